@@ -1,0 +1,79 @@
+import { DATASETS } from '../../lib/datasets.ts';
+import type { Database } from '../../lib/db.ts';
+
+/** The coverage object of spec 2.1, carried by every envelope-A response. */
+export interface Coverage {
+  available_from: string | null;
+  available_to: string | null;
+  update_frequency: string;
+  history_status: string;
+}
+
+/**
+ * Reads coverage from the `datasets` table (the loaders keep it current), falling back to the declaration in
+ * lib/datasets.ts while a dataset has no row yet. Cached briefly: coverage changes at most once per load.
+ */
+export class CoverageReader {
+  private readonly cache = new Map<string, { coverage: Coverage; expiresAt: number }>();
+
+  constructor(
+    private readonly database: Database,
+    private readonly ttlMs = 5_000,
+  ) {}
+
+  async get(datasetId: string): Promise<Coverage> {
+    const hit = this.cache.get(datasetId);
+    if (hit && hit.expiresAt > Date.now()) return hit.coverage;
+    const [row] = await this.database.query<{
+      available_from: string | null;
+      available_to: string | null;
+      update_frequency: string;
+      history_status: string;
+    }>('select available_from, available_to, update_frequency, history_status from datasets where id = $1', [
+      datasetId,
+    ]);
+    const coverage = row
+      ? {
+          available_from: row.available_from,
+          available_to: row.available_to,
+          update_frequency: row.update_frequency,
+          history_status: row.history_status,
+        }
+      : fromDeclaration(datasetId);
+    if (this.ttlMs > 0) this.cache.set(datasetId, { coverage, expiresAt: Date.now() + this.ttlMs });
+    return coverage;
+  }
+}
+
+export function fromDeclaration(datasetId: string): Coverage {
+  const d = DATASETS.find((x) => x.id === datasetId);
+  if (!d) throw new Error(`unknown dataset: ${datasetId}`);
+  return {
+    available_from: d.availableFrom,
+    available_to: null,
+    update_frequency: d.updateFrequency,
+    history_status: d.initialHistoryStatus,
+  };
+}
+
+export const COVERAGE_SCHEMA = {
+  type: 'object',
+  description: 'What the dataset covers (spec 2.1)',
+  required: ['available_from', 'available_to', 'update_frequency', 'history_status'],
+  properties: {
+    available_from: {
+      type: ['string', 'null'],
+      description: 'First date or period (YYYY-MM-DD, YYYY-MM or YYYY)',
+    },
+    available_to: { type: ['string', 'null'], description: 'Null while ongoing' },
+    update_frequency: {
+      type: 'string',
+      enum: ['weekly', 'quarterly', 'monthly', 'daily', 'continuous', 'semi_monthly'],
+    },
+    history_status: {
+      type: 'string',
+      description:
+        'current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial',
+    },
+  },
+} as const;

@@ -1,0 +1,369 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../../lib/db.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { type KeyAuthenticator, type KeyPrincipal, presentedKey } from './auth.ts';
+import type { CompanyResolver, ResolvedCompany } from './company-resolution.ts';
+import type { CoverageReader } from './coverage.ts';
+import type { ChargeInput, CreditMeter } from './credits.ts';
+import type { CursorCodec, CursorKey } from './cursors.ts';
+import {
+  ApiError,
+  type ErrorFamily,
+  errorBody,
+  FLAT_DEFAULT_MESSAGE,
+  outOfCredits,
+  planRequired,
+  rateLimited,
+  unauthorized,
+} from './errors.ts';
+import { scrubKeys } from './keys.ts';
+import { int, type Param, type ParamSet, parseQuery, type RawQuery } from './params.ts';
+import { PLAN_TITLE, planAllows, RATE_LIMIT_PER_MINUTE } from './plans.ts';
+import type { RateLimiter } from './rate-limit.ts';
+import { type AnyRoute, type Page, type ResolvedAccess, resolveAccess } from './route.ts';
+import type { UsageRecorder } from './usage.ts';
+
+/** The shared services every route runs through. */
+export interface Platform {
+  database: Database;
+  log: Logger;
+  auth: KeyAuthenticator;
+  limiter: RateLimiter;
+  cursors: CursorCodec;
+  coverage: CoverageReader;
+  companies: CompanyResolver;
+  usage: UsageRecorder;
+  credits: CreditMeter;
+}
+
+export function errorFamily(route: AnyRoute): ErrorFamily {
+  return route.envelope === 'B' ? 'flat' : 'standard';
+}
+
+export function isStrict(route: AnyRoute): boolean {
+  return route.envelope === 'A' || route.envelope === 'C';
+}
+
+export function isRateLimited(route: AnyRoute): boolean {
+  return route.rateLimited ?? (route.envelope === 'B' && resolveAccess(route).creditCost > 0);
+}
+
+/** A cursor is checked by the codec (400 Malformed cursor), not by its shape. */
+const cursorParam: Param<string> = {
+  description: 'Pass back next_cursor from the previous page unchanged, with the same filters',
+  schema: { type: 'string' },
+  parse: (raw) => raw,
+};
+
+/** Every query parameter of a route: its own plus the platform's `limit` and `cursor`. */
+export function routeParams(route: AnyRoute): ParamSet {
+  const params: ParamSet = { ...(route.query ?? {}) };
+  if (route.page) {
+    params.limit = int({
+      min: 1,
+      ...(route.page.max === null ? {} : { max: route.page.max }),
+      description:
+        route.page.max === null
+          ? `Rows to return (minimum 1, default ${route.page.default})`
+          : `Rows per page, 1-${route.page.max} (default ${route.page.default}); above ${route.page.max} is a 400, never a clamp`,
+      example: route.page.default,
+    });
+    if (route.envelope === 'A' && route.result !== 'single') params.cursor = cursorParam;
+  }
+  return params;
+}
+
+function routeKey(route: AnyRoute): string {
+  return `${route.method ?? 'GET'} ${route.path}`;
+}
+
+export function registerRoute(app: FastifyInstance, route: AnyRoute, platform: Platform): void {
+  const access = resolveAccess(route);
+  const family = errorFamily(route);
+  const strict = isStrict(route);
+  const throttled = isRateLimited(route);
+  const params = routeParams(route);
+  const key = routeKey(route);
+
+  app.route({
+    method: route.method ?? 'GET',
+    url: route.path,
+    config: { family },
+    handler: (req, reply) =>
+      handle(req, reply, { route, access, family, strict, throttled, params, key }, platform),
+  });
+}
+
+interface Prepared {
+  route: AnyRoute;
+  access: ResolvedAccess;
+  family: ErrorFamily;
+  strict: boolean;
+  throttled: boolean;
+  params: ParamSet;
+  key: string;
+}
+
+async function handle(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  p: Prepared,
+  platform: Platform,
+): Promise<void> {
+  const { route, access } = p;
+  let principal: KeyPrincipal | null = null;
+  let charged: ChargeInput | null = null;
+  let refundRequested = false;
+  let chunks = 0;
+  let status = 200;
+  try {
+    if (!access.public) {
+      principal = await platform.auth.authenticate(presentedKey(req.headers));
+      if (!principal) throw unauthorized(p.family);
+      req.keyId = principal.keyPrefix;
+      if (!planAllows(principal.plan, access.minPlan)) {
+        throw planRequired(access.title, PLAN_TITLE[access.minPlan], PLAN_TITLE[principal.plan]);
+      }
+    }
+
+    const query = parseQuery((req.query ?? {}) as RawQuery, p.params, p.strict);
+    const rawPath = (req.params ?? {}) as Record<string, string>;
+    const path = route.pathParams
+      ? (parseQuery(rawPath, route.pathParams, false) as Record<string, string>)
+      : {};
+    const { cursor, limit: requestedLimit, ...filters } = query as { cursor?: string; limit?: number };
+    const problem = route.validate?.(filters as never);
+    if (problem) throw new ApiError(400, problem);
+    let body: unknown;
+    if (route.body) {
+      const parsed = route.body.safeParse(req.body ?? undefined);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        const where = issue.path.length ? `'${issue.path.join('.')}'` : 'body';
+        throw new ApiError(400, `Invalid request body: ${where}: ${issue.message}`);
+      }
+      if (containsNul(parsed.data))
+        throw new ApiError(400, 'Invalid request body: strings must not contain NUL characters');
+      body = parsed.data;
+    }
+
+    let company: ResolvedCompany | null = null;
+    if (route.company) {
+      company = await platform.companies.resolve(
+        rawPath.company_id ?? '',
+        route.company === 'registry' ? 'registry' : route.company,
+      );
+    }
+    const binding = { ...path, company: company?.companyId, ...filters };
+    const limit = requestedLimit ?? route.page?.default ?? 0;
+    const after: CursorKey | null = cursor ? platform.cursors.decode(cursor, p.key, binding) : null;
+    const page: Page = { limit, fetch: limit + 1, after };
+
+    if (p.throttled && principal) {
+      const d = await platform.limiter
+        .check(principal.keyPrefix, RATE_LIMIT_PER_MINUTE[principal.plan])
+        .catch((err) => {
+          // Counters unreachable (Redis down): refuse rather than serve unmetered; a 503 is retryable.
+          platform.log.error({ err, reqId: req.id }, 'rate-limit store unavailable');
+          throw new ApiError(503, FLAT_DEFAULT_MESSAGE[503]!, { 'retry-after': '5' });
+        });
+      if (!d.allowed) throw rateLimited(route.envelope === 'B' ? 402 : 429, d.limit, d.resetSeconds);
+    }
+
+    const run = () =>
+      route.handler({
+        database: platform.database,
+        db: platform.database.db,
+        query: filters as never,
+        path,
+        body,
+        company,
+        page,
+        account: principal,
+        requestId: req.id,
+        log: req.log as unknown as Logger,
+        refund: () => {
+          refundRequested = true;
+        },
+        countChunks: (n) => {
+          chunks = n;
+        },
+      });
+
+    let result: unknown;
+    if (principal && access.creditCost > 0) {
+      const charge: ChargeInput = {
+        accountId: principal.accountId,
+        keyPrefix: principal.keyPrefix,
+        cost: access.creditCost,
+        requestId: req.id,
+        route: key(p),
+      };
+      // The read-only query runs while the charge commits; nothing is served unless the charge succeeded,
+      // and the query's outcome (rows or error) is only looked at after that.
+      const query = run().then(
+        (value) => ({ ok: true as const, value }),
+        (error: unknown) => ({ ok: false as const, error }),
+      );
+      const paid = await platform.credits.charge(charge);
+      const outcome = await query;
+      if (!paid) throw outOfCredits(access.creditCost);
+      charged = charge;
+      if (!outcome.ok) throw outcome.error;
+      result = outcome.value;
+    } else {
+      result = await run();
+    }
+
+    const out = await envelope(p, platform, result, page, binding);
+    status = out.status;
+    if (refundRequested && charged) {
+      await platform.credits.refund(charged);
+      charged = null;
+    }
+    reply.code(out.status).send(out.body);
+  } catch (err) {
+    status = await sendError(req, reply, err, p.family, platform.log);
+    if (charged) {
+      try {
+        await platform.credits.refund(charged);
+      } catch (refundErr) {
+        platform.log.error(
+          { err: refundErr, reqId: req.id },
+          'refund failed; the ledger shows the charge without it',
+        );
+      }
+    }
+  } finally {
+    if (principal) {
+      platform.usage.record({
+        accountId: principal.accountId,
+        keyPrefix: principal.keyPrefix,
+        route: p.key,
+        status,
+        chunksReturned: chunks,
+        requestId: req.id,
+      });
+    }
+  }
+}
+
+const key = (p: Prepared) => p.key;
+
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value && typeof value === 'object')
+    return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v));
+  return false;
+}
+
+async function envelope(
+  p: Prepared,
+  platform: Platform,
+  result: unknown,
+  page: Page,
+  binding: Record<string, unknown>,
+): Promise<{ status: number; body: unknown }> {
+  const { route } = p;
+  switch (route.envelope) {
+    case 'raw': {
+      const r = result as { status: number; body: unknown };
+      return r;
+    }
+    case 'B':
+      return { status: 200, body: result };
+    case 'C': {
+      const r = result as { payload: Record<string, unknown>; meta: Record<string, unknown> };
+      return { status: 200, body: { ...r.payload, meta: r.meta } };
+    }
+    case 'A': {
+      const coverage = await platform.coverage.get(p.access.datasetId ?? '');
+      const cov = route.historyStatus ? { ...coverage, history_status: route.historyStatus } : coverage;
+      if (route.result === 'single') {
+        if (result === null || result === undefined) {
+          throw new ApiError(404, route.notFound ?? 'The requested resource was not found');
+        }
+        return { status: 200, body: { data: result, coverage: cov } };
+      }
+      const rows = result as unknown[];
+      if (!route.page) return { status: 200, body: { data: rows, next_cursor: null, coverage: cov } };
+      const more = rows.length > page.limit;
+      const data = more ? rows.slice(0, page.limit) : rows;
+      const last = data[data.length - 1];
+      const next =
+        more && last !== undefined
+          ? platform.cursors.encode(p.key, binding, route.cursorKey!(last as never))
+          : null;
+      return { status: 200, body: { data, next_cursor: next, coverage: cov } };
+    }
+  }
+}
+
+const TRANSIENT = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  '57P01',
+  '57P03',
+  '53300',
+  '08006',
+  '08001',
+]);
+
+/** Sends the family's error body and returns the status sent. Unexpected faults are logged, never leaked. */
+export async function sendError(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  err: unknown,
+  family: ErrorFamily,
+  log: Logger,
+): Promise<number> {
+  let status = 500;
+  let message: string | undefined;
+  let headers: Record<string, string> = {};
+  if (err instanceof ApiError) {
+    status = err.statusCode;
+    message = err.message;
+    headers = err.headers;
+  } else {
+    const e = err as { code?: string; statusCode?: number; message?: string };
+    if (e?.code && TRANSIENT.has(e.code)) {
+      status = 503;
+      headers = { 'retry-after': '5' };
+    } else if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
+      status = e.statusCode;
+      message = e.message;
+    }
+    if (status >= 500) {
+      // An error message can quote its input; scrub anything shaped like a key before it reaches a log.
+      const e2 = err as { name?: string; message?: string; stack?: string; code?: string };
+      const safe = {
+        type: e2?.name,
+        code: e2?.code,
+        message: scrubKeys(String(e2?.message)),
+        stack: scrubKeys(String(e2?.stack)),
+      };
+      log.error({ err: safe, reqId: req.id, route: req.routeOptions?.url }, 'request failed');
+    }
+  }
+  reply
+    .code(status)
+    .headers(headers)
+    .send(errorBody(family, status, message, { path: pathOf(req), requestId: req.id }));
+  return status;
+}
+
+export function pathOf(req: FastifyRequest): string {
+  const q = req.url.indexOf('?');
+  return q === -1 ? req.url : req.url.slice(0, q);
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    keyId: string | null;
+  }
+  interface FastifyContextConfig {
+    family?: ErrorFamily;
+  }
+}

@@ -1,0 +1,77 @@
+import type { Redis } from 'ioredis';
+
+/**
+ * Per-key, per-minute request counters (spec 8.1), in fixed windows aligned to the clock minute. The store
+ * is shared by every API instance: Redis when configured, otherwise process memory (the embedded default
+ * runs one instance; tests that run two in one process hand both the same MemoryRateLimitStore).
+ */
+export const WINDOW_MS = 60_000;
+
+export interface RateLimitStore {
+  /** Counts one request in the window and returns the count including it. */
+  hit(bucket: string, windowMs: number): Promise<number>;
+  close?(): Promise<void>;
+}
+
+export class MemoryRateLimitStore implements RateLimitStore {
+  private readonly counts = new Map<string, { n: number; expiresAt: number }>();
+  private lastSweep = 0;
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  async hit(bucket: string, windowMs: number): Promise<number> {
+    const now = this.now();
+    if (now - this.lastSweep > windowMs) this.sweep(now);
+    const entry = this.counts.get(bucket);
+    if (entry && entry.expiresAt > now) {
+      entry.n += 1;
+      return entry.n;
+    }
+    this.counts.set(bucket, { n: 1, expiresAt: now + 2 * windowMs });
+    return 1;
+  }
+
+  private sweep(now: number): void {
+    this.lastSweep = now;
+    for (const [k, v] of this.counts) if (v.expiresAt <= now) this.counts.delete(k);
+  }
+}
+
+const HIT_SCRIPT = `local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return n`;
+
+export class RedisRateLimitStore implements RateLimitStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly namespace = 'findata:rl:',
+  ) {}
+
+  async hit(bucket: string, windowMs: number): Promise<number> {
+    const n = await this.redis.eval(HIT_SCRIPT, 1, this.namespace + bucket, String(2 * windowMs));
+    return Number(n);
+  }
+}
+
+export interface RateDecision {
+  allowed: boolean;
+  count: number;
+  limit: number;
+  /** Seconds until the current window ends. */
+  resetSeconds: number;
+}
+
+export class RateLimiter {
+  constructor(
+    private readonly store: RateLimitStore,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async check(keyPrefix: string, limit: number): Promise<RateDecision> {
+    const now = this.now();
+    const window = Math.floor(now / WINDOW_MS);
+    const count = await this.store.hit(`${keyPrefix}:${window}`, WINDOW_MS);
+    const resetSeconds = Math.max(1, Math.ceil(((window + 1) * WINDOW_MS - now) / 1000));
+    return { allowed: count <= limit, count, limit, resetSeconds };
+  }
+}

@@ -1,0 +1,44 @@
+import { type AnyColumn, and, eq, gt, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { CursorKey } from './cursors.ts';
+import { ApiError, MALFORMED_CURSOR } from './errors.ts';
+
+/** Helpers for query functions: keyset conditions for cursor paging and the `_gte/_lte/_gt/_lt` filters. */
+export interface KeysetColumn {
+  column: AnyColumn;
+  desc?: boolean;
+}
+
+/**
+ * `WHERE` condition for the rows strictly after `after` in the order given by `keys` (the last key must be
+ * unique). Handles mixed directions; null sort values are not supported in keyset columns.
+ */
+export function keysetAfter(keys: readonly KeysetColumn[], after: CursorKey | null): SQL | undefined {
+  if (!after) return undefined;
+  if (after.length !== keys.length || after.some((v) => v === null))
+    throw new ApiError(400, MALFORMED_CURSOR);
+  const branches: SQL[] = [];
+  for (let i = 0; i < keys.length; i++) {
+    const parts: SQL[] = [];
+    for (let j = 0; j < i; j++) parts.push(eq(keys[j]!.column, after[j]));
+    const k = keys[i]!;
+    parts.push(k.desc ? lt(k.column, after[i]) : gt(k.column, after[i]));
+    branches.push(and(...parts)!);
+  }
+  return or(...branches);
+}
+
+/** The ORDER BY matching keysetAfter. */
+export function keysetOrder(keys: readonly KeysetColumn[]): SQL[] {
+  return keys.map((k) => (k.desc ? sql`${k.column} desc` : sql`${k.column} asc`));
+}
+
+/** Inclusive `_gte`/`_lte` and exclusive `_gt`/`_lt` conditions for one filter family. */
+export function rangeConditions(column: AnyColumn, query: Record<string, unknown>, name: string): SQL[] {
+  const out: SQL[] = [];
+  const v = (suffix: string) => query[`${name}_${suffix}`];
+  if (v('gte') !== undefined) out.push(gte(column, v('gte')));
+  if (v('lte') !== undefined) out.push(lte(column, v('lte')));
+  if (v('gt') !== undefined) out.push(gt(column, v('gt')));
+  if (v('lt') !== undefined) out.push(lt(column, v('lt')));
+  return out;
+}

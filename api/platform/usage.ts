@@ -1,0 +1,77 @@
+import type { Database } from '../../lib/db.ts';
+import type { Logger } from '../../lib/logger.ts';
+
+/**
+ * Usage events (one per authenticated request) are buffered and written in batches, off the request path.
+ * /v1/usage flushes this instance's buffer before it reads, so a caller always sees its own requests.
+ */
+export interface UsageEvent {
+  accountId: string;
+  keyPrefix: string;
+  route: string;
+  status: number;
+  chunksReturned: number;
+  requestId: string;
+}
+
+interface Recorded extends UsageEvent {
+  /** When the request was served (not when the batch was written), so usage periods count it correctly. */
+  at: Date;
+}
+
+export class UsageRecorder {
+  private buffer: Recorded[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private inflight: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly database: Database,
+    private readonly log: Logger,
+    private readonly flushMs = 1_000,
+    private readonly maxBatch = 500,
+  ) {}
+
+  record(e: UsageEvent): void {
+    this.buffer.push({ ...e, at: new Date() });
+    if (this.buffer.length >= this.maxBatch) void this.flush();
+    else if (!this.timer) {
+      this.timer = setTimeout(() => void this.flush(), this.flushMs);
+      this.timer.unref();
+    }
+  }
+
+  async flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const batch = this.buffer;
+    this.buffer = [];
+    const previous = this.inflight;
+    this.inflight = previous.then(() => (batch.length ? this.write(batch) : undefined));
+    await this.inflight;
+  }
+
+  private async write(batch: Recorded[]): Promise<void> {
+    const params: unknown[] = [];
+    const rows = batch.map((e, i) => {
+      params.push(
+        e.accountId,
+        e.keyPrefix,
+        e.route,
+        e.status,
+        e.chunksReturned,
+        e.requestId,
+        e.at.toISOString(),
+      );
+      const b = i * 7;
+      return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, $${b + 7})`;
+    });
+    try {
+      await this.database.query(
+        `insert into usage_events (account_id, key_prefix, route, status, chunks_returned, request_id, created_at) values ${rows.join(', ')}`,
+        params,
+      );
+    } catch (err) {
+      this.log.error({ err, events: batch.length }, 'usage events could not be written');
+    }
+  }
+}

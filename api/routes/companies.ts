@@ -1,0 +1,381 @@
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../lib/db.ts';
+import { companyIdForCik, padCik } from '../../lib/ids.ts';
+import { companies, companyEvents, companyIdentifiers, companyListings } from '../../schema/companies.ts';
+import type { ParsedQuery } from '../platform/params.ts';
+import * as p from '../platform/params.ts';
+import { asAnyRoute, defineRoute, type Page } from '../platform/route.ts';
+import { keysetAfter, keysetOrder } from '../platform/sql.ts';
+
+/** Company registry (spec 4.1): Free, 1 credit each, envelope A. */
+const APPLE = {
+  company_id: companyIdForCik('0000320193'),
+  company_name: 'Apple Inc.',
+  country: 'US',
+  cik: '0000320193',
+  primary_ticker: 'AAPL',
+  primary_exchange: 'Nasdaq',
+  sector: 'Technology',
+  industry: 'Electronic Computers',
+  website: 'https://www.apple.com',
+  market_cap: '3450000000000',
+  market_cap_currency: 'USD',
+  currency: 'USD',
+  n_listings: 1,
+  as_of_date: '2026-01-30',
+};
+
+const nullableString = { type: ['string', 'null'] };
+const COMPANY_SCHEMA = {
+  type: 'object',
+  required: Object.keys(APPLE),
+  properties: {
+    company_id: { type: 'string', pattern: '^cmp_' },
+    company_name: { type: 'string' },
+    country: { ...nullableString, description: 'ISO country code' },
+    cik: {
+      ...nullableString,
+      description: '10-digit zero-padded; null when the company files nothing with the SEC',
+    },
+    primary_ticker: nullableString,
+    primary_exchange: nullableString,
+    sector: nullableString,
+    industry: nullableString,
+    website: nullableString,
+    market_cap: { ...nullableString, description: 'Numeric string, in market_cap_currency' },
+    market_cap_currency: {
+      ...nullableString,
+      description: 'Currency of market_cap (may differ from currency)',
+    },
+    currency: { ...nullableString, description: 'Currency the listing price is quoted in' },
+    n_listings: { type: 'integer' },
+    as_of_date: { type: 'string', format: 'date' },
+  },
+};
+
+const companyRecord = {
+  company_id: companies.companyId,
+  company_name: companies.companyName,
+  country: companies.country,
+  cik: companies.cik,
+  primary_ticker: companies.primaryTicker,
+  primary_exchange: companies.primaryExchange,
+  sector: companies.sector,
+  industry: companies.industry,
+  website: companies.website,
+  market_cap: companies.marketCap,
+  market_cap_currency: companies.marketCapCurrency,
+  currency: companies.currency,
+  n_listings: companies.nListings,
+  as_of_date: companies.asOfDate,
+};
+
+const FILTERS = ['ticker', 'cik', 'isin', 'local_security_code', 'corp_code', 'country', 'q'] as const;
+
+const searchQuery = {
+  ticker: p.string({ description: 'Ticker symbol; also matches former tickers', max: 20, example: 'AAPL' }),
+  cik: p.string({
+    description: 'SEC CIK in any padding (320193 or 0000320193)',
+    max: 10,
+    pattern: /^\d{1,10}$/,
+    patternHint: 'must be 1 to 10 digits',
+    example: '320193',
+  }),
+  isin: p.string({
+    description: 'ISIN (12 characters)',
+    pattern: /^[A-Za-z]{2}[A-Za-z0-9]{9}\d$/,
+    patternHint: 'must be a 12-character ISIN such as US0378331005',
+    example: 'US0378331005',
+  }),
+  local_security_code: p.string({
+    description: 'Taiwan security code, resolved through both suffixes (.TW and .TWO)',
+    max: 12,
+    pattern: /^[A-Za-z0-9]{1,12}$/,
+    patternHint: 'must be letters and digits only, without a market suffix',
+    example: '2330',
+  }),
+  corp_code: p.string({
+    description: 'Korea DART corp code (8 digits)',
+    pattern: /^\d{8}$/,
+    patternHint: 'must be 8 digits',
+    example: '00126380',
+  }),
+  country: p.string({
+    description: 'ISO country code, case-insensitive',
+    pattern: /^[A-Za-z]{2,3}$/,
+    patternHint: 'must be a 2- or 3-letter ISO country code',
+    example: 'US',
+  }),
+  q: p.string({
+    description: 'Company-name substring (exact substring, case-insensitive, not fuzzy), min 2 characters',
+    min: 2,
+    max: 200,
+    example: 'Apple',
+  }),
+};
+
+/** BRK.B and BRK-B are one share class in two spellings. */
+function spellings(ticker: string): string[] {
+  const t = ticker.toUpperCase();
+  return [...new Set([t, t.replace(/\./g, '-'), t.replace(/-/g, '.')])];
+}
+
+function identifierIn(db: Db, idType: string, values: string[]) {
+  return inArray(
+    companies.companyId,
+    db
+      .select({ id: companyIdentifiers.companyId })
+      .from(companyIdentifiers)
+      .where(and(eq(companyIdentifiers.idType, idType), inArray(companyIdentifiers.idValue, values))),
+  );
+}
+
+const ORDER = [{ column: companies.companyName }, { column: companies.companyId }];
+
+/** The search as a query builder (the benchmark runs its exact SQL on a bare handler). */
+export function companySearchQuery(db: Db, query: ParsedQuery<typeof searchQuery>, page: Page) {
+  const conds: (SQL | undefined)[] = [];
+  if (query.ticker) {
+    const t = spellings(query.ticker);
+    // One index-driven union rather than OR-ed subqueries (which would scan the whole registry).
+    conds.push(
+      sql`${companies.companyId} in (select c.company_id from companies c where c.primary_ticker in ${t}
+        union select i.company_id from company_identifiers i where i.id_type = 'TICKER' and i.id_value in ${t}
+        union select l.company_id from company_listings l where l.symbol in ${t})`,
+    );
+  }
+  if (query.cik) {
+    const cik = padCik(query.cik)!;
+    conds.push(
+      sql`${companies.companyId} in (select c.company_id from companies c where c.cik = ${cik}
+        union select i.company_id from company_identifiers i where i.id_type = 'CIK' and i.id_value = ${cik})`,
+    );
+  }
+  if (query.isin) conds.push(identifierIn(db, 'ISIN', [query.isin.toUpperCase()]));
+  if (query.local_security_code) {
+    const code = query.local_security_code.toUpperCase();
+    const symbols = [`${code}.TW`, `${code}.TWO`];
+    conds.push(
+      sql`${companies.companyId} in (select l.company_id from company_listings l where l.symbol in ${symbols}
+        union select i.company_id from company_identifiers i where i.id_type = 'TICKER' and i.id_value in ${symbols})`,
+    );
+  }
+  if (query.corp_code) conds.push(identifierIn(db, 'DART_CORP', [query.corp_code]));
+  if (query.country) conds.push(sql`upper(${companies.country}) = ${query.country.toUpperCase()}`);
+  if (query.q) conds.push(sql`strpos(lower(${companies.companyName}), ${query.q.toLowerCase()}) > 0`);
+  conds.push(keysetAfter(ORDER, page.after));
+  return db
+    .select(companyRecord)
+    .from(companies)
+    .where(and(...conds))
+    .orderBy(...keysetOrder(ORDER))
+    .limit(page.fetch);
+}
+
+export const searchCompanies = defineRoute({
+  path: '/v1/companies',
+  summary: 'Search the company registry',
+  description:
+    'Companies matching every filter given. At least one filter is required; an unfiltered call is a 400. Ordered by name, then company_id.',
+  tags: ['Company registry'],
+  envelope: 'A',
+  access: { dataset: 'companies' },
+  query: searchQuery,
+  validate: (q) =>
+    FILTERS.some((f) => q[f] !== undefined)
+      ? undefined
+      : `At least one filter is required: ${FILTERS.join(', ')}`,
+  page: { default: 100, max: 1000 },
+  cursorKey: (row: { company_name: string; company_id: string }) => [row.company_name, row.company_id],
+  response: { schema: COMPANY_SCHEMA, example: APPLE, description: 'Company records' },
+  handler: ({ db, query, page }) => companySearchQuery(db, query, page),
+});
+
+export const getCompany = defineRoute({
+  path: '/v1/companies/:company_id',
+  summary: 'One company record',
+  description:
+    'Takes the literal cmp_ id only; a ticker or CIK gives 404 (look the id up with GET /v1/companies).',
+  tags: ['Company registry'],
+  envelope: 'A',
+  result: 'single',
+  access: { dataset: 'companies' },
+  company: 'registry',
+  response: {
+    schema: COMPANY_SCHEMA,
+    example: APPLE,
+    description: '`{data, coverage}` with one company record',
+  },
+  handler: async ({ db, company }) => {
+    const [row] = await db
+      .select(companyRecord)
+      .from(companies)
+      .where(eq(companies.companyId, company!.companyId));
+    return row ?? null;
+  },
+});
+
+export const companyIdentifiersRoute = defineRoute({
+  path: '/v1/companies/:company_id/identifiers',
+  summary: "A company's identifiers",
+  description:
+    'Every identifier the registry holds (CIK, TICKER including former tickers, ISIN, TW_UBN, DART_CORP...). Takes the literal cmp_ id only.',
+  tags: ['Company registry'],
+  envelope: 'A',
+  access: { dataset: 'companies' },
+  company: 'registry',
+  response: {
+    schema: {
+      type: 'object',
+      required: ['id_type', 'id_value', 'source', 'confidence', 'is_current'],
+      properties: {
+        id_type: { type: 'string', description: 'Verbatim: CIK, TICKER, ISIN, TW_UBN, DART_CORP and others' },
+        id_value: { type: 'string' },
+        source: { type: 'string' },
+        confidence: { type: 'string' },
+        is_current: { type: 'boolean', description: 'false for a former ticker' },
+      },
+    },
+    example: { id_type: 'CIK', id_value: '0000320193', source: 'sec', confidence: 'high', is_current: true },
+  },
+  handler: async ({ db, company }) => {
+    const rows = await db
+      .select({
+        id_type: companyIdentifiers.idType,
+        id_value: companyIdentifiers.idValue,
+        source: companyIdentifiers.source,
+        confidence: companyIdentifiers.confidence,
+        is_current: sql<boolean>`${companyIdentifiers.isCurrent} = 1`,
+      })
+      .from(companyIdentifiers)
+      .where(eq(companyIdentifiers.companyId, company!.companyId))
+      .orderBy(
+        asc(companyIdentifiers.idType),
+        desc(companyIdentifiers.isCurrent),
+        asc(companyIdentifiers.idValue),
+      );
+    return rows;
+  },
+});
+
+export const companyListingsRoute = defineRoute({
+  path: '/v1/companies/:company_id/listings',
+  summary: "A company's listings",
+  description:
+    'Listing records, active listings (valid_to null) first, then retired ones newest first. Takes the literal cmp_ id only.',
+  tags: ['Company registry'],
+  envelope: 'A',
+  access: { dataset: 'companies' },
+  company: 'registry',
+  response: {
+    schema: {
+      type: 'object',
+      required: ['symbol', 'exchange', 'market', 'status', 'valid_from', 'valid_to'],
+      properties: {
+        symbol: { type: 'string' },
+        exchange: { type: 'string' },
+        market: nullableString,
+        status: { type: 'string' },
+        valid_from: { ...nullableString, format: 'date' },
+        valid_to: { ...nullableString, format: 'date', description: 'null while active' },
+      },
+    },
+    example: {
+      symbol: 'AAPL',
+      exchange: 'Nasdaq',
+      market: 'US',
+      status: 'active',
+      valid_from: '1980-12-12',
+      valid_to: null,
+    },
+  },
+  handler: async ({ db, company }) =>
+    db
+      .select({
+        symbol: companyListings.symbol,
+        exchange: companyListings.exchange,
+        market: companyListings.market,
+        status: companyListings.status,
+        valid_from: companyListings.validFrom,
+        valid_to: companyListings.validTo,
+      })
+      .from(companyListings)
+      .where(eq(companyListings.companyId, company!.companyId))
+      .orderBy(
+        sql`${companyListings.validTo} is null desc`,
+        sql`${companyListings.validTo} desc nulls first`,
+        sql`${companyListings.validFrom} desc nulls last`,
+        asc(companyListings.symbol),
+        asc(companyListings.exchange),
+      ),
+});
+
+export const companyEventsRoute = defineRoute({
+  path: '/v1/companies/:company_id/events',
+  summary: "A company's corporate events",
+  description:
+    'Splits, mergers, ticker and name changes, newest first. History is partial (coverage.history_status is `partial`). Takes the literal cmp_ id only.',
+  tags: ['Company registry'],
+  envelope: 'A',
+  access: { dataset: 'companies' },
+  company: 'registry',
+  historyStatus: 'partial',
+  response: {
+    schema: {
+      type: 'object',
+      required: [
+        'event_type',
+        'event_date',
+        'symbol',
+        'ratio',
+        'counterpart_company_id',
+        'counterpart_name',
+        'detail',
+        'source',
+      ],
+      properties: {
+        event_type: { type: 'string' },
+        event_date: { type: 'string', format: 'date' },
+        symbol: nullableString,
+        ratio: nullableString,
+        counterpart_company_id: nullableString,
+        counterpart_name: nullableString,
+        detail: { type: 'string' },
+        source: { type: 'string' },
+      },
+    },
+    example: {
+      event_type: 'split',
+      event_date: '2020-08-31',
+      symbol: 'AAPL',
+      ratio: '4:1',
+      counterpart_company_id: null,
+      counterpart_name: null,
+      detail: '4-for-1 stock split',
+      source: 'sec',
+    },
+  },
+  handler: async ({ db, company }) =>
+    db
+      .select({
+        event_type: companyEvents.eventType,
+        event_date: companyEvents.eventDate,
+        symbol: companyEvents.symbol,
+        ratio: companyEvents.ratio,
+        counterpart_company_id: companyEvents.counterpartCompanyId,
+        counterpart_name: companyEvents.counterpartName,
+        detail: companyEvents.detail,
+        source: companyEvents.source,
+      })
+      .from(companyEvents)
+      .where(eq(companyEvents.companyId, company!.companyId))
+      .orderBy(desc(companyEvents.eventDate), asc(companyEvents.eventType), asc(companyEvents.detail)),
+});
+
+export const companyRoutes = [
+  asAnyRoute(searchCompanies),
+  asAnyRoute(getCompany),
+  asAnyRoute(companyIdentifiersRoute),
+  asAnyRoute(companyListingsRoute),
+  asAnyRoute(companyEventsRoute),
+];

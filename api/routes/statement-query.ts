@@ -1,0 +1,99 @@
+import type { Database } from '../../lib/db.ts';
+import { padCik } from '../../lib/ids.ts';
+import { companyByTicker } from '../platform/company-resolution.ts';
+import { ApiError } from '../platform/errors.ts';
+import * as p from '../platform/params.ts';
+
+/**
+ * What the statement-family routes of spec 4.3 share: the company query (`ticker` or `cik`, CIK in any
+ * padding), the report_period filters and our `as_of` extension, and the point-in-time read of a
+ * versioned table (per report_period, the newest version with known_from <= as_of).
+ */
+
+export const companyQuery = {
+  ticker: p.string({
+    description: 'Ticker (current or former). ticker or cik is required; cik wins when both are given',
+    max: 20,
+    example: 'GOOGL',
+  }),
+  cik: p.string({
+    description: 'SEC CIK in any padding (1652044 or 0001652044)',
+    max: 10,
+    pattern: /^\d{1,10}$/,
+    patternHint: 'must be 1 to 10 digits',
+    example: '1652044',
+  }),
+};
+
+export const periodFilters = {
+  report_period: p.date({ description: 'Exact period end (YYYY-MM-DD)', example: '2024-12-31' }),
+  ...p.range('report_period', p.date, 'Period end'),
+  as_of: p.date({
+    description:
+      'Point in time (extension): the figures as they were known on this date, i.e. per report_period the newest version filed on or before it (restatements filed later are not seen). Default: latest',
+    example: '2024-06-30',
+  }),
+};
+
+export const requireCompany = (q: { ticker?: string; cik?: string }) =>
+  q.ticker || q.cik ? undefined : 'ticker or cik is required';
+
+export interface StatementCompany {
+  cik: number;
+  /** The registry's current ticker for the CIK, else the one asked for. */
+  ticker: string | null;
+}
+
+/**
+ * The CIK behind `cik` or `ticker`: a CIK is taken as is (an unknown one simply has no rows); a ticker goes
+ * through the registry's shared ticker resolution (current, listed, then former tickers; BRK.B = BRK-B),
+ * then a ticker known only from company facts. An unknown ticker is a 404.
+ */
+export async function statementCompany(
+  database: Database,
+  q: { ticker?: string; cik?: string },
+): Promise<StatementCompany> {
+  if (q.cik) {
+    const cik = padCik(q.cik)!;
+    const [c] = await database.query<{ t: string | null }>(
+      'select primary_ticker as t from companies where cik = $1 order by company_id limit 1',
+      [cik],
+    );
+    return { cik: Number(cik), ticker: c?.t ?? q.ticker?.toUpperCase() ?? null };
+  }
+  const t = q.ticker!.toUpperCase();
+  const company = await companyByTicker(database, t);
+  if (company?.cik) return { cik: Number(company.cik), ticker: company.primaryTicker ?? t };
+  // A company the registry does not list may still be known from its submissions (company facts).
+  const [hit] = await database.query<{ cik: string; t: string | null }>(
+    `select cik, facts->>'ticker' as t from company_facts where facts->>'ticker' = $1 order by cik limit 1`,
+    [t],
+  );
+  if (!hit)
+    throw new ApiError(
+      404,
+      `No company found for ticker '${t.slice(0, 20)}'. Pass a ticker (GOOGL) or a CIK in any padding (1652044 or 0001652044)`,
+    );
+  return { cik: Number(hit.cik), ticker: hit.t ?? t };
+}
+
+/** `where` conditions and parameters for the report_period filters and as_of, numbered from `next`. */
+export function periodConditions(
+  q: Record<string, unknown>,
+  next: number,
+): { conditions: string[]; params: unknown[] } {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  const add = (sql: string, v: unknown) => {
+    if (v === undefined) return;
+    params.push(v);
+    conditions.push(`${sql} $${next + params.length - 1}`);
+  };
+  add('report_period =', q.report_period);
+  add('report_period >=', q.report_period_gte);
+  add('report_period <=', q.report_period_lte);
+  add('report_period >', q.report_period_gt);
+  add('report_period <', q.report_period_lt);
+  add('known_from <=', q.as_of);
+  return { conditions, params };
+}

@@ -1,0 +1,283 @@
+import { DATASETS, type StatusFamily } from '../../lib/datasets.ts';
+import { ApiError } from '../platform/errors.ts';
+import * as p from '../platform/params.ts';
+import { asAnyRoute, defineRoute } from '../platform/route.ts';
+import type { UsageRecorder } from '../platform/usage.ts';
+
+/** Liveness, readiness, service status (spec 4.9) and usage (4.4). */
+const SERVICE = 'findata';
+
+export const health = defineRoute({
+  path: '/v1/health',
+  summary: 'Liveness',
+  description: '200 while the process is up.',
+  tags: ['Service status'],
+  envelope: 'raw',
+  access: 'public',
+  response: {
+    schema: {
+      type: 'object',
+      required: ['status', 'service', 'timestamp'],
+      properties: {
+        status: { const: 'ok' },
+        service: { type: 'string' },
+        timestamp: { type: 'string', format: 'date-time' },
+      },
+    },
+    example: { status: 'ok', service: SERVICE, timestamp: '2026-01-31T12:00:00.000Z' },
+  },
+  handler: async () => ({
+    status: 200,
+    body: { status: 'ok', service: SERVICE, timestamp: new Date().toISOString() },
+  }),
+});
+
+export const ready = defineRoute({
+  path: '/v1/ready',
+  summary: 'Readiness',
+  description:
+    '200 `ready` when configuration and database are usable; 503 `not_ready` otherwise (temporary: retry).',
+  tags: ['Service status'],
+  envelope: 'raw',
+  access: 'public',
+  response: {
+    schema: {
+      type: 'object',
+      required: ['status', 'checks', 'timestamp'],
+      properties: {
+        status: { enum: ['ready', 'not_ready'] },
+        checks: {
+          type: 'object',
+          properties: { config: { enum: ['ok', 'fail'] }, database: { enum: ['ok', 'fail'] } },
+        },
+        timestamp: { type: 'string', format: 'date-time' },
+      },
+    },
+    example: {
+      status: 'ready',
+      checks: { config: 'ok', database: 'ok' },
+      timestamp: '2026-01-31T12:00:00.000Z',
+    },
+    description: 'Ready (the same body with status not_ready comes with 503)',
+  },
+  handler: async ({ database, log }) => {
+    let db: 'ok' | 'fail' = 'ok';
+    try {
+      await database.query('select 1');
+    } catch (err) {
+      log.warn({ err }, 'readiness: database check failed');
+      db = 'fail';
+    }
+    const ok = db === 'ok';
+    return {
+      status: ok ? 200 : 503,
+      body: {
+        status: ok ? 'ready' : 'not_ready',
+        checks: { config: 'ok', database: db },
+        timestamp: new Date().toISOString(),
+      },
+    };
+  },
+});
+
+const STATUS_FAMILIES: Exclude<StatusFamily, null>[] = [
+  'filings',
+  'financials',
+  'financial-metrics',
+  'company-facts',
+  'ownership',
+];
+
+interface DatasetStatusRow {
+  id: string;
+  pending: boolean;
+  history_status: string;
+  last_refreshed_at: Date | string | null;
+  last_sweep_at: Date | string | null;
+  coverage_pct: string | null;
+  last_error: string | null;
+}
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const latest = (values: (Date | string | null)[]) =>
+  values.reduce<string | null>((acc, v) => {
+    const s = iso(v);
+    return s !== null && (acc === null || s > acc) ? s : acc;
+  }, null);
+
+export const status = defineRoute({
+  path: '/v1/_status',
+  summary: 'Service status',
+  description:
+    'Coverage of the statement-family datasets, read from the datasets table. `coverage_pct` is a 0-1 fraction or null (unmeasured, not 0%). `last_sweep_at` is written by the status sweep job.',
+  tags: ['Service status'],
+  envelope: 'B',
+  access: { minPlan: 'free', creditCost: 0, title: 'Service status' },
+  response: {
+    schema: {
+      type: 'object',
+      required: ['coverage', 'coverage_pct', 'last_sweep_at', 'families', 'generated_at'],
+      properties: {
+        coverage: { enum: ['none', 'subset', 'full'] },
+        coverage_pct: { type: ['number', 'null'] },
+        last_sweep_at: { type: ['string', 'null'], format: 'date-time' },
+        families: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['family', 'available', 'pending', 'last_refreshed_at', 'note'],
+            properties: {
+              family: { enum: STATUS_FAMILIES },
+              available: { type: 'boolean', description: 'data path live' },
+              pending: { type: 'boolean', description: 'still being built or backfilled' },
+              last_refreshed_at: { type: ['string', 'null'], format: 'date-time' },
+              note: { type: 'string' },
+            },
+          },
+        },
+        generated_at: { type: 'string', format: 'date-time' },
+      },
+    },
+    example: {
+      coverage: 'subset',
+      coverage_pct: 0.42,
+      last_sweep_at: '2026-01-31T11:00:00.000Z',
+      families: [
+        {
+          family: 'filings',
+          available: true,
+          pending: true,
+          last_refreshed_at: '2026-01-31T10:30:00.000Z',
+          note: 'backfill in progress',
+        },
+      ],
+      generated_at: '2026-01-31T12:00:00.000Z',
+    },
+  },
+  handler: async ({ database }) => {
+    const rows = await database.query<DatasetStatusRow>(
+      'select id, pending, history_status, last_refreshed_at, last_sweep_at, coverage_pct, last_error from datasets',
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const families = STATUS_FAMILIES.map((family) => {
+      const ids = DATASETS.filter((d) => (d.statusFamily as StatusFamily) === family).map(
+        (d) => d.id as string,
+      );
+      const found = ids.map((id) => byId.get(id)).filter((r): r is DatasetStatusRow => r !== undefined);
+      const available = found.some((r) => r.last_refreshed_at !== null);
+      const pending = ids.length === 0 || found.length < ids.length || found.some((r) => r.pending);
+      const failing = found.find((r) => r.last_error);
+      const note =
+        ids.length === 0
+          ? 'not built yet'
+          : failing
+            ? `last refresh failed: ${failing.last_error!.slice(0, 200)}`
+            : !available
+              ? 'no data loaded yet'
+              : pending
+                ? 'backfill in progress'
+                : 'complete';
+      return {
+        family,
+        available,
+        pending,
+        last_refreshed_at: latest(found.map((r) => r.last_refreshed_at)),
+        note,
+      };
+    });
+    const nAvailable = families.filter((f) => f.available).length;
+    const coverage =
+      nAvailable === 0 ? 'none' : families.every((f) => f.available && !f.pending) ? 'full' : 'subset';
+    const pcts = rows
+      .map((r) => (r.coverage_pct === null ? Number.NaN : Number(r.coverage_pct)))
+      .filter(Number.isFinite);
+    const coverage_pct = pcts.length
+      ? Math.round((pcts.reduce((a, b) => a + b, 0) / pcts.length) * 10_000) / 10_000
+      : null;
+    return {
+      coverage,
+      coverage_pct,
+      last_sweep_at: latest(rows.map((r) => r.last_sweep_at)),
+      families,
+      generated_at: new Date().toISOString(),
+    };
+  },
+});
+
+function startOfMonthUtc(now: Date): string {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
+}
+
+export function usageRoute(usage: UsageRecorder) {
+  return defineRoute({
+    path: '/v1/usage',
+    summary: 'Usage of the calling account',
+    description:
+      "Requests made with the account's keys between `from` and `to` (default: start of the current month UTC, and now), in total and per key (12-character key identifier). Free.",
+    tags: ['Usage'],
+    envelope: 'C',
+    access: { minPlan: 'free', creditCost: 0, title: 'Usage' },
+    query: {
+      from: p.timestamp({
+        description: 'Start, ISO-8601 (default: start of the current month, UTC)',
+        example: '2026-01-01T00:00:00Z',
+      }),
+      to: p.timestamp({ description: 'End, ISO-8601 (default: now)', example: '2026-01-31T23:59:59Z' }),
+    },
+    response: {
+      schema: {
+        type: 'object',
+        required: ['period', 'totals', 'byKey', 'meta'],
+        properties: {
+          period: { type: 'object', properties: { from: { type: 'string' }, to: { type: 'string' } } },
+          totals: {
+            type: 'object',
+            properties: { requests: { type: 'integer' }, chunksReturned: { type: 'integer' } },
+          },
+          byKey: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { prefix: { type: 'string' }, requests: { type: 'integer' } },
+            },
+          },
+          meta: { type: 'object', properties: { requestId: { type: 'string' } } },
+        },
+      },
+      example: {
+        period: { from: '2026-01-01T00:00:00.000Z', to: '2026-01-31T12:00:00.000Z' },
+        totals: { requests: 1234, chunksReturned: 560 },
+        byKey: [{ prefix: 'fd_live_3f9a', requests: 1234 }],
+        meta: { requestId: 'req_example' },
+      },
+    },
+    handler: async ({ database, query, account, requestId }) => {
+      await usage.flush();
+      const to = query.to ?? new Date().toISOString();
+      const from = query.from ?? startOfMonthUtc(new Date(to));
+      if (from > to) throw new ApiError(400, "Invalid period: 'from' must not be after 'to'");
+      const rows = await database.query<{ prefix: string; requests: string; chunks: string }>(
+        `select key_prefix as prefix, count(*) as requests, coalesce(sum(chunks_returned), 0) as chunks
+           from usage_events where account_id = $1 and created_at >= $2 and created_at <= $3
+          group by key_prefix order by count(*) desc, key_prefix`,
+        [account!.accountId, from, to],
+      );
+      const byKey = rows.map((r) => ({ prefix: r.prefix, requests: Number(r.requests) }));
+      return {
+        payload: {
+          period: { from, to },
+          totals: {
+            requests: byKey.reduce((a, r) => a + r.requests, 0),
+            chunksReturned: rows.reduce((a, r) => a + Number(r.chunks), 0),
+          },
+          byKey,
+        },
+        meta: { requestId },
+      };
+    },
+  });
+}
+
+export function systemRoutes(usage: UsageRecorder) {
+  return [asAnyRoute(health), asAnyRoute(ready), asAnyRoute(status), asAnyRoute(usageRoute(usage))];
+}

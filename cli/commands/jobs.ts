@@ -1,0 +1,151 @@
+import type { Command } from 'commander';
+import { and, eq } from 'drizzle-orm';
+import { reparsePartition } from '../../jobs/pipeline.ts';
+import { backfill, refresh, statusSweep } from '../../jobs/refresh.ts';
+import { jobFor } from '../../jobs/registry.ts';
+import { DATASETS } from '../../lib/datasets.ts';
+import { datasetPartitions } from '../../schema/datasets.ts';
+import { type CliContext, cliContext, onShutdown, withRuntime } from '../context.ts';
+import { progressReporter } from '../progress.ts';
+
+const datasetList = () => DATASETS.map((d) => d.id).join(', ');
+
+export function registerJobCommands(program: Command, getCtx: () => CliContext = cliContext) {
+  program
+    .command('backfill')
+    .description(`Fetch, parse and load a dataset over a window (datasets: ${datasetList()}, or "all")`)
+    .argument('<dataset>', 'dataset id, or "all" for every registered dataset in dependency order')
+    .option('--from <date>', 'window start (YYYY-MM-DD or YYYYQn), where the dataset is partitioned by time')
+    .option('--to <date>', 'window end (YYYY-MM-DD or YYYYQn)')
+    .option('--ticker <tickers>', 'only these companies (comma-separated, resolved through the registry)')
+    .option('--cik <ciks>', 'only these CIKs (comma-separated, any padding)')
+    .option('--force', 'redo partitions that already finished')
+    .addHelpText(
+      'after',
+      '\nFinished partitions are skipped, so an interrupted backfill resumes where it stopped.\nExamples:\n  etl backfill all\n  etl backfill filings --from 2024Q1 --to 2024Q4\n  etl backfill filings --ticker AAPL',
+    )
+    .action(async (dataset: string, opts) => {
+      const ctx = getCtx();
+      const ids = dataset === 'all' ? DATASETS.filter((d) => d.schedule).map((d) => d.id) : [dataset];
+      for (const id of ids) jobFor(id);
+      const failed = await withRuntime(ctx, async (services, runtime) => {
+        await runtime.startWorkers();
+        let failures = 0;
+        for (const id of ids) {
+          const bar = progressReporter(ctx.logger, id);
+          const r = await backfill(services, runtime, id, opts, (p) => bar.update(p));
+          bar.stop();
+          failures += r.failures.length;
+          const rows = r.reports.reduce((n, x) => n + x.inserted, 0);
+          process.stderr.write(
+            `${id}: ${r.reports.length} partitions loaded (${rows} new rows), ${r.skipped} already done, ${r.failures.length} failed\n`,
+          );
+          for (const f of r.failures.slice(0, 10))
+            process.stderr.write(`  failed ${f.partition}: ${f.message}\n`);
+        }
+        await statusSweep(services);
+        return failures;
+      });
+      process.exitCode = failed > 0 ? 1 : 0;
+    });
+
+  program
+    .command('run')
+    .description('Run one scheduled job now: a dataset refresh (its newest partitions) or "status-sweep"')
+    .argument('<job>', `dataset id (${datasetList()}) or status-sweep`)
+    .action(async (job: string) => {
+      const ctx = getCtx();
+      await withRuntime(ctx, async (services, runtime) => {
+        await runtime.startWorkers();
+        if (job === 'status-sweep') return statusSweep(services);
+        jobFor(job);
+        const r = await refresh(services, runtime, job);
+        process.stderr.write(
+          `${job}: ${r.reports.length} partitions refreshed, ${r.failures.length} failed\n`,
+        );
+        process.exitCode = r.failures.length > 0 ? 1 : 0;
+      });
+    });
+
+  program
+    .command('reparse')
+    .description(
+      'Re-run parse + load of a dataset from the raw archive, without the network (after a parser fix)',
+    )
+    .argument('<dataset>', `dataset id (${datasetList()})`)
+    .option('--partition <key>', 'only this partition (e.g. cik:0000320193 or q:2021Q1)')
+    .action(async (dataset: string, opts: { partition?: string }) => {
+      const ctx = getCtx();
+      const job = jobFor(dataset);
+      await withRuntime(
+        ctx,
+        async (services) => {
+          const rows = await services.database.db
+            .select({ key: datasetPartitions.partitionKey })
+            .from(datasetPartitions)
+            .where(and(eq(datasetPartitions.datasetId, dataset), eq(datasetPartitions.status, 'done')));
+          const keys = rows.map((r) => r.key).filter((k) => !opts.partition || k === opts.partition);
+          const bar = progressReporter(ctx.logger, dataset);
+          let done = 0;
+          let failed = 0;
+          for (const key of keys) {
+            try {
+              await reparsePartition(job, key, services.deps());
+            } catch (err) {
+              failed++;
+              process.stderr.write(`  ${key}: ${(err as Error).message}\n`);
+            }
+            bar.update({ done: ++done, total: keys.length, failed });
+          }
+          bar.stop();
+          process.stderr.write(
+            `${dataset}: ${done - failed} partitions re-parsed from the archive, ${failed} failed\n`,
+          );
+          process.exitCode = failed > 0 ? 1 : 0;
+        },
+        { startMirror: false },
+      );
+    });
+
+  program
+    .command('worker')
+    .description(
+      'Consume queued partitions (BullMQ; needs REDIS_URL). Run as many as you like, on any machine.',
+    )
+    .action(async () => {
+      const ctx = getCtx();
+      if (!ctx.config.REDIS_URL) {
+        process.stderr.write(
+          'etl worker needs REDIS_URL (BullMQ). On the embedded default, `etl start` runs jobs in-process.\n',
+        );
+        process.exit(2);
+      }
+      await withRuntime(
+        ctx,
+        async (services, runtime) => {
+          await runtime.startWorkers();
+          onShutdown(ctx.logger, async () => {
+            await runtime.close();
+            await services.close();
+          });
+        },
+        { keepOpen: true },
+      );
+    });
+
+  program
+    .command('scheduler')
+    .description(
+      'Register every dataset schedule (UTC) as BullMQ job schedulers (needs REDIS_URL), then exit',
+    )
+    .action(async () => {
+      const ctx = getCtx();
+      if (!ctx.config.REDIS_URL) {
+        process.stderr.write(
+          'etl scheduler needs REDIS_URL. On the embedded default, `etl start` schedules in-process.\n',
+        );
+        process.exit(2);
+      }
+      await withRuntime(ctx, (_s, runtime) => runtime.startScheduler(), { startMirror: false });
+    });
+}

@@ -1,0 +1,156 @@
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import type { Command } from 'commander';
+import { parseCompanyTickers, parseCompanyTickersExchange } from '../../parsers/edgar/company-tickers.ts';
+import { parseIndexFile } from '../../parsers/edgar/index-files.ts';
+import { parseSubmissions, parseSubmissionsPage } from '../../parsers/edgar/submissions.ts';
+
+interface ParseOpts {
+  cik?: string;
+  kind?: 'form' | 'master' | 'company';
+  form?: string;
+  period?: string;
+  resolve?: boolean;
+  url?: string;
+}
+
+type ParserFn = (
+  bytes: Buffer,
+  opts: ParseOpts,
+  ctx: { url: string; fetchedAt: string },
+) => unknown | Promise<unknown>;
+
+/** Every pure parser an operator can run on a local file. */
+const PARSERS: Record<string, { help: string; run: ParserFn }> = {
+  'company-tickers': {
+    help: 'SEC company_tickers.json',
+    run: (b, _o, c) => parseCompanyTickers(b.toString('utf8'), c),
+  },
+  'company-tickers-exchange': {
+    help: 'SEC company_tickers_exchange.json',
+    run: (b, _o, c) => parseCompanyTickersExchange(b.toString('utf8'), c),
+  },
+  submissions: {
+    help: 'data.sec.gov submissions CIK##########.json',
+    run: (b, _o, c) => parseSubmissions(b.toString('utf8'), c),
+  },
+  'submissions-page': {
+    help: 'a CIK##########-submissions-NNN.json page (needs --cik)',
+    run: (b, o, c) => {
+      if (!o.cik) throw new Error('submissions-page needs --cik <cik>');
+      return parseSubmissionsPage(b.toString('utf8'), c, o.cik);
+    },
+  },
+  index: {
+    help: 'EDGAR daily-index or full-index .idx file (--kind form|master|company; guessed from the file name)',
+    run: (b, o, c) => parseIndexFile(b.toString('latin1'), c, o.kind ?? guessIndexKind(c.url)),
+  },
+  'edgar-items': {
+    help: 'a 10-K/10-Q/8-K primary document (HTML or text) or full .txt submission (--form, --resolve)',
+    run: async (b, o) => {
+      if (!o.form || !['10-K', '10-Q', '8-K'].includes(o.form))
+        throw new Error('edgar-items needs --form 10-K|10-Q|8-K');
+      const { splitFilingFile } = await import('../../parsers/edgar/items/index.ts');
+      const r = splitFilingFile(b, {
+        form: o.form as '10-K',
+        resolve: Boolean(o.resolve),
+        ...(o.url ? { url: o.url } : {}),
+      });
+      return r.items_unavailable_reason
+        ? { items: r.items, items_unavailable_reason: r.items_unavailable_reason }
+        : r.items;
+    },
+  },
+  'xbrl-statements': {
+    help: 'data.sec.gov companyfacts CIK##########.json -> the latest statement and metrics rows (--period annual|quarterly|ttm); ticker is null (the loader takes it from the registry)',
+    run: async (b, o) => {
+      if (!o.period || !['annual', 'quarterly', 'ttm'].includes(o.period))
+        throw new Error('xbrl-statements needs --period annual|quarterly|ttm');
+      const period = o.period as 'annual' | 'quarterly' | 'ttm';
+      const { parseCompanyFacts } = await import('../../parsers/xbrl/companyfacts.ts');
+      const { buildStatements } = await import('../../parsers/xbrl/statements.ts');
+      const { buildMetrics } = await import('../../parsers/xbrl/metrics.ts');
+      const doc = parseCompanyFacts(b.toString('utf8'), { document: o.url ?? 'companyfacts' });
+      const set = buildStatements(doc.facts, { ticker: '', cik: doc.cik, period });
+      const noTicker = <T extends { ticker: string }>(rows: T[]) => rows.map((r) => ({ ...r, ticker: null }));
+      return {
+        income_statements: noTicker(set.income_statements),
+        balance_sheets: noTicker(set.balance_sheets),
+        cash_flow_statements: noTicker(set.cash_flow_statements),
+        financial_metrics: noTicker(buildMetrics(set, { period })),
+        warnings: [...doc.warnings, ...set.warnings],
+      };
+    },
+  },
+  'xbrl-segments': {
+    help: 'an XBRL instance (.xml or inline .htm) -> segment rows (--period annual|quarterly, default annual)',
+    run: async (b, o) => {
+      const period = (o.period ?? 'annual') as 'annual' | 'quarterly';
+      if (!['annual', 'quarterly'].includes(period))
+        throw new Error('xbrl-segments takes --period annual|quarterly');
+      const { parseInstance } = await import('../../parsers/xbrl/instance.ts');
+      const { buildSegments } = await import('../../parsers/xbrl/segments.ts');
+      const doc = parseInstance(b.toString('utf8'), { document: o.url ?? 'instance' });
+      return { segments: buildSegments(doc, { ticker: '', period }), warnings: doc.warnings };
+    },
+  },
+};
+
+function guessIndexKind(name: string): 'form' | 'master' | 'company' {
+  const n = basename(name);
+  if (n.includes('master')) return 'master';
+  if (n.includes('company')) return 'company';
+  return 'form';
+}
+
+export function registerParseCommand(
+  program: Command,
+  extra: Record<string, { help: string; run: ParserFn }> = {},
+) {
+  const all = { ...PARSERS, ...extra };
+  program
+    .command('parse')
+    .description(
+      'Run one pure parser on a local upstream file and print its JSON output (no network, no database)',
+    )
+    .argument('<parser>', `one of: ${Object.keys(all).join(', ')}`)
+    .argument('<file>', 'path to the local file')
+    .option('--cik <cik>', 'CIK, for parsers that need it')
+    .option('--kind <kind>', 'index kind: form, master or company')
+    .option('--form <form>', 'filing form: 10-K, 10-Q or 8-K')
+    .option('--period <period>', 'annual, quarterly or ttm')
+    .option('--resolve', 'expand items incorporated by reference')
+    .option('--url <url>', 'the upstream URL the file came from (provenance on the rows)')
+    .addHelpText(
+      'after',
+      `\nParsers:\n${Object.entries(all)
+        .map(([k, v]) => `  ${k.padEnd(26)} ${v.help}`)
+        .join(
+          '\n',
+        )}\n\nExample:\n  etl parse submissions fixtures/upstream/data.sec.gov/submissions/CIK0000320193.json | jq '.filings | length'`,
+    )
+    .action(async (parser: string, file: string, opts: ParseOpts) => {
+      const p = all[parser];
+      if (!p) {
+        process.stderr.write(`unknown parser "${parser}"; one of: ${Object.keys(all).join(', ')}\n`);
+        process.exit(2);
+      }
+      let bytes: Buffer;
+      try {
+        bytes = readFileSync(file);
+      } catch (err) {
+        process.stderr.write(`cannot read ${file}: ${(err as Error).message}\n`);
+        process.exit(2);
+      }
+      try {
+        const out = await p.run(bytes, opts, {
+          url: opts.url ?? `file://${file}`,
+          fetchedAt: new Date().toISOString(),
+        });
+        process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+      } catch (err) {
+        process.stderr.write(`${(err as Error).name}: ${(err as Error).message}\n`);
+        process.exit(1);
+      }
+    });
+}

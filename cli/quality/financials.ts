@@ -1,0 +1,167 @@
+/**
+ * Coverage report of the XBRL -> standardized financials engine:
+ *   node --import tsx cli/quality/financials.ts [companyfacts.json ...] [--json]
+ * Without arguments it reads every companyfacts fixture under fixtures/upstream/data.sec.gov/api/xbrl/.
+ * Per company, grain and field: how many periods are reported / derived / null; every identity failure;
+ * and, for the key fields, the periods left null.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseCompanyFacts } from '../../parsers/xbrl/companyfacts.ts';
+import { daysBetween } from '../../parsers/xbrl/fact-index.ts';
+import { FIELD_SPECS, FIELDS_BY_STATEMENT } from '../../parsers/xbrl/mapping.ts';
+import { prepareFacts } from '../../parsers/xbrl/prepare.ts';
+import { buildStatements, STATEMENT_KEYS } from '../../parsers/xbrl/statements.ts';
+import type { Grain, StatementKind } from '../../parsers/xbrl/types.ts';
+
+const KEY_FIELDS: Array<[StatementKind, string]> = [
+  ['income', 'revenue'],
+  ['income', 'net_income'],
+  ['balance', 'total_assets'],
+  ['balance', 'shareholders_equity'],
+  ['cash_flow', 'net_cash_flow_from_operations'],
+];
+
+interface FieldCoverage {
+  reported: number;
+  derived: number;
+  null: number;
+}
+
+export interface CompanyCoverage {
+  file: string;
+  cik: number;
+  name: string;
+  currency: string | null;
+  standard: string | null;
+  grains: Record<string, { rows: Record<string, number>; fields: Record<string, FieldCoverage> }>;
+  keyNulls: string[];
+  identityFailures: string[];
+  otherWarnings: string[];
+}
+
+export function coverage(file: string, text: string): CompanyCoverage {
+  const doc = parseCompanyFacts(text, { document: file });
+  const prepared = prepareFacts(doc.facts);
+  const out: CompanyCoverage = {
+    file,
+    cik: doc.cik,
+    name: doc.entityName,
+    currency: prepared.currency,
+    standard: prepared.standard,
+    grains: {},
+    keyNulls: [],
+    identityFailures: [],
+    otherWarnings: [],
+  };
+  for (const grain of ['annual', 'quarterly', 'ttm'] as Grain[]) {
+    const set = buildStatements(prepared, { ticker: '', cik: doc.cik, period: grain });
+    const g: CompanyCoverage['grains'][string] = { rows: {}, fields: {} };
+    for (const kind of ['income', 'balance', 'cash_flow'] as StatementKind[]) {
+      const key = STATEMENT_KEYS[kind];
+      const rows = set[key];
+      g.rows[key] = rows.length;
+      for (const field of FIELDS_BY_STATEMENT[kind]) {
+        const c: FieldCoverage = { reported: 0, derived: 0, null: 0 };
+        rows.forEach((row, i) => {
+          if (row[field] === null) c.null++;
+          else if (set.provenance[key][i]?.[field]?.kind === 'derived') c.derived++;
+          else c.reported++;
+        });
+        g.fields[`${kind}.${field}`] = c;
+      }
+      for (const [k, field] of KEY_FIELDS) {
+        if (k !== kind || grain === 'ttm') continue;
+        for (const row of rows) {
+          if (row[field] !== null) continue;
+          const seen = reportedAnyway(doc.facts, field, row.report_period, grain, kind === 'balance');
+          const why = seen
+            ? ` MISSED: filed as ${seen}`
+            : ' (not filed for this period; a quarter needs its 3-month or both YTD figures)';
+          out.keyNulls.push(`${grain} ${row.report_period} ${field}${why}`);
+        }
+      }
+    }
+    g.rows.warnings = set.warnings.length;
+    grain !== 'ttm' && out.identityFailures.push(...set.warnings.filter((w) => w.startsWith('identity')));
+    out.otherWarnings.push(...set.warnings.filter((w) => !w.startsWith('identity')));
+    out.grains[grain] = g;
+  }
+  out.identityFailures = [...new Set(out.identityFailures)];
+  out.otherWarnings = [...new Set(out.otherWarnings)];
+  return out;
+}
+
+/** A mapped concept of `field` filed for that period (a mapping gap), or null when none was filed. */
+function reportedAnyway(
+  facts: ReturnType<typeof parseCompanyFacts>['facts'],
+  field: string,
+  end: string,
+  grain: Grain,
+  instant: boolean,
+): string | null {
+  const spec =
+    FIELD_SPECS.find((f) => f.field === field && f.statement !== 'cash_flow') ??
+    FIELD_SPECS.find((f) => f.field === field)!;
+  const concepts = new Set(
+    [...spec.usGaap, ...spec.ifrs].flatMap((c) => ('sum' in c ? c.sum.map((x) => x.c) : [c.c])),
+  );
+  for (const f of facts) {
+    if (f.end !== end || !concepts.has(`${f.taxonomy}:${f.concept}`)) continue;
+    if (instant ? f.start === undefined : f.start !== undefined) {
+      const days = f.start ? daysBetween(f.start, f.end) + 1 : 0;
+      if (!instant && (grain === 'annual' ? days < 350 : days > 105)) continue;
+      return `${f.taxonomy}:${f.concept} in ${f.form} ${f.accn}`;
+    }
+  }
+  return null;
+}
+
+function render(c: CompanyCoverage): string {
+  const lines = [`== ${c.name} (CIK ${c.cik}, ${c.standard}, ${c.currency}) ${c.file}`];
+  for (const [grain, g] of Object.entries(c.grains)) {
+    lines.push(
+      `  ${grain}: ${Object.entries(g.rows)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ')}`,
+    );
+  }
+  lines.push(
+    '  field                                                   annual r/d/n   quarterly r/d/n   ttm r/d/n',
+  );
+  const fields = Object.keys(c.grains.annual?.fields ?? {});
+  for (const f of fields) {
+    const cell = (grain: string) => {
+      const x = c.grains[grain]?.fields[f];
+      return x ? `${x.reported}/${x.derived}/${x.null}` : '-';
+    };
+    lines.push(
+      `  ${f.padEnd(55)} ${cell('annual').padEnd(14)} ${cell('quarterly').padEnd(17)} ${cell('ttm')}`,
+    );
+  }
+  lines.push(`  key fields null: ${c.keyNulls.length === 0 ? 'none' : ''}`);
+  for (const k of c.keyNulls) lines.push(`    ${k}`);
+  lines.push(`  identity failures: ${c.identityFailures.length === 0 ? 'none' : ''}`);
+  for (const w of c.identityFailures) lines.push(`    ${w}`);
+  if (c.otherWarnings.length) lines.push('  other warnings:', ...c.otherWarnings.map((w) => `    ${w}`));
+  return lines.join('\n');
+}
+
+function main(argv: string[]): void {
+  const json = argv.includes('--json');
+  let files = argv.filter((a) => !a.startsWith('--'));
+  if (files.length === 0) {
+    const dir = fileURLToPath(
+      new URL('../../fixtures/upstream/data.sec.gov/api/xbrl/companyfacts/', import.meta.url),
+    );
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .map((f) => dir + f);
+  }
+  const results = files.map((f) => coverage(f, readFileSync(f, 'utf8')));
+  if (json) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+  else process.stdout.write(`${results.map(render).join('\n\n')}\n`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main(process.argv.slice(2));

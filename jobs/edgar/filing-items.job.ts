@@ -1,0 +1,93 @@
+import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { UpstreamNotFoundError } from '../../lib/errors.ts';
+import { dashAccession, filingFolderUrl } from '../../lib/ids.ts';
+import { type FilingItemsRows, loadFilingItems } from '../../loaders/filing-items.ts';
+import { parseFiling } from '../../parsers/edgar/filing-items.ts';
+import { filings } from '../../schema/filings.ts';
+import type { DatasetJob, JobContext } from '../types.ts';
+import { backfillCiks, cikUniverse } from './universe.ts';
+
+/** The filing types whose documents are split into items (spec 4.2), amendments included. */
+export const ITEM_FILING_TYPES = ['10-K', '10-Q', '8-K', '10-K/A', '10-Q/A', '8-K/A'];
+/** A scheduled refresh splits the filings indexed in this many most recent days. */
+const REFRESH_DAYS = 3;
+
+/**
+ * Filing items: one partition per 10-K, 10-Q or 8-K (`acc:<accession>`, amendments and historical
+ * spellings included through `filing_type`) in the filing index for the CIK universe, newest first.
+ *
+ * fetch: the full-text submission `<accession>.txt` in the filing folder. It is the one upstream document
+ * that carries every document of the filing with its EDGAR type and description, so the primary document is
+ * picked by type and exhibits are numbered from their type (EX-99.1 -> 99.1) in a single request. The
+ * folder's `index.json` lists only file names, sizes and icons (no document type), so it cannot number
+ * exhibits and would cost extra requests per exhibit. When the `.txt` is missing and the index row names a
+ * primary document (submissions JSON), that document is fetched alone: items, but no exhibit list. A filing
+ * with neither is a 404: recorded `not_found`.
+ */
+export const filingItemsJob: DatasetJob<FilingItemsRows> = {
+  dataset: 'filing_items',
+  async partitions(ctx, opts) {
+    const ciks =
+      opts.cik || opts.ticker ? await backfillCiks(ctx, opts) : await cikUniverse(ctx.config, ctx.database);
+    return listFilings(ctx, ciks, opts.from, opts.to);
+  },
+  async latestPartitions(ctx) {
+    const since = new Date(ctx.now.getTime() - REFRESH_DAYS * 86_400_000).toISOString().slice(0, 10);
+    return listFilings(ctx, await cikUniverse(ctx.config, ctx.database), since, undefined);
+  },
+  // An accepted EDGAR filing never changes; a parser fix is applied with `etl reparse filing_items`.
+  isFinal: () => true,
+  async fetch(ctx, key, fetcher) {
+    const accession = accessionOf(key);
+    const [row] = await ctx.database.db
+      .select({ cik: filings.cik, primaryDocument: filings.primaryDocument })
+      .from(filings)
+      .where(eq(filings.accessionNumber, accession))
+      .orderBy(filings.cik)
+      .limit(1);
+    if (!row) throw new Error(`${key}: not in the filing index (backfill filings first)`);
+    const folder = filingFolderUrl(row.cik, accession);
+    try {
+      return [await fetcher.get(`${folder}${accession}.txt`)];
+    } catch (err) {
+      if (!(err instanceof UpstreamNotFoundError) || !row.primaryDocument) throw err;
+      return [await fetcher.get(folder + row.primaryDocument)];
+    }
+  },
+  parse(docs, key) {
+    const doc = docs[0]!;
+    const filing = parseFiling(doc, accessionOf(key));
+    return { rows: { filing, sha256: doc.sha256, fetchedAt: doc.fetchedAt }, warnings: filing.warnings };
+  },
+  load(tx, rows) {
+    return loadFilingItems(tx, rows);
+  },
+};
+
+async function listFilings(
+  ctx: JobContext,
+  ciks: string[],
+  from: string | undefined,
+  to: string | undefined,
+): Promise<string[]> {
+  if (ciks.length === 0) return [];
+  const rows = await ctx.database.db
+    .selectDistinct({ accession: filings.accessionNumber, filingDate: filings.filingDate })
+    .from(filings)
+    .where(
+      and(
+        inArray(filings.cik, ciks.map(Number)),
+        inArray(filings.filingType, ITEM_FILING_TYPES),
+        from ? gte(filings.filingDate, from.slice(0, 10)) : undefined,
+        to ? lte(filings.filingDate, to.slice(0, 10)) : undefined,
+      ),
+    )
+    .orderBy(desc(filings.filingDate), desc(filings.accessionNumber));
+  return rows.map((r) => `acc:${r.accession}`);
+}
+
+export function accessionOf(key: string): string {
+  const acc = key.startsWith('acc:') ? dashAccession(key.slice(4)) : null;
+  if (!acc) throw new Error(`not a filing partition: ${key} (expected acc:<accession number>)`);
+  return acc;
+}

@@ -1,0 +1,117 @@
+import { loadFilings } from '../../loaders/filings.ts';
+import { SUPPORTED_FILING_TYPES } from '../../parsers/edgar/form-types.ts';
+import { parseIndexFile } from '../../parsers/edgar/index-files.ts';
+import { parseSubmissions, parseSubmissionsPage } from '../../parsers/edgar/submissions.ts';
+import type { FilingInsert } from '../../schema/filings.ts';
+import type { DatasetJob, RawDocument } from '../types.ts';
+import { cikOf, submissionsUrl } from './companies.job.ts';
+import { backfillCiks, cikKeys, cikUniverse } from './universe.ts';
+
+const SUPPORTED = new Set<string>(SUPPORTED_FILING_TYPES);
+const FIRST_QUARTER = '1993Q1';
+
+interface Parsed {
+  source: 'submissions' | 'index';
+  filings: FilingInsert[];
+}
+
+/**
+ * US filing index. Partitions: `cik:<CIK>` (submissions JSON and its older pages), `q:<YYYY>Q<n>` (the
+ * quarterly full-index master.idx) and `d:<YYYYMMDD>` (the daily master index, for today's filings).
+ * Only the filing types of spec 2.3 (and their historical spellings) are kept.
+ */
+export const filingsJob: DatasetJob<Parsed> = {
+  dataset: 'filings',
+  async partitions(ctx, opts) {
+    const ciks = cikKeys(await backfillCiks(ctx, opts));
+    if (opts.cik || opts.ticker) return ciks;
+    const from = quarterOf(opts.from ?? FIRST_QUARTER);
+    const to = quarterOf(opts.to ?? ctx.now.toISOString().slice(0, 10));
+    return [...ciks, ...quartersBetween(from, to).map((q) => `q:${q}`)];
+  },
+  async latestPartitions(ctx) {
+    const ciks = cikKeys(await cikUniverse(ctx.config, ctx.database));
+    const today = ctx.now.toISOString().slice(0, 10);
+    const yesterday = new Date(ctx.now.getTime() - 86_400_000).toISOString().slice(0, 10);
+    return [
+      ...ciks,
+      `q:${quarterOf(today)}`,
+      `d:${yesterday.replace(/-/g, '')}`,
+      `d:${today.replace(/-/g, '')}`,
+    ];
+  },
+  isFinal(key, now) {
+    if (key.startsWith('q:'))
+      return key.slice(2) < quarterOf(new Date(now.getTime() - 7 * 86_400_000).toISOString());
+    if (key.startsWith('d:'))
+      return (
+        key.slice(2) < new Date(now.getTime() - 2 * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '')
+      );
+    return false;
+  },
+  async fetch(_ctx, key, fetcher) {
+    if (key.startsWith('q:')) return [await fetcher.get(quarterIndexUrl(key.slice(2)))];
+    if (key.startsWith('d:')) return [await fetcher.get(dailyIndexUrl(key.slice(2)))];
+    const cik = cikOf(key);
+    const main = await fetcher.get(submissionsUrl(cik), { maxAgeMs: 6 * 3600_000 });
+    const { pages } = parseSubmissions(main.bytes.toString('utf8'), ctxOf(main));
+    const docs = [main];
+    for (const page of pages) docs.push(await fetcher.get(`https://data.sec.gov/submissions/${page}`));
+    return docs;
+  },
+  parse(docs, key) {
+    if (key.startsWith('q:') || key.startsWith('d:')) {
+      const doc = docs[0]!;
+      const r = parseIndexFile(doc.bytes.toString('latin1'), ctxOf(doc), 'master');
+      return { rows: { source: 'index', filings: supported(r.rows) }, warnings: r.warnings };
+    }
+    const [main, ...pages] = docs as [RawDocument, ...RawDocument[]];
+    const sub = parseSubmissions(main.bytes.toString('utf8'), ctxOf(main));
+    const rows = [...sub.filings];
+    const warnings = [...sub.warnings];
+    for (const p of pages) {
+      const r = parseSubmissionsPage(p.bytes.toString('utf8'), ctxOf(p), sub.entity.cik, sub.entity.name);
+      rows.push(...r.rows);
+      warnings.push(...r.warnings);
+    }
+    return { rows: { source: 'submissions', filings: supported(rows) }, warnings };
+  },
+  load(tx, rows) {
+    return loadFilings(tx, rows.filings, rows.source);
+  },
+};
+
+const supported = (rows: FilingInsert[]) => rows.filter((r) => SUPPORTED.has(r.filingType));
+const ctxOf = (d: RawDocument) => ({ url: d.url, fetchedAt: d.fetchedAt });
+
+/** `2021Q1` from `2021-02-15`, `2021Q1` or `2021`. */
+export function quarterOf(s: string): string {
+  const q = /^(\d{4})Q([1-4])$/.exec(s);
+  if (q) return s;
+  const d = /^(\d{4})(?:-(\d{2}))?/.exec(s);
+  if (!d) throw new Error(`not a date or quarter: ${s} (use YYYY-MM-DD or YYYYQn)`);
+  const month = Number(d[2] ?? '1');
+  return `${d[1]}Q${Math.floor((month - 1) / 3) + 1}`;
+}
+
+export function quartersBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  let y = Number(from.slice(0, 4));
+  let q = Number(from.slice(5));
+  const endY = Number(to.slice(0, 4));
+  const endQ = Number(to.slice(5));
+  while (y < endY || (y === endY && q <= endQ)) {
+    out.push(`${y}Q${q}`);
+    q++;
+    if (q > 4) {
+      q = 1;
+      y++;
+    }
+  }
+  return out;
+}
+
+export const quarterIndexUrl = (quarter: string) =>
+  `https://www.sec.gov/Archives/edgar/full-index/${quarter.slice(0, 4)}/QTR${quarter.slice(5)}/master.idx`;
+export const dailyIndexUrl = (day: string) =>
+  `https://www.sec.gov/Archives/edgar/daily-index/${day.slice(0, 4)}/QTR${Math.floor((Number(day.slice(4, 6)) - 1) / 3) + 1}/master.${day}.idx`;

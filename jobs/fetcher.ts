@@ -1,0 +1,149 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Database } from '../lib/db.ts';
+import { rawDocuments } from '../schema/datasets.ts';
+import type { HttpClient } from './http/client.ts';
+import type { RawDocument } from './types.ts';
+
+/** The HTTP client (jobs/http/client.ts): the fetcher needs only its conditional get. */
+export type HttpGetter = Pick<HttpClient, 'get'>;
+
+export interface Archive {
+  put(bytes: Buffer): Promise<string>;
+  get(sha256: string): Promise<Buffer | null>;
+}
+
+export interface FetchOptions {
+  /** Reuse the archived copy when this URL was fetched less than this long ago (no request at all). */
+  maxAgeMs?: number;
+}
+
+/**
+ * Fetches for one (dataset, partition): conditional GET against the last archived copy, archive bytes
+ * read back on 304, and a raw_documents row per document so `etl reparse` can replay the partition.
+ */
+export class PartitionFetcher {
+  private seq = 0;
+  constructor(
+    private readonly http: HttpGetter,
+    private readonly archive: Archive,
+    private readonly database: Database,
+    private readonly datasetId: string,
+    private readonly partitionKey: string,
+  ) {}
+
+  async get(url: string, opts: FetchOptions = {}): Promise<RawDocument> {
+    const seq = this.seq++;
+    const [last] = await this.database.db
+      .select()
+      .from(rawDocuments)
+      .where(eq(rawDocuments.url, url))
+      .orderBy(desc(rawDocuments.fetchedAt))
+      .limit(1);
+    if (last && opts.maxAgeMs && Date.now() - last.fetchedAt.getTime() < opts.maxAgeMs) {
+      const bytes = await this.archive.get(last.sha256);
+      if (bytes) {
+        const doc = {
+          url,
+          bytes,
+          sha256: last.sha256,
+          fetchedAt: last.fetchedAt.toISOString(),
+          contentType: last.contentType,
+        };
+        await this.record(doc, seq, last.etag, last.lastModified);
+        return doc;
+      }
+    }
+    const res = await this.http.get(url, {
+      etag: last?.etag ?? undefined,
+      lastModified: last?.lastModified ?? undefined,
+    });
+    let doc: RawDocument;
+    if (res.status === 304 && last) {
+      const bytes = await this.archive.get(last.sha256);
+      if (!bytes) {
+        // The archive lost the bytes: fetch unconditionally.
+        const fresh = await this.http.get(url);
+        doc = this.toDoc(fresh);
+        await this.record(doc, seq, fresh.etag, fresh.lastModified);
+        return doc;
+      }
+      doc = { url, bytes, sha256: last.sha256, fetchedAt: res.fetchedAt, contentType: last.contentType };
+    } else {
+      doc = this.toDoc(res);
+    }
+    await this.record(
+      doc,
+      seq,
+      res.etag ?? last?.etag ?? null,
+      res.lastModified ?? last?.lastModified ?? null,
+    );
+    return doc;
+  }
+
+  private toDoc(res: Awaited<ReturnType<HttpGetter['get']>>): RawDocument {
+    return {
+      url: res.url,
+      bytes: res.bytes,
+      sha256: res.sha256,
+      fetchedAt: res.fetchedAt,
+      contentType: res.contentType,
+    };
+  }
+
+  private async record(doc: RawDocument, seq: number, etag: string | null, lastModified: string | null) {
+    const row = {
+      sha256: doc.sha256,
+      url: doc.url,
+      datasetId: this.datasetId,
+      partitionKey: this.partitionKey,
+      seq,
+      contentType: doc.contentType,
+      bytes: doc.bytes.length,
+      etag,
+      lastModified,
+      fetchedAt: new Date(doc.fetchedAt),
+    };
+    await this.database.db
+      .insert(rawDocuments)
+      .values(row)
+      .onConflictDoUpdate({
+        target: [rawDocuments.datasetId, rawDocuments.partitionKey, rawDocuments.url],
+        set: {
+          sha256: row.sha256,
+          seq,
+          contentType: row.contentType,
+          bytes: row.bytes,
+          etag,
+          lastModified,
+          fetchedAt: row.fetchedAt,
+        },
+      });
+  }
+}
+
+/** Reads a partition's documents back from the archive, in fetch order, for `etl reparse`. */
+export async function archivedDocuments(
+  database: Database,
+  archive: Archive,
+  datasetId: string,
+  partitionKey: string,
+): Promise<RawDocument[]> {
+  const rows = await database.db
+    .select()
+    .from(rawDocuments)
+    .where(and(eq(rawDocuments.datasetId, datasetId), eq(rawDocuments.partitionKey, partitionKey)))
+    .orderBy(rawDocuments.seq);
+  const docs: RawDocument[] = [];
+  for (const r of rows) {
+    const bytes = await archive.get(r.sha256);
+    if (!bytes) throw new Error(`archive is missing ${r.sha256} (${r.url}); run a backfill instead`);
+    docs.push({
+      url: r.url,
+      bytes,
+      sha256: r.sha256,
+      fetchedAt: r.fetchedAt.toISOString(),
+      contentType: r.contentType,
+    });
+  }
+  return docs;
+}

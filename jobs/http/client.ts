@@ -1,0 +1,269 @@
+import { performance } from 'node:perf_hooks';
+import { type Config, ConfigError } from '../../lib/config.ts';
+import { UpstreamError, UpstreamNotFoundError } from '../../lib/errors.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { type RawArchive, sha256Hex } from './archive.ts';
+import { bucketForHost, type RateLimiter } from './rate-limit.ts';
+
+/** One upstream document as fetched. `sha256` is always the hash of `bytes` (empty on a 304). */
+export interface FetchedDocument {
+  /** The upstream URL as requested, never the mirror's. */
+  url: string;
+  status: 200 | 304;
+  bytes: Buffer;
+  contentType: string | null;
+  sha256: string;
+  fetchedAt: string;
+  etag: string | null;
+  lastModified: string | null;
+  /** Every request sent for this document, throttled ones included. */
+  attempts: number;
+}
+
+export interface RetryPolicy {
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** Retries after transient failures (network, timeout, truncated body, 5xx); throttling does not count. */
+  maxRetries: number;
+  /** Total time one document may spend waiting out throttling before the job gives it back to the runtime. */
+  maxThrottleWaitMs: number;
+}
+
+export interface GetOptions {
+  etag?: string | null;
+  lastModified?: string | null;
+  accept?: string;
+  /** Per-attempt timeout for this document (a bulk zip needs more than HTTP_TIMEOUT_MS). */
+  timeoutMs?: number;
+}
+
+export interface HttpClient {
+  get(url: string, options?: GetOptions): Promise<FetchedDocument>;
+}
+
+export interface HttpClientOptions {
+  config: Pick<Config, 'UPSTREAM' | 'MIRROR_URL' | 'SEC_USER_AGENT' | 'HTTP_TIMEOUT_MS' | 'HTTP_MAX_RETRIES'>;
+  logger: Logger;
+  limiter: RateLimiter;
+  archive?: RawArchive;
+  /** Where the offline mirror listens (UPSTREAM=fixtures); defaults to config.MIRROR_URL. */
+  mirrorUrl?: string;
+  retry?: Partial<RetryPolicy>;
+}
+
+/** Throttled past `maxThrottleWaitMs`; `retryAfterMs` is the upstream's last word on when to come back. */
+export class UpstreamThrottledError extends UpstreamError {
+  override name = 'UpstreamThrottledError';
+  constructor(
+    message: string,
+    url: string,
+    status: number,
+    attempts: number,
+    readonly retryAfterMs: number | undefined,
+    options?: { cause?: unknown },
+  ) {
+    super(message, url, status, attempts, options);
+  }
+}
+
+const DEV_USER_AGENT = 'findata-dev admin@localhost';
+const SEC_THROTTLE_MARKER = 'Request Rate Threshold Exceeded';
+const SEC_UNDECLARED_MARKER = 'Undeclared Automated Tool';
+const EMPTY_SHA256 = sha256Hex(new Uint8Array(0));
+const SECRET_PARAM = /key|token|secret|password|passwd|sig|auth|crtfc/i;
+
+/** The URL fit for logs and error messages: credentials and secret-looking query values replaced. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.username || u.password) {
+      u.username = 'redacted';
+      u.password = '';
+    }
+    for (const name of [...u.searchParams.keys()]) {
+      if (SECRET_PARAM.test(name)) u.searchParams.set(name, 'redacted');
+    }
+    return u.toString();
+  } catch {
+    return '[unparseable url]';
+  }
+}
+
+/** Retry-After in ms: delta-seconds or an HTTP-date; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  return Number.isFinite(at) ? Math.max(0, at - now) : undefined;
+}
+
+type Outcome =
+  | { kind: 'response'; status: number; headers: Headers; bytes: Buffer }
+  | { kind: 'network'; cause: unknown };
+
+type Verdict = 'ok' | 'not-modified' | 'not-found' | 'throttled' | 'transient' | 'fatal';
+
+function judge(outcome: Outcome): Verdict {
+  if (outcome.kind === 'network') return 'transient';
+  const { status, bytes } = outcome;
+  if (status === 200) return 'ok';
+  if (status === 304) return 'not-modified';
+  if (status === 429 || status === 503) return 'throttled';
+  const text = status >= 400 && status < 500 ? bytes.toString('utf8', 0, 64 * 1024) : '';
+  if (status === 403 && text.includes(SEC_THROTTLE_MARKER)) return 'throttled';
+  if (status === 404 || status === 410 || text.includes('<Code>NoSuchKey</Code>')) return 'not-found';
+  if (status >= 500 || status === 408) return 'transient';
+  return 'fatal';
+}
+
+function describe(outcome: Outcome): string {
+  if (outcome.kind === 'network') {
+    const err = outcome.cause as Error & { cause?: Error };
+    return [err?.message, err?.cause?.message].filter(Boolean).join(': ') || String(err);
+  }
+  const text = outcome.bytes.toString('utf8', 0, 300).replace(/\s+/g, ' ').trim();
+  const hint = text.includes(SEC_UNDECLARED_MARKER)
+    ? ' (declare SEC_USER_AGENT as "Company admin@domain")'
+    : '';
+  return `HTTP ${outcome.status}${hint}${text ? `: ${text.slice(0, 200)}` : ''}`;
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const { config, logger, limiter, archive } = options;
+  const policy: RetryPolicy = {
+    baseDelayMs: 500,
+    maxDelayMs: 30_000,
+    maxRetries: config.HTTP_MAX_RETRIES,
+    maxThrottleWaitMs: 120_000,
+    ...options.retry,
+  };
+  const mirror = (options.mirrorUrl ?? config.MIRROR_URL)?.replace(/\/+$/, '');
+  if (config.UPSTREAM === 'fixtures' && !mirror) {
+    throw new ConfigError('UPSTREAM=fixtures needs the mirror: pass mirrorUrl or set MIRROR_URL');
+  }
+  const userAgent = config.SEC_USER_AGENT ?? (config.UPSTREAM === 'fixtures' ? DEV_USER_AGENT : undefined);
+  if (!userAgent) throw new ConfigError('UPSTREAM=live needs SEC_USER_AGENT ("Company admin@domain.com")');
+
+  const target = (u: URL) => (mirror ? `${mirror}/${u.host}${u.pathname}${u.search}` : u.toString());
+  const ceiling = (n: number) => Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** n);
+  // Transient failures: full jitter spreads the herd. Throttling: at least half the step, so a throttled
+  // client never comes straight back and extends an upstream block.
+  const transientDelay = (n: number) => Math.random() * ceiling(n);
+  const throttleDelay = (n: number) => ceiling(n) * (0.5 + Math.random() / 2);
+
+  async function attempt(url: string, headers: Record<string, string>, timeoutMs: number): Promise<Outcome> {
+    try {
+      const res = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
+      const bytes = Buffer.from(await res.arrayBuffer());
+      const declared = res.headers.get('content-length');
+      if (
+        res.status === 200 &&
+        declared &&
+        !res.headers.get('content-encoding') &&
+        +declared !== bytes.length
+      ) {
+        return { kind: 'network', cause: new Error(`truncated body: ${bytes.length} of ${declared} bytes`) };
+      }
+      return { kind: 'response', status: res.status, headers: res.headers, bytes };
+    } catch (cause) {
+      return { kind: 'network', cause };
+    }
+  }
+
+  async function get(url: string, opts: GetOptions = {}): Promise<FetchedDocument> {
+    const upstream = new URL(url);
+    const safeUrl = redactUrl(url);
+    const bucket = bucketForHost(upstream.host);
+    const headers: Record<string, string> = { 'User-Agent': userAgent!, 'Accept-Encoding': 'gzip, deflate' };
+    if (opts.accept) headers['Accept'] = opts.accept;
+    if (opts.etag) headers['If-None-Match'] = opts.etag;
+    if (opts.lastModified) headers['If-Modified-Since'] = opts.lastModified;
+
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    let attempts = 0;
+    let failures = 0;
+    let throttles = 0;
+    let throttleWaited = 0;
+
+    for (;;) {
+      await limiter.acquire(bucket);
+      attempts += 1;
+      const outcome = await attempt(target(upstream), headers, opts.timeoutMs ?? config.HTTP_TIMEOUT_MS);
+      const verdict = judge(outcome);
+      const status = outcome.kind === 'response' ? outcome.status : undefined;
+
+      if (verdict === 'ok' || verdict === 'not-modified') {
+        const response = outcome as Extract<Outcome, { kind: 'response' }>;
+        const bytes = verdict === 'ok' ? response.bytes : Buffer.alloc(0);
+        const sha256 =
+          verdict === 'ok' ? (archive ? await archive.put(bytes) : sha256Hex(bytes)) : EMPTY_SHA256;
+        const doc: FetchedDocument = {
+          url,
+          status: verdict === 'ok' ? 200 : 304,
+          bytes,
+          contentType: response.headers.get('content-type'),
+          sha256,
+          fetchedAt: new Date().toISOString(),
+          etag: response.headers.get('etag') ?? (verdict === 'ok' ? null : (opts.etag ?? null)),
+          lastModified:
+            response.headers.get('last-modified') ?? (verdict === 'ok' ? null : (opts.lastModified ?? null)),
+          attempts,
+        };
+        logger.info(
+          { url: safeUrl, status: doc.status, bytes: bytes.length, attempts, ms: elapsed() },
+          'fetched',
+        );
+        return doc;
+      }
+      if (verdict === 'not-found') {
+        logger.info({ url: safeUrl, status, bytes: 0, attempts, ms: elapsed() }, 'upstream has no document');
+        throw new UpstreamNotFoundError(safeUrl);
+      }
+
+      const reason = describe(outcome);
+      const retryAfter =
+        outcome.kind === 'response' ? parseRetryAfter(outcome.headers.get('retry-after')) : undefined;
+      if (verdict === 'throttled') {
+        const wait = retryAfter ?? throttleDelay(throttles);
+        throttles += 1;
+        if (throttleWaited + wait > policy.maxThrottleWaitMs) {
+          logger.warn(
+            { url: safeUrl, status, attempts, ms: elapsed(), reason },
+            'fetch throttled past budget',
+          );
+          throw new UpstreamThrottledError(
+            `GET ${safeUrl} still throttled after ${attempts} attempts (${Math.round(throttleWaited)} ms waited): ${reason}`,
+            safeUrl,
+            status!,
+            attempts,
+            retryAfter,
+            { cause: new Error(reason) },
+          );
+        }
+        throttleWaited += wait;
+        logger.debug({ url: safeUrl, status, attempts, waitMs: Math.round(wait) }, 'throttled; waiting');
+        // The wait holds the whole bucket: every worker sharing the limiter backs off, not just this one.
+        await limiter.pause(bucket, wait);
+        continue;
+      }
+      if (verdict === 'transient' && failures < policy.maxRetries) {
+        // A failing server's Retry-After is a hint, not a booking: never wait longer than a backoff step may.
+        const wait = Math.min(retryAfter ?? transientDelay(failures), policy.maxDelayMs);
+        failures += 1;
+        logger.debug({ url: safeUrl, status, attempts, waitMs: Math.round(wait), reason }, 'retrying');
+        await sleep(wait);
+        continue;
+      }
+      logger.warn({ url: safeUrl, status, attempts, ms: elapsed(), reason }, 'fetch failed');
+      const cause = outcome.kind === 'network' ? outcome.cause : new Error(reason);
+      const what = verdict === 'fatal' ? 'failed' : `failed after ${attempts} attempts`;
+      throw new UpstreamError(`GET ${safeUrl} ${what}: ${reason}`, safeUrl, status, attempts, { cause });
+    }
+  }
+
+  return { get };
+}

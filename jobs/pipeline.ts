@@ -1,0 +1,166 @@
+import { UnrecoverableError } from 'bullmq';
+import { ParseError, UpstreamNotFoundError } from '../lib/errors.ts';
+import { recordPartition } from '../loaders/coverage.ts';
+import { quarantine } from '../schema/datasets.ts';
+import { type Archive, archivedDocuments, type HttpGetter, PartitionFetcher } from './fetcher.ts';
+import type { DatasetJob, JobContext, RawDocument } from './types.ts';
+
+export interface PartitionReport {
+  dataset: string;
+  partition: string;
+  status: 'done' | 'not_found';
+  documents: number;
+  rowsParsed: number;
+  inserted: number;
+  updated: number;
+  warnings: number;
+  ms: number;
+}
+
+export interface PipelineDeps {
+  ctx: JobContext;
+  http: HttpGetter;
+  archive: Archive;
+}
+
+/**
+ * fetch -> parse -> load for one partition. A missing upstream document is recorded and skipped; a parse
+ * error quarantines the document and fails without retry; everything else is rethrown for the runtime's
+ * retry policy. The load and its coverage row share one transaction.
+ */
+export async function runPartition(
+  job: DatasetJob,
+  key: string,
+  deps: PipelineDeps,
+): Promise<PartitionReport> {
+  const { ctx } = deps;
+  const log = ctx.logger.child({ dataset: job.dataset, partition: key });
+  const started = performance.now();
+  const fetcher = new PartitionFetcher(deps.http, deps.archive, ctx.database, job.dataset, key);
+  let docs: RawDocument[];
+  try {
+    docs = await job.fetch(ctx, key, fetcher);
+  } catch (err) {
+    if (err instanceof UpstreamNotFoundError) {
+      await ctx.database.db.transaction((tx) =>
+        recordPartition(tx, {
+          datasetId: job.dataset,
+          partitionKey: key,
+          status: 'not_found',
+          error: err.message,
+          at: new Date(),
+        }),
+      );
+      log.info({ url: err.url }, 'upstream has no document for this partition; recorded as not_found');
+      return report(job, key, 'not_found', 0, 0, { inserted: 0, updated: 0 }, 0, started);
+    }
+    await recordFailure(job, key, ctx, err);
+    throw err;
+  }
+  return parseAndLoad(job, key, docs, ctx, started);
+}
+
+/** Re-runs parse + load of a partition from the raw archive, without the network. */
+export async function reparsePartition(
+  job: DatasetJob,
+  key: string,
+  deps: PipelineDeps,
+): Promise<PartitionReport> {
+  const docs = await archivedDocuments(deps.ctx.database, deps.archive, job.dataset, key);
+  return parseAndLoad(job, key, docs, deps.ctx, performance.now());
+}
+
+async function parseAndLoad(
+  job: DatasetJob,
+  key: string,
+  docs: RawDocument[],
+  ctx: JobContext,
+  started: number,
+) {
+  const log = ctx.logger.child({ dataset: job.dataset, partition: key });
+  let parsed: { rows: unknown; warnings: string[] };
+  try {
+    parsed = job.parse(docs, key);
+  } catch (err) {
+    if (err instanceof ParseError) {
+      const doc = docs.find((d) => err.document && d.url.includes(err.document)) ?? docs[0];
+      await ctx.database.db.insert(quarantine).values({
+        datasetId: job.dataset,
+        partitionKey: key,
+        url: doc?.url ?? null,
+        sha256: doc?.sha256 ?? null,
+        error: err.message,
+      });
+      await recordFailure(job, key, ctx, err);
+      log.error({ err: err.message, url: doc?.url }, 'parse error: document quarantined');
+      throw new UnrecoverableError(`parse error in ${job.dataset}/${key}: ${err.message}`);
+    }
+    throw err;
+  }
+  for (const w of parsed.warnings.slice(0, 20)) log.warn({ warning: w }, 'parser warning');
+  const rowsParsed = countRows(parsed.rows);
+  const sha = docs[0]?.sha256 ?? null;
+  const result = await ctx.database.db.transaction(async (tx) => {
+    const r = await job.load(tx, parsed.rows, key);
+    await recordPartition(tx, {
+      datasetId: job.dataset,
+      partitionKey: key,
+      status: 'done',
+      rows: rowsParsed,
+      inserted: r.inserted,
+      sha256: sha,
+      at: new Date(),
+    });
+    return r;
+  });
+  const out = report(job, key, 'done', docs.length, rowsParsed, result, parsed.warnings.length, started);
+  log.info(
+    { urls: docs.map((d) => d.url), bytes: docs.reduce((n, d) => n + d.bytes.length, 0), ...out },
+    'partition loaded',
+  );
+  return out;
+}
+
+async function recordFailure(job: DatasetJob, key: string, ctx: JobContext, err: unknown) {
+  const message = err instanceof Error ? err.message : String(err);
+  await ctx.database.db.transaction((tx) =>
+    recordPartition(tx, {
+      datasetId: job.dataset,
+      partitionKey: key,
+      status: 'failed',
+      error: message,
+      at: new Date(),
+    }),
+  );
+}
+
+function countRows(rows: unknown): number {
+  if (Array.isArray(rows)) return rows.length;
+  if (rows && typeof rows === 'object') {
+    return Object.values(rows).reduce<number>((n, v) => n + (Array.isArray(v) ? v.length : 0), 0);
+  }
+  return 0;
+}
+
+function report(
+  job: DatasetJob,
+  key: string,
+  status: 'done' | 'not_found',
+  documents: number,
+  rowsParsed: number,
+  r: { inserted: number; updated: number },
+  warnings: number,
+  started: number,
+): PartitionReport {
+  return {
+    dataset: job.dataset,
+    partition: key,
+    status,
+    documents,
+    rowsParsed,
+    inserted: r.inserted,
+    updated: r.updated,
+    warnings,
+    ms: Math.round(performance.now() - started),
+  };
+}

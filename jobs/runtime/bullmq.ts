@@ -1,0 +1,168 @@
+import { Queue, QueueEvents, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { DATASETS, datasetDecl } from '../../lib/datasets.ts';
+import { type PartitionReport, runPartition } from '../pipeline.ts';
+import { refresh, statusSweep } from '../refresh.ts';
+import { jobFor } from '../registry.ts';
+import type { Services } from '../services.ts';
+import {
+  DEFAULT_CONCURRENCY,
+  type JobRuntime,
+  jobId,
+  RETRY_POLICIES,
+  SOURCE_CONCURRENCY,
+  settleAll,
+} from './types.ts';
+
+type Data =
+  | { kind: 'partition'; dataset: string; partition: string }
+  | { kind: 'refresh'; dataset: string }
+  | { kind: 'sweep' };
+
+const INTERNAL_QUEUE = 'internal';
+
+/**
+ * BullMQ on Redis: one queue per upstream source (the SEC queue's workers share the Redis rate limiter),
+ * job schedulers in UTC, deterministic job ids (`dataset__partition`), named retry policies, parse errors
+ * as UnrecoverableError, graceful shutdown.
+ */
+function connectionOptions(redis: Redis) {
+  const o = redis.options;
+  return {
+    host: o.host,
+    port: o.port,
+    username: o.username,
+    password: o.password,
+    db: o.db,
+    ...(o.tls ? { tls: o.tls } : {}),
+    maxRetriesPerRequest: null,
+  };
+}
+
+export function createBullmqRuntime(services: Services, redis: Redis, prefix = 'findata'): JobRuntime {
+  // BullMQ closes the connections it creates from options; shared instances it would leave open.
+  const connection = connectionOptions(redis);
+  const queues = new Map<string, Queue<Data>>();
+  const events = new Map<string, QueueEvents>();
+  const workers: Worker<Data>[] = [];
+
+  const log = services.logger.child({ runtime: 'bullmq' });
+  const sources = [...new Set(DATASETS.map((d) => d.source ?? INTERNAL_QUEUE)), INTERNAL_QUEUE];
+
+  const queue = (name: string) => {
+    let q = queues.get(name);
+    if (!q) {
+      q = new Queue<Data>(name, { connection, prefix });
+      q.setMaxListeners(0); // one transient listener per awaited job
+      queues.set(name, q);
+    }
+    return q;
+  };
+  const queueEvents = async (name: string) => {
+    let e = events.get(name);
+    if (!e) {
+      e = new QueueEvents(name, { connection, prefix });
+      await e.waitUntilReady();
+      events.set(name, e);
+    }
+    return e;
+  };
+
+  const runtime: JobRuntime = {
+    kind: 'bullmq',
+    async runPartitions(dataset, keys, onProgress) {
+      const source = datasetDecl(dataset).source ?? INTERNAL_QUEUE;
+      const q = queue(source);
+      const ev = await queueEvents(source);
+      const policy = RETRY_POLICIES.upstream;
+      // A failed job keeps its id for inspection; remove it so a new run of the partition is not a no-op.
+      for (const partition of keys) {
+        const old = await q.getJob(jobId(dataset, partition));
+        if (old && (await old.isFailed())) await old.remove();
+      }
+      const jobs = await q.addBulk(
+        keys.map((partition) => ({
+          name: dataset,
+          data: { kind: 'partition' as const, dataset, partition },
+          opts: {
+            jobId: jobId(dataset, partition),
+            attempts: policy.attempts,
+            backoff: { type: 'exponential', delay: policy.backoffMs },
+            removeOnComplete: true,
+            removeOnFail: { count: 1000 },
+          },
+        })),
+      );
+      const byKey = new Map(keys.map((k, i) => [k, jobs[i]!]));
+      return settleAll(
+        keys,
+        async (key) => (await byKey.get(key)!.waitUntilFinished(ev)) as PartitionReport,
+        onProgress,
+      );
+    },
+    async startScheduler() {
+      for (const d of DATASETS) {
+        if (!d.schedule) continue;
+        await queue(INTERNAL_QUEUE).upsertJobScheduler(
+          `refresh__${d.id}`,
+          { pattern: d.schedule, tz: 'UTC' },
+          {
+            name: `refresh:${d.id}`,
+            data: { kind: 'refresh', dataset: d.id },
+            opts: { attempts: RETRY_POLICIES.internal.attempts },
+          },
+        );
+      }
+      await queue(INTERNAL_QUEUE).upsertJobScheduler(
+        'status-sweep',
+        { pattern: '*/5 * * * *', tz: 'UTC' },
+        { name: 'status-sweep', data: { kind: 'sweep' } },
+      );
+      log.info({ schedulers: DATASETS.filter((d) => d.schedule).length + 1 }, 'job schedulers registered');
+    },
+    async startWorkers() {
+      for (const source of sources) {
+        const worker = new Worker<Data>(
+          source,
+          async (job) => {
+            const d = job.data;
+            if (d.kind === 'partition') return runPartition(jobFor(d.dataset), d.partition, services.deps());
+            if (d.kind === 'refresh') {
+              const r = await refresh(services, runtime, d.dataset);
+              return { partitions: r.reports.length, failures: r.failures.length };
+            }
+            await statusSweep(services);
+            return { swept: true };
+          },
+          {
+            connection,
+            prefix,
+            concurrency: SOURCE_CONCURRENCY[source] ?? DEFAULT_CONCURRENCY,
+          },
+        );
+        worker.on('failed', (job, err) =>
+          log.warn(
+            { queue: source, jobId: job?.id, attempt: job?.attemptsMade, err: err.message },
+            'job attempt failed',
+          ),
+        );
+        workers.push(worker);
+      }
+      log.info({ queues: sources }, 'workers started');
+    },
+    async queueDepth() {
+      const out: Record<string, number> = {};
+      for (const s of sources) {
+        const c = await queue(s).getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+        out[s] = Object.values(c).reduce((a, b) => a + b, 0);
+      }
+      return out;
+    },
+    async close() {
+      await Promise.all(workers.map((w) => w.close()));
+      await Promise.all([...events.values()].map((e) => e.close()));
+      await Promise.all([...queues.values()].map((q) => q.close()));
+    },
+  };
+  return runtime;
+}

@@ -1,0 +1,87 @@
+import { UnrecoverableError } from 'bullmq';
+import { Cron } from 'croner';
+import PQueue from 'p-queue';
+import { DATASETS, datasetDecl } from '../../lib/datasets.ts';
+import { type PartitionReport, runPartition } from '../pipeline.ts';
+import { refresh, statusSweep } from '../refresh.ts';
+import { jobFor } from '../registry.ts';
+import type { Services } from '../services.ts';
+import {
+  DEFAULT_CONCURRENCY,
+  type JobRuntime,
+  RETRY_POLICIES,
+  SOURCE_CONCURRENCY,
+  settleAll,
+} from './types.ts';
+
+/** The embedded default: one p-queue per upstream source, croner for schedules, retries with backoff. */
+export function createInProcessRuntime(services: Services): JobRuntime {
+  const queues = new Map<string, PQueue>();
+  const crons: Cron[] = [];
+  const queueFor = (source: string) => {
+    let q = queues.get(source);
+    if (!q) {
+      q = new PQueue({ concurrency: SOURCE_CONCURRENCY[source] ?? DEFAULT_CONCURRENCY });
+      queues.set(source, q);
+    }
+    return q;
+  };
+  const log = services.logger.child({ runtime: 'in-process' });
+
+  async function withRetries(dataset: string, key: string): Promise<PartitionReport> {
+    const policy = RETRY_POLICIES.upstream;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await runPartition(jobFor(dataset), key, services.deps());
+      } catch (err) {
+        if (err instanceof UnrecoverableError || attempt >= policy.attempts) throw err;
+        const wait = policy.backoffMs * 2 ** (attempt - 1) * (0.5 + Math.random() / 2);
+        log.warn(
+          { dataset, partition: key, attempt, err: (err as Error).message, waitMs: Math.round(wait) },
+          'retrying partition',
+        );
+        await new Promise((r) => setTimeout(r, wait));
+      }
+    }
+  }
+
+  return {
+    kind: 'in-process',
+    async runPartitions(dataset, keys, onProgress) {
+      const q = queueFor(datasetDecl(dataset).source ?? 'internal');
+      return settleAll(
+        keys,
+        (key) => q.add(() => withRetries(dataset, key), { throwOnTimeout: true }),
+        onProgress,
+        (key, message) => log.error({ dataset, partition: key, err: message }, 'partition failed'),
+      );
+    },
+    async startScheduler() {
+      for (const d of DATASETS) {
+        if (!d.schedule) continue;
+        crons.push(
+          new Cron(d.schedule, { timezone: 'UTC', protect: true, name: d.id }, async () => {
+            const r = await refresh(services, this, d.id);
+            log.info(
+              { dataset: d.id, partitions: r.reports.length, failures: r.failures.length },
+              'scheduled refresh finished',
+            );
+          }),
+        );
+      }
+      crons.push(
+        new Cron('*/5 * * * *', { timezone: 'UTC', protect: true, name: 'status-sweep' }, () =>
+          statusSweep(services),
+        ),
+      );
+    },
+    async startWorkers() {},
+    async queueDepth() {
+      return Object.fromEntries([...queues].map(([s, q]) => [s, q.size + q.pending]));
+    },
+    async close() {
+      for (const c of crons) c.stop();
+      await Promise.all([...queues.values()].map((q) => q.onIdle()));
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import type { PartitionReport } from '../pipeline.ts';
+
+export interface RunProgress {
+  done: number;
+  total: number;
+  failed: number;
+  last?: PartitionReport | undefined;
+  lastError?: { partition: string; message: string } | undefined;
+}
+
+export interface RunOutcome {
+  reports: PartitionReport[];
+  failures: { partition: string; message: string }[];
+}
+
+/**
+ * One interface, two implementations: in-process (p-queue per source + croner) on the embedded default,
+ * BullMQ (one queue per upstream source, job schedulers, `etl worker` processes) when REDIS_URL is set.
+ */
+export interface JobRuntime {
+  readonly kind: 'in-process' | 'bullmq';
+  /** Runs the partitions (through the queue) and resolves when each has finished or failed for good. */
+  runPartitions(dataset: string, keys: string[], onProgress?: (p: RunProgress) => void): Promise<RunOutcome>;
+  /** Registers every dataset's schedule (UTC) and the status sweep. */
+  startScheduler(): Promise<void>;
+  /** Starts consuming queued partitions (BullMQ workers; the in-process runtime always consumes). */
+  startWorkers(): Promise<void>;
+  /** Partitions waiting or running, per source queue. */
+  queueDepth(): Promise<Record<string, number>>;
+  close(): Promise<void>;
+}
+
+export const RETRY_POLICIES = {
+  /** Upstream fetches: transient network and 5xx failures, throttling past the client's own patience. */
+  upstream: { attempts: 4, backoffMs: 2_000 },
+  /** Internal jobs (status sweep): retry soon, not often. */
+  internal: { attempts: 2, backoffMs: 5_000 },
+} as const;
+
+/** Partitions in flight per upstream source queue (the HTTP limiter, not this, bounds the request rate). */
+export const SOURCE_CONCURRENCY: Record<string, number> = { sec: 4, internal: 1 };
+export const DEFAULT_CONCURRENCY = 2;
+
+export const jobId = (dataset: string, partition: string) => `${dataset}__${partition.replace(/[:/]/g, '_')}`;
+
+/**
+ * Collects partition results into a RunOutcome and reports progress after each one; both runtimes run
+ * partitions their own way and settle each through this.
+ */
+export async function settleAll(
+  keys: string[],
+  run: (key: string) => Promise<PartitionReport>,
+  onProgress?: (p: RunProgress) => void,
+  onFailure?: (key: string, message: string) => void,
+): Promise<RunOutcome> {
+  const out: RunOutcome = { reports: [], failures: [] };
+  const progress: RunProgress = { done: 0, total: keys.length, failed: 0 };
+  await Promise.all(
+    keys.map(async (key) => {
+      try {
+        const r = await run(key);
+        out.reports.push(r);
+        progress.last = r;
+      } catch (err) {
+        const message = (err as Error).message;
+        out.failures.push({ partition: key, message });
+        progress.failed++;
+        progress.lastError = { partition: key, message };
+        onFailure?.(key, message);
+      }
+      progress.done++;
+      onProgress?.({ ...progress });
+    }),
+  );
+  return out;
+}

@@ -1,0 +1,97 @@
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import type { Config } from '../lib/config.ts';
+import { type Database, openDatabase } from '../lib/db.ts';
+import type { Logger } from '../lib/logger.ts';
+import { syncDatasetRegistry } from '../loaders/coverage.ts';
+import { createDiskArchive } from './http/archive.ts';
+import { createHttpClient, type HttpClient } from './http/client.ts';
+import { type Mirror, startMirror } from './http/mirror.ts';
+import {
+  createMemoryLimiter,
+  createRedisLimiter,
+  limitsFromConfig,
+  type RateLimiter,
+} from './http/rate-limit.ts';
+import type { PipelineDeps } from './pipeline.ts';
+import type { JobContext } from './types.ts';
+
+/** Everything a job needs, built once per process from the config. */
+export interface Services {
+  config: Config;
+  logger: Logger;
+  database: Database;
+  http: HttpClient;
+  archive: ReturnType<typeof createDiskArchive>;
+  limiter: RateLimiter;
+  mirror: Mirror | null;
+  redis: Redis | null;
+  deps(now?: Date): PipelineDeps;
+  close(): Promise<void>;
+}
+
+export interface ServiceOptions {
+  /** Start the offline mirror in this process when UPSTREAM=fixtures and no MIRROR_URL is set (default true). */
+  startMirror?: boolean;
+  database?: Database;
+  retry?: Parameters<typeof createHttpClient>[0]['retry'];
+}
+
+export async function createServices(
+  config: Config,
+  logger: Logger,
+  opts: ServiceOptions = {},
+): Promise<Services> {
+  const database =
+    opts.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  if (!opts.database) {
+    await database.migrate();
+    await syncDatasetRegistry(database);
+  }
+  let mirror: Mirror | null = null;
+  let mirrorUrl = config.MIRROR_URL;
+  if (config.UPSTREAM === 'fixtures' && !mirrorUrl && opts.startMirror !== false) {
+    mirror = await startMirror({ port: config.MIRROR_PORT, logger: logger.child({ component: 'mirror' }) });
+    mirrorUrl = mirror.url;
+  }
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: null }) : null;
+  const limits = limitsFromConfig(config);
+  const limiter = redis ? createRedisLimiter(redis, limits) : createMemoryLimiter(limits);
+  const archive = createDiskArchive(join(config.DATA_DIR, 'raw'));
+  // Built on first use: commands that never fetch (status, reparse, serve) need no mirror.
+  let client: HttpClient | null = null;
+  const http: HttpClient = {
+    get(url, options) {
+      client ??= createHttpClient({
+        config,
+        logger: logger.child({ component: 'http' }),
+        limiter,
+        archive,
+        ...(mirrorUrl ? { mirrorUrl } : {}),
+        ...(opts.retry ? { retry: opts.retry } : {}),
+      });
+      return client.get(url, options);
+    },
+  };
+  const services: Services = {
+    config,
+    logger,
+    database,
+    http,
+    archive,
+    limiter,
+    mirror,
+    redis,
+    deps(now = new Date()) {
+      const ctx: JobContext = { config, database, logger, now };
+      return { ctx, http, archive };
+    },
+    async close() {
+      await limiter.close();
+      if (mirror) await mirror.close();
+      if (redis) redis.disconnect();
+      if (!opts.database) await database.close();
+    },
+  };
+  return services;
+}

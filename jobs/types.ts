@@ -1,0 +1,56 @@
+import type { Config } from '../lib/config.ts';
+import type { Database, Tx } from '../lib/db.ts';
+import type { Logger } from '../lib/logger.ts';
+
+/** A raw upstream document as fetched (or read back from the archive for `etl reparse`). */
+export interface RawDocument {
+  url: string;
+  bytes: Buffer;
+  sha256: string;
+  fetchedAt: string;
+  contentType: string | null;
+}
+
+export interface Fetcher {
+  /** Fetches a document through the shared HTTP client and records it in the raw archive index. */
+  get(url: string, opts?: { maxAgeMs?: number }): Promise<RawDocument>;
+}
+
+export interface JobContext {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  /** The job's notion of "now", passed in so partitions are reproducible in tests. */
+  now: Date;
+}
+
+export interface BackfillOptions {
+  from?: string | undefined;
+  to?: string | undefined;
+  ticker?: string | undefined;
+  cik?: string | undefined;
+}
+
+export interface LoadResult {
+  inserted: number;
+  updated: number;
+}
+
+/**
+ * A dataset's way to refresh itself. The runtime only ever sees (dataset, partition key) pairs: a backfill
+ * is "run these partitions", a schedule is "run the newest partitions".
+ */
+export interface DatasetJob<Parsed = unknown> {
+  dataset: string;
+  /** Every partition of a backfill over the options' window. */
+  partitions(ctx: JobContext, opts: BackfillOptions): Promise<string[]>;
+  /** The partitions a scheduled refresh runs. */
+  latestPartitions(ctx: JobContext): Promise<string[]>;
+  /** Partitions whose upstream never changes once done (a past quarter's index) are skipped on resume. */
+  isFinal(key: string, now: Date): boolean;
+  fetch(ctx: JobContext, key: string, fetcher: Fetcher): Promise<RawDocument[]>;
+  /** Pure: raw documents -> rows and warnings. Throws ParseError on an unknown format. */
+  parse(docs: RawDocument[], key: string): { rows: Parsed; warnings: string[] };
+  /** Upserts inside the caller's transaction; coverage is written by the pipeline in the same one. */
+  load(tx: Tx, rows: Parsed, key: string): Promise<LoadResult>;
+}

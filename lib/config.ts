@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/**
+ * Every environment variable the project reads, validated once. `.env.example` lists the same names with
+ * their meaning; a test keeps the two in step.
+ */
+const shape = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  REDIS_URL: z.string().url().optional(),
+  UPSTREAM: z.enum(['fixtures', 'live']).default('fixtures'),
+  MIRROR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  MIRROR_URL: z.string().url().optional(),
+  MIRROR_MAX_RPS: z.coerce.number().positive().max(10_000).default(200),
+  SEC_USER_AGENT: z.string().min(3).optional(),
+  SEC_MAX_RPS: z.coerce.number().positive().max(10).default(9),
+  SEC_CIKS: z.string().optional(),
+  HTTP_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  HTTP_MAX_RETRIES: z.coerce.number().int().min(0).max(20).default(5),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PUBLIC_BASE_URL: z.string().url().optional(),
+  CURSOR_SECRET: z.string().min(16).optional(),
+  CORS_ORIGINS: z.string().default(''),
+  KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(30_000),
+  SCHEDULER: z.enum(['on', 'off']).default('on'),
+});
+
+const schema = shape.superRefine((env, ctx) => {
+  if (env.UPSTREAM === 'live' && !env.SEC_USER_AGENT) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SEC_USER_AGENT'],
+      message: 'required with UPSTREAM=live: the SEC asks for "Company Name admin@example.com"',
+    });
+  }
+});
+
+export type Config = Readonly<z.infer<typeof schema>>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses an environment (process.env by default) into a frozen config, or throws a readable ConfigError. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration (see .env.example):\n${lines.join('\n')}`);
+  }
+  return Object.freeze(parsed.data);
+}
+
+export const CONFIG_KEYS = Object.keys(shape.shape);

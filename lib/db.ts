@@ -1,0 +1,114 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from '../schema/index.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** What a loader receives: the database or a transaction on it (same query API). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  readonly db: Db;
+  /** Runs raw SQL and returns the rows (for COPY-free bulk paths, checks and tests). */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS = resolve(dirname(fileURLToPath(import.meta.url)), '../migrations');
+
+export interface OpenOptions {
+  databaseUrl?: string | undefined;
+  /** Directory for the embedded database; `memory://` keeps it in memory (tests). */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+/** Opens Postgres when a URL is given, otherwise the embedded PGlite database under `dataDir/pg`. */
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // An idle client's connection can die (server restart, DROP DATABASE ... FORCE); the pool replaces it.
+    // Without a listener that error would crash the process.
+    pool.on('error', (err) => process.emitWarning(`postgres pool: idle client error: ${err.message}`));
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      kind: 'postgres',
+      db,
+      async query(sql, params) {
+        const r = await pool.query(sql, params as unknown[]);
+        return r.rows;
+      },
+      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS }),
+      close: () => pool.end(),
+    };
+  }
+  const dataDir = opts.dataDir ?? './data';
+  let client: PGlite;
+  if (dataDir === 'memory://') {
+    client = new PGlite();
+  } else {
+    const dir = join(dataDir, 'pg');
+    mkdirSync(dir, { recursive: true });
+    lockEmbedded(dir);
+    client = new PGlite(dir);
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    async query(sql, params) {
+      const r = await client.query(sql, params as unknown[]);
+      return r.rows as never[];
+    },
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS }),
+    async close() {
+      await client.close();
+      if (dataDir !== 'memory://') unlockEmbedded(join(dataDir, 'pg'));
+    },
+  };
+}
+
+/**
+ * PGlite is one process's database: a second process opening the same directory would corrupt it. A pid
+ * file refuses that with a message saying what to do instead.
+ */
+function lockEmbedded(dir: string) {
+  const file = join(dir, 'findata.pid');
+  let holder: number | null = null;
+  try {
+    holder = Number(readFileSync(file, 'utf8').trim()) || null;
+  } catch {}
+  if (holder && holder !== process.pid && alive(holder)) {
+    throw new Error(
+      `the embedded database in ${dir} is in use by process ${holder} (etl start?). Stop it first, or set DATABASE_URL to use Postgres, which many processes can share.`,
+    );
+  }
+  writeFileSync(file, String(process.pid));
+}
+
+function unlockEmbedded(dir: string) {
+  const file = join(dir, 'findata.pid');
+  try {
+    if (Number(readFileSync(file, 'utf8').trim()) === process.pid) rmSync(file);
+  } catch {}
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,102 @@
+import { eq, sql } from 'drizzle-orm';
+import { DATASETS, type DatasetDecl } from '../lib/datasets.ts';
+import type { Database, Tx } from '../lib/db.ts';
+import { datasetPartitions, datasets } from '../schema/index.ts';
+
+/** Mirrors the code registry into the `datasets` table; keeps operational state of existing rows. */
+export async function syncDatasetRegistry(database: Database, decls: readonly DatasetDecl[] = DATASETS) {
+  for (const d of decls) {
+    await database.db
+      .insert(datasets)
+      .values({
+        id: d.id,
+        family: d.statusFamily ?? d.id,
+        title: d.title,
+        minPlan: d.minPlan,
+        creditCost: d.creditCost,
+        updateFrequency: d.updateFrequency,
+        availableFrom: d.availableFrom,
+        historyStatus: d.initialHistoryStatus,
+      })
+      .onConflictDoUpdate({
+        target: datasets.id,
+        set: {
+          family: d.statusFamily ?? d.id,
+          title: d.title,
+          minPlan: d.minPlan,
+          creditCost: d.creditCost,
+          updateFrequency: d.updateFrequency,
+          availableFrom: d.availableFrom,
+        },
+      });
+  }
+}
+
+export interface PartitionOutcome {
+  datasetId: string;
+  partitionKey: string;
+  status: 'done' | 'not_found' | 'failed';
+  rows?: number;
+  inserted?: number;
+  sha256?: string | null;
+  error?: string | null;
+  at: Date;
+}
+
+/**
+ * Records a partition's outcome and the dataset's coverage in the caller's transaction, so coverage never
+ * claims rows that were rolled back.
+ */
+export async function recordPartition(tx: Tx, o: PartitionOutcome): Promise<void> {
+  await tx
+    .insert(datasetPartitions)
+    .values({
+      datasetId: o.datasetId,
+      partitionKey: o.partitionKey,
+      status: o.status,
+      rows: o.rows ?? 0,
+      sha256: o.sha256 ?? null,
+      error: o.error ?? null,
+      attempts: 1,
+      finishedAt: o.at,
+    })
+    .onConflictDoUpdate({
+      target: [datasetPartitions.datasetId, datasetPartitions.partitionKey],
+      set: {
+        status: o.status,
+        rows: o.rows ?? 0,
+        sha256: o.sha256 ?? null,
+        error: o.error ?? null,
+        attempts: sql`${datasetPartitions.attempts} + 1`,
+        finishedAt: o.at,
+      },
+    });
+  if (o.status === 'failed') {
+    await tx
+      .update(datasets)
+      .set({ lastError: o.error ?? 'failed', lastErrorAt: o.at, updatedAt: o.at })
+      .where(eq(datasets.id, o.datasetId));
+    return;
+  }
+  await tx
+    .update(datasets)
+    .set({
+      rowCount: sql`${datasets.rowCount} + ${o.inserted ?? 0}`,
+      lastRefreshedAt: o.at,
+      updatedAt: o.at,
+    })
+    .where(eq(datasets.id, o.datasetId));
+}
+
+/** Marks a dataset's history complete (or still in progress) once a backfill has run over its window. */
+export async function setHistoryStatus(
+  database: Database,
+  datasetId: string,
+  historyStatus: string,
+  pending: boolean,
+) {
+  await database.db
+    .update(datasets)
+    .set({ historyStatus, pending, updatedAt: new Date() })
+    .where(eq(datasets.id, datasetId));
+}

@@ -1,0 +1,161 @@
+import { ParseError } from '../../lib/errors.ts';
+import { isSubmissionText, parseSubmissionText, type SubmissionDocument } from './filing-document.ts';
+import { canonicalFilingType } from './form-types.ts';
+import { type FilingItem, type ItemForm, splitFilingFile, toBlocks } from './items/index.ts';
+import { looksLikeHtml } from './items/text.ts';
+
+/**
+ * One fetched filing -> what the filing_items dataset stores: the split's outcome (items, literal and
+ * resolved), the exhibit list with capped exhibit text, and the header facts (form, period of report).
+ * Pure: the caller passes the bytes and the URL they came from.
+ */
+
+/** Stored in `filing_documents.parser_version`; bump it when the split or the exhibit reading changes. */
+export const ITEMS_PARSER_VERSION = 'edgar-items/1';
+
+/**
+ * Per-exhibit cap on stored exhibit text (characters of plain text). Spec 8.3 leaves the size open: 100,000
+ * characters keeps a press release or a certification whole and cuts long contracts (flagged `truncated`).
+ */
+export const EXHIBIT_TEXT_CAP = 100_000;
+
+export interface ParsedExhibit {
+  /** The EDGAR document type without `EX-`: `99.1`, `31.1`, `10.A49`, `101.INS`. */
+  number: string;
+  description: string | null;
+  url: string;
+  /** Plain text, capped at EXHIBIT_TEXT_CAP; null for binary and XML (XBRL) exhibits. */
+  text: string | null;
+  truncated: boolean;
+}
+
+export interface ParsedItem extends FilingItem {
+  /** The `resolve` expansion, when the item is incorporated by reference and could be expanded. */
+  resolvedText: string | null;
+}
+
+export interface ParsedFiling {
+  accessionNumber: string;
+  cik: number;
+  form: ItemForm;
+  /** The submission type as filed, from the SGML header (null for a lone primary document). */
+  formAsFiled: string | null;
+  periodOfReport: string | null;
+  documentUrl: string;
+  status: 'ok' | 'unparseable_document';
+  items: ParsedItem[];
+  /** Null when only the primary document was available (no exhibit list known). */
+  exhibits: ParsedExhibit[] | null;
+  warnings: string[];
+}
+
+const FOLDER = /\/Archives\/edgar\/data\/(\d+)\/(\d{18})\//;
+
+/**
+ * Parses either the full-text submission (`<accession>.txt`, every document with its type) or, when that
+ * was not available, the primary document alone (no exhibit list). `formHint` is the filing index's type
+ * (`10-K/A`, `8-K`...), used when the document itself does not say (a lone primary document).
+ */
+export function parseFiling(
+  doc: { url: string; bytes: Buffer },
+  accessionNumber: string,
+  formHint?: string,
+): ParsedFiling {
+  const m = FOLDER.exec(doc.url);
+  if (!m) throw new ParseError('not a filing-folder URL', doc.url);
+  const cik = Number(m[1]);
+  const folder = doc.url.slice(0, doc.url.indexOf(m[2]!) + 18 + 1);
+  const content = decode(doc.bytes);
+  const warnings: string[] = [];
+  let formAsFiled: string | null = null;
+  let periodOfReport: string | null = null;
+  let exhibits: ParsedExhibit[] | null = null;
+  if (isSubmissionText(content)) {
+    const submission = parseSubmissionText(content);
+    formAsFiled = submission.header.form;
+    periodOfReport = submission.header.periodOfReport;
+    const acc = submission.header.accessionNumber;
+    if (acc && acc !== accessionNumber)
+      throw new ParseError(`submission ${acc} served for ${accessionNumber}`, doc.url);
+    exhibits = readExhibits(submission.documents, folder, accessionNumber);
+  } else {
+    warnings.push('only the primary document was available: no exhibit list');
+  }
+  const form = itemForm(formAsFiled) ?? itemForm(formHint ?? null) ?? coverForm(content);
+  if (!form)
+    throw new ParseError(`not a 10-K, 10-Q or 8-K (${formAsFiled ?? formHint ?? 'no form'})`, doc.url);
+  const literal = splitFilingFile(content, { form, url: doc.url });
+  warnings.push(...literal.warnings);
+  const base = {
+    accessionNumber,
+    cik,
+    form,
+    formAsFiled,
+    periodOfReport,
+    documentUrl: doc.url,
+    exhibits,
+  };
+  if (literal.items_unavailable_reason)
+    return { ...base, status: 'unparseable_document', items: [], warnings };
+  const resolved = new Map(
+    splitFilingFile(content, { form, url: doc.url, resolve: true }).items.map((i) => [i.number, i]),
+  );
+  const items = literal.items.map((item) => {
+    const r = resolved.get(item.number);
+    return r?.text_mode === 'resolved'
+      ? { ...item, resolvedText: r.text, ...(r.resolved ? { resolved: r.resolved } : {}) }
+      : { ...item, resolvedText: null };
+  });
+  return { ...base, status: 'ok', items, warnings };
+}
+
+/** `10-K` for 10-K, 10-K405, 10-KSB, 10-K/A ...; null for anything that is not a 10-K, 10-Q or 8-K. */
+export function itemForm(form: string | null): ItemForm | null {
+  if (!form) return null;
+  const t = canonicalFilingType(form)?.replace(/\/A$/, '');
+  return t === '10-K' || t === '10-Q' || t === '8-K' ? t : null;
+}
+
+/** The form a lone primary document names on its cover page (`FORM 10-Q`), read from its first blocks. */
+function coverForm(content: string): ItemForm | null {
+  const head = (looksLikeHtml(content) ? toBlocks(content, undefined) : toBlocks(undefined, content))
+    .slice(0, 60)
+    .join('\n');
+  const m = /\bFORM\s+(10-?K|10-?Q|8-?K)\b/i.exec(head);
+  return m ? itemForm(m[1]!.toUpperCase().replace(/^(10|8)-?/, '$1-')) : null;
+}
+
+function readExhibits(documents: SubmissionDocument[], folder: string, accession: string): ParsedExhibit[] {
+  const out: ParsedExhibit[] = [];
+  const seen = new Set<string>();
+  for (const d of documents) {
+    if (!/^EX-/i.test(d.type)) continue;
+    const number = d.type.replace(/^EX-/i, '').toUpperCase();
+    // Pre-2001 submissions name no file: the exhibit lives inside the .txt itself.
+    let url = d.filename ? folder + d.filename : `${folder}${accession}.txt`;
+    if (seen.has(`${number}|${url}`)) url += `#document-${d.sequence ?? out.length + 1}`;
+    seen.add(`${number}|${url}`);
+    const plain = exhibitText(d);
+    const truncated = plain !== null && plain.length > EXHIBIT_TEXT_CAP;
+    out.push({
+      number,
+      description: d.description,
+      url,
+      text: plain === null ? null : truncated ? plain.slice(0, EXHIBIT_TEXT_CAP) : plain,
+      truncated,
+    });
+  }
+  return out;
+}
+
+function exhibitText(d: SubmissionDocument): string | null {
+  if (d.isBinary || /^EX-101\./i.test(d.type) || /^\s*<\?xml/i.test(d.body)) return null;
+  const blocks = looksLikeHtml(d.body) ? toBlocks(d.body, undefined) : toBlocks(undefined, d.body);
+  const text = blocks.join('\n').trim();
+  return text === '' ? null : text;
+}
+
+function decode(bytes: Buffer): string {
+  const utf8 = bytes.toString('utf8');
+  return utf8.includes('\uFFFD') ? bytes.toString('latin1') : utf8;
+}

@@ -1,0 +1,212 @@
+import type { CatalogItem, Scheme } from './catalog.ts';
+import { titleMatch } from './catalog.ts';
+
+/**
+ * Heading candidates: every block that starts like an item heading (`ITEM 7.`, `Item 1 - Business`,
+ * `PART II, Item 5`, `Items 10, 11, 12 and 13.`, a bare `Item 1.` whose title is the next block) and is not
+ * prose (`Item 7 of this report`) or a sub-reference (`Item 14(a)(1)`), scored on how much it looks like the
+ * real heading rather than a table-of-contents row.
+ */
+export interface Candidate {
+  block: number;
+  /** Character offset of the block in the joined text. */
+  offset: number;
+  /** Possible readings, each a run of catalog indexes (several for combined headings). */
+  readings: number[][];
+  /** Per reading: heading-quality score. */
+  scores: number[];
+  /** The heading's own title (or the next block's, for a bare `Item 1.`). */
+  title: string;
+  /** A combined heading saying the listed items do not apply ("Items 1 through 4 ... Not Applicable"). */
+  notApplicableList: boolean;
+  tocLike: boolean;
+}
+
+const HEAD =
+  /^(?:PART\s+(IV|III|II|I)\b[\s.,:;|\u2013\u2014-]*)?ITEMS?\s*(\d{1,2}(?:\.\d{2})?[A-D]?)(?![\d.]\d)/i;
+const LIST_NEXT =
+  /^\s*(,\s*and|,|and|&|through|thru|to|-|\u2013)\s*(?:ITEMS?\s*)?(\d{1,2}(?:\.\d{2})?[A-D]?)\b/i;
+const PART_HEADING = /^PART\s+(IV|III|II|I)\b/i;
+const PAGE_SUFFIX = /(?:\|\s*|\.{3,}\s*|\s)(?:\d{1,3}|[A-Z]-\d{1,3})(?:\s*(?:-|through|to)\s*\d{1,3})?$/;
+
+/** A whole TOC in one plain-text paragraph: "Item 1. Business........ 2 Item 2. Properties........ 5". */
+const TOC_LINE = /(?:\.{4,}|\s{3,})\s*\d{1,3}\s+(?:PART\s+[IV]+\s+)?Items?\s+\d/i;
+
+export function partOf(block: string): 'I' | 'II' | 'III' | 'IV' | null {
+  if (block.length > 120) return null;
+  const m = PART_HEADING.exec(block);
+  if (!m) return null;
+  // "PART II", "PART II — OTHER INFORMATION", "Part III."; not "Part II, Item 8 of this Form" or "Part I of".
+  const rest = block.slice(m[0].length);
+  if (/^\s*,|^\s*ITEM/i.test(rest) || /^\s+[a-z0-9(]/.test(rest)) return null;
+  return m[1]!.toUpperCase() as 'I' | 'II' | 'III' | 'IV';
+}
+
+export function findCandidates(
+  blocks: string[],
+  offsets: number[],
+  scheme: Scheme,
+  catalog: readonly CatalogItem[],
+) {
+  const byNumber = new Map<string, number[]>();
+  catalog.forEach((item, index) => {
+    const list = byNumber.get(item.number) ?? [];
+    list.push(index);
+    byNumber.set(item.number, list);
+  });
+  const isEightK = scheme.startsWith('8-K');
+  const candidates: Candidate[] = [];
+  let part: string | null = null;
+  for (let b = 0; b < blocks.length; b++) {
+    const text = blocks[b]!;
+    const c0 = text.charCodeAt(0) | 0x20;
+    if (c0 !== 0x69 && c0 !== 0x70) continue; // 'i' or 'p'
+    const partHere = partOf(text);
+    if (partHere) {
+      part = partHere;
+      continue;
+    }
+    const m = HEAD.exec(text);
+    if (!m) continue;
+    const numbers = [m[2]!.toUpperCase()];
+    let rest = text.slice(m[0].length);
+    let through = false;
+    for (let n = LIST_NEXT.exec(rest); n; n = LIST_NEXT.exec(rest)) {
+      if (/^(through|thru|to|-|\u2013)$/i.test(n[1]!.trim())) through = true;
+      numbers.push(n[2]!.toUpperCase());
+      rest = rest.slice(n[0].length);
+    }
+    if (/^\s*\(T\)/i.test(rest)) rest = rest.replace(/^\s*\(T\)/i, '');
+    if (!isEightK && /^\s*\([a-z0-9]{1,3}\)/i.test(rest)) continue; // Item 14(a)(1): a sub-reference
+    if (/^\s+[a-z]/.test(rest)) continue; // "Item 7 of this report": prose
+    if (/^\s*(of|in|to|under)\b/i.test(rest) && numbers.length === 1) continue;
+    const headingPart = m[1] ? m[1].toUpperCase() : part;
+    const title = cleanTitle(rest) || (b + 1 < blocks.length ? cleanTitle(blocks[b + 1]!.slice(0, 200)) : '');
+    const readings = readingsFor(numbers, through, byNumber, catalog, headingPart, scheme);
+    if (readings.length === 0) continue;
+    const tocLike = !isEightK && ((text.length < 250 && PAGE_SUFFIX.test(text)) || TOC_LINE.test(text));
+    const scores = readings.map((r) => {
+      const item = catalog[r[0]!]!;
+      let s = 2 + 3 * titleMatch(item, title).score;
+      if (tocLike) s -= 4;
+      if (/\(continued\)|\bcontinued\b/i.test(text.slice(0, 160))) s -= 5;
+      return s;
+    });
+    candidates.push({
+      block: b,
+      offset: offsets[b]!,
+      readings,
+      scores,
+      title,
+      notApplicableList: numbers.length > 1 && /not\s+applicable|omitted|none\b/i.test(rest),
+      tocLike,
+    });
+  }
+  markTocClusters(candidates, blocks);
+  return candidates;
+}
+
+function cleanTitle(rest: string): string {
+  return rest
+    .replace(/^[\s.:;|\u2013\u2014-]+/, '')
+    .replace(PAGE_SUFFIX, '')
+    .trim();
+}
+
+function readingsFor(
+  numbers: string[],
+  through: boolean,
+  byNumber: Map<string, number[]>,
+  catalog: readonly CatalogItem[],
+  part: string | null,
+  scheme: Scheme,
+): number[][] {
+  const options = (num: string): number[] => {
+    const all = byNumber.get(num) ?? [];
+    if (scheme !== '10-Q' || (part !== 'I' && part !== 'II')) return all;
+    const inPart = all.filter((i) => catalog[i]!.part === part);
+    return inPart.length > 0 ? inPart : all;
+  };
+  const first = options(numbers[0]!);
+  if (numbers.length === 1) return first.map((i) => [i]);
+  const readings: number[][] = [];
+  for (const start of first) {
+    const run = [start];
+    for (const num of numbers.slice(1)) {
+      const next = options(num).find((i) => i > run[run.length - 1]!);
+      if (next === undefined) break;
+      if (through) for (let i = run[run.length - 1]! + 1; i < next; i++) run.push(i);
+      run.push(next);
+    }
+    readings.push(run);
+  }
+  return readings;
+}
+
+/**
+ * A run of three or more headings with (almost) nothing between them is a table of contents or a trailing
+ * cross-reference echo, unless its items appear nowhere else (an ABS 10-K listing its omitted items).
+ */
+function markTocClusters(candidates: Candidate[], blocks: string[]): void {
+  const bodyChars = (i: number): number => {
+    const from = candidates[i]!.block + 1;
+    const to = i + 1 < candidates.length ? candidates[i + 1]!.block : Math.min(blocks.length, from + 50);
+    let chars = 0;
+    for (let b = from; b < to && chars < 200; b++)
+      if (partOf(blocks[b]!) === null) chars += blocks[b]!.length;
+    // The bare `Item 1.` style puts the title in the next block: it is not body.
+    if (
+      candidates[i]!.title !== '' &&
+      from < to &&
+      blocks[from]!.startsWith(candidates[i]!.title.slice(0, 20))
+    ) {
+      chars -= blocks[from]!.length;
+    }
+    return chars;
+  };
+  const dense = candidates.map((_, i) => bodyChars(i) < 60);
+  let i = 0;
+  while (i < candidates.length) {
+    if (!dense[i]) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j + 1 < candidates.length && dense[j + 1]) j++;
+    // The last row of a run has content after it (the body, or the signatures after an echo index), so it
+    // is not dense itself; it still belongs to the run when it continues the run's item order.
+    const next = candidates[j + 1];
+    const end = next !== undefined && next.readings[0]![0]! > candidates[j]!.readings[0]!.at(-1)! ? j + 1 : j;
+    if (j - i + 1 >= 3) {
+      const inside = new Set<number>();
+      for (let c = i; c <= end; c++) for (const r of candidates[c]!.readings) inside.add(r[0]!);
+      const elsewhere = new Set<number>();
+      candidates.forEach((c, idx) => {
+        if (idx < i || idx > end) for (const r of c.readings) elsewhere.add(r[0]!);
+      });
+      const shared = [...inside].filter((x) => elsewhere.has(x)).length;
+      if (shared * 2 >= inside.size) {
+        // A row just before the run that precedes it in item order is the TOC's first row, even when a
+        // list of statements under it keeps it from looking dense ("Item 1 | Financial Statements").
+        let first = i;
+        while (first > 0) {
+          const prev = candidates[first - 1]!;
+          const gap = candidates[first]!.offset - prev.offset;
+          if (prev.tocLike || gap > 3_000 || prev.readings[0]!.at(-1)! >= candidates[first]!.readings[0]![0]!)
+            break;
+          const between = blocks
+            .slice(prev.block + 1, candidates[first]!.block)
+            .filter((b) => partOf(b) === null);
+          if (between.filter((b) => PAGE_SUFFIX.test(b)).length * 2 < between.length) break;
+          first--;
+        }
+        for (let c = first; c <= end; c++) {
+          const cand = candidates[c]!;
+          cand.tocLike = true;
+          cand.scores = cand.scores.map((s) => s - 8);
+        }
+      }
+    }
+    i = j + 1;
+  }
+}

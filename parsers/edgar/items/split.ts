@@ -1,0 +1,225 @@
+import type { CatalogItem, Scheme } from './catalog.ts';
+import { titleMatch } from './catalog.ts';
+import { type Candidate, findCandidates, partOf } from './headings.ts';
+
+/**
+ * Chooses which heading candidates are the real item headings and cuts the blocks between them.
+ *
+ * The chosen headings form the best-scoring chain in document order whose item order strictly increases
+ * (dynamic programming over candidates x readings): score = heading quality + log(span to the next chosen
+ * heading). TOC rows are short spans with page numbers and are penalised, so the chain runs through the
+ * body; an item out of the usual order (an ABS 10-K listing Item 1B after Item 3) is topped up afterwards.
+ */
+export interface Section {
+  /** Catalog index of the item. */
+  index: number;
+  code: string;
+  name: string;
+  /** Block range [start, end). */
+  start: number;
+  end: number;
+  /** True when the section comes from a combined heading (`Items 10, 11, 12 and 13`). */
+  combined: boolean;
+  /** The heading is a TOC-like row (page numbers): the section is an index entry, not the item body. */
+  indexRow: boolean;
+  /** Blocks shared from elsewhere, appended after [start, end): see `shareBodies`. */
+  extra?: [number, number];
+}
+
+interface Choice {
+  cand: number;
+  reading: number;
+}
+
+const SIGNATURES =
+  /^(?:SIGNATURES?|Signatures?)\b[\s:.|]*(?:$|Pursuant to)|^Pursuant to the requirements of (?:Section 13 or 15\(d\) of )?the Securities Exchange Act of 1934,? (?:as amended, )?the (?:registrant|company) has duly caused/i;
+
+export function splitBlocks(blocks: string[], scheme: Scheme, catalog: readonly CatalogItem[]): Section[] {
+  const offsets = new Array<number>(blocks.length + 1);
+  let at = 0;
+  for (let b = 0; b < blocks.length; b++) {
+    offsets[b] = at;
+    at += blocks[b]!.length + 1;
+  }
+  offsets[blocks.length] = at;
+  const candidates = findCandidates(blocks, offsets, scheme, catalog);
+  if (candidates.length === 0) return [];
+  const chain = bestChain(candidates, at);
+  topUp(chain, candidates);
+  chain.sort((a, b) => candidates[a.cand]!.block - candidates[b.cand]!.block);
+  const sections = toSections(chain, candidates, blocks, catalog);
+  shareBodies(sections, blocks);
+  return sections;
+}
+
+/**
+ * Heading-only items get the text that speaks for them: stacked headings (`Item 10:` ... `Item 13:` then
+ * one sentence "The information called for by Items 10, 11, 12 and 13 ...") share that sentence, and items
+ * listed under an ABS "The following items have been omitted ..." note carry the note.
+ */
+function shareBodies(sections: Section[], blocks: string[]): void {
+  const headingOnly = (s: Section) => s.end - s.start <= 1;
+  for (let i = 0; i < sections.length; i++) {
+    const s = sections[i]!;
+    if (!headingOnly(s)) continue;
+    let j = i + 1;
+    while (j < sections.length && headingOnly(sections[j]!)) j++;
+    const owner = sections[j];
+    const number = s.code.replace(/^.*Item-/, '');
+    if (owner && owner.start === sections[j - 1]!.end) {
+      const body = blocks
+        .slice(owner.start + 1, owner.end)
+        .join(' ')
+        .slice(0, 600);
+      const list = /\bItems\s+((?:\d{1,2}[A-C]?\s*(?:,\s*and|,|and|&|through|-)?\s*)+)/i.exec(body);
+      if (list && new RegExp(`(^|\\D)${number}(\\D|$)`).test(list[1]!)) {
+        s.extra = [owner.start + 1, owner.end];
+        continue;
+      }
+    }
+    // An ABS-style run of heading-only items under an "omitted" note: each carries the note.
+    let first = i;
+    while (
+      first > 0 &&
+      headingOnly(sections[first - 1]!) &&
+      sections[first - 1]!.end === sections[first]!.start
+    )
+      first--;
+    let intro = sections[first]!.start - 1;
+    while (intro >= 0 && partOf(blocks[intro]!) !== null) intro--;
+    if (intro < 0 || !/\bomitted\b/i.test(blocks[intro]!) || blocks[intro]!.length > 400) continue;
+    s.extra = [intro, intro + 1];
+    const prev = sections[first - 1];
+    if (prev && prev.start < intro && prev.end > intro) {
+      prev.end = intro;
+      while (prev.end > prev.start + 1 && partOf(blocks[prev.end - 1]!) !== null) prev.end--;
+    }
+  }
+}
+
+function span(chars: number): number {
+  return Math.log(1 + Math.max(0, chars));
+}
+
+function bestChain(candidates: Candidate[], totalChars: number): Choice[] {
+  const n = candidates.length;
+  const best: number[][] = candidates.map((c) => c.readings.map(() => Number.NEGATIVE_INFINITY));
+  const next: (Choice | null)[][] = candidates.map((c) => c.readings.map(() => null));
+  for (let i = n - 1; i >= 0; i--) {
+    const ci = candidates[i]!;
+    for (let a = 0; a < ci.readings.length; a++) {
+      const hi = ci.readings[a]!.at(-1)!;
+      let bestTail = span(totalChars - ci.offset);
+      let bestNext: Choice | null = null;
+      // A window keeps pathological inputs (thousands of "Item" lines) linear; real chains never skip 400.
+      for (let j = i + 1; j < n && j <= i + 400; j++) {
+        const cj = candidates[j]!;
+        if (cj.block === ci.block) continue;
+        const gap = span(cj.offset - ci.offset);
+        for (let b = 0; b < cj.readings.length; b++) {
+          if (cj.readings[b]![0]! <= hi) continue;
+          const v = gap + best[j]![b]!;
+          if (v > bestTail) {
+            bestTail = v;
+            bestNext = { cand: j, reading: b };
+          }
+        }
+      }
+      best[i]![a] = ci.scores[a]! + bestTail;
+      next[i]![a] = bestNext;
+    }
+  }
+  let start: Choice | null = null;
+  let top = 0;
+  for (let i = 0; i < n; i++) {
+    for (let a = 0; a < candidates[i]!.readings.length; a++) {
+      if (best[i]![a]! > top) {
+        top = best[i]![a]!;
+        start = { cand: i, reading: a };
+      }
+    }
+  }
+  const chain: Choice[] = [];
+  for (let c = start; c; c = next[c.cand]![c.reading]!) chain.push(c);
+  return chain;
+}
+
+/** Adds items the ordered chain had to skip, from non-TOC headings inside the chain's extent. */
+function topUp(chain: Choice[], candidates: Candidate[]): void {
+  if (chain.length === 0) return;
+  const taken = new Set<number>();
+  const usedCands = new Set<number>();
+  for (const c of chain) {
+    usedCands.add(c.cand);
+    for (const idx of candidates[c.cand]!.readings[c.reading]!) taken.add(idx);
+  }
+  const first = Math.min(...chain.map((c) => c.cand));
+  for (let i = first + 1; i < candidates.length; i++) {
+    const cand = candidates[i]!;
+    if (usedCands.has(i) || cand.tocLike) continue;
+    for (let r = 0; r < cand.readings.length; r++) {
+      const reading = cand.readings[r]!;
+      if (reading.some((x) => taken.has(x)) || cand.scores[r]! < 3) continue;
+      chain.push({ cand: i, reading: r });
+      usedCands.add(i);
+      for (const x of reading) taken.add(x);
+      break;
+    }
+  }
+}
+
+function toSections(
+  chain: Choice[],
+  candidates: Candidate[],
+  blocks: string[],
+  catalog: readonly CatalogItem[],
+): Section[] {
+  const sections: Section[] = [];
+  for (let k = 0; k < chain.length; k++) {
+    const choice = chain[k]!;
+    const cand = candidates[choice.cand]!;
+    const start = cand.block;
+    let end =
+      k + 1 < chain.length ? candidates[chain[k + 1]!.cand]!.block : lastItemEnd(cand, candidates, blocks);
+    // A PART heading closes the item: what follows it is the next part's preamble.
+    for (let b = start + 1; b < end; b++) {
+      if (partOf(blocks[b]!) !== null) {
+        end = b;
+        break;
+      }
+    }
+    const reading = cand.readings[choice.reading]!;
+    // "Items 1 through 4, 6 and 8 Not Applicable" with nothing under it only marks a boundary.
+    if (cand.notApplicableList && end - start <= 1) continue;
+    for (const index of reading) {
+      const item = catalog[index]!;
+      const name = reading.length === 1 ? titleMatch(item, cand.title).title : item.titles[0]!;
+      sections.push({
+        index,
+        code: item.code,
+        name,
+        start,
+        end,
+        combined: reading.length > 1,
+        indexRow: cand.tocLike,
+      });
+    }
+  }
+  return sections;
+}
+
+/** The last item ends at the signatures, or at a trailing TOC-like echo index, or at the end. */
+function lastItemEnd(last: Candidate, candidates: Candidate[], blocks: string[]): number {
+  let end = blocks.length;
+  for (const c of candidates) {
+    if (c.block > last.block && c.tocLike) {
+      end = c.block;
+      break;
+    }
+  }
+  for (let b = last.block + 1; b < end; b++) {
+    const t = blocks[b]!;
+    if (t.length < 200 && SIGNATURES.test(t)) return b;
+  }
+  return end;
+}

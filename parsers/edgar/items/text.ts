@@ -1,0 +1,251 @@
+import { Parser } from 'htmlparser2';
+
+/**
+ * Filing bodies -> clean text blocks (one paragraph, heading or table row per block). The splitter only
+ * ever sees blocks, so HTML and 1990s plain text go through the same heading logic.
+ */
+
+const BLOCK_TAGS = new Set([
+  'p',
+  'div',
+  'br',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'li',
+  'ul',
+  'ol',
+  'dl',
+  'dt',
+  'dd',
+  'table',
+  'tr',
+  'hr',
+  'center',
+  'blockquote',
+  'pre',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'address',
+  'page',
+  'body',
+  'caption',
+  'tbody',
+  'thead',
+  'tfoot',
+  'form',
+  'title',
+]);
+const CELL_TAGS = new Set(['td', 'th']);
+const SKIP_TAGS = new Set(['script', 'style', 'head', 'ix:header', 'noscript', 'xbrli:context', 'template']);
+const HIDDEN_STYLE = /display\s*:\s*none/i;
+/** Most tags carry long inline styles: look for "none" before running the regex. */
+const isHidden = (style: string): boolean =>
+  (style.includes('none') || style.includes('NONE') || style.includes('None')) && HIDDEN_STYLE.test(style);
+
+/** Decodes entities (Windows-1252 numeric references map to their real characters) and normalises spaces. */
+export function decodeHtmlText(text: string): string {
+  let out = '';
+  const parser = new Parser({ ontext: (t) => (out += t) }, { decodeEntities: true });
+  parser.end(text.replace(/</g, '&lt;'));
+  return normalizeSpaces(out);
+}
+
+function normalizeSpaces(text: string): string {
+  if (text.length === 0) return text;
+  // \s covers NBSP, the U+2000 spaces and U+3000; zero-width space is added.
+  return text.replace(/[\s\u200b]+/g, ' ').trim();
+}
+
+/** True when a `<TEXT>` body is HTML rather than plain text. */
+export function looksLikeHtml(body: string): boolean {
+  return /<(html|body|p|div|font|br|span|td|tr)[\s>/]/i.test(body.slice(0, 20_000));
+}
+
+/** HTML -> blocks. Table rows become one block with non-empty cells joined by ' | '. */
+export function htmlToBlocks(html: string): string[] {
+  const blocks: string[] = [];
+  let line = '';
+  let cells: string[] | null = null;
+  let cell = '';
+  let skipDepth = 0;
+  let tableDepth = 0;
+
+  const flushLine = () => {
+    const t = normalizeSpaces(line);
+    line = '';
+    if (t === '') return;
+    if (cells !== null) cell += (cell === '' ? '' : ' ') + t;
+    else blocks.push(t);
+  };
+  const flushCell = () => {
+    flushLine();
+    const t = cell.trim();
+    cell = '';
+    if (cells === null || t === '') return;
+    // "$" and ")" / "%" cells are the visual halves of a number; glue them to the neighbour.
+    const last = cells.length - 1;
+    if (last >= 0 && (cells[last] === '$' || cells[last] === '(' || /^[)%]+$/.test(t))) cells[last] += t;
+    else cells.push(t);
+  };
+  const flushRow = () => {
+    flushCell();
+    if (cells !== null && cells.length > 0) blocks.push(cells.join(' | '));
+    if (cells !== null) cells = [];
+  };
+
+  const parser = new Parser(
+    {
+      onopentag(name, attribs) {
+        if (skipDepth > 0) {
+          skipDepth++;
+          return;
+        }
+        const style = attribs['style'];
+        if (SKIP_TAGS.has(name) || (style !== undefined && isHidden(style))) {
+          skipDepth = 1;
+          return;
+        }
+        if (CELL_TAGS.has(name)) flushCell();
+        else if (name === 'tr') {
+          flushRow();
+          // A row outside any <table> (an excerpt cut mid-table) is still one row.
+          if (cells === null) {
+            flushLine();
+            cells = [];
+          }
+        } else if (name === 'table') {
+          flushLine();
+          tableDepth++;
+          if (tableDepth === 1) cells = [];
+        } else if (BLOCK_TAGS.has(name)) flushLine();
+      },
+      ontext(text) {
+        if (skipDepth === 0) line += text;
+      },
+      onclosetag(name) {
+        if (skipDepth > 0) {
+          skipDepth--;
+          return;
+        }
+        if (CELL_TAGS.has(name)) flushCell();
+        else if (name === 'tr') {
+          flushRow();
+          if (tableDepth === 0) cells = null;
+        } else if (name === 'table') {
+          if (tableDepth === 1) {
+            flushRow();
+            cells = null;
+          }
+          tableDepth = Math.max(0, tableDepth - 1);
+        } else if (BLOCK_TAGS.has(name)) flushLine();
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.end(html);
+  if (cells !== null) flushRow();
+  cells = null;
+  flushLine();
+  return dropPageFurniture(blocks);
+}
+
+const TABLE_OPEN = /^<(TABLE|CAPTION)>/i;
+const PSEUDO_TAGS = /<\/?(S|C|FN|CAPTION|R|F\d*|PAGE|TABLE)>/gi;
+
+/** 1990s plain text -> blocks: paragraphs re-flowed, `<TABLE>` lines kept one per block with columns split. */
+export function plainToBlocks(text: string): string[] {
+  const lines = (text.indexOf('\r') >= 0 ? text.replace(/\r\n?/g, '\n') : text).split('\n');
+  const blocks: string[] = [];
+  let para = '';
+  let inTable = false;
+  let wrappedHeading = false;
+  const flush = () => {
+    const t = para.trim();
+    para = '';
+    wrappedHeading = false;
+    if (t !== '') blocks.push(t);
+  };
+  for (const raw of lines) {
+    const trimmed = raw.trim();
+    if (/^<\/TABLE>/i.test(trimmed)) {
+      flush();
+      inTable = false;
+      continue;
+    }
+    if (TABLE_OPEN.test(trimmed) && /^<TABLE>/i.test(trimmed)) {
+      flush();
+      inTable = true;
+    }
+    const clean = trimmed.replace(PSEUDO_TAGS, '').trim();
+    if (/^<PAGE>/i.test(trimmed) || clean === '') {
+      flush();
+      continue;
+    }
+    if (inTable) {
+      blocks.push(clean.replace(/\s{2,}/g, ' | ').replace(/\s*\|\s*(\|\s*)+/g, ' | '));
+      continue;
+    }
+    const decoded = clean.replace(/\s+/g, ' ');
+    if (wrappedHeading) {
+      // "ITEM 5. MARKET FOR THE REGISTRANT'S COMMON EQUITY AND RELATED STOCKHOLDER" + "MATTERS."
+      wrappedHeading = false;
+      const continues = !/[a-z]/.test(decoded) && decoded.length < 80 && !STARTS_HEADING.test(decoded);
+      if (continues && !/^PART\s/i.test(decoded)) {
+        para += ` ${decoded}`;
+        flush();
+        continue;
+      }
+      flush();
+    }
+    // A heading line starts its own block even when the typist left no blank line before it.
+    if (para !== '' && STARTS_HEADING.test(decoded) && /[.:;]$/.test(para)) flush();
+    para += (para === '' ? '' : ' ') + decoded;
+    // An all-caps heading line ends its block, so its title is never glued to the first paragraph;
+    // a long one without final punctuation may wrap onto the next line.
+    if (STARTS_HEADING.test(para) && para.length < 120 && !/[a-z]/.test(para)) {
+      if (para.length >= 55 && !/[.:]$/.test(para)) wrappedHeading = true;
+      else flush();
+    }
+  }
+  flush();
+  return dropPageFurniture(blocks);
+}
+
+const STARTS_HEADING = /^(?:PART\s+[IV]+\W*)?ITEMS?\s+\d/i;
+const PAGE_NUMBER =
+  /^(?:page\s+)?[-\u2013\u2014(]?\s*(?:\d{1,3}|[ivxlc]{1,7}|[A-Z]{1,2}\s?-\s?\d{1,3}|\d{1,3}\s+of\s+\d{1,3})\s*[-\u2013\u2014)]?$/i;
+const NAV_LINK =
+  /^(table of contents|index to (consolidated )?financial statements|index|back to (top|contents|index)|return to (top|table of contents|index)|toc)$/;
+const NUMBERED_FURNITURE =
+  /^(.{3,80}?)\s*(?:\|\s*)?(?:page\s+)?\d{1,3}$|^(?:page\s+)?\d{1,3}\s*(?:\|\s*)?(.{3,80})$/i;
+
+/**
+ * Drops bare page numbers, "Table of Contents" back-links and running headers/footers ("Apple Inc. |
+ * 2024 Form 10-K | 12"): a short block whose text minus its page number repeats on at least four pages.
+ */
+export function dropPageFurniture(blocks: string[]): string[] {
+  const isDigit = (c: number) => c >= 48 && c <= 57;
+  // Key of a short block: its text minus a leading/trailing page number; null for long blocks and headings.
+  const keys = blocks.map((b): { key: string; numbered: boolean } | null => {
+    if (b.length > 100 || STARTS_HEADING.test(b)) return null;
+    const numberedEdge = isDigit(b.charCodeAt(0)) || isDigit(b.charCodeAt(b.length - 1));
+    const m = numberedEdge ? NUMBERED_FURNITURE.exec(b) : null;
+    return { key: (m ? (m[1] ?? m[2] ?? '') : b).toLowerCase(), numbered: m !== null };
+  });
+  const counts = new Map<string, number>();
+  for (const k of keys) if (k !== null) counts.set(k.key, (counts.get(k.key) ?? 0) + 1);
+  return blocks.filter((b, i) => {
+    if (b.length <= 20 && PAGE_NUMBER.test(b)) return false;
+    const k = keys[i];
+    if (k === null || k === undefined) return true;
+    const seen = counts.get(k.key) ?? 0;
+    if (NAV_LINK.test(k.key)) return seen < 3;
+    return !(k.numbered && seen >= 4);
+  });
+}

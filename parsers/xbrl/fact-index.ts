@@ -1,0 +1,162 @@
+import type { Fact } from './types.ts';
+
+/**
+ * Facts indexed by concept and period end, each (unit, start, end) keeping every filed observation in
+ * filing order, so a value can be read "as known on date D" without rebuilding anything.
+ * Rule: the latest observation filed on or before D wins (restatements and amendments replace earlier
+ * values); on the same filing date the greater accession number wins (deterministic).
+ */
+
+export interface Observation {
+  value: number;
+  filed: string;
+  accn: string;
+  form: string;
+}
+
+export interface Series {
+  unit: string;
+  start?: string;
+  end: string;
+  /** Duration in days (0 for instants). */
+  days: number;
+  obs: Observation[];
+}
+
+export interface Hit {
+  value: number;
+  accn: string;
+  filed: string;
+  start?: string;
+  end: string;
+}
+
+/** Forms whose XBRL financial statements feed the engine. 6-K, S-1, DEF 14A, 424B... are ignored. */
+export const ANNUAL_FORMS = new Set([
+  '10-K',
+  '10-K/A',
+  '10-KT',
+  '10-KT/A',
+  '20-F',
+  '20-F/A',
+  '40-F',
+  '40-F/A',
+]);
+export const QUARTERLY_FORMS = new Set(['10-Q', '10-Q/A', '10-QT', '10-QT/A']);
+/** 8-K recasts (e.g. re-issued financials after a reorganisation) may restate a period, never define one. */
+export const RESTATING_FORMS = new Set(['8-K', '8-K/A']);
+
+export function acceptedForm(form: string): boolean {
+  return ANNUAL_FORMS.has(form) || QUARTERLY_FORMS.has(form) || RESTATING_FORMS.has(form);
+}
+
+const dayCache = new Map<string, number>();
+/** Whole days since 1970-01-01 for a `YYYY-MM-DD` date (pure; no clock). */
+export function dayNumber(date: string): number {
+  let n = dayCache.get(date);
+  if (n === undefined) {
+    n =
+      Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) /
+      86_400_000;
+    dayCache.set(date, n);
+  }
+  return n;
+}
+
+export function daysBetween(from: string, to: string): number {
+  return dayNumber(to) - dayNumber(from);
+}
+
+export function addDays(date: string, days: number): string {
+  return new Date((dayNumber(date) + days) * 86_400_000).toISOString().slice(0, 10);
+}
+
+function pick(series: Series, asOf: string | undefined): Observation | null {
+  const { obs } = series;
+  if (asOf === undefined) return obs[obs.length - 1] ?? null;
+  for (let i = obs.length - 1; i >= 0; i--) {
+    const o = obs[i]!;
+    if (o.filed <= asOf) return o;
+  }
+  return null;
+}
+
+export class FactIndex {
+  /** `taxonomy:concept` -> end -> series */
+  private readonly byConcept = new Map<string, Map<string, Series[]>>();
+
+  constructor(facts: Iterable<Fact>) {
+    for (const f of facts) this.add(f);
+    for (const ends of this.byConcept.values()) {
+      for (const list of ends.values()) {
+        for (const s of list) {
+          s.obs.sort((a, b) =>
+            a.filed === b.filed ? a.accn.localeCompare(b.accn) : a.filed < b.filed ? -1 : 1,
+          );
+        }
+      }
+    }
+  }
+
+  private add(f: Fact): void {
+    const key = `${f.taxonomy}:${f.concept}`;
+    let ends = this.byConcept.get(key);
+    if (!ends) {
+      ends = new Map();
+      this.byConcept.set(key, ends);
+    }
+    let list = ends.get(f.end);
+    if (!list) {
+      list = [];
+      ends.set(f.end, list);
+    }
+    let series = list.find((s) => s.unit === f.unit && s.start === f.start);
+    if (!series) {
+      series = { unit: f.unit, end: f.end, days: f.start ? daysBetween(f.start, f.end) + 1 : 0, obs: [] };
+      if (f.start) series.start = f.start;
+      list.push(series);
+    }
+    const dup = series.obs.some((o) => o.accn === f.accn && o.value === f.value);
+    if (!dup) series.obs.push({ value: f.value, filed: f.filed, accn: f.accn, form: f.form });
+  }
+
+  has(concept: string): boolean {
+    return this.byConcept.has(concept);
+  }
+
+  /** The balance of `concept` at `end`. */
+  instant(concept: string, unit: string, end: string, asOf?: string): Hit | null {
+    const list = this.byConcept.get(concept)?.get(end);
+    if (!list) return null;
+    for (const s of list) {
+      if (s.unit !== unit || s.start !== undefined) continue;
+      const o = pick(s, asOf);
+      if (o) return { value: o.value, accn: o.accn, filed: o.filed, end };
+    }
+    return null;
+  }
+
+  /**
+   * The value of `concept` over a duration ending at `end` whose length (days, inclusive) is within
+   * [minDays, maxDays] and, when `startNear` is given, whose start is within 5 days of it.
+   */
+  duration(
+    concept: string,
+    unit: string,
+    end: string,
+    minDays: number,
+    maxDays: number,
+    asOf?: string,
+    startNear?: string,
+  ): Hit | null {
+    const list = this.byConcept.get(concept)?.get(end);
+    if (!list) return null;
+    for (const s of list) {
+      if (s.unit !== unit || s.start === undefined || s.days < minDays || s.days > maxDays) continue;
+      if (startNear !== undefined && Math.abs(daysBetween(startNear, s.start)) > 5) continue;
+      const o = pick(s, asOf);
+      if (o) return { value: o.value, accn: o.accn, filed: o.filed, start: s.start, end };
+    }
+    return null;
+  }
+}

@@ -1,0 +1,149 @@
+import { BALANCE_FIELDS } from './mapping-balance.ts';
+import { CASH_FLOW_FIELDS } from './mapping-cash-flow.ts';
+import type { Candidate, FieldSpec, Industry } from './mapping-dsl.ts';
+import { INCOME_FIELDS } from './mapping-income.ts';
+import type { StatementKind } from './types.ts';
+
+/**
+ * The declarative XBRL -> statement-field mapping. Data only: the engine in `resolve.ts` reads it.
+ *
+ * For each field, candidates are tried in order for each period and the first one with a value wins
+ * (a period may use another candidate than its neighbours: that is how SalesRevenueNet gives way to the
+ * ASC 606 tag). A candidate is one concept (optionally negated, optionally valid only for periods ending
+ * inside [from, until]) or a sum of reported components (marked derived). After all candidates, `derive`
+ * formulas over other fields fill the field ONLY when nothing was reported (marked derived).
+ *
+ * Sign convention (documented per field in the tables):
+ * - income statement: as presented, expenses positive (cost_of_revenue, interest_expense, income_tax_expense
+ *   are positive numbers when they are costs), incomes positive, losses negative;
+ * - balance sheet: as presented (assets, liabilities positive; accumulated deficit / AOCI losses negative);
+ * - cash flow: the direction of cash: inflows positive, outflows NEGATIVE. XBRL `PaymentsTo...` concepts are
+ *   positive numbers for outflows, so they are negated (capital_expenditure = -PaymentsToAcquirePPE is
+ *   negative), and free_cash_flow = net_cash_flow_from_operations + capital_expenditure.
+ *
+ * Fields starting with `_` are helpers the formulas need; they are never output.
+ */
+
+export type {
+  Candidate,
+  ConceptCandidate,
+  Derivation,
+  FieldSpec,
+  Industry,
+  SumCandidate,
+} from './mapping-dsl.ts';
+
+export const FIELD_SPECS: readonly FieldSpec[] = [...INCOME_FIELDS, ...BALANCE_FIELDS, ...CASH_FLOW_FIELDS];
+
+/** Output order of the value fields, exactly as spec 2.5 lists them. */
+export const FIELDS_BY_STATEMENT: Record<StatementKind, readonly string[]> = {
+  income: [
+    'revenue',
+    'cost_of_revenue',
+    'gross_profit',
+    'operating_expense',
+    'selling_general_and_administrative_expenses',
+    'research_and_development',
+    'operating_income',
+    'interest_expense',
+    'nonoperating_income_expense',
+    'ebit',
+    'income_tax_expense',
+    'net_income_discontinued_operations',
+    'net_income_continuing_operations',
+    'net_income_non_controlling_interests',
+    'net_income',
+    'net_income_common_stock',
+    'preferred_dividends_impact',
+    'consolidated_income',
+    'earnings_per_share',
+    'earnings_per_share_diluted',
+    'dividends_per_common_share',
+    'weighted_average_shares',
+    'weighted_average_shares_diluted',
+  ],
+  balance: [
+    'total_assets',
+    'current_assets',
+    'cash_and_equivalents',
+    'inventory',
+    'current_investments',
+    'trade_and_non_trade_receivables',
+    'non_current_assets',
+    'property_plant_and_equipment',
+    'goodwill_and_intangible_assets',
+    'investments',
+    'non_current_investments',
+    'outstanding_shares',
+    'tax_assets',
+    'total_liabilities',
+    'current_liabilities',
+    'trade_and_non_trade_payables',
+    'deferred_revenue',
+    'deposit_liabilities',
+    'non_current_liabilities',
+    'current_debt',
+    'non_current_debt',
+    'total_debt',
+    'tax_liabilities',
+    'shareholders_equity',
+    'retained_earnings',
+    'accumulated_other_comprehensive_income',
+  ],
+  cash_flow: [
+    'net_income',
+    'depreciation_and_amortization',
+    'share_based_compensation',
+    'net_cash_flow_from_operations',
+    'capital_expenditure',
+    'business_acquisitions_and_disposals',
+    'investment_acquisitions_and_disposals',
+    'net_cash_flow_from_investing',
+    'issuance_or_repayment_of_debt_securities',
+    'issuance_or_purchase_of_equity_shares',
+    'dividends_and_other_cash_distributions',
+    'net_cash_flow_from_financing',
+    'change_in_cash_and_equivalents',
+    'effect_of_exchange_rate_changes',
+    'ending_cash_balance',
+    'free_cash_flow',
+  ],
+};
+
+export const SPECS_BY_STATEMENT: Record<StatementKind, readonly FieldSpec[]> = {
+  income: INCOME_FIELDS,
+  balance: BALANCE_FIELDS,
+  cash_flow: CASH_FLOW_FIELDS,
+};
+
+/** SIC code ranges -> industry variant of the mapping (data; inclusive ranges). */
+export const INDUSTRY_BY_SIC: ReadonlyArray<{ from: number; to: number; industry: Industry }> = [
+  { from: 6020, to: 6099, industry: 'bank' },
+  { from: 6710, to: 6712, industry: 'bank' },
+  { from: 6310, to: 6411, industry: 'insurance' },
+  { from: 6798, to: 6798, industry: 'reit' },
+  { from: 4900, to: 4991, industry: 'utility' },
+];
+
+export function industryForSic(sic: string | undefined): Industry | null {
+  const n = Number(sic);
+  if (!sic || !Number.isInteger(n)) return null;
+  return INDUSTRY_BY_SIC.find((r) => n >= r.from && n <= r.to)?.industry ?? null;
+}
+
+/** Every `taxonomy:concept` the mapping can read (used to skip the rest of a companyfacts file). */
+export function mappedConcepts(): Set<string> {
+  const out = new Set<string>();
+  const add = (list: Candidate[]) => {
+    for (const c of list) {
+      if ('sum' in c) for (const s of c.sum) out.add(s.c);
+      else out.add(c.c);
+    }
+  };
+  for (const spec of FIELD_SPECS) {
+    add(spec.usGaap);
+    add(spec.ifrs);
+    for (const list of Object.values(spec.industries ?? {})) add(list);
+  }
+  return out;
+}

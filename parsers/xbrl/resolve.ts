@@ -1,0 +1,207 @@
+import type { FactIndex, Hit } from './fact-index.ts';
+import type { Candidate, ConceptCandidate, FieldSpec, Industry } from './mapping.ts';
+import type { FieldSource } from './types.ts';
+
+/**
+ * Applies the mapping to one period slot. Flow values of a quarter come from the single-quarter fact when
+ * reported; otherwise from year-to-date arithmetic on the SAME concept: Qk = YTD(k) - YTD(k-1), where
+ * YTD(4) is the fiscal year (so Q4 = FY - 9M YTD), falling back to FY - (Q1+Q2+Q3). Only `flow` fields
+ * (additive money) are ever derived this way: never per-share values, share counts or balances.
+ */
+
+export interface Slot {
+  kind: 'annual' | 'quarter';
+  end: string;
+  /** Fiscal year start (annual: the year's start). */
+  fyStart: string;
+  index: 1 | 2 | 3 | 4;
+  prevEnds: string[];
+}
+
+export interface ResolveEnv {
+  index: FactIndex;
+  asOf?: string;
+  currency: string;
+  standard: 'us_gaap' | 'ifrs';
+  industry: Industry | null;
+}
+
+export interface Resolved {
+  values: Record<string, number | null>;
+  sources: Record<string, FieldSource>;
+  warnings: string[];
+}
+
+const Q = [75, 105] as const;
+const Y = [350, 380] as const;
+
+function unitFor(spec: FieldSpec, currency: string): string {
+  return spec.unit === 'money' ? currency : spec.unit === 'per_share' ? `${currency}/shares` : 'shares';
+}
+
+interface Value {
+  value: number;
+  source: FieldSource;
+}
+
+function direct(h: Hit | null, concept: string): Value | null {
+  return h ? { value: h.value, source: { kind: 'reported', concept, accession: h.accn } } : null;
+}
+
+/** One concept's value for the slot, with period arithmetic where allowed. */
+function conceptValue(concept: string, spec: FieldSpec, slot: Slot, env: ResolveEnv): Value | null {
+  const { index: ix, asOf } = env;
+  const unit = unitFor(spec, env.currency);
+  if (spec.kind === 'instant') return direct(ix.instant(concept, unit, slot.end, asOf), concept);
+  if (slot.kind === 'annual') return direct(ix.duration(concept, unit, slot.end, Y[0], Y[1], asOf), concept);
+  const single = direct(ix.duration(concept, unit, slot.end, Q[0], Q[1], asOf), concept);
+  if (single || spec.kind !== 'flow' || slot.index === 1) return single;
+
+  const ytd = (end: string, k: number): Hit | null =>
+    k === 4
+      ? ix.duration(concept, unit, end, Y[0], Y[1], asOf, slot.fyStart)
+      : ix.duration(concept, unit, end, 150, 300, asOf, slot.fyStart);
+  const cur = ytd(slot.end, slot.index);
+  if (!cur) return null;
+  const k = slot.index - 1;
+  const prevEnd = slot.prevEnds[k - 1];
+  if (prevEnd === undefined) return null;
+  const before = k === 1 ? ix.duration(concept, unit, prevEnd, Q[0], Q[1], asOf) : ytd(prevEnd, k);
+  const what = slot.index === 4 ? 'FY' : `${slot.index * 3}M YTD`;
+  if (before) {
+    return {
+      value: cur.value - before.value,
+      source: {
+        kind: 'derived',
+        concept,
+        formula: `${what} ${cur.start}..${cur.end} (${cur.value}) - ${k === 1 ? 'Q1' : `${k * 3}M YTD`} ${before.start}..${before.end} (${before.value})`,
+        accession: cur.accn,
+      },
+    };
+  }
+  // FY - (Q1 + ... + Qk-1) from single-quarter facts
+  let total = 0;
+  const parts: string[] = [];
+  for (const e of slot.prevEnds.slice(0, k)) {
+    const q = ix.duration(concept, unit, e, Q[0], Q[1], asOf);
+    if (!q) return null;
+    total += q.value;
+    parts.push(`${q.start}..${q.end} (${q.value})`);
+  }
+  return {
+    value: cur.value - total,
+    source: {
+      kind: 'derived',
+      concept,
+      formula: `${what} ${cur.start}..${cur.end} (${cur.value}) - ${parts.join(' - ')}`,
+      accession: cur.accn,
+    },
+  };
+}
+
+function inWindow(c: ConceptCandidate, end: string): boolean {
+  return (c.from === undefined || end >= c.from) && (c.until === undefined || end <= c.until);
+}
+
+function candidateValue(
+  cand: Candidate,
+  spec: FieldSpec,
+  slot: Slot,
+  env: ResolveEnv,
+  values: Record<string, number | null>,
+): Value | null {
+  if ('sum' in cand) {
+    let total = 0;
+    let present = 0;
+    const parts: string[] = [];
+    let accession: string | undefined;
+    for (const part of cand.sum) {
+      const v = conceptValue(part.c, spec, slot, env);
+      if (!v) continue;
+      present++;
+      total += (part.sign ?? 1) * v.value;
+      parts.push(`${part.sign === -1 ? '-' : '+'}${part.c}`);
+      accession ??= v.source.accession;
+    }
+    if (present < (cand.minPresent ?? cand.sum.length)) return null;
+    const source: FieldSource = { kind: 'derived', formula: `sum(${parts.join(' ')})` };
+    if (accession) source.accession = accession;
+    return { value: total, source };
+  }
+  if (!inWindow(cand, slot.end)) return null;
+  if (cand.onlyIfNull?.some((f) => values[f] !== null && values[f] !== undefined)) return null;
+  const v = conceptValue(cand.c, spec, slot, env);
+  if (!v) return null;
+  if (cand.sign === -1) {
+    v.value = -v.value;
+    v.source = { ...v.source, formula: `-${cand.c}${v.source.formula ? ` where ${v.source.formula}` : ''}` };
+  }
+  return v;
+}
+
+function candidatesFor(spec: FieldSpec, env: ResolveEnv): Candidate[] {
+  if (env.standard === 'ifrs') return spec.ifrs;
+  if (env.industry && spec.industries?.[env.industry]) return spec.industries[env.industry]!;
+  return spec.usGaap;
+}
+
+export function resolveSlot(specs: readonly FieldSpec[], slot: Slot, env: ResolveEnv): Resolved {
+  const values: Record<string, number | null> = {};
+  const sources: Record<string, FieldSource> = {};
+  const warnings: string[] = [];
+  for (const spec of specs) {
+    values[spec.field] = null;
+    for (const cand of candidatesFor(spec, env)) {
+      const v = candidateValue(cand, spec, slot, env, values);
+      if (!v) continue;
+      if (spec.field === 'revenue' && v.source.kind === 'derived' && v.value < 0) {
+        warnings.push(
+          `${slot.end} Q${slot.index} revenue rejected: derived negative value ${v.value} (${v.source.formula})`,
+        );
+        continue;
+      }
+      values[spec.field] = v.value;
+      sources[spec.field] = v.source;
+      break;
+    }
+  }
+  applyDerivations(specs, values, sources, env.industry);
+  return { values, sources, warnings };
+}
+
+/** Fills null fields from their formulas over other fields, repeating until nothing changes. */
+export function applyDerivations(
+  specs: readonly FieldSpec[],
+  values: Record<string, number | null>,
+  sources: Record<string, FieldSource>,
+  industry: Industry | null,
+): void {
+  for (let pass = 0; pass < 4; pass++) {
+    let changed = false;
+    for (const spec of specs) {
+      if (values[spec.field] !== null || !spec.derive) continue;
+      for (const d of spec.derive) {
+        if (d.industries && (!industry || !d.industries.includes(industry))) continue;
+        let total = 0;
+        let ok = true;
+        const used: string[] = [];
+        for (const t of d.terms) {
+          const v = values[t.field];
+          if (v === null || v === undefined) {
+            if (t.optional) continue;
+            ok = false;
+            break;
+          }
+          total += t.sign * v;
+          used.push(`${t.sign === 1 ? '+' : '-'} ${t.field}`);
+        }
+        if (!ok) continue;
+        values[spec.field] = total;
+        sources[spec.field] = { kind: 'derived', formula: used.join(' ').replace(/^\+ /, '') };
+        changed = true;
+        break;
+      }
+    }
+    if (!changed) return;
+  }
+}

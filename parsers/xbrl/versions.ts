@@ -1,0 +1,126 @@
+import { type PreparedFacts, prepareFacts } from './prepare.ts';
+import {
+  type BuildOptions,
+  buildStatements,
+  invalidate,
+  type ResolutionCache,
+  type StatementRow,
+  type StatementSet,
+} from './statements.ts';
+import type { Fact, FieldSource, Grain } from './types.ts';
+
+/**
+ * Every distinct version of every statement row, each with `known_from`: the filing date from which that
+ * version was the answer. A loader stores them and answers `as_of=D` with one query:
+ *   the version with the greatest known_from <= D for each (statement, period, report_period, fiscal_period),
+ *   skipping keys whose latest such version is a removal (`row: null`).
+ * By construction this equals buildStatements(facts, { asOf: D }) for every D: versions are computed as of
+ * each filing date on which the company's facts changed, and nothing changes between those dates.
+ */
+
+export type StatementName = 'income_statements' | 'balance_sheets' | 'cash_flow_statements';
+
+export interface StatementVersion {
+  statement: StatementName;
+  period: Grain;
+  report_period: string;
+  fiscal_period: string;
+  known_from: string;
+  /** null: the row stopped existing from known_from on (e.g. a period re-labelled after a 10-K arrived). */
+  row: StatementRow | null;
+  provenance: Record<string, FieldSource> | null;
+}
+
+const NAMES: StatementName[] = ['income_statements', 'balance_sheets', 'cash_flow_statements'];
+const GRAINS: Grain[] = ['annual', 'quarterly', 'ttm'];
+
+export function versionKey(
+  v: Pick<StatementVersion, 'statement' | 'period' | 'report_period' | 'fiscal_period'>,
+): string {
+  return `${v.statement}|${v.period}|${v.report_period}|${v.fiscal_period}`;
+}
+
+export function statementVersions(
+  facts: Fact[] | PreparedFacts,
+  opts: Omit<BuildOptions, 'asOf' | 'period'> & { period?: Grain },
+): StatementVersion[] {
+  const prepared = Array.isArray(facts) ? prepareFacts(facts) : facts;
+  const grains = opts.period ? [opts.period] : GRAINS;
+  const out: StatementVersion[] = [];
+  for (const period of grains) {
+    const last = new Map<string, string>();
+    const lastRow = new Map<string, StatementRow>();
+    const cache: ResolutionCache = { map: new Map() };
+    for (const date of prepared.filingDates) {
+      invalidate(cache, prepared.endsByFiled.get(date) ?? new Set());
+      const set: StatementSet = buildStatements(prepared, { ...opts, period, asOf: date }, cache);
+      const seen = new Set<string>();
+      for (const statement of NAMES) {
+        set[statement].forEach((row, i) => {
+          const key = versionKey({
+            statement,
+            period,
+            report_period: row.report_period,
+            fiscal_period: row.fiscal_period,
+          });
+          seen.add(key);
+          if (lastRow.get(key) === row && last.get(key) !== 'null') return;
+          lastRow.set(key, row);
+          const json = JSON.stringify(row);
+          if (last.get(key) === json) return;
+          last.set(key, json);
+          out.push({
+            statement,
+            period,
+            report_period: row.report_period,
+            fiscal_period: row.fiscal_period,
+            known_from: date,
+            row,
+            provenance: set.provenance[statement][i] ?? {},
+          });
+        });
+      }
+      for (const [key, json] of last) {
+        if (seen.has(key) || json === 'null') continue;
+        last.set(key, 'null');
+        const [statement, , report_period, fiscal_period] = key.split('|') as [
+          StatementName,
+          string,
+          string,
+          string,
+        ];
+        out.push({
+          statement,
+          period,
+          report_period,
+          fiscal_period,
+          known_from: date,
+          row: null,
+          provenance: null,
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** The rows a loader would answer for `asOf` from stored versions (newest report_period first). */
+export function rowsAsOf(
+  versions: StatementVersion[],
+  statement: StatementName,
+  period: Grain,
+  asOf?: string,
+): StatementRow[] {
+  const latest = new Map<string, StatementVersion>();
+  for (const v of versions) {
+    if (v.statement !== statement || v.period !== period) continue;
+    if (asOf !== undefined && v.known_from > asOf) continue;
+    const key = versionKey(v);
+    const cur = latest.get(key);
+    if (!cur || v.known_from >= cur.known_from) latest.set(key, v);
+  }
+  return [...latest.values()]
+    .filter((v) => v.row !== null)
+    .map((v) => v.row!)
+    .sort((a, b) => (a.report_period === b.report_period ? 0 : a.report_period < b.report_period ? 1 : -1));
+}

@@ -1,0 +1,86 @@
+import { date, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Company registry (spec 2.2). One row per company, keyed by a deterministic `cmp_` id. */
+export const companies = pgTable(
+  'companies',
+  {
+    companyId: text('company_id').primaryKey(),
+    companyName: text('company_name').notNull(),
+    country: text('country'),
+    cik: text('cik'),
+    primaryTicker: text('primary_ticker'),
+    primaryExchange: text('primary_exchange'),
+    sector: text('sector'),
+    industry: text('industry'),
+    website: text('website'),
+    marketCap: numeric('market_cap'),
+    marketCapCurrency: text('market_cap_currency'),
+    currency: text('currency'),
+    nListings: integer('n_listings').notNull().default(0),
+    sicCode: text('sic_code'),
+    sicDescription: text('sic_description'),
+    entityType: text('entity_type'),
+    stateOfIncorporation: text('state_of_incorporation'),
+    fiscalYearEnd: text('fiscal_year_end'),
+    location: text('location'),
+    category: text('category'),
+    asOfDate: date('as_of_date', { mode: 'string' }).notNull(),
+    sourceUrl: text('source_url').notNull(),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('companies_cik').on(t.cik), index('companies_ticker').on(t.primaryTicker)],
+);
+
+export const companyIdentifiers = pgTable(
+  'company_identifiers',
+  {
+    companyId: text('company_id').notNull(),
+    idType: text('id_type').notNull(),
+    idValue: text('id_value').notNull(),
+    source: text('source').notNull(),
+    confidence: text('confidence').notNull(),
+    isCurrent: integer('is_current').notNull().default(1),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.idType, t.idValue] }),
+    index('company_identifiers_value').on(t.idType, t.idValue),
+  ],
+);
+
+export const companyListings = pgTable(
+  'company_listings',
+  {
+    companyId: text('company_id').notNull(),
+    symbol: text('symbol').notNull(),
+    exchange: text('exchange').notNull(),
+    market: text('market'),
+    status: text('status').notNull(),
+    validFrom: date('valid_from', { mode: 'string' }),
+    validTo: date('valid_to', { mode: 'string' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.symbol, t.exchange] }),
+    index('company_listings_symbol').on(t.symbol),
+  ],
+);
+
+export const companyEvents = pgTable(
+  'company_events',
+  {
+    companyId: text('company_id').notNull(),
+    eventType: text('event_type').notNull(),
+    eventDate: date('event_date', { mode: 'string' }).notNull(),
+    symbol: text('symbol'),
+    ratio: text('ratio'),
+    counterpartCompanyId: text('counterpart_company_id'),
+    counterpartName: text('counterpart_name'),
+    detail: text('detail').notNull().default(''),
+    source: text('source').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.eventType, t.eventDate, t.detail] })],
+);
+
+export type CompanyInsert = typeof companies.$inferInsert;
+export type CompanyIdentifierInsert = typeof companyIdentifiers.$inferInsert;
+export type CompanyListingInsert = typeof companyListings.$inferInsert;
+export type CompanyEventInsert = typeof companyEvents.$inferInsert;

@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRuntime } from '../../jobs/runtime/index.ts';
+import type { JobRuntime } from '../../jobs/runtime/types.ts';
+import { createServices, type Services } from '../../jobs/services.ts';
+import { loadConfig } from '../../lib/config.ts';
+import type { Database } from '../../lib/db.ts';
+import { createLogger } from '../../lib/logger.ts';
+import { syncDatasetRegistry } from '../../loaders/coverage.ts';
+
+/**
+ * Real services for an integration test: the given database, the offline mirror on loopback, a raw archive
+ * in a temp dir, and BullMQ on the machine's Redis when REDIS_URL is set (a queue prefix per test file),
+ * otherwise the in-process runtime.
+ */
+export async function createTestServices(
+  database: Database,
+  env: Record<string, string> = {},
+): Promise<{ services: Services; runtime: JobRuntime; close(): Promise<void> }> {
+  await syncDatasetRegistry(database);
+  const dataDir = mkdtempSync(join(tmpdir(), 'findata-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...env,
+  });
+  const services = await createServices(config, createLogger('silent'), {
+    database,
+    retry: { baseDelayMs: 20, maxDelayMs: 200, maxRetries: 2, maxThrottleWaitMs: 2_000 },
+  });
+  const runtime = createRuntime(services, { prefix: `t${randomBytes(4).toString('hex')}` });
+  await runtime.startWorkers();
+  return {
+    services,
+    runtime,
+    async close() {
+      await runtime.close();
+      await services.close();
+    },
+  };
+}

@@ -1,0 +1,158 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createDiskArchive } from '../../jobs/http/archive.ts';
+import {
+  createHttpClient,
+  type HttpClientOptions,
+  parseRetryAfter,
+  redactUrl,
+  UpstreamThrottledError,
+} from '../../jobs/http/client.ts';
+import { type Mirror, startMirror } from '../../jobs/http/mirror.ts';
+import { createMemoryLimiter } from '../../jobs/http/rate-limit.ts';
+import { UpstreamError, UpstreamNotFoundError } from '../../lib/errors.ts';
+import { AAPL, FIXTURES, fileSha256, silentLogger, testConfig } from './helpers.ts';
+
+const FAST = { baseDelayMs: 5, maxDelayMs: 40, maxRetries: 3, maxThrottleWaitMs: 5_000 };
+
+describe('upstream HTTP client against the mirror', () => {
+  let mirror: Mirror;
+  let archiveDir: string;
+  const client = (overrides: Partial<HttpClientOptions> = {}) =>
+    createHttpClient({
+      config: testConfig(),
+      logger: silentLogger,
+      limiter: createMemoryLimiter({ sec: 10, default: 10 }),
+      mirrorUrl: mirror.url,
+      retry: FAST,
+      ...overrides,
+    });
+
+  beforeAll(async () => {
+    mirror = await startMirror({ root: FIXTURES });
+    archiveDir = await mkdtemp(path.join(tmpdir(), 'findata-archive-'));
+  });
+  afterAll(async () => {
+    await mirror.close();
+    await rm(archiveDir, { recursive: true, force: true });
+  });
+  beforeEach(() => {
+    mirror.clearFaults();
+    mirror.requests.length = 0;
+  });
+
+  it('fetches a real document byte-identical through gzip, and archives it', async () => {
+    const archive = createDiskArchive(archiveDir);
+    const doc = await client({ archive }).get(AAPL.url);
+    expect(doc).toMatchObject({ url: AAPL.url, status: 200, attempts: 1, contentType: 'application/json' });
+    expect(doc.sha256).toBe(fileSha256(AAPL.file));
+    expect(new Date(doc.fetchedAt).toISOString()).toBe(doc.fetchedAt);
+    const sent = mirror.requests[0]!;
+    expect(sent.headers['accept-encoding']).toBe('gzip, deflate');
+    expect(sent.headers['user-agent']).toBe('findata-dev admin@localhost');
+    expect(sent.status).toBe(200);
+    expect((await archive.get(doc.sha256))!.equals(doc.bytes)).toBe(true);
+  });
+
+  it('returns 304 with empty bytes on a conditional GET', async () => {
+    const http = client();
+    const first = await http.get(AAPL.url);
+    const byTag = await http.get(AAPL.url, { etag: first.etag });
+    expect(byTag).toMatchObject({ status: 304, etag: first.etag, attempts: 1 });
+    expect(byTag.bytes.length).toBe(0);
+    const byDate = await http.get(AAPL.url, { lastModified: first.lastModified });
+    expect(byDate.status).toBe(304);
+    expect(mirror.requests.map((r) => r.headers['if-modified-since'])).toContain(first.lastModified);
+  });
+
+  it('throws UpstreamNotFoundError on the S3 404 without retrying', async () => {
+    const url = 'https://data.sec.gov/submissions/CIK-000000001.json';
+    const err = await client()
+      .get(url)
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(UpstreamNotFoundError);
+    expect(err.url).toBe(url);
+    expect(mirror.requests).toHaveLength(1);
+  });
+
+  it('rides out two 503s and succeeds on the third attempt', async () => {
+    mirror.setFaults([{ path: AAPL.mirrorPath, status: 503, times: 2 }]);
+    const doc = await client().get(AAPL.url);
+    expect(doc.attempts).toBe(3);
+    expect(doc.sha256).toBe(fileSha256(AAPL.file));
+    expect(mirror.requests.map((r) => r.status)).toEqual([503, 503, 200]);
+  });
+
+  it('honours Retry-After: 1 before the next attempt', async () => {
+    mirror.setFaults([{ path: AAPL.mirrorPath, status: 429, retryAfter: 1, times: 1 }]);
+    const doc = await client().get(AAPL.url);
+    expect(doc.attempts).toBe(2);
+    const [first, second] = mirror.requests;
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(990);
+    expect(second!.at - first!.at).toBeLessThan(1500);
+  });
+
+  it("treats the SEC's 403 rate-threshold page as throttling, not failure", async () => {
+    mirror.setFaults([{ path: AAPL.mirrorPath, throttlePage: true, times: 4 }]);
+    // Four throttles against a budget of one retry: throttling does not spend the failure budget.
+    const doc = await client({ retry: { ...FAST, maxRetries: 1 } }).get(AAPL.url);
+    expect(doc.attempts).toBe(5);
+    expect(mirror.requests.map((r) => r.status)).toEqual([403, 403, 403, 403, 200]);
+  });
+
+  it('gives the document back with UpstreamThrottledError past the throttle budget', async () => {
+    mirror.setFaults([{ path: AAPL.mirrorPath, status: 429, retryAfter: 120 }]);
+    const err = await client()
+      .get(AAPL.url)
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(UpstreamThrottledError);
+    expect(err).toMatchObject({ status: 429, attempts: 1, retryAfterMs: 120_000 });
+  });
+
+  it('retries a truncated body', async () => {
+    mirror.setFaults([{ path: AAPL.mirrorPath, truncate: 4096, times: 2 }]);
+    const doc = await client().get(AAPL.url);
+    expect(doc.attempts).toBe(3);
+    expect(doc.sha256).toBe(fileSha256(AAPL.file));
+  });
+
+  it('retries an attempt that times out', async () => {
+    mirror.setFaults([{ path: AAPL.mirrorPath, delayMs: 400, times: 1 }]);
+    const doc = await client({ config: testConfig({ HTTP_TIMEOUT_MS: 150 }) }).get(AAPL.url);
+    expect(doc.attempts).toBe(2);
+  });
+
+  it('gives up on a permanent 500 after the retry budget with a typed error', async () => {
+    mirror.setFaults([{ path: AAPL.mirrorPath, status: 500 }]);
+    const err = await client({ retry: { ...FAST, maxRetries: 2 } })
+      .get(AAPL.url)
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(UpstreamError);
+    expect(err).toMatchObject({ status: 500, attempts: 3, url: AAPL.url });
+    expect(err.message).toMatch(/failed after 3 attempts: HTTP 500/);
+    expect(err.cause).toBeInstanceOf(Error);
+    expect(mirror.requests).toHaveLength(3);
+  });
+
+  it('does not retry other 4xx', async () => {
+    mirror.setFaults([{ path: AAPL.mirrorPath, status: 400 }]);
+    const err = await client()
+      .get(AAPL.url)
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(UpstreamError);
+    expect(err).toMatchObject({ status: 400, attempts: 1 });
+    expect(mirror.requests).toHaveLength(1);
+  });
+
+  it('keeps secrets out of urls and reads both Retry-After forms', () => {
+    expect(redactUrl('https://opendart.fss.or.kr/api/list.json?crtfc_key=abc123&corp_code=1')).toBe(
+      'https://opendart.fss.or.kr/api/list.json?crtfc_key=redacted&corp_code=1',
+    );
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(parseRetryAfter('3', now)).toBe(3000);
+    expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:05 GMT', now)).toBe(5000);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+  });
+});

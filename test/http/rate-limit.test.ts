@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createHttpClient } from '../../jobs/http/client.ts';
+import { type Mirror, startMirror } from '../../jobs/http/mirror.ts';
+import {
+  bucketForHost,
+  createMemoryLimiter,
+  createRedisLimiter,
+  type RateLimiter,
+} from '../../jobs/http/rate-limit.ts';
+import { FIXTURES, fileSha256, maxInWindow, SMALL, silentLogger, testConfig } from './helpers.ts';
+
+// The shipped SEC_MAX_RPS default: 9 starts/s leaves room for network and event-loop jitter, so that what
+// the SEC counts (arrivals) stays within its 10 per second.
+const LIMITS = { sec: 9, default: 2 };
+
+describe('per-host rate limit, measured at the mirror', () => {
+  let mirror: Mirror;
+  beforeAll(async () => {
+    mirror = await startMirror({ root: FIXTURES });
+  });
+  afterAll(() => mirror.close());
+  beforeEach(() => {
+    mirror.requests.length = 0;
+  });
+
+  async function fireConcurrently(limiters: RateLimiter[], total: number) {
+    const clients = limiters.map((limiter) =>
+      createHttpClient({ config: testConfig(), logger: silentLogger, limiter, mirrorUrl: mirror.url }),
+    );
+    const started = performance.now();
+    const docs = await Promise.all(
+      Array.from({ length: total }, (_, i) => clients[i % clients.length]!.get(SMALL.url)),
+    );
+    const elapsed = performance.now() - started;
+    const times = mirror.requests.map((r) => r.at);
+    return { docs, elapsed, times };
+  }
+
+  it('puts every sec.gov host in one bucket', () => {
+    expect(bucketForHost('www.sec.gov')).toBe('sec');
+    expect(bucketForHost('data.sec.gov')).toBe('sec');
+    expect(bucketForHost('EFTS.SEC.GOV')).toBe('sec');
+    expect(bucketForHost('www.finra.org')).toBe('www.finra.org');
+  });
+
+  it('40 concurrent gets at the default 9 req/s: never more than 10 arrive in any second', async () => {
+    const { docs, elapsed, times } = await fireConcurrently([createMemoryLimiter(LIMITS)], 40);
+    expect(docs.every((d) => d.sha256 === fileSha256(SMALL.file))).toBe(true);
+    expect(times).toHaveLength(40);
+    expect(maxInWindow(times)).toBeLessThanOrEqual(10);
+    // 39 gaps of 117 ms: about 4.55 s. More than 7 s would mean the limiter is far too cautious.
+    expect(elapsed).toBeGreaterThan(4_300);
+    expect(elapsed).toBeLessThan(7_000);
+    console.info(
+      `memory limiter: 40 requests in ${Math.round(elapsed)} ms, max ${maxInWindow(times)} in 1 s`,
+    );
+  });
+
+  it('a pause holds the whole bucket', async () => {
+    const limiter = createMemoryLimiter(LIMITS);
+    await limiter.acquire('sec');
+    await limiter.pause('sec', 300);
+    const t0 = performance.now();
+    await limiter.acquire('sec');
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(290);
+  });
+
+  describe.skipIf(!process.env.REDIS_URL)('shared through Redis', () => {
+    const keyPrefix = `test:http:${process.pid}:${randomBytes(4).toString('hex')}:`;
+
+    it('two clients with two limiters share the 9 req/s', async () => {
+      const url = process.env.REDIS_URL!;
+      const limiters = [
+        createRedisLimiter(url, LIMITS, { keyPrefix }),
+        createRedisLimiter(url, LIMITS, { keyPrefix }),
+      ];
+      try {
+        const { docs, elapsed, times } = await fireConcurrently(limiters, 40);
+        expect(docs).toHaveLength(40);
+        expect(times).toHaveLength(40);
+        expect(maxInWindow(times)).toBeLessThanOrEqual(10);
+        expect(elapsed).toBeGreaterThan(4_300);
+        expect(elapsed).toBeLessThan(7_000);
+        console.info(
+          `redis limiter: 40 requests in ${Math.round(elapsed)} ms, max ${maxInWindow(times)} in 1 s`,
+        );
+      } finally {
+        await Promise.all(limiters.map((l) => l.close()));
+      }
+    });
+
+    it('a pause from one process holds the other', async () => {
+      const url = process.env.REDIS_URL!;
+      const [a, b] = [
+        createRedisLimiter(url, LIMITS, { keyPrefix }),
+        createRedisLimiter(url, LIMITS, { keyPrefix }),
+      ];
+      try {
+        await a.pause('pause-test', 300);
+        const t0 = performance.now();
+        await b.acquire('pause-test');
+        expect(performance.now() - t0).toBeGreaterThanOrEqual(280);
+      } finally {
+        await Promise.all([a.close(), b.close()]);
+      }
+    });
+  });
+});

@@ -1,0 +1,76 @@
+import { UnrecoverableError } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companiesJob, TICKERS_URL } from '../../jobs/edgar/companies.job.ts';
+import { runPartition } from '../../jobs/pipeline.ts';
+import { checkJobRegistry, JOBS, RegistryError } from '../../jobs/registry.ts';
+import type { DatasetJob } from '../../jobs/types.ts';
+import { DATASETS } from '../../lib/datasets.ts';
+import type { Database } from '../../lib/db.ts';
+import { createTestDatabase } from '../helpers/db.ts';
+import { createTestServices } from '../helpers/services.ts';
+
+describe('pipeline error handling', () => {
+  let database: Database;
+  let env: Awaited<ReturnType<typeof createTestServices>>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    env = await createTestServices(database);
+  });
+  afterAll(async () => {
+    await env?.close();
+    await database?.close();
+  });
+
+  it('quarantines a document the parser refuses, fails without retry and loads nothing', async () => {
+    // The ticker file served where a submissions document is expected: a schema drift the parser must refuse.
+    const drifted: DatasetJob = {
+      ...(companiesJob as DatasetJob),
+      fetch: async (_ctx, _key, fetcher) => [await fetcher.get(TICKERS_URL)],
+    };
+    const err = await runPartition(drifted, 'cik:0000320193', env.services.deps()).catch((e) => e);
+    expect(err).toBeInstanceOf(UnrecoverableError);
+    expect(String(err.message)).toMatch(/parse error in companies\/cik:0000320193/);
+    const q = await database.query<{ url: string; error: string }>('select url, error from quarantine');
+    expect(q).toHaveLength(1);
+    expect(q[0]!.url).toBe(TICKERS_URL);
+    const [p] = await database.query<{ status: string }>(
+      `select status from dataset_partitions where dataset_id = 'companies' and partition_key = 'cik:0000320193'`,
+    );
+    expect(p!.status).toBe('failed');
+    const [ds] = await database.query<{ last_error: string }>(
+      `select last_error from datasets where id = 'companies'`,
+    );
+    expect(ds!.last_error).toMatch(/cik|submissions/i);
+    const [{ n }] = (await database.query<{ n: number }>('select count(*)::int as n from companies')) as [
+      { n: number },
+    ];
+    expect(n).toBe(0);
+  });
+
+  it('records an upstream 404 as not_found and moves on', async () => {
+    const r = await runPartition(companiesJob as DatasetJob, 'cik:0000000001', env.services.deps());
+    expect(r.status).toBe('not_found');
+    const [p] = await database.query<{ status: string; error: string }>(
+      `select status, error from dataset_partitions where partition_key = 'cik:0000000001'`,
+    );
+    expect(p).toMatchObject({ status: 'not_found' });
+    expect(p!.error).toContain('https://data.sec.gov/submissions/CIK0000000001.json');
+  });
+});
+
+describe('job registry check at start-up', () => {
+  it('accepts the shipped registry', () => {
+    expect(checkJobRegistry().size).toBe(JOBS.length);
+  });
+
+  it('refuses a scheduled dataset without a handler, and a dataset with two', () => {
+    expect(() => checkJobRegistry(JOBS.filter((j) => j.dataset !== 'filings'))).toThrow(
+      /dataset filings has a schedule but no job handler/,
+    );
+    expect(() => checkJobRegistry([...JOBS, JOBS[0]!])).toThrow(RegistryError);
+    expect(() => checkJobRegistry([...JOBS, { ...JOBS[0]!, dataset: 'nope' }], DATASETS)).toThrow(
+      /job handler for unknown dataset nope/,
+    );
+  });
+});

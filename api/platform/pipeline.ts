@@ -223,7 +223,8 @@ async function handle(
     }
     reply.code(out.status).send(out.body);
   } catch (err) {
-    status = await sendError(req, reply, err, p.family, platform.log);
+    // Refund before answering: a client that reads its balance right after a failed request must see
+    // the credit back.
     if (charged) {
       try {
         await platform.credits.refund(charged);
@@ -234,6 +235,7 @@ async function handle(
         );
       }
     }
+    status = await sendError(req, reply, err, p.family, platform.log);
   } finally {
     if (principal) {
       platform.usage.record({

@@ -3,10 +3,14 @@ import { performance } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
 
 /**
- * Per-bucket request pacing. Each bucket hands out start slots spaced `1000 / rps` ms apart (a GCRA with no
- * burst), so no one-second window ever holds more than `rps` starts. The spacing carries 5% headroom: the
- * upstream measures arrivals, not our starts, and network jitter must not push an 11th request into
- * someone's 1-second window (the SEC answers that with a 10-minute block).
+ * Per-bucket request pacing, in two steps. `reserve` hands out start slots spaced `1000 / rps` ms apart (a
+ * GCRA with no burst), which keeps waiters in arrival order. A reserved slot is only a wake-up time, though:
+ * timers fire late when the event loop stalls, and overdue timers fire together. So after waking, `start`
+ * admits the request only once `spacing` has passed since the bucket's last *actual* start (and any pause
+ * has ended), waiting again otherwise. No one-second window ever holds more than `rps` real starts, whatever
+ * the process's load. The spacing carries 5% headroom: the upstream measures arrivals, not our starts, and
+ * network jitter must not push an 11th request into someone's 1-second window (the SEC answers that with a
+ * 10-minute block).
  */
 export interface RateLimiter {
   /** Resolves when the caller may start one request on `bucket`. */
@@ -62,19 +66,33 @@ class LimiterClosedError extends Error {
 
 /** One process only: the embedded default. */
 export function createMemoryLimiter(limits: RateLimits): RateLimiter {
-  const nextSlot = new Map<string, number>();
+  const buckets = new Map<string, { next: number; last: number; hold: number }>();
+  const state = (bucket: string) => {
+    let b = buckets.get(bucket);
+    if (!b) buckets.set(bucket, (b = { next: 0, last: Number.NEGATIVE_INFINITY, hold: 0 }));
+    return b;
+  };
   let closed = false;
   return {
     async acquire(bucket) {
       if (closed) throw new LimiterClosedError('rate limiter is closed');
+      const spacing = spacingMs(limits, bucket);
+      const b = state(bucket);
       const now = performance.now();
-      const slot = Math.max(now, nextSlot.get(bucket) ?? 0);
-      nextSlot.set(bucket, slot + spacingMs(limits, bucket));
+      const slot = Math.max(now, b.next, b.hold);
+      b.next = slot + spacing;
       await sleep(slot - now);
+      // Check and record in one synchronous step: two waiters woken in the same tick cannot both pass.
+      for (;;) {
+        const wait = Math.max(b.last + spacing, b.hold) - performance.now();
+        if (wait <= 0) break;
+        await sleep(wait);
+      }
+      b.last = performance.now();
     },
     async pause(bucket, ms) {
-      const until = performance.now() + ms;
-      if ((nextSlot.get(bucket) ?? 0) < until) nextSlot.set(bucket, until);
+      const b = state(bucket);
+      b.hold = Math.max(b.hold, performance.now() + ms);
     },
     async close() {
       closed = true;
@@ -83,31 +101,42 @@ export function createMemoryLimiter(limits: RateLimits): RateLimiter {
 }
 
 /**
- * Reserves the next start slot atomically and returns how long to sleep before it, on the Redis clock so
- * machines with skewed clocks still share one schedule. The key holds the bucket's next free slot (ms).
+ * The two steps on the Redis clock, so machines with skewed clocks still share one schedule. The bucket's
+ * hash holds `next` (the next free reservation), `last` (the last actual start) and `hold` (the end of a
+ * pause), all in ms. `reserve` returns how long to sleep before the slot; `start` returns 0 and records the
+ * start when spacing since the last start has passed and no pause holds, else how long to wait; `pause`
+ * extends the hold.
  */
 const SLOT_SCRIPT = `
 if redis.replicate_commands then redis.replicate_commands() end
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
-local nextSlot = tonumber(redis.call('GET', KEYS[1])) or 0
-local amount = tonumber(ARGV[1])
-if ARGV[2] == 'pause' then
-  local untilMs = now + amount
-  if untilMs > nextSlot then
-    redis.call('SET', KEYS[1], string.format('%.3f', untilMs), 'PX', math.ceil(untilMs - now) + 1000)
-  end
-  return '0'
+local h = redis.call('HMGET', KEYS[1], 'next', 'last', 'hold')
+local nextSlot = tonumber(h[1]) or 0
+local last = tonumber(h[2]) or 0
+local hold = tonumber(h[3]) or 0
+local mode = ARGV[1]
+local amount = tonumber(ARGV[2])
+local result = 0
+if mode == 'pause' then
+  hold = math.max(hold, now + amount)
+elseif mode == 'reserve' then
+  local slot = math.max(now, nextSlot, hold)
+  nextSlot = slot + amount
+  result = slot - now
+else
+  local allowed = math.max(last + amount, hold)
+  if now >= allowed then last = now else result = allowed - now end
 end
-local slot = math.max(now, nextSlot)
-local after = slot + amount
-redis.call('SET', KEYS[1], string.format('%.3f', after), 'PX', math.ceil(after - now) + 1000)
-return string.format('%.3f', slot - now)
+redis.call('HSET', KEYS[1], 'next', string.format('%.3f', nextSlot), 'last', string.format('%.3f', last),
+  'hold', string.format('%.3f', hold))
+redis.call('PEXPIRE', KEYS[1], math.ceil(math.max(nextSlot, hold, now) - now) + 60000)
+return string.format('%.3f', result)
 `;
 const SLOT_SCRIPT_SHA = createHash('sha1').update(SLOT_SCRIPT).digest('hex');
 
 export interface RedisLimiterOptions {
-  /** Prefix of the Redis keys (`<prefix>ratelimit:<bucket>`); tests pass a unique one. */
+  /** Prefix of the Redis keys (`<prefix>pacing:<bucket>`); tests pass a unique one. */
   keyPrefix?: string;
 }
 
@@ -122,9 +151,9 @@ export function createRedisLimiter(
   const prefix = options.keyPrefix ?? 'findata:';
   let closed = false;
 
-  async function run(bucket: string, amount: number, mode: 'acquire' | 'pause'): Promise<number> {
-    const key = `${prefix}ratelimit:${bucket}`;
-    const args = [key, amount.toFixed(3), mode] as const;
+  async function run(bucket: string, mode: 'reserve' | 'start' | 'pause', amount: number): Promise<number> {
+    const key = `${prefix}pacing:${bucket}`;
+    const args = [key, mode, amount.toFixed(3)] as const;
     let reply: unknown;
     try {
       reply = await client.evalsha(SLOT_SCRIPT_SHA, 1, ...args);
@@ -138,10 +167,16 @@ export function createRedisLimiter(
   return {
     async acquire(bucket) {
       if (closed) throw new LimiterClosedError('rate limiter is closed');
-      await sleep(await run(bucket, spacingMs(limits, bucket), 'acquire'));
+      const spacing = spacingMs(limits, bucket);
+      await sleep(await run(bucket, 'reserve', spacing));
+      for (;;) {
+        const wait = await run(bucket, 'start', spacing);
+        if (wait <= 0) break;
+        await sleep(wait);
+      }
     },
     async pause(bucket, ms) {
-      await run(bucket, ms, 'pause');
+      await run(bucket, 'pause', ms);
     },
     async close() {
       closed = true;

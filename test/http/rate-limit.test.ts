@@ -58,6 +58,16 @@ describe('per-host rate limit, measured at the mirror', () => {
     );
   });
 
+  it('keeps real starts spaced when the event loop stalls (no burst of overdue timers)', async () => {
+    const { starts, minGap } = await startsAcrossStall(createMemoryLimiter(LIMITS));
+    expect(maxInWindow(starts)).toBeLessThanOrEqual(9);
+    expect(minGap).toBeGreaterThanOrEqual(110);
+  });
+
+  it('a pause also holds the callers that reserved a slot before it', async () => {
+    expect(await heldAfterPause(createMemoryLimiter(LIMITS))).toBeGreaterThanOrEqual(290);
+  });
+
   it('a pause holds the whole bucket', async () => {
     const limiter = createMemoryLimiter(LIMITS);
     await limiter.acquire('sec');
@@ -91,6 +101,26 @@ describe('per-host rate limit, measured at the mirror', () => {
       }
     });
 
+    it('keeps real starts spaced across processes when one stalls', async () => {
+      const limiter = createRedisLimiter(process.env.REDIS_URL!, LIMITS, { keyPrefix: `${keyPrefix}stall:` });
+      try {
+        const { starts, minGap } = await startsAcrossStall(limiter);
+        expect(maxInWindow(starts)).toBeLessThanOrEqual(9);
+        expect(minGap).toBeGreaterThanOrEqual(110);
+      } finally {
+        await limiter.close();
+      }
+    });
+
+    it('a pause holds the callers that reserved a slot before it', async () => {
+      const limiter = createRedisLimiter(process.env.REDIS_URL!, LIMITS, { keyPrefix: `${keyPrefix}held:` });
+      try {
+        expect(await heldAfterPause(limiter)).toBeGreaterThanOrEqual(280);
+      } finally {
+        await limiter.close();
+      }
+    });
+
     it('a pause from one process holds the other', async () => {
       const url = process.env.REDIS_URL!;
       const [a, b] = [
@@ -108,3 +138,34 @@ describe('per-host rate limit, measured at the mirror', () => {
     });
   });
 });
+
+/**
+ * 24 callers at 9/s; 250 ms in, the event loop is blocked for 700 ms (a long parse, a GC pause). Returns
+ * when each caller was let through.
+ */
+async function startsAcrossStall(limiter: RateLimiter) {
+  const starts: number[] = [];
+  const all = Promise.all(
+    Array.from({ length: 24 }, () => limiter.acquire('sec').then(() => starts.push(performance.now()))),
+  );
+  await new Promise((r) => setTimeout(r, 250));
+  const until = performance.now() + 700;
+  while (performance.now() < until) {
+    // busy: nothing else runs
+  }
+  await all;
+  const sorted = [...starts].sort((a, b) => a - b);
+  const minGap = Math.min(...sorted.slice(1).map((t, i) => t - sorted[i]!));
+  return { starts, minGap };
+}
+
+/** Three callers reserve slots; after the first starts, the bucket is paused for 300 ms. */
+async function heldAfterPause(limiter: RateLimiter): Promise<number> {
+  const first = limiter.acquire('sec');
+  const rest = [limiter.acquire('sec'), limiter.acquire('sec')];
+  await first;
+  const t0 = performance.now();
+  await limiter.pause('sec', 300);
+  await rest[0];
+  return performance.now() - t0;
+}

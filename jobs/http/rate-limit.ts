@@ -69,7 +69,10 @@ export function createMemoryLimiter(limits: RateLimits): RateLimiter {
   const buckets = new Map<string, { next: number; last: number; hold: number }>();
   const state = (bucket: string) => {
     let b = buckets.get(bucket);
-    if (!b) buckets.set(bucket, (b = { next: 0, last: Number.NEGATIVE_INFINITY, hold: 0 }));
+    if (!b) {
+      b = { next: 0, last: Number.NEGATIVE_INFINITY, hold: 0 };
+      buckets.set(bucket, b);
+    }
     return b;
   };
   let closed = false;

@@ -167,5 +167,7 @@ async function heldAfterPause(limiter: RateLimiter): Promise<number> {
   const t0 = performance.now();
   await limiter.pause('sec', 300);
   await rest[0];
-  return performance.now() - t0;
+  const held = performance.now() - t0;
+  await rest[1];
+  return held;
 }

@@ -13,7 +13,7 @@ import { CoverageReader } from './platform/coverage.ts';
 import { CreditMeter } from './platform/credits.ts';
 import { CursorCodec, loadCursorSecret } from './platform/cursors.ts';
 import { errorBody } from './platform/errors.ts';
-import { scrubKeys } from './platform/keys.ts';
+import { scrubUrl } from './platform/keys.ts';
 import { openApiDocument } from './platform/openapi.ts';
 import { type Platform, pathOf, registerRoute, sendError } from './platform/pipeline.ts';
 import {
@@ -98,7 +98,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     req.log.info(
       {
         method: req.method,
-        url: scrubKeys(req.url),
+        url: scrubUrl(req.url),
         route: req.routeOptions?.url,
         statusCode: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,

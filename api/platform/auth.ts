@@ -25,13 +25,12 @@ interface CachedKey {
 /** `Authorization: Bearer <key>` (preferred) or `X-API-Key: <key>`; null when neither is present. */
 export function presentedKey(headers: IncomingHttpHeaders): string | null {
   const auth = headers.authorization;
-  if (typeof auth === 'string' && auth.length > 0) {
-    const m = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(auth);
-    return m ? m[1]! : '';
-  }
+  const bearer = typeof auth === 'string' ? /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(auth) : null;
+  if (bearer) return bearer[1]!;
+  // An Authorization header of another scheme (a proxy's Basic credentials) does not hide X-API-Key.
   const x = headers['x-api-key'];
   if (typeof x === 'string') return x.trim();
-  return null;
+  return typeof auth === 'string' && auth.length > 0 ? '' : null;
 }
 
 export class KeyAuthenticator {

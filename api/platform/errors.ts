@@ -102,7 +102,7 @@ export function outOfCredits(cost: number): ApiError {
 export function rateLimited(status: 402 | 429, limit: number, resetSeconds: number): ApiError {
   return new ApiError(
     status,
-    `Rate limit exceeded: this API key is limited to ${limit} requests per minute on this route. Retry after the current minute window (in ${resetSeconds} s).`,
+    `Rate limit exceeded: this API key is limited to ${limit} requests per minute across the rate-limited routes. Retry after the current minute window (in ${resetSeconds} s).`,
     { 'retry-after': String(resetSeconds) },
   );
 }

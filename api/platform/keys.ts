@@ -38,3 +38,24 @@ export function keyMatchesHash(key: string, storedHashHex: string): boolean {
 export function scrubKeys(text: string): string {
   return text.replace(KEY_ANYWHERE, '[redacted]');
 }
+
+/**
+ * A request URL fit for a log line. A key can hide behind percent-encoding (`fd%5Flive%5F...`, even
+ * encoded twice), so the URL is also looked at decoded; when that reveals a key, the decoded URL is logged
+ * with the key redacted.
+ */
+export function scrubUrl(url: string): string {
+  let decoded = url;
+  for (let i = 0; i < 3; i++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(decoded.replaceAll('+', ' '));
+    } catch {
+      break;
+    }
+    if (next === decoded) break;
+    decoded = next;
+  }
+  const scrubbed = scrubKeys(decoded);
+  return scrubbed === decoded ? scrubKeys(url) : scrubbed;
+}

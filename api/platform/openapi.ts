@@ -164,7 +164,7 @@ function operation(route: AnyRoute): Json {
       ? ' Unknown query parameters are refused.'
       : ' Unknown query parameters are ignored.';
   responses[400] = errorResponse(family, path, `Invalid request.${strictNote}`, {
-    validation: [400, "Invalid query parameter 'limit': must be an integer between 1 and 1000"],
+    validation: [400, validationExample(route)],
     ...(route.envelope === 'A' && route.page ? { cursor: [400, 'Malformed cursor'] } : {}),
   });
   if (!access.public) {
@@ -260,4 +260,15 @@ export function openApiDocument(routes: readonly AnyRoute[], serverUrl?: string)
       },
     },
   };
+}
+
+/** A real 400 message of this route: its own limit bounds, else a missing required parameter. */
+function validationExample(route: AnyRoute): string {
+  if (route.page) {
+    const range = route.page.max === null ? 'an integer >= 1' : `an integer between 1 and ${route.page.max}`;
+    return `Invalid query parameter 'limit': must be ${range}`;
+  }
+  const required = Object.entries(route.query ?? {}).find(([, p]) => p.required);
+  if (required) return `Missing required query parameter '${required[0]}': ${required[1].description}`;
+  return 'Invalid request parameters';
 }

@@ -95,8 +95,11 @@ export function oneOf<const V extends string>(values: readonly V[], c: Common): 
   });
 }
 
+/** Years 1-9999: what Postgres dates and ISO-8601 strings both hold (Postgres has no year 0). */
 function validCalendarDate(y: number, m: number, d: number): boolean {
-  const t = new Date(Date.UTC(y, m - 1, d));
+  if (y < 1 || y > 9999) return false;
+  const t = new Date(0);
+  t.setUTCFullYear(y, m - 1, d); // not Date.UTC, which reads years 0-99 as 1900-1999
   return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
 }
 
@@ -134,6 +137,9 @@ export function timestamp(c: Common): Param<string> {
     const withZone = m[4] === undefined ? `${v}T00:00:00Z` : m[7] === undefined ? `${v}Z` : v;
     const t = Date.parse(withZone.replace(' ', 'T'));
     if (Number.isNaN(t)) fail('must be an ISO-8601 timestamp such as 2026-01-31T00:00:00Z');
+    // A zone offset can carry 9999-12-31 into year 10000, which neither ISO-8601 nor Postgres accepts.
+    const year = new Date(t).getUTCFullYear();
+    if (year < 1 || year > 9999) fail('must fall within the years 0001-9999 (UTC)');
     return new Date(t).toISOString();
   });
 }

@@ -156,7 +156,8 @@ async function handle(
     }
     const binding = { ...path, company: company?.companyId, ...filters };
     const limit = requestedLimit ?? route.page?.default ?? 0;
-    const after: CursorKey | null = cursor ? platform.cursors.decode(cursor, p.key, binding) : null;
+    const after: CursorKey | null =
+      cursor !== undefined ? platform.cursors.decode(cursor, p.key, binding) : null;
     const page: Page = { limit, fetch: limit + 1, after };
 
     if (p.throttled && principal) {

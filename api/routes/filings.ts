@@ -2,7 +2,7 @@ import * as p from '../platform/params.ts';
 import { asAnyRoute, defineRoute } from '../platform/route.ts';
 import { filingItemsRoutes } from './filing-items.ts';
 import { FILING_TYPES } from './filings-reference.ts';
-import { companyQuery, requireCompany, statementCompany } from './statement-query.ts';
+import { companyQuery, requireCompany, statementCompany, unknownTicker } from './statement-query.ts';
 
 /**
  * The US filing index (spec 4.2, row 2.3): envelope B (bare wrapper, flat errors, 402 rate limit), newest
@@ -63,6 +63,7 @@ export const listFilings = defineRoute({
   query: listQuery,
   validate: requireCompany,
   page: { default: 10, max: null },
+  notFound: unknownTicker('XYZ'),
   response: {
     schema: {
       type: 'object',

@@ -7,6 +7,7 @@ import {
   periodFilters,
   requireCompany,
   statementCompany,
+  unknownTicker,
 } from './statement-query.ts';
 
 /**
@@ -69,6 +70,7 @@ const COMMON = {
   query: segmentQuery,
   validate: requireCompany,
   page: { default: 4, max: null },
+  notFound: unknownTicker('XYZ'),
 };
 
 function segmentRoute(path: string, key: string, summary: string, variant: 'all' | 'income') {

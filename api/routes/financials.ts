@@ -14,6 +14,7 @@ import {
   requireCompany,
   type StatementCompany,
   statementCompany,
+  unknownTicker,
 } from './statement-query.ts';
 
 /**
@@ -154,6 +155,7 @@ const COMMON = {
   query: statementQuery,
   validate: requireCompany,
   page: { default: 4, max: null },
+  notFound: unknownTicker('XYZ'),
 };
 
 const DESCRIPTION =

@@ -69,11 +69,7 @@ export async function statementCompany(
     `select cik, facts->>'ticker' as t from company_facts where facts->>'ticker' = $1 order by cik limit 1`,
     [t],
   );
-  if (!hit)
-    throw new ApiError(
-      404,
-      `No company found for ticker '${t.slice(0, 20)}'. Pass a ticker (GOOGL) or a CIK in any padding (1652044 or 0001652044)`,
-    );
+  if (!hit) throw new ApiError(404, unknownTicker(t));
   return { cik: Number(hit.cik), ticker: hit.t ?? t };
 }
 
@@ -96,4 +92,9 @@ export function periodConditions(
   add('report_period <', q.report_period_lt);
   add('known_from <=', q.as_of);
   return { conditions, params };
+}
+
+/** The statement family's 404 for a ticker neither the registry nor company facts know. */
+export function unknownTicker(ticker: string): string {
+  return `No company found for ticker '${ticker.slice(0, 20)}'. Pass a ticker (GOOGL) or a CIK in any padding (1652044 or 0001652044)`;
 }

@@ -173,6 +173,7 @@ export function createRedisLimiter(
       const spacing = spacingMs(limits, bucket);
       await sleep(await run(bucket, 'reserve', spacing));
       for (;;) {
+        if (closed) throw new LimiterClosedError('rate limiter is closed');
         const wait = await run(bucket, 'start', spacing);
         if (wait <= 0) break;
         await sleep(wait);

@@ -58,6 +58,9 @@ describe('query parsing', () => {
       "Invalid query parameter 'n': must be an integer between 1 and 1000",
     );
     expect(err({ r: 'x', d: '2023-02-29' })).toMatch(/YYYY-MM-DD/);
+    expect(err({ r: 'x', d: '0000-01-01' })).toMatch(/YYYY-MM-DD/); // Postgres has no year 0
+    expect(p.parseQuery({ r: 'x', d: '0099-03-01' }, params, true).d).toBe('0099-03-01');
+    expect(err({ r: 'x', t: '0001-01-01T00:00:00+01:00' })).toMatch(/years 0001-9999/);
     expect(err({ r: 'x', m: '2024-13' })).toMatch(/YYYY-MM/);
     expect(err({ r: 'x', b: 'yes' })).toMatch(/true or false/);
     expect(err({ r: 'x', e: 'ttm' })).toMatch(/annual, quarterly/);

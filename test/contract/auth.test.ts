@@ -78,6 +78,13 @@ describe('authentication', () => {
     expect((await bearer.json()).data).toEqual((await header.json()).data);
   });
 
+  it("reads X-API-Key when Authorization carries another scheme (a proxy's Basic credentials)", async () => {
+    const r = await api.get('/v1/companies?ticker=AAPL', {
+      headers: { authorization: 'Basic dXNlcjpwYXNz', 'x-api-key': key },
+    });
+    expect(r.status).toBe(200);
+  });
+
   const badKeys: [string, () => Record<string, string>][] = [
     ['missing', () => ({})],
     ['malformed', () => ({ authorization: 'Bearer not-a-key' })],
@@ -209,6 +216,8 @@ describe('logs', () => {
     await api.get('/v1/companies?ticker=AAPL', { headers: { authorization: `Bearer ${other}` } });
     await api.get('/v1/companies?ticker=AAPL', { headers: { 'x-api-key': other } });
     await api.get(`/v1/companies?ticker=AAPL&api_key=${other}`, { key: other });
+    await api.get(`/v1/companies?ticker=AAPL&x=${other.replaceAll('_', '%5F')}`, { key: other });
+    await api.get(`/v1/companies?ticker=AAPL&x=${other.replaceAll('_', '%255F')}`, { key: other });
     await api.get(`/v1/companies/${other}/identifiers`, { key: other });
     await api.get('/v1/test/fail?mode=crash', { key: other });
     await api.get('/v1/companies?ticker=AAPL', { headers: { authorization: `Bearer ${other}x` } });

@@ -299,6 +299,7 @@ describe('cursors', () => {
     ).toString('base64url');
     const flipped = `${payload}.${sig.slice(0, -2)}${sig.endsWith('AA') ? 'BB' : 'AA'}`;
     for (const bad of [
+      '', // an empty cursor is not "the first page": paging never silently restarts
       'garbage',
       'a.b',
       `${forged}.${sig}`,

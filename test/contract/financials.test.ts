@@ -417,4 +417,17 @@ describe('OpenAPI', () => {
       expect(doc.paths[path], path).toBeDefined();
     expect(JSON.stringify(doc.paths['/v1/financials/income-statements'])).toContain('350018000000');
   });
+
+  it("documents the unknown-ticker 404 and this route's own limit bounds", async () => {
+    const doc = await (await api.get('/v1/openapi.json')).json();
+    const responses = doc.paths['/v1/financials/income-statements'].get.responses;
+    expect(responses['404'].content['application/json'].examples.not_found.value.message).toMatch(
+      /^No company found for ticker 'XYZ'/,
+    );
+    const validation = responses['400'].content['application/json'].examples.validation.value.message;
+    expect(validation).toBe("Invalid query parameter 'limit': must be an integer >= 1");
+    // the documented message is the one the route really sends
+    const r = await api.get('/v1/financials/income-statements?ticker=GOOGL&period=annual&limit=0', { key });
+    expect((await r.json()).message).toBe(validation);
+  });
 });

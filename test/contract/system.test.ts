@@ -108,6 +108,12 @@ describe('GET /v1/usage', () => {
     expect(past.period).toEqual({ from: '2020-01-01T00:00:00.000Z', to: '2020-12-31T23:59:59.000Z' });
     const inverted = await api.get('/v1/usage?from=2026-02-01&to=2026-01-01', { key });
     expect(inverted.status).toBe(400);
+    // A zone offset that carries the last day of year 9999 into year 10000 is a 400, not a database error.
+    const far = await api.get(`/v1/usage?to=${encodeURIComponent('9999-12-31T23:59:59-23:59')}`, { key });
+    expect(far.status).toBe(400);
+    expect((await far.json()).error.message).toMatch(
+      /^Invalid query parameter 'to': must fall within the years/,
+    );
   });
 });
 

@@ -150,17 +150,19 @@ export function repeatable<T>(p: Param<T>, maxItems = 50): Param<T> & { repeatab
 }
 
 /** `<name>_gte`, `<name>_lte` (inclusive) and `<name>_gt`, `<name>_lt` (exclusive) for one parameter kind. */
-export function range<T>(
-  name: string,
+export function range<N extends string, T>(
+  name: N,
   make: (c: Common) => Param<T>,
   what: string,
-): Record<string, Param<T>> {
-  return {
-    [`${name}_gte`]: make({ description: `${what} on or after (inclusive)` }),
-    [`${name}_lte`]: make({ description: `${what} on or before (inclusive)` }),
-    [`${name}_gt`]: make({ description: `${what} strictly after (exclusive)` }),
-    [`${name}_lt`]: make({ description: `${what} strictly before (exclusive)` }),
+  example?: string,
+): Record<`${N}_gte` | `${N}_lte` | `${N}_gt` | `${N}_lt`, Param<T>> {
+  const params: Record<string, Param<T>> = {
+    [`${name}_gte`]: make({ description: `${what} on or after (inclusive)`, example }),
+    [`${name}_lte`]: make({ description: `${what} on or before (inclusive)`, example }),
+    [`${name}_gt`]: make({ description: `${what} strictly after (exclusive)`, example }),
+    [`${name}_lt`]: make({ description: `${what} strictly before (exclusive)`, example }),
   };
+  return params as Record<`${N}_gte` | `${N}_lte` | `${N}_gt` | `${N}_lt`, Param<T>>;
 }
 
 export type RawQuery = Record<string, string | string[] | undefined>;

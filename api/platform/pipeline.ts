@@ -50,8 +50,11 @@ export function isRateLimited(route: AnyRoute): boolean {
 
 /** A cursor is checked by the codec (400 Malformed cursor), not by its shape. */
 const cursorParam: Param<string> = {
-  description: 'Pass back next_cursor from the previous page unchanged, with the same filters',
+  description:
+    'Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor)',
   schema: { type: 'string' },
+  example:
+    'eyJyIjoiR0VUIC92MS9jb21wYW5pZXMiLCJmIjoiOWU0YiIsImsiOlsiQXBwbGUgSW5jLiIsImNtcF8wMDAwMzIwMTkzIl19.3q2-7w',
   parse: (raw) => raw,
 };
 

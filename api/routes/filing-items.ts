@@ -152,9 +152,11 @@ const itemsQuery = {
   include_exhibit_text: p.boolean({
     description:
       'With include_exhibits: also each exhibit body (capped at 100,000 characters, truncated flag). Default false',
+    example: false,
   }),
   resolve: p.boolean({
     description: 'Expand items incorporated by reference (text_mode resolved, resolved block). Default false',
+    example: true,
   }),
 };
 

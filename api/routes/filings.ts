@@ -46,10 +46,7 @@ const listQuery = {
     }),
     FILING_TYPES.length,
   ),
-  filed_at_gte: p.date({ description: 'Filing date on or after (inclusive)', example: '1994-01-01' }),
-  filed_at_lte: p.date({ description: 'Filing date on or before (inclusive)' }),
-  filed_at_gt: p.date({ description: 'Filing date strictly after (exclusive)' }),
-  filed_at_lt: p.date({ description: 'Filing date strictly before (exclusive)' }),
+  ...p.range('filed_at', p.date, 'Filing date', '1994-01-01'),
 };
 
 export const listFilings = defineRoute({

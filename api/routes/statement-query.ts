@@ -27,7 +27,7 @@ export const companyQuery = {
 
 export const periodFilters = {
   report_period: p.date({ description: 'Exact period end (YYYY-MM-DD)', example: '2024-12-31' }),
-  ...p.range('report_period', p.date, 'Period end'),
+  ...p.range('report_period', p.date, 'Period end', '2022-12-31'),
   as_of: p.date({
     description:
       'Point in time (extension): the figures as they were known on this date, i.e. per report_period the newest version filed on or before it (restatements filed later are not seen). Default: latest',

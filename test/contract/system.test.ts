@@ -144,6 +144,23 @@ describe('GET /v1/ready', () => {
 });
 
 describe('OpenAPI and reference page', () => {
+  it('gives every parameter of every route an example, and every data route a 400 and a 401', async () => {
+    const doc = await (await api.get('/v1/openapi.json')).json();
+    const missing: string[] = [];
+    for (const [path, item] of Object.entries(doc.paths) as [string, Record<string, Op>][]) {
+      if (path.startsWith('/v1/test/')) continue;
+      for (const [method, op] of Object.entries(item)) {
+        for (const p of op.parameters ?? []) {
+          if (p.example === undefined && p.in === 'query') missing.push(`${method} ${path} ${p.name}`);
+        }
+        if (!['/v1/health', '/v1/ready'].includes(path)) {
+          expect(Object.keys(op.responses), path).toEqual(expect.arrayContaining(['200', '400', '401']));
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
   it('serves an OpenAPI 3.1 document generated from the declarations', async () => {
     const r = await api.get('/v1/openapi.json');
     expect(r.status).toBe(200);
@@ -210,3 +227,8 @@ describe('OpenAPI and reference page', () => {
     expect((spec as { openapi: string }).openapi).toBe('3.1.0');
   });
 });
+
+interface Op {
+  parameters?: { name: string; in: string; example?: unknown }[];
+  responses: Record<string, unknown>;
+}

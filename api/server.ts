@@ -73,6 +73,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       opts.redis ?? (config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : null);
     if (redis && !opts.redis) ownedRedis = redis;
     store = redis ? new RedisRateLimitStore(redis) : new MemoryRateLimitStore();
+    if (!redis && config.DATABASE_URL) {
+      // On the embedded default one process serves everything; on Postgres several API instances may.
+      log.warn(
+        'rate-limit counters are per process (REDIS_URL is not set): with more than one API instance each key gets that many times its per-minute limit; set REDIS_URL to share them',
+      );
+    }
   }
 
   const usage = new UsageRecorder(database, log, opts.usageFlushMs ?? 1_000);

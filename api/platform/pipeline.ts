@@ -204,14 +204,22 @@ async function handle(
         route: key(p),
       };
       // The read-only query runs while the charge commits; nothing is served unless the charge succeeded,
-      // and the query's outcome (rows or error) is only looked at after that.
-      const query = run().then(
-        (value) => ({ ok: true as const, value }),
-        (error: unknown) => ({ ok: false as const, error }),
-      );
+      // and the query's outcome (rows or error) is only looked at after that. An account whose last charge
+      // was refused waits for the charge first, so an empty account cannot keep the database busy.
+      const settle = () =>
+        run().then(
+          (value) => ({ ok: true as const, value }),
+          (error: unknown) => ({ ok: false as const, error }),
+        );
+      const early = unpaidAccounts.has(charge.accountId) ? null : settle();
       const paid = await platform.credits.charge(charge);
-      const outcome = await query;
-      if (!paid) throw outOfCredits(access.creditCost);
+      if (!paid) {
+        unpaidAccounts.add(charge.accountId);
+        await early;
+        throw outOfCredits(access.creditCost);
+      }
+      unpaidAccounts.delete(charge.accountId);
+      const outcome = await (early ?? settle());
       charged = charge;
       if (!outcome.ok) throw outcome.error;
       result = outcome.value;
@@ -255,6 +263,9 @@ async function handle(
 }
 
 const key = (p: Prepared) => p.key;
+
+/** Accounts whose last charge was refused (out of credits); bounded by the number of accounts. */
+const unpaidAccounts = new Set<string>();
 
 function containsNul(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('\u0000');

@@ -6,7 +6,7 @@ import type { Database } from '../../lib/db.ts';
 import { accountWithKey, createApiTestDatabase, type RunningApi, startApi } from '../helpers/api.ts';
 
 import { seedRegistry } from '../helpers/registry.ts';
-import { TEST_ROUTES } from '../helpers/test-routes.ts';
+import { queryRuns, TEST_ROUTES } from '../helpers/test-routes.ts';
 
 // Spec part 1 (plans and metering), 7.3 (402 kinds), 8.1 (rate limits). Two API instances share the
 // database, and Redis when REDIS_URL is set (otherwise one in-memory counter store, as one process would).
@@ -126,6 +126,15 @@ describe('credits', () => {
       message: expect.stringMatching(/^Insufficient credits/),
     });
     expect(await balance(accountId)).toBe(0);
+  });
+
+  it('does not keep running queries for an account that is out of credits', async () => {
+    const { key } = await accountWithKey(database, 'free', 1);
+    expect((await a.get('/v1/test/counted', { key })).status).toBe(200);
+    const before = queryRuns.count;
+    for (let i = 0; i < 5; i++) expect((await a.get('/v1/test/counted', { key })).status).toBe(402);
+    // the first refusal may have raced its query with the charge; the next ones wait for the charge
+    expect(queryRuns.count - before).toBeLessThanOrEqual(1);
   });
 
   it('200 concurrent requests on 100 credits through two instances: exactly 100 served, 100 refused, balance 0', async () => {

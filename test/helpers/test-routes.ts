@@ -180,7 +180,24 @@ export const eventsRoute = defineRoute({
       .limit(page.fetch),
 });
 
+/** Counts how often its query function runs (metering must not run queries for an empty account). */
+export const queryRuns = { count: 0 };
+const countedRoute = defineRoute({
+  path: '/v1/test/counted',
+  summary: 'Counts its query runs',
+  tags: ['test'],
+  envelope: 'A',
+  result: 'single',
+  access: { dataset: 'companies' },
+  response: anyObject,
+  handler: async () => {
+    queryRuns.count++;
+    return { ok: true };
+  },
+});
+
 export const TEST_ROUTES: AnyRoute[] = [
+  asAnyRoute(countedRoute),
   asAnyRoute(statementRoute),
   asAnyRoute(freeDiscoveryRoute),
   asAnyRoute(proRoute),

@@ -134,10 +134,14 @@ async function recordFailure(job: DatasetJob, key: string, ctx: JobContext, err:
   );
 }
 
-function countRows(rows: unknown): number {
+/**
+ * Rows a parser returned, whatever its shape: an array of rows, or an object holding arrays of rows at any
+ * depth (`{ mode, registry: { companies, identifiers, listings, events } }`). Elements are not descended.
+ */
+export function countRows(rows: unknown): number {
   if (Array.isArray(rows)) return rows.length;
   if (rows && typeof rows === 'object') {
-    return Object.values(rows).reduce<number>((n, v) => n + (Array.isArray(v) ? v.length : 0), 0);
+    return Object.values(rows).reduce<number>((n, v) => n + countRows(v), 0);
   }
   return 0;
 }

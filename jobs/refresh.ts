@@ -2,41 +2,62 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DATASETS, type DatasetDecl, datasetDecl } from '../lib/datasets.ts';
 import { setHistoryStatus } from '../loaders/coverage.ts';
 import { datasetPartitions, datasets } from '../schema/datasets.ts';
-import { jobFor } from './registry.ts';
+import { JOBS, jobFor } from './registry.ts';
 import type { JobRuntime, RunOutcome, RunProgress } from './runtime/types.ts';
 import type { Services } from './services.ts';
-import type { BackfillOptions } from './types.ts';
-
-/** Non-final partitions finished more recently than this are not redone by a resumed backfill. */
-const FRESH_MS = 12 * 3600_000;
+import type { BackfillOptions, DatasetJob } from './types.ts';
 
 export interface BackfillRun extends RunOutcome {
   skipped: number;
+  /** The run was stopped (shutdown) before every partition was attempted. */
+  stopped: boolean;
+}
+
+/**
+ * The datasets a backfill, run or reparse accepts: those with a job handler, plus those another dataset's
+ * job builds (`financial_metrics` -> `financials`), derived from jobs/registry.ts so the list stays true.
+ */
+export function jobDatasets(): { id: string; builtBy?: string }[] {
+  const withJob = JOBS.map((j) => ({ id: j.dataset }));
+  const built = DATASETS.flatMap((d: DatasetDecl) =>
+    d.builtBy && !JOBS.some((j) => j.dataset === d.id) ? [{ id: d.id, builtBy: d.builtBy }] : [],
+  );
+  return [...withJob, ...built];
+}
+
+/** The dataset whose job fills `dataset`: itself, or the dataset that builds it. */
+export function jobDatasetOf(dataset: string): string {
+  const built = jobDatasets().find((d) => d.id === dataset)?.builtBy;
+  return built ?? jobFor(dataset).dataset;
 }
 
 /**
  * Runs a dataset's partitions over a window until none is left: listing can grow as earlier partitions
- * load (the ticker snapshot names the CIKs). Finished partitions are skipped unless `force`, so a restart
- * resumes instead of redoing work.
+ * load (the ticker snapshot names the CIKs).
+ *
+ * Resume rule: a partition that finished (done or not_found) is not run again by a backfill, however long
+ * ago it ran, with one exception: a time partition that finished before it became final (the current
+ * quarter's index, run mid-quarter) runs once more after it has. Keeping finished partitions current is the
+ * scheduled refresh's work (`refresh`). A failed partition is retried. `force` redoes everything.
+ * `signal` stops the run between partitions (shutdown): running partitions finish, queued ones do not start.
  */
 export async function backfill(
   services: Services,
   runtime: JobRuntime,
   dataset: string,
-  opts: BackfillOptions & { force?: boolean },
+  opts: BackfillOptions & { force?: boolean; signal?: AbortSignal },
   onProgress?: (p: RunProgress & { dataset: string }) => void,
 ): Promise<BackfillRun> {
   const job = jobFor(dataset);
   const attempted = new Set<string>();
-  const out: BackfillRun = { reports: [], failures: [], skipped: 0 };
+  const out: BackfillRun = { reports: [], failures: [], skipped: 0, stopped: false };
   for (;;) {
+    if (opts.signal?.aborted) break;
     const now = new Date();
     const keys = (await job.partitions(services.deps(now).ctx, opts)).filter((k) => !attempted.has(k));
     if (keys.length === 0) break;
     for (const k of keys) attempted.add(k);
-    const finished = opts.force
-      ? new Set<string>()
-      : await finishedPartitions(services, dataset, keys, (k) => job.isFinal(k, now));
+    const finished = opts.force ? new Set<string>() : await finishedPartitions(services, job, keys, now);
     const todo = keys.filter((k) => !finished.has(k));
     out.skipped += keys.length - todo.length;
     if (todo.length === 0) continue;
@@ -44,7 +65,9 @@ export async function backfill(
     out.reports.push(...r.reports);
     out.failures.push(...r.failures);
   }
-  const complete = out.failures.length === 0 && !opts.from && !opts.to && !opts.cik && !opts.ticker;
+  out.stopped = opts.signal?.aborted ?? false;
+  const complete =
+    !out.stopped && out.failures.length === 0 && !opts.from && !opts.to && !opts.cik && !opts.ticker;
   const decl = datasetDecl(dataset);
   if (complete) {
     await setHistoryStatus(
@@ -57,33 +80,42 @@ export async function backfill(
   return out;
 }
 
-async function finishedPartitions(
-  services: Services,
-  dataset: string,
-  keys: string[],
-  isFinal: (k: string) => boolean,
-) {
+/** Partitions of `keys` a backfill skips: finished, and not owed a last run since becoming final. */
+async function finishedPartitions(services: Services, job: DatasetJob, keys: string[], now: Date) {
   const rows = await services.database.db
-    .select()
+    .select({ key: datasetPartitions.partitionKey, finishedAt: datasetPartitions.finishedAt })
     .from(datasetPartitions)
     .where(
       and(
-        eq(datasetPartitions.datasetId, dataset),
+        eq(datasetPartitions.datasetId, job.dataset),
         inArray(datasetPartitions.status, ['done', 'not_found']),
         keys.length < 5000 ? inArray(datasetPartitions.partitionKey, keys) : sql`true`,
       ),
     );
-  const cutoff = Date.now() - FRESH_MS;
-  return new Set(
-    rows.filter((r) => isFinal(r.partitionKey) || r.finishedAt.getTime() > cutoff).map((r) => r.partitionKey),
-  );
+  return new Set(rows.filter((r) => !owesFinalRun(job, r, now)).map((r) => r.key));
 }
 
-/** A scheduled refresh: the newest partitions of one dataset, always re-run. */
+/** Finished while its upstream could still change, and final now: one more run picks up the last changes. */
+const owesFinalRun = (job: DatasetJob, r: { key: string; finishedAt: Date }, now: Date) =>
+  job.isFinal(r.key, now) && !job.isFinal(r.key, r.finishedAt);
+
+/**
+ * A scheduled refresh: the newest partitions of one dataset, always re-run (conditional GETs make an
+ * unchanged document a 304), plus any finished partition that has become final since it last ran (last
+ * quarter's index in the first days of a new quarter), so the schedule alone keeps history complete.
+ */
 export async function refresh(services: Services, runtime: JobRuntime, dataset: string): Promise<RunOutcome> {
   const job = jobFor(dataset);
-  const keys = await job.latestPartitions(services.deps().ctx);
-  return runtime.runPartitions(dataset, keys);
+  const now = new Date();
+  const latest = await job.latestPartitions(services.deps(now).ctx);
+  const rows = await services.database.db
+    .select({ key: datasetPartitions.partitionKey, finishedAt: datasetPartitions.finishedAt })
+    .from(datasetPartitions)
+    .where(
+      and(eq(datasetPartitions.datasetId, dataset), inArray(datasetPartitions.status, ['done', 'not_found'])),
+    );
+  const owed = rows.filter((r) => owesFinalRun(job, r, now)).map((r) => r.key);
+  return runtime.runPartitions(dataset, [...new Set([...latest, ...owed])]);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { DATASETS, type DatasetDecl } from '../lib/datasets.ts';
 import type { Database, Tx } from '../lib/db.ts';
 import { datasetPartitions, datasets } from '../schema/index.ts';
@@ -86,6 +86,20 @@ export async function recordPartition(tx: Tx, o: PartitionOutcome): Promise<void
       updatedAt: o.at,
     })
     .where(eq(datasets.id, o.datasetId));
+  // last_error describes a current problem: once this success leaves no failed partition it is cleared,
+  // otherwise it names the newest failure still standing. Each partition keeps its own outcome in
+  // dataset_partitions and parse errors stay in quarantine.
+  const newestFailure = (column: typeof datasetPartitions.error | typeof datasetPartitions.finishedAt) =>
+    sql`(select ${column} from ${datasetPartitions}
+          where ${datasetPartitions.datasetId} = ${o.datasetId} and ${datasetPartitions.status} = 'failed'
+          order by ${datasetPartitions.finishedAt} desc limit 1)`;
+  await tx
+    .update(datasets)
+    .set({
+      lastError: newestFailure(datasetPartitions.error),
+      lastErrorAt: newestFailure(datasetPartitions.finishedAt),
+    })
+    .where(and(eq(datasets.id, o.datasetId), isNotNull(datasets.lastError)));
 }
 
 /** Marks a dataset's history complete (or still in progress) once a backfill has run over its window. */

@@ -1,9 +1,10 @@
+import { UpstreamNotFoundError } from '../../lib/errors.ts';
 import { loadFilings } from '../../loaders/filings.ts';
 import { SUPPORTED_FILING_TYPES } from '../../parsers/edgar/form-types.ts';
-import { parseIndexFile } from '../../parsers/edgar/index-files.ts';
+import { type IndexKind, parseIndexFile } from '../../parsers/edgar/index-files.ts';
 import { parseSubmissions, parseSubmissionsPage } from '../../parsers/edgar/submissions.ts';
 import type { FilingInsert } from '../../schema/filings.ts';
-import type { DatasetJob, RawDocument } from '../types.ts';
+import type { DatasetJob, Fetcher, RawDocument } from '../types.ts';
 import { cikOf, submissionsUrl } from './companies.job.ts';
 import { backfillCiks, cikKeys, cikUniverse } from './universe.ts';
 
@@ -17,7 +18,7 @@ interface Parsed {
 
 /**
  * US filing index. Partitions: `cik:<CIK>` (submissions JSON and its older pages), `q:<YYYY>Q<n>` (the
- * quarterly full-index master.idx) and `d:<YYYYMMDD>` (the daily master index, for today's filings).
+ * quarterly full-index master.idx, or form.idx / company.idx where only those exist) and `d:<YYYYMMDD>` (the daily master index, for today's filings).
  * Only the filing types of spec 2.3 (and their historical spellings) are kept.
  */
 export const filingsJob: DatasetJob<Parsed> = {
@@ -50,8 +51,8 @@ export const filingsJob: DatasetJob<Parsed> = {
     return false;
   },
   async fetch(_ctx, key, fetcher) {
-    if (key.startsWith('q:')) return [await fetcher.get(quarterIndexUrl(key.slice(2)))];
-    if (key.startsWith('d:')) return [await fetcher.get(dailyIndexUrl(key.slice(2)))];
+    if (key.startsWith('q:')) return [await firstIndex(fetcher, quarterIndexUrl(key.slice(2)))];
+    if (key.startsWith('d:')) return [await firstIndex(fetcher, dailyIndexUrl(key.slice(2)))];
     const cik = cikOf(key);
     const main = await fetcher.get(submissionsUrl(cik), { maxAgeMs: 6 * 3600_000 });
     const { pages } = parseSubmissions(main.bytes.toString('utf8'), ctxOf(main));
@@ -62,7 +63,7 @@ export const filingsJob: DatasetJob<Parsed> = {
   parse(docs, key) {
     if (key.startsWith('q:') || key.startsWith('d:')) {
       const doc = docs[0]!;
-      const r = parseIndexFile(doc.bytes.toString('latin1'), ctxOf(doc), 'master');
+      const r = parseIndexFile(doc.bytes.toString('latin1'), ctxOf(doc), indexKindOf(doc.url));
       return { rows: { source: 'index', filings: supported(r.rows) }, warnings: r.warnings };
     }
     const [main, ...pages] = docs as [RawDocument, ...RawDocument[]];
@@ -80,6 +81,24 @@ export const filingsJob: DatasetJob<Parsed> = {
     return loadFilings(tx, rows.filings, rows.source);
   },
 };
+
+/**
+ * SEC publishes each index as master, form and company files with the same filings. master.idx is the one
+ * to read; a copy holding only another (an offline mirror's 2021Q1) falls back to it instead of not_found.
+ */
+async function firstIndex(fetcher: Fetcher, masterUrl: string): Promise<RawDocument> {
+  for (const kind of ['master', 'form', 'company'] as const) {
+    try {
+      return await fetcher.get(masterUrl.replace(/\/master(\.\d{8})?\.idx$/, `/${kind}$1.idx`));
+    } catch (err) {
+      if (!(err instanceof UpstreamNotFoundError) || kind === 'company') throw err;
+    }
+  }
+  throw new Error('unreachable');
+}
+
+const indexKindOf = (url: string): IndexKind =>
+  (/\/(form|company)(\.\d{8})?\.idx$/.exec(url)?.[1] as IndexKind | undefined) ?? 'master';
 
 const supported = (rows: FilingInsert[]) => rows.filter((r) => SUPPORTED.has(r.filingType));
 const ctxOf = (d: RawDocument) => ({ url: d.url, fetchedAt: d.fetchedAt });

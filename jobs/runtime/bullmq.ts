@@ -10,6 +10,8 @@ import {
   type JobRuntime,
   jobId,
   RETRY_POLICIES,
+  RUNTIME_CLOSED,
+  RuntimeClosedError,
   SOURCE_CONCURRENCY,
   settleAll,
 } from './types.ts';
@@ -47,7 +49,15 @@ export function createBullmqRuntime(services: Services, redis: Redis, prefix = '
   const workers: Worker<Data>[] = [];
 
   const log = services.logger.child({ runtime: 'bullmq' });
-  const sources = [...new Set(DATASETS.map((d) => d.source ?? INTERNAL_QUEUE)), INTERNAL_QUEUE];
+  // One worker per queue: every dataset's source queue, and the internal queue (refreshes, status sweep).
+  const sources = [...new Set([...DATASETS.map((d) => d.source ?? INTERNAL_QUEUE), INTERNAL_QUEUE])];
+  // Settles the partitions a closing runtime was still waiting for (they stay queued in Redis).
+  let closed = false;
+  let rejectWaits: (err: Error) => void = () => {};
+  const closing = new Promise<never>((_, reject) => {
+    rejectWaits = reject;
+  });
+  closing.catch(() => {});
 
   const queue = (name: string) => {
     let q = queues.get(name);
@@ -71,6 +81,8 @@ export function createBullmqRuntime(services: Services, redis: Redis, prefix = '
   const runtime: JobRuntime = {
     kind: 'bullmq',
     async runPartitions(dataset, keys, onProgress) {
+      if (closed)
+        return { reports: [], failures: keys.map((partition) => ({ partition, message: RUNTIME_CLOSED })) };
       const source = datasetDecl(dataset).source ?? INTERNAL_QUEUE;
       const q = queue(source);
       const ev = await queueEvents(source);
@@ -96,7 +108,8 @@ export function createBullmqRuntime(services: Services, redis: Redis, prefix = '
       const byKey = new Map(keys.map((k, i) => [k, jobs[i]!]));
       return settleAll(
         keys,
-        async (key) => (await byKey.get(key)!.waitUntilFinished(ev)) as PartitionReport,
+        async (key) =>
+          (await Promise.race([byKey.get(key)!.waitUntilFinished(ev), closing])) as PartitionReport,
         onProgress,
       );
     },
@@ -159,6 +172,8 @@ export function createBullmqRuntime(services: Services, redis: Redis, prefix = '
       return out;
     },
     async close() {
+      closed = true;
+      rejectWaits(new RuntimeClosedError());
       await Promise.all(workers.map((w) => w.close()));
       await Promise.all([...events.values()].map((e) => e.close()));
       await Promise.all([...queues.values()].map((q) => q.close()));

@@ -10,6 +10,7 @@ import {
   DEFAULT_CONCURRENCY,
   type JobRuntime,
   RETRY_POLICIES,
+  RuntimeClosedError,
   SOURCE_CONCURRENCY,
   settleAll,
 } from './types.ts';
@@ -28,9 +29,24 @@ export function createInProcessRuntime(services: Services): JobRuntime {
   };
   const log = services.logger.child({ runtime: 'in-process' });
 
+  let closed = false;
+  // Backoff waits, cut short by close() so that a shutdown does not sit out a retry delay.
+  const sleepers = new Set<() => void>();
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        sleepers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      sleepers.add(wake);
+    });
+
   async function withRetries(dataset: string, key: string): Promise<PartitionReport> {
     const policy = RETRY_POLICIES.upstream;
     for (let attempt = 1; ; attempt++) {
+      if (closed) throw new RuntimeClosedError();
       try {
         return await runPartition(jobFor(dataset), key, services.deps());
       } catch (err) {
@@ -40,7 +56,7 @@ export function createInProcessRuntime(services: Services): JobRuntime {
           { dataset, partition: key, attempt, err: (err as Error).message, waitMs: Math.round(wait) },
           'retrying partition',
         );
-        await new Promise((r) => setTimeout(r, wait));
+        await sleep(wait);
       }
     }
   }
@@ -53,7 +69,9 @@ export function createInProcessRuntime(services: Services): JobRuntime {
         keys,
         (key) => q.add(() => withRetries(dataset, key), { throwOnTimeout: true }),
         onProgress,
-        (key, message) => log.error({ dataset, partition: key, err: message }, 'partition failed'),
+        (key, message) => {
+          if (!closed) log.error({ dataset, partition: key, err: message }, 'partition failed');
+        },
       );
     },
     async startScheduler() {
@@ -80,7 +98,9 @@ export function createInProcessRuntime(services: Services): JobRuntime {
       return Object.fromEntries([...queues].map(([s, q]) => [s, q.size + q.pending]));
     },
     async close() {
+      closed = true;
       for (const c of crons) c.stop();
+      for (const wake of [...sleepers]) wake();
       await Promise.all([...queues.values()].map((q) => q.onIdle()));
     },
   };

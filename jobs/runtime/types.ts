@@ -27,7 +27,21 @@ export interface JobRuntime {
   startWorkers(): Promise<void>;
   /** Partitions waiting or running, per source queue. */
   queueDepth(): Promise<Record<string, number>>;
+  /**
+   * Stops taking work: partitions not yet started settle as failed with RuntimeClosedError (BullMQ keeps
+   * them queued for the next worker), running ones finish, then connections close.
+   */
   close(): Promise<void>;
+}
+
+export const RUNTIME_CLOSED = 'not run: the job runtime is shutting down';
+
+/** A partition the runtime did not run because it is shutting down; the next run picks it up. */
+export class RuntimeClosedError extends Error {
+  override name = 'RuntimeClosedError';
+  constructor() {
+    super(RUNTIME_CLOSED);
+  }
 }
 
 export const RETRY_POLICIES = {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Redis } from 'ioredis';
 import { createRuntime } from '../../jobs/runtime/index.ts';
 import type { JobRuntime } from '../../jobs/runtime/types.ts';
 import { createServices, type Services } from '../../jobs/services.ts';
@@ -31,14 +32,26 @@ export async function createTestServices(
     database,
     retry: { baseDelayMs: 20, maxDelayMs: 200, maxRetries: 2, maxThrottleWaitMs: 2_000 },
   });
-  const runtime = createRuntime(services, { prefix: `t${randomBytes(4).toString('hex')}` });
+  const prefix = `t${randomBytes(4).toString('hex')}`;
+  const runtime = createRuntime(services, { prefix });
   await runtime.startWorkers();
   return {
     services,
     runtime,
     async close() {
       await runtime.close();
+      if (services.redis) await deleteKeys(services.redis, `${prefix}:*`);
       await services.close();
     },
   };
+}
+
+/** Removes this test file's queue keys, so runs leave nothing behind in the machine's Redis. */
+export async function deleteKeys(redis: Redis, pattern: string): Promise<void> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+    if (keys.length > 0) await redis.unlink(...keys);
+    cursor = next;
+  } while (cursor !== '0');
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { parseCompanyTickers, parseCompanyTickersExchange } from '../../parsers/edgar/company-tickers.ts';
+import { parseFilingIndexPage } from '../../parsers/edgar/filing-index-page.ts';
 import { parseIndexFile } from '../../parsers/edgar/index-files.ts';
 import { parseSubmissions, parseSubmissionsPage } from '../../parsers/edgar/submissions.ts';
 
@@ -12,6 +13,7 @@ interface ParseOpts {
   period?: string;
   resolve?: boolean;
   url?: string;
+  labels?: string;
 }
 
 type ParserFn = (
@@ -29,6 +31,10 @@ const PARSERS: Record<string, { help: string; run: ParserFn }> = {
   'company-tickers-exchange': {
     help: 'SEC company_tickers_exchange.json',
     run: (b, _o, c) => parseCompanyTickersExchange(b.toString('utf8'), c),
+  },
+  'filing-index': {
+    help: "a filing's detail page <accession>-index.htm: header, primary document, exhibits, data files",
+    run: (b) => parseFilingIndexPage(b.toString('latin1')),
   },
   submissions: {
     help: 'data.sec.gov submissions CIK##########.json',
@@ -83,15 +89,21 @@ const PARSERS: Record<string, { help: string; run: ParserFn }> = {
     },
   },
   'xbrl-segments': {
-    help: 'an XBRL instance (.xml or inline .htm) -> segment rows (--period annual|quarterly, default annual)',
+    help: "an XBRL instance (.xml or inline .htm) -> segment rows (--period annual|quarterly, default the document type's: 10-K/20-F annual, 10-Q quarterly; --labels <_lab.xml>)",
     run: async (b, o) => {
-      const period = (o.period ?? 'annual') as 'annual' | 'quarterly';
-      if (!['annual', 'quarterly'].includes(period))
+      if (o.period !== undefined && !['annual', 'quarterly'].includes(o.period))
         throw new Error('xbrl-segments takes --period annual|quarterly');
       const { parseInstance } = await import('../../parsers/xbrl/instance.ts');
+      const { parseLabels } = await import('../../parsers/xbrl/labels.ts');
       const { buildSegments } = await import('../../parsers/xbrl/segments.ts');
       const doc = parseInstance(b.toString('utf8'), { document: o.url ?? 'instance' });
-      return { segments: buildSegments(doc, { ticker: '', period }), warnings: doc.warnings };
+      const labels = o.labels
+        ? parseLabels(readFileSync(o.labels, 'utf8'), { document: o.labels })
+        : undefined;
+      const r = buildSegments(doc, o.period ? { period: o.period as 'annual' | 'quarterly' } : {}, labels);
+      // a wrong or missing grain must not look like "no segments": the reasons go to stderr too
+      for (const w of r.rows.length === 0 ? r.warnings : []) process.stderr.write(`warning: ${w}\n`);
+      return { period: r.period, segments: r.rows, warnings: [...doc.warnings, ...r.warnings] };
     },
   },
 };
@@ -121,6 +133,7 @@ export function registerParseCommand(
     .option('--period <period>', 'annual, quarterly or ttm')
     .option('--resolve', 'expand items incorporated by reference')
     .option('--url <url>', 'the upstream URL the file came from (provenance on the rows)')
+    .option('--labels <file>', "xbrl-segments: the filing's label linkbase (_lab.xml) for segment names")
     .addHelpText(
       'after',
       `\nParsers:\n${Object.entries(all)

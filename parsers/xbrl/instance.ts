@@ -42,10 +42,11 @@ interface Context {
   typed: boolean;
 }
 
+// 2009-2010 taxonomies lived at xbrl.us (`http://xbrl.us/us-gaap/2009-01-31`), later ones at fasb.org / sec.gov
 const KNOWN_NS: Array<[RegExp, string]> = [
-  [/fasb\.org\/us-gaap\//, 'us-gaap'],
+  [/(fasb\.org|xbrl\.us)\/us-gaap\//, 'us-gaap'],
   [/fasb\.org\/srt\//, 'srt'],
-  [/xbrl\.sec\.gov\/dei\//, 'dei'],
+  [/(xbrl\.sec\.gov|xbrl\.us)\/dei\//, 'dei'],
   [/xbrl\.ifrs\.org\//, 'ifrs-full'],
 ];
 

@@ -57,11 +57,59 @@ export function parseLabels(xml: string, opts: { document?: string } = {}): Map<
   return out;
 }
 
-/** `tsla:AutomotiveSalesMember` -> "Automotive Sales"; `country:US` -> "US" (when no label linkbase). */
+/**
+ * Words that camel-case splitting cannot restore: brand spellings with a lower-case first letter (element
+ * names must start upper-case, so Apple's iPhone is `IPhoneMember`).
+ */
+const KNOWN_WORDS: Record<string, string> = {
+  IPhone: 'iPhone',
+  IPad: 'iPad',
+  IPod: 'iPod',
+  IMac: 'iMac',
+  ICloud: 'iCloud',
+  IOS: 'iOS',
+};
+
+/** Connector words written lower case inside a label ("Rest of Asia Pacific", "Home and Accessories"). */
+const MINOR_WORDS = new Set(['and', 'or', 'of', 'the', 'for', 'in', 'to', 'at', 'by', 'on', 'from', 'with']);
+
+/**
+ * Element-name tools that keep connector words lower case glue them to the previous word
+ * (`WearablesHomeandAccessoriesMember`). Unglue `and`, `of` and `the` before a capital, except where the
+ * letters before them make an ordinary word (Island, Brand, Thousand, Proof, Thereof, Clothe, NAND); `Oil`
+ * is the one `-land` word that is common and really glued (`OilandGas`).
+ */
+const GLUED = [
+  /(?<=[a-z]{2}[ac-gikosuvxyz]|Oil)(and)(?=[A-Z])/g,
+  /(?<=[a-z]{2}[a-np-z])(?<!re)(of)(?=[A-Z])/g,
+  /(?<=[a-z]{2}[b-hj-npr-xz])(the)(?=[A-Z])/g,
+];
+const NOT_GLUED = /(thou|quick|^)sand$/i;
+
+/** `tsla:AutomotiveSalesMember` -> "Automotive Sales"; `aapl:IPhoneMember` -> "iPhone" (no label linkbase). */
 export function labelFromName(qname: string): string {
-  const name = qname.slice(qname.indexOf(':') + 1).replace(/(Segment)?Member$/, '');
-  return name
+  let name = qname.slice(qname.indexOf(':') + 1).replace(/(Segment)?Member$/, '');
+  for (const re of GLUED)
+    name = name.replace(re, (m, w: string, at: number) =>
+      NOT_GLUED.test(name.slice(0, at) + w) ? m : ` ${w[0]!.toUpperCase()}${w.slice(1)}`,
+    );
+  const words = name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .trim();
+    .trim()
+    .split(/\s+/);
+  // "I Phone" is one word the splitter cut in two: rejoin known ones before casing
+  const joined: string[] = [];
+  for (const w of words) {
+    const prev = joined[joined.length - 1];
+    if (prev !== undefined && KNOWN_WORDS[prev + w]) joined[joined.length - 1] = prev + w;
+    else joined.push(w);
+  }
+  return joined
+    .map((w, i) => {
+      const known = KNOWN_WORDS[w];
+      if (known) return known;
+      return i > 0 && MINOR_WORDS.has(w.toLowerCase()) ? w.toLowerCase() : w;
+    })
+    .join(' ');
 }

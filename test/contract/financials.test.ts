@@ -55,14 +55,15 @@ beforeAll(async () => {
   await runJob(companyFactsJob as DatasetJob, 'cik:0000789019', [
     doc('https://data.sec.gov/submissions/CIK0000789019.json', empty),
   ]);
-  // CARBO Ceramics FY2017 segments from its 10-K instance (no segments job yet: loaded directly).
+  // CARBO Ceramics FY2017 segments from its 10-K instance (no filing index lists it offline: loaded directly;
+  // the segments job itself is tested in test/integration/financial-segments.test.ts).
   const crr = 'www.sec.gov/Archives/edgar/data/1009672/000156459018004771/crr-20171231.xml';
   const [seg] = buildSegments(parseInstance(fixture(crr).toString('utf8')), {
     ticker: 'CRR',
     period: 'annual',
     accession_number: '0001564590-18-004771',
     filing_url: 'https://www.sec.gov/Archives/edgar/data/1009672/000156459018004771/',
-  });
+  }).rows;
   await database.db.transaction((tx) =>
     upsertRows(
       tx,
@@ -322,8 +323,8 @@ describe('segments', () => {
       balance_sheet: {},
     });
     expect(row.income_statement.revenue.segment).toEqual([
-      { label: 'Oilfield Technologies And Services', value: 165_557_000 },
-      { label: 'Environmental Products And Services', value: 23_199_000 },
+      { label: 'Oilfield Technologies and Services', value: 165_557_000 },
+      { label: 'Environmental Products and Services', value: 23_199_000 },
     ]);
     const inc = await ok('/v1/financials/income-statements/segments?cik=0001009672&period=annual');
     expect(inc.income_statement_segments[0].income_statement).toEqual(row.income_statement);

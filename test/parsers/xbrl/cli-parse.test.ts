@@ -34,9 +34,25 @@ describe('etl parse xbrl-*', () => {
       'xbrl-segments',
       'fixtures/upstream/www.sec.gov/Archives/edgar/data/1009672/000156459018004771/crr-20171231.xml',
     );
+    expect(out.period).toBe('annual'); // a 10-K
     expect(out.segments[0].income_statement.revenue.segment[0]).toEqual({
-      label: 'Oilfield Technologies And Services',
+      label: 'Oilfield Technologies and Services',
       value: 165_557_000,
     });
+  });
+
+  it('xbrl-segments takes the grain from the document (a 10-Q is quarterly) and says why --period annual is empty', () => {
+    const aapl =
+      'fixtures/upstream/www.sec.gov/Archives/edgar/data/320193/000032019325000057/aapl-20250329_htm.xml';
+    const out = etl('xbrl-segments', aapl);
+    expect(out.period).toBe('quarterly');
+    expect(out.segments[0]).toMatchObject({ report_period: '2025-03-29', fiscal_period: 'Q2' });
+    expect(out.segments[0].income_statement.revenue.segment[0]).toEqual({
+      label: 'Americas',
+      value: 40_315_000_000,
+    });
+    const annual = etl('xbrl-segments', aapl, '--period', 'annual');
+    expect(annual.segments).toEqual([]);
+    expect(annual.warnings).toContain('asked for annual rows of a 10-Q, whose own grain is quarterly');
   });
 });

@@ -3,6 +3,7 @@ import { createRuntime, type JobRuntime } from '../jobs/runtime/index.ts';
 import { createServices, type ServiceOptions, type Services } from '../jobs/services.ts';
 import { type Config, ConfigError, loadConfig } from '../lib/config.ts';
 import { createLogger, type Logger } from '../lib/logger.ts';
+import { cliLogOutput } from './progress.ts';
 
 export interface CliContext {
   config: Config;
@@ -13,8 +14,9 @@ export interface CliContext {
 export function cliContext(): CliContext {
   try {
     const config = loadConfig();
-    // Logs go to stderr so that commands printing JSON (parse, status --json) keep stdout clean.
-    const logger = createLogger(config.LOG_LEVEL, process.stderr as never);
+    // Logs go to stderr so that commands printing JSON (parse, status --json) keep stdout clean; while a
+    // progress bar runs on a TTY they are printed above it (cli/progress.ts).
+    const logger = createLogger(config.LOG_LEVEL, cliLogOutput);
     return { config, logger };
   } catch (err) {
     if (err instanceof ConfigError) {
@@ -43,13 +45,20 @@ export async function withRuntime<T>(
   }
 }
 
-/** Closes everything on SIGTERM/SIGINT: workers finish their current job, the database closes cleanly. */
+/**
+ * Closes everything on SIGTERM/SIGINT: workers finish their current job, the database closes cleanly. A
+ * second signal while closing exits at once.
+ */
 export function onShutdown(logger: Logger, close: () => Promise<void>) {
   let closing = false;
   const handler = (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      logger.warn({ signal }, 'second signal: exiting without waiting');
+      if (process.stderr.isTTY) process.stderr.write('\u001b[?25h'); // a progress bar hid the cursor
+      process.exit(130);
+    }
     closing = true;
-    logger.info({ signal }, 'shutting down');
+    logger.info({ signal }, 'shutting down (send the signal again to exit at once)');
     close()
       .then(() => process.exit(0))
       .catch((err) => {

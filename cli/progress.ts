@@ -3,12 +3,51 @@ import type { RunProgress } from '../jobs/runtime/types.ts';
 import type { Logger } from '../lib/logger.ts';
 
 /**
- * A progress bar with rate and ETA on a TTY; one plain log line every few seconds otherwise (CI, files,
- * pipes), so long backfills show life either way.
+ * The CLI logger's destination: stderr, or, while a progress bar runs on a TTY, the space above the bar
+ * (pino's JSON lines written straight to the bar's stream would break it up).
  */
-export function progressReporter(logger: Logger, label: string, stream: NodeJS.WriteStream = process.stderr) {
+export interface LogOutput {
+  write(line: string): void;
+  /** Sends lines to `to` instead of the stream until called again with null. */
+  divert(to: ((line: string) => void) | null): void;
+}
+
+export function createLogOutput(stream: NodeJS.WritableStream): LogOutput {
+  let diverted: ((line: string) => void) | null = null;
+  return {
+    write(line) {
+      if (diverted) diverted(line);
+      else stream.write(line);
+    },
+    divert(to) {
+      diverted = to;
+    },
+  };
+}
+
+/** The CLI's own log output (cli/context.ts builds the logger on it). */
+export const cliLogOutput = createLogOutput(process.stderr);
+
+const WARN = 40;
+const DEBUG = 20;
+const levelOf = (line: string) => Number(/^\{"level":(\d+)/.exec(line)?.[1] ?? WARN);
+
+export interface ProgressOptions {
+  stream?: NodeJS.WriteStream;
+  logs?: LogOutput;
+}
+
+/**
+ * A progress bar with rate and ETA on a TTY; one plain log line every few seconds otherwise (CI, files,
+ * pipes), so long backfills show life either way. While the bar runs, warnings and errors are printed above
+ * it and info lines (one per partition, which the bar already counts) are left out; with LOG_LEVEL=debug or
+ * trace every line is printed above it.
+ */
+export function progressReporter(logger: Logger, label: string, opts: ProgressOptions = {}) {
+  const stream = opts.stream ?? process.stderr;
+  const logs = opts.logs ?? cliLogOutput;
   if (stream.isTTY) {
-    const bar = new cliProgress.SingleBar(
+    const bars = new cliProgress.MultiBar(
       {
         format: `${label.padEnd(10)} {bar} {percentage}% | {value}/{total} partitions | {rate}/s | ETA {eta_formatted} | {failed} failed | {last}`,
         stream,
@@ -17,20 +56,27 @@ export function progressReporter(logger: Logger, label: string, stream: NodeJS.W
       },
       cliProgress.Presets.shades_classic,
     );
+    const quietBelow = logger.levelVal <= DEBUG ? 0 : WARN;
     const started = Date.now();
-    let begun = false;
+    let bar: cliProgress.SingleBar | null = null;
     return {
       update(p: RunProgress) {
-        if (!begun) {
-          bar.start(p.total, 0, { rate: '0.0', failed: 0, last: '' });
-          begun = true;
+        if (!bar) {
+          bar = bars.create(p.total, 0, { rate: '0.0', failed: 0, last: '' });
+          logs.divert((line) => {
+            if (levelOf(line) >= quietBelow) bars.log(line.endsWith('\n') ? line : `${line}\n`);
+          });
         }
         bar.setTotal(p.total);
         const rate = (p.done / Math.max(0.001, (Date.now() - started) / 1000)).toFixed(1);
         bar.update(p.done, { rate, failed: p.failed, last: p.last?.partition ?? '' });
       },
       stop() {
-        if (begun) bar.stop();
+        if (!bar) return;
+        logs.divert(null);
+        bars.update(); // prints lines still buffered above the bar
+        bars.stop();
+        bar = null;
       },
     };
   }

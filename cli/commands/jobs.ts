@@ -1,14 +1,18 @@
 import type { Command } from 'commander';
 import { and, eq } from 'drizzle-orm';
 import { reparsePartition } from '../../jobs/pipeline.ts';
-import { backfill, refresh, statusSweep } from '../../jobs/refresh.ts';
+import { backfill, jobDatasetOf, jobDatasets, refresh, statusSweep } from '../../jobs/refresh.ts';
 import { jobFor } from '../../jobs/registry.ts';
 import { DATASETS } from '../../lib/datasets.ts';
 import { datasetPartitions } from '../../schema/datasets.ts';
 import { type CliContext, cliContext, onShutdown, withRuntime } from '../context.ts';
 import { progressReporter } from '../progress.ts';
 
-const datasetList = () => DATASETS.map((d) => d.id).join(', ');
+// Only datasets a job fills (jobs/registry.ts); a derived one is accepted and runs the job that builds it.
+const datasetList = () =>
+  jobDatasets()
+    .map((d) => (d.builtBy ? `${d.id} (built by ${d.builtBy})` : d.id))
+    .join(', ');
 
 export function registerJobCommands(program: Command, getCtx: () => CliContext = cliContext) {
   program
@@ -26,7 +30,8 @@ export function registerJobCommands(program: Command, getCtx: () => CliContext =
     )
     .action(async (dataset: string, opts) => {
       const ctx = getCtx();
-      const ids = dataset === 'all' ? DATASETS.filter((d) => d.schedule).map((d) => d.id) : [dataset];
+      const ids =
+        dataset === 'all' ? DATASETS.filter((d) => d.schedule).map((d) => d.id) : [jobDatasetOf(dataset)];
       for (const id of ids) jobFor(id);
       const failed = await withRuntime(ctx, async (services, runtime) => {
         await runtime.startWorkers();
@@ -58,8 +63,7 @@ export function registerJobCommands(program: Command, getCtx: () => CliContext =
       await withRuntime(ctx, async (services, runtime) => {
         await runtime.startWorkers();
         if (job === 'status-sweep') return statusSweep(services);
-        jobFor(job);
-        const r = await refresh(services, runtime, job);
+        const r = await refresh(services, runtime, jobDatasetOf(job));
         process.stderr.write(
           `${job}: ${r.reports.length} partitions refreshed, ${r.failures.length} failed\n`,
         );
@@ -76,14 +80,14 @@ export function registerJobCommands(program: Command, getCtx: () => CliContext =
     .option('--partition <key>', 'only this partition (e.g. cik:0000320193 or q:2021Q1)')
     .action(async (dataset: string, opts: { partition?: string }) => {
       const ctx = getCtx();
-      const job = jobFor(dataset);
+      const job = jobFor(jobDatasetOf(dataset));
       await withRuntime(
         ctx,
         async (services) => {
           const rows = await services.database.db
             .select({ key: datasetPartitions.partitionKey })
             .from(datasetPartitions)
-            .where(and(eq(datasetPartitions.datasetId, dataset), eq(datasetPartitions.status, 'done')));
+            .where(and(eq(datasetPartitions.datasetId, job.dataset), eq(datasetPartitions.status, 'done')));
           const keys = rows.map((r) => r.key).filter((k) => !opts.partition || k === opts.partition);
           const bar = progressReporter(ctx.logger, dataset);
           let done = 0;

@@ -1,10 +1,15 @@
 import type { Command } from 'commander';
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { createAccount, createApiKey } from '../../api/platform/accounts.ts';
 import { buildApp } from '../../api/server.ts';
 import { backfill, statusSweep } from '../../jobs/refresh.ts';
-import type { Services } from '../../jobs/services.ts';
+import { checkJobRegistry } from '../../jobs/registry.ts';
+import { createRuntime } from '../../jobs/runtime/index.ts';
+import { type JobRuntime, RUNTIME_CLOSED } from '../../jobs/runtime/types.ts';
+import { createServices, type Services } from '../../jobs/services.ts';
 import { DATASETS } from '../../lib/datasets.ts';
+import type { Database } from '../../lib/db.ts';
 import { settings } from '../../schema/datasets.ts';
 import { type CliContext, cliContext, onShutdown, withRuntime } from '../context.ts';
 import { progressReporter } from '../progress.ts';
@@ -23,17 +28,36 @@ async function listen(services: Services, ctx: CliContext) {
   return { app, base };
 }
 
-/** The demo account and its key: created on the first start only; the key is printed that once. */
-async function demoKey(services: Services): Promise<{ key: string | null; accountId: string }> {
-  const [row] = await services.database.db.select().from(settings).where(eq(settings.key, 'demo_account_id'));
-  if (row) return { key: null, accountId: row.value };
-  const account = await createAccount(services.database, { name: 'demo', plan: 'fund', credits: 10_000 });
-  const key = await createApiKey(services.database, {
-    accountId: account.id,
-    name: 'demo (created by etl start)',
-  });
-  await services.database.db.insert(settings).values({ key: 'demo_account_id', value: account.id });
-  return { key: key.key, accountId: account.id };
+/**
+ * The demo account and its key, made on the first start that reaches Ready (never before, so a first start
+ * stopped during its backfill creates nothing and the next start shows the key). `show` prints the Ready
+ * block with the new key, or with null once a key was shown before (only its SHA-256 is stored). The
+ * setting that marks the key as shown is saved after printing, so a key is never made without being shown.
+ */
+export async function showDemoKey(
+  database: Database,
+  show: (key: string | null, accountId: string) => void,
+): Promise<void> {
+  const [row] = await database.db.select().from(settings).where(eq(settings.key, 'demo_account_id'));
+  if (row) {
+    show(null, row.value);
+    return;
+  }
+  const account = await createAccount(database, { name: 'demo', plan: 'fund', credits: 10_000 });
+  const key = await createApiKey(database, { accountId: account.id, name: 'demo (created by etl start)' });
+  show(key.key, account.id);
+  await database.db
+    .insert(settings)
+    .values({ key: 'demo_account_id', value: account.id })
+    .onConflictDoNothing();
+}
+
+/** What to do for another key; the embedded database takes one process, so `etl start` must stop first. */
+export function anotherKeyHint(kind: Database['kind'], accountId: string): string {
+  const create = `etl keys create --account ${accountId}`;
+  return kind === 'pglite'
+    ? `stop etl start first (the embedded database takes one process; or use DATABASE_URL), then: ${create}`
+    : create;
 }
 
 export function registerServeCommands(program: Command, getCtx: () => CliContext = cliContext) {
@@ -66,43 +90,95 @@ export function registerServeCommands(program: Command, getCtx: () => CliContext
     .action(async (opts: { backfill: boolean }) => {
       const ctx = getCtx();
       const started = Date.now();
-      await withRuntime(
-        ctx,
-        async (services, runtime) => {
-          await runtime.startWorkers();
-          const demo = await demoKey(services);
-          if (opts.backfill) {
-            for (const d of DATASETS.filter((x) => x.schedule)) {
-              const bar = progressReporter(ctx.logger, d.id);
-              const r = await backfill(services, runtime, d.id, {}, (p) => bar.update(p));
-              bar.stop();
-              process.stderr.write(
-                `${d.id}: ${r.reports.length} partitions loaded, ${r.skipped} already done, ${r.failures.length} failed\n`,
-              );
-            }
-            await statusSweep(services);
-          }
-          if (ctx.config.SCHEDULER === 'on') await runtime.startScheduler();
-          const { app, base } = await listen(services, ctx);
-          const lines = [
-            '',
-            `Ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${services.database.kind}, ${runtime.kind} jobs, upstream ${ctx.config.UPSTREAM}${services.mirror ? ` via ${services.mirror.url}` : ''})`,
-            `  API:   ${base}/v1`,
-            `  Docs:  ${base}/docs`,
-            demo.key
-              ? `  Demo API key (shown once, store it now): ${demo.key}`
-              : `  Demo API key: shown on the first start only; make another with: etl keys create --account ${demo.accountId}`,
-            `  Try:   curl -H "Authorization: Bearer <key>" "${base}/v1/companies?ticker=AAPL"`,
-            '',
-          ];
-          process.stdout.write(`${lines.join('\n')}\n`);
-          onShutdown(ctx.logger, async () => {
-            await app.close();
-            await runtime.close();
-            await services.close();
-          });
-        },
-        { keepOpen: true },
-      );
+      // Installed before anything opens: a signal at any point (migrating, during the backfill) stops the
+      // backfill between partitions (running ones finish), lets start-up wind down, then closes the
+      // database cleanly.
+      const stop = new AbortController();
+      let services = null as Services | null;
+      let runtime = null as JobRuntime | null;
+      let app = null as FastifyInstance | null;
+      let startup: Promise<void> = Promise.resolve();
+      const closeAll = async () => {
+        await app?.close();
+        await runtime?.close();
+        await services?.close();
+      };
+      onShutdown(ctx.logger, async () => {
+        stop.abort();
+        await runtime?.close(); // queued partitions settle at once, so the backfill returns
+        await startup.catch(() => {});
+        await closeAll();
+      });
+      startup = (async () => {
+        checkJobRegistry();
+        services = await createServices(ctx.config, ctx.logger);
+        if (stop.signal.aborted) return;
+        const rt = createRuntime(services);
+        runtime = rt;
+        await rt.startWorkers();
+        if (opts.backfill) await backfillAll(services, rt, ctx, stop.signal);
+        if (stop.signal.aborted) return;
+        if (ctx.config.SCHEDULER === 'on') await rt.startScheduler();
+        const listening = await listen(services, ctx);
+        app = listening.app;
+        if (stop.signal.aborted) return;
+        const s = services;
+        await showDemoKey(s.database, (key, accountId) =>
+          printReady(ctx, s, rt, listening.base, started, key, accountId),
+        );
+      })();
+      try {
+        await startup;
+      } catch (err) {
+        if (stop.signal.aborted) return; // the shutdown handler closes everything and exits
+        await closeAll();
+        throw err;
+      }
     });
+}
+
+/** Every scheduled dataset's backfill, in registry order (companies first: they name the CIKs). */
+async function backfillAll(services: Services, runtime: JobRuntime, ctx: CliContext, signal: AbortSignal) {
+  const onAbort = () =>
+    ctx.logger.warn('stopping the backfill after the running partitions; the next start resumes');
+  signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    for (const d of DATASETS.filter((x) => x.schedule)) {
+      if (signal.aborted) return;
+      const bar = progressReporter(ctx.logger, d.id);
+      const r = await backfill(services, runtime, d.id, { signal }, (p) => bar.update(p)).finally(() =>
+        bar.stop(),
+      );
+      const notRun = r.failures.filter((f) => f.message === RUNTIME_CLOSED).length;
+      process.stderr.write(
+        `${d.id}: ${r.reports.length} partitions loaded, ${r.skipped} already done, ${r.failures.length - notRun} failed${r.stopped ? `, stopped (${notRun} not run)` : ''}\n`,
+      );
+    }
+    if (!signal.aborted) await statusSweep(services);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+}
+
+function printReady(
+  ctx: CliContext,
+  services: Services,
+  runtime: JobRuntime,
+  base: string,
+  started: number,
+  key: string | null,
+  accountId: string,
+) {
+  const lines = [
+    '',
+    `Ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${services.database.kind}, ${runtime.kind} jobs, upstream ${ctx.config.UPSTREAM}${services.mirror ? ` via ${services.mirror.url}` : ''})`,
+    `  API:   ${base}/v1`,
+    `  Docs:  ${base}/docs`,
+    key
+      ? `  Demo API key (shown once, store it now): ${key}`
+      : `  Demo API key: shown on the first start only. Another: ${anotherKeyHint(services.database.kind, accountId)}`,
+    `  Try:   curl -H "Authorization: Bearer <key>" "${base}/v1/companies?ticker=AAPL"`,
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -73,6 +73,7 @@ export function registerSystemCommands(program: Command, getCtx: () => CliContex
           console.table(
             out.map((o) => ({
               dataset: o.dataset,
+              coverage: coverageRange(o.available_from, o.available_to),
               history: o.history_status,
               pending: o.pending,
               rows: o.rows,
@@ -84,4 +85,10 @@ export function registerSystemCommands(program: Command, getCtx: () => CliContex
         { startMirror: false },
       );
     });
+}
+
+/** The coverage window as the API reports it: available_to is null while the dataset is ongoing. */
+export function coverageRange(from: string | null, to: string | null): string {
+  if (!from && !to) return '-';
+  return `${from ?? '?'} to ${to ?? 'ongoing'}`;
 }

@@ -3,6 +3,7 @@ import { companiesJob } from './edgar/companies.job.ts';
 import { companyFactsJob } from './edgar/company-facts.job.ts';
 import { filingItemsJob } from './edgar/filing-items.job.ts';
 import { filingsJob } from './edgar/filings.job.ts';
+import { financialSegmentsJob } from './edgar/financial-segments.job.ts';
 import { financialsJob } from './edgar/financials.job.ts';
 import type { DatasetJob } from './types.ts';
 
@@ -12,6 +13,7 @@ export const JOBS: readonly DatasetJob[] = [
   filingsJob as DatasetJob,
   filingItemsJob as DatasetJob,
   financialsJob as DatasetJob,
+  financialSegmentsJob as DatasetJob,
   companyFactsJob as DatasetJob,
 ];
 

@@ -122,7 +122,8 @@ export const DATASETS = [
     availableFrom: '2009-01-01',
     initialHistoryStatus: 'backfill_in_progress',
     source: 'sec',
-    schedule: null,
+    // 25 minutes after each filing-index refresh: parses the 10-K/10-Q/20-F filings indexed in the last 3 days
+    schedule: '55 2,6,10,14,18,22 * * *',
     table: 'financial_segments',
   },
   {

@@ -62,9 +62,18 @@ const PARSERS: Record<string, { help: string; run: ParserFn }> = {
         resolve: Boolean(o.resolve),
         ...(o.url ? { url: o.url } : {}),
       });
+      // The items exactly as /v1/filings/items serves them without include_exhibits: same keys, same order.
+      const items = r.items.map((i) => ({
+        number: i.number,
+        name: i.name,
+        text: i.text,
+        text_mode: i.text_mode,
+        ...(i.resolved ? { resolved: i.resolved } : {}),
+        exhibits: [],
+      }));
       return r.items_unavailable_reason
-        ? { items: r.items, items_unavailable_reason: r.items_unavailable_reason }
-        : r.items;
+        ? { items, items_unavailable_reason: r.items_unavailable_reason }
+        : items;
     },
   },
   'xbrl-statements': {

@@ -27,7 +27,7 @@ import {
   splitFilingFile,
   toBlocks,
 } from '../../parsers/edgar/items/index.ts';
-import { isPointerOnly, pointerSentence } from '../../parsers/edgar/items/resolve.ts';
+import { isPointerOnly, pointerSentence } from '../../parsers/edgar/items/pointers.ts';
 
 const DEFAULT_DIR = fileURLToPath(
   new URL('../../fixtures/upstream/www.sec.gov/Archives/edgar/data/', import.meta.url),
@@ -63,6 +63,8 @@ const STATEMENT_ROW =
   /\b(?:total assets|total liabilities|total current assets|net (?:income|loss|earnings)|net sales|total revenues?)\b[^\n]{0,120}?\d{1,3},\d{3}/i;
 /** A line ending in a printed page reference: "Notes to Consolidated Financial Statements | 39", "F-2". */
 const INDEX_ROW = /(?:\s|\|)(?:\d{1,3}|[A-Z]-\d{1,3})(?:\s*(?:-|–|through|to)\s*\d{1,3})?\)?\s*$/;
+/** "this Annual Report on Form 10-K", "this Current Report on Form 8-K": the filing itself. */
+const THIS_FILING = /\bthis\s+(?:(?:annual|quarterly|current)\s+report\s+on\s+)?Form\s+(?:10-?[KQ]|8-?K)\b/gi;
 const OTHER_DOCUMENT =
   /\b(?:19|20)\d\d\s+Form\s+10-?[KQ]\b|\bForm\s+10-?[KQ]\s+for\s+the\s+(?:fiscal\s+)?(?:year|quarter|period)|\bproxy\s+statement\b|\bCurrent\s+Report\s+on\s+Form\s+8-K\b/i;
 /** Signature-page text that must never end the last item. */
@@ -118,6 +120,7 @@ function files(dir: string): string[] {
 /** Form and era of a file, or the reason it cannot be checked. */
 function describe(path: string, text: string): Described | { skip: string } {
   const name = basename(path);
+  if (/-index\.html?$/i.test(name)) return { skip: 'an EDGAR filing index page, not a filing document' };
   let form: ItemForm | null = null;
   let asOf: string | null = null;
   let filed: string | undefined;
@@ -259,7 +262,7 @@ function reviewResolved(item: FilingItem, literal: FilingItem[], scheme: Scheme)
     );
   }
   const pointer = own ? (pointerSentence(own) ?? '') : '';
-  if (item.resolved.source === 'in_document' && OTHER_DOCUMENT.test(pointer)) {
+  if (item.resolved.source === 'in_document' && OTHER_DOCUMENT.test(pointer.replace(THIS_FILING, ''))) {
     flag('resolved_other_document', `the pointer names another document: ${pointer.slice(0, 80)}`);
   }
   return out;

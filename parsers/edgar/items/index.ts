@@ -83,7 +83,7 @@ export function splitItems(input: SplitInput): SplitResult {
   if (input.resolve) {
     const statementsCode = scheme === '10-K' ? 'Item-8' : scheme === '10-KSB' ? 'Item-7' : null;
     const tailStart = statementsCode ? Math.max(...sections.map((s) => s.end)) : blocks.length;
-    resolveItems(items, blocks, input.annualReport, warnings, tailStart, statementsCode);
+    resolveItems(items, blocks, input.annualReport, warnings, { scheme, tailStart, statementsCode });
   }
   return { items, warnings };
 }

@@ -31,8 +31,13 @@ interface Choice {
   reading: number;
 }
 
+/**
+ * Where the signature page starts: the SIGNATURES heading or the signature paragraph, a power of attorney
+ * placed before them (MEDICIS 1999), or a preface announcing them (INTC 2002: "Signatures and
+ * Certifications of the Chief Executive Officer ...").
+ */
 const SIGNATURES =
-  /^(?:SIGNATURES?|Signatures?)\b[\s:.|]*(?:$|Pursuant to)|^Pursuant to the requirements of (?:Section 13 or 15\(d\) of )?the Securities Exchange Act of 1934,? (?:as amended, )?the (?:registrant|company) has duly caused/i;
+  /^(?:SIGNATURES?|Signatures?)\b[\s:.|]*(?:$|Pursuant to)|^Pursuant to the requirements of (?:Section 13 or 15\(d\) of )?the Securities Exchange Act of 1934,? (?:as amended, )?the (?:registrant|company) has duly caused|^Signatures and Certifications\b|^(?:POWER OF ATTORNEY|Power of Attorney)\.?$|^KNOW ALL (?:MEN|PERSONS) BY THESE PRESENTS/i;
 
 export function splitBlocks(blocks: string[], scheme: Scheme, catalog: readonly CatalogItem[]): Section[] {
   const offsets = new Array<number>(blocks.length + 1);

@@ -187,8 +187,22 @@ export function plainToBlocks(text: string): string[] {
       flush();
       continue;
     }
+    if (RULE_LINE.test(clean)) {
+      // A rule under a short line makes it a heading ("General" / "-------"); inside a paragraph it only
+      // underlined words ("writ of" / "-------"), and in a table it only separates rows.
+      if (
+        !inTable &&
+        para.length > 0 &&
+        para.length < 100 &&
+        !/[.,;:]$/.test(para) &&
+        !/\b[a-z]{4,}/.test(para)
+      )
+        flush();
+      continue;
+    }
     if (inTable) {
-      blocks.push(clean.replace(/\s{2,}/g, ' | ').replace(/\s*\|\s*(\|\s*)+/g, ' | '));
+      const cells = clean.split(/\s{2,}/).filter((c) => !RULE_LINE.test(c));
+      blocks.push(mergeCurrency(cells.join(' | ').replace(/\s*\|\s*(\|\s*)+/g, ' | ')));
       continue;
     }
     const decoded = clean.replace(/\s+/g, ' ');
@@ -218,6 +232,16 @@ export function plainToBlocks(text: string): string[] {
 }
 
 const STARTS_HEADING = /^(?:PART\s+[IV]+\W*)?ITEMS?\s+\d/i;
+/** Dashes, equals signs or underscores only (EDGAR escapes a leading "-" as "- -----"): a drawn rule. */
+const RULE_LINE = /^(?=.*[-=_]{3})[-=_\s]+$/;
+
+/**
+ * A typed table puts "$" in its own column ("Gross margin | $ | 678,873"): glue it to its figure, as the
+ * HTML reader does with a "$" cell.
+ */
+function mergeCurrency(row: string): string {
+  return row.replace(/(^|\| |\s)\$(?: \| | )(?=[(\d.]|--?(?: |$))/g, '$1$');
+}
 const PAGE_NUMBER =
   /^(?:page\s+)?[-\u2013\u2014(]?\s*(?:\d{1,3}|[ivxlc]{1,7}|[A-Z]{1,2}\s?-\s?\d{1,3}|\d{1,3}\s+of\s+\d{1,3})\s*[-\u2013\u2014)]?$/i;
 const NAV_LINK =

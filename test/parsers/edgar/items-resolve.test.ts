@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type SplitResult, splitFilingFile, splitItems } from '../../../parsers/edgar/items/index.ts';
-import { pageRefs } from '../../../parsers/edgar/items/resolve.ts';
+import { pageRefs } from '../../../parsers/edgar/items/pointers.ts';
 import { CORPUS, goldenSummary, readFixture } from './items-corpus.ts';
 
 const resolved = new Map<string, SplitResult>();
@@ -64,14 +64,17 @@ describe('incorporation by reference', () => {
     );
   });
 
-  it('expands an in-document pointer from the item it names (GE 1993 "See index under item 14")', () => {
+  it('does not resolve GE 1993 Item 8 ("See index under item 14") to Item 14, a page index of an absent report', () => {
+    // Item 14 only lists the annual-report pages the statements are on (the report is not in the filing):
+    // appending it added 7k characters and no statement.
     const statements = item('10k-ge-1993', 'Item-8');
-    expect(statements.resolved).toMatchObject({ source: 'in_document', resolved_from: 'Item-14' });
-    expect(
-      statements.text.startsWith(
-        'Item 8. Financial Statements and Supplementary Data\nSee index under item 14.\n',
-      ),
-    ).toBe(true);
+    expect(statements.text_mode).toBe('literal');
+    expect(statements.text).toBe(
+      'Item 8. Financial Statements and Supplementary Data\nSee index under item 14.',
+    );
+    expect(split('10k-ge-1993').warnings).toContain(
+      'Item-8: points to Item-14, which only indexes pages of a document that is not in the filing; kept literal',
+    );
   });
 
   it('leaves proxy-statement pointers literal with a warning', () => {
@@ -108,5 +111,122 @@ describe('incorporation by reference', () => {
     ).toEqual([38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50]);
     expect(pageRefs('Refer to pages 5 through 7 of the Proxy Statement.')).toEqual([]);
     expect(pageRefs('Refer to pages 78 and 79 of the 1997 Annual Report to Stockholders.')).toEqual([78, 79]);
+  });
+});
+
+describe('what resolve=true must not expand', () => {
+  const resolvedCodes = (name: string) =>
+    split(name)
+      .items.filter((i) => i.text_mode === 'resolved')
+      .map((i) => i.number);
+
+  it('never expands the exhibits item (AAPL 10-Q 2025: its "Incorporated by Reference" column header)', () => {
+    const exhibits = item('10q-aapl-2025', 'Part-II-Item-6');
+    expect(exhibits.text_mode).toBe('literal');
+    expect(exhibits.text.length).toBe(734);
+    expect(exhibits.text).not.toContain('CONDENSED CONSOLIDATED STATEMENTS OF OPERATIONS');
+    expect(resolvedCodes('10q-aapl-2025')).toEqual([]);
+  });
+
+  it('keeps a pointer into another filing literal (AAPL 10-Q 2025 Item 3 -> "Part II, Item 7A ... of the 2024 Form 10-K")', () => {
+    expect(item('10q-aapl-2025', 'Part-I-Item-3').text_mode).toBe('literal');
+    expect(split('10q-aapl-2025').warnings).toEqual([
+      'Part-I-Item-3: points to another filing (2024 Form 10-K), which is not part of this one; kept literal',
+    ]);
+  });
+
+  it('reads the part of a 10-Q reference and never resolves a reference to the 10-K in the 10-Q', () => {
+    const tenQ = (pointer: string) =>
+      splitItems({
+        text: [
+          'PART I',
+          'ITEM 1. FINANCIAL STATEMENTS',
+          'Net sales were $1,945 million and total assets $7,007 million at quarter end, as tabulated below.',
+          "ITEM 2. MANAGEMENT'S DISCUSSION AND ANALYSIS OF FINANCIAL CONDITION AND RESULTS OF OPERATIONS",
+          'Net sales rose 27% on demand for portable computers, offset in part by lower margins in Europe.',
+          'PART II',
+          'ITEM 1A. RISK FACTORS',
+          pointer,
+          'ITEM 2. UNREGISTERED SALES OF EQUITY SECURITIES AND USE OF PROCEEDS',
+          'The Company repurchased 2 million shares of its common stock during the quarter for $90 million.',
+        ].join('\n\n'),
+        form: '10-Q',
+        resolve: true,
+      });
+    const other = tenQ(
+      "Refer to Part I, Item 2 of the Company's 2024 Form 10-K, which is incorporated by reference.",
+    );
+    expect(other.items.find((i) => i.number === 'Part-II-Item-1A')!.text_mode).toBe('literal');
+    expect(other.warnings).toEqual([
+      'Part-II-Item-1A: points to another filing (2024 Form 10-K), which is not part of this one; kept literal',
+    ]);
+    const own = tenQ(
+      'The risks are discussed in Part I, Item 2 of this report, which is incorporated by reference.',
+    );
+    expect(own.items.find((i) => i.number === 'Part-II-Item-1A')!.resolved).toEqual({
+      source: 'in_document',
+      resolved_from: 'Part-I-Item-2',
+      text_chars: 189,
+      truncated: false,
+    });
+  });
+
+  it('keeps TXT 2001 Item 8 literal: its statements are in the annual report, not after the signatures', () => {
+    // The blocks after the signatures are an index of annual-report pages and the exhibit list.
+    expect(item('10k-txt-2001', 'Item-8').text_mode).toBe('literal');
+    expect(split('10k-txt-2001').warnings).toContain(
+      'Item-8: incorporated by reference from the annual report (EX-13), which is not in the filing; kept literal',
+    );
+  });
+
+  it('labels TXT 2001 proxy pointers as the proxy statement ("this Annual Report on Form 10-K" is the filing itself)', () => {
+    const warnings = split('10k-txt-2001').warnings;
+    for (const code of ['Item-10', 'Item-11', 'Item-12', 'Item-13']) {
+      expect(warnings).toContain(
+        `${code}: incorporated by reference from the proxy statement, which is not part of the filing; kept literal`,
+      );
+    }
+    expect(warnings.filter((w) => w.includes('annual report')).map((w) => w.split(':')[0])).toEqual([
+      'Item-5',
+      'Item-6',
+      'Item-7',
+      'Item-7A',
+      'Item-8',
+    ]);
+  });
+
+  it('resolves AAPL 1994 Item 3 to the "Litigation" subsection of Item 8, not all of Item 8', () => {
+    const legal = item('10k-aapl-1994', 'Item-3');
+    expect(legal.resolved).toEqual({
+      source: 'in_document',
+      resolved_from: 'Item-8 "Litigation"',
+      text_chars: 3741,
+      truncated: false,
+    });
+    expect(legal.text).toMatch(
+      /which information is hereby incorporated by reference\.\nLitigation\nApple v\. Microsoft/,
+    );
+    expect(legal.text).toMatch(/could be materially affected in a particular period\.$/);
+    expect(legal.text).not.toContain('Industry Segment and Geographic Information');
+  });
+
+  it('keeps an item with text of its own literal, saying what it also incorporates (AAPL 1994 and IBM 1997 Item 5)', () => {
+    expect(item('10k-aapl-1994', 'Item-5').text_mode).toBe('literal');
+    expect(split('10k-aapl-1994').warnings).toContain(
+      'Item-5: partly incorporated by reference from Item-8 "Selected Quarterly Financial Information (Unaudited)", but it has text of its own; kept literal',
+    );
+    expect(item('10k-ibm-1997', 'Item-5').text_mode).toBe('literal');
+    expect(split('10k-ibm-1997').warnings).toContain(
+      'Item-5: partly incorporated by reference from EX-13 pages 78-79, 71, but it has text of its own; kept literal',
+    );
+  });
+
+  it('expands an 8-K item that only points to another item of the report (ABVC Item 7.01 -> Item 2.02)', () => {
+    expect(item('8k-abvc-2025', 'Item-7.01').resolved).toEqual({
+      source: 'in_document',
+      resolved_from: 'Item-2.02',
+      text_chars: 1660,
+      truncated: false,
+    });
   });
 });

@@ -53,8 +53,50 @@ describe('plainToBlocks', () => {
     expect(plainToBlocks(text)).toEqual([
       'ITEM 6. SELECTED FINANCIAL DATA',
       'The following selected financial information has been derived from the consolidated financial statements.',
-      'Net sales | $ 9,189 | $ 7,977',
+      'Net sales | $9,189 | $7,977',
     ]);
+  });
+
+  it('glues a typed "$" column to its figure and drops drawn rules (tables, underlined headings and words)', () => {
+    const text = [
+      '<TABLE>',
+      '<S>                            <C>          <C>',
+      'Gross margin                   $   678,873  $   573,872',
+      '- ------------------------     -----------  -----------',
+      'Net income (loss)              $     2,664  $  (188,316)',
+      'Other countries                         --        2,160',
+      '</TABLE>',
+      '',
+      'General',
+      '- -------',
+      'The Company plans to file a petition for a writ of',
+      '                                           ------- -------',
+      'certiorari in the Supreme Court.',
+    ].join('\n');
+    expect(plainToBlocks(text)).toEqual([
+      'Gross margin | $678,873 | $573,872',
+      'Net income (loss) | $2,664 | $(188,316)',
+      'Other countries | -- | 2,160',
+      'General',
+      'The Company plans to file a petition for a writ of certiorari in the Supreme Court.',
+    ]);
+  });
+
+  it('leaves no "$ |" cell and no rule line in the 1990s plain-text corpus (AAPL 1994 10-K, 2000 10-Q)', async () => {
+    const { CORPUS, readFixture } = await import('./items-corpus.ts');
+    const { splitFilingFile } = await import('../../../parsers/edgar/items/index.ts');
+    for (const name of ['10k-aapl-1994', '10q-aapl-2000', '10k-ge-1993', '10k-ibm-1997']) {
+      const file = CORPUS.find((c) => c.name === name)!;
+      const text = splitFilingFile(readFixture(file.path), { form: file.form, resolve: true })
+        .items.map((i) => i.text)
+        .join('\n');
+      expect(text.match(/\$ \|/g), name).toBeNull();
+      expect(text.match(/^[-=_ ]{5,}$|(?:^|\| )-{5,}(?: \||$)/gm), name).toBeNull();
+    }
+    const statements = splitFilingFile(readFixture(CORPUS.find((c) => c.name === '10k-aapl-1994')!.path), {
+      form: '10-K',
+    }).items.find((i) => i.number === 'Item-8')!;
+    expect(statements.text).toContain('\nGross margin | $678,873 | $573,872 | $499,064 | $592,024\n');
   });
 
   it('starts a new block at an ITEM heading that follows a finished sentence without a blank line', () => {

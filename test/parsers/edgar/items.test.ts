@@ -87,6 +87,19 @@ describe('10-K headings and boundaries', () => {
     expect(item('10k-tgt-2002', 'Item-15').text).not.toMatch(/Item 1\. Business\.\nItem 2\. Properties\./);
   });
 
+  it('ends the last item at the signature page: power of attorney (MEDICIS), certifications preface (INTC)', () => {
+    const medicis = item('10k-medicis-1999', 'Item-14').text;
+    expect(medicis).toMatch(
+      /authorizing the plan to repurchase up to \$75 million of the Company’s common stock\.$/,
+    );
+    expect(medicis).not.toContain('POWER OF ATTORNEY');
+    const intc = item('10k-intc-2002', 'Item-15').text;
+    expect(intc).toMatch(
+      /Compensation plans or arrangements in which directors and executive officers are eligible to participate\.$/,
+    );
+    expect(intc).not.toContain('Signatures and Certifications');
+  });
+
   it('reads `Reserved` items and the pre-2010 Item 4 and Item 6 titles', () => {
     expect(item('10k-aapl-2024', 'Item-6')).toMatchObject({ text: 'Item 6. [Reserved]', name: '[Reserved]' });
     expect(item('10k-gainsco-2009', 'Item-4').name).toBe('(Removed and Reserved)');

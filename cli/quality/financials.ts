@@ -2,8 +2,9 @@
  * Coverage report of the XBRL -> standardized financials engine:
  *   node --import tsx cli/quality/financials.ts [companyfacts.json ...] [--json]
  * Without arguments it reads every companyfacts fixture under fixtures/upstream/data.sec.gov/api/xbrl/.
- * Per company, grain and field: how many periods are reported / derived / null; every identity failure;
- * and, for the key fields, the periods left null.
+ * Per company, grain and field: how many periods are reported / derived / null; every failed check
+ * (identities, negative revenue: the warnings stored with each row), by row; and, for the key fields, the
+ * periods left null with the reason.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -36,8 +37,16 @@ export interface CompanyCoverage {
   standard: string | null;
   grains: Record<string, { rows: Record<string, number>; fields: Record<string, FieldCoverage> }>;
   keyNulls: string[];
-  identityFailures: string[];
+  /** `<grain> <statement> <report_period>: <warning>` for every row stored with a failed check. */
+  checkFailures: string[];
   otherWarnings: string[];
+}
+
+/** Why a key field can be null when no mapped concept was filed for the period (depends on the row kind). */
+function nullReason(grain: Grain, kind: StatementKind): string {
+  if (kind === 'balance') return 'no balance filed at this period end';
+  if (grain === 'annual') return 'not filed for this fiscal year';
+  return 'not filed for this quarter: a quarter needs its 3-month figure or both year-to-date figures';
 }
 
 export function coverage(file: string, text: string): CompanyCoverage {
@@ -51,7 +60,7 @@ export function coverage(file: string, text: string): CompanyCoverage {
     standard: prepared.standard,
     grains: {},
     keyNulls: [],
-    identityFailures: [],
+    checkFailures: [],
     otherWarnings: [],
   };
   for (const grain of ['annual', 'quarterly', 'ttm'] as Grain[]) {
@@ -75,22 +84,25 @@ export function coverage(file: string, text: string): CompanyCoverage {
         for (const row of rows) {
           if (row[field] !== null) continue;
           const seen = reportedAnyway(doc.facts, field, row.report_period, grain, kind === 'balance');
-          const why = seen
-            ? ` MISSED: filed as ${seen}`
-            : ' (not filed for this period; a quarter needs its 3-month or both YTD figures)';
+          const why = seen ? ` MISSED: filed as ${seen}` : ` (${nullReason(grain, kind)})`;
           out.keyNulls.push(`${grain} ${row.report_period} ${field}${why}`);
         }
       }
+      rows.forEach((row, i) => {
+        for (const w of set.rowWarnings[key][i] ?? [])
+          if (isCheck(w)) out.checkFailures.push(`${grain} ${key} ${row.report_period}: ${w}`);
+      });
     }
     g.rows.warnings = set.warnings.length;
-    grain !== 'ttm' && out.identityFailures.push(...set.warnings.filter((w) => w.startsWith('identity')));
-    out.otherWarnings.push(...set.warnings.filter((w) => !w.startsWith('identity')));
+    out.otherWarnings.push(...set.warnings.filter((w) => !isCheck(w)));
     out.grains[grain] = g;
   }
-  out.identityFailures = [...new Set(out.identityFailures)];
+  out.checkFailures = [...new Set(out.checkFailures)];
   out.otherWarnings = [...new Set(out.otherWarnings)];
   return out;
 }
+
+const isCheck = (w: string) => w.startsWith('identity') || w.startsWith('check');
 
 /** A mapped concept of `field` filed for that period (a mapping gap), or null when none was filed. */
 function reportedAnyway(
@@ -141,8 +153,8 @@ function render(c: CompanyCoverage): string {
   }
   lines.push(`  key fields null: ${c.keyNulls.length === 0 ? 'none' : ''}`);
   for (const k of c.keyNulls) lines.push(`    ${k}`);
-  lines.push(`  identity failures: ${c.identityFailures.length === 0 ? 'none' : ''}`);
-  for (const w of c.identityFailures) lines.push(`    ${w}`);
+  lines.push(`  failed checks (stored with the row): ${c.checkFailures.length === 0 ? 'none' : ''}`);
+  for (const w of c.checkFailures) lines.push(`    ${w}`);
   if (c.otherWarnings.length) lines.push('  other warnings:', ...c.otherWarnings.map((w) => `    ${w}`));
   return lines.join('\n');
 }

@@ -1,10 +1,11 @@
 import type { FinancialStatementInsert } from '../../schema/financials.ts';
 import { parseCompanyFacts } from './companyfacts.ts';
-import { buildMetrics, type MetricRow } from './metrics.ts';
+import { mappedConcepts } from './mapping.ts';
+import { buildMetrics, type MetricRow, type MetricsMemo } from './metrics.ts';
 import { prepareFacts } from './prepare.ts';
 import type { StatementRow } from './statements.ts';
 import type { Grain } from './types.ts';
-import { rowsAsOf, type StatementName, type StatementVersion, statementVersions } from './versions.ts';
+import { type StatementName, type StatementVersion, statementVersions, versionKey } from './versions.ts';
 
 /**
  * companyfacts JSON -> `financial_statements` rows: every version of every income, balance, cash-flow and
@@ -19,6 +20,8 @@ import { rowsAsOf, type StatementName, type StatementVersion, statementVersions 
  *   eight valuation metrics are null.
  * - a removal (a row that stopped existing from a date on, e.g. a period re-labelled) is stored as a
  *   version with `fiscal_period` null and empty values; readers skip it after choosing the newest version.
+ * - `warnings`: each statement version keeps its row's quality warnings (a failed identity, a negative
+ *   revenue, a rejected derived value), stored beside the values, which stay as filed.
  *
  * `ticker` is left null: the loader sets it from the company registry.
  */
@@ -57,7 +60,12 @@ export function financialStatementRows(
   body: string | unknown,
   opts: { fetchedAt: string; document?: string; sic?: string },
 ): FinancialsParse {
-  const doc = parseCompanyFacts(body, opts.document ? { document: opts.document } : {});
+  // Only mapped concepts become Fact objects: most of a companyfacts file is disclosure detail.
+  const mapped = mappedConcepts();
+  const doc = parseCompanyFacts(body, {
+    keep: (taxonomy, concept) => mapped.has(`${taxonomy}:${concept}`),
+    ...(opts.document ? { document: opts.document } : {}),
+  });
   const prepared = prepareFacts(doc.facts);
   const build = { ticker: '', cik: doc.cik, ...(opts.sic ? { sic: opts.sic } : {}) };
   const versions = statementVersions(prepared, build);
@@ -70,6 +78,7 @@ export function financialStatementRows(
     knownFrom: string,
     row: StatementRow | MetricRow | null,
     derived: string[],
+    warnings: string[],
   ) => {
     const values: Record<string, unknown> = {};
     if (row) for (const [k, v] of Object.entries(row)) if (!HEAD.has(k)) values[k] = v;
@@ -88,18 +97,21 @@ export function financialStatementRows(
       filingUrl: row?.filing_url || null,
       values,
       derived,
-      warnings: [],
+      warnings,
       fetchedAt,
     });
   };
+  const rowWarnings = new Set<string>();
   for (const v of collapse(versions)) {
     const derived = Object.entries(v.provenance ?? {})
       .filter(([, s]) => s.kind === 'derived')
       .map(([f]) => f);
-    push(STATEMENT_OF[v.statement], v.period, v.report_period, v.known_from, v.row, derived);
+    push(STATEMENT_OF[v.statement], v.period, v.report_period, v.known_from, v.row, derived, v.warnings);
+    for (const w of v.warnings) rowWarnings.add(w);
   }
-  for (const m of metricVersions(versions)) push('metrics', m.period, m.reportPeriod, m.knownFrom, m.row, []);
-  return { cik: doc.cik, entityName: doc.entityName, rows, warnings: doc.warnings };
+  for (const m of metricVersions(versions))
+    push('metrics', m.period, m.reportPeriod, m.knownFrom, m.row, [], []);
+  return { cik: doc.cik, entityName: doc.entityName, rows, warnings: [...doc.warnings, ...rowWarnings] };
 }
 
 /**
@@ -123,33 +135,62 @@ interface MetricVersion {
   row: MetricRow | null;
 }
 
+/**
+ * Metrics versions of every grain. `versions` as statementVersions returns them (each grain in filing-date
+ * order). The statement rows known on each date are kept incrementally (what rowsAsOf(date) answers) and
+ * buildMetrics reuses every metrics row whose input rows did not change that day.
+ */
 export function metricVersions(versions: StatementVersion[]): MetricVersion[] {
   const out: MetricVersion[] = [];
   for (const period of GRAINS) {
-    const mine = versions.filter((v) => v.period === period);
-    const dates = [...new Set(mine.map((v) => v.known_from))].sort();
-    const last = new Map<string, string>();
-    for (const date of dates) {
+    const byDate = new Map<string, StatementVersion[]>();
+    for (const v of versions) {
+      if (v.period !== period) continue;
+      const list = byDate.get(v.known_from) ?? [];
+      list.push(v);
+      byDate.set(v.known_from, list);
+    }
+    const current = new Map<StatementName, Map<string, StatementVersion>>(NAMES.map((n) => [n, new Map()]));
+    const memo: MetricsMemo = new Map();
+    const last = new Map<string, { row: MetricRow | null; json: string }>();
+    for (const date of [...byDate.keys()].sort()) {
+      for (const v of byDate.get(date)!) current.get(v.statement)!.set(versionKey(v), v);
       const [income_statements, balance_sheets, cash_flow_statements] = NAMES.map((n) =>
-        rowsAsOf(mine, n, period, date),
+        known(current.get(n)!),
       ) as [StatementRow[], StatementRow[], StatementRow[]];
       const seen = new Set<string>();
-      for (const row of buildMetrics(
+      const rows = buildMetrics(
         { income_statements, balance_sheets, cash_flow_statements },
         { period },
-      )) {
+        memo,
+      );
+      for (const row of rows) {
         seen.add(row.report_period);
+        const prev = last.get(row.report_period);
+        if (prev?.row === row) continue;
         const json = JSON.stringify(row);
-        if (last.get(row.report_period) === json) continue;
-        last.set(row.report_period, json);
+        if (prev?.json === json) {
+          last.set(row.report_period, { row, json });
+          continue;
+        }
+        last.set(row.report_period, { row, json });
         out.push({ period, reportPeriod: row.report_period, knownFrom: date, row });
       }
-      for (const [rp, json] of last) {
-        if (seen.has(rp) || json === 'null') continue;
-        last.set(rp, 'null');
+      for (const [rp, prev] of last) {
+        if (seen.has(rp) || prev.json === 'null') continue;
+        last.set(rp, { row: null, json: 'null' });
         out.push({ period, reportPeriod: rp, knownFrom: date, row: null });
       }
     }
   }
   return out;
+}
+
+/** The rows of the current versions, newest report_period first (removals skipped), as rowsAsOf orders them. */
+function known(current: Map<string, StatementVersion>): StatementRow[] {
+  const rows: StatementRow[] = [];
+  for (const v of current.values()) if (v.row) rows.push(v.row);
+  return rows.sort((a, b) =>
+    a.report_period === b.report_period ? 0 : a.report_period < b.report_period ? 1 : -1,
+  );
 }

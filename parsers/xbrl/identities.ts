@@ -2,10 +2,13 @@ import type { Resolved } from './resolve.ts';
 import type { Grain, StatementKind } from './types.ts';
 
 /**
- * Accounting identities checked on every annual and quarterly row. A failure is a WARNING: reported facts
- * are never overwritten to make a row balance. Checked only when the terms were reported (a derived
- * total_liabilities satisfies the balance identity by construction, so checking it would prove nothing).
- * Tolerance: 0.05% of the larger side, at least 2 units (rounding of figures reported in thousands/millions).
+ * Accounting identities and sanity checks on every annual and quarterly row. A failure is a WARNING stored
+ * with the row: reported facts are never overwritten to make a row balance or look plausible. Identities
+ * are checked only when the terms were reported (a derived total_liabilities satisfies the balance identity
+ * by construction, so checking it would prove nothing). Tolerance: 0.05% of the larger side, at least 2
+ * units (rounding of figures reported in thousands/millions).
+ * Sanity: revenue is never negative (a negative derived quarter is already rejected in resolve.ts; a
+ * negative REPORTED or year-level figure is kept as filed and flagged: a sign or scale error upstream).
  */
 
 const REL = 0.0005;
@@ -44,6 +47,9 @@ export function identityWarnings(kind: StatementKind, end: string, grain: Grain,
         `identity ${where}: gross_profit ${v.gross_profit} != revenue ${v.revenue} - cost_of_revenue ${v.cost_of_revenue}`,
       );
     }
+  }
+  if (kind === 'income' && v.revenue !== null && v.revenue !== undefined && v.revenue < 0) {
+    out.push(`check ${where}: revenue ${v.revenue} is negative (${r.sources.revenue?.kind ?? 'reported'})`);
   }
   const flows = [
     'net_cash_flow_from_operations',

@@ -72,7 +72,13 @@ export const BALANCE_FIELDS: FieldSpec[] = [
     note: 'Always derived: current + non-current investments, both reported.',
   }),
   {
-    ...b('outstanding_shares', [g('CommonStockSharesOutstanding')], [ifrs('NumberOfSharesOutstanding')]),
+    ...b(
+      'outstanding_shares',
+      [g('CommonStockSharesOutstanding')],
+      // IFRS filers often tag only "issued and fully paid" (TSM); without treasury shares that is the
+      // outstanding count, and the outstanding tag wins whenever it is there.
+      [ifrs('NumberOfSharesOutstanding'), ifrs('NumberOfSharesIssuedAndFullyPaid')],
+    ),
     unit: 'shares',
     note: 'Balance-sheet share count at the period end (not the dei cover-page count, dated later).',
   },
@@ -93,7 +99,15 @@ export const BALANCE_FIELDS: FieldSpec[] = [
   b(
     'trade_and_non_trade_payables',
     [g('AccountsPayableCurrent'), g('AccountsPayableAndAccruedLiabilitiesCurrent')],
-    [ifrs('TradeAndOtherCurrentPayables')],
+    [
+      ifrs('TradeAndOtherCurrentPayables'),
+      // TSM presents "notes and accounts payable" and "payables to related parties" without a total
+      sum([
+        ifrs('TradeAndOtherCurrentPayablesToTradeSuppliers'),
+        ifrs('TradeAndOtherCurrentPayablesToRelatedParties'),
+      ]),
+      ifrs('TradeAndOtherCurrentPayablesToTradeSuppliers'),
+    ],
   ),
   b(
     'deferred_revenue',

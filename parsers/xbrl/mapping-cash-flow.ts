@@ -42,11 +42,17 @@ export const CASH_FLOW_FIELDS: FieldSpec[] = [
       g('DepreciationAmortizationAndAccretionNet'),
       g('DepreciationAndAmortization'),
       sum([g('Depreciation'), g('AmortizationOfIntangibleAssets')]),
+      // Filers with no separate amortization line (Alphabet since FY2021: "Depreciation of property and
+      // equipment" is the only D&A line of its cash-flow statement) report depreciation alone.
+      g('Depreciation'),
     ],
     [
       ifrs('AdjustmentsForDepreciationAndAmortisationExpense'),
       sum([ifrs('DepreciationExpense'), ifrs('AmortisationExpense')]),
     ],
+    {
+      note: 'Combined D&A tag, else depreciation + amortization of intangibles, else depreciation alone.',
+    },
   ),
   cf(
     'share_based_compensation',
@@ -122,7 +128,22 @@ export const CASH_FLOW_FIELDS: FieldSpec[] = [
         2,
       ),
     ],
-    [],
+    // IFRS: a purchase line and its matching proceeds line, both required (a purchase alone, as TSM's
+    // FY2024 PurchaseOfInvestmentsOther... beside company-specific proceeds tags, would be one-sided).
+    [
+      sum([
+        neg(ifrs('PurchaseOfFinancialInstrumentsClassifiedAsInvestingActivities')),
+        ifrs('ProceedsFromSalesOrMaturityOfFinancialInstrumentsClassifiedAsInvestingActivities'),
+      ]),
+      sum([
+        neg(ifrs('PurchaseOfInvestmentsOtherThanInvestmentsAccountedForUsingEquityMethod')),
+        ifrs('ProceedsFromSalesOfInvestmentsOtherThanInvestmentsAccountedForUsingEquityMethod'),
+      ]),
+      sum([
+        neg(ifrs('PurchaseOfAvailableforsaleFinancialAssets')),
+        ifrs('ProceedsFromDisposalOrMaturityOfAvailableforsaleFinancialAssets'),
+      ]),
+    ],
   ),
   cf(
     'net_cash_flow_from_investing',

@@ -131,8 +131,11 @@ export function industryForSic(sic: string | undefined): Industry | null {
   return INDUSTRY_BY_SIC.find((r) => n >= r.from && n <= r.to)?.industry ?? null;
 }
 
+let mapped: ReadonlySet<string> | null = null;
+
 /** Every `taxonomy:concept` the mapping can read (used to skip the rest of a companyfacts file). */
-export function mappedConcepts(): Set<string> {
+export function mappedConcepts(): ReadonlySet<string> {
+  if (mapped) return mapped;
   const out = new Set<string>();
   const add = (list: Candidate[]) => {
     for (const c of list) {
@@ -145,5 +148,6 @@ export function mappedConcepts(): Set<string> {
     add(spec.ifrs);
     for (const list of Object.values(spec.industries ?? {})) add(list);
   }
+  mapped = out;
   return out;
 }

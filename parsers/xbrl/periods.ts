@@ -49,8 +49,11 @@ export class PeriodEvidence {
   /** end -> year-to-date starts (durations up to 300 days in quarterly forms) with first filing date */
   readonly ytd = new Map<string, Map<string, string>>();
   readonly filings = new Map<string, Filing>();
+  /** docEnd -> filings, oldest first; built on first read (filingsFor runs for every row of every as-of). */
+  private byDocEnd: Map<string, Array<{ accn: string } & Filing>> | null = null;
 
   add(f: Fact): void {
+    this.byDocEnd = null;
     const filing = this.filings.get(f.accn);
     if (!filing) this.filings.set(f.accn, { form: f.form, filed: f.filed, docEnd: f.end });
     else if (f.end > filing.docEnd) filing.docEnd = f.end;
@@ -67,13 +70,20 @@ export class PeriodEvidence {
 
   /** Filings known on `asOf` whose own period ends on `end`, oldest first. */
   filingsFor(end: string, forms: Set<string>, asOf?: string): Array<{ accn: string } & Filing> {
-    const out: Array<{ accn: string } & Filing> = [];
-    for (const [accn, f] of this.filings) {
-      if (f.docEnd === end && forms.has(f.form) && (asOf === undefined || f.filed <= asOf))
-        out.push({ accn, ...f });
+    if (!this.byDocEnd) {
+      this.byDocEnd = new Map();
+      for (const [accn, f] of this.filings) {
+        const list = this.byDocEnd.get(f.docEnd) ?? [];
+        list.push({ accn, ...f });
+        this.byDocEnd.set(f.docEnd, list);
+      }
+      for (const list of this.byDocEnd.values())
+        list.sort((a, b) =>
+          a.filed === b.filed ? a.accn.localeCompare(b.accn) : a.filed < b.filed ? -1 : 1,
+        );
     }
-    return out.sort((a, b) =>
-      a.filed === b.filed ? a.accn.localeCompare(b.accn) : a.filed < b.filed ? -1 : 1,
+    return (this.byDocEnd.get(end) ?? []).filter(
+      (f) => forms.has(f.form) && (asOf === undefined || f.filed <= asOf),
     );
   }
 }

@@ -1,10 +1,11 @@
 import { filingFolderUrl } from '../../lib/ids.ts';
-import { ANNUAL_FORMS, daysBetween, QUARTERLY_FORMS } from './fact-index.ts';
+import { ANNUAL_FORMS, QUARTERLY_FORMS } from './fact-index.ts';
 import { identityWarnings } from './identities.ts';
 import { FIELDS_BY_STATEMENT, industryForSic, SPECS_BY_STATEMENT } from './mapping.ts';
-import { calendarDate, fiscalCalendar } from './periods.ts';
+import { type Calendar, calendarDate, fiscalCalendar } from './periods.ts';
 import { type PreparedFacts, prepareFacts } from './prepare.ts';
 import { type Resolved, type ResolveEnv, resolveSlot, type Slot } from './resolve.ts';
+import { ttmPeriods } from './ttm.ts';
 import type { Fact, FieldSource, FiscalPeriod, Grain, RowHead, StatementKind } from './types.ts';
 
 /**
@@ -43,6 +44,8 @@ export interface BuildOptions {
  */
 export interface ResolutionCache {
   map: Map<string, { ends: string[]; res: Resolution }>;
+  /** the fiscal calendar of the last as-of date (the same for every grain built on that date) */
+  calendar?: { asOf: string | undefined; cal: Calendar };
   /** ttm windows: reused while their five input resolutions are the same objects */
   ttm?: Map<string, { parts: Array<Resolution | undefined>; res: Resolution }>;
   /** output rows: reused while their resolution and accession are unchanged */
@@ -53,7 +56,7 @@ export interface ResolutionCache {
       accession: string;
       row: StatementRow;
       sources: Record<string, FieldSource>;
-      checks: string[];
+      warnings: string[];
     }
   >;
 }
@@ -75,6 +78,12 @@ export interface StatementSet {
     balance_sheets: Array<Record<string, FieldSource>>;
     cash_flow_statements: Array<Record<string, FieldSource>>;
   };
+  /** Parallel to the row arrays: the quality warnings of each row (failed checks, rejected values). */
+  rowWarnings: {
+    income_statements: string[][];
+    balance_sheets: string[][];
+    cash_flow_statements: string[][];
+  };
 }
 
 export const STATEMENT_KEYS = {
@@ -87,7 +96,7 @@ const KINDS: StatementKind[] = ['income', 'balance', 'cash_flow'];
 
 export type Resolution = Record<StatementKind, Resolved>;
 
-interface Period {
+export interface Period {
   slot: Slot;
   res: Resolution;
   fiscal: FiscalPeriod;
@@ -127,6 +136,7 @@ export function buildStatements(
     cash_flow_statements: [],
     warnings: [],
     provenance: { income_statements: [], balance_sheets: [], cash_flow_statements: [] },
+    rowWarnings: { income_statements: [], balance_sheets: [], cash_flow_statements: [] },
   };
   if (!prepared.currency || !prepared.standard) {
     out.warnings.push('no mapped financial facts in 10-K/10-Q/20-F/40-F filings');
@@ -139,7 +149,11 @@ export function buildStatements(
     industry: industryForSic(opts.sic),
     ...(opts.asOf === undefined ? {} : { asOf: opts.asOf }),
   };
-  const cal = fiscalCalendar(prepared.evidence, opts.asOf);
+  let cal = cache?.calendar && cache.calendar.asOf === opts.asOf ? cache.calendar.cal : undefined;
+  if (!cal) {
+    cal = fiscalCalendar(prepared.evidence, opts.asOf);
+    if (cache) cache.calendar = { asOf: opts.asOf, cal };
+  }
   let periods: Period[];
   if (opts.period === 'annual') {
     periods = cal.annual.map((a) => ({
@@ -167,7 +181,7 @@ export function buildStatements(
     periods =
       opts.period === 'quarterly'
         ? quarters.filter((p) => p.slot.index !== 4)
-        : ttmPeriods(quarters, cal.annual, env, cache);
+        : ttmPeriods(quarters, cal.annual, (fy) => resolveAll(fy, env, cache), cache);
   }
 
   for (const p of periods.reverse()) {
@@ -182,7 +196,8 @@ export function buildStatements(
       if (cached && cached.res === r && cached.accession === accession) {
         out[STATEMENT_KEYS[kind]].push(cached.row);
         out.provenance[STATEMENT_KEYS[kind]].push(cached.sources);
-        out.warnings.push(...cached.checks);
+        out.rowWarnings[STATEMENT_KEYS[kind]].push(cached.warnings);
+        out.warnings.push(...cached.warnings);
         continue;
       }
       const head: StatementRow = {
@@ -202,13 +217,16 @@ export function buildStatements(
         head[f] = r.values[f] ?? null;
         if (r.sources[f] && r.values[f] !== null) sources[f] = r.sources[f]!;
       }
+      // a failed check is reported beside the row; the row keeps the values as filed
       const checks = opts.period !== 'ttm' ? identityWarnings(kind, p.slot.end, opts.period, r) : [];
+      const warnings = [...new Set([...r.warnings, ...checks])];
       if (cache) {
         cache.rows ??= new Map();
-        cache.rows.set(rowKey, { res: r, accession, row: head, sources, checks });
+        cache.rows.set(rowKey, { res: r, accession, row: head, sources, warnings });
       }
       out[STATEMENT_KEYS[kind]].push(head);
       out.provenance[STATEMENT_KEYS[kind]].push(sources);
+      out.rowWarnings[STATEMENT_KEYS[kind]].push(warnings);
       out.warnings.push(...checks);
     }
   }
@@ -228,77 +246,4 @@ function accessionFor(p: Period, prepared: PreparedFacts, asOf?: string): string
       if (s.accession) counts.set(s.accession, (counts.get(s.accession) ?? 0) + 1);
   }
   return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? '';
-}
-
-function ttmPeriods(
-  quarters: Period[],
-  annual: Array<{ start: string; end: string }>,
-  env: ResolveEnv,
-  cache?: ResolutionCache,
-): Period[] {
-  const out: Period[] = [];
-  for (let i = 3; i < quarters.length; i++) {
-    const window = quarters.slice(i - 3, i + 1);
-    const contiguous = window.every(
-      (q, j) => j === 0 || between(daysBetween(window[j - 1]!.slot.end, q.slot.end), 80, 100),
-    );
-    if (!contiguous) continue;
-    const last = window[3]!;
-    const fy = last.slot.index === 4 ? annual.find((a) => a.end === last.slot.end) : undefined;
-    const fyRes = fy
-      ? resolveAll({ kind: 'annual', end: fy.end, fyStart: fy.start, index: 4, prevEnds: [] }, env, cache)
-      : undefined;
-    const parts = [...window.map((q) => q.res), fyRes];
-    const ttmKey = window.map((q) => q.slot.end).join(',');
-    const hit = cache?.ttm?.get(ttmKey);
-    if (hit?.parts.every((x, j) => x === parts[j])) {
-      out.push({ slot: last.slot, res: hit.res, fiscal: last.fiscal, forms: last.forms });
-      continue;
-    }
-    const res = {} as Resolution;
-    for (const kind of KINDS) {
-      const values: Record<string, number | null> = {};
-      const sources: Record<string, FieldSource> = {};
-      for (const spec of SPECS_BY_STATEMENT[kind]) {
-        const f = spec.field;
-        if (spec.kind === 'instant') {
-          values[f] = last.res[kind].values[f] ?? null;
-          if (last.res[kind].sources[f]) sources[f] = last.res[kind].sources[f]!;
-        } else if (spec.kind === 'duration') {
-          values[f] = fyRes?.[kind].values[f] ?? null;
-          if (fyRes?.[kind].sources[f]) sources[f] = fyRes[kind].sources[f]!;
-        } else {
-          const fyValue = fyRes?.[kind].values[f] ?? null;
-          const quarters = window.map((q) => q.res[kind].values[f] ?? null);
-          if (fyValue !== null) {
-            // a window that IS the fiscal year: the year's own figure (quarters may not add up to it after
-            // rounding, or when the year was restated and its quarters were not)
-            values[f] = fyValue;
-            if (fyRes?.[kind].sources[f]) sources[f] = fyRes[kind].sources[f]!;
-          } else {
-            values[f] = quarters.every((v) => v !== null)
-              ? (quarters as number[]).reduce((a, b) => a + b, 0)
-              : null;
-            if (values[f] !== null) {
-              sources[f] = {
-                kind: 'derived',
-                formula: `sum of 4 quarters ${window[0]!.slot.end}..${last.slot.end}`,
-              };
-            }
-          }
-        }
-      }
-      res[kind] = { values, sources, warnings: window.flatMap((q) => q.res[kind].warnings) };
-    }
-    if (cache) {
-      cache.ttm ??= new Map();
-      cache.ttm.set(ttmKey, { parts, res });
-    }
-    out.push({ slot: last.slot, res, fiscal: last.fiscal, forms: last.forms });
-  }
-  return out;
-}
-
-function between(n: number, lo: number, hi: number): boolean {
-  return n >= lo && n <= hi;
 }

@@ -29,6 +29,8 @@ export interface StatementVersion {
   /** null: the row stopped existing from known_from on (e.g. a period re-labelled after a 10-K arrived). */
   row: StatementRow | null;
   provenance: Record<string, FieldSource> | null;
+  /** Quality warnings of this version of the row (failed identity checks, rejected values). */
+  warnings: string[];
 }
 
 const NAMES: StatementName[] = ['income_statements', 'balance_sheets', 'cash_flow_statements'];
@@ -46,13 +48,19 @@ export function statementVersions(
 ): StatementVersion[] {
   const prepared = Array.isArray(facts) ? prepareFacts(facts) : facts;
   const grains = opts.period ? [opts.period] : GRAINS;
-  const out: StatementVersion[] = [];
-  for (const period of grains) {
-    const last = new Map<string, string>();
-    const lastRow = new Map<string, StatementRow>();
-    const cache: ResolutionCache = { map: new Map() };
-    for (const date of prepared.filingDates) {
-      invalidate(cache, prepared.endsByFiled.get(date) ?? new Set());
+  // One resolution cache for every grain: a quarter's slot is the same in the quarterly and the ttm
+  // grain, a fiscal year's in the annual and the ttm grain, so each is resolved once per change.
+  const cache: ResolutionCache = { map: new Map() };
+  const state = grains.map((period) => ({
+    period,
+    out: [] as StatementVersion[],
+    /** versionKey -> JSON of the current version ('null' after a removal) and its row object */
+    last: new Map<string, string>(),
+    lastRow: new Map<string, StatementRow>(),
+  }));
+  for (const date of prepared.filingDates) {
+    invalidate(cache, prepared.endsByFiled.get(date) ?? new Set());
+    for (const { period, out, last, lastRow } of state) {
       const set: StatementSet = buildStatements(prepared, { ...opts, period, asOf: date }, cache);
       const seen = new Set<string>();
       for (const statement of NAMES) {
@@ -64,9 +72,11 @@ export function statementVersions(
             fiscal_period: row.fiscal_period,
           });
           seen.add(key);
+          // the same row object (a cache hit) carries the same warnings: nothing to compare
           if (lastRow.get(key) === row && last.get(key) !== 'null') return;
           lastRow.set(key, row);
-          const json = JSON.stringify(row);
+          const warnings = set.rowWarnings[statement][i] ?? [];
+          const json = JSON.stringify([row, warnings]);
           if (last.get(key) === json) return;
           last.set(key, json);
           out.push({
@@ -77,6 +87,7 @@ export function statementVersions(
             known_from: date,
             row,
             provenance: set.provenance[statement][i] ?? {},
+            warnings,
           });
         });
       }
@@ -97,11 +108,13 @@ export function statementVersions(
           known_from: date,
           row: null,
           provenance: null,
+          warnings: [],
         });
       }
     }
   }
-  return out;
+  // grain by grain, each in filing-date order (what metricVersions and rowsAsOf readers expect)
+  return state.flatMap((g) => g.out);
 }
 
 /** The rows a loader would answer for `asOf` from stored versions (newest report_period first). */

@@ -27,6 +27,22 @@ describe('buildMetrics', () => {
     // dividends are an outflow (negative): payout = 7,363M / 100,118M
     expect(m.payout_ratio).toBeCloseTo(7_363 / 100_118, 12);
     expect(m.earnings_per_share).toBe(8.04);
+    // EBITDA = operating income + D&A (Alphabet's D&A is us-gaap:Depreciation):
+    // FY2024 112,390M + 15,311M over FY2023 84,293M + 11,946M
+    expect(m.ebitda_growth).toBeCloseTo((112_390 + 15_311) / (84_293 + 11_946) - 1, 12);
+    expect(m.enterprise_value_to_ebitda_ratio).toBeCloseTo(
+      (2_300_000_000_000 + 14_182_000_000 - 23_466_000_000) / 127_701_000_000,
+      12,
+    );
+  });
+
+  it('TSM FY2024 book value per share from the issued-and-fully-paid share count', () => {
+    const { doc, prepared } = company('TSM');
+    const s = buildStatements(prepared, { ticker: 'TSM', cik: doc.cik, period: 'annual' });
+    const m = buildMetrics(s, { period: 'annual' }).find((r) => r.report_period === '2024-12-31')!;
+    // equity attributable to the parent 4,244,266.5M NT$ / 25,932.7M shares (20-F 0001193125-25-083423)
+    expect(m.book_value_per_share).toBeCloseTo(4_244_266_500_000 / 25_932_700_000, 12);
+    expect(m.currency).toBe('TWD');
   });
 
   it('valuation metrics are null without market inputs and for quarterly rows', () => {

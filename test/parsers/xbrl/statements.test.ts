@@ -2,28 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { SPECS_BY_STATEMENT } from '../../../parsers/xbrl/mapping.ts';
 import { fiscalCalendar } from '../../../parsers/xbrl/periods.ts';
 import { resolveSlot } from '../../../parsers/xbrl/resolve.ts';
-import { buildStatements, type StatementRow } from '../../../parsers/xbrl/statements.ts';
+import { buildStatements } from '../../../parsers/xbrl/statements.ts';
+import { build, row } from './build.ts';
 import { company } from './load.ts';
 
 /*
  * Every pinned figure below was checked by hand against the facts in the fixture (companyfacts JSON), which
  * are the values as filed: accession and filing date are named next to each number.
  */
-
-function build(
-  ticker: 'GOOGL' | 'MRVL' | 'TSM' | 'LPA',
-  period: 'annual' | 'quarterly' | 'ttm',
-  asOf?: string,
-) {
-  const { doc, prepared } = company(ticker);
-  return buildStatements(prepared, { ticker, cik: doc.cik, period, ...(asOf ? { asOf } : {}) });
-}
-
-function row(rows: StatementRow[], reportPeriod: string): StatementRow {
-  const r = rows.find((x) => x.report_period === reportPeriod);
-  if (!r) throw new Error(`no row for ${reportPeriod}`);
-  return r;
-}
 
 describe('GOOGL (calendar fiscal year, us-gaap)', () => {
   it('annual FY2024 matches the 10-K 0001652044-25-000014 (filed 2025-02-05)', () => {
@@ -54,6 +40,26 @@ describe('GOOGL (calendar fiscal year, us-gaap)', () => {
     // sign convention: capex is an outflow (negative); FCF = OCF + capex
     expect(cf.capital_expenditure).toBe(-52_535_000_000);
     expect(cf.free_cash_flow).toBe(125_299_000_000 - 52_535_000_000);
+  });
+
+  it('depreciation_and_amortization: Alphabet reports depreciation alone (no amortization line)', () => {
+    const s = build('GOOGL', 'annual');
+    const i = s.cash_flow_statements.findIndex((r) => r.report_period === '2024-12-31');
+    // us-gaap:Depreciation FY2024 15,311M (10-K 0001652044-25-000014); FY2021 10,273M is the first one filed
+    expect(s.cash_flow_statements[i]!.depreciation_and_amortization).toBe(15_311_000_000);
+    expect(s.provenance.cash_flow_statements[i]!.depreciation_and_amortization).toMatchObject({
+      kind: 'reported',
+      concept: 'us-gaap:Depreciation',
+    });
+    expect(row(s.cash_flow_statements, '2021-12-31').depreciation_and_amortization).toBe(10_273_000_000);
+    expect(row(s.cash_flow_statements, '2020-12-31').depreciation_and_amortization).toBeNull();
+    // a quarter from year-to-date figures: 9M 11,106M - 6M 7,121M
+    const q = build('GOOGL', 'quarterly');
+    expect(row(q.cash_flow_statements, '2024-09-30').depreciation_and_amortization).toBe(3_985_000_000);
+    // Q1 2025 as re-filed on 2026-04-30 with AmortizationOfIntangibleAssets 122M: 4,487M + 122M
+    expect(row(q.cash_flow_statements, '2025-03-31').depreciation_and_amortization).toBe(4_609_000_000);
+    const asFirstFiled = build('GOOGL', 'quarterly', '2025-04-25').cash_flow_statements;
+    expect(row(asFirstFiled, '2025-03-31').depreciation_and_amortization).toBe(4_487_000_000);
   });
 
   it('the head is exactly the spec 2.5 metadata followed by the 23 income fields', () => {
@@ -226,118 +232,5 @@ describe('GOOGL (calendar fiscal year, us-gaap)', () => {
     await expect(JSON.stringify(golden, null, 2)).toMatchFileSnapshot(
       '../../../fixtures/golden/xbrl/googl-annual.json',
     );
-  });
-});
-
-describe('MRVL (52/53-week fiscal year ending around February 1)', () => {
-  it('annual FY2025 (2024-02-04..2025-02-01) matches the 10-K 0001835632-25-000057', () => {
-    const s = build('MRVL', 'annual');
-    expect(row(s.income_statements, '2025-02-01')).toMatchObject({
-      fiscal_period: 'FY',
-      accession_number: '0001835632-25-000057',
-      calendar_date: '2024-12-31',
-      revenue: 5_767_300_000,
-      net_income: -885_000_000,
-      earnings_per_share_diluted: -1.02,
-      weighted_average_shares_diluted: 865_500_000,
-    });
-    expect(row(s.balance_sheets, '2025-02-01')).toMatchObject({
-      total_assets: 20_204_500_000,
-      shareholders_equity: 13_427_000_000,
-    });
-    expect(row(s.cash_flow_statements, '2025-02-01').net_cash_flow_from_operations).toBe(1_681_200_000);
-    // the 53-week FY2024 (2023-01-29..2024-02-03, 371 days) is a fiscal year too
-    expect(row(s.income_statements, '2024-02-03').revenue).toBe(5_507_700_000);
-  });
-
-  it('quarter ending 2024-11-02 is fiscal Q3 by dates (Aug-Nov), figures from 10-Q 0001835632-24-000200', () => {
-    const s = build('MRVL', 'quarterly');
-    expect(row(s.income_statements, '2024-11-02')).toMatchObject({
-      fiscal_period: 'Q3',
-      calendar_date: '2024-09-30',
-      accession_number: '0001835632-24-000200',
-      revenue: 1_516_100_000,
-      net_income: -676_300_000,
-      earnings_per_share_diluted: -0.78,
-      weighted_average_shares_diluted: 865_700_000,
-    });
-    expect(row(s.balance_sheets, '2024-11-02')).toMatchObject({
-      total_assets: 19_715_600_000,
-      shareholders_equity: 13_372_900_000,
-    });
-    // 9M 1,167.2M - 6M 630.9M
-    expect(row(s.cash_flow_statements, '2024-11-02').net_cash_flow_from_operations).toBe(536_300_000);
-    expect(row(s.income_statements, '2024-05-04').fiscal_period).toBe('Q1');
-  });
-
-  it('golden: latest quarterly rows', async () => {
-    const s = build('MRVL', 'quarterly');
-    const golden = {
-      income_statements: s.income_statements.slice(0, 3),
-      cash_flow_statements: s.cash_flow_statements.slice(0, 3),
-    };
-    await expect(JSON.stringify(golden, null, 2)).toMatchFileSnapshot(
-      '../../../fixtures/golden/xbrl/mrvl-quarterly.json',
-    );
-  });
-});
-
-describe('TSM (20-F filer, IFRS, TWD)', () => {
-  it('annual FY2024 in TWD from the 20-F 0001193125-25-083423, ignoring the USD convenience translation', () => {
-    const s = build('TSM', 'annual');
-    expect(row(s.income_statements, '2024-12-31')).toMatchObject({
-      currency: 'TWD',
-      accounting_standard: 'ifrs',
-      accession_number: '0001193125-25-083423',
-      revenue: 2_894_307_700_000,
-      net_income: 1_158_380_200_000,
-      earnings_per_share_diluted: 44.67,
-      weighted_average_shares_diluted: 25_929_700_000,
-    });
-    expect(row(s.balance_sheets, '2024-12-31')).toMatchObject({
-      total_assets: 6_691_764_700_000,
-      shareholders_equity: 4_244_266_500_000,
-    });
-    expect(row(s.cash_flow_statements, '2024-12-31').net_cash_flow_from_operations).toBe(1_826_177_100_000);
-  });
-
-  it('annual-only: no quarterly or ttm rows (the 6-K half-year facts are not statements)', () => {
-    expect(build('TSM', 'quarterly').income_statements).toEqual([]);
-    expect(build('TSM', 'ttm').income_statements).toEqual([]);
-  });
-
-  it('reports identity failures as warnings without touching the reported facts', () => {
-    const s = build('TSM', 'annual');
-    expect(s.warnings.filter((w) => w.startsWith('identity'))).toMatchSnapshot();
-    expect(row(s.balance_sheets, '2017-12-31').total_assets).toBe(1_991_732_000_000);
-  });
-});
-
-describe('LPA (20-F filer, IFRS, USD, re-serialized fixture)', () => {
-  it('annual FY2024 matches the 20-F 0001997711-25-000030', () => {
-    const s = build('LPA', 'annual');
-    expect(row(s.income_statements, '2024-12-31')).toMatchObject({
-      currency: 'USD',
-      accounting_standard: 'ifrs',
-      revenue: 43_862_372,
-      net_income: -29_285_428,
-      earnings_per_share_diluted: -0.94,
-      weighted_average_shares: 30_995_079,
-    });
-    expect(row(s.balance_sheets, '2024-12-31')).toMatchObject({
-      total_assets: 607_019_578,
-      shareholders_equity: 228_964_876,
-    });
-    // tagged CashFlowsFromUsedInOperations; 19,391,563 - 10,734,635 - 14,690,843 - 381,101 = -6,415,016 (change in cash)
-    expect(row(s.cash_flow_statements, '2024-12-31').net_cash_flow_from_operations).toBe(19_391_563);
-    expect(s.warnings.filter((w) => w.includes('2024-12-31'))).toEqual([]);
-  });
-
-  it('as_of 2024-06-30 returns the FY2023 EPS as first filed (0.019), later restated to 0.11', () => {
-    expect(
-      row(build('LPA', 'annual', '2024-06-30').income_statements, '2023-12-31').earnings_per_share_diluted,
-    ).toBe(0.019);
-    expect(row(build('LPA', 'annual').income_statements, '2023-12-31').earnings_per_share_diluted).toBe(0.11);
-    expect(build('LPA', 'quarterly').income_statements).toEqual([]);
   });
 });

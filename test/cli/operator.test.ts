@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashKey } from '../../api/platform/keys.ts';
 import { anotherKeyHint, showDemoKey } from '../../cli/commands/serve.ts';
 import { coverageRange } from '../../cli/commands/system.ts';
+import { countRows } from '../../jobs/pipeline.ts';
 import { jobDatasetOf, jobDatasets } from '../../jobs/refresh.ts';
 import { JOBS } from '../../jobs/registry.ts';
 import type { Database } from '../../lib/db.ts';
@@ -66,5 +67,21 @@ describe('etl CLI listings', () => {
     expect(coverageRange('1993-01-01', null)).toBe('1993-01-01 to ongoing');
     expect(coverageRange('2009-01-01', '2024-12-31')).toBe('2009-01-01 to 2024-12-31');
     expect(coverageRange(null, null)).toBe('-');
+  });
+});
+
+describe('partition row counts', () => {
+  it('counts row objects at any depth of the parsed value, not warnings', () => {
+    expect(countRows([{ a: 1 }, { a: 2 }])).toBe(2);
+    expect(
+      countRows({
+        mode: 'entity',
+        registry: { companies: [{}], identifiers: [{}, {}], listings: [], events: [{}] },
+      }),
+    ).toBe(4);
+    expect(
+      countRows({ filing: { items: [{}, {}], exhibits: null, warnings: ['odd heading'] }, sha256: 'x' }),
+    ).toBe(2);
+    expect(countRows({ cik: 320193, rows: [] })).toBe(0);
   });
 });

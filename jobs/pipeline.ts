@@ -136,10 +136,11 @@ async function recordFailure(job: DatasetJob, key: string, ctx: JobContext, err:
 
 /**
  * Rows a parser returned, whatever its shape: an array of rows, or an object holding arrays of rows at any
- * depth (`{ mode, registry: { companies, identifiers, listings, events } }`). Elements are not descended.
+ * depth (`{ mode, registry: { companies, identifiers, listings, events } }`). Rows are objects: an array of
+ * strings (`warnings`) is not counted, and elements are not descended.
  */
 export function countRows(rows: unknown): number {
-  if (Array.isArray(rows)) return rows.length;
+  if (Array.isArray(rows)) return typeof rows[0] === 'object' && rows[0] !== null ? rows.length : 0;
   if (rows && typeof rows === 'object') {
     return Object.values(rows).reduce<number>((n, v) => n + countRows(v), 0);
   }

@@ -44,20 +44,17 @@ const MEDIANS: Record<string, number> = {
 };
 /** Items that are short by nature: anything beyond the ceiling swallowed a neighbour. */
 const CEILING = 60_000;
-/** Most text an expansion plausibly adds to an item: the long items, else a note or a page or two. */
-const RESOLVED_BAND: Record<string, number> = {
-  '10-K Item-1': 300_000,
-  '10-K Item-1A': 300_000,
-  '10-K Item-7': 300_000,
-  '10-K Item-7A': 60_000,
-  '10-K Item-8': 600_000,
-  '10-KSB Item-6': 300_000,
-  '10-KSB Item-7': 600_000,
-  '10-Q Part-I-Item-1': 300_000,
-  '10-Q Part-I-Item-2': 300_000,
-};
-const RESOLVED_DEFAULT = 30_000;
-const STATEMENTS_ITEM = new Set(['10-K Item-8', '10-KSB Item-7', '10-Q Part-I-Item-1']);
+const STATEMENTS_ITEM = /^(?:10-K Item-8|10-KSB Item-7|10-Q Part-I-Item-1)$/;
+const LONG_ITEM = /^(?:10-K Item-(?:1A?|7)|10-KSB Item-6|10-Q Part-I-Item-2)$/;
+/** Most text an expansion plausibly adds: statements, a long narrative item, else a note or a page or two. */
+const resolvedBand = (key: string) =>
+  STATEMENTS_ITEM.test(key)
+    ? 600_000
+    : LONG_ITEM.test(key)
+      ? 300_000
+      : key === '10-K Item-7A'
+        ? 60_000
+        : 30_000;
 /** A statement line with a thousands-separated figure: what financial statements have and indexes lack. */
 const STATEMENT_ROW =
   /\b(?:total assets|total liabilities|total current assets|net (?:income|loss|earnings)|net sales|total revenues?)\b[^\n]{0,120}?\d{1,3},\d{3}/i;
@@ -72,21 +69,13 @@ const SIGNATURE_PAGE =
   /^(?:POWER OF ATTORNEY|KNOW ALL (?:MEN|PERSONS) BY THESE PRESENTS|Signatures? and Certifications\b|SIGNATURES?$|Pursuant to the requirements of (?:Section 13 or 15\(d\) of )?the Securities Exchange Act of 1934,? (?:as amended, )?the (?:registrant|company) has duly caused)/im;
 const EXPECTED_EMPTY = /\b(omitted|reserved|none|not applicable)\b/i;
 
-type Kind =
-  | 'missing'
-  | 'empty'
-  | 'too_small'
-  | 'too_large'
-  | 'overrun'
-  | 'resolved_exhibits'
-  | 'resolved_whole_item'
-  | 'resolved_too_large'
-  | 'resolved_page_index'
-  | 'resolved_no_statements'
-  | 'resolved_other_document'
-  | 'pointer'
-  | 'absent'
-  | 'not_in_excerpt';
+/** Defects of the literal split, then of resolve=true; the last three are information. */
+const KINDS = [
+  ...['missing', 'empty', 'too_small', 'too_large', 'overrun'],
+  ...['resolved_exhibits', 'resolved_whole_item', 'resolved_too_large', 'resolved_page_index'],
+  ...['resolved_no_statements', 'resolved_other_document', 'pointer', 'absent', 'not_in_excerpt'],
+] as const;
+type Kind = (typeof KINDS)[number];
 /** Not splitter defects: pointer-only items, items the filer left out, items outside an excerpt. */
 const INFO = new Set<Kind>(['pointer', 'absent', 'not_in_excerpt']);
 
@@ -245,7 +234,7 @@ function reviewResolved(item: FilingItem, literal: FilingItem[], scheme: Scheme)
       flag('resolved_whole_item', `appends the whole of ${other.number} (${other.text.length} chars)`);
     }
   }
-  const band = RESOLVED_BAND[`${scheme} ${item.number}`] ?? RESOLVED_DEFAULT;
+  const band = resolvedBand(`${scheme} ${item.number}`);
   if (added.length > band)
     flag('resolved_too_large', `adds ${added.length} chars from ${from} (band <= ${band})`);
   // An index lists where statements are ("Statement of earnings | 26 | F-2") and holds none of them.
@@ -255,7 +244,7 @@ function reviewResolved(item: FilingItem, literal: FilingItem[], scheme: Scheme)
   if (lines.length >= 3 && (indexRows * 5 >= lines.length * 2 || (indexRows >= 5 && !hasStatements))) {
     flag('resolved_page_index', `${indexRows} of ${lines.length} added lines are page-index rows (${from})`);
   }
-  if (STATEMENTS_ITEM.has(`${scheme} ${item.number}`) && !hasStatements) {
+  if (STATEMENTS_ITEM.test(`${scheme} ${item.number}`) && !hasStatements) {
     flag(
       'resolved_no_statements',
       `no statement line (total assets, net income ...) in the text from ${from}`,

@@ -59,21 +59,28 @@ export function progressReporter(logger: Logger, label: string, opts: ProgressOp
     const quietBelow = logger.levelVal <= DEBUG ? 0 : WARN;
     const started = Date.now();
     let bar: cliProgress.SingleBar | null = null;
+    // Diverted from the start: the first partitions log before the first progress update draws the bar.
+    const early: string[] = [];
+    logs.divert((line) => {
+      if (levelOf(line) < quietBelow) return;
+      const whole = line.endsWith('\n') ? line : `${line}\n`;
+      if (bar) bars.log(whole);
+      else early.push(whole);
+    });
     return {
       update(p: RunProgress) {
         if (!bar) {
           bar = bars.create(p.total, 0, { rate: '0.0', failed: 0, last: '' });
-          logs.divert((line) => {
-            if (levelOf(line) >= quietBelow) bars.log(line.endsWith('\n') ? line : `${line}\n`);
-          });
+          for (const line of early.splice(0)) bars.log(line);
         }
         bar.setTotal(p.total);
         const rate = (p.done / Math.max(0.001, (Date.now() - started) / 1000)).toFixed(1);
         bar.update(p.done, { rate, failed: p.failed, last: p.last?.partition ?? '' });
       },
       stop() {
-        if (!bar) return;
         logs.divert(null);
+        for (const line of early.splice(0)) logs.write(line);
+        if (!bar) return;
         bars.update(); // prints lines still buffered above the bar
         bars.stop();
         bar = null;

@@ -22,6 +22,8 @@ describe('progress bar on a TTY', () => {
     const output = createLogOutput(tty);
     const logger = createLogger('info', output);
     const bar = progressReporter(logger, 'filings', { stream: tty, logs: output });
+    logger.info('before the first update');
+    logger.warn('early warning');
     bar.update(progress(1));
     logger.info({ partition: 'q:2021Q1' }, 'partition loaded');
     logger.warn({ warning: 'odd header' }, 'parser warning');
@@ -32,11 +34,25 @@ describe('progress bar on a TTY', () => {
     const text = tty.text();
     expect(text).toContain('parser warning');
     expect(text).not.toContain('partition loaded');
+    expect(text).not.toContain('before the first update');
+    expect(text).toContain('early warning');
     expect(text).toContain('4/4 partitions');
     expect(text).toContain('after the bar');
     // The warning is a whole line of its own, not spliced into the bar's line.
     const plain = text.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
     expect(plain.split('\n').some((l) => l.startsWith('{"level":40') && l.endsWith('}'))).toBe(true);
+  });
+
+  it('prints warnings logged while no partition ran (nothing to do) once it stops', async () => {
+    const tty = fakeTty();
+    const output = createLogOutput(tty);
+    const logger = createLogger('info', output);
+    const bar = progressReporter(logger, 'companies', { stream: tty, logs: output });
+    logger.warn('listing was slow');
+    bar.stop();
+    await new Promise((r) => setImmediate(r));
+    expect(tty.text()).toContain('listing was slow');
+    expect(tty.text()).not.toContain('partitions');
   });
 
   it('prints every line above the bar with LOG_LEVEL=debug', async () => {

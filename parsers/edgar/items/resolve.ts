@@ -57,7 +57,9 @@ export function resolveItems(
     } else if (target.kind === 'item') {
       const text = itemTarget(target, literal.get(target.code)!, items, skip);
       if (text === null) continue;
-      if (!only) skip(`partly incorporated by reference from ${text.from}, but it has text of its own`);
+      // An item with text of its own is expanded only by a precise target (a cited subsection): a whole
+      // item named in passing ("see Part I, Item 1") is a cross-reference, not an incorporation.
+      if (!only && text.from === target.code) skip(`refers to ${text.from}, but it has text of its own`);
       else expand(item, text.text, 'in_document', text.from);
     } else if (target.kind === 'annual_report') {
       if (!annualReport || (!annualReport.html && !annualReport.text)) {
@@ -65,17 +67,17 @@ export function resolveItems(
         continue;
       }
       pages ??= exhibitPages(annualReport);
-      const wanted = pageRefs(pointer);
+      // With text of its own, only the pages an incorporating sentence cites count: "Refer to Note V on
+      // page 71" beside IBM's Item 5 incorporation of pages 78-79 is a cross-reference, not content.
+      const wanted = pageRefs(only ? pointer : incorporating(pointer));
       const found = wanted.filter((p) => pages!.has(p));
       if (found.length === 0) {
         skip(`the annual report exhibit has no printed page ${wanted.join(', ') || '(none cited)'}`);
         continue;
       }
+      // Cited pages are precise: they are expanded also when the item has text of its own (Item 5's
+      // dividend sentence beside "incorporated by reference to page 74 of the Annual Report").
       const from = `${annualReport.url ?? 'EX-13'} page${found.length > 1 ? 's' : ''} ${compactRanges(found)}`;
-      if (!only) {
-        skip(`partly incorporated by reference from ${from}, but it has text of its own`);
-        continue;
-      }
       if (found.length < wanted.length) {
         const missing = wanted.filter((p) => !pages!.has(p));
         warnings.push(`${item.number}: annual report pages ${missing.join(', ')} not found in the exhibit`);
@@ -148,4 +150,12 @@ function expand(
   item.text = `${item.text}\n${kept}`;
   item.text_mode = 'resolved';
   item.resolved = { source, resolved_from: from, text_chars: kept.length, truncated };
+}
+
+/** The sentences of a pointer body that incorporate by reference (not mere "refer to" cross-references). */
+function incorporating(pointer: string): string {
+  return pointer
+    .split(/\n|(?<=\.)\s+(?=[A-Z])/)
+    .filter((sentence) => /incorporated\b[^.]*\bby\s+reference|incorporated\s+herein/i.test(sentence))
+    .join('\n');
 }

@@ -210,15 +210,26 @@ describe('what resolve=true must not expand', () => {
     expect(legal.text).not.toContain('Industry Segment and Geographic Information');
   });
 
-  it('keeps an item with text of its own literal, saying what it also incorporates (AAPL 1994 and IBM 1997 Item 5)', () => {
-    expect(item('10k-aapl-1994', 'Item-5').text_mode).toBe('literal');
-    expect(split('10k-aapl-1994').warnings).toContain(
-      'Item-5: partly incorporated by reference from Item-8 "Selected Quarterly Financial Information (Unaudited)", but it has text of its own; kept literal',
+  it('expands an item with text of its own only by a precise target: cited pages or a cited subsection', () => {
+    // AAPL 1994 Item 5 keeps its own paragraph and gains only the cited Item 8 subsection.
+    const aapl = item('10k-aapl-1994', 'Item-5');
+    expect(aapl.resolved).toEqual({
+      source: 'in_document',
+      resolved_from: 'Item-8 "Selected Quarterly Financial Information (Unaudited)"',
+      text_chars: 1818,
+      truncated: false,
+    });
+    expect(aapl.text).toMatch(/^Item 5\. Market for the Registrant's Common Equity/);
+    expect(aapl.text).toContain(
+      'The price range per common share represents the highest and lowest closing prices',
     );
-    expect(item('10k-ibm-1997', 'Item-5').text_mode).toBe('literal');
-    expect(split('10k-ibm-1997').warnings).toContain(
-      'Item-5: partly incorporated by reference from EX-13 pages 78-79, 71, but it has text of its own; kept literal',
-    );
+    // IBM 1997 Item 5 incorporates pages 78-79 and (Note V) page 71 of the annual report, both explicitly.
+    const ibm = item('10k-ibm-1997', 'Item-5');
+    expect(ibm.resolved).toMatchObject({
+      source: 'annual_report_exhibit',
+      resolved_from: 'EX-13 pages 78-79, 71',
+    });
+    expect(ibm.text).toContain('There were 622,092 common stockholders of record at March 9, 1998.');
   });
 
   it('expands an 8-K item that only points to another item of the report (ABVC Item 7.01 -> Item 2.02)', () => {

@@ -2,9 +2,10 @@ import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import { UpstreamNotFoundError } from '../../lib/errors.ts';
 import { dashAccession, filingFolderUrl } from '../../lib/ids.ts';
 import { type FilingItemsRows, loadFilingItems } from '../../loaders/filing-items.ts';
-import { parseFiling } from '../../parsers/edgar/filing-items.ts';
+import { parseFilingIndexPage } from '../../parsers/edgar/filing-index-page.ts';
+import { parseFiling, wantsExhibitBody } from '../../parsers/edgar/filing-items.ts';
 import { filings } from '../../schema/filings.ts';
-import type { DatasetJob, JobContext } from '../types.ts';
+import type { DatasetJob, Fetcher, JobContext, RawDocument } from '../types.ts';
 import { backfillCiks, cikUniverse } from './universe.ts';
 
 /** The filing types whose documents are split into items (spec 4.2), amendments included. */
@@ -20,9 +21,11 @@ const REFRESH_DAYS = 3;
  * that carries every document of the filing with its EDGAR type and description, so the primary document is
  * picked by type and exhibits are numbered from their type (EX-99.1 -> 99.1) in a single request. The
  * folder's `index.json` lists only file names, sizes and icons (no document type), so it cannot number
- * exhibits and would cost extra requests per exhibit. When the `.txt` is missing and the index row names a
- * primary document (submissions JSON), that document is fetched alone: items, but no exhibit list. A filing
- * with neither is a 404: recorded `not_found`.
+ * exhibits and would cost extra requests per exhibit. When the `.txt` is missing, the filing's detail page
+ * (`<accession>-index.html`) names the primary document and each exhibit with its type: the primary document
+ * and the text exhibits (at most MAX_EXHIBIT_FETCHES; XBRL, images and PDFs are listed, not fetched) come
+ * from there. Without that page, a primary document named by the index row (submissions JSON) is fetched
+ * alone: items, but no exhibit list. A filing with none of these is a 404: recorded `not_found`.
  */
 export const filingItemsJob: DatasetJob<FilingItemsRows> = {
   dataset: 'filing_items',
@@ -50,13 +53,18 @@ export const filingItemsJob: DatasetJob<FilingItemsRows> = {
     try {
       return [await fetcher.get(`${folder}${accession}.txt`)];
     } catch (err) {
-      if (!(err instanceof UpstreamNotFoundError) || !row.primaryDocument) throw err;
+      if (!(err instanceof UpstreamNotFoundError)) throw err;
+      const listed = await throughIndexPage(fetcher, row.cik, accession);
+      if (listed) return listed;
+      if (!row.primaryDocument) throw err;
       return [await fetcher.get(folder + row.primaryDocument)];
     }
   },
   parse(docs, key) {
     const doc = docs[0]!;
-    const filing = parseFiling(doc, accessionOf(key));
+    const index = docs[1];
+    const listing = index && INDEX_PAGE.test(index.url) ? { index, exhibits: docs.slice(2) } : undefined;
+    const filing = parseFiling(doc, accessionOf(key), undefined, listing);
     return { rows: { filing, sha256: doc.sha256, fetchedAt: doc.fetchedAt }, warnings: filing.warnings };
   },
   load(tx, rows) {
@@ -90,4 +98,41 @@ export function accessionOf(key: string): string {
   const acc = key.startsWith('acc:') ? dashAccession(key.slice(4)) : null;
   if (!acc) throw new Error(`not a filing partition: ${key} (expected acc:<accession number>)`);
   return acc;
+}
+
+const SEC_WWW = 'https://www.sec.gov';
+const INDEX_PAGE = /-index\.html?$/;
+/** Exhibit bodies fetched per filing through its detail page (a 10-K rarely has more text exhibits). */
+const MAX_EXHIBIT_FETCHES = 30;
+
+/**
+ * [primary document, detail page, exhibit bodies...] through the filing's detail page, or null when the page
+ * is missing or names no primary file (pre-2001 filings exist only as the `.txt`).
+ */
+async function throughIndexPage(
+  fetcher: Fetcher,
+  cik: number,
+  accession: string,
+): Promise<RawDocument[] | null> {
+  const index = await fetcher
+    .get(`${SEC_WWW}/Archives/edgar/data/${cik}/${accession}-index.html`)
+    .catch((err: unknown) => {
+      if (err instanceof UpstreamNotFoundError) return null;
+      throw err;
+    });
+  if (!index) return null;
+  // Only reads which files to fetch; parse() reads the page again, purely, for the exhibit list.
+  const page = parseFilingIndexPage(index.bytes.toString('latin1'), { document: index.url });
+  if (!page.primary?.url) return null;
+  const primary = await fetcher.get(SEC_WWW + page.primary.url);
+  const exhibits: RawDocument[] = [];
+  for (const e of page.exhibits) {
+    if (!e.url || !wantsExhibitBody(e.type!, e.url) || exhibits.length >= MAX_EXHIBIT_FETCHES) continue;
+    const doc = await fetcher.get(SEC_WWW + e.url).catch((err: unknown) => {
+      if (err instanceof UpstreamNotFoundError) return null; // listed without its body (a warning in parse)
+      throw err;
+    });
+    if (doc) exhibits.push(doc);
+  }
+  return [primary, index, ...exhibits];
 }

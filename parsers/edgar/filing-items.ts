@@ -1,5 +1,6 @@
 import { ParseError } from '../../lib/errors.ts';
 import { isSubmissionText, parseSubmissionText, type SubmissionDocument } from './filing-document.ts';
+import { parseFilingIndexPage } from './filing-index-page.ts';
 import { canonicalFilingType } from './form-types.ts';
 import { type FilingItem, type ItemForm, splitFilingFile, toBlocks } from './items/index.ts';
 import { looksLikeHtml } from './items/text.ts';
@@ -51,15 +52,23 @@ export interface ParsedFiling {
 
 const FOLDER = /\/Archives\/edgar\/data\/(\d+)\/(\d{18})\//;
 
+/** A filing's detail page and the exhibit documents fetched through it (when the `.txt` was missing). */
+export interface FolderListing {
+  index: { url: string; bytes: Buffer };
+  exhibits: { url: string; bytes: Buffer }[];
+}
+
 /**
  * Parses either the full-text submission (`<accession>.txt`, every document with its type) or, when that
- * was not available, the primary document alone (no exhibit list). `formHint` is the filing index's type
- * (`10-K/A`, `8-K`...), used when the document itself does not say (a lone primary document).
+ * was not available, the primary document: with its filing's detail page (`listing`) the exhibit list and
+ * the fetched exhibit bodies come from there, without it there is no exhibit list. `formHint` is the filing
+ * index's type (`10-K/A`, `8-K`...), used when the document itself does not say.
  */
 export function parseFiling(
   doc: { url: string; bytes: Buffer },
   accessionNumber: string,
   formHint?: string,
+  listing?: FolderListing,
 ): ParsedFiling {
   const m = FOLDER.exec(doc.url);
   if (!m) throw new ParseError('not a filing-folder URL', doc.url);
@@ -78,6 +87,32 @@ export function parseFiling(
     if (acc && acc !== accessionNumber)
       throw new ParseError(`submission ${acc} served for ${accessionNumber}`, doc.url);
     exhibits = readExhibits(submission.documents, folder, accessionNumber);
+  } else if (listing) {
+    const page = parseFilingIndexPage(decode(listing.index.bytes), { document: listing.index.url });
+    if (page.header.accessionNumber !== accessionNumber)
+      throw new ParseError(
+        `filing index page of ${page.header.accessionNumber} served for ${accessionNumber}`,
+        listing.index.url,
+      );
+    formAsFiled = page.header.form;
+    periodOfReport = page.header.periodOfReport;
+    const documents = page.exhibits.map((e): SubmissionDocument => {
+      const fetched = e.url ? listing.exhibits.find((x) => x.url.endsWith(e.url!)) : undefined;
+      return {
+        type: e.type!,
+        sequence: e.sequence,
+        filename: e.filename,
+        description: e.description,
+        body: fetched ? decode(fetched.bytes) : '',
+        isBinary: false,
+      };
+    });
+    exhibits = readExhibits(documents, folder, accessionNumber);
+    const missing = page.exhibits.filter(
+      (e) => !listing.exhibits.some((x) => e.url && x.url.endsWith(e.url)),
+    );
+    const wanted = missing.filter((e) => e.url && wantsExhibitBody(e.type!, e.url));
+    if (wanted.length) warnings.push(`exhibit bodies not available: ${wanted.map((e) => e.type).join(', ')}`);
   } else {
     warnings.push('only the primary document was available: no exhibit list');
   }
@@ -158,4 +193,9 @@ function exhibitText(d: SubmissionDocument): string | null {
 function decode(bytes: Buffer): string {
   const utf8 = bytes.toString('utf8');
   return utf8.includes('\uFFFD') ? bytes.toString('latin1') : utf8;
+}
+
+/** Exhibits whose body is text worth fetching: not XBRL (EX-101.*), not images, archives or PDFs. */
+export function wantsExhibitBody(type: string, url: string): boolean {
+  return !/^EX-101\./i.test(type) && !/\.(jpe?g|gif|png|pdf|zip|xml|xsd|xlsx?)$/i.test(url);
 }

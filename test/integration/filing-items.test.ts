@@ -235,4 +235,41 @@ describe(`filing items end to end (${process.env.REDIS_URL ? 'BullMQ' : 'in-proc
     expect(r.updated).toBe(1);
     expect(await snapshot(database)).toEqual(before);
   });
+
+  it('without the .txt, reads the filing detail page: primary document, exhibit list, bodies it can get', async () => {
+    // Adobe's 8-K of 2023-03-15: the mirror holds its detail page and primary document (and its .txt, hidden
+    // here by a 404 fault); the EX-99.1 body is not captured, so it is listed without text.
+    const ADBE = '0000796343-23-000044';
+    const folder = 'https://www.sec.gov/Archives/edgar/data/796343/000079634323000044/';
+    await database.query(
+      `insert into filings (accession_number, cik, filing_type, form, report_date, filing_date, primary_document, url, source, fetched_at)
+       values ($1, 796343, '8-K', '8-K', '2023-03-15', '2023-03-15', null, $2, 'submissions', now())`,
+      [ADBE, folder],
+    );
+    env.services.mirror!.setFaults([
+      { path: `/www.sec.gov/Archives/edgar/data/796343/000079634323000044/${ADBE}.txt`, status: 404 },
+    ]);
+    try {
+      const r = await backfill(env.services, env.runtime, 'filing_items', { cik: '796343' });
+      expect(r.failures).toEqual([]);
+    } finally {
+      env.services.mirror!.clearFaults();
+    }
+    expect(await doc(ADBE)).toMatchObject({
+      cik: 796343,
+      form: '8-K',
+      status: 'ok',
+      document_url: `${folder}adbe-20230315.htm`,
+      exhibits: [{ number: '99.1', description: 'EX-99.1', url: `${folder}adbeex991q123.htm` }],
+      warnings: expect.arrayContaining(['exhibit bodies not available: EX-99.1']),
+    });
+    const split = await items(ADBE);
+    expect(split.map((i) => i.number)).toEqual(['Item-2.02', 'Item-9.01']);
+    expect(split[0]!.text).toMatch(/^Item 2\.02\.? Results of Operations and Financial Condition/i);
+    const [ex] = await database.query<{ text: string | null }>(
+      'select text from filing_exhibits where accession_number = $1',
+      [ADBE],
+    );
+    expect(ex).toEqual({ text: null });
+  });
 });

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { and, eq } from 'drizzle-orm';
+import { backfillFinancialsBulk } from '../../jobs/edgar/financials-bulk.ts';
 import { reparsePartition } from '../../jobs/pipeline.ts';
 import { backfill, jobDatasetOf, jobDatasets, refresh, statusSweep } from '../../jobs/refresh.ts';
 import { jobFor } from '../../jobs/registry.ts';
@@ -24,6 +25,11 @@ export function registerJobCommands(program: Command, getCtx: () => CliContext =
     .option('--ticker <tickers>', 'only these companies (comma-separated, resolved through the registry)')
     .option('--cik <ciks>', 'only these CIKs (comma-separated, any padding)')
     .option('--force', 'redo partitions that already finished')
+    .option(
+      '--bulk',
+      "financials only: every company from SEC's nightly companyfacts.zip (one ~1 GB download)",
+    )
+    .option('--bulk-file <path>', 'financials only: like --bulk, from a companyfacts.zip already on disk')
     .addHelpText(
       'after',
       '\nFinished partitions are skipped, so an interrupted backfill resumes where it stopped.\nExamples:\n  etl backfill all\n  etl backfill filings --from 2024Q1 --to 2024Q4\n  etl backfill filings --ticker AAPL',
@@ -33,12 +39,20 @@ export function registerJobCommands(program: Command, getCtx: () => CliContext =
       const ids =
         dataset === 'all' ? DATASETS.filter((d) => d.schedule).map((d) => d.id) : [jobDatasetOf(dataset)];
       for (const id of ids) jobFor(id);
+      const bulk = Boolean(opts.bulk || opts.bulkFile);
+      if (bulk && ids.join() !== 'financials') {
+        process.stderr.write('--bulk and --bulk-file apply to the financials dataset only\n');
+        process.exitCode = 2;
+        return;
+      }
       const failed = await withRuntime(ctx, async (services, runtime) => {
         await runtime.startWorkers();
         let failures = 0;
         for (const id of ids) {
           const bar = progressReporter(ctx.logger, id);
-          const r = await backfill(services, runtime, id, opts, (p) => bar.update(p));
+          const r = bulk
+            ? await backfillFinancialsBulk(services, opts, (p) => bar.update(p))
+            : await backfill(services, runtime, id, opts, (p) => bar.update(p));
           bar.stop();
           failures += r.failures.length;
           const rows = r.reports.reduce((n, x) => n + x.inserted, 0);

@@ -7,6 +7,12 @@ import { cikOf, submissionsUrl } from './companies.job.ts';
 import { backfillCiks, cikKeys } from './universe.ts';
 
 export const companyFactsUrl = (cik: string) => `https://data.sec.gov/api/xbrl/companyfacts/CIK${cik}.json`;
+/** SEC's nightly bulk file of every companyfacts JSON (`etl backfill financials --bulk`, financials-bulk.ts). */
+export const COMPANYFACTS_ZIP_URL = 'https://www.sec.gov/Archives/edgar/daily-index/xbrl/companyfacts.zip';
+
+/** A companyfacts document: fetched per company, or an entry of the bulk zip (`<zip url>#CIK….json`). */
+const isCompanyFacts = (url: string) =>
+  url.includes('/api/xbrl/companyfacts/') || url.startsWith(`${COMPANYFACTS_ZIP_URL}#`);
 
 /** The SIC code only picks the industry mapping (banks, insurers, REITs, utilities): a day-old copy will do. */
 const SUBMISSIONS_REUSE_MS = 24 * 3600_000;
@@ -21,7 +27,8 @@ interface Parsed {
  * Partition `cik:<CIK>`: the company's companyfacts JSON (a 404 means the company files no XBRL: recorded
  * not_found), plus its submissions JSON when there is one, for the SIC code. Every version of every row is
  * derived from the whole document (parsers/xbrl/financials.ts), so a re-run is a no-op and a corrected
- * fact rewrites exactly the versions it changes.
+ * fact rewrites exactly the versions it changes. `etl backfill financials --bulk` loads the same partitions
+ * from SEC's nightly companyfacts.zip (financials-bulk.ts).
  */
 export const financialsJob: DatasetJob<Parsed> = {
   dataset: 'financials',
@@ -43,7 +50,11 @@ export const financialsJob: DatasetJob<Parsed> = {
     }
   },
   parse(docs, key) {
-    const facts = docs.find((d) => d.url.includes('/api/xbrl/companyfacts/')) ?? docs[0]!;
+    // the newest companyfacts document (a re-parse may see a bulk entry and a later per-company fetch)
+    const facts =
+      docs
+        .filter((d) => isCompanyFacts(d.url))
+        .sort((a, b) => (a.fetchedAt < b.fetchedAt ? 1 : a.fetchedAt > b.fetchedAt ? -1 : 0))[0] ?? docs[0]!;
     const { sic, warnings } = sicOf(docs.find((d) => d.url.includes('/submissions/')));
     const r = financialStatementRows(facts.bytes.toString('utf8'), {
       fetchedAt: facts.fetchedAt,

@@ -1,4 +1,9 @@
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { type Config, ConfigError } from '../../lib/config.ts';
 import { UpstreamError, UpstreamNotFoundError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
@@ -18,6 +23,8 @@ export interface FetchedDocument {
   lastModified: string | null;
   /** Every request sent for this document, throttled ones included. */
   attempts: number;
+  /** With `toFile`: the body's size, written to that file (`bytes` is empty and nothing is archived). */
+  size?: number;
 }
 
 export interface RetryPolicy {
@@ -35,6 +42,11 @@ export interface GetOptions {
   accept?: string;
   /** Per-attempt timeout for this document (a bulk zip needs more than HTTP_TIMEOUT_MS). */
   timeoutMs?: number;
+  /**
+   * Stream a 200 body to this file instead of memory (bulk files of a gigabyte; each attempt rewrites it).
+   * Such a body is hashed but not put in the raw archive: callers archive what they extract from it.
+   */
+  toFile?: string;
 }
 
 export interface HttpClient {
@@ -99,7 +111,13 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 }
 
 type Outcome =
-  | { kind: 'response'; status: number; headers: Headers; bytes: Buffer }
+  | {
+      kind: 'response';
+      status: number;
+      headers: Headers;
+      bytes: Buffer;
+      streamed?: { sha256: string; size: number };
+    }
   | { kind: 'network'; cause: unknown };
 
 type Verdict = 'ok' | 'not-modified' | 'not-found' | 'throttled' | 'transient' | 'fatal';
@@ -154,17 +172,28 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const transientDelay = (n: number) => Math.random() * ceiling(n);
   const throttleDelay = (n: number) => ceiling(n) * (0.5 + Math.random() / 2);
 
-  async function attempt(url: string, headers: Record<string, string>, timeoutMs: number): Promise<Outcome> {
+  async function attempt(
+    url: string,
+    headers: Record<string, string>,
+    timeoutMs: number,
+    toFile?: string,
+  ): Promise<Outcome> {
     try {
       const res = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
-      const bytes = Buffer.from(await res.arrayBuffer());
       const declared = res.headers.get('content-length');
-      if (
-        res.status === 200 &&
-        declared &&
-        !res.headers.get('content-encoding') &&
-        +declared !== bytes.length
-      ) {
+      const truncated = (size: number) =>
+        res.status === 200 && declared && !res.headers.get('content-encoding') && +declared !== size;
+      if (toFile && res.status === 200 && res.body) {
+        const streamed = await streamToFile(res.body as WebReadableStream<Uint8Array>, toFile);
+        if (truncated(streamed.size))
+          return {
+            kind: 'network',
+            cause: new Error(`truncated body: ${streamed.size} of ${declared} bytes`),
+          };
+        return { kind: 'response', status: 200, headers: res.headers, bytes: Buffer.alloc(0), streamed };
+      }
+      const bytes = Buffer.from(await res.arrayBuffer());
+      if (truncated(bytes.length)) {
         return { kind: 'network', cause: new Error(`truncated body: ${bytes.length} of ${declared} bytes`) };
       }
       return { kind: 'response', status: res.status, headers: res.headers, bytes };
@@ -192,7 +221,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     for (;;) {
       await limiter.acquire(bucket);
       attempts += 1;
-      const outcome = await attempt(target(upstream), headers, opts.timeoutMs ?? config.HTTP_TIMEOUT_MS);
+      const outcome = await attempt(
+        target(upstream),
+        headers,
+        opts.timeoutMs ?? config.HTTP_TIMEOUT_MS,
+        opts.toFile,
+      );
       const verdict = judge(outcome);
       const status = outcome.kind === 'response' ? outcome.status : undefined;
 
@@ -200,7 +234,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         const response = outcome as Extract<Outcome, { kind: 'response' }>;
         const bytes = verdict === 'ok' ? response.bytes : Buffer.alloc(0);
         const sha256 =
-          verdict === 'ok' ? (archive ? await archive.put(bytes) : sha256Hex(bytes)) : EMPTY_SHA256;
+          verdict !== 'ok'
+            ? EMPTY_SHA256
+            : (response.streamed?.sha256 ?? (archive ? await archive.put(bytes) : sha256Hex(bytes)));
         const doc: FetchedDocument = {
           url,
           status: verdict === 'ok' ? 200 : 304,
@@ -212,9 +248,16 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           lastModified:
             response.headers.get('last-modified') ?? (verdict === 'ok' ? null : (opts.lastModified ?? null)),
           attempts,
+          ...(response.streamed ? { size: response.streamed.size } : {}),
         };
         logger.info(
-          { url: safeUrl, status: doc.status, bytes: bytes.length, attempts, ms: elapsed() },
+          {
+            url: safeUrl,
+            status: doc.status,
+            bytes: response.streamed?.size ?? bytes.length,
+            attempts,
+            ms: elapsed(),
+          },
           'fetched',
         );
         return doc;
@@ -266,4 +309,22 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   }
 
   return { get };
+}
+
+/** Writes a response body to `file` while hashing it. */
+async function streamToFile(
+  body: WebReadableStream<Uint8Array>,
+  file: string,
+): Promise<{ sha256: string; size: number }> {
+  const hash = createHash('sha256');
+  let size = 0;
+  const tap = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      size += chunk.length;
+      done(null, chunk);
+    },
+  });
+  await pipeline(Readable.fromWeb(body), tap, createWriteStream(file));
+  return { sha256: hash.digest('hex'), size };
 }

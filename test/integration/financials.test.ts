@@ -1,7 +1,17 @@
+import { createHash } from 'node:crypto';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yazl from 'yazl';
 import { companiesJob } from '../../jobs/edgar/companies.job.ts';
-import { runPartition } from '../../jobs/pipeline.ts';
+import { financialsJob } from '../../jobs/edgar/financials.job.ts';
+import { backfillFinancialsBulk } from '../../jobs/edgar/financials-bulk.ts';
+import { type Mirror, startMirror } from '../../jobs/http/mirror.ts';
+import { reparsePartition, runPartition } from '../../jobs/pipeline.ts';
 import { backfill, statusSweep } from '../../jobs/refresh.ts';
+import type { RunProgress } from '../../jobs/runtime/types.ts';
 import type { Database } from '../../lib/db.ts';
 import { createTestDatabase } from '../helpers/db.ts';
 import { createTestServices } from '../helpers/services.ts';
@@ -41,6 +51,28 @@ async function valueAsOf(
 }
 
 const GOOGL = 1652044;
+const FACTS = 'fixtures/upstream/data.sec.gov/api/xbrl/companyfacts';
+
+/** financial_statements of some CIKs, fetched_at left out (it is when each path fetched its document). */
+const statementsOf = (database: Database, ciks: number[]) =>
+  database.query<{ n: number; h: string }>(
+    `select count(*)::int as n, md5(string_agg(t::text, '|' order by cik, statement, period, report_period, known_from)) as h
+       from (select * from financial_statements where cik = any($1::bigint[])) s,
+            lateral (select row_to_json(s)::jsonb - 'fetched_at' as t) x`,
+    [ciks],
+  );
+
+/** companyfacts.zip as SEC names its entries, packaged at test time from the real companyfacts fixtures. */
+async function companyFactsZip(file: string) {
+  const zip = new yazl.ZipFile();
+  zip.addFile(`${FACTS}/CIK0001652044.json`, 'CIK0001652044.json');
+  zip.addFile(`${FACTS}/CIK0001835632.json`, 'CIK0001835632.json');
+  zip.addFile(`${FACTS}/CIK0001046179.json`, 'CIK0001046179.json');
+  // LPA's fixture is a re-serialized copy (cik as a padded string); the mirror has no per-CIK copy of it
+  zip.addFile(`${FACTS}/CIK0001997711_RESERIALIZED.json`, 'CIK0001997711.json');
+  zip.end();
+  await pipeline(zip.outputStream, createWriteStream(file));
+}
 
 describe(`financials and company facts end to end (${process.env.REDIS_URL ? 'BullMQ' : 'in-process'}, ${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'})`, () => {
   let database: Database;
@@ -163,6 +195,111 @@ describe(`financials and company facts end to end (${process.env.REDIS_URL ? 'Bu
       sic_code: '3571',
       is_active: true,
       location: 'CUPERTINO, CA',
+    });
+  });
+
+  it('stores the row warnings: TSM FY2017 stops balancing when the FY2020 20-F re-tags its equity', async () => {
+    const rows = await database.query<{ known_from: string; warnings: string[]; v: number }>(
+      `select known_from::text as known_from, warnings, ("values"->>'total_assets')::bigint as v
+         from financial_statements where cik = 1046179 and statement = 'balance' and period = 'annual'
+          and report_period = '2017-12-31' order by known_from`,
+    );
+    expect(rows.map((r) => [r.known_from, Number(r.v), r.warnings.length])).toEqual([
+      ['2018-04-19', 1_991_732_000_000, 0],
+      ['2021-04-16', 1_991_732_000_000, 1],
+    ]);
+    expect(rows[1]!.warnings[0]).toContain('diff -1245800000');
+  });
+
+  describe('--bulk: the same rows from companyfacts.zip (one download through the HTTP client)', () => {
+    let root: string;
+    let zipMirror: Mirror;
+    let bulkDb: Database;
+    let tickers: Awaited<ReturnType<typeof createTestServices>>;
+    let bulkEnv: Awaited<ReturnType<typeof createTestServices>>;
+    let run: Awaited<ReturnType<typeof backfillFinancialsBulk>>;
+    const progress: RunProgress[] = [];
+
+    beforeAll(async () => {
+      root = mkdtempSync(join(tmpdir(), 'findata-zip-'));
+      const dir = join(root, 'www.sec.gov/Archives/edgar/daily-index/xbrl');
+      mkdirSync(dir, { recursive: true });
+      await companyFactsZip(join(dir, 'companyfacts.zip'));
+      zipMirror = await startMirror({ root });
+      bulkDb = await createTestDatabase();
+      tickers = await createTestServices(bulkDb);
+      await runPartition(companiesJob, 'tickers', tickers.services.deps());
+      // a mirror that serves nothing but the zip: the bulk path makes no per-company request
+      bulkEnv = await createTestServices(bulkDb, { MIRROR_URL: zipMirror.url });
+      run = await backfillFinancialsBulk(bulkEnv.services, {}, (p) => progress.push({ ...p }));
+    }, 60_000);
+
+    afterAll(async () => {
+      await bulkEnv?.close();
+      await tickers?.close();
+      await bulkDb?.close();
+      await zipMirror?.close();
+      if (root) rmSync(root, { recursive: true, force: true });
+    });
+
+    it('loads exactly the rows the per-company path loads, with one request', async () => {
+      expect(run.failures).toEqual([]);
+      const both = [1046179, 1652044, 1835632];
+      const perCompany = await statementsOf(database, both);
+      expect(perCompany[0]!.n).toBeGreaterThan(900);
+      expect(await statementsOf(bulkDb, both)).toEqual(perCompany);
+      expect(zipMirror.requests.map((r) => r.path)).toEqual([
+        '/www.sec.gov/Archives/edgar/daily-index/xbrl/companyfacts.zip',
+      ]);
+      expect(progress.at(-1)).toMatchObject({ done: 4, total: 4, failed: 0 });
+    });
+
+    it('records the same partitions (LPA, only in the zip, loads too; the rest is not_found)', async () => {
+      const parts = await bulkDb.query<{ partition_key: string; status: string }>(
+        `select partition_key, status from dataset_partitions where dataset_id = 'financials' order by 1`,
+      );
+      const done = parts.filter((p) => p.status === 'done').map((p) => p.partition_key);
+      expect(done).toEqual(['cik:0001046179', 'cik:0001652044', 'cik:0001835632', 'cik:0001997711']);
+      expect(parts.filter((p) => p.status === 'not_found').length).toBe(6);
+      const [lpa] = await bulkDb.query<{ n: number }>(
+        `select count(*)::int as n from financial_statements where cik = 1997711 and statement = 'income' and period = 'annual'`,
+      );
+      expect(lpa!.n).toBeGreaterThan(0);
+    });
+
+    it('archives each entry with its exact bytes, so reparse works offline', async () => {
+      const [doc] = await bulkDb.query<{ url: string; sha256: string }>(
+        `select url, sha256 from raw_documents where dataset_id = 'financials' and partition_key = 'cik:0001652044'`,
+      );
+      const sha = createHash('sha256')
+        .update(readFileSync(`${FACTS}/CIK0001652044.json`))
+        .digest('hex');
+      expect(doc).toEqual({
+        url: 'https://www.sec.gov/Archives/edgar/daily-index/xbrl/companyfacts.zip#CIK0001652044.json',
+        sha256: sha,
+      });
+      const r = await reparsePartition(financialsJob, 'cik:0001652044', bulkEnv.services.deps());
+      expect([r.status, r.inserted, r.updated]).toEqual(['done', 0, 0]);
+    });
+
+    it('--bulk-file: the same zip read from disk writes nothing new', async () => {
+      const before = await statementsOf(bulkDb, [1046179, 1652044, 1835632, 1997711]);
+      const file = join(root, 'www.sec.gov/Archives/edgar/daily-index/xbrl/companyfacts.zip');
+      const again = await backfillFinancialsBulk(bulkEnv.services, { bulkFile: file });
+      expect(again.failures).toEqual([]);
+      expect(again.reports.reduce((n, x) => n + x.inserted + x.updated, 0)).toBe(0);
+      expect(await statementsOf(bulkDb, [1046179, 1652044, 1835632, 1997711])).toEqual(before);
+      expect(zipMirror.requests.length).toBe(1);
+    });
+
+    it('retries a download cut off mid-body, then loads the complete file', async () => {
+      const path = '/www.sec.gov/Archives/edgar/daily-index/xbrl/companyfacts.zip';
+      zipMirror.setFaults([{ path, truncate: 100_000, times: 1 }]);
+      const again = await backfillFinancialsBulk(bulkEnv.services, {});
+      expect(zipMirror.requests.map((r) => r.path)).toEqual([path, path, path]);
+      expect(again.failures).toEqual([]);
+      expect(again.reports.filter((r) => r.status === 'done').length).toBe(4);
+      expect(again.reports.reduce((n, x) => n + x.inserted + x.updated, 0)).toBe(0);
     });
   });
 

@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../lib/db.ts';
+import { recordPartition } from '../../loaders/coverage.ts';
+import { quarantine, rawDocuments } from '../../schema/datasets.ts';
+import type { PartitionReport } from '../pipeline.ts';
+import type { Services } from '../services.ts';
+import type { RawDocument } from '../types.ts';
+import { financialsJob } from './financials.job.ts';
+
+/**
+ * One batch of the companyfacts.zip backfill (financials-bulk.ts) in one transaction: per company, what the
+ * pipeline does for one partition (load, raw document index, coverage row), so a batch is all or nothing
+ * and coverage never claims rows that were rolled back. A company whose entry did not parse is quarantined
+ * and its partition recorded failed, without stopping the others.
+ */
+
+export type Parsed = { key: string; docs: RawDocument[]; started: number } & (
+  | { parsed: ReturnType<typeof financialsJob.parse>; error?: undefined }
+  | { error: Error; parsed?: undefined }
+);
+
+export type BatchResult = PartitionReport | { partition: string; message: string };
+
+export async function loadBatch(services: Services, batch: Parsed[]): Promise<BatchResult[]> {
+  if (batch.length === 0) return [];
+  const at = new Date();
+  return services.database.db.transaction(async (tx) => {
+    const out: BatchResult[] = [];
+    for (const p of batch) {
+      await recordDocuments(tx, p.key, p.docs);
+      if (p.error) {
+        const message = `parse error in financials/${p.key}: ${p.error.message}`;
+        await tx.insert(quarantine).values({
+          datasetId: 'financials',
+          partitionKey: p.key,
+          url: p.docs[0]!.url,
+          sha256: p.docs[0]!.sha256,
+          error: p.error.message,
+        });
+        await recordPartition(tx, {
+          datasetId: 'financials',
+          partitionKey: p.key,
+          status: 'failed',
+          error: message,
+          at,
+        });
+        out.push({ partition: p.key, message });
+        continue;
+      }
+      const { rows, warnings } = p.parsed;
+      const r = await financialsJob.load(tx, rows, p.key);
+      await recordPartition(tx, {
+        datasetId: 'financials',
+        partitionKey: p.key,
+        status: 'done',
+        rows: rows.rows.length,
+        inserted: r.inserted,
+        sha256: p.docs[0]!.sha256,
+        at,
+      });
+      out.push({
+        dataset: 'financials',
+        partition: p.key,
+        status: 'done',
+        documents: p.docs.length,
+        rowsParsed: rows.rows.length,
+        inserted: r.inserted,
+        updated: r.updated,
+        warnings: warnings.length,
+        ms: Math.round(performance.now() - p.started),
+      });
+    }
+    return out;
+  });
+}
+
+/** The raw_documents index rows the per-company fetcher would write, so `etl reparse` finds the entry. */
+async function recordDocuments(tx: Tx, key: string, docs: RawDocument[]) {
+  await tx
+    .insert(rawDocuments)
+    .values(
+      docs.map((d, seq) => ({
+        sha256: d.sha256,
+        url: d.url,
+        datasetId: 'financials',
+        partitionKey: key,
+        seq,
+        contentType: d.contentType,
+        bytes: d.bytes.length,
+        fetchedAt: new Date(d.fetchedAt),
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [rawDocuments.datasetId, rawDocuments.partitionKey, rawDocuments.url],
+      set: {
+        sha256: sql`excluded.sha256`,
+        seq: sql`excluded.seq`,
+        contentType: sql`excluded.content_type`,
+        bytes: sql`excluded.bytes`,
+        fetchedAt: sql`excluded.fetched_at`,
+      },
+    });
+}

@@ -5,7 +5,13 @@ import { buildMetrics, type MetricRow, type MetricsMemo } from './metrics.ts';
 import { prepareFacts } from './prepare.ts';
 import type { StatementRow } from './statements.ts';
 import type { Grain } from './types.ts';
-import { type StatementName, type StatementVersion, statementVersions, versionKey } from './versions.ts';
+import {
+  type StatementName,
+  type StatementVersion,
+  sameValues,
+  statementVersions,
+  versionKey,
+} from './versions.ts';
 
 /**
  * companyfacts JSON -> `financial_statements` rows: every version of every income, balance, cash-flow and
@@ -152,7 +158,7 @@ export function metricVersions(versions: StatementVersion[]): MetricVersion[] {
     }
     const current = new Map<StatementName, Map<string, StatementVersion>>(NAMES.map((n) => [n, new Map()]));
     const memo: MetricsMemo = new Map();
-    const last = new Map<string, { row: MetricRow | null; json: string }>();
+    const last = new Map<string, MetricRow | null>();
     for (const date of [...byDate.keys()].sort()) {
       for (const v of byDate.get(date)!) current.get(v.statement)!.set(versionKey(v), v);
       const [income_statements, balance_sheets, cash_flow_statements] = NAMES.map((n) =>
@@ -167,18 +173,14 @@ export function metricVersions(versions: StatementVersion[]): MetricVersion[] {
       for (const row of rows) {
         seen.add(row.report_period);
         const prev = last.get(row.report_period);
-        if (prev?.row === row) continue;
-        const json = JSON.stringify(row);
-        if (prev?.json === json) {
-          last.set(row.report_period, { row, json });
-          continue;
-        }
-        last.set(row.report_period, { row, json });
+        if (prev === row) continue;
+        last.set(row.report_period, row);
+        if (prev && sameValues(prev, row)) continue;
         out.push({ period, reportPeriod: row.report_period, knownFrom: date, row });
       }
       for (const [rp, prev] of last) {
-        if (seen.has(rp) || prev.json === 'null') continue;
-        last.set(rp, { row: null, json: 'null' });
+        if (seen.has(rp) || prev === null) continue;
+        last.set(rp, null);
         out.push({ period, reportPeriod: rp, knownFrom: date, row: null });
       }
     }

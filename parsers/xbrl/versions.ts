@@ -54,13 +54,12 @@ export function statementVersions(
   const state = grains.map((period) => ({
     period,
     out: [] as StatementVersion[],
-    /** versionKey -> JSON of the current version ('null' after a removal) and its row object */
-    last: new Map<string, string>(),
-    lastRow: new Map<string, StatementRow>(),
+    /** versionKey -> the current version's row and warnings (row null after a removal) */
+    last: new Map<string, { row: StatementRow | null; warnings: string[] }>(),
   }));
   for (const date of prepared.filingDates) {
     invalidate(cache, prepared.endsByFiled.get(date) ?? new Set());
-    for (const { period, out, last, lastRow } of state) {
+    for (const { period, out, last } of state) {
       const set: StatementSet = buildStatements(prepared, { ...opts, period, asOf: date }, cache);
       const seen = new Set<string>();
       for (const statement of NAMES) {
@@ -73,12 +72,11 @@ export function statementVersions(
           });
           seen.add(key);
           // the same row object (a cache hit) carries the same warnings: nothing to compare
-          if (lastRow.get(key) === row && last.get(key) !== 'null') return;
-          lastRow.set(key, row);
+          const prev = last.get(key);
+          if (prev?.row === row) return;
           const warnings = set.rowWarnings[statement][i] ?? [];
-          const json = JSON.stringify([row, warnings]);
-          if (last.get(key) === json) return;
-          last.set(key, json);
+          last.set(key, { row, warnings });
+          if (prev?.row && sameValues(prev.row, row) && sameValues(prev.warnings, warnings)) return;
           out.push({
             statement,
             period,
@@ -91,9 +89,9 @@ export function statementVersions(
           });
         });
       }
-      for (const [key, json] of last) {
-        if (seen.has(key) || json === 'null') continue;
-        last.set(key, 'null');
+      for (const [key, prev] of last) {
+        if (seen.has(key) || prev.row === null) continue;
+        last.set(key, { row: null, warnings: [] });
         const [statement, , report_period, fiscal_period] = key.split('|') as [
           StatementName,
           string,
@@ -115,6 +113,18 @@ export function statementVersions(
   }
   // grain by grain, each in filing-date order (what metricVersions and rowsAsOf readers expect)
   return state.flatMap((g) => g.out);
+}
+
+/**
+ * Equal as JSON would say (rows hold only primitives, in a fixed key order; warnings are string arrays),
+ * without building the strings: most rows a filing date rebuilds are unchanged.
+ */
+export function sameValues(a: object, b: object): boolean {
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka)
+    if ((a as Record<string, unknown>)[k] !== (b as Record<string, unknown>)[k]) return false;
+  return true;
 }
 
 /** The rows a loader would answer for `asOf` from stored versions (newest report_period first). */

@@ -14,7 +14,12 @@ import { financialsJob } from './financials.job.ts';
  * and its partition recorded failed, without stopping the others.
  */
 
-export type Parsed = { key: string; docs: RawDocument[]; started: number } & (
+/** What the index needs of a document; the bytes are in the raw archive already (not kept per batch). */
+export type DocRef = Omit<RawDocument, 'bytes'> & { size: number };
+
+export const docRef = ({ bytes, ...rest }: RawDocument): DocRef => ({ ...rest, size: bytes.length });
+
+export type Parsed = { key: string; docs: DocRef[]; started: number } & (
   | { parsed: ReturnType<typeof financialsJob.parse>; error?: undefined }
   | { error: Error; parsed?: undefined }
 );
@@ -75,7 +80,7 @@ export async function loadBatch(services: Services, batch: Parsed[]): Promise<Ba
 }
 
 /** The raw_documents index rows the per-company fetcher would write, so `etl reparse` finds the entry. */
-async function recordDocuments(tx: Tx, key: string, docs: RawDocument[]) {
+async function recordDocuments(tx: Tx, key: string, docs: DocRef[]) {
   await tx
     .insert(rawDocuments)
     .values(
@@ -86,7 +91,7 @@ async function recordDocuments(tx: Tx, key: string, docs: RawDocument[]) {
         partitionKey: key,
         seq,
         contentType: d.contentType,
-        bytes: d.bytes.length,
+        bytes: d.size,
         fetchedAt: new Date(d.fetchedAt),
       })),
     )

@@ -13,7 +13,7 @@ import type { Services } from '../services.ts';
 import type { BackfillOptions, RawDocument } from '../types.ts';
 import { submissionsUrl } from './companies.job.ts';
 import { COMPANYFACTS_ZIP_URL, financialsJob } from './financials.job.ts';
-import { loadBatch, type Parsed } from './financials-bulk-load.ts';
+import { docRef, loadBatch, type Parsed } from './financials-bulk-load.ts';
 import { backfillCiks } from './universe.ts';
 
 /**
@@ -200,13 +200,14 @@ async function loadZip(
 function parseEntry(services: Services, cik: string, doc: RawDocument, subs: RawDocument | null): Parsed {
   const key = `cik:${cik}`;
   const docs = subs ? [doc, subs] : [doc];
+  const refs = docs.map(docRef);
   const started = performance.now();
   try {
     const parsed = financialsJob.parse(docs, key);
-    return { key, docs, parsed, started };
+    return { key, docs: refs, parsed, started };
   } catch (err) {
     services.logger.child({ dataset: 'financials', partition: key }).error({ err }, 'parse failed');
-    return { key, docs, error: err as Error, started };
+    return { key, docs: refs, error: err as Error, started };
   }
 }
 

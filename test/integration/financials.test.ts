@@ -301,6 +301,33 @@ describe(`financials and company facts end to end (${process.env.REDIS_URL ? 'Bu
       expect(again.reports.filter((r) => r.status === 'done').length).toBe(4);
       expect(again.reports.reduce((n, x) => n + x.inserted + x.updated, 0)).toBe(0);
     });
+
+    it('quarantines an entry that does not parse and loads the others of its batch', async () => {
+      // real bytes in a wrong place: SEC's S3 NoSuchKey page packaged as Apple's (a demo CIK) entry
+      const file = join(root, 'broken.zip');
+      const zip = new yazl.ZipFile();
+      zip.addFile('fixtures/upstream/_errors/s3-nosuchkey.xml', 'CIK0000320193.json');
+      zip.addFile(`${FACTS}/CIK0001046179.json`, 'CIK0001046179.json');
+      zip.end();
+      await pipeline(zip.outputStream, createWriteStream(file));
+      const r = await backfillFinancialsBulk(bulkEnv.services, { bulkFile: file, cik: '320193,1046179' });
+      expect(r.failures).toEqual([
+        {
+          partition: 'cik:0000320193',
+          message: expect.stringContaining('companyfacts body is XML'),
+        },
+      ]);
+      expect(r.reports.map((x) => [x.partition, x.status])).toEqual([['cik:0001046179', 'done']]);
+      const [q] = await bulkDb.query<{ url: string; status: string }>(
+        `select q.url, p.status from quarantine q join dataset_partitions p
+            on p.dataset_id = q.dataset_id and p.partition_key = q.partition_key
+          where q.partition_key = 'cik:0000320193'`,
+      );
+      expect(q).toEqual({
+        url: 'https://www.sec.gov/Archives/edgar/daily-index/xbrl/companyfacts.zip#CIK0000320193.json',
+        status: 'failed',
+      });
+    });
   });
 
   it('leaves both tables identical when the backfills run again', async () => {

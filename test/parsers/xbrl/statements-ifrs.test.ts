@@ -70,7 +70,9 @@ describe('TSM (20-F filer, IFRS, TWD)', () => {
       expect(s.provenance.balance_sheets[i]![f]).toMatchObject({ kind: 'reported' });
     // as first filed the year balanced
     const first = build('TSM', 'annual', '2018-04-19');
-    expect(first.rowWarnings.balance_sheets[first.balance_sheets.length - 1]).toEqual([]);
+    const j = first.balance_sheets.findIndex((r) => r.report_period === '2017-12-31');
+    expect(first.balance_sheets[j]!.total_assets).toBe(1_991_732_000_000);
+    expect(first.rowWarnings.balance_sheets[j]).toEqual([]);
     expect(first.warnings).toEqual([]);
   });
 });

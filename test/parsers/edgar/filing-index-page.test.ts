@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseFilingIndexPage } from '../../../parsers/edgar/filing-index-page.ts';
 import { ParseError } from '../../../lib/errors.ts';
+import { parseFilingIndexPage } from '../../../parsers/edgar/filing-index-page.ts';
 
 // Real filing detail pages (`<accession>-index.html`), at the addresses the mirror serves them from.
 const DATA = 'fixtures/upstream/www.sec.gov/Archives/edgar/data';

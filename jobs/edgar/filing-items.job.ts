@@ -1,17 +1,15 @@
-import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { UpstreamNotFoundError } from '../../lib/errors.ts';
-import { dashAccession, filingFolderUrl } from '../../lib/ids.ts';
+import { filingFolderUrl } from '../../lib/ids.ts';
 import { type FilingItemsRows, loadFilingItems } from '../../loaders/filing-items.ts';
 import { parseFilingIndexPage } from '../../parsers/edgar/filing-index-page.ts';
 import { parseFiling, wantsExhibitBody } from '../../parsers/edgar/filing-items.ts';
 import { filings } from '../../schema/filings.ts';
-import type { DatasetJob, Fetcher, JobContext, RawDocument } from '../types.ts';
-import { backfillCiks, cikUniverse } from './universe.ts';
+import type { DatasetJob, Fetcher, RawDocument } from '../types.ts';
+import { accessionOf, perFilingPartitions } from './filing-partitions.ts';
 
 /** The filing types whose documents are split into items (spec 4.2), amendments included. */
 export const ITEM_FILING_TYPES = ['10-K', '10-Q', '8-K', '10-K/A', '10-Q/A', '8-K/A'];
-/** A scheduled refresh splits the filings indexed in this many most recent days. */
-const REFRESH_DAYS = 3;
 
 /**
  * Filing items: one partition per 10-K, 10-Q or 8-K (`acc:<accession>`, amendments and historical
@@ -29,15 +27,7 @@ const REFRESH_DAYS = 3;
  */
 export const filingItemsJob: DatasetJob<FilingItemsRows> = {
   dataset: 'filing_items',
-  async partitions(ctx, opts) {
-    const ciks =
-      opts.cik || opts.ticker ? await backfillCiks(ctx, opts) : await cikUniverse(ctx.config, ctx.database);
-    return listFilings(ctx, ciks, opts.from, opts.to);
-  },
-  async latestPartitions(ctx) {
-    const since = new Date(ctx.now.getTime() - REFRESH_DAYS * 86_400_000).toISOString().slice(0, 10);
-    return listFilings(ctx, await cikUniverse(ctx.config, ctx.database), since, undefined);
-  },
+  ...perFilingPartitions(ITEM_FILING_TYPES),
   // An accepted EDGAR filing never changes; a parser fix is applied with `etl reparse filing_items`.
   isFinal: () => true,
   async fetch(ctx, key, fetcher) {
@@ -71,34 +61,6 @@ export const filingItemsJob: DatasetJob<FilingItemsRows> = {
     return loadFilingItems(tx, rows);
   },
 };
-
-async function listFilings(
-  ctx: JobContext,
-  ciks: string[],
-  from: string | undefined,
-  to: string | undefined,
-): Promise<string[]> {
-  if (ciks.length === 0) return [];
-  const rows = await ctx.database.db
-    .selectDistinct({ accession: filings.accessionNumber, filingDate: filings.filingDate })
-    .from(filings)
-    .where(
-      and(
-        inArray(filings.cik, ciks.map(Number)),
-        inArray(filings.filingType, ITEM_FILING_TYPES),
-        from ? gte(filings.filingDate, from.slice(0, 10)) : undefined,
-        to ? lte(filings.filingDate, to.slice(0, 10)) : undefined,
-      ),
-    )
-    .orderBy(desc(filings.filingDate), desc(filings.accessionNumber));
-  return rows.map((r) => `acc:${r.accession}`);
-}
-
-export function accessionOf(key: string): string {
-  const acc = key.startsWith('acc:') ? dashAccession(key.slice(4)) : null;
-  if (!acc) throw new Error(`not a filing partition: ${key} (expected acc:<accession number>)`);
-  return acc;
-}
 
 const SEC_WWW = 'https://www.sec.gov';
 const INDEX_PAGE = /-index\.html?$/;

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { ParseError, UpstreamNotFoundError } from '../../lib/errors.ts';
 import { filingFolderUrl } from '../../lib/ids.ts';
 import { loadFinancialSegments, type SegmentFilingRows } from '../../loaders/financial-segments.ts';
@@ -7,9 +7,8 @@ import { parseInstance } from '../../parsers/xbrl/instance.ts';
 import { parseLabels } from '../../parsers/xbrl/labels.ts';
 import { buildSegments } from '../../parsers/xbrl/segments.ts';
 import { filings } from '../../schema/filings.ts';
-import type { DatasetJob, Fetcher, JobContext, RawDocument } from '../types.ts';
-import { accessionOf } from './filing-items.job.ts';
-import { backfillCiks, cikUniverse } from './universe.ts';
+import type { DatasetJob, Fetcher, RawDocument } from '../types.ts';
+import { accessionOf, perFilingPartitions } from './filing-partitions.ts';
 
 /** Reports with segment notes: annual (10-K, 20-F) and quarterly (10-Q), amendments included. */
 export const SEGMENT_FILING_TYPES = ['10-K', '10-K/A', '10-Q', '10-Q/A', '20-F'];
@@ -17,8 +16,6 @@ export const SEGMENT_FILING_TYPES = ['10-K', '10-K/A', '10-Q', '10-Q/A', '20-F']
 const XBRL_FROM = '2009-01-01';
 /** Inline XBRL was allowed from June 2016: only later primary documents can be the instance themselves. */
 const INLINE_FROM = '2016-06-13';
-/** A scheduled refresh parses the filings indexed in this many most recent days. */
-const REFRESH_DAYS = 3;
 
 /** The filing has an index but no XBRL instance (a small company's 2009-2011 report): nothing to load. */
 class NoInstanceError extends UpstreamNotFoundError {
@@ -43,15 +40,7 @@ class NoInstanceError extends UpstreamNotFoundError {
  */
 export const financialSegmentsJob: DatasetJob<SegmentFilingRows> = {
   dataset: 'financial_segments',
-  async partitions(ctx, opts) {
-    const ciks =
-      opts.cik || opts.ticker ? await backfillCiks(ctx, opts) : await cikUniverse(ctx.config, ctx.database);
-    return listFilings(ctx, ciks, opts.from, opts.to);
-  },
-  async latestPartitions(ctx) {
-    const since = new Date(ctx.now.getTime() - REFRESH_DAYS * 86_400_000).toISOString().slice(0, 10);
-    return listFilings(ctx, await cikUniverse(ctx.config, ctx.database), since, undefined);
-  },
+  ...perFilingPartitions(SEGMENT_FILING_TYPES, XBRL_FROM),
   // An accepted filing never changes; a parser fix is applied with `etl reparse financial_segments`.
   isFinal: () => true,
   async fetch(ctx, key, fetcher) {
@@ -128,27 +117,4 @@ async function optional(fetcher: Fetcher, url: string): Promise<RawDocument | nu
     if (err instanceof UpstreamNotFoundError) return null;
     throw err;
   }
-}
-
-async function listFilings(
-  ctx: JobContext,
-  ciks: string[],
-  from: string | undefined,
-  to: string | undefined,
-): Promise<string[]> {
-  if (ciks.length === 0) return [];
-  const since = from && from.slice(0, 10) > XBRL_FROM ? from.slice(0, 10) : XBRL_FROM;
-  const rows = await ctx.database.db
-    .selectDistinct({ accession: filings.accessionNumber, filingDate: filings.filingDate })
-    .from(filings)
-    .where(
-      and(
-        inArray(filings.cik, ciks.map(Number)),
-        inArray(filings.filingType, SEGMENT_FILING_TYPES),
-        gte(filings.filingDate, since),
-        to ? lte(filings.filingDate, to.slice(0, 10)) : undefined,
-      ),
-    )
-    .orderBy(desc(filings.filingDate), desc(filings.accessionNumber));
-  return rows.map((r) => `acc:${r.accession}`);
 }

@@ -1,39 +1,14 @@
-/**
- * Throughput of the financials job per company, parse and load measured separately:
- * - `parse`: companyfacts JSON text -> every `financial_statements` version row, exactly what the job's parse
- *   step runs (parsers/xbrl/financials.ts), with its phases: `facts` (JSON.parse + flat facts), `prepare`,
- *   `versions` (statement versions, every grain and filing date) and `metrics` (metrics versions);
- * - `load`: loaders/financials.ts on REAL Postgres, one transaction per company as the job does it: `fresh`
- *   into an empty table, `unchanged` (a re-run: nothing written), both including the commit;
- * - `bulk`: `etl backfill financials --bulk-file` end to end on the same Postgres (a zip packaged from the
- *   fixtures: unzip, raw archive, parse, batched load overlapping the next batch's parse), wall time.
- * Postgres: DATABASE_URL (a throwaway database is created on that server and dropped afterwards), default
- * postgres://postgres@127.0.0.1:5432/postgres.
- * Inputs: the four companyfacts fixtures (GOOGL 3.1 MB, MRVL 1.3 MB, TSM 0.9 MB, LPA 0.3 MB). They are
- * large, long-history filers (GOOGL has 43 filing dates of mapped facts), so per-company figures
- * over-estimate the average filer. `projected_10k_filers_min`: 10,000 x (parse + fresh load) of the mix,
- * sequentially in one process (`one_process`), spread over every core (`all_cores`: the parse is CPU-bound
- * and independent per company; Postgres shares the same cores, which the measured load time already
- * includes), and `bulk`: 10,000 x the measured end-to-end bulk time per company (download not included:
- * ~1 GB at the machine's bandwidth).
- * Parse times are taken after BENCH_WARMUP passes over the mix (a backfill runs thousands of companies in a
- * warm process; the first, unoptimised runs cost 3-5x more) and reported as wall and CPU time; the load
- * average at the start is printed because other processes on the machine inflate both.
- * Run: `node --import tsx bench/financials.bench.ts`. Prints one JSON object on stdout.
- */
-import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import yazl from 'yazl';
 import { backfillFinancialsBulk } from '../jobs/edgar/financials-bulk.ts';
 import { createServices } from '../jobs/services.ts';
 import { loadConfig } from '../lib/config.ts';
-import { type Database, openDatabase } from '../lib/db.ts';
+import type { Database } from '../lib/db.ts';
 import { createLogger } from '../lib/logger.ts';
 import { loadFinancialStatements } from '../loaders/financials.ts';
 import { parseCompanyFacts } from '../parsers/xbrl/companyfacts.ts';
@@ -41,6 +16,7 @@ import { financialStatementRows, metricVersions } from '../parsers/xbrl/financia
 import { prepareFacts } from '../parsers/xbrl/prepare.ts';
 import { statementVersions } from '../parsers/xbrl/versions.ts';
 import type { FinancialStatementInsert } from '../schema/financials.ts';
+import { withBenchDatabase } from './db.ts';
 
 const TARGET_MS = Number(process.env.BENCH_TARGET_MS ?? 2_000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
@@ -107,24 +83,7 @@ function parsePhase(file: string): Company {
   return { file, bytes: statSync(new URL(file, DIR)).size, cik: doc.cik, rows, parse };
 }
 
-/** A throwaway database on the DATABASE_URL server, migrated, dropped afterwards. */
-async function withDatabase<T>(fn: (database: Database) => Promise<T>): Promise<T> {
-  const name = `bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  try {
-    await database.migrate();
-    return await fn(database);
-  } finally {
-    await database.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
-}
+const withDatabase = <T>(fn: (database: Database) => Promise<T>) => withBenchDatabase(base, fn);
 
 async function loadPhase(database: Database, companies: Company[]): Promise<void> {
   const fresh = new Map<number, number[]>();

@@ -1,12 +1,3 @@
-/**
- * Loader throughput on real Postgres: rows/s of our batch upsert (loaders/upsert.ts, the path every loader
- * uses) vs a plain `COPY ... FROM STDIN` of the same rows into the same empty table, in the same run.
- * Rows: every row of the three real daily index fixtures (~17k filings, all forms), repeated with distinct
- * accession numbers to ~100k rows so that both paths run long enough to measure.
- * Run: `DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/loader.bench.ts`
- * Prints one JSON object on stdout.
- */
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -16,6 +7,7 @@ import { openDatabase } from '../lib/db.ts';
 import { loadFilings } from '../loaders/filings.ts';
 import { parseIndexFile } from '../parsers/edgar/index-files.ts';
 import type { FilingInsert } from '../schema/filings.ts';
+import { throwawayDatabase } from './db.ts';
 
 const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TARGET_ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -53,13 +45,8 @@ const csv = (v: unknown) => {
 };
 
 async function main() {
-  const name = `bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const db = await throwawayDatabase(base);
+  const database = await openDatabase({ databaseUrl: db.url });
   await database.migrate();
   const data = rows();
   const results: Record<string, unknown>[] = [];
@@ -74,7 +61,7 @@ async function main() {
       upsert.push(data.length / ((performance.now() - t) / 1000));
 
       await database.query('TRUNCATE filings');
-      const client = new pg.Client({ connectionString: url.toString() });
+      const client = new pg.Client({ connectionString: db.url });
       await client.connect();
       t = performance.now();
       const cols = [
@@ -132,8 +119,7 @@ async function main() {
     );
   } finally {
     await database.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await db.drop();
   }
 }
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { UpstreamNotFoundError } from '../../lib/errors.ts';
+import { ParseError, UpstreamNotFoundError } from '../../lib/errors.ts';
 import { filingFolderUrl } from '../../lib/ids.ts';
 import { type FilingItemsRows, loadFilingItems } from '../../loaders/filing-items.ts';
 import { parseFilingIndexPage } from '../../parsers/edgar/filing-index-page.ts';
@@ -51,9 +51,12 @@ export const filingItemsJob: DatasetJob<FilingItemsRows> = {
     }
   },
   parse(docs, key) {
-    const doc = docs[0]!;
-    const index = docs[1];
-    const listing = index && INDEX_PAGE.test(index.url) ? { index, exhibits: docs.slice(2) } : undefined;
+    // By role, not position: the raw archive numbers documents in fetch order (the index page first), and
+    // a re-parse reads them back in that order.
+    const index = docs.find((d) => INDEX_PAGE.test(d.url));
+    const primaryUrl = index ? primaryUrlOf(index) : null;
+    const doc = docs.find((d) => d.url === primaryUrl) ?? docs.find((d) => d !== index)!;
+    const listing = index ? { index, exhibits: docs.filter((d) => d !== index && d !== doc) } : undefined;
     const filing = parseFiling(doc, accessionOf(key), undefined, listing);
     return { rows: { filing, sha256: doc.sha256, fetchedAt: doc.fetchedAt }, warnings: filing.warnings };
   },
@@ -83,8 +86,15 @@ async function throughIndexPage(
       throw err;
     });
   if (!index) return null;
-  // Only reads which files to fetch; parse() reads the page again, purely, for the exhibit list.
-  const page = parseFilingIndexPage(index.bytes.toString('latin1'), { document: index.url });
+  // Only reads which files to fetch; parse() reads the page again, purely, for the exhibit list. A page
+  // that cannot be read is no way in (retrying would fetch the same bytes): fall back as if it were missing.
+  let page: ReturnType<typeof parseFilingIndexPage>;
+  try {
+    page = parseFilingIndexPage(index.bytes.toString('latin1'), { document: index.url });
+  } catch (err) {
+    if (err instanceof ParseError) return null;
+    throw err;
+  }
   if (!page.primary?.url) return null;
   const primary = await fetcher.get(SEC_WWW + page.primary.url);
   const exhibits: RawDocument[] = [];
@@ -97,4 +107,10 @@ async function throughIndexPage(
     if (doc) exhibits.push(doc);
   }
   return [primary, index, ...exhibits];
+}
+
+/** The absolute URL of the primary document a detail page names, or null. */
+function primaryUrlOf(index: RawDocument): string | null {
+  const page = parseFilingIndexPage(index.bytes.toString('latin1'), { document: index.url });
+  return page.primary?.url ? SEC_WWW + page.primary.url : null;
 }

@@ -271,5 +271,11 @@ describe(`filing items end to end (${process.env.REDIS_URL ? 'BullMQ' : 'in-proc
       [ADBE],
     );
     expect(ex).toEqual({ text: null });
+
+    // A re-parse reads the archived documents back in fetch order (the detail page first): same rows.
+    const before = await snapshot(database);
+    const again = await reparsePartition(filingItemsJob as DatasetJob, `acc:${ADBE}`, env.services.deps());
+    expect(again.status).toBe('done');
+    expect(await snapshot(database)).toEqual(before);
   });
 });

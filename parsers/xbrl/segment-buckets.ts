@@ -6,10 +6,10 @@
  * fetch), so a member is recognised as a subtotal by its numbers: its value is the sum of two or more
  * smaller members of the same axis, concept and period.
  *
- * Coincidences are guarded twice: when the reported total is known, nothing is removed once the buckets add
- * up to it (a breakdown that already foots is left alone, even if one segment happens to equal two others),
- * and nothing is removed when they add up to less; subtotals are removed largest first, so a grand total
- * goes before the subtotals it contains.
+ * Coincidences are guarded three times: nothing is removed without the reported total; nothing once the
+ * buckets add up to it (a breakdown that already foots is left alone, even if one segment happens to equal
+ * two others) or when they add up to less; and removals stand only if the leaves then add up to the total.
+ * Subtotals are removed largest first, so a grand total goes before the subtotals it contains.
  */
 
 export interface MemberValue {
@@ -41,12 +41,12 @@ export function leafMembers(
   items: MemberValue[],
   reported?: { value: number; decimals: string | null },
 ): LeafResult {
+  // Without the reported total there is nothing to check a removal against: US 300 = Europe 200 + Asia 100
+  // would be read as a subtotal. The members are kept as filed.
+  if (!reported) return { leaves: [...items], subtotals: [] };
   const current = [...items].sort((a, b) => b.value - a.value || a.member.localeCompare(b.member));
   const subtotals: LeafResult['subtotals'] = [];
-  const tooBig = () => {
-    if (!reported) return true;
-    return total(current) > reported.value + tolerance(reported.decimals);
-  };
+  const tooBig = () => total(current) > reported.value + tolerance(reported.decimals);
   while (current.length > 2 && tooBig()) {
     let removed = false;
     for (const p of current) {
@@ -60,6 +60,13 @@ export function leafMembers(
       break;
     }
     if (!removed) break;
+  }
+  // Removals stand only when the leaves then add up to the total (each leaf may be off by its rounding): a
+  // breakdown above the total for another reason (intersegment sales, eliminations) must not lose a member
+  // that merely equals the sum of others.
+  const rounding = current.reduce((n, x) => n + tolerance(x.decimals), tolerance(reported.decimals));
+  if (subtotals.length > 0 && Math.abs(total(current) - reported.value) > rounding) {
+    return { leaves: [...items], subtotals: [] };
   }
   return { leaves: current, subtotals };
 }

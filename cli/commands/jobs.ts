@@ -45,15 +45,20 @@ export function registerJobCommands(program: Command, getCtx: () => CliContext =
         process.exitCode = 2;
         return;
       }
-      const failed = await withRuntime(ctx, async (services, runtime) => {
+      // Ctrl-C / SIGTERM: stop between partitions (a bulk download is cut off), let running ones finish,
+      // close the database; a second signal exits at once.
+      const stop = new AbortController();
+      const run = withRuntime(ctx, async (services, runtime) => {
         await runtime.startWorkers();
         let failures = 0;
         for (const id of ids) {
+          if (stop.signal.aborted) break;
           const bar = progressReporter(ctx.logger, id);
-          const r = bulk
-            ? await backfillFinancialsBulk(services, opts, (p) => bar.update(p))
-            : await backfill(services, runtime, id, opts, (p) => bar.update(p));
-          bar.stop();
+          const runOpts = { ...opts, signal: stop.signal };
+          const r = await (bulk
+            ? backfillFinancialsBulk(services, runOpts, (p) => bar.update(p))
+            : backfill(services, runtime, id, runOpts, (p) => bar.update(p))
+          ).finally(() => bar.stop()); // also on failure: the bar holds back log lines while it runs
           failures += r.failures.length;
           const rows = r.reports.reduce((n, x) => n + x.inserted, 0);
           process.stderr.write(
@@ -65,7 +70,16 @@ export function registerJobCommands(program: Command, getCtx: () => CliContext =
         await statusSweep(services);
         return failures;
       });
-      process.exitCode = failed > 0 ? 1 : 0;
+      onShutdown(ctx.logger, async () => {
+        stop.abort();
+        await run.catch(() => {});
+      });
+      // A shutdown that cuts off a download rejects the run: that is the stop asked for, not a failure.
+      const failed = await run.catch((err: unknown) => {
+        if (stop.signal.aborted) return 1;
+        throw err;
+      });
+      process.exitCode = failed > 0 || stop.signal.aborted ? 1 : 0;
     });
 
   program

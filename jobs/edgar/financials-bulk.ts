@@ -1,4 +1,4 @@
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { like } from 'drizzle-orm';
@@ -52,7 +52,7 @@ export async function backfillFinancialsBulk(
   const universe = new Set(await backfillCiks(ctx, opts));
   if (universe.size === 0)
     log.warn('the universe is empty: run `etl backfill companies` first (SEC_CIKS=all)');
-  const zip = await obtainZip(services, opts.bulkFile, log);
+  const zip = await obtainZip(services, opts.bulkFile, log, opts.signal);
   try {
     const run = await loadZip(services, zip, universe, log, opts.signal, (p) =>
       onProgress?.({ ...p, dataset: 'financials' }),
@@ -73,7 +73,12 @@ interface Zip {
   cleanup(): Promise<void>;
 }
 
-async function obtainZip(services: Services, bulkFile: string | undefined, log: Logger): Promise<Zip> {
+async function obtainZip(
+  services: Services,
+  bulkFile: string | undefined,
+  log: Logger,
+  signal: AbortSignal | undefined,
+): Promise<Zip> {
   if (bulkFile) {
     const info = await stat(bulkFile);
     log.info({ file: bulkFile, bytes: info.size }, 'reading companyfacts.zip from disk');
@@ -82,6 +87,7 @@ async function obtainZip(services: Services, bulkFile: string | undefined, log: 
   }
   const dir = join(services.config.DATA_DIR, 'tmp');
   await mkdir(dir, { recursive: true });
+  await removeAbandonedDownloads(dir, log);
   const file = join(dir, `companyfacts-${process.pid}-${Date.now()}.zip`);
   const cleanup = () => rm(file, { force: true });
   try {
@@ -89,6 +95,7 @@ async function obtainZip(services: Services, bulkFile: string | undefined, log: 
       toFile: file,
       timeoutMs: DOWNLOAD_TIMEOUT_MS,
       accept: 'application/zip',
+      ...(signal ? { signal } : {}),
     });
     log.info({ bytes: doc.size, sha256: doc.sha256 }, 'downloaded companyfacts.zip');
     return { file, url: COMPANYFACTS_ZIP_URL, fetchedAt: doc.fetchedAt, cleanup };
@@ -262,4 +269,26 @@ function notFound(cik: string): PartitionReport {
     warnings: 0,
     ms: 0,
   };
+}
+
+/**
+ * Downloads left by a run that was killed (a second Ctrl-C, a crash) before it could remove its file: their
+ * process is gone. A gigabyte each, so they are removed at the next bulk run.
+ */
+async function removeAbandonedDownloads(dir: string, log: Logger): Promise<void> {
+  for (const name of await readdir(dir)) {
+    const pid = Number(/^companyfacts-(\d+)-\d+\.zip$/.exec(name)?.[1]);
+    if (!pid || pid === process.pid || isAlive(pid)) continue;
+    await rm(join(dir, name), { force: true });
+    log.info({ file: name }, 'removed an abandoned companyfacts.zip download');
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

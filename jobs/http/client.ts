@@ -47,6 +47,8 @@ export interface GetOptions {
    * Such a body is hashed but not put in the raw archive: callers archive what they extract from it.
    */
   toFile?: string;
+  /** Abandons the fetch (a shutdown): no further attempt starts and the current one is cut off. */
+  signal?: AbortSignal;
 }
 
 export interface HttpClient {
@@ -177,9 +179,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     headers: Record<string, string>,
     timeoutMs: number,
     toFile?: string,
+    stop?: AbortSignal,
   ): Promise<Outcome> {
     try {
-      const res = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
+      const timeout = AbortSignal.timeout(timeoutMs);
+      const res = await fetch(url, { headers, signal: stop ? AbortSignal.any([timeout, stop]) : timeout });
       const declared = res.headers.get('content-length');
       const truncated = (size: number) =>
         res.status === 200 && declared && !res.headers.get('content-encoding') && +declared !== size;
@@ -219,6 +223,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     let throttleWaited = 0;
 
     for (;;) {
+      opts.signal?.throwIfAborted();
       await limiter.acquire(bucket);
       attempts += 1;
       const outcome = await attempt(
@@ -226,7 +231,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         headers,
         opts.timeoutMs ?? config.HTTP_TIMEOUT_MS,
         opts.toFile,
+        opts.signal,
       );
+      opts.signal?.throwIfAborted();
       const verdict = judge(outcome);
       const status = outcome.kind === 'response' ? outcome.status : undefined;
 

@@ -97,7 +97,7 @@ async function finishedPartitions(services: Services, job: DatasetJob, keys: str
 
 /** Finished while its upstream could still change, and final now: one more run picks up the last changes. */
 const owesFinalRun = (job: DatasetJob, r: { key: string; finishedAt: Date }, now: Date) =>
-  job.isFinal(r.key, now) && !job.isFinal(r.key, r.finishedAt);
+  typeof job.isFinal === 'function' && job.isFinal(r.key, now) && !job.isFinal(r.key, r.finishedAt);
 
 /**
  * A scheduled refresh: the newest partitions of one dataset, always re-run (conditional GETs make an
@@ -108,12 +108,19 @@ export async function refresh(services: Services, runtime: JobRuntime, dataset: 
   const job = jobFor(dataset);
   const now = new Date();
   const latest = await job.latestPartitions(services.deps(now).ctx);
-  const rows = await services.database.db
-    .select({ key: datasetPartitions.partitionKey, finishedAt: datasetPartitions.finishedAt })
-    .from(datasetPartitions)
-    .where(
-      and(eq(datasetPartitions.datasetId, dataset), inArray(datasetPartitions.status, ['done', 'not_found'])),
-    );
+  // A constant finality owes no final run: skip reading what may be millions of finished filings.
+  const rows =
+    typeof job.isFinal === 'boolean'
+      ? []
+      : await services.database.db
+          .select({ key: datasetPartitions.partitionKey, finishedAt: datasetPartitions.finishedAt })
+          .from(datasetPartitions)
+          .where(
+            and(
+              eq(datasetPartitions.datasetId, dataset),
+              inArray(datasetPartitions.status, ['done', 'not_found']),
+            ),
+          );
   const owed = rows.filter((r) => owesFinalRun(job, r, now)).map((r) => r.key);
   return runtime.runPartitions(dataset, [...new Set([...latest, ...owed])]);
 }

@@ -46,8 +46,12 @@ export interface DatasetJob<Parsed = unknown> {
   partitions(ctx: JobContext, opts: BackfillOptions): Promise<string[]>;
   /** The partitions a scheduled refresh runs. */
   latestPartitions(ctx: JobContext): Promise<string[]>;
-  /** Partitions whose upstream never changes once done (a past quarter's index) are skipped on resume. */
-  isFinal(key: string, now: Date): boolean;
+  /**
+   * Whether a partition's upstream can still change (a past quarter's index cannot; the current one can).
+   * A constant when it does not depend on the partition or the date (an accepted filing never changes),
+   * so a refresh need not read the dataset's finished partitions to find the ones owing a final run.
+   */
+  isFinal: boolean | ((key: string, now: Date) => boolean);
   fetch(ctx: JobContext, key: string, fetcher: Fetcher): Promise<RawDocument[]>;
   /** Pure: raw documents -> rows and warnings. Throws ParseError on an unknown format. */
   parse(docs: RawDocument[], key: string): { rows: Parsed; warnings: string[] };

@@ -32,7 +32,7 @@ export const companiesJob: DatasetJob<Parsed> = {
   async latestPartitions(ctx) {
     return this.partitions(ctx, {});
   },
-  isFinal: () => false,
+  isFinal: false,
   async fetch(_ctx, key, fetcher) {
     if (key === 'tickers') return [await fetcher.get(TICKERS_EXCHANGE_URL), await fetcher.get(TICKERS_URL)];
     return [await fetcher.get(submissionsUrl(cikOf(key)), { maxAgeMs: SUBMISSIONS_REUSE_MS })];

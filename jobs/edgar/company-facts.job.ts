@@ -27,7 +27,7 @@ export const companyFactsJob: DatasetJob<Parsed> = {
   async latestPartitions(ctx) {
     return this.partitions(ctx, {});
   },
-  isFinal: () => false,
+  isFinal: false,
   async fetch(_ctx, key, fetcher) {
     return [await fetcher.get(submissionsUrl(cikOf(key)), { maxAgeMs: SUBMISSIONS_REUSE_MS })];
   },

@@ -29,7 +29,7 @@ export const filingItemsJob: DatasetJob<FilingItemsRows> = {
   dataset: 'filing_items',
   ...perFilingPartitions(ITEM_FILING_TYPES),
   // An accepted EDGAR filing never changes; a parser fix is applied with `etl reparse filing_items`.
-  isFinal: () => true,
+  isFinal: true,
   async fetch(ctx, key, fetcher) {
     const accession = accessionOf(key);
     const [row] = await ctx.database.db

@@ -42,7 +42,7 @@ export const financialSegmentsJob: DatasetJob<SegmentFilingRows> = {
   dataset: 'financial_segments',
   ...perFilingPartitions(SEGMENT_FILING_TYPES, XBRL_FROM),
   // An accepted filing never changes; a parser fix is applied with `etl reparse financial_segments`.
-  isFinal: () => true,
+  isFinal: true,
   async fetch(ctx, key, fetcher) {
     const accession = accessionOf(key);
     const [row] = await ctx.database.db

@@ -38,7 +38,7 @@ export const financialsJob: DatasetJob<Parsed> = {
   async latestPartitions(ctx) {
     return this.partitions(ctx, {});
   },
-  isFinal: () => false,
+  isFinal: false,
   async fetch(_ctx, key, fetcher) {
     const cik = cikOf(key);
     const facts = await fetcher.get(companyFactsUrl(cik));

@@ -54,6 +54,9 @@ export async function runPartition(
       log.info({ url: err.url }, 'upstream has no document for this partition; recorded as not_found');
       return report(job, key, 'not_found', 0, 0, { inserted: 0, updated: 0 }, 0, started);
     }
+    // A job that reads a listing to plan its requests (a filing's index) can meet a format it does not
+    // know while fetching: the same verdict as in parse, since retrying would fetch the same bytes.
+    if (err instanceof ParseError) await quarantineAndFail(job, key, ctx, err, undefined);
     await recordFailure(job, key, ctx, err);
     throw err;
   }
@@ -84,16 +87,7 @@ async function parseAndLoad(
   } catch (err) {
     if (err instanceof ParseError) {
       const doc = docs.find((d) => err.document && d.url.includes(err.document)) ?? docs[0];
-      await ctx.database.db.insert(quarantine).values({
-        datasetId: job.dataset,
-        partitionKey: key,
-        url: doc?.url ?? null,
-        sha256: doc?.sha256 ?? null,
-        error: err.message,
-      });
-      await recordFailure(job, key, ctx, err);
-      log.error({ err: err.message, url: doc?.url }, 'parse error: document quarantined');
-      throw new UnrecoverableError(`parse error in ${job.dataset}/${key}: ${err.message}`);
+      await quarantineAndFail(job, key, ctx, err, doc);
     }
     throw err;
   }
@@ -168,4 +162,27 @@ function report(
     warnings,
     ms: Math.round(performance.now() - started),
   };
+}
+
+/** Quarantines the document a parser refused, records the failure and fails the partition without retry. */
+async function quarantineAndFail(
+  job: DatasetJob,
+  key: string,
+  ctx: JobContext,
+  err: ParseError,
+  doc: RawDocument | undefined,
+): Promise<never> {
+  const url = doc?.url ?? err.document ?? null;
+  await ctx.database.db.insert(quarantine).values({
+    datasetId: job.dataset,
+    partitionKey: key,
+    url,
+    sha256: doc?.sha256 ?? null,
+    error: err.message,
+  });
+  await recordFailure(job, key, ctx, err);
+  ctx.logger
+    .child({ dataset: job.dataset, partition: key })
+    .error({ err: err.message, url }, 'parse error: document quarantined');
+  throw new UnrecoverableError(`parse error in ${job.dataset}/${key}: ${err.message}`);
 }

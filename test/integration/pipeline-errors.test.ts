@@ -6,6 +6,7 @@ import { checkJobRegistry, JOBS, RegistryError } from '../../jobs/registry.ts';
 import type { DatasetJob } from '../../jobs/types.ts';
 import { DATASETS } from '../../lib/datasets.ts';
 import type { Database } from '../../lib/db.ts';
+import { ParseError } from '../../lib/errors.ts';
 import { createTestDatabase } from '../helpers/db.ts';
 import { createTestServices } from '../helpers/services.ts';
 
@@ -46,6 +47,29 @@ describe('pipeline error handling', () => {
       { n: number },
     ];
     expect(n).toBe(0);
+  });
+
+  it('treats a listing the job cannot read while fetching like a parse error: quarantined, no retry', async () => {
+    const planner: DatasetJob = {
+      ...(companiesJob as DatasetJob),
+      fetch: async () => {
+        throw new ParseError(
+          'not an EDGAR index.json: no directory.item list',
+          'https://www.sec.gov/x/index.json',
+        );
+      },
+    };
+    const err = await runPartition(planner, 'cik:0000315090', env.services.deps()).catch((e) => e);
+    expect(err).toBeInstanceOf(UnrecoverableError);
+    const q = await database.query<{ url: string; error: string }>(
+      `select url, error from quarantine where partition_key = 'cik:0000315090'`,
+    );
+    expect(q).toEqual([
+      {
+        url: 'https://www.sec.gov/x/index.json',
+        error: 'not an EDGAR index.json: no directory.item list (https://www.sec.gov/x/index.json)',
+      },
+    ]);
   });
 
   it('records an upstream 404 as not_found and moves on', async () => {

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../schema/index.ts';
+import { isProcessAlive } from './processes.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -89,7 +90,7 @@ function lockEmbedded(dir: string) {
   try {
     holder = Number(readFileSync(file, 'utf8').trim()) || null;
   } catch {}
-  if (holder && holder !== process.pid && alive(holder)) {
+  if (holder && holder !== process.pid && isProcessAlive(holder)) {
     throw new Error(
       `the embedded database in ${dir} is in use by process ${holder} (etl start?). Stop it first, or set DATABASE_URL to use Postgres, which many processes can share.`,
     );
@@ -102,13 +103,4 @@ function unlockEmbedded(dir: string) {
   try {
     if (Number(readFileSync(file, 'utf8').trim()) === process.pid) rmSync(file);
   } catch {}
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

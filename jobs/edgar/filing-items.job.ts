@@ -1,12 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { ParseError, UpstreamNotFoundError } from '../../lib/errors.ts';
 import { filingFolderUrl } from '../../lib/ids.ts';
 import { type FilingItemsRows, loadFilingItems } from '../../loaders/filing-items.ts';
 import { parseFilingIndexPage } from '../../parsers/edgar/filing-index-page.ts';
 import { parseFiling, wantsExhibitBody } from '../../parsers/edgar/filing-items.ts';
-import { filings } from '../../schema/filings.ts';
 import type { DatasetJob, Fetcher, RawDocument } from '../types.ts';
-import { accessionOf, perFilingPartitions } from './filing-partitions.ts';
+import { accessionOf, filingRow, perFilingPartitions } from './filing-partitions.ts';
 
 /** The filing types whose documents are split into items (spec 4.2), amendments included. */
 export const ITEM_FILING_TYPES = ['10-K', '10-Q', '8-K', '10-K/A', '10-Q/A', '8-K/A'];
@@ -31,14 +29,8 @@ export const filingItemsJob: DatasetJob<FilingItemsRows> = {
   // An accepted EDGAR filing never changes; a parser fix is applied with `etl reparse filing_items`.
   isFinal: true,
   async fetch(ctx, key, fetcher) {
-    const accession = accessionOf(key);
-    const [row] = await ctx.database.db
-      .select({ cik: filings.cik, primaryDocument: filings.primaryDocument })
-      .from(filings)
-      .where(eq(filings.accessionNumber, accession))
-      .orderBy(filings.cik)
-      .limit(1);
-    if (!row) throw new Error(`${key}: not in the filing index (backfill filings first)`);
+    const row = await filingRow(ctx, key);
+    const accession = row.accession;
     const folder = filingFolderUrl(row.cik, accession);
     try {
       return [await fetcher.get(`${folder}${accession}.txt`)];

@@ -1,4 +1,4 @@
-import { and, desc, gte, inArray, lte } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import { dashAccession } from '../../lib/ids.ts';
 import { filings } from '../../schema/filings.ts';
 import type { DatasetJob, JobContext } from '../types.ts';
@@ -54,4 +54,20 @@ export function accessionOf(key: string): string {
   const acc = key.startsWith('acc:') ? dashAccession(key.slice(4)) : null;
   if (!acc) throw new Error(`not a filing partition: ${key} (expected acc:<accession number>)`);
   return acc;
+}
+
+/** The filing-index row a per-filing partition stands for (the first filer's, when several share it). */
+export async function filingRow(
+  ctx: JobContext,
+  key: string,
+): Promise<{ accession: string; cik: number; primaryDocument: string | null; filingDate: string }> {
+  const accession = accessionOf(key);
+  const [row] = await ctx.database.db
+    .select({ cik: filings.cik, primaryDocument: filings.primaryDocument, filingDate: filings.filingDate })
+    .from(filings)
+    .where(eq(filings.accessionNumber, accession))
+    .orderBy(filings.cik)
+    .limit(1);
+  if (!row) throw new Error(`${key}: not in the filing index (backfill filings first)`);
+  return { accession, ...row };
 }

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { ParseError, UpstreamNotFoundError } from '../../lib/errors.ts';
 import { filingFolderUrl } from '../../lib/ids.ts';
 import { loadFinancialSegments, type SegmentFilingRows } from '../../loaders/financial-segments.ts';
@@ -6,9 +5,8 @@ import { xbrlFilesOf } from '../../parsers/xbrl/filing-index.ts';
 import { parseInstance } from '../../parsers/xbrl/instance.ts';
 import { parseLabels } from '../../parsers/xbrl/labels.ts';
 import { buildSegments } from '../../parsers/xbrl/segments.ts';
-import { filings } from '../../schema/filings.ts';
 import type { DatasetJob, Fetcher, RawDocument } from '../types.ts';
-import { accessionOf, perFilingPartitions } from './filing-partitions.ts';
+import { accessionOf, filingRow, perFilingPartitions } from './filing-partitions.ts';
 
 /** Reports with segment notes: annual (10-K, 20-F) and quarterly (10-Q), amendments included. */
 export const SEGMENT_FILING_TYPES = ['10-K', '10-K/A', '10-Q', '10-Q/A', '20-F'];
@@ -44,14 +42,8 @@ export const financialSegmentsJob: DatasetJob<SegmentFilingRows> = {
   // An accepted filing never changes; a parser fix is applied with `etl reparse financial_segments`.
   isFinal: true,
   async fetch(ctx, key, fetcher) {
-    const accession = accessionOf(key);
-    const [row] = await ctx.database.db
-      .select({ cik: filings.cik, primaryDocument: filings.primaryDocument, filingDate: filings.filingDate })
-      .from(filings)
-      .where(eq(filings.accessionNumber, accession))
-      .orderBy(filings.cik)
-      .limit(1);
-    if (!row) throw new Error(`${key}: not in the filing index (backfill filings first)`);
+    const row = await filingRow(ctx, key);
+    const accession = row.accession;
     const folder = filingFolderUrl(row.cik, accession);
     const index = await optional(fetcher, `${folder}index.json`);
     if (index) {

@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import { like } from 'drizzle-orm';
 import yauzl from 'yauzl';
 import type { Logger } from '../../lib/logger.ts';
+import { isProcessAlive } from '../../lib/processes.ts';
 import { recordPartition, setHistoryStatus } from '../../loaders/coverage.ts';
 import { rawDocuments } from '../../schema/datasets.ts';
 import type { PartitionReport } from '../pipeline.ts';
@@ -278,17 +279,8 @@ function notFound(cik: string): PartitionReport {
 async function removeAbandonedDownloads(dir: string, log: Logger): Promise<void> {
   for (const name of await readdir(dir)) {
     const pid = Number(/^companyfacts-(\d+)-\d+\.zip$/.exec(name)?.[1]);
-    if (!pid || pid === process.pid || isAlive(pid)) continue;
+    if (!pid || pid === process.pid || isProcessAlive(pid)) continue;
     await rm(join(dir, name), { force: true });
     log.info({ file: name }, 'removed an abandoned companyfacts.zip download');
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

@@ -81,58 +81,46 @@ describe('pipeline error handling', () => {
     expect(p).toMatchObject({ status: 'not_found' });
     expect(p!.error).toContain('https://data.sec.gov/submissions/CIK0000000001.json');
   });
-});
+  describe(`the job runtime (${process.env.REDIS_URL ? 'BullMQ' : 'in-process'})`, () => {
+    const requestsTo = (path: string) => env.services.mirror!.requests.filter((r) => r.path === path).length;
 
-describe(`the job runtime (${process.env.REDIS_URL ? 'BullMQ' : 'in-process'})`, () => {
-  let database: Database;
-  let env: Awaited<ReturnType<typeof createTestServices>>;
-  const requestsTo = (path: string) => env.services.mirror!.requests.filter((r) => r.path === path).length;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    env = await createTestServices(database);
-  });
-  afterAll(async () => {
-    await env?.close();
-    await database?.close();
-  });
-
-  it("retries a partition whose upstream fails past the HTTP client's own retries, then succeeds", async () => {
-    // The test client makes 3 attempts per fetch; 3 failures fail the first run of the partition.
-    const path = '/data.sec.gov/submissions/CIK0000940418.json';
-    env.services.mirror!.setFaults([{ path, status: 500, times: 3 }]);
-    try {
-      const r = await env.runtime.runPartitions('companies', ['cik:0000940418']);
-      expect(r.failures).toEqual([]);
-      expect(r.reports).toHaveLength(1);
-    } finally {
-      env.services.mirror!.clearFaults();
-    }
-    expect(requestsTo(path)).toBe(4);
-    const [p] = await database.query<{ status: string }>(
-      `select status from dataset_partitions where dataset_id = 'companies' and partition_key = 'cik:0000940418'`,
-    );
-    expect(p!.status).toBe('done');
-  }, 30_000);
-
-  it.skipIf(!process.env.REDIS_URL)(
-    'runs a partition once when it is enqueued twice at the same time (deterministic job id)',
-    async () => {
-      const path = '/data.sec.gov/submissions/CIK0001800903.json';
-      // A slow answer keeps the first job in flight while the second enqueue arrives.
-      env.services.mirror!.setFaults([{ path, delayMs: 300, times: 1 }]);
+    it("retries a partition whose upstream fails past the HTTP client's own retries, then succeeds", async () => {
+      // The test client makes 3 attempts per fetch; 3 failures fail the first run of the partition.
+      const path = '/data.sec.gov/submissions/CIK0000940418.json';
+      env.services.mirror!.setFaults([{ path, status: 500, times: 3 }]);
       try {
-        const [a, b] = await Promise.all([
-          env.runtime.runPartitions('companies', ['cik:0001800903']),
-          env.runtime.runPartitions('companies', ['cik:0001800903']),
-        ]);
-        expect([a.failures, b.failures]).toEqual([[], []]);
+        const r = await env.runtime.runPartitions('companies', ['cik:0000940418']);
+        expect(r.failures).toEqual([]);
+        expect(r.reports).toHaveLength(1);
       } finally {
         env.services.mirror!.clearFaults();
       }
-      expect(requestsTo(path)).toBe(1);
-    },
-  );
+      expect(requestsTo(path)).toBe(4);
+      const [p] = await database.query<{ status: string }>(
+        `select status from dataset_partitions where dataset_id = 'companies' and partition_key = 'cik:0000940418'`,
+      );
+      expect(p!.status).toBe('done');
+    }, 30_000);
+
+    it.skipIf(!process.env.REDIS_URL)(
+      'runs a partition once when it is enqueued twice at the same time (deterministic job id)',
+      async () => {
+        const path = '/data.sec.gov/submissions/CIK0001800903.json';
+        // A slow answer keeps the first job in flight while the second enqueue arrives.
+        env.services.mirror!.setFaults([{ path, delayMs: 300, times: 1 }]);
+        try {
+          const [a, b] = await Promise.all([
+            env.runtime.runPartitions('companies', ['cik:0001800903']),
+            env.runtime.runPartitions('companies', ['cik:0001800903']),
+          ]);
+          expect([a.failures, b.failures]).toEqual([[], []]);
+        } finally {
+          env.services.mirror!.clearFaults();
+        }
+        expect(requestsTo(path)).toBe(1);
+      },
+    );
+  });
 });
 
 describe('job registry check at start-up', () => {

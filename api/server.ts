@@ -15,13 +15,14 @@ import { CursorCodec, loadCursorSecret } from './platform/cursors.ts';
 import { errorBody } from './platform/errors.ts';
 import { scrubUrl } from './platform/keys.ts';
 import { openApiDocument } from './platform/openapi.ts';
-import { type Platform, pathOf, registerRoute, sendError } from './platform/pipeline.ts';
+import { type Platform, registerRoute } from './platform/pipeline.ts';
 import {
   MemoryRateLimitStore,
   RateLimiter,
   type RateLimitStore,
   RedisRateLimitStore,
 } from './platform/rate-limit.ts';
+import { pathOf, sendError } from './platform/respond-error.ts';
 import type { AnyRoute } from './platform/route.ts';
 import { UsageRecorder } from './platform/usage.ts';
 import { DATASET_ROUTES } from './routes/index.ts';

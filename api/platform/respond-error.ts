@@ -1,0 +1,68 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from '../../lib/logger.ts';
+import { ApiError, type ErrorFamily, errorBody } from './errors.ts';
+import { scrubKeys } from './keys.ts';
+
+/**
+ * Error responses: any error a request met becomes its family's body (standard or flat, spec 7) with the
+ * right status. A database or network fault that will pass is a 503 with Retry-After; anything unexpected
+ * is a 500 whose details go to the log (keys scrubbed), never to the client.
+ */
+const TRANSIENT = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  '57P01',
+  '57P03',
+  '53300',
+  '08006',
+  '08001',
+]);
+
+/** Sends the family's error body and returns the status sent. Unexpected faults are logged, never leaked. */
+export async function sendError(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  err: unknown,
+  family: ErrorFamily,
+  log: Logger,
+): Promise<number> {
+  let status = 500;
+  let message: string | undefined;
+  let headers: Record<string, string> = {};
+  if (err instanceof ApiError) {
+    status = err.statusCode;
+    message = err.message;
+    headers = err.headers;
+  } else {
+    const e = err as { code?: string; statusCode?: number; message?: string };
+    if (e?.code && TRANSIENT.has(e.code)) {
+      status = 503;
+      headers = { 'retry-after': '5' };
+    } else if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
+      status = e.statusCode;
+      message = e.message;
+    }
+    if (status >= 500) {
+      // An error message can quote its input; scrub anything shaped like a key before it reaches a log.
+      const e2 = err as { name?: string; message?: string; stack?: string; code?: string };
+      const safe = {
+        type: e2?.name,
+        code: e2?.code,
+        message: scrubKeys(String(e2?.message)),
+        stack: scrubKeys(String(e2?.stack)),
+      };
+      log.error({ err: safe, reqId: req.id, route: req.routeOptions?.url }, 'request failed');
+    }
+  }
+  reply
+    .code(status)
+    .headers(headers)
+    .send(errorBody(family, status, message, { path: pathOf(req), requestId: req.id }));
+  return status;
+}
+
+export function pathOf(req: FastifyRequest): string {
+  const q = req.url.indexOf('?');
+  return q === -1 ? req.url : req.url.slice(0, q);
+}

@@ -1,4 +1,5 @@
 import { Parser } from 'htmlparser2';
+import { mergeCurrency, RULE_LINE, typedRow } from './typed-tables.ts';
 
 /**
  * Filing bodies -> clean text blocks (one paragraph, heading or table row per block). The splitter only
@@ -165,11 +166,16 @@ export function plainToBlocks(text: string): string[] {
   let para = '';
   let inTable = false;
   let wrappedHeading = false;
+  /** The last block was a typed table row: a short line now may be the first half of a wrapped label. */
+  let lastWasRow = false;
   const flush = () => {
     const t = para.trim();
     para = '';
     wrappedHeading = false;
-    if (t !== '') blocks.push(t);
+    if (t !== '') {
+      blocks.push(t);
+      lastWasRow = false;
+    }
   };
   for (const raw of lines) {
     const trimmed = raw.trim();
@@ -201,10 +207,27 @@ export function plainToBlocks(text: string): string[] {
       continue;
     }
     if (inTable) {
-      const cells = clean.split(/\s{2,}/).filter((c) => !RULE_LINE.test(c));
+      const cells = clean
+        .replace(/\s*\.{3,}\s*/g, '  ')
+        .split(/\s{2,}/)
+        .filter((c) => c !== '' && !RULE_LINE.test(c));
       blocks.push(mergeCurrency(cells.join(' | ').replace(/\s*\|\s*(\|\s*)+/g, ' | ')));
       continue;
     }
+    const row = typedRow(clean);
+    if (row) {
+      // A label wrapped over two lines ("Materials and" / "production costs....  2,125.9  1,858.2") reads
+      // as one; a real paragraph before the table is its own block.
+      const wrapped = lastWasRow && para.length < 60 && /[a-z]/.test(para) && !/[.:;]$/.test(para);
+      const label = para !== '' && wrapped ? `${para} ` : '';
+      if (label === '') flush();
+      para = '';
+      wrappedHeading = false;
+      blocks.push(label + row);
+      lastWasRow = true;
+      continue;
+    }
+    if (para === '') lastWasRow = blocks.length > 0 && lastWasRow;
     const decoded = clean.replace(/\s+/g, ' ');
     if (wrappedHeading) {
       // "ITEM 5. MARKET FOR THE REGISTRANT'S COMMON EQUITY AND RELATED STOCKHOLDER" + "MATTERS."
@@ -232,16 +255,7 @@ export function plainToBlocks(text: string): string[] {
 }
 
 const STARTS_HEADING = /^(?:PART\s+[IV]+\W*)?ITEMS?\s+\d/i;
-/** Dashes, equals signs or underscores only (EDGAR escapes a leading "-" as "- -----"): a drawn rule. */
-const RULE_LINE = /^(?=.*[-=_]{3})[-=_\s]+$/;
 
-/**
- * A typed table puts "$" in its own column ("Gross margin | $ | 678,873"): glue it to its figure, as the
- * HTML reader does with a "$" cell.
- */
-function mergeCurrency(row: string): string {
-  return row.replace(/(^|\| |\s)\$(?: \| | )(?=[(\d.]|--?(?: |$))/g, '$1$');
-}
 const PAGE_NUMBER =
   /^(?:page\s+)?[-\u2013\u2014(]?\s*(?:\d{1,3}|[ivxlc]{1,7}|[A-Z]{1,2}\s?-\s?\d{1,3}|\d{1,3}\s+of\s+\d{1,3})\s*[-\u2013\u2014)]?$/i;
 const NAV_LINK =

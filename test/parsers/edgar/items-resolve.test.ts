@@ -114,6 +114,23 @@ describe('incorporation by reference', () => {
   });
 });
 
+describe('typed tables of 1990s text filings (no <TABLE> tags)', () => {
+  it("reads Merck's 1995 quarterly data as rows: label, then one cell per column, wrapped labels joined", () => {
+    const lines = item('10k-mrk-1995', 'Item-5').text.split('\n');
+    expect(lines).toContain('Sales | $4,556.9 | $4,171.1 | $4,135.7 | $3,817.3');
+    expect(lines).toContain('Materials and production costs | 2,125.9 | 1,858.2 | 1,746.0 | 1,726.2');
+    expect(lines).toContain('Other income, net | (73.9) | (33.8) | (31.1) | (62.9)');
+    expect(lines).toContain('Earnings per common share | $.70 | $.70 | $.69 | $.61');
+  });
+
+  it('keeps nil cells and a dot leader followed by one space apart, and leaves headings out of labels', () => {
+    const lines = item('10k-mrk-1995', 'Item-8').text.split('\n');
+    expect(lines).toContain('6.8% euronotes due 2005 | $498.8 | $--');
+    expect(lines).toContain('7.8% notes due 1996 | -- | 249.6');
+    expect(lines.some((l) => /^CASH FLOWS FROM OPERATING ACTIVITIES \|/.test(l))).toBe(false);
+  });
+});
+
 describe('what resolve=true must not expand', () => {
   const resolvedCodes = (name: string) =>
     split(name)

@@ -1,5 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../lib/db.ts';
+import { UpstreamNotFoundError } from '../lib/errors.ts';
 import { rawDocuments } from '../schema/datasets.ts';
 import type { HttpClient } from './http/client.ts';
 import type { RawDocument } from './types.ts';
@@ -91,33 +92,75 @@ export class PartitionFetcher {
   }
 
   private async record(doc: RawDocument, seq: number, etag: string | null, lastModified: string | null) {
-    const row = {
-      sha256: doc.sha256,
-      url: doc.url,
-      datasetId: this.datasetId,
-      partitionKey: this.partitionKey,
-      seq,
-      contentType: doc.contentType,
-      bytes: doc.bytes.length,
-      etag,
-      lastModified,
-      fetchedAt: new Date(doc.fetchedAt),
-    };
-    await this.database.db
-      .insert(rawDocuments)
-      .values(row)
-      .onConflictDoUpdate({
-        target: [rawDocuments.datasetId, rawDocuments.partitionKey, rawDocuments.url],
-        set: {
-          sha256: row.sha256,
-          seq,
-          contentType: row.contentType,
-          bytes: row.bytes,
-          etag,
-          lastModified,
-          fetchedAt: row.fetchedAt,
-        },
-      });
+    await indexRawDocuments(this.database.db, this.datasetId, this.partitionKey, [
+      { ...doc, size: doc.bytes.length, seq, etag, lastModified },
+    ]);
+  }
+}
+
+/** A document of a partition as the raw_documents index records it (its bytes are in the archive). */
+export interface IndexedDocument extends Omit<RawDocument, 'bytes'> {
+  size: number;
+  /** Its place in the partition's fetch order, which `etl reparse` replays. */
+  seq: number;
+  etag?: string | null;
+  lastModified?: string | null;
+}
+
+/**
+ * Upserts the raw_documents rows of a partition's documents (one per URL), so `etl reparse` finds them: the
+ * per-document fetcher and the bulk companyfacts load write the same index.
+ */
+export async function indexRawDocuments(
+  db: Pick<Database['db'], 'insert'>,
+  datasetId: string,
+  partitionKey: string,
+  docs: IndexedDocument[],
+): Promise<void> {
+  if (docs.length === 0) return;
+  // Validators are replaced only by a caller that has them (a fetch); the bulk load keeps a row's own.
+  const validators = docs.every((d) => d.etag !== undefined)
+    ? { etag: sql`excluded.etag`, lastModified: sql`excluded.last_modified` }
+    : {};
+  await db
+    .insert(rawDocuments)
+    .values(
+      docs.map((d) => ({
+        sha256: d.sha256,
+        url: d.url,
+        datasetId,
+        partitionKey,
+        seq: d.seq,
+        contentType: d.contentType,
+        bytes: d.size,
+        etag: d.etag ?? null,
+        lastModified: d.lastModified ?? null,
+        fetchedAt: new Date(d.fetchedAt),
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [rawDocuments.datasetId, rawDocuments.partitionKey, rawDocuments.url],
+      set: {
+        sha256: sql`excluded.sha256`,
+        seq: sql`excluded.seq`,
+        contentType: sql`excluded.content_type`,
+        bytes: sql`excluded.bytes`,
+        ...validators,
+        fetchedAt: sql`excluded.fetched_at`,
+      },
+    });
+}
+
+/** A document, or null when the upstream has none (a 404): for files a filing may or may not have. */
+export async function getIfExists(
+  fetcher: { get(url: string): Promise<RawDocument> },
+  url: string,
+): Promise<RawDocument | null> {
+  try {
+    return await fetcher.get(url);
+  } catch (err) {
+    if (err instanceof UpstreamNotFoundError) return null;
+    throw err;
   }
 }
 

@@ -3,6 +3,7 @@ import { filingFolderUrl } from '../../lib/ids.ts';
 import { type FilingItemsRows, loadFilingItems } from '../../loaders/filing-items.ts';
 import { parseFilingIndexPage } from '../../parsers/edgar/filing-index-page.ts';
 import { parseFiling, wantsExhibitBody } from '../../parsers/edgar/filing-items.ts';
+import { getIfExists } from '../fetcher.ts';
 import type { DatasetJob, Fetcher, RawDocument } from '../types.ts';
 import { accessionOf, filingRow, perFilingPartitions } from './filing-partitions.ts';
 
@@ -32,15 +33,12 @@ export const filingItemsJob: DatasetJob<FilingItemsRows> = {
     const row = await filingRow(ctx, key);
     const accession = row.accession;
     const folder = filingFolderUrl(row.cik, accession);
-    try {
-      return [await fetcher.get(`${folder}${accession}.txt`)];
-    } catch (err) {
-      if (!(err instanceof UpstreamNotFoundError)) throw err;
-      const listed = await throughIndexPage(fetcher, row.cik, accession);
-      if (listed) return listed;
-      if (!row.primaryDocument) throw err;
-      return [await fetcher.get(folder + row.primaryDocument)];
-    }
+    const txt = await getIfExists(fetcher, `${folder}${accession}.txt`);
+    if (txt) return [txt];
+    const listed = await throughIndexPage(fetcher, row.cik, accession);
+    if (listed) return listed;
+    if (!row.primaryDocument) throw new UpstreamNotFoundError(`${folder}${accession}.txt`);
+    return [await fetcher.get(folder + row.primaryDocument)];
   },
   parse(docs, key) {
     // By role, not position: the raw archive numbers documents in fetch order (the index page first), and
@@ -71,12 +69,7 @@ async function throughIndexPage(
   cik: number,
   accession: string,
 ): Promise<RawDocument[] | null> {
-  const index = await fetcher
-    .get(`${SEC_WWW}/Archives/edgar/data/${cik}/${accession}-index.html`)
-    .catch((err: unknown) => {
-      if (err instanceof UpstreamNotFoundError) return null;
-      throw err;
-    });
+  const index = await getIfExists(fetcher, `${SEC_WWW}/Archives/edgar/data/${cik}/${accession}-index.html`);
   if (!index) return null;
   // Only reads which files to fetch; parse() reads the page again, purely, for the exhibit list. A page
   // that cannot be read is no way in (retrying would fetch the same bytes): fall back as if it were missing.
@@ -92,10 +85,7 @@ async function throughIndexPage(
   const exhibits: RawDocument[] = [];
   for (const e of page.exhibits) {
     if (!e.url || !wantsExhibitBody(e.type!, e.url) || exhibits.length >= MAX_EXHIBIT_FETCHES) continue;
-    const doc = await fetcher.get(SEC_WWW + e.url).catch((err: unknown) => {
-      if (err instanceof UpstreamNotFoundError) return null; // listed without its body (a warning in parse)
-      throw err;
-    });
+    const doc = await getIfExists(fetcher, SEC_WWW + e.url); // a missing body: listed without it (parse warns)
     if (doc) exhibits.push(doc);
   }
   return [primary, index, ...exhibits];

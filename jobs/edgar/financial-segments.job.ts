@@ -5,7 +5,8 @@ import { xbrlFilesOf } from '../../parsers/xbrl/filing-index.ts';
 import { parseInstance } from '../../parsers/xbrl/instance.ts';
 import { parseLabels } from '../../parsers/xbrl/labels.ts';
 import { buildSegments } from '../../parsers/xbrl/segments.ts';
-import type { DatasetJob, Fetcher, RawDocument } from '../types.ts';
+import { getIfExists } from '../fetcher.ts';
+import type { DatasetJob, RawDocument } from '../types.ts';
 import { accessionOf, filingRow, perFilingPartitions } from './filing-partitions.ts';
 
 /** Reports with segment notes: annual (10-K, 20-F) and quarterly (10-Q), amendments included. */
@@ -45,12 +46,12 @@ export const financialSegmentsJob: DatasetJob<SegmentFilingRows> = {
     const row = await filingRow(ctx, key);
     const accession = row.accession;
     const folder = filingFolderUrl(row.cik, accession);
-    const index = await optional(fetcher, `${folder}index.json`);
+    const index = await getIfExists(fetcher, `${folder}index.json`);
     if (index) {
       const files = xbrlFilesOf(index.bytes.toString('utf8'), { document: index.url });
       if (!files.instance) throw new NoInstanceError(index.url, 'the filing has no XBRL instance');
       const instance = await fetcher.get(folder + files.instance);
-      const labels = files.labels ? await optional(fetcher, folder + files.labels) : null;
+      const labels = files.labels ? await getIfExists(fetcher, folder + files.labels) : null;
       return labels ? [instance, labels] : [instance];
     }
     const primary = row.primaryDocument;
@@ -100,13 +101,4 @@ function cikOf(doc: RawDocument, deiCik: string | undefined): number {
   const m = /\/Archives\/edgar\/data\/(\d+)\//.exec(doc.url);
   if (!m) throw new ParseError('no dei:EntityCentralIndexKey and no CIK in the document URL', doc.url);
   return Number(m[1]);
-}
-
-async function optional(fetcher: Fetcher, url: string): Promise<RawDocument | null> {
-  try {
-    return await fetcher.get(url);
-  } catch (err) {
-    if (err instanceof UpstreamNotFoundError) return null;
-    throw err;
-  }
 }

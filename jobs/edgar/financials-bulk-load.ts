@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
-import type { Tx } from '../../lib/db.ts';
 import { recordPartition } from '../../loaders/coverage.ts';
-import { quarantine, rawDocuments } from '../../schema/datasets.ts';
+import { quarantine } from '../../schema/datasets.ts';
+import { indexRawDocuments } from '../fetcher.ts';
 import type { PartitionReport } from '../pipeline.ts';
 import type { Services } from '../services.ts';
 import type { RawDocument } from '../types.ts';
@@ -32,7 +31,12 @@ export async function loadBatch(services: Services, batch: Parsed[]): Promise<Ba
   return services.database.db.transaction(async (tx) => {
     const out: BatchResult[] = [];
     for (const p of batch) {
-      await recordDocuments(tx, p.key, p.docs);
+      await indexRawDocuments(
+        tx,
+        'financials',
+        p.key,
+        p.docs.map((d, seq) => ({ ...d, seq })),
+      );
       if (p.error) {
         const message = `parse error in financials/${p.key}: ${p.error.message}`;
         await tx.insert(quarantine).values({
@@ -77,32 +81,4 @@ export async function loadBatch(services: Services, batch: Parsed[]): Promise<Ba
     }
     return out;
   });
-}
-
-/** The raw_documents index rows the per-company fetcher would write, so `etl reparse` finds the entry. */
-async function recordDocuments(tx: Tx, key: string, docs: DocRef[]) {
-  await tx
-    .insert(rawDocuments)
-    .values(
-      docs.map((d, seq) => ({
-        sha256: d.sha256,
-        url: d.url,
-        datasetId: 'financials',
-        partitionKey: key,
-        seq,
-        contentType: d.contentType,
-        bytes: d.size,
-        fetchedAt: new Date(d.fetchedAt),
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [rawDocuments.datasetId, rawDocuments.partitionKey, rawDocuments.url],
-      set: {
-        sha256: sql`excluded.sha256`,
-        seq: sql`excluded.seq`,
-        contentType: sql`excluded.content_type`,
-        bytes: sql`excluded.bytes`,
-        fetchedAt: sql`excluded.fetched_at`,
-      },
-    });
 }

@@ -1,8 +1,8 @@
 import { ParseError, UpstreamNotFoundError } from '../../lib/errors.ts';
 import { filingFolderUrl } from '../../lib/ids.ts';
 import { type FilingItemsRows, loadFilingItems } from '../../loaders/filing-items.ts';
-import { parseFilingIndexPage } from '../../parsers/edgar/filing-index-page.ts';
-import { parseFiling, wantsExhibitBody } from '../../parsers/edgar/filing-items.ts';
+import type { FilingIndexPage } from '../../parsers/edgar/filing-index-page.ts';
+import { parseFiling, readFilingIndexPage, wantsExhibitBody } from '../../parsers/edgar/filing-items.ts';
 import { getIfExists } from '../fetcher.ts';
 import type { DatasetJob, Fetcher, RawDocument } from '../types.ts';
 import { accessionOf, filingRow, perFilingPartitions } from './filing-partitions.ts';
@@ -44,9 +44,13 @@ export const filingItemsJob: DatasetJob<FilingItemsRows> = {
     // By role, not position: the raw archive numbers documents in fetch order (the index page first), and
     // a re-parse reads them back in that order.
     const index = docs.find((d) => INDEX_PAGE.test(d.url));
-    const primaryUrl = index ? primaryUrlOf(index) : null;
+    const page = index ? readFilingIndexPage(index) : null;
+    const primaryUrl = page?.primary?.url ? SEC_WWW + page.primary.url : null;
     const doc = docs.find((d) => d.url === primaryUrl) ?? docs.find((d) => d !== index)!;
-    const listing = index ? { index, exhibits: docs.filter((d) => d !== index && d !== doc) } : undefined;
+    const listing =
+      index && page
+        ? { index: { url: index.url, page }, exhibits: docs.filter((d) => d !== index && d !== doc) }
+        : undefined;
     const filing = parseFiling(doc, accessionOf(key), undefined, listing);
     return { rows: { filing, sha256: doc.sha256, fetchedAt: doc.fetchedAt }, warnings: filing.warnings };
   },
@@ -73,9 +77,9 @@ async function throughIndexPage(
   if (!index) return null;
   // Only reads which files to fetch; parse() reads the page again, purely, for the exhibit list. A page
   // that cannot be read is no way in (retrying would fetch the same bytes): fall back as if it were missing.
-  let page: ReturnType<typeof parseFilingIndexPage>;
+  let page: FilingIndexPage;
   try {
-    page = parseFilingIndexPage(index.bytes.toString('latin1'), { document: index.url });
+    page = readFilingIndexPage(index);
   } catch (err) {
     if (err instanceof ParseError) return null;
     throw err;
@@ -89,10 +93,4 @@ async function throughIndexPage(
     if (doc) exhibits.push(doc);
   }
   return [primary, index, ...exhibits];
-}
-
-/** The absolute URL of the primary document a detail page names, or null. */
-function primaryUrlOf(index: RawDocument): string | null {
-  const page = parseFilingIndexPage(index.bytes.toString('latin1'), { document: index.url });
-  return page.primary?.url ? SEC_WWW + page.primary.url : null;
 }

@@ -1,6 +1,6 @@
 import { ParseError } from '../../lib/errors.ts';
 import { isSubmissionText, parseSubmissionText, type SubmissionDocument } from './filing-document.ts';
-import { parseFilingIndexPage } from './filing-index-page.ts';
+import { type FilingIndexPage, parseFilingIndexPage } from './filing-index-page.ts';
 import { canonicalFilingType } from './form-types.ts';
 import { type FilingItem, type ItemForm, splitFilingFile, toBlocks } from './items/index.ts';
 import { looksLikeHtml } from './items/text.ts';
@@ -54,8 +54,14 @@ const FOLDER = /\/Archives\/edgar\/data\/(\d+)\/(\d{18})\//;
 
 /** A filing's detail page and the exhibit documents fetched through it (when the `.txt` was missing). */
 export interface FolderListing {
-  index: { url: string; bytes: Buffer };
+  /** The detail page's URL and what readFilingIndexPage read from it. */
+  index: { url: string; page: FilingIndexPage };
   exhibits: { url: string; bytes: Buffer }[];
+}
+
+/** Reads a filing's detail page (decoded as the filing documents are); ParseError when it is not one. */
+export function readFilingIndexPage(doc: { url: string; bytes: Buffer }): FilingIndexPage {
+  return parseFilingIndexPage(decode(doc.bytes), { document: doc.url });
 }
 
 /**
@@ -88,7 +94,7 @@ export function parseFiling(
       throw new ParseError(`submission ${acc} served for ${accessionNumber}`, doc.url);
     exhibits = readExhibits(submission.documents, folder, accessionNumber);
   } else if (listing) {
-    const page = parseFilingIndexPage(decode(listing.index.bytes), { document: listing.index.url });
+    const page = listing.index.page;
     if (page.header.accessionNumber !== accessionNumber)
       throw new ParseError(
         `filing index page of ${page.header.accessionNumber} served for ${accessionNumber}`,

@@ -82,17 +82,22 @@ export async function backfill(
 
 /** Partitions of `keys` a backfill skips: finished, and not owed a last run since becoming final. */
 async function finishedPartitions(services: Services, job: DatasetJob, keys: string[], now: Date) {
-  const rows = await services.database.db
+  const rows = await finishedRows(services, job.dataset, keys.length < 5000 ? keys : null);
+  return new Set(rows.filter((r) => !owesFinalRun(job, r, now)).map((r) => r.key));
+}
+
+/** A dataset's finished (done or not_found) partitions, among `keys` or all of them. */
+function finishedRows(services: Services, dataset: string, keys: string[] | null) {
+  return services.database.db
     .select({ key: datasetPartitions.partitionKey, finishedAt: datasetPartitions.finishedAt })
     .from(datasetPartitions)
     .where(
       and(
-        eq(datasetPartitions.datasetId, job.dataset),
+        eq(datasetPartitions.datasetId, dataset),
         inArray(datasetPartitions.status, ['done', 'not_found']),
-        keys.length < 5000 ? inArray(datasetPartitions.partitionKey, keys) : sql`true`,
+        keys ? inArray(datasetPartitions.partitionKey, keys) : sql`true`,
       ),
     );
-  return new Set(rows.filter((r) => !owesFinalRun(job, r, now)).map((r) => r.key));
 }
 
 /** Finished while its upstream could still change, and final now: one more run picks up the last changes. */
@@ -109,18 +114,7 @@ export async function refresh(services: Services, runtime: JobRuntime, dataset: 
   const now = new Date();
   const latest = await job.latestPartitions(services.deps(now).ctx);
   // A constant finality owes no final run: skip reading what may be millions of finished filings.
-  const rows =
-    typeof job.isFinal === 'boolean'
-      ? []
-      : await services.database.db
-          .select({ key: datasetPartitions.partitionKey, finishedAt: datasetPartitions.finishedAt })
-          .from(datasetPartitions)
-          .where(
-            and(
-              eq(datasetPartitions.datasetId, dataset),
-              inArray(datasetPartitions.status, ['done', 'not_found']),
-            ),
-          );
+  const rows = typeof job.isFinal === 'boolean' ? [] : await finishedRows(services, dataset, null);
   const owed = rows.filter((r) => owesFinalRun(job, r, now)).map((r) => r.key);
   return runtime.runPartitions(dataset, [...new Set([...latest, ...owed])]);
 }

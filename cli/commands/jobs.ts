@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import { and, eq } from 'drizzle-orm';
-import { backfillFinancialsBulk } from '../../jobs/edgar/financials-bulk.ts';
 import { reparsePartition } from '../../jobs/pipeline.ts';
-import { backfill, jobDatasetOf, jobDatasets, refresh, statusSweep } from '../../jobs/refresh.ts';
+import { jobDatasetOf, jobDatasets, refresh, statusSweep } from '../../jobs/refresh.ts';
 import { jobFor } from '../../jobs/registry.ts';
 import { DATASETS } from '../../lib/datasets.ts';
 import { datasetPartitions } from '../../schema/datasets.ts';
+import { runBackfills } from '../backfills.ts';
 import { type CliContext, cliContext, onShutdown, withRuntime } from '../context.ts';
 import { progressReporter } from '../progress.ts';
 
@@ -50,23 +50,7 @@ export function registerJobCommands(program: Command, getCtx: () => CliContext =
       const stop = new AbortController();
       const run = withRuntime(ctx, async (services, runtime) => {
         await runtime.startWorkers();
-        let failures = 0;
-        for (const id of ids) {
-          if (stop.signal.aborted) break;
-          const bar = progressReporter(ctx.logger, id);
-          const runOpts = { ...opts, signal: stop.signal };
-          const r = await (bulk
-            ? backfillFinancialsBulk(services, runOpts, (p) => bar.update(p))
-            : backfill(services, runtime, id, runOpts, (p) => bar.update(p))
-          ).finally(() => bar.stop()); // also on failure: the bar holds back log lines while it runs
-          failures += r.failures.length;
-          const rows = r.reports.reduce((n, x) => n + x.inserted, 0);
-          process.stderr.write(
-            `${id}: ${r.reports.length} partitions loaded (${rows} new rows), ${r.skipped} already done, ${r.failures.length} failed\n`,
-          );
-          for (const f of r.failures.slice(0, 10))
-            process.stderr.write(`  failed ${f.partition}: ${f.message}\n`);
-        }
+        const failures = await runBackfills(ctx, services, runtime, ids, opts, stop.signal);
         await statusSweep(services);
         return failures;
       });

@@ -3,16 +3,16 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createAccount, createApiKey } from '../../api/platform/accounts.ts';
 import { buildApp } from '../../api/server.ts';
-import { backfill, statusSweep } from '../../jobs/refresh.ts';
+import { statusSweep } from '../../jobs/refresh.ts';
 import { checkJobRegistry } from '../../jobs/registry.ts';
 import { createRuntime } from '../../jobs/runtime/index.ts';
-import { type JobRuntime, RUNTIME_CLOSED } from '../../jobs/runtime/types.ts';
+import type { JobRuntime } from '../../jobs/runtime/types.ts';
 import { createServices, type Services } from '../../jobs/services.ts';
 import { DATASETS } from '../../lib/datasets.ts';
 import type { Database } from '../../lib/db.ts';
 import { settings } from '../../schema/datasets.ts';
+import { runBackfills } from '../backfills.ts';
 import { type CliContext, cliContext, onShutdown, withRuntime } from '../context.ts';
-import { progressReporter } from '../progress.ts';
 
 async function listen(services: Services, ctx: CliContext) {
   const app = await buildApp({
@@ -143,17 +143,8 @@ async function backfillAll(services: Services, runtime: JobRuntime, ctx: CliCont
     ctx.logger.warn('stopping the backfill after the running partitions; the next start resumes');
   signal.addEventListener('abort', onAbort, { once: true });
   try {
-    for (const d of DATASETS.filter((x) => x.schedule)) {
-      if (signal.aborted) return;
-      const bar = progressReporter(ctx.logger, d.id);
-      const r = await backfill(services, runtime, d.id, { signal }, (p) => bar.update(p)).finally(() =>
-        bar.stop(),
-      );
-      const notRun = r.failures.filter((f) => f.message === RUNTIME_CLOSED).length;
-      process.stderr.write(
-        `${d.id}: ${r.reports.length} partitions loaded, ${r.skipped} already done, ${r.failures.length - notRun} failed${r.stopped ? `, stopped (${notRun} not run)` : ''}\n`,
-      );
-    }
+    const ids = DATASETS.filter((x) => x.schedule).map((x) => x.id);
+    await runBackfills(ctx, services, runtime, ids, {}, signal);
     if (!signal.aborted) await statusSweep(services);
   } finally {
     signal.removeEventListener('abort', onAbort);

@@ -1,0 +1,48 @@
+import { backfillFinancialsBulk } from '../jobs/edgar/financials-bulk.ts';
+import { backfill } from '../jobs/refresh.ts';
+import { type JobRuntime, RUNTIME_CLOSED } from '../jobs/runtime/types.ts';
+import type { Services } from '../jobs/services.ts';
+import type { BackfillOptions } from '../jobs/types.ts';
+import type { CliContext } from './context.ts';
+import { progressReporter } from './progress.ts';
+
+export interface BackfillsOptions extends BackfillOptions {
+  force?: boolean;
+  /** financials only: read SEC's companyfacts.zip (downloaded, or `bulkFile` on disk). */
+  bulk?: boolean;
+  bulkFile?: string;
+}
+
+/**
+ * Backfills datasets one after another, each with its progress bar and a summary line on stderr (`etl
+ * backfill`, and `etl start` before it serves). `signal` stops between partitions; partitions a shutdown
+ * left unrun are reported as such, not as failures. Returns the number of failed partitions.
+ */
+export async function runBackfills(
+  ctx: CliContext,
+  services: Services,
+  runtime: JobRuntime,
+  ids: string[],
+  opts: BackfillsOptions,
+  signal: AbortSignal,
+): Promise<number> {
+  let failures = 0;
+  for (const id of ids) {
+    if (signal.aborted) break;
+    const bar = progressReporter(ctx.logger, id);
+    const runOpts = { ...opts, signal };
+    const r = await (opts.bulk || opts.bulkFile
+      ? backfillFinancialsBulk(services, runOpts, (p) => bar.update(p))
+      : backfill(services, runtime, id, runOpts, (p) => bar.update(p))
+    ).finally(() => bar.stop()); // also on failure: the bar holds back log lines while it runs
+    const failed = r.failures.filter((f) => f.message !== RUNTIME_CLOSED);
+    const notRun = r.failures.length - failed.length;
+    failures += failed.length;
+    const rows = r.reports.reduce((n, x) => n + x.inserted, 0);
+    process.stderr.write(
+      `${id}: ${r.reports.length} partitions loaded, ${r.skipped} already done, ${failed.length} failed (${rows} new rows)${r.stopped ? `, stopped (${notRun} not run)` : ''}\n`,
+    );
+    for (const f of failed.slice(0, 10)) process.stderr.write(`  failed ${f.partition}: ${f.message}\n`);
+  }
+  return failures;
+}

@@ -9,6 +9,7 @@ import type { Database } from '../../lib/db.ts';
 import { SUPPORTED_FILING_TYPES } from '../../parsers/edgar/form-types.ts';
 import { ITEM_TYPES as PARSER_ITEM_TYPES } from '../../parsers/edgar/items/index.ts';
 import { accountWithKey, createApiTestDatabase, type RunningApi, startApi } from '../helpers/api.ts';
+import { indexFiling } from '../helpers/db.ts';
 import { seedRegistry } from '../helpers/registry.ts';
 
 // Spec 4.2 (filings, filing items), 2.3/2.4 (rows), 7.2 (flat errors), part 1 (credits and refunds). Data:
@@ -53,11 +54,14 @@ beforeAll(async () => {
     await runJob(filingItemsJob as DatasetJob, `acc:${acc}`, [doc(`${folder(320193, acc)}/${acc}.txt`)]);
   }
   // Tesla's FY2019 10-K as captured (TRIMMED: no item headings), indexed as submissions JSON would index it.
-  await database.query(
-    `insert into filings (accession_number, cik, filing_type, form, report_date, filing_date, primary_document, url, source, fetched_at)
-     values ($1, 1318605, '10-K', '10-K', '2019-12-31', '2020-02-13', $2, $3, 'submissions', now())`,
-    [TSLA, TSLA_DOC, `https://${folder(1318605, TSLA)}/`],
-  );
+  await indexFiling(database, {
+    accession: TSLA,
+    cik: 1318605,
+    type: '10-K',
+    reportDate: '2019-12-31',
+    filingDate: '2020-02-13',
+    primaryDocument: TSLA_DOC,
+  });
   await runJob(filingItemsJob as DatasetJob, `acc:${TSLA}`, [doc(`${folder(1318605, TSLA)}/${TSLA_DOC}`)]);
   api = await startApi(database, { logLevel: 'warn' });
   ({ key, accountId } = await accountWithKey(database, 'fund', 10_000));

@@ -5,7 +5,7 @@ import { backfill } from '../../jobs/refresh.ts';
 import type { DatasetJob } from '../../jobs/types.ts';
 import type { Database } from '../../lib/db.ts';
 import { EXHIBIT_TEXT_CAP, ITEMS_PARSER_VERSION } from '../../parsers/edgar/filing-items.ts';
-import { createTestDatabase } from '../helpers/db.ts';
+import { createTestDatabase, indexFiling } from '../helpers/db.ts';
 import { createTestServices } from '../helpers/services.ts';
 
 // Apple's real filings the mirror holds at their EDGAR paths (fixtures/upstream/ITEMS-FIXTURES.md); every
@@ -61,12 +61,14 @@ describe(`filing items end to end (${process.env.REDIS_URL ? 'BullMQ' : 'in-proc
       const r = await backfill(env.services, env.runtime, d, { cik: '320193' });
       expect(r.failures).toEqual([]);
     }
-    await database.query(
-      `insert into filings (accession_number, cik, filing_type, form, report_date, filing_date, primary_document, url, source, fetched_at)
-       values ($1, 1318605, '10-K', '10-K', '2019-12-31', '2020-02-13', $2,
-               'https://www.sec.gov/Archives/edgar/data/1318605/000156459020004475/', 'submissions', now())`,
-      [TSLA, TSLA_DOC],
-    );
+    await indexFiling(database, {
+      accession: TSLA,
+      cik: 1318605,
+      type: '10-K',
+      reportDate: '2019-12-31',
+      filingDate: '2020-02-13',
+      primaryDocument: TSLA_DOC,
+    });
     // SEC pacing (10 requests/s, the mirror included) makes Apple's whole index slow: a 1994-2000 window.
     firstRun = await backfill(env.services, env.runtime, 'filing_items', APPLE_WINDOW);
     const tsla = await backfill(env.services, env.runtime, 'filing_items', { cik: '1318605' });
@@ -241,11 +243,14 @@ describe(`filing items end to end (${process.env.REDIS_URL ? 'BullMQ' : 'in-proc
     // here by a 404 fault); the EX-99.1 body is not captured, so it is listed without text.
     const ADBE = '0000796343-23-000044';
     const folder = 'https://www.sec.gov/Archives/edgar/data/796343/000079634323000044/';
-    await database.query(
-      `insert into filings (accession_number, cik, filing_type, form, report_date, filing_date, primary_document, url, source, fetched_at)
-       values ($1, 796343, '8-K', '8-K', '2023-03-15', '2023-03-15', null, $2, 'submissions', now())`,
-      [ADBE, folder],
-    );
+    await indexFiling(database, {
+      accession: ADBE,
+      cik: 796343,
+      type: '8-K',
+      reportDate: '2023-03-15',
+      filingDate: '2023-03-15',
+      primaryDocument: null,
+    });
     env.services.mirror!.setFaults([
       { path: `/www.sec.gov/Archives/edgar/data/796343/000079634323000044/${ADBE}.txt`, status: 404 },
     ]);

@@ -4,7 +4,7 @@ import { reparsePartition } from '../../jobs/pipeline.ts';
 import { backfill } from '../../jobs/refresh.ts';
 import type { Database } from '../../lib/db.ts';
 import { accountWithKey, type RunningApi, startApi } from '../helpers/api.ts';
-import { createTestDatabase } from '../helpers/db.ts';
+import { createTestDatabase, indexFiling } from '../helpers/db.ts';
 import { createTestServices } from '../helpers/services.ts';
 
 // Apple's 10-Q for the quarter ended 2025-03-29: the one filing of the demo universe whose XBRL instance the
@@ -41,11 +41,14 @@ describe(`financial segments end to end (${process.env.REDIS_URL ? 'BullMQ' : 'i
       const r = await backfill(env.services, env.runtime, d, { cik: '320193' });
       expect(r.failures).toEqual([]);
     }
-    await database.query(
-      `insert into filings (accession_number, cik, filing_type, form, report_date, filing_date, primary_document, url, source, fetched_at)
-       values ($1, 320193, '10-Q', '10-Q', '2025-03-29', '2025-05-02', 'aapl-20250329.htm', $2, 'submissions', now())`,
-      [ACC, FOLDER],
-    );
+    await indexFiling(database, {
+      accession: ACC,
+      cik: 320193,
+      type: '10-Q',
+      reportDate: '2025-03-29',
+      filingDate: '2025-05-02',
+      primaryDocument: 'aapl-20250329.htm',
+    });
     run = await backfill(env.services, env.runtime, 'financial_segments', { cik: '320193' });
     api = await startApi(database, { logLevel: 'warn' });
     ({ key } = await accountWithKey(database, 'free', 100));

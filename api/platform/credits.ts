@@ -109,14 +109,31 @@ interface Pending {
 
 export class CreditMeter {
   private readonly queues = new Map<string, Pending[]>();
+  /** Accounts whose last charge was refused (out of credits); bounded by the number of accounts. */
+  private readonly refused = new Set<string>();
 
   constructor(
     private readonly database: Database,
     private readonly maxBatch = 256,
   ) {}
 
+  /**
+   * Whether the account's last charge here was refused: its next request should wait for the charge before
+   * doing any work, so an empty account cannot keep the database busy.
+   */
+  wasRefused(accountId: string): boolean {
+    return this.refused.has(accountId);
+  }
+
   /** Resolves true when the credits were taken, false when the balance does not cover the cost. */
-  charge(c: ChargeInput): Promise<boolean> {
+  async charge(c: ChargeInput): Promise<boolean> {
+    const ok = await this.enqueue(c);
+    if (ok) this.refused.delete(c.accountId);
+    else this.refused.add(c.accountId);
+    return ok;
+  }
+
+  private enqueue(c: ChargeInput): Promise<boolean> {
     return new Promise((resolve, reject) => {
       const queue = this.queues.get(c.accountId);
       if (queue) {

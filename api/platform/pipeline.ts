@@ -210,14 +210,12 @@ async function handle(
           (value) => ({ ok: true as const, value }),
           (error: unknown) => ({ ok: false as const, error }),
         );
-      const early = unpaidAccounts.has(charge.accountId) ? null : settle();
+      const early = platform.credits.wasRefused(charge.accountId) ? null : settle();
       const paid = await platform.credits.charge(charge);
       if (!paid) {
-        unpaidAccounts.add(charge.accountId);
         await early;
         throw outOfCredits(access.creditCost);
       }
-      unpaidAccounts.delete(charge.accountId);
       const outcome = await (early ?? settle());
       charged = charge;
       if (!outcome.ok) throw outcome.error;
@@ -262,9 +260,6 @@ async function handle(
 }
 
 const key = (p: Prepared) => p.key;
-
-/** Accounts whose last charge was refused (out of credits); bounded by the number of accounts. */
-const unpaidAccounts = new Set<string>();
 
 function containsNul(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('\u0000');

@@ -107,7 +107,8 @@ export function parseFilingIndexPage(html: string, opts: { document?: string } =
       });
   });
 
-  const form = orNull(formName) ?? $('.identInfo strong').eq(3).text() ?? null;
+  // The form name heads the page; the filer block's "Type:" is the fallback.
+  const form = orNull(formName) ?? orNull(clean($('.identInfo strong').eq(3).text()));
   const docs = documents.filter((d) => d.table === 'documents');
   const primary = docs.find((d) => d.type !== null && d.type === form) ?? docs[0] ?? null;
   return {

@@ -129,7 +129,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     origin: (origin, cb) => cb(null, origin !== undefined && origins.has(origin)),
     methods: ['GET', 'POST'],
     allowedHeaders: ['Authorization', 'X-API-Key', 'X-Request-ID', 'Content-Type'],
-    exposedHeaders: ['X-Request-ID', 'Retry-After'],
+    exposedHeaders: ['X-Request-ID', 'Retry-After', 'X-Ignored-Parameters'],
     maxAge: 600,
   });
 
@@ -140,6 +140,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     uiConfig: { docExpansion: 'list', deepLinking: true },
   });
   app.get('/v1/openapi.json', async () => document);
+  // A small index where a newcomer lands first, instead of a 404.
+  const index = {
+    service: 'findata',
+    docs: '/docs',
+    openapi: '/v1/openapi.json',
+    health: '/v1/health',
+    api: '/v1',
+    auth: 'Authorization: Bearer <key> or X-API-Key: <key>; `etl start` prints a demo key, `etl keys create` makes more',
+  };
+  app.get('/', async () => index);
+  app.get('/v1', async () => index);
 
   for (const route of routes) registerRoute(app, route, platform);
 

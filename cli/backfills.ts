@@ -29,6 +29,7 @@ export async function runBackfills(
   let failures = 0;
   for (const id of ids) {
     if (signal.aborted) break;
+    ctx.logger.info({ dataset: id }, 'backfill started');
     const bar = progressReporter(ctx.logger, id);
     const runOpts = { ...opts, signal };
     const r = await (opts.bulk || opts.bulkFile
@@ -39,6 +40,10 @@ export async function runBackfills(
     const notRun = r.failures.length - failed.length;
     failures += failed.length;
     const rows = r.reports.reduce((n, x) => n + x.inserted, 0);
+    ctx.logger.info(
+      { dataset: id, loaded: r.reports.length, skipped: r.skipped, failed: failed.length, rows },
+      'backfill finished',
+    );
     process.stderr.write(
       `${id}: ${r.reports.length} partitions loaded, ${r.skipped} already done, ${failed.length} failed (${rows} new rows)${r.stopped ? `, stopped (${notRun} not run)` : ''}\n`,
     );

@@ -51,7 +51,7 @@ export async function runPartition(
           at: new Date(),
         }),
       );
-      log.info({ url: err.url }, 'upstream has no document for this partition; recorded as not_found');
+      log.debug({ url: err.url }, 'upstream has no document for this partition; recorded as not_found');
       return report(job, key, 'not_found', 0, 0, { inserted: 0, updated: 0 }, 0, started);
     }
     // A job that reads a listing to plan its requests (a filing's index) can meet a format it does not
@@ -108,7 +108,7 @@ async function parseAndLoad(
     return r;
   });
   const out = report(job, key, 'done', docs.length, rowsParsed, result, parsed.warnings.length, started);
-  log.info(
+  log.debug(
     { urls: docs.map((d) => d.url), bytes: docs.reduce((n, d) => n + d.bytes.length, 0), ...out },
     'partition loaded',
   );

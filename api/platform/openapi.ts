@@ -10,6 +10,7 @@ import {
   rateLimited,
   unauthorized,
 } from './errors.ts';
+import type { ExampleValue, Param } from './params.ts';
 import { errorFamily, isRateLimited, routeParams } from './pipeline.ts';
 import { PLAN_TITLE, RATE_LIMIT_PER_MINUTE } from './plans.ts';
 import type { AnyRoute } from './route.ts';
@@ -46,6 +47,14 @@ const FLAT_ERROR_SCHEMA = {
   type: 'object',
   required: ['error', 'message'],
   properties: { error: { type: 'string', description: 'HTTP reason phrase' }, message: { type: 'string' } },
+};
+
+const IGNORED_HEADER = {
+  'X-Ignored-Parameters': {
+    description:
+      'Present when the request carried query parameters this route does not know (they are ignored): their names, percent-encoded, comma-separated, e.g. `asof`',
+    schema: { type: 'string' },
+  },
 };
 
 function openApiPath(path: string): string {
@@ -148,7 +157,7 @@ function operation(route: AnyRoute): Json {
       schema: p.repeatable ? { type: 'array', items: p.schema } : p.schema,
     };
     if (p.repeatable) Object.assign(param, { style: 'form', explode: true });
-    if (p.example !== undefined) param.example = p.repeatable ? [p.example] : p.example;
+    Object.assign(param, paramExamples(p));
     parameters.push(param);
   }
 
@@ -157,12 +166,13 @@ function operation(route: AnyRoute): Json {
     200: {
       description: route.response.description ?? 'Success',
       content: { 'application/json': { schema: ok.schema, example: ok.example } },
+      ...(family === 'flat' ? { headers: IGNORED_HEADER } : {}),
     },
   };
   const strictNote =
     family === 'standard'
       ? ' Unknown query parameters are refused.'
-      : ' Unknown query parameters are ignored.';
+      : ' Unknown query parameters are ignored and named in the X-Ignored-Parameters header.';
   responses[400] = errorResponse(family, path, `Invalid request.${strictNote}`, {
     validation: [400, validationExample(route)],
     ...(route.envelope === 'A' && route.page ? { cursor: [400, 'Malformed cursor'] } : {}),
@@ -249,7 +259,10 @@ export function openApiDocument(routes: readonly AnyRoute[], serverUrl?: string)
       title: 'findata API',
       version: '1.0.0',
       description:
-        'Read-only financial, ownership, market and filing data. Every route needs an API key (Authorization: Bearer or X-API-Key) except /v1/health and /v1/ready. Each response echoes X-Request-ID.',
+        'Read-only financial, ownership, market and filing data. Every route needs an API key except /v1/health and /v1/ready. Each response echoes X-Request-ID.\n\n' +
+        '**Getting a key.** `npm start` (`etl start`) prints a demo key for a Fund account with 10,000 credits in its Ready banner, once (only its SHA-256 is stored). More keys: `etl keys create --account <acc_ id>` (the banner names the demo account; `etl accounts create --name <name> --plan fund --credits <n>` makes another account). Send the key as `Authorization: Bearer <key>` or as `X-API-Key: <key>`; on this page, press **Authorize** and paste it into either field.\n\n' +
+        "**Examples.** Each operation's pre-filled parameters form one request that returns data on the demo; other identifiers and ranges are listed as named examples.\n\n" +
+        '**Unknown parameters.** Routes with the flat error body (envelope B) ignore unknown query parameters, as the contract says, and name them in the `X-Ignored-Parameters` response header (e.g. `X-Ignored-Parameters: asof` when `as_of` was meant); the other routes refuse them with a 400.',
     },
     servers: [{ url: serverUrl ?? '/' }],
     paths,
@@ -260,6 +273,31 @@ export function openApiDocument(routes: readonly AnyRoute[], serverUrl?: string)
       },
     },
   };
+}
+
+/**
+ * A parameter's examples. The pre-filled one is `example`, or, when there are named alternatives too, the
+ * first entry of `examples` (what Swagger UI fills in; OpenAPI forbids both fields at once). Alternatives of
+ * a parameter that is not pre-filled go into its description, so "Try it out" leaves it empty.
+ */
+function paramExamples(p: Param): Json {
+  const wrap = (v: ExampleValue) => (p.repeatable ? [v] : v);
+  const alternatives = Object.entries(p.examples ?? {});
+  if (!alternatives.length) return p.example === undefined ? {} : { example: wrap(p.example) };
+  if (p.example === undefined) {
+    const list = alternatives.map(([name, v]) => `\`${v}\` (${name})`).join(', ');
+    return { description: `${p.description}. Example: ${list}` };
+  }
+  const examples: Json = { default: { summary: `${p.example} (pre-filled)`, value: wrap(p.example) } };
+  for (const [name, v] of alternatives) examples[name] = { summary: `${v} (${name})`, value: wrap(v) };
+  return { examples };
+}
+
+/** The value "Try it out" pre-fills for a parameter of the OpenAPI document (`example`, else the first of `examples`). */
+export function prefilledExample(param: Json): unknown {
+  if (param.example !== undefined) return param.example;
+  const first = Object.values((param.examples ?? {}) as Record<string, { value?: unknown }>)[0];
+  return first?.value;
 }
 
 /** A real 400 message of this route: its own limit bounds, else a missing required parameter. */

@@ -7,10 +7,15 @@ import { ApiError } from './errors.ts';
  */
 export type JsonSchema = Record<string, unknown>;
 
+export type ExampleValue = string | number | boolean;
+
 export interface Param<T = unknown> {
   readonly description: string;
   readonly schema: JsonSchema;
-  readonly example?: string | number | boolean;
+  /** The value the reference pre-fills: every pre-filled example of a route together is one working request. */
+  readonly example?: ExampleValue;
+  /** Named alternatives (another identifier, another range), shown in the reference but not pre-filled. */
+  readonly examples?: Readonly<Record<string, ExampleValue>>;
   readonly required?: boolean;
   readonly repeatable?: boolean;
   /** Parses one raw value; throws a message (without the parameter name) when invalid. */
@@ -29,12 +34,22 @@ const fail = (message: string): never => {
 
 interface Common {
   description: string;
-  example?: string | number | boolean;
+  /** Pre-filled in the reference; must combine with the route's other pre-filled examples. */
+  example?: ExampleValue;
+  /** Named alternatives, e.g. `{ 'Apple by CIK': '320193' }`: documented, not pre-filled. */
+  examples?: Record<string, ExampleValue>;
   required?: boolean;
 }
 
 function make<T>(c: Common, schema: JsonSchema, parse: (raw: string) => T): Param<T> {
-  return { description: c.description, example: c.example, required: c.required, schema, parse };
+  return {
+    description: c.description,
+    example: c.example,
+    ...(c.examples ? { examples: c.examples } : {}),
+    required: c.required,
+    schema,
+    parse,
+  };
 }
 
 export function string(
@@ -149,7 +164,11 @@ export function repeatable<T>(p: Param<T>, maxItems = 50): Param<T> & { repeatab
   return { ...p, repeatable: true, maxItems };
 }
 
-/** `<name>_gte`, `<name>_lte` (inclusive) and `<name>_gt`, `<name>_lt` (exclusive) for one parameter kind. */
+/**
+ * `<name>_gte`, `<name>_lte` (inclusive) and `<name>_gt`, `<name>_lt` (exclusive) for one parameter kind.
+ * `example` is pre-filled on `_gte` only (one open-ended range, never four contradictory bounds); the
+ * other three bounds show it as a named alternative.
+ */
 export function range<N extends string, T>(
   name: N,
   make: (c: Common) => Param<T>,
@@ -158,24 +177,34 @@ export function range<N extends string, T>(
 ): Record<`${N}_gte` | `${N}_lte` | `${N}_gt` | `${N}_lt`, Param<T>> {
   const params: Record<string, Param<T>> = {
     [`${name}_gte`]: make({ description: `${what} on or after (inclusive)`, example }),
-    [`${name}_lte`]: make({ description: `${what} on or before (inclusive)`, example }),
-    [`${name}_gt`]: make({ description: `${what} strictly after (exclusive)`, example }),
-    [`${name}_lt`]: make({ description: `${what} strictly before (exclusive)`, example }),
+    [`${name}_lte`]: make({ description: `${what} on or before (inclusive)`, ...alt(example) }),
+    [`${name}_gt`]: make({ description: `${what} strictly after (exclusive)`, ...alt(example) }),
+    [`${name}_lt`]: make({ description: `${what} strictly before (exclusive)`, ...alt(example) }),
   };
   return params as Record<`${N}_gte` | `${N}_lte` | `${N}_gt` | `${N}_lt`, Param<T>>;
 }
+
+const alt = (example: string | undefined) => (example === undefined ? {} : { examples: { bound: example } });
 
 export type RawQuery = Record<string, string | string[] | undefined>;
 
 /**
  * Validates a raw query against its declaration. Strict routes (envelopes A and C) refuse undeclared
- * parameters; lenient ones (envelope B) ignore them, as the spec asks.
+ * parameters; lenient ones (envelope B) ignore them, as the spec asks, and name them in `ignored`.
  */
-export function parseQuery(raw: RawQuery, params: ParamSet, strict: boolean): Record<string, unknown> {
+export function parseQuery(
+  raw: RawQuery,
+  params: ParamSet,
+  strict: boolean,
+  ignored?: string[],
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const name of Object.keys(raw)) {
     if (Object.hasOwn(params, name)) continue;
-    if (!strict) continue;
+    if (!strict) {
+      ignored?.push(name);
+      continue;
+    }
     const allowed = Object.keys(params);
     throw new ApiError(
       400,

@@ -52,8 +52,6 @@ const cursorParam: Param<string> = {
   description:
     'Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor)',
   schema: { type: 'string' },
-  example:
-    'eyJyIjoiR0VUIC92MS9jb21wYW5pZXMiLCJmIjoiOWU0YiIsImsiOlsiQXBwbGUgSW5jLiIsImNtcF8wMDAwMzIwMTkzIl19.3q2-7w',
   parse: (raw) => raw,
 };
 
@@ -128,7 +126,12 @@ async function handle(
       }
     }
 
-    const query = parseQuery((req.query ?? {}) as RawQuery, p.params, p.strict);
+    const ignored: string[] = [];
+    const query = parseQuery((req.query ?? {}) as RawQuery, p.params, p.strict, ignored);
+    // Lenient routes ignore unknown parameters (spec); the header names them (percent-encoded, so any
+    // name is a valid header value) so that a typo such as `asof` is not silent.
+    if (ignored.length)
+      reply.header('x-ignored-parameters', ignored.map((n) => encodeURIComponent(n.slice(0, 60))).join(', '));
     const rawPath = (req.params ?? {}) as Record<string, string>;
     const path = route.pathParams
       ? (parseQuery(rawPath, route.pathParams, false) as Record<string, string>)

@@ -26,15 +26,18 @@ const FACTS_SCHEMA = {
 };
 
 const NO_PRESENCE = 'No US filing presence: SEC has no filings for this company';
+const notLoaded = (cik: number) =>
+  `Company facts not loaded for CIK ${String(cik).padStart(10, '0')}: the company is in the registry, but its SEC submissions have not been loaded (yet)`;
 
 export const companyFactsRoute = defineRoute({
   path: '/v1/company/facts',
   summary: 'Company facts',
-  description: 'The 13 issuer fields for one company. 404 when the company has no US filing presence.',
+  description:
+    'The 13 issuer fields for one company. 404 when the company has no US filing presence, or (another message) when the registry knows the company but its SEC submissions are not loaded.',
   tags: ['Company facts'],
   envelope: 'B',
   access: { dataset: 'company_facts' },
-  query: companyQuery,
+  query: { ...companyQuery, ticker: { ...companyQuery.ticker, example: 'AAPL' } },
   validate: requireCompany,
   response: {
     schema: { type: 'object', required: ['company_facts'], properties: { company_facts: FACTS_SCHEMA } },
@@ -47,7 +50,14 @@ export const companyFactsRoute = defineRoute({
       'select facts from company_facts where cik = $1',
       [String(company.cik).padStart(10, '0')],
     );
-    if (!row) throw new ApiError(404, NO_PRESENCE);
+    if (!row) {
+      // A company the registry knows (by CIK) is an SEC filer whose submissions are not loaded yet.
+      const [known] = await database.query<{ cik: string }>(
+        'select cik from companies where cik = $1 limit 1',
+        [String(company.cik).padStart(10, '0')],
+      );
+      throw new ApiError(404, known ? notLoaded(company.cik) : NO_PRESENCE);
+    }
     return { company_facts: Object.fromEntries(FIELDS.map((f) => [f, row.facts[f] ?? ''])) };
   },
 });

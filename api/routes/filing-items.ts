@@ -125,7 +125,7 @@ const itemsQuery = {
     description: 'Calendar quarter of the period of report; required for 10-Q, ignored otherwise',
     min: 1,
     max: 4,
-    example: 2,
+    examples: { 'Q2, with filing_type=10-Q': 2 },
   }),
   accession_number: p.string({
     description:

@@ -39,6 +39,8 @@ const FILING_SCHEMA = {
 
 const listQuery = {
   ...companyQuery,
+  ticker: { ...companyQuery.ticker, example: 'AAPL' },
+  cik: { ...companyQuery.cik, examples: { 'Apple, instead of ticker': '320193' } },
   filing_type: p.repeatable(
     p.oneOf(FILING_TYPES, {
       description: 'Filing type; repeat for several (filing_type=10-K&filing_type=10-Q). Default: all',

@@ -21,12 +21,15 @@ export const companyQuery = {
     max: 10,
     pattern: /^\d{1,10}$/,
     patternHint: 'must be 1 to 10 digits',
-    example: '1652044',
+    examples: { 'Alphabet, instead of ticker': '1652044' },
   }),
 };
 
 export const periodFilters = {
-  report_period: p.date({ description: 'Exact period end (YYYY-MM-DD)', example: '2024-12-31' }),
+  report_period: p.date({
+    description: 'Exact period end (YYYY-MM-DD)',
+    examples: { "Alphabet's FY2024, instead of a range": '2024-12-31' },
+  }),
   ...p.range('report_period', p.date, 'Period end', '2022-12-31'),
   as_of: p.date({
     description:

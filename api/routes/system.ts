@@ -220,9 +220,12 @@ export function usageRoute(usage: UsageRecorder) {
     query: {
       from: p.timestamp({
         description: 'Start, ISO-8601 (default: start of the current month, UTC)',
-        example: '2026-01-01T00:00:00Z',
+        examples: { 'January 2026': '2026-01-01T00:00:00Z' },
       }),
-      to: p.timestamp({ description: 'End, ISO-8601 (default: now)', example: '2026-01-31T23:59:59Z' }),
+      to: p.timestamp({
+        description: 'End, ISO-8601 (default: now)',
+        examples: { 'January 2026': '2026-01-31T23:59:59Z' },
+      }),
     },
     response: {
       schema: {

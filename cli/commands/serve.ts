@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { DEMO_CALLS } from '../../api/demo-calls.ts';
 import { createAccount, createApiKey } from '../../api/platform/accounts.ts';
 import { buildApp } from '../../api/server.ts';
 import { statusSweep } from '../../jobs/refresh.ts';
@@ -168,7 +169,9 @@ function printReady(
     key
       ? `  Demo API key (shown once, store it now): ${key}`
       : `  Demo API key: shown on the first start only. Another: ${anotherKeyHint(services.database.kind, accountId)}`,
-    `  Try:   curl -H "Authorization: Bearer <key>" "${base}/v1/companies?ticker=AAPL"`,
+    ...DEMO_CALLS.map(
+      (c, i) => `  ${i === 0 ? 'Try:' : '    '}   curl -H "Authorization: Bearer <key>" "${base}${c.path}"`,
+    ),
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -257,7 +257,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           attempts,
           ...(response.streamed ? { size: response.streamed.size } : {}),
         };
-        logger.info(
+        logger.debug(
           {
             url: safeUrl,
             status: doc.status,
@@ -270,7 +270,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         return doc;
       }
       if (verdict === 'not-found') {
-        logger.info({ url: safeUrl, status, bytes: 0, attempts, ms: elapsed() }, 'upstream has no document');
+        logger.debug({ url: safeUrl, status, bytes: 0, attempts, ms: elapsed() }, 'upstream has no document');
         throw new UpstreamNotFoundError(safeUrl);
       }
 

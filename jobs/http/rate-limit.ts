@@ -14,7 +14,11 @@ import { Redis } from 'ioredis';
  */
 export interface RateLimiter {
   /** Resolves when the caller may start one request on `bucket`. */
-  acquire(bucket: string): Promise<void>;
+  /**
+   * Resolves when the caller may start, with the start time on the limiter's own clock (ms: this process's
+   * performance.now() in memory, the Redis server's clock when shared), which is what the spacing holds on.
+   */
+  acquire(bucket: string): Promise<number>;
   /** Holds every later start on `bucket` for `ms` from now (the upstream asked everyone to back off). */
   pause(bucket: string, ms: number): Promise<void>;
   close(): Promise<void>;
@@ -92,6 +96,7 @@ export function createMemoryLimiter(limits: RateLimits): RateLimiter {
         await sleep(wait);
       }
       b.last = performance.now();
+      return b.last;
     },
     async pause(bucket, ms) {
       const b = state(bucket);
@@ -106,8 +111,9 @@ export function createMemoryLimiter(limits: RateLimits): RateLimiter {
 /**
  * The two steps on the Redis clock, so machines with skewed clocks still share one schedule. The bucket's
  * hash holds `next` (the next free reservation), `last` (the last actual start) and `hold` (the end of a
- * pause), all in ms. `reserve` returns how long to sleep before the slot; `start` returns 0 and records the
- * start when spacing since the last start has passed and no pause holds, else how long to wait; `pause`
+ * pause), all in ms. `reserve` returns how long to sleep before the slot; `start` records the start and
+ * returns minus its time when spacing since the last start has passed and no pause holds, else how long to
+ * wait (> 0); `pause`
  * extends the hold.
  */
 const SLOT_SCRIPT = `
@@ -129,7 +135,12 @@ elseif mode == 'reserve' then
   result = slot - now
 else
   local allowed = math.max(last + amount, hold)
-  if now >= allowed then last = now else result = allowed - now end
+  if now >= allowed then
+    last = now
+    result = -now
+  else
+    result = allowed - now
+  end
 end
 redis.call('HSET', KEYS[1], 'next', string.format('%.3f', nextSlot), 'last', string.format('%.3f', last),
   'hold', string.format('%.3f', hold))
@@ -175,7 +186,7 @@ export function createRedisLimiter(
       for (;;) {
         if (closed) throw new LimiterClosedError('rate limiter is closed');
         const wait = await run(bucket, 'start', spacing);
-        if (wait <= 0) break;
+        if (wait <= 0) return -wait;
         await sleep(wait);
       }
     },

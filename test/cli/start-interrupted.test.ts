@@ -56,7 +56,7 @@ describe('etl start stopped during its first backfill', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'findata-start-'));
 
     const first = start(dataDir);
-    await until(first, () => first.stderr.includes('"msg":"partition loaded"'));
+    await until(first, () => first.stderr.includes('"msg":"backfill progress"'));
     first.child.kill('SIGINT');
     expect(await exited(first.child)).toBe(0);
     expect(first.stderr).toContain('stopping the backfill');

@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CALLS } from '../../api/demo-calls.ts';
 import { prefilledExample } from '../../api/platform/openapi.ts';
@@ -185,5 +187,17 @@ describe('newcomer affordances', () => {
     expect(body.message).not.toContain('No US filing presence');
     const unknown = await api.get('/v1/company/facts?cik=999999999', { key });
     expect((await unknown.json()).message).toContain('No US filing presence');
+  });
+});
+
+describe('the typed client', () => {
+  it("its README example (clients/typescript/example.ts) runs against the demo and prints Alphabet's revenue", async () => {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'clients/typescript/example.ts'],
+      { env: { ...process.env, FINDATA_URL: api.url, FINDATA_API_KEY: key }, timeout: 30_000 },
+    );
+    // FY2024 revenue of Alphabet, USD 350,018 million (10-K for 2024, income statement), newest first
+    expect(stdout.split('\n')[1]).toBe('2024-12-31 350018000000');
   });
 });

@@ -286,7 +286,7 @@ function paramExamples(p: Param): Json {
   if (!alternatives.length) return p.example === undefined ? {} : { example: wrap(p.example) };
   if (p.example === undefined) {
     const list = alternatives.map(([name, v]) => `\`${v}\` (${name})`).join(', ');
-    return { description: `${p.description}. Example: ${list}` };
+    return { description: `${p.description.replace(/\.$/, '')}. Example: ${list}` };
   }
   const examples: Json = { default: { summary: `${p.example} (pre-filled)`, value: wrap(p.example) } };
   for (const [name, v] of alternatives) examples[name] = { summary: `${v} (${name})`, value: wrap(v) };

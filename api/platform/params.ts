@@ -177,14 +177,16 @@ export function range<N extends string, T>(
 ): Record<`${N}_gte` | `${N}_lte` | `${N}_gt` | `${N}_lt`, Param<T>> {
   const params: Record<string, Param<T>> = {
     [`${name}_gte`]: make({ description: `${what} on or after (inclusive)`, example }),
-    [`${name}_lte`]: make({ description: `${what} on or before (inclusive)`, ...alt(example) }),
-    [`${name}_gt`]: make({ description: `${what} strictly after (exclusive)`, ...alt(example) }),
-    [`${name}_lt`]: make({ description: `${what} strictly before (exclusive)`, ...alt(example) }),
+    [`${name}_lte`]: make({ description: `${what} on or before (inclusive)`, ...alt(name, example) }),
+    [`${name}_gt`]: make({ description: `${what} strictly after (exclusive)`, ...alt(name, example) }),
+    [`${name}_lt`]: make({ description: `${what} strictly before (exclusive)`, ...alt(name, example) }),
   };
   return params as Record<`${N}_gte` | `${N}_lte` | `${N}_gt` | `${N}_lt`, Param<T>>;
 }
 
-const alt = (example: string | undefined) => (example === undefined ? {} : { examples: { bound: example } });
+/** The range's example as a named alternative of its other bounds (only `_gte` is pre-filled). */
+const alt = (name: string, example: string | undefined) =>
+  example === undefined ? {} : { examples: { [`a bound, instead of ${name}_gte`]: example } };
 
 export type RawQuery = Record<string, string | string[] | undefined>;
 

@@ -2158,16 +2158,16 @@ export interface operations {
             query?: {
                 /** @description SEC CIK in any padding (1652044 or 0001652044). Example: `320193` (Apple, instead of ticker) */
                 cik?: string;
-                /** @description Filing date strictly after (exclusive). Example: `1994-01-01` (bound) */
+                /** @description Filing date strictly after (exclusive). Example: `1994-01-01` (a bound, instead of filed_at_gte) */
                 filed_at_gt?: string;
                 /**
                  * @description Filing date on or after (inclusive)
                  * @example 1994-01-01
                  */
                 filed_at_gte?: string;
-                /** @description Filing date strictly before (exclusive). Example: `1994-01-01` (bound) */
+                /** @description Filing date strictly before (exclusive). Example: `1994-01-01` (a bound, instead of filed_at_gte) */
                 filed_at_lt?: string;
-                /** @description Filing date on or before (inclusive). Example: `1994-01-01` (bound) */
+                /** @description Filing date on or before (inclusive). Example: `1994-01-01` (a bound, instead of filed_at_gte) */
                 filed_at_lte?: string;
                 /**
                  * @description Filing type; repeat for several (filing_type=10-K&filing_type=10-Q). Default: all
@@ -2949,16 +2949,16 @@ export interface operations {
                 period: "annual" | "quarterly" | "ttm";
                 /** @description Exact period end (YYYY-MM-DD). Example: `2024-12-31` (Alphabet's FY2024, instead of a range) */
                 report_period?: string;
-                /** @description Period end strictly after (exclusive). Example: `2022-12-31` (bound) */
+                /** @description Period end strictly after (exclusive). Example: `2022-12-31` (a bound, instead of report_period_gte) */
                 report_period_gt?: string;
                 /**
                  * @description Period end on or after (inclusive)
                  * @example 2022-12-31
                  */
                 report_period_gte?: string;
-                /** @description Period end strictly before (exclusive). Example: `2022-12-31` (bound) */
+                /** @description Period end strictly before (exclusive). Example: `2022-12-31` (a bound, instead of report_period_gte) */
                 report_period_lt?: string;
-                /** @description Period end on or before (inclusive). Example: `2022-12-31` (bound) */
+                /** @description Period end on or before (inclusive). Example: `2022-12-31` (a bound, instead of report_period_gte) */
                 report_period_lte?: string;
                 /**
                  * @description Ticker (current or former). ticker or cik is required; cik wins when both are given
@@ -3201,16 +3201,16 @@ export interface operations {
                 period: "annual" | "quarterly" | "ttm";
                 /** @description Exact period end (YYYY-MM-DD). Example: `2024-12-31` (Alphabet's FY2024, instead of a range) */
                 report_period?: string;
-                /** @description Period end strictly after (exclusive). Example: `2022-12-31` (bound) */
+                /** @description Period end strictly after (exclusive). Example: `2022-12-31` (a bound, instead of report_period_gte) */
                 report_period_gt?: string;
                 /**
                  * @description Period end on or after (inclusive)
                  * @example 2022-12-31
                  */
                 report_period_gte?: string;
-                /** @description Period end strictly before (exclusive). Example: `2022-12-31` (bound) */
+                /** @description Period end strictly before (exclusive). Example: `2022-12-31` (a bound, instead of report_period_gte) */
                 report_period_lt?: string;
-                /** @description Period end on or before (inclusive). Example: `2022-12-31` (bound) */
+                /** @description Period end on or before (inclusive). Example: `2022-12-31` (a bound, instead of report_period_gte) */
                 report_period_lte?: string;
                 /**
                  * @description Ticker (current or former). ticker or cik is required; cik wins when both are given
@@ -3587,16 +3587,16 @@ export interface operations {
                 period: "annual" | "quarterly" | "ttm";
                 /** @description Exact period end (YYYY-MM-DD). Example: `2024-12-31` (Alphabet's FY2024, instead of a range) */
                 report_period?: string;
-                /** @description Period end strictly after (exclusive). Example: `2022-12-31` (bound) */
+                /** @description Period end strictly after (exclusive). Example: `2022-12-31` (a bound, instead of report_period_gte) */
                 report_period_gt?: string;
                 /**
                  * @description Period end on or after (inclusive)
                  * @example 2022-12-31
                  */
                 report_period_gte?: string;
-                /** @description Period end strictly before (exclusive). Example: `2022-12-31` (bound) */
+                /** @description Period end strictly before (exclusive). Example: `2022-12-31` (a bound, instead of report_period_gte) */
                 report_period_lt?: string;
-                /** @description Period end on or before (inclusive). Example: `2022-12-31` (bound) */
+                /** @description Period end on or before (inclusive). Example: `2022-12-31` (a bound, instead of report_period_gte) */
                 report_period_lte?: string;
                 /**
                  * @description Ticker (current or former). ticker or cik is required; cik wins when both are given
@@ -3815,16 +3815,16 @@ export interface operations {
                 period?: "annual" | "quarterly";
                 /** @description Exact period end (YYYY-MM-DD). Example: `2024-12-31` (Alphabet's FY2024, instead of a range) */
                 report_period?: string;
-                /** @description Period end strictly after (exclusive). Example: `2022-12-31` (bound) */
+                /** @description Period end strictly after (exclusive). Example: `2022-12-31` (a bound, instead of report_period_gte) */
                 report_period_gt?: string;
                 /**
                  * @description Period end on or after (inclusive)
                  * @example 2022-12-31
                  */
                 report_period_gte?: string;
-                /** @description Period end strictly before (exclusive). Example: `2022-12-31` (bound) */
+                /** @description Period end strictly before (exclusive). Example: `2022-12-31` (a bound, instead of report_period_gte) */
                 report_period_lt?: string;
-                /** @description Period end on or before (inclusive). Example: `2022-12-31` (bound) */
+                /** @description Period end on or before (inclusive). Example: `2022-12-31` (a bound, instead of report_period_gte) */
                 report_period_lte?: string;
                 /**
                  * @description Ticker (current or former). ticker or cik is required; cik wins when both are given
@@ -3958,16 +3958,16 @@ export interface operations {
                 period: "annual" | "quarterly" | "ttm";
                 /** @description Exact period end (YYYY-MM-DD). Example: `2024-12-31` (Alphabet's FY2024, instead of a range) */
                 report_period?: string;
-                /** @description Period end strictly after (exclusive). Example: `2022-12-31` (bound) */
+                /** @description Period end strictly after (exclusive). Example: `2022-12-31` (a bound, instead of report_period_gte) */
                 report_period_gt?: string;
                 /**
                  * @description Period end on or after (inclusive)
                  * @example 2022-12-31
                  */
                 report_period_gte?: string;
-                /** @description Period end strictly before (exclusive). Example: `2022-12-31` (bound) */
+                /** @description Period end strictly before (exclusive). Example: `2022-12-31` (a bound, instead of report_period_gte) */
                 report_period_lt?: string;
-                /** @description Period end on or before (inclusive). Example: `2022-12-31` (bound) */
+                /** @description Period end on or before (inclusive). Example: `2022-12-31` (a bound, instead of report_period_gte) */
                 report_period_lte?: string;
                 /**
                  * @description Ticker (current or former). ticker or cik is required; cik wins when both are given
@@ -4166,16 +4166,16 @@ export interface operations {
                 period?: "annual" | "quarterly";
                 /** @description Exact period end (YYYY-MM-DD). Example: `2024-12-31` (Alphabet's FY2024, instead of a range) */
                 report_period?: string;
-                /** @description Period end strictly after (exclusive). Example: `2022-12-31` (bound) */
+                /** @description Period end strictly after (exclusive). Example: `2022-12-31` (a bound, instead of report_period_gte) */
                 report_period_gt?: string;
                 /**
                  * @description Period end on or after (inclusive)
                  * @example 2022-12-31
                  */
                 report_period_gte?: string;
-                /** @description Period end strictly before (exclusive). Example: `2022-12-31` (bound) */
+                /** @description Period end strictly before (exclusive). Example: `2022-12-31` (a bound, instead of report_period_gte) */
                 report_period_lt?: string;
-                /** @description Period end on or before (inclusive). Example: `2022-12-31` (bound) */
+                /** @description Period end on or before (inclusive). Example: `2022-12-31` (a bound, instead of report_period_gte) */
                 report_period_lte?: string;
                 /**
                  * @description Ticker (current or former). ticker or cik is required; cik wins when both are given
@@ -4309,16 +4309,16 @@ export interface operations {
                 period: "annual" | "quarterly" | "ttm";
                 /** @description Exact period end (YYYY-MM-DD). Example: `2024-12-31` (Alphabet's FY2024, instead of a range) */
                 report_period?: string;
-                /** @description Period end strictly after (exclusive). Example: `2022-12-31` (bound) */
+                /** @description Period end strictly after (exclusive). Example: `2022-12-31` (a bound, instead of report_period_gte) */
                 report_period_gt?: string;
                 /**
                  * @description Period end on or after (inclusive)
                  * @example 2022-12-31
                  */
                 report_period_gte?: string;
-                /** @description Period end strictly before (exclusive). Example: `2022-12-31` (bound) */
+                /** @description Period end strictly before (exclusive). Example: `2022-12-31` (a bound, instead of report_period_gte) */
                 report_period_lt?: string;
-                /** @description Period end on or before (inclusive). Example: `2022-12-31` (bound) */
+                /** @description Period end on or before (inclusive). Example: `2022-12-31` (a bound, instead of report_period_gte) */
                 report_period_lte?: string;
                 /**
                  * @description Ticker (current or former). ticker or cik is required; cik wins when both are given
@@ -4537,16 +4537,16 @@ export interface operations {
                 period?: "annual" | "quarterly";
                 /** @description Exact period end (YYYY-MM-DD). Example: `2024-12-31` (Alphabet's FY2024, instead of a range) */
                 report_period?: string;
-                /** @description Period end strictly after (exclusive). Example: `2022-12-31` (bound) */
+                /** @description Period end strictly after (exclusive). Example: `2022-12-31` (a bound, instead of report_period_gte) */
                 report_period_gt?: string;
                 /**
                  * @description Period end on or after (inclusive)
                  * @example 2022-12-31
                  */
                 report_period_gte?: string;
-                /** @description Period end strictly before (exclusive). Example: `2022-12-31` (bound) */
+                /** @description Period end strictly before (exclusive). Example: `2022-12-31` (a bound, instead of report_period_gte) */
                 report_period_lt?: string;
-                /** @description Period end on or before (inclusive). Example: `2022-12-31` (bound) */
+                /** @description Period end on or before (inclusive). Example: `2022-12-31` (a bound, instead of report_period_gte) */
                 report_period_lte?: string;
                 /**
                  * @description Ticker (current or former). ticker or cik is required; cik wins when both are given
@@ -4738,16 +4738,16 @@ export interface operations {
                 period?: "annual" | "quarterly";
                 /** @description Exact period end (YYYY-MM-DD). Example: `2024-12-31` (Alphabet's FY2024, instead of a range) */
                 report_period?: string;
-                /** @description Period end strictly after (exclusive). Example: `2022-12-31` (bound) */
+                /** @description Period end strictly after (exclusive). Example: `2022-12-31` (a bound, instead of report_period_gte) */
                 report_period_gt?: string;
                 /**
                  * @description Period end on or after (inclusive)
                  * @example 2022-12-31
                  */
                 report_period_gte?: string;
-                /** @description Period end strictly before (exclusive). Example: `2022-12-31` (bound) */
+                /** @description Period end strictly before (exclusive). Example: `2022-12-31` (a bound, instead of report_period_gte) */
                 report_period_lt?: string;
-                /** @description Period end on or before (inclusive). Example: `2022-12-31` (bound) */
+                /** @description Period end on or before (inclusive). Example: `2022-12-31` (a bound, instead of report_period_gte) */
                 report_period_lte?: string;
                 /**
                  * @description Ticker (current or former). ticker or cik is required; cik wins when both are given

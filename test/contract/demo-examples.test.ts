@@ -32,12 +32,24 @@ const EMPTY_ON_DEMO: Record<string, string> = {
 type Json = Record<string, unknown>;
 const SKIP_KEYS = new Set(['meta', 'coverage', 'next_cursor', 'resource']);
 
-/** True when a body carries data: a non-empty array, a value, or an object with either (envelope keys aside). */
-function hasData(value: unknown): boolean {
+/**
+ * True when a body carries data. At the top level, when the body (envelope keys aside) holds arrays, one of
+ * them must be non-empty (`{ticker, items: []}` is an empty answer); otherwise some value must be present.
+ */
+function hasData(body: unknown): boolean {
+  if (Array.isArray(body)) return body.length > 0;
+  if (body === null || typeof body !== 'object') return present(body);
+  const entries = Object.entries(body).filter(([k]) => !SKIP_KEYS.has(k));
+  const arrays = entries.filter(([, v]) => Array.isArray(v)) as [string, unknown[]][];
+  if (arrays.length) return arrays.some(([, v]) => v.length > 0);
+  return entries.some(([, v]) => present(v));
+}
+
+/** A value, or an object or array holding one. */
+function present(value: unknown): boolean {
   if (value === null || value === undefined || value === '') return false;
-  if (Array.isArray(value)) return value.length > 0;
-  if (typeof value === 'object')
-    return Object.entries(value).some(([k, v]) => !SKIP_KEYS.has(k) && hasData(v));
+  if (Array.isArray(value)) return value.some(present);
+  if (typeof value === 'object') return Object.values(value).some(present);
   return true;
 }
 
@@ -115,6 +127,16 @@ describe('every operation answers its own pre-filled example with data on the de
         expect(new Set(stems).size, `${path}: ${bounds.join(', ')}`).toBe(stems.length);
       }
     }
+  });
+
+  it('the data check rejects real empty answers (it can fail)', async () => {
+    // Apple has no companyfacts in the mirror, so its statements are an empty answer on the demo.
+    const res = await api.get('/v1/financials/income-statements?ticker=AAPL&period=annual', { key });
+    const body = await res.json();
+    expect(body).toEqual({ income_statements: [] });
+    expect(hasData(body)).toBe(false);
+    expect(hasData({ resource: 'filing_items', ticker: 'AAPL', cik: 320193, items: [] })).toBe(false);
+    expect(hasData({ data: [], next_cursor: null, coverage: { available_from: '1994-01-01' } })).toBe(false);
   });
 
   it('the exempt operations are real operations of the document', () => {

@@ -130,7 +130,8 @@ function ourCode(id: string): string {
 
 /** The cross-reference table's row per item code (its text), when the filing has such a table. */
 function crossReferenceRows(blocks: string[], tenQ: boolean): Map<string, string> | null {
-  const at = blocks.findIndex((b) => XREF_TITLE.test(b));
+  // The table itself, not the table of contents' row pointing to it: the last title.
+  const at = blocks.findLastIndex((b) => XREF_TITLE.test(b));
   if (at < 0) return null;
   const rows = new Map<string, string>();
   let part = 'I';
@@ -141,7 +142,17 @@ function crossReferenceRows(blocks: string[], tenQ: boolean): Map<string, string
     const m = /(?:^|\|\s*)Item\s+(\d{1,2}[A-C]?)\.?/i.exec(t);
     if (!m) continue;
     const code = tenQ ? `Part-${part}-Item-${m[1]!.toUpperCase()}` : `Item-${m[1]!.toUpperCase()}`;
-    if (!rows.has(code)) rows.set(code, t);
+    if (rows.has(code)) continue;
+    // Sub-rows per topic ("Liquidity and capital resources | Pages 16-19") belong to the item's row.
+    let row = t;
+    for (
+      let n = b + 1;
+      n < blocks.length && !/^(?:Item\s+\d|Part\s+[IV]|Signatures?\b)/i.test(blocks[n]!);
+      n++
+    )
+      if (blocks[n]!.length < 200 && /\d/.test(blocks[n]!)) row += `\n${blocks[n]}`;
+      else break;
+    rows.set(code, row);
   }
   return rows;
 }
@@ -205,7 +216,17 @@ export function scoreCorpus(root: string, log: (line: string) => void, verbose =
       if (rows) {
         const row = rows.get(code);
         const rowChars = row ? alnum(row).length : 0;
-        const citesPages = row ? /\|\s*[\d,\s\u2013-]*\d/.test(row.replace(/^[^|]*\|[^|]*/, '')) : false;
+        // Cells after the item and its title: printed pages ("4-6, 7-13", "Pages 19 - 20"), else none.
+        const citesPages = row
+          ? row.split('\n').some((r, i) =>
+              /\b\d{1,3}\b/.test(
+                r
+                  .split('|')
+                  .slice(i === 0 ? 2 : 1)
+                  .join('|'),
+              ),
+            )
+          : false;
         const got = alnum(item.text).length;
         if (!citesPages || (got >= Math.max(100, 3 * rowChars) && alnum(item.text) !== alnum(row ?? ''))) {
           right++;

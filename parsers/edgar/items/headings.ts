@@ -82,12 +82,15 @@ export function findCandidates(
     if (/^\s*(of|in|to|under)\b/i.test(rest) && numbers.length === 1) continue;
     const headingPart = m[1] ? m[1].toUpperCase() : part;
     const title = cleanTitle(rest) || (b + 1 < blocks.length ? cleanTitle(blocks[b + 1]!.slice(0, 200)) : '');
-    const readings = readingsFor(numbers, through, byNumber, catalog, headingPart, scheme);
+    // A 10-Q's part comes from the heading itself ("PART II, Item 5") or, as a preference only, from the
+    // last PART heading: a table of contents' "PART II" row must not put the body's Item 2 into Part II.
+    const readings = readingsFor(numbers, through, byNumber, catalog, m[1] ? headingPart : null, scheme);
     if (readings.length === 0) continue;
     const tocLike = !isEightK && ((text.length < 250 && PAGE_SUFFIX.test(text)) || TOC_LINE.test(text));
     const scores = readings.map((r) => {
       const item = catalog[r[0]!]!;
       let s = 2 + 3 * titleMatch(item, title).score;
+      if (item.part !== undefined && item.part === headingPart) s += 1;
       if (tocLike) s -= 4;
       if (/\(continued\)|\bcontinued\b/i.test(text.slice(0, 160))) s -= 5;
       return s;

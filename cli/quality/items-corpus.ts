@@ -93,7 +93,9 @@ function locate(v: Visible, text: string, from: number): { start: number; end: n
   let last = -1;
   for (const n of [128, 64, 32, 16]) {
     const tail = a.slice(-Math.min(n, a.length));
-    const i = v.chars.indexOf(tail, pos);
+    // The item's letters are a subsequence of the document's from `pos` (page furniture dropped), so its
+    // end lies at or after pos + its length: a running footer repeated earlier is not its end.
+    const i = v.chars.indexOf(tail, pos + a.length - tail.length);
     if (i >= 0) {
       last = i + tail.length - 1;
       break;

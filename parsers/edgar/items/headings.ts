@@ -27,7 +27,8 @@ const HEAD =
 const LIST_NEXT =
   /^\s*(,\s*and|,|and|&|through|thru|to|-|\u2013)\s*(?:ITEMS?\s*)?(\d{1,2}(?:\.\d{2})?[A-D]?)\b/i;
 const PART_HEADING = /^PART\s+(IV|III|II|I)\b/i;
-const PAGE_SUFFIX = /(?:\|\s*|\.{3,}\s*|\s)(?:\d{1,3}|[A-Z]-\d{1,3})(?:\s*(?:-|through|to)\s*\d{1,3})?$/;
+export const PAGE_SUFFIX =
+  /(?:\|\s*|\.{3,}\s*|\s)(?:\d{1,3}|[A-Z]-\d{1,3})(?:\s*(?:-|through|to)\s*\d{1,3})?$/;
 
 /** A whole TOC in one plain-text paragraph: "Item 1. Business........ 2 Item 2. Properties........ 5". */
 const TOC_LINE = /(?:\.{4,}|\s{3,})\s*\d{1,3}\s+(?:PART\s+[IV]+\s+)?Items?\s+\d/i;

@@ -1,6 +1,7 @@
 import type { CatalogItem, Scheme } from './catalog.ts';
 import { titleMatch } from './catalog.ts';
 import { type Candidate, findCandidates, partOf } from './headings.ts';
+import { implicitStatementsItem } from './implicit.ts';
 
 /**
  * Chooses which heading candidates are the real item headings and cuts the blocks between them.
@@ -54,6 +55,7 @@ export function splitBlocks(blocks: string[], scheme: Scheme, catalog: readonly 
   chain.sort((a, b) => candidates[a.cand]!.block - candidates[b.cand]!.block);
   firstOfRepeats(chain, candidates);
   const sections = toSections(chain, candidates, blocks, catalog, scheme);
+  implicitStatementsItem(sections, candidates, blocks, scheme, catalog);
   shareBodies(sections, blocks);
   return sections;
 }

@@ -15,6 +15,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { Parser } from 'htmlparser2';
 import { type FilingItem, splitFilingFile, toBlocks } from '../../parsers/edgar/items/index.ts';
 
@@ -34,6 +35,8 @@ export interface CorpusTotals {
   missing: number;
   lengthOff: number;
   unexpected: number;
+  /** Every expected section not right: `10-Q/ABT/<accession> LENGTH Part-I-Item-1: ...`. */
+  misses: string[];
 }
 
 interface Visible {
@@ -171,11 +174,21 @@ function listFilings(root: string): { form: '10-K' | '10-Q'; ticker: string; acc
   return out;
 }
 
+/** `primary-document.html`, or its gzip copy (`.html.gz`, the project's own fixtures). */
+export function readDocument(dir: string): string {
+  const plain = join(dir, 'primary-document.html');
+  if (existsSync(plain)) return readFileSync(plain, 'utf8');
+  return gunzipSync(readFileSync(`${plain}.gz`)).toString('utf8');
+}
+
 /** Scores every corpus filing; prints one line per filing (plus its misses) and returns the totals. */
 export function scoreCorpus(root: string, log: (line: string) => void, verbose = false): CorpusTotals {
-  const totals: CorpusTotals = { filings: 0, expected: 0, right: 0, missing: 0, lengthOff: 0, unexpected: 0 };
+  const totals: CorpusTotals = {
+    ...{ filings: 0, expected: 0, right: 0, missing: 0, lengthOff: 0, unexpected: 0 },
+    misses: [],
+  };
   for (const f of listFilings(root)) {
-    const html = readFileSync(join(f.dir, 'primary-document.html'), 'utf8');
+    const html = readDocument(f.dir);
     const expected = JSON.parse(readFileSync(join(f.dir, 'expected-top-level-sections.json'), 'utf8')) as {
       identifier: string;
       character_count: number;
@@ -274,6 +287,8 @@ export function scoreCorpus(root: string, log: (line: string) => void, verbose =
     log(
       `${f.form}/${f.ticker}/${f.acc}  ${right}/${want} right${rows ? ' (cross-reference index)' : ''}  items ${literal.items.length}`,
     );
+    for (const n of notes)
+      if (!n.startsWith('unexpected')) totals.misses.push(`${f.form}/${f.ticker}/${f.acc} ${n}`);
     for (const n of notes) if (verbose || !n.startsWith('unexpected')) log(`    ${n}`);
     for (const n of notes) if (!verbose && n.startsWith('unexpected')) log(`    info ${n}`);
   }

@@ -228,6 +228,8 @@ function toSections(
         break;
       }
     }
+    // A PART heading right before the next item is that page's running header or the next part's title.
+    while (end > start + 1 && partOf(blocks[end - 1]!) !== null) end--;
     const reading = cand.readings[choice.reading]!;
     // "Items 1 through 4, 6 and 8 Not Applicable" with nothing under it only marks a boundary.
     if (cand.notApplicableList && end - start <= 1) continue;

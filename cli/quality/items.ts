@@ -11,7 +11,10 @@
  *   item plausibly is, mostly a page index, a statements item without statements, an in-document expansion
  *   of a pointer that names another document (a prior Form 10-K, the proxy statement);
  * - as information, pointer-only items left literal.
- * Exit code 1 when any defect is found.
+ * Without a folder argument it also checks `../shared/fixtures/sec/` and then scores the third-party corpus
+ * `../shared/fixtures/corpus/secparser/` (items-corpus.ts; `--corpus-only`, `--no-corpus`, `--verbose`),
+ * each skipped with a message when `../shared` is absent.
+ * Exit code 1 when any defect is found or the corpus scores under its target.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
@@ -37,6 +40,7 @@ const DEFAULT_DIR = fileURLToPath(
 const CORPUS_DIR =
   process.env['ITEMS_CORPUS'] ??
   fileURLToPath(new URL('../../../shared/fixtures/corpus/secparser/', import.meta.url));
+const SHARED_SEC = fileURLToPath(new URL('../../../shared/fixtures/sec/', import.meta.url));
 /** Share of the corpus's expected sections that must be right. */
 const CORPUS_TARGET = 0.995;
 
@@ -300,7 +304,15 @@ function overrun(literal: SplitResult): Finding[] {
 function main(): number {
   const args = process.argv.slice(2);
   const corpusOnly = args.includes('--corpus-only');
-  const failed = corpusOnly ? 0 : checkFolder(args.find((a) => !a.startsWith('--')) ?? DEFAULT_DIR);
+  const dir = args.find((a) => !a.startsWith('--'));
+  let failed = corpusOnly ? 0 : checkFolder(dir ?? DEFAULT_DIR);
+  // Without a folder argument, the shared capture of SEC filings too (the same files and a few not copied).
+  if (!corpusOnly && dir === undefined) {
+    if (existsSync(SHARED_SEC)) {
+      console.log(`\nshared SEC fixtures ${SHARED_SEC}`);
+      failed = checkFolder(SHARED_SEC) || failed;
+    } else console.log(`\nshared SEC fixtures skipped: ${SHARED_SEC} is absent`);
+  }
   if (args.includes('--no-corpus')) return failed;
   return checkCorpus(args.includes('--verbose')) || failed;
 }

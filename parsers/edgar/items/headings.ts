@@ -181,7 +181,15 @@ function markTocClusters(candidates: Candidate[], blocks: string[]): void {
     // is not dense itself; it still belongs to the run when it continues the run's item order.
     const next = candidates[j + 1];
     const end = next !== undefined && next.readings[0]![0]! > candidates[j]!.readings[0]!.at(-1)! ? j + 1 : j;
-    if (j - i + 1 >= 3) {
+    // Two rows suffice when each of their items comes back later under a heading with a body: an 8-K's
+    // own short table of contents ("Item 2.02 ...", "Item 9.01 ...", "SIGNATURES", "EXHIBIT INDEX").
+    const again = (c: number) =>
+      candidates.some(
+        (k, idx) => idx > end && !dense[idx] && k.readings[0]![0] === candidates[c]!.readings[0]![0],
+      );
+    let pairRepeats = j - i + 1 === 2;
+    for (let c = i; pairRepeats && c <= end; c++) pairRepeats = again(c);
+    if (j - i + 1 >= 3 || pairRepeats) {
       const inside = new Set<number>();
       for (let c = i; c <= end; c++) for (const r of candidates[c]!.readings) inside.add(r[0]!);
       const elsewhere = new Set<number>();

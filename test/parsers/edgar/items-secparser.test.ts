@@ -2,7 +2,12 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readDocument, scoreCorpus } from '../../../cli/quality/items-corpus.ts';
-import { type FilingItem, type SplitResult, splitFilingFile } from '../../../parsers/edgar/items/index.ts';
+import {
+  type FilingItem,
+  type SplitResult,
+  splitFilingFile,
+  splitItems,
+} from '../../../parsers/edgar/items/index.ts';
 import { goldenSummary } from './items-corpus.ts';
 
 /**
@@ -179,5 +184,33 @@ describe('cross-reference-index filings: items sliced from the printed pages the
     expect(item('INTC', 'Part-II-Item-3').text).toBe(
       'Item 3. | Defaults Upon Senior Securities | Not applicable',
     );
+  });
+});
+
+describe('an 8-K with its own table of contents (shape from issue 16; no captured filing has one)', () => {
+  it('the TOC lines are not glued to Item 2.02, the items are the body headings', () => {
+    const p = (x: string) => `<p>${x}</p>`;
+    const html = [
+      ...['FORM 8-K', 'CURRENT REPORT', 'Date of Report (Date of earliest event reported): July 25, 2024'],
+      ...['TABLE OF CONTENTS', 'Item 2.02 Results of Operations and Financial Condition'],
+      ...['Item 9.01 Financial Statements and Exhibits', 'SIGNATURES', 'EXHIBIT INDEX'],
+      'Item 2.02 Results of Operations and Financial Condition.',
+      'On July 25, 2024, the Company issued a press release announcing its results for the quarter ended June 30, 2024.',
+      'Item 9.01 Financial Statements and Exhibits.',
+      '(d) Exhibits. 99.1 Press release dated July 25, 2024.',
+      'SIGNATURES',
+      'Pursuant to the requirements of the Securities Exchange Act of 1934, the registrant has duly caused this report to be signed on its behalf by the undersigned hereunto duly authorized.',
+    ]
+      .map(p)
+      .join('');
+    const r = splitItems({
+      html: `<html><body>${html}</body></html>`,
+      form: '8-K',
+      filingDate: '2024-07-25',
+    });
+    expect(r.items.map((i) => i.text)).toEqual([
+      'Item 2.02 Results of Operations and Financial Condition.\nOn July 25, 2024, the Company issued a press release announcing its results for the quarter ended June 30, 2024.',
+      'Item 9.01 Financial Statements and Exhibits.\n(d) Exhibits. 99.1 Press release dated July 25, 2024.',
+    ]);
   });
 });

@@ -44,25 +44,82 @@ export function sliceCrossReference(
   document: AnnualReport,
 ): CrossReferenceResult | null {
   const rows = sections.map((s) => rowLines(blocks, s));
-  const cited = rows.map(citedPages);
-  const all = new Set(cited.flatMap((c) => c.pages));
+  const cited = rows.map(citedRanges);
+  const all = new Set(cited.flatMap((c) => c.ranges.flatMap((r) => pagesOf(r))));
   if (all.size === 0) return null;
-  const pages = exhibitPages(document);
-  if ([...all].some((p) => !pages.has(p))) return null;
+  const printed = exhibitPages(document);
+  if ([...all].some((p) => !printed.has(p))) return null;
+  const pages = new Map([...all].map((p) => [p, withoutFolio(printed.get(p)!, p)]));
+  // Where a topic starts on the first page of its range: the block opening with its title, run in or alone
+  // ("RISK FACTORS. The following discussion ..."); every such start ends what runs before it on the page.
+  const starts = new Map<number, number[]>();
+  const anchor = cited.map((c) =>
+    c.ranges.map((r) => {
+      const at = titleBlock(pages.get(r.from)!, r.title);
+      if (at >= 0) starts.set(r.from, [...(starts.get(r.from) ?? []), at]);
+      return at;
+    }),
+  );
   const footnotes = footnoteTexts(blocks, sections);
   const texts = sections.map((_, i) => {
     const row = rows[i]!;
-    const { pages: wanted, marks } = cited[i]!;
+    const { ranges, marks } = cited[i]!;
     const notes = marks.map((m) => footnotes.get(m)).filter((t): t is string => t !== undefined);
-    if (wanted.length === 0 && notes.length === 0) return row.join('\n');
-    const body = wanted.flatMap((p) => withoutFolio(pages.get(p)!, p));
+    const used = new Set<number>();
+    const body: string[] = [];
+    ranges.forEach((r, k) => {
+      for (const p of pagesOf(r)) {
+        if (used.has(p)) continue;
+        used.add(p);
+        const page = pages.get(p)!;
+        // Its own heading found: from there to the next topic's; not found on its first page: the whole
+        // page (where on it the item starts is unknown); a continuation page: up to the next topic's.
+        const own = p === r.from ? anchor[i]![k]! : 0;
+        const from = Math.max(0, own);
+        const next =
+          own === -1 ? undefined : (starts.get(p) ?? []).filter((b) => b > from).sort((a, b) => a - b)[0];
+        body.push(...page.slice(from, next ?? page.length));
+      }
+    });
     return [...row, ...body, ...notes].join('\n');
   });
-  const sliced = cited.filter((c) => c.pages.length > 0).length;
+  const sliced = cited.filter((c) => c.ranges.length > 0).length;
   return {
     texts,
     warning: `cross-reference index: ${sliced} items sliced from the printed pages their index rows cite (${compactRanges([...all].sort((a, b) => a - b))}); the literal text is the row, then those pages`,
   };
+}
+
+interface Range {
+  /** The row's (or sub-row's) title: `Risk Factors`, `Liquidity and capital resources`. */
+  title: string;
+  from: number;
+  to: number;
+}
+
+function pagesOf(r: Range): number[] {
+  return Array.from({ length: r.to - r.from + 1 }, (_, k) => r.from + k);
+}
+
+const norm = (t: string) =>
+  t
+    .toUpperCase()
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/\s+/g, ' ');
+
+/**
+ * The block of a page that is a heading for a title: the title alone, or run in in capitals
+ * (`LEGAL PROCEEDINGS. Refer to ...`; not the sentence `Legal proceedings - We are subject to ...`), or -1.
+ */
+function titleBlock(page: string[], title: string): number {
+  const want = norm(title.replace(/[:.]\s*$/, '').trim());
+  if (want.length < 6) return -1;
+  return page.findIndex((b) => {
+    const have = norm(b);
+    if (!have.startsWith(want) || /^[A-Z0-9]/.test(have.slice(want.length))) return false;
+    const alone = /^[\s.:]*$/.test(b.slice(want.length));
+    return alone || b.slice(0, want.length) === b.slice(0, want.length).toUpperCase();
+  });
 }
 
 /** The row and its per-topic sub-rows, without the signatures row and footnotes that follow the table. */
@@ -75,24 +132,25 @@ function rowLines(blocks: string[], s: Section): string[] {
   return out;
 }
 
-/** Printed pages a row cites (cells after the title; sub-rows: after their topic) and its footnote marks. */
-function citedPages(lines: string[]): { pages: number[]; marks: string[] } {
-  const pages: number[] = [];
+/** Page ranges a row cites (cells after the title; sub-rows: after their topic) and its footnote marks. */
+function citedRanges(lines: string[]): { ranges: Range[]; marks: string[] } {
+  const ranges: Range[] = [];
   const marks: string[] = [];
   lines.forEach((line, i) => {
-    for (const cell of line.split('|').slice(i === 0 ? 2 : 1)) {
+    const cells = line.split('|').map((c) => c.trim());
+    const title = (i === 0 ? cells[1] : cells[0]) ?? '';
+    for (const cell of cells.slice(i === 0 ? 2 : 1)) {
       for (const m of cell.matchAll(FOOTNOTE_MARK)) if (!marks.includes(m[1]!)) marks.push(m[1]!);
       const bare = cell.replace(FOOTNOTE_MARK, '').replace(/\bpages?\b/gi, '');
       if (!/^[\d\s,\u2013\u2014-]+$/.test(bare) || !/\d/.test(bare)) continue;
       for (const r of bare.matchAll(/(\d{1,3})(?:\s*[-\u2013\u2014]\s*(\d{1,3}))?/g)) {
         const from = Number(r[1]);
         const to = r[2] ? Number(r[2]) : from;
-        if (to < from || to - from > 150) continue;
-        for (let p = from; p <= to; p++) if (!pages.includes(p)) pages.push(p);
+        if (to >= from && to - from <= 150) ranges.push({ title, from, to });
       }
     }
   });
-  return { pages, marks };
+  return { ranges, marks };
 }
 
 /** Footnotes under the index table: `(a) Incorporated by reference to "Governance" in the Proxy Statement`. */

@@ -148,6 +148,15 @@ describe('cross-reference-index filings: items sliced from the printed pages the
     const risk = item('GE', 'Item-1A', '10-K');
     expect(risk.text.split('\n')[0]).toBe('Item 1A. | Risk Factors | 27-36');
     expect(risk.text).toContain('STRATEGIC RISKS.');
+    // A topic whose heading is on its first cited page starts there and ends where the next topic starts.
+    expect(risk.text.split('\n')[1]).toMatch(/^RISK FACTORS\. The following discussion/);
+    expect(risk.text).not.toContain('LEGAL PROCEEDINGS. Refer to');
+    const legal = item('GE', 'Item-3', '10-K').text;
+    expect(legal).toMatch(/^Item 3\. \| Legal Proceedings \| 36\nLEGAL PROCEEDINGS\. Refer to Legal Matters/);
+    expect(legal.split('\n')).toHaveLength(2);
+    const cyber = item('GE', 'Item-1C', '10-K').text;
+    expect(cyber.split('\n')[1]).toMatch(/^CYBERSECURITY\. The description in this section/);
+    expect(cyber).not.toContain('RISK FACTORS. The following');
     const business = item('GE', 'Item-1', '10-K');
     expect(business.text).toMatch(/^Item 1\. \| Business \| 4-6, 7-13, 78-80\nABOUT GENERAL ELECTRIC\./);
     expect(item('GE', 'Item-8', '10-K').text).toContain('STATEMENT OF EARNINGS (LOSS)');

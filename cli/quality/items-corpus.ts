@@ -15,9 +15,10 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { Parser } from 'htmlparser2';
 import { type FilingItem, splitFilingFile, toBlocks } from '../../parsers/edgar/items/index.ts';
+import { alnum, alnumBetween, locate, visible } from './source-spans.ts';
 
 /** README "How far to trust it": not expected (VZ) and presence-only (META 2019, BA) sections. */
 const EXCEPTIONS: Record<string, { notExpected?: string[]; presenceOnly?: string[] }> = {
@@ -37,93 +38,6 @@ export interface CorpusTotals {
   unexpected: number;
   /** Every expected section not right: `10-Q/ABT/<accession> LENGTH Part-I-Item-1: ...`. */
   misses: string[];
-}
-
-interface Visible {
-  /** Letters and digits of the visible text, lower-cased. */
-  chars: string;
-  /** Source offset of each of them. */
-  at: Int32Array;
-}
-
-const SKIP = new Set(['script', 'style', 'head', 'ix:header', 'noscript', 'xbrli:context', 'template']);
-
-/** The document's visible letters/digits with their offsets in the HTML source (hidden parts skipped). */
-function visible(html: string): Visible {
-  let chars = '';
-  const at: number[] = [];
-  let skip = 0;
-  const parser: Parser = new Parser(
-    {
-      onopentag(name, attribs) {
-        if (skip > 0) skip++;
-        else if (SKIP.has(name) || /display\s*:\s*none/i.test(attribs['style'] ?? '')) skip = 1;
-      },
-      onclosetag() {
-        if (skip > 0) skip--;
-      },
-      ontext(text) {
-        if (skip > 0) return;
-        const base = parser.startIndex;
-        const raw = html.slice(base, parser.endIndex + 1);
-        const exact = raw === text;
-        for (let i = 0; i < text.length; i++) {
-          const c = text[i]!;
-          if (!/[\p{L}\p{N}]/u.test(c)) continue;
-          chars += c.toLowerCase();
-          at.push(exact ? base + i : base + Math.min(i, raw.length - 1));
-        }
-      },
-    },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
-  );
-  parser.end(html);
-  return { chars, at: Int32Array.from(at) };
-}
-
-const alnum = (text: string): string => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-
-/** Where an item's text lies in the source: [start, end) offsets, searched from `from` (document order). */
-function locate(v: Visible, text: string, from: number): { start: number; end: number; pos: number } | null {
-  const a = alnum(text);
-  if (a.length === 0) return null;
-  let pos = -1;
-  for (const n of [128, 64, 32, 16]) {
-    pos = v.chars.indexOf(a.slice(0, n), from);
-    if (pos >= 0) break;
-  }
-  if (pos < 0) return null;
-  let last = -1;
-  for (const n of [128, 64, 32, 16]) {
-    const tail = a.slice(-Math.min(n, a.length));
-    // The item's letters are a subsequence of the document's from `pos` (page furniture dropped), so its
-    // end lies at or after pos + its length: a running footer repeated earlier is not its end.
-    const i = v.chars.indexOf(tail, pos + a.length - tail.length);
-    if (i >= 0) {
-      last = i + tail.length - 1;
-      break;
-    }
-  }
-  if (last < 0) last = Math.min(v.chars.length - 1, pos + a.length - 1);
-  return { start: v.at[pos]!, end: v.at[last]! + 1, pos };
-}
-
-/** Letters/digits of the visible text whose source offset lies in [from, to). */
-function alnumBetween(v: Visible, from: number, to: number): number {
-  const lo = lowerBound(v.at, Math.min(from, to));
-  const hi = lowerBound(v.at, Math.max(from, to));
-  return hi - lo;
-}
-
-function lowerBound(a: Int32Array, x: number): number {
-  let lo = 0;
-  let hi = a.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (a[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** sec-api id -> our code: `1A` -> `Item-1A`, `part2item1a` -> `Part-II-Item-1A`. */
@@ -293,4 +207,29 @@ export function scoreCorpus(root: string, log: (line: string) => void, verbose =
     for (const n of notes) if (!verbose && n.startsWith('unexpected')) log(`    info ${n}`);
   }
   return totals;
+}
+
+/** The corpus folder; `ITEMS_CORPUS` overrides it, `--no-corpus` (items.ts) skips it. */
+const CORPUS_DIR =
+  process.env['ITEMS_CORPUS'] ??
+  fileURLToPath(new URL('../../../shared/fixtures/corpus/secparser/', import.meta.url));
+/** Share of the corpus's expected sections that must be right. */
+const CORPUS_TARGET = 0.995;
+
+/** The third-party corpus: per filing expected sections right / expected, then the total. */
+export function checkCorpus(verbose: boolean): number {
+  if (!existsSync(join(CORPUS_DIR, '10-K'))) {
+    console.log(
+      `\nthird-party corpus skipped: ${CORPUS_DIR} is absent (it lives in ../shared; run ../shared/fixtures/corpus/unpack.sh)`,
+    );
+    return 0;
+  }
+  console.log(`\nthird-party corpus ${CORPUS_DIR}`);
+  const t = scoreCorpus(CORPUS_DIR, (l) => console.log(l), verbose);
+  const share = t.expected ? t.right / t.expected : 1;
+  console.log(
+    `\ncorpus: ${t.filings} filings, ${t.right} of ${t.expected} expected sections right (${(share * 100).toFixed(1)}%), ` +
+      `${t.missing} missing, ${t.lengthOff} length-off, ${t.unexpected} unexpected (info); target ${CORPUS_TARGET * 100}%`,
+  );
+  return share >= CORPUS_TARGET ? 0 : 1;
 }

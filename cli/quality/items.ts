@@ -31,18 +31,12 @@ import {
   toBlocks,
 } from '../../parsers/edgar/items/index.ts';
 import { isPointerOnly, pointerSentence } from '../../parsers/edgar/items/pointers.ts';
-import { scoreCorpus } from './items-corpus.ts';
+import { checkCorpus } from './items-corpus.ts';
 
 const DEFAULT_DIR = fileURLToPath(
   new URL('../../fixtures/upstream/www.sec.gov/Archives/edgar/data/', import.meta.url),
 );
-/** The third-party corpus (see items-corpus.ts); `ITEMS_CORPUS` overrides, `--no-corpus` skips it. */
-const CORPUS_DIR =
-  process.env['ITEMS_CORPUS'] ??
-  fileURLToPath(new URL('../../../shared/fixtures/corpus/secparser/', import.meta.url));
 const SHARED_SEC = fileURLToPath(new URL('../../../shared/fixtures/sec/', import.meta.url));
-/** Share of the corpus's expected sections that must be right. */
-const CORPUS_TARGET = 0.995;
 
 /** Typical literal sizes (characters) of the items whose size tells something, per scheme. */
 const MEDIANS: Record<string, number> = {
@@ -315,24 +309,6 @@ function main(): number {
   }
   if (args.includes('--no-corpus')) return failed;
   return checkCorpus(args.includes('--verbose')) || failed;
-}
-
-/** The third-party corpus: per filing expected sections right / expected, then the total. */
-function checkCorpus(verbose: boolean): number {
-  if (!existsSync(join(CORPUS_DIR, '10-K'))) {
-    console.log(
-      `\nthird-party corpus skipped: ${CORPUS_DIR} is absent (it lives in ../shared; run ../shared/fixtures/corpus/unpack.sh)`,
-    );
-    return 0;
-  }
-  console.log(`\nthird-party corpus ${CORPUS_DIR}`);
-  const t = scoreCorpus(CORPUS_DIR, (l) => console.log(l), verbose);
-  const share = t.expected ? t.right / t.expected : 1;
-  console.log(
-    `\ncorpus: ${t.filings} filings, ${t.right} of ${t.expected} expected sections right (${(share * 100).toFixed(1)}%), ` +
-      `${t.missing} missing, ${t.lengthOff} length-off, ${t.unexpected} unexpected (info); target ${CORPUS_TARGET * 100}%`,
-  );
-  return share >= CORPUS_TARGET ? 0 : 1;
 }
 
 /** The captured filings of a folder: form/era checks of the literal and resolved split. */

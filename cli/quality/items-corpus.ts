@@ -96,7 +96,7 @@ export function readDocument(dir: string): string {
 }
 
 /** Scores every corpus filing; prints one line per filing (plus its misses) and returns the totals. */
-export function scoreCorpus(root: string, log: (line: string) => void, verbose = false): CorpusTotals {
+export function scoreCorpus(root: string, log: (line: string) => void): CorpusTotals {
   const totals: CorpusTotals = {
     ...{ filings: 0, expected: 0, right: 0, missing: 0, lengthOff: 0, unexpected: 0 },
     misses: [],
@@ -203,8 +203,7 @@ export function scoreCorpus(root: string, log: (line: string) => void, verbose =
     );
     for (const n of notes)
       if (!n.startsWith('unexpected')) totals.misses.push(`${f.form}/${f.ticker}/${f.acc} ${n}`);
-    for (const n of notes) if (verbose || !n.startsWith('unexpected')) log(`    ${n}`);
-    for (const n of notes) if (!verbose && n.startsWith('unexpected')) log(`    info ${n}`);
+    for (const n of notes) log(n.startsWith('unexpected') ? `    info ${n}` : `    ${n}`);
   }
   return totals;
 }
@@ -217,7 +216,7 @@ const CORPUS_DIR =
 const CORPUS_TARGET = 0.995;
 
 /** The third-party corpus: per filing expected sections right / expected, then the total. */
-export function checkCorpus(verbose: boolean): number {
+export function checkCorpus(): number {
   if (!existsSync(join(CORPUS_DIR, '10-K'))) {
     console.log(
       `\nthird-party corpus skipped: ${CORPUS_DIR} is absent (it lives in ../shared; run ../shared/fixtures/corpus/unpack.sh)`,
@@ -225,7 +224,7 @@ export function checkCorpus(verbose: boolean): number {
     return 0;
   }
   console.log(`\nthird-party corpus ${CORPUS_DIR}`);
-  const t = scoreCorpus(CORPUS_DIR, (l) => console.log(l), verbose);
+  const t = scoreCorpus(CORPUS_DIR, (l) => console.log(l));
   const share = t.expected ? t.right / t.expected : 1;
   console.log(
     `\ncorpus: ${t.filings} filings, ${t.right} of ${t.expected} expected sections right (${(share * 100).toFixed(1)}%), ` +

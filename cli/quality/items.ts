@@ -12,7 +12,7 @@
  *   of a pointer that names another document (a prior Form 10-K, the proxy statement);
  * - as information, pointer-only items left literal.
  * Without a folder argument it also checks `../shared/fixtures/sec/` and then scores the third-party corpus
- * `../shared/fixtures/corpus/secparser/` (items-corpus.ts; `--corpus-only`, `--no-corpus`, `--verbose`),
+ * `../shared/fixtures/corpus/secparser/` (items-corpus.ts; `--corpus-only`, `--no-corpus`),
  * each skipped with a message when `../shared` is absent.
  * Exit code 1 when any defect is found or the corpus scores under its target.
  */
@@ -308,7 +308,7 @@ function main(): number {
     } else console.log(`\nshared SEC fixtures skipped: ${SHARED_SEC} is absent`);
   }
   if (args.includes('--no-corpus')) return failed;
-  return checkCorpus(args.includes('--verbose')) || failed;
+  return checkCorpus() || failed;
 }
 
 /** The captured filings of a folder: form/era checks of the literal and resolved split. */

@@ -8,8 +8,9 @@ import type { Section } from './split.ts';
  * Risk Factors | 27-36`, several ranges, sub-rows per topic, footnotes pointing to the proxy statement).
  * The item's literal text is then its index row followed by the pages the row cites, in the order cited;
  * a footnote the row marks (`(a)`) is appended, so an item that only points to the proxy statement stays a
- * pointer. The pages are the document's own only when every cited page is printed in it: an index citing
- * the pages of an annual report exhibit (EX-13) is left to `resolve` as before.
+ * pointer. The pages are the document's own only when every cited page is printed in it and the table's
+ * header does not name the annual report: an index citing the pages of an annual report exhibit (EX-13)
+ * is left to `resolve` as before.
  */
 
 const XREF_TITLE = /^(?:FORM\s+10-?[KQ]\s+)?CROSS[-\s]?REFERENCE\s+(?:INDEX|TABLE)\b/i;
@@ -34,7 +35,11 @@ export function isCrossReferenceIndex(sections: Section[], blocks: string[]): bo
       return false;
   }
   const first = sections[0]!.start;
-  for (let b = first - 1; b >= Math.max(0, first - 6); b--) if (XREF_TITLE.test(blocks[b]!)) return true;
+  for (let b = first - 1; b >= Math.max(0, first - 6); b--) {
+    if (!XREF_TITLE.test(blocks[b]!)) continue;
+    // A header naming the annual report ("Page(s) in 2023 Annual Report") cites the EX-13's pages.
+    return !blocks.slice(b, first).some((h) => /annual\s+report/i.test(h));
+  }
   return false;
 }
 

@@ -11,9 +11,12 @@
  *   item plausibly is, mostly a page index, a statements item without statements, an in-document expansion
  *   of a pointer that names another document (a prior Form 10-K, the proxy statement);
  * - as information, pointer-only items left literal.
- * Exit code 1 when any defect is found.
+ * Without a folder argument it also checks `../shared/fixtures/sec/` and then scores the third-party corpus
+ * `../shared/fixtures/corpus/secparser/` (items-corpus.ts; `--corpus-only`, `--no-corpus`),
+ * each skipped with a message when `../shared` is absent.
+ * Exit code 1 when any defect is found or the corpus scores under its target.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isSubmissionText, parseSubmissionText } from '../../parsers/edgar/filing-document.ts';
@@ -28,10 +31,12 @@ import {
   toBlocks,
 } from '../../parsers/edgar/items/index.ts';
 import { isPointerOnly, pointerSentence } from '../../parsers/edgar/items/pointers.ts';
+import { checkCorpus } from './items-corpus.ts';
 
 const DEFAULT_DIR = fileURLToPath(
   new URL('../../fixtures/upstream/www.sec.gov/Archives/edgar/data/', import.meta.url),
 );
+const SHARED_SEC = fileURLToPath(new URL('../../../shared/fixtures/sec/', import.meta.url));
 
 /** Typical literal sizes (characters) of the items whose size tells something, per scheme. */
 const MEDIANS: Record<string, number> = {
@@ -291,7 +296,23 @@ function overrun(literal: SplitResult): Finding[] {
 }
 
 function main(): number {
-  const dir = process.argv[2] ?? DEFAULT_DIR;
+  const args = process.argv.slice(2);
+  const corpusOnly = args.includes('--corpus-only');
+  const dir = args.find((a) => !a.startsWith('--'));
+  let failed = corpusOnly ? 0 : checkFolder(dir ?? DEFAULT_DIR);
+  // Without a folder argument, the shared capture of SEC filings too (the same files and a few not copied).
+  if (!corpusOnly && dir === undefined) {
+    if (existsSync(SHARED_SEC)) {
+      console.log(`\nshared SEC fixtures ${SHARED_SEC}`);
+      failed = checkFolder(SHARED_SEC) || failed;
+    } else console.log(`\nshared SEC fixtures skipped: ${SHARED_SEC} is absent`);
+  }
+  if (args.includes('--no-corpus')) return failed;
+  return checkCorpus() || failed;
+}
+
+/** The captured filings of a folder: form/era checks of the literal and resolved split. */
+function checkFolder(dir: string): number {
   const totals = { filings: 0, items: 0, defects: 0, info: 0, resolved: 0, unparseable: 0 };
   const skipped: string[] = [];
   for (const path of files(dir)) {

@@ -27,7 +27,8 @@ const HEAD =
 const LIST_NEXT =
   /^\s*(,\s*and|,|and|&|through|thru|to|-|\u2013)\s*(?:ITEMS?\s*)?(\d{1,2}(?:\.\d{2})?[A-D]?)\b/i;
 const PART_HEADING = /^PART\s+(IV|III|II|I)\b/i;
-const PAGE_SUFFIX = /(?:\|\s*|\.{3,}\s*|\s)(?:\d{1,3}|[A-Z]-\d{1,3})(?:\s*(?:-|through|to)\s*\d{1,3})?$/;
+export const PAGE_SUFFIX =
+  /(?:\|\s*|\.{3,}\s*|\s)(?:\d{1,3}|[A-Z]-\d{1,3})(?:\s*(?:-|through|to)\s*\d{1,3})?$/;
 
 /** A whole TOC in one plain-text paragraph: "Item 1. Business........ 2 Item 2. Properties........ 5". */
 const TOC_LINE = /(?:\.{4,}|\s{3,})\s*\d{1,3}\s+(?:PART\s+[IV]+\s+)?Items?\s+\d/i;
@@ -82,12 +83,15 @@ export function findCandidates(
     if (/^\s*(of|in|to|under)\b/i.test(rest) && numbers.length === 1) continue;
     const headingPart = m[1] ? m[1].toUpperCase() : part;
     const title = cleanTitle(rest) || (b + 1 < blocks.length ? cleanTitle(blocks[b + 1]!.slice(0, 200)) : '');
-    const readings = readingsFor(numbers, through, byNumber, catalog, headingPart, scheme);
+    // A 10-Q's part comes from the heading itself ("PART II, Item 5") or, as a preference only, from the
+    // last PART heading: a table of contents' "PART II" row must not put the body's Item 2 into Part II.
+    const readings = readingsFor(numbers, through, byNumber, catalog, m[1] ? headingPart : null, scheme);
     if (readings.length === 0) continue;
     const tocLike = !isEightK && ((text.length < 250 && PAGE_SUFFIX.test(text)) || TOC_LINE.test(text));
     const scores = readings.map((r) => {
       const item = catalog[r[0]!]!;
       let s = 2 + 3 * titleMatch(item, title).score;
+      if (item.part !== undefined && item.part === headingPart) s += 1;
       if (tocLike) s -= 4;
       if (/\(continued\)|\bcontinued\b/i.test(text.slice(0, 160))) s -= 5;
       return s;
@@ -177,7 +181,15 @@ function markTocClusters(candidates: Candidate[], blocks: string[]): void {
     // is not dense itself; it still belongs to the run when it continues the run's item order.
     const next = candidates[j + 1];
     const end = next !== undefined && next.readings[0]![0]! > candidates[j]!.readings[0]!.at(-1)! ? j + 1 : j;
-    if (j - i + 1 >= 3) {
+    // Two rows suffice when each of their items comes back later under a heading with a body: an 8-K's
+    // own short table of contents ("Item 2.02 ...", "Item 9.01 ...", "SIGNATURES", "EXHIBIT INDEX").
+    const again = (c: number) =>
+      candidates.some(
+        (k, idx) => idx > end && !dense[idx] && k.readings[0]![0] === candidates[c]!.readings[0]![0],
+      );
+    let pairRepeats = j - i + 1 === 2;
+    for (let c = i; pairRepeats && c <= end; c++) pairRepeats = again(c);
+    if (j - i + 1 >= 3 || pairRepeats) {
       const inside = new Set<number>();
       for (let c = i; c <= end; c++) for (const r of candidates[c]!.readings) inside.add(r[0]!);
       const elsewhere = new Set<number>();

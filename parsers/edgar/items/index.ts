@@ -1,5 +1,6 @@
 import { isSubmissionText, parseSubmissionText, type SubmissionDocument } from '../filing-document.ts';
 import { CATALOGS, EIGHT_K_RENUMBERED_ON, type ItemForm, type Scheme } from './catalog.ts';
+import { isCrossReferenceIndex, sliceCrossReference } from './cross-reference.ts';
 import { resolveItems } from './resolve.ts';
 import { splitBlocks } from './split.ts';
 import { htmlToBlocks, looksLikeHtml, plainToBlocks } from './text.ts';
@@ -74,7 +75,15 @@ export function splitItems(input: SplitInput): SplitResult {
     if (s.combined) warnings.push(`${s.code}: filed under a combined heading shared with other items`);
   }
   const indexRows = sections.filter((s) => s.indexRow).length;
-  if (indexRows * 2 >= sections.length && sections.every((s) => s.end - s.start <= 1 && !s.extra)) {
+  const xref = isCrossReferenceIndex(sections, blocks)
+    ? sliceCrossReference(sections, blocks, input.html ? { html: input.html } : { text: input.text ?? '' })
+    : null;
+  if (xref) {
+    xref.texts.forEach((t, i) => {
+      items[i]!.text = t;
+    });
+    warnings.push(xref.warning);
+  } else if (indexRows * 2 >= sections.length && sections.every((s) => s.end - s.start <= 1 && !s.extra)) {
     warnings.push(
       'cross-reference index: the items map to pages of the annual report; each text is its index row',
     );

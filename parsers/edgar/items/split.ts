@@ -1,6 +1,7 @@
 import type { CatalogItem, Scheme } from './catalog.ts';
 import { titleMatch } from './catalog.ts';
 import { type Candidate, findCandidates, partOf } from './headings.ts';
+import { implicitStatementsItem } from './implicit.ts';
 
 /**
  * Chooses which heading candidates are the real item headings and cuts the blocks between them.
@@ -52,7 +53,9 @@ export function splitBlocks(blocks: string[], scheme: Scheme, catalog: readonly 
   const chain = bestChain(candidates, at);
   topUp(chain, candidates);
   chain.sort((a, b) => candidates[a.cand]!.block - candidates[b.cand]!.block);
-  const sections = toSections(chain, candidates, blocks, catalog);
+  firstOfRepeats(chain, candidates);
+  const sections = toSections(chain, candidates, blocks, catalog, scheme);
+  implicitStatementsItem(sections, candidates, blocks, scheme, catalog);
   shareBodies(sections, blocks);
   return sections;
 }
@@ -173,11 +176,40 @@ function topUp(chain: Choice[], candidates: Candidate[]): void {
   }
 }
 
+/**
+ * An item starts at its first heading after the previous item's: later headings of the same item are
+ * running page headers ("ITEM 2. MANAGEMENT'S DISCUSSION ..." atop every page), not its start.
+ */
+function firstOfRepeats(chain: Choice[], candidates: Candidate[]): void {
+  for (let k = 0; k < chain.length; k++) {
+    const choice = chain[k]!;
+    const cand = candidates[choice.cand]!;
+    if (cand.tocLike) continue;
+    const key = cand.readings[choice.reading]!.join(',');
+    const after = k > 0 ? candidates[chain[k - 1]!.cand]!.block : -1;
+    for (let i = choice.cand - 1; i >= 0 && candidates[i]!.block > after; i--) {
+      const earlier = candidates[i]!;
+      if (earlier.tocLike) break;
+      const r = earlier.readings.findIndex((x) => x.join(',') === key);
+      if (r >= 0) chain[k] = { cand: i, reading: r };
+    }
+  }
+}
+
+/** The part an item belongs to (10-K: Items 1-4 Part I ... 15-16 Part IV); null when the form has none. */
+function partOfItem(scheme: Scheme, item: CatalogItem): string | null {
+  if (item.part) return item.part;
+  if (scheme !== '10-K') return null;
+  const n = Number.parseInt(item.number, 10);
+  return n <= 4 ? 'I' : n <= 9 ? 'II' : n <= 14 ? 'III' : 'IV';
+}
+
 function toSections(
   chain: Choice[],
   candidates: Candidate[],
   blocks: string[],
   catalog: readonly CatalogItem[],
+  scheme: Scheme,
 ): Section[] {
   const sections: Section[] = [];
   for (let k = 0; k < chain.length; k++) {
@@ -186,13 +218,18 @@ function toSections(
     const start = cand.block;
     let end =
       k + 1 < chain.length ? candidates[chain[k + 1]!.cand]!.block : lastItemEnd(cand, candidates, blocks);
-    // A PART heading closes the item: what follows it is the next part's preamble.
+    // A PART heading closes the item: what follows it is the next part's preamble. The heading of the
+    // item's own part inside it is a running page header ("PART I" atop every page of the statements).
+    const ownPart = partOfItem(scheme, catalog[cand.readings[choice.reading]![0]!]!);
     for (let b = start + 1; b < end; b++) {
-      if (partOf(blocks[b]!) !== null) {
+      const p = partOf(blocks[b]!);
+      if (p !== null && p !== ownPart) {
         end = b;
         break;
       }
     }
+    // A PART heading right before the next item is that page's running header or the next part's title.
+    while (end > start + 1 && partOf(blocks[end - 1]!) !== null) end--;
     const reading = cand.readings[choice.reading]!;
     // "Items 1 through 4, 6 and 8 Not Applicable" with nothing under it only marks a boundary.
     if (cand.notApplicableList && end - start <= 1) continue;

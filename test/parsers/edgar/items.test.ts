@@ -280,6 +280,9 @@ describe('ITEM_TYPES', () => {
       expect(new Set(list).size).toBe(list.length);
     }
     expect(ITEM_TYPES['10-K'].find((t) => t.code === 'Item-1C')?.title).toBe('Cybersecurity');
+    expect(ITEM_TYPES['10-K'].find((t) => t.code === 'Item-9C')?.title).toBe(
+      'Disclosure Regarding Foreign Jurisdictions that Prevent Inspections',
+    );
     expect(ITEM_TYPES['8-K'].find((t) => t.code === 'Item-2.02')?.title).toBe(
       'Results of Operations and Financial Condition',
     );

@@ -26,7 +26,7 @@ export const form20fFilings = pgTable(
     cik: bigint('cik', { mode: 'number' }).notNull(),
     form: text('form').notNull(), // 20-F | 20-F/A
     source: text('source').notNull(), // filing | companyfacts
-    filingDate: date('filing_date', { mode: 'string' }),
+    filingDate: date('filing_date', { mode: 'string' }).notNull(),
     /** Period of report: the fiscal year end the annual report covers. */
     periodEnd: date('period_end', { mode: 'string' }),
     /** `--12-31` style month-day of the fiscal year end. */

@@ -14,7 +14,7 @@ import { parseLabels } from '../../../parsers/xbrl/labels.ts';
 
 const read = (p: string) => readFileSync(new URL(`../../../fixtures/${p}`, import.meta.url), 'latin1');
 const readUtf8 = (p: string) => readFileSync(new URL(`../../../fixtures/${p}`, import.meta.url), 'utf8');
-const LONCOR = 'form-20f/LONCOR_20-F_FY2015_0001062993-16-008650.html';
+const LONCOR = 'upstream/www.sec.gov/Archives/edgar/data/1472619/000106299316008650/LONCOR_20-F_FY2015_0001062993-16-008650.html';
 const AEGON = 'form-20f/AEGON_20-F_FY2000_0000928385-01-500187_plaintext-in-html-wrapper.html';
 const PHG_6K = 'form-20f/PHG_6-K_2023-01-30_phg-20230130.html';
 const D = 'upstream/www.sec.gov/Archives/edgar/data';

@@ -91,6 +91,7 @@ function profileColumns(p: Form20fFiling['profile']) {
     accountingStandard: p.accounting_standard,
     accountingStandardEvidence: p.accounting_standard_evidence,
     reportingCurrency: p.reporting_currency,
+    reportingCurrencyEvidence: p.reporting_currency_evidence,
     auditor: p.auditor,
     sharesOutstanding: p.shares_outstanding,
     adrRatio: p.adr_ratio,

@@ -28,6 +28,7 @@ CREATE TABLE "form_20f_filings" (
 	"accounting_standard" text,
 	"accounting_standard_evidence" text,
 	"reporting_currency" text,
+	"reporting_currency_evidence" text,
 	"auditor" text,
 	"shares_outstanding" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"adr_ratio" text,

@@ -38,6 +38,7 @@ export const form20fFilings = pgTable(
     /** Evidence for the accounting standard: the cover-page box ticked, the dei fact, or the taxonomy. */
     accountingStandardEvidence: text('accounting_standard_evidence'),
     reportingCurrency: text('reporting_currency'),
+    reportingCurrencyEvidence: text('reporting_currency_evidence'),
     auditor: text('auditor'),
     /** [{class, shares, as_of}] from the cover page or dei:EntityCommonStockSharesOutstanding. */
     sharesOutstanding: jsonb('shares_outstanding').notNull().default([]),

@@ -37,6 +37,7 @@ export const PROFILE_EXAMPLE = {
   accounting_standard: 'ifrs',
   accounting_standard_evidence: 'companyfacts taxonomies: dei, ifrs-full',
   reporting_currency: 'TWD',
+  reporting_currency_evidence: 'companyfacts: the unit of most monetary facts',
   auditor: null,
   shares_outstanding: [{ class: 'common shares', shares: '25932733242', as_of: '2024-12-31' }],
   adr_ratio: null,
@@ -82,6 +83,7 @@ export const PROFILE_SCHEMA = {
       description:
         'Currency of most undimensioned monetary facts (a USD convenience translation is outnumbered)',
     },
+    reporting_currency_evidence: { ...nstr, description: 'Where reporting_currency was read' },
     auditor: { ...nstr, description: 'dei:AuditorName, or the firm Item 16C names' },
     shares_outstanding: {
       type: 'array',

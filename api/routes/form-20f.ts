@@ -75,6 +75,7 @@ export const form20fProfile = defineRoute({
       accounting_standard: latest.accountingStandard,
       accounting_standard_evidence: latest.accountingStandardEvidence,
       reporting_currency: latest.reportingCurrency,
+      reporting_currency_evidence: latest.reportingCurrencyEvidence,
       auditor: latest.auditor,
       shares_outstanding: latest.sharesOutstanding,
       adr_ratio: latest.adrRatio,
@@ -112,7 +113,7 @@ export const form20fNotesRoute = defineRoute({
   path: '/v1/companies/:company_id/20f/notes',
   summary: 'Notes index of Form 20-F filings',
   description:
-    "The notes (XBRL text blocks: `ifrs-full:Disclosure...`, `...TextBlock`) of the company's 20-F instances, newest filing first, in filing order. Titles are the filer's labels. Text is opt-in (`include_text=true`). A 20-F without an XBRL instance (IFRS filers before 2017) or known only from companyfacts has no notes.",
+    "The notes of the company's 20-F filings, newest filing first, in filing order: the XBRL text blocks (`ifrs-full:Disclosure...`, `...TextBlock`) of the filing's instance, titled with the filer's labels; for a 20-F without an instance (IFRS filers before 2017), the numbered notes to the financial statements read from the document (`note_tag` null, title as printed, e.g. `10. SEGMENTED REPORTING`). Text is opt-in (`include_text=true`). A filing known only from companyfacts has no notes.",
   tags: TAGS,
   envelope: 'A',
   access: ACCESS,

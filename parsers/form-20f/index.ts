@@ -2,6 +2,7 @@ import { ParseError } from '../../lib/errors.ts';
 import type { CompanyFactsDocument } from '../xbrl/companyfacts.ts';
 import type { InstanceDocument } from '../xbrl/instance.ts';
 import { type CoverProfile, coverProfile } from './cover.ts';
+import { expressedIn, htmlNotes } from './html-notes.ts';
 import { type DocumentFormat, documentFormat, form20fBlocks, splitForm20f } from './items.ts';
 import { majorShareholders, type OwnershipRow } from './ownership.ts';
 import {
@@ -25,6 +26,8 @@ import {
 export interface Form20fProfile extends Omit<CoverProfile, 'adr_ratio'> {
   adr_ratio: string | null;
   reporting_currency: string | null;
+  /** Where reporting_currency was read: the facts' units, or the statements' "(Expressed in ...)" line. */
+  reporting_currency_evidence: string | null;
   document_format: DocumentFormat | 'inline_xbrl' | 'xbrl' | 'companyfacts';
 }
 
@@ -62,6 +65,8 @@ export function parseForm20fFiling(input: {
   let items: string[] = [];
   let ownership: OwnershipRow[] = [];
   let format: Form20fProfile['document_format'] | null = null;
+  let documentNotes: NoteRow[] = [];
+  let expressed: ReturnType<typeof expressedIn> = null;
   if (input.primary) {
     format = documentFormat(input.primary.text);
     const blocks = form20fBlocks(input.primary.text, format);
@@ -74,28 +79,43 @@ export function parseForm20fFiling(input: {
       warnings.push(...own.warnings);
     }
     cover = coverProfile(blocks, sections);
+    documentNotes = htmlNotes(blocks);
+    expressed = expressedIn(blocks);
   }
   const doc = input.instance;
   if (!doc && !input.primary)
     throw new ParseError('neither a primary document nor an XBRL instance', 'form 20-f');
-  const profile: Form20fProfile = { ...cover, reporting_currency: null, document_format: format ?? 'xbrl' };
+  const profile: Form20fProfile = {
+    ...cover,
+    reporting_currency: expressed?.currency ?? null,
+    reporting_currency_evidence: expressed ? `statements: ${expressed.evidence}` : null,
+    document_format: format ?? 'xbrl',
+  };
   if (doc) {
     const dei = deiProfile(doc);
     for (const [k, v] of Object.entries(dei) as Array<[keyof typeof dei, unknown]>) {
       const empty = v === null || (Array.isArray(v) && v.length === 0) || v === false;
       if (!empty) (profile as unknown as Record<string, unknown>)[k] = v;
     }
-    profile.reporting_currency = reportingCurrency(
+    const currency = reportingCurrency(
       doc.facts.filter((f) => Object.keys(f.dims).length === 0).map((f) => f.unit),
     );
+    if (currency) {
+      profile.reporting_currency = currency;
+      profile.reporting_currency_evidence = 'XBRL: the unit of most undimensioned monetary facts';
+    }
     profile.document_format = doc.format === 'inline' ? 'inline_xbrl' : 'xbrl';
     warnings.push(...doc.warnings);
-  } else warnings.push('no XBRL instance: no notes, segments or facts for this filing');
+  } else
+    warnings.push(
+      `no XBRL instance: no segments or facts for this filing; ${documentNotes.length} notes read from the document's headings`,
+    );
+  const xbrlNotes = doc ? noteRows(doc, input.labels) : [];
   return {
     profile,
     items_found: items,
     ownership,
-    notes: doc ? noteRows(doc, input.labels) : [],
+    notes: xbrlNotes.length > 0 ? xbrlNotes : documentNotes,
     segments: doc ? segmentRows(doc, input.labels) : [],
     facts: doc ? factRows(doc) : [],
     warnings,
@@ -154,6 +174,7 @@ export function companyFactsFilings(doc: CompanyFactsDocument): CompanyFactsFili
           ? `companyfacts taxonomies: ${[...taxonomies].sort().join(', ')}`
           : null,
         reporting_currency: reportingCurrency(facts.filter((f) => f.taxonomy !== 'dei').map((f) => f.unit)),
+        reporting_currency_evidence: 'companyfacts: the unit of most monetary facts',
         document_format: 'companyfacts',
       },
       facts: facts.map((f) => ({

@@ -142,7 +142,34 @@ describe(`Form 20-F end to end (${process.env.REDIS_URL ? 'BullMQ' : 'in-process
     });
   });
 
-  it('notes and segments: empty for filings without an XBRL instance (the only kind the fixtures hold for 20-Fs)', async () => {
+  it('notes: the numbered notes of a 20-F without XBRL, filtered by title, text opt-in', async () => {
+    const r = await get('/v1/companies/LONCF/20f/notes?title=segment');
+    expect(r.status).toBe(200);
+    const { data } = await r.json();
+    expect(data).toEqual([
+      {
+        company_id: expect.stringMatching(/^cmp_/),
+        id: `${LONCOR_ACC}-9`,
+        cik: '0001472619',
+        accession: LONCOR_ACC,
+        filing_date: '2016-03-30',
+        note_tag: null,
+        note_title: '10. SEGMENTED REPORTING',
+        text_chars: 660,
+      },
+    ]);
+    const all = await (await get('/v1/companies/LONCF/20f/notes?include_text=true&limit=5')).json();
+    expect(all.data.map((n: { note_title: string }) => n.note_title)[0]).toBe('1. CORPORATE INFORMATION');
+    expect(all.data[0].text).toMatch(
+      /^Loncor Resources Inc\. \(the "Company"\) is a corporation governed by the Ontario/,
+    );
+    const next = await (
+      await get(`/v1/companies/LONCF/20f/notes?include_text=true&limit=5&cursor=${all.next_cursor}`)
+    ).json();
+    expect(next.data[0].note_title).toBe('6. RELATED PARTY TRANSACTIONS');
+  });
+
+  it('notes and segments: empty for TSM, whose 20-Fs are known only from companyfacts', async () => {
     for (const path of ['notes?include_text=true', 'segments?dimension=geographic']) {
       const r = await get(`/v1/companies/TSM/20f/${path}`);
       expect(r.status, path).toBe(200);

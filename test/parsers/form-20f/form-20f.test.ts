@@ -14,7 +14,8 @@ import { parseLabels } from '../../../parsers/xbrl/labels.ts';
 
 const read = (p: string) => readFileSync(new URL(`../../../fixtures/${p}`, import.meta.url), 'latin1');
 const readUtf8 = (p: string) => readFileSync(new URL(`../../../fixtures/${p}`, import.meta.url), 'utf8');
-const LONCOR = 'upstream/www.sec.gov/Archives/edgar/data/1472619/000106299316008650/LONCOR_20-F_FY2015_0001062993-16-008650.html';
+const LONCOR =
+  'upstream/www.sec.gov/Archives/edgar/data/1472619/000106299316008650/LONCOR_20-F_FY2015_0001062993-16-008650.html';
 const AEGON = 'form-20f/AEGON_20-F_FY2000_0000928385-01-500187_plaintext-in-html-wrapper.html';
 const PHG_6K = 'form-20f/PHG_6-K_2023-01-30_phg-20230130.html';
 const D = 'upstream/www.sec.gov/Archives/edgar/data';
@@ -76,7 +77,20 @@ describe('parseForm20fFiling on primary documents', () => {
       ['Newmont Canada FN Holdings ULC', '14550000', '9.61', null],
     ]);
     expect(r.facts).toEqual([]);
-    expect(r.warnings).toContain('no XBRL instance: no notes, segments or facts for this filing');
+    expect(r.segments).toEqual([]);
+    // no instance: the numbered notes of the statements, running page headers left out
+    expect(r.notes).toHaveLength(19);
+    expect(r.notes[9]).toMatchObject({ note_tag: null, note_title: '10. SEGMENTED REPORTING' });
+    expect(r.notes[9]!.text).toMatch(/^The Company has one operating segment: the acquisition, exploration/);
+    expect(r.notes.some((n) => /Page F-|NOTES TO CONSOLIDATED/.test(n.text))).toBe(false);
+    // a Canadian filer reporting in US dollars: the currency is the one the statements say, not guessed
+    expect(r.profile).toMatchObject({
+      reporting_currency: 'USD',
+      reporting_currency_evidence: 'statements: (Expressed in U.S. dollars, except for per share amount)',
+    });
+    expect(r.warnings).toContain(
+      "no XBRL instance: no segments or facts for this filing; 19 notes read from the document's headings",
+    );
   });
 
   it('AEGON FY2000 (plain text, US GAAP reconciliation era): parsed, no holder table, no basis box', () => {
@@ -92,6 +106,7 @@ describe('parseForm20fFiling on primary documents', () => {
     // Item 7.A is prose plus a share-movement table of one holder: no rows rather than wrong ones
     expect(r.ownership).toEqual([]);
     expect(r.warnings.join(' ')).toMatch(/no table of holders/);
+    expect(r.profile.reporting_currency).toBeNull(); // no "(Expressed in ...)" line, no XBRL: not guessed
   });
 
   it('a 6-K is not a 20-F: no items, no crash, an empty profile with a warning', () => {

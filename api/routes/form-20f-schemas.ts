@@ -3,8 +3,9 @@ import { companyIdForCik } from '../../lib/ids.ts';
 /**
  * Response schemas and real example rows of the Form 20-F routes (api/routes/form-20f.ts). TSM's rows are
  * from its companyfacts (20-F 0001193125-25-083423); the holder row is Loncor Resources' FY2015 20-F
- * Item 7.A; the note and segment rows come from the instance reader on Tesla's 2024 Q2 10-Q instance,
- * because no IFRS 20-F instance is captured (their shape is the same for every XBRL filing).
+ * Item 7.A and notes (a 20-F without XBRL: note_tag null); the segment row comes from the instance reader on
+ * Tesla's 2024 Q2 10-Q instance, because no IFRS 20-F instance is captured (the shape is the same for every
+ * XBRL filing).
  */
 
 const str = { type: 'string' };
@@ -107,15 +108,14 @@ export const PROFILE_SCHEMA = {
 };
 
 export const NOTE_EXAMPLE = {
-  company_id: companyIdForCik('0001318605'),
-  id: 'tsla-20240630-33',
-  cik: '0001318605',
-  // the captured instance's accession number is not known (fixtures/upstream/XBRL-FIXTURES.md)
-  accession: 'not captured (tsla-20240630_htm.xml)',
-  filing_date: null,
-  note_tag: 'us-gaap:SegmentReportingDisclosureTextBlock',
-  note_title: 'Segment Reporting and Information about Geographic Areas',
-  text_chars: 1414,
+  company_id: LONCOR_ID,
+  id: '0001062993-16-008650-9',
+  cik: '0001472619',
+  accession: '0001062993-16-008650',
+  filing_date: '2016-03-30',
+  note_tag: null,
+  note_title: '10. SEGMENTED REPORTING',
+  text_chars: 660,
 };
 
 export const NOTE_SCHEMA = {

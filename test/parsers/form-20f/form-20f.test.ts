@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { parse20fFile } from '../../../cli/form-20f.ts';
 import { ParseError } from '../../../lib/errors.ts';
 import { companyFactsFilings, parseForm20fFiling } from '../../../parsers/form-20f/index.ts';
 import {
@@ -90,6 +91,14 @@ describe('parseForm20fFiling on primary documents', () => {
     });
     expect(r.warnings).toContain(
       "no XBRL instance: no segments or facts for this filing; 19 notes read from the document's headings",
+    );
+  });
+
+  it('etl parse 20f prints what the routes would serve (golden)', async () => {
+    const out = parse20fFile(Buffer.from(read(LONCOR), 'latin1'), { url: LONCOR });
+    expect(out.ownership).toHaveLength(2);
+    await expect(`${JSON.stringify(out, null, 2)}\n`).toMatchFileSnapshot(
+      '../../../fixtures/golden/form-20f/loncor-fy2015.json',
     );
   });
 

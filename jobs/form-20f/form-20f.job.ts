@@ -1,3 +1,4 @@
+import { inArray, sql } from 'drizzle-orm';
 import { ParseError, UpstreamNotFoundError } from '../../lib/errors.ts';
 import { filingFolderUrl } from '../../lib/ids.ts';
 import { type Form20fParsed, loadForm20f } from '../../loaders/form-20f.ts';
@@ -6,11 +7,12 @@ import { parseCompanyFacts } from '../../parsers/xbrl/companyfacts.ts';
 import { xbrlFilesOf } from '../../parsers/xbrl/filing-index.ts';
 import { parseInstance } from '../../parsers/xbrl/instance.ts';
 import { parseLabels } from '../../parsers/xbrl/labels.ts';
+import { filings } from '../../schema/filings.ts';
 import { accessionOf, filingRow, perFilingPartitions } from '../edgar/filing-partitions.ts';
 import { companyFactsUrl } from '../edgar/financials.job.ts';
 import { backfillCiks, cikKeys, cikUniverse } from '../edgar/universe.ts';
 import { getIfExists } from '../fetcher.ts';
-import type { DatasetJob, RawDocument } from '../types.ts';
+import type { DatasetJob, JobContext, RawDocument } from '../types.ts';
 
 /** 20-F and its amendment: the annual report of a foreign private issuer. */
 export const FORM_20F_TYPES = ['20-F', '20-F/A'];
@@ -26,7 +28,8 @@ const isCompanyFacts = (d: RawDocument) => d.url.includes('/api/xbrl/companyfact
  *   folder's `index.json` names the XBRL instance and label linkbase; the primary document (cover page,
  *   items, Item 7.A) comes from the filing index row. Without index.json, the primary document alone
  *   (itself the instance when it is inline XBRL). A filing with neither is `not_found`.
- * - `cik:<CIK>`: the company's companyfacts JSON, which lists each 20-F's undimensioned facts. It gives a
+ * - `cik:<CIK>` (companies the filing index shows filing 20-Fs, or does not know): the companyfacts JSON,
+ *   which lists each 20-F's undimensioned facts. It gives a
  *   profile and raw facts for the 20-Fs whose own documents were not parsed (no decimals, notes or segments);
  *   a company that files no 20-F loads nothing.
  * Accepted filings never change: a parser fix is applied with `etl reparse form_20f`.
@@ -36,13 +39,11 @@ export const form20fJob: DatasetJob<Form20fParsed> = {
   async partitions(ctx, opts) {
     const ciks =
       opts.cik || opts.ticker ? await backfillCiks(ctx, opts) : await cikUniverse(ctx.config, ctx.database);
-    return [...cikKeys(ciks), ...(await byFiling.partitions(ctx, opts))];
+    return [...cikKeys(await possibleFilers(ctx, ciks)), ...(await byFiling.partitions(ctx, opts))];
   },
   async latestPartitions(ctx) {
-    return [
-      ...cikKeys(await cikUniverse(ctx.config, ctx.database)),
-      ...(await byFiling.latestPartitions(ctx)),
-    ];
+    const ciks = await possibleFilers(ctx, await cikUniverse(ctx.config, ctx.database));
+    return [...cikKeys(ciks), ...(await byFiling.latestPartitions(ctx))];
   },
   isFinal: (key) => key.startsWith('acc:'),
   async fetch(ctx, key, fetcher) {
@@ -120,6 +121,26 @@ export const form20fJob: DatasetJob<Form20fParsed> = {
     return loadForm20f(tx, rows);
   },
 };
+
+/**
+ * The companyfacts partitions worth running: companies whose filing index lists a 20-F, and companies the
+ * index knows nothing about (submissions not loaded: the demo's TSM). A company with filings but no 20-F
+ * (every US filer, once the index is loaded) is skipped, so `SEC_CIKS=all` does not re-read 10,000
+ * companyfacts to find ~300 foreign private issuers.
+ */
+async function possibleFilers(ctx: JobContext, ciks: string[]): Promise<string[]> {
+  if (ciks.length === 0) return [];
+  const rows = await ctx.database.db
+    .select({
+      cik: sql<string>`${filings.cik}::text`,
+      fpi: sql<number>`max(case when ${filings.filingType} = '20-F' then 1 else 0 end)::int`,
+    })
+    .from(filings)
+    .where(inArray(filings.cik, ciks.map(Number)))
+    .groupBy(filings.cik);
+  const known = new Map(rows.map((r) => [Number(r.cik), Number(r.fpi) === 1]));
+  return ciks.filter((c) => known.get(Number(c)) !== false);
+}
 
 function decode(bytes: Buffer): string {
   const utf8 = bytes.toString('utf8');

@@ -32,6 +32,8 @@ describe(`Form 20-F end to end (${process.env.REDIS_URL ? 'BullMQ' : 'in-process
     // the whole registry: TSM and Loncor come from the ticker files (their submissions are not captured)
     const companies = await backfill(env.services, env.runtime, 'companies', {});
     expect(companies.failures).toEqual([]);
+    const apple = await backfill(env.services, env.runtime, 'filings', { cik: '320193' });
+    expect(apple.failures).toEqual([]);
     await indexFiling(database, {
       accession: LONCOR_ACC,
       cik: 1472619,
@@ -67,6 +69,12 @@ describe(`Form 20-F end to end (${process.env.REDIS_URL ? 'BullMQ' : 'in-process
       { source: 'companyfacts', n: 8 },
       { source: 'filing', n: 1 },
     ]);
+  });
+
+  it('companyfacts partitions only for companies the index shows filing 20-Fs or does not know', async () => {
+    const keys = await form20fJob.partitions(env.services.deps().ctx, { cik: '320193,1046179,1472619' });
+    // Apple: hundreds of indexed filings, no 20-F -> skipped; TSM: unknown to the index; Loncor: a 20-F
+    expect(keys).toEqual(['cik:0001046179', 'cik:0001472619', `acc:${LONCOR_ACC}`]);
   });
 
   it('profile: the newest 20-F, TWD and IFRS for TSM; the cover page for Loncor', async () => {

@@ -99,7 +99,9 @@ export function parseInstance(
     contextRef: string;
   }> = [];
   const deiText: Array<{ name: string; contextRef: string; text: string }> = [];
-  const otherText: Array<{ name: string; contextRef: string; text: string }> = [];
+  const otherText: Array<{ name: string; contextRef: string; text: string; continuedAt?: string }> = [];
+  /** Inline text facts split over `ix:continuation` elements (continuedAt chains), joined at the end. */
+  const continuations = new Map<string, { text: string; next?: string | undefined }>();
   const warnings: string[] = [];
   let inline = false;
   let sawRoot = false;
@@ -113,7 +115,7 @@ export function parseInstance(
     attrs: Record<string, string>;
     text: string;
     tag: string;
-    kind: 'ixnum' | 'ixtext' | 'xmlnum' | 'xmltext';
+    kind: 'ixnum' | 'ixtext' | 'xmlnum' | 'xmltext' | 'ixcont';
   }> = [];
   let exclude = 0;
 
@@ -138,6 +140,8 @@ export function parseInstance(
         else if (name === 'ix:exclude') exclude++;
         else if (name === 'ix:nonFraction' || name === 'ix:nonNumeric') {
           open.push({ attrs, text: '', tag: name, kind: name === 'ix:nonFraction' ? 'ixnum' : 'ixtext' });
+        } else if (name === 'ix:continuation' && opts.texts) {
+          open.push({ attrs, text: '', tag: name, kind: 'ixcont' });
         } else if (!name.startsWith('ix:') && attrs.contextRef && !inline) {
           open.push({ attrs, text: '', tag: name, kind: attrs.unitRef ? 'xmlnum' : 'xmltext' });
         }
@@ -173,6 +177,10 @@ export function parseInstance(
         if (!top || top.tag !== name) return;
         open.pop();
         const a = top.attrs;
+        if (top.kind === 'ixcont') {
+          if (a.id) continuations.set(a.id, { text: top.text.trim(), next: a.continuedAt });
+          return;
+        }
         const concept = top.kind.startsWith('ix') ? (a.name ?? '') : name;
         if (top.kind === 'ixnum' || top.kind === 'xmlnum') {
           const nil = a['xsi:nil'] === 'true';
@@ -195,7 +203,12 @@ export function parseInstance(
         } else if (local(concept) !== concept && concept.split(':')[0]!.endsWith('dei')) {
           deiText.push({ name: concept, contextRef: a.contextRef ?? '', text: top.text.trim() });
         } else if (opts.texts && concept) {
-          otherText.push({ name: concept, contextRef: a.contextRef ?? '', text: top.text.trim() });
+          otherText.push({
+            name: concept,
+            contextRef: a.contextRef ?? '',
+            text: top.text.trim(),
+            ...(a.continuedAt ? { continuedAt: a.continuedAt } : {}),
+          });
         }
       },
     },
@@ -252,7 +265,17 @@ export function parseInstance(
     dei,
     warnings: [...new Set(warnings)].slice(0, 50),
   };
-  if (opts.texts) result.texts = textFacts([...deiText, ...otherText], contexts, norm);
+  if (opts.texts) {
+    for (const t of otherText) {
+      const seen = new Set<string>();
+      for (let id = t.continuedAt; id && !seen.has(id); id = continuations.get(id)?.next) {
+        seen.add(id);
+        const part = continuations.get(id);
+        if (part) t.text += `\n${part.text}`;
+      }
+    }
+    result.texts = textFacts([...deiText, ...otherText], contexts, norm);
+  }
   return result;
 }
 

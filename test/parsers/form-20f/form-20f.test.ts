@@ -203,6 +203,14 @@ describe('parseForm20fFiling on XBRL instances (mechanics; no IFRS 20-F instance
       /^Portions of IBM’s Annual Report to Stockholders for the year ended December 31, 2024/,
     );
     expect(doc.text.split('\n').length).toBeGreaterThan(1);
+    // f-126 is continued in ix:continuation f-126-1, pages later: the note is the joined chain
+    const informing = ibm.notes.find(
+      (n) =>
+        n.note_tag === 'cyd:CybersecurityRiskProcessForInformingManagementOrCommitteesResponsibleTextBlock',
+    )!;
+    expect(informing.text).toMatch(/^IBM’s Enterprise & Technology Security/);
+    expect(informing.text).toMatch(/security issues specific to particular business segments\./);
+    expect(informing.text).toMatch(/cybersecurity policy, and national security\.$/);
   });
 });
 

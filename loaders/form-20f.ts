@@ -88,6 +88,7 @@ function profileColumns(p: Form20fFiling['profile']) {
     fiscalYearEnd: p.fiscal_year_end,
     registrantName: p.registrant_name,
     incorporation: p.incorporation,
+    incorporationCountry: p.incorporation_country,
     accountingStandard: p.accounting_standard,
     accountingStandardEvidence: p.accounting_standard_evidence,
     reportingCurrency: p.reporting_currency,

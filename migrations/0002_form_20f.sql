@@ -25,6 +25,7 @@ CREATE TABLE "form_20f_filings" (
 	"fiscal_year_end" text,
 	"registrant_name" text,
 	"incorporation" text,
+	"incorporation_country" text,
 	"accounting_standard" text,
 	"accounting_standard_evidence" text,
 	"reporting_currency" text,

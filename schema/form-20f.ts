@@ -34,6 +34,7 @@ export const form20fFilings = pgTable(
     registrantName: text('registrant_name'),
     /** As the cover page writes it ("Ontario", "The Netherlands") or the dei code. */
     incorporation: text('incorporation'),
+    incorporationCountry: text('incorporation_country'),
     accountingStandard: text('accounting_standard'), // ifrs | us_gaap | other
     /** Evidence for the accounting standard: the cover-page box ticked, the dei fact, or the taxonomy. */
     accountingStandardEvidence: text('accounting_standard_evidence'),

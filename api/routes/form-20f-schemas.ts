@@ -35,6 +35,7 @@ export const PROFILE_EXAMPLE = {
   fiscal_year_end: '--12-31',
   registrant_name: 'Taiwan Semiconductor Manufacturing Co., Ltd.',
   incorporation: null,
+  incorporation_country: null,
   accounting_standard: 'ifrs',
   accounting_standard_evidence: 'companyfacts taxonomies: dei, ifrs-full',
   reporting_currency: 'TWD',
@@ -71,6 +72,11 @@ export const PROFILE_SCHEMA = {
     incorporation: {
       ...nstr,
       description: 'Jurisdiction of incorporation as the cover states it (or its dei code)',
+    },
+    incorporation_country: {
+      ...nstr,
+      description:
+        'ISO code of the jurisdiction of incorporation (a Canadian province gives CA); may differ from the registry country',
     },
     accounting_standard: {
       type: ['string', 'null'],

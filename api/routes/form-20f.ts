@@ -72,6 +72,7 @@ export const form20fProfile = defineRoute({
       fiscal_year_end: latest.fiscalYearEnd,
       registrant_name: latest.registrantName,
       incorporation: latest.incorporation,
+      incorporation_country: latest.incorporationCountry,
       accounting_standard: latest.accountingStandard,
       accounting_standard_evidence: latest.accountingStandardEvidence,
       reporting_currency: latest.reportingCurrency,

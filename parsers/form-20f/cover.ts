@@ -1,3 +1,4 @@
+import { countryFromEdgarCode } from '../edgar/countries.ts';
 import type { Form20fSection } from './items.ts';
 
 /**
@@ -195,4 +196,22 @@ function adrRatio(blocks: string[]): string | null {
     if (n) return `1 ADS = ${n} ${m[2]!.toLowerCase()} share${n === 1 ? '' : 's'}`;
   }
   return null;
+}
+
+const CANADIAN_PROVINCES =
+  /^(Ontario|Quebec|Québec|British Columbia|Alberta|Manitoba|Saskatchewan|Nova Scotia|New Brunswick|Newfoundland( and Labrador)?|Prince Edward Island|Yukon|Northwest Territories|Nunavut|Canada)$/i;
+
+/**
+ * ISO code of the jurisdiction of incorporation: an EDGAR location code (dei), a Canadian province (as
+ * 20-F covers of Canadian issuers write it), or a country name EDGAR's list knows; otherwise null.
+ */
+export function incorporationCountry(text: string | null): string | null {
+  if (!text) return null;
+  const t = text
+    .trim()
+    .replace(/^the\s+/i, '')
+    .replace(/[.,;]+$/, '');
+  if (/^[A-Z0-9]{2}$/.test(t)) return countryFromEdgarCode(t);
+  if (CANADIAN_PROVINCES.test(t)) return 'CA';
+  return countryFromEdgarCode('ZZ', t);
 }

@@ -1,7 +1,7 @@
 import { ParseError } from '../../lib/errors.ts';
 import type { CompanyFactsDocument } from '../xbrl/companyfacts.ts';
 import type { InstanceDocument } from '../xbrl/instance.ts';
-import { type CoverProfile, coverProfile } from './cover.ts';
+import { type CoverProfile, coverProfile, incorporationCountry } from './cover.ts';
 import { expressedIn, htmlNotes } from './html-notes.ts';
 import { type DocumentFormat, documentFormat, form20fBlocks, splitForm20f } from './items.ts';
 import { majorShareholders, type OwnershipRow } from './ownership.ts';
@@ -28,6 +28,8 @@ export interface Form20fProfile extends Omit<CoverProfile, 'adr_ratio'> {
   reporting_currency: string | null;
   /** Where reporting_currency was read: the facts' units, or the statements' "(Expressed in ...)" line. */
   reporting_currency_evidence: string | null;
+  /** ISO code of `incorporation`, when it names one (a province, an EDGAR code, a country). */
+  incorporation_country: string | null;
   document_format: DocumentFormat | 'inline_xbrl' | 'xbrl' | 'companyfacts';
 }
 
@@ -89,6 +91,7 @@ export function parseForm20fFiling(input: {
     ...cover,
     reporting_currency: expressed?.currency ?? null,
     reporting_currency_evidence: expressed ? `statements: ${expressed.evidence}` : null,
+    incorporation_country: null,
     document_format: format ?? 'xbrl',
   };
   if (doc) {
@@ -106,7 +109,9 @@ export function parseForm20fFiling(input: {
     }
     profile.document_format = doc.format === 'inline' ? 'inline_xbrl' : 'xbrl';
     warnings.push(...doc.warnings);
-  } else
+  }
+  profile.incorporation_country = incorporationCountry(profile.incorporation);
+  if (!doc)
     warnings.push(
       `no XBRL instance: no segments or facts for this filing; ${documentNotes.length} notes read from the document's headings`,
     );
@@ -175,6 +180,7 @@ export function companyFactsFilings(doc: CompanyFactsDocument): CompanyFactsFili
           : null,
         reporting_currency: reportingCurrency(facts.filter((f) => f.taxonomy !== 'dei').map((f) => f.unit)),
         reporting_currency_evidence: 'companyfacts: the unit of most monetary facts',
+        incorporation_country: null,
         document_format: 'companyfacts',
       },
       facts: facts.map((f) => ({

@@ -100,6 +100,7 @@ describe(`Form 20-F end to end (${process.env.REDIS_URL ? 'BullMQ' : 'in-process
       accession: LONCOR_ACC,
       registrant_name: 'LONCOR RESOURCES INC.',
       incorporation: 'Ontario',
+      incorporation_country: 'CA',
       accounting_standard: 'ifrs',
       auditor: 'BDO Canada LLP',
       source: 'filing',

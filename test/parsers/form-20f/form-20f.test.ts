@@ -64,6 +64,7 @@ describe('parseForm20fFiling on primary documents', () => {
     expect(r.profile).toMatchObject({
       registrant_name: 'LONCOR RESOURCES INC.',
       incorporation: 'Ontario',
+      incorporation_country: 'CA',
       period_end: '2015-12-31',
       fiscal_year_end: '--12-31',
       amendment: false,
@@ -107,6 +108,7 @@ describe('parseForm20fFiling on primary documents', () => {
     expect(r.profile).toMatchObject({
       registrant_name: 'AEGON N.V.',
       incorporation: 'The Netherlands',
+      incorporation_country: 'NL',
       period_end: '2000-12-31',
       accounting_standard: null,
       document_format: 'wrapped_text',

@@ -126,7 +126,7 @@ export function parseInstance(
         const ln = local(name).toLowerCase();
         if (!sawRoot && (ln === 'xbrl' || ln === 'html')) sawRoot = true;
         if (name.startsWith('ix:')) inline = true;
-        if (open.length > 0 && BLOCK_TAGS.test(ln)) for (const o of open) o.text += '\n';
+        if (opts.texts && open.length > 0 && BLOCK_TAGS.test(ln)) for (const o of open) o.text += '\n';
         if (ln === 'context' && attrs.id) ctx = { id: attrs.id, c: { dims: {}, typed: false } };
         else if (ctx && (ln === 'startdate' || ln === 'enddate' || ln === 'instant')) capture = { kind: ln };
         else if (ctx && ln === 'explicitmember')

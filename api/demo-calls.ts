@@ -18,4 +18,5 @@ export const DEMO_CALLS: readonly DemoCall[] = [
   },
   { family: 'financials', path: '/v1/financials/income-statements?ticker=GOOGL&period=annual&limit=2' },
   { family: 'company facts', path: '/v1/company/facts?ticker=AAPL' },
+  { family: 'form 20-F', path: '/v1/companies/TSM/20f/xbrl-facts?tag=ifrs-full:Revenue&period_end=2024-12-31' },
 ];

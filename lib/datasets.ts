@@ -140,6 +140,20 @@ export const DATASETS = [
     schedule: '45 6 * * *',
     table: 'company_facts',
   },
+  {
+    id: 'form_20f',
+    title: 'Form 20-F content (profile, notes, segments, ownership, XBRL facts)',
+    statusFamily: null,
+    minPlan: 'professional',
+    creditCost: 1,
+    updateFrequency: 'daily',
+    availableFrom: '2014-12-01',
+    initialHistoryStatus: 'backfill_in_progress',
+    source: 'sec',
+    // 30 minutes after each filing-index refresh: the 20-F / 20-F/A filings indexed in the last 3 days
+    schedule: '0 3,7,11,15,19,23 * * *',
+    table: 'form_20f_filings',
+  },
 ] as const satisfies readonly DatasetDecl[];
 
 export type DatasetId = (typeof DATASETS)[number]['id'];

@@ -125,7 +125,8 @@ function successSchema(route: AnyRoute): { schema: Json; example: unknown } {
 function operation(route: AnyRoute): Json {
   const access = resolveAccess(route);
   const family = errorFamily(route);
-  const path = route.path.replace(/:company_id/, 'AAPL');
+  const companyExample = route.companyExample ?? 'AAPL';
+  const path = route.path.replace(/:company_id/, companyExample);
   const throttled = isRateLimited(route);
   const parameters: Json[] = [];
   if (route.company) {
@@ -135,7 +136,7 @@ function operation(route: AnyRoute): Json {
       required: true,
       description: acceptedForms(route.company === 'registry' ? 'registry' : route.company),
       schema: { type: 'string' },
-      example: route.company === 'registry' ? 'cmp_256ba6d445efa9b724e6' : 'AAPL',
+      example: route.company === 'registry' ? 'cmp_256ba6d445efa9b724e6' : companyExample,
     });
   }
   for (const [name, p] of Object.entries(route.pathParams ?? {})) {

@@ -81,6 +81,8 @@ export interface RouteDecl<P extends ParamSet = ParamSet> {
   /** Path parameters other than company_id. */
   pathParams?: ParamSet;
   company?: CompanyParam;
+  /** The `{company_id}` example in the OpenAPI document (default AAPL): a company the route has data for. */
+  companyExample?: string;
   /** JSON body schema (POST); unknown properties are refused, so make it `.strict()`. */
   body?: z.ZodType;
   /** A: cursor paging; B: `limit` only. Absent: the route takes no limit. */

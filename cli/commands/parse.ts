@@ -115,6 +115,10 @@ const PARSERS: Record<string, { help: string; run: ParserFn }> = {
       return { period: r.period, segments: r.rows, warnings: [...doc.warnings, ...r.warnings] };
     },
   },
+  '20f': {
+    help: 'a Form 20-F primary document (HTML, text, inline XBRL) or XBRL instance -> what the /20f/* routes serve from it (profile, items found, ownership rows, notes index, segment and fact counts; --labels <_lab.xml>)',
+    run: async (b, o) => (await import('../form-20f.ts')).parse20fFile(b, o),
+  },
 };
 
 function guessIndexKind(name: string): 'form' | 'master' | 'company' {

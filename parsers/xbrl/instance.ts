@@ -31,8 +31,24 @@ export interface InstanceDocument {
   facts: InstanceFact[];
   /** dei text facts of the default context (DocumentType, DocumentFiscalPeriodFocus, ...) */
   dei: Record<string, string>;
+  /** Every non-numeric fact (text blocks, dei, ...), only when asked for with `texts: true`. */
+  texts?: InstanceText[];
   warnings: string[];
 }
+
+/** A non-numeric fact: text as filed (an escaped HTML text block stays HTML; inline markup becomes lines). */
+export interface InstanceText {
+  concept: string;
+  text: string;
+  context: string;
+  start?: string;
+  end: string;
+  instant: boolean;
+  dims: Record<string, string>;
+}
+
+/** Block-level tags inside an inline text fact: each one starts a new line of its text. */
+const BLOCK_TAGS = /^(p|div|br|tr|li|h[1-6]|table)$/;
 
 interface Context {
   start?: string;
@@ -67,7 +83,10 @@ export function parseIxNumber(text: string, format: string | undefined): number 
   return Number(s);
 }
 
-export function parseInstance(text: string, opts: { document?: string } = {}): InstanceDocument {
+export function parseInstance(
+  text: string,
+  opts: { document?: string; texts?: boolean } = {},
+): InstanceDocument {
   const document = opts.document ?? 'instance';
   const prefixes = new Map<string, string>();
   const contexts = new Map<string, Context>();
@@ -80,6 +99,9 @@ export function parseInstance(text: string, opts: { document?: string } = {}): I
     contextRef: string;
   }> = [];
   const deiText: Array<{ name: string; contextRef: string; text: string }> = [];
+  const otherText: Array<{ name: string; contextRef: string; text: string; continuedAt?: string }> = [];
+  /** Inline text facts split over `ix:continuation` elements (continuedAt chains), joined at the end. */
+  const continuations = new Map<string, { text: string; next?: string | undefined }>();
   const warnings: string[] = [];
   let inline = false;
   let sawRoot = false;
@@ -93,7 +115,7 @@ export function parseInstance(text: string, opts: { document?: string } = {}): I
     attrs: Record<string, string>;
     text: string;
     tag: string;
-    kind: 'ixnum' | 'ixtext' | 'xmlnum' | 'xmltext';
+    kind: 'ixnum' | 'ixtext' | 'xmlnum' | 'xmltext' | 'ixcont';
   }> = [];
   let exclude = 0;
 
@@ -104,6 +126,7 @@ export function parseInstance(text: string, opts: { document?: string } = {}): I
         const ln = local(name).toLowerCase();
         if (!sawRoot && (ln === 'xbrl' || ln === 'html')) sawRoot = true;
         if (name.startsWith('ix:')) inline = true;
+        if (opts.texts && open.length > 0 && BLOCK_TAGS.test(ln)) for (const o of open) o.text += '\n';
         if (ln === 'context' && attrs.id) ctx = { id: attrs.id, c: { dims: {}, typed: false } };
         else if (ctx && (ln === 'startdate' || ln === 'enddate' || ln === 'instant')) capture = { kind: ln };
         else if (ctx && ln === 'explicitmember')
@@ -117,6 +140,8 @@ export function parseInstance(text: string, opts: { document?: string } = {}): I
         else if (name === 'ix:exclude') exclude++;
         else if (name === 'ix:nonFraction' || name === 'ix:nonNumeric') {
           open.push({ attrs, text: '', tag: name, kind: name === 'ix:nonFraction' ? 'ixnum' : 'ixtext' });
+        } else if (name === 'ix:continuation' && opts.texts) {
+          open.push({ attrs, text: '', tag: name, kind: 'ixcont' });
         } else if (!name.startsWith('ix:') && attrs.contextRef && !inline) {
           open.push({ attrs, text: '', tag: name, kind: attrs.unitRef ? 'xmlnum' : 'xmltext' });
         }
@@ -152,6 +177,10 @@ export function parseInstance(text: string, opts: { document?: string } = {}): I
         if (!top || top.tag !== name) return;
         open.pop();
         const a = top.attrs;
+        if (top.kind === 'ixcont') {
+          if (a.id) continuations.set(a.id, { text: top.text.trim(), next: a.continuedAt });
+          return;
+        }
         const concept = top.kind.startsWith('ix') ? (a.name ?? '') : name;
         if (top.kind === 'ixnum' || top.kind === 'xmlnum') {
           const nil = a['xsi:nil'] === 'true';
@@ -173,6 +202,13 @@ export function parseInstance(text: string, opts: { document?: string } = {}): I
           });
         } else if (local(concept) !== concept && concept.split(':')[0]!.endsWith('dei')) {
           deiText.push({ name: concept, contextRef: a.contextRef ?? '', text: top.text.trim() });
+        } else if (opts.texts && concept) {
+          otherText.push({
+            name: concept,
+            contextRef: a.contextRef ?? '',
+            text: top.text.trim(),
+            ...(a.continuedAt ? { continuedAt: a.continuedAt } : {}),
+          });
         }
       },
     },
@@ -223,5 +259,48 @@ export function parseInstance(text: string, opts: { document?: string } = {}): I
     const key = local(d.name);
     if (c && Object.keys(c.dims).length === 0 && !(key in dei)) dei[key] = d.text;
   }
-  return { format: inline ? 'inline' : 'xml', facts, dei, warnings: [...new Set(warnings)].slice(0, 50) };
+  const result: InstanceDocument = {
+    format: inline ? 'inline' : 'xml',
+    facts,
+    dei,
+    warnings: [...new Set(warnings)].slice(0, 50),
+  };
+  if (opts.texts) {
+    for (const t of otherText) {
+      const seen = new Set<string>();
+      for (let id = t.continuedAt; id && !seen.has(id); id = continuations.get(id)?.next) {
+        seen.add(id);
+        const part = continuations.get(id);
+        if (part) t.text += `\n${part.text}`;
+      }
+    }
+    result.texts = textFacts([...deiText, ...otherText], contexts, norm);
+  }
+  return result;
+}
+
+function textFacts(
+  raw: Array<{ name: string; contextRef: string; text: string }>,
+  contexts: Map<string, Context>,
+  norm: (qname: string) => string,
+): InstanceText[] {
+  const out: InstanceText[] = [];
+  for (const r of raw) {
+    const c = contexts.get(r.contextRef);
+    const end = c?.instant ?? c?.end;
+    if (!c || !end) continue;
+    const dims: Record<string, string> = {};
+    for (const [axis, member] of Object.entries(c.dims)) dims[norm(axis)] = norm(member);
+    const t: InstanceText = {
+      concept: norm(r.name),
+      text: r.text,
+      context: r.contextRef,
+      end,
+      instant: !!c.instant,
+      dims,
+    };
+    if (c.start) t.start = c.start;
+    out.push(t);
+  }
+  return out;
 }

@@ -14,7 +14,7 @@
  * Accountant Fees and Services".
  */
 export type ItemForm = '10-K' | '10-Q' | '8-K';
-export type Scheme = '10-K' | '10-KSB' | '10-Q' | '8-K' | '8-K-pre2004';
+export type Scheme = '10-K' | '10-KSB' | '10-Q' | '8-K' | '8-K-pre2004' | '20-F';
 
 export interface CatalogItem {
   code: string;
@@ -200,12 +200,56 @@ const EIGHT_K_PRE2004: CatalogItem[] = [
   k('12', 'Results of Operations and Financial Condition'),
 ];
 
+/**
+ * Form 20-F (foreign private issuers): Items 1-19 with 4A and 16A-16J. The shared heading grammar reads a
+ * sub-item letter A-D only, so 16A-16J carry a dotted heading number (`16.01` ... `16.10`) that
+ * parsers/form-20f/items.ts writes into the headings before splitting; their codes stay `Item-16A` ...
+ */
+const s16 = (letter: string, ...titles: string[]): CatalogItem => ({
+  code: `Item-16${letter}`,
+  number: `16.${String(letter.charCodeAt(0) - 64).padStart(2, '0')}`,
+  titles,
+});
+const TWENTY_F: CatalogItem[] = [
+  k('1', 'Identity of Directors, Senior Management and Advisers'),
+  k('2', 'Offer Statistics and Expected Timetable'),
+  k('3', 'Key Information'),
+  k('4', 'Information on the Company'),
+  k('4A', 'Unresolved Staff Comments'),
+  k('5', 'Operating and Financial Review and Prospects'),
+  k('6', 'Directors, Senior Management and Employees'),
+  k('7', 'Major Shareholders and Related Party Transactions'),
+  k('8', 'Financial Information'),
+  k('9', 'The Offer and Listing'),
+  k('10', 'Additional Information'),
+  k('11', 'Quantitative and Qualitative Disclosures About Market Risk'),
+  k('12', 'Description of Securities Other than Equity Securities'),
+  k('13', 'Defaults, Dividend Arrearages and Delinquencies'),
+  k('14', 'Material Modifications to the Rights of Security Holders and Use of Proceeds'),
+  k('15', 'Controls and Procedures'),
+  k('16', '[Reserved]'),
+  s16('A', 'Audit Committee Financial Expert'),
+  s16('B', 'Code of Ethics'),
+  s16('C', 'Principal Accountant Fees and Services'),
+  s16('D', 'Exemptions from the Listing Standards for Audit Committees'),
+  s16('E', 'Purchases of Equity Securities by the Issuer and Affiliated Purchasers'),
+  s16('F', "Change in Registrant's Certifying Accountant"),
+  s16('G', 'Corporate Governance'),
+  s16('H', 'Mine Safety Disclosure'),
+  s16('I', 'Disclosure Regarding Foreign Jurisdictions that Prevent Inspections'),
+  s16('J', 'Insider Trading Policies'),
+  k('17', 'Financial Statements'),
+  k('18', 'Financial Statements'),
+  k('19', 'Exhibits'),
+];
+
 export const CATALOGS: Readonly<Record<Scheme, readonly CatalogItem[]>> = {
   '10-K': TEN_K,
   '10-KSB': TEN_KSB,
   '10-Q': TEN_Q,
   '8-K': EIGHT_K,
   '8-K-pre2004': EIGHT_K_PRE2004,
+  '20-F': TWENTY_F,
 };
 
 /** The day the current 8-K numbering took effect; earlier 8-Ks use Items 1-12. */

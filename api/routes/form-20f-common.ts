@@ -1,0 +1,36 @@
+import * as p from '../platform/params.ts';
+import type { RouteContext } from '../platform/route.ts';
+
+/** Shared pieces of the Form 20-F routes (form-20f.ts, form-20f-tables.ts). */
+export const TAGS = ['Form 20-F'];
+export const ACCESS = { dataset: 'form_20f' };
+export const PAGE = { default: 100, max: 1000 };
+/** The demo's 20-F filer (TSM's companyfacts are in the offline mirror). */
+export const COMPANY = 'TSM';
+
+export const accessionParam = (what: string) =>
+  p.string({
+    description: `Accession number of one 20-F or 20-F/A (dashes optional): ${what}`,
+    pattern: /^\d{10}-?\d{2}-?\d{6}$/,
+    patternHint: 'must be an accession number such as 0001193125-25-083423',
+    example: '0001193125-25-083423',
+  });
+
+export const dashed = (a: string) =>
+  a.includes('-') ? a : `${a.slice(0, 10)}-${a.slice(10, 12)}-${a.slice(12)}`;
+export const likeEscape = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The company's CIK as the tables store it; null for a company with no SEC presence (no rows). */
+export function cikOf(ctx: RouteContext<unknown>): number | null {
+  const cik = ctx.company?.cik;
+  return cik ? Number(cik) : null;
+}
+
+export const rowHead = (ctx: RouteContext<unknown>, accession: string, seq: number) => ({
+  company_id: ctx.company!.companyId,
+  id: `${accession}-${seq}`,
+  cik: ctx.company!.cik!,
+  accession,
+});
+
+export const seqOf = (id: string) => Number(id.slice(id.lastIndexOf('-') + 1));

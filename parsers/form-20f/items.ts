@@ -1,0 +1,75 @@
+import { CATALOGS } from '../edgar/items/catalog.ts';
+import { toBlocks } from '../edgar/items/index.ts';
+import { splitBlocks } from '../edgar/items/split.ts';
+import { dropPageFurniture, looksLikeHtml, plainToBlocks } from '../edgar/items/text.ts';
+
+/**
+ * A Form 20-F primary document split into its items (Items 1-19, 4A, 16A-16J) with the shared splitter.
+ *
+ * Rule: a 20-F sub-item is written as a letter after the item number, with or without a dot or a space
+ * (`ITEM 4A.`, `Item 16.A.`, `ITEM 16 F`). The shared heading grammar reads `4A` and `16A`-`16D` but not
+ * `4.A` or `16E`-`16J`, so such heading numbers are rewritten before splitting: `4.A` -> `4A`, and 16's
+ * letters to the dotted numbers the catalog gives them (`16.F` -> `16.06`). Only a block's leading heading
+ * is rewritten; text is untouched.
+ */
+
+export interface Form20fSection {
+  /** `Item-7`, `Item-16F` */
+  code: string;
+  name: string;
+  /** The section's blocks (paragraphs and table rows, cells joined by ` | `). */
+  blocks: string[];
+}
+
+const HEADING_NUMBER =
+  /^((?:PART\s+[IV]+\b[\s.,:;|\u2013\u2014-]*)?ITEMS?\s*)(\d{1,2})\s*\.?\s*([A-J])(?=[\s.:;|\u2013\u2014-]|$)/i;
+
+export function normalizeHeading(block: string): string {
+  const m = HEADING_NUMBER.exec(block);
+  if (!m) return block;
+  const [all, head, number, letter] = m as unknown as [string, string, string, string];
+  const L = letter.toUpperCase();
+  let rewritten: string;
+  if (number === '16') rewritten = `16.${String(L.charCodeAt(0) - 64).padStart(2, '0')}`;
+  else if (number === '4' && L === 'A') rewritten = '4A';
+  else return block;
+  return `${head}${rewritten}${block.slice(all.length)}`;
+}
+
+export type DocumentFormat = 'html' | 'text' | 'wrapped_text';
+
+const PSEUDO_TAGS = /^\/?(table|caption|s|c|fn|page)$/i;
+const WRAPPER_TAGS = /^\/?(html|head|body|div|pre|title)$/i;
+
+/**
+ * How to read a primary document. Rule: a document whose only tags, besides the 1990s text pseudo-tags
+ * (`<TABLE>`, `<CAPTION>`, `<S>`, `<C>`, `<FN>`, `<PAGE>`), are html/body/div/pre wrappers is plain text in a
+ * wrapper (a converter's `<html><body><div>` around a text filing): it is read line by line, as text.
+ */
+export function documentFormat(content: string): DocumentFormat {
+  if (!looksLikeHtml(content)) return 'text';
+  const tags = content.match(/<\/?[a-z][a-z0-9:]*/gi) ?? [];
+  const names = tags.map((t) => t.slice(1));
+  const real = names.filter((n) => !PSEUDO_TAGS.test(n));
+  return real.length > 0 && real.every((n) => WRAPPER_TAGS.test(n)) ? 'wrapped_text' : 'html';
+}
+
+/** The document's blocks, read as its format says. */
+export function form20fBlocks(content: string, format: DocumentFormat = documentFormat(content)): string[] {
+  if (format === 'html') return dropPageFurniture(toBlocks(content, undefined));
+  const text =
+    format === 'wrapped_text'
+      ? content.replace(/<\/?(html|head|body|div|pre|title)\b[^>]*>/gi, '').replace(/&amp;/g, '&')
+      : content;
+  return dropPageFurniture(plainToBlocks(text));
+}
+
+export function splitForm20f(blocks: string[]): Form20fSection[] {
+  const normalized = blocks.map(normalizeHeading);
+  const sections = splitBlocks(normalized, '20-F', CATALOGS['20-F']);
+  return sections.map((s) => ({
+    code: s.code,
+    name: s.name,
+    blocks: blocks.slice(s.start, s.end),
+  }));
+}

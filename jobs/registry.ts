@@ -5,6 +5,10 @@ import { filingItemsJob } from './edgar/filing-items.job.ts';
 import { filingsJob } from './edgar/filings.job.ts';
 import { financialSegmentsJob } from './edgar/financial-segments.job.ts';
 import { financialsJob } from './edgar/financials.job.ts';
+import { benchmarksJob } from './market/benchmarks.job.ts';
+import { pricesJob } from './market/prices.job.ts';
+import { sharesOutstandingJob } from './market/shares-outstanding.job.ts';
+import { shortInterestJob } from './market/short-interest.job.ts';
 import type { DatasetJob } from './types.ts';
 
 /** Every job handler, one per dataset with a schedule. Checked against the dataset registry at start-up. */
@@ -15,6 +19,10 @@ export const JOBS: readonly DatasetJob[] = [
   financialsJob as DatasetJob,
   financialSegmentsJob as DatasetJob,
   companyFactsJob as DatasetJob,
+  sharesOutstandingJob as DatasetJob,
+  pricesJob as DatasetJob,
+  benchmarksJob as DatasetJob,
+  shortInterestJob as DatasetJob,
 ];
 
 export class RegistryError extends Error {

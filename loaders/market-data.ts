@@ -21,9 +21,10 @@ import { applyValuations } from './valuations.ts';
 const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : ((r as { rows?: T[] }).rows ?? []));
 
 /**
- * The registry company a listing symbol belongs to: an active listing, then a current ticker, then a former
- * one; a home-market symbol the SEC registry does not list (2330.TW) through its issuer's CIK. Null when
- * the registry does not know it (the rows are still served by symbol).
+ * The registry company a listing symbol belongs to: a home-market listing of a foreign issuer (2330.TW)
+ * through the issuer's CIK (jobs/market/listings.ts HOME_LISTINGS: the company whose share counts price it),
+ * else an active listing, then a current ticker, then a former one. Null when the registry does not know
+ * it (the rows are still served by symbol; a company whose listings name the symbol serves them too).
  */
 export async function companyForSymbol(
   tx: Tx,
@@ -33,9 +34,9 @@ export async function companyForSymbol(
   const cik = homeCik ? padCik(homeCik) : null;
   const [hit] = rowsOf<{ company_id: string }>(
     await tx.execute(sql`select company_id from (
-        select company_id, 1 as prio from company_listings where symbol = ${symbol} and valid_to is null
+        select company_id, 0 as prio from companies where cik = ${cik}
+        union all select company_id, 1 from company_listings where symbol = ${symbol} and valid_to is null
         union all select company_id, 2 from company_identifiers where id_type = 'TICKER' and id_value = ${symbol} and is_current = 1
-        union all select company_id, 3 from companies where cik = ${cik}
         union all select company_id, 4 from company_identifiers where id_type = 'TICKER' and id_value = ${symbol} and is_current = 0
       ) x order by prio, company_id limit 1`),
   );

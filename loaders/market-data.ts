@@ -57,20 +57,28 @@ export async function loadListingPrices(
   events: PriceEventInsert[],
 ): Promise<LoadResult> {
   const companyId = await companyForSymbol(tx, symbol, homeCik);
-  const r = await upsertRows(
+  const r = await loadPriceBars(
     tx,
-    priceBars,
     bars.map((b) => ({ ...b, companyId })),
-    [priceBars.symbol, priceBars.date],
   );
   await upsertRows(tx, priceEvents, events, [priceEvents.symbol, priceEvents.date, priceEvents.kind]);
-  await refreshMarketCaps(tx, [symbol]);
   if (companyId) {
     const [c] = rowsOf<{ cik: string | null }>(
       await tx.execute(sql`select cik from companies where company_id = ${companyId}`),
     );
     if (c?.cik) await applyValuations(tx, c.cik);
   }
+  return r;
+}
+
+/**
+ * Bars of any number of symbols (company_id already set) in one batch upsert, then the market caps of
+ * those symbols in one statement: the bulk path (and the one the benchmark measures).
+ */
+export async function loadPriceBars(tx: Tx, bars: PriceBarInsert[]): Promise<LoadResult> {
+  const r = await upsertRows(tx, priceBars, bars, [priceBars.symbol, priceBars.date]);
+  // a symbol no registry company owns has no share count, hence no market cap to derive
+  await refreshMarketCaps(tx, [...new Set(bars.filter((b) => b.companyId).map((b) => b.symbol))]);
   return r;
 }
 

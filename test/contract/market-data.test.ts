@@ -6,6 +6,7 @@ import {
   SERIES_EXAMPLE,
   SHORT_INTEREST_EXAMPLE,
 } from '../../api/routes/market-data-schemas.ts';
+import { financialsJob } from '../../jobs/edgar/financials.job.ts';
 import { benchmarksJob } from '../../jobs/market/benchmarks.job.ts';
 import { pricesJob } from '../../jobs/market/prices.job.ts';
 import { sharesOutstandingJob } from '../../jobs/market/shares-outstanding.job.ts';
@@ -13,6 +14,7 @@ import { shortInterestJob } from '../../jobs/market/short-interest.job.ts';
 import type { DatasetJob, RawDocument } from '../../jobs/types.ts';
 import type { Database } from '../../lib/db.ts';
 import { companyIdForCik } from '../../lib/ids.ts';
+import { loadListingPrices } from '../../loaders/market-data.ts';
 import { LISTING_PROVIDERS } from '../../parsers/prices/providers.ts';
 import { accountWithKey, createApiTestDatabase, type RunningApi, startApi } from '../helpers/api.ts';
 import { seedRegistry } from '../helpers/registry.ts';
@@ -45,6 +47,7 @@ beforeAll(async () => {
   await seedRegistry(database, 50); // AAPL, GOOGL and TSM are among SEC's first 50 tickers
   const facts = 'data.sec.gov/api/xbrl/companyfacts/CIK0001046179.json';
   await run(sharesOutstandingJob as DatasetJob, 'cik:0001046179', [doc(`https://${facts}`, facts)]);
+  await run(financialsJob as DatasetJob, 'cik:0001046179', [doc(`https://${facts}`, facts)]);
   for (const s of ['AAPL', 'TSCO.L'])
     await run(pricesJob as DatasetJob, `symbol:${s}`, [
       doc(chart!.url(s), `query2.finance.yahoo.com/v8/finance/chart/${s}`),
@@ -263,5 +266,50 @@ describe('GET /v1/companies/{company_id}/short-interest', () => {
     expect(b.data[0].company_id).toBe(APPLE_ID);
     expect(b.coverage).toMatchObject({ available_from: '2017-12-29', update_frequency: 'semi_monthly' });
     expect((await ok('/v1/companies/AAPL/short-interest?date_lte=2026-04-29')).data).toEqual([]);
+  });
+});
+
+describe('valuation metrics on /v1/financial-metrics', () => {
+  it('switch on where a traded close exists at the period end; as_of still reads what was known', async () => {
+    const before = await ok('/v1/financial-metrics?ticker=TSM&period=annual&limit=1');
+    expect(before.financial_metrics[0]).toMatchObject({
+      report_period: '2024-12-31',
+      price_to_book_ratio: null,
+      enterprise_value: null,
+    });
+    // TWSE's traded close of 2330.TW on 2024-12-31 (1,075 TWD), through the loader a job uses
+    await database.db.transaction((tx) =>
+      loadListingPrices(
+        tx,
+        '2330.TW',
+        '0001046179',
+        [
+          {
+            symbol: '2330.TW',
+            date: '2024-12-31',
+            market: 'TW',
+            currency: 'TWD',
+            open: null,
+            high: null,
+            low: null,
+            close: 1075,
+            adjClose: null,
+            volume: null,
+            source: 'test',
+            fetchedAt: new Date(),
+          },
+        ],
+        [],
+      ),
+    );
+    const after = (await ok('/v1/financial-metrics?ticker=TSM&period=annual&limit=2')).financial_metrics;
+    expect(after[0].report_period).toBe('2024-12-31');
+    expect(after[0].price_to_book_ratio).toBeGreaterThan(5);
+    expect(after[0].enterprise_value).toBeGreaterThan(27_000_000_000_000);
+    expect(after[0].gross_margin).toBe(before.financial_metrics[0].gross_margin);
+    expect(after[1]).toMatchObject({ report_period: '2023-12-31', enterprise_value: null }); // no price then
+    const asOf = (await ok('/v1/financial-metrics?ticker=TSM&period=annual&limit=1&as_of=2025-04-16'))
+      .financial_metrics;
+    expect(asOf[0].report_period).toBe('2023-12-31'); // the FY2024 20-F was filed on 2025-04-17
   });
 });

@@ -75,8 +75,11 @@ describe('Yahoo chart JSON', () => {
     ]);
   });
 
-  it('splits from the events block (NVDA 4:1, 2021)', () => {
+  it('splits from the events block (NVDA 4:1, 2021); closes are split-adjusted by the vendor', () => {
     const r = parseChartJson(wrapped('v8_chart_NVDA_events_split_2021.fixture.json'));
+    // NVDA closed at 529.48 on 2021-02-01; captured in 2024, the chart divides by the 4:1 (2021) and the
+    // 10:1 (2024) splits: 13.237
+    expect(bar(r.bars, '2021-02-01')).toMatchObject({ close: 13.237, adjClose: 13.204399 });
     expect(r.events.filter((e) => e.kind === 'split')).toEqual([
       { symbol: 'NVDA', date: '2021-07-20', kind: 'split', amount: null, numerator: 4, denominator: 1 },
     ]);

@@ -36,11 +36,24 @@ const unitArrays = () => {
 const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : ((r as { rows?: T[] }).rows ?? []));
 
 /** Recomputes the market-cap rows of some listing symbols and the registry fields of their companies. */
-export async function refreshMarketCaps(tx: Tx, symbols: string[]): Promise<number> {
+/** `companyIds`, when the caller knows them: the companies of those symbols (lets it skip a no-op refresh). */
+export async function refreshMarketCaps(tx: Tx, symbols: string[], companyIds?: string[]): Promise<number> {
   if (symbols.length === 0) return 0;
   const u = unitArrays();
   const syms = sql.param(symbols);
   await tx.execute(sql`delete from market_caps where symbol = any(${syms}::text[])`);
+  // only a company with a share count can have a market cap: skip the price scan otherwise
+  if (companyIds) {
+    const [priced] = rowsOf<{ n: number }>(
+      await tx.execute(sql`select count(*)::int as n from companies c
+         where c.company_id = any(${sql.param(companyIds)}::text[])
+           and exists (select 1 from shares_outstanding so where so.cik = c.cik)`),
+    );
+    if (!priced?.n) {
+      await updateRegistry(tx, symbols);
+      return 0;
+    }
+  }
   const out = await tx.execute(sql`with units as (
       select * from unnest(${u.codes}::text[], ${u.majors}::text[], ${u.divisors}::int[]) as u(code, major, divisor)),
     ins as (

@@ -78,7 +78,12 @@ export async function loadListingPrices(
 export async function loadPriceBars(tx: Tx, bars: PriceBarInsert[]): Promise<LoadResult> {
   const r = await upsertRows(tx, priceBars, bars, [priceBars.symbol, priceBars.date]);
   // a symbol no registry company owns has no share count, hence no market cap to derive
-  await refreshMarketCaps(tx, [...new Set(bars.filter((b) => b.companyId).map((b) => b.symbol))]);
+  const owned = bars.filter((b) => b.companyId);
+  await refreshMarketCaps(
+    tx,
+    [...new Set(owned.map((b) => b.symbol))],
+    [...new Set(owned.map((b) => b.companyId!))],
+  );
   return r;
 }
 

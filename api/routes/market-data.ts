@@ -144,7 +144,7 @@ export const marketDataRoute = defineRoute({
         params,
       );
     return database.query(
-      `select symbol, company_id, date::text as date, currency, open, high, low, close, adj_close, volume
+      `select symbol, company_id, date::text as date, currency, open, high, low, close, adj_close, volume::float8 as volume
          from price_bars where ${where} order by date desc, symbol asc limit $${params.length}`,
       params,
     );
@@ -221,7 +221,7 @@ export const benchmarkSeriesRoute = defineRoute({
     params.push(page.fetch, entry.kind, entry.name);
     const n = params.length;
     return database.query(
-      `select symbol, $${n - 1}::text as kind, $${n}::text as name, date::text as date, open, high, low, close, volume,
+      `select symbol, $${n - 1}::text as kind, $${n}::text as name, date::text as date, open, high, low, close, volume::float8 as volume,
               currency, close_major, currency_major
          from benchmark_bars where ${where} order by date desc, symbol asc limit $${n - 2}`,
       params,
@@ -251,10 +251,10 @@ export const shortInterestRoute = defineRoute({
     params.push(page.fetch);
     return database.query(
       `select s.company_id, s.symbol as ticker, s.issue_name, s.category, s.market_class_code,
-              s.settlement_date::text as settlement_date, s.current_short_position, s.previous_short_position,
-              s.change_previous, s.change_percent::text as change_percent, s.average_daily_volume,
+              s.settlement_date::text as settlement_date, s.current_short_position::float8 as current_short_position, s.previous_short_position::float8 as previous_short_position,
+              s.change_previous::float8 as change_previous, s.change_percent::text as change_percent, s.average_daily_volume::float8 as average_daily_volume,
               s.days_to_cover::text as days_to_cover, s.days_to_cover_computed,
-              f.shares as float_shares, f.end_date::text as float_as_of,
+              f.shares::float8 as float_shares, f.end_date::text as float_as_of,
               round(s.current_short_position * 100.0 / f.shares, 4)::text as short_percent_float,
               round(s.current_short_position * 100.0 / f.shares, 4)::text as short_percent_outstanding,
               s.revision_flag, s.stock_split_flag

@@ -57,7 +57,7 @@ describe(`market data end to end through the mirror (${process.env.DATABASE_URL 
   it('prices: traded close and adj_close from the chart, joined to the registry company', async () => {
     expect(
       await one(
-        `select company_id, market, currency, close, adj_close, volume, source from price_bars where symbol = 'AAPL' and date = '2025-07-14'`,
+        `select company_id, market, currency, close, adj_close, volume::float8 as volume, source from price_bars where symbol = 'AAPL' and date = '2025-07-14'`,
       ),
     ).toEqual({
       company_id: APPLE_ID,
@@ -122,7 +122,7 @@ describe(`market data end to end through the mirror (${process.env.DATABASE_URL 
     // 1,095 TWD x 25,932,733,242 shares (TSMC 20-F for 2024, filed 2025-04-17)
     expect(
       await one(
-        `select company_id, currency, market_cap::text as market_cap, shares, shares_as_of::text as shares_as_of from market_caps where symbol = '2330.TW' and date = '2025-07-14'`,
+        `select company_id, currency, market_cap::text as market_cap, shares::float8 as shares, shares_as_of::text as shares_as_of from market_caps where symbol = '2330.TW' and date = '2025-07-14'`,
       ),
     ).toEqual({
       company_id: TSMC_ID,
@@ -176,7 +176,7 @@ describe(`market data end to end through the mirror (${process.env.DATABASE_URL 
     ]);
     expect(
       await one(
-        `select company_id, current_short_position, days_to_cover::text as days_to_cover from short_interest where symbol = 'AAPL'`,
+        `select company_id, current_short_position::float8 as current_short_position, days_to_cover::text as days_to_cover from short_interest where symbol = 'AAPL'`,
       ),
     ).toEqual({ company_id: APPLE_ID, current_short_position: 134675274, days_to_cover: '2.93' });
   });
@@ -220,7 +220,7 @@ describe(`market data end to end through the mirror (${process.env.DATABASE_URL 
     // the count known on 2024-12-31 is the 2023 20-F's (the 2024 one was filed on 2025-04-17)
     expect(
       await one(
-        `select market_cap::text as market_cap, shares, shares_as_of::text as shares_as_of from market_caps where symbol = '2330.TW' and date = '2024-12-31'`,
+        `select market_cap::text as market_cap, shares::float8 as shares, shares_as_of::text as shares_as_of from market_caps where symbol = '2330.TW' and date = '2024-12-31'`,
       ),
     ).toEqual({ market_cap: '27876976316400.00', shares: 25932070992, shares_as_of: '2023-12-31' });
     const cap = 27_876_976_316_400;

@@ -18,5 +18,16 @@ export const DEMO_CALLS: readonly DemoCall[] = [
   },
   { family: 'financials', path: '/v1/financials/income-statements?ticker=GOOGL&period=annual&limit=2' },
   { family: 'company facts', path: '/v1/company/facts?ticker=AAPL' },
-  { family: 'form 20-F', path: '/v1/companies/TSM/20f/xbrl-facts?tag=ifrs-full:Revenue&period_end=2024-12-31' },
+  {
+    family: 'form 20-F',
+    path: '/v1/companies/TSM/20f/xbrl-facts?tag=ifrs-full:Revenue&period_end=2024-12-31',
+  },
+  {
+    family: 'market data',
+    path: '/v1/companies/AAPL/market-data?series=prices&date_gte=2025-07-14&date_lte=2025-10-29',
+  },
+  { family: 'market cap', path: '/v1/companies/TSM/market-data?series=market_cap' },
+  { family: 'benchmarks', path: '/v1/benchmarks?q=gold' },
+  { family: 'benchmark series', path: '/v1/benchmarks/ZC%3DF?date_gte=2025-09-08' },
+  { family: 'short interest', path: '/v1/companies/AAPL/short-interest' },
 ];

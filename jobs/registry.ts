@@ -6,6 +6,10 @@ import { filingsJob } from './edgar/filings.job.ts';
 import { financialSegmentsJob } from './edgar/financial-segments.job.ts';
 import { financialsJob } from './edgar/financials.job.ts';
 import { form20fJob } from './form-20f/form-20f.job.ts';
+import { benchmarksJob } from './market/benchmarks.job.ts';
+import { pricesJob } from './market/prices.job.ts';
+import { sharesOutstandingJob } from './market/shares-outstanding.job.ts';
+import { shortInterestJob } from './market/short-interest.job.ts';
 import type { DatasetJob } from './types.ts';
 
 /** Every job handler, one per dataset with a schedule. Checked against the dataset registry at start-up. */
@@ -17,6 +21,10 @@ export const JOBS: readonly DatasetJob[] = [
   financialSegmentsJob as DatasetJob,
   companyFactsJob as DatasetJob,
   form20fJob as DatasetJob,
+  sharesOutstandingJob as DatasetJob,
+  pricesJob as DatasetJob,
+  benchmarksJob as DatasetJob,
+  shortInterestJob as DatasetJob,
 ];
 
 export class RegistryError extends Error {

@@ -154,6 +154,64 @@ export const DATASETS = [
     schedule: '0 3,7,11,15,19,23 * * *',
     table: 'form_20f_filings',
   },
+  {
+    id: 'shares_outstanding',
+    title: 'Shares outstanding (dei, as filed; for market caps and short interest)',
+    statusFamily: null,
+    minPlan: 'professional',
+    creditCost: 1,
+    updateFrequency: 'daily',
+    availableFrom: '2009-01-01',
+    initialHistoryStatus: 'backfill_in_progress',
+    source: 'sec',
+    // daily, 15 minutes after the financials refresh, whose companyfacts download it reuses
+    schedule: '30 8 * * *',
+    table: 'shares_outstanding',
+  },
+  {
+    id: 'market_data',
+    title: 'Daily prices and market cap',
+    statusFamily: null,
+    minPlan: 'professional',
+    creditCost: 1,
+    updateFrequency: 'daily',
+    availableFrom: '2025-07-14',
+    initialHistoryStatus: 'starts_2025_07_14',
+    source: 'prices',
+    // weekdays 22:30 UTC: after the US close (16:00 New York = 20:00 UTC in summer, 21:00 in winter) and
+    // the vendors' end-of-day settlement
+    schedule: '30 22 * * 1-5',
+    table: 'price_bars',
+  },
+  {
+    id: 'benchmarks',
+    title: 'Benchmarks (indices and commodities)',
+    statusFamily: null,
+    minPlan: 'professional',
+    creditCost: 1,
+    updateFrequency: 'daily',
+    availableFrom: '2015-01-01',
+    initialHistoryStatus: 'backfill_in_progress',
+    source: 'prices',
+    // daily 23:00 UTC, weekends too (some series have weekend rows)
+    schedule: '0 23 * * *',
+    table: 'benchmark_bars',
+  },
+  {
+    id: 'short_interest',
+    title: 'FINRA short interest',
+    statusFamily: null,
+    minPlan: 'professional',
+    creditCost: 1,
+    updateFrequency: 'semi_monthly',
+    availableFrom: '2017-12-29',
+    initialHistoryStatus: 'backfill_in_progress',
+    source: 'finra',
+    // weekdays 23:30 UTC: picks up a settlement once its publication date (about 8 business days after
+    // settlement, FINRA's calendar) has passed, and re-reads the last four for revisions
+    schedule: '30 23 * * 1-5',
+    table: 'short_interest',
+  },
 ] as const satisfies readonly DatasetDecl[];
 
 export type DatasetId = (typeof DATASETS)[number]['id'];

@@ -5,3 +5,4 @@ export * from './filing-items.ts';
 export * from './filings.ts';
 export * from './financials.ts';
 export * from './form-20f.ts';
+export * from './market-data.ts';

@@ -5,6 +5,7 @@ import { filingsRoutes } from './filings.ts';
 import { financialSegmentsRoutes } from './financial-segments.ts';
 import { financialsRoutes } from './financials.ts';
 import { FORM_20F_ROUTES } from './form-20f.ts';
+import { marketDataRoutes } from './market-data.ts';
 
 /**
  * Every dataset route, one line per route family. A new family exports its declarations from
@@ -18,4 +19,5 @@ export const DATASET_ROUTES: readonly AnyRoute[] = [
   ...financialSegmentsRoutes,
   ...companyFactsRoutes,
   ...FORM_20F_ROUTES,
+  ...marketDataRoutes,
 ];

@@ -14,6 +14,7 @@ interface ParseOpts {
   resolve?: boolean;
   url?: string;
   labels?: string;
+  symbol?: string;
 }
 
 type ParserFn = (
@@ -119,6 +120,18 @@ const PARSERS: Record<string, { help: string; run: ParserFn }> = {
     help: 'a Form 20-F primary document (HTML, text, inline XBRL) or XBRL instance -> what the /20f/* routes serve from it (profile, items found, ownership rows, notes index, segment and fact counts; --labels <_lab.xml>)',
     run: async (b, o) => (await import('../form-20f.ts')).parse20fFile(b, o),
   },
+  prices: {
+    help: 'a Yahoo chart JSON or a price CSV (Yahoo, yfinance, stooq) -> price rows, newest first (--symbol for CSVs)',
+    run: async (b, o, c) => (await import('../market-data-parse.ts')).parsePricesCommand(b, o, c),
+  },
+  benchmark: {
+    help: 'a benchmark series file -> benchmark rows with close_major (--symbol as the registry spells it)',
+    run: async (b, o, c) => (await import('../market-data-parse.ts')).parseBenchmarkCommand(b, o, c),
+  },
+  'short-interest': {
+    help: 'a FINRA short-interest file (CDN pipe file or query-export CSV) -> rows (--symbol filters)',
+    run: async (b, o, c) => (await import('../market-data-parse.ts')).parseShortInterestCommand(b, o, c),
+  },
 };
 
 function guessIndexKind(name: string): 'form' | 'master' | 'company' {
@@ -147,6 +160,7 @@ export function registerParseCommand(
     .option('--resolve', 'expand items incorporated by reference')
     .option('--url <url>', 'the upstream URL the file came from (provenance on the rows)')
     .option('--labels <file>', "xbrl-segments: the filing's label linkbase (_lab.xml) for segment names")
+    .option('--symbol <symbol>', 'prices, benchmark, short-interest: the symbol (CSV files name none)')
     .addHelpText(
       'after',
       `\nParsers:\n${Object.entries(all)

@@ -1,5 +1,6 @@
 import { ParseError, UpstreamNotFoundError } from '../../lib/errors.ts';
 import { loadFinancialStatements } from '../../loaders/financials.ts';
+import { applyValuations } from '../../loaders/valuations.ts';
 import { financialStatementRows } from '../../parsers/xbrl/financials.ts';
 import type { FinancialStatementInsert } from '../../schema/financials.ts';
 import type { DatasetJob, RawDocument } from '../types.ts';
@@ -65,8 +66,10 @@ export const financialsJob: DatasetJob<Parsed> = {
       throw new ParseError(`companyfacts for CIK ${r.cik} served for partition ${key}`, facts.url);
     return { rows: { cik: r.cik, rows: r.rows }, warnings: [...warnings, ...r.warnings] };
   },
-  load(tx, parsed) {
-    return loadFinancialStatements(tx, parsed.cik, parsed.rows);
+  async load(tx, parsed) {
+    const r = await loadFinancialStatements(tx, parsed.cik, parsed.rows);
+    await applyValuations(tx, parsed.cik); // the eight valuation metrics from our market caps
+    return r;
   },
 };
 

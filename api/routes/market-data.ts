@@ -23,7 +23,10 @@ import {
 
 const dateRange = (what: string, gte: string, lte: string) => ({
   date_gte: p.date({ description: `${what} on or after (inclusive)`, example: gte }),
-  date_lte: p.date({ description: `${what} on or before (inclusive)`, example: lte }),
+  date_lte: p.date({
+    description: `${what} on or before (inclusive)`,
+    examples: { 'with date_gte, a closed range': lte },
+  }),
 });
 
 const resolvers = new WeakMap<Database, CompanyResolver>();

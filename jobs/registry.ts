@@ -5,6 +5,10 @@ import { filingItemsJob } from './edgar/filing-items.job.ts';
 import { filingsJob } from './edgar/filings.job.ts';
 import { financialSegmentsJob } from './edgar/financial-segments.job.ts';
 import { financialsJob } from './edgar/financials.job.ts';
+import { insiderTradesJob } from './ownership/insider-trades.job.ts';
+import { ownershipIndexJob } from './ownership/ownership-index.job.ts';
+import { proxyStatementsJob } from './ownership/proxy-statements.job.ts';
+import { thirteenFJob } from './ownership/thirteen-f.job.ts';
 import type { DatasetJob } from './types.ts';
 
 /** Every job handler, one per dataset with a schedule. Checked against the dataset registry at start-up. */
@@ -15,6 +19,10 @@ export const JOBS: readonly DatasetJob[] = [
   financialsJob as DatasetJob,
   financialSegmentsJob as DatasetJob,
   companyFactsJob as DatasetJob,
+  ownershipIndexJob as DatasetJob,
+  insiderTradesJob as DatasetJob,
+  thirteenFJob as DatasetJob,
+  proxyStatementsJob as DatasetJob,
 ];
 
 export class RegistryError extends Error {

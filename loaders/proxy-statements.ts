@@ -83,7 +83,8 @@ export async function loadProxyStatement(tx: Tx, rows: ProxyRows): Promise<LoadR
     tx,
     proxyOwnership,
     s.proxy_ownership.map((r, ordinal) => ({
-      id: `po_${hash(`${rows.sourceId}|${ordinal}`)}`,
+      // the id sorts in printed order within a proxy (the route pages by it)
+      id: `po_${hash(rows.sourceId).slice(0, 12)}_${String(ordinal).padStart(4, '0')}`,
       cik: rows.cik,
       sourceId: rows.sourceId,
       filingDate: rows.filingDate,

@@ -129,6 +129,8 @@ async function handle(
     }
 
     const query = parseQuery((req.query ?? {}) as RawQuery, p.params, p.strict);
+    const refused = route.refuseUndeclared?.(Object.keys((req.query ?? {}) as RawQuery));
+    if (refused) throw new ApiError(400, refused);
     const rawPath = (req.params ?? {}) as Record<string, string>;
     const path = route.pathParams
       ? (parseQuery(rawPath, route.pathParams, false) as Record<string, string>)

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { LoadResult } from '../jobs/types.ts';
 import type { Tx } from '../lib/db.ts';
 import type { ThirteenFDocument } from '../parsers/edgar/thirteen-f.ts';
@@ -20,6 +20,8 @@ export interface ThirteenFRows {
 
 /** Peer medians need this many other filers' rows of the CUSIP in the period. */
 export const PEER_MIN_OBSERVATIONS = 3;
+/** Other filers' prices read per CUSIP for the median. */
+export const PEER_SAMPLE = 25;
 
 /**
  * The unit evidence the database holds: per CUSIP, the median implied price (value_usd / shares) in other
@@ -29,28 +31,25 @@ export const PEER_MIN_OBSERVATIONS = 3;
 export async function peerMedianEvidence(tx: Tx, doc: ThirteenFDocument): Promise<PriceEvidence> {
   const period = doc.cover.reportPeriod;
   const cusips = [...new Set(doc.rows.map((r) => r.cusip))];
+  const filer = doc.cover.filerCik ? Number(doc.cover.filerCik) : -1;
   const prices = new Map<string, ReferencePrice>();
   if (period && cusips.length > 0) {
-    const rows = await tx
-      .select({
-        cusip: thirteenFHoldings.cusip,
-        median: sql<number>`percentile_cont(0.5) within group (order by ${thirteenFHoldings.reportedPrice})`,
-        n: sql<number>`count(*)::int`,
-      })
-      .from(thirteenFHoldings)
-      .where(
-        and(
-          eq(thirteenFHoldings.reportPeriod, period),
-          inArray(thirteenFHoldings.cusip, cusips),
-          doc.cover.filerCik ? ne(thirteenFHoldings.filerCik, Number(doc.cover.filerCik)) : undefined,
-          sql`${thirteenFHoldings.reportedPrice} > 0`,
-        ),
-      )
-      .groupBy(thirteenFHoldings.cusip);
-    for (const r of rows) {
-      if (Number(r.n) >= PEER_MIN_OBSERVATIONS) {
-        prices.set(r.cusip, { price: Number(r.median), source: 'peer_median', observations: Number(r.n) });
-      }
+    // At most PEER_SAMPLE other filers' prices per CUSIP: a bounded index read per row however full the
+    // quarter is (a megacap is held by thousands of filers; the median of a sample of them is the evidence).
+    type Peer = { cusip: string; median: number; n: number };
+    const out = (await tx.execute(sql`
+      select c.cusip, s.median, s.n
+        from unnest(${sql.param(cusips)}::text[]) as c(cusip)
+        cross join lateral (
+          select percentile_cont(0.5) within group (order by p.price) as median, count(*)::int as n
+            from (select ${thirteenFHoldings.reportedPrice} as price from ${thirteenFHoldings}
+                   where ${thirteenFHoldings.cusip} = c.cusip and ${thirteenFHoldings.reportPeriod} = ${period}
+                     and ${thirteenFHoldings.filerCik} <> ${filer} and ${thirteenFHoldings.reportedPrice} > 0
+                   limit ${PEER_SAMPLE}) p) s
+       where s.n >= ${PEER_MIN_OBSERVATIONS}`)) as unknown as { rows?: Peer[] } | Peer[];
+    // node-postgres returns {rows}, PGlite's drizzle driver the array itself
+    for (const r of Array.isArray(out) ? out : (out.rows ?? [])) {
+      prices.set(r.cusip, { price: Number(r.median), source: 'peer_median', observations: Number(r.n) });
     }
   }
   return { priceFor: (cusip, p) => (p === period ? (prices.get(cusip) ?? null) : null) };

@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfill } from '../../jobs/refresh.ts';
 import type { Database } from '../../lib/db.ts';
 import { resetCusipNameIndex } from '../../loaders/cusip-identifiers.ts';
+import { loadThirteenF } from '../../loaders/thirteen-f.ts';
+import { parseThirteenF } from '../../parsers/edgar/thirteen-f.ts';
 import { createTestDatabase } from '../helpers/db.ts';
 import { createTestServices } from '../helpers/services.ts';
 import { seedOwnershipRegistry } from './seed.ts';
@@ -137,5 +140,43 @@ describe(`ownership jobs end to end (${process.env.DATABASE_URL ? 'Postgres' : '
       `select filing_date::text from proxy_filings where cik = 893739`,
     );
     expect(turn!.filing_date).toBe('2020-03-25');
+  });
+
+  it("decides a filing's unit from other filers' prices of the period once three report the CUSIP", async () => {
+    const acorn = readFileSync(
+      'fixtures/ownership/ACORN-CREEK_13F-HR_2024Q4_0001951757-25-000093_dissemination.nc',
+      'utf8',
+    );
+    const load = async (i: number, text: string) => {
+      const doc = parseThirteenF(text);
+      doc.cover.filerCik = String(9_900_000 + i);
+      doc.cover.accessionNumber = `0009900000-25-00000${i}`;
+      await database.db.transaction((tx) =>
+        loadThirteenF(tx, { doc, sha256: null, fetchedAt: '2026-01-30T00:00:00Z' }),
+      );
+    };
+    for (const i of [1, 2, 3]) await load(i, acorn);
+    // the same filing with every value divided by 1000: filed 2025, yet its peers' prices say thousands
+    await load(
+      4,
+      acorn.replace(/<ns1:value>(\d+)</g, (_, v: string) => `<ns1:value>${Math.round(Number(v) / 1000)}<`),
+    );
+    const rows = await q<{ filer_cik: number; unit: string; method: string; n: number; ratio: number }>(
+      `select filer_cik::int as filer_cik, value_unit as unit, unit_evidence->>'method' as method,
+              (unit_evidence->>'rows_compared')::int as n, (unit_evidence->>'median_ratio_to_reference')::float as ratio
+         from thirteen_f_filings where filer_cik between 9900001 and 9900004 order by filer_cik`,
+    );
+    expect(rows.map((r) => [r.unit, r.method])).toEqual([
+      ['dollars', 'filing_date_rule'],
+      ['dollars', 'filing_date_rule'],
+      ['dollars', 'filing_date_rule'],
+      ['thousands', 'reference_prices'],
+    ]);
+    expect(rows[3]!.n).toBe(77);
+    expect(rows[3]!.ratio).toBeCloseTo(0.001, 4);
+    const [abbv] = await q<{ value_usd: number }>(
+      `select value_usd from thirteen_f_holdings where filer_cik = 9900004 and cusip = '00287Y109'`,
+    );
+    expect(abbv!.value_usd).toBe(407_000);
   });
 });

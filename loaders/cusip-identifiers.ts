@@ -53,35 +53,43 @@ export function normaliseIssuerName(name: string): string {
 const EQUITY_CLASS = /\b(COM|COMMON|CL\s*[A-C]|CLASS\s*[A-C]|ORD|ORDINARY|SHS|CAP\s*STK|STOCK)\b/i;
 const NOT_EQUITY = /\b(ETF|NOTE|NOTES|BOND|WARRANT|WTS?|UNIT|UNITS|RIGHT|RTS|PFD|PREF|DEBT|TRUST)\b/i;
 
-let nameIndex: { at: number; count: number; byName: Map<string, string | null> } | null = null;
-const INDEX_TTL_MS = 10 * 60_000;
+/** Whether a 13F row is an issuer's equity class, the only rows linked by name. */
+export function isEquityRow(name: string, titleOfClass: string | null): boolean {
+  return EQUITY_CLASS.test(titleOfClass ?? '') && !NOT_EQUITY.test(`${titleOfClass ?? ''} ${name}`);
+}
 
-async function companiesByName(tx: Tx): Promise<Map<string, string | null>> {
-  if (nameIndex && Date.now() - nameIndex.at < INDEX_TTL_MS) return nameIndex.byName;
-  const rows = await tx.select({ id: companies.companyId, name: companies.companyName }).from(companies);
+/** Normalised name -> company id, null where two companies share a normalised name (never linked). */
+export function nameIndex(rows: { id: string; name: string }[]): Map<string, string | null> {
   const byName = new Map<string, string | null>();
   for (const r of rows) {
     const key = normaliseIssuerName(r.name);
     if (key === '') continue;
-    // two companies with one normalised name: ambiguous, never linked
     byName.set(key, byName.has(key) && byName.get(key) !== r.id ? null : r.id);
   }
-  nameIndex = { at: Date.now(), count: rows.length, byName };
+  return byName;
+}
+
+let cached: { at: number; byName: Map<string, string | null> } | null = null;
+const INDEX_TTL_MS = 10 * 60_000;
+
+async function companiesByName(tx: Tx): Promise<Map<string, string | null>> {
+  if (cached && Date.now() - cached.at < INDEX_TTL_MS) return cached.byName;
+  const rows = await tx.select({ id: companies.companyId, name: companies.companyName }).from(companies);
+  const byName = nameIndex(rows);
+  cached = { at: Date.now(), byName };
   return byName;
 }
 
 /** Forget the cached name index (tests load the registry after a first 13F load). */
 export function resetCusipNameIndex(): void {
-  nameIndex = null;
+  cached = null;
 }
 
 export async function learnCusipsByName(
   tx: Tx,
   rows: { cusip: string; name: string; titleOfClass: string | null }[],
 ): Promise<number> {
-  const candidates = rows.filter(
-    (r) => EQUITY_CLASS.test(r.titleOfClass ?? '') && !NOT_EQUITY.test(`${r.titleOfClass ?? ''} ${r.name}`),
-  );
+  const candidates = rows.filter((r) => isEquityRow(r.name, r.titleOfClass));
   if (candidates.length === 0) return 0;
   const known = await tx
     .select({ cusip: companyIdentifiers.idValue })

@@ -5,6 +5,7 @@ import { filingItemsJob } from './edgar/filing-items.job.ts';
 import { filingsJob } from './edgar/filings.job.ts';
 import { financialSegmentsJob } from './edgar/financial-segments.job.ts';
 import { financialsJob } from './edgar/financials.job.ts';
+import { institutionsJob, investorsJob } from './ownership/directories.job.ts';
 import { insiderTradesJob } from './ownership/insider-trades.job.ts';
 import { ownershipIndexJob } from './ownership/ownership-index.job.ts';
 import { proxyStatementsJob } from './ownership/proxy-statements.job.ts';
@@ -23,6 +24,8 @@ export const JOBS: readonly DatasetJob[] = [
   insiderTradesJob as DatasetJob,
   thirteenFJob as DatasetJob,
   proxyStatementsJob as DatasetJob,
+  institutionsJob as DatasetJob,
+  investorsJob as DatasetJob,
 ];
 
 export class RegistryError extends Error {

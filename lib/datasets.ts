@@ -208,6 +208,32 @@ export const DATASETS = [
     table: 'proxy_ownership',
     builtBy: 'executive_compensation',
   },
+  {
+    id: 'institutions',
+    title: 'Adviser directory (IAPD / Form ADV)',
+    statusFamily: null,
+    minPlan: 'professional',
+    creditCost: 1,
+    updateFrequency: 'weekly',
+    availableFrom: null,
+    initialHistoryStatus: 'current_snapshot',
+    source: 'sec',
+    schedule: '20 7 * * 1',
+    table: 'advisers',
+  },
+  {
+    id: 'investors',
+    title: 'Venture-investor directory (snapshot)',
+    statusFamily: null,
+    minPlan: 'fund',
+    creditCost: 1,
+    updateFrequency: 'monthly',
+    availableFrom: null,
+    initialHistoryStatus: 'current_snapshot',
+    source: null,
+    schedule: '0 9 1 * *',
+    table: 'investors',
+  },
 ] as const satisfies readonly DatasetDecl[];
 
 export type DatasetId = (typeof DATASETS)[number]['id'];

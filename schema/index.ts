@@ -5,3 +5,4 @@ export * from './filing-items.ts';
 export * from './filings.ts';
 export * from './financials.ts';
 export * from './ownership.ts';
+export * from './ownership-directories.ts';

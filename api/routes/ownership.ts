@@ -3,6 +3,7 @@ import { companyByTicker } from '../platform/company-resolution.ts';
 import { ApiError } from '../platform/errors.ts';
 import * as p from '../platform/params.ts';
 import { asAnyRoute, defineRoute } from '../platform/route.ts';
+import { ownershipDirectoryRoutes } from './ownership-directories.ts';
 import { ownershipProxyRoutes } from './ownership-proxy.ts';
 import { type StatementCompany, statementCompany, unknownTicker } from './statement-query.ts';
 
@@ -318,4 +319,5 @@ export const ownershipRoutes = [
   asAnyRoute(institutionalHoldings),
   asAnyRoute(insiderTradesRoute),
   ...ownershipProxyRoutes,
+  ...ownershipDirectoryRoutes,
 ];

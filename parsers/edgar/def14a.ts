@@ -70,7 +70,11 @@ const NONE = /^[—–-]+$|^none$|^n\/a$/i;
 
 function amount(cell: string | undefined): number | null {
   if (cell === undefined) return null;
-  const t = cell.replace(/[$,\s]/g, '').replace(/\(\d+\)$/, '');
+  // `-0-` is how some filers print a zero
+  const t = cell
+    .replace(/[$,\s]/g, '')
+    .replace(/\(\d+\)$/, '')
+    .replace(/^-(\d[\d.]*)-$/, '$1');
   if (t === '' || NONE.test(t)) return null;
   const neg = /^\(.*\)$/.test(t);
   const n = Number(t.replace(/[()]/g, ''));
@@ -133,6 +137,9 @@ export function parseProxyStatement(input: string, document = 'DEF 14A'): ProxyS
   return { executive_compensation, proxy_ownership, warnings };
 }
 
+const isCeo = (p: { name: string; position: string | null }) =>
+  /chief executive|\bCEO\b|principal executive/i.test(`${p.position ?? ''} ${p.name}`);
+
 function readSummaryCompensation(rows: Row[]): ExecutiveCompensationRow[] {
   const hi = rows.findIndex(
     (r) =>
@@ -151,11 +158,29 @@ function readSummaryCompensation(rows: Row[]): ExecutiveCompensationRow[] {
   });
   const out: ExecutiveCompensationRow[] = [];
   let person: { name: string; position: string | null } | null = null;
+  let personRows: ExecutiveCompensationRow[] = [];
   for (const r of rows.slice(hi + 1)) {
     let cells = r;
     if (!/^(19|20)\d\d$/.test(cells[0] ?? '')) {
-      const [name, ...pos] = (cells[0] ?? '').split('\n');
-      person = { name: cleanName(name ?? ''), position: pos.length ? cleanName(pos.join(' ')) : null };
+      const text = cells[0] ?? '';
+      const year = Number(cells[1]);
+      const last = personRows.at(-1);
+      if (person && last && year < last.fiscal_year) {
+        // Within a person the years descend: text on a row that continues the descent is the rest of the
+        // name-and-position cell, split over the rows (`Craig S. Laughlin,` / `Principal Executive` / `Officer`).
+        person.position = cleanName(`${person.position ?? ''} ${text.replace(/\n/g, ' ')}`);
+        for (const pr of personRows) {
+          pr.position = person.position;
+          pr.is_ceo = isCeo(person);
+        }
+      } else {
+        const [name, ...pos] = text.split('\n');
+        person = {
+          name: cleanName(name ?? '').replace(/,$/, ''),
+          position: pos.length ? cleanName(pos.join(' ')) : null,
+        };
+        personRows = [];
+      }
       cells = cells.slice(1);
     }
     if (!person || !/^(19|20)\d\d$/.test(cells[0] ?? '')) continue;
@@ -164,7 +189,7 @@ function readSummaryCompensation(rows: Row[]): ExecutiveCompensationRow[] {
     const row: ExecutiveCompensationRow = {
       person_name: person.name,
       position: person.position,
-      is_ceo: /chief executive|\bCEO\b/i.test(`${person.position ?? ''} ${person.name}`),
+      is_ceo: isCeo(person),
       fiscal_year: year,
       salary: null,
       bonus: null,
@@ -187,6 +212,7 @@ function readSummaryCompensation(rows: Row[]): ExecutiveCompensationRow[] {
     row.component_gap =
       row.total_disclosed !== null && Math.abs(row.total_disclosed - row.total_computed) > 10;
     out.push(row);
+    personRows.push(row);
   }
   return out;
 }

@@ -85,6 +85,33 @@ describe('DEF 14A on every real file', () => {
     });
   });
 
+  it('REAC 10-K Item 11: a name-and-position cell split over the year rows, `-0-` as zero', () => {
+    const reac = parseProxyStatement(
+      readFileSync(
+        'fixtures/upstream/www.sec.gov/Archives/edgar/data/1418302/000157587216000308/10k.htm',
+        'latin1',
+      ),
+    );
+    expect(
+      reac.executive_compensation.map((r) => [r.person_name, r.position, r.is_ceo, r.fiscal_year]),
+    ).toEqual([
+      ['Craig S. Laughlin', 'Principal Executive Officer', true, 2015],
+      ['Craig S. Laughlin', 'Principal Executive Officer', true, 2014],
+      ['Craig S. Laughlin', 'Principal Executive Officer', true, 2013],
+    ]);
+    expect(reac.executive_compensation[0]).toMatchObject({
+      salary: 0,
+      bonus: 0,
+      total_disclosed: 0,
+      total_computed: 0,
+    });
+    expect(reac.proxy_ownership[0]).toMatchObject({
+      owner_name: 'Craig S. Laughlin',
+      shares_owned: 513750,
+      percent: 31.64,
+    });
+  });
+
   it('a proxy without HTML tables is a ParseError', () => {
     expect(() => parseProxyStatement('PROXY STATEMENT\n\nplain text only')).toThrow(ParseError);
   });

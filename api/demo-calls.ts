@@ -30,4 +30,11 @@ export const DEMO_CALLS: readonly DemoCall[] = [
   { family: 'benchmarks', path: '/v1/benchmarks?q=gold' },
   { family: 'benchmark series', path: '/v1/benchmarks/ZC%3DF?date_gte=2025-09-08' },
   { family: 'short interest', path: '/v1/companies/AAPL/short-interest' },
+  { family: '13F holdings', path: '/v1/institutional-holdings?ticker=AAPL' },
+  { family: 'insider trades', path: '/v1/insider-trades?ticker=AAPL' },
+  { family: 'executive pay', path: '/v1/companies/CBT/executive-compensation?ceo_only=true' },
+  { family: 'proxy ownership', path: '/v1/companies/TURN/proxy-ownership?owner_kind=major_holder' },
+  { family: 'advisers', path: '/v1/institutions?q=citadel' },
+  { family: 'adviser profile', path: '/v1/institutions/crd:148826' },
+  { family: 'investors', path: '/v1/investors?q=tiger' },
 ];

@@ -10,6 +10,11 @@ import { benchmarksJob } from './market/benchmarks.job.ts';
 import { pricesJob } from './market/prices.job.ts';
 import { sharesOutstandingJob } from './market/shares-outstanding.job.ts';
 import { shortInterestJob } from './market/short-interest.job.ts';
+import { institutionsJob, investorsJob } from './ownership/directories.job.ts';
+import { insiderTradesJob } from './ownership/insider-trades.job.ts';
+import { ownershipIndexJob } from './ownership/ownership-index.job.ts';
+import { proxyStatementsJob } from './ownership/proxy-statements.job.ts';
+import { thirteenFJob } from './ownership/thirteen-f.job.ts';
 import type { DatasetJob } from './types.ts';
 
 /** Every job handler, one per dataset with a schedule. Checked against the dataset registry at start-up. */
@@ -25,6 +30,12 @@ export const JOBS: readonly DatasetJob[] = [
   pricesJob as DatasetJob,
   benchmarksJob as DatasetJob,
   shortInterestJob as DatasetJob,
+  ownershipIndexJob as DatasetJob,
+  insiderTradesJob as DatasetJob,
+  thirteenFJob as DatasetJob,
+  proxyStatementsJob as DatasetJob,
+  institutionsJob as DatasetJob,
+  investorsJob as DatasetJob,
 ];
 
 export class RegistryError extends Error {

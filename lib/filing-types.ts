@@ -19,3 +19,10 @@ export const SUPPORTED_FILING_TYPES = [
 ] as const;
 
 export type SupportedFilingType = (typeof SUPPORTED_FILING_TYPES)[number];
+
+/**
+ * The insider forms (Forms 3, 4, 5 and their amendments). Outside spec 2.3's types, so `/v1/filings` does
+ * not serve them; the `ownership_index` dataset indexes them from the same submissions JSON for the
+ * `insider_trades` job (one partition per filing).
+ */
+export const OWNERSHIP_FORM_TYPES = ['3', '4', '5', '3/A', '4/A', '5/A'] as const;

@@ -132,6 +132,8 @@ async function handle(
     // name is a valid header value) so that a typo such as `asof` is not silent.
     if (ignored.length)
       reply.header('x-ignored-parameters', ignored.map((n) => encodeURIComponent(n.slice(0, 60))).join(', '));
+    const refused = route.refuseUndeclared?.(Object.keys((req.query ?? {}) as RawQuery));
+    if (refused) throw new ApiError(400, refused);
     const rawPath = (req.params ?? {}) as Record<string, string>;
     const path = route.pathParams
       ? (parseQuery(rawPath, route.pathParams, false) as Record<string, string>)

@@ -76,6 +76,11 @@ export interface RouteDecl<P extends ParamSet = ParamSet> {
   /** Per-key per-minute limit (spec 8.1). Defaults to on for metered envelope-B routes, off elsewhere. */
   rateLimited?: boolean;
   query?: P;
+  /**
+   * Envelope B: undeclared parameters this route refuses with a 400 instead of ignoring (spec 7.3's
+   * unsupported insider-trade filters); returns the message for the refused names present, or undefined.
+   */
+  refuseUndeclared?: (present: string[]) => string | undefined;
   /** Cross-parameter rules ("at least one filter"); returns the 400 message, or undefined when valid. */
   validate?: (query: ParsedQuery<P>) => string | undefined;
   /** Path parameters other than company_id. */

@@ -6,6 +6,7 @@ import { financialSegmentsRoutes } from './financial-segments.ts';
 import { financialsRoutes } from './financials.ts';
 import { FORM_20F_ROUTES } from './form-20f.ts';
 import { marketDataRoutes } from './market-data.ts';
+import { ownershipRoutes } from './ownership.ts';
 
 /**
  * Every dataset route, one line per route family. A new family exports its declarations from
@@ -20,4 +21,5 @@ export const DATASET_ROUTES: readonly AnyRoute[] = [
   ...companyFactsRoutes,
   ...FORM_20F_ROUTES,
   ...marketDataRoutes,
+  ...ownershipRoutes,
 ];

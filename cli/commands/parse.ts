@@ -132,6 +132,52 @@ const PARSERS: Record<string, { help: string; run: ParserFn }> = {
     help: 'a FINRA short-interest file (CDN pipe file or query-export CSV) -> rows (--symbol filters)',
     run: async (b, o, c) => (await import('../market-data-parse.ts')).parseShortInterestCommand(b, o, c),
   },
+  '13f': {
+    help: 'a 13F-HR filing (.txt/.nc submission, information table XML, rendered table HTML) -> holdings as /v1/institutional-holdings serves them (ticker null offline), the unit decision and its evidence',
+    run: async (b, o) => {
+      const { parseThirteenFFiling } = await import('../../parsers/edgar/thirteen-f-holdings.ts');
+      const r = parseThirteenFFiling(b.toString('utf8'), { document: o.url ?? '13f' });
+      return {
+        filer_cik: r.filer_cik,
+        filer_name: r.filer_name,
+        report_period: r.report_period,
+        filing_date: r.filing_date,
+        accession_number: r.accession_number,
+        value_unit: r.value_unit,
+        unit_evidence: r.unit_evidence,
+        totals: r.totals,
+        warnings: r.warnings,
+        institutional_holdings: r.institutional_holdings,
+      };
+    },
+  },
+  form4: {
+    help: 'a Form 3/4/5 (ownershipDocument XML, bare or in the .txt/.nc submission) -> insider trades and holdings',
+    run: async (b, o) => {
+      const { parseOwnershipFiling } = await import('../../parsers/edgar/form4.ts');
+      const r = parseOwnershipFiling(b.toString('utf8'), o.url ?? 'form4');
+      return {
+        issuer_cik: r.issuer_cik,
+        ticker: r.ticker,
+        filing_date: r.filing_date,
+        accession_number: r.accession_number,
+        document_type: r.document_type,
+        warnings: r.warnings,
+        insider_trades: r.insider_trades.map(
+          ({ is_derivative: _d2, acquired_disposed: _a2, direct_or_indirect: _i2, footnotes: _f2, ...t }) =>
+            t,
+        ),
+        holdings: r.holdings,
+      };
+    },
+  },
+  def14a: {
+    help: 'a DEF 14A proxy statement (HTML or .txt) -> Summary Compensation Table rows and beneficial-ownership rows',
+    run: async (b, o) => {
+      const { parseProxyStatement } = await import('../../parsers/edgar/def14a.ts');
+      return parseProxyStatement(b.toString('utf8'), o.url ?? 'def14a');
+    },
+  },
 };
 
 function guessIndexKind(name: string): 'form' | 'master' | 'company' {

@@ -1,0 +1,122 @@
+/**
+ * Quality report of the ownership parsers over the captured files. Run: `npm run quality:ownership [dir]`
+ * (default: fixtures/ownership, every real 13F, Form 3/4 and DEF 14A file).
+ *
+ * Per 13F filing: rows parsed, the cover-totals check, the value-unit decision with its evidence, rows
+ * excluded (options, PRN), and the CUSIP resolution rate by value: the share of the holdings' value whose
+ * issuer name links to exactly one company of SEC's captured ticker file by the loader's own rule
+ * (loaders/cusip-identifiers.ts: equity classes, normalised exact name). Per Form 3/4: trades, holdings,
+ * owners, footnote-only prices. Per DEF 14A: compensation rows (with component gaps) and ownership rows
+ * by kind. Every file is reported, or listed with the reason it is not read (a quarantine).
+ * Exit code 1 when a parser fails on a file that is not a known quarantine, or a 13F unit stays undecided.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ParseError } from '../../lib/errors.ts';
+import { isEquityRow, nameIndex, normaliseIssuerName } from '../../loaders/cusip-identifiers.ts';
+import { parseProxyStatement } from '../../parsers/edgar/def14a.ts';
+import { parseOwnershipFiling } from '../../parsers/edgar/form4.ts';
+import { parseThirteenFFiling } from '../../parsers/edgar/thirteen-f-holdings.ts';
+
+const root = (p: string) => fileURLToPath(new URL(`../../${p}`, import.meta.url));
+const dir = process.argv[2] ?? root('fixtures/ownership');
+const tickersFile = root('fixtures/upstream/www.sec.gov/files/company_tickers.json');
+
+const registry = Object.values(
+  JSON.parse(readFileSync(tickersFile, 'utf8')) as Record<
+    string,
+    { cik_str: number; ticker: string; title: string }
+  >,
+);
+const byName = nameIndex(registry.map((r) => ({ id: String(r.cik_str), name: r.title })));
+const tickerOf = new Map(registry.map((r) => [String(r.cik_str), r.ticker]));
+
+let defects = 0;
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const money = (x: number) => `$${Math.round(x).toLocaleString('en-US')}`;
+let valueAll = 0;
+let valueResolved = 0;
+
+const files = readdirSync(dir)
+  .filter((f) => !f.endsWith('.md'))
+  .sort();
+process.stdout.write(`Ownership quality report over ${files.length} files in ${dir}\n`);
+
+process.stdout.write('\n== 13F-HR\n');
+for (const f of files.filter((x) => /13F/i.test(x))) {
+  const text = readFileSync(join(dir, f), 'utf8');
+  try {
+    const r = parseThirteenFFiling(text, { document: f });
+    const e = r.unit_evidence;
+    const t = r.totals;
+    let fileValue = 0;
+    let fileResolved = 0;
+    for (const h of r.institutional_holdings) {
+      fileValue += h.value_usd;
+      const id = isEquityRow(h.name_of_issuer, h.title_of_class)
+        ? byName.get(normaliseIssuerName(h.name_of_issuer))
+        : null;
+      if (id) fileResolved += h.value_usd;
+    }
+    // the SEC's published samples carry synthetic values (shared MANIFEST): kept out of the aggregate
+    if (!/SEC-SPEC-SAMPLE/.test(f)) {
+      valueAll += fileValue;
+      valueResolved += fileResolved;
+    }
+    process.stdout.write(
+      [
+        `${f}`,
+        `  filer ${r.filer_cik ?? '?'} ${r.filer_name ?? ''} period ${r.report_period ?? '?'} filed ${r.filing_date ?? '?'} ${r.form_type ?? ''}${r.amendment_type ? ` (${r.amendment_type})` : ''}`,
+        `  rows parsed ${t.rows_parsed}, holdings ${r.institutional_holdings.length}, excluded ${r.excluded.options} put/call + ${r.excluded.principal_amount} PRN`,
+        `  totals: cover ${t.table_entry_total ?? '-'} entries / ${t.table_value_total ?? '-'} value; rows ${t.rows_parsed} / ${t.rows_value_total}: ${t.ok === null ? 'no cover to check' : t.ok ? 'OK' : 'MISMATCH (warning on the filing)'}`,
+        `  unit: ${r.value_unit ?? (t.rows_parsed === 0 ? 'n/a (no rows)' : 'UNDECIDED')} by ${e.method} (filing-date rule ${e.filing_date_rule ?? 'n/a'}; median implied price as dollars ${e.median_implied_price_as_dollars ?? '-'}; reference rows ${e.rows_compared})`,
+        `  CUSIP resolution by value: ${fileValue > 0 ? pct(fileResolved / fileValue) : '-'} of ${money(fileValue)}`,
+        ...r.warnings.map((w) => `  warning: ${w}`),
+        '',
+      ].join('\n'),
+    );
+    if (r.value_unit === null && t.rows_parsed > 0) defects++;
+  } catch (err) {
+    process.stdout.write(`${f}\n  NOT READ: ${(err as Error).message}\n\n`);
+    if (!(err instanceof ParseError)) defects++;
+  }
+}
+process.stdout.write(
+  `13F CUSIP resolution on the real fixtures (SEC synthetic samples excluded): ${pct(valueAll ? valueResolved / valueAll : 0)} of ${money(valueAll)} holdings value links to a registry company (unresolved rows keep ticker null)\n`,
+);
+
+process.stdout.write('\n== Forms 3, 4, 5\n');
+for (const f of files.filter((x) => /_(3|4|5)_/.test(x))) {
+  try {
+    const r = parseOwnershipFiling(readFileSync(join(dir, f), 'utf8'), f);
+    const footnoteOnly = r.insider_trades.filter((t) => t.transaction_price_per_share === null).length;
+    process.stdout.write(
+      `${f}\n  ${r.document_type} issuer ${r.issuer_cik} ${r.ticker ?? '?'} (${tickerOf.get(String(Number(r.issuer_cik))) ?? 'not in ticker file'}), ${r.reporting_owners.length} owner(s), ${r.insider_trades.length} trades (${r.insider_trades.filter((t) => t.is_derivative).length} derivative, ${footnoteOnly} without a filed price), ${r.holdings.length} holdings${r.no_securities_owned ? ', no securities owned' : ''}\n`,
+    );
+  } catch (err) {
+    process.stdout.write(`${f}\n  QUARANTINED: ${(err as Error).message}\n`);
+    if (!(err instanceof ParseError)) defects++;
+  }
+}
+
+process.stdout.write('\n== DEF 14A\n');
+for (const f of files.filter((x) => /DEF14A/i.test(x))) {
+  try {
+    const r = parseProxyStatement(readFileSync(join(dir, f), 'utf8'), f);
+    const people = new Set(r.executive_compensation.map((x) => x.person_name)).size;
+    const gaps = r.executive_compensation.filter((x) => x.component_gap).length;
+    const kinds = ['major_holder', 'insider', 'insider_group'].map(
+      (k) => `${r.proxy_ownership.filter((x) => x.owner_kind === k).length} ${k}`,
+    );
+    process.stdout.write(
+      `${f}\n  compensation: ${r.executive_compensation.length} rows, ${people} people, ${gaps} component gaps; ownership: ${kinds.join(', ')}\n${r.warnings.map((w) => `  warning: ${w}\n`).join('')}`,
+    );
+  } catch (err) {
+    process.stdout.write(`${f}\n  NOT READ: ${(err as Error).message}\n`);
+    if (!(err instanceof ParseError)) defects++;
+  }
+}
+
+process.stdout.write(`\n${defects} defect(s)\n`);
+process.exit(defects > 0 ? 1 : 0);

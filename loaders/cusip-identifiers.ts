@@ -1,0 +1,128 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../lib/db.ts';
+import { companies, companyIdentifiers } from '../schema/companies.ts';
+
+/**
+ * CUSIP identifiers in the registry (`company_identifiers`, id_type `CUSIP`), learned from 13F rows.
+ *
+ * A 13F row names the issuer and the CUSIP but not the CIK, so the link is made by name as the last resort
+ * the issue allows, and only when it is unambiguous: the issuer name, normalised (upper case, punctuation
+ * and corporate suffixes such as INC, CORP, CO, LTD, PLC, HOLDINGS, /DE/ removed), equals exactly one
+ * registry company's normalised name, and the class is an equity class (common, ordinary, class A/B/C
+ * shares; not ETFs, notes, warrants or units). Such links carry `source: '13f_name_match'` and
+ * `confidence: 'medium'`; a CUSIP already linked is never relinked. Everything else stays unresolved
+ * (`ticker: null` on the route), never guessed.
+ */
+const SUFFIXES = new Set([
+  'INC',
+  'INCORPORATED',
+  'CORP',
+  'CORPORATION',
+  'CO',
+  'COMPANY',
+  'LTD',
+  'LIMITED',
+  'PLC',
+  'LLC',
+  'LP',
+  'THE',
+  'HOLDINGS',
+  'HOLDING',
+  'HLDGS',
+  'DE',
+  'NV',
+  'SA',
+  'AG',
+  'NEW',
+  'CL',
+  'A',
+  'COM',
+]);
+
+export function normaliseIssuerName(name: string): string {
+  return name
+    .toUpperCase()
+    .replace(/&AMP;/g, '&')
+    .replace(/\/[A-Z]{2}\/?$/, ' ')
+    .replace(/[^A-Z0-9&]+/g, ' ')
+    .split(' ')
+    .filter((w) => w !== '' && !SUFFIXES.has(w))
+    .join(' ');
+}
+
+const EQUITY_CLASS = /\b(COM|COMMON|CL\s*[A-C]|CLASS\s*[A-C]|ORD|ORDINARY|SHS|CAP\s*STK|STOCK)\b/i;
+const NOT_EQUITY = /\b(ETF|NOTE|NOTES|BOND|WARRANT|WTS?|UNIT|UNITS|RIGHT|RTS|PFD|PREF|DEBT|TRUST)\b/i;
+
+/** Whether a 13F row is an issuer's equity class, the only rows linked by name. */
+export function isEquityRow(name: string, titleOfClass: string | null): boolean {
+  return EQUITY_CLASS.test(titleOfClass ?? '') && !NOT_EQUITY.test(`${titleOfClass ?? ''} ${name}`);
+}
+
+/** Normalised name -> company id, null where two companies share a normalised name (never linked). */
+export function nameIndex(rows: { id: string; name: string }[]): Map<string, string | null> {
+  const byName = new Map<string, string | null>();
+  for (const r of rows) {
+    const key = normaliseIssuerName(r.name);
+    if (key === '') continue;
+    byName.set(key, byName.has(key) && byName.get(key) !== r.id ? null : r.id);
+  }
+  return byName;
+}
+
+let cached: { at: number; byName: Map<string, string | null> } | null = null;
+const INDEX_TTL_MS = 10 * 60_000;
+
+async function companiesByName(tx: Tx): Promise<Map<string, string | null>> {
+  if (cached && Date.now() - cached.at < INDEX_TTL_MS) return cached.byName;
+  const rows = await tx.select({ id: companies.companyId, name: companies.companyName }).from(companies);
+  const byName = nameIndex(rows);
+  cached = { at: Date.now(), byName };
+  return byName;
+}
+
+/** Forget the cached name index (tests load the registry after a first 13F load). */
+export function resetCusipNameIndex(): void {
+  cached = null;
+}
+
+export async function learnCusipsByName(
+  tx: Tx,
+  rows: { cusip: string; name: string; titleOfClass: string | null }[],
+): Promise<number> {
+  const candidates = rows.filter((r) => isEquityRow(r.name, r.titleOfClass));
+  if (candidates.length === 0) return 0;
+  const known = await tx
+    .select({ cusip: companyIdentifiers.idValue })
+    .from(companyIdentifiers)
+    .where(
+      and(
+        eq(companyIdentifiers.idType, 'CUSIP'),
+        inArray(
+          companyIdentifiers.idValue,
+          candidates.map((r) => r.cusip),
+        ),
+      ),
+    );
+  const have = new Set(known.map((k) => k.cusip));
+  const byName = await companiesByName(tx);
+  const inserts = new Map<string, typeof companyIdentifiers.$inferInsert>();
+  for (const r of candidates) {
+    if (have.has(r.cusip) || inserts.has(r.cusip)) continue;
+    const id = byName.get(normaliseIssuerName(r.name));
+    if (!id) continue;
+    inserts.set(r.cusip, {
+      companyId: id,
+      idType: 'CUSIP',
+      idValue: r.cusip,
+      source: '13f_name_match',
+      confidence: 'medium',
+      isCurrent: 1,
+    });
+  }
+  if (inserts.size === 0) return 0;
+  await tx
+    .insert(companyIdentifiers)
+    .values([...inserts.values()])
+    .onConflictDoNothing();
+  return inserts.size;
+}

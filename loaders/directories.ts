@@ -1,0 +1,122 @@
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import type { LoadResult } from '../jobs/types.ts';
+import type { Tx } from '../lib/db.ts';
+import type { AdviserRow } from '../parsers/advisers/iapd.ts';
+import type { InvestorRow } from '../parsers/investors/directory-csv.ts';
+import { advisers, investors } from '../schema/ownership-directories.ts';
+import { upsertRows } from './upsert.ts';
+
+/** Adviser rows (a search page or a profile), upserted on CRD; a profile's richer fields win over a search row's nulls. */
+export async function loadAdvisers(
+  tx: Tx,
+  rows: AdviserRow[],
+  sourceUrl: string,
+  fetchedAt: string,
+): Promise<LoadResult> {
+  const byCrd = new Map(rows.map((r) => [r.crd, r]));
+  const existing = byCrd.size
+    ? await tx
+        .select()
+        .from(advisers)
+        .where(inArray(advisers.crd, [...byCrd.keys()]))
+    : [];
+  const before = new Map(existing.map((e) => [e.crd, e]));
+  // a search row carries fewer fields than a profile: a null never replaces a value already loaded
+  const merge = <T extends Record<string, unknown>>(row: T): T => {
+    const old = before.get(row.crd as number) as Record<string, unknown> | undefined;
+    if (!old) return row;
+    const out: Record<string, unknown> = { ...row };
+    for (const [k, v] of Object.entries(row))
+      if (v === null && old[k] !== null && old[k] !== undefined) out[k] = old[k];
+    const oldProfile = old.profile as Record<string, unknown[]>;
+    const newProfile = row.profile as Record<string, unknown[]>;
+    out.profile = Object.fromEntries(
+      Object.entries(newProfile).map(([k, v]) => [
+        k,
+        Array.isArray(v) && v.length === 0 && oldProfile?.[k] ? oldProfile[k] : v,
+      ]),
+    );
+    return out as T;
+  };
+  return upsertRows(
+    tx,
+    advisers,
+    [...byCrd.values()].map(
+      (r) =>
+        merge({
+          crd: r.crd,
+          cik: r.cik,
+          legalName: r.legal_name,
+          businessName: r.business_name,
+          firmType: r.firm_type,
+          secRegistrationType: r.sec_registration_type,
+          secFileNumber: r.sec_file_number,
+          iaScope: r.ia_scope,
+          mainOfficeCity: r.main_office_city,
+          mainOfficeState: r.main_office_state,
+          mainOfficeCountry: r.main_office_country,
+          mainOfficePhone: r.main_office_phone,
+          website: r.website,
+          emailPrimary: r.email_primary,
+          emailDomainMatchesFirm: r.email_domain_matches_firm,
+          aumTotal: r.aum_total,
+          advisesPrivateFunds: r.advises_private_funds,
+          hasHedgeFunds: r.has_hedge_funds,
+          hasPeFunds: r.has_pe_funds,
+          hasVcFunds: r.has_vc_funds,
+          advAsOf: r.adv_as_of,
+          profile: {
+            other_names: r.other_names,
+            relying_advisers: r.relying_advisers,
+            notice_filings: r.notice_filings,
+            emails: {},
+          },
+          sourceUrl,
+          fetchedAt: new Date(fetchedAt),
+        }) as typeof advisers.$inferInsert,
+    ),
+    [advisers.crd],
+  );
+}
+
+/** One directory snapshot: its rows replace the previous snapshot's from the same source. */
+export async function loadInvestors(tx: Tx, rows: InvestorRow[], sourceUrl: string): Promise<LoadResult> {
+  const r = await upsertRows(
+    tx,
+    investors,
+    rows.map((i) => ({
+      recordId: i.record_id,
+      name: i.name,
+      url: i.url,
+      website: i.website,
+      domain: i.domain,
+      investorType: i.investor_type,
+      location: i.location,
+      countries: i.countries,
+      stages: i.stages,
+      themes: i.themes,
+      firstCheck: i.first_check,
+      lead: i.lead,
+      replyRate: i.reply_rate,
+      submitMethod: i.submit_method,
+      submitUrl: i.submit_url,
+      linkedinCompany: i.linkedin_company,
+      twitter: i.twitter,
+      whoWeAre: i.who_we_are,
+      fundingRequirements: i.funding_requirements,
+      valueAdd: i.value_add,
+      asOf: i.as_of,
+      extra: i.extra,
+      sourceUrl,
+    })),
+    [investors.recordId],
+  );
+  const keep = rows.map((i) => i.record_id);
+  const gone = await tx
+    .delete(investors)
+    .where(
+      and(eq(investors.sourceUrl, sourceUrl), keep.length ? notInArray(investors.recordId, keep) : undefined),
+    )
+    .returning({ id: investors.recordId });
+  return { inserted: r.inserted, updated: r.updated + gone.length };
+}

@@ -1,0 +1,155 @@
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { LoadResult } from '../jobs/types.ts';
+import type { Tx } from '../lib/db.ts';
+import type { ThirteenFDocument } from '../parsers/edgar/thirteen-f.ts';
+import { buildHoldings, type ThirteenFParsed } from '../parsers/edgar/thirteen-f-holdings.ts';
+import type { PriceEvidence, ReferencePrice } from '../parsers/edgar/thirteen-f-units.ts';
+import { thirteenFFilings, thirteenFHoldings } from '../schema/ownership.ts';
+import { learnCusipsByName } from './cusip-identifiers.ts';
+import { upsertRows } from './upsert.ts';
+
+const FILING_COLUMNS = Object.values(getTableColumns(thirteenFFilings)).filter(
+  (c) => c.name !== 'superseded',
+);
+
+export interface ThirteenFRows {
+  doc: ThirteenFDocument;
+  sha256: string | null;
+  fetchedAt: string;
+}
+
+/** Peer medians need this many other filers' rows of the CUSIP in the period. */
+export const PEER_MIN_OBSERVATIONS = 3;
+/** Other filers' prices read per CUSIP for the median. */
+export const PEER_SAMPLE = 25;
+
+/**
+ * The unit evidence the database holds: per CUSIP, the median implied price (value_usd / shares) in other
+ * filers' reports of the same period, already unit-decided. A market-data close can be plugged in by
+ * wrapping this with another PriceEvidence that answers first (source `market_close`).
+ */
+export async function peerMedianEvidence(tx: Tx, doc: ThirteenFDocument): Promise<PriceEvidence> {
+  const period = doc.cover.reportPeriod;
+  const cusips = [...new Set(doc.rows.map((r) => r.cusip))];
+  const filer = doc.cover.filerCik ? Number(doc.cover.filerCik) : -1;
+  const prices = new Map<string, ReferencePrice>();
+  if (period && cusips.length > 0) {
+    // At most PEER_SAMPLE other filers' prices per CUSIP: a bounded index read per row however full the
+    // quarter is (a megacap is held by thousands of filers; the median of a sample of them is the evidence).
+    type Peer = { cusip: string; median: number; n: number };
+    const out = (await tx.execute(sql`
+      select c.cusip, s.median, s.n
+        from unnest(${sql.param(cusips)}::text[]) as c(cusip)
+        cross join lateral (
+          select percentile_cont(0.5) within group (order by p.price) as median, count(*)::int as n
+            from (select ${thirteenFHoldings.reportedPrice} as price from ${thirteenFHoldings}
+                   where ${thirteenFHoldings.cusip} = c.cusip and ${thirteenFHoldings.reportPeriod} = ${period}
+                     and ${thirteenFHoldings.filerCik} <> ${filer} and ${thirteenFHoldings.reportedPrice} > 0
+                   limit ${PEER_SAMPLE}) p) s
+       where s.n >= ${PEER_MIN_OBSERVATIONS}`)) as unknown as { rows?: Peer[] } | Peer[];
+    // node-postgres returns {rows}, PGlite's drizzle driver the array itself
+    for (const r of Array.isArray(out) ? out : (out.rows ?? [])) {
+      prices.set(r.cusip, { price: Number(r.median), source: 'peer_median', observations: Number(r.n) });
+    }
+  }
+  return { priceFor: (cusip, p) => (p === period ? (prices.get(cusip) ?? null) : null) };
+}
+
+/**
+ * One 13F filing: its cover row (unit decision, evidence, totals, warnings) and its long holdings, replacing
+ * the filing's previous rows. Then amendments: per filer and period, the newest original or RESTATEMENT is
+ * the base and every NEW HOLDINGS amendment filed after it adds to it; all other filings are `superseded`
+ * (their rows stay, the route skips them).
+ */
+export async function loadThirteenF(tx: Tx, rows: ThirteenFRows): Promise<LoadResult> {
+  const { doc } = rows;
+  const c = doc.cover;
+  if (!c.accessionNumber || !c.filerCik || !c.reportPeriod || !c.filingDate) {
+    throw new Error('13F filing without accession, filer, period or filing date: cannot be loaded');
+  }
+  const parsed: ThirteenFParsed = buildHoldings(doc, await peerMedianEvidence(tx, doc));
+  const filing = await upsertRows(
+    tx,
+    thirteenFFilings,
+    [
+      {
+        accessionNumber: c.accessionNumber,
+        filerCik: Number(c.filerCik),
+        filerName: c.filerName,
+        reportPeriod: c.reportPeriod,
+        filingDate: c.filingDate,
+        formType: c.formType ?? '13F-HR',
+        amendmentType: c.amendmentType,
+        valueUnit: parsed.value_unit,
+        unitEvidence: parsed.unit_evidence,
+        totals: parsed.totals,
+        excluded: parsed.excluded,
+        warnings: parsed.warnings,
+        rows: parsed.institutional_holdings.length,
+        sha256: rows.sha256,
+        fetchedAt: new Date(rows.fetchedAt),
+      },
+    ],
+    [thirteenFFilings.accessionNumber],
+    // `superseded` is the amendment pass's, not the parse's
+    FILING_COLUMNS,
+  );
+  await tx.delete(thirteenFHoldings).where(eq(thirteenFHoldings.accessionNumber, c.accessionNumber));
+  const holdings = await upsertRows(
+    tx,
+    thirteenFHoldings,
+    parsed.institutional_holdings.map((h) => ({
+      accessionNumber: c.accessionNumber!,
+      cusip: h.cusip,
+      titleOfClass: h.title_of_class ?? '',
+      nameOfIssuer: h.name_of_issuer,
+      filerCik: Number(c.filerCik),
+      filerName: c.filerName,
+      reportPeriod: c.reportPeriod!,
+      filingDate: c.filingDate!,
+      formType: h.form_type,
+      shares: h.shares,
+      valueUsd: h.value_usd,
+      reportedPrice: h.reported_price,
+    })),
+    [thirteenFHoldings.accessionNumber, thirteenFHoldings.cusip, thirteenFHoldings.titleOfClass],
+  );
+  await markSuperseded(tx, Number(c.filerCik), c.reportPeriod);
+  await learnCusipsByName(
+    tx,
+    parsed.institutional_holdings.map((h) => ({
+      cusip: h.cusip,
+      name: h.name_of_issuer,
+      titleOfClass: h.title_of_class,
+    })),
+  );
+  return { inserted: holdings.inserted + filing.inserted, updated: holdings.updated + filing.updated };
+}
+
+async function markSuperseded(tx: Tx, filerCik: number, period: string): Promise<void> {
+  const all = await tx
+    .select({
+      accession: thirteenFFilings.accessionNumber,
+      filingDate: thirteenFFilings.filingDate,
+      amendmentType: thirteenFFilings.amendmentType,
+      superseded: thirteenFFilings.superseded,
+    })
+    .from(thirteenFFilings)
+    .where(and(eq(thirteenFFilings.filerCik, filerCik), eq(thirteenFFilings.reportPeriod, period)));
+  const order = [...all].sort((a, b) =>
+    a.filingDate === b.filingDate
+      ? a.accession.localeCompare(b.accession)
+      : a.filingDate.localeCompare(b.filingDate),
+  );
+  const bases = order.filter((f) => f.amendmentType !== 'NEW HOLDINGS');
+  const base = bases.at(-1);
+  const baseAt = base ? order.indexOf(base) : -1;
+  for (const [i, f] of order.entries()) {
+    const active = f === base || (f.amendmentType === 'NEW HOLDINGS' && i > baseAt);
+    if (f.superseded === !active) continue;
+    await tx
+      .update(thirteenFFilings)
+      .set({ superseded: !active })
+      .where(eq(thirteenFFilings.accessionNumber, f.accession));
+  }
+}

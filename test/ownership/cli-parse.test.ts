@@ -1,0 +1,75 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+
+// The operator views of issue 9: `etl parse 13f|form4|def14a <file>` print the rows as the routes serve them.
+const etl = (...args: string[]) =>
+  JSON.parse(
+    execFileSync(process.execPath, ['bin/etl.js', 'parse', ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, LOG_LEVEL: 'silent' },
+      maxBuffer: 32 * 1024 * 1024,
+    }),
+  );
+
+describe('etl parse (ownership)', () => {
+  it('13f: filer, period, unit with its evidence, holdings with ticker null offline', () => {
+    const out = etl('13f', 'fixtures/ownership/ACTIAM_13F-HR_2020Q4_0001619124-21-000002_fulltext.txt');
+    expect(out).toMatchObject({
+      filer_cik: '0001619124',
+      filer_name: 'ACTIAM N.V.',
+      report_period: '2020-12-31',
+      filing_date: '2021-02-12',
+      accession_number: '0001619124-21-000002',
+      value_unit: 'thousands',
+      warnings: [],
+    });
+    expect(out.unit_evidence.method).toBe('filing_date_rule');
+    expect(out.institutional_holdings[0]).toMatchObject({
+      ticker: null,
+      cusip: '037833100',
+      value_usd: 230054000,
+    });
+  });
+
+  it('form4: issuer, ticker, filing date, trades and holdings', () => {
+    const out = etl('form4', 'fixtures/ownership/TSVT_4_2025-01-06_0001562180-25-000280_dissemination.nc');
+    expect(out).toMatchObject({
+      issuer_cik: '0001860782',
+      ticker: 'TSVT',
+      filing_date: '2025-01-08',
+      accession_number: '0001562180-25-000280',
+      holdings: [],
+    });
+    expect(Object.keys(out.insider_trades[0])).toEqual([
+      'ticker',
+      'issuer',
+      'name',
+      'title',
+      'is_board_director',
+      'transaction_date',
+      'transaction_type',
+      'transaction_shares',
+      'transaction_price_per_share',
+      'transaction_value',
+      'shares_owned_before_transaction',
+      'shares_owned_after_transaction',
+      'security_title',
+      'filing_date',
+    ]);
+  });
+
+  it('def14a: compensation and ownership rows; a plain-text Form 4 exits 1 with the ParseError', () => {
+    const out = etl(
+      'def14a',
+      'fixtures/ownership/TURN_DEF14A_2020_180-Degree-Capital_0000893739-20-000019_fulltext.txt',
+    );
+    expect(out.executive_compensation).toEqual([]);
+    expect(out.proxy_ownership).toHaveLength(11);
+    expect(() =>
+      etl(
+        'form4',
+        'fixtures/ownership/PRODUCTIVITY-TECH_4_2000-02-29_0001094891-00-000193_PLAINTEXT-preXML.txt',
+      ),
+    ).toThrow(/ParseError: no ownershipDocument/);
+  });
+});

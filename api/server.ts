@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -22,6 +21,7 @@ import {
   type RateLimitStore,
   RedisRateLimitStore,
 } from './platform/rate-limit.ts';
+import { refusedReason, requestIdFor } from './platform/request-id.ts';
 import { pathOf, sendError } from './platform/respond-error.ts';
 import type { AnyRoute } from './platform/route.ts';
 import { UsageRecorder } from './platform/usage.ts';
@@ -44,8 +44,6 @@ export interface BuildAppOptions {
   usageFlushMs?: number;
 }
 
-const REQUEST_ID = /^[\x20-\x7e]{1,200}$/;
-
 /** The /v1 API: every declared route behind the platform, plus docs at /docs and /v1/openapi.json. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { database, config } = opts;
@@ -57,10 +55,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     exposeHeadRoutes: false,
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: 200 },
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-    },
+    genReqId: requestIdFor,
     frameworkErrors: (err, req, reply) => {
       reply.header('x-request-id', req.id);
       void sendError(req, reply, Object.assign(err, { statusCode: 400 }), 'standard', log);
@@ -99,6 +94,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorateRequest('keyId', null);
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    const refused = refusedReason(req);
+    if (refused) reply.header('x-request-id-refused', refused);
   });
   app.addHook('onResponse', async (req, reply) => {
     if (!log.isLevelEnabled('info')) return;
@@ -129,7 +126,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     origin: (origin, cb) => cb(null, origin !== undefined && origins.has(origin)),
     methods: ['GET', 'POST'],
     allowedHeaders: ['Authorization', 'X-API-Key', 'X-Request-ID', 'Content-Type'],
-    exposedHeaders: ['X-Request-ID', 'Retry-After'],
+    exposedHeaders: ['X-Request-ID', 'X-Request-ID-Refused', 'Retry-After'],
     maxAge: 600,
   });
 

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateApiKey } from '../../api/platform/keys.ts';
+import type { Database } from '../../lib/db.ts';
+import { accountWithKey, createApiTestDatabase, type RunningApi, startApi } from '../helpers/api.ts';
+import { seedRegistry } from '../helpers/registry.ts';
+
+// Issue 8: request ids that carry keys, and the API's hardening for operators (431, HEAD, unknown keys).
+let database: Database;
+let api: RunningApi;
+let key: string;
+let accountId: string;
+
+beforeAll(async () => {
+  database = await createApiTestDatabase();
+  await seedRegistry(database, 20);
+  api = await startApi(database);
+  ({ key, accountId } = await accountWithKey(database, 'fund', 1_000));
+});
+
+afterAll(async () => {
+  await api?.close();
+  await database?.close();
+});
+
+describe('a key in X-Request-ID (fault 1)', () => {
+  it('is never used as the request id, logged or stored; a generated id replaces it and the response says so', async () => {
+    const other = generateApiKey();
+    for (const given of [other, `trace-${other}`, other.slice(8), other.toUpperCase()]) {
+      const r = await api.get('/v1/companies?ticker=AAPL', { key, headers: { 'x-request-id': given } });
+      expect(r.status).toBe(200);
+      const id = r.headers.get('x-request-id')!;
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(r.headers.get('x-request-id-refused')).toMatch(/secret|characters|longer/);
+    }
+    // the usage buffer and the ledger: no request id holds any part of the key
+    await api.get('/v1/usage', { key });
+    const stored = await database.query<{ request_id: string }>(
+      `select request_id from credit_ledger where account_id = $1
+       union all select request_id from usage_events where account_id = $1`,
+      [accountId],
+    );
+    expect(stored.length).toBeGreaterThanOrEqual(8);
+    for (const s of stored) expect(String(s.request_id)).not.toContain(other.slice(8, 30));
+    const logs = api.logs.join('\n');
+    expect(logs).not.toContain(other.slice(8, 30));
+    expect(logs.toLowerCase()).not.toContain(other.slice(8, 30));
+  });
+
+  it('keeps a short plain client id, and refuses a long or odd one with the rule in the header', async () => {
+    const ok = await api.get('/v1/health', { headers: { 'x-request-id': 'lb-7f3a:42.retry_1' } });
+    expect(ok.headers.get('x-request-id')).toBe('lb-7f3a:42.retry_1');
+    expect(ok.headers.get('x-request-id-refused')).toBeNull();
+    const long = await api.get('/v1/health', { headers: { 'x-request-id': 'a'.repeat(65) } });
+    expect(long.headers.get('x-request-id')).not.toBe('a'.repeat(65));
+    expect(long.headers.get('x-request-id-refused')).toBe('longer than 64 characters');
+    const odd = await api.get('/v1/health', { headers: { 'x-request-id': 'a b<script>' } });
+    expect(odd.headers.get('x-request-id-refused')).toBe('characters other than A-Z a-z 0-9 . _ : -');
+  });
+
+  it('scrubs key-shaped strings from every log line, whatever field carries them', async () => {
+    const secret = generateApiKey();
+    api.app.log.info({ note: `pasted ${secret}`, nested: { deep: [secret] } }, `message with ${secret}`);
+    api.app.log.warn(`encoded ${secret.replace(/_/g, '%5F')}`);
+    const tail = api.logs.slice(-2).join('\n');
+    expect(tail).toContain('[redacted]');
+    expect(tail).not.toContain(secret.slice(8));
+  });
+});

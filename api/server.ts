@@ -26,13 +26,16 @@ import { pathOf, sendError } from './platform/respond-error.ts';
 import type { AnyRoute } from './platform/route.ts';
 import { UsageRecorder } from './platform/usage.ts';
 import { DATASET_ROUTES } from './routes/index.ts';
-import { systemRoutes } from './routes/system.ts';
+import { type ReadinessChecks, systemRoutes } from './routes/system.ts';
 
 export interface BuildAppOptions {
   database: Database;
   config: Config;
   logger: Logger;
-  /** A shared Redis client for rate-limit counters; otherwise one is opened from REDIS_URL when set. */
+  /**
+   * A Redis client for rate-limit counters; otherwise the API opens its own from REDIS_URL (apiRedis: fails
+   * fast). Never hand it the workers' connection: theirs waits for Redis forever, by design.
+   */
   redis?: Redis;
   /** Extra routes (tests, and families registered by the caller). */
   routes?: readonly AnyRoute[];
@@ -65,8 +68,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   let ownedRedis: Redis | null = null;
   let store = opts.rateLimitStore;
   if (!store) {
-    const redis =
-      opts.redis ?? (config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : null);
+    const redis = opts.redis ?? (config.REDIS_URL ? apiRedis(config.REDIS_URL, log) : null);
     if (redis && !opts.redis) ownedRedis = redis;
     store = redis ? new RedisRateLimitStore(redis) : new MemoryRateLimitStore();
     if (!redis && config.DATABASE_URL) {
@@ -89,7 +91,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     usage,
     credits: new CreditMeter(database),
   };
-  const routes = [...systemRoutes(usage), ...DATASET_ROUTES, ...(opts.routes ?? [])];
+  const redisForChecks = opts.redis ?? ownedRedis;
+  const readiness: ReadinessChecks = redisForChecks
+    ? { redis: () => redisForChecks.ping().then(() => undefined) }
+    : {};
+  const routes = [...systemRoutes(usage, readiness), ...DATASET_ROUTES, ...(opts.routes ?? [])];
 
   app.decorateRequest('keyId', null);
   app.addHook('onRequest', async (req, reply) => {
@@ -153,4 +159,29 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   );
 
   return app;
+}
+
+/**
+ * The API's own Redis connection, separate from the workers' blocking ones: a command fails within a second
+ * when Redis is unreachable (no offline queue, one retry, a 1 s command timeout), so a rate-limited route
+ * answers 503 with Retry-After instead of hanging; it reconnects by itself (every 0.1-2 s) when Redis is back.
+ */
+export function apiRedis(url: string, log: Logger): Redis {
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    commandTimeout: 1_000,
+    connectTimeout: 2_000,
+    enableOfflineQueue: false,
+    retryStrategy: (times) => Math.min(100 * times, 2_000),
+  });
+  let down = false;
+  redis.on('error', (err) => {
+    if (!down) log.error({ err: err.message }, 'API Redis connection lost; rate-limited routes answer 503');
+    down = true;
+  });
+  redis.on('ready', () => {
+    if (down) log.info('API Redis connection restored');
+    down = false;
+  });
+  return redis;
 }

@@ -32,53 +32,74 @@ export const health = defineRoute({
   }),
 });
 
-export const ready = defineRoute({
-  path: '/v1/ready',
-  summary: 'Readiness',
-  description:
-    '200 `ready` when configuration and database are usable; 503 `not_ready` otherwise (temporary: retry).',
-  tags: ['Service status'],
-  envelope: 'raw',
-  access: 'public',
-  response: {
-    schema: {
-      type: 'object',
-      required: ['status', 'checks', 'timestamp'],
-      properties: {
-        status: { enum: ['ready', 'not_ready'] },
-        checks: {
-          type: 'object',
-          properties: { config: { enum: ['ok', 'fail'] }, database: { enum: ['ok', 'fail'] } },
+/** Extra readiness checks (the API's Redis when REDIS_URL is set): each resolves when healthy. */
+export type ReadinessChecks = Record<string, () => Promise<void>>;
+
+export const ready = readyRoute({});
+
+export function readyRoute(checks: ReadinessChecks) {
+  return defineRoute({
+    path: '/v1/ready',
+    summary: 'Readiness',
+    description:
+      '200 `ready` when configuration, database and (with REDIS_URL) Redis are usable; 503 `not_ready` otherwise (temporary: retry). `checks` names the failing part. Also answers HEAD (load balancers).',
+    tags: ['Service status'],
+    envelope: 'raw',
+    access: 'public',
+    response: {
+      schema: {
+        type: 'object',
+        required: ['status', 'checks', 'timestamp'],
+        properties: {
+          status: { enum: ['ready', 'not_ready'] },
+          checks: {
+            type: 'object',
+            properties: {
+              config: { enum: ['ok', 'fail'] },
+              database: { enum: ['ok', 'fail'] },
+              redis: { enum: ['ok', 'fail'], description: 'present when REDIS_URL is set' },
+            },
+          },
+          timestamp: { type: 'string', format: 'date-time' },
         },
-        timestamp: { type: 'string', format: 'date-time' },
       },
-    },
-    example: {
-      status: 'ready',
-      checks: { config: 'ok', database: 'ok' },
-      timestamp: '2026-01-31T12:00:00.000Z',
-    },
-    description: 'Ready (the same body with status not_ready comes with 503)',
-  },
-  handler: async ({ database, log }) => {
-    let db: 'ok' | 'fail' = 'ok';
-    try {
-      await database.query('select 1');
-    } catch (err) {
-      log.warn({ err }, 'readiness: database check failed');
-      db = 'fail';
-    }
-    const ok = db === 'ok';
-    return {
-      status: ok ? 200 : 503,
-      body: {
-        status: ok ? 'ready' : 'not_ready',
-        checks: { config: 'ok', database: db },
-        timestamp: new Date().toISOString(),
+      example: {
+        status: 'ready',
+        checks: { config: 'ok', database: 'ok' },
+        timestamp: '2026-01-31T12:00:00.000Z',
       },
-    };
-  },
-});
+      description: 'Ready (the same body with status not_ready comes with 503)',
+    },
+    handler: async ({ database, log }) => {
+      let db: 'ok' | 'fail' = 'ok';
+      try {
+        await database.query('select 1');
+      } catch (err) {
+        log.warn({ err }, 'readiness: database check failed');
+        db = 'fail';
+      }
+      const extra: Record<string, 'ok' | 'fail'> = {};
+      for (const [name, check] of Object.entries(checks)) {
+        extra[name] = await check().then(
+          () => 'ok' as const,
+          (err: Error) => {
+            log.warn({ err: err.message }, `readiness: ${name} check failed`);
+            return 'fail' as const;
+          },
+        );
+      }
+      const ok = db === 'ok' && Object.values(extra).every((v) => v === 'ok');
+      return {
+        status: ok ? 200 : 503,
+        body: {
+          status: ok ? 'ready' : 'not_ready',
+          checks: { config: 'ok', database: db, ...extra },
+          timestamp: new Date().toISOString(),
+        },
+      };
+    },
+  });
+}
 
 const STATUS_FAMILIES: Exclude<StatusFamily, null>[] = [
   'filings',
@@ -278,6 +299,11 @@ export function usageRoute(usage: UsageRecorder) {
   });
 }
 
-export function systemRoutes(usage: UsageRecorder) {
-  return [asAnyRoute(health), asAnyRoute(ready), asAnyRoute(status), asAnyRoute(usageRoute(usage))];
+export function systemRoutes(usage: UsageRecorder, checks: ReadinessChecks = {}) {
+  return [
+    asAnyRoute(health),
+    asAnyRoute(readyRoute(checks)),
+    asAnyRoute(status),
+    asAnyRoute(usageRoute(usage)),
+  ];
 }

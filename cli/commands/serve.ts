@@ -19,7 +19,7 @@ async function listen(services: Services, ctx: CliContext) {
     database: services.database,
     config: ctx.config,
     logger: ctx.logger,
-    ...(services.redis ? { redis: services.redis } : {}),
+    // The API opens its own fail-fast Redis connection (services.redis is the workers' blocking one).
   });
   await app.listen({ host: ctx.config.HOST, port: ctx.config.PORT });
   const address = app.server.address();

@@ -7,6 +7,7 @@ import type { Config } from '../lib/config.ts';
 import type { Database } from '../lib/db.ts';
 import type { Logger } from '../lib/logger.ts';
 import { KeyAuthenticator } from './platform/auth.ts';
+import { clientErrorHandler } from './platform/client-errors.ts';
 import { CompanyResolver } from './platform/company-resolution.ts';
 import { CoverageReader } from './platform/coverage.ts';
 import { CreditMeter } from './platform/credits.ts';
@@ -55,7 +56,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     loggerInstance: log as unknown as FastifyBaseLogger,
     // One line per request is written by the onResponse hook below (with the key id, never the key).
     logController: new LogController({ disableRequestLogging: true }),
+    // HEAD is answered on the public GET routes (health, readiness: load balancers), see registerRoute.
     exposeHeadRoutes: false,
+    clientErrorHandler,
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: 200 },
     genReqId: requestIdFor,

@@ -90,6 +90,9 @@ export function registerRoute(app: FastifyInstance, route: AnyRoute, platform: P
   app.route({
     method: route.method ?? 'GET',
     url: route.path,
+    // HEAD for the public GET routes (health, readiness): load balancers probe with it. Metered routes
+    // have none, so a HEAD never costs a credit.
+    exposeHeadRoute: access.public && (route.method ?? 'GET') === 'GET',
     config: { family },
     handler: (req, reply) =>
       handle(req, reply, { route, access, family, strict, throttled, params, key }, platform),

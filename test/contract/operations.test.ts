@@ -1,3 +1,4 @@
+import { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey } from '../../api/platform/keys.ts';
 import type { Database } from '../../lib/db.ts';
@@ -64,5 +65,94 @@ describe('a key in X-Request-ID (fault 1)', () => {
     const tail = api.logs.slice(-2).join('\n');
     expect(tail).toContain('[redacted]');
     expect(tail).not.toContain(secret.slice(8));
+  });
+});
+
+function rawRequest(url: string, text: string): Promise<string> {
+  const u = new URL(url);
+  return new Promise((resolve, reject) => {
+    const sock = new Socket();
+    let out = '';
+    sock.on('data', (d) => {
+      out += d.toString();
+    });
+    sock.on('close', () => resolve(out));
+    sock.on('error', reject);
+    sock.connect(Number(u.port), u.hostname, () => sock.write(text));
+  });
+}
+
+describe('hardening', () => {
+  it('answers a request with oversized headers 431 in the standard error body, with Connection: close', async () => {
+    const raw = await rawRequest(
+      api.url,
+      `GET /v1/companies?ticker=AAPL HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    const [head, body] = raw.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large/);
+    expect(head).toMatch(/\r\nConnection: close/i);
+    expect(JSON.parse(body!)).toEqual({
+      success: false,
+      error: {
+        statusCode: 431,
+        message: 'Request header fields too large: the request headers exceed 16 KB',
+        error: 'Request Header Fields Too Large',
+        path: '',
+        timestamp: expect.any(String),
+        requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      },
+    });
+  });
+
+  it('answers HEAD on /v1/health and /v1/ready (load balancers), never on a metered route', async () => {
+    for (const path of ['/v1/health', '/v1/ready']) {
+      const r = await api.get(path, { method: 'HEAD' });
+      expect(r.status).toBe(200);
+      expect(await r.text()).toBe('');
+      expect(r.headers.get('content-type')).toMatch(/application\/json/);
+    }
+    const metered = await api.get('/v1/companies?ticker=AAPL', { method: 'HEAD', key });
+    expect(metered.status).toBe(404);
+  });
+
+  it('costs the database one look-up per unknown key identifier, not one per request', async () => {
+    let queries = 0;
+    const counting: Database = {
+      ...database,
+      query: (text: string, params?: unknown[]) => {
+        queries++;
+        return database.query(text, params as never);
+      },
+    } as Database;
+    const second = await startApi(counting);
+    try {
+      const unknown = generateApiKey();
+      queries = 0;
+      for (let i = 0; i < 25; i++) {
+        const r = await second.get('/v1/companies?ticker=AAPL', { key: unknown });
+        expect(r.status).toBe(401);
+      }
+      expect(queries).toBe(1);
+      // a flood of distinct random keys is capped per second
+      queries = 0;
+      const flood = await Promise.all(
+        Array.from({ length: 200 }, () => second.get('/v1/companies?ticker=AAPL', { key: generateApiKey() })),
+      );
+      expect(queries).toBeLessThanOrEqual(2 * 50);
+      const statuses = new Set(flood.map((r) => r.status));
+      expect([...statuses].every((s) => s === 401 || s === 503)).toBe(true);
+      const busy = flood.find((r) => r.status === 503);
+      if (busy) expect(busy.headers.get('retry-after')).toBe('1');
+      // the real key works again within a second
+      await new Promise((r) => setTimeout(r, 1_100));
+      expect((await second.get('/v1/companies?ticker=AAPL', { key })).status).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('keeps the API description open without a key (documented choice)', async () => {
+    expect((await api.get('/v1/openapi.json')).status).toBe(200);
+    expect((await api.get('/docs')).status).toBeLessThan(400);
   });
 });

@@ -21,6 +21,8 @@ export interface PipelineDeps {
   ctx: JobContext;
   http: HttpGetter;
   archive: Archive;
+  /** `--force`: every document is asked of the upstream (conditional GET), none reused from the archive. */
+  refetch?: boolean;
 }
 
 /**
@@ -36,7 +38,9 @@ export async function runPartition(
   const { ctx } = deps;
   const log = ctx.logger.child({ dataset: job.dataset, partition: key });
   const started = performance.now();
-  const fetcher = new PartitionFetcher(deps.http, deps.archive, ctx.database, job.dataset, key);
+  const fetcher = new PartitionFetcher(deps.http, deps.archive, ctx.database, job.dataset, key, {
+    refetch: deps.refetch ?? false,
+  });
   let docs: RawDocument[];
   try {
     docs = await job.fetch(ctx, key, fetcher);

@@ -61,7 +61,9 @@ export async function backfill(
     const todo = keys.filter((k) => !finished.has(k));
     out.skipped += keys.length - todo.length;
     if (todo.length === 0) continue;
-    const r = await runtime.runPartitions(dataset, todo, (p) => onProgress?.({ ...p, dataset }));
+    const r = await runtime.runPartitions(dataset, todo, (p) => onProgress?.({ ...p, dataset }), {
+      refetch: opts.force ?? false,
+    });
     out.reports.push(...r.reports);
     out.failures.push(...r.failures);
   }

@@ -17,7 +17,7 @@ import {
 } from './types.ts';
 
 type Data =
-  | { kind: 'partition'; dataset: string; partition: string }
+  | { kind: 'partition'; dataset: string; partition: string; refetch?: boolean }
   | { kind: 'refresh'; dataset: string }
   | { kind: 'sweep' };
 
@@ -80,7 +80,7 @@ export function createBullmqRuntime(services: Services, redis: Redis, prefix = '
 
   const runtime: JobRuntime = {
     kind: 'bullmq',
-    async runPartitions(dataset, keys, onProgress) {
+    async runPartitions(dataset, keys, onProgress, opts) {
       if (closed)
         return { reports: [], failures: keys.map((partition) => ({ partition, message: RUNTIME_CLOSED })) };
       const source = datasetDecl(dataset).source ?? INTERNAL_QUEUE;
@@ -95,7 +95,12 @@ export function createBullmqRuntime(services: Services, redis: Redis, prefix = '
       const jobs = await q.addBulk(
         keys.map((partition) => ({
           name: dataset,
-          data: { kind: 'partition' as const, dataset, partition },
+          data: {
+            kind: 'partition' as const,
+            dataset,
+            partition,
+            ...(opts?.refetch ? { refetch: true } : {}),
+          },
           opts: {
             jobId: jobId(dataset, partition),
             attempts: policy.attempts,
@@ -139,7 +144,11 @@ export function createBullmqRuntime(services: Services, redis: Redis, prefix = '
           source,
           async (job) => {
             const d = job.data;
-            if (d.kind === 'partition') return runPartition(jobFor(d.dataset), d.partition, services.deps());
+            if (d.kind === 'partition')
+              return runPartition(jobFor(d.dataset), d.partition, {
+                ...services.deps(),
+                refetch: d.refetch ?? false,
+              });
             if (d.kind === 'refresh') {
               const r = await refresh(services, runtime, d.dataset);
               return { partitions: r.reports.length, failures: r.failures.length };

@@ -43,12 +43,12 @@ export function createInProcessRuntime(services: Services): JobRuntime {
       sleepers.add(wake);
     });
 
-  async function withRetries(dataset: string, key: string): Promise<PartitionReport> {
+  async function withRetries(dataset: string, key: string, refetch: boolean): Promise<PartitionReport> {
     const policy = RETRY_POLICIES.upstream;
     for (let attempt = 1; ; attempt++) {
       if (closed) throw new RuntimeClosedError();
       try {
-        return await runPartition(jobFor(dataset), key, services.deps());
+        return await runPartition(jobFor(dataset), key, { ...services.deps(), refetch });
       } catch (err) {
         if (err instanceof UnrecoverableError || attempt >= policy.attempts) throw err;
         const wait = policy.backoffMs * 2 ** (attempt - 1) * (0.5 + Math.random() / 2);
@@ -63,11 +63,12 @@ export function createInProcessRuntime(services: Services): JobRuntime {
 
   return {
     kind: 'in-process',
-    async runPartitions(dataset, keys, onProgress) {
+    async runPartitions(dataset, keys, onProgress, opts) {
       const q = queueFor(datasetDecl(dataset).source ?? 'internal');
+      const refetch = opts?.refetch ?? false;
       return settleAll(
         keys,
-        (key) => q.add(() => withRetries(dataset, key), { throwOnTimeout: true }),
+        (key) => q.add(() => withRetries(dataset, key, refetch), { throwOnTimeout: true }),
         onProgress,
         (key, message) => {
           if (!closed) log.error({ dataset, partition: key, err: message }, 'partition failed');

@@ -20,7 +20,12 @@ export interface RunOutcome {
 export interface JobRuntime {
   readonly kind: 'in-process' | 'bullmq';
   /** Runs the partitions (through the queue) and resolves when each has finished or failed for good. */
-  runPartitions(dataset: string, keys: string[], onProgress?: (p: RunProgress) => void): Promise<RunOutcome>;
+  runPartitions(
+    dataset: string,
+    keys: string[],
+    onProgress?: (p: RunProgress) => void,
+    opts?: RunOptions,
+  ): Promise<RunOutcome>;
   /** Registers every dataset's schedule (UTC) and the status sweep. */
   startScheduler(): Promise<void>;
   /** Starts consuming queued partitions (BullMQ workers; the in-process runtime always consumes). */
@@ -32,6 +37,11 @@ export interface JobRuntime {
    * them queued for the next worker), running ones finish, then connections close.
    */
   close(): Promise<void>;
+}
+
+export interface RunOptions {
+  /** Ask the upstream for every document (conditional GET), never reuse a recent archived copy (`--force`). */
+  refetch?: boolean;
 }
 
 export const RUNTIME_CLOSED = 'not run: the job runtime is shutting down';

@@ -1,3 +1,4 @@
+import { pendingReason, readDatasetStates } from '../../lib/dataset-inputs.ts';
 import { DATASETS, type StatusFamily } from '../../lib/datasets.ts';
 import { ApiError } from '../platform/errors.ts';
 import * as p from '../platform/params.ts';
@@ -152,7 +153,11 @@ export const status = defineRoute({
               available: { type: 'boolean', description: 'data path live' },
               pending: { type: 'boolean', description: 'still being built or backfilled' },
               last_refreshed_at: { type: ['string', 'null'], format: 'date-time' },
-              note: { type: 'string' },
+              note: {
+                type: 'string',
+                description:
+                  "what holds the family back: 'last refresh failed: ...', 'waiting for companies (2 partitions failed: ...)' (an input the family's job reads is failing or incomplete), 'backfill in progress', or 'complete'",
+              },
             },
           },
         },
@@ -180,6 +185,7 @@ export const status = defineRoute({
       'select id, pending, history_status, last_refreshed_at, last_sweep_at, coverage_pct, last_error from datasets',
     );
     const byId = new Map(rows.map((r) => [r.id, r]));
+    const states = await readDatasetStates(database);
     const families = STATUS_FAMILIES.map((family) => {
       const ids = DATASETS.filter((d) => (d.statusFamily as StatusFamily) === family).map(
         (d) => d.id as string,
@@ -188,16 +194,19 @@ export const status = defineRoute({
       const available = found.some((r) => r.last_refreshed_at !== null);
       const pending = ids.length === 0 || found.length < ids.length || found.some((r) => r.pending);
       const failing = found.find((r) => r.last_error);
+      const why = pending ? ids.map((id) => pendingReason(id, states)).find((r) => r !== null) : null;
       const note =
         ids.length === 0
           ? 'not built yet'
           : failing
             ? `last refresh failed: ${failing.last_error!.slice(0, 200)}`
-            : !available
-              ? 'no data loaded yet'
-              : pending
-                ? 'backfill in progress'
-                : 'complete';
+            : why?.startsWith('waiting for')
+              ? why
+              : !available
+                ? 'no data loaded yet'
+                : pending
+                  ? (why ?? 'backfill in progress')
+                  : 'complete';
       return {
         family,
         available,

@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import type { Config } from '../lib/config.ts';
 import type { Database } from '../lib/db.ts';
 import type { Logger } from '../lib/logger.ts';
+import { metrics } from '../lib/metrics.ts';
 import { KeyAuthenticator } from './platform/auth.ts';
 import { clientErrorHandler } from './platform/client-errors.ts';
 import { CompanyResolver } from './platform/company-resolution.ts';
@@ -107,6 +108,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     if (refused) reply.header('x-request-id-refused', refused);
   });
   app.addHook('onResponse', async (req, reply) => {
+    const labels = {
+      method: req.method,
+      route: req.routeOptions?.url ?? 'unmatched',
+      status: String(reply.statusCode),
+    };
+    metrics.httpRequests.inc(labels);
+    metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
     if (!log.isLevelEnabled('info')) return;
     req.log.info(
       {

@@ -1,5 +1,6 @@
 import { UnrecoverableError } from 'bullmq';
 import { ParseError, UpstreamNotFoundError } from '../lib/errors.ts';
+import { metrics } from '../lib/metrics.ts';
 import { recordPartition } from '../loaders/coverage.ts';
 import { quarantine } from '../schema/datasets.ts';
 import { type Archive, archivedDocuments, type HttpGetter, PartitionFetcher } from './fetcher.ts';
@@ -35,6 +36,25 @@ export async function runPartition(
   key: string,
   deps: PipelineDeps,
 ): Promise<PartitionReport> {
+  const started = performance.now();
+  const observe = (outcome: string) => {
+    metrics.partitions.inc({ dataset: job.dataset, outcome });
+    metrics.partitionDuration.observe(
+      { dataset: job.dataset, outcome },
+      (performance.now() - started) / 1000,
+    );
+  };
+  try {
+    const r = await runPartitionOnce(job, key, deps);
+    observe(r.status);
+    return r;
+  } catch (err) {
+    observe(err instanceof UnrecoverableError ? 'quarantined' : 'failed');
+    throw err;
+  }
+}
+
+async function runPartitionOnce(job: DatasetJob, key: string, deps: PipelineDeps): Promise<PartitionReport> {
   const { ctx } = deps;
   const log = ctx.logger.child({ dataset: job.dataset, partition: key });
   const started = performance.now();
@@ -111,6 +131,8 @@ async function parseAndLoad(
     });
     return r;
   });
+  metrics.rowsLoaded.inc({ dataset: job.dataset, kind: 'inserted' }, result.inserted);
+  metrics.rowsLoaded.inc({ dataset: job.dataset, kind: 'updated' }, result.updated);
   const out = report(job, key, 'done', docs.length, rowsParsed, result, parsed.warnings.length, started);
   log.info(
     { urls: docs.map((d) => d.url), bytes: docs.reduce((n, d) => n + d.bytes.length, 0), ...out },
@@ -177,6 +199,7 @@ async function quarantineAndFail(
   doc: RawDocument | undefined,
 ): Promise<never> {
   const url = doc?.url ?? err.document ?? null;
+  metrics.quarantined.inc({ dataset: job.dataset });
   await ctx.database.db.insert(quarantine).values({
     datasetId: job.dataset,
     partitionKey: key,

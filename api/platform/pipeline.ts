@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../lib/db.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { metrics } from '../../lib/metrics.ts';
 import { type KeyAuthenticator, type KeyPrincipal, presentedKey } from './auth.ts';
 import type { CompanyResolver, ResolvedCompany } from './company-resolution.ts';
 import type { CoverageReader } from './coverage.ts';
@@ -171,8 +172,10 @@ async function handle(
         .catch((err) => {
           // Counters unreachable (Redis down): refuse rather than serve unmetered; a 503 is retryable.
           platform.log.error({ err, reqId: req.id }, 'rate-limit store unavailable');
+          metrics.rateLimitUnavailable.inc();
           throw new ApiError(503, FLAT_DEFAULT_MESSAGE[503]!, { 'retry-after': '5' });
         });
+      if (!d.allowed) metrics.rateLimitRefusals.inc({ route: p.key, plan: principal.plan });
       if (!d.allowed) throw rateLimited(route.envelope === 'B' ? 402 : 429, d.limit, d.resetSeconds);
     }
 

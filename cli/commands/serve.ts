@@ -10,9 +10,11 @@ import type { JobRuntime } from '../../jobs/runtime/types.ts';
 import { createServices, type Services } from '../../jobs/services.ts';
 import { DATASETS } from '../../lib/datasets.ts';
 import type { Database } from '../../lib/db.ts';
+import type { MetricsServer } from '../../lib/metrics-server.ts';
 import { settings } from '../../schema/datasets.ts';
 import { runBackfills } from '../backfills.ts';
 import { type CliContext, cliContext, onShutdown, withRuntime } from '../context.ts';
+import { startMetricsIfConfigured } from '../metrics.ts';
 
 async function listen(services: Services, ctx: CliContext) {
   const app = await buildApp({
@@ -70,9 +72,11 @@ export function registerServeCommands(program: Command, getCtx: () => CliContext
         ctx,
         async (services, runtime) => {
           const { app, base } = await listen(services, ctx);
+          const metricsServer = await startMetricsIfConfigured(ctx);
           process.stderr.write(`API at ${base}/v1   docs at ${base}/docs\n`);
           onShutdown(ctx.logger, async () => {
             await app.close();
+            await metricsServer?.close();
             await runtime.close();
             await services.close();
           });
@@ -97,9 +101,11 @@ export function registerServeCommands(program: Command, getCtx: () => CliContext
       let services = null as Services | null;
       let runtime = null as JobRuntime | null;
       let app = null as FastifyInstance | null;
+      let metricsServer = null as MetricsServer | null;
       let startup: Promise<void> = Promise.resolve();
       const closeAll = async () => {
         await app?.close();
+        await metricsServer?.close();
         await runtime?.close();
         await services?.close();
       };
@@ -116,6 +122,8 @@ export function registerServeCommands(program: Command, getCtx: () => CliContext
         const rt = createRuntime(services);
         runtime = rt;
         await rt.startWorkers();
+        // Before the backfill, so its partitions and fetches can be watched while it runs.
+        metricsServer = await startMetricsIfConfigured(ctx);
         if (opts.backfill) await backfillAll(services, rt, ctx, stop.signal);
         if (stop.signal.aborted) return;
         if (ctx.config.SCHEDULER === 'on') await rt.startScheduler();

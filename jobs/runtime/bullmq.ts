@@ -1,6 +1,7 @@
 import { Queue, QueueEvents, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { DATASETS, datasetDecl } from '../../lib/datasets.ts';
+import { addQueueDepthSource } from '../../lib/metrics.ts';
 import { type PartitionReport, runPartition } from '../pipeline.ts';
 import { refresh, statusSweep } from '../refresh.ts';
 import { jobFor } from '../registry.ts';
@@ -22,6 +23,7 @@ type Data =
   | { kind: 'sweep' };
 
 const INTERNAL_QUEUE = 'internal';
+const QUEUE_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'failed'] as const;
 
 /**
  * BullMQ on Redis: one queue per upstream source (the SEC queue's workers share the Redis rate limiter),
@@ -77,6 +79,13 @@ export function createBullmqRuntime(services: Services, redis: Redis, prefix = '
     }
     return e;
   };
+
+  // Scrapes read every queue's counts per state (findata_queue_jobs).
+  const dropDepth = addQueueDepthSource(async () => {
+    const out: Record<string, Record<string, number>> = {};
+    for (const s of sources) out[s] = await queue(s).getJobCounts(...QUEUE_STATES);
+    return out;
+  });
 
   const runtime: JobRuntime = {
     kind: 'bullmq',
@@ -182,6 +191,7 @@ export function createBullmqRuntime(services: Services, redis: Redis, prefix = '
     },
     async close() {
       closed = true;
+      dropDepth();
       rejectWaits(new RuntimeClosedError());
       await Promise.all(workers.map((w) => w.close()));
       await Promise.all([...events.values()].map((e) => e.close()));

@@ -2,6 +2,7 @@ import { UnrecoverableError } from 'bullmq';
 import { Cron } from 'croner';
 import PQueue from 'p-queue';
 import { DATASETS, datasetDecl } from '../../lib/datasets.ts';
+import { addQueueDepthSource } from '../../lib/metrics.ts';
 import { type PartitionReport, runPartition } from '../pipeline.ts';
 import { refresh, statusSweep } from '../refresh.ts';
 import { jobFor } from '../registry.ts';
@@ -30,6 +31,9 @@ export function createInProcessRuntime(services: Services): JobRuntime {
   const log = services.logger.child({ runtime: 'in-process' });
 
   let closed = false;
+  const dropDepth = addQueueDepthSource(async () =>
+    Object.fromEntries([...queues].map(([s, q]) => [s, { waiting: q.size, active: q.pending }])),
+  );
   // Backoff waits, cut short by close() so that a shutdown does not sit out a retry delay.
   const sleepers = new Set<() => void>();
   const sleep = (ms: number) =>
@@ -100,6 +104,7 @@ export function createInProcessRuntime(services: Services): JobRuntime {
     },
     async close() {
       closed = true;
+      dropDepth();
       for (const c of crons) c.stop();
       for (const wake of [...sleepers]) wake();
       await Promise.all([...queues.values()].map((q) => q.onIdle()));

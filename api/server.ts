@@ -7,6 +7,7 @@ import type { Config } from '../lib/config.ts';
 import type { Database } from '../lib/db.ts';
 import type { Logger } from '../lib/logger.ts';
 import { metrics } from '../lib/metrics.ts';
+import { registerOperatorRoutes } from './operator.ts';
 import { KeyAuthenticator } from './platform/auth.ts';
 import { clientErrorHandler } from './platform/client-errors.ts';
 import { CompanyResolver } from './platform/company-resolution.ts';
@@ -47,6 +48,8 @@ export interface BuildAppOptions {
   now?: () => number;
   coverageTtlMs?: number;
   usageFlushMs?: number;
+  /** Operator credentials besides OPERATOR_TOKEN (the local token of `etl start`), and the queue prefix. */
+  operator?: { tokens?: string[]; queuePrefix?: string };
 }
 
 /** The /v1 API: every declared route behind the platform, plus docs at /docs and /v1/openapi.json. */
@@ -156,6 +159,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.get('/v1/openapi.json', async () => document);
 
   for (const route of routes) registerRoute(app, route, platform);
+  await registerOperatorRoutes(app, {
+    tokens: [...(config.OPERATOR_TOKEN ? [config.OPERATOR_TOKEN] : []), ...(opts.operator?.tokens ?? [])],
+    redisUrl: config.REDIS_URL,
+    ...(opts.operator?.queuePrefix ? { queuePrefix: opts.operator.queuePrefix } : {}),
+    database,
+    log,
+  });
 
   app.setNotFoundHandler((req, reply) => {
     reply.code(404).send(

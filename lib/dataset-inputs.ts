@@ -61,7 +61,10 @@ export function pendingReason(id: string, states: ReadonlyMap<string, DatasetSta
   return own.lastRefreshedAt === null ? 'never run: start its backfill' : 'backfill in progress';
 }
 
-/** The first failing or incomplete input of `id` (searched depth-first), as `input (problem)`, or null. */
+/**
+ * The first failing or incomplete input of `id` with what holds it back in turn, as
+ * `filings (2 partitions failed: ...) <- companies (never loaded)`, or null when every input is usable.
+ */
 export function blockingInput(
   id: string,
   states: ReadonlyMap<string, DatasetState>,
@@ -70,10 +73,9 @@ export function blockingInput(
   for (const input of inputsOf(id)) {
     if (seen.has(input)) continue;
     seen.add(input);
-    const deeper = blockingInput(input, states, seen);
-    if (deeper) return `${input} <- ${deeper}`;
     const problem = inputProblem(states.get(input));
-    if (problem) return `${input} (${problem})`;
+    const deeper = blockingInput(input, states, seen);
+    if (problem || deeper) return `${input}${problem ? ` (${problem})` : ''}${deeper ? ` <- ${deeper}` : ''}`;
   }
   return null;
 }

@@ -50,12 +50,12 @@ describe('a dataset over a failed input (fault 5)', () => {
       expect(run.reports).toEqual([]); // nothing indexed, nothing to split
       expect(await state(d)).toEqual({ history_status: 'backfill_in_progress', pending: true });
       expect(run.blockedBy).toBe(
-        'filings <- companies (1 partition failed: upstream 500 for https://www.sec.gov/files/company_tickers.json)',
+        'filings (1 partition failed: upstream 500 for https://data.sec.gov/submissions/CIK0000320193.json) <- companies (1 partition failed: upstream 500 for https://www.sec.gov/files/company_tickers.json)',
       );
     }
     const states = await readDatasetStates(database);
     expect(pendingReason('filing_items', states)).toBe(
-      'waiting for filings <- companies (1 partition failed: upstream 500 for https://www.sec.gov/files/company_tickers.json)',
+      'waiting for filings (1 partition failed: upstream 500 for https://data.sec.gov/submissions/CIK0000320193.json) <- companies (1 partition failed: upstream 500 for https://www.sec.gov/files/company_tickers.json)',
     );
     expect(pendingReason('filings', states)).toMatch(/^waiting for companies \(1 partition failed/);
     expect(pendingReason('companies', states)).toMatch(/^1 partition failed: upstream 500/);

@@ -41,7 +41,10 @@ describe('operator pages', () => {
   });
 
   it('refuse a request without the credential, asking the browser for it', async () => {
-    for (const h of [{}, { authorization: 'Bearer wrong-token-wrong-token-wrong' }]) {
+    for (const h of [{}, { authorization: 'Bearer wrong-token-wrong-token-wrong' }] as Record<
+      string,
+      string
+    >[]) {
       const r = await on.get('/admin/queues', { headers: h });
       expect(r.status).toBe(401);
       expect(r.headers.get('www-authenticate')).toMatch(/^Basic realm="findata operator"/);

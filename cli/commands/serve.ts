@@ -15,9 +15,14 @@ import { settings } from '../../schema/datasets.ts';
 import { runBackfills } from '../backfills.ts';
 import { type CliContext, cliContext, onShutdown, withRuntime } from '../context.ts';
 import { startMetricsIfConfigured } from '../metrics.ts';
+import { localOperatorToken, writeLocalServer } from '../status.ts';
 
 async function listen(services: Services, ctx: CliContext) {
+  // The embedded database is this process's alone: `etl status` reads through this API instead, with a
+  // per-start operator token written to DATA_DIR/server.json (cli/status.ts).
+  const localToken = services.database.kind === 'pglite' ? localOperatorToken() : null;
   const app = await buildApp({
+    ...(localToken ? { operator: { tokens: [localToken] } } : {}),
     database: services.database,
     config: ctx.config,
     logger: ctx.logger,
@@ -27,6 +32,15 @@ async function listen(services: Services, ctx: CliContext) {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : ctx.config.PORT;
   const base = ctx.config.PUBLIC_BASE_URL ?? `http://${ctx.config.HOST}:${port}`;
+  if (localToken) {
+    const host = ['0.0.0.0', '::'].includes(ctx.config.HOST) ? '127.0.0.1' : ctx.config.HOST;
+    const remove = writeLocalServer(ctx.config.DATA_DIR, {
+      url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+      pid: process.pid,
+      token: localToken,
+    });
+    process.once('exit', remove);
+  }
   return { app, base };
 }
 

@@ -7,6 +7,7 @@ import { refresh, statusSweep } from '../refresh.ts';
 import { jobFor } from '../registry.ts';
 import type { Services } from '../services.ts';
 import {
+  BULLMQ_LOCKS,
   DEFAULT_CONCURRENCY,
   type JobRuntime,
   jobId,
@@ -169,6 +170,7 @@ export function createBullmqRuntime(services: Services, redis: Redis, prefix = '
             connection,
             prefix,
             concurrency: SOURCE_CONCURRENCY[source] ?? DEFAULT_CONCURRENCY,
+            ...BULLMQ_LOCKS,
           },
         );
         worker.on('failed', (job, err) =>

@@ -142,7 +142,6 @@ describe('hardening', () => {
       // at most 50 per clock second the flood touched (a loaded machine can stretch it over several)
       const seconds = Math.floor(Date.now() / 1000) - Math.floor(floodStart / 1000) + 1;
       expect(queries).toBeLessThanOrEqual(seconds * 50);
-      expect(queries).toBeLessThan(200);
       const statuses = new Set(flood.map((r) => r.status));
       expect([...statuses].every((s) => s === 401 || s === 503)).toBe(true);
       const busy = flood.find((r) => r.status === 503);

@@ -183,16 +183,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 }
 
 /**
- * The API's own Redis connection, separate from the workers' blocking ones: a command fails within a second
- * when Redis is unreachable (no offline queue, one retry, a 1 s command timeout), so a rate-limited route
- * answers 503 with Retry-After instead of hanging; it reconnects by itself (every 0.1-2 s) when Redis is back.
+ * The API's own Redis connection, separate from the workers' blocking ones: a command fails within 2 s when
+ * Redis is unreachable (a 2 s command timeout that also bounds the offline queue, and queued commands are
+ * dropped after one failed reconnection), so a rate-limited route answers 503 with Retry-After instead of
+ * hanging; it reconnects by itself (every 0.1-2 s) when Redis is back.
  */
 export function apiRedis(url: string, log: Logger): Redis {
   const redis = new Redis(url, {
     maxRetriesPerRequest: 1,
-    commandTimeout: 1_000,
+    commandTimeout: 2_000,
     connectTimeout: 2_000,
-    enableOfflineQueue: false,
     retryStrategy: (times) => Math.min(100 * times, 2_000),
   });
   let down = false;

@@ -47,6 +47,7 @@ export class KeyAuthenticator {
    * MISS_LOOKUPS_PER_SECOND queries in any second.
    */
   private readonly unknown = new Map<string, number>();
+  private readonly inflight = new Map<string, Promise<CachedKey | null>>();
   private missWindow = 0;
   private missCount = 0;
   /** Database look-ups made (tests and metrics read it). */
@@ -62,7 +63,13 @@ export class KeyAuthenticator {
   async authenticate(key: string | null): Promise<KeyPrincipal | null> {
     if (!key || !isWellFormedKey(key)) return null;
     const prefix = keyId(key);
-    const entry = await this.lookup(prefix);
+    // Concurrent requests with one uncached key share a single look-up (and count as one miss).
+    let pending = this.inflight.get(prefix);
+    if (!pending) {
+      pending = this.lookup(prefix).finally(() => this.inflight.delete(prefix));
+      this.inflight.set(prefix, pending);
+    }
+    const entry = await pending;
     if (!entry || !keyMatchesHash(key, entry.hash) || entry.revoked) return null;
     return { accountId: entry.accountId, keyPrefix: prefix, plan: entry.plan };
   }

@@ -26,6 +26,8 @@ export interface OperatorOptions {
   redisUrl: string | undefined;
   /** BullMQ key prefix of the queues (the runtime's; tests use their own). */
   queuePrefix?: string;
+  /** Queue depth of an in-process runtime in this process (no Redis). */
+  queueDepth?: () => Promise<Record<string, number>>;
 }
 
 export const QUEUE_NAMES = [...new Set([...DATASETS.map((d) => d.source ?? 'internal'), 'internal'])];
@@ -84,7 +86,7 @@ export async function registerOperatorRoutes(
   await app.register(async (scope) => {
     scope.addHook('onRequest', guard);
     scope.get('/admin/status', { schema: { hide: true } }, async () => {
-      let depth: Record<string, number> | null = null;
+      let depth: Record<string, number> | null = opts.queueDepth ? await opts.queueDepth() : null;
       if (queues.length) {
         depth = {};
         for (const q of queues) {

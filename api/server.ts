@@ -49,7 +49,12 @@ export interface BuildAppOptions {
   coverageTtlMs?: number;
   usageFlushMs?: number;
   /** Operator credentials besides OPERATOR_TOKEN (the local token of `etl start`), and the queue prefix. */
-  operator?: { tokens?: string[]; queuePrefix?: string };
+  operator?: {
+    tokens?: string[];
+    queuePrefix?: string;
+    /** The in-process runtime's queue depth (`etl start` without Redis), for /admin/status. */
+    queueDepth?: () => Promise<Record<string, number>>;
+  };
 }
 
 /** The /v1 API: every declared route behind the platform, plus docs at /docs and /v1/openapi.json. */
@@ -163,6 +168,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     tokens: [...(config.OPERATOR_TOKEN ? [config.OPERATOR_TOKEN] : []), ...(opts.operator?.tokens ?? [])],
     redisUrl: config.REDIS_URL,
     ...(opts.operator?.queuePrefix ? { queuePrefix: opts.operator.queuePrefix } : {}),
+    ...(opts.operator?.queueDepth ? { queueDepth: opts.operator.queueDepth } : {}),
     database,
     log,
   });

@@ -17,12 +17,19 @@ import { type CliContext, cliContext, onShutdown, withRuntime } from '../context
 import { startMetricsIfConfigured } from '../metrics.ts';
 import { localOperatorToken, writeLocalServer } from '../status.ts';
 
-async function listen(services: Services, ctx: CliContext) {
+async function listen(services: Services, ctx: CliContext, runtime?: JobRuntime) {
   // The embedded database is this process's alone: `etl status` reads through this API instead, with a
   // per-start operator token written to DATA_DIR/server.json (cli/status.ts).
   const localToken = services.database.kind === 'pglite' ? localOperatorToken() : null;
   const app = await buildApp({
-    ...(localToken ? { operator: { tokens: [localToken] } } : {}),
+    ...(localToken
+      ? {
+          operator: {
+            tokens: [localToken],
+            ...(runtime?.kind === 'in-process' ? { queueDepth: () => runtime.queueDepth() } : {}),
+          },
+        }
+      : {}),
     database: services.database,
     config: ctx.config,
     logger: ctx.logger,
@@ -85,7 +92,7 @@ export function registerServeCommands(program: Command, getCtx: () => CliContext
       await withRuntime(
         ctx,
         async (services, runtime) => {
-          const { app, base } = await listen(services, ctx);
+          const { app, base } = await listen(services, ctx, runtime);
           const metricsServer = await startMetricsIfConfigured(ctx);
           process.stderr.write(`API at ${base}/v1   docs at ${base}/docs\n`);
           onShutdown(ctx.logger, async () => {
@@ -141,7 +148,7 @@ export function registerServeCommands(program: Command, getCtx: () => CliContext
         if (opts.backfill) await backfillAll(services, rt, ctx, stop.signal);
         if (stop.signal.aborted) return;
         if (ctx.config.SCHEDULER === 'on') await rt.startScheduler();
-        const listening = await listen(services, ctx);
+        const listening = await listen(services, ctx, rt);
         app = listening.app;
         if (stop.signal.aborted) return;
         const s = services;

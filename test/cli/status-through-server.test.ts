@@ -59,6 +59,7 @@ describe('etl status and the embedded database', () => {
     expect(through.code).toBe(0);
     const body = JSON.parse(through.stdout);
     expect(body.runtime).toBe('in-process');
+    expect(body.queue_depth).toEqual({}); // the serving process's own in-process queues (none ran)
     const items = body.datasets.find((d: { dataset: string }) => d.dataset === 'filing_items');
     expect(items.pending_reason).toBe('waiting for filings (never loaded) <- companies (never loaded)');
     const table = await etl(['status']);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -7,7 +6,10 @@ import { Redis } from 'ioredis';
 import type { Config } from '../lib/config.ts';
 import type { Database } from '../lib/db.ts';
 import type { Logger } from '../lib/logger.ts';
+import { metrics } from '../lib/metrics.ts';
+import { registerOperatorRoutes } from './operator.ts';
 import { KeyAuthenticator } from './platform/auth.ts';
+import { clientErrorHandler } from './platform/client-errors.ts';
 import { CompanyResolver } from './platform/company-resolution.ts';
 import { CoverageReader } from './platform/coverage.ts';
 import { CreditMeter } from './platform/credits.ts';
@@ -22,17 +24,21 @@ import {
   type RateLimitStore,
   RedisRateLimitStore,
 } from './platform/rate-limit.ts';
+import { refusedReason, requestIdFor } from './platform/request-id.ts';
 import { pathOf, sendError } from './platform/respond-error.ts';
 import type { AnyRoute } from './platform/route.ts';
 import { UsageRecorder } from './platform/usage.ts';
 import { DATASET_ROUTES } from './routes/index.ts';
-import { systemRoutes } from './routes/system.ts';
+import { type ReadinessChecks, systemRoutes } from './routes/system.ts';
 
 export interface BuildAppOptions {
   database: Database;
   config: Config;
   logger: Logger;
-  /** A shared Redis client for rate-limit counters; otherwise one is opened from REDIS_URL when set. */
+  /**
+   * A Redis client for rate-limit counters; otherwise the API opens its own from REDIS_URL (apiRedis: fails
+   * fast). Never hand it the workers' connection: theirs waits for Redis forever, by design.
+   */
   redis?: Redis;
   /** Extra routes (tests, and families registered by the caller). */
   routes?: readonly AnyRoute[];
@@ -42,9 +48,14 @@ export interface BuildAppOptions {
   now?: () => number;
   coverageTtlMs?: number;
   usageFlushMs?: number;
+  /** Operator credentials besides OPERATOR_TOKEN (the local token of `etl start`), and the queue prefix. */
+  operator?: {
+    tokens?: string[];
+    queuePrefix?: string;
+    /** The in-process runtime's queue depth (`etl start` without Redis), for /admin/status. */
+    queueDepth?: () => Promise<Record<string, number>>;
+  };
 }
-
-const REQUEST_ID = /^[\x20-\x7e]{1,200}$/;
 
 /** The /v1 API: every declared route behind the platform, plus docs at /docs and /v1/openapi.json. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
@@ -54,13 +65,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     loggerInstance: log as unknown as FastifyBaseLogger,
     // One line per request is written by the onResponse hook below (with the key id, never the key).
     logController: new LogController({ disableRequestLogging: true }),
+    // HEAD is answered on the public GET routes (health, readiness: load balancers), see registerRoute.
     exposeHeadRoutes: false,
+    clientErrorHandler,
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: 200 },
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-    },
+    genReqId: requestIdFor,
     frameworkErrors: (err, req, reply) => {
       reply.header('x-request-id', req.id);
       void sendError(req, reply, Object.assign(err, { statusCode: 400 }), 'standard', log);
@@ -70,8 +80,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   let ownedRedis: Redis | null = null;
   let store = opts.rateLimitStore;
   if (!store) {
-    const redis =
-      opts.redis ?? (config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : null);
+    const redis = opts.redis ?? (config.REDIS_URL ? apiRedis(config.REDIS_URL, log) : null);
     if (redis && !opts.redis) ownedRedis = redis;
     store = redis ? new RedisRateLimitStore(redis) : new MemoryRateLimitStore();
     if (!redis && config.DATABASE_URL) {
@@ -94,13 +103,26 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     usage,
     credits: new CreditMeter(database),
   };
-  const routes = [...systemRoutes(usage), ...DATASET_ROUTES, ...(opts.routes ?? [])];
+  const redisForChecks = opts.redis ?? ownedRedis;
+  const readiness: ReadinessChecks = redisForChecks
+    ? { redis: () => redisForChecks.ping().then(() => undefined) }
+    : {};
+  const routes = [...systemRoutes(usage, readiness), ...DATASET_ROUTES, ...(opts.routes ?? [])];
 
   app.decorateRequest('keyId', null);
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    const refused = refusedReason(req);
+    if (refused) reply.header('x-request-id-refused', refused);
   });
   app.addHook('onResponse', async (req, reply) => {
+    const labels = {
+      method: req.method,
+      route: req.routeOptions?.url ?? 'unmatched',
+      status: String(reply.statusCode),
+    };
+    metrics.httpRequests.inc(labels);
+    metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
     if (!log.isLevelEnabled('info')) return;
     req.log.info(
       {
@@ -129,7 +151,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     origin: (origin, cb) => cb(null, origin !== undefined && origins.has(origin)),
     methods: ['GET', 'POST'],
     allowedHeaders: ['Authorization', 'X-API-Key', 'X-Request-ID', 'Content-Type'],
-    exposedHeaders: ['X-Request-ID', 'Retry-After', 'X-Ignored-Parameters'],
+    exposedHeaders: ['X-Request-ID', 'X-Request-ID-Refused', 'Retry-After', 'X-Ignored-Parameters'],
     maxAge: 600,
   });
 
@@ -153,6 +175,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.get('/v1', async () => index);
 
   for (const route of routes) registerRoute(app, route, platform);
+  await registerOperatorRoutes(app, {
+    tokens: [...(config.OPERATOR_TOKEN ? [config.OPERATOR_TOKEN] : []), ...(opts.operator?.tokens ?? [])],
+    redisUrl: config.REDIS_URL,
+    ...(opts.operator?.queuePrefix ? { queuePrefix: opts.operator.queuePrefix } : {}),
+    ...(opts.operator?.queueDepth ? { queueDepth: opts.operator.queueDepth } : {}),
+    database,
+    log,
+  });
 
   app.setNotFoundHandler((req, reply) => {
     reply.code(404).send(
@@ -167,4 +197,29 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   );
 
   return app;
+}
+
+/**
+ * The API's own Redis connection, separate from the workers' blocking ones: a command fails within 2 s when
+ * Redis is unreachable (a 2 s command timeout that also bounds the offline queue, and queued commands are
+ * dropped after one failed reconnection), so a rate-limited route answers 503 with Retry-After instead of
+ * hanging; it reconnects by itself (every 0.1-2 s) when Redis is back.
+ */
+export function apiRedis(url: string, log: Logger): Redis {
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    commandTimeout: 2_000,
+    connectTimeout: 2_000,
+    retryStrategy: (times) => Math.min(100 * times, 2_000),
+  });
+  let down = false;
+  redis.on('error', (err) => {
+    if (!down) log.error({ err: err.message }, 'API Redis connection lost; rate-limited routes answer 503');
+    down = true;
+  });
+  redis.on('ready', () => {
+    if (down) log.info('API Redis connection restored');
+    down = false;
+  });
+  return redis;
 }

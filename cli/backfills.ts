@@ -48,6 +48,8 @@ export async function runBackfills(
       `${id}: ${r.reports.length} partitions loaded, ${r.skipped} already done, ${failed.length} failed (${rows} new rows)${r.stopped ? `, stopped (${notRun} not run)` : ''}\n`,
     );
     for (const f of failed.slice(0, 10)) process.stderr.write(`  failed ${f.partition}: ${f.message}\n`);
+    if ('blockedBy' in r && r.blockedBy)
+      process.stderr.write(`  still pending: waiting for ${r.blockedBy}\n`);
   }
   return failures;
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../lib/db.ts';
 import { UpstreamNotFoundError } from '../lib/errors.ts';
-import { rawDocuments } from '../schema/datasets.ts';
+import { quarantine, rawDocuments } from '../schema/datasets.ts';
 import type { HttpClient } from './http/client.ts';
 import type { RawDocument } from './types.ts';
 
@@ -14,7 +14,10 @@ export interface Archive {
 }
 
 export interface FetchOptions {
-  /** Reuse the archived copy when this URL was fetched less than this long ago (no request at all). */
+  /**
+   * Reuse the archived copy when this URL was fetched less than this long ago (no request at all), unless
+   * that copy is in quarantine (it failed to parse) or the run is a `--force` (refetch).
+   */
   maxAgeMs?: number;
 }
 
@@ -30,6 +33,7 @@ export class PartitionFetcher {
     private readonly database: Database,
     private readonly datasetId: string,
     private readonly partitionKey: string,
+    private readonly policy: { refetch?: boolean } = {},
   ) {}
 
   async get(url: string, opts: FetchOptions = {}): Promise<RawDocument> {
@@ -40,7 +44,13 @@ export class PartitionFetcher {
       .where(eq(rawDocuments.url, url))
       .orderBy(desc(rawDocuments.fetchedAt))
       .limit(1);
-    if (last && opts.maxAgeMs && Date.now() - last.fetchedAt.getTime() < opts.maxAgeMs) {
+    if (
+      last &&
+      opts.maxAgeMs &&
+      !this.policy.refetch &&
+      Date.now() - last.fetchedAt.getTime() < opts.maxAgeMs &&
+      !(await this.quarantined(last.sha256))
+    ) {
       const bytes = await this.archive.get(last.sha256);
       if (bytes) {
         const doc = {
@@ -79,6 +89,16 @@ export class PartitionFetcher {
       res.lastModified ?? last?.lastModified ?? null,
     );
     return doc;
+  }
+
+  /** Whether these bytes failed to parse (in any dataset): such a copy is never reused without asking. */
+  private async quarantined(sha256: string): Promise<boolean> {
+    const [q] = await this.database.db
+      .select({ id: quarantine.id })
+      .from(quarantine)
+      .where(eq(quarantine.sha256, sha256))
+      .limit(1);
+    return q !== undefined;
   }
 
   private toDoc(res: Awaited<ReturnType<HttpGetter['get']>>): RawDocument {

@@ -1,5 +1,6 @@
 import { UnrecoverableError } from 'bullmq';
 import { ParseError, UpstreamNotFoundError } from '../lib/errors.ts';
+import { metrics } from '../lib/metrics.ts';
 import { recordPartition } from '../loaders/coverage.ts';
 import { quarantine } from '../schema/datasets.ts';
 import { type Archive, archivedDocuments, type HttpGetter, PartitionFetcher } from './fetcher.ts';
@@ -21,6 +22,8 @@ export interface PipelineDeps {
   ctx: JobContext;
   http: HttpGetter;
   archive: Archive;
+  /** `--force`: every document is asked of the upstream (conditional GET), none reused from the archive. */
+  refetch?: boolean;
 }
 
 /**
@@ -33,10 +36,31 @@ export async function runPartition(
   key: string,
   deps: PipelineDeps,
 ): Promise<PartitionReport> {
+  const started = performance.now();
+  const observe = (outcome: string) => {
+    metrics.partitions.inc({ dataset: job.dataset, outcome });
+    metrics.partitionDuration.observe(
+      { dataset: job.dataset, outcome },
+      (performance.now() - started) / 1000,
+    );
+  };
+  try {
+    const r = await runPartitionOnce(job, key, deps);
+    observe(r.status);
+    return r;
+  } catch (err) {
+    observe(err instanceof UnrecoverableError ? 'quarantined' : 'failed');
+    throw err;
+  }
+}
+
+async function runPartitionOnce(job: DatasetJob, key: string, deps: PipelineDeps): Promise<PartitionReport> {
   const { ctx } = deps;
   const log = ctx.logger.child({ dataset: job.dataset, partition: key });
   const started = performance.now();
-  const fetcher = new PartitionFetcher(deps.http, deps.archive, ctx.database, job.dataset, key);
+  const fetcher = new PartitionFetcher(deps.http, deps.archive, ctx.database, job.dataset, key, {
+    refetch: deps.refetch ?? false,
+  });
   let docs: RawDocument[];
   try {
     docs = await job.fetch(ctx, key, fetcher);
@@ -107,6 +131,8 @@ async function parseAndLoad(
     });
     return r;
   });
+  metrics.rowsLoaded.inc({ dataset: job.dataset, kind: 'inserted' }, result.inserted);
+  metrics.rowsLoaded.inc({ dataset: job.dataset, kind: 'updated' }, result.updated);
   const out = report(job, key, 'done', docs.length, rowsParsed, result, parsed.warnings.length, started);
   log.debug(
     { urls: docs.map((d) => d.url), bytes: docs.reduce((n, d) => n + d.bytes.length, 0), ...out },
@@ -173,6 +199,7 @@ async function quarantineAndFail(
   doc: RawDocument | undefined,
 ): Promise<never> {
   const url = doc?.url ?? err.document ?? null;
+  metrics.quarantined.inc({ dataset: job.dataset });
   await ctx.database.db.insert(quarantine).values({
     datasetId: job.dataset,
     partitionKey: key,

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { blockingInput, readDatasetStates } from '../lib/dataset-inputs.ts';
 import { DATASETS, type DatasetDecl, datasetDecl } from '../lib/datasets.ts';
-import { setHistoryStatus } from '../loaders/coverage.ts';
+import { setHistoryStatus, setPending } from '../loaders/coverage.ts';
 import { datasetPartitions, datasets } from '../schema/datasets.ts';
 import { JOBS, jobFor } from './registry.ts';
 import type { JobRuntime, RunOutcome, RunProgress } from './runtime/types.ts';
@@ -11,6 +12,8 @@ export interface BackfillRun extends RunOutcome {
   skipped: number;
   /** The run was stopped (shutdown) before every partition was attempted. */
   stopped: boolean;
+  /** The input that keeps the dataset pending after a clean run (`filings (3 partitions failed: ...)`). */
+  blockedBy?: string | null;
 }
 
 /**
@@ -61,7 +64,9 @@ export async function backfill(
     const todo = keys.filter((k) => !finished.has(k));
     out.skipped += keys.length - todo.length;
     if (todo.length === 0) continue;
-    const r = await runtime.runPartitions(dataset, todo, (p) => onProgress?.({ ...p, dataset }));
+    const r = await runtime.runPartitions(dataset, todo, (p) => onProgress?.({ ...p, dataset }), {
+      refetch: opts.force ?? false,
+    });
     out.reports.push(...r.reports);
     out.failures.push(...r.failures);
   }
@@ -69,14 +74,26 @@ export async function backfill(
   const complete =
     !out.stopped && out.failures.length === 0 && !opts.from && !opts.to && !opts.cik && !opts.ticker;
   const decl = datasetDecl(dataset);
-  if (complete) {
+  // Complete only if its inputs are: a dataset that ran over a failed or partial input (no filings -> no
+  // filing items to split) has not covered its history, however cleanly its own partitions ran.
+  const blocked = complete
+    ? blockingInput(dataset, await readDatasetStates(services.database), new Set())
+    : null;
+  if (complete && !blocked) {
     await setHistoryStatus(
       services.database,
       dataset,
       decl.initialHistoryStatus === 'current_snapshot' ? 'current_snapshot' : 'complete',
       false,
     );
+  } else if (blocked) {
+    await setPending(services.database, dataset);
+    services.logger.warn(
+      { dataset, waitingFor: blocked },
+      'backfill ran, but an input is failing or incomplete: the dataset stays pending',
+    );
   }
+  out.blockedBy = blocked;
   return out;
 }
 

@@ -26,6 +26,9 @@ const shape = z.object({
   CORS_ORIGINS: z.string().default(''),
   KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(30_000),
   SCHEDULER: z.enum(['on', 'off']).default('on'),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  OPERATOR_TOKEN: z.string().min(24).optional(),
 });
 
 const schema = shape.superRefine((env, ctx) => {

@@ -102,6 +102,14 @@ export async function recordPartition(tx: Tx, o: PartitionOutcome): Promise<void
     .where(and(eq(datasets.id, o.datasetId), isNotNull(datasets.lastError)));
 }
 
+/** Marks a dataset pending again (its history stays as it was): an input it read is failing or partial. */
+export async function setPending(database: Database, datasetId: string) {
+  await database.db
+    .update(datasets)
+    .set({ pending: true, updatedAt: new Date() })
+    .where(eq(datasets.id, datasetId));
+}
+
 /** Marks a dataset's history complete (or still in progress) once a backfill has run over its window. */
 export async function setHistoryStatus(
   database: Database,

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Database } from '../../lib/db.ts';
+import { ApiError, FLAT_DEFAULT_MESSAGE } from './errors.ts';
 import { isWellFormedKey, keyId, keyMatchesHash } from './keys.ts';
 import { isPlan, type Plan } from './plans.ts';
 
@@ -33,8 +34,24 @@ export function presentedKey(headers: IncomingHttpHeaders): string | null {
   return typeof auth === 'string' && auth.length > 0 ? '' : null;
 }
 
+/** How long an unknown key identifier is remembered as unknown (a key created since works after this). */
+export const NEGATIVE_CACHE_MS = 5_000;
+/** Database look-ups of identifiers in neither cache, per second; beyond it: 503 + Retry-After: 1, unread. */
+export const MISS_LOOKUPS_PER_SECOND = 50;
+
 export class KeyAuthenticator {
   private readonly cache = new Map<string, CachedKey>();
+  /**
+   * Unknown identifiers and until when they stay unknown: a flood of random keys costs one query per
+   * identifier per NEGATIVE_CACHE_MS (there are only 65,536 identifiers), and at most
+   * MISS_LOOKUPS_PER_SECOND queries in any second.
+   */
+  private readonly unknown = new Map<string, number>();
+  private readonly inflight = new Map<string, Promise<CachedKey | null>>();
+  private missWindow = 0;
+  private missCount = 0;
+  /** Database look-ups made (tests and metrics read it). */
+  lookups = 0;
 
   constructor(
     private readonly database: Database,
@@ -46,7 +63,13 @@ export class KeyAuthenticator {
   async authenticate(key: string | null): Promise<KeyPrincipal | null> {
     if (!key || !isWellFormedKey(key)) return null;
     const prefix = keyId(key);
-    const entry = await this.lookup(prefix);
+    // Concurrent requests with one uncached key share a single look-up (and count as one miss).
+    let pending = this.inflight.get(prefix);
+    if (!pending) {
+      pending = this.lookup(prefix).finally(() => this.inflight.delete(prefix));
+      this.inflight.set(prefix, pending);
+    }
+    const entry = await pending;
     if (!entry || !keyMatchesHash(key, entry.hash) || entry.revoked) return null;
     return { accountId: entry.accountId, keyPrefix: prefix, plan: entry.plan };
   }
@@ -55,6 +78,19 @@ export class KeyAuthenticator {
     const now = Date.now();
     const hit = this.cache.get(prefix);
     if (hit && hit.expiresAt > now) return hit;
+    if (this.ttlMs > 0) {
+      if ((this.unknown.get(prefix) ?? 0) > now) return null;
+      const second = Math.floor(now / 1000);
+      if (second !== this.missWindow) {
+        this.missWindow = second;
+        this.missCount = 0;
+      }
+      // Beyond the budget: a retryable 503, not a 401 (the key may be real and simply not cached yet).
+      if (!hit && ++this.missCount > MISS_LOOKUPS_PER_SECOND) {
+        throw new ApiError(503, FLAT_DEFAULT_MESSAGE[503]!, { 'retry-after': '1' });
+      }
+    }
+    this.lookups++;
     const [row] = await this.database.query<{
       key_hash: string;
       revoked: boolean;
@@ -67,8 +103,13 @@ export class KeyAuthenticator {
     );
     if (!row) {
       this.cache.delete(prefix);
+      if (this.ttlMs > 0) {
+        if (this.unknown.size >= this.maxEntries) this.unknown.delete(this.unknown.keys().next().value!);
+        this.unknown.set(prefix, now + Math.min(this.ttlMs, NEGATIVE_CACHE_MS));
+      }
       return null;
     }
+    this.unknown.delete(prefix);
     const entry: CachedKey = {
       hash: row.key_hash,
       accountId: row.account_id,

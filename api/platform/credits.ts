@@ -1,4 +1,5 @@
 import type { Database } from '../../lib/db.ts';
+import { metrics } from '../../lib/metrics.ts';
 
 /**
  * Metering. Charges are atomic and never overdraw: the balance row is locked, the requests that fit are
@@ -130,6 +131,8 @@ export class CreditMeter {
     const ok = await this.enqueue(c);
     if (ok) this.refused.delete(c.accountId);
     else this.refused.add(c.accountId);
+    if (ok) metrics.creditsCharged.inc({ route: c.route }, c.cost);
+    else metrics.creditRefusals.inc({ route: c.route });
     return ok;
   }
 
@@ -145,8 +148,9 @@ export class CreditMeter {
     });
   }
 
-  refund(c: ChargeInput): Promise<void> {
-    return refundCredits(this.database, c);
+  async refund(c: ChargeInput): Promise<void> {
+    await refundCredits(this.database, c);
+    metrics.creditsRefunded.inc({ route: c.route }, c.cost);
   }
 
   private async drain(accountId: string): Promise<void> {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../lib/db.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { metrics } from '../../lib/metrics.ts';
 import { type KeyAuthenticator, type KeyPrincipal, presentedKey } from './auth.ts';
 import type { CompanyResolver, ResolvedCompany } from './company-resolution.ts';
 import type { CoverageReader } from './coverage.ts';
@@ -88,6 +89,9 @@ export function registerRoute(app: FastifyInstance, route: AnyRoute, platform: P
   app.route({
     method: route.method ?? 'GET',
     url: route.path,
+    // HEAD for the public GET routes (health, readiness): load balancers probe with it. Metered routes
+    // have none, so a HEAD never costs a credit.
+    exposeHeadRoute: access.public && (route.method ?? 'GET') === 'GET',
     config: { family },
     handler: (req, reply) =>
       handle(req, reply, { route, access, family, strict, throttled, params, key }, platform),
@@ -173,8 +177,10 @@ async function handle(
         .catch((err) => {
           // Counters unreachable (Redis down): refuse rather than serve unmetered; a 503 is retryable.
           platform.log.error({ err, reqId: req.id }, 'rate-limit store unavailable');
+          metrics.rateLimitUnavailable.inc();
           throw new ApiError(503, FLAT_DEFAULT_MESSAGE[503]!, { 'retry-after': '5' });
         });
+      if (!d.allowed) metrics.rateLimitRefusals.inc({ route: p.key, plan: principal.plan });
       if (!d.allowed) throw rateLimited(route.envelope === 'B' ? 402 : 429, d.limit, d.resetSeconds);
     }
 

@@ -107,7 +107,7 @@ function segmentRoute(path: string, key: string, summary: string, variant: 'all'
       return {
         [key]: rows.map((r) => {
           const out: Record<string, unknown> = {
-            ticker: r.ticker ?? company.ticker,
+            ticker: company.registryTicker ?? r.ticker ?? company.ticker,
             report_period: r.report_period,
             fiscal_period: r.fiscal_period,
             period,

@@ -95,7 +95,7 @@ export async function readStatements(
   );
   return rows.map((r) => {
     const out: Record<string, unknown> = {
-      ticker: r.ticker ?? company.ticker,
+      ticker: company.registryTicker ?? r.ticker ?? company.ticker,
       cik: company.cik,
       report_period: r.report_period,
       period: q.period,

@@ -45,6 +45,12 @@ export interface StatementCompany {
   cik: number;
   /** The registry's current ticker for the CIK, else the one asked for. */
   ticker: string | null;
+  /**
+   * The registry's current ticker for the CIK alone (null when the registry does not list it). Rows show
+   * this, read at request time, over the ticker stored when they were loaded: a row loaded while the ticker
+   * file was broken, or before a rename, never keeps a stale ticker (issue 8, fault 4).
+   */
+  registryTicker?: string | null;
 }
 
 /**
@@ -62,11 +68,20 @@ export async function statementCompany(
       'select primary_ticker as t from companies where cik = $1 order by company_id limit 1',
       [cik],
     );
-    return { cik: Number(cik), ticker: c?.t ?? q.ticker?.toUpperCase() ?? null };
+    return {
+      cik: Number(cik),
+      ticker: c?.t ?? q.ticker?.toUpperCase() ?? null,
+      registryTicker: c?.t ?? null,
+    };
   }
   const t = q.ticker!.toUpperCase();
   const company = await companyByTicker(database, t);
-  if (company?.cik) return { cik: Number(company.cik), ticker: company.primaryTicker ?? t };
+  if (company?.cik)
+    return {
+      cik: Number(company.cik),
+      ticker: company.primaryTicker ?? t,
+      registryTicker: company.primaryTicker ?? null,
+    };
   // A company the registry does not list may still be known from its submissions (company facts).
   const [hit] = await database.query<{ cik: string; t: string | null }>(
     `select cik, facts->>'ticker' as t from company_facts where facts->>'ticker' = $1 order by cik limit 1`,

@@ -1,3 +1,4 @@
+import { pendingReason, readDatasetStates } from '../../lib/dataset-inputs.ts';
 import { DATASETS, type StatusFamily } from '../../lib/datasets.ts';
 import { ApiError } from '../platform/errors.ts';
 import * as p from '../platform/params.ts';
@@ -32,53 +33,74 @@ export const health = defineRoute({
   }),
 });
 
-export const ready = defineRoute({
-  path: '/v1/ready',
-  summary: 'Readiness',
-  description:
-    '200 `ready` when configuration and database are usable; 503 `not_ready` otherwise (temporary: retry).',
-  tags: ['Service status'],
-  envelope: 'raw',
-  access: 'public',
-  response: {
-    schema: {
-      type: 'object',
-      required: ['status', 'checks', 'timestamp'],
-      properties: {
-        status: { enum: ['ready', 'not_ready'] },
-        checks: {
-          type: 'object',
-          properties: { config: { enum: ['ok', 'fail'] }, database: { enum: ['ok', 'fail'] } },
+/** Extra readiness checks (the API's Redis when REDIS_URL is set): each resolves when healthy. */
+export type ReadinessChecks = Record<string, () => Promise<void>>;
+
+export const ready = readyRoute({});
+
+export function readyRoute(checks: ReadinessChecks) {
+  return defineRoute({
+    path: '/v1/ready',
+    summary: 'Readiness',
+    description:
+      '200 `ready` when configuration, database and (with REDIS_URL) Redis are usable; 503 `not_ready` otherwise (temporary: retry). `checks` names the failing part. Also answers HEAD (load balancers).',
+    tags: ['Service status'],
+    envelope: 'raw',
+    access: 'public',
+    response: {
+      schema: {
+        type: 'object',
+        required: ['status', 'checks', 'timestamp'],
+        properties: {
+          status: { enum: ['ready', 'not_ready'] },
+          checks: {
+            type: 'object',
+            properties: {
+              config: { enum: ['ok', 'fail'] },
+              database: { enum: ['ok', 'fail'] },
+              redis: { enum: ['ok', 'fail'], description: 'present when REDIS_URL is set' },
+            },
+          },
+          timestamp: { type: 'string', format: 'date-time' },
         },
-        timestamp: { type: 'string', format: 'date-time' },
       },
-    },
-    example: {
-      status: 'ready',
-      checks: { config: 'ok', database: 'ok' },
-      timestamp: '2026-01-31T12:00:00.000Z',
-    },
-    description: 'Ready (the same body with status not_ready comes with 503)',
-  },
-  handler: async ({ database, log }) => {
-    let db: 'ok' | 'fail' = 'ok';
-    try {
-      await database.query('select 1');
-    } catch (err) {
-      log.warn({ err }, 'readiness: database check failed');
-      db = 'fail';
-    }
-    const ok = db === 'ok';
-    return {
-      status: ok ? 200 : 503,
-      body: {
-        status: ok ? 'ready' : 'not_ready',
-        checks: { config: 'ok', database: db },
-        timestamp: new Date().toISOString(),
+      example: {
+        status: 'ready',
+        checks: { config: 'ok', database: 'ok' },
+        timestamp: '2026-01-31T12:00:00.000Z',
       },
-    };
-  },
-});
+      description: 'Ready (the same body with status not_ready comes with 503)',
+    },
+    handler: async ({ database, log }) => {
+      let db: 'ok' | 'fail' = 'ok';
+      try {
+        await database.query('select 1');
+      } catch (err) {
+        log.warn({ err }, 'readiness: database check failed');
+        db = 'fail';
+      }
+      const extra: Record<string, 'ok' | 'fail'> = {};
+      for (const [name, check] of Object.entries(checks)) {
+        extra[name] = await check().then(
+          () => 'ok' as const,
+          (err: Error) => {
+            log.warn({ err: err.message }, `readiness: ${name} check failed`);
+            return 'fail' as const;
+          },
+        );
+      }
+      const ok = db === 'ok' && Object.values(extra).every((v) => v === 'ok');
+      return {
+        status: ok ? 200 : 503,
+        body: {
+          status: ok ? 'ready' : 'not_ready',
+          checks: { config: 'ok', database: db, ...extra },
+          timestamp: new Date().toISOString(),
+        },
+      };
+    },
+  });
+}
 
 const STATUS_FAMILIES: Exclude<StatusFamily, null>[] = [
   'filings',
@@ -131,7 +153,11 @@ export const status = defineRoute({
               available: { type: 'boolean', description: 'data path live' },
               pending: { type: 'boolean', description: 'still being built or backfilled' },
               last_refreshed_at: { type: ['string', 'null'], format: 'date-time' },
-              note: { type: 'string' },
+              note: {
+                type: 'string',
+                description:
+                  "what holds the family back: 'last refresh failed: ...', 'waiting for companies (2 partitions failed: ...)' (an input the family's job reads is failing or incomplete), 'backfill in progress', or 'complete'",
+              },
             },
           },
         },
@@ -159,6 +185,7 @@ export const status = defineRoute({
       'select id, pending, history_status, last_refreshed_at, last_sweep_at, coverage_pct, last_error from datasets',
     );
     const byId = new Map(rows.map((r) => [r.id, r]));
+    const states = await readDatasetStates(database);
     const families = STATUS_FAMILIES.map((family) => {
       const ids = DATASETS.filter((d) => (d.statusFamily as StatusFamily) === family).map(
         (d) => d.id as string,
@@ -167,16 +194,19 @@ export const status = defineRoute({
       const available = found.some((r) => r.last_refreshed_at !== null);
       const pending = ids.length === 0 || found.length < ids.length || found.some((r) => r.pending);
       const failing = found.find((r) => r.last_error);
+      const why = pending ? ids.map((id) => pendingReason(id, states)).find((r) => r !== null) : null;
       const note =
         ids.length === 0
           ? 'not built yet'
           : failing
             ? `last refresh failed: ${failing.last_error!.slice(0, 200)}`
-            : !available
-              ? 'no data loaded yet'
-              : pending
-                ? 'backfill in progress'
-                : 'complete';
+            : why?.startsWith('waiting for')
+              ? why
+              : !available
+                ? 'no data loaded yet'
+                : pending
+                  ? (why ?? 'backfill in progress')
+                  : 'complete';
       return {
         family,
         available,
@@ -281,6 +311,11 @@ export function usageRoute(usage: UsageRecorder) {
   });
 }
 
-export function systemRoutes(usage: UsageRecorder) {
-  return [asAnyRoute(health), asAnyRoute(ready), asAnyRoute(status), asAnyRoute(usageRoute(usage))];
+export function systemRoutes(usage: UsageRecorder, checks: ReadinessChecks = {}) {
+  return [
+    asAnyRoute(health),
+    asAnyRoute(readyRoute(checks)),
+    asAnyRoute(status),
+    asAnyRoute(usageRoute(usage)),
+  ];
 }

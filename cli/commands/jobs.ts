@@ -7,6 +7,7 @@ import { DATASETS } from '../../lib/datasets.ts';
 import { datasetPartitions } from '../../schema/datasets.ts';
 import { runBackfills } from '../backfills.ts';
 import { type CliContext, cliContext, onShutdown, withRuntime } from '../context.ts';
+import { startMetricsIfConfigured } from '../metrics.ts';
 import { progressReporter } from '../progress.ts';
 
 // Only datasets a job fills (jobs/registry.ts); a derived one is accepted and runs the job that builds it.
@@ -140,8 +141,10 @@ export function registerJobCommands(program: Command, getCtx: () => CliContext =
         ctx,
         async (services, runtime) => {
           await runtime.startWorkers();
+          const metricsServer = await startMetricsIfConfigured(ctx);
           onShutdown(ctx.logger, async () => {
             await runtime.close();
+            await metricsServer?.close();
             await services.close();
           });
         },

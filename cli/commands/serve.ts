@@ -11,21 +11,44 @@ import type { JobRuntime } from '../../jobs/runtime/types.ts';
 import { createServices, type Services } from '../../jobs/services.ts';
 import { DATASETS } from '../../lib/datasets.ts';
 import type { Database } from '../../lib/db.ts';
+import type { MetricsServer } from '../../lib/metrics-server.ts';
 import { settings } from '../../schema/datasets.ts';
 import { runBackfills } from '../backfills.ts';
 import { type CliContext, cliContext, onShutdown, withRuntime } from '../context.ts';
+import { startMetricsIfConfigured } from '../metrics.ts';
+import { localOperatorToken, writeLocalServer } from '../status.ts';
 
-async function listen(services: Services, ctx: CliContext) {
+async function listen(services: Services, ctx: CliContext, runtime?: JobRuntime) {
+  // The embedded database is this process's alone: `etl status` reads through this API instead, with a
+  // per-start operator token written to DATA_DIR/server.json (cli/status.ts).
+  const localToken = services.database.kind === 'pglite' ? localOperatorToken() : null;
   const app = await buildApp({
+    ...(localToken
+      ? {
+          operator: {
+            tokens: [localToken],
+            ...(runtime?.kind === 'in-process' ? { queueDepth: () => runtime.queueDepth() } : {}),
+          },
+        }
+      : {}),
     database: services.database,
     config: ctx.config,
     logger: ctx.logger,
-    ...(services.redis ? { redis: services.redis } : {}),
+    // The API opens its own fail-fast Redis connection (services.redis is the workers' blocking one).
   });
   await app.listen({ host: ctx.config.HOST, port: ctx.config.PORT });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : ctx.config.PORT;
   const base = ctx.config.PUBLIC_BASE_URL ?? `http://${ctx.config.HOST}:${port}`;
+  if (localToken) {
+    const host = ['0.0.0.0', '::'].includes(ctx.config.HOST) ? '127.0.0.1' : ctx.config.HOST;
+    const remove = writeLocalServer(ctx.config.DATA_DIR, {
+      url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+      pid: process.pid,
+      token: localToken,
+    });
+    process.once('exit', remove);
+  }
   return { app, base };
 }
 
@@ -70,10 +93,12 @@ export function registerServeCommands(program: Command, getCtx: () => CliContext
       await withRuntime(
         ctx,
         async (services, runtime) => {
-          const { app, base } = await listen(services, ctx);
+          const { app, base } = await listen(services, ctx, runtime);
+          const metricsServer = await startMetricsIfConfigured(ctx);
           process.stderr.write(`API at ${base}/v1   docs at ${base}/docs\n`);
           onShutdown(ctx.logger, async () => {
             await app.close();
+            await metricsServer?.close();
             await runtime.close();
             await services.close();
           });
@@ -98,9 +123,11 @@ export function registerServeCommands(program: Command, getCtx: () => CliContext
       let services = null as Services | null;
       let runtime = null as JobRuntime | null;
       let app = null as FastifyInstance | null;
+      let metricsServer = null as MetricsServer | null;
       let startup: Promise<void> = Promise.resolve();
       const closeAll = async () => {
         await app?.close();
+        await metricsServer?.close();
         await runtime?.close();
         await services?.close();
       };
@@ -117,10 +144,12 @@ export function registerServeCommands(program: Command, getCtx: () => CliContext
         const rt = createRuntime(services);
         runtime = rt;
         await rt.startWorkers();
+        // Before the backfill, so its partitions and fetches can be watched while it runs.
+        metricsServer = await startMetricsIfConfigured(ctx);
         if (opts.backfill) await backfillAll(services, rt, ctx, stop.signal);
         if (stop.signal.aborted) return;
         if (ctx.config.SCHEDULER === 'on') await rt.startScheduler();
-        const listening = await listen(services, ctx);
+        const listening = await listen(services, ctx, rt);
         app = listening.app;
         if (stop.signal.aborted) return;
         const s = services;

@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
+import { QUEUE_NAMES } from '../../api/operator.ts';
 import { startMirror } from '../../jobs/http/mirror.ts';
 import { DATASETS } from '../../lib/datasets.ts';
 import { openDatabase } from '../../lib/db.ts';
 import { syncDatasetRegistry } from '../../loaders/coverage.ts';
-import { datasets } from '../../schema/datasets.ts';
-import { type CliContext, cliContext, onShutdown, withRuntime } from '../context.ts';
+import { type CliContext, cliContext, onShutdown } from '../context.ts';
+import { bullmqDepth, readStatus, statusTable } from '../status.ts';
 
 export function registerSystemCommands(program: Command, getCtx: () => CliContext = cliContext) {
   program
@@ -43,47 +44,36 @@ export function registerSystemCommands(program: Command, getCtx: () => CliContex
 
   program
     .command('status')
-    .description('Per dataset: coverage, last refresh, last error, rows, and queue depth')
+    .description(
+      'Per dataset: coverage, history, why it is pending (which input), rows, failed partitions, queue depth, last refresh, last error',
+    )
     .option('--json', 'print JSON instead of a table')
-    .action(async (opts: { json?: boolean }) => {
-      const ctx = getCtx();
-      await withRuntime(
-        ctx,
-        async (services, runtime) => {
-          const rows = await services.database.db.select().from(datasets).orderBy(datasets.id);
-          const depth = await runtime.queueDepth();
-          const out = rows.map((r) => ({
-            dataset: r.id,
-            history_status: r.historyStatus,
-            available_from: r.availableFrom,
-            available_to: r.availableTo,
-            pending: r.pending,
-            rows: r.rowCount,
-            last_refreshed_at: r.lastRefreshedAt?.toISOString() ?? null,
-            last_error: r.lastError,
-            last_sweep_at: r.lastSweepAt?.toISOString() ?? null,
-          }));
-          if (opts.json) {
-            process.stdout.write(
-              `${JSON.stringify({ runtime: runtime.kind, queue_depth: depth, datasets: out }, null, 2)}\n`,
-            );
-            return;
-          }
-          process.stdout.write(`runtime: ${runtime.kind}   queue depth: ${JSON.stringify(depth)}\n`);
-          console.table(
-            out.map((o) => ({
-              dataset: o.dataset,
-              coverage: coverageRange(o.available_from, o.available_to),
-              history: o.history_status,
-              pending: o.pending,
-              rows: o.rows,
-              'last refresh': o.last_refreshed_at ?? '-',
-              'last error': o.last_error ? o.last_error.slice(0, 60) : '-',
-            })),
-          );
-        },
-        { startMirror: false },
+    .option('--url <base>', 'read through a running API (needs OPERATOR_TOKEN), e.g. http://127.0.0.1:8080')
+    .addHelpText(
+      'after',
+      '\nWhile etl start holds the embedded database, etl status reads through its API (DATA_DIR/server.json).',
+    )
+    .action(async (opts: { json?: boolean; url?: string }) => {
+      const { config } = getCtx();
+      const redisUrl = config.REDIS_URL;
+      const { status, via } = await readStatus({
+        url: opts.url,
+        token: config.OPERATOR_TOKEN,
+        databaseUrl: config.DATABASE_URL,
+        dataDir: config.DATA_DIR,
+        runtime: redisUrl
+          ? { kind: 'bullmq', queueDepth: () => bullmqDepth(redisUrl, QUEUE_NAMES) }
+          : // nothing else runs on a free embedded database, so nothing is queued
+            { kind: 'in-process', queueDepth: async () => ({}) },
+      });
+      if (opts.json) {
+        process.stdout.write(`${JSON.stringify(status, null, 2)}\n`);
+        return;
+      }
+      process.stdout.write(
+        `runtime: ${status.runtime}   queue depth: ${JSON.stringify(status.queue_depth)}   read from: ${via}\n`,
       );
+      console.table(statusTable(status));
     });
 }
 

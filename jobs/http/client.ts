@@ -7,6 +7,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { type Config, ConfigError } from '../../lib/config.ts';
 import { UpstreamError, UpstreamNotFoundError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { hostOf, metrics } from '../../lib/metrics.ts';
 import { type RawArchive, sha256Hex } from './archive.ts';
 import { bucketForHost, type RateLimiter } from './rate-limit.ts';
 
@@ -236,6 +237,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       opts.signal?.throwIfAborted();
       const verdict = judge(outcome);
       const status = outcome.kind === 'response' ? outcome.status : undefined;
+      metrics.upstreamFetches.inc({
+        host: hostOf(url),
+        status: status === undefined ? 'network_error' : String(status),
+      });
 
       if (verdict === 'ok' || verdict === 'not-modified') {
         const response = outcome as Extract<Outcome, { kind: 'response' }>;
@@ -280,6 +285,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       if (verdict === 'throttled') {
         const wait = retryAfter ?? throttleDelay(throttles);
         throttles += 1;
+        metrics.upstreamThrottled.inc({ host: hostOf(url) });
         if (throttleWaited + wait > policy.maxThrottleWaitMs) {
           logger.warn(
             { url: safeUrl, status, attempts, ms: elapsed(), reason },
@@ -304,6 +310,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         // A failing server's Retry-After is a hint, not a booking: never wait longer than a backoff step may.
         const wait = Math.min(retryAfter ?? transientDelay(failures), policy.maxDelayMs);
         failures += 1;
+        metrics.upstreamRetries.inc({ host: hostOf(url) });
         logger.debug({ url: safeUrl, status, attempts, waitMs: Math.round(wait), reason }, 'retrying');
         await sleep(wait);
         continue;

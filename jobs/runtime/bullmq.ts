@@ -1,11 +1,13 @@
 import { Queue, QueueEvents, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { DATASETS, datasetDecl } from '../../lib/datasets.ts';
+import { addQueueDepthSource } from '../../lib/metrics.ts';
 import { type PartitionReport, runPartition } from '../pipeline.ts';
 import { refresh, statusSweep } from '../refresh.ts';
 import { jobFor } from '../registry.ts';
 import type { Services } from '../services.ts';
 import {
+  BULLMQ_LOCKS,
   DEFAULT_CONCURRENCY,
   type JobRuntime,
   jobId,
@@ -17,11 +19,12 @@ import {
 } from './types.ts';
 
 type Data =
-  | { kind: 'partition'; dataset: string; partition: string }
+  | { kind: 'partition'; dataset: string; partition: string; refetch?: boolean }
   | { kind: 'refresh'; dataset: string }
   | { kind: 'sweep' };
 
 const INTERNAL_QUEUE = 'internal';
+const QUEUE_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'failed'] as const;
 
 /**
  * BullMQ on Redis: one queue per upstream source (the SEC queue's workers share the Redis rate limiter),
@@ -78,9 +81,16 @@ export function createBullmqRuntime(services: Services, redis: Redis, prefix = '
     return e;
   };
 
+  // Scrapes read every queue's counts per state (findata_queue_jobs).
+  const dropDepth = addQueueDepthSource(async () => {
+    const out: Record<string, Record<string, number>> = {};
+    for (const s of sources) out[s] = await queue(s).getJobCounts(...QUEUE_STATES);
+    return out;
+  });
+
   const runtime: JobRuntime = {
     kind: 'bullmq',
-    async runPartitions(dataset, keys, onProgress) {
+    async runPartitions(dataset, keys, onProgress, opts) {
       if (closed)
         return { reports: [], failures: keys.map((partition) => ({ partition, message: RUNTIME_CLOSED })) };
       const source = datasetDecl(dataset).source ?? INTERNAL_QUEUE;
@@ -95,7 +105,12 @@ export function createBullmqRuntime(services: Services, redis: Redis, prefix = '
       const jobs = await q.addBulk(
         keys.map((partition) => ({
           name: dataset,
-          data: { kind: 'partition' as const, dataset, partition },
+          data: {
+            kind: 'partition' as const,
+            dataset,
+            partition,
+            ...(opts?.refetch ? { refetch: true } : {}),
+          },
           opts: {
             jobId: jobId(dataset, partition),
             attempts: policy.attempts,
@@ -139,7 +154,11 @@ export function createBullmqRuntime(services: Services, redis: Redis, prefix = '
           source,
           async (job) => {
             const d = job.data;
-            if (d.kind === 'partition') return runPartition(jobFor(d.dataset), d.partition, services.deps());
+            if (d.kind === 'partition')
+              return runPartition(jobFor(d.dataset), d.partition, {
+                ...services.deps(),
+                refetch: d.refetch ?? false,
+              });
             if (d.kind === 'refresh') {
               const r = await refresh(services, runtime, d.dataset);
               return { partitions: r.reports.length, failures: r.failures.length };
@@ -151,6 +170,7 @@ export function createBullmqRuntime(services: Services, redis: Redis, prefix = '
             connection,
             prefix,
             concurrency: SOURCE_CONCURRENCY[source] ?? DEFAULT_CONCURRENCY,
+            ...BULLMQ_LOCKS,
           },
         );
         worker.on('failed', (job, err) =>
@@ -173,6 +193,7 @@ export function createBullmqRuntime(services: Services, redis: Redis, prefix = '
     },
     async close() {
       closed = true;
+      dropDepth();
       rejectWaits(new RuntimeClosedError());
       await Promise.all(workers.map((w) => w.close()));
       await Promise.all([...events.values()].map((e) => e.close()));

@@ -2,6 +2,7 @@ import { UnrecoverableError } from 'bullmq';
 import { Cron } from 'croner';
 import PQueue from 'p-queue';
 import { DATASETS, datasetDecl } from '../../lib/datasets.ts';
+import { addQueueDepthSource } from '../../lib/metrics.ts';
 import { type PartitionReport, runPartition } from '../pipeline.ts';
 import { refresh, statusSweep } from '../refresh.ts';
 import { jobFor } from '../registry.ts';
@@ -30,6 +31,9 @@ export function createInProcessRuntime(services: Services): JobRuntime {
   const log = services.logger.child({ runtime: 'in-process' });
 
   let closed = false;
+  const dropDepth = addQueueDepthSource(async () =>
+    Object.fromEntries([...queues].map(([s, q]) => [s, { waiting: q.size, active: q.pending }])),
+  );
   // Backoff waits, cut short by close() so that a shutdown does not sit out a retry delay.
   const sleepers = new Set<() => void>();
   const sleep = (ms: number) =>
@@ -43,12 +47,12 @@ export function createInProcessRuntime(services: Services): JobRuntime {
       sleepers.add(wake);
     });
 
-  async function withRetries(dataset: string, key: string): Promise<PartitionReport> {
+  async function withRetries(dataset: string, key: string, refetch: boolean): Promise<PartitionReport> {
     const policy = RETRY_POLICIES.upstream;
     for (let attempt = 1; ; attempt++) {
       if (closed) throw new RuntimeClosedError();
       try {
-        return await runPartition(jobFor(dataset), key, services.deps());
+        return await runPartition(jobFor(dataset), key, { ...services.deps(), refetch });
       } catch (err) {
         if (err instanceof UnrecoverableError || attempt >= policy.attempts) throw err;
         const wait = policy.backoffMs * 2 ** (attempt - 1) * (0.5 + Math.random() / 2);
@@ -63,11 +67,12 @@ export function createInProcessRuntime(services: Services): JobRuntime {
 
   return {
     kind: 'in-process',
-    async runPartitions(dataset, keys, onProgress) {
+    async runPartitions(dataset, keys, onProgress, opts) {
       const q = queueFor(datasetDecl(dataset).source ?? 'internal');
+      const refetch = opts?.refetch ?? false;
       return settleAll(
         keys,
-        (key) => q.add(() => withRetries(dataset, key), { throwOnTimeout: true }),
+        (key) => q.add(() => withRetries(dataset, key, refetch), { throwOnTimeout: true }),
         onProgress,
         (key, message) => {
           if (!closed) log.error({ dataset, partition: key, err: message }, 'partition failed');
@@ -99,6 +104,7 @@ export function createInProcessRuntime(services: Services): JobRuntime {
     },
     async close() {
       closed = true;
+      dropDepth();
       for (const c of crons) c.stop();
       for (const wake of [...sleepers]) wake();
       await Promise.all([...queues.values()].map((q) => q.onIdle()));

@@ -126,7 +126,7 @@ describe('authentication', () => {
     expect(r.status).toBe(200);
     expect(await r.json()).toEqual({
       status: 'ready',
-      checks: { config: 'ok', database: 'ok' },
+      checks: { config: 'ok', database: 'ok', ...(process.env.REDIS_URL ? { redis: 'ok' } : {}) },
       timestamp: expect.any(String),
     });
   });

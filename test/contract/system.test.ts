@@ -133,7 +133,8 @@ describe('GET /v1/ready', () => {
       expect(r.status).toBe(503);
       expect(await r.json()).toEqual({
         status: 'not_ready',
-        checks: { config: 'ok', database: 'fail' },
+        // with REDIS_URL set (the Postgres + BullMQ pass) readiness also reports the API's Redis
+        checks: { config: 'ok', database: 'fail', ...(process.env.REDIS_URL ? { redis: 'ok' } : {}) },
         timestamp: expect.any(String),
       });
       expect((await failing.get('/v1/health')).status).toBe(200);

@@ -30,6 +30,7 @@ export interface StartOptions {
   now?: () => number;
   logLevel?: string;
   coverageTtlMs?: number;
+  operator?: { tokens?: string[]; queuePrefix?: string };
 }
 
 export async function startApi(database: Database, opts: StartOptions = {}): Promise<RunningApi> {
@@ -55,6 +56,7 @@ export async function startApi(database: Database, opts: StartOptions = {}): Pro
     ...(opts.rateLimitStore ? { rateLimitStore: opts.rateLimitStore } : {}),
     ...(opts.now ? { now: opts.now } : {}),
     coverageTtlMs: opts.coverageTtlMs ?? 0,
+    ...(opts.operator ? { operator: opts.operator } : {}),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

@@ -1,0 +1,141 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * Prometheus metrics (prom-client), one registry per process: the API and the job runtime of the same
+ * process (`etl start`) report into it, and `startMetricsServer` (lib/metrics-server.ts) serves it on its
+ * own port (METRICS_PORT; off when unset, loopback by default), never on the public API port.
+ *
+ * Labels are bounded: routes are route templates (never raw URLs), hosts are upstream host names, datasets
+ * come from the registry, statuses are HTTP codes.
+ */
+export const registry = new Registry();
+registry.setDefaultLabels({ service: 'findata' });
+collectDefaultMetrics({ register: registry, prefix: 'findata_' });
+
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const JOB_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900];
+
+export const metrics = {
+  httpRequests: new Counter({
+    name: 'findata_http_requests_total',
+    help: 'API requests answered, by method, route template and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  }),
+  httpDuration: new Histogram({
+    name: 'findata_http_request_duration_seconds',
+    help: 'API request latency (first byte received to response sent), by method, route template and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  }),
+  creditsCharged: new Counter({
+    name: 'findata_credits_charged_total',
+    help: 'Credits charged, by route',
+    labelNames: ['route'] as const,
+    registers: [registry],
+  }),
+  creditsRefunded: new Counter({
+    name: 'findata_credits_refunded_total',
+    help: 'Credits refunded (failed requests, refund cases), by route',
+    labelNames: ['route'] as const,
+    registers: [registry],
+  }),
+  creditRefusals: new Counter({
+    name: 'findata_credit_refusals_total',
+    help: 'Requests refused for lack of credits (402), by route',
+    labelNames: ['route'] as const,
+    registers: [registry],
+  }),
+  rateLimitRefusals: new Counter({
+    name: 'findata_rate_limit_refusals_total',
+    help: 'Requests refused by the per-key per-minute limit, by route and plan',
+    labelNames: ['route', 'plan'] as const,
+    registers: [registry],
+  }),
+  rateLimitUnavailable: new Counter({
+    name: 'findata_rate_limit_store_errors_total',
+    help: 'Rate-limited requests answered 503 because the counter store (Redis) was unreachable',
+    registers: [registry],
+  }),
+  upstreamFetches: new Counter({
+    name: 'findata_upstream_requests_total',
+    help: 'Upstream HTTP requests sent (every attempt), by upstream host and status (network_error when none)',
+    labelNames: ['host', 'status'] as const,
+    registers: [registry],
+  }),
+  upstreamRetries: new Counter({
+    name: 'findata_upstream_retries_total',
+    help: 'Upstream requests retried after a transient failure (network, timeout, 5xx), by host',
+    labelNames: ['host'] as const,
+    registers: [registry],
+  }),
+  upstreamThrottled: new Counter({
+    name: 'findata_upstream_throttled_total',
+    help: 'Upstream answers that throttled us (429, 503, SEC 403 rate page), by host',
+    labelNames: ['host'] as const,
+    registers: [registry],
+  }),
+  partitions: new Counter({
+    name: 'findata_partitions_total',
+    help: 'Partition runs (fetch, parse, load) by dataset and outcome: done, not_found, failed, quarantined',
+    labelNames: ['dataset', 'outcome'] as const,
+    registers: [registry],
+  }),
+  partitionDuration: new Histogram({
+    name: 'findata_partition_duration_seconds',
+    help: 'Duration of one partition run, by dataset and outcome',
+    labelNames: ['dataset', 'outcome'] as const,
+    buckets: JOB_BUCKETS,
+    registers: [registry],
+  }),
+  rowsLoaded: new Counter({
+    name: 'findata_rows_loaded_total',
+    help: 'Rows written by loads, by dataset and kind (inserted, updated)',
+    labelNames: ['dataset', 'kind'] as const,
+    registers: [registry],
+  }),
+  quarantined: new Counter({
+    name: 'findata_quarantined_documents_total',
+    help: 'Documents a parser refused (quarantined), by dataset',
+    labelNames: ['dataset'] as const,
+    registers: [registry],
+  }),
+};
+
+type DepthSource = () => Promise<Record<string, Record<string, number>>>;
+const depthSources = new Set<DepthSource>();
+
+/**
+ * Jobs per queue and state (waiting, active, delayed, failed, ...), read at scrape time from every job
+ * runtime of the process that registered a source.
+ */
+export const queueDepth = new Gauge({
+  name: 'findata_queue_jobs',
+  help: 'Jobs per queue and state, read at scrape time',
+  labelNames: ['queue', 'state'] as const,
+  registers: [registry],
+  async collect() {
+    this.reset();
+    for (const source of depthSources) {
+      const depth = await source().catch(() => ({}) as Record<string, Record<string, number>>);
+      for (const [queue, states] of Object.entries(depth))
+        for (const [state, n] of Object.entries(states)) this.set({ queue, state }, n);
+    }
+  },
+});
+
+/** Registers a runtime's queue counts for scrapes; returns the function that unregisters it. */
+export function addQueueDepthSource(source: DepthSource): () => void {
+  depthSources.add(source);
+  return () => depthSources.delete(source);
+}
+
+/** The upstream host of a URL, for labels (the live host even when the mirror serves it). */
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return 'invalid';
+  }
+}

@@ -1,0 +1,86 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * `etl status` while another process holds the embedded database (issue 8): it reads through that process's
+ * API (DATA_DIR/server.json), and says exactly what to do when that process does not serve yet.
+ */
+const run = promisify(execFile);
+const dataDir = mkdtempSync(join(tmpdir(), 'findata-status-'));
+const children: ChildProcess[] = [];
+
+function cliEnv(extra: Record<string, string> = {}) {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
+  for (const k of ['DATABASE_URL', 'REDIS_URL', 'MIRROR_URL', 'OPERATOR_TOKEN', 'METRICS_PORT'])
+    delete env[k];
+  return { ...env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', UPSTREAM: 'fixtures', ...extra };
+}
+
+const etl = (args: string[]) =>
+  run(process.execPath, ['bin/etl.js', ...args], { env: cliEnv(), timeout: 60_000 }).then(
+    (r) => ({ code: 0, ...r }),
+    (e: { code: number; stdout: string; stderr: string }) => ({
+      code: e.code,
+      stdout: e.stdout,
+      stderr: e.stderr,
+    }),
+  );
+
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+});
+
+describe('etl status and the embedded database', () => {
+  it('reads through the running server while etl serve holds the database, and directly once it stops', async () => {
+    expect((await etl(['migrate'])).code).toBe(0);
+    const serve = spawn(process.execPath, ['bin/etl.js', 'serve'], {
+      env: cliEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(serve);
+    let stderr = '';
+    serve.stderr!.on('data', (d) => {
+      stderr += d;
+    });
+    const deadline = Date.now() + 60_000;
+    while (!stderr.includes('API at ') && Date.now() < deadline && serve.exitCode === null)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(stderr).toContain('API at ');
+    const file = join(dataDir, 'server.json');
+    expect(existsSync(file)).toBe(true);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+
+    const through = await etl(['status', '--json']);
+    expect(through.code).toBe(0);
+    const body = JSON.parse(through.stdout);
+    expect(body.runtime).toBe('in-process');
+    expect(body.queue_depth).toEqual({}); // the serving process's own in-process queues (none ran)
+    const items = body.datasets.find((d: { dataset: string }) => d.dataset === 'filing_items');
+    expect(items.pending_reason).toBe('waiting for filings (never loaded) <- companies (never loaded)');
+    const table = await etl(['status']);
+    expect(table.stdout).toMatch(/read from: http:\/\/127\.0\.0\.1:\d+ \(pid \d+\)/);
+
+    serve.kill('SIGTERM');
+    await new Promise((r) => serve.once('exit', r));
+    expect(existsSync(file)).toBe(false);
+    const direct = await etl(['status']);
+    expect(direct.code).toBe(0);
+    expect(direct.stdout).toMatch(/read from: pglite/);
+  }, 120_000);
+
+  it('says exactly what to do when the holder does not serve yet', async () => {
+    const holder = spawn('sleep', ['30']);
+    children.push(holder);
+    writeFileSync(join(dataDir, 'pg', 'findata.pid'), String(holder.pid));
+    const r = await etl(['status']);
+    holder.kill('SIGKILL');
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/in use by process \d+/);
+    expect(r.stderr).toMatch(/wait for its Ready line and run etl status again/);
+  }, 60_000);
+});

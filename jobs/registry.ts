@@ -1,10 +1,18 @@
 import { DATASETS } from '../lib/datasets.ts';
+import { disclosuresJob } from './disclosures/disclosures.job.ts';
 import { companiesJob } from './edgar/companies.job.ts';
 import { companyFactsJob } from './edgar/company-facts.job.ts';
 import { filingItemsJob } from './edgar/filing-items.job.ts';
 import { filingsJob } from './edgar/filings.job.ts';
 import { financialSegmentsJob } from './edgar/financial-segments.job.ts';
 import { financialsJob } from './edgar/financials.job.ts';
+import { krCompaniesJob } from './korea/companies.job.ts';
+import { krFinancialsJob } from './korea/financials.job.ts';
+import { krSectionsJob } from './korea/sections.job.ts';
+import { twCompaniesJob } from './taiwan/companies.job.ts';
+import { twFinancialsJob } from './taiwan/financials.job.ts';
+import { twForeignOwnershipJob } from './taiwan/foreign-ownership.job.ts';
+import { twMonthlyRevenueJob } from './taiwan/monthly-revenue.job.ts';
 import type { DatasetJob } from './types.ts';
 
 /** Every job handler, one per dataset with a schedule. Checked against the dataset registry at start-up. */
@@ -15,6 +23,14 @@ export const JOBS: readonly DatasetJob[] = [
   financialsJob as DatasetJob,
   financialSegmentsJob as DatasetJob,
   companyFactsJob as DatasetJob,
+  twCompaniesJob as DatasetJob,
+  krCompaniesJob as DatasetJob,
+  twMonthlyRevenueJob as DatasetJob,
+  twFinancialsJob as DatasetJob,
+  twForeignOwnershipJob as DatasetJob,
+  krFinancialsJob as DatasetJob,
+  krSectionsJob as DatasetJob,
+  disclosuresJob as DatasetJob,
 ];
 
 export class RegistryError extends Error {

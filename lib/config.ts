@@ -26,6 +26,8 @@ const shape = z.object({
   CORS_ORIGINS: z.string().default(''),
   KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(30_000),
   SCHEDULER: z.enum(['on', 'off']).default('on'),
+  DART_API_KEY: z.string().min(8).optional(),
+  DART_DAILY_BUDGET: z.coerce.number().int().positive().default(9000),
 });
 
 const schema = shape.superRefine((env, ctx) => {

@@ -1,5 +1,5 @@
+import { inflateRawSync } from 'node:zlib';
 import { XMLParser } from 'fast-xml-parser';
-import yauzl from 'yauzl';
 import { ParseError } from '../../lib/errors.ts';
 
 export interface DartCorp {
@@ -40,25 +40,39 @@ export function parseCorpCodeXml(xml: string, document: string): DartCorp[] {
   });
 }
 
-/** `corpCode.xml`'s zip body -> the XML of its single entry. An error answer is an XML status body, not a zip. */
-export function unzipCorpCodes(bytes: Buffer, document: string): Promise<string> {
-  if (bytes.subarray(0, 2).toString('latin1') !== 'PK')
-    return Promise.reject(new ParseError(`not a zip: ${bytes.subarray(0, 120).toString('utf8')}`, document));
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(new ParseError('unreadable corp-code zip', document, { cause: err }));
-      zip.readEntry();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        if (!/\.xml$/i.test(entry.fileName)) return zip.readEntry();
-        zip.openReadStream(entry, (e2, stream) => {
-          if (e2 || !stream) return reject(new ParseError('unreadable zip entry', document, { cause: e2 }));
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-          stream.on('error', reject);
-        });
-      });
-      zip.on('end', () => reject(new ParseError('corp-code zip without an .xml entry', document)));
-    });
-  });
+/**
+ * `corpCode.xml`'s zip body -> the XML of its .xml entry, synchronously (parsers are synchronous; the zip
+ * libraries at hand are stream-based): the central directory names each entry's method, size and offset,
+ * and the entry is stored (0) or deflated (8). An error answer is an XML status body, not a zip.
+ */
+export function unzipCorpCodes(bytes: Buffer, document: string): string {
+  if (bytes.readUInt32LE(0) !== 0x04034b50)
+    throw new ParseError(`not a zip: ${bytes.subarray(0, 120).toString('utf8')}`, document);
+  let eocd = -1;
+  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 65_557); i--)
+    if (bytes.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  if (eocd < 0) throw new ParseError('zip without an end of central directory', document);
+  const count = bytes.readUInt16LE(eocd + 10);
+  let p = bytes.readUInt32LE(eocd + 16);
+  for (let n = 0; n < count; n++) {
+    if (bytes.readUInt32LE(p) !== 0x02014b50) throw new ParseError('corrupt zip central directory', document);
+    const method = bytes.readUInt16LE(p + 10);
+    const size = bytes.readUInt32LE(p + 20);
+    const nameLen = bytes.readUInt16LE(p + 28);
+    const extraLen = bytes.readUInt16LE(p + 30);
+    const commentLen = bytes.readUInt16LE(p + 32);
+    const local = bytes.readUInt32LE(p + 42);
+    const name = bytes.subarray(p + 46, p + 46 + nameLen).toString('utf8');
+    p += 46 + nameLen + extraLen + commentLen;
+    if (!/\.xml$/i.test(name)) continue;
+    const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
+    const data = bytes.subarray(start, start + size);
+    if (method === 0) return data.toString('utf8');
+    if (method === 8) return inflateRawSync(data).toString('utf8');
+    throw new ParseError(`zip entry ${name} uses compression method ${method}`, document);
+  }
+  throw new ParseError('corp-code zip without an .xml entry', document);
 }

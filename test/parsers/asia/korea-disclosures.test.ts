@@ -116,8 +116,8 @@ describe('OpenDART report sections', () => {
 });
 
 describe('corp codes', () => {
-  it('zip as corpCode.xml returns it, and the listed excerpt: codes stay strings', async () => {
-    const xml = await unzipCorpCodes(kr('corpCode_sample.zip'), 'zip');
+  it('zip as corpCode.xml returns it, and the listed excerpt: codes stay strings', () => {
+    const xml = unzipCorpCodes(kr('corpCode_sample.zip'), 'zip');
     const sample = parseCorpCodeXml(xml, 'zip');
     expect(sample[0]).toMatchObject({
       corpCode: '00434003',
@@ -132,7 +132,7 @@ describe('corp codes', () => {
       corpNameEng: 'SAMSUNG ELECTRONICS CO,.LTD',
     });
     expect(listed.find((c) => c.stockCode === '0030R0')?.corpCode).toBe('01885222');
-    await expect(unzipCorpCodes(Buffer.from('<result><status>010</status></result>'), 'z')).rejects.toThrow(
+    expect(() => unzipCorpCodes(Buffer.from('<result><status>010</status></result>'), 'z')).toThrow(
       ParseError,
     );
   });

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ParseError } from '../../../lib/errors.ts';
 import {
@@ -14,7 +16,9 @@ import { rocDate, rocYearMonth, twAmount } from '../../../parsers/taiwan/text.ts
 
 const ctx = { url: 'https://example.test/doc', fetchedAt: '2026-01-01T00:00:00Z' };
 const tw = (f: string) => readFileSync(new URL(`../../../fixtures/taiwan/${f}`, import.meta.url));
-const up = (f: string) => readFileSync(new URL(`../../../fixtures/upstream/${f}`, import.meta.url));
+// upstream files keep their URL's query in the file name, so join paths instead of resolving URLs
+const UPSTREAM = fileURLToPath(new URL('../../../fixtures/upstream/', import.meta.url));
+const up = (f: string) => readFileSync(join(UPSTREAM, f));
 
 describe('Taiwan number and date conventions', () => {
   it('reads separators, parentheses, none markers and ROC dates', () => {
@@ -98,7 +102,10 @@ describe('monthly revenue', () => {
 
 describe('foreign ownership', () => {
   it('TWSE MI_QFIIS: held % and limit % are different facts', () => {
-    const r = parseTwseForeignOwnership(up('www.twse.com.tw/rwd/zh/fund/MI_QFIIS_20230130.json'), ctx);
+    const r = parseTwseForeignOwnership(
+      up('www.twse.com.tw/rwd/zh/fund/MI_QFIIS?date=20230130&selectType=ALLBUT0999&response=json'),
+      ctx,
+    );
     expect(r.rows).toHaveLength(1158);
     expect(r.rows.find((x) => x.localSecurityCode === '2330')).toMatchObject({
       snapshotDate: '2023-01-30',

@@ -126,7 +126,7 @@ function operation(route: AnyRoute): Json {
       required: true,
       description: acceptedForms(route.company === 'registry' ? 'registry' : route.company),
       schema: { type: 'string' },
-      example: route.company === 'registry' ? 'cmp_256ba6d445efa9b724e6' : 'AAPL',
+      example: route.companyExample ?? (route.company === 'registry' ? 'cmp_256ba6d445efa9b724e6' : 'AAPL'),
     });
   }
   for (const [name, p] of Object.entries(route.pathParams ?? {})) {

@@ -1,9 +1,12 @@
 import type { AnyRoute } from '../platform/route.ts';
 import { companyRoutes } from './companies.ts';
 import { companyFactsRoutes } from './company-facts.ts';
+import { disclosuresRoutes } from './disclosures.ts';
 import { filingsRoutes } from './filings.ts';
 import { financialSegmentsRoutes } from './financial-segments.ts';
 import { financialsRoutes } from './financials.ts';
+import { koreaRoutes } from './korea.ts';
+import { taiwanRoutes } from './taiwan.ts';
 
 /**
  * Every dataset route, one line per route family. A new family exports its declarations from
@@ -16,4 +19,7 @@ export const DATASET_ROUTES: readonly AnyRoute[] = [
   ...financialsRoutes,
   ...financialSegmentsRoutes,
   ...companyFactsRoutes,
+  ...taiwanRoutes,
+  ...koreaRoutes,
+  ...disclosuresRoutes,
 ];

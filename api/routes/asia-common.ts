@@ -1,0 +1,41 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../lib/db.ts';
+import { companyIdentifiers, companyListings } from '../../schema/companies.ts';
+import type { ResolvedCompany } from '../platform/company-resolution.ts';
+import { ApiError } from '../platform/errors.ts';
+
+/** A numeric column as a JSON number (amounts in thousands fit a double exactly), null kept null. */
+export const num = (c: AnyPgColumn): SQL<number | null> => sql<number | null>`${c}::float8`;
+
+/** The company's Taiwan security codes (its .TW / .TWO listings); 404 when it has none. */
+export async function taiwanCodes(db: Db, company: ResolvedCompany): Promise<string[]> {
+  const rows = await db
+    .select({ symbol: companyListings.symbol })
+    .from(companyListings)
+    .where(and(eq(companyListings.companyId, company.companyId), eq(companyListings.market, 'TW')));
+  const codes = rows.map((r) => r.symbol.replace(/\.TWO?$/, ''));
+  if (codes.length === 0)
+    throw new ApiError(
+      404,
+      `${company.companyName} has no Taiwan listing (TWSE or TPEx); Taiwan routes serve Taiwan-listed companies only`,
+    );
+  return codes;
+}
+
+/** The company's DART corp code; 404 when it files nothing with OpenDART. */
+export async function koreaCorpCode(db: Db, company: ResolvedCompany): Promise<string> {
+  const [row] = await db
+    .select({ v: companyIdentifiers.idValue })
+    .from(companyIdentifiers)
+    .where(
+      and(eq(companyIdentifiers.companyId, company.companyId), eq(companyIdentifiers.idType, 'DART_CORP')),
+    )
+    .limit(1);
+  if (!row)
+    throw new ApiError(
+      404,
+      `${company.companyName} has no DART corp code; Korea routes serve companies filing with OpenDART only`,
+    );
+  return row.v;
+}

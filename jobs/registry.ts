@@ -1,5 +1,6 @@
 import { DATASETS } from '../lib/datasets.ts';
 import { disclosuresJob } from './disclosures/disclosures.job.ts';
+import { jpCompaniesJob } from './disclosures/jp-companies.job.ts';
 import { companiesJob } from './edgar/companies.job.ts';
 import { companyFactsJob } from './edgar/company-facts.job.ts';
 import { filingItemsJob } from './edgar/filing-items.job.ts';
@@ -25,6 +26,7 @@ export const JOBS: readonly DatasetJob[] = [
   companyFactsJob as DatasetJob,
   twCompaniesJob as DatasetJob,
   krCompaniesJob as DatasetJob,
+  jpCompaniesJob as DatasetJob,
   twMonthlyRevenueJob as DatasetJob,
   twFinancialsJob as DatasetJob,
   twForeignOwnershipJob as DatasetJob,

@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, lte, or, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../../lib/db.ts';
 import { disclosures } from '../../schema/asia.ts';
-import { companyIdentifiers, companyListings } from '../../schema/companies.ts';
+import { companyListings } from '../../schema/companies.ts';
 import * as p from '../platform/params.ts';
 import { asAnyRoute, defineRoute } from '../platform/route.ts';
 import { keysetAfter, keysetOrder } from '../platform/sql.ts';
@@ -51,16 +51,9 @@ async function companyMarkets(db: Db, companyId: string): Promise<Map<Market, st
     const m = LISTING_MARKET[l.market ?? ''];
     if (!m) continue;
     const code = l.symbol.replace(/\.[A-Z]+$/, '');
-    out.set(m, [...(out.get(m) ?? []), code]);
+    // TDnet and EDINET write the 4-character securities code with a 5th check character (5987 -> 59870)
+    out.set(m, [...(out.get(m) ?? []), ...(m === 'japan' ? [code, `${code}0`] : [code])]);
   }
-  const jp = await db
-    .select({ v: companyIdentifiers.idValue })
-    .from(companyIdentifiers)
-    .where(
-      and(eq(companyIdentifiers.companyId, companyId), eq(companyIdentifiers.idType, 'JP_SECURITIES_CODE')),
-    );
-  // TDnet/EDINET codes are 5 characters: the 4-character code plus a check character
-  if (jp.length) out.set('japan', [...(out.get('japan') ?? []), ...jp.flatMap((j) => [j.v, `${j.v}0`])]);
   return out;
 }
 
@@ -95,11 +88,11 @@ export const disclosuresRoute = defineRoute({
   envelopeExtras: true,
   access: { dataset: 'disclosures' },
   company: 'resolve',
-  companyExample: '005930.KS',
+  companyExample: '5987.T',
   query: {
     market: p.oneOf(MARKETS, {
       description: 'One market; omitted means every market the company lists in',
-      example: 'korea',
+      example: 'japan',
     }),
     category: p.string({
       description:
@@ -107,9 +100,10 @@ export const disclosuresRoute = defineRoute({
       max: 40,
       pattern: /^[a-z_]+$/,
       patternHint: 'must be a lower-case category such as earnings_flash',
+      example: 'stock_options',
     }),
-    date_gte: p.date({ description: 'Date on or after (inclusive)', example: '2024-10-01' }),
-    date_lte: p.date({ description: 'Date on or before (inclusive)', example: '2024-11-30' }),
+    date_gte: p.date({ description: 'Date on or after (inclusive)', example: '2026-10-01' }),
+    date_lte: p.date({ description: 'Date on or before (inclusive)', example: '2026-10-31' }),
     include_text: p.boolean({
       description: 'Include the announcement text (Taiwan only); default false',
       example: false,

@@ -46,6 +46,11 @@ export function parseCorpCodeXml(xml: string, document: string): DartCorp[] {
  * and the entry is stored (0) or deflated (8). An error answer is an XML status body, not a zip.
  */
 export function unzipCorpCodes(bytes: Buffer, document: string): string {
+  return unzipEntry(bytes, document, /\.xml$/i).toString('utf8');
+}
+
+/** The bytes of the first zip entry whose name matches. */
+export function unzipEntry(bytes: Buffer, document: string, entry: RegExp): Buffer {
   if (bytes.readUInt32LE(0) !== 0x04034b50)
     throw new ParseError(`not a zip: ${bytes.subarray(0, 120).toString('utf8')}`, document);
   let eocd = -1;
@@ -67,12 +72,12 @@ export function unzipCorpCodes(bytes: Buffer, document: string): string {
     const local = bytes.readUInt32LE(p + 42);
     const name = bytes.subarray(p + 46, p + 46 + nameLen).toString('utf8');
     p += 46 + nameLen + extraLen + commentLen;
-    if (!/\.xml$/i.test(name)) continue;
+    if (!entry.test(name)) continue;
     const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
     const data = bytes.subarray(start, start + size);
-    if (method === 0) return data.toString('utf8');
-    if (method === 8) return inflateRawSync(data).toString('utf8');
+    if (method === 0) return Buffer.from(data);
+    if (method === 8) return inflateRawSync(data);
     throw new ParseError(`zip entry ${name} uses compression method ${method}`, document);
   }
-  throw new ParseError('corp-code zip without an .xml entry', document);
+  throw new ParseError(`zip without an entry matching ${entry}`, document);
 }

@@ -9,6 +9,7 @@ const TSMC = companyIdForCik('1046179');
 const ASIA = [
   'tw_companies',
   'kr_companies',
+  'jp_companies',
   'tw_monthly_revenue',
   'tw_financials',
   'tw_foreign_ownership',
@@ -293,6 +294,25 @@ describe(`Taiwan, Korea and disclosures: jobs through the mirror, routes over HT
       );
       expect(p2.body.data).toHaveLength(6);
     });
+  });
+
+  it('Japan: a listed company from the EDINET code list finds its TDnet rows by category', async () => {
+    const r = await get(
+      '/v1/companies/5987.T/disclosures?market=japan&category=stock_options&date_gte=2026-10-01&date_lte=2026-10-31&include_text=false',
+    );
+    expect(r.status).toBe(200);
+    expect(r.body.markets_searched).toEqual(['japan']);
+    expect(r.body.data).toEqual([
+      expect.objectContaining({
+        market: 'japan',
+        local_code: '59870',
+        company_name: 'オーネックス',
+        date: '2026-10-07',
+        category: 'stock_options',
+      }),
+    ]);
+    expect(r.body.data[0].title).toMatch(/^第三者割当による新株式の失権/);
+    expect(r.body.data[0]).not.toHaveProperty('xbrl_url');
   });
 
   describe('registry filters', () => {

@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../lib/db.ts';
+import type { Database, Db } from '../../lib/db.ts';
 import { companyIdentifiers, companyListings } from '../../schema/companies.ts';
 import type { ResolvedCompany } from '../platform/company-resolution.ts';
 import { ApiError } from '../platform/errors.ts';
@@ -38,4 +38,27 @@ export async function koreaCorpCode(db: Db, company: ResolvedCompany): Promise<s
       `${company.companyName} has no DART corp code; Korea routes serve companies filing with OpenDART only`,
     );
   return row.v;
+}
+
+/**
+ * The dataset's coverage object with `available_from` read from the rows themselves (spec 8.3: the window is
+ * where a live backfill starts; coverage reports the real earliest period loaded), or the declared start
+ * while the table is empty.
+ */
+export async function realCoverage(database: Database, datasetId: string, earliestSql: string) {
+  const [row] = await database.query<{
+    available_from: string | null;
+    available_to: string | null;
+    update_frequency: string;
+    history_status: string;
+  }>('select available_from, available_to, update_frequency, history_status from datasets where id = $1', [
+    datasetId,
+  ]);
+  const [min] = await database.query<{ first: string | null }>(`select (${earliestSql})::text as first`);
+  return {
+    available_from: min?.first ?? row?.available_from ?? null,
+    available_to: row?.available_to ?? null,
+    update_frequency: row?.update_frequency ?? 'daily',
+    history_status: row?.history_status ?? 'backfill_in_progress',
+  };
 }

@@ -3,7 +3,7 @@ import { krFinancials, krReportSections } from '../../schema/asia.ts';
 import * as p from '../platform/params.ts';
 import { asAnyRoute, defineRoute } from '../platform/route.ts';
 import { keysetAfter, keysetOrder } from '../platform/sql.ts';
-import { koreaCorpCode } from './asia-common.ts';
+import { koreaCorpCode, realCoverage } from './asia-common.ts';
 
 /** Korea routes (spec 4.7): Professional, 1 credit, envelope A; the path takes a corp code or 005930.KS. */
 const SAMSUNG_ID = 'cmp_01b524f82fc466e1711c';
@@ -48,6 +48,7 @@ export const krFinancialsRoute = defineRoute({
   tags: ['Korea'],
   envelope: 'A',
   access: { dataset: 'kr_financials' },
+  envelopeExtras: true,
   company: 'kr',
   companyExample: '005930.KS',
   query: {
@@ -94,7 +95,7 @@ export const krFinancialsRoute = defineRoute({
     },
     example: FIN_EXAMPLE,
   },
-  handler: async ({ db, company, query, page }) => {
+  handler: async ({ db, database, company, query, page }) => {
     const corp = await koreaCorpCode(db, company!);
     const conds: (SQL | undefined)[] = [
       eq(k.corpCode, corp),
@@ -128,7 +129,11 @@ export const krFinancialsRoute = defineRoute({
       .where(and(...conds))
       .orderBy(...keysetOrder(FIN_ORDER))
       .limit(page.fetch);
-    return rows;
+    return {
+      rows,
+      extra: {},
+      coverage: await realCoverage(database, 'kr_financials', 'select min(bsns_year) from kr_financials'),
+    };
   },
 });
 
@@ -192,6 +197,7 @@ function sectionRoute(
     tags: ['Korea'],
     envelope: 'A',
     access: { dataset: 'kr_sections' },
+    envelopeExtras: true,
     company: 'kr',
     companyExample: '005930.KS',
     query: {
@@ -232,7 +238,7 @@ function sectionRoute(
       },
       example: SECTION_EXAMPLE,
     },
-    handler: async ({ db, company, query, page }) => {
+    handler: async ({ db, database, company, query, page }) => {
       const corp = await koreaCorpCode(db, company!);
       const q = query as { kind?: string; year?: number; date_gte?: string; date_lte?: string };
       const conds: (SQL | undefined)[] = [eq(s.corpCode, corp), eq(s.section, section)];
@@ -242,7 +248,7 @@ function sectionRoute(
       if (q.date_gte) conds.push(gte(s.asOfDate, q.date_gte));
       if (q.date_lte) conds.push(lte(s.asOfDate, q.date_lte));
       conds.push(keysetAfter(SEC_ORDER, page.after));
-      return db
+      const rows = await db
         .select({
           corp_code: s.corpCode,
           company_id: sql<string>`${company!.companyId}`,
@@ -262,6 +268,15 @@ function sectionRoute(
         .where(and(...conds))
         .orderBy(...keysetOrder(SEC_ORDER))
         .limit(page.fetch);
+      return {
+        rows,
+        extra: {},
+        coverage: await realCoverage(
+          database,
+          'kr_sections',
+          'select min(bsns_year) from kr_report_sections',
+        ),
+      };
     },
   });
 }

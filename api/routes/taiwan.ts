@@ -3,7 +3,7 @@ import { twFinancials, twForeignOwnership, twMonthlyRevenue } from '../../schema
 import * as p from '../platform/params.ts';
 import { asAnyRoute, defineRoute } from '../platform/route.ts';
 import { keysetAfter, keysetOrder } from '../platform/sql.ts';
-import { num, taiwanCodes } from './asia-common.ts';
+import { num, realCoverage, taiwanCodes } from './asia-common.ts';
 
 /** Taiwan routes (spec 4.7): Professional, 1 credit, envelope A; the path takes a Taiwan code or 2330.TW. */
 const TSMC_ID = 'cmp_d8e46370b07c45c6c40a';
@@ -52,6 +52,7 @@ export const twFinancialsRoute = defineRoute({
   tags: ['Taiwan'],
   envelope: 'A',
   access: { dataset: 'tw_financials' },
+  envelopeExtras: true,
   company: 'tw',
   companyExample: '2330.TW',
   query: {
@@ -97,14 +98,14 @@ export const twFinancialsRoute = defineRoute({
     },
     example: FIN_EXAMPLE,
   },
-  handler: async ({ db, company, query, page }) => {
+  handler: async ({ db, database, company, query, page }) => {
     const codes = await taiwanCodes(db, company!);
     const conds: (SQL | undefined)[] = [inArray(f.localSecurityCode, codes)];
     if (query.statement) conds.push(eq(f.statement, query.statement));
     if (query.year !== undefined) conds.push(eq(f.year, query.year));
     if (query.season !== undefined) conds.push(eq(f.season, query.season));
     conds.push(keysetAfter(FIN_ORDER, page.after));
-    return db
+    const rows = await db
       .select({
         company_id: sql<string>`${company!.companyId}`,
         local_security_code: f.localSecurityCode,
@@ -134,6 +135,11 @@ export const twFinancialsRoute = defineRoute({
       .where(and(...conds))
       .orderBy(...keysetOrder(FIN_ORDER))
       .limit(page.fetch);
+    return {
+      rows,
+      extra: {},
+      coverage: await realCoverage(database, 'tw_financials', 'select min(period_end) from tw_financials'),
+    };
   },
 });
 
@@ -165,6 +171,7 @@ export const twMonthlyRevenueRoute = defineRoute({
   tags: ['Taiwan'],
   envelope: 'A',
   access: { dataset: 'tw_monthly_revenue' },
+  envelopeExtras: true,
   company: 'tw',
   companyExample: '2330.TW',
   query: {
@@ -190,13 +197,13 @@ export const twMonthlyRevenueRoute = defineRoute({
     },
     example: REV_EXAMPLE,
   },
-  handler: async ({ db, company, query, page }) => {
+  handler: async ({ db, database, company, query, page }) => {
     const codes = await taiwanCodes(db, company!);
     const conds: (SQL | undefined)[] = [inArray(r.localSecurityCode, codes)];
     if (query.month_gte) conds.push(gte(r.dataYm, query.month_gte));
     if (query.month_lte) conds.push(lte(r.dataYm, query.month_lte));
     conds.push(keysetAfter(REV_ORDER, page.after));
-    return db
+    const rows = await db
       .select({
         company_id: sql<string>`${company!.companyId}`,
         local_security_code: r.localSecurityCode,
@@ -218,6 +225,15 @@ export const twMonthlyRevenueRoute = defineRoute({
       .where(and(...conds))
       .orderBy(...keysetOrder(REV_ORDER))
       .limit(page.fetch);
+    return {
+      rows,
+      extra: {},
+      coverage: await realCoverage(
+        database,
+        'tw_monthly_revenue',
+        'select min(data_ym) from tw_monthly_revenue',
+      ),
+    };
   },
 });
 
@@ -243,6 +259,7 @@ export const twForeignOwnershipRoute = defineRoute({
   tags: ['Taiwan'],
   envelope: 'A',
   access: { dataset: 'tw_foreign_ownership' },
+  envelopeExtras: true,
   company: 'tw',
   companyExample: '2330.TW',
   query: {
@@ -269,13 +286,13 @@ export const twForeignOwnershipRoute = defineRoute({
     },
     example: FO_EXAMPLE,
   },
-  handler: async ({ db, company, query, page }) => {
+  handler: async ({ db, database, company, query, page }) => {
     const codes = await taiwanCodes(db, company!);
     const conds: (SQL | undefined)[] = [inArray(o.localSecurityCode, codes)];
     if (query.date_gte) conds.push(gte(o.snapshotDate, query.date_gte));
     if (query.date_lte) conds.push(lte(o.snapshotDate, query.date_lte));
     conds.push(keysetAfter(FO_ORDER, page.after));
-    return db
+    const rows = await db
       .select({
         company_id: sql<string>`${company!.companyId}`,
         local_security_code: o.localSecurityCode,
@@ -291,6 +308,15 @@ export const twForeignOwnershipRoute = defineRoute({
       .where(and(...conds))
       .orderBy(...keysetOrder(FO_ORDER))
       .limit(page.fetch);
+    return {
+      rows,
+      extra: {},
+      coverage: await realCoverage(
+        database,
+        'tw_foreign_ownership',
+        'select min(snapshot_date) from tw_foreign_ownership',
+      ),
+    };
   },
 });
 

@@ -145,7 +145,8 @@ describe(`Taiwan, Korea and disclosures: jobs through the mirror, routes over HT
       );
       expect(p2.body.data[0].data_ym).toBe('2023-01');
       expect(p2.body.next_cursor).toBeNull();
-      expect(p1.body.coverage).toMatchObject({ available_from: '2013-01', update_frequency: 'monthly' });
+      // coverage names the earliest month the rows hold, not the window's start (2013-01)
+      expect(p1.body.coverage).toMatchObject({ available_from: '2023-01', update_frequency: 'monthly' });
       for (const bad of ['limit=0', 'limit=1001', 'month_gte=2023-13', 'cursor=abc', 'foo=1'])
         expect((await get(`/v1/companies/2330/tw/monthly-revenue?${bad}`)).status, bad).toBe(400);
     });

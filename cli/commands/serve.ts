@@ -169,6 +169,7 @@ function printReady(
       ? `  Demo API key (shown once, store it now): ${key}`
       : `  Demo API key: shown on the first start only. Another: ${anotherKeyHint(services.database.kind, accountId)}`,
     `  Try:   curl -H "Authorization: Bearer <key>" "${base}/v1/companies?ticker=AAPL"`,
+    `  Try:   curl -H "Authorization: Bearer <key>" "${base}/v1/companies/2330.TW/tw/monthly-revenue"`,
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -19,8 +19,24 @@ interface Opts {
 type Ctx = { url: string; fetchedAt: string };
 const market = (url: string) => (/\/otc\/|_O[._]|tpex|t13sa150/i.test(url) ? 'tpex' : 'twse');
 
+/** Row keys as the API spells them (snake_case), so the output reads like the route's rows. */
+const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+function apiShape(out: unknown): unknown {
+  if (Array.isArray(out)) return out.map(apiShape);
+  if (out && typeof out === 'object' && !(out instanceof Date))
+    return Object.fromEntries(
+      Object.entries(out).map(([k, v]) => [snake(k), k === 'fields' ? v : apiShape(v)]),
+    );
+  return out;
+}
+const shaped =
+  (run: (b: Buffer, o: Opts, c: Ctx) => unknown) =>
+  (b: Buffer, o: Opts, c: Ctx): unknown =>
+    apiShape(run(b, o, c));
+
 /** Issue 11's parsers for `etl parse` (merged into the command's table in cli/commands/parse.ts). */
-export const ASIA_PARSERS: Record<string, { help: string; run: (b: Buffer, o: Opts, c: Ctx) => unknown }> = {
+type Entry = { help: string; run: (b: Buffer, o: Opts, c: Ctx) => unknown };
+const RAW: Record<string, Entry> = {
   'twse-monthly-revenue': {
     help: 'TWSE/TPEx monthly revenue: open-data t187ap05_{L,O}.csv or a MOPS t21sc03_<roc>_<m>_0.html page',
     run: (b, _o, c) =>
@@ -66,3 +82,7 @@ export const ASIA_PARSERS: Record<string, { help: string; run: (b: Buffer, o: Op
   'tdnet-list': { help: 'TDnet I_list_NNN_YYYYMMDD.html', run: (b, _o, c) => parseTdnetList(b, c) },
   'edinet-list': { help: 'EDINET API v2 documents.json', run: (b, _o, c) => parseEdinetList(b, c) },
 };
+
+export const ASIA_PARSERS: Record<string, Entry> = Object.fromEntries(
+  Object.entries(RAW).map(([name, e]) => [name, { help: e.help, run: shaped(e.run) }]),
+);

@@ -45,7 +45,13 @@ export async function koreaCorpCode(db: Db, company: ResolvedCompany): Promise<s
  * where a live backfill starts; coverage reports the real earliest period loaded), or the declared start
  * while the table is empty.
  */
-export async function realCoverage(database: Database, datasetId: string, earliestSql: string) {
+export async function realCoverage(
+  database: Database,
+  datasetId: string,
+  earliestSql: string,
+  /** SQL answering true while companies of the registry still have no rows (a rolling backfill). */
+  inProgressSql?: string,
+) {
   const [row] = await database.query<{
     available_from: string | null;
     available_to: string | null;
@@ -55,10 +61,15 @@ export async function realCoverage(database: Database, datasetId: string, earlie
     datasetId,
   ]);
   const [min] = await database.query<{ first: string | null }>(`select (${earliestSql})::text as first`);
+  const [pending] = inProgressSql
+    ? await database.query<{ pending: boolean }>(`select (${inProgressSql}) as pending`)
+    : [];
   return {
     available_from: min?.first ?? row?.available_from ?? null,
     available_to: row?.available_to ?? null,
     update_frequency: row?.update_frequency ?? 'daily',
-    history_status: row?.history_status ?? 'backfill_in_progress',
+    history_status: pending?.pending
+      ? 'backfill_in_progress'
+      : (row?.history_status ?? 'backfill_in_progress'),
   };
 }

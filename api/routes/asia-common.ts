@@ -73,3 +73,16 @@ export async function realCoverage(
       : (row?.history_status ?? 'backfill_in_progress'),
   };
 }
+
+/** Samsung Electronics' id (DART corp code 00126380), for the Korea routes' examples. */
+export const SAMSUNG_ID = 'cmp_01b524f82fc466e1711c';
+
+/**
+ * Korea's backfill runs largest companies first within a daily call budget: its history is in progress
+ * while registry companies with a DART corp code still have no rows.
+ */
+export const KOREA_PENDING = (table: string) =>
+  `(select count(distinct corp_code) from ${table}) < (select count(*) from company_identifiers where id_type = 'DART_CORP')`;
+
+/** TSMC's id: its SEC CIK's (one company with TSM), for the Taiwan routes' examples. */
+export const TSMC_ID = 'cmp_d8e46370b07c45c6c40a';

@@ -9,7 +9,7 @@ import {
 import { parseIncomeSummary } from '../../parsers/taiwan/income-summary.ts';
 import { parseMonthlyRevenueCsv, parseMonthlyRevenuePage } from '../../parsers/taiwan/monthly-revenue.ts';
 import { deriveQuarters } from '../../parsers/taiwan/quarters.ts';
-import { parseIncomeStatementPage } from '../../parsers/taiwan/statement-page.ts';
+import { parseBalanceStatementPage, parseIncomeStatementPage } from '../../parsers/taiwan/statement-page.ts';
 
 interface Opts {
   kind?: string;
@@ -56,8 +56,12 @@ const RAW: Record<string, Entry> = {
       }
       if (!o.kind)
         throw new Error('tw-financials needs --period YYYYQn (summary page) or --kind <security code>');
-      const r = parseIncomeStatementPage(b, c, { code: o.kind });
-      return { ...r, rows: deriveQuarters(r.rows) };
+      const income = parseIncomeStatementPage(b, c, { code: o.kind });
+      const balance = parseBalanceStatementPage(b, c, { code: o.kind });
+      return {
+        rows: [...deriveQuarters(income.rows), ...balance.rows],
+        warnings: [...income.warnings, ...balance.warnings],
+      };
     },
   },
   'tw-foreign-ownership': {

@@ -108,7 +108,8 @@ export function parseIncomeStatementPage(
   const income = tables.find((t) =>
     t.lines.some((l) => l.label === '營業收入合計' || l.label === '本期淨利（淨損）'),
   );
-  if (!income) throw new ParseError('no income statement table (營業收入合計 / 本期淨利)', ctx.url);
+  // a statement page of another kind (balance sheet, cash flow) has no income row
+  if (!income) return { rows: [], warnings: ['no income statement (營業收入合計 / 本期淨利) on the page'] };
   const year = Math.max(...income.columns.map((c) => c.year));
   const cum = income.columns.findIndex((c) => c.year === year && c.kind === 'cumulative');
   const qtr = income.columns.findIndex((c) => c.year === year && c.kind === 'quarter');
@@ -147,4 +148,60 @@ export function parseIncomeStatementPage(
     row.quarterBasis = 'reported';
   }
   return { rows: [row], warnings: [] };
+}
+
+const BALANCE = {
+  totalAssets: ['資產總計', '資產總額'],
+  totalLiabilities: ['負債總計', '負債總額'],
+  totalEquity: ['權益總計', '權益總額'],
+} as const;
+
+/**
+ * The balance row of a single-company page: total assets, liabilities and equity at the page's own latest
+ * balance-sheet date (the newest instant column; the others are the comparatives), thousand TWD. Null when
+ * the page has no balance sheet.
+ */
+export function parseBalanceStatementPage(
+  bytes: Buffer,
+  ctx: ParseContext,
+  meta: { code: string; companyName?: string; market?: string },
+): ParseResult<TwFinancialsInsert> {
+  const html = decodeTaiwan(bytes, 'utf8');
+  if (/查詢過於頻繁/.test(html))
+    throw new ParseError('MOPS throttling page (查詢過於頻繁) in place of data', ctx.url);
+  if (!/會計項目/.test(html)) return { rows: [], warnings: [] };
+  const table = readStatementTables(html, ctx.url).find((t) =>
+    t.lines.some((l) => (BALANCE.totalAssets as readonly string[]).includes(l.label)),
+  );
+  if (!table) return { rows: [], warnings: [] };
+  const instants = table.columns.filter((c) => c.kind === 'instant');
+  const latest = instants.reduce<StatementColumn | null>(
+    (a, c) => (!a || c.year * 100 + c.endMonth > a.year * 100 + a.endMonth ? c : a),
+    null,
+  );
+  if (!latest || ![3, 6, 9, 12].includes(latest.endMonth))
+    throw new ParseError('balance sheet without a quarter-end instant column', ctx.url);
+  const col = table.columns.indexOf(latest);
+  const value = (labels: readonly string[]) =>
+    table.lines.find((l) => labels.includes(l.label) && l.values[col] != null)?.values[col] ?? null;
+  const m = latest.endMonth;
+  return {
+    rows: [
+      {
+        localSecurityCode: meta.code,
+        year: latest.year,
+        season: m / 3,
+        statement: 'balance',
+        companyName: meta.companyName ?? null,
+        market: meta.market ?? null,
+        periodEnd: `${latest.year}-${String(m).padStart(2, '0')}-${m === 3 || m === 12 ? '31' : '30'}`,
+        totalAssets: value(BALANCE.totalAssets),
+        totalLiabilities: value(BALANCE.totalLiabilities),
+        totalEquity: value(BALANCE.totalEquity),
+        sourceUrl: ctx.url,
+        fetchedAt: ctx.fetchedAt,
+      },
+    ],
+    warnings: [],
+  };
 }

@@ -251,3 +251,33 @@ describe('quarterly statements and YTD -> quarter', () => {
     expect(out[2]).toMatchObject({ revenueQ: null, quarterBasis: null });
   });
 });
+
+describe('balance rows of single-company pages', () => {
+  it('t164sb03 (ROC instants, four columns): the newest date is the row, totals read by hand', async () => {
+    const { parseBalanceStatementPage } = await import('../../../parsers/taiwan/statement-page.ts');
+    const [row] = parseBalanceStatementPage(tw('t164sb03_2330_ROC104Q1_2015Q1.html'), ctx, {
+      code: '2330',
+    }).rows;
+    expect(row).toMatchObject({
+      statement: 'balance',
+      year: 2015,
+      season: 1,
+      periodEnd: '2015-03-31',
+      totalAssets: '1556895055',
+      totalLiabilities: '432979302',
+      totalEquity: '1123915753',
+    });
+    const [big5] = parseBalanceStatementPage(tw('t164sb01_2330_2014Q3_BIG5.html'), ctx, {
+      code: '2330',
+    }).rows;
+    expect(big5).toMatchObject({
+      periodEnd: '2014-09-30',
+      totalAssets: '1349994840',
+      totalEquity: '956558251',
+    });
+    // a balance-only page has no income row (a warning says so)
+    expect(
+      parseIncomeStatementPage(tw('t164sb03_2330_ROC104Q1_2015Q1.html'), ctx, { code: '2330' }).rows,
+    ).toEqual([]);
+  });
+});

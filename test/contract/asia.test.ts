@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfill } from '../../jobs/refresh.ts';
 import type { Database } from '../../lib/db.ts';
 import { companyIdForCik } from '../../lib/ids.ts';
+import { loadTwFinancials } from '../../loaders/asia.ts';
+import { parseIncomeStatementPage } from '../../parsers/taiwan/statement-page.ts';
 import { accountWithKey, createApiTestDatabase, type RunningApi, startApi } from '../helpers/api.ts';
 import { createTestServices } from '../helpers/services.ts';
 
@@ -223,7 +226,10 @@ describe(`Taiwan, Korea and disclosures: jobs through the mirror, routes over HT
       );
       expect((await get('/v1/companies/005930.KS/kr/financials?year=1999')).status).toBe(400);
       // one of the 3,880 listed corp codes is loaded: the rolling backfill is in progress
-      expect(all.body.coverage).toMatchObject({ available_from: '2023', history_status: 'backfill_in_progress' });
+      expect(all.body.coverage).toMatchObject({
+        available_from: '2023',
+        history_status: 'backfill_in_progress',
+      });
     });
 
     it('sections: kinds, subtotal flags, values as filed; ownership by date', async () => {
@@ -331,6 +337,51 @@ describe(`Taiwan, Korea and disclosures: jobs through the mirror, routes over HT
       const samsung = await ids('corp_code=00126380');
       expect(samsung).toHaveLength(1);
       expect((await get('/v1/companies?country=KR&limit=1000')).body.data.length).toBeGreaterThan(900);
+    });
+  });
+
+  // last: it adds 2014 rows for 2330
+  it('the loader derives a quarter when the previous season arrives late, and keeps null until then', async () => {
+    const page = readFileSync(
+      new URL('../../fixtures/taiwan/t164sb01_2330_2014Q3_BIG5.html', import.meta.url),
+    );
+    const [filed] = parseIncomeStatementPage(
+      page,
+      { url: 'p', fetchedAt: '2026-01-01T00:00:00Z' },
+      { code: '2330' },
+    ).rows;
+    if (!filed) throw new Error('no row');
+    // as the season summary files it: cumulative only
+    const nineMonths = {
+      ...filed,
+      revenueQ: null,
+      operatingIncomeQ: null,
+      netIncomeQ: null,
+      epsBasicQ: null,
+      quarterBasis: null,
+    };
+    await database.db.transaction((tx) => loadTwFinancials(tx, [nineMonths]));
+    const q = async () =>
+      (await get('/v1/companies/2330/tw/financials?year=2014&season=3')).body.data[0] as Record<
+        string,
+        unknown
+      >;
+    expect(await q()).toMatchObject({ revenue_ytd: 540285390, revenue_q: null, quarter_basis: null });
+    // H1 as the same page implies it (9M 540,285,390 - filed Q3 209,049,734), arriving afterwards
+    const half = {
+      ...nineMonths,
+      season: 2,
+      periodEnd: '2014-06-30',
+      revenueYtd: '331235656',
+      operatingIncomeYtd: null,
+      netIncomeYtd: null,
+      epsBasicYtd: null,
+    };
+    await database.db.transaction((tx) => loadTwFinancials(tx, [half]));
+    expect(await q()).toMatchObject({
+      revenue_q: 209049734,
+      operating_income_q: null,
+      quarter_basis: 'derived',
     });
   });
 });

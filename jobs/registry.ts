@@ -1,4 +1,6 @@
 import { DATASETS } from '../lib/datasets.ts';
+import { disclosuresJob } from './disclosures/disclosures.job.ts';
+import { jpCompaniesJob } from './disclosures/jp-companies.job.ts';
 import { companiesJob } from './edgar/companies.job.ts';
 import { companyFactsJob } from './edgar/company-facts.job.ts';
 import { filingItemsJob } from './edgar/filing-items.job.ts';
@@ -6,6 +8,9 @@ import { filingsJob } from './edgar/filings.job.ts';
 import { financialSegmentsJob } from './edgar/financial-segments.job.ts';
 import { financialsJob } from './edgar/financials.job.ts';
 import { form20fJob } from './form-20f/form-20f.job.ts';
+import { krCompaniesJob } from './korea/companies.job.ts';
+import { krFinancialsJob } from './korea/financials.job.ts';
+import { krSectionsJob } from './korea/sections.job.ts';
 import { benchmarksJob } from './market/benchmarks.job.ts';
 import { pricesJob } from './market/prices.job.ts';
 import { sharesOutstandingJob } from './market/shares-outstanding.job.ts';
@@ -15,6 +20,10 @@ import { insiderTradesJob } from './ownership/insider-trades.job.ts';
 import { ownershipIndexJob } from './ownership/ownership-index.job.ts';
 import { proxyStatementsJob } from './ownership/proxy-statements.job.ts';
 import { thirteenFJob } from './ownership/thirteen-f.job.ts';
+import { twCompaniesJob } from './taiwan/companies.job.ts';
+import { twFinancialsJob } from './taiwan/financials.job.ts';
+import { twForeignOwnershipJob } from './taiwan/foreign-ownership.job.ts';
+import { twMonthlyRevenueJob } from './taiwan/monthly-revenue.job.ts';
 import type { DatasetJob } from './types.ts';
 
 /** Every job handler, one per dataset with a schedule. Checked against the dataset registry at start-up. */
@@ -36,6 +45,15 @@ export const JOBS: readonly DatasetJob[] = [
   proxyStatementsJob as DatasetJob,
   institutionsJob as DatasetJob,
   investorsJob as DatasetJob,
+  twCompaniesJob as DatasetJob,
+  krCompaniesJob as DatasetJob,
+  jpCompaniesJob as DatasetJob,
+  twMonthlyRevenueJob as DatasetJob,
+  twFinancialsJob as DatasetJob,
+  twForeignOwnershipJob as DatasetJob,
+  krFinancialsJob as DatasetJob,
+  krSectionsJob as DatasetJob,
+  disclosuresJob as DatasetJob,
 ];
 
 export class RegistryError extends Error {

@@ -29,6 +29,8 @@ const shape = z.object({
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
   OPERATOR_TOKEN: z.string().min(24).optional(),
+  DART_API_KEY: z.string().min(8).optional(),
+  DART_DAILY_BUDGET: z.coerce.number().int().positive().default(9000),
 });
 
 const schema = shape.superRefine((env, ctx) => {

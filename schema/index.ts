@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './asia.ts';
 export * from './companies.ts';
 export * from './datasets.ts';
 export * from './filing-items.ts';

@@ -308,8 +308,16 @@ async function envelope(
         }
         return { status: 200, body: { data: result, coverage: cov } };
       }
-      const rows = result as unknown[];
-      if (!route.page) return { status: 200, body: { data: rows, next_cursor: null, coverage: cov } };
+      const extras = route.envelopeExtras
+        ? (result as { rows: unknown[]; extra: Record<string, unknown>; coverage?: unknown })
+        : null;
+      const rows = extras ? extras.rows : (result as unknown[]);
+      const envCoverage = extras?.coverage ?? cov;
+      if (!route.page)
+        return {
+          status: 200,
+          body: { data: rows, next_cursor: null, ...extras?.extra, coverage: envCoverage },
+        };
       const more = rows.length > page.limit;
       const data = more ? rows.slice(0, page.limit) : rows;
       const last = data[data.length - 1];
@@ -317,7 +325,7 @@ async function envelope(
         more && last !== undefined
           ? platform.cursors.encode(p.key, binding, route.cursorKey!(last as never))
           : null;
-      return { status: 200, body: { data, next_cursor: next, coverage: cov } };
+      return { status: 200, body: { data, next_cursor: next, ...extras?.extra, coverage: envCoverage } };
     }
   }
 }

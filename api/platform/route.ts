@@ -98,6 +98,12 @@ export interface RouteDecl<P extends ParamSet = ParamSet> {
   result?: 'list' | 'single';
   /** Replaces the dataset's history_status in this route's coverage object. */
   historyStatus?: string;
+  /**
+   * A list route whose envelope carries more than rows (the disclosures route's `markets_searched` and its
+   * per-market coverage): the handler returns `{ rows, extra, coverage? }`; `extra` joins the body and
+   * `coverage`, when given, replaces the dataset's coverage object.
+   */
+  envelopeExtras?: true;
   /** Response documentation: the row (A) or whole body (B, C, raw) schema, and a real example. */
   response: { schema: JsonSchema; example: unknown; description?: string };
   /** Extra 404 documentation (resource lookups). */

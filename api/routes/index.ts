@@ -1,12 +1,15 @@
 import type { AnyRoute } from '../platform/route.ts';
 import { companyRoutes } from './companies.ts';
 import { companyFactsRoutes } from './company-facts.ts';
+import { disclosuresRoutes } from './disclosures.ts';
 import { filingsRoutes } from './filings.ts';
 import { financialSegmentsRoutes } from './financial-segments.ts';
 import { financialsRoutes } from './financials.ts';
 import { FORM_20F_ROUTES } from './form-20f.ts';
+import { koreaRoutes } from './korea.ts';
 import { marketDataRoutes } from './market-data.ts';
 import { ownershipRoutes } from './ownership.ts';
+import { taiwanRoutes } from './taiwan.ts';
 
 /**
  * Every dataset route, one line per route family. A new family exports its declarations from
@@ -22,4 +25,7 @@ export const DATASET_ROUTES: readonly AnyRoute[] = [
   ...FORM_20F_ROUTES,
   ...marketDataRoutes,
   ...ownershipRoutes,
+  ...taiwanRoutes,
+  ...koreaRoutes,
+  ...disclosuresRoutes,
 ];

@@ -5,6 +5,7 @@ import { parseCompanyTickers, parseCompanyTickersExchange } from '../../parsers/
 import { parseFilingIndexPage } from '../../parsers/edgar/filing-index-page.ts';
 import { parseIndexFile } from '../../parsers/edgar/index-files.ts';
 import { parseSubmissions, parseSubmissionsPage } from '../../parsers/edgar/submissions.ts';
+import { ASIA_PARSERS } from './parse-asia.ts';
 
 interface ParseOpts {
   cik?: string;
@@ -191,7 +192,7 @@ export function registerParseCommand(
   program: Command,
   extra: Record<string, { help: string; run: ParserFn }> = {},
 ) {
-  const all = { ...PARSERS, ...extra };
+  const all = { ...PARSERS, ...ASIA_PARSERS, ...extra };
   program
     .command('parse')
     .description(

@@ -1,0 +1,92 @@
+import { parseEdinetList, parseTdnetList } from '../../parsers/disclosures/japan.ts';
+import { parseDartList } from '../../parsers/disclosures/korea.ts';
+import { parseDartFinancials } from '../../parsers/korea/financials.ts';
+import { DART_SECTIONS, type DartSectionEndpoint, parseDartSection } from '../../parsers/korea/sections.ts';
+import {
+  parseTpexForeignOwnership,
+  parseTwseForeignOwnership,
+} from '../../parsers/taiwan/foreign-ownership.ts';
+import { parseIncomeSummary } from '../../parsers/taiwan/income-summary.ts';
+import { parseMonthlyRevenueCsv, parseMonthlyRevenuePage } from '../../parsers/taiwan/monthly-revenue.ts';
+import { deriveQuarters } from '../../parsers/taiwan/quarters.ts';
+import { parseBalanceStatementPage, parseIncomeStatementPage } from '../../parsers/taiwan/statement-page.ts';
+
+interface Opts {
+  kind?: string;
+  period?: string;
+  url?: string;
+}
+type Ctx = { url: string; fetchedAt: string };
+const market = (url: string) => (/\/otc\/|_O[._]|tpex|t13sa150/i.test(url) ? 'tpex' : 'twse');
+
+/** Row keys as the API spells them (snake_case), so the output reads like the route's rows. */
+const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+function apiShape(out: unknown): unknown {
+  if (Array.isArray(out)) return out.map(apiShape);
+  if (out && typeof out === 'object' && !(out instanceof Date))
+    return Object.fromEntries(
+      Object.entries(out).map(([k, v]) => [snake(k), k === 'fields' ? v : apiShape(v)]),
+    );
+  return out;
+}
+const shaped =
+  (run: (b: Buffer, o: Opts, c: Ctx) => unknown) =>
+  (b: Buffer, o: Opts, c: Ctx): unknown =>
+    apiShape(run(b, o, c));
+
+/** Issue 11's parsers for `etl parse` (merged into the command's table in cli/commands/parse.ts). */
+type Entry = { help: string; run: (b: Buffer, o: Opts, c: Ctx) => unknown };
+const RAW: Record<string, Entry> = {
+  'twse-monthly-revenue': {
+    help: 'TWSE/TPEx monthly revenue: open-data t187ap05_{L,O}.csv or a MOPS t21sc03_<roc>_<m>_0.html page',
+    run: (b, _o, c) =>
+      (/\.csv$/i.test(c.url) ? parseMonthlyRevenueCsv : parseMonthlyRevenuePage)(b, c, market(c.url)),
+  },
+  'tw-financials': {
+    help: 'MOPS t163sb04 summary (--period <year>Q<season>, e.g. 2023Q1) or a single-company t164sb0x page (--kind <code>)',
+    run: (b, o, c) => {
+      const m = o.period ? /^(\d{4})Q([1-4])$/.exec(o.period) : null;
+      if (m) {
+        const r = parseIncomeSummary(b, c, {
+          year: Number(m[1]),
+          season: Number(m[2]),
+          market: market(c.url),
+        });
+        return { ...r, rows: deriveQuarters(r.rows) };
+      }
+      if (!o.kind)
+        throw new Error('tw-financials needs --period YYYYQn (summary page) or --kind <security code>');
+      const income = parseIncomeStatementPage(b, c, { code: o.kind });
+      const balance = parseBalanceStatementPage(b, c, { code: o.kind });
+      return {
+        rows: [...deriveQuarters(income.rows), ...balance.rows],
+        warnings: [...income.warnings, ...balance.warnings],
+      };
+    },
+  },
+  'tw-foreign-ownership': {
+    help: 'TWSE MI_QFIIS JSON or TPEx t13sa150_otc HTML',
+    run: (b, _o, c) =>
+      b.subarray(0, 1).toString() === '{' ? parseTwseForeignOwnership(b, c) : parseTpexForeignOwnership(b, c),
+  },
+  'dart-financials': {
+    help: 'OpenDART fnlttSinglAcntAll.json (--kind CFS|OFS, the request fs_div; default CFS)',
+    run: (b, o, c) => parseDartFinancials(b, c, { fsDiv: o.kind === 'OFS' ? 'OFS' : 'CFS' }),
+  },
+  'dart-section': {
+    help: `an OpenDART report-section JSON (--kind <endpoint>: ${Object.keys(DART_SECTIONS).join(', ')}; guessed from the file name)`,
+    run: (b, o, c) => {
+      const endpoint = (o.kind ??
+        Object.keys(DART_SECTIONS).find((k) => c.url.includes(k))) as DartSectionEndpoint;
+      if (!endpoint || !(endpoint in DART_SECTIONS)) throw new Error('dart-section needs --kind <endpoint>');
+      return parseDartSection(b, c, { endpoint });
+    },
+  },
+  'dart-list': { help: 'OpenDART list.json (disclosures)', run: (b, _o, c) => parseDartList(b, c) },
+  'tdnet-list': { help: 'TDnet I_list_NNN_YYYYMMDD.html', run: (b, _o, c) => parseTdnetList(b, c) },
+  'edinet-list': { help: 'EDINET API v2 documents.json', run: (b, _o, c) => parseEdinetList(b, c) },
+};
+
+export const ASIA_PARSERS: Record<string, Entry> = Object.fromEntries(
+  Object.entries(RAW).map(([name, e]) => [name, { help: e.help, run: shaped(e.run) }]),
+);

@@ -1,0 +1,84 @@
+import { ParseError } from '../../lib/errors.ts';
+import type { KrFinancialsInsert } from '../../schema/asia.ts';
+import type { ParseContext, ParseResult } from '../types.ts';
+import { checkDartStatus } from './status.ts';
+
+/** OpenDART report codes (reprt_code) and the route's `report_period` names. */
+export const REPORT_CODES = { '11013': 'q1', '11012': 'half', '11014': 'q3', '11011': 'annual' } as const;
+export type ReprtCode = keyof typeof REPORT_CODES;
+
+interface DartAccountRow {
+  rcept_no?: string;
+  reprt_code?: string;
+  bsns_year?: string;
+  corp_code?: string;
+  sj_div?: string;
+  sj_nm?: string;
+  account_id?: string;
+  account_nm?: string;
+  account_detail?: string | null;
+  thstrm_amount?: string | null;
+  thstrm_add_amount?: string | null;
+  frmtrm_amount?: string | null;
+  bfefrmtrm_amount?: string | null;
+  ord?: string;
+  currency?: string;
+}
+
+/** An amount exactly as filed; only the empty string (no value filed) becomes null. */
+function asFiled(v: string | null | undefined): string | null {
+  return v === undefined || v === null || v === '' ? null : v;
+}
+
+/**
+ * OpenDART `fnlttSinglAcntAll.json` (full statements of one company, year, report and basis). The basis
+ * (`fs_div` CFS consolidated / OFS separate) is a request parameter the rows do not repeat, so it comes from
+ * the request and every row carries it: the two bases never share a key. Accounts are matched by
+ * `account_id` (`ifrs-full_*`, `dart_*`, or `-표준계정코드 미사용-` for a filer-specific line), never by name;
+ * amounts stay strings in KRW as filed. Status 013 is an answer with no rows.
+ */
+export function parseDartFinancials(
+  bytes: Buffer,
+  ctx: ParseContext,
+  req: { fsDiv: 'CFS' | 'OFS' },
+): ParseResult<KrFinancialsInsert> & { noData: boolean } {
+  let body: { list?: DartAccountRow[] };
+  try {
+    body = JSON.parse(bytes.toString('utf8'));
+  } catch (err) {
+    throw new ParseError('OpenDART body is not JSON', ctx.url, { cause: err });
+  }
+  if (checkDartStatus(body, ctx.url) === 'no_data') return { rows: [], warnings: [], noData: true };
+  if (!Array.isArray(body.list)) throw new ParseError('OpenDART status 000 without a list', ctx.url);
+  const lineNos = new Map<string, number>();
+  const rows = body.list.map((r): KrFinancialsInsert => {
+    for (const k of ['corp_code', 'bsns_year', 'reprt_code', 'sj_div', 'account_id', 'rcept_no'] as const)
+      if (!r[k]) throw new ParseError(`OpenDART account row without ${k}`, ctx.url);
+    if (!(r.reprt_code! in REPORT_CODES)) throw new ParseError(`unknown reprt_code ${r.reprt_code}`, ctx.url);
+    const sj = r.sj_div as string;
+    const lineNo = (lineNos.get(sj) ?? 0) + 1;
+    lineNos.set(sj, lineNo);
+    return {
+      corpCode: r.corp_code as string,
+      bsnsYear: Number(r.bsns_year),
+      reprtCode: r.reprt_code as string,
+      fsDiv: req.fsDiv,
+      sjDiv: sj,
+      lineNo,
+      ord: r.ord && /^\d+$/.test(r.ord) ? Number(r.ord) : null,
+      accountId: r.account_id as string,
+      accountNm: r.account_nm ?? '',
+      accountDetail: r.account_detail && r.account_detail !== '-' ? r.account_detail : null,
+      sjNm: r.sj_nm ?? '',
+      amount: asFiled(r.thstrm_amount),
+      amountPriorPeriod: asFiled(r.frmtrm_amount),
+      amountTwoPeriodsPrior: asFiled(r.bfefrmtrm_amount),
+      amountCumulative: asFiled(r.thstrm_add_amount),
+      currency: r.currency ?? 'KRW',
+      rceptNo: r.rcept_no as string,
+      sourceUrl: ctx.url,
+      fetchedAt: ctx.fetchedAt,
+    };
+  });
+  return { rows, warnings: [], noData: false };
+}

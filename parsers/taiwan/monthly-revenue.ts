@@ -1,0 +1,133 @@
+import * as cheerio from 'cheerio';
+import Papa from 'papaparse';
+import { ParseError } from '../../lib/errors.ts';
+import type { TwMonthlyRevenueInsert } from '../../schema/asia.ts';
+import type { ParseContext, ParseResult } from '../types.ts';
+import { cleanText, decodeTaiwan, rocYear, rocYearMonth, twAmount } from './text.ts';
+
+export type TwMarket = 'twse' | 'tpex';
+
+const CSV_COLUMNS = {
+  ym: '資料年月',
+  code: '公司代號',
+  name: '公司名稱',
+  industry: '產業別',
+  revenue: '營業收入-當月營收',
+  prev: '營業收入-上月營收',
+  yearAgo: '營業收入-去年當月營收',
+  mom: '營業收入-上月比較增減(%)',
+  yoy: '營業收入-去年同月增減(%)',
+  ytd: '累計營業收入-當月累計營收',
+  ytdYearAgo: '累計營業收入-去年累計營收',
+  ytdYoy: '累計營業收入-前期比較增減(%)',
+  note: '備註',
+} as const;
+
+function note(raw: string | undefined): string | null {
+  const s = cleanText(raw ?? '');
+  return s === '' || s === '-' || s === '無' || s === '無。' ? null : s;
+}
+
+/**
+ * TWSE/TPEx open-data monthly revenue CSV (`t187ap05_L.csv` listed, `t187ap05_O.csv` OTC): UTF-8 with BOM,
+ * every field quoted, ROC year-month `11407`, amounts in thousand TWD, percentages with full precision.
+ */
+export function parseMonthlyRevenueCsv(
+  bytes: Buffer,
+  ctx: ParseContext,
+  market: TwMarket,
+): ParseResult<TwMonthlyRevenueInsert> {
+  const text = decodeTaiwan(bytes, 'utf8');
+  const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
+  const fields = parsed.meta.fields ?? [];
+  for (const col of Object.values(CSV_COLUMNS))
+    if (!fields.includes(col)) throw new ParseError(`monthly revenue CSV lacks column ${col}`, ctx.url);
+  const warnings: string[] = parsed.errors.map((e) => `CSV row ${e.row}: ${e.message}`);
+  const rows: TwMonthlyRevenueInsert[] = [];
+  for (const r of parsed.data) {
+    const code = cleanText(r[CSV_COLUMNS.code] ?? '');
+    if (!code) continue;
+    rows.push({
+      localSecurityCode: code,
+      dataYm: rocYearMonth(r[CSV_COLUMNS.ym] ?? '', ctx.url),
+      market,
+      companyName: cleanText(r[CSV_COLUMNS.name] ?? ''),
+      industry: cleanText(r[CSV_COLUMNS.industry] ?? '') || null,
+      revenue: twAmount(r[CSV_COLUMNS.revenue], ctx.url),
+      revenuePreviousMonth: twAmount(r[CSV_COLUMNS.prev], ctx.url),
+      revenueYearAgo: twAmount(r[CSV_COLUMNS.yearAgo], ctx.url),
+      momPct: twAmount(r[CSV_COLUMNS.mom], ctx.url),
+      yoyPct: twAmount(r[CSV_COLUMNS.yoy], ctx.url),
+      revenueYtd: twAmount(r[CSV_COLUMNS.ytd], ctx.url),
+      revenueYtdYearAgo: twAmount(r[CSV_COLUMNS.ytdYearAgo], ctx.url),
+      revenueYtdYoyPct: twAmount(r[CSV_COLUMNS.ytdYoy], ctx.url),
+      note: note(r[CSV_COLUMNS.note]),
+      sourceUrl: ctx.url,
+      fetchedAt: ctx.fetchedAt,
+    });
+  }
+  return { rows, warnings };
+}
+
+const NO_DATA = /查無資料|查無所需資料|資料庫中查無需求資料/;
+
+/**
+ * MOPS monthly revenue page `nas/t21/{sii|otc}/t21sc03_{rocYear}_{month}_0.html` (Big5): one table per
+ * industry (`產業別：…`, `單位：千元`), a company row per code, the industry's own `合計` row (not a company,
+ * skipped). The month comes from the page title (`上市公司112年1月份…`). A month not yet published is a page
+ * saying 查無資料: zero rows, not an error.
+ */
+export function parseMonthlyRevenuePage(
+  bytes: Buffer,
+  ctx: ParseContext,
+  market: TwMarket,
+): ParseResult<TwMonthlyRevenueInsert> {
+  const html = decodeTaiwan(bytes, 'big5');
+  const $ = cheerio.load(html);
+  const title = cleanText($('b').first().text());
+  const tm = /(\d{2,3})年(\d{1,2})月份/.exec(title);
+  if (!tm) {
+    if (NO_DATA.test(html)) return { rows: [], warnings: [] };
+    throw new ParseError('MOPS monthly revenue page without a 年月份 title', ctx.url);
+  }
+  const dataYm = `${rocYear(Number(tm[1]))}-${String(Number(tm[2])).padStart(2, '0')}`;
+  const rows: TwMonthlyRevenueInsert[] = [];
+  const warnings: string[] = [];
+  $('th').each((_, th) => {
+    const label = cleanText($(th).text());
+    const im = /^產業別：(.+)$/.exec(label);
+    if (!im) return;
+    const unit = cleanText($(th).next('th').text());
+    if (unit && unit !== '單位：千元') throw new ParseError(`unexpected unit "${unit}"`, ctx.url);
+    const industry = im[1] ?? null;
+    const table = $(th).closest('table').find('table').first();
+    table.find('tr').each((_, tr) => {
+      const cells = $(tr)
+        .children('td')
+        .toArray()
+        .map((td) => cleanText($(td).text()));
+      if (cells.length !== 11) return; // header rows and the industry's 合計 (its label is a <th>)
+      const [code, name, rev, prev, ago, mom, yoy, ytd, ytdAgo, ytdYoy, remark] = cells;
+      rows.push({
+        localSecurityCode: code ?? '',
+        dataYm,
+        market,
+        companyName: name ?? '',
+        industry,
+        revenue: twAmount(rev, ctx.url),
+        revenuePreviousMonth: twAmount(prev, ctx.url),
+        revenueYearAgo: twAmount(ago, ctx.url),
+        momPct: twAmount(mom, ctx.url),
+        yoyPct: twAmount(yoy, ctx.url),
+        revenueYtd: twAmount(ytd, ctx.url),
+        revenueYtdYearAgo: twAmount(ytdAgo, ctx.url),
+        revenueYtdYoyPct: twAmount(ytdYoy, ctx.url),
+        note: note(remark),
+        sourceUrl: ctx.url,
+        fetchedAt: ctx.fetchedAt,
+      });
+    });
+  });
+  if (rows.length === 0 && !NO_DATA.test(html)) warnings.push(`no company rows for ${dataYm}`);
+  return { rows, warnings };
+}

@@ -7,6 +7,8 @@ import { Redis } from 'ioredis';
 import type { Config } from '../lib/config.ts';
 import type { Database } from '../lib/db.ts';
 import type { Logger } from '../lib/logger.ts';
+import { registerMcpEndpoint } from './mcp/http.ts';
+import { mcpTools } from './mcp/tools.ts';
 import { KeyAuthenticator } from './platform/auth.ts';
 import { CompanyResolver } from './platform/company-resolution.ts';
 import { CoverageReader } from './platform/coverage.ts';
@@ -142,6 +144,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.get('/v1/openapi.json', async () => document);
 
   for (const route of routes) registerRoute(app, route, platform);
+  // The MCP door: one tool per keyed route above, answered by that route (api/mcp/).
+  registerMcpEndpoint(app, mcpTools(routes), platform.auth);
 
   app.setNotFoundHandler((req, reply) => {
     reply.code(404).send(

@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { openDatabase } from '../lib/db.ts';
 import { registerAccountCommands } from './commands/accounts.ts';
 import { registerJobCommands } from './commands/jobs.ts';
+import { registerMcpCommand } from './commands/mcp.ts';
 import { registerParseCommand } from './commands/parse.ts';
 import { registerServeCommands } from './commands/serve.ts';
 import { registerSystemCommands } from './commands/system.ts';
@@ -22,6 +23,7 @@ registerServeCommands(program);
 registerJobCommands(program);
 registerSystemCommands(program);
 registerParseCommand(program);
+registerMcpCommand(program);
 registerAccountCommands(program, async () => {
   const { config } = cliContext();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });

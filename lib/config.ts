@@ -26,6 +26,7 @@ const shape = z.object({
   CORS_ORIGINS: z.string().default(''),
   KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(30_000),
   SCHEDULER: z.enum(['on', 'off']).default('on'),
+  MCP_API_KEY: z.string().optional(),
 });
 
 const schema = shape.superRefine((env, ctx) => {

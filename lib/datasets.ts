@@ -187,6 +187,21 @@ export const DATASETS = [
       "accession_number in (select accession_number from filing_documents where filing_type in ('8-K', '8-K/A'))",
     builtBy: 'filing_items',
   },
+  {
+    // /v1/8k-events/families: the item catalog, on every plan and at no cost
+    id: '8k_events_reference',
+    title: '8-K event families',
+    statusFamily: null,
+    minPlan: 'free',
+    creditCost: 0,
+    updateFrequency: 'daily',
+    availableFrom: null,
+    initialHistoryStatus: 'current_snapshot',
+    source: null,
+    schedule: null,
+    table: null,
+    builtBy: 'filing_items',
+  },
 ] as const satisfies readonly DatasetDecl[];
 
 export type DatasetId = (typeof DATASETS)[number]['id'];

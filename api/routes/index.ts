@@ -1,4 +1,5 @@
 import type { AnyRoute } from '../platform/route.ts';
+import { eightKEventRoutes } from './8k-events.ts';
 import { companyRoutes } from './companies.ts';
 import { companyFactsRoutes } from './company-facts.ts';
 import { filingsRoutes } from './filings.ts';
@@ -18,4 +19,5 @@ export const DATASET_ROUTES: readonly AnyRoute[] = [
   ...financialSegmentsRoutes,
   ...companyFactsRoutes,
   ...screenRoutes,
+  ...eightKEventRoutes,
 ];

@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../lib/db.ts';
 import { companyIdForCik } from '../lib/ids.ts';
+import { SCREEN_VALUE_FIELDS } from '../schema/screen.ts';
+
+const COLUMNS = SCREEN_VALUE_FIELDS.map((f) => `"${f}"`).join(', ');
+const PIVOT = SCREEN_VALUE_FIELDS.map(
+  (f) => `max((value)::text::float8) filter (where field = '${f}') as "${f}"`,
+).join(',\n             ');
+const UPDATE = SCREEN_VALUE_FIELDS.map((f) => `"${f}" = excluded."${f}"`).join(', ');
 
 /**
  * Rebuilds one company's row of `screen_latest` from its statement versions, inside the caller's
@@ -28,15 +35,16 @@ export async function refreshScreenLatest(tx: Tx, cik: number): Promise<void> {
          array_position(array['income','balance','cash_flow','metrics'], v.statement),
          array_position(array['ttm','annual','quarterly'], v.period)),
     agg as (
-      select jsonb_object_agg(field, value) as vals,
+      select ${sql.raw(PIVOT)},
              jsonb_object_agg(field, jsonb_build_array(period, report_period::text)) as periods,
              mode() within group (order by currency) as currency
-        from f having count(*) > 0),
+        from f where field = any(${sql.param([...SCREEN_VALUE_FIELDS])}::text[]) having count(*) > 0),
     gone as (delete from screen_latest where company_id = ${companyId} and not exists (select 1 from agg))
-    insert into screen_latest (company_id, cik, currency, "values", periods, refreshed_at)
-    select ${companyId}, ${cik}, currency, vals, periods, now() from agg
+    insert into screen_latest (company_id, cik, currency, ${sql.raw(COLUMNS)}, periods, refreshed_at)
+    select ${companyId}, ${cik}, currency, ${sql.raw(COLUMNS)}, periods, now() from agg
     on conflict (company_id) do update set cik = excluded.cik, currency = excluded.currency,
-      "values" = excluded."values", periods = excluded.periods, refreshed_at = excluded.refreshed_at
-    where screen_latest."values" is distinct from excluded."values"
-       or screen_latest.periods is distinct from excluded.periods`);
+      ${sql.raw(UPDATE)}, periods = excluded.periods, refreshed_at = excluded.refreshed_at
+    where screen_latest.periods is distinct from excluded.periods
+       or row(${sql.raw(SCREEN_VALUE_FIELDS.map((f) => `screen_latest."${f}"`).join(', '))})
+          is distinct from row(${sql.raw(SCREEN_VALUE_FIELDS.map((f) => `excluded."${f}"`).join(', '))})`);
 }

@@ -1,17 +1,130 @@
-import { bigint, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, doublePrecision, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Screening's latest-values table (issue 15): one row per company with financials, holding for every
- * numeric statement and metric field its latest value (`values`: field -> number) and where that value
- * comes from (`periods`: field -> [period, report_period]). Rebuilt for a company in the same
- * transaction as its statements (loaders/screen.ts), so /v1/screen reads one row per company instead of
- * every statement version.
+ * The numeric fields screening keeps per company: spec 2.5's statement and metric value fields, each
+ * once (income, balance, cash flow, metrics order; api/routes/screen-fields.ts checks at start-up that
+ * this list and the API's field lists agree).
+ */
+export const SCREEN_VALUE_FIELDS = [
+  'revenue',
+  'cost_of_revenue',
+  'gross_profit',
+  'operating_expense',
+  'selling_general_and_administrative_expenses',
+  'research_and_development',
+  'operating_income',
+  'interest_expense',
+  'nonoperating_income_expense',
+  'ebit',
+  'income_tax_expense',
+  'net_income_discontinued_operations',
+  'net_income_continuing_operations',
+  'net_income_non_controlling_interests',
+  'net_income',
+  'net_income_common_stock',
+  'preferred_dividends_impact',
+  'consolidated_income',
+  'earnings_per_share',
+  'earnings_per_share_diluted',
+  'dividends_per_common_share',
+  'weighted_average_shares',
+  'weighted_average_shares_diluted',
+  'total_assets',
+  'current_assets',
+  'cash_and_equivalents',
+  'inventory',
+  'current_investments',
+  'trade_and_non_trade_receivables',
+  'non_current_assets',
+  'property_plant_and_equipment',
+  'goodwill_and_intangible_assets',
+  'investments',
+  'non_current_investments',
+  'outstanding_shares',
+  'tax_assets',
+  'total_liabilities',
+  'current_liabilities',
+  'trade_and_non_trade_payables',
+  'deferred_revenue',
+  'deposit_liabilities',
+  'non_current_liabilities',
+  'current_debt',
+  'non_current_debt',
+  'total_debt',
+  'tax_liabilities',
+  'shareholders_equity',
+  'retained_earnings',
+  'accumulated_other_comprehensive_income',
+  'depreciation_and_amortization',
+  'share_based_compensation',
+  'net_cash_flow_from_operations',
+  'capital_expenditure',
+  'business_acquisitions_and_disposals',
+  'investment_acquisitions_and_disposals',
+  'net_cash_flow_from_investing',
+  'issuance_or_repayment_of_debt_securities',
+  'issuance_or_purchase_of_equity_shares',
+  'dividends_and_other_cash_distributions',
+  'net_cash_flow_from_financing',
+  'change_in_cash_and_equivalents',
+  'effect_of_exchange_rate_changes',
+  'ending_cash_balance',
+  'free_cash_flow',
+  'enterprise_value',
+  'price_to_earnings_ratio',
+  'price_to_book_ratio',
+  'price_to_sales_ratio',
+  'enterprise_value_to_ebitda_ratio',
+  'enterprise_value_to_revenue_ratio',
+  'free_cash_flow_yield',
+  'peg_ratio',
+  'gross_margin',
+  'operating_margin',
+  'net_margin',
+  'return_on_equity',
+  'return_on_assets',
+  'return_on_invested_capital',
+  'asset_turnover',
+  'inventory_turnover',
+  'receivables_turnover',
+  'days_sales_outstanding',
+  'operating_cycle',
+  'working_capital_turnover',
+  'current_ratio',
+  'quick_ratio',
+  'cash_ratio',
+  'operating_cash_flow_ratio',
+  'debt_to_equity',
+  'debt_to_assets',
+  'interest_coverage',
+  'revenue_growth',
+  'earnings_growth',
+  'book_value_growth',
+  'earnings_per_share_growth',
+  'free_cash_flow_growth',
+  'operating_income_growth',
+  'ebitda_growth',
+  'book_value_per_share',
+  'free_cash_flow_per_share',
+  'payout_ratio',
+] as const;
+
+const valueColumns = Object.fromEntries(SCREEN_VALUE_FIELDS.map((f) => [f, doublePrecision(f)])) as {
+  [K in (typeof SCREEN_VALUE_FIELDS)[number]]: ReturnType<typeof doublePrecision>;
+};
+
+/**
+ * Screening's latest-values table (issue 15): one row per company with financials, one float column per
+ * field holding its latest value (typed columns, so a filter or sort over 10,000 companies reads plain
+ * numbers rather than decompressing a document per row), and `periods` (field -> [period,
+ * report_period]) saying where each value comes from, read only for the rows returned. Rebuilt for a
+ * company in the same transaction as its statements (loaders/screen.ts).
  */
 export const screenLatest = pgTable('screen_latest', {
   companyId: text('company_id').primaryKey(),
   cik: bigint('cik', { mode: 'number' }).notNull(),
   currency: text('currency'),
-  values: jsonb('values').notNull(),
+  ...valueColumns,
   periods: jsonb('periods').notNull(),
   refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
 });

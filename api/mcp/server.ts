@@ -10,6 +10,7 @@ import {
   type ServerNotification,
   type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import { errorBody } from '../platform/errors.ts';
 import type { Credentials, Dispatch } from './dispatch.ts';
 import { type McpTool, toRequest } from './tools.ts';
@@ -24,6 +25,12 @@ const INSTRUCTIONS = [
 ].join(' ');
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/**
+ * The SDK builds a JSON Schema validator (an Ajv instance, tens of milliseconds) per Server unless given
+ * one; a stateless endpoint makes a Server per request, so they all share this one.
+ */
+const SHARED_VALIDATOR = new AjvJsonSchemaValidator();
 
 /** What the MCP protocol lists (the declaration without the route object). */
 export function listedTool(t: McpTool) {
@@ -51,6 +58,7 @@ export function createMcpServer(
   const server = new Server(MCP_SERVER_INFO, {
     capabilities: { tools: { listChanged: false } },
     instructions: INSTRUCTIONS,
+    jsonSchemaValidator: SHARED_VALIDATOR,
   });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {

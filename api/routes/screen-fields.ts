@@ -1,3 +1,4 @@
+import { SCREEN_VALUE_FIELDS } from '../../schema/screen.ts';
 import { VALUE_FIELDS } from './financials.ts';
 
 /**
@@ -58,11 +59,15 @@ function statementFields(): NumericField[] {
         name,
         source,
         unit: unitOf(name, source),
-        value: `(s."values"->>'${name}')::float8`,
+        value: `s."${name}"`,
         period: `s.periods->'${name}'`,
       });
     }
   }
+  // Start-up check: screen_latest has a column for every field the statement routes serve, and no other.
+  const stored = [...SCREEN_VALUE_FIELDS] as string[];
+  if (stored.join() !== out.map((f) => f.name).join())
+    throw new Error('schema/screen.ts SCREEN_VALUE_FIELDS is out of step with the statement field lists');
   return out;
 }
 

@@ -64,11 +64,20 @@ async function observedRanges(database: Database): Promise<Map<string, Observed>
   const hit = cache.get(database);
   if (hit && Date.now() - hit.at < RANGE_TTL_MS) return hit.ranges;
   const ranges = new Map<string, Observed>();
-  const rows = await database.query<{ field: string; min: number; max: number; n: number }>(
-    `select e.key as field, min(e.value::text::float8) as min, max(e.value::text::float8) as max, count(*)::int as n
-       from screen_latest s, jsonb_each(s."values") e group by e.key`,
+  const stored = NUMERIC_FIELDS.filter((f) => f.source !== 'market');
+  const [agg] = await database.query<Record<string, number | null>>(
+    `select ${stored.map((f, i) => `min(${f.value}) as min${i}, max(${f.value}) as max${i}, count(${f.value})::int as n${i}`).join(', ')}
+       from screen_latest s`,
   );
-  for (const r of rows) ranges.set(r.field, { min: Number(r.min), max: Number(r.max), companies: r.n });
+  stored.forEach((f, i) => {
+    const min = agg?.[`min${i}`];
+    const max = agg?.[`max${i}`];
+    ranges.set(f.name, {
+      min: min == null ? null : Number(min),
+      max: max == null ? null : Number(max),
+      companies: Number(agg?.[`n${i}`] ?? 0),
+    });
+  });
   for (const f of MARKET_FIELDS) {
     const [m] = await database.query<{ min: number | null; max: number | null; n: number }>(
       `select min(${f.value}) as min, max(${f.value}) as max, count(${f.value})::int as n from companies c`,
@@ -122,7 +131,7 @@ export const screenFacetsRoute = defineRoute({
   },
 });
 
-const TERM_EXAMPLE = { field: 'country', value: 'US', companies: 28 };
+const TERM_EXAMPLE = { field: 'exchange', value: 'NASDAQ', companies: 3611 };
 
 export const screenTermsRoute = defineRoute({
   path: '/v1/screen/terms',

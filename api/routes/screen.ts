@@ -171,15 +171,21 @@ export async function runScreen(
   const dir = desc ? 'desc' : 'asc';
   const fields = NUMERIC_FIELDS.filter((f) => shown.has(f.name));
   const valueCols = fields.map((f, i) => `${f.value} as v${i}, ${f.period} as p${i}`).join(',\n            ');
+  // Two steps: filter, sort and cut the page on typed columns, then read the page's periods and
+  // registry details (the periods document is only opened for the rows returned).
   const rows = await db.query<Record<string, unknown>>(
-    `select c.company_id, c.company_name, c.primary_ticker as ticker, c.cik, c.country,
+    `with page as (
+       select c.company_id, ${sortExpr} as sort_key
+         from ${SCREEN_FROM}
+        ${where.length ? `where ${where.join(' and ')}` : ''}
+        order by ${sortExpr} ${dir}, c.company_id ${dir}
+        limit ${bind(page.fetch)})
+     select c.company_id, c.company_name, c.primary_ticker as ticker, c.cik, c.country,
             ${registryExpr('sector')} as sector, ${registryExpr('industry')} as industry,
-            c.primary_exchange as exchange, s.currency, ${sortExpr} as sort_key,
+            c.primary_exchange as exchange, s.currency, page.sort_key,
             ${valueCols}
-       from ${SCREEN_FROM}
-      ${where.length ? `where ${where.join(' and ')}` : ''}
-      order by ${sortExpr} ${dir}, c.company_id ${dir}
-      limit ${bind(page.fetch)}`,
+       from page join ${SCREEN_FROM.replace('companies c', 'companies c on c.company_id = page.company_id')}
+      order by page.sort_key ${dir}, c.company_id ${dir}`,
     params,
   );
   return rows.map((r) => {

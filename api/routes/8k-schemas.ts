@@ -15,7 +15,7 @@ export const EVENT_EXAMPLE = {
   cik: '0000320193',
   accession_number: '0000912057-00-002128',
   form: '8-K',
-  filing_date: '2000-01-19',
+  filing_date: '2000-01-24',
   report_date: '2000-01-19',
   item: '8.01',
   item_as_filed: '5',
@@ -23,12 +23,12 @@ export const EVENT_EXAMPLE = {
   family: 'other',
   excerpt: 'Item 5. OTHER EVENTS. (i) Reference is made to the press release …',
   details: null,
-  filing_url: 'https://www.sec.gov/Archives/edgar/data/320193/0000912057-00-002128.txt',
+  filing_url: 'https://www.sec.gov/Archives/edgar/data/320193/000091205700002128/0000912057-00-002128.txt',
   exhibits: [
     {
       number: '99.1',
       description: 'EXHIBIT 99.1',
-      url: 'https://www.sec.gov/Archives/edgar/data/320193/0000912057-00-002128.txt',
+      url: 'https://www.sec.gov/Archives/edgar/data/320193/000091205700002128/0000912057-00-002128.txt',
     },
   ],
 };
@@ -71,11 +71,11 @@ export const EVENT_SCHEMA = {
 export const EXHIBIT_EXAMPLE = {
   accession_number: '0000912057-00-002128',
   form: '8-K',
-  filing_date: '2000-01-19',
+  filing_date: '2000-01-24',
   number: '99.1',
   description: 'EXHIBIT 99.1',
-  url: 'https://www.sec.gov/Archives/edgar/data/320193/0000912057-00-002128.txt',
-  text_chars: 2000,
+  url: 'https://www.sec.gov/Archives/edgar/data/320193/000091205700002128/0000912057-00-002128.txt',
+  text_chars: 1962,
   items: ['8.01', '9.01'],
 };
 

@@ -1,4 +1,4 @@
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type KeyAuthenticator, presentedKey } from '../platform/auth.ts';
 import { errorBody, STANDARD_UNAUTHORIZED } from '../platform/errors.ts';
@@ -40,35 +40,17 @@ export function registerMcpEndpoint(app: FastifyInstance, tools: readonly McpToo
       requestId: req.id,
     };
     const server = createMcpServer(tools, dispatch, () => creds);
-    // The web-standard transport takes the body fastify already parsed and returns a Response (JSON, not
-    // SSE, in stateless mode), which fastify sends like any reply; the Node adapter's request/stream
-    // conversion is skipped.
-    const transport = new WebStandardStreamableHTTPServerTransport({
+    const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
     });
+    reply.hijack();
+    reply.raw.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
     await server.connect(transport);
-    try {
-      const headers = new Headers();
-      for (const [k, v] of Object.entries(req.headers)) {
-        if (typeof v === 'string') headers.set(k, v);
-        else if (Array.isArray(v)) headers.set(k, v.join(', '));
-      }
-      const res = await transport.handleRequest(
-        new Request(`http://mcp.local${MCP_PATH}`, { method: 'POST', headers }),
-        {
-          parsedBody: req.body,
-        },
-      );
-      reply.code(res.status);
-      res.headers.forEach((value, name) => {
-        if (name !== 'content-length') reply.header(name, value);
-      });
-      return reply.send(res.body ? await res.text() : '');
-    } finally {
-      await transport.close();
-      await server.close();
-    }
+    await transport.handleRequest(req.raw, reply.raw, req.body);
   });
 
   // Stateless: no server-initiated stream (GET) and no session to end (DELETE).

@@ -11,7 +11,7 @@ import { APPLE_ID, seedRegistry } from '../helpers/registry.ts';
 
 // Issue 15: 8-K events, families and exhibits over the real filing-items job's rows (parse + load of
 // captured 8-Ks: Apple 1999 and 2000 (pre-2004 items), Adobe 2023 (2.02 + EX-99.1), 1895 Bancorp 2024 and
-// Acorn Energy 2025 (5.02)).
+// Acorn Energy 2025 (5.02)); filing and report dates as their headers give them.
 let database: Database;
 let api: RunningApi;
 let key: string;
@@ -29,7 +29,7 @@ const FILINGS = [
   {
     accession: '0000912057-00-002128',
     cik: 320193,
-    filingDate: '2000-01-19',
+    filingDate: '2000-01-24',
     reportDate: '2000-01-19',
     file: `${ARCHIVE}/320193/000091205700002128/0000912057-00-002128.txt`,
   },

@@ -40,4 +40,9 @@ export const DEMO_CALLS: readonly DemoCall[] = [
   { family: 'Taiwan monthly revenue', path: '/v1/companies/2330.TW/tw/monthly-revenue' },
   { family: 'Korea financials', path: '/v1/companies/005930.KS/kr/financials?year=2023&statement=income' },
   { family: 'disclosures', path: '/v1/companies/005930.KS/disclosures' },
+  {
+    family: 'screening',
+    path: '/v1/screen?filter=revenue:gte:1000000000&filter=net_margin:gte:0.3&sort=-revenue',
+  },
+  { family: '8-K events', path: '/v1/companies/AAPL/8k-events' },
 ];

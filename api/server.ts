@@ -7,6 +7,8 @@ import type { Config } from '../lib/config.ts';
 import type { Database } from '../lib/db.ts';
 import type { Logger } from '../lib/logger.ts';
 import { metrics } from '../lib/metrics.ts';
+import { registerMcpEndpoint } from './mcp/http.ts';
+import { mcpTools } from './mcp/tools.ts';
 import { registerOperatorRoutes } from './operator.ts';
 import { KeyAuthenticator } from './platform/auth.ts';
 import { clientErrorHandler } from './platform/client-errors.ts';
@@ -183,6 +185,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     database,
     log,
   });
+  // The MCP door: one tool per keyed route above, answered by that route (api/mcp/).
+  registerMcpEndpoint(app, mcpTools(routes), platform.auth);
 
   app.setNotFoundHandler((req, reply) => {
     reply.code(404).send(

@@ -3,6 +3,7 @@ import { openDatabase } from '../lib/db.ts';
 import { registerAccountCommands } from './commands/accounts.ts';
 import { registerImportCommand } from './commands/import.ts';
 import { registerJobCommands } from './commands/jobs.ts';
+import { registerMcpCommand } from './commands/mcp.ts';
 import { registerParseCommand } from './commands/parse.ts';
 import { registerServeCommands } from './commands/serve.ts';
 import { registerSystemCommands } from './commands/system.ts';
@@ -24,6 +25,7 @@ registerJobCommands(program);
 registerSystemCommands(program);
 registerParseCommand(program);
 registerImportCommand(program);
+registerMcpCommand(program);
 registerAccountCommands(program, async () => {
   const { config } = cliContext();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });

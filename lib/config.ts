@@ -31,6 +31,7 @@ const shape = z.object({
   OPERATOR_TOKEN: z.string().min(24).optional(),
   DART_API_KEY: z.string().min(8).optional(),
   DART_DAILY_BUDGET: z.coerce.number().int().positive().default(9000),
+  MCP_API_KEY: z.string().optional(),
 });
 
 const schema = shape.superRefine((env, ctx) => {

@@ -428,6 +428,68 @@ export const DATASETS = [
     schedule: '*/30 * * * *',
     table: 'disclosures',
   },
+  {
+    id: 'screen',
+    title: 'Screening',
+    statusFamily: null,
+    minPlan: 'fund',
+    creditCost: 1,
+    updateFrequency: 'daily',
+    availableFrom: null,
+    initialHistoryStatus: 'current_snapshot',
+    source: null,
+    schedule: null,
+    // screen_latest is rebuilt per company by the financials loader, in the statements' transaction
+    table: 'screen_latest',
+    builtBy: 'financials',
+  },
+  {
+    // /v1/screen/facets and /terms: what screening offers, on every plan and at no cost (spec 4.10)
+    id: 'screen_reference',
+    title: 'Screening reference (fields and terms)',
+    statusFamily: null,
+    minPlan: 'free',
+    creditCost: 0,
+    updateFrequency: 'daily',
+    availableFrom: null,
+    initialHistoryStatus: 'current_snapshot',
+    source: null,
+    schedule: null,
+    table: null,
+    builtBy: 'financials',
+  },
+  {
+    id: '8k_events',
+    title: '8-K events',
+    statusFamily: null,
+    minPlan: 'fund',
+    creditCost: 1,
+    updateFrequency: 'daily',
+    availableFrom: '1993-01-01',
+    initialHistoryStatus: 'backfill_in_progress',
+    source: null,
+    schedule: null,
+    // read from the 8-K rows of the filing_items tables (one event per item), built by that job
+    table: 'filing_items',
+    tableWhere:
+      "accession_number in (select accession_number from filing_documents where filing_type in ('8-K', '8-K/A'))",
+    builtBy: 'filing_items',
+  },
+  {
+    // /v1/8k-events/families: the item catalog, on every plan and at no cost
+    id: '8k_events_reference',
+    title: '8-K event families',
+    statusFamily: null,
+    minPlan: 'free',
+    creditCost: 0,
+    updateFrequency: 'daily',
+    availableFrom: null,
+    initialHistoryStatus: 'current_snapshot',
+    source: null,
+    schedule: null,
+    table: null,
+    builtBy: 'filing_items',
+  },
 ] as const satisfies readonly DatasetDecl[];
 
 export type DatasetId = (typeof DATASETS)[number]['id'];

@@ -9,6 +9,7 @@ import {
   type FinancialStatementInsert,
   financialStatements,
 } from '../schema/financials.ts';
+import { refreshScreenLatest } from './screen.ts';
 import { upsertRows } from './upsert.ts';
 
 /**
@@ -44,6 +45,7 @@ export async function loadFinancialStatements(
       returning 1)
     select count(*)::int as n from d`)) as unknown as { rows?: { n: number }[] } | { n: number }[];
   const n = Number((Array.isArray(stale) ? stale : (stale.rows ?? []))[0]?.n ?? 0);
+  await refreshScreenLatest(tx, cik); // screening's latest values, in the same transaction
   return { inserted: result.inserted, updated: result.updated + n };
 }
 

@@ -9,3 +9,4 @@ export * from './form-20f.ts';
 export * from './market-data.ts';
 export * from './ownership.ts';
 export * from './ownership-directories.ts';
+export * from './screen.ts';

@@ -1,4 +1,5 @@
 import type { AnyRoute } from '../platform/route.ts';
+import { eightKEventRoutes } from './8k-events.ts';
 import { companyRoutes } from './companies.ts';
 import { companyFactsRoutes } from './company-facts.ts';
 import { disclosuresRoutes } from './disclosures.ts';
@@ -9,6 +10,7 @@ import { FORM_20F_ROUTES } from './form-20f.ts';
 import { koreaRoutes } from './korea.ts';
 import { marketDataRoutes } from './market-data.ts';
 import { ownershipRoutes } from './ownership.ts';
+import { screenRoutes } from './screen.ts';
 import { taiwanRoutes } from './taiwan.ts';
 
 /**
@@ -28,4 +30,6 @@ export const DATASET_ROUTES: readonly AnyRoute[] = [
   ...taiwanRoutes,
   ...koreaRoutes,
   ...disclosuresRoutes,
+  ...screenRoutes,
+  ...eightKEventRoutes,
 ];

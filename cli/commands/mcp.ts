@@ -1,0 +1,76 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ListToolsRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { Command } from 'commander';
+import { injectDispatch } from '../../api/mcp/dispatch.ts';
+import { createMcpServer, MCP_SERVER_INFO } from '../../api/mcp/server.ts';
+import { buildApp } from '../../api/server.ts';
+import { openDatabase } from '../../lib/db.ts';
+import { type CliContext, cliContext, onShutdown } from '../context.ts';
+
+/**
+ * `etl mcp`: the same tools over stdio for a local agent. The key comes from MCP_API_KEY and every tool
+ * call goes through its route exactly as over HTTP (credits, plan, usage). By default the routes run in
+ * this process over the configured database; with `--url`, the calls are relayed to a running API's
+ * /mcp endpoint (the embedded database takes one process, so beside `etl start` use `--url`).
+ */
+export function registerMcpCommand(program: Command, getCtx: () => CliContext = cliContext) {
+  program
+    .command('mcp')
+    .description(
+      'MCP (tool-protocol) server on stdio: one read-only tool per /v1 route, metered on the key in MCP_API_KEY',
+    )
+    .option(
+      '--url <base>',
+      'relay to a running API (e.g. http://127.0.0.1:8080) instead of opening the database',
+    )
+    .action(async (opts: { url?: string }) => {
+      const ctx = getCtx();
+      const key = ctx.config.MCP_API_KEY;
+      if (!key) throw new Error('set MCP_API_KEY to the API key the agent should use (etl keys create)');
+      const stdio = new StdioServerTransport();
+      if (opts.url) {
+        const client = new Client({ name: 'etl-mcp-relay', version: MCP_SERVER_INFO.version });
+        await client.connect(
+          new StreamableHTTPClientTransport(new URL(`${opts.url.replace(/\/+$/, '')}/mcp`), {
+            requestInit: { headers: { authorization: `Bearer ${key}` } },
+          }),
+        );
+        const relay = new Server(MCP_SERVER_INFO, { capabilities: { tools: { listChanged: false } } });
+        relay.setRequestHandler(ListToolsRequestSchema, async () => client.listTools());
+        relay.setRequestHandler(
+          CallToolRequestSchema,
+          async (req) => (await client.callTool(req.params)) as CallToolResult,
+        );
+        await relay.connect(stdio);
+        onShutdown(ctx.logger, async () => {
+          await relay.close();
+          await client.close();
+        });
+        return;
+      }
+      const database = await openDatabase({
+        databaseUrl: ctx.config.DATABASE_URL,
+        dataDir: ctx.config.DATA_DIR,
+      });
+      await database.migrate();
+      const app = await buildApp({ database, config: ctx.config, logger: ctx.logger });
+      await app.ready();
+      const server = createMcpServer(app.mcpTools, injectDispatch(app), () => ({
+        authorization: `Bearer ${key}`,
+      }));
+      await server.connect(stdio);
+      ctx.logger.info({ tools: app.mcpTools.length }, 'MCP server on stdio');
+      onShutdown(ctx.logger, async () => {
+        await server.close();
+        await app.close();
+        await database.close();
+      });
+    });
+}

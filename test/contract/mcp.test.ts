@@ -1,0 +1,203 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATASET_ROUTES } from '../../api/routes/index.ts';
+import type { Database } from '../../lib/db.ts';
+import { accountWithKey, createApiTestDatabase, type RunningApi, startApi } from '../helpers/api.ts';
+import { APPLE_ID, seedRegistry } from '../helpers/registry.ts';
+import { failingRoute, fundRoute } from '../helpers/test-routes.ts';
+
+// Issue 15: the MCP door over every route, with the SDK's own client over real HTTP.
+let database: Database;
+let api: RunningApi;
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  database = await createApiTestDatabase();
+  await seedRegistry(database, 30);
+  api = await startApi(database, { routes: [fundRoute, failingRoute], logLevel: 'warn' });
+});
+
+afterAll(async () => {
+  for (const c of clients) await c.close().catch(() => undefined);
+  await api?.close();
+  await database?.close();
+});
+
+async function connect(headers: Record<string, string>): Promise<Client> {
+  const client = new Client({ name: 'contract-test', version: '1.0.0' });
+  const transport = new StreamableHTTPClientTransport(new URL(`${api.url}/mcp`), {
+    requestInit: { headers },
+  });
+  await client.connect(transport);
+  clients.push(client);
+  return client;
+}
+
+const balance = async (accountId: string) =>
+  Number(
+    (await database.query<{ credits: string }>('select credits from accounts where id = $1', [accountId]))[0]!
+      .credits,
+  );
+
+// biome-ignore lint/suspicious/noExplicitAny: tool results are checked by the assertions
+const textOf = (r: any) => JSON.parse((r.content as { text: string }[])[0]!.text);
+
+describe('MCP over Streamable HTTP', () => {
+  it('lists one read-only tool per keyed route, with the route parameters as the input schema', async () => {
+    const { key } = await accountWithKey(database, 'free', 10);
+    const client = await connect({ Authorization: `Bearer ${key}` });
+    const { tools } = await client.listTools();
+    const names = tools.map((t) => t.name);
+    // Every dataset route is a tool: a new route family needs no MCP code.
+    expect(tools.length).toBeGreaterThanOrEqual(DATASET_ROUTES.length);
+    expect(names).toEqual(
+      expect.arrayContaining(['companies', 'companies_get', 'financials_income_statements']),
+    );
+    expect(names).not.toContain('health');
+    const search = tools.find((t) => t.name === 'companies')!;
+    expect(search.annotations?.readOnlyHint).toBe(true);
+    expect(search.description).toContain('Free or higher; 1 credit per call');
+    expect(search.inputSchema.properties).toMatchObject({
+      ticker: { type: 'string' },
+      limit: { type: 'integer', minimum: 1, maximum: 1000 },
+      cursor: { type: 'string' },
+    });
+    const get = tools.find((t) => t.name === 'companies_get')!;
+    expect(get.inputSchema.required).toEqual(['company_id']);
+  });
+
+  it('charges a metered tool exactly one credit, returns the route body, and records one usage of the route', async () => {
+    const { key, accountId } = await accountWithKey(database, 'free', 10);
+    const client = await connect({ Authorization: `Bearer ${key}` });
+    await client.listTools(); // listing is not a data call
+    expect(await balance(accountId)).toBe(10);
+    const r = await client.callTool({ name: 'companies', arguments: { ticker: 'AAPL', limit: 5 } });
+    expect(r.isError).toBeFalsy();
+    const body = textOf(r);
+    expect(body.data[0]).toMatchObject({
+      company_id: APPLE_ID,
+      company_name: 'Apple Inc.',
+      cik: '0000320193',
+    });
+    expect(body).toHaveProperty('coverage');
+    expect(await balance(accountId)).toBe(9);
+    expect((r._meta as { status: number }).status).toBe(200);
+    // Same body as the HTTP route itself (credits aside).
+    const http = await (await api.get('/v1/companies?ticker=AAPL&limit=5', { key })).json();
+    expect(body.data).toEqual(http.data);
+    expect(await balance(accountId)).toBe(8);
+    // Usage: each call is one request of GET /v1/companies; the /mcp transport adds none.
+    const usage = textOf(await client.callTool({ name: 'usage', arguments: {} }));
+    expect(usage.totals.requests).toBe(2); // the two companies calls; listing and /mcp add none
+    const rows = await database.query<{ route: string; n: string }>(
+      `select route, count(*)::int as n from usage_events u join api_keys k on k.prefix = u.key_prefix
+       where k.account_id = $1 group by route order by route`,
+      [accountId],
+    );
+    expect(rows.find((x) => x.route === 'GET /v1/companies')?.n).toBe(2);
+    expect(rows.some((x) => x.route.includes('mcp'))).toBe(false);
+  });
+
+  it('pages with the route cursor and reads a company by path argument (ticker resolved, registry needs cmp_)', async () => {
+    const { key } = await accountWithKey(database, 'free', 10);
+    const client = await connect({ 'X-API-Key': key });
+    const first = textOf(await client.callTool({ name: 'companies', arguments: { q: 'in', limit: 2 } }));
+    expect(first.data).toHaveLength(2);
+    const second = textOf(
+      await client.callTool({
+        name: 'companies',
+        arguments: { q: 'in', limit: 2, cursor: first.next_cursor },
+      }),
+    );
+    expect(second.data[0].company_id).not.toBe(first.data[0].company_id);
+    const one = await client.callTool({ name: 'companies_get', arguments: { company_id: APPLE_ID } });
+    expect(textOf(one).data.company_name).toBe('Apple Inc.');
+    const byTicker = await client.callTool({ name: 'companies_get', arguments: { company_id: 'AAPL' } });
+    expect(byTicker.isError).toBe(true);
+    expect(textOf(byTicker).error.statusCode).toBe(404);
+  });
+
+  it('refuses a tool outside the plan with the route 402 body, uncharged', async () => {
+    const { key, accountId } = await accountWithKey(database, 'professional', 10);
+    const client = await connect({ Authorization: `Bearer ${key}` });
+    const r = await client.callTool({ name: 'test_screen', arguments: {} });
+    expect(r.isError).toBe(true);
+    const body = textOf(r);
+    expect(body.success).toBe(false);
+    expect(body.error).toMatchObject({ statusCode: 402, error: 'Payment Required', path: '/v1/test/screen' });
+    expect(body.error.message).toMatch(/Screening dataset requires the Fund plan/);
+    expect((r._meta as { status: number }).status).toBe(402);
+    expect(await balance(accountId)).toBe(10);
+  });
+
+  it('answers bad arguments with the route validation message, uncharged; a failing route is refunded', async () => {
+    const { key, accountId } = await accountWithKey(database, 'free', 10);
+    const client = await connect({ Authorization: `Bearer ${key}` });
+    const bad = await client.callTool({ name: 'companies', arguments: { ticker: 'AAPL', limit: 5000 } });
+    expect(bad.isError).toBe(true);
+    expect(textOf(bad).error).toMatchObject({
+      statusCode: 400,
+      message: "Invalid query parameter 'limit': must be an integer between 1 and 1000",
+    });
+    const unknown = await client.callTool({ name: 'companies', arguments: { tickr: 'AAPL' } });
+    expect(textOf(unknown).error.message).toMatch(/^Unknown query parameter 'tickr'/);
+    const missing = await client.callTool({ name: 'companies_get', arguments: {} });
+    expect(textOf(missing).error).toMatchObject({
+      statusCode: 400,
+      message: "Missing required argument 'company_id'",
+    });
+    const failing = await client.callTool({ name: 'test_fail', arguments: { mode: 'notfound' } });
+    expect(textOf(failing).error).toMatchObject({ statusCode: 404, message: 'No such document' });
+    expect(await balance(accountId)).toBe(10);
+  });
+
+  it('echoes the request id of the MCP request on the wrapped route', async () => {
+    const { key } = await accountWithKey(database, 'free', 10);
+    const client = await connect({ Authorization: `Bearer ${key}`, 'X-Request-ID': 'agent-trace-42' });
+    const r = await client.callTool({ name: 'companies', arguments: { ticker: 'MSFT' } });
+    expect((r._meta as { requestId: string }).requestId).toBe('agent-trace-42');
+    const [row] = await database.query<{ n: number }>(
+      `select count(*)::int as n from credit_ledger where request_id = 'agent-trace-42' and route = 'GET /v1/companies'`,
+    );
+    expect(row!.n).toBe(1);
+  });
+
+  it('refuses a missing or wrong key at connect time with the standard 401 body', async () => {
+    await expect(connect({})).rejects.toThrow(/401|Invalid or missing API key/);
+    const r = await fetch(`${api.url}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(r.status).toBe(401);
+    expect(((await r.json()) as { error: unknown }).error).toMatchObject({
+      statusCode: 401,
+      message: 'Invalid or missing API key',
+      path: '/mcp',
+    });
+    expect((await fetch(`${api.url}/mcp`)).status).toBe(405);
+  });
+});
+
+describe('MCP over stdio (etl mcp)', () => {
+  it('relays to a running API with the key of MCP_API_KEY: same tools, same metering', async () => {
+    const { key, accountId } = await accountWithKey(database, 'free', 5);
+    const client = new Client({ name: 'stdio-test', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: ['bin/etl.js', 'mcp', '--url', api.url],
+        env: { PATH: process.env.PATH ?? '', MCP_API_KEY: key, LOG_LEVEL: 'warn' },
+        stderr: 'pipe',
+      }),
+    );
+    clients.push(client);
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toContain('financials_income_statements');
+    const r = await client.callTool({ name: 'companies', arguments: { ticker: 'AAPL' } });
+    expect(textOf(r).data[0].company_id).toBe(APPLE_ID);
+    expect(await balance(accountId)).toBe(4);
+  }, 30_000);
+});

@@ -3,6 +3,7 @@ import type { Database } from '../lib/db.ts';
 import { UpstreamNotFoundError } from '../lib/errors.ts';
 import { quarantine, rawDocuments } from '../schema/datasets.ts';
 import type { HttpClient } from './http/client.ts';
+import { redactUrl } from './http/client.ts';
 import type { RawDocument } from './types.ts';
 
 /** The HTTP client (jobs/http/client.ts): the fetcher needs only its conditional get. */
@@ -41,7 +42,7 @@ export class PartitionFetcher {
     const [last] = await this.database.db
       .select()
       .from(rawDocuments)
-      .where(eq(rawDocuments.url, url))
+      .where(eq(rawDocuments.url, archivedUrl(url)))
       .orderBy(desc(rawDocuments.fetchedAt))
       .limit(1);
     if (
@@ -118,6 +119,15 @@ export class PartitionFetcher {
   }
 }
 
+/**
+ * The URL as the raw_documents index stores it: a credential in the query string (OpenDART's `crtfc_key`, any
+ * `api_key`/`token`) is redacted, so the archive index never holds a secret; other URLs are kept byte for byte.
+ */
+export function archivedUrl(url: string): string {
+  const redacted = redactUrl(url);
+  return redacted === '[unparseable url]' || !/redacted/.test(redacted) ? url : redacted;
+}
+
 /** A document of a partition as the raw_documents index records it (its bytes are in the archive). */
 export interface IndexedDocument extends Omit<RawDocument, 'bytes'> {
   size: number;
@@ -147,7 +157,7 @@ export async function indexRawDocuments(
     .values(
       docs.map((d) => ({
         sha256: d.sha256,
-        url: d.url,
+        url: archivedUrl(d.url),
         datasetId,
         partitionKey,
         seq: d.seq,

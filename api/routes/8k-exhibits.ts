@@ -9,9 +9,18 @@ import { EXHIBIT_EXAMPLE, EXHIBIT_SCHEMA } from './8k-schemas.ts';
 /** Filing-date ranges whose examples together are one window (1999-2000, the demo's Apple 8-Ks). */
 export const filedAt = {
   filed_at_gte: p.date({ description: 'Filed on or after (inclusive)', example: '1999-01-01' }),
-  filed_at_lte: p.date({ description: 'Filed on or before (inclusive)', example: '2000-12-31' }),
-  filed_at_gt: p.date({ description: 'Filed strictly after (exclusive)', example: '1998-12-31' }),
-  filed_at_lt: p.date({ description: 'Filed strictly before (exclusive)', example: '2001-01-01' }),
+  filed_at_lte: p.date({
+    description: 'Filed on or before (inclusive)',
+    examples: { 'with filed_at_gte, a closed range': '2000-12-31' },
+  }),
+  filed_at_gt: p.date({
+    description: 'Filed strictly after (exclusive)',
+    examples: { 'a bound, instead of filed_at_gte': '1998-12-31' },
+  }),
+  filed_at_lt: p.date({
+    description: 'Filed strictly before (exclusive)',
+    examples: { 'a bound, instead of filed_at_gte': '2001-01-01' },
+  }),
 };
 
 export const companyExhibits = defineRoute({

@@ -103,7 +103,10 @@ export const disclosuresRoute = defineRoute({
       example: 'stock_options',
     }),
     date_gte: p.date({ description: 'Date on or after (inclusive)', example: '2026-10-01' }),
-    date_lte: p.date({ description: 'Date on or before (inclusive)', example: '2026-10-31' }),
+    date_lte: p.date({
+      description: 'Date on or before (inclusive)',
+      examples: { 'with date_gte, a closed range': '2026-10-31' },
+    }),
     include_text: p.boolean({
       description: 'Include the announcement text (Taiwan only); default false',
       example: false,

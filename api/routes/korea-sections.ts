@@ -77,7 +77,10 @@ function sectionRoute(
       ...(ownership
         ? {
             date_gte: p.date({ description: 'Filing date on or after (inclusive)', example: '2024-01-01' }),
-            date_lte: p.date({ description: 'Filing date on or before (inclusive)', example: '2024-12-31' }),
+            date_lte: p.date({
+              description: 'Filing date on or before (inclusive)',
+              examples: { 'with date_gte, a closed range': '2024-12-31' },
+            }),
           }
         : {}),
     },

@@ -36,7 +36,10 @@ export const twForeignOwnershipRoute = defineRoute({
   companyExample: '2330.TW',
   query: {
     date_gte: p.date({ description: 'First trading day (inclusive)', example: '2023-01-01' }),
-    date_lte: p.date({ description: 'Last trading day (inclusive)', example: '2023-12-31' }),
+    date_lte: p.date({
+      description: 'Last trading day (inclusive)',
+      examples: { 'with date_gte, a closed range': '2023-12-31' },
+    }),
   },
   page: { default: 100, max: 1000 },
   cursorKey: (x: { snapshot_date: string; local_security_code: string }) => [

@@ -176,7 +176,10 @@ export const twMonthlyRevenueRoute = defineRoute({
   companyExample: '2330.TW',
   query: {
     month_gte: p.month({ description: 'First month (YYYY-MM, inclusive)', example: '2023-01' }),
-    month_lte: p.month({ description: 'Last month (YYYY-MM, inclusive)', example: '2025-12' }),
+    month_lte: p.month({
+      description: 'Last month (YYYY-MM, inclusive)',
+      examples: { 'with month_gte, a closed range': '2025-12' },
+    }),
   },
   page: { default: 100, max: 1000 },
   cursorKey: (x: { data_ym: string; local_security_code: string }) => [x.data_ym, x.local_security_code],

@@ -140,6 +140,20 @@ export const DATASETS = [
     schedule: '45 6 * * *',
     table: 'company_facts',
   },
+  {
+    id: 'news',
+    title: 'News and themes',
+    statusFamily: null,
+    minPlan: 'fund',
+    creditCost: 1,
+    updateFrequency: 'continuous',
+    availableFrom: '2026-07-26',
+    initialHistoryStatus: 'backfill_in_progress',
+    source: 'news',
+    // spec 4.8: the stream is polled about every two minutes
+    schedule: '*/2 * * * *',
+    table: 'news_articles',
+  },
 ] as const satisfies readonly DatasetDecl[];
 
 export type DatasetId = (typeof DATASETS)[number]['id'];

@@ -4,6 +4,7 @@ import { companyFactsRoutes } from './company-facts.ts';
 import { filingsRoutes } from './filings.ts';
 import { financialSegmentsRoutes } from './financial-segments.ts';
 import { financialsRoutes } from './financials.ts';
+import { newsRoutes } from './news.ts';
 
 /**
  * Every dataset route, one line per route family. A new family exports its declarations from
@@ -16,4 +17,5 @@ export const DATASET_ROUTES: readonly AnyRoute[] = [
   ...financialsRoutes,
   ...financialSegmentsRoutes,
   ...companyFactsRoutes,
+  ...newsRoutes,
 ];

@@ -61,6 +61,8 @@ const SCHEDULED =
 export function processItems(
   items: SourcedItem[],
   reg: RegistryIndex,
+  /** Articles already stored near these items' times: a near-identical title among them is a duplicate too. */
+  recent: { news_id: string; title: string; event_at: string }[] = [],
 ): { articles: Article[]; duplicates: Duplicate[] } {
   const articles: Article[] = [];
   const duplicates: Duplicate[] = [];
@@ -75,10 +77,12 @@ export function processItems(
     // a filing is identified by its accession: two 497Ks of one trust are two filings, not a duplicate
     const twin = item.edgar
       ? undefined
-      : articles.find(
+      : [...recent, ...articles].find(
           (a) =>
+            a.news_id !== news_id &&
             Math.abs(Date.parse(a.event_at) - Date.parse(item.published_at)) <=
-              DUPLICATE_WINDOW_HOURS * 3_600_000 && titleSimilarity(a.title, item.title) >= 0.9,
+              DUPLICATE_WINDOW_HOURS * 3_600_000 &&
+            titleSimilarity(a.title, item.title) >= 0.9,
         );
     if (twin) {
       duplicates.push({ news_id, duplicate_of: twin.news_id, reason: 'same_title' });

@@ -41,7 +41,7 @@ const common = {
   }),
   since: p.timestamp({
     description: 'Only rows at or after this time (ISO-8601)',
-    example: '2025-01-01T00:00:00Z',
+    example: '2019-01-01T00:00:00Z',
   }),
   include_scheduled: p.boolean({
     description: 'Include scheduled (future-dated calendar) rows; default false',

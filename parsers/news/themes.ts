@@ -9,7 +9,7 @@ export const THEMES: ThemeDef[] = [
   {
     theme: 'rates',
     track: 'macro',
-    re: /\b(interest rates?|rate (hike|cut|decision)s?|fomc|federal reserve|monetary policy|central bank|bank of (canada|japan|england)|ecb|boj|policy rate)\b/i,
+    re: /\b(interest rates?|rate (hike|cut|decision)s?|fomc|monetary policy|central bank|bank of (canada|japan|england)|ecb|boj|policy rate)\b/i,
   },
   { theme: 'inflation', track: 'macro', re: /\b(inflation|cpi|consumer prices|price pressures)\b/i },
   {

@@ -6,6 +6,7 @@ import { registerParseCommand } from './commands/parse.ts';
 import { registerServeCommands } from './commands/serve.ts';
 import { registerSystemCommands } from './commands/system.ts';
 import { cliContext } from './context.ts';
+import { registerNewsCommands } from './news/explain.ts';
 
 const program = new Command('etl')
   .description(
@@ -22,6 +23,7 @@ registerServeCommands(program);
 registerJobCommands(program);
 registerSystemCommands(program);
 registerParseCommand(program);
+registerNewsCommands(program);
 registerAccountCommands(program, async () => {
   const { config } = cliContext();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });

@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { explainNews } from '../../cli/news/explain.ts';
+import type { Database } from '../../lib/db.ts';
+import { loadNews } from '../../loaders/news.ts';
+import { parseCompanyTickersExchange } from '../../parsers/edgar/company-tickers.ts';
+import { channelOf } from '../../parsers/news/channel.ts';
+import { parseFeed } from '../../parsers/news/feed.ts';
+import { newsIdOf } from '../../parsers/news/pipeline.ts';
+import { companies } from '../../schema/companies.ts';
+import { createApiTestDatabase } from '../helpers/api.ts';
+
+// The loader on a real feed with the real ticker registry, then `etl news explain` on a stored row.
+let database: Database;
+const ctx = { url: 'http://feeds.reuters.com/reuters/businessNews', fetchedAt: '2019-01-19T09:00:00.000Z' };
+const feed = parseFeed(
+  readFileSync(
+    new URL(
+      '../../fixtures/news/REUTERS_businessNews_feedburner_RSS_2019-01-19_EXTRACTED-from-dart.xml',
+      import.meta.url,
+    ),
+  ),
+  ctx,
+);
+
+beforeAll(async () => {
+  database = await createApiTestDatabase();
+  const tickers = parseCompanyTickersExchange(
+    readFileSync(
+      new URL('../../fixtures/upstream/www.sec.gov/files/company_tickers_exchange.json', import.meta.url),
+      'utf8',
+    ),
+    ctx,
+  );
+  const seen = new Set<string>();
+  const rows = tickers.rows
+    .filter((t) => !seen.has(t.cik) && seen.add(t.cik))
+    .map((t) => ({
+      companyId: `cmp_t${t.cik}`,
+      companyName: t.name,
+      cik: t.cik,
+      primaryTicker: t.ticker,
+      asOfDate: '2026-01-30',
+      sourceUrl: 'x',
+      fetchedAt: new Date(ctx.fetchedAt),
+    }));
+  for (let i = 0; i < rows.length; i += 1000)
+    await database.db.insert(companies).values(rows.slice(i, i + 1000));
+  await database.db.transaction(async (tx) => {
+    const r = await loadNews(tx, {
+      feedUrl: ctx.url,
+      fetchedAt: ctx.fetchedAt,
+      items: feed.items.map((item) => ({ item, channel: channelOf(feed) })),
+    });
+    expect(r.inserted).toBe(20);
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('etl news explain', () => {
+  it('shows the rules, the reading, the name link and the ambiguous name behind the Apple/Qualcomm row', async () => {
+    const item = feed.items.find((i) => i.title.startsWith('Apple ordered'))!;
+    const out = await explainNews(database, newsIdOf(item));
+    expect(out?.classification).toMatchObject({ event_type: 'legal', event_subtype: 'litigation' });
+    const rules = out?.classification.rules as { rule: string; points: number }[];
+    expect(rules.reduce((s, r) => s + r.points, 0)).toBe(out?.classification.impact_score);
+    expect(rules.map((r) => r.rule)).toEqual(expect.arrayContaining(['type_base.legal', 'source.wire']));
+    expect(out?.links).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          ticker: 'AAPL',
+          basis: 'name',
+          evidence: 'Apple Inc',
+          ticker_confirmed: false,
+        }),
+      ]),
+    );
+    expect(out?.not_linked_ambiguous).toEqual(
+      expect.arrayContaining([expect.objectContaining({ text: 'Apple' })]),
+    );
+    expect(out?.reading).toMatchObject({ reader: 'local-lexicon-v1' });
+    expect(out?.events.length).toBeGreaterThan(0);
+  });
+
+  it('a second load of the same feed stores nothing new (same links collapse)', async () => {
+    await database.db.transaction(async (tx) => {
+      const r = await loadNews(tx, {
+        feedUrl: ctx.url,
+        fetchedAt: ctx.fetchedAt,
+        items: feed.items.map((item) => ({ item, channel: channelOf(feed) })),
+      });
+      expect(r).toMatchObject({ inserted: 0, updated: 20 });
+    });
+    expect(await explainNews(database, 'nws_nope')).toBeNull();
+  });
+});

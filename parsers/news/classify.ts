@@ -90,6 +90,16 @@ export function classifyItem(
     weight: 0,
   };
   for (const v of votes.values()) if (v.weight > best.weight) best = v;
+  // a halt that names no company halts a market: macro, not one listing
+  if (
+    best.type === 'listing' &&
+    best.subtype === 'trading_halt' &&
+    !opts.hasPrimaryLink &&
+    !item.extra.ReasonCode
+  ) {
+    best = { type: 'macro', subtype: 'market_halt', weight: best.weight };
+    rules.push({ rule: 'fallback.market_halt', points: 0, evidence: 'no company named' });
+  }
   // an item naming no company whose words match a macro theme is a macro item
   if (best.type === 'other' && !opts.hasPrimaryLink && (opts.macroThemes?.length ?? 0) > 0) {
     best = { type: 'macro', subtype: `theme_${opts.macroThemes?.[0]}`, weight: 1 };

@@ -29,9 +29,9 @@ export interface NewsReader {
 }
 
 const UP =
-  /\b(beats?|tops?|raises?|raised|rises?|rose|jumps?|jumped|soars?|surges?|gains?|record (profit|sales|revenue)|approv\w+|wins?|won|upgrades?d?|rules? in favou?r|boosts?|higher|increase[sd]?|growth|grows?|rebounds?|rall(y|ies)|buyback|dividend increase|beat)\b/gi;
+  /\b(beats?|tops?|raises?|raised|rises?|rose|jumps?|jumped|soars?|surges?|gains?|record (profit|sales|revenue)|approv\w+|wins?|won|upgrades?d?|rules? in favou?r|boosts?|increase[sd]?|rebounds?|rall(y|ies|ied)|progress|optimism|hopes|buyback|dividend increase|beat)\b/gi;
 const DOWN =
-  /\b(miss(es|ed)?|cuts?|falls?|fell|drops?|dropped|plunges?|plummets?|slumps?|tumbles?|losses|loss|declines?|declined|decreased?|warns?|downgrades?d?|layoffs?|lay off|halt(ed|s)?|recalls?|probe|lawsuit|sued|fined?|penalty|bankrupt\w*|default\w*|resigns?|ousted|delist\w*|rejects?|weak\w*|lower|dips?|shortfall|slows?|buckles?)\b/gi;
+  /\b(miss(es|ed)?|cuts?|falls?|fell|drops?|dropped|plunges?|plummets?|slumps?|tumbles?|losses|loss|declines?|declined|decreased?|warns?|downgrades?d?|layoffs?|lay off|halt(ed|s)?|recalls?|probe|lawsuit|sued|fined?|penalty|bankrupt\w*|default\w*|resigns?|ousted|delist\w*|rejects?|weak\w*|slips?|slides?|outflows?|exits|shock|risks|negative|falling|fears?|destructive|disruptions?|charges?|correction|retaliates|slams|dips?|shortfall|slows?|buckles?)\b/gi;
 
 /** Types whose bare occurrence leans one way when the wording is silent. */
 const TYPE_LEAN: Partial<Record<EventType, Direction>> = {

@@ -5,6 +5,7 @@ import { buildEventRows, type EventMember } from '../parsers/news/events.ts';
 import { industryEdges, KNOCK_ON_MIN_IMPACT, magnitudeOf } from '../parsers/news/knock-on.ts';
 import { buildRegistryIndex, type RegistryCompany } from '../parsers/news/link.ts';
 import { type Article, processItems, type SourcedItem } from '../parsers/news/pipeline.ts';
+import type { NewsReader } from '../parsers/news/reader.ts';
 import { companies } from '../schema/companies.ts';
 import {
   type NewsCompanyRowInsert,
@@ -44,7 +45,12 @@ async function insertChunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown
  * linker sees the companies as loaded), adds knock-on rows over the relationship graph, then rebuilds the
  * events of every company the poll touched.
  */
-export async function loadNews(tx: Tx, parsed: NewsParsed): Promise<LoadResult & { duplicates: number }> {
+export async function loadNews(
+  tx: Tx,
+  parsed: NewsParsed,
+  /** A model reader replacing the local reading of items scoring 40 or more (NEWS_MODEL_URL); optional. */
+  reader?: NewsReader | null,
+): Promise<LoadResult & { duplicates: number }> {
   if (parsed.items.length === 0) return { inserted: 0, updated: 0, duplicates: 0 };
   const registry = await loadRegistry(tx);
   const reg = buildRegistryIndex(registry);
@@ -61,6 +67,20 @@ export async function loadNews(tx: Tx, parsed: NewsParsed): Promise<LoadResult &
     recent.map((r) => ({ ...r, event_at: new Date(r.event_at).toISOString() })),
   );
   if (articles.length === 0) return { inserted: 0, updated: 0, duplicates: duplicates.length };
+  if (reader) {
+    for (const a of articles) {
+      if (!a.reading) continue;
+      const c = a.classification;
+      const primary = a.links.find((l) => l.primary);
+      a.reading = await reader.read({
+        title: a.title,
+        summary: a.summary,
+        event_type: c.event_type,
+        event_subtype: c.event_subtype,
+        company: primary?.ticker ?? null,
+      });
+    }
+  }
   const fetchedAt = new Date(parsed.fetchedAt);
   const before = await tx
     .select({ id: newsArticles.newsId })

@@ -3,6 +3,10 @@ import { channelOf } from '../../parsers/news/channel.ts';
 import { parseFeed } from '../../parsers/news/feed.ts';
 import type { DatasetJob } from '../types.ts';
 import { feedFor, NEWS_FEEDS } from './feeds.ts';
+import { modelReaderFromEnv } from './model-reader.ts';
+
+/** Made once per process so its cache and budget span polls; null = the local reader. */
+const reader = modelReaderFromEnv();
 
 /**
  * News (spec 2.10, 4.8): a continuous dataset, one partition per feed, polled every two minutes through the
@@ -35,7 +39,7 @@ export const newsJob: DatasetJob<NewsParsed> = {
     };
   },
   async load(tx, parsed) {
-    const r = await loadNews(tx, parsed);
+    const r = await loadNews(tx, parsed, reader);
     return { inserted: r.inserted, updated: r.updated };
   },
 };

@@ -135,6 +135,13 @@ export function linkItem(
         primary: true,
       });
   }
+  // a press release filed as an 8-K exhibit is the filer's own statement
+  const filer = item.extra?.cik;
+  if (filer) {
+    const c = reg.byCik.get(filer);
+    if (c)
+      add(c, { basis: 'cik', evidence: `CIK ${filer} (8-K filer)`, ticker_confirmed: true, primary: true });
+  }
   const sym = item.extra?.IssueSymbol;
   if (sym) {
     const c = reg.byTicker.get(sym);

@@ -22,6 +22,9 @@ export interface PressRelease {
  * none, the first sentence naming an exchange:ticker tag. The summary is the lead sentence from the dateline on.
  */
 export function parsePressRelease(html: string, ctx: PressReleaseContext): PressRelease {
+  // the filing-items pipeline stores exhibit bodies as text blocks, one per line: read those as they are
+  if (!/<[a-z!]/i.test(html))
+    return fromBlocks(html.split('\n').map(cleanText).filter(Boolean), cleanText(html), ctx);
   const $ = load(html);
   $('script,style').remove();
   const blocks: string[] = [];
@@ -30,7 +33,10 @@ export function parsePressRelease(html: string, ctx: PressReleaseContext): Press
     const t = cleanText($(e).text());
     if (t) blocks.push(t);
   });
-  const body = htmlToText(html);
+  return fromBlocks(blocks, htmlToText(html), ctx);
+}
+
+function fromBlocks(blocks: string[], body: string, ctx: PressReleaseContext): PressRelease {
   if (body.length < 40) throw new ParseError('press release has no readable text', ctx.url);
   const headline = blocks.find(
     (b) =>

@@ -3,11 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { explainNews } from '../../cli/news/explain.ts';
 import type { Database } from '../../lib/db.ts';
 import { loadNews } from '../../loaders/news.ts';
+import { pressReleaseItems } from '../../loaders/news-press-releases.ts';
 import { parseCompanyTickersExchange } from '../../parsers/edgar/company-tickers.ts';
+import { toBlocks } from '../../parsers/edgar/items/index.ts';
 import { channelOf } from '../../parsers/news/channel.ts';
 import { parseFeed } from '../../parsers/news/feed.ts';
 import { newsIdOf } from '../../parsers/news/pipeline.ts';
 import { companies } from '../../schema/companies.ts';
+import { filingDocuments, filingExhibits } from '../../schema/filing-items.ts';
 import { createApiTestDatabase } from '../helpers/api.ts';
 
 // The loader on a real feed with the real ticker registry, then `etl news explain` on a stored row.
@@ -95,5 +98,63 @@ describe('etl news explain', () => {
       expect(r).toMatchObject({ inserted: 0, updated: 20 });
     });
     expect(await explainNews(database, 'nws_nope')).toBeNull();
+  });
+});
+
+describe('8-K EX-99.1 press releases stored by the filing-items pipeline become news', () => {
+  it('the Buckle Q3 release (stored as the items pipeline stores exhibit text) is an earnings event for BKE, linked by tag and CIK', async () => {
+    const html = readFileSync(
+      new URL(
+        '../../fixtures/news/BUCKLE_BKE_8-K_EX-99.1_Q3-FY2024-results_BusinessWire_2024-11-22.html',
+        import.meta.url,
+      ),
+      'latin1',
+    );
+    const text = toBlocks(html, undefined).join('\n').trim();
+    const accession = '0000885245-24-000050';
+    await database.db.insert(filingDocuments).values({
+      accessionNumber: accession,
+      cik: 885245,
+      filingType: '8-K',
+      form: '8-K',
+      filingDate: '2024-11-22',
+      status: 'ok',
+      documentUrl: 'https://www.sec.gov/Archives/edgar/data/885245/000088524524000050/bke-20241122.htm',
+      parserVersion: 'test',
+      fetchedAt: new Date('2024-11-22T15:00:00Z'),
+    });
+    const url = 'https://www.sec.gov/Archives/edgar/data/885245/000088524524000050/bke20241122-8kexhibit.htm';
+    await database.db
+      .insert(filingExhibits)
+      .values({ accessionNumber: accession, number: '99.1', description: 'EX-99.1', url, text });
+    const { items, skipped } = await database.db.transaction((tx) => pressReleaseItems(tx, '2024-11-01'));
+    expect(skipped).toBe(0);
+    expect(items.map((i) => i.item.title)).toEqual(['The Buckle, Inc. Reports Third Quarter Net Income']);
+    await database.db.transaction(async (tx) => {
+      await loadNews(tx, { feedUrl: 'filing_exhibits', fetchedAt: '2024-11-22T15:00:00.000Z', items });
+    });
+    const out = await explainNews(database, newsIdOf(items[0]!.item));
+    expect(out).toMatchObject({
+      title: 'The Buckle, Inc. Reports Third Quarter Net Income',
+      channel: 'press_release',
+      link: url,
+    });
+    expect(out?.classification.event_type).toBe('earnings');
+    expect(out?.links).toEqual([
+      expect.objectContaining({
+        ticker: 'BKE',
+        basis: 'exchange_tag',
+        evidence: 'NYSE: BKE',
+        ticker_confirmed: true,
+        primary: true,
+      }),
+    ]);
+    expect(out?.events).toEqual([
+      expect.objectContaining({ company_id: 'cmp_t0000885245', relation: 'direct', n_articles: 1 }),
+    ]);
+    expect(await database.db.transaction((tx) => pressReleaseItems(tx, '2024-11-23'))).toEqual({
+      items: [],
+      skipped: 0,
+    });
   });
 });

@@ -19,7 +19,7 @@ const EX99_FROM = '2026-07-26';
  */
 export const newsJob: DatasetJob<NewsParsed> = {
   dataset: 'news',
-  async partitions(ctx, opts) {
+  async partitions(_ctx, opts) {
     // ex99:<date>: the 8-K EX-99.1 press releases the filing-items pipeline stored, filed on or after <date>
     return [...NEWS_FEEDS.map((f) => `feed:${f.id}`), `ex99:${opts.from ?? EX99_FROM}`];
   },

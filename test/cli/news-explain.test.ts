@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { explainNews } from '../../cli/news/explain.ts';
 import type { Database } from '../../lib/db.ts';
@@ -11,6 +12,7 @@ import { parseFeed } from '../../parsers/news/feed.ts';
 import { newsIdOf } from '../../parsers/news/pipeline.ts';
 import { companies } from '../../schema/companies.ts';
 import { filingDocuments, filingExhibits } from '../../schema/filing-items.ts';
+import { newsEvents } from '../../schema/news.ts';
 import { createApiTestDatabase } from '../helpers/api.ts';
 
 // The loader on a real feed with the real ticker registry, then `etl news explain` on a stored row.
@@ -127,6 +129,12 @@ describe('8-K EX-99.1 press releases stored by the filing-items pipeline become 
     await database.db
       .insert(filingExhibits)
       .values({ accessionNumber: accession, number: '99.1', description: 'EX-99.1', url, text });
+    // SIC 5651 (family clothing stores) as EDGAR assigns it to Buckle, American Eagle and Abercrombie & Fitch
+    // (the demo registry has SIC only from submissions JSON, which the mirror holds for a handful of CIKs)
+    await database.db
+      .update(companies)
+      .set({ sicCode: '5651' })
+      .where(inArray(companies.primaryTicker, ['BKE', 'AEO', 'ANF']));
     const { items, skipped } = await database.db.transaction((tx) => pressReleaseItems(tx, '2024-11-01'));
     expect(skipped).toBe(0);
     expect(items.map((i) => i.item.title)).toEqual(['The Buckle, Inc. Reports Third Quarter Net Income']);
@@ -149,8 +157,22 @@ describe('8-K EX-99.1 press releases stored by the filing-items pipeline become 
         primary: true,
       }),
     ]);
-    expect(out?.events).toEqual([
-      expect.objectContaining({ company_id: 'cmp_t0000885245', relation: 'direct', n_articles: 1 }),
+    const impact = out?.classification.impact_score as number;
+    // knock-on rows: inferences over the same-industry edge, each with its evidence and magnitude = impact x 0.3
+    expect(out?.knock_on.map((k) => k.ticker).sort()).toEqual(['AEO', 'ANF']);
+    expect(out?.knock_on[0]).toMatchObject({
+      via: 'same_industry:SIC 5651',
+      magnitude: Math.round(impact * 0.3),
+    });
+    expect(out?.knock_on[0]?.evidence).toMatch(/both report SIC 5651/);
+    const direct = out?.events.find((e) => e.relation === 'direct');
+    expect(direct).toMatchObject({ company_id: 'cmp_t0000885245', n_articles: 1 });
+    const [ev] = await database.db.select().from(newsEvents).where(eq(newsEvents.eventId, direct!.event_id));
+    expect((ev?.reaches as string[]).sort()).toEqual(['AEO', 'ANF']);
+    const knock = await database.db.select().from(newsEvents).where(eq(newsEvents.relation, 'knock_on'));
+    expect(knock.map((e) => [e.ticker, e.peakMagnitude, e.via]).sort()).toEqual([
+      ['AEO', Math.round(impact * 0.3), 'same_industry:SIC 5651'],
+      ['ANF', Math.round(impact * 0.3), 'same_industry:SIC 5651'],
     ]);
     expect(await database.db.transaction((tx) => pressReleaseItems(tx, '2024-11-23'))).toEqual({
       items: [],

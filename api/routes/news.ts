@@ -283,7 +283,7 @@ export const newsThemeStream = defineRoute({
       example: 20,
     }),
     region: p.oneOf(['us', 'jp', 'kr', 'tw', 'cn', 'eu', 'in', 'global'] as const, {
-      description: 'Region (null on many rows)',
+      description: 'Region from the words, else the feed language; null on many rows. global selects the rows with no region',
       examples: { US: 'us' },
     }),
     since: p.timestamp({ description: 'Only rows at or after this time', example: '2018-01-01T00:00:00Z' }),

@@ -5839,7 +5839,7 @@ export interface operations {
                  * @example 20
                  */
                 min_score?: number;
-                /** @description Region (null on many rows). Example: `us` (US) */
+                /** @description Region from the words, else the feed language; null on many rows. global selects the rows with no region. Example: `us` (US) */
                 region?: "us" | "jp" | "kr" | "tw" | "cn" | "eu" | "in" | "global";
                 /**
                  * @description Only rows at or after this time

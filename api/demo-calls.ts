@@ -45,4 +45,5 @@ export const DEMO_CALLS: readonly DemoCall[] = [
     path: '/v1/screen?filter=revenue:gte:1000000000&filter=net_margin:gte:0.3&sort=-revenue',
   },
   { family: '8-K events', path: '/v1/companies/AAPL/8k-events' },
+  { family: 'news', path: '/v1/companies/VLD/news/events?min_impact=40' },
 ];

@@ -8,6 +8,7 @@ import { registerParseCommand } from './commands/parse.ts';
 import { registerServeCommands } from './commands/serve.ts';
 import { registerSystemCommands } from './commands/system.ts';
 import { cliContext } from './context.ts';
+import { registerNewsCommands } from './news/explain.ts';
 
 const program = new Command('etl')
   .description(
@@ -26,6 +27,7 @@ registerSystemCommands(program);
 registerParseCommand(program);
 registerImportCommand(program);
 registerMcpCommand(program);
+registerNewsCommands(program);
 registerAccountCommands(program, async () => {
   const { config } = cliContext();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });

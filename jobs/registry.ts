@@ -15,6 +15,7 @@ import { benchmarksJob } from './market/benchmarks.job.ts';
 import { pricesJob } from './market/prices.job.ts';
 import { sharesOutstandingJob } from './market/shares-outstanding.job.ts';
 import { shortInterestJob } from './market/short-interest.job.ts';
+import { newsJob } from './news/news.job.ts';
 import { institutionsJob, investorsJob } from './ownership/directories.job.ts';
 import { insiderTradesJob } from './ownership/insider-trades.job.ts';
 import { ownershipIndexJob } from './ownership/ownership-index.job.ts';
@@ -54,6 +55,7 @@ export const JOBS: readonly DatasetJob[] = [
   krFinancialsJob as DatasetJob,
   krSectionsJob as DatasetJob,
   disclosuresJob as DatasetJob,
+  newsJob as DatasetJob,
 ];
 
 export class RegistryError extends Error {

@@ -490,6 +490,20 @@ export const DATASETS = [
     table: null,
     builtBy: 'filing_items',
   },
+  {
+    id: 'news',
+    title: 'News and themes',
+    statusFamily: null,
+    minPlan: 'fund',
+    creditCost: 1,
+    updateFrequency: 'continuous',
+    availableFrom: '2026-07-26',
+    initialHistoryStatus: 'backfill_in_progress',
+    source: 'news',
+    // spec 4.8: the stream is polled about every two minutes
+    schedule: '*/2 * * * *',
+    table: 'news_articles',
+  },
 ] as const satisfies readonly DatasetDecl[];
 
 export type DatasetId = (typeof DATASETS)[number]['id'];

@@ -7,6 +7,7 @@ export * from './filings.ts';
 export * from './financials.ts';
 export * from './form-20f.ts';
 export * from './market-data.ts';
+export * from './news.ts';
 export * from './ownership.ts';
 export * from './ownership-directories.ts';
 export * from './screen.ts';

@@ -9,6 +9,7 @@ import { financialsRoutes } from './financials.ts';
 import { FORM_20F_ROUTES } from './form-20f.ts';
 import { koreaRoutes } from './korea.ts';
 import { marketDataRoutes } from './market-data.ts';
+import { newsRoutes } from './news.ts';
 import { ownershipRoutes } from './ownership.ts';
 import { screenRoutes } from './screen.ts';
 import { taiwanRoutes } from './taiwan.ts';
@@ -32,4 +33,5 @@ export const DATASET_ROUTES: readonly AnyRoute[] = [
   ...disclosuresRoutes,
   ...screenRoutes,
   ...eightKEventRoutes,
+  ...newsRoutes,
 ];

@@ -179,6 +179,10 @@ const PARSERS: Record<string, { help: string; run: ParserFn }> = {
       return parseProxyStatement(b.toString('utf8'), o.url ?? 'def14a');
     },
   },
+  'news-feed': {
+    help: 'an RSS/Atom/RDF news feed or Google-News sitemap -> parsed, linked (registry: the mirror company_tickers_exchange.json), scored and clustered items',
+    run: async (b, _o, c) => (await import('../news/parse-feed.ts')).parseNewsFeedFile(b, c),
+  },
 };
 
 function guessIndexKind(name: string): 'form' | 'master' | 'company' {

@@ -148,6 +148,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/companies/{company_id}/news": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A company's news articles
+         * @description One row per article and company: our reading of the article (title, link, summary, event type, impact, direction for this company, why); the full text is neither stored nor served. `ticker_confirmed` is false when the link rests on a company-name match only; `primary_tickers` lists the companies the article is about. `direction` and `impact_score` are a rule pass and a reader, not price moves or advice; knock-on rows are inferences. Newest first.
+         *
+         *     **Plan:** Fund and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getCompaniesByCompanyIdNews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/companies/{company_id}/news/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A company's news events
+         * @description One row per event and company: articles about the same company and event type within 48 hours form one event; headline, why and link come from its strongest article; `direction` is the most common read across its articles. Knock-on rows (`relation=knock_on`) are inferences from a relationship graph (same-industry peers by SIC), not reporting: `via` names the edge and `peak_magnitude` its strength. Newest first.
+         *
+         *     **Plan:** Fund and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getCompaniesByCompanyIdNewsEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/company/facts": {
         parameters: {
             query?: never;
@@ -596,6 +644,54 @@ export interface paths {
          *     **Envelope:** plain body.
          */
         get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/news/themes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Theme vocabulary
+         * @description Every theme with the number of signals (articles) stored under it. Free, no credit. `{themes: [{theme, signals}]}`.
+         *
+         *     **Plan:** Free and above. **Credits:** free.
+         *
+         *     **Envelope:** plain body.
+         */
+        get: operations["getNewsThemes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/news/themes/{theme}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A theme stream
+         * @description Articles matched to one theme, newest first: the only route reaching macro items with no company impact. A guessed theme name returns an empty page, not an error. Row fields: theme, news_id, track (macro or company: which kind of theme matched), score (the impact score 0-100; 40 and above were read by the reader), stance (decided: an announced decision; talked: everything else), region (null when the words and the feed language do not say), title, link, publisher, channel, event_at, event_type, direction (null below 40), is_scheduled, companies (tickers of the companies the article names), evidence (the words that matched the theme).
+         *
+         *     **Plan:** Fund and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getNewsThemesByTheme"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1685,6 +1781,571 @@ export interface operations {
                              * @description null while active
                              */
                             valid_to: string | null;
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getCompaniesByCompanyIdNews: {
+        parameters: {
+            query?: {
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /** @description bullish, bearish or neutral (our reading, not advice). Example: `bearish` (bearish reads) */
+                direction?: "bullish" | "bearish" | "neutral";
+                /** @description One of the 20 coarse event types (earnings, guidance, m&a, fda, management, legal, regulatory, financing, capital_return, contract, product, restructuring, bankruptcy, listing, insider, ownership, analyst, macro, operations, other). Example: `earnings` (8-K results) */
+                event_type?: string;
+                /** @description Include scheduled (future-dated calendar) rows; default false. Example: `true` (with calendar rows) */
+                include_scheduled?: boolean;
+                /**
+                 * @description Rows per page, 1-200 (default 50); above 200 is a 400, never a clamp
+                 * @example 50
+                 */
+                limit?: number;
+                /**
+                 * @description Lowest impact (0-100; on events the peak)
+                 * @example 20
+                 */
+                min_impact?: number;
+                /** @description Lowest knock-on magnitude (0-100); applies to knock-on rows only. Example: `10` (strong knock-ons) */
+                min_magnitude?: number;
+                /** @description direct (default): the company is named; knock_on: inferred through the relationship graph; both. Example: `knock_on` (knock-on rows), `both` (both kinds) */
+                relation?: "direct" | "knock_on" | "both";
+                /**
+                 * @description Only rows at or after this time (ISO-8601)
+                 * @example 2019-01-01T00:00:00Z
+                 */
+                since?: string;
+                /** @description Only rows at or before this time (ISO-8601). Example: `2025-12-31T23:59:59Z` (up to the end of 2025) */
+                until?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Accepted forms: a cmp_ id, a ticker (AAPL), a CIK in any padding (320193 or 0000320193), an ISIN (US0378331005) or a symbol with its market suffix (2330.TW, 6488.TWO, 005930.KS)
+                 * @example AAPL
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Article rows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "news_id": "nws_0a1b2c3d4e5f6071",
+                     *           "event_id": "evt_3f0c1d2e4b5a6978",
+                     *           "relation": "direct",
+                     *           "ticker": "VLD",
+                     *           "direction": "neutral",
+                     *           "impact_score": 70,
+                     *           "magnitude": null,
+                     *           "via": null,
+                     *           "confidence": 0.3,
+                     *           "horizon": "weeks",
+                     *           "primary_tickers": [
+                     *             "VLD"
+                     *           ],
+                     *           "ticker_confirmed": true,
+                     *           "title": "8-K - Velo3D, Inc. (0001825079) (Filer)",
+                     *           "event_type": "m&a",
+                     *           "event_subtype": "completed",
+                     *           "subject": "about",
+                     *           "why": "neutral: m&a/completed; no directional words",
+                     *           "human_reviewed": false,
+                     *           "link": "https://www.sec.gov/Archives/edgar/data/1825079/000149315225027594/0001493152-25-027594-index.htm",
+                     *           "region": null,
+                     *           "channel": "edgar_filing",
+                     *           "publisher": "SEC EDGAR",
+                     *           "summary": "Filed: 2025-12-12 AccNo: 0001493152-25-027594 Size: 674 KB Item 1.01: Entry into a Material Definitive Agreement ...",
+                     *           "summary_withheld": false,
+                     *           "event_at": "2025-12-12T22:30:48Z",
+                     *           "time_basis": "published",
+                     *           "time_precision": "second",
+                     *           "is_scheduled": false,
+                     *           "occurred_on": "2025-12-12",
+                     *           "announced_lag_days": 0,
+                     *           "reaches": []
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": "2026-07-26",
+                     *         "available_to": null,
+                     *         "update_frequency": "continuous",
+                     *         "history_status": "backfill_in_progress"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            announced_lag_days: unknown;
+                            channel: unknown;
+                            confidence: number | null;
+                            /**
+                             * @description The read for this company; null when the article scored under 40 (not read)
+                             * @enum {string|null}
+                             */
+                            direction: "bullish" | "bearish" | "neutral" | null;
+                            /** Format: date-time */
+                            event_at: string;
+                            event_id: string | null;
+                            event_subtype: unknown;
+                            event_type: unknown;
+                            /** @enum {string|null} */
+                            horizon: "intraday" | "days" | "weeks" | "months" | null;
+                            human_reviewed: unknown;
+                            impact_score: number;
+                            is_scheduled: boolean;
+                            link: unknown;
+                            /** @description Knock-on rows: impact x edge strength (0-100) */
+                            magnitude: number | null;
+                            news_id: string;
+                            occurred_on: unknown;
+                            primary_tickers: string[];
+                            publisher: unknown;
+                            reaches: string[];
+                            region: unknown;
+                            /** @enum {string} */
+                            relation: "direct" | "knock_on";
+                            /**
+                             * @description about: the article is about this company; mentioned: merely named; knock_on: inferred
+                             * @enum {string}
+                             */
+                            subject: "about" | "mentioned" | "knock_on";
+                            /** @description Null when withheld (summary_withheld) or the feed gives none */
+                            summary: string | null;
+                            summary_withheld: boolean;
+                            ticker: unknown;
+                            /** @description false when the link is a company-name match only */
+                            ticker_confirmed: boolean;
+                            /** @enum {string} */
+                            time_basis: "published" | "published_local_assumed" | "fetched";
+                            /** @enum {string} */
+                            time_precision: "second" | "day";
+                            title: unknown;
+                            via: string | null;
+                            why: unknown;
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getCompaniesByCompanyIdNewsEvents: {
+        parameters: {
+            query?: {
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /** @description bullish, bearish or neutral (our reading, not advice). Example: `bearish` (bearish reads) */
+                direction?: "bullish" | "bearish" | "neutral";
+                /** @description Include scheduled (future-dated calendar) rows; default false. Example: `true` (with calendar rows) */
+                include_scheduled?: boolean;
+                /**
+                 * @description Rows per page, 1-200 (default 50); above 200 is a 400, never a clamp
+                 * @example 50
+                 */
+                limit?: number;
+                /**
+                 * @description Lowest impact (0-100; on events the peak)
+                 * @example 20
+                 */
+                min_impact?: number;
+                /** @description Lowest knock-on magnitude (0-100); applies to knock-on rows only. Example: `10` (strong knock-ons) */
+                min_magnitude?: number;
+                /** @description direct (default): the company is named; knock_on: inferred through the relationship graph; both. Example: `knock_on` (knock-on rows), `both` (both kinds) */
+                relation?: "direct" | "knock_on" | "both";
+                /**
+                 * @description Only rows at or after this time (ISO-8601)
+                 * @example 2019-01-01T00:00:00Z
+                 */
+                since?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Accepted forms: a cmp_ id, a ticker (AAPL), a CIK in any padding (320193 or 0000320193), an ISIN (US0378331005) or a symbol with its market suffix (2330.TW, 6488.TWO, 005930.KS)
+                 * @example AAPL
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Event rows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "event_id": "evt_3f0c1d2e4b5a6978",
+                     *           "relation": "direct",
+                     *           "ticker": "VLD",
+                     *           "n_articles": 1,
+                     *           "first_at": "2025-12-12T22:30:48Z",
+                     *           "last_at": "2025-12-12T22:30:48Z",
+                     *           "peak_impact": 70,
+                     *           "peak_magnitude": null,
+                     *           "via": null,
+                     *           "direction": "neutral",
+                     *           "human_reviewed": false,
+                     *           "headline": "8-K - Velo3D, Inc. (0001825079) (Filer)",
+                     *           "why": "neutral: m&a/completed; no directional words",
+                     *           "event_type": "m&a",
+                     *           "link": "https://www.sec.gov/Archives/edgar/data/1825079/000149315225027594/0001493152-25-027594-index.htm",
+                     *           "publishers": [
+                     *             "SEC EDGAR"
+                     *           ],
+                     *           "weakest_time_basis": "published",
+                     *           "occurred_on": "2025-12-12",
+                     *           "reaches": []
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": "2026-07-26",
+                     *         "available_to": null,
+                     *         "update_frequency": "continuous",
+                     *         "history_status": "backfill_in_progress"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            /** @enum {string} */
+                            direction: "bullish" | "bearish" | "neutral";
+                            event_id: string;
+                            event_type: string;
+                            /** Format: date-time */
+                            first_at: string;
+                            headline: string;
+                            /** @description Always false: no row is reviewed by a person */
+                            human_reviewed: boolean;
+                            /** Format: date-time */
+                            last_at: string;
+                            link: string | null;
+                            n_articles: number;
+                            /** Format: date */
+                            occurred_on: string | null;
+                            peak_impact: number;
+                            /** @description Knock-on rows: the strongest magnitude (0-100); null on direct rows */
+                            peak_magnitude: number | null;
+                            publishers: string[];
+                            /** @description Tickers the event reaches through the relationship graph (inferences) */
+                            reaches: string[];
+                            /** @enum {string} */
+                            relation: "direct" | "knock_on";
+                            ticker: string | null;
+                            /** @description Knock-on rows: the graph edge, e.g. same_industry:SIC 3674 */
+                            via: string | null;
+                            /** @enum {string} */
+                            weakest_time_basis: "published" | "published_local_assumed" | "fetched";
+                            /** @description The strongest article's one-line reason (null when it scored under 40 and was not read) */
+                            why: string | null;
                         }[];
                         /** @description Opaque; null on the last page */
                         next_cursor: string | null;
@@ -4972,6 +5633,359 @@ export interface operations {
             };
             /** @description Invalid request. Unknown query parameters are refused. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getNewsThemes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "themes": [
+                     *         {
+                     *           "theme": "rates",
+                     *           "signals": 12
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        themes: {
+                            signals: number;
+                            theme: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getNewsThemesByTheme: {
+        parameters: {
+            query?: {
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /** @description Include scheduled (future-dated calendar) rows; default false. Example: `true` (with calendar rows) */
+                include_scheduled?: boolean;
+                /**
+                 * @description Rows per page, 1-200 (default 50); above 200 is a 400, never a clamp
+                 * @example 50
+                 */
+                limit?: number;
+                /**
+                 * @description Lowest impact score (40 and above is the model-read subset)
+                 * @example 20
+                 */
+                min_score?: number;
+                /** @description Region from the words, else the feed language; null on many rows. global selects the rows with no region. Example: `us` (US) */
+                region?: "us" | "jp" | "kr" | "tw" | "cn" | "eu" | "in" | "global";
+                /**
+                 * @description Only rows at or after this time
+                 * @example 2018-01-01T00:00:00Z
+                 */
+                since?: string;
+                /** @description decided (an announced decision) or talked. Example: `decided` (decisions) */
+                stance?: "decided" | "talked";
+                /** @description macro or company themes. Example: `macro` (macro) */
+                track?: "macro" | "company";
+                /** @description Only rows at or before this time. Example: `2026-12-31T23:59:59Z` (before 2027) */
+                until?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A theme from GET /v1/news/themes
+                 * @example rates
+                 */
+                theme: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Theme stream rows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "theme": "rates",
+                     *           "news_id": "nws_205b5c19274ab1e2",
+                     *           "track": "macro",
+                     *           "score": 50,
+                     *           "stance": "decided",
+                     *           "region": "us",
+                     *           "title": "Federal Reserve issues FOMC statement",
+                     *           "link": "https://www.federalreserve.gov/newsevents/pressreleases/monetary20260916a.htm",
+                     *           "publisher": "FRB: Press Release - All Releases",
+                     *           "channel": "central_bank",
+                     *           "event_at": "2026-09-16T18:00:00Z",
+                     *           "event_type": "macro",
+                     *           "direction": "neutral",
+                     *           "is_scheduled": false,
+                     *           "companies": [],
+                     *           "evidence": "Federal Reserve"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": "2026-07-26",
+                     *         "available_to": null,
+                     *         "update_frequency": "continuous",
+                     *         "history_status": "backfill_in_progress"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            channel: unknown;
+                            companies: string[];
+                            direction: string | null;
+                            /** Format: date-time */
+                            event_at: string;
+                            event_type: unknown;
+                            evidence: unknown;
+                            is_scheduled: unknown;
+                            link: unknown;
+                            news_id: unknown;
+                            publisher: unknown;
+                            region: string | null;
+                            score: number;
+                            /** @enum {string} */
+                            stance: "decided" | "talked";
+                            theme: unknown;
+                            title: unknown;
+                            /** @enum {string} */
+                            track: "macro" | "company";
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };

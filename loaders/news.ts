@@ -1,0 +1,300 @@
+import { and, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { LoadResult } from '../jobs/types.ts';
+import type { Tx } from '../lib/db.ts';
+import { buildEventRows, type EventMember } from '../parsers/news/events.ts';
+import { industryEdges, KNOCK_ON_MIN_IMPACT, magnitudeOf } from '../parsers/news/knock-on.ts';
+import { buildRegistryIndex, type RegistryCompany } from '../parsers/news/link.ts';
+import { type Article, processItems, type SourcedItem } from '../parsers/news/pipeline.ts';
+import type { NewsReader } from '../parsers/news/reader.ts';
+import { companies } from '../schema/companies.ts';
+import {
+  type NewsCompanyRowInsert,
+  newsArticles,
+  newsCompanyRows,
+  newsEvents,
+  newsThemeRows,
+} from '../schema/news.ts';
+
+export interface NewsParsed {
+  feedUrl: string;
+  fetchedAt: string;
+  items: SourcedItem[];
+}
+
+/** The registry the linker reads: every company with its primary ticker, CIK and SIC. */
+export async function loadRegistry(tx: Tx): Promise<RegistryCompany[]> {
+  const rows = await tx
+    .select({
+      company_id: companies.companyId,
+      name: companies.companyName,
+      ticker: companies.primaryTicker,
+      cik: companies.cik,
+      sic: companies.sicCode,
+    })
+    .from(companies);
+  return rows;
+}
+
+const CHUNK = 500;
+async function insertChunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += CHUNK) await write(rows.slice(i, i + CHUNK));
+}
+
+/**
+ * Links, scores and stores one poll's items (the registry is read here, in the load transaction, so the
+ * linker sees the companies as loaded), adds knock-on rows over the relationship graph, then rebuilds the
+ * events of every company the poll touched.
+ */
+export async function loadNews(
+  tx: Tx,
+  parsed: NewsParsed,
+  /** A model reader replacing the local reading of items scoring 40 or more (NEWS_MODEL_URL); optional. */
+  reader?: NewsReader | null,
+): Promise<LoadResult & { duplicates: number }> {
+  if (parsed.items.length === 0) return { inserted: 0, updated: 0, duplicates: 0 };
+  const registry = await loadRegistry(tx);
+  const reg = buildRegistryIndex(registry);
+  const times = parsed.items.map((i) => Date.parse(i.item.published_at));
+  const lo = new Date(Math.min(...times) - 86_400_000).toISOString();
+  const hi = new Date(Math.max(...times) + 86_400_000).toISOString();
+  const recent = await tx
+    .select({ news_id: newsArticles.newsId, title: newsArticles.title, event_at: newsArticles.eventAt })
+    .from(newsArticles)
+    .where(and(gte(newsArticles.eventAt, lo), lte(newsArticles.eventAt, hi)));
+  const { articles, duplicates } = processItems(
+    parsed.items,
+    reg,
+    recent.map((r) => ({ ...r, event_at: new Date(r.event_at).toISOString() })),
+  );
+  if (articles.length === 0) return { inserted: 0, updated: 0, duplicates: duplicates.length };
+  if (reader) {
+    for (const a of articles) {
+      if (!a.reading) continue;
+      const c = a.classification;
+      const primary = a.links.find((l) => l.primary);
+      a.reading = await reader.read({
+        title: a.title,
+        summary: a.summary,
+        event_type: c.event_type,
+        event_subtype: c.event_subtype,
+        company: primary?.ticker ?? null,
+      });
+    }
+  }
+  const fetchedAt = new Date(parsed.fetchedAt);
+  const before = await tx
+    .select({ id: newsArticles.newsId })
+    .from(newsArticles)
+    .where(
+      inArray(
+        newsArticles.newsId,
+        articles.map((a) => a.news_id),
+      ),
+    );
+  await insertChunks(articles, (chunk) =>
+    tx
+      .insert(newsArticles)
+      .values(chunk.map((a) => articleRow(a, parsed.feedUrl, fetchedAt)))
+      .onConflictDoUpdate({
+        target: newsArticles.newsId,
+        set: excludedAll([
+          'title',
+          'summary',
+          'impact_score',
+          'rules',
+          'event_type',
+          'event_subtype',
+          'direction',
+          'why',
+          'confidence',
+          'horizon',
+          'reader',
+          'ambiguous',
+          'region',
+          'stance',
+        ]),
+      }),
+  );
+  const edges = industryEdges(registry);
+  const byId = new Map(registry.map((c) => [c.company_id, c]));
+  const companyRows: NewsCompanyRowInsert[] = [];
+  for (const a of articles) {
+    for (const l of a.links) {
+      companyRows.push({
+        newsId: a.news_id,
+        companyId: l.company_id,
+        relation: 'direct',
+        ticker: l.ticker,
+        tickerConfirmed: l.ticker_confirmed,
+        primary: l.primary,
+        basis: l.basis,
+        evidence: l.evidence,
+        magnitude: null,
+        via: null,
+        direction: a.reading?.direction ?? null,
+        eventAt: a.event_at,
+      });
+    }
+    if (a.classification.impact_score < KNOCK_ON_MIN_IMPACT) continue;
+    const direct = new Set(a.links.map((l) => l.company_id));
+    for (const l of a.links.filter((x) => x.primary && x.ticker_confirmed)) {
+      for (const e of edges.get(l.company_id) ?? []) {
+        if (direct.has(e.to)) continue;
+        direct.add(e.to);
+        companyRows.push({
+          newsId: a.news_id,
+          companyId: e.to,
+          relation: 'knock_on',
+          ticker: byId.get(e.to)?.ticker ?? null,
+          tickerConfirmed: true,
+          primary: false,
+          basis: 'graph',
+          evidence: e.evidence,
+          magnitude: magnitudeOf(a.classification.impact_score, e),
+          via: e.via,
+          direction: a.reading?.direction ?? null,
+          eventAt: a.event_at,
+        });
+      }
+    }
+  }
+  await tx.delete(newsCompanyRows).where(
+    inArray(
+      newsCompanyRows.newsId,
+      articles.map((a) => a.news_id),
+    ),
+  );
+  await insertChunks(companyRows, (chunk) => tx.insert(newsCompanyRows).values(chunk));
+  const themeRows = articles.flatMap((a) =>
+    a.themes.map((t) => ({
+      theme: t.theme,
+      newsId: a.news_id,
+      track: t.track,
+      evidence: t.evidence,
+      eventAt: a.event_at,
+    })),
+  );
+  await insertChunks(themeRows, (chunk) => tx.insert(newsThemeRows).values(chunk).onConflictDoNothing());
+  await rebuildEvents(tx, [...new Set(companyRows.map((r) => r.companyId))]);
+  const existing = new Set(before.map((b) => b.id));
+  const inserted = articles.filter((a) => !existing.has(a.news_id)).length;
+  return { inserted, updated: articles.length - inserted, duplicates: duplicates.length };
+}
+
+function excludedAll(cols: string[]) {
+  return Object.fromEntries(
+    cols.map((c) => [c.replace(/_(\w)/g, (_m, x: string) => x.toUpperCase()), sql.raw(`excluded."${c}"`)]),
+  );
+}
+
+function articleRow(a: Article, sourceUrl: string, fetchedAt: Date) {
+  return {
+    newsId: a.news_id,
+    title: a.title,
+    link: a.link,
+    summary: a.summary,
+    summaryWithheld: false,
+    publisher: a.publisher,
+    channel: a.channel,
+    language: a.language,
+    region: a.region,
+    eventAt: a.event_at,
+    timeBasis: a.time_basis,
+    timePrecision: a.time_precision,
+    isScheduled: a.is_scheduled,
+    occurredOn: a.occurred_on,
+    announcedLagDays: a.announced_lag_days,
+    eventType: a.classification.event_type,
+    eventSubtype: a.classification.event_subtype,
+    impactScore: a.classification.impact_score,
+    rules: a.classification.rules,
+    stance: a.stance,
+    direction: a.reading?.direction ?? null,
+    horizon: a.reading?.horizon ?? null,
+    confidence: a.reading?.confidence ?? null,
+    why: a.reading?.why ?? null,
+    reader: a.reading?.reader ?? null,
+    ambiguous: a.ambiguous,
+    sourceUrl,
+    fetchedAt,
+  };
+}
+
+/** Re-clusters every article row of these companies into events (direct and knock-on apart). */
+export async function rebuildEvents(tx: Tx, companyIds: string[]): Promise<void> {
+  for (let i = 0; i < companyIds.length; i += CHUNK) {
+    const ids = companyIds.slice(i, i + CHUNK);
+    const rows = await tx
+      .select({
+        news_id: newsCompanyRows.newsId,
+        company_id: newsCompanyRows.companyId,
+        relation: newsCompanyRows.relation,
+        ticker: newsCompanyRows.ticker,
+        magnitude: newsCompanyRows.magnitude,
+        via: newsCompanyRows.via,
+        direction: newsCompanyRows.direction,
+        event_type: newsArticles.eventType,
+        title: newsArticles.title,
+        event_at: newsArticles.eventAt,
+        impact_score: newsArticles.impactScore,
+        why: newsArticles.why,
+        link: newsArticles.link,
+        publisher: newsArticles.publisher,
+        time_basis: newsArticles.timeBasis,
+        occurred_on: newsArticles.occurredOn,
+        is_scheduled: newsArticles.isScheduled,
+      })
+      .from(newsCompanyRows)
+      .innerJoin(newsArticles, sql`${newsArticles.newsId} = ${newsCompanyRows.newsId}`)
+      .where(inArray(newsCompanyRows.companyId, ids));
+    const members = rows.map((r) => ({
+      ...r,
+      event_at: new Date(r.event_at).toISOString(),
+    })) as EventMember[];
+    const events = buildEventRows(members);
+    // which companies each article reaches (knock-on rows), for `reaches`
+    const reaches = new Map<string, string[]>();
+    for (const m of members)
+      if (m.relation === 'knock_on')
+        reaches.set(m.news_id, [...(reaches.get(m.news_id) ?? []), m.ticker ?? m.company_id]);
+    await tx.delete(newsEvents).where(inArray(newsEvents.companyId, ids));
+    await insertChunks(events, (chunk) =>
+      tx.insert(newsEvents).values(
+        chunk.map((e) => ({
+          eventId: e.event_id,
+          companyId: e.company_id,
+          relation: e.relation,
+          ticker: e.ticker,
+          nArticles: e.n_articles,
+          firstAt: e.first_at,
+          lastAt: e.last_at,
+          peakImpact: e.peak_impact,
+          peakMagnitude: e.peak_magnitude,
+          via: e.via,
+          direction: e.direction,
+          headline: e.headline,
+          why: e.why,
+          eventType: e.event_type,
+          link: e.link,
+          publishers: e.publishers,
+          weakestTimeBasis: e.weakest_time_basis,
+          occurredOn: e.occurred_on,
+          reaches: [...new Set(e.news_ids.flatMap((n) => reaches.get(n) ?? []))].slice(0, 50),
+          isScheduled: e.is_scheduled,
+          newsIds: e.news_ids,
+        })),
+      ),
+    );
+    for (const e of events)
+      await tx
+        .update(newsCompanyRows)
+        .set({ eventId: e.event_id })
+        .where(
+          and(
+            inArray(newsCompanyRows.newsId, e.news_ids),
+            sql`${newsCompanyRows.companyId} = ${e.company_id}`,
+            sql`${newsCompanyRows.relation} = ${e.relation}`,
+          ),
+        );
+  }
+}

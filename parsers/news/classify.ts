@@ -1,0 +1,139 @@
+import { type EventType, FORM_RULES, ITEM_RULES, TEXT_RULES, TYPE_BASE } from './event-types.ts';
+import type { FeedItem } from './feed.ts';
+
+/** One rule that fired, with its points and the words it read: every score is the sum of these. */
+export interface FiredRule {
+  rule: string;
+  points: number;
+  evidence: string;
+}
+
+export interface Classification {
+  event_type: EventType;
+  event_subtype: string;
+  impact_score: number;
+  rules: FiredRule[];
+}
+
+/** The source lane an item came from; official filings and wires weigh more than general news. */
+export type Channel = 'edgar_filing' | 'press_release' | 'wire' | 'news' | 'exchange' | 'central_bank';
+
+const SOURCE_POINTS: Record<Channel, number> = {
+  edgar_filing: 10,
+  press_release: 15,
+  exchange: 15,
+  central_bank: 15,
+  wire: 5,
+  news: 0,
+};
+
+const INTENSIFIERS: { id: string; re: RegExp; points: number }[] = [
+  {
+    id: 'wording.extreme_move',
+    re: /\b(plunges?|plummets?|soars?|surges?|tumbles?|collapses?|skyrockets?|crash\w*)\b/i,
+    points: 10,
+  },
+  { id: 'wording.record', re: /\b(record|biggest|largest|first[- ]ever|unprecedented)\b/i, points: 5 },
+  { id: 'wording.billions', re: /\$?\d[\d.,]*\s*(billion|bln|bn)\b/i, points: 5 },
+  { id: 'wording.unexpected', re: /\b(unexpected\w*|surprise\w*|shock\w*|abrupt\w*)\b/i, points: 5 },
+  {
+    id: 'wording.hedged',
+    re: /\b(may|might|could|considers?|weighs?|mulls?|explores?|rumou?rs?|sources say|reportedly)\b/i,
+    points: -5,
+  },
+];
+
+/** Classify an item: 8-K item codes and EDGAR forms first (the filer's own words), then text rules; score 0-100. */
+export function classifyItem(
+  item: Pick<FeedItem, 'title' | 'summary' | 'edgar' | 'extra'>,
+  channel: Channel,
+  opts: { hasPrimaryLink: boolean; body?: string; macroThemes?: string[] },
+): Classification {
+  const votes = new Map<string, { type: EventType; subtype: string; weight: number }>();
+  const rules: FiredRule[] = [];
+  const vote = (type: EventType, subtype: string, weight: number, rule: string, evidence: string) => {
+    const k = `${type}/${subtype}`;
+    const v = votes.get(k) ?? { type, subtype, weight: 0 };
+    v.weight += weight;
+    votes.set(k, v);
+    rules.push({ rule, points: 0, evidence });
+  };
+  if (item.edgar) {
+    for (const code of item.edgar.items) {
+      const ir = ITEM_RULES[code];
+      if (ir) vote(ir.type, ir.subtype, ir.weight, `8k_item.${code}`, `Item ${code}`);
+    }
+    if (item.edgar.items.length === 0) {
+      const fr = FORM_RULES.find((f) => f.re.test(item.edgar?.form ?? ''));
+      vote(
+        fr?.type ?? 'other',
+        fr?.subtype ?? 'filing',
+        fr?.weight ?? 1,
+        `form.${item.edgar.form}`,
+        `form ${item.edgar.form}`,
+      );
+    }
+  } else if (item.extra.ReasonCode) {
+    vote('listing', 'trading_halt', 6, 'exchange.halt_reason', `halt reason ${item.extra.ReasonCode}`);
+  }
+  const text = `${item.title}. ${item.summary ?? ''} ${opts.body?.slice(0, 2000) ?? ''}`;
+  const title = item.title;
+  for (const tr of TEXT_RULES) {
+    const mt = tr.re.exec(title);
+    const m = mt ?? tr.re.exec(text);
+    // a rule that fires in the headline counts double: the headline names the event
+    if (m) vote(tr.type, tr.subtype, mt ? tr.weight * 2 : tr.weight, tr.id, m[0]);
+  }
+  let best: { type: EventType; subtype: string; weight: number } = {
+    type: 'other',
+    subtype: 'unclassified',
+    weight: 0,
+  };
+  for (const v of votes.values()) if (v.weight > best.weight) best = v;
+  // a halt that names no company halts a market: macro, not one listing
+  if (
+    best.type === 'listing' &&
+    best.subtype === 'trading_halt' &&
+    !opts.hasPrimaryLink &&
+    !item.extra.ReasonCode
+  ) {
+    best = { type: 'macro', subtype: 'market_halt', weight: best.weight };
+    rules.push({ rule: 'fallback.market_halt', points: 0, evidence: 'no company named' });
+  }
+  // an item naming no company whose words match a macro theme is a macro item
+  if (best.type === 'other' && !opts.hasPrimaryLink && (opts.macroThemes?.length ?? 0) > 0) {
+    best = { type: 'macro', subtype: `theme_${opts.macroThemes?.[0]}`, weight: 1 };
+    rules.push({ rule: 'fallback.macro_theme', points: 0, evidence: opts.macroThemes?.join(',') ?? '' });
+  }
+  let score = TYPE_BASE[best.type];
+  const scored: FiredRule[] = [{ rule: `type_base.${best.type}`, points: score, evidence: best.subtype }];
+  for (const fr of rules)
+    if (
+      fr.rule.startsWith(`${best.type}.`) ||
+      fr.rule.startsWith('8k_item') ||
+      fr.rule.startsWith('form.') ||
+      fr.rule.startsWith('exchange.') ||
+      fr.rule.startsWith('fallback.')
+    )
+      scored.push(fr);
+  const src = SOURCE_POINTS[channel];
+  if (src) scored.push({ rule: `source.${channel}`, points: src, evidence: channel });
+  score += src;
+  if (opts.hasPrimaryLink) {
+    scored.push({ rule: 'link.primary_company', points: 5, evidence: 'a company is the subject' });
+    score += 5;
+  }
+  for (const w of INTENSIFIERS) {
+    const m = w.re.exec(title);
+    if (m) {
+      scored.push({ rule: w.id, points: w.points, evidence: m[0] });
+      score += w.points;
+    }
+  }
+  return {
+    event_type: best.type,
+    event_subtype: best.subtype,
+    impact_score: Math.max(0, Math.min(100, score)),
+    rules: scored,
+  };
+}

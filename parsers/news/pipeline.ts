@@ -1,0 +1,200 @@
+import { createHash } from 'node:crypto';
+import { type Channel, type Classification, classifyItem } from './classify.ts';
+import { CLUSTER_WINDOW_HOURS, clusterArticles, DUPLICATE_WINDOW_HOURS, titleSimilarity } from './cluster.ts';
+import type { FeedItem } from './feed.ts';
+import { type CompanyLink, type LinkResult, linkItem, type RegistryIndex } from './link.ts';
+import { type Reading, readLocally } from './reader.ts';
+import { matchThemes, regionOf, stanceOf, type ThemeHit } from './themes.ts';
+
+/** Items scoring this or more get a reader's direction/horizon/confidence/why. */
+export const READ_THRESHOLD = 40;
+
+export interface SourcedItem {
+  item: FeedItem;
+  channel: Channel;
+  /** Press-release body text: read for links and rules, never stored. */
+  body?: string;
+}
+
+/** One article after link, classify, theme and read; company rows fan out from `links`. */
+export interface Article {
+  news_id: string;
+  title: string;
+  link: string | null;
+  summary: string | null;
+  publisher: string | null;
+  channel: Channel;
+  language: string | null;
+  region: string | null;
+  event_at: string;
+  time_basis: string;
+  time_precision: 'second' | 'day';
+  is_scheduled: boolean;
+  occurred_on: string;
+  announced_lag_days: number;
+  classification: Classification;
+  links: CompanyLink[];
+  ambiguous: LinkResult['ambiguous'];
+  themes: ThemeHit[];
+  stance: 'decided' | 'talked';
+  reading: Reading | null;
+}
+
+export interface Duplicate {
+  news_id: string;
+  duplicate_of: string;
+  reason: 'same_link' | 'same_title';
+}
+
+/** news_id: a stable hash of the canonical link (else the feed guid). */
+export function newsIdOf(item: FeedItem): string {
+  return `nws_${createHash('sha1')
+    .update(item.link ?? item.guid)
+    .digest('hex')
+    .slice(0, 16)}`;
+}
+
+const SCHEDULED =
+  /\b(to report|will report|scheduled|to announce|will announce|conference call|to release|will release|webcast)\b/i;
+
+/** Link, classify, theme and read every item; collapse duplicates by canonical link and near-identical title within 24 h. */
+export function processItems(
+  items: SourcedItem[],
+  reg: RegistryIndex,
+  /** Articles already stored near these items' times: a near-identical title among them is a duplicate too. */
+  recent: { news_id: string; title: string; event_at: string }[] = [],
+): { articles: Article[]; duplicates: Duplicate[] } {
+  const articles: Article[] = [];
+  const duplicates: Duplicate[] = [];
+  const byLink = new Map<string, Article>();
+  for (const { item, channel, body } of items) {
+    const news_id = newsIdOf(item);
+    const sameLink = byLink.get(news_id);
+    if (sameLink) {
+      duplicates.push({ news_id, duplicate_of: sameLink.news_id, reason: 'same_link' });
+      continue;
+    }
+    // a filing is identified by its accession: two 497Ks of one trust are two filings, not a duplicate
+    const twin = item.edgar
+      ? undefined
+      : [...recent, ...articles].find(
+          (a) =>
+            a.news_id !== news_id &&
+            Math.abs(Date.parse(a.event_at) - Date.parse(item.published_at)) <=
+              DUPLICATE_WINDOW_HOURS * 3_600_000 &&
+            titleSimilarity(a.title, item.title) >= 0.9,
+        );
+    if (twin) {
+      duplicates.push({ news_id, duplicate_of: twin.news_id, reason: 'same_title' });
+      continue;
+    }
+    const linked = linkItem(item, reg, body);
+    const text = `${item.title} ${item.summary ?? ''}`;
+    const themes = matchThemes(text);
+    const cls = classifyItem(item, channel, {
+      hasPrimaryLink: linked.links.some((l) => l.primary),
+      macroThemes: themes.filter((t) => t.track === 'macro').map((t) => t.theme),
+      ...(body ? { body } : {}),
+    });
+    const primary = linked.links.find((l) => l.primary) ?? linked.links[0];
+    const reading =
+      cls.impact_score >= READ_THRESHOLD
+        ? readLocally({
+            title: item.title,
+            summary: item.summary,
+            event_type: cls.event_type,
+            event_subtype: cls.event_subtype,
+            company: primary?.ticker ?? null,
+          })
+        : null;
+    const a: Article = {
+      news_id,
+      title: item.title,
+      link: item.link,
+      summary: item.summary,
+      publisher: item.publisher,
+      channel,
+      language: item.language,
+      region: regionOf(text, item.language),
+      event_at: item.published_at,
+      time_basis: item.time_basis,
+      time_precision: item.time_basis === 'fetched' ? 'day' : 'second',
+      is_scheduled: SCHEDULED.test(item.title),
+      occurred_on: item.published_at.slice(0, 10),
+      announced_lag_days: 0,
+      classification: cls,
+      links: linked.links,
+      ambiguous: linked.ambiguous,
+      themes,
+      stance: stanceOf(item.title),
+      reading,
+    };
+    articles.push(a);
+    byLink.set(news_id, a);
+  }
+  return { articles, duplicates };
+}
+
+/** One article row per article and linked company (the spec's article row), macro articles keep company null. */
+export interface CompanyArticle {
+  news_id: string;
+  company_id: string | null;
+  ticker: string | null;
+  ticker_confirmed: boolean;
+  primary: boolean;
+  event_type: string;
+  title: string;
+  event_at: string;
+  impact_score: number;
+}
+
+export function companyRows(articles: Article[]): CompanyArticle[] {
+  return articles.flatMap((a): CompanyArticle[] => {
+    const base = {
+      news_id: a.news_id,
+      event_type: a.classification.event_type,
+      title: a.title,
+      event_at: a.event_at,
+      impact_score: a.classification.impact_score,
+    };
+    if (a.links.length === 0)
+      return [{ ...base, company_id: null, ticker: null, ticker_confirmed: false, primary: false }];
+    return a.links.map((l) => ({
+      ...base,
+      company_id: l.company_id,
+      ticker: l.ticker,
+      ticker_confirmed: l.ticker_confirmed,
+      primary: l.primary,
+    }));
+  });
+}
+
+export interface NewsEvent {
+  event_id: string;
+  company_id: string | null;
+  news_ids: string[];
+  first_at: string;
+  last_at: string;
+  peak_impact: number;
+  strongest: string;
+}
+
+/** Events: clusters of company rows within the window; the id hashes the company and the first article. */
+export function buildEvents(rows: CompanyArticle[]): NewsEvent[] {
+  const out: NewsEvent[] = [];
+  for (const [key, members] of clusterArticles(rows)) {
+    const strongest = members.reduce((b, m) => (m.impact_score > b.impact_score ? m : b));
+    out.push({
+      event_id: `evt_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`,
+      company_id: members[0]?.company_id ?? null,
+      news_ids: members.map((m) => m.news_id),
+      first_at: members[0]?.event_at ?? '',
+      last_at: members[members.length - 1]?.event_at ?? '',
+      peak_impact: strongest.impact_score,
+      strongest: strongest.news_id,
+    });
+  }
+  return out;
+}
+
+export { CLUSTER_WINDOW_HOURS };

@@ -3,6 +3,7 @@ import { openDatabase } from '../lib/db.ts';
 import { registerAccountCommands } from './commands/accounts.ts';
 import { registerJobCommands } from './commands/jobs.ts';
 import { registerParseCommand } from './commands/parse.ts';
+import { registerRetrievalCommands } from './commands/retrieval.ts';
 import { registerServeCommands } from './commands/serve.ts';
 import { registerSystemCommands } from './commands/system.ts';
 import { cliContext } from './context.ts';
@@ -22,6 +23,7 @@ registerServeCommands(program);
 registerJobCommands(program);
 registerSystemCommands(program);
 registerParseCommand(program);
+registerRetrievalCommands(program);
 registerAccountCommands(program, async () => {
   const { config } = cliContext();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });

@@ -5,6 +5,7 @@ import { filingItemsJob } from './edgar/filing-items.job.ts';
 import { filingsJob } from './edgar/filings.job.ts';
 import { financialSegmentsJob } from './edgar/financial-segments.job.ts';
 import { financialsJob } from './edgar/financials.job.ts';
+import { documentsJob } from './retrieval/documents.job.ts';
 import type { DatasetJob } from './types.ts';
 
 /** Every job handler, one per dataset with a schedule. Checked against the dataset registry at start-up. */
@@ -15,6 +16,7 @@ export const JOBS: readonly DatasetJob[] = [
   financialsJob as DatasetJob,
   financialSegmentsJob as DatasetJob,
   companyFactsJob as DatasetJob,
+  documentsJob as DatasetJob,
 ];
 
 export class RegistryError extends Error {

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -49,19 +50,22 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         const r = await pool.query(sql, params as unknown[]);
         return r.rows;
       },
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS }),
+      async migrate() {
+        await createVectorExtension((q) => pool.query(q));
+        await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS });
+      },
       close: () => pool.end(),
     };
   }
   const dataDir = opts.dataDir ?? './data';
   let client: PGlite;
   if (dataDir === 'memory://') {
-    client = new PGlite();
+    client = new PGlite({ extensions: { vector } });
   } else {
     const dir = join(dataDir, 'pg');
     mkdirSync(dir, { recursive: true });
     lockEmbedded(dir);
-    client = new PGlite(dir);
+    client = new PGlite(dir, { extensions: { vector } });
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -72,12 +76,31 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       const r = await client.query(sql, params as unknown[]);
       return r.rows as never[];
     },
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS }),
+    async migrate() {
+      await createVectorExtension((q) => client.exec(q));
+      await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS });
+    },
     async close() {
       await client.close();
       if (dataDir !== 'memory://') unlockEmbedded(join(dataDir, 'pg'));
     },
   };
+}
+
+/**
+ * pgvector (retrieval, schema/retrieval.ts) is created before the migrations, which are generated and so
+ * cannot hold `CREATE EXTENSION`. PGlite loads it from @electric-sql/pglite-pgvector; Postgres needs the
+ * extension installed on the server (README "Retrieval": Debian package build, or a pgvector image).
+ */
+async function createVectorExtension(run: (sql: string) => Promise<unknown>): Promise<void> {
+  try {
+    await run('CREATE EXTENSION IF NOT EXISTS vector');
+  } catch (e) {
+    throw new Error(
+      `the pgvector extension is not available on this Postgres server (${(e as Error).message}). Install it (Debian: build postgresql-NN-pgvector from Debian's source package, see README "Retrieval"; Docker: a pgvector image such as pgvector/pgvector:pg15).`,
+      { cause: e },
+    );
+  }
 }
 
 /**

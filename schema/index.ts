@@ -4,3 +4,4 @@ export * from './datasets.ts';
 export * from './filing-items.ts';
 export * from './filings.ts';
 export * from './financials.ts';
+export * from './retrieval.ts';

@@ -4,6 +4,8 @@ import { companyFactsRoutes } from './company-facts.ts';
 import { filingsRoutes } from './filings.ts';
 import { financialSegmentsRoutes } from './financial-segments.ts';
 import { financialsRoutes } from './financials.ts';
+import { RETRIEVAL_ROUTES } from './retrieval.ts';
+import { DOCUMENT_ROUTES } from './retrieval-documents.ts';
 
 /**
  * Every dataset route, one line per route family. A new family exports its declarations from
@@ -16,4 +18,6 @@ export const DATASET_ROUTES: readonly AnyRoute[] = [
   ...financialsRoutes,
   ...financialSegmentsRoutes,
   ...companyFactsRoutes,
+  ...RETRIEVAL_ROUTES,
+  ...DOCUMENT_ROUTES,
 ];

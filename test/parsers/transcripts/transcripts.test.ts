@@ -8,7 +8,7 @@ import {
   MAX_CHARS,
   OVERLAP_CHARS,
   TARGET_CHARS,
-} from '../../../parsers/transcripts/chunker.ts';
+} from '../../../parsers/retrieval/chunker.ts';
 import { parseEarningsCallTranscript } from '../../../parsers/transcripts/earningscall.ts';
 import { parseMotleyFoolTranscript } from '../../../parsers/transcripts/motley-fool.ts';
 

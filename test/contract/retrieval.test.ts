@@ -140,13 +140,13 @@ describe('GET /v1/documents/by-ticker/{ticker}', () => {
   });
 
   it('expands a former symbol of the company to its documents', async () => {
-    const [{ company_id }] = await database.query<{ company_id: string }>(
+    const [row] = await database.query<{ company_id: string }>(
       "select company_id from companies where primary_ticker = 'AAPL'",
     );
     await database.query(
       `insert into company_identifiers (company_id, id_type, id_value, source, confidence, is_current)
        values ($1, 'TICKER', 'APLE', 'test', 'high', 0) on conflict do nothing`,
-      [company_id],
+      [row!.company_id],
     );
     const j = await ok('/v1/documents/by-ticker/APLE');
     expect(j.documents[0].documentTitle).toBe('AAPL Q1 FY2023 earnings call');

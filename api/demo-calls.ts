@@ -18,4 +18,5 @@ export const DEMO_CALLS: readonly DemoCall[] = [
   },
   { family: 'financials', path: '/v1/financials/income-statements?ticker=GOOGL&period=annual&limit=2' },
   { family: 'company facts', path: '/v1/company/facts?ticker=AAPL' },
+  { family: 'documents (retrieval)', path: '/v1/documents/by-ticker/AAPL?limit=5' },
 ];

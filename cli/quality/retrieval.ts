@@ -4,10 +4,11 @@
  * own parse + load (offline embeddings), then asks every question of retrieval-questions.ts without
  * filters (all calls compete) in each mode and reports recall@5, recall@10 and MRR@10, overall and per
  * question kind. A hit is a returned chunk of the answering segment whose span overlaps the answer's.
- * `--json` prints the figures as JSON; `--misses` lists the questions the best mode misses.
+ * `--data-dir <dir>` keeps the index for the next run; `--json` prints the figures as JSON; `--misses` lists the questions the best mode misses.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { type SearchMode, search } from '../../api/retrieval/search.ts';
 import { documentsJob } from '../../jobs/retrieval/documents.job.ts';
 import { TRANSCRIPT_URLS } from '../../jobs/retrieval/sources.ts';
@@ -16,13 +17,12 @@ import { type Database, openDatabase } from '../../lib/db.ts';
 import { embedderFromEnv } from '../../lib/embeddings.ts';
 import { QUESTIONS } from './retrieval-questions.ts';
 
+const FIXTURES = fileURLToPath(new URL('../../fixtures/upstream/', import.meta.url));
 const MODES: SearchMode[] = ['vector', 'fulltext', 'hybrid', 'rerank'];
 
 async function indexTranscripts(database: Database) {
   for (const url of TRANSCRIPT_URLS) {
-    const bytes = readFileSync(
-      new URL(`../../fixtures/upstream/${url.slice(8)}`, import.meta.url).pathname.replace(/%3F/g, '?'),
-    );
+    const bytes = readFileSync(`${FIXTURES}${url.slice('https://'.length)}`);
     const doc: RawDocument = {
       url,
       bytes,
@@ -107,10 +107,18 @@ export async function evaluate(database: Database) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const database = await openDatabase({ dataDir: 'memory://' });
+  // --data-dir <dir>: keep the index in an embedded database there and reuse it on the next run
+  const at = process.argv.indexOf('--data-dir');
+  const dataDir = at > 0 ? process.argv[at + 1]! : 'memory://';
+  const database = await openDatabase({ dataDir });
   await database.migrate();
-  process.stderr.write(`indexing ${TRANSCRIPT_URLS.length} transcripts (offline embeddings)...\n`);
-  await indexTranscripts(database);
+  const [{ n }] = (await database.query<{ n: number }>('select count(*)::int as n from retrieval_documents')) as [
+    { n: number },
+  ];
+  if (n < TRANSCRIPT_URLS.length) {
+    process.stderr.write(`indexing ${TRANSCRIPT_URLS.length} transcripts (offline embeddings)...\n`);
+    await indexTranscripts(database);
+  }
   const r = await evaluate(database);
   if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
   else {

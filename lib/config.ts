@@ -26,6 +26,10 @@ const shape = z.object({
   CORS_ORIGINS: z.string().default(''),
   KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(30_000),
   SCHEDULER: z.enum(['on', 'off']).default('on'),
+  // retrieval embeddings (lib/embeddings.ts): an OpenAI-compatible endpoint instead of the offline model
+  EMBEDDINGS_URL: z.string().url().optional(),
+  EMBEDDINGS_MODEL: z.string().optional(),
+  EMBEDDINGS_API_KEY: z.string().optional(),
 });
 
 const schema = shape.superRefine((env, ctx) => {

@@ -38,7 +38,11 @@ export interface OpenOptions {
 /** Opens Postgres when a URL is given, otherwise the embedded PGlite database under `dataDir/pg`. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      options: VECTOR_SESSION_OPTIONS,
+    });
     // An idle client's connection can die (server restart, DROP DATABASE ... FORCE); the pool replaces it.
     // Without a listener that error would crash the process.
     pool.on('error', (err) => process.emitWarning(`postgres pool: idle client error: ${err.message}`));
@@ -68,6 +72,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     client = new PGlite(dir, { extensions: { vector } });
   }
   await client.waitReady;
+  await client.exec(VECTOR_SESSION_SQL);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -86,6 +91,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     },
   };
 }
+
+/**
+ * pgvector session settings (retrieval): an HNSW scan returns at most `ef_search` rows (default 40), fewer
+ * than the 100 vector candidates the hybrid search fuses; the iterative scan (pgvector 0.8) keeps scanning
+ * until a filtered query (ticker, period) has its LIMIT instead of returning what survived the filter.
+ */
+const VECTOR_SESSION_OPTIONS = '-c hnsw.ef_search=100 -c hnsw.iterative_scan=relaxed_order';
+const VECTOR_SESSION_SQL = 'SET hnsw.ef_search = 100; SET hnsw.iterative_scan = relaxed_order;';
 
 /**
  * pgvector (retrieval, schema/retrieval.ts) is created before the migrations, which are generated and so

@@ -114,7 +114,7 @@ export function filingItemDocument(f: FilingItemSource): BuiltDocument {
       cik: f.cik,
       year: f.year,
       quarter: f.quarter,
-      title: `${f.ticker} ${f.filingType} ${f.reportDate ?? f.filingDate} Item ${f.number}: ${f.name}`,
+      title: `${f.ticker} ${f.filingType} ${f.reportDate ?? f.filingDate} ${f.number.replace(/-/g, ' ')}: ${f.name}`,
       filingType: f.filingType,
       accessionNumber: f.accessionNumber,
       itemNumber: f.number,

@@ -9,6 +9,7 @@ import {
   OVERLAP_CHARS,
   TARGET_CHARS,
 } from '../../../parsers/retrieval/chunker.ts';
+import { filingItemDocument, transcriptDocument } from '../../../parsers/retrieval/documents.ts';
 import { parseEarningsCallTranscript } from '../../../parsers/transcripts/earningscall.ts';
 import { parseMotleyFoolTranscript } from '../../../parsers/transcripts/motley-fool.ts';
 
@@ -161,5 +162,43 @@ describe('chunker', () => {
     const chunks = chunkSegment(s, 0);
     expect(chunks.every((c) => c.text.length <= MAX_CHARS)).toBe(true);
     expect(chunks.at(-1)!.text.endsWith('end.')).toBe(true);
+  });
+});
+
+describe('retrieval documents', () => {
+  it('gives a call a stable id from company and fiscal period (the API examples use it)', () => {
+    const p = ec('symbol=AAPL&year=2023&quarter=1&level=2');
+    const d = transcriptDocument(p.document, p.warnings, 320193);
+    expect(d.document.id).toBe('doc_tr_f04039a7eb6146f1');
+    expect(d.segments).toHaveLength(68);
+    expect(d.chunks).toHaveLength(98);
+    for (const c of d.chunks)
+      expect(d.segments[c.segmentSequence]!.content.slice(c.charStart, c.charEnd)).toBe(c.text);
+  });
+
+  it('makes a 10-Q item one document with one segment, titled by its item', () => {
+    const d = filingItemDocument({
+      accessionNumber: '0000912057-00-023442',
+      cik: 320193,
+      ticker: 'AAPL',
+      filingType: '10-Q',
+      filingDate: '2000-05-12',
+      reportDate: '2000-04-01',
+      year: 2000,
+      quarter: 2,
+      number: 'Part-I-Item-1',
+      name: 'Financial Statements',
+      text: 'First paragraph.\nSecond paragraph.',
+      documentUrl: 'https://www.sec.gov/Archives/edgar/data/320193/0000912057-00-023442.txt',
+    });
+    expect(d.document).toMatchObject({
+      documentType: 'filing_item',
+      title: 'AAPL 10-Q 2000-04-01 Part I Item 1: Financial Statements',
+      filingType: '10-Q',
+      year: 2000,
+      quarter: 2,
+    });
+    expect(d.segments).toHaveLength(1);
+    expect(d.chunks.map((c) => c.text)).toEqual(['First paragraph.\nSecond paragraph.']);
   });
 });

@@ -46,4 +46,5 @@ export const DEMO_CALLS: readonly DemoCall[] = [
   },
   { family: '8-K events', path: '/v1/companies/AAPL/8k-events' },
   { family: 'news', path: '/v1/companies/VLD/news/events?min_impact=40' },
+  { family: 'documents (retrieval)', path: '/v1/documents/by-ticker/AAPL?limit=5' },
 ];

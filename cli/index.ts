@@ -5,6 +5,7 @@ import { registerImportCommand } from './commands/import.ts';
 import { registerJobCommands } from './commands/jobs.ts';
 import { registerMcpCommand } from './commands/mcp.ts';
 import { registerParseCommand } from './commands/parse.ts';
+import { registerRetrievalCommands } from './commands/retrieval.ts';
 import { registerServeCommands } from './commands/serve.ts';
 import { registerSystemCommands } from './commands/system.ts';
 import { cliContext } from './context.ts';
@@ -28,6 +29,7 @@ registerParseCommand(program);
 registerImportCommand(program);
 registerMcpCommand(program);
 registerNewsCommands(program);
+registerRetrievalCommands(program);
 registerAccountCommands(program, async () => {
   const { config } = cliContext();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });

@@ -21,6 +21,7 @@ import { insiderTradesJob } from './ownership/insider-trades.job.ts';
 import { ownershipIndexJob } from './ownership/ownership-index.job.ts';
 import { proxyStatementsJob } from './ownership/proxy-statements.job.ts';
 import { thirteenFJob } from './ownership/thirteen-f.job.ts';
+import { documentsJob } from './retrieval/documents.job.ts';
 import { twCompaniesJob } from './taiwan/companies.job.ts';
 import { twFinancialsJob } from './taiwan/financials.job.ts';
 import { twForeignOwnershipJob } from './taiwan/foreign-ownership.job.ts';
@@ -56,6 +57,7 @@ export const JOBS: readonly DatasetJob[] = [
   krSectionsJob as DatasetJob,
   disclosuresJob as DatasetJob,
   newsJob as DatasetJob,
+  documentsJob as DatasetJob,
 ];
 
 export class RegistryError extends Error {

@@ -32,6 +32,10 @@ const shape = z.object({
   DART_API_KEY: z.string().min(8).optional(),
   DART_DAILY_BUDGET: z.coerce.number().int().positive().default(9000),
   MCP_API_KEY: z.string().optional(),
+  // retrieval embeddings (lib/embeddings.ts): an OpenAI-compatible endpoint instead of the offline model
+  EMBEDDINGS_URL: z.string().url().optional(),
+  EMBEDDINGS_MODEL: z.string().optional(),
+  EMBEDDINGS_API_KEY: z.string().optional(),
 });
 
 const schema = shape.superRefine((env, ctx) => {

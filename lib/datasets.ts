@@ -504,6 +504,20 @@ export const DATASETS = [
     schedule: '*/2 * * * *',
     table: 'news_articles',
   },
+  {
+    id: 'documents',
+    title: 'Retrieval documents (earnings-call transcripts, 10-K/10-Q items)',
+    statusFamily: null,
+    minPlan: 'free',
+    creditCost: 1,
+    updateFrequency: 'daily',
+    availableFrom: null,
+    initialHistoryStatus: 'backfill_in_progress',
+    source: null,
+    // 8 minutes after each filing-items run: indexes the items it split, re-embeds on a model change
+    schedule: '58 2,6,10,14,18,22 * * *',
+    table: 'retrieval_documents',
+  },
 ] as const satisfies readonly DatasetDecl[];
 
 export type DatasetId = (typeof DATASETS)[number]['id'];

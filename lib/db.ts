@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -37,7 +38,11 @@ export interface OpenOptions {
 /** Opens Postgres when a URL is given, otherwise the embedded PGlite database under `dataDir/pg`. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      options: VECTOR_SESSION_OPTIONS,
+    });
     // An idle client's connection can die (server restart, DROP DATABASE ... FORCE); the pool replaces it.
     // Without a listener that error would crash the process.
     pool.on('error', (err) => process.emitWarning(`postgres pool: idle client error: ${err.message}`));
@@ -49,21 +54,25 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         const r = await pool.query(sql, params as unknown[]);
         return r.rows;
       },
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS }),
+      async migrate() {
+        await createVectorExtension((q) => pool.query(q));
+        await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS });
+      },
       close: () => pool.end(),
     };
   }
   const dataDir = opts.dataDir ?? './data';
   let client: PGlite;
   if (dataDir === 'memory://') {
-    client = new PGlite();
+    client = new PGlite({ extensions: { vector } });
   } else {
     const dir = join(dataDir, 'pg');
     mkdirSync(dir, { recursive: true });
     lockEmbedded(dir);
-    client = new PGlite(dir);
+    client = new PGlite(dir, { extensions: { vector } });
   }
   await client.waitReady;
+  await client.exec(VECTOR_SESSION_SQL);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -72,12 +81,39 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       const r = await client.query(sql, params as unknown[]);
       return r.rows as never[];
     },
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS }),
+    async migrate() {
+      await createVectorExtension((q) => client.exec(q));
+      await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS });
+    },
     async close() {
       await client.close();
       if (dataDir !== 'memory://') unlockEmbedded(join(dataDir, 'pg'));
     },
   };
+}
+
+/**
+ * pgvector session settings (retrieval): an HNSW scan returns at most `ef_search` rows (default 40), fewer
+ * than the 100 vector candidates the hybrid search fuses; the iterative scan (pgvector 0.8) keeps scanning
+ * until a filtered query (ticker, period) has its LIMIT instead of returning what survived the filter.
+ */
+const VECTOR_SESSION_OPTIONS = '-c hnsw.ef_search=100 -c hnsw.iterative_scan=relaxed_order';
+const VECTOR_SESSION_SQL = 'SET hnsw.ef_search = 100; SET hnsw.iterative_scan = relaxed_order;';
+
+/**
+ * pgvector (retrieval, schema/retrieval.ts) is created before the migrations, which are generated and so
+ * cannot hold `CREATE EXTENSION`. PGlite loads it from @electric-sql/pglite-pgvector; Postgres needs the
+ * extension installed on the server (README "Retrieval": Debian package build, or a pgvector image).
+ */
+async function createVectorExtension(run: (sql: string) => Promise<unknown>): Promise<void> {
+  try {
+    await run('CREATE EXTENSION IF NOT EXISTS vector');
+  } catch (e) {
+    throw new Error(
+      `the pgvector extension is not available on this Postgres server (${(e as Error).message}). Install it (Debian: build postgresql-NN-pgvector from Debian's source package, see README "Retrieval"; Docker: a pgvector image such as pgvector/pgvector:pg15).`,
+      { cause: e },
+    );
+  }
 }
 
 /**

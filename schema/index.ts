@@ -10,4 +10,5 @@ export * from './market-data.ts';
 export * from './news.ts';
 export * from './ownership.ts';
 export * from './ownership-directories.ts';
+export * from './retrieval.ts';
 export * from './screen.ts';

@@ -11,6 +11,8 @@ import { koreaRoutes } from './korea.ts';
 import { marketDataRoutes } from './market-data.ts';
 import { newsRoutes } from './news.ts';
 import { ownershipRoutes } from './ownership.ts';
+import { RETRIEVAL_ROUTES } from './retrieval.ts';
+import { DOCUMENT_ROUTES } from './retrieval-documents.ts';
 import { screenRoutes } from './screen.ts';
 import { taiwanRoutes } from './taiwan.ts';
 
@@ -34,4 +36,6 @@ export const DATASET_ROUTES: readonly AnyRoute[] = [
   ...screenRoutes,
   ...eightKEventRoutes,
   ...newsRoutes,
+  ...RETRIEVAL_ROUTES,
+  ...DOCUMENT_ROUTES,
 ];

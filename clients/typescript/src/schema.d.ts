@@ -268,6 +268,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/documents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One document
+         * @description A document with its period, source and counts. 1 credit, refunded on 404.
+         *
+         *     **Plan:** Free and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** C (`{...payload, meta}`, standard error body).
+         */
+        get: operations["getDocumentsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/documents/{id}/segments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Segments of a document
+         * @description Segments in order (one speaker turn of a call; a filing item is one segment). `charStart`/`charEnd` are computed at read time from the stored text and order: offsets in the document text, the segments joined by a blank line (`\n\n`), in UTF-16 code units.
+         *
+         *     **Plan:** Free and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** C (`{...payload, meta}`, standard error body).
+         */
+        get: operations["getDocumentsByIdSegments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/documents/by-ticker/{ticker}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Documents of a company
+         * @description Indexed documents (earnings calls, 10-K/10-Q items) of a company, newest first (call time or filing date). The ticker expands to every symbol the company has held. `year`/`quarter` are the fiscal period of the call (the report period of a filing).
+         *
+         *     **Plan:** Free and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** C (`{...payload, meta}`, standard error body).
+         */
+        get: operations["getDocumentsByTickerByTicker"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/filings": {
         parameters: {
             query?: never;
@@ -718,6 +790,30 @@ export interface paths {
         get: operations["getReady"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Semantic retrieval of source passages
+         * @description Finds the passages of earnings-call transcripts and 10-K/10-Q items that answer a question: source text with exact offsets, never a generated answer. Ranking: pgvector cosine search and Postgres full-text search, fused by weighted reciprocal rank (k=60); `rerank: true` re-scores the top 50 by query-word and word-pair coverage plus cosine similarity. `score` is the cosine distance of the chunk to the query (lower is closer); the order is the ranking. `top_k` (default 10) is clamped to the plan (Free 10, Professional 25, Fund 50). `filters.tickers` expand to every symbol the company has held; `source_types` take `transcript`, `filing_item` or a filing type (`10-K`, `10-Q`). A `year`/`quarter` with no documents serves the nearest earlier period with documents and says so in `meta.periodMismatch`. `evidenceText` is the sentence of the chunk that shares most words with the query; `charStart`/`charEnd` and `evidenceCharStart`/`evidenceCharEnd` index the document text (its segments joined by a blank line, as GET /v1/documents/{id}/segments gives them). `include_segments` fills `source.segments` with the chunk's segment and its neighbours (the turn before and after).
+         *
+         *     **Plan:** Free and above. **Credits:** 1 per call, refunded when the request fails. **Rate limit:** per key per minute (Free 20, Professional 120, Fund 600); exceeding it gives 429 and costs nothing.
+         *
+         *     **Envelope:** C (`{...payload, meta}`, standard error body).
+         */
+        post: operations["postRetrieve"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2809,6 +2905,648 @@ export interface operations {
                         /** @description HTTP reason phrase */
                         error: string;
                         message: string;
+                    };
+                };
+            };
+        };
+    };
+    getDocumentsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Document id (`doc_...`)
+                 * @example doc_tr_f04039a7eb6146f1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "document": {
+                     *         "id": "doc_tr_f04039a7eb6146f1",
+                     *         "documentTitle": "AAPL Q1 FY2023 earnings call",
+                     *         "documentType": "transcript",
+                     *         "ticker": "AAPL",
+                     *         "cik": 320193,
+                     *         "year": 2023,
+                     *         "quarter": "Q1",
+                     *         "filingType": null,
+                     *         "accessionNumber": null,
+                     *         "itemNumber": null,
+                     *         "sourceUrl": "https://v2.api.earningscall.biz/transcript?apikey=demo&exchange=NASDAQ&symbol=AAPL&year=2023&quarter=1&level=2",
+                     *         "publishedAt": "2023-02-02T17:00:00.000-05:00",
+                     *         "pageNumbers": [],
+                     *         "periodEvidence": "event.year/event.quarter",
+                     *         "segmentCount": 68,
+                     *         "chunkCount": 98,
+                     *         "status": "indexed"
+                     *       },
+                     *       "meta": {
+                     *         "latencyMs": 3
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        document?: {
+                            accessionNumber?: string | null;
+                            chunkCount?: number;
+                            cik?: number | null;
+                            documentTitle?: string;
+                            /** @description `transcript` (earnings call) or `filing_item` (one 10-K/10-Q item) */
+                            documentType?: string;
+                            /** @description 10-K, 10-Q (filing items); null for transcripts */
+                            filingType?: string | null;
+                            id?: string;
+                            itemNumber?: string | null;
+                            pageNumbers?: number[];
+                            /** @description Where the period was read (the call opening, the API event, the report date) */
+                            periodEvidence?: string | null;
+                            /** @description Call time or filing date; the reverse-recency order */
+                            publishedAt?: string | null;
+                            /** @description Q1-Q4 */
+                            quarter?: string | null;
+                            segmentCount?: number;
+                            sourceUrl?: string;
+                            /** @description `indexed` */
+                            status?: string;
+                            ticker?: string;
+                            /** @description Fiscal year as the company counts it (calls); report-period year (filings) */
+                            year?: number | null;
+                        };
+                        meta?: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getDocumentsByIdSegments: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Rows per page, 1-100 (default 20); above 100 is a 400, never a clamp
+                 * @example 20
+                 */
+                limit?: number;
+                /**
+                 * @description Segments to skip
+                 * @example 0
+                 */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Document id (`doc_...`)
+                 * @example doc_tr_f04039a7eb6146f1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "segments": [
+                     *         {
+                     *           "id": "doc_tr_f04039a7eb6146f1.s0",
+                     *           "documentId": "doc_tr_f04039a7eb6146f1",
+                     *           "sequence": 0,
+                     *           "speakerName": "Teja Skala",
+                     *           "speakerTitle": "Director of Investor Relations and Corporate Finance",
+                     *           "section": null,
+                     *           "content": "Good day, everyone, and welcome to the Apple Q1 Fiscal Year 2023 Earnings Conference Call. Today's call is being recorded. And now at this time, for opening remarks and introductions, I would like to turn the call over to Teja Skala, Director of Investor Relations and Corporate Finance. Please go ahead.",
+                     *           "charStart": 0,
+                     *           "charEnd": 304
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "total": 68,
+                     *         "latencyMs": 5
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        meta?: {
+                            latencyMs?: number;
+                            total?: number;
+                        };
+                        segments?: {
+                            charEnd?: number;
+                            /** @description Offset in the document text (segments joined by a blank line), computed at read time */
+                            charStart?: number;
+                            content?: string;
+                            documentId?: string;
+                            id?: string;
+                            /** @description `prepared` or `qa` when the source says */
+                            section?: string | null;
+                            /** @description From 0 in document order */
+                            sequence?: number;
+                            speakerName?: string | null;
+                            speakerTitle?: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getDocumentsByTickerByTicker: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Rows per page, 1-100 (default 20); above 100 is a 400, never a clamp
+                 * @example 20
+                 */
+                limit?: number;
+                /**
+                 * @description Documents to skip
+                 * @example 0
+                 */
+                offset?: number;
+                /**
+                 * @description Fiscal quarter
+                 * @example Q1
+                 */
+                quarter?: "Q1" | "Q2" | "Q3" | "Q4";
+                /**
+                 * @description Fiscal year
+                 * @example 2023
+                 */
+                year?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Ticker
+                 * @example AAPL
+                 */
+                ticker: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "documents": [
+                     *         {
+                     *           "id": "doc_tr_f04039a7eb6146f1",
+                     *           "documentTitle": "AAPL Q1 FY2023 earnings call",
+                     *           "documentType": "transcript",
+                     *           "ticker": "AAPL",
+                     *           "cik": 320193,
+                     *           "year": 2023,
+                     *           "quarter": "Q1",
+                     *           "filingType": null,
+                     *           "accessionNumber": null,
+                     *           "itemNumber": null,
+                     *           "sourceUrl": "https://v2.api.earningscall.biz/transcript?apikey=demo&exchange=NASDAQ&symbol=AAPL&year=2023&quarter=1&level=2",
+                     *           "publishedAt": "2023-02-02T17:00:00.000-05:00",
+                     *           "pageNumbers": [],
+                     *           "periodEvidence": "event.year/event.quarter",
+                     *           "segmentCount": 68,
+                     *           "chunkCount": 98,
+                     *           "status": "indexed"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "total": 1,
+                     *         "limit": 20,
+                     *         "offset": 0,
+                     *         "latencyMs": 4
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        documents?: {
+                            accessionNumber?: string | null;
+                            chunkCount?: number;
+                            cik?: number | null;
+                            documentTitle?: string;
+                            /** @description `transcript` (earnings call) or `filing_item` (one 10-K/10-Q item) */
+                            documentType?: string;
+                            /** @description 10-K, 10-Q (filing items); null for transcripts */
+                            filingType?: string | null;
+                            id?: string;
+                            itemNumber?: string | null;
+                            pageNumbers?: number[];
+                            /** @description Where the period was read (the call opening, the API event, the report date) */
+                            periodEvidence?: string | null;
+                            /** @description Call time or filing date; the reverse-recency order */
+                            publishedAt?: string | null;
+                            /** @description Q1-Q4 */
+                            quarter?: string | null;
+                            segmentCount?: number;
+                            sourceUrl?: string;
+                            /** @description `indexed` */
+                            status?: string;
+                            ticker?: string;
+                            /** @description Fiscal year as the company counts it (calls); report-period year (filings) */
+                            year?: number | null;
+                        }[];
+                        meta?: {
+                            latencyMs?: number;
+                            limit?: number;
+                            offset?: number;
+                            total?: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
                     };
                 };
             };
@@ -6093,6 +6831,264 @@ export interface operations {
             };
             /** @description Invalid request. Unknown query parameters are refused. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postRetrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters?: {
+                        /** @enum {string} */
+                        quarter?: "Q1" | "Q2" | "Q3" | "Q4";
+                        source_types?: string[];
+                        tickers?: string[];
+                        year?: number;
+                    };
+                    include_segments?: boolean;
+                    query: string;
+                    rerank?: boolean;
+                    top_k?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "chunks": [
+                     *         {
+                     *           "id": "chk_a528db591e3565ac",
+                     *           "text": "Thank you Tim, and good afternoon everyone. As Tim mentioned, revenue for the December quarter was $117.2 billion, down 5% from last year. A number of factors had a significant impact on our results. First, we faced a very difficult foreign exchange environment, which affected our performance by nearly 800 basis points. In other words, we grew revenue on a constant currency basis, and in fact, we did so in the vast majority of markets. Second, the macroeconomic environment this past quarter was markedly more challenging than 12 months ago. Third, we experienced significant supply shortages for iPhone 14 Pro and iPhone 14 Pro Max in November and through December. On the other hand, we had the positive impact of the 14th week in the quarter that Tejas mentioned at the beginning of the call. Products revenue was 96.4 billion, down 8% from last year due to the factors I just called out.",
+                     *           "score": 0.41,
+                     *           "evidenceText": "As Tim mentioned, revenue for the December quarter was $117.2 billion, down 5% from last year.",
+                     *           "segmentId": "doc_tr_f04039a7eb6146f1.s3",
+                     *           "charStart": 6021,
+                     *           "charEnd": 6916,
+                     *           "evidenceCharStart": 6065,
+                     *           "evidenceCharEnd": 6159,
+                     *           "speakerName": "Luca Maestri",
+                     *           "speakerTitle": "CFO",
+                     *           "source": {
+                     *             "documentId": "doc_tr_f04039a7eb6146f1",
+                     *             "documentTitle": "AAPL Q1 FY2023 earnings call",
+                     *             "documentType": "transcript",
+                     *             "ticker": "AAPL",
+                     *             "year": 2023,
+                     *             "quarter": "Q1",
+                     *             "filingType": null,
+                     *             "sourceUrl": "https://v2.api.earningscall.biz/transcript?apikey=demo&exchange=NASDAQ&symbol=AAPL&year=2023&quarter=1&level=2",
+                     *             "pageNumbers": [],
+                     *             "segments": []
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "total": 1,
+                     *         "topK": 10,
+                     *         "periodMismatch": null,
+                     *         "embeddingModel": "universal-sentence-encoder-lite@energetic-ai",
+                     *         "requestId": "req_01JDEXAMPLE"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        chunks?: {
+                            charEnd?: number;
+                            charStart?: number;
+                            evidenceCharEnd?: number;
+                            evidenceCharStart?: number;
+                            evidenceText?: string;
+                            id?: string;
+                            /** @description Cosine distance to the query; lower is closer */
+                            score?: number;
+                            segmentId?: string;
+                            source?: {
+                                documentId?: string;
+                                documentTitle?: string;
+                                documentType?: string;
+                                filingType?: string | null;
+                                pageNumbers?: number[];
+                                quarter?: string | null;
+                                segments?: {
+                                    charEnd?: number;
+                                    /** @description Offset in the document text (segments joined by a blank line), computed at read time */
+                                    charStart?: number;
+                                    content?: string;
+                                    documentId?: string;
+                                    id?: string;
+                                    /** @description `prepared` or `qa` when the source says */
+                                    section?: string | null;
+                                    /** @description From 0 in document order */
+                                    sequence?: number;
+                                    speakerName?: string | null;
+                                    speakerTitle?: string | null;
+                                }[];
+                                sourceUrl?: string;
+                                ticker?: string;
+                                year?: number | null;
+                            };
+                            speakerName?: string | null;
+                            speakerTitle?: string | null;
+                            text?: string;
+                        }[];
+                        meta?: {
+                            embeddingModel?: string;
+                            periodMismatch?: {
+                                message?: string;
+                                requested?: string;
+                                served?: string;
+                            } | null;
+                            requestId?: string;
+                            /** @description top_k after the plan clamp */
+                            topK?: number;
+                            total?: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Per-key per-minute rate limit exceeded */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -28,6 +28,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/8k-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 8-K events across companies
+         * @description One event per item of an 8-K or 8-K/A (Item 9.01, the exhibits item, included), newest filing first: the item under its current number (pre-2004 items 1-12 mapped: 5 -> 8.01, 7 -> 9.01, 12 -> 2.02, ...; item_as_filed keeps the original), its family, the opening words of its text, the filing’s exhibits, and structured details for 5.02 (officer_changes: person, role, change appointed|departed|compensation) and 2.02 (press_release: the EX-99.1). Filter by family, item and filing date. Fund plan, 1 credit per page.
+         *
+         *     **Plan:** Fund and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["get8kEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/8k-events/families": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 8-K event families and the items in each
+         * @description The reference for the family and item filters: each family with its current 8-K items (number, name) and the pre-2004 item numbers that map to them. Free, on every plan.
+         *
+         *     **Plan:** Free and above. **Credits:** free.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["get8kEventsFamilies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/benchmarks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Benchmark registry
+         * @description Indices and commodities, symbols as the data vendor spells them (some lack a caret; a composite index can look like a listing): take them from here. `q` matches a symbol or a name fragment; an exact symbol ranks first, then the headline instrument (q=gold: the gold future GC=F before a gold-miners index), then names that start with q. `{data, coverage}`, no cursor.
+         *
+         *     **Plan:** Professional and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getBenchmarks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/benchmarks/{symbol}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Benchmark daily series
+         * @description Daily rows, newest first, as the source gives them (weekend rows kept). close_major/currency_major are the close in the major currency unit: the twelve US-cent (USX) commodities divide by 100 to USD; otherwise equal to close/currency. Company identifiers do not work here (404).
+         *
+         *     **Plan:** Professional and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getBenchmarksBySymbol"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/companies": {
         parameters: {
             query?: never;
@@ -76,6 +172,198 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/companies/{company_id}/8k-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A company’s 8-K events
+         * @description One event per item of an 8-K or 8-K/A (Item 9.01, the exhibits item, included), newest filing first: the item under its current number (pre-2004 items 1-12 mapped: 5 -> 8.01, 7 -> 9.01, 12 -> 2.02, ...; item_as_filed keeps the original), its family, the opening words of its text, the filing’s exhibits, and structured details for 5.02 (officer_changes: person, role, change appointed|departed|compensation) and 2.02 (press_release: the EX-99.1). Filter by family, item and filing date. Fund plan, 1 credit per page.
+         *
+         *     **Plan:** Fund and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getCompaniesByCompanyId8kEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/companies/{company_id}/8k-exhibits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A company’s 8-K exhibits
+         * @description Every exhibit of the company’s 8-K and 8-K/A filings, newest filing first, with the filing’s items (current numbers) so a press release (EX-99.1 of a 2.02 filing) or an agreement (EX-10 of a 1.01) can be picked. Filter by exhibit number prefix (`number=99` matches 99, 99.1, 99.2) and filing date. Fund plan, 1 credit per page.
+         *
+         *     **Plan:** Fund and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getCompaniesByCompanyId8kExhibits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/companies/{company_id}/20f/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Notes index of Form 20-F filings
+         * @description The notes of the company's 20-F filings, newest filing first, in filing order: the XBRL text blocks (`ifrs-full:Disclosure...`, `...TextBlock`) of the filing's instance, titled with the filer's labels; for a 20-F without an instance (IFRS filers before 2017), the numbered notes to the financial statements read from the document (`note_tag` null, title as printed, e.g. `10. SEGMENTED REPORTING`). Text is opt-in (`include_text=true`). A filing known only from companyfacts has no notes.
+         *
+         *     **Plan:** Professional and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getCompaniesByCompanyId20fNotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/companies/{company_id}/20f/ownership": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Major shareholders disclosed in Form 20-F Item 7.A
+         * @description The holders listed in the major-shareholders table of Item 7.A of the company's 20-F primary documents, newest filing first, in table order. `ownership_pct` is the percent of the class (0-100); `voting_pct` is given when the table has a separate voting column. A 20-F whose Item 7.A is narrative, or known only from companyfacts, has no rows.
+         *
+         *     **Plan:** Professional and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getCompaniesByCompanyId20fOwnership"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/companies/{company_id}/20f/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The latest Form 20-F's profile
+         * @description From the company's newest 20-F or 20-F/A: the registry's name, ticker, country and market cap, and what the filing's cover page and dei facts state (fiscal year end, accounting standard with its evidence, reporting currency, auditor, shares outstanding per class, ADR ratio where stated, filing date, accession). `source: companyfacts` marks a filing known only from SEC's companyfacts extract (no cover page read: auditor, incorporation and ADR ratio are null). 404 when the company has filed no 20-F since the dataset's start.
+         *
+         *     **Plan:** Professional and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getCompaniesByCompanyId20fProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/companies/{company_id}/20f/segments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * As-reported segment facts of Form 20-F filings
+         * @description Every monetary fact of the company's 20-F XBRL instances whose context is on a segment axis (IFRS 8 `ifrs-full:SegmentsAxis`, `ProductsAndServicesAxis`, `GeographicalAreasAxis`, and the US GAAP/srt equivalents), as reported: no subtotal removed, no currency converted. `dimension` is the axis kind, `metric` the kind of concept (the statement mapping's revenue ... net_income tags, assets, or other), `value` the number as filed with its `unit` and `decimals`. Newest period first. Filings without an instance (or known only from companyfacts) have no segment rows.
+         *
+         *     **Plan:** Professional and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getCompaniesByCompanyId20fSegments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/companies/{company_id}/20f/xbrl-facts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Raw XBRL facts of Form 20-F filings
+         * @description The facts of the company's 20-F and 20-F/A filings exactly as filed: `taxonomy`, `tag`, `value` (a string: numbers with the inline scale applied, text as filed), `unit`, `decimals`, the period and the context's dimensions. From the filing's own instance (`source: instance`), or from SEC's companyfacts extract when the instance was not read (`source: companyfacts`: undimensioned facts only, `decimals` null because companyfacts omits it). At least one of `tag`, `accession`, `period_end` is required. Newest period first.
+         *
+         *     **Plan:** Professional and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getCompaniesByCompanyId20fXbrlFacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/companies/{company_id}/disclosures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cross-market disclosures (Japan, Taiwan, Korea)
+         * @description The company's announcements in the markets it lists in, newest first, one row shape: Japan (TDnet timely disclosures and EDINET statutory filings), Taiwan (MOPS announcements: not loaded yet, no captured source), Korea (OpenDART filings). Titles and text stay in their original language; `description_chars` is always returned, the Taiwan text only with `include_text=true`; null fields are omitted. `category` is Japan's own classification (TDnet title conventions: earnings_flash, buyback_progress, buyback, forecast_revision, dividend, ma, stock_options, personnel, statutory_report, other; EDINET document types: annual_report, quarterly_report, large_shareholding, ...): filtering on it excludes Taiwan and Korea rows. `markets_searched` lists the markets searched: empty when the company lists in none of the three (or none of those asked for), which differs from an empty `data` after searching. `coverage` is keyed by market.
+         *
+         *     **Plan:** Fund and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getCompaniesByCompanyIdDisclosures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/companies/{company_id}/events": {
         parameters: {
             query?: never;
@@ -92,6 +380,30 @@ export interface paths {
          *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
          */
         get: operations["getCompaniesByCompanyIdEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/companies/{company_id}/executive-compensation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Executive compensation
+         * @description Summary Compensation Table rows from the company's DEF 14A proxy statements: one row per person and fiscal year (the newest proxy's reading), newest fiscal year first. Fiscal years from 2000; foreign private issuers file no proxy and are absent.
+         *
+         *     **Plan:** Professional and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getCompaniesByCompanyIdExecutiveCompensation"];
         put?: never;
         post?: never;
         delete?: never;
@@ -124,6 +436,150 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/companies/{company_id}/kr/debt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Korea debt securities (issues and outstanding balances)
+         * @description Rows of the OpenDART report section, one per line the filer reported, with `kind` (corp_bond_issue, corp_bond_balance, cp, short_term_bond, hybrid_capital, contingent_capital), the line's label, its date (settlement date, or the report date for ownership filings) and `fields`: the filer's own values as strings exactly as filed (`-` is null, never zero; percentages keep a `%` where the filer wrote one; amounts in KRW). `is_subtotal` marks the filer's own total lines (합계, 계, 소계, 총계): leave them out before summing. Newest report first. `year` is the business year.
+         *
+         *     **Plan:** Professional and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getCompaniesByCompanyIdKrDebt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/companies/{company_id}/kr/financials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Korea financial statements (OpenDART)
+         * @description The filer's own accounts for one business year, as filed with OpenDART: no normalized revenue field; match on `account_id` (IFRS or DART taxonomy id, or `-표준계정코드 미사용-` for a filer-specific line), never on the Korean `account_nm`. Amounts are strings in KRW exactly as filed (null where nothing was filed). One basis per response: `basis` defaults to consolidated (CFS); separate (OFS) is the parent alone, and mixing the two double-counts. `year` is required (400 without it). Korea backfills largest companies and newest years first, so an older year may not be loaded yet (coverage.history_status).
+         *
+         *     **Plan:** Professional and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getCompaniesByCompanyIdKrFinancials"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/companies/{company_id}/kr/investments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Korea investments in other corporations
+         * @description Rows of the OpenDART report section, one per line the filer reported, with `kind` (other_corporation), the line's label, its date (settlement date, or the report date for ownership filings) and `fields`: the filer's own values as strings exactly as filed (`-` is null, never zero; percentages keep a `%` where the filer wrote one; amounts in KRW). `is_subtotal` marks the filer's own total lines (합계, 계, 소계, 총계): leave them out before summing. Newest report first. `year` is the business year.
+         *
+         *     **Plan:** Professional and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getCompaniesByCompanyIdKrInvestments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/companies/{company_id}/kr/ownership": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Korea ownership filings (insiders, 5% holders)
+         * @description Rows of the OpenDART report section, one per line the filer reported, with `kind` (insider, major_5pct), the line's label, its date (settlement date, or the report date for ownership filings) and `fields`: the filer's own values as strings exactly as filed (`-` is null, never zero; percentages keep a `%` where the filer wrote one; amounts in KRW). `is_subtotal` marks the filer's own total lines (합계, 계, 소계, 총계): leave them out before summing. Newest report first. `year` is the business year (for ownership filings, the year of the filing date).
+         *
+         *     **Plan:** Professional and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getCompaniesByCompanyIdKrOwnership"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/companies/{company_id}/kr/share-structure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Korea share structure (total, treasury, capital changes)
+         * @description Rows of the OpenDART report section, one per line the filer reported, with `kind` (total, treasury, capital_change), the line's label, its date (settlement date, or the report date for ownership filings) and `fields`: the filer's own values as strings exactly as filed (`-` is null, never zero; percentages keep a `%` where the filer wrote one; amounts in KRW). `is_subtotal` marks the filer's own total lines (합계, 계, 소계, 총계): leave them out before summing. Newest report first. `year` is the business year.
+         *
+         *     **Plan:** Professional and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getCompaniesByCompanyIdKrShareStructure"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/companies/{company_id}/kr/shareholders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Korea shareholders (largest, minority, changes)
+         * @description Rows of the OpenDART report section, one per line the filer reported, with `kind` (major, minority, major_change), the line's label, its date (settlement date, or the report date for ownership filings) and `fields`: the filer's own values as strings exactly as filed (`-` is null, never zero; percentages keep a `%` where the filer wrote one; amounts in KRW). `is_subtotal` marks the filer's own total lines (합계, 계, 소계, 총계): leave them out before summing. Newest report first. `year` is the business year.
+         *
+         *     **Plan:** Professional and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getCompaniesByCompanyIdKrShareholders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/companies/{company_id}/listings": {
         parameters: {
             query?: never;
@@ -140,6 +596,30 @@ export interface paths {
          *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
          */
         get: operations["getCompaniesByCompanyIdListings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/companies/{company_id}/market-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Daily prices or market cap
+         * @description Daily rows, newest first, one row per listing symbol per date in the listing's own currency. `series=prices` (default): OHLC, traded close, adj_close, volume. `series=market_cap`: traded close x shares outstanding in the major unit of the quote currency (GBp -> GBP). The dataset's window starts 2025-07-14 (where a live backfill starts); rows a source holds before it are served. An identifier the registry does not resolve but prices exist for (TSCO.L) is served as a symbol, with company_id null.
+         *
+         *     **Plan:** Professional and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getCompaniesByCompanyIdMarketData"];
         put?: never;
         post?: never;
         delete?: never;
@@ -188,6 +668,126 @@ export interface paths {
          *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
          */
         get: operations["getCompaniesByCompanyIdNewsEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/companies/{company_id}/proxy-ownership": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Proxy beneficial ownership
+         * @description The beneficial-ownership table of the company's latest proxy statement (DEF 14A), in printed order: 5% holders (`major_holder`), directors and officers (`insider`), and the all-directors-and-officers group (`insider_group`, which already includes the insiders).
+         *
+         *     **Plan:** Professional and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getCompaniesByCompanyIdProxyOwnership"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/companies/{company_id}/short-interest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * FINRA short interest
+         * @description Twice-monthly FINRA short positions, newest settlement first (published about eight business days after settlement, so the newest row is never today). float_shares is the shares outstanding filed on or before the settlement (free float is not in XBRL); the two percent fields are null when no share count is known for that settlement (null means no share count, not zero shorts). US-listed securities only.
+         *
+         *     **Plan:** Professional and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getCompaniesByCompanyIdShortInterest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/companies/{company_id}/tw/financials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Taiwan quarterly financials
+         * @description Income (and balance) rows per season. Income lines are filed cumulative from January 1: `*_ytd` as filed, `*_q` the single quarter: `quarter_basis` `reported` when the filing states the quarter (Q1, or a statement page with a quarter column), `derived` when it is YTDn - YTDn-1 of two loaded seasons, null (with null `*_q`) when the previous season is not loaded: never zero. Season 2 is the first half and 4 the full year (Q4 = FY - 9M). Amounts in thousands of TWD as filed, EPS in TWD; consolidated, so they do not reconcile exactly with the parent-company monthly revenue. Newest season first. Balance rows carry total_assets/total_liabilities/total_equity (not loaded by the current source, the income summary). Accepts a Taiwan code (2330), a suffixed symbol (2330.TW, 6488.TWO), an ISIN, a cmp_ id or a US ticker of a cross-listed company (TSM).
+         *
+         *     **Plan:** Professional and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getCompaniesByCompanyIdTwFinancials"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/companies/{company_id}/tw/foreign-ownership": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Taiwan foreign ownership
+         * @description Foreign and mainland-Chinese investors’ holdings per trading day: issued shares, shares held, the held percentage and the regulatory ceiling (`foreign_limit_pct`, a different fact from the held share), percentages 0-100. Newest day first.
+         *
+         *     **Plan:** Professional and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getCompaniesByCompanyIdTwForeignOwnership"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/companies/{company_id}/tw/monthly-revenue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Taiwan monthly revenue
+         * @description Parent-company monthly revenue as published by MOPS / TWSE / TPEx, in thousands of TWD, with the published month-on-month, year-on-year and year-to-date figures (percentages 0-100 scale, as published). Newest month first. Parent-company basis: it does not reconcile exactly with the consolidated quarterly statements.
+         *
+         *     **Plan:** Professional and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getCompaniesByCompanyIdTwMonthlyRevenue"];
         put?: never;
         post?: never;
         delete?: never;
@@ -724,6 +1324,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/insider-trades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Insider trades (Forms 3, 4, 5)
+         * @description Transactions of one issuer from Forms 3/4/5 (non-derivative and derivative tables), newest filing first; about two years per issuer. A 4/A replaces the rows of the filing it amends. Only `ticker` and `limit` (1-1000, default 10) are taken: the filters `transaction_type`, `transaction_date[_gte|_lte|_gt|_lt]`, `filing_date[_gte|_lte|_gt|_lt]`, `name` and `owner` are a 400 (spec 7.3); other unknown parameters are ignored.
+         *
+         *     **Plan:** Professional and above. **Credits:** 1 per call, refunded when the request fails. **Rate limit:** per key per minute (Free 20, Professional 120, Fund 600); exceeding it gives 402 and costs nothing.
+         *
+         *     **Envelope:** B (bare wrapper, flat error body).
+         */
+        get: operations["getInsiderTrades"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/institutional-holdings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 13F institutional holdings
+         * @description Long share positions from 13F-HR filings. Exactly one of `filer_cik` or `ticker` (both or neither: 400). By filer: `{filer_cik, institutional_holdings}`, newest quarter first, the latest quarter only without a period filter, value descending within a quarter. By ticker: `{ticker, institutional_holdings}`, each filer's latest filing (within the period filters), value descending. At most 8 quarters (the newest 8 that match). Excluded, because they are not holdings of shares: put and call rows (the value is the underlying's) and PRN rows (principal amounts of notes). Rows of one CUSIP and class in a filing (split by discretion or manager) are summed. Amendments: a RESTATEMENT replaces the filing, NEW HOLDINGS add to it. `limit` (default 1000, no cap) bounds the whole response.
+         *
+         *     **Plan:** Professional and above. **Credits:** 1 per call, refunded when the request fails. **Rate limit:** per key per minute (Free 20, Professional 120, Fund 600); exceeding it gives 402 and costs nothing.
+         *
+         *     **Envelope:** B (bare wrapper, flat error body).
+         */
+        get: operations["getInstitutionalHoldings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/institutions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Adviser directory
+         * @description Investment advisers (SEC IAPD / Form ADV), every filter given applied; no filter is legal and enumerates the directory. Ordered by legal name, then CRD.
+         *
+         *     **Plan:** Professional and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getInstitutions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/institutions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Adviser profile
+         * @description The full adviser profile: the search row plus other business names, relying advisers, state notice filings, the SEC file number and registration scope, and `emails` (each address with the verbatim brochure sentence it was printed in; empty until brochures are read). Style scores and fees are null until Form ADV data is loaded.
+         *
+         *     **Plan:** Professional and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getInstitutionsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/investors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Venture-investor directory
+         * @description Venture investors from a directory snapshot (a fixed past date, `as_of`; not live). At least one filter is required. Ordered by name.
+         *
+         *     **Plan:** Fund and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getInvestors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/news/themes": {
         parameters: {
             query?: never;
@@ -781,7 +1501,7 @@ export interface paths {
         };
         /**
          * Readiness
-         * @description 200 `ready` when configuration and database are usable; 503 `not_ready` otherwise (temporary: retry).
+         * @description 200 `ready` when configuration, database and (with REDIS_URL) Redis are usable; 503 `not_ready` otherwise (temporary: retry). `checks` names the failing part. Also answers HEAD (load balancers).
          *
          *     No API key needed.
          *
@@ -814,6 +1534,78 @@ export interface paths {
          *     **Envelope:** C (`{...payload, meta}`, standard error body).
          */
         post: operations["postRetrieve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/screen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Screen companies on their latest financials, metrics, registry and market fields
+         * @description Filters the company registry with `filter=<field>:<op>:<value>` conditions, repeated and combined with AND: ranges on every numeric field of /v1/screen/facets (statements, metrics, market data; ops gte, lte, gt, lt, eq) and sets of registry values (country, sector, industry, exchange; ops eq, in with values separated by |). Example: `filter=revenue:gte:1000000000&filter=net_margin:gte:0.2&filter=exchange:in:NASDAQ|NYSE&sort=-revenue`. Values are each company’s latest (flows and metrics: ttm, else annual; balances: latest instant) in its reporting currency, never converted; each returned value says its period and report_period. Sort with `sort=-revenue`; page with the cursor. Fund plan, 1 credit per page.
+         *
+         *     **Plan:** Fund and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getScreen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/screen/facets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Screenable fields: type, unit, filters and observed range
+         * @description Every field /v1/screen filters, sorts or returns (`filter=<field>:<op>:<value>`): numeric fields with their unit and the smallest and largest value observed now, and categorical registry fields (their values are listed by /v1/screen/terms). Free, on every plan.
+         *
+         *     **Plan:** Free and above. **Credits:** free.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getScreenFacets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/screen/terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Values of a categorical screening field
+         * @description The distinct values of one categorical field (country, sector, industry, exchange) across the registry, alphabetically, with how many companies have each. Pass a value unchanged in a /v1/screen filter (`filter=exchange:eq:NASDAQ`). Free, on every plan.
+         *
+         *     **Plan:** Free and above. **Credits:** free.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getScreenTerms"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -901,6 +1693,7 @@ export interface operations {
                             family: "filings" | "financials" | "financial-metrics" | "company-facts" | "ownership";
                             /** Format: date-time */
                             last_refreshed_at: string | null;
+                            /** @description what holds the family back: 'last refresh failed: ...', 'waiting for companies (2 partitions failed: ...)' (an input the family's job reads is failing or incomplete), 'backfill in progress', or 'complete' */
                             note: string;
                             /** @description still being built or backfilled */
                             pending: boolean;
@@ -961,6 +1754,848 @@ export interface operations {
                         /** @description HTTP reason phrase */
                         error: string;
                         message: string;
+                    };
+                };
+            };
+        };
+    };
+    get8kEvents: {
+        parameters: {
+            query?: {
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /**
+                 * @description Event family (repeat for several); see /v1/8k-events/families
+                 * @example [
+                 *       "other"
+                 *     ]
+                 */
+                family?: ("results" | "leadership" | "deals" | "financing" | "governance" | "other")[];
+                /** @description Filed strictly after (exclusive). Example: `1998-12-31` (a bound, instead of filed_at_gte) */
+                filed_at_gt?: string;
+                /**
+                 * @description Filed on or after (inclusive)
+                 * @example 1999-01-01
+                 */
+                filed_at_gte?: string;
+                /** @description Filed strictly before (exclusive). Example: `2001-01-01` (a bound, instead of filed_at_gte) */
+                filed_at_lt?: string;
+                /** @description Filed on or before (inclusive). Example: `2000-12-31` (with filed_at_gte, a closed range) */
+                filed_at_lte?: string;
+                /**
+                 * @description Current 8-K item number, e.g. 2.02 or 5.02 (pre-2004 items match under their current number)
+                 * @example [
+                 *       "8.01"
+                 *     ]
+                 */
+                item?: string[];
+                /**
+                 * @description Rows per page, 1-1000 (default 100); above 1000 is a 400, never a clamp
+                 * @example 100
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "event_id": "0000912057-00-002128:5",
+                     *           "company_id": "cmp_256ba6d445efa9b724e6",
+                     *           "company_name": "Apple Inc.",
+                     *           "ticker": "AAPL",
+                     *           "cik": "0000320193",
+                     *           "accession_number": "0000912057-00-002128",
+                     *           "form": "8-K",
+                     *           "filing_date": "2000-01-24",
+                     *           "report_date": "2000-01-19",
+                     *           "item": "8.01",
+                     *           "item_as_filed": "5",
+                     *           "item_name": "Other Events",
+                     *           "family": "other",
+                     *           "excerpt": "Item 5. OTHER EVENTS. (i) Reference is made to the press release …",
+                     *           "details": null,
+                     *           "filing_url": "https://www.sec.gov/Archives/edgar/data/320193/000091205700002128/0000912057-00-002128.txt",
+                     *           "exhibits": [
+                     *             {
+                     *               "number": "99.1",
+                     *               "description": "EXHIBIT 99.1",
+                     *               "url": "https://www.sec.gov/Archives/edgar/data/320193/000091205700002128/0000912057-00-002128.txt"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": "1993-01-01",
+                     *         "available_to": null,
+                     *         "update_frequency": "daily",
+                     *         "history_status": "backfill_in_progress"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            accession_number: string;
+                            cik: string;
+                            company_id: string | null;
+                            company_name: string | null;
+                            /** @description 2.02: {press_release: exhibit or null}; 5.02: {officer_changes: [{person, role, change: appointed|departed|compensation}]}; null otherwise */
+                            details: Record<string, never> | null;
+                            /** @description <accession>:<item as filed>, unique */
+                            event_id: string;
+                            /** @description The item text’s opening words (up to 600 characters) */
+                            excerpt: string;
+                            /** @description The filing’s exhibits */
+                            exhibits: {
+                                description: string | null;
+                                number: string;
+                                url: string;
+                            }[];
+                            /** @enum {unknown} */
+                            family: "results" | "leadership" | "deals" | "financing" | "governance" | "other";
+                            /** Format: date */
+                            filing_date: string;
+                            /** @description The primary document (or full submission) read */
+                            filing_url: string;
+                            /** @description 8-K or 8-K/A (as filed, e.g. 8-K405 maps to 8-K) */
+                            form: string;
+                            /** @description Current item number (pre-2004 numbers mapped) */
+                            item: string;
+                            /** @description The item number the filing used (1-12 before 2004-08-23) */
+                            item_as_filed: string;
+                            item_name: string;
+                            /**
+                             * Format: date
+                             * @description Date of the earliest event reported
+                             */
+                            report_date: string | null;
+                            ticker: string | null;
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    get8kEventsFamilies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "family": "results",
+                     *           "description": "Earnings releases, impairments and exit costs",
+                     *           "items": [
+                     *             {
+                     *               "item": "2.02",
+                     *               "name": "Results of Operations and Financial Condition",
+                     *               "pre_2004": [
+                     *                 "12"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "item": "2.05",
+                     *               "name": "Costs Associated with Exit or Disposal Activities",
+                     *               "pre_2004": []
+                     *             },
+                     *             {
+                     *               "item": "2.06",
+                     *               "name": "Material Impairments",
+                     *               "pre_2004": []
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": null,
+                     *         "available_to": null,
+                     *         "update_frequency": "daily",
+                     *         "history_status": "current_snapshot"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            description: string;
+                            family: string;
+                            items: {
+                                item: string;
+                                name: string;
+                                pre_2004: string[];
+                            }[];
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getBenchmarks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description index or commodity
+                 * @example commodity
+                 */
+                kind?: "index" | "commodity";
+                /**
+                 * @description Rows per page, 1-500 (default 100); above 500 is a 400, never a clamp
+                 * @example 100
+                 */
+                limit?: number;
+                /**
+                 * @description Symbol or name fragment (case-insensitive)
+                 * @example gold
+                 */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "symbol": "GC=F",
+                     *           "kind": "commodity",
+                     *           "name": "Gold",
+                     *           "exchange": "CMX",
+                     *           "currency": "USD"
+                     *         }
+                     *       ],
+                     *       "coverage": {
+                     *         "available_from": "2015-01-01",
+                     *         "available_to": null,
+                     *         "update_frequency": "daily",
+                     *         "history_status": "backfill_in_progress"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            /** @description Quote currency; USX is US cents */
+                            currency: string;
+                            exchange: string | null;
+                            /** @enum {string} */
+                            kind: "index" | "commodity";
+                            name: string;
+                            /** @description The data vendor's spelling; take it from this registry */
+                            symbol: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getBenchmarksBySymbol: {
+        parameters: {
+            query?: {
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /**
+                 * @description Date on or after (inclusive)
+                 * @example 2025-09-08
+                 */
+                date_gte?: string;
+                /** @description Date on or before (inclusive). Example: `2026-03-06` (with date_gte, a closed range) */
+                date_lte?: string;
+                /**
+                 * @description Rows per page, 1-1000 (default 100); above 1000 is a 400, never a clamp
+                 * @example 100
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Benchmark symbol from GET /v1/benchmarks (^GSPC, GC=F, ZC=F)
+                 * @example ZC=F
+                 */
+                symbol: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "symbol": "ZC=F",
+                     *           "kind": "commodity",
+                     *           "name": "Corn",
+                     *           "date": "2025-09-08",
+                     *           "open": 398,
+                     *           "high": 403.75,
+                     *           "low": 394,
+                     *           "close": 403,
+                     *           "volume": 549,
+                     *           "currency": "USX",
+                     *           "close_major": 4.03,
+                     *           "currency_major": "USD"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": "2015-01-01",
+                     *         "available_to": null,
+                     *         "update_frequency": "daily",
+                     *         "history_status": "backfill_in_progress"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            close: number;
+                            /** @description close in the major unit: close / 100 for USX, else equal to close */
+                            close_major: number;
+                            /** @description As quoted; USX is US cents */
+                            currency: string;
+                            /** @description USD for USX, else equal to currency */
+                            currency_major: string;
+                            /**
+                             * Format: date
+                             * @description As the source gives it; weekend rows are kept
+                             */
+                            date: string;
+                            high: number | null;
+                            /** @enum {string} */
+                            kind: "index" | "commodity";
+                            low: number | null;
+                            name: string;
+                            open: number | null;
+                            symbol: string;
+                            volume: number | null;
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
                     };
                 };
             };
@@ -1404,6 +3039,2038 @@ export interface operations {
             };
         };
     };
+    getCompaniesByCompanyId8kEvents: {
+        parameters: {
+            query?: {
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /**
+                 * @description Event family (repeat for several); see /v1/8k-events/families
+                 * @example [
+                 *       "other"
+                 *     ]
+                 */
+                family?: ("results" | "leadership" | "deals" | "financing" | "governance" | "other")[];
+                /** @description Filed strictly after (exclusive). Example: `1998-12-31` (a bound, instead of filed_at_gte) */
+                filed_at_gt?: string;
+                /**
+                 * @description Filed on or after (inclusive)
+                 * @example 1999-01-01
+                 */
+                filed_at_gte?: string;
+                /** @description Filed strictly before (exclusive). Example: `2001-01-01` (a bound, instead of filed_at_gte) */
+                filed_at_lt?: string;
+                /** @description Filed on or before (inclusive). Example: `2000-12-31` (with filed_at_gte, a closed range) */
+                filed_at_lte?: string;
+                /**
+                 * @description Current 8-K item number, e.g. 2.02 or 5.02 (pre-2004 items match under their current number)
+                 * @example [
+                 *       "8.01"
+                 *     ]
+                 */
+                item?: string[];
+                /**
+                 * @description Rows per page, 1-1000 (default 100); above 1000 is a 400, never a clamp
+                 * @example 100
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Accepted forms: a cmp_ id, a ticker (AAPL), a CIK in any padding (320193 or 0000320193), an ISIN (US0378331005) or a symbol with its market suffix (2330.TW, 6488.TWO, 005930.KS)
+                 * @example AAPL
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "event_id": "0000912057-00-002128:5",
+                     *           "company_id": "cmp_256ba6d445efa9b724e6",
+                     *           "company_name": "Apple Inc.",
+                     *           "ticker": "AAPL",
+                     *           "cik": "0000320193",
+                     *           "accession_number": "0000912057-00-002128",
+                     *           "form": "8-K",
+                     *           "filing_date": "2000-01-24",
+                     *           "report_date": "2000-01-19",
+                     *           "item": "8.01",
+                     *           "item_as_filed": "5",
+                     *           "item_name": "Other Events",
+                     *           "family": "other",
+                     *           "excerpt": "Item 5. OTHER EVENTS. (i) Reference is made to the press release …",
+                     *           "details": null,
+                     *           "filing_url": "https://www.sec.gov/Archives/edgar/data/320193/000091205700002128/0000912057-00-002128.txt",
+                     *           "exhibits": [
+                     *             {
+                     *               "number": "99.1",
+                     *               "description": "EXHIBIT 99.1",
+                     *               "url": "https://www.sec.gov/Archives/edgar/data/320193/000091205700002128/0000912057-00-002128.txt"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": "1993-01-01",
+                     *         "available_to": null,
+                     *         "update_frequency": "daily",
+                     *         "history_status": "backfill_in_progress"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            accession_number: string;
+                            cik: string;
+                            company_id: string | null;
+                            company_name: string | null;
+                            /** @description 2.02: {press_release: exhibit or null}; 5.02: {officer_changes: [{person, role, change: appointed|departed|compensation}]}; null otherwise */
+                            details: Record<string, never> | null;
+                            /** @description <accession>:<item as filed>, unique */
+                            event_id: string;
+                            /** @description The item text’s opening words (up to 600 characters) */
+                            excerpt: string;
+                            /** @description The filing’s exhibits */
+                            exhibits: {
+                                description: string | null;
+                                number: string;
+                                url: string;
+                            }[];
+                            /** @enum {unknown} */
+                            family: "results" | "leadership" | "deals" | "financing" | "governance" | "other";
+                            /** Format: date */
+                            filing_date: string;
+                            /** @description The primary document (or full submission) read */
+                            filing_url: string;
+                            /** @description 8-K or 8-K/A (as filed, e.g. 8-K405 maps to 8-K) */
+                            form: string;
+                            /** @description Current item number (pre-2004 numbers mapped) */
+                            item: string;
+                            /** @description The item number the filing used (1-12 before 2004-08-23) */
+                            item_as_filed: string;
+                            item_name: string;
+                            /**
+                             * Format: date
+                             * @description Date of the earliest event reported
+                             */
+                            report_date: string | null;
+                            ticker: string | null;
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getCompaniesByCompanyId8kExhibits: {
+        parameters: {
+            query?: {
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /** @description Filed strictly after (exclusive). Example: `1998-12-31` (a bound, instead of filed_at_gte) */
+                filed_at_gt?: string;
+                /**
+                 * @description Filed on or after (inclusive)
+                 * @example 1999-01-01
+                 */
+                filed_at_gte?: string;
+                /** @description Filed strictly before (exclusive). Example: `2001-01-01` (a bound, instead of filed_at_gte) */
+                filed_at_lt?: string;
+                /** @description Filed on or before (inclusive). Example: `2000-12-31` (with filed_at_gte, a closed range) */
+                filed_at_lte?: string;
+                /**
+                 * @description Rows per page, 1-1000 (default 100); above 1000 is a 400, never a clamp
+                 * @example 100
+                 */
+                limit?: number;
+                /**
+                 * @description Exhibit number or its prefix before a dot: 99 matches 99, 99.1, 99.2; 99.1 matches only 99.1
+                 * @example 99.1
+                 */
+                number?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Accepted forms: a cmp_ id, a ticker (AAPL), a CIK in any padding (320193 or 0000320193), an ISIN (US0378331005) or a symbol with its market suffix (2330.TW, 6488.TWO, 005930.KS)
+                 * @example AAPL
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "accession_number": "0000912057-00-002128",
+                     *           "form": "8-K",
+                     *           "filing_date": "2000-01-24",
+                     *           "number": "99.1",
+                     *           "description": "EXHIBIT 99.1",
+                     *           "url": "https://www.sec.gov/Archives/edgar/data/320193/000091205700002128/0000912057-00-002128.txt",
+                     *           "text_chars": 1962,
+                     *           "items": [
+                     *             "8.01",
+                     *             "9.01"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": "1993-01-01",
+                     *         "available_to": null,
+                     *         "update_frequency": "daily",
+                     *         "history_status": "backfill_in_progress"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            accession_number: string;
+                            description: string | null;
+                            /** Format: date */
+                            filing_date: string;
+                            form: string;
+                            /** @description The filing’s items, current numbers */
+                            items: string[];
+                            number: string;
+                            /** @description Length of the stored exhibit text (GET /v1/filings/items with include_exhibit_text); null when not stored */
+                            text_chars: number | null;
+                            url: string;
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getCompaniesByCompanyId20fNotes: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Accession number of one 20-F or 20-F/A (dashes optional): only its notes
+                 * @example 0001193125-25-083423
+                 */
+                accession?: string;
+                /**
+                 * @description Text-block concept, with or without taxonomy prefix (ifrs-full:DisclosureOfSegmentsExplanatory or DisclosureOfSegmentsExplanatory)
+                 * @example DisclosureOfSegmentsExplanatory
+                 */
+                concept?: string;
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /**
+                 * @description Include each note text (paragraphs separated by newlines); default false
+                 * @example true
+                 */
+                include_text?: boolean;
+                /**
+                 * @description Rows per page, 1-1000 (default 100); above 1000 is a 400, never a clamp
+                 * @example 100
+                 */
+                limit?: number;
+                /**
+                 * @description Note-title substring, case-insensitive, min 2 characters
+                 * @example segment
+                 */
+                title?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Accepted forms: a cmp_ id, a ticker (AAPL), a CIK in any padding (320193 or 0000320193), an ISIN (US0378331005) or a symbol with its market suffix (2330.TW, 6488.TWO, 005930.KS)
+                 * @example TSM
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "company_id": "cmp_1ccf0999f7c25f5e0d12",
+                     *           "id": "0001062993-16-008650-9",
+                     *           "cik": "0001472619",
+                     *           "accession": "0001062993-16-008650",
+                     *           "filing_date": "2016-03-30",
+                     *           "note_tag": null,
+                     *           "note_title": "10. SEGMENTED REPORTING",
+                     *           "text_chars": 660
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": "2014-12-01",
+                     *         "available_to": null,
+                     *         "update_frequency": "daily",
+                     *         "history_status": "backfill_in_progress"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            /** @description Accession number of the 20-F or 20-F/A */
+                            accession: string;
+                            /** @description 10-digit zero-padded CIK */
+                            cik: string;
+                            company_id: string;
+                            /**
+                             * Format: date
+                             * @description Filing date of the 20-F (from the filing index)
+                             */
+                            filing_date: string | null;
+                            /** @description Row id: `<accession>-<n>` */
+                            id: string;
+                            /** @description The text block concept, e.g. ifrs-full:DisclosureOfSegmentsExplanatory */
+                            note_tag: string | null;
+                            /** @description The filer's label, or words from the concept name */
+                            note_title: string;
+                            /** @description Only with include_text=true: the note as paragraphs separated by newlines */
+                            text?: string;
+                            text_chars: number;
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getCompaniesByCompanyId20fOwnership: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Accession number of one 20-F or 20-F/A (dashes optional): only its holders
+                 * @example 0001193125-25-083423
+                 */
+                accession?: string;
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /**
+                 * @description Rows per page, 1-1000 (default 100); above 1000 is a 400, never a clamp
+                 * @example 100
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Accepted forms: a cmp_ id, a ticker (AAPL), a CIK in any padding (320193 or 0000320193), an ISIN (US0378331005) or a symbol with its market suffix (2330.TW, 6488.TWO, 005930.KS)
+                 * @example TSM
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "company_id": "cmp_1ccf0999f7c25f5e0d12",
+                     *           "id": "0001062993-16-008650-0",
+                     *           "cik": "0001472619",
+                     *           "accession": "0001062993-16-008650",
+                     *           "filing_date": "2016-03-30",
+                     *           "holder_name": "Arnold T. Kondrat",
+                     *           "shares": "74300818",
+                     *           "ownership_pct": "49.1",
+                     *           "voting_pct": null,
+                     *           "row_text": "Arnold T. Kondrat (2) | 74,300,818 | 49.1%"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": "2014-12-01",
+                     *         "available_to": null,
+                     *         "update_frequency": "daily",
+                     *         "history_status": "backfill_in_progress"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            /** @description Accession number of the 20-F or 20-F/A */
+                            accession: string;
+                            /** @description 10-digit zero-padded CIK */
+                            cik: string;
+                            company_id: string;
+                            /** Format: date */
+                            filing_date: string;
+                            /** @description As the Item 7.A table names the holder (footnote marks removed) */
+                            holder_name: string;
+                            /** @description Row id: `<accession>-<n>` */
+                            id: string;
+                            /** @description Percent of the class outstanding, 0-100 */
+                            ownership_pct: string | null;
+                            /** @description The table row as filed (cells joined by " | ") */
+                            row_text: string;
+                            /** @description Shares held, numeric string */
+                            shares: string | null;
+                            /** @description Percent of voting power, where the table gives it apart */
+                            voting_pct: string | null;
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getCompaniesByCompanyId20fProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Accepted forms: a cmp_ id, a ticker (AAPL), a CIK in any padding (320193 or 0000320193), an ISIN (US0378331005) or a symbol with its market suffix (2330.TW, 6488.TWO, 005930.KS)
+                 * @example TSM
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "company_id": "cmp_d8e46370b07c45c6c40a",
+                     *         "cik": "0001046179",
+                     *         "ticker": "TSM",
+                     *         "name": "TAIWAN SEMICONDUCTOR MANUFACTURING CO LTD",
+                     *         "country": null,
+                     *         "market_cap": null,
+                     *         "form": "20-F",
+                     *         "accession": "0001193125-25-083423",
+                     *         "filing_date": "2025-04-17",
+                     *         "period_end": "2024-12-31",
+                     *         "fiscal_year_end": "--12-31",
+                     *         "registrant_name": "Taiwan Semiconductor Manufacturing Co., Ltd.",
+                     *         "incorporation": null,
+                     *         "incorporation_country": null,
+                     *         "accounting_standard": "ifrs",
+                     *         "accounting_standard_evidence": "companyfacts taxonomies: dei, ifrs-full",
+                     *         "reporting_currency": "TWD",
+                     *         "reporting_currency_evidence": "companyfacts: the unit of most monetary facts",
+                     *         "auditor": null,
+                     *         "shares_outstanding": [
+                     *           {
+                     *             "class": "common shares",
+                     *             "shares": "25932733242",
+                     *             "as_of": "2024-12-31"
+                     *           }
+                     *         ],
+                     *         "adr_ratio": null,
+                     *         "filer_category": null,
+                     *         "amendment": false,
+                     *         "source": "companyfacts",
+                     *         "document_format": "companyfacts",
+                     *         "filings_on_record": 8
+                     *       },
+                     *       "coverage": {
+                     *         "available_from": "2014-12-01",
+                     *         "available_to": null,
+                     *         "update_frequency": "daily",
+                     *         "history_status": "backfill_in_progress"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            accession: string;
+                            /**
+                             * @description Basis of the financial statements: the cover-page box ticked, dei:DocumentAccountingStandard, or the taxonomy of the filed facts; null when none of them says
+                             * @enum {string|null}
+                             */
+                            accounting_standard: "ifrs" | "us_gaap" | "other" | null;
+                            /** @description Where accounting_standard was read */
+                            accounting_standard_evidence: string | null;
+                            /** @description As stated ("1 ADS = 5 common shares"); null when the document does not say */
+                            adr_ratio: string | null;
+                            amendment: boolean;
+                            /** @description dei:AuditorName, or the firm Item 16C names */
+                            auditor: string | null;
+                            cik: string | null;
+                            company_id: string;
+                            /** @description ISO country code from the company registry */
+                            country: string | null;
+                            /** @description inline_xbrl, xbrl, html, text, wrapped_text or companyfacts */
+                            document_format: string;
+                            filer_category: string | null;
+                            /** Format: date */
+                            filing_date: string;
+                            /** @description The company's 20-F and 20-F/A filings loaded */
+                            filings_on_record: number;
+                            /** @description Month and day of the fiscal year end, `--MM-DD` */
+                            fiscal_year_end: string | null;
+                            /** @enum {string} */
+                            form: "20-F" | "20-F/A";
+                            /** @description Jurisdiction of incorporation as the cover states it (or its dei code) */
+                            incorporation: string | null;
+                            /** @description ISO code of the jurisdiction of incorporation (a Canadian province gives CA); may differ from the registry country */
+                            incorporation_country: string | null;
+                            /** @description Numeric string from the company registry; null until market data is loaded */
+                            market_cap: string | null;
+                            /** @description Company name from the company registry */
+                            name: string;
+                            /** @description Fiscal year end the report covers (YYYY-MM-DD) */
+                            period_end: string | null;
+                            /** @description As the cover page or dei:EntityRegistrantName states it */
+                            registrant_name: string | null;
+                            /** @description Currency of most undimensioned monetary facts (a USD convenience translation is outnumbered) */
+                            reporting_currency: string | null;
+                            /** @description Where reporting_currency was read */
+                            reporting_currency_evidence: string | null;
+                            /** @description Per class, as the cover page or dei:EntityCommonStockSharesOutstanding states */
+                            shares_outstanding: {
+                                as_of?: string | null;
+                                class?: string;
+                                shares?: string;
+                            }[];
+                            /**
+                             * @description filing: the 20-F's own documents; companyfacts: SEC's extract
+                             * @enum {string}
+                             */
+                            source: "filing" | "companyfacts";
+                            /** @description Primary ticker from the company registry */
+                            ticker: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getCompaniesByCompanyId20fSegments: {
+        parameters: {
+            query?: {
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /**
+                 * @description Axis kind: business (operating segments), product, geographic
+                 * @example geographic
+                 */
+                dimension?: "business" | "product" | "geographic";
+                /**
+                 * @description Rows per page, 1-1000 (default 100); above 1000 is a 400, never a clamp
+                 * @example 100
+                 */
+                limit?: number;
+                /**
+                 * @description Kind of reported concept
+                 * @example revenue
+                 */
+                metric?: "revenue" | "cost_of_revenue" | "gross_profit" | "operating_income" | "net_income" | "assets" | "other";
+                /**
+                 * @description Fiscal year: calendar year of the period end (1990-2100)
+                 * @example 2024
+                 */
+                year?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Accepted forms: a cmp_ id, a ticker (AAPL), a CIK in any padding (320193 or 0000320193), an ISIN (US0378331005) or a symbol with its market suffix (2330.TW, 6488.TWO, 005930.KS)
+                 * @example TSM
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "company_id": "cmp_1dc042d11a6be1ec5a79",
+                     *           "id": "tsla-20240630-51",
+                     *           "cik": "0001318605",
+                     *           "accession": "not captured (tsla-20240630_htm.xml)",
+                     *           "dimension": "geographic",
+                     *           "segment_path": "CHINA",
+                     *           "segment_name": "CHINA",
+                     *           "depth": 1,
+                     *           "members": [
+                     *             {
+                     *               "axis": "srt:StatementGeographicalAxis",
+                     *               "member": "country:CN"
+                     *             }
+                     *           ],
+                     *           "concept": "us-gaap:Revenues",
+                     *           "metric": "revenue",
+                     *           "value": "4636000000",
+                     *           "unit": "USD",
+                     *           "decimals": "-6",
+                     *           "period_start": "2024-04-01",
+                     *           "period_end": "2024-06-30",
+                     *           "fiscal_year": 2024
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": "2014-12-01",
+                     *         "available_to": null,
+                     *         "update_frequency": "daily",
+                     *         "history_status": "backfill_in_progress"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            /** @description Accession number of the 20-F or 20-F/A */
+                            accession: string;
+                            /** @description 10-digit zero-padded CIK */
+                            cik: string;
+                            company_id: string;
+                            /** @description The reported concept, as filed */
+                            concept: string;
+                            decimals: string | null;
+                            /** @description Number of segment axes on the fact (2: business x geography) */
+                            depth: number;
+                            /** @enum {string} */
+                            dimension: "business" | "product" | "geographic";
+                            /** @description Calendar year of period_end */
+                            fiscal_year: number;
+                            /** @description Row id: `<accession>-<n>` */
+                            id: string;
+                            members: {
+                                axis?: string;
+                                member?: string;
+                            }[];
+                            /** @description revenue, cost_of_revenue, gross_profit, operating_income, net_income, assets or other */
+                            metric: string;
+                            /** Format: date */
+                            period_end: string;
+                            /** @description null for an instant (a balance) */
+                            period_start: string | null;
+                            /** @description The last member label of the path */
+                            segment_name: string;
+                            /** @description Member labels of every segment axis of the fact, joined by " > " */
+                            segment_path: string;
+                            unit: string;
+                            /** @description Numeric string, as reported (scale applied, sign as filed) */
+                            value: string;
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getCompaniesByCompanyId20fXbrlFacts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Accession number of one 20-F or 20-F/A (dashes optional): only its facts
+                 * @example 0001193125-25-083423
+                 */
+                accession?: string;
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /**
+                 * @description Rows per page, 1-1000 (default 100); above 1000 is a 400, never a clamp
+                 * @example 100
+                 */
+                limit?: number;
+                /**
+                 * @description Period end (instant date or duration end), YYYY-MM-DD
+                 * @example 2024-12-31
+                 */
+                period_end?: string;
+                /**
+                 * @description Concept, with or without taxonomy prefix (ifrs-full:Revenue or Revenue)
+                 * @example Revenue
+                 */
+                tag?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Accepted forms: a cmp_ id, a ticker (AAPL), a CIK in any padding (320193 or 0000320193), an ISIN (US0378331005) or a symbol with its market suffix (2330.TW, 6488.TWO, 005930.KS)
+                 * @example TSM
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "company_id": "cmp_d8e46370b07c45c6c40a",
+                     *           "id": "0001193125-25-083423-512",
+                     *           "cik": "0001046179",
+                     *           "accession": "0001193125-25-083423",
+                     *           "taxonomy": "ifrs-full",
+                     *           "tag": "Revenue",
+                     *           "value": "2894307700000",
+                     *           "unit": "TWD",
+                     *           "decimals": null,
+                     *           "period_start": "2024-01-01",
+                     *           "period_end": "2024-12-31",
+                     *           "instant": false,
+                     *           "dimensions": {},
+                     *           "source": "companyfacts"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": "2014-12-01",
+                     *         "available_to": null,
+                     *         "update_frequency": "daily",
+                     *         "history_status": "backfill_in_progress"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            /** @description Accession number of the 20-F or 20-F/A */
+                            accession: string;
+                            /** @description 10-digit zero-padded CIK */
+                            cik: string;
+                            company_id: string;
+                            /** @description As filed (-6 = rounded to millions, INF = exact); null from companyfacts, which omits it */
+                            decimals: string | null;
+                            /** @description axis -> member of the fact context; {} when undimensioned */
+                            dimensions: Record<string, never>;
+                            /** @description Row id: `<accession>-<n>` */
+                            id: string;
+                            instant: boolean;
+                            /** Format: date */
+                            period_end: string;
+                            /** @description null for an instant */
+                            period_start: string | null;
+                            /** @enum {string} */
+                            source: "instance" | "companyfacts";
+                            /** @description Concept local name */
+                            tag: string;
+                            /** @description ifrs-full, us-gaap, dei, srt or the filer prefix */
+                            taxonomy: string;
+                            /** @description TWD, USD, shares, TWD/shares ...; null for text facts */
+                            unit: string | null;
+                            /** @description As filed: a number as a string (inline scale applied), or text */
+                            value: string;
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getCompaniesByCompanyIdDisclosures: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Japan's category (e.g. earnings_flash, ma, buyback_progress); excludes Taiwan and Korea rows
+                 * @example stock_options
+                 */
+                category?: string;
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /**
+                 * @description Date on or after (inclusive)
+                 * @example 2026-10-01
+                 */
+                date_gte?: string;
+                /** @description Date on or before (inclusive). Example: `2026-10-31` (with date_gte, a closed range) */
+                date_lte?: string;
+                /**
+                 * @description Include the announcement text (Taiwan only); default false
+                 * @example false
+                 */
+                include_text?: boolean;
+                /**
+                 * @description Rows per page, 1-200 (default 50); above 200 is a 400, never a clamp
+                 * @example 50
+                 */
+                limit?: number;
+                /**
+                 * @description One market; omitted means every market the company lists in
+                 * @example japan
+                 */
+                market?: "japan" | "taiwan" | "korea";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Accepted forms: a cmp_ id, a ticker (AAPL), a CIK in any padding (320193 or 0000320193), an ISIN (US0378331005) or a symbol with its market suffix (2330.TW, 6488.TWO, 005930.KS)
+                 * @example 5987.T
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope A plus `markets_searched` (array); `coverage` is an object keyed by market */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "market": "korea",
+                     *           "source_id": "20241101000042",
+                     *           "date": "2024-11-01",
+                     *           "company_name": "삼성전자",
+                     *           "local_code": "005930",
+                     *           "title": "임원ㆍ주요주주특정증권등소유상황보고서",
+                     *           "filing_url": "https://dart.fss.or.kr/dsaf001/main.do?rcpNo=20241101000042",
+                     *           "description_chars": 19
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": "2026-06-15",
+                     *         "available_to": null,
+                     *         "update_frequency": "continuous",
+                     *         "history_status": "backfill_in_progress"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            /** @description Japan only */
+                            category?: string;
+                            company_name: string;
+                            /**
+                             * Format: date
+                             * @description Local date of the disclosure
+                             */
+                            date: string;
+                            /** @description Length of the title and text in characters */
+                            description_chars: number;
+                            filing_url?: string;
+                            local_code?: string;
+                            /** @enum {string} */
+                            market: "japan" | "taiwan" | "korea";
+                            /** @description TDnet document id, EDINET docID, DART rcept_no */
+                            source_id: string;
+                            /** @description Taiwan only, with include_text=true */
+                            text?: string;
+                            /** @description Local time HH:MM where the source gives one */
+                            time?: string;
+                            title: string;
+                            /** @description Japan only, where the disclosure has XBRL */
+                            xbrl_url?: string;
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
     getCompaniesByCompanyIdEvents: {
         parameters: {
             query?: never;
@@ -1470,6 +5137,262 @@ export interface operations {
                             ratio: string | null;
                             source: string;
                             symbol: string | null;
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getCompaniesByCompanyIdExecutiveCompensation: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only the chief executive officer rows
+                 * @example false
+                 */
+                ceo_only?: boolean;
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /**
+                 * @description Exact fiscal year
+                 * @example 2023
+                 */
+                fiscal_year?: number;
+                /** @description Fiscal year on or after. Example: `2021` (a range, instead of fiscal_year) */
+                fiscal_year_gte?: number;
+                /** @description Fiscal year on or before. Example: `2023` (a range, instead of fiscal_year) */
+                fiscal_year_lte?: number;
+                /**
+                 * @description Rows per page, 1-1000 (default 100); above 1000 is a 400, never a clamp
+                 * @example 100
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Accepted forms: a cmp_ id, a ticker (AAPL), a CIK in any padding (320193 or 0000320193), an ISIN (US0378331005) or a symbol with its market suffix (2330.TW, 6488.TWO, 005930.KS)
+                 * @example CBT
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Executive compensation rows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "ec_8c1d5b0e4a1f2c3d4e5f",
+                     *           "company_id": "cmp_124ae1bd4e5ae03967fc",
+                     *           "ticker": "CBT",
+                     *           "person_name": "Sean D. Keohane",
+                     *           "position": "President and CEO",
+                     *           "is_ceo": true,
+                     *           "fiscal_year": 2023,
+                     *           "salary": 1083750,
+                     *           "bonus": null,
+                     *           "stock_award": 3509911,
+                     *           "option_award": 1890051,
+                     *           "non_equity_incentive": 1045704,
+                     *           "pension": 26843,
+                     *           "other": 235251,
+                     *           "total_disclosed": 7791510,
+                     *           "total_computed": 7791510,
+                     *           "component_gap": false
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": "2000",
+                     *         "available_to": null,
+                     *         "update_frequency": "daily",
+                     *         "history_status": "backfill_in_progress"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            /** @description Bonus, US dollars; null when not reported (never 0 for a blank) */
+                            bonus: number | null;
+                            company_id: string;
+                            /** @description true when the totals differ by more than $10: cite total_disclosed */
+                            component_gap: boolean;
+                            fiscal_year: number;
+                            id: string;
+                            /** @description From the printed role (chief executive / CEO) */
+                            is_ceo: boolean;
+                            /** @description Non-equity incentive plan compensation, US dollars; null when not reported (never 0 for a blank) */
+                            non_equity_incentive: number | null;
+                            /** @description Option awards, US dollars; null when not reported (never 0 for a blank) */
+                            option_award: number | null;
+                            /** @description All other compensation, US dollars; null when not reported (never 0 for a blank) */
+                            other: number | null;
+                            /** @description Change in pension value and nonqualified deferred compensation earnings, US dollars; null when not reported (never 0 for a blank) */
+                            pension: number | null;
+                            person_name: string;
+                            position: string | null;
+                            /** @description Salary, US dollars; null when not reported (never 0 for a blank) */
+                            salary: number | null;
+                            /** @description Stock awards, US dollars; null when not reported (never 0 for a blank) */
+                            stock_award: number | null;
+                            ticker: string | null;
+                            /** @description Sum of the seven components */
+                            total_computed: number;
+                            /** @description Total as printed, US dollars; null when not reported (never 0 for a blank) */
+                            total_disclosed: number | null;
                         }[];
                         /** @description Opaque; null on the last page */
                         next_cursor: string | null;
@@ -1811,6 +5734,1506 @@ export interface operations {
             };
         };
     };
+    getCompaniesByCompanyIdKrDebt: {
+        parameters: {
+            query?: {
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /**
+                 * @description Kind: corp_bond_issue, corp_bond_balance, cp, short_term_bond, hybrid_capital, contingent_capital
+                 * @example corp_bond_balance
+                 */
+                kind?: "corp_bond_issue" | "corp_bond_balance" | "cp" | "short_term_bond" | "hybrid_capital" | "contingent_capital";
+                /**
+                 * @description Rows per page, 1-1000 (default 100); above 1000 is a 400, never a clamp
+                 * @example 100
+                 */
+                limit?: number;
+                /**
+                 * @description Business year
+                 * @example 2023
+                 */
+                year?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Accepted forms: a cmp_ id, a ticker (AAPL), a CIK in any padding (320193 or 0000320193), an ISIN (US0378331005) or a symbol with its market suffix (2330.TW, 6488.TWO, 005930.KS), or an 8-digit DART corp code (00126380)
+                 * @example 005930.KS
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "corp_code": "00126380",
+                     *           "company_id": "cmp_01b524f82fc466e1711c",
+                     *           "section": "shareholders",
+                     *           "kind": "major",
+                     *           "source_endpoint": "hyslrSttus",
+                     *           "bsns_year": 2023,
+                     *           "reprt_code": "11011",
+                     *           "rcept_no": "20240312000736",
+                     *           "line_no": 1,
+                     *           "label": "삼성생명보험㈜",
+                     *           "as_of_date": "2023-12-31",
+                     *           "is_subtotal": false,
+                     *           "fields": {
+                     *             "stock_knd": "보통주",
+                     *             "nm": "삼성생명보험㈜",
+                     *             "relate": "최대주주 본인",
+                     *             "bsis_posesn_stock_co": "508,157,148",
+                     *             "bsis_posesn_stock_qota_rt": "8.51",
+                     *             "trmend_posesn_stock_co": "508,157,148",
+                     *             "trmend_posesn_stock_qota_rt": "8.51",
+                     *             "rm": null,
+                     *             "stlm_dt": "2023-12-31"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": "2022",
+                     *         "available_to": null,
+                     *         "update_frequency": "quarterly",
+                     *         "history_status": "backfill_in_progress"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            /** Format: date */
+                            as_of_date: string | null;
+                            bsns_year: number | null;
+                            company_id: string;
+                            corp_code: string;
+                            fields: {
+                                [key: string]: string | null;
+                            };
+                            is_subtotal: boolean;
+                            /** @enum {string} */
+                            kind: "corp_bond_issue" | "corp_bond_balance" | "cp" | "short_term_bond" | "hybrid_capital" | "contingent_capital";
+                            label: string | null;
+                            line_no: number;
+                            rcept_no: string;
+                            reprt_code: string | null;
+                            section: string;
+                            /** @description The OpenDART endpoint the row came from */
+                            source_endpoint: string;
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getCompaniesByCompanyIdKrFinancials: {
+        parameters: {
+            query?: {
+                /**
+                 * @description consolidated (CFS, default) or separate (OFS); never mixed
+                 * @example consolidated
+                 */
+                basis?: "consolidated" | "separate";
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /**
+                 * @description Rows per page, 1-1000 (default 200); above 1000 is a 400, never a clamp
+                 * @example 200
+                 */
+                limit?: number;
+                /**
+                 * @description annual (11011), half (11012), q1 (11013), q3 (11014); there is no Q2 report
+                 * @example annual
+                 */
+                report_period?: "annual" | "half" | "q1" | "q3";
+                /**
+                 * @description balance_sheet (BS), income (IS), comprehensive_income (CIS), cash_flow (CF), changes_in_equity (SCE)
+                 * @example income
+                 */
+                statement?: "balance_sheet" | "income" | "comprehensive_income" | "cash_flow" | "changes_in_equity";
+                /**
+                 * @description Business year (required)
+                 * @example 2023
+                 */
+                year?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Accepted forms: a cmp_ id, a ticker (AAPL), a CIK in any padding (320193 or 0000320193), an ISIN (US0378331005) or a symbol with its market suffix (2330.TW, 6488.TWO, 005930.KS), or an 8-digit DART corp code (00126380)
+                 * @example 005930.KS
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "corp_code": "00126380",
+                     *           "company_id": "cmp_01b524f82fc466e1711c",
+                     *           "bsns_year": 2023,
+                     *           "reprt_code": "11011",
+                     *           "fs_div": "CFS",
+                     *           "sj_div": "IS",
+                     *           "ord": 24,
+                     *           "account_id": "ifrs-full_Revenue",
+                     *           "account_nm": "영업수익",
+                     *           "account_detail": null,
+                     *           "sj_nm": "손익계산서",
+                     *           "amount": "258935494000000",
+                     *           "amount_prior_period": "302231360000000",
+                     *           "amount_two_periods_prior": "279604799000000",
+                     *           "currency": "KRW",
+                     *           "rcept_no": "20240312000736",
+                     *           "line_no": 17
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": "2022",
+                     *         "available_to": null,
+                     *         "update_frequency": "quarterly",
+                     *         "history_status": "backfill_in_progress"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            account_detail: string | null;
+                            account_id: string;
+                            account_nm: string;
+                            amount: string | null;
+                            amount_prior_period: string | null;
+                            amount_two_periods_prior: string | null;
+                            bsns_year: number;
+                            company_id: string;
+                            corp_code: string;
+                            currency: string;
+                            /** @enum {string} */
+                            fs_div: "CFS" | "OFS";
+                            /** @description Position of the line within its statement in the filer's response */
+                            line_no: number;
+                            ord: number | null;
+                            rcept_no: string;
+                            reprt_code: string;
+                            sj_div: string;
+                            sj_nm: string;
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getCompaniesByCompanyIdKrInvestments: {
+        parameters: {
+            query?: {
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /**
+                 * @description Kind: other_corporation
+                 * @example other_corporation
+                 */
+                kind?: "other_corporation";
+                /**
+                 * @description Rows per page, 1-1000 (default 100); above 1000 is a 400, never a clamp
+                 * @example 100
+                 */
+                limit?: number;
+                /**
+                 * @description Business year
+                 * @example 2023
+                 */
+                year?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Accepted forms: a cmp_ id, a ticker (AAPL), a CIK in any padding (320193 or 0000320193), an ISIN (US0378331005) or a symbol with its market suffix (2330.TW, 6488.TWO, 005930.KS), or an 8-digit DART corp code (00126380)
+                 * @example 005930.KS
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "corp_code": "00126380",
+                     *           "company_id": "cmp_01b524f82fc466e1711c",
+                     *           "section": "shareholders",
+                     *           "kind": "major",
+                     *           "source_endpoint": "hyslrSttus",
+                     *           "bsns_year": 2023,
+                     *           "reprt_code": "11011",
+                     *           "rcept_no": "20240312000736",
+                     *           "line_no": 1,
+                     *           "label": "삼성생명보험㈜",
+                     *           "as_of_date": "2023-12-31",
+                     *           "is_subtotal": false,
+                     *           "fields": {
+                     *             "stock_knd": "보통주",
+                     *             "nm": "삼성생명보험㈜",
+                     *             "relate": "최대주주 본인",
+                     *             "bsis_posesn_stock_co": "508,157,148",
+                     *             "bsis_posesn_stock_qota_rt": "8.51",
+                     *             "trmend_posesn_stock_co": "508,157,148",
+                     *             "trmend_posesn_stock_qota_rt": "8.51",
+                     *             "rm": null,
+                     *             "stlm_dt": "2023-12-31"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": "2022",
+                     *         "available_to": null,
+                     *         "update_frequency": "quarterly",
+                     *         "history_status": "backfill_in_progress"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            /** Format: date */
+                            as_of_date: string | null;
+                            bsns_year: number | null;
+                            company_id: string;
+                            corp_code: string;
+                            fields: {
+                                [key: string]: string | null;
+                            };
+                            is_subtotal: boolean;
+                            /** @enum {string} */
+                            kind: "other_corporation";
+                            label: string | null;
+                            line_no: number;
+                            rcept_no: string;
+                            reprt_code: string | null;
+                            section: string;
+                            /** @description The OpenDART endpoint the row came from */
+                            source_endpoint: string;
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getCompaniesByCompanyIdKrOwnership: {
+        parameters: {
+            query?: {
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /**
+                 * @description Filing date on or after (inclusive)
+                 * @example 2024-01-01
+                 */
+                date_gte?: string;
+                /** @description Filing date on or before (inclusive). Example: `2024-12-31` (with date_gte, a closed range) */
+                date_lte?: string;
+                /**
+                 * @description Kind: insider, major_5pct
+                 * @example insider
+                 */
+                kind?: "insider" | "major_5pct";
+                /**
+                 * @description Rows per page, 1-1000 (default 100); above 1000 is a 400, never a clamp
+                 * @example 100
+                 */
+                limit?: number;
+                /**
+                 * @description Business year
+                 * @example 2024
+                 */
+                year?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Accepted forms: a cmp_ id, a ticker (AAPL), a CIK in any padding (320193 or 0000320193), an ISIN (US0378331005) or a symbol with its market suffix (2330.TW, 6488.TWO, 005930.KS), or an 8-digit DART corp code (00126380)
+                 * @example 005930.KS
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "corp_code": "00126380",
+                     *           "company_id": "cmp_01b524f82fc466e1711c",
+                     *           "section": "shareholders",
+                     *           "kind": "major",
+                     *           "source_endpoint": "hyslrSttus",
+                     *           "bsns_year": 2023,
+                     *           "reprt_code": "11011",
+                     *           "rcept_no": "20240312000736",
+                     *           "line_no": 1,
+                     *           "label": "삼성생명보험㈜",
+                     *           "as_of_date": "2023-12-31",
+                     *           "is_subtotal": false,
+                     *           "fields": {
+                     *             "stock_knd": "보통주",
+                     *             "nm": "삼성생명보험㈜",
+                     *             "relate": "최대주주 본인",
+                     *             "bsis_posesn_stock_co": "508,157,148",
+                     *             "bsis_posesn_stock_qota_rt": "8.51",
+                     *             "trmend_posesn_stock_co": "508,157,148",
+                     *             "trmend_posesn_stock_qota_rt": "8.51",
+                     *             "rm": null,
+                     *             "stlm_dt": "2023-12-31"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": "2022",
+                     *         "available_to": null,
+                     *         "update_frequency": "quarterly",
+                     *         "history_status": "backfill_in_progress"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            /** Format: date */
+                            as_of_date: string | null;
+                            bsns_year: number | null;
+                            company_id: string;
+                            corp_code: string;
+                            fields: {
+                                [key: string]: string | null;
+                            };
+                            is_subtotal: boolean;
+                            /** @enum {string} */
+                            kind: "insider" | "major_5pct";
+                            label: string | null;
+                            line_no: number;
+                            rcept_no: string;
+                            reprt_code: string | null;
+                            section: string;
+                            /** @description The OpenDART endpoint the row came from */
+                            source_endpoint: string;
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getCompaniesByCompanyIdKrShareStructure: {
+        parameters: {
+            query?: {
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /**
+                 * @description Kind: total, treasury, capital_change
+                 * @example treasury
+                 */
+                kind?: "total" | "treasury" | "capital_change";
+                /**
+                 * @description Rows per page, 1-1000 (default 100); above 1000 is a 400, never a clamp
+                 * @example 100
+                 */
+                limit?: number;
+                /**
+                 * @description Business year
+                 * @example 2023
+                 */
+                year?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Accepted forms: a cmp_ id, a ticker (AAPL), a CIK in any padding (320193 or 0000320193), an ISIN (US0378331005) or a symbol with its market suffix (2330.TW, 6488.TWO, 005930.KS), or an 8-digit DART corp code (00126380)
+                 * @example 005930.KS
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "corp_code": "00126380",
+                     *           "company_id": "cmp_01b524f82fc466e1711c",
+                     *           "section": "shareholders",
+                     *           "kind": "major",
+                     *           "source_endpoint": "hyslrSttus",
+                     *           "bsns_year": 2023,
+                     *           "reprt_code": "11011",
+                     *           "rcept_no": "20240312000736",
+                     *           "line_no": 1,
+                     *           "label": "삼성생명보험㈜",
+                     *           "as_of_date": "2023-12-31",
+                     *           "is_subtotal": false,
+                     *           "fields": {
+                     *             "stock_knd": "보통주",
+                     *             "nm": "삼성생명보험㈜",
+                     *             "relate": "최대주주 본인",
+                     *             "bsis_posesn_stock_co": "508,157,148",
+                     *             "bsis_posesn_stock_qota_rt": "8.51",
+                     *             "trmend_posesn_stock_co": "508,157,148",
+                     *             "trmend_posesn_stock_qota_rt": "8.51",
+                     *             "rm": null,
+                     *             "stlm_dt": "2023-12-31"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": "2022",
+                     *         "available_to": null,
+                     *         "update_frequency": "quarterly",
+                     *         "history_status": "backfill_in_progress"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            /** Format: date */
+                            as_of_date: string | null;
+                            bsns_year: number | null;
+                            company_id: string;
+                            corp_code: string;
+                            fields: {
+                                [key: string]: string | null;
+                            };
+                            is_subtotal: boolean;
+                            /** @enum {string} */
+                            kind: "total" | "treasury" | "capital_change";
+                            label: string | null;
+                            line_no: number;
+                            rcept_no: string;
+                            reprt_code: string | null;
+                            section: string;
+                            /** @description The OpenDART endpoint the row came from */
+                            source_endpoint: string;
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getCompaniesByCompanyIdKrShareholders: {
+        parameters: {
+            query?: {
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /**
+                 * @description Kind: major, minority, major_change
+                 * @example major
+                 */
+                kind?: "major" | "minority" | "major_change";
+                /**
+                 * @description Rows per page, 1-1000 (default 100); above 1000 is a 400, never a clamp
+                 * @example 100
+                 */
+                limit?: number;
+                /**
+                 * @description Business year
+                 * @example 2023
+                 */
+                year?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Accepted forms: a cmp_ id, a ticker (AAPL), a CIK in any padding (320193 or 0000320193), an ISIN (US0378331005) or a symbol with its market suffix (2330.TW, 6488.TWO, 005930.KS), or an 8-digit DART corp code (00126380)
+                 * @example 005930.KS
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "corp_code": "00126380",
+                     *           "company_id": "cmp_01b524f82fc466e1711c",
+                     *           "section": "shareholders",
+                     *           "kind": "major",
+                     *           "source_endpoint": "hyslrSttus",
+                     *           "bsns_year": 2023,
+                     *           "reprt_code": "11011",
+                     *           "rcept_no": "20240312000736",
+                     *           "line_no": 1,
+                     *           "label": "삼성생명보험㈜",
+                     *           "as_of_date": "2023-12-31",
+                     *           "is_subtotal": false,
+                     *           "fields": {
+                     *             "stock_knd": "보통주",
+                     *             "nm": "삼성생명보험㈜",
+                     *             "relate": "최대주주 본인",
+                     *             "bsis_posesn_stock_co": "508,157,148",
+                     *             "bsis_posesn_stock_qota_rt": "8.51",
+                     *             "trmend_posesn_stock_co": "508,157,148",
+                     *             "trmend_posesn_stock_qota_rt": "8.51",
+                     *             "rm": null,
+                     *             "stlm_dt": "2023-12-31"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": "2022",
+                     *         "available_to": null,
+                     *         "update_frequency": "quarterly",
+                     *         "history_status": "backfill_in_progress"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            /** Format: date */
+                            as_of_date: string | null;
+                            bsns_year: number | null;
+                            company_id: string;
+                            corp_code: string;
+                            fields: {
+                                [key: string]: string | null;
+                            };
+                            is_subtotal: boolean;
+                            /** @enum {string} */
+                            kind: "major" | "minority" | "major_change";
+                            label: string | null;
+                            line_no: number;
+                            rcept_no: string;
+                            reprt_code: string | null;
+                            section: string;
+                            /** @description The OpenDART endpoint the row came from */
+                            source_endpoint: string;
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
     getCompaniesByCompanyIdListings: {
         parameters: {
             query?: never;
@@ -1951,6 +7374,232 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getCompaniesByCompanyIdMarketData: {
+        parameters: {
+            query?: {
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /**
+                 * @description Trading date on or after (inclusive)
+                 * @example 2025-07-14
+                 */
+                date_gte?: string;
+                /** @description Trading date on or before (inclusive). Example: `2025-10-29` (with date_gte, a closed range) */
+                date_lte?: string;
+                /**
+                 * @description Rows per page, 1-1000 (default 100); above 1000 is a 400, never a clamp
+                 * @example 100
+                 */
+                limit?: number;
+                /**
+                 * @description Row shape: prices (default) or market_cap
+                 * @example prices
+                 */
+                series?: "prices" | "market_cap";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Accepted forms: a cmp_ id, a ticker (AAPL), a CIK in any padding (320193 or 0000320193), an ISIN (US0378331005) or a symbol with its market suffix (2330.TW, 6488.TWO, 005930.KS); or a listing symbol
+                 * @example AAPL
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Price rows (series=prices) or market-cap rows (series=market_cap) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "symbol": "AAPL",
+                     *           "company_id": "cmp_256ba6d445efa9b724e6",
+                     *           "date": "2025-07-14",
+                     *           "currency": "USD",
+                     *           "open": 209.93,
+                     *           "high": 210.91,
+                     *           "low": 207.54,
+                     *           "close": 208.62,
+                     *           "adj_close": 208.3835,
+                     *           "volume": 38840100
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": "2025-07-14",
+                     *         "available_to": null,
+                     *         "update_frequency": "daily",
+                     *         "history_status": "starts_2025_07_14"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: ({
+                            /** @description Close adjusted for splits and dividends as of the fetch (Yahoo method); dividends and splits come from the source events block */
+                            adj_close: number | null;
+                            /** @description Traded close (split-adjusted when the vendor restated history for a split, never dividend-adjusted); null when the only source gives adjusted prices (stooq, yfinance auto-adjusted exports) */
+                            close: number | null;
+                            /** @description null for a symbol the registry does not know (served when asked for by symbol) */
+                            company_id: string | null;
+                            /** @description Quote currency exactly as the source gives it: GBp is pence, never pounds; null when the source names none */
+                            currency: string | null;
+                            /**
+                             * Format: date
+                             * @description Local trading date at the exchange
+                             */
+                            date: string;
+                            high: number | null;
+                            low: number | null;
+                            open: number | null;
+                            /** @description Listing symbol as the price vendor spells it; non-US symbols keep their market suffix (2330.TW, TSCO.L) */
+                            symbol: string;
+                            /** @description Shares traded; 0 is data */
+                            volume: number | null;
+                        } | {
+                            company_id: string;
+                            /** @description Currency of market_cap: the major unit of the quote currency (GBp -> GBP) */
+                            currency: string;
+                            /** Format: date */
+                            date: string;
+                            /** @description Traded close x shares outstanding (dei:EntityCommonStockSharesOutstanding, the newest count filed on or before the date, at most 400 days old, classes summed); a depositary-receipt listing has none (its ratio is not held) */
+                            market_cap: string;
+                            symbol: string;
+                        })[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2442,6 +8091,1221 @@ export interface operations {
                             weakest_time_basis: "published" | "published_local_assumed" | "fetched";
                             /** @description The strongest article's one-line reason (null when it scored under 40 and was not read) */
                             why: string | null;
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getCompaniesByCompanyIdProxyOwnership: {
+        parameters: {
+            query?: {
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /**
+                 * @description Rows per page, 1-1000 (default 100); above 1000 is a 400, never a clamp
+                 * @example 100
+                 */
+                limit?: number;
+                /**
+                 * @description Only rows with a printed percent at least this (0-100)
+                 * @example 5
+                 */
+                min_percent?: number;
+                /**
+                 * @description Only this kind of owner
+                 * @example major_holder
+                 */
+                owner_kind?: "insider" | "insider_group" | "major_holder";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Accepted forms: a cmp_ id, a ticker (AAPL), a CIK in any padding (320193 or 0000320193), an ISIN (US0378331005) or a symbol with its market suffix (2330.TW, 6488.TWO, 005930.KS)
+                 * @example TURN
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Proxy ownership rows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "po_6f1c2a9d0b3e_0000",
+                     *           "company_id": "cmp_124ae1bd4e5ae03967fc",
+                     *           "ticker": "CBT",
+                     *           "owner_name": "BlackRock, Inc.",
+                     *           "owner_role": "Holders of More than Five Percent of Common Stock",
+                     *           "owner_kind": "major_holder",
+                     *           "security_class": null,
+                     *           "shares_owned": 6888619,
+                     *           "percent": 12.43,
+                     *           "percent_source": "as_printed",
+                     *           "is_group": false,
+                     *           "confidence": 1
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": null,
+                     *         "available_to": null,
+                     *         "update_frequency": "daily",
+                     *         "history_status": "backfill_in_progress"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            company_id: string;
+                            /** @description 1 when the kind comes from the table section or a group row, 0.7 when inferred from the percent */
+                            confidence: number;
+                            id: string;
+                            is_group: boolean;
+                            /**
+                             * @description insider_group already includes the insiders: never sum across kinds
+                             * @enum {string}
+                             */
+                            owner_kind: "insider" | "insider_group" | "major_holder";
+                            owner_name: string;
+                            /** @description The section of the table the row is printed in */
+                            owner_role: string | null;
+                            /** @description 0-100 as printed; null for `*` (less than 1%), never a computed value */
+                            percent: number | null;
+                            /** @enum {string} */
+                            percent_source: "as_printed" | "less_than_1_percent" | "not_printed";
+                            security_class: string | null;
+                            shares_owned: number | null;
+                            ticker: string | null;
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getCompaniesByCompanyIdShortInterest: {
+        parameters: {
+            query?: {
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /**
+                 * @description Settlement date on or after (inclusive)
+                 * @example 2026-04-01
+                 */
+                date_gte?: string;
+                /** @description Settlement date on or before (inclusive). Example: `2026-04-30` (with date_gte, a closed range) */
+                date_lte?: string;
+                /**
+                 * @description Rows per page, 1-1000 (default 100); above 1000 is a 400, never a clamp
+                 * @example 100
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Accepted forms: a cmp_ id, a ticker (AAPL), a CIK in any padding (320193 or 0000320193), an ISIN (US0378331005) or a symbol with its market suffix (2330.TW, 6488.TWO, 005930.KS)
+                 * @example AAPL
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "company_id": "cmp_256ba6d445efa9b724e6",
+                     *           "ticker": "AAPL",
+                     *           "issue_name": "Apple Inc. Common Stock",
+                     *           "category": "R",
+                     *           "market_class_code": "NNM",
+                     *           "settlement_date": "2026-04-30",
+                     *           "current_short_position": 134675274,
+                     *           "previous_short_position": 134422787,
+                     *           "change_previous": 252487,
+                     *           "change_percent": "0.19",
+                     *           "average_daily_volume": 45944025,
+                     *           "days_to_cover": "2.93",
+                     *           "days_to_cover_computed": false,
+                     *           "float_shares": null,
+                     *           "float_as_of": null,
+                     *           "short_percent_float": null,
+                     *           "short_percent_outstanding": null,
+                     *           "revision_flag": null,
+                     *           "stock_split_flag": null
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": "2017-12-29",
+                     *         "available_to": null,
+                     *         "update_frequency": "semi_monthly",
+                     *         "history_status": "backfill_in_progress"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            average_daily_volume: number | null;
+                            /** @description FINRA's issuer services group / market category */
+                            category: string | null;
+                            /** @description Percent, as published */
+                            change_percent: string | null;
+                            /** @description Shares */
+                            change_previous: number | null;
+                            company_id: string;
+                            current_short_position: number | null;
+                            /** @description As published; null when FINRA prints 999.99 (no average volume); computed when absent (see days_to_cover_computed) */
+                            days_to_cover: string | null;
+                            /** @description Extension: true when days_to_cover was computed from the average daily volume */
+                            days_to_cover_computed: boolean;
+                            /** Format: date */
+                            float_as_of: string | null;
+                            /** @description Shares outstanding (dei, filed on or before the settlement, at most 400 days old); free float is not published in XBRL */
+                            float_shares: number | null;
+                            issue_name: string | null;
+                            /** @description NNM, NYSE, OTC, ... */
+                            market_class_code: string | null;
+                            previous_short_position: number | null;
+                            revision_flag: string | null;
+                            /** Format: date */
+                            settlement_date: string;
+                            /** @description current_short_position / float_shares x 100; null means no share count, not zero shorts */
+                            short_percent_float: string | null;
+                            /** @description current_short_position / shares outstanding x 100; null means no share count */
+                            short_percent_outstanding: string | null;
+                            stock_split_flag: string | null;
+                            /** @description FINRA's symbol, verbatim (ABRPRD is a preferred series) */
+                            ticker: string;
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getCompaniesByCompanyIdTwFinancials: {
+        parameters: {
+            query?: {
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /**
+                 * @description Rows per page, 1-1000 (default 40); above 1000 is a 400, never a clamp
+                 * @example 40
+                 */
+                limit?: number;
+                /**
+                 * @description Season 1-4 (2 = first half, 4 = full year, cumulative)
+                 * @example 1
+                 */
+                season?: number;
+                /**
+                 * @description Statement
+                 * @example income
+                 */
+                statement?: "income" | "balance";
+                /**
+                 * @description Fiscal year
+                 * @example 2023
+                 */
+                year?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Accepted forms: a cmp_ id, a ticker (AAPL), a CIK in any padding (320193 or 0000320193), an ISIN (US0378331005) or a symbol with its market suffix (2330.TW, 6488.TWO, 005930.KS), or a Taiwan security code (2330)
+                 * @example 2330.TW
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "company_id": "cmp_d8e46370b07c45c6c40a",
+                     *           "local_security_code": "2330",
+                     *           "company_name": "台積電",
+                     *           "market": "twse",
+                     *           "industry_class": "general",
+                     *           "year": 2023,
+                     *           "season": 1,
+                     *           "period_key": "2023Q1",
+                     *           "period_end": "2023-03-31",
+                     *           "statement": "income",
+                     *           "revenue_ytd": 508632973,
+                     *           "operating_income_ytd": 231238157,
+                     *           "net_income_ytd": 206949036,
+                     *           "eps_basic_ytd": 7.98,
+                     *           "revenue_q": 508632973,
+                     *           "operating_income_q": 231238157,
+                     *           "net_income_q": 206949036,
+                     *           "eps_basic_q": 7.98,
+                     *           "quarter_basis": "reported",
+                     *           "total_assets": null,
+                     *           "total_liabilities": null,
+                     *           "total_equity": null,
+                     *           "report_date": null
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": "2024-03-31",
+                     *         "available_to": null,
+                     *         "update_frequency": "quarterly",
+                     *         "history_status": "backfill_in_progress"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            company_id: string;
+                            company_name: string | null;
+                            eps_basic_q: number | null;
+                            eps_basic_ytd: number | null;
+                            /** @description MOPS statement format: general, bank, financial_holding, securities, insurance, other */
+                            industry_class: string | null;
+                            local_security_code: string;
+                            /** @description twse (listed) or tpex (OTC) */
+                            market: string | null;
+                            net_income_q: number | null;
+                            net_income_ytd: number | null;
+                            operating_income_q: number | null;
+                            operating_income_ytd: number | null;
+                            /** Format: date */
+                            period_end: string;
+                            period_key: string;
+                            /** @enum {string|null} */
+                            quarter_basis: "reported" | "derived" | null;
+                            /** Format: date */
+                            report_date: string | null;
+                            revenue_q: number | null;
+                            revenue_ytd: number | null;
+                            season: number;
+                            /** @enum {string} */
+                            statement: "income" | "balance";
+                            total_assets: number | null;
+                            total_equity: number | null;
+                            total_liabilities: number | null;
+                            year: number;
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getCompaniesByCompanyIdTwForeignOwnership: {
+        parameters: {
+            query?: {
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /**
+                 * @description First trading day (inclusive)
+                 * @example 2023-01-01
+                 */
+                date_gte?: string;
+                /** @description Last trading day (inclusive). Example: `2023-12-31` (with date_gte, a closed range) */
+                date_lte?: string;
+                /**
+                 * @description Rows per page, 1-1000 (default 100); above 1000 is a 400, never a clamp
+                 * @example 100
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Accepted forms: a cmp_ id, a ticker (AAPL), a CIK in any padding (320193 or 0000320193), an ISIN (US0378331005) or a symbol with its market suffix (2330.TW, 6488.TWO, 005930.KS), or a Taiwan security code (2330)
+                 * @example 2330.TW
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "company_id": "cmp_d8e46370b07c45c6c40a",
+                     *           "local_security_code": "2330",
+                     *           "snapshot_date": "2023-01-30",
+                     *           "market": "twse",
+                     *           "company_name": "台積電",
+                     *           "issued_shares": 25930380458,
+                     *           "foreign_held_shares": 18601100403,
+                     *           "foreign_held_pct": 71.73,
+                     *           "foreign_limit_pct": 100
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": "2024-01-02",
+                     *         "available_to": null,
+                     *         "update_frequency": "daily",
+                     *         "history_status": "backfill_in_progress"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            company_id: string;
+                            company_name: string;
+                            foreign_held_pct: number | null;
+                            foreign_held_shares: number | null;
+                            foreign_limit_pct: number | null;
+                            issued_shares: number | null;
+                            local_security_code: string;
+                            market: string;
+                            /** Format: date */
+                            snapshot_date: string;
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getCompaniesByCompanyIdTwMonthlyRevenue: {
+        parameters: {
+            query?: {
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /**
+                 * @description Rows per page, 1-1000 (default 100); above 1000 is a 400, never a clamp
+                 * @example 100
+                 */
+                limit?: number;
+                /**
+                 * @description First month (YYYY-MM, inclusive)
+                 * @example 2023-01
+                 */
+                month_gte?: string;
+                /** @description Last month (YYYY-MM, inclusive). Example: `2025-12` (with month_gte, a closed range) */
+                month_lte?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Accepted forms: a cmp_ id, a ticker (AAPL), a CIK in any padding (320193 or 0000320193), an ISIN (US0378331005) or a symbol with its market suffix (2330.TW, 6488.TWO, 005930.KS), or a Taiwan security code (2330)
+                 * @example 2330.TW
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "company_id": "cmp_d8e46370b07c45c6c40a",
+                     *           "local_security_code": "2330",
+                     *           "data_ym": "2025-07",
+                     *           "market": "twse",
+                     *           "company_name": "台積電",
+                     *           "industry": "半導體業",
+                     *           "revenue": 323165707,
+                     *           "revenue_previous_month": 263708978,
+                     *           "revenue_year_ago": 256953058,
+                     *           "mom_pct": 22.546342354714977,
+                     *           "yoy_pct": 25.768383344167088,
+                     *           "revenue_ytd": 2096211240,
+                     *           "revenue_ytd_year_ago": 1523107436,
+                     *           "revenue_ytd_yoy_pct": 37.62727372043373,
+                     *           "note": null
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": "2013-01",
+                     *         "available_to": null,
+                     *         "update_frequency": "monthly",
+                     *         "history_status": "backfill_in_progress"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            company_id: string;
+                            company_name: string;
+                            data_ym: string;
+                            industry: string | null;
+                            local_security_code: string;
+                            market: string;
+                            mom_pct: number | null;
+                            /** @description The company's own explanation, in Chinese */
+                            note: string | null;
+                            revenue: number | null;
+                            revenue_previous_month: number | null;
+                            revenue_year_ago: number | null;
+                            revenue_ytd: number | null;
+                            revenue_ytd_year_ago: number | null;
+                            revenue_ytd_yoy_pct: number | null;
+                            yoy_pct: number | null;
                         }[];
                         /** @description Opaque; null on the last page */
                         next_cursor: string | null;
@@ -6437,6 +13301,1061 @@ export interface operations {
             };
         };
     };
+    getInsiderTrades: {
+        parameters: {
+            query: {
+                /**
+                 * @description Rows per page, 1-1000 (default 10); above 1000 is a 400, never a clamp
+                 * @example 10
+                 */
+                limit?: number;
+                /**
+                 * @description Issuer ticker (required)
+                 * @example AAPL
+                 */
+                ticker: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Present when the request carried query parameters this route does not know (they are ignored): their names, percent-encoded, comma-separated, e.g. `asof` */
+                    "X-Ignored-Parameters"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "insider_trades": [
+                     *         {
+                     *           "ticker": "AAPL",
+                     *           "issuer": "Apple Inc.",
+                     *           "name": "Adams Katherine L.",
+                     *           "title": "SVP, GC and Secretary",
+                     *           "is_board_director": false,
+                     *           "transaction_date": "2022-05-04",
+                     *           "transaction_type": "S",
+                     *           "transaction_shares": 9136,
+                     *           "transaction_price_per_share": 159.94,
+                     *           "transaction_value": 1461211.84,
+                     *           "shares_owned_before_transaction": 477334,
+                     *           "shares_owned_after_transaction": 468198,
+                     *           "security_title": "Common Stock",
+                     *           "filing_date": "2022-05-06"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        insider_trades: {
+                            /** Format: date */
+                            filing_date: string;
+                            is_board_director: boolean;
+                            issuer: string | null;
+                            /** @description The reporting owner; a joint filing is named after its first owner */
+                            name: string;
+                            security_title: string | null;
+                            shares_owned_after_transaction: number | null;
+                            /** @description after - shares (A) or after + shares (D) */
+                            shares_owned_before_transaction: number | null;
+                            ticker: string | null;
+                            /** @description Officer title, else Director / 10% Owner / Other */
+                            title: string | null;
+                            /** Format: date */
+                            transaction_date: string | null;
+                            /** @description null when the form gives the price only in a footnote; 0 when filed as 0 (gifts, grants) */
+                            transaction_price_per_share: number | null;
+                            transaction_shares: number | null;
+                            /** @description SEC transaction code (P, S, A, M, F, G, C...) */
+                            transaction_type: string | null;
+                            /** @description shares x price, only when both are filed */
+                            transaction_value: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are ignored and named in the X-Ignored-Parameters header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description HTTP reason phrase */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description HTTP reason phrase */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description HTTP reason phrase */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description HTTP reason phrase */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description HTTP reason phrase */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description HTTP reason phrase */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getInstitutionalHoldings: {
+        parameters: {
+            query?: {
+                /** @description The 13F filer's CIK in any padding (exactly one of filer_cik or ticker). Example: `1619124` (by filer, instead of ticker) */
+                filer_cik?: string;
+                /**
+                 * @description Rows to return (minimum 1, default 1000)
+                 * @example 1000
+                 */
+                limit?: number;
+                /**
+                 * @description Exact quarter end (YYYY-MM-DD)
+                 * @example 2020-12-31
+                 */
+                report_period?: string;
+                /** @description Quarter end strictly after (exclusive). Example: `2020-09-30` (a range, instead of report_period) */
+                report_period_gt?: string;
+                /** @description Quarter end on or after (inclusive). Example: `2020-01-01` (a range, instead of report_period) */
+                report_period_gte?: string;
+                /** @description Quarter end strictly before (exclusive). Example: `2021-03-31` (a range, instead of report_period) */
+                report_period_lt?: string;
+                /** @description Quarter end on or before (inclusive). Example: `2020-12-31` (a range, instead of report_period) */
+                report_period_lte?: string;
+                /**
+                 * @description Issuer ticker (exactly one of filer_cik or ticker)
+                 * @example AAPL
+                 */
+                ticker?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Present when the request carried query parameters this route does not know (they are ignored): their names, percent-encoded, comma-separated, e.g. `asof` */
+                    "X-Ignored-Parameters"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ticker": "AAPL",
+                     *       "institutional_holdings": [
+                     *         {
+                     *           "ticker": "AAPL",
+                     *           "name_of_issuer": "APPLE INC",
+                     *           "cusip": "037833100",
+                     *           "report_period": "2020-12-31",
+                     *           "filing_date": "2021-02-12",
+                     *           "form_type": "13F-HR",
+                     *           "accession_number": "0001619124-21-000002",
+                     *           "title_of_class": "Common stock",
+                     *           "put_call": null,
+                     *           "shares": 1733777,
+                     *           "value_usd": 230054000,
+                     *           "reported_price": 132.6895,
+                     *           "filer_cik": 1619124,
+                     *           "filer_name": "ACTIAM N.V."
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        filer_cik?: string;
+                        institutional_holdings: {
+                            accession_number: string;
+                            /** @description 9 characters, upper case */
+                            cusip: string;
+                            filer_cik: number;
+                            filer_name: string | null;
+                            /** Format: date */
+                            filing_date: string;
+                            /** @enum {string} */
+                            form_type: "13F-HR" | "13F-HR/A";
+                            name_of_issuer: string;
+                            /** @description Always null: option rows are not holdings and are excluded */
+                            put_call: null;
+                            /**
+                             * Format: date
+                             * @description Quarter end
+                             */
+                            report_period: string;
+                            /** @description value_usd / shares */
+                            reported_price: number | null;
+                            shares: number;
+                            /** @description The issuer's ticker through the registry's CUSIP link; null when unresolved */
+                            ticker: string | null;
+                            title_of_class: string | null;
+                            /** @description Whole US dollars, after the per-filing unit decision (thousands x 1000) */
+                            value_usd: number;
+                        }[];
+                        ticker?: string;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are ignored and named in the X-Ignored-Parameters header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description HTTP reason phrase */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description HTTP reason phrase */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description HTTP reason phrase */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description HTTP reason phrase */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description HTTP reason phrase */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description HTTP reason phrase */
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getInstitutions: {
+        parameters: {
+            query?: {
+                /** @description CIK in any padding. Example: `1423053` (by CIK) */
+                cik?: string;
+                /** @description Main office country as IAPD spells it. Example: `United States` (by country) */
+                country?: string;
+                /** @description CRD number. Example: `148826` (by CRD) */
+                crd?: number;
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /** @description Firm type (13F filers only). Example: `Hedge-Fund` (13F filers only) */
+                firm_type?: "Hedge-Fund" | "Mutual-Fund" | "Mutual-Fund (perf-fee)" | "Wealth-Manager" | "PE / VC" | "Hybrid (MF + Hedge)" | "Pension / Institutional" | "Sub-Advisor" | "Other / Mixed";
+                /** @description Whether a primary email is known. Example: `false` (with an email) */
+                has_email?: boolean;
+                /** @description Whether a style read exists (13F filers). Example: `false` (with a style read) */
+                has_style?: boolean;
+                /**
+                 * @description Rows per page, 1-1000 (default 100); above 1000 is a 400, never a clamp
+                 * @example 100
+                 */
+                limit?: number;
+                /** @description Assets under management at most (USD). Example: `1000000000000` (by size) */
+                max_aum?: number;
+                /** @description Assets under management at least (USD). Example: `1000000000` (by size) */
+                min_aum?: number;
+                /**
+                 * @description Part of the legal or business name (min 2 characters)
+                 * @example citadel
+                 */
+                q?: string;
+                /** @description SEC registration. Example: `Registered` (by registration) */
+                sec_registration_type?: "Registered" | "ERA";
+                /** @description Main office state (two letters). Example: `FL` (by state) */
+                state?: string;
+                /** @description Portfolio style tier (13F filers only). Example: `Blend / Core` (13F filers only) */
+                style_tier?: "Deep Growth" | "Growth-Biased" | "Blend / Core" | "Value-Biased" | "Deep Value";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Adviser search rows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "crd": 148826,
+                     *           "cik": null,
+                     *           "legal_name": "CITADEL ADVISORS LLC",
+                     *           "business_name": null,
+                     *           "firm_type": null,
+                     *           "style_tier": null,
+                     *           "sec_registration_type": "Registered",
+                     *           "main_office_city": "MIAMI",
+                     *           "main_office_state": "FL",
+                     *           "main_office_country": "United States",
+                     *           "main_office_phone": null,
+                     *           "website": null,
+                     *           "email_primary": null,
+                     *           "email_domain_matches_firm": null,
+                     *           "aum_total": null,
+                     *           "advises_private_funds": null,
+                     *           "has_hedge_funds": null,
+                     *           "has_pe_funds": null,
+                     *           "has_vc_funds": null,
+                     *           "adv_as_of": "2026-06-11"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": null,
+                     *         "available_to": null,
+                     *         "update_frequency": "weekly",
+                     *         "history_status": "current_snapshot"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            /** @description Date of the Form ADV filing the row reflects */
+                            adv_as_of: string | null;
+                            advises_private_funds: boolean | null;
+                            /** @description US dollars (Form ADV); null when not loaded */
+                            aum_total: number | null;
+                            business_name: string | null;
+                            /** @description 10-digit CIK when the firm files with the SEC under one (13F filers) */
+                            cik: string | null;
+                            crd: number;
+                            /** @description false means the address is on another firm's domain */
+                            email_domain_matches_firm: boolean | null;
+                            email_primary: string | null;
+                            /**
+                             * @description 13F filers only
+                             * @enum {string|null}
+                             */
+                            firm_type: "Hedge-Fund" | "Mutual-Fund" | "Mutual-Fund (perf-fee)" | "Wealth-Manager" | "PE / VC" | "Hybrid (MF + Hedge)" | "Pension / Institutional" | "Sub-Advisor" | "Other / Mixed" | null;
+                            has_hedge_funds: boolean | null;
+                            has_pe_funds: boolean | null;
+                            has_vc_funds: boolean | null;
+                            legal_name: string;
+                            main_office_city: string | null;
+                            main_office_country: string | null;
+                            main_office_phone: string | null;
+                            main_office_state: string | null;
+                            /**
+                             * @description SEC file number 801- Registered, 802- ERA; null for state-registered advisers
+                             * @enum {string|null}
+                             */
+                            sec_registration_type: "Registered" | "ERA" | null;
+                            /**
+                             * @description 13F filers only (about 94% null)
+                             * @enum {string|null}
+                             */
+                            style_tier: "Deep Growth" | "Growth-Biased" | "Blend / Core" | "Value-Biased" | "Deep Value" | null;
+                            website: string | null;
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getInstitutionsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Pass crd:<number>, cik:<10-digit CIK>, or a bare number (tried as CRD, then as CIK)
+                 * @example crd:148826
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "crd": 148826,
+                     *         "cik": null,
+                     *         "legal_name": "CITADEL ADVISORS LLC",
+                     *         "business_name": null,
+                     *         "firm_type": null,
+                     *         "style_tier": null,
+                     *         "sec_registration_type": "Registered",
+                     *         "main_office_city": "MIAMI",
+                     *         "main_office_state": "FL",
+                     *         "main_office_country": "United States",
+                     *         "main_office_phone": null,
+                     *         "website": null,
+                     *         "email_primary": null,
+                     *         "email_domain_matches_firm": null,
+                     *         "aum_total": null,
+                     *         "advises_private_funds": null,
+                     *         "has_hedge_funds": null,
+                     *         "has_pe_funds": null,
+                     *         "has_vc_funds": null,
+                     *         "adv_as_of": "2026-06-11"
+                     *       },
+                     *       "coverage": {
+                     *         "available_from": null,
+                     *         "available_to": null,
+                     *         "update_frequency": "weekly",
+                     *         "history_status": "current_snapshot"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            /** @description Date of the Form ADV filing the row reflects */
+                            adv_as_of: string | null;
+                            advises_private_funds: boolean | null;
+                            /** @description US dollars (Form ADV); null when not loaded */
+                            aum_total: number | null;
+                            business_name: string | null;
+                            /** @description 10-digit CIK when the firm files with the SEC under one (13F filers) */
+                            cik: string | null;
+                            crd: number;
+                            /** @description false means the address is on another firm's domain */
+                            email_domain_matches_firm: boolean | null;
+                            email_primary: string | null;
+                            /**
+                             * @description 13F filers only
+                             * @enum {string|null}
+                             */
+                            firm_type: "Hedge-Fund" | "Mutual-Fund" | "Mutual-Fund (perf-fee)" | "Wealth-Manager" | "PE / VC" | "Hybrid (MF + Hedge)" | "Pension / Institutional" | "Sub-Advisor" | "Other / Mixed" | null;
+                            has_hedge_funds: boolean | null;
+                            has_pe_funds: boolean | null;
+                            has_vc_funds: boolean | null;
+                            legal_name: string;
+                            main_office_city: string | null;
+                            main_office_country: string | null;
+                            main_office_phone: string | null;
+                            main_office_state: string | null;
+                            /**
+                             * @description SEC file number 801- Registered, 802- ERA; null for state-registered advisers
+                             * @enum {string|null}
+                             */
+                            sec_registration_type: "Registered" | "ERA" | null;
+                            /**
+                             * @description 13F filers only (about 94% null)
+                             * @enum {string|null}
+                             */
+                            style_tier: "Deep Growth" | "Growth-Biased" | "Blend / Core" | "Value-Biased" | "Deep Value" | null;
+                            website: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getInvestors: {
+        parameters: {
+            query?: {
+                /** @description Country as the directory spells it (USA, GBR...). Example: `USA` (by country) */
+                country?: string;
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /** @description Investor type, e.g. VC firm, Corporate VC, Family office, Angel group. Example: `VC firm` (by type) */
+                investor_type?: string;
+                /**
+                 * @description Rows per page, 1-1000 (default 50); above 1000 is a 400, never a clamp
+                 * @example 50
+                 */
+                limit?: number;
+                /**
+                 * @description Part of the name (min 2 characters)
+                 * @example tiger
+                 */
+                q?: string;
+                /** @description A stage such as Seed, Series A. Example: `Seed` (by stage) */
+                stage?: string;
+                /** @description A theme such as fin-tech. Example: `fin-tech` (by theme) */
+                theme?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Investor rows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "record_id": "inv_468673f18dd7e579",
+                     *           "name": "Tiger Global Management",
+                     *           "url": "https://tigerglobal.com",
+                     *           "website": "tigerglobal.com",
+                     *           "domain": "tigerglobal.com",
+                     *           "investor_type": "VC firm",
+                     *           "location": "New York, NY, USA",
+                     *           "countries": [
+                     *             "USA"
+                     *           ],
+                     *           "stages": [],
+                     *           "themes": [],
+                     *           "first_check": null,
+                     *           "lead": null,
+                     *           "reply_rate": null,
+                     *           "submit_method": null,
+                     *           "submit_url": null,
+                     *           "linkedin_company": null,
+                     *           "twitter": null,
+                     *           "who_we_are": null,
+                     *           "funding_requirements": null,
+                     *           "value_add": null,
+                     *           "as_of": "2017-01-05"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": null,
+                     *         "available_to": null,
+                     *         "update_frequency": "monthly",
+                     *         "history_status": "current_snapshot"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            as_of: string;
+                            countries: string[];
+                            domain: string | null;
+                            first_check: string | null;
+                            funding_requirements: string | null;
+                            investor_type: string | null;
+                            lead: boolean | null;
+                            linkedin_company: string | null;
+                            location: string | null;
+                            name: string;
+                            record_id: string;
+                            reply_rate: number | null;
+                            stages: string[];
+                            submit_method: string | null;
+                            submit_url: string | null;
+                            themes: string[];
+                            twitter: string | null;
+                            url: string | null;
+                            value_add: string | null;
+                            website: string | null;
+                            who_we_are: string | null;
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
     getNewsThemes: {
         parameters: {
             query?: never;
@@ -6821,6 +14740,11 @@ export interface operations {
                             config?: "ok" | "fail";
                             /** @enum {unknown} */
                             database?: "ok" | "fail";
+                            /**
+                             * @description present when REDIS_URL is set
+                             * @enum {unknown}
+                             */
+                            redis?: "ok" | "fail";
                         };
                         /** @enum {unknown} */
                         status: "ready" | "not_ready";
@@ -7089,6 +15013,577 @@ export interface operations {
             };
             /** @description Per-key per-minute rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getScreen: {
+        parameters: {
+            query?: {
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /**
+                 * @description Extra numeric fields to return in values (repeatable), from /v1/screen/facets
+                 * @example [
+                 *       "net_margin"
+                 *     ]
+                 */
+                fields?: string[];
+                /**
+                 * @description One condition field:op:value; repeat the parameter to AND several. Numeric fields (statements, metrics, market data): gte, lte (inclusive), gt, lt (exclusive), eq, e.g. revenue:gte:1000000000, net_margin:gt:0.2. Categorical fields (country, sector, industry, exchange): eq or in with values separated by |, e.g. exchange:in:NASDAQ|NYSE. Field names, units and observed ranges: /v1/screen/facets; categorical values: /v1/screen/terms
+                 * @example [
+                 *       "revenue:gte:1000000000"
+                 *     ]
+                 */
+                filter?: string[];
+                /**
+                 * @description Rows per page, 1-1000 (default 50); above 1000 is a 400, never a clamp
+                 * @example 50
+                 */
+                limit?: number;
+                /**
+                 * @description Sort key: a field name for ascending, -name for descending (company_name, ticker or any numeric field of /v1/screen/facets); default company_name. A numeric sort leaves out companies without that value
+                 * @example -revenue
+                 */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "company_id": "cmp_638d4358b64fd3656708",
+                     *           "company_name": "Alphabet Inc.",
+                     *           "ticker": "GOOGL",
+                     *           "cik": "0001652044",
+                     *           "country": null,
+                     *           "sector": null,
+                     *           "industry": null,
+                     *           "exchange": "NASDAQ",
+                     *           "currency": "USD",
+                     *           "values": {
+                     *             "revenue": {
+                     *               "value": 422499000000,
+                     *               "period": "ttm",
+                     *               "report_period": "2026-03-31"
+                     *             },
+                     *             "net_income": {
+                     *               "value": 160208000000,
+                     *               "period": "ttm",
+                     *               "report_period": "2026-03-31"
+                     *             },
+                     *             "net_margin": {
+                     *               "value": 0.379191,
+                     *               "period": "ttm",
+                     *               "report_period": "2026-03-31"
+                     *             },
+                     *             "market_cap": null
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": null,
+                     *         "available_to": null,
+                     *         "update_frequency": "daily",
+                     *         "history_status": "current_snapshot"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            cik: string | null;
+                            company_id: string;
+                            company_name: string;
+                            country: string | null;
+                            /** @description Reporting currency of the statement values (never converted) */
+                            currency: string | null;
+                            exchange: string | null;
+                            industry: string | null;
+                            sector: string | null;
+                            ticker: string | null;
+                            /** @description The requested fields (default revenue, net_income, net_margin, market_cap, plus every field filtered or sorted on): null when the company has no value */
+                            values: {
+                                [key: string]: {
+                                    /** @enum {string} */
+                                    period: "ttm" | "annual" | "quarterly" | "latest";
+                                    /**
+                                     * Format: date
+                                     * @description Period end (market data: as-of date)
+                                     */
+                                    report_period: string;
+                                    value: number;
+                                } | null;
+                            };
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getScreenFacets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "field": "net_margin",
+                     *           "type": "number",
+                     *           "unit": "ratio",
+                     *           "source": "metrics",
+                     *           "description": "latest ttm (else annual) metrics",
+                     *           "operators": [
+                     *             "gte",
+                     *             "lte",
+                     *             "gt",
+                     *             "lt",
+                     *             "eq"
+                     *           ],
+                     *           "min": 0.289856,
+                     *           "max": 0.400227,
+                     *           "companies": 3
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": null,
+                     *         "available_to": null,
+                     *         "update_frequency": "daily",
+                     *         "history_status": "current_snapshot"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            /** @description Companies with a value */
+                            companies: number;
+                            description: string;
+                            field: string;
+                            /** @description Largest observed value (numbers) */
+                            max: number | null;
+                            /** @description Smallest observed value (numbers) */
+                            min: number | null;
+                            /** @description The operators of the field in /v1/screen filter=<field>:<op>:<value> */
+                            operators: string[];
+                            /** @enum {unknown} */
+                            source: "income" | "balance" | "cash_flow" | "metrics" | "market" | "registry";
+                            /** @enum {unknown} */
+                            type: "number" | "string";
+                            /** @description currency (the company’s reporting currency), currency_per_share, shares, ratio (0.25 = 25%), days, market_cap_currency; null for categorical fields */
+                            unit: string | null;
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getScreenTerms: {
+        parameters: {
+            query: {
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /**
+                 * @description The categorical field
+                 * @example exchange
+                 */
+                field: "country" | "sector" | "industry" | "exchange";
+                /**
+                 * @description Rows per page, 1-100 (default 100); above 100 is a 400, never a clamp
+                 * @example 100
+                 */
+                limit?: number;
+                /**
+                 * @description Case-insensitive substring of the value
+                 * @example NAS
+                 */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "field": "exchange",
+                     *           "value": "NASDAQ",
+                     *           "companies": 3611
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": null,
+                     *         "available_to": null,
+                     *         "update_frequency": "daily",
+                     *         "history_status": "current_snapshot"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            companies: number;
+                            field: string;
+                            value: string;
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

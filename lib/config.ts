@@ -36,6 +36,13 @@ const shape = z.object({
   EMBEDDINGS_URL: z.string().url().optional(),
   EMBEDDINGS_MODEL: z.string().optional(),
   EMBEDDINGS_API_KEY: z.string().optional(),
+  // news: an optional OpenAI-compatible reader for items scoring 40+ (jobs/news/model-reader.ts reads these
+  // from the environment; declared here so a bad value stops the start with the variable's name)
+  NEWS_MODEL_URL: z.string().url().optional(),
+  NEWS_MODEL: z.string().optional(),
+  NEWS_MODEL_API_KEY: z.string().optional(),
+  NEWS_MODEL_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
+  NEWS_MODEL_BUDGET_PER_HOUR: z.coerce.number().int().min(0).default(500),
 });
 
 const schema = shape.superRefine((env, ctx) => {

@@ -16,6 +16,13 @@ export interface Embedder {
 
 export const OFFLINE_MODEL = 'universal-sentence-encoder-lite@energetic-ai';
 const BATCH = 32;
+/**
+ * The offline model computes on this thread: it embeds this many texts, then yields to the event loop, so
+ * timers (BullMQ lock renewals, the API, progress lines) run between batches instead of waiting out a whole
+ * document's embedding.
+ */
+const OFFLINE_BATCH = 8;
+const yieldToEventLoop = () => new Promise<void>((r) => setImmediate(r));
 
 export function normalize(v: number[]): number[] {
   let n = 0;
@@ -39,9 +46,10 @@ export function offlineEmbedder(): Promise<Embedder> {
       dimensions: EMBEDDING_DIMENSIONS,
       async embed(texts) {
         const out: number[][] = [];
-        for (let i = 0; i < texts.length; i += BATCH) {
-          const vs = await model.embed(texts.slice(i, i + BATCH));
+        for (let i = 0; i < texts.length; i += OFFLINE_BATCH) {
+          const vs = await model.embed(texts.slice(i, i + OFFLINE_BATCH));
           for (const v of vs) out.push(normalize(v));
+          await yieldToEventLoop();
         }
         return out;
       },

@@ -80,5 +80,5 @@ describe('etl start stopped during its first backfill', () => {
       second.child.kill('SIGTERM');
       await exited(second.child);
     }
-  }, 120_000);
+  }, 240_000);
 });

@@ -74,6 +74,26 @@ export async function realCoverage(
   };
 }
 
+/** A page of an Asia route: its rows, no envelope extras, and the dataset's real coverage (realCoverage). */
+export async function rowsWithCoverage<T>(
+  database: Database,
+  rows: T[],
+  ...coverage: Parameters<typeof realCoverage> extends [Database, ...infer Rest] ? Rest : never
+) {
+  return { rows, extra: {}, coverage: await realCoverage(database, ...coverage) };
+}
+
+/** A row's response schema: every field of `example` required and typed `fallback` unless `properties` types it. */
+export const rowSchema = (
+  example: Record<string, unknown>,
+  fallback: Record<string, unknown>,
+  properties: Record<string, unknown>,
+) => ({
+  type: 'object',
+  required: Object.keys(example),
+  properties: { ...Object.fromEntries(Object.keys(example).map((k) => [k, fallback])), ...properties },
+});
+
 /** Samsung Electronics' id (DART corp code 00126380), for the Korea routes' examples. */
 export const SAMSUNG_ID = 'cmp_01b524f82fc466e1711c';
 

@@ -1,5 +1,5 @@
 /**
- * The server side the HTTP benches share (api.bench.ts, mcp.bench.ts): SEC's real ticker file as the
+ * The server side the HTTP benches share (api.bench.ts, mcp.bench.ts, market-data.bench.ts): SEC's real ticker file as the
  * company registry, and the real API listening with a bench key. Imported by the benches' server child only.
  */
 import { randomBytes } from 'node:crypto';

@@ -12,9 +12,8 @@
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { type Req, type RoundResult, round, summary } from './http-load.ts';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 4_000);
@@ -30,43 +29,16 @@ interface Ready {
 async function server(): Promise<void> {
   const { default: Fastify } = await import('fastify');
   const { default: pg } = await import('pg');
-  const { buildApp } = await import('../api/server.ts');
   const { companySearchQuery } = await import('../api/routes/companies.ts');
-  const { createAccount, createApiKey } = await import('../api/platform/accounts.ts');
-  const { loadConfig } = await import('../lib/config.ts');
-  const { createLogger } = await import('../lib/logger.ts');
   const { openDatabase } = await import('../lib/db.ts');
-  const { readFileSync } = await import('node:fs');
-  const { parseCompanyTickersExchange } = await import('../parsers/edgar/company-tickers.ts');
-  const { registryFromTickers } = await import('../parsers/edgar/registry.ts');
-  const { loadRegistry } = await import('../loaders/companies.ts');
+  const { listenBenchApp, seedTickerRegistry } = await import('./api-server.ts');
 
   const url = process.env.BENCH_DB_URL!;
   const database = await openDatabase({ databaseUrl: url, poolSize: 10 });
   await database.migrate();
-  const file = new URL(
-    '../fixtures/upstream/www.sec.gov/files/company_tickers_exchange.json',
-    import.meta.url,
-  );
-  const src = 'https://www.sec.gov/files/company_tickers_exchange.json';
-  const parsed = parseCompanyTickersExchange(readFileSync(file, 'utf8'), {
-    url: src,
-    fetchedAt: '2026-01-30T06:00:00Z',
-  });
-  const rows = registryFromTickers(parsed.rows, '2026-01-30', src, new Date('2026-01-30T06:00:00Z'));
-  await database.db.transaction((tx) => loadRegistry(tx, rows, 'tickers'));
+  await seedTickerRegistry(database);
   await database.query('analyze');
-  const account = await createAccount(database, { name: 'bench', plan: 'fund', credits: 1_000_000_000 });
-  const { key } = await createApiKey(database, { accountId: account.id, name: 'bench' });
-
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    CURSOR_SECRET: randomBytes(16).toString('hex'),
-  });
-  const logger = createLogger('warn');
-  const platform = await buildApp({ database, config, logger });
-  await platform.listen({ host: '127.0.0.1', port: 0 });
+  const { app: platform, port: platformPort, key } = await listenBenchApp(database);
 
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const bare = Fastify({ logger: false });
@@ -77,8 +49,8 @@ async function server(): Promise<void> {
     return { data: r.rows };
   });
   await bare.listen({ host: '127.0.0.1', port: 0 });
-  const port = (app: { server: http.Server }) => (app.server.address() as { port: number }).port;
-  process.send!({ platform: port(platform), bare: port(bare), key } satisfies Ready);
+  const barePort = (bare.server.address() as { port: number }).port;
+  process.send!({ platform: platformPort, bare: barePort, key } satisfies Ready);
   process.on('message', async () => {
     await platform.close();
     await bare.close();
@@ -88,69 +60,12 @@ async function server(): Promise<void> {
   });
 }
 
-interface RoundResult {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  requests: number;
-}
-
-async function round(port: number, key: string | null, ms: number): Promise<RoundResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const latencies: number[] = [];
-  let errors = 0;
-  const end = performance.now() + ms;
-  let i = 0;
-  const one = () =>
-    new Promise<void>((resolve) => {
-      const ticker = TICKERS[i++ % TICKERS.length]!;
-      const t0 = performance.now();
-      const req = http.request(
-        {
-          host: '127.0.0.1',
-          port,
-          path: `/v1/companies?ticker=${ticker}`,
-          agent,
-          headers: key ? { authorization: `Bearer ${key}` } : {},
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => {
-            if (res.statusCode !== 200) errors++;
-            latencies.push(performance.now() - t0);
-            resolve();
-          });
-        },
-      );
-      req.on('error', () => {
-        errors++;
-        resolve();
-      });
-      req.end();
-    });
-  const start = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < end) await one();
-    }),
-  );
-  const seconds = (performance.now() - start) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) =>
-    Math.round((latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0) * 100) /
-    100;
-  return {
-    rps: Math.round(latencies.length / seconds),
-    p50: pct(0.5),
-    p99: pct(0.99),
-    errors,
-    requests: latencies.length,
-  };
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const get =
+  (key: string | null): Req =>
+  (i) => ({
+    path: `/v1/companies?ticker=${TICKERS[i % TICKERS.length]}`,
+    headers: key ? { authorization: `Bearer ${key}` } : ({} as Record<string, string>),
+  });
 
 async function main(): Promise<void> {
   const base = process.env.DATABASE_URL;
@@ -179,21 +94,14 @@ async function main(): Promise<void> {
       child.once('message', (m) => resolve(m as Ready));
       child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
     });
-    await round(ready.bare, null, 1_500);
-    await round(ready.platform, ready.key, 1_500);
+    await round(ready.bare, get(null), 1_500, { concurrency: CONCURRENCY });
+    await round(ready.platform, get(ready.key), 1_500, { concurrency: CONCURRENCY });
     const bare: RoundResult[] = [];
     const platform: RoundResult[] = [];
     for (let r = 0; r < ROUNDS; r++) {
-      bare.push(await round(ready.bare, null, ROUND_MS));
-      platform.push(await round(ready.platform, ready.key, ROUND_MS));
+      bare.push(await round(ready.bare, get(null), ROUND_MS, { concurrency: CONCURRENCY }));
+      platform.push(await round(ready.platform, get(ready.key), ROUND_MS, { concurrency: CONCURRENCY }));
     }
-    const summary = (rs: RoundResult[]) => ({
-      rps: median(rs.map((x) => x.rps)),
-      p50_ms: median(rs.map((x) => x.p50)),
-      p99_ms: median(rs.map((x) => x.p99)),
-      errors: rs.reduce((a, x) => a + x.errors, 0),
-      requests: rs.reduce((a, x) => a + x.requests, 0),
-    });
     const b = summary(bare);
     const p = summary(platform);
     process.stdout.write(

@@ -6,9 +6,9 @@
  * `ratio` = parse time / floor time. Prints one JSON object on stdout; MB are 10^6 bytes.
  */
 import { readFileSync } from 'node:fs';
-import { performance } from 'node:perf_hooks';
 import { Parser } from 'htmlparser2';
 import { parseForm20fFiling } from '../parsers/form-20f/index.ts';
+import { repeatFor } from './timing.ts';
 
 const TARGET_MS = 3_000;
 const DOC = new URL(
@@ -17,17 +17,7 @@ const DOC = new URL(
 );
 
 function measure(bytes: number, run: () => unknown) {
-  let sink = 0;
-  for (let i = 0; i < 3; i++) sink += run() ? 1 : 0;
-  let iterations = 0;
-  const start = performance.now();
-  let elapsed = 0;
-  while (elapsed < TARGET_MS) {
-    sink += run() ? 1 : 0;
-    iterations++;
-    elapsed = performance.now() - start;
-  }
-  if (sink < 0) console.error(sink);
+  const { iterations, elapsed } = repeatFor(run, TARGET_MS, 3);
   return {
     mb_per_s: Math.round(((bytes * iterations) / 1e6 / (elapsed / 1000)) * 100) / 100,
     ms_per_doc: Math.round((elapsed / iterations) * 100) / 100,

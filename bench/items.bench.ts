@@ -7,9 +7,9 @@
  * `ratio` = split time / floor time (target <= 3). Prints one JSON object on stdout; MB are 10^6 bytes.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { performance } from 'node:perf_hooks';
 import { Parser } from 'htmlparser2';
 import { splitFilingFile } from '../parsers/edgar/items/index.ts';
+import { repeatFor } from './timing.ts';
 
 const TARGET_MS = 3_000;
 const FIXTURES = new URL('../fixtures/upstream/www.sec.gov/Archives/edgar/data/', import.meta.url);
@@ -22,17 +22,7 @@ interface Measured {
 }
 
 function measure(bytes: number, run: () => unknown): Measured {
-  let sink = 0;
-  for (let i = 0; i < 5; i++) sink += run() ? 1 : 0;
-  let iterations = 0;
-  const start = performance.now();
-  let elapsed = 0;
-  while (elapsed < TARGET_MS) {
-    sink += run() ? 1 : 0;
-    iterations++;
-    elapsed = performance.now() - start;
-  }
-  if (sink < 0) console.error(sink);
+  const { iterations, elapsed } = repeatFor(run, TARGET_MS, 5);
   const seconds = elapsed / 1000;
   return {
     mb_per_s: Math.round(((bytes * iterations) / 1e6 / seconds) * 100) / 100,

@@ -13,21 +13,17 @@
  * Prints one JSON object on stdout.
  */
 
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { createAccount, createApiKey } from '../api/platform/accounts.ts';
-import { buildApp } from '../api/server.ts';
-import { loadConfig } from '../lib/config.ts';
 import { openDatabase } from '../lib/db.ts';
-import { createLogger } from '../lib/logger.ts';
 import { syncDatasetRegistry } from '../loaders/coverage.ts';
 import { loadPriceBars } from '../loaders/market-data.ts';
 import { parsePriceCsv } from '../parsers/prices/csv.ts';
 import type { PriceBarInsert } from '../schema/market-data.ts';
+import { listenBenchApp } from './api-server.ts';
 import { throwawayDatabase } from './db.ts';
 
 const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -121,16 +117,8 @@ async function main() {
     const best = (xs: number[]) => Math.round(Math.max(...xs));
 
     // route latency on the loaded data (COPY's copy, identical rows)
-    const account = await createAccount(database, { name: 'bench', plan: 'fund', credits: 1_000_000_000 });
-    const { key } = await createApiKey(database, { accountId: account.id, name: 'bench' });
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      CURSOR_SECRET: randomBytes(16).toString('hex'),
-    });
-    const app = await buildApp({ database, config, logger: createLogger('warn') });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const { app, port, key } = await listenBenchApp(database);
+    const url = `http://127.0.0.1:${port}`;
     const headers = { authorization: `Bearer ${key}` };
     const lat: number[] = [];
     let rowsServed = 0;

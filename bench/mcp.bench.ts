@@ -12,9 +12,8 @@
  * Knobs: BENCH_CONCURRENCY (8), BENCH_ROUND_MS (3000), BENCH_ROUNDS (3).
  */
 import { fork } from 'node:child_process';
-import http from 'node:http';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { round as httpRound, type Req, type RoundResult, summary } from './http-load.ts';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 3_000);
@@ -32,31 +31,15 @@ interface Ready {
 }
 
 async function server(): Promise<void> {
-  const { createHash, randomBytes } = await import('node:crypto');
+  const { createHash } = await import('node:crypto');
   const { readFileSync } = await import('node:fs');
-  const { buildApp } = await import('../api/server.ts');
-  const { createAccount, createApiKey } = await import('../api/platform/accounts.ts');
-  const { loadConfig } = await import('../lib/config.ts');
-  const { createLogger } = await import('../lib/logger.ts');
   const { openDatabase } = await import('../lib/db.ts');
-  const { parseCompanyTickersExchange } = await import('../parsers/edgar/company-tickers.ts');
-  const { registryFromTickers } = await import('../parsers/edgar/registry.ts');
-  const { loadRegistry } = await import('../loaders/companies.ts');
   const { financialsJob } = await import('../jobs/edgar/financials.job.ts');
+  const { listenBenchApp, seedTickerRegistry } = await import('./api-server.ts');
 
   const database = await openDatabase({ databaseUrl: process.env.BENCH_DB_URL!, poolSize: 10 });
   await database.migrate();
-  const src = 'https://www.sec.gov/files/company_tickers_exchange.json';
-  const file = new URL(
-    '../fixtures/upstream/www.sec.gov/files/company_tickers_exchange.json',
-    import.meta.url,
-  );
-  const parsed = parseCompanyTickersExchange(readFileSync(file, 'utf8'), {
-    url: src,
-    fetchedAt: '2026-01-30T06:00:00Z',
-  });
-  const rows = registryFromTickers(parsed.rows, '2026-01-30', src, new Date('2026-01-30T06:00:00Z'));
-  await database.db.transaction((tx) => loadRegistry(tx, rows, 'tickers'));
+  await seedTickerRegistry(database);
   for (const cik of ['0001652044', '0001835632', '0001046179']) {
     const path = `data.sec.gov/api/xbrl/companyfacts/CIK${cik}.json`;
     const bytes = readFileSync(new URL(`../fixtures/upstream/${path}`, import.meta.url));
@@ -75,16 +58,8 @@ async function server(): Promise<void> {
     await database.db.transaction((tx) => job.load(tx, r, `cik:${cik}`) as Promise<unknown>);
   }
   await database.query('analyze');
-  const account = await createAccount(database, { name: 'bench', plan: 'fund', credits: 1_000_000_000 });
-  const { key } = await createApiKey(database, { accountId: account.id, name: 'bench' });
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    CURSOR_SECRET: randomBytes(16).toString('hex'),
-  });
-  const app = await buildApp({ database, config, logger: createLogger('warn') });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  process.send!({ port: (app.server.address() as { port: number }).port, key } satisfies Ready);
+  const { app, port, key } = await listenBenchApp(database);
+  process.send!({ port, key } satisfies Ready);
   process.on('message', async (m) => {
     if (m === 'synthetic') {
       // 10,000 companies, each with every screenable value: Alphabet's latest values scaled at random.
@@ -113,80 +88,8 @@ async function server(): Promise<void> {
   });
 }
 
-interface RoundResult {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  requests: number;
-}
-
-type Req = (i: number) => {
-  method: 'GET' | 'POST';
-  path: string;
-  body?: string;
-  headers: Record<string, string>;
-};
-
-async function round(port: number, make: Req, ms: number, concurrency = CONCURRENCY): Promise<RoundResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-  const latencies: number[] = [];
-  let errors = 0;
-  const end = performance.now() + ms;
-  let i = 0;
-  const one = () =>
-    new Promise<void>((resolve) => {
-      const r = make(i++);
-      const t0 = performance.now();
-      const req = http.request(
-        { host: '127.0.0.1', port, method: r.method, path: r.path, agent, headers: r.headers },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c) => chunks.push(c));
-          res.on('end', () => {
-            const text = Buffer.concat(chunks).toString();
-            if (res.statusCode !== 200 || text.includes('"isError":true')) errors++;
-            latencies.push(performance.now() - t0);
-            resolve();
-          });
-        },
-      );
-      req.on('error', () => {
-        errors++;
-        resolve();
-      });
-      if (r.body) req.write(r.body);
-      req.end();
-    });
-  const start = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < end) await one();
-    }),
-  );
-  const seconds = (performance.now() - start) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) =>
-    Math.round((latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0) * 100) /
-    100;
-  return {
-    rps: Math.round(latencies.length / seconds),
-    p50: pct(0.5),
-    p99: pct(0.99),
-    errors,
-    requests: latencies.length,
-  };
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const summary = (rs: RoundResult[]) => ({
-  rps: median(rs.map((x) => x.rps)),
-  p50_ms: median(rs.map((x) => x.p50)),
-  p99_ms: median(rs.map((x) => x.p99)),
-  errors: rs.reduce((a, x) => a + x.errors, 0),
-  requests: rs.reduce((a, x) => a + x.requests, 0),
-});
+const round = (port: number, make: Req, ms: number, concurrency = CONCURRENCY) =>
+  httpRound(port, make, ms, { concurrency, bodyError: '"isError":true' });
 
 async function main(): Promise<void> {
   const base = process.env.DATABASE_URL;

@@ -28,6 +28,7 @@ import { sliceXmlRoot } from '../parsers/edgar/ownership-xml.ts';
 import { parseThirteenF, type ThirteenFDocument } from '../parsers/edgar/thirteen-f.ts';
 import { thirteenFHoldings } from '../schema/ownership.ts';
 import { withBenchDatabase } from './db.ts';
+import { repeatFor } from './timing.ts';
 
 const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const N13F = Number(process.env.BENCH_13F_FILINGS ?? 120);
@@ -38,15 +39,7 @@ const read = (f: string) => readFileSync(`${dir}/${f}`, 'utf8');
 const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 
 function measure(run: () => unknown): { ms_per_op: number; ops_per_s: number; iterations: number } {
-  for (let i = 0; i < 3; i++) run();
-  let iterations = 0;
-  const start = performance.now();
-  let elapsed = 0;
-  while (elapsed < TARGET_MS) {
-    run();
-    iterations++;
-    elapsed = performance.now() - start;
-  }
+  const { iterations, elapsed } = repeatFor(run, TARGET_MS, 3);
   return {
     ms_per_op: round(elapsed / iterations, 3),
     ops_per_s: round((iterations * 1000) / elapsed, 1),

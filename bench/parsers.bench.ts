@@ -4,9 +4,9 @@
  * Prints one JSON object on stdout; MB are 10^6 bytes of UTF-8 input.
  */
 import { readFileSync } from 'node:fs';
-import { performance } from 'node:perf_hooks';
 import { parseIndexFile } from '../parsers/edgar/index-files.ts';
 import { parseSubmissions } from '../parsers/edgar/submissions.ts';
+import { repeatFor } from './timing.ts';
 
 const TARGET_MS = 2_000;
 const FETCHED_AT = '2024-06-01T12:00:00.000Z';
@@ -29,17 +29,7 @@ function fixture(path: string) {
 
 /** Warms up, then repeats `run` until about TARGET_MS have passed. */
 function measure(parser: string, bytes: number, run: () => unknown): BenchResult {
-  let sink = 0;
-  for (let i = 0; i < 20; i++) sink += run() ? 1 : 0;
-  let iterations = 0;
-  const start = performance.now();
-  let elapsed = 0;
-  while (elapsed < TARGET_MS) {
-    sink += run() ? 1 : 0;
-    iterations++;
-    elapsed = performance.now() - start;
-  }
-  if (sink < 0) console.error(sink); // keeps the results observable
+  const { iterations, elapsed } = repeatFor(run, TARGET_MS, 20);
   const mbPerS = (bytes * iterations) / 1e6 / (elapsed / 1000);
   return { parser, mb_per_s: Math.round(mbPerS * 100) / 100, bytes, iterations };
 }

@@ -17,7 +17,8 @@ import {
   twForeignOwnership,
   twMonthlyRevenue,
 } from '../schema/asia.ts';
-import { companies, companyIdentifiers, companyListings } from '../schema/companies.ts';
+import { companies, companyListings } from '../schema/companies.ts';
+import { upsertIdentifiers, upsertListings } from './companies.ts';
 import { upsertRows } from './upsert.ts';
 
 const add = (a: LoadResult, b: LoadResult): LoadResult => ({
@@ -64,11 +65,7 @@ export async function loadTwForeignOwnership(tx: Tx, rows: TwForeignOwnershipIns
           ]
         : [];
     });
-    await upsertRows(tx, companyIdentifiers, idents, [
-      companyIdentifiers.companyId,
-      companyIdentifiers.idType,
-      companyIdentifiers.idValue,
-    ]);
+    await upsertIdentifiers(tx, idents);
   }
   return result;
 }
@@ -180,15 +177,7 @@ export async function loadAsiaRegistry(
     ],
   );
   result = add(result, await upsertRows(tx, companies, placeholders, [c.companyId], []));
-  await upsertRows(tx, companyIdentifiers, rows.identifiers, [
-    companyIdentifiers.companyId,
-    companyIdentifiers.idType,
-    companyIdentifiers.idValue,
-  ]);
-  await upsertRows(tx, companyListings, rows.listings, [
-    companyListings.companyId,
-    companyListings.symbol,
-    companyListings.exchange,
-  ]);
+  await upsertIdentifiers(tx, rows.identifiers);
+  await upsertListings(tx, rows.listings);
   return result;
 }

@@ -28,6 +28,22 @@ const ENTITY_COLUMNS = [
   c.fetchedAt,
 ];
 
+/** Upserts identifiers, one per (company, type, value). */
+export const upsertIdentifiers = (tx: Tx, rows: RegistryRows['identifiers']) =>
+  upsertRows(tx, companyIdentifiers, rows, [
+    companyIdentifiers.companyId,
+    companyIdentifiers.idType,
+    companyIdentifiers.idValue,
+  ]);
+
+/** Upserts listings, one per (company, symbol, exchange). */
+export const upsertListings = (tx: Tx, rows: RegistryRows['listings']) =>
+  upsertRows(tx, companyListings, rows, [
+    companyListings.companyId,
+    companyListings.symbol,
+    companyListings.exchange,
+  ]);
+
 /**
  * Loads registry rows. `tickers` is the full current snapshot of listed tickers: tickers and listings of
  * those companies that are no longer in it are kept as former (is_current 0, listing inactive), which is
@@ -45,16 +61,8 @@ export async function loadRegistry(
     [c.companyId],
     mode === 'tickers' ? TICKER_FILE_COLUMNS : ENTITY_COLUMNS,
   );
-  await upsertRows(tx, companyIdentifiers, rows.identifiers, [
-    companyIdentifiers.companyId,
-    companyIdentifiers.idType,
-    companyIdentifiers.idValue,
-  ]);
-  await upsertRows(tx, companyListings, rows.listings, [
-    companyListings.companyId,
-    companyListings.symbol,
-    companyListings.exchange,
-  ]);
+  await upsertIdentifiers(tx, rows.identifiers);
+  await upsertListings(tx, rows.listings);
   await upsertRows(tx, companyEvents, rows.events, [
     companyEvents.companyId,
     companyEvents.eventType,

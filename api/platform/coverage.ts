@@ -24,14 +24,7 @@ export class CoverageReader {
   async get(datasetId: string): Promise<Coverage> {
     const hit = this.cache.get(datasetId);
     if (hit && hit.expiresAt > Date.now()) return hit.coverage;
-    const [row] = await this.database.query<{
-      available_from: string | null;
-      available_to: string | null;
-      update_frequency: string;
-      history_status: string;
-    }>('select available_from, available_to, update_frequency, history_status from datasets where id = $1', [
-      datasetId,
-    ]);
+    const row = await storedCoverage(this.database, datasetId);
     const coverage = row
       ? {
           available_from: row.available_from,
@@ -43,6 +36,15 @@ export class CoverageReader {
     if (this.ttlMs > 0) this.cache.set(datasetId, { coverage, expiresAt: Date.now() + this.ttlMs });
     return coverage;
   }
+}
+
+/** The coverage the `datasets` table holds for a dataset (the loaders keep it current); undefined without a row. */
+export async function storedCoverage(database: Database, datasetId: string): Promise<Coverage | undefined> {
+  const [row] = await database.query<Coverage>(
+    'select available_from, available_to, update_frequency, history_status from datasets where id = $1',
+    [datasetId],
+  );
+  return row;
 }
 
 export function fromDeclaration(datasetId: string): Coverage {

@@ -1,10 +1,10 @@
 import type { Database } from '../../lib/db.ts';
 import type { CursorKey } from '../platform/cursors.ts';
-import { ApiError, MALFORMED_CURSOR } from '../platform/errors.ts';
+import { ApiError } from '../platform/errors.ts';
 import * as p from '../platform/params.ts';
 import { asAnyRoute, defineRoute, type Page } from '../platform/route.ts';
 import { type Exhibit, eventDetails } from './8k-event-details.ts';
-import { companyExhibits, filedAt } from './8k-exhibits.ts';
+import { afterFilingWhere, companyExhibits, filedAt, filedAtWhere } from './8k-exhibits.ts';
 import {
   currentItem,
   FAMILIES,
@@ -95,20 +95,9 @@ async function readEvents(database: Database, q: EventFilters, page: Page, cik: 
   if (cik) where.push(`d.cik = ${bind(Number(cik))}`);
   const codes = storedItemCodes(q);
   if (codes) where.push(`i.number = any(${bind(codes)}::text[])`);
-  if (q.filed_at_gte) where.push(`d.filing_date >= ${bind(q.filed_at_gte)}`);
-  if (q.filed_at_lte) where.push(`d.filing_date <= ${bind(q.filed_at_lte)}`);
-  if (q.filed_at_gt) where.push(`d.filing_date > ${bind(q.filed_at_gt)}`);
-  if (q.filed_at_lt) where.push(`d.filing_date < ${bind(q.filed_at_lt)}`);
-  if (page.after) {
-    const [date, acc, ord] = page.after;
-    if (typeof date !== 'string' || typeof acc !== 'string' || typeof ord !== 'number')
-      throw new ApiError(400, MALFORMED_CURSOR);
-    // newest filing first, a filing's items in document order
-    const [d, a, o] = [bind(date), bind(acc), bind(ord)];
-    where.push(
-      `(d.filing_date < ${d}::date or (d.filing_date = ${d}::date and (i.accession_number < ${a} or (i.accession_number = ${a} and i.ordinal > ${o}))))`,
-    );
-  }
+  where.push(...filedAtWhere(q, bind));
+  // newest filing first, a filing's items in document order
+  if (page.after) where.push(afterFilingWhere(page.after, bind, 'i.accession_number', 'i.ordinal'));
   const rows = await database.query<StoredEvent>(
     `select i.accession_number, i.ordinal, i.number, i.name, left(i.text, ${EXCERPT_CHARS * 2}) as text,
             lpad(d.cik::text, 10, '0') as cik, d.form, d.filing_date::text as filing_date,

@@ -23,6 +23,36 @@ export const filedAt = {
   }),
 };
 
+/** Binds a value as the next SQL parameter and returns its placeholder ($n). */
+type Bind = (v: unknown) => string;
+
+/** The `where` terms of the filed_at_* filters over `d.filing_date`, bound in gte, lte, gt, lt order. */
+export function filedAtWhere(q: p.ParsedQuery<typeof filedAt>, bind: Bind): string[] {
+  const out: string[] = [];
+  for (const [suffix, op] of [
+    ['gte', '>='],
+    ['lte', '<='],
+    ['gt', '>'],
+    ['lt', '<'],
+  ] as const) {
+    const v = q[`filed_at_${suffix}`];
+    if (v) out.push(`d.filing_date ${op} ${bind(v)}`);
+  }
+  return out;
+}
+
+/**
+ * The `where` term for the rows after a cursor [filing date, accession, ordinal]: newest filing first, a
+ * filing's rows in `ordinal` order (`accession` and `ordinal` name the columns); a malformed cursor is a 400.
+ */
+export function afterFilingWhere(after: CursorKey, bind: Bind, accession: string, ordinal: string): string {
+  const [date, acc, ord] = after;
+  if (typeof date !== 'string' || typeof acc !== 'string' || typeof ord !== 'number')
+    throw new ApiError(400, MALFORMED_CURSOR);
+  const [d, a, o] = [bind(date), bind(acc), bind(ord)];
+  return `(d.filing_date < ${d}::date or (d.filing_date = ${d}::date and (${accession} < ${a} or (${accession} = ${a} and ${ordinal} > ${o}))))`;
+}
+
 export const companyExhibits = defineRoute({
   path: '/v1/companies/:company_id/8k-exhibits',
   summary: 'A company’s 8-K exhibits',
@@ -56,24 +86,8 @@ export const companyExhibits = defineRoute({
     const where = [`d.cik = $1`, `d.filing_type in ('8-K', '8-K/A')`];
     if (query.number)
       where.push(`(e->>'number' = ${bind(query.number)} or e->>'number' like ${bind(`${query.number}.%`)})`);
-    for (const [suffix, op] of [
-      ['gte', '>='],
-      ['lte', '<='],
-      ['gt', '>'],
-      ['lt', '<'],
-    ] as const) {
-      const v = query[`filed_at_${suffix}`];
-      if (v) where.push(`d.filing_date ${op} ${bind(v)}`);
-    }
-    if (page.after) {
-      const [date, acc, ord] = page.after;
-      if (typeof date !== 'string' || typeof acc !== 'string' || typeof ord !== 'number')
-        throw new ApiError(400, MALFORMED_CURSOR);
-      const [d, a, o] = [bind(date), bind(acc), bind(ord)];
-      where.push(
-        `(d.filing_date < ${d}::date or (d.filing_date = ${d}::date and (d.accession_number < ${a} or (d.accession_number = ${a} and x.ord > ${o}))))`,
-      );
-    }
+    where.push(...filedAtWhere(query, bind));
+    if (page.after) where.push(afterFilingWhere(page.after, bind, 'd.accession_number', 'x.ord'));
     const rows = await database.query<{
       accession_number: string;
       form: string;

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Db } from '../../lib/db.ts';
 import { companyIdentifiers, companyListings } from '../../schema/companies.ts';
 import type { ResolvedCompany } from '../platform/company-resolution.ts';
+import { storedCoverage } from '../platform/coverage.ts';
 import { ApiError } from '../platform/errors.ts';
 
 /** A numeric column as a JSON number (amounts in thousands fit a double exactly), null kept null. */
@@ -52,14 +53,7 @@ export async function realCoverage(
   /** SQL answering true while companies of the registry still have no rows (a rolling backfill). */
   inProgressSql?: string,
 ) {
-  const [row] = await database.query<{
-    available_from: string | null;
-    available_to: string | null;
-    update_frequency: string;
-    history_status: string;
-  }>('select available_from, available_to, update_frequency, history_status from datasets where id = $1', [
-    datasetId,
-  ]);
+  const row = await storedCoverage(database, datasetId);
   const [min] = await database.query<{ first: string | null }>(`select (${earliestSql})::text as first`);
   const [pending] = inProgressSql
     ? await database.query<{ pending: boolean }>(`select (${inProgressSql}) as pending`)
@@ -73,6 +67,26 @@ export async function realCoverage(
       : (row?.history_status ?? 'backfill_in_progress'),
   };
 }
+
+/** A page of an Asia route: its rows, no envelope extras, and the dataset's real coverage (realCoverage). */
+export async function rowsWithCoverage<T>(
+  database: Database,
+  rows: T[],
+  ...coverage: Parameters<typeof realCoverage> extends [Database, ...infer Rest] ? Rest : never
+) {
+  return { rows, extra: {}, coverage: await realCoverage(database, ...coverage) };
+}
+
+/** A row's response schema: every field of `example` required and typed `fallback` unless `properties` types it. */
+export const rowSchema = (
+  example: Record<string, unknown>,
+  fallback: Record<string, unknown>,
+  properties: Record<string, unknown>,
+) => ({
+  type: 'object',
+  required: Object.keys(example),
+  properties: { ...Object.fromEntries(Object.keys(example).map((k) => [k, fallback])), ...properties },
+});
 
 /** Samsung Electronics' id (DART corp code 00126380), for the Korea routes' examples. */
 export const SAMSUNG_ID = 'cmp_01b524f82fc466e1711c';

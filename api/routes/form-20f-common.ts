@@ -1,3 +1,4 @@
+import type { AnyColumn } from 'drizzle-orm';
 import * as p from '../platform/params.ts';
 import type { RouteContext } from '../platform/route.ts';
 
@@ -34,3 +35,16 @@ export const rowHead = (ctx: RouteContext<unknown>, accession: string, seq: numb
 });
 
 export const seqOf = (id: string) => Number(id.slice(id.lastIndexOf('-') + 1));
+
+/**
+ * The paging order of a 20-F table: `date` newest first, then accession (newest first), then the row's
+ * order in its filing. `cursorOf` gives the matching cursor of an output row, whose `dateField` holds `date`.
+ */
+export const newestFirst = (date: AnyColumn, t: { accession: AnyColumn; seq: AnyColumn }) => [
+  { column: date, desc: true },
+  { column: t.accession, desc: true },
+  { column: t.seq },
+];
+export const cursorOf =
+  <K extends string>(dateField: K) =>
+  (r: Record<K | 'accession' | 'id', string>) => [r[dateField], r.accession, seqOf(r.id)];

@@ -8,10 +8,11 @@ import {
   accessionParam,
   COMPANY,
   cikOf,
+  cursorOf,
   dashed,
+  newestFirst,
   PAGE,
   rowHead,
-  seqOf,
   TAGS,
 } from './form-20f-common.ts';
 import * as s from './form-20f-schemas.ts';
@@ -53,22 +54,14 @@ export const form20fSegmentsRoute = defineRoute({
     }),
   },
   page: PAGE,
-  cursorKey: (r: { period_end: string; accession: string; id: string }) => [
-    r.period_end,
-    r.accession,
-    seqOf(r.id),
-  ],
+  cursorKey: cursorOf('period_end'),
   response: { schema: s.SEGMENT_SCHEMA, example: s.SEGMENT_EXAMPLE },
   handler: async (ctx) => {
     const cik = cikOf(ctx);
     if (cik === null) return [];
     const q = ctx.query;
     const t = form20fSegments;
-    const keys = [
-      { column: t.periodEnd, desc: true },
-      { column: t.accession, desc: true },
-      { column: t.seq },
-    ];
+    const keys = newestFirst(t.periodEnd, t);
     const rows = await ctx.db
       .select()
       .from(t)
@@ -114,21 +107,13 @@ export const form20fOwnershipRoute = defineRoute({
   companyExample: COMPANY,
   query: { accession: accessionParam('only its holders') },
   page: PAGE,
-  cursorKey: (r: { filing_date: string; accession: string; id: string }) => [
-    r.filing_date,
-    r.accession,
-    seqOf(r.id),
-  ],
+  cursorKey: cursorOf('filing_date'),
   response: { schema: s.OWNERSHIP_SCHEMA, example: s.OWNERSHIP_EXAMPLE },
   handler: async (ctx) => {
     const cik = cikOf(ctx);
     if (cik === null) return [];
     const t = form20fOwnership;
-    const keys = [
-      { column: form20fFilings.filingDate, desc: true },
-      { column: t.accession, desc: true },
-      { column: t.seq },
-    ];
+    const keys = newestFirst(form20fFilings.filingDate, t);
     const rows = await ctx.db
       .select({ row: t, filingDate: form20fFilings.filingDate })
       .from(t)
@@ -183,22 +168,14 @@ export const form20fFactsRoute = defineRoute({
       ? undefined
       : 'At least one of tag, accession, period_end is required',
   page: PAGE,
-  cursorKey: (r: { period_end: string; accession: string; id: string }) => [
-    r.period_end,
-    r.accession,
-    seqOf(r.id),
-  ],
+  cursorKey: cursorOf('period_end'),
   response: { schema: s.FACT_SCHEMA, example: s.FACT_EXAMPLE },
   handler: async (ctx) => {
     const cik = cikOf(ctx);
     if (cik === null) return [];
     const q = ctx.query;
     const t = form20fFacts;
-    const keys = [
-      { column: t.periodEnd, desc: true },
-      { column: t.accession, desc: true },
-      { column: t.seq },
-    ];
+    const keys = newestFirst(t.periodEnd, t);
     let tagCond: SQL | undefined;
     if (q.tag) {
       const i = q.tag.indexOf(':');

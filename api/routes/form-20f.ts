@@ -9,11 +9,12 @@ import {
   accessionParam,
   COMPANY,
   cikOf,
+  cursorOf,
   dashed,
   likeEscape,
+  newestFirst,
   PAGE,
   rowHead,
-  seqOf,
   TAGS,
 } from './form-20f-common.ts';
 import * as s from './form-20f-schemas.ts';
@@ -122,21 +123,13 @@ export const form20fNotesRoute = defineRoute({
   companyExample: COMPANY,
   query: notesQuery,
   page: PAGE,
-  cursorKey: (r: { filing_date: string; accession: string; id: string }) => [
-    r.filing_date,
-    r.accession,
-    seqOf(r.id),
-  ],
+  cursorKey: cursorOf('filing_date'),
   response: { schema: s.NOTE_SCHEMA, example: s.NOTE_EXAMPLE },
   handler: async (ctx) => {
     const cik = cikOf(ctx);
     if (cik === null) return [];
     const q = ctx.query;
-    const keys = [
-      { column: form20fFilings.filingDate, desc: true },
-      { column: form20fNotes.accession, desc: true },
-      { column: form20fNotes.seq },
-    ];
+    const keys = newestFirst(form20fFilings.filingDate, form20fNotes);
     const concept = q.concept;
     const conds: (SQL | undefined)[] = [
       eq(form20fNotes.cik, cik),

@@ -3,7 +3,7 @@ import { krFinancials } from '../../schema/asia.ts';
 import * as p from '../platform/params.ts';
 import { asAnyRoute, defineRoute } from '../platform/route.ts';
 import { keysetAfter, keysetOrder } from '../platform/sql.ts';
-import { KOREA_PENDING, koreaCorpCode, realCoverage, SAMSUNG_ID } from './asia-common.ts';
+import { KOREA_PENDING, koreaCorpCode, rowSchema, rowsWithCoverage, SAMSUNG_ID } from './asia-common.ts';
 import { koreaSectionRoutes } from './korea-sections.ts';
 
 /** Korea routes (spec 4.7): Professional, 1 credit, envelope A; the path takes a corp code or 005930.KS. */
@@ -75,11 +75,10 @@ export const krFinancialsRoute = defineRoute({
     r.line_no,
   ],
   response: {
-    schema: {
-      type: 'object',
-      required: Object.keys(FIN_EXAMPLE),
-      properties: {
-        ...Object.fromEntries(Object.keys(FIN_EXAMPLE).map((x) => [x, { type: 'string' }])),
+    schema: rowSchema(
+      FIN_EXAMPLE,
+      { type: 'string' },
+      {
         bsns_year: { type: 'integer' },
         line_no: {
           type: 'integer',
@@ -92,7 +91,7 @@ export const krFinancialsRoute = defineRoute({
         amount_two_periods_prior: nstr,
         fs_div: { type: 'string', enum: ['CFS', 'OFS'] },
       },
-    },
+    ),
     example: FIN_EXAMPLE,
   },
   handler: async ({ db, database, company, query, page }) => {
@@ -129,16 +128,13 @@ export const krFinancialsRoute = defineRoute({
       .where(and(...conds))
       .orderBy(...keysetOrder(FIN_ORDER))
       .limit(page.fetch);
-    return {
+    return rowsWithCoverage(
+      database,
       rows,
-      extra: {},
-      coverage: await realCoverage(
-        database,
-        'kr_financials',
-        'select min(bsns_year) from kr_financials',
-        KOREA_PENDING('kr_financials'),
-      ),
-    };
+      'kr_financials',
+      'select min(bsns_year) from kr_financials',
+      KOREA_PENDING('kr_financials'),
+    );
   },
 });
 

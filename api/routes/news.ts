@@ -49,9 +49,29 @@ const common = {
   }),
 };
 
-function relationCond(relation: (typeof RELATIONS)[number] | undefined, col: AnyColumn): SQL | undefined {
-  const r = relation ?? 'direct';
-  return r === 'both' ? undefined : sql`${col} = ${r}`;
+/** The columns the `common` filters read on one route's tables. */
+interface CommonColumns {
+  relation: AnyColumn;
+  direction: AnyColumn;
+  impact: AnyColumn;
+  magnitude: AnyColumn;
+  at: AnyColumn;
+  scheduled: AnyColumn;
+}
+
+/** The conditions of the `common` filters (relation defaults to direct; min_magnitude spares direct rows). */
+function commonConds(query: p.ParsedQuery<typeof common>, col: CommonColumns): (SQL | undefined)[] {
+  const relation = query.relation ?? 'direct';
+  return [
+    relation === 'both' ? undefined : sql`${col.relation} = ${relation}`,
+    query.direction ? eq(col.direction, query.direction) : undefined,
+    query.min_impact !== undefined ? gte(col.impact, query.min_impact) : undefined,
+    query.min_magnitude !== undefined
+      ? or(sql`${col.relation} = 'direct'`, gte(col.magnitude, query.min_magnitude))
+      : undefined,
+    query.since ? gte(col.at, query.since) : undefined,
+    query.include_scheduled ? undefined : eq(col.scheduled, false),
+  ];
 }
 
 const EVENT_ORDER = [
@@ -80,14 +100,14 @@ export const companyNewsEvents = defineRoute({
   handler: ({ db, query, company, page }) => {
     const conds: (SQL | undefined)[] = [
       eq(newsEvents.companyId, company!.companyId),
-      relationCond(query.relation, newsEvents.relation),
-      query.direction ? eq(newsEvents.direction, query.direction) : undefined,
-      query.min_impact !== undefined ? gte(newsEvents.peakImpact, query.min_impact) : undefined,
-      query.min_magnitude !== undefined
-        ? or(sql`${newsEvents.relation} = 'direct'`, gte(newsEvents.peakMagnitude, query.min_magnitude))
-        : undefined,
-      query.since ? gte(newsEvents.lastAt, query.since) : undefined,
-      query.include_scheduled ? undefined : eq(newsEvents.isScheduled, false),
+      ...commonConds(query, {
+        relation: newsEvents.relation,
+        direction: newsEvents.direction,
+        impact: newsEvents.peakImpact,
+        magnitude: newsEvents.peakMagnitude,
+        at: newsEvents.lastAt,
+        scheduled: newsEvents.isScheduled,
+      }),
       keysetAfter(EVENT_ORDER, page.after),
     ];
     return db
@@ -159,16 +179,16 @@ export const companyNews = defineRoute({
     const a = newsArticles;
     const conds: (SQL | undefined)[] = [
       eq(c.companyId, company!.companyId),
-      relationCond(query.relation, c.relation),
-      query.direction ? eq(c.direction, query.direction) : undefined,
-      query.min_impact !== undefined ? gte(a.impactScore, query.min_impact) : undefined,
-      query.min_magnitude !== undefined
-        ? or(sql`${c.relation} = 'direct'`, gte(c.magnitude, query.min_magnitude))
-        : undefined,
-      query.since ? gte(c.eventAt, query.since) : undefined,
+      ...commonConds(query, {
+        relation: c.relation,
+        direction: c.direction,
+        impact: a.impactScore,
+        magnitude: c.magnitude,
+        at: c.eventAt,
+        scheduled: a.isScheduled,
+      }),
       query.until ? lte(c.eventAt, query.until) : undefined,
       query.event_type ? eq(a.eventType, query.event_type) : undefined,
-      query.include_scheduled ? undefined : eq(a.isScheduled, false),
       keysetAfter(ARTICLE_ORDER, page.after),
     ];
     return db

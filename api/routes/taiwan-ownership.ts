@@ -3,7 +3,7 @@ import { twForeignOwnership } from '../../schema/asia.ts';
 import * as p from '../platform/params.ts';
 import { asAnyRoute, defineRoute } from '../platform/route.ts';
 import { keysetAfter, keysetOrder } from '../platform/sql.ts';
-import { num, realCoverage, TSMC_ID, taiwanCodes } from './asia-common.ts';
+import { num, rowSchema, rowsWithCoverage, TSMC_ID, taiwanCodes } from './asia-common.ts';
 
 /** Taiwan foreign ownership (spec 4.7): Professional, 1 credit, envelope A. */
 const nullableNumber = { type: ['number', 'null'] };
@@ -47,18 +47,13 @@ export const twForeignOwnershipRoute = defineRoute({
     x.local_security_code,
   ],
   response: {
-    schema: {
-      type: 'object',
-      required: Object.keys(FO_EXAMPLE),
-      properties: {
-        ...Object.fromEntries(Object.keys(FO_EXAMPLE).map((k) => [k, nullableNumber])),
-        company_id: str,
-        local_security_code: str,
-        snapshot_date: { type: 'string', format: 'date' },
-        market: str,
-        company_name: str,
-      },
-    },
+    schema: rowSchema(FO_EXAMPLE, nullableNumber, {
+      company_id: str,
+      local_security_code: str,
+      snapshot_date: { type: 'string', format: 'date' },
+      market: str,
+      company_name: str,
+    }),
     example: FO_EXAMPLE,
   },
   handler: async ({ db, database, company, query, page }) => {
@@ -83,15 +78,12 @@ export const twForeignOwnershipRoute = defineRoute({
       .where(and(...conds))
       .orderBy(...keysetOrder(FO_ORDER))
       .limit(page.fetch);
-    return {
+    return rowsWithCoverage(
+      database,
       rows,
-      extra: {},
-      coverage: await realCoverage(
-        database,
-        'tw_foreign_ownership',
-        'select min(snapshot_date) from tw_foreign_ownership',
-      ),
-    };
+      'tw_foreign_ownership',
+      'select min(snapshot_date) from tw_foreign_ownership',
+    );
   },
 });
 

@@ -3,7 +3,7 @@ import { twFinancials, twMonthlyRevenue } from '../../schema/asia.ts';
 import * as p from '../platform/params.ts';
 import { asAnyRoute, defineRoute } from '../platform/route.ts';
 import { keysetAfter, keysetOrder } from '../platform/sql.ts';
-import { num, realCoverage, TSMC_ID, taiwanCodes } from './asia-common.ts';
+import { num, rowSchema, rowsWithCoverage, TSMC_ID, taiwanCodes } from './asia-common.ts';
 import { taiwanOwnershipRoutes } from './taiwan-ownership.ts';
 
 /** Taiwan routes (spec 4.7): Professional, 1 credit, envelope A; the path takes a Taiwan code or 2330.TW. */
@@ -73,29 +73,23 @@ export const twFinancialsRoute = defineRoute({
     r.local_security_code,
   ],
   response: {
-    schema: {
-      type: 'object',
-      required: Object.keys(FIN_EXAMPLE),
-      properties: {
-        ...Object.fromEntries(Object.keys(FIN_EXAMPLE).map((k) => [k, nullableNumber])),
-        company_id: str,
-        local_security_code: str,
-        company_name: { type: ['string', 'null'] },
-        market: { type: ['string', 'null'], description: 'twse (listed) or tpex (OTC)' },
-        industry_class: {
-          type: ['string', 'null'],
-          description:
-            'MOPS statement format: general, bank, financial_holding, securities, insurance, other',
-        },
-        year: { type: 'integer' },
-        season: { type: 'integer' },
-        period_key: str,
-        period_end: { type: 'string', format: 'date' },
-        statement: { type: 'string', enum: ['income', 'balance'] },
-        quarter_basis: { type: ['string', 'null'], enum: ['reported', 'derived', null] },
-        report_date: { type: ['string', 'null'], format: 'date' },
+    schema: rowSchema(FIN_EXAMPLE, nullableNumber, {
+      company_id: str,
+      local_security_code: str,
+      company_name: { type: ['string', 'null'] },
+      market: { type: ['string', 'null'], description: 'twse (listed) or tpex (OTC)' },
+      industry_class: {
+        type: ['string', 'null'],
+        description: 'MOPS statement format: general, bank, financial_holding, securities, insurance, other',
       },
-    },
+      year: { type: 'integer' },
+      season: { type: 'integer' },
+      period_key: str,
+      period_end: { type: 'string', format: 'date' },
+      statement: { type: 'string', enum: ['income', 'balance'] },
+      quarter_basis: { type: ['string', 'null'], enum: ['reported', 'derived', null] },
+      report_date: { type: ['string', 'null'], format: 'date' },
+    }),
     example: FIN_EXAMPLE,
   },
   handler: async ({ db, database, company, query, page }) => {
@@ -135,11 +129,7 @@ export const twFinancialsRoute = defineRoute({
       .where(and(...conds))
       .orderBy(...keysetOrder(FIN_ORDER))
       .limit(page.fetch);
-    return {
-      rows,
-      extra: {},
-      coverage: await realCoverage(database, 'tw_financials', 'select min(period_end) from tw_financials'),
-    };
+    return rowsWithCoverage(database, rows, 'tw_financials', 'select min(period_end) from tw_financials');
   },
 });
 
@@ -184,20 +174,15 @@ export const twMonthlyRevenueRoute = defineRoute({
   page: { default: 100, max: 1000 },
   cursorKey: (x: { data_ym: string; local_security_code: string }) => [x.data_ym, x.local_security_code],
   response: {
-    schema: {
-      type: 'object',
-      required: Object.keys(REV_EXAMPLE),
-      properties: {
-        ...Object.fromEntries(Object.keys(REV_EXAMPLE).map((k) => [k, nullableNumber])),
-        company_id: str,
-        local_security_code: str,
-        data_ym: { type: 'string', pattern: '^\\d{4}-\\d{2}$' },
-        market: str,
-        company_name: str,
-        industry: { type: ['string', 'null'] },
-        note: { type: ['string', 'null'], description: "The company's own explanation, in Chinese" },
-      },
-    },
+    schema: rowSchema(REV_EXAMPLE, nullableNumber, {
+      company_id: str,
+      local_security_code: str,
+      data_ym: { type: 'string', pattern: '^\\d{4}-\\d{2}$' },
+      market: str,
+      company_name: str,
+      industry: { type: ['string', 'null'] },
+      note: { type: ['string', 'null'], description: "The company's own explanation, in Chinese" },
+    }),
     example: REV_EXAMPLE,
   },
   handler: async ({ db, database, company, query, page }) => {
@@ -228,15 +213,12 @@ export const twMonthlyRevenueRoute = defineRoute({
       .where(and(...conds))
       .orderBy(...keysetOrder(REV_ORDER))
       .limit(page.fetch);
-    return {
+    return rowsWithCoverage(
+      database,
       rows,
-      extra: {},
-      coverage: await realCoverage(
-        database,
-        'tw_monthly_revenue',
-        'select min(data_ym) from tw_monthly_revenue',
-      ),
-    };
+      'tw_monthly_revenue',
+      'select min(data_ym) from tw_monthly_revenue',
+    );
   },
 });
 

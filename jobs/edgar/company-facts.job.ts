@@ -4,7 +4,7 @@ import { parseCompanyFactsFromSubmissions } from '../../parsers/xbrl/company-fac
 import type { CompanyFactsInsert } from '../../schema/financials.ts';
 import type { DatasetJob } from '../types.ts';
 import { cikOf, submissionsUrl } from './companies.job.ts';
-import { backfillCiks, cikKeys } from './universe.ts';
+import { perCompanyPartitions } from './universe.ts';
 
 /** Submissions JSON fetched by the companies or filings job within this window is reused. */
 const SUBMISSIONS_REUSE_MS = 6 * 3600_000;
@@ -21,12 +21,7 @@ interface Parsed {
  */
 export const companyFactsJob: DatasetJob<Parsed> = {
   dataset: 'company_facts',
-  async partitions(ctx, opts) {
-    return cikKeys(await backfillCiks(ctx, opts));
-  },
-  async latestPartitions(ctx) {
-    return this.partitions(ctx, {});
-  },
+  ...perCompanyPartitions,
   isFinal: false,
   async fetch(_ctx, key, fetcher) {
     return [await fetcher.get(submissionsUrl(cikOf(key)), { maxAgeMs: SUBMISSIONS_REUSE_MS })];

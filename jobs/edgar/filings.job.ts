@@ -4,6 +4,7 @@ import { SUPPORTED_FILING_TYPES } from '../../parsers/edgar/form-types.ts';
 import { type IndexKind, parseIndexFile } from '../../parsers/edgar/index-files.ts';
 import { parseSubmissions, parseSubmissionsPage } from '../../parsers/edgar/submissions.ts';
 import type { FilingInsert } from '../../schema/filings.ts';
+import { quartersBetween } from '../quarters.ts';
 import type { DatasetJob, Fetcher, RawDocument } from '../types.ts';
 import { cikOf, submissionsUrl } from './companies.job.ts';
 import { backfillCiks, cikKeys, cikUniverse } from './universe.ts';
@@ -111,23 +112,6 @@ export function quarterOf(s: string): string {
   if (!d) throw new Error(`not a date or quarter: ${s} (use YYYY-MM-DD or YYYYQn)`);
   const month = Number(d[2] ?? '1');
   return `${d[1]}Q${Math.floor((month - 1) / 3) + 1}`;
-}
-
-export function quartersBetween(from: string, to: string): string[] {
-  const out: string[] = [];
-  let y = Number(from.slice(0, 4));
-  let q = Number(from.slice(5));
-  const endY = Number(to.slice(0, 4));
-  const endQ = Number(to.slice(5));
-  while (y < endY || (y === endY && q <= endQ)) {
-    out.push(`${y}Q${q}`);
-    q++;
-    if (q > 4) {
-      q = 1;
-      y++;
-    }
-  }
-  return out;
 }
 
 export const quarterIndexUrl = (quarter: string) =>

@@ -5,7 +5,7 @@ import { financialStatementRows } from '../../parsers/xbrl/financials.ts';
 import type { FinancialStatementInsert } from '../../schema/financials.ts';
 import type { DatasetJob, RawDocument } from '../types.ts';
 import { cikOf, submissionsUrl } from './companies.job.ts';
-import { backfillCiks, cikKeys } from './universe.ts';
+import { perCompanyPartitions } from './universe.ts';
 
 export const companyFactsUrl = (cik: string) => `https://data.sec.gov/api/xbrl/companyfacts/CIK${cik}.json`;
 /** SEC's nightly bulk file of every companyfacts JSON (`etl backfill financials --bulk`, financials-bulk.ts). */
@@ -33,12 +33,7 @@ interface Parsed {
  */
 export const financialsJob: DatasetJob<Parsed> = {
   dataset: 'financials',
-  async partitions(ctx, opts) {
-    return cikKeys(await backfillCiks(ctx, opts));
-  },
-  async latestPartitions(ctx) {
-    return this.partitions(ctx, {});
-  },
+  ...perCompanyPartitions,
   isFinal: false,
   async fetch(_ctx, key, fetcher) {
     const cik = cikOf(key);

@@ -3,6 +3,7 @@ import type { Config } from '../../lib/config.ts';
 import type { Database } from '../../lib/db.ts';
 import { padCik } from '../../lib/ids.ts';
 import { companies, companyIdentifiers } from '../../schema/companies.ts';
+import type { DatasetJob } from '../types.ts';
 
 /**
  * The CIKs whose company details and submissions we load. `SEC_CIKS=all` is every CIK in SEC's ticker
@@ -80,3 +81,16 @@ export async function backfillCiks(
 
 /** Per-company partition keys: `cik:<10-digit CIK>`. */
 export const cikKeys = (ciks: string[]) => ciks.map((c) => `cik:${c}`);
+
+/**
+ * Partitions of a per-company dataset: one `cik:` key per CIK the backfill covers; a scheduled refresh
+ * runs every company of the universe.
+ */
+export const perCompanyPartitions: Pick<DatasetJob, 'partitions' | 'latestPartitions'> = {
+  async partitions(ctx, opts) {
+    return cikKeys(await backfillCiks(ctx, opts));
+  },
+  async latestPartitions(ctx) {
+    return cikKeys(await backfillCiks(ctx, {}));
+  },
+};

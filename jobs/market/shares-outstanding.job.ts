@@ -4,7 +4,7 @@ import { parseSharesOutstanding } from '../../parsers/xbrl/shares-outstanding.ts
 import type { SharesOutstandingInsert } from '../../schema/market-data.ts';
 import { cikOf } from '../edgar/companies.job.ts';
 import { companyFactsUrl } from '../edgar/financials.job.ts';
-import { backfillCiks, cikKeys } from '../edgar/universe.ts';
+import { perCompanyPartitions } from '../edgar/universe.ts';
 import type { DatasetJob } from '../types.ts';
 
 interface Parsed {
@@ -22,12 +22,7 @@ const COMPANYFACTS_REUSE_MS = 24 * 3600_000;
  */
 export const sharesOutstandingJob: DatasetJob<Parsed> = {
   dataset: 'shares_outstanding',
-  async partitions(ctx, opts) {
-    return cikKeys(await backfillCiks(ctx, opts));
-  },
-  async latestPartitions(ctx) {
-    return this.partitions(ctx, {});
-  },
+  ...perCompanyPartitions,
   isFinal: false,
   async fetch(_ctx, key, fetcher) {
     return [await fetcher.get(companyFactsUrl(cikOf(key)), { maxAgeMs: COMPANYFACTS_REUSE_MS })];

@@ -37,20 +37,8 @@ export function latestFiledSeason(now: Date): string {
   return `${y - 1}Q3`;
 }
 
-export function seasonsBetween(from: string, to: string): string[] {
-  const out: string[] = [];
-  let [y, q] = [Number(from.slice(0, 4)), Number(from.slice(5))];
-  const [ty, tq] = [Number(to.slice(0, 4)), Number(to.slice(5))];
-  while (y < ty || (y === ty && q <= tq)) {
-    out.push(`${y}Q${q}`);
-    q++;
-    if (q > 4) {
-      q = 1;
-      y++;
-    }
-  }
-  return out;
-}
+/** Taiwan's filing seasons are calendar quarters: every `YYYYQn` from `from` to `to` inclusive. */
+export { quartersBetween as seasonsBetween } from '../quarters.ts';
 
 /** Trading days are weekdays (exchange holidays answer "no data": recorded, not an error). */
 export function weekdaysBetween(from: string, to: string): string[] {

@@ -1,6 +1,6 @@
 import { ParseError } from '../../lib/errors.ts';
 import type { DisclosureInsert } from '../../schema/asia.ts';
-import { checkDartStatus } from '../korea/status.ts';
+import { readDartBody } from '../korea/status.ts';
 import type { ParseContext, ParseResult } from '../types.ts';
 
 interface DartListRow {
@@ -23,13 +23,8 @@ export function parseDartList(
   bytes: Buffer,
   ctx: ParseContext,
 ): ParseResult<DisclosureInsert> & { totalPages: number | null } {
-  let body: { list?: DartListRow[]; total_page?: number | string };
-  try {
-    body = JSON.parse(bytes.toString('utf8'));
-  } catch (err) {
-    throw new ParseError('OpenDART body is not JSON', ctx.url, { cause: err });
-  }
-  if (checkDartStatus(body, ctx.url) === 'no_data') return { rows: [], warnings: [], totalPages: 0 };
+  const body = readDartBody<{ list?: DartListRow[]; total_page?: number | string }>(bytes, ctx.url);
+  if (!body) return { rows: [], warnings: [], totalPages: 0 };
   const rows = (body.list ?? []).map((r): DisclosureInsert => {
     if (!r.rcept_no || !r.rcept_dt || !/^\d{8}$/.test(r.rcept_dt))
       throw new ParseError('DART list row without rcept_no or rcept_dt', ctx.url);

@@ -1,7 +1,7 @@
 import { ParseError } from '../../lib/errors.ts';
 import type { KrFinancialsInsert } from '../../schema/asia.ts';
 import type { ParseContext, ParseResult } from '../types.ts';
-import { checkDartStatus } from './status.ts';
+import { readDartBody } from './status.ts';
 
 /** OpenDART report codes (reprt_code) and the route's `report_period` names. */
 export const REPORT_CODES = { '11013': 'q1', '11012': 'half', '11014': 'q3', '11011': 'annual' } as const;
@@ -42,13 +42,8 @@ export function parseDartFinancials(
   ctx: ParseContext,
   req: { fsDiv: 'CFS' | 'OFS' },
 ): ParseResult<KrFinancialsInsert> & { noData: boolean } {
-  let body: { list?: DartAccountRow[] };
-  try {
-    body = JSON.parse(bytes.toString('utf8'));
-  } catch (err) {
-    throw new ParseError('OpenDART body is not JSON', ctx.url, { cause: err });
-  }
-  if (checkDartStatus(body, ctx.url) === 'no_data') return { rows: [], warnings: [], noData: true };
+  const body = readDartBody<{ list?: DartAccountRow[] }>(bytes, ctx.url);
+  if (!body) return { rows: [], warnings: [], noData: true };
   if (!Array.isArray(body.list)) throw new ParseError('OpenDART status 000 without a list', ctx.url);
   const lineNos = new Map<string, number>();
   const rows = body.list.map((r): KrFinancialsInsert => {

@@ -1,7 +1,7 @@
 import { ParseError } from '../../lib/errors.ts';
 import type { KrReportSectionInsert } from '../../schema/asia.ts';
 import type { ParseContext, ParseResult } from '../types.ts';
-import { checkDartStatus } from './status.ts';
+import { readDartBody } from './status.ts';
 
 /**
  * OpenDART report-section endpoints by route (`section`) and `kind`. The label field names the row (holder,
@@ -91,13 +91,8 @@ export function parseDartSection(
 ): ParseResult<KrReportSectionInsert> & { noData: boolean } {
   const spec = DART_SECTIONS[req.endpoint];
   if (!spec) throw new ParseError(`unknown OpenDART section ${req.endpoint}`, ctx.url);
-  let body: { list?: Record<string, unknown>[] };
-  try {
-    body = JSON.parse(bytes.toString('utf8'));
-  } catch (err) {
-    throw new ParseError('OpenDART body is not JSON', ctx.url, { cause: err });
-  }
-  if (checkDartStatus(body, ctx.url) === 'no_data') return { rows: [], warnings: [], noData: true };
+  const body = readDartBody<{ list?: Record<string, unknown>[] }>(bytes, ctx.url);
+  if (!body) return { rows: [], warnings: [], noData: true };
   if (!Array.isArray(body.list)) throw new ParseError('OpenDART status 000 without a list', ctx.url);
   const rows = body.list.map((r, i): KrReportSectionInsert => {
     const corpCode = none(r.corp_code);

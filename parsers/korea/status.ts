@@ -53,3 +53,17 @@ export function checkDartStatus(body: unknown, url: string): 'ok' | 'no_data' {
     throw new DartThrottledError(`OpenDART status ${status}: ${message ?? known}`, url, 429);
   throw new UpstreamError(`OpenDART status ${status}: ${message ?? known}`, url, 400);
 }
+
+/**
+ * Parses an OpenDART JSON body and reads its envelope (checkDartStatus): the body, or null for status 013
+ * (no data). A body that is not JSON is a ParseError.
+ */
+export function readDartBody<T>(bytes: Buffer, url: string): T | null {
+  let body: T;
+  try {
+    body = JSON.parse(bytes.toString('utf8'));
+  } catch (err) {
+    throw new ParseError('OpenDART body is not JSON', url, { cause: err });
+  }
+  return checkDartStatus(body, url) === 'no_data' ? null : body;
+}

@@ -5,6 +5,7 @@ import { companyId } from '../../lib/ids.ts';
 import type { RegistryRows } from '../edgar/registry.ts';
 import { unzipEntry } from '../korea/corp-codes.ts';
 import type { ParseContext } from '../types.ts';
+import { identifierAdder } from './identifiers.ts';
 
 /**
  * EDINET's code list (`Edinetcode.zip` holding `EdinetcodeDlInfo.csv`, CP932, a preamble line before the
@@ -51,15 +52,7 @@ export function registryFromEdinetCodes(bytes: Buffer, ctx: ParseContext): Regis
       sourceUrl: ctx.url,
       fetchedAt: new Date(ctx.fetchedAt),
     });
-    const ident = (idType: string, idValue: string) =>
-      out.identifiers.push({
-        companyId: id,
-        idType,
-        idValue,
-        source: 'edinet',
-        confidence: 'high',
-        isCurrent: 1,
-      });
+    const ident = identifierAdder(out, id, 'edinet');
     ident('EDINET_CODE', edinet);
     ident('LOCAL_CODE', code);
     ident('TICKER', symbol);

@@ -3,6 +3,7 @@ import type { RegistryRows } from '../edgar/registry.ts';
 import type { DartCorp } from '../korea/corp-codes.ts';
 import type { ParseContext } from '../types.ts';
 import { crossListingFor } from './cross-listings.ts';
+import { identifierAdder } from './identifiers.ts';
 
 /**
  * Registry rows for Korean listed companies from the OpenDART corp-code list: the `cmp_` id from the 8-digit
@@ -34,15 +35,7 @@ export function registryFromCorpCodes(corps: DartCorp[], ctx: ParseContext): Reg
         sourceUrl: ctx.url,
         fetchedAt: new Date(ctx.fetchedAt),
       });
-    const ident = (idType: string, idValue: string) =>
-      out.identifiers.push({
-        companyId: id,
-        idType,
-        idValue,
-        source: 'dart',
-        confidence: 'high',
-        isCurrent: 1,
-      });
+    const ident = identifierAdder(out, id, 'dart');
     ident('DART_CORP', c.corpCode);
     ident('LOCAL_CODE', c.stockCode);
     ident('TICKER', symbol);

@@ -5,6 +5,7 @@ import type { RegistryRows } from '../edgar/registry.ts';
 import { cleanText, decodeTaiwan, rocDate } from '../taiwan/text.ts';
 import type { ParseContext } from '../types.ts';
 import { crossListingFor } from './cross-listings.ts';
+import { identifierAdder } from './identifiers.ts';
 
 export interface TwProfile {
   code: string;
@@ -112,15 +113,7 @@ export function registryFromTwProfiles(
       sourceUrl: ctx.url,
       fetchedAt: new Date(ctx.fetchedAt),
     });
-    const ident = (idType: string, idValue: string) =>
-      out.identifiers.push({
-        companyId: id,
-        idType,
-        idValue,
-        source: p.market,
-        confidence: 'high',
-        isCurrent: 1,
-      });
+    const ident = identifierAdder(out, id, p.market);
     if (p.ubn) ident('TW_UBN', p.ubn);
     ident('LOCAL_CODE', p.code);
     ident('TICKER', symbol);

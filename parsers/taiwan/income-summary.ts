@@ -2,6 +2,7 @@ import * as cheerio from 'cheerio';
 import { ParseError } from '../../lib/errors.ts';
 import type { TwFinancialsInsert } from '../../schema/asia.ts';
 import type { ParseContext, ParseResult } from '../types.ts';
+import { quarterEndDate } from './quarters.ts';
 import { cleanText, decodeTaiwan, twAmount } from './text.ts';
 
 const SEASON_HEADING = { 一: 1, 二: 2, 三: 3, 四: 4 } as const;
@@ -37,7 +38,7 @@ export function parseIncomeSummary(
     throw new ParseError(`page is season ${season}, request was ${req.season}`, ctx.url);
   if (!/單位：新台幣仟元/.test(html)) throw new ParseError('t163sb04 page without 單位：新台幣仟元', ctx.url);
   const endMonth = season * 3;
-  const periodEnd = `${req.year}-${String(endMonth).padStart(2, '0')}-${season === 1 || season === 4 ? '31' : '30'}`;
+  const periodEnd = quarterEndDate(req.year, endMonth);
   const rows: TwFinancialsInsert[] = [];
   $('tr.tblHead').each((_, head) => {
     const names = $(head)

@@ -1,5 +1,9 @@
 import type { TwFinancialsInsert } from '../../schema/asia.ts';
 
+/** The last day of a quarter-end month (3, 6, 9, 12) of `year`: YYYY-03-31, -06-30, -09-30, -12-31. */
+export const quarterEndDate = (year: number, endMonth: number): string =>
+  `${year}-${String(endMonth).padStart(2, '0')}-${endMonth === 3 || endMonth === 12 ? '31' : '30'}`;
+
 /** Exact a - b on decimal strings (amounts in thousands reach 10^12; EPS has 2 decimals). */
 export function subtractDecimal(a: string, b: string): string {
   const scale = Math.max(decimals(a), decimals(b));

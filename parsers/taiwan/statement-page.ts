@@ -2,6 +2,7 @@ import * as cheerio from 'cheerio';
 import { ParseError } from '../../lib/errors.ts';
 import type { TwFinancialsInsert } from '../../schema/asia.ts';
 import type { ParseContext, ParseResult } from '../types.ts';
+import { quarterEndDate } from './quarters.ts';
 import { cleanText, decodeTaiwan, twAmount } from './text.ts';
 
 /** A statement column's period: a single quarter (`2014年第3季`) or a span (`104年01月01日至104年03月31日`). */
@@ -83,6 +84,14 @@ export function readStatementTables(html: string, document: string): StatementTa
   return tables;
 }
 
+/** A single-company page's HTML; a MOPS throttling page (查詢過於頻繁) in place of data is an error. */
+function statementPageHtml(bytes: Buffer, ctx: ParseContext): string {
+  const html = decodeTaiwan(bytes, 'utf8');
+  if (/查詢過於頻繁/.test(html))
+    throw new ParseError('MOPS throttling page (查詢過於頻繁) in place of data', ctx.url);
+  return html;
+}
+
 const INCOME = {
   revenueYtd: ['營業收入合計'],
   operatingIncomeYtd: ['營業利益（損失）'],
@@ -100,9 +109,7 @@ export function parseIncomeStatementPage(
   ctx: ParseContext,
   meta: { code: string; companyName?: string; market?: string },
 ): ParseResult<TwFinancialsInsert> {
-  const html = decodeTaiwan(bytes, 'utf8');
-  if (/查詢過於頻繁/.test(html))
-    throw new ParseError('MOPS throttling page (查詢過於頻繁) in place of data', ctx.url);
+  const html = statementPageHtml(bytes, ctx);
   if (/查無需求資料|查無資料/.test(html) && !/會計項目/.test(html)) return { rows: [], warnings: [] };
   const tables = readStatementTables(html, ctx.url);
   const income = tables.find((t) =>
@@ -132,7 +139,7 @@ export function parseIncomeStatementPage(
     statement: 'income',
     companyName: meta.companyName ?? null,
     market: meta.market ?? null,
-    periodEnd: `${year}-${String(endMonth).padStart(2, '0')}-${endMonth === 3 || endMonth === 12 ? '31' : '30'}`,
+    periodEnd: quarterEndDate(year, endMonth),
     revenueYtd: value(INCOME.revenueYtd, ytdCol),
     operatingIncomeYtd: value(INCOME.operatingIncomeYtd, ytdCol),
     netIncomeYtd: value(INCOME.netIncomeYtd, ytdCol),
@@ -166,9 +173,7 @@ export function parseBalanceStatementPage(
   ctx: ParseContext,
   meta: { code: string; companyName?: string; market?: string },
 ): ParseResult<TwFinancialsInsert> {
-  const html = decodeTaiwan(bytes, 'utf8');
-  if (/查詢過於頻繁/.test(html))
-    throw new ParseError('MOPS throttling page (查詢過於頻繁) in place of data', ctx.url);
+  const html = statementPageHtml(bytes, ctx);
   if (!/會計項目/.test(html)) return { rows: [], warnings: [] };
   const table = readStatementTables(html, ctx.url).find((t) =>
     t.lines.some((l) => (BALANCE.totalAssets as readonly string[]).includes(l.label)),
@@ -194,7 +199,7 @@ export function parseBalanceStatementPage(
         statement: 'balance',
         companyName: meta.companyName ?? null,
         market: meta.market ?? null,
-        periodEnd: `${latest.year}-${String(m).padStart(2, '0')}-${m === 3 || m === 12 ? '31' : '30'}`,
+        periodEnd: quarterEndDate(latest.year, m),
         totalAssets: value(BALANCE.totalAssets),
         totalLiabilities: value(BALANCE.totalLiabilities),
         totalEquity: value(BALANCE.totalEquity),

@@ -1,3 +1,4 @@
+import { METRIC_FIELDS } from '../../lib/statement-fields.ts';
 import type { StatementRow } from './statements.ts';
 import type { Grain, RowHead } from './types.ts';
 
@@ -48,46 +49,7 @@ import type { Grain, RowHead } from './types.ts';
  * | payout_ratio | -dividends_and_other_cash_distributions / net_income (> 0) |
  */
 
-export const METRIC_FIELDS = [
-  'enterprise_value',
-  'price_to_earnings_ratio',
-  'price_to_book_ratio',
-  'price_to_sales_ratio',
-  'enterprise_value_to_ebitda_ratio',
-  'enterprise_value_to_revenue_ratio',
-  'free_cash_flow_yield',
-  'peg_ratio',
-  'gross_margin',
-  'operating_margin',
-  'net_margin',
-  'return_on_equity',
-  'return_on_assets',
-  'return_on_invested_capital',
-  'asset_turnover',
-  'inventory_turnover',
-  'receivables_turnover',
-  'days_sales_outstanding',
-  'operating_cycle',
-  'working_capital_turnover',
-  'current_ratio',
-  'quick_ratio',
-  'cash_ratio',
-  'operating_cash_flow_ratio',
-  'debt_to_equity',
-  'debt_to_assets',
-  'interest_coverage',
-  'revenue_growth',
-  'earnings_growth',
-  'book_value_growth',
-  'earnings_per_share_growth',
-  'free_cash_flow_growth',
-  'operating_income_growth',
-  'ebitda_growth',
-  'earnings_per_share',
-  'book_value_per_share',
-  'free_cash_flow_per_share',
-  'payout_ratio',
-] as const;
+export { METRIC_FIELDS };
 
 export type MetricField = (typeof METRIC_FIELDS)[number];
 export type MetricRow = RowHead & Record<MetricField, number | null>;

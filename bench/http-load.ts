@@ -1,0 +1,100 @@
+/**
+ * The load generator the HTTP benches share (api.bench.ts, mcp.bench.ts): keep-alive requests at a fixed
+ * concurrency for a fixed time, and the summary of rounds. Node built-ins only, so a bench's load-generator
+ * process loads none of the app.
+ */
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+
+export interface RoundResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  requests: number;
+}
+
+/** The i-th request of a round. */
+export type Req = (i: number) => {
+  method?: 'GET' | 'POST';
+  path: string;
+  body?: string;
+  headers: Record<string, string>;
+};
+
+export interface RoundOptions {
+  concurrency: number;
+  /** Read each response body and count it as an error when it contains this text (a non-200 always is). */
+  bodyError?: string;
+}
+
+/** Sends `make(i)` requests from `concurrency` workers for `ms` milliseconds; latency percentiles and rps. */
+export async function round(port: number, make: Req, ms: number, opts: RoundOptions): Promise<RoundResult> {
+  const { concurrency, bodyError } = opts;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const latencies: number[] = [];
+  let errors = 0;
+  const end = performance.now() + ms;
+  let i = 0;
+  const one = () =>
+    new Promise<void>((resolve) => {
+      const r = make(i++);
+      const t0 = performance.now();
+      const done = (failed: boolean) => {
+        if (failed) errors++;
+        latencies.push(performance.now() - t0);
+        resolve();
+      };
+      const req = http.request(
+        { host: '127.0.0.1', port, method: r.method, path: r.path, agent, headers: r.headers },
+        (res) => {
+          if (bodyError === undefined) {
+            res.resume();
+            res.on('end', () => done(res.statusCode !== 200));
+            return;
+          }
+          const chunks: Buffer[] = [];
+          res.on('data', (c) => chunks.push(c));
+          res.on('end', () =>
+            done(res.statusCode !== 200 || Buffer.concat(chunks).toString().includes(bodyError)),
+          );
+        },
+      );
+      req.on('error', () => {
+        errors++;
+        resolve();
+      });
+      if (r.body) req.write(r.body);
+      req.end();
+    });
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) await one();
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) =>
+    Math.round((latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0) * 100) /
+    100;
+  return {
+    rps: Math.round(latencies.length / seconds),
+    p50: pct(0.5),
+    p99: pct(0.99),
+    errors,
+    requests: latencies.length,
+  };
+}
+
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** The medians of a bench's rounds, with their error and request totals. */
+export const summary = (rs: RoundResult[]) => ({
+  rps: median(rs.map((x) => x.rps)),
+  p50_ms: median(rs.map((x) => x.p50)),
+  p99_ms: median(rs.map((x) => x.p99)),
+  errors: rs.reduce((a, x) => a + x.errors, 0),
+  requests: rs.reduce((a, x) => a + x.requests, 0),
+});

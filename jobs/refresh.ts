@@ -152,6 +152,7 @@ export async function statusSweep(services: Services): Promise<void> {
       .where(eq(datasetPartitions.datasetId, d.id));
     const decl: DatasetDecl = d;
     const rows = await countRows(services, decl.table, decl.tableWhere);
+    const earliest = await earliestRow(services, decl);
     // A dataset another job builds (metrics rows written by the financials job) reports that job's state.
     const [builder] = decl.builtBy
       ? await services.database.db.select().from(datasets).where(eq(datasets.id, decl.builtBy))
@@ -161,6 +162,7 @@ export async function statusSweep(services: Services): Promise<void> {
       .set({
         lastSweepAt: at,
         ...(rows === null ? {} : { rowCount: rows }),
+        ...(earliest ? { availableFrom: earliest } : {}),
         ...(p && p.n > 0 ? { coveragePct: ((p.n - p.failed) / p.n).toFixed(4) } : {}),
         ...(builder
           ? {
@@ -174,6 +176,15 @@ export async function statusSweep(services: Services): Promise<void> {
       })
       .where(eq(datasets.id, d.id));
   }
+}
+
+/** The earliest date the dataset's rows hold (its `earliestColumn`), or null when it declares none or is empty. */
+async function earliestRow(services: Services, decl: DatasetDecl): Promise<string | null> {
+  if (!decl.table || !decl.earliestColumn) return null;
+  const [r] = await services.database.query<{ first: string | null }>(
+    `select min(${decl.earliestColumn})::date::text as first from ${decl.table}${decl.tableWhere ? ` where ${decl.tableWhere}` : ''}`,
+  );
+  return r?.first ?? null;
 }
 
 async function countRows(services: Services, table: string | null, where?: string): Promise<number | null> {

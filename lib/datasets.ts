@@ -39,6 +39,12 @@ export interface DatasetDecl {
   tableWhere?: string;
   /** A dataset built by another dataset's job: the status sweep copies that one's refresh state. */
   builtBy?: string;
+  /**
+   * The date column of `table` whose minimum is the earliest data the dataset really holds: the status sweep
+   * writes it to the coverage's `available_from`, so coverage reports the history the loaded files hold, not
+   * the declared window (`availableFrom` stays where a live backfill starts by default).
+   */
+  earliestColumn?: string;
 }
 
 export const DATASETS = [
@@ -67,6 +73,7 @@ export const DATASETS = [
     source: 'sec',
     schedule: '30 2,6,10,14,18,22 * * *',
     table: 'filings',
+    earliestColumn: 'filing_date',
   },
   {
     id: 'filing_items',
@@ -182,6 +189,7 @@ export const DATASETS = [
     // the vendors' end-of-day settlement
     schedule: '30 22 * * 1-5',
     table: 'price_bars',
+    earliestColumn: 'date',
   },
   {
     id: 'benchmarks',
@@ -196,6 +204,7 @@ export const DATASETS = [
     // daily 23:00 UTC, weekends too (some series have weekend rows)
     schedule: '0 23 * * *',
     table: 'benchmark_bars',
+    earliestColumn: 'date',
   },
   {
     id: 'short_interest',
@@ -211,6 +220,7 @@ export const DATASETS = [
     // settlement, FINRA's calendar) has passed, and re-reads the last four for revisions
     schedule: '30 23 * * 1-5',
     table: 'short_interest',
+    earliestColumn: 'settlement_date',
   },
   {
     id: 'ownership_index',
@@ -238,6 +248,7 @@ export const DATASETS = [
     source: 'sec',
     schedule: '40 2,6,10,14,18,22 * * *',
     table: 'insider_trades',
+    earliestColumn: 'filing_date',
   },
   {
     id: 'institutional_holdings',
@@ -427,6 +438,7 @@ export const DATASETS = [
     source: 'dart',
     schedule: '*/30 * * * *',
     table: 'disclosures',
+    earliestColumn: 'date',
   },
   {
     id: 'screen',
@@ -503,6 +515,7 @@ export const DATASETS = [
     // spec 4.8: the stream is polled about every two minutes
     schedule: '*/2 * * * *',
     table: 'news_articles',
+    earliestColumn: 'event_at',
   },
   {
     id: 'documents',

@@ -26,7 +26,8 @@ export async function syncDatasetRegistry(database: Database, decls: readonly Da
           minPlan: d.minPlan,
           creditCost: d.creditCost,
           updateFrequency: d.updateFrequency,
-          availableFrom: d.availableFrom,
+          // a dataset with an earliestColumn keeps the earliest date the status sweep measured
+          ...(d.earliestColumn ? {} : { availableFrom: d.availableFrom }),
         },
       });
   }

@@ -217,6 +217,26 @@ describe('newcomer affordances', () => {
   });
 });
 
+describe('coverage', () => {
+  it("reports the earliest date the loaded rows hold, not the declared window's start", async () => {
+    // news: the captured feeds hold items from 2018 although the live window starts 2026-07-26
+    const [news] = await database.query<{ first: string }>(
+      'select min(event_at)::date::text as first from news_articles',
+    );
+    expect(news!.first < '2026-07-26').toBe(true);
+    const r = await api.get('/v1/companies/VLD/news/events?min_impact=40', { key });
+    expect(r.status).toBe(200);
+    expect((await r.json()).coverage.available_from).toBe(news!.first);
+    // prices: the stooq files reach back decades before the 2025-07-14 window
+    const [prices] = await database.query<{ first: string }>(
+      'select min(date)::text as first from price_bars',
+    );
+    const m = await api.get('/v1/companies/AAPL/market-data?limit=1', { key });
+    expect((await m.json()).coverage.available_from).toBe(prices!.first);
+    expect(prices!.first < '2025-07-14').toBe(true);
+  });
+});
+
 describe('the typed client', () => {
   it("its README example (clients/typescript/example.ts) runs against the demo and prints Alphabet's revenue", async () => {
     const { stdout } = await promisify(execFile)(

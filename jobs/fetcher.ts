@@ -3,7 +3,7 @@ import type { Database } from '../lib/db.ts';
 import { UpstreamNotFoundError } from '../lib/errors.ts';
 import { quarantine, rawDocuments } from '../schema/datasets.ts';
 import type { HttpClient } from './http/client.ts';
-import { redactUrl } from './http/client.ts';
+import { hasCredential, redactUrl } from './http/client.ts';
 import type { RawDocument } from './types.ts';
 
 /** The HTTP client (jobs/http/client.ts): the fetcher needs only its conditional get. */
@@ -124,8 +124,7 @@ export class PartitionFetcher {
  * `api_key`/`token`) is redacted, so the archive index never holds a secret; other URLs are kept byte for byte.
  */
 export function archivedUrl(url: string): string {
-  const redacted = redactUrl(url);
-  return redacted === '[unparseable url]' || !/redacted/.test(redacted) ? url : redacted;
+  return hasCredential(url) ? redactUrl(url) : url;
 }
 
 /** A document of a partition as the raw_documents index records it (its bytes are in the archive). */

@@ -1,32 +1,12 @@
+import { DATASETS, type DatasetDecl } from './datasets.ts';
 /**
- * Which datasets each dataset's job reads (its inputs): a dataset is complete only when its own backfill
- * finished without failures AND every input is complete. A family registers its inputs by appending a line.
- * Read by the backfill (jobs/refresh.ts), /v1/_status and `etl status` (the "why pending" text).
+ * Why a dataset is pending: its own failed partitions, or the chain of its inputs (`inputs` in the dataset
+ * registry, lib/datasets.ts) that are failing or incomplete. Read by the backfill (jobs/refresh.ts),
+ * /v1/_status and `etl status`.
  */
-export const DATASET_INPUTS: Record<string, readonly string[]> = {
-  // the CIK universe (SEC_CIKS=all) and the ticker on each row
-  filings: ['companies'],
-  financials: ['companies'],
-  company_facts: ['companies'],
-  // one partition per indexed filing
-  filing_items: ['filings'],
-  financial_segments: ['filings'],
-  // Form 20-F: the filing index's 20-Fs
-  form_20f: ['filings'],
-  // market data: the registry's listings; market caps and float from the share counts
-  shares_outstanding: ['financials'],
-  market_data: ['companies', 'shares_outstanding'],
-  short_interest: ['companies', 'shares_outstanding'],
-  // ownership: the filing index (13F, DEF 14A) and the insider-form index (Forms 3/4/5)
-  ownership_index: ['companies'],
-  insider_trades: ['ownership_index'],
-  institutional_holdings: ['filings'],
-  executive_compensation: ['filings'],
-  proxy_ownership: ['filings'],
-};
-
 export function inputsOf(dataset: string): readonly string[] {
-  return DATASET_INPUTS[dataset] ?? [];
+  const decl: DatasetDecl | undefined = DATASETS.find((d) => d.id === dataset);
+  return decl?.inputs ?? [];
 }
 
 /** What the explanation needs of each dataset (a datasets row plus its failed-partition count). */

@@ -45,6 +45,11 @@ export interface DatasetDecl {
    * the declared window (`availableFrom` stays where a live backfill starts by default).
    */
   earliestColumn?: string;
+  /**
+   * The datasets this dataset's job reads: it is complete only when its own backfill finished without
+   * failures AND every input is complete (lib/dataset-inputs.ts explains why one is pending).
+   */
+  inputs?: readonly string[];
 }
 
 export const DATASETS = [
@@ -74,6 +79,7 @@ export const DATASETS = [
     schedule: '30 2,6,10,14,18,22 * * *',
     table: 'filings',
     earliestColumn: 'filing_date',
+    inputs: ['companies'],
   },
   {
     id: 'filing_items',
@@ -88,6 +94,7 @@ export const DATASETS = [
     // 20 minutes after each filing-index refresh: splits the filings indexed in the last 3 days
     schedule: '50 2,6,10,14,18,22 * * *',
     table: 'filing_documents',
+    inputs: ['filings'],
   },
   {
     id: 'financials',
@@ -102,6 +109,7 @@ export const DATASETS = [
     // daily, after the morning's 10-K/10-Q wave has reached companyfacts
     schedule: '15 8 * * *',
     table: 'financial_statements',
+    inputs: ['companies'],
     tableWhere: "statement <> 'metrics'",
   },
   {
@@ -132,6 +140,7 @@ export const DATASETS = [
     // 25 minutes after each filing-index refresh: parses the 10-K/10-Q/20-F filings indexed in the last 3 days
     schedule: '55 2,6,10,14,18,22 * * *',
     table: 'financial_segments',
+    inputs: ['filings'],
   },
   {
     id: 'company_facts',
@@ -146,6 +155,7 @@ export const DATASETS = [
     // daily at 06:45 UTC: on Mondays it reuses the submissions JSON the 06:00 registry refresh fetched
     schedule: '45 6 * * *',
     table: 'company_facts',
+    inputs: ['companies'],
   },
   {
     id: 'form_20f',
@@ -160,6 +170,7 @@ export const DATASETS = [
     // 30 minutes after each filing-index refresh: the 20-F / 20-F/A filings indexed in the last 3 days
     schedule: '0 3,7,11,15,19,23 * * *',
     table: 'form_20f_filings',
+    inputs: ['filings'],
   },
   {
     id: 'shares_outstanding',
@@ -174,6 +185,7 @@ export const DATASETS = [
     // daily, 15 minutes after the financials refresh, whose companyfacts download it reuses
     schedule: '30 8 * * *',
     table: 'shares_outstanding',
+    inputs: ['financials'],
   },
   {
     id: 'market_data',
@@ -190,6 +202,7 @@ export const DATASETS = [
     schedule: '30 22 * * 1-5',
     table: 'price_bars',
     earliestColumn: 'date',
+    inputs: ['companies', 'shares_outstanding'],
   },
   {
     id: 'benchmarks',
@@ -221,6 +234,7 @@ export const DATASETS = [
     schedule: '30 23 * * 1-5',
     table: 'short_interest',
     earliestColumn: 'settlement_date',
+    inputs: ['companies', 'shares_outstanding'],
   },
   {
     id: 'ownership_index',
@@ -235,6 +249,7 @@ export const DATASETS = [
     // 5 minutes after each filing-index refresh (reuses the submissions JSON it fetched)
     schedule: '35 2,6,10,14,18,22 * * *',
     table: 'ownership_index',
+    inputs: ['companies'],
   },
   {
     id: 'insider_trades',
@@ -249,6 +264,7 @@ export const DATASETS = [
     schedule: '40 2,6,10,14,18,22 * * *',
     table: 'insider_trades',
     earliestColumn: 'filing_date',
+    inputs: ['ownership_index'],
   },
   {
     id: 'institutional_holdings',
@@ -262,6 +278,7 @@ export const DATASETS = [
     source: 'sec',
     schedule: '45 2,6,10,14,18,22 * * *',
     table: 'thirteen_f_holdings',
+    inputs: ['filings'],
   },
   {
     id: 'executive_compensation',
@@ -275,6 +292,7 @@ export const DATASETS = [
     source: 'sec',
     schedule: '5 3 * * *',
     table: 'executive_compensation',
+    inputs: ['filings'],
   },
   {
     id: 'proxy_ownership',
@@ -288,6 +306,7 @@ export const DATASETS = [
     source: null,
     schedule: null,
     table: 'proxy_ownership',
+    inputs: ['filings'],
     builtBy: 'executive_compensation',
   },
   {

@@ -88,6 +88,16 @@ const EMPTY_SHA256 = sha256Hex(new Uint8Array(0));
 const SECRET_PARAM = /key|token|secret|password|passwd|sig|auth|crtfc/i;
 
 /** The URL fit for logs and error messages: credentials and secret-looking query values replaced. */
+/** Whether a URL carries a credential: user info, or a query parameter named like a key or token. */
+export function hasCredential(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return Boolean(u.username || u.password) || [...u.searchParams.keys()].some((n) => SECRET_PARAM.test(n));
+  } catch {
+    return false;
+  }
+}
+
 export function redactUrl(url: string): string {
   try {
     const u = new URL(url);

@@ -80,10 +80,9 @@ export const listFilings = defineRoute({
       params.push(v);
       where.push(`${cond} $${params.length}`);
     };
-    if (query.filing_type?.length) {
-      params.push(query.filing_type);
-      where.push(`filing_type = any($${params.length}::text[])`);
-    }
+    // the index also keeps forms outside spec 2.3 (20-F/A, for form_20f): never served here
+    params.push(query.filing_type?.length ? query.filing_type : [...FILING_TYPES]);
+    where.push(`filing_type = any($${params.length}::text[])`);
     add('filing_date >=', query.filed_at_gte);
     add('filing_date <=', query.filed_at_lte);
     add('filing_date >', query.filed_at_gt);

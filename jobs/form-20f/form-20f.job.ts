@@ -13,8 +13,12 @@ import { companyFactsUrl } from '../edgar/financials.job.ts';
 import { backfillCiks, cikKeys, cikUniverse } from '../edgar/universe.ts';
 import { getIfExists } from '../fetcher.ts';
 import type { DatasetJob, JobContext, RawDocument } from '../types.ts';
+import { demo20fFiling, demo20fFilings } from './demo-filings.ts';
 
-/** 20-F and its amendment: the annual report of a foreign private issuer. */
+/**
+ * 20-F and its amendment: the annual report of a foreign private issuer. Both are in the filing index
+ * (`20-F/A` as an index-only type, lib/filing-types.ts), so amendments are discovered like originals.
+ */
 export const FORM_20F_TYPES = ['20-F', '20-F/A'];
 /** Spec 8.3: Form 20-F annual from 2014-12 (where a live backfill starts; older filings parse too). */
 const WINDOW_FROM = '2014-12-01';
@@ -27,7 +31,8 @@ const isCompanyFacts = (d: RawDocument) => d.url.includes('/api/xbrl/companyfact
  * - `acc:<accession>`: each 20-F / 20-F/A of the universe's filing index from 2014-12. fetch: the filing
  *   folder's `index.json` names the XBRL instance and label linkbase; the primary document (cover page,
  *   items, Item 7.A) comes from the filing index row. Without index.json, the primary document alone
- *   (itself the instance when it is inline XBRL). A filing with neither is `not_found`.
+ *   (itself the instance when it is inline XBRL). A filing with neither is `not_found`. Against the offline
+ *   mirror, the demo list (demo-filings.ts) adds real 20-Fs that no captured index lists.
  * - `cik:<CIK>` (companies the filing index shows filing 20-Fs, or does not know): the companyfacts JSON,
  *   which lists each 20-F's undimensioned facts. It gives a
  *   profile and raw facts for the 20-Fs whose own documents were not parsed (no decimals, notes or segments);
@@ -37,9 +42,11 @@ const isCompanyFacts = (d: RawDocument) => d.url.includes('/api/xbrl/companyfact
 export const form20fJob: DatasetJob<Form20fParsed> = {
   dataset: 'form_20f',
   async partitions(ctx, opts) {
-    const ciks =
-      opts.cik || opts.ticker ? await backfillCiks(ctx, opts) : await cikUniverse(ctx.config, ctx.database);
-    return [...cikKeys(await possibleFilers(ctx, ciks)), ...(await byFiling.partitions(ctx, opts))];
+    const named = !!(opts.cik || opts.ticker);
+    const ciks = named ? await backfillCiks(ctx, opts) : await cikUniverse(ctx.config, ctx.database);
+    const demo = named ? [] : demo20fFilings(ctx.config).map((f) => `acc:${f.accession}`);
+    const keys = [...cikKeys(await possibleFilers(ctx, ciks)), ...(await byFiling.partitions(ctx, opts))];
+    return [...new Set([...keys, ...demo])];
   },
   async latestPartitions(ctx) {
     const ciks = await possibleFilers(ctx, await cikUniverse(ctx.config, ctx.database));
@@ -49,7 +56,9 @@ export const form20fJob: DatasetJob<Form20fParsed> = {
   async fetch(ctx, key, fetcher) {
     if (key.startsWith('cik:'))
       return [await fetcher.get(companyFactsUrl(key.slice(4)), { maxAgeMs: 12 * 3600_000 })];
-    const row = await filingRow(ctx, key);
+    const accession = accessionOf(key);
+    const row =
+      demo20fFilings(ctx.config).find((f) => f.accession === accession) ?? (await filingRow(ctx, key));
     const folder = filingFolderUrl(row.cik, row.accession);
     const docs: RawDocument[] = [];
     const index = await getIfExists(fetcher, `${folder}index.json`);
@@ -112,8 +121,10 @@ export const form20fJob: DatasetJob<Form20fParsed> = {
       .map((d) => d.fetchedAt)
       .sort()
       .at(-1)!;
+    const demo = demo20fFiling(accession);
+    const listed = demo ? { form: demo.form, filingDate: demo.filingDate } : undefined;
     return {
-      rows: { kind: 'filing', accession, cik, form, fetchedAt, filing },
+      rows: { kind: 'filing', accession, cik, form, fetchedAt, filing, ...(listed ? { listed } : {}) },
       warnings: [...warnings, ...filing.warnings],
     };
   },
@@ -133,7 +144,7 @@ async function possibleFilers(ctx: JobContext, ciks: string[]): Promise<string[]
   const rows = await ctx.database.db
     .select({
       cik: sql<string>`${filings.cik}::text`,
-      fpi: sql<number>`max(case when ${filings.filingType} = '20-F' then 1 else 0 end)::int`,
+      fpi: sql<number>`max(case when ${inArray(filings.filingType, FORM_20F_TYPES)} then 1 else 0 end)::int`,
     })
     .from(filings)
     .where(inArray(filings.cik, ciks.map(Number)))

@@ -139,7 +139,9 @@ export interface CompanyFactsFiling {
  * companyfacts -> one entry per 20-F / 20-F/A accession with the undimensioned facts SEC extracted from it
  * (no decimals: companyfacts does not carry them) and what a profile can say from them: shares outstanding
  * (dei), the accounting standard (the taxonomy the filing's facts use), the reporting currency and the
- * period end (the most common end date of the filing's one-year durations).
+ * period end (the most common end date of the filing's one-year durations). A filing with no one-year
+ * duration (a 20-F/A restating only the cover's dei facts) takes the period end of a filing whose facts
+ * carry the same fiscal year (companyfacts' `fy`, the fiscal year SEC assigns a filing's facts).
  */
 export function companyFactsFilings(doc: CompanyFactsDocument): CompanyFactsFiling[] {
   const byAccn = new Map<string, CompanyFactsDocument['facts']>();
@@ -196,5 +198,23 @@ export function companyFactsFilings(doc: CompanyFactsDocument): CompanyFactsFili
       })),
     });
   }
+  const periodOfYear = new Map<number, string>();
+  for (const f of out) {
+    const fy = fiscalYear(byAccn.get(f.accession)!);
+    if (fy !== null && f.profile.period_end) periodOfYear.set(fy, f.profile.period_end);
+  }
+  for (const f of out) {
+    const fy = fiscalYear(byAccn.get(f.accession)!);
+    const end = fy === null ? undefined : periodOfYear.get(fy);
+    // the period only: the filing itself states no fiscal year end
+    if (end && !f.profile.period_end) f.profile.period_end = end;
+  }
   return out.sort((a, b) => (a.filing_date < b.filing_date ? 1 : -1));
+}
+
+/** The fiscal year most of a filing's facts carry (`fy`); null when none does. */
+function fiscalYear(facts: CompanyFactsDocument['facts']): number | null {
+  const counts = new Map<number, number>();
+  for (const f of facts) if (f.fy !== null) counts.set(f.fy, (counts.get(f.fy) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]?.[0] ?? null;
 }

@@ -134,17 +134,20 @@ export const form20fJob: DatasetJob<Form20fParsed> = {
 };
 
 /**
- * The companyfacts partitions worth running: companies whose filing index lists a 20-F, and companies the
- * index knows nothing about (submissions not loaded: the demo's TSM). A company with filings but no 20-F
- * (every US filer, once the index is loaded) is skipped, so `SEC_CIKS=all` does not re-read 10,000
- * companyfacts to find ~300 foreign private issuers.
+ * The companyfacts partitions worth running: companies whose filing index lists a form only a foreign private
+ * issuer files (20-F, 20-F/A, 6-K), and companies the index knows nothing about (submissions not loaded: the
+ * demo's TSM). A company with filings but none of those (every US filer, once the index is loaded) is
+ * skipped, so `SEC_CIKS=all` does not re-read 10,000 companyfacts to find ~300 foreign private issuers. A
+ * 6-K counts because a partial index (one day's file lists TSM's 6-K, not its 20-F) must not hide a filer.
  */
+const FPI_FORMS = [...FORM_20F_TYPES, '6-K'];
+
 async function possibleFilers(ctx: JobContext, ciks: string[]): Promise<string[]> {
   if (ciks.length === 0) return [];
   const rows = await ctx.database.db
     .select({
       cik: sql<string>`${filings.cik}::text`,
-      fpi: sql<number>`max(case when ${inArray(filings.filingType, FORM_20F_TYPES)} then 1 else 0 end)::int`,
+      fpi: sql<number>`max(case when ${inArray(filings.filingType, FPI_FORMS)} then 1 else 0 end)::int`,
     })
     .from(filings)
     .where(inArray(filings.cik, ciks.map(Number)))

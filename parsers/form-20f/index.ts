@@ -113,7 +113,13 @@ export function parseForm20fFiling(input: {
   profile.incorporation_country = incorporationCountry(profile.incorporation);
   if (!doc)
     warnings.push(
-      `no XBRL instance: no segments or facts for this filing; ${documentNotes.length} notes read from the document's headings`,
+      documentNotes.length > 0
+        ? `no XBRL instance: no segments or facts for this filing; ${documentNotes.length} notes read from the document's headings`
+        : 'no XBRL instance and no numbered note headings ("N. TITLE" after a "Notes to the financial statements" heading): no notes, segments or facts for this filing',
+    );
+  if (format === 'wrapped_text')
+    warnings.push(
+      'plain text inside an HTML wrapper (a text filing): read line by line as text, `<TABLE>` lines split into columns',
     );
   const xbrlNotes = doc ? noteRows(doc, input.labels) : [];
   return {

@@ -121,8 +121,9 @@ export const filingTickers = defineRoute({
     const rows = await database.query<{ t: string }>(
       `select distinct c.primary_ticker as t from companies c
         where c.primary_ticker is not null and c.cik is not null
-          and exists (select 1 from filings f where f.cik = c.cik::bigint)
+          and exists (select 1 from filings f where f.cik = c.cik::bigint and f.filing_type = any($1::text[]))
         order by 1`,
+      [[...FILING_TYPES]],
     );
     return { resource: 'filings', tickers: rows.map((r) => r.t) };
   },
@@ -141,7 +142,9 @@ export const filingCiks = defineRoute({
   },
   handler: async ({ database }) => {
     const rows = await database.query<{ cik: string }>(
-      `select lpad(cik::text, 10, '0') as cik from (select distinct cik from filings) f order by 1`,
+      `select lpad(cik::text, 10, '0') as cik
+         from (select distinct cik from filings where filing_type = any($1::text[])) f order by 1`,
+      [[...FILING_TYPES]],
     );
     return { resource: 'filings', ciks: rows.map((r) => r.cik) };
   },

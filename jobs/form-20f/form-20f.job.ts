@@ -33,7 +33,7 @@ const isCompanyFacts = (d: RawDocument) => d.url.includes('/api/xbrl/companyfact
  *   items, Item 7.A) comes from the filing index row. Without index.json, the primary document alone
  *   (itself the instance when it is inline XBRL). A filing with neither is `not_found`. Against the offline
  *   mirror, the demo list (demo-filings.ts) adds real 20-Fs that no captured index lists.
- * - `cik:<CIK>` (companies the filing index shows filing 20-Fs, or does not know): the companyfacts JSON,
+ * - `cik:<CIK>` (companies the filing index shows filing 20-Fs or 6-Ks, or does not know): the companyfacts JSON,
  *   which lists each 20-F's undimensioned facts. It gives a
  *   profile and raw facts for the 20-Fs whose own documents were not parsed (no decimals, notes or segments);
  *   a company that files no 20-F loads nothing.

@@ -97,6 +97,10 @@ describe(`Form 20-F end to end (${process.env.REDIS_URL ? 'BullMQ' : 'in-process
     expect((await listed.json()).filings).toEqual([]); // its only indexed filing is outside spec 2.3's types
     const types = await (await get('/v1/filings/types')).json();
     expect(types.filing_types).not.toContain('20-F/A');
+    const ciks = (await (await get('/v1/filings/ciks')).json()).ciks;
+    expect(ciks).toContain('0000320193');
+    expect(ciks).not.toContain('0001533232');
+    expect((await (await get('/v1/filings/tickers')).json()).tickers).not.toContain('BEP');
     const report = await runPartition(form20fJob, `acc:${BEP_20FA}`, env.services.deps());
     expect(report.status).toBe('not_found'); // the mirror holds no document of that filing
   });

@@ -43,7 +43,8 @@ const listQuery = {
   cik: { ...companyQuery.cik, examples: { 'Apple, instead of ticker': '320193' } },
   filing_type: p.repeatable(
     p.oneOf(FILING_TYPES, {
-      description: 'Filing type; repeat for several (filing_type=10-K&filing_type=10-Q). Default: all',
+      description:
+        'Filing type; repeat for several (filing_type=10-K&filing_type=10-Q). Default: every type of this list (the index also keeps 20-F/A for the Form 20-F routes; it is not listed here)',
       example: '10-K',
     }),
     FILING_TYPES.length,

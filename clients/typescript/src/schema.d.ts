@@ -10452,7 +10452,7 @@ export interface operations {
                 /** @description Filing date on or before (inclusive). Example: `1994-01-01` (a bound, instead of filed_at_gte) */
                 filed_at_lte?: string;
                 /**
-                 * @description Filing type; repeat for several (filing_type=10-K&filing_type=10-Q). Default: all
+                 * @description Filing type; repeat for several (filing_type=10-K&filing_type=10-Q). Default: every type of this list (the index also keeps 20-F/A for the Form 20-F routes; it is not listed here)
                  * @example [
                  *       "10-K"
                  *     ]

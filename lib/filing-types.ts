@@ -21,6 +21,20 @@ export const SUPPORTED_FILING_TYPES = [
 export type SupportedFilingType = (typeof SUPPORTED_FILING_TYPES)[number];
 
 /**
+ * Forms the filing index stores beyond spec 2.3's list, for the datasets built on them: `20-F/A`, the
+ * amended annual report of a foreign private issuer (dataset form_20f reads it as it reads `20-F`). Stored like
+ * `10-K/A` (`filing_type` and `form` both `20-F/A`), but `/v1/filings` serves only SUPPORTED_FILING_TYPES, so
+ * the documented list and its enum are unchanged.
+ */
+export const INDEX_ONLY_FILING_TYPES = ['20-F/A'] as const;
+
+/** Every `filing_type` the filing index keeps. */
+export const INDEXED_FILING_TYPES: readonly string[] = [
+  ...SUPPORTED_FILING_TYPES,
+  ...INDEX_ONLY_FILING_TYPES,
+];
+
+/**
  * The insider forms (Forms 3, 4, 5 and their amendments). Outside spec 2.3's types, so `/v1/filings` does
  * not serve them; the `ownership_index` dataset indexes them from the same submissions JSON for the
  * `insider_trades` job (one partition per filing).

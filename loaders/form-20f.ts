@@ -17,7 +17,16 @@ import { upsertRows } from './upsert.ts';
 
 /** What the 20-F job hands the loader: one filing's own documents, or a company's companyfacts entries. */
 export type Form20fParsed =
-  | { kind: 'filing'; accession: string; cik: number; form: string; fetchedAt: string; filing: Form20fFiling }
+  | {
+      kind: 'filing';
+      accession: string;
+      cik: number;
+      form: string;
+      fetchedAt: string;
+      filing: Form20fFiling;
+      /** Form and filing date of a filing no index lists (the offline demo list); the index row wins. */
+      listed?: { form: string; filingDate: string };
+    }
   | { kind: 'companyfacts'; cik: number; fetchedAt: string; filings: CompanyFactsFiling[] };
 
 const TABLES = [form20fNotes, form20fSegments, form20fOwnership, form20fFacts] as const;
@@ -82,7 +91,8 @@ export async function loadForm20f(tx: Tx, parsed: Form20fParsed): Promise<LoadRe
   return { inserted, updated: r.updated };
 }
 
-function profileColumns(p: Form20fFiling['profile']) {
+/** The profile columns of a parsed filing (loader and tests). */
+export function profileColumns(p: Form20fFiling['profile']) {
   return {
     periodEnd: p.period_end,
     fiscalYearEnd: p.fiscal_year_end,
@@ -104,11 +114,13 @@ function profileColumns(p: Form20fFiling['profile']) {
 
 async function loadFiling(tx: Tx, p: Extract<Form20fParsed, { kind: 'filing' }>): Promise<LoadResult> {
   const { accession, cik, filing } = p;
-  const [indexed] = await tx
+  const [row] = await tx
     .select({ filingDate: filings.filingDate, form: filings.form })
     .from(filings)
     .where(eq(filings.accessionNumber, accession))
     .limit(1);
+  // a demo filing no captured index lists (jobs/form-20f/demo-filings.ts) carries its own form and date
+  const indexed = row ?? p.listed;
   if (!indexed) throw new Error(`${accession}: not in the filing index (backfill filings first)`);
   await clear(tx, [accession]);
   const profile: Form20fFilingInsert = {

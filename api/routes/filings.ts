@@ -43,7 +43,8 @@ const listQuery = {
   cik: { ...companyQuery.cik, examples: { 'Apple, instead of ticker': '320193' } },
   filing_type: p.repeatable(
     p.oneOf(FILING_TYPES, {
-      description: 'Filing type; repeat for several (filing_type=10-K&filing_type=10-Q). Default: all',
+      description:
+        'Filing type; repeat for several (filing_type=10-K&filing_type=10-Q). Default: every type of this list (the index also keeps 20-F/A for the Form 20-F routes; it is not listed here)',
       example: '10-K',
     }),
     FILING_TYPES.length,
@@ -80,10 +81,9 @@ export const listFilings = defineRoute({
       params.push(v);
       where.push(`${cond} $${params.length}`);
     };
-    if (query.filing_type?.length) {
-      params.push(query.filing_type);
-      where.push(`filing_type = any($${params.length}::text[])`);
-    }
+    // the index also keeps forms outside spec 2.3 (20-F/A, for form_20f): never served here
+    params.push(query.filing_type?.length ? query.filing_type : [...FILING_TYPES]);
+    where.push(`filing_type = any($${params.length}::text[])`);
     add('filing_date >=', query.filed_at_gte);
     add('filing_date <=', query.filed_at_lte);
     add('filing_date >', query.filed_at_gt);
@@ -122,8 +122,9 @@ export const filingTickers = defineRoute({
     const rows = await database.query<{ t: string }>(
       `select distinct c.primary_ticker as t from companies c
         where c.primary_ticker is not null and c.cik is not null
-          and exists (select 1 from filings f where f.cik = c.cik::bigint)
+          and exists (select 1 from filings f where f.cik = c.cik::bigint and f.filing_type = any($1::text[]))
         order by 1`,
+      [[...FILING_TYPES]],
     );
     return { resource: 'filings', tickers: rows.map((r) => r.t) };
   },
@@ -142,7 +143,9 @@ export const filingCiks = defineRoute({
   },
   handler: async ({ database }) => {
     const rows = await database.query<{ cik: string }>(
-      `select lpad(cik::text, 10, '0') as cik from (select distinct cik from filings) f order by 1`,
+      `select lpad(cik::text, 10, '0') as cik
+         from (select distinct cik from filings where filing_type = any($1::text[])) f order by 1`,
+      [[...FILING_TYPES]],
     );
     return { resource: 'filings', ciks: rows.map((r) => r.cik) };
   },

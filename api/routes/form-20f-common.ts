@@ -6,15 +6,22 @@ import type { RouteContext } from '../platform/route.ts';
 export const TAGS = ['Form 20-F'];
 export const ACCESS = { dataset: 'form_20f' };
 export const PAGE = { default: 100, max: 1000 };
-/** The demo's 20-F filer (TSM's companyfacts are in the offline mirror). */
+/** The demo's 20-F filer known from companyfacts (TSM's companyfacts are in the offline mirror). */
 export const COMPANY = 'TSM';
+export const TSM_20F = '0001193125-25-083423';
+/**
+ * The demo's 20-F filer read from its own document (Loncor's FY2015 20-F, HTML without XBRL: holders and
+ * numbered notes; jobs/form-20f/demo-filings.ts).
+ */
+export const DOCUMENT_COMPANY = 'LONCF';
+export const LONCOR_20F = '0001062993-16-008650';
 
-export const accessionParam = (what: string) =>
+export const accessionParam = (what: string, example: string) =>
   p.string({
     description: `Accession number of one 20-F or 20-F/A (dashes optional): ${what}`,
     pattern: /^\d{10}-?\d{2}-?\d{6}$/,
     patternHint: 'must be an accession number such as 0001193125-25-083423',
-    example: '0001193125-25-083423',
+    example,
   });
 
 export const dashed = (a: string) =>

@@ -45,6 +45,7 @@ export const PROFILE_EXAMPLE = {
   adr_ratio: null,
   filer_category: null,
   amendment: false,
+  amendments: [],
   source: 'companyfacts',
   document_format: 'companyfacts',
   filings_on_record: 8,
@@ -102,7 +103,28 @@ export const PROFILE_SCHEMA = {
       description: 'As stated ("1 ADS = 5 common shares"); null when the document does not say',
     },
     filer_category: nstr,
-    amendment: { type: 'boolean' },
+    amendment: {
+      type: 'boolean',
+      description: 'True when the profile rests on a 20-F/A (its period has no original on record)',
+    },
+    amendments: {
+      type: 'array',
+      description:
+        "The 20-F/A filings of the same period, newest first. The profile is the period's original 20-F; each field an amendment restates (states at all) is taken from the newest amendment that does, and named in its `amended_fields`; an amendment that only adds exhibits changes nothing else",
+      items: {
+        type: 'object',
+        required: ['accession', 'filing_date', 'amended_fields'],
+        properties: {
+          accession: str,
+          filing_date: { ...str, format: 'date' },
+          amended_fields: {
+            type: 'array',
+            items: str,
+            description: 'Profile fields served from this amendment',
+          },
+        },
+      },
+    },
     source: {
       ...str,
       enum: ['filing', 'companyfacts'],
@@ -118,6 +140,7 @@ export const NOTE_EXAMPLE = {
   id: '0001062993-16-008650-9',
   cik: '0001472619',
   accession: '0001062993-16-008650',
+  form: '20-F',
   filing_date: '2016-03-30',
   note_tag: null,
   note_title: '10. SEGMENTED REPORTING',
@@ -128,6 +151,7 @@ export const NOTE_SCHEMA = {
   type: 'object',
   required: Object.keys(NOTE_EXAMPLE),
   properties: head({
+    form: { ...str, enum: ['20-F', '20-F/A'], description: 'The form of the filing the row comes from' },
     filing_date: { ...nstr, format: 'date', description: 'Filing date of the 20-F (from the filing index)' },
     note_tag: {
       ...nstr,
@@ -190,6 +214,7 @@ export const OWNERSHIP_EXAMPLE = {
   id: '0001062993-16-008650-0',
   cik: '0001472619',
   accession: '0001062993-16-008650',
+  form: '20-F',
   filing_date: '2016-03-30',
   holder_name: 'Arnold T. Kondrat',
   shares: '74300818',
@@ -202,6 +227,7 @@ export const OWNERSHIP_SCHEMA = {
   type: 'object',
   required: Object.keys(OWNERSHIP_EXAMPLE),
   properties: head({
+    form: { ...str, enum: ['20-F', '20-F/A'], description: 'The form of the filing the row comes from' },
     filing_date: { ...str, format: 'date' },
     holder_name: { ...str, description: 'As the Item 7.A table names the holder (footnote marks removed)' },
     shares: { ...nstr, description: 'Shares held, numeric string' },

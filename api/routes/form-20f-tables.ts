@@ -9,11 +9,14 @@ import {
   COMPANY,
   cikOf,
   cursorOf,
+  DOCUMENT_COMPANY,
   dashed,
+  LONCOR_20F,
   newestFirst,
   PAGE,
   rowHead,
   TAGS,
+  TSM_20F,
 } from './form-20f-common.ts';
 import * as s from './form-20f-schemas.ts';
 
@@ -104,8 +107,8 @@ export const form20fOwnershipRoute = defineRoute({
   envelope: 'A',
   access: ACCESS,
   company: 'resolve',
-  companyExample: COMPANY,
-  query: { accession: accessionParam('only its holders') },
+  companyExample: DOCUMENT_COMPANY,
+  query: { accession: accessionParam('only its holders', LONCOR_20F) },
   page: PAGE,
   cursorKey: cursorOf('filing_date'),
   response: { schema: s.OWNERSHIP_SCHEMA, example: s.OWNERSHIP_EXAMPLE },
@@ -115,7 +118,7 @@ export const form20fOwnershipRoute = defineRoute({
     const t = form20fOwnership;
     const keys = newestFirst(form20fFilings.filingDate, t);
     const rows = await ctx.db
-      .select({ row: t, filingDate: form20fFilings.filingDate })
+      .select({ row: t, filingDate: form20fFilings.filingDate, form: form20fFilings.form })
       .from(t)
       .innerJoin(form20fFilings, eq(form20fFilings.accession, t.accession))
       .where(
@@ -127,8 +130,9 @@ export const form20fOwnershipRoute = defineRoute({
       )
       .orderBy(...keysetOrder(keys))
       .limit(ctx.page.fetch);
-    return rows.map(({ row: r, filingDate }) => ({
+    return rows.map(({ row: r, filingDate, form }) => ({
       ...rowHead(ctx, r.accession, r.seq),
+      form,
       filing_date: filingDate,
       holder_name: r.holderName,
       shares: r.shares,
@@ -157,7 +161,7 @@ export const form20fFactsRoute = defineRoute({
       patternHint: 'must be a concept name, optionally prefixed (ifrs-full:Name)',
       example: 'Revenue',
     }),
-    accession: accessionParam('only its facts'),
+    accession: accessionParam('only its facts', TSM_20F),
     period_end: p.date({
       description: 'Period end (instant date or duration end), YYYY-MM-DD',
       example: '2024-12-31',

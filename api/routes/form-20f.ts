@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import { companies } from '../../schema/companies.ts';
 import { form20fFilings, form20fNotes } from '../../schema/form-20f.ts';
 import * as p from '../platform/params.ts';
@@ -10,13 +10,16 @@ import {
   COMPANY,
   cikOf,
   cursorOf,
+  DOCUMENT_COMPANY,
   dashed,
+  LONCOR_20F,
   likeEscape,
   newestFirst,
   PAGE,
   rowHead,
   TAGS,
 } from './form-20f-common.ts';
+import { latestReport } from './form-20f-latest.ts';
 import * as s from './form-20f-schemas.ts';
 import { form20fFactsRoute, form20fOwnershipRoute, form20fSegmentsRoute } from './form-20f-tables.ts';
 
@@ -30,7 +33,7 @@ export const form20fProfile = defineRoute({
   path: '/v1/companies/:company_id/20f/profile',
   summary: "The latest Form 20-F's profile",
   description:
-    "From the company's newest 20-F or 20-F/A: the registry's name, ticker, country and market cap, and what the filing's cover page and dei facts state (fiscal year end, accounting standard with its evidence, reporting currency, auditor, shares outstanding per class, ADR ratio where stated, filing date, accession). `source: companyfacts` marks a filing known only from SEC's companyfacts extract (no cover page read: auditor, incorporation and ADR ratio are null). 404 when the company has filed no 20-F since the dataset's start.",
+    "The company's latest annual report (the 20-F filings of the greatest period end): the registry's name, ticker, country and market cap, and what the filing's cover page and dei facts state (fiscal year end, accounting standard with its evidence, reporting currency, auditor, shares outstanding per class, ADR ratio where stated, filing date, accession). `accession`, `form` and `filing_date` are the period's original 20-F; a 20-F/A of the same period replaces only the fields it restates (listed per amendment in `amendments`), so an amendment that adds exhibits leaves the original's profile in place. `source: companyfacts` marks a filing known only from SEC's companyfacts extract (no cover page read: auditor, incorporation and ADR ratio are null). 404 when the company has filed no 20-F since the dataset's start.",
   tags: TAGS,
   envelope: 'A',
   access: ACCESS,
@@ -42,14 +45,10 @@ export const form20fProfile = defineRoute({
   handler: async (ctx) => {
     const cik = cikOf(ctx);
     if (cik === null) return null;
-    const { fetchedAt: _f, warnings: _w, itemsFound: _i, ...cols } = getTableColumns(form20fFilings);
-    const [latest] = await ctx.db
-      .select({ ...cols, n: sql<number>`(count(*) over ())::int` })
-      .from(form20fFilings)
-      .where(eq(form20fFilings.cik, cik))
-      .orderBy(desc(form20fFilings.filingDate), desc(form20fFilings.accession))
-      .limit(1);
-    if (!latest) return null;
+    const rows = await ctx.db.select().from(form20fFilings).where(eq(form20fFilings.cik, cik));
+    const report = latestReport(rows);
+    if (!report) return null;
+    const { base, values: latest, amendments } = report;
     const [co] = await ctx.db
       .select({
         ticker: companies.primaryTicker,
@@ -66,9 +65,9 @@ export const form20fProfile = defineRoute({
       name: co?.name ?? ctx.company!.companyName,
       country: co?.country ?? null,
       market_cap: co?.marketCap ?? null,
-      form: latest.form,
-      accession: latest.accession,
-      filing_date: latest.filingDate,
+      form: base.form,
+      accession: base.accession,
+      filing_date: base.filingDate,
       period_end: latest.periodEnd,
       fiscal_year_end: latest.fiscalYearEnd,
       registrant_name: latest.registrantName,
@@ -82,23 +81,24 @@ export const form20fProfile = defineRoute({
       shares_outstanding: latest.sharesOutstanding,
       adr_ratio: latest.adrRatio,
       filer_category: latest.filerCategory,
-      amendment: latest.amendment,
-      source: latest.source,
-      document_format: latest.documentFormat,
-      filings_on_record: latest.n,
+      amendment: base.amendment,
+      amendments,
+      source: base.source,
+      document_format: base.documentFormat,
+      filings_on_record: rows.length,
     };
   },
 });
 
 const notesQuery = {
-  accession: accessionParam('only its notes'),
+  accession: accessionParam('only its notes', LONCOR_20F),
   concept: p.string({
     description:
       'Text-block concept, with or without taxonomy prefix (ifrs-full:DisclosureOfSegmentsExplanatory or DisclosureOfSegmentsExplanatory)',
     max: 250,
     pattern: /^([A-Za-z][\w.-]*:)?[A-Za-z_][\w.-]*$/,
     patternHint: 'must be a concept name, optionally prefixed (ifrs-full:Name)',
-    example: 'DisclosureOfSegmentsExplanatory',
+    examples: { 'an IFRS text block (filings with an XBRL instance)': 'DisclosureOfSegmentsExplanatory' },
   }),
   title: p.string({
     description: 'Note-title substring, case-insensitive, min 2 characters',
@@ -120,7 +120,7 @@ export const form20fNotesRoute = defineRoute({
   envelope: 'A',
   access: ACCESS,
   company: 'resolve',
-  companyExample: COMPANY,
+  companyExample: DOCUMENT_COMPANY,
   query: notesQuery,
   page: PAGE,
   cursorKey: cursorOf('filing_date'),
@@ -147,6 +147,7 @@ export const form20fNotesRoute = defineRoute({
         accession: form20fNotes.accession,
         seq: form20fNotes.seq,
         filingDate: form20fFilings.filingDate,
+        form: form20fFilings.form,
         noteTag: form20fNotes.noteTag,
         noteTitle: form20fNotes.noteTitle,
         textChars: form20fNotes.textChars,
@@ -159,6 +160,7 @@ export const form20fNotesRoute = defineRoute({
       .limit(ctx.page.fetch);
     return rows.map((r) => ({
       ...rowHead(ctx, r.accession, r.seq),
+      form: r.form,
       filing_date: r.filingDate,
       note_tag: r.noteTag,
       note_title: r.noteTitle,

@@ -1,6 +1,6 @@
 import { UpstreamNotFoundError } from '../../lib/errors.ts';
+import { INDEXED_FILING_TYPES } from '../../lib/filing-types.ts';
 import { loadFilings } from '../../loaders/filings.ts';
-import { SUPPORTED_FILING_TYPES } from '../../parsers/edgar/form-types.ts';
 import { type IndexKind, parseIndexFile } from '../../parsers/edgar/index-files.ts';
 import { parseSubmissions, parseSubmissionsPage } from '../../parsers/edgar/submissions.ts';
 import type { FilingInsert } from '../../schema/filings.ts';
@@ -9,7 +9,7 @@ import type { DatasetJob, Fetcher, RawDocument } from '../types.ts';
 import { cikOf, submissionsUrl } from './companies.job.ts';
 import { backfillCiks, cikKeys, cikUniverse } from './universe.ts';
 
-const SUPPORTED = new Set<string>(SUPPORTED_FILING_TYPES);
+const SUPPORTED = new Set<string>(INDEXED_FILING_TYPES);
 const FIRST_QUARTER = '1993Q1';
 
 interface Parsed {
@@ -20,7 +20,8 @@ interface Parsed {
 /**
  * US filing index. Partitions: `cik:<CIK>` (submissions JSON and its older pages), `q:<YYYY>Q<n>` (the
  * quarterly full-index master.idx, or form.idx / company.idx where only those exist) and `d:<YYYYMMDD>` (the daily master index, for today's filings).
- * Only the filing types of spec 2.3 (and their historical spellings) are kept.
+ * Only the filing types of spec 2.3 (and their historical spellings) are kept, plus the index-only `20-F/A`
+ * (lib/filing-types.ts INDEX_ONLY_FILING_TYPES: read by form_20f, not served by `/v1/filings`).
  */
 export const filingsJob: DatasetJob<Parsed> = {
   dataset: 'filings',

@@ -13,8 +13,12 @@ import { companyFactsUrl } from '../edgar/financials.job.ts';
 import { backfillCiks, cikKeys, cikUniverse } from '../edgar/universe.ts';
 import { getIfExists } from '../fetcher.ts';
 import type { DatasetJob, JobContext, RawDocument } from '../types.ts';
+import { demo20fFiling, demo20fFilings } from './demo-filings.ts';
 
-/** 20-F and its amendment: the annual report of a foreign private issuer. */
+/**
+ * 20-F and its amendment: the annual report of a foreign private issuer. Both are in the filing index
+ * (`20-F/A` as an index-only type, lib/filing-types.ts), so amendments are discovered like originals.
+ */
 export const FORM_20F_TYPES = ['20-F', '20-F/A'];
 /** Spec 8.3: Form 20-F annual from 2014-12 (where a live backfill starts; older filings parse too). */
 const WINDOW_FROM = '2014-12-01';
@@ -27,8 +31,9 @@ const isCompanyFacts = (d: RawDocument) => d.url.includes('/api/xbrl/companyfact
  * - `acc:<accession>`: each 20-F / 20-F/A of the universe's filing index from 2014-12. fetch: the filing
  *   folder's `index.json` names the XBRL instance and label linkbase; the primary document (cover page,
  *   items, Item 7.A) comes from the filing index row. Without index.json, the primary document alone
- *   (itself the instance when it is inline XBRL). A filing with neither is `not_found`.
- * - `cik:<CIK>` (companies the filing index shows filing 20-Fs, or does not know): the companyfacts JSON,
+ *   (itself the instance when it is inline XBRL). A filing with neither is `not_found`. Against the offline
+ *   mirror, the demo list (demo-filings.ts) adds real 20-Fs that no captured index lists.
+ * - `cik:<CIK>` (companies the filing index shows filing 20-Fs or 6-Ks, or does not know): the companyfacts JSON,
  *   which lists each 20-F's undimensioned facts. It gives a
  *   profile and raw facts for the 20-Fs whose own documents were not parsed (no decimals, notes or segments);
  *   a company that files no 20-F loads nothing.
@@ -37,9 +42,11 @@ const isCompanyFacts = (d: RawDocument) => d.url.includes('/api/xbrl/companyfact
 export const form20fJob: DatasetJob<Form20fParsed> = {
   dataset: 'form_20f',
   async partitions(ctx, opts) {
-    const ciks =
-      opts.cik || opts.ticker ? await backfillCiks(ctx, opts) : await cikUniverse(ctx.config, ctx.database);
-    return [...cikKeys(await possibleFilers(ctx, ciks)), ...(await byFiling.partitions(ctx, opts))];
+    const named = !!(opts.cik || opts.ticker);
+    const ciks = named ? await backfillCiks(ctx, opts) : await cikUniverse(ctx.config, ctx.database);
+    const demo = named ? [] : demo20fFilings(ctx.config).map((f) => `acc:${f.accession}`);
+    const keys = [...cikKeys(await possibleFilers(ctx, ciks)), ...(await byFiling.partitions(ctx, opts))];
+    return [...new Set([...keys, ...demo])];
   },
   async latestPartitions(ctx) {
     const ciks = await possibleFilers(ctx, await cikUniverse(ctx.config, ctx.database));
@@ -49,7 +56,9 @@ export const form20fJob: DatasetJob<Form20fParsed> = {
   async fetch(ctx, key, fetcher) {
     if (key.startsWith('cik:'))
       return [await fetcher.get(companyFactsUrl(key.slice(4)), { maxAgeMs: 12 * 3600_000 })];
-    const row = await filingRow(ctx, key);
+    const accession = accessionOf(key);
+    const row =
+      demo20fFilings(ctx.config).find((f) => f.accession === accession) ?? (await filingRow(ctx, key));
     const folder = filingFolderUrl(row.cik, row.accession);
     const docs: RawDocument[] = [];
     const index = await getIfExists(fetcher, `${folder}index.json`);
@@ -112,8 +121,10 @@ export const form20fJob: DatasetJob<Form20fParsed> = {
       .map((d) => d.fetchedAt)
       .sort()
       .at(-1)!;
+    const demo = demo20fFiling(accession);
+    const listed = demo ? { form: demo.form, filingDate: demo.filingDate } : undefined;
     return {
-      rows: { kind: 'filing', accession, cik, form, fetchedAt, filing },
+      rows: { kind: 'filing', accession, cik, form, fetchedAt, filing, ...(listed ? { listed } : {}) },
       warnings: [...warnings, ...filing.warnings],
     };
   },
@@ -123,17 +134,20 @@ export const form20fJob: DatasetJob<Form20fParsed> = {
 };
 
 /**
- * The companyfacts partitions worth running: companies whose filing index lists a 20-F, and companies the
- * index knows nothing about (submissions not loaded: the demo's TSM). A company with filings but no 20-F
- * (every US filer, once the index is loaded) is skipped, so `SEC_CIKS=all` does not re-read 10,000
- * companyfacts to find ~300 foreign private issuers.
+ * The companyfacts partitions worth running: companies whose filing index lists a form only a foreign private
+ * issuer files (20-F, 20-F/A, 6-K), and companies the index knows nothing about (submissions not loaded: the
+ * demo's TSM). A company with filings but none of those (every US filer, once the index is loaded) is
+ * skipped, so `SEC_CIKS=all` does not re-read 10,000 companyfacts to find ~300 foreign private issuers. A
+ * 6-K counts because a partial index (one day's file lists TSM's 6-K, not its 20-F) must not hide a filer.
  */
+const FPI_FORMS = [...FORM_20F_TYPES, '6-K'];
+
 async function possibleFilers(ctx: JobContext, ciks: string[]): Promise<string[]> {
   if (ciks.length === 0) return [];
   const rows = await ctx.database.db
     .select({
       cik: sql<string>`${filings.cik}::text`,
-      fpi: sql<number>`max(case when ${filings.filingType} = '20-F' then 1 else 0 end)::int`,
+      fpi: sql<number>`max(case when ${inArray(filings.filingType, FPI_FORMS)} then 1 else 0 end)::int`,
     })
     .from(filings)
     .where(inArray(filings.cik, ciks.map(Number)))

@@ -113,7 +113,13 @@ export function parseForm20fFiling(input: {
   profile.incorporation_country = incorporationCountry(profile.incorporation);
   if (!doc)
     warnings.push(
-      `no XBRL instance: no segments or facts for this filing; ${documentNotes.length} notes read from the document's headings`,
+      documentNotes.length > 0
+        ? `no XBRL instance: no segments or facts for this filing; ${documentNotes.length} notes read from the document's headings`
+        : 'no XBRL instance and no numbered note headings ("N. TITLE" after a "Notes to the financial statements" heading): no notes, segments or facts for this filing',
+    );
+  if (format === 'wrapped_text')
+    warnings.push(
+      'plain text inside an HTML wrapper (a text filing): read line by line as text, `<TABLE>` lines split into columns',
     );
   const xbrlNotes = doc ? noteRows(doc, input.labels) : [];
   return {
@@ -139,7 +145,9 @@ export interface CompanyFactsFiling {
  * companyfacts -> one entry per 20-F / 20-F/A accession with the undimensioned facts SEC extracted from it
  * (no decimals: companyfacts does not carry them) and what a profile can say from them: shares outstanding
  * (dei), the accounting standard (the taxonomy the filing's facts use), the reporting currency and the
- * period end (the most common end date of the filing's one-year durations).
+ * period end (the most common end date of the filing's one-year durations). A filing with no one-year
+ * duration (a 20-F/A restating only the cover's dei facts) takes the period end of a filing whose facts
+ * carry the same fiscal year (companyfacts' `fy`, the fiscal year SEC assigns a filing's facts).
  */
 export function companyFactsFilings(doc: CompanyFactsDocument): CompanyFactsFiling[] {
   const byAccn = new Map<string, CompanyFactsDocument['facts']>();
@@ -196,5 +204,23 @@ export function companyFactsFilings(doc: CompanyFactsDocument): CompanyFactsFili
       })),
     });
   }
+  const periodOfYear = new Map<number, string>();
+  for (const f of out) {
+    const fy = fiscalYear(byAccn.get(f.accession)!);
+    if (fy !== null && f.profile.period_end) periodOfYear.set(fy, f.profile.period_end);
+  }
+  for (const f of out) {
+    const fy = fiscalYear(byAccn.get(f.accession)!);
+    const end = fy === null ? undefined : periodOfYear.get(fy);
+    // the period only: the filing itself states no fiscal year end
+    if (end && !f.profile.period_end) f.profile.period_end = end;
+  }
   return out.sort((a, b) => (a.filing_date < b.filing_date ? 1 : -1));
+}
+
+/** The fiscal year most of a filing's facts carry (`fy`); null when none does. */
+function fiscalYear(facts: CompanyFactsDocument['facts']): number | null {
+  const counts = new Map<number, number>();
+  for (const f of facts) if (f.fy !== null) counts.set(f.fy, (counts.get(f.fy) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]?.[0] ?? null;
 }

@@ -27,11 +27,8 @@ const EMPTY_ON_DEMO: Record<string, string> = {
   'GET /v1/financials/income-statements/segments': 'as /v1/financials/segments',
   'GET /v1/financials/balance-sheets/segments': 'always empty (spec)',
   'GET /v1/financials/cash-flow-statements/segments': 'always empty (spec)',
-  'GET /v1/companies/{company_id}/20f/notes':
-    'no IFRS 20-F XBRL instance of a demo company is captured (TSM is known from companyfacts only, which has no text blocks)',
-  'GET /v1/companies/{company_id}/20f/segments': 'as 20f/notes: companyfacts holds no dimensional contexts',
-  'GET /v1/companies/{company_id}/20f/ownership':
-    'no captured filing index lists a 20-F document of a demo company (Item 7.A tables come from the document)',
+  'GET /v1/companies/{company_id}/20f/segments':
+    'no 20-F XBRL instance is captured (TSM is known from companyfacts, which holds no dimensional contexts; the demo 20-F of Loncor has no XBRL)',
 };
 
 type Json = Record<string, unknown>;

@@ -277,7 +277,7 @@ export interface paths {
         };
         /**
          * The latest Form 20-F's profile
-         * @description From the company's newest 20-F or 20-F/A: the registry's name, ticker, country and market cap, and what the filing's cover page and dei facts state (fiscal year end, accounting standard with its evidence, reporting currency, auditor, shares outstanding per class, ADR ratio where stated, filing date, accession). `source: companyfacts` marks a filing known only from SEC's companyfacts extract (no cover page read: auditor, incorporation and ADR ratio are null). 404 when the company has filed no 20-F since the dataset's start.
+         * @description The company's latest annual report (the 20-F filings of the greatest period end): the registry's name, ticker, country and market cap, and what the filing's cover page and dei facts state (fiscal year end, accounting standard with its evidence, reporting currency, auditor, shares outstanding per class, ADR ratio where stated, filing date, accession). `accession`, `form` and `filing_date` are the period's original 20-F; a 20-F/A of the same period replaces only the fields it restates (listed per amendment in `amendments`), so an amendment that adds exhibits leaves the original's profile in place. `source: companyfacts` marks a filing known only from SEC's companyfacts extract (no cover page read: auditor, incorporation and ADR ratio are null). 404 when the company has filed no 20-F since the dataset's start.
          *
          *     **Plan:** Professional and above. **Credits:** 1 per call, refunded when the request fails.
          *
@@ -3559,13 +3559,10 @@ export interface operations {
             query?: {
                 /**
                  * @description Accession number of one 20-F or 20-F/A (dashes optional): only its notes
-                 * @example 0001193125-25-083423
+                 * @example 0001062993-16-008650
                  */
                 accession?: string;
-                /**
-                 * @description Text-block concept, with or without taxonomy prefix (ifrs-full:DisclosureOfSegmentsExplanatory or DisclosureOfSegmentsExplanatory)
-                 * @example DisclosureOfSegmentsExplanatory
-                 */
+                /** @description Text-block concept, with or without taxonomy prefix (ifrs-full:DisclosureOfSegmentsExplanatory or DisclosureOfSegmentsExplanatory). Example: `DisclosureOfSegmentsExplanatory` (an IFRS text block (filings with an XBRL instance)) */
                 concept?: string;
                 /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
                 cursor?: string;
@@ -3589,7 +3586,7 @@ export interface operations {
             path: {
                 /**
                  * @description Accepted forms: a cmp_ id, a ticker (AAPL), a CIK in any padding (320193 or 0000320193), an ISIN (US0378331005) or a symbol with its market suffix (2330.TW, 6488.TWO, 005930.KS)
-                 * @example TSM
+                 * @example LONCF
                  */
                 company_id: string;
             };
@@ -3611,6 +3608,7 @@ export interface operations {
                      *           "id": "0001062993-16-008650-9",
                      *           "cik": "0001472619",
                      *           "accession": "0001062993-16-008650",
+                     *           "form": "20-F",
                      *           "filing_date": "2016-03-30",
                      *           "note_tag": null,
                      *           "note_title": "10. SEGMENTED REPORTING",
@@ -3649,6 +3647,11 @@ export interface operations {
                              * @description Filing date of the 20-F (from the filing index)
                              */
                             filing_date: string | null;
+                            /**
+                             * @description The form of the filing the row comes from
+                             * @enum {string}
+                             */
+                            form: "20-F" | "20-F/A";
                             /** @description Row id: `<accession>-<n>` */
                             id: string;
                             /** @description The text block concept, e.g. ifrs-full:DisclosureOfSegmentsExplanatory */
@@ -3803,7 +3806,7 @@ export interface operations {
             query?: {
                 /**
                  * @description Accession number of one 20-F or 20-F/A (dashes optional): only its holders
-                 * @example 0001193125-25-083423
+                 * @example 0001062993-16-008650
                  */
                 accession?: string;
                 /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
@@ -3818,7 +3821,7 @@ export interface operations {
             path: {
                 /**
                  * @description Accepted forms: a cmp_ id, a ticker (AAPL), a CIK in any padding (320193 or 0000320193), an ISIN (US0378331005) or a symbol with its market suffix (2330.TW, 6488.TWO, 005930.KS)
-                 * @example TSM
+                 * @example LONCF
                  */
                 company_id: string;
             };
@@ -3840,6 +3843,7 @@ export interface operations {
                      *           "id": "0001062993-16-008650-0",
                      *           "cik": "0001472619",
                      *           "accession": "0001062993-16-008650",
+                     *           "form": "20-F",
                      *           "filing_date": "2016-03-30",
                      *           "holder_name": "Arnold T. Kondrat",
                      *           "shares": "74300818",
@@ -3877,6 +3881,11 @@ export interface operations {
                             company_id: string;
                             /** Format: date */
                             filing_date: string;
+                            /**
+                             * @description The form of the filing the row comes from
+                             * @enum {string}
+                             */
+                            form: "20-F" | "20-F/A";
                             /** @description As the Item 7.A table names the holder (footnote marks removed) */
                             holder_name: string;
                             /** @description Row id: `<accession>-<n>` */
@@ -4082,6 +4091,7 @@ export interface operations {
                      *         "adr_ratio": null,
                      *         "filer_category": null,
                      *         "amendment": false,
+                     *         "amendments": [],
                      *         "source": "companyfacts",
                      *         "document_format": "companyfacts",
                      *         "filings_on_record": 8
@@ -4117,7 +4127,16 @@ export interface operations {
                             accounting_standard_evidence: string | null;
                             /** @description As stated ("1 ADS = 5 common shares"); null when the document does not say */
                             adr_ratio: string | null;
+                            /** @description True when the profile rests on a 20-F/A (its period has no original on record) */
                             amendment: boolean;
+                            /** @description The 20-F/A filings of the same period, newest first. The profile is the period's original 20-F; each field an amendment restates (states at all) is taken from the newest amendment that does, and named in its `amended_fields`; an amendment that only adds exhibits changes nothing else */
+                            amendments: {
+                                accession: string;
+                                /** @description Profile fields served from this amendment */
+                                amended_fields: string[];
+                                /** Format: date */
+                                filing_date: string;
+                            }[];
                             /** @description dei:AuditorName, or the firm Item 16C names */
                             auditor: string | null;
                             cik: string | null;
@@ -10433,7 +10452,7 @@ export interface operations {
                 /** @description Filing date on or before (inclusive). Example: `1994-01-01` (a bound, instead of filed_at_gte) */
                 filed_at_lte?: string;
                 /**
-                 * @description Filing type; repeat for several (filing_type=10-K&filing_type=10-Q). Default: all
+                 * @description Filing type; repeat for several (filing_type=10-K&filing_type=10-Q). Default: every type of this list (the index also keeps 20-F/A for the Form 20-F routes; it is not listed here)
                  * @example [
                  *       "10-K"
                  *     ]

@@ -244,11 +244,21 @@ describe('companyFactsFilings (IFRS filers, companyfacts)', () => {
     expect(filings.every((f) => f.form === '20-F')).toBe(true);
   });
 
-  it('LPA: an amended 20-F that only restates the cover keeps its form and states no standard', () => {
+  it('LPA: an amended 20-F that only restates the cover keeps its form, states no standard and takes the period of its fiscal year', () => {
     const filings = companyFactsFilings(parseCompanyFacts(readUtf8(LPA_CF)));
     const amendment = filings.find((f) => f.form === '20-F/A')!;
     expect(amendment).toMatchObject({ accession: '0001641172-25-002932', filing_date: '2025-04-07' });
-    expect(amendment.profile).toMatchObject({ amendment: true, accounting_standard: null, period_end: null });
+    // its one fact is an instant (no one-year duration); companyfacts gives it fy 2024, as the facts of
+    // 0001997711-25-000030 (period 2024-12-31); the FY2023 20-F's facts carry fy 2023
+    expect(amendment.profile).toMatchObject({
+      amendment: true,
+      accounting_standard: null,
+      period_end: '2024-12-31',
+      fiscal_year_end: null,
+    });
+    expect(filings.find((f) => f.accession === '0001493152-24-016772')!.profile.period_end).toBe(
+      '2023-12-31',
+    );
     expect(amendment.facts.map((f) => [f.tag, f.value])).toEqual([
       ['EntityCommonStockSharesOutstanding', '31668601'],
     ]);

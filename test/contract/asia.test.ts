@@ -189,6 +189,57 @@ describe(`Taiwan, Korea and disclosures: jobs through the mirror, routes over HT
       ]);
     });
 
+    it('foreign ownership of an OTC company: the TPEx table, fetched by a form POST', async () => {
+      const r = await get('/v1/companies/6488.TWO/tw/foreign-ownership');
+      expect(r.status).toBe(200);
+      // 環球晶's row of the 112/01/30 page, read by hand: 435,237,000 issued, 112,106,271 held, 25.75 / 100.00
+      expect(r.body.data).toEqual([
+        {
+          company_id: expect.stringMatching(/^cmp_/),
+          local_security_code: '6488',
+          snapshot_date: '2023-01-30',
+          market: 'tpex',
+          company_name: '環球晶',
+          issued_shares: 435237000,
+          foreign_held_shares: 112106271,
+          foreign_held_pct: 25.75,
+          foreign_limit_pct: 100,
+        },
+      ]);
+      // the document is archived under its identity: one URL, the date in the form body
+      const docs = await database.query<{ url: string; partition_key: string }>(
+        `select url, partition_key from raw_documents where dataset_id = 'tw_foreign_ownership' order by partition_key`,
+      );
+      expect(docs).toContainEqual({
+        url: 'https://mops.twse.com.tw/server-java/t13sa150_otc@POST?years=2023&months=01&days=30&bcode=&step=2',
+        partition_key: 'tpex:2023-01-30',
+      });
+    });
+
+    it("financials: the balance sheet at the season's end (t164sb01, Big5), totals read by hand", async () => {
+      const r = await get('/v1/companies/2330.TW/tw/financials?statement=balance');
+      expect(r.status).toBe(200);
+      // 資產總額 1,349,994,840 / 負債總額 393,436,589 in the 2014年09月30日 column (thousand TWD)
+      expect(r.body.data).toEqual([
+        expect.objectContaining({
+          statement: 'balance',
+          market: 'twse',
+          year: 2014,
+          season: 3,
+          period_key: '2014Q3',
+          period_end: '2014-09-30',
+          total_assets: 1349994840,
+          total_liabilities: 393436589,
+          total_equity: 956558251,
+          revenue_ytd: null,
+          quarter_basis: null,
+        }),
+      ]);
+      expect(r.body.data[0].total_assets - r.body.data[0].total_liabilities).toBe(
+        r.body.data[0].total_equity,
+      );
+    });
+
     it('404 names the accepted forms; a company without a Taiwan listing is a clear 404', async () => {
       const r = await get('/v1/companies/9999.TW/tw/monthly-revenue');
       expect(r.status).toBe(404);
@@ -230,6 +281,23 @@ describe(`Taiwan, Korea and disclosures: jobs through the mirror, routes over HT
         available_from: '2023',
         history_status: 'backfill_in_progress',
       });
+    });
+
+    it('financials: the balance sheet (BS) is loaded and served, amounts as filed', async () => {
+      const r = await get('/v1/companies/005930.KS/kr/financials?year=2023&statement=balance_sheet');
+      expect(r.status).toBe(200);
+      expect(r.body.data).toHaveLength(52);
+      const line = (id: string) => r.body.data.find((x: any) => x.account_id === id);
+      // 자산총계 / 부채총계 / 자본총계 of 제 55 기 (FY2023) and 제 54 기, read from the CFS body
+      expect(line('ifrs-full_Assets')).toMatchObject({
+        sj_div: 'BS',
+        account_nm: '자산총계',
+        amount: '455905980000000',
+        amount_prior_period: '448424507000000',
+      });
+      expect(line('ifrs-full_Liabilities')?.amount).toBe('92228115000000');
+      expect(line('ifrs-full_Equity')?.amount).toBe('363677865000000');
+      expect(new Set(r.body.data.map((x: any) => x.sj_div))).toEqual(new Set(['BS']));
     });
 
     it('sections: kinds, subtotal flags, values as filed; ownership by date', async () => {
@@ -362,7 +430,7 @@ describe(`Taiwan, Korea and disclosures: jobs through the mirror, routes over HT
     };
     await database.db.transaction((tx) => loadTwFinancials(tx, [nineMonths]));
     const q = async () =>
-      (await get('/v1/companies/2330/tw/financials?year=2014&season=3')).body.data[0] as Record<
+      (await get('/v1/companies/2330/tw/financials?statement=income&year=2014&season=3')).body.data[0] as Record<
         string,
         unknown
       >;

@@ -99,7 +99,13 @@ export class PartitionFetcher {
         await this.record(doc, seq, fresh.etag, fresh.lastModified);
         return doc;
       }
-      doc = { url: docUrl, bytes, sha256: last.sha256, fetchedAt: res.fetchedAt, contentType: last.contentType };
+      doc = {
+        url: docUrl,
+        bytes,
+        sha256: last.sha256,
+        fetchedAt: res.fetchedAt,
+        contentType: last.contentType,
+      };
     } else {
       doc = this.toDoc(res);
     }

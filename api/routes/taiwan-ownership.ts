@@ -27,7 +27,7 @@ export const twForeignOwnershipRoute = defineRoute({
   path: '/v1/companies/:company_id/tw/foreign-ownership',
   summary: 'Taiwan foreign ownership',
   description:
-    'Foreign and mainland-Chinese investors’ holdings per trading day: issued shares, shares held, the held percentage and the regulatory ceiling (`foreign_limit_pct`, a different fact from the held share), percentages 0-100. Newest day first.',
+    'Foreign and mainland-Chinese investors’ holdings per trading day: issued shares, shares held, the held percentage and the regulatory ceiling (`foreign_limit_pct`, a different fact from the held share), percentages 0-100. Listed securities (2330.TW) from TWSE MI_QFIIS, OTC securities (6488.TWO) from the TPEx table MOPS publishes (t13sa150_otc). Newest day first.',
   tags: ['Taiwan'],
   envelope: 'A',
   access: { dataset: 'tw_foreign_ownership' },

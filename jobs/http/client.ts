@@ -363,7 +363,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       logger.warn({ url: safeUrl, status, attempts, ms: elapsed(), reason }, 'fetch failed');
       const cause = outcome.kind === 'network' ? outcome.cause : new Error(reason);
       const what = verdict === 'fatal' ? 'failed' : `failed after ${attempts} attempts`;
-      throw new UpstreamError(`${method} ${safeUrl} ${what}: ${reason}`, safeUrl, status, attempts, { cause });
+      throw new UpstreamError(`${method} ${safeUrl} ${what}: ${reason}`, safeUrl, status, attempts, {
+        cause,
+      });
     }
   }
 

@@ -94,7 +94,10 @@ export const twFinancialsJob: DatasetJob<TwFinancialsInsert[]> = {
     const other = r.rows.filter((x) => x.year !== k.year || x.season !== k.season);
     return {
       rows: r.rows,
-      warnings: [...r.warnings, ...other.map((x) => `page holds ${x.year}Q${x.season}, not the ${key} asked for`)],
+      warnings: [
+        ...r.warnings,
+        ...other.map((x) => `page holds ${x.year}Q${x.season}, not the ${key} asked for`),
+      ],
     };
   },
   load(tx, rows) {

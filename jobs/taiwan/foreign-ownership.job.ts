@@ -1,5 +1,8 @@
 import { loadTwForeignOwnership } from '../../loaders/asia.ts';
-import { parseTpexForeignOwnership, parseTwseForeignOwnership } from '../../parsers/taiwan/foreign-ownership.ts';
+import {
+  parseTpexForeignOwnership,
+  parseTwseForeignOwnership,
+} from '../../parsers/taiwan/foreign-ownership.ts';
 import type { TwForeignOwnershipInsert } from '../../schema/asia.ts';
 import type { DatasetJob } from '../types.ts';
 import { useDemoWindow, weekdaysBetween } from './calendar.ts';

@@ -287,7 +287,7 @@ describe(`Taiwan, Korea and disclosures: jobs through the mirror, routes over HT
       const r = await get('/v1/companies/005930.KS/kr/financials?year=2023&statement=balance_sheet');
       expect(r.status).toBe(200);
       expect(r.body.data).toHaveLength(52);
-      const line = (id: string) => r.body.data.find((x: any) => x.account_id === id);
+      const line = (id: string) => r.body.data.find((x: { account_id: string }) => x.account_id === id);
       // 자산총계 / 부채총계 / 자본총계 of 제 55 기 (FY2023) and 제 54 기, read from the CFS body
       expect(line('ifrs-full_Assets')).toMatchObject({
         sj_div: 'BS',
@@ -297,7 +297,7 @@ describe(`Taiwan, Korea and disclosures: jobs through the mirror, routes over HT
       });
       expect(line('ifrs-full_Liabilities')?.amount).toBe('92228115000000');
       expect(line('ifrs-full_Equity')?.amount).toBe('363677865000000');
-      expect(new Set(r.body.data.map((x: any) => x.sj_div))).toEqual(new Set(['BS']));
+      expect(new Set(r.body.data.map((x: { sj_div: string }) => x.sj_div))).toEqual(new Set(['BS']));
     });
 
     it('sections: kinds, subtotal flags, values as filed; ownership by date', async () => {
@@ -430,10 +430,8 @@ describe(`Taiwan, Korea and disclosures: jobs through the mirror, routes over HT
     };
     await database.db.transaction((tx) => loadTwFinancials(tx, [nineMonths]));
     const q = async () =>
-      (await get('/v1/companies/2330/tw/financials?statement=income&year=2014&season=3')).body.data[0] as Record<
-        string,
-        unknown
-      >;
+      (await get('/v1/companies/2330/tw/financials?statement=income&year=2014&season=3')).body
+        .data[0] as Record<string, unknown>;
     expect(await q()).toMatchObject({ revenue_ytd: 540285390, revenue_q: null, quarter_basis: null });
     // H1 as the same page implies it (9M 540,285,390 - filed Q3 209,049,734), arriving afterwards
     const half = {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backfill } from '../../jobs/refresh.ts';
+import { backfill, statusSweep } from '../../jobs/refresh.ts';
 import type { Database } from '../../lib/db.ts';
 import { companyIdForCik } from '../../lib/ids.ts';
 import { loadTwFinancials } from '../../loaders/asia.ts';
@@ -37,6 +37,8 @@ describe(`Taiwan, Korea and disclosures: jobs through the mirror, routes over HT
     env = await createTestServices(database);
     await backfill(env.services, env.runtime, 'companies', { cik: '1046179' });
     for (const d of ASIA) runs[d] = await backfill(env.services, env.runtime, d, {});
+    // coverage's available_from is the sweep's: the earliest period each dataset's rows hold
+    await statusSweep(env.services);
     api = await startApi(database, { logLevel: 'warn' });
     ({ key } = await accountWithKey(database, 'fund', 100_000));
   }, 180_000);
@@ -214,6 +216,7 @@ describe(`Taiwan, Korea and disclosures: jobs through the mirror, routes over HT
         url: 'https://mops.twse.com.tw/server-java/t13sa150_otc@POST?years=2023&months=01&days=30&bcode=&step=2',
         partition_key: 'tpex:2023-01-30',
       });
+      expect(r.body.coverage.available_from).toBe('2023-01-30');
     });
 
     it("financials: the balance sheet at the season's end (t164sb01, Big5), totals read by hand", async () => {
@@ -238,6 +241,8 @@ describe(`Taiwan, Korea and disclosures: jobs through the mirror, routes over HT
       expect(r.body.data[0].total_assets - r.body.data[0].total_liabilities).toBe(
         r.body.data[0].total_equity,
       );
+      // the earliest season loaded is this balance sheet's, not the declared window's 2024-03-31
+      expect(r.body.coverage).toMatchObject({ available_from: '2014-09-30', update_frequency: 'quarterly' });
     });
 
     it('404 names the accepted forms; a company without a Taiwan listing is a clear 404', async () => {
@@ -311,6 +316,10 @@ describe(`Taiwan, Korea and disclosures: jobs through the mirror, routes over HT
         }),
       ]);
       expect(sh.body.data[0].fields.trmend_posesn_stock_co).toBe('508,157,148');
+      expect(sh.body.coverage).toMatchObject({
+        available_from: '2023',
+        history_status: 'backfill_in_progress',
+      });
       const debt = await get('/v1/companies/005930.KS/kr/debt');
       expect(debt.body.data.map((x: any) => x.kind).sort()).toEqual([
         'contingent_capital',

@@ -44,14 +44,30 @@ async function taiwanCodes(ctx: JobContext): Promise<{ code: string; market: Mar
   }));
 }
 
-/** A season's partitions: both markets' income summaries, then every registry company's balance sheet. */
-async function seasonPartitions(ctx: JobContext, seasons: string[]): Promise<string[]> {
+/** Codes whose balance sheet of `season` (YYYYQn) is loaded. */
+async function loadedBalances(ctx: JobContext, season: string): Promise<Set<string>> {
+  const rows = await ctx.database.query<{ code: string }>(
+    `select local_security_code as code from tw_financials
+      where statement = 'balance' and year = $1 and season = $2`,
+    [Number(season.slice(0, 4)), Number(season.slice(5))],
+  );
+  return new Set(rows.map((r) => r.code));
+}
+
+/**
+ * Seasons' partitions: both markets' income summaries, then every registry company's balance sheet; with
+ * `onlyMissing` (a refresh), only the balance sheets not loaded yet: a filed one is final (a restatement shows
+ * in the next season's comparatives), and re-asking 1,800 pages a day would be MOPS's whole tolerance.
+ */
+async function seasonPartitions(ctx: JobContext, seasons: string[], onlyMissing = false): Promise<string[]> {
   const codes = await taiwanCodes(ctx);
-  return seasons.flatMap((s) => [
-    `twse:${s}`,
-    `tpex:${s}`,
-    ...codes.map((c) => `balance:${c.market}:${c.code}:${s}`),
-  ]);
+  const out: string[] = [];
+  for (const s of seasons) {
+    const loaded = onlyMissing ? await loadedBalances(ctx, s) : new Set<string>();
+    out.push(`twse:${s}`, `tpex:${s}`);
+    for (const c of codes) if (!loaded.has(c.code)) out.push(`balance:${c.market}:${c.code}:${s}`);
+  }
+  return out;
 }
 
 /**
@@ -71,7 +87,7 @@ export const twFinancialsJob: DatasetJob<TwFinancialsInsert[]> = {
   },
   async latestPartitions(ctx) {
     if (ctx.config.UPSTREAM === 'fixtures') return DEMO;
-    return seasonPartitions(ctx, [latestFiledSeason(ctx.now)]);
+    return seasonPartitions(ctx, [latestFiledSeason(ctx.now)], true);
   },
   // restated figures arrive with the next season's filing; keep re-reading the newest two seasons
   isFinal(key, now) {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfill, statusSweep } from '../../jobs/refresh.ts';
+import { twFinancialsJob } from '../../jobs/taiwan/financials.job.ts';
 import type { Database } from '../../lib/db.ts';
 import { companyIdForCik } from '../../lib/ids.ts';
 import { loadTwFinancials } from '../../loaders/asia.ts';
@@ -114,6 +115,23 @@ describe(`Taiwan, Korea and disclosures: jobs through the mirror, routes over HT
       { market: 'japan', n: 8 },
       { market: 'korea', n: 10 },
     ]);
+  });
+
+  it("live partitions: per season both summaries and every registry company's balance sheet; a refresh skips the loaded ones", async () => {
+    const { ctx } = env.services.deps(new Date('2014-12-01T00:00:00Z'));
+    const [{ n }] = (await database.query<{ n: number }>(
+      `select count(*)::int as n from company_listings where market = 'TW'`,
+    )) as [{ n: number }];
+    const all = await twFinancialsJob.partitions(ctx, { from: '2014-07' });
+    expect(all.slice(0, 2)).toEqual(['twse:2014Q3', 'tpex:2014Q3']);
+    expect(all).toHaveLength(2 + n);
+    expect(all).toEqual(expect.arrayContaining(['balance:twse:2330:2014Q3', 'balance:tpex:6488:2014Q3']));
+    const live = { ...ctx, config: { ...ctx.config, UPSTREAM: 'live' as const } };
+    const refresh = await twFinancialsJob.latestPartitions(live);
+    // TSMC's 2014 Q3 balance sheet is loaded (the demo): the refresh does not ask for it again
+    expect(refresh).toHaveLength(2 + n - 1);
+    expect(refresh).not.toContain('balance:twse:2330:2014Q3');
+    expect(refresh).toContain('balance:tpex:6488:2014Q3');
   });
 
   describe('Taiwan routes', () => {

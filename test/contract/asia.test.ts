@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PartitionFetcher } from '../../jobs/fetcher.ts';
 import { backfill, statusSweep } from '../../jobs/refresh.ts';
 import { twFinancialsJob } from '../../jobs/taiwan/financials.job.ts';
+import { T13SA150_URL, t13sa150Form } from '../../jobs/taiwan/foreign-ownership.job.ts';
 import type { Database } from '../../lib/db.ts';
 import { companyIdForCik } from '../../lib/ids.ts';
 import { loadTwFinancials } from '../../loaders/asia.ts';
@@ -132,6 +134,21 @@ describe(`Taiwan, Korea and disclosures: jobs through the mirror, routes over HT
     expect(refresh).toHaveLength(2 + n - 1);
     expect(refresh).not.toContain('balance:twse:2330:2014Q3');
     expect(refresh).toContain('balance:tpex:6488:2014Q3');
+  });
+
+  it('the fetcher keys a POST by its body: a fresh copy of one day is reused, another day is fetched', async () => {
+    const deps = env.services.deps();
+    const fetcher = new PartitionFetcher(deps.http, deps.archive, database, 'tw_foreign_ownership', 'probe');
+    const mirror = env.services.mirror!;
+    const before = mirror.requests.length;
+    const day = await fetcher.post(T13SA150_URL, t13sa150Form('2023-01-30'), { maxAgeMs: 3_600_000 });
+    expect(mirror.requests.length).toBe(before); // the backfill archived it minutes ago
+    expect(day.url).toBe(`${T13SA150_URL}@POST?years=2023&months=01&days=30&bcode=&step=2`);
+    expect(day.bytes.length).toBe(482473);
+    const holiday = await fetcher.post(T13SA150_URL, t13sa150Form('2023-01-01'), { maxAgeMs: 3_600_000 });
+    expect(mirror.requests.length).toBe(before + 1);
+    expect(mirror.requests.at(-1)?.path).toBe('/mops.twse.com.tw/server-java/t13sa150_otc');
+    expect(holiday.bytes.length).toBe(154);
   });
 
   describe('Taiwan routes', () => {

@@ -2,12 +2,12 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../lib/db.ts';
 import { UpstreamNotFoundError } from '../lib/errors.ts';
 import { quarantine, rawDocuments } from '../schema/datasets.ts';
-import type { HttpClient } from './http/client.ts';
-import { hasCredential, redactUrl } from './http/client.ts';
+import type { FetchedDocument, GetOptions, HttpClient } from './http/client.ts';
+import { hasCredential, postDocumentUrl, redactUrl } from './http/client.ts';
 import type { RawDocument } from './types.ts';
 
-/** The HTTP client (jobs/http/client.ts): the fetcher needs only its conditional get. */
-export type HttpGetter = Pick<HttpClient, 'get'>;
+/** The HTTP client (jobs/http/client.ts): the fetcher needs its conditional get and its form post. */
+export type HttpGetter = Pick<HttpClient, 'get' | 'post'>;
 
 export interface Archive {
   put(bytes: Buffer): Promise<string>;
@@ -38,11 +38,31 @@ export class PartitionFetcher {
   ) {}
 
   async get(url: string, opts: FetchOptions = {}): Promise<RawDocument> {
+    return this.fetchDocument(url, opts, (validators) => this.http.get(url, validators));
+  }
+
+  /**
+   * A form POST, recorded under its identity (postDocumentUrl: the URL with the body), so two bodies posted
+   * to one URL are two documents. Never conditional: the request carries no validators.
+   */
+  async post(url: string, form: Record<string, string>, opts: FetchOptions = {}): Promise<RawDocument> {
+    return this.fetchDocument(postDocumentUrl(url, form), opts, () => this.http.post(url, form));
+  }
+
+  /**
+   * One document by its identity `docUrl`: the archived copy when fresh enough, else `send` (given the last
+   * copy's validators), with the archive read back on a 304.
+   */
+  private async fetchDocument(
+    docUrl: string,
+    opts: FetchOptions,
+    send: (validators: GetOptions) => Promise<FetchedDocument>,
+  ): Promise<RawDocument> {
     const seq = this.seq++;
     const [last] = await this.database.db
       .select()
       .from(rawDocuments)
-      .where(eq(rawDocuments.url, archivedUrl(url)))
+      .where(eq(rawDocuments.url, archivedUrl(docUrl)))
       .orderBy(desc(rawDocuments.fetchedAt))
       .limit(1);
     if (
@@ -55,7 +75,7 @@ export class PartitionFetcher {
       const bytes = await this.archive.get(last.sha256);
       if (bytes) {
         const doc = {
-          url,
+          url: docUrl,
           bytes,
           sha256: last.sha256,
           fetchedAt: last.fetchedAt.toISOString(),
@@ -65,7 +85,7 @@ export class PartitionFetcher {
         return doc;
       }
     }
-    const res = await this.http.get(url, {
+    const res = await send({
       etag: last?.etag ?? undefined,
       lastModified: last?.lastModified ?? undefined,
     });
@@ -74,12 +94,18 @@ export class PartitionFetcher {
       const bytes = await this.archive.get(last.sha256);
       if (!bytes) {
         // The archive lost the bytes: fetch unconditionally.
-        const fresh = await this.http.get(url);
+        const fresh = await send({});
         doc = this.toDoc(fresh);
         await this.record(doc, seq, fresh.etag, fresh.lastModified);
         return doc;
       }
-      doc = { url, bytes, sha256: last.sha256, fetchedAt: res.fetchedAt, contentType: last.contentType };
+      doc = {
+        url: docUrl,
+        bytes,
+        sha256: last.sha256,
+        fetchedAt: res.fetchedAt,
+        contentType: last.contentType,
+      };
     } else {
       doc = this.toDoc(res);
     }
@@ -102,7 +128,7 @@ export class PartitionFetcher {
     return q !== undefined;
   }
 
-  private toDoc(res: Awaited<ReturnType<HttpGetter['get']>>): RawDocument {
+  private toDoc(res: FetchedDocument): RawDocument {
     return {
       url: res.url,
       bytes: res.bytes,

@@ -178,13 +178,18 @@ export async function statusSweep(services: Services): Promise<void> {
   }
 }
 
-/** The earliest date the dataset's rows hold (its `earliestColumn`), or null when it declares none or is empty. */
+/**
+ * The earliest period the dataset's rows hold (its `earliestColumn`), or null when it declares none or is empty:
+ * a date or timestamp column gives its date (YYYY-MM-DD); a period column holding months (`YYYY-MM` text) or
+ * years (an integer) gives that period as written.
+ */
 async function earliestRow(services: Services, decl: DatasetDecl): Promise<string | null> {
   if (!decl.table || !decl.earliestColumn) return null;
   const [r] = await services.database.query<{ first: string | null }>(
-    `select min(${decl.earliestColumn})::date::text as first from ${decl.table}${decl.tableWhere ? ` where ${decl.tableWhere}` : ''}`,
+    `select min(${decl.earliestColumn})::text as first from ${decl.table}${decl.tableWhere ? ` where ${decl.tableWhere}` : ''}`,
   );
-  return r?.first ?? null;
+  const first = r?.first ?? null;
+  return first && /^\d{4}-\d{2}-\d{2}/.test(first) ? first.slice(0, 10) : first;
 }
 
 async function countRows(services: Services, table: string | null, where?: string): Promise<number | null> {

@@ -60,18 +60,18 @@ export async function createServices(
   const archive = createDiskArchive(join(config.DATA_DIR, 'raw'));
   // Built on first use: commands that never fetch (status, reparse, serve) need no mirror.
   let client: HttpClient | null = null;
+  const httpClient = () =>
+    (client ??= createHttpClient({
+      config,
+      logger: logger.child({ component: 'http' }),
+      limiter,
+      archive,
+      ...(mirrorUrl ? { mirrorUrl } : {}),
+      ...(opts.retry ? { retry: opts.retry } : {}),
+    }));
   const http: HttpClient = {
-    get(url, options) {
-      client ??= createHttpClient({
-        config,
-        logger: logger.child({ component: 'http' }),
-        limiter,
-        archive,
-        ...(mirrorUrl ? { mirrorUrl } : {}),
-        ...(opts.retry ? { retry: opts.retry } : {}),
-      });
-      return client.get(url, options);
-    },
+    get: (url, options) => httpClient().get(url, options),
+    post: (url, form, options) => httpClient().post(url, form, options),
   };
   const services: Services = {
     config,

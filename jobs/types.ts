@@ -14,6 +14,8 @@ export interface RawDocument {
 export interface Fetcher {
   /** Fetches a document through the shared HTTP client and records it in the raw archive index. */
   get(url: string, opts?: { maxAgeMs?: number }): Promise<RawDocument>;
+  /** A form POST (a MOPS query form); the document's url is its identity, the URL with the form body. */
+  post(url: string, form: Record<string, string>, opts?: { maxAgeMs?: number }): Promise<RawDocument>;
 }
 
 export interface JobContext {

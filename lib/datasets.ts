@@ -40,9 +40,10 @@ export interface DatasetDecl {
   /** A dataset built by another dataset's job: the status sweep copies that one's refresh state. */
   builtBy?: string;
   /**
-   * The date column of `table` whose minimum is the earliest data the dataset really holds: the status sweep
+   * The column of `table` whose minimum is the earliest data the dataset really holds: the status sweep
    * writes it to the coverage's `available_from`, so coverage reports the history the loaded files hold, not
-   * the declared window (`availableFrom` stays where a live backfill starts by default).
+   * the declared window (`availableFrom` stays where a live backfill starts by default). A date or timestamp
+   * column gives a date; a period column gives its period as written (`YYYY-MM` months, integer years).
    */
   earliestColumn?: string;
   /**
@@ -390,6 +391,7 @@ export const DATASETS = [
     // due by the 10th: daily 11:00 UTC (19:00 Taipei) through the 15th
     schedule: '0 11 1-15 * *',
     table: 'tw_monthly_revenue',
+    earliestColumn: 'data_ym',
   },
   {
     id: 'tw_financials',
@@ -404,6 +406,7 @@ export const DATASETS = [
     // after the filing deadlines (Mar 31, May 15, Aug 14, Nov 14): daily in those months
     schedule: '30 11 * 3,4,5,8,11 *',
     table: 'tw_financials',
+    earliestColumn: 'period_end',
   },
   {
     id: 'tw_foreign_ownership',
@@ -418,6 +421,7 @@ export const DATASETS = [
     // published after the close: 10:30 UTC = 18:30 Taipei, trading days
     schedule: '30 10 * * 1-5',
     table: 'tw_foreign_ownership',
+    earliestColumn: 'snapshot_date',
   },
   {
     id: 'kr_financials',
@@ -431,6 +435,7 @@ export const DATASETS = [
     source: 'dart',
     schedule: '0 12 * * *',
     table: 'kr_financials',
+    earliestColumn: 'bsns_year',
   },
   {
     id: 'kr_sections',
@@ -444,6 +449,7 @@ export const DATASETS = [
     source: 'dart',
     schedule: '30 12 * * *',
     table: 'kr_report_sections',
+    earliestColumn: 'bsns_year',
   },
   {
     id: 'disclosures',

@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Db } from '../../lib/db.ts';
 import { companyIdentifiers, companyListings } from '../../schema/companies.ts';
 import type { ResolvedCompany } from '../platform/company-resolution.ts';
-import { storedCoverage } from '../platform/coverage.ts';
+import { fromDeclaration, storedCoverage } from '../platform/coverage.ts';
 import { ApiError } from '../platform/errors.ts';
 
 /** A numeric column as a JSON number (amounts in thousands fit a double exactly), null kept null. */
@@ -42,39 +42,25 @@ export async function koreaCorpCode(db: Db, company: ResolvedCompany): Promise<s
 }
 
 /**
- * The dataset's coverage object with `available_from` read from the rows themselves (spec 8.3: the window is
- * where a live backfill starts; coverage reports the real earliest period loaded), or the declared start
- * while the table is empty.
+ * A page of a Korea route: its rows and the dataset's coverage (`available_from` is the status sweep's, from the
+ * registry's `earliestColumn`, as for every dataset), except that `history_status` stays `backfill_in_progress`
+ * while registry companies with a DART corp code have no rows in `table`: Korea backfills the largest
+ * companies first within a daily call budget, so a finished run is not a complete history. The registry's
+ * history_status is the backfill runner's verdict, which this data-driven rule cannot be folded into.
  */
-export async function realCoverage(
-  database: Database,
-  datasetId: string,
-  earliestSql: string,
-  /** SQL answering true while companies of the registry still have no rows (a rolling backfill). */
-  inProgressSql?: string,
-) {
-  const row = await storedCoverage(database, datasetId);
-  const [min] = await database.query<{ first: string | null }>(`select (${earliestSql})::text as first`);
-  const [pending] = inProgressSql
-    ? await database.query<{ pending: boolean }>(`select (${inProgressSql}) as pending`)
-    : [];
-  return {
-    available_from: min?.first ?? row?.available_from ?? null,
-    available_to: row?.available_to ?? null,
-    update_frequency: row?.update_frequency ?? 'daily',
-    history_status: pending?.pending
-      ? 'backfill_in_progress'
-      : (row?.history_status ?? 'backfill_in_progress'),
-  };
-}
-
-/** A page of an Asia route: its rows, no envelope extras, and the dataset's real coverage (realCoverage). */
-export async function rowsWithCoverage<T>(
+export async function koreaRowsWithCoverage<T>(
   database: Database,
   rows: T[],
-  ...coverage: Parameters<typeof realCoverage> extends [Database, ...infer Rest] ? Rest : never
+  datasetId: string,
+  table: string,
 ) {
-  return { rows, extra: {}, coverage: await realCoverage(database, ...coverage) };
+  const coverage = (await storedCoverage(database, datasetId)) ?? fromDeclaration(datasetId);
+  const [pending] = await database.query<{ pending: boolean }>(`select (${KOREA_PENDING(table)}) as pending`);
+  return {
+    rows,
+    extra: {},
+    coverage: pending?.pending ? { ...coverage, history_status: 'backfill_in_progress' } : coverage,
+  };
 }
 
 /** A row's response schema: every field of `example` required and typed `fallback` unless `properties` types it. */
@@ -91,11 +77,8 @@ export const rowSchema = (
 /** Samsung Electronics' id (DART corp code 00126380), for the Korea routes' examples. */
 export const SAMSUNG_ID = 'cmp_01b524f82fc466e1711c';
 
-/**
- * Korea's backfill runs largest companies first within a daily call budget: its history is in progress
- * while registry companies with a DART corp code still have no rows.
- */
-export const KOREA_PENDING = (table: string) =>
+/** True while registry companies with a DART corp code still have no rows in `table`. */
+const KOREA_PENDING = (table: string) =>
   `(select count(distinct corp_code) from ${table}) < (select count(*) from company_identifiers where id_type = 'DART_CORP')`;
 
 /** TSMC's id: its SEC CIK's (one company with TSM), for the Taiwan routes' examples. */

@@ -3,7 +3,7 @@ import { krReportSections } from '../../schema/asia.ts';
 import * as p from '../platform/params.ts';
 import { asAnyRoute, defineRoute } from '../platform/route.ts';
 import { keysetAfter, keysetOrder } from '../platform/sql.ts';
-import { KOREA_PENDING, koreaCorpCode, rowsWithCoverage, SAMSUNG_ID } from './asia-common.ts';
+import { koreaCorpCode, koreaRowsWithCoverage, SAMSUNG_ID } from './asia-common.ts';
 
 /** Korea report sections (spec 4.7): ownership, shareholders, share structure, investments, debt. */
 const nstr = { type: ['string', 'null'] };
@@ -142,13 +142,7 @@ function sectionRoute(
         .where(and(...conds))
         .orderBy(...keysetOrder(SEC_ORDER))
         .limit(page.fetch);
-      return rowsWithCoverage(
-        database,
-        rows,
-        'kr_sections',
-        'select min(bsns_year) from kr_report_sections',
-        KOREA_PENDING('kr_report_sections'),
-      );
+      return koreaRowsWithCoverage(database, rows, 'kr_sections', 'kr_report_sections');
     },
   });
 }

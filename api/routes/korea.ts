@@ -3,7 +3,7 @@ import { krFinancials } from '../../schema/asia.ts';
 import * as p from '../platform/params.ts';
 import { asAnyRoute, defineRoute } from '../platform/route.ts';
 import { keysetAfter, keysetOrder } from '../platform/sql.ts';
-import { KOREA_PENDING, koreaCorpCode, rowSchema, rowsWithCoverage, SAMSUNG_ID } from './asia-common.ts';
+import { koreaCorpCode, koreaRowsWithCoverage, rowSchema, SAMSUNG_ID } from './asia-common.ts';
 import { koreaSectionRoutes } from './korea-sections.ts';
 
 /** Korea routes (spec 4.7): Professional, 1 credit, envelope A; the path takes a corp code or 005930.KS. */
@@ -128,13 +128,7 @@ export const krFinancialsRoute = defineRoute({
       .where(and(...conds))
       .orderBy(...keysetOrder(FIN_ORDER))
       .limit(page.fetch);
-    return rowsWithCoverage(
-      database,
-      rows,
-      'kr_financials',
-      'select min(bsns_year) from kr_financials',
-      KOREA_PENDING('kr_financials'),
-    );
+    return koreaRowsWithCoverage(database, rows, 'kr_financials', 'kr_financials');
   },
 });
 

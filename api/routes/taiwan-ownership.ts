@@ -3,7 +3,7 @@ import { twForeignOwnership } from '../../schema/asia.ts';
 import * as p from '../platform/params.ts';
 import { asAnyRoute, defineRoute } from '../platform/route.ts';
 import { keysetAfter, keysetOrder } from '../platform/sql.ts';
-import { num, rowSchema, rowsWithCoverage, TSMC_ID, taiwanCodes } from './asia-common.ts';
+import { num, rowSchema, TSMC_ID, taiwanCodes } from './asia-common.ts';
 
 /** Taiwan foreign ownership (spec 4.7): Professional, 1 credit, envelope A. */
 const nullableNumber = { type: ['number', 'null'] };
@@ -27,11 +27,10 @@ export const twForeignOwnershipRoute = defineRoute({
   path: '/v1/companies/:company_id/tw/foreign-ownership',
   summary: 'Taiwan foreign ownership',
   description:
-    'Foreign and mainland-Chinese investors’ holdings per trading day: issued shares, shares held, the held percentage and the regulatory ceiling (`foreign_limit_pct`, a different fact from the held share), percentages 0-100. Newest day first.',
+    'Foreign and mainland-Chinese investors’ holdings per trading day: issued shares, shares held, the held percentage and the regulatory ceiling (`foreign_limit_pct`, a different fact from the held share), percentages 0-100. Listed securities (2330.TW) from TWSE MI_QFIIS, OTC securities (6488.TWO) from the TPEx table MOPS publishes (t13sa150_otc). Newest day first.',
   tags: ['Taiwan'],
   envelope: 'A',
   access: { dataset: 'tw_foreign_ownership' },
-  envelopeExtras: true,
   company: 'tw',
   companyExample: '2330.TW',
   query: {
@@ -56,7 +55,7 @@ export const twForeignOwnershipRoute = defineRoute({
     }),
     example: FO_EXAMPLE,
   },
-  handler: async ({ db, database, company, query, page }) => {
+  handler: async ({ db, company, query, page }) => {
     const codes = await taiwanCodes(db, company!);
     const conds: (SQL | undefined)[] = [inArray(o.localSecurityCode, codes)];
     if (query.date_gte) conds.push(gte(o.snapshotDate, query.date_gte));
@@ -78,12 +77,7 @@ export const twForeignOwnershipRoute = defineRoute({
       .where(and(...conds))
       .orderBy(...keysetOrder(FO_ORDER))
       .limit(page.fetch);
-    return rowsWithCoverage(
-      database,
-      rows,
-      'tw_foreign_ownership',
-      'select min(snapshot_date) from tw_foreign_ownership',
-    );
+    return rows;
   },
 });
 

@@ -3,7 +3,7 @@ import { twFinancials, twMonthlyRevenue } from '../../schema/asia.ts';
 import * as p from '../platform/params.ts';
 import { asAnyRoute, defineRoute } from '../platform/route.ts';
 import { keysetAfter, keysetOrder } from '../platform/sql.ts';
-import { num, rowSchema, rowsWithCoverage, TSMC_ID, taiwanCodes } from './asia-common.ts';
+import { num, rowSchema, TSMC_ID, taiwanCodes } from './asia-common.ts';
 import { taiwanOwnershipRoutes } from './taiwan-ownership.ts';
 
 /** Taiwan routes (spec 4.7): Professional, 1 credit, envelope A; the path takes a Taiwan code or 2330.TW. */
@@ -48,11 +48,10 @@ export const twFinancialsRoute = defineRoute({
   path: '/v1/companies/:company_id/tw/financials',
   summary: 'Taiwan quarterly financials',
   description:
-    'Income (and balance) rows per season. Income lines are filed cumulative from January 1: `*_ytd` as filed, `*_q` the single quarter: `quarter_basis` `reported` when the filing states the quarter (Q1, or a statement page with a quarter column), `derived` when it is YTDn - YTDn-1 of two loaded seasons, null (with null `*_q`) when the previous season is not loaded: never zero. Season 2 is the first half and 4 the full year (Q4 = FY - 9M). Amounts in thousands of TWD as filed, EPS in TWD; consolidated, so they do not reconcile exactly with the parent-company monthly revenue. Newest season first. Balance rows carry total_assets/total_liabilities/total_equity (not loaded by the current source, the income summary). Accepts a Taiwan code (2330), a suffixed symbol (2330.TW, 6488.TWO), an ISIN, a cmp_ id or a US ticker of a cross-listed company (TSM).',
+    'Income (and balance) rows per season. Income lines are filed cumulative from January 1: `*_ytd` as filed, `*_q` the single quarter: `quarter_basis` `reported` when the filing states the quarter (Q1, or a statement page with a quarter column), `derived` when it is YTDn - YTDn-1 of two loaded seasons, null (with null `*_q`) when the previous season is not loaded: never zero. Season 2 is the first half and 4 the full year (Q4 = FY - 9M). Amounts in thousands of TWD as filed, EPS in TWD; consolidated, so they do not reconcile exactly with the parent-company monthly revenue. Newest season first. Balance rows (`statement=balance`) carry total_assets/total_liabilities/total_equity at the end of the season (point-in-time totals, never differenced; income fields null), from the consolidated MOPS statements page (t164sb01). Accepts a Taiwan code (2330), a suffixed symbol (2330.TW, 6488.TWO), an ISIN, a cmp_ id or a US ticker of a cross-listed company (TSM).',
   tags: ['Taiwan'],
   envelope: 'A',
   access: { dataset: 'tw_financials' },
-  envelopeExtras: true,
   company: 'tw',
   companyExample: '2330.TW',
   query: {
@@ -92,7 +91,7 @@ export const twFinancialsRoute = defineRoute({
     }),
     example: FIN_EXAMPLE,
   },
-  handler: async ({ db, database, company, query, page }) => {
+  handler: async ({ db, company, query, page }) => {
     const codes = await taiwanCodes(db, company!);
     const conds: (SQL | undefined)[] = [inArray(f.localSecurityCode, codes)];
     if (query.statement) conds.push(eq(f.statement, query.statement));
@@ -129,7 +128,7 @@ export const twFinancialsRoute = defineRoute({
       .where(and(...conds))
       .orderBy(...keysetOrder(FIN_ORDER))
       .limit(page.fetch);
-    return rowsWithCoverage(database, rows, 'tw_financials', 'select min(period_end) from tw_financials');
+    return rows;
   },
 });
 
@@ -161,7 +160,6 @@ export const twMonthlyRevenueRoute = defineRoute({
   tags: ['Taiwan'],
   envelope: 'A',
   access: { dataset: 'tw_monthly_revenue' },
-  envelopeExtras: true,
   company: 'tw',
   companyExample: '2330.TW',
   query: {
@@ -185,7 +183,7 @@ export const twMonthlyRevenueRoute = defineRoute({
     }),
     example: REV_EXAMPLE,
   },
-  handler: async ({ db, database, company, query, page }) => {
+  handler: async ({ db, company, query, page }) => {
     const codes = await taiwanCodes(db, company!);
     const conds: (SQL | undefined)[] = [inArray(r.localSecurityCode, codes)];
     if (query.month_gte) conds.push(gte(r.dataYm, query.month_gte));
@@ -213,12 +211,7 @@ export const twMonthlyRevenueRoute = defineRoute({
       .where(and(...conds))
       .orderBy(...keysetOrder(REV_ORDER))
       .limit(page.fetch);
-    return rowsWithCoverage(
-      database,
-      rows,
-      'tw_monthly_revenue',
-      'select min(data_ym) from tw_monthly_revenue',
-    );
+    return rows;
   },
 });
 

@@ -52,8 +52,34 @@ export interface GetOptions {
   signal?: AbortSignal;
 }
 
+/** A form POST: no conditional headers (an upstream answers a POST in full) and no streaming to a file. */
+export type PostOptions = Pick<GetOptions, 'accept' | 'timeoutMs' | 'signal'>;
+
 export interface HttpClient {
   get(url: string, options?: GetOptions): Promise<FetchedDocument>;
+  /**
+   * POSTs `form` (application/x-www-form-urlencoded) with the same rate limits, retries and archive as a GET.
+   * The document's `url` is its identity, postDocumentUrl(url, form): every date of a MOPS form posts to one
+   * URL and differs only in its body.
+   */
+  post(url: string, form: Record<string, string>, options?: PostOptions): Promise<FetchedDocument>;
+}
+
+/** The marker a POST document's identity carries after its path: `<path>@POST?<query&body>`. */
+export const POST_MARKER = '@POST';
+
+/** The form body exactly as sent: fields in the caller's order, form-urlencoded. */
+export const formBody = (form: Record<string, string>) => new URLSearchParams(form).toString();
+
+/**
+ * The identity of a POST document: its URL with `@POST` after the path and the form body as the query
+ * (after the URL's own query, if any). A valid URL, so redaction and the raw index treat it like any other;
+ * the offline mirror stores the answer under the same name.
+ */
+export function postDocumentUrl(url: string, form: Record<string, string>): string {
+  const u = new URL(url);
+  const query = [u.search.slice(1), formBody(form)].filter(Boolean).join('&');
+  return `${u.origin}${u.pathname}${POST_MARKER}${query ? `?${query}` : ''}`;
 }
 
 export interface HttpClientOptions {
@@ -187,14 +213,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   async function attempt(
     url: string,
-    headers: Record<string, string>,
+    init: { headers: Record<string, string>; method: 'GET' | 'POST'; body?: string },
     timeoutMs: number,
     toFile?: string,
     stop?: AbortSignal,
   ): Promise<Outcome> {
     try {
       const timeout = AbortSignal.timeout(timeoutMs);
-      const res = await fetch(url, { headers, signal: stop ? AbortSignal.any([timeout, stop]) : timeout });
+      const res = await fetch(url, { ...init, signal: stop ? AbortSignal.any([timeout, stop]) : timeout });
       const declared = res.headers.get('content-length');
       const truncated = (size: number) =>
         res.status === 200 && declared && !res.headers.get('content-encoding') && +declared !== size;
@@ -217,14 +243,23 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
   }
 
-  async function get(url: string, opts: GetOptions = {}): Promise<FetchedDocument> {
+  /** One document: `url` is what is requested, `docUrl` its identity (the URL itself for a GET). */
+  async function request(
+    url: string,
+    docUrl: string,
+    opts: GetOptions,
+    form?: Record<string, string>,
+  ): Promise<FetchedDocument> {
+    const method = form ? 'POST' : 'GET';
     const upstream = new URL(url);
-    const safeUrl = redactUrl(url);
+    const safeUrl = redactUrl(docUrl);
     const bucket = bucketForHost(upstream.host);
     const headers: Record<string, string> = { 'User-Agent': userAgent!, 'Accept-Encoding': 'gzip, deflate' };
     if (opts.accept) headers['Accept'] = opts.accept;
     if (opts.etag) headers['If-None-Match'] = opts.etag;
     if (opts.lastModified) headers['If-Modified-Since'] = opts.lastModified;
+    if (form) headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    const init = { headers, method, ...(form ? { body: formBody(form) } : {}) } as const;
 
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
@@ -239,7 +274,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       attempts += 1;
       const outcome = await attempt(
         target(upstream),
-        headers,
+        init,
         opts.timeoutMs ?? config.HTTP_TIMEOUT_MS,
         opts.toFile,
         opts.signal,
@@ -260,7 +295,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
             ? EMPTY_SHA256
             : (response.streamed?.sha256 ?? (archive ? await archive.put(bytes) : sha256Hex(bytes)));
         const doc: FetchedDocument = {
-          url,
+          url: docUrl,
           status: verdict === 'ok' ? 200 : 304,
           bytes,
           contentType: response.headers.get('content-type'),
@@ -302,7 +337,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
             'fetch throttled past budget',
           );
           throw new UpstreamThrottledError(
-            `GET ${safeUrl} still throttled after ${attempts} attempts (${Math.round(throttleWaited)} ms waited): ${reason}`,
+            `${method} ${safeUrl} still throttled after ${attempts} attempts (${Math.round(throttleWaited)} ms waited): ${reason}`,
             safeUrl,
             status!,
             attempts,
@@ -328,11 +363,16 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       logger.warn({ url: safeUrl, status, attempts, ms: elapsed(), reason }, 'fetch failed');
       const cause = outcome.kind === 'network' ? outcome.cause : new Error(reason);
       const what = verdict === 'fatal' ? 'failed' : `failed after ${attempts} attempts`;
-      throw new UpstreamError(`GET ${safeUrl} ${what}: ${reason}`, safeUrl, status, attempts, { cause });
+      throw new UpstreamError(`${method} ${safeUrl} ${what}: ${reason}`, safeUrl, status, attempts, {
+        cause,
+      });
     }
   }
 
-  return { get };
+  return {
+    get: (url, opts = {}) => request(url, url, opts),
+    post: (url, form, opts = {}) => request(url, postDocumentUrl(url, form), opts, form),
+  };
 }
 
 /** Writes a response body to `file` while hashing it. */

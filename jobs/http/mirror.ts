@@ -7,12 +7,15 @@ import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Logger } from '../../lib/logger.ts';
+import { POST_MARKER } from './client.ts';
 import { createFaultTable, type Fault, type FaultRule } from './mirror-faults.ts';
 
 export type { FaultRule };
 
 /**
- * The offline upstream: serves `fixtures/upstream/<host>/<path>` as `GET /<host>/<path>` on loopback, with the
+ * The offline upstream: serves `fixtures/upstream/<host>/<path>` as `GET /<host>/<path>` on loopback, and a form
+ * POST to `/<host>/<path>` from `<host>/<path>@POST?<form body>` (the POST document's identity, see
+ * postDocumentUrl: the live source answers by the body, so the mirror does too), with the
  * upstream behaviours the HTTP client must cope with (conditional GET, gzip, S3 404 bodies) and injectable
  * faults (errors, throttling, Retry-After, truncated bodies, slow answers). Control endpoints for other
  * processes: `POST /__mirror/faults` (JSON array of rules, replaces them), `DELETE /__mirror/faults`,
@@ -85,7 +88,11 @@ export async function startMirror(options: MirrorOptions = {}): Promise<Mirror> 
   const faults = createFaultTable();
 
   /** The file behind a request path, or null when it is missing or would escape the root. */
-  function resolveFile(pathname: string, query: string): { file: string; alt?: string; host: string } | null {
+  function resolveFile(
+    pathname: string,
+    query: string,
+    post = false,
+  ): { file: string; alt?: string; host: string } | null {
     let segments: string[];
     try {
       segments = pathname.split('/').filter(Boolean).map(decodeURIComponent);
@@ -93,6 +100,8 @@ export async function startMirror(options: MirrorOptions = {}): Promise<Mirror> 
       return null;
     }
     if (segments.length < 2 || segments.some((s) => s === '..' || s === '.' || s.includes('/'))) return null;
+    // a POST answer is never served to a GET
+    if (!post && segments.at(-1)!.endsWith(POST_MARKER)) return null;
     const file = path.resolve(root, ...segments);
     if (!file.startsWith(root + path.sep)) return null;
     // A document whose URL has a query string may be captured under a file name that keeps it.
@@ -221,8 +230,14 @@ export async function startMirror(options: MirrorOptions = {}): Promise<Mirror> 
     const resolved = resolveFile(pathname, query);
     if (rule && (rule.status !== undefined || rule.throttlePage)) return sendFault(res, rule, resolved?.host);
 
+    if (req.method === 'POST') return servePost(req, res, pathname, query, rule?.truncate);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      return send(res, 405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain' }, Buffer.from('GET only\n'));
+      return send(
+        res,
+        405,
+        { Allow: 'GET, HEAD, POST', 'Content-Type': 'text/plain' },
+        Buffer.from('GET, HEAD or POST only\n'),
+      );
     }
     if (!resolved) return sendNotFound(res, undefined, pathname);
     const viaQuery = resolved.alt ? await load(resolved.alt) : null;
@@ -230,6 +245,25 @@ export async function startMirror(options: MirrorOptions = {}): Promise<Mirror> 
     const entry = viaQuery ?? (await load(resolved.file));
     if (!entry) return sendNotFound(res, resolved.host, pathname);
     return serveFile(req, res, entry, file, rule?.truncate);
+  }
+
+  /** A form POST: the answer captured for this body, `<path>@POST?<query&body>`; 404 when none is. */
+  async function servePost(
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+    query: string,
+    truncate?: number,
+  ) {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const merged = [query.slice(1), Buffer.concat(chunks).toString('utf8')].filter(Boolean).join('&');
+    const resolved = resolveFile(`${pathname}${POST_MARKER}`, merged ? `?${merged}` : '', true);
+    if (!resolved) return sendNotFound(res, undefined, pathname);
+    const file = resolved.alt ?? resolved.file;
+    const entry = await load(file);
+    if (!entry) return sendNotFound(res, resolved.host, pathname);
+    return serveFile(req, res, entry, file, truncate);
   }
 
   const server = createServer((req, res) => {

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backfill } from '../../jobs/refresh.ts';
+import { PartitionFetcher } from '../../jobs/fetcher.ts';
+import { backfill, statusSweep } from '../../jobs/refresh.ts';
+import { twFinancialsJob } from '../../jobs/taiwan/financials.job.ts';
+import { T13SA150_URL, t13sa150Form } from '../../jobs/taiwan/foreign-ownership.job.ts';
 import type { Database } from '../../lib/db.ts';
 import { companyIdForCik } from '../../lib/ids.ts';
 import { loadTwFinancials } from '../../loaders/asia.ts';
@@ -37,6 +40,8 @@ describe(`Taiwan, Korea and disclosures: jobs through the mirror, routes over HT
     env = await createTestServices(database);
     await backfill(env.services, env.runtime, 'companies', { cik: '1046179' });
     for (const d of ASIA) runs[d] = await backfill(env.services, env.runtime, d, {});
+    // coverage's available_from is the sweep's: the earliest period each dataset's rows hold
+    await statusSweep(env.services);
     api = await startApi(database, { logLevel: 'warn' });
     ({ key } = await accountWithKey(database, 'fund', 100_000));
   }, 180_000);
@@ -114,6 +119,38 @@ describe(`Taiwan, Korea and disclosures: jobs through the mirror, routes over HT
     ]);
   });
 
+  it("live partitions: per season both summaries and every registry company's balance sheet; a refresh skips the loaded ones", async () => {
+    const { ctx } = env.services.deps(new Date('2014-12-01T00:00:00Z'));
+    const [{ n }] = (await database.query<{ n: number }>(
+      `select count(*)::int as n from company_listings where market = 'TW'`,
+    )) as [{ n: number }];
+    const all = await twFinancialsJob.partitions(ctx, { from: '2014-07' });
+    expect(all.slice(0, 2)).toEqual(['twse:2014Q3', 'tpex:2014Q3']);
+    expect(all).toHaveLength(2 + n);
+    expect(all).toEqual(expect.arrayContaining(['balance:twse:2330:2014Q3', 'balance:tpex:6488:2014Q3']));
+    const live = { ...ctx, config: { ...ctx.config, UPSTREAM: 'live' as const } };
+    const refresh = await twFinancialsJob.latestPartitions(live);
+    // TSMC's 2014 Q3 balance sheet is loaded (the demo): the refresh does not ask for it again
+    expect(refresh).toHaveLength(2 + n - 1);
+    expect(refresh).not.toContain('balance:twse:2330:2014Q3');
+    expect(refresh).toContain('balance:tpex:6488:2014Q3');
+  });
+
+  it('the fetcher keys a POST by its body: a fresh copy of one day is reused, another day is fetched', async () => {
+    const deps = env.services.deps();
+    const fetcher = new PartitionFetcher(deps.http, deps.archive, database, 'tw_foreign_ownership', 'probe');
+    const mirror = env.services.mirror!;
+    const before = mirror.requests.length;
+    const day = await fetcher.post(T13SA150_URL, t13sa150Form('2023-01-30'), { maxAgeMs: 3_600_000 });
+    expect(mirror.requests.length).toBe(before); // the backfill archived it minutes ago
+    expect(day.url).toBe(`${T13SA150_URL}@POST?years=2023&months=01&days=30&bcode=&step=2`);
+    expect(day.bytes.length).toBe(482473);
+    const holiday = await fetcher.post(T13SA150_URL, t13sa150Form('2023-01-01'), { maxAgeMs: 3_600_000 });
+    expect(mirror.requests.length).toBe(before + 1);
+    expect(mirror.requests.at(-1)?.path).toBe('/mops.twse.com.tw/server-java/t13sa150_otc');
+    expect(holiday.bytes.length).toBe(154);
+  });
+
   describe('Taiwan routes', () => {
     const TW = '/v1/companies/{id}/tw/monthly-revenue';
     it('TSMC answers under 2330.TW, 2330, its ISIN, its cmp_ id and its US ticker, with the same rows', async () => {
@@ -189,6 +226,60 @@ describe(`Taiwan, Korea and disclosures: jobs through the mirror, routes over HT
       ]);
     });
 
+    it('foreign ownership of an OTC company: the TPEx table, fetched by a form POST', async () => {
+      const r = await get('/v1/companies/6488.TWO/tw/foreign-ownership');
+      expect(r.status).toBe(200);
+      // 環球晶's row of the 112/01/30 page, read by hand: 435,237,000 issued, 112,106,271 held, 25.75 / 100.00
+      expect(r.body.data).toEqual([
+        {
+          company_id: expect.stringMatching(/^cmp_/),
+          local_security_code: '6488',
+          snapshot_date: '2023-01-30',
+          market: 'tpex',
+          company_name: '環球晶',
+          issued_shares: 435237000,
+          foreign_held_shares: 112106271,
+          foreign_held_pct: 25.75,
+          foreign_limit_pct: 100,
+        },
+      ]);
+      // the document is archived under its identity: one URL, the date in the form body
+      const docs = await database.query<{ url: string; partition_key: string }>(
+        `select url, partition_key from raw_documents where dataset_id = 'tw_foreign_ownership' order by partition_key`,
+      );
+      expect(docs).toContainEqual({
+        url: 'https://mops.twse.com.tw/server-java/t13sa150_otc@POST?years=2023&months=01&days=30&bcode=&step=2',
+        partition_key: 'tpex:2023-01-30',
+      });
+      expect(r.body.coverage.available_from).toBe('2023-01-30');
+    });
+
+    it("financials: the balance sheet at the season's end (t164sb01, Big5), totals read by hand", async () => {
+      const r = await get('/v1/companies/2330.TW/tw/financials?statement=balance');
+      expect(r.status).toBe(200);
+      // 資產總額 1,349,994,840 / 負債總額 393,436,589 in the 2014年09月30日 column (thousand TWD)
+      expect(r.body.data).toEqual([
+        expect.objectContaining({
+          statement: 'balance',
+          market: 'twse',
+          year: 2014,
+          season: 3,
+          period_key: '2014Q3',
+          period_end: '2014-09-30',
+          total_assets: 1349994840,
+          total_liabilities: 393436589,
+          total_equity: 956558251,
+          revenue_ytd: null,
+          quarter_basis: null,
+        }),
+      ]);
+      expect(r.body.data[0].total_assets - r.body.data[0].total_liabilities).toBe(
+        r.body.data[0].total_equity,
+      );
+      // the earliest season loaded is this balance sheet's, not the declared window's 2024-03-31
+      expect(r.body.coverage).toMatchObject({ available_from: '2014-09-30', update_frequency: 'quarterly' });
+    });
+
     it('404 names the accepted forms; a company without a Taiwan listing is a clear 404', async () => {
       const r = await get('/v1/companies/9999.TW/tw/monthly-revenue');
       expect(r.status).toBe(404);
@@ -232,6 +323,23 @@ describe(`Taiwan, Korea and disclosures: jobs through the mirror, routes over HT
       });
     });
 
+    it('financials: the balance sheet (BS) is loaded and served, amounts as filed', async () => {
+      const r = await get('/v1/companies/005930.KS/kr/financials?year=2023&statement=balance_sheet');
+      expect(r.status).toBe(200);
+      expect(r.body.data).toHaveLength(52);
+      const line = (id: string) => r.body.data.find((x: { account_id: string }) => x.account_id === id);
+      // 자산총계 / 부채총계 / 자본총계 of 제 55 기 (FY2023) and 제 54 기, read from the CFS body
+      expect(line('ifrs-full_Assets')).toMatchObject({
+        sj_div: 'BS',
+        account_nm: '자산총계',
+        amount: '455905980000000',
+        amount_prior_period: '448424507000000',
+      });
+      expect(line('ifrs-full_Liabilities')?.amount).toBe('92228115000000');
+      expect(line('ifrs-full_Equity')?.amount).toBe('363677865000000');
+      expect(new Set(r.body.data.map((x: { sj_div: string }) => x.sj_div))).toEqual(new Set(['BS']));
+    });
+
     it('sections: kinds, subtotal flags, values as filed; ownership by date', async () => {
       const sh = await get('/v1/companies/005930.KS/kr/shareholders?kind=major&year=2023');
       expect(sh.body.data).toEqual([
@@ -243,6 +351,10 @@ describe(`Taiwan, Korea and disclosures: jobs through the mirror, routes over HT
         }),
       ]);
       expect(sh.body.data[0].fields.trmend_posesn_stock_co).toBe('508,157,148');
+      expect(sh.body.coverage).toMatchObject({
+        available_from: '2023',
+        history_status: 'backfill_in_progress',
+      });
       const debt = await get('/v1/companies/005930.KS/kr/debt');
       expect(debt.body.data.map((x: any) => x.kind).sort()).toEqual([
         'contingent_capital',
@@ -362,10 +474,8 @@ describe(`Taiwan, Korea and disclosures: jobs through the mirror, routes over HT
     };
     await database.db.transaction((tx) => loadTwFinancials(tx, [nineMonths]));
     const q = async () =>
-      (await get('/v1/companies/2330/tw/financials?year=2014&season=3')).body.data[0] as Record<
-        string,
-        unknown
-      >;
+      (await get('/v1/companies/2330/tw/financials?statement=income&year=2014&season=3')).body
+        .data[0] as Record<string, unknown>;
     expect(await q()).toMatchObject({ revenue_ytd: 540285390, revenue_q: null, quarter_basis: null });
     // H1 as the same page implies it (9M 540,285,390 - filed Q3 209,049,734), arriving afterwards
     const half = {

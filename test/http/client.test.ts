@@ -7,6 +7,7 @@ import {
   createHttpClient,
   type HttpClientOptions,
   parseRetryAfter,
+  postDocumentUrl,
   redactUrl,
   UpstreamThrottledError,
 } from '../../jobs/http/client.ts';
@@ -144,6 +145,53 @@ describe('upstream HTTP client against the mirror', () => {
     expect(err).toBeInstanceOf(UpstreamError);
     expect(err).toMatchObject({ status: 400, attempts: 1 });
     expect(mirror.requests).toHaveLength(1);
+  });
+
+  describe('form POST (MOPS t13sa150_otc: one URL, the date in the body)', () => {
+    const URL_ = 'https://mops.twse.com.tw/server-java/t13sa150_otc';
+    const form = (days: string) => ({ years: '2023', months: '01', days, bcode: '', step: '2' });
+    const file = path.join(
+      FIXTURES,
+      'mops.twse.com.tw/server-java/t13sa150_otc@POST?years=2023&months=01&days=30&bcode=&step=2',
+    );
+
+    it('answers by the body: the captured day byte-identical, another day its own page, an unknown one 404', async () => {
+      const archive = createDiskArchive(archiveDir);
+      const http = client({ archive });
+      const doc = await http.post(URL_, form('30'));
+      expect(doc).toMatchObject({ status: 200, attempts: 1, url: postDocumentUrl(URL_, form('30')) });
+      expect(doc.url).toBe(`${URL_}@POST?years=2023&months=01&days=30&bcode=&step=2`);
+      expect(doc.sha256).toBe(fileSha256(file));
+      expect((await archive.get(doc.sha256))!.equals(doc.bytes)).toBe(true);
+      const sent = mirror.requests[0]!;
+      expect(sent.path).toBe('/mops.twse.com.tw/server-java/t13sa150_otc');
+      expect(sent.headers['content-type']).toBe('application/x-www-form-urlencoded');
+      // the holiday's page (查無所需資料, 154 bytes) is another document of the same URL
+      expect((await http.post(URL_, form('01'))).bytes.length).toBe(154);
+      const missing = await http.post(URL_, form('31')).catch((e) => e);
+      expect(missing).toBeInstanceOf(UpstreamNotFoundError);
+      // a POST answer is never served to a GET of its identity
+      expect(await http.get(doc.url).catch((e) => e)).toBeInstanceOf(UpstreamNotFoundError);
+    });
+
+    it('retries a POST like a GET: two 503s, then the page', async () => {
+      mirror.setFaults([{ path: '/mops.twse.com.tw/server-java/t13sa150_otc', status: 503, times: 2 }]);
+      const doc = await client().post(URL_, form('30'));
+      expect(doc.attempts).toBe(3);
+      expect(doc.sha256).toBe(fileSha256(file));
+      expect(mirror.requests.map((r) => r.status)).toEqual([503, 503, 200]);
+    });
+
+    it('a failure names the method and the redacted identity', async () => {
+      mirror.setFaults([{ path: '/mops.twse.com.tw/server-java/', status: 400 }]);
+      const err = await client()
+        .post(URL_, { ...form('30'), api_key: 'secret' })
+        .catch((e) => e);
+      expect(err).toBeInstanceOf(UpstreamError);
+      expect(err.message).toMatch(/^POST https:\/\/mops\.twse\.com\.tw\/server-java\/t13sa150_otc@POST\?/);
+      expect(err.message).toContain('api_key=redacted');
+      expect(err.message).not.toContain('secret');
+    });
   });
 
   it('keeps secrets out of urls and reads both Retry-After forms', () => {

@@ -63,6 +63,7 @@ describe(`resume, refresh and coverage bookkeeping (${process.env.REDIS_URL ? 'B
     const spy = {
       ...deps,
       http: {
+        ...deps.http,
         async get(url: string, o?: Parameters<typeof deps.http.get>[1]) {
           const r = await deps.http.get(url, o);
           statuses.push(r.status);

@@ -733,7 +733,7 @@ export interface paths {
         };
         /**
          * Taiwan quarterly financials
-         * @description Income (and balance) rows per season. Income lines are filed cumulative from January 1: `*_ytd` as filed, `*_q` the single quarter: `quarter_basis` `reported` when the filing states the quarter (Q1, or a statement page with a quarter column), `derived` when it is YTDn - YTDn-1 of two loaded seasons, null (with null `*_q`) when the previous season is not loaded: never zero. Season 2 is the first half and 4 the full year (Q4 = FY - 9M). Amounts in thousands of TWD as filed, EPS in TWD; consolidated, so they do not reconcile exactly with the parent-company monthly revenue. Newest season first. Balance rows carry total_assets/total_liabilities/total_equity (not loaded by the current source, the income summary). Accepts a Taiwan code (2330), a suffixed symbol (2330.TW, 6488.TWO), an ISIN, a cmp_ id or a US ticker of a cross-listed company (TSM).
+         * @description Income (and balance) rows per season. Income lines are filed cumulative from January 1: `*_ytd` as filed, `*_q` the single quarter: `quarter_basis` `reported` when the filing states the quarter (Q1, or a statement page with a quarter column), `derived` when it is YTDn - YTDn-1 of two loaded seasons, null (with null `*_q`) when the previous season is not loaded: never zero. Season 2 is the first half and 4 the full year (Q4 = FY - 9M). Amounts in thousands of TWD as filed, EPS in TWD; consolidated, so they do not reconcile exactly with the parent-company monthly revenue. Newest season first. Balance rows (`statement=balance`) carry total_assets/total_liabilities/total_equity at the end of the season (point-in-time totals, never differenced; income fields null), from the consolidated MOPS statements page (t164sb01). Accepts a Taiwan code (2330), a suffixed symbol (2330.TW, 6488.TWO), an ISIN, a cmp_ id or a US ticker of a cross-listed company (TSM).
          *
          *     **Plan:** Professional and above. **Credits:** 1 per call, refunded when the request fails.
          *
@@ -757,7 +757,7 @@ export interface paths {
         };
         /**
          * Taiwan foreign ownership
-         * @description Foreign and mainland-Chinese investors’ holdings per trading day: issued shares, shares held, the held percentage and the regulatory ceiling (`foreign_limit_pct`, a different fact from the held share), percentages 0-100. Newest day first.
+         * @description Foreign and mainland-Chinese investors’ holdings per trading day: issued shares, shares held, the held percentage and the regulatory ceiling (`foreign_limit_pct`, a different fact from the held share), percentages 0-100. Listed securities (2330.TW) from TWSE MI_QFIIS, OTC securities (6488.TWO) from the TPEx table MOPS publishes (t13sa150_otc). Newest day first.
          *
          *     **Plan:** Professional and above. **Credits:** 1 per call, refunded when the request fails.
          *

@@ -10,7 +10,7 @@ import {
 import { parseIncomeSummary } from '../../../parsers/taiwan/income-summary.ts';
 import { chineseNumber, parseLegacyStatement } from '../../../parsers/taiwan/legacy-statement.ts';
 import { parseMonthlyRevenueCsv, parseMonthlyRevenuePage } from '../../../parsers/taiwan/monthly-revenue.ts';
-import { deriveQuarters, quarterFromCumulative } from '../../../parsers/taiwan/quarters.ts';
+import { deriveQuarters, quarterFromCumulative, subtractDecimal } from '../../../parsers/taiwan/quarters.ts';
 import { parseIncomeStatementPage } from '../../../parsers/taiwan/statement-page.ts';
 import { rocDate, rocYearMonth, twAmount } from '../../../parsers/taiwan/text.ts';
 
@@ -154,8 +154,9 @@ describe('quarterly statements and YTD -> quarter', () => {
     ).toEqual([]);
   });
 
-  it('Big5 t164sb01 page: first charset wins; filed quarter and YTD; derived H1 checks against them', () => {
+  it('Big5 t164sb01 page: first charset wins; the filed quarter and the YTD are two columns', () => {
     const [row] = parseIncomeStatementPage(tw('t164sb01_2330_2014Q3_BIG5.html'), ctx, { code: '2330' }).rows;
+    // 2014年第3季 and 2014年01月01日至2014年09月30日 columns of 營業收入合計 / 本期淨利 / 基本每股盈餘
     expect(row).toMatchObject({
       year: 2014,
       season: 3,
@@ -169,8 +170,6 @@ describe('quarterly statements and YTD -> quarter', () => {
       epsBasicQ: '2.94',
       quarterBasis: 'reported',
     });
-    // H1 cumulative implied by the page = 9M - Q3
-    expect(quarterFromCumulative(3, '540285390', '331235656')).toBe('209049734');
   });
 
   it('t164sb04 Q1 page (ROC dates): the quarter is the YTD, reported', () => {
@@ -193,62 +192,78 @@ describe('quarterly statements and YTD -> quarter', () => {
     expect(parseIncomeStatementPage(tw('mops_no_record.html'), ctx, { code: '2330' }).rows).toEqual([]);
   });
 
-  it('derived Q2 from two consecutive cumulative seasons; a line only in H1 gives null, not its H1 value', () => {
-    const q1 = parseLegacyStatement(
-      tw('legacy_cashflow_2330_ROC100Q1_2011Q1_cumulative.html').toString('utf8'),
-      'q1',
-    );
-    const h1 = parseLegacyStatement(
-      tw('legacy_cashflow_2330_ROC100Q2_2011H1_cumulative.html').toString('utf8'),
-      'h1',
-    );
+  // Two consecutive cumulative seasons of one company (pre-IFRS cash flow, 2011 Q1 and H1, each with the
+  // year-ago column): the only real pair the fixtures hold. No file holds a fourth season, so a derived Q4
+  // (FY - 9M) has no real test; deriveQuarters applies the same quarterFromCumulative to season 4.
+  const legacy = (f: string) => parseLegacyStatement(tw(f).toString('utf8'), f);
+  const q1 = legacy('legacy_cashflow_2330_ROC100Q1_2011Q1_cumulative.html');
+  const h1 = legacy('legacy_cashflow_2330_ROC100Q2_2011H1_cumulative.html');
+  const line = (s: typeof q1, l: string) => s.lines.find((x) => x.label === l);
+
+  it('derived Q2 = H1 - Q1 from two consecutive cumulative seasons; a line only in H1 gives null, not its H1 value', () => {
     expect([q1.year, q1.season, h1.year, h1.season]).toEqual([2011, 1, 2011, 2]);
-    const line = (s: typeof q1, l: string) => s.lines.find((x) => x.label === l)?.current ?? null;
     const ocf = '營業活動之淨現金流入(流出)';
-    expect(line(q1, ocf)).toBe('56478079');
-    expect(line(h1, ocf)).toBe('119541434');
-    expect(quarterFromCumulative(2, line(h1, ocf), line(q1, ocf))).toBe('63063355');
+    expect(line(q1, ocf)?.current).toBe('56478079');
+    expect(line(h1, ocf)?.current).toBe('119541434');
+    expect(quarterFromCumulative(2, line(h1, ocf)?.current, line(q1, ocf)?.current)).toBe('63063355');
     // negative in parentheses
-    expect(line(q1, '權益法認列之投資損失(收益)')).toBe('-520109');
+    expect(line(q1, '權益法認列之投資損失(收益)')?.current).toBe('-520109');
     const dividends = '收到權益法被投資公司現金股利';
-    expect(line(h1, dividends)).toBe('1914392');
-    expect(line(q1, dividends)).toBeNull();
-    expect(quarterFromCumulative(2, line(h1, dividends), line(q1, dividends))).toBeNull();
-    const nineMonths = parseLegacyStatement(
-      tw('legacy_cashflow_2330_ROC99Q3_2010-9M_cumulative.html').toString('utf8'),
-      '9m',
-    );
+    expect(line(h1, dividends)?.current).toBe('1914392');
+    expect(line(q1, dividends)).toBeUndefined();
+    expect(quarterFromCumulative(2, line(h1, dividends)?.current, line(q1, dividends)?.current)).toBeNull();
+    const nineMonths = legacy('legacy_cashflow_2330_ROC99Q3_2010-9M_cumulative.html');
     expect([nineMonths.year, nineMonths.season]).toEqual([2010, 3]);
   });
 
-  it('deriveQuarters: Q4 = FY - 9M, derived; a missing previous season gives null quarters, never zero', () => {
+  it('the derived Q2 checks against what the two files print: the change in the cash balance each closes with', () => {
+    const flow = '本期現金及約當現金淨增減數';
+    const closing = '期末現金及約當現金餘額';
+    // Q1 -18,441,955 (in parentheses) and H1 3,091,823 cumulative; closing cash $129,445,000 and $150,978,778
+    expect([line(q1, flow)?.current, line(h1, flow)?.current]).toEqual(['-18441955', '3091823']);
+    expect([line(q1, closing)?.current, line(h1, closing)?.current]).toEqual(['129445000', '150978778']);
+    for (const col of ['current', 'prior'] as const) {
+      // 2011 and the year-ago columns (2010 Q1 -11,476,638, H1 1,209,877; $159,799,703 and $172,486,218)
+      const derived = quarterFromCumulative(2, line(h1, flow)?.[col], line(q1, flow)?.[col]);
+      const printed = subtractDecimal(line(h1, closing)![col]!, line(q1, closing)![col]!);
+      expect(derived, col).toBe(printed);
+    }
+    expect(quarterFromCumulative(2, line(h1, flow)?.current, line(q1, flow)?.current)).toBe('21533778');
+    expect(quarterFromCumulative(2, line(h1, flow)?.prior, line(q1, flow)?.prior)).toBe('12686515');
+  });
+
+  it('deriveQuarters on real rows: a filed quarter stays reported; a cumulative-only season without its predecessor gives null, never its YTD', () => {
     const [nine] = parseIncomeStatementPage(tw('t164sb01_2330_2014Q3_BIG5.html'), ctx, { code: '2330' }).rows;
-    if (!nine) throw new Error('no row');
-    // FY2014 revenue 762,806,452 thousand TWD is TSMC's published annual figure (no fixture holds the Q4 page)
-    const fy = {
+    const [first] = parseIncomeStatementPage(tw('t164sb04_2330_ROC104Q1_2015Q1.html'), ctx, {
+      code: '2330',
+    }).rows;
+    if (!nine || !first) throw new Error('no row');
+    const [filed, q1] = deriveQuarters([nine, first]);
+    expect(filed).toMatchObject({ revenueQ: '209049734', netIncomeQ: '76304606', quarterBasis: 'reported' });
+    expect(q1).toMatchObject({
+      season: 1,
+      revenueYtd: '222034144',
+      revenueQ: '222034144',
+      quarterBasis: 'reported',
+    });
+    // the same 9M as the season summary (t163sb04) files it: cumulative only, and no 2014 H1 row loaded
+    const cumulativeOnly = {
       ...nine,
-      season: 4,
-      periodEnd: '2014-12-31',
-      revenueYtd: '762806452',
-      operatingIncomeYtd: null,
-      netIncomeYtd: null,
-      epsBasicYtd: null,
       revenueQ: undefined,
       operatingIncomeQ: undefined,
       netIncomeQ: undefined,
       epsBasicQ: undefined,
       quarterBasis: undefined,
     };
-    const orphan = { ...fy, year: 2015, season: 2, periodEnd: '2015-06-30' };
-    const out = deriveQuarters([nine, fy, orphan]);
-    expect(out[1]).toMatchObject({
-      season: 4,
-      revenueQ: '222521062',
+    const [alone] = deriveQuarters([cumulativeOnly]);
+    expect(alone).toMatchObject({
+      revenueYtd: '540285390',
+      revenueQ: null,
       operatingIncomeQ: null,
-      quarterBasis: 'derived',
+      netIncomeQ: null,
+      epsBasicQ: null,
+      quarterBasis: null,
     });
-    expect(out[0]?.revenueQ).toBe('209049734');
-    expect(out[2]).toMatchObject({ revenueQ: null, quarterBasis: null });
   });
 });
 

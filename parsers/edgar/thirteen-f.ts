@@ -35,6 +35,9 @@ export interface ThirteenFCover {
   tableEntryTotal: number | null;
   /** The cover's value total, in the filing's own unit. */
   tableValueTotal: number | null;
+  /** The filing manager's own CRD and SEC file number (801-), when the cover states them. */
+  filerCrd: number | null;
+  filerSecFileNumber: string | null;
 }
 
 export interface ThirteenFRawRow {
@@ -75,6 +78,8 @@ const EMPTY_COVER: ThirteenFCover = {
   amendmentType: null,
   tableEntryTotal: null,
   tableValueTotal: null,
+  filerCrd: null,
+  filerSecFileNumber: null,
 };
 
 export function parseThirteenF(input: string, document = '13F'): ThirteenFDocument {
@@ -152,6 +157,9 @@ function readCover(xml: string, document: string): Partial<ThirteenFCover> {
     amendmentType: amendType === 'RESTATEMENT' || amendType === 'NEW HOLDINGS' ? amendType : null,
     tableEntryTotal: num(at(summary, 'tableEntryTotal')),
     tableValueTotal: num(at(summary, 'tableValueTotal')),
+    // coverPage-level only: an otherManager's crdNumber is another firm's
+    filerCrd: num(at(cover, 'crdNumber')),
+    filerSecFileNumber: text(at(cover, 'secFileNumber')),
   };
 }
 

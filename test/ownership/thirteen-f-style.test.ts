@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../lib/db.ts';
+import { loadAdvisers } from '../../loaders/directories.ts';
 import { loadThirteenF } from '../../loaders/thirteen-f.ts';
+import { parseIapdFirmProfile } from '../../parsers/advisers/iapd.ts';
 import { parseThirteenF } from '../../parsers/edgar/thirteen-f.ts';
 import { parseThirteenFFiling } from '../../parsers/edgar/thirteen-f-holdings.ts';
 import {
@@ -146,5 +148,40 @@ describe(`style pass on load (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
       style_tier: null,
     });
     expect(row!.style.firm_type).toMatchObject({ firm_type: null, name: 'ACTIAM N.V.' });
+  });
+  it("links the adviser whose CRD a 13F cover states as the filer's own, in either load order", async () => {
+    // ACTIAM's real submission with a crdNumber inserted on its cover, the CRD of the captured IAPD profile
+    // (Citadel Advisors): a stated substitution, only to drive the link, since no captured 13F filer has an
+    // IAPD record among the fixtures
+    const linked = read(ACTIAM).replace(
+      '<form13FFileNumber>028-19140</form13FFileNumber>',
+      '<form13FFileNumber>028-19140</form13FFileNumber><crdNumber>000148826</crdNumber>',
+    );
+    const profile = 'fixtures/upstream/api.adviserinfo.sec.gov/search/firm/148826';
+    const adviser = parseIapdFirmProfile(readFileSync(profile, 'utf8'));
+    const loadAdviser = () =>
+      database.db.transaction((tx) =>
+        loadAdvisers(
+          tx,
+          [adviser],
+          `https://${profile.slice('fixtures/upstream/'.length)}`,
+          '2026-07-21T00:00:00Z',
+        ),
+      );
+    const state = async () =>
+      (
+        await database.query<{ cik: string | null; style_tier: string | null; positions: number | null }>(
+          `select cik, style_tier, (profile->'style_evidence'->>'positions')::int as positions from advisers where crd = 148826`,
+        )
+      )[0];
+    await loadAdviser();
+    expect(await state()).toEqual({ cik: null, style_tier: null, positions: null });
+    await database.db.transaction((tx) =>
+      loadThirteenF(tx, { doc: parseThirteenF(linked), sha256: null, fetchedAt: '2026-01-30T00:00:00Z' }),
+    );
+    expect(await state()).toEqual({ cik: '0001619124', style_tier: null, positions: 5 });
+    // a later IAPD load (no CIK in IAPD) keeps the link and the style evidence
+    await loadAdviser();
+    expect(await state()).toEqual({ cik: '0001619124', style_tier: null, positions: 5 });
   });
 });

@@ -49,23 +49,31 @@ async function quarters(tx: Tx, filerCik: number): Promise<Quarter[]> {
   );
 }
 
-async function holdingsOf(tx: Tx, filerCik: number, q: Quarter): Promise<StyleHolding[]> {
-  const rows = rowsOf<{
+/**
+ * The quarter's long holdings by CUSIP; with `valued`, each resolved issuer's ratios and market cap (the
+ * lookups run only for CUSIPs the registry resolves: a bounded index read each).
+ */
+async function holdingsOf(tx: Tx, filerCik: number, q: Quarter, valued: boolean): Promise<StyleHolding[]> {
+  type Row = {
     cusip: string;
     value_usd: number;
     pe: number | null;
     pb: number | null;
     market_cap: string | null;
-  }>(
-    await tx.execute(sql`with h as (
-        select h.cusip, sum(h.value_usd) as value_usd
+  };
+  const held = sql`select h.cusip, sum(h.value_usd) as value_usd
           from thirteen_f_holdings h join thirteen_f_filings f on f.accession_number = h.accession_number
          where f.filer_cik = ${filerCik} and f.report_period = ${q.report_period} and not f.superseded
-         group by h.cusip)
-      select h.cusip, h.value_usd, m.pe, m.pb, cap.market_cap::text as market_cap
-        from h
-        left join lateral (select c.company_id, c.cik from company_identifiers i join companies c on c.company_id = i.company_id
-                            where i.id_type = 'CUSIP' and i.id_value = h.cusip order by c.company_id limit 1) co on true
+         group by h.cusip`;
+  const rows = rowsOf<Row>(
+    await tx.execute(
+      valued
+        ? sql`with h as (${held}),
+      co as (select distinct on (i.id_value) i.id_value as cusip, c.company_id, c.cik
+               from company_identifiers i join companies c on c.company_id = i.company_id
+              where i.id_type = 'CUSIP' and i.id_value in (select cusip from h)
+              order by i.id_value, c.company_id),
+      v as (select co.cusip, m.pe, m.pb, cap.market_cap from co
         left join lateral (select (s."values"->>'price_to_earnings_ratio')::float8 as pe,
                                   (s."values"->>'price_to_book_ratio')::float8 as pb
                              from financial_statements s
@@ -77,7 +85,10 @@ async function holdingsOf(tx: Tx, filerCik: number, q: Quarter): Promise<StyleHo
         left join lateral (select mc.market_cap from market_caps mc
                             where mc.company_id = co.company_id and mc.currency = 'USD'
                               and mc.date <= ${q.report_period}::date and mc.date >= ${q.report_period}::date - 7
-                            order by mc.date desc limit 1) cap on true`),
+                            order by mc.date desc limit 1) cap on true)
+      select h.cusip, h.value_usd, v.pe, v.pb, v.market_cap::text as market_cap from h left join v on v.cusip = h.cusip`
+        : sql`select h.cusip, h.value_usd, null as pe, null as pb, null as market_cap from (${held}) h`,
+    ),
   );
   return rows.map((r) => ({
     cusip: r.cusip,
@@ -94,9 +105,9 @@ export async function applyFilerStyle(tx: Tx, filerCik: number): Promise<FilerSt
   if (!latest) return null;
   const style = portfolioStyle(
     { accession_number: latest.accession_number, report_period: latest.report_period },
-    await holdingsOf(tx, filerCik, latest),
+    await holdingsOf(tx, filerCik, latest, true),
     previous
-      ? { report_period: previous.report_period, holdings: await holdingsOf(tx, filerCik, previous) }
+      ? { report_period: previous.report_period, holdings: await holdingsOf(tx, filerCik, previous, false) }
       : null,
   );
   const result: FilerStyle = { style, firm_type: firmTypeFromName(latest.filer_name) };

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../lib/db.ts';
+import { resetCusipNameIndex } from '../../loaders/cusip-identifiers.ts';
 import { loadAdvisers } from '../../loaders/directories.ts';
 import { loadThirteenF } from '../../loaders/thirteen-f.ts';
+import { applyFilerStyle } from '../../loaders/thirteen-f-style.ts';
 import { parseIapdFirmProfile } from '../../parsers/advisers/iapd.ts';
 import { parseThirteenF } from '../../parsers/edgar/thirteen-f.ts';
 import { parseThirteenFFiling } from '../../parsers/edgar/thirteen-f-holdings.ts';
@@ -13,6 +15,7 @@ import {
   type StyleHolding,
 } from '../../parsers/edgar/thirteen-f-style.ts';
 import { createTestDatabase } from '../helpers/db.ts';
+import { seedOwnershipRegistry } from './seed.ts';
 
 // Style tier and firm type of 13F filers on the real 13F files; every figure below was computed by hand
 // from the values the documents print (ACTIAM: 230,054 + 66,793 + 58,769 + 224,483 + 152,059 = 732,158
@@ -183,5 +186,42 @@ describe(`style pass on load (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'
     // a later IAPD load (no CIK in IAPD) keeps the link and the style evidence
     await loadAdviser();
     expect(await state()).toEqual({ cik: '0001619124', style_tier: null, positions: 5 });
+  });
+  it("reads each issuer's ratios from the metrics tables: within a year of the period, known by the filing date", async () => {
+    await seedOwnershipRegistry(database);
+    resetCusipNameIndex();
+    // ACTIAM loaded again with the registry present: its CUSIPs link to Apple, Microsoft, Amazon, Alphabet
+    await database.db.transaction((tx) =>
+      loadThirteenF(tx, {
+        doc: parseThirteenF(read(ACTIAM)),
+        sha256: null,
+        fetchedAt: '2026-01-30T00:00:00Z',
+      }),
+    );
+    // metrics versions entered as test inputs (not the companies' real ratios): Apple P/E 40, Microsoft 20;
+    // Amazon's version is known only after the 13F's filing date (2021-02-12) and Alphabet's ended more than
+    // a year before the period: neither may be read
+    const metrics = [
+      [320193, 'annual', '2020-09-26', '2020-10-30', 40],
+      [789019, 'annual', '2020-06-30', '2020-07-31', 20],
+      [1018724, 'annual', '2020-12-31', '2021-02-03', 80],
+      [1018724, 'ttm', '2020-12-31', '2021-03-01', 10],
+      [1652044, 'annual', '2019-12-31', '2020-02-04', 30],
+    ] as const;
+    for (const [cik, period, end, known, pe] of metrics) {
+      await database.query(
+        `insert into financial_statements (cik, statement, period, report_period, known_from, "values", fetched_at)
+         values ($1, 'metrics', $2, $3, $4, $5::jsonb, now())`,
+        [cik, period, end, known, JSON.stringify({ price_to_earnings_ratio: pe, price_to_book_ratio: null })],
+      );
+    }
+    const r = await database.db.transaction((tx) => applyFilerStyle(tx, 1619124));
+    // Amazon 80 (annual, known 2021-02-03) is read; its ttm version known 2021-03-01 is not. Weights of
+    // Apple 230,054 + Microsoft 224,483 + Amazon 152,059 = 606,596 thousand (82.85% of 732,158);
+    // earnings yield 230054/606596/40 + 224483/606596/20 + 152059/606596/80 = 0.031118 -> P/E 32.135
+    expect(r!.style.pe).toMatchObject({ holdings: 3, coverage: 0.828504, band: 1 });
+    expect(r!.style.pe.portfolio).toBeCloseTo(32.135, 3);
+    expect(r!.style.pb).toMatchObject({ holdings: 0, band: null });
+    expect(r!.style.style_tier).toBe('Growth-Biased');
   });
 });

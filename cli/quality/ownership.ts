@@ -5,7 +5,9 @@
  * Per 13F filing: rows parsed, the cover-totals check, the value-unit decision with its evidence, rows
  * excluded (options, PRN), and the CUSIP resolution rate by value: the share of the holdings' value whose
  * issuer name links to exactly one company of SEC's captured ticker file by the loader's own rule
- * (loaders/cusip-identifiers.ts: equity classes, normalised exact name). Per Form 3/4: trades, holdings,
+ * (loaders/cusip-identifiers.ts: equity classes, normalised exact name), and the style evidence
+ * (positions, top-10 weight, Herfindahl; the tier is null offline, where no metrics are loaded) with the
+ * firm type's name-word rule. Per Form 3/4: trades, holdings,
  * owners, footnote-only prices. Per DEF 14A: compensation rows (with component gaps) and ownership rows
  * by kind. Every file is reported, or listed with the reason it is not read (a quarantine).
  * Exit code 1 when a parser fails on a file that is not a known quarantine, or a 13F unit stays undecided.

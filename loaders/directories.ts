@@ -4,6 +4,7 @@ import type { Tx } from '../lib/db.ts';
 import type { AdviserRow } from '../parsers/advisers/iapd.ts';
 import type { InvestorRow } from '../parsers/investors/directory-csv.ts';
 import { advisers, investors } from '../schema/ownership-directories.ts';
+import { linkAdvisersToFilers } from './thirteen-f-style.ts';
 import { upsertRows } from './upsert.ts';
 
 /** Adviser rows (a search page or a profile), upserted on CRD; a profile's richer fields win over a search row's nulls. */
@@ -38,7 +39,7 @@ export async function loadAdvisers(
     );
     return out as T;
   };
-  return upsertRows(
+  const result = await upsertRows(
     tx,
     advisers,
     [...byCrd.values()].map(
@@ -77,6 +78,9 @@ export async function loadAdvisers(
     ),
     [advisers.crd],
   );
+  // a firm whose own 13F cover states its CRD is a 13F filer: its CIK, firm type and style come from there
+  await linkAdvisersToFilers(tx, [...byCrd.keys()]);
+  return result;
 }
 
 /** One directory snapshot: its rows replace the previous snapshot's from the same source. */

@@ -6,10 +6,12 @@ import { buildHoldings, type ThirteenFParsed } from '../parsers/edgar/thirteen-f
 import type { PriceEvidence, ReferencePrice } from '../parsers/edgar/thirteen-f-units.ts';
 import { thirteenFFilings, thirteenFHoldings } from '../schema/ownership.ts';
 import { learnCusipsByName } from './cusip-identifiers.ts';
+import { applyFilerStyle, linkAdvisersToFilers } from './thirteen-f-style.ts';
 import { upsertRows } from './upsert.ts';
 
+// `superseded` is the amendment pass's and `style` the style pass's, not the parse's
 const FILING_COLUMNS = Object.values(getTableColumns(thirteenFFilings)).filter(
-  (c) => c.name !== 'superseded',
+  (c) => c.name !== 'superseded' && c.name !== 'style',
 );
 
 export interface ThirteenFRows {
@@ -86,12 +88,12 @@ export async function loadThirteenF(tx: Tx, rows: ThirteenFRows): Promise<LoadRe
         excluded: parsed.excluded,
         warnings: parsed.warnings,
         rows: parsed.institutional_holdings.length,
+        filerCrd: c.filerCrd,
         sha256: rows.sha256,
         fetchedAt: new Date(rows.fetchedAt),
       },
     ],
     [thirteenFFilings.accessionNumber],
-    // `superseded` is the amendment pass's, not the parse's
     FILING_COLUMNS,
   );
   await tx.delete(thirteenFHoldings).where(eq(thirteenFHoldings.accessionNumber, c.accessionNumber));
@@ -123,6 +125,8 @@ export async function loadThirteenF(tx: Tx, rows: ThirteenFRows): Promise<LoadRe
       titleOfClass: h.title_of_class,
     })),
   );
+  if (c.filerCrd) await linkAdvisersToFilers(tx, [c.filerCrd]);
+  else await applyFilerStyle(tx, Number(c.filerCik));
   return { inserted: holdings.inserted + filing.inserted, updated: holdings.updated + filing.updated };
 }
 

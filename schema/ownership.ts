@@ -38,6 +38,10 @@ export const thirteenFFilings = pgTable(
     /** True when a later original or RESTATEMENT of the same filer and period replaces this filing. */
     superseded: boolean('superseded').notNull().default(false),
     rows: integer('rows').notNull(),
+    /** The filing manager's CRD as its own cover page states it (13F covers since 2023 carry it). */
+    filerCrd: bigint('filer_crd', { mode: 'number' }),
+    /** Portfolio style and firm type with their evidence (parsers/edgar/thirteen-f-style.ts). */
+    style: jsonb('style'),
     sha256: text('sha256'),
     fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
   },

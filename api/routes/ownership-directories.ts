@@ -54,11 +54,17 @@ const ADVISER_SCHEMA = {
     cik: nullable('string', '10-digit CIK when the firm files with the SEC under one (13F filers)'),
     legal_name: { type: 'string' },
     business_name: nullable('string'),
-    firm_type: { type: ['string', 'null'], enum: [...FIRM_TYPES, null], description: '13F filers only' },
+    firm_type: {
+      type: ['string', 'null'],
+      enum: [...FIRM_TYPES, null],
+      description:
+        "13F filers only; set only by a word of the filer's own name (WEALTH, PENSION, VENTURE...), confidence low: no source read states fund types",
+    },
     style_tier: {
       type: ['string', 'null'],
       enum: [...STYLE_TIERS, null],
-      description: '13F filers only (about 94% null)',
+      description:
+        "13F filers only: the value-weighted P/E and P/B of the latest quarter's holdings on fixed bands, null unless holdings with metrics carry at least half the value",
     },
     sec_registration_type: {
       type: ['string', 'null'],
@@ -217,7 +223,7 @@ export const getInstitution = defineRoute({
   path: '/v1/institutions/:id',
   summary: 'Adviser profile',
   description:
-    'The full adviser profile: the search row plus other business names, relying advisers, state notice filings, the SEC file number and registration scope, and `emails` (each address with the verbatim brochure sentence it was printed in; empty until brochures are read). Style scores and fees are null until Form ADV data is loaded.',
+    'The full adviser profile: the search row plus other business names, relying advisers, state notice filings, the SEC file number and registration scope, and `emails` (each address with the verbatim brochure sentence it was printed in; empty: brochures are not read). For a firm whose own 13F cover states its CRD (the firm is then a 13F filer, `cik` set), `style_scores` holds the style read of its latest 13F quarter (value-weighted P/E and P/B of its holdings with their coverage, concentration, turnover, the rule and the tier) and `firm_type_evidence` the rule that set `firm_type`; both null otherwise. Fees, services and headcount are null (Form ADV data is not read).',
   tags: ['Ownership'],
   envelope: 'A',
   result: 'single',
@@ -249,7 +255,9 @@ export const getInstitution = defineRoute({
       relying_advisers: prof.relying_advisers ?? [],
       notice_filings: prof.notice_filings ?? [],
       emails: prof.emails ?? {},
-      style_scores: null,
+      // the 13F style read with its figures (P/E, P/B, coverage, concentration, turnover), when linked
+      style_scores: prof.style_evidence ?? null,
+      firm_type_evidence: prof.firm_type_evidence ?? null,
       fees: null,
       services: null,
       headcount: null,

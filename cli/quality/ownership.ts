@@ -5,7 +5,9 @@
  * Per 13F filing: rows parsed, the cover-totals check, the value-unit decision with its evidence, rows
  * excluded (options, PRN), and the CUSIP resolution rate by value: the share of the holdings' value whose
  * issuer name links to exactly one company of SEC's captured ticker file by the loader's own rule
- * (loaders/cusip-identifiers.ts: equity classes, normalised exact name). Per Form 3/4: trades, holdings,
+ * (loaders/cusip-identifiers.ts: equity classes, normalised exact name), and the style evidence
+ * (positions, top-10 weight, Herfindahl; the tier is null offline, where no metrics are loaded) with the
+ * firm type's name-word rule. Per Form 3/4: trades, holdings,
  * owners, footnote-only prices. Per DEF 14A: compensation rows (with component gaps) and ownership rows
  * by kind. Every file is reported, or listed with the reason it is not read (a quarantine).
  * Exit code 1 when a parser fails on a file that is not a known quarantine, or a 13F unit stays undecided.
@@ -18,6 +20,7 @@ import { isEquityRow, nameIndex, normaliseIssuerName } from '../../loaders/cusip
 import { parseProxyStatement } from '../../parsers/edgar/def14a.ts';
 import { parseOwnershipFiling } from '../../parsers/edgar/form4.ts';
 import { parseThirteenFFiling } from '../../parsers/edgar/thirteen-f-holdings.ts';
+import { firmTypeFromName, portfolioStyle } from '../../parsers/edgar/thirteen-f-style.ts';
 
 const root = (p: string) => fileURLToPath(new URL(`../../${p}`, import.meta.url));
 const dir = process.argv[2] ?? root('fixtures/ownership');
@@ -31,6 +34,17 @@ const registry = Object.values(
 );
 const byName = nameIndex(registry.map((r) => ({ id: String(r.cik_str), name: r.title })));
 const tickerOf = new Map(registry.map((r) => [String(r.cik_str), r.ticker]));
+
+/** Style evidence without a database (no metrics offline: the tier is null, concentration is measured). */
+function styleLine(r: ReturnType<typeof parseThirteenFFiling>): string {
+  const s = portfolioStyle(
+    { accession_number: r.accession_number ?? '?', report_period: r.report_period ?? '?' },
+    r.institutional_holdings.map((h) => ({ ...h, pe: null, pb: null, market_cap: null })),
+    null,
+  );
+  const f = firmTypeFromName(r.filer_name);
+  return `  style: ${s.positions} positions, top-10 weight ${pct(s.concentration.top10_weight)}, Herfindahl ${s.concentration.herfindahl}; tier ${s.style_tier ?? 'null'} (${s.note}); firm type ${f.firm_type ?? 'null'}${f.matched ? ` (name word ${f.matched})` : ''}`;
+}
 
 let defects = 0;
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -72,6 +86,7 @@ for (const f of files.filter((x) => /13F/i.test(x))) {
         `  totals: cover ${t.table_entry_total ?? '-'} entries / ${t.table_value_total ?? '-'} value; rows ${t.rows_parsed} / ${t.rows_value_total}: ${t.ok === null ? 'no cover to check' : t.ok ? 'OK' : 'MISMATCH (warning on the filing)'}`,
         `  unit: ${r.value_unit ?? (t.rows_parsed === 0 ? 'n/a (no rows)' : 'UNDECIDED')} by ${e.method} (filing-date rule ${e.filing_date_rule ?? 'n/a'}; median implied price as dollars ${e.median_implied_price_as_dollars ?? '-'}; reference rows ${e.rows_compared})`,
         `  CUSIP resolution by value: ${fileValue > 0 ? pct(fileResolved / fileValue) : '-'} of ${money(fileValue)}`,
+        styleLine(r),
         ...r.warnings.map((w) => `  warning: ${w}`),
         '',
       ].join('\n'),

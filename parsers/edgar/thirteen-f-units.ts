@@ -6,7 +6,10 @@ import type { ThirteenFDocument, ThirteenFRawRow } from './thirteen-f.ts';
  * The form's instructions say thousands of dollars for filings made before 2023-01-03 and whole dollars from
  * then on, but filers get it wrong both ways (MetLife filed a 2021 period in dollars; some filers kept
  * thousands after the cutover). Evidence, strongest first:
- * 1. the document states its unit (the SEC's rendered page: "(to the nearest dollar)" / "(x$1000)");
+ * 1. the document states its unit (the SEC's rendered page: "(to the nearest dollar)" / "(x$1000)"; a text
+ *    table's header "(In Thousands)" or "(thousands)" under the cover total), unless the filing's median
+ *    implied price is implausible in the stated unit and plausible in the other (then the evidence below
+ *    decides: a typed header can be the form's template);
  * 2. reference prices: per row, the implied price `value / shares` (as if dollars) against a reference price
  *    for the same CUSIP and period (the issuer's close from market data once loaded, or the median implied
  *    price of the same CUSIP in other filers' reports of the period). The median ratio is about 1 for a
@@ -91,12 +94,20 @@ export function decideValueUnit(
     median_implied_price_as_dollars: implied === null ? null : round(implied, 6),
     reference_source: null,
   };
-  if (doc.statedUnit) {
+  const plausible = (unit: ValueUnit) => {
+    const price = implied === null ? null : unit === 'dollars' ? implied : implied * 1000;
+    return price !== null && price >= 1 && price <= PLAUSIBLE_MAX;
+  };
+  const other = (unit: ValueUnit): ValueUnit => (unit === 'dollars' ? 'thousands' : 'dollars');
+  // a filer-typed statement (a text table's header) can be the form's template: prices decide against it
+  const contradicted =
+    doc.statedUnit !== null && !plausible(doc.statedUnit) && plausible(other(doc.statedUnit));
+  if (doc.statedUnit && !contradicted) {
     return {
       ...base,
       unit: doc.statedUnit,
       method: 'stated_by_document',
-      note: 'the value column header states the unit',
+      note: 'the document states the unit (value column header or cover total) and the implied prices agree or are not decisive',
     };
   }
   const ratios: number[] = [];
@@ -132,8 +143,8 @@ export function decideValueUnit(
       };
     }
   }
-  const dollarsPlausible = implied !== null && implied >= 1 && implied <= PLAUSIBLE_MAX;
-  const thousandsPlausible = implied !== null && implied * 1000 >= 1 && implied * 1000 <= PLAUSIBLE_MAX;
+  const dollarsPlausible = plausible('dollars');
+  const thousandsPlausible = plausible('thousands');
   if (rule === 'dollars' && implied !== null && implied < 1 && thousandsPlausible) {
     return {
       ...base,

@@ -2,6 +2,7 @@ import * as cheerio from 'cheerio';
 import { ParseError } from '../../lib/errors.ts';
 import { isSubmissionText, parseSubmissionText } from './filing-document.ts';
 import { at, isoDate, list, num, parseXml, sliceXmlRoot, text, type XmlNode } from './ownership-xml.ts';
+import { hasTextInformationTable, parseTextInformationTable } from './thirteen-f-text.ts';
 
 /**
  * Form 13F-HR (and 13F-HR/A) as filed: the cover page (`edgarSubmission` primary_doc.xml) and the
@@ -11,9 +12,8 @@ import { at, isoDate, list, num, parseXml, sliceXmlRoot, text, type XmlNode } fr
  * - a bare cover page `primary_doc.xml` (no rows: a warning says the table is elsewhere);
  * - an `edgarSubmission` carrying the information table base64-encoded in `<documents><document><contents>`
  *   (the SEC's technical-specification sample);
- * - the SEC's rendered XSLT page of the information table (HTML), whose column header states the unit.
- * Pre-2013 text information tables are refused with a ParseError (quarantined): no real file was available to
- * learn their column layout from, and a guessed layout would mis-assign values.
+ * - the SEC's rendered XSLT page of the information table (HTML), whose column header states the unit;
+ * - the pre-2013 fixed-width text table (thirteen-f-text.ts), inside a submission or as a bare excerpt.
  *
  * Values stay as filed here (`value` in the filing's own unit); `decideValueUnit` in thirteen-f-units.ts
  * decides thousands vs dollars per filing from evidence.
@@ -35,6 +35,9 @@ export interface ThirteenFCover {
   tableEntryTotal: number | null;
   /** The cover's value total, in the filing's own unit. */
   tableValueTotal: number | null;
+  /** The filing manager's own CRD and SEC file number (801-), when the cover states them. */
+  filerCrd: number | null;
+  filerSecFileNumber: string | null;
 }
 
 export interface ThirteenFRawRow {
@@ -75,6 +78,8 @@ const EMPTY_COVER: ThirteenFCover = {
   amendmentType: null,
   tableEntryTotal: null,
   tableValueTotal: null,
+  filerCrd: null,
+  filerSecFileNumber: null,
 };
 
 export function parseThirteenF(input: string, document = '13F'): ThirteenFDocument {
@@ -93,20 +98,32 @@ export function parseThirteenF(input: string, document = '13F'): ThirteenFDocume
     cover.filerName ??= sub.header.companyName;
     cover.reportPeriod ??= sub.header.periodOfReport;
     const table = sub.documents.find((d) => /INFORMATION TABLE/i.test(d.type));
-    let rows: ThirteenFRawRow[] = [];
-    if (table) {
-      const xml = sliceXmlRoot(table.body, 'informationTable');
-      if (xml === null) {
-        throw new ParseError(
-          'the information table is not XML (pre-2013 text table): not read, the filing is quarantined',
-          document,
-        );
-      }
-      rows = readInfoTable(xml, document);
-    } else if (cover.reportType !== '13F NOTICE') {
-      warnings.push('the submission has no INFORMATION TABLE document');
+    const xml = table ? sliceXmlRoot(table.body, 'informationTable') : null;
+    if (xml !== null)
+      return { cover, rows: readInfoTable(xml, document), statedUnit: null, hasTable: true, warnings };
+    // before 2013 (and in some later filings) the table is text, in its own document or in the 13F-HR itself
+    const textDoc = sub.documents.find((d) => hasTextInformationTable(d.body));
+    if (textDoc) {
+      const t = parseTextInformationTable(textDoc.body);
+      cover.reportPeriod ??= t.reportPeriod;
+      cover.tableEntryTotal ??= t.tableEntryTotal;
+      cover.tableValueTotal ??= t.tableValueTotal;
+      return {
+        cover,
+        rows: t.rows,
+        statedUnit: t.statedUnit,
+        hasTable: true,
+        warnings: [...warnings, ...t.warnings],
+      };
     }
-    return { cover, rows, statedUnit: null, hasTable: table !== undefined, warnings };
+    if (table) {
+      throw new ParseError(
+        'the information table is neither XML nor a text table with a CUSIP column: not read, the filing is quarantined',
+        document,
+      );
+    }
+    if (cover.reportType !== '13F NOTICE') warnings.push('the submission has no INFORMATION TABLE document');
+    return { cover, rows: [], statedUnit: null, hasTable: false, warnings };
   }
   const submission = sliceXmlRoot(input, 'edgarSubmission');
   if (submission !== null) {
@@ -128,8 +145,26 @@ export function parseThirteenF(input: string, document = '13F'): ThirteenFDocume
       warnings,
     };
   }
+  if (hasTextInformationTable(input)) {
+    const t = parseTextInformationTable(input);
+    return {
+      cover: {
+        ...EMPTY_COVER,
+        reportPeriod: t.reportPeriod,
+        tableEntryTotal: t.tableEntryTotal,
+        tableValueTotal: t.tableValueTotal,
+      },
+      rows: t.rows,
+      statedUnit: t.statedUnit,
+      hasTable: true,
+      warnings: [
+        'text information table without a submission header: filer and filing date come from the rest of the filing',
+        ...t.warnings,
+      ],
+    };
+  }
   throw new ParseError(
-    'not a 13F document: no edgarSubmission, informationTable or submission header',
+    'not a 13F document: no edgarSubmission, informationTable, text information table or submission header',
     document,
   );
 }
@@ -152,6 +187,9 @@ function readCover(xml: string, document: string): Partial<ThirteenFCover> {
     amendmentType: amendType === 'RESTATEMENT' || amendType === 'NEW HOLDINGS' ? amendType : null,
     tableEntryTotal: num(at(summary, 'tableEntryTotal')),
     tableValueTotal: num(at(summary, 'tableValueTotal')),
+    // coverPage-level only: an otherManager's crdNumber is another firm's
+    filerCrd: num(at(cover, 'crdNumber')),
+    filerSecFileNumber: text(at(cover, 'secFileNumber')),
   };
 }
 

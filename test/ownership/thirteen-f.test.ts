@@ -177,12 +177,118 @@ describe('13F value unit: decided from evidence, both directions', () => {
     expect(a).toMatchObject({ form_type: '13F-HR/A', amendment_type: 'RESTATEMENT' });
   });
 
-  it('a text information table (pre-2013) and a non-13F document are ParseErrors', () => {
+  it('an information table that is neither XML nor a <TABLE> text table, and a non-13F document, are ParseErrors', () => {
     const full = read(ACTIAM);
     const from = full.indexOf('<XML>', full.indexOf('<TYPE>INFORMATION TABLE'));
     const to = full.indexOf('</XML>', from) + '</XML>'.length;
     const text = `${full.slice(0, from)}NAME OF ISSUER  TITLE OF CLASS  CUSIP  VALUE (x$1000)\nAPPLE INC  COM  037833100  230054${full.slice(to)}`;
     expect(() => parseThirteenFFiling(text)).toThrow(ParseError);
     expect(() => parseThirteenFFiling('{"hello": 1}')).toThrow(ParseError);
+  });
+});
+
+// Pre-2013 text tables (real, trimmed by edgartools to the summary page and the table; fixtures/ownership/README.md).
+const BRK = 'BRK_13F-HR_2008Q4_0000950134-09-003064_text-table_TRIMMED.txt';
+const GGH = 'GILDER-GAGNON-HOWE_13F-HR_2001Q3_0000922423-01-501041_text-table_TRIMMED.txt';
+
+describe('13F text information tables (pre-2013), columns from the header dash line', () => {
+  it('Berkshire 2008Q4: 108 rows = the cover, $51,869,961 thousand = the cover, thousands as its header states', () => {
+    const r = parseThirteenFFiling(read(BRK));
+    expect(r.totals).toEqual({
+      table_entry_total: 108,
+      rows_parsed: 108,
+      table_value_total: 51_869_961,
+      rows_value_total: 51_869_961,
+      ok: true,
+    });
+    expect(r.value_unit).toBe('thousands');
+    expect(r.unit_evidence.method).toBe('stated_by_document');
+    expect(r.institutional_holdings).toHaveLength(41);
+    const by = (cusip: string) => r.institutional_holdings.find((h) => h.cusip === cusip)!;
+    // American Express: a name over two lines, then 7 rows (one per group of other managers), summed
+    expect(by('025816109')).toMatchObject({
+      name_of_issuer: 'American Express Co.',
+      title_of_class: 'Com',
+      shares: 151_610_700,
+      value_usd: 2_812_379_000,
+      reported_price: 18.55,
+    });
+    // Coca-Cola: 8 rows, 200,000,000 shares at the year-end close of $45.27
+    expect(by('191216100')).toMatchObject({
+      shares: 200_000_000,
+      value_usd: 9_054_000_000,
+      reported_price: 45.27,
+    });
+    expect(by('939640108')).toMatchObject({
+      title_of_class: 'Cl B',
+      shares: 1_727_765,
+      value_usd: 674_259_000,
+    });
+    expect(by('20030N200')).toMatchObject({ name_of_issuer: 'Comcast Corp', title_of_class: 'CLA SPL' });
+    expect(by('12189T104').name_of_issuer).toBe('Burlington Northern Santa Fe');
+    // the filer's misprinted `949773V 10 7` is kept as printed, with a warning, not repaired
+    expect(by('949773V107')).toMatchObject({ shares: 4_777_300, value_usd: 201_268_000 });
+    expect(r.warnings).toContain(
+      'CUSIPs kept as printed, not valid 9-character CUSIPs (length or check digit): 949773V107',
+    );
+  });
+
+  it('Gilder Gagnon Howe 2001Q3: whole dollars before 2023 (no unit stated; prices decide), 12-character CUSIPs', () => {
+    const r = parseThirteenFFiling(read(GGH));
+    expect(r.totals).toMatchObject({
+      table_entry_total: 194,
+      rows_parsed: 194,
+      table_value_total: 1_415_974_214,
+      rows_value_total: 1_415_974_215,
+      ok: true,
+    });
+    expect(r.value_unit).toBe('dollars');
+    expect(r.unit_evidence).toMatchObject({
+      method: 'implied_price_override',
+      median_implied_price_as_dollars: 17.41,
+    });
+    expect(r.warnings).toContain(
+      '174 CUSIPs printed with a 000 suffix (12 characters): read as their first 9',
+    );
+    const by = (cusip: string) => r.institutional_holdings.find((h) => h.cusip === cusip)!;
+    expect(by('00504W100')).toMatchObject({
+      name_of_issuer: 'ACTIVE POWER INC',
+      shares: 7855,
+      value_usd: 39_354,
+    });
+    expect(by('00130H105')).toMatchObject({ shares: 3100, value_usd: 39_742 });
+    expect(by('172737108')).toMatchObject({
+      name_of_issuer: 'CIRCUIT CITY STORES INC; CIRCUIT CITY GROUP',
+      shares: 1_793_444,
+      value_usd: 21_521_328,
+    });
+    expect(by('084670207')).toMatchObject({ shares: 11_554, value_usd: 26_920_820, reported_price: 2330 });
+  });
+
+  it('inside a submission filed in 2021 the filing-date rule says thousands; the implied prices say dollars', () => {
+    // ACTIAM's real submission with its XML information table replaced by the Gilder Gagnon Howe text table
+    const full = read(ACTIAM);
+    const from = full.indexOf('<XML>', full.indexOf('<TYPE>INFORMATION TABLE'));
+    const to = full.indexOf('</XML>', from) + '</XML>'.length;
+    const r = parseThirteenFFiling(`${full.slice(0, from)}${read(GGH)}${full.slice(to)}`);
+    expect(r.filing_date).toBe('2021-02-12');
+    expect(r.totals.rows_parsed).toBe(194);
+    expect(r.unit_evidence).toMatchObject({
+      unit: 'dollars',
+      method: 'implied_price_override',
+      filing_date_rule: 'thousands',
+    });
+  });
+
+  it("a typed 'x$1000' header contradicted by the prices does not decide", () => {
+    // the Gilder Gagnon Howe table (whole dollars) under a header that claims thousands
+    const claimed = read(GGH).replace('MARKET VALUE', 'VALUE (x$1000)');
+    expect(parseThirteenF(claimed).statedUnit).toBe('thousands');
+    const r = parseThirteenFFiling(claimed);
+    expect(r.value_unit).toBe('dollars');
+    expect(r.unit_evidence.method).toBe('implied_price_override');
+    expect(r.institutional_holdings.find((h) => h.cusip === '00504W100')?.value_usd).toBe(39_354);
+    // and the Berkshire statement, which the prices support, decides
+    expect(parseThirteenF(read(BRK)).statedUnit).toBe('thousands');
   });
 });

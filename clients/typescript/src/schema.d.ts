@@ -1405,7 +1405,7 @@ export interface paths {
         };
         /**
          * Adviser profile
-         * @description The full adviser profile: the search row plus other business names, relying advisers, state notice filings, the SEC file number and registration scope, and `emails` (each address with the verbatim brochure sentence it was printed in; empty until brochures are read). Style scores and fees are null until Form ADV data is loaded.
+         * @description The full adviser profile: the search row plus other business names, relying advisers, state notice filings, the SEC file number and registration scope, and `emails` (each address with the verbatim brochure sentence it was printed in; empty: brochures are not read). For a firm whose own 13F cover states its CRD (the firm is then a 13F filer, `cik` set), `style_scores` holds the style read of its latest 13F quarter (value-weighted P/E and P/B of its holdings with their coverage, concentration, turnover, the rule and the tier) and `firm_type_evidence` the rule that set `firm_type`; both null otherwise. Fees, services and headcount are null (Form ADV data is not read).
          *
          *     **Plan:** Professional and above. **Credits:** 1 per call, refunded when the request fails.
          *
@@ -13768,7 +13768,7 @@ export interface operations {
                             email_domain_matches_firm: boolean | null;
                             email_primary: string | null;
                             /**
-                             * @description 13F filers only
+                             * @description 13F filers only; set only by a word of the filer's own name (WEALTH, PENSION, VENTURE...), confidence low: no source read states fund types
                              * @enum {string|null}
                              */
                             firm_type: "Hedge-Fund" | "Mutual-Fund" | "Mutual-Fund (perf-fee)" | "Wealth-Manager" | "PE / VC" | "Hybrid (MF + Hedge)" | "Pension / Institutional" | "Sub-Advisor" | "Other / Mixed" | null;
@@ -13786,7 +13786,7 @@ export interface operations {
                              */
                             sec_registration_type: "Registered" | "ERA" | null;
                             /**
-                             * @description 13F filers only (about 94% null)
+                             * @description 13F filers only: the value-weighted P/E and P/B of the latest quarter's holdings on fixed bands, null unless holdings with metrics carry at least half the value
                              * @enum {string|null}
                              */
                             style_tier: "Deep Growth" | "Growth-Biased" | "Blend / Core" | "Value-Biased" | "Deep Value" | null;
@@ -13988,7 +13988,7 @@ export interface operations {
                             email_domain_matches_firm: boolean | null;
                             email_primary: string | null;
                             /**
-                             * @description 13F filers only
+                             * @description 13F filers only; set only by a word of the filer's own name (WEALTH, PENSION, VENTURE...), confidence low: no source read states fund types
                              * @enum {string|null}
                              */
                             firm_type: "Hedge-Fund" | "Mutual-Fund" | "Mutual-Fund (perf-fee)" | "Wealth-Manager" | "PE / VC" | "Hybrid (MF + Hedge)" | "Pension / Institutional" | "Sub-Advisor" | "Other / Mixed" | null;
@@ -14006,7 +14006,7 @@ export interface operations {
                              */
                             sec_registration_type: "Registered" | "ERA" | null;
                             /**
-                             * @description 13F filers only (about 94% null)
+                             * @description 13F filers only: the value-weighted P/E and P/B of the latest quarter's holdings on fixed bands, null unless holdings with metrics carry at least half the value
                              * @enum {string|null}
                              */
                             style_tier: "Deep Growth" | "Growth-Biased" | "Blend / Core" | "Value-Biased" | "Deep Value" | null;

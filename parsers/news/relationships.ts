@@ -186,7 +186,7 @@ export interface ResolvedDisclosure extends Disclosure {
 }
 
 export function resolveDisclosure(d: Disclosure, reg: RegistryIndex, filer: string): ResolvedDisclosure {
-  const r = linkItem({ title: d.name, summary: null, link: null }, reg);
+  const r = linkItem({ title: d.name, summary: null, link: null, extra: {} }, reg);
   const hit = r.links.find((l) => l.company_id !== filer);
   if (hit) return { ...d, company_id: hit.company_id, ticker: hit.ticker, unlinked: null };
   return {
@@ -195,13 +195,4 @@ export function resolveDisclosure(d: Disclosure, reg: RegistryIndex, filer: stri
     ticker: null,
     unlinked: r.ambiguous.length ? 'ambiguous' : 'not_in_registry',
   };
-}
-
-/**
- * Strength 0-1 of a disclosed relationship: the share over 50, capped at 1 (a customer taking half of the
- * filer's sales or more carries the whole event; 10%, the usual disclosure floor, carries a fifth). The
- * reverse edge (the counterparty's news reaching... see knock-on.ts) uses the same share, halved.
- */
-export function disclosureStrength(pct: number): number {
-  return Math.min(1, Math.round((pct / 50) * 100) / 100);
 }

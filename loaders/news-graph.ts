@@ -2,11 +2,7 @@ import { and, eq, gte, inArray } from 'drizzle-orm';
 import type { Tx } from '../lib/db.ts';
 import { padCik } from '../lib/ids.ts';
 import { buildRegistryIndex } from '../parsers/news/link.ts';
-import {
-  type Disclosure,
-  resolveDisclosure,
-  sentenceDisclosures,
-} from '../parsers/news/relationships.ts';
+import { type Disclosure, resolveDisclosure, sentenceDisclosures } from '../parsers/news/relationships.ts';
 import { filingDocuments, filingItems } from '../schema/filing-items.ts';
 import { newsRelationships } from '../schema/news.ts';
 import { loadRegistry } from './news.ts';

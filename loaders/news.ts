@@ -12,8 +12,8 @@ import {
 } from '../parsers/news/knock-on.ts';
 import { buildRegistryIndex, type RegistryCompany } from '../parsers/news/link.ts';
 import { type Article, processItems, type SourcedItem } from '../parsers/news/pipeline.ts';
-import type { Disclosure } from '../parsers/news/relationships.ts';
 import type { NewsReader } from '../parsers/news/reader.ts';
+import type { Disclosure } from '../parsers/news/relationships.ts';
 import { companies } from '../schema/companies.ts';
 import {
   type NewsCompanyRowInsert,

@@ -26,7 +26,8 @@ const CUSTOMERS_AXIS = /^(srt|us-gaap):MajorCustomersAxis$/;
 const BENCHMARK_AXIS = 'us-gaap:ConcentrationRiskByBenchmarkAxis';
 const TYPE_AXIS = 'us-gaap:ConcentrationRiskByTypeAxis';
 /** Benchmarks that are the filer's revenue (a receivables share says nothing about revenue). */
-const REVENUE_BENCHMARK = /:(SalesRevenueNet|Revenues?|RevenueFromContractWithCustomer\w*|SalesRevenue\w*)Member$/;
+const REVENUE_BENCHMARK =
+  /:(SalesRevenueNet|Revenues?|RevenueFromContractWithCustomer\w*|SalesRevenue\w*)Member$/;
 /** Benchmarks that are the filer's purchases or cost of sales: the counterparty is a supplier. */
 const PURCHASE_BENCHMARK = /:(CostOfGoods\w*|CostOfRevenue\w*|Purchases\w*|SupplierConcentration\w*)Member$/;
 /** Members that name no one: `CustomerAMember`, `Wholesaler1Member`, `TopCustomerOneMember`, `U.S.GovernmentMember`. */
@@ -87,7 +88,8 @@ export function concentrationDisclosures(doc: Pick<InstanceDocument, 'facts'>): 
 }
 
 /** Abbreviations a sentence never ends on (`Walmart Inc. and its affiliates`, `U.S. sales`). */
-const NO_END = /(\b(Inc|Corp|Co|Ltd|Cos|No|Nos|St|Mr|Ms|Dr|vs|etc|approx|Jr|Sr|L\.P|N\.A|S\.A|U\.S|U\.K)|\b[A-Z])\.$/;
+const NO_END =
+  /(\b(Inc|Corp|Co|Ltd|Cos|No|Nos|St|Mr|Ms|Dr|vs|etc|approx|Jr|Sr|L\.P|N\.A|S\.A|U\.S|U\.K)|\b[A-Z])\.$/;
 
 /** Sentences of an item's text: a period, `;` or line end followed by a capital starts a new one. */
 export function sentences(text: string): string[] {
@@ -105,7 +107,7 @@ export function sentences(text: string): string[] {
 }
 
 const PCT = String.raw`(?:approximately |about |roughly |nearly |over |more than |almost )?(\d{1,2}(?:\.\d+)?)\s?(?:%|percent\b)`;
-const VERB = String.raw`(?:accounted for|account for|accounts for|represented|represents|represent|amounted to|amount to|comprised|constituted|were|was)`;
+const VERB = `(?:accounted for|account for|accounts for|represented|represents|represent|amounted to|amount to|comprised|constituted|were|was)`;
 const BASE = String.raw`(?:(?:our|the Company[’']s|its|the)\s+)?(?:(?:total|consolidated|worldwide|gross)\s+)?(?:net\s+)?(?:(?:sales|revenues?|net sales|purchases))`;
 /** The counterparty phrase: a capitalised name, up to `and its affiliates` / a comma / the verb. */
 const NAME = String.raw`([A-Z][\w&.'’-]*(?:\s+(?:[A-Z][\w&.'’-]*|&|of|de|and(?=\s+[A-Z])))*)`;

@@ -13,12 +13,19 @@ import {
 } from '../../../parsers/news/relationships.ts';
 import { parseInstance } from '../../../parsers/xbrl/instance.ts';
 
-// Real 10-Ks (sec-parser corpus, inline XBRL), gzipped in fixtures/news/10k/; values read from the documents.
+// Real 10-Ks (sec-parser corpus, inline XBRL), gzipped in fixtures/news/10k/ (SJM: in the mirror); values read from the documents.
 const tenK = (name: string) =>
   gunzipSync(readFileSync(new URL(`../../../fixtures/news/10k/${name}.html.gz`, import.meta.url))).toString(
     'utf8',
   );
-const SJM = tenK('SJM_10-K_0000091419-24-000054');
+/** J.M. Smucker's 10-K is also in the mirror, at its EDGAR path, for the graph's end-to-end test. */
+const SJM = readFileSync(
+  new URL(
+    '../../../fixtures/upstream/www.sec.gov/Archives/edgar/data/91419/000009141924000054/sjm-20240430.htm',
+    import.meta.url,
+  ),
+  'utf8',
+);
 const KHC = tenK('KHC_10-K_0001637459-24-000018');
 const PG = tenK('PG_10-K_0000080424-24-000083');
 const BMY = tenK('BMY_10-K_0000014272-24-000044');

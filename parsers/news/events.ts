@@ -45,8 +45,18 @@ export interface EventRow {
   news_ids: string[];
 }
 
-/** Weakest first: a fetch time says less than a zone-less local time, which says less than a published timestamp. */
-const BASIS_RANK: Record<string, number> = { fetched: 0, published_local_assumed: 1, published: 2 };
+/**
+ * Weakest first: a fetch time says less than a zone-less local time, which says less than a published
+ * timestamp (the event assumed at publication); a date the text gives relative to publication says more, a
+ * calendar date it states most (parsers/news/dates.ts).
+ */
+const BASIS_RANK: Record<string, number> = {
+  fetched: 0,
+  published_local_assumed: 1,
+  published: 2,
+  relative: 3,
+  stated: 4,
+};
 
 /** Events of one company and relation: clusters within the window; headline, why and link from the strongest article. */
 export function buildEventRows(members: EventMember[]): EventRow[] {

@@ -30,9 +30,12 @@ const REVENUE_BENCHMARK =
   /:(SalesRevenueNet|Revenues?|RevenueFromContractWithCustomer\w*|SalesRevenue\w*)Member$/;
 /** Benchmarks that are the filer's purchases or cost of sales: the counterparty is a supplier. */
 const PURCHASE_BENCHMARK = /:(CostOfGoods\w*|CostOfRevenue\w*|Purchases\w*|SupplierConcentration\w*)Member$/;
-/** Members that name no one: `CustomerAMember`, `Wholesaler1Member`, `TopCustomerOneMember`, `U.S.GovernmentMember`. */
+/**
+ * Members that name no one: `CustomerAMember`, `Wholesaler1Member`, `TopCustomerOneMember`,
+ * `U.S.GovernmentMember`, a class of buyers (`CloudServiceProviderMember`, `CellularNetworkCarriersMember`).
+ */
 const ANONYMOUS =
-  /^(top)?(customer|client|wholesaler|distributor|vendor|supplier|major|largest|other|one|two|three|four|five)[a-z0-9]*$|government|governmental|agenc|carriers?$|commercial|customers?$/i;
+  /^(top)?(customer|client|wholesaler|distributor|vendor|supplier|major|largest|other|one|two|three|four|five)[a-z0-9]*$|government|governmental|agenc|commercial|(customers?|carriers?|providers?|distributors?|wholesalers?|retailers?|resellers?|partners?|integrators?|manufacturers?|oems?)$/i;
 
 /** `bmy:CardinalHealthIncMember` -> `Cardinal Health Inc`; `pg:WalmartInc.AndAffiliatesMember` -> `Walmart Inc.`. */
 export function memberName(member: string): string {

@@ -81,6 +81,24 @@ describe('XBRL rule: ConcentrationRiskPercentage1 on the major-customers axis', 
     );
     // CARBO Ceramics: MajorCustomerOne..Four, each also on a business-segment axis
     expect(concentrationDisclosures(parseInstance(crr))).toEqual([]);
+    // NVIDIA's 10-Q (2023-07-30) tags a class of buyers on the axis: 22% of revenue, no one named
+    const nvdaFact = {
+      concept: 'us-gaap:ConcentrationRiskPercentage1',
+      value: 0.22,
+      unit: 'pure',
+      decimals: '2',
+      context: 'c-1',
+      start: '2023-05-01',
+      end: '2023-07-30',
+      instant: false,
+      dims: {
+        'srt:MajorCustomersAxis': 'nvda:CloudServiceProviderMember',
+        'us-gaap:ConcentrationRiskByBenchmarkAxis': 'us-gaap:SalesRevenueNetMember',
+        'us-gaap:ConcentrationRiskByTypeAxis': 'us-gaap:CustomerConcentrationRiskMember',
+      },
+      typed: false,
+    };
+    expect(concentrationDisclosures({ facts: [nvdaFact] })).toEqual([]);
     expect(memberName('bmy:CardinalHealthIncMember')).toBe('Cardinal Health Inc');
     expect(memberName('pg:WalmartInc.AndAffiliatesMember')).toBe('Walmart Inc.');
   });

@@ -47,7 +47,11 @@ export const EVENT_SCHEMA = {
       ...ni,
       description: 'Knock-on rows: the strongest magnitude (0-100); null on direct rows',
     },
-    via: { ...ns, description: 'Knock-on rows: the graph edge, e.g. same_industry:SIC 3674' },
+    via: {
+      ...ns,
+      description:
+        'Knock-on rows: the graph edge: major_customer:<ticker> (that company buys from this one), supplier:<ticker> (it sells to this one), same_industry:SIC <code>',
+    },
     direction: { type: 'string', enum: ['bullish', 'bearish', 'neutral'] },
     human_reviewed: { type: 'boolean', description: 'Always false: no row is reviewed by a person' },
     headline: s,

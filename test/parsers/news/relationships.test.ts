@@ -135,6 +135,8 @@ describe('sentence rule: a named party at N% of sales', () => {
       'International revenues accounted for approximately 53% of our consolidated revenues in 2023.',
       "Sales of the Company's largest product, STELARA (ustekinumab) accounted for approximately 12.8% of the Company's total revenues for fiscal 2023.",
       'Revenue from sales to customers outside of the United States accounted for 56% and 69% of total revenue for fiscal years 2024 and 2023, respectively.',
+      // GM FY2023: the supplier side names no one either
+      'Combined purchases from our two largest suppliers were approximately 11% of our total purchases in each of the years ended December 31, 2023 and 2022, and approximately 12% of our total purchases in the year ended December 31, 2021.',
     ])
       expect(sentenceDisclosures(s), s).toEqual([]);
   });
@@ -151,6 +153,24 @@ describe('sentence rule: a named party at N% of sales', () => {
       ['Dell Computer', 16],
       ['Hewlett-Packard', 15],
     ]);
+  });
+
+  it('a named party links by the article linker rules: a common word, or a name two registry companies share, is ambiguous', () => {
+    const d = { side: 'customer' as const, pct: 12, source: 'text' as const, evidence: '', period_end: null };
+    expect(resolveDisclosure({ ...d, name: 'Target' }, reg, 'x')).toMatchObject({
+      company_id: null,
+      unlinked: 'ambiguous',
+    });
+    // TARGET CORP and Target Group Inc. both reduce to "target"
+    expect(resolveDisclosure({ ...d, name: 'Target Corporation' }, reg, 'x')).toMatchObject({
+      unlinked: 'ambiguous',
+    });
+    expect(resolveDisclosure({ ...d, name: 'Mckesson Corporation' }, reg, 'x')).toMatchObject({
+      ticker: 'MCK',
+    });
+    expect(resolveDisclosure({ ...d, name: 'Quux Widgets' }, reg, 'x')).toMatchObject({
+      unlinked: 'not_in_registry',
+    });
   });
 
   it('sentences do not end on Inc. / U.S.', () => {

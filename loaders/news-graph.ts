@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { Tx } from '../lib/db.ts';
 import { padCik } from '../lib/ids.ts';
 import { buildRegistryIndex } from '../parsers/news/link.ts';
@@ -26,7 +26,8 @@ export async function graphFilings(tx: Pick<Tx, 'select'>, since: string) {
         eq(filingDocuments.status, 'ok'),
         gte(filingDocuments.filingDate, since),
       ),
-    );
+    )
+    .orderBy(desc(filingDocuments.filingDate), filingDocuments.accessionNumber);
 }
 
 /**

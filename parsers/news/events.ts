@@ -95,7 +95,12 @@ export function buildEventRows(members: EventMember[]): EventRow[] {
         weakest_time_basis:
           ms.map((m) => m.time_basis).sort((a, b) => (BASIS_RANK[a] ?? 0) - (BASIS_RANK[b] ?? 0))[0] ??
           'fetched',
-        occurred_on: first.occurred_on,
+        // the earliest date its articles give (an article may state the day before the first report)
+        occurred_on:
+          ms
+            .map((m) => m.occurred_on)
+            .filter((d): d is string => Boolean(d))
+            .sort()[0] ?? null,
         is_scheduled: ms.every((m) => m.is_scheduled),
         news_ids: ms.map((m) => m.news_id),
       });

@@ -541,6 +541,8 @@ export const DATASETS = [
     schedule: '*/2 * * * *',
     table: 'news_articles',
     earliestColumn: 'event_at',
+    // links through the registry; reads the 8-K press releases and 10-K items (relationship graph) filing_items stored
+    inputs: ['companies', 'filing_items'],
   },
   {
     id: 'documents',

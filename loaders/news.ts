@@ -1,17 +1,26 @@
-import { and, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { LoadResult } from '../jobs/types.ts';
 import type { Tx } from '../lib/db.ts';
 import { buildEventRows, type EventMember } from '../parsers/news/events.ts';
-import { industryEdges, KNOCK_ON_MIN_IMPACT, magnitudeOf } from '../parsers/news/knock-on.ts';
+import {
+  type DisclosedRelationship,
+  disclosedEdges,
+  type Edge,
+  industryEdges,
+  KNOCK_ON_MIN_IMPACT,
+  magnitudeOf,
+} from '../parsers/news/knock-on.ts';
 import { buildRegistryIndex, type RegistryCompany } from '../parsers/news/link.ts';
 import { type Article, processItems, type SourcedItem } from '../parsers/news/pipeline.ts';
 import type { NewsReader } from '../parsers/news/reader.ts';
+import type { Disclosure } from '../parsers/news/relationships.ts';
 import { companies } from '../schema/companies.ts';
 import {
   type NewsCompanyRowInsert,
   newsArticles,
   newsCompanyRows,
   newsEvents,
+  newsRelationships,
   newsThemeRows,
 } from '../schema/news.ts';
 
@@ -19,6 +28,8 @@ export interface NewsParsed {
   feedUrl: string;
   fetchedAt: string;
   items: SourcedItem[];
+  /** `graph:` partitions: the filing's XBRL customer/supplier disclosures. */
+  xbrl?: Disclosure[];
 }
 
 /** The registry the linker reads: every company with its primary ticker, CIK and SIC. */
@@ -33,6 +44,33 @@ export async function loadRegistry(tx: Tx): Promise<RegistryCompany[]> {
     })
     .from(companies);
   return rows;
+}
+
+/** Every disclosed relationship whose counterparty is linked (the graph's customer and supplier edges). */
+export async function disclosedRelationships(tx: Tx): Promise<DisclosedRelationship[]> {
+  const rows = await tx
+    .select({
+      filer_id: newsRelationships.filerId,
+      counterparty_id: newsRelationships.counterpartyId,
+      side: newsRelationships.side,
+      pct: newsRelationships.pct,
+      source: newsRelationships.source,
+      accession: newsRelationships.accessionNumber,
+      filing_date: newsRelationships.filingDate,
+      evidence: newsRelationships.evidence,
+    })
+    .from(newsRelationships)
+    .where(isNotNull(newsRelationships.counterpartyId));
+  return rows as DisclosedRelationship[];
+}
+
+/** The relationship graph: disclosed customer/supplier edges first (stronger), then same-industry peers. */
+export async function relationshipGraph(tx: Tx, registry: RegistryCompany[]): Promise<Map<string, Edge[]>> {
+  const byId = new Map(registry.map((c) => [c.company_id, c]));
+  const graph = disclosedEdges(await disclosedRelationships(tx), byId);
+  for (const [from, peers] of industryEdges(registry))
+    graph.set(from, [...(graph.get(from) ?? []), ...peers]);
+  return graph;
 }
 
 const CHUNK = 500;
@@ -115,7 +153,7 @@ export async function loadNews(
         ]),
       }),
   );
-  const edges = industryEdges(registry);
+  const edges = await relationshipGraph(tx, registry);
   const byId = new Map(registry.map((c) => [c.company_id, c]));
   const companyRows: NewsCompanyRowInsert[] = [];
   for (const a of articles) {
@@ -146,7 +184,7 @@ export async function loadNews(
           companyId: e.to,
           relation: 'knock_on',
           ticker: byId.get(e.to)?.ticker ?? null,
-          tickerConfirmed: true,
+          tickerConfirmed: e.confirmed ?? true,
           primary: false,
           basis: 'graph',
           evidence: e.evidence,

@@ -120,8 +120,36 @@ export const newsThemeRows = pgTable(
   ],
 );
 
+/**
+ * The relationship graph's disclosed edges: one row per filing, source and counterparty a filer names as a
+ * major customer or supplier (XBRL concentration-risk facts, share sentences of its 10-K items), with the
+ * counterparty linked to the registry by the article linker's name rules (null when ambiguous or unknown).
+ */
+export const newsRelationships = pgTable(
+  'news_relationships',
+  {
+    accessionNumber: text('accession_number').notNull(),
+    source: text('source').notNull(), // xbrl | text
+    name: text('name').notNull(),
+    side: text('side').notNull(), // customer | supplier
+    filerId: text('filer_id').notNull(),
+    counterpartyId: text('counterparty_id'),
+    unlinked: text('unlinked'),
+    pct: real('pct').notNull(),
+    periodEnd: date('period_end', { mode: 'string' }),
+    filingDate: date('filing_date', { mode: 'string' }).notNull(),
+    evidence: text('evidence').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accessionNumber, t.source, t.name, t.side] }),
+    index('news_relationships_filer').on(t.filerId),
+    index('news_relationships_counterparty').on(t.counterpartyId),
+  ],
+);
+
 /** Feed poll state per feed URL (conditional GET validators live in the raw archive). */
 export type NewsArticleInsert = typeof newsArticles.$inferInsert;
 export type NewsCompanyRowInsert = typeof newsCompanyRows.$inferInsert;
 export type NewsEventInsert = typeof newsEvents.$inferInsert;
 export type NewsThemeRowInsert = typeof newsThemeRows.$inferInsert;
+export type NewsRelationshipInsert = typeof newsRelationships.$inferInsert;

@@ -3,6 +3,12 @@ const s = { type: 'string' };
 const ns = { type: ['string', 'null'] };
 const ni = { type: ['integer', 'null'] };
 const arr = { type: 'array', items: { type: 'string' } };
+/**
+ * What `occurred_on` rests on (parsers/news/dates.ts), weakest first: the fetch time, a zone-less local
+ * publication time, the publication timestamp, a date the text gives relative to publication, a calendar
+ * date the text states.
+ */
+const TIME_BASES = ['fetched', 'published_local_assumed', 'published', 'relative', 'stated'];
 
 export const EVENT_EXAMPLE = {
   event_id: 'evt_3f0c1d2e4b5a6978',
@@ -41,7 +47,11 @@ export const EVENT_SCHEMA = {
       ...ni,
       description: 'Knock-on rows: the strongest magnitude (0-100); null on direct rows',
     },
-    via: { ...ns, description: 'Knock-on rows: the graph edge, e.g. same_industry:SIC 3674' },
+    via: {
+      ...ns,
+      description:
+        'Knock-on rows: the graph edge: major_customer:<ticker> (that company buys from this one), supplier:<ticker> (it sells to this one), same_industry:SIC <code>',
+    },
     direction: { type: 'string', enum: ['bullish', 'bearish', 'neutral'] },
     human_reviewed: { type: 'boolean', description: 'Always false: no row is reviewed by a person' },
     headline: s,
@@ -52,7 +62,7 @@ export const EVENT_SCHEMA = {
     event_type: s,
     link: ns,
     publishers: arr,
-    weakest_time_basis: { type: 'string', enum: ['published', 'published_local_assumed', 'fetched'] },
+    weakest_time_basis: { type: 'string', enum: TIME_BASES },
     occurred_on: { ...ns, format: 'date' },
     reaches: { ...arr, description: 'Tickers the event reaches through the relationship graph (inferences)' },
   },
@@ -121,8 +131,8 @@ export const ARTICLE_SCHEMA = {
     summary: { ...ns, description: 'Null when withheld (summary_withheld) or the feed gives none' },
     summary_withheld: { type: 'boolean' },
     event_at: { type: 'string', format: 'date-time' },
-    time_basis: { type: 'string', enum: ['published', 'published_local_assumed', 'fetched'] },
-    time_precision: { type: 'string', enum: ['second', 'day'] },
+    time_basis: { type: 'string', enum: TIME_BASES },
+    time_precision: { type: 'string', enum: ['second', 'day', 'week', 'month', 'quarter'] },
     is_scheduled: { type: 'boolean' },
     reaches: arr,
   },

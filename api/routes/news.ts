@@ -84,7 +84,7 @@ export const companyNewsEvents = defineRoute({
   path: '/v1/companies/:company_id/news/events',
   summary: "A company's news events",
   description:
-    'One row per event and company: articles about the same company and event type within 48 hours form one event; headline, why and link come from its strongest article; `direction` is the most common read across its articles. Knock-on rows (`relation=knock_on`) are inferences from a relationship graph (same-industry peers by SIC), not reporting: `via` names the edge and `peak_magnitude` its strength. Newest first.',
+    'One row per event and company: articles about the same company and event type within 48 hours form one event; headline, why and link come from its strongest article; `direction` is the most common read across its articles. Knock-on rows (`relation=knock_on`) are inferences from a relationship graph, not reporting: major customers and suppliers the companies disclose in their 10-Ks (XBRL concentration-risk facts, share sentences) and same-industry peers by SIC. `via` names the edge (`major_customer:WMT`: WMT buys from this company; `supplier:SJM`: SJM sells to it; `same_industry:SIC 3674`) and `peak_magnitude` = the article impact x the edge strength (disclosed share / 50, capped at 1; half that the other way; 0.3 for peers). `occurred_on` is read from the words where they state a date (`time_basis` relative or stated), else the publication date. Newest first.',
   tags: ['News'],
   envelope: 'A',
   access: { dataset: 'news' },

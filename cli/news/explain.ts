@@ -23,6 +23,11 @@ export async function explainNews(database: Database, newsId: string) {
     publisher: a.publisher,
     event_at: a.eventAt,
     time_basis: a.timeBasis,
+    // read from the words where they state a date (the `date:` rule below), else the publication
+    occurred_on: a.occurredOn,
+    time_precision: a.timePrecision,
+    announced_lag_days: a.announcedLagDays,
+    is_scheduled: a.isScheduled,
     classification: {
       event_type: a.eventType,
       event_subtype: a.eventSubtype,

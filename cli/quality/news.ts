@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { channelOf } from '../../parsers/news/channel.ts';
 import { parseFeed } from '../../parsers/news/feed.ts';
@@ -10,6 +11,10 @@ import { loadCliRegistry } from '../news/parse-feed.ts';
  * `npm run quality:news`: the rule pass against hand-labelled real items (fixtures/news/labels.tsv: event
  * type and direction read by a person). Direction is the local reader's on every labelled item (the
  * service reads only items scoring 40 or more). Goal: event-type accuracy >= 85%.
+ *
+ * Dev / held-out: the items are ranked by the SHA-1 of `file<TAB>title` and the first half (rounded up) is
+ * the dev split, the rest held out. Rules are tuned on dev misses only (`--dev` prints only those); the
+ * held-out accuracy is the one to quote, and the one the goal is checked on.
  */
 const dir = new URL('../../fixtures/news/', import.meta.url);
 const labels = readFileSync(new URL('labels.tsv', dir), 'utf8')
@@ -19,6 +24,11 @@ const labels = readFileSync(new URL('labels.tsv', dir), 'utf8')
     const [file, title, event_type, direction] = l.split('\t') as [string, string, string, string];
     return { file, title, event_type, direction };
   });
+const rank = (l: { file: string; title: string }) =>
+  createHash('sha1').update(`${l.file}\t${l.title}`).digest('hex');
+const ranked = [...labels].sort((a, b) => rank(a).localeCompare(rank(b)));
+const devSet = new Set(ranked.slice(0, Math.ceil(ranked.length / 2)));
+const devOnly = process.argv.includes('--dev');
 const reg = loadCliRegistry(
   new URL('../upstream/www.sec.gov/files/company_tickers_exchange.json', dir).pathname,
 );
@@ -48,13 +58,19 @@ function articlesOf(file: string): Article[] {
   return out;
 }
 
-let typeOk = 0;
-let dirOk = 0;
+type Split = 'dev' | 'held_out';
+const score = { dev: { n: 0, type: 0, dir: 0 }, held_out: { n: 0, type: 0, dir: 0 } };
 const misses: string[] = [];
 for (const l of labels) {
+  const split: Split = devSet.has(l) ? 'dev' : 'held_out';
+  const sc = score[split];
+  sc.n++;
+  const show = (m: string) => {
+    if (!devOnly || split === 'dev') misses.push(`${split.padEnd(8)} ${m}`);
+  };
   const a = articlesOf(l.file).find((x) => x.title === l.title);
   if (!a) {
-    misses.push(`MISSING  ${l.file}: ${l.title}`);
+    show(`MISSING  ${l.file}: ${l.title}`);
     continue;
   }
   const c = a.classification;
@@ -65,18 +81,25 @@ for (const l of labels) {
     event_subtype: c.event_subtype,
     company: null,
   }).direction;
-  if (c.event_type === l.event_type) typeOk++;
+  if (c.event_type === l.event_type) sc.type++;
   else
-    misses.push(
-      `type     want ${l.event_type.padEnd(13)} got ${c.event_type.padEnd(13)} ${a.title.slice(0, 90)}`,
-    );
-  if (d === l.direction) dirOk++;
-  else misses.push(`direction want ${l.direction.padEnd(8)} got ${d.padEnd(8)} ${a.title.slice(0, 90)}`);
+    show(`type     want ${l.event_type.padEnd(13)} got ${c.event_type.padEnd(13)} ${a.title.slice(0, 90)}`);
+  if (d === l.direction) sc.dir++;
+  else show(`direction want ${l.direction.padEnd(8)} got ${d.padEnd(8)} ${a.title.slice(0, 90)}`);
 }
-const n = labels.length;
-const pct = (x: number) => `${((100 * x) / n).toFixed(1)}%`;
+const pct = (x: number, n: number) => `${((100 * x) / n).toFixed(1)}%`;
+const report = (s: { n: number; type: number; dir: number }) => ({
+  n: s.n,
+  event_type_accuracy: pct(s.type, s.n),
+  direction_accuracy: pct(s.dir, s.n),
+});
+const all = {
+  n: score.dev.n + score.held_out.n,
+  type: score.dev.type + score.held_out.type,
+  dir: score.dev.dir + score.held_out.dir,
+};
 for (const m of misses) process.stdout.write(`${m}\n`);
 process.stdout.write(
-  `${JSON.stringify({ labelled: n, event_type_accuracy: pct(typeOk), direction_accuracy: pct(dirOk), goal_event_type: '85%' })}\n`,
+  `${JSON.stringify({ labelled: all.n, dev: report(score.dev), held_out: report(score.held_out), overall: report(all), goal_event_type: '85% (held out)' })}\n`,
 );
-if (typeOk / n < 0.85) process.exitCode = 1;
+if (score.held_out.type / score.held_out.n < 0.85) process.exitCode = 1;

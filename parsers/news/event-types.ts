@@ -179,6 +179,14 @@ export const TEXT_RULES: TextRule[] = [
     3,
   ),
   r(
+    // a permit or clearance from an authority (the FDA's own approvals are fda.approval, which outweighs this)
+    'regulatory.approval',
+    'regulatory',
+    'approval',
+    /\b(cleared (for|to)|wins? (regulatory )?approval|(gets?|receives?|granted) (regulatory )?approval|permits? (for|to))\b/i,
+    2,
+  ),
+  r(
     'regulatory.antitrust',
     'regulatory',
     'antitrust',
@@ -279,7 +287,7 @@ export const TEXT_RULES: TextRule[] = [
     'macro',
     'geopolitics',
     /\b(war|warships?|strait of hormuz|hormuz|military|missile|election|shutdown|brexit)\b/i,
-    1,
+    2,
   ),
   r(
     'operations.disruption',
@@ -329,6 +337,8 @@ export const FORM_RULES: { re: RegExp; type: EventType; subtype: string; weight:
   { re: /^13F-HR/, type: 'ownership', subtype: '13f', weight: 5 },
   { re: /^(10-K|10-Q|20-F|40-F|6-K)/, type: 'earnings', subtype: 'periodic_report', weight: 4 },
   { re: /^(S-1|S-3|S-8|F-1|F-3|424B\d|FWP|SUPPL)/, type: 'financing', subtype: 'registration', weight: 4 },
+  // Form D: notice of a securities offering exempt from registration
+  { re: /^D(\/A)?$/, type: 'financing', subtype: 'exempt_offering', weight: 4 },
   { re: /^(425|SC TO|SC 14D9|DEFM14A)/, type: 'm&a', subtype: 'deal_communication', weight: 5 },
   { re: /^(DEF 14A|DEFA14A|PRE 14A)/, type: 'other', subtype: 'proxy', weight: 4 },
   { re: /^(CORRESP|UPLOAD|NO ACT)/, type: 'regulatory', subtype: 'sec_correspondence', weight: 4 },

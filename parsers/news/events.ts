@@ -45,8 +45,18 @@ export interface EventRow {
   news_ids: string[];
 }
 
-/** Weakest first: a fetch time says less than a zone-less local time, which says less than a published timestamp. */
-const BASIS_RANK: Record<string, number> = { fetched: 0, published_local_assumed: 1, published: 2 };
+/**
+ * Weakest first: a fetch time says less than a zone-less local time, which says less than a published
+ * timestamp (the event assumed at publication); a date the text gives relative to publication says more, a
+ * calendar date it states most (parsers/news/dates.ts).
+ */
+const BASIS_RANK: Record<string, number> = {
+  fetched: 0,
+  published_local_assumed: 1,
+  published: 2,
+  relative: 3,
+  stated: 4,
+};
 
 /** Events of one company and relation: clusters within the window; headline, why and link from the strongest article. */
 export function buildEventRows(members: EventMember[]): EventRow[] {
@@ -85,7 +95,12 @@ export function buildEventRows(members: EventMember[]): EventRow[] {
         weakest_time_basis:
           ms.map((m) => m.time_basis).sort((a, b) => (BASIS_RANK[a] ?? 0) - (BASIS_RANK[b] ?? 0))[0] ??
           'fetched',
-        occurred_on: first.occurred_on,
+        // the earliest date its articles give (an article may state the day before the first report)
+        occurred_on:
+          ms
+            .map((m) => m.occurred_on)
+            .filter((d): d is string => Boolean(d))
+            .sort()[0] ?? null,
         is_scheduled: ms.every((m) => m.is_scheduled),
         news_ids: ms.map((m) => m.news_id),
       });

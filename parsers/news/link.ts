@@ -174,7 +174,7 @@ function nameMatches(
       const hits = key ? reg.byName.get(key) : undefined;
       if (!hits) continue;
       const single = !key.includes(' ');
-      const suffixed = /\b(inc|corp|co|ltd|plc|llc)\b/i.test(phrase);
+      const suffixed = /\b(inc|incorporated|corp|corporation|co|company|ltd|limited|plc|llc)\b/i.test(phrase);
       // a one-word name inside a longer proper noun ("Washington Post", "Wynn Macau") is that other name
       const w0 = words[i] as RegExpMatchArray;
       const wl = words[i + n - 1] as RegExpMatchArray;

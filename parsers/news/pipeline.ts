@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { type Channel, type Classification, classifyItem } from './classify.ts';
+import { type Channel, type Classification, classifyItem, type FiredRule } from './classify.ts';
 import { CLUSTER_WINDOW_HOURS, clusterArticles, DUPLICATE_WINDOW_HOURS, titleSimilarity } from './cluster.ts';
+import { type EventDate, eventDate } from './dates.ts';
 import type { FeedItem } from './feed.ts';
 import { type CompanyLink, type LinkResult, linkItem, type RegistryIndex } from './link.ts';
 import { type Reading, readLocally } from './reader.ts';
@@ -28,7 +29,7 @@ export interface Article {
   region: string | null;
   event_at: string;
   time_basis: string;
-  time_precision: 'second' | 'day';
+  time_precision: EventDate['time_precision'];
   is_scheduled: boolean;
   occurred_on: string;
   announced_lag_days: number;
@@ -56,6 +57,23 @@ export function newsIdOf(item: FeedItem): string {
 
 const SCHEDULED =
   /\b(to report|will report|scheduled|to announce|will announce|conference call|to release|will release|webcast)\b/i;
+
+/**
+ * Scheduled (a calendar item, excluded unless asked): the headline announces a future report or call, or the
+ * event date read from the text (dates.ts) lies wholly after the publication date.
+ */
+export function scheduledRules(title: string, date: EventDate): FiredRule[] {
+  const out: FiredRule[] = [];
+  const m = SCHEDULED.exec(title);
+  if (m) out.push({ rule: 'scheduled:headline', points: 0, evidence: m[0] });
+  if (date.future)
+    out.push({
+      rule: 'scheduled:future_date',
+      points: 0,
+      evidence: `${date.evidence} -> ${date.occurred_on}`,
+    });
+  return out;
+}
 
 /** Link, classify, theme and read every item; collapse duplicates by canonical link and near-identical title within 24 h. */
 export function processItems(
@@ -107,6 +125,16 @@ export function processItems(
             company: primary?.ticker ?? null,
           })
         : null;
+    const dated = eventDate(item.title, item.summary, item.published_at, item.time_basis);
+    const scheduled = scheduledRules(item.title, dated);
+    // the date and schedule rules score nothing; they are kept with the others for `etl news explain`
+    if (dated.evidence)
+      cls.rules.push({
+        rule: `date:${dated.time_basis}:${dated.time_precision}`,
+        points: 0,
+        evidence: dated.evidence,
+      });
+    cls.rules.push(...scheduled);
     const a: Article = {
       news_id,
       title: item.title,
@@ -117,11 +145,11 @@ export function processItems(
       language: item.language,
       region: regionOf(text, item.language),
       event_at: item.published_at,
-      time_basis: item.time_basis,
-      time_precision: item.time_basis === 'fetched' ? 'day' : 'second',
-      is_scheduled: SCHEDULED.test(item.title),
-      occurred_on: item.published_at.slice(0, 10),
-      announced_lag_days: 0,
+      time_basis: dated.time_basis,
+      time_precision: dated.time_precision,
+      is_scheduled: scheduled.length > 0,
+      occurred_on: dated.occurred_on,
+      announced_lag_days: dated.announced_lag_days,
       classification: cls,
       links: linked.links,
       ambiguous: linked.ambiguous,

@@ -88,6 +88,8 @@ describe('etl news explain', () => {
     );
     expect(out?.reading).toMatchObject({ reader: 'local-lexicon-v1' });
     expect(out?.events.length).toBeGreaterThan(0);
+    // "Apple Inc has been ordered by a German court ..." states no date: the publication is the event
+    expect(out).toMatchObject({ time_precision: 'second', announced_lag_days: 0, is_scheduled: false });
   });
 
   it('a second load of the same feed stores nothing new (same links collapse)', async () => {

@@ -661,7 +661,7 @@ export interface paths {
         };
         /**
          * A company's news events
-         * @description One row per event and company: articles about the same company and event type within 48 hours form one event; headline, why and link come from its strongest article; `direction` is the most common read across its articles. Knock-on rows (`relation=knock_on`) are inferences from a relationship graph (same-industry peers by SIC), not reporting: `via` names the edge and `peak_magnitude` its strength. Newest first.
+         * @description One row per event and company: articles about the same company and event type within 48 hours form one event; headline, why and link come from its strongest article; `direction` is the most common read across its articles. Knock-on rows (`relation=knock_on`) are inferences from a relationship graph, not reporting: major customers and suppliers the companies disclose in their 10-Ks (XBRL concentration-risk facts, share sentences) and same-industry peers by SIC. `via` names the edge (`major_customer:WMT`: WMT buys from this company; `supplier:SJM`: SJM sells to it; `same_industry:SIC 3674`) and `peak_magnitude` = the article impact x the edge strength (disclosed share / 50, capped at 1; half that the other way; 0.3 for peers). `occurred_on` is read from the words where they state a date (`time_basis` relative or stated), else the publication date. Newest first.
          *
          *     **Plan:** Fund and above. **Credits:** 1 per call, refunded when the request fails.
          *
@@ -7838,9 +7838,9 @@ export interface operations {
                             /** @description false when the link is a company-name match only */
                             ticker_confirmed: boolean;
                             /** @enum {string} */
-                            time_basis: "published" | "published_local_assumed" | "fetched";
+                            time_basis: "fetched" | "published_local_assumed" | "published" | "relative" | "stated";
                             /** @enum {string} */
-                            time_precision: "second" | "day";
+                            time_precision: "second" | "day" | "week" | "month" | "quarter";
                             title: unknown;
                             via: string | null;
                             why: unknown;
@@ -8104,10 +8104,10 @@ export interface operations {
                             /** @enum {string} */
                             relation: "direct" | "knock_on";
                             ticker: string | null;
-                            /** @description Knock-on rows: the graph edge, e.g. same_industry:SIC 3674 */
+                            /** @description Knock-on rows: the graph edge: major_customer:<ticker> (that company buys from this one), supplier:<ticker> (it sells to this one), same_industry:SIC <code> */
                             via: string | null;
                             /** @enum {string} */
-                            weakest_time_basis: "published" | "published_local_assumed" | "fetched";
+                            weakest_time_basis: "fetched" | "published_local_assumed" | "published" | "relative" | "stated";
                             /** @description The strongest article's one-line reason (null when it scored under 40 and was not read) */
                             why: string | null;
                         }[];

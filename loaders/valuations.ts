@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../lib/db.ts';
 import { padCik } from '../lib/ids.ts';
+import { VALUATION_METRIC_FIELDS } from '../lib/statement-fields.ts';
 import { compute, inputs, type MetricField } from '../parsers/xbrl/metric-formulas.ts';
 import type { StatementRow } from '../parsers/xbrl/statements.ts';
 
@@ -20,16 +21,7 @@ import type { StatementRow } from '../parsers/xbrl/statements.ts';
  * share counts (market caps).
  */
 export const MAX_GAP_DAYS = 7;
-const VALUATION: readonly MetricField[] = [
-  'enterprise_value',
-  'price_to_earnings_ratio',
-  'price_to_book_ratio',
-  'price_to_sales_ratio',
-  'enterprise_value_to_ebitda_ratio',
-  'enterprise_value_to_revenue_ratio',
-  'free_cash_flow_yield',
-  'peg_ratio',
-];
+const VALUATION: readonly MetricField[] = VALUATION_METRIC_FIELDS;
 
 interface VersionRow {
   statement: string;

@@ -1,7 +1,8 @@
 import { recordPartition } from '../../loaders/coverage.ts';
+import { loadSharesOutstanding } from '../../loaders/market-caps.ts';
 import { quarantine } from '../../schema/datasets.ts';
 import { indexRawDocuments } from '../fetcher.ts';
-import { sharesOutstandingJob } from '../market/shares-outstanding.job.ts';
+import type { sharesOutstandingJob } from '../market/shares-outstanding.job.ts';
 import type { PartitionReport } from '../pipeline.ts';
 import type { Services } from '../services.ts';
 import type { RawDocument } from '../types.ts';
@@ -64,7 +65,8 @@ export async function loadBatch(services: Services, batch: Parsed[]): Promise<Ba
         out.push({ partition: p.key, message });
         continue;
       }
-      const shares = await sharesOutstandingJob.load(tx, p.shares.rows, p.key);
+      // companyfacts' counts only (no filing is read here): loadSharesOutstanding keeps the cover-page ones
+      const shares = await loadSharesOutstanding(tx, p.shares.rows.cik, p.shares.rows.rows);
       await recordPartition(tx, {
         datasetId: 'shares_outstanding',
         partitionKey: p.key,

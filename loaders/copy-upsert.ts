@@ -20,7 +20,8 @@ const ROWS_PER_WRITE = 2_000;
  * (only rows whose values changed are updated; inserted/updated counted in the database). COPY parses rows
  * far cheaper than a statement's array parameters (bench/market-data.bench.ts measures both against a
  * plain COPY). PGlite, a transaction-less handle, and small batches take upsertRows' unnest path: PGlite
- * has no COPY FROM STDIN stream over the protocol drizzle drives.
+ * has no COPY FROM STDIN stream (its COPY reads a `/dev/blob` passed through its own query options, which
+ * drizzle's transaction does not expose), and in-process it has no wire protocol for COPY to save on.
  */
 export async function copyUpsertRows<T extends PgTable>(
   tx: Tx,

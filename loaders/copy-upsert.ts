@@ -57,12 +57,24 @@ function transactionClient(tx: Tx): pg.Client | null {
 /** COPY text format: tab-separated, `\N` for null, backslash, tab, newline and carriage return escaped. */
 function* copyText(rows: readonly unknown[], columns: [string, PgColumn][]): Generator<string> {
   let out = '';
+  // rows of one load usually share their timestamps (fetched_at): format each distinct one once
+  let lastMs = Number.NaN;
+  let lastIso = '';
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i] as Record<string, unknown>;
     for (let j = 0; j < columns.length; j++) {
       const [key, c] = columns[j]!;
       const raw = r[key];
-      const v = typeof raw === 'string' || typeof raw === 'number' ? raw : toDb(raw, c);
+      if (raw instanceof Date && raw.getTime() !== lastMs) {
+        lastMs = raw.getTime();
+        lastIso = raw.toISOString();
+      }
+      const v =
+        typeof raw === 'string' || typeof raw === 'number'
+          ? raw
+          : raw instanceof Date
+            ? lastIso
+            : toDb(raw, c);
       const s = v === null ? '\\N' : typeof v === 'string' ? escapeCopy(v) : String(v);
       out += j === 0 ? s : `\t${s}`;
     }

@@ -5,8 +5,9 @@
  *   250 days) to BENCH_SYMBOLS symbols (5,000: 1.25 million rows), loaded through loaders/market-data.ts
  *   `loadPriceBars` (batch upsert + the market-cap refresh of those symbols, each given a company id that
  *   holds no share count, so the refresh query runs but writes nothing) in transactions of
- *   BENCH_SYMBOLS_PER_TX symbols, against a plain `COPY` of the same rows into the same table, alternating
- *   rounds. `ratio` = loader rows/s / COPY rows/s (goal >= 0.8).
+ *   BENCH_SYMBOLS_PER_TX symbols (COPY into a staging table, then one upsert), against a plain `COPY` of the
+ *   same rows into the same table, alternating rounds. `ratio` = loader rows/s / COPY rows/s (goal >= 0.8);
+ *   `unnest_ratio` = the same upsert fed by array parameters (upsertRows: PGlite's path) / COPY.
  * - `route`: p50/p99 of `GET /v1/companies/{symbol}/market-data?limit=100` through the whole platform
  *   (auth, plan, credits, cursor, envelope) on that data, BENCH_REQUESTS sequential keep-alive requests
  *   over random symbols, first pages and cursor pages.
@@ -21,8 +22,9 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { openDatabase } from '../lib/db.ts';
 import { syncDatasetRegistry } from '../loaders/coverage.ts';
 import { loadPriceBars } from '../loaders/market-data.ts';
+import { upsertRows } from '../loaders/upsert.ts';
 import { parsePriceCsv } from '../parsers/prices/csv.ts';
-import type { PriceBarInsert } from '../schema/market-data.ts';
+import { type PriceBarInsert, priceBars } from '../schema/market-data.ts';
 import { listenBenchApp } from './api-server.ts';
 import { throwawayDatabase } from './db.ts';
 
@@ -97,12 +99,22 @@ async function main() {
   for (let i = 0; i < data.length; i += perChunk) bySymbolChunks.push(data.slice(i, i + perChunk));
   try {
     const loader: number[] = [];
+    const unnest: number[] = [];
     const copy: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       await database.query('TRUNCATE price_bars, market_caps');
       let t = performance.now();
       for (const chunk of bySymbolChunks) await database.db.transaction((tx) => loadPriceBars(tx, chunk));
       loader.push(data.length / ((performance.now() - t) / 1000));
+
+      // the batch upsert without the COPY staging (PGlite's path, and the loader before it)
+      await database.query('TRUNCATE price_bars, market_caps');
+      t = performance.now();
+      for (const chunk of bySymbolChunks)
+        await database.db.transaction((tx) =>
+          upsertRows(tx, priceBars, chunk, [priceBars.symbol, priceBars.date]),
+        );
+      unnest.push(data.length / ((performance.now() - t) / 1000));
 
       await database.query('TRUNCATE price_bars, market_caps');
       const client = new pg.Client({ connectionString: db.url });
@@ -151,6 +163,7 @@ async function main() {
             symbols: SYMBOLS,
             symbols_per_tx: PER_TX,
             loader_rows_per_s: best(loader),
+            unnest_upsert_rows_per_s: best(unnest),
             copy_rows_per_s: best(copy),
             rounds: ROUNDS,
           },
@@ -163,6 +176,7 @@ async function main() {
           },
         ],
         ratio: Number(ratio.toFixed(3)),
+        unnest_ratio: Number((best(unnest) / best(copy)).toFixed(3)),
         goal: '>= 0.8 of COPY',
       })}\n`,
     );

@@ -81,8 +81,8 @@ export const CASH_FLOW_VALUE_FIELDS = [
   'free_cash_flow',
 ] as const;
 
-/** Financial metrics fields (earnings_per_share repeats the income statement's). */
-export const METRIC_FIELDS = [
+/** The metrics that need a market cap (loaders/valuations.ts switches them on from our prices). */
+export const VALUATION_METRIC_FIELDS = [
   'enterprise_value',
   'price_to_earnings_ratio',
   'price_to_book_ratio',
@@ -91,6 +91,11 @@ export const METRIC_FIELDS = [
   'enterprise_value_to_revenue_ratio',
   'free_cash_flow_yield',
   'peg_ratio',
+] as const;
+
+/** Financial metrics fields (earnings_per_share repeats the income statement's). */
+export const METRIC_FIELDS = [
+  ...VALUATION_METRIC_FIELDS,
   'gross_margin',
   'operating_margin',
   'net_margin',

@@ -14,6 +14,7 @@ import {
   type ShortInterestInsert,
   shortInterest,
 } from '../schema/market-data.ts';
+import { copyUpsertRows } from './copy-upsert.ts';
 import { refreshMarketCaps } from './market-caps.ts';
 import { upsertRows } from './upsert.ts';
 import { applyValuations } from './valuations.ts';
@@ -72,11 +73,12 @@ export async function loadListingPrices(
 }
 
 /**
- * Bars of any number of symbols (company_id already set) in one batch upsert, then the market caps of
- * those symbols in one statement: the bulk path (and the one the benchmark measures).
+ * Bars of any number of symbols (company_id already set) in one batch upsert (COPY into a staging table
+ * on Postgres, loaders/copy-upsert.ts), then the market caps of those symbols in one statement: the bulk
+ * path (and the one the benchmark measures).
  */
 export async function loadPriceBars(tx: Tx, bars: PriceBarInsert[]): Promise<LoadResult> {
-  const r = await upsertRows(tx, priceBars, bars, [priceBars.symbol, priceBars.date]);
+  const r = await copyUpsertRows(tx, priceBars, bars, [priceBars.symbol, priceBars.date]);
   // a symbol no registry company owns has no share count, hence no market cap to derive
   const owned = bars.filter((b) => b.companyId);
   await refreshMarketCaps(

@@ -24,7 +24,32 @@ export async function upsertRows<T extends PgTable>(
   updateColumns?: PgColumn[],
 ): Promise<LoadResult> {
   if (rows.length === 0) return { inserted: 0, updated: 0 };
-  // Identity columns, and defaulted columns no row sets, are left to Postgres.
+  const plan = upsertPlan(table, rows, conflictColumns, updateColumns);
+  const result: LoadResult = { inserted: 0, updated: 0 };
+  for (let i = 0; i < plan.rows.length; i += ROWS_PER_STATEMENT) {
+    const chunk = plan.rows.slice(i, i + ROWS_PER_STATEMENT);
+    const arrays = sql.join(
+      plan.columns.map(
+        ([key, c]) => sql`${sql.param(arrayLiteral(chunk, key, c))}::${sql.raw(arrayType(c))}`,
+      ),
+      sql`, `,
+    );
+    addCounts(result, await tx.execute(plan.statement(sql`select * from unnest(${arrays})`)));
+  }
+  return result;
+}
+
+/**
+ * What an upsert of `rows` into `table` writes: the columns (identity columns, and defaulted columns no row
+ * sets, are left to Postgres), the rows deduplicated on the key, and the counting `INSERT ... ON CONFLICT`
+ * statement for a given row source (an `unnest` of arrays, or a staging table: loaders/copy-upsert.ts).
+ */
+export function upsertPlan<T extends PgTable>(
+  table: T,
+  rows: T['$inferInsert'][],
+  conflictColumns: PgColumn[],
+  updateColumns?: PgColumn[],
+) {
   const columns = Object.entries(getTableColumns(table) as Record<string, PgColumn>).filter(
     ([key, c]) =>
       !(c as unknown as { generatedIdentity?: unknown }).generatedIdentity &&
@@ -35,7 +60,6 @@ export async function upsertRows<T extends PgTable>(
   const updatable = columns.filter(
     ([, c]) => !conflictNames.has(c.name) && (!allowed || allowed.has(c.name)),
   );
-  const ident = (n: string) => sql.raw(`"${n}"`);
   const target = sql.join(
     conflictColumns.map((c) => ident(c.name)),
     sql`, `,
@@ -57,27 +81,29 @@ export async function upsertRows<T extends PgTable>(
       .map(([, c]) => sql`t.${ident(c.name)} IS DISTINCT FROM excluded.${ident(c.name)}`);
     onConflict = sql`do update set ${set} where ${changed.length > 0 ? sql.join(changed, sql` OR `) : sql`false`}`;
   }
-  const result: LoadResult = { inserted: 0, updated: 0 };
-  const deduped = dedupeByKey(rows, conflictColumns, columns);
-  for (let i = 0; i < deduped.length; i += ROWS_PER_STATEMENT) {
-    const chunk = deduped.slice(i, i + ROWS_PER_STATEMENT);
-    const arrays = sql.join(
-      columns.map(([key, c]) => sql`${sql.param(arrayLiteral(chunk, key, c))}::${sql.raw(arrayType(c))}`),
-      sql`, `,
-    );
+  return {
+    columns,
+    colList,
+    rows: dedupeByKey(rows, conflictColumns, columns),
     // Counted in the database: one result row per statement instead of one per written row.
-    const statement = sql`with w as (
+    statement: (source: SQL) => sql`with w as (
         insert into ${ident(getTableName(table))} as t (${colList})
-        select * from unnest(${arrays})
+        ${source}
         on conflict (${target}) ${onConflict}
         returning (xmax = 0) as inserted)
-      select count(*) filter (where inserted)::int as inserted, count(*) filter (where not inserted)::int as updated from w`;
-    const out = (await tx.execute(statement)) as unknown as { rows?: LoadResult[] } | LoadResult[];
-    const counts = (Array.isArray(out) ? out : (out.rows ?? []))[0];
-    result.inserted += Number(counts?.inserted ?? 0);
-    result.updated += Number(counts?.updated ?? 0);
-  }
-  return result;
+      select count(*) filter (where inserted)::int as inserted, count(*) filter (where not inserted)::int as updated from w`,
+  };
+}
+
+export const ident = (n: string) => sql.raw(`"${n}"`);
+
+/** Adds the counts of one upsert statement's result to `result`. */
+export function addCounts(result: LoadResult, out: unknown): void {
+  const counts = (
+    (Array.isArray(out) ? out : ((out as { rows?: LoadResult[] }).rows ?? [])) as LoadResult[]
+  )[0];
+  result.inserted += Number(counts?.inserted ?? 0);
+  result.updated += Number(counts?.updated ?? 0);
 }
 
 function arrayType(c: PgColumn): string {
@@ -86,7 +112,7 @@ function arrayType(c: PgColumn): string {
 }
 
 /** Values as Postgres reads them from an array literal; defaults of omitted columns applied here. */
-function toDb(v: unknown, c: PgColumn): unknown {
+export function toDb(v: unknown, c: PgColumn): unknown {
   if (v === undefined) {
     const d = c.default;
     return c.hasDefault && (typeof d === 'string' || typeof d === 'number' || typeof d === 'boolean')

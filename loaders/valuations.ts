@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../lib/db.ts';
 import { padCik } from '../lib/ids.ts';
+import { VALUATION_METRIC_FIELDS } from '../lib/statement-fields.ts';
 import { compute, inputs, type MetricField } from '../parsers/xbrl/metric-formulas.ts';
 import type { StatementRow } from '../parsers/xbrl/statements.ts';
 
@@ -10,7 +11,8 @@ import type { StatementRow } from '../parsers/xbrl/statements.ts';
  * For each annual and ttm metrics version (quarterly ones stay null: a quarter's earnings against a market
  * cap is a 4x error), the market cap is the one on the report period's end, or on the nearest earlier
  * trading day within MAX_GAP_DAYS (a period ending on a weekend or holiday), in the statements' currency
- * (a TWD statement is never valued with a USD market cap); none -> the eight stay null. The inputs are the
+ * (a TWD statement is never valued with a USD market cap), from a company-wide count (one class's market
+ * cap is not the company's: loaders/market-caps.ts); none -> the eight stay null. The inputs are the
  * statement versions known when the metrics version was (known_from <= its known_from), so `as_of` reads
  * the valuation that was computable on that date. Formulas: parsers/xbrl/metric-formulas.ts, with P/E =
  * market cap / net income (a company-level ratio, whatever the listing) and PEG from the version's own
@@ -20,16 +22,7 @@ import type { StatementRow } from '../parsers/xbrl/statements.ts';
  * share counts (market caps).
  */
 export const MAX_GAP_DAYS = 7;
-const VALUATION: readonly MetricField[] = [
-  'enterprise_value',
-  'price_to_earnings_ratio',
-  'price_to_book_ratio',
-  'price_to_sales_ratio',
-  'enterprise_value_to_ebitda_ratio',
-  'enterprise_value_to_revenue_ratio',
-  'free_cash_flow_yield',
-  'peg_ratio',
-];
+const VALUATION: readonly MetricField[] = VALUATION_METRIC_FIELDS;
 
 interface VersionRow {
   statement: string;
@@ -51,7 +44,7 @@ export async function applyValuations(tx: Tx, cik: number | string): Promise<num
         f.known_from::text as known_from, f.currency, f."values" as values,
         (case when f.statement = 'metrics' then (
           select m.market_cap::text from market_caps m join companies c on c.company_id = m.company_id
-           where c.cik = ${padded} and m.currency = f.currency
+           where c.cik = ${padded} and m.currency = f.currency and m.share_class is null
              and m.date <= f.report_period and m.date >= f.report_period - ${MAX_GAP_DAYS}::int
            order by m.date desc, (m.symbol = c.primary_ticker) desc, m.symbol limit 1) end) as market_cap
       from financial_statements f

@@ -55,9 +55,11 @@ export const priceEvents = pgTable(
 );
 
 /**
- * `dei:EntityCommonStockSharesOutstanding` as filed (companyfacts), point-in-time: `filed` is when it became
- * known. A multi-class filer reports one value per class for the same date in one filing (`seq` keeps
- * them apart; companyfacts drops the class dimension).
+ * `dei:EntityCommonStockSharesOutstanding` as filed, point-in-time: `filed` is when it became known. From
+ * companyfacts (undimensioned counts only: `share_class` null) or, for a filer companyfacts has no count for
+ * (per-class reporters such as Alphabet), from the cover page of its 10-K/10-Q: one row per class
+ * (`share_class` = the StatementClassOfStockAxis member) with `symbol`, the class's dei:TradingSymbol in that
+ * filing (null: the class is not listed). `seq` keeps the values of one filing and date apart.
  */
 export const sharesOutstanding = pgTable(
   'shares_outstanding',
@@ -69,6 +71,8 @@ export const sharesOutstanding = pgTable(
     filed: date('filed', { mode: 'string' }).notNull(),
     form: text('form').notNull(),
     shares: bigint('shares', { mode: 'number' }).notNull(),
+    shareClass: text('share_class'),
+    symbol: text('symbol'),
     fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -80,7 +84,8 @@ export const sharesOutstanding = pgTable(
 /**
  * Daily market cap per listing (spec 2.7 market-cap rows): traded close x the shares outstanding known on
  * that date, in the major unit of the quote currency (`GBp` -> `GBP`). Derived from price_bars and
- * shares_outstanding by loaders/market-caps.ts whenever either changes.
+ * shares_outstanding by loaders/market-caps.ts whenever either changes. `share_class` is set when the count
+ * is one class's (the listing's, linked by its trading symbol), null when it is the company's.
  */
 export const marketCaps = pgTable(
   'market_caps',
@@ -92,6 +97,7 @@ export const marketCaps = pgTable(
     marketCap: numeric('market_cap').notNull(),
     shares: bigint('shares', { mode: 'number' }).notNull(),
     sharesAsOf: date('shares_as_of', { mode: 'string' }).notNull(),
+    shareClass: text('share_class'),
   },
   (t) => [primaryKey({ columns: [t.symbol, t.date] }), index('market_caps_company').on(t.companyId, t.date)],
 );

@@ -74,7 +74,7 @@ export const MARKET_CAP_SCHEMA = {
     market_cap: {
       type: 'string',
       description:
-        'Traded close x shares outstanding (dei:EntityCommonStockSharesOutstanding, the newest count filed on or before the date, at most 400 days old, classes summed); a depositary-receipt listing has none (its ratio is not held)',
+        "Traded close x shares outstanding (dei:EntityCommonStockSharesOutstanding, the newest count filed on or before the date, at most 400 days old): the listing's own class where the filing names the class's trading symbol (GOOGL = class A shares), else the company's count; a depositary-receipt listing has none (its ratio is not held)",
     },
   },
 };
@@ -180,9 +180,13 @@ export const SHORT_INTEREST_SCHEMA = {
     float_shares: {
       type: ['integer', 'null'],
       description:
-        'Shares outstanding (dei, filed on or before the settlement, at most 400 days old); free float is not published in XBRL',
+        "Shares outstanding (dei, filed on or before the settlement, at most 400 days old; the symbol's class where the filing names it, else the company's); free float is not published in XBRL",
     },
-    float_as_of: { ...str, format: 'date' },
+    float_as_of: {
+      ...str,
+      format: 'date',
+      description: 'As-of date of float_shares (the cover-page date of the count)',
+    },
     short_percent_float: numStr(
       'current_short_position / float_shares x 100; null means no share count, not zero shorts',
     ),

@@ -1,4 +1,5 @@
 import type { Database } from '../../lib/db.ts';
+import { sharesForListing } from '../../lib/share-counts.ts';
 import { acceptedForms, CompanyResolver } from '../platform/company-resolution.ts';
 import type { CursorKey } from '../platform/cursors.ts';
 import { ApiError } from '../platform/errors.ts';
@@ -263,12 +264,7 @@ export const shortInterestRoute = defineRoute({
               s.revision_flag, s.stock_split_flag
          from short_interest s
          left join companies c on c.company_id = s.company_id
-         left join lateral (
-           select so.end_date, sum(so.shares)::bigint as shares from shares_outstanding so
-            where so.cik = c.cik and so.filed <= s.settlement_date and so.end_date >= s.settlement_date - 400
-              and so.form not in ('20-F', '20-F/A', '40-F', '40-F/A')
-            group by so.end_date, so.accession, so.filed
-            order by so.end_date desc, so.filed desc limit 1) f on true
+         left join lateral (${sharesForListing('c.cik', 's.symbol', 's.settlement_date', 'false')}) f on true
         where ${where}
         order by s.settlement_date desc, s.symbol asc limit $${params.length}`,
       params,

@@ -7,6 +7,7 @@ import type { Logger } from '../../lib/logger.ts';
 import { isProcessAlive } from '../../lib/processes.ts';
 import { recordPartition, setHistoryStatus } from '../../loaders/coverage.ts';
 import { rawDocuments } from '../../schema/datasets.ts';
+import { sharesOutstandingJob } from '../market/shares-outstanding.job.ts';
 import type { PartitionReport } from '../pipeline.ts';
 import type { BackfillRun } from '../refresh.ts';
 import type { RunProgress } from '../runtime/types.ts';
@@ -22,7 +23,8 @@ import { backfillCiks } from './universe.ts';
  * ~1 GB, rebuilt around 3 a.m. ET) instead of one request per company: one download through the shared HTTP
  * client, streamed to a temporary file under DATA_DIR, then read entry by entry (never the whole archive in
  * memory). Each entry of a CIK in the backfill's universe goes through the job's own parse and load
- * (financialsJob.parse, loadFinancialStatements), in batches of companies per transaction, with the same
+ * (financialsJob.parse, loadFinancialStatements; the shares outstanding of the same entry with
+ * sharesOutstandingJob, so market caps and valuation metrics follow as on the per-company path), in batches of companies per transaction, with the same
  * partition rows (`cik:<CIK>`) as the per-company path, so a later per-company backfill or refresh resumes
  * from it. Each entry is put in the raw archive under `<zip url>#<entry name>` so `etl reparse financials`
  * works offline as for fetched documents. The SIC code (industry mapping) comes from the newest archived
@@ -212,7 +214,8 @@ function parseEntry(services: Services, cik: string, doc: RawDocument, subs: Raw
   const started = performance.now();
   try {
     const parsed = financialsJob.parse(docs, key);
-    return { key, docs: refs, parsed, started };
+    const shares = sharesOutstandingJob.parse([doc], key);
+    return { key, docs: refs, parsed, shares, started };
   } catch (err) {
     services.logger.child({ dataset: 'financials', partition: key }).error({ err }, 'parse failed');
     return { key, docs: refs, error: err as Error, started };

@@ -17,6 +17,7 @@ import { companyIdForCik } from '../../lib/ids.ts';
 import { loadListingPrices } from '../../loaders/market-data.ts';
 import { LISTING_PROVIDERS } from '../../parsers/prices/providers.ts';
 import { accountWithKey, createApiTestDatabase, type RunningApi, startApi } from '../helpers/api.ts';
+import { indexFiling } from '../helpers/db.ts';
 import { seedRegistry } from '../helpers/registry.ts';
 
 // Spec 4.5 over real HTTP: the four market-data routes on rows loaded by the jobs' own parse + load.
@@ -266,6 +267,31 @@ describe('GET /v1/companies/{company_id}/short-interest', () => {
     expect(b.data[0].company_id).toBe(APPLE_ID);
     expect(b.coverage).toMatchObject({ available_from: '2017-12-29', update_frequency: 'semi_monthly' });
     expect((await ok('/v1/companies/AAPL/short-interest?date_lte=2026-04-29')).data).toEqual([]);
+  });
+
+  it("float and percent fields from the share count known at the settlement (Apple's 10-Q cover page)", async () => {
+    // Apple's 10-Q for the quarter ended 2025-03-29 (filed 2025-05-02; no captured index lists it, so its
+    // filing-index row is written as submissions JSON would): "14,935,826,000 shares of common stock were
+    // issued and outstanding as of April 18, 2025", 377 days before the 2026-04-30 settlement
+    await indexFiling(database, {
+      accession: '0000320193-25-000057',
+      cik: 320193,
+      type: '10-Q',
+      reportDate: '2025-03-29',
+      filingDate: '2025-05-02',
+      primaryDocument: 'aapl-20250329.htm',
+    });
+    const cover = 'www.sec.gov/Archives/edgar/data/320193/000032019325000057/aapl-20250329.htm';
+    await run(sharesOutstandingJob as DatasetJob, 'cik:0000320193', [doc(`https://${cover}`, cover)]);
+    const [row] = (await ok('/v1/companies/AAPL/short-interest')).data;
+    // 134,675,274 shares short / 14,935,826,000 x 100 = 0.90169...
+    expect(row).toEqual({
+      ...SHORT_INTEREST_EXAMPLE,
+      float_shares: 14_935_826_000,
+      float_as_of: '2025-04-18',
+      short_percent_float: '0.9017',
+      short_percent_outstanding: '0.9017',
+    });
   });
 });
 

@@ -328,6 +328,50 @@ describe(`financials and company facts end to end (${process.env.REDIS_URL ? 'Bu
         status: 'failed',
       });
     });
+
+    it('loads the share counts of each entry too, so market caps and valuation metrics follow', async () => {
+      // TSMC's 20-F cover for 2024 (filed 2025-04-17): 25,932,733,242 shares as of 2024-12-31
+      expect(
+        await bulkDb.query(
+          `select so.shares::float8 as shares, so.filed::text as filed, p.status
+             from shares_outstanding so
+             join dataset_partitions p on p.dataset_id = 'shares_outstanding' and p.partition_key = 'cik:' || so.cik
+            where so.cik = '0001046179' and so.end_date = '2024-12-31'`,
+        ),
+      ).toEqual([{ shares: 25932733242, filed: '2025-04-17', status: 'done' }]);
+      // 2330.TW's traded closes: 1,080 TWD on Monday 2024-12-23 and 1,090 on Friday 2024-12-27. The captured
+      // yfinance download has them dividend-adjusted only (1070.4475, 1080.3589), with the factor of every row
+      // between the 2024-12-12 and 2025-03-18 ex-dates: 2024-12-31 is 1065.4917 there against its 1,075 TWD
+      // traded close (market-data.test.ts). Written straight to the table, so that only the bulk load
+      // derives anything from them.
+      const bar = (date: string, close: number) =>
+        bulkDb.query(
+          `insert into price_bars (symbol, date, company_id, market, currency, close, source, fetched_at)
+           select '2330.TW', $1, company_id, 'TW', 'TWD', $2, 'test: TWSE close', now() from companies where cik = '0001046179'`,
+          [date, close],
+        );
+      const file = join(root, 'www.sec.gov/Archives/edgar/daily-index/xbrl/companyfacts.zip');
+      const bulkMetrics = async () => {
+        const r = await backfillFinancialsBulk(bulkEnv.services, { bulkFile: file, cik: '1046179' });
+        expect(r.failures).toEqual([]);
+        const [m] = await bulkDb.query<{ pb: number | null; equity: number }>(
+          `select (m."values"->>'price_to_book_ratio')::float8 as pb, (b."values"->>'shareholders_equity')::float8 as equity
+             from financial_statements m join financial_statements b
+               on b.cik = m.cik and b.statement = 'balance' and b.period = m.period and b.report_period = m.report_period and b.known_from = m.known_from
+            where m.cik = 1046179 and m.statement = 'metrics' and m.period = 'annual' and m.report_period = '2024-12-31'
+            order by m.known_from desc limit 1`,
+        );
+        return m!;
+      };
+      // the period ends on Tuesday 2024-12-31: a close 8 days before is too old (MAX_GAP_DAYS = 7)
+      await bar('2024-12-23', 1080);
+      expect((await bulkMetrics()).pb).toBeNull();
+      // the nearest earlier close within 7 days (4 days before) values it: 1,090 x 25,932,070,992 (the 2023
+      // 20-F's count, the newest filed by 2024-12-27)
+      await bar('2024-12-27', 1090);
+      const m = await bulkMetrics();
+      expect(m.pb).toBeCloseTo((1090 * 25_932_070_992) / m.equity, 10);
+    });
   });
 
   it('leaves both tables identical when the backfills run again', async () => {

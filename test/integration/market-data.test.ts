@@ -6,7 +6,7 @@ import { backfill } from '../../jobs/refresh.ts';
 import type { Database } from '../../lib/db.ts';
 import { companyIdForCik } from '../../lib/ids.ts';
 import { loadListingPrices } from '../../loaders/market-data.ts';
-import { createTestDatabase } from '../helpers/db.ts';
+import { createTestDatabase, indexFiling } from '../helpers/db.ts';
 import { createTestServices } from '../helpers/services.ts';
 
 const TSMC = '0001046179';
@@ -22,6 +22,27 @@ describe(`market data end to end through the mirror (${process.env.DATABASE_URL 
     database = await createTestDatabase();
     env = await createTestServices(database);
     await runPartition(companiesJob, 'tickers', env.services.deps());
+    // Two 10-K/10-Q the mirror holds at their EDGAR paths but no captured index lists (Apple's submissions
+    // end in 2023; none is captured for Alphabet): their filing-index rows are written as submissions JSON
+    // would, from the documents (form, period, filing date: Apple's signature "May 2, 2025", Alphabet's
+    // filing date 2024-01-31 as its companyfacts gives it for accession 0001652044-24-000022). The shares
+    // job then reads their cover pages through the mirror, since companyfacts has no count for them.
+    await indexFiling(database, {
+      accession: '0000320193-25-000057',
+      cik: 320193,
+      type: '10-Q',
+      reportDate: '2025-03-29',
+      filingDate: '2025-05-02',
+      primaryDocument: 'aapl-20250329.htm',
+    });
+    await indexFiling(database, {
+      accession: '0001652044-24-000022',
+      cik: 1652044,
+      type: '10-K',
+      reportDate: '2023-12-31',
+      filingDate: '2024-01-31',
+      primaryDocument: 'goog-20231231.htm',
+    });
     for (const d of ['financials', 'shares_outstanding', 'market_data', 'benchmarks', 'short_interest'])
       runs[d] = await backfill(
         env.services,
@@ -140,7 +161,125 @@ describe(`market data end to end through the mirror (${process.env.DATABASE_URL 
     // the ADR (and every adjusted-only or unknown listing) has none
     expect(await database.query(`select distinct symbol from market_caps order by 1`)).toEqual([
       { symbol: '2330.TW' },
+      { symbol: 'AAPL' },
     ]);
+  });
+
+  it("a cover-page count (Apple's 10-Q) prices the listing from its filing date on", async () => {
+    expect(
+      await database.query(
+        `select date::text as date, market_cap::text as market_cap, shares::float8 as shares, shares_as_of::text as shares_as_of, share_class
+           from market_caps where symbol = 'AAPL' and date in ('2025-05-01', '2025-05-02', '2025-07-14') order by date`,
+      ),
+    ).toEqual([
+      // 205.35 x 14,935,826,000; the 10-Q was filed on 2025-05-02, so 2025-05-01 has no count yet
+      {
+        date: '2025-05-02',
+        market_cap: '3067071869100.00',
+        shares: 14935826000,
+        shares_as_of: '2025-04-18',
+        share_class: null,
+      },
+      // 208.62 x 14,935,826,000
+      {
+        date: '2025-07-14',
+        market_cap: '3115912020120.00',
+        shares: 14935826000,
+        shares_as_of: '2025-04-18',
+        share_class: null,
+      },
+    ]);
+    expect(
+      await one(
+        `select market_cap::text as market_cap, market_cap_currency, as_of_date::text as as_of_date from companies where company_id = $1`,
+        [APPLE_ID],
+      ),
+    ).toEqual({ market_cap: '4028192272200.00', market_cap_currency: 'USD', as_of_date: '2025-10-29' }); // 269.70 x the count
+  });
+
+  it("Alphabet's counts per class of stock, each linked to its listing by the filing's trading symbol", async () => {
+    expect(
+      await database.query(
+        `select share_class, symbol, shares::float8 as shares, end_date::text as end_date, filed::text as filed, form
+           from shares_outstanding where cik = '0001652044' order by seq`,
+      ),
+    ).toEqual([
+      {
+        share_class: 'us-gaap:CommonClassAMember',
+        symbol: 'GOOGL',
+        shares: 5893000000,
+        end_date: '2024-01-23',
+        filed: '2024-01-31',
+        form: '10-K',
+      },
+      {
+        share_class: 'us-gaap:CommonClassBMember',
+        symbol: null,
+        shares: 869000000,
+        end_date: '2024-01-23',
+        filed: '2024-01-31',
+        form: '10-K',
+      },
+      {
+        share_class: 'goog:CapitalClassCMember',
+        symbol: 'GOOG',
+        shares: 5671000000,
+        end_date: '2024-01-23',
+        filed: '2024-01-31',
+        form: '10-K',
+      },
+    ]);
+    // stooq's GOOGL history is adjusted only: no traded close, no market cap. A synthetic close of 100 on
+    // 2024-02-01 for each listing (no captured file has Alphabet's traded closes) shows the rule: each
+    // listing is priced with its own class's count; class B has no listing and no price of its own.
+    const ALPHABET_ID = companyIdForCik('0001652044');
+    for (const symbol of ['GOOGL', 'GOOG'])
+      await database.db.transaction((tx) =>
+        loadListingPrices(
+          tx,
+          symbol,
+          null,
+          [
+            {
+              symbol,
+              date: '2024-02-01',
+              market: 'US',
+              currency: 'USD',
+              open: null,
+              high: null,
+              low: null,
+              close: 100,
+              adjClose: null,
+              volume: null,
+              source: 'test: synthetic close',
+              fetchedAt: new Date(),
+            },
+          ],
+          [],
+        ),
+      );
+    expect(
+      await database.query(
+        `select symbol, company_id, market_cap::text as market_cap, share_class from market_caps where date = '2024-02-01' order by symbol`,
+      ),
+    ).toEqual([
+      {
+        symbol: 'GOOG',
+        company_id: ALPHABET_ID,
+        market_cap: '567100000000.00',
+        share_class: 'goog:CapitalClassCMember',
+      },
+      {
+        symbol: 'GOOGL',
+        company_id: ALPHABET_ID,
+        market_cap: '589300000000.00',
+        share_class: 'us-gaap:CommonClassAMember',
+      },
+    ]);
+    // the company-level market cap needs every class priced: class B never is, so the registry keeps null
+    expect(
+      await one(`select market_cap, market_cap_currency from companies where company_id = $1`, [ALPHABET_ID]),
+    ).toEqual({ market_cap: null, market_cap_currency: null });
   });
 
   it("the registry's market-cap fields come from the newest market-cap row", async () => {

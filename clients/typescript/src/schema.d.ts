@@ -7564,7 +7564,7 @@ export interface operations {
                             currency: string;
                             /** Format: date */
                             date: string;
-                            /** @description Traded close x shares outstanding (dei:EntityCommonStockSharesOutstanding, the newest count filed on or before the date, at most 400 days old, classes summed); a depositary-receipt listing has none (its ratio is not held) */
+                            /** @description Traded close x shares outstanding (dei:EntityCommonStockSharesOutstanding, the newest count filed on or before the date, at most 400 days old): the listing's own class where the filing names the class's trading symbol (GOOGL = class A shares), else the company's count; a depositary-receipt listing has none (its ratio is not held) */
                             market_cap: string;
                             symbol: string;
                         })[];
@@ -8585,9 +8585,12 @@ export interface operations {
                             days_to_cover: string | null;
                             /** @description Extension: true when days_to_cover was computed from the average daily volume */
                             days_to_cover_computed: boolean;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description As-of date of float_shares (the cover-page date of the count)
+                             */
                             float_as_of: string | null;
-                            /** @description Shares outstanding (dei, filed on or before the settlement, at most 400 days old); free float is not published in XBRL */
+                            /** @description Shares outstanding (dei, filed on or before the settlement, at most 400 days old; the symbol's class where the filing names it, else the company's); free float is not published in XBRL */
                             float_shares: number | null;
                             issue_name: string | null;
                             /** @description NNM, NYSE, OTC, ... */

@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../lib/db.ts';
+import { copyUpsertRows } from '../../loaders/copy-upsert.ts';
+import { parsePriceCsv } from '../../parsers/prices/csv.ts';
+import { toListingBar } from '../../parsers/prices/types.ts';
+import { type PriceBarInsert, priceBars } from '../../schema/market-data.ts';
+import { createTestDatabase } from '../helpers/db.ts';
+
+// stooq's GOOGL history (5,411 rows: enough for the COPY path on Postgres; PGlite takes the unnest path)
+const FILE = 'fixtures/upstream/stooq.com/q/d/l?s=googl.us&i=d';
+
+describe(`copyUpsertRows: COPY into a staging table, then one upsert (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'})`, () => {
+  let database: Database;
+  let bars: PriceBarInsert[];
+  const key = [priceBars.symbol, priceBars.date];
+  const load = (rows: PriceBarInsert[]) =>
+    database.db.transaction((tx) => copyUpsertRows(tx, priceBars, rows, key));
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const parsed = parsePriceCsv(readFileSync(FILE, 'utf8'), { symbol: 'GOOGL', currency: 'USD' });
+    const fetchedAt = new Date('2026-02-21T00:00:00Z');
+    bars = parsed.bars.map(toListingBar).map((b) => ({
+      symbol: 'GOOGL',
+      date: b.date,
+      market: 'US',
+      currency: b.currency,
+      open: b.open,
+      high: b.high,
+      low: b.low,
+      close: b.close,
+      adjClose: b.adjClose,
+      volume: b.volume,
+      source: FILE,
+      fetchedAt,
+    }));
+  });
+
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('inserts every row once, with the values of the file', async () => {
+    expect(bars.length).toBe(5411);
+    expect(await load(bars)).toEqual({ inserted: 5411, updated: 0 });
+    // `GOOGL.US,D,20100723,000000,11.9756,12.2207,11.9676,12.2073,0,0`: back-adjusted (adj_close only), and
+    // volume 0 is data, not null
+    const [r] = await database.query(
+      `select close, adj_close, volume::float8 as volume, company_id from price_bars where symbol = 'GOOGL' and date = '2010-07-23'`,
+    );
+    expect(r).toEqual({ close: null, adj_close: 12.2073, volume: 0, company_id: null });
+  });
+
+  it('a re-load of the same rows writes nothing; a changed value is one update', async () => {
+    expect(await load(bars)).toEqual({ inserted: 0, updated: 0 });
+    const changed = bars.map((b) => (b.date === '2025-07-14' ? { ...b, volume: 1 } : b));
+    expect(await load(changed)).toEqual({ inserted: 0, updated: 1 });
+    const [r] = await database.query(
+      `select volume::float8 as volume from price_bars where symbol = 'GOOGL' and date = '2025-07-14'`,
+    );
+    expect(r).toEqual({ volume: 1 });
+  });
+
+  it('text with the characters COPY escapes arrives intact; nulls stay null; twice in one transaction', async () => {
+    const odd = 'a\tb\\c\nd\re \\N';
+    const rows = bars.map((b) => ({ ...b, symbol: 'ODD', source: odd, currency: null }));
+    const r = await database.db.transaction(async (tx) => [
+      await copyUpsertRows(tx, priceBars, rows, key),
+      await copyUpsertRows(tx, priceBars, rows, key),
+    ]);
+    expect(r).toEqual([
+      { inserted: 5411, updated: 0 },
+      { inserted: 0, updated: 0 },
+    ]);
+    expect(
+      await database.query(`select distinct source, currency from price_bars where symbol = 'ODD'`),
+    ).toEqual([{ source: odd, currency: null }]);
+  });
+});

@@ -1,12 +1,21 @@
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import {
+  isInitializeRequest,
+  type JSONRPCMessage,
+  JSONRPCMessageSchema,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from '../../lib/logger.ts';
 import { type KeyAuthenticator, presentedKey } from '../platform/auth.ts';
 import { errorBody, STANDARD_UNAUTHORIZED } from '../platform/errors.ts';
-import { injectDispatch } from './dispatch.ts';
+import type { Caller, Dispatch } from './dispatch.ts';
 import { createMcpServer } from './server.ts';
 import type { McpTool } from './tools.ts';
+import { CallerTransport } from './transport.ts';
 
 export const MCP_PATH = '/mcp';
+/** The SDK transport's bound on a JSON-RPC batch. */
+export const MCP_MAX_BATCH = 100;
 
 const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
@@ -16,16 +25,34 @@ function refuse(req: FastifyRequest, reply: FastifyReply, status: number, messag
     .send(errorBody('standard', status, message, { path: MCP_PATH, requestId: req.id }));
 }
 
+/** A transport-level refusal, in JSON-RPC form as the SDK's Streamable HTTP transport words it. */
+function rpcRefusal(reply: FastifyReply, status: number, code: number, message: string) {
+  return reply.code(status).send({ jsonrpc: '2.0', error: { code, message }, id: null });
+}
+
+const mediaType = (v: string | undefined) => (v ?? '').split(';')[0]!.trim().toLowerCase();
+
 /**
  * Streamable HTTP at /mcp, stateless (no session: every POST carries its own key, like any API request,
- * so any API instance can answer it and nothing is kept between requests). The key is checked here so
- * a wrong key fails at connect time with the API's 401; each tool call is then sent, with the same key
- * headers and request id, to its route in this process, where it is authenticated, gated, metered and
- * recorded exactly as the HTTP request would be. The /mcp request itself is not metered or recorded.
+ * so any API instance can answer it and nothing is kept between requests), JSON responses. The key is
+ * checked here so that a wrong key fails at connect time with the API's 401. The request's checks are the
+ * SDK transport's (Accept 406, Content-Type 415, JSON-RPC shape, one initialize per request, protocol
+ * version header); its messages then go to the one SDK Server of this instance, and each tool call to its
+ * route's pipeline with the same key headers and request id, where it is authenticated, gated, metered
+ * and recorded exactly as the HTTP request would be. The /mcp request itself is not metered or recorded.
  */
-export function registerMcpEndpoint(app: FastifyInstance, tools: readonly McpTool[], auth: KeyAuthenticator) {
-  const dispatch = injectDispatch(app);
+export async function registerMcpEndpoint(
+  app: FastifyInstance,
+  tools: readonly McpTool[],
+  dispatch: Dispatch,
+  auth: KeyAuthenticator,
+): Promise<void> {
+  const transport = new CallerTransport();
+  const server = createMcpServer(tools, dispatch, (extra) => transport.callerOf(extra.requestId));
+  await server.connect(transport);
+  app.addHook('onClose', () => server.close());
   app.decorate('mcpTools', tools);
+  app.decorate('mcpDispatch', dispatch);
 
   app.post(MCP_PATH, async (req, reply) => {
     const principal = await auth.authenticate(presentedKey(req.headers));
@@ -34,23 +61,58 @@ export function registerMcpEndpoint(app: FastifyInstance, tools: readonly McpToo
       return refuse(req, reply, 401, STANDARD_UNAUTHORIZED);
     }
     req.keyId = principal.keyPrefix;
-    const creds = {
+    const accept = header(req.headers.accept) ?? '';
+    if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
+      return rpcRefusal(
+        reply,
+        406,
+        -32000,
+        'Not Acceptable: Client must accept both application/json and text/event-stream',
+      );
+    }
+    if (mediaType(header(req.headers['content-type'])) !== 'application/json') {
+      return rpcRefusal(reply, 415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
+    }
+    const raw = req.body;
+    const batch = Array.isArray(raw) ? raw : [raw];
+    if (batch.length > MCP_MAX_BATCH) {
+      return rpcRefusal(
+        reply,
+        400,
+        -32600,
+        `Invalid Request: Batch must not exceed ${MCP_MAX_BATCH} messages`,
+      );
+    }
+    const messages: JSONRPCMessage[] = [];
+    for (const one of batch) {
+      const parsed = JSONRPCMessageSchema.safeParse(one);
+      if (!parsed.success) return rpcRefusal(reply, 400, -32700, 'Parse error: Invalid JSON-RPC message');
+      messages.push(parsed.data);
+    }
+    const initializing = messages.some(isInitializeRequest);
+    if (initializing && messages.length > 1) {
+      return rpcRefusal(reply, 400, -32600, 'Invalid Request: Only one initialization request is allowed');
+    }
+    const version = header(req.headers['mcp-protocol-version']);
+    if (!initializing && version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+      return rpcRefusal(
+        reply,
+        400,
+        -32000,
+        `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`,
+      );
+    }
+    const caller: Caller = {
       authorization: header(req.headers.authorization),
       apiKey: header(req.headers['x-api-key']),
       requestId: req.id,
+      log: req.log as unknown as Logger,
     };
-    const server = createMcpServer(tools, dispatch, () => creds);
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
-    reply.hijack();
-    reply.raw.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    await transport.handleRequest(req.raw, reply.raw, req.body);
+    const answers = await Promise.all(messages.map((m) => transport.deliver(m, caller)));
+    const responses = answers.filter((r) => r !== null);
+    // Only notifications (or responses): accepted, nothing to answer.
+    if (responses.length === 0) return reply.code(202).send();
+    return reply.code(200).send(responses.length === 1 ? responses[0] : responses);
   });
 
   // Stateless: no server-initiated stream (GET) and no session to end (DELETE).
@@ -66,5 +128,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The MCP tools of this instance's routes (also served over stdio by `etl mcp`). */
     mcpTools: readonly McpTool[];
+    /** How those tools reach their routes in this process. */
+    mcpDispatch: Dispatch;
   }
 }

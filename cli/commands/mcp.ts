@@ -8,7 +8,6 @@ import {
   ListToolsRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Command } from 'commander';
-import { injectDispatch } from '../../api/mcp/dispatch.ts';
 import { createMcpServer, MCP_SERVER_INFO } from '../../api/mcp/server.ts';
 import { buildApp } from '../../api/server.ts';
 import { openDatabase } from '../../lib/db.ts';
@@ -62,7 +61,7 @@ export function registerMcpCommand(program: Command, getCtx: () => CliContext = 
       await database.migrate();
       const app = await buildApp({ database, config: ctx.config, logger: ctx.logger });
       await app.ready();
-      const server = createMcpServer(app.mcpTools, injectDispatch(app), () => ({
+      const server = createMcpServer(app.mcpTools, app.mcpDispatch, () => ({
         authorization: `Bearer ${key}`,
       }));
       await server.connect(stdio);

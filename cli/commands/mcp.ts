@@ -48,7 +48,7 @@ export function registerMcpCommand(program: Command, getCtx: () => CliContext = 
           async (req) => (await client.callTool(req.params)) as CallToolResult,
         );
         await relay.connect(stdio);
-        onShutdown(ctx.logger, async () => {
+        closeWhenDone(ctx, async () => {
           await relay.close();
           await client.close();
         });
@@ -66,10 +66,32 @@ export function registerMcpCommand(program: Command, getCtx: () => CliContext = 
       }));
       await server.connect(stdio);
       ctx.logger.info({ tools: app.mcpTools.length }, 'MCP server on stdio');
-      onShutdown(ctx.logger, async () => {
+      closeWhenDone(ctx, async () => {
         await server.close();
-        await app.close();
+        await app.close(); // flushes the usage of the calls made
         await database.close();
       });
     });
+}
+
+/**
+ * Closes on SIGTERM/SIGINT, and when the client closes our stdin (the MCP stdio shutdown: the client ends
+ * the input stream and waits for the server to exit), once either way.
+ */
+function closeWhenDone(ctx: CliContext, close: () => Promise<void>): void {
+  let closing: Promise<void> | null = null;
+  const once = () => {
+    closing ??= close();
+    return closing;
+  };
+  onShutdown(ctx.logger, once);
+  process.stdin.once('end', () => {
+    once().then(
+      () => process.exit(0),
+      (err) => {
+        ctx.logger.error({ err: (err as Error).message }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
 }

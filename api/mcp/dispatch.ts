@@ -60,7 +60,7 @@ export function directDispatch(entries: ReadonlyMap<AnyRoute, RouteEntry>, log: 
     const body = JSON.stringify(res.body);
     observeRequest(reqLog, {
       method: req.method,
-      url: urlOf(req),
+      url: reqLog.isLevelEnabled('info') ? urlOf(req) : req.url,
       route: req.route.path,
       statusCode: res.status,
       ms: performance.now() - start,

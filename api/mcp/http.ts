@@ -1,17 +1,12 @@
-import {
-  isInitializeRequest,
-  type JSONRPCMessage,
-  JSONRPCMessageSchema,
-  SUPPORTED_PROTOCOL_VERSIONS,
-} from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from '../../lib/logger.ts';
 import { type KeyAuthenticator, presentedKey } from '../platform/auth.ts';
 import { errorBody, STANDARD_UNAUTHORIZED } from '../platform/errors.ts';
 import type { Caller, Dispatch } from './dispatch.ts';
-import { createMcpServer } from './server.ts';
+import { createMcpServer, toolCaller } from './server.ts';
 import type { McpTool } from './tools.ts';
-import { CallerTransport } from './transport.ts';
+import { CallerTransport, classify, type Incoming } from './transport.ts';
 
 export const MCP_PATH = '/mcp';
 /** The SDK transport's bound on a JSON-RPC batch. */
@@ -48,7 +43,9 @@ export async function registerMcpEndpoint(
   auth: KeyAuthenticator,
 ): Promise<void> {
   const transport = new CallerTransport();
-  const server = createMcpServer(tools, dispatch, (extra) => transport.callerOf(extra.requestId));
+  const call = toolCaller(dispatch);
+  const server = createMcpServer(tools, call, (extra) => transport.callerOf(extra.requestId));
+  const byName = new Map(tools.map((t) => [t.name, t]));
   await server.connect(transport);
   app.addHook('onClose', () => server.close());
   app.decorate('mcpTools', tools);
@@ -83,13 +80,13 @@ export async function registerMcpEndpoint(
         `Invalid Request: Batch must not exceed ${MCP_MAX_BATCH} messages`,
       );
     }
-    const messages: JSONRPCMessage[] = [];
+    const messages: Incoming[] = [];
     for (const one of batch) {
-      const parsed = JSONRPCMessageSchema.safeParse(one);
-      if (!parsed.success) return rpcRefusal(reply, 400, -32700, 'Parse error: Invalid JSON-RPC message');
-      messages.push(parsed.data);
+      const m = classify(one);
+      if (!m) return rpcRefusal(reply, 400, -32700, 'Parse error: Invalid JSON-RPC message');
+      messages.push(m);
     }
-    const initializing = messages.some(isInitializeRequest);
+    const initializing = messages.some((m) => m.kind === 'request' && m.message.method === 'initialize');
     if (initializing && messages.length > 1) {
       return rpcRefusal(reply, 400, -32600, 'Invalid Request: Only one initialization request is allowed');
     }
@@ -108,6 +105,22 @@ export async function registerMcpEndpoint(
       requestId: req.id,
       log: req.log as unknown as Logger,
     };
+    // The common request, one call of a known tool with plain arguments, goes straight to the tool's
+    // handler: the one the SDK Server runs, without the Server's three zod validations of the request and
+    // its result (the request is checked here, the result is built by that handler). Anything else, a
+    // batch, an unknown tool, arguments that are not an object, _meta or task fields, goes through the SDK.
+    const direct = Array.isArray(raw) ? null : plainToolCall(messages[0]!, byName);
+    if (direct) {
+      try {
+        const result = await call(direct.tool, direct.args, caller);
+        return reply.code(200).send({ jsonrpc: '2.0', id: direct.id, result });
+      } catch (err) {
+        // As the SDK's Protocol answers a handler that throws (route errors are results, not throws).
+        req.log.error({ err: (err as Error).message }, 'MCP tool call failed');
+        const error = { code: ErrorCode.InternalError, message: (err as Error).message || 'Internal error' };
+        return reply.code(200).send({ jsonrpc: '2.0', id: direct.id, error });
+      }
+    }
     const answers = await Promise.all(messages.map((m) => transport.deliver(m, caller)));
     const responses = answers.filter((r) => r !== null);
     // Only notifications (or responses): accepted, nothing to answer.
@@ -122,6 +135,17 @@ export async function registerMcpEndpoint(
   };
   app.get(MCP_PATH, notAllowed);
   app.delete(MCP_PATH, notAllowed);
+}
+
+/** A tools/call of a known tool whose params are exactly `{name, arguments?: object}`, else null. */
+function plainToolCall(m: Incoming, byName: ReadonlyMap<string, McpTool>) {
+  if (m.kind !== 'request' || m.message.method !== 'tools/call') return null;
+  const params = m.message.params as Record<string, unknown> | undefined;
+  if (!params || Object.keys(params).some((k) => k !== 'name' && k !== 'arguments')) return null;
+  const tool = typeof params.name === 'string' ? byName.get(params.name) : undefined;
+  const args = params.arguments ?? {};
+  if (!tool || typeof args !== 'object' || args === null || Array.isArray(args)) return null;
+  return { id: m.message.id, tool, args: args as Record<string, unknown> };
 }
 
 declare module 'fastify' {

@@ -36,6 +36,34 @@ export function listedTool(t: McpTool) {
   };
 }
 
+/** Answers a call of a known tool: its route's response as the tool result (see dispatch.ts). */
+export type ToolCaller = (
+  tool: McpTool,
+  args: Record<string, unknown>,
+  caller: Caller,
+) => Promise<CallToolResult>;
+
+export function toolCaller(dispatch: Dispatch): ToolCaller {
+  return async (tool, args, caller) => {
+    const req = toRequest(tool, args);
+    if (typeof req === 'string') {
+      const requestId = caller.requestId ?? randomUUID();
+      const body = errorBody('standard', 400, req, { path: tool.route.path, requestId });
+      return {
+        content: [{ type: 'text', text: JSON.stringify(body) }],
+        isError: true,
+        _meta: { status: 400, requestId },
+      };
+    }
+    const res = await dispatch(req, caller);
+    return {
+      content: [{ type: 'text', text: res.body }],
+      ...(res.status >= 400 ? { isError: true } : {}),
+      _meta: { status: res.status, requestId: res.requestId },
+    };
+  };
+}
+
 /**
  * A low-level SDK Server (the tools carry JSON Schema generated from the route declarations, so the
  * zod-based McpServer helpers would only add a translation step). One for the life of the process, over
@@ -43,7 +71,7 @@ export function listedTool(t: McpTool) {
  */
 export function createMcpServer(
   tools: readonly McpTool[],
-  dispatch: Dispatch,
+  call: ToolCaller,
   caller: (extra: Extra) => Caller,
 ): Server {
   const byName = new Map(tools.map((t) => [t.name, t]));
@@ -56,23 +84,7 @@ export function createMcpServer(
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const tool = byName.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
-    const creds = caller(extra);
-    const req = toRequest(tool, request.params.arguments ?? {});
-    if (typeof req === 'string') {
-      const requestId = creds.requestId ?? randomUUID();
-      const body = errorBody('standard', 400, req, { path: tool.route.path, requestId });
-      return {
-        content: [{ type: 'text', text: JSON.stringify(body) }],
-        isError: true,
-        _meta: { status: 400, requestId },
-      };
-    }
-    const res = await dispatch(req, creds);
-    return {
-      content: [{ type: 'text', text: res.body }],
-      ...(res.status >= 400 ? { isError: true } : {}),
-      _meta: { status: res.status, requestId: res.requestId },
-    };
+    return call(tool, request.params.arguments ?? {}, caller(extra));
   });
   return server;
 }

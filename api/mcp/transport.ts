@@ -1,11 +1,34 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
+  isJSONRPCErrorResponse,
+  isJSONRPCNotification,
   isJSONRPCRequest,
+  isJSONRPCResultResponse,
   type JSONRPCMessage,
+  type JSONRPCNotification,
+  type JSONRPCRequest,
   type MessageExtraInfo,
   type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Caller } from './dispatch.ts';
+
+/** A client message, by the SDK's own schemas (the kinds its Streamable HTTP transport accepts). */
+export type Incoming =
+  | { kind: 'request'; message: JSONRPCRequest }
+  | { kind: 'notification'; message: JSONRPCNotification }
+  | { kind: 'response' };
+
+/**
+ * What a JSON value is as a JSON-RPC message, or null when it is none. The checks are the SDK's, in the
+ * order a request (the common case) passes first: its schema failures build error objects, so a message is
+ * never tried against a schema it is known not to be (initialize is told by its method alone).
+ */
+export function classify(value: unknown): Incoming | null {
+  if (isJSONRPCRequest(value)) return { kind: 'request', message: value };
+  if (isJSONRPCNotification(value)) return { kind: 'notification', message: value };
+  if (isJSONRPCResultResponse(value) || isJSONRPCErrorResponse(value)) return { kind: 'response' };
+  return null;
+}
 
 interface Pending {
   /** The id the client gave the request. */
@@ -37,7 +60,7 @@ export class CallerTransport implements Transport {
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
-    if (!('id' in message) || typeof message.id !== 'number' || isJSONRPCRequest(message)) return;
+    if ('method' in message || !('id' in message) || typeof message.id !== 'number') return;
     const p = this.pending.get(message.id);
     if (!p) return;
     this.pending.delete(message.id);
@@ -50,15 +73,18 @@ export class CallerTransport implements Transport {
   }
 
   /**
-   * Hands one client message to the server: a request resolves with its response; a notification (or a
-   * stray response) resolves with null. A cancellation refers to a request of an earlier POST, which a
-   * stateless server no longer tracks, so it is dropped rather than matched against another client's ids.
+   * Hands one client message to the server: a request resolves with its response; a notification resolves
+   * with null. A response is dropped (the server sends no requests). A cancellation refers to a request of
+   * an earlier POST, which a stateless server no longer tracks, so it is dropped rather than matched against
+   * another client's ids.
    */
-  deliver(message: JSONRPCMessage, caller: Caller): Promise<JSONRPCMessage | null> {
-    if (!isJSONRPCRequest(message)) {
-      if ('method' in message && message.method !== 'notifications/cancelled') this.onmessage?.(message);
+  deliver(incoming: Incoming, caller: Caller): Promise<JSONRPCMessage | null> {
+    if (incoming.kind !== 'request') {
+      if (incoming.kind === 'notification' && incoming.message.method !== 'notifications/cancelled')
+        this.onmessage?.(incoming.message);
       return Promise.resolve(null);
     }
+    const { message } = incoming;
     const id = ++this.next;
     return new Promise((resolve) => {
       this.pending.set(id, { id: message.id, caller, resolve });

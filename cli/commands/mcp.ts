@@ -8,7 +8,7 @@ import {
   ListToolsRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Command } from 'commander';
-import { createMcpServer, MCP_SERVER_INFO } from '../../api/mcp/server.ts';
+import { createMcpServer, MCP_SERVER_INFO, toolCaller } from '../../api/mcp/server.ts';
 import { buildApp } from '../../api/server.ts';
 import { openDatabase } from '../../lib/db.ts';
 import { type CliContext, cliContext, onShutdown } from '../context.ts';
@@ -61,7 +61,7 @@ export function registerMcpCommand(program: Command, getCtx: () => CliContext = 
       await database.migrate();
       const app = await buildApp({ database, config: ctx.config, logger: ctx.logger });
       await app.ready();
-      const server = createMcpServer(app.mcpTools, app.mcpDispatch, () => ({
+      const server = createMcpServer(app.mcpTools, toolCaller(app.mcpDispatch), () => ({
         authorization: `Bearer ${key}`,
       }));
       await server.connect(stdio);

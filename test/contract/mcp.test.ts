@@ -197,6 +197,53 @@ describe('MCP over Streamable HTTP', () => {
     expect(await balance(b.accountId)).toBe(14);
   });
 
+  it('answers a plain tool call directly exactly as the SDK Server answers it (a batch of one goes through the Server)', async () => {
+    const { key, accountId } = await accountWithKey(database, 'free', 10);
+    const post = (body: unknown) =>
+      fetch(`${api.url}/mcp`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${key}`,
+          'x-request-id': 'same-call',
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify(body),
+      })
+        .then((r) => r.text())
+        // Error bodies carry the time they were made.
+        .then((t) => JSON.parse(t.replace(/\\"timestamp\\":\\"[^\\]+\\"/g, 'TIME')));
+    for (const args of [{ ticker: 'AAPL', limit: 2 }, { limit: 5000 }, { tickr: 'X' }]) {
+      const one = {
+        jsonrpc: '2.0',
+        id: 9,
+        method: 'tools/call',
+        params: { name: 'companies', arguments: args },
+      };
+      const direct = await post(one);
+      // A batch of one is answered with its one response (as the SDK transport does).
+      const viaSdk = await post([one]);
+      expect(direct).toEqual(viaSdk);
+    }
+    // The two AAPL calls are charged; the two refusals are not.
+    expect(await balance(accountId)).toBe(8);
+    // An unknown tool and a malformed call are the SDK's JSON-RPC errors.
+    const unknown = await post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'nope' } });
+    expect(unknown).toMatchObject({
+      id: 1,
+      error: { code: -32602, message: expect.stringContaining('Unknown tool: nope') },
+    });
+    const bad = await post({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'companies', arguments: [1] },
+    });
+    // (the SDK's own answer to arguments that are not an object: a JSON-RPC error, never a tool call)
+    expect(bad).toMatchObject({ id: 2, error: { message: expect.stringContaining('expected record') } });
+    expect(bad).not.toHaveProperty('result');
+  });
+
   it('applies the Streamable HTTP checks of the SDK transport: Accept, Content-Type, protocol version, batches, notifications', async () => {
     const { key } = await accountWithKey(database, 'free', 10);
     const post = (body: unknown, headers: Record<string, string> = {}) =>

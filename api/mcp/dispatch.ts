@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Logger } from '../../lib/logger.ts';
+import type { KeyPrincipal } from '../platform/auth.ts';
 import type { RouteEntry } from '../platform/pipeline.ts';
 import { observeRequest } from '../platform/request-log.ts';
 import type { AnyRoute } from '../platform/route.ts';
@@ -24,6 +25,8 @@ export interface DispatchResult {
 export interface Caller {
   authorization?: string | undefined;
   apiKey?: string | undefined;
+  /** The account of those headers, when the MCP endpoint has authenticated them in this request. */
+  principal?: KeyPrincipal | undefined;
   requestId?: string | undefined;
   log?: Logger | undefined;
 }
@@ -50,6 +53,7 @@ export function directDispatch(entries: ReadonlyMap<AnyRoute, RouteEntry>, log: 
     const start = performance.now();
     const res = await entry({
       headers,
+      ...(caller.principal ? { principal: caller.principal } : {}),
       query: req.query,
       params: req.params,
       body: req.body,

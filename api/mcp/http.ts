@@ -33,8 +33,9 @@ const mediaType = (v: string | undefined) => (v ?? '').split(';')[0]!.trim().toL
  * checked here so that a wrong key fails at connect time with the API's 401. The request's checks are the
  * SDK transport's (Accept 406, Content-Type 415, JSON-RPC shape, one initialize per request, protocol
  * version header); its messages then go to the one SDK Server of this instance, and each tool call to its
- * route's pipeline with the same key headers and request id, where it is authenticated, gated, metered
- * and recorded exactly as the HTTP request would be. The /mcp request itself is not metered or recorded.
+ * route's pipeline (api/platform/pipeline.ts, entered in process) with that account (the key is looked up
+ * once per request), the key headers and the request id, where it is gated, metered and recorded exactly
+ * as the HTTP request would be. The /mcp request itself is not metered or recorded.
  */
 export async function registerMcpEndpoint(
   app: FastifyInstance,
@@ -102,6 +103,7 @@ export async function registerMcpEndpoint(
     const caller: Caller = {
       authorization: header(req.headers.authorization),
       apiKey: header(req.headers['x-api-key']),
+      principal,
       requestId: req.id,
       log: req.log as unknown as Logger,
     };

@@ -86,6 +86,11 @@ function routeKey(route: AnyRoute): string {
 export interface RouteRequest {
   /** Only the key headers are read (`authorization`, `x-api-key`). */
   headers: IncomingHttpHeaders;
+  /**
+   * The account of those same headers when the caller authenticated them in this request already (the
+   * MCP endpoint does, to refuse a bad key at connect time); otherwise the route authenticates them.
+   */
+  principal?: KeyPrincipal;
   query: RawQuery;
   params: Record<string, string>;
   body?: unknown;
@@ -166,7 +171,7 @@ async function handle(req: RouteRequest, p: Prepared, platform: Platform): Promi
   const headers: Record<string, string> = {};
   try {
     if (!access.public) {
-      principal = await platform.auth.authenticate(presentedKey(req.headers));
+      principal = req.principal ?? (await platform.auth.authenticate(presentedKey(req.headers)));
       if (!principal) throw unauthorized(p.family);
       if (!planAllows(principal.plan, access.minPlan)) {
         throw planRequired(access.title, PLAN_TITLE[access.minPlan], PLAN_TITLE[principal.plan]);

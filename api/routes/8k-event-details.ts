@@ -30,7 +30,7 @@ export interface Exhibit {
 }
 
 const MODIFIER = String.raw`(?:(?:Senior|Executive|Vice|Co-|[Ii]nterim|[Aa]cting|Lead|Independent|Non-Executive)\s*)*`;
-const PRINCIPAL = String.raw`(?:[Ee]xecutive|[Ff]inancial|[Aa]ccounting|[Oo]perating)`;
+const PRINCIPAL = '(?:[Ee]xecutive|[Ff]inancial|[Aa]ccounting|[Oo]perating)';
 const TITLE = String.raw`(?:President|Chief\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+Officer|[Pp]rincipal\s+${PRINCIPAL}(?:\s+and\s+${PRINCIPAL})?\s+[Oo]fficer|CEO|CFO|COO|CTO|Director|Chair(?:man|woman|person)?(?:\s+of\s+the\s+Board)?|Treasurer|Secretary|General\s+Counsel|Controller)`;
 const ROLE = String.raw`${MODIFIER}${TITLE}(?:,?\s+(?:and|&)\s+${MODIFIER}${TITLE})*`;
 /** Capitalised words that open sentences and clauses, and title words: never the first word of a name. */

@@ -72,20 +72,28 @@ export async function registerMcpEndpoint(
       return rpcRefusal(reply, 415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
     }
     const raw = req.body;
-    const batch = Array.isArray(raw) ? raw : [raw];
-    if (batch.length > MCP_MAX_BATCH) {
-      return rpcRefusal(
-        reply,
-        400,
-        -32600,
-        `Invalid Request: Batch must not exceed ${MCP_MAX_BATCH} messages`,
-      );
-    }
+    // The common request, one call of a known tool with plain arguments, is answered by the tool's
+    // handler directly: the one the SDK Server runs, without the SDK's zod validations of the message, the
+    // request and the result (the shape is checked here, at least as strictly; the result is built by that
+    // handler). Anything else (a batch, another method, an unknown tool, arguments that are not an object,
+    // _meta or task fields) goes through the SDK.
+    const direct = plainToolCall(raw, byName);
     const messages: Incoming[] = [];
-    for (const one of batch) {
-      const m = classify(one);
-      if (!m) return rpcRefusal(reply, 400, -32700, 'Parse error: Invalid JSON-RPC message');
-      messages.push(m);
+    if (!direct) {
+      const batch = Array.isArray(raw) ? raw : [raw];
+      if (batch.length > MCP_MAX_BATCH) {
+        return rpcRefusal(
+          reply,
+          400,
+          -32600,
+          `Invalid Request: Batch must not exceed ${MCP_MAX_BATCH} messages`,
+        );
+      }
+      for (const one of batch) {
+        const m = classify(one);
+        if (!m) return rpcRefusal(reply, 400, -32700, 'Parse error: Invalid JSON-RPC message');
+        messages.push(m);
+      }
     }
     const initializing = messages.some((m) => m.kind === 'request' && m.message.method === 'initialize');
     if (initializing && messages.length > 1) {
@@ -107,11 +115,6 @@ export async function registerMcpEndpoint(
       requestId: req.id,
       log: req.log as unknown as Logger,
     };
-    // The common request, one call of a known tool with plain arguments, goes straight to the tool's
-    // handler: the one the SDK Server runs, without the Server's three zod validations of the request and
-    // its result (the request is checked here, the result is built by that handler). Anything else, a
-    // batch, an unknown tool, arguments that are not an object, _meta or task fields, goes through the SDK.
-    const direct = Array.isArray(raw) ? null : plainToolCall(messages[0]!, byName);
     if (direct) {
       try {
         const result = await call(direct.tool, direct.args, caller);
@@ -139,15 +142,26 @@ export async function registerMcpEndpoint(
   app.delete(MCP_PATH, notAllowed);
 }
 
-/** A tools/call of a known tool whose params are exactly `{name, arguments?: object}`, else null. */
-function plainToolCall(m: Incoming, byName: ReadonlyMap<string, McpTool>) {
-  if (m.kind !== 'request' || m.message.method !== 'tools/call') return null;
-  const params = m.message.params as Record<string, unknown> | undefined;
-  if (!params || Object.keys(params).some((k) => k !== 'name' && k !== 'arguments')) return null;
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * `{jsonrpc: '2.0', id, method: 'tools/call', params: {name, arguments?}}` naming a known tool with an
+ * object of arguments, and nothing else: a message the SDK's JSONRPCRequestSchema (strict) and
+ * CallToolRequestSchema both accept. Else null.
+ */
+function plainToolCall(value: unknown, byName: ReadonlyMap<string, McpTool>) {
+  if (!isPlainObject(value) || value.jsonrpc !== '2.0' || value.method !== 'tools/call') return null;
+  const { id, params } = value;
+  if (typeof id !== 'string' && !Number.isInteger(id)) return null;
+  if (Object.keys(value).some((k) => k !== 'jsonrpc' && k !== 'id' && k !== 'method' && k !== 'params'))
+    return null;
+  if (!isPlainObject(params) || Object.keys(params).some((k) => k !== 'name' && k !== 'arguments'))
+    return null;
   const tool = typeof params.name === 'string' ? byName.get(params.name) : undefined;
   const args = params.arguments ?? {};
-  if (!tool || typeof args !== 'object' || args === null || Array.isArray(args)) return null;
-  return { id: m.message.id, tool, args: args as Record<string, unknown> };
+  if (!tool || !isPlainObject(args)) return null;
+  return { id: id as string | number, tool, args };
 }
 
 declare module 'fastify' {

@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import type { Config } from '../lib/config.ts';
 import type { Database } from '../lib/db.ts';
 import type { Logger } from '../lib/logger.ts';
-import { metrics } from '../lib/metrics.ts';
+import { directDispatch } from './mcp/dispatch.ts';
 import { registerMcpEndpoint } from './mcp/http.ts';
 import { mcpTools } from './mcp/tools.ts';
 import { registerOperatorRoutes } from './operator.ts';
@@ -17,7 +17,6 @@ import { CoverageReader } from './platform/coverage.ts';
 import { CreditMeter } from './platform/credits.ts';
 import { CursorCodec, loadCursorSecret } from './platform/cursors.ts';
 import { errorBody } from './platform/errors.ts';
-import { scrubUrl } from './platform/keys.ts';
 import { openApiDocument } from './platform/openapi.ts';
 import { type Platform, registerRoute } from './platform/pipeline.ts';
 import {
@@ -27,6 +26,7 @@ import {
   RedisRateLimitStore,
 } from './platform/rate-limit.ts';
 import { refusedReason, requestIdFor } from './platform/request-id.ts';
+import { observeRequest } from './platform/request-log.ts';
 import { pathOf, sendError } from './platform/respond-error.ts';
 import type { AnyRoute } from './platform/route.ts';
 import { UsageRecorder } from './platform/usage.ts';
@@ -118,25 +118,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     if (refused) reply.header('x-request-id-refused', refused);
   });
   app.addHook('onResponse', async (req, reply) => {
-    const labels = {
+    observeRequest(req.log as unknown as Logger, {
       method: req.method,
-      route: req.routeOptions?.url ?? 'unmatched',
-      status: String(reply.statusCode),
-    };
-    metrics.httpRequests.inc(labels);
-    metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
-    if (!log.isLevelEnabled('info')) return;
-    req.log.info(
-      {
-        method: req.method,
-        url: scrubUrl(req.url),
-        route: req.routeOptions?.url,
-        statusCode: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-        keyId: req.keyId,
-      },
-      'request',
-    );
+      url: req.url,
+      route: req.routeOptions?.url,
+      statusCode: reply.statusCode,
+      ms: reply.elapsedTime,
+      keyId: req.keyId,
+    });
   });
   app.addHook('onClose', async () => {
     await usage.flush();
@@ -176,7 +165,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.get('/', async () => index);
   app.get('/v1', async () => index);
 
-  for (const route of routes) registerRoute(app, route, platform);
+  const entries = new Map(routes.map((route) => [route, registerRoute(app, route, platform)] as const));
   await registerOperatorRoutes(app, {
     tokens: [...(config.OPERATOR_TOKEN ? [config.OPERATOR_TOKEN] : []), ...(opts.operator?.tokens ?? [])],
     redisUrl: config.REDIS_URL,
@@ -185,8 +174,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     database,
     log,
   });
-  // The MCP door: one tool per keyed route above, answered by that route (api/mcp/).
-  registerMcpEndpoint(app, mcpTools(routes), platform.auth);
+  // The MCP door: one tool per keyed route above, answered by that route's pipeline (api/mcp/).
+  await registerMcpEndpoint(app, mcpTools(routes), directDispatch(entries, log), platform.auth);
 
   app.setNotFoundHandler((req, reply) => {
     reply.code(404).send(

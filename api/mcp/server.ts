@@ -10,9 +10,8 @@ import {
   type ServerNotification,
   type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import { errorBody } from '../platform/errors.ts';
-import type { Credentials, Dispatch } from './dispatch.ts';
+import type { Caller, Dispatch } from './dispatch.ts';
 import { type McpTool, toRequest } from './tools.ts';
 
 export const MCP_SERVER_INFO = { name: 'findata', version: '0.1.0' };
@@ -26,12 +25,6 @@ const INSTRUCTIONS = [
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
-/**
- * The SDK builds a JSON Schema validator (an Ajv instance, tens of milliseconds) per Server unless given
- * one; a stateless endpoint makes a Server per request, so they all share this one.
- */
-const SHARED_VALIDATOR = new AjvJsonSchemaValidator();
-
 /** What the MCP protocol lists (the declaration without the route object). */
 export function listedTool(t: McpTool) {
   return {
@@ -43,31 +36,18 @@ export function listedTool(t: McpTool) {
   };
 }
 
-/**
- * A low-level SDK Server (the tools carry JSON Schema generated from the route declarations, so the
- * zod-based McpServer helpers would only add a translation step). One per HTTP request in stateless mode;
- * one for the life of the process on stdio.
- */
-export function createMcpServer(
-  tools: readonly McpTool[],
-  dispatch: Dispatch,
-  credentials: (extra: Extra) => Credentials,
-): Server {
-  const byName = new Map(tools.map((t) => [t.name, t]));
-  const listed = tools.map(listedTool);
-  const server = new Server(MCP_SERVER_INFO, {
-    capabilities: { tools: { listChanged: false } },
-    instructions: INSTRUCTIONS,
-    jsonSchemaValidator: SHARED_VALIDATOR,
-  });
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const tool = byName.get(request.params.name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
-    const creds = credentials(extra);
-    const req = toRequest(tool, request.params.arguments ?? {});
+/** Answers a call of a known tool: its route's response as the tool result (see dispatch.ts). */
+export type ToolCaller = (
+  tool: McpTool,
+  args: Record<string, unknown>,
+  caller: Caller,
+) => Promise<CallToolResult>;
+
+export function toolCaller(dispatch: Dispatch): ToolCaller {
+  return async (tool, args, caller) => {
+    const req = toRequest(tool, args);
     if (typeof req === 'string') {
-      const requestId = creds.requestId ?? randomUUID();
+      const requestId = caller.requestId ?? randomUUID();
       const body = errorBody('standard', 400, req, { path: tool.route.path, requestId });
       return {
         content: [{ type: 'text', text: JSON.stringify(body) }],
@@ -75,12 +55,36 @@ export function createMcpServer(
         _meta: { status: 400, requestId },
       };
     }
-    const res = await dispatch(req, creds);
+    const res = await dispatch(req, caller);
     return {
       content: [{ type: 'text', text: res.body }],
       ...(res.status >= 400 ? { isError: true } : {}),
       _meta: { status: res.status, requestId: res.requestId },
     };
+  };
+}
+
+/**
+ * A low-level SDK Server (the tools carry JSON Schema generated from the route declarations, so the
+ * zod-based McpServer helpers would only add a translation step). One for the life of the process, over
+ * HTTP (see transport.ts) as on stdio; `caller` says whose key a request carries.
+ */
+export function createMcpServer(
+  tools: readonly McpTool[],
+  call: ToolCaller,
+  caller: (extra: Extra) => Caller,
+): Server {
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  const listed = tools.map(listedTool);
+  const server = new Server(MCP_SERVER_INFO, {
+    capabilities: { tools: { listChanged: false } },
+    instructions: INSTRUCTIONS,
+  });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const tool = byName.get(request.params.name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    return call(tool, request.params.arguments ?? {}, caller(extra));
   });
   return server;
 }

@@ -116,9 +116,14 @@ export function mcpTools(routes: readonly AnyRoute[]): McpTool[] {
   return tools;
 }
 
+/** The route request a tool call stands for. */
 export interface ToolRequest {
+  route: AnyRoute;
   method: 'GET' | 'POST';
+  /** The request path (path arguments filled in, percent-encoded), as error bodies name it. */
   url: string;
+  /** The path arguments, decoded (what the router would hand the route). */
+  params: Record<string, string>;
   query: Record<string, string | string[]>;
   body?: unknown;
 }
@@ -137,13 +142,15 @@ function queryValue(v: unknown): string {
  */
 export function toRequest(tool: McpTool, args: Record<string, unknown>): ToolRequest | string {
   let url = tool.route.path;
+  const params: Record<string, string> = {};
   const rest: Record<string, unknown> = { ...args };
   for (const name of tool.pathParams) {
     const v = rest[name];
     delete rest[name];
     if (v === undefined || v === null || queryValue(v).trim() === '')
       return `Missing required argument '${name}'`;
-    url = url.replace(`:${name}`, encodeURIComponent(queryValue(v)));
+    params[name] = queryValue(v);
+    url = url.replace(`:${name}`, encodeURIComponent(params[name]));
   }
   let body: unknown;
   if (tool.route.body) {
@@ -155,5 +162,5 @@ export function toRequest(tool: McpTool, args: Record<string, unknown>): ToolReq
     if (v === undefined || v === null) continue;
     query[k] = Array.isArray(v) ? v.map(queryValue) : queryValue(v);
   }
-  return { method: tool.method, url, query, ...(tool.route.body ? { body } : {}) };
+  return { route: tool.route, method: tool.method, url, params, query, ...(tool.route.body ? { body } : {}) };
 }

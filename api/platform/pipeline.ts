@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../lib/db.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { metrics } from '../../lib/metrics.ts';
@@ -19,7 +20,7 @@ import {
 import { int, type Param, type ParamSet, parseQuery, type RawQuery } from './params.ts';
 import { PLAN_TITLE, planAllows, RATE_LIMIT_PER_MINUTE } from './plans.ts';
 import type { RateLimiter } from './rate-limit.ts';
-import { sendError } from './respond-error.ts';
+import { errorResponse, pathOf } from './respond-error.ts';
 import { type AnyRoute, type Page, type ResolvedAccess, resolveAccess } from './route.ts';
 import type { UsageRecorder } from './usage.ts';
 
@@ -78,13 +79,53 @@ function routeKey(route: AnyRoute): string {
   return `${route.method ?? 'GET'} ${route.path}`;
 }
 
-export function registerRoute(app: FastifyInstance, route: AnyRoute, platform: Platform): void {
+/**
+ * A route's request without HTTP: what the MCP door sends (api/mcp/). It runs the same pipeline as the
+ * HTTP request (key, plan, parameters, rate limit, credits and refunds, usage, envelope, error body).
+ */
+export interface RouteRequest {
+  /** Only the key headers are read (`authorization`, `x-api-key`). */
+  headers: IncomingHttpHeaders;
+  /**
+   * The account of those same headers when the caller authenticated them in this request already (the
+   * MCP endpoint does, to refuse a bad key at connect time); otherwise the route authenticates them.
+   */
+  principal?: KeyPrincipal;
+  query: RawQuery;
+  params: Record<string, string>;
+  body?: unknown;
+  /** The request id (already checked by requestIdFor). */
+  id: string;
+  /** The request path, for error bodies. */
+  path: string;
+  log: Logger;
+}
+
+export interface RouteResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** The JSON body (the envelope or the error body). */
+  body: unknown;
+  /** The key's public id once authenticated (for the request log). */
+  keyId: string | null;
+}
+
+/** A declared route, callable in process with the route's whole pipeline. */
+export type RouteEntry = (req: RouteRequest) => Promise<RouteResponse>;
+
+/** Registers the route on the HTTP server and returns the same pipeline as a direct entry. */
+export function registerRoute(app: FastifyInstance, route: AnyRoute, platform: Platform): RouteEntry {
   const access = resolveAccess(route);
-  const family = errorFamily(route);
-  const strict = isStrict(route);
-  const throttled = isRateLimited(route);
-  const params = routeParams(route);
-  const key = routeKey(route);
+  const p: Prepared = {
+    route,
+    access,
+    family: errorFamily(route),
+    strict: isStrict(route),
+    throttled: isRateLimited(route),
+    params: routeParams(route),
+    key: routeKey(route),
+  };
+  const entry: RouteEntry = (req) => handle(req, p, platform);
 
   app.route({
     method: route.method ?? 'GET',
@@ -92,10 +133,22 @@ export function registerRoute(app: FastifyInstance, route: AnyRoute, platform: P
     // HEAD for the public GET routes (health, readiness): load balancers probe with it. Metered routes
     // have none, so a HEAD never costs a credit.
     exposeHeadRoute: access.public && (route.method ?? 'GET') === 'GET',
-    config: { family },
-    handler: (req, reply) =>
-      handle(req, reply, { route, access, family, strict, throttled, params, key }, platform),
+    config: { family: p.family },
+    handler: async (req, reply) => {
+      const out = await entry({
+        headers: req.headers,
+        query: (req.query ?? {}) as RawQuery,
+        params: (req.params ?? {}) as Record<string, string>,
+        body: req.body,
+        id: req.id,
+        path: pathOf(req),
+        log: req.log as unknown as Logger,
+      });
+      req.keyId = out.keyId;
+      reply.code(out.status).headers(out.headers).send(out.body);
+    },
   });
+  return entry;
 }
 
 interface Prepared {
@@ -108,37 +161,32 @@ interface Prepared {
   key: string;
 }
 
-async function handle(
-  req: FastifyRequest,
-  reply: FastifyReply,
-  p: Prepared,
-  platform: Platform,
-): Promise<void> {
+async function handle(req: RouteRequest, p: Prepared, platform: Platform): Promise<RouteResponse> {
   const { route, access } = p;
   let principal: KeyPrincipal | null = null;
   let charged: ChargeInput | null = null;
   let refundRequested = false;
   let chunks = 0;
   let status = 200;
+  const headers: Record<string, string> = {};
   try {
     if (!access.public) {
-      principal = await platform.auth.authenticate(presentedKey(req.headers));
+      principal = req.principal ?? (await platform.auth.authenticate(presentedKey(req.headers)));
       if (!principal) throw unauthorized(p.family);
-      req.keyId = principal.keyPrefix;
       if (!planAllows(principal.plan, access.minPlan)) {
         throw planRequired(access.title, PLAN_TITLE[access.minPlan], PLAN_TITLE[principal.plan]);
       }
     }
 
     const ignored: string[] = [];
-    const query = parseQuery((req.query ?? {}) as RawQuery, p.params, p.strict, ignored);
+    const query = parseQuery(req.query, p.params, p.strict, ignored);
     // Lenient routes ignore unknown parameters (spec); the header names them (percent-encoded, so any
     // name is a valid header value) so that a typo such as `asof` is not silent.
     if (ignored.length)
-      reply.header('x-ignored-parameters', ignored.map((n) => encodeURIComponent(n.slice(0, 60))).join(', '));
-    const refused = route.refuseUndeclared?.(Object.keys((req.query ?? {}) as RawQuery));
+      headers['x-ignored-parameters'] = ignored.map((n) => encodeURIComponent(n.slice(0, 60))).join(', ');
+    const refused = route.refuseUndeclared?.(Object.keys(req.query));
     if (refused) throw new ApiError(400, refused);
-    const rawPath = (req.params ?? {}) as Record<string, string>;
+    const rawPath = req.params;
     const path = route.pathParams
       ? (parseQuery(rawPath, route.pathParams, false) as Record<string, string>)
       : {};
@@ -195,7 +243,7 @@ async function handle(
         page,
         account: principal,
         requestId: req.id,
-        log: req.log as unknown as Logger,
+        log: req.log,
         refund: () => {
           refundRequested = true;
         },
@@ -241,7 +289,7 @@ async function handle(
       await platform.credits.refund(charged);
       charged = null;
     }
-    reply.code(out.status).send(out.body);
+    return { status, headers, body: out.body, keyId: principal?.keyPrefix ?? null };
   } catch (err) {
     // Refund before answering: a client that reads its balance right after a failed request must see
     // the credit back.
@@ -255,7 +303,19 @@ async function handle(
         );
       }
     }
-    status = await sendError(req, reply, err, p.family, platform.log);
+    const out = errorResponse(
+      err,
+      p.family,
+      { path: req.path, requestId: req.id, route: route.path },
+      platform.log,
+    );
+    status = out.status;
+    return {
+      status,
+      headers: { ...headers, ...out.headers },
+      body: out.body,
+      keyId: principal?.keyPrefix ?? null,
+    };
   } finally {
     if (principal) {
       platform.usage.record({

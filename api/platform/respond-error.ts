@@ -19,14 +19,22 @@ const TRANSIENT = new Set([
   '08001',
 ]);
 
-/** Sends the family's error body and returns the status sent. Unexpected faults are logged, never leaked. */
-export async function sendError(
-  req: FastifyRequest,
-  reply: FastifyReply,
+export interface ErrorResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/**
+ * The family's error body for `err`, with its status and headers (Retry-After). Unexpected faults are
+ * logged, never leaked. `where` names the request in the body (path, request id) and in the log (route).
+ */
+export function errorResponse(
   err: unknown,
   family: ErrorFamily,
+  where: { path: string; requestId: string; route?: string | undefined },
   log: Logger,
-): Promise<number> {
+): ErrorResponse {
   let status = 500;
   let message: string | undefined;
   let headers: Record<string, string> = {};
@@ -52,14 +60,32 @@ export async function sendError(
         message: scrubKeys(String(e2?.message)),
         stack: scrubKeys(String(e2?.stack)),
       };
-      log.error({ err: safe, reqId: req.id, route: req.routeOptions?.url }, 'request failed');
+      log.error({ err: safe, reqId: where.requestId, route: where.route }, 'request failed');
     }
   }
-  reply
-    .code(status)
-    .headers(headers)
-    .send(errorBody(family, status, message, { path: pathOf(req), requestId: req.id }));
-  return status;
+  return {
+    status,
+    headers,
+    body: errorBody(family, status, message, { path: where.path, requestId: where.requestId }),
+  };
+}
+
+/** Sends the family's error body and returns the status sent. */
+export function sendError(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  err: unknown,
+  family: ErrorFamily,
+  log: Logger,
+): number {
+  const out = errorResponse(
+    err,
+    family,
+    { path: pathOf(req), requestId: req.id, route: req.routeOptions?.url },
+    log,
+  );
+  reply.code(out.status).headers(out.headers).send(out.body);
+  return out.status;
 }
 
 export function pathOf(req: FastifyRequest): string {

@@ -2,12 +2,20 @@
  * Structured fields of the 8-K items whose wording is regular enough to read reliably:
  * - 5.02: the people named with a role, and the change each sentence reports about them;
  * - 2.02: the press release, i.e. the filing's EX-99.1 (else its first EX-99).
- * Rules, each holding across the filings we have: a person is a capitalised name (or Mr./Ms. surname,
- * resolved to the full name the item gives elsewhere) followed by ", <officer or director title>" or
- * "as <title>"; a sentence's change is `departed` when it says resigned / retired / departed / stepped
- * down / terminated, else `appointed` when it says appointed / elected / named / promoted, else
- * `compensation` when it speaks of an agreement, salary, bonus, award or grant. Anything else yields no
- * entry: the item's text stays the reference.
+ * Rules, each holding across the filings we have (the 5.02 items of 1895 Bancorp 2024 and Acorn Energy
+ * 2025, and GameStop's officer changes of 2023 as its 10-Q words them):
+ * - a person is a capitalised name (or Mr./Ms. surname, resolved to the full name the item gives
+ *   elsewhere; a possessive `’s` dropped) that does not begin with a sentence word (On, In, The, a month
+ *   ...) or a title word (Executive, Vice, Chief ...), followed by ", <officer or director title>" or by "as <title>" with no other name in between;
+ * - titles are the officer and director titles, including the ones Item 5.02 itself names (principal
+ *   executive / financial / accounting / operating officer), with their modifiers (Executive, Vice,
+ *   interim, acting ...);
+ * - the change of a person is read from the change word nearest to their name in the sentence: `departed`
+ *   (resigned, retired, departed, stepped down, terminated, will not stand for re-election), `appointed`
+ *   (appointed, elected, named, promoted) or `compensation` (agreement, salary, bonus, award, grant ...),
+ *   so "in connection with Mr. A's resignation, the Board appointed B as ..." appoints B. A tie goes to
+ *   departed, then appointed.
+ * Anything else yields no entry: the item's text stays the reference.
  */
 export interface OfficerChange {
   person: string;
@@ -21,26 +29,37 @@ export interface Exhibit {
   url: string;
 }
 
-const MODIFIER = String.raw`(?:(?:Senior|Executive|Vice|Co-|Interim|Acting|Lead|Independent|Non-Executive)\s*)*`;
-const TITLE = String.raw`(?:President|Chief\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+Officer|CEO|CFO|COO|CTO|Director|Chair(?:man|woman|person)?(?:\s+of\s+the\s+Board)?|Treasurer|Secretary|General\s+Counsel|Controller)`;
+const MODIFIER = String.raw`(?:(?:Senior|Executive|Vice|Co-|[Ii]nterim|[Aa]cting|Lead|Independent|Non-Executive)\s*)*`;
+const PRINCIPAL = '(?:[Ee]xecutive|[Ff]inancial|[Aa]ccounting|[Oo]perating)';
+const TITLE = String.raw`(?:President|Chief\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+Officer|[Pp]rincipal\s+${PRINCIPAL}(?:\s+and\s+${PRINCIPAL})?\s+[Oo]fficer|CEO|CFO|COO|CTO|Director|Chair(?:man|woman|person)?(?:\s+of\s+the\s+Board)?|Treasurer|Secretary|General\s+Counsel|Controller)`;
 const ROLE = String.raw`${MODIFIER}${TITLE}(?:,?\s+(?:and|&)\s+${MODIFIER}${TITLE})*`;
-const NAME = String.raw`(?:(?:Mr|Ms|Mrs|Dr)\.\s+[A-Z][A-Za-z'’-]+|[A-Z][a-z]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][A-Za-z'’-]+){1,2})`;
+/** Capitalised words that open sentences and clauses, and title words: never the first word of a name. */
+const NOT_A_NAME = String.raw`(?:The|Board|Company|Registrant|Item|On|In|At|As|By|For|Effective|Following|Pursuant|Section|Exhibit|Senior|Executive|Vice|Chief|President|Interim|Acting|Independent|Lead|Director|Chair(?:man|woman|person)?|General|Principal|January|February|March|April|May|June|July|August|September|October|November|December)\b`;
+const NAME = String.raw`(?!${NOT_A_NAME})(?:(?:Mr|Ms|Mrs|Dr)\.\s+[A-Z][A-Za-z'’-]+|[A-Z][a-z]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][A-Za-z'’-]+){1,2})`;
+/** Between a name and its "as <title>": no sentence end and no other name. */
+const GAP = String.raw`(?:(?!(?:Mr|Ms|Mrs|Dr)\.\s|[A-Z][a-z]+(?:\s+[A-Z]\.)?\s+[A-Z][a-z])[^.;]){0,80}?`;
 const NAME_COMMA_ROLE = new RegExp(
   String.raw`(${NAME}),\s+(?:(?:the|its|our)\s+(?:Company['’]s\s+|Registrant['’]s\s+)?)?(${ROLE})`,
   'g',
 );
 const NAME_AS_ROLE = new RegExp(
-  String.raw`(${NAME})\b[^.;]{0,80}?\bas\s+(?:(?:the|its|our)\s+)?(?:Company['’]s\s+|Registrant['’]s\s+)?(${ROLE})`,
+  String.raw`(${NAME})\b${GAP}\bas\s+(?:(?:the|its|our)\s+)?(?:new\s+)?(?:Company['’]s\s+|Registrant['’]s\s+)?(${ROLE})`,
   'g',
 );
 const FULL_NAME = /\b([A-Z][a-z]+(?:\s+[A-Z]\.)?\s+[A-Z][A-Za-z'’-]+)\b/g;
+const STARTS_NOT_A_NAME = new RegExp(`^${NOT_A_NAME}`);
 
-const DEPARTED =
-  /\b(resign(?:ed|s|ation)|retire(?:d|s|ment)|depart(?:ed|s|ure)|step(?:ped|s)? down|terminat(?:ed|ion)|will not stand for re-?election)\b/i;
-const APPOINTED = /\b(appoint(?:ed|s|ment)|elect(?:ed|s|ion)|named|promot(?:ed|ion))\b/i;
-const COMPENSATION =
-  /\b(agreement|compensation|salary|bonus|award|grant(?:ed)?|options?|severance|retention)\b/i;
-const NOT_A_NAME = /^(The|Board|Company|Registrant|Item|On|In|Pursuant|Section|Exhibit)\b/;
+const CHANGE_WORDS: [OfficerChange['change'], RegExp][] = [
+  [
+    'departed',
+    /\b(resign(?:ed|s|ation)|retire(?:d|s|ment)|depart(?:ed|s|ure)|step(?:ped|s)? down|terminat(?:ed|ion)|will not stand for re-?election)\b/gi,
+  ],
+  ['appointed', /\b(appoint(?:ed|s|ment)|elect(?:ed|s|ion)|named|promot(?:ed|ion))\b/gi],
+  [
+    'compensation',
+    /\b(agreements?|compensation|salary|bonus|award|grant(?:ed)?|options?|severance|retention)\b/gi,
+  ],
+];
 
 function sentences(text: string): string[] {
   return text
@@ -49,11 +68,18 @@ function sentences(text: string): string[] {
     .filter(Boolean);
 }
 
-function changeOf(sentence: string): OfficerChange['change'] | null {
-  if (DEPARTED.test(sentence)) return 'departed';
-  if (APPOINTED.test(sentence)) return 'appointed';
-  if (COMPENSATION.test(sentence)) return 'compensation';
-  return null;
+/** The change word nearest to the name at [start, end) of the sentence (ties: the earlier kind). */
+function changeNear(sentence: string, start: number, end: number): OfficerChange['change'] | null {
+  let best: { change: OfficerChange['change']; distance: number } | null = null;
+  for (const [change, re] of CHANGE_WORDS) {
+    for (const w of sentence.matchAll(re)) {
+      const wStart = w.index;
+      const wEnd = wStart + w[0].length;
+      const distance = wEnd <= start ? start - wEnd : wStart >= end ? wStart - end : 0;
+      if (!best || distance < best.distance) best = { change, distance };
+    }
+  }
+  return best?.change ?? null;
 }
 
 /** Mr. Loeb -> Jan H. Loeb when the item names him in full. */
@@ -61,7 +87,7 @@ function fullName(name: string, text: string): string {
   const m = /^(?:Mr|Ms|Mrs|Dr)\.\s+(.+)$/.exec(name);
   if (!m) return name;
   for (const f of text.matchAll(FULL_NAME)) {
-    if (f[1]!.split(/\s+/).at(-1) === m[1] && !NOT_A_NAME.test(f[1]!)) return f[1]!;
+    if (f[1]!.split(/\s+/).at(-1) === m[1] && !STARTS_NOT_A_NAME.test(f[1]!)) return f[1]!;
   }
   return name;
 }
@@ -69,23 +95,27 @@ function fullName(name: string, text: string): string {
 const tidy = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 export function officerChanges(text: string): OfficerChange[] {
-  const out: OfficerChange[] = [];
+  const found: (OfficerChange & { at: number })[] = [];
   const seen = new Set<string>();
+  let offset = 0;
   for (const sentence of sentences(text)) {
-    const change = changeOf(sentence);
-    if (!change) continue;
     for (const re of [NAME_COMMA_ROLE, NAME_AS_ROLE]) {
       for (const m of sentence.matchAll(re)) {
-        const person = fullName(tidy(m[1]!), text);
-        if (NOT_A_NAME.test(person)) continue;
+        const written = m[1]!;
+        const change = changeNear(sentence, m.index, m.index + written.length);
+        if (!change) continue;
+        // "Matthew Furlong’s employment ... as its President": the possessive names the person.
+        const person = fullName(tidy(written).replace(/['’]s$/, ''), text);
         const key = `${person}|${change}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        out.push({ person, role: tidy(m[2]!), change });
+        found.push({ person, role: tidy(m[2]!), change, at: offset + m.index });
       }
     }
+    offset += sentence.length;
   }
-  return out;
+  // In the order the item names them.
+  return found.sort((a, b) => a.at - b.at).map(({ at: _, ...c }) => c);
 }
 
 /** The press release of an earnings 8-K: EX-99.1, else the first EX-99.x. */

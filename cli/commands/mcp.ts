@@ -8,8 +8,7 @@ import {
   ListToolsRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Command } from 'commander';
-import { injectDispatch } from '../../api/mcp/dispatch.ts';
-import { createMcpServer, MCP_SERVER_INFO } from '../../api/mcp/server.ts';
+import { createMcpServer, MCP_SERVER_INFO, toolCaller } from '../../api/mcp/server.ts';
 import { buildApp } from '../../api/server.ts';
 import { openDatabase } from '../../lib/db.ts';
 import { type CliContext, cliContext, onShutdown } from '../context.ts';
@@ -49,7 +48,7 @@ export function registerMcpCommand(program: Command, getCtx: () => CliContext = 
           async (req) => (await client.callTool(req.params)) as CallToolResult,
         );
         await relay.connect(stdio);
-        onShutdown(ctx.logger, async () => {
+        closeWhenDone(ctx, async () => {
           await relay.close();
           await client.close();
         });
@@ -62,15 +61,37 @@ export function registerMcpCommand(program: Command, getCtx: () => CliContext = 
       await database.migrate();
       const app = await buildApp({ database, config: ctx.config, logger: ctx.logger });
       await app.ready();
-      const server = createMcpServer(app.mcpTools, injectDispatch(app), () => ({
+      const server = createMcpServer(app.mcpTools, toolCaller(app.mcpDispatch), () => ({
         authorization: `Bearer ${key}`,
       }));
       await server.connect(stdio);
       ctx.logger.info({ tools: app.mcpTools.length }, 'MCP server on stdio');
-      onShutdown(ctx.logger, async () => {
+      closeWhenDone(ctx, async () => {
         await server.close();
-        await app.close();
+        await app.close(); // flushes the usage of the calls made
         await database.close();
       });
     });
+}
+
+/**
+ * Closes on SIGTERM/SIGINT, and when the client closes our stdin (the MCP stdio shutdown: the client ends
+ * the input stream and waits for the server to exit), once either way.
+ */
+function closeWhenDone(ctx: CliContext, close: () => Promise<void>): void {
+  let closing: Promise<void> | null = null;
+  const once = () => {
+    closing ??= close();
+    return closing;
+  };
+  onShutdown(ctx.logger, once);
+  process.stdin.once('end', () => {
+    once().then(
+      () => process.exit(0),
+      (err) => {
+        ctx.logger.error({ err: (err as Error).message }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
 }

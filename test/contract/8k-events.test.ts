@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { officerChanges } from '../../api/routes/8k-event-details.ts';
 import { filingItemsJob } from '../../jobs/edgar/filing-items.job.ts';
 import type { DatasetJob, RawDocument } from '../../jobs/types.ts';
 import type { Database } from '../../lib/db.ts';
+import { splitFilingFile } from '../../parsers/edgar/items/index.ts';
 import { accountWithKey, createApiTestDatabase, type RunningApi, startApi } from '../helpers/api.ts';
 import { indexFiling } from '../helpers/db.ts';
 import { APPLE_ID, seedRegistry } from '../helpers/registry.ts';
@@ -289,5 +291,35 @@ describe('officer change rules (5.02 wording)', () => {
       { person: 'John Doe', role: 'Executive Vice President', change: 'appointed' },
     ]);
     expect(officerChanges('The Company held its annual meeting on May 5, 2024.')).toEqual([]);
+  });
+
+  it("reads GameStop's 2023 officer changes as its 10-Q words them (real text: departures and appointments)", () => {
+    // No captured 8-K with an appointment or a departure under Item 5.02 (the two above are compensation);
+    // GameStop reported these changes in 8-Ks (Item 5.02) and again in its 10-Q for the quarter ended
+    // 2023-07-29, Part II Item 1A, in the same wording. Values read by hand from that paragraph.
+    const file = 'fixtures/8k-events/GME_10-Q_2023-07-29_0001326380-23-000047_primary-document.html.gz';
+    const split = splitFilingFile(gunzipSync(readFileSync(file)), { form: '10-Q' });
+    const item = split.items.find((i) => i.number === 'Part-II-Item-1A')!;
+    expect(item.text).toContain(
+      'the Board appointed Daniel Moore as the Company’s Principal Accounting Officer',
+    );
+    expect(officerChanges(item.text)).toEqual([
+      // "our Board of Directors terminated Matthew Furlong’s employment with the Company as its President and
+      // Chief Executive Officer": the possessive names the person.
+      { person: 'Matthew Furlong', role: 'President and Chief Executive Officer', change: 'departed' },
+      // "in connection with Mr. Furlong’s termination, our Board of Directors appointed Ryan Cohen as
+      // Executive Chairman ... and Mark Robinson as the new principal executive officer": the departure word
+      // is Mr. Furlong's; each appointee's nearest change word is "appointed".
+      { person: 'Ryan Cohen', role: 'Executive Chairman', change: 'appointed' },
+      { person: 'Mark Robinson', role: 'principal executive officer', change: 'appointed' },
+      // "On July 21, 2023, Diana Saadeh-Jajeh resigned from her position as the Company's Chief Financial
+      // Officer": "On July" opens the sentence and is not a name.
+      { person: 'Diana Saadeh-Jajeh', role: 'Chief Financial Officer', change: 'departed' },
+      {
+        person: 'Daniel Moore',
+        role: 'Principal Accounting Officer and interim Principal Financial Officer',
+        change: 'appointed',
+      },
+    ]);
   });
 });

@@ -1,9 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATASET_ROUTES } from '../../api/routes/index.ts';
-import type { Database } from '../../lib/db.ts';
+import { type Database, openDatabase } from '../../lib/db.ts';
 import { accountWithKey, createApiTestDatabase, type RunningApi, startApi } from '../helpers/api.ts';
 import { APPLE_ID, seedRegistry } from '../helpers/registry.ts';
 import { failingRoute, fundRoute } from '../helpers/test-routes.ts';
@@ -164,6 +167,124 @@ describe('MCP over Streamable HTTP', () => {
     expect(row!.n).toBe(1);
   });
 
+  it('answers concurrent calls of two keys that reuse the same JSON-RPC id, each with its own body and charge', async () => {
+    // One SDK Server serves every POST: request ids are made unique inside and given back on the way out.
+    const a = await accountWithKey(database, 'free', 20);
+    const b = await accountWithKey(database, 'free', 20);
+    const post = (key: string, ticker: string) =>
+      fetch(`${api.url}/mcp`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${key}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'companies', arguments: { ticker } },
+        }),
+      }).then((r) => r.json() as Promise<{ id: number; result: { content: { text: string }[] } }>);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => (i % 2 ? post(b.key, 'MSFT') : post(a.key, 'AAPL'))),
+    );
+    answers.forEach((r, i) => {
+      expect(r.id).toBe(1);
+      expect(JSON.parse(r.result.content[0]!.text).data[0].primary_ticker).toBe(i % 2 ? 'MSFT' : 'AAPL');
+    });
+    expect(await balance(a.accountId)).toBe(14);
+    expect(await balance(b.accountId)).toBe(14);
+  });
+
+  it('answers a plain tool call directly exactly as the SDK Server answers it (a batch of one goes through the Server)', async () => {
+    const { key, accountId } = await accountWithKey(database, 'free', 10);
+    const post = (body: unknown) =>
+      fetch(`${api.url}/mcp`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${key}`,
+          'x-request-id': 'same-call',
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify(body),
+      })
+        .then((r) => r.text())
+        // Error bodies carry the time they were made.
+        .then((t) => JSON.parse(t.replace(/\\"timestamp\\":\\"[^\\]+\\"/g, 'TIME')));
+    for (const args of [{ ticker: 'AAPL', limit: 2 }, { limit: 5000 }, { tickr: 'X' }]) {
+      const one = {
+        jsonrpc: '2.0',
+        id: 9,
+        method: 'tools/call',
+        params: { name: 'companies', arguments: args },
+      };
+      const direct = await post(one);
+      // A batch of one is answered with its one response (as the SDK transport does).
+      const viaSdk = await post([one]);
+      expect(direct).toEqual(viaSdk);
+    }
+    // The two AAPL calls are charged; the two refusals are not.
+    expect(await balance(accountId)).toBe(8);
+    // An unknown tool and a malformed call are the SDK's JSON-RPC errors.
+    const unknown = await post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'nope' } });
+    expect(unknown).toMatchObject({
+      id: 1,
+      error: { code: -32602, message: expect.stringContaining('Unknown tool: nope') },
+    });
+    const bad = await post({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'companies', arguments: [1] },
+    });
+    // (the SDK's own answer to arguments that are not an object: a JSON-RPC error, never a tool call)
+    expect(bad).toMatchObject({ id: 2, error: { message: expect.stringContaining('expected record') } });
+    expect(bad).not.toHaveProperty('result');
+  });
+
+  it('applies the Streamable HTTP checks of the SDK transport: Accept, Content-Type, protocol version, batches, notifications', async () => {
+    const { key } = await accountWithKey(database, 'free', 10);
+    const post = (body: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${api.url}/mcp`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${key}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          ...headers,
+        },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
+    const ping = (id: number | string) => ({ jsonrpc: '2.0', id, method: 'ping' });
+    const notAcceptable = await post(ping(1), { accept: 'application/json' });
+    expect(notAcceptable.status).toBe(406);
+    expect(((await notAcceptable.json()) as { error: { code: number } }).error.code).toBe(-32000);
+    expect(
+      (await post('{"jsonrpc":"2.0","id":1,"method":"ping"}', { 'content-type': 'text/plain' })).status,
+    ).toBe(415);
+    const version = await post(ping(1), { 'mcp-protocol-version': '1999-01-01' });
+    expect(version.status).toBe(400);
+    expect(await version.text()).toContain('Unsupported protocol version: 1999-01-01');
+    const shape = await post({ jsonrpc: '2.0', id: 1 });
+    expect(shape.status).toBe(400);
+    expect(((await shape.json()) as { error: { code: number } }).error.code).toBe(-32700);
+    // Only a notification: accepted, no body.
+    const note = await post({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    expect(note.status).toBe(202);
+    expect(await note.text()).toBe('');
+    // A batch: one answer per request, each with its own id.
+    const batch = await post([ping(7), { jsonrpc: '2.0', method: 'notifications/initialized' }, ping('x')]);
+    expect(batch.status).toBe(200);
+    expect(((await batch.json()) as { id: unknown }[]).map((r) => r.id)).toEqual([7, 'x']);
+    const unknownMethod = (await (await post({ jsonrpc: '2.0', id: 3, method: 'no/such' })).json()) as {
+      id: number;
+      error: { code: number };
+    };
+    expect(unknownMethod).toMatchObject({ id: 3, error: { code: -32601 } });
+  });
+
   it('refuses a missing or wrong key at connect time with the standard 401 body', async () => {
     await expect(connect({})).rejects.toThrow(/401|Invalid or missing API key/);
     const r = await fetch(`${api.url}/mcp`, {
@@ -200,4 +321,56 @@ describe('MCP over stdio (etl mcp)', () => {
     expect(textOf(r).data[0].company_id).toBe(APPLE_ID);
     expect(await balance(accountId)).toBe(4);
   }, 30_000);
+});
+
+describe('MCP over stdio (etl mcp) on the embedded database', () => {
+  it('opens the database itself (no --url): lists the tools, answers a call, charges the credit and records the usage', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'findata-mcp-'));
+    try {
+      let embedded = await openDatabase({ dataDir });
+      await embedded.migrate();
+      await seedRegistry(embedded, 30);
+      const { key, accountId } = await accountWithKey(embedded, 'free', 5);
+      await embedded.close();
+
+      const client = new Client({ name: 'stdio-embedded-test', version: '1.0.0' });
+      await client.connect(
+        new StdioClientTransport({
+          command: process.execPath,
+          args: ['bin/etl.js', 'mcp'],
+          env: { PATH: process.env.PATH ?? '', MCP_API_KEY: key, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+          stderr: 'pipe',
+        }),
+      );
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['companies', 'screen', 'usage']));
+      const r = await client.callTool({ name: 'companies', arguments: { ticker: 'AAPL' } });
+      expect(textOf(r).data[0]).toMatchObject({ company_id: APPLE_ID, company_name: 'Apple Inc.' });
+      const refused = await client.callTool({ name: 'screen', arguments: {} });
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused).error.statusCode).toBe(402);
+      // Closing stdin ends the server, which flushes its usage before exiting (MCP stdio shutdown).
+      await client.close();
+
+      embedded = await openDatabase({ dataDir });
+      try {
+        const [acct] = await embedded.query<{ credits: string }>(
+          'select credits from accounts where id = $1',
+          [accountId],
+        );
+        expect(Number(acct!.credits)).toBe(4);
+        const usage = await embedded.query<{ route: string; status: number }>(
+          'select route, status from usage_events order by route',
+        );
+        expect(usage).toEqual([
+          { route: 'GET /v1/companies', status: 200 },
+          { route: 'GET /v1/screen', status: 402 },
+        ]);
+      } finally {
+        await embedded.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -46,7 +46,7 @@ export function rerankCandidates(query: string, hits: SearchHit[]): SearchHit[] 
       const d = docs[i]!;
       const terms = q.reduce((s, w) => s + (d.set.has(w) ? idf.get(w)! : 0), 0) / idfTotal;
       const bigrams = qPairs.length ? qPairs.filter((p) => d.pairs.has(p)).length / qPairs.length : 0;
-      const s = 1 - h.distance + TERM_WEIGHT * terms + BIGRAM_WEIGHT * bigrams + FUSED_WEIGHT / (1 + i / 10);
+      const s = 1 - (h.distance ?? 1) + TERM_WEIGHT * terms + BIGRAM_WEIGHT * bigrams + FUSED_WEIGHT / (1 + i / 10);
       return { h, i, s };
     })
     .sort((a, b) => b.s - a.s || a.i - b.i)

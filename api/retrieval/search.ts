@@ -11,7 +11,9 @@ import { rerankCandidates } from './rerank.ts';
  * - `hybrid`: weighted reciprocal-rank fusion of the two lists (see FUSION below).
  * - `rerank`: hybrid, then a second scorer over the top RERANK_POOL candidates (rerank.ts).
  * The returned `score` is always the chunk's cosine distance to the query (lower is closer); the order is
- * the mode's ranking.
+ * the mode's ranking. While the embedding step has not reached a chunk (or after a model change), the
+ * chunk has no vector of the current model: vector search skips it, full-text search still finds it (with
+ * a null distance), so hybrid and rerank degrade to full text for the pending part of the index.
  */
 export type SearchMode = 'vector' | 'fulltext' | 'hybrid' | 'rerank';
 
@@ -39,7 +41,8 @@ export interface SearchHit {
   charStart: number;
   charEnd: number;
   text: string;
-  distance: number;
+  /** Cosine distance to the query; null while the chunk's vector of the current model is pending. */
+  distance: number | null;
 }
 
 interface Where {
@@ -48,9 +51,9 @@ interface Where {
 }
 
 /** The filter as SQL over `d` (documents) and `c` (chunks), with parameters from $n on. */
-export function filterSql(f: SearchFilters, model: string, first: number): Where {
-  const params: unknown[] = [model];
-  const parts = [`c.embedding_model = $${first}`];
+export function filterSql(f: SearchFilters, first: number): Where {
+  const params: unknown[] = [];
+  const parts = ['true'];
   const p = (v: unknown) => {
     params.push(v);
     return `$${first + params.length - 1}`;
@@ -86,12 +89,12 @@ export async function vectorSearch(
   model: string,
   limit: number,
 ): Promise<SearchHit[]> {
-  const w = filterSql(f, model, 3);
+  const w = filterSql(f, 4);
   return database.query<SearchHit>(
     `select ${COLS}, (c.embedding <=> $1::vector) as distance
        from retrieval_chunks c join retrieval_documents d on d.id = c.document_id
-      where ${w.sql} order by c.embedding <=> $1::vector limit $2`,
-    [vectorLiteral(qv), limit, ...w.params],
+      where c.embedding_model = $3 and ${w.sql} order by c.embedding <=> $1::vector limit $2`,
+    [vectorLiteral(qv), limit, model, ...w.params],
   );
 }
 
@@ -105,14 +108,15 @@ export async function fulltextSearch(
 ): Promise<SearchHit[]> {
   const tq = orQuery(query);
   if (!tq) return [];
-  const w = filterSql(f, model, 4);
+  const w = filterSql(f, 5);
+  // a chunk whose vector is pending (or of another model) is found all the same, with a null distance
   return database.query<SearchHit>(
-    `select ${COLS}, (c.embedding <=> $1::vector) as distance
+    `select ${COLS}, case when c.embedding_model = $4 then c.embedding <=> $1::vector end as distance
        from retrieval_chunks c join retrieval_documents d on d.id = c.document_id,
             to_tsquery('english', $2) q
       where c.tsv @@ q and ${w.sql}
       order by ts_rank_cd(c.tsv, q, 1) desc, c.id limit $3`,
-    [vectorLiteral(qv), tq, limit, ...w.params],
+    [vectorLiteral(qv), tq, limit, model, ...w.params],
   );
 }
 
@@ -162,4 +166,4 @@ export async function search(
   return rerankCandidates(req.query, fused.slice(0, Math.max(RERANK_POOL, req.topK))).slice(0, req.topK);
 }
 
-const num = (h: SearchHit): SearchHit => ({ ...h, distance: Number(h.distance) });
+const num = (h: SearchHit): SearchHit => ({ ...h, distance: h.distance === null ? null : Number(h.distance) });

@@ -1,13 +1,14 @@
 import type { Database } from '../../lib/db.ts';
 import { type Embedder, vectorLiteral } from '../../lib/embeddings.ts';
-import { rerankCandidates } from './rerank.ts';
+import { queryTerms, rerankCandidates } from './rerank.ts';
 
 /**
  * Retrieval over `retrieval_chunks` (spec 4.4). Filters (tickers, period, source types, the embedding
  * model) are applied inside each SQL query, never after it. Modes:
  * - `vector`: pgvector cosine distance (`<=>`, HNSW index) between the query and chunk embeddings.
- * - `fulltext`: Postgres full-text search, an OR of the query's terms (`ts_rank_cd`), so a question need
- *   not contain every word.
+ * - `fulltext`: Postgres full-text search, an OR of the query's terms and of the lexicon phrases it names
+ *   (orQuery), ranked by `ts_rank` over length (term frequency; `ts_rank_cd`, cover density, ranked worse:
+ *   dev recall@10 0.733 -> 0.800 for full text alone), so a question need not contain every word.
  * - `hybrid`: weighted reciprocal-rank fusion of the two lists (see FUSION below).
  * - `rerank`: hybrid, then a second scorer over the top RERANK_POOL candidates (rerank.ts).
  * The returned `score` is always the chunk's cosine distance to the query (lower is closer); the order is
@@ -74,12 +75,20 @@ export function filterSql(f: SearchFilters, first: number): Where {
 const COLS =
   'c.id, c.document_id as "documentId", c.segment_sequence as "segmentSequence", c.char_start as "charStart", c.char_end as "charEnd", c.text';
 
-/** The query's words as an OR tsquery (`a | b | c`); null when it has none. */
+/**
+ * The query as an OR tsquery: its content words and the phrases of the lexicon groups it names
+ * (`margin | nim | (net <-> interest <-> margin)`), so a question need not contain every word, nor the
+ * filing's own term; null when it has none.
+ */
 export function orQuery(q: string): string | null {
-  const words = [...new Set(q.toLowerCase().match(/[a-z0-9]+/g) ?? [])].filter(
-    (w) => w.length > 1 || /\d/.test(w),
+  const parts = queryTerms(q).flatMap((t) =>
+    t.words
+      .map((ws) => ws.filter((w) => w.length > 1 || /\d/.test(w)))
+      .filter((ws) => ws.length > 0)
+      .map((ws) => (ws.length > 1 ? `(${ws.join(' <-> ')})` : ws[0]!)),
   );
-  return words.length ? words.join(' | ') : null;
+  const unique = [...new Set(parts)];
+  return unique.length ? unique.join(' | ') : null;
 }
 
 export async function vectorSearch(
@@ -115,7 +124,7 @@ export async function fulltextSearch(
        from retrieval_chunks c join retrieval_documents d on d.id = c.document_id,
             to_tsquery('english', $2) q
       where c.tsv @@ q and ${w.sql}
-      order by ts_rank_cd(c.tsv, q, 1) desc, c.id limit $3`,
+      order by ts_rank(c.tsv, q, 1) desc, c.id limit $3`,
     [vectorLiteral(qv), tq, limit, model, ...w.params],
   );
 }
@@ -166,4 +175,7 @@ export async function search(
   return rerankCandidates(req.query, fused.slice(0, Math.max(RERANK_POOL, req.topK))).slice(0, req.topK);
 }
 
-const num = (h: SearchHit): SearchHit => ({ ...h, distance: h.distance === null ? null : Number(h.distance) });
+const num = (h: SearchHit): SearchHit => ({
+  ...h,
+  distance: h.distance === null ? null : Number(h.distance),
+});

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { expandTickers } from '../../api/retrieval/companies.ts';
-import { embedWithProgress } from '../../jobs/retrieval/embedding.ts';
 import { type SearchMode, search } from '../../api/retrieval/search.ts';
+import { embedWithProgress } from '../../jobs/retrieval/embedding.ts';
 import { openDatabase } from '../../lib/db.ts';
 import { embedderFromEnv } from '../../lib/embeddings.ts';
 import { runBackfills } from '../backfills.ts';

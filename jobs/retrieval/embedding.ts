@@ -30,7 +30,10 @@ export async function embedWithProgress(
       const now = performance.now();
       if (now - last < PROGRESS_EVERY_MS) return;
       last = now;
-      log.info({ ...p, perSecond: Math.round((p.embedded / ((now - started) / 1000)) * 10) / 10 }, 'embedding progress');
+      log.info(
+        { ...p, perSecond: Math.round((p.embedded / ((now - started) / 1000)) * 10) / 10 },
+        'embedding progress',
+      );
     },
   });
   const seconds = Math.round((performance.now() - started) / 100) / 10;

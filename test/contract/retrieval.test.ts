@@ -3,11 +3,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filingItemsJob } from '../../jobs/edgar/filing-items.job.ts';
 import { filingsJob } from '../../jobs/edgar/filings.job.ts';
-import {
-  documentsJob,
-  EMBED_PARTITION,
-  FILING_ITEMS_PARTITION,
-} from '../../jobs/retrieval/documents.job.ts';
+import { documentsJob, EMBED_PARTITION, FILING_ITEMS_PARTITION } from '../../jobs/retrieval/documents.job.ts';
 import { TRANSCRIPT_URLS } from '../../jobs/retrieval/sources.ts';
 import type { DatasetJob, RawDocument } from '../../jobs/types.ts';
 import { loadConfig } from '../../lib/config.ts';
@@ -41,7 +37,12 @@ const doc = (url: string): RawDocument => {
 async function runJob(job: DatasetJob, partition: string, docs: RawDocument[]) {
   const { rows } = job.parse(docs, partition);
   await database.db.transaction((tx) => job.load(tx, rows, partition));
-  const ctx = { database, config: loadConfig({ NODE_ENV: 'test' }), logger: createLogger('silent'), now: new Date() };
+  const ctx = {
+    database,
+    config: loadConfig({ NODE_ENV: 'test' }),
+    logger: createLogger('silent'),
+    now: new Date(),
+  };
   await job.afterLoad?.(ctx, partition);
 }
 
@@ -60,7 +61,11 @@ beforeAll(async () => {
   api = await startApi(database, { logLevel: 'warn' });
   fund = await accountWithKey(database, 'fund', 10_000);
   free = await accountWithKey(database, 'free', 10_000);
-  const r = await post({ query: 'gross margin between', filters: { tickers: ['AAPL'], year: 2023 }, top_k: 3 });
+  const r = await post({
+    query: 'gross margin between',
+    filters: { tickers: ['AAPL'], year: 2023 },
+    top_k: 3,
+  });
   beforeEmbedding = { status: r.status, body: await r.json() };
   await runJob(documentsJob as DatasetJob, EMBED_PARTITION, []);
 }, 300_000);

@@ -115,6 +115,8 @@ describe('embedding after the load', () => {
     expect(await embedPendingChunks(database, b, { batch: 40 })).toBe(chunkCount);
     expect(await pendingChunkCount(database, b.model)).toBe(0);
     expect(await search(database, a, { query: QUERY, filters: {}, topK: 5, mode: 'vector' })).toEqual([]);
-    expect((await search(database, b, { query: QUERY, filters: {}, topK: 5, mode: 'vector' })).length).toBe(5);
+    expect((await search(database, b, { query: QUERY, filters: {}, topK: 5, mode: 'vector' })).length).toBe(
+      5,
+    );
   });
 });

@@ -20,7 +20,7 @@ let database: Database;
 let api: RunningApi;
 let fund: { key: string; accountId: string };
 let free: { key: string; accountId: string };
-let beforeEmbedding: { status: number; body: any };
+let beforeEmbedding: { status: number; body: { chunks: { text: string; score: number | null }[] } };
 
 const TEN_Q_2000 = '0000912057-00-023442';
 const doc = (url: string): RawDocument => {
@@ -242,7 +242,7 @@ describe('POST /v1/retrieve', () => {
 
   it('answers by full text while vectors are pending, with a null score', async () => {
     expect(beforeEmbedding.status).toBe(200);
-    const chunks = beforeEmbedding.body.chunks as { text: string; score: number | null }[];
+    const chunks = beforeEmbedding.body.chunks;
     expect(chunks.length).toBe(3);
     expect(chunks.every((c) => c.score === null)).toBe(true);
     expect(chunks.some((c) => /gross margin to be between 43\.5% and 44\.5%/.test(c.text))).toBe(true);

@@ -68,7 +68,7 @@ beforeAll(async () => {
   });
   beforeEmbedding = { status: r.status, body: await r.json() };
   await runJob(documentsJob as DatasetJob, EMBED_PARTITION, []);
-}, 300_000);
+}, 600_000);
 
 afterAll(async () => {
   await api?.close();

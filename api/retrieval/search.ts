@@ -1,3 +1,4 @@
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../lib/db.ts';
 import { type Embedder, vectorLiteral } from '../../lib/embeddings.ts';
 import { queryTerms, rerankCandidates } from './rerank.ts';
@@ -99,12 +100,28 @@ export async function vectorSearch(
   limit: number,
 ): Promise<SearchHit[]> {
   const w = filterSql(f, 4);
-  return database.query<SearchHit>(
-    `select ${COLS}, (c.embedding <=> $1::vector) as distance
+  const text = `select ${COLS}, (c.embedding <=> $1::vector) as distance
        from retrieval_chunks c join retrieval_documents d on d.id = c.document_id
-      where c.embedding_model = $3 and ${w.sql} order by c.embedding <=> $1::vector limit $2`,
-    [vectorLiteral(qv), limit, model, ...w.params],
-  );
+      where c.embedding_model = $3 and ${w.sql} order by c.embedding <=> $1::vector limit $2`;
+  const params = [vectorLiteral(qv), limit, model, ...w.params];
+  if (w.params.length === 0) return database.query<SearchHit>(text, params);
+  // With a filter, an HNSW scan that stopped at its ef_search candidates could leave fewer than `limit`
+  // rows once the filter drops the others' documents (a ticker among a million chunks); pgvector 0.8's
+  // iterative scan keeps reading the graph until enough rows pass the filter.
+  return database.db.transaction(async (tx) => {
+    await tx.execute(sql.raw('set local hnsw.iterative_scan = relaxed_order'));
+    const r = (await tx.execute(bind(text, params))) as unknown as { rows: SearchHit[] };
+    return r.rows;
+  });
+}
+
+/** `$n` placeholders of a SQL text as drizzle parameters, to run it inside a drizzle transaction. */
+function bind(text: string, params: unknown[]): SQL {
+  const parts = text.split(/\$(\d+)/);
+  const chunks: SQL[] = [];
+  for (const [i, part] of parts.entries())
+    chunks.push(i % 2 === 0 ? sql.raw(part) : sql`${sql.param(params[Number(part) - 1])}`);
+  return sql.join(chunks);
 }
 
 export async function fulltextSearch(

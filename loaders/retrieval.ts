@@ -133,5 +133,7 @@ async function embedAll(
     pending = Math.max(0, pending - rows.length);
     opts.onProgress?.({ embedded, pending });
   }
+  // fresh statistics: full-text search reads the share of chunks each word is in (COMMON_SHARE)
+  if (embedded > 0) await database.query('analyze retrieval_chunks');
   return embedded;
 }

@@ -8,7 +8,7 @@ import { queryTerms, rerankCandidates } from './rerank.ts';
  * model) are applied inside each SQL query, never after it. Modes:
  * - `vector`: pgvector cosine distance (`<=>`, HNSW index) between the query and chunk embeddings.
  * - `fulltext`: Postgres full-text search, an OR of the query's terms and of the lexicon phrases it names
- *   (orQuery), ranked by `ts_rank` over length (term frequency; `ts_rank_cd`, cover density, ranked worse:
+ *   (orParts; a word many chunks hold ranks but does not match alone, COMMON_SHARE), ranked by `ts_rank` over length (term frequency; `ts_rank_cd`, cover density, ranked worse:
  *   dev recall@10 0.733 -> 0.800 for full text alone), so a question need not contain every word.
  * - `hybrid`: weighted reciprocal-rank fusion of the two lists (see FUSION below).
  * - `rerank`: hybrid, then a second scorer over the top RERANK_POOL candidates (rerank.ts).
@@ -77,20 +77,28 @@ const COLS =
   'c.id, c.document_id as "documentId", c.segment_sequence as "segmentSequence", c.char_start as "charStart", c.char_end as "charEnd", c.text';
 
 /**
- * The query as an OR tsquery: its content words and the phrases of the lexicon groups it names
- * (`margin | nim | (net <-> interest <-> margin)`), so a question need not contain every word, nor the
- * filing's own term; null when it has none.
+ * The parts of the query's OR tsquery: its content words and the phrases of the lexicon groups it names
+ * (`margin`, `nim`, `(net <-> interest <-> margin)`), so a question need not contain every word, nor the
+ * filing's own term.
  */
-export function orQuery(q: string): string | null {
+export function orParts(q: string): string[] {
   const parts = queryTerms(q).flatMap((t) =>
     t.words
       .map((ws) => ws.filter((w) => w.length > 1 || /\d/.test(w)))
       .filter((ws) => ws.length > 0)
       .map((ws) => (ws.length > 1 ? `(${ws.join(' <-> ')})` : ws[0]!)),
   );
-  const unique = [...new Set(parts)];
-  return unique.length ? unique.join(' | ') : null;
+  return [...new Set(parts)];
 }
+
+/**
+ * A single word held by more than this share of the chunks does not make a chunk a full-text match (it
+ * would match most of the index, and `ts_rank` is computed for every match before the top list is kept);
+ * it still counts in the rank of the chunks the other words match, and in the rerank. The share comes from the `most_common_elems` statistics Postgres keeps for the `tsv`
+ * column (ANALYZE; the embedding step runs it); without statistics nothing is left out, and a query whose
+ * words are all common keeps them all.
+ */
+export const COMMON_SHARE = 0.1;
 
 export async function vectorSearch(
   database: Database,
@@ -132,17 +140,30 @@ export async function fulltextSearch(
   model: string,
   limit: number,
 ): Promise<SearchHit[]> {
-  const tq = orQuery(query);
-  if (!tq) return [];
-  const w = filterSql(f, 5);
+  const parts = orParts(query);
+  if (parts.length === 0) return [];
+  const w = filterSql(f, 6);
   // a chunk whose vector is pending (or of another model) is found all the same, with a null distance
   return database.query<SearchHit>(
-    `select ${COLS}, case when c.embedding_model = $4 then c.embedding <=> $1::vector end as distance
-       from retrieval_chunks c join retrieval_documents d on d.id = c.document_id,
-            to_tsquery('english', $2) q
-      where c.tsv @@ q and ${w.sql}
-      order by ts_rank(c.tsv, q, 1) desc, c.id limit $3`,
-    [vectorLiteral(qv), tq, limit, model, ...w.params],
+    `with parts as (select to_tsquery('english', p) as tq from unnest($2::text[]) p),
+     common as (
+       select u.e from pg_stats s,
+              unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as u(e, f)
+        where s.schemaname = current_schema() and s.tablename = 'retrieval_chunks' and s.attname = 'tsv'
+          and u.e is not null and u.f > $5),
+     rare as (
+       select tq from parts
+        where numnode(tq) > 0
+          and not (numnode(tq) = 1 and trim(both '''' from tq::text) in (select e from common))),
+     q as (
+       select (select string_agg(tq::text, ' | ') from parts where numnode(tq) > 0)::tsquery as rank,
+              coalesce((select string_agg(tq::text, ' | ') from rare),
+                       (select string_agg(tq::text, ' | ') from parts where numnode(tq) > 0))::tsquery as match)
+     select ${COLS}, case when c.embedding_model = $4 then c.embedding <=> $1::vector end as distance
+       from retrieval_chunks c join retrieval_documents d on d.id = c.document_id, q
+      where c.tsv @@ q.match and ${w.sql}
+      order by ts_rank(c.tsv, q.rank, 1) desc, c.id limit $3`,
+    [vectorLiteral(qv), parts, limit, model, COMMON_SHARE, ...w.params],
   );
 }
 

@@ -131,6 +131,11 @@ async function parseAndLoad(
     });
     return r;
   });
+  if (job.afterLoad) {
+    const more = await job.afterLoad(ctx, key);
+    result.inserted += more.inserted;
+    result.updated += more.updated;
+  }
   metrics.rowsLoaded.inc({ dataset: job.dataset, kind: 'inserted' }, result.inserted);
   metrics.rowsLoaded.inc({ dataset: job.dataset, kind: 'updated' }, result.updated);
   const out = report(job, key, 'done', docs.length, rowsParsed, result, parsed.warnings.length, started);

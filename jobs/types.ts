@@ -59,4 +59,9 @@ export interface DatasetJob<Parsed = unknown> {
   parse(docs: RawDocument[], key: string): { rows: Parsed; warnings: string[] };
   /** Upserts inside the caller's transaction; coverage is written by the pipeline in the same one. */
   load(tx: Tx, rows: Parsed, key: string): Promise<LoadResult>;
+  /**
+   * Optional work after the load's transaction committed, outside it, in short transactions of its own
+   * (the documents job embeds the chunks its loads left without a vector). Its counts add to the load's.
+   */
+  afterLoad?(ctx: JobContext, key: string): Promise<LoadResult>;
 }

@@ -142,7 +142,11 @@ export const RETRIEVE_SCHEMA = {
         properties: {
           id: str,
           text: str,
-          score: { type: 'number', description: 'Cosine distance to the query; lower is closer' },
+          score: {
+            type: ['number', 'null'],
+            description:
+              'Cosine distance to the query; lower is closer. Null while the chunk waits for its vector (found by full text)',
+          },
           evidenceText: str,
           segmentId: str,
           charStart: int,

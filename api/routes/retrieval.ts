@@ -66,7 +66,7 @@ async function chunksJson(database: Database, query: string, hits: SearchHit[], 
     return {
       id: h.id,
       text: h.text,
-      score: Math.round(h.distance * 1e6) / 1e6,
+      score: h.distance === null ? null : Math.round(h.distance * 1e6) / 1e6,
       evidenceText: h.text.slice(ev.start, ev.end),
       segmentId: segmentId(h.documentId, h.segmentSequence),
       charStart: base + h.charStart,
@@ -102,8 +102,9 @@ export const retrieve = defineRoute({
   summary: 'Semantic retrieval of source passages',
   description:
     'Finds the passages of earnings-call transcripts and 10-K/10-Q items that answer a question: source text with exact offsets, never a generated answer. ' +
-    'Ranking: pgvector cosine search and Postgres full-text search, fused by weighted reciprocal rank (k=60); `rerank: true` re-scores the top 50 by query-word and word-pair coverage plus cosine similarity. ' +
+    "Ranking: pgvector cosine search and Postgres full-text search, fused by weighted reciprocal rank (k=60); full text searches the query's words and the phrases of a small finance lexicon they name (`NIM` also finds `net interest margin`); `rerank: true` re-scores every fused candidate by cosine similarity, the best sentence's coverage of the query's terms and the fused rank. " +
     '`score` is the cosine distance of the chunk to the query (lower is closer); the order is the ranking. ' +
+    'Chunks are embedded in the background after they are indexed: until a chunk has a vector of the current model, full-text search still finds it and its `score` is null. ' +
     '`top_k` (default 10) is clamped to the plan (Free 10, Professional 25, Fund 50). `filters.tickers` expand to every symbol the company has held; `source_types` take `transcript`, `filing_item` or a filing type (`10-K`, `10-Q`). ' +
     'A `year`/`quarter` with no documents serves the nearest earlier period with documents and says so in `meta.periodMismatch`. ' +
     '`evidenceText` is the sentence of the chunk that shares most words with the query; `charStart`/`charEnd` and `evidenceCharStart`/`evidenceCharEnd` index the document text (its segments joined by a blank line, as GET /v1/documents/{id}/segments gives them). ' +

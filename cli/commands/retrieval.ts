@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { expandTickers } from '../../api/retrieval/companies.ts';
 import { type SearchMode, search } from '../../api/retrieval/search.ts';
+import { embedWithProgress } from '../../jobs/retrieval/embedding.ts';
 import { openDatabase } from '../../lib/db.ts';
 import { embedderFromEnv } from '../../lib/embeddings.ts';
 import { runBackfills } from '../backfills.ts';
@@ -22,7 +23,7 @@ export function registerRetrievalCommands(program: Command, getCtx: () => CliCon
       onShutdown(ctx.logger, async () => stop.abort());
       const failed = await withRuntime(ctx, async (services, runtime) => {
         await services.database.migrate();
-        return runBackfills(
+        const failed = await runBackfills(
           ctx,
           services,
           runtime,
@@ -30,6 +31,9 @@ export function registerRetrievalCommands(program: Command, getCtx: () => CliCon
           { force: opts.force ?? false },
           stop.signal,
         );
+        // then the embedding step: chunks without a vector of the current model, batch by batch
+        await embedWithProgress(services.database, ctx.logger, stop.signal);
+        return failed;
       });
       if (failed > 0) process.exitCode = 1;
     });
@@ -89,7 +93,7 @@ export function registerRetrievalCommands(program: Command, getCtx: () => CliCon
             process.stdout.write('no passages (is the index built? etl index documents)\n');
           for (const [i, h] of hits.entries()) {
             process.stdout.write(
-              `${i + 1}. [${h.distance.toFixed(3)}] ${titles.get(h.documentId)} (segment ${h.segmentSequence}, chars ${h.charStart}-${h.charEnd})\n   ${h.text.slice(0, 300).replace(/\s+/g, ' ')}${h.text.length > 300 ? '...' : ''}\n`,
+              `${i + 1}. [${h.distance === null ? 'no vector yet' : h.distance.toFixed(3)}] ${titles.get(h.documentId)} (segment ${h.segmentSequence}, chars ${h.charStart}-${h.charEnd})\n   ${h.text.slice(0, 300).replace(/\s+/g, ' ')}${h.text.length > 300 ? '...' : ''}\n`,
             );
           }
         } finally {

@@ -6,6 +6,7 @@ import { createAccount, createApiKey } from '../../api/platform/accounts.ts';
 import { buildApp } from '../../api/server.ts';
 import { statusSweep } from '../../jobs/refresh.ts';
 import { checkJobRegistry } from '../../jobs/registry.ts';
+import { embedWithProgress } from '../../jobs/retrieval/embedding.ts';
 import { createRuntime } from '../../jobs/runtime/index.ts';
 import type { JobRuntime } from '../../jobs/runtime/types.ts';
 import { createServices, type Services } from '../../jobs/services.ts';
@@ -125,7 +126,9 @@ export function registerServeCommands(program: Command, getCtx: () => CliContext
       let app = null as FastifyInstance | null;
       let metricsServer = null as MetricsServer | null;
       let startup: Promise<void> = Promise.resolve();
+      let embedding: Promise<unknown> = Promise.resolve();
       const closeAll = async () => {
+        await embedding; // stops after its running batch (the signal is aborted)
         await app?.close();
         await metricsServer?.close();
         await runtime?.close();
@@ -155,6 +158,10 @@ export function registerServeCommands(program: Command, getCtx: () => CliContext
         const s = services;
         await showDemoKey(s.database, (key, accountId) =>
           printReady(ctx, s, rt, listening.base, started, key, accountId),
+        );
+        // Retrieval's embedding step runs after Ready, not in the backfill: full text answers meanwhile.
+        embedding = embedWithProgress(s.database, ctx.logger, stop.signal).catch((err: Error) =>
+          ctx.logger.error({ err: err.message }, 'embedding failed; the next start resumes'),
         );
       })();
       try {

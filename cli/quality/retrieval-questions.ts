@@ -3,6 +3,8 @@
  * the passage that answers it, given as an exact substring of one call of `ticker`. `paraphrase` questions
  * avoid the passage's words; `keyword` questions use them.
  */
+import { createHash } from 'node:crypto';
+
 export interface Question {
   ticker: string;
   year: number;
@@ -428,3 +430,14 @@ export const QUESTIONS: Question[] = [
     answer: 'National Institute of Advanced Industrial Science and Technology',
   },
 ];
+
+/**
+ * The deterministic dev / held-out split: within each kind (paraphrase, keyword), questions are ordered by
+ * the SHA-1 of their text and alternate dev, held-out, dev, ... Ranking parameters are tuned on `dev` only;
+ * `heldout` measures whether a change generalizes. A new question lands in one half by its own hash.
+ */
+export function splitOf(q: Question): 'dev' | 'heldout' {
+  const sha = (x: Question) => createHash('sha1').update(x.q).digest('hex');
+  const same = QUESTIONS.filter((x) => x.kind === q.kind).sort((a, b) => sha(a).localeCompare(sha(b)));
+  return same.indexOf(q) % 2 === 0 ? 'dev' : 'heldout';
+}

@@ -1,8 +1,9 @@
 /**
  * Retrieval evaluation (issue 13): `npm run quality:retrieval`.
  * Indexes the six real transcripts the mirror serves into an in-memory database with the documents job's
- * own parse + load (offline embeddings), then asks every question of retrieval-questions.ts without
- * filters (all calls compete) in each mode and reports recall@5, recall@10 and MRR@10, overall and per
+ * own parse + load and embedding step (offline embeddings), then asks every question of
+ * retrieval-questions.ts without filters (all calls compete) and with the question's ticker, in each mode,
+ * and reports recall@5, recall@10 and MRR@10 on the dev half, the held-out half (splitOf), overall and per
  * question kind. A hit is a returned chunk of the answering segment whose span overlaps the answer's.
  * `--data-dir <dir>` keeps the index for the next run; `--json` prints the figures as JSON; `--misses` lists the questions the best mode misses.
  */
@@ -15,7 +16,8 @@ import { TRANSCRIPT_URLS } from '../../jobs/retrieval/sources.ts';
 import type { DatasetJob, RawDocument } from '../../jobs/types.ts';
 import { type Database, openDatabase } from '../../lib/db.ts';
 import { embedderFromEnv } from '../../lib/embeddings.ts';
-import { QUESTIONS } from './retrieval-questions.ts';
+import { embedPendingChunks } from '../../loaders/retrieval.ts';
+import { QUESTIONS, type Question, splitOf } from './retrieval-questions.ts';
 
 const FIXTURES = fileURLToPath(new URL('../../fixtures/upstream/', import.meta.url));
 const MODES: SearchMode[] = ['vector', 'fulltext', 'hybrid', 'rerank'];
@@ -71,6 +73,7 @@ export async function evaluate(
   database: Database,
   opts: { byTicker?: boolean; weights?: { vector: number; fulltext: number } } = {},
 ) {
+  await embedPendingChunks(database, await embedderFromEnv());
   const embedder = await embedderFromEnv();
   const targets = await locate(database);
   const out: Record<
@@ -100,9 +103,11 @@ export async function evaluate(
       );
       ranks.push(r === -1 ? null : r + 1);
     }
-    misses[mode] = QUESTIONS.filter((_, i) => ranks[i] === null).map((q) => `${q.ticker}: ${q.q}`);
-    const summary = (pick: (k: string) => boolean) => {
-      const rs = ranks.filter((_, i) => pick(QUESTIONS[i]!.kind));
+    misses[mode] = QUESTIONS.filter((_, i) => ranks[i] === null).map(
+      (q) => `${splitOf(q)} ${q.kind} ${q.ticker}: ${q.q}`,
+    );
+    const summary = (pick: (q: Question) => boolean) => {
+      const rs = ranks.filter((_, i) => pick(QUESTIONS[i]!));
       const n = rs.length;
       const at = (k: number) => rs.filter((r) => r !== null && r <= k).length / n;
       const mrr = rs.reduce<number>((s, r) => s + (r ? 1 / r : 0), 0) / n;
@@ -111,8 +116,10 @@ export async function evaluate(
     };
     out[mode] = {
       all: summary(() => true),
-      paraphrase: summary((k) => k === 'paraphrase'),
-      keyword: summary((k) => k === 'keyword'),
+      dev: summary((q) => splitOf(q) === 'dev'),
+      heldout: summary((q) => splitOf(q) === 'heldout'),
+      paraphrase: summary((q) => q.kind === 'paraphrase'),
+      keyword: summary((q) => q.kind === 'keyword'),
     };
   }
   return { model: embedder.model, questions: QUESTIONS.length, results: out, misses };
@@ -141,11 +148,17 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       ['filters.tickers = the question company', byTicker],
     ] as const) {
       process.stdout.write(`\n${r.questions} questions, model ${r.model}, ${label}\n`);
-      process.stdout.write('mode       | R@5   | R@10  | MRR@10 | R@10 paraphrase | R@10 keyword\n');
+      const f = (x: number) => x.toFixed(3);
+      const cell = (x: { recall5: number; recall10: number; mrr: number }) =>
+        `${f(x.recall5)} / ${f(x.recall10)} / ${f(x.mrr)}`;
+      const s0 = Object.values(r.results)[0]!;
+      process.stdout.write(
+        `R@5 / R@10 / MRR@10; dev ${s0.dev!.n}, held-out ${s0.heldout!.n} questions; R@10 by kind\n` +
+          'mode       | dev                   | held-out              | all                   | paraphrase | keyword\n',
+      );
       for (const [mode, s] of Object.entries(r.results)) {
-        const f = (x: number) => x.toFixed(3);
         process.stdout.write(
-          `${mode.padEnd(10)} | ${f(s.all!.recall5)} | ${f(s.all!.recall10)} | ${f(s.all!.mrr)}  | ${f(s.paraphrase!.recall10)} (${s.paraphrase!.n})     | ${f(s.keyword!.recall10)} (${s.keyword!.n})\n`,
+          `${mode.padEnd(10)} | ${cell(s.dev!)} | ${cell(s.heldout!)} | ${cell(s.all!)} | ${f(s.paraphrase!.recall10)}      | ${f(s.keyword!.recall10)}\n`,
         );
       }
     }

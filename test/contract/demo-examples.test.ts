@@ -72,7 +72,7 @@ beforeAll(async () => {
   api = await startApi(database);
   key = (await accountWithKey(database, 'fund', 100_000)).key;
   document = await (await api.get('/v1/openapi.json')).json();
-}, 400_000); // the documents dataset embeds ~1000 chunks offline (issue 13)
+}, 400_000); // the backfill of every dataset (retrieval embeds later, in its own step: issue 13)
 
 afterAll(async () => {
   await api?.close();

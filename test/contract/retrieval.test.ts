@@ -3,20 +3,24 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filingItemsJob } from '../../jobs/edgar/filing-items.job.ts';
 import { filingsJob } from '../../jobs/edgar/filings.job.ts';
-import { documentsJob, FILING_ITEMS_PARTITION } from '../../jobs/retrieval/documents.job.ts';
+import { documentsJob, EMBED_PARTITION, FILING_ITEMS_PARTITION } from '../../jobs/retrieval/documents.job.ts';
 import { TRANSCRIPT_URLS } from '../../jobs/retrieval/sources.ts';
 import type { DatasetJob, RawDocument } from '../../jobs/types.ts';
+import { loadConfig } from '../../lib/config.ts';
 import type { Database } from '../../lib/db.ts';
+import { createLogger } from '../../lib/logger.ts';
 import { accountWithKey, createApiTestDatabase, type RunningApi, startApi } from '../helpers/api.ts';
 import { seedRegistry } from '../helpers/registry.ts';
 
 // Spec 4.4, 2.6, 8.1, 8.2 over real HTTP. Data: the real documents job's parse + load over the six
 // transcripts the mirror serves and the items of Apple's 10-Q for March 2000 (filing-items job), embedded
-// with the offline model.
+// with the offline model by the job's `embed` partition after the loads (as the pipeline runs it: after the
+// load transaction committed). One answer is asked before that step, while every vector is pending.
 let database: Database;
 let api: RunningApi;
 let fund: { key: string; accountId: string };
 let free: { key: string; accountId: string };
+let beforeEmbedding: { status: number; body: { chunks: { text: string; score: number | null }[] } };
 
 const TEN_Q_2000 = '0000912057-00-023442';
 const doc = (url: string): RawDocument => {
@@ -33,6 +37,13 @@ const doc = (url: string): RawDocument => {
 async function runJob(job: DatasetJob, partition: string, docs: RawDocument[]) {
   const { rows } = job.parse(docs, partition);
   await database.db.transaction((tx) => job.load(tx, rows, partition));
+  const ctx = {
+    database,
+    config: loadConfig({ NODE_ENV: 'test' }),
+    logger: createLogger('silent'),
+    now: new Date(),
+  };
+  await job.afterLoad?.(ctx, partition);
 }
 
 beforeAll(async () => {
@@ -50,7 +61,15 @@ beforeAll(async () => {
   api = await startApi(database, { logLevel: 'warn' });
   fund = await accountWithKey(database, 'fund', 10_000);
   free = await accountWithKey(database, 'free', 10_000);
-}, 300_000);
+  const r = await post({
+    query: 'gross margin between',
+    filters: { tickers: ['AAPL'], year: 2023 },
+    top_k: 3,
+    rerank: true,
+  });
+  beforeEmbedding = { status: r.status, body: await r.json() };
+  await runJob(documentsJob as DatasetJob, EMBED_PARTITION, []);
+}, 600_000);
 
 afterAll(async () => {
   await api?.close();
@@ -220,6 +239,19 @@ describe('POST /v1/retrieve', () => {
       expect(text.slice(c.evidenceCharStart, c.evidenceCharEnd)).toBe(c.evidenceText);
       expect(c.source.segments).toEqual([]);
     }
+  });
+
+  it('answers by full text while vectors are pending, with a null score', async () => {
+    expect(beforeEmbedding.status).toBe(200);
+    const chunks = beforeEmbedding.body.chunks;
+    expect(chunks.length).toBe(3);
+    expect(chunks.every((c) => c.score === null)).toBe(true);
+    // the precision pass reads the text, so the guidance sentence leads without any vector
+    expect(chunks[0]!.text).toMatch(/gross margin to be between 43\.5% and 44\.5%/);
+    const [left] = await database.query<{ n: number }>(
+      'select count(*)::int as n from retrieval_chunks where embedding is null',
+    );
+    expect(left!.n).toBe(0);
   });
 
   it('clamps top_k to the plan (Free 10, Fund 50)', async () => {

@@ -1527,7 +1527,7 @@ export interface paths {
         put?: never;
         /**
          * Semantic retrieval of source passages
-         * @description Finds the passages of earnings-call transcripts and 10-K/10-Q items that answer a question: source text with exact offsets, never a generated answer. Ranking: pgvector cosine search and Postgres full-text search, fused by weighted reciprocal rank (k=60); `rerank: true` re-scores the top 50 by query-word and word-pair coverage plus cosine similarity. `score` is the cosine distance of the chunk to the query (lower is closer); the order is the ranking. `top_k` (default 10) is clamped to the plan (Free 10, Professional 25, Fund 50). `filters.tickers` expand to every symbol the company has held; `source_types` take `transcript`, `filing_item` or a filing type (`10-K`, `10-Q`). A `year`/`quarter` with no documents serves the nearest earlier period with documents and says so in `meta.periodMismatch`. `evidenceText` is the sentence of the chunk that shares most words with the query; `charStart`/`charEnd` and `evidenceCharStart`/`evidenceCharEnd` index the document text (its segments joined by a blank line, as GET /v1/documents/{id}/segments gives them). `include_segments` fills `source.segments` with the chunk's segment and its neighbours (the turn before and after).
+         * @description Finds the passages of earnings-call transcripts and 10-K/10-Q items that answer a question: source text with exact offsets, never a generated answer. Ranking: pgvector cosine search and Postgres full-text search, fused by weighted reciprocal rank (k=60); full text searches the query's words and the phrases of a small finance lexicon they name (`NIM` also finds `net interest margin`); `rerank: true` re-scores every fused candidate by cosine similarity, the best sentence's coverage of the query's terms and the fused rank. `score` is the cosine distance of the chunk to the query (lower is closer); the order is the ranking. Chunks are embedded in the background after they are indexed: until a chunk has a vector of the current model, full-text search still finds it and its `score` is null. `top_k` (default 10) is clamped to the plan (Free 10, Professional 25, Fund 50). `filters.tickers` expand to every symbol the company has held; `source_types` take `transcript`, `filing_item` or a filing type (`10-K`, `10-Q`). A `year`/`quarter` with no documents serves the nearest earlier period with documents and says so in `meta.periodMismatch`. `evidenceText` is the sentence of the chunk that shares most words with the query; `charStart`/`charEnd` and `evidenceCharStart`/`evidenceCharEnd` index the document text (its segments joined by a blank line, as GET /v1/documents/{id}/segments gives them). `include_segments` fills `source.segments` with the chunk's segment and its neighbours (the turn before and after).
          *
          *     **Plan:** Free and above. **Credits:** 1 per call, refunded when the request fails. **Rate limit:** per key per minute (Free 20, Professional 120, Fund 600); exceeding it gives 429 and costs nothing.
          *
@@ -14920,8 +14920,8 @@ export interface operations {
                             evidenceCharStart?: number;
                             evidenceText?: string;
                             id?: string;
-                            /** @description Cosine distance to the query; lower is closer */
-                            score?: number;
+                            /** @description Cosine distance to the query; lower is closer. Null while the chunk waits for its vector (found by full text) */
+                            score?: number | null;
                             segmentId?: string;
                             source?: {
                                 documentId?: string;

@@ -32,6 +32,8 @@ const shape = z.object({
   DART_API_KEY: z.string().min(8).optional(),
   DART_DAILY_BUDGET: z.coerce.number().int().positive().default(9000),
   MCP_API_KEY: z.string().optional(),
+  // 13F filings of every filer (not only the universe's) loaded inside the served window, newest first
+  THIRTEEN_F_HOLDER_FILINGS: z.coerce.number().int().min(0).default(80_000),
   // retrieval embeddings (lib/embeddings.ts): an OpenAI-compatible endpoint instead of the offline model
   EMBEDDINGS_URL: z.string().url().optional(),
   EMBEDDINGS_MODEL: z.string().optional(),

@@ -5,7 +5,7 @@ import type { DatasetJob, JobContext } from '../types.ts';
 import { backfillCiks, cikUniverse } from './universe.ts';
 
 /** A scheduled refresh of a per-filing dataset covers the filings indexed in this many most recent days. */
-const REFRESH_DAYS = 3;
+export const REFRESH_DAYS = 3;
 
 /**
  * Partitions of a dataset built one filing at a time (`acc:<accession>`): the filings of the given types in

@@ -1,3 +1,4 @@
+import { MONTH_NAMES } from '../../lib/months.ts';
 import { countryFromEdgarCode } from '../edgar/countries.ts';
 import type { Form20fSection } from './items.ts';
 
@@ -23,20 +24,7 @@ export interface CoverProfile {
   adr_ratio: string | null;
 }
 
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
+const MONTHS: readonly string[] = MONTH_NAMES;
 const LONG_DATE =
   /\b(January|February|March|April|May|June|July|August|September|October|November|December)\s+(\d{1,2}),?\s+(\d{4})\b/i;
 /** A ticked box: [X], [ X ], [x], ☒ (U+2612), ⌧ (U+2327), ý (Wingdings x), ■. */

@@ -1,3 +1,5 @@
+import { MONTH_NAMES } from '../../lib/months.ts';
+
 /**
  * When the event happened, from the words of the item, anchored on its publication date (UTC). The title
  * is read first; when it states no date, the first sentence of the summary (the lede). The first phrase
@@ -39,20 +41,7 @@ export interface EventDate {
   future: boolean;
 }
 
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
+const MONTHS: readonly string[] = MONTH_NAMES;
 const MONTH = String.raw`(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?`;
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const ORDINAL: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4 };

@@ -5,7 +5,12 @@ import type { DatasetJob, JobContext } from '../types.ts';
 import { backfillCiks, cikUniverse } from './universe.ts';
 
 /** A scheduled refresh of a per-filing dataset covers the filings indexed in this many most recent days. */
-export const REFRESH_DAYS = 3;
+const REFRESH_DAYS = 3;
+
+/** The first filing date a scheduled refresh of a per-filing dataset covers (REFRESH_DAYS back from now). */
+export function refreshSince(now: Date): string {
+  return new Date(now.getTime() - REFRESH_DAYS * 86_400_000).toISOString().slice(0, 10);
+}
 
 /**
  * Partitions of a dataset built one filing at a time (`acc:<accession>`): the filings of the given types in
@@ -43,8 +48,7 @@ export function perFilingPartitions(
       return list(ctx, ciks, opts.from, opts.to);
     },
     async latestPartitions(ctx) {
-      const since = new Date(ctx.now.getTime() - REFRESH_DAYS * 86_400_000).toISOString().slice(0, 10);
-      return list(ctx, await cikUniverse(ctx.config, ctx.database), since, undefined);
+      return list(ctx, await cikUniverse(ctx.config, ctx.database), refreshSince(ctx.now), undefined);
     },
   };
 }

@@ -2,7 +2,7 @@ import { datasetDecl } from '../../lib/datasets.ts';
 import { ParseError } from '../../lib/errors.ts';
 import { loadListingPrices } from '../../loaders/market-data.ts';
 import { LISTING_PROVIDERS, listingCurrency } from '../../parsers/prices/providers.ts';
-import { toListingBar } from '../../parsers/prices/types.ts';
+import { type DailyBar, toListingBar } from '../../parsers/prices/types.ts';
 import type { PriceBarInsert, PriceEventInsert } from '../../schema/market-data.ts';
 import type { DatasetJob } from '../types.ts';
 import { homeCikOf, priceSymbols } from './listings.ts';
@@ -12,6 +12,27 @@ interface Parsed {
   symbol: string;
   bars: Omit<PriceBarInsert, 'companyId'>[];
   events: PriceEventInsert[];
+}
+
+/** A listing's parsed daily bars as price_bars rows (adjusted-only sources keep no traded values: toListingBar). */
+export function listingBarRows(
+  bars: DailyBar[],
+  row: { symbol: string; market: string; source: string; fetchedAt: Date },
+): Omit<PriceBarInsert, 'companyId'>[] {
+  return bars.map(toListingBar).map((b) => ({
+    symbol: row.symbol,
+    date: b.date,
+    market: row.market,
+    currency: b.currency,
+    open: b.open,
+    high: b.high,
+    low: b.low,
+    close: b.close,
+    adjClose: b.adjClose,
+    volume: b.volume,
+    source: row.source,
+    fetchedAt: row.fetchedAt,
+  }));
 }
 
 export const symbolOf = (key: string) => key.replace(/^symbol:/, '');
@@ -56,20 +77,7 @@ export const pricesJob: DatasetJob<Parsed> = {
       throw new ParseError(`the source answered for ${r.symbol}, not ${symbol}`, doc.url);
     const fetchedAt = new Date(doc.fetchedAt);
     const market = marketOf(symbol);
-    const bars = r.bars.map(toListingBar).map((b) => ({
-      symbol,
-      date: b.date,
-      market,
-      currency: b.currency,
-      open: b.open,
-      high: b.high,
-      low: b.low,
-      close: b.close,
-      adjClose: b.adjClose,
-      volume: b.volume,
-      source: doc.url,
-      fetchedAt,
-    }));
+    const bars = listingBarRows(r.bars, { symbol, market, source: doc.url, fetchedAt });
     const events = r.events.map((e) => ({
       symbol,
       date: e.date,

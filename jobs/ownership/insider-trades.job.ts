@@ -2,14 +2,13 @@ import { and, desc, gte, inArray, lte, sql } from 'drizzle-orm';
 import { type InsiderRows, loadInsiderFiling } from '../../loaders/insider-trades.ts';
 import { parseOwnershipFiling } from '../../parsers/edgar/form4.ts';
 import { ownershipIndex } from '../../schema/ownership.ts';
-import { accessionOf } from '../edgar/filing-partitions.ts';
+import { accessionOf, refreshSince } from '../edgar/filing-partitions.ts';
 import { backfillCiks, cikUniverse } from '../edgar/universe.ts';
 import type { DatasetJob, JobContext } from '../types.ts';
 import { fetchSubmission, ownershipFilingRef, withDemo } from './partitions.ts';
 
 /** Spec 8.3: about two years per issuer, counted back from the issuer's newest insider filing. */
 const YEARS_PER_ISSUER = 2;
-const REFRESH_DAYS = 3;
 
 interface Parsed extends Omit<InsiderRows, 'formType' | 'filingDate'> {
   formType: string | null;
@@ -59,8 +58,7 @@ export const insiderTradesJob: DatasetJob<Parsed> = {
         return listFilings(ctx, ciks, opts.from?.slice(0, 10), opts.to?.slice(0, 10));
       },
       async latestPartitions(ctx) {
-        const since = new Date(ctx.now.getTime() - REFRESH_DAYS * 86_400_000).toISOString().slice(0, 10);
-        return listFilings(ctx, await cikUniverse(ctx.config, ctx.database), since);
+        return listFilings(ctx, await cikUniverse(ctx.config, ctx.database), refreshSince(ctx.now));
       },
     },
     'insider_trades',

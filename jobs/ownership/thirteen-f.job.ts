@@ -2,7 +2,7 @@ import { and, desc, gte, inArray, lte } from 'drizzle-orm';
 import { loadThirteenF, type ThirteenFRows } from '../../loaders/thirteen-f.ts';
 import { parseThirteenF } from '../../parsers/edgar/thirteen-f.ts';
 import { filings } from '../../schema/filings.ts';
-import { accessionOf, perFilingPartitions, REFRESH_DAYS } from '../edgar/filing-partitions.ts';
+import { accessionOf, perFilingPartitions, refreshSince } from '../edgar/filing-partitions.ts';
 import type { DatasetJob, JobContext } from '../types.ts';
 import { fetchSubmission, ownershipFilingRef, withDemo } from './partitions.ts';
 
@@ -64,9 +64,8 @@ export const thirteenFJob: DatasetJob<ThirteenFRows> = {
         return [...new Set([...own, ...(await holderPartitions(ctx, opts.from, opts.to))])];
       },
       async latestPartitions(ctx) {
-        const since = new Date(ctx.now.getTime() - REFRESH_DAYS * 86_400_000).toISOString().slice(0, 10);
         const own = await ownFilers.latestPartitions(ctx);
-        return [...new Set([...own, ...(await holderPartitions(ctx, since))])];
+        return [...new Set([...own, ...(await holderPartitions(ctx, refreshSince(ctx.now)))])];
       },
     },
     'institutional_holdings',

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listingBarRows } from '../../jobs/market/prices.job.ts';
 import type { Database } from '../../lib/db.ts';
 import { copyUpsertRows } from '../../loaders/copy-upsert.ts';
 import { parsePriceCsv } from '../../parsers/prices/csv.ts';
-import { toListingBar } from '../../parsers/prices/types.ts';
 import { type PriceBarInsert, priceBars } from '../../schema/market-data.ts';
 import { createTestDatabase } from '../helpers/db.ts';
 
@@ -21,20 +21,7 @@ describe(`copyUpsertRows: COPY into a staging table, then one upsert (${process.
     database = await createTestDatabase();
     const parsed = parsePriceCsv(readFileSync(FILE, 'utf8'), { symbol: 'GOOGL', currency: 'USD' });
     const fetchedAt = new Date('2026-02-21T00:00:00Z');
-    bars = parsed.bars.map(toListingBar).map((b) => ({
-      symbol: 'GOOGL',
-      date: b.date,
-      market: 'US',
-      currency: b.currency,
-      open: b.open,
-      high: b.high,
-      low: b.low,
-      close: b.close,
-      adjClose: b.adjClose,
-      volume: b.volume,
-      source: FILE,
-      fetchedAt,
-    }));
+    bars = listingBarRows(parsed.bars, { symbol: 'GOOGL', market: 'US', source: FILE, fetchedAt });
   });
 
   afterAll(async () => {

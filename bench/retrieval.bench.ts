@@ -24,6 +24,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { createAccount, createApiKey } from '../api/platform/accounts.ts';
+import { embeddingText } from '../api/retrieval/query.ts';
 import { rerankCandidates } from '../api/retrieval/rerank.ts';
 import { FUSION, fulltextSearch, fuse, RERANK_POOL, vectorSearch } from '../api/retrieval/search.ts';
 import { buildApp } from '../api/server.ts';
@@ -190,7 +191,7 @@ async function parts(database: Database) {
     return r;
   };
   for (const q of QUESTIONS) {
-    const [qv] = await time(t.embed, () => embedder.embed([q.q]));
+    const [qv] = await time(t.embed, () => embedder.embed([embeddingText(q.q)]));
     const v = await time(t.vector, () => vectorSearch(database, qv!, {}, embedder.model, FUSION.candidates));
     const f = await time(t.fulltext, () =>
       fulltextSearch(database, q.q, qv!, {}, embedder.model, FUSION.candidates),

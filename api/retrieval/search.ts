@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../lib/db.ts';
 import { type Embedder, vectorLiteral } from '../../lib/embeddings.ts';
+import { embeddingText } from './query.ts';
 import { queryTerms, rerankCandidates } from './rerank.ts';
 
 /**
@@ -194,7 +195,7 @@ export async function search(
   embedder: Embedder,
   req: SearchRequest,
 ): Promise<SearchHit[]> {
-  const [qv] = await embedder.embed([req.query]);
+  const [qv] = await embedder.embed([embeddingText(req.query)]);
   const model = embedder.model;
   const n = Math.max(FUSION.candidates, req.topK);
   if (req.mode === 'vector')

@@ -1,8 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../lib/db.ts';
 import { type Embedder, vectorLiteral } from '../../lib/embeddings.ts';
+import { wordVectors } from '../../lib/word-vectors.ts';
 import { embeddingText } from './query.ts';
-import { queryTerms, rerankCandidates } from './rerank.ts';
+import { queryTerms, rerankCandidates, WEIGHTS } from './rerank.ts';
 
 /**
  * Retrieval over `retrieval_chunks` (spec 4.4). Filters (tickers, period, source types, the embedding
@@ -24,7 +25,7 @@ export type SearchMode = 'vector' | 'fulltext' | 'hybrid' | 'rerank';
  * Weighted reciprocal-rank fusion: score = sum over lists of weight / (K + rank). Full text weighs more than
  * the small offline model (0.6), chosen on `npm run quality:retrieval` (hybrid recall@10 0.638 -> 0.672).
  */
-export const FUSION = { K: 60, vectorWeight: 0.6, fulltextWeight: 1, candidates: 100 } as const;
+export const FUSION = { K: 20, vectorWeight: 1, fulltextWeight: 1, candidates: 100 } as const;
 export const RERANK_POOL = 200;
 
 export interface SearchFilters {
@@ -211,7 +212,8 @@ export async function search(
     { hits: t.map(num), weight: req.weights?.fulltext ?? FUSION.fulltextWeight },
   ]);
   if (req.mode === 'hybrid') return fused.slice(0, req.topK);
-  return rerankCandidates(req.query, fused.slice(0, Math.max(RERANK_POOL, req.topK))).slice(0, req.topK);
+  const pool = fused.slice(0, Math.max(RERANK_POOL, req.topK));
+  return rerankCandidates(req.query, pool, WEIGHTS, await wordVectors()).slice(0, req.topK);
 }
 
 const num = (h: SearchHit): SearchHit => ({

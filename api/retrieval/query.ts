@@ -8,7 +8,7 @@
  * rerank read the query as written. A query that is nothing but such words is embedded as written.
  */
 const LEAD =
-  /^(?:what|how|where|when|which|who|whom|whose|why|much|many|large|big|fast|high|low|quick|quickly|long|often|far|is|are|was|were|do|does|did|will|would|can|could|should|has|have|had)\s+/i;
+  /^(?:what|where|when|which|who|whom|whose|why|how(?:\s+(?:much|many|large|big|fast|high|low|quickly|long|often|far))?|is|are|was|were|do|does|did|will|would|can|could|should|has|have|had)(?:\s+|$)/i;
 
 export function embeddingText(query: string): string {
   let text = query.trim().replace(/\s*\?+$/, '');

@@ -6,16 +6,23 @@ import type { SearchHit } from './search.ts';
  * The precision pass (`rerank=true`): a second scorer over every fused candidate (the vector and full-text
  * top lists together) that reads the text of each chunk:
  *   score = COSINE   x (1 - cosine distance)
- *         + SENTENCE x the best sentence's IDF-weighted share of the query's terms (proximity: the terms
- *                      of an answer sit in one sentence, not spread over a long turn)
+ *         + SOFT     x the best sentence's IDF-weighted soft share of the query's terms (softSentence: a
+ *                      query word the sentence lacks counts by its nearest sentence word in the English
+ *                      word vectors, lib/word-vectors.ts; proximity: the terms of an answer sit in one
+ *                      sentence, not spread over a long turn)
+ *         + SENTENCE x the same share with exact terms only (weight 0 since the soft share: it holds it)
  *         + FUSED    / (1 + fused rank / 10)
  * Terms: the query's content words (lower-cased, stop words dropped, light suffix stemming), plus one term
  * per lexicon group (lexicon.ts) a query phrase belongs to, matched by any phrase of the group, at weight
  * EXPANSION. IDF is computed over the candidate pool, so a rare word ("Clarfeld", "NIM") counts more than
  * a common one ("quarter"). A chunk whose vector is pending (null distance) takes the pool's lowest cosine
- * similarity. Ties keep the fused order. Weights chosen by a grid search on the dev half of `npm run
- * quality:retrieval` (dev recall@10 0.800 -> 0.867); a BM25 term over the whole chunk (k1 1.2, b 0.75)
- * was tried and dropped: every dev optimum gave it weight 0 (long turns win on counts, not on answers).
+ * similarity. Ties keep the fused order. Weights (and SIMILAR, the word-vector cosine where a word starts
+ * to count) chosen by a grid search on the dev half of `npm run quality:retrieval`, together with the
+ * fusion's K and vector weight (search.ts): dev recall@10 0.867 (MRR 0.656 -> 0.710), held-out 0.643 ->
+ * 0.679. A BM25 term over the whole chunk (k1 1.2, b 0.75) was tried and dropped: every dev optimum gave it
+ * weight 0 (long turns win on counts, not on answers); so were a two-sentence window for the share, a
+ * bonus for a figure in the sentence of a "how much" question, and an IDF-weighted mean of word vectors
+ * (SIF) per sentence: none moved dev recall@10.
  */
 export const WEIGHTS: Weights = {
   COSINE: 0.5,

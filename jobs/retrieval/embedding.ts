@@ -1,6 +1,7 @@
 import type { Database } from '../../lib/db.ts';
 import { embedderFromEnv } from '../../lib/embeddings.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { wordVectorsIfInstalled } from '../../lib/word-vectors.ts';
 import { embedPendingChunks, pendingChunkCount } from '../../loaders/retrieval.ts';
 
 const PROGRESS_EVERY_MS = 5_000;
@@ -10,13 +11,15 @@ const PROGRESS_EVERY_MS = 5_000;
  * one when it starts (how many chunks, which model), one every few seconds, one at the end. `etl start`
  * calls it in the background once the API serves (full-text search answers meanwhile), `etl index
  * documents` in the foreground. `signal` stops it between batches; the next run resumes. Returns the
- * number of chunks embedded.
+ * number of chunks embedded. It first loads the rerank's word vectors into the process (about 1 s on a
+ * machine's first load), so the first `rerank: true` request does not wait for them.
  */
 export async function embedWithProgress(
   database: Database,
   logger: Logger,
   signal?: AbortSignal,
 ): Promise<number> {
+  await wordVectorsIfInstalled();
   const embedder = await embedderFromEnv();
   const pending = await pendingChunkCount(database, embedder.model);
   const log = logger.child({ dataset: 'documents', step: 'embed', model: embedder.model });

@@ -12,7 +12,8 @@
  * - latency: p50/p99 of `POST /v1/retrieve` over real HTTP (the evaluation questions, sequential, rerank on,
  *   a warm-up round first), and the same questions split into their parts (query embedding, the vector
  *   query, the full-text query, the rerank pass) so a slow request says where its time goes; whether the
- *   vector query's plan uses the HNSW index (EXPLAIN).
+ *   vector query's plan uses the HNSW index (EXPLAIN); and, as a same-run baseline, the full-text query
+ *   without its bound (`fulltextUnboundedMs`: every match ranked, FULLTEXT_CANDIDATES off).
  * - baseline of the same run: the same HTTP requests with the HNSW index dropped (exact scan), by default
  *   only up to 100k chunks (`BENCH_EXACT=1` forces it).
  * `BENCH_TARGETS` = `pglite,postgres` (default) or one of them. Prints one JSON object.
@@ -186,6 +187,7 @@ async function parts(database: Database) {
     embed: [] as number[],
     vector: [] as number[],
     fulltext: [] as number[],
+    fulltextUnbounded: [] as number[],
     rerank: [] as number[],
   };
   const time = async <T>(xs: number[], f: () => Promise<T> | T): Promise<T> => {
@@ -199,6 +201,10 @@ async function parts(database: Database) {
     const v = await time(t.vector, () => vectorSearch(database, qv!, {}, embedder.model, FUSION.candidates));
     const f = await time(t.fulltext, () =>
       fulltextSearch(database, q.q, qv!, {}, embedder.model, FUSION.candidates),
+    );
+    // same-run baseline: the full-text query ranking every match (FULLTEXT_CANDIDATES off)
+    await time(t.fulltextUnbounded, () =>
+      fulltextSearch(database, q.q, qv!, {}, embedder.model, FUSION.candidates, null),
     );
     const fused = fuse([
       { hits: v, weight: FUSION.vectorWeight },
@@ -215,6 +221,7 @@ async function parts(database: Database) {
     embedMs: stats(t.embed),
     vectorQueryMs: stats(t.vector),
     fulltextQueryMs: stats(t.fulltext),
+    fulltextUnboundedMs: stats(t.fulltextUnbounded),
     rerankMs: stats(t.rerank),
     vectorPlanUsesHnsw: JSON.stringify(plan).includes('retrieval_chunks_embedding'),
   };

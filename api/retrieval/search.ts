@@ -8,8 +8,10 @@ import { queryTerms, rerankCandidates } from './rerank.ts';
  * model) are applied inside each SQL query, never after it. Modes:
  * - `vector`: pgvector cosine distance (`<=>`, HNSW index) between the query and chunk embeddings.
  * - `fulltext`: Postgres full-text search, an OR of the query's terms and of the lexicon phrases it names
- *   (orParts; a word many chunks hold ranks but does not match alone, COMMON_SHARE), ranked by `ts_rank` over length (term frequency; `ts_rank_cd`, cover density, ranked worse:
- *   dev recall@10 0.733 -> 0.800 for full text alone), so a question need not contain every word.
+ *   (orParts; a word many chunks hold ranks but does not match alone, COMMON_SHARE), ranked by
+ *   `ts_rank` over length (term frequency; `ts_rank_cd`, cover density, ranked worse: dev recall@10
+ *   0.733 -> 0.800 for full text alone), so a question need not contain every word. At most
+ *   FULLTEXT_CANDIDATES rows are ranked, matched by the rarest parts, so the cost stays bounded at scale.
  * - `hybrid`: weighted reciprocal-rank fusion of the two lists (see FUSION below).
  * - `rerank`: hybrid, then a second scorer over the top RERANK_POOL candidates (rerank.ts).
  * The returned `score` is always the chunk's cosine distance to the query (lower is closer); the order is
@@ -160,6 +162,8 @@ export function fulltextQuery(
   const parts = orParts(query);
   if (parts.length === 0) return null;
   const w = filterSql(f, 7);
+  // the documents only for a filter (every chunk has its document; the join costs a hash of them all)
+  const join = w.params.length ? ' join retrieval_documents d on d.id = c.document_id' : '';
   // $6: the bound; null = every part of `rare` matches and nothing is cut
   return {
     text: `with parts as (select to_tsquery('english', p) as tq from unnest($2::text[]) p),
@@ -193,7 +197,7 @@ export function fulltextQuery(
      top as (
        select m.id, ts_rank(m.tsv, q.rank, 1) as r
          from (select c.id, c.tsv
-                 from retrieval_chunks c join retrieval_documents d on d.id = c.document_id, q
+                 from retrieval_chunks c${join}, q
                 where c.tsv @@ q.match and ${w.sql}
                 limit $6::int) m, q
         order by r desc, m.id limit $3)

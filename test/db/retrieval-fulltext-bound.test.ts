@@ -77,11 +77,19 @@ describe('full-text query bounded by its rarest parts', () => {
     // the unbounded query ranks the 30 chunks holding winter or losses (two hold both)
     const unbounded = await ids(query, null);
     expect(unbounded.length).toBe(30);
-    // bound 20: winter (estimated at the statistics' least frequency, 5 of 665) fits, losses (28) does not
+    // bound 20: winter (4 of 665 in the statistics) fits, losses (28) does not
     const bounded = await fulltextSearch(database, query, qv, {}, 'none', 100, 20);
     expect(bounded.length).toBe(4);
     expect(bounded.every((h) => /winter/i.test(h.text))).toBe(true);
     // ranked as the unbounded query ranks them
     expect(bounded.map((h) => h.id)).toEqual(unbounded.filter((id) => bounded.some((h) => h.id === id)));
+  });
+
+  it('never leaves the match empty while a word the statistics hold is left', async () => {
+    // two words in no chunk come first (the least estimate), then losses (28 chunks): with a bound of 20
+    // the made-up words alone would fit and match nothing; losses is taken all the same, 20 rows ranked
+    const hits = await fulltextSearch(database, 'zyzzyva quuxification losses', qv, {}, 'none', 100, 20);
+    expect(hits.length).toBe(20);
+    expect(hits.every((h) => /loss/i.test(h.text))).toBe(true);
   });
 });

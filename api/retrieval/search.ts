@@ -179,14 +179,14 @@ export function fulltextQuery(
        select tq from parts
         where numnode(tq) > 0
           and not (numnode(tq) = 1 and trim(both '''' from tq::text) in (select e from elems where f > $5))),
+     lexemes as (
+       select r.tq, replace(m.l[1], '''''', '''') as l
+         from rare r, regexp_matches(r.tq::text, '''((?:[^'']|'''')+)''', 'g') as m(l)),
      est as (
-       select r.tq,
-              numnode(r.tq) = 1 and trim(both '''' from r.tq::text) in (select e from elems) as known,
-              coalesce((select min(coalesce(e.f, (select min(f) from elems)))
-                          from regexp_matches(r.tq::text, '''((?:[^'']|'''')+)''', 'g') as m(l)
-                          left join elems e on e.e = replace(m.l[1], '''''', '''')), 0)
-              * (select n from total) as n
-         from rare r),
+       select x.tq, count(*) = 1 and bool_and(e.f is not null) as known,
+              coalesce(min(coalesce(e.f, (select min(f) from elems))), 0) * (select n from total) as n
+         from lexemes x left join elems e on e.e = x.l
+        group by x.tq),
      ordered as (
        select tq, known, row_number() over (order by n, tq::text) as i,
               sum(n) over (order by n, tq::text rows unbounded preceding) as cum
@@ -246,6 +246,8 @@ export interface SearchRequest {
   mode: SearchMode;
   /** Fusion weights (evaluation and tuning); default FUSION. */
   weights?: { vector: number; fulltext: number };
+  /** Rows the full-text query ranks (evaluation of the bound); default FULLTEXT_CANDIDATES, null: all. */
+  fulltextCandidates?: number | null;
 }
 
 /** Runs one search and returns up to topK hits in rank order. */
@@ -257,13 +259,14 @@ export async function search(
   const [qv] = await embedder.embed([req.query]);
   const model = embedder.model;
   const n = Math.max(FUSION.candidates, req.topK);
+  const cap = req.fulltextCandidates === undefined ? FULLTEXT_CANDIDATES : req.fulltextCandidates;
   if (req.mode === 'vector')
     return (await vectorSearch(database, qv!, req.filters, model, req.topK)).map(num);
   if (req.mode === 'fulltext')
-    return (await fulltextSearch(database, req.query, qv!, req.filters, model, req.topK)).map(num);
+    return (await fulltextSearch(database, req.query, qv!, req.filters, model, req.topK, cap)).map(num);
   const [v, t] = await Promise.all([
     vectorSearch(database, qv!, req.filters, model, n),
-    fulltextSearch(database, req.query, qv!, req.filters, model, n),
+    fulltextSearch(database, req.query, qv!, req.filters, model, n, cap),
   ]);
   const fused = fuse([
     { hits: v.map(num), weight: req.weights?.vector ?? FUSION.vectorWeight },

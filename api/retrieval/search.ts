@@ -169,23 +169,24 @@ export function fulltextQuery(
   // $6: the bound; null = every part of `rare` matches and nothing is cut
   return {
     text: `with parts as (select to_tsquery('english', p) as tq from unnest($2::text[]) p),
-     elems as (
-       select u.e, u.f from pg_stats s,
-              unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as u(e, f)
-        where s.schemaname = current_schema() and s.tablename = 'retrieval_chunks' and s.attname = 'tsv'
-          and u.e is not null),
+     st as (
+       select s.most_common_elems::text::text[] as e, s.most_common_elem_freqs as f from pg_stats s
+        where s.schemaname = current_schema() and s.tablename = 'retrieval_chunks' and s.attname = 'tsv'),
      total as (select greatest(reltuples, 0) as n from pg_class where oid = 'retrieval_chunks'::regclass),
      rare as (
        select tq from parts
         where numnode(tq) > 0
-          and not (numnode(tq) = 1 and trim(both '''' from tq::text) in (select e from elems where f > $5))),
+          and not (numnode(tq) = 1
+                   and coalesce((select f[array_position(e, trim(both '''' from tq::text))] from st), 0) > $5)),
      lexemes as (
        select r.tq, replace(m.l[1], '''''', '''') as l
          from rare r, regexp_matches(r.tq::text, '''((?:[^'']|'''')+)''', 'g') as m(l)),
      est as (
-       select x.tq, count(*) = 1 and bool_and(e.f is not null) as known,
-              coalesce(min(coalesce(e.f, (select min(f) from elems))), 0) * (select n from total) as n
-         from lexemes x left join elems e on e.e = x.l
+       -- a lexeme's share from the list; one outside it: the list's least (freqs ends with min, max, nulls)
+       select x.tq, count(*) = 1 and bool_and(x.f is not null) as known,
+              coalesce(min(coalesce(x.f, x.lo)), 0) * (select n from total) as n
+         from (select l.tq, st.f[array_position(st.e, l.l)] as f, st.f[array_length(st.e, 1) + 1] as lo
+                 from lexemes l left join st on true) x
         group by x.tq),
      ordered as (
        select tq, known, row_number() over (order by n, tq::text) as i,

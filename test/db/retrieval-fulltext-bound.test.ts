@@ -17,17 +17,9 @@ let database: Database;
 let chunkCount = 0;
 const qv = new Array<number>(EMBEDDING_DIMENSIONS).fill(0);
 const ids = async (query: string, candidates: number | null, limit = 100, tickers?: string[]) =>
-  (
-    await fulltextSearch(
-      database,
-      query,
-      qv,
-      tickers ? { tickers } : {},
-      'none',
-      limit,
-      candidates,
-    )
-  ).map((h) => h.id);
+  (await fulltextSearch(database, query, qv, tickers ? { tickers } : {}, 'none', limit, candidates)).map(
+    (h) => h.id,
+  );
 
 beforeAll(async () => {
   database = await createTestDatabase();

@@ -12,10 +12,15 @@
  * - latency: p50/p99 of `POST /v1/retrieve` over real HTTP (the evaluation questions, sequential, rerank on,
  *   a warm-up round first), and the same questions split into their parts (query embedding, the vector
  *   query, the full-text query, the rerank pass) so a slow request says where its time goes; whether the
- *   vector query's plan uses the HNSW index (EXPLAIN).
+ *   vector query's plan uses the HNSW index (EXPLAIN); and, as a same-run baseline, the full-text query
+ *   without its bound (`fulltextUnboundedMs`: every match ranked, FULLTEXT_CANDIDATES off).
  * - baseline of the same run: the same HTTP requests with the HNSW index dropped (exact scan), by default
  *   only up to 100k chunks (`BENCH_EXACT=1` forces it).
  * `BENCH_TARGETS` = `pglite,postgres` (default) or one of them. Prints one JSON object.
+ * `BENCH_DB=<name>` (Postgres only): a named database on the DATABASE_URL server instead of a throwaway one,
+ *   kept after the run; a later run finding it with BENCH_CHUNKS chunks and both indexes reuses it (no load,
+ *   no index builds: `reused: true`, the build figures null), so the query side of the 1M case can be
+ *   measured again without the ~25 min build. Anything else in it is dropped and rebuilt.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,6 +28,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { createAccount, createApiKey } from '../api/platform/accounts.ts';
 import { embeddingText } from '../api/retrieval/query.ts';
 import { rerankCandidates, WEIGHTS } from '../api/retrieval/rerank.ts';
@@ -183,6 +189,7 @@ async function parts(database: Database) {
     embed: [] as number[],
     vector: [] as number[],
     fulltext: [] as number[],
+    fulltextUnbounded: [] as number[],
     rerank: [] as number[],
   };
   const time = async <T>(xs: number[], f: () => Promise<T> | T): Promise<T> => {
@@ -197,6 +204,10 @@ async function parts(database: Database) {
     const v = await time(t.vector, () => vectorSearch(database, qv!, {}, embedder.model, FUSION.candidates));
     const f = await time(t.fulltext, () =>
       fulltextSearch(database, q.q, qv!, {}, embedder.model, FUSION.candidates),
+    );
+    // same-run baseline: the full-text query ranking every match (FULLTEXT_CANDIDATES off)
+    await time(t.fulltextUnbounded, () =>
+      fulltextSearch(database, q.q, qv!, {}, embedder.model, FUSION.candidates, null),
     );
     const fused = fuse([
       { hits: v, weight: FUSION.vectorWeight },
@@ -213,15 +224,18 @@ async function parts(database: Database) {
     embedMs: stats(t.embed),
     vectorQueryMs: stats(t.vector),
     fulltextQueryMs: stats(t.fulltext),
+    fulltextUnboundedMs: stats(t.fulltextUnbounded),
     rerankMs: stats(t.rerank),
     vectorPlanUsesHnsw: JSON.stringify(plan).includes('retrieval_chunks_embedding'),
   };
 }
 
-async function run(database: Database, pglite: boolean) {
-  const loaded = await load(database);
+async function run(database: Database, pglite: boolean, reuse = false) {
+  const loaded = reuse
+    ? { chunks: N, loadSeconds: null, ginBuildSeconds: null, reused: true }
+    : await load(database);
   const exact = EXACT ? await latencies(database, 'exact') : null;
-  const hnswBuild = await buildHnsw(database, pglite);
+  const hnswBuild = reuse ? null : await buildHnsw(database, pglite);
   await database.query('analyze retrieval_chunks');
   const hnsw = await latencies(database, 'hnsw');
   log(`retrieve p50 ${hnsw.p50} ms p99 ${hnsw.p99} ms`);
@@ -253,7 +267,44 @@ if (TARGETS.includes('pglite')) {
   out.pglite = await run(pglite, true);
   await pglite.close();
 }
-if (TARGETS.includes('postgres') && process.env.DATABASE_URL) {
+if (TARGETS.includes('postgres') && process.env.DATABASE_URL && process.env.BENCH_DB) {
+  const name = process.env.BENCH_DB;
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`BENCH_DB ${name}: lower-case letters, digits, _`);
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+  let reuse = false;
+  if (exists) {
+    const probe = await openDatabase({ databaseUrl: url.toString() });
+    try {
+      const [row] = await probe.query<{ n: number; idx: number }>(
+        `select (select count(*)::int from retrieval_chunks) as n,
+                (select count(*)::int from pg_indexes
+                  where indexname in ('retrieval_chunks_tsv', 'retrieval_chunks_embedding')) as idx`,
+      );
+      reuse = row?.n === N && row.idx === 2;
+    } catch {
+      reuse = false;
+    } finally {
+      await probe.close();
+    }
+  }
+  if (!reuse) {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  }
+  await admin.end();
+  log(reuse ? `reusing database ${name}` : `building database ${name} (kept after the run)`);
+  const pgdb = await openDatabase({ databaseUrl: url.toString() });
+  try {
+    await pgdb.migrate();
+    out.postgres = await run(pgdb, false, reuse);
+  } finally {
+    await pgdb.close();
+  }
+} else if (TARGETS.includes('postgres') && process.env.DATABASE_URL) {
   const db = await throwawayDatabase(process.env.DATABASE_URL, 'bench_retrieval');
   const pgdb = await openDatabase({ databaseUrl: db.url });
   try {

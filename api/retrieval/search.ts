@@ -10,8 +10,10 @@ import { queryTerms, rerankCandidates, WEIGHTS } from './rerank.ts';
  * model) are applied inside each SQL query, never after it. Modes:
  * - `vector`: pgvector cosine distance (`<=>`, HNSW index) between the query and chunk embeddings.
  * - `fulltext`: Postgres full-text search, an OR of the query's terms and of the lexicon phrases it names
- *   (orParts; a word many chunks hold ranks but does not match alone, COMMON_SHARE), ranked by `ts_rank` over length (term frequency; `ts_rank_cd`, cover density, ranked worse:
- *   dev recall@10 0.733 -> 0.800 for full text alone), so a question need not contain every word.
+ *   (orParts; a word many chunks hold ranks but does not match alone, COMMON_SHARE), ranked by
+ *   `ts_rank` over length (term frequency; `ts_rank_cd`, cover density, ranked worse: dev recall@10
+ *   0.733 -> 0.800 for full text alone), so a question need not contain every word. At most
+ *   FULLTEXT_CANDIDATES rows are ranked, matched by the rarest parts, so the cost stays bounded at scale.
  * - `hybrid`: weighted reciprocal-rank fusion of the two lists (see FUSION below).
  * - `rerank`: hybrid, then a second scorer over the top RERANK_POOL candidates (rerank.ts).
  * The returned `score` is always the chunk's cosine distance to the query (lower is closer); the order is
@@ -136,6 +138,86 @@ function bind(text: string, params: unknown[]): SQL {
   return sql.join(chunks);
 }
 
+/**
+ * The most rows the full-text query ranks (`ts_rank` reads each row's tsvector), so its cost does not grow
+ * with the number of chunks that match. The query's parts are taken rarest first (each part's share of the
+ * chunks from the `tsv` column's `most_common_elems` statistics, 10,000 lexemes with the column's
+ * statistics target of 1,000; a word outside that list counts as the list's least frequent one; a phrase as
+ * its rarest word) while the estimated matches (their sum, at most the table's row count) stay within this
+ * bound, and always up to the rarest word the list holds (a word outside it may be in no chunk at all: the
+ * match is then never empty while a known word is left). The other parts still count in the rank. A LIMIT
+ * of the same size on the matching rows holds the bound when the estimate is low. On an index smaller than
+ * the bound (the demo's 665 chunks, the evaluation) nothing changes: every part matches and every match is
+ * ranked. 5,000: 1M-chunk full-text p99 of ~55 ms on the bench (2,000 saved little; README, Benchmark).
+ */
+export const FULLTEXT_CANDIDATES = 5000;
+
+/**
+ * The full-text query as SQL text and parameters. `candidates` bounds the rows ranked
+ * (FULLTEXT_CANDIDATES); null ranks every match of the parts left after COMMON_SHARE (the query before the
+ * bound, kept for the bench's same-run baseline and the test that compares both).
+ */
+export function fulltextQuery(
+  query: string,
+  qv: number[],
+  f: SearchFilters,
+  model: string,
+  limit: number,
+  candidates: number | null = FULLTEXT_CANDIDATES,
+): { text: string; params: unknown[] } | null {
+  const parts = orParts(query);
+  if (parts.length === 0) return null;
+  const w = filterSql(f, 7);
+  // the documents only for a filter (every chunk has its document; the join costs a hash of them all)
+  const join = w.params.length ? ' join retrieval_documents d on d.id = c.document_id' : '';
+  // $6: the bound; null = every part of `rare` matches and nothing is cut
+  return {
+    text: `with parts as (select to_tsquery('english', p) as tq from unnest($2::text[]) p),
+     st as (
+       select s.most_common_elems::text::text[] as e, s.most_common_elem_freqs as f from pg_stats s
+        where s.schemaname = current_schema() and s.tablename = 'retrieval_chunks' and s.attname = 'tsv'),
+     total as (select greatest(reltuples, 0) as n from pg_class where oid = 'retrieval_chunks'::regclass),
+     rare as (
+       select tq from parts
+        where numnode(tq) > 0
+          and not (numnode(tq) = 1
+                   and coalesce((select f[array_position(e, trim(both '''' from tq::text))] from st), 0) > $5)),
+     lexemes as (
+       select r.tq, replace(m.l[1], '''''', '''') as l
+         from rare r, regexp_matches(r.tq::text, '''((?:[^'']|'''')+)''', 'g') as m(l)),
+     est as (
+       -- a lexeme's share from the list; one outside it: the list's least (freqs ends with min, max, nulls)
+       select x.tq, count(*) = 1 and bool_and(x.f is not null) as known,
+              coalesce(min(coalesce(x.f, x.lo)), 0) * (select n from total) as n
+         from (select l.tq, st.f[array_position(st.e, l.l)] as f, st.f[array_length(st.e, 1) + 1] as lo
+                 from lexemes l left join st on true) x
+        group by x.tq),
+     ordered as (
+       select tq, known, row_number() over (order by n, tq::text) as i,
+              sum(n) over (order by n, tq::text rows unbounded preceding) as cum
+         from est),
+     chosen as (
+       select tq from ordered
+        where $6::int is null or least(cum, (select n from total)) <= $6::int
+           or i <= coalesce((select min(i) from ordered where known), 1)),
+     q as (
+       select (select string_agg(tq::text, ' | ') from parts where numnode(tq) > 0)::tsquery as rank,
+              coalesce((select string_agg(tq::text, ' | ') from chosen),
+                       (select string_agg(tq::text, ' | ') from parts where numnode(tq) > 0))::tsquery as match),
+     top as (
+       select m.id, ts_rank(m.tsv, q.rank, 1) as r
+         from (select c.id, c.tsv
+                 from retrieval_chunks c${join}, q
+                where c.tsv @@ q.match and ${w.sql}
+                limit $6::int) m, q
+        order by r desc, m.id limit $3)
+     select ${COLS}, case when c.embedding_model = $4 then c.embedding <=> $1::vector end as distance
+       from top t join retrieval_chunks c on c.id = t.id
+      order by t.r desc, t.id`,
+    params: [vectorLiteral(qv), parts, limit, model, COMMON_SHARE, candidates, ...w.params],
+  };
+}
+
 export async function fulltextSearch(
   database: Database,
   query: string,
@@ -143,32 +225,11 @@ export async function fulltextSearch(
   f: SearchFilters,
   model: string,
   limit: number,
+  candidates: number | null = FULLTEXT_CANDIDATES,
 ): Promise<SearchHit[]> {
-  const parts = orParts(query);
-  if (parts.length === 0) return [];
-  const w = filterSql(f, 6);
+  const q = fulltextQuery(query, qv, f, model, limit, candidates);
   // a chunk whose vector is pending (or of another model) is found all the same, with a null distance
-  return database.query<SearchHit>(
-    `with parts as (select to_tsquery('english', p) as tq from unnest($2::text[]) p),
-     common as (
-       select u.e from pg_stats s,
-              unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as u(e, f)
-        where s.schemaname = current_schema() and s.tablename = 'retrieval_chunks' and s.attname = 'tsv'
-          and u.e is not null and u.f > $5),
-     rare as (
-       select tq from parts
-        where numnode(tq) > 0
-          and not (numnode(tq) = 1 and trim(both '''' from tq::text) in (select e from common))),
-     q as (
-       select (select string_agg(tq::text, ' | ') from parts where numnode(tq) > 0)::tsquery as rank,
-              coalesce((select string_agg(tq::text, ' | ') from rare),
-                       (select string_agg(tq::text, ' | ') from parts where numnode(tq) > 0))::tsquery as match)
-     select ${COLS}, case when c.embedding_model = $4 then c.embedding <=> $1::vector end as distance
-       from retrieval_chunks c join retrieval_documents d on d.id = c.document_id, q
-      where c.tsv @@ q.match and ${w.sql}
-      order by ts_rank(c.tsv, q.rank, 1) desc, c.id limit $3`,
-    [vectorLiteral(qv), parts, limit, model, COMMON_SHARE, ...w.params],
-  );
+  return q ? database.query<SearchHit>(q.text, q.params) : [];
 }
 
 export function fuse(lists: { hits: SearchHit[]; weight: number }[]): SearchHit[] {
@@ -190,6 +251,8 @@ export interface SearchRequest {
   mode: SearchMode;
   /** Fusion weights (evaluation and tuning); default FUSION. */
   weights?: { vector: number; fulltext: number };
+  /** Rows the full-text query ranks (evaluation of the bound); default FULLTEXT_CANDIDATES, null: all. */
+  fulltextCandidates?: number | null;
 }
 
 /** Runs one search and returns up to topK hits in rank order. */
@@ -201,13 +264,14 @@ export async function search(
   const [qv] = await embedder.embed([embeddingText(req.query)]);
   const model = embedder.model;
   const n = Math.max(FUSION.candidates, req.topK);
+  const cap = req.fulltextCandidates === undefined ? FULLTEXT_CANDIDATES : req.fulltextCandidates;
   if (req.mode === 'vector')
     return (await vectorSearch(database, qv!, req.filters, model, req.topK)).map(num);
   if (req.mode === 'fulltext')
-    return (await fulltextSearch(database, req.query, qv!, req.filters, model, req.topK)).map(num);
+    return (await fulltextSearch(database, req.query, qv!, req.filters, model, req.topK, cap)).map(num);
   const [v, t] = await Promise.all([
     vectorSearch(database, qv!, req.filters, model, n),
-    fulltextSearch(database, req.query, qv!, req.filters, model, n),
+    fulltextSearch(database, req.query, qv!, req.filters, model, n, cap),
   ]);
   const fused = fuse([
     { hits: v.map(num), weight: req.weights?.vector ?? FUSION.vectorWeight },

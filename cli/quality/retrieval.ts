@@ -5,7 +5,8 @@
  * retrieval-questions.ts without filters (all calls compete) and with the question's ticker, in each mode,
  * and reports recall@5, recall@10 and MRR@10 on the dev half, the held-out half (splitOf), overall and per
  * question kind. A hit is a returned chunk of the answering segment whose span overlaps the answer's.
- * `--data-dir <dir>` keeps the index for the next run; `--json` prints the figures as JSON; `--misses` lists the questions the best mode misses.
+ * `--data-dir <dir>` keeps the index for the next run; `--json` prints the figures as JSON; `--misses` lists the questions the best mode misses;
+ * `--fulltext-candidates <n>` evaluates with the full-text bound set to n rows (search.ts, FULLTEXT_CANDIDATES).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -71,7 +72,11 @@ async function locate(database: Database): Promise<Target[][]> {
 
 export async function evaluate(
   database: Database,
-  opts: { byTicker?: boolean; weights?: { vector: number; fulltext: number } } = {},
+  opts: {
+    byTicker?: boolean;
+    weights?: { vector: number; fulltext: number };
+    fulltextCandidates?: number;
+  } = {},
 ) {
   await embedPendingChunks(database, await embedderFromEnv());
   const embedder = await embedderFromEnv();
@@ -91,6 +96,7 @@ export async function evaluate(
         topK: 10,
         mode,
         ...(opts.weights ? { weights: opts.weights } : {}),
+        ...(opts.fulltextCandidates ? { fulltextCandidates: opts.fulltextCandidates } : {}),
       });
       const r = hits.findIndex((h) =>
         t.some(
@@ -138,8 +144,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.stderr.write(`indexing ${TRANSCRIPT_URLS.length} transcripts (offline embeddings)...\n`);
     await indexTranscripts(database);
   }
-  const all = await evaluate(database);
-  const byTicker = await evaluate(database, { byTicker: true });
+  // --fulltext-candidates <n>: a full-text bound smaller than the 665 chunks (FULLTEXT_CANDIDATES never
+  // binds on them), to read what the bound costs in recall when it does bind
+  const fc = process.argv.indexOf('--fulltext-candidates');
+  const cap = fc > 0 ? { fulltextCandidates: Number(process.argv[fc + 1]) } : {};
+  const all = await evaluate(database, cap);
+  const byTicker = await evaluate(database, { byTicker: true, ...cap });
   if (process.argv.includes('--json'))
     process.stdout.write(`${JSON.stringify({ noFilter: all, tickerFilter: byTicker }, null, 2)}\n`);
   else {

@@ -23,12 +23,17 @@ export interface WordVectors {
   row(word: string): number;
   /** Cosine similarity of two rows. */
   similarity(a: number, b: number): number;
+  /**
+   * The words among the `among` most frequent whose cosine with `row` is at least `min`, nearest first, at
+   * most `k` (the word itself left out).
+   */
+  nearest(row: number, k: number, min: number, among?: number): { word: string; cos: number }[];
 }
 
 class Table implements WordVectors {
   private readonly index: Map<string, number>;
   constructor(
-    words: string[],
+    private readonly words: string[],
     private readonly data: Float32Array,
   ) {
     this.index = new Map(words.map((w, i) => [w, i]));
@@ -45,6 +50,20 @@ class Table implements WordVectors {
     const y = b * DIMENSIONS;
     for (let k = 0; k < DIMENSIONS; k++) s += this.data[x + k]! * this.data[y + k]!;
     return s;
+  }
+  nearest(row: number, k: number, min: number, among: number = this.words.length) {
+    const out: { word: string; cos: number }[] = [];
+    if (row < 0 || k <= 0) return out;
+    const n = Math.min(among, this.words.length);
+    for (let i = 0; i < n; i++) {
+      if (i === row) continue;
+      const c = this.similarity(row, i);
+      if (c < min || (out.length === k && c <= out[k - 1]!.cos)) continue;
+      out.push({ word: this.words[i]!, cos: c });
+      out.sort((a, b) => b.cos - a.cos);
+      if (out.length > k) out.pop();
+    }
+    return out;
   }
 }
 

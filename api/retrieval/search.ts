@@ -1,9 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../lib/db.ts';
 import { type Embedder, vectorLiteral } from '../../lib/embeddings.ts';
-import { wordVectorsIfInstalled } from '../../lib/word-vectors.ts';
+import { type WordVectors, wordVectorsIfInstalled } from '../../lib/word-vectors.ts';
 import { embeddingText } from './query.ts';
-import { queryTerms, rerankCandidates, WEIGHTS } from './rerank.ts';
+import { contentWords, queryTerms, rerankCandidates, STOP, stem, WEIGHTS } from './rerank.ts';
 
 /**
  * Retrieval over `retrieval_chunks` (spec 4.4). Filters (tickers, period, source types, the embedding
@@ -174,6 +174,7 @@ export async function fulltextSearch(
 export function fuse(lists: { hits: SearchHit[]; weight: number }[]): SearchHit[] {
   const score = new Map<string, { hit: SearchHit; s: number }>();
   for (const { hits, weight } of lists) {
+    if (weight <= 0) continue;
     hits.forEach((h, rank) => {
       const e = score.get(h.id) ?? { hit: h, s: 0 };
       e.s += weight / (FUSION.K + rank + 1);
@@ -183,6 +184,30 @@ export function fuse(lists: { hits: SearchHit[]; weight: number }[]): SearchHit[
   return [...score.values()].sort((a, b) => b.s - a.s || a.hit.id.localeCompare(b.hit.id)).map((e) => e.hit);
 }
 
+/**
+ * Extra candidate lists (hybrid and rerank), each one more full-text query fused with its own weight:
+ * - neighbours: each content word of the query adds its `neighbours` nearest words in the English word
+ *   vectors (cosine >= `minCos`, among the `among` most frequent words, a different stem), so a passage
+ *   that says "winter storms" where the question says "freezing weather" can enter the pool at all.
+ * - feedback (pseudo-relevance feedback, RM3-like): the `feedbackTerms` most distinctive words of the top
+ *   `feedbackDocs` fused hits (term frequency x IDF over the fused pool), added to the query's words.
+ * A weight of 0 leaves the list out (no query).
+ */
+export const EXPAND = {
+  neighbours: 3,
+  minCos: 0.6,
+  among: 30_000,
+  neighbourWeight: 0,
+  feedbackDocs: 5,
+  feedbackTerms: 8,
+  feedbackWeight: 0,
+  /** Also search vectors with the question as written (max of the two lists by fusion). */
+  questionVectorWeight: 0,
+  /** Apply the extra lists in hybrid mode too (else rerank only). */
+  hybrid: false,
+};
+export type Expand = typeof EXPAND;
+
 export interface SearchRequest {
   query: string;
   filters: SearchFilters;
@@ -190,6 +215,81 @@ export interface SearchRequest {
   mode: SearchMode;
   /** Fusion weights (evaluation and tuning); default FUSION. */
   weights?: { vector: number; fulltext: number };
+  /** Extra candidate lists (evaluation and tuning); default EXPAND. */
+  expand?: Partial<Expand>;
+}
+
+/** The query's content words' nearest words in the word vectors (alphabetic, not a stop word, new stem). */
+export function neighbourWords(query: string, vectors: WordVectors, e: Expand = EXPAND): string[] {
+  const raw = [...new Set((query.toLowerCase().match(/[a-z]+/g) ?? []).filter((w) => w.length > 2 && !STOP.has(w)))];
+  const stems = new Set(raw.map(stem));
+  const out = new Set<string>();
+  for (const w of raw)
+    for (const n of vectors.nearest(vectors.row(w), e.neighbours, e.minCos, e.among))
+      if (/^[a-z]{3,}$/.test(n.word) && !STOP.has(n.word) && !stems.has(stem(n.word))) out.add(n.word);
+  return [...out];
+}
+
+/** The most distinctive words of the top fused hits: term frequency in them x IDF over the pool. */
+export function feedbackWords(query: string, pool: SearchHit[], e: Expand = EXPAND): string[] {
+  const docs = pool.map((h) => new Set(contentWords(h.text)));
+  const df = new Map<string, number>();
+  for (const d of docs) for (const w of d) df.set(w, (df.get(w) ?? 0) + 1);
+  const q = new Set(contentWords(query));
+  const score = new Map<string, number>();
+  const raw = new Map<string, string>();
+  for (const h of pool.slice(0, e.feedbackDocs)) {
+    const words = (h.text.toLowerCase().match(/[a-z]+/g) ?? []).filter((w) => w.length > 2 && !STOP.has(w));
+    for (const w of words) {
+      const s = stem(w);
+      if (q.has(s)) continue;
+      raw.set(s, raw.get(s) ?? w);
+      const idf = Math.log(1 + (pool.length - (df.get(s) ?? 0) + 0.5) / ((df.get(s) ?? 0) + 0.5));
+      score.set(s, (score.get(s) ?? 0) + idf / words.length);
+    }
+  }
+  return [...score.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, e.feedbackTerms)
+    .map(([s]) => raw.get(s)!);
+}
+
+/** The fused candidates (hybrid order) of a hybrid or rerank request, and the query vector. */
+export async function candidates(
+  database: Database,
+  embedder: Embedder,
+  req: SearchRequest,
+): Promise<SearchHit[]> {
+  const e = { ...EXPAND, ...req.expand };
+  const extra = req.mode === 'rerank' || e.hybrid;
+  const texts = [embeddingText(req.query)];
+  if (extra && e.questionVectorWeight > 0) texts.push(req.query);
+  const [qv, qv2] = await embedder.embed(texts);
+  const model = embedder.model;
+  const n = Math.max(FUSION.candidates, req.topK);
+  const vectors = extra && e.neighbourWeight > 0 ? await wordVectorsIfInstalled() : undefined;
+  const near = vectors ? neighbourWords(req.query, vectors, e) : [];
+  const [v, t, v2, nb] = await Promise.all([
+    vectorSearch(database, qv!, req.filters, model, n),
+    fulltextSearch(database, req.query, qv!, req.filters, model, n),
+    qv2 ? vectorSearch(database, qv2, req.filters, model, n) : [],
+    near.length ? fulltextSearch(database, near.join(' '), qv!, req.filters, model, n) : [],
+  ]);
+  const lists = [
+    { hits: v.map(num), weight: req.weights?.vector ?? FUSION.vectorWeight },
+    { hits: t.map(num), weight: req.weights?.fulltext ?? FUSION.fulltextWeight },
+    { hits: v2.map(num), weight: e.questionVectorWeight },
+    { hits: nb.map(num), weight: e.neighbourWeight },
+  ];
+  let fused = fuse(lists);
+  if (extra && e.feedbackWeight > 0 && fused.length > 0) {
+    const fb = feedbackWords(req.query, fused.slice(0, RERANK_POOL), e);
+    if (fb.length) {
+      const f = await fulltextSearch(database, `${req.query} ${fb.join(' ')}`, qv!, req.filters, model, n);
+      fused = fuse([...lists, { hits: f.map(num), weight: e.feedbackWeight }]);
+    }
+  }
+  return fused;
 }
 
 /** Runs one search and returns up to topK hits in rank order. */
@@ -198,21 +298,14 @@ export async function search(
   embedder: Embedder,
   req: SearchRequest,
 ): Promise<SearchHit[]> {
-  const [qv] = await embedder.embed([embeddingText(req.query)]);
-  const model = embedder.model;
-  const n = Math.max(FUSION.candidates, req.topK);
-  if (req.mode === 'vector')
-    return (await vectorSearch(database, qv!, req.filters, model, req.topK)).map(num);
-  if (req.mode === 'fulltext')
+  if (req.mode === 'vector' || req.mode === 'fulltext') {
+    const [qv] = await embedder.embed([embeddingText(req.query)]);
+    const model = embedder.model;
+    if (req.mode === 'vector')
+      return (await vectorSearch(database, qv!, req.filters, model, req.topK)).map(num);
     return (await fulltextSearch(database, req.query, qv!, req.filters, model, req.topK)).map(num);
-  const [v, t] = await Promise.all([
-    vectorSearch(database, qv!, req.filters, model, n),
-    fulltextSearch(database, req.query, qv!, req.filters, model, n),
-  ]);
-  const fused = fuse([
-    { hits: v.map(num), weight: req.weights?.vector ?? FUSION.vectorWeight },
-    { hits: t.map(num), weight: req.weights?.fulltext ?? FUSION.fulltextWeight },
-  ]);
+  }
+  const fused = await candidates(database, embedder, req);
   if (req.mode === 'hybrid') return fused.slice(0, req.topK);
   const pool = fused.slice(0, Math.max(RERANK_POOL, req.topK));
   return rerankCandidates(req.query, pool, WEIGHTS, await wordVectorsIfInstalled()).slice(0, req.topK);

@@ -10,7 +10,14 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type SearchMode, search } from '../../api/retrieval/search.ts';
+import {
+  candidates,
+  type Expand,
+  RERANK_POOL,
+  type SearchHit,
+  type SearchMode,
+  search,
+} from '../../api/retrieval/search.ts';
 import { documentsJob } from '../../jobs/retrieval/documents.job.ts';
 import { TRANSCRIPT_URLS } from '../../jobs/retrieval/sources.ts';
 import type { DatasetJob, RawDocument } from '../../jobs/types.ts';
@@ -71,7 +78,12 @@ async function locate(database: Database): Promise<Target[][]> {
 
 export async function evaluate(
   database: Database,
-  opts: { byTicker?: boolean; weights?: { vector: number; fulltext: number } } = {},
+  opts: {
+    byTicker?: boolean;
+    weights?: { vector: number; fulltext: number };
+    expand?: Partial<Expand>;
+    modes?: SearchMode[];
+  } = {},
 ) {
   await embedPendingChunks(database, await embedderFromEnv());
   const embedder = await embedderFromEnv();
@@ -81,7 +93,17 @@ export async function evaluate(
     Record<string, { recall5: number; recall10: number; mrr: number; n: number }>
   > = {};
   const misses: Record<string, string[]> = {};
-  for (const mode of MODES) {
+  const at = (hits: SearchHit[], t: Target[]) =>
+    hits.findIndex((h) =>
+      t.some(
+        (x) =>
+          h.documentId === x.documentId &&
+          h.segmentSequence === x.sequence &&
+          h.charStart < x.end &&
+          h.charEnd > x.start,
+      ),
+    );
+  for (const mode of opts.modes ?? MODES) {
     const ranks: (number | null)[] = [];
     for (const [i, q] of QUESTIONS.entries()) {
       const t = targets[i]!;
@@ -91,21 +113,30 @@ export async function evaluate(
         topK: 10,
         mode,
         ...(opts.weights ? { weights: opts.weights } : {}),
+        ...(opts.expand ? { expand: opts.expand } : {}),
       });
-      const r = hits.findIndex((h) =>
-        t.some(
-          (x) =>
-            h.documentId === x.documentId &&
-            h.segmentSequence === x.sequence &&
-            h.charStart < x.end &&
-            h.charEnd > x.start,
-        ),
-      );
+      const r = at(hits, t);
       ranks.push(r === -1 ? null : r + 1);
     }
-    misses[mode] = QUESTIONS.filter((_, i) => ranks[i] === null).map(
-      (q) => `${splitOf(q)} ${q.kind} ${q.ticker}: ${q.q}`,
-    );
+    misses[mode] = [];
+    for (const [i, q] of QUESTIONS.entries()) {
+      if (ranks[i] !== null) continue;
+      // a rerank miss: was the answer in the pool the rerank reads (ranked low), or never a candidate?
+      let where = '';
+      if (mode === 'rerank') {
+        const pool = await candidates(database, embedder, {
+          query: q.q,
+          filters: opts.byTicker ? { tickers: [q.ticker] } : {},
+          topK: 10,
+          mode,
+          ...(opts.weights ? { weights: opts.weights } : {}),
+          ...(opts.expand ? { expand: opts.expand } : {}),
+        });
+        const p = at(pool.slice(0, RERANK_POOL), targets[i]!);
+        where = p === -1 ? ' [not in pool]' : ` [pool rank ${p + 1}]`;
+      }
+      misses[mode].push(`${splitOf(q)} ${q.kind} ${q.ticker}: ${q.q}${where}`);
+    }
     const summary = (pick: (q: Question) => boolean) => {
       const rs = ranks.filter((_, i) => pick(QUESTIONS[i]!));
       const n = rs.length;

@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { Weights } from '../../api/retrieval/rerank.ts';
 import {
   candidates,
   type Expand,
@@ -82,6 +83,7 @@ export async function evaluate(
     byTicker?: boolean;
     weights?: { vector: number; fulltext: number };
     expand?: Partial<Expand>;
+    rerankWeights?: Partial<Weights>;
     modes?: SearchMode[];
   } = {},
 ) {
@@ -114,6 +116,7 @@ export async function evaluate(
         mode,
         ...(opts.weights ? { weights: opts.weights } : {}),
         ...(opts.expand ? { expand: opts.expand } : {}),
+        ...(opts.rerankWeights ? { rerankWeights: opts.rerankWeights } : {}),
       });
       const r = at(hits, t);
       ranks.push(r === -1 ? null : r + 1);

@@ -11,7 +11,7 @@
  *   `BENCH_MAINTENANCE_WORK_MEM`, default 2GB on Postgres and 512MB on PGlite), each build timed.
  * - latency: p50/p99 of `POST /v1/retrieve` over real HTTP (the evaluation questions, sequential, rerank on,
  *   a warm-up round first), and the same questions split into their parts (query embedding, the vector
- *   query, the full-text query, the rerank pass) so a slow request says where its time goes; whether the
+ *   query, the full-text query, the word-vector neighbours and their full-text query, the rerank pass) so a slow request says where its time goes; whether the
  *   vector query's plan uses the HNSW index (EXPLAIN).
  * - baseline of the same run: the same HTTP requests with the HNSW index dropped (exact scan), by default
  *   only up to 100k chunks (`BENCH_EXACT=1` forces it).
@@ -26,7 +26,15 @@ import { sql } from 'drizzle-orm';
 import { createAccount, createApiKey } from '../api/platform/accounts.ts';
 import { embeddingText } from '../api/retrieval/query.ts';
 import { rerankCandidates, WEIGHTS } from '../api/retrieval/rerank.ts';
-import { FUSION, fulltextSearch, fuse, RERANK_POOL, vectorSearch } from '../api/retrieval/search.ts';
+import {
+  EXPAND,
+  FUSION,
+  fulltextSearch,
+  fuse,
+  neighbourWords,
+  RERANK_POOL,
+  vectorSearch,
+} from '../api/retrieval/search.ts';
 import { buildApp } from '../api/server.ts';
 import { QUESTIONS } from '../cli/quality/retrieval-questions.ts';
 import { parseTranscript } from '../jobs/retrieval/documents.job.ts';
@@ -183,6 +191,8 @@ async function parts(database: Database) {
     embed: [] as number[],
     vector: [] as number[],
     fulltext: [] as number[],
+    neighbours: [] as number[],
+    neighbourFulltext: [] as number[],
     rerank: [] as number[],
   };
   const time = async <T>(xs: number[], f: () => Promise<T> | T): Promise<T> => {
@@ -198,9 +208,15 @@ async function parts(database: Database) {
     const f = await time(t.fulltext, () =>
       fulltextSearch(database, q.q, qv!, {}, embedder.model, FUSION.candidates),
     );
+    // the rerank's third list: the query words' word-vector neighbours, one more full-text query
+    const near = await time(t.neighbours, () => neighbourWords(q.q, words));
+    const nb = await time(t.neighbourFulltext, () =>
+      near.length ? fulltextSearch(database, near.join(' '), qv!, {}, embedder.model, FUSION.candidates) : [],
+    );
     const fused = fuse([
       { hits: v, weight: FUSION.vectorWeight },
       { hits: f, weight: FUSION.fulltextWeight },
+      { hits: nb, weight: EXPAND.weight },
     ]);
     await time(t.rerank, () => rerankCandidates(q.q, fused.slice(0, RERANK_POOL), WEIGHTS, words));
   }
@@ -213,6 +229,8 @@ async function parts(database: Database) {
     embedMs: stats(t.embed),
     vectorQueryMs: stats(t.vector),
     fulltextQueryMs: stats(t.fulltext),
+    neighbourWordsMs: stats(t.neighbours),
+    neighbourFulltextQueryMs: stats(t.neighbourFulltext),
     rerankMs: stats(t.rerank),
     vectorPlanUsesHnsw: JSON.stringify(plan).includes('retrieval_chunks_embedding'),
   };

@@ -55,15 +55,21 @@ class Table implements WordVectors {
     const out: { word: string; cos: number }[] = [];
     if (row < 0 || k <= 0) return out;
     const n = Math.min(among, this.words.length);
-    for (let i = 0; i < n; i++) {
-      if (i === row) continue;
-      const c = this.similarity(row, i);
-      if (c < min || (out.length === k && c <= out[k - 1]!.cos)) continue;
+    const d = this.data;
+    const q = d.slice(row * DIMENSIONS, (row + 1) * DIMENSIONS);
+    let floor = min;
+    for (let i = 0, x = 0; i < n; i++, x += DIMENSIONS) {
+      let c = 0;
+      for (let j = 0; j < DIMENSIONS; j++) c += q[j]! * d[x + j]!;
+      if (c < floor || i === row) continue;
       out.push({ word: this.words[i]!, cos: c });
-      out.sort((a, b) => b.cos - a.cos);
-      if (out.length > k) out.pop();
+      if (out.length > k) {
+        out.sort((a, b) => b.cos - a.cos);
+        out.pop();
+        floor = Math.max(min, out[k - 1]!.cos);
+      }
     }
-    return out;
+    return out.sort((a, b) => b.cos - a.cos);
   }
 }
 

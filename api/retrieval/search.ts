@@ -211,16 +211,33 @@ export interface SearchRequest {
   rerankWeights?: Partial<Weights>;
 }
 
+/** Per word: its neighbours under the last settings asked (a query's words repeat across requests). */
+const nearCache = new Map<string, string[]>();
+let nearKey = '';
+
 /** The query's content words' nearest words in the word vectors (alphabetic, not a stop word, new stem). */
 export function neighbourWords(query: string, vectors: WordVectors, e: Expand = EXPAND): string[] {
   const raw = [
     ...new Set((query.toLowerCase().match(/[a-z]+/g) ?? []).filter((w) => w.length > 2 && !STOP.has(w))),
   ];
+  const key = `${e.neighbours} ${e.minCos} ${e.among} ${vectors.size}`;
+  if (key !== nearKey || nearCache.size > 20_000) {
+    nearCache.clear();
+    nearKey = key;
+  }
   const stems = new Set(raw.map(stem));
   const out = new Set<string>();
-  for (const w of raw)
-    for (const n of vectors.nearest(vectors.row(w), e.neighbours, e.minCos, e.among))
-      if (/^[a-z]{3,}$/.test(n.word) && !STOP.has(n.word) && !stems.has(stem(n.word))) out.add(n.word);
+  for (const w of raw) {
+    let near = nearCache.get(w);
+    if (!near) {
+      near = vectors
+        .nearest(vectors.row(w), e.neighbours, e.minCos, e.among)
+        .map((n) => n.word)
+        .filter((n) => /^[a-z]{3,}$/.test(n) && !STOP.has(n));
+      nearCache.set(w, near);
+    }
+    for (const n of near) if (!stems.has(stem(n))) out.add(n);
+  }
   return [...out];
 }
 
@@ -235,10 +252,14 @@ export async function candidates(
   const model = embedder.model;
   const n = Math.max(FUSION.candidates, req.topK);
   const vectors = req.mode === 'rerank' && e.weight > 0 ? await wordVectorsIfInstalled() : undefined;
-  const near = vectors ? neighbourWords(req.query, vectors, e) : [];
-  const [v, t, nb] = await Promise.all([
+  // the two queries are sent first: on Postgres the neighbours are computed while they run
+  const first = Promise.all([
     vectorSearch(database, qv!, req.filters, model, n),
     fulltextSearch(database, req.query, qv!, req.filters, model, n),
+  ]);
+  const near = vectors ? neighbourWords(req.query, vectors, e) : [];
+  const [[v, t], nb] = await Promise.all([
+    first,
     near.length ? fulltextSearch(database, near.join(' '), qv!, req.filters, model, n) : [],
   ]);
   return fuse([

@@ -13,7 +13,8 @@ import { queryTerms, rerankCandidates, STOP, stem, WEIGHTS, type Weights } from 
  *   (orParts; a word many chunks hold ranks but does not match alone, COMMON_SHARE), ranked by `ts_rank` over length (term frequency; `ts_rank_cd`, cover density, ranked worse:
  *   dev recall@10 0.733 -> 0.800 for full text alone), so a question need not contain every word.
  * - `hybrid`: weighted reciprocal-rank fusion of the two lists (see FUSION below).
- * - `rerank`: hybrid, then a second scorer over the top RERANK_POOL candidates (rerank.ts).
+ * - `rerank`: hybrid plus a third list (the query words' word-vector neighbours, EXPAND), then a second
+ *   scorer over the top RERANK_POOL candidates (rerank.ts).
  * The returned `score` is always the chunk's cosine distance to the query (lower is closer); the order is
  * the mode's ranking. While the embedding step has not reached a chunk (or after a model change), the
  * chunk has no vector of the current model: vector search skips it, full-text search still finds it (with

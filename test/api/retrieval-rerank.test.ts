@@ -77,6 +77,11 @@ describe("word-vector neighbours (the rerank's third candidate list)", () => {
     expect(near).toContain('overseas');
     expect(near.some((w) => /^(quick|business|abroad|expand)/.test(w))).toBe(false);
     expect(neighbourWords('the of and', vectors)).toEqual([]);
+    // at most maxWords, the closest (bought 0.890, borrowers 0.874; sold 0.872 is left out), in query order
+    expect(neighbourWords('Which lenders were purchased?', vectors, { ...EXPAND, maxWords: 2 })).toEqual([
+      'borrowers',
+      'bought',
+    ]);
     expect(neighbourWords('How did savers respond?', vectors, { ...EXPAND, minCos: 0.95 })).toEqual([]);
   });
 });

@@ -11,9 +11,10 @@
  *   `BENCH_MAINTENANCE_WORK_MEM`, default 2GB on Postgres and 512MB on PGlite), each build timed.
  * - latency: p50/p99 of `POST /v1/retrieve` over real HTTP (the evaluation questions, sequential, rerank on,
  *   a warm-up round first), and the same questions split into their parts (query embedding, the vector
- *   query, the full-text query, the rerank pass) so a slow request says where its time goes; whether the
- *   vector query's plan uses the HNSW index (EXPLAIN); and, as a same-run baseline, the full-text query
- *   without its bound (`fulltextUnboundedMs`: every match ranked, FULLTEXT_CANDIDATES off).
+ *   query, the full-text query, the word-vector neighbours and their full-text query, the rerank pass) so
+ *   a slow request says where its time goes; whether the vector query's plan uses the HNSW index
+ *   (EXPLAIN); and, as a same-run baseline, the full-text query without its bound
+ *   (`fulltextUnboundedMs`: every match ranked, FULLTEXT_CANDIDATES off).
  * - baseline of the same run: the same HTTP requests with the HNSW index dropped (exact scan), by default
  *   only up to 100k chunks (`BENCH_EXACT=1` forces it).
  * `BENCH_TARGETS` = `pglite,postgres` (default) or one of them. Prints one JSON object.
@@ -32,7 +33,15 @@ import pg from 'pg';
 import { createAccount, createApiKey } from '../api/platform/accounts.ts';
 import { embeddingText } from '../api/retrieval/query.ts';
 import { rerankCandidates, WEIGHTS } from '../api/retrieval/rerank.ts';
-import { FUSION, fulltextSearch, fuse, RERANK_POOL, vectorSearch } from '../api/retrieval/search.ts';
+import {
+  EXPAND,
+  FUSION,
+  fulltextSearch,
+  fuse,
+  neighbourWords,
+  RERANK_POOL,
+  vectorSearch,
+} from '../api/retrieval/search.ts';
 import { buildApp } from '../api/server.ts';
 import { QUESTIONS } from '../cli/quality/retrieval-questions.ts';
 import { parseTranscript } from '../jobs/retrieval/documents.job.ts';
@@ -190,6 +199,8 @@ async function parts(database: Database) {
     vector: [] as number[],
     fulltext: [] as number[],
     fulltextUnbounded: [] as number[],
+    neighbours: [] as number[],
+    neighbourFulltext: [] as number[],
     rerank: [] as number[],
   };
   const time = async <T>(xs: number[], f: () => Promise<T> | T): Promise<T> => {
@@ -209,9 +220,15 @@ async function parts(database: Database) {
     await time(t.fulltextUnbounded, () =>
       fulltextSearch(database, q.q, qv!, {}, embedder.model, FUSION.candidates, null),
     );
+    // the rerank's third list: the query words' word-vector neighbours, one more full-text query
+    const near = await time(t.neighbours, () => neighbourWords(q.q, words));
+    const nb = await time(t.neighbourFulltext, () =>
+      near.length ? fulltextSearch(database, near.join(' '), qv!, {}, embedder.model, FUSION.candidates) : [],
+    );
     const fused = fuse([
       { hits: v, weight: FUSION.vectorWeight },
       { hits: f, weight: FUSION.fulltextWeight },
+      { hits: nb, weight: EXPAND.weight },
     ]);
     await time(t.rerank, () => rerankCandidates(q.q, fused.slice(0, RERANK_POOL), WEIGHTS, words));
   }
@@ -225,6 +242,8 @@ async function parts(database: Database) {
     vectorQueryMs: stats(t.vector),
     fulltextQueryMs: stats(t.fulltext),
     fulltextUnboundedMs: stats(t.fulltextUnbounded),
+    neighbourWordsMs: stats(t.neighbours),
+    neighbourFulltextQueryMs: stats(t.neighbourFulltext),
     rerankMs: stats(t.rerank),
     vectorPlanUsesHnsw: JSON.stringify(plan).includes('retrieval_chunks_embedding'),
   };

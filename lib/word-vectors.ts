@@ -23,12 +23,17 @@ export interface WordVectors {
   row(word: string): number;
   /** Cosine similarity of two rows. */
   similarity(a: number, b: number): number;
+  /**
+   * The words among the `among` most frequent whose cosine with `row` is at least `min`, nearest first, at
+   * most `k` (the word itself left out).
+   */
+  nearest(row: number, k: number, min: number, among?: number): { word: string; cos: number }[];
 }
 
 class Table implements WordVectors {
   private readonly index: Map<string, number>;
   constructor(
-    words: string[],
+    private readonly words: string[],
     private readonly data: Float32Array,
   ) {
     this.index = new Map(words.map((w, i) => [w, i]));
@@ -45,6 +50,26 @@ class Table implements WordVectors {
     const y = b * DIMENSIONS;
     for (let k = 0; k < DIMENSIONS; k++) s += this.data[x + k]! * this.data[y + k]!;
     return s;
+  }
+  nearest(row: number, k: number, min: number, among: number = this.words.length) {
+    const out: { word: string; cos: number }[] = [];
+    if (row < 0 || k <= 0) return out;
+    const n = Math.min(among, this.words.length);
+    const d = this.data;
+    const q = d.slice(row * DIMENSIONS, (row + 1) * DIMENSIONS);
+    let floor = min;
+    for (let i = 0, x = 0; i < n; i++, x += DIMENSIONS) {
+      let c = 0;
+      for (let j = 0; j < DIMENSIONS; j++) c += q[j]! * d[x + j]!;
+      if (c < floor || i === row) continue;
+      out.push({ word: this.words[i]!, cos: c });
+      if (out.length > k) {
+        out.sort((a, b) => b.cos - a.cos);
+        out.pop();
+        floor = Math.max(min, out[k - 1]!.cos);
+      }
+    }
+    return out.sort((a, b) => b.cos - a.cos);
   }
 }
 

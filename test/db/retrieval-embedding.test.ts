@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { search } from '../../api/retrieval/search.ts';
+import { candidates, search } from '../../api/retrieval/search.ts';
 import { documentsJob } from '../../jobs/retrieval/documents.job.ts';
 import { TRANSCRIPT_URLS } from '../../jobs/retrieval/sources.ts';
 import type { DatasetJob } from '../../jobs/types.ts';
@@ -118,5 +118,28 @@ describe('embedding after the load', () => {
     expect((await search(database, b, { query: QUERY, filters: {}, topK: 5, mode: 'vector' })).length).toBe(
       5,
     );
+  });
+});
+
+describe("the rerank's word-vector neighbour list", () => {
+  it('adds passages to the rerank pool that only a neighbour of a query word finds; hybrid is unchanged', async () => {
+    const embedder = hashingEmbedder('hash-neighbours');
+    const query = 'How quickly did business abroad expand?';
+    const req = { query, filters: {}, topK: 10 } as const;
+    // vectors pending for this model: the pools are full text alone. "business" is in more than 10% of the
+    // call's chunks, so it does not match alone; "quickly" and "expand" find three chunks
+    const hybrid = await candidates(database, embedder, { ...req, mode: 'hybrid' });
+    const without = await candidates(database, embedder, { ...req, mode: 'rerank', expand: { weight: 0 } });
+    const rerank = await candidates(database, embedder, { ...req, mode: 'rerank' });
+    expect(hybrid.map((h) => h.id)).toEqual(without.map((h) => h.id));
+    expect(without).toHaveLength(3);
+    // "business" brings "industry" and "companies", "abroad" "overseas" and "elsewhere"
+    expect(rerank.length).toBeGreaterThan(10);
+    const added = rerank.filter((h) => !without.some((w) => w.id === h.id));
+    expect(added.some((h) => /\bindustry\b/i.test(h.text) && !/quick|abroad|expand/i.test(h.text))).toBe(
+      true,
+    );
+    const top = await search(database, embedder, { ...req, mode: 'rerank' });
+    expect(top).toHaveLength(10);
   });
 });

@@ -34,6 +34,9 @@ const shape = z.object({
   MCP_API_KEY: z.string().optional(),
   // 13F filings of every filer (not only the universe's) loaded inside the served window, newest first
   THIRTEEN_F_HOLDER_FILINGS: z.coerce.number().int().min(0).default(80_000),
+  // Form ADV bulk data (parsers/advisers/adv-feed.ts): comma-separated IAPD compilation feed files
+  // (IA_FIRM_SEC_Feed_*.xml.gz, IA_FIRM_STATE_Feed_*.xml.gz) or the folder's CompilationReports.manifest.json
+  ADV_FEED_URLS: z.string().optional(),
   // retrieval embeddings (lib/embeddings.ts): an OpenAI-compatible endpoint instead of the offline model
   EMBEDDINGS_URL: z.string().url().optional(),
   EMBEDDINGS_MODEL: z.string().optional(),

@@ -1,6 +1,7 @@
-import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { LoadResult } from '../jobs/types.ts';
 import type { Tx } from '../lib/db.ts';
+import type { AdvFeedFirm } from '../parsers/advisers/adv-feed.ts';
 import type { AdviserRow } from '../parsers/advisers/iapd.ts';
 import type { InvestorRow } from '../parsers/investors/directory-csv.ts';
 import { advisers, investors } from '../schema/ownership-directories.ts';
@@ -14,13 +15,21 @@ export async function loadAdvisers(
   sourceUrl: string,
   fetchedAt: string,
 ): Promise<LoadResult> {
+  // partitions of this dataset (a search page, a profile, a Form ADV feed) merge into the same rows: one load
+  // at a time, or two workers would each read the row before the other wrote it and the last would erase the
+  // first's fields
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('findata:advisers'))`);
   const byCrd = new Map(rows.map((r) => [r.crd, r]));
-  const existing = byCrd.size
-    ? await tx
+  const crds = [...byCrd.keys()];
+  const existing: (typeof advisers.$inferSelect)[] = [];
+  // a Form ADV feed holds ~24,000 firms: look them up in slices well under the 65,535-parameter cap
+  for (let i = 0; i < crds.length; i += 10_000)
+    existing.push(
+      ...(await tx
         .select()
         .from(advisers)
-        .where(inArray(advisers.crd, [...byCrd.keys()]))
-    : [];
+        .where(inArray(advisers.crd, crds.slice(i, i + 10_000)))),
+    );
   const before = new Map(existing.map((e) => [e.crd, e]));
   // a search row carries fewer fields than a profile: a null never replaces a value already loaded
   const merge = <T extends Record<string, unknown>>(row: T): T => {
@@ -29,14 +38,19 @@ export async function loadAdvisers(
     const out: Record<string, unknown> = { ...row };
     for (const [k, v] of Object.entries(row))
       if (v === null && old[k] !== null && old[k] !== undefined) out[k] = old[k];
-    const oldProfile = old.profile as Record<string, unknown[]>;
-    const newProfile = row.profile as Record<string, unknown[]>;
-    out.profile = Object.fromEntries(
-      Object.entries(newProfile).map(([k, v]) => [
-        k,
-        Array.isArray(v) && v.length === 0 && oldProfile?.[k] ? oldProfile[k] : v,
-      ]),
-    );
+    // the profile keeps what other sources wrote (the Form ADV part, the 13F style); an empty list or a
+    // missing part of this source does not erase theirs
+    const oldProfile = (old.profile ?? {}) as Record<string, unknown>;
+    const newProfile = row.profile as Record<string, unknown>;
+    out.profile = { ...oldProfile };
+    for (const [k, v] of Object.entries(newProfile)) {
+      const empty =
+        v === null ||
+        v === undefined ||
+        (Array.isArray(v) && v.length === 0) ||
+        (k === 'emails' && !Object.keys(v as object).length);
+      if (!empty || !(k in oldProfile)) (out.profile as Record<string, unknown>)[k] = v;
+    }
     return out as T;
   };
   const result = await upsertRows(
@@ -71,6 +85,8 @@ export async function loadAdvisers(
             relying_advisers: r.relying_advisers,
             notice_filings: r.notice_filings,
             emails: {},
+            // Form ADV Part 1A beyond the search row (headcount, fees, services, accounts): from the bulk feed
+            ...('adv' in r ? { adv: (r as AdvFeedFirm).adv } : {}),
           },
           sourceUrl,
           fetchedAt: new Date(fetchedAt),
@@ -79,7 +95,7 @@ export async function loadAdvisers(
     [advisers.crd],
   );
   // a firm whose own 13F cover states its CRD is a 13F filer: its CIK, firm type and style come from there
-  await linkAdvisersToFilers(tx, [...byCrd.keys()]);
+  await linkAdvisersToFilers(tx, crds.length > 10_000 ? null : crds);
   return result;
 }
 

@@ -219,18 +219,67 @@ export const listInstitutions = defineRoute({
 
 const ID_FORMS = 'Pass crd:<number>, cik:<10-digit CIK>, or a bare number (tried as CRD, then as CIK)';
 
+interface AdvProfile {
+  headcount: number | null;
+  fees: Record<string, boolean> | null;
+  services: Record<string, boolean> | null;
+  accounts_total: number | null;
+  aum_discretionary: number | null;
+  aum_non_discretionary: number | null;
+  form_version: string | null;
+  feed: string;
+  feed_generated_on: string | null;
+}
+/** The Form ADV part of a profile (parsers/advisers/adv-feed.ts), all null when no feed was loaded. */
+const advProfile = (adv: AdvProfile | undefined) => ({
+  headcount: adv?.headcount ?? null,
+  fees: adv?.fees ?? null,
+  services: adv?.services ?? null,
+  accounts_total: adv?.accounts_total ?? null,
+  aum_discretionary: adv?.aum_discretionary ?? null,
+  aum_non_discretionary: adv?.aum_non_discretionary ?? null,
+  adv_source: adv
+    ? { feed: adv.feed, generated_on: adv.feed_generated_on, form_version: adv.form_version }
+    : null,
+});
+
 export const getInstitution = defineRoute({
   path: '/v1/institutions/:id',
   summary: 'Adviser profile',
   description:
-    'The full adviser profile: the search row plus other business names, relying advisers, state notice filings, the SEC file number and registration scope, and `emails` (each address with the verbatim brochure sentence it was printed in; empty: brochures are not read). For a firm whose own 13F cover states its CRD (the firm is then a 13F filer, `cik` set), `style_scores` holds the style read of its latest 13F quarter (value-weighted P/E and P/B of its holdings with their coverage, concentration, turnover, the rule and the tier) and `firm_type_evidence` the rule that set `firm_type`; both null otherwise. Fees, services and headcount are null (Form ADV data is not read).',
+    'The full adviser profile: the search row plus other business names, relying advisers, state notice filings, the SEC file number and registration scope, and `emails` (each address with the verbatim brochure sentence it was printed in; empty: brochures are not read). For a firm whose own 13F cover states its CRD (the firm is then a 13F filer, `cik` set), `style_scores` holds the style read of its latest 13F quarter (value-weighted P/E and P/B of its holdings with their coverage, concentration, turnover, the rule and the tier) and `firm_type_evidence` the rule that set `firm_type`; both null otherwise. From the SEC Form ADV bulk data (when the operator configures it; `adv_source` says which feed and day): `headcount` (Item 5.A employees), `fees` (Item 5.E compensation arrangements, Y/N per kind), `services` (Item 5.G advisory services, Y/N per kind), `accounts_total` and `aum_discretionary` / `aum_non_discretionary` (Item 5.F(2), US dollars); null when the firm did not fill the item (exempt reporting advisers file no Item 5) or no feed is loaded.',
   tags: ['Ownership'],
   envelope: 'A',
   result: 'single',
   access: { dataset: 'institutions' },
   pathParams: { id: p.string({ description: ID_FORMS, max: 30, example: 'crd:148826' }) },
   response: {
-    schema: { type: 'object', required: Object.keys(CITADEL), properties: ADVISER_SCHEMA.properties },
+    schema: {
+      type: 'object',
+      required: Object.keys(CITADEL),
+      properties: {
+        ...ADVISER_SCHEMA.properties,
+        headcount: nullable('integer', 'Form ADV Item 5.A: employees'),
+        fees: {
+          type: ['object', 'null'],
+          additionalProperties: { type: 'boolean' },
+          description:
+            'Form ADV Item 5.E: percentage_of_aum, hourly, subscription, fixed, commissions, performance_based, other',
+        },
+        services: {
+          type: ['object', 'null'],
+          additionalProperties: { type: 'boolean' },
+          description: 'Form ADV Item 5.G advisory services, one key per kind the firm answered',
+        },
+        accounts_total: nullable('integer', 'Form ADV Item 5.F(2)(f): accounts under management'),
+        aum_discretionary: nullable('number', 'Form ADV Item 5.F(2)(a), US dollars'),
+        aum_non_discretionary: nullable('number', 'Form ADV Item 5.F(2)(b), US dollars'),
+        adv_source: {
+          type: ['object', 'null'],
+          description: 'The Form ADV feed the ADV fields come from: feed, generated_on, form_version',
+        },
+      },
+    },
     example: CITADEL,
   },
   notFound: `No adviser found. ${ID_FORMS}`,
@@ -258,9 +307,7 @@ export const getInstitution = defineRoute({
       // the 13F style read with its figures (P/E, P/B, coverage, concentration, turnover), when linked
       style_scores: prof.style_evidence ?? null,
       firm_type_evidence: prof.firm_type_evidence ?? null,
-      fees: null,
-      services: null,
-      headcount: null,
+      ...advProfile(prof.adv as AdvProfile | undefined),
     };
   },
 });

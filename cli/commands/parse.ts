@@ -179,6 +179,13 @@ const PARSERS: Record<string, { help: string; run: ParserFn }> = {
       return parseProxyStatement(b.toString('utf8'), o.url ?? 'def14a');
     },
   },
+  'adv-feed': {
+    help: 'a Form ADV bulk file (IAPD compilation IA_FIRM_SEC_Feed / IA_FIRM_STATE_Feed, .xml or .xml.gz) -> one adviser row per firm, as /v1/institutions/{id} serves it',
+    run: async (b, o) => {
+      const { parseAdvFeed } = await import('../../parsers/advisers/adv-feed.ts');
+      return parseAdvFeed(b, o.url ?? 'adv-feed');
+    },
+  },
   'news-feed': {
     help: 'an RSS/Atom/RDF news feed or Google-News sitemap -> parsed, linked (registry: the mirror company_tickers_exchange.json), scored and clustered items',
     run: async (b, _o, c) => (await import('../news/parse-feed.ts')).parseNewsFeedFile(b, c),

@@ -69,7 +69,8 @@ function registration(secNumber: string | null): AdviserRow['sec_registration_ty
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 
-function blank(crd: number, name: string): AdviserRow {
+/** An adviser row with only its CRD and legal name; every other field null. */
+export function blankAdviser(crd: number, name: string): AdviserRow {
   return {
     crd,
     cik: null,
@@ -111,7 +112,7 @@ export function parseIapdFirmSearch(
       skipped++;
       continue;
     }
-    const row = blank(crd, str(s.firm_name) ?? '');
+    const row = blankAdviser(crd, str(s.firm_name) ?? '');
     const secNumber = str(s.firm_ia_full_sec_number);
     let office: Json = {};
     try {
@@ -160,7 +161,7 @@ export function parseIapdFirmProfile(text: string, document = 'iapd firm'): Advi
   const flags = (ia.orgScopeStatusFlags ?? {}) as Json;
   const crd = Number(b.firmId);
   if (!Number.isInteger(crd)) throw new ParseError('IAPD profile without basicInformation.firmId', document);
-  const row = blank(crd, str(b.firmName) ?? '');
+  const row = blankAdviser(crd, str(b.firmName) ?? '');
   const secNumber = str(b.iaSECNumber) ? `${str(b.iaSECNumberType) ?? '801'}-${str(b.iaSECNumber)}` : null;
   const others = Array.isArray(b.otherNames) ? (b.otherNames as string[]) : [];
   Object.assign(row, {

@@ -72,4 +72,11 @@ describe('etl parse (ownership)', () => {
       ),
     ).toThrow(/ParseError: no ownershipDocument/);
   });
+
+  it('adv-feed: one adviser row per firm of a Form ADV bulk file, with the feed date', () => {
+    const out = etl('adv-feed', 'fixtures/ownership/adv/IA_FIRM_SEC_Feed_EXCERPT_assembled.xml');
+    expect(out.generated_on).toBe('2026-09-16');
+    expect(out.firms).toHaveLength(3);
+    expect(out.firms[1]).toMatchObject({ crd: 283882, aum_total: 35557038, adv: { headcount: 4 } });
+  });
 });

@@ -1405,7 +1405,7 @@ export interface paths {
         };
         /**
          * Adviser profile
-         * @description The full adviser profile: the search row plus other business names, relying advisers, state notice filings, the SEC file number and registration scope, and `emails` (each address with the verbatim brochure sentence it was printed in; empty: brochures are not read). For a firm whose own 13F cover states its CRD (the firm is then a 13F filer, `cik` set), `style_scores` holds the style read of its latest 13F quarter (value-weighted P/E and P/B of its holdings with their coverage, concentration, turnover, the rule and the tier) and `firm_type_evidence` the rule that set `firm_type`; both null otherwise. Fees, services and headcount are null (Form ADV data is not read).
+         * @description The full adviser profile: the search row plus other business names, relying advisers, state notice filings, the SEC file number and registration scope, and `emails` (each address with the verbatim brochure sentence it was printed in; empty: brochures are not read). For a firm whose own 13F cover states its CRD (the firm is then a 13F filer, `cik` set), `style_scores` holds the style read of its latest 13F quarter (value-weighted P/E and P/B of its holdings with their coverage, concentration, turnover, the rule and the tier) and `firm_type_evidence` the rule that set `firm_type`; both null otherwise. From the SEC Form ADV bulk data (when the operator configures it; `adv_source` says which feed and day): `headcount` (Item 5.A employees), `fees` (Item 5.E compensation arrangements, Y/N per kind), `services` (Item 5.G advisory services, Y/N per kind), `accounts_total` and `aum_discretionary` / `aum_non_discretionary` (Item 5.F(2), US dollars); null when the firm did not fill the item (exempt reporting advisers file no Item 5) or no feed is loaded.
          *
          *     **Plan:** Professional and above. **Credits:** 1 per call, refunded when the request fails.
          *
@@ -13978,9 +13978,17 @@ export interface operations {
                             update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
                         };
                         data: {
+                            /** @description Form ADV Item 5.F(2)(f): accounts under management */
+                            accounts_total?: number | null;
                             /** @description Date of the Form ADV filing the row reflects */
                             adv_as_of: string | null;
+                            /** @description The Form ADV feed the ADV fields come from: feed, generated_on, form_version */
+                            adv_source?: Record<string, never> | null;
                             advises_private_funds: boolean | null;
+                            /** @description Form ADV Item 5.F(2)(a), US dollars */
+                            aum_discretionary?: number | null;
+                            /** @description Form ADV Item 5.F(2)(b), US dollars */
+                            aum_non_discretionary?: number | null;
                             /** @description US dollars (Form ADV); null when not loaded */
                             aum_total: number | null;
                             business_name: string | null;
@@ -13990,6 +13998,10 @@ export interface operations {
                             /** @description false means the address is on another firm's domain */
                             email_domain_matches_firm: boolean | null;
                             email_primary: string | null;
+                            /** @description Form ADV Item 5.E: percentage_of_aum, hourly, subscription, fixed, commissions, performance_based, other */
+                            fees?: {
+                                [key: string]: boolean;
+                            } | null;
                             /**
                              * @description 13F filers only; set only by a word of the filer's own name (WEALTH, PENSION, VENTURE...), confidence low: no source read states fund types
                              * @enum {string|null}
@@ -13998,6 +14010,8 @@ export interface operations {
                             has_hedge_funds: boolean | null;
                             has_pe_funds: boolean | null;
                             has_vc_funds: boolean | null;
+                            /** @description Form ADV Item 5.A: employees */
+                            headcount?: number | null;
                             legal_name: string;
                             main_office_city: string | null;
                             main_office_country: string | null;
@@ -14008,6 +14022,10 @@ export interface operations {
                              * @enum {string|null}
                              */
                             sec_registration_type: "Registered" | "ERA" | null;
+                            /** @description Form ADV Item 5.G advisory services, one key per kind the firm answered */
+                            services?: {
+                                [key: string]: boolean;
+                            } | null;
                             /**
                              * @description 13F filers only: the value-weighted P/E and P/B of the latest quarter's holdings on fixed bands, null unless holdings with metrics carry at least half the value
                              * @enum {string|null}

@@ -1,4 +1,5 @@
 import { and, eq, gte, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import type { AdvFeedFirm } from '../../parsers/advisers/adv-feed.ts';
 import { advisers, investors } from '../../schema/ownership-directories.ts';
 import { ApiError } from '../platform/errors.ts';
 import * as p from '../platform/params.ts';
@@ -219,17 +220,7 @@ export const listInstitutions = defineRoute({
 
 const ID_FORMS = 'Pass crd:<number>, cik:<10-digit CIK>, or a bare number (tried as CRD, then as CIK)';
 
-interface AdvProfile {
-  headcount: number | null;
-  fees: Record<string, boolean> | null;
-  services: Record<string, boolean> | null;
-  accounts_total: number | null;
-  aum_discretionary: number | null;
-  aum_non_discretionary: number | null;
-  form_version: string | null;
-  feed: string;
-  feed_generated_on: string | null;
-}
+type AdvProfile = AdvFeedFirm['adv'];
 /** The Form ADV part of a profile (parsers/advisers/adv-feed.ts), all null when no feed was loaded. */
 const advProfile = (adv: AdvProfile | undefined) => ({
   headcount: adv?.headcount ?? null,

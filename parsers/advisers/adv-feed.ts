@@ -18,6 +18,9 @@ import { type AdviserRow, blankAdviser } from './iapd.ts';
  *   discretionary / non-discretionary / total, in US dollars as the form asks) and Q5F2D/E/F (accounts),
  *   `Item5G` Q5G1-Q5G12 (Item 5.G advisory services), `Item7B` Q7B (Item 7.B: adviser to a private fund).
  *
+ * The state feed (`IA_FIRM_STATE_Feed`) has the same firm elements, its registrations as
+ * `StateRgstn/Rgltrs/Rgltr` (Cd, St, Dt) per state instead of `Rgstn`.
+ *
  * Rules: the file's own XML declaration names its encoding (ISO-8859-1 on the SEC's feeds; UTF-8 when it names
  * none); a gzip file is recognised by its magic bytes, not its name. The firm is read from its block alone, so a
  * damaged `<Firm>` is a warning and the rest loads. An item the firm did not fill (an exempt reporting adviser
@@ -84,6 +87,8 @@ const parser = new XMLParser({
   parseAttributeValue: false,
   parseTagValue: false,
   trimValues: true,
+  // numeric character references (`&#196;`) as well as the five XML entities
+  htmlEntities: true,
   isArray: (name) => ARRAYS.has(name),
 });
 
@@ -144,7 +149,9 @@ function readFirm(block: string, feed: string, generatedOn: string | null): AdvF
   const part = node(node(firm.FormInfo).Part1A);
   const item5f = node(part.Item5F);
   const item5g = node(part.Item5G);
+  // SEC feed: Rgstn (FirmType, St, Dt); state feed: StateRgstn/Rgltrs/Rgltr (Cd, St, Dt), one per state
   const rgstn = list(firm.Rgstn);
+  const stateRgstn = list(node(node(firm.StateRgstn).Rgltrs).Rgltr);
   const filings = list(firm.Filing)
     .map((f) => ({ dt: s(f.Dt), version: s(f.FormVrsn) }))
     .filter((f) => f.dt)
@@ -170,7 +177,7 @@ function readFirm(block: string, feed: string, generatedOn: string | null): AdvF
             : sec?.startsWith('801-')
               ? 'Registered'
               : null,
-    ia_scope: rgstn.length ? 'ACTIVE' : null,
+    ia_scope: rgstn.length || stateRgstn.length ? 'ACTIVE' : null,
     main_office_city: s(addr.City),
     main_office_state: s(addr.State),
     main_office_country: s(addr.Cntry),
@@ -196,8 +203,8 @@ function readFirm(block: string, feed: string, generatedOn: string | null): AdvF
       services: flags(item5g, 'Q5G', SERVICES),
       other_service: s(item5g.Q5G12Oth),
       form_version: filings[0]?.version ?? null,
-      registration_status: s(rgstn[0]?.St),
-      registration_date: s(rgstn[0]?.Dt),
+      registration_status: s(rgstn[0]?.St) ?? s(stateRgstn[0]?.St),
+      registration_date: s(rgstn[0]?.Dt) ?? s(stateRgstn[0]?.Dt),
       feed,
       feed_generated_on: generatedOn,
     },
@@ -224,8 +231,10 @@ export function parseAdvFeed(bytes: Buffer, document = 'Form ADV feed'): AdvFeed
   const warnings: string[] = [];
   let at = root.index + root[0].length;
   let n = 0;
+  const open = /<Firm[\s>]/g;
   for (;;) {
-    const start = text.indexOf('<Firm>', at);
+    open.lastIndex = at;
+    const start = open.exec(text)?.index ?? -1;
     if (start < 0) break;
     const end = text.indexOf('</Firm>', start);
     if (end < 0) {

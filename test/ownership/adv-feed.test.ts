@@ -106,6 +106,25 @@ describe('Form ADV feed parser', () => {
     expect(() => parseAdvFeed(Buffer.from('{"hits": {}}'), 'x.json')).toThrow(ParseError);
   });
 
+  it('entities in attribute values (&amp;, numeric references) and a state-feed registration (substituted)', () => {
+    const text = bytes
+      .toString('latin1')
+      .replace('BusNm="RABENOLD ADVISORS, INC."', 'BusNm="RABENOLD &amp; CO &#196;"')
+      .replace(
+        '<Rgstn FirmType="Registered" St="APPROVED" Dt="2026-02-24"/>',
+        '<StateRgstn><Rgltrs><Rgltr Cd="NY" St="APPROVED" Dt="2026-02-24"/></Rgltrs></StateRgstn>',
+      )
+      .replace('<Firm>', '<Firm id="1">');
+    const f = parseAdvFeed(Buffer.from(text, 'latin1'));
+    expect(f.firms.map((x) => x.crd)).toEqual([38, 283882, 312360]);
+    expect(f.firms[1]).toMatchObject({
+      business_name: 'RABENOLD & CO Ä',
+      ia_scope: 'ACTIVE',
+      sec_registration_type: 'Registered', // from its 801- file number
+      adv: { registration_status: 'APPROVED', registration_date: '2026-02-24' },
+    });
+  });
+
   it("the manifest: the newest file of each firm feed, resolved against the manifest's address", () => {
     const manifest = JSON.stringify({
       files: [

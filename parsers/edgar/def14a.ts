@@ -15,7 +15,9 @@ import { isSubmissionText, parseSubmissionText } from './filing-document.ts';
  *   `component_gap` is true when it differs from the printed total by more than $10 (rounding).
  * - Beneficial ownership: the table whose header names the owner, a share amount and a percent. A section
  *   row ("Holders of More than Five Percent", "Directors and Executive Officers", "Five Percent
- *   Shareholders") sets `owner_kind`; a name with "as a group" is `insider_group`. `*` (less than 1%) gives
+ *   Shareholders") sets `owner_kind`; a name with "as a group" is `insider_group`; without section rows a holder the Summary
+ *   Compensation Table names is an `insider`, another holder of 5% or more a `major_holder`. A name cell broken
+ *   over two rows (the first ending in "and", "of", "or" or "&") is joined. `*` (less than 1%) gives
  *   `percent: null` with `percent_source: "less_than_1_percent"`: the value is not printed, so none is made up.
  */
 export interface ExecutiveCompensationRow {
@@ -131,7 +133,10 @@ export function parseProxyStatement(input: string, document = 'DEF 14A'): ProxyS
   const all = tables(html);
   const warnings: string[] = [];
   const executive_compensation = all.flatMap(readSummaryCompensation);
-  const proxy_ownership = readOwnership(all);
+  const proxy_ownership = readOwnership(
+    all,
+    new Set(executive_compensation.map((r) => personKey(r.person_name))),
+  );
   if (executive_compensation.length === 0) warnings.push('no Summary Compensation Table found');
   if (proxy_ownership.length === 0) warnings.push('no beneficial-ownership table found');
   return { executive_compensation, proxy_ownership, warnings };
@@ -217,6 +222,11 @@ function readSummaryCompensation(rows: Row[]): ExecutiveCompensationRow[] {
   return out;
 }
 
+/** A label that stops on a connective continues on the next row (`All Executive officers and` / `Directors as a Group`). */
+const CONTINUES = /(\band|\bof|\bor|&)$/i;
+/** A person's name compared across the two tables: letters only, lower case. */
+const personKey = (name: string) => name.toLowerCase().replace(/[^a-z]/g, '');
+
 const MAJOR_SECTION = /five\s+percent|5\s*%|more than 5|principal (share|stock)holders/i;
 const INSIDER_SECTION = /directors|executive officers|named executive/i;
 
@@ -224,10 +234,12 @@ const INSIDER_SECTION = /directors|executive officers|named executive/i;
  * Every table with an ownership header is read, in document order, with the section carried across: a table
  * broken by a page footer repeats its header and continues (Cabot's group row is on the next page).
  */
-function readOwnership(all: Row[][]): ProxyOwnershipRow[] {
+function readOwnership(all: Row[][], executives: Set<string>): ProxyOwnershipRow[] {
   const out: ProxyOwnershipRow[] = [];
   const seen = new Set<string>();
   let section: { kind: OwnerKind; label: string } | null = null;
+  // a name cell broken over two rows: the first, alone on its row, ends in a connective
+  let namePrefix = '';
   for (const rows of all) {
     const hi = rows.findIndex(
       (r) =>
@@ -249,11 +261,13 @@ function readOwnership(all: Row[][]): ProxyOwnershipRow[] {
           .trim();
         if (MAJOR_SECTION.test(label)) section = { kind: 'major_holder', label };
         else if (INSIDER_SECTION.test(label)) section = { kind: 'insider', label };
+        namePrefix = CONTINUES.test(label) ? `${label} ` : '';
         continue; // an address line or a section heading
       }
       const shares = amount(r[1]);
       if (shares === null) continue;
-      const name = cleanName(r[0]!.split('\n')[0]!);
+      const name = cleanName(namePrefix + r[0]!.split('\n')[0]!);
+      namePrefix = '';
       const pctCell = r[2] ?? '';
       const isGroup = /as a group/i.test(name);
       const star = /^\*+$/.test(pctCell);
@@ -261,19 +275,23 @@ function readOwnership(all: Row[][]): ProxyOwnershipRow[] {
       const key = `${name}|${shares}`;
       if (seen.has(key)) continue;
       seen.add(key);
+      // without a section row, a holder the Summary Compensation Table names is an executive officer
+      const executive = !section && !isGroup && executives.has(personKey(name));
       const kind: OwnerKind = isGroup
         ? 'insider_group'
-        : (section?.kind ?? (pct !== null && pct >= 5 ? 'major_holder' : 'insider'));
+        : (section?.kind ?? (executive ? 'insider' : pct !== null && pct >= 5 ? 'major_holder' : 'insider'));
       out.push({
         owner_name: name,
-        owner_role: isGroup ? 'All directors and executive officers as a group' : (section?.label ?? null),
+        owner_role: isGroup
+          ? 'All directors and executive officers as a group'
+          : (section?.label ?? (executive ? 'Named executive officer' : null)),
         owner_kind: kind,
         security_class: security,
         shares_owned: shares,
         percent: pct,
         percent_source: star ? 'less_than_1_percent' : pct === null ? 'not_printed' : 'as_printed',
         is_group: isGroup,
-        confidence: isGroup || section ? 1 : 0.7,
+        confidence: isGroup || section ? 1 : executive ? 0.9 : 0.7,
       });
     }
   }

@@ -110,6 +110,15 @@ describe('DEF 14A on every real file', () => {
       shares_owned: 513750,
       percent: 31.64,
     });
+    // no section rows: the holder the Summary Compensation Table names is an insider, the other 5% holders
+    // major holders; the group's name is broken over two rows ("All Executive officers and" / "Directors as...")
+    expect(reac.proxy_ownership.map((r) => [r.owner_name, r.owner_kind, r.percent])).toEqual([
+      ['Craig S. Laughlin', 'insider', 31.64],
+      ['Barbara Laughlin', 'major_holder', 31.41],
+      ['Corey Sandberg', 'major_holder', 16.94],
+      ['Dan Ye', 'major_holder', 20.01],
+      ['All Executive officers and Directors as a Group (1 person)', 'insider_group', 63],
+    ]);
   });
 
   it('a proxy without HTML tables is a ParseError', () => {

@@ -5,31 +5,37 @@ import type { SearchHit } from './search.ts';
 /**
  * The precision pass (`rerank=true`): a second scorer over every fused candidate (the vector and full-text
  * top lists together) that reads the text of each chunk:
- *   score = COSINE   x (1 - cosine distance)
- *         + SOFT     x the best sentence's IDF-weighted soft share of the query's terms (softSentence: a
- *                      query word the sentence lacks counts by its nearest sentence word in the English
- *                      word vectors, lib/word-vectors.ts; proximity: the terms of an answer sit in one
- *                      sentence, not spread over a long turn)
- *         + SENTENCE x the same share with exact terms only (weight 0 since the soft share: it holds it)
+ *   score = COSINE   x (1 - cosine distance)  (weight 0 since the window: the vector side counts through
+ *                      the fused rank)
+ *         + SOFT     x the best sentence's IDF-weighted soft share of the query's terms (a query word the
+ *                      sentence lacks counts by its nearest sentence word in the English word vectors,
+ *                      lib/word-vectors.ts; proximity: the terms of an answer sit in one sentence, not
+ *                      spread over a long turn)
+ *         + WINDOW   x the same share over the best window of two consecutive sentences (shares)
+ *         + SENTENCE x the best sentence's share with exact terms only (weight 0 since the soft share)
  *         + FUSED    / (1 + fused rank / 10)
  * Terms: the query's content words (lower-cased, stop words dropped, light suffix stemming), plus one term
  * per lexicon group (lexicon.ts) a query phrase belongs to, matched by any phrase of the group, at weight
  * EXPANSION. IDF is computed over the candidate pool, so a rare word ("Clarfeld", "NIM") counts more than
  * a common one ("quarter"). A chunk whose vector is pending (null distance) takes the pool's lowest cosine
- * similarity. Ties keep the fused order. Weights (and SIMILAR, the word-vector cosine where a word starts
- * to count) chosen by a grid search on the dev half of `npm run quality:retrieval`, together with the
- * fusion's K and vector weight (search.ts): dev recall@10 0.867 (MRR 0.656 -> 0.710), held-out 0.643 ->
- * 0.679. A BM25 term over the whole chunk (k1 1.2, b 0.75) was tried and dropped: every dev optimum gave it
- * weight 0 (long turns win on counts, not on answers); so were a two-sentence window for the share, a
- * bonus for a figure in the sentence of a "how much" question, and an IDF-weighted mean of word vectors
- * (SIF) per sentence: none moved dev recall@10.
+ * similarity. Ties keep the fused order. Without word vectors the window matches exact terms only.
+ * Weights chosen on the dev half of `npm run quality:retrieval` (a grid over COSINE, SOFT, WINDOW, FUSED;
+ * a broad plateau of dev recall@10 0.900 needs COSINE at most 0.05 and a window weight of 0.4 to 1.2),
+ * held-out looked at after: rerank recall@10 dev 0.867 -> 0.900 (MRR 0.725 -> 0.702), held-out 0.714 ->
+ * 0.750 (MRR 0.570 -> 0.591); with the ticker filter dev 0.867 -> 0.900, held-out 0.714 -> 0.786. Before
+ * the window (COSINE 0.5, SOFT 1.2): dev 0.867, held-out 0.714. Tried and dropped (README, Retrieval): a
+ * BM25 term over the whole chunk, also with soft term frequencies; the sentence's coverage of the query
+ * in the other direction (its words' nearest query word) and their F1; SIF sentence and chunk vectors
+ * (GloVe-rank or corpus word frequencies, first principal component of the pool removed); a pairwise
+ * logistic regression over all of these; a bonus for a figure in the sentence of a "how much" question.
  */
 export const WEIGHTS: Weights = {
-  COSINE: 0.5,
+  COSINE: 0,
   SENTENCE: 0,
   FUSED: 0.2,
   EXPANSION: 1,
-  SOFT: 1.2,
+  SOFT: 0.4,
+  WINDOW: 0.8,
   SIMILAR: 0.3,
 };
 export interface Weights {
@@ -37,9 +43,11 @@ export interface Weights {
   SENTENCE: number;
   FUSED: number;
   EXPANSION: number;
-  /** Weight of the best sentence's soft share of the query's terms (softSentence). */
+  /** Weight of the best sentence's soft share of the query's terms (shares). */
   SOFT: number;
-  /** Word-vector cosine below which a word is no match for a query word (softSentence). */
+  /** Weight of the best two-sentence window's soft share (shares). */
+  WINDOW: number;
+  /** Word-vector cosine below which a word is no match for a query word (sentenceMatches). */
   SIMILAR: number;
 }
 
@@ -110,6 +118,8 @@ export interface Features {
   cos: number[];
   sentence: number[];
   soft: number[];
+  /** The best two-sentence window's soft share (exact terms only without word vectors). */
+  window: number[];
 }
 
 export function features(
@@ -138,41 +148,40 @@ export function features(
   );
   const sims = hits.flatMap((h) => (h.distance === null ? [] : [1 - h.distance]));
   const floor = sims.length ? Math.min(...sims) : 0;
+  const sh = shares(sentenceMatches(hits, terms, vectors, similar), idf);
   return {
     cos: hits.map((h) => (h.distance === null ? floor : 1 - h.distance)),
     sentence,
-    soft: vectors ? softSentence(hits, terms, idf, vectors, similar) : hits.map(() => 0),
+    soft: vectors ? sh.soft : hits.map(() => 0),
+    window: sh.window,
   };
 }
 
 const rawWords = (text: string) => (text.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((w) => !STOP.has(w));
 
 /**
- * The best sentence's soft share of the query's terms: like `sentence`, but a query word the sentence
- * does not hold still counts by its nearest sentence word in the English word vectors (lib/word-vectors.ts):
- * a cosine c at or above SIMILAR counts (c - SIMILAR) / (1 - SIMILAR) of the word's IDF ("died" finds
- * "death", "overseas" finds "international", "quicker" finds "faster"); a word the sentence holds counts
- * whole, and so does a lexicon group it matches. This is the rerank's answer to paraphrases with no word
- * in common with their passage, which the small sentence model often misses.
+ * Per chunk, per sentence, per query term: how well the sentence matches the term, in [0, 1]. A term the
+ * sentence holds (a word, or any phrase of a lexicon group) matches 1. With word vectors
+ * (lib/word-vectors.ts), a query word the sentence does not hold matches by its nearest sentence word: a
+ * cosine c at or above SIMILAR counts (c - SIMILAR) / (1 - SIMILAR) ("died" finds "death", "overseas"
+ * finds "international", "quicker" finds "faster"); without them only held terms match.
  */
-function softSentence(
+function sentenceMatches(
   hits: SearchHit[],
   terms: Term[],
-  idf: number[],
-  vectors: WordVectors,
+  vectors: WordVectors | undefined,
   similar: number,
-): number[] {
-  const qRows = terms.map((t) => (t.group ? -1 : vectors.row(t.words[0]![0]!)));
-  const idfTotal = idf.reduce((a, b) => a + b, 0) || 1;
+): number[][][] {
+  const qRows = terms.map((t) => (t.group || !vectors ? -1 : vectors.row(t.words[0]![0]!)));
   // a pool word's best match per query term, computed once per distinct word
   const near = new Map<string, number[]>();
   const nearOf = (w: string): number[] => {
     let m = near.get(w);
     if (!m) {
-      const r = vectors.row(w);
+      const r = vectors ? vectors.row(w) : -1;
       m = qRows.map((q) => {
         if (q < 0 || r < 0) return 0;
-        const c = vectors.similarity(q, r);
+        const c = vectors!.similarity(q, r);
         return c < similar ? 0 : Math.min(1, (c - similar) / (1 - similar));
       });
       near.set(w, m);
@@ -180,21 +189,41 @@ function softSentence(
     return m;
   };
   return hits.map((h) =>
-    Math.max(
-      0,
-      ...(h.text.match(SENTENCE) ?? []).map((s) => {
-        const raw = rawWords(s);
-        const stems = raw.map(stem);
-        let score = 0;
-        for (const [k, t] of terms.entries()) {
-          let m = tf(stems, t) > 0 ? 1 : 0;
-          if (m === 0 && qRows[k]! >= 0) for (const w of raw) m = Math.max(m, nearOf(w)[k]!);
-          score += idf[k]! * m;
-        }
-        return score / idfTotal;
-      }),
-    ),
+    (h.text.match(SENTENCE) ?? []).map((s) => {
+      const raw = rawWords(s);
+      const stems = raw.map(stem);
+      return terms.map((t, k) => {
+        let m = tf(stems, t) > 0 ? 1 : 0;
+        if (m === 0 && qRows[k]! >= 0) for (const w of raw) m = Math.max(m, nearOf(w)[k]!);
+        return m;
+      });
+    }),
   );
+}
+
+/**
+ * From the sentence matches: `soft`, the best sentence's IDF-weighted share of the query's terms, and
+ * `window`, the same over the best window of two consecutive sentences (a term counts by its better match
+ * in either sentence; a one-sentence chunk's window is its sentence). The window is the rerank's main term
+ * (WEIGHTS): an answer often names its subject in one sentence and gives the figure in the next ("...the
+ * betas in that space..." / "...retrace that as rates have come down"), which the best single sentence
+ * splits.
+ */
+function shares(matches: number[][][], idf: number[]): { soft: number[]; window: number[] } {
+  const idfTotal = idf.reduce((a, b) => a + b, 0) || 1;
+  const share = (m: number[]) => m.reduce((a, x, k) => a + idf[k]! * x, 0) / idfTotal;
+  return {
+    soft: matches.map((ss) => Math.max(0, ...ss.map(share))),
+    window: matches.map((ss) =>
+      Math.max(
+        0,
+        ...ss.map((a, i) => {
+          const b = ss[i + 1];
+          return share(b ? a.map((x, k) => Math.max(x, b[k]!)) : a);
+        }),
+      ),
+    ),
+  };
 }
 
 /** Orders candidates (in fused order) by the combined score; ties keep the fused order. */
@@ -203,7 +232,12 @@ export function combine<T>(hits: T[], f: Features, w: Weights = WEIGHTS): T[] {
     .map((h, i) => ({
       h,
       i,
-      s: w.COSINE * f.cos[i]! + w.SENTENCE * f.sentence[i]! + w.SOFT * f.soft[i]! + w.FUSED / (1 + i / 10),
+      s:
+        w.COSINE * f.cos[i]! +
+        w.SENTENCE * f.sentence[i]! +
+        w.SOFT * f.soft[i]! +
+        w.WINDOW * f.window[i]! +
+        w.FUSED / (1 + i / 10),
     }))
     .sort((a, b) => b.s - a.s || a.i - b.i)
     .map((e) => e.h);

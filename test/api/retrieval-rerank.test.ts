@@ -97,12 +97,56 @@ describe('soft term match in the rerank', () => {
   });
 
   it('ranks a winter-storm passage first for a paraphrase that shares none of its words', () => {
-    const q = 'losses from the freezing weather';
+    // "losses" and "weather" are in the passage ("weather-related cap losses"); "damage", "icy" and
+    // "blizzard" are not
+    const q = 'damage from the icy blizzard';
     const soft = rerankCandidates(q, hits, TEXT_ONLY, vectors);
     expect(soft[0]!.text).toContain('winter storm');
     // with the exact terms only, no winter-storm passage reaches the top 10
     const exact = rerankCandidates(q, hits, TEXT_ONLY);
     expect(exact.slice(0, 10).some((h) => h.text.includes('winter storm'))).toBe(false);
+    // with a word the passage holds, the exact terms find it too
+    const held = rerankCandidates('losses from the freezing weather', hits, TEXT_ONLY);
+    expect(held[0]!.text).toContain('winter storm');
+  });
+});
+
+describe('the best two-sentence window in the rerank', () => {
+  const hit = (id: string, text: string): SearchHit => ({
+    id,
+    documentId: 'd',
+    segmentSequence: 0,
+    charStart: 0,
+    charEnd: text.length,
+    text,
+    distance: null,
+  });
+  it('counts terms split over two consecutive sentences, which the best sentence cannot', () => {
+    const split = hit('a', 'The winter storms hit Texas in February. They cost us $390 million.');
+    const apart = hit('b', 'The winter storms hit Texas. Revenue grew. They cost us more.');
+    const other = hit('c', 'Revenue grew 5% in the quarter.');
+    // terms winter, storms, cost and two lexicon groups (storms: catastrophe losses; cost: headwind), each
+    // in 2 of the 3 chunks, so equal IDF and a share of 1/5 each; the first sentence holds three of them
+    const f = features('What did the winter storms cost?', [split, apart, other]);
+    expect(f.sentence).toEqual([0.6, 0.6, 0]);
+    expect(f.window).toEqual([1, 0.6, 0]);
+    expect(f.soft).toEqual([0, 0, 0]);
+    // the window ranks first the chunk where the terms are next to each other
+    const ranked = rerankCandidates('What did the winter storms cost?', [other, apart, split]);
+    expect(ranked.map((h) => h.id)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('with word vectors, takes each term by its better match in either sentence', () => {
+    // the winter-storm passage of the AIG call: its catastrophe sentence is followed by the one with the cost
+    const q = 'What did the freezing weather cost the insurer?';
+    const cat = hits.findIndex((h) => h.text.includes('With respect to catastrophes, first qu'));
+    const f = features(q, hits, 1, vectors);
+    expect(f.soft[cat]!).toBeCloseTo(0.409, 3);
+    expect(f.window[cat]!).toBeCloseTo(0.5156, 3);
+    // a window is never below its best sentence, and equals it when the best terms sit in one sentence
+    for (const [i, s] of f.soft.entries()) expect(f.window[i]!).toBeGreaterThanOrEqual(s - 1e-12);
+    const storm = hits.findIndex((h) => h.text.includes('$390 million related to the winter storms'));
+    expect(f.window[storm]!).toBeCloseTo(f.soft[storm]!, 12);
   });
 });
 

@@ -9,14 +9,15 @@
  * (positions, top-10 weight, Herfindahl; the tier is null offline, where no metrics are loaded) with the
  * firm type's name-word rule. Per Form 3/4: trades, holdings,
  * owners, footnote-only prices. Per DEF 14A: compensation rows (with component gaps) and ownership rows
- * by kind. Every file is reported, or listed with the reason it is not read (a quarantine).
+ * by kind. Per Form ADV bulk file (`adv/`): firms read, how many state AUM, a website, a headcount. Every file is reported, or listed with the reason it is not read (a quarantine).
  * Exit code 1 when a parser fails on a file that is not a known quarantine, or a 13F unit stays undecided.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ParseError } from '../../lib/errors.ts';
 import { isEquityRow, nameIndex, normaliseIssuerName } from '../../loaders/cusip-identifiers.ts';
+import { parseAdvFeed } from '../../parsers/advisers/adv-feed.ts';
 import { parseProxyStatement } from '../../parsers/edgar/def14a.ts';
 import { parseOwnershipFiling } from '../../parsers/edgar/form4.ts';
 import { parseThirteenFFiling } from '../../parsers/edgar/thirteen-f-holdings.ts';
@@ -52,8 +53,9 @@ const money = (x: number) => `$${Math.round(x).toLocaleString('en-US')}`;
 let valueAll = 0;
 let valueResolved = 0;
 
-const files = readdirSync(dir)
-  .filter((f) => !f.endsWith('.md'))
+const files = readdirSync(dir, { withFileTypes: true })
+  .filter((f) => f.isFile() && !f.name.endsWith('.md'))
+  .map((f) => f.name)
   .sort();
 process.stdout.write(`Ownership quality report over ${files.length} files in ${dir}\n`);
 
@@ -130,6 +132,23 @@ for (const f of files.filter((x) => /DEF14A/i.test(x))) {
   } catch (err) {
     process.stdout.write(`${f}\n  NOT READ: ${(err as Error).message}\n`);
     if (!(err instanceof ParseError)) defects++;
+  }
+}
+
+process.stdout.write('\n== Form ADV bulk feed\n');
+const advDir = join(dir, 'adv');
+for (const f of existsSync(advDir) ? readdirSync(advDir).filter((x) => /\.xml(\.gz)?$/.test(x)) : []) {
+  try {
+    const r = parseAdvFeed(readFileSync(join(advDir, f)), f);
+    const withAum = r.firms.filter((x) => x.aum_total !== null);
+    const era = r.firms.filter((x) => x.sec_registration_type === 'ERA').length;
+    const aum = withAum.reduce((s, x) => s + x.aum_total!, 0);
+    process.stdout.write(
+      `adv/${f} (generated ${r.generated_on ?? 'n/a'})\n  ${r.firms.length} firms (${era} ERA), ${withAum.length} with regulatory AUM totalling ${money(aum)}, ${r.firms.filter((x) => x.website).length} with a website, ${r.firms.filter((x) => x.adv.headcount !== null).length} with a headcount\n${r.warnings.map((w) => `  warning: ${w}\n`).join('')}`,
+    );
+  } catch (err) {
+    process.stdout.write(`adv/${f}\n  NOT READ: ${(err as Error).message}\n`);
+    defects++;
   }
 }
 

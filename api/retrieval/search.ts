@@ -3,7 +3,7 @@ import type { Database } from '../../lib/db.ts';
 import { type Embedder, vectorLiteral } from '../../lib/embeddings.ts';
 import { type WordVectors, wordVectorsIfInstalled } from '../../lib/word-vectors.ts';
 import { embeddingText } from './query.ts';
-import { queryTerms, rerankCandidates, STOP, stem, WEIGHTS, type Weights } from './rerank.ts';
+import { queryTerms, rerankCandidates, STOP, spread, stem, WEIGHTS, type Weights } from './rerank.ts';
 
 /**
  * Retrieval over `retrieval_chunks` (spec 4.4). Filters (tickers, period, source types, the embedding
@@ -16,7 +16,8 @@ import { queryTerms, rerankCandidates, STOP, stem, WEIGHTS, type Weights } from 
  *   FULLTEXT_CANDIDATES rows are ranked, matched by the rarest parts, so the cost stays bounded at scale.
  * - `hybrid`: weighted reciprocal-rank fusion of the two lists (see FUSION below).
  * - `rerank`: hybrid plus a third list (the query words' word-vector neighbours, EXPAND), then a second
- *   scorer over the top RERANK_POOL candidates (rerank.ts).
+ *   scorer over the top RERANK_POOL candidates (rerank.ts), then a chunk overlapping a higher one moved
+ *   after the others (spread).
  * The returned `score` is always the chunk's cosine distance to the query (lower is closer); the order is
  * the mode's ranking. While the embedding step has not reached a chunk (or after a model change), the
  * chunk has no vector of the current model: vector search skips it, full-text search still finds it (with
@@ -358,7 +359,8 @@ export async function search(
   if (req.mode === 'hybrid') return fused.slice(0, req.topK);
   const pool = fused.slice(0, Math.max(RERANK_POOL, req.topK));
   const w = { ...WEIGHTS, ...req.rerankWeights };
-  return rerankCandidates(req.query, pool, w, await wordVectorsIfInstalled()).slice(0, req.topK);
+  // an overlapping neighbour of a higher chunk goes after the others (spread)
+  return spread(rerankCandidates(req.query, pool, w, await wordVectorsIfInstalled())).slice(0, req.topK);
 }
 
 const num = (h: SearchHit): SearchHit => ({

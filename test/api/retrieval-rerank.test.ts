@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { embeddingText } from '../../api/retrieval/query.ts';
-import { features, rerankCandidates, WEIGHTS } from '../../api/retrieval/rerank.ts';
+import { features, rerankCandidates, spread, WEIGHTS } from '../../api/retrieval/rerank.ts';
 import { EXPAND, neighbourWords, type SearchHit } from '../../api/retrieval/search.ts';
 import { parseTranscript } from '../../jobs/retrieval/documents.job.ts';
 import { TRANSCRIPT_URLS } from '../../jobs/retrieval/sources.ts';
@@ -147,6 +147,45 @@ describe('the best two-sentence window in the rerank', () => {
     for (const [i, s] of f.soft.entries()) expect(f.window[i]!).toBeGreaterThanOrEqual(s - 1e-12);
     const storm = hits.findIndex((h) => h.text.includes('$390 million related to the winter storms'));
     expect(f.window[storm]!).toBeCloseTo(f.soft[storm]!, 12);
+  });
+});
+
+describe('spread: one place per passage in the reranked list', () => {
+  it("moves a chunk that repeats a higher chunk's last paragraph after every chunk that overlaps none", () => {
+    // the chunker's overlap: AIG's chunk 31 is segment 3 [4219, 5028), chunk 32 starts again at 4728
+    const a = hits[30]!;
+    const b = hits[31]!;
+    expect([a.segmentSequence, a.charStart, a.charEnd]).toEqual([3, 4219, 5028]);
+    expect([b.segmentSequence, b.charStart, b.charEnd]).toEqual([3, 4728, 5028]);
+    expect(
+      hits.filter(
+        (h, i) =>
+          i > 0 && hits[i - 1]!.segmentSequence === h.segmentSequence && h.charStart < hits[i - 1]!.charEnd,
+      ),
+    ).toHaveLength(3);
+    const other = hits[75]!; // segment 27
+    const out = spread([a, b, other, hits[0]!]);
+    expect(out.map((h) => h.id)).toEqual([a.id, other.id, hits[0]!.id, b.id]);
+    // ranked the other way round, the later chunk stays first and the earlier one moves down
+    expect(spread([b, a, other]).map((h) => h.id)).toEqual([b.id, other.id, a.id]);
+  });
+
+  it('keeps chunks that only touch, and the same span of another segment or document', () => {
+    const h = (documentId: string, segmentSequence: number, charStart: number, charEnd: number) => ({
+      id: `${documentId}/${segmentSequence}/${charStart}`,
+      documentId,
+      segmentSequence,
+      charStart,
+      charEnd,
+    });
+    const list = [
+      h('d1', 0, 0, 900),
+      h('d1', 0, 900, 1500),
+      h('d1', 1, 0, 900),
+      h('d2', 0, 0, 900),
+      h('d1', 0, 899, 1200),
+    ];
+    expect(spread(list).map((x) => x.id)).toEqual(['d1/0/0', 'd1/0/900', 'd1/1/0', 'd2/0/0', 'd1/0/899']);
   });
 });
 

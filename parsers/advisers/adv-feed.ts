@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { XMLParser } from 'fast-xml-parser';
 import { ParseError } from '../../lib/errors.ts';
-import { type AdviserRow, blankAdviser } from './iapd.ts';
+import { type AdviserRow, blankAdviser, registration, str } from './iapd.ts';
 
 /**
  * The SEC's Form ADV bulk data: the IAPD compilation feeds `IA_FIRM_SEC_Feed_<MM_DD_YYYY>.xml.gz` (SEC-registered
@@ -102,7 +102,7 @@ export function decodeAdvFeed(bytes: Buffer): string {
   throw new ParseError(`Form ADV feed in an encoding this reader does not know: ${enc}`);
 }
 
-const s = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+const s = str;
 const num = (v: unknown) => {
   const t = s(v)?.replace(/,/g, '');
   if (t === null || t === undefined || !/^-?\d+(\.\d+)?$/.test(t)) return null;
@@ -167,16 +167,7 @@ function readFirm(block: string, feed: string, generatedOn: string | null): AdvF
   Object.assign(row, {
     business_name: s(info.BusNm),
     sec_file_number: sec,
-    sec_registration_type:
-      type === 'Registered'
-        ? 'Registered'
-        : type === 'ERA'
-          ? 'ERA'
-          : sec?.startsWith('802-')
-            ? 'ERA'
-            : sec?.startsWith('801-')
-              ? 'Registered'
-              : null,
+    sec_registration_type: type === 'Registered' || type === 'ERA' ? type : registration(sec),
     ia_scope: rgstn.length || stateRgstn.length ? 'ACTIVE' : null,
     main_office_city: s(addr.City),
     main_office_state: s(addr.State),

@@ -61,13 +61,15 @@ export function usDate(v: unknown): string | null {
   return m ? `${m[3]}-${m[1]!.padStart(2, '0')}-${m[2]!.padStart(2, '0')}` : null;
 }
 
-function registration(secNumber: string | null): AdviserRow['sec_registration_type'] {
+/** The SEC file number's prefix: 801- = Registered, 802- = ERA (exempt reporting adviser), else null. */
+export function registration(secNumber: string | null): AdviserRow['sec_registration_type'] {
   if (secNumber?.startsWith('801-')) return 'Registered';
   if (secNumber?.startsWith('802-')) return 'ERA';
   return null;
 }
 
-const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+/** A non-blank string, trimmed, or null. */
+export const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 
 /** An adviser row with only its CRD and legal name; every other field null. */
 export function blankAdviser(crd: number, name: string): AdviserRow {

@@ -107,7 +107,7 @@ async function parseAndLoad(
   const log = ctx.logger.child({ dataset: job.dataset, partition: key });
   let parsed: { rows: unknown; warnings: string[] };
   try {
-    parsed = job.parse(docs, key);
+    parsed = await job.parse(docs, key);
   } catch (err) {
     if (err instanceof ParseError) {
       const doc = docs.find((d) => err.document && d.url.includes(err.document)) ?? docs[0];

@@ -33,6 +33,19 @@ export interface BackfillOptions {
   cik?: string | undefined;
 }
 
+/** What a parse gives: rows and the warnings about the documents. */
+export interface ParseResult<Parsed> {
+  rows: Parsed;
+  warnings: string[];
+}
+
+/** A parse that must be synchronous (a bulk loader's): a Promise back is a programming error. */
+export function syncParse<P>(r: ParseResult<P> | Promise<ParseResult<P>>, dataset: string): ParseResult<P> {
+  if (r instanceof Promise)
+    throw new Error(`${dataset}: parse is asynchronous where a synchronous one is needed`);
+  return r;
+}
+
 export interface LoadResult {
   inserted: number;
   updated: number;
@@ -55,8 +68,11 @@ export interface DatasetJob<Parsed = unknown> {
    */
   isFinal: boolean | ((key: string, now: Date) => boolean);
   fetch(ctx: JobContext, key: string, fetcher: Fetcher): Promise<RawDocument[]>;
-  /** Pure: raw documents -> rows and warnings. Throws ParseError on an unknown format. */
-  parse(docs: RawDocument[], key: string): { rows: Parsed; warnings: string[] };
+  /**
+   * Pure: raw documents -> rows and warnings. Throws ParseError on an unknown format. Asynchronous only where
+   * the reading library is (pdf.js for Form ADV brochures).
+   */
+  parse(docs: RawDocument[], key: string): ParseResult<Parsed> | Promise<ParseResult<Parsed>>;
   /** Upserts inside the caller's transaction; coverage is written by the pipeline in the same one. */
   load(tx: Tx, rows: Parsed, key: string): Promise<LoadResult>;
   /**

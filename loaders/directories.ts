@@ -2,6 +2,7 @@ import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { LoadResult } from '../jobs/types.ts';
 import type { Tx } from '../lib/db.ts';
 import type { AdvFeedFirm } from '../parsers/advisers/adv-feed.ts';
+import { type BrochureEmail, firmDomain, resolveEmails } from '../parsers/advisers/brochure.ts';
 import type { AdviserRow } from '../parsers/advisers/iapd.ts';
 import type { InvestorRow } from '../parsers/investors/directory-csv.ts';
 import { advisers, investors } from '../schema/ownership-directories.ts';
@@ -51,7 +52,7 @@ export async function loadAdvisers(
         (k === 'emails' && !Object.keys(v as object).length);
       if (!empty || !(k in oldProfile)) (out.profile as Record<string, unknown>)[k] = v;
     }
-    return out as T;
+    return withEmailsResolved(out) as T;
   };
   const result = await upsertRows(
     tx,
@@ -84,7 +85,12 @@ export async function loadAdvisers(
             other_names: r.other_names,
             relying_advisers: r.relying_advisers,
             notice_filings: r.notice_filings,
-            emails: {},
+            // addresses printed in the Part 2 brochures, keyed by address (a profile whose brochures were read)
+            emails: emailsObject(r.emails ?? []),
+            ...(r.brochures ? { brochures: r.brochures } : {}),
+            ...(r.brochures
+              ? { brochure_cover_website: r.brochures.find((b) => b.cover_website)?.cover_website ?? null }
+              : {}),
             // Form ADV Part 1A beyond the search row (headcount, fees, services, accounts): from the bulk feed
             ...('adv' in r ? { adv: (r as AdvFeedFirm).adv } : {}),
           },
@@ -97,6 +103,34 @@ export async function loadAdvisers(
   // a firm whose own 13F cover states its CRD is a 13F filer: its CIK, firm type and style come from there
   await linkAdvisersToFilers(tx, crds.length > 10_000 ? null : crds);
   return result;
+}
+
+type EmailEntry = Omit<BrochureEmail, 'address'>;
+const emailsObject = (emails: BrochureEmail[]): Record<string, EmailEntry> =>
+  Object.fromEntries(emails.map(({ address, ...rest }) => [address, rest]));
+
+/**
+ * The firm's domain is its Form ADV website's (which a feed may load before or after the brochures), else its
+ * brochure cover's: with both merged into the row, the primary address and the domain check are decided again.
+ */
+function withEmailsResolved(row: Record<string, unknown>): Record<string, unknown> {
+  const profile = row.profile as Record<string, unknown>;
+  const entries = Object.entries((profile.emails ?? {}) as Record<string, EmailEntry>);
+  if (entries.length === 0) return row;
+  const domain = firmDomain(
+    (row.website as string | null) ?? null,
+    (profile.brochure_cover_website as string | null) ?? null,
+  );
+  const r = resolveEmails(
+    entries.map(([address, e]) => ({ address, ...e })),
+    domain,
+  );
+  return {
+    ...row,
+    emailPrimary: r.email_primary,
+    emailDomainMatchesFirm: r.email_domain_matches_firm,
+    profile: { ...profile, emails: emailsObject(r.emails) },
+  };
 }
 
 /** One directory snapshot: its rows replace the previous snapshot's from the same source. */

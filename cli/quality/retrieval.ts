@@ -42,7 +42,7 @@ async function indexTranscripts(database: Database) {
       contentType: null,
     };
     const key = `tr:${url}`;
-    const { rows } = (documentsJob as DatasetJob).parse([doc], key);
+    const { rows } = await (documentsJob as DatasetJob).parse([doc], key);
     await database.db.transaction((tx) => (documentsJob as DatasetJob).load(tx, rows, key));
   }
 }

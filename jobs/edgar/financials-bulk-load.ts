@@ -25,8 +25,8 @@ export const docRef = ({ bytes, ...rest }: RawDocument): DocRef => ({ ...rest, s
 
 export type Parsed = { key: string; docs: DocRef[]; started: number } & (
   | {
-      parsed: ReturnType<typeof financialsJob.parse>;
-      shares: ReturnType<typeof sharesOutstandingJob.parse>;
+      parsed: Awaited<ReturnType<typeof financialsJob.parse>>;
+      shares: Awaited<ReturnType<typeof sharesOutstandingJob.parse>>;
       error?: undefined;
     }
   | { error: Error; parsed?: undefined; shares?: undefined }

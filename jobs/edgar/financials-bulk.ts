@@ -12,7 +12,7 @@ import type { PartitionReport } from '../pipeline.ts';
 import type { BackfillRun } from '../refresh.ts';
 import type { RunProgress } from '../runtime/types.ts';
 import type { Services } from '../services.ts';
-import type { BackfillOptions, RawDocument } from '../types.ts';
+import { type BackfillOptions, type RawDocument, syncParse } from '../types.ts';
 import { submissionsUrl } from './companies.job.ts';
 import { COMPANYFACTS_ZIP_URL, financialsJob } from './financials.job.ts';
 import { docRef, loadBatch, type Parsed } from './financials-bulk-load.ts';
@@ -213,8 +213,8 @@ function parseEntry(services: Services, cik: string, doc: RawDocument, subs: Raw
   const refs = docs.map(docRef);
   const started = performance.now();
   try {
-    const parsed = financialsJob.parse(docs, key);
-    const shares = sharesOutstandingJob.parse([doc], key);
+    const parsed = syncParse(financialsJob.parse(docs, key), 'financials');
+    const shares = syncParse(sharesOutstandingJob.parse([doc], key), 'shares_outstanding');
     return { key, docs: refs, parsed, shares, started };
   } catch (err) {
     services.logger.child({ dataset: 'financials', partition: key }).error({ err }, 'parse failed');

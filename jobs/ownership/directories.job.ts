@@ -1,10 +1,23 @@
 import type { Config } from '../../lib/config.ts';
-import { ParseError } from '../../lib/errors.ts';
+import { ParseError, UpstreamNotFoundError } from '../../lib/errors.ts';
 import { loadAdvisers, loadInvestors } from '../../loaders/directories.ts';
 import { parseAdvFeed } from '../../parsers/advisers/adv-feed.ts';
-import { type AdviserRow, parseIapdFirmProfile, parseIapdFirmSearch } from '../../parsers/advisers/iapd.ts';
+import {
+  type BrochureEmail,
+  brochureUrl,
+  brochureVersionOf,
+  firmDomain,
+  readBrochure,
+  resolveEmails,
+} from '../../parsers/advisers/brochure.ts';
+import {
+  type AdviserRow,
+  parseIapdFirmProfile,
+  parseIapdFirmSearch,
+  profileBrochures,
+} from '../../parsers/advisers/iapd.ts';
 import { type InvestorRow, parseInvestorDirectory } from '../../parsers/investors/directory-csv.ts';
-import type { DatasetJob } from '../types.ts';
+import type { DatasetJob, RawDocument } from '../types.ts';
 
 const IAPD = 'https://api.adviserinfo.sec.gov/search/firm';
 /**
@@ -65,9 +78,50 @@ export function feedsFromManifest(text: string, manifestUrl: string): string[] {
 }
 
 /**
- * Adviser directory: from IAPD, `search:<query>` (a firm search page) or `firm:<crd>` (a firm profile); from the
- * SEC's Form ADV bulk data, `adv-feed:<url>` (a compilation feed file, or the manifest naming the newest ones),
- * every firm of the file, merged by CRD with what IAPD gave (a null never replaces a loaded value).
+ * A firm profile's Part 2 brochures (the documents after the profile) -> the row's brochure list, addresses,
+ * primary address and domain check. A brochure that is missing upstream or unreadable is a warning: the
+ * profile still loads, with what the other brochures gave.
+ */
+export async function readProfileBrochures(row: AdviserRow, docs: RawDocument[]): Promise<string[]> {
+  const warnings: string[] = [];
+  const byAddress = new Map<string, BrochureEmail>();
+  let cover: string | null = null;
+  for (const b of row.brochures ?? []) {
+    const doc = docs.find((d) => brochureVersionOf(d.url) === b.version_id);
+    if (!doc) {
+      warnings.push(
+        `brochure ${b.version_id} (${b.name ?? 'unnamed'}) not read: not found upstream, or past ADV_BROCHURES_PER_FIRM`,
+      );
+      continue;
+    }
+    try {
+      const r = await readBrochure(doc.bytes, b.version_id, doc.url);
+      warnings.push(...r.warnings);
+      Object.assign(b, { read: true, pages: r.pages, cover_website: r.cover_website });
+      cover ??= r.cover_website;
+      // an address printed in several brochures keeps its first brochure's sentence; its counts add up
+      for (const e of r.emails) {
+        const seen = byAddress.get(e.address);
+        if (seen) seen.occurrences += e.occurrences;
+        else byAddress.set(e.address, e);
+      }
+    } catch (err) {
+      if (!(err instanceof ParseError)) throw err;
+      warnings.push(`brochure ${b.version_id} not read: ${err.message}`);
+    }
+  }
+  const resolved = resolveEmails([...byAddress.values()], firmDomain(row.website, cover));
+  row.emails = resolved.emails;
+  row.email_primary = resolved.email_primary;
+  row.email_domain_matches_firm = resolved.email_domain_matches_firm;
+  return warnings;
+}
+
+/**
+ * Adviser directory: from IAPD, `search:<query>` (a firm search page) or `firm:<crd>` (a firm profile, with the
+ * Part 2 brochure PDFs it lists, at most ADV_BROCHURES_PER_FIRM); from the SEC's Form ADV bulk data,
+ * `adv-feed:<url>` (a compilation feed file, or the manifest naming the newest ones), every firm of the file,
+ * merged by CRD with what IAPD gave (a null never replaces a loaded value).
  */
 export const institutionsJob: DatasetJob<{ rows: AdviserRow[]; url: string; fetchedAt: string }> = {
   dataset: 'institutions',
@@ -78,7 +132,7 @@ export const institutionsJob: DatasetJob<{ rows: AdviserRow[]; url: string; fetc
     return adviserPartitions(ctx.config);
   },
   isFinal: false,
-  async fetch(_ctx, key, fetcher) {
+  async fetch(ctx, key, fetcher) {
     if (key.startsWith('adv-feed:')) {
       const url = key.slice('adv-feed:'.length);
       if (!/\.json(\?|$)/.test(url)) return [await fetcher.get(url)];
@@ -89,9 +143,22 @@ export const institutionsJob: DatasetJob<{ rows: AdviserRow[]; url: string; fetc
       return docs;
     }
     if (!/^(search:.{2,}|firm:\d+)$/.test(key)) throw new Error(`not an adviser partition: ${key}`);
-    return [await fetcher.get(adviserUrl(key))];
+    const profile = await fetcher.get(adviserUrl(key));
+    const docs = [profile];
+    if (key.startsWith('firm:')) {
+      const listed = profileBrochures(profile.bytes.toString('utf8'));
+      for (const b of listed.slice(0, ctx.config.ADV_BROCHURES_PER_FIRM)) {
+        try {
+          docs.push(await fetcher.get(brochureUrl(b.version_id)));
+        } catch (err) {
+          // a brochure withdrawn since the profile was built: the profile loads without it (parse warns)
+          if (!(err instanceof UpstreamNotFoundError)) throw err;
+        }
+      }
+    }
+    return docs;
   },
-  parse(docs, key) {
+  async parse(docs, key) {
     if (key.startsWith('adv-feed:')) {
       // a manifest partition holds the manifest, then its feeds: every feed is read, the manifest is not
       const feeds = docs.filter((d) => !/\.json(\?|$)/.test(d.url));
@@ -108,10 +175,9 @@ export const institutionsJob: DatasetJob<{ rows: AdviserRow[]; url: string; fetc
     const doc = docs[0]!;
     const text = doc.bytes.toString('utf8');
     if (key.startsWith('firm:')) {
-      return {
-        rows: { rows: [parseIapdFirmProfile(text, doc.url)], url: doc.url, fetchedAt: doc.fetchedAt },
-        warnings: [],
-      };
+      const row = parseIapdFirmProfile(text, doc.url);
+      const warnings = await readProfileBrochures(row, docs.slice(1));
+      return { rows: { rows: [row], url: doc.url, fetchedAt: doc.fetchedAt }, warnings };
     }
     const r = parseIapdFirmSearch(text, doc.url);
     return { rows: { rows: r.rows, url: doc.url, fetchedAt: doc.fetchedAt }, warnings: r.warnings };

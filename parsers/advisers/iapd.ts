@@ -1,4 +1,5 @@
 import { ParseError } from '../../lib/errors.ts';
+import type { BrochureEmail, BrochureRef } from './brochure.ts';
 
 /**
  * The SEC's adviser search (IAPD, api.adviserinfo.sec.gov) as the adviser directory's source: the firm
@@ -39,6 +40,10 @@ export interface AdviserRow {
   other_names: string[];
   relying_advisers: { crd: number; name: string; status: string | null }[];
   notice_filings: { jurisdiction: string; status: string; effective_date: string | null }[];
+  /** The Part 2 brochures the IAPD profile lists (a profile only), and what reading them gave. */
+  brochures?: (BrochureRef & { read: boolean; pages: number | null; cover_website: string | null })[];
+  /** Addresses printed in the brochures read (a profile whose brochures were fetched). */
+  emails?: BrochureEmail[];
 }
 
 type Json = Record<string, unknown>;
@@ -190,6 +195,29 @@ export function parseIapdFirmProfile(text: string, document = 'iapd firm'): Advi
       status: String(n.status ?? ''),
       effective_date: usDate(n.effectiveDate),
     })),
+    brochures: brochureRefs(ia).map((b) => ({ ...b, read: false, pages: null, cover_website: null })),
   });
   return row;
+}
+
+/** The profile's Part 2 brochures (`brochures.brochuredetails[]`): version id, name, submission date. */
+export function brochureRefs(ia: Json): BrochureRef[] {
+  const details = (ia.brochures as Json | undefined)?.brochuredetails;
+  return (Array.isArray(details) ? (details as Json[]) : [])
+    .map((d) => ({
+      version_id: Number(d.brochureVersionID),
+      name: str(d.brochureName),
+      submitted: usDate(d.dateSubmitted),
+    }))
+    .filter((b) => Number.isInteger(b.version_id) && b.version_id > 0);
+}
+
+/** The brochures an IAPD profile document lists, without parsing the rest (the job's fetch step). */
+export function profileBrochures(text: string): BrochureRef[] {
+  try {
+    const [source] = envelope(text, 'iapd firm');
+    return typeof source?.iacontent === 'string' ? brochureRefs(JSON.parse(source.iacontent) as Json) : [];
+  } catch {
+    return []; // the parse step reports the damaged profile
+  }
 }

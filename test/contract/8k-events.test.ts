@@ -72,7 +72,7 @@ beforeAll(async () => {
       contentType: 'text/plain',
     };
     const job = filingItemsJob as DatasetJob;
-    const { rows } = job.parse([doc], `acc:${f.accession}`);
+    const { rows } = await job.parse([doc], `acc:${f.accession}`);
     await database.db.transaction((tx) => job.load(tx, rows, `acc:${f.accession}`));
   }
   api = await startApi(database, { logLevel: 'warn' });

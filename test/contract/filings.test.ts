@@ -37,7 +37,7 @@ const doc = (path: string): RawDocument => {
   };
 };
 async function runJob(job: DatasetJob, partition: string, docs: RawDocument[]) {
-  const { rows } = job.parse(docs, partition);
+  const { rows } = await job.parse(docs, partition);
   await database.db.transaction((tx) => job.load(tx, rows, partition));
 }
 const folder = (cik: number, acc: string) =>

@@ -35,7 +35,7 @@ const doc = (url: string, body: string | Buffer): RawDocument => {
 const fixture = (path: string) => readFileSync(`fixtures/upstream/${path}`);
 
 async function runJob(job: DatasetJob, partition: string, docs: RawDocument[]) {
-  const { rows } = job.parse(docs, partition);
+  const { rows } = await job.parse(docs, partition);
   await database.db.transaction((tx) => job.load(tx, rows, partition));
 }
 

@@ -36,7 +36,7 @@ const doc = (url: string, path: string): RawDocument => {
   };
 };
 async function run(job: DatasetJob, partition: string, docs: RawDocument[]) {
-  const { rows } = job.parse(docs, partition);
+  const { rows } = await job.parse(docs, partition);
   await database.db.transaction((tx) => job.load(tx, rows, partition));
 }
 const [chart, csv] = LISTING_PROVIDERS;

@@ -35,7 +35,7 @@ const doc = (url: string): RawDocument => {
   };
 };
 async function runJob(job: DatasetJob, partition: string, docs: RawDocument[]) {
-  const { rows } = job.parse(docs, partition);
+  const { rows } = await job.parse(docs, partition);
   await database.db.transaction((tx) => job.load(tx, rows, partition));
   const ctx = {
     database,

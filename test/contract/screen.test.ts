@@ -28,7 +28,7 @@ const doc = (url: string, bytes: Buffer): RawDocument => ({
 });
 
 async function runJob(job: DatasetJob, partition: string, path: string) {
-  const { rows } = job.parse([doc(`https://${path}`, readFileSync(`fixtures/upstream/${path}`))], partition);
+  const { rows } = await job.parse([doc(`https://${path}`, readFileSync(`fixtures/upstream/${path}`))], partition);
   await database.db.transaction((tx) => job.load(tx, rows, partition));
 }
 

@@ -41,7 +41,7 @@ async function loadAig() {
   const bytes = readFileSync(`fixtures/upstream/${URL_AIG.slice('https://'.length)}`);
   const key = `tr:${URL_AIG}`;
   const doc = { url: URL_AIG, bytes, sha256: 'x', fetchedAt: '2026-01-30T08:15:00.000Z', contentType: null };
-  const { rows } = (documentsJob as DatasetJob).parse([doc], key);
+  const { rows } = await (documentsJob as DatasetJob).parse([doc], key);
   await database.db.transaction((tx) => (documentsJob as DatasetJob).load(tx, rows, key));
 }
 

@@ -27,7 +27,7 @@ beforeAll(async () => {
     const bytes = readFileSync(`fixtures/upstream/${url.slice('https://'.length)}`);
     const key = `tr:${url}`;
     const doc = { url, bytes, sha256: 'x', fetchedAt: '2026-01-30T08:15:00.000Z', contentType: null };
-    const { rows } = (documentsJob as DatasetJob).parse([doc], key);
+    const { rows } = await (documentsJob as DatasetJob).parse([doc], key);
     await database.db.transaction((tx) => (documentsJob as DatasetJob).load(tx, rows, key));
   }
   // the statistics the part estimates read (the embedding step runs ANALYZE in production)

@@ -106,7 +106,7 @@ describe('directory routes', () => {
     return body;
   };
   const run = async (job: DatasetJob, key: string, d: RawDocument) => {
-    const { rows } = job.parse([d], key);
+    const { rows } = await job.parse([d], key);
     await database.db.transaction((tx) => job.load(tx, rows, key));
   };
 

@@ -36,7 +36,7 @@ const doc = (path: string, text?: string): RawDocument => {
 };
 const submission = (cik: number, acc: string) => `${ARCHIVES}/${cik}/${acc.replace(/-/g, '')}/${acc}.txt`;
 async function runJob(job: DatasetJob, partition: string, docs: RawDocument[]) {
-  const { rows } = job.parse(docs, partition);
+  const { rows } = await job.parse(docs, partition);
   await database.db.transaction((tx) => job.load(tx, rows, partition));
 }
 const ok = async (path: string, key = pro) => {

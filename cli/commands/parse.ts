@@ -16,6 +16,7 @@ interface ParseOpts {
   url?: string;
   labels?: string;
   symbol?: string;
+  website?: string;
 }
 
 type ParserFn = (
@@ -186,6 +187,25 @@ const PARSERS: Record<string, { help: string; run: ParserFn }> = {
       return parseAdvFeed(b, o.url ?? 'adv-feed');
     },
   },
+  brochure: {
+    help: "a Form ADV Part 2 brochure PDF -> every address printed with its sentence, the cover website, the primary address and the firm-domain check (--website: the firm's Form ADV website; --url: the brochure address, for its version id)",
+    run: async (b, o, c) => {
+      const { brochureVersionOf, firmDomain, readBrochure, resolveEmails } = await import(
+        '../../parsers/advisers/brochure.ts'
+      );
+      const r = await readBrochure(b, brochureVersionOf(c.url), c.url);
+      const resolved = resolveEmails(r.emails, firmDomain(o.website ?? null, r.cover_website));
+      return {
+        version_id: r.version_id,
+        pages: r.pages,
+        cover_website: r.cover_website,
+        email_primary: resolved.email_primary,
+        email_domain_matches_firm: resolved.email_domain_matches_firm,
+        emails: resolved.emails,
+        warnings: r.warnings,
+      };
+    },
+  },
   'news-feed': {
     help: 'an RSS/Atom/RDF news feed or Google-News sitemap -> parsed, linked (registry: the mirror company_tickers_exchange.json), scored and clustered items',
     run: async (b, _o, c) => (await import('../news/parse-feed.ts')).parseNewsFeedFile(b, c),
@@ -219,6 +239,7 @@ export function registerParseCommand(
     .option('--url <url>', 'the upstream URL the file came from (provenance on the rows)')
     .option('--labels <file>', "xbrl-segments: the filing's label linkbase (_lab.xml) for segment names")
     .option('--symbol <symbol>', 'prices, benchmark, short-interest: the symbol (CSV files name none)')
+    .option('--website <url>', "brochure: the firm's Form ADV website (decides the firm's domain)")
     .addHelpText(
       'after',
       `\nParsers:\n${Object.entries(all)

@@ -9,7 +9,7 @@
  * (positions, top-10 weight, Herfindahl; the tier is null offline, where no metrics are loaded) with the
  * firm type's name-word rule. Per Form 3/4: trades, holdings,
  * owners, footnote-only prices. Per DEF 14A: compensation rows (with component gaps) and ownership rows
- * by kind. Per Form ADV bulk file (`adv/`): firms read, how many state AUM, a website, a headcount. Every file is reported, or listed with the reason it is not read (a quarantine).
+ * by kind. Per Form ADV bulk file (`adv/`): firms read, how many state AUM, a website, a headcount. Per brochure text (`brochures/`): the cover website, the primary address and each address with its sentence. Every file is reported, or listed with the reason it is not read (a quarantine).
  * Exit code 1 when a parser fails on a file that is not a known quarantine, or a 13F unit stays undecided.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { ParseError } from '../../lib/errors.ts';
 import { isEquityRow, nameIndex, normaliseIssuerName } from '../../loaders/cusip-identifiers.ts';
 import { parseAdvFeed } from '../../parsers/advisers/adv-feed.ts';
+import { brochureEmails, coverWebsite, firmDomain, resolveEmails } from '../../parsers/advisers/brochure.ts';
 import { parseProxyStatement } from '../../parsers/edgar/def14a.ts';
 import { parseOwnershipFiling } from '../../parsers/edgar/form4.ts';
 import { parseThirteenFFiling } from '../../parsers/edgar/thirteen-f-holdings.ts';
@@ -150,6 +151,17 @@ for (const f of existsSync(advDir) ? readdirSync(advDir).filter((x) => /\.xml(\.
     process.stdout.write(`adv/${f}\n  NOT READ: ${(err as Error).message}\n`);
     defects++;
   }
+}
+
+process.stdout.write('\n== Form ADV Part 2 brochures (texts; the PDF step is pdf.js)\n');
+const brochureDir = join(dir, 'brochures');
+for (const f of existsSync(brochureDir) ? readdirSync(brochureDir).filter((x) => x.endsWith('.txt')) : []) {
+  const pages = [readFileSync(join(brochureDir, f), 'utf8')];
+  const cover = coverWebsite(pages);
+  const r = resolveEmails(brochureEmails(pages), firmDomain(null, cover));
+  process.stdout.write(
+    `brochures/${f}\n  cover website ${cover ?? 'none'}; primary ${r.email_primary ?? 'none'} (on the firm domain: ${r.email_domain_matches_firm ?? 'unknown'})\n${r.emails.map((e) => `  ${e.address} x${e.occurrences} ${e.context}: "${e.sentence.slice(0, 110)}${e.sentence.length > 110 ? '...' : ''}"\n`).join('')}`,
+  );
 }
 
 process.stdout.write(`\n${defects} defect(s)\n`);

@@ -79,4 +79,22 @@ describe('etl parse (ownership)', () => {
     expect(out.firms).toHaveLength(3);
     expect(out.firms[1]).toMatchObject({ crd: 283882, aum_total: 35557038, adv: { headcount: 4 } });
   });
+
+  it('brochure: pages and addresses of a PDF (a real SEC PDF that prints none: only a regulator site)', () => {
+    const out = etl(
+      'brochure',
+      'fixtures/ownership/13f-lists/SEC_13F-securities-list_2018Q3_13flist2018q3.pdf',
+      '--url',
+      'https://files.adviserinfo.sec.gov/IAPD/Content/Common/crd_iapd_Brochure.aspx?BRCHR_VRSN_ID=42',
+    );
+    expect(out).toEqual({
+      version_id: 42,
+      pages: 526,
+      cover_website: null,
+      email_primary: null,
+      email_domain_matches_firm: null,
+      emails: [],
+      warnings: [],
+    });
+  });
 });

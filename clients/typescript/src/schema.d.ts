@@ -1405,7 +1405,7 @@ export interface paths {
         };
         /**
          * Adviser profile
-         * @description The full adviser profile: the search row plus other business names, relying advisers, state notice filings, the SEC file number and registration scope, and `emails` (each address with the verbatim brochure sentence it was printed in; empty: brochures are not read). For a firm whose own 13F cover states its CRD (the firm is then a 13F filer, `cik` set), `style_scores` holds the style read of its latest 13F quarter (value-weighted P/E and P/B of its holdings with their coverage, concentration, turnover, the rule and the tier) and `firm_type_evidence` the rule that set `firm_type`; both null otherwise. From the SEC Form ADV bulk data (when the operator configures it; `adv_source` says which feed and day): `headcount` (Item 5.A employees), `fees` (Item 5.E compensation arrangements, Y/N per kind), `services` (Item 5.G advisory services, Y/N per kind), `accounts_total` and `aum_discretionary` / `aum_non_discretionary` (Item 5.F(2), US dollars); null when the firm did not fill the item (exempt reporting advisers file no Item 5) or no feed is loaded.
+         * @description The full adviser profile: the search row plus other business names, relying advisers, state notice filings, the SEC file number and registration scope, `brochures` (the Form ADV Part 2 brochures IAPD lists, each with whether it was read) and `emails`: every address printed in the brochures read, keyed by address, each with the sentence it was printed in (line breaks as spaces, otherwise verbatim; a contact block line when the address is only listed), its page, how often it appears and whether it is on the firm domain (the registrable domain of the Form ADV website, else of the website the brochure cover prints). `email_primary` is the first address printed, preferring one on the firm domain, never a regulator address; empty and null when no brochure was read. For a firm whose own 13F cover states its CRD (the firm is then a 13F filer, `cik` set), `style_scores` holds the style read of its latest 13F quarter (value-weighted P/E and P/B of its holdings with their coverage, concentration, turnover, the rule and the tier) and `firm_type_evidence` the rule that set `firm_type`; both null otherwise. From the SEC Form ADV bulk data (when the operator configures it; `adv_source` says which feed and day): `headcount` (Item 5.A employees), `fees` (Item 5.E compensation arrangements, Y/N per kind), `services` (Item 5.G advisory services, Y/N per kind), `accounts_total` and `aum_discretionary` / `aum_non_discretionary` (Item 5.F(2), US dollars); null when the firm did not fill the item (exempt reporting advisers file no Item 5) or no feed is loaded.
          *
          *     **Plan:** Professional and above. **Credits:** 1 per call, refunded when the request fails.
          *
@@ -13991,6 +13991,8 @@ export interface operations {
                             aum_non_discretionary?: number | null;
                             /** @description US dollars (Form ADV); null when not loaded */
                             aum_total: number | null;
+                            /** @description Form ADV Part 2 brochures the IAPD profile lists: version_id, name, submitted, read (fetched and its text read), pages, cover_website */
+                            brochures?: unknown[];
                             business_name: string | null;
                             /** @description 10-digit CIK when the firm files with the SEC under one (13F filers) */
                             cik: string | null;
@@ -13998,6 +14000,8 @@ export interface operations {
                             /** @description false means the address is on another firm's domain */
                             email_domain_matches_firm: boolean | null;
                             email_primary: string | null;
+                            /** @description Address -> {sentence, context (prose or listing), page, occurrences, domain, on_firm_domain, regulator, brochure_version_id} */
+                            emails?: Record<string, never>;
                             /** @description Form ADV Item 5.E: percentage_of_aum, hourly, subscription, fixed, commissions, performance_based, other */
                             fees?: {
                                 [key: string]: boolean;

@@ -28,7 +28,10 @@ const doc = (url: string, bytes: Buffer): RawDocument => ({
 });
 
 async function runJob(job: DatasetJob, partition: string, path: string) {
-  const { rows } = await job.parse([doc(`https://${path}`, readFileSync(`fixtures/upstream/${path}`))], partition);
+  const { rows } = await job.parse(
+    [doc(`https://${path}`, readFileSync(`fixtures/upstream/${path}`))],
+    partition,
+  );
   await database.db.transaction((tx) => job.load(tx, rows, partition));
 }
 

@@ -1,3 +1,4 @@
+import { isNotNull } from 'drizzle-orm';
 import type { Config } from '../../lib/config.ts';
 import { ParseError, UpstreamNotFoundError } from '../../lib/errors.ts';
 import { loadAdvisers, loadInvestors } from '../../loaders/directories.ts';
@@ -17,7 +18,8 @@ import {
   profileBrochures,
 } from '../../parsers/advisers/iapd.ts';
 import { type InvestorRow, parseInvestorDirectory } from '../../parsers/investors/directory-csv.ts';
-import type { DatasetJob, RawDocument } from '../types.ts';
+import { thirteenFFilings } from '../../schema/ownership.ts';
+import type { DatasetJob, JobContext, RawDocument } from '../types.ts';
 
 const IAPD = 'https://api.adviserinfo.sec.gov/search/firm';
 /**
@@ -45,9 +47,24 @@ const advFeedPartitions = (config: Config) =>
     .map((u) => u.trim())
     .filter(Boolean)
     .map((u) => `adv-feed:${u}`);
-const adviserPartitions = (config: Config) => [
-  ...(demo(config) ? DEMO_ADVISER_PARTITIONS : []),
-  ...advFeedPartitions(config),
+/**
+ * Outside the demo, an IAPD profile (with its brochures) for every firm that files 13F under a CRD (its 13F
+ * cover states one): the directory's firms whose holdings the API serves, bounded by the 13F filers loaded
+ * (THIRTEEN_F_HOLDER_FILINGS). The Form ADV feed gives every other firm its row, without brochures.
+ */
+async function filerProfilePartitions(ctx: JobContext): Promise<string[]> {
+  if (demo(ctx.config)) return [];
+  const rows = await ctx.database.db
+    .selectDistinct({ crd: thirteenFFilings.filerCrd })
+    .from(thirteenFFilings)
+    .where(isNotNull(thirteenFFilings.filerCrd))
+    .orderBy(thirteenFFilings.filerCrd);
+  return rows.map((r) => `firm:${r.crd}`);
+}
+const adviserPartitions = async (ctx: JobContext) => [
+  ...(demo(ctx.config) ? DEMO_ADVISER_PARTITIONS : []),
+  ...advFeedPartitions(ctx.config),
+  ...(await filerProfilePartitions(ctx)),
 ];
 
 /**
@@ -126,10 +143,10 @@ export async function readProfileBrochures(row: AdviserRow, docs: RawDocument[])
 export const institutionsJob: DatasetJob<{ rows: AdviserRow[]; url: string; fetchedAt: string }> = {
   dataset: 'institutions',
   async partitions(ctx) {
-    return adviserPartitions(ctx.config);
+    return adviserPartitions(ctx);
   },
   async latestPartitions(ctx) {
-    return adviserPartitions(ctx.config);
+    return adviserPartitions(ctx);
   },
   isFinal: false,
   async fetch(ctx, key, fetcher) {

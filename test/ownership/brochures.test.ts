@@ -4,8 +4,13 @@ import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Mirror, startMirror } from '../../jobs/http/mirror.ts';
+import { institutionsJob } from '../../jobs/ownership/directories.job.ts';
+import { thirteenFJob } from '../../jobs/ownership/thirteen-f.job.ts';
+import type { DatasetJob, RawDocument } from '../../jobs/types.ts';
+import { loadConfig } from '../../lib/config.ts';
 import type { Database } from '../../lib/db.ts';
 import { ParseError } from '../../lib/errors.ts';
+import { createLogger } from '../../lib/logger.ts';
 import {
   brochureEmails,
   brochureUrl,
@@ -267,5 +272,36 @@ describe('brochures through the job, the mirror and the route', () => {
     // the search row carries the primary address too
     const list = await (await api.get('/v1/institutions?q=wmg', { key })).json();
     expect(list.data[0]).toMatchObject({ crd: 285824, email_primary: 'edwan@wmgfa.com' });
+  });
+
+  it('outside the demo, every 13F filer whose cover states a CRD gets a profile partition', async () => {
+    const ctx = {
+      config: loadConfig({ DATA_DIR: root, SEC_CIKS: '0001619124' }),
+      database,
+      logger: createLogger('silent'),
+      now: new Date(),
+    };
+    expect(await institutionsJob.partitions(ctx, {})).toEqual([]);
+    // ACTIAM's real 13F submission with a crdNumber on its cover (a stated substitution: no captured 13F
+    // filer states its own CRD on a full submission), the CRD of this test's profile
+    const file = 'fixtures/ownership/ACTIAM_13F-HR_2020Q4_0001619124-21-000002_fulltext.txt';
+    const text = readFileSync(file, 'utf8').replace(
+      '<form13FFileNumber>028-19140</form13FFileNumber>',
+      '<form13FFileNumber>028-19140</form13FFileNumber><crdNumber>000285824</crdNumber>',
+    );
+    const d: RawDocument = {
+      url: 'https://www.sec.gov/Archives/edgar/data/1619124/000161912421000002/0001619124-21-000002.txt',
+      bytes: Buffer.from(text),
+      sha256: 'actiam-with-crd',
+      fetchedAt: '2026-11-28T00:00:00.000Z',
+      contentType: 'text/plain',
+    };
+    const job = thirteenFJob as DatasetJob;
+    const { rows } = await job.parse([d], 'acc:0001619124-21-000002');
+    await database.db.transaction((tx) => job.load(tx, rows, 'acc:0001619124-21-000002'));
+    expect(await institutionsJob.partitions(ctx, {})).toEqual(['firm:285824']);
+    // and the adviser loaded from its profile is now linked to the filer
+    const res = await (await api.get('/v1/institutions/crd:285824', { key })).json();
+    expect(res.data.cik).toBe('0001619124');
   });
 });

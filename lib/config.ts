@@ -37,6 +37,9 @@ const shape = z.object({
   // Form ADV bulk data (parsers/advisers/adv-feed.ts): comma-separated IAPD compilation feed files
   // (IA_FIRM_SEC_Feed_*.xml.gz, IA_FIRM_STATE_Feed_*.xml.gz) or the folder's CompilationReports.manifest.json
   ADV_FEED_URLS: z.string().optional(),
+  // the SEC's monthly adviser lists (parsers/advisers/adv-roster.ts): comma-separated ia<MMDDYY>.zip /
+  // ia<MMDDYY>-exempt.zip (or their CSVs), for the fund types (Schedule D 7.B.(1) rollup) per firm
+  ADV_LIST_URLS: z.string().optional(),
   // Form ADV Part 2 brochures (parsers/advisers/brochure.ts): PDFs fetched with each IAPD firm profile, at most
   // this many per firm (the profile's order), read for the e-mail addresses they print; 0 = none
   ADV_BROCHURES_PER_FIRM: z.coerce.number().int().min(0).max(20).default(3),

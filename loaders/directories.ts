@@ -2,6 +2,7 @@ import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { LoadResult } from '../jobs/types.ts';
 import type { Tx } from '../lib/db.ts';
 import type { AdvFeedFirm } from '../parsers/advisers/adv-feed.ts';
+import type { AdvRosterFirm } from '../parsers/advisers/adv-roster.ts';
 import { type BrochureEmail, firmDomain, resolveEmails } from '../parsers/advisers/brochure.ts';
 import type { AdviserRow } from '../parsers/advisers/iapd.ts';
 import type { InvestorRow } from '../parsers/investors/directory-csv.ts';
@@ -93,6 +94,8 @@ export async function loadAdvisers(
               : {}),
             // Form ADV Part 1A beyond the search row (headcount, fees, services, accounts): from the bulk feed
             ...('adv' in r ? { adv: (r as AdvFeedFirm).adv } : {}),
+            // Schedule D 7.B.(1) rollup: private funds by type, from the monthly adviser lists
+            ...('private_funds' in r ? { private_funds: (r as AdvRosterFirm).private_funds } : {}),
           },
           sourceUrl,
           fetchedAt: new Date(fetchedAt),

@@ -81,9 +81,12 @@ const ADVISER_SCHEMA = {
     email_domain_matches_firm: nullable('boolean', "false means the address is on another firm's domain"),
     aum_total: nullable('number', 'US dollars (Form ADV); null when not loaded'),
     advises_private_funds: nullable('boolean'),
-    has_hedge_funds: nullable('boolean'),
-    has_pe_funds: nullable('boolean'),
-    has_vc_funds: nullable('boolean'),
+    has_hedge_funds: nullable(
+      'boolean',
+      'Advises a hedge fund (Schedule D 7.B.(1), from the monthly SEC adviser list); false when it advises no private fund; null when no list is loaded',
+    ),
+    has_pe_funds: nullable('boolean', 'Advises a private equity fund (as has_hedge_funds)'),
+    has_vc_funds: nullable('boolean', 'Advises a venture capital fund (as has_hedge_funds)'),
     adv_as_of: nullable('string', 'Date of the Form ADV filing the row reflects'),
   },
 };
@@ -238,7 +241,7 @@ export const getInstitution = defineRoute({
   path: '/v1/institutions/:id',
   summary: 'Adviser profile',
   description:
-    'The full adviser profile: the search row plus other business names, relying advisers, state notice filings, the SEC file number and registration scope, `brochures` (the Form ADV Part 2 brochures IAPD lists, each with whether it was read) and `emails`: every address printed in the brochures read, keyed by address, each with the sentence it was printed in (line breaks as spaces, otherwise verbatim; a contact block line when the address is only listed), its page, how often it appears and whether it is on the firm domain (the registrable domain of the Form ADV website, else of the website the brochure cover prints). `email_primary` is the first address printed, preferring one on the firm domain, never a regulator address; empty and null when no brochure was read. For a firm whose own 13F cover states its CRD (the firm is then a 13F filer, `cik` set), `style_scores` holds the style read of its latest 13F quarter (value-weighted P/E and P/B of its holdings with their coverage, concentration, turnover, the rule and the tier) and `firm_type_evidence` the rule that set `firm_type`; both null otherwise. From the SEC Form ADV bulk data (when the operator configures it; `adv_source` says which feed and day): `headcount` (Item 5.A employees), `fees` (Item 5.E compensation arrangements, Y/N per kind), `services` (Item 5.G advisory services, Y/N per kind), `accounts_total` and `aum_discretionary` / `aum_non_discretionary` (Item 5.F(2), US dollars); null when the firm did not fill the item (exempt reporting advisers file no Item 5) or no feed is loaded.',
+    'The full adviser profile: the search row plus other business names, relying advisers, state notice filings, the SEC file number and registration scope, `brochures` (the Form ADV Part 2 brochures IAPD lists, each with whether it was read) and `emails`: every address printed in the brochures read, keyed by address, each with the sentence it was printed in (line breaks as spaces, otherwise verbatim; a contact block line when the address is only listed), its page, how often it appears and whether it is on the firm domain (the registrable domain of the Form ADV website, else of the website the brochure cover prints). `email_primary` is the first address printed, preferring one on the firm domain, never a regulator address; empty and null when no brochure was read. For a firm whose own 13F cover states its CRD (the firm is then a 13F filer, `cik` set), `style_scores` holds the style read of its latest 13F quarter (value-weighted P/E and P/B of its holdings with their coverage, concentration, turnover, the rule and the tier) and `firm_type_evidence` the rule that set `firm_type`; both null otherwise. From the monthly SEC adviser lists (when configured): `private_funds`, the Schedule D 7.B.(1) rollup by fund type, which also sets the `has_*_funds` flags. From the SEC Form ADV bulk data (when the operator configures it; `adv_source` says which feed and day): `headcount` (Item 5.A employees), `fees` (Item 5.E compensation arrangements, Y/N per kind), `services` (Item 5.G advisory services, Y/N per kind), `accounts_total` and `aum_discretionary` / `aum_non_discretionary` (Item 5.F(2), US dollars); null when the firm did not fill the item (exempt reporting advisers file no Item 5) or no feed is loaded.',
   tags: ['Ownership'],
   envelope: 'A',
   result: 'single',
@@ -268,6 +271,11 @@ export const getInstitution = defineRoute({
         adv_source: {
           type: ['object', 'null'],
           description: 'The Form ADV feed the ADV fields come from: feed, generated_on, form_version',
+        },
+        private_funds: {
+          type: ['object', 'null'],
+          description:
+            'Schedule D 7.B.(1) rollup from the monthly SEC adviser list (when configured): count, by_type (hedge, liquidity, pe, real_estate, securitized, vc, other: any, count), gross_assets (US dollars), list (the file)',
         },
         brochures: {
           type: 'array',
@@ -306,6 +314,7 @@ export const getInstitution = defineRoute({
       notice_filings: prof.notice_filings ?? [],
       emails: prof.emails ?? {},
       brochures: prof.brochures ?? [],
+      private_funds: prof.private_funds ?? null,
       // the 13F style read with its figures (P/E, P/B, coverage, concentration, turnover), when linked
       style_scores: prof.style_evidence ?? null,
       firm_type_evidence: prof.firm_type_evidence ?? null,

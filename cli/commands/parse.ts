@@ -187,6 +187,13 @@ const PARSERS: Record<string, { help: string; run: ParserFn }> = {
       return parseAdvFeed(b, o.url ?? 'adv-feed');
     },
   },
+  'adv-list': {
+    help: "the SEC's monthly adviser list (ia<MMDDYY>.zip / -exempt.zip or its CSV) -> one adviser row per firm with its fund types and private-fund rollup",
+    run: async (b, o, c) => {
+      const { parseAdvRoster } = await import('../../parsers/advisers/adv-roster.ts');
+      return parseAdvRoster(b, o.url ?? c.url);
+    },
+  },
   brochure: {
     help: "a Form ADV Part 2 brochure PDF -> every address printed with its sentence, the cover website, the primary address and the firm-domain check (--website: the firm's Form ADV website; --url: the brochure address, for its version id)",
     run: async (b, o, c) => {

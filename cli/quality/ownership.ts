@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { ParseError } from '../../lib/errors.ts';
 import { isEquityRow, nameIndex, normaliseIssuerName } from '../../loaders/cusip-identifiers.ts';
 import { parseAdvFeed } from '../../parsers/advisers/adv-feed.ts';
+import { parseAdvRoster } from '../../parsers/advisers/adv-roster.ts';
 import { brochureEmails, coverWebsite, firmDomain, resolveEmails } from '../../parsers/advisers/brochure.ts';
 import { parseProxyStatement } from '../../parsers/edgar/def14a.ts';
 import { parseOwnershipFiling } from '../../parsers/edgar/form4.ts';
@@ -146,6 +147,21 @@ for (const f of existsSync(advDir) ? readdirSync(advDir).filter((x) => /\.xml(\.
     const aum = withAum.reduce((s, x) => s + x.aum_total!, 0);
     process.stdout.write(
       `adv/${f} (generated ${r.generated_on ?? 'n/a'})\n  ${r.firms.length} firms (${era} ERA), ${withAum.length} with regulatory AUM totalling ${money(aum)}, ${r.firms.filter((x) => x.website).length} with a website, ${r.firms.filter((x) => x.adv.headcount !== null).length} with a headcount\n${r.warnings.map((w) => `  warning: ${w}\n`).join('')}`,
+    );
+  } catch (err) {
+    process.stdout.write(`adv/${f}\n  NOT READ: ${(err as Error).message}\n`);
+    defects++;
+  }
+}
+
+process.stdout.write('\n== Monthly SEC adviser lists\n');
+for (const f of existsSync(advDir) ? readdirSync(advDir).filter((x) => /\.(csv|zip)$/i.test(x)) : []) {
+  try {
+    const r = parseAdvRoster(readFileSync(join(advDir, f)), f);
+    const count = (k: 'has_hedge_funds' | 'has_pe_funds' | 'has_vc_funds') =>
+      r.firms.filter((x) => x[k] === true).length;
+    process.stdout.write(
+      `adv/${f}\n  ${r.firms.length} firms: ${count('has_hedge_funds')} with hedge funds, ${count('has_pe_funds')} with PE funds, ${count('has_vc_funds')} with VC funds\n${r.warnings.map((w) => `  warning: ${w}\n`).join('')}`,
     );
   } catch (err) {
     process.stdout.write(`adv/${f}\n  NOT READ: ${(err as Error).message}\n`);

@@ -3,6 +3,7 @@ import type { Config } from '../../lib/config.ts';
 import { ParseError, UpstreamNotFoundError } from '../../lib/errors.ts';
 import { loadAdvisers, loadInvestors } from '../../loaders/directories.ts';
 import { parseAdvFeed } from '../../parsers/advisers/adv-feed.ts';
+import { parseAdvRoster } from '../../parsers/advisers/adv-roster.ts';
 import {
   type BrochureEmail,
   brochureUrl,
@@ -47,6 +48,13 @@ const advFeedPartitions = (config: Config) =>
     .map((u) => u.trim())
     .filter(Boolean)
     .map((u) => `adv-feed:${u}`);
+/** The configured monthly adviser lists (`ADV_LIST_URLS`), one partition each: `adv-list:<url>`. */
+const advListPartitions = (config: Config) =>
+  (config.ADV_LIST_URLS ?? '')
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean)
+    .map((u) => `adv-list:${u}`);
 /**
  * Outside the demo, an IAPD profile (with its brochures) for every firm that files 13F under a CRD (its 13F
  * cover states one): the directory's firms whose holdings the API serves, bounded by the 13F filers loaded
@@ -64,6 +72,7 @@ async function filerProfilePartitions(ctx: JobContext): Promise<string[]> {
 const adviserPartitions = async (ctx: JobContext) => [
   ...(demo(ctx.config) ? DEMO_ADVISER_PARTITIONS : []),
   ...advFeedPartitions(ctx.config),
+  ...advListPartitions(ctx.config),
   ...(await filerProfilePartitions(ctx)),
 ];
 
@@ -137,8 +146,9 @@ export async function readProfileBrochures(row: AdviserRow, docs: RawDocument[])
 /**
  * Adviser directory: from IAPD, `search:<query>` (a firm search page) or `firm:<crd>` (a firm profile, with the
  * Part 2 brochure PDFs it lists, at most ADV_BROCHURES_PER_FIRM); from the SEC's Form ADV bulk data,
- * `adv-feed:<url>` (a compilation feed file, or the manifest naming the newest ones), every firm of the file,
- * merged by CRD with what IAPD gave (a null never replaces a loaded value).
+ * `adv-feed:<url>` (a compilation feed file, or the manifest naming the newest ones) and `adv-list:<url>` (a
+ * monthly adviser list, for the fund types), every firm of the file, merged by CRD with what the others gave
+ * (a null never replaces a loaded value).
  */
 export const institutionsJob: DatasetJob<{ rows: AdviserRow[]; url: string; fetchedAt: string }> = {
   dataset: 'institutions',
@@ -150,6 +160,7 @@ export const institutionsJob: DatasetJob<{ rows: AdviserRow[]; url: string; fetc
   },
   isFinal: false,
   async fetch(ctx, key, fetcher) {
+    if (key.startsWith('adv-list:')) return [await fetcher.get(key.slice('adv-list:'.length))];
     if (key.startsWith('adv-feed:')) {
       const url = key.slice('adv-feed:'.length);
       if (!/\.json(\?|$)/.test(url)) return [await fetcher.get(url)];
@@ -176,6 +187,11 @@ export const institutionsJob: DatasetJob<{ rows: AdviserRow[]; url: string; fetc
     return docs;
   },
   async parse(docs, key) {
+    if (key.startsWith('adv-list:')) {
+      const doc = docs[0]!;
+      const r = parseAdvRoster(doc.bytes, doc.url);
+      return { rows: { rows: r.firms, url: doc.url, fetchedAt: doc.fetchedAt }, warnings: r.warnings };
+    }
     if (key.startsWith('adv-feed:')) {
       // a manifest partition holds the manifest, then its feeds: every feed is read, the manifest is not
       const feeds = docs.filter((d) => !/\.json(\?|$)/.test(d.url));

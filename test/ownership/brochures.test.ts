@@ -272,6 +272,8 @@ describe('brochures through the job, the mirror and the route', () => {
     // the search row carries the primary address too
     const list = await (await api.get('/v1/institutions?q=wmg', { key })).json();
     expect(list.data[0]).toMatchObject({ crd: 285824, email_primary: 'edwan@wmgfa.com' });
+    const withEmail = await (await api.get('/v1/institutions?has_email=true', { key })).json();
+    expect(withEmail.data.map((x: { crd: number }) => x.crd)).toEqual([285824]);
   });
 
   it('outside the demo, every 13F filer whose cover states a CRD gets a profile partition', async () => {

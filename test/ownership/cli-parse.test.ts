@@ -80,6 +80,16 @@ describe('etl parse (ownership)', () => {
     expect(out.firms[1]).toMatchObject({ crd: 283882, aum_total: 35557038, adv: { headcount: 4 } });
   });
 
+  it('adv-list: the fund types of a monthly adviser list', () => {
+    const out = etl('adv-list', 'fixtures/ownership/adv/ia-exempt_EXCERPT_assembled.csv');
+    expect(out.warnings).toEqual([]);
+    expect(out.firms[0]).toMatchObject({
+      crd: 309765,
+      has_vc_funds: true,
+      private_funds: { gross_assets: 484007760 },
+    });
+  });
+
   it('brochure: pages and addresses of a PDF (a real SEC PDF that prints none: only a regulator site)', () => {
     const out = etl(
       'brochure',

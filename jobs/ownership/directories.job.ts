@@ -41,20 +41,13 @@ const adviserUrl = (key: string) =>
     ? `${IAPD}?nrows=100&query=${encodeURIComponent(key.slice(7))}`
     : `${IAPD}/${Number(key.slice(5))}`;
 
-/** The configured Form ADV bulk files (`ADV_FEED_URLS`), one partition each: `adv-feed:<url>`. */
-const advFeedPartitions = (config: Config) =>
-  (config.ADV_FEED_URLS ?? '')
+/** A comma-separated list of addresses -> one partition each, `<kind>:<url>`. */
+const urlPartitions = (list: string | undefined, kind: string) =>
+  (list ?? '')
     .split(',')
     .map((u) => u.trim())
     .filter(Boolean)
-    .map((u) => `adv-feed:${u}`);
-/** The configured monthly adviser lists (`ADV_LIST_URLS`), one partition each: `adv-list:<url>`. */
-const advListPartitions = (config: Config) =>
-  (config.ADV_LIST_URLS ?? '')
-    .split(',')
-    .map((u) => u.trim())
-    .filter(Boolean)
-    .map((u) => `adv-list:${u}`);
+    .map((u) => `${kind}:${u}`);
 /**
  * Outside the demo, an IAPD profile (with its brochures) for every firm that files 13F under a CRD (its 13F
  * cover states one): the directory's firms whose holdings the API serves, bounded by the 13F filers loaded
@@ -71,8 +64,9 @@ async function filerProfilePartitions(ctx: JobContext): Promise<string[]> {
 }
 const adviserPartitions = async (ctx: JobContext) => [
   ...(demo(ctx.config) ? DEMO_ADVISER_PARTITIONS : []),
-  ...advFeedPartitions(ctx.config),
-  ...advListPartitions(ctx.config),
+  // the configured Form ADV bulk files and monthly adviser lists
+  ...urlPartitions(ctx.config.ADV_FEED_URLS, 'adv-feed'),
+  ...urlPartitions(ctx.config.ADV_LIST_URLS, 'adv-list'),
   ...(await filerProfilePartitions(ctx)),
 ];
 

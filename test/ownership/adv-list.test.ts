@@ -1,14 +1,9 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { deflateRawSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Mirror, startMirror } from '../../jobs/http/mirror.ts';
-import type { Database } from '../../lib/db.ts';
+import { ZipFile } from 'yazl';
 import { ParseError } from '../../lib/errors.ts';
 import { parseAdvRoster } from '../../parsers/advisers/adv-roster.ts';
-import { accountWithKey, createApiTestDatabase, type RunningApi, startApi } from '../helpers/api.ts';
-import { createTestServices } from '../helpers/services.ts';
+import { runStaged, type Staged } from '../helpers/staged-upstream.ts';
 
 // The SEC's monthly adviser list (exempt reporting advisers). The file is an assembled excerpt, not a capture:
 // its header uses column names public projects that read the real lists name, its one row a firm a public
@@ -17,30 +12,14 @@ const FILE = 'fixtures/ownership/adv/ia-exempt_EXCERPT_assembled.csv';
 const bytes = readFileSync(FILE);
 const text = bytes.toString('latin1');
 
-/** A zip holding one stored (method 0) or deflated (method 8) entry, as the SEC ships the lists. */
-function zipOf(name: string, data: Buffer): Buffer {
-  const body = deflateRawSync(data);
-  const n = Buffer.from(name);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(body.length, 18);
-  local.writeUInt32LE(data.length, 22);
-  local.writeUInt16LE(n.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(body.length, 20);
-  central.writeUInt32LE(data.length, 24);
-  central.writeUInt16LE(n.length, 28);
-  central.writeUInt32LE(0, 42);
-  const eocd = Buffer.alloc(22);
-  eocd.writeUInt32LE(0x06054b50, 0);
-  eocd.writeUInt16LE(1, 8);
-  eocd.writeUInt16LE(1, 10);
-  eocd.writeUInt32LE(46 + n.length, 12);
-  eocd.writeUInt32LE(30 + n.length + body.length, 16);
-  return Buffer.concat([local, n, body, central, n, eocd]);
+/** A zip holding one deflated entry, as the SEC ships the lists. */
+async function zipOf(name: string, data: Buffer): Promise<Buffer> {
+  const zip = new ZipFile();
+  zip.addBuffer(data, name);
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const c of zip.outputStream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
 }
 
 describe('monthly SEC adviser list reader', () => {
@@ -80,8 +59,8 @@ describe('monthly SEC adviser list reader', () => {
     });
   });
 
-  it('reads the CSV inside its zip; Latin-1 names; a social-network website is not the firm site', () => {
-    const z = parseAdvRoster(zipOf('IA_EXEMPT_LIST.CSV', bytes), 'ia-exempt.zip');
+  it('reads the CSV inside its zip; Latin-1 names; a social-network website is not the firm site', async () => {
+    const z = parseAdvRoster(await zipOf('IA_EXEMPT_LIST.CSV', bytes), 'ia-exempt.zip');
     expect(z.firms.map((f) => [f.crd, f.has_vc_funds])).toEqual([[309765, true]]);
     const latin = text.replace(
       'SANTA MONICA","CA","United States","https://up.partners"',
@@ -107,40 +86,21 @@ describe('monthly SEC adviser list reader', () => {
 });
 
 describe('monthly adviser list through the job, the mirror and the route', () => {
-  let root: string;
-  let mirror: Mirror;
-  let database: Database;
-  let env: Awaited<ReturnType<typeof createTestServices>>;
-  let api: RunningApi;
-  let key: string;
   // served from a test mirror at the address an operator would configure (ADV_LIST_URLS)
   const URL_ = 'https://www.sec.gov/files/ia-exempt_EXCERPT_assembled.csv';
-
+  let staged: Staged;
   beforeAll(async () => {
-    root = mkdtempSync(join(tmpdir(), 'adv-list-mirror-'));
-    cpSync('fixtures/upstream/_errors', join(root, '_errors'), { recursive: true });
-    mkdirSync(join(root, 'www.sec.gov/files'), { recursive: true });
-    writeFileSync(join(root, 'www.sec.gov/files/ia-exempt_EXCERPT_assembled.csv'), bytes);
-    mirror = await startMirror({ root });
-    database = await createApiTestDatabase();
-    env = await createTestServices(database, { MIRROR_URL: mirror.url, ADV_LIST_URLS: URL_ });
-    const r = await env.runtime.runPartitions('institutions', [`adv-list:${URL_}`], () => {}, {
-      refetch: false,
+    staged = await runStaged({
+      files: { [URL_]: bytes },
+      dataset: 'institutions',
+      partitions: [`adv-list:${URL_}`],
+      env: { ADV_LIST_URLS: URL_ },
     });
-    expect(r.failures).toEqual([]);
-    api = await startApi(database, { logLevel: 'warn' });
-    ({ key } = await accountWithKey(database, 'professional', 1_000));
   }, 120_000);
-  afterAll(async () => {
-    await api?.close();
-    await env?.close();
-    await database?.close();
-    await mirror?.close();
-    rmSync(root, { recursive: true, force: true });
-  });
+  afterAll(() => staged?.close());
 
   it('serves the fund types on the row and the rollup on the profile', async () => {
-    const res = await api.get('/v1/institutions/crd:309765', { key });
+    const res = await staged.api.get('/v1/institutions/crd:309765', { key: staged.key });
     const body = await res.json();
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body.data).toMatchObject({

@@ -1,9 +1,7 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Mirror, startMirror } from '../../jobs/http/mirror.ts';
 import { institutionsJob } from '../../jobs/ownership/directories.job.ts';
 import { thirteenFJob } from '../../jobs/ownership/thirteen-f.job.ts';
 import type { DatasetJob, RawDocument } from '../../jobs/types.ts';
@@ -20,8 +18,8 @@ import {
   readBrochure,
   resolveEmails,
 } from '../../parsers/advisers/brochure.ts';
-import { accountWithKey, createApiTestDatabase, type RunningApi, startApi } from '../helpers/api.ts';
-import { createTestServices } from '../helpers/services.ts';
+import type { RunningApi } from '../helpers/api.ts';
+import { runStaged, type Staged } from '../helpers/staged-upstream.ts';
 
 // Real brochure texts: the text two public adviser directories print from each firm's Form ADV Part 2A PDF
 // ("View Document Text"), as the search tool's stored copies hold them (fixtures/ownership/brochures/README.md).
@@ -190,15 +188,12 @@ describe('brochures through the job, the mirror and the route', () => {
   // The mirror holds: an IAPD profile derived from the real Citadel profile by stated substitutions (firm id and
   // name of WMG Financial Advisors, CRD 285824; two brochures: one served, one withdrawn), and at the served
   // brochure's address a PDF made from WMG's real brochure text. No such PDF is among the fixtures.
-  let root: string;
-  let mirror: Mirror;
+  let staged: Staged;
   let database: Database;
-  let env: Awaited<ReturnType<typeof createTestServices>>;
   let api: RunningApi;
   let key: string;
 
   beforeAll(async () => {
-    root = mkdtempSync(join(tmpdir(), 'brochure-mirror-'));
     const profile = readFileSync('fixtures/upstream/api.adviserinfo.sec.gov/search/firm/148826', 'utf8');
     const derived = profile
       .replaceAll('\\"firmId\\": 148826', '\\"firmId\\": 285824')
@@ -211,27 +206,17 @@ describe('brochures through the job, the mirror and the route', () => {
         '\\"brochuredetails\\": [{\\"brochureVersionID\\": 1000001, \\"brochureName\\": \\"ADV PART 2A-WMG FINANCIAL ADVISORS, LLC\\", \\"dateSubmitted\\": \\"10/29/2025\\"}, {\\"brochureVersionID\\": 1000002, \\"brochureName\\": \\"WITHDRAWN\\", \\"dateSubmitted\\": \\"3/1/2025\\"}]',
       );
     expect(derived).toContain('1000002');
-    cpSync('fixtures/upstream/_errors', join(root, '_errors'), { recursive: true });
-    mkdirSync(join(root, 'api.adviserinfo.sec.gov/search/firm'), { recursive: true });
-    writeFileSync(join(root, 'api.adviserinfo.sec.gov/search/firm/285824'), derived);
-    const b = new URL(brochureUrl(1000001));
-    mkdirSync(join(root, b.host, b.pathname, '..'), { recursive: true });
-    writeFileSync(join(root, b.host, `${b.pathname}${b.search}`), await pdfOf(WMG));
-    mirror = await startMirror({ root });
-    database = await createApiTestDatabase();
-    env = await createTestServices(database, { MIRROR_URL: mirror.url, SEC_CIKS: 'none' });
-    const r = await env.runtime.runPartitions('institutions', ['firm:285824'], () => {}, { refetch: false });
-    expect(r.failures).toEqual([]);
-    api = await startApi(database, { logLevel: 'warn' });
-    ({ key } = await accountWithKey(database, 'professional', 1_000));
+    staged = await runStaged({
+      files: {
+        'https://api.adviserinfo.sec.gov/search/firm/285824': derived,
+        [brochureUrl(1000001)]: await pdfOf(WMG),
+      },
+      dataset: 'institutions',
+      partitions: ['firm:285824'],
+    });
+    ({ database, api, key } = staged);
   }, 120_000);
-  afterAll(async () => {
-    await api?.close();
-    await env?.close();
-    await database?.close();
-    await mirror?.close();
-    rmSync(root, { recursive: true, force: true });
-  });
+  afterAll(() => staged?.close());
 
   it('serves the primary address, the domain check and each address with its sentence', async () => {
     const res = await api.get('/v1/institutions/crd:285824', { key });
@@ -278,7 +263,7 @@ describe('brochures through the job, the mirror and the route', () => {
 
   it('outside the demo, every 13F filer whose cover states a CRD gets a profile partition', async () => {
     const ctx = {
-      config: loadConfig({ DATA_DIR: root, SEC_CIKS: '0001619124' }),
+      config: loadConfig({ DATA_DIR: tmpdir(), SEC_CIKS: '0001619124' }),
       database,
       logger: createLogger('silent'),
       now: new Date(),

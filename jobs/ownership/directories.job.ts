@@ -199,11 +199,15 @@ export const institutionsJob: DatasetJob<{ rows: AdviserRow[]; url: string; fetc
       const last = feeds.at(-1) ?? docs[0]!;
       return { rows: { rows, url: last.url, fetchedAt: last.fetchedAt }, warnings };
     }
-    const doc = docs[0]!;
+    // the profile, then its brochures (in fetch order, as the archive gives them back to a reparse)
+    const doc = docs.find((d) => brochureVersionOf(d.url) === null) ?? docs[0]!;
     const text = doc.bytes.toString('utf8');
     if (key.startsWith('firm:')) {
       const row = parseIapdFirmProfile(text, doc.url);
-      const warnings = await readProfileBrochures(row, docs.slice(1));
+      const warnings = await readProfileBrochures(
+        row,
+        docs.filter((d) => d !== doc),
+      );
       return { rows: { rows: [row], url: doc.url, fetchedAt: doc.fetchedAt }, warnings };
     }
     const r = parseIapdFirmSearch(text, doc.url);

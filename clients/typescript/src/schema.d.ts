@@ -1405,7 +1405,7 @@ export interface paths {
         };
         /**
          * Adviser profile
-         * @description The full adviser profile: the search row plus other business names, relying advisers, state notice filings, the SEC file number and registration scope, `brochures` (the Form ADV Part 2 brochures IAPD lists, each with whether it was read) and `emails`: every address printed in the brochures read, keyed by address, each with the sentence it was printed in (line breaks as spaces, otherwise verbatim; a contact block line when the address is only listed), its page, how often it appears and whether it is on the firm domain (the registrable domain of the Form ADV website, else of the website the brochure cover prints). `email_primary` is the first address printed, preferring one on the firm domain, never a regulator address; empty and null when no brochure was read. For a firm whose own 13F cover states its CRD (the firm is then a 13F filer, `cik` set), `style_scores` holds the style read of its latest 13F quarter (value-weighted P/E and P/B of its holdings with their coverage, concentration, turnover, the rule and the tier) and `firm_type_evidence` the rule that set `firm_type`; both null otherwise. From the SEC Form ADV bulk data (when the operator configures it; `adv_source` says which feed and day): `headcount` (Item 5.A employees), `fees` (Item 5.E compensation arrangements, Y/N per kind), `services` (Item 5.G advisory services, Y/N per kind), `accounts_total` and `aum_discretionary` / `aum_non_discretionary` (Item 5.F(2), US dollars); null when the firm did not fill the item (exempt reporting advisers file no Item 5) or no feed is loaded.
+         * @description The full adviser profile: the search row plus other business names, relying advisers, state notice filings, the SEC file number and registration scope, `brochures` (the Form ADV Part 2 brochures IAPD lists, each with whether it was read) and `emails`: every address printed in the brochures read, keyed by address, each with the sentence it was printed in (line breaks as spaces, otherwise verbatim; a contact block line when the address is only listed), its page, how often it appears and whether it is on the firm domain (the registrable domain of the Form ADV website, else of the website the brochure cover prints). `email_primary` is the first address printed, preferring one on the firm domain, never a regulator address; empty and null when no brochure was read. For a firm whose own 13F cover states its CRD (the firm is then a 13F filer, `cik` set), `style_scores` holds the style read of its latest 13F quarter (value-weighted P/E and P/B of its holdings with their coverage, concentration, turnover, the rule and the tier) and `firm_type_evidence` the rule that set `firm_type`; both null otherwise. From the monthly SEC adviser lists (when configured): `private_funds`, the Schedule D 7.B.(1) rollup by fund type, which also sets the `has_*_funds` flags. From the SEC Form ADV bulk data (when the operator configures it; `adv_source` says which feed and day): `headcount` (Item 5.A employees), `fees` (Item 5.E compensation arrangements, Y/N per kind), `services` (Item 5.G advisory services, Y/N per kind), `accounts_total` and `aum_discretionary` / `aum_non_discretionary` (Item 5.F(2), US dollars); null when the firm did not fill the item (exempt reporting advisers file no Item 5) or no feed is loaded.
          *
          *     **Plan:** Professional and above. **Credits:** 1 per call, refunded when the request fails.
          *
@@ -13775,8 +13775,11 @@ export interface operations {
                              * @enum {string|null}
                              */
                             firm_type: "Hedge-Fund" | "Mutual-Fund" | "Mutual-Fund (perf-fee)" | "Wealth-Manager" | "PE / VC" | "Hybrid (MF + Hedge)" | "Pension / Institutional" | "Sub-Advisor" | "Other / Mixed" | null;
+                            /** @description Advises a hedge fund (Schedule D 7.B.(1), from the monthly SEC adviser list); false when it advises no private fund; null when no list is loaded */
                             has_hedge_funds: boolean | null;
+                            /** @description Advises a private equity fund (as has_hedge_funds) */
                             has_pe_funds: boolean | null;
+                            /** @description Advises a venture capital fund (as has_hedge_funds) */
                             has_vc_funds: boolean | null;
                             legal_name: string;
                             main_office_city: string | null;
@@ -14011,8 +14014,11 @@ export interface operations {
                              * @enum {string|null}
                              */
                             firm_type: "Hedge-Fund" | "Mutual-Fund" | "Mutual-Fund (perf-fee)" | "Wealth-Manager" | "PE / VC" | "Hybrid (MF + Hedge)" | "Pension / Institutional" | "Sub-Advisor" | "Other / Mixed" | null;
+                            /** @description Advises a hedge fund (Schedule D 7.B.(1), from the monthly SEC adviser list); false when it advises no private fund; null when no list is loaded */
                             has_hedge_funds: boolean | null;
+                            /** @description Advises a private equity fund (as has_hedge_funds) */
                             has_pe_funds: boolean | null;
+                            /** @description Advises a venture capital fund (as has_hedge_funds) */
                             has_vc_funds: boolean | null;
                             /** @description Form ADV Item 5.A: employees */
                             headcount?: number | null;
@@ -14021,6 +14027,8 @@ export interface operations {
                             main_office_country: string | null;
                             main_office_phone: string | null;
                             main_office_state: string | null;
+                            /** @description Schedule D 7.B.(1) rollup from the monthly SEC adviser list (when configured): count, by_type (hedge, liquidity, pe, real_estate, securitized, vc, other: any, count), gross_assets (US dollars), list (the file) */
+                            private_funds?: Record<string, never> | null;
                             /**
                              * @description SEC file number 801- Registered, 802- ERA; null for state-registered advisers
                              * @enum {string|null}

@@ -12,6 +12,8 @@
  *   the peer-median unit evidence, the amendment pass and the CUSIP links run as in a real quarter;
  *   baseline = the same rows through a bare batch upsert into thirteen_f_holdings.
  * - Form 4: BENCH_FORM4_FILINGS filings (default 1,500) cycling the real Form 4s under distinct accessions.
+ * - Form ADV brochures: pdf.js text, line assembly and the address scan on the real 526-page SEC 13F list PDF
+ *   (pages/s); floor = pdf.js's own getTextContent over the same pages.
  * Projections (download excluded: SEC's 10 requests/s makes 8,000 filings ~14 min and 600,000 ~17 h):
  * one 13F quarter (8,000 filings, 3,000,000 rows) and two years of Form 4 (600,000 filings), both serial
  * (parse + load on one core) and pipelined over 2 cores (max of the two).
@@ -23,6 +25,7 @@ import type { Database } from '../lib/db.ts';
 import { loadInsiderFiling } from '../loaders/insider-trades.ts';
 import { loadThirteenF } from '../loaders/thirteen-f.ts';
 import { upsertRows } from '../loaders/upsert.ts';
+import { readBrochure } from '../parsers/advisers/brochure.ts';
 import { parseOwnershipFiling } from '../parsers/edgar/form4.ts';
 import { sliceXmlRoot } from '../parsers/edgar/ownership-xml.ts';
 import { parseThirteenF, type ThirteenFDocument } from '../parsers/edgar/thirteen-f.ts';
@@ -202,8 +205,42 @@ const parse13s = QUARTER.rows / rows13;
 const load13s = QUARTER.rows / load.thirteen_f.rows_per_s;
 const parse4s = FORM4_2Y / p4.ops_per_s;
 const load4s = FORM4_2Y / load.form4.filings_per_s;
+// --- Form ADV Part 2 brochures: pdf.js text layer + line assembly + address scan, on the real 526-page SEC
+// PDF (no brochure PDF is among the fixtures); floor = pdf.js's own getTextContent over the same pages ---
+const pdfBytes = readFileSync(`${dir}/13f-lists/SEC_13F-securities-list_2018Q3_13flist2018q3.pdf`);
+async function pdfFloor(): Promise<number> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({
+    data: new Uint8Array(pdfBytes),
+    isEvalSupported: false,
+    verbosity: 0,
+  }).promise;
+  for (let n = 1; n <= doc.numPages; n++) await (await doc.getPage(n)).getTextContent();
+  const pages = doc.numPages;
+  await doc.destroy();
+  return pages;
+}
+async function timeAsync(run: () => Promise<unknown>, times: number): Promise<number> {
+  await run(); // warm-up
+  const t0 = performance.now();
+  for (let i = 0; i < times; i++) await run();
+  return (performance.now() - t0) / times;
+}
+const brochureMs = await timeAsync(() => readBrochure(pdfBytes, 1), 3);
+const floorMs = await timeAsync(pdfFloor, 3);
+const brochure = {
+  pages: 526,
+  ms_per_document: round(brochureMs, 0),
+  pages_per_s: round((526 * 1000) / brochureMs, 0),
+  floor_pdfjs_text_content_ms: round(floorMs, 0),
+  ratio: round(brochureMs / floorMs),
+  // a 30-page brochure, three per firm, for the ~8,000 firms that file 13F under a CRD, on one core
+  weekly_8000_firms_x3_brochures_of_30_pages_min: round((8_000 * 3 * 30 * brochureMs) / 526 / 60_000, 1),
+};
+
 const results = {
   parse: {
+    adviser_brochure_pdf: brochure,
     thirteen_f_acorn_77_rows: {
       ...p13Acorn,
       floor_fast_xml_parser: f13Acorn,

@@ -41,6 +41,8 @@ const adviserUrl = (key: string) =>
     ? `${IAPD}?nrows=100&query=${encodeURIComponent(key.slice(7))}`
     : `${IAPD}/${Number(key.slice(5))}`;
 
+const BROCHURE_REUSE_MS = 365 * 24 * 3600 * 1000;
+
 /** A comma-separated list of addresses -> one partition each, `<kind>:<url>`. */
 const urlPartitions = (list: string | undefined, kind: string) =>
   (list ?? '')
@@ -171,7 +173,8 @@ export const institutionsJob: DatasetJob<{ rows: AdviserRow[]; url: string; fetc
       const listed = profileBrochures(profile.bytes.toString('utf8'));
       for (const b of listed.slice(0, ctx.config.ADV_BROCHURES_PER_FIRM)) {
         try {
-          docs.push(await fetcher.get(brochureUrl(b.version_id)));
+          // a brochure version never changes (a new one gets a new id): an archived copy is reused
+          docs.push(await fetcher.get(brochureUrl(b.version_id), { maxAgeMs: BROCHURE_REUSE_MS }));
         } catch (err) {
           // a brochure withdrawn since the profile was built: the profile loads without it (parse warns)
           if (!(err instanceof UpstreamNotFoundError)) throw err;

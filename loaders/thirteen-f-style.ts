@@ -2,7 +2,9 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../lib/db.ts';
 import { padCik } from '../lib/ids.ts';
 import {
+  type AdviserFunds,
   type FirmTypeEvidence,
+  firmTypeFromFunds,
   firmTypeFromName,
   portfolioStyle,
   type StyleEvidence,
@@ -99,6 +101,29 @@ async function holdingsOf(tx: Tx, filerCik: number, q: Quarter, valued: boolean)
   }));
 }
 
+/** The private-fund rollup of the adviser linked to this 13F filer (its cover's CRD), when a list loaded it. */
+async function adviserFundsOf(tx: Tx, filerCik: number): Promise<AdviserFunds | null> {
+  const [a] = await tx
+    .select({
+      funds: sql<{
+        by_type: AdviserFunds['by_type'];
+        gross_assets: number | null;
+      } | null>`${advisers.profile} -> 'private_funds'`,
+      aum: advisers.aumTotal,
+      registration: advisers.secRegistrationType,
+    })
+    .from(advisers)
+    .where(eq(advisers.cik, padCik(filerCik)!))
+    .limit(1);
+  if (!a?.funds) return null;
+  return {
+    by_type: a.funds.by_type ?? {},
+    gross_assets: a.funds.gross_assets ?? null,
+    aum_total: a.aum === null ? null : Number(a.aum),
+    exempt_reporting_adviser: a.registration === 'ERA',
+  };
+}
+
 /** Decides and stores the filer's style and firm type; null when it has no quarter with holdings. */
 export async function applyFilerStyle(tx: Tx, filerCik: number): Promise<FilerStyle | null> {
   const [latest, previous] = await quarters(tx, filerCik);
@@ -110,7 +135,12 @@ export async function applyFilerStyle(tx: Tx, filerCik: number): Promise<FilerSt
       ? { report_period: previous.report_period, holdings: await holdingsOf(tx, filerCik, previous, false) }
       : null,
   );
-  const result: FilerStyle = { style, firm_type: firmTypeFromName(latest.filer_name) };
+  const result: FilerStyle = {
+    style,
+    firm_type:
+      firmTypeFromFunds(latest.filer_name, await adviserFundsOf(tx, filerCik)) ??
+      firmTypeFromName(latest.filer_name),
+  };
   await tx
     .update(thirteenFFilings)
     .set({ style: result })

@@ -59,7 +59,7 @@ const ADVISER_SCHEMA = {
       type: ['string', 'null'],
       enum: [...FIRM_TYPES, null],
       description:
-        "13F filers only; set only by a word of the filer's own name (WEALTH, PENSION, VENTURE...), confidence low: no source read states fund types",
+        "13F filers only: from the firm's Form ADV private-fund rollup when a monthly adviser list is loaded (Hedge-Fund or PE / VC, confidence medium), else a word of the filer's own name (WEALTH, PENSION, VENTURE...; confidence low); firm_type_evidence on the profile says which",
     },
     style_tier: {
       type: ['string', 'null'],

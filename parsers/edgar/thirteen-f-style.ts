@@ -179,12 +179,67 @@ const FIRM_NAME_WORDS: ReadonlyArray<{ pattern: RegExp; firm_type: string }> = [
 ];
 
 export interface FirmTypeEvidence {
-  rule: 'filer_name_word';
+  rule: 'filer_name_word' | 'adv_private_funds';
   name: string;
   matched: string | null;
   firm_type: string | null;
-  confidence: 'low' | null;
+  confidence: 'low' | 'medium' | null;
   note: string;
+  /** adv_private_funds: the figures the rule read (Form ADV Schedule D 7.B.(1) rollup and Item 5.F(2)(c)). */
+  funds?: {
+    counts: Record<string, number>;
+    private_fund_gross_assets: number | null;
+    aum_total: number | null;
+    share_of_aum: number | null;
+    exempt_reporting_adviser: boolean;
+  };
+}
+
+/** What the fund rule reads of the adviser a 13F filer is linked to. */
+export interface AdviserFunds {
+  by_type: Record<string, { any: boolean | null; count: number | null }>;
+  gross_assets: number | null;
+  aum_total: number | null;
+  exempt_reporting_adviser: boolean;
+}
+
+/**
+ * The fund rule, before the name rule: the firm's own Form ADV rollup of the private funds it advises
+ * (Schedule D 7.B.(1), from the SEC's monthly adviser lists). A firm whose private funds are its main business
+ * (their gross assets at least half its regulatory AUM, or an exempt reporting adviser, which advises private
+ * funds by definition) and whose private funds are mostly of one kind by count (more than all the others
+ * together) is a Hedge-Fund (hedge funds) or PE / VC (private equity and venture capital funds together).
+ * Otherwise null, and the name rule decides.
+ */
+export function firmTypeFromFunds(name: string | null, f: AdviserFunds | null): FirmTypeEvidence | null {
+  if (!f) return null;
+  const count = (k: string) => f.by_type[k]?.count ?? (f.by_type[k]?.any ? 1 : 0);
+  const counts: Record<string, number> = {};
+  for (const k of Object.keys(f.by_type)) counts[k] = count(k);
+  const hedge = counts.hedge ?? 0;
+  const pevc = (counts.pe ?? 0) + (counts.vc ?? 0);
+  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  const share =
+    f.gross_assets !== null && f.aum_total !== null && f.aum_total > 0 ? f.gross_assets / f.aum_total : null;
+  const main = f.exempt_reporting_adviser || (share !== null && share >= 0.5);
+  const firmType =
+    !main || total === 0 ? null : hedge * 2 > total ? 'Hedge-Fund' : pevc * 2 > total ? 'PE / VC' : null;
+  if (!firmType) return null;
+  return {
+    rule: 'adv_private_funds',
+    name: name ?? '',
+    matched: firmType === 'Hedge-Fund' ? 'hedge' : 'pe+vc',
+    firm_type: firmType,
+    confidence: 'medium',
+    note: "the firm's Form ADV private funds: mostly of this kind by count, and its main business",
+    funds: {
+      counts,
+      private_fund_gross_assets: f.gross_assets,
+      aum_total: f.aum_total,
+      share_of_aum: share === null ? null : Math.round(share * 10_000) / 10_000,
+      exempt_reporting_adviser: f.exempt_reporting_adviser,
+    },
+  };
 }
 
 export function firmTypeFromName(name: string | null): FirmTypeEvidence {
@@ -198,7 +253,7 @@ export function firmTypeFromName(name: string | null): FirmTypeEvidence {
         matched: m[0],
         firm_type,
         confidence: 'low',
-        note: 'last resort: no source we read states fund types; the name word decides',
+        note: 'last resort: no Form ADV fund rollup decides (none loaded, or not decisive); the name word decides',
       };
     }
   }

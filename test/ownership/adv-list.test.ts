@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZipFile } from 'yazl';
+import { thirteenFJob } from '../../jobs/ownership/thirteen-f.job.ts';
+import type { DatasetJob } from '../../jobs/types.ts';
 import { ParseError } from '../../lib/errors.ts';
 import { parseAdvRoster } from '../../parsers/advisers/adv-roster.ts';
 import { runStaged, type Staged } from '../helpers/staged-upstream.ts';
@@ -108,6 +110,43 @@ describe('monthly adviser list through the job, the mirror and the route', () =>
       has_vc_funds: true,
       has_hedge_funds: null,
       private_funds: { gross_assets: 484_007_760, by_type: { vc: { any: true, count: 8 } }, list: URL_ },
+    });
+  });
+
+  it("a 13F filer's firm type comes from its Form ADV fund rollup before its name", async () => {
+    // ACTIAM's real 13F submission with UP Partners' CRD on its cover (a stated substitution: no captured 13F
+    // filer is in a captured adviser list), so the filer links to the adviser the list loaded
+    const text = readFileSync(
+      'fixtures/ownership/ACTIAM_13F-HR_2020Q4_0001619124-21-000002_fulltext.txt',
+      'utf8',
+    ).replace(
+      '<form13FFileNumber>028-19140</form13FFileNumber>',
+      '<form13FFileNumber>028-19140</form13FFileNumber><crdNumber>000309765</crdNumber>',
+    );
+    const key = 'acc:0001619124-21-000002';
+    const job = thirteenFJob as DatasetJob;
+    const { rows } = await job.parse(
+      [
+        {
+          url: 'https://www.sec.gov/Archives/edgar/data/1619124/000161912421000002/0001619124-21-000002.txt',
+          bytes: Buffer.from(text),
+          sha256: 'actiam-with-crd',
+          fetchedAt: '2026-11-28T00:00:00.000Z',
+          contentType: 'text/plain',
+        },
+      ],
+      key,
+    );
+    await staged.database.db.transaction((tx) => job.load(tx, rows, key));
+    const body = await (await staged.api.get('/v1/institutions/crd:309765', { key: staged.key })).json();
+    expect(body.data).toMatchObject({
+      cik: '0001619124',
+      firm_type: 'PE / VC',
+      firm_type_evidence: {
+        rule: 'adv_private_funds',
+        confidence: 'medium',
+        funds: { counts: { vc: 8 }, private_fund_gross_assets: 484_007_760, exempt_reporting_adviser: true },
+      },
     });
   });
 });

@@ -9,6 +9,8 @@ import { parseIapdFirmProfile } from '../../parsers/advisers/iapd.ts';
 import { parseThirteenF } from '../../parsers/edgar/thirteen-f.ts';
 import { parseThirteenFFiling } from '../../parsers/edgar/thirteen-f-holdings.ts';
 import {
+  type AdviserFunds,
+  firmTypeFromFunds,
   firmTypeFromName,
   oneWayTurnover,
   portfolioStyle,
@@ -103,6 +105,36 @@ describe('portfolio style on the real 13F holdings', () => {
     const one = portfolioStyle(FILING, holdings(ACTIAM, { [AAPL]: 40 }), null);
     expect(one.pe).toMatchObject({ coverage: 0.314214, holdings: 1, portfolio: 40, band: null });
     expect(one.style_tier).toBeNull();
+  });
+});
+
+describe('firm type from the Form ADV private-fund rollup', () => {
+  // UP Partners' figures from the adviser-list excerpt (fixtures/ownership/adv/): an exempt reporting adviser
+  // with 8 VC funds and $484,007,760 of private-fund gross assets
+  const up: AdviserFunds = {
+    by_type: { vc: { any: true, count: 8 } },
+    gross_assets: 484_007_760,
+    aum_total: null,
+    exempt_reporting_adviser: true,
+  };
+  it('an exempt reporting adviser whose funds are mostly VC is PE / VC, with the figures', () => {
+    expect(firmTypeFromFunds('UP PARTNERS MANAGEMENT COMPANY, LLC', up)).toMatchObject({
+      rule: 'adv_private_funds',
+      firm_type: 'PE / VC',
+      confidence: 'medium',
+      funds: { counts: { vc: 8 }, share_of_aum: null, exempt_reporting_adviser: true },
+    });
+  });
+  it('a registered firm needs private funds to be at least half its AUM; a mix without a majority decides nothing', () => {
+    const registered = { ...up, exempt_reporting_adviser: false };
+    expect(firmTypeFromFunds('X', { ...registered, aum_total: 484_007_760 * 2 })?.firm_type).toBe('PE / VC');
+    expect(firmTypeFromFunds('X', { ...registered, aum_total: 484_007_760 * 2 + 1 })).toBeNull();
+    expect(firmTypeFromFunds('X', registered)).toBeNull(); // no AUM: the share is unknown
+    const hedge = { ...up, by_type: { hedge: { any: true, count: 3 }, pe: { any: false, count: null } } };
+    expect(firmTypeFromFunds('X', hedge)?.firm_type).toBe('Hedge-Fund');
+    const mixed = { ...up, by_type: { hedge: { any: true, count: 2 }, vc: { any: true, count: 2 } } };
+    expect(firmTypeFromFunds('X', mixed)).toBeNull();
+    expect(firmTypeFromFunds('X', null)).toBeNull();
   });
 });
 

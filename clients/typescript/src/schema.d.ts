@@ -13771,7 +13771,7 @@ export interface operations {
                             email_domain_matches_firm: boolean | null;
                             email_primary: string | null;
                             /**
-                             * @description 13F filers only; set only by a word of the filer's own name (WEALTH, PENSION, VENTURE...), confidence low: no source read states fund types
+                             * @description 13F filers only: from the firm's Form ADV private-fund rollup when a monthly adviser list is loaded (Hedge-Fund or PE / VC, confidence medium), else a word of the filer's own name (WEALTH, PENSION, VENTURE...; confidence low); firm_type_evidence on the profile says which
                              * @enum {string|null}
                              */
                             firm_type: "Hedge-Fund" | "Mutual-Fund" | "Mutual-Fund (perf-fee)" | "Wealth-Manager" | "PE / VC" | "Hybrid (MF + Hedge)" | "Pension / Institutional" | "Sub-Advisor" | "Other / Mixed" | null;
@@ -14010,7 +14010,7 @@ export interface operations {
                                 [key: string]: boolean;
                             } | null;
                             /**
-                             * @description 13F filers only; set only by a word of the filer's own name (WEALTH, PENSION, VENTURE...), confidence low: no source read states fund types
+                             * @description 13F filers only: from the firm's Form ADV private-fund rollup when a monthly adviser list is loaded (Hedge-Fund or PE / VC, confidence medium), else a word of the filer's own name (WEALTH, PENSION, VENTURE...; confidence low); firm_type_evidence on the profile says which
                              * @enum {string|null}
                              */
                             firm_type: "Hedge-Fund" | "Mutual-Fund" | "Mutual-Fund (perf-fee)" | "Wealth-Manager" | "PE / VC" | "Hybrid (MF + Hedge)" | "Pension / Institutional" | "Sub-Advisor" | "Other / Mixed" | null;

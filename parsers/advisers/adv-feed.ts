@@ -25,8 +25,8 @@ import { type AdviserRow, blankAdviser, registration, str } from './iapd.ts';
  * none); a gzip file is recognised by its magic bytes, not its name. The firm is read from its block alone, so a
  * damaged `<Firm>` is a warning and the rest loads. An item the firm did not fill (an exempt reporting adviser
  * files no Item 5) is null, never 0. The website is the first web address not on a social network (firms list
- * LinkedIn pages among them). What the feed does not hold stays null: fund types (Schedule D 7.B.(1)) and
- * e-mail addresses (brochures, Part 2, are separate PDFs).
+ * LinkedIn pages among them). What the feed does not hold stays null here: fund types (Schedule D 7.B.(1),
+ * from the monthly adviser lists, adv-roster.ts) and e-mail addresses (the Part 2 brochures, brochure.ts).
  */
 export interface AdvFeedFirm extends AdviserRow {
   adv: {

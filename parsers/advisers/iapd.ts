@@ -11,9 +11,10 @@ import type { BrochureEmail, BrochureRef } from './brochure.ts';
  * `sec_registration_type`: SEC file number 801- = `Registered`, 802- = `ERA` (exempt reporting adviser);
  * state-registered advisers have no SEC number and get null. Dates are M/D/YYYY without padding -> ISO.
  * `business_name` is null: IAPD lists other business names (`other_names`, relying advisers included) but does
- * not say which is the primary one. Fields the IAPD API does not carry (AUM, fund types, phone, website,
- * emails) are null, never guessed:
- * they come from Form ADV data, not read here.
+ * not say which is the primary one. Fields the IAPD API does not carry are null here, never guessed: AUM, phone
+ * and website come from the Form ADV feed (adv-feed.ts), fund types from the monthly adviser lists
+ * (adv-roster.ts), e-mail addresses from the Part 2 brochures the profile lists (`brochures`, read by
+ * brochure.ts).
  */
 export interface AdviserRow {
   crd: number;

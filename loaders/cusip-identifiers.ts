@@ -88,6 +88,7 @@ export function resetCusipNameIndex(): void {
 export async function learnCusipsByName(
   tx: Tx,
   rows: { cusip: string; name: string; titleOfClass: string | null }[],
+  source: '13f_name_match' | '13f_list_name_match' = '13f_name_match',
 ): Promise<number> {
   const candidates = rows.filter((r) => isEquityRow(r.name, r.titleOfClass));
   if (candidates.length === 0) return 0;
@@ -114,7 +115,7 @@ export async function learnCusipsByName(
       companyId: id,
       idType: 'CUSIP',
       idValue: r.cusip,
-      source: '13f_name_match',
+      source,
       confidence: 'medium',
       isCurrent: 1,
     });
@@ -125,4 +126,30 @@ export async function learnCusipsByName(
     .values([...inserts.values()])
     .onConflictDoNothing();
   return inserts.size;
+}
+
+/**
+ * The SEC's Official List of Section 13(f) Securities as a CUSIP source: every equity line still on the list
+ * (not DELETED, not an option) is name-matched to the registry by the same rule as 13F rows, with the list's
+ * own issuer name and description (one spelling per CUSIP, where 13F filers each spell it their way).
+ * Links carry `source: '13f_list_name_match'`; a CUSIP already linked keeps its link.
+ */
+export async function learnCusipsFromList(
+  tx: Tx,
+  securities: {
+    cusip: string;
+    issuer_name: string;
+    issuer_description: string;
+    status: string | null;
+    option_of: string | null;
+  }[],
+): Promise<{ candidates: number; linked: number }> {
+  const rows = securities
+    .filter((s) => s.status !== 'DELETED' && s.option_of === null)
+    .map((s) => ({ cusip: s.cusip, name: s.issuer_name, titleOfClass: s.issuer_description }));
+  let linked = 0;
+  // in slices well under the parameter cap of the lookup of known CUSIPs
+  for (let i = 0; i < rows.length; i += 5_000)
+    linked += await learnCusipsByName(tx, rows.slice(i, i + 5_000), '13f_list_name_match');
+  return { candidates: rows.filter((r) => isEquityRow(r.name, r.titleOfClass)).length, linked };
 }

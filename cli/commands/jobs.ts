@@ -101,7 +101,11 @@ export function registerJobCommands(program: Command, getCtx: () => CliContext =
             .select({ key: datasetPartitions.partitionKey })
             .from(datasetPartitions)
             .where(and(eq(datasetPartitions.datasetId, job.dataset), eq(datasetPartitions.status, 'done')));
-          const keys = rows.map((r) => r.key).filter((k) => !opts.partition || k === opts.partition);
+          // a file loaded by `etl import` (key `import:...`) has no raw archive to re-parse from
+          const keys = rows
+            .map((r) => r.key)
+            .filter((k) => !k.startsWith('import:'))
+            .filter((k) => !opts.partition || k === opts.partition);
           const bar = progressReporter(ctx.logger, dataset);
           let done = 0;
           let failed = 0;

@@ -187,6 +187,13 @@ const PARSERS: Record<string, { help: string; run: ParserFn }> = {
       return parseAdvFeed(b, o.url ?? 'adv-feed');
     },
   },
+  '13f-list': {
+    help: "the SEC's Official List of Section 13(f) Securities PDF (13flist<YYYY>q<N>.pdf) -> every security: CUSIP, issuer name and description, listed-option mark, ADDED / DELETED",
+    run: async (b, o, c) => {
+      const { parseThirteenFList } = await import('../../parsers/edgar/thirteen-f-list.ts');
+      return parseThirteenFList(b, o.url ?? c.url);
+    },
+  },
   'adv-list': {
     help: "the SEC's monthly adviser list (ia<MMDDYY>.zip / -exempt.zip or its CSV) -> one adviser row per firm with its fund types and private-fund rollup",
     run: async (b, o, c) => {

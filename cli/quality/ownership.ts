@@ -23,6 +23,7 @@ import { brochureEmails, coverWebsite, firmDomain, resolveEmails } from '../../p
 import { parseProxyStatement } from '../../parsers/edgar/def14a.ts';
 import { parseOwnershipFiling } from '../../parsers/edgar/form4.ts';
 import { parseThirteenFFiling } from '../../parsers/edgar/thirteen-f-holdings.ts';
+import { parseThirteenFList } from '../../parsers/edgar/thirteen-f-list.ts';
 import { firmTypeFromName, portfolioStyle } from '../../parsers/edgar/thirteen-f-style.ts';
 
 const root = (p: string) => fileURLToPath(new URL(`../../${p}`, import.meta.url));
@@ -54,6 +55,12 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 const money = (x: number) => `$${Math.round(x).toLocaleString('en-US')}`;
 let valueAll = 0;
 let valueResolved = 0;
+const allHoldings: {
+  cusip: string;
+  name_of_issuer: string;
+  title_of_class: string | null;
+  value_usd: number;
+}[] = [];
 
 const files = readdirSync(dir, { withFileTypes: true })
   .filter((f) => f.isFile() && !f.name.endsWith('.md'))
@@ -71,6 +78,7 @@ for (const f of files.filter((x) => /13F/i.test(x))) {
     let fileValue = 0;
     let fileResolved = 0;
     for (const h of r.institutional_holdings) {
+      if (!/SEC-SPEC-SAMPLE/.test(f)) allHoldings.push(h);
       fileValue += h.value_usd;
       const id = isEquityRow(h.name_of_issuer, h.title_of_class)
         ? byName.get(normaliseIssuerName(h.name_of_issuer))
@@ -103,6 +111,38 @@ for (const f of files.filter((x) => /13F/i.test(x))) {
 }
 process.stdout.write(
   `13F CUSIP resolution on the real fixtures (SEC synthetic samples excluded): ${pct(valueAll ? valueResolved / valueAll : 0)} of ${money(valueAll)} holdings value links to a registry company (unresolved rows keep ticker null)\n`,
+);
+
+process.stdout.write('\n== Official lists of Section 13(f) securities\n');
+const listDir = join(dir, '13f-lists');
+const listNames = new Map<string, { name: string; description: string }>();
+for (const f of existsSync(listDir) ? readdirSync(listDir).filter((x) => x.endsWith('.pdf')) : []) {
+  try {
+    const l = await parseThirteenFList(readFileSync(join(listDir, f)), f);
+    for (const x of l.securities)
+      if (x.status !== 'DELETED' && !x.option_of)
+        listNames.set(x.cusip, { name: x.issuer_name, description: x.issuer_description });
+    const n = (st: string) => l.securities.filter((x) => x.status === st).length;
+    process.stdout.write(
+      `13f-lists/${f} (${l.year}Q${l.quarter}, run ${l.run_date})\n  ${l.securities.length} securities of ${l.total_count ?? '?'} counted, ${l.securities.filter((x) => x.option_of).length} options, ${n('ADDED')} added, ${n('DELETED')} deleted\n${l.warnings.map((w) => `  warning: ${w}\n`).join('')}`,
+    );
+    if (l.total_count !== l.securities.length) defects++;
+  } catch (err) {
+    process.stdout.write(`13f-lists/${f}\n  NOT READ: ${(err as Error).message}\n`);
+    defects++;
+  }
+}
+// a holding also resolves when the list's own name for its CUSIP matches (etl import 13f-list)
+let withList = 0;
+for (const h of allHoldings) {
+  const l = listNames.get(h.cusip);
+  const id =
+    (isEquityRow(h.name_of_issuer, h.title_of_class) && byName.get(normaliseIssuerName(h.name_of_issuer))) ||
+    (l && isEquityRow(l.name, l.description) && byName.get(normaliseIssuerName(l.name)));
+  if (id) withList += h.value_usd;
+}
+process.stdout.write(
+  `13F CUSIP resolution with the lists' names as well: ${pct(valueAll ? withList / valueAll : 0)} of ${money(valueAll)} (${listNames.size} listed CUSIPs)\n`,
 );
 
 process.stdout.write('\n== Forms 3, 4, 5\n');

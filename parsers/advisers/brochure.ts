@@ -1,5 +1,6 @@
 import { getDomain, parse as parseHost } from 'tldts';
 import { ParseError } from '../../lib/errors.ts';
+import { pdfPages } from '../pdf.ts';
 
 /**
  * Form ADV Part 2 brochures (the firm brochure, Part 2A, and its appendices): the PDFs an adviser files with
@@ -95,54 +96,6 @@ export function firmDomain(advWebsite: string | null, coverWebsite: string | nul
     if (d && !SOCIAL.test(d)) return d;
   }
   return null;
-}
-
-// ---- PDF text ----
-
-/** The text of each page of a PDF, lines separated by `\n`, in the order the text layer gives them. */
-export async function pdfPages(bytes: Uint8Array, document = 'brochure'): Promise<string[]> {
-  const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
-  if (!head.includes('%PDF-')) {
-    const what = /<html|<!doctype/i.test(head) ? 'an HTML page' : 'not a PDF';
-    throw new ParseError(`brochure is ${what} (no %PDF- header)`, document);
-  }
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  let doc: Awaited<ReturnType<typeof pdfjs.getDocument>['promise']>;
-  try {
-    doc = await pdfjs.getDocument({
-      // pdf.js takes ownership of (and detaches) the buffer it is given: hand it a copy
-      data: new Uint8Array(bytes),
-      isEvalSupported: false,
-      useSystemFonts: false,
-      disableFontFace: true,
-      verbosity: 0,
-    }).promise;
-  } catch (err) {
-    throw new ParseError(`brochure PDF cannot be opened: ${(err as Error).message}`, document);
-  }
-  try {
-    const pages: string[] = [];
-    for (let n = 1; n <= doc.numPages; n++) {
-      const page = await doc.getPage(n);
-      const content = await page.getTextContent();
-      let text = '';
-      let lastY: number | null = null;
-      for (const item of content.items) {
-        if (!('str' in item)) continue;
-        const y = item.transform[5] as number;
-        // a new baseline without an end-of-line mark is a new line too
-        if (lastY !== null && Math.abs(y - lastY) > 2 && !text.endsWith('\n')) text += '\n';
-        text += item.str;
-        if (item.hasEOL) text += '\n';
-        lastY = y;
-      }
-      pages.push(text.replace(/[ \t]+\n/g, '\n'));
-      page.cleanup();
-    }
-    return pages;
-  } finally {
-    await doc.destroy();
-  }
 }
 
 // ---- addresses ----
@@ -317,6 +270,8 @@ export function resolveEmails(
     email_domain_matches_firm: primary ? primary.on_firm_domain : null,
   };
 }
+
+export { pdfPages };
 
 /** One brochure PDF -> its pages' addresses and cover website. */
 export async function readBrochure(

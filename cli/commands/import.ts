@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { openDatabase } from '../../lib/db.ts';
+import { openDatabase, type Tx } from '../../lib/db.ts';
 import { recordPartition, syncDatasetRegistry } from '../../loaders/coverage.ts';
 import { learnCusipsFromList } from '../../loaders/cusip-identifiers.ts';
 import { loadInvestors } from '../../loaders/directories.ts';
@@ -30,63 +30,67 @@ export function registerImportCommand(program: Command) {
       if (kind !== 'investors') throw new Error(`unknown import kind "${kind}"; one of: investors, 13f-list`);
       if (opts.asOf !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(opts.asOf))
         throw new Error('--as-of takes YYYY-MM-DD');
-      const { config } = cliContext();
       const path = resolve(file);
       const parsed = parseInvestorDirectory(readFileSync(path, 'utf8'), {
         document: path,
         ...(opts.asOf ? { asOf: opts.asOf } : {}),
       });
-      const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-      try {
-        await database.migrate();
-        await syncDatasetRegistry(database);
-        const source = `file://${path}`;
-        const r = await database.db.transaction(async (tx) => {
-          const loaded = await loadInvestors(tx, parsed.rows, source);
-          await recordPartition(tx, {
-            datasetId: 'investors',
-            partitionKey: `import:${source}`,
-            status: 'done',
-            rows: parsed.rows.length,
-            inserted: loaded.inserted,
-            at: new Date(),
-          });
-          return loaded;
-        });
-        for (const w of parsed.warnings) process.stderr.write(`warning: ${w}\n`);
-        process.stdout.write(
-          `investors: ${parsed.rows.length} rows as of ${parsed.as_of} (${r.inserted} new, ${r.updated} changed or removed)\n`,
-        );
-      } finally {
-        await database.close();
-      }
+      const source = `file://${path}`;
+      const r = await importInto('investors', `import:${source}`, parsed.rows.length, (tx) =>
+        loadInvestors(tx, parsed.rows, source),
+      );
+      for (const w of parsed.warnings) process.stderr.write(`warning: ${w}\n`);
+      process.stdout.write(
+        `investors: ${parsed.rows.length} rows as of ${parsed.as_of} (${r.inserted} new, ${r.updated} changed or removed)\n`,
+      );
     });
 }
 
-async function importThirteenFList(path: string): Promise<void> {
+/**
+ * Opens the configured database, loads inside one transaction and records the import as a `done` partition
+ * of the dataset (key `import:...`: no raw archive behind it, so `etl reparse` passes it by).
+ */
+async function importInto<R extends { inserted: number }>(
+  datasetId: string,
+  partitionKey: string,
+  rows: number,
+  load: (tx: Tx) => Promise<R>,
+): Promise<R> {
   const { config } = cliContext();
-  const list = await parseThirteenFList(readFileSync(path), path);
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
     await database.migrate();
     await syncDatasetRegistry(database);
-    const r = await database.db.transaction(async (tx) => {
-      const learned = await learnCusipsFromList(tx, list.securities);
+    return await database.db.transaction(async (tx) => {
+      const r = await load(tx);
       await recordPartition(tx, {
-        datasetId: 'institutional_holdings',
-        partitionKey: `import:13f-list:file://${path}`,
+        datasetId,
+        partitionKey,
         status: 'done',
-        rows: list.securities.length,
-        inserted: learned.linked,
+        rows,
+        inserted: r.inserted,
         at: new Date(),
       });
-      return learned;
+      return r;
     });
-    for (const w of list.warnings) process.stderr.write(`warning: ${w}\n`);
-    process.stdout.write(
-      `13f-list ${list.year ?? '?'}Q${list.quarter ?? '?'}: ${list.securities.length} securities (Total Count ${list.total_count ?? 'missing'}), ${r.candidates} equity lines, ${r.linked} CUSIPs newly linked to registry companies by name\n`,
-    );
   } finally {
     await database.close();
   }
+}
+
+async function importThirteenFList(path: string): Promise<void> {
+  const list = await parseThirteenFList(readFileSync(path), path);
+  const r = await importInto(
+    'institutional_holdings',
+    `import:13f-list:file://${path}`,
+    list.securities.length,
+    async (tx) => {
+      const learned = await learnCusipsFromList(tx, list.securities);
+      return { ...learned, inserted: learned.linked };
+    },
+  );
+  for (const w of list.warnings) process.stderr.write(`warning: ${w}\n`);
+  process.stdout.write(
+    `13f-list ${list.year ?? '?'}Q${list.quarter ?? '?'}: ${list.securities.length} securities (Total Count ${list.total_count ?? 'missing'}), ${r.candidates} equity lines, ${r.linked} CUSIPs newly linked to registry companies by name\n`,
+  );
 }

@@ -1,5 +1,4 @@
 import { getDomain, parse as parseHost } from 'tldts';
-import { ParseError } from '../../lib/errors.ts';
 import { pdfPages } from '../pdf.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../lib/db.ts';
 import { companies, companyIdentifiers } from '../schema/companies.ts';
 
@@ -10,7 +10,10 @@ import { companies, companyIdentifiers } from '../schema/companies.ts';
  * and corporate suffixes such as INC, CORP, CO, LTD, PLC, HOLDINGS, /DE/ removed), equals exactly one
  * registry company's normalised name, and the class is an equity class (common, ordinary, class A/B/C
  * shares; not ETFs, notes, warrants or units). Such links carry `source: '13f_name_match'` and
- * `confidence: 'medium'`; a CUSIP already linked is never relinked. Everything else stays unresolved
+ * `confidence: 'medium'`; a CUSIP already linked is never relinked. The issuer code then extends them: an
+ * equity class whose name did not match links to the company its issuer's other classes link to (the first
+ * six characters of a CUSIP name the issuer), when exactly one company has that code (`source:
+ * 'cusip_issuer_code'`). Everything else stays unresolved
  * (`ticker: null` on the route), never guessed.
  */
 const SUFFIXES = new Set([
@@ -120,12 +123,53 @@ export async function learnCusipsByName(
       isCurrent: 1,
     });
   }
+  // the issuer code: an equity class whose name did not match links to the company its issuer's other
+  // classes already link to (CUSIP's first six characters name the issuer), when exactly one company has them
+  const rest = candidates.filter((r) => !have.has(r.cusip) && !inserts.has(r.cusip));
+  if (rest.length) {
+    const issuers = [...new Set(rest.map((r) => r.cusip.slice(0, 6)))];
+    const siblings = await tx
+      .select({ cusip: companyIdentifiers.idValue, company: companyIdentifiers.companyId })
+      .from(companyIdentifiers)
+      .where(
+        and(
+          eq(companyIdentifiers.idType, 'CUSIP'),
+          inArray(sql<string>`left(${companyIdentifiers.idValue}, 6)`, issuers),
+        ),
+      );
+    const linked = issuerCompanies([
+      ...siblings,
+      ...[...inserts.values()].map((i) => ({ cusip: i.idValue, company: i.companyId })),
+    ]);
+    for (const r of rest) {
+      const id = linked.get(r.cusip.slice(0, 6));
+      if (!id || inserts.has(r.cusip)) continue;
+      inserts.set(r.cusip, {
+        companyId: id,
+        idType: 'CUSIP',
+        idValue: r.cusip,
+        source: 'cusip_issuer_code',
+        confidence: 'medium',
+        isCurrent: 1,
+      });
+    }
+  }
   if (inserts.size === 0) return 0;
   await tx
     .insert(companyIdentifiers)
     .values([...inserts.values()])
     .onConflictDoNothing();
   return inserts.size;
+}
+
+/** Issuer code (CUSIP's first six) -> the one company its linked CUSIPs belong to; codes of two companies left out. */
+export function issuerCompanies(links: { cusip: string; company: string }[]): Map<string, string> {
+  const by = new Map<string, string | null>();
+  for (const l of links) {
+    const code = l.cusip.slice(0, 6);
+    by.set(code, by.has(code) && by.get(code) !== l.company ? null : l.company);
+  }
+  return new Map([...by].filter((e): e is [string, string] => e[1] !== null));
 }
 
 /**

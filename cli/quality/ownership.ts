@@ -16,7 +16,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ParseError } from '../../lib/errors.ts';
-import { isEquityRow, nameIndex, normaliseIssuerName } from '../../loaders/cusip-identifiers.ts';
+import {
+  isEquityRow,
+  issuerCompanies,
+  nameIndex,
+  normaliseIssuerName,
+} from '../../loaders/cusip-identifiers.ts';
 import { parseAdvFeed } from '../../parsers/advisers/adv-feed.ts';
 import { parseAdvRoster } from '../../parsers/advisers/adv-roster.ts';
 import { brochureEmails, coverWebsite, firmDomain, resolveEmails } from '../../parsers/advisers/brochure.ts';
@@ -132,17 +137,27 @@ for (const f of existsSync(listDir) ? readdirSync(listDir).filter((x) => x.endsW
     defects++;
   }
 }
-// a holding also resolves when the list's own name for its CUSIP matches (etl import 13f-list)
-let withList = 0;
+// as the registry resolves them: a CUSIP links once, by any filing's name for it or the list's (etl import
+// 13f-list), and then serves every filing; then an equity class whose issuer's other classes link (the issuer
+// code, a CUSIP's first six characters) links too
+const byCusip = new Map<string, string>();
 for (const h of allHoldings) {
   const l = listNames.get(h.cusip);
   const id =
     (isEquityRow(h.name_of_issuer, h.title_of_class) && byName.get(normaliseIssuerName(h.name_of_issuer))) ||
     (l && isEquityRow(l.name, l.description) && byName.get(normaliseIssuerName(l.name)));
-  if (id) withList += h.value_usd;
+  if (id && !byCusip.has(h.cusip)) byCusip.set(h.cusip, id);
+}
+const byIssuer = issuerCompanies([...byCusip].map(([cusip, company]) => ({ cusip, company })));
+let withList = 0;
+let withIssuer = 0;
+for (const h of allHoldings) {
+  if (byCusip.has(h.cusip)) withList += h.value_usd;
+  else if (isEquityRow(h.name_of_issuer, h.title_of_class) && byIssuer.has(h.cusip.slice(0, 6)))
+    withIssuer += h.value_usd;
 }
 process.stdout.write(
-  `13F CUSIP resolution with the lists' names as well: ${pct(valueAll ? withList / valueAll : 0)} of ${money(valueAll)} (${listNames.size} listed CUSIPs)\n`,
+  `13F CUSIP resolution as the registry links them (one link per CUSIP, by any filing's or the lists' name): ${pct(valueAll ? withList / valueAll : 0)} of ${money(valueAll)} (${listNames.size} listed CUSIPs); with issuer codes too: ${pct(valueAll ? (withList + withIssuer) / valueAll : 0)}\n`,
 );
 
 process.stdout.write('\n== Forms 3, 4, 5\n');

@@ -6,7 +6,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../lib/db.ts';
 import { ParseError } from '../../lib/errors.ts';
-import { learnCusipsFromList, resetCusipNameIndex } from '../../loaders/cusip-identifiers.ts';
+import {
+  issuerCompanies,
+  learnCusipsByName,
+  learnCusipsFromList,
+  resetCusipNameIndex,
+} from '../../loaders/cusip-identifiers.ts';
 import {
   cusipCheckDigit,
   parseThirteenFList,
@@ -146,6 +151,34 @@ describe('13(f) securities list PDF', () => {
       // a second import links nothing new
       const again = await database.db.transaction((tx) => learnCusipsFromList(tx, l2020.securities));
       expect(again.linked).toBe(0);
+    });
+
+    it("the issuer code: an equity class whose name does not match links to its issuer's company", async () => {
+      // a stated variant: Alphabet's issuer code 02079K with a class and a spelling no list or registry has
+      const n = await database.db.transaction((tx) =>
+        learnCusipsByName(tx, [
+          { cusip: '02079K990', name: 'GOOGLE PARENT CO', titleOfClass: 'CL B' },
+          { cusip: '02079K991', name: 'GOOGLE PARENT CO', titleOfClass: 'NOTE 2030' },
+        ]),
+      );
+      expect(n).toBe(1);
+      const [row] = await database.db
+        .select({ company: companyIdentifiers.companyId, source: companyIdentifiers.source })
+        .from(companyIdentifiers)
+        .where(and(eq(companyIdentifiers.idType, 'CUSIP'), eq(companyIdentifiers.idValue, '02079K990')));
+      const [alphabet] = await database.db
+        .select({ company: companyIdentifiers.companyId })
+        .from(companyIdentifiers)
+        .where(and(eq(companyIdentifiers.idType, 'CUSIP'), eq(companyIdentifiers.idValue, '02079K305')));
+      expect(row).toEqual({ company: alphabet!.company, source: 'cusip_issuer_code' });
+      // a code two companies' CUSIPs share decides nothing
+      expect(
+        issuerCompanies([
+          { cusip: '111111101', company: 'a' },
+          { cusip: '111111202', company: 'b' },
+          { cusip: '222222103', company: 'c' },
+        ]),
+      ).toEqual(new Map([['222222', 'c']]));
     });
   });
 });

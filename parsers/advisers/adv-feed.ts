@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { XMLParser } from 'fast-xml-parser';
 import { ParseError } from '../../lib/errors.ts';
-import { type AdviserRow, blankAdviser, registration, str } from './iapd.ts';
+import { type AdviserRow, blankAdviser, num, registration, str, yn } from './iapd.ts';
 
 /**
  * The SEC's Form ADV bulk data: the IAPD compilation feeds `IA_FIRM_SEC_Feed_<MM_DD_YYYY>.xml.gz` (SEC-registered
@@ -76,7 +76,8 @@ const SERVICES = [
   'educational_seminars',
   'other',
 ] as const;
-const SOCIAL =
+/** Social networks: firms list their pages among their web addresses; none is the firm's own site. */
+export const SOCIAL =
   /(^|\.)(linkedin\.com|twitter\.com|x\.com|facebook\.com|instagram\.com|youtube\.com|vimeo\.com|tiktok\.com|pinterest\.com)$/i;
 
 type Node = Record<string, unknown>;
@@ -103,12 +104,6 @@ export function decodeAdvFeed(bytes: Buffer): string {
 }
 
 const s = str;
-const num = (v: unknown) => {
-  const t = s(v)?.replace(/,/g, '');
-  if (t === null || t === undefined || !/^-?\d+(\.\d+)?$/.test(t)) return null;
-  return Number(t);
-};
-const yn = (v: unknown) => (s(v) === 'Y' ? true : s(v) === 'N' ? false : null);
 const node = (v: unknown): Node => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Node) : {});
 const list = (v: unknown): Node[] => (Array.isArray(v) ? v.map(node) : v ? [node(v)] : []);
 /** Y/N flags of an item, keyed by the form's names; null when the item carries none. */

@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import { ParseError } from '../../lib/errors.ts';
 import { unzipEntry } from '../korea/corp-codes.ts';
 import { firmWebsite } from './adv-feed.ts';
-import { type AdviserRow, blankAdviser, registration, str } from './iapd.ts';
+import { type AdviserRow, blankAdviser, num, registration, str, usDate, yn } from './iapd.ts';
 
 /**
  * The SEC's monthly adviser lists, "Information About Registered Investment Advisers and Exempt Reporting
@@ -42,21 +42,9 @@ export interface AdvRosterResult {
 
 const FUND_KINDS = ['hedge', 'liquidity', 'pe', 'real estate', 'securitized', 'vc', 'other'] as const;
 const norm = (h: string) => h.replace(/\s+/g, ' ').trim().toLowerCase();
-const num = (v: unknown) => {
-  const t = str(v)?.replace(/[,\s$]/g, '');
-  return t && /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : null;
-};
-const yn = (v: unknown) => {
-  const t = str(v)?.toUpperCase();
-  return t === 'Y' ? true : t === 'N' ? false : null;
-};
-/** `12/31/2025` or `2025-12-31` -> ISO date. */
-const date = (v: unknown) => {
-  const t = str(v);
-  const us = t ? /^(\d{1,2})\/(\d{1,2})\/(\d{4})/.exec(t) : null;
-  if (us) return `${us[3]}-${us[1]!.padStart(2, '0')}-${us[2]!.padStart(2, '0')}`;
-  return t && /^\d{4}-\d{2}-\d{2}/.test(t) ? t.slice(0, 10) : null;
-};
+/** `12/31/2025`, `12/31/2025 10:37:17 AM` or `2025-12-31` -> ISO date. */
+const date = (v: unknown) =>
+  usDate(v) ?? (/^\d{4}-\d{2}-\d{2}/.test(str(v) ?? '') ? str(v)!.slice(0, 10) : null);
 
 /** Bytes of a list (its zip, or the CSV itself) -> text: UTF-8 when it decodes cleanly, else Latin-1. */
 export function decodeRoster(bytes: Buffer, document: string): string {

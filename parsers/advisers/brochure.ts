@@ -1,5 +1,6 @@
 import { getDomain, parse as parseHost } from 'tldts';
 import { pdfPages } from '../pdf.ts';
+import { SOCIAL } from './adv-feed.ts';
 
 /**
  * Form ADV Part 2 brochures (the firm brochure, Part 2A, and its appendices): the PDFs an adviser files with
@@ -71,8 +72,6 @@ export interface BrochureRead {
   warnings: string[];
 }
 
-const SOCIAL =
-  /(^|\.)(linkedin\.com|twitter\.com|x\.com|facebook\.com|instagram\.com|youtube\.com|vimeo\.com|tiktok\.com|pinterest\.com)$/i;
 const REGULATOR =
   /(^|\.)(sec\.gov|finra\.org|nasaa\.org|sipc\.org|investor\.gov)$|\.gov$|\.state\.[a-z]{2}\.us$/i;
 

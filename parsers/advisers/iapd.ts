@@ -61,9 +61,9 @@ function envelope(text: string, document: string): Json[] {
   return hits.map((h) => ((h as Json)._source ?? {}) as Json);
 }
 
-/** `6/11/2026` or `06/11/2026` -> `2026-06-11`. */
+/** `6/11/2026` or `06/11/2026` (a time after it ignored) -> `2026-06-11`. */
 export function usDate(v: unknown): string | null {
-  const m = typeof v === 'string' ? /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(v.trim()) : null;
+  const m = typeof v === 'string' ? /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:\s.*)?$/.exec(v.trim()) : null;
   return m ? `${m[3]}-${m[1]!.padStart(2, '0')}-${m[2]!.padStart(2, '0')}` : null;
 }
 
@@ -76,6 +76,16 @@ export function registration(secNumber: string | null): AdviserRow['sec_registra
 
 /** A non-blank string, trimmed, or null. */
 export const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+/** A number as Form ADV files print it (`1,234`, `  709,905,606.00 `, `$5`), or null. */
+export const num = (v: unknown) => {
+  const t = str(v)?.replace(/[,\s$]/g, '');
+  return t && /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : null;
+};
+/** A Form ADV Y/N answer, or null. */
+export const yn = (v: unknown) => {
+  const t = str(v)?.toUpperCase();
+  return t === 'Y' ? true : t === 'N' ? false : null;
+};
 
 /** An adviser row with only its CRD and legal name; every other field null. */
 export function blankAdviser(crd: number, name: string): AdviserRow {

@@ -1,4 +1,5 @@
 import { ParseError } from '../../lib/errors.ts';
+import { usDate } from '../advisers/iapd.ts';
 import { type PdfWord, pdfPageWords } from '../pdf.ts';
 
 /**
@@ -62,11 +63,6 @@ function lines(words: PdfWord[]): PdfWord[][] {
   return out.sort((a, b) => b.y - a.y).map((l) => l.words.sort((a, b) => a.x - b.x));
 }
 
-const date = (us: string | undefined) => {
-  const m = us ? /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(us) : null;
-  return m ? `${m[3]}-${m[1]!.padStart(2, '0')}-${m[2]!.padStart(2, '0')}` : null;
-};
-
 export async function parseThirteenFList(bytes: Uint8Array, document = '13f list'): Promise<ThirteenFList> {
   const pages = await pdfPageWords(bytes, document);
   const out: ThirteenFList = {
@@ -88,7 +84,7 @@ export async function parseThirteenFList(bytes: Uint8Array, document = '13f list
     const heads = HEADS.map((h) => words.find((w) => w.str.trim() === h)?.x);
     if (heads.some((x) => x === undefined)) return; // a cover or information page
     const [cusipX, nameX, descX, statusX] = heads as [number, number, number, number];
-    out.run_date ??= date(/Run Date:\s*(\d{1,2}\/\d{1,2}\/\d{4})/.exec(text)?.[1]);
+    out.run_date ??= usDate(/Run Date:\s*(\d{1,2}\/\d{1,2}\/\d{4})/.exec(text)?.[1]);
     out.quarter ??= Number(/Qtr:\s*(\d)/.exec(text)?.[1]) || null;
     out.year ??= Number(/Year:.*?\b((?:19|20)\d\d)\b/.exec(text)?.[1]) || null;
     const headY = words.find((w) => w.str.trim() === 'CUSIP NO')!.y;

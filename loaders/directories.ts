@@ -36,7 +36,7 @@ export async function loadAdvisers(
   // a search row carries fewer fields than a profile: a null never replaces a value already loaded
   const merge = <T extends Record<string, unknown>>(row: T): T => {
     const old = before.get(row.crd as number) as Record<string, unknown> | undefined;
-    if (!old) return row;
+    if (!old) return withEmailsResolved(row) as T;
     const out: Record<string, unknown> = { ...row };
     for (const [k, v] of Object.entries(row))
       if (v === null && old[k] !== null && old[k] !== undefined) out[k] = old[k];
@@ -89,9 +89,6 @@ export async function loadAdvisers(
             // addresses printed in the Part 2 brochures, keyed by address (a profile whose brochures were read)
             emails: emailsObject(r.emails ?? []),
             ...(r.brochures ? { brochures: r.brochures } : {}),
-            ...(r.brochures
-              ? { brochure_cover_website: r.brochures.find((b) => b.cover_website)?.cover_website ?? null }
-              : {}),
             // Form ADV Part 1A beyond the search row (headcount, fees, services, accounts): from the bulk feed
             ...('adv' in r ? { adv: (r as AdvFeedFirm).adv } : {}),
             // Schedule D 7.B.(1) rollup: private funds by type, from the monthly adviser lists
@@ -113,16 +110,18 @@ const emailsObject = (emails: BrochureEmail[]): Record<string, EmailEntry> =>
   Object.fromEntries(emails.map(({ address, ...rest }) => [address, rest]));
 
 /**
- * The firm's domain is its Form ADV website's (which a feed may load before or after the brochures), else its
- * brochure cover's: with both merged into the row, the primary address and the domain check are decided again.
+ * The one place the primary address and the domain check are decided, on the row as it will be stored: the
+ * firm's domain is its Form ADV website's (which a feed may load before or after the brochures), else the
+ * website its first read brochure prints on the cover.
  */
 function withEmailsResolved(row: Record<string, unknown>): Record<string, unknown> {
   const profile = row.profile as Record<string, unknown>;
   const entries = Object.entries((profile.emails ?? {}) as Record<string, EmailEntry>);
   if (entries.length === 0) return row;
+  const brochures = (profile.brochures ?? []) as { cover_website: string | null }[];
   const domain = firmDomain(
     (row.website as string | null) ?? null,
-    (profile.brochure_cover_website as string | null) ?? null,
+    brochures.find((b) => b.cover_website)?.cover_website ?? null,
   );
   const r = resolveEmails(
     entries.map(([address, e]) => ({ address, ...e })),

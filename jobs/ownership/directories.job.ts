@@ -8,9 +8,7 @@ import {
   type BrochureEmail,
   brochureUrl,
   brochureVersionOf,
-  firmDomain,
   readBrochure,
-  resolveEmails,
 } from '../../parsers/advisers/brochure.ts';
 import {
   type AdviserRow,
@@ -100,14 +98,13 @@ export function feedsFromManifest(text: string, manifestUrl: string): string[] {
 }
 
 /**
- * A firm profile's Part 2 brochures (the documents after the profile) -> the row's brochure list, addresses,
- * primary address and domain check. A brochure that is missing upstream or unreadable is a warning: the
- * profile still loads, with what the other brochures gave.
+ * A firm profile's Part 2 brochures (the documents after the profile) -> the row's brochure list and the
+ * addresses they print (the loader decides the primary one, with the website the row ends up with). A brochure
+ * that is missing upstream or unreadable is a warning: the profile still loads, with what the others gave.
  */
 export async function readProfileBrochures(row: AdviserRow, docs: RawDocument[]): Promise<string[]> {
   const warnings: string[] = [];
   const byAddress = new Map<string, BrochureEmail>();
-  let cover: string | null = null;
   for (const b of row.brochures ?? []) {
     const doc = docs.find((d) => brochureVersionOf(d.url) === b.version_id);
     if (!doc) {
@@ -120,7 +117,6 @@ export async function readProfileBrochures(row: AdviserRow, docs: RawDocument[])
       const r = await readBrochure(doc.bytes, b.version_id, doc.url);
       warnings.push(...r.warnings);
       Object.assign(b, { read: true, pages: r.pages, cover_website: r.cover_website });
-      cover ??= r.cover_website;
       // an address printed in several brochures keeps its first brochure's sentence; its counts add up
       for (const e of r.emails) {
         const seen = byAddress.get(e.address);
@@ -132,10 +128,7 @@ export async function readProfileBrochures(row: AdviserRow, docs: RawDocument[])
       warnings.push(`brochure ${b.version_id} not read: ${err.message}`);
     }
   }
-  const resolved = resolveEmails([...byAddress.values()], firmDomain(row.website, cover));
-  row.emails = resolved.emails;
-  row.email_primary = resolved.email_primary;
-  row.email_domain_matches_firm = resolved.email_domain_matches_firm;
+  row.emails = [...byAddress.values()];
   return warnings;
 }
 

@@ -133,7 +133,16 @@ export async function refresh(services: Services, runtime: JobRuntime, dataset: 
   // A constant finality owes no final run: skip reading what may be millions of finished filings.
   const rows = typeof job.isFinal === 'boolean' ? [] : await finishedRows(services, dataset, null);
   const owed = rows.filter((r) => owesFinalRun(job, r, now)).map((r) => r.key);
-  return runtime.runPartitions(dataset, [...new Set([...latest, ...owed])]);
+  const outcome = await runtime.runPartitions(dataset, [...new Set([...latest, ...owed])]);
+  if (job.followUps && outcome.reports.some((r) => r.inserted > 0)) {
+    for (const next of await job.followUps(services.deps(now).ctx)) {
+      if (next.partitions.length === 0) continue;
+      const r = await runtime.runPartitions(next.dataset, next.partitions);
+      outcome.reports.push(...r.reports);
+      outcome.failures.push(...r.failures);
+    }
+  }
+  return outcome;
 }
 
 /**

@@ -5,6 +5,7 @@ import { companiesJob } from './edgar/companies.job.ts';
 import { companyFactsJob } from './edgar/company-facts.job.ts';
 import { filingItemsJob } from './edgar/filing-items.job.ts';
 import { filingsJob } from './edgar/filings.job.ts';
+import { filingsLiveJob } from './edgar/filings-live.job.ts';
 import { financialSegmentsJob } from './edgar/financial-segments.job.ts';
 import { financialsJob } from './edgar/financials.job.ts';
 import { form20fJob } from './form-20f/form-20f.job.ts';
@@ -32,6 +33,7 @@ import type { DatasetJob } from './types.ts';
 export const JOBS: readonly DatasetJob[] = [
   companiesJob as DatasetJob,
   filingsJob as DatasetJob,
+  filingsLiveJob as DatasetJob,
   filingItemsJob as DatasetJob,
   financialsJob as DatasetJob,
   financialSegmentsJob as DatasetJob,

@@ -7,6 +7,7 @@ import { syncDatasetRegistry } from '../loaders/coverage.ts';
 import { createDiskArchive } from './http/archive.ts';
 import { createHttpClient, type HttpClient } from './http/client.ts';
 import { type Mirror, startMirror } from './http/mirror.ts';
+import { mirrorLive } from './http/mirror-live.ts';
 import {
   createMemoryLimiter,
   createRedisLimiter,
@@ -51,7 +52,11 @@ export async function createServices(
   let mirror: Mirror | null = null;
   let mirrorUrl = config.MIRROR_URL;
   if (config.UPSTREAM === 'fixtures' && !mirrorUrl && opts.startMirror !== false) {
-    mirror = await startMirror({ port: config.MIRROR_PORT, logger: logger.child({ component: 'mirror' }) });
+    mirror = await startMirror({
+      port: config.MIRROR_PORT,
+      logger: logger.child({ component: 'mirror' }),
+      ...mirrorLive(config),
+    });
     mirrorUrl = mirror.url;
   }
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: null }) : null;

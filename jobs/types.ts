@@ -67,6 +67,11 @@ export interface DatasetJob<Parsed = unknown> {
    * so a refresh need not read the dataset's finished partitions to find the ones owing a final run.
    */
   isFinal: boolean | ((key: string, now: Date) => boolean);
+  /**
+   * Work other datasets owe this one's new rows (a live filing's items and 8-K events): when a refresh
+   * inserted rows, these partitions run right after it instead of at their datasets' own schedules.
+   */
+  followUps?(ctx: JobContext): Promise<{ dataset: string; partitions: string[] }[]>;
   fetch(ctx: JobContext, key: string, fetcher: Fetcher): Promise<RawDocument[]>;
   /**
    * Pure: raw documents -> rows and warnings. Throws ParseError on an unknown format. Asynchronous only where

@@ -54,6 +54,19 @@ const shape = z.object({
   NEWS_MODEL_API_KEY: z.string().optional(),
   NEWS_MODEL_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
   NEWS_MODEL_BUDGET_PER_HOUR: z.coerce.number().int().min(0).default(500),
+  // filing latency (jobs/edgar/filings-live.job.ts): seconds between two polls of EDGAR's latest-filings
+  // feed, a divisor of 60 (a seconds cron); 0 = no polling (the indexes alone, every 4 hours)
+  FILINGS_LIVE_POLL_SECONDS: z.coerce
+    .number()
+    .int()
+    .refine(
+      (n) => n === 0 || (n > 0 && n <= 60 && 60 % n === 0),
+      'a divisor of 60 (5, 10, 15, 20, 30, 60) or 0',
+    )
+    .default(10),
+  // the offline mirror's live feed (jobs/http/mirror-live.ts): one more captured filing released every this
+  // many ms while the mirror runs; 0 = the feed does not grow
+  MIRROR_LIVE_INTERVAL_MS: z.coerce.number().int().min(0).default(15_000),
 });
 
 const schema = shape.superRefine((env, ctx) => {

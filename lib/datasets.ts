@@ -4,6 +4,8 @@
  * `datasets` table at start-up. A dataset's job handler is registered separately in jobs/registry.ts
  * (the API never imports jobs/), and start-up checks that the two agree.
  */
+import type { Config } from './config.ts';
+
 export type Plan = 'free' | 'professional' | 'fund';
 export const PLAN_RANK: Record<Plan, number> = { free: 0, professional: 1, fund: 2 };
 export const PLAN_TITLE: Record<Plan, string> = { free: 'Free', professional: 'Professional', fund: 'Fund' };
@@ -29,8 +31,11 @@ export interface DatasetDecl {
   availableFrom: string | null;
   /** History status before the first complete backfill; becomes `complete` once the backfill finishes. */
   initialHistoryStatus: string;
-  /** Upstream source = the job queue name. */
-  source: 'sec' | 'finra' | 'twse' | 'dart' | 'prices' | 'news' | null;
+  /**
+   * Upstream source = the job queue name. `live` is the SEC's latest-filings poll on a queue of its own, so
+   * a backfill queued on `sec` never delays it (the SEC rate limiter is per host, shared by both).
+   */
+  source: 'sec' | 'finra' | 'twse' | 'dart' | 'prices' | 'news' | 'live' | null;
   /** Cron schedule (UTC) of the refresh job; null when the dataset has no job yet. */
   schedule: string | null;
   /** The table whose row count is the dataset's size (status sweep); null when it has none yet. */
@@ -80,6 +85,22 @@ export const DATASETS = [
     schedule: '30 2,6,10,14,18,22 * * *',
     table: 'filings',
     earliestColumn: 'filing_date',
+    inputs: ['companies'],
+  },
+  {
+    id: 'filings_live',
+    title: "US filings from EDGAR's latest-filings feed (seconds after acceptance)",
+    statusFamily: null,
+    minPlan: 'free',
+    creditCost: 1,
+    updateFrequency: 'continuous',
+    availableFrom: null,
+    initialHistoryStatus: 'current_snapshot',
+    source: 'live',
+    // every FILINGS_LIVE_POLL_SECONDS (scheduleOf); this default is the 10 s poll
+    schedule: '*/10 * * * * *',
+    table: 'filings',
+    tableWhere: "source = 'live'",
     inputs: ['companies'],
   },
   {
@@ -561,6 +582,17 @@ export const DATASETS = [
 ] as const satisfies readonly DatasetDecl[];
 
 export type DatasetId = (typeof DATASETS)[number]['id'];
+
+/**
+ * The cron a dataset runs on under this configuration: its declared schedule, except the live filings
+ * feed's, which polls every FILINGS_LIVE_POLL_SECONDS (0: not at all).
+ */
+export function scheduleOf(d: DatasetDecl, config: Pick<Config, 'FILINGS_LIVE_POLL_SECONDS'>): string | null {
+  if (d.id !== 'filings_live') return d.schedule;
+  const s = config.FILINGS_LIVE_POLL_SECONDS;
+  if (s === 0) return null;
+  return s === 60 ? '0 * * * * *' : `*/${s} * * * * *`;
+}
 
 export function datasetDecl(id: string): DatasetDecl {
   const d = DATASETS.find((x) => x.id === id);

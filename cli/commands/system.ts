@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { QUEUE_NAMES } from '../../api/operator.ts';
 import { startMirror } from '../../jobs/http/mirror.ts';
+import { mirrorLive } from '../../jobs/http/mirror-live.ts';
 import { DATASETS } from '../../lib/datasets.ts';
 import { openDatabase } from '../../lib/db.ts';
 import { syncDatasetRegistry } from '../../loaders/coverage.ts';
@@ -32,12 +33,12 @@ export function registerSystemCommands(program: Command, getCtx: () => CliContex
     .option('--root <dir>', 'folder of captured upstream files', 'fixtures/upstream')
     .addHelpText(
       'after',
-      '\nThen point jobs at it: MIRROR_URL=http://127.0.0.1:<port> etl backfill all\nFaults for testing: POST /__mirror/faults with a JSON array of rules; DELETE /__mirror/faults clears them.',
+      "\nThen point jobs at it: MIRROR_URL=http://127.0.0.1:<port> etl backfill all\nEDGAR's latest-filings feed (getcurrent, start=0) grows by one captured filing every MIRROR_LIVE_INTERVAL_MS (0: it does not).\nFaults for testing: POST /__mirror/faults with a JSON array of rules; DELETE /__mirror/faults clears them.",
     )
     .action(async (opts: { port?: string; root: string }) => {
       const { config, logger } = getCtx();
       const port = Number(opts.port ?? (config.MIRROR_PORT || 8090));
-      const mirror = await startMirror({ root: opts.root, port, logger });
+      const mirror = await startMirror({ root: opts.root, port, logger, ...mirrorLive(config) });
       process.stderr.write(`mirror serving ${opts.root} at ${mirror.url}\n`);
       onShutdown(logger, () => mirror.close());
     });

@@ -9,6 +9,7 @@ import { gzip } from 'node:zlib';
 import type { Logger } from '../../lib/logger.ts';
 import { POST_MARKER } from './client.ts';
 import { createFaultTable, type Fault, type FaultRule } from './mirror-faults.ts';
+import { createLiveFeed, type LiveFeed, type LiveFeedOptions } from './mirror-live.ts';
 
 export type { FaultRule };
 
@@ -48,6 +49,8 @@ export interface MirrorOptions {
   host?: string;
   port?: number;
   logger?: Logger;
+  /** Serve EDGAR's latest-filings feed (getcurrent, start=0) as a replay growing on a clock (mirror-live.ts). */
+  live?: LiveFeedOptions;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -86,6 +89,7 @@ export async function startMirror(options: MirrorOptions = {}): Promise<Mirror> 
   const requests: MirrorRequest[] = [];
   const cache = new Map<string, FileEntry>();
   const faults = createFaultTable();
+  const live: LiveFeed | null = options.live ? createLiveFeed(root, options.live) : null;
 
   /** The file behind a request path, or null when it is missing or would escape the root. */
   function resolveFile(
@@ -229,6 +233,14 @@ export async function startMirror(options: MirrorOptions = {}): Promise<Mirror> 
     if (rule?.delayMs) await sleep(rule.delayMs);
     const resolved = resolveFile(pathname, query);
     if (rule && (rule.status !== undefined || rule.throttlePage)) return sendFault(res, rule, resolved?.host);
+    const livePage = live && req.method === 'GET' ? liveFeedRequest(pathname, query) : null;
+    if (live && livePage) {
+      const { body, etag } = live.page(livePage.start, livePage.count);
+      const headers = { 'Content-Type': 'application/atom+xml', ETag: etag, 'Cache-Control': 'no-cache' };
+      const inm = req.headers['if-none-match'];
+      if (inm?.split(',').some((t) => t.trim() === etag)) return send(res, 304, headers, null);
+      return send(res, 200, headers, body);
+    }
 
     if (req.method === 'POST') return servePost(req, res, pathname, query, rule?.truncate);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -301,6 +313,17 @@ export async function startMirror(options: MirrorOptions = {}): Promise<Mirror> 
 }
 
 const records = new WeakMap<ServerResponse, MirrorRequest>();
+
+/** A request for the first page of EDGAR's all-forms latest-filings Atom: the live replay answers it. */
+function liveFeedRequest(pathname: string, query: string): { start: number; count: number } | null {
+  if (pathname !== '/www.sec.gov/cgi-bin/browse-edgar') return null;
+  const q = new URLSearchParams(query);
+  if (q.get('action') !== 'getcurrent' || q.get('output') !== 'atom' || q.get('type')) return null;
+  const start = Number(q.get('start') ?? '0');
+  const count = Math.min(Number(q.get('count') ?? '40'), 100);
+  if (!Number.isInteger(start) || start !== 0 || !Number.isInteger(count) || count < 1) return null;
+  return { start, count };
+}
 
 function setStatus(res: ServerResponse, status: number) {
   const record = records.get(res);

@@ -1,6 +1,6 @@
 import { Queue, QueueEvents, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { DATASETS, datasetDecl } from '../../lib/datasets.ts';
+import { DATASETS, datasetDecl, scheduleOf } from '../../lib/datasets.ts';
 import { addQueueDepthSource } from '../../lib/metrics.ts';
 import { type PartitionReport, runPartition } from '../pipeline.ts';
 import { refresh, statusSweep } from '../refresh.ts';
@@ -130,10 +130,17 @@ export function createBullmqRuntime(services: Services, redis: Redis, prefix = '
     },
     async startScheduler() {
       for (const d of DATASETS) {
-        if (!d.schedule) continue;
-        await queue(INTERNAL_QUEUE).upsertJobScheduler(
+        // the live poll refreshes on its own queue: the internal one runs one refresh at a time
+        const on = queue(d.source === 'live' ? 'live' : INTERNAL_QUEUE);
+        const schedule = scheduleOf(d, services.config);
+        if (!schedule) {
+          // switched off by configuration: a scheduler an earlier start registered stops too
+          if (d.schedule) await on.removeJobScheduler(`refresh__${d.id}`);
+          continue;
+        }
+        await on.upsertJobScheduler(
           `refresh__${d.id}`,
-          { pattern: d.schedule, tz: 'UTC' },
+          { pattern: schedule, tz: 'UTC' },
           {
             name: `refresh:${d.id}`,
             data: { kind: 'refresh', dataset: d.id },
@@ -146,7 +153,10 @@ export function createBullmqRuntime(services: Services, redis: Redis, prefix = '
         { pattern: '*/5 * * * *', tz: 'UTC' },
         { name: 'status-sweep', data: { kind: 'sweep' } },
       );
-      log.info({ schedulers: DATASETS.filter((d) => d.schedule).length + 1 }, 'job schedulers registered');
+      log.info(
+        { schedulers: DATASETS.filter((d) => scheduleOf(d, services.config)).length + 1 },
+        'job schedulers registered',
+      );
     },
     async startWorkers() {
       for (const source of sources) {

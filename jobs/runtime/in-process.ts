@@ -1,7 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
 import { Cron } from 'croner';
 import PQueue from 'p-queue';
-import { DATASETS, datasetDecl } from '../../lib/datasets.ts';
+import { DATASETS, datasetDecl, scheduleOf } from '../../lib/datasets.ts';
 import { addQueueDepthSource } from '../../lib/metrics.ts';
 import { type PartitionReport, runPartition } from '../pipeline.ts';
 import { refresh, statusSweep } from '../refresh.ts';
@@ -81,9 +81,10 @@ export function createInProcessRuntime(services: Services): JobRuntime {
     },
     async startScheduler() {
       for (const d of DATASETS) {
-        if (!d.schedule) continue;
+        const schedule = scheduleOf(d, services.config);
+        if (!schedule) continue;
         crons.push(
-          new Cron(d.schedule, { timezone: 'UTC', protect: true, name: d.id }, async () => {
+          new Cron(schedule, { timezone: 'UTC', protect: true, name: d.id }, async () => {
             const r = await refresh(services, this, d.id);
             log.info(
               { dataset: d.id, partitions: r.reports.length, failures: r.failures.length },

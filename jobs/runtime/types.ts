@@ -62,7 +62,11 @@ export const RETRY_POLICIES = {
 } as const;
 
 /** Partitions in flight per upstream source queue (the HTTP limiter, not this, bounds the request rate). */
-export const SOURCE_CONCURRENCY: Record<string, number> = { sec: 4, internal: 1 };
+/**
+ * `live`: a poll's refresh job, its partition and a second poll arriving while the first awaits its
+ * follow-ups (BullMQ runs the live feed's refreshes on that queue, not behind the internal queue's).
+ */
+export const SOURCE_CONCURRENCY: Record<string, number> = { sec: 4, internal: 1, live: 3 };
 export const DEFAULT_CONCURRENCY = 2;
 
 /**

@@ -26,6 +26,8 @@ export async function createTestServices(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    // the mirror's latest-filings feed stays the captured page (a test that wants it growing says so)
+    MIRROR_LIVE_INTERVAL_MS: '0',
     ...env,
   });
   const services = await createServices(config, createLogger('silent'), {

@@ -2,7 +2,9 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import type { Config } from '../lib/config.ts';
 import { type Database, openDatabase } from '../lib/db.ts';
+import { liveFilingsStatus } from '../lib/live-status.ts';
 import type { Logger } from '../lib/logger.ts';
+import { setLiveFilingsSource } from '../lib/metrics.ts';
 import { syncDatasetRegistry } from '../loaders/coverage.ts';
 import { createDiskArchive } from './http/archive.ts';
 import { createHttpClient, type HttpClient } from './http/client.ts';
@@ -78,6 +80,7 @@ export async function createServices(
     get: (url, options) => httpClient().get(url, options),
     post: (url, form, options) => httpClient().post(url, form, options),
   };
+  setLiveFilingsSource(() => liveFilingsStatus(database));
   const services: Services = {
     config,
     logger,

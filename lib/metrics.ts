@@ -139,3 +139,34 @@ export function hostOf(url: string): string {
     return 'invalid';
   }
 }
+
+type LiveSource = () => Promise<{
+  last_poll_at: string | null;
+  lag_seconds: { p50: number | null; p95: number | null };
+}>;
+let liveSource: LiveSource | null = null;
+
+/** Filing latency (lib/live-status.ts), read from the database at scrape time: the same figures as /v1/_status. */
+export const liveFilingsLag = new Gauge({
+  name: 'findata_filings_live_lag_seconds',
+  help: "Seconds from EDGAR's acceptance to the filing.published event, over the filings accepted in the last hour",
+  labelNames: ['quantile'] as const,
+  registers: [registry],
+  async collect() {
+    this.reset();
+    const s = await liveSource?.().catch(() => null);
+    if (s?.lag_seconds.p50 != null) this.set({ quantile: '0.5' }, s.lag_seconds.p50);
+    if (s?.lag_seconds.p95 != null) this.set({ quantile: '0.95' }, s.lag_seconds.p95);
+    if (s?.last_poll_at) lastLivePoll.set(Date.parse(s.last_poll_at) / 1000);
+  },
+});
+const lastLivePoll = new Gauge({
+  name: 'findata_filings_live_last_poll_timestamp_seconds',
+  help: "When EDGAR's latest-filings feed was last polled (unix seconds)",
+  registers: [registry],
+});
+
+/** The database-backed reader of the live figures, registered by the process that holds the database. */
+export function setLiveFilingsSource(source: LiveSource | null): void {
+  liveSource = source;
+}

@@ -1,5 +1,6 @@
 import { pendingReason, readDatasetStates } from '../../lib/dataset-inputs.ts';
 import { DATASETS, type StatusFamily } from '../../lib/datasets.ts';
+import { liveFilingsStatus } from '../../lib/live-status.ts';
 import { ApiError } from '../platform/errors.ts';
 import * as p from '../platform/params.ts';
 import { asAnyRoute, defineRoute } from '../platform/route.ts';
@@ -140,6 +141,22 @@ export const status = defineRoute({
       type: 'object',
       required: ['coverage', 'coverage_pct', 'last_sweep_at', 'families', 'generated_at'],
       properties: {
+        live_filings: {
+          type: 'object',
+          description:
+            "Filing latency: over the filings EDGAR accepted in the last hour, seconds from EDGAR's acceptance to the `filing.published` event (p50, p95, how many), and when the latest-filings feed was last polled.",
+          properties: {
+            last_poll_at: { type: ['string', 'null'], format: 'date-time' },
+            lag_seconds: {
+              type: 'object',
+              properties: {
+                p50: { type: ['number', 'null'] },
+                p95: { type: ['number', 'null'] },
+                filings: { type: 'integer' },
+              },
+            },
+          },
+        },
         coverage: { enum: ['none', 'subset', 'full'] },
         coverage_pct: { type: ['number', 'null'] },
         last_sweep_at: { type: ['string', 'null'], format: 'date-time' },
@@ -229,6 +246,7 @@ export const status = defineRoute({
       coverage_pct,
       last_sweep_at: latest(rows.map((r) => r.last_sweep_at)),
       families,
+      live_filings: await liveFilingsStatus(database),
       generated_at: new Date().toISOString(),
     };
   },

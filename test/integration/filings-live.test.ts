@@ -6,6 +6,9 @@ import { currentFeedUrl } from '../../jobs/edgar/filings-live.job.ts';
 import { type Mirror, startMirror } from '../../jobs/http/mirror.ts';
 import { refresh } from '../../jobs/refresh.ts';
 import type { Database } from '../../lib/db.ts';
+import { appendEvents } from '../../lib/events/log.ts';
+import { liveFilingsStatus } from '../../lib/live-status.ts';
+import { accountWithKey, createApiTestDatabase, startApi } from '../helpers/api.ts';
 import { createTestDatabase } from '../helpers/db.ts';
 import { createTestServices } from '../helpers/services.ts';
 
@@ -30,7 +33,7 @@ describe(`filings_live: EDGAR's latest-filings feed into the filing index (${run
   let clock = Date.parse('2026-11-27T15:00:00Z');
 
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = await createApiTestDatabase();
     // the mirror's replay of its captured getcurrent pages, on a clock the test moves
     mirror = await startMirror({ live: { intervalMs: INTERVAL, preload: 3, now: () => clock } });
     env = await createTestServices(database, { MIRROR_URL: mirror.url, SEC_CIKS: '320193' });
@@ -82,6 +85,39 @@ describe(`filings_live: EDGAR's latest-filings feed into the filing index (${run
     expect(polls[0]?.headers['if-none-match']).toMatch(/^"live-/);
     expect(polls[0]?.status).toBe(304);
     expect(await liveRows(database)).toHaveLength(8);
+  });
+  it("/v1/_status reports the last poll and the lag of the last hour's filings", async () => {
+    // two filings accepted 20 s and 40 s before their events, and one accepted two hours ago (a backfill)
+    const now = Date.now();
+    const ev = (key: string, ago: number) => ({
+      type: 'filing.published',
+      key,
+      occurredAt: new Date(now - ago),
+      acceptedAt: new Date(now - ago),
+      detectedAt: new Date(now - ago + 1000),
+      data: { accession_number: key },
+    });
+    await database.db.transaction((tx) =>
+      appendEvents(tx, [ev('a-20s', 20_000), ev('b-40s', 40_000), ev('c-2h', 7_200_000)]),
+    );
+    const status = await liveFilingsStatus(database);
+    expect(status.lag_seconds.filings).toBe(2);
+    expect(status.lag_seconds.p50).toBeGreaterThanOrEqual(30);
+    expect(status.lag_seconds.p50).toBeLessThan(35);
+    expect(status.lag_seconds.p95).toBeGreaterThanOrEqual(39);
+    expect(status.lag_seconds.p95).toBeLessThan(44);
+    const api = await startApi(database, { logLevel: 'warn' });
+    try {
+      const { key } = await accountWithKey(database, 'free', 10);
+      const res = await api.get('/v1/_status', { key });
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      expect(body.live_filings.lag_seconds.filings).toBe(2);
+      // the last poll is the partition's last run, the third poll above
+      expect(Date.parse(body.live_filings.last_poll_at)).toBeGreaterThan(now - 120_000);
+    } finally {
+      await api.close();
+    }
   });
 });
 

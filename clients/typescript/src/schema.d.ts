@@ -1702,6 +1702,16 @@ export interface operations {
                         generated_at: string;
                         /** Format: date-time */
                         last_sweep_at: string | null;
+                        /** @description Filing latency: over the filings EDGAR accepted in the last hour, seconds from EDGAR's acceptance to the `filing.published` event (p50, p95, how many), and when the latest-filings feed was last polled. */
+                        live_filings?: {
+                            lag_seconds?: {
+                                filings?: number;
+                                p50?: number | null;
+                                p95?: number | null;
+                            };
+                            /** Format: date-time */
+                            last_poll_at?: string | null;
+                        };
                     };
                 };
             };

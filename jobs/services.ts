@@ -6,7 +6,8 @@ import { liveFilingsStatus } from '../lib/live-status.ts';
 import type { Logger } from '../lib/logger.ts';
 import { setLiveFilingsSource } from '../lib/metrics.ts';
 import { syncDatasetRegistry } from '../loaders/coverage.ts';
-import { createDiskArchive } from './http/archive.ts';
+import { createDiskArchive, type RawArchive } from './http/archive.ts';
+import { createS3Archive } from './http/archive-s3.ts';
 import { createHttpClient, type HttpClient } from './http/client.ts';
 import { type Mirror, startMirror } from './http/mirror.ts';
 import { mirrorLive } from './http/mirror-live.ts';
@@ -25,7 +26,7 @@ export interface Services {
   logger: Logger;
   database: Database;
   http: HttpClient;
-  archive: ReturnType<typeof createDiskArchive>;
+  archive: RawArchive;
   limiter: RateLimiter;
   mirror: Mirror | null;
   redis: Redis | null;
@@ -64,7 +65,15 @@ export async function createServices(
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: null }) : null;
   const limits = limitsFromConfig(config);
   const limiter = redis ? createRedisLimiter(redis, limits) : createMemoryLimiter(limits);
-  const archive = createDiskArchive(join(config.DATA_DIR, 'raw'));
+  const archive = config.ARCHIVE_URL
+    ? createS3Archive({
+        url: config.ARCHIVE_URL,
+        endpoint: config.ARCHIVE_ENDPOINT,
+        region: config.ARCHIVE_REGION,
+        accessKeyId: config.ARCHIVE_ACCESS_KEY_ID,
+        secretAccessKey: config.ARCHIVE_SECRET_ACCESS_KEY,
+      })
+    : createDiskArchive(join(config.DATA_DIR, 'raw'));
   // Built on first use: commands that never fetch (status, reparse, serve) need no mirror.
   let client: HttpClient | null = null;
   const httpClient = () =>

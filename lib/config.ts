@@ -67,6 +67,18 @@ const shape = z.object({
   // the offline mirror's live feed (jobs/http/mirror-live.ts): one more captured filing released every this
   // many ms while the mirror runs; 0 = the feed does not grow
   MIRROR_LIVE_INTERVAL_MS: z.coerce.number().int().min(0).default(15_000),
+  // the raw archive on S3-compatible object storage (jobs/http/archive-s3.ts), shared by workers on several
+  // machines: s3://bucket or s3://bucket/prefix; unset = DATA_DIR/raw on local disk
+  ARCHIVE_URL: z
+    .string()
+    .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/, 's3://bucket or s3://bucket/prefix')
+    .optional(),
+  // an S3-compatible endpoint (MinIO: http://minio:9000); unset = AWS S3 in ARCHIVE_REGION
+  ARCHIVE_ENDPOINT: z.string().url().optional(),
+  ARCHIVE_REGION: z.string().default('us-east-1'),
+  // credentials; unset = the AWS SDK's chain (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, profile, instance role)
+  ARCHIVE_ACCESS_KEY_ID: z.string().optional(),
+  ARCHIVE_SECRET_ACCESS_KEY: z.string().optional(),
 });
 
 const schema = shape.superRefine((env, ctx) => {

@@ -23,8 +23,10 @@ export function parse20fFile(bytes: Buffer, opts: { url?: string; labels?: strin
     ...(instance ? { instance } : {}),
     ...(labels ? { labels } : {}),
   });
+  // the form as the routes give it (their filings table): an amendment is a 20-F/A
+  const form = r.profile.amendment ? '20-F/A' : '20-F';
   return {
-    profile: r.profile,
+    profile: { form, ...r.profile },
     items_found: r.items_found,
     ownership: r.ownership,
     notes: r.notes.map((n) => ({

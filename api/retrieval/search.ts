@@ -161,7 +161,7 @@ export const FULLTEXT_CANDIDATES = 5000;
  */
 export function fulltextQuery(
   query: string,
-  qv: number[],
+  qv: number[] | null,
   f: SearchFilters,
   model: string,
   limit: number,
@@ -216,14 +216,14 @@ export function fulltextQuery(
      select ${COLS}, case when c.embedding_model = $4 then c.embedding <=> $1::vector end as distance
        from top t join retrieval_chunks c on c.id = t.id
       order by t.r desc, t.id`,
-    params: [vectorLiteral(qv), parts, limit, model, COMMON_SHARE, candidates, ...w.params],
+    params: [qv ? vectorLiteral(qv) : null, parts, limit, model, COMMON_SHARE, candidates, ...w.params],
   };
 }
 
 export async function fulltextSearch(
   database: Database,
   query: string,
-  qv: number[],
+  qv: number[] | null,
   f: SearchFilters,
   model: string,
   limit: number,
@@ -276,6 +276,30 @@ export interface SearchRequest {
   expand?: Partial<Expand>;
   /** Rerank weights (evaluation and tuning); default WEIGHTS. */
   rerankWeights?: Partial<Weights>;
+  /**
+   * Called when the query cannot be embedded; the search then runs on full text alone (null distances).
+   * Without it the embedder's error is thrown.
+   */
+  onEmbedError?: (err: Error) => void;
+}
+
+/**
+ * The query's vector and the model to compare with; null without an embedder (not ready or failed) or when
+ * embedding fails and the request takes that (`onEmbedError`).
+ */
+async function queryVector(
+  embedder: Embedder | null,
+  req: SearchRequest,
+): Promise<{ qv: number[] | null; model: string }> {
+  if (!embedder) return { qv: null, model: '' };
+  try {
+    const [qv] = await embedder.embed([embeddingText(req.query)]);
+    return { qv: qv!, model: embedder.model };
+  } catch (err) {
+    if (!req.onEmbedError) throw err;
+    req.onEmbedError(err instanceof Error ? err : new Error(String(err)));
+    return { qv: null, model: '' };
+  }
 }
 
 /** Per word: its neighbours under the last settings asked (a query's words repeat across requests). */
@@ -315,24 +339,23 @@ export function neighbourWords(query: string, vectors: WordVectors, e: Expand = 
 /** The fused candidates of a hybrid or rerank request (hybrid order). */
 export async function candidates(
   database: Database,
-  embedder: Embedder,
+  embedder: Embedder | null,
   req: SearchRequest,
 ): Promise<SearchHit[]> {
   const e = { ...EXPAND, ...req.expand };
-  const [qv] = await embedder.embed([embeddingText(req.query)]);
-  const model = embedder.model;
+  const { qv, model } = await queryVector(embedder, req);
   const n = Math.max(FUSION.candidates, req.topK);
   const cap = req.fulltextCandidates === undefined ? FULLTEXT_CANDIDATES : req.fulltextCandidates;
   const vectors = req.mode === 'rerank' && e.weight > 0 ? await wordVectorsIfInstalled() : undefined;
   // the two queries are sent first: on Postgres the neighbours are computed while they run
   const first = Promise.all([
-    vectorSearch(database, qv!, req.filters, model, n),
-    fulltextSearch(database, req.query, qv!, req.filters, model, n, cap),
+    qv ? vectorSearch(database, qv, req.filters, model, n) : Promise.resolve([]),
+    fulltextSearch(database, req.query, qv, req.filters, model, n, cap),
   ]);
   const near = vectors ? neighbourWords(req.query, vectors, e) : [];
   const [[v, t], nb] = await Promise.all([
     first,
-    near.length ? fulltextSearch(database, near.join(' '), qv!, req.filters, model, n, cap) : [],
+    near.length ? fulltextSearch(database, near.join(' '), qv, req.filters, model, n, cap) : [],
   ]);
   return fuse([
     { hits: v.map(num), weight: req.weights?.vector ?? FUSION.vectorWeight },
@@ -344,16 +367,15 @@ export async function candidates(
 /** Runs one search and returns up to topK hits in rank order. */
 export async function search(
   database: Database,
-  embedder: Embedder,
+  embedder: Embedder | null,
   req: SearchRequest,
 ): Promise<SearchHit[]> {
   const cap = req.fulltextCandidates === undefined ? FULLTEXT_CANDIDATES : req.fulltextCandidates;
   if (req.mode === 'vector' || req.mode === 'fulltext') {
-    const [qv] = await embedder.embed([embeddingText(req.query)]);
-    const model = embedder.model;
+    const { qv, model } = await queryVector(embedder, req);
     if (req.mode === 'vector')
-      return (await vectorSearch(database, qv!, req.filters, model, req.topK)).map(num);
-    return (await fulltextSearch(database, req.query, qv!, req.filters, model, req.topK, cap)).map(num);
+      return qv ? (await vectorSearch(database, qv, req.filters, model, req.topK)).map(num) : [];
+    return (await fulltextSearch(database, req.query, qv, req.filters, model, req.topK, cap)).map(num);
   }
   const fused = await candidates(database, embedder, req);
   if (req.mode === 'hybrid') return fused.slice(0, req.topK);

@@ -128,6 +128,7 @@ export const RETRIEVE_EXAMPLE = {
     topK: 10,
     periodMismatch: null,
     embeddingModel: 'universal-sentence-encoder-lite@energetic-ai',
+    embedder: 'ready',
     requestId: 'req_01JDEXAMPLE',
   },
 };
@@ -183,6 +184,11 @@ export const RETRIEVE_SCHEMA = {
           properties: { requested: str, served: str, message: str },
         },
         embeddingModel: str,
+        embedder: {
+          type: 'string',
+          description:
+            "'ready', or the embedder's state and reason when the answer is full text alone (every score null): 'initializing; full text only', 'failed: <reason>; full text only'",
+        },
         requestId: str,
       },
     },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Database } from '../../lib/db.ts';
-import { embedderFromEnv } from '../../lib/embeddings.ts';
+import { type EmbedderStatus, embedderHandle } from '../../lib/embeddings.ts';
 import type { Plan } from '../platform/plans.ts';
 import { asAnyRoute, defineRoute } from '../platform/route.ts';
 import { expandTickers } from '../retrieval/companies.ts';
@@ -12,6 +12,11 @@ import { RETRIEVE_EXAMPLE, RETRIEVE_SCHEMA } from './retrieval-examples.ts';
 /** Spec 8.2: `top_k` is clamped (not refused) to the plan's ceiling. */
 export const TOP_K_CEILING: Record<Plan, number> = { free: 10, professional: 25, fund: 50 };
 export const TOP_K_DEFAULT = 10;
+/**
+ * How long a request waits for an embedder that is still initialising (the offline model loads in about a
+ * second) before it answers from full text alone.
+ */
+export const EMBEDDER_WAIT_MS = 5_000;
 
 const Body = z
   .object({
@@ -108,14 +113,15 @@ export const retrieve = defineRoute({
     '`top_k` (default 10) is clamped to the plan (Free 10, Professional 25, Fund 50). `filters.tickers` expand to every symbol the company has held; `source_types` take `transcript`, `filing_item` or a filing type (`10-K`, `10-Q`). ' +
     'A `year`/`quarter` with no documents serves the nearest earlier period with documents and says so in `meta.periodMismatch`. ' +
     '`evidenceText` is the sentence of the chunk that shares most words with the query; `charStart`/`charEnd` and `evidenceCharStart`/`evidenceCharEnd` index the document text (its segments joined by a blank line, as GET /v1/documents/{id}/segments gives them). ' +
-    "`include_segments` fills `source.segments` with the chunk's segment and its neighbours (the turn before and after).",
+    "`include_segments` fills `source.segments` with the chunk's segment and its neighbours (the turn before and after). " +
+    'While the embedder is not ready (initialising past a few seconds, or failed: see `embedder` in GET /v1/ready and /v1/_status) the route answers from full text alone, every `score` null and `meta.embedder` saying why.',
   tags: ['Retrieval'],
   envelope: 'C',
   access: { dataset: 'documents' },
   rateLimited: true,
   body: Body,
   response: { schema: RETRIEVE_SCHEMA, example: RETRIEVE_EXAMPLE },
-  handler: async ({ database, body, account, requestId, countChunks }) => {
+  handler: async ({ database, body, account, requestId, countChunks, log }) => {
     const b = body as Body;
     const ceiling = TOP_K_CEILING[account?.plan ?? 'free'];
     const topK = Math.min(b.top_k ?? TOP_K_DEFAULT, ceiling);
@@ -126,9 +132,15 @@ export const retrieve = defineRoute({
     };
     const quarter = f.quarter ? Number(f.quarter.slice(1)) : undefined;
     const period = await choosePeriod(database, base, f.year, quarter);
-    const embedder = await embedderFromEnv();
+    const handle = embedderHandle();
+    const embedder = await handle.ifReady(EMBEDDER_WAIT_MS);
+    let embedFailed = false;
     const hits = period
       ? await search(database, embedder, {
+          onEmbedError: (err) => {
+            embedFailed = true;
+            log.warn({ err: err.message }, 'retrieve: the query could not be embedded; full text answers');
+          },
           query: b.query,
           filters: {
             ...base,
@@ -147,11 +159,19 @@ export const retrieve = defineRoute({
         total: chunks.length,
         topK,
         periodMismatch: period?.mismatch ?? null,
-        embeddingModel: embedder.model,
+        embeddingModel: embedder?.model ?? handle.status().model,
+        embedder: embedder && !embedFailed ? 'ready' : embedderNote(handle.status(), embedFailed),
         requestId,
       },
     };
   },
 });
+
+/** `meta.embedder` when the answer is full text alone: the state and why. */
+function embedderNote(s: EmbedderStatus, embedFailed: boolean): string {
+  if (embedFailed) return 'failed: the query could not be embedded; full text only';
+  if (s.state === 'failed') return `failed: ${s.reason ?? 'unknown'}; full text only`;
+  return `${s.state}; full text only`;
+}
 
 export const RETRIEVAL_ROUTES = [asAnyRoute(retrieve)];

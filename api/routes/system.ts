@@ -1,6 +1,7 @@
 import { pendingReason, readDatasetStates } from '../../lib/dataset-inputs.ts';
 import { DATASETS, type StatusFamily } from '../../lib/datasets.ts';
 import { liveFilingsStatus } from '../../lib/live-status.ts';
+import { embedderHandle } from '../../lib/embeddings.ts';
 import { ApiError } from '../platform/errors.ts';
 import * as p from '../platform/params.ts';
 import { asAnyRoute, defineRoute } from '../platform/route.ts';
@@ -37,6 +38,32 @@ export const health = defineRoute({
 /** Extra readiness checks (the API's Redis when REDIS_URL is set): each resolves when healthy. */
 export type ReadinessChecks = Record<string, () => Promise<void>>;
 
+/** The retrieval embedder's state as /v1/ready and /v1/_status report it. */
+const EMBEDDER_SCHEMA = {
+  type: 'object',
+  description:
+    "Retrieval's sentence embedder. It never makes the service not ready: while it is not `ready`, POST /v1/retrieve answers from full text (null scores).",
+  required: ['state', 'model', 'attempts', 'reason', 'since'],
+  properties: {
+    state: {
+      enum: ['not_started', 'initializing', 'ready', 'failed'],
+      description:
+        '`not_started` until the first retrieval or the start of `etl start`/`etl serve`; `initializing` while it loads or waits to retry (with backoff); `failed` once every attempt failed (tried again by a retrieval a minute later)',
+    },
+    model: { type: 'string' },
+    attempts: { type: 'integer', description: 'attempts of the current (or last) initialisation' },
+    reason: { type: ['string', 'null'], description: "the last attempt's error" },
+    since: { type: 'string', format: 'date-time', description: 'when the state last changed' },
+  },
+} as const;
+const EMBEDDER_EXAMPLE = {
+  state: 'ready',
+  model: 'universal-sentence-encoder-lite@energetic-ai',
+  attempts: 1,
+  reason: null,
+  since: '2026-01-31T11:59:58.000Z',
+};
+
 export const ready = readyRoute({});
 
 export function readyRoute(checks: ReadinessChecks) {
@@ -44,14 +71,14 @@ export function readyRoute(checks: ReadinessChecks) {
     path: '/v1/ready',
     summary: 'Readiness',
     description:
-      '200 `ready` when configuration, database and (with REDIS_URL) Redis are usable; 503 `not_ready` otherwise (temporary: retry). `checks` names the failing part. Also answers HEAD (load balancers).',
+      "200 `ready` when configuration, database and (with REDIS_URL) Redis are usable; 503 `not_ready` otherwise (temporary: retry). `checks` names the failing part. Also answers HEAD (load balancers). `checks.embedder` and `embedder` report the retrieval embedder's state; it never makes the service not ready (retrieval answers from full text meanwhile).",
     tags: ['Service status'],
     envelope: 'raw',
     access: 'public',
     response: {
       schema: {
         type: 'object',
-        required: ['status', 'checks', 'timestamp'],
+        required: ['status', 'checks', 'embedder', 'timestamp'],
         properties: {
           status: { enum: ['ready', 'not_ready'] },
           checks: {
@@ -60,14 +87,20 @@ export function readyRoute(checks: ReadinessChecks) {
               config: { enum: ['ok', 'fail'] },
               database: { enum: ['ok', 'fail'] },
               redis: { enum: ['ok', 'fail'], description: 'present when REDIS_URL is set' },
+              embedder: {
+                enum: ['not_started', 'initializing', 'ready', 'failed'],
+                description: 'informative: not part of the status',
+              },
             },
           },
+          embedder: EMBEDDER_SCHEMA,
           timestamp: { type: 'string', format: 'date-time' },
         },
       },
       example: {
         status: 'ready',
-        checks: { config: 'ok', database: 'ok' },
+        checks: { config: 'ok', database: 'ok', embedder: 'ready' },
+        embedder: EMBEDDER_EXAMPLE,
         timestamp: '2026-01-31T12:00:00.000Z',
       },
       description: 'Ready (the same body with status not_ready comes with 503)',
@@ -91,11 +124,13 @@ export function readyRoute(checks: ReadinessChecks) {
         );
       }
       const ok = db === 'ok' && Object.values(extra).every((v) => v === 'ok');
+      const embedder = embedderHandle().status();
       return {
         status: ok ? 200 : 503,
         body: {
           status: ok ? 'ready' : 'not_ready',
-          checks: { config: 'ok', database: db, ...extra },
+          checks: { config: 'ok', database: db, ...extra, embedder: embedder.state },
+          embedder,
           timestamp: new Date().toISOString(),
         },
       };
@@ -132,14 +167,14 @@ export const status = defineRoute({
   path: '/v1/_status',
   summary: 'Service status',
   description:
-    'Coverage of the statement-family datasets, read from the datasets table. `coverage_pct` is a 0-1 fraction or null (unmeasured, not 0%). `last_sweep_at` is written by the status sweep job.',
+    "Coverage of the statement-family datasets, read from the datasets table. `coverage_pct` is a 0-1 fraction or null (unmeasured, not 0%). `last_sweep_at` is written by the status sweep job. `embedder`: the retrieval embedder's state (as in GET /v1/ready).",
   tags: ['Service status'],
   envelope: 'B',
   access: { minPlan: 'free', creditCost: 0, title: 'Service status' },
   response: {
     schema: {
       type: 'object',
-      required: ['coverage', 'coverage_pct', 'last_sweep_at', 'families', 'generated_at'],
+      required: ['coverage', 'coverage_pct', 'last_sweep_at', 'families', 'embedder', 'generated_at'],
       properties: {
         live_filings: {
           type: 'object',
@@ -178,6 +213,7 @@ export const status = defineRoute({
             },
           },
         },
+        embedder: EMBEDDER_SCHEMA,
         generated_at: { type: 'string', format: 'date-time' },
       },
     },
@@ -194,6 +230,7 @@ export const status = defineRoute({
           note: 'backfill in progress',
         },
       ],
+      embedder: EMBEDDER_EXAMPLE,
       generated_at: '2026-01-31T12:00:00.000Z',
     },
   },
@@ -247,6 +284,7 @@ export const status = defineRoute({
       last_sweep_at: latest(rows.map((r) => r.last_sweep_at)),
       families,
       live_filings: await liveFilingsStatus(database),
+      embedder: embedderHandle().status(),
       generated_at: new Date().toISOString(),
     };
   },

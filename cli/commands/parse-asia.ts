@@ -9,6 +9,7 @@ import {
 import { parseIncomeSummary } from '../../parsers/taiwan/income-summary.ts';
 import { parseMonthlyRevenueCsv, parseMonthlyRevenuePage } from '../../parsers/taiwan/monthly-revenue.ts';
 import { deriveQuarters } from '../../parsers/taiwan/quarters.ts';
+import { mopsRequestOf } from '../../parsers/taiwan/request.ts';
 import { parseBalanceStatementPage, parseIncomeStatementPage } from '../../parsers/taiwan/statement-page.ts';
 
 interface Opts {
@@ -43,9 +44,12 @@ const RAW: Record<string, Entry> = {
       (/\.csv$/i.test(c.url) ? parseMonthlyRevenueCsv : parseMonthlyRevenuePage)(b, c, market(c.url)),
   },
   'tw-financials': {
-    help: 'MOPS t163sb04 summary (--period <year>Q<season>, e.g. 2023Q1) or a single-company t164sb0x page (--kind <code>)',
+    help: 'MOPS t163sb04 summary or a single-company t164sb0x page; year and season from --url <MOPS request URL> as the job reads them (or --period <year>Q<season>, e.g. 2023Q1; --kind <code> for a company page without CO_ID)',
     run: (b, o, c) => {
-      const m = o.period ? /^(\d{4})Q([1-4])$/.exec(o.period) : null;
+      const asked = mopsRequestOf(c.url);
+      const period = o.period ?? (asked.year && asked.season ? `${asked.year}Q${asked.season}` : undefined);
+      const code = o.kind ?? asked.code;
+      const m = period && !code ? /^(\d{4})Q([1-4])$/.exec(period) : null;
       if (m) {
         const r = parseIncomeSummary(b, c, {
           year: Number(m[1]),
@@ -54,10 +58,12 @@ const RAW: Record<string, Entry> = {
         });
         return { ...r, rows: deriveQuarters(r.rows) };
       }
-      if (!o.kind)
-        throw new Error('tw-financials needs --period YYYYQn (summary page) or --kind <security code>');
-      const income = parseIncomeStatementPage(b, c, { code: o.kind });
-      const balance = parseBalanceStatementPage(b, c, { code: o.kind });
+      if (!code)
+        throw new Error(
+          'tw-financials needs --url <the MOPS request URL> (year and season from it), or --period YYYYQn (summary page) or --kind <security code>',
+        );
+      const income = parseIncomeStatementPage(b, c, { code });
+      const balance = parseBalanceStatementPage(b, c, { code });
       return {
         rows: [...deriveQuarters(income.rows), ...balance.rows],
         warnings: [...income.warnings, ...balance.warnings],
@@ -70,8 +76,12 @@ const RAW: Record<string, Entry> = {
       b.subarray(0, 1).toString() === '{' ? parseTwseForeignOwnership(b, c) : parseTpexForeignOwnership(b, c),
   },
   'dart-financials': {
-    help: 'OpenDART fnlttSinglAcntAll.json (--kind CFS|OFS, the request fs_div; default CFS)',
-    run: (b, o, c) => parseDartFinancials(b, c, { fsDiv: o.kind === 'OFS' ? 'OFS' : 'CFS' }),
+    help: 'OpenDART fnlttSinglAcntAll.json: the statement basis from --url <request URL> (its fs_div=CFS|OFS) or --kind CFS|OFS; refused when neither says it (the rows do not)',
+    run: (b, o, c) => {
+      if (o.kind !== undefined && o.kind !== 'CFS' && o.kind !== 'OFS')
+        throw new Error('dart-financials takes --kind CFS or OFS');
+      return parseDartFinancials(b, c, o.kind ? { fsDiv: o.kind } : {});
+    },
   },
   'dart-section': {
     help: `an OpenDART report-section JSON (--kind <endpoint>: ${Object.keys(DART_SECTIONS).join(', ')}; guessed from the file name)`,

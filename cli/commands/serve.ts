@@ -12,6 +12,7 @@ import type { JobRuntime } from '../../jobs/runtime/types.ts';
 import { createServices, type Services } from '../../jobs/services.ts';
 import { DATASETS } from '../../lib/datasets.ts';
 import type { Database } from '../../lib/db.ts';
+import { embedderHandle } from '../../lib/embeddings.ts';
 import type { MetricsServer } from '../../lib/metrics-server.ts';
 import { settings } from '../../schema/datasets.ts';
 import { runBackfills } from '../backfills.ts';
@@ -38,6 +39,17 @@ async function listen(services: Services, ctx: CliContext, runtime?: JobRuntime)
     // The API opens its own fail-fast Redis connection (services.redis is the workers' blocking one).
   });
   await app.listen({ host: ctx.config.HOST, port: ctx.config.PORT });
+  // Retrieval's embedder loads in the background (awaited and retried; /v1/ready shows its state): full
+  // text answers meanwhile, and goes on answering if it fails.
+  const embedder = embedderHandle();
+  embedder.get().then(
+    (e) => ctx.logger.info({ model: e.model, attempts: embedder.status().attempts }, 'embedder ready'),
+    (err: Error) =>
+      ctx.logger.error(
+        { err: err.message, attempts: embedder.status().attempts },
+        'embedder failed; retrieval answers from full text (null scores)',
+      ),
+  );
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : ctx.config.PORT;
   const base = ctx.config.PUBLIC_BASE_URL ?? `http://${ctx.config.HOST}:${port}`;
@@ -161,7 +173,10 @@ export function registerServeCommands(program: Command, getCtx: () => CliContext
         );
         // Retrieval's embedding step runs after Ready, not in the backfill: full text answers meanwhile.
         embedding = embedWithProgress(s.database, ctx.logger, stop.signal).catch((err: Error) =>
-          ctx.logger.error({ err: err.message }, 'embedding failed; the next start resumes'),
+          ctx.logger.error(
+            { err: err.message },
+            'embedding failed (retrieval answers from full text); the next start resumes',
+          ),
         );
       })();
       try {

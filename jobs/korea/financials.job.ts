@@ -56,6 +56,7 @@ export const krFinancialsJob: DatasetJob<KrFinancialsInsert[]> = {
   },
   parse(docs, key) {
     const doc = docs[0]!;
+    // the basis from the request URL the job made (the partition's, checked against it)
     const r = parseDartFinancials(doc.bytes, safeCtx(doc), { fsDiv: parseKey(key).fs });
     return { rows: r.rows, warnings: r.noData ? [`OpenDART 013: no ${key} report`] : r.warnings };
   },

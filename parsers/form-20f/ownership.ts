@@ -9,6 +9,13 @@ import type { Form20fSection } from './items.ts';
  *   owner); header rows may wrap over several blocks, which are aligned on their right edge;
  * - a data row starts with a name (letters, not a date or a total) and has a share count or a percentage;
  *   a `%` cell under a header word "voting" is the voting percentage, another `%` cell the ownership one.
+ * - a table of holders **of record by country** (United States / Canada / Other with counts of holders) is a
+ *   geography of the register, not a list of holders: a table whose header names a place column (country,
+ *   region, jurisdiction, location, residence) or a count of holders ("number of holders", "holders of
+ *   record", "registered holders"), or that follows a sentence about holders of record or registered
+ *   holders, gives no rows;
+ * - a sentence saying no one holds 5% or more (not "other than the holders below, no one ...") means zero
+ *   ownership rows, whatever tables follow; it is reported as a warning that quotes it.
  * No table with a holder column -> no rows and a warning (a narrative Item 7.A, a share-movement table).
  */
 
@@ -28,6 +35,25 @@ const DATE_LIKE =
   /^(january|february|march|april|may|june|july|august|september|october|november|december)\b|^\d{4}$/i;
 const PERCENT = /^(?:less than\s+)?(\d{1,3}(?:\.\d+)?)\s*%/i;
 const SHARES = /^(\d{1,3}(?:,\d{3})+|\d{4,})(?:\s*\(\w{1,3}\))*$/;
+/** A header of the register's geography: a place column, or a count of holders. */
+const GEOGRAPHY_HEADER =
+  /\b(?:country|countries|region|jurisdiction|location|residence|domicile|geographic(?:al)?)\b|\bnumber\s+of\s+(?:record\s+|registered\s+)?(?:share)?holders\b|\b(?:holders?|shareholders?)\s+of\s+record\b|\b(?:record|registered)\s+(?:share)?holders\b/i;
+/** The sentence before a table speaks of the register (holders of record), not of major holders. */
+const REGISTER_SENTENCE =
+  /\b(?:holders?|shareholders?)\s+of\s+record\b|\b(?:record|registered)\s+(?:share)?holders\b|\bheld\s+of\s+record\b/i;
+const FIVE_PERCENT = /\b(?:5|five)(?:\.0+)?\s*(?:%|per\s?cent)/i;
+const NOBODY =
+  /\b(?:no\s+(?:person|persons|one|entity|entities|shareholders?|holders?|beneficial\s+owners?)|not\s+aware\s+of\s+any|none\s+of\s+(?:our|the)\s+(?:share)?holders|there\s+(?:is|are|were)\s+no)\b/i;
+const QUALIFIED = /\b(?:other\s+than|except|besides|apart\s+from|save\s+for)\b/i;
+
+/** The sentence of a block saying no one holds 5% or more, when it says so unqualified. */
+export function nobodyHoldsFivePercent(block: string): string | null {
+  for (const sentence of block.split(/(?<=\.)\s+(?=[A-Z])/)) {
+    if (NOBODY.test(sentence) && FIVE_PERCENT.test(sentence) && !QUALIFIED.test(sentence))
+      return sentence.trim();
+  }
+  return null;
+}
 
 export function majorShareholders(sections: Form20fSection[]): { rows: OwnershipRow[]; warnings: string[] } {
   const item7 = sections.find((s) => s.code === 'Item-7');
@@ -42,14 +68,30 @@ export function majorShareholders(sections: Form20fSection[]): { rows: Ownership
     }
   }
   const blocks = item7.blocks.slice(from, to);
+  const warnings: string[] = [];
+  for (const block of blocks) {
+    if (block.includes(' | ')) continue;
+    const nobody = nobodyHoldsFivePercent(block);
+    if (nobody) {
+      warnings.push(`Item 7.A: no holder of 5% or more ("${nobody.slice(0, 200)}"): no ownership rows`);
+      return { rows: [], warnings };
+    }
+  }
   const rows: OwnershipRow[] = [];
   let header: string[] = [];
   let headerWidth = 0;
   let inTable = false;
+  let geography = false;
+  let sentence = '';
   for (const block of blocks) {
     if (!block.includes(' | ')) {
       if (inTable && block.length > 200) inTable = false;
-      if (!inTable) header = [];
+      if (!inTable) {
+        header = [];
+        headerWidth = 0;
+        geography = false;
+      }
+      if (block.length > 40) sentence = block;
       continue;
     }
     const cells = block.split(' | ').map((c) => c.trim());
@@ -59,16 +101,31 @@ export function majorShareholders(sections: Form20fSection[]): { rows: Ownership
       header = mergeHeader(header, cells);
       headerWidth = Math.max(headerWidth, cells.length);
       inTable = HOLDER_WORD.test(header.join(' '));
+      if (GEOGRAPHY_HEADER.test(header.join(' ')) || REGISTER_SENTENCE.test(lastSentence(sentence)))
+        geography = true;
+      continue;
+    }
+    if (!inTable && !geography && REGISTER_SENTENCE.test(lastSentence(sentence))) geography = true;
+    if (geography) {
+      if (!warnings.some((w) => w.startsWith('Item 7.A: a table of holders of record')))
+        warnings.push(
+          "Item 7.A: a table of holders of record by country (the register's geography) is not a list of holders: no rows from it",
+        );
       continue;
     }
     if (!inTable) continue;
     const row = dataRow(cells, header, headerWidth, block);
     if (row) rows.push(row);
   }
-  const warnings: string[] = [];
-  if (rows.length === 0)
+  if (rows.length === 0 && warnings.length === 0)
     warnings.push('Item 7.A has no table of holders (a holder-name column with share counts or percentages)');
   return { rows, warnings };
+}
+
+/** The last sentence of a block: what introduces the table after it. */
+function lastSentence(block: string): string {
+  const parts = block.split(/(?<=[.:])\s+(?=[A-Z])/);
+  return parts.at(-1) ?? '';
 }
 
 /** Header rows wrapped over several blocks: cells aligned on the right edge and joined per column. */

@@ -25,6 +25,58 @@ interface DartAccountRow {
   currency?: string;
 }
 
+/**
+ * What the request named (OpenDART's query parameters): the statement basis `fs_div`, and the `bsns_year`,
+ * `reprt_code` and `corp_code` a body may not repeat. Unknown or absent parameters are undefined.
+ */
+export interface DartRequest {
+  fsDiv?: 'CFS' | 'OFS';
+  bsnsYear?: number;
+  reprtCode?: string;
+  corpCode?: string;
+}
+
+export function dartRequestOf(url: string): DartRequest {
+  let q: URLSearchParams;
+  try {
+    q = new URL(url).searchParams;
+  } catch {
+    return {};
+  }
+  const out: DartRequest = {};
+  const fs = q.get('fs_div')?.toUpperCase();
+  if (fs === 'CFS' || fs === 'OFS') out.fsDiv = fs;
+  const year = q.get('bsns_year');
+  if (year && /^\d{4}$/.test(year)) out.bsnsYear = Number(year);
+  const reprt = q.get('reprt_code');
+  if (reprt && reprt in REPORT_CODES) out.reprtCode = reprt;
+  const corp = q.get('corp_code');
+  if (corp && /^\d{8}$/.test(corp)) out.corpCode = corp;
+  return out;
+}
+
+/** The statement basis is not known: OpenDART's rows never state it and the request did not say. */
+export class DartBasisError extends ParseError {
+  override name = 'DartBasisError';
+}
+
+/**
+ * The basis of a fnlttSinglAcntAll response: the request URL's `fs_div` (the request the job made), or the
+ * caller's when the URL has none; never guessed. A caller's basis that contradicts the URL's is refused.
+ */
+export function dartBasis(url: string, given?: 'CFS' | 'OFS'): 'CFS' | 'OFS' {
+  const fromUrl = dartRequestOf(url).fsDiv;
+  if (fromUrl && given && fromUrl !== given)
+    throw new DartBasisError(`the request asked fs_div=${fromUrl}, the caller says ${given}`, url);
+  const basis = fromUrl ?? given;
+  if (!basis)
+    throw new DartBasisError(
+      'the statement basis is not known: OpenDART rows do not say whether they are consolidated (CFS) or separate (OFS); give the request URL with its fs_div (or the basis it asked)',
+      url,
+    );
+  return basis;
+}
+
 /** An amount exactly as filed; only the empty string (no value filed) becomes null. */
 function asFiled(v: string | null | undefined): string | null {
   return v === undefined || v === null || v === '' ? null : v;
@@ -35,18 +87,29 @@ function asFiled(v: string | null | undefined): string | null {
  * (`fs_div` CFS consolidated / OFS separate) is a request parameter the rows do not repeat, so it comes from
  * the request and every row carries it: the two bases never share a key. Accounts are matched by
  * `account_id` (`ifrs-full_*`, `dart_*`, or `-표준계정코드 미사용-` for a filer-specific line), never by name;
- * amounts stay strings in KRW as filed. Status 013 is an answer with no rows.
+ * amounts stay strings in KRW as filed. Status 013 is an answer with no rows. The basis comes from the
+ * request URL (`ctx.url`'s `fs_div`, see dartBasis), or `req.fsDiv` when the URL does not carry it; with
+ * neither it is a DartBasisError, never a guess. `bsns_year` / `reprt_code` missing from a row come from the
+ * request.
  */
 export function parseDartFinancials(
   bytes: Buffer,
   ctx: ParseContext,
-  req: { fsDiv: 'CFS' | 'OFS' },
+  req: { fsDiv?: 'CFS' | 'OFS' } = {},
 ): ParseResult<KrFinancialsInsert> & { noData: boolean } {
+  const fsDiv = dartBasis(ctx.url, req.fsDiv);
+  const asked = dartRequestOf(ctx.url);
   const body = readDartBody<{ list?: DartAccountRow[] }>(bytes, ctx.url);
   if (!body) return { rows: [], warnings: [], noData: true };
   if (!Array.isArray(body.list)) throw new ParseError('OpenDART status 000 without a list', ctx.url);
   const lineNos = new Map<string, number>();
-  const rows = body.list.map((r): KrFinancialsInsert => {
+  const rows = body.list.map((row): KrFinancialsInsert => {
+    const r: DartAccountRow = {
+      ...row,
+      bsns_year: row.bsns_year || (asked.bsnsYear ? String(asked.bsnsYear) : undefined),
+      reprt_code: row.reprt_code || asked.reprtCode,
+      corp_code: row.corp_code || asked.corpCode,
+    };
     for (const k of ['corp_code', 'bsns_year', 'reprt_code', 'sj_div', 'account_id', 'rcept_no'] as const)
       if (!r[k]) throw new ParseError(`OpenDART account row without ${k}`, ctx.url);
     if (!(r.reprt_code! in REPORT_CODES)) throw new ParseError(`unknown reprt_code ${r.reprt_code}`, ctx.url);
@@ -57,7 +120,7 @@ export function parseDartFinancials(
       corpCode: r.corp_code as string,
       bsnsYear: Number(r.bsns_year),
       reprtCode: r.reprt_code as string,
-      fsDiv: req.fsDiv,
+      fsDiv,
       sjDiv: sj,
       lineNo,
       ord: r.ord && /^\d+$/.test(r.ord) ? Number(r.ord) : null,

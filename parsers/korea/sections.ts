@@ -1,6 +1,7 @@
 import { ParseError } from '../../lib/errors.ts';
 import type { KrReportSectionInsert } from '../../schema/asia.ts';
 import type { ParseContext, ParseResult } from '../types.ts';
+import { dartRequestOf } from './financials.ts';
 import { readDartBody } from './status.ts';
 
 /**
@@ -82,7 +83,9 @@ function isoDate(v: string | null): string | null {
 /**
  * One OpenDART report-section body -> rows with the section and kind of the route, the filer's values kept
  * as strings exactly as filed (`-` is none: null, never zero; percentages keep their `%` as the filer wrote
- * it), and `is_subtotal` on the filer's own total lines so a user summing rows can leave them out.
+ * it), and `is_subtotal` on the filer's own total lines so a user summing rows can leave them out. A row's
+ * `bsns_year` / `reprt_code` come from the row when it has them, else from the request (`req`, else the
+ * request URL's parameters): the section bodies mostly do not repeat them.
  */
 export function parseDartSection(
   bytes: Buffer,
@@ -94,7 +97,12 @@ export function parseDartSection(
   const body = readDartBody<{ list?: Record<string, unknown>[] }>(bytes, ctx.url);
   if (!body) return { rows: [], warnings: [], noData: true };
   if (!Array.isArray(body.list)) throw new ParseError('OpenDART status 000 without a list', ctx.url);
+  const asked = dartRequestOf(ctx.url);
+  const year = req.bsnsYear ?? asked.bsnsYear ?? null;
+  const reprt = req.reprtCode ?? asked.reprtCode ?? null;
   const rows = body.list.map((r, i): KrReportSectionInsert => {
+    const ownYear = none(r.bsns_year);
+    const ownReprt = none(r.reprt_code);
     const corpCode = none(r.corp_code);
     const rceptNo = none(r.rcept_no);
     if (!corpCode || !rceptNo) throw new ParseError('section row without corp_code or rcept_no', ctx.url);
@@ -106,8 +114,8 @@ export function parseDartSection(
       section: spec.section,
       kind: spec.kind,
       endpoint: req.endpoint,
-      bsnsYear: req.bsnsYear ?? null,
-      reprtCode: req.reprtCode ?? null,
+      bsnsYear: ownYear && /^\d{4}$/.test(ownYear) ? Number(ownYear) : year,
+      reprtCode: ownReprt ?? reprt,
       rceptNo,
       lineNo: i + 1,
       label: none(r[spec.label]),

@@ -38,6 +38,14 @@ describe('GET /v1/_status', () => {
           note: expect.any(String),
         }),
       ),
+      // nothing asked for the retrieval embedder in this process
+      embedder: {
+        state: 'not_started',
+        model: 'universal-sentence-encoder-lite@energetic-ai',
+        attempts: 0,
+        reason: null,
+        since: expect.any(String),
+      },
       generated_at: expect.any(String),
     });
     await database.query(
@@ -134,7 +142,13 @@ describe('GET /v1/ready', () => {
       expect(await r.json()).toEqual({
         status: 'not_ready',
         // with REDIS_URL set (the Postgres + BullMQ pass) readiness also reports the API's Redis
-        checks: { config: 'ok', database: 'fail', ...(process.env.REDIS_URL ? { redis: 'ok' } : {}) },
+        checks: {
+          config: 'ok',
+          database: 'fail',
+          ...(process.env.REDIS_URL ? { redis: 'ok' } : {}),
+          embedder: 'not_started',
+        },
+        embedder: expect.objectContaining({ state: 'not_started' }),
         timestamp: expect.any(String),
       });
       expect((await failing.get('/v1/health')).status).toBe(200);

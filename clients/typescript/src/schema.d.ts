@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * Service status
-         * @description Coverage of the statement-family datasets, read from the datasets table. `coverage_pct` is a 0-1 fraction or null (unmeasured, not 0%). `last_sweep_at` is written by the status sweep job.
+         * @description Coverage of the statement-family datasets, read from the datasets table. `coverage_pct` is a 0-1 fraction or null (unmeasured, not 0%). `last_sweep_at` is written by the status sweep job. `embedder`: the retrieval embedder's state (as in GET /v1/ready).
          *
          *     **Plan:** Free and above. **Credits:** free.
          *
@@ -1501,7 +1501,7 @@ export interface paths {
         };
         /**
          * Readiness
-         * @description 200 `ready` when configuration, database and (with REDIS_URL) Redis are usable; 503 `not_ready` otherwise (temporary: retry). `checks` names the failing part. Also answers HEAD (load balancers).
+         * @description 200 `ready` when configuration, database and (with REDIS_URL) Redis are usable; 503 `not_ready` otherwise (temporary: retry). `checks` names the failing part. Also answers HEAD (load balancers). `checks.embedder` and `embedder` report the retrieval embedder's state; it never makes the service not ready (retrieval answers from full text meanwhile).
          *
          *     No API key needed.
          *
@@ -1527,7 +1527,7 @@ export interface paths {
         put?: never;
         /**
          * Semantic retrieval of source passages
-         * @description Finds the passages of earnings-call transcripts and 10-K/10-Q items that answer a question: source text with exact offsets, never a generated answer. Ranking: pgvector cosine search and Postgres full-text search, fused by weighted reciprocal rank (k=60); full text searches the query's words and the phrases of a small finance lexicon they name (`NIM` also finds `net interest margin`); `rerank: true` re-scores every fused candidate by cosine similarity, the best sentence's coverage of the query's terms and the fused rank. `score` is the cosine distance of the chunk to the query (lower is closer); the order is the ranking. Chunks are embedded in the background after they are indexed: until a chunk has a vector of the current model, full-text search still finds it and its `score` is null. `top_k` (default 10) is clamped to the plan (Free 10, Professional 25, Fund 50). `filters.tickers` expand to every symbol the company has held; `source_types` take `transcript`, `filing_item` or a filing type (`10-K`, `10-Q`). A `year`/`quarter` with no documents serves the nearest earlier period with documents and says so in `meta.periodMismatch`. `evidenceText` is the sentence of the chunk that shares most words with the query; `charStart`/`charEnd` and `evidenceCharStart`/`evidenceCharEnd` index the document text (its segments joined by a blank line, as GET /v1/documents/{id}/segments gives them). `include_segments` fills `source.segments` with the chunk's segment and its neighbours (the turn before and after).
+         * @description Finds the passages of earnings-call transcripts and 10-K/10-Q items that answer a question: source text with exact offsets, never a generated answer. Ranking: pgvector cosine search and Postgres full-text search, fused by weighted reciprocal rank (k=60); full text searches the query's words and the phrases of a small finance lexicon they name (`NIM` also finds `net interest margin`); `rerank: true` re-scores every fused candidate by cosine similarity, the best sentence's coverage of the query's terms and the fused rank. `score` is the cosine distance of the chunk to the query (lower is closer); the order is the ranking. Chunks are embedded in the background after they are indexed: until a chunk has a vector of the current model, full-text search still finds it and its `score` is null. `top_k` (default 10) is clamped to the plan (Free 10, Professional 25, Fund 50). `filters.tickers` expand to every symbol the company has held; `source_types` take `transcript`, `filing_item` or a filing type (`10-K`, `10-Q`). A `year`/`quarter` with no documents serves the nearest earlier period with documents and says so in `meta.periodMismatch`. `evidenceText` is the sentence of the chunk that shares most words with the query; `charStart`/`charEnd` and `evidenceCharStart`/`evidenceCharEnd` index the document text (its segments joined by a blank line, as GET /v1/documents/{id}/segments gives them). `include_segments` fills `source.segments` with the chunk's segment and its neighbours (the turn before and after). While the embedder is not ready (initialising past a few seconds, or failed: see `embedder` in GET /v1/ready and /v1/_status) the route answers from full text alone, every `score` null and `meta.embedder` saying why.
          *
          *     **Plan:** Free and above. **Credits:** 1 per call, refunded when the request fails. **Rate limit:** per key per minute (Free 20, Professional 120, Fund 600); exceeding it gives 429 and costs nothing.
          *
@@ -1679,6 +1679,13 @@ export interface operations {
                      *           "note": "backfill in progress"
                      *         }
                      *       ],
+                     *       "embedder": {
+                     *         "state": "ready",
+                     *         "model": "universal-sentence-encoder-lite@energetic-ai",
+                     *         "attempts": 1,
+                     *         "reason": null,
+                     *         "since": "2026-01-31T11:59:58.000Z"
+                     *       },
                      *       "generated_at": "2026-01-31T12:00:00.000Z"
                      *     }
                      */
@@ -1686,6 +1693,24 @@ export interface operations {
                         /** @enum {unknown} */
                         coverage: "none" | "subset" | "full";
                         coverage_pct: number | null;
+                        /** @description Retrieval's sentence embedder. It never makes the service not ready: while it is not `ready`, POST /v1/retrieve answers from full text (null scores). */
+                        embedder: {
+                            /** @description attempts of the current (or last) initialisation */
+                            attempts: number;
+                            model: string;
+                            /** @description the last attempt's error */
+                            reason: string | null;
+                            /**
+                             * Format: date-time
+                             * @description when the state last changed
+                             */
+                            since: string;
+                            /**
+                             * @description `not_started` until the first retrieval or the start of `etl start`/`etl serve`; `initializing` while it loads or waits to retry (with backoff); `failed` once every attempt failed (tried again by a retrieval a minute later)
+                             * @enum {unknown}
+                             */
+                            state: "not_started" | "initializing" | "ready" | "failed";
+                        };
                         families: {
                             /** @description data path live */
                             available: boolean;
@@ -14791,7 +14816,15 @@ export interface operations {
                      *       "status": "ready",
                      *       "checks": {
                      *         "config": "ok",
-                     *         "database": "ok"
+                     *         "database": "ok",
+                     *         "embedder": "ready"
+                     *       },
+                     *       "embedder": {
+                     *         "state": "ready",
+                     *         "model": "universal-sentence-encoder-lite@energetic-ai",
+                     *         "attempts": 1,
+                     *         "reason": null,
+                     *         "since": "2026-01-31T11:59:58.000Z"
                      *       },
                      *       "timestamp": "2026-01-31T12:00:00.000Z"
                      *     }
@@ -14803,10 +14836,33 @@ export interface operations {
                             /** @enum {unknown} */
                             database?: "ok" | "fail";
                             /**
+                             * @description informative: not part of the status
+                             * @enum {unknown}
+                             */
+                            embedder?: "not_started" | "initializing" | "ready" | "failed";
+                            /**
                              * @description present when REDIS_URL is set
                              * @enum {unknown}
                              */
                             redis?: "ok" | "fail";
+                        };
+                        /** @description Retrieval's sentence embedder. It never makes the service not ready: while it is not `ready`, POST /v1/retrieve answers from full text (null scores). */
+                        embedder: {
+                            /** @description attempts of the current (or last) initialisation */
+                            attempts: number;
+                            model: string;
+                            /** @description the last attempt's error */
+                            reason: string | null;
+                            /**
+                             * Format: date-time
+                             * @description when the state last changed
+                             */
+                            since: string;
+                            /**
+                             * @description `not_started` until the first retrieval or the start of `etl start`/`etl serve`; `initializing` while it loads or waits to retry (with backoff); `failed` once every attempt failed (tried again by a retrieval a minute later)
+                             * @enum {unknown}
+                             */
+                            state: "not_started" | "initializing" | "ready" | "failed";
                         };
                         /** @enum {unknown} */
                         status: "ready" | "not_ready";
@@ -14948,6 +15004,7 @@ export interface operations {
                      *         "topK": 10,
                      *         "periodMismatch": null,
                      *         "embeddingModel": "universal-sentence-encoder-lite@energetic-ai",
+                     *         "embedder": "ready",
                      *         "requestId": "req_01JDEXAMPLE"
                      *       }
                      *     }
@@ -14993,6 +15050,8 @@ export interface operations {
                             text?: string;
                         }[];
                         meta?: {
+                            /** @description 'ready', or the embedder's state and reason when the answer is full text alone (every score null): 'initializing; full text only', 'failed: <reason>; full text only' */
+                            embedder?: string;
                             embeddingModel?: string;
                             periodMismatch?: {
                                 message?: string;

@@ -306,6 +306,20 @@ function words(text: string): string[] {
  * (0 when the heading has no title), `title` the era title that fits best (F1 over words, so the longer
  * "Exhibits, Financial Statement Schedules, and Reports on Form 8-K" wins over its prefix when it is meant).
  */
+/**
+ * True when a heading's title names the item by one of its titles word for word (stop words, case,
+ * apostrophes and a plural "s" aside): what a bare "3. LEGAL PROCEEDINGS" must do to count as a heading.
+ */
+export function titleIsExactly(item: CatalogItem, headingTitle: string): boolean {
+  const norm = (w: string) => w.replace(/s$/, '');
+  const seen = new Set(words(headingTitle).map(norm));
+  if (seen.size === 0) return false;
+  return item.titles.some((title) => {
+    const want = new Set(words(title).map(norm));
+    return want.size === seen.size && [...want].every((w) => seen.has(w));
+  });
+}
+
 export function titleMatch(item: CatalogItem, headingTitle: string): { score: number; title: string } {
   const seen = words(headingTitle.slice(0, 200));
   if (seen.length === 0) return { score: 0, title: item.titles[0]! };

@@ -1,5 +1,5 @@
 import type { CatalogItem, Scheme } from './catalog.ts';
-import { titleMatch } from './catalog.ts';
+import { titleIsExactly, titleMatch } from './catalog.ts';
 
 /**
  * Heading candidates: every block that starts like an item heading (`ITEM 7.`, `Item 1 - Business`,
@@ -24,8 +24,15 @@ export interface Candidate {
 
 const HEAD =
   /^(?:PART\s+(IV|III|II|I)\b[\s.,:;|\u2013\u2014-]*)?ITEMS?\s*(\d{1,2}(?:\.\d{2})?[A-D]?)(?![\d.]\d)/i;
+// "Items 10, 11, 12 and 13", "ITEMS 10., 11. AND 12.": a number may keep its own period
 const LIST_NEXT =
-  /^\s*(,\s*and|,|and|&|through|thru|to|-|\u2013)\s*(?:ITEMS?\s*)?(\d{1,2}(?:\.\d{2})?[A-D]?)\b/i;
+  /^\s*(?:\.(?!\d))?\s*(,\s*and|,|and|&|through|thru|to|-|\u2013)\s*(?:ITEMS?\s*)?(\d{1,2}(?:\.\d{2})?[A-D]?)\b/i;
+/**
+ * A bare heading without the word "Item" ("3. LEGAL PROCEEDINGS", "9A. Controls and Procedures"): a short
+ * block of the number, a period and a title that is the item's title word for word (so a numbered note,
+ * "3. ASSETS HELD FOR SALE", is never one).
+ */
+const BARE_HEAD = /^(\d{1,2}[A-C]?)\.\s+([[A-Z][^|]{2,120})$/;
 const PART_HEADING = /^PART\s+(IV|III|II|I)\b/i;
 export const PAGE_SUFFIX =
   /(?:\|\s*|\.{3,}\s*|\s)(?:\d{1,3}|[A-Z]-\d{1,3})(?:\s*(?:-|through|to)\s*\d{1,3})?$/;
@@ -61,7 +68,14 @@ export function findCandidates(
   for (let b = 0; b < blocks.length; b++) {
     const text = blocks[b]!;
     const c0 = text.charCodeAt(0) | 0x20;
-    if (c0 !== 0x69 && c0 !== 0x70) continue; // 'i' or 'p'
+    if (c0 !== 0x69 && c0 !== 0x70) {
+      // 'i' or 'p' (Item, PART), or a digit: a bare heading
+      if (!isEightK && text.charCodeAt(0) >= 0x30 && text.charCodeAt(0) <= 0x39 && text.length <= 130) {
+        const bare = bareCandidate(text, b, offsets[b]!, part, scheme, byNumber, catalog);
+        if (bare) candidates.push(bare);
+      }
+      continue;
+    }
     const partHere = partOf(text);
     if (partHere) {
       part = partHere;
@@ -87,10 +101,16 @@ export function findCandidates(
     // last PART heading: a table of contents' "PART II" row must not put the body's Item 2 into Part II.
     const readings = readingsFor(numbers, through, byNumber, catalog, m[1] ? headingPart : null, scheme);
     if (readings.length === 0) continue;
-    const tocLike = !isEightK && ((text.length < 250 && PAGE_SUFFIX.test(text)) || TOC_LINE.test(text));
+    // the page number is read after the heading's own numbers: "ITEMS 10, 11, 12, 13 AND 14" names items
+    const tocLike = !isEightK && ((text.length < 250 && PAGE_SUFFIX.test(` ${rest}`)) || TOC_LINE.test(text));
     const scores = readings.map((r) => {
-      const item = catalog[r[0]!]!;
+      let item = catalog[r[0]!]!;
+      // a reading without the heading's first item (see readingsFor) scores as the heading, less 1.5,
+      // so the chain takes it only where it needs it, and then the one that keeps most of the items
+      const suffix = item.number !== numbers[0];
+      if (suffix) item = catalog[readings[0]![0]!]!;
       let s = 2 + 3 * titleMatch(item, title).score;
+      if (suffix) s -= 1.5 - 0.1 * r.length;
       if (item.part !== undefined && item.part === headingPart) s += 1;
       if (tocLike) s -= 4;
       if (/\(continued\)|\bcontinued\b/i.test(text.slice(0, 160))) s -= 5;
@@ -108,6 +128,30 @@ export function findCandidates(
   }
   markTocClusters(candidates, blocks);
   return candidates;
+}
+
+function bareCandidate(
+  text: string,
+  block: number,
+  offset: number,
+  part: string | null,
+  scheme: Scheme,
+  byNumber: Map<string, number[]>,
+  catalog: readonly CatalogItem[],
+): Candidate | null {
+  const m = BARE_HEAD.exec(text);
+  if (!m) return null;
+  const title = cleanTitle(m[2]!);
+  if (title === '' || PAGE_SUFFIX.test(m[2]!.trim())) return null;
+  const readings = readingsFor([m[1]!.toUpperCase()], false, byNumber, catalog, null, scheme).filter((r) =>
+    titleIsExactly(catalog[r[0]!]!, title),
+  );
+  if (readings.length === 0) return null;
+  const scores = readings.map((r) => {
+    const item = catalog[r[0]!]!;
+    return 2 + 3 + (item.part !== undefined && item.part === part ? 1 : 0);
+  });
+  return { block, offset, readings, scores, title, notApplicableList: false, tocLike: false };
 }
 
 function cleanTitle(rest: string): string {
@@ -144,6 +188,11 @@ function readingsFor(
     }
     readings.push(run);
   }
+  // A combined heading after a heading of its first item(s) still names the others: "Item 10" with its own
+  // body, then "Items 10, 11, 12 and 13 ... incorporated by reference" keeps 11, 12 and 13.
+  const whole = readings.length;
+  for (let r = 0; r < whole; r++)
+    for (let k = 1; k < readings[r]!.length; k++) readings.push(readings[r]!.slice(k));
   return readings;
 }
 

@@ -33,12 +33,15 @@ interface Choice {
 }
 
 /**
- * Where the signature page starts: the SIGNATURES heading or the signature paragraph, a power of attorney
+ * Where the signature page starts: the SIGNATURES heading (also spaced, "S I G N A T U R E S") or the
+ * signature paragraph in the form's words whoever it names ("Pursuant to the requirements of ... Act of
+ * 1934, Apple Inc. has duly caused this report", "In accordance with Section 13 or 15(d) of the Exchange
+ * Act, the registrant caused this report", "... this report has been signed below"), a power of attorney
  * placed before them (MEDICIS 1999), or a preface announcing them (INTC 2002: "Signatures and
  * Certifications of the Chief Executive Officer ...").
  */
 const SIGNATURES =
-  /^(?:SIGNATURES?|Signatures?)\b[\s:.|]*(?:$|Pursuant to)|^Pursuant to the requirements of (?:Section 13 or 15\(d\) of )?the Securities Exchange Act of 1934,? (?:as amended, )?the (?:registrant|company) has duly caused|^Signatures and Certifications\b|^(?:POWER OF ATTORNEY|Power of Attorney)\.?$|^KNOW ALL (?:MEN|PERSONS) BY THESE PRESENTS/i;
+  /^(?:SIGNATURES?|Signatures?|S\s?I\s?G\s?N\s?A\s?T\s?U\s?R\s?E\s?S?)\b[\s:.|]*(?:$|Pursuant to|In accordance with)|^(?:Pursuant to the requirements of|In accordance with) (?:Section 13 or 15\(d\) of )?the (?:Securities )?Exchange Act(?: of 1934)?,?[^.]{0,160}?\b(?:(?:has\s+)?(?:duly\s+)?caused this|this report has been signed)|^Signatures and Certifications\b|^(?:POWER OF ATTORNEY|Power of Attorney)\.?$|^KNOW ALL (?:MEN|PERSONS) BY THESE PRESENTS/i;
 
 export function splitBlocks(blocks: string[], scheme: Scheme, catalog: readonly CatalogItem[]): Section[] {
   const offsets = new Array<number>(blocks.length + 1);
@@ -261,7 +264,9 @@ function lastItemEnd(last: Candidate, candidates: Candidate[], blocks: string[])
   }
   for (let b = last.block + 1; b < end; b++) {
     const t = blocks[b]!;
-    if (t.length < 200 && SIGNATURES.test(t)) return b;
+    // the signature paragraph may name a long registrant and its officer: up to a few lines
+    if ((t.length < 200 || (t.length < 700 && /^(?:Pursuant|In accordance)/i.test(t))) && SIGNATURES.test(t))
+      return b;
   }
   return end;
 }

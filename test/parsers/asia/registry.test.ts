@@ -112,7 +112,7 @@ describe('etl parse (issue 11 parsers) prints rows in the API spelling', () => {
       readFileSync(
         new URL('../../../fixtures/korea/fnlttSinglAcntAll_00126380_2023_11011_golden.json', import.meta.url),
       ),
-      {},
+      { kind: 'CFS' }, // the basis the request asked (the rows do not say; no default)
       ctx,
     ) as { rows: Record<string, unknown>[] };
     expect(dart.rows.find((r) => r.account_id === 'ifrs-full_Revenue')).toMatchObject({

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { splitItems } from '../../../parsers/edgar/items/index.ts';
+
+// The four boundary rules of issue 28, each on a filing laid out the way the failing filings were (HTML
+// paragraphs; the headings' and signature paragraphs' wording is the forms' own). First and last words of
+// every item are read off the document below.
+const html = (lines: string[]) => `<html><body>${lines.map((l) => `<p>${l}</p>`).join('')}</body></html>`;
+const items = (lines: string[], form: '10-K' | '10-Q' = '10-K') =>
+  Object.fromEntries(
+    splitItems({ html: html(lines), form }).items.map((i) => [i.number, i.text.replace(/\s+/g, ' ').trim()]),
+  );
+
+const TEN_K = [
+  'PART I',
+  'ITEM 1. BUSINESS',
+  'We make widgets in Ohio and sell them across the country to many customers of all kinds.',
+  'ITEM 1A. RISK FACTORS',
+  'Widgets may fall out of fashion and our sales could decline significantly as a result.',
+  '2. PROPERTIES',
+  'We own a plant in Ohio where all our widgets are made by our employees.',
+  '3. LEGAL PROCEEDINGS',
+  'We are not party to any material legal proceedings.',
+  'ITEM 4. MINE SAFETY DISCLOSURES',
+  'Not applicable.',
+  'PART II',
+  'ITEM 5. MARKET FOR REGISTRANT’S COMMON EQUITY, RELATED STOCKHOLDER MATTERS AND ISSUER PURCHASES OF EQUITY SECURITIES',
+  'Our common stock trades on the Nasdaq Global Market under the symbol WDGT.',
+  '6. [RESERVED]',
+  'ITEM 7. MANAGEMENT’S DISCUSSION AND ANALYSIS OF FINANCIAL CONDITION AND RESULTS OF OPERATIONS',
+  'Sales rose because more customers bought widgets during the year.',
+  'PART III',
+  'ITEMS 10., 11., 12. AND 13.',
+  'The information called for by Items 10, 11, 12 and 13 is incorporated by reference to our proxy statement.',
+  'ITEM 14. PRINCIPAL ACCOUNTANT FEES AND SERVICES',
+  'Incorporated by reference to the proxy statement.',
+  'PART IV',
+  'ITEM 15. EXHIBITS AND FINANCIAL STATEMENT SCHEDULES',
+  '3.1 Articles of incorporation of the company as amended to date.',
+  'S I G N A T U R E S',
+  'Pursuant to the requirements of Section 13 or 15(d) of the Securities Exchange Act of 1934, Widget Co. has duly caused this report to be signed on its behalf by the undersigned, thereunto duly authorized.',
+];
+
+describe('filing items: boundaries', () => {
+  it('takes bare headings ("3. LEGAL PROCEEDINGS") in a filing that uses "Item" for the others', () => {
+    const r = items(TEN_K);
+    expect(r['Item-2']).toBe(
+      '2. PROPERTIES We own a plant in Ohio where all our widgets are made by our employees.',
+    );
+    expect(r['Item-3']).toBe('3. LEGAL PROCEEDINGS We are not party to any material legal proceedings.');
+    expect(r['Item-1A']).toMatch(/decline significantly as a result\.$/);
+  });
+
+  it('ends an item at the next bare heading, not at the next "Item" heading', () => {
+    const r = items(TEN_K);
+    expect(r['Item-5']).toMatch(/^ITEM 5\. MARKET FOR .* under the symbol WDGT\.$/);
+    expect(r['Item-6']).toBe('6. [RESERVED]');
+  });
+
+  it('keeps every item of a combined heading whose numbers carry their own periods', () => {
+    const r = items(TEN_K);
+    for (const n of ['10', '11', '12', '13'])
+      expect(r[`Item-${n}`]).toBe(
+        'ITEMS 10., 11., 12. AND 13. The information called for by Items 10, 11, 12 and 13 is incorporated by reference to our proxy statement.',
+      );
+  });
+
+  it('keeps the later items of a combined heading that follows a heading of its first item', () => {
+    const r = items([
+      'PART III',
+      'ITEM 10. DIRECTORS, EXECUTIVE OFFICERS AND CORPORATE GOVERNANCE',
+      'We have adopted a code of ethics that applies to our principal executive officer and to all employees.',
+      'ITEMS 10, 11, 12, 13 AND 14',
+      'The other information required by these items is incorporated by reference to our proxy statement.',
+      'ITEM 15. EXHIBITS AND FINANCIAL STATEMENT SCHEDULES',
+      '3.1 Articles of incorporation.',
+      'SIGNATURES',
+    ]);
+    expect(r['Item-10']).toMatch(/^ITEM 10\. DIRECTORS.*to all employees\.$/);
+    for (const n of ['11', '12', '13', '14'])
+      expect(r[`Item-${n}`]).toMatch(/^ITEMS 10, 11, 12, 13 AND 14 The other.*proxy statement\.$/);
+    expect(r['Item-15']).toBe(
+      'ITEM 15. EXHIBITS AND FINANCIAL STATEMENT SCHEDULES 3.1 Articles of incorporation.',
+    );
+  });
+
+  it('ends the last item at a spaced SIGNATURES heading or a signature paragraph naming the registrant', () => {
+    expect(items(TEN_K)['Item-15']).toBe(
+      'ITEM 15. EXHIBITS AND FINANCIAL STATEMENT SCHEDULES 3.1 Articles of incorporation of the company as amended to date.',
+    );
+    const q = items(
+      [
+        'PART II — OTHER INFORMATION',
+        'Item 1. Legal Proceedings',
+        'None.',
+        'Item 5. Other Information',
+        'During the quarter no director adopted a trading arrangement.',
+        'Item 6. Exhibits',
+        '31.1 Certification of the Chief Executive Officer.',
+        'In accordance with Section 13 or 15(d) of the Exchange Act, the registrant caused this report to be signed on its behalf by the undersigned, thereunto duly authorized.',
+        'WIDGET CO.',
+      ],
+      '10-Q',
+    );
+    expect(q['Part-II-Item-5']).toBe(
+      'Item 5. Other Information During the quarter no director adopted a trading arrangement.',
+    );
+    expect(q['Part-II-Item-6']).toBe('Item 6. Exhibits 31.1 Certification of the Chief Executive Officer.');
+  });
+
+  it('never takes a numbered note ("3. ASSETS HELD FOR SALE") for a bare item heading', () => {
+    const r = items([
+      'ITEM 8. FINANCIAL STATEMENTS AND SUPPLEMENTARY DATA',
+      '1. BUSINESS AND SIGNIFICANT ACCOUNTING POLICIES',
+      'The company makes widgets.',
+      '3. ASSETS AND LIABILITIES HELD FOR SALE',
+      'None were held at year end.',
+      'ITEM 9. CHANGES IN AND DISAGREEMENTS WITH ACCOUNTANTS ON ACCOUNTING AND FINANCIAL DISCLOSURE',
+      'None.',
+    ]);
+    expect(Object.keys(r)).toEqual(['Item-8', 'Item-9']);
+    expect(r['Item-8']).toMatch(/None were held at year end\.$/);
+  });
+});

@@ -38,8 +38,14 @@ async function select<T>(tx: Tx, q: SQL): Promise<T[]> {
   return (Array.isArray(out) ? out : ((out as { rows?: unknown[] }).rows ?? [])) as T[];
 }
 
-const iso = (v: unknown): string | null =>
-  v === null || v === undefined ? null : v instanceof Date ? v.toISOString() : String(v);
+/** A timestamp as ISO 8601 UTC (drivers hand back Date objects or Postgres text such as `2023-08-03 22:04:43+00`). */
+function iso(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return v.toISOString();
+  const s = String(v);
+  const t = Date.parse(s.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'));
+  return Number.isFinite(t) ? new Date(t).toISOString() : s;
+}
 const q = encodeURIComponent;
 
 /** Whether a fact of this time, detected at `detectedAt`, is recent enough to be pushed. */

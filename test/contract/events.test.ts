@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { streamDemoCall } from '../../api/demo-calls.ts';
 import { companiesJob } from '../../jobs/edgar/companies.job.ts';
 import { filingItemsJob } from '../../jobs/edgar/filing-items.job.ts';
 import { filingsJob } from '../../jobs/edgar/filings.job.ts';
@@ -331,6 +333,24 @@ describe(`event log end to end: emission, pull feed, live stream (${runtime})`, 
     expect(ids(heard.blocks)).toEqual([expected[expected.length - 1]! + 1]);
     expect(heard.blocks.some((b) => b.comment?.startsWith('heartbeat'))).toBe(true);
   });
+
+  it("the banner's curl -N line (token, then stream) prints the log's events", async () => {
+    const child = spawn('sh', ['-c', streamDemoCall(api.url, fund)]);
+    let out = '';
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no event in 20 s: ${out.slice(0, 300)}`)), 20_000);
+      child.stdout.on('data', (c: Buffer) => {
+        out += c.toString('utf8');
+        if (out.includes('event: 8k_event.published')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+    child.kill();
+    const blocks = parseSse(out.slice(0, out.lastIndexOf('\n\n') + 2));
+    expect(blocks.find((b) => b.event === 'filing.published')?.id).toBe(Math.min(...ids(blocks)));
+  }, 30_000);
 
   it('a stream token is single-use and expires (401 in the standard body)', async () => {
     const token = await tokenFor(fund);

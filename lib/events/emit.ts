@@ -64,8 +64,14 @@ export function withinMaxAge(
 const SERVED_FORMS = new Set<string>(SUPPORTED_FILING_TYPES);
 
 const filingEvents: Emitter = async (tx, ctx) => {
-  const parsed = (ctx.rows as { filings?: { accessionNumber: string }[] }).filings ?? [];
-  const accessions = [...new Set(parsed.map((r) => r.accessionNumber))];
+  const parsed = (ctx.rows as { filings?: { accessionNumber: string; filingDate: string }[] }).filings ?? [];
+  // a quarter's index holds ~300,000 filings: only the recent ones can pass the age rule (a day of slack:
+  // an acceptance in the evening is filed the next business day), so only those are looked up
+  const recent =
+    ctx.maxAgeDays > 0
+      ? parsed.filter((r) => withinMaxAge(r.filingDate, ctx.detectedAt, ctx.maxAgeDays + 4))
+      : parsed;
+  const accessions = [...new Set(recent.map((r) => r.accessionNumber))];
   if (accessions.length === 0) return [];
   const rows = await select<{
     accession_number: string;

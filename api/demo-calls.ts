@@ -47,4 +47,12 @@ export const DEMO_CALLS: readonly DemoCall[] = [
   { family: '8-K events', path: '/v1/companies/AAPL/8k-events' },
   { family: 'news', path: '/v1/companies/VLD/news/events?min_impact=40' },
   { family: 'documents (retrieval)', path: '/v1/documents/by-ticker/AAPL?limit=5' },
+  { family: 'events (pull feed)', path: '/v1/events?types=filing.published&tickers=AAPL&after=0&limit=5' },
 ];
+
+/**
+ * The live event stream (docs/events.md): a stream token, then the SSE stream with it, as one shell line the
+ * banner prints after the `Try:` lines (`after=0` replays the log from its start, then follows it live).
+ */
+export const streamDemoCall = (base: string, key = '<key>') =>
+  `curl -N "${base}/v1/events/stream?after=0&token=$(curl -s -H "Authorization: Bearer ${key}" "${base}/v1/events/stream-token?types=filing.published,8k_event.published" | sed -E 's/.*"token":"([^"]+)".*/\\1/')"`;

@@ -5,6 +5,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import { Redis } from 'ioredis';
 import type { Config } from '../lib/config.ts';
 import type { Database } from '../lib/db.ts';
+import { EventWaker } from '../lib/events/waker.ts';
 import type { Logger } from '../lib/logger.ts';
 import { directDispatch } from './mcp/dispatch.ts';
 import { registerMcpEndpoint } from './mcp/http.ts';
@@ -30,6 +31,7 @@ import { observeRequest } from './platform/request-log.ts';
 import { pathOf, sendError } from './platform/respond-error.ts';
 import type { AnyRoute } from './platform/route.ts';
 import { UsageRecorder } from './platform/usage.ts';
+import { registerEventStream, STREAM_OPENAPI, STREAM_PATH } from './routes/events-stream.ts';
 import { DATASET_ROUTES } from './routes/index.ts';
 import { type ReadinessChecks, systemRoutes } from './routes/system.ts';
 
@@ -147,6 +149,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   const document = openApiDocument(routes, config.PUBLIC_BASE_URL);
+  // the live event stream is not a declared route (token instead of key, hijacked reply): documented here
+  (document.paths as Record<string, unknown>)[STREAM_PATH] = STREAM_OPENAPI;
   await app.register(swagger, { mode: 'static', specification: { document } as never });
   await app.register(swaggerUi, {
     routePrefix: '/docs',
@@ -174,6 +178,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     database,
     log,
   });
+  // The live event stream (Server-Sent Events), woken by LISTEN 'events' with a poll as a safety net
+  const waker = new EventWaker(database, log);
+  app.addHook('onClose', () => waker.close());
+  registerEventStream(app, { database, config, log, waker });
   // The MCP door: one tool per keyed route above, answered by that route's pipeline (api/mcp/).
   await registerMcpEndpoint(app, mcpTools(routes), directDispatch(entries, log), platform.auth);
 

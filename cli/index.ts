@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { openDatabase } from '../lib/db.ts';
 import { registerAccountCommands } from './commands/accounts.ts';
+import { registerEventCommands } from './commands/events.ts';
 import { registerImportCommand } from './commands/import.ts';
 import { registerJobCommands } from './commands/jobs.ts';
 import { registerMcpCommand } from './commands/mcp.ts';
@@ -30,6 +31,7 @@ registerImportCommand(program);
 registerMcpCommand(program);
 registerNewsCommands(program);
 registerRetrievalCommands(program);
+registerEventCommands(program);
 registerAccountCommands(program, async () => {
   const { config } = cliContext();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });

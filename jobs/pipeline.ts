@@ -1,5 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
+import { eventsMaxAgeDays } from '../lib/config.ts';
 import { ParseError, UpstreamNotFoundError } from '../lib/errors.ts';
+import { emitEvents } from '../lib/events/emit.ts';
 import { metrics } from '../lib/metrics.ts';
 import { recordPartition } from '../loaders/coverage.ts';
 import { quarantine } from '../schema/datasets.ts';
@@ -129,6 +131,13 @@ async function parseAndLoad(
       sha256: sha,
       at: new Date(),
     });
+    // The events of the rows just written, last in the same transaction (lib/events/emit.ts, docs/events.md)
+    await emitEvents(tx, job.dataset, {
+      key,
+      rows: parsed.rows,
+      detectedAt: detectedAt(docs),
+      maxAgeDays: eventsMaxAgeDays(ctx.config),
+    });
     return r;
   });
   if (job.afterLoad) {
@@ -144,6 +153,13 @@ async function parseAndLoad(
     'partition loaded',
   );
   return out;
+}
+
+/** When the partition's documents were fetched (the newest fetch; now for a load without documents). */
+function detectedAt(docs: RawDocument[]): string {
+  let last = '';
+  for (const d of docs) if (d.fetchedAt > last) last = d.fetchedAt;
+  return last || new Date().toISOString();
 }
 
 async function recordFailure(job: DatasetJob, key: string, ctx: JobContext, err: unknown) {

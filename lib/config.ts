@@ -79,6 +79,19 @@ const shape = z.object({
   // credentials; unset = the AWS SDK's chain (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, profile, instance role)
   ARCHIVE_ACCESS_KEY_ID: z.string().optional(),
   ARCHIVE_SECRET_ACCESS_KEY: z.string().optional(),
+  // event log (docs/events.md): emit an event only when the fact's own time is within this many days of its
+  // detection (a backfill of history does not flood subscribers); 0 = no limit. Default: 7 with
+  // UPSTREAM=live, 0 with UPSTREAM=fixtures (the demo emits for the captured files). Use eventsMaxAgeDays().
+  EVENTS_MAX_AGE_DAYS: z.coerce.number().int().min(0).max(36_500).optional(),
+  // the live stream (GET /v1/events/stream): heartbeat comment interval, and the bound on bytes waiting in a
+  // client's socket buffer before the client is dropped with a final `event: error`
+  EVENTS_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).default(15_000),
+  EVENTS_STREAM_BUFFER_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(64 * 1024 * 1024)
+    .default(1_048_576),
 });
 
 const schema = shape.superRefine((env, ctx) => {
@@ -106,6 +119,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration (see .env.example):\n${lines.join('\n')}`);
   }
   return Object.freeze(parsed.data);
+}
+
+/** EVENTS_MAX_AGE_DAYS, or its default: 7 days on live upstreams, no limit (0) on the offline fixtures. */
+export function eventsMaxAgeDays(config: Pick<Config, 'EVENTS_MAX_AGE_DAYS' | 'UPSTREAM'>): number {
+  return config.EVENTS_MAX_AGE_DAYS ?? (config.UPSTREAM === 'fixtures' ? 0 : 7);
 }
 
 export const CONFIG_KEYS = Object.keys(shape.shape);

@@ -579,6 +579,21 @@ export const DATASETS = [
     schedule: '58 2,6,10,14,18,22 * * *',
     table: 'retrieval_documents',
   },
+  {
+    // the event log (issue 24, docs/events.md): /v1/events/types, the pull feed and the live stream. Free and
+    // without credit: each event type needs the plan of the dataset it comes from (lib/events/catalog.ts)
+    id: 'events',
+    title: 'Event log',
+    statusFamily: null,
+    minPlan: 'free',
+    creditCost: 0,
+    updateFrequency: 'continuous',
+    availableFrom: null,
+    initialHistoryStatus: 'partial',
+    source: null,
+    schedule: null,
+    table: 'events',
+  },
 ] as const satisfies readonly DatasetDecl[];
 
 export type DatasetId = (typeof DATASETS)[number]['id'];

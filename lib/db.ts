@@ -24,6 +24,11 @@ export interface Database {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * LISTEN on a channel (NOTIFY is delivered at commit): a dedicated connection on Postgres, the instance's
+   * own listener on PGlite. Returns the function that stops listening.
+   */
+  listen?(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 const MIGRATIONS = resolve(dirname(fileURLToPath(import.meta.url)), '../migrations');
@@ -59,6 +64,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS });
       },
       close: () => pool.end(),
+      listen: (channel, onNotify) => listenPg(opts.databaseUrl!, channel, onNotify),
     };
   }
   const dataDir = opts.dataDir ?? './data';
@@ -85,10 +91,61 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       await createVectorExtension((q) => client.exec(q));
       await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS });
     },
+    async listen(channel, onNotify) {
+      return client.listen(channel, onNotify);
+    },
     async close() {
       await client.close();
       if (dataDir !== 'memory://') unlockEmbedded(join(dataDir, 'pg'));
     },
+  };
+}
+
+/**
+ * A dedicated Postgres connection that LISTENs (a pooled one would lose the LISTEN when returned). It
+ * reconnects after an error, every second until it succeeds; a caller that must not miss a wake-up
+ * also polls (the events stream does).
+ */
+async function listenPg(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (m) => {
+      if (m.channel === channel) onNotify(m.payload ?? '');
+    });
+    c.on('error', () => {
+      if (client === c) client = null;
+      void c.end().catch(() => undefined);
+      if (!stopped) retry = setTimeout(() => void connect().catch(() => undefined), 1_000);
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+    } catch (err) {
+      await c.end().catch(() => undefined);
+      if (stopped) return;
+      retry = setTimeout(() => void connect().catch(() => undefined), 1_000);
+      throw err;
+    }
+    if (stopped) {
+      await c.end().catch(() => undefined);
+      return;
+    }
+    client = c;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const c = client;
+    client = null;
+    if (c) await c.end().catch(() => undefined);
   };
 }
 

@@ -3,6 +3,7 @@ import { eightKEventRoutes } from './8k-events.ts';
 import { companyRoutes } from './companies.ts';
 import { companyFactsRoutes } from './company-facts.ts';
 import { disclosuresRoutes } from './disclosures.ts';
+import { eventRoutes } from './events.ts';
 import { filingsRoutes } from './filings.ts';
 import { financialSegmentsRoutes } from './financial-segments.ts';
 import { financialsRoutes } from './financials.ts';
@@ -38,4 +39,5 @@ export const DATASET_ROUTES: readonly AnyRoute[] = [
   ...newsRoutes,
   ...RETRIEVAL_ROUTES,
   ...DOCUMENT_ROUTES,
+  ...eventRoutes,
 ];

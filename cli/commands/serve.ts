@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { DEMO_CALLS } from '../../api/demo-calls.ts';
+import { DEMO_CALLS, streamDemoCall } from '../../api/demo-calls.ts';
 import { createAccount, createApiKey } from '../../api/platform/accounts.ts';
 import { buildApp } from '../../api/server.ts';
 import { statusSweep } from '../../jobs/refresh.ts';
@@ -223,6 +223,7 @@ function printReady(
     ...DEMO_CALLS.map(
       (c, i) => `  ${i === 0 ? 'Try:' : '    '}   curl -H "Authorization: Bearer <key>" "${base}${c.path}"`,
     ),
+    `  Live:  ${streamDemoCall(base)}`,
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -30,7 +30,7 @@ export const currentFeedUrl = (start: number) =>
  * what the feed missed (a restart, a burst past MAX_PAGES) and, being insert-only like this feed, never
  * duplicate a row; the submissions JSON later adds the report date and the primary document.
  */
-export const filingsLiveJob: DatasetJob<FilingInsert[]> = {
+export const filingsLiveJob: DatasetJob<{ filings: FilingInsert[] }> = {
   dataset: LIVE_FILINGS_DATASET,
   async followUps(ctx) {
     // the live rows of the last day that filing_items (items, and 8-K events from them) has not run yet
@@ -97,9 +97,9 @@ export const filingsLiveJob: DatasetJob<FilingInsert[]> = {
       rows.push(...currentFeedFilings(r.entries, SUPPORTED, doc.fetchedAt));
       warnings.push(...r.warnings);
     }
-    return { rows, warnings };
+    return { rows: { filings: rows }, warnings };
   },
   load(tx, rows) {
-    return loadFilings(tx, rows, 'index');
+    return loadFilings(tx, rows.filings, 'index');
   },
 };

@@ -940,6 +940,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Event feed (pull)
+         * @description The event log in sequence order, for consumers that cannot receive webhooks: pass `after` = the last `sequence` you processed (or the `next_cursor` of the previous page) and get the events after it, oldest first. Sequences are gap-free and in commit order, so resuming from the last one you stored never skips or repeats an event; deduplicate on `id` if you store events in more than one place. Filters: types (each needs the plan of its dataset: a type above your plan is a 402), tickers / company_ids, forms, families. An empty page means you are at the end of the log: poll again later, or use the live stream (GET /v1/events/stream-token). No credit; rate limited per key.
+         *
+         *     **Plan:** Free and above. **Credits:** free. **Rate limit:** per key per minute (Free 20, Professional 120, Fund 600); exceeding it gives 429 and costs nothing.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live event stream (Server-Sent Events)
+         * @description Opens a Server-Sent Events stream with a token from GET /v1/events/stream-token (no key header: the token is the credential; it is valid 60 s and for one connection, and carries the plan and filters).
+         *
+         *     Each event: `id: <sequence>`, `event: <type>`, `data: <the event as GET /v1/events gives it>`. A comment line (`: heartbeat ...`) every 15 s.
+         *
+         *     Resume: send `Last-Event-ID: <last id received>` (or `after=<sequence>`) with a new token; the stream continues after it with no gap and no duplicate. Without either it starts at the end of the log.
+         *
+         *     A client that reads too slowly gets a final `event: error` with `data: {"error":"slow_consumer","resume_after":N}` and is disconnected: reconnect with Last-Event-ID N.
+         *
+         *     Example: `curl -N "$BASE/v1/events/stream?token=$(curl -s -H "Authorization: Bearer $KEY" $BASE/v1/events/stream-token | jq -r .data.token)"`
+         */
+        get: operations["getEventsStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/stream-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live stream token
+         * @description A token for GET /v1/events/stream?token=... (Server-Sent Events; no key header needed there, so a server-side EventSource works). The token is valid for 60 seconds and for one connection, scoped to this account's plan and the filters given here (same as the pull feed; a type above the plan is a 402 now, not at connect time). Only its SHA-256 is stored. To reconnect, ask for a new token and pass the last `id:` you received as `Last-Event-ID` (or `after=`). No credit.
+         *
+         *     **Plan:** Free and above. **Credits:** free.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getEventsStreamToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Event catalog
+         * @description Every event type: its description, the dataset it comes from and the plan that dataset needs (an event type needs the plan of its dataset), the filters it takes besides tickers and company_ids, the JSON Schema of its `data` and a real example. Free (no credit) on every plan; a key is required.
+         *
+         *     **Plan:** Free and above. **Credits:** free.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getEventsTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/filings": {
         parameters: {
             query?: never;
@@ -10407,6 +10507,773 @@ export interface operations {
             };
             /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Resume point: the events after this sequence number (0, the default, reads from the start of the log), or the `next_cursor` of a previous page. Store the last `sequence` you processed and pass it back: no gap, no duplicate.
+                 * @example 0
+                 */
+                after?: string;
+                /** @description Only events of these companies, by cmp_ id (comma-separated or repeated; with tickers: either) */
+                company_ids?: string[];
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /** @description 8-K event families (data.family) for 8k_event.published; without `types`, only that type is read. One of: results, leadership, deals, financing, governance, other */
+                families?: string[];
+                /** @description Forms (data.form), for the types that take a form filter (filing.published, filing_items.published, 8k_event.published, insider_trade.published, institutional_holdings.published); without `types`, only those types are read */
+                forms?: string[];
+                /**
+                 * @description Rows per page, 1-1000 (default 100); above 1000 is a 400, never a clamp
+                 * @example 100
+                 */
+                limit?: number;
+                /** @description Only events of these companies, by ticker (comma-separated or repeated; with company_ids: either) */
+                tickers?: string[];
+                /**
+                 * @description Event types, comma-separated or repeated (see /v1/events/types). Default: every type the key's plan allows. One of: filing.published, filing_items.published, 8k_event.published, insider_trade.published, institutional_holdings.published, financials.updated, news_event.published, news_article.published, corporate_event.published
+                 * @example [
+                 *       "filing.published"
+                 *     ]
+                 */
+                types?: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "evt_bf452f2e71cd18a60e069e1729228140",
+                     *           "sequence": 361,
+                     *           "type": "filing.published",
+                     *           "occurred_at": "2023-08-04T00:00:00.000Z",
+                     *           "accepted_at": "2023-08-03T22:04:43.000Z",
+                     *           "detected_at": "2026-11-29T01:48:42.923Z",
+                     *           "published_at": "2026-11-29T01:48:43.101Z",
+                     *           "company_id": "cmp_256ba6d445efa9b724e6",
+                     *           "ticker": "AAPL",
+                     *           "data": {
+                     *             "accession_number": "0000320193-23-000077",
+                     *             "cik": "0000320193",
+                     *             "company_id": "cmp_256ba6d445efa9b724e6",
+                     *             "ticker": "AAPL",
+                     *             "company_name": "Apple Inc.",
+                     *             "form": "10-Q",
+                     *             "form_as_filed": "10-Q",
+                     *             "filing_date": "2023-08-04",
+                     *             "report_date": "2023-07-01",
+                     *             "accepted_at": "2023-08-03T22:04:43.000Z",
+                     *             "url": "https://www.sec.gov/Archives/edgar/data/320193/000032019323000077/",
+                     *             "links": {
+                     *               "self": "/v1/filings?cik=320193&filing_type=10-Q&filed_at_gte=2023-08-04&filed_at_lte=2023-08-04"
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": null,
+                     *         "available_to": null,
+                     *         "update_frequency": "continuous",
+                     *         "history_status": "partial"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description Upstream's time for it (EDGAR acceptance), where known
+                             */
+                            accepted_at: string | null;
+                            company_id: string | null;
+                            /** @description Thin-plus payload of the type (see its schema); under 20 kB */
+                            data: Record<string, never>;
+                            /**
+                             * Format: date-time
+                             * @description When this platform fetched the document holding it
+                             */
+                            detected_at: string;
+                            /** @description Deterministic: a hash of the type and the natural key of the fact, stable across re-ingests and retries (deduplicate on it) */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description The fact's own time (a filing date is its midnight UTC)
+                             */
+                            occurred_at: string;
+                            /**
+                             * Format: date-time
+                             * @description When the event was appended to the log (its commit)
+                             */
+                            published_at: string;
+                            /** @description Gap-free, in commit order: the resume point (`after`, `Last-Event-ID`) */
+                            sequence: number;
+                            ticker: string | null;
+                            type: string;
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Per-key per-minute rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getEventsStream: {
+        parameters: {
+            query: {
+                /** @description Resume after this sequence (Last-Event-ID takes precedence) */
+                after?: string;
+                /** @description The stream token (est_...) from GET /v1/events/stream-token */
+                token: string;
+            };
+            header?: {
+                /** @description The id (sequence) of the last event received: the stream resumes after it */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream (text/event-stream), open until the client leaves */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example retry: 3000
+                     *     : streaming events after sequence 360
+                     *
+                     *     id: 361
+                     *     event: filing.published
+                     *     data: {"id":"evt_...","sequence":361,"type":"filing.published",...}
+                     *
+                     *     : heartbeat 2026-11-29T02:00:15.000Z
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Unknown parameter or malformed Last-Event-ID / after (standard error body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, expired or already used token (standard error body) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getEventsStreamToken: {
+        parameters: {
+            query?: {
+                /** @description Only events of these companies, by cmp_ id (comma-separated or repeated; with tickers: either) */
+                company_ids?: string[];
+                /** @description 8-K event families (data.family) for 8k_event.published; without `types`, only that type is read. One of: results, leadership, deals, financing, governance, other */
+                families?: string[];
+                /** @description Forms (data.form), for the types that take a form filter (filing.published, filing_items.published, 8k_event.published, insider_trade.published, institutional_holdings.published); without `types`, only those types are read */
+                forms?: string[];
+                /** @description Only events of these companies, by ticker (comma-separated or repeated; with company_ids: either) */
+                tickers?: string[];
+                /**
+                 * @description Event types, comma-separated or repeated (see /v1/events/types). Default: every type the key's plan allows. One of: filing.published, filing_items.published, 8k_event.published, insider_trade.published, institutional_holdings.published, financials.updated, news_event.published, news_article.published, corporate_event.published
+                 * @example [
+                 *       "filing.published"
+                 *     ]
+                 */
+                types?: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "token": "est_Qm9vdHN0cmFwLXRva2VuLWV4YW1wbGUtb25seS0xMjM0NTY3",
+                     *         "expires_at": "2026-11-29T02:01:00.000Z",
+                     *         "stream_url": "/v1/events/stream?token=est_Qm9vdHN0cmFwLXRva2VuLWV4YW1wbGUtb25seS0xMjM0NTY3",
+                     *         "types": [
+                     *           "filing.published"
+                     *         ],
+                     *         "tickers": [
+                     *           "AAPL"
+                     *         ],
+                     *         "company_ids": null,
+                     *         "forms": null,
+                     *         "families": null
+                     *       },
+                     *       "coverage": {
+                     *         "available_from": null,
+                     *         "available_to": null,
+                     *         "update_frequency": "continuous",
+                     *         "history_status": "partial"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            company_ids: string[] | null;
+                            /** Format: date-time */
+                            expires_at: string;
+                            families: string[] | null;
+                            forms: string[] | null;
+                            /** @description Path and query to open (add after=N to resume) */
+                            stream_url: string;
+                            tickers: string[] | null;
+                            /** @description est_ + 43 characters; shown once */
+                            token: string;
+                            types: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getEventsTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "type": "filing.published",
+                     *           "description": "A filing of a spec 2.3 form (10-K, 10-Q, 8-K, 20-F, 6-K, DEF 14A, S-1, 424B4, 13F-HR and amendments) entered the filing index: one event per accession and filer. Filter by form.",
+                     *           "dataset": "filings",
+                     *           "min_plan": "free",
+                     *           "filters": [
+                     *             "forms"
+                     *           ],
+                     *           "route": "/v1/filings",
+                     *           "data_schema": {
+                     *             "type": "object",
+                     *             "required": [
+                     *               "accession_number",
+                     *               "cik",
+                     *               "company_id",
+                     *               "ticker",
+                     *               "company_name",
+                     *               "form",
+                     *               "form_as_filed",
+                     *               "filing_date",
+                     *               "report_date",
+                     *               "accepted_at",
+                     *               "url",
+                     *               "links"
+                     *             ],
+                     *             "properties": {
+                     *               "accession_number": {
+                     *                 "type": "string"
+                     *               },
+                     *               "cik": {
+                     *                 "type": "string"
+                     *               },
+                     *               "company_id": {
+                     *                 "type": [
+                     *                   "string",
+                     *                   "null"
+                     *                 ]
+                     *               },
+                     *               "ticker": {
+                     *                 "type": [
+                     *                   "string",
+                     *                   "null"
+                     *                 ]
+                     *               },
+                     *               "company_name": {
+                     *                 "type": [
+                     *                   "string",
+                     *                   "null"
+                     *                 ]
+                     *               },
+                     *               "form": {
+                     *                 "type": "string",
+                     *                 "description": "The spec 2.3 type (historical spellings mapped)"
+                     *               },
+                     *               "form_as_filed": {
+                     *                 "type": "string"
+                     *               },
+                     *               "filing_date": {
+                     *                 "type": "string",
+                     *                 "format": "date"
+                     *               },
+                     *               "report_date": {
+                     *                 "type": [
+                     *                   "string",
+                     *                   "null"
+                     *                 ],
+                     *                 "format": "date"
+                     *               },
+                     *               "accepted_at": {
+                     *                 "type": [
+                     *                   "string",
+                     *                   "null"
+                     *                 ],
+                     *                 "format": "date-time"
+                     *               },
+                     *               "url": {
+                     *                 "type": "string"
+                     *               },
+                     *               "links": {
+                     *                 "type": "object",
+                     *                 "required": [
+                     *                   "self"
+                     *                 ],
+                     *                 "properties": {
+                     *                   "self": {
+                     *                     "type": [
+                     *                       "string",
+                     *                       "null"
+                     *                     ],
+                     *                     "description": "The route (path and query, relative to the API base URL) that serves the whole row"
+                     *                   }
+                     *                 }
+                     *               }
+                     *             }
+                     *           },
+                     *           "example": {
+                     *             "id": "evt_bf452f2e71cd18a60e069e1729228140",
+                     *             "sequence": 361,
+                     *             "type": "filing.published",
+                     *             "occurred_at": "2023-08-04T00:00:00.000Z",
+                     *             "accepted_at": "2023-08-03T22:04:43.000Z",
+                     *             "detected_at": "2026-11-29T01:48:42.923Z",
+                     *             "published_at": "2026-11-29T01:48:43.101Z",
+                     *             "company_id": "cmp_256ba6d445efa9b724e6",
+                     *             "ticker": "AAPL",
+                     *             "data": {
+                     *               "accession_number": "0000320193-23-000077",
+                     *               "cik": "0000320193",
+                     *               "company_id": "cmp_256ba6d445efa9b724e6",
+                     *               "ticker": "AAPL",
+                     *               "company_name": "Apple Inc.",
+                     *               "form": "10-Q",
+                     *               "form_as_filed": "10-Q",
+                     *               "filing_date": "2023-08-04",
+                     *               "report_date": "2023-07-01",
+                     *               "accepted_at": "2023-08-03T22:04:43.000Z",
+                     *               "url": "https://www.sec.gov/Archives/edgar/data/320193/000032019323000077/",
+                     *               "links": {
+                     *                 "self": "/v1/filings?cik=320193&filing_type=10-Q&filed_at_gte=2023-08-04&filed_at_lte=2023-08-04"
+                     *               }
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": null,
+                     *         "available_to": null,
+                     *         "update_frequency": "continuous",
+                     *         "history_status": "partial"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            data_schema: Record<string, never>;
+                            dataset: string;
+                            description: string;
+                            example: {
+                                /**
+                                 * Format: date-time
+                                 * @description Upstream's time for it (EDGAR acceptance), where known
+                                 */
+                                accepted_at: string | null;
+                                company_id: string | null;
+                                /** @description Thin-plus payload of the type (see its schema); under 20 kB */
+                                data: Record<string, never>;
+                                /**
+                                 * Format: date-time
+                                 * @description When this platform fetched the document holding it
+                                 */
+                                detected_at: string;
+                                /** @description Deterministic: a hash of the type and the natural key of the fact, stable across re-ingests and retries (deduplicate on it) */
+                                id: string;
+                                /**
+                                 * Format: date-time
+                                 * @description The fact's own time (a filing date is its midnight UTC)
+                                 */
+                                occurred_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When the event was appended to the log (its commit)
+                                 */
+                                published_at: string;
+                                /** @description Gap-free, in commit order: the resume point (`after`, `Last-Event-ID`) */
+                                sequence: number;
+                                ticker: string | null;
+                                type: string;
+                            };
+                            filters: ("forms" | "families")[];
+                            /** @enum {string} */
+                            min_plan: "free" | "professional" | "fund";
+                            route: string;
+                            type: string;
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,591 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { currentItem, ITEM_BY_CODE } from '../../api/routes/8k-families.ts';
+import type { Tx } from '../db.ts';
+import { SUPPORTED_FILING_TYPES } from '../filing-types.ts';
+import { appendEvents, type NewEvent } from './log.ts';
+
+/**
+ * Emission: which rows of a load become events (docs/events.md, "Emission policy").
+ *
+ * The pipeline calls emitEvents last in a partition's load transaction (jobs/pipeline.ts), so the events
+ * commit or roll back with the rows they describe (the outbox). A dataset's emitter reads back the rows
+ * this transaction wrote (`xmin` = the transaction's id): the upserts write only rows that are new or whose
+ * values changed (loaders/upsert.ts), so an identical re-run selects nothing, and a changed row of a fact
+ * already published keeps its event id (type + natural key) and is not appended again. A new version of a
+ * fact (a restated statement: a new `known_from`) has a new natural key, so it is a new event.
+ *
+ * History: an event is emitted only when the fact's own time (EDGAR acceptance where known, else the
+ * fact's date) is within `maxAgeDays` of its detection (the fetch of the document), so a backfill of old
+ * history does not flood the log and its subscribers; 0 = no limit.
+ */
+export interface EmitContext {
+  /** The partition key (`cik:0000320193`, `acc:<accession>`, `q:2024Q4`...). */
+  key: string;
+  /** The parser's rows (what the job's load received). */
+  rows: unknown;
+  /** When the partition's documents were fetched (the newest fetch): each event's `detected_at`. */
+  detectedAt: string;
+  maxAgeDays: number;
+}
+
+type Emitter = (tx: Tx, ctx: EmitContext) => Promise<NewEvent[]>;
+
+/** Rows this transaction inserted or changed (Postgres and PGlite alike). */
+const mine = (alias: string) => sql.raw(`${alias}.xmin = pg_current_xact_id()::xid`);
+
+async function select<T>(tx: Tx, q: SQL): Promise<T[]> {
+  const out = await tx.execute(q);
+  return (Array.isArray(out) ? out : ((out as { rows?: unknown[] }).rows ?? [])) as T[];
+}
+
+/** A timestamp as ISO 8601 UTC (drivers hand back Date objects or Postgres text such as `2023-08-03 22:04:43+00`). */
+function iso(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return v.toISOString();
+  const s = String(v);
+  const t = Date.parse(s.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'));
+  return Number.isFinite(t) ? new Date(t).toISOString() : s;
+}
+const q = encodeURIComponent;
+
+/** Whether a fact of this time, detected at `detectedAt`, is recent enough to be pushed. */
+export function withinMaxAge(
+  factTime: string | Date,
+  detectedAt: string | Date,
+  maxAgeDays: number,
+): boolean {
+  if (maxAgeDays <= 0) return true;
+  const fact = typeof factTime === 'string' ? Date.parse(factTime) : factTime.getTime();
+  const seen = typeof detectedAt === 'string' ? Date.parse(detectedAt) : detectedAt.getTime();
+  if (!Number.isFinite(fact) || !Number.isFinite(seen)) return false;
+  return seen - fact <= maxAgeDays * 86_400_000;
+}
+
+const SERVED_FORMS = new Set<string>(SUPPORTED_FILING_TYPES);
+
+const filingEvents: Emitter = async (tx, ctx) => {
+  const parsed = (ctx.rows as { filings?: { accessionNumber: string; filingDate: string }[] }).filings ?? [];
+  // a quarter's index holds ~300,000 filings: only the recent ones can pass the age rule (a day of slack:
+  // an acceptance in the evening is filed the next business day), so only those are looked up
+  const recent =
+    ctx.maxAgeDays > 0
+      ? parsed.filter((r) => withinMaxAge(r.filingDate, ctx.detectedAt, ctx.maxAgeDays + 4))
+      : parsed;
+  const accessions = [...new Set(recent.map((r) => r.accessionNumber))];
+  if (accessions.length === 0) return [];
+  const rows = await select<{
+    accession_number: string;
+    cik: string;
+    filing_type: string;
+    form: string;
+    company_name: string | null;
+    report_date: string | null;
+    filing_date: string;
+    accepted_at: string | null;
+    url: string;
+    company_id: string | null;
+    ticker: string | null;
+  }>(
+    tx,
+    sql`select f.accession_number, lpad(f.cik::text, 10, '0') as cik, f.filing_type, f.form, f.company_name,
+          f.report_date::text as report_date, f.filing_date::text as filing_date, f.accepted_at, f.url,
+          c.company_id, c.primary_ticker as ticker
+        from filings f left join companies c on c.cik = lpad(f.cik::text, 10, '0')
+       where f.accession_number = any(${sql.param(accessions)}::text[]) and ${mine('f')}
+       order by f.filing_date, f.accession_number, f.cik`,
+  );
+  return rows
+    .filter((r) => SERVED_FORMS.has(r.filing_type))
+    .map((r) => ({
+      type: 'filing.published',
+      key: `${r.accession_number}:${r.cik}`,
+      occurredAt: r.filing_date,
+      acceptedAt: iso(r.accepted_at),
+      detectedAt: ctx.detectedAt,
+      companyId: r.company_id,
+      ticker: r.ticker,
+      data: {
+        accession_number: r.accession_number,
+        cik: r.cik,
+        company_id: r.company_id,
+        ticker: r.ticker,
+        company_name: r.company_name,
+        form: r.filing_type,
+        form_as_filed: r.form,
+        filing_date: r.filing_date,
+        report_date: r.report_date,
+        accepted_at: iso(r.accepted_at),
+        url: r.url,
+        links: {
+          self: `/v1/filings?cik=${Number(r.cik)}&filing_type=${q(r.filing_type)}&filed_at_gte=${r.filing_date}&filed_at_lte=${r.filing_date}`,
+        },
+      },
+    }));
+};
+
+const ITEM_FORMS: Record<string, string> = { '10-K/A': '10-K', '10-Q/A': '10-Q', '8-K/A': '8-K' };
+
+const filingItemEvents: Emitter = async (tx, ctx) => {
+  const accession = (ctx.rows as { filing?: { accessionNumber?: string } }).filing?.accessionNumber;
+  if (!accession) return [];
+  const [doc] = await select<{
+    accession_number: string;
+    cik: string;
+    filing_type: string;
+    form: string;
+    filing_date: string;
+    report_date: string | null;
+    year: number | null;
+    status: string;
+    document_url: string;
+    n_exhibits: number;
+    accepted_at: string | null;
+    company_id: string | null;
+    ticker: string | null;
+    written: boolean;
+  }>(
+    tx,
+    sql`select d.accession_number, lpad(d.cik::text, 10, '0') as cik, d.filing_type, d.form,
+          d.filing_date::text as filing_date, d.report_date::text as report_date, d.year, d.status,
+          d.document_url, jsonb_array_length(d.exhibits)::int as n_exhibits,
+          (select max(f.accepted_at) from filings f where f.accession_number = d.accession_number) as accepted_at,
+          c.company_id, c.primary_ticker as ticker, ${mine('d')} as written
+        from filing_documents d left join companies c on c.cik = lpad(d.cik::text, 10, '0')
+       where d.accession_number = ${accession}`,
+  );
+  if (!doc) return [];
+  const items = await select<{ number: string; name: string; ordinal: number; written: boolean }>(
+    tx,
+    sql`select i.number, i.name, i.ordinal, ${mine('i')} as written from filing_items i
+         where i.accession_number = ${accession} order by i.ordinal`,
+  );
+  const base = {
+    occurredAt: doc.filing_date,
+    acceptedAt: iso(doc.accepted_at),
+    detectedAt: ctx.detectedAt,
+    companyId: doc.company_id,
+    ticker: doc.ticker,
+  };
+  const who = doc.ticker ?? String(Number(doc.cik));
+  const out: NewEvent[] = [];
+  if (doc.written || items.some((i) => i.written)) {
+    const form = ITEM_FORMS[doc.filing_type] ?? doc.filing_type;
+    out.push({
+      ...base,
+      type: 'filing_items.published',
+      key: accession,
+      data: {
+        accession_number: accession,
+        cik: doc.cik,
+        company_id: doc.company_id,
+        ticker: doc.ticker,
+        form: doc.filing_type,
+        filing_date: doc.filing_date,
+        report_date: doc.report_date,
+        status: doc.status,
+        items: items.map((i) => i.number),
+        n_exhibits: doc.n_exhibits,
+        document_url: doc.document_url,
+        links: {
+          self: `/v1/filings/items?ticker=${q(who)}&filing_type=${q(form)}&year=${doc.year ?? doc.filing_date.slice(0, 4)}&accession_number=${accession}`,
+        },
+      },
+    });
+  }
+  if (doc.filing_type === '8-K' || doc.filing_type === '8-K/A') {
+    for (const i of items) {
+      if (!i.written && !doc.written) continue;
+      const it = currentItem(i.number);
+      if (!it) continue;
+      const decl = ITEM_BY_CODE.get(it.item)!;
+      out.push({
+        ...base,
+        type: '8k_event.published',
+        key: `${accession}:${it.asFiled}`,
+        data: {
+          event_id: `${accession}:${it.asFiled}`,
+          accession_number: accession,
+          cik: doc.cik,
+          company_id: doc.company_id,
+          ticker: doc.ticker,
+          form: doc.filing_type,
+          filing_date: doc.filing_date,
+          item: it.item,
+          item_as_filed: it.asFiled,
+          item_name: decl.name,
+          family: decl.family,
+          links: {
+            self: doc.company_id
+              ? `/v1/companies/${doc.company_id}/8k-events?item=${it.item}&filed_at_gte=${doc.filing_date}&filed_at_lte=${doc.filing_date}`
+              : `/v1/8k-events?item=${it.item}&filed_at_gte=${doc.filing_date}&filed_at_lte=${doc.filing_date}`,
+          },
+        },
+      });
+    }
+  }
+  return out;
+};
+
+/** Transactions listed in an insider-trade event (the whole filing is at links.self). */
+const MAX_TRADES_IN_EVENT = 25;
+
+const insiderTradeEvents: Emitter = async (tx, ctx) => {
+  const accession = (ctx.rows as { accessionNumber?: string }).accessionNumber;
+  if (!accession) return [];
+  const [f] = await select<{
+    accession_number: string;
+    issuer_cik: string;
+    ticker: string | null;
+    form_type: string;
+    filing_date: string;
+    period_of_report: string | null;
+    reporting_owners: unknown;
+    accepted_at: string | null;
+    company_id: string | null;
+    company_ticker: string | null;
+  }>(
+    tx,
+    sql`select o.accession_number, lpad(o.issuer_cik::text, 10, '0') as issuer_cik, o.ticker, o.form_type,
+          o.filing_date::text as filing_date, o.period_of_report::text as period_of_report, o.reporting_owners,
+          (select max(f.accepted_at) from filings f where f.accession_number = o.accession_number) as accepted_at,
+          c.company_id, c.primary_ticker as company_ticker
+        from ownership_filings o left join companies c on c.cik = lpad(o.issuer_cik::text, 10, '0')
+       where o.accession_number = ${accession} and ${mine('o')}`,
+  );
+  if (!f) return [];
+  const trades = await select<Record<string, unknown>>(
+    tx,
+    sql`select t.name, t.title, t.transaction_date::text as transaction_date, t.transaction_type,
+          t.transaction_shares, t.transaction_price_per_share, t.transaction_value,
+          t.shares_owned_after_transaction
+        from insider_trades t where t.accession_number = ${accession} order by t.ordinal`,
+  );
+  const ticker = f.ticker ?? f.company_ticker;
+  const owners = Array.isArray(f.reporting_owners)
+    ? (f.reporting_owners as { name?: string }[]).map((o) => o.name ?? null).filter(Boolean)
+    : [];
+  return [
+    {
+      type: 'insider_trade.published',
+      key: accession,
+      occurredAt: f.filing_date,
+      acceptedAt: iso(f.accepted_at),
+      detectedAt: ctx.detectedAt,
+      companyId: f.company_id,
+      ticker,
+      data: {
+        accession_number: accession,
+        issuer_cik: f.issuer_cik,
+        company_id: f.company_id,
+        ticker,
+        form: f.form_type,
+        filing_date: f.filing_date,
+        period_of_report: f.period_of_report,
+        reporting_owners: owners,
+        n_transactions: trades.length,
+        transactions: trades.slice(0, MAX_TRADES_IN_EVENT),
+        links: { self: ticker ? `/v1/insider-trades?ticker=${q(ticker)}` : null },
+      },
+    },
+  ];
+};
+
+const holdingsEvents: Emitter = async (tx, ctx) => {
+  const accession = (ctx.rows as { doc?: { cover?: { accessionNumber?: string | null } } }).doc?.cover
+    ?.accessionNumber;
+  if (!accession) return [];
+  const [f] = await select<{
+    accession_number: string;
+    filer_cik: string;
+    filer_name: string | null;
+    report_period: string;
+    filing_date: string;
+    form_type: string;
+    amendment_type: string | null;
+    rows: number;
+    accepted_at: string | null;
+    company_id: string | null;
+    ticker: string | null;
+  }>(
+    tx,
+    sql`select t.accession_number, lpad(t.filer_cik::text, 10, '0') as filer_cik, t.filer_name,
+          t.report_period::text as report_period, t.filing_date::text as filing_date, t.form_type,
+          t.amendment_type, t.rows,
+          (select max(f.accepted_at) from filings f where f.accession_number = t.accession_number) as accepted_at,
+          c.company_id, c.primary_ticker as ticker
+        from thirteen_f_filings t left join companies c on c.cik = lpad(t.filer_cik::text, 10, '0')
+       where t.accession_number = ${accession} and ${mine('t')}`,
+  );
+  if (!f) return [];
+  return [
+    {
+      type: 'institutional_holdings.published',
+      key: accession,
+      occurredAt: f.filing_date,
+      acceptedAt: iso(f.accepted_at),
+      detectedAt: ctx.detectedAt,
+      companyId: f.company_id,
+      ticker: f.ticker,
+      data: {
+        accession_number: accession,
+        filer_cik: f.filer_cik,
+        filer_name: f.filer_name,
+        company_id: f.company_id,
+        ticker: f.ticker,
+        form: f.form_type,
+        amendment_type: f.amendment_type,
+        report_period: f.report_period,
+        filing_date: f.filing_date,
+        rows: f.rows,
+        links: {
+          self: `/v1/institutional-holdings?filer_cik=${Number(f.filer_cik)}&report_period=${f.report_period}`,
+        },
+      },
+    },
+  ];
+};
+
+const financialsEvents: Emitter = async (tx, ctx) => {
+  const cik = (ctx.rows as { cik?: number }).cik;
+  if (!cik) return [];
+  const rows = await select<{
+    period: string;
+    report_period: string;
+    known_from: string;
+    fiscal_period: string | null;
+    accession_number: string | null;
+    filing_url: string | null;
+    currency: string | null;
+    statements: string[];
+    restated: boolean;
+    ticker: string | null;
+    company_id: string | null;
+    accepted_at: string | null;
+  }>(
+    tx,
+    sql`select s.period, s.report_period::text as report_period, s.known_from::text as known_from,
+          max(s.fiscal_period) as fiscal_period, max(s.accession_number) as accession_number,
+          max(s.filing_url) as filing_url, max(s.currency) as currency,
+          array_agg(distinct s.statement order by s.statement) as statements,
+          bool_or(exists (select 1 from financial_statements o where o.cik = s.cik and o.statement = s.statement
+            and o.period = s.period and o.report_period = s.report_period and o.known_from < s.known_from)) as restated,
+          max(s.ticker) as ticker, max(c.company_id) as company_id,
+          (select max(f.accepted_at) from filings f where f.accession_number = max(s.accession_number)) as accepted_at
+        from financial_statements s left join companies c on c.cik = lpad(s.cik::text, 10, '0')
+       where s.cik = ${cik} and s.statement <> 'metrics' and ${mine('s')}
+       group by s.period, s.report_period, s.known_from
+       order by s.known_from, s.report_period, s.period`,
+  );
+  return rows.map((r) => {
+    const who = r.ticker ?? String(cik);
+    return {
+      type: 'financials.updated',
+      key: `${cik}:${r.period}:${r.report_period}:${r.known_from}`,
+      occurredAt: r.known_from,
+      acceptedAt: iso(r.accepted_at),
+      detectedAt: ctx.detectedAt,
+      companyId: r.company_id,
+      ticker: r.ticker,
+      data: {
+        cik: String(cik).padStart(10, '0'),
+        company_id: r.company_id,
+        ticker: r.ticker,
+        period: r.period,
+        report_period: r.report_period,
+        fiscal_period: r.fiscal_period,
+        known_from: r.known_from,
+        restated: r.restated,
+        statements: r.statements,
+        currency: r.currency,
+        accession_number: r.accession_number,
+        filing_url: r.filing_url,
+        links: {
+          self: `/v1/financials?${r.ticker ? `ticker=${q(who)}` : `cik=${cik}`}&period=${q(r.period)}&report_period=${r.report_period}`,
+        },
+      },
+    };
+  });
+};
+
+const newsEvents: Emitter = async (tx, ctx) => {
+  const parsed = ctx.rows as { items?: { item?: { published_at?: string } }[]; fetchedAt?: string };
+  const times = (parsed.items ?? [])
+    .map((i) => Date.parse(i.item?.published_at ?? ''))
+    .filter((t) => Number.isFinite(t));
+  // the loader reads the articles within a day of the feed's items; so does this (an index range)
+  const range =
+    times.length > 0
+      ? sql`a.event_at between ${new Date(Math.min(...times) - 2 * 86_400_000).toISOString()} and ${new Date(Math.max(...times) + 2 * 86_400_000).toISOString()}`
+      : sql`true`;
+  const articles = await select<{
+    news_id: string;
+    title: string;
+    link: string | null;
+    publisher: string | null;
+    channel: string;
+    region: string | null;
+    language: string | null;
+    event_at: string;
+    event_type: string;
+    event_subtype: string;
+    impact_score: number;
+    stance: string;
+    companies: { company_id: string; ticker: string | null; relation: string }[] | null;
+  }>(
+    tx,
+    sql`select a.news_id, a.title, a.link, a.publisher, a.channel, a.region, a.language, a.event_at,
+          a.event_type, a.event_subtype, a.impact_score, a.stance,
+          (select jsonb_agg(jsonb_build_object('company_id', r.company_id, 'ticker', r.ticker, 'relation', r.relation)
+                   order by r.relation, r.company_id)
+             from news_company_rows r where r.news_id = a.news_id) as companies
+        from news_articles a where ${range} and ${mine('a')}
+       order by a.event_at, a.news_id`,
+  );
+  const out: NewEvent[] = [];
+  for (const a of articles) {
+    const primary = a.companies?.find((c) => c.relation === 'primary') ?? a.companies?.[0] ?? null;
+    out.push({
+      type: 'news_article.published',
+      key: a.news_id,
+      occurredAt: iso(a.event_at)!,
+      detectedAt: ctx.detectedAt,
+      companyId: primary?.company_id ?? null,
+      ticker: primary?.ticker ?? null,
+      data: {
+        news_id: a.news_id,
+        title: a.title.slice(0, 500),
+        link: a.link,
+        publisher: a.publisher,
+        channel: a.channel,
+        region: a.region,
+        language: a.language,
+        event_at: iso(a.event_at),
+        event_type: a.event_type,
+        event_subtype: a.event_subtype,
+        impact_score: a.impact_score,
+        stance: a.stance,
+        companies: (a.companies ?? []).slice(0, 50),
+        links: {
+          self: primary ? `/v1/companies/${primary.company_id}/news?since=${q(iso(a.event_at)!)}` : null,
+        },
+      },
+    });
+  }
+  const events = await select<{
+    event_id: string;
+    company_id: string;
+    relation: string;
+    ticker: string | null;
+    n_articles: number;
+    first_at: string;
+    last_at: string;
+    peak_impact: number;
+    direction: string;
+    headline: string;
+    event_type: string;
+    link: string | null;
+  }>(
+    tx,
+    sql`select e.event_id, e.company_id, e.relation, e.ticker, e.n_articles, e.first_at, e.last_at,
+          e.peak_impact, e.direction, e.headline, e.event_type, e.link
+        from news_events e where ${mine('e')} order by e.last_at, e.event_id, e.company_id, e.relation`,
+  );
+  for (const e of events) {
+    out.push({
+      type: 'news_event.published',
+      // a rise of the peak impact is a new event (a min_impact subscriber hears of it when it crosses)
+      key: `${e.event_id}:${e.company_id}:${e.relation}:${e.peak_impact}`,
+      occurredAt: iso(e.last_at)!,
+      detectedAt: ctx.detectedAt,
+      companyId: e.company_id,
+      ticker: e.ticker,
+      data: {
+        event_id: e.event_id,
+        company_id: e.company_id,
+        ticker: e.ticker,
+        relation: e.relation,
+        event_type: e.event_type,
+        headline: e.headline.slice(0, 500),
+        peak_impact: e.peak_impact,
+        direction: e.direction,
+        n_articles: e.n_articles,
+        first_at: iso(e.first_at),
+        last_at: iso(e.last_at),
+        link: e.link,
+        links: { self: `/v1/companies/${e.company_id}/news/events?since=${q(iso(e.first_at)!)}` },
+      },
+    });
+  }
+  return out;
+};
+
+const corporateEvents: Emitter = async (tx, ctx) => {
+  const parsed = ctx.rows as { registry?: { events?: { companyId: string }[] } };
+  const ids = [...new Set((parsed.registry?.events ?? []).map((e) => e.companyId))];
+  if (ids.length === 0) return [];
+  const rows = await select<{
+    company_id: string;
+    event_type: string;
+    event_date: string;
+    symbol: string | null;
+    ratio: string | null;
+    counterpart_company_id: string | null;
+    counterpart_name: string | null;
+    detail: string;
+    source: string;
+    ticker: string | null;
+  }>(
+    tx,
+    sql`select e.company_id, e.event_type, e.event_date::text as event_date, e.symbol, e.ratio,
+          e.counterpart_company_id, e.counterpart_name, e.detail, e.source, c.primary_ticker as ticker
+        from company_events e left join companies c on c.company_id = e.company_id
+       where e.company_id = any(${sql.param(ids)}::text[]) and ${mine('e')}
+       order by e.event_date, e.company_id, e.event_type, e.detail`,
+  );
+  return rows.map((r) => ({
+    type: 'corporate_event.published',
+    key: `${r.company_id}:${r.event_type}:${r.event_date}:${r.detail}`,
+    occurredAt: r.event_date,
+    detectedAt: ctx.detectedAt,
+    companyId: r.company_id,
+    ticker: r.ticker,
+    data: {
+      company_id: r.company_id,
+      ticker: r.ticker,
+      event_type: r.event_type,
+      event_date: r.event_date,
+      symbol: r.symbol,
+      ratio: r.ratio,
+      counterpart_company_id: r.counterpart_company_id,
+      counterpart_name: r.counterpart_name,
+      detail: r.detail,
+      source: r.source,
+      links: { self: `/v1/companies/${r.company_id}/events` },
+    },
+  }));
+};
+
+/** The datasets whose loads emit events, and how. */
+export const EMITTERS: Readonly<Record<string, Emitter>> = {
+  companies: corporateEvents,
+  filings: filingEvents,
+  filings_live: filingEvents,
+  filing_items: filingItemEvents,
+  insider_trades: insiderTradeEvents,
+  institutional_holdings: holdingsEvents,
+  financials: financialsEvents,
+  news: newsEvents,
+};
+
+/**
+ * Appends the events of a dataset's load, in the load's transaction, after its rows (call it last: the
+ * log's counter stays locked until the commit). Returns how many events were appended.
+ */
+export async function emitEvents(tx: Tx, dataset: string, ctx: EmitContext): Promise<number> {
+  const emitter = EMITTERS[dataset];
+  if (!emitter) return 0;
+  const events = (await emitter(tx, ctx)).filter((e) =>
+    withinMaxAge(e.acceptedAt ?? e.occurredAt, e.detectedAt, ctx.maxAgeDays),
+  );
+  return appendEvents(tx, events);
+}

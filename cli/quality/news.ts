@@ -102,7 +102,7 @@ for (const l of labels) {
     summary: a.summary,
     event_type: c.event_type,
     event_subtype: c.event_subtype,
-    company: null,
+    company: (a.links.find((x) => x.primary) ?? a.links[0])?.ticker ?? null,
   }).direction;
   if (c.event_type === l.event_type) {
     sc.type++;

@@ -133,7 +133,13 @@ export const TEXT_RULES: TextRule[] = [
     /\b(agrees? to buy|agreed to buy|deal to (buy|purchase)|to buy|buys|buying|bought|to purchase|purchase of|buyout|tie-up|combine|combination with|to be bought|(takeover|buyout|rival|higher|hostile) (bid|offer)|bids? for|offer for)\b(?![^.,;:]{0,25}\b(crude|oil|gas|lng|gold|bonds?|back|stocks?|treasur\w+|dollars?|yen|euros?|barrels|bitcoin|weapons|jets?|aircraft|planes|time|votes?)\b)/i,
     3,
   ),
-  r('m&a.stake', 'm&a', 'stake', /\b(stake in|takes? (a )?stake|buys? (a )?stake|raises? (its )?stake|stake sale)\b/i, 2),
+  r(
+    'm&a.stake',
+    'm&a',
+    'stake',
+    /\b(stake in|takes? (a )?stake|buys? (a )?stake|raises? (its )?stake|stake sale)\b/i,
+    2,
+  ),
   r(
     'fda.approval',
     'fda',

@@ -171,7 +171,11 @@ export function buildRegistryIndex(companies: RegistryCompany[]): RegistryIndex 
 }
 
 /** The company that traded under `symbol` on `date` (the ticker history), else the current holder of it. */
-export function companyForTicker(reg: RegistryIndex, symbol: string, date?: string): RegistryCompany | undefined {
+export function companyForTicker(
+  reg: RegistryIndex,
+  symbol: string,
+  date?: string,
+): RegistryCompany | undefined {
   const sym = symbol.toUpperCase();
   const day = date?.slice(0, 10);
   if (day)
@@ -198,7 +202,8 @@ const CASHTAG = /(?:^|[\s(])\$([A-Z]{1,5}(?:\.[A-Z])?)\b(?![\d,.]*\d)/g;
 const SUBJECT_ROLES = /^(filer|issuer|subject|subject company)$/i;
 
 /** A headline's lead label ("Exclusive:", "Morning Bid:", "UPDATE 2-", "BRIEF-"): not its subject. */
-const KICKER = /^(?:(?:UPDATE \d+|BRIEF|CORRECTED|EXCLUSIVE|REFILE)\s*-\s*|[A-Z][\w&'’.-]*(?: [A-Z][\w&'’.-]*){0,3}:\s+)/i;
+const KICKER =
+  /^(?:(?:UPDATE \d+|BRIEF|CORRECTED|EXCLUSIVE|REFILE)\s*-\s*|[A-Z][\w&'’.-]*(?: [A-Z][\w&'’.-]*){0,3}:\s+)/i;
 
 /**
  * Words that end a headline's subject: auxiliaries, "to", and the verbs headlines lead with. The companies
@@ -259,7 +264,11 @@ export function linkItem(
     const sym = (m[2] as string).replace('-', '.');
     const c = companyForTicker(reg, sym, date) ?? companyForTicker(reg, m[2] as string, date);
     if (!c) continue;
-    add(c, { basis: 'exchange_tag', evidence: m[0], ticker_confirmed: true, primary: (m.index ?? 0) < titleEnd }, sym);
+    add(
+      c,
+      { basis: 'exchange_tag', evidence: m[0], ticker_confirmed: true, primary: (m.index ?? 0) < titleEnd },
+      sym,
+    );
     const before = /((?:[A-Z][\w&'’.-]*,?\s+){0,5}[A-Z][\w&'’.-]*,?)\s*\(\s*$/.exec(text.slice(0, m.index));
     const k = before ? aliasKey(before[1] as string) : '';
     if (k.length >= 3) selfNames.set(k, c);
@@ -269,7 +278,12 @@ export function linkItem(
     if (c)
       add(
         c,
-        { basis: 'cashtag', evidence: `$${m[1]}`, ticker_confirmed: true, primary: (m.index ?? 0) < titleEnd },
+        {
+          basis: 'cashtag',
+          evidence: `$${m[1]}`,
+          ticker_confirmed: true,
+          primary: (m.index ?? 0) < titleEnd,
+        },
         m[1] as string,
       );
   }
@@ -334,9 +348,10 @@ export function headlineSubject(title: string): { start: number; end: number } {
   const k = KICKER.exec(title);
   const start = k && k[0].length < title.length ? k[0].length : 0;
   // a closing attribution (", CME's Duffy says", ": report", " - sources") names a speaker, not the subject
-  const attribution = /(?:,|:| -)\s*[^,:]*\b(says|said|say|report|reports|sources|filings?|lawyer|analysts?)\s*$/i.exec(
-    title.slice(start),
-  );
+  const attribution =
+    /(?:,|:| -)\s*[^,:]*\b(says|said|say|report|reports|sources|filings?|lawyer|analysts?)\s*$/i.exec(
+      title.slice(start),
+    );
   const stop = attribution && attribution.index > 0 ? start + attribution.index : title.length;
   const re = /[A-Za-z][A-Za-z'’-]*/g;
   re.lastIndex = start;

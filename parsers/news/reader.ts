@@ -36,13 +36,20 @@ const DOWN =
 /** Phrases read before single words: a negation or a comparison turns the word it governs around. */
 const PHRASES: { re: RegExp; dir: 1 | -1 }[] = [
   { re: /\b(fails?|failed|failing) to (beat|top|meet|win|gain|rise|lift|boost|impress|reach)\b/gi, dir: -1 },
-  { re: /\b(less|smaller|milder|narrower) than (feared|expected|forecast|estimated)\b/gi, dir: 1 },
+  // the comparison governs the movement it follows: "claims rise less than expected", "profit falls less than feared"
+  {
+    re: /\b((rises?|rose|falls?|fell|drops?|dropped|declines?|declined|grows?|grew|increases?|increased)\s+)?(less|smaller|milder|narrower) than (feared|expected|forecast|estimated)\b/gi,
+    dir: 1,
+  },
   { re: /\b(better|stronger|higher)[- ]than[- ](expected|feared|forecast|estimated)\b/gi, dir: 1 },
   { re: /\b(worse|weaker|lower)[- ]than[- ](expected|forecast|estimated)\b/gi, dir: -1 },
   { re: /\b(above|beats?|tops?|topped|exceed\w*) (estimates|expectations|forecasts?|consensus)\b/gi, dir: 1 },
   { re: /\b(below|misses?|missed|short of) (estimates|expectations|forecasts?|consensus)\b/gi, dir: -1 },
   { re: /\b(not|no|never|without) (\w+ )?(beat|gain|growth|rise|profit|approval|deal)\b/gi, dir: -1 },
-  { re: /\b(no|not|never|without) (\w+ )?(loss|losses|cut|cuts|layoffs|default|charges|recall|halt)\b/gi, dir: 1 },
+  {
+    re: /\b(no|not|never|without) (\w+ )?(loss|losses|cut|cuts|layoffs|default|charges|recall|halt)\b/gi,
+    dir: 1,
+  },
   {
     re: /\b(end\w*|terminat\w+|lift\w*|drops?|dropped|dismiss\w*|settles?|resolves?) (of )?(the |an |its )?(\w+ )?(enforcement action|probe|investigation|charges|ban|sanctions|lawsuit)\b/gi,
     dir: 1,
@@ -60,8 +67,11 @@ const BAD_WHEN_UP =
 const MOVE =
   /^(rises?|rose|jumps?|jumped|soars?|surges?|gains?|increase[sd]?|rebounds?|higher|climbs?|falls?|fell|drops?|dropped|declines?|declined|decreased?|slips?|dips?|slides?|eases?|tumbles?|plunges?|lower)$/i;
 
+const EVENT_WORDS = /^(lawsuit|sued|probe|fined?|penalty|charged|indicted|fraud|accused)$/i;
+
 /** A party that sues is not the one hurt: a legal item leans bearish only when its subject is the one acted on. */
-const ACTED_ON = /\b(sued|charged|indicted|fined|accused|faces?|probed?|lawsuit against|ordered|convicted|guilty|investigat\w+)\b/i;
+const ACTED_ON =
+  /\b(sued|charged|indicted|fined|accused|faces?|probed?|lawsuit against|ordered|convicted|guilty|investigat\w+)\b/i;
 
 /** Types whose bare occurrence leans one way when the wording is silent. */
 const TYPE_LEAN: Partial<Record<EventType, Direction>> = {
@@ -93,7 +103,7 @@ export class LocalReader implements NewsReader {
 }
 
 export function readLocally(input: ReaderInput): Reading {
-  const read = (text: string) => {
+  const read = (text: string, summary = false) => {
     const words: string[] = [];
     let net = 0;
     let rest = text;
@@ -111,6 +121,8 @@ export function readLocally(input: ReaderInput): Reading {
       words.push(m[0]);
     }
     for (const m of rest.matchAll(DOWN)) {
+      // in a summary, the words that name a legal or regulatory event are the event, read by its lean
+      if (summary && EVENT_WORDS.test(m[0])) continue;
       net -= sign(m);
       words.push(m[0]);
     }
@@ -121,7 +133,7 @@ export function readLocally(input: ReaderInput): Reading {
   const after = but ? read(input.title.slice(but.index)) : null;
   const head = after && after.net !== 0 ? after : read(input.title);
   // the headline decides; the summary only when the headline has no directional words
-  const lead = head.net !== 0 ? head : read((input.summary ?? '').slice(0, 600));
+  const lead = head.net !== 0 ? head : read((input.summary ?? '').slice(0, 600), true);
   const net = lead.net;
   let lean = TYPE_LEAN[input.event_type];
   if (input.event_type === 'legal' && !ACTED_ON.test(input.title)) lean = undefined;

@@ -184,13 +184,16 @@ export function companyForTicker(
   return reg.byTicker.get(sym);
 }
 
-/** The symbol a company traded under on `date` (its ticker history), else its current ticker. */
+/**
+ * The symbol a company traded under on `date`: its primary ticker when the history has it then (or has
+ * nothing for that date), else the symbol the history gives for that date (a former ticker).
+ */
 export function tickerAt(c: RegistryCompany, date?: string): string | null {
   const day = date?.slice(0, 10);
-  if (day)
-    for (const t of c.tickers ?? [])
-      if ((!t.from || t.from <= day) && (!t.to || day <= t.to)) return t.symbol;
-  return c.ticker;
+  if (!day || !c.tickers?.length) return c.ticker;
+  const then = c.tickers.filter((t) => (!t.from || t.from <= day) && (!t.to || day <= t.to));
+  if (then.length === 0 || then.some((t) => t.symbol === c.ticker)) return c.ticker;
+  return (then[0] as { symbol: string }).symbol;
 }
 
 const EXCHANGES =

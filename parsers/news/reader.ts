@@ -51,7 +51,7 @@ const PHRASES: { re: RegExp; dir: 1 | -1 }[] = [
     dir: 1,
   },
   {
-    re: /\b(end\w*|terminat\w+|lift\w*|drops?|dropped|dismiss\w*|settles?|resolves?) (of )?(the |an |its )?(\w+ )?(enforcement action|probe|investigation|charges|ban|sanctions|lawsuit)\b/gi,
+    re: /\b(end\w*|terminat\w+|lift\w*|drops?|dropped|dismiss\w*) (of )?(the |an |its )?(\w+ )?(enforcement action|probe|investigation|charges|ban|sanctions|lawsuit)\b/gi,
     dir: 1,
   },
 ];
@@ -67,7 +67,11 @@ const BAD_WHEN_UP =
 const MOVE =
   /^(rises?|rose|jumps?|jumped|soars?|surges?|gains?|increase[sd]?|rebounds?|higher|climbs?|falls?|fell|drops?|dropped|declines?|declined|decreased?|slips?|dips?|slides?|eases?|tumbles?|plunges?|lower)$/i;
 
-const EVENT_WORDS = /^(lawsuit|sued|probe|fined?|penalty|charged|indicted|fraud|accused)$/i;
+const ANALYSIS =
+  /^(why|how|what|when|where|who|is|are|can|should|explainer|analysis|opinion|view|column|podcast|q&a|factbox|breakingviews)\b/i;
+
+const EVENT_WORDS =
+  /^(lawsuit|sued|probe|fined?|penalty|charged|indicted|fraud|accused|halt(ed|s)?|recalls?)$/i;
 
 /** A party that sues is not the one hurt: a legal item leans bearish only when its subject is the one acted on. */
 const ACTED_ON =
@@ -135,9 +139,21 @@ export function readLocally(input: ReaderInput): Reading {
   // the headline decides; the summary only when the headline has no directional words
   const lead = head.net !== 0 ? head : read((input.summary ?? '').slice(0, 600), true);
   const net = lead.net;
+  // an analysis or a question ("Why ...", "How ...", "Explainer:") reports no move of its own
+  if (ANALYSIS.test(input.title)) {
+    return {
+      direction: 'neutral',
+      horizon: HORIZON[input.event_type] ?? 'days',
+      confidence: 0.3,
+      why: `neutral: ${input.event_type}/${input.event_subtype}; an analysis headline`,
+      reader: 'local-lexicon-v2',
+    };
+  }
   let lean = TYPE_LEAN[input.event_type];
   if (input.event_type === 'legal' && !ACTED_ON.test(input.title)) lean = undefined;
   let direction: Direction = net > 0 ? 'bullish' : net < 0 ? 'bearish' : (lean ?? 'neutral');
+  // direction is read for a company, or for markets on a macro item: an untyped item naming no company has none
+  if (input.event_type === 'other' && !input.company) direction = 'neutral';
   const words = direction === 'neutral' ? [] : lead.words;
   if (words.length === 0 && direction !== 'neutral' && !lean) direction = 'neutral';
   const total = lead.words.length;

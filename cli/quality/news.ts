@@ -16,7 +16,8 @@ import { loadCliRegistry } from '../news/parse-feed.ts';
  * type, >= 80% direction. Each miss is listed, then per file what was labelled and what was right.
  *
  * Dev / held-out: the items are ranked by the SHA-1 of `file<TAB>title` and the first half (rounded up) is
- * the dev split, the rest held out. Rules are tuned on dev misses only (`--dev` prints only those); the
+ * the dev split, the rest held out; items of a file named `*HELDOUT*` (collected and labelled after the
+ * rules were written) are always held out, and are also reported on their own (`fresh_held_out`). Rules are tuned on dev misses only (`--dev` prints only those); the
  * held-out accuracy is the one to quote, and the one the goal is checked on.
  */
 const dir = new URL('../../fixtures/news/', import.meta.url);
@@ -36,7 +37,9 @@ const labels = readFileSync(new URL('labels.tsv', dir), 'utf8')
 const rank = (l: { file: string; title: string }) =>
   createHash('sha1').update(`${l.file}\t${l.title}`).digest('hex');
 const ranked = [...labels].sort((a, b) => rank(a).localeCompare(rank(b)));
-const devSet = new Set(ranked.slice(0, Math.ceil(ranked.length / 2)));
+const fresh = (l: { file: string }) => l.file.includes('HELDOUT');
+const pool = ranked.filter((l) => !fresh(l));
+const devSet = new Set(pool.slice(0, Math.ceil(pool.length / 2)));
 const devOnly = process.argv.includes('--dev');
 const reg = loadCliRegistry(
   new URL('../upstream/www.sec.gov/files/company_tickers_exchange.json', dir).pathname,
@@ -76,6 +79,7 @@ interface Score {
 }
 const zero = (): Score => ({ n: 0, type: 0, dir: 0, primary: 0 });
 const score: Record<Split, Score> = { dev: zero(), held_out: zero() };
+const freshScore = zero();
 const perFile = new Map<string, Score>();
 const misses: string[] = [];
 /** A label's company: a registry ticker resolved to its company id; `-` is none. */
@@ -84,8 +88,8 @@ const labelCompany = (v: string): string | null =>
 for (const l of labels) {
   const split: Split = devSet.has(l) ? 'dev' : 'held_out';
   const sc = score[split];
-  const pf = perFile.get(l.file) ?? zero();
-  perFile.set(l.file, pf);
+  const pf = fresh(l) ? freshScore : (perFile.get(l.file) ?? zero());
+  perFile.set(l.file, fresh(l) ? freshScore : pf);
   sc.n++;
   pf.n++;
   const show = (m: string) => {
@@ -142,7 +146,7 @@ if (!devOnly)
       `file     ${file}: ${s.n} labelled; primary ${s.primary}, type ${s.type}, direction ${s.dir} right\n`,
     );
 process.stdout.write(
-  `${JSON.stringify({ labelled: all.n, dev: report(score.dev), held_out: report(score.held_out), overall: report(all), goals_held_out: { primary_company: '90%', event_type: '90%', direction: '80%' } })}\n`,
+  `${JSON.stringify({ labelled: all.n, dev: report(score.dev), held_out: report(score.held_out), fresh_held_out: report(freshScore), overall: report(all), goals_held_out: { primary_company: '90%', event_type: '90%', direction: '80%' } })}\n`,
 );
 const h = score.held_out;
 if (h.primary / h.n < 0.9 || h.type / h.n < 0.9 || h.dir / h.n < 0.8) process.exitCode = 1;

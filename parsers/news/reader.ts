@@ -70,6 +70,9 @@ const MOVE =
 const ANALYSIS =
   /^(why|how|what|when|where|who|is|are|can|should|explainer|analysis|opinion|view|column|podcast|q&a|factbox|breakingviews)\b/i;
 
+const VIEW =
+  /^(?:[A-Z][\w&'’.-]*:\s+)?(?:[\w&'’.,-]+\s+){1,5}?(sees|see|urges?|demands?|calls for|wants|asks|needs?|opposes?|expects|weighs|considers|mulls|eyes)\b/;
+
 const EVENT_WORDS =
   /^(lawsuit|sued|probe|fined?|penalty|charged|indicted|fraud|accused|halt(ed|s)?|recalls?)$/i;
 
@@ -139,8 +142,9 @@ export function readLocally(input: ReaderInput): Reading {
   // the headline decides; the summary only when the headline has no directional words
   const lead = head.net !== 0 ? head : read((input.summary ?? '').slice(0, 600), true);
   const net = lead.net;
-  // an analysis or a question ("Why ...", "How ...", "Explainer:") reports no move of its own
-  if (ANALYSIS.test(input.title)) {
+  // an analysis or a question ("Why ...", "How ...", "Explainer:"), or a headline whose verb states a view
+  // or an intention ("JP Morgan sees ...", "ministers urge ...", "Exchanges oppose ..."), reports no move
+  if (ANALYSIS.test(input.title) || VIEW.test(input.title.slice(0, 80))) {
     return {
       direction: 'neutral',
       horizon: HORIZON[input.event_type] ?? 'days',

@@ -1,4 +1,4 @@
-import { and, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { LoadResult } from '../jobs/types.ts';
 import type { Tx } from '../lib/db.ts';
 import { buildEventRows, type EventMember } from '../parsers/news/events.ts';
@@ -14,7 +14,7 @@ import { buildRegistryIndex, type RegistryCompany } from '../parsers/news/link.t
 import { type Article, processItems, type SourcedItem } from '../parsers/news/pipeline.ts';
 import type { NewsReader } from '../parsers/news/reader.ts';
 import type { Disclosure } from '../parsers/news/relationships.ts';
-import { companies } from '../schema/companies.ts';
+import { companies, companyEvents, companyListings } from '../schema/companies.ts';
 import {
   type NewsCompanyRowInsert,
   newsArticles,
@@ -32,7 +32,11 @@ export interface NewsParsed {
   xbrl?: Disclosure[];
 }
 
-/** The registry the linker reads: every company with its primary ticker, CIK and SIC. */
+/**
+ * The registry the linker reads: every company with its primary ticker, CIK and SIC, its former names (the
+ * `name_change` events the submissions' formerNames give) and its ticker history (its listings with their
+ * validity), so an alias or a filing date resolves the way the registry states it.
+ */
 export async function loadRegistry(tx: Tx): Promise<RegistryCompany[]> {
   const rows = await tx
     .select({
@@ -43,7 +47,31 @@ export async function loadRegistry(tx: Tx): Promise<RegistryCompany[]> {
       sic: companies.sicCode,
     })
     .from(companies);
-  return rows;
+  const former = await tx
+    .select({ id: companyEvents.companyId, detail: companyEvents.detail })
+    .from(companyEvents)
+    .where(eq(companyEvents.eventType, 'name_change'));
+  const listings = await tx
+    .select({
+      id: companyListings.companyId,
+      symbol: companyListings.symbol,
+      from: companyListings.validFrom,
+      to: companyListings.validTo,
+    })
+    .from(companyListings);
+  const aliases = new Map<string, string[]>();
+  for (const f of former) {
+    const name = /^formerly (.+)$/.exec(f.detail)?.[1];
+    if (name) aliases.set(f.id, [...(aliases.get(f.id) ?? []), name]);
+  }
+  const tickers = new Map<string, NonNullable<RegistryCompany['tickers']>>();
+  for (const l of listings)
+    tickers.set(l.id, [...(tickers.get(l.id) ?? []), { symbol: l.symbol, from: l.from, to: l.to }]);
+  return rows.map((r) => ({
+    ...r,
+    ...(aliases.has(r.company_id) ? { aliases: aliases.get(r.company_id) } : {}),
+    ...(tickers.has(r.company_id) ? { tickers: tickers.get(r.company_id) } : {}),
+  }));
 }
 
 /** Every disclosed relationship whose counterparty is linked (the graph's customer and supplier edges). */

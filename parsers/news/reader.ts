@@ -29,9 +29,56 @@ export interface NewsReader {
 }
 
 const UP =
-  /\b(beats?|tops?|raises?|raised|rises?|rose|jumps?|jumped|soars?|surges?|gains?|record (profit|sales|revenue)|approv\w+|wins?|won|upgrades?d?|rules? in favou?r|boosts?|increase[sd]?|rebounds?|rall(y|ies|ied)|progress|optimism|hopes|buyback|dividend increase|beat)\b/gi;
+  /\b(beats?|tops?|topped|raises?|raised|rises?|rose|jumps?|jumped|soars?|surges?|gains?|record (profit|sales|revenue|high)|approv\w+|cleared|wins?|won|upgrades?d?|rules? in favou?r|boosts?|boosted|increase[sd]?|rebounds?|rall(y|ies|ied)|progress|optimism|hopes|buyback|dividend increase|beat|reclaims?|lifts?|strong(er)?|better|upbeat|higher|climbs?)\b/gi;
 const DOWN =
-  /\b(miss(es|ed)?|cuts?|falls?|fell|drops?|dropped|plunges?|plummets?|slumps?|tumbles?|losses|loss|declines?|declined|decreased?|warns?|downgrades?d?|layoffs?|lay off|halt(ed|s)?|recalls?|probe|lawsuit|sued|fined?|penalty|bankrupt\w*|default\w*|resigns?|ousted|delist\w*|rejects?|weak\w*|slips?|slides?|outflows?|exits|shock|risks|negative|falling|fears?|destructive|disruptions?|charges?|correction|retaliates|slams|dips?|shortfall|slows?|buckles?)\b/gi;
+  /\b(miss(es|ed)?|cuts?|falls?|fell|drops?|dropped|plunges?|plummets?|slumps?|tumbles?|sinks?|losses|loss|declines?|declined|decreased?|warns?|downgrades?d?|layoffs?|lay off|halt(ed|s)?|recalls?|probe|lawsuit|sued|fined?|penalty|bankrupt\w*|default\w*|resigns?|ousted|delist\w*|rejects?|weak\w*|slips?|slides?|outflows?|exits|shock|risks|negative|falling|fears?|destructive|disruptions?|correction|retaliates|slams|dips?|shortfall|slows?|buckles?|trimmed|trims?|charged|indicted|fraud|accused|suspends?|threatens?|attacks?|worse|short of|falls? short|lower|eases?)\b/gi;
+
+/** Phrases read before single words: a negation or a comparison turns the word it governs around. */
+const PHRASES: { re: RegExp; dir: 1 | -1 }[] = [
+  { re: /\b(fails?|failed|failing) to (beat|top|meet|win|gain|rise|lift|boost|impress|reach)\b/gi, dir: -1 },
+  // the comparison governs the movement it follows: "claims rise less than expected", "profit falls less than feared"
+  {
+    re: /\b((rises?|rose|falls?|fell|drops?|dropped|declines?|declined|grows?|grew|increases?|increased)\s+)?(less|smaller|milder|narrower) than (feared|expected|forecast|estimated)\b/gi,
+    dir: 1,
+  },
+  { re: /\b(better|stronger|higher)[- ]than[- ](expected|feared|forecast|estimated)\b/gi, dir: 1 },
+  { re: /\b(worse|weaker|lower)[- ]than[- ](expected|forecast|estimated)\b/gi, dir: -1 },
+  { re: /\b(above|beats?|tops?|topped|exceed\w*) (estimates|expectations|forecasts?|consensus)\b/gi, dir: 1 },
+  { re: /\b(below|misses?|missed|short of) (estimates|expectations|forecasts?|consensus)\b/gi, dir: -1 },
+  { re: /\b(not|no|never|without) (\w+ )?(beat|gain|growth|rise|profit|approval|deal)\b/gi, dir: -1 },
+  {
+    re: /\b(no|not|never|without) (\w+ )?(loss|losses|cut|cuts|layoffs|default|charges|recall|halt)\b/gi,
+    dir: 1,
+  },
+  {
+    re: /\b(end\w*|terminat\w+|lift\w*|drops?|dropped|dismiss\w*) (of )?(the |an |its )?(\w+ )?(enforcement action|probe|investigation|charges|ban|sanctions|lawsuit)\b/gi,
+    dir: 1,
+  },
+];
+
+/**
+ * Quantities that are bad news when they go up (jobless claims, unemployment, inflation, losses, costs, oil
+ * and fuel prices, yields): an up-word about one of them reads down, and a down-word up.
+ */
+const BAD_WHEN_UP =
+  /\b(jobless|claims|unemployment|layoffs|inflation|cpi|losses|loss|costs?|debt|deficit|oil( prices)?|crude|fuel|gasoline|yields|volatility)\b/i;
+
+/** Words of movement (up or down), the ones a bad-when-up quantity turns around. */
+const MOVE =
+  /^(rises?|rose|jumps?|jumped|soars?|surges?|gains?|increase[sd]?|rebounds?|higher|climbs?|falls?|fell|drops?|dropped|declines?|declined|decreased?|slips?|dips?|slides?|eases?|tumbles?|plunges?|lower)$/i;
+
+const ANALYSIS =
+  /^(why|how|what|when|where|who|is|are|can|should|explainer|analysis|opinion|view|column|podcast|q&a|factbox|breakingviews)\b/i;
+
+const VIEW =
+  /^(?:[A-Z][\w&'’.-]*:\s+)?(?:[\w&'’.,-]+\s+){1,5}?(sees|see|urges?|demands?|calls for|wants|asks|needs?|opposes?|expects|weighs|considers|mulls|eyes)\b/;
+
+const EVENT_WORDS =
+  /^(lawsuit|sued|probe|fined?|penalty|charged|indicted|fraud|accused|halt(ed|s)?|recalls?)$/i;
+
+/** A party that sues is not the one hurt: a legal item leans bearish only when its subject is the one acted on. */
+const ACTED_ON =
+  /\b(sued|charged|indicted|fined|accused|faces?|probed?|lawsuit against|ordered|convicted|guilty|investigat\w+)\b/i;
 
 /** Types whose bare occurrence leans one way when the wording is silent. */
 const TYPE_LEAN: Partial<Record<EventType, Direction>> = {
@@ -56,24 +103,64 @@ const HORIZON: Partial<Record<EventType, Horizon>> = {
 
 /** Lexicon and patterns: counts up and down words in the headline (double) and summary; ties fall to the type's lean. */
 export class LocalReader implements NewsReader {
-  readonly name = 'local-lexicon-v1';
+  readonly name = 'local-lexicon-v2';
   async read(input: ReaderInput): Promise<Reading> {
     return readLocally(input);
   }
 }
 
 export function readLocally(input: ReaderInput): Reading {
-  const up = [...input.title.matchAll(UP)].map((m) => m[0]);
-  const down = [...input.title.matchAll(DOWN)].map((m) => m[0]);
-  const upS = [...(input.summary ?? '').slice(0, 600).matchAll(UP)].map((m) => m[0]);
-  const downS = [...(input.summary ?? '').slice(0, 600).matchAll(DOWN)].map((m) => m[0]);
-  const net = 2 * up.length + upS.length - (2 * down.length + downS.length);
-  const lean = TYPE_LEAN[input.event_type];
+  const read = (text: string, summary = false) => {
+    const words: string[] = [];
+    let net = 0;
+    let rest = text;
+    for (const p of PHRASES)
+      rest = rest.replace(p.re, (m) => {
+        net += p.dir;
+        words.push(m);
+        return ' ';
+      });
+    // a movement of a bad-when-up quantity reads the other way: "jobless claims rise", "oil prices higher"
+    const sign = (m: RegExpMatchArray) =>
+      MOVE.test(m[0]) && BAD_WHEN_UP.test(rest.slice(Math.max(0, (m.index ?? 0) - 30), m.index)) ? -1 : 1;
+    for (const m of rest.matchAll(UP)) {
+      net += sign(m);
+      words.push(m[0]);
+    }
+    for (const m of rest.matchAll(DOWN)) {
+      // in a summary, the words that name a legal or regulatory event are the event, read by its lean
+      if (summary && EVENT_WORDS.test(m[0])) continue;
+      net -= sign(m);
+      words.push(m[0]);
+    }
+    return { net, words };
+  };
+  // a headline's "but" clause overrides what comes before it ("Profit Tops Estimates, but Guidance Is Trimmed")
+  const but = /\bbut\b/i.exec(input.title);
+  const after = but ? read(input.title.slice(but.index)) : null;
+  const head = after && after.net !== 0 ? after : read(input.title);
+  // the headline decides; the summary only when the headline has no directional words
+  const lead = head.net !== 0 ? head : read((input.summary ?? '').slice(0, 600), true);
+  const net = lead.net;
+  // an analysis or a question ("Why ...", "How ...", "Explainer:"), or a headline whose verb states a view
+  // or an intention ("JP Morgan sees ...", "ministers urge ...", "Exchanges oppose ..."), reports no move
+  if (ANALYSIS.test(input.title) || VIEW.test(input.title.slice(0, 80))) {
+    return {
+      direction: 'neutral',
+      horizon: HORIZON[input.event_type] ?? 'days',
+      confidence: 0.3,
+      why: `neutral: ${input.event_type}/${input.event_subtype}; an analysis headline`,
+      reader: 'local-lexicon-v2',
+    };
+  }
+  let lean = TYPE_LEAN[input.event_type];
+  if (input.event_type === 'legal' && !ACTED_ON.test(input.title)) lean = undefined;
   let direction: Direction = net > 0 ? 'bullish' : net < 0 ? 'bearish' : (lean ?? 'neutral');
-  const words =
-    direction === 'bullish' ? [...up, ...upS] : direction === 'bearish' ? [...down, ...downS] : [];
+  // direction is read for a company, or for markets on a macro item: an untyped item naming no company has none
+  if (input.event_type === 'other' && !input.company) direction = 'neutral';
+  const words = direction === 'neutral' ? [] : lead.words;
   if (words.length === 0 && direction !== 'neutral' && !lean) direction = 'neutral';
-  const total = up.length + down.length + upS.length + downS.length;
+  const total = lead.words.length;
   const confidence =
     total === 0 ? (lean ? 0.4 : 0.3) : Math.min(0.9, 0.4 + (Math.abs(net) / (total + 1)) * 0.5);
   const why =
@@ -87,6 +174,6 @@ export function readLocally(input: ReaderInput): Reading {
     horizon: HORIZON[input.event_type] ?? 'days',
     confidence: Math.round(confidence * 100) / 100,
     why,
-    reader: 'local-lexicon-v1',
+    reader: 'local-lexicon-v2',
   };
 }

@@ -66,7 +66,7 @@ afterAll(async () => {
 });
 
 describe('etl news explain', () => {
-  it('shows the rules, the reading, the name link and the ambiguous name behind the Apple/Qualcomm row', async () => {
+  it('shows the rules, the reading and the name links behind the Apple/Qualcomm row (Apple the subject, Qualcomm a mention)', async () => {
     const item = feed.items.find((i) => i.title.startsWith('Apple ordered'))!;
     const out = await explainNews(database, newsIdOf(item));
     expect(out?.classification).toMatchObject({ event_type: 'legal', event_subtype: 'litigation' });
@@ -78,15 +78,14 @@ describe('etl news explain', () => {
         expect.objectContaining({
           ticker: 'AAPL',
           basis: 'name',
-          evidence: 'Apple Inc',
+          evidence: 'Apple',
           ticker_confirmed: false,
+          primary: true,
         }),
+        expect.objectContaining({ ticker: 'QCOM', basis: 'name', primary: false }),
       ]),
     );
-    expect(out?.not_linked_ambiguous).toEqual(
-      expect.arrayContaining([expect.objectContaining({ text: 'Apple' })]),
-    );
-    expect(out?.reading).toMatchObject({ reader: 'local-lexicon-v1' });
+    expect(out?.reading).toMatchObject({ reader: 'local-lexicon-v2' });
     expect(out?.events.length).toBeGreaterThan(0);
     // "Apple Inc has been ordered by a German court ..." states no date: the publication is the event
     expect(out).toMatchObject({ time_precision: 'second', announced_lag_days: 0, is_scheduled: false });

@@ -98,14 +98,14 @@ describe('GET /v1/companies/{company_id}/news/events', () => {
 });
 
 describe('GET /v1/companies/{company_id}/news', () => {
-  it("article rows: Apple is named only as 'Apple Inc' in a Reuters summary: linked, unconfirmed, mentioned", async () => {
+  it('article rows: Apple, the headline\'s subject ("Apple ordered to pull ..."), is the primary company, unconfirmed', async () => {
     const rows = await data('/v1/companies/AAPL/news');
     const a = rows.find((r) => r.title === 'Apple ordered to pull part of press release in Qualcomm case');
     expect(a).toMatchObject({
       relation: 'direct',
       ticker: 'AAPL',
       ticker_confirmed: false,
-      subject: 'mentioned',
+      subject: 'about',
       event_type: 'legal',
       event_subtype: 'litigation',
       channel: 'wire',

@@ -21,7 +21,7 @@ describe('ModelReader', () => {
 
   it('falls back to the local reader when the endpoint is unreachable, answers garbage, or the budget is spent', async () => {
     const down = new ModelReader({ url: 'http://127.0.0.1:9/v1', model: 'm', timeoutMs: 200 });
-    expect((await down.read(input)).reader).toBe('local-lexicon-v1');
+    expect((await down.read(input)).reader).toBe('local-lexicon-v2');
     let calls = 0;
     const garbage = new ModelReader({
       url: 'http://x/v1',
@@ -31,7 +31,7 @@ describe('ModelReader', () => {
         return new Response(JSON.stringify({ choices: [{ message: { content: 'no json here' } }] }));
       },
     });
-    expect((await garbage.read(input)).reader).toBe('local-lexicon-v1');
+    expect((await garbage.read(input)).reader).toBe('local-lexicon-v2');
     const good = new ModelReader({
       url: 'http://x/v1',
       model: 'm',
@@ -61,6 +61,6 @@ describe('ModelReader', () => {
     const before = calls;
     expect((await good.read(input)).reader).toBe('model:m'); // cached: no second call
     expect(calls).toBe(before);
-    expect((await good.read({ ...input, title: 'another' })).reader).toBe('local-lexicon-v1'); // budget of 1 spent
+    expect((await good.read({ ...input, title: 'another' })).reader).toBe('local-lexicon-v2'); // budget of 1 spent
   });
 });

@@ -78,7 +78,7 @@ describe('link, classify, score, read, cluster on real feeds', () => {
     });
   });
 
-  it('a name-only link is unconfirmed; a common-word name is ambiguous and not linked', () => {
+  it('a name-only link is unconfirmed; a common-word name links only as the headline subject', () => {
     const { articles } = run('REUTERS_businessNews_feedburner_RSS_2019-01-19_EXTRACTED-from-dart.xml');
     const intel = articles.find((a) => a.title === 'U.S. chipmakers may give clues on China hazard');
     expect(intel?.links).toEqual([
@@ -91,14 +91,19 @@ describe('link, classify, score, read, cluster on real feeds', () => {
         primary: false,
       },
     ]);
-    // the headline's bare "Apple" is a common word: not linked; the summary's "Apple Inc" carries a corporate suffix
+    // the headline's bare "Apple" is a common word, but it is the headline's subject (before "ordered"): it
+    // links and is primary; Qualcomm, named after the verb, is a mention
     const apple = articles.find((a) => a.title.startsWith('Apple ordered to pull'));
-    expect(apple?.ambiguous.map((x) => x.text)).toContain('Apple');
     expect(apple?.links.find((l) => l.ticker === 'AAPL')).toMatchObject({
-      evidence: 'Apple Inc',
+      evidence: 'Apple',
       ticker_confirmed: false,
-      primary: false,
+      primary: true,
     });
+    expect(apple?.links.find((l) => l.ticker === 'QCOM')).toMatchObject({ primary: false });
+    // the same word elsewhere than the subject stays ambiguous
+    const r = linkItem({ title: 'Shares of Apple slip', summary: null, link: null, extra: {} }, reg);
+    expect(r.links).toEqual([]);
+    expect(r.ambiguous.map((x) => x.text)).toEqual(['Apple']);
     // "Wynn Macau" is not Wynn Resorts: a one-word match inside a longer proper noun is that other name
     const wynn = articles.find((a) => a.title.startsWith('Malaysia court rules'));
     expect(wynn?.links).toEqual([]);

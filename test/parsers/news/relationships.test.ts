@@ -55,7 +55,7 @@ describe('XBRL rule: ConcentrationRiskPercentage1 on the major-customers axis', 
     ]);
   });
 
-  it('PG and KHC name Walmart (16% and 21%); SJM member "WalMartStoresInc." is not a registry name', () => {
+  it('PG and KHC name Walmart (16% and 21%); the SJM member "Wal Mart Stores Inc." meets "Walmart" without its space', () => {
     const pg = concentrationDisclosures(parseInstance(PG));
     expect(pg).toMatchObject([{ name: 'Walmart Inc.', pct: 16, period_end: '2024-06-30', source: 'xbrl' }]);
     expect(pg[0]?.evidence).toContain('srt:MajorCustomersAxis=pg:WalmartInc.AndAffiliatesMember');
@@ -66,8 +66,8 @@ describe('XBRL rule: ConcentrationRiskPercentage1 on the major-customers axis', 
     const sjm = concentrationDisclosures(parseInstance(SJM));
     expect(sjm).toMatchObject([{ name: 'Wal Mart Stores Inc.', pct: 33, period_end: '2024-04-30' }]);
     expect(resolveDisclosure(sjm[0]!, reg, 'cik:0000091419')).toMatchObject({
-      company_id: null,
-      unlinked: 'not_in_registry',
+      ticker: 'WMT',
+      unlinked: null,
     });
   });
 

@@ -1,0 +1,173 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseCompanyTickersExchange } from '../../../parsers/edgar/company-tickers.ts';
+import { channelOf } from '../../../parsers/news/channel.ts';
+import { classifyItem } from '../../../parsers/news/classify.ts';
+import { parseFeed } from '../../../parsers/news/feed.ts';
+import { buildRegistryIndex, linkItem, nameKey } from '../../../parsers/news/link.ts';
+import { processItems } from '../../../parsers/news/pipeline.ts';
+import { readLocally } from '../../../parsers/news/reader.ts';
+
+// Issue 28: real headlines (fixtures/news/PAGES-CORPUS_..., each item's link is its page) and real feeds,
+// linked against the SEC's company_tickers_exchange.json.
+const dir = new URL('../../../fixtures/news/', import.meta.url);
+const ctx = { url: 'file://feed', fetchedAt: '2026-11-29T00:00:00.000Z' };
+const tickers = parseCompanyTickersExchange(
+  readFileSync(
+    new URL('../../../fixtures/upstream/www.sec.gov/files/company_tickers_exchange.json', import.meta.url),
+    'utf8',
+  ),
+  ctx,
+);
+const companies = tickers.rows.map((e) => ({
+  company_id: `cik:${e.cik}`,
+  name: e.name,
+  ticker: e.ticker,
+  cik: e.cik,
+}));
+const reg = buildRegistryIndex(companies);
+const run = (name: string) => {
+  const f = parseFeed(readFileSync(new URL(name, dir)), ctx);
+  return processItems(
+    f.items.map((item) => ({ item, channel: channelOf(f) })),
+    reg,
+  ).articles;
+};
+const pages = run('PAGES-CORPUS_real-headlines_issue-28_2026-11-29.rss.xml');
+const page = (title: string) => {
+  const a = pages.find((x) => x.title === title);
+  if (!a) throw new Error(`no item ${title}`);
+  return a;
+};
+const primary = (title: string) =>
+  page(title)
+    .links.filter((l) => l.primary)
+    .map((l) => l.ticker);
+
+describe('company aliases from the registry (no alias written for any one company)', () => {
+  it('legal names lose their suffixes, "&", possessives and hyphens', () => {
+    expect(nameKey('JPMORGAN CHASE & CO')).toBe('jpmorgan chase');
+    expect(nameKey('AMAZON COM INC')).toBe('amazon');
+    expect(nameKey('HOME DEPOT, INC.')).toBe('home depot');
+    expect(nameKey('QUALCOMM INC/DE')).toBe('qualcomm');
+    expect(nameKey('Walmart’s')).toBe('walmart');
+    expect(nameKey('Coca-Cola')).toBe('coca cola');
+  });
+
+  it('a possessive headline links its company as primary ("Coca-Cola\'s Revenue Misses ...", "Home Depot\'s ...")', () => {
+    expect(primary("Coca-Cola's Revenue Misses Estimates; Shares Fall")).toEqual(['KO']);
+    expect(primary("Home Depot's Exclusive and Innovative Products Keep Customers Coming Back")).toEqual([
+      'HD',
+    ]);
+    // "Wal-Mart" meets the registry's "Walmart Inc." without its hyphen; title case is no obstacle
+    expect(primary('Wal-Mart Profit Tops Estimates, but Guidance Is Trimmed')).toEqual(['WMT']);
+  });
+
+  it('an all-caps headline names its company after an authority subject; the first word of a name is an alias only where distinctive', () => {
+    expect(
+      primary('JUSTICE DEPARTMENT SETTLES MASSIVE LAWSUIT AGAINST JP MORGAN CHASE AND OTHER BANKS'),
+    ).toEqual(['JPM']);
+    const exxon = linkItem({ title: 'Exxon to buy Pioneer', summary: null, link: null, extra: {} }, reg);
+    expect(exxon.links).toMatchObject([{ ticker: 'XOM', evidence: 'Exxon', primary: true }]);
+    // "Home" (HOME DEPOT) and "Stock" (STOCK YARDS BANCORP) are ordinary words: never aliases
+    const home = linkItem({ title: 'Home prices rise', summary: null, link: null, extra: {} }, reg);
+    expect(home.links).toEqual([]);
+  });
+
+  it('a company named only in the summary is a mention, not primary (Kroger sues; Albertsons in the lede)', () => {
+    const a = page('Kroger sues FTC over blocked grocery chain merger');
+    expect(a.links.filter((l) => l.primary).map((l) => l.ticker)).toEqual(['KR']);
+    expect(a.links.find((l) => l.ticker === 'ACI')).toMatchObject({ primary: false, basis: 'name' });
+    // the (NYSE:KO) tag in a lede is confirmed, and primary because the headline names the same company
+    const ko = page('Coca-Cola Revenues Fall Short of Estimates');
+    expect(ko.links).toMatchObject([
+      { ticker: 'KO', basis: 'exchange_tag', ticker_confirmed: true, primary: true },
+    ]);
+  });
+
+  it('a Form 4 entry links by CIK: its issuer is primary, the reporting owner is no company', () => {
+    const edgar = run('EDGAR_getcurrent_latest-filings_count100_start300_2025-12-12.atom.xml');
+    const f4 = edgar.find((a) => a.title === '4 - BOBINSKI CATHERINE A (0001189341) (Reporting)');
+    expect(f4?.links).toEqual([
+      expect.objectContaining({
+        ticker: 'SGA',
+        basis: 'cik',
+        evidence: 'CIK 0000886136 (Issuer)',
+        primary: true,
+      }),
+    ]);
+  });
+
+  it('a CIK link takes the ticker the registry held on the filing date', () => {
+    const velo = companies.find((c) => c.cik === '0001825079');
+    const withHistory = buildRegistryIndex([
+      {
+        ...(velo as (typeof companies)[number]),
+        tickers: [
+          { symbol: 'VLD', from: '2021-09-30', to: '2024-12-31' },
+          { symbol: 'VELO', from: '2025-01-01', to: null },
+        ],
+      },
+    ]);
+    const edgar = parseFeed(
+      readFileSync(new URL('EDGAR_getcurrent_latest-filings_count100_start100_2025-12-12.atom.xml', dir)),
+      ctx,
+    );
+    const item = edgar.items.find((i) => i.title.startsWith('8-K - Velo3D'));
+    expect(item?.published_at.slice(0, 10)).toBe('2025-12-12');
+    expect(linkItem(item!, withHistory).links).toMatchObject([{ ticker: 'VELO', basis: 'cik' }]);
+    expect(linkItem({ ...item!, published_at: '2024-06-03T12:00:00.000Z' }, withHistory).links).toMatchObject(
+      [{ ticker: 'VLD', basis: 'cik' }],
+    );
+  });
+});
+
+describe('event types and direction on real wording', () => {
+  it('a deal worded without "merger" or "acquire" is m&a (the livemint lede of Exxon buying Pioneer)', () => {
+    const title =
+      'Exxon Mobil struck a nearly $60 billion agreement Wednesday to buy Pioneer Natural Resources in the largest oil-and-gas deal in two decades';
+    const item = { title, summary: null, edgar: undefined, extra: {} };
+    expect(classifyItem(item, 'news', { hasPrimaryLink: true }).event_type).toBe('m&a');
+    expect(
+      linkItem({ ...item, link: null }, reg)
+        .links.filter((l) => l.primary)
+        .map((l) => l.ticker),
+    ).toEqual(['XOM']);
+  });
+
+  it('charges, lawsuits, reveals, an authority blocking a deal and labour data get their types', () => {
+    const type = (t: string) => page(t).classification.event_type;
+    expect(type('Martha indicted')).toBe('legal');
+    expect(type('Kroger sues FTC over blocked grocery chain merger')).toBe('legal');
+    expect(type('Apple unveils a new low-cost iPhone and a high-end chip')).toBe('product');
+    expect(type('Ftc Sues To Block Kroger Albertsons Deal')).toBe('regulatory');
+    expect(type('Weekly Jobless Claims Rise Unexpectedly')).toBe('macro');
+    expect(type('Gold hits record, oil up')).toBe('macro');
+  });
+
+  it('direction reads negation, comparisons, bad-when-up quantities and a "but" clause', () => {
+    const dir = (t: string) => {
+      const a = page(t);
+      return readLocally({
+        title: a.title,
+        summary: a.summary,
+        event_type: a.classification.event_type,
+        event_subtype: a.classification.event_subtype,
+        company: null,
+      }).direction;
+    };
+    expect(dir('U.S. Weekly Jobless Claims Rise Less Than Expected')).toBe('bullish');
+    expect(dir('Weekly Jobless Claims Rise Unexpectedly')).toBe('bearish');
+    expect(dir('Wal-Mart Profit Tops Estimates, but Guidance Is Trimmed')).toBe('bearish');
+    const fails = readLocally({
+      title: 'Acme fails to beat estimates',
+      summary: null,
+      event_type: 'earnings',
+      event_subtype: 'results',
+      company: null,
+    });
+    expect(fails.direction).toBe('bearish');
+    // a plaintiff is not the one hurt: a suit brought by the subject leans nowhere
+    expect(dir('Kroger sues FTC over blocked grocery chain merger')).toBe('neutral');
+  });
+});

@@ -7,6 +7,7 @@ import { registerMcpCommand } from './commands/mcp.ts';
 import { registerParseCommand } from './commands/parse.ts';
 import { registerRetrievalCommands } from './commands/retrieval.ts';
 import { registerServeCommands } from './commands/serve.ts';
+import { registerSubscriptionCommands } from './commands/subscriptions.ts';
 import { registerSystemCommands } from './commands/system.ts';
 import { cliContext } from './context.ts';
 import { registerNewsCommands } from './news/explain.ts';
@@ -30,12 +31,14 @@ registerImportCommand(program);
 registerMcpCommand(program);
 registerNewsCommands(program);
 registerRetrievalCommands(program);
-registerAccountCommands(program, async () => {
+const openDb = async () => {
   const { config } = cliContext();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await database.migrate();
   return database;
-});
+};
+registerAccountCommands(program, openDb);
+registerSubscriptionCommands(program, openDb);
 
 try {
   await program.parseAsync(process.argv);

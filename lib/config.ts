@@ -54,6 +54,22 @@ const shape = z.object({
   NEWS_MODEL_API_KEY: z.string().optional(),
   NEWS_MODEL_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
   NEWS_MODEL_BUDGET_PER_HOUR: z.coerce.number().int().min(0).default(500),
+  // webhooks (docs/webhooks.md): private/loopback receivers and plain http allowed (demo, tests); per-account cap;
+  // per-attempt timeout; rotation grace; auto-disable after failing this long; retry schedule multiplier (tests);
+  // AES key for secrets at rest; deliveries in flight per worker; dispatcher poll interval
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
+  WEBHOOKS_MAX_SUBSCRIPTIONS: z.coerce.number().int().min(1).default(25),
+  WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  WEBHOOKS_ROTATION_GRACE_MS: z.coerce.number().int().min(0).default(86_400_000),
+  WEBHOOKS_DISABLE_AFTER_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 86_400_000),
+  WEBHOOKS_RETRY_SCALE: z.coerce.number().positive().max(1).default(1),
+  WEBHOOKS_ENCRYPTION_KEY: z.string().min(24).optional(),
+  WEBHOOKS_CONCURRENCY: z.coerce.number().int().min(1).max(512).default(16),
+  WEBHOOKS_POLL_MS: z.coerce.number().int().min(50).default(1_000),
 });
 
 const schema = shape.superRefine((env, ctx) => {

@@ -89,7 +89,11 @@ export class WebhookReceiver {
 }
 
 /** Polls a condition (a database state) until it holds or the timeout passes; returns its last value. */
-export async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(
+  fn: () => Promise<T>,
+  ok: (v: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   let v = await fn();
   while (!ok(v) && Date.now() < until) {

@@ -43,7 +43,9 @@ async function call(
   const res = await target.get(path, {
     key,
     method,
-    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+    ...(body === undefined
+      ? {}
+      : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
   });
   return { status: res.status, json: await res.json() };
 }
@@ -76,7 +78,14 @@ const article = (id: string, channel: string, region: string, impact: number): N
   detectedAt: '2026-01-30T14:01:00Z',
   companyId: 'cmp_test_aapl',
   ticker: 'AAPL',
-  data: { news_id: id, title: `article ${id}`, channel, region, impact_score: impact, links: { self: '/v1/news?ticker=AAPL' } },
+  data: {
+    news_id: id,
+    title: `article ${id}`,
+    channel,
+    region,
+    impact_score: impact,
+    links: { self: '/v1/news?ticker=AAPL' },
+  },
 });
 
 const append = (batch: NewEvent[]) => database.db.transaction((tx) => appendEvents(tx, batch));
@@ -133,7 +142,10 @@ describe(`webhooks over real HTTP (${runtime})`, () => {
     const read = await call(api, 'GET', `/v1/events/subscriptions/${sub.data.id}`, fund.key);
     expect(read.status).toBe(200);
     expect(JSON.stringify(read.json)).not.toContain(sub.secret.slice(6, 20));
-    expect(read.json.data).toMatchObject({ status: 'enabled', filters: { tickers: ['AAPL'], forms: ['10-Q'] } });
+    expect(read.json.data).toMatchObject({
+      status: 'enabled',
+      filters: { tickers: ['AAPL'], forms: ['10-Q'] },
+    });
 
     await append([AAPL_10Q, AAPL_8K, MSFT_10Q, article('nws_1', 'press_release', 'US', 80)]);
     const got = await receiver.waitFor('/ok', 1);
@@ -156,21 +168,37 @@ describe(`webhooks over real HTTP (${runtime})`, () => {
       data: { accession_number: '0000320193-23-000077', form: '10-Q', company_name: 'Apple Inc.' },
     });
     expect(Object.keys(only!.event!)).toEqual([
-      'id', 'type', 'sequence', 'occurred_at', 'accepted_at', 'detected_at', 'published_at', 'company_id', 'ticker', 'data',
+      'id',
+      'type',
+      'sequence',
+      'occurred_at',
+      'accepted_at',
+      'detected_at',
+      'published_at',
+      'company_id',
+      'ticker',
+      'data',
     ]);
     // the helper refuses a stale timestamp (5-minute tolerance) and a tampered body
     expect(() =>
-      verifyWebhook(sub.secret, only!.body, only!.headers as never, { now: Number(only!.headers['webhook-timestamp']) + 301 }),
+      verifyWebhook(sub.secret, only!.body, only!.headers as never, {
+        now: Number(only!.headers['webhook-timestamp']) + 301,
+      }),
     ).toThrow(WebhookVerificationError);
-    expect(() => verifyWebhook(sub.secret, only!.body.replace('10-Q', '10-K'), only!.headers as never)).toThrow(
-      /no valid v1 signature/,
-    );
+    expect(() =>
+      verifyWebhook(sub.secret, only!.body.replace('10-Q', '10-K'), only!.headers as never),
+    ).toThrow(/no valid v1 signature/);
     const [d] = await eventually(
       () => deliveries('events', sub.data.id),
       (r) => r[0]?.status === 'delivered',
     );
     expect(d).toMatchObject({ status: 'delivered', attempts: 1, last_status_code: 200, origin: 'event' });
-    expect(d.attempt_log[0]).toMatchObject({ attempt: 1, status_code: 200, response_excerpt: 'ok', outcome: 'success' });
+    expect(d.attempt_log[0]).toMatchObject({
+      attempt: 1,
+      status_code: 200,
+      response_excerpt: 'ok',
+      outcome: 'success',
+    });
     expect(api.logs.join('\n')).not.toContain(sub.secret.slice(6, 26));
   });
 
@@ -299,7 +327,13 @@ describe(`webhooks over real HTTP (${runtime})`, () => {
       types: ['filing.published'],
       filters: { tickers: ['GOOGL'] },
     });
-    const rotated = await call(api, 'POST', `/v1/events/subscriptions/${sub.data.id}/rotate-secret`, fund.key, {});
+    const rotated = await call(
+      api,
+      'POST',
+      `/v1/events/subscriptions/${sub.data.id}/rotate-secret`,
+      fund.key,
+      {},
+    );
     expect(rotated.status).toBe(200);
     expect(rotated.json.secret).not.toBe(sub.secret);
     const graceEnd = Date.parse(rotated.json.data.previous_secret_expires_at);
@@ -349,7 +383,10 @@ describe(`webhooks over real HTTP (${runtime})`, () => {
     expect(r.json.data.deliveries_queued).toBe(2);
     const got = await receiver.waitFor('/replay', 3);
     expect(new Set(got.slice(1).map((x) => x.headers['webhook-id']))).toEqual(
-      new Set([eventId('filing.published', '0000320193-23-000077'), eventId('filing.published', '0000320193-23-000074')]),
+      new Set([
+        eventId('filing.published', '0000320193-23-000077'),
+        eventId('filing.published', '0000320193-23-000074'),
+      ]),
     );
     const list = await eventually(
       () => deliveries('events', sub.data.id),
@@ -363,7 +400,11 @@ describe(`webhooks over real HTTP (${runtime})`, () => {
       fund.key,
     );
     expect(again.status).toBe(202);
-    expect(again.json.data).toMatchObject({ origin: 'redeliver', event_id: recovered.event_id, status: 'pending' });
+    expect(again.json.data).toMatchObject({
+      origin: 'redeliver',
+      event_id: recovered.event_id,
+      status: 'pending',
+    });
     const four = await receiver.waitFor('/replay', 4);
     expect(four[3]!.headers['webhook-id']).toBe(recovered.event_id);
     expect(four.every((x) => x.verifiedBy.length === 1)).toBe(true);
@@ -421,7 +462,10 @@ describe(`webhooks over real HTTP (${runtime})`, () => {
       ['https://169.254.169.254/latest/meta-data', /169\.254\.169\.254/],
       ['https://[::ffff:10.0.0.1]/x', /loopback, private or link-local/],
     ] as const) {
-      const r = await call(strict, 'POST', '/v1/events/subscriptions', free.key, { url, types: ['filing.published'] });
+      const r = await call(strict, 'POST', '/v1/events/subscriptions', free.key, {
+        url,
+        types: ['filing.published'],
+      });
       expect(r.status, url).toBe(400);
       expect(r.json.error.message, url).toMatch(why);
     }

@@ -341,7 +341,7 @@ describe(`webhooks over real HTTP (${runtime})`, () => {
     receiver.setSecrets('/rot', [sub.secret, rotated.json.secret]);
     await append([filing('0001652044-23-000070', '10-Q', 'GOOGL', '0001652044', 'Alphabet Inc.')]);
     const [first] = await receiver.waitFor('/rot', 1);
-    expect(first!.headers['webhook-signature']!.split(' ')).toHaveLength(2);
+    expect((first!.headers['webhook-signature'] as string).split(' ')).toHaveLength(2);
     expect(first!.verifiedBy).toEqual([0, 1]);
 
     const ended = await call(api, 'POST', `/v1/events/subscriptions/${sub.data.id}/rotate-secret`, fund.key, {
@@ -350,7 +350,7 @@ describe(`webhooks over real HTTP (${runtime})`, () => {
     receiver.setSecrets('/rot', [sub.secret, rotated.json.secret, ended.json.secret]);
     await append([filing('0001652044-23-000094', '8-K', 'GOOGL', '0001652044', 'Alphabet Inc.')]);
     const got = await receiver.waitFor('/rot', 2);
-    expect(got[1]!.headers['webhook-signature']!.split(' ')).toHaveLength(1);
+    expect((got[1]!.headers['webhook-signature'] as string).split(' ')).toHaveLength(1);
     expect(got[1]!.verifiedBy).toEqual([2]);
   });
 

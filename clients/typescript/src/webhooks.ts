@@ -13,11 +13,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  *
  * Returns the parsed payload; throws WebhookVerificationError (with a reason) otherwise.
  */
-export interface WebhookHeaders {
-  'webhook-id'?: string | string[] | null | undefined;
-  'webhook-timestamp'?: string | string[] | null | undefined;
-  'webhook-signature'?: string | string[] | null | undefined;
-}
+/** Request headers as a plain object with lower-case names (Node's IncomingHttpHeaders, Express, Fastify). */
+export type WebhookHeaders = Record<string, string | string[] | null | undefined>;
 
 export interface VerifyOptions {
   /** Largest accepted distance between webhook-timestamp and now, in seconds (default 300). */
@@ -46,7 +43,7 @@ export class WebhookVerificationError extends Error {
   override name = 'WebhookVerificationError';
 }
 
-function header(headers: WebhookHeaders | Headers, name: keyof WebhookHeaders): string {
+function header(headers: WebhookHeaders | Headers, name: string): string {
   const v =
     typeof (headers as Headers).get === 'function'
       ? (headers as Headers).get(name)

@@ -48,3 +48,11 @@ export const DEMO_CALLS: readonly DemoCall[] = [
   { family: 'news', path: '/v1/companies/VLD/news/events?min_impact=40' },
   { family: 'documents (retrieval)', path: '/v1/documents/by-ticker/AAPL?limit=5' },
 ];
+
+/**
+ * Webhooks (docs/webhooks.md): the subscription example the start banner and the README print. A POST, so
+ * not a DEMO_CALLS line; the demo allows a receiver on this machine (WEBHOOKS_ALLOW_PRIVATE defaults to 1
+ * with the offline mirror).
+ */
+export const demoSubscriptionCurl = (base: string, key = '<key>') =>
+  `curl -X POST -H "Authorization: Bearer ${key}" -H "Content-Type: application/json" "${base}/v1/events/subscriptions" -d '{"url":"http://127.0.0.1:9000/hook","types":["filing.published"],"filters":{"tickers":["AAPL"]}}'`;

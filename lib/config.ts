@@ -57,7 +57,7 @@ const shape = z.object({
   // webhooks (docs/webhooks.md): private/loopback receivers and plain http allowed (demo, tests); per-account cap;
   // per-attempt timeout; rotation grace; auto-disable after failing this long; retry schedule multiplier (tests);
   // AES key for secrets at rest; deliveries in flight per worker; dispatcher poll interval
-  WEBHOOKS_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(['0', '1']).optional(), // default: 1 with UPSTREAM=fixtures (the demo), else 0
   WEBHOOKS_MAX_SUBSCRIPTIONS: z.coerce.number().int().min(1).default(25),
   WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   WEBHOOKS_ROTATION_GRACE_MS: z.coerce.number().int().min(0).default(86_400_000),

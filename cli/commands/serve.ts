@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { DEMO_CALLS } from '../../api/demo-calls.ts';
+import { DEMO_CALLS, demoSubscriptionCurl } from '../../api/demo-calls.ts';
 import { createAccount, createApiKey } from '../../api/platform/accounts.ts';
 import { buildApp } from '../../api/server.ts';
 import { statusSweep } from '../../jobs/refresh.ts';
@@ -214,6 +214,8 @@ function printReady(
     ...DEMO_CALLS.map(
       (c, i) => `  ${i === 0 ? 'Try:' : '    '}   curl -H "Authorization: Bearer <key>" "${base}${c.path}"`,
     ),
+    `  Webhooks: ${demoSubscriptionCurl(base)}`,
+    '            (the answer holds the signing secret, once; docs/webhooks.md)',
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

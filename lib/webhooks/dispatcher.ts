@@ -226,12 +226,23 @@ export class WebhookDispatcher {
       previous_secret_expires_at: Date | string | null;
       failing_since: Date | string | null;
       plan: string | null;
+      e_id: string | null;
+      e_sequence: string | number;
+      occurred_at: Date | string;
+      accepted_at: Date | string | null;
+      detected_at: Date | string;
+      published_at: Date | string;
+      company_id: string | null;
+      ticker: string | null;
+      data: Record<string, unknown>;
     }>(
       `select d.id, d.status, d.attempts, d.event_id, d.type, d.payload, d.subscription_id,
               s.status as sub_status, s.url, s.secret, s.previous_secret, s.previous_secret_expires_at,
-              s.failing_since, a.plan
+              s.failing_since, a.plan, e.id as e_id, e.sequence as e_sequence, e.occurred_at, e.accepted_at,
+              e.detected_at, e.published_at, e.company_id, e.ticker, e.data
          from webhook_deliveries d join webhook_subscriptions s on s.id = d.subscription_id
          left join accounts a on a.id = s.account_id
+         left join events e on e.id = d.event_id and d.payload is null
         where d.id = $1`,
       [job.deliveryId],
     );
@@ -256,16 +267,11 @@ export class WebhookDispatcher {
     }
     let payload = row.payload;
     if (!payload) {
-      const [e] = await this.database.query<EventRow>(
-        `select id, sequence, type, occurred_at, accepted_at, detected_at, published_at, company_id, ticker, data
-           from events where id = $1`,
-        [row.event_id],
-      );
-      if (!e) {
+      if (!row.e_id) {
         await this.finish(row.id, 'failed', null, 'the event is no longer in the log');
         return { outcome: 'failed' };
       }
-      payload = eventPayload(e);
+      payload = eventPayload({ ...row, id: row.e_id, sequence: row.e_sequence });
     }
     const body = JSON.stringify(payload);
     const secrets = [this.settings.box.open(row.secret)];
@@ -318,52 +324,46 @@ export class WebhookDispatcher {
       failed: 'failed',
       disabled: code === 410 ? 'failed' : 'paused',
     }[outcome as 'success' | 'retry' | 'failed' | 'disabled'];
-    await this.database.db.transaction(async (tx) => {
-      const q = (text: string, params: unknown[]) => tx.execute(rawSql(text, params));
-      await q(
-        `insert into webhook_attempts (delivery_id, attempt, started_at, status_code, latency_ms, response_excerpt, error, outcome, next_retry_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict do nothing`,
-        [
-          row.id,
-          job.attempt,
-          startedAt.toISOString(),
-          code,
-          result.latencyMs,
-          result.excerpt?.replace(/\u0000/g, '') ?? null,
-          result.error,
-          outcome,
-          nextAt?.toISOString() ?? null,
-        ],
-      );
-      await q(
-        `update webhook_deliveries set status = $2, attempts = $3, next_attempt_at = $4, last_status_code = $5,
-                last_error = $6, finished_at = case when $2 in ('delivered', 'failed') then now() else null end
-          where id = $1 and attempts = $7`,
-        [
-          row.id,
-          status,
-          job.attempt,
-          nextAt?.toISOString() ?? null,
-          code,
-          result.error ?? (code !== null && outcome !== 'success' ? `HTTP ${code}` : null),
-          job.attempt - 1,
-        ],
-      );
-      if (outcome === 'success')
-        await q(
-          `update webhook_subscriptions set failing_since = null, last_success_at = now() where id = $1`,
-          [row.subscription_id],
-        );
-      else
-        await q(
-          `update webhook_subscriptions set failing_since = coalesce(failing_since, $2), last_failure_at = now(),
-                  status = case when $3::text is null then status else 'disabled' end,
-                  disabled_reason = coalesce($3::text, disabled_reason),
-                  disabled_at = case when $3::text is null then disabled_at else now() end
-            where id = $1`,
-          [row.subscription_id, startedAt.toISOString(), disableReason],
-        );
-    });
+    // One statement (writable CTEs: one round trip, atomic): the attempt, the delivery's new state, and the
+    // subscription's health. A success only writes the subscription when it changes something or once a
+    // second, so parallel deliveries to one subscription do not queue on its row.
+    const subscriptionUpdate =
+      outcome === 'success'
+        ? `update webhook_subscriptions set failing_since = null, last_success_at = now()
+            where id = $10 and (failing_since is not null or last_success_at is null
+                                or last_success_at < now() - interval '1 second') and $12::text is null`
+        : `update webhook_subscriptions set failing_since = coalesce(failing_since, $3), last_failure_at = now(),
+                  status = case when $12::text is null then status else 'disabled' end,
+                  disabled_reason = coalesce($12::text, disabled_reason),
+                  disabled_at = case when $12::text is null then disabled_at else now() end
+            where id = $10`;
+    await this.database.query(
+      `with attempt as (
+         insert into webhook_attempts (delivery_id, attempt, started_at, status_code, latency_ms, response_excerpt,
+                                       error, outcome, next_retry_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict do nothing returning 1
+       ), delivery as (
+         update webhook_deliveries set status = $11, attempts = $2, next_attempt_at = $9, last_status_code = $4,
+                last_error = $13, finished_at = case when $11::text in ('delivered', 'failed') then now() else null end
+          where id = $1 and attempts = $2 - 1 returning 1
+       ), sub as (${subscriptionUpdate} returning 1)
+       select (select count(*) from attempt) as a, (select count(*) from delivery) as d, (select count(*) from sub) as s`,
+      [
+        row.id,
+        job.attempt,
+        startedAt.toISOString(),
+        code,
+        result.latencyMs,
+        result.excerpt?.replace(/\u0000/g, '') ?? null,
+        result.error,
+        outcome,
+        nextAt?.toISOString() ?? null,
+        row.subscription_id,
+        status,
+        disableReason,
+        result.error ?? (code !== null && outcome !== 'success' ? `HTTP ${code}` : null),
+      ],
+    );
     if (disableReason)
       this.log.warn(
         { subscription: row.subscription_id, reason: disableReason },

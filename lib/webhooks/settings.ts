@@ -16,7 +16,9 @@ export interface WebhookSettings {
 
 export function webhookSettings(config: Config): WebhookSettings {
   return {
-    allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE === '1',
+    // The offline demo (UPSTREAM=fixtures) sends to local receivers by default; a live deployment never does
+    // unless the operator says so.
+    allowPrivate: (config.WEBHOOKS_ALLOW_PRIVATE ?? (config.UPSTREAM === 'fixtures' ? '1' : '0')) === '1',
     maxSubscriptions: config.WEBHOOKS_MAX_SUBSCRIPTIONS,
     timeoutMs: config.WEBHOOKS_TIMEOUT_MS,
     rotationGraceMs: config.WEBHOOKS_ROTATION_GRACE_MS,

@@ -104,7 +104,9 @@ const subscription = async (id: string) =>
 beforeAll(async () => {
   database = await createApiTestDatabase();
   api = await startApi(database, { env: ENV });
-  strict = await startApi(database, { env: { WEBHOOKS_MAX_SUBSCRIPTIONS: '2' } });
+  strict = await startApi(database, {
+    env: { WEBHOOKS_ALLOW_PRIVATE: '0', WEBHOOKS_MAX_SUBSCRIPTIONS: '2' },
+  });
   fund = await accountWithKey(database, 'fund');
   free = await accountWithKey(database, 'free');
   receiver = await new WebhookReceiver().start();

@@ -56,3 +56,11 @@ export const DEMO_CALLS: readonly DemoCall[] = [
  */
 export const streamDemoCall = (base: string, key = '<key>') =>
   `curl -N "${base}/v1/events/stream?after=0&token=$(curl -s -H "Authorization: Bearer ${key}" "${base}/v1/events/stream-token?types=filing.published,8k_event.published" | sed -E 's/.*"token":"([^"]+)".*/\\1/')"`;
+
+/**
+ * Webhooks (docs/webhooks.md): the subscription example the start banner and the README print. A POST, so
+ * not a DEMO_CALLS line; the demo allows a receiver on this machine (WEBHOOKS_ALLOW_PRIVATE defaults to 1
+ * with the offline mirror).
+ */
+export const demoSubscriptionCurl = (base: string, key = '<key>') =>
+  `curl -X POST -H "Authorization: Bearer ${key}" -H "Content-Type: application/json" "${base}/v1/events/subscriptions" -d '{"url":"http://127.0.0.1:9000/hook","types":["filing.published"],"filters":{"tickers":["AAPL"]}}'`;

@@ -9,6 +9,7 @@ import { DATASETS } from '../lib/datasets.ts';
 import type { Database } from '../lib/db.ts';
 import type { Logger } from '../lib/logger.ts';
 import { operatorStatus } from '../lib/operator-status.ts';
+import { WEBHOOK_QUEUE } from '../lib/webhooks/queue.ts';
 
 /**
  * The operator's pages on the API, off unless an operator credential exists (OPERATOR_TOKEN, or the local
@@ -30,7 +31,9 @@ export interface OperatorOptions {
   queueDepth?: () => Promise<Record<string, number>>;
 }
 
-export const QUEUE_NAMES = [...new Set([...DATASETS.map((d) => d.source ?? 'internal'), 'internal'])];
+export const QUEUE_NAMES = [
+  ...new Set([...DATASETS.map((d) => d.source ?? 'internal'), 'internal', WEBHOOK_QUEUE]),
+];
 
 function presented(req: FastifyRequest): string | null {
   const h = req.headers.authorization;

@@ -7,6 +7,7 @@ import type { Config } from '../lib/config.ts';
 import type { Database } from '../lib/db.ts';
 import { EventWaker } from '../lib/events/waker.ts';
 import type { Logger } from '../lib/logger.ts';
+import { webhookSettings } from '../lib/webhooks/settings.ts';
 import { directDispatch } from './mcp/dispatch.ts';
 import { registerMcpEndpoint } from './mcp/http.ts';
 import { mcpTools } from './mcp/tools.ts';
@@ -34,6 +35,7 @@ import { UsageRecorder } from './platform/usage.ts';
 import { registerEventStream, STREAM_OPENAPI, STREAM_PATH } from './routes/events-stream.ts';
 import { DATASET_ROUTES } from './routes/index.ts';
 import { type ReadinessChecks, systemRoutes } from './routes/system.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
 
 export interface BuildAppOptions {
   database: Database;
@@ -111,7 +113,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const readiness: ReadinessChecks = redisForChecks
     ? { redis: () => redisForChecks.ping().then(() => undefined) }
     : {};
-  const routes = [...systemRoutes(usage, readiness), ...DATASET_ROUTES, ...(opts.routes ?? [])];
+  const routes = [
+    ...systemRoutes(usage, readiness),
+    ...DATASET_ROUTES,
+    // webhook subscriptions need the server's webhook settings (private URLs, caps, rotation grace)
+    ...webhookRoutes(webhookSettings(config)),
+    ...(opts.routes ?? []),
+  ];
 
   app.decorateRequest('keyId', null);
   app.addHook('onRequest', async (req, reply) => {
@@ -142,7 +150,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(cors, {
     // Server-to-server API: only the listed origins get CORS headers, so browsers block every other page.
     origin: (origin, cb) => cb(null, origin !== undefined && origins.has(origin)),
-    methods: ['GET', 'POST'],
+    methods: ['GET', 'POST', 'PATCH', 'DELETE'],
     allowedHeaders: ['Authorization', 'X-API-Key', 'X-Request-ID', 'Content-Type'],
     exposedHeaders: ['X-Request-ID', 'X-Request-ID-Refused', 'Retry-After', 'X-Ignored-Parameters'],
     maxAge: 600,

@@ -8,6 +8,7 @@ import { registerMcpCommand } from './commands/mcp.ts';
 import { registerParseCommand } from './commands/parse.ts';
 import { registerRetrievalCommands } from './commands/retrieval.ts';
 import { registerServeCommands } from './commands/serve.ts';
+import { registerSubscriptionCommands } from './commands/subscriptions.ts';
 import { registerSystemCommands } from './commands/system.ts';
 import { cliContext } from './context.ts';
 import { registerNewsCommands } from './news/explain.ts';
@@ -32,12 +33,14 @@ registerMcpCommand(program);
 registerNewsCommands(program);
 registerRetrievalCommands(program);
 registerEventCommands(program);
-registerAccountCommands(program, async () => {
+const openDb = async () => {
   const { config } = cliContext();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await database.migrate();
   return database;
-});
+};
+registerAccountCommands(program, openDb);
+registerSubscriptionCommands(program, openDb);
 
 try {
   await program.parseAsync(process.argv);

@@ -92,6 +92,22 @@ const shape = z.object({
     .min(1024)
     .max(64 * 1024 * 1024)
     .default(1_048_576),
+  // webhooks (docs/webhooks.md): private/loopback receivers and plain http allowed (demo, tests); per-account cap;
+  // per-attempt timeout; rotation grace; auto-disable after failing this long; retry schedule multiplier (tests);
+  // AES key for secrets at rest; deliveries in flight per worker; dispatcher poll interval
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(['0', '1']).optional(), // default: 1 with UPSTREAM=fixtures (the demo), else 0
+  WEBHOOKS_MAX_SUBSCRIPTIONS: z.coerce.number().int().min(1).default(25),
+  WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  WEBHOOKS_ROTATION_GRACE_MS: z.coerce.number().int().min(0).default(86_400_000),
+  WEBHOOKS_DISABLE_AFTER_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 86_400_000),
+  WEBHOOKS_RETRY_SCALE: z.coerce.number().positive().max(1).default(1),
+  WEBHOOKS_ENCRYPTION_KEY: z.string().min(24).optional(),
+  WEBHOOKS_CONCURRENCY: z.coerce.number().int().min(1).max(512).default(16),
+  WEBHOOKS_POLL_MS: z.coerce.number().int().min(50).default(1_000),
 });
 
 const schema = shape.superRefine((env, ctx) => {

@@ -11,6 +11,11 @@ const REDACT = [
   'apiKey',
   'key',
   '*.apiKey',
+  // webhook signing secrets (lib/webhooks): never logged, wherever they sit
+  'secret',
+  '*.secret',
+  'previous_secret',
+  '*.previous_secret',
 ];
 
 /**
@@ -19,8 +24,11 @@ const REDACT = [
  */
 const KEY_SHAPED = /fd(?:_|%5f)live(?:_|%5f)[0-9a-f]{8,}/gi;
 
+/** A webhook signing secret (Standard Webhooks `whsec_` + base64), however it reached a line. */
+const SECRET_SHAPED = /whsec_[A-Za-z0-9+/=%]{16,}/g;
+
 export function scrubLine(line: string): string {
-  return line.replace(KEY_SHAPED, '[redacted]');
+  return line.replace(KEY_SHAPED, '[redacted]').replace(SECRET_SHAPED, '[redacted]');
 }
 
 export function createLogger(level = 'info', destination?: DestinationStream): Logger {

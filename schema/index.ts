@@ -14,3 +14,4 @@ export * from './ownership.ts';
 export * from './ownership-directories.ts';
 export * from './retrieval.ts';
 export * from './screen.ts';
+export * from './webhooks.ts';

@@ -1,7 +1,7 @@
 import type { JsonSchema, Param } from '../platform/params.ts';
 import { routeParams } from '../platform/pipeline.ts';
 import { PLAN_TITLE } from '../platform/plans.ts';
-import { type AnyRoute, resolveAccess } from '../platform/route.ts';
+import { type AnyRoute, type HttpMethod, resolveAccess } from '../platform/route.ts';
 
 /**
  * One read-only MCP tool per declared route ("one declaration, two doors"): the name comes from the path,
@@ -16,7 +16,7 @@ export interface McpTool {
   inputSchema: { type: 'object'; properties: Record<string, JsonSchema>; required?: string[] };
   annotations: { title: string; readOnlyHint: true; openWorldHint: false; idempotentHint: boolean };
   route: AnyRoute;
-  method: 'GET' | 'POST';
+  method: HttpMethod;
   /** Path segments given as arguments, e.g. `company_id`. */
   pathParams: string[];
 }
@@ -104,9 +104,12 @@ export function toolFor(route: AnyRoute): McpTool {
   };
 }
 
-/** Every keyed route becomes a tool (health and readiness need no key and are not data). */
+/**
+ * Every keyed read route becomes a tool (health and readiness need no key and are not data; mutating routes,
+ * such as webhook subscription management, are not lookups).
+ */
 export function mcpTools(routes: readonly AnyRoute[]): McpTool[] {
-  const tools = routes.filter((r) => r.access !== 'public').map(toolFor);
+  const tools = routes.filter((r) => r.access !== 'public' && !r.mutating).map(toolFor);
   const seen = new Map<string, string>();
   for (const t of tools) {
     const other = seen.get(t.name);
@@ -119,7 +122,7 @@ export function mcpTools(routes: readonly AnyRoute[]): McpTool[] {
 /** The route request a tool call stands for. */
 export interface ToolRequest {
   route: AnyRoute;
-  method: 'GET' | 'POST';
+  method: HttpMethod;
   /** The request path (path arguments filled in, percent-encoded), as error bodies name it. */
   url: string;
   /** The path arguments, decoded (what the router would hand the route). */

@@ -164,7 +164,7 @@ function operation(route: AnyRoute): Json {
 
   const ok = successSchema(route);
   const responses: Json = {
-    200: {
+    [route.successStatus ?? 200]: {
       description: route.response.description ?? 'Success',
       content: { 'application/json': { schema: ok.schema, example: ok.example } },
       ...(family === 'flat' ? { headers: IGNORED_HEADER } : {}),

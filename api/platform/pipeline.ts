@@ -357,7 +357,7 @@ async function envelope(
       return { status: 200, body: result };
     case 'C': {
       const r = result as { payload: Record<string, unknown>; meta: Record<string, unknown> };
-      return { status: 200, body: { ...r.payload, meta: r.meta } };
+      return { status: route.successStatus ?? 200, body: { ...r.payload, meta: r.meta } };
     }
     case 'A': {
       const coverage = await platform.coverage.get(p.access.datasetId ?? '');

@@ -64,8 +64,17 @@ export interface RouteContext<Q> {
   countChunks(n: number): void;
 }
 
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
 export interface RouteDecl<P extends ParamSet = ParamSet> {
-  method?: 'GET' | 'POST';
+  method?: HttpMethod;
+  /**
+   * Routes that change state (webhook subscription management): not offered as MCP tools, whose tools are
+   * read-only lookups. Their JSON body (`body`) is refused with a 400 on any unknown property.
+   */
+  mutating?: true;
+  /** The success status (default 200), e.g. 201 for a create, 202 for work queued. Envelope C only. */
+  successStatus?: number;
   /** Fastify path, e.g. `/v1/companies/:company_id/listings`. */
   path: string;
   summary: string;
@@ -159,6 +168,10 @@ export function defineRoute<P extends ParamSet>(decl: RouteDecl<P>): RouteDecl<P
       throw new Error(`${where}: '${reserved}' is added by the platform from page; do not declare it`);
     }
   }
+  if (decl.successStatus !== undefined && decl.envelope !== 'C')
+    throw new Error(`${where}: successStatus is for envelope C routes`);
+  if ((decl.method === 'PATCH' || decl.method === 'DELETE') && !decl.mutating)
+    throw new Error(`${where}: PATCH and DELETE routes are mutating`);
   if (decl.access === 'public' && decl.envelope !== 'raw')
     throw new Error(`${where}: only raw routes are public`);
   return decl;

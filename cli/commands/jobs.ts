@@ -4,6 +4,7 @@ import { reparsePartition } from '../../jobs/pipeline.ts';
 import { jobDatasetOf, jobDatasets, refresh, statusSweep } from '../../jobs/refresh.ts';
 import { jobFor } from '../../jobs/registry.ts';
 import { DATASETS } from '../../lib/datasets.ts';
+import { startWebhooks } from '../../lib/webhooks/service.ts';
 import { datasetPartitions } from '../../schema/datasets.ts';
 import { runBackfills } from '../backfills.ts';
 import { type CliContext, cliContext, onShutdown, withRuntime } from '../context.ts';
@@ -145,8 +146,11 @@ export function registerJobCommands(program: Command, getCtx: () => CliContext =
         ctx,
         async (services, runtime) => {
           await runtime.startWorkers();
+          // Each worker also runs the webhook dispatcher and consumes the `webhooks` delivery queue.
+          const webhooks = await startWebhooks({ ...services, logger: ctx.logger });
           const metricsServer = await startMetricsIfConfigured(ctx);
           onShutdown(ctx.logger, async () => {
+            await webhooks.close();
             await runtime.close();
             await metricsServer?.close();
             await services.close();

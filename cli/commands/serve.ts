@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { DEMO_CALLS, streamDemoCall } from '../../api/demo-calls.ts';
+import { DEMO_CALLS, demoSubscriptionCurl, streamDemoCall } from '../../api/demo-calls.ts';
 import { createAccount, createApiKey } from '../../api/platform/accounts.ts';
 import { buildApp } from '../../api/server.ts';
 import { statusSweep } from '../../jobs/refresh.ts';
@@ -14,6 +14,8 @@ import { DATASETS } from '../../lib/datasets.ts';
 import type { Database } from '../../lib/db.ts';
 import { embedderHandle } from '../../lib/embeddings.ts';
 import type { MetricsServer } from '../../lib/metrics-server.ts';
+import type { WebhookDispatcher } from '../../lib/webhooks/dispatcher.ts';
+import { startWebhooks } from '../../lib/webhooks/service.ts';
 import { settings } from '../../schema/datasets.ts';
 import { runBackfills } from '../backfills.ts';
 import { type CliContext, cliContext, onShutdown, withRuntime } from '../context.ts';
@@ -137,12 +139,14 @@ export function registerServeCommands(program: Command, getCtx: () => CliContext
       let runtime = null as JobRuntime | null;
       let app = null as FastifyInstance | null;
       let metricsServer = null as MetricsServer | null;
+      let webhooks = null as WebhookDispatcher | null;
       let startup: Promise<void> = Promise.resolve();
       let embedding: Promise<unknown> = Promise.resolve();
       const closeAll = async () => {
         await embedding; // stops after its running batch (the signal is aborted)
         await app?.close();
         await metricsServer?.close();
+        await webhooks?.close();
         await runtime?.close();
         await services?.close();
       };
@@ -159,6 +163,8 @@ export function registerServeCommands(program: Command, getCtx: () => CliContext
         const rt = createRuntime(services);
         runtime = rt;
         await rt.startWorkers();
+        // Webhook deliveries run from the start: events the backfill appends are pushed as they commit.
+        webhooks = await startWebhooks({ ...services, logger: ctx.logger });
         // Before the backfill, so its partitions and fetches can be watched while it runs.
         metricsServer = await startMetricsIfConfigured(ctx);
         if (opts.backfill) await backfillAll(services, rt, ctx, stop.signal);
@@ -224,6 +230,8 @@ function printReady(
       (c, i) => `  ${i === 0 ? 'Try:' : '    '}   curl -H "Authorization: Bearer <key>" "${base}${c.path}"`,
     ),
     `  Live:  ${streamDemoCall(base)}`,
+    `  Webhooks: ${demoSubscriptionCurl(base)}`,
+    '            (the answer holds the signing secret, once; docs/webhooks.md)',
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -31,3 +31,12 @@ export function createFindataClient(options: FindataClientOptions): Client<paths
   client.use(auth);
   return client;
 }
+
+export {
+  type VerifyOptions,
+  verifyWebhook,
+  WEBHOOK_TOLERANCE_SECONDS,
+  type WebhookEvent,
+  type WebhookHeaders,
+  WebhookVerificationError,
+} from './webhooks.ts';

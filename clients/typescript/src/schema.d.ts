@@ -1016,6 +1016,198 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's event webhook subscriptions
+         * @description Newest first. Secrets are never listed. Free.
+         *
+         *     **Plan:** Free and above. **Credits:** free.
+         *
+         *     **Envelope:** C (`{...payload, meta}`, standard error body).
+         */
+        get: operations["getEventsSubscriptions"];
+        put?: never;
+        /**
+         * Create a event webhook subscription
+         * @description Receives the named event types, narrowed by tickers/company_ids, forms, 8-K families and the news filters. Each event is POSTed as JSON, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature). The answer carries the signing secret, **once**. The url must be https and resolve to a public address. At most 25 subscriptions per account. Unknown body properties are refused (400). Free.
+         *
+         *     **Plan:** Free and above. **Credits:** free.
+         *
+         *     **Envelope:** C (`{...payload, meta}`, standard error body).
+         */
+        post: operations["postEventsSubscriptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/subscriptions/{subscription_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a event webhook subscription
+         * @description One of the account's subscriptions (another account's id is a 404). Free.
+         *
+         *     **Plan:** Free and above. **Credits:** free.
+         *
+         *     **Envelope:** C (`{...payload, meta}`, standard error body).
+         */
+        get: operations["getEventsSubscriptionsBySubscriptionId"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a event webhook subscription
+         * @description Deletes it with its delivery log; nothing more is sent to it. Free.
+         *
+         *     **Plan:** Free and above. **Credits:** free.
+         *
+         *     **Envelope:** C (`{...payload, meta}`, standard error body).
+         */
+        delete: operations["deleteEventsSubscriptionsBySubscriptionId"];
+        options?: never;
+        head?: never;
+        /**
+         * Update or re-enable a event webhook subscription
+         * @description Changes url, types, filters (replaced as a whole), description or status. `status: "enabled"` re-enables a disabled subscription (410 Gone, failing for days, or by you): it resumes from its cursor, so the events it missed while disabled are delivered, and its paused deliveries are retried. Free.
+         *
+         *     **Plan:** Free and above. **Credits:** free.
+         *
+         *     **Envelope:** C (`{...payload, meta}`, standard error body).
+         */
+        patch: operations["patchEventsSubscriptionsBySubscriptionId"];
+        trace?: never;
+    };
+    "/v1/events/subscriptions/{subscription_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deliveries of a event webhook subscription
+         * @description Newest first, each with every attempt: status code, latency, the first bytes of the answer, the error and the next retry. Free.
+         *
+         *     **Plan:** Free and above. **Credits:** free.
+         *
+         *     **Envelope:** C (`{...payload, meta}`, standard error body).
+         */
+        get: operations["getEventsSubscriptionsBySubscriptionIdDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/subscriptions/{subscription_id}/deliveries/{delivery_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeliver one delivery of a event webhook subscription
+         * @description Queues the same event again as a new delivery (same webhook-id, so a receiver that already has it can drop it). Free.
+         *
+         *     **Plan:** Free and above. **Credits:** free.
+         *
+         *     **Envelope:** C (`{...payload, meta}`, standard error body).
+         */
+        post: operations["postEventsSubscriptionsBySubscriptionIdDeliveriesByDeliveryIdRedeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/subscriptions/{subscription_id}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-send every matching event of a time window to a event webhook subscription
+         * @description Queues a delivery of every event published in [since, until) that matches the subscription's types and filters today (at most 10000 events per call), with their original webhook-ids. For a receiver back from an outage. Free.
+         *
+         *     **Plan:** Free and above. **Credits:** free.
+         *
+         *     **Envelope:** C (`{...payload, meta}`, standard error body).
+         */
+        post: operations["postEventsSubscriptionsBySubscriptionIdRecover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/subscriptions/{subscription_id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing secret of a event webhook subscription
+         * @description Answers a new secret (once). Until `previous_secret_expires_at` (default 24 h, or `grace_seconds`) every delivery carries two signatures, one per secret, space-separated in webhook-signature, so the receiver can switch without losing a delivery. Free.
+         *
+         *     **Plan:** Free and above. **Credits:** free.
+         *
+         *     **Envelope:** C (`{...payload, meta}`, standard error body).
+         */
+        post: operations["postEventsSubscriptionsBySubscriptionIdRotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/subscriptions/{subscription_id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to a event webhook subscription
+         * @description Queues the catalog's example of an event type (a fresh webhook-id, `sequence` 0), signed like any delivery; follow it in .../deliveries. Free.
+         *
+         *     **Plan:** Free and above. **Credits:** free.
+         *
+         *     **Envelope:** C (`{...payload, meta}`, standard error body).
+         */
+        post: operations["postEventsSubscriptionsBySubscriptionIdTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/events/types": {
         parameters: {
             query?: never;
@@ -1538,6 +1730,198 @@ export interface paths {
         get: operations["getInvestors"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/news/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's news webhook subscriptions
+         * @description Newest first. Secrets are never listed. Free.
+         *
+         *     **Plan:** Free and above. **Credits:** free.
+         *
+         *     **Envelope:** C (`{...payload, meta}`, standard error body).
+         */
+        get: operations["getNewsSubscriptions"];
+        put?: never;
+        /**
+         * Create a news webhook subscription
+         * @description Receives news_article.published / news_event.published events, narrowed by tickers, channels, regions and min_impact. Each event is POSTed as JSON, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature). The answer carries the signing secret, **once**. The url must be https and resolve to a public address. At most 25 subscriptions per account. Unknown body properties are refused (400). Free.
+         *
+         *     **Plan:** Free and above. **Credits:** free.
+         *
+         *     **Envelope:** C (`{...payload, meta}`, standard error body).
+         */
+        post: operations["postNewsSubscriptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/news/subscriptions/{subscription_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a news webhook subscription
+         * @description One of the account's subscriptions (another account's id is a 404). Free.
+         *
+         *     **Plan:** Free and above. **Credits:** free.
+         *
+         *     **Envelope:** C (`{...payload, meta}`, standard error body).
+         */
+        get: operations["getNewsSubscriptionsBySubscriptionId"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a news webhook subscription
+         * @description Deletes it with its delivery log; nothing more is sent to it. Free.
+         *
+         *     **Plan:** Free and above. **Credits:** free.
+         *
+         *     **Envelope:** C (`{...payload, meta}`, standard error body).
+         */
+        delete: operations["deleteNewsSubscriptionsBySubscriptionId"];
+        options?: never;
+        head?: never;
+        /**
+         * Update or re-enable a news webhook subscription
+         * @description Changes url, types, filters (replaced as a whole), description or status. `status: "enabled"` re-enables a disabled subscription (410 Gone, failing for days, or by you): it resumes from its cursor, so the events it missed while disabled are delivered, and its paused deliveries are retried. Free.
+         *
+         *     **Plan:** Free and above. **Credits:** free.
+         *
+         *     **Envelope:** C (`{...payload, meta}`, standard error body).
+         */
+        patch: operations["patchNewsSubscriptionsBySubscriptionId"];
+        trace?: never;
+    };
+    "/v1/news/subscriptions/{subscription_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deliveries of a news webhook subscription
+         * @description Newest first, each with every attempt: status code, latency, the first bytes of the answer, the error and the next retry. Free.
+         *
+         *     **Plan:** Free and above. **Credits:** free.
+         *
+         *     **Envelope:** C (`{...payload, meta}`, standard error body).
+         */
+        get: operations["getNewsSubscriptionsBySubscriptionIdDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/news/subscriptions/{subscription_id}/deliveries/{delivery_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeliver one delivery of a news webhook subscription
+         * @description Queues the same event again as a new delivery (same webhook-id, so a receiver that already has it can drop it). Free.
+         *
+         *     **Plan:** Free and above. **Credits:** free.
+         *
+         *     **Envelope:** C (`{...payload, meta}`, standard error body).
+         */
+        post: operations["postNewsSubscriptionsBySubscriptionIdDeliveriesByDeliveryIdRedeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/news/subscriptions/{subscription_id}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-send every matching event of a time window to a news webhook subscription
+         * @description Queues a delivery of every event published in [since, until) that matches the subscription's types and filters today (at most 10000 events per call), with their original webhook-ids. For a receiver back from an outage. Free.
+         *
+         *     **Plan:** Free and above. **Credits:** free.
+         *
+         *     **Envelope:** C (`{...payload, meta}`, standard error body).
+         */
+        post: operations["postNewsSubscriptionsBySubscriptionIdRecover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/news/subscriptions/{subscription_id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing secret of a news webhook subscription
+         * @description Answers a new secret (once). Until `previous_secret_expires_at` (default 24 h, or `grace_seconds`) every delivery carries two signatures, one per secret, space-separated in webhook-signature, so the receiver can switch without losing a delivery. Free.
+         *
+         *     **Plan:** Free and above. **Credits:** free.
+         *
+         *     **Envelope:** C (`{...payload, meta}`, standard error body).
+         */
+        post: operations["postNewsSubscriptionsBySubscriptionIdRotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/news/subscriptions/{subscription_id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to a news webhook subscription
+         * @description Queues the catalog's example of an event type (a fresh webhook-id, `sequence` 0), signed like any delivery; follow it in .../deliveries. Free.
+         *
+         *     **Plan:** Free and above. **Credits:** free.
+         *
+         *     **Envelope:** C (`{...payload, meta}`, standard error body).
+         */
+        post: operations["postNewsSubscriptionsBySubscriptionIdTest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -11041,6 +11425,2031 @@ export interface operations {
             };
         };
     };
+    getEventsSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "whsub_3f9a0c1d2e4b5a6978c0d1e2",
+                     *           "url": "https://hooks.example.com/findata",
+                     *           "types": [
+                     *             "filing.published",
+                     *             "8k_event.published"
+                     *           ],
+                     *           "filters": {
+                     *             "tickers": [
+                     *               "AAPL",
+                     *               "MSFT"
+                     *             ],
+                     *             "forms": [
+                     *               "8-K",
+                     *               "10-Q"
+                     *             ]
+                     *           },
+                     *           "description": "portfolio filings",
+                     *           "status": "enabled",
+                     *           "disabled_reason": null,
+                     *           "disabled_at": null,
+                     *           "previous_secret_expires_at": null,
+                     *           "cursor": 1042,
+                     *           "failing_since": null,
+                     *           "last_success_at": "2026-01-31T12:00:03.000Z",
+                     *           "last_failure_at": null,
+                     *           "created_at": "2026-01-30T09:00:00.000Z",
+                     *           "updated_at": "2026-01-30T09:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "requestId": "req_example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description Event-log sequence up to which events were matched for it */
+                            cursor: number;
+                            description?: string | null;
+                            /** Format: date-time */
+                            disabled_at?: string | null;
+                            /** @description Why it was disabled (410 Gone, failing for days, by you) */
+                            disabled_reason?: string | null;
+                            /** Format: date-time */
+                            failing_since?: string | null;
+                            filters: {
+                                [key: string]: unknown;
+                            };
+                            /** @description whsub_ id */
+                            id: string;
+                            /** Format: date-time */
+                            last_failure_at?: string | null;
+                            /** Format: date-time */
+                            last_success_at?: string | null;
+                            /**
+                             * Format: date-time
+                             * @description During a rotation: until when the previous secret also signs
+                             */
+                            previous_secret_expires_at?: string | null;
+                            /** @enum {string} */
+                            status: "enabled" | "disabled";
+                            types: string[];
+                            /** Format: date-time */
+                            updated_at?: string;
+                            url: string;
+                        }[];
+                        meta: {
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postEventsSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string;
+                    filters?: {
+                        /** @description News: only these channels (e.g. press_release) */
+                        channels?: string[];
+                        /** @description Only events about these cmp_ ids (or tickers) */
+                        company_ids?: string[];
+                        /** @description 8-K events: only these families (e.g. earnings) */
+                        families?: string[];
+                        /** @description Filings: only these forms (e.g. 8-K, 10-K) */
+                        forms?: string[];
+                        /** @description News: only articles or events whose impact score is at least this (0-100) */
+                        min_impact?: number;
+                        /** @description News: only these regions (e.g. US) */
+                        regions?: string[];
+                        /** @description Only events about these tickers (or company_ids) */
+                        tickers?: string[];
+                    };
+                    /** @description Event types to receive (GET /v1/events/types lists them): filing.published, filing_items.published, 8k_event.published, insider_trade.published, institutional_holdings.published, financials.updated, news_event.published, news_article.published, corporate_event.published */
+                    types: string[];
+                    /** @description HTTPS endpoint that receives a POST per event */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "whsub_3f9a0c1d2e4b5a6978c0d1e2",
+                     *         "url": "https://hooks.example.com/findata",
+                     *         "types": [
+                     *           "filing.published",
+                     *           "8k_event.published"
+                     *         ],
+                     *         "filters": {
+                     *           "tickers": [
+                     *             "AAPL",
+                     *             "MSFT"
+                     *           ],
+                     *           "forms": [
+                     *             "8-K",
+                     *             "10-Q"
+                     *           ]
+                     *         },
+                     *         "description": "portfolio filings",
+                     *         "status": "enabled",
+                     *         "disabled_reason": null,
+                     *         "disabled_at": null,
+                     *         "previous_secret_expires_at": null,
+                     *         "cursor": 1042,
+                     *         "failing_since": null,
+                     *         "last_success_at": "2026-01-31T12:00:03.000Z",
+                     *         "last_failure_at": null,
+                     *         "created_at": "2026-01-30T09:00:00.000Z",
+                     *         "updated_at": "2026-01-30T09:00:00.000Z"
+                     *       },
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw2+0bW2g0L6k=",
+                     *       "meta": {
+                     *         "requestId": "req_example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description Event-log sequence up to which events were matched for it */
+                            cursor: number;
+                            description?: string | null;
+                            /** Format: date-time */
+                            disabled_at?: string | null;
+                            /** @description Why it was disabled (410 Gone, failing for days, by you) */
+                            disabled_reason?: string | null;
+                            /** Format: date-time */
+                            failing_since?: string | null;
+                            filters: {
+                                [key: string]: unknown;
+                            };
+                            /** @description whsub_ id */
+                            id: string;
+                            /** Format: date-time */
+                            last_failure_at?: string | null;
+                            /** Format: date-time */
+                            last_success_at?: string | null;
+                            /**
+                             * Format: date-time
+                             * @description During a rotation: until when the previous secret also signs
+                             */
+                            previous_secret_expires_at?: string | null;
+                            /** @enum {string} */
+                            status: "enabled" | "disabled";
+                            types: string[];
+                            /** Format: date-time */
+                            updated_at?: string;
+                            url: string;
+                        };
+                        meta: {
+                            requestId?: string;
+                        };
+                        /** @description The signing secret (whsec_ + base64 of 32 random bytes). Shown only in this answer: store it now. */
+                        secret?: string;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getEventsSubscriptionsBySubscriptionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Subscription id (whsub_...)
+                 * @example whsub_3f9a0c1d2e4b5a6978c0d1e2
+                 */
+                subscription_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "whsub_3f9a0c1d2e4b5a6978c0d1e2",
+                     *         "url": "https://hooks.example.com/findata",
+                     *         "types": [
+                     *           "filing.published",
+                     *           "8k_event.published"
+                     *         ],
+                     *         "filters": {
+                     *           "tickers": [
+                     *             "AAPL",
+                     *             "MSFT"
+                     *           ],
+                     *           "forms": [
+                     *             "8-K",
+                     *             "10-Q"
+                     *           ]
+                     *         },
+                     *         "description": "portfolio filings",
+                     *         "status": "enabled",
+                     *         "disabled_reason": null,
+                     *         "disabled_at": null,
+                     *         "previous_secret_expires_at": null,
+                     *         "cursor": 1042,
+                     *         "failing_since": null,
+                     *         "last_success_at": "2026-01-31T12:00:03.000Z",
+                     *         "last_failure_at": null,
+                     *         "created_at": "2026-01-30T09:00:00.000Z",
+                     *         "updated_at": "2026-01-30T09:00:00.000Z"
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description Event-log sequence up to which events were matched for it */
+                            cursor: number;
+                            description?: string | null;
+                            /** Format: date-time */
+                            disabled_at?: string | null;
+                            /** @description Why it was disabled (410 Gone, failing for days, by you) */
+                            disabled_reason?: string | null;
+                            /** Format: date-time */
+                            failing_since?: string | null;
+                            filters: {
+                                [key: string]: unknown;
+                            };
+                            /** @description whsub_ id */
+                            id: string;
+                            /** Format: date-time */
+                            last_failure_at?: string | null;
+                            /** Format: date-time */
+                            last_success_at?: string | null;
+                            /**
+                             * Format: date-time
+                             * @description During a rotation: until when the previous secret also signs
+                             */
+                            previous_secret_expires_at?: string | null;
+                            /** @enum {string} */
+                            status: "enabled" | "disabled";
+                            types: string[];
+                            /** Format: date-time */
+                            updated_at?: string;
+                            url: string;
+                        };
+                        meta: {
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    deleteEventsSubscriptionsBySubscriptionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Subscription id (whsub_...)
+                 * @example whsub_3f9a0c1d2e4b5a6978c0d1e2
+                 */
+                subscription_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "whsub_3f9a0c1d2e4b5a6978c0d1e2",
+                     *         "deleted": true
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            deleted?: boolean;
+                            id?: string;
+                        };
+                        meta: {
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    patchEventsSubscriptionsBySubscriptionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Subscription id (whsub_...)
+                 * @example whsub_3f9a0c1d2e4b5a6978c0d1e2
+                 */
+                subscription_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string | null;
+                    /** @description Replaces the whole filter set */
+                    filters?: {
+                        /** @description News: only these channels (e.g. press_release) */
+                        channels?: string[];
+                        /** @description Only events about these cmp_ ids (or tickers) */
+                        company_ids?: string[];
+                        /** @description 8-K events: only these families (e.g. earnings) */
+                        families?: string[];
+                        /** @description Filings: only these forms (e.g. 8-K, 10-K) */
+                        forms?: string[];
+                        /** @description News: only articles or events whose impact score is at least this (0-100) */
+                        min_impact?: number;
+                        /** @description News: only these regions (e.g. US) */
+                        regions?: string[];
+                        /** @description Only events about these tickers (or company_ids) */
+                        tickers?: string[];
+                    };
+                    /**
+                     * @description enabled re-enables a disabled subscription: it resumes where it stopped
+                     * @enum {string}
+                     */
+                    status?: "enabled" | "disabled";
+                    /** @description Event types to receive (GET /v1/events/types lists them): filing.published, filing_items.published, 8k_event.published, insider_trade.published, institutional_holdings.published, financials.updated, news_event.published, news_article.published, corporate_event.published */
+                    types?: string[];
+                    /** @description HTTPS endpoint that receives a POST per event */
+                    url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "whsub_3f9a0c1d2e4b5a6978c0d1e2",
+                     *         "url": "https://hooks.example.com/findata",
+                     *         "types": [
+                     *           "filing.published",
+                     *           "8k_event.published"
+                     *         ],
+                     *         "filters": {
+                     *           "tickers": [
+                     *             "AAPL",
+                     *             "MSFT"
+                     *           ],
+                     *           "forms": [
+                     *             "8-K",
+                     *             "10-Q"
+                     *           ]
+                     *         },
+                     *         "description": "portfolio filings",
+                     *         "status": "enabled",
+                     *         "disabled_reason": null,
+                     *         "disabled_at": null,
+                     *         "previous_secret_expires_at": null,
+                     *         "cursor": 1042,
+                     *         "failing_since": null,
+                     *         "last_success_at": "2026-01-31T12:00:03.000Z",
+                     *         "last_failure_at": null,
+                     *         "created_at": "2026-01-30T09:00:00.000Z",
+                     *         "updated_at": "2026-01-30T09:00:00.000Z"
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description Event-log sequence up to which events were matched for it */
+                            cursor: number;
+                            description?: string | null;
+                            /** Format: date-time */
+                            disabled_at?: string | null;
+                            /** @description Why it was disabled (410 Gone, failing for days, by you) */
+                            disabled_reason?: string | null;
+                            /** Format: date-time */
+                            failing_since?: string | null;
+                            filters: {
+                                [key: string]: unknown;
+                            };
+                            /** @description whsub_ id */
+                            id: string;
+                            /** Format: date-time */
+                            last_failure_at?: string | null;
+                            /** Format: date-time */
+                            last_success_at?: string | null;
+                            /**
+                             * Format: date-time
+                             * @description During a rotation: until when the previous secret also signs
+                             */
+                            previous_secret_expires_at?: string | null;
+                            /** @enum {string} */
+                            status: "enabled" | "disabled";
+                            types: string[];
+                            /** Format: date-time */
+                            updated_at?: string;
+                            url: string;
+                        };
+                        meta: {
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getEventsSubscriptionsBySubscriptionIdDeliveries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Rows per page, 1-200 (default 50); above 200 is a 400, never a clamp
+                 * @example 50
+                 */
+                limit?: number;
+                /** @description Only deliveries in this state. Example: `failed` (failed ones) */
+                status?: "pending" | "delivered" | "failed" | "paused" | "skipped";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Subscription id (whsub_...)
+                 * @example whsub_3f9a0c1d2e4b5a6978c0d1e2
+                 */
+                subscription_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "whdel_0a1b2c3d4e5f60718293a4b5",
+                     *           "event_id": "evt_5d41402abc4b2a76b9719d911017c592",
+                     *           "sequence": 1042,
+                     *           "type": "filing.published",
+                     *           "origin": "event",
+                     *           "status": "delivered",
+                     *           "attempts": 2,
+                     *           "next_attempt_at": null,
+                     *           "last_status_code": 200,
+                     *           "last_error": null,
+                     *           "created_at": "2026-01-31T12:00:01.000Z",
+                     *           "finished_at": "2026-01-31T12:00:07.000Z",
+                     *           "attempt_log": [
+                     *             {
+                     *               "attempt": 1,
+                     *               "started_at": "2026-01-31T12:00:01.100Z",
+                     *               "status_code": 503,
+                     *               "latency_ms": 41,
+                     *               "response_excerpt": "busy",
+                     *               "error": null,
+                     *               "outcome": "retry",
+                     *               "next_retry_at": "2026-01-31T12:00:06.100Z"
+                     *             },
+                     *             {
+                     *               "attempt": 2,
+                     *               "started_at": "2026-01-31T12:00:06.200Z",
+                     *               "status_code": 200,
+                     *               "latency_ms": 12,
+                     *               "response_excerpt": "ok",
+                     *               "error": null,
+                     *               "outcome": "success",
+                     *               "next_retry_at": null
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "requestId": "req_example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            attempt_log?: {
+                                attempt?: number;
+                                error?: string | null;
+                                latency_ms?: number;
+                                /** Format: date-time */
+                                next_retry_at?: string | null;
+                                /** @enum {string} */
+                                outcome?: "success" | "retry" | "failed" | "disabled";
+                                /** @description First bytes (at most 1 KiB) of the answer */
+                                response_excerpt?: string | null;
+                                /** Format: date-time */
+                                started_at?: string;
+                                status_code?: number | null;
+                            }[];
+                            attempts?: number;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** @description The webhook-id header: the same on retries and redeliveries */
+                            event_id?: string;
+                            /** Format: date-time */
+                            finished_at?: string | null;
+                            /** @description whdel_ id */
+                            id?: string;
+                            last_error?: string | null;
+                            last_status_code?: number | null;
+                            /** Format: date-time */
+                            next_attempt_at?: string | null;
+                            /** @enum {string} */
+                            origin?: "event" | "test" | "redeliver" | "recover";
+                            sequence?: number | null;
+                            /** @enum {string} */
+                            status?: "pending" | "delivered" | "failed" | "paused" | "skipped";
+                            type?: string;
+                        }[];
+                        meta: {
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postEventsSubscriptionsBySubscriptionIdDeliveriesByDeliveryIdRedeliver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Delivery id (whdel_...)
+                 * @example whdel_0a1b2c3d4e5f60718293a4b5
+                 */
+                delivery_id: string;
+                /**
+                 * @description Subscription id (whsub_...)
+                 * @example whsub_3f9a0c1d2e4b5a6978c0d1e2
+                 */
+                subscription_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "whdel_0a1b2c3d4e5f60718293a4b5",
+                     *         "event_id": "evt_5d41402abc4b2a76b9719d911017c592",
+                     *         "sequence": 1042,
+                     *         "type": "filing.published",
+                     *         "origin": "redeliver",
+                     *         "status": "pending",
+                     *         "attempts": 0,
+                     *         "next_attempt_at": null,
+                     *         "last_status_code": 200,
+                     *         "last_error": null,
+                     *         "created_at": "2026-01-31T12:00:01.000Z",
+                     *         "finished_at": "2026-01-31T12:00:07.000Z",
+                     *         "attempt_log": []
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            attempt_log?: {
+                                attempt?: number;
+                                error?: string | null;
+                                latency_ms?: number;
+                                /** Format: date-time */
+                                next_retry_at?: string | null;
+                                /** @enum {string} */
+                                outcome?: "success" | "retry" | "failed" | "disabled";
+                                /** @description First bytes (at most 1 KiB) of the answer */
+                                response_excerpt?: string | null;
+                                /** Format: date-time */
+                                started_at?: string;
+                                status_code?: number | null;
+                            }[];
+                            attempts?: number;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** @description The webhook-id header: the same on retries and redeliveries */
+                            event_id?: string;
+                            /** Format: date-time */
+                            finished_at?: string | null;
+                            /** @description whdel_ id */
+                            id?: string;
+                            last_error?: string | null;
+                            last_status_code?: number | null;
+                            /** Format: date-time */
+                            next_attempt_at?: string | null;
+                            /** @enum {string} */
+                            origin?: "event" | "test" | "redeliver" | "recover";
+                            sequence?: number | null;
+                            /** @enum {string} */
+                            status?: "pending" | "delivered" | "failed" | "paused" | "skipped";
+                            type?: string;
+                        };
+                        meta: {
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postEventsSubscriptionsBySubscriptionIdRecover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Subscription id (whsub_...)
+                 * @example whsub_3f9a0c1d2e4b5a6978c0d1e2
+                 */
+                subscription_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description Start of the window (published_at, inclusive)
+                     */
+                    since: string;
+                    /**
+                     * Format: date-time
+                     * @description End of the window (published_at, exclusive)
+                     */
+                    until: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "since": "2026-01-31T00:00:00.000Z",
+                     *         "until": "2026-01-31T12:00:00.000Z",
+                     *         "events_in_window": 120,
+                     *         "deliveries_queued": 7
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            deliveries_queued?: number;
+                            events_in_window?: number;
+                            since?: string;
+                            until?: string;
+                        };
+                        meta: {
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postEventsSubscriptionsBySubscriptionIdRotateSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Subscription id (whsub_...)
+                 * @example whsub_3f9a0c1d2e4b5a6978c0d1e2
+                 */
+                subscription_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description How long the previous secret keeps signing (default 24 h; 0 ends it now) */
+                    grace_seconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "whsub_3f9a0c1d2e4b5a6978c0d1e2",
+                     *         "url": "https://hooks.example.com/findata",
+                     *         "types": [
+                     *           "filing.published",
+                     *           "8k_event.published"
+                     *         ],
+                     *         "filters": {
+                     *           "tickers": [
+                     *             "AAPL",
+                     *             "MSFT"
+                     *           ],
+                     *           "forms": [
+                     *             "8-K",
+                     *             "10-Q"
+                     *           ]
+                     *         },
+                     *         "description": "portfolio filings",
+                     *         "status": "enabled",
+                     *         "disabled_reason": null,
+                     *         "disabled_at": null,
+                     *         "previous_secret_expires_at": "2026-02-01T12:00:00.000Z",
+                     *         "cursor": 1042,
+                     *         "failing_since": null,
+                     *         "last_success_at": "2026-01-31T12:00:03.000Z",
+                     *         "last_failure_at": null,
+                     *         "created_at": "2026-01-30T09:00:00.000Z",
+                     *         "updated_at": "2026-01-30T09:00:00.000Z"
+                     *       },
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw2+0bW2g0L6k=",
+                     *       "meta": {
+                     *         "requestId": "req_example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description Event-log sequence up to which events were matched for it */
+                            cursor: number;
+                            description?: string | null;
+                            /** Format: date-time */
+                            disabled_at?: string | null;
+                            /** @description Why it was disabled (410 Gone, failing for days, by you) */
+                            disabled_reason?: string | null;
+                            /** Format: date-time */
+                            failing_since?: string | null;
+                            filters: {
+                                [key: string]: unknown;
+                            };
+                            /** @description whsub_ id */
+                            id: string;
+                            /** Format: date-time */
+                            last_failure_at?: string | null;
+                            /** Format: date-time */
+                            last_success_at?: string | null;
+                            /**
+                             * Format: date-time
+                             * @description During a rotation: until when the previous secret also signs
+                             */
+                            previous_secret_expires_at?: string | null;
+                            /** @enum {string} */
+                            status: "enabled" | "disabled";
+                            types: string[];
+                            /** Format: date-time */
+                            updated_at?: string;
+                            url: string;
+                        };
+                        meta: {
+                            requestId?: string;
+                        };
+                        /** @description The signing secret (whsec_ + base64 of 32 random bytes). Shown only in this answer: store it now. */
+                        secret?: string;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postEventsSubscriptionsBySubscriptionIdTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Subscription id (whsub_...)
+                 * @example whsub_3f9a0c1d2e4b5a6978c0d1e2
+                 */
+                subscription_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Default: the subscription's first type */
+                    type?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "whdel_0a1b2c3d4e5f60718293a4b5",
+                     *         "event_id": "evt_5d41402abc4b2a76b9719d911017c592",
+                     *         "sequence": 1042,
+                     *         "type": "filing.published",
+                     *         "origin": "test",
+                     *         "status": "pending",
+                     *         "attempts": 0,
+                     *         "next_attempt_at": null,
+                     *         "last_status_code": 200,
+                     *         "last_error": null,
+                     *         "created_at": "2026-01-31T12:00:01.000Z",
+                     *         "finished_at": "2026-01-31T12:00:07.000Z",
+                     *         "attempt_log": []
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            attempt_log?: {
+                                attempt?: number;
+                                error?: string | null;
+                                latency_ms?: number;
+                                /** Format: date-time */
+                                next_retry_at?: string | null;
+                                /** @enum {string} */
+                                outcome?: "success" | "retry" | "failed" | "disabled";
+                                /** @description First bytes (at most 1 KiB) of the answer */
+                                response_excerpt?: string | null;
+                                /** Format: date-time */
+                                started_at?: string;
+                                status_code?: number | null;
+                            }[];
+                            attempts?: number;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** @description The webhook-id header: the same on retries and redeliveries */
+                            event_id?: string;
+                            /** Format: date-time */
+                            finished_at?: string | null;
+                            /** @description whdel_ id */
+                            id?: string;
+                            last_error?: string | null;
+                            last_status_code?: number | null;
+                            /** Format: date-time */
+                            next_attempt_at?: string | null;
+                            /** @enum {string} */
+                            origin?: "event" | "test" | "redeliver" | "recover";
+                            sequence?: number | null;
+                            /** @enum {string} */
+                            status?: "pending" | "delivered" | "failed" | "paused" | "skipped";
+                            type?: string;
+                        };
+                        meta: {
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
     getEventsTypes: {
         parameters: {
             query?: never;
@@ -15244,6 +17653,2023 @@ export interface operations {
             };
             /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getNewsSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "whsub_3f9a0c1d2e4b5a6978c0d1e2",
+                     *           "url": "https://hooks.example.com/findata",
+                     *           "types": [
+                     *             "filing.published",
+                     *             "8k_event.published"
+                     *           ],
+                     *           "filters": {
+                     *             "tickers": [
+                     *               "AAPL",
+                     *               "MSFT"
+                     *             ],
+                     *             "forms": [
+                     *               "8-K",
+                     *               "10-Q"
+                     *             ]
+                     *           },
+                     *           "description": "portfolio filings",
+                     *           "status": "enabled",
+                     *           "disabled_reason": null,
+                     *           "disabled_at": null,
+                     *           "previous_secret_expires_at": null,
+                     *           "cursor": 1042,
+                     *           "failing_since": null,
+                     *           "last_success_at": "2026-01-31T12:00:03.000Z",
+                     *           "last_failure_at": null,
+                     *           "created_at": "2026-01-30T09:00:00.000Z",
+                     *           "updated_at": "2026-01-30T09:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "requestId": "req_example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description Event-log sequence up to which events were matched for it */
+                            cursor: number;
+                            description?: string | null;
+                            /** Format: date-time */
+                            disabled_at?: string | null;
+                            /** @description Why it was disabled (410 Gone, failing for days, by you) */
+                            disabled_reason?: string | null;
+                            /** Format: date-time */
+                            failing_since?: string | null;
+                            filters: {
+                                [key: string]: unknown;
+                            };
+                            /** @description whsub_ id */
+                            id: string;
+                            /** Format: date-time */
+                            last_failure_at?: string | null;
+                            /** Format: date-time */
+                            last_success_at?: string | null;
+                            /**
+                             * Format: date-time
+                             * @description During a rotation: until when the previous secret also signs
+                             */
+                            previous_secret_expires_at?: string | null;
+                            /** @enum {string} */
+                            status: "enabled" | "disabled";
+                            types: string[];
+                            /** Format: date-time */
+                            updated_at?: string;
+                            url: string;
+                        }[];
+                        meta: {
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postNewsSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string;
+                    filters?: {
+                        /** @description News: only these channels (e.g. press_release) */
+                        channels?: string[];
+                        /** @description Only events about these cmp_ ids (or tickers) */
+                        company_ids?: string[];
+                        /** @description News: only articles or events whose impact score is at least this (0-100) */
+                        min_impact?: number;
+                        /** @description News: only these regions (e.g. US) */
+                        regions?: string[];
+                        /** @description Only events about these tickers (or company_ids) */
+                        tickers?: string[];
+                    };
+                    /** @description Event types to receive (GET /v1/events/types lists them): news_event.published, news_article.published */
+                    types: string[];
+                    /** @description HTTPS endpoint that receives a POST per event */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "whsub_3f9a0c1d2e4b5a6978c0d1e2",
+                     *         "url": "https://hooks.example.com/findata",
+                     *         "types": [
+                     *           "filing.published",
+                     *           "8k_event.published"
+                     *         ],
+                     *         "filters": {
+                     *           "tickers": [
+                     *             "AAPL",
+                     *             "MSFT"
+                     *           ],
+                     *           "forms": [
+                     *             "8-K",
+                     *             "10-Q"
+                     *           ]
+                     *         },
+                     *         "description": "portfolio filings",
+                     *         "status": "enabled",
+                     *         "disabled_reason": null,
+                     *         "disabled_at": null,
+                     *         "previous_secret_expires_at": null,
+                     *         "cursor": 1042,
+                     *         "failing_since": null,
+                     *         "last_success_at": "2026-01-31T12:00:03.000Z",
+                     *         "last_failure_at": null,
+                     *         "created_at": "2026-01-30T09:00:00.000Z",
+                     *         "updated_at": "2026-01-30T09:00:00.000Z"
+                     *       },
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw2+0bW2g0L6k=",
+                     *       "meta": {
+                     *         "requestId": "req_example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description Event-log sequence up to which events were matched for it */
+                            cursor: number;
+                            description?: string | null;
+                            /** Format: date-time */
+                            disabled_at?: string | null;
+                            /** @description Why it was disabled (410 Gone, failing for days, by you) */
+                            disabled_reason?: string | null;
+                            /** Format: date-time */
+                            failing_since?: string | null;
+                            filters: {
+                                [key: string]: unknown;
+                            };
+                            /** @description whsub_ id */
+                            id: string;
+                            /** Format: date-time */
+                            last_failure_at?: string | null;
+                            /** Format: date-time */
+                            last_success_at?: string | null;
+                            /**
+                             * Format: date-time
+                             * @description During a rotation: until when the previous secret also signs
+                             */
+                            previous_secret_expires_at?: string | null;
+                            /** @enum {string} */
+                            status: "enabled" | "disabled";
+                            types: string[];
+                            /** Format: date-time */
+                            updated_at?: string;
+                            url: string;
+                        };
+                        meta: {
+                            requestId?: string;
+                        };
+                        /** @description The signing secret (whsec_ + base64 of 32 random bytes). Shown only in this answer: store it now. */
+                        secret?: string;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getNewsSubscriptionsBySubscriptionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Subscription id (whsub_...)
+                 * @example whsub_3f9a0c1d2e4b5a6978c0d1e2
+                 */
+                subscription_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "whsub_3f9a0c1d2e4b5a6978c0d1e2",
+                     *         "url": "https://hooks.example.com/findata",
+                     *         "types": [
+                     *           "filing.published",
+                     *           "8k_event.published"
+                     *         ],
+                     *         "filters": {
+                     *           "tickers": [
+                     *             "AAPL",
+                     *             "MSFT"
+                     *           ],
+                     *           "forms": [
+                     *             "8-K",
+                     *             "10-Q"
+                     *           ]
+                     *         },
+                     *         "description": "portfolio filings",
+                     *         "status": "enabled",
+                     *         "disabled_reason": null,
+                     *         "disabled_at": null,
+                     *         "previous_secret_expires_at": null,
+                     *         "cursor": 1042,
+                     *         "failing_since": null,
+                     *         "last_success_at": "2026-01-31T12:00:03.000Z",
+                     *         "last_failure_at": null,
+                     *         "created_at": "2026-01-30T09:00:00.000Z",
+                     *         "updated_at": "2026-01-30T09:00:00.000Z"
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description Event-log sequence up to which events were matched for it */
+                            cursor: number;
+                            description?: string | null;
+                            /** Format: date-time */
+                            disabled_at?: string | null;
+                            /** @description Why it was disabled (410 Gone, failing for days, by you) */
+                            disabled_reason?: string | null;
+                            /** Format: date-time */
+                            failing_since?: string | null;
+                            filters: {
+                                [key: string]: unknown;
+                            };
+                            /** @description whsub_ id */
+                            id: string;
+                            /** Format: date-time */
+                            last_failure_at?: string | null;
+                            /** Format: date-time */
+                            last_success_at?: string | null;
+                            /**
+                             * Format: date-time
+                             * @description During a rotation: until when the previous secret also signs
+                             */
+                            previous_secret_expires_at?: string | null;
+                            /** @enum {string} */
+                            status: "enabled" | "disabled";
+                            types: string[];
+                            /** Format: date-time */
+                            updated_at?: string;
+                            url: string;
+                        };
+                        meta: {
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    deleteNewsSubscriptionsBySubscriptionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Subscription id (whsub_...)
+                 * @example whsub_3f9a0c1d2e4b5a6978c0d1e2
+                 */
+                subscription_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "whsub_3f9a0c1d2e4b5a6978c0d1e2",
+                     *         "deleted": true
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            deleted?: boolean;
+                            id?: string;
+                        };
+                        meta: {
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    patchNewsSubscriptionsBySubscriptionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Subscription id (whsub_...)
+                 * @example whsub_3f9a0c1d2e4b5a6978c0d1e2
+                 */
+                subscription_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string | null;
+                    /** @description Replaces the whole filter set */
+                    filters?: {
+                        /** @description News: only these channels (e.g. press_release) */
+                        channels?: string[];
+                        /** @description Only events about these cmp_ ids (or tickers) */
+                        company_ids?: string[];
+                        /** @description News: only articles or events whose impact score is at least this (0-100) */
+                        min_impact?: number;
+                        /** @description News: only these regions (e.g. US) */
+                        regions?: string[];
+                        /** @description Only events about these tickers (or company_ids) */
+                        tickers?: string[];
+                    };
+                    /**
+                     * @description enabled re-enables a disabled subscription: it resumes where it stopped
+                     * @enum {string}
+                     */
+                    status?: "enabled" | "disabled";
+                    /** @description Event types to receive (GET /v1/events/types lists them): news_event.published, news_article.published */
+                    types?: string[];
+                    /** @description HTTPS endpoint that receives a POST per event */
+                    url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "whsub_3f9a0c1d2e4b5a6978c0d1e2",
+                     *         "url": "https://hooks.example.com/findata",
+                     *         "types": [
+                     *           "filing.published",
+                     *           "8k_event.published"
+                     *         ],
+                     *         "filters": {
+                     *           "tickers": [
+                     *             "AAPL",
+                     *             "MSFT"
+                     *           ],
+                     *           "forms": [
+                     *             "8-K",
+                     *             "10-Q"
+                     *           ]
+                     *         },
+                     *         "description": "portfolio filings",
+                     *         "status": "enabled",
+                     *         "disabled_reason": null,
+                     *         "disabled_at": null,
+                     *         "previous_secret_expires_at": null,
+                     *         "cursor": 1042,
+                     *         "failing_since": null,
+                     *         "last_success_at": "2026-01-31T12:00:03.000Z",
+                     *         "last_failure_at": null,
+                     *         "created_at": "2026-01-30T09:00:00.000Z",
+                     *         "updated_at": "2026-01-30T09:00:00.000Z"
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description Event-log sequence up to which events were matched for it */
+                            cursor: number;
+                            description?: string | null;
+                            /** Format: date-time */
+                            disabled_at?: string | null;
+                            /** @description Why it was disabled (410 Gone, failing for days, by you) */
+                            disabled_reason?: string | null;
+                            /** Format: date-time */
+                            failing_since?: string | null;
+                            filters: {
+                                [key: string]: unknown;
+                            };
+                            /** @description whsub_ id */
+                            id: string;
+                            /** Format: date-time */
+                            last_failure_at?: string | null;
+                            /** Format: date-time */
+                            last_success_at?: string | null;
+                            /**
+                             * Format: date-time
+                             * @description During a rotation: until when the previous secret also signs
+                             */
+                            previous_secret_expires_at?: string | null;
+                            /** @enum {string} */
+                            status: "enabled" | "disabled";
+                            types: string[];
+                            /** Format: date-time */
+                            updated_at?: string;
+                            url: string;
+                        };
+                        meta: {
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getNewsSubscriptionsBySubscriptionIdDeliveries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Rows per page, 1-200 (default 50); above 200 is a 400, never a clamp
+                 * @example 50
+                 */
+                limit?: number;
+                /** @description Only deliveries in this state. Example: `failed` (failed ones) */
+                status?: "pending" | "delivered" | "failed" | "paused" | "skipped";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Subscription id (whsub_...)
+                 * @example whsub_3f9a0c1d2e4b5a6978c0d1e2
+                 */
+                subscription_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "whdel_0a1b2c3d4e5f60718293a4b5",
+                     *           "event_id": "evt_5d41402abc4b2a76b9719d911017c592",
+                     *           "sequence": 1042,
+                     *           "type": "filing.published",
+                     *           "origin": "event",
+                     *           "status": "delivered",
+                     *           "attempts": 2,
+                     *           "next_attempt_at": null,
+                     *           "last_status_code": 200,
+                     *           "last_error": null,
+                     *           "created_at": "2026-01-31T12:00:01.000Z",
+                     *           "finished_at": "2026-01-31T12:00:07.000Z",
+                     *           "attempt_log": [
+                     *             {
+                     *               "attempt": 1,
+                     *               "started_at": "2026-01-31T12:00:01.100Z",
+                     *               "status_code": 503,
+                     *               "latency_ms": 41,
+                     *               "response_excerpt": "busy",
+                     *               "error": null,
+                     *               "outcome": "retry",
+                     *               "next_retry_at": "2026-01-31T12:00:06.100Z"
+                     *             },
+                     *             {
+                     *               "attempt": 2,
+                     *               "started_at": "2026-01-31T12:00:06.200Z",
+                     *               "status_code": 200,
+                     *               "latency_ms": 12,
+                     *               "response_excerpt": "ok",
+                     *               "error": null,
+                     *               "outcome": "success",
+                     *               "next_retry_at": null
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "requestId": "req_example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            attempt_log?: {
+                                attempt?: number;
+                                error?: string | null;
+                                latency_ms?: number;
+                                /** Format: date-time */
+                                next_retry_at?: string | null;
+                                /** @enum {string} */
+                                outcome?: "success" | "retry" | "failed" | "disabled";
+                                /** @description First bytes (at most 1 KiB) of the answer */
+                                response_excerpt?: string | null;
+                                /** Format: date-time */
+                                started_at?: string;
+                                status_code?: number | null;
+                            }[];
+                            attempts?: number;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** @description The webhook-id header: the same on retries and redeliveries */
+                            event_id?: string;
+                            /** Format: date-time */
+                            finished_at?: string | null;
+                            /** @description whdel_ id */
+                            id?: string;
+                            last_error?: string | null;
+                            last_status_code?: number | null;
+                            /** Format: date-time */
+                            next_attempt_at?: string | null;
+                            /** @enum {string} */
+                            origin?: "event" | "test" | "redeliver" | "recover";
+                            sequence?: number | null;
+                            /** @enum {string} */
+                            status?: "pending" | "delivered" | "failed" | "paused" | "skipped";
+                            type?: string;
+                        }[];
+                        meta: {
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postNewsSubscriptionsBySubscriptionIdDeliveriesByDeliveryIdRedeliver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Delivery id (whdel_...)
+                 * @example whdel_0a1b2c3d4e5f60718293a4b5
+                 */
+                delivery_id: string;
+                /**
+                 * @description Subscription id (whsub_...)
+                 * @example whsub_3f9a0c1d2e4b5a6978c0d1e2
+                 */
+                subscription_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "whdel_0a1b2c3d4e5f60718293a4b5",
+                     *         "event_id": "evt_5d41402abc4b2a76b9719d911017c592",
+                     *         "sequence": 1042,
+                     *         "type": "filing.published",
+                     *         "origin": "redeliver",
+                     *         "status": "pending",
+                     *         "attempts": 0,
+                     *         "next_attempt_at": null,
+                     *         "last_status_code": 200,
+                     *         "last_error": null,
+                     *         "created_at": "2026-01-31T12:00:01.000Z",
+                     *         "finished_at": "2026-01-31T12:00:07.000Z",
+                     *         "attempt_log": []
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            attempt_log?: {
+                                attempt?: number;
+                                error?: string | null;
+                                latency_ms?: number;
+                                /** Format: date-time */
+                                next_retry_at?: string | null;
+                                /** @enum {string} */
+                                outcome?: "success" | "retry" | "failed" | "disabled";
+                                /** @description First bytes (at most 1 KiB) of the answer */
+                                response_excerpt?: string | null;
+                                /** Format: date-time */
+                                started_at?: string;
+                                status_code?: number | null;
+                            }[];
+                            attempts?: number;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** @description The webhook-id header: the same on retries and redeliveries */
+                            event_id?: string;
+                            /** Format: date-time */
+                            finished_at?: string | null;
+                            /** @description whdel_ id */
+                            id?: string;
+                            last_error?: string | null;
+                            last_status_code?: number | null;
+                            /** Format: date-time */
+                            next_attempt_at?: string | null;
+                            /** @enum {string} */
+                            origin?: "event" | "test" | "redeliver" | "recover";
+                            sequence?: number | null;
+                            /** @enum {string} */
+                            status?: "pending" | "delivered" | "failed" | "paused" | "skipped";
+                            type?: string;
+                        };
+                        meta: {
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postNewsSubscriptionsBySubscriptionIdRecover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Subscription id (whsub_...)
+                 * @example whsub_3f9a0c1d2e4b5a6978c0d1e2
+                 */
+                subscription_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description Start of the window (published_at, inclusive)
+                     */
+                    since: string;
+                    /**
+                     * Format: date-time
+                     * @description End of the window (published_at, exclusive)
+                     */
+                    until: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "since": "2026-01-31T00:00:00.000Z",
+                     *         "until": "2026-01-31T12:00:00.000Z",
+                     *         "events_in_window": 120,
+                     *         "deliveries_queued": 7
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            deliveries_queued?: number;
+                            events_in_window?: number;
+                            since?: string;
+                            until?: string;
+                        };
+                        meta: {
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postNewsSubscriptionsBySubscriptionIdRotateSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Subscription id (whsub_...)
+                 * @example whsub_3f9a0c1d2e4b5a6978c0d1e2
+                 */
+                subscription_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description How long the previous secret keeps signing (default 24 h; 0 ends it now) */
+                    grace_seconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "whsub_3f9a0c1d2e4b5a6978c0d1e2",
+                     *         "url": "https://hooks.example.com/findata",
+                     *         "types": [
+                     *           "filing.published",
+                     *           "8k_event.published"
+                     *         ],
+                     *         "filters": {
+                     *           "tickers": [
+                     *             "AAPL",
+                     *             "MSFT"
+                     *           ],
+                     *           "forms": [
+                     *             "8-K",
+                     *             "10-Q"
+                     *           ]
+                     *         },
+                     *         "description": "portfolio filings",
+                     *         "status": "enabled",
+                     *         "disabled_reason": null,
+                     *         "disabled_at": null,
+                     *         "previous_secret_expires_at": "2026-02-01T12:00:00.000Z",
+                     *         "cursor": 1042,
+                     *         "failing_since": null,
+                     *         "last_success_at": "2026-01-31T12:00:03.000Z",
+                     *         "last_failure_at": null,
+                     *         "created_at": "2026-01-30T09:00:00.000Z",
+                     *         "updated_at": "2026-01-30T09:00:00.000Z"
+                     *       },
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw2+0bW2g0L6k=",
+                     *       "meta": {
+                     *         "requestId": "req_example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description Event-log sequence up to which events were matched for it */
+                            cursor: number;
+                            description?: string | null;
+                            /** Format: date-time */
+                            disabled_at?: string | null;
+                            /** @description Why it was disabled (410 Gone, failing for days, by you) */
+                            disabled_reason?: string | null;
+                            /** Format: date-time */
+                            failing_since?: string | null;
+                            filters: {
+                                [key: string]: unknown;
+                            };
+                            /** @description whsub_ id */
+                            id: string;
+                            /** Format: date-time */
+                            last_failure_at?: string | null;
+                            /** Format: date-time */
+                            last_success_at?: string | null;
+                            /**
+                             * Format: date-time
+                             * @description During a rotation: until when the previous secret also signs
+                             */
+                            previous_secret_expires_at?: string | null;
+                            /** @enum {string} */
+                            status: "enabled" | "disabled";
+                            types: string[];
+                            /** Format: date-time */
+                            updated_at?: string;
+                            url: string;
+                        };
+                        meta: {
+                            requestId?: string;
+                        };
+                        /** @description The signing secret (whsec_ + base64 of 32 random bytes). Shown only in this answer: store it now. */
+                        secret?: string;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postNewsSubscriptionsBySubscriptionIdTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Subscription id (whsub_...)
+                 * @example whsub_3f9a0c1d2e4b5a6978c0d1e2
+                 */
+                subscription_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Default: the subscription's first type */
+                    type?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "whdel_0a1b2c3d4e5f60718293a4b5",
+                     *         "event_id": "evt_5d41402abc4b2a76b9719d911017c592",
+                     *         "sequence": 1042,
+                     *         "type": "filing.published",
+                     *         "origin": "test",
+                     *         "status": "pending",
+                     *         "attempts": 0,
+                     *         "next_attempt_at": null,
+                     *         "last_status_code": 200,
+                     *         "last_error": null,
+                     *         "created_at": "2026-01-31T12:00:01.000Z",
+                     *         "finished_at": "2026-01-31T12:00:07.000Z",
+                     *         "attempt_log": []
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            attempt_log?: {
+                                attempt?: number;
+                                error?: string | null;
+                                latency_ms?: number;
+                                /** Format: date-time */
+                                next_retry_at?: string | null;
+                                /** @enum {string} */
+                                outcome?: "success" | "retry" | "failed" | "disabled";
+                                /** @description First bytes (at most 1 KiB) of the answer */
+                                response_excerpt?: string | null;
+                                /** Format: date-time */
+                                started_at?: string;
+                                status_code?: number | null;
+                            }[];
+                            attempts?: number;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** @description The webhook-id header: the same on retries and redeliveries */
+                            event_id?: string;
+                            /** Format: date-time */
+                            finished_at?: string | null;
+                            /** @description whdel_ id */
+                            id?: string;
+                            last_error?: string | null;
+                            last_status_code?: number | null;
+                            /** Format: date-time */
+                            next_attempt_at?: string | null;
+                            /** @enum {string} */
+                            origin?: "event" | "test" | "redeliver" | "recover";
+                            sequence?: number | null;
+                            /** @enum {string} */
+                            status?: "pending" | "delivered" | "failed" | "paused" | "skipped";
+                            type?: string;
+                        };
+                        meta: {
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

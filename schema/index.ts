@@ -12,3 +12,4 @@ export * from './ownership.ts';
 export * from './ownership-directories.ts';
 export * from './retrieval.ts';
 export * from './screen.ts';
+export * from './private-companies.ts';

@@ -11,6 +11,7 @@ import { koreaRoutes } from './korea.ts';
 import { marketDataRoutes } from './market-data.ts';
 import { newsRoutes } from './news.ts';
 import { ownershipRoutes } from './ownership.ts';
+import { privateCompanyRoutes } from './private-companies.ts';
 import { RETRIEVAL_ROUTES } from './retrieval.ts';
 import { DOCUMENT_ROUTES } from './retrieval-documents.ts';
 import { screenRoutes } from './screen.ts';
@@ -38,4 +39,5 @@ export const DATASET_ROUTES: readonly AnyRoute[] = [
   ...newsRoutes,
   ...RETRIEVAL_ROUTES,
   ...DOCUMENT_ROUTES,
+  ...privateCompanyRoutes,
 ];

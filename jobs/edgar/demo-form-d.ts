@@ -13,7 +13,8 @@ export interface DemoFormD {
   url?: string;
 }
 
-const EDGARTOOLS = 'https://raw.githubusercontent.com/dgunning/edgartools/ca5a70094da7fc34890161dae9c256bb1f4c3d26/data';
+const EDGARTOOLS =
+  'https://raw.githubusercontent.com/dgunning/edgartools/ca5a70094da7fc34890161dae9c256bb1f4c3d26/data';
 
 export const DEMO_FORM_D: readonly DemoFormD[] = [
   { cik: 1456986, accession: '0000919574-09-006093' },
@@ -34,6 +35,7 @@ export const DEMO_FORM_D: readonly DemoFormD[] = [
 export const demoFormDKey = (f: DemoFormD) => (f.url ? `doc:${f.cik}:${f.url}` : `acc:${f.accession}`);
 
 export function demoFormDFilings(config: Config): readonly DemoFormD[] {
-  const demo = config.UPSTREAM === 'fixtures' && (config.SEC_CIKS === undefined || config.SEC_CIKS === 'demo');
+  const demo =
+    config.UPSTREAM === 'fixtures' && (config.SEC_CIKS === undefined || config.SEC_CIKS === 'demo');
   return demo ? DEMO_FORM_D : [];
 }

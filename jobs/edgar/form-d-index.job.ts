@@ -1,5 +1,5 @@
-import { parseIndexFile } from '../../parsers/edgar/index-files.ts';
 import { upsertRows } from '../../loaders/upsert.ts';
+import { parseIndexFile } from '../../parsers/edgar/index-files.ts';
 import { type FormDIndexInsert, formDIndex } from '../../schema/private-companies.ts';
 import { quartersBetween } from '../quarters.ts';
 import type { DatasetJob, RawDocument } from '../types.ts';
@@ -31,7 +31,9 @@ export const formDIndexJob: DatasetJob<FormDIndexInsert[]> = {
   isFinal(key, now) {
     if (key.startsWith('q:'))
       return key.slice(2) < quarterOf(new Date(now.getTime() - 7 * 86_400_000).toISOString());
-    return key.slice(2) < new Date(now.getTime() - 2 * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
+    return (
+      key.slice(2) < new Date(now.getTime() - 2 * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '')
+    );
   },
   async fetch(_ctx, key, fetcher) {
     const url = key.startsWith('q:') ? quarterIndexUrl(key.slice(2)) : dailyIndexUrl(key.slice(2));
@@ -39,7 +41,11 @@ export const formDIndexJob: DatasetJob<FormDIndexInsert[]> = {
   },
   parse(docs: RawDocument[]) {
     const doc = docs[0]!;
-    const r = parseIndexFile(doc.bytes.toString('latin1'), { url: doc.url, fetchedAt: doc.fetchedAt }, indexKindOf(doc.url));
+    const r = parseIndexFile(
+      doc.bytes.toString('latin1'),
+      { url: doc.url, fetchedAt: doc.fetchedAt },
+      indexKindOf(doc.url),
+    );
     const rows = r.rows
       .filter((x) => FORM_D_TYPES.has(x.form.trim().toUpperCase()))
       .map((x) => ({

@@ -1,4 +1,6 @@
+import { XMLValidator } from 'fast-xml-parser';
 import { ParseError } from '../../lib/errors.ts';
+import { exemptionLabel } from '../../lib/form-d-exemptions.ts';
 import { dashAccession } from '../../lib/ids.ts';
 import type { PrivateOfferingFilingInsert } from '../../schema/private-companies.ts';
 import { countryFromEdgarCode } from './countries.ts';
@@ -23,29 +25,6 @@ export interface FormDContext {
   filingDate?: string | null;
 }
 
-/** Federal exemption and exclusion codes of Form D Item 6 (the XSD's item values) -> the readable rule. */
-const EXEMPTIONS: Record<string, string> = {
-  '04': '504(b)(1)',
-  '04.1': '504(b)(1)(i)',
-  '04.2': '504(b)(1)(ii)',
-  '04.3': '504(b)(1)(iii)',
-  '05': '505',
-  '06': '506',
-  '06b': '506(b)',
-  '06c': '506(c)',
-  '4a5': '4(a)(5)',
-  '3C': '3(c)',
-};
-
-/** `06b` -> `506(b)`, `3C.7` -> `3(c)(7)`; an unknown code keeps its code as its label (and warns). */
-export function exemptionLabel(code: string): string | null {
-  const known = EXEMPTIONS[code] ?? EXEMPTIONS[code.toLowerCase()];
-  if (known) return known;
-  const ica = /^3C\.(\d{1,2})$/i.exec(code);
-  if (ica) return `3(c)(${Number(ica[1])})`;
-  return null;
-}
-
 /** The filer placeholders for "nothing here". */
 const PLACEHOLDER = /^(none|n\/a|na)$/i;
 const given = (v: unknown): string | null => {
@@ -63,6 +42,10 @@ const isoDate = (v: unknown): string | null => {
 
 export function parseFormD(input: string, ctx: FormDContext): { filing: FormDFiling; warnings: string[] } {
   const { xml, header } = unwrapFormD(input, ctx.url);
+  // the reading parser forgives unclosed elements; a truncated document must not load half an offering
+  const valid = XMLValidator.validate(xml);
+  if (valid !== true)
+    throw new ParseError(`Form D: malformed XML: ${valid.err.msg} (line ${valid.err.line})`, ctx.url);
   const root = at(parseXml(xml, ctx.url), 'edgarSubmission') as XmlNode | undefined;
   if (!root || typeof root !== 'object')
     throw new ParseError('Form D: no <edgarSubmission> root element', ctx.url);

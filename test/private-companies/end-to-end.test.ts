@@ -7,6 +7,8 @@ import { backfill } from '../../jobs/refresh.ts';
 import type { Database } from '../../lib/db.ts';
 import { companyIdForCik } from '../../lib/ids.ts';
 import { privateCompanyIdForCik } from '../../lib/private-company-ids.ts';
+import { loadFormDFilings } from '../../loaders/private-companies.ts';
+import { parseFormD } from '../../parsers/edgar/form-d.ts';
 import { accountWithKey, createApiTestDatabase, type RunningApi, startApi } from '../helpers/api.ts';
 import { createTestServices } from '../helpers/services.ts';
 import { FORM_D_FILES } from './files.ts';
@@ -222,5 +224,33 @@ describe(`private companies end to end (${runtime})`, () => {
       `select count(*)::int as n from private_offering_filings`,
     );
     expect(n!.n).toBe(9);
+  });
+
+  it('joins an amendment loaded first to the notice it amends once that loads (derived notice)', async () => {
+    // Shepherds' real D/A amends 0001544190-19-000002, which no fixture holds: a notice DERIVED from the
+    // D/A stands in for it (form D, no amendment fields, an earlier amount sold)
+    const notice = readFileSync(FORM_D_FILES.shepherds, 'utf8')
+      .replace('<submissionType>D/A</submissionType>', '<submissionType>D</submissionType>')
+      .replace('<isAmendment>true</isAmendment>', '<isAmendment>false</isAmendment>')
+      .replace(/<previousAccessionNumber>[^<]*<\/previousAccessionNumber>/, '')
+      .replace('<totalAmountSold>5725051</totalAmountSold>', '<totalAmountSold>1000000</totalAmountSold>');
+    const { filing } = parseFormD(notice, {
+      url: 'https://example.test/derived-notice.xml',
+      fetchedAt: '2026-11-29T00:00:00Z',
+      accessionNumber: '0001544190-19-000002',
+      filingDate: '2019-03-01',
+    });
+    await database.db.transaction((tx) => loadFormDFilings(tx, [filing]));
+    const p = (await ok('/v1/private-companies/cik:1544190')).data;
+    expect(p.offerings_count).toBe(1);
+    expect(p.offerings).toHaveLength(1);
+    expect(p.offerings[0]).toMatchObject({
+      offering_id: 'acc:0001544190-19-000002',
+      total_amount_sold: 5725051,
+      filings: [
+        { accession_number: '0001544190-19-000002', form: 'D', filing_date: '2019-03-01' },
+        { accession_number: null, form: 'D/A', signature_date: '2023-01-31', is_amendment: true },
+      ],
+    });
   });
 });

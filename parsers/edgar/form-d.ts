@@ -151,9 +151,11 @@ export function parseFormD(input: string, ctx: FormDContext): { filing: FormDFil
     totalAmountSold: sold.value,
     totalRemaining: remaining.value,
     totalRemainingIndefinite: remaining.indefinite,
+    amountsClarification: text(at(offering, 'offeringSalesAmounts', 'clarificationOfResponse')),
     hasNonAccreditedInvestors: nonAccredited,
     numberNonAccreditedInvestors: int(at(offering, 'investors', 'numberNonAccreditedInvestors')),
     totalNumberAlreadyInvested: int(at(offering, 'investors', 'totalNumberAlreadyInvested')),
+    investorsClarification: text(at(offering, 'investors', 'clarificationOfResponse')),
     salesCommissions: commissions.amount,
     salesCommissionsEstimate: commissions.estimate,
     findersFees: finders.amount,
@@ -293,8 +295,12 @@ function relatedPerson(p: XmlNode) {
 function recipient(r: XmlNode) {
   const address = (r.recipientAddress ?? {}) as XmlNode;
   const state = given(address.stateOrCountry);
+  // two spellings: `<value>All States</value>`, or `<state>FL</state>` with its `<description>`
   const states = list(r.statesOfSolicitationList).flatMap((s) =>
-    (Array.isArray(s.value) ? s.value : [s.value]).map((x) => text(x)).filter((x): x is string => !!x),
+    [s.value, s.state]
+      .flatMap((v) => (Array.isArray(v) ? v : [v]))
+      .map((x) => text(x))
+      .filter((x): x is string => !!x),
   );
   return {
     name: given(r.recipientName),

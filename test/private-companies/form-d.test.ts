@@ -139,6 +139,8 @@ describe('Form D parser on the real filings', () => {
       firstSaleYetToOccur: true,
       totalOfferingAmount: 25000000,
       totalAmountSold: 0,
+      amountsClarification:
+        'The total offering amount is subject to an increase as determined by the Managing Member of the General Partner.',
       investmentFundType: 'Private Equity Fund',
       exemptionLabels: ['506(b)', '3(c)', '3(c)(1)', '3(c)(5)', '3(c)(7)'],
     });
@@ -169,6 +171,10 @@ describe('Form D parser on the real filings', () => {
     });
     expect(filing.relatedPersons).toHaveLength(14);
     expect(filing.salesCompensation).toHaveLength(4);
+    // the state-code spelling of the solicitation list
+    expect(
+      (filing.salesCompensation as { states_of_solicitation: string[] }[])[0]!.states_of_solicitation,
+    ).toEqual(['FL', 'GA', 'TX']);
   });
 
   it('reads a D/A bare document: former name, placeholder recipient dropped, leading newline (Shepherds)', () => {

@@ -124,6 +124,12 @@ describe(`private companies end to end (${runtime})`, () => {
       'VEPF VIII Co-Invest 4-A, L.P.',
     ]);
     expect(await names('exemption=3(c)(5)')).toEqual(['Upshot Real Estate Fund II, LP']);
+    // the demo banner's call
+    expect(await names('is_pooled_fund=true&exemption=3(c)(7)')).toEqual([
+      '1685 38th REIT, L.L.C.',
+      'Upshot Real Estate Fund II, LP',
+      'VEPF VIII Co-Invest 4-A, L.P.',
+    ]);
     // 506 matches 506(b), 506(c) and the pre-2013 506: every one of the nine
     expect(await names('exemption=506')).toHaveLength(9);
     const row = (await ok('/v1/private-companies?q=hashnote')).data[0];

@@ -194,6 +194,11 @@ describe(`private companies end to end (${runtime})`, () => {
     const diffusion = (await ok(`/v1/private-companies/${privateCompanyIdForCik(1171623)}`)).data;
     expect(diffusion.company_id).toBe(companyIdForCik(1171623));
     expect(diffusion.offerings[0]).toMatchObject({ total_offering_amount: 1512500, total_remaining: 482592 });
+    // a company route takes the pvt_ id of a private company that listed (no 8-K events loaded: empty)
+    const events = await get(`/v1/companies/${privateCompanyIdForCik(1171623)}/8k-events`);
+    expect(events.status).toBe(200);
+    expect(events.body.data).toEqual([]);
+    expect((await get(`/v1/companies/${HASHNOTE}/8k-events`)).status).toBe(404);
   });
 
   it('answers bad requests in the spec body shape', async () => {

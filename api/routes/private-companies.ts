@@ -153,7 +153,7 @@ export const listPrivateCompanies = defineRoute({
   access: { dataset: 'private_companies' },
   query: {
     q: p.string({
-      description: 'Part of the issuer name (min 2 characters)',
+      description: 'Part of the issuer name or of a previous name it filed (min 2 characters)',
       min: 2,
       max: 100,
       example: 'fund',
@@ -212,7 +212,9 @@ export const listPrivateCompanies = defineRoute({
       .leftJoin(companies, registryJoin)
       .where(
         and(
-          query.q ? sql`lower(${c.name}) like ${like(query.q)}` : undefined,
+          query.q
+            ? sql`(lower(${c.name}) like ${like(query.q)} or lower(${c.previousNames}::text) like ${like(query.q)})`
+            : undefined,
           query.state ? eq(c.stateOrCountry, query.state.toUpperCase()) : undefined,
           query.country ? eq(c.country, query.country.toUpperCase()) : undefined,
           query.industry_group

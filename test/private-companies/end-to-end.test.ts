@@ -107,6 +107,8 @@ describe(`private companies end to end (${runtime})`, () => {
     const names = async (qs: string) =>
       (await ok(`/v1/private-companies?${qs}`)).data.map((x: { name: string }) => x.name);
     expect(await names('q=hashnote')).toEqual(['Hashnote Stablecoin Fund LP']);
+    // a previous name the issuer filed
+    expect(await names('q=84%20RE%20Partners')).toEqual(["Shepherd's Finance, LLC"]);
     expect(await names('exemption=506(c)')).toEqual(['Hashnote Stablecoin Fund LP']);
     expect(await names('country=BM')).toEqual(['GABELLI INTERNATIONAL GOLD FUND LTD.']);
     expect(await names('industry_group=pharmaceuticals')).toEqual(['DIFFUSION PHARMACEUTICALS LLC']);

@@ -14834,7 +14834,7 @@ export interface operations {
                 /** @description A Form D states a total offering amount of at least this many US dollars. Example: `1000000` (raises of $1M or more) */
                 min_offering_amount?: number;
                 /**
-                 * @description Part of the issuer name (min 2 characters)
+                 * @description Part of the issuer name or of a previous name it filed (min 2 characters)
                  * @example fund
                  */
                 q?: string;

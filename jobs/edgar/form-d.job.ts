@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lte } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import { filingFolderUrl } from '../../lib/ids.ts';
 import { loadFormDFilings } from '../../loaders/private-companies.ts';
 import { type FormDFiling, parseFormD } from '../../parsers/edgar/form-d.ts';
@@ -8,7 +8,7 @@ import type { DatasetJob, JobContext } from '../types.ts';
 import { demoFormDFilings, demoFormDKey } from './demo-form-d.ts';
 import { accessionOf, refreshSince } from './filing-partitions.ts';
 
-async function indexed(ctx: JobContext, from?: string, to?: string): Promise<string[]> {
+async function indexed(ctx: JobContext, from?: string, to?: string, ciks: number[] = []): Promise<string[]> {
   const rows = await ctx.database.db
     .select({ accession: formDIndex.accessionNumber })
     .from(formDIndex)
@@ -16,6 +16,7 @@ async function indexed(ctx: JobContext, from?: string, to?: string): Promise<str
       and(
         from ? gte(formDIndex.filingDate, from.slice(0, 10)) : undefined,
         to ? lte(formDIndex.filingDate, to.slice(0, 10)) : undefined,
+        ciks.length > 0 ? inArray(formDIndex.cik, ciks) : undefined,
       ),
     )
     .orderBy(desc(formDIndex.filingDate), desc(formDIndex.accessionNumber));
@@ -32,9 +33,17 @@ async function indexed(ctx: JobContext, from?: string, to?: string): Promise<str
 export const formDJob: DatasetJob<FormDFiling[]> = {
   dataset: 'private_companies',
   async partitions(ctx, opts) {
-    const keys = opts.cik || opts.ticker ? [] : await indexed(ctx, opts.from, opts.to);
+    // a private issuer has no ticker: --cik names one, --ticker finds nothing here
+    const ciks = (opts.cik ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((c) => {
+        if (!/^\d{1,10}$/.test(c.trim())) throw new Error(`--cik ${c}: not a CIK (1-10 digits)`);
+        return Number(c);
+      });
+    const keys = opts.ticker ? [] : await indexed(ctx, opts.from, opts.to, ciks);
     const demo = demoFormDFilings(ctx.config)
-      .filter((f) => !opts.cik || Number(opts.cik) === f.cik)
+      .filter((f) => !opts.ticker && (ciks.length === 0 || ciks.includes(f.cik)))
       .map(demoFormDKey);
     return [...new Set([...keys, ...demo])];
   },

@@ -8,6 +8,8 @@ import { filingsJob } from './edgar/filings.job.ts';
 import { filingsLiveJob } from './edgar/filings-live.job.ts';
 import { financialSegmentsJob } from './edgar/financial-segments.job.ts';
 import { financialsJob } from './edgar/financials.job.ts';
+import { formDJob } from './edgar/form-d.job.ts';
+import { formDIndexJob } from './edgar/form-d-index.job.ts';
 import { form20fJob } from './form-20f/form-20f.job.ts';
 import { krCompaniesJob } from './korea/companies.job.ts';
 import { krFinancialsJob } from './korea/financials.job.ts';
@@ -60,6 +62,8 @@ export const JOBS: readonly DatasetJob[] = [
   disclosuresJob as DatasetJob,
   newsJob as DatasetJob,
   documentsJob as DatasetJob,
+  formDIndexJob as DatasetJob,
+  formDJob as DatasetJob,
 ];
 
 export class RegistryError extends Error {

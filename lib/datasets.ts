@@ -594,6 +594,35 @@ export const DATASETS = [
     schedule: null,
     table: 'events',
   },
+  {
+    id: 'form_d_index',
+    title: 'Form D index (Regulation D notices and amendments)',
+    statusFamily: null,
+    minPlan: 'fund',
+    creditCost: 1,
+    updateFrequency: 'daily',
+    availableFrom: '2009-01-01',
+    initialHistoryStatus: 'backfill_in_progress',
+    source: 'sec',
+    schedule: '15 3,7,11,15,19,23 * * *',
+    table: 'form_d_index',
+  },
+  {
+    id: 'private_companies',
+    title: 'Private companies and their Regulation D offerings (Form D)',
+    statusFamily: null,
+    minPlan: 'fund',
+    creditCost: 1,
+    updateFrequency: 'daily',
+    availableFrom: '2009-01-01',
+    initialHistoryStatus: 'backfill_in_progress',
+    source: 'sec',
+    // 10 minutes after each Form D index refresh
+    schedule: '25 3,7,11,15,19,23 * * *',
+    table: 'private_offering_filings',
+    earliestColumn: 'filing_date',
+    inputs: ['form_d_index'],
+  },
 ] as const satisfies readonly DatasetDecl[];
 
 export type DatasetId = (typeof DATASETS)[number]['id'];

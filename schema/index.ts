@@ -12,6 +12,7 @@ export * from './market-data.ts';
 export * from './news.ts';
 export * from './ownership.ts';
 export * from './ownership-directories.ts';
+export * from './private-companies.ts';
 export * from './retrieval.ts';
 export * from './screen.ts';
 export * from './webhooks.ts';

@@ -18,6 +18,8 @@ export interface ResolvedCompany {
 }
 
 const CMP_ID = /^cmp_[a-z0-9]{1,64}$/;
+/** A private company's id (Form D issuer): resolves to the registry company with its CIK once it lists. */
+const PVT_ID = /^pvt_[0-9a-f]{20}$/;
 const ISIN = /^[A-Z]{2}[A-Z0-9]{9}\d$/;
 const SUFFIXED = /^[A-Z0-9]{1,12}\.(TW|TWO|KS)$/;
 const TICKER = /^[A-Z0-9][A-Z0-9.\-/^=]{0,19}$/;
@@ -50,6 +52,10 @@ function candidates(raw: string, mode: ResolutionMode): Candidate[] {
     return out;
   }
   if (mode === 'registry') return out;
+  if (PVT_ID.test(raw)) {
+    out.push({ sql: fromPrivateCompany, value: raw });
+    return out;
+  }
   const upper = raw.toUpperCase();
   if (/^\d{1,10}$/.test(raw)) {
     if (mode === 'tw' && /^\d{4,6}$/.test(raw)) {
@@ -72,6 +78,7 @@ function candidates(raw: string, mode: ResolutionMode): Candidate[] {
 }
 
 const fromCompanies = (col: string) => `select company_id from companies where ${col} = $`;
+const fromPrivateCompany = `select c.company_id from companies c join private_companies p on c.cik = lpad(p.cik::text, 10, '0') where p.private_company_id = $`;
 const ident = (type: string, current?: 0 | 1) =>
   `select company_id from company_identifiers where id_type = '${type}'${current === undefined ? '' : ` and is_current = ${current}`} and id_value = $`;
 const listing = `select company_id from company_listings where valid_to is null and symbol = $`;

@@ -12,6 +12,7 @@ import { koreaRoutes } from './korea.ts';
 import { marketDataRoutes } from './market-data.ts';
 import { newsRoutes } from './news.ts';
 import { ownershipRoutes } from './ownership.ts';
+import { privateCompanyRoutes } from './private-companies.ts';
 import { RETRIEVAL_ROUTES } from './retrieval.ts';
 import { DOCUMENT_ROUTES } from './retrieval-documents.ts';
 import { screenRoutes } from './screen.ts';
@@ -40,4 +41,5 @@ export const DATASET_ROUTES: readonly AnyRoute[] = [
   ...RETRIEVAL_ROUTES,
   ...DOCUMENT_ROUTES,
   ...eventRoutes,
+  ...privateCompanyRoutes,
 ];

@@ -173,6 +173,13 @@ const PARSERS: Record<string, { help: string; run: ParserFn }> = {
       };
     },
   },
+  'form-d': {
+    help: 'a Form D / D/A (primary_doc.xml, or the .txt / .nc submission) -> the private_offering_filings row (amounts as filed, Indefinite as a flag) and warnings',
+    run: async (b, o, c) => {
+      const { parseFormD } = await import('../../parsers/edgar/form-d.ts');
+      return parseFormD(b.toString('utf8'), { url: o.url ?? c.url, fetchedAt: c.fetchedAt });
+    },
+  },
   def14a: {
     help: 'a DEF 14A proxy statement (HTML or .txt) -> Summary Compensation Table rows and beneficial-ownership rows',
     run: async (b, o) => {

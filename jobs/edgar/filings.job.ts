@@ -88,7 +88,7 @@ export const filingsJob: DatasetJob<Parsed> = {
  * SEC publishes each index as master, form and company files with the same filings. master.idx is the one
  * to read; a copy holding only another (an offline mirror's 2021Q1) falls back to it instead of not_found.
  */
-async function firstIndex(fetcher: Fetcher, masterUrl: string): Promise<RawDocument> {
+export async function firstIndex(fetcher: Fetcher, masterUrl: string): Promise<RawDocument> {
   for (const kind of ['master', 'form', 'company'] as const) {
     try {
       return await fetcher.get(masterUrl.replace(/\/master(\.\d{8})?\.idx$/, `/${kind}$1.idx`));

@@ -1976,6 +1976,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/private-companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Private-company search (Form D issuers)
+         * @description Issuers of Regulation D offerings (SEC Form D and D/A), one row per issuer CIK, every filter given applied (at least one is required). The filing-level filters (`min_offering_amount`, `filed_gte`/`filed_lte`, `exemption`) match a company when one of its Form D filings meets all of them; an `Indefinite` offering amount states no number and is not matched by `min_offering_amount`. Ordered by name, then CIK.
+         *
+         *     **Plan:** Fund and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getPrivateCompanies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/private-companies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Private-company profile with every offering
+         * @description The search row plus the issuer's address and previous names, and `offerings`: every Regulation D offering in order of its first filing, each with its filings (Form D and each D/A, with `accession_number` and `url`) and the offering as the latest filing states it: an amendment replaces the fields it restates and leaves the others as filed before. Amounts are US dollars as filed; `Indefinite` is kept as the string `Indefinite`, never a number. Related persons carry name, relationship flags (executive officer, director, promoter), the filer's clarification and city/state only.
+         *
+         *     **Plan:** Fund and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getPrivateCompaniesById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/ready": {
         parameters: {
             query?: never;
@@ -20023,6 +20071,571 @@ export interface operations {
             };
             /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getPrivateCompanies: {
+        parameters: {
+            query?: {
+                /** @description ISO 3166 two-letter country of the issuer address (US, BM, KY...). Example: `BM` (by country) */
+                country?: string;
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /** @description A claimed federal exemption or exclusion, as a readable rule: 506(b), 506(c), 504, 4(a)(5), 3(c)(1), 3(c)(7)...; a broader rule matches its sub-rules (506 matches 506(b) and 506(c), 3(c) every 3(c)(n)). Example: `506(c)` (general solicitation) */
+                exemption?: "504" | "504(b)(1)(i)" | "504(b)(1)(ii)" | "504(b)(1)(iii)" | "505" | "506" | "506(b)" | "506(c)" | "4(a)(5)" | "3(c)" | "3(c)(1)" | "3(c)(2)" | "3(c)(3)" | "3(c)(4)" | "3(c)(5)" | "3(c)(6)" | "3(c)(7)" | "3(c)(8)" | "3(c)(9)" | "3(c)(10)" | "3(c)(11)" | "3(c)(12)" | "3(c)(13)" | "3(c)(14)";
+                /** @description A Form D or D/A filed on or after (inclusive). Example: `2023-01-01` (since) */
+                filed_gte?: string;
+                /** @description A Form D or D/A filed on or before (inclusive). Example: `2024-12-31` (until) */
+                filed_lte?: string;
+                /** @description Form D industry group as filed, case-insensitive (Pooled Investment Fund, Pharmaceuticals, REITS and Finance...). Example: `Pharmaceuticals` (by industry) */
+                industry_group?: string;
+                /** @description Offers pooled investment fund interests. Example: `true` (funds only) */
+                is_pooled_fund?: boolean;
+                /**
+                 * @description Rows per page, 1-500 (default 50); above 500 is a 400, never a clamp
+                 * @example 50
+                 */
+                limit?: number;
+                /** @description A Form D states a total offering amount of at least this many US dollars. Example: `1000000` (raises of $1M or more) */
+                min_offering_amount?: number;
+                /**
+                 * @description Part of the issuer name or of a previous name it filed (min 2 characters)
+                 * @example fund
+                 */
+                q?: string;
+                /** @description State or EDGAR country code of the issuer address (FL, CA, D0...). Example: `FL` (by state) */
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Private-company rows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "pvt_d1a7b2f50e6b0c3c1e9a",
+                     *           "cik": "0001968399",
+                     *           "name": "Hashnote Stablecoin Fund LP",
+                     *           "company_id": null,
+                     *           "city": "MIAMI BEACH",
+                     *           "state_or_country": "FL",
+                     *           "state_or_country_description": "FLORIDA",
+                     *           "country": "US",
+                     *           "jurisdiction_of_inc": "DELAWARE",
+                     *           "entity_type": "Limited Partnership",
+                     *           "year_of_incorporation": {
+                     *             "as_filed": "Within Last Five Years",
+                     *             "year": 2022
+                     *           },
+                     *           "industry_group": "Pooled Investment Fund",
+                     *           "investment_fund_type": "Hedge Fund",
+                     *           "is_pooled_fund": true,
+                     *           "first_filed": "2023-03-13",
+                     *           "last_filed": "2023-03-13",
+                     *           "filings_count": 1,
+                     *           "offerings_count": 1
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": "2009-01-01",
+                     *         "available_to": null,
+                     *         "update_frequency": "daily",
+                     *         "history_status": "backfill_in_progress"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            /** @description 10-digit CIK of the issuer */
+                            cik: string;
+                            city: string | null;
+                            /** @description The registry company (cmp_) with the same CIK, when the issuer is (or became) a listed company */
+                            company_id: string | null;
+                            /** @description ISO 3166 country of the issuer address, when the code or its description says it */
+                            country: string | null;
+                            /** @description As filed: Corporation, Limited Partnership, Limited Liability Company... */
+                            entity_type: string | null;
+                            /** @description Form D and D/A filings loaded */
+                            filings_count: number;
+                            /** @description First Form D filing date (signature date for a document without a filing date) */
+                            first_filed: string | null;
+                            /** @description Stable private-company id (pvt_), derived from the issuer CIK */
+                            id: string;
+                            /** @description Form D industry group as filed (XSD spelling: REITS and Finance, Pooled Investment Fund...) */
+                            industry_group: string | null;
+                            /** @description Hedge Fund, Private Equity Fund, Venture Capital Fund, Other Investment Fund (pooled funds only) */
+                            investment_fund_type: string | null;
+                            /** @description The offering is of pooled investment fund interests (Item 9), whatever the industry group */
+                            is_pooled_fund: boolean | null;
+                            /** @description As filed (DELAWARE; EDGAR codes in schema X0301) */
+                            jurisdiction_of_inc: string | null;
+                            /** @description Newest Form D or D/A filing date */
+                            last_filed: string | null;
+                            /** @description The issuer's name on its newest Form D */
+                            name: string;
+                            /** @description Distinct offerings (SEC file numbers) among them */
+                            offerings_count: number;
+                            /** @description EDGAR state or country code of the issuer address (US states as two letters; D0 Bermuda...) */
+                            state_or_country: string | null;
+                            /** @description As filed (schema X0708 on; null in older files) */
+                            state_or_country_description: string | null;
+                            /** @description {as_filed: Within Last Five Years | Over Five Years Ago | Yet to Be Formed, year (only with Within Last Five Years)} */
+                            year_of_incorporation: Record<string, never> | null;
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getPrivateCompaniesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Pass a pvt_ id from /v1/private-companies or cik:<CIK>
+                 * @example cik:1968399
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "pvt_d1a7b2f50e6b0c3c1e9a",
+                     *         "cik": "0001968399",
+                     *         "name": "Hashnote Stablecoin Fund LP",
+                     *         "company_id": null,
+                     *         "city": "MIAMI BEACH",
+                     *         "state_or_country": "FL",
+                     *         "state_or_country_description": "FLORIDA",
+                     *         "country": "US",
+                     *         "jurisdiction_of_inc": "DELAWARE",
+                     *         "entity_type": "Limited Partnership",
+                     *         "year_of_incorporation": {
+                     *           "as_filed": "Within Last Five Years",
+                     *           "year": 2022
+                     *         },
+                     *         "industry_group": "Pooled Investment Fund",
+                     *         "investment_fund_type": "Hedge Fund",
+                     *         "is_pooled_fund": true,
+                     *         "first_filed": "2023-03-13",
+                     *         "last_filed": "2023-03-13",
+                     *         "filings_count": 1,
+                     *         "offerings_count": 1,
+                     *         "offerings": [
+                     *           {
+                     *             "offering_id": "file:021-475559",
+                     *             "file_number": "021-475559",
+                     *             "first_filed": "2023-03-13",
+                     *             "last_filed": "2023-03-13",
+                     *             "as_of_accession_number": "0001968399-23-000002",
+                     *             "total_offering_amount": "Indefinite",
+                     *             "total_amount_sold": 100000,
+                     *             "total_remaining": "Indefinite",
+                     *             "exemptions": [
+                     *               {
+                     *                 "code": "06c",
+                     *                 "label": "506(c)"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       },
+                     *       "coverage": {
+                     *         "available_from": "2009-01-01",
+                     *         "available_to": null,
+                     *         "update_frequency": "daily",
+                     *         "history_status": "backfill_in_progress"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            /** @description Issuer address as on its newest filing: street1, street2, city, state_or_country, zip, phone */
+                            address?: Record<string, never>;
+                            /** @description 10-digit CIK of the issuer */
+                            cik: string;
+                            city: string | null;
+                            /** @description The registry company (cmp_) with the same CIK, when the issuer is (or became) a listed company */
+                            company_id: string | null;
+                            /** @description ISO 3166 country of the issuer address, when the code or its description says it */
+                            country: string | null;
+                            /** @description As filed: Corporation, Limited Partnership, Limited Liability Company... */
+                            entity_type: string | null;
+                            /** @description Form D and D/A filings loaded */
+                            filings_count: number;
+                            /** @description First Form D filing date (signature date for a document without a filing date) */
+                            first_filed: string | null;
+                            /** @description Stable private-company id (pvt_), derived from the issuer CIK */
+                            id: string;
+                            /** @description Form D industry group as filed (XSD spelling: REITS and Finance, Pooled Investment Fund...) */
+                            industry_group: string | null;
+                            /** @description Hedge Fund, Private Equity Fund, Venture Capital Fund, Other Investment Fund (pooled funds only) */
+                            investment_fund_type: string | null;
+                            /** @description The offering is of pooled investment fund interests (Item 9), whatever the industry group */
+                            is_pooled_fund: boolean | null;
+                            /** @description As filed (DELAWARE; EDGAR codes in schema X0301) */
+                            jurisdiction_of_inc: string | null;
+                            /** @description Newest Form D or D/A filing date */
+                            last_filed: string | null;
+                            /** @description The issuer's name on its newest Form D */
+                            name: string;
+                            offerings: {
+                                /** @description Aggregate net asset value range as filed (funds) */
+                                aggregate_nav_range?: string | null;
+                                /** @description The filer's clarification of the amounts (Item 13), as filed */
+                                amounts_clarification?: string | null;
+                                /** @description The filing whose view the fields show (the latest) */
+                                as_of_accession_number?: string | null;
+                                /** @description Co-issuers of the filing (their own CIK, name, address city/state) */
+                                co_issuers?: unknown[];
+                                date_of_first_sale?: string | null;
+                                /** @description [{code as filed (06b, 3C.7), label (506(b), 3(c)(7))}] */
+                                exemptions?: unknown[];
+                                fees_clarification?: string | null;
+                                /** @description SEC file number (021-...) from the submission header */
+                                file_number?: string | null;
+                                /** @description Form D then each D/A in order: accession_number, form, filing_date, signature_date, is_amendment, previous_accession_number, url (EDGAR filing index), document_url (the document read) */
+                                filings?: unknown[];
+                                finders_fees?: number | null;
+                                finders_fees_is_estimate?: boolean | null;
+                                first_filed?: string | null;
+                                first_sale_yet_to_occur?: boolean | null;
+                                /** @description Gross proceeds used for payments to officers, directors, promoters (Item 16) */
+                                gross_proceeds_used?: number | null;
+                                gross_proceeds_used_is_estimate?: boolean | null;
+                                has_non_accredited_investors?: boolean | null;
+                                industry_group?: string | null;
+                                investment_fund_type?: string | null;
+                                /** @description The filer's clarification of the investors (Item 14), as filed */
+                                investors_clarification?: string | null;
+                                is_40_act?: boolean | null;
+                                is_business_combination?: boolean | null;
+                                is_pooled_fund?: boolean | null;
+                                last_filed?: string | null;
+                                /** @description US dollars; 0 as filed when none */
+                                minimum_investment?: number | null;
+                                more_than_one_year?: boolean | null;
+                                number_non_accredited_investors?: number | null;
+                                /** @description file:<SEC file number>, else acc:<first accession> */
+                                offering_id?: string;
+                                other_securities_description?: string | null;
+                                /** @description [{name, first_name, middle_name, last_name, relationships, is_executive_officer, is_director, is_promoter, clarification, city, state_or_country}] */
+                                related_persons?: unknown[];
+                                /** @description As filed: $1 - $1,000,000, Decline to Disclose, Not Applicable... */
+                                revenue_range?: string | null;
+                                sales_commissions?: number | null;
+                                sales_commissions_is_estimate?: boolean | null;
+                                /** @description Recipients: name, crd_number, associated_broker_dealer, city, state_or_country, states_of_solicitation */
+                                sales_compensation?: unknown[];
+                                securities_types?: string[];
+                                /** @description US dollars, cumulative for the offering */
+                                total_amount_sold?: number | null;
+                                total_number_already_invested?: number | null;
+                                /** @description Total offering amount: US dollars as filed, or the string Indefinite when the filing says so (never a number) */
+                                total_offering_amount?: number | string | null;
+                                /** @description Total remaining: US dollars as filed, or the string Indefinite when the filing says so (never a number) */
+                                total_remaining?: number | string | null;
+                                use_of_proceeds_clarification?: string | null;
+                            }[];
+                            /** @description Distinct offerings (SEC file numbers) among them */
+                            offerings_count: number;
+                            previous_names?: string[];
+                            /** @description EDGAR state or country code of the issuer address (US states as two letters; D0 Bermuda...) */
+                            state_or_country: string | null;
+                            /** @description As filed (schema X0708 on; null in older files) */
+                            state_or_country_description: string | null;
+                            /** @description {as_filed: Within Last Five Years | Over Five Years Ago | Yet to Be Formed, year (only with Within Last Five Years)} */
+                            year_of_incorporation: Record<string, never> | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

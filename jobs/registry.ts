@@ -7,6 +7,7 @@ import { filingItemsJob } from './edgar/filing-items.job.ts';
 import { filingsJob } from './edgar/filings.job.ts';
 import { financialSegmentsJob } from './edgar/financial-segments.job.ts';
 import { financialsJob } from './edgar/financials.job.ts';
+import { nportJob } from './edgar/nport.job.ts';
 import { form20fJob } from './form-20f/form-20f.job.ts';
 import { krCompaniesJob } from './korea/companies.job.ts';
 import { krFinancialsJob } from './korea/financials.job.ts';
@@ -58,6 +59,7 @@ export const JOBS: readonly DatasetJob[] = [
   disclosuresJob as DatasetJob,
   newsJob as DatasetJob,
   documentsJob as DatasetJob,
+  nportJob as DatasetJob,
 ];
 
 export class RegistryError extends Error {

@@ -228,7 +228,10 @@ async function markSuperseded(tx: Tx, fundId: string, reportDate: string): Promi
   for (const f of order) {
     const want = f.accession === current ? null : current;
     if (f.supersededBy === want) continue;
-    await tx.update(fundReports).set({ supersededBy: want }).where(eq(fundReports.accessionNumber, f.accession));
+    await tx
+      .update(fundReports)
+      .set({ supersededBy: want })
+      .where(eq(fundReports.accessionNumber, f.accession));
   }
 }
 

@@ -20,7 +20,8 @@ import {
  */
 
 const FUND_ID = /^fnd_(S\d{9}|R\d{10})$/;
-const FUND_ID_HINT = 'must be a fund id such as fnd_S000012000 (fnd_ + series id, or fnd_R + 10-digit registrant CIK)';
+const FUND_ID_HINT =
+  'must be a fund id such as fnd_S000012000 (fnd_ + series id, or fnd_R + 10-digit registrant CIK)';
 /** Sort value of a null value_usd in keysets (null sort keys cannot be cursor values). */
 const NULL_VALUE = -1e300;
 
@@ -52,7 +53,12 @@ export const listFunds = defineRoute({
   envelope: 'A',
   access: { dataset: 'funds' },
   query: {
-    q: p.string({ description: 'Part of the series or registrant name (min 2 characters)', min: 2, max: 200, example: 'kentucky' }),
+    q: p.string({
+      description: 'Part of the series or registrant name (min 2 characters)',
+      min: 2,
+      max: 200,
+      example: 'kentucky',
+    }),
     cik: p.string({
       description: 'Registrant CIK in any padding',
       max: 10,
@@ -74,7 +80,11 @@ export const listFunds = defineRoute({
       patternHint: 'must be C followed by 9 digits',
       examples: { 'by class': 'C000032728' },
     }),
-    ticker: p.string({ description: 'Share-class ticker', max: 10, examples: { 'by class ticker': 'GSFIX' } }),
+    ticker: p.string({
+      description: 'Share-class ticker',
+      max: 10,
+      examples: { 'by class ticker': 'GSFIX' },
+    }),
     lei: p.string({
       description: 'Series or registrant LEI (20 characters)',
       max: 20,
@@ -97,10 +107,17 @@ export const listFunds = defineRoute({
     if (query.cik) where.push(`f.reg_cik = ${bind(Number(query.cik))}`);
     if (query.series_id) where.push(`f.series_id = ${bind(query.series_id.toUpperCase())}`);
     if (query.class_id)
-      where.push(`exists (select 1 from fund_classes c where c.fund_id = f.fund_id and c.class_id = ${bind(query.class_id.toUpperCase())})`);
+      where.push(
+        `exists (select 1 from fund_classes c where c.fund_id = f.fund_id and c.class_id = ${bind(query.class_id.toUpperCase())})`,
+      );
     if (query.ticker)
-      where.push(`exists (select 1 from fund_classes c where c.fund_id = f.fund_id and c.ticker = ${bind(query.ticker.toUpperCase())})`);
-    if (query.lei) where.push(`(f.series_lei = ${bind(query.lei.toUpperCase())} or f.reg_lei = ${bind(query.lei.toUpperCase())})`);
+      where.push(
+        `exists (select 1 from fund_classes c where c.fund_id = f.fund_id and c.ticker = ${bind(query.ticker.toUpperCase())})`,
+      );
+    if (query.lei)
+      where.push(
+        `(f.series_lei = ${bind(query.lei.toUpperCase())} or f.reg_lei = ${bind(query.lei.toUpperCase())})`,
+      );
     const sortName = 'coalesce(f.series_name, f.reg_name, f.fund_id)';
     if (page.after) {
       const [name, id] = page.after;
@@ -116,12 +133,23 @@ export const listFunds = defineRoute({
   },
 });
 
-const fundIdParam = p.string({ description: 'Fund id (`fnd_` + series id)', max: 20, pattern: FUND_ID, patternHint: FUND_ID_HINT, example: 'fnd_S000012000' });
+const fundIdParam = p.string({
+  description: 'Fund id (`fnd_` + series id)',
+  max: 20,
+  pattern: FUND_ID,
+  patternHint: FUND_ID_HINT,
+  example: 'fnd_S000012000',
+});
 const unknownFund = (id: string) =>
-  new ApiError(404, `No fund ${id}: search /v1/funds (by name, cik, series_id, class_id, ticker or lei) for its id`);
+  new ApiError(
+    404,
+    `No fund ${id}: search /v1/funds (by name, cik, series_id, class_id, ticker or lei) for its id`,
+  );
 
 async function fundRow(database: Database, id: string): Promise<FundRow> {
-  const [row] = await database.query<FundRow>(`select ${FUND_COLUMNS} from funds f where f.fund_id = $1`, [id]);
+  const [row] = await database.query<FundRow>(`select ${FUND_COLUMNS} from funds f where f.fund_id = $1`, [
+    id,
+  ]);
   if (!row) throw unknownFund(id);
   return row;
 }
@@ -180,7 +208,10 @@ export const fundHoldingsRoute = defineRoute({
   access: { dataset: 'fund_holdings' },
   pathParams: { id: fundIdParam },
   query: {
-    report_date: p.date({ description: 'Holdings date of the report (default: the latest)', examples: { 'another report': '2022-12-31' } }),
+    report_date: p.date({
+      description: 'Holdings date of the report (default: the latest)',
+      examples: { 'another report': '2022-12-31' },
+    }),
     asset_category: p.string({
       description: 'N-PORT asset category (EC, DBT, ABS-MBS, DFE...)',
       max: 10,
@@ -215,7 +246,7 @@ export const fundHoldingsRoute = defineRoute({
   response: { schema: HOLDING_SCHEMA, example: LOUISVILLE, description: 'Positions, value descending' },
   handler: async ({ database, query, page, path }) => {
     const id = String(path.id);
-    const params: unknown[] = [id];
+    const params: unknown[] = [];
     const bind = binder(params);
     const [fund] = await database.query<{ latest: string }>(
       'select latest_accession as latest from funds where fund_id = $1',
@@ -223,13 +254,14 @@ export const fundHoldingsRoute = defineRoute({
     );
     if (!fund) throw unknownFund(id);
     const report = query.report_date
-      ? `h.accession_number = (select r.accession_number from fund_reports r where r.fund_id = $1 and r.report_date = ${bind(query.report_date)} and r.superseded_by is null limit 1)`
+      ? `h.accession_number = (select r.accession_number from fund_reports r where r.fund_id = ${bind(id)} and r.report_date = ${bind(query.report_date)} and r.superseded_by is null limit 1)`
       : `h.accession_number = ${bind(fund.latest)}`;
     const where = [report];
     if (query.asset_category) where.push(`h.asset_category = ${bind(query.asset_category.toUpperCase())}`);
     if (query.issuer_category) where.push(`h.issuer_category = ${bind(query.issuer_category.toUpperCase())}`);
     if (query.country) where.push(`h.country = ${bind(query.country.toUpperCase())}`);
-    if (query.min_pct_of_net_assets !== undefined) where.push(`h.pct_of_net_assets >= ${bind(query.min_pct_of_net_assets)}`);
+    if (query.min_pct_of_net_assets !== undefined)
+      where.push(`h.pct_of_net_assets >= ${bind(query.min_pct_of_net_assets)}`);
     const sortValue = `coalesce(h.value_usd, ${NULL_VALUE})`;
     if (page.after) {
       const [v, o] = page.after;
@@ -255,7 +287,10 @@ export const companyFundHolders = defineRoute({
   access: { dataset: 'fund_holdings' },
   company: 'resolve',
   query: {
-    source: p.oneOf(['nport', '13f'] as const, { description: 'Only N-PORT fund rows or only 13F rows', examples: { 'funds only': 'nport' } }),
+    source: p.oneOf(['nport', '13f'] as const, {
+      description: 'Only N-PORT fund rows or only 13F rows',
+      examples: { 'funds only': 'nport' },
+    }),
     asset_category: p.string({
       description: 'N-PORT rows of this asset category only (EC equity, DBT debt...); excludes 13F rows',
       max: 10,

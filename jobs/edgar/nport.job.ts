@@ -16,7 +16,8 @@ const LIVE_MONTHS = 13;
  * documents served at the address they were captured from (fixtures/upstream/FUNDS-FIXTURES.md), read only
  * against the mirror with the demo universe, as jobs/ownership/demo-filings.ts does for its captures.
  */
-const EDGARTOOLS = 'https://raw.githubusercontent.com/dgunning/edgartools/ca5a70094da7fc34890161dae9c256bb1f4c3d26/data';
+const EDGARTOOLS =
+  'https://raw.githubusercontent.com/dgunning/edgartools/ca5a70094da7fc34890161dae9c256bb1f4c3d26/data';
 export const DEMO_NPORT_DOCUMENTS = [
   `${EDGARTOOLS}/NPORT.Dupree.xml`,
   `${EDGARTOOLS}/NPORT.AdvancedSeries.xml`,

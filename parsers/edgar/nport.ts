@@ -143,7 +143,8 @@ const attr = (node: unknown, name: string): unknown =>
   node && typeof node === 'object' ? (node as XmlNode)[`@${name}`] : undefined;
 const obj = (v: unknown): XmlNode | undefined =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as XmlNode) : undefined;
-const arr = (v: unknown): XmlNode[] => (Array.isArray(v) ? v : v ? [v] : []).filter((x) => obj(x)) as XmlNode[];
+const arr = (v: unknown): XmlNode[] =>
+  (Array.isArray(v) ? v : v ? [v] : []).filter((x) => obj(x)) as XmlNode[];
 
 /** A CUSIP is 9 characters; `000000000` and `N/A` mean none. */
 function cusipOf(v: unknown): string | null {
@@ -177,13 +178,17 @@ export function parseNport(body: string, document: string): NportDocument {
   const submissionType = val(header?.submissionType)?.toUpperCase() ?? null;
   if (!sub || !header || !form) throw new ParseError('edgarSubmission without headerData/formData', document);
   if (submissionType !== 'NPORT-P' && submissionType !== 'NPORT-P/A') {
-    throw new ParseError(`submissionType ${submissionType ?? 'missing'} is not NPORT-P or NPORT-P/A`, document);
+    throw new ParseError(
+      `submissionType ${submissionType ?? 'missing'} is not NPORT-P or NPORT-P/A`,
+      document,
+    );
   }
   const gen = obj(form.genInfo) ?? {};
   const info = obj(form.fundInfo) ?? {};
   const warnings: string[] = [];
   const regCik = val(gen.regCik) ?? val(obj(obj(obj(header.filerInfo)?.filer)?.issuerCredentials)?.cik);
-  if (!regCik || !/^\d{1,10}$/.test(regCik)) throw new ParseError('no registrant CIK (genInfo/regCik)', document);
+  if (!regCik || !/^\d{1,10}$/.test(regCik))
+    throw new ParseError('no registrant CIK (genInfo/regCik)', document);
   const reportDate = isoDate(val(gen.repPdDate));
   if (!reportDate) throw new ParseError('no report date (genInfo/repPdDate)', document);
   const classInfo = obj(obj(header.filerInfo)?.seriesClassInfo);
@@ -219,7 +224,8 @@ export function parseNport(body: string, document: string): NportDocument {
       .filter((r) => r.classId !== ''),
     signedOn: isoDate(val(obj(form.signature)?.dateSigned)),
   };
-  if (report.netAssets === null) warnings.push('fundInfo/netAssets not reported: no share of net assets can be checked');
+  if (report.netAssets === null)
+    warnings.push('fundInfo/netAssets not reported: no share of net assets can be checked');
   const rows = arr(obj(form.invstOrSecs)?.invstOrSec);
   const positions = rows.map((r, i) => position(r, i + 1, warnings));
   return { fund, report, positions, warnings };
@@ -239,7 +245,8 @@ function position(r: XmlNode, ordinal: number, warnings: string[]): NportPositio
   const debt = obj(r.debtSec);
   const valueUsd = dec(r.valUSD);
   const pct = dec(r.pctVal);
-  if (valueUsd === null && text(r.valUSD) !== null) warnings.push(`position ${ordinal}: valUSD "${text(r.valUSD)}" is not a number`);
+  if (valueUsd === null && text(r.valUSD) !== null)
+    warnings.push(`position ${ordinal}: valUSD "${text(r.valUSD)}" is not a number`);
   return {
     ordinal,
     name: val(r.name),

@@ -5,7 +5,8 @@ import { cusipOfIsin, fundIdOf } from '../../loaders/funds.ts';
 import { parseNport } from '../../parsers/edgar/nport.ts';
 
 // Real NPORT-P primary documents (fixtures/upstream/FUNDS-FIXTURES.md); values read by hand from the files.
-const DIR = 'fixtures/upstream/raw.githubusercontent.com/dgunning/edgartools/ca5a70094da7fc34890161dae9c256bb1f4c3d26/data';
+const DIR =
+  'fixtures/upstream/raw.githubusercontent.com/dgunning/edgartools/ca5a70094da7fc34890161dae9c256bb1f4c3d26/data';
 const read = (name: string) => readFileSync(`${DIR}/${name}`, 'utf8');
 const DUPREE = read('NPORT.Dupree.xml');
 const GOLDMAN = read('nport/samples/NPORT Sample 7.xml');
@@ -95,7 +96,12 @@ describe('parseNport: Goldman Sachs Bond Fund (1,685 positions, 24 currencies, d
     const fwd = d.positions.filter((p) => p.derivative?.category === 'FWD' && p.currency === null);
     expect(fwd).toHaveLength(73);
     const jpy = d.positions[1]!;
-    expect(jpy).toMatchObject({ title: 'PURCHASED JPY / SOLD USD', cusip: null, currency: 'JPY', exchangeRate: 132.19281304 });
+    expect(jpy).toMatchObject({
+      title: 'PURCHASED JPY / SOLD USD',
+      cusip: null,
+      currency: 'JPY',
+      exchangeRate: 132.19281304,
+    });
     expect(jpy.issuerCategory).toBe('OTHER');
     expect(jpy.issuerCategoryDesc).toBe('derivative');
     expect(jpy.derivative).toMatchObject({
@@ -110,8 +116,17 @@ describe('parseNport: Goldman Sachs Bond Fund (1,685 positions, 24 currencies, d
 
   it("a swaption is read from its own fields, not its nested swap's; a future keeps its notional", () => {
     const swo = d.positions[4]!;
-    expect(swo).toMatchObject({ title: 'OPS05367A SWAPTION EUR006M', balance: -1560000, units: 'NC', valueUsd: -38107.22 });
-    expect(swo.derivative).toMatchObject({ category: 'SWO', putOrCall: 'Call', writtenOrPurchased: 'Written' });
+    expect(swo).toMatchObject({
+      title: 'OPS05367A SWAPTION EUR006M',
+      balance: -1560000,
+      units: 'NC',
+      valueUsd: -38107.22,
+    });
+    expect(swo.derivative).toMatchObject({
+      category: 'SWO',
+      putOrCall: 'Call',
+      writtenOrPurchased: 'Written',
+    });
     const fut = d.positions.find((p) => p.derivative?.category === 'FUT')!;
     expect(fut.derivative).toMatchObject({
       notionalAmount: 9882417.69,
@@ -147,14 +162,20 @@ describe('parseNport: edge cases', () => {
   });
 
   it('reads the restricted flag in both directions (all real rows are N; one set to Y)', () => {
-    const flipped = DUPREE.replace('<isRestrictedSec>N</isRestrictedSec>', '<isRestrictedSec>Y</isRestrictedSec>');
+    const flipped = DUPREE.replace(
+      '<isRestrictedSec>N</isRestrictedSec>',
+      '<isRestrictedSec>Y</isRestrictedSec>',
+    );
     const d = parseNport(flipped, 'flipped');
     expect(d.positions[0]!.isRestricted).toBe(true);
     expect(d.positions.slice(1).every((p) => p.isRestricted === false)).toBe(true);
   });
 
   it('an amendment is NPORT-P/A; a document inside a full-text submission is read', () => {
-    const amended = DUPREE.replace('<submissionType>NPORT-P</submissionType>', '<submissionType>NPORT-P/A</submissionType>');
+    const amended = DUPREE.replace(
+      '<submissionType>NPORT-P</submissionType>',
+      '<submissionType>NPORT-P/A</submissionType>',
+    );
     const wrapped = `<SEC-DOCUMENT>\n<DOCUMENT>\n<TYPE>NPORT-P/A\n<TEXT>\n<XML>\n${amended.trim()}\n</XML>\n</TEXT>\n</DOCUMENT>`;
     const d = parseNport(wrapped, 'wrapped');
     expect(d.report).toMatchObject({ submissionType: 'NPORT-P/A', isAmendment: true });
@@ -165,6 +186,8 @@ describe('parseNport: edge cases', () => {
     expect(() => parseNport('<html>nope</html>', 'x')).toThrow(ParseError);
     expect(() => parseNport(DUPREE.slice(0, 5000), 'truncated')).toThrow(/never closed/);
     expect(() => parseNport(DUPREE.replace('NPORT-P', 'N-CEN'), 'ncen')).toThrow(/not NPORT-P/);
-    expect(() => parseNport(DUPREE.replace(/<repPdDate>[^<]*<\/repPdDate>/, ''), 'nodate')).toThrow(/repPdDate/);
+    expect(() => parseNport(DUPREE.replace(/<repPdDate>[^<]*<\/repPdDate>/, ''), 'nodate')).toThrow(
+      /repPdDate/,
+    );
   });
 });

@@ -37,6 +37,8 @@ export const DEMO_CALLS: readonly DemoCall[] = [
   { family: 'advisers', path: '/v1/institutions?q=citadel' },
   { family: 'adviser profile', path: '/v1/institutions/crd:148826' },
   { family: 'investors', path: '/v1/investors?q=tiger' },
+  { family: 'fund holdings (N-PORT)', path: '/v1/funds/fnd_S000013795/holdings?limit=5' },
+  { family: 'fund holders', path: '/v1/companies/AAPL/fund-holders' },
   { family: 'Taiwan monthly revenue', path: '/v1/companies/2330.TW/tw/monthly-revenue' },
   { family: 'Korea financials', path: '/v1/companies/005930.KS/kr/financials?year=2023&statement=income' },
   { family: 'disclosures', path: '/v1/companies/005930.KS/disclosures' },

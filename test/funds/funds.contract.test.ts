@@ -278,3 +278,22 @@ describe('GET /v1/companies/{id}/fund-holders', () => {
     expect((await api.get('/v1/companies/AAPL/fund-holders?source=x', { key })).status).toBe(400);
   });
 });
+
+describe('screening: fund_holders', () => {
+  it('counts the funds whose latest N-PORT holds the company (null when none)', async () => {
+    const body = await ok('/v1/screen?filter=fund_holders:gte:1');
+    // the Goldman Sachs Bond Fund holds Amazon and Apple notes (linked through their CUSIP issuer codes)
+    expect(
+      body.data.map((r: { ticker: string; values: { fund_holders: unknown } }) => [
+        r.ticker,
+        r.values.fund_holders,
+      ]),
+    ).toEqual([
+      ['AMZN', { value: 1, period: 'latest', report_period: '2023-03-31' }],
+      ['AAPL', { value: 1, period: 'latest', report_period: '2023-03-31' }],
+    ]);
+    // null (no fund position linked) is not 0: Microsoft, held by no captured fund, is not listed
+    const msft = await ok('/v1/screen?filter=fund_holders:gte:0');
+    expect(msft.data.find((r: { ticker: string }) => r.ticker === 'MSFT')).toBeUndefined();
+  });
+});

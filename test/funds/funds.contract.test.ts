@@ -10,6 +10,7 @@ import type { DatasetJob } from '../../jobs/types.ts';
 import type { Database } from '../../lib/db.ts';
 import { resetCusipNameIndex } from '../../loaders/cusip-identifiers.ts';
 import { accountWithKey, createApiTestDatabase, type RunningApi, startApi } from '../helpers/api.ts';
+import { indexFiling } from '../helpers/db.ts';
 import { createTestServices } from '../helpers/services.ts';
 import { seedOwnershipRegistry } from '../ownership/seed.ts';
 
@@ -276,6 +277,43 @@ describe('GET /v1/companies/{id}/fund-holders', () => {
     expect(page2.data[0].cusip).toBe('037833EF3');
     expect((await ok('/v1/companies/AAPL/fund-holders?asset_category=EC')).data).toEqual([]);
     expect((await api.get('/v1/companies/AAPL/fund-holders?source=x', { key })).status).toBe(400);
+  });
+});
+
+describe('an acc: partition from the filing index', () => {
+  it('fetches the primary document named by the index row (xsl prefix stripped) and keeps the filing date', async () => {
+    // a staged accession (the captures carry none): the AST final filing served at its Archives path
+    const acc = '0000814679-23-900001';
+    await indexFiling(database, {
+      accession: acc,
+      cik: 814679,
+      type: 'NPORT-P',
+      reportDate: '2022-12-30',
+      filingDate: '2023-02-24',
+      primaryDocument: 'xslFormNPORT-P_X01/primary_doc.xml',
+    });
+    stage(
+      `https://www.sec.gov/Archives/edgar/data/814679/${acc.replace(/-/g, '')}/primary_doc.xml`,
+      readFileSync(`fixtures/upstream/${EDGARTOOLS}/NPORT.AdvancedSeries.xml`, 'utf8'),
+    );
+    const run = await env.runtime.runPartitions('fund_holdings', [`acc:${acc}`], () => {}, {
+      refetch: false,
+    });
+    expect(run.failures).toEqual([]);
+    const body = await ok('/v1/funds/fnd_S000030880');
+    expect(
+      body.data.report_history.map(
+        (r: {
+          accession_number: string | null;
+          filing_date: string | null;
+          superseded_by: string | null;
+        }) => [r.accession_number, r.filing_date, r.superseded_by],
+      ),
+    ).toEqual([
+      [acc, '2023-02-24', null],
+      [null, null, acc],
+    ]);
+    expect(body.data.is_final_filing).toBe(true);
   });
 });
 

@@ -76,7 +76,7 @@ export async function loadFundReport(tx: Tx, rows: FundReportRows): Promise<Load
     [fundHoldings.accessionNumber, fundHoldings.ordinal],
   );
   await markSuperseded(tx, fundId, r.reportDate);
-  await refreshFund(tx, fundId, doc.fund);
+  await refreshFund(tx, fundId, doc.fund, rows.accessionNumber);
   if (doc.fund.classIds.length > 0) {
     await upsertRows(
       tx,
@@ -235,8 +235,21 @@ async function markSuperseded(tx: Tx, fundId: string, reportDate: string): Promi
   }
 }
 
-/** The fund row: identity from the filing just read, figures from its newest report in force. */
-async function refreshFund(tx: Tx, fundId: string, fund: NportFund): Promise<void> {
+/** What a filing other than the fund's newest may change on an existing fund row: the figures, not the names. */
+const FIGURE_COLUMNS = [
+  funds.latestAccession,
+  funds.latestReportDate,
+  funds.netAssets,
+  funds.totalAssets,
+  funds.isFinalFiling,
+  funds.reports,
+];
+
+/**
+ * The fund row: figures from its newest report in force; names and LEIs from the filing just read when it is
+ * that newest report (an older report loaded later never reverts a renamed series).
+ */
+async function refreshFund(tx: Tx, fundId: string, fund: NportFund, accession: string): Promise<void> {
   const [latest] = await tx
     .select({
       accession: fundReports.accessionNumber,
@@ -273,5 +286,6 @@ async function refreshFund(tx: Tx, fundId: string, fund: NportFund): Promise<voi
       },
     ],
     [funds.fundId],
+    latest.accession === accession ? undefined : FIGURE_COLUMNS,
   );
 }

@@ -85,4 +85,5 @@ CREATE INDEX "fund_holdings_cusip" ON "fund_holdings" USING btree ("cusip");--> 
 CREATE INDEX "fund_reports_fund" ON "fund_reports" USING btree ("fund_id","report_date");--> statement-breakpoint
 CREATE INDEX "funds_series" ON "funds" USING btree ("series_id");--> statement-breakpoint
 CREATE INDEX "funds_reg_cik" ON "funds" USING btree ("reg_cik");--> statement-breakpoint
-CREATE INDEX "funds_name" ON "funds" USING btree ("series_name");
+CREATE INDEX "funds_name" ON "funds" USING btree ("series_name");--> statement-breakpoint
+CREATE INDEX "funds_latest_accession" ON "funds" USING btree ("latest_accession");

@@ -42,6 +42,7 @@ export const funds = pgTable(
     index('funds_series').on(t.seriesId),
     index('funds_reg_cik').on(t.regCik),
     index('funds_name').on(t.seriesName),
+    index('funds_latest_accession').on(t.latestAccession),
   ],
 );
 

@@ -4,7 +4,8 @@ import { ParseError } from '../../lib/errors.ts';
  * A small non-validating XML reader for N-PORT documents, several times faster than a general parser on
  * multi-megabyte filings (a month of N-PORT is about 10 million positions; bench/funds.bench.ts measures it).
  * It builds the same tree shape as fast-xml-parser with `removeNSPrefix`: elements keyed by local name, a
- * text-only element as its string, attributes as `@name`, text beside attributes or children as `#text`,
+ * text-only element as its string, attributes as `@name`, text beside attributes as `#text` (an element with
+ * child elements keeps no text of its own: N-PORT has no mixed content),
  * repeated elements (and every name in `arrays`) as arrays. Well-formedness it checks: every start tag
  * closed by its own end tag, quoted attributes, one root. Comments, processing instructions, DOCTYPE and
  * CDATA are handled; the five XML entities and numeric character references are decoded.
@@ -72,8 +73,11 @@ export function readXml(xml: string, document: string, arrays: ReadonlySet<strin
     const textEnd = lt < 0 ? n : lt;
     if (textEnd > i) {
       const top = stack.at(-1);
-      if (top) top.text += xml.slice(i, textEnd);
-      else if (xml.slice(i, textEnd).trim() !== '') fail('text outside the root element');
+      // an element with children keeps none of its own text (N-PORT has no mixed content): the whitespace
+      // between a container's children is never accumulated
+      if (top) {
+        if (!top.hasChildren) top.text += xml.slice(i, textEnd);
+      } else if (xml.slice(i, textEnd).trim() !== '') fail('text outside the root element');
     }
     if (lt < 0) break;
     i = lt;
@@ -107,7 +111,10 @@ export function readXml(xml: string, document: string, arrays: ReadonlySet<strin
       if (!f || f.qname !== qname) fail(`</${qname}> closes <${f?.qname ?? 'nothing'}>`);
       const parent = stack.at(-1);
       add(parent ? parent.node : root, localName(qname), close(f!), arrays);
-      if (parent) parent.hasChildren = true;
+      if (parent) {
+        parent.hasChildren = true;
+        parent.text = '';
+      }
       i = e + 1;
     } else {
       const e = xml.indexOf('>', i);
@@ -134,7 +141,10 @@ export function readXml(xml: string, document: string, arrays: ReadonlySet<strin
       if (selfClosing) {
         const parent = stack.at(-1);
         add(parent ? parent.node : root, localName(qname), close(frame), arrays);
-        if (parent) parent.hasChildren = true;
+        if (parent) {
+          parent.hasChildren = true;
+          parent.text = '';
+        }
       } else stack.push(frame);
       i = e + 1;
     }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ParseError } from '../../lib/errors.ts';
 import { cusipOfIsin, fundIdOf } from '../../loaders/funds.ts';
 import { parseNport } from '../../parsers/edgar/nport.ts';
+import { readXml } from '../../parsers/edgar/nport-xml.ts';
 
 // Real NPORT-P primary documents (fixtures/upstream/FUNDS-FIXTURES.md); values read by hand from the files.
 const DIR =
@@ -189,5 +190,23 @@ describe('parseNport: edge cases', () => {
     expect(() => parseNport(DUPREE.replace(/<repPdDate>[^<]*<\/repPdDate>/, ''), 'nodate')).toThrow(
       /repPdDate/,
     );
+  });
+});
+
+describe('readXml (the N-PORT XML reader)', () => {
+  const arrays = new Set(['r']);
+  it('keys by local name, keeps attributes, decodes entities and CDATA, skips comments and declarations', () => {
+    const t = readXml(
+      '<?xml version="1.0"?><!DOCTYPE x><a:root xmlns:a="u"><!-- c --><r k="1&amp;2"/><b>x &#65;&#x42; &lt;</b><c><![CDATA[a & <b>]]></c></a:root>',
+      'doc',
+      arrays,
+    );
+    expect(t).toEqual({ root: { r: [{ '@k': '1&2' }], b: 'x AB <', c: 'a & <b>' } });
+  });
+
+  it('refuses mismatched, unclosed and doubled roots', () => {
+    expect(() => readXml('<a><b></a></b>', 'doc', arrays)).toThrow(/<\/a> closes <b>/);
+    expect(() => readXml('<a><b></b>', 'doc', arrays)).toThrow(/never closed/);
+    expect(() => readXml('<a/><b/>', 'doc', arrays)).toThrow(/second root/);
   });
 });

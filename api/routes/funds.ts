@@ -319,10 +319,12 @@ export const companyFundHolders = defineRoute({
        where h.company_id = $1${query.asset_category ? ` and h.asset_category = ${bind(query.asset_category.toUpperCase())}` : ''}`);
     }
     if (query.source !== 'nport' && !query.asset_category) {
-      parts.push(`select '13f', 'cik:' || lpad(t.filer_cik::text, 10, '0'), t.filer_name, lpad(t.filer_cik::text, 10, '0'),
-          t.report_period::text, t.filing_date::text, t.accession_number, t.name_of_issuer, nullif(t.title_of_class, ''),
-          t.cusip, null, t.shares, 'SH', t.value_usd, null, json_build_object('source', 'cusip', 'value', t.cusip),
-          't:' || t.accession_number || ':' || t.cusip || ':' || t.title_of_class
+      parts.push(`select '13f' as source, 'cik:' || lpad(t.filer_cik::text, 10, '0') as holder_id, t.filer_name as holder_name,
+          lpad(t.filer_cik::text, 10, '0') as holder_cik, t.report_period::text as as_of, t.filing_date::text as filing_date,
+          t.accession_number, t.name_of_issuer as security_name, nullif(t.title_of_class, '') as title, t.cusip,
+          null::text as asset_category, t.shares as balance, 'SH' as units, t.value_usd, null::float8 as pct_of_net_assets,
+          json_build_object('source', 'cusip', 'value', t.cusip) as company_link,
+          't:' || t.accession_number || ':' || t.cusip || ':' || t.title_of_class as k
         from thirteen_f_holdings t join thirteen_f_filings tf on tf.accession_number = t.accession_number
        where t.cusip in (select id_value from company_identifiers where id_type = 'CUSIP' and company_id = $1)
          and not tf.superseded

@@ -276,6 +276,27 @@ describe('GET /v1/companies/{id}/fund-holders', () => {
     );
     expect(page2.data[0].cusip).toBe('037833EF3');
     expect((await ok('/v1/companies/AAPL/fund-holders?asset_category=EC')).data).toEqual([]);
+    const thirteenF = await ok('/v1/companies/AAPL/fund-holders?source=13f');
+    expect(thirteenF.data).toEqual([
+      {
+        source: '13f',
+        holder_id: 'cik:0001619124',
+        holder_name: 'ACTIAM N.V.',
+        holder_cik: '0001619124',
+        as_of: '2020-12-31',
+        filing_date: '2021-02-12',
+        accession_number: ACTIAM,
+        security_name: 'APPLE INC',
+        title: 'Common stock',
+        cusip: '037833100',
+        asset_category: null,
+        balance: 1733777,
+        units: 'SH',
+        value_usd: 230054000,
+        pct_of_net_assets: null,
+        company_link: { source: 'cusip', value: '037833100' },
+      },
+    ]);
     expect((await api.get('/v1/companies/AAPL/fund-holders?source=x', { key })).status).toBe(400);
   });
 });

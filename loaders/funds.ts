@@ -3,7 +3,7 @@ import type { LoadResult } from '../jobs/types.ts';
 import type { Tx } from '../lib/db.ts';
 import type { NportDocument, NportFund, NportPosition } from '../parsers/edgar/nport.ts';
 import { fundClasses, fundHoldings, fundReports, funds } from '../schema/funds.ts';
-import { copyUpsertRows } from './copy-upsert.ts';
+import { copyInsertRows } from './copy-upsert.ts';
 import { upsertRows } from './upsert.ts';
 
 export interface FundReportRows {
@@ -69,7 +69,8 @@ export async function loadFundReport(tx: Tx, rows: FundReportRows): Promise<Load
   );
   await tx.delete(fundHoldings).where(eq(fundHoldings.accessionNumber, rows.accessionNumber));
   const links = await resolveCompanies(tx, doc.positions);
-  const holdings = await copyUpsertRows(
+  // the filing's rows were just deleted: a plain COPY (Postgres) inserts them
+  const holdings = await copyInsertRows(
     tx,
     fundHoldings,
     doc.positions.map((p) => holdingRow(p, rows.accessionNumber, fundId, r.reportDate, links)),

@@ -10,6 +10,7 @@ import { financialSegmentsJob } from './edgar/financial-segments.job.ts';
 import { financialsJob } from './edgar/financials.job.ts';
 import { formDJob } from './edgar/form-d.job.ts';
 import { formDIndexJob } from './edgar/form-d-index.job.ts';
+import { nportJob } from './edgar/nport.job.ts';
 import { form20fJob } from './form-20f/form-20f.job.ts';
 import { krCompaniesJob } from './korea/companies.job.ts';
 import { krFinancialsJob } from './korea/financials.job.ts';
@@ -64,6 +65,7 @@ export const JOBS: readonly DatasetJob[] = [
   documentsJob as DatasetJob,
   formDIndexJob as DatasetJob,
   formDJob as DatasetJob,
+  nportJob as DatasetJob,
 ];
 
 export class RegistryError extends Error {

@@ -26,7 +26,7 @@ export type SupportedFilingType = (typeof SUPPORTED_FILING_TYPES)[number];
  * `10-K/A` (`filing_type` and `form` both `20-F/A`), but `/v1/filings` serves only SUPPORTED_FILING_TYPES, so
  * the documented list and its enum are unchanged.
  */
-export const INDEX_ONLY_FILING_TYPES = ['20-F/A'] as const;
+export const INDEX_ONLY_FILING_TYPES = ['20-F/A', 'NPORT-P', 'NPORT-P/A'] as const;
 
 /** Every `filing_type` the filing index keeps. */
 export const INDEXED_FILING_TYPES: readonly string[] = [

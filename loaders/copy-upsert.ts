@@ -10,6 +10,8 @@ import { addCounts, ident, toDb, upsertPlan, upsertRows } from './upsert.ts';
 
 /** Below this many rows the staging table costs more than it saves: upsertRows' unnest path. */
 const COPY_MIN_ROWS = 5_000;
+/** A COPY straight into the table (no staging table) pays off from a few hundred rows. */
+const COPY_INSERT_MIN_ROWS = 200;
 /** Rows per string handed to the COPY stream (one write per chunk, not per row). */
 const ROWS_PER_WRITE = 2_000;
 
@@ -46,6 +48,29 @@ export async function copyUpsertRows<T extends PgTable>(
   const result: LoadResult = { inserted: 0, updated: 0 };
   addCounts(result, await tx.execute(plan.statement(sql`select * from pg_temp.${stage}`)));
   return result;
+}
+
+/**
+ * copyUpsertRows for rows the caller knows are new (it deleted their key range in the same transaction: one
+ * fund report's positions): on Postgres a plain `COPY table (columns) FROM STDIN` straight into the table, no
+ * staging table and no conflict check; elsewhere, and for small batches, upsertRows. A duplicate key
+ * still fails loudly (the primary key holds), so the shortcut cannot silently double a row.
+ */
+export async function copyInsertRows<T extends PgTable>(
+  tx: Tx,
+  table: T,
+  rows: T['$inferInsert'][],
+  conflictColumns: PgColumn[],
+): Promise<LoadResult> {
+  const client = transactionClient(tx);
+  if (!client || rows.length < COPY_INSERT_MIN_ROWS) return upsertRows(tx, table, rows, conflictColumns);
+  const plan = upsertPlan(table, rows, conflictColumns);
+  const cols = plan.columns.map(([, c]) => `"${c.name}"`).join(', ');
+  await pipeline(
+    Readable.from(copyText(plan.rows, plan.columns)),
+    client.query(copyFrom(`COPY "${getTableName(table)}" (${cols}) FROM STDIN`)),
+  );
+  return { inserted: plan.rows.length, updated: 0 };
 }
 
 /** The pg client a node-postgres transaction runs on; null on PGlite or outside a transaction. */

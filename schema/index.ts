@@ -8,6 +8,7 @@ export * from './filing-items.ts';
 export * from './filings.ts';
 export * from './financials.ts';
 export * from './form-20f.ts';
+export * from './funds.ts';
 export * from './market-data.ts';
 export * from './news.ts';
 export * from './ownership.ts';

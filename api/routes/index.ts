@@ -8,6 +8,7 @@ import { filingsRoutes } from './filings.ts';
 import { financialSegmentsRoutes } from './financial-segments.ts';
 import { financialsRoutes } from './financials.ts';
 import { FORM_20F_ROUTES } from './form-20f.ts';
+import { fundRoutes } from './funds.ts';
 import { koreaRoutes } from './korea.ts';
 import { marketDataRoutes } from './market-data.ts';
 import { newsRoutes } from './news.ts';
@@ -32,6 +33,7 @@ export const DATASET_ROUTES: readonly AnyRoute[] = [
   ...FORM_20F_ROUTES,
   ...marketDataRoutes,
   ...ownershipRoutes,
+  ...fundRoutes,
   ...taiwanRoutes,
   ...koreaRoutes,
   ...disclosuresRoutes,

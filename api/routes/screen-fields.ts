@@ -79,6 +79,18 @@ export const MARKET_FIELDS: NumericField[] = [
     value: 'c.market_cap::float8',
     period: `case when c.market_cap is null then null else jsonb_build_array('latest', c.as_of_date::text) end`,
   },
+  // issue 27: funds and ETFs whose latest N-PORT holds a position linked to the company (docs/funds.md);
+  // null when none is linked
+  {
+    name: 'fund_holders',
+    source: 'market',
+    unit: 'count',
+    value: `(select nullif(count(distinct h.fund_id), 0)::float8 from fund_holdings h
+              join funds f on f.latest_accession = h.accession_number where h.company_id = c.company_id)`,
+    period: `(select jsonb_build_array('latest', max(h.report_date)::text) from fund_holdings h
+               join funds f on f.latest_accession = h.accession_number where h.company_id = c.company_id
+              having count(*) > 0)`,
+  },
 ];
 
 export const NUMERIC_FIELDS: readonly NumericField[] = [...statementFields(), ...MARKET_FIELDS];

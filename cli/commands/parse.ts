@@ -153,6 +153,21 @@ const PARSERS: Record<string, { help: string; run: ParserFn }> = {
       };
     },
   },
+  nport: {
+    help: 'an NPORT-P / NPORT-P/A primary_doc.xml (bare or in the .txt submission) -> the fund (fund_id), the report and every position as filed (pct_of_net_assets in percent)',
+    run: async (b, o) => {
+      const { parseNport } = await import('../../parsers/edgar/nport.ts');
+      const { fundIdOf } = await import('../../loaders/funds.ts');
+      const r = parseNport(b.toString('utf8'), o.url ?? 'nport');
+      return {
+        fund_id: fundIdOf(r.fund),
+        fund: r.fund,
+        report: r.report,
+        warnings: r.warnings,
+        positions: r.positions,
+      };
+    },
+  },
   form4: {
     help: 'a Form 3/4/5 (ownershipDocument XML, bare or in the .txt/.nc submission) -> insider trades and holdings',
     run: async (b, o) => {

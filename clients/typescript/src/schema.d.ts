@@ -412,6 +412,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/companies/{company_id}/fund-holders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A company’s fund holders (N-PORT) beside its 13F holders
+         * @description Who holds the company: every fund or ETF position linked to it in the fund’s latest N-PORT report in force (`source: nport`; equity, debt and other positions, `asset_category` says which; linked by CUSIP, ISIN, the CUSIP issuer code or, for equity, ticker: `company_link` is the evidence), and every 13F filer’s position in its latest 13F-HR (`source: 13f`, long shares of the company’s CUSIPs). Value (USD) descending; each row says its source and as-of date. `source` keeps one of the two; `asset_category` keeps N-PORT rows of that category.
+         *
+         *     **Plan:** Fund and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getCompaniesByCompanyIdFundHolders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/companies/{company_id}/identifiers": {
         parameters: {
             query?: never;
@@ -1584,6 +1608,78 @@ export interface paths {
          *     **Envelope:** B (bare wrapper, flat error body).
          */
         get: operations["getFinancialsSegments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/funds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fund and ETF directory (Form N-PORT)
+         * @description Registered funds and ETFs that file Form N-PORT, one per series, every filter given applied (no filter enumerates the directory). Ordered by name, then fund id. `q` matches the series or registrant name; `cik` the registrant; `lei` the series or registrant LEI; `class_id`/`ticker` a share class.
+         *
+         *     **Plan:** Fund and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getFunds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/funds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fund profile
+         * @description A fund (one series of a registrant): the directory row plus `reports`, its N-PORT reports newest first (at most 24, amended ones included with `superseded_by` set), each with net assets, its positions count and the class returns as filed.
+         *
+         *     **Plan:** Fund and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getFundsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/funds/{id}/holdings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A fund’s holdings (Form N-PORT)
+         * @description The positions of one N-PORT report of the fund, value (USD) descending: by default the latest report in force; `report_date` picks another (an amended report is served as amended). Filters: `asset_category` and `issuer_category` (N-PORT codes), `country` (ISO), `min_pct_of_net_assets` (percent: 1 = 1 % of net assets). Derivatives carry their notional and counterparties where reported; a non-USD position keeps its currency, exchange rate and USD value.
+         *
+         *     **Plan:** Fund and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getFundsByIdHoldings"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5979,6 +6075,258 @@ export interface operations {
                             total_computed: number;
                             /** @description Total as printed, US dollars; null when not reported (never 0 for a blank) */
                             total_disclosed: number | null;
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getCompaniesByCompanyIdFundHolders: {
+        parameters: {
+            query?: {
+                /** @description N-PORT rows of this asset category only (EC equity, DBT debt...); excludes 13F rows. Example: `EC` (equity positions) */
+                asset_category?: string;
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /**
+                 * @description Rows per page, 1-1000 (default 100); above 1000 is a 400, never a clamp
+                 * @example 100
+                 */
+                limit?: number;
+                /** @description Only N-PORT fund rows or only 13F rows. Example: `nport` (funds only) */
+                source?: "nport" | "13f";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Accepted forms: a cmp_ id, a ticker (AAPL), a CIK in any padding (320193 or 0000320193), an ISIN (US0378331005) or a symbol with its market suffix (2330.TW, 6488.TWO, 005930.KS)
+                 * @example AAPL
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Holders, value descending */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "source": "nport",
+                     *           "holder_id": "fnd_S000013795",
+                     *           "holder_name": "Goldman Sachs Bond Fund",
+                     *           "holder_cik": "0000822977",
+                     *           "as_of": "2023-03-31",
+                     *           "filing_date": null,
+                     *           "accession_number": null,
+                     *           "security_name": "APPLE INC",
+                     *           "title": "Apple Inc",
+                     *           "cusip": "037833EK2",
+                     *           "asset_category": "DBT",
+                     *           "balance": 75000,
+                     *           "units": "PA",
+                     *           "value_usd": 52817.25,
+                     *           "pct_of_net_assets": 0.014594494431,
+                     *           "company_link": {
+                     *             "source": "cusip_issuer_code",
+                     *             "value": "037833EK2"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": "2019-09-30",
+                     *         "available_to": null,
+                     *         "update_frequency": "daily",
+                     *         "history_status": "backfill_in_progress"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            accession_number: string | null;
+                            /**
+                             * Format: date
+                             * @description N-PORT report date or 13F quarter end
+                             */
+                            as_of: string;
+                            /** @description N-PORT asset category (EC equity, DBT debt...); null on 13F rows (long share positions) */
+                            asset_category: string | null;
+                            /** @description Shares or principal (see units) */
+                            balance: number | null;
+                            /** @description How the position was linked to this company: {source, value} */
+                            company_link: Record<string, never> | null;
+                            cusip: string | null;
+                            filing_date: string | null;
+                            /** @description The fund’s registrant or the 13F filer */
+                            holder_cik: string;
+                            /** @description `fnd_…` (a fund: /v1/funds/{id}) or `cik:<10 digits>` (a 13F filer) */
+                            holder_id: string;
+                            holder_name: string | null;
+                            /** @description N-PORT only: percent of the fund’s net assets (4.94 = 4.94 %) */
+                            pct_of_net_assets: number | null;
+                            security_name: string | null;
+                            /**
+                             * @description nport: a fund’s latest N-PORT; 13f: an institution’s latest 13F-HR
+                             * @enum {string}
+                             */
+                            source: "nport" | "13f";
+                            /** @description Title of the issue (N-PORT) or of the class (13F) */
+                            title: string | null;
+                            /** @description NS shares, PA principal...; SH on 13F rows */
+                            units: string | null;
+                            value_usd: number | null;
                         }[];
                         /** @description Opaque; null on the last page */
                         next_cursor: string | null;
@@ -16578,6 +16926,831 @@ export interface operations {
                         /** @description HTTP reason phrase */
                         error: string;
                         message: string;
+                    };
+                };
+            };
+        };
+    };
+    getFunds: {
+        parameters: {
+            query?: {
+                /** @description Registrant CIK in any padding. Example: `311101` (by registrant) */
+                cik?: string;
+                /** @description SEC class id. Example: `C000032728` (by class) */
+                class_id?: string;
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /** @description Series or registrant LEI (20 characters). Example: `5493006TF05454RBY690` (by LEI) */
+                lei?: string;
+                /**
+                 * @description Rows per page, 1-1000 (default 50); above 1000 is a 400, never a clamp
+                 * @example 50
+                 */
+                limit?: number;
+                /**
+                 * @description Part of the series or registrant name (min 2 characters)
+                 * @example kentucky
+                 */
+                q?: string;
+                /** @description SEC series id. Example: `S000012000` (by series) */
+                series_id?: string;
+                /** @description Share-class ticker. Example: `GSFIX` (by class ticker) */
+                ticker?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Fund search rows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "fund_id": "fnd_S000012000",
+                     *           "name": "Kentucky Tax-Free Short-to-Medium Series",
+                     *           "series_id": "S000012000",
+                     *           "series_lei": "5493006TF05454RBY690",
+                     *           "registrant": {
+                     *             "cik": "0000311101",
+                     *             "name": "Dupree Mutual Funds",
+                     *             "lei": "549300S8YVGTJ1NMTW57",
+                     *             "file_number": "811-02918"
+                     *           },
+                     *           "classes": [
+                     *             {
+                     *               "class_id": "C000032728",
+                     *               "ticker": null
+                     *             }
+                     *           ],
+                     *           "latest_report_date": "2022-12-31",
+                     *           "net_assets": 41349926.01,
+                     *           "total_assets": 41468995.88,
+                     *           "is_final_filing": false,
+                     *           "reports": 1
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": "2019-09-30",
+                     *         "available_to": null,
+                     *         "update_frequency": "daily",
+                     *         "history_status": "backfill_in_progress"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            /** @description Share classes the latest N-PORT header lists; `ticker` when a ticker source names one (N-PORT itself carries none) */
+                            classes: {
+                                class_id: string;
+                                ticker: string | null;
+                            }[];
+                            /** @description `fnd_` + the series id (`fnd_S000012000`); `fnd_R` + the 10-digit registrant CIK for a fund filed without a series */
+                            fund_id: string;
+                            /** @description The report says it is the fund’s final N-PORT (liquidated or merged) */
+                            is_final_filing: boolean | null;
+                            /**
+                             * Format: date
+                             * @description Holdings date (`repPdDate`) of the newest report in force
+                             */
+                            latest_report_date: string;
+                            /** @description The series name, else the registrant name */
+                            name: string;
+                            /** @description US dollars, as filed in that report */
+                            net_assets: number | null;
+                            registrant: {
+                                cik: string;
+                                /** @description Investment Company Act file number (811-) */
+                                file_number: string | null;
+                                lei: string | null;
+                                name: string | null;
+                            };
+                            /** @description Reports in force (one per report date) */
+                            reports: number;
+                            series_id: string | null;
+                            series_lei: string | null;
+                            /** @description US dollars, as filed */
+                            total_assets: number | null;
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getFundsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Fund id (`fnd_` + series id)
+                 * @example fnd_S000012000
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "fund_id": "fnd_S000012000",
+                     *         "name": "Kentucky Tax-Free Short-to-Medium Series",
+                     *         "series_id": "S000012000",
+                     *         "series_lei": "5493006TF05454RBY690",
+                     *         "registrant": {
+                     *           "cik": "0000311101",
+                     *           "name": "Dupree Mutual Funds",
+                     *           "lei": "549300S8YVGTJ1NMTW57",
+                     *           "file_number": "811-02918"
+                     *         },
+                     *         "classes": [
+                     *           {
+                     *             "class_id": "C000032728",
+                     *             "ticker": null
+                     *           }
+                     *         ],
+                     *         "latest_report_date": "2022-12-31",
+                     *         "net_assets": 41349926.01,
+                     *         "total_assets": 41468995.88,
+                     *         "is_final_filing": false,
+                     *         "reports": 1,
+                     *         "report_history": [
+                     *           {
+                     *             "accession_number": null,
+                     *             "submission_type": "NPORT-P",
+                     *             "report_date": "2022-12-31",
+                     *             "fiscal_year_end": "2023-06-30",
+                     *             "filing_date": null,
+                     *             "net_assets": 41349926.01,
+                     *             "total_assets": 41468995.88,
+                     *             "total_liabilities": 119069.87,
+                     *             "positions": 55,
+                     *             "superseded_by": null,
+                     *             "class_returns": [
+                     *               {
+                     *                 "classId": "C000032728",
+                     *                 "rtn1": -0.05,
+                     *                 "rtn2": 2.15,
+                     *                 "rtn3": 0.15
+                     *               }
+                     *             ],
+                     *             "source_url": "https://raw.githubusercontent.com/dgunning/edgartools/ca5a70094da7fc34890161dae9c256bb1f4c3d26/data/NPORT.Dupree.xml"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "coverage": {
+                     *         "available_from": "2019-09-30",
+                     *         "available_to": null,
+                     *         "update_frequency": "daily",
+                     *         "history_status": "backfill_in_progress"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            /** @description Share classes the latest N-PORT header lists; `ticker` when a ticker source names one (N-PORT itself carries none) */
+                            classes: {
+                                class_id: string;
+                                ticker: string | null;
+                            }[];
+                            /** @description `fnd_` + the series id (`fnd_S000012000`); `fnd_R` + the 10-digit registrant CIK for a fund filed without a series */
+                            fund_id: string;
+                            /** @description The report says it is the fund’s final N-PORT (liquidated or merged) */
+                            is_final_filing: boolean | null;
+                            /**
+                             * Format: date
+                             * @description Holdings date (`repPdDate`) of the newest report in force
+                             */
+                            latest_report_date: string;
+                            /** @description The series name, else the registrant name */
+                            name: string;
+                            /** @description US dollars, as filed in that report */
+                            net_assets: number | null;
+                            registrant: {
+                                cik: string;
+                                /** @description Investment Company Act file number (811-) */
+                                file_number: string | null;
+                                lei: string | null;
+                                name: string | null;
+                            };
+                            report_history: {
+                                /** @description null for a document read without its accession (demo captures: see source_url) */
+                                accession_number: string | null;
+                                /** @description Monthly total returns per class in percent, as filed (`rtn1`..`rtn3`: the quarter’s months) */
+                                class_returns: unknown[];
+                                filing_date: string | null;
+                                /** @description `repPdEnd`: the fund’s fiscal year end, not the holdings date */
+                                fiscal_year_end: string | null;
+                                net_assets: number | null;
+                                positions: number;
+                                /**
+                                 * Format: date
+                                 * @description `repPdDate`: the date the holdings are as of
+                                 */
+                                report_date: string;
+                                source_url: string;
+                                /** @enum {string} */
+                                submission_type: "NPORT-P" | "NPORT-P/A";
+                                /** @description The filing (an NPORT-P/A) that replaces this report; its holdings are not served */
+                                superseded_by: string | null;
+                                total_assets: number | null;
+                                total_liabilities: number | null;
+                            }[];
+                            /** @description Reports in force (one per report date) */
+                            reports: number;
+                            series_id: string | null;
+                            series_lei: string | null;
+                            /** @description US dollars, as filed */
+                            total_assets: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getFundsByIdHoldings: {
+        parameters: {
+            query?: {
+                /** @description N-PORT asset category (EC, DBT, ABS-MBS, DFE...). Example: `DBT` (debt only) */
+                asset_category?: string;
+                /** @description ISO 3166 two-letter country of the investment. Example: `US` (by country) */
+                country?: string;
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /** @description N-PORT issuer category (CORP, UST, MUN, NUSS...). Example: `MUN` (municipal issuers) */
+                issuer_category?: string;
+                /**
+                 * @description Rows per page, 1-1000 (default 100); above 1000 is a 400, never a clamp
+                 * @example 100
+                 */
+                limit?: number;
+                /** @description At least this percent of net assets (1 = 1 %). Example: `1` (the larger positions) */
+                min_pct_of_net_assets?: number;
+                /** @description Holdings date of the report (default: the latest). Example: `2022-12-31` (another report) */
+                report_date?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Fund id (`fnd_` + series id)
+                 * @example fnd_S000012000
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Positions, value descending */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "fund_id": "fnd_S000012000",
+                     *           "report_date": "2022-12-31",
+                     *           "accession_number": null,
+                     *           "ordinal": 54,
+                     *           "name": "UNIVERSITY LOUISVILLE KY",
+                     *           "title": "KY ULVHGR 5 03/01/2024",
+                     *           "cusip": "914391Q83",
+                     *           "isin": "US914391Q837",
+                     *           "ticker": "ULVHGR",
+                     *           "lei": null,
+                     *           "other_ids": [
+                     *             {
+                     *               "desc": "Internal",
+                     *               "value": "914391Q8"
+                     *             }
+                     *           ],
+                     *           "balance": 2000000,
+                     *           "units": "PA",
+                     *           "units_desc": null,
+                     *           "currency": "USD",
+                     *           "exchange_rate": null,
+                     *           "value_usd": 2041380,
+                     *           "value_in_currency": 2041380,
+                     *           "pct_of_net_assets": 4.9368407564,
+                     *           "payoff_profile": "Long",
+                     *           "asset_category": "DBT",
+                     *           "asset_category_desc": null,
+                     *           "issuer_category": "MUN",
+                     *           "issuer_category_desc": null,
+                     *           "country": "US",
+                     *           "is_restricted": false,
+                     *           "fair_value_level": "2",
+                     *           "is_loaned_by_fund": false,
+                     *           "debt": {
+                     *             "maturityDate": "2024-03-01",
+                     *             "couponKind": "Fixed",
+                     *             "annualizedRate": 5,
+                     *             "isDefault": false
+                     *           },
+                     *           "derivative": null,
+                     *           "company_id": null,
+                     *           "company_link": null
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": "2019-09-30",
+                     *         "available_to": null,
+                     *         "update_frequency": "daily",
+                     *         "history_status": "backfill_in_progress"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            accession_number: string | null;
+                            /** @description N-PORT code: EC equity common, EP preferred, DBT debt, ABS-MBS, ABS-CBDO, ABS-O, DFE FX derivative, DIR rate derivative, DCR credit derivative, DE equity derivative, STIV short-term vehicle, RA repo, LON loan, OTH... */
+                            asset_category: string | null;
+                            asset_category_desc: string | null;
+                            /** @description In `units`: shares, contracts, or principal in the position’s own currency; negative for written options */
+                            balance: number | null;
+                            /** @description The registry company an identifier resolved to */
+                            company_id: string | null;
+                            /** @description The evidence: {source: cusip | isin | isin_cusip | cusip_issuer_code | ticker, value} */
+                            company_link: Record<string, never> | null;
+                            /** @description ISO 3166 country of the investment; null when filed XX */
+                            country: string | null;
+                            /** @description ISO 4217; null when filed as N/A (cross-currency forwards) */
+                            currency: string | null;
+                            /** @description 9 characters; null when filed as 000000000 or N/A */
+                            cusip: string | null;
+                            /** @description Debt terms: maturityDate, couponKind, annualizedRate (percent), isDefault */
+                            debt: Record<string, never> | null;
+                            /** @description Derivative terms: category (FWD FUT SWP OPT SWO WAR OTH), counterparties [{name, lei}], notionalAmount and notionalCurrency where reported, unrealizedAppreciation, option and forward legs */
+                            derivative: Record<string, never> | null;
+                            /** @description Units of `currency` per 1 USD, as filed; null for USD positions */
+                            exchange_rate: number | null;
+                            /** @description 1, 2 or 3 (ASC 820); null when not given */
+                            fair_value_level: string | null;
+                            fund_id: string;
+                            is_loaned_by_fund: boolean | null;
+                            /** @description A restricted security (isRestrictedSec) */
+                            is_restricted: boolean | null;
+                            isin: string | null;
+                            /** @description N-PORT code: CORP, UST, USGA, USGSE, MUN, NUSS (non-US sovereign), PF (private fund), RF (registered fund), OTHER */
+                            issuer_category: string | null;
+                            issuer_category_desc: string | null;
+                            /** @description Issuer LEI; null when filed as N/A */
+                            lei: string | null;
+                            /** @description Issuer name as filed */
+                            name: string | null;
+                            /** @description 1-based position in the filing */
+                            ordinal: number;
+                            /** @description identifiers/other as filed: {desc, value} */
+                            other_ids: unknown[] | null;
+                            /** @description Long, Short; null for derivatives (filed N/A) */
+                            payoff_profile: string | null;
+                            /** @description `pctVal` as filed: PERCENT of net assets (4.94 = 4.94 %, = value_usd / net_assets × 100); negative for liabilities; a fund’s rows need not sum to 100 */
+                            pct_of_net_assets: number | null;
+                            /** Format: date */
+                            report_date: string;
+                            /** @description As the filing gives it (for bonds, often the issuer’s own short code) */
+                            ticker: string | null;
+                            /** @description Title of the issue */
+                            title: string | null;
+                            /** @description NS shares, PA principal amount, NC contracts, OU other units */
+                            units: string | null;
+                            /** @description What OU units are */
+                            units_desc: string | null;
+                            /** @description value_usd × exchange_rate (derived from the two filed figures); value_usd for USD positions; null when the currency is N/A */
+                            value_in_currency: number | null;
+                            /** @description US dollars, as filed (`valUSD`); negative for liabilities */
+                            value_usd: number | null;
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
                     };
                 };
             };

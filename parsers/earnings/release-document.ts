@@ -51,11 +51,20 @@ export function earningsScore(text: string): number {
   const head = text.slice(0, 60_000);
   if (!RESULTS_WORDS.test(head) || !PERIOD_WORDS.test(head)) return 0;
   let score = 1;
-  if (/\b(?:reports?|reported|announces?|announced|posts?|posted)\b[^.]{0,160}\b(?:results|earnings|net (?:income|loss|profit))\b/i.test(head)) score += 2;
+  if (
+    /\b(?:reports?|reported|announces?|announced|posts?|posted)\b[^.]{0,160}\b(?:results|earnings|net (?:income|loss|profit))\b/i.test(
+      head,
+    )
+  )
+    score += 2;
   if (/statements? of (?:operations|income|earnings)|income statements?/i.test(head)) score += 2;
   if (/\bper (?:diluted |basic )?share\b/i.test(head)) score += 1;
   // A call transcript repeats the numbers in speech: many "Operator:" / speaker turns.
-  if ((head.match(/\bOperator:/g)?.length ?? 0) >= 2 || /conference call transcript|^\s*(?:final )?transcript\b/im.test(head)) score = 0;
+  if (
+    (head.match(/\bOperator:/g)?.length ?? 0) >= 2 ||
+    /conference call transcript|^\s*(?:final )?transcript\b/im.test(head)
+  )
+    score = 0;
   return score;
 }
 
@@ -81,12 +90,20 @@ export function readRelease(input: string): ReleaseDocument {
         if (earningsScore(blocks.map((b) => b.text).join('\n')) >= 3) best = { doc: main, blocks, score: 1 };
       }
     }
-    const chosen = best ?? (exhibits[0] ? { doc: exhibits[0], blocks: bodyToBlocks(exhibits[0].body), score: 0 } : null);
+    const chosen =
+      best ?? (exhibits[0] ? { doc: exhibits[0], blocks: bodyToBlocks(exhibits[0].body), score: 0 } : null);
     if (chosen === null) {
       const main = docs[0];
       if (!main) throw new ParseError('submission holds no readable document');
       const blocks = bodyToBlocks(main.body);
-      return { text: joinBlocks(blocks), blocks, documentType: main.type, filename: main.filename, header: sub.header, notes };
+      return {
+        text: joinBlocks(blocks),
+        blocks,
+        documentType: main.type,
+        filename: main.filename,
+        header: sub.header,
+        notes,
+      };
     }
     return {
       text: joinBlocks(chosen.blocks),

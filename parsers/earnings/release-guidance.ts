@@ -30,11 +30,16 @@ export interface Guidance {
   sentence: Sentence;
 }
 
-const FORWARD = /\b(?:expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|sees|targets?|estimates? (?:that|for)|now believes|reaffirm|reiterat|raises?|raising|lowers?|lowering|withdraw|is on track|continues to believe)\b/i;
-const NOT_GUIDANCE = /\beffective (?:income )?tax rate (?:for|used|in) the (?:quarter|period)\b|\brun[- ]rate\b|\bwill (?:discuss|provide|host|review)\b|\bexpects? to (?:deliver|ship|open|close|complete|file|hold|host|report|announce|retire|repay|redeem)\b/i;
+const FORWARD =
+  /\b(?:expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|sees|targets?|estimates? (?:that|for)|now believes|reaffirm|reiterat|raises?|raising|lowers?|lowering|withdraw|is on track|continues to believe)\b/i;
+const NOT_GUIDANCE =
+  /\beffective (?:income )?tax rate (?:for|used|in) the (?:quarter|period)\b|\brun[- ]rate\b|\bwill (?:discuss|provide|host|review)\b|\bexpects? to (?:deliver|ship|open|close|complete|file|hold|host|report|announce|retire|repay|redeem)\b/i;
 
 const METRICS: [RegExp, string][] = [
-  [/\b(?:(?:non[- ]?gaap|adjusted|gaap)\s+)?(?:diluted\s+)?(?:earnings|income|eps|net income) per (?:diluted |fully diluted )?share\b|\b(?:adjusted |non-gaap |gaap )?(?:diluted )?eps\b|\bearnings per diluted share\b/i, 'eps_diluted'],
+  [
+    /\b(?:(?:non[- ]?gaap|adjusted|gaap)\s+)?(?:diluted\s+)?(?:earnings|income|eps|net income) per (?:diluted |fully diluted )?share\b|\b(?:adjusted |non-gaap |gaap )?(?:diluted )?eps\b|\bearnings per diluted share\b/i,
+    'eps_diluted',
+  ],
   [/\b(?:(?:total|net|adjusted|organic)\s+)?(?:revenues?|net sales|sales)\b(?! growth)/i, 'revenue'],
   [/\b(?:revenue|sales) growth\b/i, 'revenue_growth'],
   [/\bcomparable(?: store)?(?: net)? sales\b|\bsame[- ]store sales\b/i, 'comparable_sales'],
@@ -53,14 +58,27 @@ const METRICS: [RegExp, string][] = [
 
 const NUM = String.raw`\(?-?(?:US)?\$?\s?\d[\d,]*(?:\.\d+)?|\(?\$?\.\d+`;
 const UNIT = String.raw`(?:\s?(%|percent|thousand|million|billion|bn|cents))?`;
-const RANGE = new RegExp(String.raw`(?:between\s+)?(${NUM})${UNIT}\s*(?:to|and|-|–|—)\s*(${NUM})${UNIT}`, 'i');
-const POINT = new RegExp(String.raw`(?:of|about|approximately|around|roughly|at|be|to)\s+(?:about\s+|approximately\s+)?(${NUM})${UNIT}`, 'i');
-const QUAL = /\b(?:(?:low|mid|high)[- ](?:to[- ](?:mid|high)[- ])?(?:single|double)[- ]digits?|(?:low|mid|high)[- ]teens|double[- ]digits?|(?:increase|decrease|grow|decline) slightly|flat|modest(?:ly)? (?:growth|decline))\b/i;
+const RANGE = new RegExp(
+  String.raw`(?:between\s+)?(${NUM})${UNIT}\s*(?:to|and|-|–|—)\s*(${NUM})${UNIT}`,
+  'i',
+);
+const POINT = new RegExp(
+  String.raw`(?:of|about|approximately|around|roughly|at|be|to)\s+(?:about\s+|approximately\s+)?(${NUM})${UNIT}`,
+  'i',
+);
+const QUAL =
+  /\b(?:(?:low|mid|high)[- ](?:to[- ](?:mid|high)[- ])?(?:single|double)[- ]digits?|(?:low|mid|high)[- ]teens|double[- ]digits?|(?:increase|decrease|grow|decline) slightly|flat|modest(?:ly)? (?:growth|decline))\b/i;
 
 const ORD: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4 };
 
-function targetOf(text: string, reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null }): { year: number | null; period: FiscalPeriod | null } {
-  let m = /\b(first|second|third|fourth) (?:fiscal )?quarter(?: of)?(?: fiscal)?(?: year)?\s*'?(\d{4})?\b|\bfiscal (\d{4}) (first|second|third|fourth) quarter\b|\bQ([1-4])\s*(?:FY|fiscal)?\s*'?(\d{4}|\d{2})?\b/i.exec(text);
+function targetOf(
+  text: string,
+  reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null },
+): { year: number | null; period: FiscalPeriod | null } {
+  let m =
+    /\b(first|second|third|fourth) (?:fiscal )?quarter(?: of)?(?: fiscal)?(?: year)?\s*'?(\d{4})?\b|\bfiscal (\d{4}) (first|second|third|fourth) quarter\b|\bQ([1-4])\s*(?:FY|fiscal)?\s*'?(\d{4}|\d{2})?\b/i.exec(
+      text,
+    );
   if (m) {
     const ord = m[1] ? ORD[m[1].toLowerCase()]! : m[4] ? ORD[m[4].toLowerCase()]! : Number(m[5]);
     const yText = m[2] ?? m[3] ?? m[6];
@@ -70,29 +88,52 @@ function targetOf(text: string, reported: { fiscalYear: number | null; fiscalPer
     }
     return { year, period: `Q${ord}` as FiscalPeriod };
   }
-  m = /\b(?:fiscal(?: year)?|full[- ]year|FY)\s*'?(\d{4}|\d{2})\b|\b(\d{4}) (?:fiscal year|full[- ]year)\b/i.exec(text);
+  m =
+    /\b(?:fiscal(?: year)?|full[- ]year|FY)\s*'?(\d{4}|\d{2})\b|\b(\d{4}) (?:fiscal year|full[- ]year)\b/i.exec(
+      text,
+    );
   if (m) {
     const y = m[1] ?? m[2]!;
     return { year: y.length === 2 ? 2000 + Number(y) : Number(y), period: 'FY' };
   }
-  if (/\b(?:next|coming|upcoming) quarter\b/i.test(text) && reported.fiscalPeriod?.startsWith('Q') && reported.fiscalYear !== null) {
+  if (
+    /\b(?:next|coming|upcoming) quarter\b/i.test(text) &&
+    reported.fiscalPeriod?.startsWith('Q') &&
+    reported.fiscalYear !== null
+  ) {
     const q = Number(reported.fiscalPeriod.slice(1));
-    return q === 4 ? { year: reported.fiscalYear + 1, period: 'Q1' } : { year: reported.fiscalYear, period: `Q${q + 1}` as FiscalPeriod };
+    return q === 4
+      ? { year: reported.fiscalYear + 1, period: 'Q1' }
+      : { year: reported.fiscalYear, period: `Q${q + 1}` as FiscalPeriod };
   }
-  if (/\b(?:full[- ]year|fiscal year|the year|for the year)\b/i.test(text)) return { year: reported.fiscalYear, period: 'FY' };
+  if (/\b(?:full[- ]year|fiscal year|the year|for the year)\b/i.test(text))
+    return { year: reported.fiscalYear, period: 'FY' };
   return { year: null, period: null };
 }
 
 function statusOf(text: string): Guidance['status'] {
   if (/\bwithdr[ae]w|\bwithdrawing|\bsuspend/i.test(text)) return 'withdrawn';
-  if (/\b(?:raises?|raised|raising|increases? (?:its|the) (?:guidance|outlook)|increased (?:its|the) (?:guidance|outlook)|lifts?|lifted)\b/i.test(text)) return 'raised';
-  if (/\b(?:lowers?|lowered|lowering|reduces? (?:its|the)|reduced (?:its|the)|cuts? (?:its|the))\b/i.test(text)) return 'lowered';
-  if (/\b(?:reaffirm\w*|reiterat\w*|confirm\w*|maintain\w*|remains? unchanged)\b/i.test(text)) return 'reaffirmed';
-  if (/\b(?:initiat\w*|introduc\w*|establish\w*|provid\w* (?:its )?(?:initial|first))\b/i.test(text)) return 'initiated';
+  if (
+    /\b(?:raises?|raised|raising|increases? (?:its|the) (?:guidance|outlook)|increased (?:its|the) (?:guidance|outlook)|lifts?|lifted)\b/i.test(
+      text,
+    )
+  )
+    return 'raised';
+  if (
+    /\b(?:lowers?|lowered|lowering|reduces? (?:its|the)|reduced (?:its|the)|cuts? (?:its|the))\b/i.test(text)
+  )
+    return 'lowered';
+  if (/\b(?:reaffirm\w*|reiterat\w*|confirm\w*|maintain\w*|remains? unchanged)\b/i.test(text))
+    return 'reaffirmed';
+  if (/\b(?:initiat\w*|introduc\w*|establish\w*|provid\w* (?:its )?(?:initial|first))\b/i.test(text))
+    return 'initiated';
   return null;
 }
 
-export function guidanceOf(sentences: Sentence[], reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null }): Guidance[] {
+export function guidanceOf(
+  sentences: Sentence[],
+  reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null },
+): Guidance[] {
   const out: Guidance[] = [];
   for (const s of sentences) {
     const outlookSection = /\boutlook|guidance\b/i.test(s.heading);
@@ -116,18 +157,34 @@ export function guidanceOf(sentences: Sentence[], reported: { fiscalYear: number
       const h = hits[i]!;
       const stop = hits[i + 1]?.index ?? s.text.length;
       const window = s.text.slice(h.end, Math.min(stop, h.end + 140));
-      const g = valueOf(window);
+      const g = guidanceValue(window);
       if (g === null) continue;
       const wordsBefore = s.text.slice(Math.max(0, h.index - 40), h.index);
-      const nonGaap = /\b(?:non[- ]?gaap|adjusted|pro forma|excluding)\b/i.test(h.label + wordsBefore + window.slice(0, 60));
+      const nonGaap = /\b(?:non[- ]?gaap|adjusted|pro forma|excluding)\b/i.test(
+        h.label + wordsBefore + window.slice(0, 60),
+      );
       const gaap = /\bgaap\b/i.test(h.label + wordsBefore) && !nonGaap;
       let metric = h.metric;
-      if (metric === 'eps_diluted' && !/diluted/i.test(h.label + window.slice(0, 30)) && /\bbasic\b/i.test(h.label)) metric = 'eps_basic';
+      if (
+        metric === 'eps_diluted' &&
+        !/diluted/i.test(h.label + window.slice(0, 30)) &&
+        /\bbasic\b/i.test(h.label)
+      )
+        metric = 'eps_basic';
       if (metric === 'revenue' && g.unit === 'percent' && !g.relative) metric = 'revenue_growth';
       const perShare = metric === 'eps_diluted' || metric === 'eps_basic';
-      const unit: Guidance['unit'] = g.qualitative ? 'text' : g.unit === 'percent' ? 'percent' : perShare ? 'currency_per_share' : g.money ? 'currency' : 'count';
+      const unit: Guidance['unit'] = g.qualitative
+        ? 'text'
+        : g.unit === 'percent'
+          ? 'percent'
+          : perShare
+            ? 'currency_per_share'
+            : g.money
+              ? 'currency'
+              : 'count';
       const scale: Scale = perShare || unit === 'percent' || unit === 'text' ? 'units' : g.scale;
-      const full = (v: number | null) => (v === null ? null : perShare || unit === 'percent' ? (g.cents ? v / 100 : v) : toFullUnits(v, scale));
+      const full = (v: number | null) =>
+        v === null ? null : perShare || unit === 'percent' ? (g.cents ? v / 100 : v) : toFullUnits(v, scale);
       if (g.low === null && g.point === null && g.qualitative === null) continue;
       out.push({
         metric,
@@ -151,7 +208,7 @@ export function guidanceOf(sentences: Sentence[], reported: { fiscalYear: number
   return out;
 }
 
-function valueOf(window: string): {
+function guidanceValue(window: string): {
   low: number | null;
   high: number | null;
   point: number | null;
@@ -163,13 +220,26 @@ function valueOf(window: string): {
   qualitative: string | null;
   relative: boolean;
 } | null {
-  const relative = /\b(?:up|down|increase|decrease|grow|growth|decline)\b[^.]{0,30}$/i.test(window.slice(0, 40)) || /\bfrom the (?:prior|previous|same)|year[- ]over[- ]year|compared to\b/i.test(window);
+  const relative =
+    /\b(?:up|down|increase|decrease|grow|growth|decline)\b[^.]{0,30}$/i.test(window.slice(0, 40)) ||
+    /\bfrom the (?:prior|previous|same)|year[- ]over[- ]year|compared to\b/i.test(window);
   const q = QUAL.exec(window);
   const r = RANGE.exec(window);
   const p = POINT.exec(window);
   const firstNum = /\d/.exec(window)?.index ?? Infinity;
   if (q && q.index < firstNum) {
-    return { low: null, high: null, point: null, unit: null, money: false, scale: 'units', cents: false, printed: q[0], qualitative: q[0], relative: true };
+    return {
+      low: null,
+      high: null,
+      point: null,
+      unit: null,
+      money: false,
+      scale: 'units',
+      cents: false,
+      printed: q[0],
+      qualitative: q[0],
+      relative: true,
+    };
   }
   if (r && r.index <= 60 && (!p || r.index <= p.index + 10)) {
     const unitWord = r[4] ?? r[2];
@@ -208,6 +278,18 @@ function valueOf(window: string): {
       relative,
     };
   }
-  if (q) return { low: null, high: null, point: null, unit: null, money: false, scale: 'units', cents: false, printed: q[0], qualitative: q[0], relative: true };
+  if (q)
+    return {
+      low: null,
+      high: null,
+      point: null,
+      unit: null,
+      money: false,
+      scale: 'units',
+      cents: false,
+      printed: q[0],
+      qualitative: q[0],
+      relative: true,
+    };
   return null;
 }

@@ -28,7 +28,12 @@ const KNOWN: [RegExp, string, 'change' | 'level', Expect?][] = [
   [/\bcomparable (?:store )?(?:sales|revenue) growth\b/i, 'comparable_sales', 'change'],
   [/\bnet interest margin\b/i, 'net_interest_margin', 'level', 'percent'],
   [/\befficiency ratio\b/i, 'efficiency_ratio', 'level', 'percent'],
-  [/\breturn on (?:average )?(?:shareholders'? |stockholders'? |common )?equity\b/i, 'return_on_equity', 'level', 'percent'],
+  [
+    /\breturn on (?:average )?(?:shareholders'? |stockholders'? |common )?equity\b/i,
+    'return_on_equity',
+    'level',
+    'percent',
+  ],
   [/\breturn on (?:average )?assets\b/i, 'return_on_assets', 'level', 'percent'],
   [/\btangible book value(?: per share)?\b/i, 'tangible_book_value_per_share', 'level', 'money'],
   [/(?<!tangible )\bbook value(?: per share)?\b/i, 'book_value_per_share', 'level', 'money'],
@@ -41,7 +46,12 @@ const KNOWN: [RegExp, string, 'change' | 'level', Expect?][] = [
   [/\bremaining performance obligations?\b/i, 'remaining_performance_obligations', 'level', 'money'],
   [/\bdeliveries\b/i, 'deliveries', 'level', 'count'],
   [/\bonline sales\b|\be-?commerce sales\b|\bdigital sales\b/i, 'online_sales', 'change'],
-  [/\bgross margin (?:rate|percentage)\b|\bgross margin\b(?= (?:was|of|increased|decreased|improved|expanded|declined) [\d.]+ ?(?:%|percent))/i, 'gross_margin', 'level', 'percent'],
+  [
+    /\bgross margin (?:rate|percentage)\b|\bgross margin\b(?= (?:was|of|increased|decreased|improved|expanded|declined) [\d.]+ ?(?:%|percent))/i,
+    'gross_margin',
+    'level',
+    'percent',
+  ],
   [/\boperating margin\b/i, 'operating_margin', 'level', 'percent'],
   [/\bloan originations\b/i, 'loan_originations', 'level', 'money'],
   [/\bcash collections\b/i, 'cash_collections', 'level', 'money'],
@@ -53,11 +63,17 @@ const LINKED_VALUE = new RegExp(
   String.raw`\b(?:was|were|of|totaled|totaling|at|is|reached|increased|decreased|rose|fell|grew|declined|improved|expanded|narrowed|dropped|up|down|to)\s+(?:by\s+)?(?:a record\s+|approximately\s+|about\s+)?${VALUE}`,
   'i',
 );
-const UNITS_SOLD = /\b(?:sold|shipped|delivered)\s+(?:a record\s+)?(\d[\d,]*(?:\.\d+)?)\s?(thousand|million|billion)?\s+([A-Za-z®™]+(?:\s+units)?)/g;
+const UNITS_SOLD =
+  /\b(?:sold|shipped|delivered)\s+(?:a record\s+)?(\d[\d,]*(?:\.\d+)?)\s?(thousand|million|billion)?\s+([A-Za-z®™]+(?:\s+units)?)/g;
 
 function periodOf(s: string): Measure['period'] {
   if (/\b(?:six|nine)[- ]months?|year[- ]to[- ]date|\b(?:26|39)[- ]week|first half/i.test(s)) return 'ytd';
-  if (/\bat (?:quarter[- ]end|(?:the end of|year[- ]end)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d)/i.test(s)) return 'point_in_time';
+  if (
+    /\bat (?:quarter[- ]end|(?:the end of|year[- ]end)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d)/i.test(
+      s,
+    )
+  )
+    return 'point_in_time';
   if (/\b(?:quarter|three months|13[- ]week|thirteen[- ]week)\b/i.test(s)) return 'quarter';
   if (/\b(?:fiscal year|full[- ]year|for the year|fiscal \d{4}|in \d{4})\b/i.test(s)) return 'year';
   return 'quarter';
@@ -89,8 +105,13 @@ export function measuresOf(sentences: Sentence[]): Measure[] {
       let unitWord = v[2];
       // "increased 26% to $11.6 million": a level measure takes the figure after "to".
       if (kind === 'level' && /%|percent|basis points/i.test(unitWord ?? '')) {
-        const to = new RegExp(String.raw`^\s*to\s+(?:a record\s+)?${VALUE}`, 'i').exec(clause.slice(vIndex + v[0].length));
-        if (to && /\b(?:increased|decreased|rose|fell|grew|declined|improved|expanded|up|down)\b/i.test(verb)) {
+        const to = new RegExp(String.raw`^\s*to\s+(?:a record\s+)?${VALUE}`, 'i').exec(
+          clause.slice(vIndex + v[0].length),
+        );
+        if (
+          to &&
+          /\b(?:increased|decreased|rose|fell|grew|declined|improved|expanded|up|down)\b/i.test(verb)
+        ) {
           printed = to[0].replace(/^\s*to\s+(?:a record\s+)?/i, '').trim();
           valueText = to[1]!;
           unitWord = to[2];
@@ -101,14 +122,26 @@ export function measuresOf(sentences: Sentence[]): Measure[] {
       if (/basis points/i.test(unitWord ?? '')) continue;
       const isPercent = /%|percent/i.test(unitWord ?? '');
       if (kind === 'change' && !isPercent) continue;
-      if (kind === 'change' && /\b(?:decreased|declined|fell|down|decrease|decline)\b/i.test(verb) && value > 0) value = -value;
+      if (
+        kind === 'change' &&
+        /\b(?:decreased|declined|fell|down|decrease|decline)\b/i.test(verb) &&
+        value > 0
+      )
+        value = -value;
       const isMoney = valueText.includes('$');
       if (expect === 'percent' && !isPercent) continue;
       if (expect === 'money' && !isMoney) continue;
       if (expect === 'count' && (isMoney || isPercent)) continue;
       const scale = isPercent ? 'units' : wordScale(unitWord);
-      const unit: Measure['unit'] = isPercent ? 'percent' : isMoney ? (/per_share$/.test(measure) || /per share/i.test(m[0] + clause.slice(0, 80)) ? 'currency_per_share' : 'currency') : 'count';
-      const start = s.start + m.index + m[0].length + (clause.indexOf(printed) >= 0 ? clause.indexOf(printed) : vIndex);
+      const unit: Measure['unit'] = isPercent
+        ? 'percent'
+        : isMoney
+          ? /per_share$/.test(measure) || /per share/i.test(m[0] + clause.slice(0, 80))
+            ? 'currency_per_share'
+            : 'currency'
+          : 'count';
+      const start =
+        s.start + m.index + m[0].length + (clause.indexOf(printed) >= 0 ? clause.indexOf(printed) : vIndex);
       add({
         name: m[0],
         measure,

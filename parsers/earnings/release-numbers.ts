@@ -23,7 +23,8 @@ export const AMOUNT_SOURCE = String.raw`\(?-?\s?(?:[A-Z]{0,2}\$|€|£|¥)?\s?\(
 export function parseAmount(printed: string): number | null {
   const s = printed.trim();
   if (!/\d/.test(s)) return null;
-  const negative = /^\(|\(\s*(?:[A-Z]{0,2}\$|€|£|¥)?\s*\d|^-|^[A-Z]{0,2}\$\s*-|\)\s*%?$/.test(s) && !/^\d.*\)$/.test(s);
+  const negative =
+    /^\(|\(\s*(?:[A-Z]{0,2}\$|€|£|¥)?\s*\d|^-|^[A-Z]{0,2}\$\s*-|\)\s*%?$/.test(s) && !/^\d.*\)$/.test(s);
   const digits = s.replace(/[^\d.]/g, '');
   if (digits === '' || digits === '.' || (digits.match(/\./g)?.length ?? 0) > 1) return null;
   const n = Number(digits);
@@ -34,7 +35,10 @@ export function parseAmount(printed: string): number | null {
 /** A table cell that is a figure (not a year, a date or a label). */
 export function isFigureCell(cell: string): boolean {
   const s = cell.trim();
-  return /^\(?-?\s?(?:[A-Z]{0,2}\$|€|£|¥)?\s?\(?-?(?:\d{1,3}(?:,\s?\d{3})+|\d+)?(?:\.\d+)?\)?\s*%?\)?$/.test(s) && /\d/.test(s);
+  return (
+    /^\(?-?\s?(?:[A-Z]{0,2}\$|€|£|¥)?\s?\(?-?(?:\d{1,3}(?:,\s?\d{3})+|\d+)?(?:\.\d+)?\)?\s*%?\)?$/.test(s) &&
+    /\d/.test(s)
+  );
 }
 
 /** A cell with no figure that still fills a column: `—`, `-`, `--`, `n/a`, `nm`. */
@@ -54,7 +58,12 @@ export function captionScale(text: string): { scale: Scale; evidence: string } |
     /^\s*\(?\s*(thousands|millions|billions)\s*(?:of [a-z]+\s*)?(?:,|\)|except|$)/.exec(t);
   if (!m) return null;
   const word = (m[1] ?? m[2] ?? m[3] ?? '').replace(/^\$|'?s$/g, '');
-  const scale: Scale = word.startsWith('thousand') || word === '000' ? 'thousands' : word.startsWith('million') ? 'millions' : 'billions';
+  const scale: Scale =
+    word.startsWith('thousand') || word === '000'
+      ? 'thousands'
+      : word.startsWith('million')
+        ? 'millions'
+        : 'billions';
   return { scale, evidence: text.trim().slice(0, 200) };
 }
 
@@ -87,9 +96,13 @@ const CURRENCY_MARKS: [RegExp, string][] = [
  * The reporting currency: a caption or heading naming another currency wins; otherwise a release whose
  * figures carry `$` is in US dollars; null when no figure carries a currency mark.
  */
-export function detectCurrency(captions: string[], text: string): { currency: string | null; evidence: string | null } {
+export function detectCurrency(
+  captions: string[],
+  text: string,
+): { currency: string | null; evidence: string | null } {
   for (const c of captions) {
-    for (const [re, code] of CURRENCY_MARKS) if (re.test(c)) return { currency: code, evidence: c.slice(0, 200) };
+    for (const [re, code] of CURRENCY_MARKS)
+      if (re.test(c)) return { currency: code, evidence: c.slice(0, 200) };
   }
   const counts = new Map<string, number>();
   for (const [re, code] of CURRENCY_MARKS) {
@@ -100,5 +113,8 @@ export function detectCurrency(captions: string[], text: string): { currency: st
   let best: [string, number] | null = dollars > 0 ? ['USD', dollars] : null;
   for (const [code, n] of counts) if (best === null || n > best[1] * 2) best = [code, n];
   if (best === null) return { currency: null, evidence: null };
-  return { currency: best[0], evidence: best[0] === 'USD' ? `"$" on ${dollars} figures` : `${best[0]} marks on ${best[1]} figures` };
+  return {
+    currency: best[0],
+    evidence: best[0] === 'USD' ? `"$" on ${dollars} figures` : `${best[0]} marks on ${best[1]} figures`,
+  };
 }

@@ -23,12 +23,24 @@ export interface ReportedPeriod {
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
 export const DATE_SOURCE = String.raw`(?:${MONTH}\s+\d{1,2},?\s+\d{4}|\d{1,2}\s+${MONTH}\s+\d{4})`;
-const ORDINALS: Record<string, number> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4 };
-const ORDINAL = String.raw`(?:first|second|third|fourth|1st|2nd|3rd|4th)`;
+const ORDINALS: Record<string, number> = {
+  first: 1,
+  '1st': 1,
+  second: 2,
+  '2nd': 2,
+  third: 3,
+  '3rd': 3,
+  fourth: 4,
+  '4th': 4,
+};
+const ORDINAL = '(?:first|second|third|fourth|1st|2nd|3rd|4th)';
 
 /** `December 25, 2010` / `25 December 2010` -> `2010-12-25`. */
 export function parseDate(s: string): string | null {
-  const m = new RegExp(String.raw`^(?:(${MONTH})\s+(\d{1,2}),?\s+(\d{4})|(\d{1,2})\s+(${MONTH})\s+(\d{4}))$`, 'i').exec(s.trim());
+  const m = new RegExp(
+    String.raw`^(?:(${MONTH})\s+(\d{1,2}),?\s+(\d{4})|(\d{1,2})\s+(${MONTH})\s+(\d{4}))$`,
+    'i',
+  ).exec(s.trim());
   if (!m) return null;
   const monthWord = (m[1] ?? m[5] ?? '').toLowerCase().slice(0, 3);
   const month = MONTHS.indexOf(monthWord) + 1;
@@ -38,9 +50,11 @@ export function parseDate(s: string): string | null {
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-const QUARTER_SPAN = /quarter|three[- ]months?|thirteen[- ]weeks?|twelve[- ]weeks?|fourteen[- ]weeks?|sixteen[- ]weeks?|1[2346][- ]weeks?|Q[1-4]\b/i;
+const QUARTER_SPAN =
+  /quarter|three[- ]months?|thirteen[- ]weeks?|twelve[- ]weeks?|fourteen[- ]weeks?|sixteen[- ]weeks?|1[2346][- ]weeks?|Q[1-4]\b/i;
 const YEAR_SPAN = /(?:fiscal )?year|twelve[- ]months|5[23][- ]weeks?|fifty-(?:two|three)[- ]weeks?/i;
-const YTD_SPAN = /six[- ]months|nine[- ]months|2[4-7][- ]weeks?|3[89][- ]weeks?|year[- ]to[- ]date|first half|first (?:six|nine) months/i;
+const YTD_SPAN =
+  /six[- ]months|nine[- ]months|2[4-7][- ]weeks?|3[89][- ]weeks?|year[- ]to[- ]date|first half|first (?:six|nine) months/i;
 
 interface EndedPhrase {
   date: string;
@@ -56,7 +70,10 @@ interface EndedPhrase {
 export function reportedPeriod(blocks: Block[]): ReportedPeriod {
   const prose = blocks.filter((b) => !b.row);
   const ended: EndedPhrase[] = [];
-  const endedRe = new RegExp(String.raw`([^.;|]{0,90}?)\b(?:ended|ending)\s+(?:on\s+)?(${DATE_SOURCE})`, 'gi');
+  const endedRe = new RegExp(
+    String.raw`([^.;|]{0,90}?)\b(?:ended|ending)\s+(?:on\s+)?(${DATE_SOURCE})`,
+    'gi',
+  );
   let chars = 0;
   for (const b of prose) {
     if (chars > 12_000) break;
@@ -67,7 +84,13 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
       const date = parseDate(m[2]!);
       if (date === null) continue;
       const tail = before.slice(-70);
-      const span = YTD_SPAN.test(tail) ? 'ytd' : QUARTER_SPAN.test(tail) ? 'quarter' : YEAR_SPAN.test(tail) ? 'year' : 'other';
+      const span = YTD_SPAN.test(tail)
+        ? 'ytd'
+        : QUARTER_SPAN.test(tail)
+          ? 'quarter'
+          : YEAR_SPAN.test(tail)
+            ? 'year'
+            : 'other';
       const ord = new RegExp(String.raw`\b(${ORDINAL})\b`, 'i').exec(tail);
       const yr = /\b(?:fiscal(?: year)?|FY)\s?'?(\d{4}|\d{2})\b/i.exec(tail);
       ended.push({
@@ -115,8 +138,15 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
     fiscalPeriod,
     periodEnd: latest.date,
     fiscalYearSource: source,
-    alsoFiscalYear: quarter !== undefined && (year !== undefined || (fiscalPeriod === 'Q4' && mentionsFullYear(prose))),
-    evidence: { text: chosen.block.text.slice(chosen.start - chosen.block.start, chosen.end - chosen.block.start).trim(), start: chosen.start, end: chosen.end },
+    alsoFiscalYear:
+      quarter !== undefined && (year !== undefined || (fiscalPeriod === 'Q4' && mentionsFullYear(prose))),
+    evidence: {
+      text: chosen.block.text
+        .slice(chosen.start - chosen.block.start, chosen.end - chosen.block.start)
+        .trim(),
+      start: chosen.start,
+      end: chosen.end,
+    },
   };
 }
 
@@ -227,7 +257,9 @@ function inferFiscalYear(periodEnd: string, period: FiscalPeriod, fyEnd: string 
 }
 
 function mentionsFullYear(prose: Block[]): boolean {
-  return prose.slice(0, 20).some((b) => /\b(?:full[- ]year|fiscal year|twelve months|for the year)\b/i.test(b.text));
+  return prose
+    .slice(0, 20)
+    .some((b) => /\b(?:full[- ]year|fiscal year|twelve months|for the year)\b/i.test(b.text));
 }
 
 /** A release that names its quarter but no end date ("first quarter of fiscal 2025 results"). */

@@ -33,45 +33,72 @@ const MEASURES: [RegExp, Concept][] = [
   [/\b(?:total |net )?(?:revenues?|net sales|sales)\b/i, 'revenue'],
   [/\bgross (?:profit|margin)\b(?! (?:percentage|rate|of \d))/i, 'gross_profit'],
   [/\b(?:operating (?:income|profit|loss|earnings)|(?:income|loss) from operations)\b/i, 'operating_income'],
-  [/\bnet (?:income|profit|earnings|loss)\b|\b(?:net )?quarterly profit\b|\b(?:quarter(?:ly)? )?earnings(?= (?:of|were|was|totaled) )/i, 'net_income'],
+  [
+    /\bnet (?:income|profit|earnings|loss)\b|\b(?:net )?quarterly profit\b|\b(?:quarter(?:ly)? )?earnings(?= (?:of|were|was|totaled) )/i,
+    'net_income',
+  ],
   [/\bEBITDA\b/, 'ebitda'],
   [/\bfree cash flow\b/i, 'free_cash_flow'],
 ];
-const COMPARISON = /\b(?:compared|versus|vs\.?|from|prior|previous|year[- ]ago|last year|a year earlier|same (?:period|quarter)|preceding)\b/i;
+const COMPARISON =
+  /\b(?:compared|versus|vs\.?|from|prior|previous|year[- ]ago|last year|a year earlier|same (?:period|quarter)|preceding)\b/i;
 const EPS_AFTER = new RegExp(
   String.raw`^[^$]{0,40}?(${MONEY}|\d+ cents)\s*(?:per|a)\s+(diluted\s+|basic\s+|fully diluted\s+)?(?:common\s+)?share(?:\s+on a (diluted|basic) basis)?`,
   'i',
 );
 
 function spanOfSentence(s: string): Span | null {
-  if (/\b(?:six|nine)[- ]months?\b|year[- ]to[- ]date|\b(?:26|39|2\d|3\d)[- ]week|first half|first (?:six|nine) months/i.test(s)) return 'ytd';
+  if (
+    /\b(?:six|nine)[- ]months?\b|year[- ]to[- ]date|\b(?:26|39|2\d|3\d)[- ]week|first half|first (?:six|nine) months/i.test(
+      s,
+    )
+  )
+    return 'ytd';
   if (/\b(?:quarter|three months|13[- ]week|thirteen[- ]week|14[- ]week)\b/i.test(s)) return 'quarter';
-  if (/\b(?:fiscal year|full[- ]year|for the year|year ended|twelve months|fiscal \d{4}\b|for \d{4}\b|in \d{4}\b)/i.test(s)) return 'year';
+  if (
+    /\b(?:fiscal year|full[- ]year|for the year|year ended|twelve months|fiscal \d{4}\b|for \d{4}\b|in \d{4}\b)/i.test(
+      s,
+    )
+  )
+    return 'year';
   return null;
 }
 
 export function proseFigures(sentences: Sentence[]): ProseFigure[] {
   const out: ProseFigure[] = [];
   for (const s of sentences.slice(0, 80)) {
-    if (BOILERPLATE.test(s.text) || /\b(?:expects?|anticipates?|outlook|guidance|forecasts?|projects?|targets?)\b/i.test(s.text)) continue;
+    if (
+      BOILERPLATE.test(s.text) ||
+      /\b(?:expects?|anticipates?|outlook|guidance|forecasts?|projects?|targets?)\b/i.test(s.text)
+    )
+      continue;
     const span = spanOfSentence(s.text) ?? 'quarter';
     for (const [re, concept] of MEASURES) {
       const m = new RegExp(re.source, `g${re.flags.replace('g', '')}`).exec(s.text);
       if (!m) continue;
       const after = s.text.slice(m.index + m[0].length);
       const before = s.text.slice(Math.max(0, m.index - 60), m.index);
-      const money = new RegExp(String.raw`(${MONEY})${SCALE_WORD}`, 'i').exec(after);
+      const money = new RegExp(`(${MONEY})${SCALE_WORD}`, 'i').exec(after);
       if (!money || money.index > 90) continue;
       const between = after.slice(0, money.index);
-      if (COMPARISON.test(between) || /\bper\b|%|percent/.test(between.replace(/\b\d+(?:\.\d+)? ?(?:%|percent)\s+to\b/i, ''))) continue;
+      if (
+        COMPARISON.test(between) ||
+        /\bper\b|%|percent/.test(between.replace(/\b\d+(?:\.\d+)? ?(?:%|percent)\s+to\b/i, ''))
+      )
+        continue;
       const clause = `${before}${m[0]}${between}`;
-      if (/would have been/i.test(clause) && !/\b(?:excluding|before|without)\b/i.test(s.text.slice(0, m.index + m[0].length + money.index))) continue;
+      if (
+        /would have been/i.test(clause) &&
+        !/\b(?:excluding|before|without)\b/i.test(s.text.slice(0, m.index + m[0].length + money.index))
+      )
+        continue;
       const printed = money[1]!;
       let value = parseAmount(printed);
       if (value === null || !/\d/.test(printed)) continue;
       const loss = /\bloss\b/i.test(m[0]) || /\bloss\b/i.test(between);
       if (loss && value > 0) value = -value;
-      const nonGaap = NON_GAAP_WORDS.test(clause) || /\b(?:excluding|before)\b[^.]{0,80}$/i.test(s.text.slice(0, m.index));
+      const nonGaap =
+        NON_GAAP_WORDS.test(clause) || /\b(?:excluding|before)\b[^.]{0,80}$/i.test(s.text.slice(0, m.index));
       const label = nonGaap ? qualifiedLabel(s.text.slice(0, m.index + m[0].length), m[0]) : m[0];
       const amountStart = s.start + m.index + m[0].length + money.index;
       out.push({
@@ -97,7 +124,16 @@ export function proseFigures(sentences: Sentence[]): ProseFigure[] {
 }
 
 /** "..., or $0.89 per share ($0.88 per share on a diluted basis)": per-share figures following a net income. */
-function epsAfter(out: ProseFigure[], s: Sentence, rest: string, offset: number, loss: boolean, nonGaap: boolean, label: string, span: Span) {
+function epsAfter(
+  out: ProseFigure[],
+  s: Sentence,
+  rest: string,
+  offset: number,
+  loss: boolean,
+  nonGaap: boolean,
+  label: string,
+  span: Span,
+) {
   let text = rest;
   let pos = offset;
   for (let i = 0; i < 2; i++) {
@@ -111,7 +147,12 @@ function epsAfter(out: ProseFigure[], s: Sentence, rest: string, offset: number,
     const diluted = /diluted/.test(kind);
     const basic = /basic/.test(kind);
     // A plain "per share" figure followed by a diluted one is the basic figure.
-    const nextDiluted = !diluted && !basic && /^\s*\(?\s*\$?[\d.]+\s*per\s+share\s+on a diluted basis|^[^$]{0,30}\$[\d.]+\s*per diluted share/i.test(text.slice(m[0].length));
+    const nextDiluted =
+      !diluted &&
+      !basic &&
+      /^\s*\(?\s*\$?[\d.]+\s*per\s+share\s+on a diluted basis|^[^$]{0,30}\$[\d.]+\s*per diluted share/i.test(
+        text.slice(m[0].length),
+      );
     const concept: Concept = diluted ? 'eps_diluted' : basic || nextDiluted ? 'eps_basic' : 'eps';
     const start = pos + m.index + m[0].indexOf(printed);
     out.push({
@@ -133,7 +174,9 @@ function epsAfter(out: ProseFigure[], s: Sentence, rest: string, offset: number,
 
 /** The qualifier and measure as printed: "Excluding this charge, the Company's net profit" -> "net profit excluding this charge". */
 function qualifiedLabel(upTo: string, measure: string): string {
-  const q = /\b((?:non[- ]?gaap|adjusted|pro[- ]forma|core|underlying)\s+(?:[a-z]+\s+){0,2})$/i.exec(upTo.slice(0, upTo.length - measure.length));
+  const q = /\b((?:non[- ]?gaap|adjusted|pro[- ]forma|core|underlying)\s+(?:[a-z]+\s+){0,2})$/i.exec(
+    upTo.slice(0, upTo.length - measure.length),
+  );
   if (q) return `${q[1]!.trim()} ${measure}`.replace(/\s+/g, ' ');
   const ex = /\b((?:excluding|before)\s[^,;]{1,60})/i.exec(upTo);
   if (ex) return `${measure} ${ex[1]!.trim()}`;

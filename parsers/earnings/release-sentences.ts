@@ -9,7 +9,8 @@ export interface Sentence {
   heading: string;
 }
 
-const ABBREV = /\b(?:Inc|Corp|Co|Ltd|No|Mr|Mrs|Ms|Dr|St|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|U\.S|vs|approx|e\.g|i\.e|N\.A|L\.P)\.$/;
+const ABBREV =
+  /\b(?:Inc|Corp|Co|Ltd|No|Mr|Mrs|Ms|Dr|St|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|U\.S|vs|approx|e\.g|i\.e|N\.A|L\.P)\.$/;
 
 export function sentencesOf(blocks: Block[]): Sentence[] {
   const out: Sentence[] = [];
@@ -26,7 +27,8 @@ export function sentencesOf(blocks: Block[]): Sentence[] {
     for (const m of t.matchAll(re)) {
       const endIdx = m.index! + m[0].length;
       const piece = t.slice(from, endIdx);
-      if (ABBREV.test(piece.trim()) || /\d\.$/.test(piece.trim()) && /^\s*\d/.test(t.slice(endIdx))) continue;
+      if (ABBREV.test(piece.trim()) || (/\d\.$/.test(piece.trim()) && /^\s*\d/.test(t.slice(endIdx))))
+        continue;
       push(out, t, from, endIdx, b, heading);
       from = endIdx;
     }

@@ -43,7 +43,8 @@ interface TableContext {
 
 const TITLE =
   /statements? of (?:consolidated )?(?:operations|income|earnings|comprehensive)|income statements?|balance sheets?|cash flows?|reconciliation|non[- ]?gaap|supplemental|selected (?:financial|consolidated)|financial (?:data|highlights|summary|results|information)|operations data|results of operations|condensed|consolidated|segment|(?:quarterly|summary) (?:results|data)|key (?:metrics|figures)|highlights/i;
-const STATEMENT = /statements? of (?:consolidated )?(?:operations|income|earnings)|income statements?|operations data|results of operations|statements? of (?:consolidated )?(?:operations|income) and comprehensive/i;
+const STATEMENT =
+  /statements? of (?:consolidated )?(?:operations|income|earnings)|income statements?|operations data|results of operations|statements? of (?:consolidated )?(?:operations|income) and comprehensive/i;
 const RECONCILIATION = /reconciliation|non[- ]?gaap|adjusted|pro[- ]forma/i;
 const SPAN_WORDS =
   /(three|six|nine|twelve)[- ]months?|(thirteen|twelve|fourteen|sixteen|twenty[- ]\w+|thirty[- ]\w+|thirty|forty[- ]\w+|fifty[- ]\w+|\d{1,2})[- ]weeks?|quarter|year[- ]to[- ]date|(?:fiscal )?years?\b|first half|Q[1-4]\b/gi;
@@ -52,11 +53,17 @@ const SPAN_TEST = new RegExp(SPAN_WORDS.source, 'i');
 
 function spanOf(words: string): Span {
   const w = words.toLowerCase();
-  if (/^(?:three[- ]months?|quarter|q[1-4]|(?:thirteen|twelve|fourteen|sixteen|1[2346])[- ]weeks?)$/.test(w)) return 'quarter';
-  if (/^(?:six|nine)[- ]months?$|year[- ]to[- ]date|first half|^(?:twenty|thirty|2\d|3\d)[- ]?\w*[- ]weeks?$|^(?:twenty[- ]\w+|thirty[- ]\w+|thirty|forty[- ]\w+)[- ]weeks?$/.test(w)) {
+  if (/^(?:three[- ]months?|quarter|q[1-4]|(?:thirteen|twelve|fourteen|sixteen|1[2346])[- ]weeks?)$/.test(w))
+    return 'quarter';
+  if (
+    /^(?:six|nine)[- ]months?$|year[- ]to[- ]date|first half|^(?:twenty|thirty|2\d|3\d)[- ]?\w*[- ]weeks?$|^(?:twenty[- ]\w+|thirty[- ]\w+|thirty|forty[- ]\w+)[- ]weeks?$/.test(
+      w,
+    )
+  ) {
     return /fifty|5[23]/.test(w) ? 'year' : 'ytd';
   }
-  if (/^(?:twelve[- ]months?|(?:fiscal )?years?|fifty[- ]\w+[- ]weeks?|5[23][- ]weeks?)$/.test(w)) return 'year';
+  if (/^(?:twelve[- ]months?|(?:fiscal )?years?|fifty[- ]\w+[- ]weeks?|5[23][- ]weeks?)$/.test(w))
+    return 'year';
   return 'unknown';
 }
 
@@ -75,7 +82,9 @@ function headerSpans(header: string): Span[] {
 function isHeaderRow(cells: string[]): boolean {
   return cells.every(
     (c) =>
-      /^(?:\(?unaudited\)?|\(?restated\)?|\(?as adjusted\)?|change|% change|%|notes?|variance|\(?in [a-z ]+\)?)$/i.test(c.trim()) ||
+      /^(?:\(?unaudited\)?|\(?restated\)?|\(?as adjusted\)?|change|% change|%|notes?|variance|\(?in [a-z ]+\)?)$/i.test(
+        c.trim(),
+      ) ||
       /^(?:19|20)\d{2}(?:\s*\(\d\))?$/.test(c.trim()) ||
       /^[A-Za-z]{3,9}\.? \d{1,2},?(?: (?:19|20)\d{2})?(?:\s*\(\d\))?$/.test(c.trim()) ||
       (SPAN_TEST.test(c) && !/\d{3}/.test(c)),
@@ -88,7 +97,7 @@ export function tableFigures(blocks: Block[]): TableFigure[] {
   let ctx: TableContext | null = null;
   let pending: string[] = [];
   const startTable = () => {
-    const title = pending.join(' / ');
+    const title = pending.filter((p) => TITLE.test(p) || captionScale(p) !== null).join(' / ');
     let scale: ReturnType<typeof captionScale> = null;
     for (const p of pending) scale ??= captionScale(p);
     ctx = {
@@ -96,7 +105,11 @@ export function tableFigures(blocks: Block[]): TableFigure[] {
       scale: scale?.scale ?? null,
       scaleEvidence: scale?.evidence ?? null,
       header: pending.filter((p) => SPAN_TEST.test(p)).join(' | '),
-      kind: RECONCILIATION.test(title) ? 'reconciliation' : STATEMENT.test(title) || /consolidated|condensed/i.test(title) ? 'statement' : 'other',
+      kind: RECONCILIATION.test(title)
+        ? 'reconciliation'
+        : STATEMENT.test(title) || /consolidated|condensed/i.test(title)
+          ? 'statement'
+          : 'other',
       section: '',
       lastConcept: null,
       rows: 0,
@@ -127,14 +140,22 @@ export function tableFigures(blocks: Block[]): TableFigure[] {
     }
     const cells = b.text.split(' | ');
     const first = cells[0] ?? '';
-    if (ctx === null || (!isFigureCell(first) && TITLE.test(first) && cells.slice(1).every((c) => !isFigureCell(c) || /^(?:19|20)\d{2}$/.test(c)))) {
+    if (
+      ctx === null ||
+      (!isFigureCell(first) &&
+        TITLE.test(first) &&
+        cells.slice(1).every((c) => !isFigureCell(c) || /^(?:19|20)\d{2}$/.test(c)))
+    ) {
       if (ctx === null || TITLE.test(first)) {
         if (TITLE.test(first) && !isFigureCell(first)) pending.push(first);
         startTable();
       }
     }
     const c = ctx as unknown as TableContext;
-    if (isHeaderRow(cells) || (TITLE.test(first) && cells.slice(1).every((x) => !isFigureCell(x) || /^(?:19|20)\d{2}$/.test(x)))) {
+    if (
+      isHeaderRow(cells) ||
+      (TITLE.test(first) && cells.slice(1).every((x) => !isFigureCell(x) || /^(?:19|20)\d{2}$/.test(x)))
+    ) {
       c.header += ` | ${b.text}`;
       continue;
     }
@@ -148,7 +169,8 @@ export function tableFigures(blocks: Block[]): TableFigure[] {
     }
     c.rows++;
     const concept = conceptOfLabel(label, c.section, c.lastConcept);
-    c.lastConcept = concept ?? (c.lastConcept !== null && /^(?:basic|diluted)/i.test(label) ? c.lastConcept : null);
+    c.lastConcept =
+      concept ?? (c.lastConcept !== null && /^(?:basic|diluted)/i.test(label) ? c.lastConcept : null);
     if (concept === null) continue;
     let basis: Basis;
     const nonGaapLabel = labelIsNonGaap(label, concept) || /non[- ]?gaap|adjusted/i.test(c.section);
@@ -183,7 +205,7 @@ export function tableFigures(blocks: Block[]): TableFigure[] {
     if (groups.length <= 1) pushColumn(0, groups[0] ?? 'unknown');
     else if (values.length % groups.length === 0) {
       const k = values.length / groups.length;
-      groups.forEach((g, i) => pushColumn(i * k, g));
+      for (const [i, g] of groups.entries()) pushColumn(i * k, g);
     } else pushColumn(0, groups[0]!);
   }
   return out;

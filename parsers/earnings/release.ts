@@ -76,35 +76,97 @@ export function parseEarningsRelease(input: string): ReleaseParse {
   const { currency, evidence: currencyEvidence } = detectCurrency(captions, doc.text.slice(0, 200_000));
   const unassigned: string[] = [];
   const figures: ReleaseFigure[] = [];
-  const base = { document: { documentType: doc.documentType, filename: doc.filename, header: doc.header, text: doc.text } };
+  const base = {
+    document: { documentType: doc.documentType, filename: doc.filename, header: doc.header, text: doc.text },
+  };
   if (period.fiscalPeriod === null && period.periodEnd === null) {
-    return { isEarningsRelease: false, period, currency, currencyEvidence, figures, measures: [], guidance: [], unassigned, warnings: [...warnings, 'no reported period found: not read as an earnings release'], ...base };
+    return {
+      isEarningsRelease: false,
+      period,
+      currency,
+      currencyEvidence,
+      figures,
+      measures: [],
+      guidance: [],
+      unassigned,
+      warnings: [...warnings, 'no reported period found: not read as an earnings release'],
+      ...base,
+    };
   }
   const targets: { period: FiscalPeriod; span: Span }[] = [];
-  if (period.fiscalPeriod !== null) targets.push({ period: period.fiscalPeriod, span: period.fiscalPeriod === 'FY' ? 'year' : 'quarter' });
+  if (period.fiscalPeriod !== null)
+    targets.push({ period: period.fiscalPeriod, span: period.fiscalPeriod === 'FY' ? 'year' : 'quarter' });
   if (period.alsoFiscalYear && period.fiscalPeriod !== 'FY') targets.push({ period: 'FY', span: 'year' });
-  for (const t of targets) figures.push(...pickFigures(t, tables, prose, period.fiscalYear, period.fiscalPeriod === 'FY' || targets.length === 1, warnings, unassigned));
-  const isEarningsRelease = figures.some((f) => f.concept === 'net_income' || f.concept.startsWith('eps') || f.concept === 'revenue');
+  for (const t of targets)
+    figures.push(
+      ...pickFigures(
+        t,
+        tables,
+        prose,
+        period.fiscalYear,
+        period.fiscalPeriod === 'FY' || targets.length === 1,
+        warnings,
+        unassigned,
+      ),
+    );
+  const isEarningsRelease = figures.some(
+    (f) => f.concept === 'net_income' || f.concept.startsWith('eps') || f.concept === 'revenue',
+  );
   if (!isEarningsRelease) warnings.push('no revenue, net income or EPS found for the reported period');
   const periodFor = (p: Measure['period']): FiscalPeriod | null =>
-    p === 'quarter' ? (period.fiscalPeriod === 'FY' ? null : period.fiscalPeriod) : p === 'year' ? 'FY' : p === 'point_in_time' ? period.fiscalPeriod : null;
+    p === 'quarter'
+      ? period.fiscalPeriod === 'FY'
+        ? null
+        : period.fiscalPeriod
+      : p === 'year'
+        ? 'FY'
+        : p === 'point_in_time'
+          ? period.fiscalPeriod
+          : null;
   const measures = isEarningsRelease
-    ? measuresOf(sentences).map(({ sentence, start, end, ...m }): ReleaseMeasure => ({
-        ...m,
-        fiscalYear: period.fiscalYear,
-        fiscalPeriod: periodFor(m.period),
-        evidence: { kind: 'sentence', text: sentence.text, start: sentence.start, end: sentence.end, table: null },
-      }))
+    ? measuresOf(sentences).map(
+        ({ sentence, start, end, ...m }): ReleaseMeasure => ({
+          ...m,
+          fiscalYear: period.fiscalYear,
+          fiscalPeriod: periodFor(m.period),
+          evidence: {
+            kind: 'sentence',
+            text: sentence.text,
+            start: sentence.start,
+            end: sentence.end,
+            table: null,
+          },
+        }),
+      )
     : [];
   void measures.length;
   const guidance = isEarningsRelease
-    ? guidanceOf(sentences, period).map(({ sentence, ...g }): ReleaseGuidance => ({
-        ...g,
-        currency: g.unit === 'currency' || g.unit === 'currency_per_share' ? currency : null,
-        evidence: { kind: 'sentence', text: sentence.text, start: sentence.start, end: sentence.end, table: null },
-      }))
+    ? guidanceOf(sentences, period).map(
+        ({ sentence, ...g }): ReleaseGuidance => ({
+          ...g,
+          currency: g.unit === 'currency' || g.unit === 'currency_per_share' ? currency : null,
+          evidence: {
+            kind: 'sentence',
+            text: sentence.text,
+            start: sentence.start,
+            end: sentence.end,
+            table: null,
+          },
+        }),
+      )
     : [];
-  return { isEarningsRelease, period, currency, currencyEvidence, figures: isEarningsRelease ? figures : [], measures, guidance, unassigned, warnings, ...base };
+  return {
+    isEarningsRelease,
+    period,
+    currency,
+    currencyEvidence,
+    figures: isEarningsRelease ? figures : [],
+    measures,
+    guidance,
+    unassigned,
+    warnings,
+    ...base,
+  };
 }
 
 function pickFigures(
@@ -118,7 +180,8 @@ function pickFigures(
 ): ReleaseFigure[] {
   const out: ReleaseFigure[] = [];
   const taken = new Set<string>();
-  const spanOk = (s: Span) => s === target.span || (s === 'unknown' && acceptUnknownSpan && target.span === 'quarter');
+  const spanOk = (s: Span) =>
+    s === target.span || (s === 'unknown' && acceptUnknownSpan && target.span === 'quarter');
   const candidates = tables.filter((t) => spanOk(t.span));
   const byKey = new Map<string, TableFigure>();
   for (const c of candidates) {
@@ -130,14 +193,19 @@ function pickFigures(
     let scale = t.scale;
     let scaleEvidence = t.scaleEvidence;
     if (scale === null) {
-      const agree = corroborate(t, prose.filter((p) => p.concept === t.concept && spanOk(p.span)));
+      const agree = corroborate(
+        t,
+        prose.filter((p) => p.concept === t.concept && spanOk(p.span)),
+      );
       if (agree !== null) {
         scale = agree.scale;
         scaleEvidence = agree.evidence;
       }
     }
     if (scale === null || scaleEvidence === null) {
-      unassigned.push(`${target.period} ${t.concept} "${t.label}" ${t.printed}: its table states no scale and no sentence corroborates one`);
+      unassigned.push(
+        `${target.period} ${t.concept} "${t.label}" ${t.printed}: its table states no scale and no sentence corroborates one`,
+      );
       continue;
     }
     taken.add(key);
@@ -153,7 +221,13 @@ function pickFigures(
       scaleEvidence,
       value: perShare ? t.value : toFullUnits(t.value, scale),
       unit: perShare ? 'currency_per_share' : 'currency',
-      evidence: { kind: 'table_row', text: t.block.text, start: t.block.start, end: t.block.end, table: t.table || null },
+      evidence: {
+        kind: 'table_row',
+        text: t.block.text,
+        start: t.block.start,
+        end: t.block.end,
+        table: t.table || null,
+      },
     });
   }
   for (const p of prose) {
@@ -161,7 +235,8 @@ function pickFigures(
     const key = `${p.concept}|${p.basis}`;
     if (taken.has(key)) continue;
     // A per-share figure whose kind the sentence does not state stays out when the kind is known elsewhere.
-    if (p.concept === 'eps' && (taken.has(`eps_diluted|${p.basis}`) || taken.has(`eps_basic|${p.basis}`))) continue;
+    if (p.concept === 'eps' && (taken.has(`eps_diluted|${p.basis}`) || taken.has(`eps_basic|${p.basis}`)))
+      continue;
     taken.add(key);
     const perShare = PER_SHARE_CONCEPTS.has(p.concept);
     out.push({
@@ -172,16 +247,28 @@ function pickFigures(
       basis: p.basis,
       printed: p.printed,
       scale: p.scale,
-      scaleEvidence: perShare ? 'per-share figures are never scaled' : p.scale === 'units' ? 'no scale word after the amount: full units' : `"${p.printed}"`,
+      scaleEvidence: perShare
+        ? 'per-share figures are never scaled'
+        : p.scale === 'units'
+          ? 'no scale word after the amount: full units'
+          : `"${p.printed}"`,
       value: perShare ? p.value : toFullUnits(p.value, p.scale),
       unit: perShare ? 'currency_per_share' : 'currency',
-      evidence: { kind: 'sentence', text: p.sentence.text, start: p.sentence.start, end: p.sentence.end, table: null },
+      evidence: {
+        kind: 'sentence',
+        text: p.sentence.text,
+        start: p.sentence.start,
+        end: p.sentence.end,
+        table: null,
+      },
     });
   }
   void warnings;
   // A figure of unspecified basis equal to the GAAP one is the GAAP figure repeated in a summary table.
   return out.filter(
-    (f) => f.basis !== 'unspecified' || !out.some((g) => g.basis === 'gaap' && g.concept === f.concept && g.value === f.value),
+    (f) =>
+      f.basis !== 'unspecified' ||
+      !out.some((g) => g.basis === 'gaap' && g.concept === f.concept && g.value === f.value),
   );
 }
 
@@ -191,8 +278,15 @@ function corroborate(t: TableFigure, prose: ProseFigure[]): { scale: Scale; evid
     const stated = toFullUnits(p.value, p.scale);
     for (const s of ['units', 'thousands', 'millions', 'billions'] as Scale[]) {
       const v = t.value * SCALE_FACTOR[s];
-      if (stated !== 0 && Math.sign(v) === Math.sign(stated) && Math.abs(v - stated) / Math.abs(stated) < 0.03) {
-        return { scale: s, evidence: `no caption; agrees with "${p.printed}" in: ${p.sentence.text.slice(0, 160)}` };
+      if (
+        stated !== 0 &&
+        Math.sign(v) === Math.sign(stated) &&
+        Math.abs(v - stated) / Math.abs(stated) < 0.03
+      ) {
+        return {
+          scale: s,
+          evidence: `no caption; agrees with "${p.printed}" in: ${p.sentence.text.slice(0, 160)}`,
+        };
       }
     }
   }

@@ -3,6 +3,7 @@ import { disclosuresJob } from './disclosures/disclosures.job.ts';
 import { jpCompaniesJob } from './disclosures/jp-companies.job.ts';
 import { companiesJob } from './edgar/companies.job.ts';
 import { companyFactsJob } from './edgar/company-facts.job.ts';
+import { earningsReleasesJob } from './edgar/earnings-releases.job.ts';
 import { filingItemsJob } from './edgar/filing-items.job.ts';
 import { filingsJob } from './edgar/filings.job.ts';
 import { financialSegmentsJob } from './edgar/financial-segments.job.ts';
@@ -33,6 +34,7 @@ export const JOBS: readonly DatasetJob[] = [
   companiesJob as DatasetJob,
   filingsJob as DatasetJob,
   filingItemsJob as DatasetJob,
+  earningsReleasesJob as DatasetJob,
   financialsJob as DatasetJob,
   financialSegmentsJob as DatasetJob,
   companyFactsJob as DatasetJob,

@@ -3,6 +3,7 @@ import { eightKEventRoutes } from './8k-events.ts';
 import { companyRoutes } from './companies.ts';
 import { companyFactsRoutes } from './company-facts.ts';
 import { disclosuresRoutes } from './disclosures.ts';
+import { earningsRoutes } from './earnings.ts';
 import { filingsRoutes } from './filings.ts';
 import { financialSegmentsRoutes } from './financial-segments.ts';
 import { financialsRoutes } from './financials.ts';
@@ -35,6 +36,7 @@ export const DATASET_ROUTES: readonly AnyRoute[] = [
   ...disclosuresRoutes,
   ...screenRoutes,
   ...eightKEventRoutes,
+  ...earningsRoutes,
   ...newsRoutes,
   ...RETRIEVAL_ROUTES,
   ...DOCUMENT_ROUTES,

@@ -1,3 +1,4 @@
+import type { Block } from './release-document.ts';
 import { parseAmount, type Scale, toFullUnits, wordScale } from './release-numbers.ts';
 import type { FiscalPeriod } from './release-period.ts';
 import { BOILERPLATE, type Sentence } from './release-sentences.ts';
@@ -36,6 +37,8 @@ const NOT_GUIDANCE =
   /\beffective (?:income )?tax rate (?:for|used|in) the (?:quarter|period)\b|\brun[- ]rate\b|\bwill (?:discuss|provide|host|review)\b|\bexpects? to (?:deliver|ship|open|close|complete|file|hold|host|report|announce|retire|repay|redeem)\b/i;
 
 const METRICS: [RegExp, string][] = [
+  [/\bnet new (?:ARR|annual recurring revenue)\b/i, 'net_new_arr'],
+  [/\bARR\b|\bannual recurring revenue\b/, 'arr'],
   [
     /\b(?:(?:non[- ]?gaap|adjusted|gaap)\s+)?(?:diluted\s+)?(?:earnings|income|eps|net income) per (?:diluted |fully diluted )?share\b|\b(?:adjusted |non-gaap |gaap )?(?:diluted )?eps\b|\bearnings per diluted share\b/i,
     'eps_diluted',
@@ -292,4 +295,133 @@ function guidanceValue(window: string): {
       relative: true,
     };
   return null;
+}
+
+const TARGET_LEAD = /\b(?:targets?|outlook|guidance|forecasts?|expects?|expectations)\b/i;
+const CELL_POINT = new RegExp(String.raw`^(?:~|approximately\s+|about\s+)?\s*(${NUM})${UNIT}$`, 'i');
+
+/**
+ * Guidance printed as a table under a lead-in that names targets ("The following table summarizes ... second
+ * quarter fiscal year 2023 targets:"): each row's label is the metric, each cell a range or point, a "GAAP:" /
+ * "Non-GAAP:" prefix is the basis. The target period comes from the lead-in.
+ */
+export function tableGuidance(
+  blocks: Block[],
+  reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null },
+): (Omit<Guidance, 'sentence'> & { block: Block })[] {
+  const out: (Omit<Guidance, 'sentence'> & { block: Block })[] = [];
+  let lead = '';
+  let header = '';
+  for (const b of blocks) {
+    if (!b.row) {
+      lead = b.text;
+      header = '';
+      continue;
+    }
+    if (!TARGET_LEAD.test(lead) || BOILERPLATE.test(lead)) continue;
+    const cells = b.text.split(' | ');
+    if (cells.every((c) => !/\d/.test(c) || /^(?:fiscal|first|second|third|fourth|q[1-4]|fy)/i.test(c))) {
+      header += ` ${b.text}`;
+      continue;
+    }
+    const label = cells[0]!.replace(/(?<=[a-z])\d+$/, '');
+    const segment = /\b(?:segment|subscription|product|services?)\b/i.test(label);
+    const found = METRICS.find(([re]) => re.test(label));
+    const hit: [RegExp, string] | undefined =
+      found && segment && found[1] === 'revenue' ? [found[0], 'segment_revenue'] : found;
+    if (!hit) continue;
+    const target = targetOf(`${lead} ${header}`, reported);
+    const values = cells.slice(1);
+    const lowHigh = /\blow\b.*\bhigh\b/i.test(header) && values.length === 2;
+    const parts = lowHigh ? [`${values[0]} to ${values[1]}`] : values;
+    for (const raw of parts) {
+      const basisWord = /^\s*(non[- ]?gaap|gaap)\s*:\s*/i.exec(raw);
+      const cell = raw.replace(/^\s*(?:non[- ]?gaap|gaap)\s*:\s*/i, '').trim();
+      const labelBasis = /non[- ]?gaap|adjusted/i.test(label)
+        ? 'non_gaap'
+        : /\bgaap\b/i.test(label)
+          ? 'gaap'
+          : null;
+      const basis = basisWord
+        ? /non/i.test(basisWord[1]!)
+          ? 'non_gaap'
+          : 'gaap'
+        : (labelBasis ?? 'unspecified');
+      const r = RANGE.exec(cell);
+      const p = r ? null : CELL_POINT.exec(cell);
+      if (!r && !p) continue;
+      const unitWord = r ? (r[4] ?? r[2]) : p![2];
+      const isPercent = /%|percent/i.test(unitWord ?? '');
+      const metric = hit[1] === 'eps_diluted' && /\bbasic\b/i.test(label) ? 'eps_basic' : hit[1];
+      const perShare = metric === 'eps_diluted' || metric === 'eps_basic' || /per share/i.test(label);
+      const scale: Scale =
+        perShare || isPercent ? 'units' : wordScale(unitWord === 'cents' ? undefined : unitWord);
+      const full = (t: string | undefined) => {
+        if (t === undefined) return null;
+        const v = parseAmount(t);
+        return v === null ? null : perShare || isPercent ? v : toFullUnits(v, scale);
+      };
+      const g = {
+        metric,
+        label: label.replace(/(?<=[a-z])\d$/, '').trim(),
+        basis: basis as Guidance['basis'],
+        targetYear: target.year,
+        targetPeriod: target.period,
+        low: r ? full(r[1]) : null,
+        high: r ? full(r[3]) : null,
+        point: p ? full(p[1]) : null,
+        printed: raw.trim(),
+        unit: (isPercent
+          ? 'percent'
+          : perShare
+            ? 'currency_per_share'
+            : /\$/.test(cell)
+              ? 'currency'
+              : 'count') as Guidance['unit'],
+        scale,
+        qualitative: null,
+        relative: false,
+        status: statusOf(lead),
+        block: b,
+      };
+      if (
+        out.some(
+          (o) =>
+            o.metric === g.metric &&
+            o.basis === g.basis &&
+            o.targetPeriod === g.targetPeriod &&
+            o.targetYear === g.targetYear &&
+            o.low === g.low &&
+            o.high === g.high &&
+            o.point === g.point,
+        )
+      )
+        continue;
+      out.push(g);
+    }
+  }
+  return out;
+}
+
+/**
+ * A status worded elsewhere ("Company raises Digital Media net new ARR and EPS annual targets") applies to the
+ * guidance of the metrics the sentence names that has no worded status of its own; "annual" / "full-year"
+ * limits it to fiscal-year targets.
+ */
+export function applyWordedStatus<
+  G extends { metric: string; targetPeriod: FiscalPeriod | null; status: Guidance['status'] },
+>(guidance: G[], texts: string[]): void {
+  for (const t of texts) {
+    if (!/\b(?:targets?|guidance|outlook|forecast)\b/i.test(t) || BOILERPLATE.test(t)) continue;
+    const status = statusOf(t);
+    if (status === null) continue;
+    const annualOnly = /\b(?:annual|full[- ]year|fiscal year)\b/i.test(t) && !/\bquarter/i.test(t);
+    const named = new Set(METRICS.filter(([re]) => re.test(t)).map(([, m]) => m));
+    if (/\bEPS\b|earnings per share/i.test(t)) named.add('eps_diluted');
+    for (const g of guidance) {
+      if (g.status !== null || !named.has(g.metric)) continue;
+      if (annualOnly && g.targetPeriod !== 'FY') continue;
+      g.status = status;
+    }
+  }
 }

@@ -35,7 +35,7 @@ interface TableContext {
   scale: Scale | null;
   scaleEvidence: string | null;
   header: string;
-  kind: 'statement' | 'reconciliation' | 'other';
+  kind: 'statement' | 'reconciliation' | 'guidance' | 'other';
   section: string;
   lastConcept: Concept | null;
   rows: number;
@@ -45,6 +45,7 @@ const TITLE =
   /statements? of (?:consolidated )?(?:operations|income|earnings|comprehensive)|income statements?|balance sheets?|cash flows?|reconciliation|non[- ]?gaap|supplemental|selected (?:financial|consolidated)|financial (?:data|highlights|summary|results|information)|operations data|results of operations|condensed|consolidated|segment|(?:quarterly|summary) (?:results|data)|key (?:metrics|figures)|highlights/i;
 const STATEMENT =
   /statements? of (?:consolidated )?(?:operations|income|earnings)|income statements?|operations data|results of operations|statements? of (?:consolidated )?(?:operations|income) and comprehensive/i;
+const FORWARD_TABLE = /\b(?:targets?|outlook|guidance|forecasts?|expects?|expectations|projections?)\b/i;
 const RECONCILIATION = /reconciliation|non[- ]?gaap|adjusted|pro[- ]forma/i;
 const SPAN_WORDS =
   /(three|six|nine|twelve)[- ]months?|(thirteen|twelve|fourteen|sixteen|twenty[- ]\w+|thirty[- ]\w+|thirty|forty[- ]\w+|fifty[- ]\w+|\d{1,2})[- ]weeks?|quarter|year[- ]to[- ]date|(?:fiscal )?years?\b|first half|Q[1-4]\b/gi;
@@ -96,6 +97,8 @@ export function tableFigures(blocks: Block[]): TableFigure[] {
   const out: TableFigure[] = [];
   let ctx: TableContext | null = null;
   let pending: string[] = [];
+  /** The last sentence before the table ("The following table summarizes ... targets:"). */
+  let leadIn = '';
   const startTable = () => {
     const title = pending.filter((p) => TITLE.test(p) || captionScale(p) !== null).join(' / ');
     let scale: ReturnType<typeof captionScale> = null;
@@ -105,24 +108,30 @@ export function tableFigures(blocks: Block[]): TableFigure[] {
       scale: scale?.scale ?? null,
       scaleEvidence: scale?.evidence ?? null,
       header: pending.filter((p) => SPAN_TEST.test(p)).join(' | '),
-      kind: RECONCILIATION.test(title)
-        ? 'reconciliation'
-        : STATEMENT.test(title) || /consolidated|condensed/i.test(title)
-          ? 'statement'
-          : 'other',
+      // A table of targets is guidance (release-guidance reads it), never reported figures.
+      kind: FORWARD_TABLE.test(`${leadIn} ${title}`)
+        ? 'guidance'
+        : RECONCILIATION.test(title)
+          ? 'reconciliation'
+          : STATEMENT.test(title) || /consolidated|condensed/i.test(title)
+            ? 'statement'
+            : 'other',
       section: '',
       lastConcept: null,
       rows: 0,
     };
     pending = [];
+    leadIn = '';
   };
   for (const b of blocks) {
     if (!b.row) {
       const t = b.text;
       const prose = t.length > 160 && /[a-z]{3,}[.;] |[a-z]{3,}\.$/.test(t);
-      if (prose) {
+      if (prose || /^the following tables? /i.test(t)) {
         ctx = null;
         pending = [];
+        // The safe-harbor paragraph speaks of "expectations" without introducing a table of targets.
+        leadIn = /forward[- ]looking|safe harbor|risks? and uncertainties/i.test(t) ? '' : t;
         continue;
       }
       if (TITLE.test(t) || captionScale(t) !== null) {
@@ -152,6 +161,15 @@ export function tableFigures(blocks: Block[]): TableFigure[] {
       }
     }
     const c = ctx as unknown as TableContext;
+    // A caption can sit in the header row's first cell: "(In millions, except per share data) | Three Months Ended".
+    if (c.scale === null) {
+      const inRow = captionScale(first);
+      if (inRow !== null && !isFigureCell(first)) {
+        c.scale = inRow.scale;
+        c.scaleEvidence = inRow.evidence;
+      }
+    }
+    if (c.kind === 'guidance') continue;
     if (
       isHeaderRow(cells) ||
       (TITLE.test(first) && cells.slice(1).every((x) => !isFigureCell(x) || /^(?:19|20)\d{2}$/.test(x)))

@@ -1,7 +1,7 @@
 import type { Concept } from './release-concepts.ts';
 import { PER_SHARE_CONCEPTS } from './release-concepts.ts';
 import { type ReleaseDocument, readRelease } from './release-document.ts';
-import { type Guidance, guidanceOf } from './release-guidance.ts';
+import { applyWordedStatus, type Guidance, guidanceOf, tableGuidance } from './release-guidance.ts';
 import { type Measure, measuresOf } from './release-measures.ts';
 import { captionScale, detectCurrency, SCALE_FACTOR, type Scale, toFullUnits } from './release-numbers.ts';
 import { type FiscalPeriod, type ReportedPeriod, reportedPeriod } from './release-period.ts';
@@ -139,22 +139,40 @@ export function parseEarningsRelease(input: string): ReleaseParse {
         }),
       )
     : [];
-  void measures.length;
-  const guidance = isEarningsRelease
-    ? guidanceOf(sentences, period).map(
-        ({ sentence, ...g }): ReleaseGuidance => ({
-          ...g,
-          currency: g.unit === 'currency' || g.unit === 'currency_per_share' ? currency : null,
-          evidence: {
-            kind: 'sentence',
-            text: sentence.text,
-            start: sentence.start,
-            end: sentence.end,
-            table: null,
-          },
-        }),
-      )
+  const guidance: ReleaseGuidance[] = isEarningsRelease
+    ? [
+        ...guidanceOf(sentences, period).map(
+          ({ sentence, ...g }): ReleaseGuidance => ({
+            ...g,
+            currency: g.unit === 'currency' || g.unit === 'currency_per_share' ? currency : null,
+            evidence: {
+              kind: 'sentence',
+              text: sentence.text,
+              start: sentence.start,
+              end: sentence.end,
+              table: null,
+            },
+          }),
+        ),
+        ...tableGuidance(doc.blocks, period).map(
+          ({ block, ...g }): ReleaseGuidance => ({
+            ...g,
+            currency: g.unit === 'currency' || g.unit === 'currency_per_share' ? currency : null,
+            evidence: {
+              kind: 'table_row',
+              text: block.text,
+              start: block.start,
+              end: block.end,
+              table: null,
+            },
+          }),
+        ),
+      ]
     : [];
+  applyWordedStatus(
+    guidance,
+    doc.blocks.filter((b) => !b.row && b.text.length < 400).map((b) => b.text),
+  );
   return {
     isEarningsRelease,
     period,

@@ -28,7 +28,10 @@ const fiscalFilters = {
     max: 2100,
     example: 2023,
   }),
-  fiscal_period: p.oneOf(PERIODS, { description: 'Fiscal period: Q1-Q4 or FY' }),
+  fiscal_period: p.oneOf(PERIODS, {
+    description: 'Fiscal period: Q1-Q4 or FY',
+    examples: { 'first quarter': 'Q1' },
+  }),
 };
 const withKey = <T extends object>(row: T, key: CursorKey): T =>
   Object.defineProperty(row, '__key', { value: key, enumerable: false });
@@ -74,26 +77,37 @@ interface FigureRow {
   [k: string]: unknown;
 }
 
-/** `reconciled` per GAAP figure: the XBRL value of the same period (report period within a week of the release's period end). */
-async function reconcile(
-  database: Database,
-  cik: number,
-  periodEnd: string | null,
-  period: string,
-  figures: FigureRow[],
-) {
-  if (periodEnd === null) return figures.map((f) => ({ ...f, reconciled: null }));
-  const rows = await database.query<{
-    values: Record<string, number | null>;
-    accession_number: string | null;
-  }>(
-    `select s.values, s.accession_number from financial_statements s
-      where s.cik = $1 and s.statement = 'income' and s.period = $2
-        and s.report_period between ($3::date - 7) and ($3::date + 7)
-      order by s.known_from desc limit 1`,
-    [cik, period === 'FY' ? 'annual' : 'quarterly', periodEnd],
+type Statement = {
+  period: string;
+  report_period: string;
+  values: Record<string, number | null>;
+  accession_number: string | null;
+};
+
+/** The newest XBRL income statements of the company around the releases' period ends, in one query. */
+async function statementsFor(database: Database, cik: number, periodEnds: string[]): Promise<Statement[]> {
+  if (periodEnds.length === 0) return [];
+  const sorted = [...periodEnds].sort();
+  return database.query<Statement>(
+    `select distinct on (s.period, s.report_period) s.period, s.report_period::text as report_period, s.values, s.accession_number
+       from financial_statements s
+      where s.cik = $1 and s.statement = 'income' and s.period in ('quarterly', 'annual')
+        and s.report_period between ($2::date - 7) and ($3::date + 7)
+      order by s.period, s.report_period, s.known_from desc`,
+    [cik, sorted[0], sorted[sorted.length - 1]],
   );
-  const st = rows[0];
+}
+
+/** `reconciled` per GAAP figure: the XBRL value of the same period (report period within a week of the release's period end). */
+function reconcile(statements: Statement[], periodEnd: string | null, period: string, figures: FigureRow[]) {
+  const days = (a: string, b: string) => Math.abs(Date.parse(a) - Date.parse(b)) / 86_400_000;
+  const st =
+    periodEnd === null
+      ? undefined
+      : statements.find(
+          (s) =>
+            s.period === (period === 'FY' ? 'annual' : 'quarterly') && days(s.report_period, periodEnd) <= 7,
+        );
   return figures.map((f) => {
     const field = XBRL_FIELD[f.metric];
     if (!st || f.basis !== 'gaap' || !field) return { ...f, reconciled: null };
@@ -157,20 +171,17 @@ export const companyEarnings = defineRoute({
         limit ${bind(page.fetch)}`,
       params,
     );
-    const out = [];
-    for (const r of rows) {
+    const statements = await statementsFor(
+      database,
+      Number(company.cik),
+      rows.flatMap((r) => (r.period_end ? [r.period_end] : [])),
+    );
+    return rows.map((r) => {
       const { ord, figures, ...rest } = r;
       // A fourth-quarter release's FY row ends on the same date as its quarter.
-      const reconciled = await reconcile(
-        database,
-        Number(company.cik),
-        r.period_end,
-        r.fiscal_period,
-        figures,
-      );
-      out.push(withKey({ ...rest, figures: reconciled }, [r.filing_date, r.accession_number, ord]));
-    }
-    return out;
+      const reconciled = reconcile(statements, r.period_end, r.fiscal_period, figures);
+      return withKey({ ...rest, figures: reconciled }, [r.filing_date, r.accession_number, ord]);
+    });
   },
 });
 
@@ -229,7 +240,12 @@ const guidanceFilters = {
     patternHint: 'must be a metric name such as eps_diluted',
     example: 'eps_diluted',
   }),
-  target_fiscal_year: p.int({ description: 'The fiscal year the guidance is for', min: 1990, max: 2100 }),
+  target_fiscal_year: p.int({
+    description: 'The fiscal year the guidance is for',
+    min: 1990,
+    max: 2100,
+    examples: { 'fiscal 2023': 2023 },
+  }),
   ...filedAt,
 };
 

@@ -48,6 +48,8 @@ export function isNilCell(cell: string): boolean {
 
 /** The scale a caption or header states, with the words that state it; null when it states none. */
 export function captionScale(text: string): { scale: Scale; evidence: string } | null {
+  // A caption is a short line; a paragraph that mentions millions is prose.
+  if (text.length > 300 || !/thousand|million|billion|000/i.test(text)) return null;
   const t = text.toLowerCase();
   const m =
     /\b(?:in|amounts in|dollars in|\$ in|expressed in|[a-z$€£]+ in)\s+(?:[a-z.$€£]+\s+)?(thousands|millions|billions|000s|000's|\$000s?|000)\b/.exec(

@@ -70,18 +70,25 @@ interface EndedPhrase {
 export function reportedPeriod(blocks: Block[]): ReportedPeriod {
   const prose = blocks.filter((b) => !b.row);
   const ended: EndedPhrase[] = [];
-  const endedRe = new RegExp(
-    String.raw`([^.;|]{0,90}?)\b(?:ended|ending)\s+(?:on\s+)?(${DATE_SOURCE})`,
-    'gi',
-  );
+  const endedRe = new RegExp(String.raw`\b(?:ended|ending)\s+(?:on\s+)?(${DATE_SOURCE})`, 'gi');
   let chars = 0;
   for (const b of prose) {
     if (chars > 12_000) break;
     chars += b.text.length;
+    if (
+      !b.text.includes('nded') &&
+      !b.text.includes('nding') &&
+      !b.text.includes('NDED') &&
+      !b.text.includes('NDING')
+    )
+      continue;
     if (/forward-looking|Form 10-[KQ]\b/i.test(b.text) && !/\breport(?:s|ed)?\b/i.test(b.text)) continue;
     for (const m of b.text.matchAll(endedRe)) {
-      const before = m[1] ?? '';
-      const date = parseDate(m[2]!);
+      // The words before "ended" name the span: up to 90 characters back, not across a sentence or cell.
+      const back = b.text.slice(Math.max(0, m.index! - 90), m.index!);
+      const cut = Math.max(back.lastIndexOf('.'), back.lastIndexOf(';'), back.lastIndexOf('|'));
+      const before = cut >= 0 ? back.slice(cut + 1) : back;
+      const date = parseDate(m[1]!);
       if (date === null) continue;
       const tail = before.slice(-70);
       const span = YTD_SPAN.test(tail)
@@ -93,12 +100,13 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
             : 'other';
       const ord = new RegExp(String.raw`\b(${ORDINAL})\b`, 'i').exec(tail);
       const yr = /\b(?:fiscal(?: year)?|FY)\s?'?(\d{4}|\d{2})\b/i.exec(tail);
+      const start = b.start + m.index! - before.length;
       ended.push({
         date,
         span,
         ordinal: ord ? (ORDINALS[ord[1]!.toLowerCase()] ?? null) : null,
         year: yr ? fullYear(yr[1]!) : null,
-        start: b.start + m.index!,
+        start,
         end: b.start + m.index! + m[0].length,
         block: b,
       });

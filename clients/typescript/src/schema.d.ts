@@ -5202,7 +5202,7 @@ export interface operations {
                 filed_at_lt?: string;
                 /** @description Filed on or before (inclusive). Example: `2000-12-31` (with filed_at_gte, a closed range) */
                 filed_at_lte?: string;
-                /** @description Fiscal period: Q1-Q4 or FY */
+                /** @description Fiscal period: Q1-Q4 or FY. Example: `Q1` (first quarter) */
                 fiscal_period?: "Q1" | "Q2" | "Q3" | "Q4" | "FY";
                 /**
                  * @description Fiscal year as the release names it
@@ -5976,7 +5976,7 @@ export interface operations {
                  * @example eps_diluted
                  */
                 metric?: string;
-                /** @description The fiscal year the guidance is for */
+                /** @description The fiscal year the guidance is for. Example: `2023` (fiscal 2023) */
                 target_fiscal_year?: number;
             };
             header?: never;
@@ -6265,7 +6265,7 @@ export interface operations {
                  * @example eps_diluted
                  */
                 metric?: string;
-                /** @description The fiscal year the guidance is for */
+                /** @description The fiscal year the guidance is for. Example: `2023` (fiscal 2023) */
                 target_fiscal_year?: number;
             };
             header?: never;
@@ -8655,7 +8655,7 @@ export interface operations {
                 filed_at_lt?: string;
                 /** @description Filed on or before (inclusive). Example: `2000-12-31` (with filed_at_gte, a closed range) */
                 filed_at_lte?: string;
-                /** @description Fiscal period: Q1-Q4 or FY */
+                /** @description Fiscal period: Q1-Q4 or FY. Example: `Q1` (first quarter) */
                 fiscal_period?: "Q1" | "Q2" | "Q3" | "Q4" | "FY";
                 /**
                  * @description Fiscal year as the release names it

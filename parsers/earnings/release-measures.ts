@@ -39,7 +39,13 @@ const KNOWN: [RegExp, string, 'change' | 'level', Expect?][] = [
   [/(?<!tangible )\bbook value(?: per share)?\b/i, 'book_value_per_share', 'level', 'money'],
   [/\bnon-?performing assets\b/i, 'nonperforming_assets', 'level'],
   [/\bnon-?performing loans\b/i, 'nonperforming_loans', 'level'],
-  [/\bannual(?:ized)? recurring revenue\b|\bARR\b/, 'arr', 'level', 'money'],
+  [
+    /\bnet new (?:[A-Z][\w-]* ){0,3}(?:ARR|annual(?:ized)? recurring revenue)\b/i,
+    'net_new_arr',
+    'level',
+    'money',
+  ],
+  [/\b[Aa]nnual(?:ized)? [Rr]ecurring [Rr]evenue\b|\bARR\b/, 'arr', 'level', 'money'],
   [/\b(?:paid )?(?:subscribers|subscriptions|paid memberships|members)\b/i, 'subscribers', 'level', 'count'],
   [/\b(?:daily|monthly) active (?:users|people)\b/i, 'active_users', 'level', 'count'],
   [/\bbacklog\b/i, 'backlog', 'level', 'money'],
@@ -91,9 +97,12 @@ export function measuresOf(sentences: Sentence[]): Measure[] {
   for (const s of sentences.slice(0, 120)) {
     if (BOILERPLATE.test(s.text) || /\b(?:expects?|anticipates?|outlook|guidance)\b/i.test(s.text)) continue;
     for (const [re, measure, kind, expect = 'any'] of KNOWN) {
-      const m = re.exec(s.text);
+      // A name inside a longer measure's ("Net new ... ARR") belongs to that measure: take the next mention.
+      const m = [...s.text.matchAll(new RegExp(re.source, `g${re.flags}`))].find(
+        (x) => measure !== 'arr' || !/\bnet new\b[^.;]{0,60}$/i.test(s.text.slice(0, x.index)),
+      );
       if (!m) continue;
-      const after = s.text.slice(m.index + m[0].length);
+      const after = s.text.slice(m.index! + m[0].length);
       const clause = after.split(/[;]|,\s(?:compared|while|and|from|[a-z]+ing)\b/)[0] ?? after;
       const linked = LINKED_VALUE.exec(clause);
       if (!linked || linked.index > 110) continue;
@@ -146,7 +155,7 @@ export function measuresOf(sentences: Sentence[]): Measure[] {
         name: m[0],
         measure,
         unit,
-        period: periodOf(s.text.slice(0, m.index + m[0].length + 120)),
+        period: periodOf(s.text.slice(0, m.index! + m[0].length + 120)),
         printed,
         value: unit === 'percent' || unit === 'currency_per_share' ? value : toFullUnits(value, scale),
         scale: unit === 'percent' ? 'units' : scale,

@@ -153,6 +153,13 @@ describe('earnings releases job -> mirror -> routes', () => {
     });
   });
 
+  it('GET /measures: ARR is not its "net new" increment', async () => {
+    const { body } = await get('/v1/companies/ADBE/measures?measure=arr');
+    expect(body.data.map((m) => [m.name, m.value])).toEqual([['ARR', 13_670_000_000]]);
+    const net = await get('/v1/companies/ADBE/measures?measure=net_new_arr');
+    expect(net.body.data.map((m) => m.value)).toEqual([410_000_000]);
+  });
+
   it('GET /measures: a KPI with its sentence', async () => {
     const { body } = await get('/v1/companies/ADBE/measures?measure=remaining_performance_obligations');
     expect(body.data[0]).toMatchObject({

@@ -3,6 +3,7 @@ import { disclosuresJob } from './disclosures/disclosures.job.ts';
 import { jpCompaniesJob } from './disclosures/jp-companies.job.ts';
 import { companiesJob } from './edgar/companies.job.ts';
 import { companyFactsJob } from './edgar/company-facts.job.ts';
+import { earningsReleasesJob } from './edgar/earnings-releases.job.ts';
 import { filingItemsJob } from './edgar/filing-items.job.ts';
 import { filingsJob } from './edgar/filings.job.ts';
 import { filingsLiveJob } from './edgar/filings-live.job.ts';
@@ -38,6 +39,7 @@ export const JOBS: readonly DatasetJob[] = [
   filingsJob as DatasetJob,
   filingsLiveJob as DatasetJob,
   filingItemsJob as DatasetJob,
+  earningsReleasesJob as DatasetJob,
   financialsJob as DatasetJob,
   financialSegmentsJob as DatasetJob,
   companyFactsJob as DatasetJob,

@@ -2,6 +2,7 @@ export * from './accounts.ts';
 export * from './asia.ts';
 export * from './companies.ts';
 export * from './datasets.ts';
+export * from './earnings.ts';
 export * from './event-stream.ts';
 export * from './events.ts';
 export * from './filing-items.ts';

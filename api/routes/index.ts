@@ -3,6 +3,7 @@ import { eightKEventRoutes } from './8k-events.ts';
 import { companyRoutes } from './companies.ts';
 import { companyFactsRoutes } from './company-facts.ts';
 import { disclosuresRoutes } from './disclosures.ts';
+import { earningsRoutes } from './earnings.ts';
 import { eventRoutes } from './events.ts';
 import { filingsRoutes } from './filings.ts';
 import { financialSegmentsRoutes } from './financial-segments.ts';
@@ -39,6 +40,7 @@ export const DATASET_ROUTES: readonly AnyRoute[] = [
   ...disclosuresRoutes,
   ...screenRoutes,
   ...eightKEventRoutes,
+  ...earningsRoutes,
   ...newsRoutes,
   ...RETRIEVAL_ROUTES,
   ...DOCUMENT_ROUTES,

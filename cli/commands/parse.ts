@@ -54,6 +54,13 @@ const PARSERS: Record<string, { help: string; run: ParserFn }> = {
     help: 'EDGAR daily-index or full-index .idx file (--kind form|master|company; guessed from the file name)',
     run: (b, o, c) => parseIndexFile(b.toString('latin1'), c, o.kind ?? guessIndexKind(c.url)),
   },
+  'earnings-release': {
+    help: 'an 8-K earnings press release: full .txt submission, or the EX-99.1 exhibit alone (HTML or text)',
+    run: async (b) => {
+      const { parseReleaseBytes } = await import('../../parsers/earnings/release-rows.ts');
+      return parseReleaseBytes(b);
+    },
+  },
   'edgar-items': {
     help: 'a 10-K/10-Q/8-K primary document (HTML or text) or full .txt submission (--form, --resolve)',
     run: async (b, o) => {

@@ -364,6 +364,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/companies/{company_id}/earnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A company’s reported results from its earnings press releases
+         * @description One row per 8-K Item 2.02 release and fiscal period it reports (a fourth-quarter release also gives its fiscal year): the period as the release words it, the GAAP figures (revenue, gross profit, operating income, net income, basic and diluted EPS) and the non-GAAP ones with the company’s own label, each with its basis, the scale as printed, the value in full units and its evidence (table row or sentence with offsets). GAAP figures carry `reconciled` against the XBRL financials once the 10-Q/10-K is loaded. Fund plan, 1 credit per page.
+         *
+         *     **Plan:** Fund and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getCompaniesByCompanyIdEarnings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/companies/{company_id}/events": {
         parameters: {
             query?: never;
@@ -428,6 +452,54 @@ export interface paths {
          *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
          */
         get: operations["getCompaniesByCompanyIdFundHolders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/companies/{company_id}/guidance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A company’s guidance statements from its earnings press releases
+         * @description One row per forward statement: the metric (normalized, and as printed), basis, target fiscal period, low/high or point (a qualitative target kept as text with no number), unit, currency and scale, when it was issued, the sentence or table row with offsets, and the status as worded (initiated, raised, lowered, reaffirmed, withdrawn; null when the release words none). A release without guidance adds no rows. Fund plan, 1 credit per page.
+         *
+         *     **Plan:** Fund and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getCompaniesByCompanyIdGuidance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/companies/{company_id}/guidance/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How a company’s guidance moved from one release to the next
+         * @description Each guidance statement compared with the company’s previous statement for the same metric, basis and target period: previous and current ranges, the change computed from the numbers (raised, lowered, maintained, initiated, withdrawn, narrowed, widened) with the release’s worded status beside it, and `disagrees` when the two differ. Newest first. Fund plan, 1 credit per page.
+         *
+         *     **Plan:** Fund and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getCompaniesByCompanyIdGuidanceChanges"];
         put?: never;
         post?: never;
         delete?: never;
@@ -644,6 +716,30 @@ export interface paths {
          *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
          */
         get: operations["getCompaniesByCompanyIdMarketData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/companies/{company_id}/measures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A company’s measures (KPIs) from its earnings press releases
+         * @description Company measures each release states (comparable sales, net interest margin, ARR, subscribers, units sold, backlog, book value per share...): the name as printed, a normalized `measure` where one fits, unit, period, value and the sentence it came from. Fund plan, 1 credit per page.
+         *
+         *     **Plan:** Fund and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getCompaniesByCompanyIdMeasures"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5753,6 +5849,308 @@ export interface operations {
             };
         };
     };
+    getCompaniesByCompanyIdEarnings: {
+        parameters: {
+            query?: {
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /** @description Filed strictly after (exclusive). Example: `1998-12-31` (a bound, instead of filed_at_gte) */
+                filed_at_gt?: string;
+                /**
+                 * @description Filed on or after (inclusive)
+                 * @example 1999-01-01
+                 */
+                filed_at_gte?: string;
+                /** @description Filed strictly before (exclusive). Example: `2001-01-01` (a bound, instead of filed_at_gte) */
+                filed_at_lt?: string;
+                /** @description Filed on or before (inclusive). Example: `2000-12-31` (with filed_at_gte, a closed range) */
+                filed_at_lte?: string;
+                /** @description Fiscal period: Q1-Q4 or FY. Example: `Q1` (first quarter) */
+                fiscal_period?: "Q1" | "Q2" | "Q3" | "Q4" | "FY";
+                /**
+                 * @description Fiscal year as the release names it
+                 * @example 2023
+                 */
+                fiscal_year?: number;
+                /**
+                 * @description Rows per page, 1-500 (default 50); above 500 is a 400, never a clamp
+                 * @example 50
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Accepted forms: a cmp_ id, a ticker (AAPL), a CIK in any padding (320193 or 0000320193), an ISIN (US0378331005) or a symbol with its market suffix (2330.TW, 6488.TWO, 005930.KS)
+                 * @example AAPL
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "cik": "0000796343",
+                     *           "accession_number": "0000796343-23-000044",
+                     *           "form": "8-K",
+                     *           "filing_date": "2023-03-15",
+                     *           "announced_at": "2023-03-15T20:05:08.000Z",
+                     *           "exhibit_url": "https://www.sec.gov/Archives/edgar/data/796343/000079634323000044/0000796343-23-000044.txt",
+                     *           "fiscal_year": 2023,
+                     *           "fiscal_period": "Q1",
+                     *           "period_end": "2023-03-03",
+                     *           "fiscal_year_source": "stated",
+                     *           "currency": "USD",
+                     *           "figures": [
+                     *             {
+                     *               "metric": "eps_diluted",
+                     *               "label": "Non-GAAP diluted net income per share",
+                     *               "basis": "non_gaap",
+                     *               "value": 3.8,
+                     *               "unit": "currency_per_share",
+                     *               "scale": "units",
+                     *               "as_printed": "$3.80",
+                     *               "scale_evidence": "per-share figures are never scaled",
+                     *               "evidence": {
+                     *                 "kind": "table_row",
+                     *                 "text": "Non-GAAP diluted net income per share | $3.80 | $3.37 | $3.60",
+                     *                 "start": 21807,
+                     *                 "end": 21869,
+                     *                 "table": "Non-GAAP Results"
+                     *               },
+                     *               "reconciled": null
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": "2003-01-01",
+                     *         "available_to": null,
+                     *         "update_frequency": "daily",
+                     *         "history_status": "backfill_in_progress"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            accession_number: string;
+                            /** @description The 8-K’s EDGAR acceptance time (UTC) */
+                            announced_at: string | null;
+                            cik: string;
+                            currency: string | null;
+                            /** @description The document the release was read from */
+                            exhibit_url: string | null;
+                            figures: {
+                                as_printed: string;
+                                /** @enum {unknown} */
+                                basis: "gaap" | "non_gaap" | "unspecified";
+                                /** @description Where the value was read: the table row (cells joined by " | ") or the sentence, with character offsets into the exhibit text as the parser reads it (etl parse earnings-release prints it) */
+                                evidence: {
+                                    end: number;
+                                    /** @enum {unknown} */
+                                    kind: "table_row" | "sentence";
+                                    start: number;
+                                    /** @description The table’s title and caption lines, for a table row */
+                                    table: string | null;
+                                    text: string;
+                                };
+                                /** @description The row label or words as printed */
+                                label: string;
+                                /**
+                                 * @description `eps`: per share, basic or diluted not stated
+                                 * @enum {unknown}
+                                 */
+                                metric: "revenue" | "gross_profit" | "operating_income" | "net_income" | "eps_basic" | "eps_diluted" | "eps" | "ebitda" | "free_cash_flow";
+                                /** @description GAAP figures against the XBRL financials of the same period, when those are loaded */
+                                reconciled: {
+                                    accession_number?: string | null;
+                                    agrees?: boolean;
+                                    xbrl_value?: number | null;
+                                } | null;
+                                /**
+                                 * @description The scale as printed
+                                 * @enum {unknown}
+                                 */
+                                scale: "units" | "thousands" | "millions" | "billions";
+                                scale_evidence: string;
+                                /** @enum {unknown} */
+                                unit: "currency" | "currency_per_share";
+                                /** @description Full units (currency), or currency per share */
+                                value: number;
+                            }[];
+                            /** Format: date */
+                            filing_date: string;
+                            /** @enum {unknown} */
+                            fiscal_period: "Q1" | "Q2" | "Q3" | "Q4" | "FY";
+                            /** @description The fiscal year the release names (fiscal_year_source says whether it was stated or inferred) */
+                            fiscal_year: number | null;
+                            /** @enum {unknown} */
+                            fiscal_year_source: "stated" | "inferred" | null;
+                            form: string;
+                            /** @description The period’s end as the release words it */
+                            period_end: string | null;
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
     getCompaniesByCompanyIdEvents: {
         parameters: {
             query?: never;
@@ -6327,6 +6725,562 @@ export interface operations {
                             /** @description NS shares, PA principal...; SH on 13F rows */
                             units: string | null;
                             value_usd: number | null;
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getCompaniesByCompanyIdGuidance: {
+        parameters: {
+            query?: {
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /** @description Filed strictly after (exclusive). Example: `1998-12-31` (a bound, instead of filed_at_gte) */
+                filed_at_gt?: string;
+                /**
+                 * @description Filed on or after (inclusive)
+                 * @example 1999-01-01
+                 */
+                filed_at_gte?: string;
+                /** @description Filed strictly before (exclusive). Example: `2001-01-01` (a bound, instead of filed_at_gte) */
+                filed_at_lt?: string;
+                /** @description Filed on or before (inclusive). Example: `2000-12-31` (with filed_at_gte, a closed range) */
+                filed_at_lte?: string;
+                /**
+                 * @description Rows per page, 1-1000 (default 100); above 1000 is a 400, never a clamp
+                 * @example 100
+                 */
+                limit?: number;
+                /**
+                 * @description Normalized metric, e.g. revenue or eps_diluted
+                 * @example eps_diluted
+                 */
+                metric?: string;
+                /** @description The fiscal year the guidance is for. Example: `2023` (fiscal 2023) */
+                target_fiscal_year?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Accepted forms: a cmp_ id, a ticker (AAPL), a CIK in any padding (320193 or 0000320193), an ISIN (US0378331005) or a symbol with its market suffix (2330.TW, 6488.TWO, 005930.KS)
+                 * @example AAPL
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "cik": "0000796343",
+                     *           "accession_number": "0000796343-23-000044",
+                     *           "form": "8-K",
+                     *           "filing_date": "2023-03-15",
+                     *           "announced_at": "2023-03-15T20:05:08.000Z",
+                     *           "exhibit_url": "https://www.sec.gov/Archives/edgar/data/796343/000079634323000044/0000796343-23-000044.txt",
+                     *           "issued_at": "2023-03-15T20:05:08.000Z",
+                     *           "metric": "eps_diluted",
+                     *           "label": "Earnings per share",
+                     *           "basis": "non_gaap",
+                     *           "target_fiscal_year": 2023,
+                     *           "target_fiscal_period": "FY",
+                     *           "low": 15.3,
+                     *           "high": 15.6,
+                     *           "point": null,
+                     *           "text_value": null,
+                     *           "relative": false,
+                     *           "unit": "currency_per_share",
+                     *           "currency": "USD",
+                     *           "scale": "units",
+                     *           "as_printed": "Non-GAAP: $15.30 to $15.60",
+                     *           "status": "raised",
+                     *           "evidence": {
+                     *             "kind": "table_row",
+                     *             "text": "Earnings per share1 | GAAP: $10.85 to $11.15 | Non-GAAP: $15.30 to $15.60",
+                     *             "start": 3046,
+                     *             "end": 3119,
+                     *             "table": null
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": "2003-01-01",
+                     *         "available_to": null,
+                     *         "update_frequency": "daily",
+                     *         "history_status": "backfill_in_progress"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            accession_number: string;
+                            announced_at: string | null;
+                            as_printed: string;
+                            /** @enum {unknown} */
+                            basis: "gaap" | "non_gaap" | "unspecified";
+                            cik: string;
+                            currency: string | null;
+                            /** @description Where the value was read: the table row (cells joined by " | ") or the sentence, with character offsets into the exhibit text as the parser reads it (etl parse earnings-release prints it) */
+                            evidence: {
+                                end: number;
+                                /** @enum {unknown} */
+                                kind: "table_row" | "sentence";
+                                start: number;
+                                /** @description The table’s title and caption lines, for a table row */
+                                table: string | null;
+                                text: string;
+                            };
+                            exhibit_url: string | null;
+                            /** Format: date */
+                            filing_date: string;
+                            form: string;
+                            high: number | null;
+                            /** @description When the statement was made: the 8-K’s acceptance time */
+                            issued_at: string | null;
+                            /** @description The metric as printed */
+                            label: string;
+                            low: number | null;
+                            /** @description Normalized: revenue, eps_diluted, operating_margin, capex, tax_rate, ... */
+                            metric: string;
+                            point: number | null;
+                            /** @description A change against a prior period, not a level */
+                            relative: boolean;
+                            scale: string;
+                            /**
+                             * @description As worded by the release; null when it says none
+                             * @enum {unknown}
+                             */
+                            status: "initiated" | "raised" | "lowered" | "reaffirmed" | "withdrawn" | null;
+                            /** @enum {unknown} */
+                            target_fiscal_period: "Q1" | "Q2" | "Q3" | "Q4" | "FY" | null;
+                            target_fiscal_year: number | null;
+                            /** @description A qualitative target kept as words ("low single digits"), with no number */
+                            text_value: string | null;
+                            /** @enum {unknown} */
+                            unit: "currency" | "currency_per_share" | "percent" | "count" | "text";
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getCompaniesByCompanyIdGuidanceChanges: {
+        parameters: {
+            query?: {
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /** @description Filed strictly after (exclusive). Example: `1998-12-31` (a bound, instead of filed_at_gte) */
+                filed_at_gt?: string;
+                /**
+                 * @description Filed on or after (inclusive)
+                 * @example 1999-01-01
+                 */
+                filed_at_gte?: string;
+                /** @description Filed strictly before (exclusive). Example: `2001-01-01` (a bound, instead of filed_at_gte) */
+                filed_at_lt?: string;
+                /** @description Filed on or before (inclusive). Example: `2000-12-31` (with filed_at_gte, a closed range) */
+                filed_at_lte?: string;
+                /**
+                 * @description Rows per page, 1-1000 (default 100); above 1000 is a 400, never a clamp
+                 * @example 100
+                 */
+                limit?: number;
+                /**
+                 * @description Normalized metric, e.g. revenue or eps_diluted
+                 * @example eps_diluted
+                 */
+                metric?: string;
+                /** @description The fiscal year the guidance is for. Example: `2023` (fiscal 2023) */
+                target_fiscal_year?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Accepted forms: a cmp_ id, a ticker (AAPL), a CIK in any padding (320193 or 0000320193), an ISIN (US0378331005) or a symbol with its market suffix (2330.TW, 6488.TWO, 005930.KS)
+                 * @example AAPL
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "metric": "eps_diluted",
+                     *           "basis": "non_gaap",
+                     *           "target_fiscal_year": 2023,
+                     *           "target_fiscal_period": "FY",
+                     *           "unit": "currency_per_share",
+                     *           "issued_at": "2023-03-15T20:05:08.000Z",
+                     *           "accession_number": "0000796343-23-000044",
+                     *           "previous": null,
+                     *           "current": {
+                     *             "low": 15.3,
+                     *             "high": 15.6,
+                     *             "point": null,
+                     *             "text_value": null,
+                     *             "accession_number": "0000796343-23-000044",
+                     *             "issued_at": "2023-03-15T20:05:08.000Z"
+                     *           },
+                     *           "change": "initiated",
+                     *           "worded_status": "raised",
+                     *           "disagrees": true
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": "2003-01-01",
+                     *         "available_to": null,
+                     *         "update_frequency": "daily",
+                     *         "history_status": "backfill_in_progress"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            accession_number: string;
+                            basis: string;
+                            /**
+                             * @description Computed from the numbers (midpoints; equal midpoints: narrowed / widened by width); `initiated` without a previous statement, `changed` when the two cannot be compared (text against numbers)
+                             * @enum {unknown}
+                             */
+                            change: "raised" | "lowered" | "maintained" | "initiated" | "withdrawn" | "narrowed" | "widened" | "changed";
+                            current: {
+                                accession_number?: string;
+                                high?: number | null;
+                                issued_at?: string | null;
+                                low?: number | null;
+                                point?: number | null;
+                                text_value?: string | null;
+                            };
+                            /** @description The worded status says otherwise than the numbers */
+                            disagrees: boolean;
+                            issued_at: string | null;
+                            metric: string;
+                            /** @description The company’s previous statement for the same metric, basis and target period; null when none is loaded */
+                            previous: {
+                                accession_number?: string;
+                                high?: number | null;
+                                issued_at?: string | null;
+                                low?: number | null;
+                                point?: number | null;
+                                text_value?: string | null;
+                            } | null;
+                            target_fiscal_period: string | null;
+                            target_fiscal_year: number | null;
+                            unit: string;
+                            /** @enum {unknown} */
+                            worded_status: "initiated" | "raised" | "lowered" | "reaffirmed" | "withdrawn" | null;
                         }[];
                         /** @description Opaque; null on the last page */
                         next_cursor: string | null;
@@ -8534,6 +9488,326 @@ export interface operations {
             };
             /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getCompaniesByCompanyIdMeasures: {
+        parameters: {
+            query?: {
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /** @description Filed strictly after (exclusive). Example: `1998-12-31` (a bound, instead of filed_at_gte) */
+                filed_at_gt?: string;
+                /**
+                 * @description Filed on or after (inclusive)
+                 * @example 1999-01-01
+                 */
+                filed_at_gte?: string;
+                /** @description Filed strictly before (exclusive). Example: `2001-01-01` (a bound, instead of filed_at_gte) */
+                filed_at_lt?: string;
+                /** @description Filed on or before (inclusive). Example: `2000-12-31` (with filed_at_gte, a closed range) */
+                filed_at_lte?: string;
+                /** @description Fiscal period: Q1-Q4 or FY. Example: `Q1` (first quarter) */
+                fiscal_period?: "Q1" | "Q2" | "Q3" | "Q4" | "FY";
+                /**
+                 * @description Fiscal year as the release names it
+                 * @example 2023
+                 */
+                fiscal_year?: number;
+                /**
+                 * @description Rows per page, 1-1000 (default 100); above 1000 is a 400, never a clamp
+                 * @example 100
+                 */
+                limit?: number;
+                /**
+                 * @description Normalized measure, e.g. comparable_sales
+                 * @example arr
+                 */
+                measure?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Accepted forms: a cmp_ id, a ticker (AAPL), a CIK in any padding (320193 or 0000320193), an ISIN (US0378331005) or a symbol with its market suffix (2330.TW, 6488.TWO, 005930.KS)
+                 * @example AAPL
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "cik": "0000796343",
+                     *           "accession_number": "0000796343-23-000044",
+                     *           "form": "8-K",
+                     *           "filing_date": "2023-03-15",
+                     *           "announced_at": "2023-03-15T20:05:08.000Z",
+                     *           "exhibit_url": "https://www.sec.gov/Archives/edgar/data/796343/000079634323000044/0000796343-23-000044.txt",
+                     *           "fiscal_year": 2023,
+                     *           "fiscal_period": "Q1",
+                     *           "period": "quarter",
+                     *           "name": "ARR",
+                     *           "measure": "arr",
+                     *           "value": 410000000,
+                     *           "unit": "currency",
+                     *           "currency": "USD",
+                     *           "scale": "millions",
+                     *           "as_printed": "$410 million",
+                     *           "evidence": {
+                     *             "kind": "sentence",
+                     *             "text": "Digital Media segment revenue was $3.41 billion …",
+                     *             "start": 5000,
+                     *             "end": 5200,
+                     *             "table": null
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": "2003-01-01",
+                     *         "available_to": null,
+                     *         "update_frequency": "daily",
+                     *         "history_status": "backfill_in_progress"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            accession_number: string;
+                            /** @description The 8-K’s EDGAR acceptance time (UTC) */
+                            announced_at: string | null;
+                            as_printed: string;
+                            cik: string;
+                            currency: string | null;
+                            /** @description Where the value was read: the table row (cells joined by " | ") or the sentence, with character offsets into the exhibit text as the parser reads it (etl parse earnings-release prints it) */
+                            evidence: {
+                                end: number;
+                                /** @enum {unknown} */
+                                kind: "table_row" | "sentence";
+                                start: number;
+                                /** @description The table’s title and caption lines, for a table row */
+                                table: string | null;
+                                text: string;
+                            };
+                            /** @description The document the release was read from */
+                            exhibit_url: string | null;
+                            figures?: {
+                                as_printed: string;
+                                /** @enum {unknown} */
+                                basis: "gaap" | "non_gaap" | "unspecified";
+                                /** @description Where the value was read: the table row (cells joined by " | ") or the sentence, with character offsets into the exhibit text as the parser reads it (etl parse earnings-release prints it) */
+                                evidence: {
+                                    end: number;
+                                    /** @enum {unknown} */
+                                    kind: "table_row" | "sentence";
+                                    start: number;
+                                    /** @description The table’s title and caption lines, for a table row */
+                                    table: string | null;
+                                    text: string;
+                                };
+                                /** @description The row label or words as printed */
+                                label: string;
+                                /**
+                                 * @description `eps`: per share, basic or diluted not stated
+                                 * @enum {unknown}
+                                 */
+                                metric: "revenue" | "gross_profit" | "operating_income" | "net_income" | "eps_basic" | "eps_diluted" | "eps" | "ebitda" | "free_cash_flow";
+                                /** @description GAAP figures against the XBRL financials of the same period, when those are loaded */
+                                reconciled: {
+                                    accession_number?: string | null;
+                                    agrees?: boolean;
+                                    xbrl_value?: number | null;
+                                } | null;
+                                /**
+                                 * @description The scale as printed
+                                 * @enum {unknown}
+                                 */
+                                scale: "units" | "thousands" | "millions" | "billions";
+                                scale_evidence: string;
+                                /** @enum {unknown} */
+                                unit: "currency" | "currency_per_share";
+                                /** @description Full units (currency), or currency per share */
+                                value: number;
+                            }[];
+                            /** Format: date */
+                            filing_date: string;
+                            /** @enum {unknown} */
+                            fiscal_period: "Q1" | "Q2" | "Q3" | "Q4" | "FY";
+                            /** @description The fiscal year the release names (fiscal_year_source says whether it was stated or inferred) */
+                            fiscal_year: number | null;
+                            /** @enum {unknown} */
+                            fiscal_year_source?: "stated" | "inferred" | null;
+                            form: string;
+                            /** @description Normalized measure (comparable_sales, net_interest_margin, arr, units_sold, ...) where one fits */
+                            measure: string | null;
+                            /** @description The measure’s name as printed */
+                            name: string;
+                            /** @enum {unknown} */
+                            period: "quarter" | "ytd" | "year" | "point_in_time";
+                            /** @description The period’s end as the release words it */
+                            period_end?: string | null;
+                            scale: string;
+                            /** @enum {unknown} */
+                            unit: "percent" | "currency" | "count" | "currency_per_share";
+                            value: number;
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

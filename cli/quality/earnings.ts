@@ -1,0 +1,123 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/release-rows.ts';
+
+/**
+ * `npm run quality:earnings [-- <dir>...]`: every release in the folders (default: the project's fixtures, and
+ * ../shared/fixtures/earnings/press_releases when present), what the parser found and what it left
+ * unassigned, then the hand-read values of labels.tsv checked: right, wrong, missing, and the scale errors (a
+ * value off by a power of 1,000) and basis errors (found only under another basis) counted apart.
+ */
+const own = new URL('../../fixtures/earnings/press-releases/', import.meta.url).pathname;
+const shared = new URL('../../../shared/fixtures/earnings/press_releases/', import.meta.url).pathname;
+const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const dirs = args.length > 0 ? args : [own, ...(existsSync(shared) ? [shared] : [])];
+const files = new Map<string, string>();
+for (const d of dirs) {
+  for (const f of readdirSync(d)) {
+    if (/\.(htm|html|txt)$/i.test(f) && !files.has(f)) files.set(f, `${d.replace(/\/?$/, '/')}${f}`);
+  }
+}
+
+const parsed = new Map<string, ReleaseRows>();
+let rowsTotal = 0;
+const started = performance.now();
+for (const [name, path] of [...files].sort()) {
+  const r = parseReleaseBytes(readFileSync(path));
+  parsed.set(name, r);
+  const rel = r.release;
+  rowsTotal += r.figures.length + r.measures.length + r.guidance.length;
+  console.log(
+    `\n${name}: ${rel.is_earnings_release ? `${rel.fiscal_period ?? '?'} ${rel.fiscal_year ?? '?'} (${rel.fiscal_year_source ?? '-'}) ended ${rel.period_end ?? '?'} ${rel.currency ?? ''} from ${rel.document_type ?? 'exhibit'}` : 'not an earnings release'}`,
+  );
+  for (const f of r.figures)
+    console.log(
+      `  figure   ${f.fiscal_period} ${String(f.metric).padEnd(17)} ${String(f.basis).padEnd(11)} ${String(f.value).padStart(15)}  ${f.scale}  "${f.label}"`,
+    );
+  for (const m of r.measures)
+    console.log(
+      `  measure  ${m.fiscal_period ?? m.period} ${String(m.measure).padEnd(30)} ${m.value} ${m.unit}  "${m.name}"`,
+    );
+  for (const g of r.guidance)
+    console.log(
+      `  guidance ${g.target_fiscal_period ?? '?'} ${g.target_fiscal_year ?? '?'} ${String(g.metric).padEnd(14)} ${g.text_value ?? g.point ?? `${g.low}..${g.high}`} ${g.unit} ${g.status ?? ''}`,
+    );
+  for (const u of r.unassigned) console.log(`  UNASSIGNED ${u}`);
+  for (const w of r.warnings) console.log(`  warning  ${w}`);
+}
+const seconds = (performance.now() - started) / 1000;
+
+const labels = readFileSync(new URL('labels.tsv', `file://${own}`), 'utf8')
+  .split('\n')
+  .filter((l) => l.trim() !== '' && !l.startsWith('#') && !l.startsWith('file\t'))
+  .map((l) => l.split('\t') as [string, string, string, string, string, string]);
+let right = 0;
+let wrong = 0;
+let missing = 0;
+let scaleErrors = 0;
+let basisErrors = 0;
+let checked = 0;
+const problems: string[] = [];
+for (const [file, kind, period, metric, basis, value] of labels) {
+  const r = parsed.get(file);
+  if (!r) continue;
+  checked++;
+  const [lowText, highText] = value.split('..');
+  const want = Number(lowText);
+  const wantHigh = highText !== undefined ? Number(highText) : null;
+  let got: number | null = null;
+  let otherBasis = false;
+  if (kind === 'figure') {
+    const hit = r.figures.find((f) => f.fiscal_period === period && f.metric === metric && f.basis === basis);
+    got = hit ? (hit.value as number) : null;
+    otherBasis =
+      !hit && r.figures.some((f) => f.fiscal_period === period && f.metric === metric && f.value === want);
+  } else if (kind === 'measure') {
+    const hit = r.measures.find((m) => m.fiscal_period === period && m.measure === metric);
+    got = hit ? (hit.value as number) : null;
+  } else {
+    const [p, y] = period.split(' ');
+    const hit = r.guidance.find(
+      (g) => g.metric === metric && g.target_fiscal_period === p && String(g.target_fiscal_year) === y,
+    );
+    if (hit)
+      got =
+        wantHigh !== null
+          ? hit.low === want && hit.high === wantHigh
+            ? want
+            : -1
+          : (hit.point as number | null);
+  }
+  const line = `${file} ${kind} ${period} ${metric} ${basis}: want ${value}, got ${got ?? 'nothing'}`;
+  if (got === null) {
+    missing++;
+    if (otherBasis) basisErrors++;
+    problems.push(`MISSING ${line}${otherBasis ? ' (found under another basis)' : ''}`);
+  } else if (Math.abs(got - want) < 1e-9) right++;
+  else {
+    wrong++;
+    const ratio = Math.abs(got / want);
+    if ([1e3, 1e6, 1e9, 1e-3, 1e-6, 1e-9].some((k) => Math.abs(ratio / k - 1) < 0.01)) scaleErrors++;
+    problems.push(`WRONG   ${line}`);
+  }
+}
+console.log(`\n${problems.join('\n')}`);
+console.log(
+  JSON.stringify(
+    {
+      releases: files.size,
+      earnings_releases: [...parsed.values()].filter((r) => r.release.is_earnings_release).length,
+      rows: rowsTotal,
+      unassigned: [...parsed.values()].reduce((n, r) => n + r.unassigned.length, 0),
+      labelled_values: checked,
+      right,
+      wrong,
+      missing,
+      accuracy: checked === 0 ? null : Number((right / checked).toFixed(3)),
+      scale_errors: scaleErrors,
+      basis_errors: basisErrors,
+      releases_per_second: Number((files.size / seconds).toFixed(1)),
+    },
+    null,
+    2,
+  ),
+);

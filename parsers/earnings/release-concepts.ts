@@ -1,0 +1,100 @@
+/**
+ * Row labels and prose phrases -> the figures an analyst reads first. A label names a GAAP line item, or a
+ * non-GAAP measure when it carries the company's own qualifier (non-GAAP, adjusted, pro forma, excluding,
+ * core, operating earnings); the qualifier is kept in the label as printed.
+ */
+
+export type Concept =
+  | 'revenue'
+  | 'gross_profit'
+  | 'operating_income'
+  | 'net_income'
+  | 'eps_basic'
+  | 'eps_diluted'
+  | 'eps'
+  | 'ebitda'
+  | 'free_cash_flow';
+
+export const PER_SHARE_CONCEPTS = new Set<Concept>(['eps_basic', 'eps_diluted', 'eps']);
+
+export const NON_GAAP_WORDS =
+  /\b(?:non[- ]?gaap|adjusted|adj\.|pro[- ]forma|excluding|excludes|before (?:special|one[- ]time|certain|unusual)|core|underlying|comparable|cash earnings)\b/i;
+
+/** Normalises a row label: footnote markers, trailing colons and doubled spaces go; case is lowered. */
+export function cleanLabel(label: string): string {
+  return label
+    .replace(/\s*\(\s*\d\s*\)\s*|\s*\*+\s*$/g, ' ')
+    .replace(/(?<=[a-z)])\s+\d{1,2}(?=\s|$)/gi, '')
+    .replace(/[:\u2014\u2013]+\s*$/, '')
+    .replace(/^\s*[-\u2013\u2014]\s*/, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+}
+
+const EXCLUDE =
+  /\b(?:cost|costs|expenses?|marketing|deferred|unearned|tax|taxes|growth|margin %|percent|%|noncontrolling|non-controlling|minority|preferred dividends?|dividends? (?:declared|paid|per)|book value|weighted|shares? (?:used|outstanding)|average shares|discontinued|per employee|comprehensive)\b/;
+
+/** The concept a statement row's label names, given the section heading it sits under; null for any other row. */
+export function conceptOfLabel(
+  rawLabel: string,
+  section: string,
+  previousConcept: Concept | null,
+): Concept | null {
+  const label = cleanLabel(rawLabel);
+  const core = label
+    .replace(NON_GAAP_WORDS, '')
+    .replace(/\bgaap\b/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const sec = section.toLowerCase();
+  if (
+    /\b(?:per (?:common |ordinary |diluted |basic )?share|per (?:ads|adr)|eps)\b/.test(core) ||
+    (/per (?:common )?share|\beps\b/.test(sec) &&
+      /^(?:basic|diluted|basic and diluted|diluted and basic)\b/.test(core))
+  ) {
+    if (/\b(?:dividends?|book value|cash flow|distributions?|discontinued)\b/.test(core)) return null;
+    if (/basic and diluted|diluted and basic/.test(core)) return 'eps_diluted';
+    if (/\bdiluted\b/.test(core)) return 'eps_diluted';
+    if (/\bbasic\b/.test(core)) return 'eps_basic';
+    return /^(?:net )?(?:income|earnings|profit|loss)|^(?:earnings|income|loss|profit)|^eps$/.test(core)
+      ? 'eps'
+      : null;
+  }
+  if (
+    (previousConcept === 'eps_basic' || previousConcept === 'eps') &&
+    /^(?:diluted|assuming dilution)$/.test(core)
+  )
+    return 'eps_diluted';
+  if (EXCLUDE.test(core)) return null;
+  if (
+    /^(?:total )?(?:net )?(?:operating )?(?:revenues?|sales)(?:,? net)?(?:\b|$)(?! of)|^(?:total )?(?:net )?revenues? and other income$|^total net (?:revenues?|sales)$/.test(
+      core,
+    )
+  )
+    return 'revenue';
+  if (/^gross (?:profit|margin)(?: \(loss\))?$/.test(core)) return 'gross_profit';
+  if (
+    /^(?:total )?operating (?:income|profit|earnings|loss)(?: \(loss\))?$|^(?:income|profit|earnings|loss)(?: \(loss\))? from operations$|^(?:income|earnings) \(loss\) from operations$/.test(
+      core,
+    )
+  )
+    return 'operating_income';
+  if (
+    /^(?:net (?:income|earnings|profit|loss)|profit|profit \(loss\))(?: ?[(/]\s?\(?loss\)?\)?)?(?: (?:attributable|applicable|available) to (?:common|ordinary|[a-z.,&' ]+(?:inc|corp|corporation|plc|company|n\.v|ltd))[a-z. ]*)?$/.test(
+      core,
+    )
+  )
+    return 'net_income';
+  if (/^ebitda$/.test(core)) return 'ebitda';
+  if (/^free cash flows?$/.test(core)) return 'free_cash_flow';
+  return null;
+}
+
+/** A label naming a non-GAAP measure: the company's qualifier, or a measure that is non-GAAP by definition. */
+export function labelIsNonGaap(rawLabel: string, concept: Concept): boolean {
+  const label = cleanLabel(rawLabel);
+  if (/\bnon[- ]?gaap\b/.test(label)) return true;
+  if (/^gaap\b|\bgaap basis\b|\(gaap\)|as reported\b|\breported\b/.test(label)) return false;
+  return NON_GAAP_WORDS.test(label) || concept === 'ebitda' || concept === 'free_cash_flow';
+}

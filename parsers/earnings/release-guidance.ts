@@ -1,0 +1,427 @@
+import type { Block } from './release-document.ts';
+import { parseAmount, type Scale, toFullUnits, wordScale } from './release-numbers.ts';
+import type { FiscalPeriod } from './release-period.ts';
+import { BOILERPLATE, type Sentence } from './release-sentences.ts';
+
+/**
+ * Guidance: a forward sentence (a verb of expectation, or any sentence under an "Outlook" heading) that names
+ * a metric and gives it a range, a point or a qualitative phrase. Both ends of a range keep the unit word
+ * written after the second ("$4.0 and $4.2 billion"); "low single digits" is kept as text with no number.
+ * The status is only what the words say (raised, lowered, reaffirmed, withdrawn, initiated); without such a
+ * word it is null. Tax-rate assumptions, run rates, milestones and pointers to the call are not guidance.
+ */
+
+export interface Guidance {
+  metric: string;
+  label: string;
+  basis: 'gaap' | 'non_gaap' | 'unspecified';
+  targetYear: number | null;
+  targetPeriod: FiscalPeriod | null;
+  low: number | null;
+  high: number | null;
+  point: number | null;
+  /** The number(s) as printed before scaling. */
+  printed: string;
+  unit: 'currency' | 'currency_per_share' | 'percent' | 'count' | 'text';
+  scale: Scale;
+  qualitative: string | null;
+  /** A relative statement ("up 5% to 7% from the prior quarter"): percent change, not a level. */
+  relative: boolean;
+  status: 'initiated' | 'raised' | 'lowered' | 'reaffirmed' | 'withdrawn' | null;
+  sentence: Sentence;
+}
+
+const FORWARD =
+  /\b(?:expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|sees|targets?|estimates? (?:that|for)|now believes|reaffirm|reiterat|raises?|raising|lowers?|lowering|withdraw|is on track|continues to believe)\b/i;
+const NOT_GUIDANCE =
+  /\beffective (?:income )?tax rate (?:for|used|in) the (?:quarter|period)\b|\brun[- ]rate\b|\bwill (?:discuss|provide|host|review)\b|\bexpects? to (?:deliver|ship|open|close|complete|file|hold|host|report|announce|retire|repay|redeem)\b/i;
+
+const METRICS: [RegExp, string][] = [
+  [/\bnet new (?:ARR|annual recurring revenue)\b/i, 'net_new_arr'],
+  [/\bARR\b|\bannual recurring revenue\b/, 'arr'],
+  [
+    /\b(?:(?:non[- ]?gaap|adjusted|gaap)\s+)?(?:diluted\s+)?(?:earnings|income|eps|net income) per (?:diluted |fully diluted )?share\b|\b(?:adjusted |non-gaap |gaap )?(?:diluted )?eps\b|\bearnings per diluted share\b/i,
+    'eps_diluted',
+  ],
+  [/\b(?:(?:total|net|adjusted|organic)\s+)?(?:revenues?|net sales|sales)\b(?! growth)/i, 'revenue'],
+  [/\b(?:revenue|sales) growth\b/i, 'revenue_growth'],
+  [/\bcomparable(?: store)?(?: net)? sales\b|\bsame[- ]store sales\b/i, 'comparable_sales'],
+  [/\b(?:adjusted )?(?:gross margin)\b/i, 'gross_margin'],
+  [/\b(?:adjusted |non-gaap |gaap )?operating (?:margin)\b/i, 'operating_margin'],
+  [/\b(?:adjusted |non-gaap |gaap )?operating (?:income|profit|earnings)\b/i, 'operating_income'],
+  [/\b(?:adjusted )?EBITDA(?: margin)?\b/, 'ebitda'],
+  [/\bnet (?:income|earnings)\b/i, 'net_income'],
+  [/\bcapital (?:expenditures|spending)\b|\bcapex\b/i, 'capex'],
+  [/\bfree cash flow\b/i, 'free_cash_flow'],
+  [/\b(?:operating expenses|opex)\b/i, 'operating_expenses'],
+  [/\btax rate\b/i, 'tax_rate'],
+  [/\bnet interest margin\b/i, 'net_interest_margin'],
+  [/\bnet interest income\b/i, 'net_interest_income'],
+];
+
+const NUM = String.raw`\(?-?(?:US)?\$?\s?\d[\d,]*(?:\.\d+)?|\(?\$?\.\d+`;
+const UNIT = String.raw`(?:\s?(%|percent|thousand|million|billion|bn|cents))?`;
+const RANGE = new RegExp(
+  String.raw`(?:between\s+)?(${NUM})${UNIT}\s*(?:to|and|-|–|—)\s*(${NUM})${UNIT}`,
+  'i',
+);
+const POINT = new RegExp(
+  String.raw`(?:of|about|approximately|around|roughly|at|be|to)\s+(?:about\s+|approximately\s+)?(${NUM})${UNIT}`,
+  'i',
+);
+const QUAL =
+  /\b(?:(?:low|mid|high)[- ](?:to[- ](?:mid|high)[- ])?(?:single|double)[- ]digits?|(?:low|mid|high)[- ]teens|double[- ]digits?|(?:increase|decrease|grow|decline) slightly|flat|modest(?:ly)? (?:growth|decline))\b/i;
+
+const ORD: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4 };
+
+function targetOf(
+  text: string,
+  reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null },
+): { year: number | null; period: FiscalPeriod | null } {
+  let m =
+    /\b(first|second|third|fourth) (?:fiscal )?quarter(?: of)?(?: fiscal)?(?: year)?\s*'?(\d{4})?\b|\bfiscal (\d{4}) (first|second|third|fourth) quarter\b|\bQ([1-4])\s*(?:FY|fiscal)?\s*'?(\d{4}|\d{2})?\b/i.exec(
+      text,
+    );
+  if (m) {
+    const ord = m[1] ? ORD[m[1].toLowerCase()]! : m[4] ? ORD[m[4].toLowerCase()]! : Number(m[5]);
+    const yText = m[2] ?? m[3] ?? m[6];
+    let year = yText ? (yText.length === 2 ? 2000 + Number(yText) : Number(yText)) : null;
+    if (year === null && reported.fiscalYear !== null && reported.fiscalPeriod?.startsWith('Q')) {
+      year = ord > Number(reported.fiscalPeriod.slice(1)) ? reported.fiscalYear : reported.fiscalYear + 1;
+    }
+    return { year, period: `Q${ord}` as FiscalPeriod };
+  }
+  m =
+    /\b(?:fiscal(?: year)?|full[- ]year|FY)\s*'?(\d{4}|\d{2})\b|\b(\d{4}) (?:fiscal year|full[- ]year)\b/i.exec(
+      text,
+    );
+  if (m) {
+    const y = m[1] ?? m[2]!;
+    return { year: y.length === 2 ? 2000 + Number(y) : Number(y), period: 'FY' };
+  }
+  if (
+    /\b(?:next|coming|upcoming) quarter\b/i.test(text) &&
+    reported.fiscalPeriod?.startsWith('Q') &&
+    reported.fiscalYear !== null
+  ) {
+    const q = Number(reported.fiscalPeriod.slice(1));
+    return q === 4
+      ? { year: reported.fiscalYear + 1, period: 'Q1' }
+      : { year: reported.fiscalYear, period: `Q${q + 1}` as FiscalPeriod };
+  }
+  if (/\b(?:full[- ]year|fiscal year|the year|for the year)\b/i.test(text))
+    return { year: reported.fiscalYear, period: 'FY' };
+  return { year: null, period: null };
+}
+
+function statusOf(text: string): Guidance['status'] {
+  if (/\bwithdr[ae]w|\bwithdrawing|\bsuspend/i.test(text)) return 'withdrawn';
+  if (
+    /\b(?:raises?|raised|raising|increases? (?:its|the) (?:guidance|outlook)|increased (?:its|the) (?:guidance|outlook)|lifts?|lifted)\b/i.test(
+      text,
+    )
+  )
+    return 'raised';
+  if (
+    /\b(?:lowers?|lowered|lowering|reduces? (?:its|the)|reduced (?:its|the)|cuts? (?:its|the))\b/i.test(text)
+  )
+    return 'lowered';
+  if (/\b(?:reaffirm\w*|reiterat\w*|confirm\w*|maintain\w*|remains? unchanged)\b/i.test(text))
+    return 'reaffirmed';
+  if (/\b(?:initiat\w*|introduc\w*|establish\w*|provid\w* (?:its )?(?:initial|first))\b/i.test(text))
+    return 'initiated';
+  return null;
+}
+
+export function guidanceOf(
+  sentences: Sentence[],
+  reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null },
+): Guidance[] {
+  const out: Guidance[] = [];
+  for (const s of sentences) {
+    const outlookSection = /\boutlook|guidance\b/i.test(s.heading);
+    if (BOILERPLATE.test(s.text) || NOT_GUIDANCE.test(s.text)) continue;
+    if (!FORWARD.test(s.text) && !outlookSection) continue;
+    if (/\b(?:was|were) (?:\$|\d)|\breported\b/i.test(s.text) && !FORWARD.test(s.text)) continue;
+    const target = targetOf(s.text, reported);
+    const heading = targetOf(s.heading, reported);
+    const tgt = target.period !== null ? target : heading;
+    const status = statusOf(s.text);
+    // Each metric takes the first value after its name and before the next metric's name.
+    const hits: { metric: string; label: string; index: number; end: number }[] = [];
+    for (const [re, metric] of METRICS) {
+      for (const m of s.text.matchAll(new RegExp(re.source, `g${re.flags.replace('g', '')}`))) {
+        if (hits.some((h) => m.index! < h.end && m.index! + m[0].length > h.index)) continue;
+        hits.push({ metric, label: m[0], index: m.index!, end: m.index! + m[0].length });
+      }
+    }
+    hits.sort((a, b) => a.index - b.index);
+    for (let i = 0; i < hits.length; i++) {
+      const h = hits[i]!;
+      const stop = hits[i + 1]?.index ?? s.text.length;
+      const window = s.text.slice(h.end, Math.min(stop, h.end + 140));
+      const g = guidanceValue(window);
+      if (g === null) continue;
+      const wordsBefore = s.text.slice(Math.max(0, h.index - 40), h.index);
+      const nonGaap = /\b(?:non[- ]?gaap|adjusted|pro forma|excluding)\b/i.test(
+        h.label + wordsBefore + window.slice(0, 60),
+      );
+      const gaap = /\bgaap\b/i.test(h.label + wordsBefore) && !nonGaap;
+      let metric = h.metric;
+      if (
+        metric === 'eps_diluted' &&
+        !/diluted/i.test(h.label + window.slice(0, 30)) &&
+        /\bbasic\b/i.test(h.label)
+      )
+        metric = 'eps_basic';
+      if (metric === 'revenue' && g.unit === 'percent' && !g.relative) metric = 'revenue_growth';
+      const perShare = metric === 'eps_diluted' || metric === 'eps_basic';
+      const unit: Guidance['unit'] = g.qualitative
+        ? 'text'
+        : g.unit === 'percent'
+          ? 'percent'
+          : perShare
+            ? 'currency_per_share'
+            : g.money
+              ? 'currency'
+              : 'count';
+      const scale: Scale = perShare || unit === 'percent' || unit === 'text' ? 'units' : g.scale;
+      const full = (v: number | null) =>
+        v === null ? null : perShare || unit === 'percent' ? (g.cents ? v / 100 : v) : toFullUnits(v, scale);
+      if (g.low === null && g.point === null && g.qualitative === null) continue;
+      out.push({
+        metric,
+        label: h.label,
+        basis: nonGaap ? 'non_gaap' : gaap ? 'gaap' : 'unspecified',
+        targetYear: tgt.year,
+        targetPeriod: tgt.period,
+        low: full(g.low),
+        high: full(g.high),
+        point: full(g.point),
+        printed: g.printed,
+        unit,
+        scale,
+        qualitative: g.qualitative,
+        relative: g.relative,
+        status,
+        sentence: s,
+      });
+    }
+  }
+  return out;
+}
+
+function guidanceValue(window: string): {
+  low: number | null;
+  high: number | null;
+  point: number | null;
+  unit: 'percent' | null;
+  money: boolean;
+  scale: Scale;
+  cents: boolean;
+  printed: string;
+  qualitative: string | null;
+  relative: boolean;
+} | null {
+  const relative =
+    /\b(?:up|down|increase|decrease|grow|growth|decline)\b[^.]{0,30}$/i.test(window.slice(0, 40)) ||
+    /\bfrom the (?:prior|previous|same)|year[- ]over[- ]year|compared to\b/i.test(window);
+  const q = QUAL.exec(window);
+  const r = RANGE.exec(window);
+  const p = POINT.exec(window);
+  const firstNum = /\d/.exec(window)?.index ?? Infinity;
+  if (q && q.index < firstNum) {
+    return {
+      low: null,
+      high: null,
+      point: null,
+      unit: null,
+      money: false,
+      scale: 'units',
+      cents: false,
+      printed: q[0],
+      qualitative: q[0],
+      relative: true,
+    };
+  }
+  if (r && r.index <= 60 && (!p || r.index <= p.index + 10)) {
+    const unitWord = r[4] ?? r[2];
+    const low = parseAmount(r[1]!.replace(/^\(/, '').replace(/\)$/, ''));
+    const high = parseAmount(r[3]!.replace(/^\(/, '').replace(/\)$/, ''));
+    if (low === null || high === null) return null;
+    if (/^(?:19|20)\d{2}$/.test(r[1]!.trim()) || /^(?:19|20)\d{2}$/.test(r[3]!.trim())) return null;
+    const isPercent = /%|percent/i.test(unitWord ?? '');
+    return {
+      low: Math.min(low, high) === low ? low : low,
+      high,
+      point: null,
+      unit: isPercent ? 'percent' : null,
+      money: /\$/.test(r[0]),
+      scale: isPercent ? 'units' : wordScale(unitWord === 'cents' ? undefined : unitWord),
+      cents: unitWord === 'cents',
+      printed: r[0].trim(),
+      qualitative: null,
+      relative,
+    };
+  }
+  if (p && p.index <= 60) {
+    const v = parseAmount(p[1]!);
+    if (v === null || /^(?:19|20)\d{2}$/.test(p[1]!.trim())) return null;
+    const isPercent = /%|percent/i.test(p[2] ?? '');
+    return {
+      low: null,
+      high: null,
+      point: v,
+      unit: isPercent ? 'percent' : null,
+      money: /\$/.test(p[0]),
+      scale: isPercent ? 'units' : wordScale(p[2] === 'cents' ? undefined : p[2]),
+      cents: p[2] === 'cents',
+      printed: p[0].replace(/^(?:of|about|approximately|around|roughly|at|be|to)\s+/i, '').trim(),
+      qualitative: null,
+      relative,
+    };
+  }
+  if (q)
+    return {
+      low: null,
+      high: null,
+      point: null,
+      unit: null,
+      money: false,
+      scale: 'units',
+      cents: false,
+      printed: q[0],
+      qualitative: q[0],
+      relative: true,
+    };
+  return null;
+}
+
+const TARGET_LEAD = /\b(?:targets?|outlook|guidance|forecasts?|expects?|expectations)\b/i;
+const CELL_POINT = new RegExp(String.raw`^(?:~|approximately\s+|about\s+)?\s*(${NUM})${UNIT}$`, 'i');
+
+/**
+ * Guidance printed as a table under a lead-in that names targets ("The following table summarizes ... second
+ * quarter fiscal year 2023 targets:"): each row's label is the metric, each cell a range or point, a "GAAP:" /
+ * "Non-GAAP:" prefix is the basis. The target period comes from the lead-in.
+ */
+export function tableGuidance(
+  blocks: Block[],
+  reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null },
+): (Omit<Guidance, 'sentence'> & { block: Block })[] {
+  const out: (Omit<Guidance, 'sentence'> & { block: Block })[] = [];
+  let lead = '';
+  let header = '';
+  for (const b of blocks) {
+    if (!b.row) {
+      lead = b.text;
+      header = '';
+      continue;
+    }
+    if (!TARGET_LEAD.test(lead) || BOILERPLATE.test(lead)) continue;
+    const cells = b.text.split(' | ');
+    if (cells.every((c) => !/\d/.test(c) || /^(?:fiscal|first|second|third|fourth|q[1-4]|fy)/i.test(c))) {
+      header += ` ${b.text}`;
+      continue;
+    }
+    const label = cells[0]!.replace(/(?<=[a-z])\d+$/, '');
+    const segment = /\b(?:segment|subscription|product|services?)\b/i.test(label);
+    const found = METRICS.find(([re]) => re.test(label));
+    const hit: [RegExp, string] | undefined =
+      found && segment && found[1] === 'revenue' ? [found[0], 'segment_revenue'] : found;
+    if (!hit) continue;
+    const target = targetOf(`${lead} ${header}`, reported);
+    const values = cells.slice(1);
+    const lowHigh = /\blow\b.*\bhigh\b/i.test(header) && values.length === 2;
+    const parts = lowHigh ? [`${values[0]} to ${values[1]}`] : values;
+    for (const raw of parts) {
+      const basisWord = /^\s*(non[- ]?gaap|gaap)\s*:\s*/i.exec(raw);
+      const cell = raw.replace(/^\s*(?:non[- ]?gaap|gaap)\s*:\s*/i, '').trim();
+      const labelBasis = /non[- ]?gaap|adjusted/i.test(label)
+        ? 'non_gaap'
+        : /\bgaap\b/i.test(label)
+          ? 'gaap'
+          : null;
+      const basis = basisWord
+        ? /non/i.test(basisWord[1]!)
+          ? 'non_gaap'
+          : 'gaap'
+        : (labelBasis ?? 'unspecified');
+      const r = RANGE.exec(cell);
+      const p = r ? null : CELL_POINT.exec(cell);
+      if (!r && !p) continue;
+      const unitWord = r ? (r[4] ?? r[2]) : p![2];
+      const isPercent = /%|percent/i.test(unitWord ?? '');
+      const metric = hit[1] === 'eps_diluted' && /\bbasic\b/i.test(label) ? 'eps_basic' : hit[1];
+      const perShare = metric === 'eps_diluted' || metric === 'eps_basic' || /per share/i.test(label);
+      const scale: Scale =
+        perShare || isPercent ? 'units' : wordScale(unitWord === 'cents' ? undefined : unitWord);
+      const full = (t: string | undefined) => {
+        if (t === undefined) return null;
+        const v = parseAmount(t);
+        return v === null ? null : perShare || isPercent ? v : toFullUnits(v, scale);
+      };
+      const g = {
+        metric,
+        label: label.replace(/(?<=[a-z])\d$/, '').trim(),
+        basis: basis as Guidance['basis'],
+        targetYear: target.year,
+        targetPeriod: target.period,
+        low: r ? full(r[1]) : null,
+        high: r ? full(r[3]) : null,
+        point: p ? full(p[1]) : null,
+        printed: raw.trim(),
+        unit: (isPercent
+          ? 'percent'
+          : perShare
+            ? 'currency_per_share'
+            : /\$/.test(cell)
+              ? 'currency'
+              : 'count') as Guidance['unit'],
+        scale,
+        qualitative: null,
+        relative: false,
+        status: statusOf(lead),
+        block: b,
+      };
+      if (
+        out.some(
+          (o) =>
+            o.metric === g.metric &&
+            o.basis === g.basis &&
+            o.targetPeriod === g.targetPeriod &&
+            o.targetYear === g.targetYear &&
+            o.low === g.low &&
+            o.high === g.high &&
+            o.point === g.point,
+        )
+      )
+        continue;
+      out.push(g);
+    }
+  }
+  return out;
+}
+
+/**
+ * A status worded elsewhere ("Company raises Digital Media net new ARR and EPS annual targets") applies to the
+ * guidance of the metrics the sentence names that has no worded status of its own; "annual" / "full-year"
+ * limits it to fiscal-year targets.
+ */
+export function applyWordedStatus<
+  G extends { metric: string; targetPeriod: FiscalPeriod | null; status: Guidance['status'] },
+>(guidance: G[], texts: string[]): void {
+  for (const t of texts) {
+    if (!/\b(?:targets?|guidance|outlook|forecast)\b/i.test(t) || BOILERPLATE.test(t)) continue;
+    const status = statusOf(t);
+    if (status === null) continue;
+    const annualOnly = /\b(?:annual|full[- ]year|fiscal year)\b/i.test(t) && !/\bquarter/i.test(t);
+    const named = new Set(METRICS.filter(([re]) => re.test(t)).map(([, m]) => m));
+    if (/\bEPS\b|earnings per share/i.test(t)) named.add('eps_diluted');
+    for (const g of guidance) {
+      if (g.status !== null || !named.has(g.metric)) continue;
+      if (annualOnly && g.targetPeriod !== 'FY') continue;
+      g.status = status;
+    }
+  }
+}

@@ -1,0 +1,189 @@
+import { parseAmount, type Scale, toFullUnits, wordScale } from './release-numbers.ts';
+import { BOILERPLATE, type Sentence } from './release-sentences.ts';
+
+/**
+ * Company measures (KPIs) stated in sentences: a known measure name, then its value within the clause
+ * ("Comparable store net sales ... decreased 0.7 percent", "net interest margin was 4.77%", "sold 16.24
+ * million iPhones"). A measure that is itself a change (comparable sales) takes the signed change; any other
+ * takes the level ("... increased 26% to $11.6 million" is $11.6 million). The first statement per measure and
+ * period wins (later ones are comparisons).
+ */
+
+export interface Measure {
+  name: string;
+  measure: string | null;
+  unit: 'percent' | 'currency' | 'count' | 'currency_per_share';
+  period: 'quarter' | 'ytd' | 'year' | 'point_in_time';
+  printed: string;
+  value: number;
+  scale: Scale;
+  sentence: Sentence;
+  start: number;
+  end: number;
+}
+
+type Expect = 'percent' | 'money' | 'count' | 'any';
+const KNOWN: [RegExp, string, 'change' | 'level', Expect?][] = [
+  [/\b(?:comparable|same[- ]store|comp)(?: store)?(?: net)? sales\b/i, 'comparable_sales', 'change'],
+  [/\bcomparable (?:store )?(?:sales|revenue) growth\b/i, 'comparable_sales', 'change'],
+  [/\bnet interest margin\b/i, 'net_interest_margin', 'level', 'percent'],
+  [/\befficiency ratio\b/i, 'efficiency_ratio', 'level', 'percent'],
+  [
+    /\breturn on (?:average )?(?:shareholders'? |stockholders'? |common )?equity\b/i,
+    'return_on_equity',
+    'level',
+    'percent',
+  ],
+  [/\breturn on (?:average )?assets\b/i, 'return_on_assets', 'level', 'percent'],
+  [/\btangible book value(?: per share)?\b/i, 'tangible_book_value_per_share', 'level', 'money'],
+  [/(?<!tangible )\bbook value(?: per share)?\b/i, 'book_value_per_share', 'level', 'money'],
+  [/\bnon-?performing assets\b/i, 'nonperforming_assets', 'level'],
+  [/\bnon-?performing loans\b/i, 'nonperforming_loans', 'level'],
+  [
+    /\bnet new (?:[A-Z][\w-]* ){0,3}(?:ARR|annual(?:ized)? recurring revenue)\b/i,
+    'net_new_arr',
+    'level',
+    'money',
+  ],
+  [/\b[Aa]nnual(?:ized)? [Rr]ecurring [Rr]evenue\b|\bARR\b/, 'arr', 'level', 'money'],
+  [/\b(?:paid )?(?:subscribers|subscriptions|paid memberships|members)\b/i, 'subscribers', 'level', 'count'],
+  [/\b(?:daily|monthly) active (?:users|people)\b/i, 'active_users', 'level', 'count'],
+  [/\bbacklog\b/i, 'backlog', 'level', 'money'],
+  [/\bremaining performance obligations?\b/i, 'remaining_performance_obligations', 'level', 'money'],
+  [/\bdeliveries\b/i, 'deliveries', 'level', 'count'],
+  [/\bonline sales\b|\be-?commerce sales\b|\bdigital sales\b/i, 'online_sales', 'change'],
+  [
+    /\bgross margin (?:rate|percentage)\b|\bgross margin\b(?= (?:was|of|increased|decreased|improved|expanded|declined) [\d.]+ ?(?:%|percent))/i,
+    'gross_margin',
+    'level',
+    'percent',
+  ],
+  [/\boperating margin\b/i, 'operating_margin', 'level', 'percent'],
+  [/\bloan originations\b/i, 'loan_originations', 'level', 'money'],
+  [/\bcash collections\b/i, 'cash_collections', 'level', 'money'],
+];
+
+const VALUE = String.raw`(\(?-?\$?\s?\d[\d,]*(?:\.\d+)?\)?)\s?(%|percent|basis points|thousand|million|billion)?`;
+/** A value counts only right after a linking word: "was 4.77%", "decreased 0.7 percent", "totaled $2.2 million". */
+const LINKED_VALUE = new RegExp(
+  String.raw`\b(?:was|were|of|totaled|totaling|at|is|reached|increased|decreased|rose|fell|grew|declined|improved|expanded|narrowed|dropped|up|down|to)\s+(?:by\s+)?(?:a record\s+|approximately\s+|about\s+)?${VALUE}`,
+  'i',
+);
+const UNITS_SOLD =
+  /\b(?:sold|shipped|delivered)\s+(?:a record\s+)?(\d[\d,]*(?:\.\d+)?)\s?(thousand|million|billion)?\s+([A-Za-z®™]+(?:\s+units)?)/g;
+
+function periodOf(s: string): Measure['period'] {
+  if (/\b(?:six|nine)[- ]months?|year[- ]to[- ]date|\b(?:26|39)[- ]week|first half/i.test(s)) return 'ytd';
+  if (
+    /\bat (?:quarter[- ]end|(?:the end of|year[- ]end)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d)/i.test(
+      s,
+    )
+  )
+    return 'point_in_time';
+  if (/\b(?:quarter|three months|13[- ]week|thirteen[- ]week)\b/i.test(s)) return 'quarter';
+  if (/\b(?:fiscal year|full[- ]year|for the year|fiscal \d{4}|in \d{4})\b/i.test(s)) return 'year';
+  return 'quarter';
+}
+
+export function measuresOf(sentences: Sentence[]): Measure[] {
+  const out: Measure[] = [];
+  const seen = new Set<string>();
+  const add = (m: Measure) => {
+    const key = `${m.measure ?? m.name.toLowerCase()}|${m.period}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push(m);
+  };
+  for (const s of sentences.slice(0, 120)) {
+    if (BOILERPLATE.test(s.text) || /\b(?:expects?|anticipates?|outlook|guidance)\b/i.test(s.text)) continue;
+    for (const [re, measure, kind, expect = 'any'] of KNOWN) {
+      // A name inside a longer measure's ("Net new ... ARR") belongs to that measure: take the next mention.
+      const m = [...s.text.matchAll(new RegExp(re.source, `g${re.flags}`))].find(
+        (x) => measure !== 'arr' || !/\bnet new\b[^.;]{0,60}$/i.test(s.text.slice(0, x.index)),
+      );
+      if (!m) continue;
+      const after = s.text.slice(m.index! + m[0].length);
+      const clause = after.split(/[;]|,\s(?:compared|while|and|from|[a-z]+ing)\b/)[0] ?? after;
+      const linked = LINKED_VALUE.exec(clause);
+      if (!linked || linked.index > 110) continue;
+      const v = new RegExp(VALUE, 'i').exec(linked[0].slice(linked[0].search(/[\d($-]/)))!;
+      const vIndex = linked.index + linked[0].length - v[0].length;
+      const verb = clause.slice(0, vIndex);
+      let printed = v[0].trim();
+      let valueText = v[1]!;
+      let unitWord = v[2];
+      // "increased 26% to $11.6 million": a level measure takes the figure after "to".
+      if (kind === 'level' && /%|percent|basis points/i.test(unitWord ?? '')) {
+        const to = new RegExp(String.raw`^\s*to\s+(?:a record\s+)?${VALUE}`, 'i').exec(
+          clause.slice(vIndex + v[0].length),
+        );
+        if (
+          to &&
+          /\b(?:increased|decreased|rose|fell|grew|declined|improved|expanded|up|down)\b/i.test(verb)
+        ) {
+          printed = to[0].replace(/^\s*to\s+(?:a record\s+)?/i, '').trim();
+          valueText = to[1]!;
+          unitWord = to[2];
+        }
+      }
+      let value = parseAmount(valueText);
+      if (value === null) continue;
+      if (/basis points/i.test(unitWord ?? '')) continue;
+      const isPercent = /%|percent/i.test(unitWord ?? '');
+      if (kind === 'change' && !isPercent) continue;
+      if (
+        kind === 'change' &&
+        /\b(?:decreased|declined|fell|down|decrease|decline)\b/i.test(verb) &&
+        value > 0
+      )
+        value = -value;
+      const isMoney = valueText.includes('$');
+      if (expect === 'percent' && !isPercent) continue;
+      if (expect === 'money' && !isMoney) continue;
+      if (expect === 'count' && (isMoney || isPercent)) continue;
+      const scale = isPercent ? 'units' : wordScale(unitWord);
+      const unit: Measure['unit'] = isPercent
+        ? 'percent'
+        : isMoney
+          ? /per_share$/.test(measure) || /per share/i.test(m[0] + clause.slice(0, 80))
+            ? 'currency_per_share'
+            : 'currency'
+          : 'count';
+      const start =
+        s.start + m.index + m[0].length + (clause.indexOf(printed) >= 0 ? clause.indexOf(printed) : vIndex);
+      add({
+        name: m[0],
+        measure,
+        unit,
+        period: periodOf(s.text.slice(0, m.index! + m[0].length + 120)),
+        printed,
+        value: unit === 'percent' || unit === 'currency_per_share' ? value : toFullUnits(value, scale),
+        scale: unit === 'percent' ? 'units' : scale,
+        sentence: s,
+        start,
+        end: start + printed.length,
+      });
+    }
+    for (const m of s.text.matchAll(UNITS_SOLD)) {
+      const n = parseAmount(m[1]!);
+      if (n === null) continue;
+      const noun = m[3]!.replace(/[®™]/g, '');
+      if (/^(?:of|the|to|for|in|at|its|our|shares?|percent)$/i.test(noun)) continue;
+      const scale = wordScale(m[2]);
+      const start = s.start + m.index! + m[0].indexOf(m[1]!);
+      add({
+        name: `${noun} ${/shipped/i.test(m[0]) ? 'shipped' : /delivered/i.test(m[0]) ? 'delivered' : 'sold'}`,
+        measure: /delivered/i.test(m[0]) ? 'deliveries' : 'units_sold',
+        unit: 'count',
+        period: periodOf(s.text),
+        printed: `${m[1]}${m[2] ? ` ${m[2]}` : ''}`,
+        value: toFullUnits(n, scale),
+        scale,
+        sentence: s,
+        start,
+        end: start + m[1]!.length,
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,122 @@
+/**
+ * Numbers as printed in earnings releases: the figure, its sign, its scale word and the table caption's scale.
+ * Rules (each holds on every release read):
+ * - a value in parentheses, or after a minus sign, is negative;
+ * - the scale of a table figure comes from its table's caption ("in thousands", "$ in millions", "000s");
+ * - the scale of a prose figure comes from the word after it ("$1.2 billion"), otherwise it is in full units;
+ * - per-share figures are never scaled.
+ */
+
+export type Scale = 'units' | 'thousands' | 'millions' | 'billions';
+
+export const SCALE_FACTOR: Record<Scale, number> = {
+  units: 1,
+  thousands: 1e3,
+  millions: 1e6,
+  billions: 1e9,
+};
+
+/** A printed amount: `$1,234.5`, `(0.39)`, `$(12)`, `($0.12)`, `.16`, `-4.2`, `$1, 234,000` (stray space kept by the source). */
+export const AMOUNT_SOURCE = String.raw`\(?-?\s?(?:[A-Z]{0,2}\$|€|£|¥)?\s?\(?-?(?:\d{1,3}(?:,\s?\d{3})+|\d+)?(?:\.\d+)?\)?`;
+
+/** Parses one printed figure; null when it holds no digit (`—`, `--`, `N/A`). */
+export function parseAmount(printed: string): number | null {
+  const s = printed.trim();
+  if (!/\d/.test(s)) return null;
+  const negative =
+    /^\(|\(\s*(?:[A-Z]{0,2}\$|€|£|¥)?\s*\d|^-|^[A-Z]{0,2}\$\s*-|\)\s*%?$/.test(s) && !/^\d.*\)$/.test(s);
+  const digits = s.replace(/[^\d.]/g, '');
+  if (digits === '' || digits === '.' || (digits.match(/\./g)?.length ?? 0) > 1) return null;
+  const n = Number(digits);
+  if (!Number.isFinite(n)) return null;
+  return negative ? -n : n;
+}
+
+/** A table cell that is a figure (not a year, a date or a label). */
+export function isFigureCell(cell: string): boolean {
+  const s = cell.trim();
+  return (
+    /^\(?-?\s?(?:[A-Z]{0,2}\$|€|£|¥)?\s?\(?-?(?:\d{1,3}(?:,\s?\d{3})+|\d+)?(?:\.\d+)?\)?\s*%?\)?$/.test(s) &&
+    /\d/.test(s)
+  );
+}
+
+/** A cell with no figure that still fills a column: `—`, `-`, `--`, `n/a`, `nm`. */
+export function isNilCell(cell: string): boolean {
+  return /^(?:[-\u2013\u2014]{1,2}|\$\s?[-\u2013\u2014]{1,2}|n\/?a|nm|n\.m\.|\*)$/i.test(cell.trim());
+}
+
+/** The scale a caption or header states, with the words that state it; null when it states none. */
+export function captionScale(text: string): { scale: Scale; evidence: string } | null {
+  // A caption is a short line; a paragraph that mentions millions is prose.
+  if (text.length > 300 || !/thousand|million|billion|000/i.test(text)) return null;
+  const t = text.toLowerCase();
+  const m =
+    /\b(?:in|amounts in|dollars in|\$ in|expressed in|[a-z$€£]+ in)\s+(?:[a-z.$€£]+\s+)?(thousands|millions|billions|000s|000's|\$000s?|000)\b/.exec(
+      t,
+    ) ??
+    /\(\s*(?:in\s+)?(thousands|millions|billions)\b/.exec(t) ??
+    /\(\s*\$?\s*(000s?|000's)\s*(?:omitted)?\s*\)|\b(000s?|000's) omitted\b/.exec(t) ??
+    /^\s*\(?\s*(thousands|millions|billions)\s*(?:of [a-z]+\s*)?(?:,|\)|except|$)/.exec(t);
+  if (!m) return null;
+  const word = (m[1] ?? m[2] ?? m[3] ?? '').replace(/^\$|'?s$/g, '');
+  const scale: Scale =
+    word.startsWith('thousand') || word === '000'
+      ? 'thousands'
+      : word.startsWith('million')
+        ? 'millions'
+        : 'billions';
+  return { scale, evidence: text.trim().slice(0, 200) };
+}
+
+/** The scale word written after a prose amount ("$44.2 million", "876 thousand"). */
+export function wordScale(word: string | undefined): Scale {
+  const w = (word ?? '').toLowerCase();
+  if (w.startsWith('thousand') || w === 'k') return 'thousands';
+  if (w.startsWith('million') || w === 'm' || w === 'mm') return 'millions';
+  if (w.startsWith('billion') || w === 'b' || w === 'bn') return 'billions';
+  return 'units';
+}
+
+/** Full units from a printed value and its scale, rounded to kill float noise (`26,741` millions -> 26741000000). */
+export function toFullUnits(value: number, scale: Scale): number {
+  const v = value * SCALE_FACTOR[scale];
+  return Math.round(v * 1e6) / 1e6;
+}
+
+const CURRENCY_MARKS: [RegExp, string][] = [
+  [/€|\beuros?\b|\bEUR\b/, 'EUR'],
+  [/£|\bpounds sterling\b|\bGBP\b/, 'GBP'],
+  [/\bC\$|\bCanadian dollars?\b|\bCAD\b/, 'CAD'],
+  [/\bA\$|\bAustralian dollars?\b|\bAUD\b/, 'AUD'],
+  [/\bRMB\b|\brenminbi\b|\bCNY\b/i, 'CNY'],
+  [/¥|\byen\b|\bJPY\b/, 'JPY'],
+  [/\bCHF\b|\bSwiss francs?\b/, 'CHF'],
+];
+
+/**
+ * The reporting currency: a caption or heading naming another currency wins; otherwise a release whose
+ * figures carry `$` is in US dollars; null when no figure carries a currency mark.
+ */
+export function detectCurrency(
+  captions: string[],
+  text: string,
+): { currency: string | null; evidence: string | null } {
+  for (const c of captions) {
+    for (const [re, code] of CURRENCY_MARKS)
+      if (re.test(c)) return { currency: code, evidence: c.slice(0, 200) };
+  }
+  const counts = new Map<string, number>();
+  for (const [re, code] of CURRENCY_MARKS) {
+    const n = text.match(new RegExp(re.source, `g${re.flags}`))?.length ?? 0;
+    if (n > 0) counts.set(code, n);
+  }
+  const dollars = text.match(/(?<![A-Z])\$\s?\(?\d/g)?.length ?? 0;
+  let best: [string, number] | null = dollars > 0 ? ['USD', dollars] : null;
+  for (const [code, n] of counts) if (best === null || n > best[1] * 2) best = [code, n];
+  if (best === null) return { currency: null, evidence: null };
+  return {
+    currency: best[0],
+    evidence: best[0] === 'USD' ? `"$" on ${dollars} figures` : `${best[0]} marks on ${best[1]} figures`,
+  };
+}

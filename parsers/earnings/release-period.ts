@@ -1,0 +1,285 @@
+import type { Block } from './release-document.ts';
+
+/**
+ * The period a release reports, from its own words ("fiscal 2011 first quarter ended December 25, 2010",
+ * "third quarter of fiscal 2024", "13-week fiscal quarter ended November 2, 2024"), never from the filing date.
+ * Fiscal years end in any month: the fiscal year is the one the release names; only when it names none is it
+ * inferred (the year in which the fiscal year containing the period ends) and marked so.
+ */
+
+export type FiscalPeriod = 'Q1' | 'Q2' | 'Q3' | 'Q4' | 'FY';
+
+export interface ReportedPeriod {
+  fiscalYear: number | null;
+  fiscalPeriod: FiscalPeriod | null;
+  periodEnd: string | null;
+  /** `stated` when the release names the fiscal year, `inferred` when it was computed from the end date. */
+  fiscalYearSource: 'stated' | 'inferred' | null;
+  /** The release also reports the fiscal year ending on the same date (a fourth-quarter release). */
+  alsoFiscalYear: boolean;
+  evidence: { text: string; start: number; end: number } | null;
+}
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
+export const DATE_SOURCE = String.raw`(?:${MONTH}\s+\d{1,2},?\s+\d{4}|\d{1,2}\s+${MONTH}\s+\d{4})`;
+const ORDINALS: Record<string, number> = {
+  first: 1,
+  '1st': 1,
+  second: 2,
+  '2nd': 2,
+  third: 3,
+  '3rd': 3,
+  fourth: 4,
+  '4th': 4,
+};
+const ORDINAL = '(?:first|second|third|fourth|1st|2nd|3rd|4th)';
+
+/** `December 25, 2010` / `25 December 2010` -> `2010-12-25`. */
+export function parseDate(s: string): string | null {
+  const m = new RegExp(
+    String.raw`^(?:(${MONTH})\s+(\d{1,2}),?\s+(\d{4})|(\d{1,2})\s+(${MONTH})\s+(\d{4}))$`,
+    'i',
+  ).exec(s.trim());
+  if (!m) return null;
+  const monthWord = (m[1] ?? m[5] ?? '').toLowerCase().slice(0, 3);
+  const month = MONTHS.indexOf(monthWord) + 1;
+  const day = Number(m[2] ?? m[4]);
+  const year = Number(m[3] ?? m[6]);
+  if (month < 1 || day < 1 || day > 31) return null;
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+const QUARTER_SPAN =
+  /quarter|three[- ]months?|thirteen[- ]weeks?|twelve[- ]weeks?|fourteen[- ]weeks?|sixteen[- ]weeks?|1[2346][- ]weeks?|Q[1-4]\b/i;
+const YEAR_SPAN = /(?:fiscal )?year|twelve[- ]months|5[23][- ]weeks?|fifty-(?:two|three)[- ]weeks?/i;
+const YTD_SPAN =
+  /six[- ]months|nine[- ]months|2[4-7][- ]weeks?|3[89][- ]weeks?|year[- ]to[- ]date|first half|first (?:six|nine) months/i;
+
+interface EndedPhrase {
+  date: string;
+  span: 'quarter' | 'year' | 'ytd' | 'other';
+  ordinal: number | null;
+  year: number | null;
+  start: number;
+  end: number;
+  block: Block;
+}
+
+/** Reads the reported period from the release's prose (tables are skipped: their columns name prior periods too). */
+export function reportedPeriod(blocks: Block[]): ReportedPeriod {
+  const prose = blocks.filter((b) => !b.row);
+  const ended: EndedPhrase[] = [];
+  const endedRe = new RegExp(String.raw`\b(?:ended|ending)\s+(?:on\s+)?(${DATE_SOURCE})`, 'gi');
+  let chars = 0;
+  for (const b of prose) {
+    if (chars > 12_000) break;
+    chars += b.text.length;
+    if (
+      !b.text.includes('nded') &&
+      !b.text.includes('nding') &&
+      !b.text.includes('NDED') &&
+      !b.text.includes('NDING')
+    )
+      continue;
+    if (/forward-looking|Form 10-[KQ]\b/i.test(b.text) && !/\breport(?:s|ed)?\b/i.test(b.text)) continue;
+    for (const m of b.text.matchAll(endedRe)) {
+      // The words before "ended" name the span: up to 90 characters back, not across a sentence or cell.
+      const back = b.text.slice(Math.max(0, m.index! - 90), m.index!);
+      const cut = Math.max(back.lastIndexOf('.'), back.lastIndexOf(';'), back.lastIndexOf('|'));
+      const before = cut >= 0 ? back.slice(cut + 1) : back;
+      const date = parseDate(m[1]!);
+      if (date === null) continue;
+      const tail = before.slice(-70);
+      const span = YTD_SPAN.test(tail)
+        ? 'ytd'
+        : QUARTER_SPAN.test(tail)
+          ? 'quarter'
+          : YEAR_SPAN.test(tail)
+            ? 'year'
+            : 'other';
+      const ord = new RegExp(String.raw`\b(${ORDINAL})\b`, 'i').exec(tail);
+      const yr = /\b(?:fiscal(?: year)?|FY)\s?'?(\d{4}|\d{2})\b/i.exec(tail);
+      const start = b.start + m.index! - before.length;
+      ended.push({
+        date,
+        span,
+        ordinal: ord ? (ORDINALS[ord[1]!.toLowerCase()] ?? null) : null,
+        year: yr ? fullYear(yr[1]!) : null,
+        start,
+        end: b.start + m.index! + m[0].length,
+        block: b,
+      });
+    }
+  }
+  const relevant = ended.filter((e) => e.span === 'quarter' || e.span === 'year');
+  if (relevant.length === 0) return quarterWithoutDate(prose);
+  // The period reported is the latest one the release says ended (prior periods are compared against it).
+  const latest = relevant.reduce((a, b) => (b.date > a.date ? b : a));
+  const sameEnd = relevant.filter((e) => e.date === latest.date);
+  const quarter = sameEnd.find((e) => e.span === 'quarter');
+  const year = sameEnd.find((e) => e.span === 'year');
+  const chosen = quarter ?? year ?? latest;
+  const fyEnd = fiscalYearEnds(ended, prose);
+  let fiscalPeriod: FiscalPeriod | null;
+  let ordinal = sameEnd.map((e) => e.ordinal).find((o) => o !== null) ?? null;
+  if (quarter === undefined) fiscalPeriod = 'FY';
+  else {
+    ordinal ??= dominantOrdinal(prose, latest.date);
+    if (ordinal === null && fyEnd !== null) ordinal = quarterFromYearEnd(latest.date, fyEnd);
+    fiscalPeriod = ordinal === null ? null : (`Q${ordinal}` as FiscalPeriod);
+  }
+  let fiscalYear = sameEnd.map((e) => e.year).find((y) => y !== null) ?? null;
+  if (fiscalYear === null && ordinal !== null) fiscalYear = statedYearForOrdinal(prose, ordinal);
+  // A year named with the ordinal only in a comparison ("fourth quarter of fiscal 2003") loses to a later
+  // fiscal year the release names for results ("Fiscal 2004 net income").
+  const named = namedFiscalYear(prose, latest.date, fiscalPeriod === 'Q4' || fiscalPeriod === 'FY');
+  if (fiscalYear !== null && named !== null && named > fiscalYear) fiscalYear = named;
+  if (fiscalYear === null && fiscalPeriod === 'FY') fiscalYear = statedYearForFiscalYear(prose, latest.date);
+  let source: ReportedPeriod['fiscalYearSource'] = fiscalYear !== null ? 'stated' : null;
+  if (fiscalYear === null && fiscalPeriod !== null) {
+    fiscalYear = inferFiscalYear(latest.date, fiscalPeriod, fyEnd);
+    source = fiscalYear !== null ? 'inferred' : null;
+  }
+  return {
+    fiscalYear,
+    fiscalPeriod,
+    periodEnd: latest.date,
+    fiscalYearSource: source,
+    alsoFiscalYear:
+      quarter !== undefined && (year !== undefined || (fiscalPeriod === 'Q4' && mentionsFullYear(prose))),
+    evidence: {
+      text: chosen.block.text
+        .slice(chosen.start - chosen.block.start, chosen.end - chosen.block.start)
+        .trim(),
+      start: chosen.start,
+      end: chosen.end,
+    },
+  };
+}
+
+function fullYear(y: string): number {
+  const n = Number(y);
+  return y.length === 2 ? 2000 + n : n;
+}
+
+/** The ordinal the prose uses most with "quarter" (the headline and lead name the current one first). */
+function dominantOrdinal(prose: Block[], periodEnd: string): number | null {
+  const counts = new Map<number, number>();
+  let first: number | null = null;
+  const re = new RegExp(String.raw`\b(${ORDINAL})\s+(?:fiscal\s+)?quarter\b|\bQ([1-4])\b`, 'gi');
+  for (const b of prose.slice(0, 30)) {
+    if (/forward-looking|looking ahead|outlook|expects?|guidance/i.test(b.text)) continue;
+    for (const m of b.text.matchAll(re)) {
+      const o = m[1] ? ORDINALS[m[1].toLowerCase()]! : Number(m[2]);
+      first ??= o;
+      counts.set(o, (counts.get(o) ?? 0) + 1);
+    }
+  }
+  void periodEnd;
+  return first;
+}
+
+/** "third quarter of fiscal 2024", "fiscal 2011 first quarter", "Q3 FY25", "third fiscal quarter of 2006": the largest year named with this ordinal. */
+function statedYearForOrdinal(prose: Block[], ordinal: number): number | null {
+  const word = Object.entries(ORDINALS)
+    .filter(([, n]) => n === ordinal)
+    .map(([w]) => w)
+    .join('|');
+  const re = new RegExp(
+    String.raw`\b(?:fiscal(?: year)?\s+(\d{4})\s+(?:${word})\s+(?:fiscal\s+)?quarter|(?:${word})\s+(?:fiscal\s+)?quarter\s+(?:of\s+)?(?:fiscal\s+)?(?:year\s+)?'?(\d{4})|Q${ordinal}\s+(?:FY|fiscal\s+)'?(\d{4}|\d{2}))\b`,
+    'gi',
+  );
+  let best: number | null = null;
+  for (const b of prose.slice(0, 40)) {
+    if (/looking ahead|outlook|expects?|guidance|forward-looking/i.test(b.text)) continue;
+    for (const m of b.text.matchAll(re)) {
+      const y = fullYear(m[1] ?? m[2] ?? m[3]!);
+      if (best === null || y > best) best = y;
+    }
+  }
+  return best;
+}
+
+/** The latest "fiscal YYYY" the results prose names within a year of the period end (forward-looking text skipped). */
+function namedFiscalYear(prose: Block[], periodEnd: string, endsYear: boolean): number | null {
+  const endYear = Number(periodEnd.slice(0, 4));
+  // A fourth quarter ends its fiscal year, so that year cannot be named after a later calendar year.
+  const upper = endsYear ? endYear : endYear + 1;
+  let best: number | null = null;
+  for (const b of prose.slice(0, 30)) {
+    if (/looking ahead|outlook|expects?|guidance|forward-looking|anticipates?/i.test(b.text)) continue;
+    for (const m of b.text.matchAll(/\bfiscal(?: year)?\s+(\d{4})\b/gi)) {
+      const y = Number(m[1]);
+      if (y >= endYear - 1 && y <= upper && (best === null || y > best)) best = y;
+    }
+  }
+  return best;
+}
+
+function statedYearForFiscalYear(prose: Block[], periodEnd: string): number | null {
+  const endYear = Number(periodEnd.slice(0, 4));
+  for (const b of prose.slice(0, 20)) {
+    for (const m of b.text.matchAll(/\bfiscal(?: year)?\s+(\d{4})\b/gi)) {
+      const y = Number(m[1]);
+      if (y === endYear || y === endYear + 1) return y;
+    }
+  }
+  return null;
+}
+
+/** Month-day of the fiscal year end when the release names one ("fiscal year ended September 25, 2010"). */
+function fiscalYearEnds(ended: EndedPhrase[], prose: Block[]): string | null {
+  const fy = ended.find((e) => e.span === 'year' && /fiscal year|year ended/i.test(e.block.text));
+  if (fy) return fy.date;
+  for (const b of prose) {
+    const m = new RegExp(String.raw`fiscal year ended\s+(${DATE_SOURCE})`, 'i').exec(b.text);
+    if (m) return parseDate(m[1]!);
+  }
+  return null;
+}
+
+function monthsBetween(from: string, to: string): number {
+  const [fy, fm, fd] = from.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = to.split('-').map(Number) as [number, number, number];
+  // Quarters of 52/53-week years end up to a week off a month end: round to the nearest month.
+  return Math.round((ty - fy) * 12 + (tm - fm) + (td - fd) / 30);
+}
+
+function quarterFromYearEnd(periodEnd: string, fyEnd: string): number | null {
+  const months = ((monthsBetween(fyEnd, periodEnd) % 12) + 12) % 12;
+  if (months % 3 !== 0) return null;
+  return months === 0 ? 4 : months / 3;
+}
+
+/** The fiscal year named by the calendar year in which it ends (the SEC's DEI convention). */
+function inferFiscalYear(periodEnd: string, period: FiscalPeriod, fyEnd: string | null): number | null {
+  // A 52/53-week year ending in the first days of January is named by the year it mostly covers.
+  const year = Number(periodEnd.slice(0, 4)) - (periodEnd.slice(5) <= '01-07' ? 1 : 0);
+  if (period === 'FY' || period === 'Q4') return year;
+  const q = Number(period.slice(1));
+  const monthsToYearEnd = 3 * (4 - q);
+  const month = Number(periodEnd.slice(5, 7));
+  void fyEnd;
+  return month + monthsToYearEnd > 12 ? year + 1 : year;
+}
+
+function mentionsFullYear(prose: Block[]): boolean {
+  return prose
+    .slice(0, 20)
+    .some((b) => /\b(?:full[- ]year|fiscal year|twelve months|for the year)\b/i.test(b.text));
+}
+
+/** A release that names its quarter but no end date ("first quarter of fiscal 2025 results"). */
+function quarterWithoutDate(prose: Block[]): ReportedPeriod {
+  const ordinal = dominantOrdinal(prose, '');
+  const year = ordinal !== null ? statedYearForOrdinal(prose, ordinal) : null;
+  return {
+    fiscalYear: year,
+    fiscalPeriod: ordinal !== null ? (`Q${ordinal}` as FiscalPeriod) : null,
+    periodEnd: null,
+    fiscalYearSource: year !== null ? 'stated' : null,
+    alsoFiscalYear: false,
+    evidence: null,
+  };
+}

@@ -1,0 +1,50 @@
+import type { Block } from './release-document.ts';
+
+/** Sentences of the release's prose with their offsets into the exhibit text. */
+export interface Sentence {
+  text: string;
+  start: number;
+  end: number;
+  /** The nearest heading above (an "Outlook" section marks its sentences as forward-looking). */
+  heading: string;
+}
+
+const ABBREV =
+  /\b(?:Inc|Corp|Co|Ltd|No|Mr|Mrs|Ms|Dr|St|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|U\.S|vs|approx|e\.g|i\.e|N\.A|L\.P)\.$/;
+
+export function sentencesOf(blocks: Block[]): Sentence[] {
+  const out: Sentence[] = [];
+  let heading = '';
+  for (const b of blocks) {
+    if (b.row) continue;
+    const t = b.text;
+    if (t.length < 90 && !/[.!?]["”]?$/.test(t)) {
+      heading = t;
+      continue;
+    }
+    let from = 0;
+    const re = /[.!?]["”’)]?(?=\s+["“(]?[A-Z0-9$])/g;
+    for (const m of t.matchAll(re)) {
+      const endIdx = m.index! + m[0].length;
+      const piece = t.slice(from, endIdx);
+      if (ABBREV.test(piece.trim()) || (/\d\.$/.test(piece.trim()) && /^\s*\d/.test(t.slice(endIdx))))
+        continue;
+      push(out, t, from, endIdx, b, heading);
+      from = endIdx;
+    }
+    push(out, t, from, t.length, b, heading);
+  }
+  return out;
+}
+
+function push(out: Sentence[], t: string, from: number, to: number, b: Block, heading: string) {
+  const raw = t.slice(from, to);
+  const lead = raw.length - raw.trimStart().length;
+  const text = raw.trim();
+  if (text === '') return;
+  out.push({ text, start: b.start + from + lead, end: b.start + from + lead + text.length, heading });
+}
+
+/** Boilerplate that repeats "expects" and figures without being results or guidance. */
+export const BOILERPLATE =
+  /forward[- ]looking statements?|safe harbor|risks? and uncertainties|actual results (?:may|could) differ|private securities litigation|undue reliance|conference call|webcast|dial[- ]in|replay|press release contains|this release contains|www\.|https?:/i;

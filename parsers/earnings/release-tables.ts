@@ -1,0 +1,244 @@
+import { type Concept, conceptOfLabel, labelIsNonGaap, PER_SHARE_CONCEPTS } from './release-concepts.ts';
+import type { Block } from './release-document.ts';
+import { captionScale, isFigureCell, isNilCell, parseAmount, type Scale } from './release-numbers.ts';
+
+/**
+ * Figures from the release's tables. A table starts at a title or scale caption; its scale is the caption's
+ * ("(In millions, except per share data)"); its columns are grouped by the spans its header names ("Three
+ * Months Ended | Nine Months Ended"), and the first column of a group is that group's current period (every
+ * release read prints the current period first). A reconciliation or non-GAAP table only yields the rows whose
+ * label says GAAP or non-GAAP.
+ */
+
+export type Span = 'quarter' | 'ytd' | 'year' | 'unknown';
+export type Basis = 'gaap' | 'non_gaap' | 'unspecified';
+
+export interface TableFigure {
+  concept: Concept;
+  label: string;
+  basis: Basis;
+  span: Span;
+  printed: string;
+  /** The number as printed (sign applied), before scaling. */
+  value: number;
+  /** null when neither the caption nor any other evidence gives the table's scale. */
+  scale: Scale | null;
+  scaleEvidence: string | null;
+  table: string;
+  block: Block;
+  /** Rank of the row among candidates for the concept (lower wins): totals over first rows, net over continuing. */
+  rank: number;
+}
+
+interface TableContext {
+  title: string;
+  scale: Scale | null;
+  scaleEvidence: string | null;
+  header: string;
+  kind: 'statement' | 'reconciliation' | 'guidance' | 'other';
+  section: string;
+  lastConcept: Concept | null;
+  rows: number;
+}
+
+const TITLE =
+  /statements? of (?:consolidated )?(?:operations|income|earnings|comprehensive)|income statements?|balance sheets?|cash flows?|reconciliation|non[- ]?gaap|supplemental|selected (?:financial|consolidated)|financial (?:data|highlights|summary|results|information)|operations data|results of operations|condensed|consolidated|segment|(?:quarterly|summary) (?:results|data)|key (?:metrics|figures)|highlights/i;
+const STATEMENT =
+  /statements? of (?:consolidated )?(?:operations|income|earnings)|income statements?|operations data|results of operations|statements? of (?:consolidated )?(?:operations|income) and comprehensive/i;
+const FORWARD_TABLE = /\b(?:targets?|outlook|guidance|forecasts?|expects?|expectations|projections?)\b/i;
+const RECONCILIATION = /reconciliation|non[- ]?gaap|adjusted|pro[- ]forma/i;
+const SPAN_WORDS =
+  /(three|six|nine|twelve)[- ]months?|(thirteen|twelve|fourteen|sixteen|twenty[- ]\w+|thirty[- ]\w+|thirty|forty[- ]\w+|fifty[- ]\w+|\d{1,2})[- ]weeks?|quarter|year[- ]to[- ]date|(?:fiscal )?years?\b|first half|Q[1-4]\b/gi;
+
+const SPAN_TEST = new RegExp(SPAN_WORDS.source, 'i');
+
+function spanOf(words: string): Span {
+  const w = words.toLowerCase();
+  if (/^(?:three[- ]months?|quarter|q[1-4]|(?:thirteen|twelve|fourteen|sixteen|1[2346])[- ]weeks?)$/.test(w))
+    return 'quarter';
+  if (
+    /^(?:six|nine)[- ]months?$|year[- ]to[- ]date|first half|^(?:twenty|thirty|2\d|3\d)[- ]?\w*[- ]weeks?$|^(?:twenty[- ]\w+|thirty[- ]\w+|thirty|forty[- ]\w+)[- ]weeks?$/.test(
+      w,
+    )
+  ) {
+    return /fifty|5[23]/.test(w) ? 'year' : 'ytd';
+  }
+  if (/^(?:twelve[- ]months?|(?:fiscal )?years?|fifty[- ]\w+[- ]weeks?|5[23][- ]weeks?)$/.test(w))
+    return 'year';
+  return 'unknown';
+}
+
+/** The spans a header names, in order, with repeated neighbours merged ("Quarter Ended | Quarter Ended"). */
+function headerSpans(header: string): Span[] {
+  const spans: Span[] = [];
+  for (const m of header.matchAll(SPAN_WORDS)) {
+    const s = spanOf(m[0]);
+    if (s === 'unknown') continue;
+    spans.push(s);
+  }
+  return spans;
+}
+
+/** A header row: no label, or every cell a date, a year, a span word or "(unaudited)". */
+function isHeaderRow(cells: string[]): boolean {
+  return cells.every(
+    (c) =>
+      /^(?:\(?unaudited\)?|\(?restated\)?|\(?as adjusted\)?|change|% change|%|notes?|variance|\(?in [a-z ]+\)?)$/i.test(
+        c.trim(),
+      ) ||
+      /^(?:19|20)\d{2}(?:\s*\(\d\))?$/.test(c.trim()) ||
+      /^[A-Za-z]{3,9}\.? \d{1,2},?(?: (?:19|20)\d{2})?(?:\s*\(\d\))?$/.test(c.trim()) ||
+      (SPAN_TEST.test(c) && !/\d{3}/.test(c)),
+  );
+}
+
+/** Figure candidates from every table of the release. */
+export function tableFigures(blocks: Block[]): TableFigure[] {
+  const out: TableFigure[] = [];
+  let ctx: TableContext | null = null;
+  let pending: string[] = [];
+  /** The last sentence before the table ("The following table summarizes ... targets:"). */
+  let leadIn = '';
+  const startTable = () => {
+    const title = pending.filter((p) => TITLE.test(p) || captionScale(p) !== null).join(' / ');
+    let scale: ReturnType<typeof captionScale> = null;
+    for (const p of pending) scale ??= captionScale(p);
+    ctx = {
+      title,
+      scale: scale?.scale ?? null,
+      scaleEvidence: scale?.evidence ?? null,
+      header: pending.filter((p) => SPAN_TEST.test(p)).join(' | '),
+      // A table of targets is guidance (release-guidance reads it), never reported figures.
+      kind: FORWARD_TABLE.test(`${leadIn} ${title}`)
+        ? 'guidance'
+        : RECONCILIATION.test(title)
+          ? 'reconciliation'
+          : STATEMENT.test(title) || /consolidated|condensed/i.test(title)
+            ? 'statement'
+            : 'other',
+      section: '',
+      lastConcept: null,
+      rows: 0,
+    };
+    pending = [];
+    leadIn = '';
+  };
+  for (const b of blocks) {
+    if (!b.row) {
+      const t = b.text;
+      const prose = t.length > 160 && /[a-z]{3,}[.;] |[a-z]{3,}\.$/.test(t);
+      if (prose || /^the following tables? /i.test(t)) {
+        ctx = null;
+        pending = [];
+        // The safe-harbor paragraph speaks of "expectations" without introducing a table of targets.
+        leadIn = /forward[- ]looking|safe harbor|risks? and uncertainties/i.test(t) ? '' : t;
+        continue;
+      }
+      if (TITLE.test(t) || captionScale(t) !== null) {
+        // A title or caption after rows opens the next table.
+        if (ctx !== null && (ctx as TableContext).rows > 0) ctx = null;
+        pending.push(t);
+        continue;
+      }
+      if (ctx !== null) {
+        if (SPAN_TEST.test(t)) (ctx as TableContext).header += ` | ${t}`;
+        (ctx as TableContext).section = t;
+      } else pending.push(t);
+      if (pending.length > 8) pending.shift();
+      continue;
+    }
+    const cells = b.text.split(' | ');
+    const first = cells[0] ?? '';
+    if (
+      ctx === null ||
+      (!isFigureCell(first) &&
+        TITLE.test(first) &&
+        cells.slice(1).every((c) => !isFigureCell(c) || /^(?:19|20)\d{2}$/.test(c)))
+    ) {
+      if (ctx === null || TITLE.test(first)) {
+        if (TITLE.test(first) && !isFigureCell(first)) pending.push(first);
+        startTable();
+      }
+    }
+    const c = ctx as unknown as TableContext;
+    // A caption can sit in the header row's first cell: "(In millions, except per share data) | Three Months Ended".
+    if (c.scale === null) {
+      const inRow = captionScale(first);
+      if (inRow !== null && !isFigureCell(first)) {
+        c.scale = inRow.scale;
+        c.scaleEvidence = inRow.evidence;
+      }
+    }
+    if (c.kind === 'guidance') continue;
+    if (
+      isHeaderRow(cells) ||
+      (TITLE.test(first) && cells.slice(1).every((x) => !isFigureCell(x) || /^(?:19|20)\d{2}$/.test(x)))
+    ) {
+      c.header += ` | ${b.text}`;
+      continue;
+    }
+    const hasLabel = !isFigureCell(first) && !isNilCell(first);
+    if (!hasLabel) continue;
+    const label = first;
+    const values = cells.slice(1).filter((x) => (isFigureCell(x) && !/%\)?$/.test(x.trim())) || isNilCell(x));
+    if (values.length === 0) {
+      c.section = label;
+      continue;
+    }
+    c.rows++;
+    const concept = conceptOfLabel(label, c.section, c.lastConcept);
+    c.lastConcept =
+      concept ?? (c.lastConcept !== null && /^(?:basic|diluted)/i.test(label) ? c.lastConcept : null);
+    if (concept === null) continue;
+    let basis: Basis;
+    const nonGaapLabel = labelIsNonGaap(label, concept) || /non[- ]?gaap|adjusted/i.test(c.section);
+    if (nonGaapLabel) basis = 'non_gaap';
+    else if (c.kind === 'reconciliation') {
+      if (!/\bgaap\b|as reported|reported/i.test(label) && !/\bgaap\b/i.test(c.section)) continue;
+      basis = 'gaap';
+    } else basis = c.kind === 'statement' ? 'gaap' : 'unspecified';
+    const spans = headerSpans(c.header);
+    const groups = collapse(spans);
+    const perShare = PER_SHARE_CONCEPTS.has(concept);
+    const rank = rankOf(label, concept);
+    const pushColumn = (index: number, span: Span) => {
+      const printed = values[index];
+      if (printed === undefined || isNilCell(printed)) return;
+      const value = parseAmount(printed);
+      if (value === null) return;
+      out.push({
+        concept,
+        label: label.trim(),
+        basis,
+        span,
+        printed,
+        value,
+        scale: perShare ? 'units' : c.scale,
+        scaleEvidence: perShare ? 'per-share figures are never scaled' : c.scaleEvidence,
+        table: c.title,
+        block: b,
+        rank,
+      });
+    };
+    if (groups.length <= 1) pushColumn(0, groups[0] ?? 'unknown');
+    else if (values.length % groups.length === 0) {
+      const k = values.length / groups.length;
+      for (const [i, g] of groups.entries()) pushColumn(i * k, g);
+    } else pushColumn(0, groups[0]!);
+  }
+  return out;
+}
+
+function collapse(spans: Span[]): Span[] {
+  const out: Span[] = [];
+  for (const s of spans) if (out[out.length - 1] !== s) out.push(s);
+  return out;
+}
+
+function rankOf(label: string, concept: Concept): number {
+  const l = label.toLowerCase();
+  if (concept === 'revenue') return /^total/.test(l) ? 0 : 1;
+  if (/continuing/.test(l)) return 2;
+  if (/attributable|applicable|available/.test(l)) return 0;
+  return 1;
+}

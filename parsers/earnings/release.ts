@@ -1,0 +1,312 @@
+import type { Concept } from './release-concepts.ts';
+import { PER_SHARE_CONCEPTS } from './release-concepts.ts';
+import { type ReleaseDocument, readRelease } from './release-document.ts';
+import { applyWordedStatus, type Guidance, guidanceOf, tableGuidance } from './release-guidance.ts';
+import { type Measure, measuresOf } from './release-measures.ts';
+import { captionScale, detectCurrency, SCALE_FACTOR, type Scale, toFullUnits } from './release-numbers.ts';
+import { type FiscalPeriod, type ReportedPeriod, reportedPeriod } from './release-period.ts';
+import { type ProseFigure, proseFigures } from './release-prose.ts';
+import { sentencesOf } from './release-sentences.ts';
+import { type Basis, type Span, type TableFigure, tableFigures } from './release-tables.ts';
+
+/**
+ * The earnings-release parser: 8-K Item 2.02 press release (full submission, lone document or the exhibit
+ * alone, HTML or text) -> the reported period, its GAAP and non-GAAP figures, company measures and guidance,
+ * each with its evidence (table row or sentence, offsets into `text`). Pure: no I/O, no clock.
+ */
+
+export const RELEASE_PARSER_VERSION = 'earnings-release/1';
+
+export interface Evidence {
+  kind: 'table_row' | 'sentence';
+  text: string;
+  start: number;
+  end: number;
+  table: string | null;
+}
+
+export interface ReleaseFigure {
+  fiscalYear: number | null;
+  fiscalPeriod: FiscalPeriod;
+  concept: Concept;
+  label: string;
+  basis: Basis;
+  printed: string;
+  scale: Scale;
+  scaleEvidence: string;
+  /** Full units (currency) or currency per share. */
+  value: number;
+  unit: 'currency' | 'currency_per_share';
+  evidence: Evidence;
+}
+
+export interface ReleaseMeasure extends Omit<Measure, 'sentence' | 'start' | 'end'> {
+  fiscalYear: number | null;
+  fiscalPeriod: FiscalPeriod | null;
+  evidence: Evidence;
+}
+
+export interface ReleaseGuidance extends Omit<Guidance, 'sentence'> {
+  currency: string | null;
+  evidence: Evidence;
+}
+
+export interface ReleaseParse {
+  isEarningsRelease: boolean;
+  period: ReportedPeriod;
+  currency: string | null;
+  currencyEvidence: string | null;
+  figures: ReleaseFigure[];
+  measures: ReleaseMeasure[];
+  guidance: ReleaseGuidance[];
+  /** Rows and sentences that looked like figures but were given no place (the quality report lists them). */
+  unassigned: string[];
+  warnings: string[];
+  document: Pick<ReleaseDocument, 'documentType' | 'filename' | 'header' | 'text'>;
+}
+
+export function parseEarningsRelease(input: string): ReleaseParse {
+  const doc = readRelease(input);
+  const warnings = [...doc.notes];
+  const period = reportedPeriod(doc.blocks);
+  const sentences = sentencesOf(doc.blocks);
+  const tables = tableFigures(doc.blocks);
+  const prose = proseFigures(sentences);
+  const captions = doc.blocks.filter((b) => !b.row && captionScale(b.text) !== null).map((b) => b.text);
+  const { currency, evidence: currencyEvidence } = detectCurrency(captions, doc.text.slice(0, 200_000));
+  const unassigned: string[] = [];
+  const figures: ReleaseFigure[] = [];
+  const base = {
+    document: { documentType: doc.documentType, filename: doc.filename, header: doc.header, text: doc.text },
+  };
+  if (period.fiscalPeriod === null && period.periodEnd === null) {
+    return {
+      isEarningsRelease: false,
+      period,
+      currency,
+      currencyEvidence,
+      figures,
+      measures: [],
+      guidance: [],
+      unassigned,
+      warnings: [...warnings, 'no reported period found: not read as an earnings release'],
+      ...base,
+    };
+  }
+  const targets: { period: FiscalPeriod; span: Span }[] = [];
+  if (period.fiscalPeriod !== null)
+    targets.push({ period: period.fiscalPeriod, span: period.fiscalPeriod === 'FY' ? 'year' : 'quarter' });
+  if (period.alsoFiscalYear && period.fiscalPeriod !== 'FY') targets.push({ period: 'FY', span: 'year' });
+  for (const t of targets)
+    figures.push(
+      ...pickFigures(
+        t,
+        tables,
+        prose,
+        period.fiscalYear,
+        period.fiscalPeriod === 'FY' || targets.length === 1,
+        warnings,
+        unassigned,
+      ),
+    );
+  const isEarningsRelease = figures.some(
+    (f) => f.concept === 'net_income' || f.concept.startsWith('eps') || f.concept === 'revenue',
+  );
+  if (!isEarningsRelease) warnings.push('no revenue, net income or EPS found for the reported period');
+  const periodFor = (p: Measure['period']): FiscalPeriod | null =>
+    p === 'quarter'
+      ? period.fiscalPeriod === 'FY'
+        ? null
+        : period.fiscalPeriod
+      : p === 'year'
+        ? 'FY'
+        : p === 'point_in_time'
+          ? period.fiscalPeriod
+          : null;
+  const measures = isEarningsRelease
+    ? measuresOf(sentences).map(
+        ({ sentence, start, end, ...m }): ReleaseMeasure => ({
+          ...m,
+          fiscalYear: period.fiscalYear,
+          fiscalPeriod: periodFor(m.period),
+          evidence: {
+            kind: 'sentence',
+            text: sentence.text,
+            start: sentence.start,
+            end: sentence.end,
+            table: null,
+          },
+        }),
+      )
+    : [];
+  const guidance: ReleaseGuidance[] = isEarningsRelease
+    ? [
+        ...guidanceOf(sentences, period).map(
+          ({ sentence, ...g }): ReleaseGuidance => ({
+            ...g,
+            currency: g.unit === 'currency' || g.unit === 'currency_per_share' ? currency : null,
+            evidence: {
+              kind: 'sentence',
+              text: sentence.text,
+              start: sentence.start,
+              end: sentence.end,
+              table: null,
+            },
+          }),
+        ),
+        ...tableGuidance(doc.blocks, period).map(
+          ({ block, ...g }): ReleaseGuidance => ({
+            ...g,
+            currency: g.unit === 'currency' || g.unit === 'currency_per_share' ? currency : null,
+            evidence: {
+              kind: 'table_row',
+              text: block.text,
+              start: block.start,
+              end: block.end,
+              table: null,
+            },
+          }),
+        ),
+      ]
+    : [];
+  applyWordedStatus(
+    guidance,
+    doc.blocks.filter((b) => !b.row && b.text.length < 400).map((b) => b.text),
+  );
+  return {
+    isEarningsRelease,
+    period,
+    currency,
+    currencyEvidence,
+    figures: isEarningsRelease ? figures : [],
+    measures,
+    guidance,
+    unassigned,
+    warnings,
+    ...base,
+  };
+}
+
+function pickFigures(
+  target: { period: FiscalPeriod; span: Span },
+  tables: TableFigure[],
+  prose: ProseFigure[],
+  fiscalYear: number | null,
+  acceptUnknownSpan: boolean,
+  warnings: string[],
+  unassigned: string[],
+): ReleaseFigure[] {
+  const out: ReleaseFigure[] = [];
+  const taken = new Set<string>();
+  const spanOk = (s: Span) =>
+    s === target.span || (s === 'unknown' && acceptUnknownSpan && target.span === 'quarter');
+  const candidates = tables.filter((t) => spanOk(t.span));
+  const byKey = new Map<string, TableFigure>();
+  for (const c of candidates) {
+    const key = `${c.concept}|${c.basis}`;
+    const prev = byKey.get(key);
+    if (prev === undefined || c.rank < prev.rank) byKey.set(key, c);
+  }
+  for (const [key, t] of byKey) {
+    let scale = t.scale;
+    let scaleEvidence = t.scaleEvidence;
+    if (scale === null) {
+      const agree = corroborate(
+        t,
+        prose.filter((p) => p.concept === t.concept && spanOk(p.span)),
+      );
+      if (agree !== null) {
+        scale = agree.scale;
+        scaleEvidence = agree.evidence;
+      }
+    }
+    if (scale === null || scaleEvidence === null) {
+      unassigned.push(
+        `${target.period} ${t.concept} "${t.label}" ${t.printed}: its table states no scale and no sentence corroborates one`,
+      );
+      continue;
+    }
+    taken.add(key);
+    const perShare = PER_SHARE_CONCEPTS.has(t.concept);
+    out.push({
+      fiscalYear,
+      fiscalPeriod: target.period,
+      concept: t.concept,
+      label: t.label,
+      basis: t.basis,
+      printed: t.printed,
+      scale,
+      scaleEvidence,
+      value: perShare ? t.value : toFullUnits(t.value, scale),
+      unit: perShare ? 'currency_per_share' : 'currency',
+      evidence: {
+        kind: 'table_row',
+        text: t.block.text,
+        start: t.block.start,
+        end: t.block.end,
+        table: t.table || null,
+      },
+    });
+  }
+  for (const p of prose) {
+    if (!spanOk(p.span)) continue;
+    const key = `${p.concept}|${p.basis}`;
+    if (taken.has(key)) continue;
+    // A per-share figure whose kind the sentence does not state stays out when the kind is known elsewhere.
+    if (p.concept === 'eps' && (taken.has(`eps_diluted|${p.basis}`) || taken.has(`eps_basic|${p.basis}`)))
+      continue;
+    taken.add(key);
+    const perShare = PER_SHARE_CONCEPTS.has(p.concept);
+    out.push({
+      fiscalYear,
+      fiscalPeriod: target.period,
+      concept: p.concept,
+      label: p.label,
+      basis: p.basis,
+      printed: p.printed,
+      scale: p.scale,
+      scaleEvidence: perShare
+        ? 'per-share figures are never scaled'
+        : p.scale === 'units'
+          ? 'no scale word after the amount: full units'
+          : `"${p.printed}"`,
+      value: perShare ? p.value : toFullUnits(p.value, p.scale),
+      unit: perShare ? 'currency_per_share' : 'currency',
+      evidence: {
+        kind: 'sentence',
+        text: p.sentence.text,
+        start: p.sentence.start,
+        end: p.sentence.end,
+        table: null,
+      },
+    });
+  }
+  void warnings;
+  // A figure of unspecified basis equal to the GAAP one is the GAAP figure repeated in a summary table.
+  return out.filter(
+    (f) =>
+      f.basis !== 'unspecified' ||
+      !out.some((g) => g.basis === 'gaap' && g.concept === f.concept && g.value === f.value),
+  );
+}
+
+/** A table without a caption takes the scale at which one of its figures agrees with the same figure in prose. */
+function corroborate(t: TableFigure, prose: ProseFigure[]): { scale: Scale; evidence: string } | null {
+  for (const p of prose) {
+    const stated = toFullUnits(p.value, p.scale);
+    for (const s of ['units', 'thousands', 'millions', 'billions'] as Scale[]) {
+      const v = t.value * SCALE_FACTOR[s];
+      if (
+        stated !== 0 &&
+        Math.sign(v) === Math.sign(stated) &&
+        Math.abs(v - stated) / Math.abs(stated) < 0.03
+      ) {
+        return {
+          scale: s,
+          evidence: `no caption; agrees with "${p.printed}" in: ${p.sentence.text.slice(0, 160)}`,
+        };
+      }
+    }
+  }
+  return null;
+}

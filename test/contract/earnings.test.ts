@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backfill } from '../../jobs/refresh.ts';
+import type { Database } from '../../lib/db.ts';
+import { accountWithKey, createApiTestDatabase, type RunningApi, startApi } from '../helpers/api.ts';
+import { indexFiling } from '../helpers/db.ts';
+import { seedRegistry } from '../helpers/registry.ts';
+import { createTestServices } from '../helpers/services.ts';
+
+// Issue 25: the earnings-releases job through the offline mirror (fixtures/upstream/EARNINGS-FIXTURES.md),
+// then the routes. Values were read by hand from the releases: Apple Q1 FY2024 (primary 8-K -> linked
+// EX-99.1), Adobe Q1 FY2023 (full .txt submission, target tables), Apple 2011 (8-K without a reachable exhibit).
+const FILINGS = [
+  {
+    accession: '0000320193-24-000005',
+    cik: 320193,
+    filingDate: '2024-02-01',
+    primaryDocument: 'aapl-20240201.htm',
+    accepted: '2024-02-01T21:30:33Z',
+  },
+  {
+    accession: '0000796343-23-000044',
+    cik: 796343,
+    filingDate: '2023-03-15',
+    primaryDocument: null,
+    accepted: '2023-03-15T20:05:08Z',
+  },
+  {
+    accession: '0001193125-11-009392',
+    cik: 320193,
+    filingDate: '2011-01-18',
+    primaryDocument: 'd8k.htm',
+    accepted: '2011-01-18T16:30:27Z',
+  },
+];
+
+let database: Database;
+let env: Awaited<ReturnType<typeof createTestServices>>;
+let api: RunningApi;
+let key: string;
+let freeKey: string;
+
+beforeAll(async () => {
+  database = await createApiTestDatabase();
+  await seedRegistry(database, 400);
+  env = await createTestServices(database);
+  for (const f of FILINGS) {
+    await indexFiling(database, { ...f, type: '8-K', reportDate: f.filingDate });
+    await database.query(
+      `update filings set items = '2.02,9.01', accepted_at = $2 where accession_number = $1`,
+      [f.accession, f.accepted],
+    );
+  }
+  for (const cik of ['320193', '796343']) {
+    const r = await backfill(env.services, env.runtime, 'earnings_releases', { cik });
+    expect(r.failures).toEqual([]);
+  }
+  api = await startApi(database, { logLevel: 'warn' });
+  ({ key } = await accountWithKey(database, 'fund', 100));
+  ({ key: freeKey } = await accountWithKey(database, 'free', 100));
+}, 90_000);
+
+afterAll(async () => {
+  await api?.close();
+  await env?.close();
+  await database?.close();
+});
+
+const get = async (path: string, k = key) => {
+  const r = await api.get(path, { key: k });
+  return {
+    status: r.status,
+    body: (await r.json()) as { data: Record<string, unknown>[]; [k: string]: unknown },
+  };
+};
+
+describe('earnings releases job -> mirror -> routes', () => {
+  it('records each Item 2.02 filing: a release read, and an 8-K whose exhibit is unreachable as a warning', async () => {
+    const rows = await database.query<{
+      accession_number: string;
+      status: string;
+      exhibit_url: string | null;
+      warnings: string[];
+    }>(
+      'select accession_number, status, exhibit_url, warnings from earnings_releases order by accession_number',
+    );
+    expect(rows.map((r) => [r.accession_number, r.status])).toEqual([
+      ['0000320193-24-000005', 'ok'],
+      ['0000796343-23-000044', 'ok'],
+      ['0001193125-11-009392', 'no_release'],
+    ]);
+    expect(rows[0]!.exhibit_url).toBe(
+      'https://www.sec.gov/Archives/edgar/data/320193/000032019324000005/a8-kex991q1202412302023.htm',
+    );
+    expect(rows[2]!.warnings.join(' ')).toMatch(/d8k\.htm: the 8-K document holds no release/);
+  });
+
+  it('GET /earnings: Apple Q1 FY2024 with its GAAP figures, scale and evidence', async () => {
+    const { status, body } = await get('/v1/companies/AAPL/earnings');
+    expect(status).toBe(200);
+    expect(body.data).toHaveLength(1);
+    const q = body.data[0]!;
+    expect(q).toMatchObject({
+      accession_number: '0000320193-24-000005',
+      announced_at: '2024-02-01T21:30:33.000Z',
+      fiscal_year: 2024,
+      fiscal_period: 'Q1',
+      period_end: '2023-12-30',
+      currency: 'USD',
+    });
+    const figures = q.figures as Record<string, unknown>[];
+    expect(figures.find((f) => f.metric === 'revenue')).toMatchObject({
+      basis: 'gaap',
+      value: 119_575_000_000,
+      scale: 'millions',
+      as_printed: '119,575',
+      evidence: { kind: 'table_row', text: 'Total net sales (1) | 119,575 | 117,154' },
+      reconciled: null,
+    });
+    expect(figures.find((f) => f.metric === 'eps_diluted')).toMatchObject({
+      value: 2.18,
+      unit: 'currency_per_share',
+    });
+  });
+
+  it('GET /guidance: Adobe’s target tables, both bases, the raised annual EPS range and the next quarter', async () => {
+    const { status, body } = await get('/v1/companies/ADBE/guidance?metric=eps_diluted');
+    expect(status).toBe(200);
+    expect(
+      body.data.map((g) => [g.basis, g.target_fiscal_period, g.target_fiscal_year, g.low, g.high, g.status]),
+    ).toEqual([
+      ['gaap', 'FY', 2023, 10.85, 11.15, 'raised'],
+      ['non_gaap', 'FY', 2023, 15.3, 15.6, 'raised'],
+      ['gaap', 'Q2', 2023, 2.65, 2.7, null],
+      ['non_gaap', 'Q2', 2023, 3.75, 3.8, null],
+    ]);
+    const revenue = await get('/v1/companies/ADBE/guidance?metric=revenue');
+    expect(revenue.body.data.map((g) => [g.target_fiscal_period, g.low, g.high, g.unit])).toEqual([
+      ['Q2', 4_750_000_000, 4_780_000_000, 'currency'],
+    ]);
+    expect((await get('/v1/companies/AAPL/guidance')).body.data).toEqual([]);
+  });
+
+  it('GET /guidance/changes: a first statement is initiated; the worded "raised" beside it is flagged', async () => {
+    const { body } = await get('/v1/companies/ADBE/guidance/changes?metric=eps_diluted');
+    expect(body.data[0]).toMatchObject({
+      basis: 'gaap',
+      target_fiscal_period: 'FY',
+      previous: null,
+      current: { low: 10.85, high: 11.15 },
+      change: 'initiated',
+      worded_status: 'raised',
+      disagrees: true,
+    });
+  });
+
+  it('GET /measures: ARR is not its "net new" increment', async () => {
+    const { body } = await get('/v1/companies/ADBE/measures?measure=arr');
+    expect(body.data.map((m) => [m.name, m.value])).toEqual([['ARR', 13_670_000_000]]);
+    const net = await get('/v1/companies/ADBE/measures?measure=net_new_arr');
+    expect(net.body.data.map((m) => m.value)).toEqual([410_000_000]);
+  });
+
+  it('GET /measures: a KPI with its sentence', async () => {
+    const { body } = await get('/v1/companies/ADBE/measures?measure=remaining_performance_obligations');
+    expect(body.data[0]).toMatchObject({
+      name: 'Remaining Performance Obligations',
+      value: 15_210_000_000,
+      unit: 'currency',
+      evidence: { kind: 'sentence' },
+    });
+  });
+
+  it('strict parameters, Fund plan, cursor pages', async () => {
+    expect((await get('/v1/companies/AAPL/earnings?fiscal_period=Q5')).status).toBe(400);
+    expect((await get('/v1/companies/AAPL/earnings?unknown=1')).status).toBe(400);
+    expect((await get('/v1/companies/AAPL/earnings', freeKey)).status).toBe(402);
+    const first = await get('/v1/companies/ADBE/guidance?limit=2');
+    expect(first.body.data).toHaveLength(2);
+    const cursor = first.body as { next_cursor?: string; pagination?: { next_cursor?: string } };
+    const next = cursor.next_cursor ?? cursor.pagination?.next_cursor;
+    expect(next).toBeTruthy();
+    const second = await get(`/v1/companies/ADBE/guidance?limit=2&cursor=${encodeURIComponent(next!)}`);
+    expect(second.body.data[0]).not.toEqual(first.body.data[0]);
+  });
+});

@@ -1,6 +1,7 @@
 import { DATASETS } from '../lib/datasets.ts';
 import { disclosuresJob } from './disclosures/disclosures.job.ts';
 import { jpCompaniesJob } from './disclosures/jp-companies.job.ts';
+import { consensusJob } from './earnings/consensus.job.ts';
 import { companiesJob } from './edgar/companies.job.ts';
 import { companyFactsJob } from './edgar/company-facts.job.ts';
 import { filingItemsJob } from './edgar/filing-items.job.ts';
@@ -15,6 +16,7 @@ import { benchmarksJob } from './market/benchmarks.job.ts';
 import { pricesJob } from './market/prices.job.ts';
 import { sharesOutstandingJob } from './market/shares-outstanding.job.ts';
 import { shortInterestJob } from './market/short-interest.job.ts';
+import { predictionMarketsJob } from './markets/prediction-markets.job.ts';
 import { newsJob } from './news/news.job.ts';
 import { institutionsJob, investorsJob } from './ownership/directories.job.ts';
 import { insiderTradesJob } from './ownership/insider-trades.job.ts';
@@ -58,6 +60,8 @@ export const JOBS: readonly DatasetJob[] = [
   disclosuresJob as DatasetJob,
   newsJob as DatasetJob,
   documentsJob as DatasetJob,
+  consensusJob as DatasetJob,
+  predictionMarketsJob as DatasetJob,
 ];
 
 export class RegistryError extends Error {

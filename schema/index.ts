@@ -1,6 +1,7 @@
 export * from './accounts.ts';
 export * from './asia.ts';
 export * from './companies.ts';
+export * from './consensus.ts';
 export * from './datasets.ts';
 export * from './filing-items.ts';
 export * from './filings.ts';
@@ -10,5 +11,6 @@ export * from './market-data.ts';
 export * from './news.ts';
 export * from './ownership.ts';
 export * from './ownership-directories.ts';
+export * from './prediction-markets.ts';
 export * from './retrieval.ts';
 export * from './screen.ts';

@@ -2,6 +2,7 @@ import type { AnyRoute } from '../platform/route.ts';
 import { eightKEventRoutes } from './8k-events.ts';
 import { companyRoutes } from './companies.ts';
 import { companyFactsRoutes } from './company-facts.ts';
+import { consensusRoutes } from './consensus.ts';
 import { disclosuresRoutes } from './disclosures.ts';
 import { filingsRoutes } from './filings.ts';
 import { financialSegmentsRoutes } from './financial-segments.ts';
@@ -11,6 +12,7 @@ import { koreaRoutes } from './korea.ts';
 import { marketDataRoutes } from './market-data.ts';
 import { newsRoutes } from './news.ts';
 import { ownershipRoutes } from './ownership.ts';
+import { predictionMarketRoutes } from './prediction-markets.ts';
 import { RETRIEVAL_ROUTES } from './retrieval.ts';
 import { DOCUMENT_ROUTES } from './retrieval-documents.ts';
 import { screenRoutes } from './screen.ts';
@@ -38,4 +40,6 @@ export const DATASET_ROUTES: readonly AnyRoute[] = [
   ...newsRoutes,
   ...RETRIEVAL_ROUTES,
   ...DOCUMENT_ROUTES,
+  ...consensusRoutes,
+  ...predictionMarketRoutes,
 ];

@@ -29,6 +29,8 @@ const EMPTY_ON_DEMO: Record<string, string> = {
   'GET /v1/financials/cash-flow-statements/segments': 'always empty (spec)',
   'GET /v1/companies/{company_id}/20f/segments':
     'no 20-F XBRL instance is captured (TSM is known from companyfacts, which holds no dimensional contexts; the demo 20-F of Loncor has no XBRL)',
+  'GET /v1/companies/{company_id}/earnings-markets':
+    "no recorded prediction market about a company's earnings exists (the one real Polymarket market is political; no Kalshi response was recorded)",
 };
 
 type Json = Record<string, unknown>;

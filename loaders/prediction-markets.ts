@@ -94,7 +94,7 @@ export async function loadPredictionMarkets(
   tx: Tx,
   provider: string,
   markets: ParsedMarket[],
-  meta: { source: string; fetchedAt: Date },
+  meta: { source: string; fetchedAt: Date; sourceOf?: Record<string, string> },
 ): Promise<LoadResult> {
   const rows = markets.map((m) => ({
     provider: m.provider,
@@ -119,7 +119,7 @@ export async function loadPredictionMarkets(
     outcome: m.outcome,
     url: m.url,
     updatedAt: m.updatedAt,
-    source: meta.source,
+    source: meta.sourceOf?.[m.marketId] ?? meta.source,
     fetchedAt: meta.fetchedAt,
   }));
   const r = await upsertRows(tx, predictionMarkets, rows, [

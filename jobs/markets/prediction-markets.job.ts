@@ -1,4 +1,4 @@
-import { ParseError } from '../../lib/errors.ts';
+import { ParseError, UpstreamNotFoundError } from '../../lib/errors.ts';
 import { loadPredictionMarkets } from '../../loaders/prediction-markets.ts';
 import { kalshi } from '../../parsers/markets/kalshi.ts';
 import { polymarket } from '../../parsers/markets/polymarket.ts';
@@ -11,6 +11,8 @@ interface Parsed {
   provider: string;
   markets: ParsedMarket[];
   source: string;
+  /** The listing each market was read from, when not `source` (the resolved listing). */
+  sourceOf: Record<string, string>;
   fetchedAt: Date;
 }
 
@@ -23,8 +25,9 @@ const providerOf = (key: string) => {
 /**
  * Prediction markets (dataset `prediction_markets`, also building `earnings_markets`' company links).
  * Partition `venue:<id>`: one page of the venue's open markets (Kalshi `status=open`, Polymarket
- * `active=true&closed=false`), refreshed every five minutes. A market the listing no longer shows keeps its last
- * state. A venue with nothing at the address (the offline mirror holds no Kalshi file) is not_found.
+ * `active=true&closed=false`) and, when the venue answers it, one page of its recently resolved ones (Kalshi
+ * `status=settled`, Polymarket `closed=true` newest end first), so a market that left the open list gets its
+ * outcome; refreshed every five minutes. A market neither listing shows keeps its last state. A venue with nothing at the address (the offline mirror holds no Kalshi file) is not_found.
  */
 export const predictionMarketsJob: DatasetJob<Parsed> = {
   dataset: 'prediction_markets',
@@ -36,15 +39,40 @@ export const predictionMarketsJob: DatasetJob<Parsed> = {
   },
   isFinal: false,
   async fetch(_ctx, key, fetcher) {
-    return [await fetcher.get(providerOf(key).url())];
+    const p = providerOf(key);
+    const docs = [await fetcher.get(p.url())];
+    try {
+      docs.push(await fetcher.get(p.resolvedUrl()));
+    } catch (err) {
+      // the resolved listing is a complement: a venue (or the mirror) without it leaves the open list alone
+      if (!(err instanceof UpstreamNotFoundError)) throw err;
+    }
+    return docs;
   },
   parse(docs, key) {
     const p = providerOf(key);
-    const doc = docs[0]!;
-    const r = p.parse(doc.bytes, doc.url);
+    const byId = new Map<string, ParsedMarket>();
+    const sourceOf: Record<string, string> = {};
+    const warnings: string[] = [];
+    // the resolved listing comes second: a market in both is taken in its resolved state
+    for (const doc of docs) {
+      const r = p.parse(doc.bytes, doc.url);
+      warnings.push(...r.warnings);
+      for (const m of r.markets) {
+        byId.set(m.marketId, m);
+        sourceOf[m.marketId] = doc.url;
+      }
+    }
+    const open = docs[0]!;
     return {
-      rows: { provider: p.id, markets: r.markets, source: doc.url, fetchedAt: new Date(doc.fetchedAt) },
-      warnings: r.warnings,
+      rows: {
+        provider: p.id,
+        markets: [...byId.values()],
+        source: open.url,
+        sourceOf,
+        fetchedAt: new Date(open.fetchedAt),
+      },
+      warnings,
     };
   },
   load(tx, rows) {

@@ -145,5 +145,6 @@ export function parseKalshiMarkets(bytes: string, document: string): MarketsPars
 export const kalshi: MarketProvider = {
   id: 'kalshi',
   url: () => 'https://api.elections.kalshi.com/trade-api/v2/markets?status=open&limit=1000',
+  resolvedUrl: () => 'https://api.elections.kalshi.com/trade-api/v2/markets?status=settled&limit=1000',
   parse: (bytes, document) => parseKalshiMarkets(bytes.toString('utf8'), document),
 };

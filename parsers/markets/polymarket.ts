@@ -128,5 +128,7 @@ export function parsePolymarketMarkets(bytes: string, document: string): Markets
 export const polymarket: MarketProvider = {
   id: 'polymarket',
   url: () => 'https://gamma-api.polymarket.com/markets?active=true&closed=false&limit=500',
+  resolvedUrl: () =>
+    'https://gamma-api.polymarket.com/markets?closed=true&order=endDate&ascending=false&limit=500',
   parse: (bytes, document) => parsePolymarketMarkets(bytes.toString('utf8'), document),
 };

@@ -50,8 +50,10 @@ export interface MarketsParse {
 
 export interface MarketProvider {
   id: 'kalshi' | 'polymarket';
-  /** The open markets' listing URL (one page). */
+  /** The open markets' listing URL (one page): required. */
   url(): string;
+  /** The recently resolved markets' listing (one page): optional, so markets that left the open list get their outcome. */
+  resolvedUrl(): string;
   parse(bytes: Buffer, document: string): MarketsParse;
 }
 

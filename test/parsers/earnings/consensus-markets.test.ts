@@ -299,3 +299,32 @@ describe('company mentions and earnings kinds', () => {
     expect(earningsKind('Will Trump deport less than 250,000?')).toBeNull();
   });
 });
+
+describe('prediction-markets job parse: open listing, then the resolved listing', () => {
+  it('a market in both is taken in its resolved state, with the resolved listing as its source', async () => {
+    const { predictionMarketsJob } = await import('../../../jobs/markets/prediction-markets.job.ts');
+    const { polymarket } = await import('../../../parsers/markets/polymarket.ts');
+    const open = readFileSync(
+      'fixtures/upstream/gamma-api.polymarket.com/markets?active=true&closed=false&limit=500',
+    );
+    const [item] = JSON.parse(open.toString('utf8'));
+    // the real market's shape, resolved by hand (no recorded resolved listing exists)
+    const resolved = Buffer.from(
+      JSON.stringify([{ ...item, active: false, closed: true, outcomePrices: '["1", "0"]' }]),
+    );
+    const doc = (url: string, bytes: Buffer) => ({
+      url,
+      bytes,
+      sha256: '',
+      fetchedAt: '2026-02-21T16:03:31.000Z',
+      contentType: null,
+    });
+    const r = await predictionMarketsJob.parse(
+      [doc(polymarket.url(), open), doc(polymarket.resolvedUrl(), resolved)],
+      'venue:polymarket',
+    );
+    expect(r.rows.markets).toHaveLength(1);
+    expect(r.rows.markets[0]).toMatchObject({ marketId: '517310', status: 'resolved', outcome: 'Yes' });
+    expect(r.rows.sourceOf['517310']).toBe(polymarket.resolvedUrl());
+  });
+});

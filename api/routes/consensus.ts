@@ -193,29 +193,53 @@ export const consensusRoute = defineRoute({
   },
 });
 
-/** 8-K Item 2.02 acceptances on New York's clock: the date and where they fall against the 09:30-16:00 session. */
-const PAST = `
+/** The 8-K Item 2.02 predicate (the partial indexes of migrations/0014 carry exactly this one). */
+const ITEM_202 = `f.form = '8-K' and f.items ~ '(^|,)\\s*2\\.02\\s*(,|$)'`;
+const NEW_YORK = (col: string) => `(${col} at time zone 'America/New_York')`;
+
+/**
+ * 8-K Item 2.02 acceptances on New York's clock: the date and where they fall against the 09:30-16:00 session.
+ * `where` narrows the filings themselves (an acceptance-time window, companies), so the indexes serve it.
+ */
+const past = (where: string) => `
   select c.company_id, coalesce(c.primary_ticker, '') as symbol, c.company_name,
-         (f.accepted_at at time zone 'America/New_York')::date as date, null::date as date_end,
-         case when (f.accepted_at at time zone 'America/New_York')::time < time '09:30' then 'before_market'
-              when (f.accepted_at at time zone 'America/New_York')::time >= time '16:00' then 'after_market'
+         ${NEW_YORK('f.accepted_at')}::date as date, null::date as date_end,
+         case when ${NEW_YORK('f.accepted_at')}::time < time '09:30' then 'before_market'
+              when ${NEW_YORK('f.accepted_at')}::time >= time '16:00' then 'after_market'
               else 'during_market' end as time_of_day,
          'reported' as status, f.accepted_at as starts_at, null::timestamptz as call_at,
          'sec_8k_item_2.02' as source, f.accession_number, f.url as source_url,
          null::float8 as eps_estimate, null::float8 as revenue_estimate
-    from filings f join companies c on c.cik = lpad(f.cik::text, 10, '0')
-   where f.form = '8-K' and f.accepted_at is not null and f.items ~ '(^|,)\\s*2\\.02\\s*(,|$)'`;
+    from filings f join companies c on c.cik::bigint = f.cik
+   where ${ITEM_202} and f.accepted_at is not null ${where}`;
 
-const UPCOMING = `
+const upcoming = (where: string) => `
   select y.company_id, y.symbol, c.company_name, y.date, y.date_end, y.time_of_day,
          case when y.confirmed then 'confirmed' else 'estimated' end as status, y.starts_at, y.call_at,
          y.provider as source, null as accession_number, y.source as source_url,
          y.eps_avg as eps_estimate, y.revenue_avg as revenue_estimate
     from earnings_calendar y left join companies c on c.company_id = y.company_id
    where not exists (
-     select 1 from filings f join companies fc on fc.cik = lpad(f.cik::text, 10, '0')
-      where fc.company_id = y.company_id and f.form = '8-K' and f.items ~ '(^|,)\\s*2\\.02\\s*(,|$)'
-        and (f.accepted_at at time zone 'America/New_York')::date between y.date and coalesce(y.date_end, y.date))`;
+     select 1 from filings f
+      where f.cik = c.cik::bigint and ${ITEM_202}
+        and f.accepted_at >= (y.date::timestamp at time zone 'America/New_York')
+        and f.accepted_at < ((coalesce(y.date_end, y.date) + 1)::timestamp at time zone 'America/New_York')) ${where}`;
+
+/**
+ * The calendar's statement: both sources, each narrowed by its own filters (so the indexes serve a date window or
+ * a company), then the common `where` (time of day, status, the cursor), ordered, limited.
+ */
+export function earningsCalendarSql(
+  parts: { past?: string; upcoming?: string; where?: string },
+  limit: string,
+): string {
+  return `select company_id, symbol, company_name, date::text as date, date_end::text as date_end, time_of_day, status,
+              ${ts('starts_at')} as starts_at, ${ts('call_at')} as call_at, eps_estimate, revenue_estimate,
+              source, accession_number, source_url
+         from (${past(parts.past ?? '')} union all ${upcoming(parts.upcoming ?? '')}) cal
+        ${parts.where ? `where ${parts.where}` : ''}
+        order by date, symbol, source, coalesce(accession_number, '') limit ${limit}`;
+}
 
 export const earningsCalendarRoute = defineRoute({
   path: '/v1/calendar/earnings',
@@ -262,6 +286,8 @@ export const earningsCalendarRoute = defineRoute({
       params.push(v);
       return `$${params.length}`;
     };
+    const past: string[] = [];
+    const up: string[] = [];
     const where: string[] = [];
     if (query.ticker?.length) {
       const ids: string[] = [];
@@ -274,10 +300,23 @@ export const earningsCalendarRoute = defineRoute({
           if (!(err instanceof ApiError) || err.statusCode !== 404) throw err;
         }
       }
-      where.push(`(company_id = any(${add(ids)}::text[]) or symbol = any(${add(symbols)}::text[]))`);
+      const i = add(ids);
+      const sy = add(symbols);
+      past.push(`c.company_id = any(${i}::text[])`);
+      up.push(`(y.company_id = any(${i}::text[]) or y.symbol = any(${sy}::text[]))`);
     }
-    if (query.date_gte) where.push(`date >= ${add(query.date_gte)}::date`);
-    if (query.date_lte) where.push(`date <= ${add(query.date_lte)}::date`);
+    if (query.date_gte) {
+      const d = add(query.date_gte);
+      past.push(`f.accepted_at >= (${d}::date::timestamp at time zone 'America/New_York')`);
+      up.push(`coalesce(y.date_end, y.date) >= ${d}::date`);
+      where.push(`date >= ${d}::date`);
+    }
+    if (query.date_lte) {
+      const d = add(query.date_lte);
+      past.push(`f.accepted_at < ((${d}::date + 1)::timestamp at time zone 'America/New_York')`);
+      up.push(`y.date <= ${d}::date`);
+      where.push(`date <= ${d}::date`);
+    }
     if (query.time_of_day) where.push(`time_of_day = ${add(query.time_of_day)}`);
     if (query.status) where.push(`status = ${add(query.status)}`);
     if (page.after) {
@@ -287,13 +326,12 @@ export const earningsCalendarRoute = defineRoute({
         `(date, symbol, source, coalesce(accession_number, '')) > (${add(d)}::date, ${add(s)}, ${add(src)}, ${add(acc)})`,
       );
     }
+    const and = (xs: string[]) => xs.map((x) => ` and ${x}`).join('');
     return database.query(
-      `select company_id, symbol, company_name, date::text as date, date_end::text as date_end, time_of_day, status,
-              ${ts('starts_at')} as starts_at, ${ts('call_at')} as call_at, eps_estimate, revenue_estimate,
-              source, accession_number, source_url
-         from (${PAST} union all ${UPCOMING}) cal
-        ${where.length ? `where ${where.join(' and ')}` : ''}
-        order by date, symbol, source, coalesce(accession_number, '') limit ${add(page.fetch)}`,
+      earningsCalendarSql(
+        { past: and(past), upcoming: and(up), where: where.join(' and ') },
+        add(page.fetch),
+      ),
       params,
     );
   },

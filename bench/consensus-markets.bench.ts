@@ -3,8 +3,9 @@
  * `DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/consensus-markets.bench.ts`.
  * On a fresh database of that server: SEC's real ticker file as the registry (~9,400 companies), a synthetic
  * filing index of BENCH_QUARTERS quarters per company (an 8-K with Items 2.02/9.01 each quarter, plus two other
- * 8-Ks: 3x the rows), one provider next-date row per company, and the recorded Apple consensus snapshot copied
- * to every company. Then p50/p99 over BENCH_REQUESTS sequential keep-alive requests through the whole platform:
+ * 8-Ks: 3x the rows; every company reports on the same day of the quarter, the worst week for the date view),
+ * and one provider next-date row per company (no consensus rows: the consensus route's figure is its empty
+ * path). Then p50/p99 over BENCH_REQUESTS sequential keep-alive requests through the whole platform:
  * - `/v1/calendar/earnings?date_gte=D&date_lte=D+6` (a random week: the analyst's view),
  * - `/v1/calendar/earnings?ticker=T` (a random company's history, first page),
  * - `/v1/companies/T/consensus` (a random company's estimates),
@@ -51,6 +52,10 @@ async function main() {
               'unknown', false, 'bench', now()
          from companies c where c.primary_ticker is not null`,
     );
+    // as autovacuum would after a load: the planner needs the new rows' statistics
+    await database.query('analyze filings');
+    await database.query('analyze earnings_calendar');
+    await database.query('analyze companies');
     const [{ n } = { n: 0 }] = await database.query<{ n: number }>('select count(*)::int as n from filings');
     const tickers = (
       await database.query<{ t: string }>(

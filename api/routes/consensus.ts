@@ -196,6 +196,8 @@ export const consensusRoute = defineRoute({
 /** The 8-K Item 2.02 predicate (the partial indexes of migrations/0014 carry exactly this one). */
 const ITEM_202 = `f.form = '8-K' and f.items ~ '(^|,)\\s*2\\.02\\s*(,|$)'`;
 const NEW_YORK = (col: string) => `(${col} at time zone 'America/New_York')`;
+/** The registry's CIK (10-digit text) as the filing index's number; a malformed one never matches (never an error). */
+const CIK_NUMBER = (col: string) => `(case when ${col} ~ '^[0-9]{1,10}$' then ${col}::bigint end)`;
 
 /**
  * 8-K Item 2.02 acceptances on New York's clock: the date and where they fall against the 09:30-16:00 session.
@@ -210,7 +212,7 @@ const past = (where: string) => `
          'reported' as status, f.accepted_at as starts_at, null::timestamptz as call_at,
          'sec_8k_item_2.02' as source, f.accession_number, f.url as source_url,
          null::float8 as eps_estimate, null::float8 as revenue_estimate
-    from filings f join companies c on c.cik::bigint = f.cik
+    from filings f join companies c on ${CIK_NUMBER('c.cik')} = f.cik
    where ${ITEM_202} and f.accepted_at is not null ${where}`;
 
 const upcoming = (where: string) => `
@@ -221,7 +223,7 @@ const upcoming = (where: string) => `
     from earnings_calendar y left join companies c on c.company_id = y.company_id
    where not exists (
      select 1 from filings f
-      where f.cik = c.cik::bigint and ${ITEM_202}
+      where f.cik = ${CIK_NUMBER('c.cik')} and ${ITEM_202}
         and f.accepted_at >= (y.date::timestamp at time zone 'America/New_York')
         and f.accepted_at < ((coalesce(y.date_end, y.date) + 1)::timestamp at time zone 'America/New_York')) ${where}`;
 

@@ -51,6 +51,9 @@ export const DEMO_CALLS: readonly DemoCall[] = [
   { family: 'news', path: '/v1/companies/VLD/news/events?min_impact=40' },
   { family: 'documents (retrieval)', path: '/v1/documents/by-ticker/AAPL?limit=5' },
   { family: 'events (pull feed)', path: '/v1/events?types=filing.published&tickers=AAPL&after=0&limit=5' },
+  { family: 'consensus', path: '/v1/companies/CRM/consensus?series=history' },
+  { family: 'earnings calendar', path: '/v1/calendar/earnings?date_gte=2025-01-01' },
+  { family: 'prediction markets', path: '/v1/prediction-markets?status=open' },
 ];
 
 /**

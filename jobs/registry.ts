@@ -1,6 +1,7 @@
 import { DATASETS } from '../lib/datasets.ts';
 import { disclosuresJob } from './disclosures/disclosures.job.ts';
 import { jpCompaniesJob } from './disclosures/jp-companies.job.ts';
+import { consensusJob } from './earnings/consensus.job.ts';
 import { companiesJob } from './edgar/companies.job.ts';
 import { companyFactsJob } from './edgar/company-facts.job.ts';
 import { earningsReleasesJob } from './edgar/earnings-releases.job.ts';
@@ -20,6 +21,7 @@ import { benchmarksJob } from './market/benchmarks.job.ts';
 import { pricesJob } from './market/prices.job.ts';
 import { sharesOutstandingJob } from './market/shares-outstanding.job.ts';
 import { shortInterestJob } from './market/short-interest.job.ts';
+import { predictionMarketsJob } from './markets/prediction-markets.job.ts';
 import { newsJob } from './news/news.job.ts';
 import { institutionsJob, investorsJob } from './ownership/directories.job.ts';
 import { insiderTradesJob } from './ownership/insider-trades.job.ts';
@@ -68,6 +70,8 @@ export const JOBS: readonly DatasetJob[] = [
   formDIndexJob as DatasetJob,
   formDJob as DatasetJob,
   nportJob as DatasetJob,
+  consensusJob as DatasetJob,
+  predictionMarketsJob as DatasetJob,
 ];
 
 export class RegistryError extends Error {

@@ -35,7 +35,7 @@ export interface DatasetDecl {
    * Upstream source = the job queue name. `live` is the SEC's latest-filings poll on a queue of its own, so
    * a backfill queued on `sec` never delays it (the SEC rate limiter is per host, shared by both).
    */
-  source: 'sec' | 'finra' | 'twse' | 'dart' | 'prices' | 'news' | 'live' | null;
+  source: 'sec' | 'finra' | 'twse' | 'dart' | 'prices' | 'news' | 'live' | 'markets' | null;
   /** Cron schedule (UTC) of the refresh job; null when the dataset has no job yet. */
   schedule: string | null;
   /** The table whose row count is the dataset's size (status sweep); null when it has none yet. */
@@ -702,6 +702,71 @@ export const DATASETS = [
     table: 'private_offering_filings',
     earliestColumn: 'filing_date',
     inputs: ['form_d_index'],
+  },
+  // issue 25 (consensus, calendar, prediction markets): docs/consensus-and-markets.md
+  {
+    id: 'consensus',
+    title: 'Analyst consensus (estimates, revisions, actual vs estimate)',
+    statusFamily: null,
+    minPlan: 'fund',
+    creditCost: 1,
+    updateFrequency: 'daily',
+    availableFrom: null,
+    initialHistoryStatus: 'current_snapshot',
+    // the Yahoo host's queue (same vendor as the prices job)
+    source: 'prices',
+    // daily 23:15 UTC, after the US close and the prices run: the day's revisions are in
+    schedule: '15 23 * * *',
+    table: 'consensus_estimates',
+    earliestColumn: 'as_of',
+    inputs: ['companies'],
+  },
+  {
+    // the provider's next dates (built by the consensus job) plus past dates from 8-K Item 2.02 filings
+    id: 'earnings_calendar',
+    title: 'Earnings calendar',
+    statusFamily: null,
+    minPlan: 'fund',
+    creditCost: 1,
+    updateFrequency: 'daily',
+    availableFrom: '2004-08-23',
+    initialHistoryStatus: 'backfill_in_progress',
+    source: null,
+    schedule: null,
+    table: 'earnings_calendar',
+    builtBy: 'consensus',
+    inputs: ['filings'],
+  },
+  {
+    id: 'prediction_markets',
+    title: 'Prediction markets (Kalshi, Polymarket)',
+    statusFamily: null,
+    minPlan: 'fund',
+    creditCost: 1,
+    updateFrequency: 'continuous',
+    availableFrom: null,
+    initialHistoryStatus: 'current_snapshot',
+    source: 'markets',
+    // every five minutes: open markets' prices move all day
+    schedule: '*/5 * * * *',
+    table: 'prediction_markets',
+  },
+  {
+    // markets linked to a company and about its earnings, built by the prediction-markets job
+    id: 'earnings_markets',
+    title: 'Earnings prediction markets',
+    statusFamily: null,
+    minPlan: 'fund',
+    creditCost: 1,
+    updateFrequency: 'continuous',
+    availableFrom: null,
+    initialHistoryStatus: 'current_snapshot',
+    source: null,
+    schedule: null,
+    table: 'prediction_market_links',
+    tableWhere: 'earnings_kind is not null',
+    builtBy: 'prediction_markets',
+    inputs: ['companies'],
   },
 ] as const satisfies readonly DatasetDecl[];
 

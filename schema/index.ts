@@ -1,6 +1,7 @@
 export * from './accounts.ts';
 export * from './asia.ts';
 export * from './companies.ts';
+export * from './consensus.ts';
 export * from './datasets.ts';
 export * from './earnings.ts';
 export * from './event-stream.ts';
@@ -14,6 +15,7 @@ export * from './market-data.ts';
 export * from './news.ts';
 export * from './ownership.ts';
 export * from './ownership-directories.ts';
+export * from './prediction-markets.ts';
 export * from './private-companies.ts';
 export * from './retrieval.ts';
 export * from './screen.ts';

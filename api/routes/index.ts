@@ -2,6 +2,7 @@ import type { AnyRoute } from '../platform/route.ts';
 import { eightKEventRoutes } from './8k-events.ts';
 import { companyRoutes } from './companies.ts';
 import { companyFactsRoutes } from './company-facts.ts';
+import { consensusRoutes } from './consensus.ts';
 import { disclosuresRoutes } from './disclosures.ts';
 import { earningsRoutes } from './earnings.ts';
 import { eventRoutes } from './events.ts';
@@ -14,6 +15,7 @@ import { koreaRoutes } from './korea.ts';
 import { marketDataRoutes } from './market-data.ts';
 import { newsRoutes } from './news.ts';
 import { ownershipRoutes } from './ownership.ts';
+import { predictionMarketRoutes } from './prediction-markets.ts';
 import { privateCompanyRoutes } from './private-companies.ts';
 import { RETRIEVAL_ROUTES } from './retrieval.ts';
 import { DOCUMENT_ROUTES } from './retrieval-documents.ts';
@@ -46,4 +48,6 @@ export const DATASET_ROUTES: readonly AnyRoute[] = [
   ...DOCUMENT_ROUTES,
   ...eventRoutes,
   ...privateCompanyRoutes,
+  ...consensusRoutes,
+  ...predictionMarketRoutes,
 ];

@@ -91,6 +91,14 @@ export const MARKET_FIELDS: NumericField[] = [
                join funds f on f.latest_accession = h.accession_number where h.company_id = c.company_id
               having count(*) > 0)`,
   },
+  // issue 25: the latest quarter's EPS surprise against consensus (null when its bases differ), a ratio
+  {
+    name: 'last_eps_surprise_percent',
+    source: 'market',
+    unit: 'ratio',
+    value: `(select h.surprise_percent from consensus_history h where h.company_id = c.company_id order by h.period_end desc, h.symbol limit 1)`,
+    period: `(select jsonb_build_array('quarterly', h.period_end::text) from consensus_history h where h.company_id = c.company_id order by h.period_end desc, h.symbol limit 1)`,
+  },
 ];
 
 export const NUMERIC_FIELDS: readonly NumericField[] = [...statementFields(), ...MARKET_FIELDS];

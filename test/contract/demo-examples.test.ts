@@ -36,6 +36,8 @@ const EMPTY_ON_DEMO: Record<string, string> = {
     'no 20-F XBRL instance is captured (TSM is known from companyfacts, which holds no dimensional contexts; the demo 20-F of Loncor has no XBRL)',
   'GET /v1/events/subscriptions': 'the demo account has no webhook subscription until one is created',
   'GET /v1/news/subscriptions': 'as /v1/events/subscriptions',
+  'GET /v1/companies/{company_id}/earnings-markets':
+    "no recorded prediction market about a company's earnings exists (the one real Polymarket market is political; no Kalshi response was recorded)",
 };
 
 /**

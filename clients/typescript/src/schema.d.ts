@@ -124,6 +124,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/calendar/earnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Earnings calendar: past announcements (8-K Item 2.02) and upcoming dates
+         * @description One row per company announcement date, oldest first. Past dates (status reported) are the company's own 8-K filings with Item 2.02 (Results of Operations), dated and timed by their EDGAR acceptance time on New York's clock (before_market before 09:30, after_market from 16:00, else during_market); amendments (8-K/A) are not announcements. Upcoming dates come from the consensus provider: confirmed (one date, time of day from its timestamp on the listing's market clock) or estimated (a window date..date_end, time of day unknown), with the consensus EPS and revenue beside them. A provider date that an 8-K has already reported is dropped in favour of the filing.
+         *
+         *     **Plan:** Fund and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getCalendarEarnings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/companies": {
         parameters: {
             query?: never;
@@ -340,6 +364,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/companies/{company_id}/consensus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Analyst consensus: estimates per period, or actual vs estimate with surprise
+         * @description series=estimates (default): the provider's consensus per fiscal period of the company's listings (period codes 0q/+1q current and next fiscal quarter, 0y/+1y fiscal years, +5y/-5y annual EPS growth rates), metric eps, revenue or eps_growth: avg, low, high, analysts, year_ago, growth, the EPS trend (7/30/60/90 days ago) and revisions up/down over 7 and 30 days; the latest daily snapshot unless as_of names an earlier day. Each row carries its basis (Yahoo EPS: adjusted, i.e. the street basis) and the evidence for it. series=history: per fiscal quarter, the provider's actual EPS against its estimate; surprise is computed only when the two are on the same basis and currency, else null with surprise_reason. An identifier the registry does not know but the provider covers (OCDO.L) is served as a symbol with company_id null.
+         *
+         *     **Plan:** Fund and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getCompaniesByCompanyIdConsensus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/companies/{company_id}/disclosures": {
         parameters: {
             query?: never;
@@ -380,6 +428,30 @@ export interface paths {
          *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
          */
         get: operations["getCompaniesByCompanyIdEarnings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/companies/{company_id}/earnings-markets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prediction markets about a company's earnings
+         * @description Markets that name this company (a ticker form, or its registry name in a question about its business; ambiguous names are not linked) and are about its earnings: earnings_kind eps_beat (EPS against a figure), revenue_beat, earnings_call_mention (a word said on the call) or earnings_other.
+         *
+         *     **Plan:** Fund and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getCompaniesByCompanyIdEarningsMarkets"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2168,6 +2240,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/prediction-markets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prediction markets (Kalshi, Polymarket)
+         * @description Venue markets with prices as probabilities 0-1 (the venue's value and unit beside them: Kalshi cents or dollars, Polymarket dollar strings), volume, close and resolution times and the outcome once resolved. Markets naming a company carry it in `companies` with the evidence. q matches the question (case-insensitive); ticker keeps markets linked to that company.
+         *
+         *     **Plan:** Fund and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getPredictionMarkets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/private-companies": {
         parameters: {
             query?: never;
@@ -3294,6 +3390,242 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getCalendarEarnings: {
+        parameters: {
+            query?: {
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /**
+                 * @description Announcement date on or after (inclusive)
+                 * @example 2025-01-01
+                 */
+                date_gte?: string;
+                /** @description Announcement date on or before (inclusive). Example: `2025-06-30` (with date_gte, a closed range) */
+                date_lte?: string;
+                /**
+                 * @description Rows per page, 1-1000 (default 100); above 1000 is a 400, never a clamp
+                 * @example 100
+                 */
+                limit?: number;
+                /** @description reported (an 8-K Item 2.02 was filed), confirmed or estimated (provider). Example: `confirmed` (upcoming) */
+                status?: "reported" | "confirmed" | "estimated";
+                /** @description Company ticker, CIK, cmp_ id or listing symbol. Example: `AAPL` (Apple) */
+                ticker?: string[];
+                /** @description Where the announcement falls against the regular session. Example: `after_market` (after the close) */
+                time_of_day?: "before_market" | "during_market" | "after_market" | "unknown";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Calendar rows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "company_id": "cmp_57b138b8283c483cf269",
+                     *           "symbol": "CRM",
+                     *           "company_name": "Salesforce, Inc.",
+                     *           "date": "2025-02-26",
+                     *           "date_end": null,
+                     *           "time_of_day": "after_market",
+                     *           "status": "confirmed",
+                     *           "starts_at": "2025-02-26T21:00:00Z",
+                     *           "call_at": "2025-02-26T22:00:00Z",
+                     *           "eps_estimate": 2.61462,
+                     *           "revenue_estimate": 10035572950,
+                     *           "source": "yahoo",
+                     *           "accession_number": null,
+                     *           "source_url": "https://query2.finance.yahoo.com/v10/finance/quoteSummary/CRM?formatted=false&modules=calendarEvents"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": "2004-08-23",
+                     *         "available_to": null,
+                     *         "update_frequency": "daily",
+                     *         "history_status": "backfill_in_progress"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            /** @description The 8-K (reported rows) */
+                            accession_number: string | null;
+                            /**
+                             * Format: date-time
+                             * @description The provider's earnings-call time, when given
+                             */
+                            call_at: string | null;
+                            company_id: string | null;
+                            company_name: string | null;
+                            /**
+                             * Format: date
+                             * @description Local date on the listing market (New York for 8-Ks)
+                             */
+                            date: string;
+                            /**
+                             * Format: date
+                             * @description End of an estimated window; null for one date
+                             */
+                            date_end: string | null;
+                            /** @description Consensus EPS for the period reported (provider rows) */
+                            eps_estimate: number | null;
+                            /** @description Consensus revenue, full currency units (provider rows) */
+                            revenue_estimate: number | null;
+                            /** @description sec_8k_item_2.02 or the provider (yahoo) */
+                            source: string;
+                            source_url: string | null;
+                            /**
+                             * Format: date-time
+                             * @description 8-K: EDGAR acceptance time; provider: the announced time (confirmed only)
+                             */
+                            starts_at: string | null;
+                            /**
+                             * @description reported: an 8-K Item 2.02 was filed; confirmed/estimated: the provider says so
+                             * @enum {string}
+                             */
+                            status: "reported" | "confirmed" | "estimated";
+                            /** @description Listing symbol (the registry's primary ticker for 8-K rows) */
+                            symbol: string;
+                            /** @enum {string} */
+                            time_of_day: "before_market" | "during_market" | "after_market" | "unknown";
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5599,6 +5931,306 @@ export interface operations {
             };
         };
     };
+    getCompaniesByCompanyIdConsensus: {
+        parameters: {
+            query?: {
+                /** @description series=estimates only: the snapshot of this day, or the latest before it (default: the latest). Example: `2025-02-24` (a past snapshot) */
+                as_of?: string;
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /**
+                 * @description Rows per page, 1-500 (default 100); above 500 is a 400, never a clamp
+                 * @example 100
+                 */
+                limit?: number;
+                /** @description series=estimates only: one metric. Example: `eps` (EPS only) */
+                metric?: "eps" | "revenue" | "eps_growth";
+                /** @description series=history only: quarters ending on or after. Example: `2024-01-01` (from 2024) */
+                period_end_gte?: string;
+                /** @description series=history only: quarters ending on or before. Example: `2024-12-31` (to 2024) */
+                period_end_lte?: string;
+                /** @description series=estimates only: quarter (0q, +1q), year (0y, +1y) or long_term (+5y, -5y). Example: `quarter` (quarters) */
+                period_type?: "quarter" | "year" | "long_term";
+                /**
+                 * @description estimates (default): consensus per period; history: actual vs estimate per quarter
+                 * @example estimates
+                 */
+                series?: "estimates" | "history";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Accepted forms: a cmp_ id, a ticker (AAPL), a CIK in any padding (320193 or 0000320193), an ISIN (US0378331005) or a symbol with its market suffix (2330.TW, 6488.TWO, 005930.KS); or a listing symbol
+                 * @example AAPL
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Estimate rows (series=estimates) or actual-vs-estimate rows (series=history) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "symbol": "AAPL",
+                     *           "company_id": "cmp_256ba6d445efa9b724e6",
+                     *           "provider": "yahoo",
+                     *           "as_of": "2025-02-24",
+                     *           "period_code": "0q",
+                     *           "period_type": "quarter",
+                     *           "period_end": "2025-03-31",
+                     *           "metric": "eps",
+                     *           "currency": "USD",
+                     *           "basis": "adjusted",
+                     *           "basis_evidence": "Yahoo's EPS consensus and actuals are on the analysts' (street) basis: the company's adjusted EPS where it publishes one, else GAAP. Evidence: Salesforce's quarter ended 2024-10-31 has epsActual 2.41, its non-GAAP diluted EPS (GAAP diluted EPS was 1.58); Apple, which publishes no adjusted EPS, has 2.40 for the quarter ended 2024-12-31, its GAAP diluted EPS.",
+                     *           "avg": 1.60796,
+                     *           "low": 1.5,
+                     *           "high": 1.67,
+                     *           "year_ago": 1.53,
+                     *           "growth": 0.051,
+                     *           "analysts": 27,
+                     *           "source": "https://query2.finance.yahoo.com/v10/finance/quoteSummary/AAPL?formatted=false&modules=earningsTrend",
+                     *           "fetched_at": "2025-02-24T09:35:00Z",
+                     *           "trend": {
+                     *             "current": 1.60796,
+                     *             "7d_ago": 1.61018,
+                     *             "30d_ago": 1.67117,
+                     *             "60d_ago": 1.6786,
+                     *             "90d_ago": 1.68215
+                     *           },
+                     *           "revisions": {
+                     *             "up_7d": 0,
+                     *             "up_30d": 3,
+                     *             "down_7d": 1,
+                     *             "down_30d": 20
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": null,
+                     *         "available_to": null,
+                     *         "update_frequency": "daily",
+                     *         "history_status": "current_snapshot"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: ({
+                            /** @description Number of analysts; a period without analysts is not listed */
+                            analysts: number | null;
+                            /**
+                             * Format: date
+                             * @description Day of the snapshot (UTC date of the fetch)
+                             */
+                            as_of: string;
+                            avg: number | null;
+                            /**
+                             * @description Accounting basis: adjusted (street EPS), reported (revenue)
+                             * @enum {string}
+                             */
+                            basis: "adjusted" | "gaap" | "reported" | "unspecified";
+                            /** @description Why the basis is what it says */
+                            basis_evidence: string;
+                            /** @description null for a symbol the registry does not know */
+                            company_id: string | null;
+                            /** @description Currency of the figures as the provider names it (BABA: CNY, per ADS) */
+                            currency: string | null;
+                            /** Format: date-time */
+                            fetched_at: string;
+                            /** @description Growth of avg over year_ago as a ratio (0.051 = 5.1%) */
+                            growth: number | null;
+                            high: number | null;
+                            low: number | null;
+                            /**
+                             * @description eps per share (never scaled); revenue in full currency units; eps_growth a yearly rate (0.12 = 12%)
+                             * @enum {string}
+                             */
+                            metric: "eps" | "revenue" | "eps_growth";
+                            /** @description The provider's period code on the company's fiscal calendar: 0q, +1q, 0y, +1y, +5y, -5y */
+                            period_code: string;
+                            /**
+                             * Format: date
+                             * @description Fiscal period end; null for the long-term growth rates
+                             */
+                            period_end: string | null;
+                            /** @enum {string} */
+                            period_type: "quarter" | "year" | "long_term";
+                            /** @description yahoo */
+                            provider: string;
+                            /** @description EPS only: analysts revising up or down over the last 7 and 30 days */
+                            revisions: Record<string, never> | null;
+                            source: string;
+                            /** @description Listing symbol as the provider spells it (OCDO.L keeps its suffix) */
+                            symbol: string;
+                            /** @description EPS only: the consensus now and 7/30/60/90 days ago */
+                            trend: Record<string, never> | null;
+                            /** @description The same period a year earlier (EPS or revenue) */
+                            year_ago: number | null;
+                        } | {
+                            actual_basis: string;
+                            basis_evidence: string;
+                            company_id: string | null;
+                            currency: string | null;
+                            /** @description The provider's actual EPS (on actual_basis) */
+                            eps_actual: number | null;
+                            /** @description The consensus before the report */
+                            eps_estimate: number | null;
+                            estimate_basis: string;
+                            /** Format: date-time */
+                            fetched_at: string;
+                            /**
+                             * Format: date
+                             * @description Fiscal quarter end as the provider gives it
+                             */
+                            period_end: string;
+                            provider: string;
+                            /** @description The provider's own surprise ratio, as published */
+                            provider_surprise_percent: number | null;
+                            source: string;
+                            /** @description eps_actual - eps_estimate; null unless both bases and currencies match */
+                            surprise: number | null;
+                            /** @description surprise / |eps_estimate| as a ratio; null for a zero estimate */
+                            surprise_percent: number | null;
+                            /** @description Why surprise is null (basis_mismatch, actual_basis_unknown, no_estimate, currency_mismatch...) */
+                            surprise_reason: string | null;
+                            symbol: string;
+                        })[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
     getCompaniesByCompanyIdDisclosures: {
         parameters: {
             query?: {
@@ -6011,6 +6643,294 @@ export interface operations {
                             form: string;
                             /** @description The period’s end as the release words it */
                             period_end: string | null;
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getCompaniesByCompanyIdEarningsMarkets: {
+        parameters: {
+            query?: {
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /** @description What about the earnings the market asks. Example: `eps_beat` (EPS beats) */
+                kind?: "eps_beat" | "revenue_beat" | "earnings_call_mention" | "earnings_other";
+                /**
+                 * @description Rows per page, 1-500 (default 100); above 500 is a 400, never a clamp
+                 * @example 100
+                 */
+                limit?: number;
+                /** @description open, closed (trading ended, not resolved) or resolved (outcome known). Example: `open` (still trading) */
+                status?: "open" | "closed" | "resolved";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Accepted forms: a cmp_ id, a ticker (AAPL), a CIK in any padding (320193 or 0000320193), an ISIN (US0378331005) or a symbol with its market suffix (2330.TW, 6488.TWO, 005930.KS)
+                 * @example AAPL
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Market rows (companies names this one) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "provider": "polymarket",
+                     *           "market_id": "517310",
+                     *           "event_id": "0xaf9d0e448129a9f657f851d49495ba4742055d80e0ef1166ba0ee81d4d594214",
+                     *           "question": "Will Trump deport less than 250,000?",
+                     *           "category": null,
+                     *           "status": "open",
+                     *           "status_raw": "active",
+                     *           "yes_price": 0.0295,
+                     *           "yes_price_raw": "0.0295",
+                     *           "price_unit": "usd",
+                     *           "price_field": "outcomePrices[0]",
+                     *           "outcomes": [
+                     *             {
+                     *               "name": "Yes",
+                     *               "probability": 0.0295,
+                     *               "raw": "0.0295",
+                     *               "unit": "usd"
+                     *             },
+                     *             {
+                     *               "name": "No",
+                     *               "probability": 0.9705,
+                     *               "raw": "0.9705",
+                     *               "unit": "usd"
+                     *             }
+                     *           ],
+                     *           "volume": 1198758.20317,
+                     *           "volume_unit": "usd",
+                     *           "liquidity": 20526.9358,
+                     *           "open_time": null,
+                     *           "close_time": "2025-12-31T12:00:00Z",
+                     *           "resolution_time": null,
+                     *           "outcome": null,
+                     *           "url": "https://polymarket.com/market/will-trump-deport-less-than-250000",
+                     *           "updated_at": "2026-02-21T15:58:43Z",
+                     *           "companies": [],
+                     *           "source": "https://gamma-api.polymarket.com/markets?active=true&closed=false&limit=500",
+                     *           "fetched_at": "2026-02-21T16:03:31Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": null,
+                     *         "available_to": null,
+                     *         "update_frequency": "continuous",
+                     *         "history_status": "current_snapshot"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            category: string | null;
+                            /** Format: date-time */
+                            close_time: string | null;
+                            /** @description Companies the market names: company_id, ticker, method, matched, evidence, earnings_kind */
+                            companies: unknown[];
+                            /** @description Kalshi event ticker or Polymarket condition id */
+                            event_id: string | null;
+                            /** Format: date-time */
+                            fetched_at: string;
+                            /** @description USD */
+                            liquidity: number | null;
+                            /** @description Kalshi market ticker or Polymarket market id */
+                            market_id: string;
+                            /** Format: date-time */
+                            open_time: string | null;
+                            /** @description The winning outcome once resolved */
+                            outcome: string | null;
+                            outcomes: {
+                                name?: string;
+                                /** @description Price as a probability 0-1 */
+                                probability?: number | null;
+                                /** @description The venue's own value as written */
+                                raw?: string | null;
+                                /** @enum {string|null} */
+                                unit?: "usd_cents" | "usd" | null;
+                            }[];
+                            /** @description The venue field the price came from */
+                            price_field: string | null;
+                            /** @enum {string|null} */
+                            price_unit: "usd_cents" | "usd" | null;
+                            /** @enum {string} */
+                            provider: "kalshi" | "polymarket";
+                            question: string;
+                            /** Format: date-time */
+                            resolution_time: string | null;
+                            source: string;
+                            /** @enum {string} */
+                            status: "open" | "closed" | "resolved";
+                            /** @description The venue's own status words */
+                            status_raw: string | null;
+                            /** Format: date-time */
+                            updated_at: string | null;
+                            url: string | null;
+                            volume: number | null;
+                            /** @enum {string|null} */
+                            volume_unit: "contracts" | "usd" | null;
+                            /** @description Probability 0-1 of Yes (null for non-Yes/No markets) */
+                            yes_price: number | null;
+                            /** @description The venue's value: Kalshi cents or dollars, Polymarket dollars */
+                            yes_price_raw: string | null;
                         }[];
                         /** @description Opaque; null on the last page */
                         next_cursor: string | null;
@@ -22466,6 +23386,275 @@ export interface operations {
                             title: unknown;
                             /** @enum {string} */
                             track: "macro" | "company";
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getPredictionMarkets: {
+        parameters: {
+            query?: {
+                /** @description The venue's category (case-insensitive). Example: `Economics` (economics) */
+                category?: string;
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /**
+                 * @description Rows per page, 1-500 (default 100); above 500 is a 400, never a clamp
+                 * @example 100
+                 */
+                limit?: number;
+                /** @description One venue. Example: `polymarket` (Polymarket) */
+                provider?: "kalshi" | "polymarket";
+                /**
+                 * @description Words in the question (case-insensitive substring)
+                 * @example deport
+                 */
+                q?: string;
+                /** @description open, closed (trading ended, not resolved) or resolved (outcome known). Example: `open` (still trading) */
+                status?: "open" | "closed" | "resolved";
+                /** @description Markets linked to this company (ticker, CIK or cmp_ id). Example: `AAPL` (Apple) */
+                ticker?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Market rows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "provider": "polymarket",
+                     *           "market_id": "517310",
+                     *           "event_id": "0xaf9d0e448129a9f657f851d49495ba4742055d80e0ef1166ba0ee81d4d594214",
+                     *           "question": "Will Trump deport less than 250,000?",
+                     *           "category": null,
+                     *           "status": "open",
+                     *           "status_raw": "active",
+                     *           "yes_price": 0.0295,
+                     *           "yes_price_raw": "0.0295",
+                     *           "price_unit": "usd",
+                     *           "price_field": "outcomePrices[0]",
+                     *           "outcomes": [
+                     *             {
+                     *               "name": "Yes",
+                     *               "probability": 0.0295,
+                     *               "raw": "0.0295",
+                     *               "unit": "usd"
+                     *             },
+                     *             {
+                     *               "name": "No",
+                     *               "probability": 0.9705,
+                     *               "raw": "0.9705",
+                     *               "unit": "usd"
+                     *             }
+                     *           ],
+                     *           "volume": 1198758.20317,
+                     *           "volume_unit": "usd",
+                     *           "liquidity": 20526.9358,
+                     *           "open_time": null,
+                     *           "close_time": "2025-12-31T12:00:00Z",
+                     *           "resolution_time": null,
+                     *           "outcome": null,
+                     *           "url": "https://polymarket.com/market/will-trump-deport-less-than-250000",
+                     *           "updated_at": "2026-02-21T15:58:43Z",
+                     *           "companies": [],
+                     *           "source": "https://gamma-api.polymarket.com/markets?active=true&closed=false&limit=500",
+                     *           "fetched_at": "2026-02-21T16:03:31Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": null,
+                     *         "available_to": null,
+                     *         "update_frequency": "continuous",
+                     *         "history_status": "current_snapshot"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            category: string | null;
+                            /** Format: date-time */
+                            close_time: string | null;
+                            /** @description Companies the market names: company_id, ticker, method, matched, evidence, earnings_kind */
+                            companies: unknown[];
+                            /** @description Kalshi event ticker or Polymarket condition id */
+                            event_id: string | null;
+                            /** Format: date-time */
+                            fetched_at: string;
+                            /** @description USD */
+                            liquidity: number | null;
+                            /** @description Kalshi market ticker or Polymarket market id */
+                            market_id: string;
+                            /** Format: date-time */
+                            open_time: string | null;
+                            /** @description The winning outcome once resolved */
+                            outcome: string | null;
+                            outcomes: {
+                                name?: string;
+                                /** @description Price as a probability 0-1 */
+                                probability?: number | null;
+                                /** @description The venue's own value as written */
+                                raw?: string | null;
+                                /** @enum {string|null} */
+                                unit?: "usd_cents" | "usd" | null;
+                            }[];
+                            /** @description The venue field the price came from */
+                            price_field: string | null;
+                            /** @enum {string|null} */
+                            price_unit: "usd_cents" | "usd" | null;
+                            /** @enum {string} */
+                            provider: "kalshi" | "polymarket";
+                            question: string;
+                            /** Format: date-time */
+                            resolution_time: string | null;
+                            source: string;
+                            /** @enum {string} */
+                            status: "open" | "closed" | "resolved";
+                            /** @description The venue's own status words */
+                            status_raw: string | null;
+                            /** Format: date-time */
+                            updated_at: string | null;
+                            url: string | null;
+                            volume: number | null;
+                            /** @enum {string|null} */
+                            volume_unit: "contracts" | "usd" | null;
+                            /** @description Probability 0-1 of Yes (null for non-Yes/No markets) */
+                            yes_price: number | null;
+                            /** @description The venue's value: Kalshi cents or dollars, Polymarket dollars */
+                            yes_price_raw: string | null;
                         }[];
                         /** @description Opaque; null on the last page */
                         next_cursor: string | null;

@@ -23,8 +23,20 @@ export function parse20fFile(bytes: Buffer, opts: { url?: string; labels?: strin
     ...(instance ? { instance } : {}),
     ...(labels ? { labels } : {}),
   });
-  // the form as the routes give it (their filings table): an amendment is a 20-F/A
-  const form = r.profile.amendment ? '20-F/A' : '20-F';
+  // the form as the routes give it (their filings table): an amendment is a 20-F/A; a document whose cover
+  // names another form (a 6-K) says so, and one naming none gives null
+  const named = /\bFORM\s+(20-F|6-K)\b/i.exec(text.slice(0, 30_000).replace(/<[^>]*>|&nbsp;|&#160;/gi, ' '));
+  const form = !named
+    ? isXml || isInline
+      ? r.profile.amendment
+        ? '20-F/A'
+        : '20-F'
+      : null
+    : named[1]!.toUpperCase() === '6-K'
+      ? '6-K'
+      : r.profile.amendment
+        ? '20-F/A'
+        : '20-F';
   return {
     profile: { form, ...r.profile },
     items_found: r.items_found,

@@ -18,7 +18,7 @@ import {
   twMonthlyRevenue,
 } from '../schema/asia.ts';
 import { companies, companyListings } from '../schema/companies.ts';
-import { upsertIdentifiers, upsertListings } from './companies.ts';
+import { reconcileCompanies, upsertIdentifiers, upsertListings } from './companies.ts';
 import { upsertRows } from './upsert.ts';
 
 const add = (a: LoadResult, b: LoadResult): LoadResult => ({
@@ -170,7 +170,6 @@ export async function loadAsiaRegistry(
       c.website,
       c.currency,
       c.marketCapCurrency,
-      c.nListings,
       c.asOfDate,
       c.sourceUrl,
       c.fetchedAt,
@@ -179,5 +178,7 @@ export async function loadAsiaRegistry(
   result = add(result, await upsertRows(tx, companies, placeholders, [c.companyId], []));
   await upsertIdentifiers(tx, rows.identifiers);
   await upsertListings(tx, rows.listings);
+  // a cross-listed company's record (loaded by the US registry) now has this market's listing too
+  await reconcileCompanies(tx, [...new Set([...rows.companies, ...placeholders].map((r) => r.companyId))]);
   return result;
 }

@@ -14,6 +14,8 @@
  * Without a folder argument it also checks `../shared/fixtures/sec/` and then scores the third-party corpus
  * `../shared/fixtures/corpus/secparser/` (items-corpus.ts; `--corpus-only`, `--no-corpus`),
  * each skipped with a message when `../shared` is absent.
+ * Every filing lists each item found with its size and first and last words, then the required items left
+ * out, so the next real file that fails shows why.
  * Exit code 1 when any defect is found or the corpus scores under its target.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -263,6 +265,14 @@ function reviewResolved(item: FilingItem, literal: FilingItem[], scheme: Scheme)
 }
 
 /** Required items the literal split lacks: lost by the splitter when the file names them, else left out. */
+/** `[chars] "first words … " … "… last words"`: an item's edges, whitespace folded. */
+function edges(text: string): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  const head = t.split(' ').slice(0, 8).join(' ');
+  const tail = t.split(' ').slice(-8).join(' ');
+  return `[${text.length}] "${head.slice(0, 80)}" … "${tail.slice(-80)}"`;
+}
+
 function missingItems(required: string[], literal: SplitResult, text: string, d: Described, scheme: Scheme) {
   const found = new Set(literal.items.map((i) => i.number));
   if (literal.items_unavailable_reason) return [];
@@ -348,6 +358,11 @@ function checkFolder(dir: string): number {
       line += ` ${literal.items_unavailable_reason}${d.note ? ` (${d.note})` : ''}`;
     }
     console.log(line);
+    // what was found (each item's first and last words, so a boundary that runs on shows) and what was left
+    for (const item of literal.items) console.log(`    found ${item.number} ${edges(item.text)}`);
+    const found = new Set(literal.items.map((i) => i.number));
+    const left = required.filter((code) => !found.has(code));
+    if (left.length) console.log(`    left  ${left.join(' ')}`);
     for (const f of findings) {
       if (INFO.has(f.kind)) totals.info++;
       else totals.defects++;

@@ -10,7 +10,8 @@ import { identifierAdder } from './identifiers.ts';
  * corp code (DART's permanent key; stock codes get reused), identifiers DART_CORP, LOCAL_CODE and TICKER
  * (`005930.KS`), one KRX listing. Unlisted entries (no stock code, ~95% of the list) are skipped: no route
  * serves them. The corp-code list does not say KOSPI or KOSDAQ, so every listing carries the `.KS` suffix of
- * the spec's examples and market `KR`.
+ * the spec's examples and market `KR`. `company_name` is the English name the list states
+ * (`corp_eng_name`), else the Korean one; the Korean name is kept as the LOCAL_NAME identifier.
  */
 export function registryFromCorpCodes(corps: DartCorp[], ctx: ParseContext): RegistryRows {
   const out: RegistryRows = { companies: [], identifiers: [], listings: [], events: [] };
@@ -23,7 +24,7 @@ export function registryFromCorpCodes(corps: DartCorp[], ctx: ParseContext): Reg
     if (!cross)
       out.companies.push({
         companyId: id,
-        companyName: c.corpName,
+        companyName: c.corpNameEng?.trim() || c.corpName,
         country: 'KR',
         cik: null,
         primaryTicker: symbol,
@@ -37,6 +38,7 @@ export function registryFromCorpCodes(corps: DartCorp[], ctx: ParseContext): Reg
       });
     const ident = identifierAdder(out, id, 'dart');
     ident('DART_CORP', c.corpCode);
+    if (c.corpName) ident('LOCAL_NAME', c.corpName);
     ident('LOCAL_CODE', c.stockCode);
     ident('TICKER', symbol);
     out.listings.push({

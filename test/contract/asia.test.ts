@@ -446,6 +446,17 @@ describe(`Taiwan, Korea and disclosures: jobs through the mirror, routes over HT
         country: 'TW',
         currency: 'TWD',
       });
+      // TSMC, merged from the SEC (TSM) and TWSE (2330.TW): its record agrees with its /listings rows
+      const listings = (await get(`/v1/companies/${TSMC}/listings`)).body.data as {
+        symbol: string;
+        valid_to: string | null;
+      }[];
+      const active = listings.filter((l) => l.valid_to === null);
+      // the mirror's SEC side gives the entity (submissions), TWSE the listing
+      expect(active.map((l) => l.symbol)).toContain('2330.TW');
+      const record = (await get(`/v1/companies/${TSMC}`)).body.data;
+      expect(record).toMatchObject({ n_listings: active.length, country: 'TW' });
+      expect(await ids('isin=TW0002330008&country=TW')).toEqual([TSMC]);
       const samsung = await ids('corp_code=00126380');
       expect(samsung).toHaveLength(1);
       expect((await get('/v1/companies?country=KR&limit=1000')).body.data.length).toBeGreaterThan(900);

@@ -45,7 +45,7 @@ describe('Redis down (fault 2)', () => {
   it('is ready with checks.redis ok while Redis answers', async () => {
     expect(await eventually(async () => (await api.get('/v1/ready')).status === 200, 5_000)).toBe(true);
     const { body } = await timed('/v1/ready');
-    expect(body.checks).toEqual({ config: 'ok', database: 'ok', redis: 'ok' });
+    expect(body.checks).toEqual({ config: 'ok', database: 'ok', redis: 'ok', embedder: 'not_started' });
     expect((await timed('/v1/filings?ticker=AAPL', { key })).r.status).not.toBe(503);
   });
 
@@ -77,7 +77,12 @@ describe('Redis down (fault 2)', () => {
     const ready = await timed('/v1/ready');
     expect(ready.r.status).toBe(503);
     expect(ready.body.status).toBe('not_ready');
-    expect(ready.body.checks).toEqual({ config: 'ok', database: 'ok', redis: 'fail' });
+    expect(ready.body.checks).toEqual({
+      config: 'ok',
+      database: 'ok',
+      redis: 'fail',
+      embedder: 'not_started',
+    });
     expect(ready.ms).toBeLessThan(3_000);
   }, 20_000);
 

@@ -74,7 +74,11 @@ describe('registry rows for non-US listings', () => {
         .filter((i) => i.companyId === samsung)
         .map((i) => i.idType)
         .sort(),
-    ).toEqual(['DART_CORP', 'LOCAL_CODE', 'TICKER']);
+    ).toEqual(['DART_CORP', 'LOCAL_CODE', 'LOCAL_NAME', 'TICKER']);
+    // the list states an English name (corp_eng_name): the record's name; the Korean one an identifier
+    const row = reg.companies.find((c) => c.companyId === samsung);
+    const local = reg.identifiers.find((i) => i.companyId === samsung && i.idType === 'LOCAL_NAME');
+    expect([row?.companyName, local?.idValue]).toEqual(['SAMSUNG ELECTRONICS CO,.LTD', '삼성전자']);
   });
 
   it('EDINET code list (CP932, preamble line): listed filers with their 4-character code', () => {

@@ -1,0 +1,109 @@
+/**
+ * Quality report of the Korea and Taiwan parsers over the captured files. Run: `npm run quality:asia`.
+ * Reads the offline mirror (`fixtures/upstream/opendart.fss.or.kr`, `mops.twse.com.tw`, `www.twse.com.tw`,
+ * `www.tpex.org.tw`: each file's request URL is its path, so the parsers take what the request said: the
+ * OpenDART basis `fs_div`, `bsns_year`, `reprt_code`, MOPS year and season) and the captured files of
+ * `fixtures/korea` and `fixtures/taiwan` (no request URL: what the request would have said is then left
+ * out, and the report says so). Each file goes through the parser `etl parse` uses for it.
+ *
+ * Per file: the parser, rows found (with the keys that tell them apart: basis, year, report, period), the
+ * rows' first label, and what was left out: an empty answer (OpenDART 013, a MOPS "no data" page), a typed
+ * refusal (a statement basis nothing states), warnings. Exit code 1 when a parser crashes with an untyped
+ * error (a typed ParseError is a reason, listed).
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ParseError } from '../../lib/errors.ts';
+import { DART_SECTIONS } from '../../parsers/korea/sections.ts';
+import { ASIA_PARSERS } from '../commands/parse-asia.ts';
+
+const root = (p: string) => fileURLToPath(new URL(`../../${p}`, import.meta.url));
+const MIRROR = root('fixtures/upstream');
+const HOSTS = ['opendart.fss.or.kr', 'mops.twse.com.tw', 'www.twse.com.tw', 'www.tpex.org.tw'];
+
+function walk(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...walk(p));
+    else out.push(p);
+  }
+  return out;
+}
+
+/** The `etl parse` parser for a file, by its endpoint name; null when none reads it. */
+function parserFor(name: string): { parser: string; kind?: string } | null {
+  if (/fnlttSinglAcntAll/.test(name)) return { parser: 'dart-financials' };
+  const section = Object.keys(DART_SECTIONS).find((k) => name.startsWith(k));
+  if (section) return { parser: 'dart-section', kind: section };
+  if (/^list(_|\.json)/.test(name)) return { parser: 'dart-list' };
+  if (/t163sb04|t164sb0[1345]/.test(name)) return { parser: 'tw-financials' };
+  if (/t187ap05|t21sc03|t05st10/.test(name)) return { parser: 'twse-monthly-revenue' };
+  if (/MI_QFIIS|t13sa150/.test(name)) return { parser: 'tw-foreign-ownership' };
+  return null;
+}
+
+/** Keys worth counting in a parser's rows: they tell rows of one file apart. */
+const KEYS = ['fs_div', 'bsns_year', 'reprt_code', 'period_end', 'statement', 'data_ym', 'section', 'kind'];
+
+interface Out {
+  rows?: Record<string, unknown>[];
+  warnings?: string[];
+  no_data?: boolean;
+}
+
+let crashes = 0;
+let files = 0;
+let withRows = 0;
+const sources = [
+  ...HOSTS.flatMap((h) => walk(join(MIRROR, h)).map((p) => ({ p, url: `https://${relative(MIRROR, p)}` }))),
+  ...['fixtures/korea', 'fixtures/taiwan'].flatMap((d) =>
+    walk(root(d)).map((p) => ({ p, url: relative(root(''), p) })),
+  ),
+];
+for (const { p, url } of sources) {
+  const name = p.split('/').at(-1)!;
+  const which = parserFor(name);
+  const label = relative(root(''), p);
+  if (!which) {
+    console.log(`${label}\n  not read here: no \`etl parse\` Korea/Taiwan parser takes this file`);
+    continue;
+  }
+  files++;
+  const period = /_(\d{4})Q([1-4])[._]/.exec(name);
+  // a captured single-company MOPS page names its company in the file name (the request's CO_ID)
+  const code = /^t164sb0\d_(\d{4,6})_/.exec(name)?.[1];
+  try {
+    const out = ASIA_PARSERS[which.parser]!.run(
+      readFileSync(p),
+      {
+        ...(which.kind ? { kind: which.kind } : code && !url.startsWith('https://') ? { kind: code } : {}),
+        ...(period && !code ? { period: `${period[1]}Q${period[2]}` } : {}),
+      },
+      { url, fetchedAt: '2026-01-01T00:00:00Z' },
+    ) as Out;
+    const rows = out.rows ?? [];
+    if (rows.length) withRows++;
+    const keys = KEYS.map((k) => {
+      const vals = [...new Set(rows.map((r) => r[k]).filter((v) => v !== undefined && v !== null))];
+      return vals.length ? `${k}=${vals.slice(0, 4).join(',')}${vals.length > 4 ? ',…' : ''}` : null;
+    }).filter(Boolean);
+    console.log(
+      `${label}\n  ${which.parser}: ${rows.length} rows${keys.length ? ` (${keys.join(' ')})` : ''}`,
+    );
+    if (out.no_data) console.log('  left: the upstream answered "no data" (nothing to load)');
+    for (const w of out.warnings ?? []) console.log(`  warning: ${w}`);
+  } catch (err) {
+    const e = err as Error;
+    if (e instanceof ParseError || /needs --|takes --/.test(e.message))
+      console.log(`${label}\n  ${which.parser}: 0 rows\n  left: ${e.name}: ${e.message}`);
+    else {
+      crashes++;
+      console.log(`${label}\n  ${which.parser}: CRASHED ${e.name}: ${e.message}`);
+    }
+  }
+}
+console.log(`\n${files} files read, ${withRows} with rows, ${crashes} crashed`);
+process.exit(crashes > 0 ? 1 : 0);

@@ -1,0 +1,95 @@
+/**
+ * Quality report of the Form 20-F parser over the captured documents. Run: `npm run quality:20f [dir]`
+ * (default: the project's 20-F fixtures, then `../shared/fixtures/sec/20f/` when present).
+ *
+ * Per file: the profile's form, registrant and period; the items found and the Form 20-F items left out
+ * (of Items 1-19); the Item 7.A ownership rows found (holder, shares, %) or why none (a holders-of-record
+ * geography, a "no 5% holder" statement, no holder table); the notes read; every warning. A file that is
+ * not a 20-F (a 6-K) is listed with what the parser made of it. Exit code 1 when the parser throws on a file.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse20fFile } from '../form-20f.ts';
+
+const root = (p: string) => fileURLToPath(new URL(`../../${p}`, import.meta.url));
+const ITEMS = [
+  ...[
+    '1',
+    '2',
+    '3',
+    '4',
+    '4A',
+    '5',
+    '6',
+    '7',
+    '8',
+    '9',
+    '10',
+    '11',
+    '12',
+    '13',
+    '14',
+    '15',
+    '16',
+    '17',
+    '18',
+    '19',
+  ],
+].map((n) => `Item-${n}`);
+
+function files(): string[] {
+  const dirs = process.argv[2]
+    ? [process.argv[2]]
+    : [
+        root('fixtures/form-20f'),
+        root('fixtures/upstream/www.sec.gov/Archives/edgar/data/1472619/000106299316008650'),
+        root('../shared/fixtures/sec/20f'),
+      ];
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const d of dirs) {
+    if (!existsSync(d)) {
+      console.log(`(skipped: ${d} is absent)`);
+      continue;
+    }
+    for (const name of readdirSync(d).sort()) {
+      if (!/\.(html?|txt|xml)$/i.test(name) || seen.has(name)) continue;
+      seen.add(name);
+      out.push(join(d, name));
+    }
+  }
+  return out;
+}
+
+let failures = 0;
+let withRows = 0;
+let n = 0;
+for (const path of files()) {
+  n++;
+  const name = path.split('/').at(-1)!;
+  try {
+    const r = parse20fFile(readFileSync(path), { url: name });
+    const p = r.profile;
+    console.log(
+      `${name}\n  ${p.form} ${p.registrant_name ?? '(no registrant)'} period ${p.period_end ?? '?'}`,
+    );
+    const found = new Set(r.items_found);
+    const left = ITEMS.filter((i) => !found.has(i));
+    console.log(`  items found ${r.items_found.length}: ${r.items_found.join(' ') || '-'}`);
+    console.log(`  items left ${left.length}: ${left.join(' ') || '-'}`);
+    if (r.ownership.length > 0) withRows++;
+    console.log(`  Item 7.A holders ${r.ownership.length}`);
+    for (const o of r.ownership)
+      console.log(
+        `    ${o.holder_name} | shares ${o.shares ?? '-'} | ${o.ownership_pct ?? '-'}% | voting ${o.voting_pct ?? '-'}`,
+      );
+    console.log(`  notes ${r.notes.length}, segments ${r.segments.rows}, facts ${r.facts.rows}`);
+    for (const w of r.warnings) console.log(`  warning: ${w}`);
+  } catch (err) {
+    failures++;
+    console.log(`${name}\n  FAILED: ${(err as Error).message}`);
+  }
+}
+console.log(`\n${n} files, ${withRows} with Item 7.A holder rows, ${failures} failed`);
+process.exit(failures > 0 ? 1 : 0);

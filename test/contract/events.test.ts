@@ -6,6 +6,7 @@ import { streamDemoCall } from '../../api/demo-calls.ts';
 import { companiesJob } from '../../jobs/edgar/companies.job.ts';
 import { filingItemsJob } from '../../jobs/edgar/filing-items.job.ts';
 import { filingsJob } from '../../jobs/edgar/filings.job.ts';
+import { financialsJob } from '../../jobs/edgar/financials.job.ts';
 import { runPartition } from '../../jobs/pipeline.ts';
 import type { DatasetJob } from '../../jobs/types.ts';
 import type { Database } from '../../lib/db.ts';
@@ -17,6 +18,7 @@ import { createTestServices } from '../helpers/services.ts';
 
 const runtime = process.env.DATABASE_URL ? 'Postgres' : 'PGlite';
 const APPLE = 'cik:0000320193';
+const ALPHABET = 'cik:0001652044';
 // Apple's 8-K of 1999-09-07: pre-2004 items 5 (Other Events -> 8.01) and 7 (exhibits -> 9.01)
 const APPLE_8K = '0000320193-99-000010';
 
@@ -117,6 +119,8 @@ describe(`event log end to end: emission, pull feed, live stream (${runtime})`, 
     await runPartition(companiesJob as DatasetJob, APPLE, deps);
     await runPartition(filingsJob as DatasetJob, APPLE, deps);
     await runPartition(filingItemsJob as DatasetJob, `acc:${APPLE_8K}`, deps);
+    await runPartition(companiesJob as DatasetJob, 'tickers', deps); // Alphabet's ticker (no submissions captured)
+    await runPartition(financialsJob as DatasetJob, ALPHABET, deps);
     firstRun = await counts();
     api = await startApi(database, { env: { EVENTS_HEARTBEAT_MS: '150' } });
     fund = (await accountWithKey(database, 'fund')).key;
@@ -151,17 +155,40 @@ describe(`event log end to end: emission, pull feed, live stream (${runtime})`, 
       ],
     )) as [{ n: number }];
     expect(filings).toBeGreaterThan(100);
-    expect(firstRun).toEqual({
+    // one financials.updated per statement version (period, report period, filing date) of Alphabet's
+    // companyfacts; restated when an earlier version of the same period exists
+    const [versions] = await database.query<{ n: number; restated: number }>(
+      `select count(*)::int as n, count(*) filter (where restated)::int as restated from (
+         select bool_or(exists (select 1 from financial_statements o where o.cik = s.cik and o.statement = s.statement
+           and o.period = s.period and o.report_period = s.report_period and o.known_from < s.known_from)) as restated
+           from financial_statements s where s.cik = 1652044 and s.statement <> 'metrics'
+          group by s.period, s.report_period, s.known_from) v`,
+    );
+    expect(versions!.n).toBeGreaterThan(50);
+    expect(versions!.restated).toBeGreaterThan(0);
+    const { 'corporate_event.published': registry, ...rest } = firstRun;
+    expect(rest).toEqual({
       'filing.published': filings,
       'filing_items.published': 1,
       '8k_event.published': 2,
-      'corporate_event.published': 3,
+      'financials.updated': versions!.n,
     });
+    expect(registry).toBe(3); // Apple's three former names (the ticker snapshot states no corporate event)
+    const [restated] = await database.query<{ n: number }>(
+      `select count(*)::int as n from events where type = 'financials.updated' and (data->>'restated')::boolean`,
+    );
+    expect(restated!.n).toBe(versions!.restated);
+    const googl = await database.query<{ data: Record<string, unknown> }>(
+      `select data from events where type = 'financials.updated' and data->>'period' = 'ttm'
+          and data->>'report_period' = '2026-03-31' and data->>'known_from' = '2026-04-30'`,
+    );
+    expect(googl.map((r) => r.data)).toEqual([EVENT_TYPE_BY_NAME.get('financials.updated')!.example.data]);
     // the same partitions again (and a reparse of the 8-K): identical rows, no event
     const deps = env.services.deps();
     await runPartition(companiesJob as DatasetJob, APPLE, deps);
     await runPartition(filingsJob as DatasetJob, APPLE, deps);
     await runPartition(filingItemsJob as DatasetJob, `acc:${APPLE_8K}`, deps);
+    await runPartition(financialsJob as DatasetJob, ALPHABET, deps);
     expect(await counts()).toEqual(firstRun);
     const [seq] = await database.query<{ max: string; n: number }>(
       'select max(sequence)::text as max, count(*)::int as n from events',
@@ -269,7 +296,12 @@ describe(`event log end to end: emission, pull feed, live stream (${runtime})`, 
     // without types, a Free key reads the types its plan allows
     const mine = await (await api.get('/v1/events?limit=1000', { key: free })).json();
     expect(new Set(mine.data.map((e: { type: string }) => e.type))).toEqual(
-      new Set(['filing.published', 'filing_items.published', 'corporate_event.published']),
+      new Set([
+        'filing.published',
+        'filing_items.published',
+        'corporate_event.published',
+        'financials.updated',
+      ]),
     );
     const bad = await api.get('/v1/events?tickr=AAPL', { key: fund });
     expect(bad.status).toBe(400);
@@ -330,7 +362,10 @@ describe(`event log end to end: emission, pull feed, live stream (${runtime})`, 
     };
     await database.db.transaction((tx) => appendEvents(tx, [fresh]));
     const heard = await live;
-    expect(ids(heard.blocks)).toEqual([expected[expected.length - 1]! + 1]);
+    const [{ max }] = (await database.query<{ max: string }>(
+      'select max(sequence)::text as max from events',
+    )) as [{ max: string }];
+    expect(ids(heard.blocks)).toEqual([Number(max)]);
     expect(heard.blocks.some((b) => b.comment?.startsWith('heartbeat'))).toBe(true);
   });
 

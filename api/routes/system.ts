@@ -1,7 +1,7 @@
 import { pendingReason, readDatasetStates } from '../../lib/dataset-inputs.ts';
 import { DATASETS, type StatusFamily } from '../../lib/datasets.ts';
-import { liveFilingsStatus } from '../../lib/live-status.ts';
 import { embedderHandle } from '../../lib/embeddings.ts';
+import { liveFilingsStatus } from '../../lib/live-status.ts';
 import { ApiError } from '../platform/errors.ts';
 import * as p from '../platform/params.ts';
 import { asAnyRoute, defineRoute } from '../platform/route.ts';

@@ -146,6 +146,10 @@ const result = await withBenchDatabase(process.env.DATABASE_URL!, async (databas
   const [counted] = await database.query<{ n: number }>(
     `select count(distinct accession_number)::int as n from filings where source = 'live'`,
   );
+  const [published] = await database.query<{ n: number; delivered: number }>(
+    `select (select count(*)::int from events where type = 'filing.published') as n,
+            (select count(*)::int from webhook_deliveries where status = 'delivered') as delivered`,
+  );
 
   for (const c of clients) c.destroy();
   await dispatcher.close();
@@ -157,6 +161,8 @@ const result = await withBenchDatabase(process.env.DATABASE_URL!, async (databas
   return {
     polls,
     live_filings: counted?.n ?? 0,
+    events: published?.n ?? 0,
+    delivered: published?.delivered ?? 0,
     webhooks: received.length,
     rssBefore,
     rssAfter,
@@ -174,6 +180,8 @@ process.stdout.write(
     duration_ms: DURATION_MS,
     polls: result.polls,
     live_filings_loaded: result.live_filings,
+    filing_events: result.events,
+    deliveries_recorded: result.delivered,
     webhooks_received: result.webhooks,
     accepted_to_published_s: stats(secs((r) => r.publishedAt - r.acceptedAt)),
     published_to_webhook_s: stats(secs((r) => r.at - r.publishedAt)),

@@ -47,7 +47,7 @@ describe("EDGAR's latest-filings Atom (getcurrent)", () => {
 
   it('reads the 2016 and 2018 pages (http:// era, a name with parentheses of its own)', () => {
     const old = parseCurrentFeed(
-      readFileSync('fixtures/edgar-live/EDGAR_getcurrent_latest-filings_count100_2018-04-24.atom.xml'),
+      readFileSync('fixtures/news/EDGAR_getcurrent_latest-filings_count100_2018-04-24.atom.xml'),
       ctx,
     );
     expect(old.entries).toHaveLength(100);
@@ -60,7 +60,7 @@ describe("EDGAR's latest-filings Atom (getcurrent)", () => {
       acceptedAt: new Date('2018-04-24T11:57:13Z'),
     });
     const tenKs = parseCurrentFeed(
-      readFileSync('fixtures/edgar-live/EDGAR_getcurrent_latest-filings_count40_2016-02-25.atom.xml'),
+      readFileSync('fixtures/news/EDGAR_getcurrent_latest-filings_count40_2016-02-25.atom.xml'),
       ctx,
     );
     expect(tenKs.entries.map((e) => e.form)).toEqual(Array(40).fill('10-K'));
@@ -68,7 +68,7 @@ describe("EDGAR's latest-filings Atom (getcurrent)", () => {
   });
 
   it('refuses the HTML page EDGAR answers past the end of the feed', () => {
-    const html = readFileSync('fixtures/edgar-live/EDGAR_getcurrent_start5100_HTTP503_File-Unavailable.html');
+    const html = readFileSync('fixtures/news/EDGAR_getcurrent_start5100_HTTP503_File-Unavailable.html');
     expect(() => parseCurrentFeed(html, ctx)).toThrow(ParseError);
     expect(() => parseCurrentFeed(html, ctx)).toThrow(/HTML page titled "SEC.gov \| File Unavailable"/);
   });

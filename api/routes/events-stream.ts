@@ -218,14 +218,16 @@ export const STREAM_OPENAPI = {
         name: 'token',
         in: 'query',
         required: true,
-        description: 'The stream token (est_...) from GET /v1/events/stream-token',
+        description:
+          'The stream token (est_...) from GET /v1/events/stream-token. Example: `est_` and the token it answers',
         schema: { type: 'string' },
       },
       {
         name: 'after',
         in: 'query',
         required: false,
-        description: 'Resume after this sequence (Last-Event-ID takes precedence)',
+        description:
+          'Resume after this sequence (Last-Event-ID takes precedence). Example: `0` (the whole log)',
         schema: { type: 'string' },
       },
       {

@@ -74,7 +74,7 @@ export const eventFilters = {
   tickers: list({
     name: 'tickers',
     description:
-      'Only events of these companies, by ticker (comma-separated or repeated; with company_ids: either)',
+      'Only events of these companies, by ticker (comma-separated or repeated; with company_ids: either). Example: `AAPL,MSFT`',
     max: 100,
     item: (v) => {
       const t = v.toUpperCase();
@@ -85,7 +85,7 @@ export const eventFilters = {
   company_ids: list({
     name: 'company_ids',
     description:
-      'Only events of these companies, by cmp_ id (comma-separated or repeated; with tickers: either)',
+      'Only events of these companies, by cmp_ id (comma-separated or repeated; with tickers: either). Example: `cmp_` and the id GET /v1/companies answers',
     max: 100,
     item: (v) => {
       check(CMP.test(v), `Invalid query parameter 'company_ids': '${v.slice(0, 30)}' is not a cmp_ id`);
@@ -95,7 +95,7 @@ export const eventFilters = {
   forms: list({
     name: 'forms',
     description:
-      'Forms (data.form), for the types that take a form filter (filing.published, filing_items.published, 8k_event.published, insider_trade.published, institutional_holdings.published); without `types`, only those types are read',
+      'Forms (data.form), for the types that take a form filter (filing.published, filing_items.published, 8k_event.published, insider_trade.published, institutional_holdings.published); without `types`, only those types are read. Example: `8-K,10-Q`',
     max: 30,
     item: (v) => {
       const f = v.toUpperCase();
@@ -105,7 +105,7 @@ export const eventFilters = {
   }),
   families: list({
     name: 'families',
-    description: `8-K event families (data.family) for 8k_event.published; without \`types\`, only that type is read. One of: ${FAMILY_NAMES.join(', ')}`,
+    description: `8-K event families (data.family) for 8k_event.published; without \`types\`, only that type is read. One of: ${FAMILY_NAMES.join(', ')}. Example: \`${FAMILY_NAMES[0]}\``,
     max: 6,
     item: (v) => {
       check(

@@ -13555,20 +13555,20 @@ export interface operations {
                  * @example 0
                  */
                 after?: string;
-                /** @description Only events of these companies, by cmp_ id (comma-separated or repeated; with tickers: either) */
+                /** @description Only events of these companies, by cmp_ id (comma-separated or repeated; with tickers: either). Example: `cmp_` and the id GET /v1/companies answers */
                 company_ids?: string[];
                 /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
                 cursor?: string;
-                /** @description 8-K event families (data.family) for 8k_event.published; without `types`, only that type is read. One of: results, leadership, deals, financing, governance, other */
+                /** @description 8-K event families (data.family) for 8k_event.published; without `types`, only that type is read. One of: results, leadership, deals, financing, governance, other. Example: `results` */
                 families?: string[];
-                /** @description Forms (data.form), for the types that take a form filter (filing.published, filing_items.published, 8k_event.published, insider_trade.published, institutional_holdings.published); without `types`, only those types are read */
+                /** @description Forms (data.form), for the types that take a form filter (filing.published, filing_items.published, 8k_event.published, insider_trade.published, institutional_holdings.published); without `types`, only those types are read. Example: `8-K,10-Q` */
                 forms?: string[];
                 /**
                  * @description Rows per page, 1-1000 (default 100); above 1000 is a 400, never a clamp
                  * @example 100
                  */
                 limit?: number;
-                /** @description Only events of these companies, by ticker (comma-separated or repeated; with company_ids: either) */
+                /** @description Only events of these companies, by ticker (comma-separated or repeated; with company_ids: either). Example: `AAPL,MSFT` */
                 tickers?: string[];
                 /**
                  * @description Event types, comma-separated or repeated (see /v1/events/types). Default: every type the key's plan allows. One of: filing.published, filing_items.published, 8k_event.published, insider_trade.published, institutional_holdings.published, financials.updated, news_event.published, news_article.published, corporate_event.published
@@ -13793,9 +13793,9 @@ export interface operations {
     getEventsStream: {
         parameters: {
             query: {
-                /** @description Resume after this sequence (Last-Event-ID takes precedence) */
+                /** @description Resume after this sequence (Last-Event-ID takes precedence). Example: `0` (the whole log) */
                 after?: string;
-                /** @description The stream token (est_...) from GET /v1/events/stream-token */
+                /** @description The stream token (est_...) from GET /v1/events/stream-token. Example: `est_` and the token it answers */
                 token: string;
             };
             header?: {
@@ -13845,13 +13845,13 @@ export interface operations {
     getEventsStreamToken: {
         parameters: {
             query?: {
-                /** @description Only events of these companies, by cmp_ id (comma-separated or repeated; with tickers: either) */
+                /** @description Only events of these companies, by cmp_ id (comma-separated or repeated; with tickers: either). Example: `cmp_` and the id GET /v1/companies answers */
                 company_ids?: string[];
-                /** @description 8-K event families (data.family) for 8k_event.published; without `types`, only that type is read. One of: results, leadership, deals, financing, governance, other */
+                /** @description 8-K event families (data.family) for 8k_event.published; without `types`, only that type is read. One of: results, leadership, deals, financing, governance, other. Example: `results` */
                 families?: string[];
-                /** @description Forms (data.form), for the types that take a form filter (filing.published, filing_items.published, 8k_event.published, insider_trade.published, institutional_holdings.published); without `types`, only those types are read */
+                /** @description Forms (data.form), for the types that take a form filter (filing.published, filing_items.published, 8k_event.published, insider_trade.published, institutional_holdings.published); without `types`, only those types are read. Example: `8-K,10-Q` */
                 forms?: string[];
-                /** @description Only events of these companies, by ticker (comma-separated or repeated; with company_ids: either) */
+                /** @description Only events of these companies, by ticker (comma-separated or repeated; with company_ids: either). Example: `AAPL,MSFT` */
                 tickers?: string[];
                 /**
                  * @description Event types, comma-separated or repeated (see /v1/events/types). Default: every type the key's plan allows. One of: filing.published, filing_items.published, 8k_event.published, insider_trade.published, institutional_holdings.published, financials.updated, news_event.published, news_article.published, corporate_event.published

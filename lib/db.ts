@@ -160,14 +160,14 @@ const VECTOR_SESSION_SQL = 'SET hnsw.ef_search = 100; SET hnsw.iterative_scan = 
 /**
  * pgvector (retrieval, schema/retrieval.ts) is created before the migrations, which are generated and so
  * cannot hold `CREATE EXTENSION`. PGlite loads it from @electric-sql/pglite-pgvector; Postgres needs the
- * extension installed on the server (README "Retrieval": Debian package build, or a pgvector image).
+ * extension installed on the server (docs/retrieval.md: Debian package build, or a pgvector image).
  */
 async function createVectorExtension(run: (sql: string) => Promise<unknown>): Promise<void> {
   try {
     await run('CREATE EXTENSION IF NOT EXISTS vector');
   } catch (e) {
     throw new Error(
-      `the pgvector extension is not available on this Postgres server (${(e as Error).message}). Install it (Debian: build postgresql-NN-pgvector from Debian's source package, see README "Retrieval"; Docker: a pgvector image such as pgvector/pgvector:pg15).`,
+      `the pgvector extension is not available on this Postgres server (${(e as Error).message}). Install it (Debian: build postgresql-NN-pgvector from Debian's source package, see docs/retrieval.md; Docker: a pgvector image such as pgvector/pgvector:pg15).`,
       { cause: e },
     );
   }

@@ -23,7 +23,7 @@ import type { SearchHit } from './search.ts';
  * a broad plateau of dev recall@10 0.900 needs COSINE at most 0.05 and a window weight of 0.4 to 1.2),
  * held-out looked at after: rerank recall@10 dev 0.867 -> 0.900 (MRR 0.725 -> 0.702), held-out 0.714 ->
  * 0.750 (MRR 0.570 -> 0.591); with the ticker filter dev 0.867 -> 0.900, held-out 0.714 -> 0.786. Before
- * the window (COSINE 0.5, SOFT 1.2): dev 0.867, held-out 0.714. Tried and dropped (README, Retrieval): a
+ * the window (COSINE 0.5, SOFT 1.2): dev 0.867, held-out 0.714. Tried and dropped (docs/retrieval.md): a
  * BM25 term over the whole chunk, also with soft term frequencies; the sentence's coverage of the query
  * in the other direction (its words' nearest query word) and their F1; SIF sentence and chunk vectors
  * (GloVe-rank or corpus word frequencies, first principal component of the pool removed); a pairwise

@@ -150,7 +150,7 @@ function bind(text: string, params: unknown[]): SQL {
  * match is then never empty while a known word is left). The other parts still count in the rank. A LIMIT
  * of the same size on the matching rows holds the bound when the estimate is low. On an index smaller than
  * the bound (the demo's 665 chunks, the evaluation) nothing changes: every part matches and every match is
- * ranked. 5,000: 1M-chunk full-text p99 of ~55 ms on the bench (2,000 saved little; README, Benchmark).
+ * ranked. 5,000: 1M-chunk full-text p99 of ~55 ms on the bench (2,000 saved little; docs/retrieval.md, Benchmark).
  */
 export const FULLTEXT_CANDIDATES = 5000;
 

@@ -79,6 +79,19 @@ describe('README and docs/', () => {
     expect(links(readme)).toContain('docs/README.md');
   });
 
+  it("a route-family row that opens with a request opens with that family's banner line", () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const table = readme.split('## Route families')[1]?.split('\n## ')[0] ?? '';
+    const firsts = table
+      .split('\n')
+      .filter((l) => l.startsWith('| ') && !l.startsWith('| family'))
+      .map((l) => /^`(\/v1\/[^`]+)`/.exec(l.split('|')[2]?.trim() ?? '')?.[1])
+      .filter((p): p is string => p !== undefined);
+    expect(firsts.length).toBeGreaterThan(10);
+    const paths = new Set(DEMO_CALLS.map((c) => c.path));
+    expect(firsts.filter((p) => !paths.has(p))).toEqual([]);
+  });
+
   it("the README's banner is the one `npm start` prints: every Try: line, the Live: and Webhooks: lines", () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const base = 'http://127.0.0.1:8080';

@@ -128,8 +128,13 @@ export function registerServeCommands(program: Command, getCtx: () => CliContext
       'The main job, all in one process: migrate, start the offline mirror, backfill every dataset (resuming), start the scheduler and serve the API',
     )
     .option('--no-backfill', 'skip the backfill (serve what is loaded)')
-    .action(async (opts: { backfill: boolean }) => {
+    .option(
+      '--datasets <ids>',
+      'backfill only these datasets (comma-separated ids as `etl status` lists them, e.g. companies,filings); a later start without it completes the rest',
+    )
+    .action(async (opts: { backfill: boolean; datasets?: string }) => {
       const ctx = getCtx();
+      const only = opts.datasets === undefined ? undefined : startDatasets(opts.datasets);
       const started = Date.now();
       // Installed before anything opens: a signal at any point (migrating, during the backfill) stops the
       // backfill between partitions (running ones finish), lets start-up wind down, then closes the
@@ -167,7 +172,7 @@ export function registerServeCommands(program: Command, getCtx: () => CliContext
         webhooks = await startWebhooks({ ...services, logger: ctx.logger });
         // Before the backfill, so its partitions and fetches can be watched while it runs.
         metricsServer = await startMetricsIfConfigured(ctx);
-        if (opts.backfill) await backfillAll(services, rt, ctx, stop.signal);
+        if (opts.backfill) await backfillAll(services, rt, ctx, stop.signal, only);
         if (stop.signal.aborted) return;
         if (ctx.config.SCHEDULER === 'on') await rt.startScheduler();
         const listening = await listen(services, ctx, rt);
@@ -195,13 +200,37 @@ export function registerServeCommands(program: Command, getCtx: () => CliContext
     });
 }
 
-/** Every scheduled dataset's backfill, in registry order (companies first: they name the CIKs). */
-async function backfillAll(services: Services, runtime: JobRuntime, ctx: CliContext, signal: AbortSignal) {
+/** The `--datasets` list of `etl start`: scheduled dataset ids, checked before anything opens. */
+function startDatasets(list: string): Set<string> {
+  const scheduled = DATASETS.filter((x) => x.schedule).map((x) => x.id);
+  const ids = list
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  const unknown = ids.filter((id) => !scheduled.includes(id));
+  if (ids.length === 0 || unknown.length > 0)
+    throw new Error(
+      `--datasets: ${unknown.length ? `unknown dataset ${unknown.join(', ')}` : 'no dataset given'}; choose among ${scheduled.join(', ')}`,
+    );
+  return new Set(ids);
+}
+
+/**
+ * Every scheduled dataset's backfill (or those of `only`), in registry order (companies first: they name
+ * the CIKs).
+ */
+async function backfillAll(
+  services: Services,
+  runtime: JobRuntime,
+  ctx: CliContext,
+  signal: AbortSignal,
+  only?: Set<string>,
+) {
   const onAbort = () =>
     ctx.logger.warn('stopping the backfill after the running partitions; the next start resumes');
   signal.addEventListener('abort', onAbort, { once: true });
   try {
-    const ids = DATASETS.filter((x) => x.schedule).map((x) => x.id);
+    const ids = DATASETS.filter((x) => x.schedule && (!only || only.has(x.id))).map((x) => x.id);
     await runBackfills(ctx, services, runtime, ids, {}, signal);
     if (!signal.aborted) await statusSweep(services);
   } finally {

@@ -10,6 +10,8 @@ import { type Mirror, startMirror } from '../../jobs/http/mirror.ts';
  * `etl backfill financials --bulk` stopped with Ctrl-C while SEC's ~1 GB companyfacts.zip is on its way:
  * the download is cut off at once (not awaited to its end), and a download abandoned by an earlier killed
  * run is removed. The mirror holds the zip request open to stand in for a long transfer.
+ *
+ * @test-scope embedded-only: it runs `etl` on the embedded database whatever DATABASE_URL says.
  */
 const ZIP_PATH = '/www.sec.gov/Archives/edgar/daily-index/xbrl/companyfacts.zip';
 

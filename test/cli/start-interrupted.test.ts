@@ -6,10 +6,12 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * `etl start` as a user runs it: a first start stopped with Ctrl-C during its backfill, then a restart.
- * Embedded database and in-process jobs (the case the key and lock bugs were about), one company to keep
- * the backfill short.
+ * Embedded database and in-process jobs (the case the key and lock bugs were about), one company and the
+ * registry and filing datasets (`--datasets`) to keep the backfill short.
+ *
+ * @test-scope embedded-only: it runs `etl` on the embedded database whatever DATABASE_URL says.
  */
-function start(dataDir: string) {
+function start(dataDir: string, datasets = ['companies,filings,financials']) {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
   for (const k of ['DATABASE_URL', 'REDIS_URL', 'MIRROR_URL']) delete env[k];
@@ -21,7 +23,10 @@ function start(dataDir: string) {
     LOG_LEVEL: 'info',
     UPSTREAM: 'fixtures',
   });
-  const child = spawn(process.execPath, ['bin/etl.js', 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['bin/etl.js', 'start', '--datasets', ...datasets], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const run = { child, stdout: '', stderr: '' };
   child.stdout!.on('data', (d) => {
     run.stdout += d;
@@ -81,4 +86,12 @@ describe('etl start stopped during its first backfill', () => {
       await exited(second.child);
     }
   }, 240_000);
+});
+
+describe('etl start --datasets', () => {
+  it('refuses an unknown dataset before opening anything, naming the ones it takes', async () => {
+    const run = start(mkdtempSync(join(tmpdir(), 'findata-start-')), ['companies,nope']);
+    expect(await exited(run.child)).toBe(1);
+    expect(run.stderr).toMatch(/etl: --datasets: unknown dataset nope; choose among companies, filings, /);
+  });
 });

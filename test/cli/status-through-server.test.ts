@@ -8,6 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 /**
  * `etl status` while another process holds the embedded database (issue 8): it reads through that process's
  * API (DATA_DIR/server.json), and says exactly what to do when that process does not serve yet.
+ *
+ * @test-scope embedded-only: it runs `etl` on the embedded database whatever DATABASE_URL says.
  */
 const run = promisify(execFile);
 const dataDir = mkdtempSync(join(tmpdir(), 'findata-status-'));

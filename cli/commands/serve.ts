@@ -202,7 +202,7 @@ export function registerServeCommands(program: Command, getCtx: () => CliContext
 
 /** The `--datasets` list of `etl start`: scheduled dataset ids, checked before anything opens. */
 function startDatasets(list: string): Set<string> {
-  const scheduled = DATASETS.filter((x) => x.schedule).map((x) => x.id);
+  const scheduled: string[] = DATASETS.filter((x) => x.schedule).map((x) => x.id);
   const ids = list
     .split(',')
     .map((x) => x.trim())

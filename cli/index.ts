@@ -1,17 +1,4 @@
 import { Command } from 'commander';
-import { openDatabase } from '../lib/db.ts';
-import { registerAccountCommands } from './commands/accounts.ts';
-import { registerEventCommands } from './commands/events.ts';
-import { registerImportCommand } from './commands/import.ts';
-import { registerJobCommands } from './commands/jobs.ts';
-import { registerMcpCommand } from './commands/mcp.ts';
-import { registerParseCommand } from './commands/parse.ts';
-import { registerRetrievalCommands } from './commands/retrieval.ts';
-import { registerServeCommands } from './commands/serve.ts';
-import { registerSubscriptionCommands } from './commands/subscriptions.ts';
-import { registerSystemCommands } from './commands/system.ts';
-import { cliContext } from './context.ts';
-import { registerNewsCommands } from './news/explain.ts';
 
 const program = new Command('etl')
   .description(
@@ -24,23 +11,58 @@ const program = new Command('etl')
     '\nEnvironment: see .env.example (DATABASE_URL, REDIS_URL, UPSTREAM, SEC_USER_AGENT, ...).\nFirst run: etl start',
   );
 
-registerServeCommands(program);
-registerJobCommands(program);
-registerSystemCommands(program);
-registerParseCommand(program);
-registerImportCommand(program);
-registerMcpCommand(program);
-registerNewsCommands(program);
-registerRetrievalCommands(program);
-registerEventCommands(program);
-const openDb = async () => {
+/**
+ * Each command module, with the top-level commands it registers. A command loads only its own module (a
+ * parse does not load the API, the queue or the embedder: `etl parse` starts in a fraction of the time);
+ * help, a typo or no command loads them all, so help lists every command and commander suggests the
+ * right one.
+ */
+const MODULES: [commands: string[], register: () => Promise<(program: Command) => void>][] = [
+  [['serve', 'start'], async () => (await import('./commands/serve.ts')).registerServeCommands],
+  [
+    ['backfill', 'run', 'reparse', 'worker', 'scheduler'],
+    async () => (await import('./commands/jobs.ts')).registerJobCommands,
+  ],
+  [
+    ['migrate', 'mirror', 'status'],
+    async () => (await import('./commands/system.ts')).registerSystemCommands,
+  ],
+  [['parse'], async () => (await import('./commands/parse.ts')).registerParseCommand],
+  [['import'], async () => (await import('./commands/import.ts')).registerImportCommand],
+  [['mcp'], async () => (await import('./commands/mcp.ts')).registerMcpCommand],
+  [['news'], async () => (await import('./news/explain.ts')).registerNewsCommands],
+  [['index', 'search'], async () => (await import('./commands/retrieval.ts')).registerRetrievalCommands],
+  [['events'], async () => (await import('./commands/events.ts')).registerEventCommands],
+  [
+    ['accounts', 'keys', 'credits'],
+    async () => {
+      const { registerAccountCommands } = await import('./commands/accounts.ts');
+      return (p) => registerAccountCommands(p, openDb);
+    },
+  ],
+  [
+    ['subscriptions'],
+    async () => {
+      const { registerSubscriptionCommands } = await import('./commands/subscriptions.ts');
+      return (p) => registerSubscriptionCommands(p, openDb);
+    },
+  ],
+];
+
+async function openDb() {
+  const [{ openDatabase }, { cliContext }] = await Promise.all([
+    import('../lib/db.ts'),
+    import('./context.ts'),
+  ]);
   const { config } = cliContext();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await database.migrate();
   return database;
-};
-registerAccountCommands(program, openDb);
-registerSubscriptionCommands(program, openDb);
+}
+
+const name = process.argv.slice(2).find((a) => !a.startsWith('-'));
+const own = MODULES.find(([commands]) => name !== undefined && commands.includes(name));
+for (const [, load] of own ? [own] : MODULES) (await load())(program);
 
 try {
   await program.parseAsync(process.argv);

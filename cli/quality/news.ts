@@ -84,6 +84,8 @@ const zero = (): Score => ({ n: 0, type: 0, dir: 0, primary: 0 });
 const score: Record<Split, Score> = { dev: zero(), held_out: zero() };
 const freshScore = zero();
 const fresh2Score = zero();
+/** the held-out split without the second fresh set: the 83 items the earlier figures were quoted on */
+const heldOut1Score = zero();
 const perFile = new Map<string, Score>();
 const misses: string[] = [];
 /** A label's company: a registry ticker resolved to its company id; `-` is none. */
@@ -96,6 +98,7 @@ for (const l of labels) {
   perFile.set(key, fileScore);
   // an item counts in its split, its file and (when fresh) its fresh set
   const counts = [score[split], fileScore];
+  if (split === 'held_out' && l.set !== 'fresh2') counts.push(heldOut1Score);
   if (l.set === 'fresh2') counts.push(fresh2Score);
   else if (fresh(l)) counts.push(freshScore);
   const bump = (k: keyof Score) => {
@@ -116,7 +119,7 @@ for (const l of labels) {
     summary: a.summary,
     event_type: c.event_type,
     event_subtype: c.event_subtype,
-    company: (a.links.find((x) => x.primary) ?? a.links[0])?.ticker ?? null,
+    company: a.links.find((x) => x.primary)?.ticker ?? null,
   }).direction;
   if (c.event_type === l.event_type) bump('type');
   else
@@ -150,7 +153,7 @@ if (!devOnly)
       `file     ${file}: ${s.n} labelled; primary ${s.primary}, type ${s.type}, direction ${s.dir} right\n`,
     );
 process.stdout.write(
-  `${JSON.stringify({ labelled: all.n, dev: report(score.dev), held_out: report(score.held_out), fresh_held_out: report(freshScore), fresh_held_out_2: report(fresh2Score), overall: report(all), goals_held_out: { primary_company: '90%', event_type: '90%', direction: '80%' } })}\n`,
+  `${JSON.stringify({ labelled: all.n, dev: report(score.dev), held_out: report(score.held_out), held_out_without_set_2: report(heldOut1Score), fresh_held_out: report(freshScore), fresh_held_out_2: report(fresh2Score), overall: report(all), goals_held_out: { primary_company: '90%', event_type: '90%', direction: '80%' } })}\n`,
 );
 const h = score.held_out;
 if (h.primary / h.n < 0.9 || h.type / h.n < 0.9 || h.dir / h.n < 0.8) process.exitCode = 1;

@@ -114,7 +114,8 @@ export function processItems(
       macroThemes: themes.filter((t) => t.track === 'macro').map((t) => t.theme),
       ...(body ? { body } : {}),
     });
-    const primary = linked.links.find((l) => l.primary) ?? linked.links[0];
+    // direction is read for the subject company: a company only mentioned in the body is not it
+    const primary = linked.links.find((l) => l.primary);
     const reading =
       cls.impact_score >= READ_THRESHOLD
         ? readLocally({

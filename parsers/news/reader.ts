@@ -76,8 +76,7 @@ const BAD_WHEN_UP =
   /\b(jobless|claims|unemployment|layoffs|inflation|cpi|losses|loss|costs?|debt|deficit|oil( prices)?|crude|fuel|gasoline|yields|volatility)\b/i;
 
 /** Quantities whose movement says nothing of the company's fortunes: an executive's pay rising. */
-const NOT_DIRECTIONAL =
-  /\b(pay|compensation|salary|salaries|bonus(es)?|pay package)\s*$/i;
+const NOT_DIRECTIONAL = /\b(pay|compensation|salary|salaries|bonus(es)?|pay package)\s*$/i;
 
 /** Words of movement (up or down), the ones a bad-when-up quantity turns around. */
 const MOVE =
@@ -172,12 +171,10 @@ export function readLocally(input: ReaderInput): Reading {
   // the main clause decides before the reason it gives: "revenue misses on strong dollar", "X falls as Y rises"
   const reason = /\s(as|amid|on|after|despite|due to)\s/i.exec(input.title);
   const main = reason ? read(input.title.slice(0, reason.index)) : null;
-  const head =
-    after && after.net !== 0 ? after : main && main.net !== 0 ? main : read(input.title);
+  const head = after && after.net !== 0 ? after : main && main.net !== 0 ? main : read(input.title);
   // the headline decides; the summary only when the headline has no directional words
   // (a headline whose only movement is of a quantity that says nothing of the company, "CEO pay rises", has decided)
-  const lead =
-    head.net !== 0 || head.muted > 0 ? head : read((input.summary ?? '').slice(0, 600), true);
+  const lead = head.net !== 0 || head.muted > 0 ? head : read((input.summary ?? '').slice(0, 600), true);
   const net = lead.net;
   // an analysis or a question ("Why ...", "How ...", "Explainer:"), or a headline whose verb states a view
   // or an intention ("JP Morgan sees ...", "ministers urge ...", "Exchanges oppose ..."), reports no move

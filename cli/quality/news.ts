@@ -84,6 +84,12 @@ const zero = (): Score => ({ n: 0, type: 0, dir: 0, primary: 0 });
 const score: Record<Split, Score> = { dev: zero(), held_out: zero() };
 const freshScore = zero();
 const fresh2Score = zero();
+// set 2 in halves by the same SHA-1 rank: its first half was read for rules after its first measure
+// (fresh_2_read), the second half never was (fresh_2_unread: the figure to quote for feeds nobody tuned to)
+const fresh2Ranked = ranked.filter((l) => l.set === 'fresh2');
+const fresh2Read = new Set(fresh2Ranked.slice(0, Math.ceil(fresh2Ranked.length / 2)));
+const fresh2ReadScore = zero();
+const fresh2UnreadScore = zero();
 /** the held-out split without the second fresh set: the 83 items the earlier figures were quoted on */
 const heldOut1Score = zero();
 const perFile = new Map<string, Score>();
@@ -99,14 +105,17 @@ for (const l of labels) {
   // an item counts in its split, its file and (when fresh) its fresh set
   const counts = [score[split], fileScore];
   if (split === 'held_out' && l.set !== 'fresh2') counts.push(heldOut1Score);
-  if (l.set === 'fresh2') counts.push(fresh2Score);
+  if (l.set === 'fresh2') counts.push(fresh2Score, fresh2Read.has(l) ? fresh2ReadScore : fresh2UnreadScore);
   else if (fresh(l)) counts.push(freshScore);
   const bump = (k: keyof Score) => {
     for (const c of counts) c[k]++;
   };
   bump('n');
   const show = (m: string) => {
-    if (!devOnly || split === 'dev') misses.push(`${(l.set === 'fresh2' ? 'fresh2' : split).padEnd(8)} ${m}`);
+    if (!devOnly || split === 'dev')
+      misses.push(
+        `${(l.set === 'fresh2' ? (fresh2Read.has(l) ? 'fresh2r' : 'fresh2u') : split).padEnd(8)} ${m}`,
+      );
   };
   const a = articlesOf(l.file).find((x) => x.title === l.title);
   if (!a) {
@@ -153,7 +162,7 @@ if (!devOnly)
       `file     ${file}: ${s.n} labelled; primary ${s.primary}, type ${s.type}, direction ${s.dir} right\n`,
     );
 process.stdout.write(
-  `${JSON.stringify({ labelled: all.n, dev: report(score.dev), held_out: report(score.held_out), held_out_without_set_2: report(heldOut1Score), fresh_held_out: report(freshScore), fresh_held_out_2: report(fresh2Score), overall: report(all), goals_held_out: { primary_company: '90%', event_type: '90%', direction: '80%' } })}\n`,
+  `${JSON.stringify({ labelled: all.n, dev: report(score.dev), held_out: report(score.held_out), held_out_without_set_2: report(heldOut1Score), fresh_held_out: report(freshScore), fresh_held_out_2: report(fresh2Score), fresh_2_read: report(fresh2ReadScore), fresh_2_unread: report(fresh2UnreadScore), overall: report(all), goals_held_out: { primary_company: '90%', event_type: '90%', direction: '80%' } })}\n`,
 );
 const h = score.held_out;
 if (h.primary / h.n < 0.9 || h.type / h.n < 0.9 || h.dir / h.n < 0.8) process.exitCode = 1;

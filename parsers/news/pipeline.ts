@@ -111,7 +111,10 @@ export function processItems(
     const themes = matchThemes(text);
     const cls = classifyItem(item, channel, {
       hasPrimaryLink: linked.links.some((l) => l.primary),
-      macroThemes: themes.filter((t) => t.track === 'macro').map((t) => t.theme),
+      // the macro-theme fallback types an item naming no company: by its headline, as the text rules do
+      macroThemes: matchThemes(item.title)
+        .filter((t) => t.track === 'macro')
+        .map((t) => t.theme),
       ...(body ? { body } : {}),
     });
     // direction is read for the subject company: a company only mentioned in the body is not it

@@ -339,7 +339,7 @@ export const TEXT_RULES: TextRule[] = [
     'macro.markets',
     'macro',
     'markets',
-    /\b(stocks|equities|bonds?|yields?|treasur(y|ies)|dollar|yen|euro|currency|fx|oil|crude|brent|wti|lng|bpd|gold|silver|copper|commodit(y|ies)|futures|wall street|indices|emerging markets?|funds? flows?|outflows?|inflows?|volatility|money markets?|benchmarks?|bourses?|home prices)\b/i,
+    /\b(stocks|equities|bonds?|yields?|treasur(y|ies)|dollar|yen|euro|currency|fx|oil|crude|brent|wti|lng|bpd|gold|silver|copper|commodit(y|ies)|futures|wall street|indices|emerging markets?|(world|global|financial|stock|equity|credit|capital) markets|funds? flows?|outflows?|inflows?|volatility|money markets?|benchmarks?|bourses?|home prices)\b/i,
     2,
   ),
   r(

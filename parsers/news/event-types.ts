@@ -289,7 +289,8 @@ export const TEXT_RULES: TextRule[] = [
     'bankruptcy.filing',
     'bankruptcy',
     'chapter_11',
-    /\b(bankrupt\w*|chapter 11|insolven\w*|administration|receivership|default(s|ed)? on)\b/i,
+    // insolvency administration is entered ("goes into administration"); "the administration" is a government
+    /\b(bankrupt\w*|chapter 11|insolven\w*|(into|enters?|entered|entering|in|placed in) administration|administrators? (appointed|called in)|receivership|default(s|ed)? on)\b/i,
     4,
   ),
   r(

@@ -78,9 +78,12 @@ export function classifyItem(
   }
   const text = `${item.title}. ${item.summary ?? ''} ${opts.body?.slice(0, 2000) ?? ''}`;
   const title = item.title;
+  // an item that names no company and whose filer and exchange say nothing is typed by its headline: words
+  // only in a general-news summary ("court documents", "the administration", "a gold medal") name no event
+  const headlineOnly = !opts.hasPrimaryLink && !item.edgar && !item.extra.ReasonCode;
   for (const tr of TEXT_RULES) {
     const mt = tr.re.exec(title);
-    const m = mt ?? tr.re.exec(text);
+    const m = mt ?? (headlineOnly ? null : tr.re.exec(text));
     // a rule that fires in the headline counts double: the headline names the event
     if (m) vote(tr.type, tr.subtype, mt ? tr.weight * 2 : tr.weight, tr.id, m[0]);
   }

@@ -105,6 +105,14 @@ export const TEXT_RULES: TextRule[] = [
     2,
   ),
   r(
+    // raising or cutting a forecast, or a forecast that falls short, names guidance more than the quarter beside it
+    'guidance.change',
+    'guidance',
+    'outlook',
+    /\b(raises?|raised|cuts?|lowers?|lowered|lifts?|lifted|trims?|trimmed|slash\w*|boosts?|hikes?) (its |their |the |\w+ ){0,2}(forecasts?|outlook|guidance)\b|\b(guidance|outlook|forecasts?) (falls? short|miss\w*|beats?|tops?|disappoints?|trails?|exceeds?)\b/i,
+    4,
+  ),
+  r(
     'guidance.profit_warning',
     'guidance',
     'profit_warning',
@@ -281,7 +289,8 @@ export const TEXT_RULES: TextRule[] = [
     'bankruptcy.filing',
     'bankruptcy',
     'chapter_11',
-    /\b(bankrupt\w*|chapter 11|insolven\w*|administration|receivership|default(s|ed)? on)\b/i,
+    // insolvency administration is entered ("goes into administration"); "the administration" is a government
+    /\b(bankrupt\w*|chapter 11|insolven\w*|(into|enters?|entered|entering|in|placed in) administration|administrators? (appointed|called in)|receivership|default(s|ed)? on)\b/i,
     4,
   ),
   r(
@@ -317,7 +326,7 @@ export const TEXT_RULES: TextRule[] = [
     'macro.data',
     'macro',
     'economic_data',
-    /\b(inflation|cpi|ppi|gdp|jobs report|payrolls|nonfarm|non-farm|jobless|initial claims|unemployment( claims| rate)?|labor market|labour market|employment report|retail sales|pmi|consumer (prices|confidence|sentiment)|producer prices|wholesale prices|housing starts|home sales|economy|economic|recession|growth)\b/i,
+    /\b(inflation|cpi|ppi|gdp|jobs report|payrolls|nonfarm|non-farm|jobless|initial claims|unemployment( claims| rate)?|labor market|labour market|employment report|employment data|jobs (numbers|data|figures|growth)|retail sales|pmi|consumer (prices|confidence|sentiment)|producer prices|wholesale prices|housing starts|home sales|economy|economic|recession|growth)\b/i,
     3,
   ),
   r(
@@ -331,14 +340,14 @@ export const TEXT_RULES: TextRule[] = [
     'macro.markets',
     'macro',
     'markets',
-    /\b(stocks|equities|bonds?|yields?|treasur(y|ies)|dollar|yen|euro|currency|fx|oil|crude|brent|wti|lng|bpd|gold|silver|copper|commodit(y|ies)|futures|wall street|indices|emerging markets?|funds? flows?|outflows?|inflows?|volatility|money markets?|benchmarks?|bourses?|home prices)\b/i,
+    /\b(stocks|equities|bonds?|yields?|treasur(y|ies)|dollar|yen|euro|currency|fx|oil|crude|brent|wti|lng|bpd|gold|silver|copper|commodit(y|ies)|futures|wall street|indices|emerging markets?|(world|global|financial|stock|equity|credit|capital) markets|funds? flows?|outflows?|inflows?|volatility|money markets?|benchmarks?|bourses?|home prices)\b/i,
     2,
   ),
   r(
     'macro.geopolitics',
     'macro',
     'geopolitics',
-    /\b(war|warships?|strait of hormuz|hormuz|military|missile|election|shutdown|brexit)\b/i,
+    /\b(war|warships?|strait of hormuz|hormuz|military|missiles?|election|shutdown|brexit)\b/i,
     2,
   ),
   r(
@@ -394,5 +403,7 @@ export const FORM_RULES: { re: RegExp; type: EventType; subtype: string; weight:
   { re: /^(425|SC TO|SC 14D9|DEFM14A)/, type: 'm&a', subtype: 'deal_communication', weight: 5 },
   { re: /^(DEF 14A|DEFA14A|PRE 14A)/, type: 'other', subtype: 'proxy', weight: 4 },
   { re: /^(CORRESP|UPLOAD|NO ACT)/, type: 'regulatory', subtype: 'sec_correspondence', weight: 4 },
+  // an application to the SEC for an exemptive order (Investment Company Act): a regulatory request
+  { re: /^40-APP/, type: 'regulatory', subtype: 'exemptive_application', weight: 4 },
   { re: /^(15-12|25-NSE|25)$/, type: 'listing', subtype: 'deregistration', weight: 5 },
 ];

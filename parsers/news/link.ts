@@ -385,7 +385,9 @@ function nameMatches(
   ambiguous: LinkResult['ambiguous'],
 ): NameHit[] {
   const out: NameHit[] = [];
-  const words = [...text.matchAll(/[A-Za-z0-9][A-Za-z0-9&'’.-]*/g)];
+  // a hyphen before a capital joins two names ("Microsoft-Activision"): each is a word of its own; a
+  // hyphenated name ("Coca-Cola", "Wal-Mart") still meets its alias as the two words' joined key
+  const words = [...text.matchAll(/[A-Za-z0-9](?:[A-Za-z0-9&'’.]|-(?![A-Z]))*/g)];
   const caps = titleCased(text);
   for (let i = 0; i < words.length; i++) {
     const first = (words[i] as RegExpMatchArray)[0];

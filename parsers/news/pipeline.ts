@@ -111,10 +111,14 @@ export function processItems(
     const themes = matchThemes(text);
     const cls = classifyItem(item, channel, {
       hasPrimaryLink: linked.links.some((l) => l.primary),
-      macroThemes: themes.filter((t) => t.track === 'macro').map((t) => t.theme),
+      // the macro-theme fallback types an item naming no company: by its headline, as the text rules do
+      macroThemes: matchThemes(item.title)
+        .filter((t) => t.track === 'macro')
+        .map((t) => t.theme),
       ...(body ? { body } : {}),
     });
-    const primary = linked.links.find((l) => l.primary) ?? linked.links[0];
+    // direction is read for the subject company: a company only mentioned in the body is not it
+    const primary = linked.links.find((l) => l.primary);
     const reading =
       cls.impact_score >= READ_THRESHOLD
         ? readLocally({

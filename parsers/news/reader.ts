@@ -29,12 +29,12 @@ export interface NewsReader {
 }
 
 const UP =
-  /\b(beats?|tops?|topped|raises?|raised|rises?|rose|jumps?|jumped|soars?|surges?|gains?|record (profit|sales|revenue|high)|approv\w+|cleared|wins?|won|upgrades?d?|rules? in favou?r|boosts?|boosted|increase[sd]?|rebounds?|rall(y|ies|ied)|progress|optimism|hopes|buyback|dividend increase|beat|reclaims?|lifts?|strong(er)?|better|upbeat|higher|climbs?)\b/gi;
+  /\b(beats?|tops?|topped|raises?|raised|rises?|rose|jumps?|jumped|soars?|surges?|gains?|record (profit|sales|revenue|high)|approv\w+|cleared|wins?|won|upgrades?d?|rules? in favou?r|boosts?|boosted|increase[sd]?|rebounds?|rall(y|ies|ied)|progress|optimism|hopes|buyback|dividend increase|beat|reclaims?|lifts?|strong(er)?|better|upbeat|higher|climbs?|outperform\w*|accelerat\w*|quickens?|quickened)\b/gi;
 const DOWN =
-  /\b(miss(es|ed)?|cuts?|falls?|fell|drops?|dropped|plunges?|plummets?|slumps?|tumbles?|sinks?|losses|loss|declines?|declined|decreased?|warns?|downgrades?d?|layoffs?|lay off|halt(ed|s)?|recalls?|probe|lawsuit|sued|fined?|penalty|bankrupt\w*|default\w*|resigns?|ousted|delist\w*|rejects?|weak\w*|slips?|slides?|outflows?|exits|shock|risks|negative|falling|fears?|destructive|disruptions?|correction|retaliates|slams|dips?|shortfall|slows?|buckles?|trimmed|trims?|charged|indicted|fraud|accused|suspends?|threatens?|attacks?|worse|short of|falls? short|lower|eases?)\b/gi;
+  /\b(miss(es|ed)?|cuts?|falls?|fell|drops?|dropped|plunges?|plummets?|slumps?|tumbles?|sinks?|losses|loss|declines?|declined|decreased?|warns?|downgrades?d?|layoffs?|lay off|halt(ed|s)?|recalls?|probe|lawsuit|sued|fined?|fines|fining|penalty|bankrupt\w*|default\w*|resigns?|ousted|delist\w*|rejects?|weak\w*|slips?|slides?|outflows?|exits|shock|risks|negative|falling|fears?|destructive|disruptions?|correction|retaliates|slams|dips?|shortfall|slows?|buckles?|trimmed|trims?|charged|indicted|fraud|accused|suspends?|threatens?|attacks?|worse|short of|falls? short|lower|eases?|escalat\w*|slash\w*|demolish\w*|crash(es|ed|ing)?|hits?|crisis|rout|turmoil|underperform\w*|cools?|cooled|cooling|slowed|slowing)\b/gi;
 
 /** Phrases read before single words: a negation or a comparison turns the word it governs around. */
-const PHRASES: { re: RegExp; dir: 1 | -1 }[] = [
+const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
   { re: /\b(fails?|failed|failing) to (beat|top|meet|win|gain|rise|lift|boost|impress|reach)\b/gi, dir: -1 },
   // the comparison governs the movement it follows: "claims rise less than expected", "profit falls less than feared"
   {
@@ -54,6 +54,23 @@ const PHRASES: { re: RegExp; dir: 1 | -1 }[] = [
     re: /\b(end\w*|terminat\w+|lift\w*|drops?|dropped|dismiss\w*) (of )?(the |an |its )?(\w+ )?(enforcement action|probe|investigation|charges|ban|sanctions|lawsuit)\b/gi,
     dir: 1,
   },
+  // easing a constraint is the opposite of easing a price: "easing rules for dual-class listings"
+  {
+    re: /\beas(e|es|ed|ing) (the |its |\w+ )?(rules?|restrictions?|curbs?|limits?|requirements?|controls?)\b/gi,
+    dir: 1,
+  },
+  // a settlement closes the dispute it names; it moves neither way by itself
+  { re: /\bsettles?\b.{0,40}\b(lawsuits?|suits?|charges|probe|case|claims|dispute)\b/gi, dir: 0 },
+  // widening a war or an attack is an escalation: "Iran widens war on shipping"
+  {
+    re: /\b(widens?|widened|expands?|expanded|intensif\w+) (the |its |a )?(war|conflict|attacks?|strikes?|offensive)\b/gi,
+    dir: -1,
+  },
+  // a record or best period is up: "Record First Quarter", "Best Quarter Ever", "hits record high"
+  {
+    re: /\b(record|best)( (first|second|third|fourth|fiscal|full|annual))?[- ]?(quarter|year|results|revenue|sales|earnings|profit)s?\b|\bhits? (a )?(new |all-time |\w+-(year|month|week) )?(record|high|peak)\b/gi,
+    dir: 1,
+  },
 ];
 
 /**
@@ -63,15 +80,18 @@ const PHRASES: { re: RegExp; dir: 1 | -1 }[] = [
 const BAD_WHEN_UP =
   /\b(jobless|claims|unemployment|layoffs|inflation|cpi|losses|loss|costs?|debt|deficit|oil( prices)?|crude|fuel|gasoline|yields|volatility)\b/i;
 
+/** Quantities whose movement says nothing of the company's fortunes: an executive's pay rising. */
+const NOT_DIRECTIONAL = /\b(pay|compensation|salary|salaries|bonus(es)?|pay package)\s*$/i;
+
 /** Words of movement (up or down), the ones a bad-when-up quantity turns around. */
 const MOVE =
-  /^(rises?|rose|jumps?|jumped|soars?|surges?|gains?|increase[sd]?|rebounds?|higher|climbs?|falls?|fell|drops?|dropped|declines?|declined|decreased?|slips?|dips?|slides?|eases?|tumbles?|plunges?|lower)$/i;
+  /^(rises?|rose|jumps?|jumped|soars?|surges?|gains?|increase[sd]?|rebounds?|higher|climbs?|falls?|fell|drops?|dropped|declines?|declined|decreased?|slips?|dips?|slides?|eases?|tumbles?|plunges?|lower|slows?|slowed|slowing|cools?|cooled|cooling|accelerat\w*|quickens?|quickened)$/i;
 
 const ANALYSIS =
   /^(why|how|what|when|where|who|is|are|can|should|explainer|analysis|opinion|view|column|podcast|q&a|factbox|breakingviews)\b/i;
 
 const VIEW =
-  /^(?:[A-Z][\w&'’.-]*:\s+)?(?:[\w&'’.,-]+\s+){1,5}?(sees|see|urges?|demands?|calls for|wants|asks|needs?|opposes?|expects|weighs|considers|mulls|eyes)\b/;
+  /^(?:[A-Z][\w&'’.-]*:\s+)?(?:[\w&'’.,-]+\s+){1,5}?(sees?(?! (highest|lowest|record|biggest|largest|worst|best|steepest|sharpest)\b)|urges?|demands?|calls? for|wants|asks|needs?|opposes?|expects|weighs|considers|mulls|eyes|plans?|planning|looks? to|seeks? to|aims? to|(is |are )?expected to|to consider)\b/;
 
 const EVENT_WORDS =
   /^(lawsuit|sued|probe|fined?|penalty|charged|indicted|fraud|accused|halt(ed|s)?|recalls?)$/i;
@@ -113,6 +133,7 @@ export function readLocally(input: ReaderInput): Reading {
   const read = (text: string, summary = false) => {
     const words: string[] = [];
     let net = 0;
+    let muted = 0;
     let rest = text;
     for (const p of PHRASES)
       rest = rest.replace(p.re, (m) => {
@@ -121,26 +142,44 @@ export function readLocally(input: ReaderInput): Reading {
         return ' ';
       });
     // a movement of a bad-when-up quantity reads the other way: "jobless claims rise", "oil prices higher"
-    const sign = (m: RegExpMatchArray) =>
-      MOVE.test(m[0]) && BAD_WHEN_UP.test(rest.slice(Math.max(0, (m.index ?? 0) - 30), m.index)) ? -1 : 1;
+    const sign = (m: RegExpMatchArray) => {
+      if (!MOVE.test(m[0])) return 1;
+      const before = rest.slice(Math.max(0, (m.index ?? 0) - 30), m.index);
+      if (NOT_DIRECTIONAL.test(before)) return 0;
+      return BAD_WHEN_UP.test(before) ? -1 : 1;
+    };
     for (const m of rest.matchAll(UP)) {
-      net += sign(m);
+      const sg = sign(m);
+      if (sg === 0) {
+        muted++;
+        continue;
+      }
+      net += sg;
       words.push(m[0]);
     }
     for (const m of rest.matchAll(DOWN)) {
       // in a summary, the words that name a legal or regulatory event are the event, read by its lean
       if (summary && EVENT_WORDS.test(m[0])) continue;
-      net -= sign(m);
+      const sg = sign(m);
+      if (sg === 0) {
+        muted++;
+        continue;
+      }
+      net -= sg;
       words.push(m[0]);
     }
-    return { net, words };
+    return { net, words, muted };
   };
   // a headline's "but" clause overrides what comes before it ("Profit Tops Estimates, but Guidance Is Trimmed")
   const but = /\bbut\b/i.exec(input.title);
   const after = but ? read(input.title.slice(but.index)) : null;
-  const head = after && after.net !== 0 ? after : read(input.title);
+  // the main clause decides before the reason it gives: "revenue misses on strong dollar", "X falls as Y rises"
+  const reason = /\s(as|amid|on|after|despite|due to)\s/i.exec(input.title);
+  const main = reason ? read(input.title.slice(0, reason.index)) : null;
+  const head = after && after.net !== 0 ? after : main && main.net !== 0 ? main : read(input.title);
   // the headline decides; the summary only when the headline has no directional words
-  const lead = head.net !== 0 ? head : read((input.summary ?? '').slice(0, 600), true);
+  // (a headline whose only movement is of a quantity that says nothing of the company, "CEO pay rises", has decided)
+  const lead = head.net !== 0 || head.muted > 0 ? head : read((input.summary ?? '').slice(0, 600), true);
   const net = lead.net;
   // an analysis or a question ("Why ...", "How ...", "Explainer:"), or a headline whose verb states a view
   // or an intention ("JP Morgan sees ...", "ministers urge ...", "Exchanges oppose ..."), reports no move
@@ -154,7 +193,20 @@ export function readLocally(input: ReaderInput): Reading {
     };
   }
   let lean = TYPE_LEAN[input.event_type];
-  if (input.event_type === 'legal' && !ACTED_ON.test(input.title)) lean = undefined;
+  // a regulator's rules, proposals and supervision act on no one: only enforcement, antitrust and licences lean,
+  // and they lean only for a company they act on: scrutiny of a market names no one hurt
+  if (
+    input.event_type === 'regulatory' &&
+    (!input.company || !/^(enforcement|antitrust|license)/.test(input.event_subtype))
+  )
+    lean = undefined;
+  // a party that settles ends the dispute: the settlement is not the subject being acted on
+  // (and, as for a regulator, it leans only for a company we know to be the one acted on)
+  if (
+    input.event_type === 'legal' &&
+    (!input.company || !ACTED_ON.test(input.title) || /\bsettle[sd]?\b/i.test(input.title))
+  )
+    lean = undefined;
   let direction: Direction = net > 0 ? 'bullish' : net < 0 ? 'bearish' : (lean ?? 'neutral');
   // direction is read for a company, or for markets on a macro item: an untyped item naming no company has none
   if (input.event_type === 'other' && !input.company) direction = 'neutral';

@@ -96,7 +96,11 @@ export function findCandidates(
     if (/^\s+[a-z]/.test(rest)) continue; // "Item 7 of this report": prose
     if (/^\s*(of|in|to|under)\b/i.test(rest) && numbers.length === 1) continue;
     const headingPart = m[1] ? m[1].toUpperCase() : part;
-    const title = cleanTitle(rest) || (b + 1 < blocks.length ? cleanTitle(blocks[b + 1]!.slice(0, 200)) : '');
+    // A bare "Item 1." takes its title from the next block; a combined heading ("Items 10, 11, 12, 13 and
+    // 14") is named by its numbers, and the block after it is its body, not a title to score it by.
+    const title =
+      cleanTitle(rest) ||
+      (numbers.length === 1 && b + 1 < blocks.length ? cleanTitle(blocks[b + 1]!.slice(0, 200)) : '');
     // A 10-Q's part comes from the heading itself ("PART II, Item 5") or, as a preference only, from the
     // last PART heading: a table of contents' "PART II" row must not put the body's Item 2 into Part II.
     const readings = readingsFor(numbers, through, byNumber, catalog, m[1] ? headingPart : null, scheme);

@@ -54,7 +54,7 @@ const codes = (ticker: string, form: '10-K' | '10-Q' = '10-Q') =>
   split(ticker, form).items.map((i) => i.number);
 
 describe('secparser corpus subset: golden summaries', () => {
-  it('holds the 14 filings', () => expect(FILINGS).toHaveLength(14));
+  it('holds the 15 filings', () => expect(FILINGS).toHaveLength(15));
   for (const f of FILINGS) {
     it(f.name, async () => {
       await expect(`${JSON.stringify(goldenSummary(splitFiling(f)), null, 2)}\n`).toMatchFileSnapshot(
@@ -67,7 +67,7 @@ describe('secparser corpus subset: golden summaries', () => {
 describe('secparser corpus subset: scored against the expected sections', () => {
   it('gets every expected section right but the four explained misses', () => {
     const t = scoreCorpus(ROOT, () => {});
-    expect(t.filings).toBe(14);
+    expect(t.filings).toBe(15);
     expect(t.missing).toBe(0);
     // ABT: sec-api's cut ends inside the notes (page 10), the statements run to Item 2 (page 23); GME: Items
     // 11-13 carry the Part III footnote that speaks for them, printed once under Item 14.
@@ -78,6 +78,27 @@ describe('secparser corpus subset: scored against the expected sections', () => 
       '10-Q/ABT/0001628280-23-027203 LENGTH Part-I-Item-1',
     ]);
     expect(t.right).toBe(t.expected - 4);
+  });
+});
+
+describe('combined headings (issue 28)', () => {
+  it('"Items 10, 11, 12, 13 and 14" alone on its line, its sentence below, names all five items (GM)', () => {
+    // read in the filing: PART III, then the heading, then "Information required by Items 10, 11, 12, 13 and
+    // 14 of this Form 10-K is incorporated by reference from our definitive Proxy Statement ...", PART IV
+    const list = codes('GM', '10-K');
+    expect(list.slice(list.indexOf('Item-9C'))).toEqual([
+      ...['Item-9C', 'Item-10', 'Item-11', 'Item-12', 'Item-13', 'Item-14', 'Item-15', 'Item-16'],
+    ]);
+    for (const n of ['10', '11', '12', '13', '14']) {
+      const text = item('GM', `Item-${n}`, '10-K').text;
+      expect(text).toMatch(
+        /^Items 10, 11, 12, 13 and 14\nInformation required by Items 10, 11, 12, 13 and 14 of this Form 10-K is incorporated by reference from our definitive Proxy Statement/,
+      );
+      expect(text).not.toContain('Item 15.');
+    }
+    expect(item('GM', 'Item-9C', '10-K').text).toBe(
+      'Item 9C. Disclosure Regarding Foreign Jurisdictions that Prevent Inspections\nNot applicable.\n* * * * * * *',
+    );
   });
 });
 

@@ -76,6 +76,34 @@ describe('Form 20-F Item 7.A: holders of record by country and "no 5% holder"', 
     ).toBeNull();
   });
 
+  it('real 20-F sentences that name holders of 5% or more are not "no one holds 5%" (Loncor FY2015, AEGON FY2000)', () => {
+    // the sentences as filed, whitespace and tags collapsed: Loncor's introduces its holders table, AEGON's
+    // says it had one such shareholder
+    const flat = (path: string) =>
+      readFileSync(path, 'latin1')
+        .replace(/<[^>]*>|&nbsp;|&#160;/gi, ' ')
+        .replace(/\s+/g, ' ');
+    const loncor = flat(
+      'fixtures/upstream/www.sec.gov/Archives/edgar/data/1472619/000106299316008650/LONCOR_20-F_FY2015_0001062993-16-008650.html',
+    );
+    const l = /To the knowledge of management of the Company, based on a review[^.]*\./.exec(loncor)?.[0];
+    expect(l).toBe(
+      'To the knowledge of management of the Company, based on a review of publicly available filings as at March 21, 2016, the following are the only persons or companies who beneficially own 5% or more of the outstanding common shares of the Company.',
+    );
+    expect(nobodyHoldsFivePercent(l as string)).toBeNull();
+    const aegon = flat(
+      'fixtures/form-20f/AEGON_20-F_FY2000_0000928385-01-500187_plaintext-in-html-wrapper.html',
+    );
+    const a =
+      /At balance sheet date AEGON N\.V\. had one shareholder holding an interest of more than 5%/.exec(
+        aegon,
+      )?.[0];
+    expect(a).toBeDefined();
+    expect(
+      nobodyHoldsFivePercent(aegon.slice(aegon.indexOf(a as string), aegon.indexOf(a as string) + 160)),
+    ).toBeNull();
+  });
+
   it('etl parse 20f prints the form as the routes do: Loncor FY2015 is a 20-F with its two holders', () => {
     const out = parse20fFile(
       readFileSync(

@@ -26,7 +26,7 @@ const fiscalFilters = {
     description: 'Fiscal year as the release names it',
     min: 1990,
     max: 2100,
-    example: 2023,
+    example: 2011,
   }),
   fiscal_period: p.oneOf(PERIODS, {
     description: 'Fiscal period: Q1-Q4 or FY',
@@ -200,7 +200,7 @@ export const companyMeasures = defineRoute({
       max: 60,
       pattern: /^[a-z_]+$/,
       patternHint: 'must be a measure name such as comparable_sales',
-      example: 'arr',
+      example: 'units_sold',
     }),
     ...fiscalFilters,
     ...filedAt,
@@ -244,7 +244,7 @@ const guidanceFilters = {
     description: 'The fiscal year the guidance is for',
     min: 1990,
     max: 2100,
-    examples: { 'fiscal 2023': 2023 },
+    examples: { 'fiscal 2011': 2011 },
   }),
   ...filedAt,
 };

@@ -30,7 +30,7 @@ const FILINGS = [
     cik: 320193,
     filingDate: '2011-01-18',
     primaryDocument: 'd8k.htm',
-    accepted: '2011-01-18T16:30:27Z',
+    accepted: '2011-01-18T21:30:27Z', // "Accepted 2011-01-18 16:30:27" (EDGAR: US Eastern)
   },
 ];
 
@@ -161,7 +161,7 @@ describe('earnings releases job -> mirror -> routes', () => {
   it('Apple Q1 FY2011 through its detail page (the demo release): figures, units sold, point guidance', async () => {
     const e = await get('/v1/companies/AAPL/earnings?fiscal_year=2011');
     expect(e.body.data.map((r) => [r.fiscal_period, r.period_end, r.announced_at])).toEqual([
-      ['Q1', '2010-12-25', '2011-01-18T16:30:27.000Z'],
+      ['Q1', '2010-12-25', '2011-01-18T21:30:27.000Z'],
     ]);
     const figures = e.body.data[0]!.figures as Record<string, unknown>[];
     // "Net sales $ 26,741" and "Diluted $ 6.43" (statement of operations, in millions except per share)

@@ -80,7 +80,9 @@ export const guidanceGroupKey = (g: GuidanceStatement) =>
  * reverse order, each compared with the last statement of its group from an earlier release (two
  * statements of one group in one release are both first statements).
  */
-export function guidanceChanges<T extends GuidanceStatement>(newestFirst: readonly T[]): GuidanceChangeRow<T>[] {
+export function guidanceChanges<T extends GuidanceStatement>(
+  newestFirst: readonly T[],
+): GuidanceChangeRow<T>[] {
   const last = new Map<string, T>();
   const out: GuidanceChangeRow<T>[] = [];
   for (const g of [...newestFirst].reverse()) {

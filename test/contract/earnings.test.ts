@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfill } from '../../jobs/refresh.ts';
 import type { Database } from '../../lib/db.ts';
+import { EVENT_TYPE_BY_NAME } from '../../lib/events/catalog.ts';
 import { accountWithKey, createApiTestDatabase, type RunningApi, startApi } from '../helpers/api.ts';
 import { indexFiling } from '../helpers/db.ts';
 import { seedRegistry } from '../helpers/registry.ts';
@@ -165,7 +166,10 @@ describe('earnings releases job -> mirror -> routes', () => {
     ]);
     const figures = e.body.data[0]!.figures as Record<string, unknown>[];
     // "Net sales $ 26,741" and "Diluted $ 6.43" (statement of operations, in millions except per share)
-    expect(figures.find((f) => f.metric === 'revenue')).toMatchObject({ value: 26_741_000_000, basis: 'gaap' });
+    expect(figures.find((f) => f.metric === 'revenue')).toMatchObject({
+      value: 26_741_000_000,
+      basis: 'gaap',
+    });
     expect(figures.find((f) => f.metric === 'eps_diluted')).toMatchObject({ value: 6.43, basis: 'gaap' });
     // "Apple sold 4.13 million Macs during the quarter"
     const m = await get('/v1/companies/AAPL/measures?measure=units_sold&fiscal_year=2011');
@@ -178,7 +182,9 @@ describe('earnings releases job -> mirror -> routes', () => {
       ['eps_diluted', 'Q2', 4.9, null, null],
     ]);
     const c = await get('/v1/companies/AAPL/guidance/changes?metric=eps_diluted');
-    expect(c.body.data.map((r) => [r.change, r.previous, r.worded_status])).toEqual([['initiated', null, null]]);
+    expect(c.body.data.map((r) => [r.change, r.previous, r.worded_status])).toEqual([
+      ['initiated', null, null],
+    ]);
   });
 
   it('GET /measures: ARR is not its "net new" increment', async () => {
@@ -209,5 +215,60 @@ describe('earnings releases job -> mirror -> routes', () => {
     expect(next).toBeTruthy();
     const second = await get(`/v1/companies/ADBE/guidance?limit=2&cursor=${encodeURIComponent(next!)}`);
     expect(second.body.data[0]).not.toEqual(first.body.data[0]);
+  });
+});
+
+describe('events (docs/events.md): earnings.published and guidance.changed', () => {
+  type Row = { id: string; type: string; ticker: string | null; data: Record<string, unknown> };
+  const events = () =>
+    database.query<Row>(
+      `select id, type, ticker, data from events where type in ('earnings.published', 'guidance.changed') order by sequence`,
+    );
+
+  it('a release load emits its payloads, equal to the catalog examples built from these rows', async () => {
+    const all = await events();
+    const published = all.filter((e) => e.type === 'earnings.published');
+    // one per release read (status ok): Apple 2024, Adobe 2023, Apple 2011
+    expect(published.map((e) => e.data.accession_number).sort()).toEqual([
+      '0000320193-24-000005',
+      '0000796343-23-000044',
+      '0001193125-11-009392',
+    ]);
+    const apple2011 = published.find((e) => e.data.accession_number === '0001193125-11-009392')!;
+    expect(apple2011.data).toEqual(EVENT_TYPE_BY_NAME.get('earnings.published')!.example.data);
+    expect(apple2011.id).toBe(EVENT_TYPE_BY_NAME.get('earnings.published')!.example.id);
+    const changed = all.filter((e) => e.type === 'guidance.changed');
+    const adobeFyEps = changed.find(
+      (e) =>
+        e.ticker === 'ADBE' &&
+        e.data.metric === 'eps_diluted' &&
+        e.data.basis === 'gaap' &&
+        e.data.target_fiscal_period === 'FY',
+    );
+    expect(adobeFyEps?.data).toEqual(EVENT_TYPE_BY_NAME.get('guidance.changed')!.example.data);
+    expect(adobeFyEps?.id).toBe(EVENT_TYPE_BY_NAME.get('guidance.changed')!.example.id);
+    // Apple 2011: its two point statements, each a first statement (no earlier release loaded)
+    expect(
+      changed
+        .filter((e) => e.data.accession_number === '0001193125-11-009392')
+        .map((e) => [e.data.metric, (e.data.current as { point: number }).point, e.data.change]),
+    ).toEqual([
+      ['revenue', 22_000_000_000, 'initiated'],
+      ['eps_diluted', 4.9, 'initiated'],
+    ]);
+    // every change row of the route but `maintained` is an event, and no other
+    for (const t of ['AAPL', 'ADBE']) {
+      const route = (await get(`/v1/companies/${t}/guidance/changes`)).body.data.filter(
+        (c) => c.change !== 'maintained',
+      );
+      expect(changed.filter((e) => e.ticker === t)).toHaveLength(route.length);
+    }
+  });
+
+  it('a re-run of the same releases emits nothing', async () => {
+    const before = (await events()).length;
+    const r = await backfill(env.services, env.runtime, 'earnings_releases', { cik: '320193', force: true });
+    expect(r.failures).toEqual([]);
+    expect((await events()).length).toBe(before);
   });
 });

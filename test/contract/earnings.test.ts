@@ -218,6 +218,22 @@ describe('earnings releases job -> mirror -> routes', () => {
   });
 });
 
+describe('screening: guidance_revenue_change, guidance_eps_change', () => {
+  it('a first statement is no revision: none of the loaded EPS or revenue guidance has an earlier release', async () => {
+    // Apple's Q2 FY2011 points and Adobe's FY2023 / Q2 FY2023 targets (two bases, two periods in one release)
+    // each open their group: a predecessor from the same release would be a bug, and would show here
+    for (const field of ['guidance_eps_change', 'guidance_revenue_change']) {
+      const r = await api.get(`/v1/screen?filter=${field}:gte:-1000000&fields=${field}`, { key });
+      expect(r.status, field).toBe(200);
+      expect((await r.json()).data, field).toEqual([]);
+    }
+    const all = await database.query<{ n: number }>(
+      `select count(*)::int as n from earnings_guidance where metric in ('eps_diluted', 'revenue')`,
+    );
+    expect(all[0]!.n).toBe(7);
+  });
+});
+
 describe('events (docs/events.md): earnings.published and guidance.changed', () => {
   type Row = { id: string; type: string; ticker: string | null; data: Record<string, unknown> };
   const events = () =>

@@ -1,4 +1,5 @@
 import type { Database } from '../../lib/db.ts';
+import { type GuidanceStatement, guidanceChanges } from '../../lib/guidance-changes.ts';
 import type { CursorKey } from '../platform/cursors.ts';
 import { ApiError, MALFORMED_CURSOR } from '../platform/errors.ts';
 import * as p from '../platform/params.ts';
@@ -26,7 +27,7 @@ const fiscalFilters = {
     description: 'Fiscal year as the release names it',
     min: 1990,
     max: 2100,
-    example: 2023,
+    example: 2011,
   }),
   fiscal_period: p.oneOf(PERIODS, {
     description: 'Fiscal period: Q1-Q4 or FY',
@@ -200,7 +201,7 @@ export const companyMeasures = defineRoute({
       max: 60,
       pattern: /^[a-z_]+$/,
       patternHint: 'must be a measure name such as comparable_sales',
-      example: 'arr',
+      example: 'units_sold',
     }),
     ...fiscalFilters,
     ...filedAt,
@@ -244,27 +245,12 @@ const guidanceFilters = {
     description: 'The fiscal year the guidance is for',
     min: 1990,
     max: 2100,
-    examples: { 'fiscal 2023': 2023 },
+    examples: { 'fiscal 2011': 2011 },
   }),
   ...filedAt,
 };
 
-interface GuidanceRow extends Record<string, unknown> {
-  accession_number: string;
-  filing_date: string;
-  ordinal: number;
-  metric: string;
-  basis: string;
-  target_fiscal_year: number | null;
-  target_fiscal_period: string | null;
-  low: number | null;
-  high: number | null;
-  point: number | null;
-  text_value: string | null;
-  status: string | null;
-  unit: string;
-  announced_at: string | null;
-}
+type GuidanceRow = Record<string, unknown> & GuidanceStatement;
 
 async function readGuidance(
   database: Database,
@@ -320,42 +306,6 @@ export const companyGuidance = defineRoute({
   },
 });
 
-type Change =
-  | 'raised'
-  | 'lowered'
-  | 'maintained'
-  | 'initiated'
-  | 'withdrawn'
-  | 'narrowed'
-  | 'widened'
-  | 'changed';
-const AGREES: Record<string, Change[]> = {
-  raised: ['raised'],
-  lowered: ['lowered'],
-  reaffirmed: ['maintained', 'narrowed'],
-  initiated: ['initiated'],
-  withdrawn: ['withdrawn'],
-};
-
-/** The change from the previous statement, from the numbers alone: midpoints first, then the range's width. */
-export function guidanceChange(prev: GuidanceRow | null, cur: GuidanceRow): Change {
-  if (cur.status === 'withdrawn') return 'withdrawn';
-  if (prev === null) return 'initiated';
-  const mid = (g: GuidanceRow) =>
-    g.point ?? (g.low !== null && g.high !== null ? (g.low + g.high) / 2 : null);
-  const width = (g: GuidanceRow) => (g.low !== null && g.high !== null ? g.high - g.low : 0);
-  const a = mid(prev);
-  const b = mid(cur);
-  if (a === null || b === null)
-    return a === null && b === null && prev.text_value === cur.text_value ? 'maintained' : 'changed';
-  const eps = Math.max(Math.abs(a), Math.abs(b)) * 1e-9;
-  if (b > a + eps) return 'raised';
-  if (b < a - eps) return 'lowered';
-  if (width(cur) < width(prev) - eps) return 'narrowed';
-  if (width(cur) > width(prev) + eps) return 'widened';
-  return 'maintained';
-}
-
 export const companyGuidanceChanges = defineRoute({
   path: '/v1/companies/:company_id/guidance/changes',
   summary: 'How a company’s guidance moved from one release to the next',
@@ -378,9 +328,6 @@ export const companyGuidanceChanges = defineRoute({
       { metric: query.metric, target_fiscal_year: query.target_fiscal_year },
       [],
     );
-    const chronological = [...all].reverse();
-    const last = new Map<string, GuidanceRow>();
-    const changes: (Record<string, unknown> & { __k: CursorKey; filing_date: string })[] = [];
     const range = (g: GuidanceRow) => ({
       low: g.low,
       high: g.high,
@@ -389,30 +336,22 @@ export const companyGuidanceChanges = defineRoute({
       accession_number: g.accession_number,
       issued_at: g.announced_at,
     });
-    for (const g of chronological) {
-      const k = `${g.metric}|${g.basis}|${g.target_fiscal_year}|${g.target_fiscal_period}|${g.unit}`;
-      const prev = last.get(k) ?? null;
-      const sameRelease = prev !== null && prev.accession_number === g.accession_number;
-      const change = guidanceChange(sameRelease ? null : prev, g);
-      changes.push({
-        metric: g.metric,
-        basis: g.basis,
-        target_fiscal_year: g.target_fiscal_year,
-        target_fiscal_period: g.target_fiscal_period,
-        unit: g.unit,
-        issued_at: g.announced_at,
-        accession_number: g.accession_number,
-        filing_date: g.filing_date,
-        previous: prev && !sameRelease ? range(prev) : null,
-        current: range(g),
-        change,
-        worded_status: g.status,
-        disagrees: g.status !== null && !(AGREES[g.status] ?? []).includes(change),
-        __k: [g.filing_date, g.accession_number, g.ordinal],
-      });
-      last.set(k, g);
-    }
-    changes.reverse();
+    const changes = guidanceChanges(all).map(({ statement: g, previous, change, disagrees }) => ({
+      metric: g.metric,
+      basis: g.basis,
+      target_fiscal_year: g.target_fiscal_year,
+      target_fiscal_period: g.target_fiscal_period,
+      unit: g.unit,
+      issued_at: g.announced_at,
+      accession_number: g.accession_number,
+      filing_date: g.filing_date,
+      previous: previous ? range(previous) : null,
+      current: range(g),
+      change,
+      worded_status: g.status,
+      disagrees,
+      __k: [g.filing_date, g.accession_number, g.ordinal] as CursorKey,
+    }));
     const filtered = changes.filter((c) => {
       if (query.filed_at_gte && c.filing_date < query.filed_at_gte) return false;
       if (query.filed_at_lte && c.filing_date > query.filed_at_lte) return false;

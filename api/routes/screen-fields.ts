@@ -99,7 +99,45 @@ export const MARKET_FIELDS: NumericField[] = [
     value: `(select h.surprise_percent from consensus_history h where h.company_id = c.company_id order by h.period_end desc, h.symbol limit 1)`,
     period: `(select jsonb_build_array('quarterly', h.period_end::text) from consensus_history h where h.company_id = c.company_id order by h.period_end desc, h.symbol limit 1)`,
   },
+  // issue 25: the latest guidance revision (docs/earnings.md "Screening fields")
+  guidanceChangeField('guidance_revenue_change', 'revenue'),
+  guidanceChangeField('guidance_eps_change', 'eps_diluted'),
 ];
+
+/**
+ * The company's newest guidance statement of `metric` (any basis) that has a previous statement from an
+ * earlier release for the same basis, target period and unit (the predecessor /guidance/changes takes,
+ * lib/guidance-changes.ts), as the relative move of its midpoint: +0.05 is raised 5%. Null for a first
+ * statement, a withdrawal, a qualitative target or a zero previous midpoint. Period: the target period and
+ * the filing date of the revision.
+ */
+function guidanceChangeField(name: string, metric: string): NumericField {
+  const mid = (t: string) =>
+    `coalesce(${t}.point, case when ${t}.low is not null and ${t}.high is not null then (${t}.low + ${t}.high) / 2 end)`;
+  const revision = (select: string) =>
+    `(select ${select}
+        from earnings_releases d join earnings_guidance g on g.accession_number = d.accession_number
+        cross join lateral (
+          select g2.low, g2.high, g2.point from earnings_releases d2
+            join earnings_guidance g2 on g2.accession_number = d2.accession_number
+           where d2.cik = d.cik and d2.status = 'ok' and (d2.filing_date, d2.accession_number) < (d.filing_date, d.accession_number)
+             and g2.metric = g.metric and g2.basis = g.basis and g2.unit = g.unit
+             and g2.target_fiscal_year is not distinct from g.target_fiscal_year
+             and g2.target_fiscal_period is not distinct from g.target_fiscal_period
+           order by d2.filing_date desc, d2.accession_number desc, g2.ordinal asc limit 1) p
+       where d.cik = c.cik::bigint and d.status = 'ok' and g.metric = '${metric}'
+         and g.status is distinct from 'withdrawn' and ${mid('g')} is not null and ${mid('p')} <> 0
+       order by d.filing_date desc, d.accession_number desc, g.ordinal asc limit 1)`;
+  return {
+    name,
+    source: 'market',
+    unit: 'ratio',
+    value: revision(`((${mid('g')} - ${mid('p')}) / abs(${mid('p')}))::float8`),
+    period: revision(
+      `jsonb_build_array(concat_ws(' ', g.target_fiscal_period, g.target_fiscal_year::text), d.filing_date::text)`,
+    ),
+  };
+}
 
 export const NUMERIC_FIELDS: readonly NumericField[] = [...statementFields(), ...MARKET_FIELDS];
 export const NUMERIC_BY_NAME = new Map(NUMERIC_FIELDS.map((f) => [f.name, f]));

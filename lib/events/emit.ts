@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { currentItem, ITEM_BY_CODE } from '../../api/routes/8k-families.ts';
 import type { Tx } from '../db.ts';
 import { SUPPORTED_FILING_TYPES } from '../filing-types.ts';
+import { type GuidanceStatement, guidanceChanges } from '../guidance-changes.ts';
 import { appendEvents, type NewEvent } from './log.ts';
 
 /**
@@ -565,6 +566,138 @@ const corporateEvents: Emitter = async (tx, ctx) => {
   }));
 };
 
+// issue 25: a press release read (earnings.published), and each of its guidance statements that moved
+// against the company's previous one for the same metric, basis and target period (guidance.changed:
+// every change but `maintained`, computed as /guidance/changes computes it, lib/guidance-changes.ts).
+const earningsEvents: Emitter = async (tx, ctx) => {
+  const accession = (ctx.rows as { accessionNumber?: string }).accessionNumber;
+  if (!accession) return [];
+  const [r] = await select<{
+    accession_number: string;
+    cik: string;
+    form: string;
+    filing_date: string;
+    announced_at: string | null;
+    exhibit_url: string | null;
+    fiscal_year: number | null;
+    fiscal_period: string | null;
+    period_end: string | null;
+    currency: string | null;
+    company_id: string | null;
+    ticker: string | null;
+    written: boolean;
+  }>(
+    tx,
+    sql`select d.accession_number, lpad(d.cik::text, 10, '0') as cik, d.form, d.filing_date::text as filing_date,
+          d.announced_at, d.exhibit_url, d.fiscal_year, d.fiscal_period, d.period_end::text as period_end,
+          d.currency, c.company_id, c.primary_ticker as ticker, ${mine('d')} as written
+        from earnings_releases d left join companies c on c.cik = lpad(d.cik::text, 10, '0')
+       where d.accession_number = ${accession} and d.status = 'ok'`,
+  );
+  if (!r) return [];
+  const base = {
+    occurredAt: iso(r.announced_at) ?? r.filing_date,
+    acceptedAt: iso(r.announced_at),
+    detectedAt: ctx.detectedAt,
+    companyId: r.company_id,
+    ticker: r.ticker,
+  };
+  const who = r.company_id ?? r.ticker ?? String(Number(r.cik));
+  const day = `filed_at_gte=${r.filing_date}&filed_at_lte=${r.filing_date}`;
+  const out: NewEvent[] = [];
+  if (r.written) {
+    const figures = await select<Record<string, unknown>>(
+      tx,
+      sql`select f.fiscal_period, f.metric, f.basis, f.label, f.value, f.unit from earnings_figures f
+           where f.accession_number = ${accession} order by f.fiscal_period, f.metric, f.basis`,
+    );
+    const [n] = await select<{ measures: number; guidance: number }>(
+      tx,
+      sql`select (select count(*)::int from earnings_measures m where m.accession_number = ${accession}) as measures,
+                 (select count(*)::int from earnings_guidance g where g.accession_number = ${accession}) as guidance`,
+    );
+    out.push({
+      ...base,
+      type: 'earnings.published',
+      key: accession,
+      data: {
+        accession_number: accession,
+        cik: r.cik,
+        company_id: r.company_id,
+        ticker: r.ticker,
+        form: r.form,
+        filing_date: r.filing_date,
+        announced_at: iso(r.announced_at),
+        fiscal_year: r.fiscal_year,
+        fiscal_period: r.fiscal_period,
+        period_end: r.period_end,
+        currency: r.currency,
+        exhibit_url: r.exhibit_url,
+        figures,
+        n_measures: n?.measures ?? 0,
+        n_guidance: n?.guidance ?? 0,
+        links: { self: `/v1/companies/${q(who)}/earnings?${day}` },
+      },
+    });
+  }
+  // the company's statements, newest first as the route reads them, so each finds its predecessor
+  const statements = await select<
+    GuidanceStatement & { label: string; currency: string | null; scale: string }
+  >(
+    tx,
+    sql`select g.accession_number, d.filing_date::text as filing_date, g.ordinal, g.metric, g.label, g.basis,
+          g.target_fiscal_year, g.target_fiscal_period, g.low, g.high, g.point, g.text_value, g.status, g.unit,
+          g.currency, g.scale, d.announced_at
+        from earnings_guidance g join earnings_releases d on d.accession_number = g.accession_number
+       where d.cik = (select cik from earnings_releases where accession_number = ${accession}) and d.status = 'ok'
+       order by d.filing_date desc, d.accession_number desc, g.ordinal asc`,
+  );
+  const range = (g: GuidanceStatement) => ({
+    low: g.low,
+    high: g.high,
+    point: g.point,
+    text_value: g.text_value,
+    accession_number: g.accession_number,
+    issued_at: iso(g.announced_at),
+  });
+  const moved = guidanceChanges(statements)
+    .filter((c) => c.statement.accession_number === accession && c.change !== 'maintained')
+    .sort((a, b) => a.statement.ordinal - b.statement.ordinal);
+  for (const c of moved) {
+    const g = c.statement;
+    out.push({
+      ...base,
+      type: 'guidance.changed',
+      key: `${accession}:${g.ordinal}:${c.change}`,
+      data: {
+        accession_number: accession,
+        cik: r.cik,
+        company_id: r.company_id,
+        ticker: r.ticker,
+        filing_date: r.filing_date,
+        issued_at: iso(r.announced_at),
+        metric: g.metric,
+        label: g.label,
+        basis: g.basis,
+        target_fiscal_year: g.target_fiscal_year,
+        target_fiscal_period: g.target_fiscal_period,
+        unit: g.unit,
+        currency: g.currency,
+        scale: g.scale,
+        previous: c.previous ? range(c.previous) : null,
+        current: range(g),
+        change: c.change,
+        worded_status: g.status,
+        disagrees: c.disagrees,
+        links: {
+          self: `/v1/companies/${q(who)}/guidance/changes?metric=${q(g.metric)}&${day}`,
+        },
+      },
+    });
+  }
+  return out;
+};
+
 /** The datasets whose loads emit events, and how. */
 export const EMITTERS: Readonly<Record<string, Emitter>> = {
   companies: corporateEvents,
@@ -575,6 +708,7 @@ export const EMITTERS: Readonly<Record<string, Emitter>> = {
   institutional_holdings: holdingsEvents,
   financials: financialsEvents,
   news: newsEvents,
+  earnings_releases: earningsEvents,
 };
 
 /**

@@ -27,11 +27,6 @@ const EMPTY_ON_DEMO: Record<string, string> = {
   'GET /v1/financials/income-statements/segments': 'as /v1/financials/segments',
   'GET /v1/financials/balance-sheets/segments': 'always empty (spec)',
   'GET /v1/financials/cash-flow-statements/segments': 'always empty (spec)',
-  'GET /v1/companies/{company_id}/earnings':
-    'the demo filing index (Apple submissions) lists Item 2.02 8-Ks whose documents the mirror does not hold; its 2011 8-K has no reachable exhibit (recorded no_release); docs/earnings.md',
-  'GET /v1/companies/{company_id}/measures': 'as /v1/companies/{company_id}/earnings',
-  'GET /v1/companies/{company_id}/guidance': 'as /v1/companies/{company_id}/earnings',
-  'GET /v1/companies/{company_id}/guidance/changes': 'as /v1/companies/{company_id}/earnings',
   'GET /v1/companies/{company_id}/20f/segments':
     'no 20-F XBRL instance is captured (TSM is known from companyfacts, which holds no dimensional contexts; the demo 20-F of Loncor has no XBRL)',
   'GET /v1/events/subscriptions': 'the demo account has no webhook subscription until one is created',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfill } from '../../jobs/refresh.ts';
 import type { Database } from '../../lib/db.ts';
+import { EVENT_TYPE_BY_NAME } from '../../lib/events/catalog.ts';
 import { accountWithKey, createApiTestDatabase, type RunningApi, startApi } from '../helpers/api.ts';
 import { indexFiling } from '../helpers/db.ts';
 import { seedRegistry } from '../helpers/registry.ts';
@@ -8,7 +9,8 @@ import { createTestServices } from '../helpers/services.ts';
 
 // Issue 25: the earnings-releases job through the offline mirror (fixtures/upstream/EARNINGS-FIXTURES.md),
 // then the routes. Values were read by hand from the releases: Apple Q1 FY2024 (primary 8-K -> linked
-// EX-99.1), Adobe Q1 FY2023 (full .txt submission, target tables), Apple 2011 (8-K without a reachable exhibit).
+// EX-99.1), Adobe Q1 FY2023 (full .txt submission, target tables), Apple Q1 FY2011 (filing detail page -> its
+// EX-99.1 `dex991.htm`: the demo's release, point guidance "about $22 billion" and "about $4.90").
 const FILINGS = [
   {
     accession: '0000320193-24-000005',
@@ -29,7 +31,7 @@ const FILINGS = [
     cik: 320193,
     filingDate: '2011-01-18',
     primaryDocument: 'd8k.htm',
-    accepted: '2011-01-18T16:30:27Z',
+    accepted: '2011-01-18T21:30:27Z', // "Accepted 2011-01-18 16:30:27" (EDGAR: US Eastern)
   },
 ];
 
@@ -74,7 +76,7 @@ const get = async (path: string, k = key) => {
 };
 
 describe('earnings releases job -> mirror -> routes', () => {
-  it('records each Item 2.02 filing: a release read, and an 8-K whose exhibit is unreachable as a warning', async () => {
+  it('records each Item 2.02 filing as a release read, with the document it was read from', async () => {
     const rows = await database.query<{
       accession_number: string;
       status: string;
@@ -86,16 +88,19 @@ describe('earnings releases job -> mirror -> routes', () => {
     expect(rows.map((r) => [r.accession_number, r.status])).toEqual([
       ['0000320193-24-000005', 'ok'],
       ['0000796343-23-000044', 'ok'],
-      ['0001193125-11-009392', 'no_release'],
+      ['0001193125-11-009392', 'ok'],
     ]);
     expect(rows[0]!.exhibit_url).toBe(
       'https://www.sec.gov/Archives/edgar/data/320193/000032019324000005/a8-kex991q1202412302023.htm',
     );
-    expect(rows[2]!.warnings.join(' ')).toMatch(/d8k\.htm: the 8-K document holds no release/);
+    // the detail page lists dex991.htm (EX-99.1) and dex992.htm (EX-99.2, not captured: skipped)
+    expect(rows[2]!.exhibit_url).toBe(
+      'https://www.sec.gov/Archives/edgar/data/320193/000119312511009392/dex991.htm',
+    );
   });
 
   it('GET /earnings: Apple Q1 FY2024 with its GAAP figures, scale and evidence', async () => {
-    const { status, body } = await get('/v1/companies/AAPL/earnings');
+    const { status, body } = await get('/v1/companies/AAPL/earnings?fiscal_year=2024');
     expect(status).toBe(200);
     expect(body.data).toHaveLength(1);
     const q = body.data[0]!;
@@ -137,7 +142,8 @@ describe('earnings releases job -> mirror -> routes', () => {
     expect(revenue.body.data.map((g) => [g.target_fiscal_period, g.low, g.high, g.unit])).toEqual([
       ['Q2', 4_750_000_000, 4_780_000_000, 'currency'],
     ]);
-    expect((await get('/v1/companies/AAPL/guidance')).body.data).toEqual([]);
+    // Apple's 2024 release gives no guidance
+    expect((await get('/v1/companies/AAPL/guidance?filed_at_gte=2024-01-01')).body.data).toEqual([]);
   });
 
   it('GET /guidance/changes: a first statement is initiated; the worded "raised" beside it is flagged', async () => {
@@ -151,6 +157,34 @@ describe('earnings releases job -> mirror -> routes', () => {
       worded_status: 'raised',
       disagrees: true,
     });
+  });
+
+  it('Apple Q1 FY2011 through its detail page (the demo release): figures, units sold, point guidance', async () => {
+    const e = await get('/v1/companies/AAPL/earnings?fiscal_year=2011');
+    expect(e.body.data.map((r) => [r.fiscal_period, r.period_end, r.announced_at])).toEqual([
+      ['Q1', '2010-12-25', '2011-01-18T21:30:27.000Z'],
+    ]);
+    const figures = e.body.data[0]!.figures as Record<string, unknown>[];
+    // "Net sales $ 26,741" and "Diluted $ 6.43" (statement of operations, in millions except per share)
+    expect(figures.find((f) => f.metric === 'revenue')).toMatchObject({
+      value: 26_741_000_000,
+      basis: 'gaap',
+    });
+    expect(figures.find((f) => f.metric === 'eps_diluted')).toMatchObject({ value: 6.43, basis: 'gaap' });
+    // "Apple sold 4.13 million Macs during the quarter"
+    const m = await get('/v1/companies/AAPL/measures?measure=units_sold&fiscal_year=2011');
+    expect(m.body.data.map((r) => [r.name, r.value])).toEqual([['Macs sold', 4_130_000]]);
+    // "Looking ahead to the second fiscal quarter of 2011, we expect revenue of about $22 billion and we
+    // expect diluted earnings per share of about $4.90."
+    const g = await get('/v1/companies/AAPL/guidance?target_fiscal_year=2011');
+    expect(g.body.data.map((r) => [r.metric, r.target_fiscal_period, r.point, r.low, r.high])).toEqual([
+      ['revenue', 'Q2', 22_000_000_000, null, null],
+      ['eps_diluted', 'Q2', 4.9, null, null],
+    ]);
+    const c = await get('/v1/companies/AAPL/guidance/changes?metric=eps_diluted');
+    expect(c.body.data.map((r) => [r.change, r.previous, r.worded_status])).toEqual([
+      ['initiated', null, null],
+    ]);
   });
 
   it('GET /measures: ARR is not its "net new" increment', async () => {
@@ -181,5 +215,76 @@ describe('earnings releases job -> mirror -> routes', () => {
     expect(next).toBeTruthy();
     const second = await get(`/v1/companies/ADBE/guidance?limit=2&cursor=${encodeURIComponent(next!)}`);
     expect(second.body.data[0]).not.toEqual(first.body.data[0]);
+  });
+});
+
+describe('screening: guidance_revenue_change, guidance_eps_change', () => {
+  it('a first statement is no revision: none of the loaded EPS or revenue guidance has an earlier release', async () => {
+    // Apple's Q2 FY2011 points and Adobe's FY2023 / Q2 FY2023 targets (two bases, two periods in one release)
+    // each open their group: a predecessor from the same release would be a bug, and would show here
+    for (const field of ['guidance_eps_change', 'guidance_revenue_change']) {
+      const r = await api.get(`/v1/screen?filter=${field}:gte:-1000000&fields=${field}`, { key });
+      expect(r.status, field).toBe(200);
+      expect((await r.json()).data, field).toEqual([]);
+    }
+    const all = await database.query<{ n: number }>(
+      `select count(*)::int as n from earnings_guidance where metric in ('eps_diluted', 'revenue')`,
+    );
+    expect(all[0]!.n).toBe(7);
+  });
+});
+
+describe('events (docs/events.md): earnings.published and guidance.changed', () => {
+  type Row = { id: string; type: string; ticker: string | null; data: Record<string, unknown> };
+  const events = () =>
+    database.query<Row>(
+      `select id, type, ticker, data from events where type in ('earnings.published', 'guidance.changed') order by sequence`,
+    );
+
+  it('a release load emits its payloads, equal to the catalog examples built from these rows', async () => {
+    const all = await events();
+    const published = all.filter((e) => e.type === 'earnings.published');
+    // one per release read (status ok): Apple 2024, Adobe 2023, Apple 2011
+    expect(published.map((e) => e.data.accession_number).sort()).toEqual([
+      '0000320193-24-000005',
+      '0000796343-23-000044',
+      '0001193125-11-009392',
+    ]);
+    const apple2011 = published.find((e) => e.data.accession_number === '0001193125-11-009392')!;
+    expect(apple2011.data).toEqual(EVENT_TYPE_BY_NAME.get('earnings.published')!.example.data);
+    expect(apple2011.id).toBe(EVENT_TYPE_BY_NAME.get('earnings.published')!.example.id);
+    const changed = all.filter((e) => e.type === 'guidance.changed');
+    const adobeFyEps = changed.find(
+      (e) =>
+        e.ticker === 'ADBE' &&
+        e.data.metric === 'eps_diluted' &&
+        e.data.basis === 'gaap' &&
+        e.data.target_fiscal_period === 'FY',
+    );
+    expect(adobeFyEps?.data).toEqual(EVENT_TYPE_BY_NAME.get('guidance.changed')!.example.data);
+    expect(adobeFyEps?.id).toBe(EVENT_TYPE_BY_NAME.get('guidance.changed')!.example.id);
+    // Apple 2011: its two point statements, each a first statement (no earlier release loaded)
+    expect(
+      changed
+        .filter((e) => e.data.accession_number === '0001193125-11-009392')
+        .map((e) => [e.data.metric, (e.data.current as { point: number }).point, e.data.change]),
+    ).toEqual([
+      ['revenue', 22_000_000_000, 'initiated'],
+      ['eps_diluted', 4.9, 'initiated'],
+    ]);
+    // every change row of the route but `maintained` is an event, and no other
+    for (const t of ['AAPL', 'ADBE']) {
+      const route = (await get(`/v1/companies/${t}/guidance/changes`)).body.data.filter(
+        (c) => c.change !== 'maintained',
+      );
+      expect(changed.filter((e) => e.ticker === t)).toHaveLength(route.length);
+    }
+  });
+
+  it('a re-run of the same releases emits nothing', async () => {
+    const before = (await events()).length;
+    const r = await backfill(env.services, env.runtime, 'earnings_releases', { cik: '320193', force: true });
+    expect(r.failures).toEqual([]);
+    expect((await events()).length).toBe(before);
   });
 });

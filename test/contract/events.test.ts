@@ -245,6 +245,8 @@ describe(`event log end to end: emission, pull feed, live stream (${runtime})`, 
       'news_event.published': 'fund',
       'news_article.published': 'fund',
       'corporate_event.published': 'free',
+      'earnings.published': 'fund',
+      'guidance.changed': 'fund',
     });
     expect((await api.get('/v1/events/types')).status).toBe(401);
   });

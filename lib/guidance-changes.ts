@@ -1,0 +1,102 @@
+/**
+ * Guidance changes (issue 25, docs/earnings.md "How the change is computed"): each guidance statement
+ * compared with the company's previous statement for the same metric, basis, target period and unit. One
+ * computation for the route (`/guidance/changes`), the `guidance.changed` event and the screening field.
+ */
+export interface GuidanceStatement {
+  accession_number: string;
+  filing_date: string;
+  ordinal: number;
+  metric: string;
+  basis: string;
+  target_fiscal_year: number | null;
+  target_fiscal_period: string | null;
+  low: number | null;
+  high: number | null;
+  point: number | null;
+  text_value: string | null;
+  status: string | null;
+  unit: string;
+  announced_at: string | null;
+}
+
+export type GuidanceChangeKind =
+  | 'raised'
+  | 'lowered'
+  | 'maintained'
+  | 'initiated'
+  | 'withdrawn'
+  | 'narrowed'
+  | 'widened'
+  | 'changed';
+
+/** The computed changes a worded status agrees with. */
+export const AGREES: Record<string, GuidanceChangeKind[]> = {
+  raised: ['raised'],
+  lowered: ['lowered'],
+  reaffirmed: ['maintained', 'narrowed'],
+  initiated: ['initiated'],
+  withdrawn: ['withdrawn'],
+};
+
+/** The change from the previous statement, from the numbers alone: midpoints first, then the range's width. */
+export function guidanceChange(prev: GuidanceStatement | null, cur: GuidanceStatement): GuidanceChangeKind {
+  if (cur.status === 'withdrawn') return 'withdrawn';
+  if (prev === null) return 'initiated';
+  const a = guidanceMidpoint(prev);
+  const b = guidanceMidpoint(cur);
+  const width = (g: GuidanceStatement) => (g.low !== null && g.high !== null ? g.high - g.low : 0);
+  if (a === null || b === null)
+    return a === null && b === null && prev.text_value === cur.text_value ? 'maintained' : 'changed';
+  const eps = Math.max(Math.abs(a), Math.abs(b)) * 1e-9;
+  if (b > a + eps) return 'raised';
+  if (b < a - eps) return 'lowered';
+  if (width(cur) < width(prev) - eps) return 'narrowed';
+  if (width(cur) > width(prev) + eps) return 'widened';
+  return 'maintained';
+}
+
+/** A point is its own midpoint; a range's is halfway; text has none. */
+export function guidanceMidpoint(g: Pick<GuidanceStatement, 'low' | 'high' | 'point'>): number | null {
+  return g.point ?? (g.low !== null && g.high !== null ? (g.low + g.high) / 2 : null);
+}
+
+export interface GuidanceChangeRow<T extends GuidanceStatement> {
+  statement: T;
+  /** The previous statement of the group from an earlier release; null for a first one. */
+  previous: T | null;
+  change: GuidanceChangeKind;
+  /** A worded status that does not match the computed change. */
+  disagrees: boolean;
+}
+
+/** The group a statement is compared within. */
+export const guidanceGroupKey = (g: GuidanceStatement) =>
+  `${g.metric}|${g.basis}|${g.target_fiscal_year}|${g.target_fiscal_period}|${g.unit}`;
+
+/**
+ * Every statement with its change, newest first. `newestFirst` is the company's statements ordered by
+ * filing date and accession descending, ordinal ascending (the routes' order); they are walked in the
+ * reverse order, each compared with the last statement of its group from an earlier release (two
+ * statements of one group in one release are both first statements).
+ */
+export function guidanceChanges<T extends GuidanceStatement>(
+  newestFirst: readonly T[],
+): GuidanceChangeRow<T>[] {
+  const last = new Map<string, T>();
+  const out: GuidanceChangeRow<T>[] = [];
+  for (const g of [...newestFirst].reverse()) {
+    const k = guidanceGroupKey(g);
+    const seen = last.get(k) ?? null;
+    const previous = seen !== null && seen.accession_number !== g.accession_number ? seen : null;
+    const change = guidanceChange(previous, g);
+    out.push({
+      statement: g,
+      previous,
+      change,
+      disagrees: g.status !== null && !(AGREES[g.status] ?? []).includes(change),
+    });
+    last.set(k, g);
+  }
+  return out.reverse();
+}

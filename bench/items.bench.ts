@@ -4,7 +4,7 @@
  * - `htmlparser2_parse`: htmlparser2's Parser over the same HTML with no-op callbacks (the floor: the least
  *   any splitter built on it must spend), and
  * - `splitFilingFile`: bytes in -> items out (decode, clean blocks, headings, chain, sections).
- * `ratio` = split time / floor time (target <= 3). Prints one JSON object on stdout; MB are 10^6 bytes.
+ * `ratio` = split time / floor time (goal <= 1.2, issue 26). Prints one JSON object on stdout; MB are 10^6 bytes.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { Parser } from 'htmlparser2';
@@ -68,4 +68,4 @@ const results = {
 };
 const ratio = Math.round((split.ms_per_doc / floor.ms_per_doc) * 100) / 100;
 
-process.stdout.write(`${JSON.stringify({ name: 'items', results, ratio })}\n`);
+process.stdout.write(`${JSON.stringify({ name: 'items', results, ratio, goal: '<= 1.2' })}\n`);

@@ -13,6 +13,8 @@ import { addCounts, arrayLiteral, arrayType, ident, toDb, upsertPlan, upsertRows
 const COPY_MIN_ROWS = 5_000;
 /** A COPY straight into the table (no staging table) pays off from a few hundred rows. */
 const COPY_INSERT_MIN_ROWS = 200;
+/** Keys of a batch probed before it is COPYed straight into the table (copyUpsertRows). */
+const PROBE_KEYS = 256;
 /** Rows per string handed to the COPY stream (one write per chunk, not per row). */
 const ROWS_PER_WRITE = 2_000;
 
@@ -26,12 +28,13 @@ const ROWS_PER_WRITE = 2_000;
  * as `COPY ... FROM '/dev/blob'` with the text handed over as a Blob (PGlite's own COPY input). A handle
  * outside a transaction, and small batches, take upsertRows' unnest path.
  *
- * New rows (a backfill's common case): when none of the batch's keys is in the table yet (one probe
- * statement, the keys as array parameters, stopping at the first hit), the upsert would insert every row and
- * update none, so the rows are COPYed straight into the table under a savepoint instead, with no staging
- * table and no second pass. A key that appeared since the probe (a concurrent load) fails that COPY on the
- * primary key: the savepoint is rolled back and the batch takes the staging path, so the result is always
- * the upsert's.
+ * New rows (a backfill's common case): when the batch's keys are not in the table yet, the upsert would
+ * insert every row and update none, so the rows are COPYed straight into the table under a savepoint
+ * instead, with no staging table and no second pass. A probe of PROBE_KEYS keys spread over the batch (one
+ * statement) decides whether to try: any hit, and the batch goes to the staging table at once. A key the
+ * probe did not sample, or that a concurrent load added since, fails that COPY on the primary key: the
+ * savepoint is rolled back and the batch takes the staging path, so the result is always the upsert's (the
+ * probe only decides which path is tried first; a miss costs one wasted COPY, never a wrong row).
  */
 export async function copyUpsertRows<T extends PgTable>(
   tx: Tx,
@@ -44,7 +47,7 @@ export async function copyUpsertRows<T extends PgTable>(
   if (!copy || rows.length < COPY_MIN_ROWS)
     return upsertRows(tx, table, rows, conflictColumns, updateColumns);
   const plan = upsertPlan(table, rows, conflictColumns, updateColumns);
-  if (!(await anyKeyExists(tx, table, plan.rows, plan.columns, conflictColumns))) {
+  if (!(await anyKeyExists(tx, table, sample(plan.rows, PROBE_KEYS), plan.columns, conflictColumns))) {
     const cols = plan.columns.map(([, c]) => `"${c.name}"`).join(', ');
     await tx.execute(sql`savepoint copy_new_rows`);
     try {
@@ -85,6 +88,13 @@ export async function copyInsertRows<T extends PgTable>(
   const cols = plan.columns.map(([, c]) => `"${c.name}"`).join(', ');
   await copy(`"${getTableName(table)}" (${cols})`, copyText(plan.rows, plan.columns));
   return { inserted: plan.rows.length, updated: 0 };
+}
+
+/** Up to `n` of `rows`, evenly spread (first and last included). */
+function sample<R>(rows: readonly R[], n: number): R[] {
+  if (rows.length <= n) return [...rows];
+  const step = (rows.length - 1) / (n - 1);
+  return Array.from({ length: n }, (_, i) => rows[Math.round(i * step)]!);
 }
 
 /** True when the table holds the key of at least one of `rows` (one statement; stops at the first hit). */

@@ -60,6 +60,18 @@ describe(`copyUpsertRows: COPY into a staging table, then one upsert (${process.
     expect(r).toEqual({ n: 10822 });
   });
 
+  it('a known key the probe did not sample: the straight COPY fails on the key and the batch is upserted', async () => {
+    // 5,411 new rows with one known row second (the probe samples 256 keys spread over the batch: the
+    // first, then every ~21st); the known row is unchanged
+    const fresh = bars.map((b) => ({ ...b, symbol: 'GOOGL3' }));
+    const rows = [fresh[0]!, bars[100]!, ...fresh.slice(1)];
+    expect(await load(rows)).toEqual({ inserted: 5411, updated: 0 });
+    const [r] = await database.query(
+      `select count(*)::int as n from price_bars where symbol in ('GOOGL', 'GOOGL3')`,
+    );
+    expect(r).toEqual({ n: 10822 });
+  });
+
   it('text with the characters COPY escapes arrives intact; nulls stay null; twice in one transaction', async () => {
     const odd = 'a\tb\\c\nd\re \\N';
     const rows = bars.map((b) => ({ ...b, symbol: 'ODD', source: odd, currency: null }));

@@ -32,6 +32,8 @@ export async function seedTickerRegistry(database: Database): Promise<void> {
 /** The real API (production config, warn logging) on a free local port, and a fund-plan key with ample credits. */
 export async function listenBenchApp(
   database: Database,
+  /** The rate limiter's clock (a fast one lets a throughput bench run the limiter without hitting it). */
+  opts: { now?: () => number } = {},
 ): Promise<{ app: FastifyInstance; port: number; key: string }> {
   const account = await createAccount(database, { name: 'bench', plan: 'fund', credits: 1_000_000_000 });
   const { key } = await createApiKey(database, { accountId: account.id, name: 'bench' });
@@ -40,7 +42,7 @@ export async function listenBenchApp(
     LOG_LEVEL: 'warn',
     CURSOR_SECRET: randomBytes(16).toString('hex'),
   });
-  const app = await buildApp({ database, config, logger: createLogger('warn') });
+  const app = await buildApp({ database, config, logger: createLogger('warn'), ...opts });
   await app.listen({ host: '127.0.0.1', port: 0 });
   return { app, port: (app.server.address() as { port: number }).port, key };
 }

@@ -5,6 +5,10 @@ import type { ThirteenFDocument } from '../parsers/edgar/thirteen-f.ts';
 import { buildHoldings, type ThirteenFParsed } from '../parsers/edgar/thirteen-f-holdings.ts';
 import type { PriceEvidence, ReferencePrice } from '../parsers/edgar/thirteen-f-units.ts';
 import { thirteenFFilings, thirteenFHoldings } from '../schema/ownership.ts';
+
+type ThirteenFHoldingInsert = typeof thirteenFHoldings.$inferInsert;
+
+import { copyUpsertRows } from './copy-upsert.ts';
 import { learnCusipsByName } from './cusip-identifiers.ts';
 import { applyFilerStyle, linkAdvisersToFilers } from './thirteen-f-style.ts';
 import { upsertRows } from './upsert.ts';
@@ -97,9 +101,8 @@ export async function loadThirteenF(tx: Tx, rows: ThirteenFRows): Promise<LoadRe
     FILING_COLUMNS,
   );
   await tx.delete(thirteenFHoldings).where(eq(thirteenFHoldings.accessionNumber, c.accessionNumber));
-  const holdings = await upsertRows(
+  const holdings = await loadThirteenFHoldings(
     tx,
-    thirteenFHoldings,
     parsed.institutional_holdings.map((h) => ({
       accessionNumber: c.accessionNumber!,
       cusip: h.cusip,
@@ -114,7 +117,6 @@ export async function loadThirteenF(tx: Tx, rows: ThirteenFRows): Promise<LoadRe
       valueUsd: h.value_usd,
       reportedPrice: h.reported_price,
     })),
-    [thirteenFHoldings.accessionNumber, thirteenFHoldings.cusip, thirteenFHoldings.titleOfClass],
   );
   await markSuperseded(tx, Number(c.filerCik), c.reportPeriod);
   await learnCusipsByName(
@@ -156,4 +158,16 @@ async function markSuperseded(tx: Tx, filerCik: number, period: string): Promise
       .set({ superseded: !active })
       .where(eq(thirteenFFilings.accessionNumber, f.accession));
   }
+}
+
+/**
+ * 13F holding rows, upserted on (accession, CUSIP, class): the bulk path (COPY into a staging table, one
+ * upsert: loaders/copy-upsert.ts) for a large information table, the one bench/loader.bench.ts measures.
+ */
+export function loadThirteenFHoldings(tx: Tx, rows: ThirteenFHoldingInsert[]): Promise<LoadResult> {
+  return copyUpsertRows(tx, thirteenFHoldings, rows, [
+    thirteenFHoldings.accessionNumber,
+    thirteenFHoldings.cusip,
+    thirteenFHoldings.titleOfClass,
+  ]);
 }

@@ -106,7 +106,7 @@ export function addCounts(result: LoadResult, out: unknown): void {
   result.updated += Number(counts?.updated ?? 0);
 }
 
-function arrayType(c: PgColumn): string {
+export function arrayType(c: PgColumn): string {
   const t = c.getSQLType();
   return `${t}[]`;
 }
@@ -128,7 +128,7 @@ export function toDb(v: unknown, c: PgColumn): unknown {
  * One column of a chunk as a Postgres array literal (`{"a","b",NULL}`), built here in one pass: the driver's
  * generic array serializer was a fifth of a bulk load's time.
  */
-function arrayLiteral(chunk: readonly unknown[], key: string, c: PgColumn): string {
+export function arrayLiteral(chunk: readonly unknown[], key: string, c: PgColumn): string {
   const parts = new Array<string>(chunk.length);
   // Rows of one load usually share their timestamps (fetched_at): format each distinct one once.
   let lastMs = Number.NaN;

@@ -7,7 +7,7 @@ import { parsePriceCsv } from '../../parsers/prices/csv.ts';
 import { type PriceBarInsert, priceBars } from '../../schema/market-data.ts';
 import { createTestDatabase } from '../helpers/db.ts';
 
-// stooq's GOOGL history (5,411 rows: enough for the COPY path on Postgres; PGlite takes the unnest path)
+// stooq's GOOGL history (5,411 rows: enough for the COPY path, on Postgres and PGlite)
 const FILE = 'fixtures/upstream/stooq.com/q/d/l?s=googl.us&i=d';
 
 describe(`copyUpsertRows: COPY into a staging table, then one upsert (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'})`, () => {
@@ -47,6 +47,29 @@ describe(`copyUpsertRows: COPY into a staging table, then one upsert (${process.
       `select volume::float8 as volume from price_bars where symbol = 'GOOGL' and date = '2025-07-14'`,
     );
     expect(r).toEqual({ volume: 1 });
+  });
+
+  it('a batch of new and known rows: the known ones are not duplicated, the new ones inserted', async () => {
+    // the first 5,411 keys are in the table (earlier tests; 2025-07-14's volume was changed to 1, so the
+    // file's value is one update back); a second symbol's copy of the rows is new
+    const rows = [...bars, ...bars.map((b) => ({ ...b, symbol: 'GOOGL2' }))];
+    expect(await load(rows)).toEqual({ inserted: 5411, updated: 1 });
+    const [r] = await database.query(
+      `select count(*)::int as n from price_bars where symbol in ('GOOGL', 'GOOGL2')`,
+    );
+    expect(r).toEqual({ n: 10822 });
+  });
+
+  it('a known key the probe did not sample: the straight COPY fails on the key and the batch is upserted', async () => {
+    // 5,411 new rows with one known row second (the probe samples 256 keys spread over the batch: the
+    // first, then every ~21st); the known row is unchanged
+    const fresh = bars.map((b) => ({ ...b, symbol: 'GOOGL3' }));
+    const rows = [fresh[0]!, bars[100]!, ...fresh.slice(1)];
+    expect(await load(rows)).toEqual({ inserted: 5411, updated: 0 });
+    const [r] = await database.query(
+      `select count(*)::int as n from price_bars where symbol in ('GOOGL', 'GOOGL3')`,
+    );
+    expect(r).toEqual({ n: 10822 });
   });
 
   it('text with the characters COPY escapes arrives intact; nulls stay null; twice in one transaction', async () => {

@@ -20,6 +20,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
   readonly db: Db;
+  /** PGlite only: the data directory as an uncompressed tarball (OpenOptions.template). */
+  dumpDataDir?(): Promise<Blob>;
   /** Runs raw SQL and returns the rows (for COPY-free bulk paths, checks and tests). */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   migrate(): Promise<void>;
@@ -38,6 +40,12 @@ export interface OpenOptions {
   /** Directory for the embedded database; `memory://` keeps it in memory (tests). */
   dataDir?: string;
   poolSize?: number;
+  /**
+   * `memory://` only: start from this data directory (a tarball from `dumpEmbedded`) instead of running
+   * initdb; a copy of a migrated database opens in about a second instead of six (the tests' databases).
+   * The tarball comes from `Database.dumpDataDir`.
+   */
+  template?: Blob;
 }
 
 /** Opens Postgres when a URL is given, otherwise the embedded PGlite database under `dataDir/pg`. */
@@ -70,7 +78,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const dataDir = opts.dataDir ?? './data';
   let client: PGlite;
   if (dataDir === 'memory://') {
-    client = new PGlite({ extensions: { vector } });
+    client = new PGlite({ extensions: { vector }, ...(opts.template ? { loadDataDir: opts.template } : {}) });
   } else {
     const dir = join(dataDir, 'pg');
     mkdirSync(dir, { recursive: true });
@@ -94,6 +102,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     async listen(channel, onNotify) {
       return client.listen(channel, onNotify);
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
     async close() {
       await client.close();
       if (dataDir !== 'memory://') unlockEmbedded(join(dataDir, 'pg'));

@@ -1,4 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { type Database, openDatabase } from '../../lib/db.ts';
 import { filingFolderUrl } from '../../lib/ids.ts';
@@ -10,8 +13,8 @@ import { filingFolderUrl } from '../../lib/ids.ts';
 export async function createTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const db = await openDatabase({ dataDir: 'memory://' });
-    await db.migrate();
+    const db = await openDatabase({ dataDir: 'memory://', template: await migratedTemplate() });
+    await db.migrate(); // a no-op on the template: every migration is recorded as applied
     return db;
   }
   const name = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -33,6 +36,37 @@ export async function createTestDatabase(): Promise<Database> {
       await a.end();
     },
   };
+}
+
+let template: Promise<Blob> | null = null;
+
+/**
+ * A freshly migrated embedded database as a tarball, made once per set of migrations and shared by the test
+ * processes through a file in the temp dir (keyed by a hash of the migrations folder): a PGlite opened from
+ * it skips initdb, about 5 s per test database on 2 cores. The template is an ordinary migrated database;
+ * `migrate()` on the copy still runs and checks the journal.
+ */
+function migratedTemplate(): Promise<Blob> {
+  template ??= (async () => {
+    const hash = createHash('sha256');
+    for (const f of readdirSync('migrations', { recursive: true, encoding: 'utf8' }).sort())
+      if (f.endsWith('.sql') || f.endsWith('.json'))
+        hash.update(f).update(readFileSync(join('migrations', f)));
+    const file = join(tmpdir(), `findata-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+    try {
+      return new Blob([readFileSync(file)]);
+    } catch {
+      const db = await openDatabase({ dataDir: 'memory://' });
+      await db.migrate();
+      const blob = await db.dumpDataDir!();
+      await db.close();
+      const partial = `${file}.${process.pid}.tmp`;
+      writeFileSync(partial, Buffer.from(await blob.arrayBuffer()));
+      renameSync(partial, file); // atomic: a concurrent process reads a whole file or none
+      return blob;
+    }
+  })();
+  return template;
 }
 
 /**

@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../lib/db.ts';
+import { type FundReportRows, loadFundReport, loadFundReports } from '../../loaders/funds.ts';
+import { parseNport } from '../../parsers/edgar/nport.ts';
+import { createTestDatabase } from '../helpers/db.ts';
+import { seedOwnershipRegistry } from '../ownership/seed.ts';
+
+// The set-based loader (many N-PORT filings per transaction) against the per-filing one on the real
+// documents: the same tables, amendments in force and registry links, whatever the batch order.
+const DIR =
+  'fixtures/upstream/raw.githubusercontent.com/dgunning/edgartools/ca5a70094da7fc34890161dae9c256bb1f4c3d26/data';
+const DUPREE = readFileSync(`${DIR}/NPORT.Dupree.xml`, 'utf8');
+const AST = readFileSync(`${DIR}/NPORT.AdvancedSeries.xml`, 'utf8');
+const GOLDMAN = readFileSync(`${DIR}/nport/samples/NPORT Sample 7.xml`, 'utf8');
+// the Dupree report restated: an NPORT-P/A filed a week later with its first position's value changed
+const AMENDED = DUPREE.replace(
+  '<submissionType>NPORT-P</submissionType>',
+  '<submissionType>NPORT-P/A</submissionType>',
+).replace('<valUSD>2041380</valUSD>', '<valUSD>2041999</valUSD>');
+
+function filing(text: string, accession: string, filingDate: string): FundReportRows {
+  return {
+    doc: parseNport(text, accession),
+    accessionNumber: accession,
+    filingDate,
+    sourceUrl: `test:${accession}`,
+    sha256: null,
+    fetchedAt: '2026-01-30T00:00:00Z',
+  };
+}
+
+const FILINGS = [
+  filing(AMENDED, '0000000001-23-000002', '2023-02-06'),
+  filing(DUPREE, '0000000001-23-000001', '2023-01-30'),
+  filing(AST, '0000000002-23-000001', '2023-01-27'),
+  filing(GOLDMAN, '0000000003-23-000001', '2023-05-25'),
+];
+
+let database: Database;
+
+async function snapshot() {
+  return {
+    funds: await database.query('select * from funds order by fund_id'),
+    reports: await database.query(
+      'select accession_number, fund_id, submission_type, superseded_by, positions from fund_reports order by 1',
+    ),
+    classes: await database.query('select * from fund_classes order by class_id'),
+    holdings: await database.query(
+      `select accession_number, ordinal, fund_id, value_usd, pct_of_net_assets, company_id, link_source, link_value
+         from fund_holdings order by accession_number, ordinal`,
+    ),
+  };
+}
+
+const clear = () =>
+  database.query('truncate funds, fund_reports, fund_classes, fund_holdings') as Promise<unknown>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedOwnershipRegistry(database);
+  // Apple's share CUSIP: the Goldman fund's Apple notes (037833EK2...) link through the issuer code
+  await database.query(
+    `insert into company_identifiers (company_id, id_type, id_value, source, confidence)
+     select company_id, 'CUSIP', '037833100', 'test', 'high' from companies where cik = '0000320193'`,
+  );
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('loadFundReports (a batch of filings in one transaction)', () => {
+  it('gives the tables the per-filing loads give, in either order, and a re-run changes nothing', async () => {
+    for (const f of FILINGS) await database.db.transaction((tx) => loadFundReport(tx, f));
+    const serial = await snapshot();
+    // values read from the documents: the amendment is in force, the original superseded by it
+    expect(serial.reports.map((r) => [r.accession_number, r.submission_type, r.superseded_by])).toEqual([
+      ['0000000001-23-000001', 'NPORT-P', '0000000001-23-000002'],
+      ['0000000001-23-000002', 'NPORT-P/A', null],
+      ['0000000002-23-000001', 'NPORT-P', null],
+      ['0000000003-23-000001', 'NPORT-P', null],
+    ]);
+    expect(serial.holdings).toHaveLength(55 + 55 + 1685);
+    const dupree = serial.funds.find((f) => f.fund_id === 'fnd_S000012000')!;
+    expect([dupree.latest_accession, dupree.reports]).toEqual(['0000000001-23-000002', 1]);
+    const apple = serial.holdings.filter(
+      (h) => h.link_source === 'cusip_issuer_code' && h.link_value === '037833EK2',
+    );
+    expect(apple).toHaveLength(1);
+
+    await clear();
+    await database.db.transaction((tx) => loadFundReports(tx, FILINGS));
+    expect(await snapshot()).toEqual(serial);
+
+    await clear();
+    await database.db.transaction((tx) => loadFundReports(tx, [...FILINGS].reverse()));
+    // a class row names the report that last listed it: the last loaded (in the serial order the original
+    // NPORT-P, reversed the amendment)
+    const reversed = await snapshot();
+    expect(serial.classes.find((c) => c.class_id === 'C000032728')?.accession_number).toBe(
+      '0000000001-23-000001',
+    );
+    expect(reversed.classes.find((c) => c.class_id === 'C000032728')?.accession_number).toBe(
+      '0000000001-23-000002',
+    );
+    expect({ ...reversed, classes: null }).toEqual({ ...serial, classes: null });
+
+    const again = await database.db.transaction((tx) => loadFundReports(tx, FILINGS));
+    expect(again.updated).toBe(0);
+    expect(await snapshot()).toEqual(serial);
+  });
+});

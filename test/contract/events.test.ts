@@ -245,6 +245,9 @@ describe(`event log end to end: emission, pull feed, live stream (${runtime})`, 
       'news_event.published': 'fund',
       'news_article.published': 'fund',
       'corporate_event.published': 'free',
+      // issue 27
+      'private_offering.published': 'fund',
+      'fund_holdings.published': 'fund',
     });
     expect((await api.get('/v1/events/types')).status).toBe(401);
   });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadNportBatch, parseNportPartition } from '../../jobs/edgar/nport-batch.ts';
 import type { Database } from '../../lib/db.ts';
 import { type FundReportRows, loadFundReport, loadFundReports } from '../../loaders/funds.ts';
 import { parseNport } from '../../parsers/edgar/nport.ts';
@@ -108,5 +109,50 @@ describe('loadFundReports (a batch of filings in one transaction)', () => {
     const again = await database.db.transaction((tx) => loadFundReports(tx, FILINGS));
     expect(again.updated).toBe(0);
     expect(await snapshot()).toEqual(serial);
+  });
+
+  it('loadNportBatch: a document that does not parse is quarantined and failed, the rest of the batch loads with its coverage and events', async () => {
+    await clear();
+    const raw = (url: string, text: string) => ({
+      url,
+      bytes: Buffer.from(text),
+      sha256: url.slice(-12),
+      fetchedAt: '2026-01-30T08:15:00.000Z',
+      contentType: null,
+    });
+    const good = 'https://staged.test/nport/dupree.xml';
+    const bad = 'https://staged.test/nport/truncated.xml';
+    const ast = 'https://staged.test/nport/ast.xml';
+    const batch = [
+      parseNportPartition(`doc:${good}`, raw(good, DUPREE)),
+      parseNportPartition(`doc:${bad}`, raw(bad, DUPREE.slice(0, 20_000))),
+      parseNportPartition(`doc:${ast}`, raw(ast, AST)),
+    ];
+    const out = await database.db.transaction((tx) => loadNportBatch(tx, batch, { maxAgeDays: 0 }));
+    expect(out.map((r) => ('message' in r ? ['failed', r.partition] : [r.status, r.partition]))).toEqual([
+      ['failed', `doc:${bad}`],
+      ['done', `doc:${good}`],
+      ['done', `doc:${ast}`],
+    ]);
+    const parts = await database.query<{ partition_key: string; status: string; rows: number }>(
+      `select partition_key, status, rows from dataset_partitions where dataset_id = 'fund_holdings'`,
+    );
+    expect(parts.map((p) => [p.partition_key, p.status, p.rows]).sort()).toEqual([
+      [`doc:${ast}`, 'done', 0],
+      [`doc:${good}`, 'done', 55],
+      [`doc:${bad}`, 'failed', 0],
+    ]);
+    const [q] = await database.query<{ n: number }>(
+      `select count(*)::int as n from quarantine where dataset_id = 'fund_holdings' and url = $1`,
+      [bad],
+    );
+    expect(q!.n).toBe(1);
+    const events = await database.query<{ data: { accession_number: string; positions: number } }>(
+      `select data from events where type = 'fund_holdings.published' order by sequence`,
+    );
+    expect(events.map((e) => [e.data.accession_number, e.data.positions])).toEqual([
+      [`url:${ast}`, 0],
+      [`url:${good}`, 55],
+    ]);
   });
 });

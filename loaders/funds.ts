@@ -1,6 +1,7 @@
 import { getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { LoadResult } from '../jobs/types.ts';
 import type { Tx } from '../lib/db.ts';
+import type { IndexClassRow } from '../parsers/edgar/filing-index-classes.ts';
 import type { NportDocument, NportFund, NportPosition } from '../parsers/edgar/nport.ts';
 import { fundClasses, fundHoldings, fundReports, funds } from '../schema/funds.ts';
 import { copyInsertRows } from './copy-upsert.ts';
@@ -14,6 +15,8 @@ export interface FundReportRows {
   sourceUrl: string;
   sha256: string | null;
   fetchedAt: string;
+  /** The filing detail page's series/class table (class tickers), when it was fetched. */
+  classTickers?: IndexClassRow[];
 }
 
 type HoldingRow = typeof fundHoldings.$inferInsert;
@@ -112,6 +115,23 @@ export async function loadFundReports(tx: Tx, batch: readonly FundReportRows[]):
   }
   if (classes.size > 0) {
     await upsertRows(tx, fundClasses, [...classes.values()], [fundClasses.classId], CLASS_COLUMNS);
+  }
+  // class tickers from the filing's detail page: the classes of the filing's own series, as the page prints them
+  const tickers = new Map<string, typeof fundClasses.$inferInsert>();
+  for (const rows of list) {
+    const series = rows.doc.fund.seriesId?.toUpperCase();
+    for (const c of rows.classTickers ?? []) {
+      if (!c.ticker || c.seriesId !== series) continue;
+      tickers.set(c.classId, {
+        classId: c.classId,
+        fundId: fundIdOf(rows.doc.fund),
+        accessionNumber: rows.accessionNumber,
+        ticker: c.ticker,
+      });
+    }
+  }
+  if (tickers.size > 0) {
+    await upsertRows(tx, fundClasses, [...tickers.values()], [fundClasses.classId], [fundClasses.ticker]);
   }
   return { inserted: report.inserted + holdings.inserted, updated: report.updated + holdings.updated };
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadNportBatch, parseNportPartition } from '../../jobs/edgar/nport-batch.ts';
 import type { Database } from '../../lib/db.ts';
 import { type FundReportRows, loadFundReport, loadFundReports } from '../../loaders/funds.ts';
+import { parseFilingIndexClasses } from '../../parsers/edgar/filing-index-classes.ts';
 import { parseNport } from '../../parsers/edgar/nport.ts';
 import { createTestDatabase } from '../helpers/db.ts';
 import { seedOwnershipRegistry } from '../ownership/seed.ts';
@@ -153,6 +154,40 @@ describe('loadFundReports (a batch of filings in one transaction)', () => {
     expect(events.map((e) => [e.data.accession_number, e.data.positions])).toEqual([
       [`url:${ast}`, 0],
       [`url:${good}`, 55],
+    ]);
+  });
+
+  it('class tickers: the filing detail page names each class of the series with its ticker (T. Rowe Price page)', async () => {
+    const page = readFileSync(
+      'fixtures/upstream/www.sec.gov/Archives/edgar/data/773485/0001741773-23-002051-index.html',
+      'utf8',
+    );
+    const classes = parseFilingIndexClasses(page);
+    // read from the page: 499 class rows under 210 series, 15 with an empty ticker cell
+    expect([classes.length, classes.filter((c) => c.ticker).length]).toEqual([499, 484]);
+    expect(classes[0]).toEqual({
+      cik: '0000075170',
+      seriesId: 'S000002120',
+      seriesName: 'T. Rowe Price Small-Cap Stock Fund, Inc.',
+      classId: 'C000005508',
+      className: 'T. Rowe Price Small-Cap Stock Fund, Inc.',
+      ticker: 'OTCFX',
+    });
+    expect(classes.find((c) => c.classId === 'C000161835')?.ticker).toBeNull();
+    // a filing of series S000002120 (the Dupree document under that series and class id: identifiers only)
+    await clear();
+    const staged = DUPREE.replaceAll('S000012000', 'S000002120').replaceAll('C000032728', 'C000005508');
+    const f = { ...filing(staged, '0000000004-23-000001', '2023-01-30'), classTickers: classes };
+    await database.db.transaction((tx) => loadFundReports(tx, [f]));
+    const rows = await database.query<{ class_id: string; fund_id: string; ticker: string | null }>(
+      'select class_id, fund_id, ticker from fund_classes order by class_id',
+    );
+    // the filing's own series only: its four classes, each with the page's ticker
+    expect(rows.map((r) => [r.class_id, r.fund_id, r.ticker])).toEqual([
+      ['C000005508', 'fnd_S000002120', 'OTCFX'],
+      ['C000005509', 'fnd_S000002120', 'PASSX'],
+      ['C000159682', 'fnd_S000002120', 'OTIIX'],
+      ['C000219319', 'fnd_S000002120', 'TRZZX'],
     ]);
   });
 });

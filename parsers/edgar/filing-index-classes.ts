@@ -6,7 +6,8 @@ import * as cheerio from 'cheerio';
  * series (`Series S#########` row, with the series name) and each share class of the series
  * (`contractRow`: `Class/Contract C#########`, a status, the class name, the ticker symbol; the ticker cell is
  * empty for a class without one). The one real source of class tickers among the captured files (SEC's
- * company_tickers_mf.json is not captured): fixtures/sec-index/TROW-FUNDS_DEF14A_2023_...-index.html.
+ * company_tickers_mf.json is not captured): fixtures/upstream/www.sec.gov/Archives/edgar/data/773485/
+ * 0001741773-23-002051-index.html (fixtures/upstream/FUNDS-FIXTURES.md).
  * One rule, held on the captured page: a class row belongs to the nearest series row above it, a series to the
  * nearest CIK row above it. A page without the table gives no rows (operating companies' filings).
  */
@@ -21,7 +22,11 @@ export interface IndexClassRow {
   ticker: string | null;
 }
 
-const clean = (s: string) => s.replace(/\u00a0/g, ' ').replace(/\s+/g, ' ').trim();
+const clean = (s: string) =>
+  s
+    .replace(/\u00a0/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 export function parseFilingIndexClasses(html: string): IndexClassRow[] {
   const $ = cheerio.load(html);

@@ -1,4 +1,5 @@
 import { backfillFinancialsBulk } from '../jobs/edgar/financials-bulk.ts';
+import { backfillNportBatched } from '../jobs/edgar/nport-batch.ts';
 import { backfill } from '../jobs/refresh.ts';
 import { type JobRuntime, RUNTIME_CLOSED } from '../jobs/runtime/types.ts';
 import type { Services } from '../jobs/services.ts';
@@ -8,7 +9,7 @@ import { progressReporter } from './progress.ts';
 
 export interface BackfillsOptions extends BackfillOptions {
   force?: boolean;
-  /** financials only: read SEC's companyfacts.zip (downloaded, or `bulkFile` on disk). */
+  /** financials: read SEC's companyfacts.zip (downloaded, or `bulkFile` on disk); fund_holdings: batched loads. */
   bulk?: boolean;
   bulkFile?: string;
 }
@@ -32,9 +33,11 @@ export async function runBackfills(
     ctx.logger.info({ dataset: id }, 'backfill started');
     const bar = progressReporter(ctx.logger, id);
     const runOpts = { ...opts, signal };
-    const r = await (opts.bulk || opts.bulkFile
-      ? backfillFinancialsBulk(services, runOpts, (p) => bar.update(p))
-      : backfill(services, runtime, id, runOpts, (p) => bar.update(p))
+    const r = await (opts.bulk && id === 'fund_holdings'
+      ? backfillNportBatched(services, runOpts, (p) => bar.update(p))
+      : opts.bulk || opts.bulkFile
+        ? backfillFinancialsBulk(services, runOpts, (p) => bar.update(p))
+        : backfill(services, runtime, id, runOpts, (p) => bar.update(p))
     ).finally(() => bar.stop()); // also on failure: the bar holds back log lines while it runs
     const failed = r.failures.filter((f) => f.message !== RUNTIME_CLOSED);
     const notRun = r.failures.length - failed.length;

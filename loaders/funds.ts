@@ -1,6 +1,7 @@
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { LoadResult } from '../jobs/types.ts';
 import type { Tx } from '../lib/db.ts';
+import type { IndexClassRow } from '../parsers/edgar/filing-index-classes.ts';
 import type { NportDocument, NportFund, NportPosition } from '../parsers/edgar/nport.ts';
 import { fundClasses, fundHoldings, fundReports, funds } from '../schema/funds.ts';
 import { copyInsertRows } from './copy-upsert.ts';
@@ -14,6 +15,8 @@ export interface FundReportRows {
   sourceUrl: string;
   sha256: string | null;
   fetchedAt: string;
+  /** The filing detail page's series/class table (class tickers), when it was fetched. */
+  classTickers?: IndexClassRow[];
 }
 
 type HoldingRow = typeof fundHoldings.$inferInsert;
@@ -32,22 +35,38 @@ const REPORT_COLUMNS = Object.values(getTableColumns(fundReports)).filter((c) =>
 const CLASS_COLUMNS = [fundClasses.fundId, fundClasses.accessionNumber];
 
 /**
- * One N-PORT filing: its report row, its positions (replacing the filing's previous rows, each linked to a
- * registry company where an identifier resolves), its classes; then the amendment pass (per fund and report
- * date the latest filing is in force, every other one `superseded_by` it) and the fund row (its newest report
- * in force). Idempotent: loading the same filing twice leaves the tables identical.
+ * One N-PORT filing: loadFundReports with a batch of one (the pipeline's per-filing partition).
+ * Idempotent: loading the same filing twice leaves the tables identical.
  */
 export async function loadFundReport(tx: Tx, rows: FundReportRows): Promise<LoadResult> {
-  const { doc } = rows;
-  const fundId = fundIdOf(doc.fund);
-  const r = doc.report;
+  return loadFundReports(tx, [rows]);
+}
+
+/**
+ * A batch of N-PORT filings in one transaction, set-based: whatever the batch size, one upsert of the report
+ * rows, one delete of the filings' previous positions, one registry-link query over every position, one
+ * COPY of the positions (Postgres; PGlite: unnest upserts), one amendment pass over every (fund, report
+ * date) the batch touches (per fund and report date the latest filing is in force, every other one
+ * `superseded_by` it), one read of each touched fund's newest report in force and its upsert, one upsert of
+ * the classes. The result is the same as loading the filings one by one in batch order (a filing listed
+ * twice: the last copy wins). Idempotent: loading the same batch twice leaves the tables identical.
+ */
+export async function loadFundReports(tx: Tx, batch: readonly FundReportRows[]): Promise<LoadResult> {
+  const byAccession = new Map<string, FundReportRows>();
+  for (const rows of batch) {
+    byAccession.delete(rows.accessionNumber);
+    byAccession.set(rows.accessionNumber, rows);
+  }
+  const list = [...byAccession.values()];
+  if (list.length === 0) return { inserted: 0, updated: 0 };
   const report = await upsertRows(
     tx,
     fundReports,
-    [
-      {
+    list.map((rows) => {
+      const r = rows.doc.report;
+      return {
         accessionNumber: rows.accessionNumber,
-        fundId,
+        fundId: fundIdOf(rows.doc.fund),
         submissionType: r.submissionType,
         reportDate: r.reportDate,
         fiscalYearEnd: r.fiscalYearEnd,
@@ -57,35 +76,62 @@ export async function loadFundReport(tx: Tx, rows: FundReportRows): Promise<Load
         totalLiabilities: r.totalLiabilities,
         netAssets: r.netAssets,
         classReturns: r.classReturns,
-        positions: doc.positions.length,
-        warnings: doc.warnings,
+        positions: rows.doc.positions.length,
+        warnings: rows.doc.warnings,
         sourceUrl: rows.sourceUrl,
         sha256: rows.sha256,
         fetchedAt: new Date(rows.fetchedAt),
-      },
-    ],
+      };
+    }),
     [fundReports.accessionNumber],
     REPORT_COLUMNS,
   );
-  await tx.delete(fundHoldings).where(eq(fundHoldings.accessionNumber, rows.accessionNumber));
-  const links = await resolveCompanies(tx, doc.positions);
-  // the filing's rows were just deleted: a plain COPY (Postgres) inserts them
-  const holdings = await copyInsertRows(
+  const accessions = list.map((rows) => rows.accessionNumber);
+  await tx.delete(fundHoldings).where(inArray(fundHoldings.accessionNumber, accessions));
+  const links = await resolveCompanies(
     tx,
-    fundHoldings,
-    doc.positions.map((p) => holdingRow(p, rows.accessionNumber, fundId, r.reportDate, links)),
-    [fundHoldings.accessionNumber, fundHoldings.ordinal],
+    list.flatMap((rows) => rows.doc.positions),
   );
-  await markSuperseded(tx, fundId, r.reportDate);
-  await refreshFund(tx, fundId, doc.fund, rows.accessionNumber);
-  if (doc.fund.classIds.length > 0) {
-    await upsertRows(
-      tx,
-      fundClasses,
-      doc.fund.classIds.map((classId) => ({ classId, fundId, accessionNumber: rows.accessionNumber })),
-      [fundClasses.classId],
-      CLASS_COLUMNS,
-    );
+  const holdingRows: HoldingRow[] = [];
+  for (const rows of list) {
+    const fundId = fundIdOf(rows.doc.fund);
+    for (const p of rows.doc.positions)
+      holdingRows.push(holdingRow(p, rows.accessionNumber, fundId, rows.doc.report.reportDate, links));
+  }
+  // the filings' rows were just deleted: a plain COPY (Postgres) inserts them
+  const holdings = await copyInsertRows(tx, fundHoldings, holdingRows, [
+    fundHoldings.accessionNumber,
+    fundHoldings.ordinal,
+  ]);
+  await markSuperseded(tx, accessions);
+  await refreshFunds(tx, list);
+  const classes = new Map<string, typeof fundClasses.$inferInsert>();
+  for (const rows of list) {
+    const fundId = fundIdOf(rows.doc.fund);
+    for (const classId of rows.doc.fund.classIds) {
+      classes.delete(classId);
+      classes.set(classId, { classId, fundId, accessionNumber: rows.accessionNumber });
+    }
+  }
+  if (classes.size > 0) {
+    await upsertRows(tx, fundClasses, [...classes.values()], [fundClasses.classId], CLASS_COLUMNS);
+  }
+  // class tickers from the filing's detail page: the classes of the filing's own series, as the page prints them
+  const tickers = new Map<string, typeof fundClasses.$inferInsert>();
+  for (const rows of list) {
+    const series = rows.doc.fund.seriesId?.toUpperCase();
+    for (const c of rows.classTickers ?? []) {
+      if (!c.ticker || c.seriesId !== series) continue;
+      tickers.set(c.classId, {
+        classId: c.classId,
+        fundId: fundIdOf(rows.doc.fund),
+        accessionNumber: rows.accessionNumber,
+        ticker: c.ticker,
+      });
+    }
+  }
+  if (tickers.size > 0) {
+    await upsertRows(tx, fundClasses, [...tickers.values()], [fundClasses.classId], [fundClasses.ticker]);
   }
   return { inserted: report.inserted + holdings.inserted, updated: report.updated + holdings.updated };
 }
@@ -95,9 +141,9 @@ function holdingRow(
   accessionNumber: string,
   fundId: string,
   reportDate: string,
-  links: Map<number, Link>,
+  links: Map<NportPosition, Link>,
 ): HoldingRow {
-  const link = links.get(p.ordinal);
+  const link = links.get(p);
   return {
     accessionNumber,
     ordinal: p.ordinal,
@@ -157,7 +203,7 @@ function execRows<T>(out: unknown): T[] {
  * bond of an issuer whose shares are linked), and for equity positions (asset category EC) the ticker the
  * filing gives (`ticker`). Anything else stays unlinked, never guessed.
  */
-async function resolveCompanies(tx: Tx, positions: NportPosition[]): Promise<Map<number, Link>> {
+async function resolveCompanies(tx: Tx, positions: NportPosition[]): Promise<Map<NportPosition, Link>> {
   const cusips = new Set<string>();
   const isins = new Set<string>();
   const tickers = new Set<string>();
@@ -168,7 +214,7 @@ async function resolveCompanies(tx: Tx, positions: NportPosition[]): Promise<Map
     if (p.isin) isins.add(p.isin);
     if (p.ticker && p.assetCategory === 'EC') tickers.add(p.ticker.toUpperCase());
   }
-  const out = new Map<number, Link>();
+  const out = new Map<NportPosition, Link>();
   if (cusips.size + isins.size + tickers.size === 0) return out;
   const codes = [...new Set([...cusips].map((c) => c.slice(0, 6)))];
   type Hit = { kind: string; value: string; company_id: string };
@@ -202,7 +248,7 @@ async function resolveCompanies(tx: Tx, positions: NportPosition[]): Promise<Map
       [ticker ? by.get(`TICKER:${ticker}`) : undefined, 'ticker', ticker],
     ];
     const hit = tries.find(([id]) => id !== undefined);
-    if (hit) out.set(p.ordinal, { companyId: hit[0]!, source: hit[1], value: hit[2]! });
+    if (hit) out.set(p, { companyId: hit[0]!, source: hit[1], value: hit[2]! });
   }
   return out;
 }
@@ -210,30 +256,27 @@ async function resolveCompanies(tx: Tx, positions: NportPosition[]): Promise<Map
 /**
  * Per fund and report date, the filing in force is the latest filed (filing date, an amendment after the
  * original of the same day, then accession): an NPORT-P/A restates the whole report it amends. Every other
- * filing of that date is `superseded_by` it; its rows stay, the routes skip them.
+ * filing of that date is `superseded_by` it; its rows stay, the routes skip them. One statement for every
+ * (fund, report date) the batch's filings touch; only rows whose mark changes are written.
  */
-async function markSuperseded(tx: Tx, fundId: string, reportDate: string): Promise<void> {
-  const all = await tx
-    .select({
-      accession: fundReports.accessionNumber,
-      filingDate: fundReports.filingDate,
-      type: fundReports.submissionType,
-      supersededBy: fundReports.supersededBy,
-    })
-    .from(fundReports)
-    .where(and(eq(fundReports.fundId, fundId), eq(fundReports.reportDate, reportDate)));
-  const key = (f: (typeof all)[number]) =>
-    `${f.filingDate ?? '0000-00-00'}|${f.type.endsWith('/A') ? 1 : 0}|${f.accession}`;
-  const order = [...all].sort((a, b) => key(a).localeCompare(key(b)));
-  const current = order.at(-1)!.accession;
-  for (const f of order) {
-    const want = f.accession === current ? null : current;
-    if (f.supersededBy === want) continue;
-    await tx
-      .update(fundReports)
-      .set({ supersededBy: want })
-      .where(eq(fundReports.accessionNumber, f.accession));
-  }
+async function markSuperseded(tx: Tx, accessions: string[]): Promise<void> {
+  await tx.execute(sql`
+    with touched as (
+      select distinct fund_id, report_date from fund_reports
+       where accession_number = any(${sql.param(accessions)}::text[])
+    ), ranked as (
+      select r.accession_number,
+             first_value(r.accession_number) over (
+               partition by r.fund_id, r.report_date
+               order by r.filing_date desc nulls last, (r.submission_type like '%/A') desc,
+                        r.accession_number collate "C" desc) as current
+        from fund_reports r join touched t on t.fund_id = r.fund_id and t.report_date = r.report_date
+    )
+    update fund_reports f
+       set superseded_by = nullif(k.current, f.accession_number)
+      from ranked k
+     where k.accession_number = f.accession_number
+       and f.superseded_by is distinct from nullif(k.current, f.accession_number)`);
 }
 
 /** What a filing other than the fund's newest may change on an existing fund row: the figures, not the names. */
@@ -247,46 +290,57 @@ const FIGURE_COLUMNS = [
 ];
 
 /**
- * The fund row: figures from its newest report in force; names and LEIs from the filing just read when it is
- * that newest report (an older report loaded later never reverts a renamed series).
+ * The fund rows of the batch's funds: figures from each fund's newest report in force; names and LEIs from
+ * the filing of the batch that is that newest report (an older report loaded later never reverts a renamed
+ * series); a fund whose newest report in force is not in the batch only has its figures updated (a new fund
+ * row takes the names of its last filing in the batch).
  */
-async function refreshFund(tx: Tx, fundId: string, fund: NportFund, accession: string): Promise<void> {
-  const [latest] = await tx
-    .select({
-      accession: fundReports.accessionNumber,
-      reportDate: fundReports.reportDate,
-      netAssets: fundReports.netAssets,
-      totalAssets: fundReports.totalAssets,
-      isFinalFiling: fundReports.isFinalFiling,
-      reports: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(fundReports)
-    .where(and(eq(fundReports.fundId, fundId), sql`${fundReports.supersededBy} is null`))
-    .orderBy(sql`${fundReports.reportDate} desc`, sql`${fundReports.filingDate} desc nulls last`)
-    .limit(1);
-  if (!latest) return;
-  await upsertRows(
-    tx,
-    funds,
-    [
-      {
-        fundId,
-        seriesId: fund.seriesId,
-        seriesName: fund.seriesName,
-        seriesLei: fund.seriesLei,
-        regCik: Number(fund.regCik),
-        regName: fund.regName,
-        regLei: fund.regLei,
-        regFileNumber: fund.regFileNumber,
-        latestAccession: latest.accession,
-        latestReportDate: latest.reportDate,
-        netAssets: latest.netAssets,
-        totalAssets: latest.totalAssets,
-        isFinalFiling: latest.isFinalFiling,
-        reports: latest.reports,
-      },
-    ],
-    [funds.fundId],
-    latest.accession === accession ? undefined : FIGURE_COLUMNS,
+async function refreshFunds(tx: Tx, list: readonly FundReportRows[]): Promise<void> {
+  const lastOf = new Map<string, FundReportRows>();
+  const byAccession = new Map<string, FundReportRows>();
+  for (const rows of list) {
+    lastOf.set(fundIdOf(rows.doc.fund), rows);
+    byAccession.set(rows.accessionNumber, rows);
+  }
+  type Latest = {
+    fund_id: string;
+    accession_number: string;
+    report_date: string;
+    net_assets: number | null;
+    total_assets: number | null;
+    is_final_filing: boolean | null;
+    reports: number;
+  };
+  const latest = execRows<Latest>(
+    await tx.execute(sql`
+      select distinct on (fund_id) fund_id, accession_number, report_date::text as report_date, net_assets,
+             total_assets, is_final_filing, (count(*) over (partition by fund_id))::int as reports
+        from fund_reports
+       where fund_id = any(${sql.param([...lastOf.keys()])}::text[]) and superseded_by is null
+       order by fund_id, report_date desc, filing_date desc nulls last`),
   );
+  const named: (typeof funds.$inferInsert)[] = [];
+  const figuresOnly: (typeof funds.$inferInsert)[] = [];
+  for (const l of latest) {
+    const own = byAccession.get(l.accession_number);
+    const fund = (own ?? lastOf.get(l.fund_id)!).doc.fund;
+    (own ? named : figuresOnly).push({
+      fundId: l.fund_id,
+      seriesId: fund.seriesId,
+      seriesName: fund.seriesName,
+      seriesLei: fund.seriesLei,
+      regCik: Number(fund.regCik),
+      regName: fund.regName,
+      regLei: fund.regLei,
+      regFileNumber: fund.regFileNumber,
+      latestAccession: l.accession_number,
+      latestReportDate: l.report_date,
+      netAssets: l.net_assets === null ? null : Number(l.net_assets),
+      totalAssets: l.total_assets === null ? null : Number(l.total_assets),
+      isFinalFiling: l.is_final_filing,
+      reports: Number(l.reports),
+    });
+  }
+  if (named.length > 0) await upsertRows(tx, funds, named, [funds.fundId]);
+  if (figuresOnly.length > 0) await upsertRows(tx, funds, figuresOnly, [funds.fundId], FIGURE_COLUMNS);
 }

@@ -29,7 +29,7 @@ export function registerJobCommands(program: Command, getCtx: () => CliContext =
     .option('--force', 'redo partitions that already finished')
     .option(
       '--bulk',
-      "financials only: every company from SEC's nightly companyfacts.zip (one ~1 GB download)",
+      "financials: every company from SEC's nightly companyfacts.zip (one ~1 GB download); fund_holdings: N-PORT filings loaded many per transaction (docs/funds.md)",
     )
     .option('--bulk-file <path>', 'financials only: like --bulk, from a companyfacts.zip already on disk')
     .addHelpText(
@@ -42,8 +42,10 @@ export function registerJobCommands(program: Command, getCtx: () => CliContext =
         dataset === 'all' ? DATASETS.filter((d) => d.schedule).map((d) => d.id) : [jobDatasetOf(dataset)];
       for (const id of ids) jobFor(id);
       const bulk = Boolean(opts.bulk || opts.bulkFile);
-      if (bulk && ids.join() !== 'financials') {
-        process.stderr.write('--bulk and --bulk-file apply to the financials dataset only\n');
+      if (bulk && ids.join() !== 'financials' && !(ids.join() === 'fund_holdings' && !opts.bulkFile)) {
+        process.stderr.write(
+          '--bulk applies to financials and fund_holdings, --bulk-file to financials only\n',
+        );
         process.exitCode = 2;
         return;
       }

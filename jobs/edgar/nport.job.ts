@@ -1,8 +1,10 @@
 import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import { filingFolderUrl } from '../../lib/ids.ts';
 import { type FundReportRows, loadFundReport } from '../../loaders/funds.ts';
+import { parseFilingIndexClasses } from '../../parsers/edgar/filing-index-classes.ts';
 import { parseNport } from '../../parsers/edgar/nport.ts';
 import { filings } from '../../schema/filings.ts';
+import { getIfExists } from '../fetcher.ts';
 import type { DatasetJob, JobContext } from '../types.ts';
 import { accessionOf, refreshSince } from './filing-partitions.ts';
 import { backfillCiks } from './universe.ts';
@@ -23,6 +25,10 @@ export const DEMO_NPORT_DOCUMENTS = [
   `${EDGARTOOLS}/NPORT.AdvancedSeries.xml`,
   `${EDGARTOOLS}/nport/samples/NPORT%20Sample%207.xml`,
 ] as const;
+
+/** A filing's detail page at its EDGAR address (`/Archives/edgar/data/<cik>/<accession>-index.html`). */
+export const filingIndexPageUrl = (cik: number | string, accession: string) =>
+  `https://www.sec.gov/Archives/edgar/data/${Number(cik)}/${accession}-index.html`;
 
 function liveWindowFrom(now: Date): string {
   const d = new Date(now);
@@ -61,7 +67,7 @@ export const demoNportKey = (url: string) => `doc:${url}`;
  * Fund holdings from Form N-PORT: one partition per NPORT-P / NPORT-P/A filing of the filing index
  * (`acc:<accession>`), plus the demo documents against the offline mirror (`doc:<url>`).
  * fetch: the filing's primary document (`primary_doc.xml`, the rendered `xslFormNPORT-P_X01/` prefix of
- * the index row stripped); parse: pure (parsers/edgar/nport.ts); load: the report, its positions with their
+ * the index row stripped) and, when the upstream has it, the filing's detail page (its class tickers); parse: pure (parsers/edgar/nport.ts); load: the report, its positions with their
  * registry links, the amendment pass, the fund row (loaders/funds.ts). An unreadable document is a
  * ParseError: the pipeline quarantines it and every other filing still loads.
  */
@@ -90,13 +96,19 @@ export const nportJob: DatasetJob<FundReportRows> = {
       .limit(1);
     if (!row) throw new Error(`${key}: not in the filing index (backfill filings first)`);
     const primary = row.primaryDocument?.replace(/^xsl[^/]+\//, '') || 'primary_doc.xml';
-    return [await fetcher.get(filingFolderUrl(row.cik, accession) + primary)];
+    const doc = await fetcher.get(filingFolderUrl(row.cik, accession) + primary);
+    // the filing's detail page: its series/class table is where the class tickers are (N-PORT has none)
+    const index = await getIfExists(fetcher, filingIndexPageUrl(row.cik, accession));
+    return index ? [doc, index] : [doc];
   },
   parse(docs, key) {
     const doc = docs[0]!;
     const parsed = parseNport(doc.bytes.toString('utf8'), doc.url);
+    const index = docs[1];
+    const classTickers = index ? parseFilingIndexClasses(index.bytes.toString('utf8')) : undefined;
     return {
       rows: {
+        ...(classTickers ? { classTickers } : {}),
         doc: parsed,
         accessionNumber: key.startsWith('acc:') ? accessionOf(key) : `url:${doc.url}`,
         filingDate: null,

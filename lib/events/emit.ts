@@ -1,8 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { currentItem, ITEM_BY_CODE } from '../../api/routes/8k-families.ts';
+import { easternToUtc } from '../../parsers/edgar/eastern-time.ts';
 import type { Tx } from '../db.ts';
 import { SUPPORTED_FILING_TYPES } from '../filing-types.ts';
 import { type GuidanceStatement, guidanceChanges } from '../guidance-changes.ts';
+import { privateCompanyIdForCik } from '../private-company-ids.ts';
 import { appendEvents, type NewEvent } from './log.ts';
 
 /**
@@ -698,6 +700,191 @@ const earningsEvents: Emitter = async (tx, ctx) => {
   return out;
 };
 
+// --- issue 27: private offerings (Form D) and fund holdings (N-PORT) -------------------------------------
+
+/** Indefinite kept as the filing's own word, never a number (as the private-companies routes serve it). */
+const amountOrIndefinite = (amount: number | null, indefinite: boolean) =>
+  indefinite ? 'Indefinite' : amount === null ? null : Number(amount);
+
+/** A Form D acceptance as the container writes it (US Eastern wall clock, `2023-03-10T18:07:59`) as UTC. */
+function easternAcceptance(s: string | null): string | null {
+  const m = s ? /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/.exec(s) : null;
+  if (!m) return null;
+  const [y, mo, d, h, mi, se] = m.slice(1).map(Number) as [number, number, number, number, number, number];
+  return easternToUtc(y, mo - 1, d, h, mi, se).toISOString();
+}
+
+const privateOfferingEvents: Emitter = async (tx, ctx) => {
+  const ids = ((ctx.rows as { filingId?: string }[] | undefined) ?? []).flatMap((r) =>
+    r?.filingId ? [r.filingId] : [],
+  );
+  if (ids.length === 0) return [];
+  const rows = await select<{
+    filing_id: string;
+    accession_number: string | null;
+    cik: string;
+    form: string;
+    filing_date: string | null;
+    signature_date: string | null;
+    accepted_at: string | null;
+    entity_name: string;
+    state_or_country: string | null;
+    industry_group: string | null;
+    is_pooled_fund: boolean | null;
+    exemption_labels: string[];
+    is_amendment: boolean | null;
+    previous_accession_number: string | null;
+    date_of_first_sale: string | null;
+    first_sale_yet_to_occur: boolean | null;
+    total_offering_amount: number | null;
+    total_offering_indefinite: boolean;
+    total_amount_sold: number | null;
+    total_remaining: number | null;
+    total_remaining_indefinite: boolean;
+    url: string;
+    company_id: string | null;
+    ticker: string | null;
+  }>(
+    tx,
+    sql`select p.filing_id, p.accession_number, lpad(p.cik::text, 10, '0') as cik, p.form,
+          p.filing_date::text as filing_date, p.signature_date::text as signature_date, p.accepted_at,
+          p.entity_name, p.issuer->>'state_or_country' as state_or_country, p.industry_group, p.is_pooled_fund,
+          p.exemption_labels, p.is_amendment, p.previous_accession_number,
+          p.date_of_first_sale::text as date_of_first_sale, p.first_sale_yet_to_occur,
+          p.total_offering_amount, p.total_offering_indefinite, p.total_amount_sold, p.total_remaining,
+          p.total_remaining_indefinite, p.url, c.company_id, c.primary_ticker as ticker
+        from private_offering_filings p left join companies c on c.cik = lpad(p.cik::text, 10, '0')
+       where p.filing_id = any(${sql.param(ids)}::text[]) and ${mine('p')}
+       order by p.filing_id`,
+  );
+  return rows.map((r) => {
+    const pvt = privateCompanyIdForCik(r.cik);
+    return {
+      type: 'private_offering.published',
+      key: r.filing_id,
+      occurredAt: r.filing_date ?? r.signature_date ?? ctx.detectedAt,
+      acceptedAt: easternAcceptance(r.accepted_at),
+      detectedAt: ctx.detectedAt,
+      companyId: r.company_id,
+      ticker: r.ticker,
+      data: {
+        filing_id: r.filing_id,
+        accession_number: r.accession_number,
+        private_company_id: pvt,
+        cik: r.cik,
+        company_id: r.company_id,
+        ticker: r.ticker,
+        entity_name: r.entity_name,
+        form: r.form,
+        filing_date: r.filing_date,
+        is_amendment: r.is_amendment,
+        previous_accession_number: r.previous_accession_number,
+        state_or_country: r.state_or_country,
+        industry_group: r.industry_group,
+        is_pooled_fund: r.is_pooled_fund,
+        exemptions: r.exemption_labels,
+        date_of_first_sale: r.date_of_first_sale,
+        first_sale_yet_to_occur: r.first_sale_yet_to_occur,
+        total_offering_amount: amountOrIndefinite(r.total_offering_amount, r.total_offering_indefinite),
+        total_amount_sold: r.total_amount_sold === null ? null : Number(r.total_amount_sold),
+        total_remaining: amountOrIndefinite(r.total_remaining, r.total_remaining_indefinite),
+        url: r.url,
+        links: { self: `/v1/private-companies/${pvt}` },
+      },
+    };
+  });
+};
+
+/** Positions listed in a fund-holdings event, largest value first (the whole report is at links.self). */
+const TOP_POSITIONS_IN_EVENT = 5;
+
+/**
+ * One event per N-PORT report this load wrote that is in force (an original loaded after its amendment is
+ * not announced). `rows` is one filing's rows (the pipeline) or a batch of them (jobs/edgar/nport-batch.ts).
+ */
+const fundHoldingsEvents: Emitter = async (tx, ctx) => {
+  const list = (Array.isArray(ctx.rows) ? ctx.rows : [ctx.rows]) as { accessionNumber?: string }[];
+  const accessions = list.flatMap((r) => (r?.accessionNumber ? [r.accessionNumber] : []));
+  if (accessions.length === 0) return [];
+  const reports = await select<{
+    accession_number: string;
+    fund_id: string;
+    submission_type: string;
+    report_date: string;
+    filing_date: string | null;
+    net_assets: number | null;
+    positions: number;
+    is_final_filing: boolean | null;
+    series_id: string | null;
+    series_name: string | null;
+    reg_cik: string;
+    reg_name: string | null;
+    accepted_at: string | null;
+    amends: string[] | null;
+  }>(
+    tx,
+    sql`select r.accession_number, r.fund_id, r.submission_type, r.report_date::text as report_date,
+          r.filing_date::text as filing_date, r.net_assets, r.positions, r.is_final_filing, f.series_id,
+          f.series_name, lpad(f.reg_cik::text, 10, '0') as reg_cik, f.reg_name,
+          (select max(x.accepted_at) from filings x where x.accession_number = r.accession_number) as accepted_at,
+          (select array_agg(o.accession_number order by o.accession_number) from fund_reports o
+            where o.superseded_by = r.accession_number) as amends
+        from fund_reports r join funds f on f.fund_id = r.fund_id
+       where r.accession_number = any(${sql.param(accessions)}::text[]) and r.superseded_by is null
+         and ${mine('r')}
+       order by r.accession_number`,
+  );
+  if (reports.length === 0) return [];
+  const tops = await select<{
+    accession_number: string;
+    name: string | null;
+    cusip: string | null;
+    isin: string | null;
+    company_id: string | null;
+    value_usd: number | null;
+    pct_of_net_assets: number | null;
+    asset_category: string | null;
+  }>(
+    tx,
+    sql`select t.accession_number, t.name, t.cusip, t.isin, t.company_id, t.value_usd, t.pct_of_net_assets,
+          t.asset_category
+        from unnest(${sql.param(reports.map((r) => r.accession_number))}::text[]) as a(acc)
+        cross join lateral (select h.* from fund_holdings h where h.accession_number = a.acc
+                             order by h.value_usd desc nulls last, h.ordinal limit ${TOP_POSITIONS_IN_EVENT}) t
+       order by t.accession_number, t.value_usd desc nulls last, t.ordinal`,
+  );
+  return reports.map((r) => ({
+    type: 'fund_holdings.published',
+    key: r.accession_number,
+    occurredAt: r.filing_date ?? r.report_date,
+    acceptedAt: iso(r.accepted_at),
+    detectedAt: ctx.detectedAt,
+    companyId: null,
+    ticker: null,
+    data: {
+      accession_number: r.accession_number,
+      fund_id: r.fund_id,
+      series_id: r.series_id,
+      series_name: r.series_name,
+      reg_cik: r.reg_cik,
+      reg_name: r.reg_name,
+      form: r.submission_type,
+      report_date: r.report_date,
+      filing_date: r.filing_date,
+      amends: r.amends ?? [],
+      is_final_filing: r.is_final_filing,
+      net_assets: r.net_assets === null ? null : Number(r.net_assets),
+      positions: Number(r.positions),
+      top_positions: tops
+        .filter((t) => t.accession_number === r.accession_number)
+        .map(({ accession_number: _a, ...t }) => t),
+      links: { self: `/v1/funds/${r.fund_id}/holdings?report_date=${r.report_date}` },
+    },
+  }));
+};
+
+// --- end issue 27 ----------------------------------------------------------------------------------------
+
 /** The datasets whose loads emit events, and how. */
 export const EMITTERS: Readonly<Record<string, Emitter>> = {
   companies: corporateEvents,
@@ -709,6 +896,9 @@ export const EMITTERS: Readonly<Record<string, Emitter>> = {
   financials: financialsEvents,
   news: newsEvents,
   earnings_releases: earningsEvents,
+  // issue 27
+  private_companies: privateOfferingEvents,
+  fund_holdings: fundHoldingsEvents,
 };
 
 /**

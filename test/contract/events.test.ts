@@ -247,6 +247,9 @@ describe(`event log end to end: emission, pull feed, live stream (${runtime})`, 
       'corporate_event.published': 'free',
       'earnings.published': 'fund',
       'guidance.changed': 'fund',
+      // issue 27
+      'private_offering.published': 'fund',
+      'fund_holdings.published': 'fund',
     });
     expect((await api.get('/v1/events/types')).status).toBe(401);
   });

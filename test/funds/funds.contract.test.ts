@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_NPORT_DOCUMENTS, demoNportKey } from '../../jobs/edgar/nport.job.ts';
+import { backfillNportBatched } from '../../jobs/edgar/nport-batch.ts';
 import { type Mirror, startMirror } from '../../jobs/http/mirror.ts';
 import { thirteenFJob } from '../../jobs/ownership/thirteen-f.job.ts';
 import type { DatasetJob } from '../../jobs/types.ts';
@@ -354,5 +355,22 @@ describe('screening: fund_holders', () => {
     // null (no fund position linked) is not 0: Microsoft, held by no captured fund, is not listed
     const msft = await ok('/v1/screen?filter=fund_holders:gte:0');
     expect(msft.data.find((r: { ticker: string }) => r.ticker === 'MSFT')).toBeUndefined();
+  });
+});
+
+describe('etl backfill fund_holdings --bulk', () => {
+  it('reloads the same partitions many per transaction and leaves the reports as the per-filing path left them', async () => {
+    const snapshot = () =>
+      database.query(
+        'select accession_number, fund_id, positions, superseded_by from fund_reports order by accession_number',
+      );
+    const before = await snapshot();
+    const run = await backfillNportBatched(env.services, { force: true });
+    expect(run.failures).toEqual([]);
+    // the three demo captures and the staged acc: filing, each recorded done again
+    expect(run.reports.map((r) => r.partition).sort()).toEqual(
+      [...DEMO_NPORT_DOCUMENTS.map(demoNportKey), 'acc:0000814679-23-900001'].sort(),
+    );
+    expect(await snapshot()).toEqual(before);
   });
 });

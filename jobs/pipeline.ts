@@ -7,6 +7,7 @@ import { isTransientFault } from '../lib/transient.ts';
 import { recordPartition } from '../loaders/coverage.ts';
 import { quarantine } from '../schema/datasets.ts';
 import { type Archive, archivedDocuments, type HttpGetter, PartitionFetcher } from './fetcher.ts';
+import { ArchiveFullError } from './http/archive.ts';
 import type { DatasetJob, JobContext, RawDocument } from './types.ts';
 
 export interface PartitionReport {
@@ -64,6 +65,8 @@ export async function runPartition(
       )
         continue;
       observe(err instanceof UnrecoverableError ? 'quarantined' : 'failed');
+      // A full archive disk does not empty itself in the seconds of the runtime's retries: fail now.
+      if (err instanceof ArchiveFullError) throw new UnrecoverableError(err.message);
       throw err;
     }
   }

@@ -11,8 +11,13 @@ export interface ProbeReport {
   unavailable: number;
   /** Other 4xx (a 401 for a key the auth cache could not check counts here, listed apart). */
   other4xx: Record<string, number>;
+  /** The first 50 bad answers, and how many there were. */
   bad: { at: number; path: string; status: number; body: string }[];
-  /** Milliseconds from `markRecoveryStart()` to the first run of `okStreak` consecutive 2xx per client. */
+  badCount: number;
+  /**
+   * Milliseconds from `markRecoveryStart()` until every client has had `okStreak` answers in a row that are
+   * not 503s (a 2xx, or a 4xx such as a 404 or a rate limit: the backends answered).
+   */
   recoveredAfterMs: number | null;
   p99Ms: number;
 }
@@ -40,6 +45,7 @@ export function startProbe(opts: {
     unavailable: 0,
     other4xx: {},
     bad: [],
+    badCount: 0,
     recoveredAfterMs: null,
     p99Ms: 0,
   };
@@ -96,7 +102,6 @@ export function startProbe(opts: {
         report.ok++;
         streaks[n]++;
       } else {
-        streaks[n] = 0;
         let familyBody = false;
         try {
           const b = JSON.parse(body) as { error?: unknown; success?: unknown; message?: unknown };
@@ -104,12 +109,19 @@ export function startProbe(opts: {
             (b.success === false && typeof b.error === 'object') ||
             (typeof b.error === 'string' && typeof b.message === 'string');
         } catch {}
-        if (status === 503 && retryAfter && Number(retryAfter) > 0 && familyBody) report.unavailable++;
-        else if (status >= 400 && status < 500 && familyBody)
+        // served again = no 503 any more: a 404 or a rate limit's 402/429 is the API answering from its backends
+        if (status === 503 && retryAfter && Number(retryAfter) > 0 && familyBody) {
+          report.unavailable++;
+          streaks[n] = 0;
+        } else if (status >= 400 && status < 500 && familyBody) {
           report.other4xx[status] = (report.other4xx[status] ?? 0) + 1;
-        else if (report.bad.length < 50)
-          report.bad.push({ at: Date.now() - t0, path, status, body: body.slice(0, 300) });
-        else report.bad.length++;
+          streaks[n]++;
+        } else {
+          streaks[n] = 0;
+          report.badCount++;
+          if (report.bad.length < 50)
+            report.bad.push({ at: Date.now() - t0, path, status, body: body.slice(0, 300) });
+        }
       }
       if (
         recoveryStart !== null &&

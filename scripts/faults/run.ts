@@ -68,8 +68,9 @@ async function jobServices(
   env: Record<string, string | undefined>,
   opts: { workers?: boolean; prefix?: string } = {},
 ): Promise<{ services: Services; runtime: JobRuntime; close(): Promise<void> }> {
+  const ownDir = env.DATA_DIR ? null : mkdtempSync(join(tmpdir(), 'findata-faults-data-'));
   const config = loadConfig({
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'findata-faults-data-')),
+    ...(ownDir ? { DATA_DIR: ownDir } : {}),
     LOG_LEVEL: 'warn',
     MIRROR_LIVE_INTERVAL_MS: '0',
     ...Object.fromEntries(Object.entries(process.env).filter(([k]) => /^(MIRROR_URL|UPSTREAM|SEC_)/.test(k))),
@@ -86,6 +87,7 @@ async function jobServices(
     async close() {
       await runtime.close();
       await services.close();
+      if (ownDir) rmSync(ownDir, { recursive: true, force: true });
     },
   };
 }

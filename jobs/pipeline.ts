@@ -3,9 +3,11 @@ import { eventsMaxAgeDays } from '../lib/config.ts';
 import { ParseError, UpstreamNotFoundError } from '../lib/errors.ts';
 import { emitEvents } from '../lib/events/emit.ts';
 import { metrics } from '../lib/metrics.ts';
+import { isTransientFault } from '../lib/transient.ts';
 import { recordPartition } from '../loaders/coverage.ts';
 import { quarantine } from '../schema/datasets.ts';
 import { type Archive, archivedDocuments, type HttpGetter, PartitionFetcher } from './fetcher.ts';
+import { ArchiveFullError } from './http/archive.ts';
 import type { DatasetJob, JobContext, RawDocument } from './types.ts';
 
 export interface PartitionReport {
@@ -46,14 +48,56 @@ export async function runPartition(
       (performance.now() - started) / 1000,
     );
   };
-  try {
-    const r = await runPartitionOnce(job, key, deps);
-    observe(r.status);
-    return r;
-  } catch (err) {
-    observe(err instanceof UnrecoverableError ? 'quarantined' : 'failed');
-    throw err;
+  for (let outage = 1; ; outage++) {
+    try {
+      const r = await runPartitionOnce(job, key, deps);
+      observe(r.status);
+      return r;
+    } catch (err) {
+      // The database went away under the partition (a restart, a failover): wait for it and run the
+      // partition again, without spending one of the runtime's retries (4 within ~15 s: shorter than a
+      // restart of a large database). The load is one transaction, so nothing of the first run remains.
+      if (
+        !(err instanceof UnrecoverableError) &&
+        isTransientFault(err) &&
+        outage <= DB_OUTAGE.maxOutages &&
+        (await databaseBack(deps.ctx, job.dataset, key, err))
+      )
+        continue;
+      observe(err instanceof UnrecoverableError ? 'quarantined' : 'failed');
+      // A full archive disk does not empty itself in the seconds of the runtime's retries: fail now.
+      if (err instanceof ArchiveFullError) throw new UnrecoverableError(err.message);
+      throw err;
+    }
   }
+}
+
+/** How long a partition waits for a database that went away, and how many outages it sits out. */
+export const DB_OUTAGE = { waitMs: 300_000, pollMs: 1_000, maxOutages: 5 };
+
+/**
+ * Polls the database until it answers (true) or DB_OUTAGE.waitMs has passed (false). A database that
+ * answers at once was not the fault (an upstream connection reset, or an outage already over): false,
+ * and the runtime's retry policy takes the partition as before.
+ */
+async function databaseBack(ctx: JobContext, dataset: string, key: string, err: unknown): Promise<boolean> {
+  const answers = () =>
+    ctx.database.query('select 1').then(
+      () => true,
+      () => false,
+    );
+  if (ctx.database.kind !== 'postgres' || (await answers())) return false;
+  const log = ctx.logger.child({ dataset, partition: key });
+  log.warn({ err: (err as Error).message }, 'database unavailable; the partition waits for it');
+  const end = Date.now() + DB_OUTAGE.waitMs;
+  while (Date.now() < end) {
+    await new Promise((r) => setTimeout(r, DB_OUTAGE.pollMs));
+    if (await answers()) {
+      log.info('database back; running the partition again');
+      return true;
+    }
+  }
+  return false;
 }
 
 async function runPartitionOnce(job: DatasetJob, key: string, deps: PipelineDeps): Promise<PartitionReport> {

@@ -59,6 +59,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // An idle client's connection can die (server restart, DROP DATABASE ... FORCE); the pool replaces it.
     // Without a listener that error would crash the process.
     pool.on('error', (err) => process.emitWarning(`postgres pool: idle client error: ${err.message}`));
+    // A checked-out client between two queries (inside a transaction, a COPY) gets the same error as an
+    // event, which the pool does not listen to then: it crashed the worker on a Postgres restart (issue 26).
+    // The caller's next query fails instead (a transient fault, lib/transient.ts), and the pool drops it.
+    pool.on('connect', (client) => {
+      client.on('error', (err) => process.emitWarning(`postgres: connection lost: ${err.message}`));
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       kind: 'postgres',

@@ -1,23 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from '../../lib/logger.ts';
+import { isTransientFault } from '../../lib/transient.ts';
 import { ApiError, type ErrorFamily, errorBody } from './errors.ts';
 import { scrubKeys } from './keys.ts';
 
 /**
  * Error responses: any error a request met becomes its family's body (standard or flat, spec 7) with the
- * right status. A database or network fault that will pass is a 503 with Retry-After; anything unexpected
+ * right status. A database or network fault that will pass (lib/transient.ts) is a 503 with Retry-After; anything unexpected
  * is a 500 whose details go to the log (keys scrubbed), never to the client.
  */
-const TRANSIENT = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  '57P01',
-  '57P03',
-  '53300',
-  '08006',
-  '08001',
-]);
 
 export interface ErrorResponse {
   status: number;
@@ -44,7 +35,8 @@ export function errorResponse(
     headers = err.headers;
   } else {
     const e = err as { code?: string; statusCode?: number; message?: string };
-    if (e?.code && TRANSIENT.has(e.code)) {
+    // lib/transient.ts: read through Drizzle's wrapper (the pg error is its cause) and pg's code-less errors
+    if (isTransientFault(err)) {
       status = 503;
       headers = { 'retry-after': '5' };
     } else if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {

@@ -331,6 +331,9 @@ export const companyFundHolders = defineRoute({
          and tf.report_period = (select max(f2.report_period) from thirteen_f_filings f2
                                   where f2.filer_cik = tf.filer_cik and not f2.superseded)`);
     }
+    // `source=13f` with `asset_category`: 13F rows carry no asset category, so nothing matches (issue 26's
+    // fuzz found the empty union answering 500)
+    if (parts.length === 0) return [];
     const sortValue = `coalesce(x.value_usd, ${NULL_VALUE})`;
     let after = '';
     if (page.after) {

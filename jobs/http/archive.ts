@@ -22,6 +22,22 @@ export class ArchiveCorruptError extends Error {
   override name = 'ArchiveCorruptError';
 }
 
+/**
+ * The archive's disk is full (ENOSPC) or its quota spent (EDQUOT). Retrying in seconds would not help: the
+ * partition fails at once with this message (nothing of it is loaded: the load comes after the fetch), the
+ * archived files stay whole (each is written beside its name and renamed), and a run after space is freed
+ * picks the partition up again.
+ */
+export class ArchiveFullError extends Error {
+  override name = 'ArchiveFullError';
+  constructor(dir: string, cause: NodeJS.ErrnoException) {
+    super(
+      `raw archive full: ${cause.code} writing under ${dir} (free disk space or raise the quota, then run the backfill again: finished partitions are skipped)`,
+      { cause },
+    );
+  }
+}
+
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 
 export function sha256Hex(bytes: Uint8Array): string {
@@ -60,6 +76,9 @@ export function createDiskArchive(dir: string): RawArchive & { pathFor(sha256: s
         await rename(tmp, file);
       } catch (err) {
         await rm(tmp, { force: true });
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === 'ENOSPC' || code === 'EDQUOT')
+          throw new ArchiveFullError(root, err as NodeJS.ErrnoException);
         throw err;
       }
       return sha;

@@ -189,6 +189,9 @@ export function createBullmqRuntime(services: Services, redis: Redis, prefix = '
             'job attempt failed',
           ),
         );
+        // Redis lost and back (issue 26): BullMQ reports what it could not finish (a job another worker took
+        // over meanwhile: "Missing key for job ..."); logged, not printed raw to stderr.
+        worker.on('error', (err) => log.warn({ queue: source, err: err.message }, 'worker error'));
         workers.push(worker);
       }
       log.info({ queues: sources }, 'workers started');

@@ -24,6 +24,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { INDEXED_FILING_TYPES } from '../../lib/filing-types.ts';
 
 export const FULL_FILINGS = 20_000_000;
 export const FIRST_YEAR = 1993;
@@ -90,6 +91,9 @@ export function indexPlan(factor: number, quarters: string[]): Map<string, numbe
 
 const pad10 = (n: number | string) => String(n).padStart(10, '0');
 const COPY_STRIDE = 3_000_000; // above every CIK EDGAR has issued (~2.1 million)
+const SERVED = new Set(INDEXED_FILING_TYPES);
+/** Share of index lines of a served filing type: ~4 million 10-K/10-Q/8-K... of ~20 million filings (issue 26). */
+export const SERVED_SHARE = 0.2;
 
 interface Counter {
   files: number;
@@ -261,10 +265,15 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
     const headEnd = header.findIndex((l) => /^-{20,}/.test(l));
     const daily = (await readFile(path.join(root, 'www.sec.gov/Archives/edgar/daily-index/2020/QTR1/master.20200103.idx'), 'latin1')).split('\n');
     const body = daily.slice(daily.findIndex((l) => /^-{20,}/.test(l)) + 1).filter((l) => l.split('|').length === 5);
+    // two pools: the filing types the API serves, and the rest (Forms 4, D, 424B2...), drawn so the served
+    // ones are SERVED_SHARE of every quarter (the captured day holds 2.5% of them; EDGAR's history ~20%)
+    const served = body.filter((l) => SERVED.has(l.split('|')[2]!));
+    const other = body.filter((l) => !SERVED.has(l.split('|')[2]!));
+    const every = Math.round(1 / SERVED_SHARE);
     const plan = indexPlan(opts.factor, quarters);
-    const maxCopies = Math.max(...[...plan.values()].map((v) => Math.ceil(v / body.length)));
+    const maxCopies = Math.max(...[...plan.values()].map((v) => Math.ceil(v / every / served.length) + 1));
     if (maxCopies * 4 * COPY_STRIDE + COPY_STRIDE >= 1e10) throw new Error('factor too large for the accession space');
-    const start = hash(opts.seed, 'index') % body.length;
+    const start = hash(opts.seed, 'index');
     for (const q of quarters) {
       const year = Number(q.slice(0, 4));
       const qn = Number(q.slice(5));
@@ -274,8 +283,11 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
       const yy = String(year % 100).padStart(2, '0');
       const lines: string[] = [];
       for (let i = 0; i < count; i++) {
-        const tpl = body[(start + i) % body.length]!.split('|');
-        const copy = 1 + (qn - 1) * maxCopies + Math.floor(i / body.length);
+        const isServed = i % every === 0;
+        const pool = isServed ? served : other;
+        const j = isServed ? i / every : i - Math.floor(i / every) - 1;
+        const tpl = pool[(start + j) % pool.length]!.split('|');
+        const copy = 1 + (qn - 1) * maxCopies + Math.floor(j / pool.length);
         const shift = copy * COPY_STRIDE;
         const cik = Number(tpl[0]) + shift;
         const m = /^(.*\/)(\d+)\/(\d{10})-(\d{2})-(\d{6})\.txt$/.exec(tpl[4]!);

@@ -32,6 +32,7 @@ e.g. redis://127.0.0.1:6379/11).
   --out <dir>         results folder (default bench/results/rehearse)
   --db-prefix <name>  database name prefix (default rehearse)
   --keep              keep the databases afterwards
+  --reuse             skip generation and backfill: load-test the databases a --keep run left
   --help
 `;
 
@@ -52,6 +53,7 @@ const BULK = {
 interface FamilyResult {
   family: string;
   wall_s: number;
+  backfill_s: number;
   exit: number | null;
   partitions: number;
   rows: number;
@@ -118,11 +120,11 @@ async function waitExit(p: ChildProcess): Promise<number | null> {
 }
 
 /** Routes of every family the rehearsal loads; `t` is one of the largest companies, `c` an index-only filer. */
-function routes(t: string[], c: string[]) {
+function routes(t: string[], c: string[], ids: string[]) {
   const pick = <T>(xs: T[], i: number) => xs[i % xs.length]!;
   return [
     { family: 'companies', route: 'GET /v1/companies?ticker=', make: (i: number) => `/v1/companies?ticker=${pick(t, i)}` },
-    { family: 'companies', route: 'GET /v1/companies/{id}', make: (i: number) => `/v1/companies/${pick(t, i)}` },
+    { family: 'companies', route: 'GET /v1/companies/{id}', make: (i: number) => `/v1/companies/${pick(ids, i)}` },
     { family: 'filings', route: 'GET /v1/filings?ticker=', make: (i: number) => `/v1/filings?ticker=${pick(t, i)}&limit=100` },
     {
       family: 'filings',
@@ -142,7 +144,7 @@ function routes(t: string[], c: string[]) {
     {
       family: 'financials',
       route: 'GET /v1/financial-metrics',
-      make: (i: number) => `/v1/financial-metrics?ticker=${pick(t, i)}&limit=8`,
+      make: (i: number) => `/v1/financial-metrics?ticker=${pick(t, i)}&period=annual&limit=8`,
     },
   ];
 }
@@ -151,10 +153,11 @@ const PLATFORM = /\b(api_keys|accounts|credit_|usage_|request_log|plans)\b/;
 
 async function backfillScale(
   factor: number,
-  o: { seed: number; workers: number; families: string[]; pgBase: string; redis: string; prefix: string; out: string },
+  o: { seed: number; workers: number; families: string[]; pgBase: string; redis: string; prefix: string; out: string; reuse: boolean },
 ): Promise<{ result: Omit<ScaleResult, 'routes'>; url: string }> {
   const tag = String(factor).replace('.', '_');
   const name = `${o.prefix}_${tag}`;
+  if (o.reuse) return { url: dbUrl(o.pgBase, name), result: await sizes(factor, name, dbUrl(o.pgBase, name), [], null) };
   const admin = new pg.Client({ connectionString: o.pgBase });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -214,18 +217,22 @@ async function backfillScale(
     const line = stderr.split('\n').find((l) => l.startsWith(`${family}:`)) ?? stderr.trim().split('\n').at(-1) ?? '';
     const partitions = Number(/(\d+) partitions loaded/.exec(line)?.[1] ?? 0);
     const rows = Number(/\((\d+) new rows\)/.exec(line)?.[1] ?? 0);
+    // the backfill's own time (etl backfill's summary line), without the process's start-up
+    const d = / in (?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?:/.exec(line);
+    const inner = d ? Number(d[1] ?? 0) * 3600 + Number(d[2] ?? 0) * 60 + Number(d[3] ?? 0) : wall;
     const requests = mirror.requests.length - before;
     const liveHours = requests / LIVE_RPS / 3600;
     const bulk = BULK[family];
     families.push({
       family,
       wall_s: Math.round(wall * 10) / 10,
+      backfill_s: inner,
       exit,
       partitions,
       rows,
-      rows_per_s: Math.round(rows / wall),
+      rows_per_s: Math.round(rows / Math.max(1, inner)),
       documents: requests,
-      documents_per_s: Math.round((requests / wall) * 10) / 10,
+      documents_per_s: Math.round((requests / Math.max(1, inner)) * 10) / 10,
       upstream_requests: requests,
       upstream_bytes: bytesBefore,
       live_hours_at_10rps: Math.round(liveHours * 100) / 100,
@@ -242,6 +249,18 @@ async function backfillScale(
   for (const w of workers) w.kill('SIGTERM');
   await Promise.all(workers.map(waitExit));
   await mirror.close();
+  await pool.end();
+  return { url, result: await sizes(factor, name, url, families, gen) };
+}
+
+async function sizes(
+  factor: number,
+  name: string,
+  url: string,
+  families: FamilyResult[],
+  gen: GenerateResult | null,
+): Promise<Omit<ScaleResult, 'routes'>> {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
   await pool.query('ANALYZE');
   const sizes = await pool.query(
     `select c.relname as table, c.reltuples::bigint as rows,
@@ -254,21 +273,18 @@ async function backfillScale(
   await pool.end();
   const mb = (b: string | number) => Math.round((Number(b) / 1048576) * 10) / 10;
   return {
-    url,
-    result: {
-      factor,
-      database: name,
-      generated: { ...gen, ciks: gen.ciks.length, tickers: undefined } as ScaleResult['generated'],
-      families,
-      tables: sizes.rows.map((x) => ({
-        table: x.table,
-        rows: Number(x.rows),
-        table_mb: mb(x.t),
-        index_mb: mb(x.i),
-        total_mb: mb(x.total),
-      })),
-      database_mb: mb(dbSize.rows[0].b),
-    },
+    factor,
+    database: name,
+    generated: { ...(gen ?? {}), ciks: gen?.ciks.length ?? 0, tickers: undefined } as unknown as ScaleResult['generated'],
+    families,
+    tables: sizes.rows.map((x) => ({
+      table: x.table,
+      rows: Number(x.rows),
+      table_mb: mb(x.t),
+      index_mb: mb(x.i),
+      total_mb: mb(x.total),
+    })),
+    database_mb: mb(dbSize.rows[0].b),
   };
 }
 
@@ -295,9 +311,18 @@ async function loadTest(
       child.on('message', on);
       if (Object.keys(msg).length) child.send(msg);
     });
-  const ready = await ask<{ port: number; key: string }>({});
-  const headers = { authorization: `Bearer ${ready.key}` };
+  const ready = await ask<{ port: number; keys: string[] }>({});
+  const headers = { authorization: `Bearer ${ready.keys[0]}` };
+  // request i uses key i mod 64 (each its own account): no request meets the per-minute limit
+  const auth = (i: number) => ({ authorization: `Bearer ${ready.keys[i % ready.keys.length]}` });
   const pool = new pg.Pool({ connectionString: url, max: 1 });
+  const ids = (
+    await pool.query(
+      `select c.company_id from company_identifiers i join companies c on c.company_id = i.company_id
+        where i.id_type = 'TICKER' and i.id_value = any($1)`,
+      [tickers],
+    )
+  ).rows.map((r) => String(r.company_id));
   const big = new Map(
     (await pool.query(`select relname, reltuples from pg_class where relkind in ('r','p')`)).rows.map((r) => [
       r.relname as string,
@@ -305,7 +330,7 @@ async function loadTest(
     ]),
   );
   const out: RouteResult[] = [];
-  for (const r of routes(tickers, ciks)) {
+  for (const r of routes(tickers, ciks, ids.length ? ids : tickers)) {
     // the statements of one request, explained with their parameters
     await ask({ op: 'capture' }, 'capturing');
     await round(ready.port, () => ({ path: r.make(0), headers }), 1, { concurrency: 1 });
@@ -327,9 +352,9 @@ async function loadTest(
       }
     }
     const res: RouteResult['clients'] = {};
-    await round(ready.port, (i) => ({ path: r.make(i), headers }), 500, { concurrency: 4 }); // warm
+    await round(ready.port, (i) => ({ path: r.make(i), headers: auth(i) }), 500, { concurrency: 4 }); // warm
     for (const c of clients) {
-      const x = await round(ready.port, (i) => ({ path: r.make(i), headers }), roundMs, { concurrency: c });
+      const x = await round(ready.port, (i) => ({ path: r.make(i), headers: auth(i) }), roundMs, { concurrency: c });
       res[String(c)] = { rps: x.rps, p50: x.p50, p99: x.p99, errors: x.errors };
     }
     process.stderr.write(`  ${r.route}: ${JSON.stringify(res)}\n`);
@@ -346,12 +371,12 @@ function markdown(scales: ScaleResult[], meta: Record<string, unknown>): string 
   L.push(`# Rehearsal results`, '', '```', JSON.stringify(meta, null, 1), '```', '');
   for (const s of scales) {
     L.push(`## Fraction ${s.factor} (${s.generated.ciks} filers, ${s.generated.indexLines} index lines, database ${s.database_mb} MB)`, '');
-    L.push('| family | wall s | partitions | rows | rows/s | documents | docs/s | live h at 10 req/s | live h at 100% | bulk route | peak RSS MB (backfill / workers) |');
-    L.push('|---|---|---|---|---|---|---|---|---|---|---|');
+    L.push('| family | process s | backfill s | partitions | rows | rows/s | documents | docs/s | live h at 10 req/s | live h at 100% | bulk route | peak RSS MB (backfill / workers) |');
+    L.push('|---|---|---|---|---|---|---|---|---|---|---|---|');
     for (const f of s.families) {
       const w = Object.entries(f.peak_rss_mb).filter(([k]) => k.startsWith('worker')).map(([, v]) => v);
       L.push(
-        `| ${f.family} | ${f.wall_s} | ${f.partitions} | ${f.rows} | ${f.rows_per_s} | ${f.documents} | ${f.documents_per_s} | ${f.live_hours_at_10rps} | ${f.live_hours_at_100pct} | ${f.bulk ? `${f.bulk.source}: ${f.bulk.requests} req, ${f.bulk.hours_at_10MBps} h at 10 MB/s` : ''} | ${f.peak_rss_mb.backfill} / ${w.join(', ')} |`,
+        `| ${f.family} | ${f.wall_s} | ${f.backfill_s} | ${f.partitions} | ${f.rows} | ${f.rows_per_s} | ${f.documents} | ${f.documents_per_s} | ${f.live_hours_at_10rps} | ${f.live_hours_at_100pct} | ${f.bulk ? `${f.bulk.source}: ${f.bulk.requests} req, ${f.bulk.hours_at_10MBps} h at 10 MB/s` : ''} | ${f.peak_rss_mb.backfill} / ${w.join(', ')} |`,
       );
     }
     L.push('', '| table | rows | table MB | index MB | total MB |', '|---|---|---|---|---|');
@@ -410,6 +435,7 @@ async function main() {
       out: { type: 'string', default: 'bench/results/rehearse' },
       'db-prefix': { type: 'string', default: 'rehearse' },
       keep: { type: 'boolean', default: false },
+      reuse: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -440,6 +466,7 @@ async function main() {
     redis,
     prefix: values['db-prefix'],
     out,
+    reuse: values.reuse,
   };
   const clients = values.clients.split(',').map(Number);
   const t0 = Date.now();

@@ -4,6 +4,7 @@
  * the parent can EXPLAIN (ANALYZE, BUFFERS) exactly the statements a route runs.
  */
 import pg from 'pg';
+import { createAccount, createApiKey } from '../../api/platform/accounts.ts';
 import { openDatabase } from '../../lib/db.ts';
 import { listenBenchApp } from '../api-server.ts';
 
@@ -31,7 +32,13 @@ const database = await openDatabase({
   poolSize: Number(process.env.REHEARSE_API_POOL ?? 10),
 });
 const { app, port, key } = await listenBenchApp(database);
-process.send!({ port, key });
+// one fund account per client slot: the load test measures the routes, not the plan's per-minute limit
+const keys = [key];
+for (let i = 1; i < Number(process.env.REHEARSE_KEYS ?? 64); i++) {
+  const account = await createAccount(database, { name: `rehearse${i}`, plan: 'fund', credits: 1_000_000_000 });
+  keys.push((await createApiKey(database, { accountId: account.id, name: 'rehearse' })).key);
+}
+process.send!({ port, keys });
 process.on('message', async (m: { op: string }) => {
   if (m.op === 'capture') {
     capture = [];

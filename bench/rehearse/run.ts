@@ -184,6 +184,8 @@ async function backfillScale(
     SCHEDULER: 'off',
     FILINGS_LIVE_POLL_SECONDS: '0',
     MIRROR_LIVE_INTERVAL_MS: '0',
+    // a large companyfacts parse blocks a worker's event loop past the default 15 s lock (docs/scale.md)
+    JOB_LOCK_MS: process.env.JOB_LOCK_MS ?? '120000',
   };
   // a clean queue database: the run's Redis index is flushed (never the server's other databases)
   const { Redis } = await import('ioredis');

@@ -138,7 +138,14 @@ export function progressReporter(logger: Logger, label: string, opts: ProgressOp
     return {
       update(p: RunProgress) {
         if (!bar) {
-          bar = bars.create(p.total, 0, { rate: '0.0', rows: 0, rowsRate: 0, docsRate: '0.0', failed: 0, last: '' });
+          bar = bars.create(p.total, 0, {
+            rate: '0.0',
+            rows: 0,
+            rowsRate: 0,
+            docsRate: '0.0',
+            failed: 0,
+            last: '',
+          });
           for (const line of early.splice(0)) bars.log(line);
         }
         bar.setTotal(p.total);

@@ -86,7 +86,9 @@ export const currentQuarter = (d = new Date()) =>
 export function indexPlan(factor: number, quarters: string[]): Map<string, number> {
   const weights = quarters.map((q) => quarterWeight(Number(q.slice(0, 4))));
   const total = weights.reduce((a, b) => a + b, 0);
-  return new Map(quarters.map((q, i) => [q, Math.max(1, Math.round((FULL_FILINGS * factor * weights[i]!) / total))]));
+  return new Map(
+    quarters.map((q, i) => [q, Math.max(1, Math.round((FULL_FILINGS * factor * weights[i]!) / total))]),
+  );
 }
 
 const pad10 = (n: number | string) => String(n).padStart(10, '0');
@@ -175,7 +177,11 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
   };
   const allEntries: TickerEntry[] = Object.keys(tickersRaw)
     .sort((a, b) => Number(a) - Number(b))
-    .map((k) => ({ cik: tickersRaw[k]!.cik_str, ticker: tickersRaw[k]!.ticker, title: tickersRaw[k]!.title }));
+    .map((k) => ({
+      cik: tickersRaw[k]!.cik_str,
+      ticker: tickersRaw[k]!.ticker,
+      title: tickersRaw[k]!.title,
+    }));
   const distinct = [...new Set(allEntries.map((e) => e.cik))];
   const n = Math.max(1, Math.min(distinct.length, Math.round(distinct.length * opts.factor)));
   const chosen = new Set(distinct.slice(0, n));
@@ -183,11 +189,20 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
   await put(
     out,
     'www.sec.gov/files/company_tickers.json',
-    JSON.stringify(Object.fromEntries(kept.map((e, i) => [String(i), { cik_str: e.cik, ticker: e.ticker, title: e.title }]))),
+    JSON.stringify(
+      Object.fromEntries(
+        kept.map((e, i) => [String(i), { cik_str: e.cik, ticker: e.ticker, title: e.title }]),
+      ),
+    ),
     c,
   );
   const exchKept = exchRaw.data.filter((r) => chosen.has(r[0]));
-  await put(out, 'www.sec.gov/files/company_tickers_exchange.json', JSON.stringify({ fields: exchRaw.fields, data: exchKept }), c);
+  await put(
+    out,
+    'www.sec.gov/files/company_tickers_exchange.json',
+    JSON.stringify({ fields: exchRaw.fields, data: exchKept }),
+    c,
+  );
   const byCik = new Map<number, { name: string; tickers: string[]; exchanges: string[] }>();
   for (const r of exchKept) {
     const e = byCik.get(r[0]) ?? { name: r[1], tickers: [], exchanges: [] };
@@ -195,7 +210,8 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
     e.exchanges.push(r[3]);
     byCik.set(r[0], e);
   }
-  for (const e of kept) if (!byCik.has(e.cik)) byCik.set(e.cik, { name: e.title, tickers: [e.ticker], exchanges: [] });
+  for (const e of kept)
+    if (!byCik.has(e.cik)) byCik.set(e.cik, { name: e.title, tickers: [e.ticker], exchanges: [] });
 
   // --- submissions per filer
   let submissionsFilings = 0;
@@ -243,7 +259,10 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
       doc.cik = cik;
       doc.entityName = byCik.get(cik)!.name;
       const acc = accessionRewriter(String(cik));
-      for (const tax of Object.values(doc.facts ?? {}) as Record<string, { units: Record<string, { val: number; accn: string }[]> }>[])
+      for (const tax of Object.values(doc.facts ?? {}) as Record<
+        string,
+        { units: Record<string, { val: number; accn: string }[]> }
+      >[])
         for (const concept of Object.values(tax))
           for (const [unit, facts] of Object.entries(concept.units))
             for (const f of facts) {
@@ -263,8 +282,15 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
   if (families.has('filings')) {
     const header = (await read('www.sec.gov/Archives/edgar/full-index/1993/QTR4/master.idx')).split('\n');
     const headEnd = header.findIndex((l) => /^-{20,}/.test(l));
-    const daily = (await readFile(path.join(root, 'www.sec.gov/Archives/edgar/daily-index/2020/QTR1/master.20200103.idx'), 'latin1')).split('\n');
-    const body = daily.slice(daily.findIndex((l) => /^-{20,}/.test(l)) + 1).filter((l) => l.split('|').length === 5);
+    const daily = (
+      await readFile(
+        path.join(root, 'www.sec.gov/Archives/edgar/daily-index/2020/QTR1/master.20200103.idx'),
+        'latin1',
+      )
+    ).split('\n');
+    const body = daily
+      .slice(daily.findIndex((l) => /^-{20,}/.test(l)) + 1)
+      .filter((l) => l.split('|').length === 5);
     // two pools: the filing types the API serves, and the rest (Forms 4, D, 424B2...), drawn so the served
     // ones are SERVED_SHARE of every quarter (the captured day holds 2.5% of them; EDGAR's history ~20%)
     const served = body.filter((l) => SERVED.has(l.split('|')[2]!));
@@ -272,7 +298,8 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
     const every = Math.round(1 / SERVED_SHARE);
     const plan = indexPlan(opts.factor, quarters);
     const maxCopies = Math.max(...[...plan.values()].map((v) => Math.ceil(v / every / served.length) + 1));
-    if (maxCopies * 4 * COPY_STRIDE + COPY_STRIDE >= 1e10) throw new Error('factor too large for the accession space');
+    if (maxCopies * 4 * COPY_STRIDE + COPY_STRIDE >= 1e10)
+      throw new Error('factor too large for the accession space');
     const start = hash(opts.seed, 'index');
     for (const q of quarters) {
       const year = Number(q.slice(0, 4));
@@ -300,8 +327,17 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
       const last = new Date(Date.UTC(year, qn * 3, 0)).toUTCString().split(' ');
       const head = header
         .slice(0, headEnd + 1)
-        .map((l) => (l.startsWith('Last Data Received:') ? `Last Data Received:    ${last[2]} ${Number(last[1])}, ${year}` : l));
-      await put(out, `www.sec.gov/Archives/edgar/full-index/${year}/QTR${qn}/master.idx`, `${head.join('\n')}\n${lines.join('\n')}\n`, c);
+        .map((l) =>
+          l.startsWith('Last Data Received:')
+            ? `Last Data Received:    ${last[2]} ${Number(last[1])}, ${year}`
+            : l,
+        );
+      await put(
+        out,
+        `www.sec.gov/Archives/edgar/full-index/${year}/QTR${qn}/master.idx`,
+        `${head.join('\n')}\n${lines.join('\n')}\n`,
+        c,
+      );
     }
   }
 
@@ -311,10 +347,21 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
     rel === 'www.sec.gov/files/company_tickers_exchange.json' ||
     (rel.startsWith(`${subDir}/`) && !rel.endsWith('/')) ||
     (families.has('financials') && rel.startsWith(`${factsDir}/`) && !rel.endsWith('/')) ||
-    (families.has('filings') && rel.startsWith('www.sec.gov/Archives/edgar/full-index/') && rel.endsWith('.idx'));
+    (families.has('filings') &&
+      rel.startsWith('www.sec.gov/Archives/edgar/full-index/') &&
+      rel.endsWith('.idx'));
   const walked = (rel: string) =>
-    ['www.sec.gov/', 'www.sec.gov/files/', 'data.sec.gov/', `${subDir}/`, 'data.sec.gov/api/', 'data.sec.gov/api/xbrl/', `${factsDir}/`, 'www.sec.gov/Archives/', 'www.sec.gov/Archives/edgar/'].includes(rel) ||
-    rel.startsWith('www.sec.gov/Archives/edgar/full-index/');
+    [
+      'www.sec.gov/',
+      'www.sec.gov/files/',
+      'data.sec.gov/',
+      `${subDir}/`,
+      'data.sec.gov/api/',
+      'data.sec.gov/api/xbrl/',
+      `${factsDir}/`,
+      'www.sec.gov/Archives/',
+      'www.sec.gov/Archives/edgar/',
+    ].includes(rel) || rel.startsWith('www.sec.gov/Archives/edgar/full-index/');
   await linkRest(root, out, (rel) => (rel.endsWith('/') ? walked(rel) : written(rel)));
 
   return {

@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startMirror } from '../../jobs/http/mirror.ts';
 import { round } from '../http-load.ts';
-import { generate, type GenerateResult } from './generate.ts';
+import { type GenerateResult, generate } from './generate.ts';
 
 const HELP = `npm run rehearse -- [options]
 
@@ -123,9 +123,21 @@ async function waitExit(p: ChildProcess): Promise<number | null> {
 function routes(t: string[], c: string[], ids: string[]) {
   const pick = <T>(xs: T[], i: number) => xs[i % xs.length]!;
   return [
-    { family: 'companies', route: 'GET /v1/companies?ticker=', make: (i: number) => `/v1/companies?ticker=${pick(t, i)}` },
-    { family: 'companies', route: 'GET /v1/companies/{id}', make: (i: number) => `/v1/companies/${pick(ids, i)}` },
-    { family: 'filings', route: 'GET /v1/filings?ticker=', make: (i: number) => `/v1/filings?ticker=${pick(t, i)}&limit=100` },
+    {
+      family: 'companies',
+      route: 'GET /v1/companies?ticker=',
+      make: (i: number) => `/v1/companies?ticker=${pick(t, i)}`,
+    },
+    {
+      family: 'companies',
+      route: 'GET /v1/companies/{id}',
+      make: (i: number) => `/v1/companies/${pick(ids, i)}`,
+    },
+    {
+      family: 'filings',
+      route: 'GET /v1/filings?ticker=',
+      make: (i: number) => `/v1/filings?ticker=${pick(t, i)}&limit=100`,
+    },
     {
       family: 'filings',
       route: 'GET /v1/filings?ticker=&filing_type=10-K',
@@ -153,11 +165,21 @@ const PLATFORM = /\b(api_keys|accounts|credit_|usage_|request_log|plans)\b/;
 
 async function backfillScale(
   factor: number,
-  o: { seed: number; workers: number; families: string[]; pgBase: string; redis: string; prefix: string; out: string; reuse: boolean },
+  o: {
+    seed: number;
+    workers: number;
+    families: string[];
+    pgBase: string;
+    redis: string;
+    prefix: string;
+    out: string;
+    reuse: boolean;
+  },
 ): Promise<{ result: Omit<ScaleResult, 'routes'>; url: string }> {
   const tag = String(factor).replace('.', '_');
   const name = `${o.prefix}_${tag}`;
-  if (o.reuse) return { url: dbUrl(o.pgBase, name), result: await sizes(factor, name, dbUrl(o.pgBase, name), [], null) };
+  if (o.reuse)
+    return { url: dbUrl(o.pgBase, name), result: await sizes(factor, name, dbUrl(o.pgBase, name), [], null) };
   const admin = new pg.Client({ connectionString: o.pgBase });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -186,6 +208,8 @@ async function backfillScale(
     MIRROR_LIVE_INTERVAL_MS: '0',
     // a large companyfacts parse blocks a worker's event loop past the default 15 s lock (docs/scale.md)
     JOB_LOCK_MS: process.env.JOB_LOCK_MS ?? '120000',
+    // as with UPSTREAM=live: history loaded by a backfill emits no events (fixtures mode emits them all)
+    EVENTS_MAX_AGE_DAYS: '7',
   };
   // a clean queue database: the run's Redis index is flushed (never the server's other databases)
   const { Redis } = await import('ioredis');
@@ -211,12 +235,14 @@ async function backfillScale(
     });
     const sampler = setInterval(() => {
       peaks.set('backfill', Math.max(peaks.get('backfill') ?? 0, peakRssMb(bf.pid)));
-      workers.forEach((w, i) => peaks.set(`worker${i + 1}`, Math.max(peaks.get(`worker${i + 1}`) ?? 0, peakRssMb(w.pid))));
+      for (const [i, w] of workers.entries())
+        peaks.set(`worker${i + 1}`, Math.max(peaks.get(`worker${i + 1}`) ?? 0, peakRssMb(w.pid)));
     }, 500);
     const exit = await waitExit(bf);
     clearInterval(sampler);
     const wall = (Date.now() - t0) / 1000;
-    const line = stderr.split('\n').find((l) => l.startsWith(`${family}:`)) ?? stderr.trim().split('\n').at(-1) ?? '';
+    const line =
+      stderr.split('\n').find((l) => l.startsWith(`${family}:`)) ?? stderr.trim().split('\n').at(-1) ?? '';
     const partitions = Number(/(\d+) partitions loaded/.exec(line)?.[1] ?? 0);
     const rows = Number(/\((\d+) new rows\)/.exec(line)?.[1] ?? 0);
     // the backfill's own time (etl backfill's summary line), without the process's start-up
@@ -239,15 +265,24 @@ async function backfillScale(
       upstream_bytes: bytesBefore,
       live_hours_at_10rps: Math.round(liveHours * 100) / 100,
       live_hours_at_100pct: Math.round((liveHours / factor) * 10) / 10,
-      bulk: bulk ? { ...bulk, hours_at_10MBps: Math.round(((bulk.gb * 1000) / 10 / 3600) * 100) / 100 } : null,
+      bulk: bulk
+        ? { ...bulk, hours_at_10MBps: Math.round(((bulk.gb * 1000) / 10 / 3600) * 100) / 100 }
+        : null,
       peak_rss_mb: { backfill: peakRssMb(bf.pid) || (peaks.get('backfill') ?? 0) },
       summary: line.trim(),
     });
-    process.stderr.write(`[${factor}] ${family}: ${wall.toFixed(1)} s, ${rows} rows, ${requests} requests | ${line.trim()}\n`);
+    process.stderr.write(
+      `[${factor}] ${family}: ${wall.toFixed(1)} s, ${rows} rows, ${requests} requests | ${line.trim()}\n`,
+    );
     if (exit !== 0) process.stderr.write(stderr.split('\n').slice(-15).join('\n'));
   }
-  const workerPeaks = Object.fromEntries(workers.map((w, i) => [`worker${i + 1}`, Math.max(peaks.get(`worker${i + 1}`) ?? 0, peakRssMb(w.pid))]));
-  for (const f of families) Object.assign(f.peak_rss_mb, workerPeaks, { mirror_and_runner: Math.round(process.resourceUsage().maxRSS / 1024) });
+  const workerPeaks = Object.fromEntries(
+    workers.map((w, i) => [`worker${i + 1}`, Math.max(peaks.get(`worker${i + 1}`) ?? 0, peakRssMb(w.pid))]),
+  );
+  for (const f of families)
+    Object.assign(f.peak_rss_mb, workerPeaks, {
+      mirror_and_runner: Math.round(process.resourceUsage().maxRSS / 1024),
+    });
   for (const w of workers) w.kill('SIGTERM');
   await Promise.all(workers.map(waitExit));
   await mirror.close();
@@ -277,7 +312,11 @@ async function sizes(
   return {
     factor,
     database: name,
-    generated: { ...(gen ?? {}), ciks: gen?.ciks.length ?? 0, tickers: undefined } as unknown as ScaleResult['generated'],
+    generated: {
+      ...(gen ?? {}),
+      ciks: gen?.ciks.length ?? 0,
+      tickers: undefined,
+    } as unknown as ScaleResult['generated'],
     families,
     tables: sizes.rows.map((x) => ({
       table: x.table,
@@ -350,13 +389,20 @@ async function loadTest(
         const ms = Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? 0);
         explain.push({ sql: q.text, plan, seq_scans: [...new Set(seq)], ms });
       } catch (err) {
-        explain.push({ sql: q.text, plan: `EXPLAIN failed: ${(err as Error).message}`, seq_scans: [], ms: 0 });
+        explain.push({
+          sql: q.text,
+          plan: `EXPLAIN failed: ${(err as Error).message}`,
+          seq_scans: [],
+          ms: 0,
+        });
       }
     }
     const res: RouteResult['clients'] = {};
     await round(ready.port, (i) => ({ path: r.make(i), headers: auth(i) }), 500, { concurrency: 4 }); // warm
     for (const c of clients) {
-      const x = await round(ready.port, (i) => ({ path: r.make(i), headers: auth(i) }), roundMs, { concurrency: c });
+      const x = await round(ready.port, (i) => ({ path: r.make(i), headers: auth(i) }), roundMs, {
+        concurrency: c,
+      });
       res[String(c)] = { rps: x.rps, p50: x.p50, p99: x.p99, errors: x.errors };
     }
     process.stderr.write(`  ${r.route}: ${JSON.stringify(res)}\n`);
@@ -372,18 +418,30 @@ function markdown(scales: ScaleResult[], meta: Record<string, unknown>): string 
   const L: string[] = [];
   L.push(`# Rehearsal results`, '', '```', JSON.stringify(meta, null, 1), '```', '');
   for (const s of scales) {
-    L.push(`## Fraction ${s.factor} (${s.generated.ciks} filers, ${s.generated.indexLines} index lines, database ${s.database_mb} MB)`, '');
-    L.push('| family | process s | backfill s | partitions | rows | rows/s | documents | docs/s | live h at 10 req/s | live h at 100% | bulk route | peak RSS MB (backfill / workers) |');
+    L.push(
+      `## Fraction ${s.factor} (${s.generated.ciks} filers, ${s.generated.indexLines} index lines, database ${s.database_mb} MB)`,
+      '',
+    );
+    L.push(
+      '| family | process s | backfill s | partitions | rows | rows/s | documents | docs/s | live h at 10 req/s | live h at 100% | bulk route | peak RSS MB (backfill / workers) |',
+    );
     L.push('|---|---|---|---|---|---|---|---|---|---|---|---|');
     for (const f of s.families) {
-      const w = Object.entries(f.peak_rss_mb).filter(([k]) => k.startsWith('worker')).map(([, v]) => v);
+      const w = Object.entries(f.peak_rss_mb)
+        .filter(([k]) => k.startsWith('worker'))
+        .map(([, v]) => v);
       L.push(
         `| ${f.family} | ${f.wall_s} | ${f.backfill_s} | ${f.partitions} | ${f.rows} | ${f.rows_per_s} | ${f.documents} | ${f.documents_per_s} | ${f.live_hours_at_10rps} | ${f.live_hours_at_100pct} | ${f.bulk ? `${f.bulk.source}: ${f.bulk.requests} req, ${f.bulk.hours_at_10MBps} h at 10 MB/s` : ''} | ${f.peak_rss_mb.backfill} / ${w.join(', ')} |`,
       );
     }
     L.push('', '| table | rows | table MB | index MB | total MB |', '|---|---|---|---|---|');
-    for (const t of s.tables) L.push(`| ${t.table} | ${t.rows} | ${t.table_mb} | ${t.index_mb} | ${t.total_mb} |`);
-    L.push('', '| route | p50 / p99 ms at 16 | p50 / p99 ms at 64 | rps at 16 | seq scans on big tables |', '|---|---|---|---|---|');
+    for (const t of s.tables)
+      L.push(`| ${t.table} | ${t.rows} | ${t.table_mb} | ${t.index_mb} | ${t.total_mb} |`);
+    L.push(
+      '',
+      '| route | p50 / p99 ms at 16 | p50 / p99 ms at 64 | rps at 16 | seq scans on big tables |',
+      '|---|---|---|---|---|',
+    );
     for (const r of s.routes) {
       const c16 = r.clients['16'];
       const c64 = r.clients['64'];
@@ -395,11 +453,18 @@ function markdown(scales: ScaleResult[], meta: Record<string, unknown>): string 
   }
   if (scales.length === 2) {
     const [a, b] = scales as [ScaleResult, ScaleResult];
-    L.push(`## p99 at ${b.factor} / p99 at ${a.factor} (goal <= 1.5)`, '', '| route | at 16 | at 64 |', '|---|---|---|');
+    L.push(
+      `## p99 at ${b.factor} / p99 at ${a.factor} (goal <= 1.5)`,
+      '',
+      '| route | at 16 | at 64 |',
+      '|---|---|---|',
+    );
     for (const r of b.routes) {
       const base = a.routes.find((x) => x.route === r.route);
       const ratio = (c: string) =>
-        base?.clients[c] && r.clients[c] ? Math.round((r.clients[c]!.p99 / Math.max(0.01, base.clients[c]!.p99)) * 100) / 100 : '';
+        base?.clients[c] && r.clients[c]
+          ? Math.round((r.clients[c]!.p99 / Math.max(0.01, base.clients[c]!.p99)) * 100) / 100
+          : '';
       L.push(`| ${r.route} | ${ratio('16')} | ${ratio('64')} |`);
     }
     L.push('');
@@ -419,7 +484,9 @@ export function ratios(scales: ScaleResult[]) {
   return b.routes.map((r) => {
     const base = a.routes.find((x) => x.route === r.route);
     const one = (c: string) =>
-      base?.clients[c] && r.clients[c] ? Math.round((r.clients[c]!.p99 / Math.max(0.01, base.clients[c]!.p99)) * 100) / 100 : null;
+      base?.clients[c] && r.clients[c]
+        ? Math.round((r.clients[c]!.p99 / Math.max(0.01, base.clients[c]!.p99)) * 100) / 100
+        : null;
     return { route: r.route, p99_ratio_16: one('16'), p99_ratio_64: one('64') };
   });
 }
@@ -483,21 +550,34 @@ async function main() {
   const probe = new pg.Client({ connectionString: urls[0] });
   await probe.connect();
   const tickers = (
-    await probe.query(
-      `select i.id_value from company_identifiers i where i.id_type = 'TICKER' order by i.company_id limit 8`,
-    ).catch(() => ({ rows: [] }))
+    await probe
+      .query(
+        `select i.id_value from company_identifiers i where i.id_type = 'TICKER' order by i.company_id limit 8`,
+      )
+      .catch(() => ({ rows: [] }))
   ).rows.map((r) => r.id_value as string);
   const ciks = (
-    await probe.query(`select cik from filings where cik > 3000000 group by cik order by count(*) desc limit 8`).catch(() => ({ rows: [] }))
+    await probe
+      .query(`select cik from filings where cik > 3000000 group by cik order by count(*) desc limit 8`)
+      .catch(() => ({ rows: [] }))
   ).rows.map((r) => String(r.cik));
   await probe.end();
   for (let i = 0; i < scales.length; i++) {
     process.stderr.write(`[${scales[i]!.factor}] load test\n`);
-    scales[i]!.routes = await loadTest(urls[i]!, clients, Number(values['round-ms']), tickers.length ? tickers : ['AAPL'], ciks.length ? ciks : ['320193']);
+    scales[i]!.routes = await loadTest(
+      urls[i]!,
+      clients,
+      Number(values['round-ms']),
+      tickers.length ? tickers : ['AAPL'],
+      ciks.length ? ciks : ['320193'],
+    );
   }
   const meta = {
     bench: 'rehearse',
-    machine: { cpus: (await import('node:os')).cpus().length, memory_gb: Math.round((await import('node:os')).totalmem() / 1e9) },
+    machine: {
+      cpus: (await import('node:os')).cpus().length,
+      memory_gb: Math.round((await import('node:os')).totalmem() / 1e9),
+    },
     postgres: await (async () => {
       const c = new pg.Client({ connectionString: pgBase });
       await c.connect();
@@ -516,7 +596,9 @@ async function main() {
   const ratio = ratios(scales);
   await writeFile(path.join(out, 'rehearse.json'), JSON.stringify({ ...meta, scales, ratio }, null, 1));
   await writeFile(path.join(out, 'rehearse.md'), markdown(scales, meta));
-  process.stdout.write(`${JSON.stringify({ ...meta, ratio, families: scales.map((s) => ({ factor: s.factor, families: s.families.map(({ family, wall_s, rows, rows_per_s, upstream_requests, live_hours_at_100pct }) => ({ family, wall_s, rows, rows_per_s, upstream_requests, live_hours_at_100pct })), database_mb: s.database_mb })) })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ ...meta, ratio, families: scales.map((s) => ({ factor: s.factor, families: s.families.map(({ family, wall_s, rows, rows_per_s, upstream_requests, live_hours_at_100pct }) => ({ family, wall_s, rows, rows_per_s, upstream_requests, live_hours_at_100pct })), database_mb: s.database_mb })) })}\n`,
+  );
   if (!values.keep) {
     const c = new pg.Client({ connectionString: pgBase });
     await c.connect();

@@ -35,7 +35,11 @@ const { app, port, key } = await listenBenchApp(database);
 // one fund account per client slot: the load test measures the routes, not the plan's per-minute limit
 const keys = [key];
 for (let i = 1; i < Number(process.env.REHEARSE_KEYS ?? 64); i++) {
-  const account = await createAccount(database, { name: `rehearse${i}`, plan: 'fund', credits: 1_000_000_000 });
+  const account = await createAccount(database, {
+    name: `rehearse${i}`,
+    plan: 'fund',
+    credits: 1_000_000_000,
+  });
   keys.push((await createApiKey(database, { accountId: account.id, name: 'rehearse' })).key);
 }
 process.send!({ port, keys });

@@ -5,7 +5,7 @@ import { type JobRuntime, RUNTIME_CLOSED } from '../jobs/runtime/types.ts';
 import type { Services } from '../jobs/services.ts';
 import type { BackfillOptions } from '../jobs/types.ts';
 import type { CliContext } from './context.ts';
-import { progressReporter } from './progress.ts';
+import { formatDuration, progressReporter } from './progress.ts';
 
 export interface BackfillsOptions extends BackfillOptions {
   force?: boolean;
@@ -31,6 +31,7 @@ export async function runBackfills(
   for (const id of ids) {
     if (signal.aborted) break;
     ctx.logger.info({ dataset: id }, 'backfill started');
+    const started = Date.now();
     const bar = progressReporter(ctx.logger, id);
     const runOpts = { ...opts, signal };
     const r = await (opts.bulk && id === 'fund_holdings'
@@ -43,12 +44,23 @@ export async function runBackfills(
     const notRun = r.failures.length - failed.length;
     failures += failed.length;
     const rows = r.reports.reduce((n, x) => n + x.inserted, 0);
+    const secs = Math.max(0.001, (Date.now() - started) / 1000);
+    const docs = r.reports.reduce((n, x) => n + x.documents, 0);
+    const rate = `in ${formatDuration(secs)}: ${Math.round(rows / secs)} rows/s, ${(docs / secs).toFixed(1)} documents/s`;
     ctx.logger.info(
-      { dataset: id, loaded: r.reports.length, skipped: r.skipped, failed: failed.length, rows },
+      {
+        dataset: id,
+        loaded: r.reports.length,
+        skipped: r.skipped,
+        failed: failed.length,
+        rows,
+        seconds: Math.round(secs * 10) / 10,
+        documents: docs,
+      },
       'backfill finished',
     );
     process.stderr.write(
-      `${id}: ${r.reports.length} partitions loaded, ${r.skipped} already done, ${failed.length} failed (${rows} new rows)${r.stopped ? `, stopped (${notRun} not run)` : ''}\n`,
+      `${id}: ${r.reports.length} partitions loaded, ${r.skipped} already done, ${failed.length} failed (${rows} new rows) ${rate}${r.stopped ? `, stopped (${notRun} not run)` : ''}\n`,
     );
     for (const f of failed.slice(0, 10)) process.stderr.write(`  failed ${f.partition}: ${f.message}\n`);
     if ('blockedBy' in r && r.blockedBy)

@@ -32,6 +32,74 @@ const WARN = 40;
 const DEBUG = 20;
 const levelOf = (line: string) => Number(/^\{"level":(\d+)/.exec(line)?.[1] ?? WARN);
 
+/** Throughput of a running backfill: partitions, rows and documents per second, and the time left at that rate. */
+export interface Throughput {
+  elapsedS: number;
+  done: number;
+  total: number;
+  rows: number;
+  documents: number;
+  partitionsPerS: number;
+  rowsPerS: number;
+  documentsPerS: number;
+  /** Seconds left at the rate so far; null before the first partition finishes. */
+  etaS: number | null;
+}
+
+/** Counts each finished partition's rows and documents once, whatever the number of progress calls. */
+export function throughputMeter(now: () => number = Date.now) {
+  const started = now();
+  const seen = new Set<string>();
+  let rows = 0;
+  let documents = 0;
+  let last: Throughput = {
+    elapsedS: 0,
+    done: 0,
+    total: 0,
+    rows: 0,
+    documents: 0,
+    partitionsPerS: 0,
+    rowsPerS: 0,
+    documentsPerS: 0,
+    etaS: null,
+  };
+  return {
+    update(p: RunProgress): Throughput {
+      if (p.last && !seen.has(p.last.partition)) {
+        seen.add(p.last.partition);
+        rows += p.last.inserted + p.last.updated;
+        documents += p.last.documents;
+      }
+      const elapsedS = Math.max(0.001, (now() - started) / 1000);
+      const rate = p.done / elapsedS;
+      last = {
+        elapsedS,
+        done: p.done,
+        total: p.total,
+        rows,
+        documents,
+        partitionsPerS: rate,
+        rowsPerS: rows / elapsedS,
+        documentsPerS: documents / elapsedS,
+        etaS: p.done > 0 ? (p.total - p.done) / rate : null,
+      };
+      return last;
+    },
+    get current() {
+      return last;
+    },
+  };
+}
+
+/** `1h02m`, `3m05s`, `42s`; `?` when unknown. */
+export function formatDuration(s: number | null): string {
+  if (s === null || !Number.isFinite(s)) return '?';
+  const t = Math.round(s);
+  if (t >= 3600) return `${Math.floor(t / 3600)}h${String(Math.floor((t % 3600) / 60)).padStart(2, '0')}m`;
+  if (t >= 60) return `${Math.floor(t / 60)}m${String(t % 60).padStart(2, '0')}s`;
+  return `${t}s`;
+}
+
 export interface ProgressOptions {
   stream?: NodeJS.WriteStream;
   logs?: LogOutput;
@@ -49,7 +117,7 @@ export function progressReporter(logger: Logger, label: string, opts: ProgressOp
   if (stream.isTTY) {
     const bars = new cliProgress.MultiBar(
       {
-        format: `${label.padEnd(10)} {bar} {percentage}% | {value}/{total} partitions | {rate}/s | ETA {eta_formatted} | {failed} failed | {last}`,
+        format: `${label.padEnd(10)} {bar} {percentage}% | {value}/{total} partitions | {rate}/s | {rows} rows ({rowsRate}/s) | {docsRate} docs/s | ETA {eta_formatted} | {failed} failed | {last}`,
         stream,
         hideCursor: true,
         etaBuffer: 50,
@@ -57,7 +125,7 @@ export function progressReporter(logger: Logger, label: string, opts: ProgressOp
       cliProgress.Presets.shades_classic,
     );
     const quietBelow = logger.levelVal <= DEBUG ? 0 : WARN;
-    const started = Date.now();
+    const meter = throughputMeter();
     let bar: cliProgress.SingleBar | null = null;
     // Diverted from the start: the first partitions log before the first progress update draws the bar.
     const early: string[] = [];
@@ -70,13 +138,28 @@ export function progressReporter(logger: Logger, label: string, opts: ProgressOp
     return {
       update(p: RunProgress) {
         if (!bar) {
-          bar = bars.create(p.total, 0, { rate: '0.0', failed: 0, last: '' });
+          bar = bars.create(p.total, 0, {
+            rate: '0.0',
+            rows: 0,
+            rowsRate: 0,
+            docsRate: '0.0',
+            failed: 0,
+            last: '',
+          });
           for (const line of early.splice(0)) bars.log(line);
         }
         bar.setTotal(p.total);
-        const rate = (p.done / Math.max(0.001, (Date.now() - started) / 1000)).toFixed(1);
-        bar.update(p.done, { rate, failed: p.failed, last: p.last?.partition ?? '' });
+        const t = meter.update(p);
+        bar.update(p.done, {
+          rate: t.partitionsPerS.toFixed(1),
+          rows: t.rows,
+          rowsRate: Math.round(t.rowsPerS),
+          docsRate: t.documentsPerS.toFixed(1),
+          failed: p.failed,
+          last: p.last?.partition ?? '',
+        });
       },
+      throughput: () => meter.current,
       stop() {
         logs.divert(null);
         for (const line of early.splice(0)) logs.write(line);
@@ -88,17 +171,31 @@ export function progressReporter(logger: Logger, label: string, opts: ProgressOp
     };
   }
   let lastLog = 0;
+  const meter = throughputMeter();
   return {
     update(p: RunProgress) {
+      const t = meter.update(p);
       const now = Date.now();
       if (now - lastLog > 3000 || p.done === p.total) {
         lastLog = now;
         logger.info(
-          { dataset: label, done: p.done, total: p.total, failed: p.failed, last: p.last?.partition },
+          {
+            dataset: label,
+            done: p.done,
+            total: p.total,
+            failed: p.failed,
+            last: p.last?.partition,
+            rows: t.rows,
+            partitions_per_s: Math.round(t.partitionsPerS * 10) / 10,
+            rows_per_s: Math.round(t.rowsPerS),
+            documents_per_s: Math.round(t.documentsPerS * 10) / 10,
+            eta: formatDuration(t.etaS),
+          },
           'backfill progress',
         );
       }
     },
+    throughput: () => meter.current,
     stop() {},
   };
 }

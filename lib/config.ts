@@ -19,6 +19,10 @@ const shape = z.object({
   SEC_CIKS: z.string().optional(),
   HTTP_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   HTTP_MAX_RETRIES: z.coerce.number().int().min(0).max(20).default(5),
+  // BullMQ lock of a dataset partition (ms): a worker whose event loop is blocked longer (parsing a large
+  // companyfacts document on a busy core) loses its job as stalled; a killed worker's job waits this long
+  // before another takes it. docs/scale.md: 120000 for a full backfill.
+  JOB_LOCK_MS: z.coerce.number().int().min(5_000).max(3_600_000).default(15_000),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   PUBLIC_BASE_URL: z.string().url().optional(),

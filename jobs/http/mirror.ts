@@ -80,6 +80,9 @@ interface FileEntry {
   mtimeMs: number;
 }
 
+/** Bytes of served files the mirror keeps in memory. */
+const CACHE_MAX_BYTES = 256 * 1024 * 1024;
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function startMirror(options: MirrorOptions = {}): Promise<Mirror> {
@@ -88,6 +91,7 @@ export async function startMirror(options: MirrorOptions = {}): Promise<Mirror> 
   const logger = options.logger;
   const requests: MirrorRequest[] = [];
   const cache = new Map<string, FileEntry>();
+  let cacheBytes = 0;
   const faults = createFaultTable();
   const live: LiveFeed | null = options.live ? createLiveFeed(root, options.live) : null;
 
@@ -127,7 +131,14 @@ export async function startMirror(options: MirrorOptions = {}): Promise<Mirror> 
       lastModified: new Date(info.mtimeMs).toUTCString(),
       mtimeMs: info.mtimeMs,
     };
+    // bounded: a rehearsal's generated upstream is gigabytes; the oldest entries go first (Map order)
+    cacheBytes += bytes.length - (hit?.bytes.length ?? 0);
     cache.set(file, entry);
+    for (const [k, v] of cache) {
+      if (cacheBytes <= CACHE_MAX_BYTES) break;
+      cache.delete(k);
+      cacheBytes -= v.bytes.length;
+    }
     return entry;
   }
 

@@ -181,6 +181,7 @@ export function createBullmqRuntime(services: Services, redis: Redis, prefix = '
             prefix,
             concurrency: SOURCE_CONCURRENCY[source] ?? DEFAULT_CONCURRENCY,
             ...BULLMQ_LOCKS,
+            lockDuration: services.config.JOB_LOCK_MS ?? BULLMQ_LOCKS.lockDuration,
           },
         );
         worker.on('failed', (job, err) =>

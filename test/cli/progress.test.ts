@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogOutput, progressReporter } from '../../cli/progress.ts';
+import { createLogOutput, formatDuration, progressReporter, throughputMeter } from '../../cli/progress.ts';
 import { createLogger } from '../../lib/logger.ts';
 
 /** A stream that says it is a terminal, collecting what is written to it. */
@@ -76,5 +76,41 @@ describe('progress bar on a TTY', () => {
     bar.update(progress(4));
     bar.stop();
     expect(lines.map((l) => JSON.parse(l).msg)).toEqual(['backfill progress']);
+  });
+});
+
+describe('backfill throughput', () => {
+  it('counts each finished partition once and gives rows/s, documents/s and the time left at that rate', () => {
+    let now = 0;
+    const meter = throughputMeter(() => now);
+    const report = (partition: string, inserted: number, updated: number, documents: number) => ({
+      dataset: 'filings',
+      partition,
+      status: 'done' as const,
+      documents,
+      rowsParsed: inserted + updated,
+      inserted,
+      updated,
+      warnings: 0,
+      ms: 1,
+    });
+    expect(meter.update({ done: 0, total: 10, failed: 0 }).etaS).toBeNull();
+    now = 2_000;
+    meter.update({ done: 1, total: 10, failed: 0, last: report('q:2024Q1', 300, 100, 1) });
+    // the same partition reported again (a second progress call) is not counted twice
+    now = 4_000;
+    const t = meter.update({ done: 2, total: 10, failed: 0, last: report('q:2024Q2', 200, 0, 3) });
+    expect(t.rows).toBe(600);
+    expect(meter.update({ done: 2, total: 10, failed: 0, last: report('q:2024Q2', 200, 0, 3) }).rows).toBe(
+      600,
+    );
+    expect(t.rowsPerS).toBe(150);
+    expect(t.documentsPerS).toBe(1);
+    expect(t.partitionsPerS).toBe(0.5);
+    expect(t.etaS).toBe(16);
+    expect(formatDuration(t.etaS)).toBe('16s');
+    expect(formatDuration(3725)).toBe('1h02m');
+    expect(formatDuration(185)).toBe('3m05s');
+    expect(formatDuration(null)).toBe('?');
   });
 });

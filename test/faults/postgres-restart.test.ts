@@ -1,10 +1,10 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { digestDiff, tableDigests } from '../../bench/faults/digest.ts';
+import { startProbe } from '../../bench/faults/probe.ts';
+import { type PrivatePostgres, postgresBinDir, startPrivatePostgres } from '../../bench/faults/services.ts';
 import { backfill } from '../../jobs/refresh.ts';
 import { type Database, openDatabase } from '../../lib/db.ts';
-import { digestDiff, tableDigests } from '../../scripts/faults/digest.ts';
-import { startProbe } from '../../scripts/faults/probe.ts';
-import { type PrivatePostgres, postgresBinDir, startPrivatePostgres } from '../../scripts/faults/services.ts';
 import { accountWithKey, type RunningApi, startApi } from '../helpers/api.ts';
 import { seedRegistry } from '../helpers/registry.ts';
 import { createTestServices } from '../helpers/services.ts';
@@ -15,7 +15,7 @@ import { createTestServices } from '../helpers/services.ts';
  * stopped and started again (1) while four clients keep asking the API: meanwhile every answer is a 2xx or
  * a 503 with Retry-After in its family's body, and the API serves again by itself once Postgres is back;
  * (2) in the middle of a backfill: the partitions caught by it wait for the database and run again, and
- * every table ends identical (scripts/faults/digest.ts) to a clean run of the same backfill.
+ * every table ends identical (bench/faults/digest.ts) to a clean run of the same backfill.
  * Runs in the Postgres pass only: PGlite lives in the process, there is no server to restart.
  */
 const enabled = Boolean(process.env.DATABASE_URL) && postgresBinDir() !== null;

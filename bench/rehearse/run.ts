@@ -1,0 +1,610 @@
+/**
+ * `npm run rehearse`: the whole job at a fraction of its size, on real Postgres and Redis with N `etl worker`
+ * processes, against the offline mirror serving the generated upstream (generate.ts). For the baseline
+ * fraction (1%) and the rehearsal fraction, in the same run: each family's backfill (wall time, rows/s,
+ * documents/s, upstream requests and their live hours, peak RSS per process), table and index sizes, then
+ * every route family's p50/p99 at 16 and 64 clients with EXPLAIN (ANALYZE, BUFFERS) of its statements, and
+ * the p99 ratio rehearsal/baseline. Writes `<out>/rehearse.json` and `<out>/rehearse.md`.
+ */
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { startMirror } from '../../jobs/http/mirror.ts';
+import { round } from '../http-load.ts';
+import { type GenerateResult, generate } from './generate.ts';
+
+const HELP = `npm run rehearse -- [options]
+
+The whole job at a fraction of its size (docs/scale.md). Needs DATABASE_URL (a Postgres server; databases
+<prefix>_<fraction> are created on it and dropped first) and REDIS_URL (a database index the run may flush,
+e.g. redis://127.0.0.1:6379/11).
+
+  --factor <f>        rehearsal fraction of the whole job (default 0.05; 1 = full size)
+  --baseline <f>      the small fraction routes are compared with (default 0.01; 0 = none)
+  --workers <n>       etl worker processes (default 4)
+  --families <list>   comma list of companies,filings,financials (default all three)
+  --seed <n>          generator seed (default 1)
+  --clients <list>    concurrent clients of the load test (default 16,64)
+  --round-ms <ms>     load-test time per route and client count (default 3000)
+  --out <dir>         results folder (default bench/results/rehearse)
+  --db-prefix <name>  database name prefix (default rehearse)
+  --keep              keep the databases afterwards
+  --reuse             skip generation and backfill: load-test the databases a --keep run left
+  --help
+`;
+
+const FAMILY_TABLES: Record<string, string[]> = {
+  companies: ['companies', 'company_identifiers'],
+  filings: ['filings'],
+  financials: ['financial_statements'],
+};
+// live upstream: SEC asks for at most 10 requests/s
+const LIVE_RPS = 10;
+// the bulk alternatives, sizes as SEC publishes them (docs/scale.md gives the basis)
+const BULK = {
+  companies: { source: 'submissions.zip (nightly, ~1.5 GB)', requests: 1, gb: 1.5 },
+  filings: { source: 'submissions.zip + quarterly indexes', requests: 1 + 136, gb: 1.5 + 136 * 0.03 },
+  financials: { source: 'companyfacts.zip (nightly, ~1.2 GB)', requests: 1, gb: 1.2 },
+} as Record<string, { source: string; requests: number; gb: number }>;
+
+interface FamilyResult {
+  family: string;
+  wall_s: number;
+  backfill_s: number;
+  exit: number | null;
+  partitions: number;
+  rows: number;
+  rows_per_s: number;
+  documents: number;
+  documents_per_s: number;
+  upstream_requests: number;
+  upstream_bytes: number;
+  live_hours_at_10rps: number;
+  live_hours_at_100pct: number;
+  bulk: { source: string; requests: number; gb: number; hours_at_10MBps: number } | null;
+  peak_rss_mb: Record<string, number>;
+  summary: string;
+}
+
+interface RouteResult {
+  route: string;
+  family: string;
+  path: string;
+  clients: Record<string, { rps: number; p50: number; p99: number; errors: number }>;
+  explain: { sql: string; plan: string; seq_scans: string[]; ms: number }[];
+}
+
+interface ScaleResult {
+  factor: number;
+  database: string;
+  generated: Omit<GenerateResult, 'ciks' | 'tickers'> & { ciks: number };
+  families: FamilyResult[];
+  tables: { table: string; rows: number; table_mb: number; index_mb: number; total_mb: number }[];
+  database_mb: number;
+  routes: RouteResult[];
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function peakRssMb(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Math.round(Number(m[1]) / 1024) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+function dbUrl(base: string, name: string) {
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+const ETL = path.resolve('bin/etl.js');
+
+function etl(args: string[], env: NodeJS.ProcessEnv, quiet = true): ChildProcess {
+  return spawn(process.execPath, [ETL, ...args], {
+    env,
+    stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'pipe'],
+  });
+}
+
+async function waitExit(p: ChildProcess): Promise<number | null> {
+  if (p.exitCode !== null) return p.exitCode;
+  return new Promise((r) => p.once('exit', (code) => r(code)));
+}
+
+/** Routes of every family the rehearsal loads; `t` is one of the largest companies, `c` an index-only filer. */
+function routes(t: string[], c: string[], ids: string[]) {
+  const pick = <T>(xs: T[], i: number) => xs[i % xs.length]!;
+  return [
+    {
+      family: 'companies',
+      route: 'GET /v1/companies?ticker=',
+      make: (i: number) => `/v1/companies?ticker=${pick(t, i)}`,
+    },
+    {
+      family: 'companies',
+      route: 'GET /v1/companies/{id}',
+      make: (i: number) => `/v1/companies/${pick(ids, i)}`,
+    },
+    {
+      family: 'filings',
+      route: 'GET /v1/filings?ticker=',
+      make: (i: number) => `/v1/filings?ticker=${pick(t, i)}&limit=100`,
+    },
+    {
+      family: 'filings',
+      route: 'GET /v1/filings?ticker=&filing_type=10-K',
+      make: (i: number) => `/v1/filings?ticker=${pick(t, i)}&filing_type=10-K&limit=20`,
+    },
+    {
+      family: 'filings',
+      route: 'GET /v1/filings?cik= (index-only filer, 1994 onwards)',
+      make: (i: number) => `/v1/filings?cik=${pick(c, i)}&filed_at_gte=1994-01-01&limit=100`,
+    },
+    {
+      family: 'financials',
+      route: 'GET /v1/financials/income-statements',
+      make: (i: number) => `/v1/financials/income-statements?ticker=${pick(t, i)}&period=annual&limit=8`,
+    },
+    {
+      family: 'financials',
+      route: 'GET /v1/financial-metrics',
+      make: (i: number) => `/v1/financial-metrics?ticker=${pick(t, i)}&period=annual&limit=8`,
+    },
+  ];
+}
+
+const PLATFORM = /\b(api_keys|accounts|credit_|usage_|request_log|plans)\b/;
+
+async function backfillScale(
+  factor: number,
+  o: {
+    seed: number;
+    workers: number;
+    families: string[];
+    pgBase: string;
+    redis: string;
+    prefix: string;
+    out: string;
+    reuse: boolean;
+  },
+): Promise<{ result: Omit<ScaleResult, 'routes'>; url: string }> {
+  const tag = String(factor).replace('.', '_');
+  const name = `${o.prefix}_${tag}`;
+  if (o.reuse)
+    return { url: dbUrl(o.pgBase, name), result: await sizes(factor, name, dbUrl(o.pgBase, name), [], null) };
+  const admin = new pg.Client({ connectionString: o.pgBase });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = dbUrl(o.pgBase, name);
+  const root = path.join(o.out, `upstream-${tag}`);
+  process.stderr.write(`[${factor}] generating upstream in ${root}\n`);
+  const gen = await generate({ factor, seed: o.seed, out: root, families: o.families });
+  process.stderr.write(
+    `[${factor}] ${gen.files} files, ${(gen.bytes / 1e6).toFixed(0)} MB, ${gen.ciks.length} filers, ${gen.indexLines} index lines (${gen.seconds}s)\n`,
+  );
+  const mirror = await startMirror({ root });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: url,
+    REDIS_URL: o.redis,
+    UPSTREAM: 'fixtures',
+    MIRROR_URL: mirror.url,
+    MIRROR_MAX_RPS: '10000',
+    SEC_CIKS: 'all',
+    DATA_DIR: path.join(o.out, `data-${tag}`),
+    LOG_LEVEL: 'warn',
+    SCHEDULER: 'off',
+    FILINGS_LIVE_POLL_SECONDS: '0',
+    MIRROR_LIVE_INTERVAL_MS: '0',
+    // a large companyfacts parse blocks a worker's event loop past the default 15 s lock (docs/scale.md)
+    JOB_LOCK_MS: process.env.JOB_LOCK_MS ?? '120000',
+    // as with UPSTREAM=live: history loaded by a backfill emits no events (fixtures mode emits them all)
+    EVENTS_MAX_AGE_DAYS: '7',
+  };
+  // a clean queue database: the run's Redis index is flushed (never the server's other databases)
+  const { Redis } = await import('ioredis');
+  const r = new Redis(o.redis);
+  await r.flushdb();
+  await r.quit();
+  const migrate = etl(['migrate'], env);
+  if ((await waitExit(migrate)) !== 0) throw new Error('etl migrate failed');
+
+  const workers = Array.from({ length: o.workers }, () => etl(['worker'], env));
+  await sleep(3000);
+  const peaks = new Map<string, number>();
+  const families: FamilyResult[] = [];
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  for (const family of o.families) {
+    const before = mirror.requests.length;
+    const bytesBefore = 0;
+    const t0 = Date.now();
+    const bf = etl(['backfill', family], env);
+    let stderr = '';
+    bf.stderr!.on('data', (d) => {
+      stderr += d;
+    });
+    const sampler = setInterval(() => {
+      peaks.set('backfill', Math.max(peaks.get('backfill') ?? 0, peakRssMb(bf.pid)));
+      for (const [i, w] of workers.entries())
+        peaks.set(`worker${i + 1}`, Math.max(peaks.get(`worker${i + 1}`) ?? 0, peakRssMb(w.pid)));
+    }, 500);
+    const exit = await waitExit(bf);
+    clearInterval(sampler);
+    const wall = (Date.now() - t0) / 1000;
+    const line =
+      stderr.split('\n').find((l) => l.startsWith(`${family}:`)) ?? stderr.trim().split('\n').at(-1) ?? '';
+    const partitions = Number(/(\d+) partitions loaded/.exec(line)?.[1] ?? 0);
+    const rows = Number(/\((\d+) new rows\)/.exec(line)?.[1] ?? 0);
+    // the backfill's own time (etl backfill's summary line), without the process's start-up
+    const d = / in (?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?:/.exec(line);
+    const inner = d ? Number(d[1] ?? 0) * 3600 + Number(d[2] ?? 0) * 60 + Number(d[3] ?? 0) : wall;
+    const requests = mirror.requests.length - before;
+    const liveHours = requests / LIVE_RPS / 3600;
+    const bulk = BULK[family];
+    families.push({
+      family,
+      wall_s: Math.round(wall * 10) / 10,
+      backfill_s: inner,
+      exit,
+      partitions,
+      rows,
+      rows_per_s: Math.round(rows / Math.max(1, inner)),
+      documents: requests,
+      documents_per_s: Math.round((requests / Math.max(1, inner)) * 10) / 10,
+      upstream_requests: requests,
+      upstream_bytes: bytesBefore,
+      live_hours_at_10rps: Math.round(liveHours * 100) / 100,
+      live_hours_at_100pct: Math.round((liveHours / factor) * 10) / 10,
+      bulk: bulk
+        ? { ...bulk, hours_at_10MBps: Math.round(((bulk.gb * 1000) / 10 / 3600) * 100) / 100 }
+        : null,
+      peak_rss_mb: { backfill: peakRssMb(bf.pid) || (peaks.get('backfill') ?? 0) },
+      summary: line.trim(),
+    });
+    process.stderr.write(
+      `[${factor}] ${family}: ${wall.toFixed(1)} s, ${rows} rows, ${requests} requests | ${line.trim()}\n`,
+    );
+    if (exit !== 0) process.stderr.write(stderr.split('\n').slice(-15).join('\n'));
+  }
+  const workerPeaks = Object.fromEntries(
+    workers.map((w, i) => [`worker${i + 1}`, Math.max(peaks.get(`worker${i + 1}`) ?? 0, peakRssMb(w.pid))]),
+  );
+  for (const f of families)
+    Object.assign(f.peak_rss_mb, workerPeaks, {
+      mirror_and_runner: Math.round(process.resourceUsage().maxRSS / 1024),
+    });
+  for (const w of workers) w.kill('SIGTERM');
+  await Promise.all(workers.map(waitExit));
+  await mirror.close();
+  await pool.end();
+  return { url, result: await sizes(factor, name, url, families, gen) };
+}
+
+async function sizes(
+  factor: number,
+  name: string,
+  url: string,
+  families: FamilyResult[],
+  gen: GenerateResult | null,
+): Promise<Omit<ScaleResult, 'routes'>> {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  await pool.query('ANALYZE');
+  const sizes = await pool.query(
+    `select c.relname as table, c.reltuples::bigint as rows,
+            pg_table_size(c.oid) as t, pg_indexes_size(c.oid) as i, pg_total_relation_size(c.oid) as total
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where c.relkind in ('r','p') and n.nspname = 'public' and pg_total_relation_size(c.oid) > 100000
+      order by pg_total_relation_size(c.oid) desc limit 25`,
+  );
+  const dbSize = await pool.query('select pg_database_size(current_database()) as b');
+  await pool.end();
+  const mb = (b: string | number) => Math.round((Number(b) / 1048576) * 10) / 10;
+  return {
+    factor,
+    database: name,
+    generated: {
+      ...(gen ?? {}),
+      ciks: gen?.ciks.length ?? 0,
+      tickers: undefined,
+    } as unknown as ScaleResult['generated'],
+    families,
+    tables: sizes.rows.map((x) => ({
+      table: x.table,
+      rows: Number(x.rows),
+      table_mb: mb(x.t),
+      index_mb: mb(x.i),
+      total_mb: mb(x.total),
+    })),
+    database_mb: mb(dbSize.rows[0].b),
+  };
+}
+
+async function loadTest(
+  url: string,
+  clients: number[],
+  roundMs: number,
+  tickers: string[],
+  ciks: string[],
+): Promise<RouteResult[]> {
+  const child = fork(path.resolve('bench/rehearse/server.ts'), [], {
+    env: { ...process.env, REHEARSE_DB_URL: url, LOG_LEVEL: 'warn' },
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const ask = <T>(msg: object, reply?: string) =>
+    new Promise<T>((resolve) => {
+      const on = (m: { op?: string }) => {
+        if (!reply || m.op === reply) {
+          child.off('message', on);
+          resolve(m as T);
+        }
+      };
+      child.on('message', on);
+      if (Object.keys(msg).length) child.send(msg);
+    });
+  const ready = await ask<{ port: number; keys: string[] }>({});
+  const headers = { authorization: `Bearer ${ready.keys[0]}` };
+  // request i uses key i mod 64 (each its own account): no request meets the per-minute limit
+  const auth = (i: number) => ({ authorization: `Bearer ${ready.keys[i % ready.keys.length]}` });
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  const ids = (
+    await pool.query(
+      `select c.company_id from company_identifiers i join companies c on c.company_id = i.company_id
+        where i.id_type = 'TICKER' and i.id_value = any($1)`,
+      [tickers],
+    )
+  ).rows.map((r) => String(r.company_id));
+  const big = new Map(
+    (await pool.query(`select relname, reltuples from pg_class where relkind in ('r','p')`)).rows.map((r) => [
+      r.relname as string,
+      Number(r.reltuples),
+    ]),
+  );
+  const out: RouteResult[] = [];
+  for (const r of routes(tickers, ciks, ids.length ? ids : tickers)) {
+    // the statements of one request, explained with their parameters
+    await ask({ op: 'capture' }, 'capturing');
+    await round(ready.port, () => ({ path: r.make(0), headers }), 1, { concurrency: 1 });
+    const { queries } = await ask<{ queries: { text: string; values: unknown[] }[] }>({ op: 'dump' }, 'dump');
+    const explain: RouteResult['explain'] = [];
+    for (const q of queries) {
+      if (!/^\s*(select|with)\b/i.test(q.text) || PLATFORM.test(q.text)) continue;
+      try {
+        const plan = (await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${q.text}`, q.values)).rows
+          .map((x) => x['QUERY PLAN'])
+          .join('\n');
+        const seq = [...plan.matchAll(/Seq Scan on (\w+)/g)]
+          .map((m) => m[1]!)
+          .filter((t) => (big.get(t) ?? 0) > 10_000);
+        const ms = Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? 0);
+        explain.push({ sql: q.text, plan, seq_scans: [...new Set(seq)], ms });
+      } catch (err) {
+        explain.push({
+          sql: q.text,
+          plan: `EXPLAIN failed: ${(err as Error).message}`,
+          seq_scans: [],
+          ms: 0,
+        });
+      }
+    }
+    const res: RouteResult['clients'] = {};
+    await round(ready.port, (i) => ({ path: r.make(i), headers: auth(i) }), 500, { concurrency: 4 }); // warm
+    for (const c of clients) {
+      const x = await round(ready.port, (i) => ({ path: r.make(i), headers: auth(i) }), roundMs, {
+        concurrency: c,
+      });
+      res[String(c)] = { rps: x.rps, p50: x.p50, p99: x.p99, errors: x.errors };
+    }
+    process.stderr.write(`  ${r.route}: ${JSON.stringify(res)}\n`);
+    out.push({ route: r.route, family: r.family, path: r.make(0), clients: res, explain });
+  }
+  await pool.end();
+  child.send({ op: 'close' });
+  await waitExit(child);
+  return out;
+}
+
+function markdown(scales: ScaleResult[], meta: Record<string, unknown>): string {
+  const L: string[] = [];
+  L.push(`# Rehearsal results`, '', '```', JSON.stringify(meta, null, 1), '```', '');
+  for (const s of scales) {
+    L.push(
+      `## Fraction ${s.factor} (${s.generated.ciks} filers, ${s.generated.indexLines} index lines, database ${s.database_mb} MB)`,
+      '',
+    );
+    L.push(
+      '| family | process s | backfill s | partitions | rows | rows/s | documents | docs/s | live h at 10 req/s | live h at 100% | bulk route | peak RSS MB (backfill / workers) |',
+    );
+    L.push('|---|---|---|---|---|---|---|---|---|---|---|---|');
+    for (const f of s.families) {
+      const w = Object.entries(f.peak_rss_mb)
+        .filter(([k]) => k.startsWith('worker'))
+        .map(([, v]) => v);
+      L.push(
+        `| ${f.family} | ${f.wall_s} | ${f.backfill_s} | ${f.partitions} | ${f.rows} | ${f.rows_per_s} | ${f.documents} | ${f.documents_per_s} | ${f.live_hours_at_10rps} | ${f.live_hours_at_100pct} | ${f.bulk ? `${f.bulk.source}: ${f.bulk.requests} req, ${f.bulk.hours_at_10MBps} h at 10 MB/s` : ''} | ${f.peak_rss_mb.backfill} / ${w.join(', ')} |`,
+      );
+    }
+    L.push('', '| table | rows | table MB | index MB | total MB |', '|---|---|---|---|---|');
+    for (const t of s.tables)
+      L.push(`| ${t.table} | ${t.rows} | ${t.table_mb} | ${t.index_mb} | ${t.total_mb} |`);
+    L.push(
+      '',
+      '| route | p50 / p99 ms at 16 | p50 / p99 ms at 64 | rps at 16 | seq scans on big tables |',
+      '|---|---|---|---|---|',
+    );
+    for (const r of s.routes) {
+      const c16 = r.clients['16'];
+      const c64 = r.clients['64'];
+      L.push(
+        `| ${r.route} | ${c16 ? `${c16.p50} / ${c16.p99}` : ''} | ${c64 ? `${c64.p50} / ${c64.p99}` : ''} | ${c16?.rps ?? ''} | ${[...new Set(r.explain.flatMap((e) => e.seq_scans))].join(', ') || 'none'} |`,
+      );
+    }
+    L.push('');
+  }
+  if (scales.length === 2) {
+    const [a, b] = scales as [ScaleResult, ScaleResult];
+    L.push(
+      `## p99 at ${b.factor} / p99 at ${a.factor} (goal <= 1.5)`,
+      '',
+      '| route | at 16 | at 64 |',
+      '|---|---|---|',
+    );
+    for (const r of b.routes) {
+      const base = a.routes.find((x) => x.route === r.route);
+      const ratio = (c: string) =>
+        base?.clients[c] && r.clients[c]
+          ? Math.round((r.clients[c]!.p99 / Math.max(0.01, base.clients[c]!.p99)) * 100) / 100
+          : '';
+      L.push(`| ${r.route} | ${ratio('16')} | ${ratio('64')} |`);
+    }
+    L.push('');
+  }
+  const last = scales.at(-1)!;
+  L.push(`## EXPLAIN (ANALYZE, BUFFERS) at fraction ${last.factor}`, '');
+  for (const r of last.routes) {
+    L.push(`### ${r.route}`, '', `\`${r.path}\``, '');
+    for (const e of r.explain) L.push('```sql', e.sql, '```', '```', e.plan, '```', '');
+  }
+  return L.join('\n');
+}
+
+export function ratios(scales: ScaleResult[]) {
+  if (scales.length < 2) return [];
+  const [a, b] = scales as [ScaleResult, ScaleResult];
+  return b.routes.map((r) => {
+    const base = a.routes.find((x) => x.route === r.route);
+    const one = (c: string) =>
+      base?.clients[c] && r.clients[c]
+        ? Math.round((r.clients[c]!.p99 / Math.max(0.01, base.clients[c]!.p99)) * 100) / 100
+        : null;
+    return { route: r.route, p99_ratio_16: one('16'), p99_ratio_64: one('64') };
+  });
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      factor: { type: 'string', default: '0.05' },
+      baseline: { type: 'string', default: '0.01' },
+      workers: { type: 'string', default: '4' },
+      families: { type: 'string', default: 'companies,filings,financials' },
+      seed: { type: 'string', default: '1' },
+      clients: { type: 'string', default: '16,64' },
+      'round-ms': { type: 'string', default: '3000' },
+      out: { type: 'string', default: 'bench/results/rehearse' },
+      'db-prefix': { type: 'string', default: 'rehearse' },
+      keep: { type: 'boolean', default: false },
+      reuse: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(HELP);
+    return;
+  }
+  const pgBase = process.env.DATABASE_URL;
+  const redis = process.env.REDIS_URL;
+  if (!pgBase || !redis) {
+    process.stderr.write('npm run rehearse needs DATABASE_URL and REDIS_URL (see --help)\n');
+    process.exit(2);
+  }
+  const families = values.families.split(',').map((s) => s.trim());
+  for (const f of families) if (!FAMILY_TABLES[f]) throw new Error(`--families: unknown family ${f}`);
+  // companies first: the other families read the registry it fills
+  families.sort((a, b) => Object.keys(FAMILY_TABLES).indexOf(a) - Object.keys(FAMILY_TABLES).indexOf(b));
+  const factor = Number(values.factor);
+  const baseline = Number(values.baseline);
+  const factors = baseline > 0 && baseline < factor ? [baseline, factor] : [factor];
+  const out = path.resolve(values.out);
+  await mkdir(out, { recursive: true });
+  const o = {
+    seed: Number(values.seed),
+    workers: Number(values.workers),
+    families,
+    pgBase,
+    redis,
+    prefix: values['db-prefix'],
+    out,
+    reuse: values.reuse,
+  };
+  const clients = values.clients.split(',').map(Number);
+  const t0 = Date.now();
+  const scales: ScaleResult[] = [];
+  const urls: string[] = [];
+  for (const f of factors) {
+    const { result, url } = await backfillScale(f, o);
+    scales.push({ ...result, routes: [] });
+    urls.push(url);
+  }
+  // routes: the same companies (the largest of the ticker file) and index filers on every fraction
+  const probe = new pg.Client({ connectionString: urls[0] });
+  await probe.connect();
+  const tickers = (
+    await probe
+      .query(
+        `select i.id_value from company_identifiers i where i.id_type = 'TICKER' order by i.company_id limit 8`,
+      )
+      .catch(() => ({ rows: [] }))
+  ).rows.map((r) => r.id_value as string);
+  const ciks = (
+    await probe
+      .query(`select cik from filings where cik > 3000000 group by cik order by count(*) desc limit 8`)
+      .catch(() => ({ rows: [] }))
+  ).rows.map((r) => String(r.cik));
+  await probe.end();
+  for (let i = 0; i < scales.length; i++) {
+    process.stderr.write(`[${scales[i]!.factor}] load test\n`);
+    scales[i]!.routes = await loadTest(
+      urls[i]!,
+      clients,
+      Number(values['round-ms']),
+      tickers.length ? tickers : ['AAPL'],
+      ciks.length ? ciks : ['320193'],
+    );
+  }
+  const meta = {
+    bench: 'rehearse',
+    machine: {
+      cpus: (await import('node:os')).cpus().length,
+      memory_gb: Math.round((await import('node:os')).totalmem() / 1e9),
+    },
+    postgres: await (async () => {
+      const c = new pg.Client({ connectionString: pgBase });
+      await c.connect();
+      const v = (await c.query('show server_version')).rows[0].server_version;
+      await c.end();
+      return v;
+    })(),
+    factors,
+    workers: o.workers,
+    families,
+    seed: o.seed,
+    clients,
+    round_ms: Number(values['round-ms']),
+    seconds: Math.round((Date.now() - t0) / 1000),
+  };
+  const ratio = ratios(scales);
+  await writeFile(path.join(out, 'rehearse.json'), JSON.stringify({ ...meta, scales, ratio }, null, 1));
+  await writeFile(path.join(out, 'rehearse.md'), markdown(scales, meta));
+  process.stdout.write(
+    `${JSON.stringify({ ...meta, ratio, families: scales.map((s) => ({ factor: s.factor, families: s.families.map(({ family, wall_s, rows, rows_per_s, upstream_requests, live_hours_at_100pct }) => ({ family, wall_s, rows, rows_per_s, upstream_requests, live_hours_at_100pct })), database_mb: s.database_mb })) })}\n`,
+  );
+  if (!values.keep) {
+    const c = new pg.Client({ connectionString: pgBase });
+    await c.connect();
+    for (const s of scales) await c.query(`DROP DATABASE IF EXISTS ${s.database} WITH (FORCE)`);
+    await c.end();
+  }
+}
+
+await main();

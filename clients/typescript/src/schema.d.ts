@@ -6501,7 +6501,7 @@ export interface operations {
                 fiscal_period?: "Q1" | "Q2" | "Q3" | "Q4" | "FY";
                 /**
                  * @description Fiscal year as the release names it
-                 * @example 2023
+                 * @example 2011
                  */
                 fiscal_year?: number;
                 /**
@@ -7811,7 +7811,7 @@ export interface operations {
                  * @example eps_diluted
                  */
                 metric?: string;
-                /** @description The fiscal year the guidance is for. Example: `2023` (fiscal 2023) */
+                /** @description The fiscal year the guidance is for. Example: `2011` (fiscal 2011) */
                 target_fiscal_year?: number;
             };
             header?: never;
@@ -8100,7 +8100,7 @@ export interface operations {
                  * @example eps_diluted
                  */
                 metric?: string;
-                /** @description The fiscal year the guidance is for. Example: `2023` (fiscal 2023) */
+                /** @description The fiscal year the guidance is for. Example: `2011` (fiscal 2011) */
                 target_fiscal_year?: number;
             };
             header?: never;
@@ -10494,7 +10494,7 @@ export interface operations {
                 fiscal_period?: "Q1" | "Q2" | "Q3" | "Q4" | "FY";
                 /**
                  * @description Fiscal year as the release names it
-                 * @example 2023
+                 * @example 2011
                  */
                 fiscal_year?: number;
                 /**
@@ -10504,7 +10504,7 @@ export interface operations {
                 limit?: number;
                 /**
                  * @description Normalized measure, e.g. comparable_sales
-                 * @example arr
+                 * @example units_sold
                  */
                 measure?: string;
             };
@@ -13571,7 +13571,7 @@ export interface operations {
                 /** @description Only events of these companies, by ticker (comma-separated or repeated; with company_ids: either). Example: `AAPL,MSFT` */
                 tickers?: string[];
                 /**
-                 * @description Event types, comma-separated or repeated (see /v1/events/types). Default: every type the key's plan allows. One of: filing.published, filing_items.published, 8k_event.published, insider_trade.published, institutional_holdings.published, financials.updated, news_event.published, news_article.published, corporate_event.published
+                 * @description Event types, comma-separated or repeated (see /v1/events/types). Default: every type the key's plan allows. One of: filing.published, filing_items.published, 8k_event.published, insider_trade.published, institutional_holdings.published, financials.updated, news_event.published, news_article.published, corporate_event.published, earnings.published, guidance.changed, private_offering.published, fund_holdings.published
                  * @example [
                  *       "filing.published"
                  *     ]
@@ -13854,7 +13854,7 @@ export interface operations {
                 /** @description Only events of these companies, by ticker (comma-separated or repeated; with company_ids: either). Example: `AAPL,MSFT` */
                 tickers?: string[];
                 /**
-                 * @description Event types, comma-separated or repeated (see /v1/events/types). Default: every type the key's plan allows. One of: filing.published, filing_items.published, 8k_event.published, insider_trade.published, institutional_holdings.published, financials.updated, news_event.published, news_article.published, corporate_event.published
+                 * @description Event types, comma-separated or repeated (see /v1/events/types). Default: every type the key's plan allows. One of: filing.published, filing_items.published, 8k_event.published, insider_trade.published, institutional_holdings.published, financials.updated, news_event.published, news_article.published, corporate_event.published, earnings.published, guidance.changed, private_offering.published, fund_holdings.published
                  * @example [
                  *       "filing.published"
                  *     ]
@@ -14225,7 +14225,7 @@ export interface operations {
                         /** @description Only events about these tickers (or company_ids) */
                         tickers?: string[];
                     };
-                    /** @description Event types to receive (GET /v1/events/types lists them): filing.published, filing_items.published, 8k_event.published, insider_trade.published, institutional_holdings.published, financials.updated, news_event.published, news_article.published, corporate_event.published */
+                    /** @description Event types to receive (GET /v1/events/types lists them): filing.published, filing_items.published, 8k_event.published, insider_trade.published, institutional_holdings.published, financials.updated, news_event.published, news_article.published, corporate_event.published, earnings.published, guidance.changed, private_offering.published, fund_holdings.published */
                     types: string[];
                     /** @description HTTPS endpoint that receives a POST per event */
                     url: string;
@@ -14811,7 +14811,7 @@ export interface operations {
                      * @enum {string}
                      */
                     status?: "enabled" | "disabled";
-                    /** @description Event types to receive (GET /v1/events/types lists them): filing.published, filing_items.published, 8k_event.published, insider_trade.published, institutional_holdings.published, financials.updated, news_event.published, news_article.published, corporate_event.published */
+                    /** @description Event types to receive (GET /v1/events/types lists them): filing.published, filing_items.published, 8k_event.published, insider_trade.published, institutional_holdings.published, financials.updated, news_event.published, news_article.published, corporate_event.published, earnings.published, guidance.changed, private_offering.published, fund_holdings.published */
                     types?: string[];
                     /** @description HTTPS endpoint that receives a POST per event */
                     url?: string;

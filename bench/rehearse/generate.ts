@@ -24,6 +24,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { quartersBetween } from '../../jobs/quarters.ts';
 import { INDEXED_FILING_TYPES } from '../../lib/filing-types.ts';
 
 export const FULL_FILINGS = 20_000_000;
@@ -62,22 +63,8 @@ export function quarterWeight(year: number): number {
   return Math.min(1, 0.1 + (0.9 * Math.max(0, year - FIRST_YEAR)) / 10);
 }
 
-export function quartersFrom(first: string, last: string): string[] {
-  const out: string[] = [];
-  let y = Number(first.slice(0, 4));
-  let q = Number(first.slice(5));
-  const ly = Number(last.slice(0, 4));
-  const lq = Number(last.slice(5));
-  while (y < ly || (y === ly && q <= lq)) {
-    out.push(`${y}Q${q}`);
-    q++;
-    if (q > 4) {
-      q = 1;
-      y++;
-    }
-  }
-  return out;
-}
+/** Every quarter from `first` to `last` inclusive (`YYYYQn`): the jobs' own quarter list. */
+export const quartersFrom = quartersBetween;
 
 export const currentQuarter = (d = new Date()) =>
   `${d.getUTCFullYear()}Q${Math.floor(d.getUTCMonth() / 3) + 1}`;

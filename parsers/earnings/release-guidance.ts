@@ -32,7 +32,7 @@ export interface Guidance {
 }
 
 const FORWARD =
-  /\b(?:expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|sees|targets?|estimates? (?:that|for)|now believes|reaffirm|reiterat|raises?|raising|lowers?|lowering|withdraw|is on track|continues to believe)\b/i;
+  /\b(?:expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|sees|targets?|estimates? (?:that|for)|now believes|reaffirm|reiterat|raises?|raising|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe)\b/i;
 const NOT_GUIDANCE =
   /\beffective (?:income )?tax rate (?:for|used|in) the (?:quarter|period)\b|\brun[- ]rate\b|\bwill (?:discuss|provide|host|review)\b|\bexpects? to (?:deliver|ship|open|close|complete|file|hold|host|report|announce|retire|repay|redeem)\b/i;
 
@@ -123,7 +123,7 @@ function statusOf(text: string): Guidance['status'] {
   )
     return 'raised';
   if (
-    /\b(?:lowers?|lowered|lowering|reduces? (?:its|the)|reduced (?:its|the)|cuts? (?:its|the))\b/i.test(text)
+    /\b(?:lowers|lowered|lowering|lower (?:its|the|our)|reduces? (?:its|the)|reduced (?:its|the)|cuts? (?:its|the))\b/i.test(text)
   )
     return 'lowered';
   if (/\b(?:reaffirm\w*|reiterat\w*|confirm\w*|maintain\w*|remains? unchanged)\b/i.test(text))
@@ -149,19 +149,29 @@ export function guidanceOf(
     const status = statusOf(s.text);
     // Each metric takes the first value after its name and before the next metric's name.
     const hits: { metric: string; label: string; index: number; end: number }[] = [];
-    for (const [re, metric] of METRICS) {
-      for (const m of s.text.matchAll(new RegExp(re.source, `g${re.flags.replace('g', '')}`))) {
-        if (hits.some((h) => m.index! < h.end && m.index! + m[0].length > h.index)) continue;
-        hits.push({ metric, label: m[0], index: m.index!, end: m.index! + m[0].length });
-      }
-    }
+    // Of two metric names that overlap, the longer one is the name ("comparable store sales", not "sales").
+    const names: { metric: string; label: string; index: number; end: number }[] = [];
+    for (const [re, metric] of METRICS)
+      for (const m of s.text.matchAll(new RegExp(re.source, `g${re.flags.replace('g', '')}`)))
+        names.push({ metric, label: m[0], index: m.index!, end: m.index! + m[0].length });
+    names.sort((a, b) => b.label.length - a.label.length);
+    for (const n of names) if (!hits.some((h) => n.index < h.end && n.end > h.index)) hits.push(n);
     hits.sort((a, b) => a.index - b.index);
     for (let i = 0; i < hits.length; i++) {
       const h = hits[i]!;
       const stop = hits[i + 1]?.index ?? s.text.length;
-      const window = s.text.slice(h.end, Math.min(stop, h.end + 140));
+      let window = s.text.slice(h.end, Math.min(stop, h.end + 140));
+      // "earnings per share, before ..., but including $0.24 per share ..., to be between $2.66 and $2.86":
+      // the copula "to be" binds the value to the metric across an aside set off by commas.
+      const ext = s.text.slice(h.end, Math.min(stop, h.end + 300));
+      const bound = /^,[^]*?,\s*to be\s/i.exec(ext);
+      if (bound) window = ext.slice(bound[0].length);
       const g = guidanceValue(window);
       if (g === null) continue;
+      // A period named before the metric frames it ("For the year, the company now expects earnings per share,
+      // ... including $0.24 related to the second quarter special charges, to be ..."); else the sentence's.
+      const framed = targetOf(s.text.slice(0, h.index), reported);
+      const tg = framed.period !== null ? framed : tgt;
       const wordsBefore = s.text.slice(Math.max(0, h.index - 40), h.index);
       const nonGaap = /\b(?:non[- ]?gaap|adjusted|pro forma|excluding)\b/i.test(
         h.label + wordsBefore + window.slice(0, 60),
@@ -193,8 +203,8 @@ export function guidanceOf(
         metric,
         label: h.label,
         basis: nonGaap ? 'non_gaap' : gaap ? 'gaap' : 'unspecified',
-        targetYear: tgt.year,
-        targetPeriod: tgt.period,
+        targetYear: tg.year,
+        targetPeriod: tg.period,
         low: full(g.low),
         high: full(g.high),
         point: full(g.point),

@@ -71,7 +71,13 @@ function spanOf(words: string): Span {
 /** The spans a header names, in order, with repeated neighbours merged ("Quarter Ended | Quarter Ended"). */
 function headerSpans(header: string): Span[] {
   const spans: Span[] = [];
-  for (const m of header.matchAll(SPAN_WORDS)) {
+  // A plain-text header wraps each column heading over lines and is read across the columns, line by line
+  // ("For the 13 | For the 26" above "Weeks Ended | Weeks Ended"): the n-th number goes with the n-th span word.
+  const across = header.replace(
+    /\b(\d{1,2})((?:\s+for the)?\s+)(\d{1,2})\s+(weeks?|months?)\s+ended\s+\4\s+ended\b/gi,
+    '$1 $4 ended$2$3 $4 ended',
+  );
+  for (const m of across.matchAll(SPAN_WORDS)) {
     const s = spanOf(m[0]);
     if (s === 'unknown') continue;
     spans.push(s);

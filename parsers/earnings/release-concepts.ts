@@ -57,6 +57,9 @@ export function conceptOfLabel(
     if (/basic and diluted|diluted and basic/.test(core)) return 'eps_diluted';
     if (/\bdiluted\b/.test(core)) return 'eps_diluted';
     if (/\bbasic\b/.test(core)) return 'eps_basic';
+    // Rows set under a "Basic" / "Diluted" heading take that word ("Diluted" above "Earnings/ (loss) per share").
+    if (/^(?:basic and diluted|diluted and basic|diluted)\b/.test(sec)) return 'eps_diluted';
+    if (/^basic\b/.test(sec)) return 'eps_basic';
     return /^(?:net )?(?:income|earnings|profit|loss)|^(?:earnings|income|loss|profit)|^eps$/.test(core)
       ? 'eps'
       : null;

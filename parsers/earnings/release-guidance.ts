@@ -123,7 +123,9 @@ function statusOf(text: string): Guidance['status'] {
   )
     return 'raised';
   if (
-    /\b(?:lowers|lowered|lowering|lower (?:its|the|our)|reduces? (?:its|the)|reduced (?:its|the)|cuts? (?:its|the))\b/i.test(text)
+    /\b(?:lowers|lowered|lowering|lower (?:its|the|our)|reduces? (?:its|the)|reduced (?:its|the)|cuts? (?:its|the))\b/i.test(
+      text,
+    )
   )
     return 'lowered';
   if (/\b(?:reaffirm\w*|reiterat\w*|confirm\w*|maintain\w*|remains? unchanged)\b/i.test(text))
@@ -164,7 +166,7 @@ export function guidanceOf(
       // "earnings per share, before ..., but including $0.24 per share ..., to be between $2.66 and $2.86":
       // the copula "to be" binds the value to the metric across an aside set off by commas.
       const ext = s.text.slice(h.end, Math.min(stop, h.end + 300));
-      const bound = /^,[^]*?,\s*to be\s/i.exec(ext);
+      const bound = /^,[\s\S]*?,\s*to be\s/i.exec(ext);
       if (bound) window = ext.slice(bound[0].length);
       const g = guidanceValue(window);
       if (g === null) continue;

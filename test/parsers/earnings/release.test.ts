@@ -150,6 +150,52 @@ describe('earnings release parser on real releases', () => {
     expect(figure(r, 'eps_diluted', 'gaap', 'FY')?.value).toBe(1.57);
   });
 
+  it('Sears Q2 2004 submission: guidance revised with "now expects" has no worded status; asides and components are not the value', () => {
+    const r = parse('S_8-K_2004-07-22_submission.txt');
+    expect(r.release).toMatchObject({
+      fiscal_year: 2004,
+      fiscal_period: 'Q2',
+      period_end: '2004-07-03',
+      document_type: 'EX-99',
+    });
+    // CONSOLIDATED INCOME, "(millions, except earnings per / common share)", the 13-week column.
+    expect(figure(r, 'revenue', 'gaap')).toMatchObject({ value: 8_781_000_000, scale: 'millions' });
+    expect(figure(r, 'operating_income', 'gaap')?.value).toBe(53_000_000);
+    expect(figure(r, 'net_income', 'gaap')?.value).toBe(53_000_000);
+    expect(figure(r, 'eps_basic', 'gaap')?.value).toBe(0.25);
+    expect(figure(r, 'eps_diluted', 'gaap')?.value).toBe(0.24);
+    const eps = r.guidance.filter((g) => g.metric === 'eps_diluted');
+    // "third quarter earnings per share to be between $0.00 and $0.10, including $0.03 to $0.05 per share of
+    // negative carrying cost": the zero low end is kept; the carrying-cost range is a component.
+    expect(eps.find((g) => g.target_fiscal_period === 'Q3')).toMatchObject({
+      target_fiscal_year: 2004,
+      low: 0,
+      high: 0.1,
+      basis: 'unspecified',
+      status: null,
+    });
+    // "For the year, the company now expects earnings per share, before ..., but including $0.24 per share related
+    // to the second quarter special charges ..., to be between $2.66 and $2.86, reflecting ... a reduced revenue
+    // outlook": the year frames it (not "second quarter"), and "now expects" words no direction.
+    expect(eps.find((g) => g.target_fiscal_period === 'FY')).toMatchObject({
+      target_fiscal_year: 2004,
+      low: 2.66,
+      high: 2.86,
+      status: null,
+    });
+    expect(eps).toHaveLength(2);
+    expect(r.guidance.find((g) => g.metric === 'comparable_sales')).toMatchObject({
+      target_fiscal_period: 'Q3',
+      text_value: 'low single-digits',
+      low: null,
+      point: null,
+    });
+    // "The gross margin rate declined to 27.4 percent ... toward lower margin products" is a result, not guidance.
+    expect(r.guidance.some((g) => g.metric === 'gross_margin')).toBe(false);
+    expect(r.guidance.some((g) => g.status === 'lowered')).toBe(false);
+    evidenceHolds('S_8-K_2004-07-22_submission.txt', r);
+  });
+
   it('Horizon Financial fiscal Q2 2009 (inline release in the 8-K body): the loss sign comes from the word "loss"', () => {
     const r = parse('HRZB_8-K_2008-10-23_submission.txt');
     expect(r.release).toMatchObject({

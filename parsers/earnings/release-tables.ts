@@ -1,6 +1,7 @@
 import { type Concept, conceptOfLabel, labelIsNonGaap, PER_SHARE_CONCEPTS } from './release-concepts.ts';
 import type { Block } from './release-document.ts';
 import { captionScale, isFigureCell, isNilCell, parseAmount, type Scale } from './release-numbers.ts';
+import { DATE_SOURCE, parseDate } from './release-period.ts';
 
 /**
  * Figures from the release's tables. A table starts at a title or scale caption; its scale is the caption's
@@ -35,7 +36,7 @@ interface TableContext {
   scale: Scale | null;
   scaleEvidence: string | null;
   header: string;
-  kind: 'statement' | 'reconciliation' | 'guidance' | 'other';
+  kind: 'statement' | 'reconciliation' | 'guidance' | 'prior' | 'other';
   section: string;
   lastConcept: Concept | null;
   rows: number;
@@ -98,8 +99,10 @@ function isHeaderRow(cells: string[]): boolean {
   );
 }
 
-/** Figure candidates from every table of the release. */
-export function tableFigures(blocks: Block[]): TableFigure[] {
+const FULL_DATE = new RegExp(DATE_SOURCE, 'gi');
+
+/** Figure candidates from every table of the release (`periodEnd`: the reported period's end, when known). */
+export function tableFigures(blocks: Block[], periodEnd: string | null = null): TableFigure[] {
   const out: TableFigure[] = [];
   let ctx: TableContext | null = null;
   let pending: string[] = [];
@@ -107,6 +110,13 @@ export function tableFigures(blocks: Block[]): TableFigure[] {
   let leadIn = '';
   const startTable = () => {
     const title = pending.filter((p) => TITLE.test(p) || captionScale(p) !== null).join(' / ');
+    // A table whose title and header lines name full dates, all of years before the reported period's end
+    // ("Domestic segment detail for the 13 weeks ended June 28, 2003" in a July 2004 release), is a prior-period
+    // table.
+    const years = [...pending.join(' ').matchAll(FULL_DATE)]
+      .map((m) => parseDate(m[0])?.slice(0, 4))
+      .filter((y): y is string => y !== undefined);
+    const prior = periodEnd !== null && years.length > 0 && years.every((y) => y < periodEnd.slice(0, 4));
     let scale: ReturnType<typeof captionScale> = null;
     for (const p of pending) scale ??= captionScale(p);
     ctx = {
@@ -117,11 +127,13 @@ export function tableFigures(blocks: Block[]): TableFigure[] {
       // A table of targets is guidance (release-guidance reads it), never reported figures.
       kind: FORWARD_TABLE.test(`${leadIn} ${title}`)
         ? 'guidance'
-        : RECONCILIATION.test(title)
-          ? 'reconciliation'
-          : STATEMENT.test(title) || /consolidated|condensed/i.test(title)
-            ? 'statement'
-            : 'other',
+        : prior
+          ? 'prior'
+          : RECONCILIATION.test(title)
+            ? 'reconciliation'
+            : STATEMENT.test(title) || /consolidated|condensed/i.test(title)
+              ? 'statement'
+              : 'other',
       section: '',
       lastConcept: null,
       rows: 0,
@@ -175,7 +187,7 @@ export function tableFigures(blocks: Block[]): TableFigure[] {
         c.scaleEvidence = inRow.evidence;
       }
     }
-    if (c.kind === 'guidance') continue;
+    if (c.kind === 'guidance' || c.kind === 'prior') continue;
     if (
       isHeaderRow(cells) ||
       (TITLE.test(first) && cells.slice(1).every((x) => !isFigureCell(x) || /^(?:19|20)\d{2}$/.test(x)))

@@ -70,7 +70,7 @@ export function parseEarningsRelease(input: string): ReleaseParse {
   const warnings = [...doc.notes];
   const period = reportedPeriod(doc.blocks);
   const sentences = sentencesOf(doc.blocks);
-  const tables = tableFigures(doc.blocks);
+  const tables = tableFigures(doc.blocks, period.periodEnd);
   const prose = proseFigures(sentences);
   const captions = doc.blocks.filter((b) => !b.row && captionScale(b.text) !== null).map((b) => b.text);
   const { currency, evidence: currencyEvidence } = detectCurrency(captions, doc.text.slice(0, 200_000));

@@ -164,6 +164,8 @@ describe('earnings release parser on real releases', () => {
     expect(figure(r, 'net_income', 'gaap')?.value).toBe(53_000_000);
     expect(figure(r, 'eps_basic', 'gaap')?.value).toBe(0.25);
     expect(figure(r, 'eps_diluted', 'gaap')?.value).toBe(0.24);
+    // "Domestic segment detail for the 13 weeks ended June 28, 2003" is a prior-year table: no 2004 figure from it.
+    expect(r.figures.filter((f) => f.metric === 'revenue')).toHaveLength(1);
     const eps = r.guidance.filter((g) => g.metric === 'eps_diluted');
     // "third quarter earnings per share to be between $0.00 and $0.10, including $0.03 to $0.05 per share of
     // negative carrying cost": the zero low end is kept; the carrying-cost range is a component.

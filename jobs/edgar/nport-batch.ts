@@ -14,6 +14,7 @@ import type { RunProgress } from '../runtime/types.ts';
 import type { Services } from '../services.ts';
 import { type BackfillOptions, type RawDocument, syncParse } from '../types.ts';
 import { nportJob } from './nport.job.ts';
+import { NportParseThread } from './nport-parse-pool.ts';
 
 /**
  * `etl backfill fund_holdings --bulk`: the N-PORT partitions of a backfill (the same `acc:<accession>` /
@@ -24,7 +25,10 @@ import { nportJob } from './nport.job.ts';
  * or nothing and coverage never claims rows that were rolled back. A month of N-PORT is ~10 million
  * positions in ~12,000 filings: the per-filing path's ~10 statements around each COPY are what this saves
  * (bench/funds.bench.ts). A document that does not parse is quarantined and its partition recorded
- * failed, the rest of its batch loads. The next batch is fetched and parsed while one loads.
+ * failed, the rest of its batch loads. The next batch is fetched and parsed while one loads; the parse runs on
+ * a worker thread (NportParseThread, `parseThread: false` keeps it on the main thread), so it no longer
+ * stalls the COPY the main thread feeds. In flight at most: one fetch slice parsing, one batch building, one
+ * batch loading.
  */
 
 /** Positions per load transaction: big enough to amortise the statements, small enough for flat memory. */
@@ -170,7 +174,7 @@ export async function loadNportBatch(
  */
 export async function backfillNportBatched(
   services: Services,
-  opts: BackfillOptions & { force?: boolean; signal?: AbortSignal },
+  opts: BackfillOptions & { force?: boolean; signal?: AbortSignal; parseThread?: boolean },
   onProgress: (p: RunProgress) => void = () => {},
 ): Promise<BackfillRun> {
   const deps = services.deps();
@@ -198,6 +202,7 @@ export async function backfillNportBatched(
   let positions = 0;
   let loading: Promise<unknown> = Promise.resolve();
   let loadError: unknown = null;
+  const thread = opts.parseThread === false || todo.length === 0 ? null : new NportParseThread();
   const flush = async () => {
     const todoBatch = batch;
     batch = [];
@@ -248,7 +253,10 @@ export async function backfillNportBatched(
           }
         }),
       );
-      for (const f of fetched) {
+      // the slice's documents all go to the parse thread at once, then are taken in order
+      const parses = fetched.map((f) => (thread && f.doc && !f.error ? thread.parse(f.key, f.doc) : null));
+      for (const p of parses) p?.catch(() => {}); // a dead thread rejects them all; each is awaited below
+      for (const [n, f] of fetched.entries()) {
         progress.done++;
         if (f.error || !f.doc) {
           const message = f.error?.message ?? 'no document';
@@ -266,7 +274,7 @@ export async function backfillNportBatched(
           if (!missing) out.failures.push({ partition: f.key, message });
           continue;
         }
-        const parsed = parseNportPartition(f.key, f.doc);
+        const parsed = (await parses[n]) ?? parseNportPartition(f.key, f.doc);
         batch.push(parsed);
         positions += parsed.rows?.doc.positions.length ?? 0;
         if (positions >= NPORT_BATCH_POSITIONS || batch.length >= NPORT_BATCH_FILINGS) await flush();
@@ -278,6 +286,7 @@ export async function backfillNportBatched(
     if (loadError) throw loadError;
   } finally {
     await loading; // never leave a transaction running behind a thrown error
+    await thread?.close();
   }
   return out;
 }

@@ -25,22 +25,17 @@ import { NportParseThread } from './nport-parse-pool.ts';
  * or nothing and coverage never claims rows that were rolled back. A month of N-PORT is ~10 million
  * positions in ~12,000 filings: the per-filing path's ~10 statements around each COPY are what this saves
  * (bench/funds.bench.ts). A document that does not parse is quarantined and its partition recorded
- * failed, the rest of its batch loads. The next batch is fetched and parsed while one loads; the parse runs
- * on a worker thread (NportParseThread; by default from NPORT_PARSE_THREAD_MIN_DOCUMENTS documents,
- * `parseThread` forces it on or off), so it does not stall the COPY the main thread feeds. In flight at
- * most: one fetch slice parsing, one batch building, one batch loading.
+ * failed, the rest of its batch loads. The next batch is fetched and parsed while one loads. `parseThread`
+ * parses on a worker thread (NportParseThread) instead, so the parse does not stall the COPY the main thread
+ * feeds (in flight at most: one fetch slice parsing, one batch building, one batch loading); off by default:
+ * on the 2-core target it did not pay (bench/funds.bench.ts `pipelined_vs_batched` 1.00 on Postgres, 0.95 on
+ * PGlite: the second core is already Postgres's COPY, and the results cross the thread by structured clone).
  */
 
 /** Positions per load transaction: big enough to amortise the statements, small enough for flat memory. */
 export const NPORT_BATCH_POSITIONS = 50_000;
 /** Filings per load transaction, whatever their size (most funds hold a few hundred positions). */
 export const NPORT_BATCH_FILINGS = 400;
-/**
- * Below this many documents the parse stays on the main thread: the thread's start (tsx's loader in the
- * worker, ~2-3 s on the shared 2-core machine) costs more than a few dozen parses (~830 positions per
- * filing on average, ~12,500 positions/s).
- */
-export const NPORT_PARSE_THREAD_MIN_DOCUMENTS = 64;
 /** Documents fetched at once (the shared HTTP client still keeps SEC's request rate). */
 const FETCH_CONCURRENCY = 8;
 
@@ -208,8 +203,7 @@ export async function backfillNportBatched(
   let positions = 0;
   let loading: Promise<unknown> = Promise.resolve();
   let loadError: unknown = null;
-  const thread =
-    (opts.parseThread ?? todo.length >= NPORT_PARSE_THREAD_MIN_DOCUMENTS) ? new NportParseThread() : null;
+  const thread = opts.parseThread && todo.length > 0 ? new NportParseThread() : null;
   const flush = async () => {
     const todoBatch = batch;
     batch = [];

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadNportBatch, parseNportPartition } from '../../jobs/edgar/nport-batch.ts';
+import { NportParseThread } from '../../jobs/edgar/nport-parse-pool.ts';
 import type { Database } from '../../lib/db.ts';
 import { type FundReportRows, loadFundReport, loadFundReports } from '../../loaders/funds.ts';
 import { parseFilingIndexClasses } from '../../parsers/edgar/filing-index-classes.ts';
@@ -124,11 +125,20 @@ describe('loadFundReports (a batch of filings in one transaction)', () => {
     const good = 'https://staged.test/nport/dupree.xml';
     const bad = 'https://staged.test/nport/truncated.xml';
     const ast = 'https://staged.test/nport/ast.xml';
-    const batch = [
-      parseNportPartition(`doc:${good}`, raw(good, DUPREE)),
-      parseNportPartition(`doc:${bad}`, raw(bad, DUPREE.slice(0, 20_000))),
-      parseNportPartition(`doc:${ast}`, raw(ast, AST)),
-    ];
+    const docs = [
+      [`doc:${good}`, raw(good, DUPREE)],
+      [`doc:${bad}`, raw(bad, DUPREE.slice(0, 20_000))],
+      [`doc:${ast}`, raw(ast, AST)],
+    ] as const;
+    // parsed on the bulk backfill's worker thread: the same rows and the same parse error as on this thread
+    const thread = new NportParseThread();
+    const batch = await Promise.all(docs.map(([key, doc]) => thread.parse(key, doc))).finally(() =>
+      thread.close(),
+    );
+    const here = docs.map(([key, doc]) => parseNportPartition(key, doc));
+    const comparable = (p: (typeof here)[number]) => ({ ...p, started: 0, error: p.error?.message });
+    expect(batch.map(comparable)).toEqual(here.map(comparable));
+    expect(batch[1]!.error?.message).toMatch(/^malformed XML at offset \d+/);
     const out = await database.db.transaction((tx) => loadNportBatch(tx, batch, { maxAgeDays: 0 }));
     expect(out.map((r) => ('message' in r ? ['failed', r.partition] : [r.status, r.partition]))).toEqual([
       ['failed', `doc:${bad}`],

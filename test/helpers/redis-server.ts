@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer, Socket } from 'node:net';
+import { accepts, freePort, until } from '../../bench/faults/services.ts';
 
 /**
  * A private redis-server child on its own port (never the shared Redis other test files use), so a test can
@@ -10,38 +10,6 @@ export interface OwnRedis {
   url: string;
   stop(): Promise<void>;
   start(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      const port = typeof a === 'object' && a ? a.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const sock = new Socket();
-    sock.once('error', () => resolve(false));
-    sock.connect(port, '127.0.0.1', () => {
-      sock.destroy();
-      resolve(true);
-    });
-  });
-}
-
-async function until(cond: () => Promise<boolean>, ms: number, what: string) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await cond()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 export async function startOwnRedis(): Promise<OwnRedis> {

@@ -42,13 +42,14 @@ let template: Promise<Blob> | null = null;
 
 /**
  * A freshly migrated embedded database as a tarball, made once per set of migrations and shared by the test
- * processes through a file in the temp dir (keyed by a hash of the migrations folder): a PGlite opened from
+ * processes through a file in the temp dir (keyed by a hash of the migrations folder and PGlite's version): a PGlite opened from
  * it skips initdb, about 5 s per test database on 2 cores. The template is an ordinary migrated database;
  * `migrate()` on the copy still runs and checks the journal.
  */
 function migratedTemplate(): Promise<Blob> {
   template ??= (async () => {
-    const hash = createHash('sha256');
+    // keyed by the migrations and the PGlite build (a data directory is only valid for its own build)
+    const hash = createHash('sha256').update(readFileSync('node_modules/@electric-sql/pglite/package.json'));
     for (const f of readdirSync('migrations', { recursive: true, encoding: 'utf8' }).sort())
       if (f.endsWith('.sql') || f.endsWith('.json'))
         hash.update(f).update(readFileSync(join('migrations', f)));

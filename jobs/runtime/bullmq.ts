@@ -8,6 +8,7 @@ import { jobFor } from '../registry.ts';
 import type { Services } from '../services.ts';
 import {
   BULLMQ_LOCKS,
+  bullmqConnection,
   DEFAULT_CONCURRENCY,
   type JobRuntime,
   jobId,
@@ -31,22 +32,9 @@ const QUEUE_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'failed'] a
  * job schedulers in UTC, deterministic job ids (`dataset__partition`), named retry policies, parse errors
  * as UnrecoverableError, graceful shutdown.
  */
-function connectionOptions(redis: Redis) {
-  const o = redis.options;
-  return {
-    host: o.host,
-    port: o.port,
-    username: o.username,
-    password: o.password,
-    db: o.db,
-    ...(o.tls ? { tls: o.tls } : {}),
-    maxRetriesPerRequest: null,
-  };
-}
-
 export function createBullmqRuntime(services: Services, redis: Redis, prefix = 'findata'): JobRuntime {
   // BullMQ closes the connections it creates from options; shared instances it would leave open.
-  const connection = connectionOptions(redis);
+  const connection = bullmqConnection(redis);
   const queues = new Map<string, Queue<Data>>();
   const events = new Map<string, QueueEvents>();
   const workers: Worker<Data>[] = [];

@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import type { PartitionReport } from '../pipeline.ts';
 
 export interface RunProgress {
@@ -85,6 +86,24 @@ export const DEFAULT_CONCURRENCY = 2;
  *   take down workers forever: it shows in the dashboard's failed list and in `etl status`.
  */
 export const BULLMQ_LOCKS = { lockDuration: 15_000, stalledInterval: 5_000, maxStalledCount: 2 } as const;
+
+/**
+ * BullMQ's own connection settings from the service's ioredis client (same server, db and credentials):
+ * BullMQ wants connections of its own with `maxRetriesPerRequest: null`. The partition queues and the
+ * webhook queue both use it.
+ */
+export function bullmqConnection(redis: Redis) {
+  const o = redis.options;
+  return {
+    host: o.host,
+    port: o.port,
+    username: o.username,
+    password: o.password,
+    db: o.db,
+    ...(o.tls ? { tls: o.tls } : {}),
+    maxRetriesPerRequest: null,
+  };
+}
 
 export const jobId = (dataset: string, partition: string) => `${dataset}__${partition.replace(/[:/]/g, '_')}`;
 

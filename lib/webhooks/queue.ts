@@ -1,7 +1,7 @@
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import PQueue from 'p-queue';
-import { BULLMQ_LOCKS } from '../../jobs/runtime/types.ts';
+import { BULLMQ_LOCKS, bullmqConnection } from '../../jobs/runtime/types.ts';
 
 /** One attempt of one delivery, as the queue carries it (the state is in Postgres). */
 export interface DeliveryJob {
@@ -29,19 +29,6 @@ export interface DeliveryQueue {
 export const WEBHOOK_QUEUE = 'webhooks';
 export const deliveryJobId = (j: DeliveryJob) => `${j.deliveryId}__${j.attempt}`;
 
-function connectionOptions(redis: Redis) {
-  const o = redis.options;
-  return {
-    host: o.host,
-    port: o.port,
-    username: o.username,
-    password: o.password,
-    db: o.db,
-    ...(o.tls ? { tls: o.tls } : {}),
-    maxRetriesPerRequest: null,
-  };
-}
-
 /**
  * BullMQ: an attempt that throws (database unreachable) is removed and left to the sweeper, which re-adds
  * the delivery while Postgres still says pending. A worker killed mid-attempt (kill -9) stops renewing its
@@ -49,7 +36,7 @@ function connectionOptions(redis: Redis) {
  * again with the same webhook-id (at least once).
  */
 export function bullmqDeliveryQueue(redis: Redis, prefix: string, concurrency: number): DeliveryQueue {
-  const connection = connectionOptions(redis);
+  const connection = bullmqConnection(redis);
   const queue = new Queue<DeliveryJob>(WEBHOOK_QUEUE, { connection, prefix });
   let worker: Worker<DeliveryJob> | null = null;
   return {

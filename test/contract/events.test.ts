@@ -13,6 +13,7 @@ import type { Database } from '../../lib/db.ts';
 import { EVENT_TYPE_BY_NAME } from '../../lib/events/catalog.ts';
 import { withinMaxAge } from '../../lib/events/emit.ts';
 import { appendEvents, type NewEvent } from '../../lib/events/log.ts';
+import { SUPPORTED_FILING_TYPES } from '../../lib/filing-types.ts';
 import { accountWithKey, createApiTestDatabase, type RunningApi, startApi } from '../helpers/api.ts';
 import { createTestServices } from '../helpers/services.ts';
 
@@ -136,23 +137,7 @@ describe(`event log end to end: emission, pull feed, live stream (${runtime})`, 
   it('a load of real fixtures emits each fact once, in its transaction; a re-run emits nothing', async () => {
     const [{ n: filings }] = (await database.query<{ n: number }>(
       `select count(*)::int as n from filings where cik = 320193 and filing_type = any($1::text[])`,
-      [
-        [
-          '10-K',
-          '10-Q',
-          '8-K',
-          '20-F',
-          '6-K',
-          'DEF 14A',
-          'S-1',
-          '424B4',
-          '13F-HR',
-          '13F-HR/A',
-          '10-K/A',
-          '10-Q/A',
-          '8-K/A',
-        ],
-      ],
+      [[...SUPPORTED_FILING_TYPES]],
     )) as [{ n: number }];
     expect(filings).toBeGreaterThan(100);
     // one financials.updated per statement version (period, report period, filing date) of Alphabet's

@@ -28,6 +28,8 @@ export interface PipelineDeps {
   archive: Archive;
   /** `--force`: every document is asked of the upstream (conditional GET), none reused from the archive. */
   refetch?: boolean;
+  /** Aborted when the runtime closes: a partition waiting out a database outage stops waiting. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -61,7 +63,7 @@ export async function runPartition(
         !(err instanceof UnrecoverableError) &&
         isTransientFault(err) &&
         outage <= DB_OUTAGE.maxOutages &&
-        (await databaseBack(deps.ctx, job.dataset, key, err))
+        (await databaseBack(deps.ctx, job.dataset, key, err, deps.signal))
       )
         continue;
       observe(err instanceof UnrecoverableError ? 'quarantined' : 'failed');
@@ -78,9 +80,16 @@ export const DB_OUTAGE = { waitMs: 300_000, pollMs: 1_000, maxOutages: 5 };
 /**
  * Polls the database until it answers (true) or DB_OUTAGE.waitMs has passed (false). A database that
  * answers at once was not the fault (an upstream connection reset, or an outage already over): false,
- * and the runtime's retry policy takes the partition as before.
+ * and the runtime's retry policy takes the partition as before. A shutdown (`signal` aborted) ends the
+ * wait at once: false, the partition fails and is run again by the next start or another worker.
  */
-async function databaseBack(ctx: JobContext, dataset: string, key: string, err: unknown): Promise<boolean> {
+async function databaseBack(
+  ctx: JobContext,
+  dataset: string,
+  key: string,
+  err: unknown,
+  signal?: AbortSignal,
+): Promise<boolean> {
   const answers = () =>
     ctx.database.query('select 1').then(
       () => true,
@@ -90,14 +99,29 @@ async function databaseBack(ctx: JobContext, dataset: string, key: string, err: 
   const log = ctx.logger.child({ dataset, partition: key });
   log.warn({ err: (err as Error).message }, 'database unavailable; the partition waits for it');
   const end = Date.now() + DB_OUTAGE.waitMs;
-  while (Date.now() < end) {
-    await new Promise((r) => setTimeout(r, DB_OUTAGE.pollMs));
+  while (Date.now() < end && !signal?.aborted) {
+    await abortableDelay(DB_OUTAGE.pollMs, signal);
+    if (signal?.aborted) break;
     if (await answers()) {
       log.info('database back; running the partition again');
       return true;
     }
   }
+  if (signal?.aborted) log.warn('shutting down; the partition stops waiting for the database');
   return false;
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts. */
+function abortableDelay(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
 }
 
 async function runPartitionOnce(job: DatasetJob, key: string, deps: PipelineDeps): Promise<PartitionReport> {

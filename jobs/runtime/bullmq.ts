@@ -44,6 +44,7 @@ export function createBullmqRuntime(services: Services, redis: Redis, prefix = '
   const sources = [...new Set([...DATASETS.map((d) => d.source ?? INTERNAL_QUEUE), INTERNAL_QUEUE])];
   // Settles the partitions a closing runtime was still waiting for (they stay queued in Redis).
   let closed = false;
+  const shutdown = new AbortController();
   let rejectWaits: (err: Error) => void = () => {};
   const closing = new Promise<never>((_, reject) => {
     rejectWaits = reject;
@@ -156,6 +157,7 @@ export function createBullmqRuntime(services: Services, redis: Redis, prefix = '
               return runPartition(jobFor(d.dataset), d.partition, {
                 ...services.deps(),
                 refetch: d.refetch ?? false,
+                signal: shutdown.signal,
               });
             if (d.kind === 'refresh') {
               const r = await refresh(services, runtime, d.dataset);
@@ -195,6 +197,7 @@ export function createBullmqRuntime(services: Services, redis: Redis, prefix = '
     },
     async close() {
       closed = true;
+      shutdown.abort();
       dropDepth();
       rejectWaits(new RuntimeClosedError());
       await Promise.all(workers.map((w) => w.close()));

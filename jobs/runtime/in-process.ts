@@ -31,6 +31,7 @@ export function createInProcessRuntime(services: Services): JobRuntime {
   const log = services.logger.child({ runtime: 'in-process' });
 
   let closed = false;
+  const shutdown = new AbortController();
   const dropDepth = addQueueDepthSource(async () =>
     Object.fromEntries([...queues].map(([s, q]) => [s, { waiting: q.size, active: q.pending }])),
   );
@@ -52,7 +53,11 @@ export function createInProcessRuntime(services: Services): JobRuntime {
     for (let attempt = 1; ; attempt++) {
       if (closed) throw new RuntimeClosedError();
       try {
-        return await runPartition(jobFor(dataset), key, { ...services.deps(), refetch });
+        return await runPartition(jobFor(dataset), key, {
+          ...services.deps(),
+          refetch,
+          signal: shutdown.signal,
+        });
       } catch (err) {
         if (err instanceof UnrecoverableError || attempt >= policy.attempts) throw err;
         const wait = policy.backoffMs * 2 ** (attempt - 1) * (0.5 + Math.random() / 2);
@@ -105,6 +110,7 @@ export function createInProcessRuntime(services: Services): JobRuntime {
     },
     async close() {
       closed = true;
+      shutdown.abort();
       dropDepth();
       for (const c of crons) c.stop();
       for (const wake of [...sleepers]) wake();

@@ -5,7 +5,7 @@ import { runPartition } from '../../jobs/pipeline.ts';
 import { checkJobRegistry, JOBS, RegistryError } from '../../jobs/registry.ts';
 import type { DatasetJob } from '../../jobs/types.ts';
 import { DATASETS } from '../../lib/datasets.ts';
-import type { Database } from '../../lib/db.ts';
+import { type Database, openDatabase } from '../../lib/db.ts';
 import { ParseError } from '../../lib/errors.ts';
 import { createTestDatabase } from '../helpers/db.ts';
 import { createTestServices } from '../helpers/services.ts';
@@ -70,6 +70,41 @@ describe('pipeline error handling', () => {
         error: 'not an EDGAR index.json: no directory.item list (https://www.sec.gov/x/index.json)',
       },
     ]);
+  });
+
+  it('stops waiting out a database outage when the runtime shuts down', async () => {
+    // A real Postgres pool aimed at a port nothing listens on: the database "went away" and does not come
+    // back. The partition would wait DB_OUTAGE.waitMs (5 minutes) for it; a shutdown must end that at once.
+    const { createServer } = await import('node:net');
+    const port = await new Promise<number>((resolve) => {
+      const s = createServer().listen(0, '127.0.0.1', () => {
+        const p = (s.address() as { port: number }).port;
+        s.close(() => resolve(p));
+      });
+    });
+    const gone = await openDatabase({
+      databaseUrl: `postgres://postgres@127.0.0.1:${port}/gone`,
+      poolSize: 1,
+    });
+    const deps = env.services.deps();
+    const job: DatasetJob = {
+      ...(companiesJob as DatasetJob),
+      fetch: async (ctx) => {
+        await ctx.database.query('select 1');
+        return [];
+      },
+    };
+    const shutdown = new AbortController();
+    const running = runPartition(job, 'cik:0000320193', {
+      ...deps,
+      ctx: { ...deps.ctx, database: gone },
+      signal: shutdown.signal,
+    }).catch((e) => e);
+    await new Promise((r) => setTimeout(r, 1_500)); // inside the wait (polls every second)
+    shutdown.abort();
+    const err = await running;
+    expect(String(err?.message ?? err)).toMatch(/ECONNREFUSED|connect/i);
+    await gone.close();
   });
 
   it('records an upstream 404 as not_found and moves on', async () => {

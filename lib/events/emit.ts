@@ -491,7 +491,14 @@ const newsEvents: Emitter = async (tx, ctx) => {
     tx,
     sql`select e.event_id, e.company_id, e.relation, e.ticker, e.n_articles, e.first_at, e.last_at,
           e.peak_impact, e.direction, e.headline, e.event_type, e.link
-        from news_events e where ${mine('e')} order by e.last_at, e.event_id, e.company_id, e.relation`,
+        from news_events e
+       where e.company_id in (
+               -- the companies whose events the load rebuilt: those of the article rows it wrote (an index
+               -- range on the articles, then each company's events by its index; no scan of news_events)
+               select r.company_id from news_articles a join news_company_rows r on r.news_id = a.news_id
+                where ${range} and ${mine('r')})
+         and ${mine('e')}
+       order by e.last_at, e.event_id, e.company_id, e.relation`,
   );
   for (const e of events) {
     out.push({

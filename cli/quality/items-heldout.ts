@@ -51,7 +51,10 @@ function withoutTrailer(text: string): string {
   let t = text;
   for (;;) {
     // a folio or rule is a token of its own: "... Certificateholders 2", never the "780" of "3,936,780"
-    const next = t.replace(/(?:^|\s)(?:[-\u2013\u2014=_]+|[-\u2013\u2014]?\s?\d{1,3}\s?[-\u2013\u2014]?|Table of Contents)$/i, '');
+    const next = t.replace(
+      /(?:^|\s)(?:[-\u2013\u2014=_]+|[-\u2013\u2014]?\s?\d{1,3}\s?[-\u2013\u2014]?|Table of Contents)$/i,
+      '',
+    );
     if (next === t) return t;
     t = next;
   }
@@ -75,7 +78,10 @@ export function scoreHeldout(dir = HELDOUT_DIR, log: (line: string) => void = ()
   const result: HeldoutResult = { labels: labels.length, right: 0, misses: [] };
   for (const [file, own] of byFile) {
     const first = own[0]!;
-    const split = splitFilingFile(readFileSync(join(dir, file)), { form: first.form, filingDate: first.filed });
+    const split = splitFilingFile(readFileSync(join(dir, file)), {
+      form: first.form,
+      filingDate: first.filed,
+    });
     const found = new Map(split.items.map((i) => [i.number, fold(i.text)]));
     let right = 0;
     const lines: string[] = [];

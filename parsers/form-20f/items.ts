@@ -39,7 +39,6 @@ export function normalizeHeading(block: string): string {
   return `${head}${rewritten}${block.slice(all.length)}`;
 }
 
-
 /** The document's blocks, read as its format says. */
 export function form20fBlocks(content: string, format: DocumentFormat = documentFormat(content)): string[] {
   if (format === 'html') return dropPageFurniture(toBlocks(content, undefined));

@@ -163,7 +163,8 @@ function decodeBytes(bytes: Buffer): string {
  * text filing, see `documentFormat`) is read line by line as the text it was, as Form 20-F does.
  */
 export function toBlocks(html: string | undefined, text: string | undefined): string[] {
-  const doc = html !== undefined && html !== '' ? html : text !== undefined && looksLikeHtml(text) ? text : null;
+  const doc =
+    html !== undefined && html !== '' ? html : text !== undefined && looksLikeHtml(text) ? text : null;
   if (doc !== null)
     return documentFormat(doc) === 'wrapped_text' ? plainToBlocks(unwrapText(doc)) : htmlToBlocks(doc);
   if (text !== undefined && text !== '') return plainToBlocks(text);

@@ -12,7 +12,8 @@
  *   of a pointer that names another document (a prior Form 10-K, the proxy statement);
  * - as information, pointer-only items left literal.
  * Without a folder argument it also checks `../shared/fixtures/sec/` and then scores the third-party corpus
- * `../shared/fixtures/corpus/secparser/` (items-corpus.ts; `--corpus-only`, `--no-corpus`),
+ * `../shared/fixtures/corpus/secparser/` (items-corpus.ts; `--corpus-only`, `--no-corpus`), after the
+ * hand-labelled held-out set `fixtures/edgar-items/heldout/` (items-heldout.ts; `--heldout-only`),
  * each skipped with a message when `../shared` is absent.
  * Every filing lists each item found with its size and first and last words, then the required items left
  * out, so the next real file that fails shows why.
@@ -34,6 +35,7 @@ import {
 } from '../../parsers/edgar/items/index.ts';
 import { isPointerOnly, pointerSentence } from '../../parsers/edgar/items/pointers.ts';
 import { checkCorpus } from './items-corpus.ts';
+import { checkHeldout } from './items-heldout.ts';
 
 const DEFAULT_DIR = fileURLToPath(
   new URL('../../fixtures/upstream/www.sec.gov/Archives/edgar/data/', import.meta.url),
@@ -317,6 +319,8 @@ function main(): number {
       failed = checkFolder(SHARED_SEC) || failed;
     } else console.log(`\nshared SEC fixtures skipped: ${SHARED_SEC} is absent`);
   }
+  if (args.includes('--heldout-only')) return checkHeldout();
+  if (!corpusOnly && dir === undefined) failed = checkHeldout() || failed;
   if (args.includes('--no-corpus')) return failed;
   return checkCorpus() || failed;
 }

@@ -1,7 +1,10 @@
 import { CATALOGS } from '../edgar/items/catalog.ts';
 import { toBlocks } from '../edgar/items/index.ts';
 import { splitBlocks } from '../edgar/items/split.ts';
-import { dropPageFurniture, looksLikeHtml, plainToBlocks } from '../edgar/items/text.ts';
+import { dropPageFurniture, plainToBlocks } from '../edgar/items/text.ts';
+import { type DocumentFormat, documentFormat, unwrapText } from '../edgar/items/wrapped.ts';
+
+export { type DocumentFormat, documentFormat };
 
 /**
  * A Form 20-F primary document split into its items (Items 1-19, 4A, 16A-16J) with the shared splitter.
@@ -36,31 +39,10 @@ export function normalizeHeading(block: string): string {
   return `${head}${rewritten}${block.slice(all.length)}`;
 }
 
-export type DocumentFormat = 'html' | 'text' | 'wrapped_text';
-
-const PSEUDO_TAGS = /^\/?(table|caption|s|c|fn|page)$/i;
-const WRAPPER_TAGS = /^\/?(html|head|body|div|pre|title)$/i;
-
-/**
- * How to read a primary document. Rule: a document whose only tags, besides the 1990s text pseudo-tags
- * (`<TABLE>`, `<CAPTION>`, `<S>`, `<C>`, `<FN>`, `<PAGE>`), are html/body/div/pre wrappers is plain text in a
- * wrapper (a converter's `<html><body><div>` around a text filing): it is read line by line, as text.
- */
-export function documentFormat(content: string): DocumentFormat {
-  if (!looksLikeHtml(content)) return 'text';
-  const tags = content.match(/<\/?[a-z][a-z0-9:]*/gi) ?? [];
-  const names = tags.map((t) => t.slice(1));
-  const real = names.filter((n) => !PSEUDO_TAGS.test(n));
-  return real.length > 0 && real.every((n) => WRAPPER_TAGS.test(n)) ? 'wrapped_text' : 'html';
-}
-
 /** The document's blocks, read as its format says. */
 export function form20fBlocks(content: string, format: DocumentFormat = documentFormat(content)): string[] {
   if (format === 'html') return dropPageFurniture(toBlocks(content, undefined));
-  const text =
-    format === 'wrapped_text'
-      ? content.replace(/<\/?(html|head|body|div|pre|title)\b[^>]*>/gi, '').replace(/&amp;/g, '&')
-      : content;
+  const text = format === 'wrapped_text' ? unwrapText(content) : content;
   return dropPageFurniture(plainToBlocks(text));
 }
 

@@ -4,6 +4,7 @@ import { isCrossReferenceIndex, sliceCrossReference } from './cross-reference.ts
 import { resolveItems } from './resolve.ts';
 import { splitBlocks } from './split.ts';
 import { htmlToBlocks, looksLikeHtml, plainToBlocks } from './text.ts';
+import { documentFormat, unwrapText } from './wrapped.ts';
 
 export { ITEM_TYPES, type ItemForm, type ItemType } from './catalog.ts';
 
@@ -157,10 +158,16 @@ function decodeBytes(bytes: Buffer): string {
   return utf8.includes('\uFFFD') ? bytes.toString('latin1') : utf8;
 }
 
+/**
+ * The document's blocks. Plain text in a converter's wrapper (`<html><body><div>` and nothing else around a
+ * text filing, see `documentFormat`) is read line by line as the text it was, as Form 20-F does.
+ */
 export function toBlocks(html: string | undefined, text: string | undefined): string[] {
-  if (html !== undefined && html !== '') return htmlToBlocks(html);
-  if (text !== undefined && text !== '')
-    return looksLikeHtml(text) ? htmlToBlocks(text) : plainToBlocks(text);
+  const doc =
+    html !== undefined && html !== '' ? html : text !== undefined && looksLikeHtml(text) ? text : null;
+  if (doc !== null)
+    return documentFormat(doc) === 'wrapped_text' ? plainToBlocks(unwrapText(doc)) : htmlToBlocks(doc);
+  if (text !== undefined && text !== '') return plainToBlocks(text);
   return [];
 }
 

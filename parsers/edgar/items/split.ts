@@ -59,16 +59,18 @@ export function splitBlocks(blocks: string[], scheme: Scheme, catalog: readonly 
   firstOfRepeats(chain, candidates);
   const sections = toSections(chain, candidates, blocks, catalog, scheme);
   implicitStatementsItem(sections, candidates, blocks, scheme, catalog);
-  shareBodies(sections, blocks);
+  shareBodies(sections, blocks, scheme);
   return sections;
 }
 
 /**
  * Heading-only items get the text that speaks for them: stacked headings (`Item 10:` ... `Item 13:` then
  * one sentence "The information called for by Items 10, 11, 12 and 13 ...") share that sentence, and items
- * listed under an ABS "The following items have been omitted ..." note carry the note.
+ * listed under an ABS "The following items have been omitted ..." note carry the note. In an 8-K, stacked
+ * item headings with nothing between them (`Item 1.01 ...`, `Item 2.03 ...`, then one narrative) share the
+ * narrative under the last of them: the filer answers both items with it.
  */
-function shareBodies(sections: Section[], blocks: string[]): void {
+function shareBodies(sections: Section[], blocks: string[], scheme: Scheme): void {
   const headingOnly = (s: Section) => s.end - s.start <= 1;
   for (let i = 0; i < sections.length; i++) {
     const s = sections[i]!;
@@ -78,6 +80,10 @@ function shareBodies(sections: Section[], blocks: string[]): void {
     const owner = sections[j];
     const number = s.code.replace(/^.*Item-/, '');
     if (owner && owner.start === sections[j - 1]!.end) {
+      if (scheme.startsWith('8-K') && owner.end - owner.start > 1) {
+        s.extra = [owner.start + 1, owner.end];
+        continue;
+      }
       const body = blocks
         .slice(owner.start + 1, owner.end)
         .join(' ')

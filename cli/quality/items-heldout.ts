@@ -1,0 +1,131 @@
+/**
+ * The held-out set (`fixtures/edgar-items/heldout/`): real filings that no rule of the splitter was built on,
+ * each item's first and last words read by hand into `labels.tsv` before the splitter ever ran on them
+ * (README.md there: provenance, how the labels were read).
+ *
+ * An item is right when the splitter returns an item with its code whose text, whitespace folded (table cell
+ * separators, no-break and thin spaces read as spaces), starts with the label's first words and ends with
+ * its last words, once trailing page folios and rules ("2", "- 3 -", "-----") are set aside. Per filing the
+ * report lists what was found (first and last words) and each labelled item left out or cut wrong; items
+ * found that no label names are listed as unexpected (they count against nothing, but show).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ItemForm } from '../../parsers/edgar/items/index.ts';
+import { splitFilingFile } from '../../parsers/edgar/items/index.ts';
+
+export const HELDOUT_DIR = fileURLToPath(new URL('../../fixtures/edgar-items/heldout/', import.meta.url));
+/** The issue's goal on filings nobody tuned to. */
+export const HELDOUT_TARGET = 0.99;
+
+export interface Label {
+  file: string;
+  form: ItemForm;
+  filed: string;
+  item: string;
+  first: string;
+  last: string;
+}
+
+export interface HeldoutResult {
+  labels: number;
+  right: number;
+  /** `FILE Item-9.01 missing` / `... starts "..."` / `... ends "..."`. */
+  misses: string[];
+}
+
+/** Folds what a reader does not see as a difference: spacing, table cells, typographic spaces and quotes. */
+export function fold(text: string): string {
+  return text
+    .replace(/[\u00a0\u2002-\u200a\u202f]/g, ' ')
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/\s*\|\s*/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The text without its trailing folios and rules ("... Certificateholders 2", "... - 3 -", "-----"). */
+function withoutTrailer(text: string): string {
+  let t = text;
+  for (;;) {
+    // a folio or rule is a token of its own: "... Certificateholders 2", never the "780" of "3,936,780"
+    const next = t.replace(
+      /(?:^|\s)(?:[-\u2013\u2014=_]+|[-\u2013\u2014]?\s?\d{1,3}\s?[-\u2013\u2014]?|Table of Contents)$/i,
+      '',
+    );
+    if (next === t) return t;
+    t = next;
+  }
+}
+
+export function readLabels(dir = HELDOUT_DIR): Label[] {
+  const lines = readFileSync(join(dir, 'labels.tsv'), 'utf8').split('\n').slice(1);
+  return lines
+    .filter((l) => l.trim() !== '')
+    .map((l) => {
+      const [file, form, filed, item, first, last] = l.split('\t');
+      return { file: file!, form: form as ItemForm, filed: filed!, item: item!, first: first!, last: last! };
+    });
+}
+
+/** Scores every labelled filing; `log` receives the per-filing report lines. */
+export function scoreHeldout(dir = HELDOUT_DIR, log: (line: string) => void = () => {}): HeldoutResult {
+  const labels = readLabels(dir);
+  const byFile = new Map<string, Label[]>();
+  for (const l of labels) byFile.set(l.file, [...(byFile.get(l.file) ?? []), l]);
+  const result: HeldoutResult = { labels: labels.length, right: 0, misses: [] };
+  for (const [file, own] of byFile) {
+    const first = own[0]!;
+    const split = splitFilingFile(readFileSync(join(dir, file)), {
+      form: first.form,
+      filingDate: first.filed,
+    });
+    const found = new Map(split.items.map((i) => [i.number, fold(i.text)]));
+    let right = 0;
+    const lines: string[] = [];
+    for (const item of split.items) {
+      const t = found.get(item.number)!;
+      const words = t.split(' ');
+      lines.push(
+        `    found ${item.number} [${t.length}] "${words.slice(0, 8).join(' ')}" … "${words.slice(-8).join(' ')}"`,
+      );
+    }
+    for (const l of own) {
+      const t = found.get(l.item);
+      let miss: string | null = null;
+      if (t === undefined) miss = 'missing';
+      else if (!t.startsWith(fold(l.first))) miss = `starts "${t.slice(0, 70)}", label "${l.first}"`;
+      else if (!withoutTrailer(t).endsWith(fold(l.last)))
+        miss = `ends "…${withoutTrailer(t).slice(-70)}", label "${l.last}"`;
+      if (miss === null) right++;
+      else {
+        result.misses.push(`${file} ${l.item} ${miss}`);
+        lines.push(`    MISS  ${l.item} ${miss}`);
+      }
+    }
+    const labelled = new Set(own.map((l) => l.item));
+    const extra = split.items.filter((i) => !labelled.has(i.number)).map((i) => i.number);
+    if (extra.length) lines.push(`    unexpected ${extra.join(' ')}`);
+    result.right += right;
+    log(`${file}  ${first.form}  ${right}/${own.length} right  items ${split.items.length}`);
+    for (const line of lines) log(line);
+  }
+  return result;
+}
+
+/** Prints the held-out report; 1 when it scores under the target. */
+export function checkHeldout(): number {
+  if (!existsSync(join(HELDOUT_DIR, 'labels.tsv'))) {
+    console.log(`\nheld-out set skipped: ${HELDOUT_DIR}labels.tsv is absent`);
+    return 0;
+  }
+  console.log(`\nheld-out set ${HELDOUT_DIR} (hand-labelled, never tuned to)`);
+  const r = scoreHeldout(HELDOUT_DIR, (l) => console.log(l));
+  const share = r.labels ? r.right / r.labels : 1;
+  console.log(
+    `\nheld-out: ${r.right} of ${r.labels} labelled items right (${(share * 100).toFixed(1)}%); target ${HELDOUT_TARGET * 100}%`,
+  );
+  return share >= HELDOUT_TARGET ? 0 : 1;
+}

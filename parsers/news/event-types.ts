@@ -90,6 +90,14 @@ export const TEXT_RULES: TextRule[] = [
     2,
   ),
   r('earnings.eps', 'earnings', 'results', /\bper (diluted )?share\b|\beps\b/i, 1),
+  // the earnings-desk shorthand: "beats by $0.12, beats on revenue", "misses by $0.03"
+  r(
+    'earnings.beat_by',
+    'earnings',
+    'results',
+    /\b(beats?|miss(es)?|tops?|lags?) (by \$?\d|on (revenue|sales|earnings|eps)\b)/i,
+    3,
+  ),
   r(
     'earnings.loss',
     'earnings',
@@ -199,7 +207,7 @@ export const TEXT_RULES: TextRule[] = [
     'regulatory.enforcement',
     'regulatory',
     'enforcement',
-    /\b(enforcement actions?|fined?|fining|penalty|sanctioned|consent order|cease and desist)\b/i,
+    /\b(enforcement actions?|fined?|fining|penalty|sanctioned|consent order|cease and desist|charge sheet|statement of objections)\b/i,
     3,
   ),
   r(
@@ -266,7 +274,7 @@ export const TEXT_RULES: TextRule[] = [
     'contract.award',
     'contract',
     'award',
-    /\b(contract|wins? (an? )?order|awarded|partnership|partners? with|agreement with|supply deal|licensing deal)\b/i,
+    /\b(contract|wins? (an? )?order|awarded|partnership|partners? with|agreement with|supply deal|licensing deal|alliance|teams? up|teamed up|pacts?|\d+-year (\w+ ){0,2}deal)\b/i,
     2,
   ),
   r(
@@ -274,7 +282,7 @@ export const TEXT_RULES: TextRule[] = [
     'product.launch',
     'product',
     'launch',
-    /\b(launch\w*|unveil\w*|introduc\w*|debuts? (new|its|a|an)|rolls? out|rolled out|roll-?out|reveals? (new|its|a|an)|showcases?|demos?|new (models?|products?|phones?|iphones?|chips?|services?|watch|watches|cars?|drugs?|devices?|features?|versions?|lineup)|products)\b/i,
+    /\b(launch\w*|unveil\w*(?! (a |an |its |the )?(\w+ ){0,2}(plan|drive|cuts?|overhaul|strategy|program(me)?|budget|review)s?\b)|introduc\w*|debuts? (new|its|a|an)|rolls? out|rolled out|roll-?out|reveals? (new|its|a|an)|showcases?|demos?|new (models?|products?|phones?|iphones?|chips?|services?|watch|watches|cars?|drugs?|devices?|features?|versions?|lineup)|products)\b/i,
     2,
   ),
   r('product.recall', 'product', 'recall', /\brecall\w*\b/i, 3),
@@ -282,7 +290,7 @@ export const TEXT_RULES: TextRule[] = [
     'restructuring.layoffs',
     'restructuring',
     'layoffs',
-    /\b(layoffs?|lay off|job cuts?|cut \d[\d,]* jobs|cuts? jobs|headcount|restructur\w*|slash\w* (jobs|workforce)|voluntary buyouts|severance|debt overhaul)\b/i,
+    /\b(layoffs?|lay off|job cuts?|cut \d[\d,]* jobs|cuts? jobs|headcount|restructur\w*|slash\w* (jobs|workforce)|voluntary buyouts|severance|debt overhaul|cost[- ]cutting|cost cuts?|cuts? costs)\b/i,
     3,
   ),
   r(
@@ -326,7 +334,7 @@ export const TEXT_RULES: TextRule[] = [
     'macro.data',
     'macro',
     'economic_data',
-    /\b(inflation|cpi|ppi|gdp|jobs report|payrolls|nonfarm|non-farm|jobless|initial claims|unemployment( claims| rate)?|labor market|labour market|employment report|employment data|jobs (numbers|data|figures|growth)|retail sales|pmi|consumer (prices|confidence|sentiment)|producer prices|wholesale prices|housing starts|home sales|economy|economic|recession|growth)\b/i,
+    /\b(inflation|cpi|ppi|gdp|jobs report|payrolls|nonfarm|non-farm|jobless|initial claims|unemployment( claims| rate)?|labor market|labour market|employment report|employment data|jobs (numbers|data|figures|growth)|retail sales|pmi|consumer (prices|confidence|sentiment)|producer prices|wholesale prices|housing starts|home sales|economy|economic|recession|growth|trade (deficit|surplus|gap))\b/i,
     3,
   ),
   r(
@@ -340,7 +348,7 @@ export const TEXT_RULES: TextRule[] = [
     'macro.markets',
     'macro',
     'markets',
-    /\b(stocks|equities|bonds?|yields?|treasur(y|ies)|dollar|yen|euro|currency|fx|oil|crude|brent|wti|lng|bpd|gold|silver|copper|commodit(y|ies)|futures|wall street|indices|emerging markets?|(world|global|financial|stock|equity|credit|capital) markets|funds? flows?|outflows?|inflows?|volatility|money markets?|benchmarks?|bourses?|home prices)\b/i,
+    /\b(stocks|equities|bonds?|yields?|treasur(y|ies)|dollar|yen|euro|pound|sterling|currency|fx|bitcoin|cryptocurrencies|oil|crude|brent|wti|lng|bpd|gold|silver|copper|commodit(y|ies)|futures|wall street|indices|emerging markets?|(world|global|financial|stock|equity|credit|capital) markets|funds? flows?|outflows?|inflows?|volatility|money markets?|benchmarks?|bourses?|home prices)\b/i,
     2,
   ),
   r(

@@ -71,6 +71,8 @@ export function nameKey(name: string): string {
     .toLowerCase()
     .replace(/['’]s\b/g, '')
     .replace(/&/g, ' and ')
+    // a dotted initialism is one word: "S.A." is "SA", "N.V." is "NV" (then a corporate suffix like the others)
+    .replace(/\b([a-z])\.(?=[a-z]\.?(?![a-z]))/g, '$1')
     .replace(/[,.'’()]/g, ' ')
     .replace(/-/g, ' ')
     .replace(SUFFIX, ' ')

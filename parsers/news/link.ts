@@ -335,6 +335,15 @@ export function linkItem(
       const after = inTitle.find((h) => h.at >= end);
       if (after) primaries = [after];
     }
+    // a subject naming no company leaves the topic's owner: a company in the possessive ("What to look for in
+    // Microsoft's Q1 earnings today") is the one the headline is about
+    if (primaries.length === 0) {
+      // (not a speaker's employer in a closing attribution: ", CME's Duffy says")
+      const attribution = /(?:,|:| -)\s*[^,:]*\b(says|said|say|report|reports|sources)\s*$/i.exec(title);
+      const stop = attribution ? attribution.index : title.length;
+      const owner = inTitle.find((h) => h.at < stop && /['’]s?$/.test(h.phrase));
+      if (owner) primaries = [owner];
+    }
     for (const h of inTitle)
       add(h.company, {
         basis: 'name',

@@ -29,9 +29,9 @@ export interface NewsReader {
 }
 
 const UP =
-  /\b(beats?|tops?|topped|raises?|raised|rises?|rose|jumps?|jumped|soars?|surges?|gains?|record (profit|sales|revenue|high)|approv\w+|cleared|wins?|won|upgrades?d?|rules? in favou?r|boosts?|boosted|increase[sd]?|rebounds?|rall(y|ies|ied)|progress|optimism|hopes|buyback|dividend increase|beat|reclaims?|lifts?|strong(er)?|better|upbeat|higher|climbs?|outperform\w*|accelerat\w*|quickens?|quickened|widen(s|ed|ing)?)\b/gi;
+  /\b(beats?|tops?|topped|raises?|raised|rises?|rose|jumps?|jumped|soars?|surges?|gains?|record (profit|sales|revenue|high)|approv\w+|cleared|wins?|won|upgrades?d?|rules? in favou?r|boosts?|boosted|increase[sd]?|rebounds?|rall(y|ies|ied)|progress|optimism|hopes|buyback|dividend increase|beat|reclaims?|lifts?|strong(er)?|better|upbeat|higher|climbs?|outperform\w*|accelerat\w*|quickens?|quickened|widen(s|ed|ing)?|boom(s|ing)?|adds? [\d,]+ jobs)\b/gi;
 const DOWN =
-  /\b(miss(es|ed)?|cuts?|falls?|fell|drops?|dropped|plunges?|plummets?|slumps?|tumbles?|sinks?|losses|loss|declines?|declined|decreased?|warns?|downgrades?d?|layoffs?|lay off|halt(ed|s)?|recalls?|probe|lawsuit|sued|fined?|fines|fining|penalty|bankrupt\w*|default\w*|resigns?|ousted|delist\w*|rejects?|weak\w*|slips?|slides?|outflows?|exits|shock|risks|negative|falling|fears?|destructive|disruptions?|correction|retaliates|slams|dips?|shortfall|slows?|buckles?|trimmed|trims?|charged|indicted|fraud|accused|suspends?|threatens?|attacks?|worse|short of|falls? short|lower|eases?|escalat\w*|slash\w*|demolish\w*|crash(es|ed|ing)?|hits?|crisis|rout|turmoil|underperform\w*|cools?|cooled|cooling|slowed|slowing|narrow(s|ed|ing)?|breach(es|ed)?|slam(s|med)?)\b/gi;
+  /\b(miss(es|ed)?|cuts?|falls?|fell|drops?|dropped|plunges?|plummets?|slumps?|tumbles?|sinks?|losses|loss|declines?|declined|decreased?|warns?|downgrades?d?|layoffs?|lay off|halt(ed|s)?|recalls?|probe|lawsuit|sued|fined?|fines|fining|penalty|bankrupt\w*|default\w*|resigns?|ousted|delist\w*|rejects?|weak\w*|slips?|slides?|outflows?|exits|shock|risks|negative|falling|fears?|destructive|disruptions?|correction|retaliates|slams|dips?|shortfall|slows?|buckles?|trimmed|trims?|charged|indicted|fraud|accused|suspends?|threatens?|attacks?|worse|short of|falls? short|lower|eases?|escalat\w*|slash\w*|demolish\w*|crash(es|ed|ing)?|hits?|crisis|rout|turmoil|underperform\w*|cools?|cooled|cooling|slowed|slowing|narrow(s|ed|ing)?|breach(es|ed)?|slam(s|med)?|dampen(s|ed)?|(?<=(month|year|week|day|record|time) )lows?)\b/gi;
 
 /** Phrases read before single words: a negation or a comparison turns the word it governs around. */
 const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
@@ -79,7 +79,7 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
   },
   // a record or best period is up: "Record First Quarter", "Best Quarter Ever", "hits record high"
   {
-    re: /\b(record|best)( (first|second|third|fourth|fiscal|full|annual))?[- ]?(quarter|year|results|revenue|sales|earnings|profit)s?\b|\bhits? (a )?(new |all-time |\w+-(year|month|week) )?(record|high|peak)\b/gi,
+    re: /\b(record|best)( (first|second|third|fourth|fiscal|full|annual))?[- ]?(quarter|year|results|revenue|sales|earnings|profit)s?\b|\b(hits?|returns? to) (a )?(new |all-time |\w+-(year|month|week) )?(revenue |profit |sales )?(record|high|peak)\b/gi,
     dir: 1,
   },
 ];
@@ -96,7 +96,7 @@ const NOT_DIRECTIONAL = /\b(pay|compensation|salary|salaries|bonus(es)?|pay pack
 
 /** Words of movement (up or down), the ones a bad-when-up quantity turns around. */
 const MOVE =
-  /^(rises?|rose|jumps?|jumped|soars?|surges?|gains?|increase[sd]?|rebounds?|higher|climbs?|falls?|fell|drops?|dropped|declines?|declined|decreased?|slips?|dips?|slides?|eases?|tumbles?|plunges?|lower|slows?|slowed|slowing|cools?|cooled|cooling|accelerat\w*|quickens?|quickened|narrow(s|ed|ing)?|widen(s|ed|ing)?)$/i;
+  /^(rises?|rose|jumps?|jumped|soars?|surges?|gains?|increase[sd]?|rebounds?|higher|climbs?|falls?|fell|drops?|dropped|declines?|declined|decreased?|slips?|dips?|slides?|eases?|tumbles?|plunges?|lower|slows?|slowed|slowing|cools?|cooled|cooling|accelerat\w*|quickens?|quickened|narrow(s|ed|ing)?|widen(s|ed|ing)?|lows?)$/i;
 
 /** A stated absence of movement: the clause has decided, and decided neutral. */
 const NO_MOVE = /\b(stand(s)? still|little changed|unchanged|flat|steady|mixed)\b/i;
@@ -190,7 +190,7 @@ export function readLocally(input: ReaderInput): Reading {
   // the main clause decides before the reason it gives: "revenue misses on strong dollar", "X falls as Y rises";
   // a headline that opens with its reason ("After weak jobs report and Syria strikes, stocks stand still") has its
   // main clause after the comma
-  const opening = /^(after|as|amid|despite|on|with)\b[^,]{3,80},\s*/i.exec(input.title);
+  const opening = /^(after|as|amid|despite|on|with|in)\b[^,]{3,80},\s*/i.exec(input.title);
   const reason = opening ? null : /\s(as|amid|on|after|despite|due to)\s/i.exec(input.title);
   const mainText = opening
     ? input.title.slice(opening[0].length)
@@ -200,7 +200,8 @@ export function readLocally(input: ReaderInput): Reading {
   // a main clause that states no movement ("stocks stand still", "little changed", "flat") has decided: neutral
   const still = mainText !== null && NO_MOVE.test(mainText);
   const main = mainText === null ? null : still ? { net: 0, words: [], muted: 1 } : read(mainText);
-  const head = after && after.net !== 0 ? after : main && (main.net !== 0 || still) ? main : read(input.title);
+  const head =
+    after && after.net !== 0 ? after : main && (main.net !== 0 || still || opening) ? main : read(input.title);
   // the headline decides; the summary only when the headline has no directional words
   // (a headline whose only movement is of a quantity that says nothing of the company, "CEO pay rises", has decided)
   const lead = head.net !== 0 || head.muted > 0 ? head : read((input.summary ?? '').slice(0, 600), true);

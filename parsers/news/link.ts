@@ -67,20 +67,22 @@ const SUFFIX =
  * ("Walmart's", "Sears'", curly or straight) and hyphens ("Coca-Cola") read as the bare words.
  */
 export function nameKey(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/['’]s\b/g, '')
-    .replace(/&/g, ' and ')
-    // a dotted initialism is one word: "S.A." is "SA", "N.V." is "NV" (then a corporate suffix like the others)
-    .replace(/\b([a-z])\.(?=[a-z]\.?(?![a-z]))/g, '$1')
-    .replace(/[,.'’()]/g, ' ')
-    .replace(/-/g, ' ')
-    .replace(SUFFIX, ' ')
-    .replace(/[^a-z0-9 ]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^(and|of) | (and|of)$/g, '')
-    .trim();
+  return (
+    name
+      .toLowerCase()
+      .replace(/['’]s\b/g, '')
+      .replace(/&/g, ' and ')
+      // a dotted initialism is one word: "S.A." is "SA", "N.V." is "NV" (then a corporate suffix like the others)
+      .replace(/\b([a-z])\.(?=[a-z]\.?(?![a-z]))/g, '$1')
+      .replace(/[,.'’()]/g, ' ')
+      .replace(/-/g, ' ')
+      .replace(SUFFIX, ' ')
+      .replace(/[^a-z0-9 ]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/^(and|of) | (and|of)$/g, '')
+      .trim()
+  );
 }
 
 /** The alias table's key: the name key without its spaces, so "Wal-Mart", "WALMART" and "Walmart" meet. */

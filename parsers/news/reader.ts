@@ -68,7 +68,10 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
     dir: 1,
   },
   // slowing a good quantity is down: "may slow recovery"
-  { re: /\b(slows?|slowed|slowing|slow|stall\w*) (the |its )?(\w+ )?(recovery|growth|expansion|hiring)\b/gi, dir: -1 },
+  {
+    re: /\b(slows?|slowed|slowing|slow|stall\w*) (the |its )?(\w+ )?(recovery|growth|expansion|hiring)\b/gi,
+    dir: -1,
+  },
   // a best or worst period: "best week since July", "worst day since April"
   { re: /\b(best|biggest (weekly|monthly|daily) gain) (day|week|month|session|quarter|year)\b/gi, dir: 1 },
   { re: /\bworst (day|week|month|session|quarter|year)\b/gi, dir: -1 },
@@ -201,7 +204,11 @@ export function readLocally(input: ReaderInput): Reading {
   const still = mainText !== null && NO_MOVE.test(mainText);
   const main = mainText === null ? null : still ? { net: 0, words: [], muted: 1 } : read(mainText);
   const head =
-    after && after.net !== 0 ? after : main && (main.net !== 0 || still || opening) ? main : read(input.title);
+    after && after.net !== 0
+      ? after
+      : main && (main.net !== 0 || still || opening)
+        ? main
+        : read(input.title);
   // the headline decides; the summary only when the headline has no directional words
   // (a headline whose only movement is of a quantity that says nothing of the company, "CEO pay rises", has decided)
   const lead = head.net !== 0 || head.muted > 0 ? head : read((input.summary ?? '').slice(0, 600), true);

@@ -91,6 +91,22 @@ export const TEXT_RULES: TextRule[] = [
   ),
   r('earnings.eps', 'earnings', 'results', /\bper (diluted )?share\b|\beps\b/i, 1),
   r(
+    // an earnings preview or a quarter's beat: "Earnings Expectations", "up after Q1 beats"
+    'earnings.preview',
+    'earnings',
+    'results',
+    /\bearnings (expectations|preview|estimates|call)\b|\b(q[1-4]|quarter) (beats?|miss(es)?|tops?)\b/i,
+    3,
+  ),
+  // the earnings-desk shorthand: "beats by $0.12, beats on revenue", "misses by $0.03"
+  r(
+    'earnings.beat_by',
+    'earnings',
+    'results',
+    /\b(beats?|miss(es)?|tops?|lags?) (by \$?\d|on (revenue|sales|earnings|eps)\b)/i,
+    3,
+  ),
+  r(
     'earnings.loss',
     'earnings',
     'results',
@@ -113,6 +129,14 @@ export const TEXT_RULES: TextRule[] = [
     4,
   ),
   r(
+    // the company's own figure raised: "income upgrade", "profit downgrade"
+    'guidance.upgrade',
+    'guidance',
+    'outlook',
+    /\b(income|profit|revenue|earnings|sales) (upgrade|downgrade)s?\b/i,
+    4,
+  ),
+  r(
     'guidance.profit_warning',
     'guidance',
     'profit_warning',
@@ -130,7 +154,7 @@ export const TEXT_RULES: TextRule[] = [
     'm&a.divest',
     'm&a',
     'divestiture',
-    /\b(to sell|sells?|divest\w*|spin[- ]?off|carve[- ]out)\b.{0,50}\b(stores?|unit|business|stake|division|assets?|operations)\b/i,
+    /\b(to sell|sells?|divest\w*|spin[- ]?off|carve[- ]out)\b.{0,50}\b(stores?|unit|business|stake|division|assets?|operations|group|arm|subsidiary)\b/i,
     3,
   ),
   r(
@@ -138,7 +162,7 @@ export const TEXT_RULES: TextRule[] = [
     'm&a.buy',
     'm&a',
     'acquisition',
-    /\b(agrees? to buy|agreed to buy|deal to (buy|purchase)|to buy|buys|buying|bought|to purchase|purchase of|buyout|tie-up|combine|combination with|to be bought|(takeover|buyout|rival|higher|hostile) (bid|offer)|bids? for|offer for)\b(?![^.,;:]{0,25}\b(crude|oil|gas|lng|gold|bonds?|back|stocks?|treasur\w+|dollars?|yen|euros?|barrels|bitcoin|weapons|jets?|aircraft|planes|time|votes?)\b)/i,
+    /\b(gobble up|gobbles up|snaps? up|agrees? to buy|agreed to buy|deal to (buy|purchase)|to buy|buys|buying|bought|to purchase|purchase of|buyout|tie-up|combine|combination with|to be bought|(takeover|buyout|rival|higher|hostile) (bid|offer)|bids? for|offer for)\b(?![^.,;:]{0,25}\b(crude|oil|gas|lng|gold|bonds?|back|stocks?|treasur\w+|dollars?|yen|euros?|barrels|bitcoin|weapons|jets?|aircraft|planes|time|votes?)\b)/i,
     3,
   ),
   r(
@@ -161,14 +185,14 @@ export const TEXT_RULES: TextRule[] = [
     'management.ceo',
     'management',
     'executive_change',
-    /\b(ceo|chief executive|cfo|chairman|chairwoman|president)\b.{0,40}\b(resigns?|steps? down|ousted|named|appointed|appoints?|to step down|departs?|retires?|replaces?|quits?)\b/i,
+    /\b(ceo|chief executive|cfo|chairman|chairwoman|president|co-?heads?|unit heads?|board members?)\b.{0,40}\b(resigns?|steps? down|ousted|named|appointed|appoints?|to step down|departs?|retires?|replaces?|quits?)\b|\b(quits?|resigns?|steps? down|departs?)\b.{0,30}\b(as|role)\b.{0,40}\b(ceo|chief|co-?head|head|chair\w*|president|director)\b/i,
     3,
   ),
   r(
     'management.appoints',
     'management',
     'executive_change',
-    /\b(appoints?|names?|hires?)\b.{0,30}\b(ceo|chief executive|cfo|chief financial|chairman|president|director)\b/i,
+    /\b(appoints?|names?|hires?|nominates?|elevates?|promotes?)\b.{0,40}\b(ceo|chief executive|cfo|chief financial|chairman|president|directors?|board members?|unit heads?|co-?heads?)\b/i,
     3,
   ),
   r(
@@ -199,7 +223,7 @@ export const TEXT_RULES: TextRule[] = [
     'regulatory.enforcement',
     'regulatory',
     'enforcement',
-    /\b(enforcement actions?|fined?|fining|penalty|sanctioned|consent order|cease and desist)\b/i,
+    /\b(enforcement actions?|fined?|fining|penalty|sanctioned|consent order|cease and desist|charge sheet|statement of objections)\b/i,
     3,
   ),
   r(
@@ -221,7 +245,7 @@ export const TEXT_RULES: TextRule[] = [
     'regulatory.antitrust',
     'regulatory',
     'antitrust',
-    /\b(antitrust|competition (authority|commission|watchdog|regulator|bureau)|competition and markets authority|regulators?)\b/i,
+    /\b(antitrust|cartels?|competition (authority|commission|watchdog|regulator|bureau)|competition and markets authority|regulators?)\b/i,
     2,
   ),
   r(
@@ -229,7 +253,7 @@ export const TEXT_RULES: TextRule[] = [
     'regulatory.authority_action',
     'regulatory',
     'enforcement',
-    /\b(ftc|sec|doj|cma|fcc|cfpb|finra|federal trade commission|justice department|european commission|eu commission|brussels|competition (authority|commission|watchdog|regulator)|antitrust (regulators?|enforcers?|authorit(y|ies))|regulators?|watchdogs?)\b.{0,40}\b(sues?|sued|blocks?|fines?|fined|probes?|investigat\w+|charges?|clears?|approves?|rejects?|challenges?|opposes?|bans?|orders?|threatens?|raids?)\b/i,
+    /\b(ftc|sec|doj|cma|fcc|cfpb|finra|federal trade commission|justice department|european commission|eu commission|brussels|competition (authority|commission|watchdog|regulator)|(public service|utilit(y|ies)|securities|communications) commission|antitrust (regulators?|enforcers?|authorit(y|ies))|regulators?|watchdogs?)\b.{0,40}\b(sues?|sued|blocks?|fines?|fined|probes?|investigat\w+|charges?|clears?|approves?|rejects?|challenges?|opposes?|bans?|orders?|threatens?|raids?|reach(es|ed)? (a )?(deal|settlement|agreement))\b/i,
     5,
   ),
   r(
@@ -266,7 +290,7 @@ export const TEXT_RULES: TextRule[] = [
     'contract.award',
     'contract',
     'award',
-    /\b(contract|wins? (an? )?order|awarded|partnership|partners? with|agreement with|supply deal|licensing deal)\b/i,
+    /\b(contract|wins? (an? )?order|awarded|partnership|partners? with|agreement with|supply deal|licensing deal|alliance|teams? up|teamed up|pacts?|\d+-year (\w+ ){0,2}deal)\b/i,
     2,
   ),
   r(
@@ -274,7 +298,15 @@ export const TEXT_RULES: TextRule[] = [
     'product.launch',
     'product',
     'launch',
-    /\b(launch\w*|unveil\w*|introduc\w*|debuts? (new|its|a|an)|rolls? out|rolled out|roll-?out|reveals? (new|its|a|an)|showcases?|demos?|new (models?|products?|phones?|iphones?|chips?|services?|watch|watches|cars?|drugs?|devices?|features?|versions?|lineup)|products)\b/i,
+    /\b(launch\w*|unveil\w*(?! (a |an |its |the )?(\w+ ){0,2}(plan|drive|cuts?|overhaul|strategy|program(me)?|budget|review)s?\b)|introduc\w*|debuts? (new|its|a|an)|rolls? out|rolled out|roll-?out|reveals? (new|its|a|an)|showcases?|demos?|new (models?|products?|phones?|iphones?|chips?|services?|watch|watches|cars?|drugs?|devices?|features?|versions?|lineup)|products)\b/i,
+    2,
+  ),
+  r(
+    // a release of software or a new model: "releases Teams roadmap, beta version", "adds another Surface model"
+    'product.release',
+    'product',
+    'launch',
+    /\b(releases?|released|adds? (another|a new|new))\b.{0,40}\b(versions?|beta|roadmap|models?|features?|updates?|apps?|devices?)\b/i,
     2,
   ),
   r('product.recall', 'product', 'recall', /\brecall\w*\b/i, 3),
@@ -282,7 +314,7 @@ export const TEXT_RULES: TextRule[] = [
     'restructuring.layoffs',
     'restructuring',
     'layoffs',
-    /\b(layoffs?|lay off|job cuts?|cut \d[\d,]* jobs|cuts? jobs|headcount|restructur\w*|slash\w* (jobs|workforce)|voluntary buyouts|severance|debt overhaul)\b/i,
+    /\b(layoffs?|lay off|job cuts?|cut \d[\d,]* jobs|cuts? jobs|headcount|restructur\w*|slash\w* (jobs|workforce)|voluntary buyouts|severance|debt overhaul|cost[- ]cutting|cost cuts?|cuts? costs)\b/i,
     3,
   ),
   r(
@@ -312,8 +344,16 @@ export const TEXT_RULES: TextRule[] = [
     'analyst.rating',
     'analyst',
     'rating_change',
-    /\b(upgrades?d?|downgrades?d?|price target|initiates? coverage|rating)\b/i,
+    /\b(upgrades?d?|downgrades?d?|price targets?|initiates? coverage|rating)\b/i,
     2,
+  ),
+  r(
+    // analysts moving their own view: "Analysts dampen outlook for FTSE 100 banks", "analysts raise price targets"
+    'analyst.view',
+    'analyst',
+    'estimate_change',
+    /\banalysts?\b.{0,15}\b(cut|cuts|raise|raises|lift|lifts|lower|lowers|dampen|dampens|trim|trims|boost|boosts)\b/i,
+    5,
   ),
   r(
     'macro.central_bank',
@@ -326,8 +366,16 @@ export const TEXT_RULES: TextRule[] = [
     'macro.data',
     'macro',
     'economic_data',
-    /\b(inflation|cpi|ppi|gdp|jobs report|payrolls|nonfarm|non-farm|jobless|initial claims|unemployment( claims| rate)?|labor market|labour market|employment report|employment data|jobs (numbers|data|figures|growth)|retail sales|pmi|consumer (prices|confidence|sentiment)|producer prices|wholesale prices|housing starts|home sales|economy|economic|recession|growth)\b/i,
+    /\b(inflation|cpi|ppi|gdp|jobs report|payrolls|nonfarm|non-farm|jobless|initial claims|unemployment( claims| rate)?|labor market|labour market|employment report|employment data|jobs (numbers|data|figures|growth)|retail sales|pmi|consumer (prices|confidence|sentiment)|producer prices|wholesale prices|housing starts|home sales|economy|economic|recession|growth|trade (deficit|surplus|gap))\b/i,
     3,
+  ),
+  r(
+    // labour data names the event more than the layoffs it counts: "jobless aid as layoffs mount"
+    'macro.labour',
+    'macro',
+    'economic_data',
+    /\b(jobless|initial claims|payrolls|nonfarm|non-farm|unemployment (claims|rate|benefits)|jobs report|hiring)\b/i,
+    4,
   ),
   r(
     'macro.trade',
@@ -340,14 +388,14 @@ export const TEXT_RULES: TextRule[] = [
     'macro.markets',
     'macro',
     'markets',
-    /\b(stocks|equities|bonds?|yields?|treasur(y|ies)|dollar|yen|euro|currency|fx|oil|crude|brent|wti|lng|bpd|gold|silver|copper|commodit(y|ies)|futures|wall street|indices|emerging markets?|(world|global|financial|stock|equity|credit|capital) markets|funds? flows?|outflows?|inflows?|volatility|money markets?|benchmarks?|bourses?|home prices)\b/i,
+    /\b(stocks|equities|bonds?|yields?|treasur(y|ies)|dollar|yen|euro|pound|sterling|currency|fx|bitcoin|cryptocurrencies|oil|crude|brent|wti|lng|bpd|gold|silver|copper|commodit(y|ies)|futures|wall street|indices|emerging markets?|(world|global|financial|stock|equity|credit|capital) markets|funds? flows?|outflows?|inflows?|volatility|money markets?|benchmarks?|bourses?|home prices|ftse( \d+)?|dow jones|s&p 500|nasdaq composite|nikkei|dax|hang seng|sensex|nifty)\b/i,
     2,
   ),
   r(
     'macro.geopolitics',
     'macro',
     'geopolitics',
-    /\b(war|warships?|strait of hormuz|hormuz|military|missiles?|election|shutdown|brexit)\b/i,
+    /\b((?<!(bidding|price|trade|talent) )war|warships?|strait of hormuz|hormuz|military|missiles?|election|shutdown|brexit)\b/i,
     2,
   ),
   r(
@@ -356,6 +404,14 @@ export const TEXT_RULES: TextRule[] = [
     'disruption',
     /\b(outage|strike|shutdown of|plant closure|fire at|explosion|accident|cyberattack|hack\w*|breach|suspends? (operations|production)|port suspends?|disruptions?)\b/i,
     2,
+  ),
+  r(
+    // building a plant or adding jobs: "Toyota to build Lexus in Kentucky, add 750 jobs"
+    'operations.expansion',
+    'operations',
+    'expansion',
+    /\b(to build|builds?|opens?|open) .{0,40}\b(plant|factory|in [A-Z]\w+)|\badds? [\d,]+ jobs\b/,
+    3,
   ),
   r(
     'operations.production',

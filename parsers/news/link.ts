@@ -67,18 +67,22 @@ const SUFFIX =
  * ("Walmart's", "Sears'", curly or straight) and hyphens ("Coca-Cola") read as the bare words.
  */
 export function nameKey(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/['’]s\b/g, '')
-    .replace(/&/g, ' and ')
-    .replace(/[,.'’()]/g, ' ')
-    .replace(/-/g, ' ')
-    .replace(SUFFIX, ' ')
-    .replace(/[^a-z0-9 ]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^(and|of) | (and|of)$/g, '')
-    .trim();
+  return (
+    name
+      .toLowerCase()
+      .replace(/['’]s\b/g, '')
+      .replace(/&/g, ' and ')
+      // a dotted initialism is one word: "S.A." is "SA", "N.V." is "NV" (then a corporate suffix like the others)
+      .replace(/\b([a-z])\.(?=[a-z]\.?(?![a-z]))/g, '$1')
+      .replace(/[,.'’()]/g, ' ')
+      .replace(/-/g, ' ')
+      .replace(SUFFIX, ' ')
+      .replace(/[^a-z0-9 ]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/^(and|of) | (and|of)$/g, '')
+      .trim()
+  );
 }
 
 /** The alias table's key: the name key without its spaces, so "Wal-Mart", "WALMART" and "Walmart" meet. */
@@ -92,7 +96,7 @@ export function aliasKey(name: string): string {
  * becomes an alias when it is one of them ("Home" of HOME DEPOT, "General" of GENERAL MOTORS).
  */
 const COMMON_WORDS = new Set(
-  'american general united first national global international energy capital financial federal new best target gap visa square block meta oracle amazon shell apple delta fox news public royal standard china us world bank home central state security america reuters street wall market markets trade trading great southern northern western eastern pacific atlantic first second third one two three big little old good real city county community citizens peoples people life health care medical digital data tech technology technologies systems solutions services industries resources partners investors invest investment income growth value select strategic premier prime core main star sun moon blue green red black white gold silver diamond golden north south east west texas california florida york carolina america american americas euro asia africa europe canada canadian alpha beta omega first mid valley river lake mountain park ocean bay harbor pioneer liberty freedom patriot eagle summit apex vision smart open next plus max one'.split(
+  'argentina brazil mexico chile peru colombia venezuela germany france italy spain britain ireland russia ukraine japan korea india israel turkey egypt nigeria kenya australia american general united first national global international energy capital financial federal new best target gap visa square block meta oracle amazon shell apple delta fox news public royal standard china us world bank home central state security america reuters street wall market markets trade trading great southern northern western eastern pacific atlantic first second third one two three big little old good real city county community citizens peoples people life health care medical digital data tech technology technologies systems solutions services industries resources partners investors invest investment income growth value select strategic premier prime core main star sun moon blue green red black white gold silver diamond golden north south east west texas california florida york carolina america american americas euro asia africa europe canada canadian alpha beta omega first mid valley river lake mountain park ocean bay harbor pioneer liberty freedom patriot eagle summit apex vision smart open next plus max one'.split(
     ' ',
   ),
 );
@@ -332,6 +336,15 @@ export function linkItem(
     if (primaries.length === 0 && AUTHORITY.test(title.slice(start, end))) {
       const after = inTitle.find((h) => h.at >= end);
       if (after) primaries = [after];
+    }
+    // a subject naming no company leaves the topic's owner: a company in the possessive ("What to look for in
+    // Microsoft's Q1 earnings today") is the one the headline is about
+    if (primaries.length === 0) {
+      // (not a speaker's employer in a closing attribution: ", CME's Duffy says")
+      const attribution = /(?:,|:| -)\s*[^,:]*\b(says|said|say|report|reports|sources)\s*$/i.exec(title);
+      const stop = attribution ? attribution.index : title.length;
+      const owner = inTitle.find((h) => h.at < stop && /['’]s?$/.test(h.phrase));
+      if (owner) primaries = [owner];
     }
     for (const h of inTitle)
       add(h.company, {

@@ -29,9 +29,9 @@ export interface NewsReader {
 }
 
 const UP =
-  /\b(beats?|tops?|topped|raises?|raised|rises?|rose|jumps?|jumped|soars?|surges?|gains?|record (profit|sales|revenue|high)|approv\w+|cleared|wins?|won|upgrades?d?|rules? in favou?r|boosts?|boosted|increase[sd]?|rebounds?|rall(y|ies|ied)|progress|optimism|hopes|buyback|dividend increase|beat|reclaims?|lifts?|strong(er)?|better|upbeat|higher|climbs?|outperform\w*|accelerat\w*|quickens?|quickened)\b/gi;
+  /\b(beats?|tops?|topped|raises?|raised|rises?|rose|jumps?|jumped|soars?|surges?|gains?|record (profit|sales|revenue|high)|approv\w+|cleared|wins?|won|upgrades?d?|rules? in favou?r|boosts?|boosted|increase[sd]?|rebounds?|rall(y|ies|ied)|progress|optimism|hopes|buyback|dividend increase|beat|reclaims?|lifts?|strong(er)?|better|upbeat|higher|climbs?|outperform\w*|accelerat\w*|quickens?|quickened|widen(s|ed|ing)?|boom(s|ing)?|adds? [\d,]+ jobs)\b/gi;
 const DOWN =
-  /\b(miss(es|ed)?|cuts?|falls?|fell|drops?|dropped|plunges?|plummets?|slumps?|tumbles?|sinks?|losses|loss|declines?|declined|decreased?|warns?|downgrades?d?|layoffs?|lay off|halt(ed|s)?|recalls?|probe|lawsuit|sued|fined?|fines|fining|penalty|bankrupt\w*|default\w*|resigns?|ousted|delist\w*|rejects?|weak\w*|slips?|slides?|outflows?|exits|shock|risks|negative|falling|fears?|destructive|disruptions?|correction|retaliates|slams|dips?|shortfall|slows?|buckles?|trimmed|trims?|charged|indicted|fraud|accused|suspends?|threatens?|attacks?|worse|short of|falls? short|lower|eases?|escalat\w*|slash\w*|demolish\w*|crash(es|ed|ing)?|hits?|crisis|rout|turmoil|underperform\w*|cools?|cooled|cooling|slowed|slowing)\b/gi;
+  /\b(miss(es|ed)?|cuts?|falls?|fell|drops?|dropped|plunges?|plummets?|slumps?|tumbles?|sinks?|losses|loss|declines?|declined|decreased?|warns?|downgrades?d?|layoffs?|lay off|halt(ed|s)?|recalls?|probe|lawsuit|sued|fined?|fines|fining|penalty|bankrupt\w*|default\w*|resigns?|ousted|delist\w*|rejects?|weak\w*|slips?|slides?|outflows?|exits|shock|risks|negative|falling|fears?|destructive|disruptions?|correction|retaliates|slams|dips?|shortfall|slows?|buckles?|trimmed|trims?|charged|indicted|fraud|accused|suspends?|threatens?|attacks?|worse|short of|falls? short|lower|eases?|escalat\w*|slash\w*|demolish\w*|crash(es|ed|ing)?|hits?|crisis|rout|turmoil|underperform\w*|cools?|cooled|cooling|slowed|slowing|narrow(s|ed|ing)?|breach(es|ed)?|slam(s|med)?|dampen(s|ed)?|(?<=(month|year|week|day|record|time) )lows?)\b/gi;
 
 /** Phrases read before single words: a negation or a comparison turns the word it governs around. */
 const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
@@ -59,8 +59,22 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
     re: /\beas(e|es|ed|ing) (the |its |\w+ )?(rules?|restrictions?|curbs?|limits?|requirements?|controls?)\b/gi,
     dir: 1,
   },
-  // a settlement closes the dispute it names; it moves neither way by itself
+  // a settlement closes the dispute it names, and a party dropping its own suit ends it; neither moves either way
   { re: /\bsettles?\b.{0,40}\b(lawsuits?|suits?|charges|probe|case|claims|dispute)\b/gi, dir: 0 },
+  { re: /\b(drops?|dropped|withdraw\w*) (the |its |a )?(\w+ ){0,2}(lawsuits?|suits?)\b/gi, dir: 0 },
+  // ending a decline is up: "Stocks break 4-day slide", "snaps losing streak"
+  {
+    re: /\b(breaks?|broke|snaps?|snapped|ends?|ended|halts?|halted) (a |an |its |their )?([\w-]+ )?(slide|losing streak|decline|selloff|sell-off|slump|skid|rout)\b/gi,
+    dir: 1,
+  },
+  // slowing a good quantity is down: "may slow recovery"
+  {
+    re: /\b(slows?|slowed|slowing|slow|stall\w*) (the |its )?(\w+ )?(recovery|growth|expansion|hiring)\b/gi,
+    dir: -1,
+  },
+  // a best or worst period: "best week since July", "worst day since April"
+  { re: /\b(best|biggest (weekly|monthly|daily) gain) (day|week|month|session|quarter|year)\b/gi, dir: 1 },
+  { re: /\bworst (day|week|month|session|quarter|year)\b/gi, dir: -1 },
   // widening a war or an attack is an escalation: "Iran widens war on shipping"
   {
     re: /\b(widens?|widened|expands?|expanded|intensif\w+) (the |its |a )?(war|conflict|attacks?|strikes?|offensive)\b/gi,
@@ -68,7 +82,7 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
   },
   // a record or best period is up: "Record First Quarter", "Best Quarter Ever", "hits record high"
   {
-    re: /\b(record|best)( (first|second|third|fourth|fiscal|full|annual))?[- ]?(quarter|year|results|revenue|sales|earnings|profit)s?\b|\bhits? (a )?(new |all-time |\w+-(year|month|week) )?(record|high|peak)\b/gi,
+    re: /\b(record|best)( (first|second|third|fourth|fiscal|full|annual))?[- ]?(quarter|year|results|revenue|sales|earnings|profit)s?\b|\b(hits?|returns? to) (a )?(new |all-time |\w+-(year|month|week) )?(revenue |profit |sales )?(record|high|peak)\b/gi,
     dir: 1,
   },
 ];
@@ -85,13 +99,16 @@ const NOT_DIRECTIONAL = /\b(pay|compensation|salary|salaries|bonus(es)?|pay pack
 
 /** Words of movement (up or down), the ones a bad-when-up quantity turns around. */
 const MOVE =
-  /^(rises?|rose|jumps?|jumped|soars?|surges?|gains?|increase[sd]?|rebounds?|higher|climbs?|falls?|fell|drops?|dropped|declines?|declined|decreased?|slips?|dips?|slides?|eases?|tumbles?|plunges?|lower|slows?|slowed|slowing|cools?|cooled|cooling|accelerat\w*|quickens?|quickened)$/i;
+  /^(rises?|rose|jumps?|jumped|soars?|surges?|gains?|increase[sd]?|rebounds?|higher|climbs?|falls?|fell|drops?|dropped|declines?|declined|decreased?|slips?|dips?|slides?|eases?|tumbles?|plunges?|lower|slows?|slowed|slowing|cools?|cooled|cooling|accelerat\w*|quickens?|quickened|narrow(s|ed|ing)?|widen(s|ed|ing)?|lows?)$/i;
+
+/** A stated absence of movement: the clause has decided, and decided neutral. */
+const NO_MOVE = /\b(stand(s)? still|little changed|unchanged|flat|steady|mixed)\b/i;
 
 const ANALYSIS =
   /^(why|how|what|when|where|who|is|are|can|should|explainer|analysis|opinion|view|column|podcast|q&a|factbox|breakingviews)\b/i;
 
 const VIEW =
-  /^(?:[A-Z][\w&'’.-]*:\s+)?(?:[\w&'’.,-]+\s+){1,5}?(sees?(?! (highest|lowest|record|biggest|largest|worst|best|steepest|sharpest)\b)|urges?|demands?|calls? for|wants|asks|needs?|opposes?|expects|weighs|considers|mulls|eyes|plans?|planning|looks? to|seeks? to|aims? to|(is |are )?expected to|to consider)\b/;
+  /^(?:[A-Z][\w&'’.-]*:\s+)?(?:[\w&'’.,-]+\s+){1,5}?(sees?(?! (highest|lowest|record|biggest|largest|worst|best|steepest|sharpest)\b)|urges?|demands?|calls? for|wants|asks|needs?|opposes?|expects|weighs|considers|mulls|eyes|plans?|planning|looks? to|seeks? to|aims? to|(is |are )?expected to|to consider|(is |are )?open to|turns? (bullish|bearish|positive|negative|cautious|optimistic|pessimistic))\b/;
 
 const EVENT_WORDS =
   /^(lawsuit|sued|probe|fined?|penalty|charged|indicted|fraud|accused|halt(ed|s)?|recalls?)$/i;
@@ -173,10 +190,25 @@ export function readLocally(input: ReaderInput): Reading {
   // a headline's "but" clause overrides what comes before it ("Profit Tops Estimates, but Guidance Is Trimmed")
   const but = /\bbut\b/i.exec(input.title);
   const after = but ? read(input.title.slice(but.index)) : null;
-  // the main clause decides before the reason it gives: "revenue misses on strong dollar", "X falls as Y rises"
-  const reason = /\s(as|amid|on|after|despite|due to)\s/i.exec(input.title);
-  const main = reason ? read(input.title.slice(0, reason.index)) : null;
-  const head = after && after.net !== 0 ? after : main && main.net !== 0 ? main : read(input.title);
+  // the main clause decides before the reason it gives: "revenue misses on strong dollar", "X falls as Y rises";
+  // a headline that opens with its reason ("After weak jobs report and Syria strikes, stocks stand still") has its
+  // main clause after the comma
+  const opening = /^(after|as|amid|despite|on|with|in)\b[^,]{3,80},\s*/i.exec(input.title);
+  const reason = opening ? null : /\s(as|amid|on|after|despite|due to)\s/i.exec(input.title);
+  const mainText = opening
+    ? input.title.slice(opening[0].length)
+    : reason
+      ? input.title.slice(0, reason.index)
+      : null;
+  // a main clause that states no movement ("stocks stand still", "little changed", "flat") has decided: neutral
+  const still = mainText !== null && NO_MOVE.test(mainText);
+  const main = mainText === null ? null : still ? { net: 0, words: [], muted: 1 } : read(mainText);
+  const head =
+    after && after.net !== 0
+      ? after
+      : main && (main.net !== 0 || still || opening)
+        ? main
+        : read(input.title);
   // the headline decides; the summary only when the headline has no directional words
   // (a headline whose only movement is of a quantity that says nothing of the company, "CEO pay rises", has decided)
   const lead = head.net !== 0 || head.muted > 0 ? head : read((input.summary ?? '').slice(0, 600), true);
@@ -207,6 +239,9 @@ export function readLocally(input: ReaderInput): Reading {
     (!input.company || !ACTED_ON.test(input.title) || /\bsettle[sd]?\b/i.test(input.title))
   )
     lean = undefined;
+  // an operations disruption (an outage, a hack, a breach, a fire) leans bearish for the company it hits
+  if (input.event_type === 'operations' && input.company && /disruption|cyber/.test(input.event_subtype))
+    lean = 'bearish';
   let direction: Direction = net > 0 ? 'bullish' : net < 0 ? 'bearish' : (lean ?? 'neutral');
   // direction is read for a company, or for markets on a macro item: an untyped item naming no company has none
   if (input.event_type === 'other' && !input.company) direction = 'neutral';

@@ -255,3 +255,69 @@ describe('issue 28, second pass: rules read off real headlines (fixtures/news fe
     ).toEqual(['MSFT']);
   });
 });
+
+describe('issue 28, third pass: rules read off held-out set 3 (a Seeking Alpha feed, page headlines)', () => {
+  const feeds = new Map<string, ReturnType<typeof parseFeed>>();
+  const article = (file: string, title: string) => {
+    if (!feeds.has(file)) feeds.set(file, parseFeed(readFileSync(new URL(file, dir)), ctx));
+    const f = feeds.get(file) as ReturnType<typeof parseFeed>;
+    const item = f.items.find((x) => x.title === title);
+    if (!item) throw new Error(`no item ${title}`);
+    const a = processItems([{ item, channel: channelOf(f) }], reg).articles[0];
+    if (!a) throw new Error(`no article ${title}`);
+    return a;
+  };
+  const read = (file: string, title: string) => {
+    const a = article(file, title);
+    return {
+      type: a.classification.event_type,
+      primary: a.links.filter((l) => l.primary).map((l) => l.ticker),
+      direction: readLocally({
+        title: a.title,
+        summary: a.summary,
+        event_type: a.classification.event_type,
+        event_subtype: a.classification.event_subtype,
+        company: a.links.find((l) => l.primary)?.ticker ?? null,
+      }).direction,
+    };
+  };
+  const SA = 'SEEKINGALPHA_symbol-MSFT_RSS_2017-10-26_EXTRACTED-27-of-30-items-from-ts.xml';
+  const P3 = 'PAGES-CORPUS_real-headlines_issue-28_HELDOUT-3_2026-11-29.rss.xml';
+
+  it('types: earnings shorthand, alliances and N-year deals, a cost-cutting drive, a charge sheet, currencies', () => {
+    expect(read(SA, 'Microsoft beats by $0.12, beats on revenue').type).toBe('earnings');
+    expect(read(SA, 'Cray and Microsoft announce alliance bringing supercomputing to Azure').type).toBe(
+      'contract',
+    );
+    expect(read(SA, 'Microsoft, GE announce 15-year wind energy deal in Ireland').type).toBe('contract');
+    // a plan unveiled is no product launch
+    const banco = read(P3, 'Banco do Brasil unveils major cost cutting drive');
+    expect(banco.type).toBe('restructuring');
+    // "BANCO DO BRASIL S.A.": a dotted suffix is a suffix
+    expect(banco.primary).toEqual(['BDORY']);
+    expect(read(P3, 'EU Sends Charge Sheet to Visa Over Inter-Regional Fees').type).toBe('regulatory');
+    expect(read(P3, 'Pound rallies towards $1.25')).toMatchObject({ type: 'macro', direction: 'bullish' });
+    expect(read(P3, 'Aug. trade deficit narrows unexpectedly to $30.7B')).toMatchObject({
+      type: 'macro',
+      direction: 'bullish',
+    });
+  });
+
+  it('direction: ending a slide, slowing a recovery, a best week, a standstill, dropping its own suit, a stance', () => {
+    expect(read(P3, 'Stocks break 4-day slide ahead of jobs report').direction).toBe('bullish');
+    expect(read(P3, 'Jobless claims show labor market may slow recovery').direction).toBe('bearish');
+    expect(read(P3, 'Stocks post their best week since July').direction).toBe('bullish');
+    // the main clause after a leading reason states no move
+    expect(read(P3, 'After weak jobs report and Syria strikes, stocks stand still').direction).toBe(
+      'neutral',
+    );
+    expect(read(SA, 'Microsoft to drop data request lawsuit').direction).toBe('neutral');
+    expect(read(P3, 'Goldman turns bullish on commodities').direction).toBe('neutral');
+    // a hack is a disruption that leans bearish for the company it hits
+    expect(read(SA, "Microsoft's secret database hack in 2013").direction).toBe('bearish');
+  });
+
+  it('a possessive company is primary when the subject names none: "What to look for in Microsoft\'s Q1 earnings today"', () => {
+    expect(read(SA, "What to look for in Microsoft's Q1 earnings today").primary).toEqual(['MSFT']);
+  });
+});

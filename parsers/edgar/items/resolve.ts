@@ -55,7 +55,7 @@ export function resolveItems(
     } else if (target.kind === 'other_filing') {
       skip(`points to another filing (${target.what}), which is not part of this one`);
     } else if (target.kind === 'item') {
-      const text = itemTarget(target, literal.get(target.code)!, items, skip);
+      const text = itemTarget(target, literal.get(target.code)!, items, skip, pointer!);
       if (text === null) continue;
       // An item with text of its own is expanded only by a precise target (a cited subsection): a whole
       // item named in passing ("see Part I, Item 1") is a cross-reference, not an incorporation.
@@ -93,6 +93,7 @@ function itemTarget(
   text: string,
   items: FilingItem[],
   skip: (why: string) => void,
+  pointer: string,
 ): { text: string; from: string } | null {
   const to = items.find((i) => i.number === target.code)!;
   if (pointerSentence({ ...to, text }) !== null) return null; // a pointer to a pointer
@@ -103,6 +104,17 @@ function itemTarget(
   }
   // The item's own title quoted back ("Part II, Item 7A, "Quantitative and ..."") names the whole item.
   const titles = target.titles.filter((t) => t.title.toLowerCase() !== to.name.toLowerCase());
+  // "see Legal Matters in Note 10 of the Notes to Consolidated Financial Statements included in Item 8": a
+  // numbered note is a part of the item, never the whole of it.
+  const note = titles.every((t) => t.context) ? NOTE_REF.exec(pointer) : null;
+  if (note) {
+    const cut = noteSection(blocks, Number(note[1]));
+    if (cut === null) {
+      skip(`points to Note ${note[1]} in ${target.code}, which could not be located there`);
+      return null;
+    }
+    return { text: cut.join('\n'), from: `${target.code} Note ${note[1]}` };
+  }
   if (titles.every((t) => t.context)) return { text, from: target.code };
   const cut = citedSubsections(blocks.slice(1), titles);
   if ('missing' in cut) {
@@ -110,6 +122,23 @@ function itemTarget(
     return null;
   }
   return { text: cut.blocks.join('\n'), from: `${target.code} ${cut.found.map((t) => `"${t}"`).join(', ')}` };
+}
+
+/** A numbered note of the financial statements cited by a pointer ("Note 10", "Note 16: Contingencies"). */
+const NOTE_REF = /\bNote\s+(\d{1,2})\b(?!\s*(?:%|percent|million|billion))/i;
+
+/**
+ * The blocks of note `n` in an item's text: from its heading ("Note 10. Commitments and Contingencies",
+ * "NOTE 16: CONTINGENCIES") to the next note's heading (or the item's end); null when no heading is found.
+ */
+function noteSection(blocks: string[], n: number): string[] | null {
+  const heading = (b: string, num: string) =>
+    b.length < 150 && new RegExp(`^note\\s+${num}\\s*(?:[.:\u2014\u2013-]|$|\\s+[A-Z])`, 'i').test(b);
+  const start = blocks.findIndex((b) => heading(b, String(n)));
+  if (start < 0) return null;
+  let end = start + 1;
+  while (end < blocks.length && !heading(blocks[end]!, '\\d{1,2}')) end++;
+  return blocks.slice(start, end);
 }
 
 /**

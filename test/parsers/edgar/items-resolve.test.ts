@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type SplitResult, splitFilingFile, splitItems } from '../../../parsers/edgar/items/index.ts';
 import { pageRefs } from '../../../parsers/edgar/items/pointers.ts';
@@ -75,6 +76,28 @@ describe('incorporation by reference', () => {
     expect(split('10k-ge-1993').warnings).toContain(
       'Item-8: points to Item-14, which only indexes pages of a document that is not in the filing; kept literal',
     );
+  });
+
+  it('resolves a pointer to a numbered note of Item 8 to that note only (GOOG 2023, SJM 2024 Item 3)', () => {
+    const edgar = 'fixtures/upstream/www.sec.gov/Archives/edgar/data';
+    const item3 = (path: string) =>
+      splitFilingFile(readFileSync(`${edgar}/${path}`), { form: '10-K', resolve: true }).items.find(
+        (i) => i.number === 'Item-3',
+      )!;
+    // "see Legal Matters in Note 10 of the Notes to Consolidated Financial Statements included in Part II, Item 8"
+    const goog = item3('1652044/000165204424000022/goog-20231231.htm');
+    expect(goog.resolved?.resolved_from).toBe('Item-8 Note 10');
+    expect(goog.text).toContain('\nNote 10. Commitments and Contingencies\nCommitments\n');
+    expect(goog.text).toContain('Legal Matters');
+    expect(goog.text).not.toContain('Note 11. Stockholders');
+    expect(goog.text).not.toContain('Note 9. Goodwill');
+    // "incorporated herein by reference to Note 16: Contingencies in Part II, Item 8"
+    const sjm = item3('91419/000009141924000054/sjm-20240430.htm');
+    expect(sjm.resolved?.resolved_from).toBe('Item-8 Note 16');
+    expect(sjm.text).toMatch(
+      /\nNote 16: Contingencies\nWe, like other food manufacturers, are from time to time/,
+    );
+    expect(sjm.text.length).toBeLessThan(8_000); // Item 8 is 158,112 characters
   });
 
   it('leaves proxy-statement pointers literal with a warning', () => {

@@ -318,8 +318,11 @@ describe(`webhooks over real HTTP (${runtime})`, () => {
     );
     expect(s.disabled_reason).toMatch(/^deliveries have failed since .* without a success \(last: 500\)$/);
     const tries = receiver.at('/down');
-    expect(tries.length).toBeGreaterThanOrEqual(5); // exponential: 0.5 ms, 30 ms, 180 ms, 720 ms, 1.8 s ...
-    expect(tries.at(-1)!.at - tries[0]!.at).toBeGreaterThanOrEqual(1_500);
+    // exponential: 0.5 ms, 30 ms, 180 ms, 720 ms, 1.8 s ...; the first failed attempt 2 s or more after the
+    // first failure disables: the 5th on an idle machine (~2.7 s), the 4th when scheduling delays pushed it
+    // past 2 s. Either way it retried, and gave up only after the window.
+    expect(tries.length).toBeGreaterThanOrEqual(4);
+    expect(tries.at(-1)!.at - tries[0]!.at).toBeGreaterThanOrEqual(1_900);
     const [d] = await deliveries('events', sub.data.id);
     expect(d.status).toBe('paused');
     expect(d.attempt_log.at(-1).outcome).toBe('disabled');

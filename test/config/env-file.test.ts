@@ -5,6 +5,8 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
+// @test-scope embedded-only: `etl` runs with only PATH and the .env's variables (no DATABASE_URL), whatever the pass.
+
 const ETL = resolve('bin/etl.js');
 const run = (cwd: string, env: Record<string, string> = {}) =>
   promisify(execFile)(process.execPath, [ETL, 'status', '--json'], {

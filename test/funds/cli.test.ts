@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 
+// @test-scope embedded-only: `etl parse` reads files and opens no database; its output cannot depend on DATABASE_URL.
+
 // `etl parse nport <file>` prints the fund, the report and every position as filed.
 const DIR =
   'fixtures/upstream/raw.githubusercontent.com/dgunning/edgartools/ca5a70094da7fc34890161dae9c256bb1f4c3d26/data';

@@ -1,5 +1,11 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+
+// @test-scope embedded-only: `etl parse` reads files and opens no database, and `etl import 13f-list` runs on a
+// fresh embedded database (DATABASE_URL removed): neither depends on the pass's backend.
 
 // The operator views of issue 9: `etl parse 13f|form4|def14a <file>` print the rows as the routes serve them.
 const etl = (...args: string[]) =>
@@ -107,4 +113,22 @@ describe('etl parse (ownership)', () => {
       warnings: [],
     });
   });
+});
+
+// The SEC's Official List of Section 13(f) Securities (test/ownership/thirteen-f-list.test.ts reads it in process).
+const Q2020 = 'fixtures/ownership/13f-lists/SEC_13F-securities-list_2020Q3_13flist2020q3.pdf';
+
+describe('etl import 13f-list', () => {
+  it('import: links CUSIPs into the configured database and says how many', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'list-import-'));
+    const { DATABASE_URL: _db, REDIS_URL: _redis, ...env } = process.env;
+    const out = execFileSync(process.execPath, ['bin/etl.js', 'import', '13f-list', Q2020], {
+      encoding: 'utf8',
+      env: { ...env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+    });
+    // an empty registry: nothing to link to, every line still read
+    expect(out).toMatch(
+      /^13f-list 2020Q3: 18298 securities \(Total Count 18298\), \d+ equity lines, 0 CUSIPs newly linked/,
+    );
+  }, 120_000);
 });

@@ -1,7 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../lib/db.ts';
@@ -181,19 +178,4 @@ describe('13(f) securities list PDF', () => {
       ).toEqual(new Map([['222222', 'c']]));
     });
   });
-});
-
-describe('etl parse / import 13f-list', () => {
-  it('import: links CUSIPs into the configured database and says how many', () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'list-import-'));
-    const { DATABASE_URL: _db, REDIS_URL: _redis, ...env } = process.env;
-    const out = execFileSync(process.execPath, ['bin/etl.js', 'import', '13f-list', Q2020], {
-      encoding: 'utf8',
-      env: { ...env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-    });
-    // an empty registry: nothing to link to, every line still read
-    expect(out).toMatch(
-      /^13f-list 2020Q3: 18298 securities \(Total Count 18298\), \d+ equity lines, 0 CUSIPs newly linked/,
-    );
-  }, 120_000);
 });

@@ -2,6 +2,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { FORM_D_FILES } from './files.ts';
 
+// @test-scope embedded-only: `etl parse` and `quality:funds` read files and open no database; their output cannot depend on DATABASE_URL.
+
 // `etl parse form-d <file>` prints the filing row and warnings; `npm run quality:funds` reports every file.
 const run = (args: string[]) =>
   execFileSync(process.execPath, args, { encoding: 'utf8', env: { ...process.env, LOG_LEVEL: 'silent' } });

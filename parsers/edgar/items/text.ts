@@ -1,4 +1,5 @@
 import { Parser } from 'htmlparser2';
+import { scanHtml } from './html-events.ts';
 import { mergeCurrency, RULE_LINE, typedRow } from './typed-tables.ts';
 
 /**
@@ -146,57 +147,52 @@ export function htmlToBlocks(html: string): string[] {
     if (cells !== null) cells = [];
   };
 
-  const parser = new Parser(
-    {
-      onopentag(name, attribs) {
-        if (skipDepth > 0) {
-          skipDepth++;
-          return;
-        }
-        const style = attribs['style'];
-        if (SKIP_TAGS.has(name) || (style !== undefined && isHidden(style))) {
-          skipDepth = 1;
-          return;
-        }
-        if (CELL_TAGS.has(name)) flushCell();
-        else if (name === 'tr') {
-          flushRow();
-          // A row outside any <table> (an excerpt cut mid-table) is still one row.
-          if (cells === null) {
-            flushLine();
-            cells = [];
-          }
-        } else if (name === 'table') {
+  scanHtml(html, {
+    opentag(name, style) {
+      if (skipDepth > 0) {
+        skipDepth++;
+        return;
+      }
+      if (SKIP_TAGS.has(name) || (style !== undefined && isHidden(style))) {
+        skipDepth = 1;
+        return;
+      }
+      if (CELL_TAGS.has(name)) flushCell();
+      else if (name === 'tr') {
+        flushRow();
+        // A row outside any <table> (an excerpt cut mid-table) is still one row.
+        if (cells === null) {
           flushLine();
-          tableDepth++;
-          if (tableDepth === 1) cells = [];
-        } else if (BLOCK_TAGS.has(name)) flushLine();
-      },
-      ontext(text) {
-        // Most text events are the newlines between tags: at the start of a line they add nothing.
-        if (skipDepth === 0 && (line !== '' || !isBlank(text))) line += text;
-      },
-      onclosetag(name) {
-        if (skipDepth > 0) {
-          skipDepth--;
-          return;
+          cells = [];
         }
-        if (CELL_TAGS.has(name)) flushCell();
-        else if (name === 'tr') {
-          flushRow();
-          if (tableDepth === 0) cells = null;
-        } else if (name === 'table') {
-          if (tableDepth === 1) {
-            flushRow();
-            cells = null;
-          }
-          tableDepth = Math.max(0, tableDepth - 1);
-        } else if (BLOCK_TAGS.has(name)) flushLine();
-      },
+      } else if (name === 'table') {
+        flushLine();
+        tableDepth++;
+        if (tableDepth === 1) cells = [];
+      } else if (BLOCK_TAGS.has(name)) flushLine();
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
-  );
-  parser.end(html);
+    text(text) {
+      // Most text events are the newlines between tags: at the start of a line they add nothing.
+      if (skipDepth === 0 && (line !== '' || !isBlank(text))) line += text;
+    },
+    closetag(name) {
+      if (skipDepth > 0) {
+        skipDepth--;
+        return;
+      }
+      if (CELL_TAGS.has(name)) flushCell();
+      else if (name === 'tr') {
+        flushRow();
+        if (tableDepth === 0) cells = null;
+      } else if (name === 'table') {
+        if (tableDepth === 1) {
+          flushRow();
+          cells = null;
+        }
+        tableDepth = Math.max(0, tableDepth - 1);
+      } else if (BLOCK_TAGS.has(name)) flushLine();
+    },
+  });
   if (cells !== null) flushRow();
   cells = null;
   flushLine();

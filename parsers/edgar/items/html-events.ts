@@ -4,7 +4,8 @@ import { Tokenizer } from 'htmlparser2';
  * htmlparser2's `Parser` events, as `htmlToBlocks` uses them, straight from its `Tokenizer`: the same open
  * and close tags (lower-cased names, implied closes, void elements, the stray `</p>` and `</br>`, the SVG /
  * MathML foreign context, a second `<form>` ignored, every tag still open closed at the end) and the same
- * text events (entities decoded, split around each entity as the Parser emits them). What it leaves out is
+ * text events (entities decoded, split around each entity as the Parser emits them), text given as its
+ * range in the document. What it leaves out is
  * what the splitter never reads: the attribute objects (only the first `style` attribute is kept, entities
  * decoded), comments, declarations and processing instructions, and the Parser's chunk buffering and event
  * indexes. The Parser's rules are copied from htmlparser2 12.0 (`src/Parser.ts`, `decodeEntities: true`,
@@ -14,7 +15,13 @@ import { Tokenizer } from 'htmlparser2';
 export interface HtmlEvents {
   opentag(name: string, style: string | undefined): void;
   closetag(name: string): void;
-  text(data: string): void;
+  /**
+   * Text from the document as it stands, `html.slice(start, end)` with 0 <= start <= end <= html.length
+   * (not sliced here, so skipped text costs nothing).
+   */
+  text(start: number, end: number): void;
+  /** A decoded entity's text (the Parser emits it as a text event of its own). */
+  entity(data: string): void;
 }
 
 const formTags = new Set(['input', 'option', 'optgroup', 'select', 'button', 'datalist', 'textarea']);
@@ -163,19 +170,41 @@ export function scanHtml(html: string, events: HtmlEvents): void {
   tokenizer.end();
 }
 
+/** What the Parser's rules need to know of a tag name, looked up once per name and document. */
+interface Tag {
+  name: string;
+  isVoid: boolean;
+  /** The open elements this tag closes when it opens (`openImpliesClose`). */
+  implies: Set<string> | undefined;
+  /** The foreign context it opens (and closes): SVG, MathML, NONE for an HTML integration point; else -1. */
+  foreign: number;
+}
+
+const makeTag = (name: string): Tag => ({
+  name,
+  isVoid: voidElements.has(name),
+  implies: openImpliesClose.get(name),
+  foreign: name === 'svg' ? SVG : name === 'math' ? MATHML : htmlIntegrationElements.has(name) ? NONE : -1,
+});
+
 /** The Tokenizer's callbacks: the Parser's event logic without what the splitter never reads. */
 class Scanner {
   /** Open elements, innermost last (the Parser's `stack` reversed). */
-  private readonly stack: string[] = [];
+  private readonly stack: Tag[] = [];
   /** Innermost last (the Parser's `foreignContext` reversed). */
   private readonly foreign: number[] = [NONE];
-  private tagname = '';
+  /** The tag being opened; null once its open event is out (the Parser's `tagname === ''`). */
+  private current: Tag | null = null;
   /** The open tag's event is still due (the Parser's `attribs !== null`). */
   private pending = false;
   private style: string | undefined = undefined;
   /** The attribute being read is the tag's first `style`. */
   private inStyle = false;
   private value = '';
+  /** One Tag per name in this document, so the stack compares tags by identity. */
+  private readonly byName = new Map<string, Tag>();
+  /** Short ASCII names (up to 5 letters/digits, any case) packed into a number: no slice, no lower-casing. */
+  private readonly byKey = new Map<number, Tag>();
 
   constructor(
     private readonly html: string,
@@ -186,62 +215,113 @@ class Scanner {
     return this.foreign[this.foreign.length - 1] !== NONE;
   }
 
-  private isVoid(name: string): boolean {
-    return voidElements.has(name);
+  private tag(name: string): Tag {
+    let tag = this.byName.get(name);
+    if (tag === undefined) {
+      tag = makeTag(name);
+      this.byName.set(name, tag);
+    }
+    return tag;
   }
 
+  private has(name: string): boolean {
+    for (let i = 0; i < this.stack.length; i++) if (this.stack[i]!.name === name) return true;
+    return false;
+  }
+
+  /** The Parser's `readTagName` (lower-cased; SVG casing in foreign content; `image` is `img` in HTML). */
   private readTagName(start: number, end: number): string {
     const name = this.html.slice(start, end).toLowerCase();
     const top = this.foreign[this.foreign.length - 1];
     if (top === SVG) return svgTagNameAdjustments.get(name) ?? name;
     if (this.foreign.length > 1) {
       const adjusted = svgTagNameAdjustments.get(name);
-      if (adjusted !== undefined && this.stack.includes(adjusted)) return adjusted;
+      if (adjusted !== undefined && this.has(adjusted)) return adjusted;
     }
     if (top === NONE) return name === 'image' ? 'img' : name;
     return name;
   }
 
+  private readTag(start: number, end: number): Tag {
+    // Outside any foreign content the name only depends on its letters: look it up by a packed key.
+    if (end - start <= 5 && this.foreign.length === 1 && this.foreign[0] === NONE) {
+      const h = this.html;
+      let key = 0;
+      for (let i = start; i < end; i++) {
+        const c = h.charCodeAt(i);
+        let code: number;
+        if (c >= 0x61 && c <= 0x7a) code = c - 0x60;
+        else if (c >= 0x41 && c <= 0x5a) code = c - 0x40;
+        else if (c >= 0x30 && c <= 0x39) code = c - 0x30 + 27;
+        else {
+          key = -1;
+          break;
+        }
+        key = key * 64 + code;
+      }
+      if (key > 0) {
+        let tag = this.byKey.get(key);
+        if (tag === undefined) {
+          tag = this.tag(this.readTagName(start, end));
+          this.byKey.set(key, tag);
+        }
+        return tag;
+      }
+    }
+    return this.tag(this.readTagName(start, end));
+  }
+
   ontext(start: number, end: number): void {
-    this.events.text(start === end ? '' : this.html.slice(start, end));
+    this.text(start, end);
+  }
+
+  /**
+   * The range `html.slice(start, end)` reads, which is what the Parser emits: the Tokenizer's trailing text
+   * after an unfinished closing tag at the very end starts at -1 ("</Item 1." gives the text ".").
+   */
+  private text(start: number, end: number): void {
+    const n = this.html.length;
+    const from = start < 0 ? Math.max(n + start, 0) : Math.min(start, n);
+    const to = end < 0 ? Math.max(n + end, 0) : Math.min(end, n);
+    this.events.text(from, Math.max(from, to));
   }
 
   ontextentity(cp: number, _end: number): void {
-    this.events.text(fromCodePoint(cp));
+    this.events.entity(fromCodePoint(cp));
   }
 
   onopentagname(start: number, end: number): void {
-    this.emitOpenTag(this.readTagName(start, end));
+    this.emitOpenTag(this.readTag(start, end));
   }
 
-  private emitOpenTag(name: string): void {
-    this.tagname = name;
-    if (name === 'form' && this.stack.includes('form')) {
-      this.tagname = '';
+  private emitOpenTag(tag: Tag): void {
+    // a second <form> is ignored
+    if (tag.name === 'form' && this.has('form')) {
+      this.current = null;
       return;
     }
-    const impliesClose = openImpliesClose.get(name);
-    if (impliesClose) {
-      while (this.stack.length > 0 && impliesClose.has(this.stack[this.stack.length - 1]!)) this.pop();
+    this.current = tag;
+    const implies = tag.implies;
+    if (implies !== undefined) {
+      while (this.stack.length > 0 && implies.has(this.stack[this.stack.length - 1]!.name)) this.pop();
     }
-    if (!this.isVoid(name)) {
-      this.stack.push(name);
-      if (name === 'svg') this.foreign.push(SVG);
-      else if (name === 'math') this.foreign.push(MATHML);
-      else if (htmlIntegrationElements.has(name)) this.foreign.push(NONE);
+    if (!tag.isVoid) {
+      this.stack.push(tag);
+      if (tag.foreign !== -1) this.foreign.push(tag.foreign);
     }
     this.pending = true;
     this.style = undefined;
   }
 
   private endOpenTag(): void {
+    const tag = this.current;
     if (this.pending) {
-      this.events.opentag(this.tagname, this.style);
+      this.events.opentag(tag!.name, this.style);
       this.pending = false;
       this.style = undefined;
     }
-    if (this.isVoid(this.tagname)) this.events.closetag(this.tagname);
-    this.tagname = '';
+    if (tag?.isVoid) this.events.closetag(tag.name);
+    this.current = null;
   }
 
   onopentagend(_end: number): void {
@@ -249,17 +329,19 @@ class Scanner {
   }
 
   onclosetag(start: number, end: number): void {
-    const name = this.readTagName(start, end);
-    if (!this.isVoid(name)) {
-      const pos = this.stack.lastIndexOf(name);
+    const tag = this.readTag(start, end);
+    if (!tag.isVoid) {
+      const stack = this.stack;
+      let pos = stack.length - 1;
+      while (pos >= 0 && stack[pos] !== tag) pos--;
       if (pos !== -1) {
-        while (this.stack.length > pos) this.pop();
-      } else if (name === 'p') {
+        while (stack.length > pos) this.pop();
+      } else if (tag.name === 'p') {
         // an implicit open before the close
-        this.emitOpenTag('p');
+        this.emitOpenTag(tag);
         this.closeCurrentTag();
       }
-    } else if (name === 'br') {
+    } else if (tag.name === 'br') {
       this.events.opentag('br', undefined);
       this.events.closetag('br');
     }
@@ -272,14 +354,14 @@ class Scanner {
 
   private pop(): void {
     const element = this.stack.pop()!;
-    if (element === 'svg' || element === 'math' || htmlIntegrationElements.has(element)) this.foreign.pop();
-    this.events.closetag(element);
+    if (element.foreign !== -1) this.foreign.pop();
+    this.events.closetag(element.name);
   }
 
   private closeCurrentTag(): void {
-    const name = this.tagname;
+    const tag = this.current;
     this.endOpenTag();
-    if (this.stack[this.stack.length - 1] === name) this.pop();
+    if (tag !== null && this.stack[this.stack.length - 1] === tag) this.pop();
   }
 
   onattribname(start: number, end: number): void {
@@ -314,7 +396,7 @@ class Scanner {
 
   oncdata(start: number, end: number, offset: number): void {
     // in HTML, CDATA is text only inside SVG or MathML (a comment elsewhere)
-    if (this.isInForeignContext()) this.events.text(this.html.slice(start, end - offset));
+    if (this.isInForeignContext()) this.text(start, end - offset);
   }
 
   oncomment(): void {}
@@ -322,6 +404,6 @@ class Scanner {
   onprocessinginstruction(): void {}
 
   onend(): void {
-    for (let i = this.stack.length - 1; i >= 0; i--) this.events.closetag(this.stack[i]!);
+    for (let i = this.stack.length - 1; i >= 0; i--) this.events.closetag(this.stack[i]!.name);
   }
 }

@@ -66,10 +66,10 @@ export function splitItems(input: SplitInput): SplitResult {
   const items: FilingItem[] = sections.map((s) => ({
     number: s.code,
     name: s.name,
-    text: blocks
-      .slice(s.start, s.end)
-      .concat(s.extra ? blocks.slice(s.extra[0], s.extra[1]) : [])
-      .join('\n'),
+    text: (s.extra
+      ? blocks.slice(s.start, s.end).concat(blocks.slice(s.extra[0], s.extra[1]))
+      : blocks.slice(s.start, s.end)
+    ).join('\n'),
     text_mode: 'literal',
   }));
   for (const s of sections) {

@@ -1,3 +1,4 @@
+import { isAscii, isUtf8 } from 'node:buffer';
 import { isSubmissionText, parseSubmissionText, type SubmissionDocument } from '../filing-document.ts';
 import { CATALOGS, EIGHT_K_RENUMBERED_ON, type ItemForm, type Scheme } from './catalog.ts';
 import { isCrossReferenceIndex, sliceCrossReference } from './cross-reference.ts';
@@ -66,10 +67,10 @@ export function splitItems(input: SplitInput): SplitResult {
   const items: FilingItem[] = sections.map((s) => ({
     number: s.code,
     name: s.name,
-    text: blocks
-      .slice(s.start, s.end)
-      .concat(s.extra ? blocks.slice(s.extra[0], s.extra[1]) : [])
-      .join('\n'),
+    text: (s.extra
+      ? blocks.slice(s.start, s.end).concat(blocks.slice(s.extra[0], s.extra[1]))
+      : blocks.slice(s.start, s.end)
+    ).join('\n'),
     text_mode: 'literal',
   }));
   for (const s of sections) {
@@ -152,9 +153,16 @@ function unparseable(warnings: string[]): SplitResult {
   return { items: [], items_unavailable_reason: 'unparseable_document', warnings };
 }
 
+/**
+ * UTF-8, except that a file with a U+FFFD once decoded (invalid UTF-8: a legacy single-byte file) is read as
+ * Latin-1 rather than emit U+FFFD. EDGAR documents are nearly all ASCII, where Latin-1 gives the same string
+ * for a fraction of a UTF-8 decode's time; invalid UTF-8 (found by a validation far cheaper than a decode)
+ * is never decoded as UTF-8 only to be thrown away.
+ */
 function decodeBytes(bytes: Buffer): string {
+  if (isAscii(bytes) || !isUtf8(bytes)) return bytes.toString('latin1');
   const utf8 = bytes.toString('utf8');
-  // Invalid UTF-8 means a legacy single-byte file: read it as Latin-1 rather than emit U+FFFD.
+  // valid UTF-8 may still spell U+FFFD itself
   return utf8.includes('\uFFFD') ? bytes.toString('latin1') : utf8;
 }
 

@@ -1,4 +1,5 @@
 import { Parser } from 'htmlparser2';
+import { scanHtml } from './html-events.ts';
 import { mergeCurrency, RULE_LINE, typedRow } from './typed-tables.ts';
 
 /**
@@ -6,7 +7,7 @@ import { mergeCurrency, RULE_LINE, typedRow } from './typed-tables.ts';
  * ever sees blocks, so HTML and 1990s plain text go through the same heading logic.
  */
 
-const BLOCK_TAGS = new Set([
+export const BLOCK_TAGS = new Set([
   'p',
   'div',
   'br',
@@ -42,11 +43,32 @@ const BLOCK_TAGS = new Set([
   'form',
   'title',
 ]);
-const CELL_TAGS = new Set(['td', 'th']);
-const SKIP_TAGS = new Set(['script', 'style', 'head', 'ix:header', 'noscript', 'xbrli:context', 'template']);
+export const CELL_TAGS = new Set(['td', 'th']);
+export const SKIP_TAGS = new Set([
+  'script',
+  'style',
+  'head',
+  'ix:header',
+  'noscript',
+  'xbrli:context',
+  'template',
+]);
+/** What a tag does to the blocks, in the order the rules test it: skipped, a cell, a row, a table, a block. */
+const SKIP = 1;
+const CELL = 2;
+const ROW = 3;
+const TABLE = 4;
+const BLOCK = 5;
+const KIND = new Map<string, number>([
+  ...[...BLOCK_TAGS].map((t): [string, number] => [t, BLOCK]),
+  ['table', TABLE],
+  ['tr', ROW],
+  ...[...CELL_TAGS].map((t): [string, number] => [t, CELL]),
+  ...[...SKIP_TAGS].map((t): [string, number] => [t, SKIP]),
+]);
 const HIDDEN_STYLE = /display\s*:\s*none/i;
 /** Most tags carry long inline styles: look for "none" before running the regex. */
-const isHidden = (style: string): boolean =>
+export const isHidden = (style: string): boolean =>
   (style.includes('none') || style.includes('NONE') || style.includes('None')) && HIDDEN_STYLE.test(style);
 
 /** Decodes entities (Windows-1252 numeric references map to their real characters) and normalises spaces. */
@@ -71,11 +93,6 @@ const isSpace = (c: number): boolean =>
       c === 0x205f ||
       c === 0x3000 ||
       c === 0xfeff));
-
-const isBlank = (text: string): boolean => {
-  for (let i = 0; i < text.length; i++) if (!isSpace(text.charCodeAt(i))) return false;
-  return true;
-};
 
 /**
  * `text.replace(/[\s\u200b]+/g, ' ').trim()`, in one scan: runs of spaces become one space, the ends are
@@ -117,15 +134,53 @@ export function looksLikeHtml(body: string): boolean {
 /** HTML -> blocks. Table rows become one block with non-empty cells joined by ' | '. */
 export function htmlToBlocks(html: string): string[] {
   const blocks: string[] = [];
+  // The current line, kept as `normalizeSpaces` of its text while the text arrives: runs of spaces are one
+  // space and there is none at either end; `gap` says a run of spaces came after its last character. Text
+  // is copied straight from the document by runs between spaces, never sliced, concatenated and re-scanned.
   let line = '';
+  let gap = false;
   let cells: string[] | null = null;
   let cell = '';
   let skipDepth = 0;
   let tableDepth = 0;
 
+  /** Appends `html[from, to)`: one slice per run of text whose only spaces are single plain ones. */
+  const appendRange = (from: number, to: number) => {
+    let seg = -1;
+    for (let i = from; i < to; i++) {
+      const c = html.charCodeAt(i);
+      if (c === 32 ? seg >= 0 && i + 1 < to && !isSpace(html.charCodeAt(i + 1)) : !isSpace(c)) {
+        if (seg < 0) {
+          if (gap && line !== '') line += ' ';
+          gap = false;
+          seg = i;
+        }
+        continue;
+      }
+      if (seg >= 0) {
+        line += html.slice(seg, i);
+        seg = -1;
+      }
+      gap = true;
+    }
+    if (seg >= 0) line += html.slice(seg, to);
+  };
+  /** Appends an entity's text (one or two characters). */
+  const appendEntity = (text: string) => {
+    for (let i = 0; i < text.length; i++) {
+      if (isSpace(text.charCodeAt(i))) {
+        gap = true;
+        continue;
+      }
+      if (gap && line !== '') line += ' ';
+      gap = false;
+      line += text[i];
+    }
+  };
   const flushLine = () => {
-    const t = normalizeSpaces(line);
+    const t = line;
     line = '';
+    gap = false;
     if (t === '') return;
     if (cells !== null) cell += (cell === '' ? '' : ' ') + t;
     else blocks.push(t);
@@ -146,57 +201,57 @@ export function htmlToBlocks(html: string): string[] {
     if (cells !== null) cells = [];
   };
 
-  const parser = new Parser(
-    {
-      onopentag(name, attribs) {
-        if (skipDepth > 0) {
-          skipDepth++;
-          return;
-        }
-        const style = attribs['style'];
-        if (SKIP_TAGS.has(name) || (style !== undefined && isHidden(style))) {
-          skipDepth = 1;
-          return;
-        }
-        if (CELL_TAGS.has(name)) flushCell();
-        else if (name === 'tr') {
-          flushRow();
-          // A row outside any <table> (an excerpt cut mid-table) is still one row.
-          if (cells === null) {
-            flushLine();
-            cells = [];
-          }
-        } else if (name === 'table') {
+  scanHtml(html, {
+    opentag(name, style) {
+      if (skipDepth > 0) {
+        skipDepth++;
+        return;
+      }
+      const kind = KIND.get(name);
+      if (kind === SKIP || (style !== undefined && isHidden(style))) {
+        skipDepth = 1;
+        return;
+      }
+      if (kind === undefined) return;
+      if (kind === CELL) flushCell();
+      else if (kind === ROW) {
+        flushRow();
+        // A row outside any <table> (an excerpt cut mid-table) is still one row.
+        if (cells === null) {
           flushLine();
-          tableDepth++;
-          if (tableDepth === 1) cells = [];
-        } else if (BLOCK_TAGS.has(name)) flushLine();
-      },
-      ontext(text) {
-        // Most text events are the newlines between tags: at the start of a line they add nothing.
-        if (skipDepth === 0 && (line !== '' || !isBlank(text))) line += text;
-      },
-      onclosetag(name) {
-        if (skipDepth > 0) {
-          skipDepth--;
-          return;
+          cells = [];
         }
-        if (CELL_TAGS.has(name)) flushCell();
-        else if (name === 'tr') {
-          flushRow();
-          if (tableDepth === 0) cells = null;
-        } else if (name === 'table') {
-          if (tableDepth === 1) {
-            flushRow();
-            cells = null;
-          }
-          tableDepth = Math.max(0, tableDepth - 1);
-        } else if (BLOCK_TAGS.has(name)) flushLine();
-      },
+      } else if (kind === TABLE) {
+        flushLine();
+        tableDepth++;
+        if (tableDepth === 1) cells = [];
+      } else if (kind === BLOCK) flushLine();
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
-  );
-  parser.end(html);
+    text(start, end) {
+      if (skipDepth === 0) appendRange(start, end);
+    },
+    entity(text) {
+      if (skipDepth === 0) appendEntity(text);
+    },
+    closetag(name) {
+      if (skipDepth > 0) {
+        skipDepth--;
+        return;
+      }
+      const kind = KIND.get(name);
+      if (kind === CELL) flushCell();
+      else if (kind === ROW) {
+        flushRow();
+        if (tableDepth === 0) cells = null;
+      } else if (kind === TABLE) {
+        if (tableDepth === 1) {
+          flushRow();
+          cells = null;
+        }
+        tableDepth = Math.max(0, tableDepth - 1);
+      } else if (kind === BLOCK) flushLine();
+    },
+  });
   if (cells !== null) flushRow();
   cells = null;
   flushLine();

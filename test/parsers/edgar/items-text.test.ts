@@ -1,5 +1,17 @@
+import { Parser } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
-import { decodeHtmlText, htmlToBlocks, plainToBlocks } from '../../../parsers/edgar/items/text.ts';
+import { scanHtml } from '../../../parsers/edgar/items/html-events.ts';
+import {
+  BLOCK_TAGS,
+  CELL_TAGS,
+  decodeHtmlText,
+  dropPageFurniture,
+  htmlToBlocks,
+  isHidden,
+  normalizeSpaces,
+  plainToBlocks,
+  SKIP_TAGS,
+} from '../../../parsers/edgar/items/text.ts';
 
 describe('htmlToBlocks', () => {
   it('decodes Windows-1252 numeric entities the way browsers do', () => {
@@ -146,5 +158,246 @@ describe('splitItems on arbitrary input', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+/** The events htmlToBlocks reads, from htmlparser2's Parser (the reference) and from scanHtml. */
+function parserEvents(html: string): string[] {
+  const out: string[] = [];
+  new Parser(
+    {
+      onopentag: (name, attribs) => out.push(`<${name} ${JSON.stringify(attribs['style'])}`),
+      onclosetag: (name) => out.push(`</${name}`),
+      ontext: (text) => out.push(`"${text}`),
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  ).end(html);
+  return out;
+}
+function scanEvents(html: string): string[] {
+  const out: string[] = [];
+  scanHtml(html, {
+    opentag: (name, style) => out.push(`<${name} ${JSON.stringify(style)}`),
+    closetag: (name) => out.push(`</${name}`),
+    text: (start, end) => {
+      if (!(start >= 0 && start <= end && end <= html.length)) throw new Error(`bad range ${start}-${end}`);
+      out.push(`"${html.slice(start, end)}`);
+    },
+    entity: (text) => out.push(`"${text}`),
+  });
+  return out;
+}
+
+describe('scanHtml (the Tokenizer-driven events under htmlToBlocks)', () => {
+  const EDGE_CASES = [
+    '<P STYLE="display:none">x</P><p Style="a" style="b">y',
+    '<p>one<div>two</p>three</br></p><BR/><hr><img src=a>',
+    '<table><tr><td>a<td>b<tr><th>c</table></td></tr>',
+    '<form><form style="x"><p>in</form></form><select><option>a<option>b</select>',
+    '<svg><clipPath style="q"><rect/></clipPath><foreignObject><p>html<image/></foreignObject><![CDATA[cd]]></svg>',
+    '<math><mi>x</mi><![CDATA[y]]></math><image><IMAGE/>',
+    '<p style="color:&quot;red&quot;;display:&#110;one">e&amp;f&#146;g&nbsp;h&copy i</p>',
+    '<title>T &amp; <b>x</b></title><script>if (a < b) {}</script><style>p{}</style><textarea><p></textarea>',
+    '<!DOCTYPE html><!-- c --><?xml x?><ix:header><xbrli:context id=c>q</xbrli:context></ix:header>',
+    '<ul><li>a<li>b</ul><dl><dt>t<dd>d</dl><h1>h<h2>i</h1>',
+    '<p>unclosed <b>bold <i>both',
+    '<div style>no value</div><div style=unquoted>u</div><td>stray</td></tr></table>',
+    '<p>unfinished closing tag at the end</Item 1.',
+  ];
+
+  it("gives the Parser's events on edge cases: implied closes, void tags, forms, SVG/MathML, entities", () => {
+    for (const html of EDGE_CASES) expect(scanEvents(html), html).toEqual(parserEvents(html));
+  });
+
+  it("gives the Parser's events on any mix of those fragments", async () => {
+    const fc = await import('fast-check');
+    const fragment = fc.oneof(
+      fc.constantFrom(...EDGE_CASES),
+      fc.constantFrom(
+        '<p>',
+        '</p>',
+        '<tr>',
+        '</td>',
+        '<svg>',
+        '</svg>',
+        '<math>',
+        '<mi>',
+        '</form>',
+        '<form>',
+      ),
+      fc.constantFrom('<TD STYLE="x">', '<br>', '</br>', '<desc>', '<table>', '</table>', '&amp;', '<a>'),
+      fc.string({ maxLength: 8 }),
+    );
+    fc.assert(
+      fc.property(fc.array(fragment, { maxLength: 30 }), (parts) => {
+        const html = parts.join('');
+        expect(scanEvents(html)).toEqual(parserEvents(html));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("gives the Parser's events on real filings (GAINSCO 2009, Apple 2024 inline XBRL)", async () => {
+    const { CORPUS, readFixture } = await import('./items-corpus.ts');
+    for (const name of ['10k-gainsco-2009', '10k-aapl-2024']) {
+      const html = readFixture(CORPUS.find((c) => c.name === name)!.path).toString('latin1');
+      const events = scanEvents(html);
+      expect(events.length, name).toBeGreaterThan(10_000);
+      expect(events, name).toEqual(parserEvents(html));
+    }
+  });
+});
+
+/** htmlToBlocks as it was written on htmlparser2's Parser (before scanHtml): the reference it must equal. */
+function parserBlocks(html: string): string[] {
+  const blocks: string[] = [];
+  let line = '';
+  let cells: string[] | null = null;
+  let cell = '';
+  let skipDepth = 0;
+  let tableDepth = 0;
+  const flushLine = () => {
+    const t = normalizeSpaces(line);
+    line = '';
+    if (t === '') return;
+    if (cells !== null) cell += (cell === '' ? '' : ' ') + t;
+    else blocks.push(t);
+  };
+  const flushCell = () => {
+    flushLine();
+    const t = cell.trim();
+    cell = '';
+    if (cells === null || t === '') return;
+    const last = cells.length - 1;
+    if (last >= 0 && (cells[last] === '$' || cells[last] === '(' || /^[)%]+$/.test(t))) cells[last] += t;
+    else cells.push(t);
+  };
+  const flushRow = () => {
+    flushCell();
+    if (cells !== null && cells.length > 0) blocks.push(cells.join(' | '));
+    if (cells !== null) cells = [];
+  };
+  new Parser(
+    {
+      onopentag(name, attribs) {
+        if (skipDepth > 0) {
+          skipDepth++;
+          return;
+        }
+        const style = attribs['style'];
+        if (SKIP_TAGS.has(name) || (style !== undefined && isHidden(style))) {
+          skipDepth = 1;
+          return;
+        }
+        if (CELL_TAGS.has(name)) flushCell();
+        else if (name === 'tr') {
+          flushRow();
+          if (cells === null) {
+            flushLine();
+            cells = [];
+          }
+        } else if (name === 'table') {
+          flushLine();
+          tableDepth++;
+          if (tableDepth === 1) cells = [];
+        } else if (BLOCK_TAGS.has(name)) flushLine();
+      },
+      ontext(text) {
+        if (skipDepth === 0) line += text;
+      },
+      onclosetag(name) {
+        if (skipDepth > 0) {
+          skipDepth--;
+          return;
+        }
+        if (CELL_TAGS.has(name)) flushCell();
+        else if (name === 'tr') {
+          flushRow();
+          if (tableDepth === 0) cells = null;
+        } else if (name === 'table') {
+          if (tableDepth === 1) {
+            flushRow();
+            cells = null;
+          }
+          tableDepth = Math.max(0, tableDepth - 1);
+        } else if (BLOCK_TAGS.has(name)) flushLine();
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  ).end(html);
+  if (cells !== null) flushRow();
+  cells = null;
+  flushLine();
+  return dropPageFurniture(blocks);
+}
+
+describe('htmlToBlocks against its Parser-based reference', () => {
+  it('gives the same blocks on any mix of tags, entities and every kind of space', async () => {
+    const fc = await import('fast-check');
+    const fragment = fc.oneof(
+      fc.constantFrom(
+        '<p>',
+        '</p>',
+        '<td>',
+        '</td>',
+        '<tr>',
+        '<table>',
+        '</table>',
+        '<b>',
+        '</b>',
+        '<br>',
+        '</Item 1.',
+      ),
+      fc.constantFrom(
+        '&nbsp;',
+        '&#160;',
+        '&#8203;',
+        '&ThickSpace;',
+        '&#x1F600;',
+        '&amp;',
+        ' ',
+        '  ',
+        '\n',
+        '\t',
+      ),
+      fc.constantFrom('\u00a0', '\u200b', '\u3000', '\ufeff', 'a', 'Item 1.', '$', ')', '%', '(', '12'),
+      fc.constantFrom('<script>x</script>', '<div style="display:none">', '<svg>', '<![CDATA[ c ]]>'),
+      fc.string({ maxLength: 6 }),
+    );
+    fc.assert(
+      fc.property(fc.array(fragment, { maxLength: 40 }), (parts) => {
+        const html = parts.join('');
+        expect(htmlToBlocks(html)).toEqual(parserBlocks(html));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('gives the same blocks on real filings (GAINSCO 2009, Apple 2024 inline XBRL)', async () => {
+    const { CORPUS, readFixture } = await import('./items-corpus.ts');
+    for (const name of ['10k-gainsco-2009', '10k-aapl-2024']) {
+      const html = readFixture(CORPUS.find((c) => c.name === name)!.path).toString('latin1');
+      const blocks = htmlToBlocks(html);
+      expect(blocks.length, name).toBeGreaterThan(500);
+      expect(blocks, name).toEqual(parserBlocks(html));
+    }
+  });
+});
+
+describe('splitFilingFile on bytes', () => {
+  const doc = (body: string) =>
+    `<html><body><p>ITEM 1. BUSINESS</p><p>${body}</p><p>ITEM 2. PROPERTIES</p><p>None.</p></body></html>`;
+  const business = async (bytes: Buffer) => {
+    const { splitFilingFile } = await import('../../../parsers/edgar/items/index.ts');
+    return splitFilingFile(bytes, { form: '10-K' }).items.find((i) => i.number === 'Item-1')?.text;
+  };
+
+  it('reads UTF-8, and a file that is not valid UTF-8 (or spells U+FFFD) as Latin-1', async () => {
+    expect(await business(Buffer.from(doc('Caf\u00e9 sales'), 'utf8'))).toContain('Caf\u00e9 sales');
+    expect(await business(Buffer.from(doc('Caf\u00e9 sales'), 'latin1'))).toContain('Caf\u00e9 sales');
+    expect(await business(Buffer.from(doc('Odd \ufffd byte'), 'utf8'))).toContain(
+      'Odd \u00ef\u00bf\u00bd byte',
+    );
+    expect(await business(Buffer.from(doc('Plain ASCII'), 'latin1'))).toContain('Plain ASCII');
   });
 });

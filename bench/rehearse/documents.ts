@@ -174,7 +174,10 @@ export function rewriteThirteenF(
         return `${a}${value}${c}`;
       })
       .replace(tag('sshPrnamt'), (_m, a, v, c) => `${a}${Math.max(1, Math.round(Number(v) * f))}${c}`)
-      .replace(/(<(?:\w+:)?(?:Sole|Shared|None)>)(\d+)(<)/g, (_m, a, v, c) => `${a}${Math.round(Number(v) * f)}${c}`);
+      .replace(
+        /(<(?:\w+:)?(?:Sole|Shared|None)>)(\d+)(<)/g,
+        (_m, a, v, c) => `${a}${Math.round(Number(v) * f)}${c}`,
+      );
     total += value;
     rows.push(row);
   }
@@ -259,7 +262,9 @@ export function chartFor(
       vol.push(q.volume[i] == null ? q.volume[i] : Math.round(q.volume[i] * v));
       a.push(price(adj[i] ?? null) as number);
     }
-    for (const d of Object.values((r.events?.dividends ?? {}) as Record<string, { amount: number; date: number }>)) {
+    for (const d of Object.values(
+      (r.events?.dividends ?? {}) as Record<string, { amount: number; date: number }>,
+    )) {
       const t = d.date + shift;
       if (d.date - t0 < WEEKS26 && t >= lo && t <= hi)
         dividends[String(t)] = { amount: Math.round(d.amount * f * 10000) / 10000, date: t };

@@ -196,7 +196,8 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
   const now = opts.now ?? new Date();
   const docs: GenerateResult['documents'] = {};
   const tally = (family: string, bytes: number, rows = 0) => {
-    const d = (docs[family] ??= { files: 0, bytes: 0, rows: 0 });
+    const d = docs[family] ?? { files: 0, bytes: 0, rows: 0 };
+    docs[family] = d;
     d.files++;
     d.bytes += bytes;
     d.rows = (d.rows ?? 0) + rows;
@@ -215,7 +216,9 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
     // a template of the filing's era: 8-K items were renumbered on 2004-08-23 (Item 5 -> Item 8.01...), so
     // a document is only valid on the side of that date it was filed on
     const era = (d: string) => d >= ITEMS_RENUMBERED;
-    const same = pool.filter((t) => era(`${t.filed.slice(0, 4)}-${t.filed.slice(4, 6)}-${t.filed.slice(6)}`) === era(f.filed));
+    const same = pool.filter(
+      (t) => era(`${t.filed.slice(0, 4)}-${t.filed.slice(4, 6)}-${t.filed.slice(6)}`) === era(f.filed),
+    );
     const from = same.length ? same : pool;
     const t = from[hash(opts.seed, 'doc', f.accession) % from.length]!;
     let text: string;
@@ -331,7 +334,10 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
       if (families.has('insider_trades')) {
         // the job's window: two years back from the issuer's newest insider filing
         const own = listed.filter((x) => OWN_FORMS.has(x.form));
-        const newest = own.map((x) => x.filed).sort().at(-1);
+        const newest = own
+          .map((x) => x.filed)
+          .sort()
+          .at(-1);
         if (newest) {
           const since = `${Number(newest.slice(0, 4)) - 2}${newest.slice(4)}`;
           for (const f of own.filter((x) => x.filed > since))

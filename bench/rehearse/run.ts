@@ -68,7 +68,11 @@ const BULK = {
   filing_items: { source: 'daily Feed tar.gz since 1993 (~8,300 days)', requests: 8300, gb: 8300 * 1.5 },
   ownership_index: { source: 'submissions.zip (nightly, ~1.5 GB)', requests: 1, gb: 1.5 },
   insider_trades: { source: 'daily Feed tar.gz, 2 years (~500 days)', requests: 500, gb: 500 * 3 },
-  institutional_holdings: { source: 'daily Feed tar.gz of 9 filing windows (~90 days)', requests: 90, gb: 90 * 3 },
+  institutional_holdings: {
+    source: 'daily Feed tar.gz of 9 filing windows (~90 days)',
+    requests: 90,
+    gb: 90 * 3,
+  },
 } as Record<string, { source: string; requests: number; gb: number }>;
 
 interface FamilyResult {
@@ -171,7 +175,9 @@ async function startS3(dir: string) {
       const { execFileSync } = await import('node:child_process');
       const du = execFileSync('du', ['-sb', dir]).toString().split('\t')[0];
       const objects = Number(
-        execFileSync('sh', ['-c', `find "${dir}" -type f -name '*._S3rver_object' | wc -l`]).toString().trim(),
+        execFileSync('sh', ['-c', `find "${dir}" -type f -name '*._S3rver_object' | wc -l`])
+          .toString()
+          .trim(),
       );
       return { url: env.ARCHIVE_URL, endpoint: env.ARCHIVE_ENDPOINT, objects, bytes: Number(du) };
     },
@@ -235,7 +241,11 @@ function routes(t: string[], c: string[], ids: string[], p: Probe) {
       route: 'GET /v1/companies/{ticker}/news',
       make: (i: number) => `/v1/companies/${pick(t, i)}/news?limit=50`,
     },
-  ].filter((r) => (r.family !== 'filing_items' || p.items.length) && (r.family !== 'institutional_holdings' || p.holders.length));
+  ].filter(
+    (r) =>
+      (r.family !== 'filing_items' || p.items.length) &&
+      (r.family !== 'institutional_holdings' || p.holders.length),
+  );
   return [
     ...extra,
     {
@@ -555,7 +565,10 @@ function markdown(scales: ScaleResult[], meta: Record<string, unknown>): string 
     if (s.generated.documents)
       L.push(
         `Generated per-filing documents and files: ${Object.entries(s.generated.documents)
-          .map(([k, v]) => `${k} ${v.files} files, ${(v.bytes / 1e6).toFixed(1)} MB${v.rows ? `, ${v.rows} rows` : ''}`)
+          .map(
+            ([k, v]) =>
+              `${k} ${v.files} files, ${(v.bytes / 1e6).toFixed(1)} MB${v.rows ? `, ${v.rows} rows` : ''}`,
+          )
           .join('; ')}`,
         '',
       );

@@ -135,9 +135,11 @@ export const marketDataRoute = defineRoute({
     const target = await marketDataTarget(database, path.company_id!);
     const params: unknown[] = [target.companyId ?? target.symbol];
     // a company's rows: those joined to it, and those of its active listings (a market registry may hold the
-    // home listing as a company of its own)
+    // home listing as a company of its own). `= any(array(...))`, not `in (select ...)`: the listing symbols
+    // are computed once, so both sides of the OR use an index (a BitmapOr); `in (subquery)` became a hashed
+    // subplan filter and a sequential scan of the whole table (docs/scale.md)
     const who = target.companyId
-      ? '(company_id = $1 or symbol in (select symbol from company_listings where company_id = $1 and valid_to is null))'
+      ? '(company_id = $1 or symbol = any(array(select symbol from company_listings where company_id = $1 and valid_to is null)))'
       : 'symbol = $1';
     const where = [who, ...pageWhere('date', query, page, params)].join(' and ');
     params.push(page.fetch);

@@ -24,8 +24,18 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { settlementDates } from '../../jobs/market/finra-calendar.ts';
 import { quartersBetween } from '../../jobs/quarters.ts';
-import { INDEXED_FILING_TYPES } from '../../lib/filing-types.ts';
+import { INDEXED_FILING_TYPES, OWNERSHIP_FORM_TYPES } from '../../lib/filing-types.ts';
+import {
+  chartFor,
+  FINRA_ROWS_FULL,
+  finraFile,
+  rewriteSubmission,
+  rewriteThirteenF,
+  submissionTemplates,
+  type Template,
+} from './documents.ts';
 
 export const FULL_FILINGS = 20_000_000;
 export const FIRST_YEAR = 1993;
@@ -39,9 +49,36 @@ export interface GenerateOptions {
   root?: string;
   /** Last quarter of the indexes (default the current one). */
   toQuarter?: string;
-  /** Families whose files to scale (default all of: companies, filings, financials). */
+  /**
+   * Families whose files to scale (default every one: companies, filings, financials, filing_items,
+   * ownership_index, insider_trades, institutional_holdings, short_interest, market_data, news).
+   */
   families?: string[];
+  /** "Now" for the date windows (13F's served quarters, insider years, FINRA's calendar, prices). */
+  now?: Date;
 }
+
+export const GENERATED_FAMILIES = [
+  'companies',
+  'filings',
+  'financials',
+  'filing_items',
+  'ownership_index',
+  'insider_trades',
+  'institutional_holdings',
+  'short_interest',
+  'market_data',
+  'news',
+];
+/** First settlement of the short_interest dataset, first day of market_data (lib/datasets.ts). */
+const FINRA_FROM = '2017-12-29';
+const PRICES_FROM = '2025-07-14';
+/** 13F filings of the index served: 9 quarters back from now (jobs/ownership/thirteen-f.job.ts). */
+const THIRTEEN_F_MONTHS = 27;
+/** SEC's Form 8-K item renumbering (Release 33-8400) took effect on this date. */
+const ITEMS_RENUMBERED = '2004-08-23';
+const ITEM_FORMS = new Set(['10-K', '10-Q', '8-K', '10-K/A', '10-Q/A', '8-K/A']);
+const OWN_FORMS = new Set<string>(OWNERSHIP_FORM_TYPES);
 
 export interface GenerateResult {
   ciks: string[];
@@ -52,6 +89,8 @@ export interface GenerateResult {
   quarters: number;
   submissionsFilings: number;
   companyFacts: number;
+  /** Per-filing documents written, by family, and their bytes. */
+  documents: Record<string, { files: number; bytes: number; rows?: number }>;
   seconds: number;
 }
 
@@ -87,6 +126,9 @@ export const SERVED_SHARE = 0.2;
 interface Counter {
   files: number;
   bytes: number;
+  /** Files written (relative paths) and every folder above them (with a trailing slash). */
+  rels: Set<string>;
+  dirs: Set<string>;
 }
 
 async function put(out: string, rel: string, body: string | Buffer, c: Counter) {
@@ -95,6 +137,8 @@ async function put(out: string, rel: string, body: string | Buffer, c: Counter) 
   await writeFile(file, body);
   c.files++;
   c.bytes += typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+  c.rels.add(rel);
+  for (let i = rel.indexOf('/'); i !== -1; i = rel.indexOf('/', i + 1)) c.dirs.add(rel.slice(0, i + 1));
 }
 
 /** Links every captured file not rewritten here, so the mirror serves the other families unchanged. */
@@ -147,10 +191,55 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
   const t0 = Date.now();
   const root = path.resolve(opts.root ?? 'fixtures/upstream');
   const out = path.resolve(opts.out);
-  const families = new Set(opts.families ?? ['companies', 'filings', 'financials']);
+  const c: Counter = { files: 0, bytes: 0, rels: new Set(), dirs: new Set() };
+  const families = new Set(opts.families ?? GENERATED_FAMILIES);
+  const now = opts.now ?? new Date();
+  const docs: GenerateResult['documents'] = {};
+  const tally = (family: string, bytes: number, rows = 0) => {
+    const d = docs[family] ?? { files: 0, bytes: 0, rows: 0 };
+    docs[family] = d;
+    d.files++;
+    d.bytes += bytes;
+    d.rows = (d.rows ?? 0) + rows;
+  };
+  const wantsDocs =
+    families.has('filing_items') || families.has('insider_trades') || families.has('institutional_holdings');
+  const templates = wantsDocs ? await submissionTemplates(root) : new Map<string, Template[]>();
+  const templatesFor = (form: string) => templates.get(form.replace(/\/A$/, '')) ?? [];
+  /** One filing's full-text submission, from a captured one of its form, at its folder. */
+  const writeDoc = async (
+    family: string,
+    f: { cik: number; accession: string; form: string; filed: string; name: string; ticker?: string },
+    pool: Template[],
+  ) => {
+    if (pool.length === 0) return;
+    // a template of the filing's era: 8-K items were renumbered on 2004-08-23 (Item 5 -> Item 8.01...), so
+    // a document is only valid on the side of that date it was filed on
+    const era = (d: string) => d >= ITEMS_RENUMBERED;
+    const same = pool.filter(
+      (t) => era(`${t.filed.slice(0, 4)}-${t.filed.slice(4, 6)}-${t.filed.slice(6)}`) === era(f.filed),
+    );
+    const from = same.length ? same : pool;
+    const t = from[hash(opts.seed, 'doc', f.accession) % from.length]!;
+    let text: string;
+    let rows = 0;
+    if (family === 'institutional_holdings') {
+      const r = rewriteThirteenF(t, { ...f, seed: opts.seed });
+      text = r.text;
+      rows = r.entries;
+    } else text = rewriteSubmission(t, f);
+    const rel = `www.sec.gov/Archives/edgar/data/${f.cik}/${f.accession.replace(/-/g, '')}/${f.accession}.txt`;
+    const body = Buffer.from(text, 'latin1');
+    await put(out, rel, body, c);
+    tally(family, body.length, rows);
+  };
+  const thirteenFSince = new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - THIRTEEN_F_MONTHS, now.getUTCDate()),
+  )
+    .toISOString()
+    .slice(0, 10);
   await rm(out, { recursive: true, force: true });
   await mkdir(out, { recursive: true });
-  const c: Counter = { files: 0, bytes: 0 };
   const read = (rel: string) => readFile(path.join(root, rel), 'utf8');
 
   // --- the universe: the first `factor` of SEC's ticker file
@@ -203,7 +292,7 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
   // --- submissions per filer
   let submissionsFilings = 0;
   const subDir = 'data.sec.gov/submissions';
-  if (families.has('companies') || families.has('filings') || families.has('financials')) {
+  if (['companies', 'filings', 'financials', 'ownership_index'].some((f) => families.has(f)) || wantsDocs) {
     const names = (await readdir(path.join(root, subDir))).filter((f) => /^CIK\d{10}\.json$/.test(f)).sort();
     const templates = await Promise.all(names.map(async (f) => ({ f, text: await read(`${subDir}/${f}`) })));
     const captured = new Set(await readdir(path.join(root, subDir)));
@@ -220,16 +309,44 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
       const recent = doc.filings.recent;
       recent.accessionNumber = recent.accessionNumber.map(acc);
       submissionsFilings += recent.accessionNumber.length;
+      // the filer's filings as its submissions list them: the per-filing families' documents
+      const listed: { accession: string; form: string; filed: string }[] = [];
+      const list = (p: { accessionNumber: string[]; form: string[]; filingDate: string[] }) => {
+        for (let i = 0; i < p.accessionNumber.length; i++)
+          listed.push({ accession: p.accessionNumber[i]!, form: p.form[i]!, filed: p.filingDate[i]! });
+      };
+      list(recent);
       // an older page that was not captured is left out of the list (its filings are not counted)
       doc.filings.files = (doc.filings.files as { name: string }[]).filter((p) => captured.has(p.name));
       for (const page of doc.filings.files as { name: string }[]) {
         const p = JSON.parse(await read(`${subDir}/${page.name}`));
         p.accessionNumber = p.accessionNumber.map(acc);
         submissionsFilings += p.accessionNumber.length;
+        list(p);
         page.name = page.name.replace(`CIK${tplCik}`, `CIK${pad10(cik)}`);
         await put(out, `${subDir}/${page.name}`, JSON.stringify(p), c);
       }
       await put(out, `${subDir}/CIK${pad10(cik)}.json`, JSON.stringify(doc), c);
+      const who2 = { cik, name: who.name, ticker: who.tickers[0] };
+      if (families.has('filing_items'))
+        for (const f of listed.filter((x) => ITEM_FORMS.has(x.form)))
+          await writeDoc('filing_items', { ...who2, ...f }, templatesFor(f.form));
+      if (families.has('insider_trades')) {
+        // the job's window: two years back from the issuer's newest insider filing
+        const own = listed.filter((x) => OWN_FORMS.has(x.form));
+        const newest = own
+          .map((x) => x.filed)
+          .sort()
+          .at(-1);
+        if (newest) {
+          const since = `${Number(newest.slice(0, 4)) - 2}${newest.slice(4)}`;
+          for (const f of own.filter((x) => x.filed > since))
+            await writeDoc('insider_trades', { ...who2, ...f }, templatesFor('4'));
+        }
+      }
+      if (families.has('institutional_holdings'))
+        for (const f of listed.filter((x) => x.form === '13F-HR' || x.form === '13F-HR/A'))
+          await writeDoc('institutional_holdings', { ...who2, ...f }, templatesFor('13F-HR'));
     }
   }
 
@@ -288,6 +405,7 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
     if (maxCopies * 4 * COPY_STRIDE + COPY_STRIDE >= 1e10)
       throw new Error('factor too large for the accession space');
     const start = hash(opts.seed, 'index');
+    const holders: { cik: number; accession: string; form: string; filed: string; name: string }[] = [];
     for (const q of quarters) {
       const year = Number(q.slice(0, 4));
       const qn = Number(q.slice(5));
@@ -309,6 +427,12 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
         const date = new Date(first + Math.floor((i * days) / count) * 86_400_000).toISOString().slice(0, 10);
         const acc = `${pad10(Number(m[3]) + shift)}-${yy}-${m[5]}`;
         lines.push(`${cik}|${tpl[1]}|${tpl[2]}|${date}|${m[1]}${cik}/${acc}.txt`);
+        if (
+          families.has('institutional_holdings') &&
+          (tpl[2] === '13F-HR' || tpl[2] === '13F-HR/A') &&
+          date >= thirteenFSince
+        )
+          holders.push({ cik, accession: acc, form: tpl[2], filed: date, name: tpl[1]! });
       }
       indexLines += lines.length;
       const last = new Date(Date.UTC(year, qn * 3, 0)).toUTCString().split(' ');
@@ -326,17 +450,59 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
         c,
       );
     }
+    // the holders' 13F submissions (filed inside the served window; the master index lists every filer)
+    for (const h of holders) await writeDoc('institutional_holdings', h, templatesFor('13F-HR'));
+  }
+
+  // --- FINRA short interest: one file per settlement, about FINRA_ROWS_FULL rows at factor 1
+  const finraDir = 'cdn.finra.org/equity/otcmarket/biweekly';
+  if (families.has('short_interest')) {
+    const captured = await read(`${finraDir}/shrt20260430.csv`);
+    const perFile = Math.max(1, Math.round(FINRA_ROWS_FULL * opts.factor));
+    // the symbols: the universe's tickers first, then the rest of SEC's ticker file, then suffixed copies
+    const pool = [...kept, ...allEntries.filter((e) => !chosen.has(e.cik))];
+    const seen = new Set<string>();
+    const symbols: { symbol: string; name: string }[] = [];
+    for (let copy = 0; symbols.length < perFile; copy++)
+      for (const e of pool) {
+        const symbol = copy === 0 ? e.ticker : `${e.ticker}${String.fromCharCode(64 + copy)}`;
+        if (seen.has(symbol)) continue;
+        seen.add(symbol);
+        symbols.push({ symbol, name: e.title });
+        if (symbols.length >= perFile) break;
+      }
+    for (const d of settlementDates(FINRA_FROM, now)) {
+      const body = finraFile(captured, d, symbols, opts.seed);
+      await put(out, `${finraDir}/shrt${d.replace(/-/g, '')}.csv`, body, c);
+      tally('short_interest', Buffer.byteLength(body), symbols.length);
+    }
+  }
+
+  // --- prices: a Yahoo chart per listing of the universe (the exchange file's tickers)
+  const chartDir = 'query2.finance.yahoo.com/v8/finance/chart';
+  if (families.has('market_data')) {
+    const captured = await read(`${chartDir}/AAPL`);
+    const symbols = [...new Set(exchKept.map((r) => r[2]))].sort();
+    for (const sym of symbols) {
+      const name = byCik.get(exchKept.find((r) => r[2] === sym)![0])!.name;
+      const r = chartFor(captured, sym, name, PRICES_FROM, now, opts.seed);
+      await put(out, `${chartDir}/${sym}`, r.text, c);
+      tally('market_data', Buffer.byteLength(r.text), r.bars);
+    }
   }
 
   // --- everything else unchanged
-  const written = (rel: string) =>
+  const isWritten = (rel: string) =>
     rel === 'www.sec.gov/files/company_tickers.json' ||
     rel === 'www.sec.gov/files/company_tickers_exchange.json' ||
     (rel.startsWith(`${subDir}/`) && !rel.endsWith('/')) ||
     (families.has('financials') && rel.startsWith(`${factsDir}/`) && !rel.endsWith('/')) ||
     (families.has('filings') &&
       rel.startsWith('www.sec.gov/Archives/edgar/full-index/') &&
-      rel.endsWith('.idx'));
+      rel.endsWith('.idx')) ||
+    (families.has('short_interest') && rel.startsWith(`${finraDir}/`) && !rel.endsWith('/')) ||
+    (families.has('market_data') && rel === `${chartDir}/AAPL`) ||
+    c.rels.has(rel);
   const walked = (rel: string) =>
     [
       'www.sec.gov/',
@@ -348,8 +514,19 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
       `${factsDir}/`,
       'www.sec.gov/Archives/',
       'www.sec.gov/Archives/edgar/',
-    ].includes(rel) || rel.startsWith('www.sec.gov/Archives/edgar/full-index/');
-  await linkRest(root, out, (rel) => (rel.endsWith('/') ? walked(rel) : written(rel)));
+      'www.sec.gov/Archives/edgar/data/',
+      'cdn.finra.org/',
+      'cdn.finra.org/equity/',
+      'cdn.finra.org/equity/otcmarket/',
+      `${finraDir}/`,
+      'query2.finance.yahoo.com/',
+      'query2.finance.yahoo.com/v8/',
+      'query2.finance.yahoo.com/v8/finance/',
+      `${chartDir}/`,
+    ].includes(rel) ||
+    rel.startsWith('www.sec.gov/Archives/edgar/full-index/') ||
+    c.dirs.has(rel);
+  await linkRest(root, out, (rel) => (rel.endsWith('/') ? walked(rel) : isWritten(rel)));
 
   return {
     ciks: [...chosen].map(pad10),
@@ -360,6 +537,7 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
     quarters: quarters.length,
     submissionsFilings,
     companyFacts,
+    documents: docs,
     seconds: (Date.now() - t0) / 1000,
   };
 }

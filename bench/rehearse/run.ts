@@ -7,7 +7,7 @@
  * the p99 ratio rehearsal/baseline. Writes `<out>/rehearse.json` and `<out>/rehearse.md`.
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,7 +25,10 @@ e.g. redis://127.0.0.1:6379/11).
   --factor <f>        rehearsal fraction of the whole job (default 0.05; 1 = full size)
   --baseline <f>      the small fraction routes are compared with (default 0.01; 0 = none)
   --workers <n>       etl worker processes (default 4)
-  --families <list>   comma list of companies,filings,financials (default all three)
+  --families <list>   comma list of companies,filings,financials,filing_items,ownership_index,
+                      insider_trades,institutional_holdings,short_interest,market_data,news (default all)
+  --s3                the raw archive on an S3-compatible server (s3rver, started on loopback): every
+                      worker and the backfill share it through ARCHIVE_URL, as on several machines
   --seed <n>          generator seed (default 1)
   --clients <list>    concurrent clients of the load test (default 16,64)
   --round-ms <ms>     load-test time per route and client count (default 3000)
@@ -36,11 +39,23 @@ e.g. redis://127.0.0.1:6379/11).
   --help
 `;
 
+// in the order they run: each reads what the ones before it loaded (the registry, the filing index, items)
 const FAMILY_TABLES: Record<string, string[]> = {
   companies: ['companies', 'company_identifiers'],
   filings: ['filings'],
   financials: ['financial_statements'],
+  filing_items: ['filing_documents', 'filing_items', 'filing_exhibits'],
+  ownership_index: ['ownership_index'],
+  insider_trades: ['ownership_filings', 'insider_trades'],
+  institutional_holdings: ['thirteen_f_filings', 'thirteen_f_holdings'],
+  short_interest: ['short_interest'],
+  market_data: ['price_bars', 'market_caps'],
+  news: ['news_articles', 'news_company_rows'],
 };
+/** Families whose request count does not grow with the factor: one file per settlement, one per feed. */
+const FIXED_REQUESTS = new Set(['short_interest', 'news']);
+/** Extra `etl backfill` arguments: news reads every stored 8-K press release, not only the news window's. */
+const FAMILY_ARGS: Record<string, string[]> = { news: ['--from', '1993-01-01'] };
 // live upstream: SEC asks for at most 10 requests/s
 const LIVE_RPS = 10;
 // the bulk alternatives, sizes as SEC publishes them (docs/scale.md gives the basis)
@@ -48,6 +63,16 @@ const BULK = {
   companies: { source: 'submissions.zip (nightly, ~1.5 GB)', requests: 1, gb: 1.5 },
   filings: { source: 'submissions.zip + quarterly indexes', requests: 1 + 136, gb: 1.5 + 136 * 0.03 },
   financials: { source: 'companyfacts.zip (nightly, ~1.2 GB)', requests: 1, gb: 1.2 },
+  // EDGAR's daily Feed archives: one tar.gz per filing day with every submission of the day (sizes: SEC's
+  // Feed listing, a few GB a recent day; docs/scale.md gives the basis of each figure)
+  filing_items: { source: 'daily Feed tar.gz since 1993 (~8,300 days)', requests: 8300, gb: 8300 * 1.5 },
+  ownership_index: { source: 'submissions.zip (nightly, ~1.5 GB)', requests: 1, gb: 1.5 },
+  insider_trades: { source: 'daily Feed tar.gz, 2 years (~500 days)', requests: 500, gb: 500 * 3 },
+  institutional_holdings: {
+    source: 'daily Feed tar.gz of 9 filing windows (~90 days)',
+    requests: 90,
+    gb: 90 * 3,
+  },
 } as Record<string, { source: string; requests: number; gb: number }>;
 
 interface FamilyResult {
@@ -84,6 +109,8 @@ interface ScaleResult {
   families: FamilyResult[];
   tables: { table: string; rows: number; table_mb: number; index_mb: number; total_mb: number }[];
   database_mb: number;
+  /** The shared S3 archive (--s3): its object count and bytes at the end of the backfill. */
+  archive?: { url: string; endpoint: string; objects: number; bytes: number } | null;
   routes: RouteResult[];
 }
 
@@ -99,6 +126,16 @@ function peakRssMb(pid: number | undefined): number {
   }
 }
 
+/** Resets a process's VmHWM to its current RSS (Linux: `echo 5 > /proc/<pid>/clear_refs`). */
+function resetPeakRss(pid: number | undefined) {
+  if (!pid) return;
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  } catch {
+    // not Linux, or not ours: the peak stays cumulative
+  }
+}
+
 function dbUrl(base: string, name: string) {
   const u = new URL(base);
   u.pathname = `/${name}`;
@@ -106,6 +143,46 @@ function dbUrl(base: string, name: string) {
 }
 
 const ETL = path.resolve('bin/etl.js');
+
+/**
+ * An S3-compatible server (s3rver) on loopback holding the raw archive: the backfill and every worker get
+ * ARCHIVE_URL/ARCHIVE_ENDPOINT and credentials, so the fleet shares one archive as on several machines.
+ */
+async function startS3(dir: string) {
+  const { default: S3rver } = await import('s3rver');
+  const { rm } = await import('node:fs/promises');
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: 'rehearse-raw', configs: [] }],
+  });
+  const { port } = await server.run();
+  const env = {
+    ARCHIVE_URL: 's3://rehearse-raw/raw',
+    ARCHIVE_ENDPOINT: `http://127.0.0.1:${port}`,
+    ARCHIVE_ACCESS_KEY_ID: 'S3RVER',
+    ARCHIVE_SECRET_ACCESS_KEY: 'S3RVER',
+  };
+  return {
+    env,
+    /** Stops the server; the archive's object count and bytes (s3rver keeps each object as a file). */
+    async close() {
+      await server.close();
+      const { execFileSync } = await import('node:child_process');
+      const du = execFileSync('du', ['-sb', dir]).toString().split('\t')[0];
+      const objects = Number(
+        execFileSync('sh', ['-c', `find "${dir}" -type f -name '*._S3rver_object' | wc -l`])
+          .toString()
+          .trim(),
+      );
+      return { url: env.ARCHIVE_URL, endpoint: env.ARCHIVE_ENDPOINT, objects, bytes: Number(du) };
+    },
+  };
+}
 
 function etl(args: string[], env: NodeJS.ProcessEnv, quiet = true): ChildProcess {
   return spawn(process.execPath, [ETL, ...args], {
@@ -120,9 +197,57 @@ async function waitExit(p: ChildProcess): Promise<number | null> {
 }
 
 /** Routes of every family the rehearsal loads; `t` is one of the largest companies, `c` an index-only filer. */
-function routes(t: string[], c: string[], ids: string[]) {
+interface Probe {
+  tickers: string[];
+  ciks: string[];
+  /** (ticker, year) of loaded 10-Ks, 13F filers, for the items and holdings routes. */
+  items: { ticker: string; year: number }[];
+  holders: string[];
+}
+
+function routes(t: string[], c: string[], ids: string[], p: Probe) {
   const pick = <T>(xs: T[], i: number) => xs[i % xs.length]!;
+  const extra = [
+    {
+      family: 'filing_items',
+      route: 'GET /v1/filings/items?ticker=&filing_type=10-K&year=',
+      make: (i: number) => {
+        const x = pick(p.items, i);
+        return `/v1/filings/items?ticker=${x.ticker}&filing_type=10-K&year=${x.year}`;
+      },
+    },
+    {
+      family: 'insider_trades',
+      route: 'GET /v1/insider-trades?ticker=',
+      make: (i: number) => `/v1/insider-trades?ticker=${pick(t, i)}&limit=100`,
+    },
+    {
+      family: 'institutional_holdings',
+      route: 'GET /v1/institutional-holdings?filer_cik=',
+      make: (i: number) => `/v1/institutional-holdings?filer_cik=${pick(p.holders, i)}&limit=100`,
+    },
+    {
+      family: 'short_interest',
+      route: 'GET /v1/companies/{ticker}/short-interest',
+      make: (i: number) => `/v1/companies/${pick(t, i)}/short-interest?limit=100`,
+    },
+    {
+      family: 'market_data',
+      route: 'GET /v1/companies/{ticker}/market-data?series=prices',
+      make: (i: number) => `/v1/companies/${pick(t, i)}/market-data?series=prices&date_gte=2025-07-14`,
+    },
+    {
+      family: 'news',
+      route: 'GET /v1/companies/{ticker}/news',
+      make: (i: number) => `/v1/companies/${pick(t, i)}/news?limit=50`,
+    },
+  ].filter(
+    (r) =>
+      (r.family !== 'filing_items' || p.items.length) &&
+      (r.family !== 'institutional_holdings' || p.holders.length),
+  );
   return [
+    ...extra,
     {
       family: 'companies',
       route: 'GET /v1/companies?ticker=',
@@ -174,6 +299,7 @@ async function backfillScale(
     prefix: string;
     out: string;
     reuse: boolean;
+    s3: boolean;
   },
 ): Promise<{ result: Omit<ScaleResult, 'routes'>; url: string }> {
   const tag = String(factor).replace('.', '_');
@@ -193,7 +319,9 @@ async function backfillScale(
     `[${factor}] ${gen.files} files, ${(gen.bytes / 1e6).toFixed(0)} MB, ${gen.ciks.length} filers, ${gen.indexLines} index lines (${gen.seconds}s)\n`,
   );
   const mirror = await startMirror({ root });
+  const s3 = o.s3 ? await startS3(path.join(o.out, `s3-${tag}`)) : null;
   const env: NodeJS.ProcessEnv = {
+    ...(s3?.env ?? {}),
     ...process.env,
     DATABASE_URL: url,
     REDIS_URL: o.redis,
@@ -225,10 +353,13 @@ async function backfillScale(
   const families: FamilyResult[] = [];
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   for (const family of o.families) {
+    // each family's own peak: the kernel's high-water mark of every worker is reset (clear_refs 5)
+    for (const w of workers) resetPeakRss(w.pid);
+    for (const k of [...peaks.keys()]) if (k.startsWith('worker')) peaks.delete(k);
     const before = mirror.requests.length;
     const bytesBefore = 0;
     const t0 = Date.now();
-    const bf = etl(['backfill', family], env);
+    const bf = etl(['backfill', family, ...(FAMILY_ARGS[family] ?? [])], env);
     let stderr = '';
     bf.stderr!.on('data', (d) => {
       stderr += d;
@@ -264,11 +395,19 @@ async function backfillScale(
       upstream_requests: requests,
       upstream_bytes: bytesBefore,
       live_hours_at_10rps: Math.round(liveHours * 100) / 100,
-      live_hours_at_100pct: Math.round((liveHours / factor) * 10) / 10,
+      live_hours_at_100pct: Math.round((liveHours / (FIXED_REQUESTS.has(family) ? 1 : factor)) * 10) / 10,
       bulk: bulk
         ? { ...bulk, hours_at_10MBps: Math.round(((bulk.gb * 1000) / 10 / 3600) * 100) / 100 }
         : null,
-      peak_rss_mb: { backfill: peakRssMb(bf.pid) || (peaks.get('backfill') ?? 0) },
+      peak_rss_mb: {
+        backfill: peakRssMb(bf.pid) || (peaks.get('backfill') ?? 0),
+        ...Object.fromEntries(
+          workers.map((w, i) => [
+            `worker${i + 1}`,
+            Math.max(peaks.get(`worker${i + 1}`) ?? 0, peakRssMb(w.pid)),
+          ]),
+        ),
+      },
       summary: line.trim(),
     });
     process.stderr.write(
@@ -276,18 +415,15 @@ async function backfillScale(
     );
     if (exit !== 0) process.stderr.write(stderr.split('\n').slice(-15).join('\n'));
   }
-  const workerPeaks = Object.fromEntries(
-    workers.map((w, i) => [`worker${i + 1}`, Math.max(peaks.get(`worker${i + 1}`) ?? 0, peakRssMb(w.pid))]),
-  );
   for (const f of families)
-    Object.assign(f.peak_rss_mb, workerPeaks, {
-      mirror_and_runner: Math.round(process.resourceUsage().maxRSS / 1024),
-    });
+    Object.assign(f.peak_rss_mb, { mirror_and_runner: Math.round(process.resourceUsage().maxRSS / 1024) });
   for (const w of workers) w.kill('SIGTERM');
   await Promise.all(workers.map(waitExit));
   await mirror.close();
   await pool.end();
-  return { url, result: await sizes(factor, name, url, families, gen) };
+  const archive = s3 ? await s3.close() : null;
+  const result = await sizes(factor, name, url, families, gen);
+  return { url, result: { ...result, archive } };
 }
 
 async function sizes(
@@ -335,6 +471,8 @@ async function loadTest(
   roundMs: number,
   tickers: string[],
   ciks: string[],
+  probe: Probe,
+  families: string[],
 ): Promise<RouteResult[]> {
   const child = fork(path.resolve('bench/rehearse/server.ts'), [], {
     env: { ...process.env, REHEARSE_DB_URL: url, LOG_LEVEL: 'warn' },
@@ -371,7 +509,9 @@ async function loadTest(
     ]),
   );
   const out: RouteResult[] = [];
-  for (const r of routes(tickers, ciks, ids.length ? ids : tickers)) {
+  for (const r of routes(tickers, ciks, ids.length ? ids : tickers, probe).filter((x) =>
+    families.includes(x.family),
+  )) {
     // the statements of one request, explained with their parameters
     await ask({ op: 'capture' }, 'capturing');
     await round(ready.port, () => ({ path: r.make(0), headers }), 1, { concurrency: 1 });
@@ -422,6 +562,21 @@ function markdown(scales: ScaleResult[], meta: Record<string, unknown>): string 
       `## Fraction ${s.factor} (${s.generated.ciks} filers, ${s.generated.indexLines} index lines, database ${s.database_mb} MB)`,
       '',
     );
+    if (s.generated.documents)
+      L.push(
+        `Generated per-filing documents and files: ${Object.entries(s.generated.documents)
+          .map(
+            ([k, v]) =>
+              `${k} ${v.files} files, ${(v.bytes / 1e6).toFixed(1)} MB${v.rows ? `, ${v.rows} rows` : ''}`,
+          )
+          .join('; ')}`,
+        '',
+      );
+    if (s.archive)
+      L.push(
+        `Raw archive on S3 (${s.archive.url} at ${s.archive.endpoint}, s3rver): ${s.archive.objects} objects, ${(s.archive.bytes / 1e6).toFixed(1)} MB`,
+        '',
+      );
     L.push(
       '| family | process s | backfill s | partitions | rows | rows/s | documents | docs/s | live h at 10 req/s | live h at 100% | bulk route | peak RSS MB (backfill / workers) |',
     );
@@ -497,7 +652,8 @@ async function main() {
       factor: { type: 'string', default: '0.05' },
       baseline: { type: 'string', default: '0.01' },
       workers: { type: 'string', default: '4' },
-      families: { type: 'string', default: 'companies,filings,financials' },
+      families: { type: 'string', default: Object.keys(FAMILY_TABLES).join(',') },
+      s3: { type: 'boolean', default: false },
       seed: { type: 'string', default: '1' },
       clients: { type: 'string', default: '16,64' },
       'round-ms': { type: 'string', default: '3000' },
@@ -536,6 +692,7 @@ async function main() {
     prefix: values['db-prefix'],
     out,
     reuse: values.reuse,
+    s3: values.s3,
   };
   const clients = values.clients.split(',').map(Number);
   const t0 = Date.now();
@@ -561,7 +718,25 @@ async function main() {
       .query(`select cik from filings where cik > 3000000 group by cik order by count(*) desc limit 8`)
       .catch(() => ({ rows: [] }))
   ).rows.map((r) => String(r.cik));
+  const items = (
+    await probe
+      .query(
+        `select i.id_value as ticker, d.year from filing_documents d
+           join companies c on c.cik = d.cik::text or ltrim(c.cik, '0') = d.cik::text
+           join company_identifiers i on i.company_id = c.company_id and i.id_type = 'TICKER'
+          where d.filing_type = '10-K' and d.year is not null
+          group by 1, 2 order by 1, 2 limit 16`,
+      )
+      .catch(() => ({ rows: [] }))
+  ).rows.map((r) => ({ ticker: r.ticker as string, year: Number(r.year) }));
+  const holders = (
+    await probe
+      .query(`select filer_cik from thirteen_f_filings group by 1 order by count(*) desc, 1 limit 8`)
+      .catch(() => ({ rows: [] }))
+  ).rows.map((r) => String(r.filer_cik));
   await probe.end();
+  const p: Probe = { tickers, ciks, items, holders };
+  process.stderr.write(`route probe: ${JSON.stringify(p)}\n`);
   for (let i = 0; i < scales.length; i++) {
     process.stderr.write(`[${scales[i]!.factor}] load test\n`);
     scales[i]!.routes = await loadTest(
@@ -570,6 +745,8 @@ async function main() {
       Number(values['round-ms']),
       tickers.length ? tickers : ['AAPL'],
       ciks.length ? ciks : ['320193'],
+      p,
+      families,
     );
   }
   const meta = {

@@ -131,6 +131,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   ];
 
   app.decorateRequest('keyId', null);
+  app.decorate('creditMeter', platform.credits);
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
     const refused = refusedReason(req);

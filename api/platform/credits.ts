@@ -285,11 +285,7 @@ export class CreditMeter {
   charge(c: ChargeInput): Promise<boolean> {
     const s = this.state(c.accountId);
     this.tick(s, c.cost);
-    const h = s.hold;
-    if (h && h.left >= c.cost) {
-      h.left -= c.cost;
-      h.entries.push({ c, delta: -c.cost, reason: 'charge' });
-      this.servedBy.set(c, h);
+    if (s.hold && this.draw(s.hold, c)) {
       metrics.creditsCharged.inc({ route: c.route }, c.cost);
       return ok;
     }
@@ -300,6 +296,15 @@ export class CreditMeter {
       else metrics.creditRefusals.inc({ route: c.route });
       return charged;
     });
+  }
+
+  /** Pays for the request from the hold when it covers it. */
+  private draw(h: Hold, c: ChargeInput): boolean {
+    if (h.left < c.cost) return false;
+    h.left -= c.cost;
+    h.entries.push({ c, delta: -c.cost, reason: 'charge' });
+    this.servedBy.set(c, h);
+    return true;
   }
 
   async refund(c: ChargeInput): Promise<void> {
@@ -375,6 +380,9 @@ export class CreditMeter {
     const queue = this.queues.get(accountId)!;
     const s = this.state(accountId);
     while (queue.length > 0) {
+      // Requests that queued while the hold was being taken draw from it first.
+      while (s.hold && queue.length > 0 && this.draw(s.hold, queue[0]!.charge)) queue.shift()!.resolve(true);
+      if (queue.length === 0) break;
       const batch = queue.splice(0, this.maxBatch);
       // The hold (if any) ran out: retire it before asking for the next one.
       if (s.hold) this.retire(s);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '../../lib/db.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { metrics } from '../../lib/metrics.ts';
+import { hotQuery } from './sql.ts';
 
 /**
  * Metering. Every balance change is one statement that locks the account's balance row, never overdraws it,
@@ -136,27 +137,6 @@ const SWEEP = `with open as (
   sums as (select account_id, sum(delta) as d from rel group by account_id),
   u as (update accounts a set credits = a.credits + sums.d from sums where a.id = sums.account_id returning a.id)
   select count(*)::int as released from rel`;
-
-interface NamedQueryClient {
-  query(q: { name: string; text: string; values: unknown[] }): Promise<{ rows: Record<string, unknown>[] }>;
-}
-
-/**
- * Runs a hot statement as a named prepared statement on Postgres (drizzle's documented `$client` is the
- * pg pool), so each connection parses and plans it once; PGlite runs it as a plain query.
- */
-async function hotQuery(
-  database: Database,
-  name: string,
-  text: string,
-  values: unknown[],
-): Promise<Record<string, unknown>[]> {
-  const client = (database.db as unknown as { $client?: NamedQueryClient }).$client;
-  if (database.kind === 'postgres' && typeof client?.query === 'function') {
-    return (await client.query({ name, text, values })).rows;
-  }
-  return database.query(text, values);
-}
 
 /**
  * Charges a batch for one account and, when `hold` > 0 and the whole batch fits, reserves up to `hold`

@@ -91,7 +91,8 @@ const RESERVE = `with req as (
     select $1, null, -(select h from extra), 'reserve', $8, null
      where (select h from extra) > 0 and exists (select 1 from u)
   )
-  select ord, (select h from extra) as held from taken where exists (select 1 from u)`;
+  select array(select ord from taken where exists (select 1 from u) order by ord) as ords,
+         case when exists (select 1 from u) then (select h from extra) else 0 end as held`;
 
 const SETTLE = `with req as (
     select * from unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::text[]) with ordinality as r(key_prefix, request_id, route, delta, reason, ord)
@@ -161,7 +162,8 @@ export async function reserveBatch(
     Math.max(1, Math.floor(balanceShare)),
     holdId,
   ]);
-  const charged = new Set(rows.map((r) => Number(r.ord)));
+  const ords = (rows[0]?.ords ?? []) as (number | string)[];
+  const charged = new Set(ords.map(Number));
   return { charged: batch.map((_, i) => charged.has(i + 1)), held: Number(rows[0]?.held ?? 0) };
 }
 
@@ -207,6 +209,8 @@ interface Entry {
 
 interface Hold {
   id: string;
+  /** When its successor is taken in the background (3/4 of holdMs), if it has not run low before. */
+  renewAt: number;
   accountId: string;
   amount: number;
   left: number;
@@ -218,6 +222,8 @@ interface Hold {
 
 interface AccountState {
   hold: Hold | null;
+  /** A successor hold is being reserved in the background. */
+  renewing: boolean;
   /** Credits asked in the current one-second window, and the rate of the last window. */
   windowStart: number;
   windowCredits: number;
@@ -267,6 +273,8 @@ export class CreditMeter {
     this.tick(s, c.cost);
     if (s.hold && this.draw(s.hold, c)) {
       metrics.creditsCharged.inc({ route: c.route }, c.cost);
+      if (!s.renewing && (s.hold.left * 4 < s.hold.amount || this.now() >= s.hold.renewAt))
+        this.renew(s, c.accountId);
       return ok;
     }
     return this.enqueue(c).then((charged) => {
@@ -304,20 +312,23 @@ export class CreditMeter {
   /** Settles every hold (used credits charged, the rest released) and waits for it; no hold is taken after. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const s of this.accounts.values()) if (s.hold) this.retire(s);
-    while (this.settling.size) await Promise.all([...this.settling]);
+    await this.settle();
   }
 
   /** Settles this instance's holds now (tests, and readers of the balance that must see it exact). */
   async settle(): Promise<void> {
-    for (const s of this.accounts.values()) if (s.hold) this.retire(s);
-    while (this.settling.size) await Promise.all([...this.settling]);
+    // A renewal in flight opens a hold when it lands: wait for it, then retire what is open.
+    for (let pass = 0; pass < 3; pass++) {
+      for (const s of this.accounts.values()) if (s.hold) this.retire(s);
+      while (this.settling.size) await Promise.all([...this.settling]);
+      if (![...this.accounts.values()].some((s) => s.hold)) break;
+    }
   }
 
   private state(accountId: string): AccountState {
     let s = this.accounts.get(accountId);
     if (!s) {
-      s = { hold: null, windowStart: this.now(), windowCredits: 0, rate: 0 };
+      s = { hold: null, renewing: false, windowStart: this.now(), windowCredits: 0, rate: 0 };
       this.accounts.set(accountId, s);
     }
     return s;
@@ -366,7 +377,7 @@ export class CreditMeter {
       const batch = queue.splice(0, this.maxBatch);
       // The hold (if any) ran out: retire it before asking for the next one.
       if (s.hold) this.retire(s);
-      const want = this.holdSize(s);
+      const want = s.renewing ? 0 : this.holdSize(s);
       const holdId = want > 0 ? `hold_${randomBytes(8).toString('hex')}` : null;
       try {
         const { charged, held } = await reserveBatch(
@@ -386,15 +397,52 @@ export class CreditMeter {
     this.queues.delete(accountId);
   }
 
+  /**
+   * Takes the account's next hold in the background while the current one still serves, so a busy account's
+   * requests never wait for a reservation (the current hold is settled when its successor arrives).
+   */
+  private renew(s: AccountState, accountId: string): void {
+    const want = this.holdSize(s);
+    if (want <= 0 || this.closed) return;
+    s.renewing = true;
+    const id = `hold_${randomBytes(8).toString('hex')}`;
+    const p: Promise<void> = reserveBatch(this.database, accountId, [], want, id, this.holds.balanceShare)
+      .then(({ held }) => {
+        if (held > 0) this.open(s, accountId, id, held);
+      })
+      .catch((err) => this.log?.warn({ err }, 'credit hold renewal failed; requests charge exactly'))
+      .finally(() => {
+        s.renewing = false;
+        this.settling.delete(p);
+      });
+    this.settling.add(p);
+  }
+
   private open(s: AccountState, accountId: string, id: string, amount: number): void {
-    const hold: Hold = { id, accountId, amount, left: amount, entries: [], closed: false, timer: null };
+    const hold: Hold = {
+      id,
+      accountId,
+      amount,
+      left: amount,
+      entries: [],
+      closed: false,
+      timer: null,
+      renewAt: this.now() + (this.holds.holdMs * 3) / 4,
+    };
     if (this.closed) {
       this.retireHold(hold);
       return;
     }
-    hold.timer = setTimeout(() => {
-      if (s.hold === hold) this.retire(s);
-    }, this.holds.holdMs);
+    if (s.hold) this.retire(s);
+    // At holdMs the hold is settled unless a successor is on its way (that one retires it on arrival).
+    const expire = () => {
+      if (s.hold !== hold) return;
+      if (s.renewing) {
+        hold.timer = setTimeout(expire, 50);
+        hold.timer.unref();
+      } else this.retire(s);
+    };
+    hold.timer = setTimeout(expire, this.holds.holdMs);
     hold.timer.unref();
     s.hold = hold;
   }

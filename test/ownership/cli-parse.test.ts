@@ -1,25 +1,31 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
 // @test-scope embedded-only: `etl parse` reads files and opens no database, and `etl import 13f-list` runs on a
 // fresh embedded database (DATABASE_URL removed): neither depends on the pass's backend.
 
 // The operator views of issue 9: `etl parse 13f|form4|def14a <file>` print the rows as the routes serve them.
-const etl = (...args: string[]) =>
+// Asynchronous on purpose: a synchronous child process blocks the test worker's event loop, and vitest's own
+// calls to the worker time out ("Timeout calling onTaskUpdate") when the machine is slow.
+const run = promisify(execFile);
+const etl = async (...args: string[]) =>
   JSON.parse(
-    execFileSync(process.execPath, ['bin/etl.js', 'parse', ...args], {
-      encoding: 'utf8',
-      env: { ...process.env, LOG_LEVEL: 'silent' },
-      maxBuffer: 32 * 1024 * 1024,
-    }),
+    (
+      await run(process.execPath, ['bin/etl.js', 'parse', ...args], {
+        encoding: 'utf8',
+        env: { ...process.env, LOG_LEVEL: 'silent' },
+        maxBuffer: 32 * 1024 * 1024,
+      })
+    ).stdout,
   );
 
 describe('etl parse (ownership)', () => {
-  it('13f: filer, period, unit with its evidence, holdings with ticker null offline', () => {
-    const out = etl('13f', 'fixtures/ownership/ACTIAM_13F-HR_2020Q4_0001619124-21-000002_fulltext.txt');
+  it('13f: filer, period, unit with its evidence, holdings with ticker null offline', async () => {
+    const out = await etl('13f', 'fixtures/ownership/ACTIAM_13F-HR_2020Q4_0001619124-21-000002_fulltext.txt');
     expect(out).toMatchObject({
       filer_cik: '0001619124',
       filer_name: 'ACTIAM N.V.',
@@ -37,8 +43,11 @@ describe('etl parse (ownership)', () => {
     });
   });
 
-  it('form4: issuer, ticker, filing date, trades and holdings', () => {
-    const out = etl('form4', 'fixtures/ownership/TSVT_4_2025-01-06_0001562180-25-000280_dissemination.nc');
+  it('form4: issuer, ticker, filing date, trades and holdings', async () => {
+    const out = await etl(
+      'form4',
+      'fixtures/ownership/TSVT_4_2025-01-06_0001562180-25-000280_dissemination.nc',
+    );
     expect(out).toMatchObject({
       issuer_cik: '0001860782',
       ticker: 'TSVT',
@@ -64,30 +73,30 @@ describe('etl parse (ownership)', () => {
     ]);
   });
 
-  it('def14a: compensation and ownership rows; a plain-text Form 4 exits 1 with the ParseError', () => {
-    const out = etl(
+  it('def14a: compensation and ownership rows; a plain-text Form 4 exits 1 with the ParseError', async () => {
+    const out = await etl(
       'def14a',
       'fixtures/ownership/TURN_DEF14A_2020_180-Degree-Capital_0000893739-20-000019_fulltext.txt',
     );
     expect(out.executive_compensation).toEqual([]);
     expect(out.proxy_ownership).toHaveLength(11);
-    expect(() =>
+    await expect(
       etl(
         'form4',
         'fixtures/ownership/PRODUCTIVITY-TECH_4_2000-02-29_0001094891-00-000193_PLAINTEXT-preXML.txt',
       ),
-    ).toThrow(/ParseError: no ownershipDocument/);
+    ).rejects.toThrow(/ParseError: no ownershipDocument/);
   });
 
-  it('adv-feed: one adviser row per firm of a Form ADV bulk file, with the feed date', () => {
-    const out = etl('adv-feed', 'fixtures/ownership/adv/IA_FIRM_SEC_Feed_EXCERPT_assembled.xml');
+  it('adv-feed: one adviser row per firm of a Form ADV bulk file, with the feed date', async () => {
+    const out = await etl('adv-feed', 'fixtures/ownership/adv/IA_FIRM_SEC_Feed_EXCERPT_assembled.xml');
     expect(out.generated_on).toBe('2026-09-16');
     expect(out.firms).toHaveLength(3);
     expect(out.firms[1]).toMatchObject({ crd: 283882, aum_total: 35557038, adv: { headcount: 4 } });
   });
 
-  it('adv-list: the fund types of a monthly adviser list', () => {
-    const out = etl('adv-list', 'fixtures/ownership/adv/ia-exempt_EXCERPT_assembled.csv');
+  it('adv-list: the fund types of a monthly adviser list', async () => {
+    const out = await etl('adv-list', 'fixtures/ownership/adv/ia-exempt_EXCERPT_assembled.csv');
     expect(out.warnings).toEqual([]);
     expect(out.firms[0]).toMatchObject({
       crd: 309765,
@@ -96,8 +105,8 @@ describe('etl parse (ownership)', () => {
     });
   });
 
-  it('brochure: pages and addresses of a PDF (a real SEC PDF that prints none: only a regulator site)', () => {
-    const out = etl(
+  it('brochure: pages and addresses of a PDF (a real SEC PDF that prints none: only a regulator site)', async () => {
+    const out = await etl(
       'brochure',
       'fixtures/ownership/13f-lists/SEC_13F-securities-list_2018Q3_13flist2018q3.pdf',
       '--url',
@@ -119,10 +128,10 @@ describe('etl parse (ownership)', () => {
 const Q2020 = 'fixtures/ownership/13f-lists/SEC_13F-securities-list_2020Q3_13flist2020q3.pdf';
 
 describe('etl import 13f-list', () => {
-  it('import: links CUSIPs into the configured database and says how many', () => {
+  it('import: links CUSIPs into the configured database and says how many', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'list-import-'));
     const { DATABASE_URL: _db, REDIS_URL: _redis, ...env } = process.env;
-    const out = execFileSync(process.execPath, ['bin/etl.js', 'import', '13f-list', Q2020], {
+    const { stdout: out } = await run(process.execPath, ['bin/etl.js', 'import', '13f-list', Q2020], {
       encoding: 'utf8',
       env: { ...env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
     });

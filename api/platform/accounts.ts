@@ -189,22 +189,11 @@ export async function grantCredits(
   return Number(row.credits);
 }
 
-/**
- * Balance and ledger sum side by side: they are equal for every account (the ledger explains it). `held`
- * is what instances have reserved and not yet settled (credits.ts holds: reserve rows without their
- * release); it is already out of the balance.
- */
+/** Balance and ledger sum side by side: they are equal for every account (the ledger explains it). */
 export async function ledgerCheck(
   database: Database,
   accountId: string,
-): Promise<{
-  balance: number;
-  ledgerSum: number;
-  charges: number;
-  refunds: number;
-  grants: number;
-  held: number;
-}> {
+): Promise<{ balance: number; ledgerSum: number; charges: number; refunds: number; grants: number }> {
   const [a] = await database.db
     .select({ credits: accounts.credits })
     .from(accounts)
@@ -215,9 +204,6 @@ export async function ledgerCheck(
       charges: sql<number>`count(*) filter (where ${creditLedger.reason} = 'charge')`.mapWith(Number),
       refunds: sql<number>`count(*) filter (where ${creditLedger.reason} = 'refund')`.mapWith(Number),
       grants: sql<number>`count(*) filter (where ${creditLedger.reason} = 'grant')`.mapWith(Number),
-      held: sql<number>`-coalesce(sum(${creditLedger.delta}) filter (where ${creditLedger.reason} in ('reserve', 'release')), 0)`.mapWith(
-        Number,
-      ),
     })
     .from(creditLedger)
     .where(eq(creditLedger.accountId, accountId));
@@ -227,6 +213,5 @@ export async function ledgerCheck(
     charges: l?.charges ?? 0,
     refunds: l?.refunds ?? 0,
     grants: l?.grants ?? 0,
-    held: l?.held ?? 0,
   };
 }

@@ -391,10 +391,6 @@ async function envelope(
 }
 
 declare module 'fastify' {
-  interface FastifyInstance {
-    /** The instance's credit meter (tests settle its holds before reading a balance). */
-    creditMeter: CreditMeter;
-  }
   interface FastifyRequest {
     keyId: string | null;
   }

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { UnrecoverableError } from 'bullmq';
 import { eventsMaxAgeDays } from '../lib/config.ts';
 import { ParseError, UpstreamNotFoundError } from '../lib/errors.ts';
@@ -100,7 +101,8 @@ async function databaseBack(
   log.warn({ err: (err as Error).message }, 'database unavailable; the partition waits for it');
   const end = Date.now() + DB_OUTAGE.waitMs;
   while (Date.now() < end && !signal?.aborted) {
-    await abortableDelay(DB_OUTAGE.pollMs, signal);
+    // node's own timer promise: rejects at once when the signal aborts (the check below ends the wait)
+    await delay(DB_OUTAGE.pollMs, undefined, { signal }).catch(() => undefined);
     if (signal?.aborted) break;
     if (await answers()) {
       log.info('database back; running the partition again');
@@ -109,19 +111,6 @@ async function databaseBack(
   }
   if (signal?.aborted) log.warn('shutting down; the partition stops waiting for the database');
   return false;
-}
-
-/** Resolves after `ms`, or at once when `signal` aborts. */
-function abortableDelay(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
 }
 
 async function runPartitionOnce(job: DatasetJob, key: string, deps: PipelineDeps): Promise<PartitionReport> {

@@ -19,6 +19,19 @@ export interface SubmissionHeader {
   cik: string | null;
   /** 8-K item information as filed: titles (`Results of Operations...`), `2.02` (.nc) or `7` (1994); blanks dropped. */
   items?: string[];
+  /**
+   * Every company or person the header names, in order, with its role (`FILER`, `ISSUER`, `REPORTING-OWNER`,
+   * `SUBJECT-COMPANY`, `FILED-BY`; the `.txt` spellings `SUBJECT COMPANY` / `FILED BY` are given dashed): the
+   * filers the filing indexes list a filing under.
+   */
+  parties?: SubmissionParty[];
+}
+
+export interface SubmissionParty {
+  role: string;
+  /** 10 digits as filed. */
+  cik: string;
+  name: string | null;
 }
 
 export interface SubmissionDocument {
@@ -52,6 +65,17 @@ const KV_KEYS: Record<string, keyof SubmissionHeader> = {
   CIK: 'cik',
 };
 
+/** Header lines that open a party block: `.nc` tags and `.txt` keys (`FILER:`), by the role they name. */
+const PARTY_ROLES: Record<string, string> = {
+  FILER: 'FILER',
+  ISSUER: 'ISSUER',
+  'REPORTING-OWNER': 'REPORTING-OWNER',
+  'SUBJECT-COMPANY': 'SUBJECT-COMPANY',
+  'SUBJECT COMPANY': 'SUBJECT-COMPANY',
+  'FILED-BY': 'FILED-BY',
+  'FILED BY': 'FILED-BY',
+};
+
 const DATE_KEYS = new Set<keyof SubmissionHeader>(['filedAt', 'periodOfReport']);
 
 /** True when the text looks like an SGML submission or a lone `<DOCUMENT>` block (checked in the first 8 KB). */
@@ -75,6 +99,13 @@ export function parseSubmissionText(input: string): Submission {
   return { header, documents };
 }
 
+/** The header alone (the text before the first `<DOCUMENT>`), for routing a submission without splitting it. */
+export function parseSubmissionHeader(input: string): SubmissionHeader {
+  const firstDoc = input.indexOf('<DOCUMENT>');
+  const head = firstDoc >= 0 ? input.slice(0, firstDoc) : input;
+  return parseHeader(head.indexOf('\r') >= 0 ? head.replace(/\r\n?/g, '\n') : head);
+}
+
 function toIsoDate(value: string): string | null {
   const m = /^(\d{4})(\d{2})(\d{2})/.exec(value.trim());
   return m ? `${m[1]}-${m[2]}-${m[3]}` : null;
@@ -90,6 +121,10 @@ function parseHeader(text: string): SubmissionHeader {
     cik: null,
   };
   const items: string[] = [];
+  const parties: SubmissionParty[] = [];
+  let role: string | null = null;
+  let party: SubmissionParty | null = null;
+  let pendingName: string | null = null;
   for (const rawLine of text.split('\n')) {
     const line = rawLine.trim();
     if (line === '') continue;
@@ -105,6 +140,21 @@ function parseHeader(text: string): SubmissionHeader {
       key = line.slice(0, colon).trim();
       value = line.slice(colon + 1).trim();
     }
+    if (value === '' && PARTY_ROLES[key]) {
+      role = PARTY_ROLES[key]!;
+      party = null;
+      pendingName = null;
+      continue;
+    }
+    if (role && (key === 'CIK' || key === 'CENTRAL INDEX KEY') && value !== '') {
+      party = { role, cik: value, name: null };
+      // the name precedes the CIK in both dialects: take the last one read inside this block
+      party.name = pendingName;
+      parties.push(party);
+    } else if (role && (key === 'CONFORMED-NAME' || key === 'COMPANY CONFORMED NAME')) {
+      pendingName = value === '' ? null : value;
+      if (party && party.name === null) party.name = pendingName;
+    }
     if (key === 'ITEM INFORMATION' || key === 'ITEMS') {
       if (value !== '') items.push(value);
       continue;
@@ -116,6 +166,7 @@ function parseHeader(text: string): SubmissionHeader {
     (header as unknown as Record<string, string | null>)[field] = stored;
   }
   if (items.length > 0) header.items = items;
+  if (parties.length > 0) header.parties = parties;
   return header;
 }
 

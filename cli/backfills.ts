@@ -1,3 +1,4 @@
+import { backfillFeed, type FeedDataset } from '../jobs/edgar/feed-backfill.ts';
 import { backfillFinancialsBulk } from '../jobs/edgar/financials-bulk.ts';
 import { backfillNportBatched } from '../jobs/edgar/nport-batch.ts';
 import { backfill } from '../jobs/refresh.ts';
@@ -12,6 +13,8 @@ export interface BackfillsOptions extends BackfillOptions {
   /** financials: read SEC's companyfacts.zip (downloaded, or `bulkFile` on disk); fund_holdings: batched loads. */
   bulk?: boolean;
   bulkFile?: string;
+  /** filings, filing_items, insider_trades, institutional_holdings: EDGAR's daily Feed archives of these days (`YYYY-MM-DD..YYYY-MM-DD`). */
+  feed?: string;
 }
 
 /**
@@ -67,4 +70,36 @@ export async function runBackfills(
       process.stderr.write(`  still pending: waiting for ${r.blockedBy}\n`);
   }
   return failures;
+}
+
+/**
+ * `etl backfill <datasets> --feed <days>`: every day's Feed archive read once for all the datasets asked for
+ * (jobs/edgar/feed-backfill.ts), with a progress bar over the days and a summary line: days, submissions,
+ * bytes, documents/s and MB/s. Returns the number of failures (failed days and refused submissions).
+ */
+export async function runFeedBackfill(
+  ctx: CliContext,
+  services: Services,
+  ids: FeedDataset[],
+  opts: BackfillsOptions & { feed: string },
+  signal: AbortSignal,
+): Promise<number> {
+  const label = ids.join('+');
+  ctx.logger.info({ datasets: ids, feed: opts.feed }, 'feed backfill started');
+  const started = Date.now();
+  const bar = progressReporter(ctx.logger, `${label} (feed days)`);
+  const r = await backfillFeed(services, ids, opts.feed, { ...opts, signal }, (p) => bar.update(p)).finally(
+    () => bar.stop(),
+  );
+  const secs = Math.max(0.001, (Date.now() - started) / 1000);
+  const sum = (k: 'bytes' | 'submissions' | 'used') => r.days.reduce((n, d) => n + d[k], 0);
+  const count = (s: string) => r.days.filter((d) => d.status === s).length;
+  const rows = r.reports.reduce((n, x) => n + x.inserted, 0);
+  process.stderr.write(
+    `${label} from the Feed: ${count('done')} days loaded, ${r.skipped} already done, ${count('not_found')} without an archive, ${count('failed')} failed; ` +
+      `${sum('submissions')} submissions (${sum('used')} used), ${(sum('bytes') / 1e6).toFixed(1)} MB, ${rows} new rows ` +
+      `in ${formatDuration(secs)}: ${(sum('submissions') / secs).toFixed(1)} documents/s, ${(sum('bytes') / 1e6 / secs).toFixed(1)} MB/s${r.stopped ? ', stopped' : ''}\n`,
+  );
+  for (const f of r.failures.slice(0, 10)) process.stderr.write(`  failed ${f.partition}: ${f.message}\n`);
+  return r.failures.length;
 }

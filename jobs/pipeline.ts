@@ -156,6 +156,14 @@ export async function reparsePartition(
   return parseAndLoad(job, key, docs, deps.ctx, performance.now());
 }
 
+/**
+ * parse + load of documents a bulk reader already holds (a `Feed` day archive's submission), exactly as a
+ * fetched partition's: quarantine on a parse error, the load, coverage and events in one transaction.
+ */
+export function loadDocuments(job: DatasetJob, key: string, docs: RawDocument[], ctx: JobContext) {
+  return parseAndLoad(job, key, docs, ctx, performance.now());
+}
+
 async function parseAndLoad(
   job: DatasetJob,
   key: string,

@@ -1,12 +1,13 @@
 import type { Command } from 'commander';
 import { and, eq } from 'drizzle-orm';
+import { FEED_DATASETS, type FeedDataset, feedDays } from '../../jobs/edgar/feed-backfill.ts';
 import { reparsePartition } from '../../jobs/pipeline.ts';
 import { jobDatasetOf, jobDatasets, refresh, statusSweep } from '../../jobs/refresh.ts';
 import { jobFor } from '../../jobs/registry.ts';
 import { DATASETS } from '../../lib/datasets.ts';
 import { startWebhooks } from '../../lib/webhooks/service.ts';
 import { datasetPartitions } from '../../schema/datasets.ts';
-import { runBackfills } from '../backfills.ts';
+import { runBackfills, runFeedBackfill } from '../backfills.ts';
 import { type CliContext, cliContext, onShutdown, withRuntime } from '../context.ts';
 import { startMetricsIfConfigured } from '../metrics.ts';
 import { progressReporter } from '../progress.ts';
@@ -32,12 +33,17 @@ export function registerJobCommands(program: Command, getCtx: () => CliContext =
       "financials: every company from SEC's nightly companyfacts.zip (one ~1 GB download); fund_holdings: N-PORT filings loaded many per transaction (docs/funds.md)",
     )
     .option('--bulk-file <path>', 'financials only: like --bulk, from a companyfacts.zip already on disk')
+    .option(
+      '--feed <days>',
+      `EDGAR's daily Feed archives (one tar.gz per filing day) instead of one request per filing: YYYY-MM-DD or YYYY-MM-DD..YYYY-MM-DD, for ${FEED_DATASETS.join(', ')} (comma-separated, or "all" for the four); docs/filing-items.md`,
+    )
     .addHelpText(
       'after',
-      '\nFinished partitions are skipped, so an interrupted backfill resumes where it stopped.\nExamples:\n  etl backfill all\n  etl backfill filings --from 2024Q1 --to 2024Q4\n  etl backfill filings --ticker AAPL',
+      '\nFinished partitions are skipped, so an interrupted backfill resumes where it stopped.\nExamples:\n  etl backfill all\n  etl backfill filings --from 2024Q1 --to 2024Q4\n  etl backfill filings --ticker AAPL\n  etl backfill filing_items,insider_trades --feed 2025-01-06..2025-01-10',
     )
     .action(async (dataset: string, opts) => {
       const ctx = getCtx();
+      if (opts.feed) return feedAction(ctx, dataset, opts);
       const ids =
         dataset === 'all' ? DATASETS.filter((d) => d.schedule).map((d) => d.id) : [jobDatasetOf(dataset)];
       for (const id of ids) jobFor(id);
@@ -177,4 +183,51 @@ export function registerJobCommands(program: Command, getCtx: () => CliContext =
       }
       await withRuntime(ctx, (_s, runtime) => runtime.startScheduler(), { startMirror: false });
     });
+}
+
+/** `etl backfill <datasets> --feed <days>`: checks the datasets and the days, then reads each day once. */
+async function feedAction(
+  ctx: CliContext,
+  dataset: string,
+  opts: { feed: string; bulk?: boolean; bulkFile?: string },
+) {
+  const ids = dataset === 'all' ? [...FEED_DATASETS] : dataset.split(',').map((d) => d.trim());
+  const bad = ids.filter((d) => !(FEED_DATASETS as readonly string[]).includes(d));
+  let problem =
+    bad.length > 0 ? `--feed loads ${FEED_DATASETS.join(', ')} (or "all"), not ${bad.join(', ')}` : null;
+  if (!problem && (opts.bulk || opts.bulkFile))
+    problem = '--feed and --bulk/--bulk-file are different routes: give one';
+  if (!problem) {
+    try {
+      feedDays(opts.feed);
+    } catch (err) {
+      problem = (err as Error).message;
+    }
+  }
+  if (problem) {
+    process.stderr.write(`${problem}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  const stop = new AbortController();
+  const run = withRuntime(ctx, async (services) => {
+    const failures = await runFeedBackfill(
+      ctx,
+      services,
+      ids as FeedDataset[],
+      { ...opts, feed: opts.feed },
+      stop.signal,
+    );
+    await statusSweep(services);
+    return failures;
+  });
+  onShutdown(ctx.logger, async () => {
+    stop.abort();
+    await run.catch(() => {});
+  });
+  const failed = await run.catch((err: unknown) => {
+    if (stop.signal.aborted) return 1;
+    throw err;
+  });
+  process.exitCode = failed > 0 || stop.signal.aborted ? 1 : 0;
 }

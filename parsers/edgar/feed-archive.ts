@@ -25,11 +25,17 @@ export interface TarMember {
 
 const BLOCK = 512;
 
+interface Pending {
+  name: string;
+  size: number;
+  kind: 'file' | 'skip' | 'pax' | 'longname';
+}
+
 /** Member bodies of the regular files of a tar stream, in archive order; throws FeedArchiveError when the stream is damaged or ends before the tar's end marker. */
 export async function* readTar(source: AsyncIterable<Buffer>, label = 'tar'): AsyncGenerator<TarMember> {
   const queue = new ByteQueue();
   let offset = 0; // of the next header, for messages
-  let pending: { name: string; size: number; kind: 'file' | 'skip' | 'pax' | 'longname' } | null = null;
+  let pending: Pending | null = null;
   let paxPath: string | null = null;
   let paxSize: number | null = null;
   let longName: string | null = null;
@@ -53,10 +59,10 @@ export async function* readTar(source: AsyncIterable<Buffer>, label = 'tar'): As
         }
         if (zeroBlocks > 0) throw new FeedArchiveError(`a lone zero block before offset ${offset}`, label);
         const h = parseHeader(header, offset, label);
-        const name = longName ?? paxPath ?? h.name;
-        const size = paxSize ?? h.size;
+        const name: string = longName ?? paxPath ?? h.name;
+        const size: number = paxSize ?? h.size;
         longName = paxPath = paxSize = null;
-        const kind =
+        const kind: Pending['kind'] =
           h.type === 'x'
             ? 'pax'
             : h.type === 'L'
@@ -68,9 +74,9 @@ export async function* readTar(source: AsyncIterable<Buffer>, label = 'tar'): As
         pending = { name, size: kind === 'pax' || kind === 'longname' ? h.size : size, kind };
         offset += BLOCK;
       }
-      const padded = Math.ceil(pending.size / BLOCK) * BLOCK;
+      const padded: number = Math.ceil(pending.size / BLOCK) * BLOCK;
       if (queue.length < padded) break;
-      const body = queue.take(padded).subarray(0, pending.size);
+      const body: Buffer = queue.take(padded).subarray(0, pending.size);
       offset += padded;
       const done = pending;
       pending = null;
@@ -85,7 +91,10 @@ export async function* readTar(source: AsyncIterable<Buffer>, label = 'tar'): As
   }
   if (!ended) {
     const where = pending ? `inside member ${pending.name}` : `at offset ${offset}`;
-    throw new FeedArchiveError(`truncated tar: the stream ended ${where}, before the end-of-archive blocks`, label);
+    throw new FeedArchiveError(
+      `truncated tar: the stream ended ${where}, before the end-of-archive blocks`,
+      label,
+    );
   }
 }
 
@@ -145,7 +154,10 @@ function cString(b: Buffer): string {
 }
 
 function readOctal(b: Buffer): number | null {
-  const s = b.toString('latin1').replace(/[\0 ]+$/, '').trim();
+  const s = b
+    .toString('latin1')
+    .replace(/[\0 ]+$/, '')
+    .trim();
   return /^[0-7]+$/.test(s) ? Number.parseInt(s, 8) : null;
 }
 

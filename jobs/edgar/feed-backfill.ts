@@ -189,7 +189,10 @@ async function feedDay(
       const message = `download failed: ${(err as Error).message}`;
       await recordDay(ctx, datasets, dayKey, 'failed', message);
       out.failures.push({ partition: dayKey, message });
-      log.error({ day, url, err: (err as Error).message }, 'Feed archive download failed: the day is not loaded');
+      log.error(
+        { day, url, err: (err as Error).message },
+        'Feed archive download failed: the day is not loaded',
+      );
       return report('failed');
     }
     // pass 1: the whole archive must read to its end before anything of it is loaded
@@ -214,7 +217,7 @@ async function feedDay(
           partitionKey: dayKey,
           status: 'done',
           rows: loader.rows[d],
-          inserted: d === 'filings' ? loader.filingsInserted : 0,
+          inserted: d === 'filings' ? loader.rows.filings : 0,
           at: new Date(),
         }),
       );
@@ -229,7 +232,6 @@ async function feedDay(
 class DayLoader {
   used = 0;
   rows: Record<string, number> = {};
-  filingsInserted = 0;
   private filings: FilingInsert[] = [];
   private readonly jobs: Partial<Record<FeedDataset, DatasetJob>>;
 
@@ -259,24 +261,28 @@ class DayLoader {
       return;
     }
     const parties = partiesOf(header);
-    const wanted = this.datasets.filter((d) => d !== 'filings' && this.takes(d, header.form!, parties));
-    let used = false;
-    if (this.datasets.includes('filings')) {
-      const rows = filingRows(header, accession, parties, this.fetchedAt);
-      if (rows.length > 0) {
-        used = true;
-        this.filings.push(...rows);
-        if (this.filings.length >= FILINGS_BATCH) await this.flushFilings();
-      }
+    if (parties.length === 0) {
+      this.log.warn({ member: name, accession }, 'Feed member whose header names no CIK: skipped');
+      return;
     }
+    const wanted = this.datasets.filter((d) => d !== 'filings' && this.takes(d, header.form!, parties));
     const todo = this.opts.force
       ? wanted
       : await (async () => {
           const done = await finished(this.ctx, wanted, `acc:${accession}`);
           return wanted.filter((d) => !done.has(d));
         })();
-    if (wanted.length > 0) used = true;
-    if (used) this.used++;
+    const rows = filingRows(header, accession, parties, this.fetchedAt);
+    if (wanted.length > 0 || (rows.length > 0 && this.datasets.includes('filings'))) this.used++;
+    if (todo.includes('filing_items')) {
+      // the items loader reads the filing's index row (type, dates): written first, whether or not
+      // `filings` was asked for, as the daily index would have listed it
+      const r = await this.ctx.database.db.transaction((tx) => loadFilings(tx, rows, 'index'));
+      if (this.datasets.includes('filings')) this.rows.filings! += r.inserted;
+    } else if (this.datasets.includes('filings') && rows.length > 0) {
+      this.filings.push(...rows);
+      if (this.filings.length >= FILINGS_BATCH) await this.flushFilings();
+    }
     if (todo.length === 0) return;
     const cik = Math.min(...parties.map((p) => Number(p.cik)));
     const doc: RawDocument = {
@@ -321,7 +327,6 @@ class DayLoader {
     const rows = this.filings;
     this.filings = [];
     const r = await this.ctx.database.db.transaction((tx) => loadFilings(tx, rows, 'index'));
-    this.filingsInserted += r.inserted;
     this.rows.filings! += r.inserted;
   }
 

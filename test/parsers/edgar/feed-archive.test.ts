@@ -11,9 +11,11 @@ import { parseSubmissionHeader, parseSubmissionText } from '../../../parsers/edg
 // The Feed reader on tars the system `tar` builds here from the real dissemination `.nc` files (SEC's own day
 // archives are gigabytes), and on the small day archive the mirror serves (fixtures/edgar-feed/MANIFEST.tsv).
 const NC = {
-  '0001493152-25-001317.nc': 'fixtures/8k-events/ACFN_8-K_2025-01-06_0001493152-25-001317_Item5.02_dissemination.nc',
+  '0001493152-25-001317.nc':
+    'fixtures/8k-events/ACFN_8-K_2025-01-06_0001493152-25-001317_Item5.02_dissemination.nc',
   '0001562180-25-000280.nc': 'fixtures/ownership/TSVT_4_2025-01-06_0001562180-25-000280_dissemination.nc',
-  '0001951757-25-000093.nc': 'fixtures/ownership/ACORN-CREEK_13F-HR_2024Q4_0001951757-25-000093_dissemination.nc',
+  '0001951757-25-000093.nc':
+    'fixtures/ownership/ACORN-CREEK_13F-HR_2024Q4_0001951757-25-000093_dissemination.nc',
 };
 const DAY = 'fixtures/upstream/www.sec.gov/Archives/edgar/Feed/2025/QTR1/20250108.nc.tar.gz';
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -64,7 +66,9 @@ describe('Feed archive reader', () => {
     const long = `${'Feed/2025/QTR1/'.repeat(8)}0001562180-25-000280.nc`; // 143 characters
     expect(long.length).toBeGreaterThan(100);
     for (const format of ['pax', 'gnu'] as const) {
-      const got = await members(readTar(chunks(packTar(format, { [long]: NC['0001562180-25-000280.nc'] }), 4096)));
+      const got = await members(
+        readTar(chunks(packTar(format, { [long]: NC['0001562180-25-000280.nc'] }), 4096)),
+      );
       expect(got).toEqual([{ ...expected[1], name: long }]);
     }
   });
@@ -106,7 +110,9 @@ describe('Feed archive reader', () => {
     const tar = Buffer.from(gunzipSync(readFileSync(DAY)));
     const second = 512 + Math.ceil(244_796 / 512) * 512;
     tar[second + 3] = 0x58; // a byte of the second member's name
-    await expect(members(readTar(chunks(tar, 8192)))).rejects.toThrow(/bad tar header checksum at offset 245760/);
+    await expect(members(readTar(chunks(tar, 8192)))).rejects.toThrow(
+      /bad tar header checksum at offset 245760/,
+    );
   });
 });
 

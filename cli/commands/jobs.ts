@@ -110,10 +110,11 @@ export function registerJobCommands(program: Command, getCtx: () => CliContext =
             .select({ key: datasetPartitions.partitionKey })
             .from(datasetPartitions)
             .where(and(eq(datasetPartitions.datasetId, job.dataset), eq(datasetPartitions.status, 'done')));
-          // a file loaded by `etl import` (key `import:...`) has no raw archive to re-parse from
+          // a file loaded by `etl import` (key `import:...`) has no raw archive to re-parse from; a Feed day
+          // (`feed:YYYYMMDD`) is a bookmark, its submissions are re-parsed as their own `acc:` partitions
           const keys = rows
             .map((r) => r.key)
-            .filter((k) => !k.startsWith('import:'))
+            .filter((k) => !k.startsWith('import:') && !k.startsWith('feed:'))
             .filter((k) => !opts.partition || k === opts.partition);
           const bar = progressReporter(ctx.logger, dataset);
           let done = 0;

@@ -1,6 +1,8 @@
 import { truncateSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfillFeed, FEED_DATASETS, feedDays, feedDayUrl } from '../../jobs/edgar/feed-backfill.ts';
+import { filingItemsJob } from '../../jobs/edgar/filing-items.job.ts';
+import { reparsePartition } from '../../jobs/pipeline.ts';
 import { backfill } from '../../jobs/refresh.ts';
 import type { Database } from '../../lib/db.ts';
 import { createTestDatabase, indexFiling } from '../helpers/db.ts';
@@ -120,6 +122,13 @@ describe(`filings, items, Forms 3/4/5 and 13F from EDGAR's daily Feed archives (
       { dataset_id: 'insider_trades', partition_key: `acc:${TSVT}`, bytes: 7_099 },
       { dataset_id: 'institutional_holdings', partition_key: `acc:${ACORN}`, bytes: 64_574 },
     ]);
+  });
+
+  it('`etl reparse` re-reads the archived member offline and gives the same rows', async () => {
+    const before = await itemsSnapshot(database);
+    const r = await reparsePartition(filingItemsJob, `acc:${ACFN}`, env.services.deps());
+    expect(r).toMatchObject({ status: 'done', documents: 1 });
+    expect(await itemsSnapshot(database)).toEqual(before);
   });
 
   it('loads the Form 4 of a universe issuer: the 106,150-share grant at 0.00', async () => {

@@ -22,6 +22,7 @@ describe('parseSubmissionText', () => {
       periodOfReport: '1994-09-30',
       companyName: 'APPLE COMPUTER INC',
       cik: '0000320193',
+      parties: [{ role: 'FILER', cik: '0000320193', name: 'APPLE COMPUTER INC' }],
     });
     expect(s.documents).toEqual([
       '10-K#1:209341',
@@ -45,6 +46,7 @@ describe('parseSubmissionText', () => {
       companyName: 'ACORN ENERGY, INC.',
       cik: '0000880984',
       items: ['5.02', '9.01'],
+      parties: [{ role: 'FILER', cik: '0000880984', name: 'ACORN ENERGY, INC.' }],
     });
     const primary = s.documents[0]!;
     expect(primary).toMatchObject({ type: '8-K', sequence: 1, filename: 'form8-k.htm', isBinary: false });

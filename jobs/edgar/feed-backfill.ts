@@ -7,6 +7,7 @@ import { INDEXED_FILING_TYPES, OWNERSHIP_FORM_TYPES } from '../../lib/filing-typ
 import { dashAccession, filingFolderUrl, padCik } from '../../lib/ids.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { isProcessAlive } from '../../lib/processes.ts';
+import { isTransientFault } from '../../lib/transient.ts';
 import { recordPartition } from '../../loaders/coverage.ts';
 import { loadFilings } from '../../loaders/filings.ts';
 import { FeedArchiveError, readFeedArchive } from '../../parsers/edgar/feed-archive.ts';
@@ -315,9 +316,23 @@ class DayLoader {
         this.rows[d]! += r.inserted;
         this.out.reports.push(r);
       } catch (err) {
-        // a parse error was quarantined and recorded failed by the pipeline, as on the per-filing route
-        if (!(err instanceof UnrecoverableError)) throw err;
-        this.out.failures.push({ partition: `${d}/${key}`, message: err.message });
+        // a parse error was quarantined and recorded failed by the pipeline, as on the per-filing route; a
+        // database that went away stops the run (the day is not marked done, a rerun resumes it); any other
+        // error fails this filing's partition only, as the runtime would after its retries
+        if (isTransientFault(err) && !(err instanceof UnrecoverableError)) throw err;
+        const message = (err as Error).message;
+        if (!(err instanceof UnrecoverableError))
+          await this.ctx.database.db.transaction((tx) =>
+            recordPartition(tx, {
+              datasetId: d,
+              partitionKey: key,
+              status: 'failed',
+              error: message,
+              at: new Date(),
+            }),
+          );
+        this.out.failures.push({ partition: `${d}/${key}`, message });
+        this.log.error({ dataset: d, partition: key, err: message }, 'Feed submission failed');
       }
     }
   }

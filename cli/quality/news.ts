@@ -61,8 +61,7 @@ const labels = [
 const rank = (l: { file: string; title: string }) =>
   createHash('sha1').update(`${l.file}\t${l.title}`).digest('hex');
 const ranked = [...labels].sort((a, b) => rank(a).localeCompare(rank(b)));
-const fresh = (l: { file: string; set: string }) =>
-  l.file.includes('HELDOUT') || l.set !== 'pool';
+const fresh = (l: { file: string; set: string }) => l.file.includes('HELDOUT') || l.set !== 'pool';
 const pool = ranked.filter((l) => !fresh(l));
 const devSet = new Set(pool.slice(0, Math.ceil(pool.length / 2)));
 const devOnly = process.argv.includes('--dev');

@@ -283,7 +283,7 @@ export const TEXT_RULES: TextRule[] = [
     'capital_return.buyback',
     'capital_return',
     'buyback',
-    /\b(buyback|share repurchase|repurchase program)\b/i,
+    /\b(buybacks?|share repurchases?|repurchase programs?)\b/i,
     3,
   ),
   r(
@@ -395,7 +395,7 @@ export const TEXT_RULES: TextRule[] = [
     'macro.geopolitics',
     'macro',
     'geopolitics',
-    /\b((?<!(bidding|price|trade|talent) )war|warships?|strait of hormuz|hormuz|military|missiles?|election|shutdown|brexit)\b/i,
+    /\b((?<!(bidding|price|trade|talent) )war|warships?|strait of hormuz|hormuz|military|missiles?|election|shutdown|brexit|sabotage)\b/i,
     2,
   ),
   r(

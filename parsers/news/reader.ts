@@ -95,6 +95,13 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
     re: /\blinks? (\w+ ){0,4}to (\w+ )?(clots|deaths?|cancers?|injur(y|ies)|illness(es)?|side effects|crashes|fires|outbreaks?)\b/gi,
     dir: -1,
   },
+  // a decline that eases is up: "but drops are easing"
+  {
+    re: /\b(drops?|declines?|falls|losses|slides?|slumps?|downturn)\b (are |is )?(easing|eases|eased|slowing|slows|moderating|moderates|narrowing|narrows)\b/gi,
+    dir: 1,
+  },
+  // winning a bidding war is paying the most: neither way for the bidder (as a raised bid)
+  { re: /\bwins? (a |the )?bidding war\b/gi, dir: 0 },
   // a bidder raising its offer pays more: neither way for the bidder
   { re: /\braises? (its |the |a )?(\$[\d.,]+\s?\w* )?(offer|bid)\b/gi, dir: 0 },
   // slowing a good quantity is down: "may slow recovery"

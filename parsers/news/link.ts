@@ -398,10 +398,11 @@ export function linkItem(
   if (!item.edgar) {
     const title = item.title;
     const { start, end } = headlineSubject(title);
-    // a lead label that names a company only by the first word of its name is a speaker ("Powell: Economy looks
-    // resilient ..."), not that company
+    // a one-word lead label that names a company only by the first word of its name is a speaker ("Powell: Economy
+    // looks resilient ..."), not that company ("Tyson CEO:" still names Tyson)
+    const oneWordLabel = start > 0 && /^[\w'’.-]+:\s*$/.test(title.slice(0, start));
     const inTitle = nameMatches(title, reg, selfNames, start, ambiguous).filter(
-      (h) => !(h.at < start && h.kind === 'first_word'),
+      (h) => !(oneWordLabel && h.at < start && h.kind === 'first_word'),
     );
     let primaries = inTitle.filter((h) => h.at < end);
     if (primaries.length === 0 && AUTHORITY.test(title.slice(start, end))) {

@@ -81,11 +81,16 @@ export function classifyItem(
   // an item that names no company and whose filer and exchange say nothing is typed by its headline: words
   // only in a general-news summary ("court documents", "the administration", "a gold medal") name no event
   const headlineOnly = !opts.hasPrimaryLink && !item.edgar && !item.extra.ReasonCode;
-  for (const tr of TEXT_RULES) {
-    const mt = tr.re.exec(title);
+  // the main clause names the event before the reason it gives: in "CEO is out after company warns about its profit"
+  // a rule that fires only in the reason counts single, as in a summary
+  // (when the main clause names one itself)
+  const fired = TEXT_RULES.map((tr) => ({ tr, mt: tr.re.exec(title) }));
+  const reason = /\s(after|following|amid|as)\s/i.exec(title)?.index ?? title.length;
+  const reasonAt = fired.some((f) => f.mt && f.mt.index < reason) ? reason : title.length;
+  for (const { tr, mt } of fired) {
     const m = mt ?? (headlineOnly ? null : tr.re.exec(text));
     // a rule that fires in the headline counts double: the headline names the event
-    if (m) vote(tr.type, tr.subtype, mt ? tr.weight * 2 : tr.weight, tr.id, m[0]);
+    if (m) vote(tr.type, tr.subtype, mt && mt.index < reasonAt ? tr.weight * 2 : tr.weight, tr.id, m[0]);
   }
   let best: { type: EventType; subtype: string; weight: number } = {
     type: 'other',

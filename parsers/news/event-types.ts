@@ -110,7 +110,7 @@ export const TEXT_RULES: TextRule[] = [
     'earnings.loss',
     'earnings',
     'results',
-    /\b(posts?|reports?|swings? to|narrower|wider)\b.{0,20}\bloss\b/i,
+    /\b(posts?|reports?|swings? to|narrower|wider)\b.{0,20}(?<!\b(daily|weekly|monthly|session|day|week|month|quarterly) )\bloss\b/i,
     2,
   ),
   r(
@@ -147,7 +147,7 @@ export const TEXT_RULES: TextRule[] = [
     'm&a.deal',
     'm&a',
     'acquisition',
-    /\b(acquires?|acquisition|takeover|merger|merge|to acquire|bid for|deal to buy)\b/i,
+    /\b(acquires?|acquisition|takeover|merger|merge|to acquire|bid for|deal to buy|breakups?|break-ups?)\b/i,
     3,
   ),
   r(
@@ -185,14 +185,14 @@ export const TEXT_RULES: TextRule[] = [
     'management.ceo',
     'management',
     'executive_change',
-    /\b(ceo|chief executive|cfo|chairman|chairwoman|president|co-?heads?|unit heads?|board members?)\b.{0,40}\b(resigns?|steps? down|ousted|named|appointed|appoints?|to step down|departs?|retires?|replaces?|quits?)\b|\b(quits?|resigns?|steps? down|departs?)\b.{0,30}\b(as|role)\b.{0,40}\b(ceo|chief|co-?head|head|chair\w*|president|director)\b/i,
+    /\b(ceo|chief executive|cfo|chairman|chairwoman|president|co-?heads?|unit heads?|board members?)\b.{0,40}\b(resigns?|steps? down|ousted|named|appointed|appoints?|to step down|departs?|retires?|replaces?|quits?|(is|are) out)\b|\b(quits?|resigns?|steps? down|departs?)\b.{0,30}\b(as|role)\b.{0,40}\b(ceo|chief|co-?head|head|chair\w*|president|director)\b/i,
     3,
   ),
   r(
     'management.appoints',
     'management',
     'executive_change',
-    /\b(appoints?|names?|hires?|nominates?|elevates?|promotes?)\b.{0,40}\b(ceo|chief executive|cfo|chief financial|chairman|president|directors?|board members?|unit heads?|co-?heads?)\b/i,
+    /\b(appoints?|names?|hires?|nominates?|elevates?|promotes?|ditch(es|ed)?|dumps?|dumped|ousts?|fires?|fired|sacks?|sacked)\b.{0,40}\b(ceo|chief executive|cfo|chief financial|chairman|president|directors?|board members?|unit heads?|co-?heads?)\b/i,
     3,
   ),
   r(
@@ -230,7 +230,7 @@ export const TEXT_RULES: TextRule[] = [
     'regulatory.rulemaking',
     'regulatory',
     'rulemaking',
-    /\b(regulat(e|es|ing|ion|ions)|supervision|oversight|easing rules|new rules|clearer rules|intervention in)\b/i,
+    /\b(regulat(e|es|ing|ion|ions)|supervision|oversight|easing rules|new rules|clearer rules|intervention in|sets? (new )?rules|finali[sz]es? (new )?rules)\b/i,
     3,
   ),
   r(
@@ -253,8 +253,16 @@ export const TEXT_RULES: TextRule[] = [
     'regulatory.authority_action',
     'regulatory',
     'enforcement',
-    /\b(ftc|sec|doj|cma|fcc|cfpb|finra|federal trade commission|justice department|european commission|eu commission|brussels|competition (authority|commission|watchdog|regulator)|(public service|utilit(y|ies)|securities|communications) commission|antitrust (regulators?|enforcers?|authorit(y|ies))|regulators?|watchdogs?)\b.{0,40}\b(sues?|sued|blocks?|fines?|fined|probes?|investigat\w+|charges?|clears?|approves?|rejects?|challenges?|opposes?|bans?|orders?|threatens?|raids?|reach(es|ed)? (a )?(deal|settlement|agreement))\b/i,
+    /\b(ftc|sec|doj|cma|fcc|cfpb|finra|federal trade commission|justice department|european commission|eu commission|brussels|competition (authority|commission|watchdog|regulator)|(public service|utilit(y|ies)|securities|communications) commission|antitrust (regulators?|enforcers?|authorit(y|ies))|regulators?|watchdogs?|(eu|european|u\.?s\.?|federal|state|drug|medicines?|safety|environmental) agenc(y|ies)|protection bureau|ntsb|nhtsa|faa|national transportation safety board)\b.{0,40}\b(sues?|sued|blocks?|fines?|fined|probes?|investigat\w+|charges?|clears?|approves?|rejects?|challenges?|opposes?|bans?|orders?|threatens?|raids?|reach(es|ed)? (a )?(deal|settlement|agreement)|asks? (a )?court|links?|linked|sets? (new )?rules|releases? (\w+ )?(details|findings|report))\b/i,
     5,
+  ),
+  r(
+    // a law or bill signed, passed or enacted: "Obama signs law curbing surprise credit card fees"
+    'regulatory.legislation',
+    'regulatory',
+    'legislation',
+    /\b(signs?|signed|pass(es|ed)?|approves?|approved|enacts?|enacted) (a |the |new )?(\w+ )?(law|bill|legislation)\b|\blaws? (curbing|banning|requiring|limiting|restricting)\b/i,
+    3,
   ),
   r(
     'regulatory.block',
@@ -283,7 +291,7 @@ export const TEXT_RULES: TextRule[] = [
     'capital_return.buyback',
     'capital_return',
     'buyback',
-    /\b(buyback|share repurchase|repurchase program)\b/i,
+    /\b(buybacks?|share repurchases?|repurchase programs?)\b/i,
     3,
   ),
   r(
@@ -298,7 +306,7 @@ export const TEXT_RULES: TextRule[] = [
     'product.launch',
     'product',
     'launch',
-    /\b(launch\w*|unveil\w*(?! (a |an |its |the )?(\w+ ){0,2}(plan|drive|cuts?|overhaul|strategy|program(me)?|budget|review)s?\b)|introduc\w*|debuts? (new|its|a|an)|rolls? out|rolled out|roll-?out|reveals? (new|its|a|an)|showcases?|demos?|new (models?|products?|phones?|iphones?|chips?|services?|watch|watches|cars?|drugs?|devices?|features?|versions?|lineup)|products)\b/i,
+    /\b(launch\w*|unveil\w*(?! (a |an |its |the )?(\w+ ){0,2}(plan|drive|cuts?|overhaul|strategy|program(me)?|budget|review)s?\b)|introduc\w*|debuts? (new|its|a|an)|rolls? out|rolled out|roll-?out|reveals? (new|its|a|an)|showcases?|demos?|new (models?|products?|phones?|iphones?|chips?|services?|watch|watches|cars?|drugs?|devices?|features?|versions?|lineup)|products|pre-?orders?)\b/i,
     2,
   ),
   r(
@@ -366,7 +374,7 @@ export const TEXT_RULES: TextRule[] = [
     'macro.data',
     'macro',
     'economic_data',
-    /\b(inflation|cpi|ppi|gdp|jobs report|payrolls|nonfarm|non-farm|jobless|initial claims|unemployment( claims| rate)?|labor market|labour market|employment report|employment data|jobs (numbers|data|figures|growth)|retail sales|pmi|consumer (prices|confidence|sentiment)|producer prices|wholesale prices|housing starts|home sales|economy|economic|recession|growth|trade (deficit|surplus|gap))\b/i,
+    /\b(inflation|cpi|ppi|gdp|jobs report|payrolls|nonfarm|non-farm|jobless|initial claims|unemployment( claims| rate)?|labor market|labour market|employment report|employment data|jobs (numbers|data|figures|growth)|retail sales|pmi|consumer (prices|confidence|sentiment)|producer prices|wholesale prices|housing starts|home sales|economy|economic|recession|growth|trade (deficit|surplus|gap)|consumer spending|spending by (americans|consumers|households)|(americans|consumers|households) (spend|spent|cut back))\b/i,
     3,
   ),
   r(
@@ -374,7 +382,7 @@ export const TEXT_RULES: TextRule[] = [
     'macro.labour',
     'macro',
     'economic_data',
-    /\b(jobless|initial claims|payrolls|nonfarm|non-farm|unemployment (claims|rate|benefits)|jobs report|hiring)\b/i,
+    /\b(jobless|initial claims|payrolls|nonfarm|non-farm|unemployment (claims|rate|benefits)|jobs report|hiring|(states|economy|employers|private sector) (lose|lost|shed|sheds|add|adds|added) ([\w,]+ )?jobs)\b/i,
     4,
   ),
   r(
@@ -388,21 +396,21 @@ export const TEXT_RULES: TextRule[] = [
     'macro.markets',
     'macro',
     'markets',
-    /\b(stocks|equities|bonds?|yields?|treasur(y|ies)|dollar|yen|euro|pound|sterling|currency|fx|bitcoin|cryptocurrencies|oil|crude|brent|wti|lng|bpd|gold|silver|copper|commodit(y|ies)|futures|wall street|indices|emerging markets?|(world|global|financial|stock|equity|credit|capital) markets|funds? flows?|outflows?|inflows?|volatility|money markets?|benchmarks?|bourses?|home prices|ftse( \d+)?|dow jones|s&p 500|nasdaq composite|nikkei|dax|hang seng|sensex|nifty)\b/i,
+    /\b(stocks|equities|bonds?|yields?|treasur(y|ies)|dollar|yen|euro|pound|sterling|currency|fx|bitcoin|cryptocurrencies|oil|crude|brent|wti|lng|bpd|gold|silver|copper|commodit(y|ies)|futures|wall street|indices|emerging markets?|(world|global|financial|stock|equity|credit|capital) markets|stock market (\w+ )?(rall\w*|rises?|falls?|gains?|slides?|drops?|climbs?|sinks?|resumes?|closes?|ends?|higher|lower|tumbles?|surges?)|markets? (higher|lower)|stock (rises?|rall(y|ies)|falls?|slides?|gains?|drops?)|funds? flows?|outflows?|inflows?|volatility|money markets?|benchmarks?|bourses?|home prices|ftse( \d+)?|dow jones|s&p 500|nasdaq composite|nikkei|dax|hang seng|sensex|nifty)\b/i,
     2,
   ),
   r(
     'macro.geopolitics',
     'macro',
     'geopolitics',
-    /\b((?<!(bidding|price|trade|talent) )war|warships?|strait of hormuz|hormuz|military|missiles?|election|shutdown|brexit)\b/i,
+    /\b((?<!(bidding|price|trade|talent) )war|warships?|strait of hormuz|hormuz|military|missiles?|election|shutdown|brexit|sabotage)\b/i,
     2,
   ),
   r(
     'operations.disruption',
     'operations',
     'disruption',
-    /\b(outage|strike|shutdown of|plant closure|fire at|explosion|accident|cyberattack|hack\w*|breach|suspends? (operations|production)|port suspends?|disruptions?)\b/i,
+    /\b(outage|strike|shutdown of|plant closure|fire at|explosion|accident|cyberattack|hack\w*|breach|suspends? (operations|production)|port suspends?|disruptions?|cancell?ations|cancels? (\w+ )?flights)\b/i,
     2,
   ),
   r(

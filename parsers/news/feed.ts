@@ -216,6 +216,11 @@ function extras(n: Node): Record<string, string> {
     const s = cleanText(str(v));
     if (m?.[2] && s) out[m[2]] = s;
   }
+  // Seeking Alpha tags an item with the symbols it is about: <sa:stock><sa:symbol>MSFT</sa:symbol>...</sa:stock>
+  const symbols = arr(n['sa:stock'])
+    .map((x) => cleanText(str((x as Node | undefined)?.['sa:symbol'])))
+    .filter((x) => /^[A-Z][A-Z0-9.-]{0,9}$/.test(x));
+  if (symbols.length) out.symbols = symbols.join(',');
   return out;
 }
 

@@ -38,8 +38,11 @@ export interface LinkResult {
   ambiguous: { text: string; candidates: string[] }[];
 }
 
-/** How an alias was made from the registry: its legal name, a former name, or the first word of its name. */
-export type AliasKind = 'name' | 'former_name' | 'first_word';
+/**
+ * How an alias was made from the registry: its legal name, a former name, the first word of its name, or the initials
+ * of a name whose words are joined by "&" ("J&J" of JOHNSON & JOHNSON).
+ */
+export type AliasKind = 'name' | 'former_name' | 'first_word' | 'initials';
 
 export interface AliasEntry {
   company: RegistryCompany;
@@ -81,8 +84,31 @@ export function nameKey(name: string): string {
       .replace(/\s+/g, ' ')
       .trim()
       .replace(/^(and|of) | (and|of)$/g, '')
+      // a country tag closing a legal name is a suffix too: "T-Mobile US, Inc." is "T-Mobile"
+      .replace(/(?<=\S) (us|usa)$/, '')
       .trim()
   );
+}
+
+/**
+ * Everyday initialisms written with "&" (mergers and acquisitions, research and development, the S&P index ...):
+ * never the initials alias of a company whose name happens to give the same letters.
+ */
+const COMMON_INITIALS = new Set(
+  'm&a r&d s&p p&l q&a b&b p&c e&p o&g f&b a&e b&w r&b d&o c&i h&r t&e'
+    .split(' ')
+    .map((x) => x.replace('&', 'and')),
+);
+
+/**
+ * The initials of a name whose words are single words joined by "&" ("JOHNSON & JOHNSON" -> "J&J", "PROCTER &
+ * GAMBLE CO" -> "P&G"), as an alias key, or null.
+ */
+export function initialsKey(name: string): string | null {
+  const parts = nameKey(name).split(' and ');
+  if (parts.length < 2 || parts.some((p) => !/^[a-z]{2,}$/.test(p))) return null;
+  const key = parts.map((p) => p[0]).join('and');
+  return COMMON_INITIALS.has(key) ? null : key;
 }
 
 /** The alias table's key: the name key without its spaces, so "Wal-Mart", "WALMART" and "Walmart" meet. */
@@ -137,6 +163,8 @@ export function buildRegistryIndex(companies: RegistryCompany[]): RegistryIndex 
   // first words of multi-word names: an alias only where one company's name starts with it
   const firstWords = new Map<string, Set<string>>();
   const firstOf = new Map<string, RegistryCompany>();
+  // initials of "&"-joined names: an alias only where one company gives them
+  const initials = new Map<string, Set<RegistryCompany>>();
   for (const c of companies) {
     if (c.ticker && !byTicker.has(c.ticker.toUpperCase())) byTicker.set(c.ticker.toUpperCase(), c);
     for (const t of c.tickers ?? []) {
@@ -160,8 +188,32 @@ export function buildRegistryIndex(companies: RegistryCompany[]): RegistryIndex 
       set.add(c.company_id);
       firstWords.set(w0, set);
       if (words.length > 1) firstOf.set(`${w0}\t${c.company_id}`, c);
+      const ik = initialsKey(n);
+      if (ik) initials.set(ik, (initials.get(ik) ?? new Set()).add(c));
     }
   }
+  for (const [k, cs] of initials)
+    if (cs.size === 1 && !aliases.has(k))
+      put(k, { company: [...cs][0] as RegistryCompany, kind: 'initials', common: false });
+  // one-word name keys, sorted: a first word that begins another company's one-word name ("Citi" of CITIGROUP) is
+  // not distinctive
+  const oneWord = [...aliases.keys()].sort();
+  const beginsOther = (w: string, id: string) => {
+    let lo = 0;
+    let hi = oneWord.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((oneWord[mid] as string) < w) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < oneWord.length && (oneWord[i] as string).startsWith(w); i++)
+      if (
+        oneWord[i] !== w &&
+        aliases.get(oneWord[i] as string)?.some((e) => e.company.company_id !== id && e.kind !== 'first_word')
+      )
+        return true;
+    return false;
+  };
   for (const [key, c] of firstOf) {
     const w0 = key.slice(0, key.indexOf('\t'));
     // distinctive: four letters or more, not an ordinary word, no digits, and no other company's name
@@ -169,6 +221,7 @@ export function buildRegistryIndex(companies: RegistryCompany[]): RegistryIndex 
     if (isCommonWord(w0) || englishWords().has(w0) || /\d/.test(w0) || (firstWords.get(w0)?.size ?? 0) !== 1)
       continue;
     if (aliases.get(w0)?.some((e) => e.company.company_id !== c.company_id)) continue;
+    if (beginsOther(w0, c.company_id)) continue;
     put(w0, { company: c, kind: 'first_word', common: false });
   }
   return { byTicker, tickerHistory, byCik, aliases, maxWords: Math.min(maxWords, 6) };
@@ -327,11 +380,30 @@ export function linkItem(
     const c = companyForTicker(reg, sym, date);
     if (c) add(c, { basis: 'symbol', evidence: `IssueSymbol ${sym}`, ticker_confirmed: true, primary: true });
   }
+  // the symbols a feed tags an item with in its own fields (Seeking Alpha's sa:stock): confirmed links; primary
+  // when it is the only one, or when the headline names it (by name or symbol; below)
+  const tagged = (item.extra?.symbols ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((s) => ({ s, c: companyForTicker(reg, s, date) }));
+  for (const { s, c } of tagged)
+    if (c)
+      add(c, {
+        basis: 'symbol',
+        evidence: `feed symbol ${s}`,
+        ticker_confirmed: true,
+        primary: tagged.length === 1,
+      });
   // an EDGAR entry names its filer by CIK: never by name similarity
   if (!item.edgar) {
     const title = item.title;
     const { start, end } = headlineSubject(title);
-    const inTitle = nameMatches(title, reg, selfNames, start, ambiguous);
+    // a one-word lead label that names a company only by the first word of its name is a speaker ("Powell: Economy
+    // looks resilient ..."), not that company ("Tyson CEO:" still names Tyson)
+    const oneWordLabel = start > 0 && /^[\w'’.-]+:\s*$/.test(title.slice(0, start));
+    const inTitle = nameMatches(title, reg, selfNames, start, ambiguous).filter(
+      (h) => !(oneWordLabel && h.at < start && h.kind === 'first_word'),
+    );
     let primaries = inTitle.filter((h) => h.at < end);
     if (primaries.length === 0 && AUTHORITY.test(title.slice(start, end))) {
       const after = inTitle.find((h) => h.at >= end);
@@ -355,6 +427,14 @@ export function linkItem(
       });
     for (const h of nameMatches(item.summary ?? '', reg, selfNames, -1, ambiguous))
       add(h.company, { basis: 'name', evidence: h.phrase, ticker_confirmed: false, primary: false });
+    for (const { s, c } of tagged) {
+      const l = c && links.get(c.company_id);
+      if (
+        l &&
+        (inTitle.some((h) => h.company === c) || new RegExp(`\\b${s.replace('.', '\\.')}\\b`).test(title))
+      )
+        l.primary = true;
+    }
   }
   return { links: [...links.values()], ambiguous };
 }
@@ -378,6 +458,10 @@ export function headlineSubject(title: string): { start: number; end: number } {
   }
   return { start, end: stop };
 }
+
+/** Geographic nouns: a name right before one of them names a place. */
+const PLACE_NOUN =
+  /^(Sea|Ocean|River|Lake|Gulf|Bay|Coast|Island|Islands|Peninsula|Strait|Straits|Canal|Mountains|Valley|Basin|Desert|Region)$/;
 
 /** Is the text set in title case or capitals (so a capital letter does not mark a proper noun)? */
 function titleCased(text: string): boolean {
@@ -408,7 +492,12 @@ function nameMatches(
     for (let n = Math.min(reg.maxWords, words.length - i); n >= 1; n--) {
       const span = words.slice(i, i + n).map((w) => w[0]);
       if (!/^[A-Z0-9]/.test(span[n - 1] as string)) continue;
-      const phrase = span.join(' ').replace(/[.,]+$/, '');
+      // the phrase as written between its first and last word, so "Johnson & Johnson" keeps its "&"
+      const last = words[i + n - 1] as RegExpMatchArray;
+      const phrase = text
+        .slice((words[i] as RegExpMatchArray).index ?? 0, (last.index ?? 0) + last[0].length)
+        .replace(/\s+/g, ' ')
+        .replace(/[.,]+$/, '');
       const key = aliasKey(phrase);
       if (!key) continue;
       const self = selfNames.get(key);
@@ -442,7 +531,9 @@ function nameMatches(
             /^ +$/.test(gapAfter) &&
             /^[A-Z]/.test(nw[0]) &&
             !/^(CEO|CFO|Inc|Corp)\.?$/.test(nw[0])));
-      if (adjacent) {
+      // a name followed by a geographic noun is a place ("Baltic Sea", "Hudson River")
+      const place = nw && /^ +$/.test(gapAfter) && PLACE_NOUN.test(nw[0]);
+      if (adjacent || place) {
         i += n - 1;
         break;
       }

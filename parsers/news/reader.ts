@@ -29,9 +29,9 @@ export interface NewsReader {
 }
 
 const UP =
-  /\b(beats?|tops?|topped|raises?|raised|rises?|rose|jumps?|jumped|soars?|surges?|gains?|record (profit|sales|revenue|high)|approv\w+|cleared|wins?|won|upgrades?d?|rules? in favou?r|boosts?|boosted|increase[sd]?|rebounds?|rall(y|ies|ied)|progress|optimism|hopes|buyback|dividend increase|beat|reclaims?|lifts?|strong(er)?|better|upbeat|higher|climbs?|outperform\w*|accelerat\w*|quickens?|quickened|widen(s|ed|ing)?|boom(s|ing)?|adds? [\d,]+ jobs)\b/gi;
+  /\b(beats?|tops?|topped|raises?|raised|rises?|rose|jumps?|jumped|soars?|surges?|gains?|record (profit|sales|revenue|high)|approv\w+|cleared|wins?|won|upgrades?d?|rules? in favou?r|boosts?|boosted|increase[sd]?|rebounds?|rall(y|ies|ied)|progress|optimism|hopes|buyback|dividend increase|beat|reclaims?|lifts?|strong(er)?|better|upbeat|higher|climbs?|outperform\w*|accelerat\w*|quickens?|quickened|widen(s|ed|ing)?|boom(s|ing)?|adds? [\d,]+ jobs|resilien(t|ce))\b/gi;
 const DOWN =
-  /\b(miss(es|ed)?|cuts?|falls?|fell|drops?|dropped|plunges?|plummets?|slumps?|tumbles?|sinks?|losses|loss|declines?|declined|decreased?|warns?|downgrades?d?|layoffs?|lay off|halt(ed|s)?|recalls?|probe|lawsuit|sued|fined?|fines|fining|penalty|bankrupt\w*|default\w*|resigns?|ousted|delist\w*|rejects?|weak\w*|slips?|slides?|outflows?|exits|shock|risks|negative|falling|fears?|destructive|disruptions?|correction|retaliates|slams|dips?|shortfall|slows?|buckles?|trimmed|trims?|charged|indicted|fraud|accused|suspends?|threatens?|attacks?|worse|short of|falls? short|lower|eases?|escalat\w*|slash\w*|demolish\w*|crash(es|ed|ing)?|hits?|crisis|rout|turmoil|underperform\w*|cools?|cooled|cooling|slowed|slowing|narrow(s|ed|ing)?|breach(es|ed)?|slam(s|med)?|dampen(s|ed)?|(?<=(month|year|week|day|record|time) )lows?)\b/gi;
+  /\b(miss(es|ed)?|cuts?|falls?|fell|drops?|dropped|plunges?|plummets?|slumps?|tumbles?|sinks?|losses|loss|declines?|declined|decreased?|warns?|downgrades?d?|layoffs?|lay off|halt(ed|s)?|recalls?|probe|lawsuit|sued|fined?|fines|fining|penalty|bankrupt\w*|default\w*|resigns?|ousted|delist\w*|rejects?|weak\w*|slips?|slides?|outflows?|exits|shock|risks|negative|falling|fears?|destructive|disruptions?|correction|retaliates|slams|dips?|shortfall|slows?|buckles?|trimmed|trims?|charged|indicted|fraud|accused|suspends?|threatens?|attacks?|worse|short of|falls? short|lower|eases?|escalat\w*|slash\w*|demolish\w*|crash(es|ed|ing)?|hits?|crisis|rout|turmoil|underperform\w*|cools?|cooled|cooling|slowed|slowing|narrow(s|ed|ing)?|breach(es|ed)?|slam(s|med)?|dampen(s|ed)?|(?<=(month|year|week|day|record|time) )lows?|sabotage|severed|write-?offs?|write-?downs?|impairments?|blast(s|ed)?|crackdown|crack(s|ing)? down)\b/gi;
 
 /** Phrases read before single words: a negation or a comparison turns the word it governs around. */
 const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
@@ -67,6 +67,43 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
     re: /\b(breaks?|broke|snaps?|snapped|ends?|ended|halts?|halted) (a |an |its |their )?([\w-]+ )?(slide|losing streak|decline|selloff|sell-off|slump|skid|rout)\b/gi,
     dir: 1,
   },
+  // losing or giving up gains is down: "Stocks lose grip on early gains"; losing jobs is down
+  {
+    re: /\b(los(e|es|t|ing)|gives? up|gave up|erase[sd]?|erasing|pares?|pared) (\w+ ){0,3}(gains|rally|advance)\b|\b(los(e|es|t|ing)|shed(s|ding)?) (\w+ )?jobs\b/gi,
+    dir: -1,
+  },
+  // closing below a level is down, above it up: "Dow closes below 10,000"
+  {
+    re: /\b(closes?|closed|ends?|ended|finish(es|ed)?|falls?|fell|drops?|dropped|slips?|sinks?|dips?) below\b/gi,
+    dir: -1,
+  },
+  { re: /\b(closes?|closed|ends?|ended|finish(es|ed)?|rises?|rose|climbs?) above\b/gi, dir: 1 },
+  // not being off the hook is down: "settles ... but isn't off the hook"
+  { re: /\b(is ?n[o']?t|not|still not|are ?n[o']?t) off the hook\b/gi, dir: -1 },
+  // a hoped-for gain still far off is down: "hiring gains seem far off"
+  {
+    re: /\b(gains?|recovery|growth|rebound|hiring)\b[^,.;]{0,20}\b(far off|elusive|out of reach|distant)\b/gi,
+    dir: -1,
+  },
+  // scrutiny stepped up is down for those scrutinised: "Regulators Ramp Up Antitrust Scrutiny"
+  {
+    re: /\b(ramps?|ramped|steps?|stepped|ratchets?|ratcheted) up (\w+ )?(scrutiny|pressure|crackdown)\b|\b(increases?|increased|intensif\w+|tightens?|tightened|heightened|more) (\w+ )?scrutiny\b/gi,
+    dir: -1,
+  },
+  // a product linked to harm: "EU agency links J&J shot to rare clots"
+  {
+    re: /\blinks? (\w+ ){0,4}to (\w+ )?(clots|deaths?|cancers?|injur(y|ies)|illness(es)?|side effects|crashes|fires|outbreaks?)\b/gi,
+    dir: -1,
+  },
+  // a decline that eases is up: "but drops are easing"
+  {
+    re: /\b(drops?|declines?|falls|losses|slides?|slumps?|downturn)\b (are |is )?(easing|eases|eased|slowing|slows|moderating|moderates|narrowing|narrows)\b/gi,
+    dir: 1,
+  },
+  // winning a bidding war is paying the most: neither way for the bidder (as a raised bid)
+  { re: /\bwins? (a |the )?bidding war\b/gi, dir: 0 },
+  // a bidder raising its offer pays more: neither way for the bidder
+  { re: /\braises? (its |the |a )?(\$[\d.,]+\s?\w* )?(offer|bid)\b/gi, dir: 0 },
   // slowing a good quantity is down: "may slow recovery"
   {
     re: /\b(slows?|slowed|slowing|slow|stall\w*) (the |its )?(\w+ )?(recovery|growth|expansion|hiring)\b/gi,
@@ -93,6 +130,10 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
  */
 const BAD_WHEN_UP =
   /\b(jobless|claims|unemployment|layoffs|inflation|cpi|losses|loss|costs?|debt|deficit|oil( prices)?|crude|fuel|gasoline|yields|volatility)\b/i;
+
+/** Reaching a count: "hits 5M pre-orders", "tops 1 billion users", "passes 100,000". */
+const MILESTONE =
+  /\b(hits?|reach(es|ed)?|tops?|topped|pass(es|ed)?|surpass(es|ed)?|cross(es|ed)?) (\$)?\d[\d.,]*\s?(k|m|mn|million|bn|billion|thousand)?\b(?!\s?%)/gi;
 
 /** Quantities whose movement says nothing of the company's fortunes: an executive's pay rising. */
 const NOT_DIRECTIONAL = /\b(pay|compensation|salary|salaries|bonus(es)?|pay package)\s*$/i;
@@ -158,6 +199,15 @@ export function readLocally(input: ReaderInput): Reading {
         words.push(m);
         return ' ';
       });
+    // a count reached is a milestone, up unless the quantity is bad when up: "Hits 5M Pre-Orders" (not "unemployment
+    // hits 10%")
+    rest = rest.replace(MILESTONE, (m, ...args) => {
+      const at = args[args.length - 2] as number;
+      const bad = BAD_WHEN_UP.test(rest.slice(Math.max(0, at - 30), at));
+      net += bad ? -1 : 1;
+      words.push(m);
+      return ' ';
+    });
     // a movement of a bad-when-up quantity reads the other way: "jobless claims rise", "oil prices higher"
     const sign = (m: RegExpMatchArray) => {
       if (!MOVE.test(m[0])) return 1;
@@ -215,7 +265,12 @@ export function readLocally(input: ReaderInput): Reading {
   const net = lead.net;
   // an analysis or a question ("Why ...", "How ...", "Explainer:"), or a headline whose verb states a view
   // or an intention ("JP Morgan sees ...", "ministers urge ...", "Exchanges oppose ..."), reports no move
-  if (ANALYSIS.test(input.title) || VIEW.test(input.title.slice(0, 80))) {
+  // (a planned recall, layoff or closure is still that event: "Toyota plans to recall 300,000 Priuses")
+  const plannedHarm =
+    /\b(plans?|planning|to|expected to|set to|aims? to|seeks? to) (recall|lay off|cut (\w+ )?jobs|close|shut|file for bankruptcy)\b/i.test(
+      input.title,
+    );
+  if (ANALYSIS.test(input.title) || (VIEW.test(input.title.slice(0, 80)) && !plannedHarm)) {
     return {
       direction: 'neutral',
       horizon: HORIZON[input.event_type] ?? 'days',
@@ -240,7 +295,13 @@ export function readLocally(input: ReaderInput): Reading {
   )
     lean = undefined;
   // an operations disruption (an outage, a hack, a breach, a fire) leans bearish for the company it hits
-  if (input.event_type === 'operations' && input.company && /disruption|cyber/.test(input.event_subtype))
+  // (whether or not that company is in the registry: "SunTrust's online banking outage enters third day")
+  if (input.event_type === 'operations' && /disruption|cyber/.test(input.event_subtype)) lean = 'bearish';
+  // charges, a suit or a case brought against a named party lean bearish for it, in the registry or not
+  if (
+    (input.event_type === 'legal' || input.event_type === 'regulatory') &&
+    /\b(charges?|suits?|lawsuits?|case|complaint|action)s? against [A-Z]/.test(input.title)
+  )
     lean = 'bearish';
   let direction: Direction = net > 0 ? 'bullish' : net < 0 ? 'bearish' : (lean ?? 'neutral');
   // direction is read for a company, or for markets on a macro item: an untyped item naming no company has none

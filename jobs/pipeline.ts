@@ -277,10 +277,7 @@ async function parseAndLoad(
   metrics.rowsLoaded.inc({ dataset: job.dataset, kind: 'inserted' }, result.inserted);
   metrics.rowsLoaded.inc({ dataset: job.dataset, kind: 'updated' }, result.updated);
   const out = report(job, key, 'done', docs.length, rowsParsed, result, parsed.warnings.length, started);
-  log.debug(
-    { urls: docs.map((d) => d.url), bytes, ...out },
-    'partition loaded',
-  );
+  log.debug({ urls: docs.map((d) => d.url), bytes, ...out }, 'partition loaded');
   return out;
 }
 

@@ -90,10 +90,12 @@ export function createDiskArchive(dir: string): RawArchive & { pathFor(sha256: s
       return sha;
     },
     async get(sha, opts = {}) {
-      const compressed = await readFile(pathFor(sha), { signal: opts.signal }).catch((err: NodeJS.ErrnoException) => {
-        if (err.code === 'ENOENT') return null;
-        throw err;
-      });
+      const compressed = await readFile(pathFor(sha), { signal: opts.signal }).catch(
+        (err: NodeJS.ErrnoException) => {
+          if (err.code === 'ENOENT') return null;
+          throw err;
+        },
+      );
       if (!compressed) return null;
       const bytes = await gunzipAsync(compressed);
       if (sha256Hex(bytes) !== sha) throw new ArchiveCorruptError(`archived bytes do not hash to ${sha}`);

@@ -10,8 +10,18 @@ import type { RawDocument } from './types.ts';
 export type HttpGetter = Pick<HttpClient, 'get' | 'post'>;
 
 export interface Archive {
-  put(bytes: Buffer): Promise<string>;
-  get(sha256: string): Promise<Buffer | null>;
+  put(bytes: Buffer, opts?: { signal?: AbortSignal }): Promise<string>;
+  get(sha256: string, opts?: { signal?: AbortSignal }): Promise<Buffer | null>;
+}
+
+/** A partition attempt's deadline, as the fetcher sees it (jobs/partition-watch.ts). */
+export interface FetchPolicy {
+  /** `--force`: every document is asked of the upstream, none reused from the archive. */
+  refetch?: boolean;
+  /** Aborted when the attempt stalls: cuts off its requests and archive reads. */
+  signal?: AbortSignal;
+  /** Each step begun (a lookup, a request, an archive read, a record): the attempt's progress. */
+  progress?: (stage: string, opts?: { document?: boolean }) => void;
 }
 
 export interface FetchOptions {
@@ -34,11 +44,18 @@ export class PartitionFetcher {
     private readonly database: Database,
     private readonly datasetId: string,
     private readonly partitionKey: string,
-    private readonly policy: { refetch?: boolean } = {},
+    private readonly policy: FetchPolicy = {},
   ) {}
 
   async get(url: string, opts: FetchOptions = {}): Promise<RawDocument> {
-    return this.fetchDocument(url, opts, (validators) => this.http.get(url, validators));
+    const { signal, progress } = this.policy;
+    return this.fetchDocument(url, opts, (validators) =>
+      this.http.get(url, {
+        ...validators,
+        ...(signal ? { signal } : {}),
+        ...(progress ? { progress } : {}),
+      }),
+    );
   }
 
   /**
@@ -46,7 +63,10 @@ export class PartitionFetcher {
    * to one URL are two documents. Never conditional: the request carries no validators.
    */
   async post(url: string, form: Record<string, string>, opts: FetchOptions = {}): Promise<RawDocument> {
-    return this.fetchDocument(postDocumentUrl(url, form), opts, () => this.http.post(url, form));
+    const { signal, progress } = this.policy;
+    return this.fetchDocument(postDocumentUrl(url, form), opts, () =>
+      this.http.post(url, form, { ...(signal ? { signal } : {}), ...(progress ? { progress } : {}) }),
+    );
   }
 
   /**
@@ -59,6 +79,16 @@ export class PartitionFetcher {
     send: (validators: GetOptions) => Promise<FetchedDocument>,
   ): Promise<RawDocument> {
     const seq = this.seq++;
+    const { signal } = this.policy;
+    const step = (stage: string) => {
+      signal?.throwIfAborted();
+      this.policy.progress?.(`${stage} ${redactUrl(docUrl)}`);
+    };
+    const archived = (sha256: string) => {
+      step(`read the archived copy (${sha256.slice(0, 12)}) of`);
+      return this.archive.get(sha256, signal ? { signal } : {});
+    };
+    step('look up the raw index for');
     const [last] = await this.database.db
       .select()
       .from(rawDocuments)
@@ -72,7 +102,7 @@ export class PartitionFetcher {
       Date.now() - last.fetchedAt.getTime() < opts.maxAgeMs &&
       !(await this.quarantined(last.sha256))
     ) {
-      const bytes = await this.archive.get(last.sha256);
+      const bytes = await archived(last.sha256);
       if (bytes) {
         const doc = {
           url: docUrl,
@@ -85,15 +115,17 @@ export class PartitionFetcher {
         return doc;
       }
     }
+    step('request');
     const res = await send({
       etag: last?.etag ?? undefined,
       lastModified: last?.lastModified ?? undefined,
     });
     let doc: RawDocument;
     if (res.status === 304 && last) {
-      const bytes = await this.archive.get(last.sha256);
+      const bytes = await archived(last.sha256);
       if (!bytes) {
         // The archive lost the bytes: fetch unconditionally.
+        step('request (unconditional)');
         const fresh = await send({});
         doc = this.toDoc(fresh);
         await this.record(doc, seq, fresh.etag, fresh.lastModified);
@@ -139,6 +171,8 @@ export class PartitionFetcher {
   }
 
   private async record(doc: RawDocument, seq: number, etag: string | null, lastModified: string | null) {
+    this.policy.signal?.throwIfAborted();
+    this.policy.progress?.(`record ${redactUrl(doc.url)} in the raw index`, { document: true });
     await indexRawDocuments(this.database.db, this.datasetId, this.partitionKey, [
       { ...doc, size: doc.bytes.length, seq, etag, lastModified },
     ]);

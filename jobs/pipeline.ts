@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { UnrecoverableError } from 'bullmq';
 import { eventsMaxAgeDays } from '../lib/config.ts';
-import { ParseError, UpstreamNotFoundError } from '../lib/errors.ts';
+import { ParseError, PartitionStalledError, UpstreamNotFoundError } from '../lib/errors.ts';
 import { emitEvents } from '../lib/events/emit.ts';
 import { metrics } from '../lib/metrics.ts';
 import { isTransientFault } from '../lib/transient.ts';
@@ -9,6 +9,7 @@ import { recordPartition } from '../loaders/coverage.ts';
 import { quarantine } from '../schema/datasets.ts';
 import { type Archive, archivedDocuments, type HttpGetter, PartitionFetcher } from './fetcher.ts';
 import { ArchiveFullError } from './http/archive.ts';
+import { type PartitionProgress, watchPartition } from './partition-watch.ts';
 import type { DatasetJob, JobContext, RawDocument } from './types.ts';
 
 export interface PartitionReport {
@@ -31,12 +32,32 @@ export interface PipelineDeps {
   refetch?: boolean;
   /** Aborted when the runtime closes: a partition waiting out a database outage stops waiting. */
   signal?: AbortSignal;
+  /**
+   * Each step the attempt begins (the runtime shows it: BullMQ's job progress). A step begun is what the
+   * partition's deadline (PARTITION_STALL_MS, partition-watch.ts) counts as progress.
+   */
+  onProgress?: (p: PartitionProgress) => void;
+}
+
+/** What one attempt's steps see: the deps, with the attempt's own signal and its progress reporter. */
+interface AttemptDeps extends PipelineDeps {
+  /** Aborted when the attempt stalls or the runtime closes. */
+  signal: AbortSignal;
+  /** Aborted only when the attempt stalls: cuts off its requests (a shutdown lets them finish). */
+  stallSignal: AbortSignal;
+  progress(stage: string, opts?: { document?: boolean }): void;
 }
 
 /**
  * fetch -> parse -> load for one partition. A missing upstream document is recorded and skipped; a parse
  * error quarantines the document and fails without retry; everything else is rethrown for the runtime's
  * retry policy. The load and its coverage row share one transaction.
+ *
+ * Deadline: an attempt that begins no step for PARTITION_STALL_MS is aborted and fails with
+ * PartitionStalledError, naming the step it stopped at, whatever it was waiting for (a request nobody
+ * answers, a promise that never settles): the runtime retries it like any failure. Its signal cuts off its
+ * requests; a step of the abandoned attempt that resumes later stops at its next check, before the load
+ * commits, so nothing of it is loaded.
  */
 export async function runPartition(
   job: DatasetJob,
@@ -51,27 +72,58 @@ export async function runPartition(
       (performance.now() - started) / 1000,
     );
   };
-  for (let outage = 1; ; outage++) {
-    try {
-      const r = await runPartitionOnce(job, key, deps);
-      observe(r.status);
-      return r;
-    } catch (err) {
-      // The database went away under the partition (a restart, a failover): wait for it and run the
-      // partition again, without spending one of the runtime's retries (4 within ~15 s: shorter than a
-      // restart of a large database). The load is one transaction, so nothing of the first run remains.
-      if (
-        !(err instanceof UnrecoverableError) &&
-        isTransientFault(err) &&
-        outage <= DB_OUTAGE.maxOutages &&
-        (await databaseBack(deps.ctx, job.dataset, key, err, deps.signal))
-      )
-        continue;
-      observe(err instanceof UnrecoverableError ? 'quarantined' : 'failed');
-      // A full archive disk does not empty itself in the seconds of the runtime's retries: fail now.
-      if (err instanceof ArchiveFullError) throw new UnrecoverableError(err.message);
-      throw err;
+  const watch = watchPartition(
+    job.dataset,
+    key,
+    deps.ctx.config.PARTITION_STALL_MS ?? 0,
+    deps.signal,
+    deps.onProgress,
+  );
+  const attempt: AttemptDeps = {
+    ...deps,
+    signal: watch.signal,
+    stallSignal: watch.stallSignal,
+    progress: watch.progress,
+  };
+  const run = async (): Promise<PartitionReport> => {
+    for (let outage = 1; ; outage++) {
+      try {
+        const r = await runPartitionOnce(job, key, attempt);
+        observe(r.status);
+        return r;
+      } catch (err) {
+        if (watch.stallSignal.aborted) throw watch.stallSignal.reason; // settled already by the race below
+        // The database went away under the partition (a restart, a failover): wait for it and run the
+        // partition again, without spending one of the runtime's retries (4 within ~15 s: shorter than a
+        // restart of a large database). The load is one transaction, so nothing of the first run remains.
+        if (
+          !(err instanceof UnrecoverableError) &&
+          isTransientFault(err) &&
+          outage <= DB_OUTAGE.maxOutages &&
+          (await databaseBack(deps.ctx, job.dataset, key, err, attempt))
+        )
+          continue;
+        observe(err instanceof UnrecoverableError ? 'quarantined' : 'failed');
+        // A full archive disk does not empty itself in the seconds of the runtime's retries: fail now.
+        if (err instanceof ArchiveFullError) throw new UnrecoverableError(err.message);
+        throw err;
+      }
     }
+  };
+  try {
+    return await Promise.race([run(), watch.stalled]);
+  } catch (err) {
+    if (err instanceof PartitionStalledError) {
+      observe('stalled');
+      deps.ctx.logger
+        .child({ dataset: job.dataset, partition: key })
+        .error({ stage: err.stage, idleMs: err.idleMs }, 'partition stalled: attempt aborted');
+      // Not awaited: what stalled may be the database itself (a pool with no free connection).
+      void recordFailure(job, key, deps.ctx, err).catch(() => undefined);
+    }
+    throw err;
+  } finally {
+    watch.stop();
   }
 }
 
@@ -89,8 +141,9 @@ async function databaseBack(
   dataset: string,
   key: string,
   err: unknown,
-  signal?: AbortSignal,
+  attempt: Pick<AttemptDeps, 'signal' | 'progress'>,
 ): Promise<boolean> {
+  const { signal } = attempt;
   const answers = () =>
     ctx.database.query('select 1').then(
       () => true,
@@ -99,6 +152,7 @@ async function databaseBack(
   if (ctx.database.kind !== 'postgres' || (await answers())) return false;
   const log = ctx.logger.child({ dataset, partition: key });
   log.warn({ err: (err as Error).message }, 'database unavailable; the partition waits for it');
+  attempt.progress('waiting for the database to come back');
   const end = Date.now() + DB_OUTAGE.waitMs;
   while (Date.now() < end && !signal?.aborted) {
     // node's own timer promise: rejects at once when the signal aborts (the check below ends the wait)
@@ -113,17 +167,22 @@ async function databaseBack(
   return false;
 }
 
-async function runPartitionOnce(job: DatasetJob, key: string, deps: PipelineDeps): Promise<PartitionReport> {
-  const { ctx } = deps;
+async function runPartitionOnce(job: DatasetJob, key: string, deps: AttemptDeps): Promise<PartitionReport> {
+  const ctx: JobContext = { ...deps.ctx, progress: deps.progress };
   const log = ctx.logger.child({ dataset: job.dataset, partition: key });
   const started = performance.now();
   const fetcher = new PartitionFetcher(deps.http, deps.archive, ctx.database, job.dataset, key, {
     refetch: deps.refetch ?? false,
+    signal: deps.stallSignal,
+    progress: deps.progress,
   });
   let docs: RawDocument[];
   try {
+    deps.progress('fetch');
     docs = await job.fetch(ctx, key, fetcher);
+    deps.stallSignal.throwIfAborted();
   } catch (err) {
+    if (deps.stallSignal.aborted) throw err; // abandoned: the deadline has failed the attempt already
     if (err instanceof UpstreamNotFoundError) {
       await ctx.database.db.transaction((tx) =>
         recordPartition(tx, {
@@ -143,7 +202,7 @@ async function runPartitionOnce(job: DatasetJob, key: string, deps: PipelineDeps
     await recordFailure(job, key, ctx, err);
     throw err;
   }
-  return parseAndLoad(job, key, docs, ctx, started);
+  return parseAndLoad(job, key, docs, ctx, started, deps);
 }
 
 /** Re-runs parse + load of a partition from the raw archive, without the network. */
@@ -170,12 +229,19 @@ async function parseAndLoad(
   docs: RawDocument[],
   ctx: JobContext,
   started: number,
+  attempt?: Pick<AttemptDeps, 'stallSignal' | 'progress'>,
 ) {
   const log = ctx.logger.child({ dataset: job.dataset, partition: key });
+  // an abandoned attempt (its deadline passed) stops here, before a step that writes
+  const live = () => attempt?.stallSignal.throwIfAborted();
+  const bytes = docs.reduce((n, d) => n + d.bytes.length, 0);
   let parsed: { rows: unknown; warnings: string[] };
   try {
+    attempt?.progress(`parse ${docs.length} documents (${bytes} bytes)`);
     parsed = await job.parse(docs, key);
+    live();
   } catch (err) {
+    if (attempt?.stallSignal.aborted) throw err;
     if (err instanceof ParseError) {
       const doc = docs.find((d) => err.document && d.url.includes(err.document)) ?? docs[0];
       await quarantineAndFail(job, key, ctx, err, doc);
@@ -185,8 +251,12 @@ async function parseAndLoad(
   for (const w of parsed.warnings.slice(0, 20)) log.warn({ warning: w }, 'parser warning');
   const rowsParsed = countRows(parsed.rows);
   const sha = docs[0]?.sha256 ?? null;
+  attempt?.progress(`load ${rowsParsed} rows`);
   const result = await ctx.database.db.transaction(async (tx) => {
+    live();
     const r = await job.load(tx, parsed.rows, key);
+    live(); // throwing here rolls the load back
+    attempt?.progress(`commit ${rowsParsed} rows`);
     await recordPartition(tx, {
       datasetId: job.dataset,
       partitionKey: key,
@@ -203,9 +273,11 @@ async function parseAndLoad(
       detectedAt: detectedAt(docs),
       maxAgeDays: eventsMaxAgeDays(ctx.config),
     });
+    live();
     return r;
   });
   if (job.afterLoad) {
+    attempt?.progress('after-load');
     const more = await job.afterLoad(ctx, key);
     result.inserted += more.inserted;
     result.updated += more.updated;
@@ -213,10 +285,7 @@ async function parseAndLoad(
   metrics.rowsLoaded.inc({ dataset: job.dataset, kind: 'inserted' }, result.inserted);
   metrics.rowsLoaded.inc({ dataset: job.dataset, kind: 'updated' }, result.updated);
   const out = report(job, key, 'done', docs.length, rowsParsed, result, parsed.warnings.length, started);
-  log.debug(
-    { urls: docs.map((d) => d.url), bytes: docs.reduce((n, d) => n + d.bytes.length, 0), ...out },
-    'partition loaded',
-  );
+  log.debug({ urls: docs.map((d) => d.url), bytes, ...out }, 'partition loaded');
   return out;
 }
 

@@ -24,6 +24,12 @@ export interface JobContext {
   logger: Logger;
   /** The job's notion of "now", passed in so partitions are reproducible in tests. */
   now: Date;
+  /**
+   * Inside a partition attempt: reports a step begun, so a job doing long work of its own between fetches
+   * (reading stored documents, embedding) is not taken for stalled (PARTITION_STALL_MS). Fetches report
+   * themselves.
+   */
+  progress?: (stage: string) => void;
 }
 
 export interface BackfillOptions {

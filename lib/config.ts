@@ -23,6 +23,10 @@ const shape = z.object({
   // companyfacts document on a busy core) loses its job as stalled; a killed worker's job waits this long
   // before another takes it. docs/scale.md: 120000 for a full backfill.
   JOB_LOCK_MS: z.coerce.number().int().min(5_000).max(3_600_000).default(15_000),
+  // A partition attempt that makes no progress this long (ms: no document fetched, archived or recorded, no
+  // step of parse or load begun) is aborted with the step it stalled at, and retried (jobs/pipeline.ts,
+  // docs/scale.md); 0 = never
+  PARTITION_STALL_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   PUBLIC_BASE_URL: z.string().url().optional(),

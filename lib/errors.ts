@@ -31,3 +31,24 @@ export class UpstreamError extends Error {
     super(message, options);
   }
 }
+
+/**
+ * A partition attempt made no progress for PARTITION_STALL_MS (no document fetched, archived or recorded, no
+ * step of parse or load begun): it is aborted through its AbortSignal and fails with the step it was in, so
+ * the job runtime retries it (BullMQ's attempts, the in-process queue's own). Nothing of the attempt is
+ * loaded: the load is one transaction, and an aborted attempt never commits it.
+ */
+export class PartitionStalledError extends Error {
+  override name = 'PartitionStalledError';
+  constructor(
+    readonly dataset: string,
+    readonly partition: string,
+    /** The step the attempt was in when it stopped moving (e.g. `GET <url>: archiving 210414 bytes`). */
+    readonly stage: string,
+    readonly idleMs: number,
+  ) {
+    super(
+      `${dataset}/${partition} made no progress for ${Math.round(idleMs / 1000)} s (PARTITION_STALL_MS): stalled at ${stage}`,
+    );
+  }
+}

@@ -78,7 +78,7 @@ export const metrics = {
   }),
   partitions: new Counter({
     name: 'findata_partitions_total',
-    help: 'Partition runs (fetch, parse, load) by dataset and outcome: done, not_found, failed, quarantined',
+    help: 'Partition runs (fetch, parse, load) by dataset and outcome: done, not_found, failed, quarantined, stalled',
     labelNames: ['dataset', 'outcome'] as const,
     registers: [registry],
   }),

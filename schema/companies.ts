@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { date, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Company registry (spec 2.2). One row per company, keyed by a deterministic `cmp_` id. */
@@ -28,7 +29,15 @@ export const companies = pgTable(
     sourceUrl: text('source_url').notNull(),
     fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('companies_cik').on(t.cik), index('companies_ticker').on(t.primaryTicker)],
+  (t) => [
+    index('companies_cik').on(t.cik),
+    index('companies_ticker').on(t.primaryTicker),
+    // GET /v1/companies' order (name, then id): a page, first or a cursor deep, is read off an index and
+    // costs the same wherever it starts (docs/scale.md); `country=` pages off the second, whose expression
+    // also gives the planner that filter's real selectivity
+    index('companies_name_id').on(t.companyName, t.companyId),
+    index('companies_country_name').on(sql`upper(${t.country})`, t.companyName, t.companyId),
+  ],
 );
 
 export const companyIdentifiers = pgTable(

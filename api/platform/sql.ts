@@ -11,6 +11,11 @@ export interface KeysetColumn {
 /**
  * `WHERE` condition for the rows strictly after `after` in the order given by `keys` (the last key must be
  * unique). Handles mixed directions; null sort values are not supported in keyset columns.
+ *
+ * The OR of branches is what is exact, but Postgres cannot start an index scan from it: a page deep into a
+ * table would walk the index from its first row and filter every row before the cursor. So the first sort
+ * column is also bounded on its own (`k0 >= v0`, `<=` descending), which every branch implies: the scan of
+ * an index that leads with that column starts at the cursor, and a deep page costs what the first does.
  */
 export function keysetAfter(keys: readonly KeysetColumn[], after: CursorKey | null): SQL | undefined {
   if (!after) return undefined;
@@ -24,7 +29,8 @@ export function keysetAfter(keys: readonly KeysetColumn[], after: CursorKey | nu
     parts.push(k.desc ? lt(k.column, after[i]) : gt(k.column, after[i]));
     branches.push(and(...parts)!);
   }
-  return or(...branches);
+  const k0 = keys[0]!;
+  return and(k0.desc ? lte(k0.column, after[0]) : gte(k0.column, after[0]), or(...branches));
 }
 
 /** The ORDER BY matching keysetAfter. */

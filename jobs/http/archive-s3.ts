@@ -7,7 +7,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { ArchiveCorruptError, type RawArchive, sha256Hex } from './archive.ts';
+import { type ArchiveCallOptions, ArchiveCorruptError, type RawArchive, sha256Hex } from './archive.ts';
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
@@ -54,9 +54,9 @@ export function createS3Archive(opts: S3ArchiveOptions): RawArchive & { keyFor(s
     return `${prefix ? `${prefix}/` : ''}${sha.slice(0, 2)}/${sha}.gz`;
   }
 
-  async function has(sha: string): Promise<boolean> {
+  async function has(sha: string, opts: ArchiveCallOptions = {}): Promise<boolean> {
     try {
-      await client.send(new HeadObjectCommand({ Bucket: bucket, Key: keyFor(sha) }));
+      await client.send(new HeadObjectCommand({ Bucket: bucket, Key: keyFor(sha) }), sendOptions(opts));
       return true;
     } catch (err) {
       if (isNotFound(err)) return false;
@@ -67,9 +67,9 @@ export function createS3Archive(opts: S3ArchiveOptions): RawArchive & { keyFor(s
   return {
     keyFor,
     has,
-    async put(bytes) {
+    async put(bytes, opts = {}) {
       const sha = sha256Hex(bytes);
-      if (await has(sha)) return sha;
+      if (await has(sha, opts)) return sha;
       try {
         await client.send(
           new PutObjectCommand({
@@ -78,16 +78,20 @@ export function createS3Archive(opts: S3ArchiveOptions): RawArchive & { keyFor(s
             Body: await gzipAsync(bytes),
             ContentType: 'application/gzip',
           }),
+          sendOptions(opts),
         );
       } catch (err) {
         throw archiveError('PUT', keyFor(sha), err);
       }
       return sha;
     },
-    async get(sha) {
+    async get(sha, opts = {}) {
       let compressed: Uint8Array;
       try {
-        const r = await client.send(new GetObjectCommand({ Bucket: bucket, Key: keyFor(sha) }));
+        const r = await client.send(
+          new GetObjectCommand({ Bucket: bucket, Key: keyFor(sha) }),
+          sendOptions(opts),
+        );
         compressed = await r.Body!.transformToByteArray();
       } catch (err) {
         if (isNotFound(err)) return null;
@@ -107,6 +111,9 @@ export function createS3Archive(opts: S3ArchiveOptions): RawArchive & { keyFor(s
     });
   }
 }
+
+/** The SDK's per-call options: an abort signal cuts the request off (a stalled partition). */
+const sendOptions = (opts: ArchiveCallOptions) => (opts.signal ? { abortSignal: opts.signal } : {});
 
 function isNotFound(err: unknown): boolean {
   return (

@@ -13,9 +13,14 @@ const gunzipAsync = promisify(gunzip);
  */
 export interface RawArchive {
   /** Stores the bytes (idempotent) and returns their SHA-256, lowercase hex. */
-  put(bytes: Uint8Array): Promise<string>;
-  get(sha256: string): Promise<Buffer | null>;
-  has(sha256: string): Promise<boolean>;
+  put(bytes: Uint8Array, opts?: ArchiveCallOptions): Promise<string>;
+  get(sha256: string, opts?: ArchiveCallOptions): Promise<Buffer | null>;
+  has(sha256: string, opts?: ArchiveCallOptions): Promise<boolean>;
+}
+
+export interface ArchiveCallOptions {
+  /** Abandons the call (a stalled partition): the request or file operation is cut off. */
+  signal?: AbortSignal | undefined;
 }
 
 export class ArchiveCorruptError extends Error {
@@ -63,16 +68,17 @@ export function createDiskArchive(dir: string): RawArchive & { pathFor(sha256: s
   return {
     pathFor,
     has,
-    async put(bytes) {
+    async put(bytes, opts = {}) {
       const sha = sha256Hex(bytes);
       const file = pathFor(sha);
       if (await has(sha)) return sha;
+      opts.signal?.throwIfAborted();
       await mkdir(path.dirname(file), { recursive: true });
       // Write beside the target and rename: readers never see a partial file, and two writers of the same
       // bytes both end with the same complete file.
       const tmp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
       try {
-        await writeFile(tmp, await gzipAsync(bytes));
+        await writeFile(tmp, await gzipAsync(bytes), { signal: opts.signal });
         await rename(tmp, file);
       } catch (err) {
         await rm(tmp, { force: true });
@@ -83,11 +89,13 @@ export function createDiskArchive(dir: string): RawArchive & { pathFor(sha256: s
       }
       return sha;
     },
-    async get(sha) {
-      const compressed = await readFile(pathFor(sha)).catch((err: NodeJS.ErrnoException) => {
-        if (err.code === 'ENOENT') return null;
-        throw err;
-      });
+    async get(sha, opts = {}) {
+      const compressed = await readFile(pathFor(sha), { signal: opts.signal }).catch(
+        (err: NodeJS.ErrnoException) => {
+          if (err.code === 'ENOENT') return null;
+          throw err;
+        },
+      );
       if (!compressed) return null;
       const bytes = await gunzipAsync(compressed);
       if (sha256Hex(bytes) !== sha) throw new ArchiveCorruptError(`archived bytes do not hash to ${sha}`);

@@ -48,12 +48,14 @@ export interface GetOptions {
    * Such a body is hashed but not put in the raw archive: callers archive what they extract from it.
    */
   toFile?: string;
-  /** Abandons the fetch (a shutdown): no further attempt starts and the current one is cut off. */
+  /** Abandons the fetch (a shutdown, a stalled partition): no further attempt starts, the current one is cut off. */
   signal?: AbortSignal;
+  /** Each step begun (waiting for the limiter, a request sent, a body archived): the partition's progress. */
+  progress?: (stage: string) => void;
 }
 
 /** A form POST: no conditional headers (an upstream answers a POST in full) and no streaming to a file. */
-export type PostOptions = Pick<GetOptions, 'accept' | 'timeoutMs' | 'signal'>;
+export type PostOptions = Pick<GetOptions, 'accept' | 'timeoutMs' | 'signal' | 'progress'>;
 
 export interface HttpClient {
   get(url: string, options?: GetOptions): Promise<FetchedDocument>;
@@ -268,10 +270,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     let throttles = 0;
     let throttleWaited = 0;
 
+    const step = (what: string) => opts.progress?.(`${method} ${safeUrl}: ${what}`);
     for (;;) {
       opts.signal?.throwIfAborted();
+      step(`waiting for the ${bucket} rate limiter`);
       await limiter.acquire(bucket);
       attempts += 1;
+      opts.signal?.throwIfAborted();
+      step(`attempt ${attempts} sent`);
       const outcome = await attempt(
         target(upstream),
         init,
@@ -290,10 +296,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       if (verdict === 'ok' || verdict === 'not-modified') {
         const response = outcome as Extract<Outcome, { kind: 'response' }>;
         const bytes = verdict === 'ok' ? response.bytes : Buffer.alloc(0);
+        if (verdict === 'ok' && archive && !response.streamed) step(`archiving ${bytes.length} bytes`);
         const sha256 =
           verdict !== 'ok'
             ? EMPTY_SHA256
-            : (response.streamed?.sha256 ?? (archive ? await archive.put(bytes) : sha256Hex(bytes)));
+            : (response.streamed?.sha256 ??
+              (archive
+                ? await archive.put(bytes, opts.signal ? { signal: opts.signal } : {})
+                : sha256Hex(bytes)));
         const doc: FetchedDocument = {
           url: docUrl,
           status: verdict === 'ok' ? 200 : 304,
@@ -346,6 +356,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           );
         }
         throttleWaited += wait;
+        step(`throttled (HTTP ${status}); waiting ${Math.round(wait)} ms`);
         logger.debug({ url: safeUrl, status, attempts, waitMs: Math.round(wait) }, 'throttled; waiting');
         // The wait holds the whole bucket: every worker sharing the limiter backs off, not just this one.
         await limiter.pause(bucket, wait);
@@ -356,6 +367,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         const wait = Math.min(retryAfter ?? transientDelay(failures), policy.maxDelayMs);
         failures += 1;
         metrics.upstreamRetries.inc({ host: hostOf(url) });
+        step(`${reason}; retrying in ${Math.round(wait)} ms`);
         logger.debug({ url: safeUrl, status, attempts, waitMs: Math.round(wait), reason }, 'retrying');
         await sleep(wait);
         continue;

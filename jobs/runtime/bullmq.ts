@@ -1,7 +1,8 @@
-import { Queue, QueueEvents, Worker } from 'bullmq';
+import { type Job, Queue, QueueEvents, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { DATASETS, datasetDecl, scheduleOf } from '../../lib/datasets.ts';
 import { addQueueDepthSource } from '../../lib/metrics.ts';
+import type { PartitionProgress } from '../partition-watch.ts';
 import { type PartitionReport, runPartition } from '../pipeline.ts';
 import { refresh, statusSweep } from '../refresh.ts';
 import { jobFor } from '../registry.ts';
@@ -18,6 +19,21 @@ import {
   SOURCE_CONCURRENCY,
   settleAll,
 } from './types.ts';
+
+/**
+ * A partition's steps as the job's BullMQ progress (the dashboard, `job.progress`): the current step and
+ * since when, at most one Redis write a second (a step begun less than a second after the last one written
+ * is not written). A failed write is ignored: progress is advisory, the deadline is kept in the process.
+ */
+function jobProgress(job: Job): (p: PartitionProgress) => void {
+  let sentAt = 0;
+  return (p) => {
+    const now = Date.now();
+    if (now - sentAt < 1_000) return;
+    sentAt = now;
+    void job.updateProgress({ ...p }).catch(() => undefined);
+  };
+}
 
 type Data =
   | { kind: 'partition'; dataset: string; partition: string; refetch?: boolean }
@@ -158,6 +174,7 @@ export function createBullmqRuntime(services: Services, redis: Redis, prefix = '
                 ...services.deps(),
                 refetch: d.refetch ?? false,
                 signal: shutdown.signal,
+                onProgress: jobProgress(job),
               });
             if (d.kind === 'refresh') {
               const r = await refresh(services, runtime, d.dataset);

@@ -1,0 +1,2 @@
+CREATE INDEX "companies_name_id" ON "companies" USING btree ("company_name","company_id");--> statement-breakpoint
+CREATE INDEX "companies_country_name" ON "companies" USING btree (upper("country"),"company_name","company_id");

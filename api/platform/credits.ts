@@ -411,9 +411,14 @@ export class CreditMeter {
       // Requests that queued while the hold was being taken draw from it first.
       while (s.hold && queue.length > 0 && this.draw(s.hold, queue[0]!.charge)) queue.shift()!.resolve(true);
       if (queue.length === 0) break;
-      const batch = queue.splice(0, this.maxBatch);
-      // The hold (if any) ran out: retire it before asking for the next one.
+      // The hold (if any) ran out: it is settled before the next charge, and a renewal in flight lands
+      // first, so the charge (and a 402) sees every credit this instance is not using.
       if (s.hold) this.retire(s);
+      if (s.pending.size > 0) {
+        await Promise.all([...s.pending]);
+        continue;
+      }
+      const batch = queue.splice(0, this.maxBatch);
       const want = s.renewing ? 0 : this.holdSize(s);
       const holdId = want > 0 ? `hold_${randomBytes(8).toString('hex')}` : null;
       try {

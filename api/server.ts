@@ -16,7 +16,7 @@ import { KeyAuthenticator } from './platform/auth.ts';
 import { clientErrorHandler } from './platform/client-errors.ts';
 import { CompanyResolver } from './platform/company-resolution.ts';
 import { CoverageReader } from './platform/coverage.ts';
-import { CreditMeter } from './platform/credits.ts';
+import { CreditMeter, releaseExpiredHolds } from './platform/credits.ts';
 import { CursorCodec, loadCursorSecret } from './platform/cursors.ts';
 import { errorBody } from './platform/errors.ts';
 import { openApiDocument } from './platform/openapi.ts';
@@ -107,8 +107,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     coverage: new CoverageReader(database, opts.coverageTtlMs ?? 5_000),
     companies: new CompanyResolver(database),
     usage,
-    credits: new CreditMeter(database),
+    credits: new CreditMeter(database, 256, { holdMs: config.CREDIT_HOLD_MS }, log),
   };
+  // Holds of an instance that died are released whole (credits.ts); every instance sweeps at start (the
+  // last week) and once a minute (the last hour).
+  const sweepHolds = (withinS: number) =>
+    releaseExpiredHolds(database, undefined, withinS).catch((err) =>
+      log.warn({ err }, 'expired credit holds sweep failed'),
+    );
+  await sweepHolds(7 * 86_400);
+  const holdSweeper = setInterval(() => void sweepHolds(3_600), 60_000);
+  holdSweeper.unref();
   const redisForChecks = opts.redis ?? ownedRedis;
   const readiness: ReadinessChecks = redisForChecks
     ? { redis: () => redisForChecks.ping().then(() => undefined) }
@@ -122,6 +131,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   ];
 
   app.decorateRequest('keyId', null);
+  app.decorate('creditMeter', platform.credits);
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
     const refused = refusedReason(req);
@@ -138,6 +148,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     });
   });
   app.addHook('onClose', async () => {
+    clearInterval(holdSweeper);
+    await platform.credits.close();
     await usage.flush();
     if (ownedRedis) await ownedRedis.quit().catch(() => undefined);
   });

@@ -41,6 +41,8 @@ export async function listenBenchApp(
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     CURSOR_SECRET: randomBytes(16).toString('hex'),
+    // CREDIT_HOLD_MS=0 runs the API with exact per-request charging (an A/B of the credit holds)
+    ...(process.env.CREDIT_HOLD_MS ? { CREDIT_HOLD_MS: process.env.CREDIT_HOLD_MS } : {}),
   });
   const app = await buildApp({ database, config, logger: createLogger('warn'), ...opts });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -178,6 +178,18 @@ async function main(): Promise<void> {
         p99_ratio: Math.round((p.p99_ms / b.p99_ms) * 1000) / 1000,
       });
     }
+    // How the platform's requests were paid for: charge rows (one per request), and the holds (reserve and
+    // release rows) that took the charges off the request path (credits.ts; CREDIT_HOLD_MS=0: none).
+    const benchDb = new pg.Client({ connectionString: u.toString() });
+    await benchDb.connect();
+    const ledger = Object.fromEntries(
+      (
+        await benchDb.query<{ reason: string; n: string }>(
+          'select reason, count(*) as n from credit_ledger group by reason order by reason',
+        )
+      ).rows.map((r) => [r.reason, Number(r.n)]),
+    );
+    await benchDb.end();
     const worst = (k: 'ratio' | 'p99_ratio', pick: (xs: number[]) => number) =>
       pick(results.map((r) => r[k] as number));
     process.stdout.write(
@@ -189,6 +201,7 @@ async function main(): Promise<void> {
         round_ms: ROUND_MS,
         rounds: ROUNDS,
         routes: results,
+        ledger,
         ratio: worst('ratio', (xs) => Math.min(...xs)),
         p99_ratio: worst('p99_ratio', (xs) => Math.max(...xs)),
         goal: { ratio: '>= 0.9', p99_ratio: '<= 1.1' },

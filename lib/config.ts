@@ -33,6 +33,10 @@ const shape = z.object({
   CURSOR_SECRET: z.string().min(16).optional(),
   CORS_ORIGINS: z.string().default(''),
   KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(30_000),
+  // Credit holds (api/platform/credits.ts): how long a busy account's reserved block serves requests from
+  // memory before it is settled (and settled sooner when the account's last request in flight is answered);
+  // 0 charges every request with its own statement.
+  CREDIT_HOLD_MS: z.coerce.number().int().min(0).max(10_000).default(1_000),
   SCHEDULER: z.enum(['on', 'off']).default('on'),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),

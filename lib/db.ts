@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, NodePgSession } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -48,6 +48,38 @@ export interface OpenOptions {
   template?: Blob;
 }
 
+/**
+ * drizzle-orm 0.45's pooled `transaction()` checks a client out and runs BEGIN before the try/finally that
+ * releases it (drizzle-team/drizzle-orm#6023, #6241, open): when BEGIN fails because the idle connection
+ * died (a Postgres restart), the client stays checked out forever and `pool.end()` then waits for it
+ * forever (test/faults/postgres-restart's afterAll hung on it). Here the pool's transactions check the
+ * client out themselves and always give it back: destroyed (release(err)) when the transaction failed, so a
+ * client whose connection is gone, or whose ROLLBACK did not run, is never handed out again. The
+ * transaction itself is drizzle's, run on a session over that one client (no pool, so no connect/release).
+ */
+function pooledTransactions(db: Db, pool: pg.Pool): void {
+  const base = (db as unknown as { session: Record<string, unknown> }).session;
+  const txn = async (fn: Parameters<Db['transaction']>[0], config?: Parameters<Db['transaction']>[1]) => {
+    const client = await pool.connect();
+    let failed: Error | undefined;
+    try {
+      const session = new NodePgSession(
+        client,
+        base.dialect as never,
+        base.schema as never,
+        base.options as never,
+      );
+      return await session.transaction(fn as never, config);
+    } catch (err) {
+      failed = err instanceof Error ? err : new Error(String(err));
+      throw err;
+    } finally {
+      client.release(failed);
+    }
+  };
+  Object.defineProperty(db, 'transaction', { value: txn, configurable: true, writable: true });
+}
+
 /** Opens Postgres when a URL is given, otherwise the embedded PGlite database under `dataDir/pg`. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
@@ -66,6 +98,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       client.on('error', (err) => process.emitWarning(`postgres: connection lost: ${err.message}`));
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    pooledTransactions(db, pool);
     return {
       kind: 'postgres',
       db,

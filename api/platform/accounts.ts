@@ -215,3 +215,18 @@ export async function ledgerCheck(
     grants: l?.grants ?? 0,
   };
 }
+
+/**
+ * Credits API instances have reserved for the account and not yet settled (credits.ts holds: `reserve`
+ * rows without their `release`). They are out of the balance while the hold is open; an instance settles
+ * its hold before it answers the last of the account's requests in flight there, so this is 0 whenever no
+ * request of the account is being served.
+ */
+export async function heldCredits(database: Database, accountId: string): Promise<number> {
+  const [row] = await database.query<{ held: string | number }>(
+    `select -coalesce(sum(delta), 0) as held from credit_ledger
+      where account_id = $1 and reason in ('reserve', 'release')`,
+    [accountId],
+  );
+  return Number(row?.held ?? 0);
+}

@@ -1,21 +1,44 @@
+import { randomBytes } from 'node:crypto';
 import type { Database } from '../../lib/db.ts';
+import type { Logger } from '../../lib/logger.ts';
 import { metrics } from '../../lib/metrics.ts';
+import { hotQuery } from './sql.ts';
 
 /**
- * Metering. Charges are atomic and never overdraw: the balance row is locked, the requests that fit are
- * taken in arrival order, and their ledger rows are written in the same statement, so sum(ledger.delta)
- * always equals the balance, across any number of API instances.
+ * Metering. Every balance change is one statement that locks the account's balance row, never overdraws it,
+ * and writes its ledger rows in the same statement, so sum(credit_ledger.delta) equals accounts.credits
+ * for every account at every commit, across any number of API instances.
  *
- * Concurrent charges on one account are coalesced: while one charge statement for an account is in flight,
- * further requests for that account queue and go together in the next statement (application-level group
- * commit). Every request queues on its account's balance row anyway; one statement per batch instead of one
- * per request is what keeps a busy key fast.
+ * Two ways a request is paid for:
  *
- * Charges and refunds commit before the response is served, but without waiting for the WAL flush
- * (synchronous_commit off for these transactions only): holding the balance row's lock through an fsync
- * would cap an account at a few hundred requests per second. The trade-off: after a database crash the
- * last fraction of a second of charges (with their ledger rows, so the two stay consistent) may be lost, in
- * the customer's favour. Grants stay fully synchronous.
+ * - **Exact charge** (an account's first requests, and every account at a low rate): the request queues on
+ *   its account; while one charge statement for the account is in flight, further requests queue and go
+ *   together in the next statement (application-level group commit). The statement takes the requests
+ *   that fit, in arrival order, and writes one `charge` row (-cost) for each.
+ * - **Hold** (an account whose requests arrive in this instance at >= HOLD_MIN_RATE credits/s): the same
+ *   statement also reserves a block of credits for this instance (a `reserve` row, -h, request_id = the
+ *   hold's id), sized to about `holdMs` of the account's recent rate here and capped at 1/balanceShare of
+ *   what is left of the balance and at maxHold. Following requests draw from the hold in memory: no
+ *   database work on their path. After holdMs (or when the hold runs out and a new one is taken) the hold
+ *   is settled in one statement: a `charge` row per request it served, a `refund` row per request refunded,
+ *   and one `release` row (+h, same request_id) that ends the hold, the unused part going back to the
+ *   balance. Shutdown settles every hold. A hold whose instance died is released whole by the sweeper
+ *   (releaseExpiredHolds, HOLD_EXPIRY_S after it was taken); a unique index lets a hold be released once.
+ *
+ * What this guarantees: the balance never goes below zero and no instance serves a request that no
+ * reservation or charge paid for, so across all instances the credits served never exceed the credits
+ * granted. A 402 means the balance, less what other instances hold at that moment, does not cover the
+ * request; other instances hold at most 1/balanceShare of the balance each and for about holdMs, so a 402
+ * can be answered while up to that many credits are still reserved elsewhere, for about a second. Not
+ * guaranteed: when an instance dies, the requests it served from a hold but had not settled are never
+ * charged (at most one holdMs of that account's traffic in that instance, in the customer's favour); an
+ * instance stalled for longer than HOLD_EXPIRY_S finds its hold released by the sweeper, and its settle then
+ * writes the charges anyway, so such a stall can overdraw by the part of the hold it had served.
+ *
+ * Statements commit without waiting for the WAL flush (synchronous_commit off for these transactions
+ * only): holding the balance row's lock through an fsync would cap an account at a few hundred statements
+ * per second. After a database crash the last fraction of a second of them (with their ledger rows, so the
+ * two stay consistent) may be lost, in the customer's favour. Grants stay fully synchronous.
  */
 export interface ChargeInput {
   accountId: string;
@@ -25,7 +48,29 @@ export interface ChargeInput {
   route: string;
 }
 
-const CHARGE_BATCH = `with req as (
+/** Below this rate (credits per second of one account in one instance) requests are charged exactly. */
+export const HOLD_MIN_RATE = 8;
+/**
+ * A hold is only taken while at least this many of the account's requests are in flight in this instance
+ * (a client firing requests one after the other is charged exactly: its hold would be settled at the end of
+ * every request, a second statement each).
+ */
+export const HOLD_MIN_INFLIGHT = 4;
+/** A hold older than this is released whole by the sweeper (its instance is presumed dead). */
+export const HOLD_EXPIRY_S = 120;
+
+export interface HoldOptions {
+  /** How long a hold serves requests before it is settled; 0 turns holds off (every request charged exactly). */
+  holdMs: number;
+  /** A hold takes at most 1/balanceShare of the balance left after the batch it came with. */
+  balanceShare: number;
+  /** A hold's upper bound in credits. */
+  maxHold: number;
+}
+
+export const DEFAULT_HOLDS: HoldOptions = { holdMs: 1_000, balanceShare: 16, maxHold: 20_000 };
+
+const RESERVE = `with req as (
     select * from unnest($2::text[], $3::text[], $4::text[], $5::int[]) with ordinality as r(key_prefix, request_id, route, cost, ord)
   ),
   cur as (select credits from accounts where id = $1 for update),
@@ -33,18 +78,47 @@ const CHARGE_BATCH = `with req as (
     select req.*, sum(cost) over (order by ord) as running from req
   ),
   taken as (select * from fits where running <= (select credits from cur)),
+  need as (select coalesce(sum(cost), 0)::bigint as n, count(*) as k from taken),
+  extra as (
+    select case when (select k from need) = (select count(*) from req)
+      then greatest(0, least($6::bigint, ((select credits from cur) - (select n from need)) / $7::bigint))
+      else 0 end::bigint as h
+  ),
   u as (
-    update accounts set credits = credits - (select sum(cost) from taken)
-     where id = $1 and exists (select 1 from taken)
-       and credits >= (select sum(cost) from taken)
+    update accounts set credits = credits - (select n from need) - (select h from extra)
+     where id = $1 and ((select n from need) > 0 or (select h from extra) > 0)
        and (select set_config('synchronous_commit', 'off', true)) = 'off'
     returning id
   ),
   ins as (
     insert into credit_ledger (account_id, key_prefix, delta, reason, request_id, route)
-    select $1, key_prefix, -cost, 'charge', request_id, route from taken where exists (select 1 from u) order by ord
+    select $1, key_prefix, -cost, 'charge', request_id, route from taken where exists (select 1 from u)
+    union all
+    select $1, null, -(select h from extra), 'reserve', $8, null
+     where (select h from extra) > 0 and exists (select 1 from u)
   )
-  select ord from taken where exists (select 1 from u)`;
+  select array(select ord from taken where exists (select 1 from u) order by ord) as ords,
+         case when exists (select 1 from u) then (select h from extra) else 0 end as held`;
+
+const SETTLE = `with req as (
+    select * from unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::text[]) with ordinality as r(key_prefix, request_id, route, delta, reason, ord)
+  ),
+  rel as (
+    insert into credit_ledger (account_id, key_prefix, delta, reason, request_id, route)
+    values ($1, null, $7::integer, 'release', $8, null)
+    on conflict (request_id) where reason = 'release' do nothing
+    returning delta
+  ),
+  u as (
+    update accounts set credits = credits + coalesce((select delta from rel), 0) + (select coalesce(sum(delta), 0) from req)
+     where id = $1 and (select set_config('synchronous_commit', 'off', true)) = 'off'
+    returning id
+  ),
+  ins as (
+    insert into credit_ledger (account_id, key_prefix, delta, reason, request_id, route)
+    select $1, key_prefix, delta, reason, request_id, route from req where exists (select 1 from u) order by ord
+  )
+  select (select count(*) from rel) as released`;
 
 const REFUND = `with u as (
     update accounts set credits = credits + $2
@@ -54,42 +128,58 @@ const REFUND = `with u as (
   insert into credit_ledger (account_id, key_prefix, delta, reason, request_id, route)
   select id, $3, $2::integer, 'refund', $4, $5 from u returning id`;
 
-interface NamedQueryClient {
-  query(q: { name: string; text: string; values: unknown[] }): Promise<{ rows: Record<string, unknown>[] }>;
-}
+const SWEEP = `with open as (
+    select r.account_id, r.request_id, -r.delta as h from credit_ledger r
+     where r.reason = 'reserve' and r.created_at < now() - make_interval(secs => $1)
+       and r.created_at > now() - make_interval(secs => $2)
+       and not exists (select 1 from credit_ledger x where x.reason = 'release' and x.request_id = r.request_id)
+     order by r.created_at limit 1000
+  ),
+  rel as (
+    insert into credit_ledger (account_id, key_prefix, delta, reason, request_id, route)
+    select account_id, null, h, 'release', request_id, 'expired hold' from open
+    on conflict (request_id) where reason = 'release' do nothing
+    returning account_id, delta
+  ),
+  sums as (select account_id, sum(delta) as d from rel group by account_id),
+  u as (update accounts a set credits = a.credits + sums.d from sums where a.id = sums.account_id returning a.id)
+  select count(*)::int as released from rel`;
 
 /**
- * Runs a hot statement as a named prepared statement on Postgres (drizzle's documented `$client` is the
- * pg pool), so each connection parses and plans it once; PGlite runs it as a plain query.
+ * Charges a batch for one account and, when `hold` > 0 and the whole batch fits, reserves up to `hold`
+ * more credits (capped at 1/balanceShare of the rest of the balance) under the id `holdId`. Returns for each
+ * request whether it was charged (a prefix of the batch) and the credits reserved.
  */
-async function hotQuery(
-  database: Database,
-  name: string,
-  text: string,
-  values: unknown[],
-): Promise<Record<string, unknown>[]> {
-  const client = (database.db as unknown as { $client?: NamedQueryClient }).$client;
-  if (database.kind === 'postgres' && typeof client?.query === 'function') {
-    return (await client.query({ name, text, values })).rows;
-  }
-  return database.query(text, values);
-}
-
-/** Charges a batch for one account; returns for each request whether it was charged (a prefix of the batch). */
-export async function chargeBatch(
+export async function reserveBatch(
   database: Database,
   accountId: string,
   batch: readonly ChargeInput[],
-): Promise<boolean[]> {
-  const rows = await hotQuery(database, 'findata_charge_batch', CHARGE_BATCH, [
+  hold = 0,
+  holdId: string | null = null,
+  balanceShare = DEFAULT_HOLDS.balanceShare,
+): Promise<{ charged: boolean[]; held: number }> {
+  const rows = await hotQuery(database, 'findata_reserve_batch', RESERVE, [
     accountId,
     batch.map((c) => c.keyPrefix),
     batch.map((c) => c.requestId),
     batch.map((c) => c.route),
     batch.map((c) => c.cost),
+    holdId ? hold : 0,
+    Math.max(1, Math.floor(balanceShare)),
+    holdId,
   ]);
-  const charged = new Set(rows.map((r) => Number(r.ord)));
-  return batch.map((_, i) => charged.has(i + 1));
+  const ords = (rows[0]?.ords ?? []) as (number | string)[];
+  const charged = new Set(ords.map(Number));
+  return { charged: batch.map((_, i) => charged.has(i + 1)), held: Number(rows[0]?.held ?? 0) };
+}
+
+/** Charges a batch exactly (no hold); returns for each request whether it was charged (a prefix of the batch). */
+export async function chargeBatch(
+  database: Database,
+  accountId: string,
+  batch: readonly ChargeInput[],
+): Promise<boolean[]> {
+  return (await reserveBatch(database, accountId, batch)).charged;
 }
 
 export async function refundCredits(database: Database, c: ChargeInput): Promise<void> {
@@ -102,21 +192,82 @@ export async function refundCredits(database: Database, c: ChargeInput): Promise
   ]);
 }
 
+/**
+ * Releases, whole, the holds taken more than `olderThanS` seconds ago (and less than `withinS`) that no
+ * instance settled: their instance died. Returns the number of holds released. Safe to run from every
+ * instance at once (a hold is released once).
+ */
+export async function releaseExpiredHolds(
+  database: Database,
+  olderThanS = HOLD_EXPIRY_S,
+  withinS = 3_600,
+): Promise<number> {
+  const rows = await database.query<{ released: number }>(SWEEP, [olderThanS, withinS]);
+  return Number(rows[0]?.released ?? 0);
+}
+
+interface Entry {
+  c: ChargeInput;
+  /** -cost for a charge, +cost for a refund. */
+  delta: number;
+  reason: 'charge' | 'refund';
+}
+
+interface Hold {
+  id: string;
+  /** When its successor is taken in the background (3/4 of holdMs), if it has not run low before. */
+  renewAt: number;
+  accountId: string;
+  amount: number;
+  left: number;
+  entries: Entry[];
+  /** Set when it stops serving: requests it served are then refunded through the database. */
+  closed: boolean;
+  timer: NodeJS.Timeout | null;
+}
+
+interface AccountState {
+  hold: Hold | null;
+  /** The account's requests between charge() and done() here. */
+  inflight: number;
+  /** This account's settles and renewals in flight (what done() waits for when the account goes idle). */
+  pending: Set<Promise<void>>;
+  /** A successor hold is being reserved in the background. */
+  renewing: boolean;
+  /** Credits asked in the current one-second window, and the rate of the last window. */
+  windowStart: number;
+  windowCredits: number;
+  rate: number;
+}
+
 interface Pending {
   charge: ChargeInput;
   resolve(ok: boolean): void;
   reject(err: unknown): void;
 }
 
+const ok = Promise.resolve(true);
+
 export class CreditMeter {
   private readonly queues = new Map<string, Pending[]>();
+  private readonly accounts = new Map<string, AccountState>();
+  /** The hold that paid for a request, until the hold is settled. */
+  private readonly servedBy = new WeakMap<ChargeInput, Hold>();
+  private readonly settling = new Set<Promise<void>>();
   /** Accounts whose last charge was refused (out of credits); bounded by the number of accounts. */
   private readonly refused = new Set<string>();
+  private readonly holds: HoldOptions;
+  private closed = false;
 
   constructor(
     private readonly database: Database,
     private readonly maxBatch = 256,
-  ) {}
+    holds: Partial<HoldOptions> = {},
+    private readonly log?: Logger,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.holds = { ...DEFAULT_HOLDS, ...holds };
+  }
 
   /**
    * Whether the account's last charge here was refused: its next request should wait for the charge before
@@ -127,13 +278,118 @@ export class CreditMeter {
   }
 
   /** Resolves true when the credits were taken, false when the balance does not cover the cost. */
-  async charge(c: ChargeInput): Promise<boolean> {
-    const ok = await this.enqueue(c);
-    if (ok) this.refused.delete(c.accountId);
-    else this.refused.add(c.accountId);
-    if (ok) metrics.creditsCharged.inc({ route: c.route }, c.cost);
-    else metrics.creditRefusals.inc({ route: c.route });
-    return ok;
+  charge(c: ChargeInput): Promise<boolean> {
+    const s = this.state(c.accountId);
+    s.inflight++;
+    this.tick(s, c.cost);
+    if (s.hold && this.draw(s.hold, c)) {
+      metrics.creditsCharged.inc({ route: c.route }, c.cost);
+      if (!s.renewing && (s.hold.left * 4 < s.hold.amount || this.now() >= s.hold.renewAt))
+        this.renew(s, c.accountId);
+      return ok;
+    }
+    return this.enqueue(c).then((charged) => {
+      if (charged) this.refused.delete(c.accountId);
+      else this.refused.add(c.accountId);
+      if (charged) metrics.creditsCharged.inc({ route: c.route }, c.cost);
+      else metrics.creditRefusals.inc({ route: c.route });
+      return charged;
+    });
+  }
+
+  /** Pays for the request from the hold when it covers it. */
+  private draw(h: Hold, c: ChargeInput): boolean {
+    if (h.left < c.cost) return false;
+    h.left -= c.cost;
+    h.entries.push({ c, delta: -c.cost, reason: 'charge' });
+    this.servedBy.set(c, h);
+    return true;
+  }
+
+  async refund(c: ChargeInput): Promise<void> {
+    const h = this.servedBy.get(c);
+    if (h && !h.closed) {
+      // Paid from a hold not yet settled: the credit goes back into the hold; the settle writes the charge
+      // and its refund.
+      this.servedBy.delete(c);
+      h.left += c.cost;
+      h.entries.push({ c, delta: c.cost, reason: 'refund' });
+    } else {
+      await refundCredits(this.database, c);
+    }
+    metrics.creditsRefunded.inc({ route: c.route }, c.cost);
+  }
+
+  /**
+   * The request charged by charge() has been answered (or is about to be: the pipeline calls this before it
+   * hands the response over). When it was the account's last request in flight here, the account's hold is
+   * settled before this resolves, so once a client has every answer it asked for, the stored balance counts
+   * exactly the requests served (no credits left reserved). Never rejects: a settle that fails is retried in
+   * the background.
+   */
+  async done(accountId: string): Promise<void> {
+    const s = this.accounts.get(accountId);
+    if (!s) return;
+    s.inflight = Math.max(0, s.inflight - 1);
+    for (let pass = 0; pass < 3 && s.inflight === 0 && (s.hold || s.pending.size > 0); pass++) {
+      if (s.hold) this.retire(s);
+      await Promise.all([...s.pending]);
+    }
+  }
+
+  /** Settles every hold (used credits charged, the rest released) and waits for it; no hold is taken after. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.settle();
+  }
+
+  /** Settles this instance's holds now (tests, and readers of the balance that must see it exact). */
+  async settle(): Promise<void> {
+    // A renewal in flight opens a hold when it lands: wait for it, then retire what is open.
+    for (let pass = 0; pass < 3; pass++) {
+      for (const s of this.accounts.values()) if (s.hold) this.retire(s);
+      while (this.settling.size) await Promise.all([...this.settling]);
+      if (![...this.accounts.values()].some((s) => s.hold)) break;
+    }
+  }
+
+  private state(accountId: string): AccountState {
+    let s = this.accounts.get(accountId);
+    if (!s) {
+      s = {
+        hold: null,
+        inflight: 0,
+        pending: new Set(),
+        renewing: false,
+        windowStart: this.now(),
+        windowCredits: 0,
+        rate: 0,
+      };
+      this.accounts.set(accountId, s);
+    }
+    return s;
+  }
+
+  /** Counts a request's credits in its account's rate (one-second windows). */
+  private tick(s: AccountState, cost: number): void {
+    const now = this.now();
+    const elapsed = now - s.windowStart;
+    if (elapsed >= 1_000) {
+      s.rate = elapsed < 2_000 ? (s.windowCredits * 1_000) / elapsed : 0;
+      s.windowStart = now;
+      s.windowCredits = 0;
+    }
+    s.windowCredits += cost;
+  }
+
+  /**
+   * The hold to ask for: about holdMs of the account's rate in the last full second (0: exact charging).
+   * Only a completed window counts, so a cold burst (a new account's first second) is charged exactly.
+   */
+  private holdSize(s: AccountState): number {
+    if (this.closed || this.holds.holdMs <= 0 || s.rate < HOLD_MIN_RATE || s.inflight < HOLD_MIN_INFLIGHT)
+      return 0;
+    return Math.min(this.holds.maxHold, Math.ceil((s.rate * this.holds.holdMs) / 1_000));
   }
 
   private enqueue(c: ChargeInput): Promise<boolean> {
@@ -148,26 +404,149 @@ export class CreditMeter {
     });
   }
 
-  async refund(c: ChargeInput): Promise<void> {
-    await refundCredits(this.database, c);
-    metrics.creditsRefunded.inc({ route: c.route }, c.cost);
-  }
-
   private async drain(accountId: string): Promise<void> {
     const queue = this.queues.get(accountId)!;
+    const s = this.state(accountId);
     while (queue.length > 0) {
+      // Requests that queued while the hold was being taken draw from it first.
+      while (s.hold && queue.length > 0 && this.draw(s.hold, queue[0]!.charge)) queue.shift()!.resolve(true);
+      if (queue.length === 0) break;
+      // The hold (if any) ran out: it is settled before the next charge, and a renewal in flight lands
+      // first, so the charge (and a 402) sees every credit this instance is not using.
+      if (s.hold) this.retire(s);
+      if (s.pending.size > 0) {
+        await Promise.all([...s.pending]);
+        continue;
+      }
       const batch = queue.splice(0, this.maxBatch);
+      const want = s.renewing ? 0 : this.holdSize(s);
+      const holdId = want > 0 ? `hold_${randomBytes(8).toString('hex')}` : null;
       try {
-        const charged = await chargeBatch(
+        const { charged, held } = await reserveBatch(
           this.database,
           accountId,
           batch.map((p) => p.charge),
+          want,
+          holdId,
+          this.holds.balanceShare,
         );
+        if (held > 0 && holdId) this.open(s, accountId, holdId, held);
         for (const [i, p] of batch.entries()) p.resolve(charged[i]!);
       } catch (err) {
         for (const p of batch) p.reject(err);
       }
     }
     this.queues.delete(accountId);
+  }
+
+  /**
+   * Takes the account's next hold in the background while the current one still serves, so a busy account's
+   * requests never wait for a reservation (the current hold is settled when its successor arrives).
+   */
+  private renew(s: AccountState, accountId: string): void {
+    const want = this.holdSize(s);
+    if (want <= 0 || this.closed) return;
+    s.renewing = true;
+    const id = `hold_${randomBytes(8).toString('hex')}`;
+    const p: Promise<void> = reserveBatch(this.database, accountId, [], want, id, this.holds.balanceShare)
+      .then(({ held }) => {
+        if (held > 0) this.open(s, accountId, id, held);
+      })
+      .catch((err) => this.log?.warn({ err }, 'credit hold renewal failed; requests charge exactly'))
+      .finally(() => {
+        s.renewing = false;
+        this.settling.delete(p);
+        s.pending.delete(p);
+      });
+    this.settling.add(p);
+    s.pending.add(p);
+  }
+
+  private open(s: AccountState, accountId: string, id: string, amount: number): void {
+    const hold: Hold = {
+      id,
+      accountId,
+      amount,
+      left: amount,
+      entries: [],
+      closed: false,
+      timer: null,
+      renewAt: this.now() + (this.holds.holdMs * 3) / 4,
+    };
+    // Closing, or the account's requests here were all answered while this hold was being taken (a
+    // renewal): it is settled at once, so an idle account holds nothing.
+    if (this.closed || s.inflight === 0) {
+      this.retireHold(hold);
+      return;
+    }
+    if (s.hold) this.retire(s);
+    // At holdMs the hold is settled unless a successor is on its way (that one retires it on arrival).
+    const expire = () => {
+      if (s.hold !== hold) return;
+      if (s.renewing) {
+        hold.timer = setTimeout(expire, 50);
+        hold.timer.unref();
+      } else this.retire(s);
+    };
+    hold.timer = setTimeout(expire, this.holds.holdMs);
+    hold.timer.unref();
+    s.hold = hold;
+  }
+
+  private retire(s: AccountState): void {
+    const hold = s.hold!;
+    s.hold = null;
+    this.retireHold(hold);
+  }
+
+  private retireHold(hold: Hold): void {
+    hold.closed = true;
+    if (hold.timer) clearTimeout(hold.timer);
+    const s = this.accounts.get(hold.accountId);
+    // The first attempt is what done() waits for; retries (the database unreachable) run in the background.
+    const first: Promise<void> = this.trySettle(hold)
+      .then((settled) => {
+        if (!settled) this.track(this.retrySettle(hold));
+      })
+      .finally(() => {
+        this.settling.delete(first);
+        s?.pending.delete(first);
+      });
+    this.settling.add(first);
+    s?.pending.add(first);
+  }
+
+  private track(p: Promise<void>): void {
+    this.settling.add(p);
+    void p.finally(() => this.settling.delete(p));
+  }
+
+  private async trySettle(hold: Hold): Promise<boolean> {
+    const e = hold.entries;
+    try {
+      await hotQuery(this.database, 'findata_settle_hold', SETTLE, [
+        hold.accountId,
+        e.map((x) => x.c.keyPrefix),
+        e.map((x) => x.c.requestId),
+        e.map((x) => x.c.route),
+        e.map((x) => x.delta),
+        e.map((x) => x.reason),
+        hold.amount,
+        hold.id,
+      ]);
+      return true;
+    } catch (err) {
+      this.log?.warn({ err, hold: hold.id }, 'credit hold settle failed; retrying');
+      return false;
+    }
+  }
+
+  private async retrySettle(hold: Hold): Promise<void> {
+    for (let attempt = 1; attempt <= 5 && !this.closed; attempt++) {
+      await new Promise((r) => setTimeout(r, 1_000 * attempt).unref());
+      if (await this.trySettle(hold)) return;
+    }
+    // The sweeper releases the hold whole after HOLD_EXPIRY_S: the requests it served go uncharged.
+    this.log?.error({ hold: hold.id, requests: hold.entries.length }, 'credit hold could not be settled');
   }
 }

@@ -165,6 +165,8 @@ async function handle(req: RouteRequest, p: Prepared, platform: Platform): Promi
   const { route, access } = p;
   let principal: KeyPrincipal | null = null;
   let charged: ChargeInput | null = null;
+  /** The account charge() was called for: done() must follow, once, before the answer is handed over. */
+  let metered: string | null = null;
   let refundRequested = false;
   let chunks = 0;
   let status = 200;
@@ -270,6 +272,7 @@ async function handle(req: RouteRequest, p: Prepared, platform: Platform): Promi
           (error: unknown) => ({ ok: false as const, error }),
         );
       const early = platform.credits.wasRefused(charge.accountId) ? null : settle();
+      metered = charge.accountId;
       const paid = await platform.credits.charge(charge);
       if (!paid) {
         await early;
@@ -317,6 +320,8 @@ async function handle(req: RouteRequest, p: Prepared, platform: Platform): Promi
       keyId: principal?.keyPrefix ?? null,
     };
   } finally {
+    // The account's last request in flight here settles its credit hold before it is answered (credits.ts).
+    if (metered) await platform.credits.done(metered);
     if (principal) {
       platform.usage.record({
         accountId: principal.accountId,
@@ -391,6 +396,10 @@ async function envelope(
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The instance's credit meter (tests settle its holds before reading a balance). */
+    creditMeter: CreditMeter;
+  }
   interface FastifyRequest {
     keyId: string | null;
   }

@@ -1,4 +1,5 @@
 import { type AnyColumn, and, eq, gt, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../lib/db.ts';
 import type { CursorKey } from './cursors.ts';
 import { ApiError, MALFORMED_CURSOR } from './errors.ts';
 
@@ -47,4 +48,25 @@ export function rangeConditions(column: AnyColumn, query: Record<string, unknown
   if (v('gt') !== undefined) out.push(gt(column, v('gt')));
   if (v('lt') !== undefined) out.push(lt(column, v('lt')));
   return out;
+}
+
+interface NamedQueryClient {
+  query(q: { name: string; text: string; values: unknown[] }): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+/**
+ * Runs a hot statement as a named prepared statement on Postgres (drizzle's documented `$client` is the
+ * pg pool), so each connection parses and plans it once; PGlite runs it as a plain query.
+ */
+export async function hotQuery(
+  database: Database,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<Record<string, unknown>[]> {
+  const client = (database.db as unknown as { $client?: NamedQueryClient }).$client;
+  if (database.kind === 'postgres' && typeof client?.query === 'function') {
+    return (await client.query({ name, text, values })).rows;
+  }
+  return database.query(text, values);
 }

@@ -4,13 +4,14 @@ import {
   createAccount,
   createApiKey,
   grantCredits,
+  heldCredits,
   ledgerCheck,
   listAccounts,
   listApiKeys,
   revokeApiKey,
 } from '../../api/platform/accounts.ts';
 import { KeyAuthenticator } from '../../api/platform/auth.ts';
-import { CreditMeter, chargeBatch } from '../../api/platform/credits.ts';
+import { CreditMeter, chargeBatch, releaseExpiredHolds } from '../../api/platform/credits.ts';
 import type { Database } from '../../lib/db.ts';
 import { createApiTestDatabase } from '../helpers/api.ts';
 
@@ -129,6 +130,175 @@ describe('credits', () => {
       refunds: 1,
       grants: 1,
     });
+  });
+
+  // A busy account (>= 8 credits/s in the last full second) gets holds: a block reserved in one statement,
+  // drawn in memory, settled with a charge row per request and the unused part released.
+  const busyMeter = () => {
+    let t = 1_000_000;
+    const clock = { now: () => t, advance: (ms: number) => (t += ms) };
+    return { clock, make: () => new CreditMeter(database, 16, { holdMs: 60_000 }, undefined, clock.now) };
+  };
+  const check = async (id: string) => ({
+    ...(await ledgerCheck(database, id)),
+    held: await heldCredits(database, id),
+  });
+  const balanceOf = async (id: string) =>
+    Number(
+      (await database.query<{ credits: string }>('select credits from accounts where id = $1', [id]))[0]!
+        .credits,
+    );
+
+  it('a busy account draws from a hold: no statement per request, the settle writes one charge row each and releases the rest', async () => {
+    const a = await createAccount(database, { name: 'Hold', plan: 'fund', credits: 10_000 });
+    const { clock, make } = busyMeter();
+    const m = make();
+    // one second at 40 credits/s, charged exactly
+    for (let i = 0; i < 40; i++) expect(await m.charge(charge(a.id, i))).toBe(true);
+    expect(await check(a.id)).toMatchObject({ balance: 9_960, charges: 40, held: 0 });
+    clock.advance(1_000);
+    // the next charge is exact and takes a hold of ~60 s x 40/s, capped at 1/16 of the rest: 622
+    expect(await m.charge(charge(a.id, 40))).toBe(true);
+    expect(await check(a.id)).toEqual({
+      balance: 9_959 - 622,
+      ledgerSum: 9_959 - 622,
+      charges: 41,
+      refunds: 0,
+      grants: 1,
+      held: 622,
+    });
+    const served = [];
+    for (let i = 41; i < 141; i++) served.push(charge(a.id, i));
+    expect(await Promise.all(served.map((c) => m.charge(c)))).toEqual(Array(100).fill(true));
+    await m.refund(served[0]!);
+    expect(await balanceOf(a.id)).toBe(9_959 - 622); // nothing written yet
+    await m.settle();
+    // 141 charges, 1 refund: 9,860 left; the unused 523 came back; the refunded request has both rows
+    expect(await check(a.id)).toEqual({
+      balance: 9_860,
+      ledgerSum: 9_860,
+      charges: 141,
+      refunds: 1,
+      grants: 1,
+      held: 0,
+    });
+    const rows = await database.query<{ reason: string; delta: number }>(
+      `select reason, delta from credit_ledger where account_id = $1 and request_id = 'r41' order by id`,
+      [a.id],
+    );
+    expect(rows).toEqual([
+      { reason: 'charge', delta: -1 },
+      { reason: 'refund', delta: 1 },
+    ]);
+    await m.close();
+  });
+
+  it('two busy meters never serve beyond the balance; after the settle the ledger explains every credit', async () => {
+    const a = await createAccount(database, { name: 'Busy', plan: 'fund', credits: 400 });
+    const { clock, make } = busyMeter();
+    const [m1, m2] = [make(), make()];
+    for (let i = 0; i < 40; i++) await (i % 2 ? m1 : m2).charge(charge(a.id, i));
+    clock.advance(1_000);
+    const results = await Promise.all(
+      Array.from({ length: 600 }, (_, i) => (i % 2 ? m1 : m2).charge(charge(a.id, 100 + i))),
+    );
+    const served = 40 + results.filter(Boolean).length;
+    expect(served).toBeLessThanOrEqual(400);
+    // a refusal can leave credits in the other meter's holds (its current one and the one it is settling):
+    // at most 1/16 of the balance each
+    expect(served).toBeGreaterThanOrEqual(400 - 4 * Math.ceil(400 / 16));
+    await Promise.all([m1.close(), m2.close()]);
+    expect(await check(a.id)).toEqual({
+      balance: 400 - served,
+      ledgerSum: 400 - served,
+      charges: served,
+      refunds: 0,
+      grants: 1,
+      held: 0,
+    });
+  });
+
+  it("the sweeper releases a dead instance's hold whole, once; a late settle then charges without a second release", async () => {
+    const a = await createAccount(database, { name: 'Dead', plan: 'fund', credits: 1_000 });
+    const { clock, make } = busyMeter();
+    const m = make();
+    for (let i = 0; i < 20; i++) await m.charge(charge(a.id, i));
+    clock.advance(1_000);
+    await m.charge(charge(a.id, 20));
+    for (let i = 21; i < 26; i++) await m.charge(charge(a.id, i));
+    const open = await check(a.id);
+    expect(open.held).toBe(61); // (1,000 - 21) / 16
+    // the instance "dies": nothing settles; holds younger than the bound are left alone
+    expect(await releaseExpiredHolds(database, 3_600)).toBe(0);
+    expect(await releaseExpiredHolds(database, 0)).toBeGreaterThanOrEqual(1);
+    expect(await check(a.id)).toMatchObject({ balance: 979, ledgerSum: 979, held: 0 });
+    // it was only stalled: its settle writes the 5 charges it served; the hold is not released twice
+    await m.close();
+    expect(await check(a.id)).toEqual({
+      balance: 974,
+      ledgerSum: 974,
+      charges: 26,
+      refunds: 0,
+      grants: 1,
+      held: 0,
+    });
+  });
+
+  it('a client firing one request after another is charged exactly, whatever its rate: no hold', async () => {
+    const a = await createAccount(database, { name: 'Serial', plan: 'fund', credits: 1_000 });
+    const { clock, make } = busyMeter();
+    const m = make();
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 40; i++) {
+        expect(await m.charge(charge(a.id, round * 100 + i))).toBe(true);
+        await m.done(a.id);
+      }
+      clock.advance(1_000);
+    }
+    expect(await check(a.id)).toEqual({
+      balance: 880,
+      ledgerSum: 880,
+      charges: 120,
+      refunds: 0,
+      grants: 1,
+      held: 0,
+    });
+    const reserves = await database.query(
+      `select 1 from credit_ledger where account_id = $1 and reason = 'reserve'`,
+      [a.id],
+    );
+    expect(reserves).toEqual([]);
+    await m.close();
+  });
+
+  it("a hold is settled before the account's last request in flight is answered: the balance is then exact", async () => {
+    const a = await createAccount(database, { name: 'Idle', plan: 'fund', credits: 10_000 });
+    const { clock, make } = busyMeter();
+    const m = make();
+    // one second at 40 credits/s with 8 requests in flight at a time
+    for (let b = 0; b < 5; b++) {
+      const batch = Array.from({ length: 8 }, (_, i) => charge(a.id, b * 8 + i));
+      expect(await Promise.all(batch.map((c) => m.charge(c)))).toEqual(Array(8).fill(true));
+      for (const _ of batch) await m.done(a.id);
+    }
+    expect(await check(a.id)).toMatchObject({ balance: 9_960, held: 0 });
+    clock.advance(1_000);
+    const burst = Array.from({ length: 8 }, (_, i) => charge(a.id, 100 + i));
+    expect(await Promise.all(burst.map((c) => m.charge(c)))).toEqual(Array(8).fill(true));
+    const open = await check(a.id);
+    expect(open.held).toBeGreaterThan(0); // a hold was taken with the burst
+    for (let i = 0; i < 7; i++) await m.done(a.id);
+    expect((await check(a.id)).held).toBe(open.held); // one request still in flight: the hold is open
+    await m.done(a.id);
+    expect(await check(a.id)).toEqual({
+      balance: 9_952,
+      ledgerSum: 9_952,
+      charges: 48,
+      refunds: 0,
+      grants: 1,
+      held: 0,
+    });
+    await m.close();
   });
 
   it('grants must be positive whole numbers for an existing account', async () => {

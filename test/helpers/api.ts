@@ -20,6 +20,8 @@ export interface RunningApi {
   /** Every log line the instance wrote (pino JSON). */
   logs: string[];
   get(path: string, init?: RequestInit & { key?: string }): Promise<ApiResponse>;
+  /** Settles the instance's credit holds (the balance then counts only what was served). */
+  settleCredits(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -72,6 +74,7 @@ export async function startApi(database: Database, opts: StartOptions = {}): Pro
       if (key) h.set('authorization', `Bearer ${key}`);
       return fetch(url + path, { ...rest, headers: h });
     },
+    settleCredits: () => app.creditMeter.settle(),
     close: () => app.close(),
   };
 }

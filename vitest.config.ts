@@ -36,6 +36,8 @@ export default defineConfig({
     exclude: ['**/node_modules/**', ...backendExcludes()],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // the Postgres pass's migrated template database (a no-op without DATABASE_URL)
+    globalSetup: ['test/setup/postgres-template.ts'],
     pool: 'forks',
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
   },

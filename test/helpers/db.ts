@@ -62,7 +62,10 @@ function migrationsHash(extra = ''): string {
  * `CREATE DATABASE ... TEMPLATE` copy of it, about 0.2 s instead of a second or more of migrations.
  */
 export function postgresTemplateName(url: string): string {
-  const base = new URL(url).pathname.slice(1).toLowerCase().replace(/[^a-z0-9_]/g, '_');
+  const base = new URL(url).pathname
+    .slice(1)
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '_');
   return `${base.slice(0, 40)}_tpl_${migrationsHash()}`;
 }
 

@@ -20,12 +20,19 @@ export async function createTestDatabase(): Promise<Database> {
   const name = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${postgresTemplateName(url)}`);
+  } catch (err) {
+    // no template (a run without the global setup, or another run on the same database dropped it): plain
+    if ((err as { code?: string }).code !== '3D000') throw err;
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
   const u = new URL(url);
   u.pathname = `/${name}`;
   const db = await openDatabase({ databaseUrl: u.toString(), poolSize: 20 });
-  await db.migrate();
+  await db.migrate(); // a no-op on a copy of the template: every migration is recorded as applied
   return {
     ...db,
     async close() {
@@ -36,6 +43,30 @@ export async function createTestDatabase(): Promise<Database> {
       await a.end();
     },
   };
+}
+
+/**
+ * A hash of the migrations folder (and of `extra`, the bytes of whatever else a template depends on): a
+ * template made from other migrations never serves as this run's.
+ */
+function migrationsHash(extra = ''): string {
+  const hash = createHash('sha256').update(extra);
+  for (const f of readdirSync('migrations', { recursive: true, encoding: 'utf8' }).sort())
+    if (f.endsWith('.sql') || f.endsWith('.json')) hash.update(f).update(readFileSync(join('migrations', f)));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * The Postgres pass's migrated template: a database beside DATABASE_URL's, named after it and the migrations,
+ * made once per run by the global setup (`test/setup/postgres-template.ts`). A test database is a
+ * `CREATE DATABASE ... TEMPLATE` copy of it, about 0.2 s instead of a second or more of migrations.
+ */
+export function postgresTemplateName(url: string): string {
+  const base = new URL(url).pathname
+    .slice(1)
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '_');
+  return `${base.slice(0, 40)}_tpl_${migrationsHash()}`;
 }
 
 let template: Promise<Blob> | null = null;
@@ -49,11 +80,8 @@ let template: Promise<Blob> | null = null;
 function migratedTemplate(): Promise<Blob> {
   template ??= (async () => {
     // keyed by the migrations and the PGlite build (a data directory is only valid for its own build)
-    const hash = createHash('sha256').update(readFileSync('node_modules/@electric-sql/pglite/package.json'));
-    for (const f of readdirSync('migrations', { recursive: true, encoding: 'utf8' }).sort())
-      if (f.endsWith('.sql') || f.endsWith('.json'))
-        hash.update(f).update(readFileSync(join('migrations', f)));
-    const file = join(tmpdir(), `findata-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+    const hash = migrationsHash(readFileSync('node_modules/@electric-sql/pglite/package.json', 'utf8'));
+    const file = join(tmpdir(), `findata-pglite-template-${hash}.tar`);
     try {
       return new Blob([readFileSync(file)]);
     } catch {

@@ -179,9 +179,9 @@ function scanEvents(html: string): string[] {
   scanHtml(html, {
     opentag: (name, style) => out.push(`<${name} ${JSON.stringify(style)}`),
     closetag: (name) => out.push(`</${name}`),
-    text: (start, end) => {
-      if (!(start >= 0 && start <= end && end <= html.length)) throw new Error(`bad range ${start}-${end}`);
-      out.push(`"${html.slice(start, end)}`);
+    text: (source, start, end) => {
+      if (!(start >= 0 && start <= end && end <= source.length)) throw new Error(`bad range ${start}-${end}`);
+      out.push(`"${source.slice(start, end)}`);
     },
     entity: (text) => out.push(`"${text}`),
   });

@@ -215,6 +215,8 @@ class Scanner {
   private readonly byName = new Map<string, Tag>();
   /** Short ASCII names (up to 5 letters/digits, any case) packed into a number: no slice, no lower-casing. */
   private readonly byKey = new Map<number, Tag>();
+  /** Other ASCII names by a hash of their lower-cased characters (the first name of each hash only). */
+  private readonly byHash = new Map<number, { lower: string; tag: Tag }>();
 
   /** The chunk being read and where it starts in the document. */
   private chunk = '';
@@ -305,6 +307,40 @@ class Scanner {
           this.byKey.set(key, tag);
         }
         return tag;
+      }
+    }
+    if (this.foreign.length === 1 && this.foreign[0] === NONE) {
+      // Any other ASCII name (inline XBRL's `ix:nonFraction`): looked up by a hash of its lower-cased
+      // characters, then compared with the name that hash stands for, character by character.
+      let hash = end - start;
+      let ascii = true;
+      for (let i = start; i < end; i++) {
+        let c = h.charCodeAt(i);
+        if (c >= 0x80) {
+          ascii = false;
+          break;
+        }
+        if (c >= 0x41 && c <= 0x5a) c |= 0x20;
+        hash = Math.imul(hash ^ c, 0x01000193);
+      }
+      if (ascii) {
+        const known = this.byHash.get(hash);
+        if (known === undefined) {
+          const lower = h.slice(start, end).toLowerCase();
+          const tag = this.tag(this.readTagName(h, start, end));
+          this.byHash.set(hash, { lower, tag });
+          return tag;
+        }
+        const lower = known.lower;
+        if (lower.length === end - start) {
+          let same = true;
+          for (let i = start; i < end && same; i++) {
+            let c = h.charCodeAt(i);
+            if (c >= 0x41 && c <= 0x5a) c |= 0x20;
+            same = c === lower.charCodeAt(i - start);
+          }
+          if (same) return known.tag;
+        }
       }
     }
     return this.tag(this.readTagName(h, start, end));

@@ -67,9 +67,14 @@ const KIND = new Map<string, number>([
   ...[...SKIP_TAGS].map((t): [string, number] => [t, SKIP]),
 ]);
 const HIDDEN_STYLE = /display\s*:\s*none/i;
-/** Most tags carry long inline styles: look for "none" before running the regex. */
+/**
+ * Most tags carry inline styles: look for "none" before running the regex, and not even that in a style
+ * shorter than the shortest the regex matches ("display:none", 12 characters).
+ */
 export const isHidden = (style: string): boolean =>
-  (style.includes('none') || style.includes('NONE') || style.includes('None')) && HIDDEN_STYLE.test(style);
+  style.length >= 12 &&
+  (style.includes('none') || style.includes('NONE') || style.includes('None')) &&
+  HIDDEN_STYLE.test(style);
 
 /** Decodes entities (Windows-1252 numeric references map to their real characters) and normalises spaces. */
 export function decodeHtmlText(text: string): string {
@@ -398,7 +403,9 @@ export function dropPageFurniture(blocks: string[]): string[] {
     const k = keys[i];
     if (k === null || k === undefined) return true;
     const seen = counts.get(k.key) ?? 0;
-    if (NAV_LINK.test(k.key)) return seen < 3;
+    // under 3, a block is kept whatever it says
+    if (seen < 3) return true;
+    if (NAV_LINK.test(k.key)) return false;
     return !(k.numbered && seen >= 4);
   });
 }

@@ -239,7 +239,8 @@ class Scanner {
     for (let i = this.earlier.length - 1; i >= 0 && at > start; i--) {
       const c = this.earlier[i]!;
       at -= c.length;
-      out = c.slice(Math.max(start - at, 0), Math.min(end - at, c.length)) + out;
+      // (a chunk after the range's end gives nothing: its end bound is clamped at 0, never negative)
+      out = c.slice(Math.max(start - at, 0), Math.max(Math.min(end - at, c.length), 0)) + out;
     }
     return out + this.chunk.slice(0, Math.max(end - this.offset, 0));
   }

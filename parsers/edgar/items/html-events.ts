@@ -16,10 +16,11 @@ export interface HtmlEvents {
   opentag(name: string, style: string | undefined): void;
   closetag(name: string): void;
   /**
-   * Text from the document as it stands, `html.slice(start, end)` with 0 <= start <= end <= html.length
-   * (not sliced here, so skipped text costs nothing).
+   * Text from the document as it stands, `source.slice(start, end)` with 0 <= start <= end <= source.length
+   * (not sliced here, so skipped text costs nothing): `source` is the chunk of the document the text lies
+   * in, or, for a text that spans two chunks, that text alone.
    */
-  text(start: number, end: number): void;
+  text(source: string, start: number, end: number): void;
   /** A decoded entity's text (the Parser emits it as a text event of its own). */
   entity(data: string): void;
 }
@@ -162,11 +163,20 @@ type Quote = number;
 
 const { fromCodePoint } = String;
 
-/** Runs `events` over `html` with htmlparser2's `Parser` semantics (see the module comment). */
-export function scanHtml(html: string, events: HtmlEvents): void {
-  const scanner = new Scanner(html, events);
+/**
+ * Runs `events` over `html` with htmlparser2's `Parser` semantics (see the module comment). The document may
+ * come in chunks (its strings in order; the events are those of the whole document, a text only split where
+ * a chunk ends): a large document read in chunks is never one string, which saves decoding it whole (a
+ * fresh, page-faulted block of memory per document).
+ */
+export function scanHtml(html: string | Iterable<string>, events: HtmlEvents): void {
+  const scanner = new Scanner(events);
   const tokenizer = new Tokenizer({ decodeEntities: true }, scanner);
-  if (html !== '') tokenizer.write(html);
+  for (const chunk of typeof html === 'string' ? [html] : html) {
+    if (chunk === '') continue;
+    scanner.append(chunk);
+    tokenizer.write(chunk);
+  }
   tokenizer.end();
 }
 
@@ -205,11 +215,35 @@ class Scanner {
   private readonly byName = new Map<string, Tag>();
   /** Short ASCII names (up to 5 letters/digits, any case) packed into a number: no slice, no lower-casing. */
   private readonly byKey = new Map<number, Tag>();
+  /** Other ASCII names by a hash of their lower-cased characters (the first name of each hash only). */
+  private readonly byHash = new Map<number, { lower: string; tag: Tag }>();
 
-  constructor(
-    private readonly html: string,
-    private readonly events: HtmlEvents,
-  ) {}
+  /** The chunk being read and where it starts in the document. */
+  private chunk = '';
+  private offset = 0;
+  /** The chunks read before it, for the rare range that starts in one of them. */
+  private readonly earlier: string[] = [];
+
+  constructor(private readonly events: HtmlEvents) {}
+
+  append(chunk: string): void {
+    if (this.chunk !== '') this.earlier.push(this.chunk);
+    this.offset += this.chunk.length;
+    this.chunk = chunk;
+  }
+
+  /** `document.slice(start, end)` for a range that starts before the current chunk (0 <= start <= end). */
+  private spanning(start: number, end: number): string {
+    let out = '';
+    let at = this.offset;
+    for (let i = this.earlier.length - 1; i >= 0 && at > start; i--) {
+      const c = this.earlier[i]!;
+      at -= c.length;
+      // (a chunk after the range's end gives nothing: its end bound is clamped at 0, never negative)
+      out = c.slice(Math.max(start - at, 0), Math.max(Math.min(end - at, c.length), 0)) + out;
+    }
+    return out + this.chunk.slice(0, Math.max(end - this.offset, 0));
+  }
 
   isInForeignContext(): boolean {
     return this.foreign[this.foreign.length - 1] !== NONE;
@@ -230,8 +264,8 @@ class Scanner {
   }
 
   /** The Parser's `readTagName` (lower-cased; SVG casing in foreign content; `image` is `img` in HTML). */
-  private readTagName(start: number, end: number): string {
-    const name = this.html.slice(start, end).toLowerCase();
+  private readTagName(source: string, start: number, end: number): string {
+    const name = source.slice(start, end).toLowerCase();
     const top = this.foreign[this.foreign.length - 1];
     if (top === SVG) return svgTagNameAdjustments.get(name) ?? name;
     if (this.foreign.length > 1) {
@@ -243,9 +277,17 @@ class Scanner {
   }
 
   private readTag(start: number, end: number): Tag {
+    let h = this.chunk;
+    if (start >= this.offset) {
+      start -= this.offset;
+      end -= this.offset;
+    } else {
+      h = this.spanning(start, end);
+      end -= start;
+      start = 0;
+    }
     // Outside any foreign content the name only depends on its letters: look it up by a packed key.
     if (end - start <= 5 && this.foreign.length === 1 && this.foreign[0] === NONE) {
-      const h = this.html;
       let key = 0;
       for (let i = start; i < end; i++) {
         const c = h.charCodeAt(i);
@@ -262,13 +304,47 @@ class Scanner {
       if (key > 0) {
         let tag = this.byKey.get(key);
         if (tag === undefined) {
-          tag = this.tag(this.readTagName(start, end));
+          tag = this.tag(this.readTagName(h, start, end));
           this.byKey.set(key, tag);
         }
         return tag;
       }
     }
-    return this.tag(this.readTagName(start, end));
+    if (this.foreign.length === 1 && this.foreign[0] === NONE) {
+      // Any other ASCII name (inline XBRL's `ix:nonFraction`): looked up by a hash of its lower-cased
+      // characters, then compared with the name that hash stands for, character by character.
+      let hash = end - start;
+      let ascii = true;
+      for (let i = start; i < end; i++) {
+        let c = h.charCodeAt(i);
+        if (c >= 0x80) {
+          ascii = false;
+          break;
+        }
+        if (c >= 0x41 && c <= 0x5a) c |= 0x20;
+        hash = Math.imul(hash ^ c, 0x01000193);
+      }
+      if (ascii) {
+        const known = this.byHash.get(hash);
+        if (known === undefined) {
+          const lower = h.slice(start, end).toLowerCase();
+          const tag = this.tag(this.readTagName(h, start, end));
+          this.byHash.set(hash, { lower, tag });
+          return tag;
+        }
+        const lower = known.lower;
+        if (lower.length === end - start) {
+          let same = true;
+          for (let i = start; i < end && same; i++) {
+            let c = h.charCodeAt(i);
+            if (c >= 0x41 && c <= 0x5a) c |= 0x20;
+            same = c === lower.charCodeAt(i - start);
+          }
+          if (same) return known.tag;
+        }
+      }
+    }
+    return this.tag(this.readTagName(h, start, end));
   }
 
   ontext(start: number, end: number): void {
@@ -280,10 +356,14 @@ class Scanner {
    * after an unfinished closing tag at the very end starts at -1 ("</Item 1." gives the text ".").
    */
   private text(start: number, end: number): void {
-    const n = this.html.length;
+    const n = this.offset + this.chunk.length;
     const from = start < 0 ? Math.max(n + start, 0) : Math.min(start, n);
-    const to = end < 0 ? Math.max(n + end, 0) : Math.min(end, n);
-    this.events.text(from, Math.max(from, to));
+    const to = Math.max(from, end < 0 ? Math.max(n + end, 0) : Math.min(end, n));
+    if (from >= this.offset) this.events.text(this.chunk, from - this.offset, to - this.offset);
+    else {
+      const text = this.spanning(from, to);
+      this.events.text(text, 0, text.length);
+    }
   }
 
   ontextentity(cp: number, _end: number): void {
@@ -366,11 +446,17 @@ class Scanner {
 
   onattribname(start: number, end: number): void {
     // the attribute name lower-cased is "style", and the tag has none yet (the first one counts)
-    const h = this.html;
+    if (!this.pending || this.style !== undefined || end - start !== 5) {
+      this.inStyle = false;
+      return;
+    }
+    let h = this.chunk;
+    if (start >= this.offset) start -= this.offset;
+    else {
+      h = this.spanning(start, end);
+      start = 0;
+    }
     this.inStyle =
-      this.pending &&
-      this.style === undefined &&
-      end - start === 5 &&
       (h.charCodeAt(start) | 0x20) === 0x73 &&
       (h.charCodeAt(start + 1) | 0x20) === 0x74 &&
       (h.charCodeAt(start + 2) | 0x20) === 0x79 &&
@@ -379,7 +465,11 @@ class Scanner {
   }
 
   onattribdata(start: number, end: number): void {
-    if (this.inStyle) this.value += this.html.slice(start, end);
+    if (this.inStyle)
+      this.value +=
+        start >= this.offset
+          ? this.chunk.slice(start - this.offset, end - this.offset)
+          : this.spanning(start, end);
   }
 
   onattribentity(cp: number): void {

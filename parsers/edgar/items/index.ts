@@ -5,7 +5,7 @@ import { isCrossReferenceIndex, sliceCrossReference } from './cross-reference.ts
 import { resolveItems } from './resolve.ts';
 import { splitBlocks } from './split.ts';
 import { htmlToBlocks, looksLikeHtml, plainToBlocks } from './text.ts';
-import { documentFormat, unwrapText } from './wrapped.ts';
+import { documentFormat, documentFormatOfHead, unwrapText } from './wrapped.ts';
 
 export { ITEM_TYPES, type ItemForm, type ItemType } from './catalog.ts';
 
@@ -52,10 +52,26 @@ export interface SplitInput {
 
 /** Splits one primary document into items. Never throws on bad input: returns `unparseable_document`. */
 export function splitItems(input: SplitInput): SplitResult {
+  return splitDocument(
+    input,
+    () => toBlocks(input.html, input.text),
+    () => (input.html ? { html: input.html } : { text: input.text ?? '' }),
+  );
+}
+
+/**
+ * `splitItems` on a document given by its blocks (`readBlocks`, read first) and, for the rare cross-reference
+ * index, by its whole text (`readDocument`, read only then); `input.html` and `input.text` are not read.
+ */
+function splitDocument(
+  input: SplitInput,
+  readBlocks: () => string[],
+  readDocument: () => { html: string } | { text: string },
+): SplitResult {
   const warnings: string[] = [];
   let blocks: string[];
   try {
-    blocks = toBlocks(input.html, input.text);
+    blocks = readBlocks();
   } catch (err) {
     return unparseable([`could not read the document: ${(err as Error).message}`]);
   }
@@ -78,7 +94,7 @@ export function splitItems(input: SplitInput): SplitResult {
   }
   const indexRows = sections.filter((s) => s.indexRow).length;
   const xref = isCrossReferenceIndex(sections, blocks)
-    ? sliceCrossReference(sections, blocks, input.html ? { html: input.html } : { text: input.text ?? '' })
+    ? sliceCrossReference(sections, blocks, readDocument())
     : null;
   if (xref) {
     xref.texts.forEach((t, i) => {
@@ -111,6 +127,23 @@ export interface SplitFileOptions {
  * type; an included EX-13 is the annual report for `resolve`). Output is exactly what the API serves.
  */
 export function splitFilingFile(bytes: Buffer | string, opts: SplitFileOptions): SplitResult {
+  if (typeof bytes !== 'string' && isAscii(bytes)) {
+    // An ASCII HTML document (nearly every one EDGAR serves) is read from its bytes in chunks, never decoded
+    // whole; what its first characters decide is what the whole string would (see `documentFormatOfHead`).
+    const complete = bytes.length <= HEAD_CHARS;
+    const head = bytes.toString('latin1', 0, Math.min(bytes.length, HEAD_CHARS));
+    if (!isSubmissionText(head) && documentFormatOfHead(head, complete) === 'html') {
+      return splitDocument(
+        {
+          form: opts.form,
+          ...(opts.filingDate ? { filingDate: opts.filingDate } : {}),
+          ...(opts.resolve ? { resolve: true } : {}),
+        },
+        () => htmlToBlocks(bytes),
+        () => ({ html: bytes.toString('latin1') }),
+      );
+    }
+  }
   const content = typeof bytes === 'string' ? bytes : decodeBytes(bytes);
   if (!isSubmissionText(content)) {
     const isHtml = looksLikeHtml(content);
@@ -148,6 +181,9 @@ export function splitFilingFile(bytes: Buffer | string, opts: SplitFileOptions):
       : {}),
   });
 }
+
+/** How much of a document decides its format (`looksLikeHtml` reads 20,000 characters, `isSubmissionText` 8,192). */
+const HEAD_CHARS = 1 << 16;
 
 function unparseable(warnings: string[]): SplitResult {
   return { items: [], items_unavailable_reason: 'unparseable_document', warnings };

@@ -84,8 +84,11 @@ function shareBodies(sections: Section[], blocks: string[], scheme: Scheme): voi
         s.extra = [owner.start + 1, owner.end];
         continue;
       }
+      // the first 600 characters of the body's blocks joined by spaces (joined only as far as they reach)
+      let last = owner.start + 1;
+      for (let chars = 0; last < owner.end && chars <= 600; last++) chars += blocks[last]!.length + 1;
       const body = blocks
-        .slice(owner.start + 1, owner.end)
+        .slice(owner.start + 1, last)
         .join(' ')
         .slice(0, 600);
       const list = /\bItems\s+((?:\d{1,2}[A-C]?\s*(?:,\s*and|,|and|&|through|-)?\s*)+)/i.exec(body);

@@ -67,9 +67,14 @@ const KIND = new Map<string, number>([
   ...[...SKIP_TAGS].map((t): [string, number] => [t, SKIP]),
 ]);
 const HIDDEN_STYLE = /display\s*:\s*none/i;
-/** Most tags carry long inline styles: look for "none" before running the regex. */
+/**
+ * Most tags carry inline styles: look for "none" before running the regex, and not even that in a style
+ * shorter than the shortest the regex matches ("display:none", 12 characters).
+ */
 export const isHidden = (style: string): boolean =>
-  (style.includes('none') || style.includes('NONE') || style.includes('None')) && HIDDEN_STYLE.test(style);
+  style.length >= 12 &&
+  (style.includes('none') || style.includes('NONE') || style.includes('None')) &&
+  HIDDEN_STYLE.test(style);
 
 /** Decodes entities (Windows-1252 numeric references map to their real characters) and normalises spaces. */
 export function decodeHtmlText(text: string): string {
@@ -131,8 +136,21 @@ export function looksLikeHtml(body: string): boolean {
   return /<(html|body|p|div|font|br|span|td|tr)[\s>/]/i.test(body.slice(0, 20_000));
 }
 
-/** HTML -> blocks. Table rows become one block with non-empty cells joined by ' | '. */
-export function htmlToBlocks(html: string): string[] {
+/** Characters per chunk when HTML bytes are read in chunks (a string this size stays in V8's young space). */
+const CHUNK_CHARS = 1 << 16;
+
+/** Latin-1 `bytes` as strings of CHUNK_CHARS characters, in order. */
+function* latin1Chunks(bytes: Buffer): Generator<string> {
+  for (let at = 0; at < bytes.length; at += CHUNK_CHARS)
+    yield bytes.toString('latin1', at, Math.min(at + CHUNK_CHARS, bytes.length));
+}
+
+/**
+ * HTML -> blocks. Table rows become one block with non-empty cells joined by ' | '. Bytes are read as
+ * Latin-1 (the caller's choice of decoding), in chunks: the same blocks as from `bytes.toString('latin1')`
+ * without building that string.
+ */
+export function htmlToBlocks(html: string | Buffer): string[] {
   const blocks: string[] = [];
   // The current line, kept as `normalizeSpaces` of its text while the text arrives: runs of spaces are one
   // space and there is none at either end; `gap` says a run of spaces came after its last character. Text
@@ -144,12 +162,12 @@ export function htmlToBlocks(html: string): string[] {
   let skipDepth = 0;
   let tableDepth = 0;
 
-  /** Appends `html[from, to)`: one slice per run of text whose only spaces are single plain ones. */
-  const appendRange = (from: number, to: number) => {
+  /** Appends `source[from, to)`: one slice per run of text whose only spaces are single plain ones. */
+  const appendRange = (source: string, from: number, to: number) => {
     let seg = -1;
     for (let i = from; i < to; i++) {
-      const c = html.charCodeAt(i);
-      if (c === 32 ? seg >= 0 && i + 1 < to && !isSpace(html.charCodeAt(i + 1)) : !isSpace(c)) {
+      const c = source.charCodeAt(i);
+      if (c === 32 ? seg >= 0 && i + 1 < to && !isSpace(source.charCodeAt(i + 1)) : !isSpace(c)) {
         if (seg < 0) {
           if (gap && line !== '') line += ' ';
           gap = false;
@@ -158,12 +176,12 @@ export function htmlToBlocks(html: string): string[] {
         continue;
       }
       if (seg >= 0) {
-        line += html.slice(seg, i);
+        line += source.slice(seg, i);
         seg = -1;
       }
       gap = true;
     }
-    if (seg >= 0) line += html.slice(seg, to);
+    if (seg >= 0) line += source.slice(seg, to);
   };
   /** Appends an entity's text (one or two characters). */
   const appendEntity = (text: string) => {
@@ -201,7 +219,7 @@ export function htmlToBlocks(html: string): string[] {
     if (cells !== null) cells = [];
   };
 
-  scanHtml(html, {
+  scanHtml(typeof html === 'string' ? html : latin1Chunks(html), {
     opentag(name, style) {
       if (skipDepth > 0) {
         skipDepth++;
@@ -227,8 +245,8 @@ export function htmlToBlocks(html: string): string[] {
         if (tableDepth === 1) cells = [];
       } else if (kind === BLOCK) flushLine();
     },
-    text(start, end) {
-      if (skipDepth === 0) appendRange(start, end);
+    text(source, start, end) {
+      if (skipDepth === 0) appendRange(source, start, end);
     },
     entity(text) {
       if (skipDepth === 0) appendEntity(text);
@@ -385,7 +403,9 @@ export function dropPageFurniture(blocks: string[]): string[] {
     const k = keys[i];
     if (k === null || k === undefined) return true;
     const seen = counts.get(k.key) ?? 0;
-    if (NAV_LINK.test(k.key)) return seen < 3;
+    // under 3, a block is kept whatever it says
+    if (seen < 3) return true;
+    if (NAV_LINK.test(k.key)) return false;
     return !(k.numbered && seen >= 4);
   });
 }

@@ -174,14 +174,30 @@ function parserEvents(html: string): string[] {
   ).end(html);
   return out;
 }
-function scanEvents(html: string): string[] {
+/** `html` cut into strings of `size` characters (the last one shorter). */
+const chunksOf = (html: string, size: number): string[] => {
   const out: string[] = [];
-  scanHtml(html, {
+  for (let at = 0; at < html.length; at += size) out.push(html.slice(at, at + size));
+  return out;
+};
+/** Events with each run of adjacent texts merged into one (chunks may split a text, never anything else). */
+const mergeTexts = (events: string[]): string[] => {
+  const out: string[] = [];
+  for (const e of events) {
+    if (e.startsWith('"') && out.length > 0 && out[out.length - 1]!.startsWith('"'))
+      out[out.length - 1] += e.slice(1);
+    else out.push(e);
+  }
+  return out;
+};
+function scanEvents(html: string, chunkSize?: number): string[] {
+  const out: string[] = [];
+  scanHtml(chunkSize === undefined ? html : chunksOf(html, chunkSize), {
     opentag: (name, style) => out.push(`<${name} ${JSON.stringify(style)}`),
     closetag: (name) => out.push(`</${name}`),
-    text: (start, end) => {
-      if (!(start >= 0 && start <= end && end <= html.length)) throw new Error(`bad range ${start}-${end}`);
-      out.push(`"${html.slice(start, end)}`);
+    text: (source, start, end) => {
+      if (!(start >= 0 && start <= end && end <= source.length)) throw new Error(`bad range ${start}-${end}`);
+      out.push(`"${source.slice(start, end)}`);
     },
     entity: (text) => out.push(`"${text}`),
   });
@@ -244,7 +260,30 @@ describe('scanHtml (the Tokenizer-driven events under htmlToBlocks)', () => {
       const events = scanEvents(html);
       expect(events.length, name).toBeGreaterThan(10_000);
       expect(events, name).toEqual(parserEvents(html));
+      // read in chunks: tags, entities and attributes cut anywhere across the chunks' ends
+      for (const size of [4093, 65_536])
+        expect(mergeTexts(scanEvents(html, size)), name).toEqual(mergeTexts(events));
     }
+  });
+
+  it('gives the same events from a document in chunks of any size (a text split only where a chunk ends)', async () => {
+    for (const html of EDGE_CASES)
+      for (let size = 1; size <= 7; size++)
+        expect(mergeTexts(scanEvents(html, size)), `${html} / ${size}`).toEqual(mergeTexts(scanEvents(html)));
+    const fc = await import('fast-check');
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...EDGE_CASES, '&nbsp;', '&#146;', '<p style="display: none">', 'Item 1.'), {
+          maxLength: 12,
+        }),
+        fc.integer({ min: 1, max: 9 }),
+        (parts, size) => {
+          const html = parts.join('');
+          expect(mergeTexts(scanEvents(html, size))).toEqual(mergeTexts(scanEvents(html)));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 
@@ -376,10 +415,13 @@ describe('htmlToBlocks against its Parser-based reference', () => {
   it('gives the same blocks on real filings (GAINSCO 2009, Apple 2024 inline XBRL)', async () => {
     const { CORPUS, readFixture } = await import('./items-corpus.ts');
     for (const name of ['10k-gainsco-2009', '10k-aapl-2024']) {
-      const html = readFixture(CORPUS.find((c) => c.name === name)!.path).toString('latin1');
+      const bytes = readFixture(CORPUS.find((c) => c.name === name)!.path);
+      const html = bytes.toString('latin1');
       const blocks = htmlToBlocks(html);
       expect(blocks.length, name).toBeGreaterThan(500);
       expect(blocks, name).toEqual(parserBlocks(html));
+      // from the bytes, read in 64 Ki-character chunks (GAINSCO: 25 of them)
+      expect(htmlToBlocks(bytes), name).toEqual(blocks);
     }
   });
 });
@@ -391,6 +433,31 @@ describe('splitFilingFile on bytes', () => {
     const { splitFilingFile } = await import('../../../parsers/edgar/items/index.ts');
     return splitFilingFile(bytes, { form: '10-K' }).items.find((i) => i.number === 'Item-1')?.text;
   };
+
+  it('splits an ASCII HTML file read in chunks as it splits its text, whatever its first 64 Ki characters say', async () => {
+    const { splitFilingFile } = await import('../../../parsers/edgar/items/index.ts');
+    const filler = (n: number) => 'Revenue grew. '.repeat(Math.ceil(n / 14)).slice(0, n);
+    const files = [
+      // a real tag well inside the head: read in chunks
+      doc(filler(200_000)),
+      // the first real tag (<p>) cut by the head's end ("<p" at 65,535), or just after it
+      `<html><body><div>${filler(65_536 - 19)}<p>ITEM 1. BUSINESS</p><p>Sales.</p><p>ITEM 2. PROPERTIES</p><p>None.</p>`,
+      `<html><body><div>${filler(70_000)}<p>ITEM 1. BUSINESS</p><p>Sales.</p><p>ITEM 2. PROPERTIES</p><p>None.</p>`,
+      // plain text in a wrapper, longer than the head: read as text
+      `<html><body><div>\nITEM 1. BUSINESS\n\n${filler(80_000)}\n\nITEM 2. PROPERTIES\n\nNone.\n</div></body></html>`,
+      // short files, decided by their whole text
+      doc('Short.'),
+      '<html><body><div>\nITEM 1. BUSINESS\n\nText.\n\nITEM 2. PROPERTIES\n\nNone.\n</div></body></html>',
+    ];
+    for (const file of files) {
+      const bytes = Buffer.from(file, 'latin1');
+      for (const form of ['10-K', '8-K'] as const) {
+        const split = splitFilingFile(bytes, { form });
+        expect(split, `${file.slice(0, 40)} ${file.length}`).toEqual(splitFilingFile(file, { form }));
+        if (form === '10-K') expect(split.items.map((i) => i.number)).toEqual(['Item-1', 'Item-2']);
+      }
+    }
+  });
 
   it('reads UTF-8, and a file that is not valid UTF-8 (or spells U+FFFD) as Latin-1', async () => {
     expect(await business(Buffer.from(doc('Caf\u00e9 sales'), 'utf8'))).toContain('Caf\u00e9 sales');

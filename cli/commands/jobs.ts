@@ -4,6 +4,8 @@ import { FEED_DATASETS, type FeedDataset, feedDays } from '../../jobs/edgar/feed
 import { reparsePartition } from '../../jobs/pipeline.ts';
 import { jobDatasetOf, jobDatasets, refresh, statusSweep } from '../../jobs/refresh.ts';
 import { jobFor } from '../../jobs/registry.ts';
+import type { JobRuntime } from '../../jobs/runtime/index.ts';
+import type { Services } from '../../jobs/services.ts';
 import { DATASETS } from '../../lib/datasets.ts';
 import { startWebhooks } from '../../lib/webhooks/service.ts';
 import { datasetPartitions } from '../../schema/datasets.ts';
@@ -55,25 +57,10 @@ export function registerJobCommands(program: Command, getCtx: () => CliContext =
         process.exitCode = 2;
         return;
       }
-      // Ctrl-C / SIGTERM: stop between partitions (a bulk download is cut off), let running ones finish,
-      // close the database; a second signal exits at once.
-      const stop = new AbortController();
-      const run = withRuntime(ctx, async (services, runtime) => {
+      await stoppableBackfill(ctx, async (services, runtime, signal) => {
         await runtime.startWorkers();
-        const failures = await runBackfills(ctx, services, runtime, ids, opts, stop.signal);
-        await statusSweep(services);
-        return failures;
+        return runBackfills(ctx, services, runtime, ids, opts, signal);
       });
-      onShutdown(ctx.logger, async () => {
-        stop.abort();
-        await run.catch(() => {});
-      });
-      // A shutdown that cuts off a download rejects the run: that is the stop asked for, not a failure.
-      const failed = await run.catch((err: unknown) => {
-        if (stop.signal.aborted) return 1;
-        throw err;
-      });
-      process.exitCode = failed > 0 || stop.signal.aborted ? 1 : 0;
     });
 
   program
@@ -210,15 +197,24 @@ async function feedAction(
     process.exitCode = 2;
     return;
   }
+  await stoppableBackfill(ctx, (services, _runtime, signal) =>
+    runFeedBackfill(ctx, services, ids as FeedDataset[], { ...opts, feed: opts.feed }, signal),
+  );
+}
+
+/**
+ * Runs a backfill whose result is its number of failures, then the status sweep. Ctrl-C / SIGTERM stops it
+ * between partitions (a download is cut off), lets running ones finish and closes the database; a second
+ * signal exits at once. A shutdown that cuts off a download rejects the run: that is the stop asked for,
+ * not a failure. Exit code 1 on any failure or a stop.
+ */
+async function stoppableBackfill(
+  ctx: CliContext,
+  body: (services: Services, runtime: JobRuntime, signal: AbortSignal) => Promise<number>,
+): Promise<void> {
   const stop = new AbortController();
-  const run = withRuntime(ctx, async (services) => {
-    const failures = await runFeedBackfill(
-      ctx,
-      services,
-      ids as FeedDataset[],
-      { ...opts, feed: opts.feed },
-      stop.signal,
-    );
+  const run = withRuntime(ctx, async (services, runtime) => {
+    const failures = await body(services, runtime, stop.signal);
     await statusSweep(services);
     return failures;
   });

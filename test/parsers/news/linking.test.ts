@@ -172,18 +172,35 @@ describe('event types and direction on real wording', () => {
   });
 });
 
-describe('issue 28, second pass: rules read off real headlines (fixtures/news feeds)', () => {
-  // only the item asked for goes through the pipeline (the feeds hold 100 items; linking each costs time)
-  const feeds = new Map<string, ReturnType<typeof parseFeed>>();
-  const article = (file: string, title: string) => {
-    if (!feeds.has(file)) feeds.set(file, parseFeed(readFileSync(new URL(file, dir)), ctx));
-    const f = feeds.get(file) as ReturnType<typeof parseFeed>;
-    const item = f.items.find((x) => x.title === title);
-    if (!item) throw new Error(`no item ${title}`);
-    const a = processItems([{ item, channel: channelOf(f) }], reg).articles[0];
-    if (!a) throw new Error(`no article ${title}`);
-    return a;
+/** A real feed's item by its title, through the whole pipeline (feeds parsed once per file; only the item
+ * asked for goes through the pipeline: the feeds hold 100 items and linking each costs time). */
+const feeds = new Map<string, ReturnType<typeof parseFeed>>();
+const article = (file: string, title: string) => {
+  if (!feeds.has(file)) feeds.set(file, parseFeed(readFileSync(new URL(file, dir)), ctx));
+  const f = feeds.get(file) as ReturnType<typeof parseFeed>;
+  const item = f.items.find((x) => x.title === title);
+  if (!item) throw new Error(`no item ${title}`);
+  const a = processItems([{ item, channel: channelOf(f) }], reg).articles[0];
+  if (!a) throw new Error(`no article ${title}`);
+  return a;
+};
+/** Its event type, primary tickers and the local reader's direction. */
+const read = (file: string, title: string) => {
+  const a = article(file, title);
+  return {
+    type: a.classification.event_type,
+    primary: a.links.filter((l) => l.primary).map((l) => l.ticker),
+    direction: readLocally({
+      title: a.title,
+      summary: a.summary,
+      event_type: a.classification.event_type,
+      event_subtype: a.classification.event_subtype,
+      company: a.links.find((l) => l.primary)?.ticker ?? null,
+    }).direction,
   };
+};
+
+describe('issue 28, second pass: rules read off real headlines (fixtures/news feeds)', () => {
   const direction = (file: string, title: string) => {
     const a = article(file, title);
     return readLocally({
@@ -257,30 +274,6 @@ describe('issue 28, second pass: rules read off real headlines (fixtures/news fe
 });
 
 describe('issue 28, third pass: rules read off held-out set 3 (a Seeking Alpha feed, page headlines)', () => {
-  const feeds = new Map<string, ReturnType<typeof parseFeed>>();
-  const article = (file: string, title: string) => {
-    if (!feeds.has(file)) feeds.set(file, parseFeed(readFileSync(new URL(file, dir)), ctx));
-    const f = feeds.get(file) as ReturnType<typeof parseFeed>;
-    const item = f.items.find((x) => x.title === title);
-    if (!item) throw new Error(`no item ${title}`);
-    const a = processItems([{ item, channel: channelOf(f) }], reg).articles[0];
-    if (!a) throw new Error(`no article ${title}`);
-    return a;
-  };
-  const read = (file: string, title: string) => {
-    const a = article(file, title);
-    return {
-      type: a.classification.event_type,
-      primary: a.links.filter((l) => l.primary).map((l) => l.ticker),
-      direction: readLocally({
-        title: a.title,
-        summary: a.summary,
-        event_type: a.classification.event_type,
-        event_subtype: a.classification.event_subtype,
-        company: a.links.find((l) => l.primary)?.ticker ?? null,
-      }).direction,
-    };
-  };
   const SA = 'SEEKINGALPHA_symbol-MSFT_RSS_2017-10-26_EXTRACTED-27-of-30-items-from-ts.xml';
   const P3 = 'PAGES-CORPUS_real-headlines_issue-28_HELDOUT-3_2026-11-29.rss.xml';
 
@@ -323,26 +316,6 @@ describe('issue 28, third pass: rules read off held-out set 3 (a Seeking Alpha f
 });
 
 describe('issue 28, fourth pass: rules read off held-out sets 3 and 4 (set 5 stays unread)', () => {
-  const feeds = new Map<string, ReturnType<typeof parseFeed>>();
-  const read = (file: string, title: string) => {
-    if (!feeds.has(file)) feeds.set(file, parseFeed(readFileSync(new URL(file, dir)), ctx));
-    const f = feeds.get(file) as ReturnType<typeof parseFeed>;
-    const item = f.items.find((x) => x.title === title);
-    if (!item) throw new Error(`no item ${title}`);
-    const a = processItems([{ item, channel: channelOf(f) }], reg).articles[0];
-    if (!a) throw new Error(`no article ${title}`);
-    return {
-      type: a.classification.event_type,
-      primary: a.links.filter((l) => l.primary).map((l) => l.ticker),
-      direction: readLocally({
-        title: a.title,
-        summary: a.summary,
-        event_type: a.classification.event_type,
-        event_subtype: a.classification.event_subtype,
-        company: a.links.find((l) => l.primary)?.ticker ?? null,
-      }).direction,
-    };
-  };
   const SA = 'SEEKINGALPHA_symbol-MSFT_RSS_2017-10-26_EXTRACTED-27-of-30-items-from-ts.xml';
   const P4 = 'PAGES-CORPUS_real-headlines_issue-28_HELDOUT-4_2026-11-29.rss.xml';
   const GN = 'GOOGLE-NEWS_search_site-reuters.com-markets_en-SG_2026-03-15.rss.xml';

@@ -127,3 +127,26 @@ export async function indexFiling(
     ],
   );
 }
+
+/**
+ * A table's row count and an md5 over its rows in `order` (each row as JSON without `fetched_at`): two loads
+ * gave the same rows when their fingerprints are equal.
+ */
+export async function tableFingerprint(
+  database: Database,
+  table: string,
+  order: string,
+): Promise<{ n: number; h: string }> {
+  const [r] = await database.query<{ n: number; h: string }>(
+    `select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by ${order}), '')) as h
+       from (select * from ${table}) s, lateral (select row_to_json(s)::jsonb - 'fetched_at' as t) x`,
+  );
+  return r!;
+}
+
+/** The fingerprints of a filing's item tables (documents, items, exhibits). */
+export const itemTablesFingerprint = async (database: Database) => ({
+  documents: await tableFingerprint(database, 'filing_documents', 'accession_number'),
+  items: await tableFingerprint(database, 'filing_items', 'accession_number, number'),
+  exhibits: await tableFingerprint(database, 'filing_exhibits', 'accession_number, number, url'),
+});

@@ -5,7 +5,7 @@ import { filingItemsJob } from '../../jobs/edgar/filing-items.job.ts';
 import { reparsePartition } from '../../jobs/pipeline.ts';
 import { backfill } from '../../jobs/refresh.ts';
 import type { Database } from '../../lib/db.ts';
-import { createTestDatabase } from '../helpers/db.ts';
+import { createTestDatabase, itemTablesFingerprint } from '../helpers/db.ts';
 import { createTestServices } from '../helpers/services.ts';
 
 // The Feed route end to end through the offline mirror: the day archives it serves at EDGAR's Feed addresses
@@ -17,19 +17,6 @@ const TSVT = '0001562180-25-000280';
 const ACORN = '0001951757-25-000093';
 // the universe: Acorn Energy (the 8-K's filer) and 2seventy bio (the Form 4's issuer)
 const ENV = { SEC_CIKS: '880984,1860782' };
-
-async function fingerprint(database: Database, table: string, order: string) {
-  const [r] = await database.query<{ n: number; h: string }>(
-    `select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by ${order}), '')) as h
-       from (select * from ${table}) s, lateral (select row_to_json(s)::jsonb - 'fetched_at' as t) x`,
-  );
-  return r!;
-}
-const itemsSnapshot = async (database: Database) => ({
-  documents: await fingerprint(database, 'filing_documents', 'accession_number'),
-  items: await fingerprint(database, 'filing_items', 'accession_number, number'),
-  exhibits: await fingerprint(database, 'filing_exhibits', 'accession_number, number, url'),
-});
 
 describe(`filings, items, Forms 3/4/5 and 13F from EDGAR's daily Feed archives (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'})`, () => {
   let database: Database;
@@ -148,10 +135,10 @@ describe(`filings, items, Forms 3/4/5 and 13F from EDGAR's daily Feed archives (
   });
 
   it('`etl reparse` re-reads the archived member offline and gives the same rows', async () => {
-    const before = await itemsSnapshot(database);
+    const before = await itemTablesFingerprint(database);
     const r = await reparsePartition(filingItemsJob, `acc:${ACFN}`, env.services.deps());
     expect(r).toMatchObject({ status: 'done', documents: 1 });
-    expect(await itemsSnapshot(database)).toEqual(before);
+    expect(await itemTablesFingerprint(database)).toEqual(before);
   });
 
   it('loads the Form 4 of a universe issuer: the 106,150-share grant at 0.00', async () => {
@@ -201,7 +188,7 @@ describe(`filings, items, Forms 3/4/5 and 13F from EDGAR's daily Feed archives (
   });
 
   it('the same 8-K through the per-filing route gives identical filing_documents, items and exhibits rows', async () => {
-    const viaFeed = await itemsSnapshot(database);
+    const viaFeed = await itemTablesFingerprint(database);
     expect(viaFeed.items.n).toBe(2);
     expect(viaFeed.exhibits.n).toBeGreaterThan(0);
     // The per-filing route on the same database, its items rows and partition removed first: the real items
@@ -215,10 +202,10 @@ describe(`filings, items, Forms 3/4/5 and 13F from EDGAR's daily Feed archives (
       `acc:${ACFN}`,
     ]);
     await q(`update filings set primary_document = $2 where accession_number = $1`, [ACFN, `${ACFN}.nc`]);
-    expect((await itemsSnapshot(database)).items.n).toBe(0);
+    expect((await itemTablesFingerprint(database)).items.n).toBe(0);
     const r = await backfill(env.services, env.runtime, 'filing_items', { cik: '880984' });
     expect(r.failures).toEqual([]);
     expect(r.reports.map((x) => [x.partition, x.status])).toEqual([[`acc:${ACFN}`, 'done']]);
-    expect(await itemsSnapshot(database)).toEqual(viaFeed);
+    expect(await itemTablesFingerprint(database)).toEqual(viaFeed);
   });
 });

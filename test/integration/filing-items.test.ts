@@ -5,7 +5,7 @@ import { backfill } from '../../jobs/refresh.ts';
 import type { DatasetJob } from '../../jobs/types.ts';
 import type { Database } from '../../lib/db.ts';
 import { EXHIBIT_TEXT_CAP, ITEMS_PARSER_VERSION } from '../../parsers/edgar/filing-items.ts';
-import { createTestDatabase, indexFiling } from '../helpers/db.ts';
+import { createTestDatabase, indexFiling, itemTablesFingerprint } from '../helpers/db.ts';
 import { createTestServices } from '../helpers/services.ts';
 
 // Apple's real filings the mirror holds at their EDGAR paths (fixtures/upstream/ITEMS-FIXTURES.md); every
@@ -20,19 +20,6 @@ const EIGHT_K_2000 = '0000912057-00-002128';
 const TSLA = '0001564590-20-004475';
 const TSLA_DOC = 'TSLA_10-K_FY2019_0001564590-20-004475_SGML-minimal-TRIMMED.txt';
 const APPLE_WINDOW = { cik: '320193', from: '1994-01-01', to: '2000-06-30' };
-
-async function fingerprint(database: Database, table: string, order: string) {
-  const [r] = await database.query<{ n: number; h: string }>(
-    `select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by ${order}), '')) as h
-       from (select * from ${table}) s, lateral (select row_to_json(s)::jsonb - 'fetched_at' as t) x`,
-  );
-  return r!;
-}
-const snapshot = async (database: Database) => ({
-  documents: await fingerprint(database, 'filing_documents', 'accession_number'),
-  items: await fingerprint(database, 'filing_items', 'accession_number, number'),
-  exhibits: await fingerprint(database, 'filing_exhibits', 'accession_number, number, url'),
-});
 
 describe(`filing items end to end (${process.env.REDIS_URL ? 'BullMQ' : 'in-process'}, ${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'})`, () => {
   let database: Database;
@@ -216,11 +203,11 @@ describe(`filing items end to end (${process.env.REDIS_URL ? 'BullMQ' : 'in-proc
   });
 
   it('leaves the tables identical on a forced re-run, and a re-parse replaces stale items', async () => {
-    const before = await snapshot(database);
+    const before = await itemTablesFingerprint(database);
     const again = await backfill(env.services, env.runtime, 'filing_items', { ...APPLE_WINDOW, force: true });
     expect(again.failures).toEqual([]);
     expect(again.reports.reduce((n, r) => n + r.inserted + r.updated, 0)).toBe(0);
-    expect(await snapshot(database)).toEqual(before);
+    expect(await itemTablesFingerprint(database)).toEqual(before);
 
     const resumed = await backfill(env.services, env.runtime, 'filing_items', APPLE_WINDOW);
     expect(resumed.reports).toEqual([]);
@@ -235,7 +222,7 @@ describe(`filing items end to end (${process.env.REDIS_URL ? 'BullMQ' : 'in-proc
       env.services.deps(),
     );
     expect(r.updated).toBe(1);
-    expect(await snapshot(database)).toEqual(before);
+    expect(await itemTablesFingerprint(database)).toEqual(before);
   });
 
   it('without the .txt, reads the filing detail page: primary document, exhibit list, bodies it can get', async () => {
@@ -278,9 +265,9 @@ describe(`filing items end to end (${process.env.REDIS_URL ? 'BullMQ' : 'in-proc
     expect(ex).toEqual({ text: null });
 
     // A re-parse reads the archived documents back in fetch order (the detail page first): same rows.
-    const before = await snapshot(database);
+    const before = await itemTablesFingerprint(database);
     const again = await reparsePartition(filingItemsJob as DatasetJob, `acc:${ADBE}`, env.services.deps());
     expect(again.status).toBe('done');
-    expect(await snapshot(database)).toEqual(before);
+    expect(await itemTablesFingerprint(database)).toEqual(before);
   });
 });

@@ -13,25 +13,16 @@ import { reparsePartition, runPartition } from '../../jobs/pipeline.ts';
 import { backfill, statusSweep } from '../../jobs/refresh.ts';
 import type { RunProgress } from '../../jobs/runtime/types.ts';
 import type { Database } from '../../lib/db.ts';
-import { createTestDatabase } from '../helpers/db.ts';
+import { createTestDatabase, tableFingerprint } from '../helpers/db.ts';
 import { createTestServices } from '../helpers/services.ts';
 
-/** Row count and an order-independent content hash of a table, provenance timestamps left out. */
-async function fingerprint(database: Database, table: string, order: string) {
-  const [r] = await database.query<{ n: number; h: string }>(
-    `select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by ${order}), '')) as h
-       from (select * from ${table}) s, lateral (select row_to_json(s)::jsonb - 'fetched_at' as t) x`,
-  );
-  return r!;
-}
-
 const snapshot = async (database: Database) => ({
-  financial_statements: await fingerprint(
+  financial_statements: await tableFingerprint(
     database,
     'financial_statements',
     'cik, statement, period, report_period, known_from',
   ),
-  company_facts: await fingerprint(database, 'company_facts', 'cik'),
+  company_facts: await tableFingerprint(database, 'company_facts', 'cik'),
 });
 
 /** The version of one row that was the answer on `asOf` (the newest known_from <= asOf). */

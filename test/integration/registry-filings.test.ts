@@ -7,17 +7,10 @@ import type { DatasetJob } from '../../jobs/types.ts';
 import type { Database } from '../../lib/db.ts';
 import { companyIdForCik } from '../../lib/ids.ts';
 import { SUPPORTED_FILING_TYPES } from '../../parsers/edgar/form-types.ts';
-import { createTestDatabase } from '../helpers/db.ts';
+import { createTestDatabase, tableFingerprint } from '../helpers/db.ts';
 import { createTestServices } from '../helpers/services.ts';
 
 /** Row count and an order-independent content hash of a table, provenance timestamps left out. */
-async function fingerprint(database: Database, table: string, order: string) {
-  const [r] = await database.query<{ n: number; h: string }>(
-    `select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by ${order}), '')) as h
-       from (select * from ${table}) s, lateral (select row_to_json(s)::jsonb - 'fetched_at' as t) x`,
-  );
-  return r!;
-}
 
 const TABLES = {
   companies: 'company_id',
@@ -29,7 +22,7 @@ const TABLES = {
 
 async function snapshot(database: Database) {
   const out: Record<string, { n: number; h: string }> = {};
-  for (const [t, o] of Object.entries(TABLES)) out[t] = await fingerprint(database, t, o);
+  for (const [t, o] of Object.entries(TABLES)) out[t] = await tableFingerprint(database, t, o);
   return out;
 }
 

@@ -7,7 +7,7 @@
  * the p99 ratio rehearsal/baseline. Writes `<out>/rehearse.json` and `<out>/rehearse.md`.
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -184,11 +184,19 @@ async function startS3(dir: string) {
   };
 }
 
-function etl(args: string[], env: NodeJS.ProcessEnv, quiet = true): ChildProcess {
-  return spawn(process.execPath, [ETL, ...args], {
-    env,
-    stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'pipe'],
-  });
+/**
+ * An `etl` process. Its log lines (stdout, LOG_LEVEL=warn: a stalled or failed partition names its step) go
+ * to `log` when given, so a run's failures can be read afterwards; stderr is piped for the summary line.
+ */
+function etl(args: string[], env: NodeJS.ProcessEnv, log?: string): ChildProcess {
+  let fd: number | 'ignore' = 'ignore';
+  if (log) {
+    mkdirSync(path.dirname(log), { recursive: true });
+    fd = openSync(log, 'a');
+  }
+  const child = spawn(process.execPath, [ETL, ...args], { env, stdio: ['ignore', fd, 'pipe'] });
+  if (typeof fd === 'number') closeSync(fd); // the child holds its own copy
+  return child;
 }
 
 async function waitExit(p: ChildProcess): Promise<number | null> {
@@ -347,7 +355,15 @@ async function backfillScale(
   const migrate = etl(['migrate'], env);
   if ((await waitExit(migrate)) !== 0) throw new Error('etl migrate failed');
 
-  const workers = Array.from({ length: o.workers }, () => etl(['worker'], env));
+  const logs = path.join(o.out, 'logs');
+  const workers = Array.from({ length: o.workers }, (_, i) =>
+    etl(['worker'], env, path.join(logs, `${tag}-worker${i + 1}.log`)),
+  );
+  // a worker's stderr (an uncaught error, a crash) goes to its log too
+  for (const [i, w] of workers.entries())
+    w.stderr!.on('data', (d) =>
+      writeFileSync(path.join(logs, `${tag}-worker${i + 1}.log`), d, { flag: 'a' }),
+    );
   await sleep(3000);
   const peaks = new Map<string, number>();
   const families: FamilyResult[] = [];
@@ -359,7 +375,11 @@ async function backfillScale(
     const before = mirror.requests.length;
     const bytesBefore = 0;
     const t0 = Date.now();
-    const bf = etl(['backfill', family, ...(FAMILY_ARGS[family] ?? [])], env);
+    const bf = etl(
+      ['backfill', family, ...(FAMILY_ARGS[family] ?? [])],
+      env,
+      path.join(logs, `${tag}-backfill-${family}.log`),
+    );
     let stderr = '';
     bf.stderr!.on('data', (d) => {
       stderr += d;

@@ -110,7 +110,11 @@ for (const path of files()) {
     const expected = LABELS.get(name);
     if (expected) {
       labelled++;
-      const found = r.ownership.map((o) => ({ holder: o.holder_name, shares: o.shares, pct: o.ownership_pct }));
+      const found = r.ownership.map((o) => ({
+        holder: o.holder_name,
+        shares: o.shares,
+        pct: o.ownership_pct,
+      }));
       const same = (e: { holder: string; shares: string; pct: string }, f: (typeof found)[number]) =>
         e.holder === f.holder && (!e.shares || e.shares === f.shares) && (!e.pct || e.pct === f.pct);
       const missed = expected.filter((e) => !found.some((f) => same(e, f)));

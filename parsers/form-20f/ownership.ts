@@ -133,7 +133,9 @@ export function referredHolders(
   if (!blocks)
     return {
       rows: [],
-      warnings: [`Item 7.A refers to ${name} for its holders ("${quote}"); the document holds no ${name}: no rows`],
+      warnings: [
+        `Item 7.A refers to ${name} for its holders ("${quote}"); the document holds no ${name}: no rows`,
+      ],
     };
   const inner: string[] = [];
   const all = holderTableRows(blocks, inner);

@@ -29,10 +29,11 @@ export interface OwnershipRow {
 
 const SUBSECTION_START = /^(?:7\.?\s*)?A\.?\s*(?:\|\s*)?Major\s+Shareholders\b/i;
 const NEXT_LETTER = /^(?:7\.?\s*)?[B-C]\.?\s*(?:\||\s)\s*\S/;
-const HOLDER_WORD = /\b(name|shareholders?|holders?|owners?|beneficial)\b/i;
+const HOLDER_WORD = /\b(name|shareholders?|holders?|owners?|beneficial(?:ly)?)\b/i;
 const NOT_A_NAME = /^(as of|as at|total|number of|sold|purchase|adjustment|\(\d+\)|\*|note)/i;
 const DATE_LIKE =
   /^(january|february|march|april|may|june|july|august|september|october|november|december)\b|^\d{4}$/i;
+const NO_VALUE = /^(?:\*+|nil|none|n\/a|[-\u2013\u2014])$/i;
 const PERCENT = /^(?:less than\s+)?(\d{1,3}(?:\.\d+)?)\s*%/i;
 const SHARES = /^(\d{1,3}(?:,\d{3})+|\d{4,})(?:\s*\(\w{1,3}\))*$/;
 /** A header of the register's geography: a place column, or a count of holders. */
@@ -157,6 +158,9 @@ function holderTableRows(blocks: string[], warnings: string[]): OwnershipRow[] {
   let inTable = false;
   let geography = false;
   let sentence = '';
+  // short one-cell lines just before a table: a header whose cells did not survive as columns (A-Power's
+  // "Shares Beneficially Owned (1)" over "Number | %", read as two one-cell lines)
+  let headerLines: string[] = [];
   for (const block of blocks) {
     if (!block.includes(' | ')) {
       if (inTable && block.length > 200) inTable = false;
@@ -166,10 +170,18 @@ function holderTableRows(blocks: string[], warnings: string[]): OwnershipRow[] {
         geography = false;
       }
       if (block.length > 40) sentence = block;
+      // a short label ending in ":" ("Directors and Executive Officers:") is a row group, not a header
+      if (block.length < 80 && /:$/.test(block.trim())) continue;
+      if (block.length < 80 && !/[.;]$/.test(block.trim())) headerLines.push(block);
+      else headerLines = [];
       continue;
     }
     const cells = block.split(' | ').map((c) => c.trim());
     const numeric = cells.slice(1).some((c) => PERCENT.test(c) || SHARES.test(c));
+    if (numeric && !inTable && header.length === 0 && HOLDER_WORD.test(headerLines.join(' '))) inTable = true;
+    headerLines = [];
+    // a holder below the table's threshold: "*" (less than 1%), "Nil", a dash; a row of the table, not a header
+    if (!numeric && inTable && cells.length > 1 && cells.slice(1).every((c) => NO_VALUE.test(c))) continue;
     if (!numeric) {
       if (/^\(\w{1,3}\)$/.test(cells[0]!)) continue; // a footnote row
       header = mergeHeader(header, cells);

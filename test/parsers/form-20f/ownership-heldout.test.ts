@@ -49,6 +49,26 @@ describe('Form 20-F Item 7.A on held-out real filings', () => {
     );
   });
 
+  it('A-Power FY2009 Item 6.E (the table its 7.A refers to): Jinxiang Lu, the one holder of 5% or more', () => {
+    // the header survives only as two one-cell lines ("Shares Beneficially Owned (1)", "Number%"); a row
+    // group label ("Directors and Executive Officers:"); eight "*" rows (less than 1%) between the numbers
+    const html = readFileSync(own(`item6E/${APOWER.replace('item7A', 'item6E')}`), 'utf8');
+    const item6 = {
+      code: 'Item-6',
+      name: 'Directors, Senior Management and Employees',
+      blocks: form20fBlocks(html),
+    };
+    expect(subsectionBlocks(item6, 'E')![0]).toBe('E. Share Ownership');
+    const r = referredHolders([item6], { item: '6', letter: 'E', text: 'Please refer to Item 6.E' });
+    expect(r.rows.map((x) => [x.holder_name, x.shares, x.ownership_pct])).toEqual([
+      ['Jinxiang Lu', '11278000', '24.8'],
+    ]);
+    // John S. Lin (3) 1,813,333 4.0% is read as a table row, and left out as below 5%
+    expect(r.warnings[0]).toBe(
+      'Item 7.A refers to Item 6.E for its holders ("Please refer to Item 6.E"): 1 of its 2 table rows hold 5% or more',
+    );
+  });
+
   it('no other real 7.A is read as a reference (Loncor, AEGON, Plymouth Rock)', () => {
     const item7a = (text: string) => {
       const s = splitForm20f(form20fBlocks(text)).find((x) => x.code === 'Item-7');

@@ -62,6 +62,29 @@ function files(): string[] {
   return out;
 }
 
+/**
+ * Hand-read Item 7.A labels (`fixtures/form-20f/LABELS-item7A.tsv`: file, holder, shares, ownership_pct,
+ * reason; a holder starting with "(none" means no rows expected): per labelled file, the rows expected and
+ * matched (same holder name; shares and percentage where the label states them), missed and extra.
+ */
+function labels(): Map<string, { holder: string; shares: string; pct: string }[]> {
+  const out = new Map<string, { holder: string; shares: string; pct: string }[]>();
+  const path = root('fixtures/form-20f/LABELS-item7A.tsv');
+  if (!existsSync(path)) return out;
+  for (const line of readFileSync(path, 'utf8').split('\n').slice(1)) {
+    if (!line.trim() || line.startsWith('#')) continue;
+    const [file, holder = '', shares = '', pct = ''] = line.split('\t');
+    if (!file || file === 'file') continue;
+    const list = out.get(file) ?? [];
+    if (!holder.startsWith('(none')) list.push({ holder, shares, pct });
+    out.set(file, list);
+  }
+  return out;
+}
+const LABELS = labels();
+let labelled = 0;
+let labelledRight = 0;
+
 let failures = 0;
 let withRows = 0;
 let n = 0;
@@ -84,6 +107,25 @@ for (const path of files()) {
       console.log(
         `    ${o.holder_name} | shares ${o.shares ?? '-'} | ${o.ownership_pct ?? '-'}% | voting ${o.voting_pct ?? '-'}`,
       );
+    const expected = LABELS.get(name);
+    if (expected) {
+      labelled++;
+      const found = r.ownership.map((o) => ({
+        holder: o.holder_name,
+        shares: o.shares,
+        pct: o.ownership_pct,
+      }));
+      const same = (e: { holder: string; shares: string; pct: string }, f: (typeof found)[number]) =>
+        e.holder === f.holder && (!e.shares || e.shares === f.shares) && (!e.pct || e.pct === f.pct);
+      const missed = expected.filter((e) => !found.some((f) => same(e, f)));
+      const extra = found.filter((f) => !expected.some((e) => same(e, f)));
+      if (missed.length === 0 && extra.length === 0) labelledRight++;
+      console.log(
+        `  labels: ${expected.length} holders expected, ${expected.length - missed.length} matched` +
+          `${missed.length ? `; missed: ${missed.map((m) => m.holder).join(', ')}` : ''}` +
+          `${extra.length ? `; extra: ${extra.map((x) => x.holder).join(', ')}` : ''}`,
+      );
+    }
     console.log(`  notes ${r.notes.length}, segments ${r.segments.rows}, facts ${r.facts.rows}`);
     for (const w of r.warnings) console.log(`  warning: ${w}`);
   } catch (err) {
@@ -91,5 +133,7 @@ for (const path of files()) {
     console.log(`${name}\n  FAILED: ${(err as Error).message}`);
   }
 }
-console.log(`\n${n} files, ${withRows} with Item 7.A holder rows, ${failures} failed`);
+console.log(
+  `\n${n} files, ${withRows} with Item 7.A holder rows, ${failures} failed; hand-labelled Item 7.A: ${labelledRight} of ${labelled} files right`,
+);
 process.exit(failures > 0 ? 1 : 0);

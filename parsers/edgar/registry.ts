@@ -119,20 +119,42 @@ export interface EntityLike {
   exchanges?: (string | null)[];
   fiscalYearEnd?: string | null;
   stateOfIncorporation?: string | null;
+  stateOfIncorporationDescription?: string | null;
   website?: string | null;
   addresses?: {
     business?: {
       city?: string | null;
       stateOrCountry?: string | null;
       stateOrCountryDescription?: string | null;
+      countryCode?: string | null;
+      country?: string | null;
     } | null;
     mailing?: {
       city?: string | null;
       stateOrCountry?: string | null;
       stateOrCountryDescription?: string | null;
+      countryCode?: string | null;
+      country?: string | null;
     } | null;
   };
   formerNames?: { name: string; from: string | null; to: string | null }[];
+}
+
+/**
+ * The company's country: its business (else mailing) address's, else its state of incorporation's. A foreign
+ * address in submissions JSON has `stateOrCountry` null and names its country in `countryCode` / `country`
+ * (Siemens: `2M`, `Germany`), so those are read when the state code is absent; an entity with no address
+ * country takes the incorporation's (`stateOfIncorporation` with its description). Unknown: null.
+ */
+function entityCountry(
+  entity: EntityLike,
+  addr: NonNullable<EntityLike['addresses']>['business'] | null,
+): string | null {
+  return (
+    countryFromEdgarCode(addr?.stateOrCountry ?? null, addr?.stateOrCountryDescription) ??
+    countryFromEdgarCode(addr?.countryCode ?? null, addr?.country) ??
+    countryFromEdgarCode(entity.stateOfIncorporation ?? null, entity.stateOfIncorporationDescription)
+  );
 }
 
 /** Registry rows from a submissions document's entity block (SIC, location, former names, tickers). */
@@ -170,7 +192,7 @@ export function registryFromEntity(
   const company: CompanyInsert = {
     companyId: id,
     companyName: entity.name,
-    country: countryFromEdgarCode(addr?.stateOrCountry ?? null, addr?.stateOrCountryDescription),
+    country: entityCountry(entity, addr),
     cik,
     primaryTicker: tickers[0] ?? null,
     primaryExchange: exchangeCode(exchanges[0]),

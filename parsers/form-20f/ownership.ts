@@ -29,10 +29,11 @@ export interface OwnershipRow {
 
 const SUBSECTION_START = /^(?:7\.?\s*)?A\.?\s*(?:\|\s*)?Major\s+Shareholders\b/i;
 const NEXT_LETTER = /^(?:7\.?\s*)?[B-C]\.?\s*(?:\||\s)\s*\S/;
-const HOLDER_WORD = /\b(name|shareholders?|holders?|owners?|beneficial)\b/i;
+const HOLDER_WORD = /\b(name|shareholders?|holders?|owners?|beneficial(?:ly)?)\b/i;
 const NOT_A_NAME = /^(as of|as at|total|number of|sold|purchase|adjustment|\(\d+\)|\*|note)/i;
 const DATE_LIKE =
   /^(january|february|march|april|may|june|july|august|september|october|november|december)\b|^\d{4}$/i;
+const NO_VALUE = /^(?:\*+|nil|none|n\/a|[-\u2013\u2014])$/i;
 const PERCENT = /^(?:less than\s+)?(\d{1,3}(?:\.\d+)?)\s*%/i;
 const SHARES = /^(\d{1,3}(?:,\d{3})+|\d{4,})(?:\s*\(\w{1,3}\))*$/;
 /** A header of the register's geography: a place column, or a count of holders. */
@@ -77,12 +78,89 @@ export function majorShareholders(sections: Form20fSection[]): { rows: Ownership
       return { rows: [], warnings };
     }
   }
+  const rows = holderTableRows(blocks, warnings);
+  if (rows.length === 0 && warnings.length === 0) {
+    const ref = referredItem(blocks);
+    if (ref) return referredHolders(sections, ref);
+  }
+  if (rows.length === 0 && warnings.length === 0)
+    warnings.push('Item 7.A has no table of holders (a holder-name column with share counts or percentages)');
+  return { rows, warnings };
+}
+
+/** `Please refer to Item 6.E` / `see Item 6.E`: the item and sub-item 7.A sends its reader to. */
+const REFERS_TO =
+  /\b(?:refer(?:red)?\s+to|see|set\s+(?:forth|out)\s+(?:in|under)|described\s+(?:in|under))\s+["“‘]?\s*Item\s*(\d{1,2})\s*\.?\s*([A-J])\b/i;
+
+export function referredItem(blocks: string[]): { item: string; letter: string; text: string } | null {
+  for (const block of blocks) {
+    if (block.includes(' | ')) continue;
+    const m = REFERS_TO.exec(block);
+    if (m && m[1] !== '7') return { item: m[1]!, letter: m[2]!.toUpperCase(), text: block.trim() };
+  }
+  return null;
+}
+
+/** A lettered subsection (`E. | Share Ownership`) of an item: its heading to the next lettered heading. */
+export function subsectionBlocks(section: Form20fSection, letter: string): string[] | null {
+  const head = new RegExp(`^(?:\\d{1,2}\\.?\\s*)?${letter}\\.?\\s*(?:\\||\\s)\\s*\\S`);
+  const from = section.blocks.findIndex((b) => head.test(b) && b.length < 120);
+  if (from < 0) return null;
+  let to = section.blocks.length;
+  for (let i = from + 1; i < section.blocks.length; i++) {
+    const b = section.blocks[i]!;
+    if (/^(?:\d{1,2}\.?\s*)?[A-J]\.?\s*(?:\||\s)\s*\S/.test(b) && b.length < 120 && !head.test(b)) {
+      to = i;
+      break;
+    }
+  }
+  return section.blocks.slice(from, to);
+}
+
+/**
+ * Item 7.A that sends its reader to another item for its holders (A-Power: "Please refer to Item 6.E,
+ * Directors, Senior Management and Employees - Share Ownership") takes its holders from that subsection's
+ * holder table, keeping the rows of 5% or more (Item 7.A lists holders of 5% or more; Item 6.E's table
+ * also lists directors below 1%); without the subsection, no rows and a warning naming the reference.
+ */
+export function referredHolders(
+  sections: Form20fSection[],
+  ref: { item: string; letter: string; text: string },
+): { rows: OwnershipRow[]; warnings: string[] } {
+  const name = `Item ${ref.item}.${ref.letter}`;
+  const quote = ref.text.slice(0, 160);
+  const section = sections.find((s) => s.code === `Item-${ref.item}`);
+  const blocks = section ? subsectionBlocks(section, ref.letter) : null;
+  if (!blocks)
+    return {
+      rows: [],
+      warnings: [
+        `Item 7.A refers to ${name} for its holders ("${quote}"); the document holds no ${name}: no rows`,
+      ],
+    };
+  const inner: string[] = [];
+  const all = holderTableRows(blocks, inner);
+  const rows = all.filter((r) => Number(r.ownership_pct ?? r.voting_pct ?? 0) >= 5);
+  return {
+    rows,
+    warnings: [
+      `Item 7.A refers to ${name} for its holders ("${quote}"): ${rows.length} of its ${all.length} table rows hold 5% or more`,
+      ...inner,
+    ],
+  };
+}
+
+/** The rows of the holder tables among a subsection's blocks (geography tables excluded, with a warning). */
+function holderTableRows(blocks: string[], warnings: string[]): OwnershipRow[] {
   const rows: OwnershipRow[] = [];
   let header: string[] = [];
   let headerWidth = 0;
   let inTable = false;
   let geography = false;
   let sentence = '';
+  // short one-cell lines just before a table: a header whose cells did not survive as columns (A-Power's
+  // "Shares Beneficially Owned (1)" over "Number | %", read as two one-cell lines)
+  let headerLines: string[] = [];
   for (const block of blocks) {
     if (!block.includes(' | ')) {
       if (inTable && block.length > 200) inTable = false;
@@ -92,10 +170,18 @@ export function majorShareholders(sections: Form20fSection[]): { rows: Ownership
         geography = false;
       }
       if (block.length > 40) sentence = block;
+      // a short label ending in ":" ("Directors and Executive Officers:") is a row group, not a header
+      if (block.length < 80 && /:$/.test(block.trim())) continue;
+      if (block.length < 80 && !/[.;]$/.test(block.trim())) headerLines.push(block);
+      else headerLines = [];
       continue;
     }
     const cells = block.split(' | ').map((c) => c.trim());
     const numeric = cells.slice(1).some((c) => PERCENT.test(c) || SHARES.test(c));
+    if (numeric && !inTable && header.length === 0 && HOLDER_WORD.test(headerLines.join(' '))) inTable = true;
+    headerLines = [];
+    // a holder below the table's threshold: "*" (less than 1%), "Nil", a dash; a row of the table, not a header
+    if (!numeric && inTable && cells.length > 1 && cells.slice(1).every((c) => NO_VALUE.test(c))) continue;
     if (!numeric) {
       if (/^\(\w{1,3}\)$/.test(cells[0]!)) continue; // a footnote row
       header = mergeHeader(header, cells);
@@ -117,9 +203,7 @@ export function majorShareholders(sections: Form20fSection[]): { rows: Ownership
     const row = dataRow(cells, header, headerWidth, block);
     if (row) rows.push(row);
   }
-  if (rows.length === 0 && warnings.length === 0)
-    warnings.push('Item 7.A has no table of holders (a holder-name column with share counts or percentages)');
-  return { rows, warnings };
+  return rows;
 }
 
 /** The last sentence of a block: what introduces the table after it. */

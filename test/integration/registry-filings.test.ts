@@ -85,6 +85,13 @@ describe(`registry and filing index end to end (${process.env.REDIS_URL ? 'BullM
     expect(events.find((e) => e.detail === 'formerly APPLE INC')?.event_date).toBe('2019-08-05');
   });
 
+  it("serves a foreign filer's country from its submissions (Siemens: address countryCode 2M, Germany)", async () => {
+    const [siemens] = await database.query<{ company_name: string; country: string | null }>(
+      "select company_name, country from companies where cik = '0000940418'",
+    );
+    expect(siemens).toEqual({ company_name: 'SIEMENS AG', country: 'DE' });
+  });
+
   it('keeps every FNMA ticker as an identifier of one company', async () => {
     const rows = await database.query<{ id_value: string }>(
       `select id_value from company_identifiers where company_id = $1 and id_type = 'TICKER' order by id_value`,

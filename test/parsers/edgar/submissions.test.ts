@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ParseError } from '../../../lib/errors.ts';
+import { registryFromEntity } from '../../../parsers/edgar/registry.ts';
 import { parseSubmissions, parseSubmissionsPage } from '../../../parsers/edgar/submissions.ts';
 import type { FilingInsert } from '../../../schema/filings.ts';
 
@@ -220,6 +221,24 @@ describe('parseSubmissions: schema drift and odd entities', () => {
     });
     expect(r.filings).toHaveLength(31);
     expect(r.filings[0]).toMatchObject({ form: '13F-HR', filingType: '13F-HR', reportDate: '2025-09-30' });
+  });
+
+  it("the registry record's country: a foreign address names it in countryCode/country (Siemens: DE), a US one by its state", () => {
+    const at = new Date(FETCHED_AT);
+    const country = (cik: string) => {
+      const { text, ctx } = submissions(cik);
+      return registryFromEntity(parseSubmissions(text, ctx).entity, '2024-06-01', ctx.url, at).companies[0]!
+        .country;
+    };
+    // Siemens: business address stateOrCountry null, countryCode 2M, country "Germany"; incorporated 2M Germany
+    expect(country('0000940418')).toBe('DE');
+    // Apple: business address state CA (California); FNMA: DC
+    expect(country('0000320193')).toBe('US');
+    expect(country('0000310522')).toBe('US');
+    // an entity with no address country takes its state of incorporation's (Siemens without its addresses)
+    const { text, ctx } = submissions('0000940418');
+    const entity = { ...parseSubmissions(text, ctx).entity, addresses: { business: null, mailing: null } };
+    expect(registryFromEntity(entity, '2024-06-01', ctx.url, at).companies[0]!.country).toBe('DE');
   });
 
   it('CIK 350001: a name with backslashes and a pipe, 17 former names, no filings', async () => {

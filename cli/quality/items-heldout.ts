@@ -38,15 +38,17 @@ export interface HeldoutResult {
 
 /** Folds what a reader does not see as a difference: spacing, table cells, typographic spaces and quotes. */
 export function fold(text: string): string {
-  return text
-    .replace(/[\u00a0\u2002-\u200a\u202f]/g, ' ')
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/\s*\|\s*/g, ' ')
-    // a currency sign set apart from its amount in a fixed-width column ("$   1,200") reads as "$1,200"
-    .replace(/\$\s+(?=[\d(])/g, '$')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    text
+      .replace(/[\u00a0\u2002-\u200a\u202f]/g, ' ')
+      .replace(/[\u2018\u2019]/g, "'")
+      .replace(/[\u201c\u201d]/g, '"')
+      .replace(/\s*\|\s*/g, ' ')
+      // a currency sign set apart from its amount in a fixed-width column ("$   1,200") reads as "$1,200"
+      .replace(/\$\s+(?=[\d(])/g, '$')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** The text without its trailing folios and rules ("... Certificateholders 2", "... - 3 -", "-----"). */

@@ -244,20 +244,28 @@ describe('filing items: real plain-text filings nobody tuned to (1996-2024)', ()
   it('ends Items 4, 5 and 6 of a 1997 10-K at the next heading: PART II, a wrapped heading, ITEM 7 (Apple)', () => {
     const r = heldout('AAPL_10-K_1997-12-05_Items2-6_EXCERPT.txt', '1997-12-05', '10-K');
     expect(Object.keys(r)).toEqual(['Item-2', 'Item-3', 'Item-4', 'Item-5', 'Item-6', 'Item-7']);
-    expect(r['Item-4']).toMatch(/fourth quarter of the Company's fiscal year ended September 26, 1997\.( 7)?$/);
+    expect(r['Item-4']).toMatch(
+      /fourth quarter of the Company's fiscal year ended September 26, 1997\.( 7)?$/,
+    );
     expect(r['Item-5']).toMatch(
       /^ITEM 5\. MARKET FOR THE REGISTRANT'S COMMON EQUITY AND RELATED SHAREHOLDER MATTERS The Company's common/,
     );
     expect(r['Item-5']).toMatch(/\(Unaudited\)", which information is hereby incorporated by reference\.$/);
-    expect(r['Item-6']).toMatch(/^ITEM 6\. SELECTED FINANCIAL DATA The following selected financial information/);
+    expect(r['Item-6']).toMatch(
+      /^ITEM 6\. SELECTED FINANCIAL DATA The following selected financial information/,
+    );
     expect(r['Item-6']).toMatch(/Shareholders' equity\.* \$1,200 \$2,058 \$2,901 \$2,383 \$2,026( 8)?$/);
   });
 
   it("ends a 1997 10-K's Item 14 before the signatures, after six pages of exhibit tables (Apple)", () => {
     const r = heldout('AAPL_10-K_1997-12-05_Item14_EXCERPT.txt', '1997-12-05', '10-K');
     expect(Object.keys(r)).toEqual(['Item-14']);
-    expect(r['Item-14']).toMatch(/^ITEM 14\. EXHIBITS, FINANCIAL STATEMENT SCHEDULES, AND REPORTS ON FORM 8-K/);
-    expect(r['Item-14']).toMatch(/\(d\) FINANCIAL STATEMENT SCHEDULE See Item 14\(a\)\(2\) of this Form 10-K\.( 66)?$/);
+    expect(r['Item-14']).toMatch(
+      /^ITEM 14\. EXHIBITS, FINANCIAL STATEMENT SCHEDULES, AND REPORTS ON FORM 8-K/,
+    );
+    expect(r['Item-14']).toMatch(
+      /\(d\) FINANCIAL STATEMENT SCHEDULE See Item 14\(a\)\(2\) of this Form 10-K\.( 66)?$/,
+    );
     expect(r['Item-14']).not.toMatch(/SIGNATURES|KNOW ALL PERSONS/);
   });
 

@@ -241,6 +241,20 @@ describe('filing items: real plain-text filings nobody tuned to (1996-2024)', ()
     expect(r['Item-5.02']).not.toMatch(/SIGNATURE|Baobin He/);
   });
 
+  it("ends an 8-K item before the next item's section title ('Section 8—Other Events') (Oracle 8-K 2014)", () => {
+    const r = heldout('ORCL_8-K_2014-06-19_Item2.02-8.01-9.01.htm', '2014-06-19');
+    expect(Object.keys(r)).toEqual(['Item-2.02', 'Item-8.01', 'Item-9.01']);
+    expect(r['Item-2.02']).toBe(
+      'Item 2.02 Results of Operations and Financial Condition On June 19, 2014, Oracle Corporation issued a ' +
+        'press release announcing financial results for its fiscal fourth quarter and fiscal year ended May 31, ' +
+        '2014. A copy of this press release is furnished as Exhibit 99.1 to this report.',
+    );
+    expect(r['Item-8.01']).toMatch(/^Item 8\.01 Other Events Oracle Corporation announced that its Board/);
+    expect(r['Item-8.01']).toMatch(/as of the close of business on July 9, 2014\.$/);
+    expect(r['Item-9.01']).toMatch(/^Item 9\.01 Financial Statements and Exhibits \(d\) Exhibits/);
+    expect(r['Item-9.01']).toMatch(/99\.1 Press Release dated June 19, 2014$/);
+  });
+
   it('ends Items 4, 5 and 6 of a 1997 10-K at the next heading: PART II, a wrapped heading, ITEM 7 (Apple)', () => {
     const r = heldout('AAPL_10-K_1997-12-05_Items2-6_EXCERPT.txt', '1997-12-05', '10-K');
     expect(Object.keys(r)).toEqual(['Item-2', 'Item-3', 'Item-4', 'Item-5', 'Item-6', 'Item-7']);

@@ -39,7 +39,7 @@ describe(`filings, items, Forms 3/4/5 and 13F from EDGAR's daily Feed archives (
       return doc;
     };
     try {
-      damaged = await backfillFeed(env.services, FEED_DATASETS, '2025-01-22');
+      damaged = await backfillFeed(env.services, env.runtime, FEED_DATASETS, '2025-01-22');
     } finally {
       http.get = get;
     }
@@ -50,8 +50,8 @@ describe(`filings, items, Forms 3/4/5 and 13F from EDGAR's daily Feed archives (
                 (select count(*)::int from dataset_partitions where partition_key like 'acc:%') as partitions`,
       )
     )[0]!;
-    run = await backfillFeed(env.services, FEED_DATASETS, '2025-01-07..2025-01-08');
-    const r2 = await backfillFeed(env.services, FEED_DATASETS, '2025-01-22');
+    run = await backfillFeed(env.services, env.runtime, FEED_DATASETS, '2025-01-07..2025-01-08');
+    const r2 = await backfillFeed(env.services, env.runtime, FEED_DATASETS, '2025-01-22');
     expect([...run.failures, ...r2.failures]).toEqual([]);
   }, 60_000);
 
@@ -174,7 +174,7 @@ describe(`filings, items, Forms 3/4/5 and 13F from EDGAR's daily Feed archives (
       ['feed:20250108', 'done'],
       ['feed:20250122', 'done'],
     ]);
-    const again = await backfillFeed(env.services, FEED_DATASETS, '2025-01-07..2025-01-08');
+    const again = await backfillFeed(env.services, env.runtime, FEED_DATASETS, '2025-01-07..2025-01-08');
     expect(again.days.map((d) => d.status)).toEqual(['skipped', 'skipped']);
     expect(again.reports).toEqual([]);
   });

@@ -1,0 +1,206 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, truncateSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backfillFeed, FEED_DATASETS } from '../../jobs/edgar/feed-backfill.ts';
+import { createRuntime } from '../../jobs/runtime/index.ts';
+import { createInProcessRuntime } from '../../jobs/runtime/in-process.ts';
+import type { JobRuntime } from '../../jobs/runtime/types.ts';
+import { createServices, type Services } from '../../jobs/services.ts';
+import { loadConfig } from '../../lib/config.ts';
+import type { Database } from '../../lib/db.ts';
+import { createLogger } from '../../lib/logger.ts';
+import { syncDatasetRegistry } from '../../loaders/coverage.ts';
+import { createTestDatabase, tableFingerprint } from '../helpers/db.ts';
+import { deleteKeys } from '../helpers/services.ts';
+
+// The Feed route fanned out: each filing day one runtime partition (`feed:YYYYMMDD`) on the `feed` queue. With
+// REDIS_URL, two BullMQ runtimes on one queue prefix stand for two `etl worker` processes (one day at a time
+// each); without it, the in-process runtime runs the same days. The day archives are the mirror's real packed
+// Feed files (fixtures/edgar-feed/MANIFEST.tsv): 2025-01-08 holds Acorn Energy's 8-K and a 2seventy bio Form 4,
+// 2025-01-22 Acorn Creek's 13F-HR; every other weekday between them is a 404 (not_found), 2025-01-20 included.
+const ACFN = '0001493152-25-001317';
+const TSVT = '0001562180-25-000280';
+const ACORN = '0001951757-25-000093';
+const DAYS = '2025-01-06..2025-01-22';
+const ENV = { SEC_CIKS: '880984,1860782' };
+const BULLMQ = Boolean(process.env.REDIS_URL);
+
+/** The loaded tables, fingerprinted (fetched_at left out), and the partitions' outcomes. */
+async function tables(database: Database) {
+  const fp = (t: string, order: string) => tableFingerprint(database, t, order);
+  return {
+    filings: await fp('filings', 'accession_number, cik'),
+    documents: await fp('filing_documents', 'accession_number'),
+    items: await fp('filing_items', 'accession_number, number'),
+    exhibits: await fp('filing_exhibits', 'accession_number, number, url'),
+    ownershipIndex: await fp('ownership_index', 'accession_number, cik'),
+    ownershipFilings: await fp('ownership_filings', 'accession_number'),
+    insiderTrades: await fp('insider_trades', 'accession_number, ordinal'),
+    thirteenF: await fp('thirteen_f_filings', 'accession_number'),
+    holdings: await fp('thirteen_f_holdings', 'accession_number, cusip, title_of_class'),
+    partitions: await database.query(
+      `select dataset_id, partition_key, status, rows, sha256 from dataset_partitions
+        where status <> 'failed' order by dataset_id, partition_key`,
+    ),
+  };
+}
+
+interface Worker {
+  services: Services;
+  runtime: JobRuntime;
+  /** The Feed days this worker downloaded, in order. */
+  downloads: string[];
+}
+
+describe(`the Feed route fanned out over ${BULLMQ ? 'two BullMQ workers' : 'the in-process runtime'} (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'})`, () => {
+  const prefix = `t${randomBytes(4).toString('hex')}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'findata-feed-fanout-'));
+  let inProcessDb: Database;
+  let fannedDb: Database;
+  let reference: Services;
+  const workers: Worker[] = [];
+  /** The Feed day whose archive arrives cut to half (null: none). */
+  let cut: string | null = '20250108';
+  let inProcess: Awaited<ReturnType<typeof backfillFeed>>;
+  let damaged: Awaited<ReturnType<typeof backfillFeed>>;
+  let afterDamage: Record<string, number>;
+  let rerun: Awaited<ReturnType<typeof backfillFeed>>;
+  let overlap = 0;
+
+  const services = async (database: Database) =>
+    createServices(
+      loadConfig({
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        MIRROR_LIVE_INTERVAL_MS: '0',
+        ...(BULLMQ ? { REDIS_URL: process.env.REDIS_URL! } : {}),
+        ...ENV,
+      }),
+      createLogger('silent'),
+      { database, retry: { baseDelayMs: 20, maxDelayMs: 200, maxRetries: 2, maxThrottleWaitMs: 2_000 } },
+    );
+
+  beforeAll(async () => {
+    inProcessDb = await createTestDatabase();
+    fannedDb = await createTestDatabase();
+    await syncDatasetRegistry(inProcessDb);
+    await syncDatasetRegistry(fannedDb);
+
+    // the reference: every day in this process, one after another, on its own database
+    reference = await services(inProcessDb);
+    const local = createInProcessRuntime(reference);
+    inProcess = await backfillFeed(reference, local, FEED_DATASETS, DAYS);
+    await local.close();
+
+    // the fan-out: two runtimes (two workers), each downloading through its own services; a day held for
+    // 300 ms after its download so that the other worker takes the next one meanwhile
+    let running = 0;
+    for (let i = 0; i < 2; i++) {
+      const s = await services(fannedDb);
+      const runtime = BULLMQ ? createRuntime(s, { prefix }) : createInProcessRuntime(s);
+      await runtime.startWorkers();
+      const w: Worker = { services: s, runtime, downloads: [] };
+      const get = s.http.get.bind(s.http);
+      s.http.get = async (url, opts) => {
+        if (!opts?.toFile) return get(url, opts);
+        const day = /(\d{8})\.nc\.tar\.gz$/.exec(url)?.[1] ?? url;
+        w.downloads.push(day);
+        overlap = Math.max(overlap, ++running);
+        try {
+          const doc = await get(url, opts);
+          // the damaged copy: the whole file arrives, then is cut to half, as a damaged download would be
+          if (day === cut) truncateSync(opts.toFile, Math.floor((doc.size ?? 0) / 2));
+          await new Promise((r) => setTimeout(r, 300));
+          return doc;
+        } finally {
+          running--;
+        }
+      };
+      workers.push(w);
+    }
+    // the backfill enqueues through the first runtime; on BullMQ both workers take the days
+    damaged = await backfillFeed(workers[0]!.services, workers[0]!.runtime, FEED_DATASETS, DAYS);
+    afterDamage = (
+      await fannedDb.query<Record<string, number>>(
+        `select (select count(*)::int from filings where accession_number in ($1, $2)) as filings,
+                (select count(*)::int from filing_items) as items,
+                (select count(*)::int from insider_trades) as trades,
+                (select count(*)::int from ownership_index) as ownership_index,
+                (select count(*)::int from raw_documents where partition_key in ($3, $4)) as raw,
+                (select count(*)::int from dataset_partitions where partition_key in ($3, $4)) as partitions`,
+        [ACFN, TSVT, `acc:${ACFN}`, `acc:${TSVT}`],
+      )
+    )[0]!;
+    cut = null;
+    rerun = await backfillFeed(workers[0]!.services, workers[0]!.runtime, FEED_DATASETS, DAYS);
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const w of workers) await w.runtime.close();
+    if (BULLMQ && workers[0]) await deleteKeys(workers[0].services.redis!, `${prefix}:*`);
+    for (const w of workers) await w.services.close();
+    await reference?.close();
+    await inProcessDb?.close();
+    await fannedDb?.close();
+  });
+
+  it('the reference run loads the two filing days and finds no archive for the other eleven weekdays', () => {
+    expect(inProcess.failures).toEqual([]);
+    expect(inProcess.days).toHaveLength(13);
+    expect(inProcess.days.filter((d) => d.status === 'done').map((d) => [d.day, d.submissions])).toEqual([
+      ['2025-01-08', 2],
+      ['2025-01-22', 1],
+    ]);
+    expect(inProcess.days.filter((d) => d.status === 'not_found')).toHaveLength(11);
+  });
+
+  it('a day whose archive arrives cut fails alone, once (no retry of an unreadable archive), and loads nothing', () => {
+    expect(damaged.failures).toEqual([
+      { partition: 'feed:20250108', message: expect.stringMatching(/corrupt or truncated gzip/) },
+    ]);
+    expect(damaged.days.find((d) => d.day === '2025-01-08')?.status).toBe('failed');
+    expect(damaged.days.filter((d) => d.status === 'done').map((d) => d.day)).toEqual(['2025-01-22']);
+    expect(damaged.days.filter((d) => d.status === 'not_found')).toHaveLength(11);
+    expect(afterDamage).toEqual({
+      filings: 0,
+      items: 0,
+      trades: 0,
+      ownership_index: 0,
+      raw: 0,
+      partitions: 0,
+    });
+    const attempts = workers.flatMap((w) => w.downloads).filter((d) => d === '20250108');
+    expect(attempts).toHaveLength(2); // the damaged attempt, then the rerun's
+  });
+
+  it('the rerun runs only the failed day, and the fanned-out tables equal the in-process run', async () => {
+    expect(rerun.failures).toEqual([]);
+    expect(rerun.skipped).toBe(12);
+    expect(rerun.days.filter((d) => d.status === 'done').map((d) => d.day)).toEqual(['2025-01-08']);
+    const fanned = await tables(fannedDb);
+    expect(fanned.items.n).toBe(2);
+    expect(fanned.holdings.n).toBe(77);
+    expect(fanned.ownershipIndex.n).toBe(1);
+    expect(fanned).toEqual(await tables(inProcessDb));
+  });
+
+  it.skipIf(!BULLMQ)('on BullMQ both workers took days, two at once', () => {
+    const [a, b] = workers.map((w) => w.downloads.length);
+    expect(a! + b!).toBe(13 + 1); // every day of the first run once, the failed day again
+    expect(a).toBeGreaterThan(0);
+    expect(b).toBeGreaterThan(0);
+    expect(overlap).toBe(2);
+  });
+
+  it('the filings the days hold are indexed once per filer', async () => {
+    const rows = await fannedDb.query<{ accession_number: string; cik: number }>(
+      `select accession_number, cik::int as cik from filings order by accession_number`,
+    );
+    expect(rows).toEqual([
+      { accession_number: ACFN, cik: 880984 },
+      { accession_number: ACORN, cik: 1994827 },
+    ]);
+  });
+});

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfillFeed, FEED_DATASETS } from '../../jobs/edgar/feed-backfill.ts';
-import { createRuntime } from '../../jobs/runtime/index.ts';
 import { createInProcessRuntime } from '../../jobs/runtime/in-process.ts';
+import { createRuntime } from '../../jobs/runtime/index.ts';
 import type { JobRuntime } from '../../jobs/runtime/types.ts';
 import { createServices, type Services } from '../../jobs/services.ts';
 import { loadConfig } from '../../lib/config.ts';
@@ -26,6 +26,21 @@ const ACORN = '0001951757-25-000093';
 const DAYS = '2025-01-06..2025-01-22';
 const ENV = { SEC_CIKS: '880984,1860782' };
 const BULLMQ = Boolean(process.env.REDIS_URL);
+/** What a Feed run writes: emptied between the two runs. */
+const LOADED = [
+  'filings',
+  'filing_documents',
+  'filing_items',
+  'filing_exhibits',
+  'ownership_index',
+  'ownership_filings',
+  'insider_trades',
+  'thirteen_f_filings',
+  'thirteen_f_holdings',
+  'dataset_partitions',
+  'raw_documents',
+  'quarantine',
+];
 
 /** The loaded tables, fingerprinted (fetched_at left out), and the partitions' outcomes. */
 async function tables(database: Database) {
@@ -57,9 +72,9 @@ interface Worker {
 describe(`the Feed route fanned out over ${BULLMQ ? 'two BullMQ workers' : 'the in-process runtime'} (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'})`, () => {
   const prefix = `t${randomBytes(4).toString('hex')}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'findata-feed-fanout-'));
-  let inProcessDb: Database;
-  let fannedDb: Database;
-  let reference: Services;
+  let database: Database;
+  /** The tables the in-process run left, before they were emptied for the fanned-out run. */
+  let reference: Awaited<ReturnType<typeof tables>>;
   const workers: Worker[] = [];
   /** The Feed day whose archive arrives cut to half (null: none). */
   let cut: string | null = '20250108';
@@ -83,22 +98,24 @@ describe(`the Feed route fanned out over ${BULLMQ ? 'two BullMQ workers' : 'the 
     );
 
   beforeAll(async () => {
-    inProcessDb = await createTestDatabase();
-    fannedDb = await createTestDatabase();
-    await syncDatasetRegistry(inProcessDb);
-    await syncDatasetRegistry(fannedDb);
+    database = await createTestDatabase();
+    await syncDatasetRegistry(database);
 
-    // the reference: every day in this process, one after another, on its own database
-    reference = await services(inProcessDb);
-    const local = createInProcessRuntime(reference);
-    inProcess = await backfillFeed(reference, local, FEED_DATASETS, DAYS);
+    // the reference: every day in this process, one after another; its tables kept, then emptied (one
+    // database for both runs: a second test database costs seconds)
+    const own = await services(database);
+    const local = createInProcessRuntime(own);
+    inProcess = await backfillFeed(own, local, FEED_DATASETS, DAYS);
     await local.close();
+    await own.close();
+    reference = await tables(database);
+    await database.query(`truncate ${LOADED.join(', ')} cascade`);
 
     // the fan-out: two runtimes (two workers), each downloading through its own services; a day held for
     // 300 ms after its download so that the other worker takes the next one meanwhile
     let running = 0;
     for (let i = 0; i < 2; i++) {
-      const s = await services(fannedDb);
+      const s = await services(database);
       const runtime = BULLMQ ? createRuntime(s, { prefix }) : createInProcessRuntime(s);
       await runtime.startWorkers();
       const w: Worker = { services: s, runtime, downloads: [] };
@@ -123,7 +140,7 @@ describe(`the Feed route fanned out over ${BULLMQ ? 'two BullMQ workers' : 'the 
     // the backfill enqueues through the first runtime; on BullMQ both workers take the days
     damaged = await backfillFeed(workers[0]!.services, workers[0]!.runtime, FEED_DATASETS, DAYS);
     afterDamage = (
-      await fannedDb.query<Record<string, number>>(
+      await database.query<Record<string, number>>(
         `select (select count(*)::int from filings where accession_number in ($1, $2)) as filings,
                 (select count(*)::int from filing_items) as items,
                 (select count(*)::int from insider_trades) as trades,
@@ -141,9 +158,7 @@ describe(`the Feed route fanned out over ${BULLMQ ? 'two BullMQ workers' : 'the 
     for (const w of workers) await w.runtime.close();
     if (BULLMQ && workers[0]) await deleteKeys(workers[0].services.redis!, `${prefix}:*`);
     for (const w of workers) await w.services.close();
-    await reference?.close();
-    await inProcessDb?.close();
-    await fannedDb?.close();
+    await database?.close();
   });
 
   it('the reference run loads the two filing days and finds no archive for the other eleven weekdays', () => {
@@ -179,11 +194,11 @@ describe(`the Feed route fanned out over ${BULLMQ ? 'two BullMQ workers' : 'the 
     expect(rerun.failures).toEqual([]);
     expect(rerun.skipped).toBe(12);
     expect(rerun.days.filter((d) => d.status === 'done').map((d) => d.day)).toEqual(['2025-01-08']);
-    const fanned = await tables(fannedDb);
+    const fanned = await tables(database);
     expect(fanned.items.n).toBe(2);
     expect(fanned.holdings.n).toBe(77);
     expect(fanned.ownershipIndex.n).toBe(1);
-    expect(fanned).toEqual(await tables(inProcessDb));
+    expect(fanned).toEqual(reference);
   });
 
   it.skipIf(!BULLMQ)('on BullMQ both workers took days, two at once', () => {
@@ -195,7 +210,7 @@ describe(`the Feed route fanned out over ${BULLMQ ? 'two BullMQ workers' : 'the 
   });
 
   it('the filings the days hold are indexed once per filer', async () => {
-    const rows = await fannedDb.query<{ accession_number: string; cik: number }>(
+    const rows = await database.query<{ accession_number: string; cik: number }>(
       `select accession_number, cik::int as cik from filings order by accession_number`,
     );
     expect(rows).toEqual([

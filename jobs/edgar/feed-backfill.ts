@@ -597,7 +597,7 @@ function feedHeader(bytes: Buffer): SubmissionHeader {
 }
 
 /** The header's parties with 10-digit CIKs; a header naming none gives its first CIK as the filer. */
-function partiesOf(header: SubmissionHeader): SubmissionParty[] {
+export function partiesOf(header: SubmissionHeader): SubmissionParty[] {
   const parties =
     header.parties ?? (header.cik ? [{ role: 'FILER', cik: header.cik, name: header.companyName }] : []);
   return parties.flatMap((p) => {

@@ -31,6 +31,7 @@ import type { BackfillRun } from '../refresh.ts';
 import type { JobRuntime } from '../runtime/index.ts';
 import {
   FEED_QUEUE,
+  RUNTIME_CLOSED,
   type RunOutcome,
   type RunProgress,
   RuntimeClosedError,
@@ -196,12 +197,19 @@ export async function backfillFeed(
   const todo = days.map(feedDayKey).filter((k) => !done.has(k));
   const progress = (p: RunProgress) => onProgress?.({ ...p, dataset: datasets.join('+') });
   const narrowed = Boolean(opts.cik || opts.ticker);
-  const outcome = narrowed
-    ? await runHere(services, feedTaskFor(name, opts)!, todo, opts, progress)
-    : await runtime.runPartitions(name, todo, progress, { refetch: opts.force ?? false });
+  // a stop (Ctrl-C) closes the runtime: days not begun are not run (on BullMQ they stay queued for the
+  // workers), a running day's download is cut off and nothing more of it is loaded; a later run resumes
+  const stop = () => void runtime.close().catch(() => undefined);
+  if (!narrowed) opts.signal?.addEventListener('abort', stop, { once: true });
+  const outcome = await (narrowed
+    ? runHere(services, feedTaskFor(name, opts)!, todo, opts, progress)
+    : runtime.runPartitions(name, todo, progress, { refetch: opts.force ?? false })
+  ).finally(() => opts.signal?.removeEventListener('abort', stop));
   const results = outcome.reports as FeedDayResult[];
   const byKey = new Map(results.map((r) => [r.partition, r]));
-  const failedDays = new Set(outcome.failures.map((f) => f.partition));
+  const failedDays = new Set(
+    outcome.failures.filter((f) => f.message !== RUNTIME_CLOSED).map((f) => f.partition),
+  );
   const out: BackfillRun & { days: FeedDayReport[] } = {
     reports: results,
     failures: [...outcome.failures, ...results.flatMap((r) => r.failures)],

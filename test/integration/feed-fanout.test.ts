@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfillFeed, FEED_DATASETS } from '../../jobs/edgar/feed-backfill.ts';
 import { createInProcessRuntime } from '../../jobs/runtime/in-process.ts';
 import { createRuntime } from '../../jobs/runtime/index.ts';
-import type { JobRuntime } from '../../jobs/runtime/types.ts';
+import { type JobRuntime, RUNTIME_CLOSED } from '../../jobs/runtime/types.ts';
 import { createServices, type Services } from '../../jobs/services.ts';
 import { loadConfig } from '../../lib/config.ts';
 import type { Database } from '../../lib/db.ts';
@@ -83,6 +83,8 @@ describe(`the Feed route fanned out over ${BULLMQ ? 'two BullMQ workers' : 'the 
   let afterDamage: Record<string, number>;
   let rerun: Awaited<ReturnType<typeof backfillFeed>>;
   let overlap = 0;
+  /** Aborted once this day's archive has arrived (the stop test). */
+  let stopAt: { day: string; stop: AbortController } | null = null;
 
   const services = async (database: Database) =>
     createServices(
@@ -129,6 +131,7 @@ describe(`the Feed route fanned out over ${BULLMQ ? 'two BullMQ workers' : 'the 
           const doc = await get(url, opts);
           // the damaged copy: the whole file arrives, then is cut to half, as a damaged download would be
           if (day === cut) truncateSync(opts.toFile, Math.floor((doc.size ?? 0) / 2));
+          if (day === stopAt?.day) stopAt.stop.abort();
           await new Promise((r) => setTimeout(r, 300));
           return doc;
         } finally {
@@ -217,5 +220,25 @@ describe(`the Feed route fanned out over ${BULLMQ ? 'two BullMQ workers' : 'the 
       { accession_number: ACFN, cik: 880984 },
       { accession_number: ACORN, cik: 1994827 },
     ]);
+  });
+
+  it('a stop (Ctrl-C) lets the running day finish and runs none of the days after it, none of them failed', async () => {
+    await database.query(`truncate ${LOADED.join(', ')} cascade`);
+    const s = workers[0]!.services;
+    const runtime = createInProcessRuntime(s); // closed by the stop
+    stopAt = { day: '20250108', stop: new AbortController() };
+    const r = await backfillFeed(s, runtime, FEED_DATASETS, DAYS, { signal: stopAt.stop.signal });
+    expect(r.stopped).toBe(true);
+    expect(r.days.map((d) => [d.day, d.status])).toEqual([
+      ['2025-01-06', 'not_found'],
+      ['2025-01-07', 'not_found'],
+      ['2025-01-08', 'done'],
+    ]);
+    expect(r.failures).toHaveLength(10); // 2025-01-09..2025-01-22's weekdays, not run
+    expect(r.failures.every((f) => f.message === RUNTIME_CLOSED)).toBe(true);
+    const [n] = await database.query<{ n: number }>(
+      `select count(*)::int as n from dataset_partitions where partition_key like 'feed:%' and partition_key > 'feed:20250108'`,
+    );
+    expect(n!.n).toBe(0);
   });
 });

@@ -241,4 +241,38 @@ describe(`the Feed route fanned out over ${BULLMQ ? 'two BullMQ workers' : 'the 
     );
     expect(n!.n).toBe(0);
   });
+
+  it('a day that stops moving is cut off at PARTITION_STALL_MS and retried by the runtime, then loads', async () => {
+    await database.query(`truncate ${LOADED.join(', ')} cascade`);
+    const s = await createServices(
+      loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PARTITION_STALL_MS: '2000', ...ENV }),
+      createLogger('silent'),
+      { database, retry: { baseDelayMs: 20, maxDelayMs: 200, maxRetries: 2, maxThrottleWaitMs: 2_000 } },
+    );
+    const runtime = createInProcessRuntime(s);
+    const get = s.http.get.bind(s.http);
+    let attempts = 0;
+    s.http.get = async (url, opts) => {
+      // the first attempt's request is never answered: only the deadline's abort ends it
+      if (opts?.toFile && ++attempts === 1)
+        return new Promise((_, reject) =>
+          opts.signal?.addEventListener('abort', () => reject(opts.signal!.reason), { once: true }),
+        );
+      return get(url, opts);
+    };
+    try {
+      const r = await backfillFeed(s, runtime, FEED_DATASETS, '2025-01-22');
+      expect(r.failures).toEqual([]);
+      expect(r.days.map((d) => [d.day, d.status, d.submissions])).toEqual([['2025-01-22', 'done', 1]]);
+      expect(attempts).toBe(2);
+      const [h] = await database.query<{ n: number }>(
+        `select count(*)::int as n from thirteen_f_holdings where accession_number = $1`,
+        [ACORN],
+      );
+      expect(h!.n).toBe(77);
+    } finally {
+      await runtime.close();
+      await s.close();
+    }
+  }, 30_000);
 });

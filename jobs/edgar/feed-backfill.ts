@@ -63,8 +63,13 @@ import { backfillCiks } from './universe.ts';
  * Which submissions a dataset takes (the per-filing route's partition lists, read from the header instead of
  * the index): `filings` every submission of an indexed type (one row per party of the header, as the index
  * files list them); `filing_items` a 10-K/10-Q/8-K (amendments and historical spellings) naming a filer of the
- * universe; `insider_trades` a Form 3/4/5 whose issuer is in the universe; `institutional_holdings` every
- * 13F-HR (the holders), or only the universe's own filers when THIRTEEN_F_HOLDER_FILINGS is 0.
+ * universe; `ownership_index` (also written when `insider_trades` is asked for) a Form 3/4/5 naming a company
+ * of the universe; `insider_trades` a Form 3/4/5 whose issuer is in the universe; `institutional_holdings`
+ * every 13F-HR (the holders), or only the universe's own filers when THIRTEEN_F_HOLDER_FILINGS is 0.
+ *
+ * Each day is one partition of the job runtime (a PartitionTask on the `feed` queue, `feedTaskFor`): on
+ * BullMQ the `etl worker` processes take one day at a time each, with the runtime's retries; the pipeline
+ * runs each attempt under the partition deadline and the database-outage wait (`runPartition`).
  *
  * The member is archived as the document `<filing folder>/<accession>.nc` (the folder of the lowest CIK the
  * header names, as the per-filing route takes the index's lowest), so `etl reparse` re-reads it offline. A

@@ -40,7 +40,7 @@ export interface PipelineDeps {
 }
 
 /** What one attempt's steps see: the deps, with the attempt's own signal and its progress reporter. */
-export interface AttemptDeps extends PipelineDeps {
+interface AttemptDeps extends PipelineDeps {
   /** Aborted when the attempt stalls or the runtime closes. */
   signal: AbortSignal;
   /** Aborted only when the attempt stalls: cuts off its requests (a shutdown lets them finish). */

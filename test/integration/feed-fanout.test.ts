@@ -3,6 +3,7 @@ import { mkdtempSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Throughput, throughputMeter } from '../../cli/progress.ts';
 import { backfillFeed, FEED_DATASETS } from '../../jobs/edgar/feed-backfill.ts';
 import { createInProcessRuntime } from '../../jobs/runtime/in-process.ts';
 import { createRuntime } from '../../jobs/runtime/index.ts';
@@ -83,6 +84,8 @@ describe(`the Feed route fanned out over ${BULLMQ ? 'two BullMQ workers' : 'the 
   let afterDamage: Record<string, number>;
   let rerun: Awaited<ReturnType<typeof backfillFeed>>;
   let overlap = 0;
+  /** What `etl backfill --feed` shows at the end of the reference run (cli/progress.ts). */
+  let progress: Throughput | null = null;
   /** Aborted once this day's archive has arrived (the stop test). */
   let stopAt: { day: string; stop: AbortController } | null = null;
 
@@ -107,7 +110,10 @@ describe(`the Feed route fanned out over ${BULLMQ ? 'two BullMQ workers' : 'the 
     // database for both runs: a second test database costs seconds)
     const own = await services(database);
     const local = createInProcessRuntime(own);
-    inProcess = await backfillFeed(own, local, FEED_DATASETS, DAYS);
+    const meter = throughputMeter();
+    inProcess = await backfillFeed(own, local, FEED_DATASETS, DAYS, {}, (p) => {
+      progress = meter.update(p);
+    });
     await local.close();
     await own.close();
     reference = await tables(database);
@@ -172,6 +178,9 @@ describe(`the Feed route fanned out over ${BULLMQ ? 'two BullMQ workers' : 'the 
       ['2025-01-22', 1],
     ]);
     expect(inProcess.days.filter((d) => d.status === 'not_found')).toHaveLength(11);
+    // the progress bar's figures: days done of the total, the submissions read (docs/s), rows, the ETA
+    expect(progress).toMatchObject({ done: 13, total: 13, documents: 3, etaS: 0 });
+    expect(progress!.rows).toBeGreaterThan(77); // the 13F's 77 holdings and the rest
   });
 
   it('a day whose archive arrives cut fails alone, once (no retry of an unreadable archive), and loads nothing', () => {

@@ -56,7 +56,9 @@ async function runJob(job: DatasetJob, partition: string, docs: RawDocument[]) {
 }
 const pendingChunks = async () =>
   (
-    await database.query<{ n: number }>('select count(*)::int as n from retrieval_chunks where embedding is null')
+    await database.query<{ n: number }>(
+      'select count(*)::int as n from retrieval_chunks where embedding is null',
+    )
   )[0]!.n;
 
 beforeAll(async () => {

@@ -101,29 +101,34 @@ export function trainLr(xs: Float64Array[], labels: string[], opts: TrainOptions
   const w = new Float64Array(c * d);
   const g = new Float64Array(c * d);
   const z = new Float64Array(c);
+  const x = new Float64Array(n * d);
+  xs.forEach((v, i) => x.set(v, i * d));
   for (let it = 0; it < opts.iterations; it++) {
     g.fill(0);
     for (let i = 0; i < n; i++) {
-      const x = xs[i] as Float64Array;
+      const o = i * d;
       let max = -Infinity;
       for (let k = 0; k < c; k++) {
         let s = 0;
-        for (let j = 0; j < d; j++) s += (w[k * d + j] ?? 0) * (x[j] ?? 0);
+        const r = k * d;
+        for (let j = 0; j < d; j++) s += w[r + j]! * x[o + j]!;
         z[k] = s;
         if (s > max) max = s;
       }
       let sum = 0;
       for (let k = 0; k < c; k++) {
-        z[k] = Math.exp((z[k] ?? 0) - max);
-        sum += z[k] ?? 0;
+        const e = Math.exp(z[k]! - max);
+        z[k] = e;
+        sum += e;
       }
+      const yi = y[i];
       for (let k = 0; k < c; k++) {
-        const err = (z[k] ?? 0) / sum - (y[i] === k ? 1 : 0);
-        for (let j = 0; j < d; j++) g[k * d + j] = (g[k * d + j] ?? 0) + err * (x[j] ?? 0);
+        const err = z[k]! / sum - (yi === k ? 1 : 0);
+        const r = k * d;
+        for (let j = 0; j < d; j++) g[r + j]! += err * x[o + j]!;
       }
     }
-    for (let k = 0; k < c * d; k++)
-      w[k] = (w[k] ?? 0) - opts.rate * ((g[k] ?? 0) / n + opts.l2 * (w[k] ?? 0));
+    for (let k = 0; k < c * d; k++) w[k] = w[k]! - opts.rate * (g[k]! / n + opts.l2 * w[k]!);
   }
   const round = (v: number) => Math.round(v * 1e6) / 1e6;
   return {

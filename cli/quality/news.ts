@@ -30,7 +30,9 @@ import { loadCliRegistry } from '../news/parse-feed.ts';
  * headlines collected after that measure) is scored and listed only with `--unread`: the one final measure of the
  * third pass. labels-heldout-5.tsv (issue 28's fourth pass: whole real RSS captures and API items from public repositories,
  * labelled before the parser ran) is scored the same way (`fresh_held_out_5`). Miss lines are prefixed dev / held_out /
- * fresh2r / fresh2u / fresh3r / fresh3u / fresh4 / fresh5.
+ * fresh2r / fresh2u / fresh3r / fresh3u / fresh4 / fresh5 / fresh6. labels-heldout-6.tsv (issue 28's fifth pass: four real
+ * news-API responses, labelled before the parser ran) is scored only with `--set6`. The trained text model
+ * (parsers/news/text-model.ts, trained on sets 1-5) is loaded unless `--rules-only` asks for the word rules alone.
  */
 const dir = new URL('../../fixtures/news/', import.meta.url);
 // `--rules-only`: the word rules alone, as before the trained text model (the old method's figures)

@@ -102,7 +102,7 @@ export function trainLr(xs: Float64Array[], labels: string[], opts: TrainOptions
   const g = new Float64Array(c * d);
   const z = new Float64Array(c);
   const x = new Float64Array(n * d);
-  xs.forEach((v, i) => x.set(v, i * d));
+  for (let i = 0; i < n; i++) x.set(xs[i] as Float64Array, i * d);
   for (let it = 0; it < opts.iterations; it++) {
     g.fill(0);
     for (let i = 0; i < n; i++) {

@@ -74,12 +74,15 @@ export async function runBackfills(
 
 /**
  * `etl backfill <datasets> --feed <days>`: every day's Feed archive read once for all the datasets asked for
- * (jobs/edgar/feed-backfill.ts), with a progress bar over the days and a summary line: days, submissions,
- * bytes, documents/s and MB/s. Returns the number of failures (failed days and refused submissions).
+ * (jobs/edgar/feed-backfill.ts), one runtime partition per day (on BullMQ, spread over the `etl worker`
+ * processes), with a progress bar over the days (days done / total, submissions/s as documents/s, ETA) and
+ * a summary line: days, submissions, bytes, documents/s and MB/s. Returns the number of failures (failed
+ * days and refused submissions; days a shutdown left unrun are not failures).
  */
 export async function runFeedBackfill(
   ctx: CliContext,
   services: Services,
+  runtime: JobRuntime,
   ids: FeedDataset[],
   opts: BackfillsOptions & { feed: string },
   signal: AbortSignal,
@@ -87,10 +90,12 @@ export async function runFeedBackfill(
   const label = ids.join('+');
   ctx.logger.info({ datasets: ids, feed: opts.feed }, 'feed backfill started');
   const started = Date.now();
-  const bar = progressReporter(ctx.logger, `${label} (feed days)`);
-  const r = await backfillFeed(services, ids, opts.feed, { ...opts, signal }, (p) => bar.update(p)).finally(
-    () => bar.stop(),
-  );
+  const bar = progressReporter(ctx.logger, `${label} (feed)`, { unit: 'days' });
+  const r = await backfillFeed(services, runtime, ids, opts.feed, { ...opts, signal }, (p) =>
+    bar.update(p),
+  ).finally(() => bar.stop());
+  const failed = r.failures.filter((f) => f.message !== RUNTIME_CLOSED);
+  const notRun = r.failures.length - failed.length;
   const secs = Math.max(0.001, (Date.now() - started) / 1000);
   const sum = (k: 'bytes' | 'submissions' | 'used') => r.days.reduce((n, d) => n + d[k], 0);
   const count = (s: string) => r.days.filter((d) => d.status === s).length;
@@ -98,8 +103,8 @@ export async function runFeedBackfill(
   process.stderr.write(
     `${label} from the Feed: ${count('done')} days loaded, ${r.skipped} already done, ${count('not_found')} without an archive, ${count('failed')} failed; ` +
       `${sum('submissions')} submissions (${sum('used')} used), ${(sum('bytes') / 1e6).toFixed(1)} MB, ${rows} new rows ` +
-      `in ${formatDuration(secs)}: ${(sum('submissions') / secs).toFixed(1)} documents/s, ${(sum('bytes') / 1e6 / secs).toFixed(1)} MB/s${r.stopped ? ', stopped' : ''}\n`,
+      `in ${formatDuration(secs)}: ${(sum('submissions') / secs).toFixed(1)} documents/s, ${(sum('bytes') / 1e6 / secs).toFixed(1)} MB/s${r.stopped ? `, stopped (${notRun} days not run)` : ''}\n`,
   );
-  for (const f of r.failures.slice(0, 10)) process.stderr.write(`  failed ${f.partition}: ${f.message}\n`);
-  return r.failures.length;
+  for (const f of failed.slice(0, 10)) process.stderr.write(`  failed ${f.partition}: ${f.message}\n`);
+  return failed.length;
 }

@@ -103,6 +103,8 @@ export function formatDuration(s: number | null): string {
 export interface ProgressOptions {
   stream?: NodeJS.WriteStream;
   logs?: LogOutput;
+  /** What the bar counts (`partitions`; `days` for the Feed route). */
+  unit?: string;
 }
 
 /**
@@ -117,7 +119,7 @@ export function progressReporter(logger: Logger, label: string, opts: ProgressOp
   if (stream.isTTY) {
     const bars = new cliProgress.MultiBar(
       {
-        format: `${label.padEnd(10)} {bar} {percentage}% | {value}/{total} partitions | {rate}/s | {rows} rows ({rowsRate}/s) | {docsRate} docs/s | ETA {eta_formatted} | {failed} failed | {last}`,
+        format: `${label.padEnd(10)} {bar} {percentage}% | {value}/{total} ${opts.unit ?? 'partitions'} | {rate}/s | {rows} rows ({rowsRate}/s) | {docsRate} docs/s | ETA {eta_formatted} | {failed} failed | {last}`,
         stream,
         hideCursor: true,
         etaBuffer: 50,

@@ -10,7 +10,7 @@ import { quarantine } from '../schema/datasets.ts';
 import { type Archive, archivedDocuments, type HttpGetter, PartitionFetcher } from './fetcher.ts';
 import { ArchiveFullError } from './http/archive.ts';
 import { type PartitionProgress, watchPartition } from './partition-watch.ts';
-import type { DatasetJob, JobContext, RawDocument } from './types.ts';
+import type { DatasetJob, JobContext, PartitionTask, RawDocument } from './types.ts';
 
 export interface PartitionReport {
   dataset: string;
@@ -58,9 +58,12 @@ interface AttemptDeps extends PipelineDeps {
  * answers, a promise that never settles): the runtime retries it like any failure. Its signal cuts off its
  * requests; a step of the abandoned attempt that resumes later stops at its next check, before the load
  * commits, so nothing of it is loaded.
+ *
+ * A PartitionTask (a Feed day, jobs/types.ts) runs its own `run` in place of fetch -> parse -> load, under the
+ * same deadline and outage wait.
  */
 export async function runPartition(
-  job: DatasetJob,
+  job: DatasetJob | PartitionTask,
   key: string,
   deps: PipelineDeps,
 ): Promise<PartitionReport> {
@@ -88,7 +91,7 @@ export async function runPartition(
   const run = async (): Promise<PartitionReport> => {
     for (let outage = 1; ; outage++) {
       try {
-        const r = await runPartitionOnce(job, key, attempt);
+        const r = 'run' in job ? await job.run(key, attempt) : await runPartitionOnce(job, key, attempt);
         observe(r.status);
         return r;
       } catch (err) {
@@ -119,7 +122,9 @@ export async function runPartition(
         .child({ dataset: job.dataset, partition: key })
         .error({ stage: err.stage, idleMs: err.idleMs }, 'partition stalled: attempt aborted');
       // Not awaited: what stalled may be the database itself (a pool with no free connection).
-      void recordFailure(job, key, deps.ctx, err).catch(() => undefined);
+      void (
+        'run' in job ? job.recordFailure(deps.ctx, key, err.message) : recordFailure(job, key, deps.ctx, err)
+      ).catch(() => undefined);
     }
     throw err;
   } finally {

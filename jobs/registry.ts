@@ -1,10 +1,11 @@
-import { DATASETS } from '../lib/datasets.ts';
+import { DATASETS, datasetDecl } from '../lib/datasets.ts';
 import { disclosuresJob } from './disclosures/disclosures.job.ts';
 import { jpCompaniesJob } from './disclosures/jp-companies.job.ts';
 import { consensusJob } from './earnings/consensus.job.ts';
 import { companiesJob } from './edgar/companies.job.ts';
 import { companyFactsJob } from './edgar/company-facts.job.ts';
 import { earningsReleasesJob } from './edgar/earnings-releases.job.ts';
+import { feedTaskFor } from './edgar/feed-backfill.ts';
 import { filingItemsJob } from './edgar/filing-items.job.ts';
 import { filingsJob } from './edgar/filings.job.ts';
 import { filingsLiveJob } from './edgar/filings-live.job.ts';
@@ -33,7 +34,7 @@ import { twCompaniesJob } from './taiwan/companies.job.ts';
 import { twFinancialsJob } from './taiwan/financials.job.ts';
 import { twForeignOwnershipJob } from './taiwan/foreign-ownership.job.ts';
 import { twMonthlyRevenueJob } from './taiwan/monthly-revenue.job.ts';
-import type { DatasetJob } from './types.ts';
+import type { DatasetJob, PartitionTask } from './types.ts';
 
 /** Every job handler, one per dataset with a schedule. Checked against the dataset registry at start-up. */
 export const JOBS: readonly DatasetJob[] = [
@@ -104,4 +105,18 @@ export function jobFor(dataset: string, jobs: readonly DatasetJob[] = JOBS): Dat
   const j = jobs.find((x) => x.dataset === dataset);
   if (!j) throw new Error(`no job for dataset "${dataset}"; known: ${jobs.map((x) => x.dataset).join(', ')}`);
   return j;
+}
+
+/**
+ * What a runtime runs for a queued (dataset, partition): the dataset's job, or a PartitionTask named in its
+ * place (an EDGAR Feed day for several datasets: `edgar_feed+filings+insider_trades`, jobs/edgar/feed-backfill.ts).
+ */
+export function runnableFor(dataset: string): DatasetJob | PartitionTask {
+  return feedTaskFor(dataset) ?? jobFor(dataset);
+}
+
+/** The runtime queue a (dataset, partition) runs on: its upstream source's, a task's own, else `internal`. */
+export function queueOf(dataset: string): string {
+  const task = feedTaskFor(dataset);
+  return task ? task.source : (datasetDecl(dataset).source ?? 'internal');
 }

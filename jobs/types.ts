@@ -1,6 +1,8 @@
 import type { Config } from '../lib/config.ts';
 import type { Database, Tx } from '../lib/db.ts';
 import type { Logger } from '../lib/logger.ts';
+import type { Archive, HttpGetter } from './fetcher.ts';
+import type { PartitionReport } from './pipeline.ts';
 
 /** A raw upstream document as fetched (or read back from the archive for `etl reparse`). */
 export interface RawDocument {
@@ -91,4 +93,35 @@ export interface DatasetJob<Parsed = unknown> {
    * (the documents job embeds the chunks its loads left without a vector). Its counts add to the load's.
    */
   afterLoad?(ctx: JobContext, key: string): Promise<LoadResult>;
+}
+
+/** What a PartitionTask's attempt is given: the pipeline's deps, the attempt's signals and its progress. */
+export interface TaskDeps {
+  ctx: JobContext;
+  http: HttpGetter;
+  archive: Archive;
+  /** `--force`: redo what finished. */
+  refetch?: boolean;
+  /** Aborted when the attempt stalls or the runtime closes. */
+  signal: AbortSignal;
+  /** Aborted only when the attempt stalls: nothing more may be written. */
+  stallSignal: AbortSignal;
+  /** A step begun: what the partition's deadline (PARTITION_STALL_MS) counts as progress. */
+  progress(stage: string, opts?: { document?: boolean }): void;
+}
+
+/**
+ * A partition that is not one fetch -> parse -> load of one dataset: an EDGAR Feed day archive, read once for
+ * the several datasets it feeds (jobs/edgar/feed-backfill.ts). The runtimes queue and retry it like a
+ * dataset's partition (same queue machinery, job ids, retries) and the pipeline runs it under the same
+ * deadline and database-outage wait (jobs/pipeline.ts `runPartition`); its `run` records its own coverage.
+ * `dataset` is the task's name in the queue, logs and metrics (not a registered dataset).
+ */
+export interface PartitionTask {
+  dataset: string;
+  /** The runtime queue it runs on (one worker slot per process: SOURCE_CONCURRENCY). */
+  source: string;
+  run(key: string, deps: TaskDeps): Promise<PartitionReport>;
+  /** Records the partition failed (an attempt that stalled, whose own `run` could not say so). */
+  recordFailure(ctx: JobContext, key: string, message: string): Promise<void>;
 }

@@ -23,6 +23,8 @@ export interface WordVectors {
   row(word: string): number;
   /** Cosine similarity of two rows. */
   similarity(a: number, b: number): number;
+  /** The unit vector of a row (a view, not a copy). */
+  vector(row: number): Float32Array;
   /**
    * The words among the `among` most frequent whose cosine with `row` is at least `min`, nearest first, at
    * most `k` (the word itself left out).
@@ -43,6 +45,9 @@ class Table implements WordVectors {
   }
   row(word: string) {
     return this.index.get(word) ?? -1;
+  }
+  vector(row: number) {
+    return this.data.subarray(row * DIMENSIONS, (row + 1) * DIMENSIONS);
   }
   similarity(a: number, b: number) {
     let s = 0;

@@ -14,6 +14,7 @@ import { buildRegistryIndex, type RegistryCompany } from '../parsers/news/link.t
 import { type Article, processItems, type SourcedItem } from '../parsers/news/pipeline.ts';
 import type { NewsReader } from '../parsers/news/reader.ts';
 import type { Disclosure } from '../parsers/news/relationships.ts';
+import { loadTextModel } from '../parsers/news/text-model.ts';
 import { companies, companyEvents, companyListings } from '../schema/companies.ts';
 import {
   type NewsCompanyRowInsert,
@@ -127,6 +128,8 @@ export async function loadNews(
     .select({ news_id: newsArticles.newsId, title: newsArticles.title, event_at: newsArticles.eventAt })
     .from(newsArticles)
     .where(and(gte(newsArticles.eventAt, lo), lte(newsArticles.eventAt, hi)));
+  // the trained text model answers where the word rules have none (loaded once; the rules alone without the vectors)
+  await loadTextModel();
   const { articles, duplicates } = processItems(
     parsed.items,
     reg,

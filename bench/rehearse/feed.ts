@@ -204,7 +204,7 @@ const result: Record<string, unknown> = {
     failures: [] as unknown[],
   };
   for (const day of days) {
-    const x = await backfillFeed(env.services, FEED_DATASETS, day);
+    const x = await backfillFeed(env.services, env.runtime, FEED_DATASETS, day);
     r.days.push(...x.days);
     r.reports.push(...x.reports);
     r.failures.push(...x.failures);
@@ -219,7 +219,9 @@ const result: Record<string, unknown> = {
     daysLoaded: loaded.length,
     notFound: r.days.filter((d) => d.status === 'not_found').length,
     submissions,
-    partitions: r.reports.length,
+    // one runtime partition per day loaded (the submissions' own `acc:` partitions are inside it)
+    dayPartitions: r.reports.length,
+    used: loaded.reduce((n, d) => n + d.used, 0),
     failures: r.failures.length,
     documentsPerS: submissions / secs,
     loadedDayMedianMs: dayMs[Math.floor(dayMs.length / 2)] ?? null,

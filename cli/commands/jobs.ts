@@ -37,7 +37,7 @@ export function registerJobCommands(program: Command, getCtx: () => CliContext =
     .option('--bulk-file <path>', 'financials only: like --bulk, from a companyfacts.zip already on disk')
     .option(
       '--feed <days>',
-      `EDGAR's daily Feed archives (one tar.gz per filing day) instead of one request per filing: YYYY-MM-DD or YYYY-MM-DD..YYYY-MM-DD, for ${FEED_DATASETS.join(', ')} (comma-separated, or "all" for the four); docs/filing-items.md`,
+      `EDGAR's daily Feed archives (one tar.gz per filing day) instead of one request per filing: YYYY-MM-DD or YYYY-MM-DD..YYYY-MM-DD, for ${FEED_DATASETS.join(', ')} (comma-separated, or "all"); one partition per day, spread over the \`etl worker\` processes on BullMQ; docs/scale.md`,
     )
     .addHelpText(
       'after',
@@ -173,7 +173,7 @@ export function registerJobCommands(program: Command, getCtx: () => CliContext =
     });
 }
 
-/** `etl backfill <datasets> --feed <days>`: checks the datasets and the days, then reads each day once. */
+/** `etl backfill <datasets> --feed <days>`: checks the datasets and the days, then runs each day once for all of them. */
 async function feedAction(
   ctx: CliContext,
   dataset: string,
@@ -197,9 +197,18 @@ async function feedAction(
     process.exitCode = 2;
     return;
   }
-  await stoppableBackfill(ctx, (services, _runtime, signal) =>
-    runFeedBackfill(ctx, services, ids as FeedDataset[], { ...opts, feed: opts.feed }, signal),
-  );
+  await stoppableBackfill(ctx, async (services, runtime, signal) => {
+    // the backfill takes days too (on BullMQ, beside the `etl worker` processes), as the per-partition route does
+    await runtime.startWorkers();
+    return runFeedBackfill(
+      ctx,
+      services,
+      runtime,
+      ids as FeedDataset[],
+      { ...opts, feed: opts.feed },
+      signal,
+    );
+  });
 }
 
 /**

@@ -251,7 +251,11 @@ const PARSERS: Record<string, { help: string; run: ParserFn }> = {
   },
   'news-feed': {
     help: 'an RSS/Atom/RDF news feed or Google-News sitemap -> parsed, linked (registry: the mirror company_tickers_exchange.json), scored and clustered items',
-    run: async (b, _o, c) => (await import('../news/parse-feed.ts')).parseNewsFeedFile(b, c),
+    run: async (b, _o, c) => {
+      // the trained text model answers where the word rules have none (when the word vectors are installed)
+      await (await import('../../parsers/news/text-model.ts')).loadTextModel();
+      return (await import('../news/parse-feed.ts')).parseNewsFeedFile(b, c);
+    },
   },
 };
 

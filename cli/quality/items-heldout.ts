@@ -4,8 +4,9 @@
  * (README.md there: provenance, how the labels were read).
  *
  * An item is right when the splitter returns an item with its code whose text, whitespace folded (table cell
- * separators, no-break and thin spaces read as spaces), starts with the label's first words and ends with
- * its last words, once trailing page folios and rules ("2", "- 3 -", "-----") are set aside. Per filing the
+ * separators, no-break and thin spaces read as spaces, a currency sign set apart from its amount read as
+ * joined), starts with the label's first words and ends with its last words, once trailing page folios and
+ * rules ("2", "- 3 -", "-----") are set aside. Per filing the
  * report lists what was found (first and last words) and each labelled item left out or cut wrong; items
  * found that no label names are listed as unexpected (they count against nothing, but show).
  */
@@ -37,13 +38,17 @@ export interface HeldoutResult {
 
 /** Folds what a reader does not see as a difference: spacing, table cells, typographic spaces and quotes. */
 export function fold(text: string): string {
-  return text
-    .replace(/[\u00a0\u2002-\u200a\u202f]/g, ' ')
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/\s*\|\s*/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    text
+      .replace(/[\u00a0\u2002-\u200a\u202f]/g, ' ')
+      .replace(/[\u2018\u2019]/g, "'")
+      .replace(/[\u201c\u201d]/g, '"')
+      .replace(/\s*\|\s*/g, ' ')
+      // a currency sign set apart from its amount in a fixed-width column ("$   1,200") reads as "$1,200"
+      .replace(/\$\s+(?=[\d(])/g, '$')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** The text without its trailing folios and rules ("... Certificateholders 2", "... - 3 -", "-----"). */

@@ -219,6 +219,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     timeoutMs: number,
     toFile?: string,
     stop?: AbortSignal,
+    step?: (what: string) => void,
   ): Promise<Outcome> {
     try {
       const timeout = AbortSignal.timeout(timeoutMs);
@@ -227,7 +228,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const truncated = (size: number) =>
         res.status === 200 && declared && !res.headers.get('content-encoding') && +declared !== size;
       if (toFile && res.status === 200 && res.body) {
-        const streamed = await streamToFile(res.body as WebReadableStream<Uint8Array>, toFile);
+        const streamed = await streamToFile(res.body as WebReadableStream<Uint8Array>, toFile, step);
         if (truncated(streamed.size))
           return {
             kind: 'network',
@@ -284,6 +285,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         opts.timeoutMs ?? config.HTTP_TIMEOUT_MS,
         opts.toFile,
         opts.signal,
+        step,
       );
       opts.signal?.throwIfAborted();
       const verdict = judge(outcome);
@@ -388,16 +390,27 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 }
 
 /** Writes a response body to `file` while hashing it. */
+/** Bytes of a streamed body between two progress reports. */
+const STREAM_PROGRESS_BYTES = 64 * 1024 * 1024;
+
 async function streamToFile(
   body: WebReadableStream<Uint8Array>,
   file: string,
+  step?: (what: string) => void,
 ): Promise<{ sha256: string; size: number }> {
   const hash = createHash('sha256');
   let size = 0;
+  let reported = 0;
   const tap = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       hash.update(chunk);
       size += chunk.length;
+      // a download of gigabytes (a Feed day) is progress while its bytes arrive: the partition's deadline
+      // cuts off a body that stops, not one that is long
+      if (step && size - reported >= STREAM_PROGRESS_BYTES) {
+        reported = size;
+        step(`${size} bytes received`);
+      }
       done(null, chunk);
     },
   });

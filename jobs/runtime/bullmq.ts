@@ -1,16 +1,17 @@
 import { type Job, Queue, QueueEvents, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { DATASETS, datasetDecl, scheduleOf } from '../../lib/datasets.ts';
+import { DATASETS, scheduleOf } from '../../lib/datasets.ts';
 import { addQueueDepthSource } from '../../lib/metrics.ts';
 import type { PartitionProgress } from '../partition-watch.ts';
 import { type PartitionReport, runPartition } from '../pipeline.ts';
 import { refresh, statusSweep } from '../refresh.ts';
-import { jobFor } from '../registry.ts';
+import { queueOf, runnableFor } from '../registry.ts';
 import type { Services } from '../services.ts';
 import {
   BULLMQ_LOCKS,
   bullmqConnection,
   DEFAULT_CONCURRENCY,
+  FEED_QUEUE,
   type JobRuntime,
   jobId,
   RETRY_POLICIES,
@@ -56,8 +57,11 @@ export function createBullmqRuntime(services: Services, redis: Redis, prefix = '
   const workers: Worker<Data>[] = [];
 
   const log = services.logger.child({ runtime: 'bullmq' });
-  // One worker per queue: every dataset's source queue, and the internal queue (refreshes, status sweep).
-  const sources = [...new Set([...DATASETS.map((d) => d.source ?? INTERNAL_QUEUE), INTERNAL_QUEUE])];
+  // One worker per queue: every dataset's source queue, the internal queue (refreshes, status sweep) and the
+  // EDGAR Feed days' queue (one day at a time per worker process: FEED_QUEUE).
+  const sources = [
+    ...new Set([...DATASETS.map((d) => d.source ?? INTERNAL_QUEUE), INTERNAL_QUEUE, FEED_QUEUE]),
+  ];
   // Settles the partitions a closing runtime was still waiting for (they stay queued in Redis).
   let closed = false;
   const shutdown = new AbortController();
@@ -98,7 +102,7 @@ export function createBullmqRuntime(services: Services, redis: Redis, prefix = '
     async runPartitions(dataset, keys, onProgress, opts) {
       if (closed)
         return { reports: [], failures: keys.map((partition) => ({ partition, message: RUNTIME_CLOSED })) };
-      const source = datasetDecl(dataset).source ?? INTERNAL_QUEUE;
+      const source = queueOf(dataset);
       const q = queue(source);
       const ev = await queueEvents(source);
       const policy = RETRY_POLICIES.upstream;
@@ -170,7 +174,7 @@ export function createBullmqRuntime(services: Services, redis: Redis, prefix = '
           async (job) => {
             const d = job.data;
             if (d.kind === 'partition')
-              return runPartition(jobFor(d.dataset), d.partition, {
+              return runPartition(runnableFor(d.dataset), d.partition, {
                 ...services.deps(),
                 refetch: d.refetch ?? false,
                 signal: shutdown.signal,

@@ -1,11 +1,11 @@
 import { UnrecoverableError } from 'bullmq';
 import { Cron } from 'croner';
 import PQueue from 'p-queue';
-import { DATASETS, datasetDecl, scheduleOf } from '../../lib/datasets.ts';
+import { DATASETS, scheduleOf } from '../../lib/datasets.ts';
 import { addQueueDepthSource } from '../../lib/metrics.ts';
 import { type PartitionReport, runPartition } from '../pipeline.ts';
 import { refresh, statusSweep } from '../refresh.ts';
-import { jobFor } from '../registry.ts';
+import { queueOf, runnableFor } from '../registry.ts';
 import type { Services } from '../services.ts';
 import {
   DEFAULT_CONCURRENCY,
@@ -53,7 +53,7 @@ export function createInProcessRuntime(services: Services): JobRuntime {
     for (let attempt = 1; ; attempt++) {
       if (closed) throw new RuntimeClosedError();
       try {
-        return await runPartition(jobFor(dataset), key, {
+        return await runPartition(runnableFor(dataset), key, {
           ...services.deps(),
           refetch,
           signal: shutdown.signal,
@@ -73,7 +73,7 @@ export function createInProcessRuntime(services: Services): JobRuntime {
   return {
     kind: 'in-process',
     async runPartitions(dataset, keys, onProgress, opts) {
-      const q = queueFor(datasetDecl(dataset).source ?? 'internal');
+      const q = queueFor(queueOf(dataset));
       const refetch = opts?.refetch ?? false;
       return settleAll(
         keys,

@@ -66,8 +66,13 @@ export const RETRY_POLICIES = {
 /**
  * `live`: a poll's refresh job, its partition and a second poll arriving while the first awaits its
  * follow-ups (BullMQ runs the live feed's refreshes on that queue, not behind the internal queue's).
+ * `feed`: EDGAR Feed days (jobs/edgar/feed-backfill.ts), one at a time per process: a day is a multi-GB
+ * download to a temporary file and a stream of loads, so N worker processes run N days at once and the
+ * temporary disk a worker needs is one day's archive.
  */
-export const SOURCE_CONCURRENCY: Record<string, number> = { sec: 4, internal: 1, live: 3 };
+export const SOURCE_CONCURRENCY: Record<string, number> = { sec: 4, internal: 1, live: 3, feed: 1 };
+/** The queue of the EDGAR Feed days. */
+export const FEED_QUEUE = 'feed';
 export const DEFAULT_CONCURRENCY = 2;
 
 /**

@@ -1,5 +1,6 @@
 import { type EventType, FORM_RULES, ITEM_RULES, TEXT_RULES, TYPE_BASE } from './event-types.ts';
 import type { FeedItem } from './feed.ts';
+import { modelType } from './text-model.ts';
 
 /** One rule that fired, with its points and the words it read: every score is the sum of these. */
 export interface FiredRule {
@@ -113,6 +114,16 @@ export function classifyItem(
     best = { type: 'macro', subtype: `theme_${opts.macroThemes?.[0]}`, weight: 1 };
     rules.push({ rule: 'fallback.macro_theme', points: 0, evidence: opts.macroThemes?.join(',') ?? '' });
   }
+  // where the rules have no answer, the trained text model may have one (parsers/news/text-model.ts): an item that is
+  // still `other` after the rules and fallbacks (and no filing form or halt code spoke) takes the model's type when its
+  // posterior is at least TYPE_MIN_P (chosen by leave-one-set-out cross-validation, docs/news.md)
+  if (best.type === 'other' && !item.edgar && !item.extra.ReasonCode) {
+    const g = modelType(item.title, item.summary);
+    if (g && g.label !== 'other') {
+      best = { type: g.label as EventType, subtype: 'text_model', weight: 1 };
+      rules.push({ rule: 'model.text_type', points: 0, evidence: `${g.label} p=${g.p.toFixed(2)}` });
+    }
+  }
   let score = TYPE_BASE[best.type];
   const scored: FiredRule[] = [{ rule: `type_base.${best.type}`, points: score, evidence: best.subtype }];
   for (const fr of rules)
@@ -121,7 +132,8 @@ export function classifyItem(
       fr.rule.startsWith('8k_item') ||
       fr.rule.startsWith('form.') ||
       fr.rule.startsWith('exchange.') ||
-      fr.rule.startsWith('fallback.')
+      fr.rule.startsWith('fallback.') ||
+      fr.rule.startsWith('model.')
     )
       scored.push(fr);
   const src = SOURCE_POINTS[channel];

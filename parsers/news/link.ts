@@ -521,11 +521,19 @@ function nameMatches(
       const gapBefore = pw ? text.slice((pw.index ?? 0) + pw[0].length, w0.index) : '.';
       const gapAfter = nw ? text.slice((wl.index ?? 0) + wl[0].length, nw.index) : '.';
       const possessive = /['’]s?$/.test(span[n - 1] as string);
+      // a headline's first word that is an everyday English word is capitalized by its place, not as a name:
+      // "Striking Boeing factory workers ...", "Why Apple's secrecy ..." name Boeing and Apple, not a longer proper
+      // noun (a given name opening a headline still is one: "Rasual Butler, 13-year NBA veteran, ...")
+      const pwOpens =
+        subjectAt >= 0 &&
+        !!pw &&
+        ((pw.index ?? 0) === 0 || (pw.index ?? 0) === subjectAt) &&
+        englishWords().has(pw[0].toLowerCase());
       const adjacent =
         !caps &&
         single &&
         !suffixed &&
-        ((pw && /^ +$/.test(gapBefore) && /^[A-Z]/.test(pw[0])) ||
+        ((pw && !pwOpens && /^ +$/.test(gapBefore) && /^[A-Z]/.test(pw[0])) ||
           (!possessive &&
             nw &&
             /^ +$/.test(gapAfter) &&

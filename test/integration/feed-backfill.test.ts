@@ -1,10 +1,18 @@
-import { truncateSync } from 'node:fs';
+import { readFileSync, truncateSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backfillFeed, FEED_DATASETS, feedDays, feedDayUrl } from '../../jobs/edgar/feed-backfill.ts';
+import {
+  backfillFeed,
+  FEED_DATASETS,
+  feedDays,
+  feedDayUrl,
+  ownershipIndexRows,
+  partiesOf,
+} from '../../jobs/edgar/feed-backfill.ts';
 import { filingItemsJob } from '../../jobs/edgar/filing-items.job.ts';
 import { reparsePartition } from '../../jobs/pipeline.ts';
 import { backfill } from '../../jobs/refresh.ts';
 import type { Database } from '../../lib/db.ts';
+import { parseSubmissionHeader } from '../../parsers/edgar/filing-document.ts';
 import { createTestDatabase, itemTablesFingerprint } from '../helpers/db.ts';
 import { createTestServices } from '../helpers/services.ts';
 
@@ -39,7 +47,7 @@ describe(`filings, items, Forms 3/4/5 and 13F from EDGAR's daily Feed archives (
       return doc;
     };
     try {
-      damaged = await backfillFeed(env.services, FEED_DATASETS, '2025-01-22');
+      damaged = await backfillFeed(env.services, env.runtime, FEED_DATASETS, '2025-01-22');
     } finally {
       http.get = get;
     }
@@ -50,8 +58,8 @@ describe(`filings, items, Forms 3/4/5 and 13F from EDGAR's daily Feed archives (
                 (select count(*)::int from dataset_partitions where partition_key like 'acc:%') as partitions`,
       )
     )[0]!;
-    run = await backfillFeed(env.services, FEED_DATASETS, '2025-01-07..2025-01-08');
-    const r2 = await backfillFeed(env.services, FEED_DATASETS, '2025-01-22');
+    run = await backfillFeed(env.services, env.runtime, FEED_DATASETS, '2025-01-07..2025-01-08');
+    const r2 = await backfillFeed(env.services, env.runtime, FEED_DATASETS, '2025-01-22');
     expect([...run.failures, ...r2.failures]).toEqual([]);
   }, 60_000);
 
@@ -150,6 +158,58 @@ describe(`filings, items, Forms 3/4/5 and 13F from EDGAR's daily Feed archives (
     expect(t).toEqual({ transaction_type: 'A', shares: 106_150, price: 0, after: 253_329 });
   });
 
+  it('indexes the Form 4 in ownership_index under its universe issuer, as submissions JSON lists it', async () => {
+    // read from the member: <TYPE>4, <FILING-DATE>20250108, <PERIOD>20250106, issuer CIK 0001860782 (the
+    // reporting owner 0002009134 is not in the universe), document 1 `primarydocument.xml`, schemaVersion X0508
+    const rows = await q(
+      `select accession_number, cik::int as cik, form, filing_date::text as filing_date, report_date::text as report_date,
+              primary_document from ownership_index order by accession_number, cik`,
+    );
+    expect(rows).toEqual([
+      {
+        accession_number: TSVT,
+        cik: 1_860_782,
+        form: '4',
+        filing_date: '2025-01-08',
+        report_date: '2025-01-06',
+        primary_document: 'xslF345X05/primarydocument.xml',
+      },
+    ]);
+  });
+
+  it("gives the per-filing route's ownership_index row for the same filing (Apple's Form 4 0000320193-22-000061)", async () => {
+    // the per-filing route: the ownership_index job over Apple's submissions JSON (and its older page)
+    const r = await backfill(env.services, env.runtime, 'ownership_index', { cik: '320193' });
+    expect(r.failures).toEqual([]);
+    const [viaSubmissions] = await q(
+      `select accession_number, cik::int as cik, form, filing_date::text as filing_date, report_date::text as report_date, primary_document
+         from ownership_index where accession_number = '0000320193-22-000061'`,
+    );
+    // the Feed route's rule on the same filing's submission (the mirror's `.txt`: the same header fields and
+    // documents as the `.nc` member the Feed would carry), Apple alone in the universe
+    const bytes = readFileSync(
+      'fixtures/upstream/www.sec.gov/Archives/edgar/data/320193/000032019322000061/0000320193-22-000061.txt',
+    );
+    const header = parseSubmissionHeader(bytes.toString('latin1'));
+    const [viaFeed] = ownershipIndexRows(
+      header,
+      '0000320193-22-000061',
+      partiesOf(header),
+      new Set(['0000320193']),
+      bytes,
+    );
+    expect(viaSubmissions).toEqual({
+      accession_number: viaFeed!.accessionNumber,
+      cik: viaFeed!.cik,
+      form: viaFeed!.form,
+      filing_date: viaFeed!.filingDate,
+      report_date: viaFeed!.reportDate,
+      primary_document: viaFeed!.primaryDocument,
+    });
+    expect(viaFeed!.primaryDocument).toBe('xslF345X03/wf-form4_165187623819106.xml');
+    await q(`delete from ownership_index where cik = 320193`);
+  });
+
   it('loads the 13F-HR of a holder: 77 holdings, AbbVie 2,289 shares at $406,755 filed in dollars', async () => {
     const [f] = await q<{ n: number; unit: string }>(
       `select (select count(*)::int from thirteen_f_holdings where accession_number = $1) as n, value_unit as unit
@@ -174,7 +234,7 @@ describe(`filings, items, Forms 3/4/5 and 13F from EDGAR's daily Feed archives (
       ['feed:20250108', 'done'],
       ['feed:20250122', 'done'],
     ]);
-    const again = await backfillFeed(env.services, FEED_DATASETS, '2025-01-07..2025-01-08');
+    const again = await backfillFeed(env.services, env.runtime, FEED_DATASETS, '2025-01-07..2025-01-08');
     expect(again.days.map((d) => d.status)).toEqual(['skipped', 'skipped']);
     expect(again.reports).toEqual([]);
   });

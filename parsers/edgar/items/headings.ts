@@ -22,8 +22,9 @@ export interface Candidate {
   tocLike: boolean;
 }
 
+// "Item - 5.02", "ITEM: 7": a dash or colon may stand between the word and the number
 const HEAD =
-  /^(?:PART\s+(IV|III|II|I)\b[\s.,:;|\u2013\u2014-]*)?ITEMS?\s*(\d{1,2}(?:\.\d{2})?[A-D]?)(?![\d.]\d)/i;
+  /^(?:PART\s+(IV|III|II|I)\b[\s.,:;|\u2013\u2014-]*)?ITEMS?\s*(?:[-\u2013\u2014:]\s*)?(\d{1,2}(?:\.\d{2})?[A-D]?)(?![\d.]\d)/i;
 // "Items 10, 11, 12 and 13", "ITEMS 10., 11. AND 12.": a number may keep its own period
 const LIST_NEXT =
   /^\s*(?:\.(?!\d))?\s*(,\s*and|,|and|&|through|thru|to|-|\u2013)\s*(?:ITEMS?\s*)?(\d{1,2}(?:\.\d{2})?[A-D]?)\b/i;

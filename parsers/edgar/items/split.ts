@@ -43,6 +43,12 @@ interface Choice {
 const SIGNATURES =
   /^(?:SIGNATURES?|Signatures?|S\s?I\s?G\s?N\s?A\s?T\s?U\s?R\s?E\s?S?)\b[\s:.|]*(?:$|Pursuant to|In accordance with)|^(?:Pursuant to the requirements of|In accordance with) (?:Section 13 or 15\(d\) of )?the (?:Securities )?Exchange Act(?: of 1934)?,?[^.]{0,160}?\b(?:(?:has\s+)?(?:duly\s+)?caused this|this report has been signed)|^Signatures and Certifications\b|^(?:POWER OF ATTORNEY|Power of Attorney)\.?$|^KNOW ALL (?:MEN|PERSONS) BY THESE PRESENTS/i;
 
+/**
+ * An 8-K's section title, the form's own grouping of its items ("Section 8 \u2014 Other Events", "SECTION 8-
+ * OTHER EVENTS", "Section 2. Financial Information"): a short block naming a section number and a title.
+ */
+const EIGHT_K_SECTION = /^SECTION\s+[1-9](?:\s*[.:\-\u2013\u2014|]\s*|\s+)[A-Z][^.]{0,80}$/i;
+
 export function splitBlocks(blocks: string[], scheme: Scheme, catalog: readonly CatalogItem[]): Section[] {
   const offsets = new Array<number>(blocks.length + 1);
   let at = 0;
@@ -242,6 +248,10 @@ function toSections(
     }
     // A PART heading right before the next item is that page's running header or the next part's title.
     while (end > start + 1 && partOf(blocks[end - 1]!) !== null) end--;
+    // In an 8-K, the section title right before the next item heading opens that item's section: it is not
+    // the end of the item before ("... to this report." then "Section 8\u2014Other Events", "Item 8.01").
+    if (scheme.startsWith('8-K') && k + 1 < chain.length)
+      while (end > start + 1 && EIGHT_K_SECTION.test(blocks[end - 1]!)) end--;
     const reading = cand.readings[choice.reading]!;
     // "Items 1 through 4, 6 and 8 Not Applicable" with nothing under it only marks a boundary.
     if (cand.notApplicableList && end - start <= 1) continue;

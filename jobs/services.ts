@@ -72,6 +72,7 @@ export async function createServices(
         region: config.ARCHIVE_REGION,
         accessKeyId: config.ARCHIVE_ACCESS_KEY_ID,
         secretAccessKey: config.ARCHIVE_SECRET_ACCESS_KEY,
+        timeoutMs: config.ARCHIVE_TIMEOUT_MS,
       })
     : createDiskArchive(join(config.DATA_DIR, 'raw'));
   // Built on first use: commands that never fetch (status, reparse, serve) need no mirror.

@@ -91,6 +91,8 @@ const shape = z.object({
   // credentials; unset = the AWS SDK's chain (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, profile, instance role)
   ARCHIVE_ACCESS_KEY_ID: z.string().optional(),
   ARCHIVE_SECRET_ACCESS_KEY: z.string().optional(),
+  // a request to the object store with no byte moving for this long fails and is retried (SDK default: never)
+  ARCHIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   // event log (docs/events.md): emit an event only when the fact's own time is within this many days of its
   // detection (a backfill of history does not flood subscribers); 0 = no limit. Default: 7 with
   // UPSTREAM=live, 0 with UPSTREAM=fixtures (the demo emits for the captured files). Use eventsMaxAgeDays().

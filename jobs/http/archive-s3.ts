@@ -22,7 +22,15 @@ export interface S3ArchiveOptions {
   /** Credentials; unset: the AWS SDK's own chain (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, profile, role). */
   accessKeyId?: string | undefined;
   secretAccessKey?: string | undefined;
+  /**
+   * How long a request may wait without a byte moving (connecting, or between reads/writes) before it fails and
+   * the SDK retries it (3 attempts). Default 30 s. The SDK's own default is no limit at all: a response lost
+   * between the storage server and us waited until the partition's deadline (10 min) cut the whole attempt off.
+   */
+  timeoutMs?: number | undefined;
 }
+
+export const S3_TIMEOUT_MS = 30_000;
 
 /** `s3://bucket/some/prefix` -> bucket and key prefix (no leading or trailing slash). */
 export function parseS3Url(url: string): { bucket: string; prefix: string } {
@@ -41,8 +49,14 @@ export function parseS3Url(url: string): { bucket: string; prefix: string } {
  */
 export function createS3Archive(opts: S3ArchiveOptions): RawArchive & { keyFor(sha256: string): string } {
   const { bucket, prefix } = parseS3Url(opts.url);
+  const timeoutMs = opts.timeoutMs ?? S3_TIMEOUT_MS;
   const client = new S3Client({
     region: opts.region ?? 'us-east-1',
+    // idle limits, not totals: a large object that keeps moving is never cut off
+    requestHandler: {
+      connectionTimeout: Math.min(timeoutMs, 10_000),
+      socketTimeout: timeoutMs,
+    },
     ...(opts.endpoint ? { endpoint: opts.endpoint, forcePathStyle: true } : {}),
     ...(opts.accessKeyId && opts.secretAccessKey
       ? { credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } }

@@ -85,6 +85,38 @@ describe('raw archive on S3-compatible object storage', () => {
     );
   });
 
+  it('fails a request the storage server never answers, after its retries, instead of waiting forever', async () => {
+    // a server that accepts connections and reads the request but never writes a byte back (a response lost
+    // between the store and us): without an idle limit the SDK waits until the partition deadline
+    const { createServer } = await import('node:net');
+    const sockets = new Set<import('node:net').Socket>();
+    let connections = 0;
+    const silent = createServer((s) => {
+      connections++;
+      sockets.add(s);
+      s.on('data', () => {});
+    });
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const port = (silent.address() as import('node:net').AddressInfo).port;
+    try {
+      const a = createS3Archive({
+        url: `s3://${BUCKET}/raw`,
+        endpoint: `http://127.0.0.1:${port}`,
+        timeoutMs: 300,
+        ...CREDENTIALS,
+      });
+      const t0 = Date.now();
+      await expect(a.has('cd'.repeat(32))).rejects.toThrow(
+        /raw archive HEAD s3:\/\/findata-raw\/raw\/cd\/.*failed/,
+      );
+      expect(Date.now() - t0).toBeLessThan(15_000);
+      expect(connections).toBe(3); // the SDK's three attempts, each cut off after 300 ms of silence
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise((r) => silent.close(r));
+    }
+  });
+
   describe('a job run through it', () => {
     let database: Database;
     let env: Awaited<ReturnType<typeof createTestServices>>;

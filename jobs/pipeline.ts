@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { UnrecoverableError } from 'bullmq';
 import { eventsMaxAgeDays } from '../lib/config.ts';
-import { ParseError, PartitionStalledError, UpstreamNotFoundError } from '../lib/errors.ts';
+import { ParseError, PartitionStalledError, type StallWaits, UpstreamNotFoundError } from '../lib/errors.ts';
 import { emitEvents } from '../lib/events/emit.ts';
 import { metrics } from '../lib/metrics.ts';
 import { isTransientFault } from '../lib/transient.ts';
@@ -118,9 +118,13 @@ export async function runPartition(
   } catch (err) {
     if (err instanceof PartitionStalledError) {
       observe('stalled');
+      err.waits = stallWaits(deps.ctx.database);
       deps.ctx.logger
         .child({ dataset: job.dataset, partition: key })
-        .error({ stage: err.stage, idleMs: err.idleMs }, 'partition stalled: attempt aborted');
+        .error(
+          { stage: err.stage, idleMs: err.idleMs, waits: err.waits },
+          'partition stalled: attempt aborted',
+        );
       // Not awaited: what stalled may be the database itself (a pool with no free connection).
       void (
         'run' in job ? job.recordFailure(deps.ctx, key, err.message) : recordFailure(job, key, deps.ctx, err)
@@ -130,6 +134,17 @@ export async function runPartition(
   } finally {
     watch.stop();
   }
+}
+
+/**
+ * What the process waits on at the moment a partition stalls: the pool's clients and Node's active handles and
+ * requests by type (sockets, timers, file-system and zlib requests in the thread pool), so the log of a stall
+ * says whether it was the database pool, the network or the thread pool.
+ */
+function stallWaits(database: JobContext['database']): StallWaits {
+  const resources: Record<string, number> = {};
+  for (const r of process.getActiveResourcesInfo()) resources[r] = (resources[r] ?? 0) + 1;
+  return { pool: database.poolStats?.() ?? null, resources };
 }
 
 /** How long a partition waits for a database that went away, and how many outages it sits out. */

@@ -31,6 +31,8 @@ export interface Database {
    * own listener on PGlite. Returns the function that stops listening.
    */
   listen?(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Postgres only: the pool's clients now (all, idle, callers waiting for one). */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 const MIGRATIONS = resolve(dirname(fileURLToPath(import.meta.url)), '../migrations');
@@ -112,6 +114,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       },
       close: () => pool.end(),
       listen: (channel, onNotify) => listenPg(opts.databaseUrl!, channel, onNotify),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   const dataDir = opts.dataDir ?? './data';

@@ -51,4 +51,16 @@ export class PartitionStalledError extends Error {
       `${dataset}/${partition} made no progress for ${Math.round(idleMs / 1000)} s (PARTITION_STALL_MS): stalled at ${stage}`,
     );
   }
+  /**
+   * What the process was waiting on when the attempt stalled (set by the pipeline, logged with the error): the
+   * database pool's clients (Postgres) and Node's active handles and requests by type, e.g. `{ pool: { total:
+   * 10, idle: 0, waiting: 3 }, resources: { TCPSocketWrap: 12, FSReqCallback: 4, Timeout: 9 } }`. A stall with
+   * no free client and callers waiting is the pool; one with a socket per request sent is the network.
+   */
+  waits?: StallWaits;
+}
+
+export interface StallWaits {
+  pool: { total: number; idle: number; waiting: number } | null;
+  resources: Record<string, number>;
 }

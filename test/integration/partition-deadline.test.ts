@@ -106,6 +106,13 @@ describe('a partition with no progress for PARTITION_STALL_MS', () => {
     expect(took).toBeGreaterThanOrEqual(STALL_MS);
     expect(took).toBeLessThan(5_000);
     expect(seen).toEqual([FACTS]);
+    // what the process waited on, logged with the error: Node's handles by type (the held request's socket among
+    // them) and, on Postgres, the pool, which had a free client and nobody waiting: not the database
+    expect(err.waits.resources.TCPSocketWrap).toBeGreaterThanOrEqual(1);
+    if (database.kind === 'postgres') {
+      expect(err.waits.pool.waiting).toBe(0);
+      expect(err.waits.pool.idle).toBeGreaterThanOrEqual(1);
+    } else expect(err.waits.pool).toBeNull();
     expect(steps.map((s) => s.stage)).toEqual([
       'fetch',
       `look up the raw index for https://data.sec.gov/api/xbrl/companyfacts/CIK${CIK}.json`,

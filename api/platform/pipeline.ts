@@ -319,7 +319,10 @@ async function handle(req: RouteRequest, p: Prepared, platform: Platform): Promi
     };
   } finally {
     // The account's last request in flight here settles its credit hold before it is answered (credits.ts).
-    if (metered) await platform.credits.done(metered);
+    if (metered) {
+      const settling = platform.credits.done(metered);
+      if (settling) await settling;
+    }
     if (principal) {
       platform.usage.record({
         accountId: principal.accountId,
@@ -366,7 +369,8 @@ async function envelope(
       return { status: route.successStatus ?? 200, body: { ...r.payload, meta: r.meta } };
     }
     case 'A': {
-      const coverage = await platform.coverage.get(p.access.datasetId ?? '');
+      const dataset = p.access.datasetId ?? '';
+      const coverage = platform.coverage.peek(dataset) ?? (await platform.coverage.get(dataset));
       const cov = route.historyStatus ? { ...coverage, history_status: route.historyStatus } : coverage;
       if (route.result === 'single') {
         if (result === null || result === undefined) {

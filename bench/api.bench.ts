@@ -16,17 +16,21 @@
  * routes are rate-limited per key (600/min on the fund plan): the platform's limiter runs on a clock where a
  * minute lasts 60 ms, so every request pays its check (in-memory counters: no REDIS_URL) and none is refused.
  * Prints one JSON object on stdout. Knobs: BENCH_CONCURRENCY (16), BENCH_ROUND_MS (4000), BENCH_ROUNDS (3),
- * BENCH_ROUTES (comma list of companies, filings, statements); BENCH_PROF=1 writes CPU profiles of the server process to
- * /tmp/benchprof.
+ * BENCH_ROUTES (comma list of companies, filings, statements); BENCH_PROF=1 adds one profiled round per side
+ * and route (not counted) and writes its CPU profile to /tmp/benchprof/<route>-<bare|platform>.cpuprofile.
+ * Per route, `cpu_us_platform` / `cpu_us_bare` / `cpu_ratio`: the server process's CPU time (user + system)
+ * per request served, medians of the rounds; it moves far less with the machine's load than the rps ratio.
  */
-import { fork } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type Req, type RoundResult, round, summary } from './http-load.ts';
+import { median, type Req, type RoundResult, round, summary } from './http-load.ts';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 4_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const PROF_DIR = '/tmp/benchprof';
 const TICKERS = ['AAPL', 'MSFT', 'NVDA', 'META', 'BRK-B', 'TSLA', 'V', 'JPM'];
 const ROUTES = {
   companies: (i: number) => `/v1/companies?ticker=${TICKERS[i % TICKERS.length]}`,
@@ -46,7 +50,13 @@ interface Ready {
 }
 
 async function server(): Promise<void> {
-  const { readFileSync } = await import('node:fs');
+  const { readFileSync, mkdirSync } = await import('node:fs');
+  const { Session } = await import('node:inspector/promises');
+  const profiler = new Session();
+  if (process.env.BENCH_PROF) {
+    profiler.connect();
+    mkdirSync(PROF_DIR, { recursive: true });
+  }
   const { default: Fastify } = await import('fastify');
   const { default: pg } = await import('pg');
   const { companySearchQuery } = await import('../api/routes/companies.ts');
@@ -109,7 +119,26 @@ async function server(): Promise<void> {
   await bare.listen({ host: '127.0.0.1', port: 0 });
   const barePort = (bare.server.address() as { port: number }).port;
   process.send!({ platform: platformPort, bare: barePort, key } satisfies Ready);
-  process.on('message', async () => {
+  process.on('message', async (m) => {
+    // The parent reads this process's CPU time around each round (CPU µs per request served).
+    if (m === 'cpu') {
+      const u = process.cpuUsage();
+      process.send!({ cpu: u.user + u.system });
+      return;
+    }
+    // BENCH_PROF: the parent profiles the last round of each side of each route (node:inspector).
+    if (typeof m === 'object' && m !== null && 'prof' in m) {
+      const { prof, file } = m as { prof: 'start' | 'stop'; file?: string };
+      if (prof === 'start') {
+        await profiler.post('Profiler.enable');
+        await profiler.post('Profiler.start');
+      } else {
+        const { profile } = (await profiler.post('Profiler.stop')) as { profile: unknown };
+        writeFileSync(file!, JSON.stringify(profile));
+      }
+      process.send!({ cpu: 0 });
+      return;
+    }
     await platform.close();
     await bare.close();
     await pool.end();
@@ -117,6 +146,53 @@ async function server(): Promise<void> {
     await database.close();
     process.exit(0);
   });
+}
+
+/** The server process's CPU time so far (user + system, µs). */
+const cpuOf = (child: ChildProcess) =>
+  new Promise<number>((resolve) => {
+    const on = (m: unknown) => {
+      if (typeof m === 'object' && m !== null && 'cpu' in m) {
+        child.off('message', on);
+        resolve((m as { cpu: number }).cpu);
+      }
+    };
+    child.on('message', on);
+    child.send('cpu');
+  });
+
+/** Sends a profiler command to the server and waits for its acknowledgement. */
+const prof = (child: ChildProcess, cmd: { prof: 'start' | 'stop'; file?: string }) =>
+  new Promise<void>((resolve) => {
+    const on = (m: unknown) => {
+      if (typeof m === 'object' && m !== null && 'cpu' in m) {
+        child.off('message', on);
+        resolve();
+      }
+    };
+    child.on('message', on);
+    child.send(cmd);
+  });
+
+/**
+ * A round with the server's CPU time it cost, per request served (`cpu_us`); with `profile`, the round is
+ * also CPU-profiled into that file (the profiler's own cost is then in `cpu_us`).
+ */
+async function cpuRound(
+  child: ChildProcess,
+  port: number,
+  make: Req,
+  profile?: string,
+): Promise<RoundResult & { cpu_us: number }> {
+  if (profile) await prof(child, { prof: 'start' });
+  const before = await cpuOf(child);
+  const r = await round(port, make, ROUND_MS, { concurrency: CONCURRENCY });
+  const after = await cpuOf(child);
+  if (profile) {
+    await prof(child, { prof: 'stop', file: profile });
+    writeFileSync(`${profile}.json`, JSON.stringify({ ...r, cpu_us: (after - before) / r.requests }));
+  }
+  return { ...r, cpu_us: Math.round((after - before) / Math.max(1, r.requests)) };
 }
 
 const get =
@@ -141,11 +217,7 @@ async function main(): Promise<void> {
   u.pathname = `/${name}`;
   const child = fork(fileURLToPath(import.meta.url), [], {
     env: { ...process.env, BENCH_ROLE: 'server', BENCH_DB_URL: u.toString() },
-    execArgv: [
-      '--import',
-      'tsx',
-      ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/benchprof'] : []),
-    ],
+    execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   try {
@@ -157,16 +229,21 @@ async function main(): Promise<void> {
     for (const route of ONLY) {
       await round(ready.bare, get(route, null), 1_500, { concurrency: CONCURRENCY });
       await round(ready.platform, get(route, ready.key), 1_500, { concurrency: CONCURRENCY });
-      const bare: RoundResult[] = [];
-      const platform: RoundResult[] = [];
+      const bare: (RoundResult & { cpu_us: number })[] = [];
+      const platform: (RoundResult & { cpu_us: number })[] = [];
       for (let r = 0; r < ROUNDS; r++) {
-        bare.push(await round(ready.bare, get(route, null), ROUND_MS, { concurrency: CONCURRENCY }));
-        platform.push(
-          await round(ready.platform, get(route, ready.key), ROUND_MS, { concurrency: CONCURRENCY }),
-        );
+        // BENCH_PROF: one extra round per side, profiled, not counted in the figures
+        const profile = (side: string) =>
+          r === ROUNDS - 1 && process.env.BENCH_PROF ? `${PROF_DIR}/${route}-${side}.cpuprofile` : undefined;
+        bare.push(await cpuRound(child, ready.bare, get(route, null)));
+        platform.push(await cpuRound(child, ready.platform, get(route, ready.key)));
+        if (profile('bare')) {
+          await cpuRound(child, ready.bare, get(route, null), profile('bare'));
+          await cpuRound(child, ready.platform, get(route, ready.key), profile('platform'));
+        }
       }
-      const b = summary(bare);
-      const p = summary(platform);
+      const b = { ...summary(bare), cpu_us_per_request: median(bare.map((x) => x.cpu_us)) };
+      const p = { ...summary(platform), cpu_us_per_request: median(platform.map((x) => x.cpu_us)) };
       results.push({
         route,
         path: ROUTES[route](0),
@@ -176,6 +253,11 @@ async function main(): Promise<void> {
         p99_platform_ms: p.p99_ms,
         p99_bare_ms: b.p99_ms,
         p99_ratio: Math.round((p.p99_ms / b.p99_ms) * 1000) / 1000,
+        // The server process's CPU per request served (user + system, medians of the rounds): far less
+        // sensitive to the machine's load than the wall-time ratios above.
+        cpu_us_platform: p.cpu_us_per_request,
+        cpu_us_bare: b.cpu_us_per_request,
+        cpu_ratio: Math.round((p.cpu_us_per_request / b.cpu_us_per_request) * 1000) / 1000,
       });
     }
     // How the platform's requests were paid for: charge rows (one per request), and the holds (reserve and

@@ -16,7 +16,8 @@ export interface KeyPrincipal {
 }
 
 interface CachedKey {
-  hash: string;
+  /** The stored SHA-256, decoded once. */
+  hash: Buffer;
   accountId: string;
   plan: Plan;
   revoked: boolean;
@@ -111,7 +112,7 @@ export class KeyAuthenticator {
     }
     this.unknown.delete(prefix);
     const entry: CachedKey = {
-      hash: row.key_hash,
+      hash: Buffer.from(row.key_hash, 'hex'),
       accountId: row.account_id,
       plan: isPlan(row.plan) ? row.plan : 'free',
       revoked: row.revoked,

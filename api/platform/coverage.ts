@@ -21,6 +21,12 @@ export class CoverageReader {
     private readonly ttlMs = 5_000,
   ) {}
 
+  /** The cached coverage while it is fresh (no promise: the envelope's common case), else undefined. */
+  peek(datasetId: string): Coverage | undefined {
+    const hit = this.cache.get(datasetId);
+    return hit && hit.expiresAt > Date.now() ? hit.coverage : undefined;
+  }
+
   async get(datasetId: string): Promise<Coverage> {
     const hit = this.cache.get(datasetId);
     if (hit && hit.expiresAt > Date.now()) return hit.coverage;

@@ -327,10 +327,18 @@ export class CreditMeter {
    * exactly the requests served (no credits left reserved). Never rejects: a settle that fails is retried in
    * the background.
    */
-  async done(accountId: string): Promise<void> {
+  done(accountId: string): Promise<void> | undefined {
     const s = this.accounts.get(accountId);
-    if (!s) return;
+    if (!s) return undefined;
     s.inflight = Math.max(0, s.inflight - 1);
+    // Requests still in flight (the usual case under load) or nothing to settle: nothing to wait for, and
+    // no promise made.
+    if (s.inflight > 0 || (!s.hold && s.pending.size === 0)) return undefined;
+    return this.settleIdle(s);
+  }
+
+  /** done() for the account's last request in flight here: settles its hold and waits for it. */
+  private async settleIdle(s: AccountState): Promise<void> {
     for (let pass = 0; pass < 3 && s.inflight === 0 && (s.hold || s.pending.size > 0); pass++) {
       if (s.hold) this.retire(s);
       await Promise.all([...s.pending]);

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * API key format (spec part 5): a fixed 8-character prefix ending in `_live_`, then 40 hex characters from
@@ -28,10 +28,13 @@ export function hashKey(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
 }
 
-/** Compares a presented key with a stored hash in time that does not depend on where they differ. */
-export function keyMatchesHash(key: string, storedHashHex: string): boolean {
-  const presented = createHash('sha256').update(key, 'utf8').digest();
-  const stored = Buffer.from(storedHashHex, 'hex');
+/**
+ * Compares a presented key with a stored hash (hex, or its bytes: the key cache decodes it once) in time
+ * that does not depend on where they differ. One-shot `crypto.hash` (no Hash object per request).
+ */
+export function keyMatchesHash(key: string, storedHash: string | Buffer): boolean {
+  const presented = hash('sha256', key, 'buffer') as unknown as Buffer;
+  const stored = typeof storedHash === 'string' ? Buffer.from(storedHash, 'hex') : storedHash;
   return stored.length === presented.length && timingSafeEqual(presented, stored);
 }
 

@@ -215,35 +215,54 @@ export function parseQuery(
         : `Unknown query parameter '${clip(name)}'. This route takes no query parameters`,
     );
   }
-  for (const [name, param] of Object.entries(params)) {
+  for (const [name, param] of entriesOf(params)) {
     const value = Object.hasOwn(raw, name) ? raw[name] : undefined;
     if (value === undefined) {
       if (param.required)
         throw new ApiError(400, `Missing required query parameter '${name}': ${param.description}`);
       continue;
     }
-    const values = Array.isArray(value) ? value : [value];
-    if (values.length > 1 && !param.repeatable) {
+    const maxItems = (param as { maxItems?: number }).maxItems ?? 1;
+    if (!Array.isArray(value)) {
+      if (maxItems < 1)
+        throw new ApiError(400, `Query parameter '${name}' may be given at most ${maxItems} times`);
+      const parsed = parseOne(name, param, value);
+      out[name] = param.repeatable ? [parsed] : parsed;
+      continue;
+    }
+    if (value.length > 1 && !param.repeatable) {
       throw new ApiError(400, `Query parameter '${name}' may be given only once`);
     }
-    const maxItems = (param as { maxItems?: number }).maxItems ?? 1;
-    if (values.length > maxItems)
+    if (value.length > maxItems)
       throw new ApiError(400, `Query parameter '${name}' may be given at most ${maxItems} times`);
-    const parsed = values.map((v) => {
-      // Postgres text cannot hold NUL; refuse it here rather than let it surface as a database error.
-      if (v.includes('\u0000'))
-        throw new ApiError(400, `Invalid query parameter '${name}': must not contain NUL characters`);
-      try {
-        return param.parse(v);
-      } catch (err) {
-        if (err instanceof Invalid)
-          throw new ApiError(400, `Invalid query parameter '${name}': ${err.message}`);
-        throw err;
-      }
-    });
+    const parsed: unknown[] = [];
+    for (const v of value) parsed.push(parseOne(name, param, v));
     out[name] = param.repeatable ? parsed : parsed[0];
   }
   return out;
+}
+
+/** A route's parameter list, computed once per parameter set (parseQuery runs on every request). */
+const entriesCache = new WeakMap<ParamSet, [string, Param][]>();
+function entriesOf(params: ParamSet): [string, Param][] {
+  let entries = entriesCache.get(params);
+  if (!entries) {
+    entries = Object.entries(params);
+    entriesCache.set(params, entries);
+  }
+  return entries;
+}
+
+function parseOne(name: string, param: Param, v: string): unknown {
+  // Postgres text cannot hold NUL; refuse it here rather than let it surface as a database error.
+  if (v.includes('\u0000'))
+    throw new ApiError(400, `Invalid query parameter '${name}': must not contain NUL characters`);
+  try {
+    return param.parse(v);
+  } catch (err) {
+    if (err instanceof Invalid) throw new ApiError(400, `Invalid query parameter '${name}': ${err.message}`);
+    throw err;
+  }
 }
 
 function clip(s: string): string {

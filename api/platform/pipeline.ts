@@ -21,7 +21,7 @@ import { int, type Param, type ParamSet, parseQuery, type RawQuery } from './par
 import { PLAN_TITLE, planAllows, RATE_LIMIT_PER_MINUTE } from './plans.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { errorResponse, pathOf } from './respond-error.ts';
-import { type AnyRoute, type Page, type ResolvedAccess, resolveAccess } from './route.ts';
+import { type AnyRoute, type Page, type ResolvedAccess, type RouteContext, resolveAccess } from './route.ts';
 import type { UsageRecorder } from './usage.ts';
 
 /** The shared services every route runs through. */
@@ -234,25 +234,26 @@ async function handle(req: RouteRequest, p: Prepared, platform: Platform): Promi
       if (!d.allowed) throw rateLimited(route.envelope === 'B' ? 402 : 429, d.limit, d.resetSeconds);
     }
 
-    const run = () =>
-      route.handler({
-        database: platform.database,
-        db: platform.database.db,
-        query: filters as never,
-        path,
-        body,
-        company,
-        page,
-        account: principal,
-        requestId: req.id,
-        log: req.log,
-        refund: () => {
-          refundRequested = true;
-        },
-        countChunks: (n) => {
-          chunks = n;
-        },
-      });
+    // Methods, not arrow functions: under tsx (keepNames) every named arrow created per request costs a
+    // defineProperty of its name.
+    const ctx: RouteContext<never> = {
+      database: platform.database,
+      db: platform.database.db,
+      query: filters as never,
+      path,
+      body,
+      company,
+      page,
+      account: principal,
+      requestId: req.id,
+      log: req.log,
+      refund() {
+        refundRequested = true;
+      },
+      countChunks(n) {
+        chunks = n;
+      },
+    };
 
     let result: unknown;
     if (principal && access.creditCost > 0) {
@@ -261,29 +262,26 @@ async function handle(req: RouteRequest, p: Prepared, platform: Platform): Promi
         keyPrefix: principal.keyPrefix,
         cost: access.creditCost,
         requestId: req.id,
-        route: key(p),
+        route: p.key,
       };
       // The read-only query runs while the charge commits; nothing is served unless the charge succeeded,
       // and the query's outcome (rows or error) is only looked at after that. An account whose last charge
       // was refused waits for the charge first, so an empty account cannot keep the database busy.
-      const settle = () =>
-        run().then(
-          (value) => ({ ok: true as const, value }),
-          (error: unknown) => ({ ok: false as const, error }),
-        );
-      const early = platform.credits.wasRefused(charge.accountId) ? null : settle();
+      const early = platform.credits.wasRefused(charge.accountId)
+        ? null
+        : route.handler(ctx).then(succeeded, failed);
       metered = charge.accountId;
       const paid = await platform.credits.charge(charge);
       if (!paid) {
         await early;
         throw outOfCredits(access.creditCost);
       }
-      const outcome = await (early ?? settle());
+      const outcome = await (early ?? route.handler(ctx).then(succeeded, failed));
       charged = charge;
       if (!outcome.ok) throw outcome.error;
       result = outcome.value;
     } else {
-      result = await run();
+      result = await route.handler(ctx);
     }
 
     const out = await envelope(p, platform, result, page, binding);
@@ -321,7 +319,10 @@ async function handle(req: RouteRequest, p: Prepared, platform: Platform): Promi
     };
   } finally {
     // The account's last request in flight here settles its credit hold before it is answered (credits.ts).
-    if (metered) await platform.credits.done(metered);
+    if (metered) {
+      const settling = platform.credits.done(metered);
+      if (settling) await settling;
+    }
     if (principal) {
       platform.usage.record({
         accountId: principal.accountId,
@@ -335,7 +336,10 @@ async function handle(req: RouteRequest, p: Prepared, platform: Platform): Promi
   }
 }
 
-const key = (p: Prepared) => p.key;
+/** A route query's outcome, looked at only once its charge is known. */
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+const succeeded = (value: unknown): Outcome => ({ ok: true, value });
+const failed = (error: unknown): Outcome => ({ ok: false, error });
 
 function containsNul(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
@@ -365,7 +369,8 @@ async function envelope(
       return { status: route.successStatus ?? 200, body: { ...r.payload, meta: r.meta } };
     }
     case 'A': {
-      const coverage = await platform.coverage.get(p.access.datasetId ?? '');
+      const dataset = p.access.datasetId ?? '';
+      const coverage = platform.coverage.peek(dataset) ?? (await platform.coverage.get(dataset));
       const cov = route.historyStatus ? { ...coverage, history_status: route.historyStatus } : coverage;
       if (route.result === 'single') {
         if (result === null || result === undefined) {

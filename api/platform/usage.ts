@@ -16,8 +16,8 @@ export interface UsageEvent {
 }
 
 interface Recorded extends UsageEvent {
-  /** When the request was served (not when the batch was written), so usage periods count it correctly. */
-  at: Date;
+  /** When the request was served (epoch ms; not when the batch was written), so usage periods count it correctly. */
+  at: number;
 }
 
 export class UsageRecorder {
@@ -32,8 +32,11 @@ export class UsageRecorder {
     private readonly maxBatch = 500,
   ) {}
 
+  /** Records the event; it takes `e` over (the caller hands a fresh object and does not keep it). */
   record(e: UsageEvent): void {
-    this.buffer.push({ ...e, at: new Date() });
+    const r = e as Recorded;
+    r.at = Date.now();
+    this.buffer.push(r);
     if (this.buffer.length >= this.maxBatch) void this.flush();
     else if (!this.timer) {
       this.timer = setTimeout(() => void this.flush(), this.flushMs);
@@ -61,7 +64,7 @@ export class UsageRecorder {
       batch.map((e) => e.status),
       batch.map((e) => e.chunksReturned),
       batch.map((e) => e.requestId),
-      batch.map((e) => e.at.toISOString()),
+      batch.map((e) => new Date(e.at).toISOString()),
     ];
     try {
       await hotQuery(this.database, 'findata_usage_events', INSERT_USAGE, params);

@@ -1,14 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { wordVectors } from '../../lib/word-vectors.ts';
-import { channelOf } from '../../parsers/news/channel.ts';
 import type { EventType } from '../../parsers/news/event-types.ts';
-import { parseFeed } from '../../parsers/news/feed.ts';
-import { type Article, processItems } from '../../parsers/news/pipeline.ts';
-import { parsePressRelease } from '../../parsers/news/press-release.ts';
+import type { Article } from '../../parsers/news/pipeline.ts';
 import { readLocally } from '../../parsers/news/reader.ts';
 import { itemVector, predictLr, setTextModel } from '../../parsers/news/text-model.ts';
-import { loadCliRegistry } from '../news/parse-feed.ts';
 import { type LabelledItem, labelledItems, trainModels } from '../news/train-text-model.ts';
+import { fixtureArticles } from './news-articles.ts';
 
 /**
  * `npm run quality:news-cv`: leave-one-set-out cross-validation of the news text model on the labelled sets 1-5
@@ -18,35 +14,8 @@ import { type LabelledItem, labelledItems, trainModels } from '../news/train-tex
  */
 
 const dir = new URL('../../fixtures/news/', import.meta.url);
-const reg = loadCliRegistry(
-  new URL('../upstream/www.sec.gov/files/company_tickers_exchange.json', dir).pathname,
-);
-const ctx = { url: 'file', fetchedAt: '2026-01-01T00:00:00.000Z' };
 setTextModel(null); // the rules alone
-const cache = new Map<string, Article[]>();
-function articlesOf(file: string): Article[] {
-  const hit = cache.get(file);
-  if (hit) return hit;
-  const bytes = readFileSync(new URL(file, dir));
-  let out: Article[];
-  if (file.endsWith('.html')) {
-    const pr = parsePressRelease(bytes.toString('latin1'), {
-      url: file,
-      filedAt: ctx.fetchedAt,
-      cik: '',
-      accession: file,
-    });
-    out = processItems([{ item: pr.item, channel: 'press_release', body: pr.body }], reg).articles;
-  } else {
-    const f = parseFeed(bytes, ctx);
-    out = processItems(
-      f.items.map((item) => ({ item, channel: channelOf(f) })),
-      reg,
-    ).articles;
-  }
-  cache.set(file, out);
-  return out;
-}
+const { reg, articlesOf } = fixtureArticles(dir);
 
 interface Row {
   l: LabelledItem;

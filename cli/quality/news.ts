@@ -1,12 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { channelOf } from '../../parsers/news/channel.ts';
-import { parseFeed } from '../../parsers/news/feed.ts';
-import { type Article, processItems } from '../../parsers/news/pipeline.ts';
-import { parsePressRelease } from '../../parsers/news/press-release.ts';
 import { readLocally } from '../../parsers/news/reader.ts';
 import { loadTextModel } from '../../parsers/news/text-model.ts';
-import { loadCliRegistry } from '../news/parse-feed.ts';
+import { fixtureArticles } from './news-articles.ts';
 
 /**
  * `npm run quality:news`: the rule pass against hand-labelled real items (fixtures/news/labels.tsv: event
@@ -74,34 +70,7 @@ const fresh = (l: { file: string; set: string }) => l.file.includes('HELDOUT') |
 const pool = ranked.filter((l) => !fresh(l));
 const devSet = new Set(pool.slice(0, Math.ceil(pool.length / 2)));
 const devOnly = process.argv.includes('--dev');
-const reg = loadCliRegistry(
-  new URL('../upstream/www.sec.gov/files/company_tickers_exchange.json', dir).pathname,
-);
-const ctx = { url: 'file', fetchedAt: '2026-01-01T00:00:00.000Z' };
-const cache = new Map<string, Article[]>();
-function articlesOf(file: string): Article[] {
-  const hit = cache.get(file);
-  if (hit) return hit;
-  const bytes = readFileSync(new URL(file, dir));
-  let out: Article[];
-  if (file.endsWith('.html')) {
-    const pr = parsePressRelease(bytes.toString('latin1'), {
-      url: file,
-      filedAt: ctx.fetchedAt,
-      cik: '',
-      accession: file,
-    });
-    out = processItems([{ item: pr.item, channel: 'press_release', body: pr.body }], reg).articles;
-  } else {
-    const f = parseFeed(bytes, ctx);
-    out = processItems(
-      f.items.map((item) => ({ item, channel: channelOf(f) })),
-      reg,
-    ).articles;
-  }
-  cache.set(file, out);
-  return out;
-}
+const { reg, articlesOf } = fixtureArticles(dir);
 
 type Split = 'dev' | 'held_out';
 interface Score {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Mirror, startMirror } from '../../jobs/http/mirror.ts';
+import { seedEmbeddedDataDir } from '../helpers/db.ts';
 
 /**
  * `etl backfill financials --bulk` stopped with Ctrl-C while SEC's ~1 GB companyfacts.zip is on its way:
@@ -25,6 +26,7 @@ describe('etl backfill --bulk interrupted', () => {
 
   it('stops the download on SIGINT and leaves no companyfacts.zip behind', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'findata-bulk-'));
+    await seedEmbeddedDataDir(dataDir); // a migrated database: the test is about the download, not a first start
     mkdirSync(join(dataDir, 'tmp'));
     // What a killed run leaves: its process (pid 2^22 + 1, above Linux's pid_max) no longer exists.
     const abandoned = join(dataDir, 'tmp', `companyfacts-${2 ** 22 + 1}-1.zip`);

@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedEmbeddedDataDir } from '../helpers/db.ts';
 
 /**
  * `etl status` while another process holds the embedded database (issue 8): it reads through that process's
@@ -32,6 +33,9 @@ const etl = (args: string[]) =>
       stderr: e.stderr,
     }),
   );
+
+// a migrated database (its `etl migrate` below a no-op): the test is about who holds it, not a first start
+beforeAll(() => seedEmbeddedDataDir(dataDir));
 
 afterAll(() => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { seedEmbeddedDataDir } from '../helpers/db.ts';
 
 // @test-scope embedded-only: `etl` runs with only PATH and the .env's variables (no DATABASE_URL), whatever the pass.
 
@@ -27,6 +28,7 @@ describe('etl reads a .env in the working directory', () => {
     const dir = mkdtempSync(join(tmpdir(), 'findata-env-'));
     // UPSTREAM=live without SEC_USER_AGENT is refused at start-up, naming the variable: proof the file was read.
     writeFileSync(join(dir, '.env'), `UPSTREAM=live\nDATA_DIR=${join(dir, 'data')}\nLOG_LEVEL=silent\n`);
+    await seedEmbeddedDataDir(join(dir, 'data')); // a migrated database: the test is about the .env, not a first start
     const fromFile = await run(dir);
     expect(fromFile.code).not.toBe(0);
     expect(fromFile.stderr).toContain('SEC_USER_AGENT');

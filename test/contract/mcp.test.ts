@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATASET_ROUTES } from '../../api/routes/index.ts';
 import { type Database, openDatabase } from '../../lib/db.ts';
 import { accountWithKey, createApiTestDatabase, type RunningApi, startApi } from '../helpers/api.ts';
+import { seedEmbeddedDataDir } from '../helpers/db.ts';
 import { APPLE_ID, seedRegistry } from '../helpers/registry.ts';
 import { failingRoute, fundRoute } from '../helpers/test-routes.ts';
 
@@ -327,8 +328,9 @@ describe('MCP over stdio (etl mcp) on the embedded database', () => {
   it('opens the database itself (no --url): lists the tools, answers a call, charges the credit and records the usage', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'findata-mcp-'));
     try {
+      await seedEmbeddedDataDir(dataDir); // migrated: the test is about `etl mcp`, not a first start
       let embedded = await openDatabase({ dataDir });
-      await embedded.migrate();
+      await embedded.migrate(); // a no-op on the seeded directory
       await seedRegistry(embedded, 30);
       const { key, accountId } = await accountWithKey(embedded, 'free', 5);
       await embedded.close();

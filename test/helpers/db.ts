@@ -1,5 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -79,9 +80,7 @@ let template: Promise<Blob> | null = null;
  */
 function migratedTemplate(): Promise<Blob> {
   template ??= (async () => {
-    // keyed by the migrations and the PGlite build (a data directory is only valid for its own build)
-    const hash = migrationsHash(readFileSync('node_modules/@electric-sql/pglite/package.json', 'utf8'));
-    const file = join(tmpdir(), `findata-pglite-template-${hash}.tar`);
+    const file = templateFile();
     try {
       return new Blob([readFileSync(file)]);
     } catch {
@@ -96,6 +95,30 @@ function migratedTemplate(): Promise<Blob> {
     }
   })();
   return template;
+}
+
+/** The template's file in the temp dir, keyed by the migrations and the PGlite build (a data directory is only valid for its own build). */
+function templateFile(): string {
+  const hash = migrationsHash(readFileSync('node_modules/@electric-sql/pglite/package.json', 'utf8'));
+  return join(tmpdir(), `findata-pglite-template-${hash}.tar`);
+}
+
+/**
+ * Lays the migrated template out as the embedded database of `dataDir` (`<dataDir>/pg`, where lib/db.ts
+ * opens it), so an `etl` started on that DATA_DIR resumes a migrated database, its `migrate` a no-op,
+ * instead of paying initdb and every migration in the child (6-7 s idle, 20-60 s on a loaded machine). It is
+ * what PGlite itself does on a new directory (initdb in memory, then that tarball unpacked into the
+ * directory), minus the dump's `postmaster.pid`, which a cleanly closed directory does not have. For the
+ * tests that are not about the first start; test/cli/start-interrupted.test.ts keeps a truly fresh one.
+ */
+export async function seedEmbeddedDataDir(dataDir: string): Promise<void> {
+  const file = templateFile();
+  if (!existsSync(file)) await migratedTemplate(); // none made yet by this run's processes: make it (it writes the file)
+  const pg = join(dataDir, 'pg');
+  mkdirSync(pg, { recursive: true });
+  // the tarball's names are absolute (/PG_VERSION): tar strips the leading '/' (and warns on stderr)
+  execFileSync('tar', ['-xf', file, '-C', pg], { stdio: ['ignore', 'ignore', 'pipe'] });
+  rmSync(join(pg, 'postmaster.pid'), { force: true });
 }
 
 /**

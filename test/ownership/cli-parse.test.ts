@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { seedEmbeddedDataDir } from '../helpers/db.ts';
 
 // @test-scope embedded-only: `etl parse` reads files and opens no database, and `etl import 13f-list` runs on a
-// fresh embedded database (DATABASE_URL removed): neither depends on the pass's backend.
+// new embedded database (DATABASE_URL removed): neither depends on the pass's backend.
 
 // The operator views of issue 9: `etl parse 13f|form4|def14a <file>` print the rows as the routes serve them.
 // Asynchronous on purpose: a synchronous child process blocks the test worker's event loop, and vitest's own
@@ -130,6 +131,7 @@ const Q2020 = 'fixtures/ownership/13f-lists/SEC_13F-securities-list_2020Q3_13fli
 describe('etl import 13f-list', () => {
   it('import: links CUSIPs into the configured database and says how many', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'list-import-'));
+    await seedEmbeddedDataDir(dataDir); // migrated, empty: the test is about the import, not a first start
     const { DATABASE_URL: _db, REDIS_URL: _redis, ...env } = process.env;
     const { stdout: out } = await run(process.execPath, ['bin/etl.js', 'import', '13f-list', Q2020], {
       encoding: 'utf8',

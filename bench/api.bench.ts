@@ -59,7 +59,7 @@ async function server(): Promise<void> {
   }
   const { default: Fastify } = await import('fastify');
   const { default: pg } = await import('pg');
-  const { companySearchQuery } = await import('../api/routes/companies.ts');
+  const { companySearchSql } = await import('../api/routes/companies.ts');
   const { listFilings } = await import('../api/routes/filings.ts');
   const { incomeStatements } = await import('../api/routes/financials.ts');
   const { openDatabase } = await import('../lib/db.ts');
@@ -101,8 +101,9 @@ async function server(): Promise<void> {
   const bare = Fastify({ logger: false });
   bare.get('/v1/companies', async (req) => {
     const ticker = String((req.query as { ticker?: string }).ticker ?? '');
-    const q = companySearchQuery(database.db, { ticker }, { limit: 100, fetch: 101, after: null }).toSQL();
-    const r = await pool.query(q.sql, q.params as unknown[]);
+    // exactly the route's statement: its name, text and parameters (built once per shape, as the route does)
+    const q = companySearchSql(database.db, { ticker }, { limit: 100, fetch: 101, after: null });
+    const r = await pool.query({ name: q.name, text: q.text, values: q.values });
     return { data: r.rows };
   });
   const page = (limit: number) => ({ limit, fetch: limit + 1, after: null });

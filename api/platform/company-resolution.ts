@@ -83,39 +83,68 @@ const ident = (type: string, current?: 0 | 1) =>
   `select company_id from company_identifiers where id_type = '${type}'${current === undefined ? '' : ` and is_current = ${current}`} and id_value = $`;
 const listing = `select company_id from company_listings where valid_to is null and symbol = $`;
 
-/** A ticker: current primary, then current identifier, then active listing, then former ticker. */
-function tickerCandidates(upper: string): Candidate[] {
-  // BRK.B and BRK-B are the same share class spelled two ways.
-  const spellings = [...new Set([upper, upper.replace(/\./g, '-'), upper.replace(/-/g, '.')])];
-  return [
-    ...spellings.map((value) => ({ sql: fromCompanies('primary_ticker'), value })),
-    ...spellings.map((value) => ({ sql: ident('TICKER', 1), value })),
-    ...spellings.map((value) => ({ sql: listing, value })),
-    ...spellings.map((value) => ({ sql: ident('TICKER', 0), value })),
-  ];
+/** BRK.B and BRK-B are the same share class spelled two ways. */
+function tickerSpellings(upper: string): string[] {
+  return [...new Set([upper, upper.replace(/\./g, '-'), upper.replace(/-/g, '.')])];
 }
+
+/** Where a ticker is looked for, in order: current primary, current identifier, active listing, former ticker. */
+const TICKER_SOURCES = [fromCompanies('primary_ticker'), ident('TICKER', 1), listing, ident('TICKER', 0)];
+
+/** A ticker's candidates: each source in order, each spelling within it. */
+function tickerCandidates(upper: string): Candidate[] {
+  const spellings = tickerSpellings(upper);
+  return TICKER_SOURCES.flatMap((sql) => spellings.map((value) => ({ sql, value })));
+}
+
+/** The look-up's SQL text over candidates: the first hit in candidate order, by company id within one. */
+function lookupText(cands: readonly Candidate[]): string {
+  const union = cands
+    .map((c, i) => `select ${i} as prio, m.company_id from (${c.sql}${i + 1}) m`)
+    .join(' union all ');
+  return `select c.company_id, c.company_name, c.cik, c.primary_ticker from (${union}) hit
+       join companies c on c.company_id = hit.company_id order by hit.prio, c.company_id limit 1`;
+}
+
+/** A ticker look-up's text depends only on how many spellings it has (1-3): built once per count. */
+const tickerLookupTexts: string[] = [];
 
 /** The registry company a `ticker` query parameter names (statement-family routes), or null. */
 export function companyByTicker(database: Database, ticker: string): Promise<ResolvedCompany | null> {
   const upper = ticker.trim().toUpperCase();
-  return TICKER.test(upper) ? lookupCompany(database, tickerCandidates(upper)) : Promise.resolve(null);
+  if (!TICKER.test(upper)) return Promise.resolve(null);
+  const spellings = tickerSpellings(upper);
+  let text = tickerLookupTexts[spellings.length];
+  if (text === undefined) {
+    text = lookupText(tickerCandidates(upper));
+    tickerLookupTexts[spellings.length] = text;
+  }
+  // the candidates' values in tickerCandidates' order: each source, each spelling
+  const values: string[] = [];
+  for (let i = 0; i < TICKER_SOURCES.length; i++) values.push(...spellings);
+  return runLookup(database, text, values);
 }
 
-async function lookupCompany(database: Database, cands: Candidate[]): Promise<ResolvedCompany | null> {
-  if (cands.length === 0) return null;
-  const union = cands
-    .map((c, i) => `select ${i} as prio, m.company_id from (${c.sql}${i + 1}) m`)
-    .join(' union all ');
+function lookupCompany(database: Database, cands: Candidate[]): Promise<ResolvedCompany | null> {
+  if (cands.length === 0) return Promise.resolve(null);
+  return runLookup(
+    database,
+    lookupText(cands),
+    cands.map((c) => c.value),
+  );
+}
+
+async function runLookup(
+  database: Database,
+  text: string,
+  values: string[],
+): Promise<ResolvedCompany | null> {
   const [row] = await database.query<{
     company_id: string;
     company_name: string;
     cik: string | null;
     primary_ticker: string | null;
-  }>(
-    `select c.company_id, c.company_name, c.cik, c.primary_ticker from (${union}) hit
-       join companies c on c.company_id = hit.company_id order by hit.prio, c.company_id limit 1`,
-    cands.map((c) => c.value),
-  );
+  }>(text, values);
   return row
     ? {
         companyId: row.company_id,

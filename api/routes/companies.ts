@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db.ts';
 import { companyIdForCik, padCik } from '../../lib/ids.ts';
 import { companies, companyEvents, companyIdentifiers, companyListings } from '../../schema/companies.ts';
@@ -120,56 +120,164 @@ function spellings(ticker: string): string[] {
   return [...new Set([t, t.replace(/\./g, '-'), t.replace(/-/g, '.')])];
 }
 
-function identifierIn(db: Db, idType: string, values: string[]) {
-  return inArray(
-    companies.companyId,
-    db
-      .select({ id: companyIdentifiers.companyId })
-      .from(companyIdentifiers)
-      .where(and(eq(companyIdentifiers.idType, idType), inArray(companyIdentifiers.idValue, values))),
-  );
+/** Which filters a search has, one bit each (FILTERS' order): the shape of its SQL text. */
+function filterMask(query: ParsedQuery<typeof searchQuery>): number {
+  let mask = 0;
+  for (let i = 0; i < FILTERS.length; i++) if (query[FILTERS[i]!] !== undefined) mask |= 1 << i;
+  return mask;
 }
 
-const ORDER = [{ column: companies.companyName }, { column: companies.companyId }];
+const ph = (name: string) => sql.placeholder(name);
 
-/** The search as a query builder (the benchmark runs its exact SQL on a bare handler). */
-export function companySearchQuery(db: Db, query: ParsedQuery<typeof searchQuery>, page: Page) {
+/**
+ * The search's conditions. `v` gives each filter's SQL value: the value itself (a cursor page, built per
+ * request) or a placeholder (the first page: a prepared statement per filter shape, built once). Lists
+ * (ticker spellings, the Taiwan code's two symbols) are one text[] parameter, so the text does not depend on
+ * how many spellings a ticker has.
+ */
+function searchConditions(
+  db: Db,
+  query: ParsedQuery<typeof searchQuery>,
+  v: (name: SearchValue) => unknown,
+): (SQL | undefined)[] {
   const conds: (SQL | undefined)[] = [];
   if (query.ticker) {
-    const t = spellings(query.ticker);
+    const t = v('ticker');
     // One index-driven union rather than OR-ed subqueries (which would scan the whole registry).
     conds.push(
-      sql`${companies.companyId} in (select c.company_id from companies c where c.primary_ticker in ${t}
-        union select i.company_id from company_identifiers i where i.id_type = 'TICKER' and i.id_value in ${t}
-        union select l.company_id from company_listings l where l.symbol in ${t})`,
+      sql`${companies.companyId} in (select c.company_id from companies c where c.primary_ticker = any(${t}::text[])
+        union select i.company_id from company_identifiers i where i.id_type = 'TICKER' and i.id_value = any(${t}::text[])
+        union select l.company_id from company_listings l where l.symbol = any(${t}::text[]))`,
     );
   }
   if (query.cik) {
-    const cik = padCik(query.cik)!;
+    const cik = v('cik');
     conds.push(
       sql`${companies.companyId} in (select c.company_id from companies c where c.cik = ${cik}
         union select i.company_id from company_identifiers i where i.id_type = 'CIK' and i.id_value = ${cik})`,
     );
   }
-  if (query.isin) conds.push(identifierIn(db, 'ISIN', [query.isin.toUpperCase()]));
+  if (query.isin) conds.push(identifierIs(db, 'ISIN', v('isin')));
   if (query.local_security_code) {
-    const code = query.local_security_code.toUpperCase();
-    const symbols = [`${code}.TW`, `${code}.TWO`];
+    const symbols = v('local_security_code');
     conds.push(
-      sql`${companies.companyId} in (select l.company_id from company_listings l where l.symbol in ${symbols}
-        union select i.company_id from company_identifiers i where i.id_type = 'TICKER' and i.id_value in ${symbols})`,
+      sql`${companies.companyId} in (select l.company_id from company_listings l where l.symbol = any(${symbols}::text[])
+        union select i.company_id from company_identifiers i where i.id_type = 'TICKER' and i.id_value = any(${symbols}::text[]))`,
     );
   }
-  if (query.corp_code) conds.push(identifierIn(db, 'DART_CORP', [query.corp_code]));
-  if (query.country) conds.push(sql`upper(${companies.country}) = ${query.country.toUpperCase()}`);
-  if (query.q) conds.push(sql`strpos(lower(${companies.companyName}), ${query.q.toLowerCase()}) > 0`);
-  conds.push(keysetAfter(ORDER, page.after));
+  if (query.corp_code) conds.push(identifierIs(db, 'DART_CORP', v('corp_code')));
+  if (query.country) conds.push(sql`upper(${companies.country}) = ${v('country')}`);
+  if (query.q) conds.push(sql`strpos(lower(${companies.companyName}), ${v('q')}) > 0`);
+  return conds;
+}
+
+type SearchValue = (typeof FILTERS)[number];
+
+/** The SQL value of each filter (case folding, spellings, padding), keyed as searchConditions asks. */
+function searchValues(query: ParsedQuery<typeof searchQuery>): Record<SearchValue, unknown> {
+  const code = query.local_security_code?.toUpperCase();
+  return {
+    ticker: query.ticker ? spellings(query.ticker) : undefined,
+    cik: query.cik ? padCik(query.cik) : undefined,
+    isin: query.isin?.toUpperCase(),
+    local_security_code: code ? [`${code}.TW`, `${code}.TWO`] : undefined,
+    corp_code: query.corp_code,
+    country: query.country?.toUpperCase(),
+    q: query.q?.toLowerCase(),
+  };
+}
+
+function identifierIs(db: Db, idType: string, value: unknown) {
+  return inArray(
+    companies.companyId,
+    db
+      .select({ id: companyIdentifiers.companyId })
+      .from(companyIdentifiers)
+      .where(and(eq(companyIdentifiers.idType, idType), eq(companyIdentifiers.idValue, value as string))),
+  );
+}
+
+const ORDER = [{ column: companies.companyName }, { column: companies.companyId }];
+
+function searchSelect(db: Db, conds: (SQL | undefined)[], limit: unknown) {
   return db
     .select(companyRecord)
     .from(companies)
     .where(and(...conds))
     .orderBy(...keysetOrder(ORDER))
-    .limit(page.fetch);
+    .limit(limit as number);
+}
+
+/** A first-page search with placeholders, per filter shape: its statement name, query and SQL text. */
+function firstPageQuery(db: Db, query: ParsedQuery<typeof searchQuery>, mask: number) {
+  const name = `companies_search_${mask}`;
+  const q = searchSelect(db, searchConditions(db, query, ph), ph('limit'));
+  return { name, prepared: q.prepare(name), text: q.toSQL() };
+}
+
+/** Per database (its own driver and pool), the first-page statements built so far, by filter shape. */
+const firstPages = new WeakMap<Db, Map<number, ReturnType<typeof firstPageQuery>>>();
+
+function firstPage(db: Db, query: ParsedQuery<typeof searchQuery>) {
+  let shapes = firstPages.get(db);
+  if (!shapes) {
+    shapes = new Map();
+    firstPages.set(db, shapes);
+  }
+  const mask = filterMask(query);
+  let statement = shapes.get(mask);
+  if (!statement) {
+    statement = firstPageQuery(db, query, mask);
+    shapes.set(mask, statement);
+  }
+  return statement;
+}
+
+/**
+ * The search's rows. A first page (no cursor: nearly every call) runs a prepared statement built once per
+ * database and filter shape (drizzle's `prepare`, a named statement on Postgres), so no SQL is built per
+ * request; a cursor page builds its query (the keyset condition carries the cursor's values).
+ */
+export function companySearchQuery(
+  db: Db,
+  query: ParsedQuery<typeof searchQuery>,
+  page: Page,
+): Promise<(typeof APPLE)[]> {
+  if (page.after === null) {
+    const values = { ...searchValues(query), limit: page.fetch };
+    return firstPage(db, query).prepared.execute(values) as Promise<(typeof APPLE)[]>;
+  }
+  return cursorPageQuery(db, query, page) as unknown as Promise<(typeof APPLE)[]>;
+}
+
+/** A cursor page's query: built per request (the keyset condition carries the cursor's values). */
+function cursorPageQuery(db: Db, query: ParsedQuery<typeof searchQuery>, page: Page) {
+  const values = searchValues(query);
+  const conds = searchConditions(db, query, (name) => values[name]);
+  conds.push(keysetAfter(ORDER, page.after));
+  return searchSelect(db, conds, page.fetch);
+}
+
+/**
+ * The search's SQL as the route sends it: statement name (a first page; none for a cursor page), text and
+ * parameters in order (the benchmark's bare handler runs exactly this on its own pool).
+ */
+export function companySearchSql(
+  db: Db,
+  query: ParsedQuery<typeof searchQuery>,
+  page: Page,
+): { name?: string; text: string; values: unknown[] } {
+  if (page.after !== null) {
+    const { sql: text, params } = cursorPageQuery(db, query, page).toSQL();
+    return { text, values: params };
+  }
+  const { name, text } = firstPage(db, query);
+  const values: Record<string, unknown> = { ...searchValues(query), limit: page.fetch };
+  return {
+    name,
+    text: text.sql,
+    values: text.params.map((p) => (p instanceof Placeholder ? values[p.name] : p)),
+  };
 }
 
 export const searchCompanies = defineRoute({

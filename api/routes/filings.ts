@@ -52,6 +52,32 @@ const listQuery = {
   ...p.range('filed_at', p.date, 'Filing date', '1994-01-01'),
 };
 
+/** The spec's filing types, the default filter (one array for every request: it is only read). */
+const SERVED_TYPES: readonly string[] = [...FILING_TYPES];
+
+/** The filed_at filters, in the order their conditions and parameters come. */
+const FILED_AT = [
+  ['filing_date >=', 'filed_at_gte'],
+  ['filing_date <=', 'filed_at_lte'],
+  ['filing_date >', 'filed_at_gt'],
+  ['filing_date <', 'filed_at_lt'],
+] as const;
+
+/** The index read's SQL text for the filed_at filters in `mask`: cik, types, the filters' values, the limit. */
+function filingsText(mask: number): string {
+  const where = ['cik = $1', 'filing_type = any($2::text[])'];
+  for (let i = 0; i < FILED_AT.length; i++) {
+    if (mask & (1 << i)) where.push(`${FILED_AT[i]![0]} $${where.length + 1}`);
+  }
+  return `select accession_number, filing_type, report_date::text as report_date, filing_date::text as filing_date, url
+         from filings where ${where.join(' and ')}
+        order by filing_date desc, accession_number desc
+        limit $${where.length + 1}`;
+}
+
+/** Built once per filter shape: the text depends only on which filed_at filters a request gives. */
+const filingsTexts: string[] = [];
+
 export const listFilings = defineRoute({
   path: '/v1/filings',
   summary: 'Filing index',
@@ -74,28 +100,22 @@ export const listFilings = defineRoute({
   },
   handler: async ({ database, query, page }) => {
     const company = await statementCompany(database, query);
-    const params: unknown[] = [company.cik];
-    const where = ['cik = $1'];
-    const add = (cond: string, v: unknown) => {
-      if (v === undefined) return;
-      params.push(v);
-      where.push(`${cond} $${params.length}`);
-    };
     // the index also keeps forms outside spec 2.3 (20-F/A, for form_20f): never served here
-    params.push(query.filing_type?.length ? query.filing_type : [...FILING_TYPES]);
-    where.push(`filing_type = any($${params.length}::text[])`);
-    add('filing_date >=', query.filed_at_gte);
-    add('filing_date <=', query.filed_at_lte);
-    add('filing_date >', query.filed_at_gt);
-    add('filing_date <', query.filed_at_lt);
+    const params: unknown[] = [company.cik, query.filing_type?.length ? query.filing_type : SERVED_TYPES];
+    let mask = 0;
+    for (let i = 0; i < FILED_AT.length; i++) {
+      const v = query[FILED_AT[i]![1]];
+      if (v === undefined) continue;
+      params.push(v);
+      mask |= 1 << i;
+    }
     params.push(page.limit);
-    const rows = await database.query<Omit<typeof APPLE_10K, 'ticker' | 'cik'>>(
-      `select accession_number, filing_type, report_date::text as report_date, filing_date::text as filing_date, url
-         from filings where ${where.join(' and ')}
-        order by filing_date desc, accession_number desc
-        limit $${params.length}`,
-      params,
-    );
+    let text = filingsTexts[mask];
+    if (text === undefined) {
+      text = filingsText(mask);
+      filingsTexts[mask] = text;
+    }
+    const rows = await database.query<Omit<typeof APPLE_10K, 'ticker' | 'cik'>>(text, params);
     return { filings: rows.map((r) => ({ cik: company.cik, ...r, ticker: company.ticker })) };
   },
 });

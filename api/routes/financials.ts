@@ -9,8 +9,9 @@ import {
 } from './financials-examples.ts';
 import {
   companyQuery,
-  periodConditions,
+  periodConditionsOf,
   periodFilters,
+  pushPeriodValues,
   requireCompany,
   type StatementCompany,
   statementCompany,
@@ -72,6 +73,23 @@ interface StoredRow {
   values: Record<string, unknown>;
 }
 
+/** The statement read's SQL text for the period filters in `mask` (pushPeriodValues): cik, statement, period,
+ * the filters' values, then the limit. */
+function statementText(mask: number): string {
+  const conditions = periodConditionsOf(mask, 4);
+  return `select ticker, report_period::text as report_period, fiscal_period, calendar_date::text as calendar_date,
+            currency, accounting_standard, accession_number, filing_url, "values"
+       from (select distinct on (report_period) * from financial_statements
+              where cik = $1 and statement = $2 and period = $3 ${conditions.map((c) => `and ${c}`).join(' ')}
+              order by report_period desc, known_from desc) v
+      where fiscal_period is not null
+      order by report_period desc
+      limit $${4 + conditions.length}`;
+}
+
+/** Built once per filter shape: the text depends only on which period filters a request gives. */
+const statementTexts: string[] = [];
+
 /** Newest first, `limit` rows: per report_period the newest version (as of `as_of`), removals skipped. */
 export async function readStatements(
   database: Database,
@@ -80,19 +98,15 @@ export async function readStatements(
   q: StatementQuery,
   limit: number,
 ): Promise<Record<string, unknown>[]> {
-  const base = [company.cik, statement, q.period];
-  const { conditions, params } = periodConditions(q, base.length + 1);
-  const rows = await database.query<StoredRow>(
-    `select ticker, report_period::text as report_period, fiscal_period, calendar_date::text as calendar_date,
-            currency, accounting_standard, accession_number, filing_url, "values"
-       from (select distinct on (report_period) * from financial_statements
-              where cik = $1 and statement = $2 and period = $3 ${conditions.map((c) => `and ${c}`).join(' ')}
-              order by report_period desc, known_from desc) v
-      where fiscal_period is not null
-      order by report_period desc
-      limit $${base.length + params.length + 1}`,
-    [...base, ...params, limit],
-  );
+  const params: unknown[] = [company.cik, statement, q.period];
+  const mask = pushPeriodValues(q, params);
+  params.push(limit);
+  let text = statementTexts[mask];
+  if (text === undefined) {
+    text = statementText(mask);
+    statementTexts[mask] = text;
+  }
+  const rows = await database.query<StoredRow>(text, params);
   return rows.map((r) => {
     const out: Record<string, unknown> = {
       ticker: company.registryTicker ?? r.ticker ?? company.ticker,

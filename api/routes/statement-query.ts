@@ -91,25 +91,48 @@ export async function statementCompany(
   return { cik: Number(hit.cik), ticker: hit.t ?? t };
 }
 
+/** The report_period filters and as_of, in the order their conditions and parameters come. */
+const PERIOD_FILTERS = [
+  ['report_period =', 'report_period'],
+  ['report_period >=', 'report_period_gte'],
+  ['report_period <=', 'report_period_lte'],
+  ['report_period >', 'report_period_gt'],
+  ['report_period <', 'report_period_lt'],
+  ['known_from <=', 'as_of'],
+] as const;
+
+/**
+ * Appends the values of the report_period filters and as_of that `q` gives to `params`, in order, and
+ * returns which were given (one bit each): the shape of their conditions (`periodConditionsOf`).
+ */
+export function pushPeriodValues(q: Record<string, unknown>, params: unknown[]): number {
+  let mask = 0;
+  for (let i = 0; i < PERIOD_FILTERS.length; i++) {
+    const v = q[PERIOD_FILTERS[i]![1]];
+    if (v === undefined) continue;
+    params.push(v);
+    mask |= 1 << i;
+  }
+  return mask;
+}
+
+/** The conditions of the filters in `mask` (pushPeriodValues), their parameters numbered from `next`. */
+export function periodConditionsOf(mask: number, next: number): string[] {
+  const conditions: string[] = [];
+  for (let i = 0; i < PERIOD_FILTERS.length; i++) {
+    if (mask & (1 << i)) conditions.push(`${PERIOD_FILTERS[i]![0]} $${next + conditions.length}`);
+  }
+  return conditions;
+}
+
 /** `where` conditions and parameters for the report_period filters and as_of, numbered from `next`. */
 export function periodConditions(
   q: Record<string, unknown>,
   next: number,
 ): { conditions: string[]; params: unknown[] } {
-  const conditions: string[] = [];
   const params: unknown[] = [];
-  const add = (sql: string, v: unknown) => {
-    if (v === undefined) return;
-    params.push(v);
-    conditions.push(`${sql} $${next + params.length - 1}`);
-  };
-  add('report_period =', q.report_period);
-  add('report_period >=', q.report_period_gte);
-  add('report_period <=', q.report_period_lte);
-  add('report_period >', q.report_period_gt);
-  add('report_period <', q.report_period_lt);
-  add('known_from <=', q.as_of);
-  return { conditions, params };
+  const mask = pushPeriodValues(q, params);
+  return { conditions: periodConditionsOf(mask, next), params };
 }
 
 /** The statement family's 404 for a ticker neither the registry nor company facts know. */

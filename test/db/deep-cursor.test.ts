@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companySearchQuery } from '../../api/routes/companies.ts';
+import { companySearchSql } from '../../api/routes/companies.ts';
 import type { Database } from '../../lib/db.ts';
 import { EVENT_TYPES } from '../../lib/events/catalog.ts';
 import { readEvents } from '../../lib/events/feed.ts';
@@ -92,15 +92,15 @@ describe.skipIf(!process.env.DATABASE_URL)('cursors deep into a 200,000-row tabl
         order by company_name, company_id offset ${(DEEP - 1) * PAGE - 1} limit 1`,
     );
     const page = (after: [string, string] | null) =>
-      companySearchQuery(database.db, { country: 'US' } as never, {
+      companySearchSql(database.db, { country: 'US' } as never, {
         fetch: PAGE + 1,
         limit: PAGE,
         after,
-      }).toSQL();
+      });
     const first = page(null);
     const far = page([deep!.company_name, deep!.company_id]);
-    const p1 = await explain(first.sql, first.params);
-    const pN = await explain(far.sql, far.params);
+    const p1 = await explain(first.text, first.values);
+    const pN = await explain(far.text, far.values);
     process.stderr.write(
       `companies: page 1 ${p1.buffers} buffers (${p1.types.join(', ')}), page ${DEEP} ${pN.buffers} (${pN.types.join(', ')})\n`,
     );

@@ -195,9 +195,17 @@ export function createBullmqRuntime(services: Services, redis: Redis, prefix = '
             lockDuration: services.config.JOB_LOCK_MS ?? BULLMQ_LOCKS.lockDuration,
           },
         );
+        // a database error wrapped by drizzle ("Failed query: <sql> params: ...") keeps what Postgres said
+        // (a deadlock, a unique violation) in its cause: logged beside it, or the reason is lost
         worker.on('failed', (job, err) =>
           log.warn(
-            { queue: source, jobId: job?.id, attempt: job?.attemptsMade, err: err.message },
+            {
+              queue: source,
+              jobId: job?.id,
+              attempt: job?.attemptsMade,
+              err: err.message,
+              ...(err.cause instanceof Error ? { cause: err.cause.message } : {}),
+            },
             'job attempt failed',
           ),
         );

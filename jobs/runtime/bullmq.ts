@@ -106,10 +106,13 @@ export function createBullmqRuntime(services: Services, redis: Redis, prefix = '
       const q = queue(source);
       const ev = await queueEvents(source);
       const policy = RETRY_POLICIES.upstream;
-      // A failed job keeps its id for inspection; remove it so a new run of the partition is not a no-op.
+      // A finished job keeps its id for a while (a failed one for inspection, a completed one for its waiter,
+      // below); remove it so a new run of the partition is not a no-op. One still waiting or running is kept:
+      // the partition is enqueued once (a second runner waits for the same job).
       for (const partition of keys) {
         const old = await q.getJob(jobId(dataset, partition));
-        if (old && (await old.isFailed())) await old.remove();
+        const state = old ? await old.getState() : null;
+        if (state === 'failed' || state === 'completed') await old!.remove();
       }
       const jobs = await q.addBulk(
         keys.map((partition) => ({
@@ -124,7 +127,11 @@ export function createBullmqRuntime(services: Services, redis: Redis, prefix = '
             jobId: jobId(dataset, partition),
             attempts: policy.attempts,
             backoff: { type: 'exponential', delay: policy.backoffMs },
-            removeOnComplete: true,
+            // kept 10 min, not removed at once: a job that completes before its waiter listens (waitUntilFinished
+            // subscribes after an await) is read back from its completed state. Removed at once, the waiter finds no
+            // job and rejects: a loaded partition reported as failed, with no worker log (the 1% rehearsal's one
+            // "failed" insider partition: its tables were identical to a clean run's)
+            removeOnComplete: { age: 600 },
             removeOnFail: { count: 1000 },
           },
         })),

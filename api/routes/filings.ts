@@ -2,7 +2,15 @@ import * as p from '../platform/params.ts';
 import { asAnyRoute, defineRoute } from '../platform/route.ts';
 import { filingItemsRoutes } from './filing-items.ts';
 import { FILING_TYPES } from './filings-reference.ts';
-import { companyQuery, requireCompany, statementCompany, unknownTicker } from './statement-query.ts';
+import {
+  companyQuery,
+  filterConditions,
+  pushFilterValues,
+  type QueryFilters,
+  requireCompany,
+  statementCompany,
+  unknownTicker,
+} from './statement-query.ts';
 
 /**
  * The US filing index (spec 4.2, row 2.3): envelope B (bare wrapper, flat errors, 402 rate limit), newest
@@ -56,19 +64,16 @@ const listQuery = {
 const SERVED_TYPES: readonly string[] = [...FILING_TYPES];
 
 /** The filed_at filters, in the order their conditions and parameters come. */
-const FILED_AT = [
+const FILED_AT: QueryFilters = [
   ['filing_date >=', 'filed_at_gte'],
   ['filing_date <=', 'filed_at_lte'],
   ['filing_date >', 'filed_at_gt'],
   ['filing_date <', 'filed_at_lt'],
-] as const;
+];
 
 /** The index read's SQL text for the filed_at filters in `mask`: cik, types, the filters' values, the limit. */
 function filingsText(mask: number): string {
-  const where = ['cik = $1', 'filing_type = any($2::text[])'];
-  for (let i = 0; i < FILED_AT.length; i++) {
-    if (mask & (1 << i)) where.push(`${FILED_AT[i]![0]} $${where.length + 1}`);
-  }
+  const where = ['cik = $1', 'filing_type = any($2::text[])', ...filterConditions(FILED_AT, mask, 3)];
   return `select accession_number, filing_type, report_date::text as report_date, filing_date::text as filing_date, url
          from filings where ${where.join(' and ')}
         order by filing_date desc, accession_number desc
@@ -102,13 +107,7 @@ export const listFilings = defineRoute({
     const company = await statementCompany(database, query);
     // the index also keeps forms outside spec 2.3 (20-F/A, for form_20f): never served here
     const params: unknown[] = [company.cik, query.filing_type?.length ? query.filing_type : SERVED_TYPES];
-    let mask = 0;
-    for (let i = 0; i < FILED_AT.length; i++) {
-      const v = query[FILED_AT[i]![1]];
-      if (v === undefined) continue;
-      params.push(v);
-      mask |= 1 << i;
-    }
+    const mask = pushFilterValues(FILED_AT, query, params);
     params.push(page.limit);
     let text = filingsTexts[mask];
     if (text === undefined) {

@@ -91,24 +91,22 @@ export async function statementCompany(
   return { cik: Number(hit.cik), ticker: hit.t ?? t };
 }
 
-/** The report_period filters and as_of, in the order their conditions and parameters come. */
-const PERIOD_FILTERS = [
-  ['report_period =', 'report_period'],
-  ['report_period >=', 'report_period_gte'],
-  ['report_period <=', 'report_period_lte'],
-  ['report_period >', 'report_period_gt'],
-  ['report_period <', 'report_period_lt'],
-  ['known_from <=', 'as_of'],
-] as const;
+/** Optional filters of a read: each its SQL condition (before its parameter) and the query parameter it reads. */
+export type QueryFilters = readonly (readonly [condition: string, param: string])[];
 
 /**
- * Appends the values of the report_period filters and as_of that `q` gives to `params`, in order, and
- * returns which were given (one bit each): the shape of their conditions (`periodConditionsOf`).
+ * Appends the values of the `filters` that `q` gives to `params`, in order, and returns which were given (one
+ * bit each): the shape of their conditions (`filterConditions`), so a read's SQL text can be built once per
+ * shape.
  */
-export function pushPeriodValues(q: Record<string, unknown>, params: unknown[]): number {
+export function pushFilterValues(
+  filters: QueryFilters,
+  q: Record<string, unknown>,
+  params: unknown[],
+): number {
   let mask = 0;
-  for (let i = 0; i < PERIOD_FILTERS.length; i++) {
-    const v = q[PERIOD_FILTERS[i]![1]];
+  for (let i = 0; i < filters.length; i++) {
+    const v = q[filters[i]![1]];
     if (v === undefined) continue;
     params.push(v);
     mask |= 1 << i;
@@ -116,14 +114,32 @@ export function pushPeriodValues(q: Record<string, unknown>, params: unknown[]):
   return mask;
 }
 
-/** The conditions of the filters in `mask` (pushPeriodValues), their parameters numbered from `next`. */
-export function periodConditionsOf(mask: number, next: number): string[] {
+/** The conditions of the filters in `mask` (pushFilterValues), their parameters numbered from `next`. */
+export function filterConditions(filters: QueryFilters, mask: number, next: number): string[] {
   const conditions: string[] = [];
-  for (let i = 0; i < PERIOD_FILTERS.length; i++) {
-    if (mask & (1 << i)) conditions.push(`${PERIOD_FILTERS[i]![0]} $${next + conditions.length}`);
+  for (let i = 0; i < filters.length; i++) {
+    if (mask & (1 << i)) conditions.push(`${filters[i]![0]} $${next + conditions.length}`);
   }
   return conditions;
 }
+
+/** The report_period filters and as_of, in the order their conditions and parameters come. */
+const PERIOD_FILTERS: QueryFilters = [
+  ['report_period =', 'report_period'],
+  ['report_period >=', 'report_period_gte'],
+  ['report_period <=', 'report_period_lte'],
+  ['report_period >', 'report_period_gt'],
+  ['report_period <', 'report_period_lt'],
+  ['known_from <=', 'as_of'],
+];
+
+/** pushFilterValues for the report_period filters and as_of. */
+export const pushPeriodValues = (q: Record<string, unknown>, params: unknown[]): number =>
+  pushFilterValues(PERIOD_FILTERS, q, params);
+
+/** filterConditions for the report_period filters and as_of. */
+export const periodConditionsOf = (mask: number, next: number): string[] =>
+  filterConditions(PERIOD_FILTERS, mask, next);
 
 /** `where` conditions and parameters for the report_period filters and as_of, numbered from `next`. */
 export function periodConditions(

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UnrecoverableError } from 'bullmq';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import { UpstreamNotFoundError } from '../../lib/errors.ts';
 import { INDEXED_FILING_TYPES, OWNERSHIP_FORM_TYPES } from '../../lib/filing-types.ts';
 import { dashAccession, filingFolderUrl, padCik } from '../../lib/ids.ts';
@@ -661,30 +661,14 @@ function binaryDocuments(bytes: Buffer): string[] {
     .map((d) => `${d.sequence ?? '?'} ${d.filename ?? d.type}`);
 }
 
-/** Which of the datasets finished (done or not_found) the partition. */
-async function finished(ctx: JobContext, datasets: readonly string[], key: string): Promise<Set<string>> {
-  if (datasets.length === 0) return new Set();
-  const rows = await ctx.database.db
-    .select({ d: datasetPartitions.datasetId })
-    .from(datasetPartitions)
-    .where(
-      and(
-        eq(datasetPartitions.partitionKey, key),
-        inArray(datasetPartitions.datasetId, [...datasets]),
-        inArray(datasetPartitions.status, ['done', 'not_found']),
-      ),
-    );
-  return new Set(rows.map((r) => r.d));
-}
-
-/** The days (keys) every one of the datasets finished (done or not_found): a backfill skips them. */
-async function finishedDays(
+/** The (partition, dataset) pairs among `keys` x `datasets` that finished (done or not_found). */
+async function finishedPairs(
   ctx: JobContext,
   datasets: readonly string[],
   keys: string[],
-): Promise<Set<string>> {
-  if (keys.length === 0) return new Set();
-  const rows = await ctx.database.db
+): Promise<{ key: string; d: string }[]> {
+  if (datasets.length === 0 || keys.length === 0) return [];
+  return ctx.database.db
     .select({ key: datasetPartitions.partitionKey, d: datasetPartitions.datasetId })
     .from(datasetPartitions)
     .where(
@@ -694,8 +678,21 @@ async function finishedDays(
         inArray(datasetPartitions.status, ['done', 'not_found']),
       ),
     );
+}
+
+/** Which of the datasets finished (done or not_found) the partition. */
+async function finished(ctx: JobContext, datasets: readonly string[], key: string): Promise<Set<string>> {
+  return new Set((await finishedPairs(ctx, datasets, [key])).map((r) => r.d));
+}
+
+/** The days (keys) every one of the datasets finished (done or not_found): a backfill skips them. */
+async function finishedDays(
+  ctx: JobContext,
+  datasets: readonly string[],
+  keys: string[],
+): Promise<Set<string>> {
   const n = new Map<string, number>();
-  for (const r of rows) n.set(r.key, (n.get(r.key) ?? 0) + 1);
+  for (const r of await finishedPairs(ctx, datasets, keys)) n.set(r.key, (n.get(r.key) ?? 0) + 1);
   return new Set([...n].filter(([, c]) => c === datasets.length).map(([k]) => k));
 }
 

@@ -49,6 +49,14 @@ const SIGNATURES =
  */
 const EIGHT_K_SECTION = /^SECTION\s+[1-9](?:\s*[.:\-\u2013\u2014|]\s*|\s+)[A-Z][^.]{0,80}$/i;
 
+/**
+ * An asset-backed issuer's caption for the Regulation AB items it answers instead of omitted Form 10-K items
+ * (General Instruction J: "Substitute information provided in accordance with General Instruction J to Form
+ * 10-K:", then "Item 1117 of Regulation AB. Legal Proceedings." ...): what follows is no Form 10-K item.
+ */
+const SUBSTITUTE_J =
+  /^Substitute information (?:is )?(?:provided|furnished) (?:in accordance with|pursuant to) General Instruction J\b/i;
+
 export function splitBlocks(blocks: string[], scheme: Scheme, catalog: readonly CatalogItem[]): Section[] {
   const offsets = new Array<number>(blocks.length + 1);
   let at = 0;
@@ -240,8 +248,14 @@ function toSections(
     // item's own part inside it is a running page header ("PART I" atop every page of the statements).
     const ownPart = partOfItem(scheme, catalog[cand.readings[choice.reading]![0]!]!);
     for (let b = start + 1; b < end; b++) {
-      const p = partOf(blocks[b]!);
+      const t = blocks[b]!;
+      const p = partOf(t);
       if (p !== null && p !== ownPart) {
+        end = b;
+        break;
+      }
+      // An ABS 10-K's General Instruction J caption closes the item before it (see SUBSTITUTE_J).
+      if (scheme === '10-K' && (t.charCodeAt(0) | 32) === 115 && SUBSTITUTE_J.test(t)) {
         end = b;
         break;
       }

@@ -76,6 +76,15 @@ export const isHidden = (style: string): boolean =>
   (style.includes('none') || style.includes('NONE') || style.includes('None')) &&
   HIDDEN_STYLE.test(style);
 
+const LEFT_SPACE = /(?:padding|margin)-left\s*:\s*(?:0*[1-9]|0*\.0*[1-9])/i;
+/**
+ * An inline element with a left padding or margin is set apart from the text before it: Workiva's "Item
+ * 5.<span style="padding-left:24.02pt">Other Information" reads "Item 5. Other Information" (Netflix's 2025
+ * 10-Q), as the page shows it. Only styles naming "-left" are tested further.
+ */
+export const hasLeftSpace = (style: string): boolean =>
+  (style.includes('-left') || style.includes('-LEFT') || style.includes('-Left')) && LEFT_SPACE.test(style);
+
 /** Decodes entities (Windows-1252 numeric references map to their real characters) and normalises spaces. */
 export function decodeHtmlText(text: string): string {
   let out = '';
@@ -230,7 +239,10 @@ export function htmlToBlocks(html: string | Buffer): string[] {
         skipDepth = 1;
         return;
       }
-      if (kind === undefined) return;
+      if (kind === undefined) {
+        if (style !== undefined && hasLeftSpace(style)) gap = true;
+        return;
+      }
       if (kind === CELL) flushCell();
       else if (kind === ROW) {
         flushRow();

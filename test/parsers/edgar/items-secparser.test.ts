@@ -187,7 +187,7 @@ describe('cross-reference-index filings: items sliced from the printed pages the
     expect(pay).toHaveLength(2);
     expect(pay[0]).toBe('Item 11. | Executive Compensation | (b)');
     expect(pay[1]).toMatch(
-      /^\(b\)Incorporated by reference to "Compensation Discussion & Analysis".* in the 2023 Proxy Statement\.$/,
+      /^\(b\) Incorporated by reference to "Compensation Discussion & Analysis".* in the 2023 Proxy Statement\.$/,
     );
     expect(item('GE', 'Item-16', '10-K').text).toBe('Item 16. | Form 10-K Summary | Not applicable');
   });

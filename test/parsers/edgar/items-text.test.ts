@@ -6,6 +6,7 @@ import {
   CELL_TAGS,
   decodeHtmlText,
   dropPageFurniture,
+  hasLeftSpace,
   htmlToBlocks,
   isHidden,
   normalizeSpaces,
@@ -340,6 +341,7 @@ function parserBlocks(html: string): string[] {
           tableDepth++;
           if (tableDepth === 1) cells = [];
         } else if (BLOCK_TAGS.has(name)) flushLine();
+        else if (style !== undefined && hasLeftSpace(style)) line += ' ';
       },
       ontext(text) {
         if (skipDepth === 0) line += text;
@@ -384,6 +386,9 @@ describe('htmlToBlocks against its Parser-based reference', () => {
         '</table>',
         '<b>',
         '</b>',
+        '<span style="padding-left:24.02pt">',
+        '<span style="padding-left:0pt">',
+        '</span>',
         '<br>',
         '</Item 1.',
       ),

@@ -1,12 +1,41 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { parseCompanyTickersExchange } from '../../parsers/edgar/company-tickers.ts';
+import { parseSubmissions } from '../../parsers/edgar/submissions.ts';
 import { channelOf } from '../../parsers/news/channel.ts';
 import { parseFeed } from '../../parsers/news/feed.ts';
 import { buildRegistryIndex, type RegistryIndex } from '../../parsers/news/link.ts';
 import { buildEvents, companyRows, processItems } from '../../parsers/news/pipeline.ts';
 
-/** The registry the CLI links against: a company_tickers_exchange.json (default: the project's mirror copy). */
+/**
+ * The former names the mirror's submissions files give (`formerNames`, as the service's registry loads them from its
+ * `name_change` company events), by CIK: the submissions folder beside the ticker file's `www.sec.gov` folder
+ * (`data.sec.gov/submissions/CIK##########.json`); none when there is no such folder.
+ */
+export function mirrorFormerNames(tickerFile: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const folder = join(dirname(tickerFile), '../../data.sec.gov/submissions');
+  if (!existsSync(folder)) return out;
+  for (const f of readdirSync(folder)) {
+    if (!/^CIK\d{10}\.json$/.test(f)) continue;
+    try {
+      const r = parseSubmissions(readFileSync(join(folder, f), 'utf8'), {
+        url: join(folder, f),
+        fetchedAt: new Date(0).toISOString(),
+      });
+      const names = r.entity.formerNames.map((n) => n.name).filter((n) => n !== r.entity.name);
+      if (names.length) out.set(r.entity.cik, names);
+    } catch {
+      // a file the submissions parser refuses gives no names
+    }
+  }
+  return out;
+}
+
+/**
+ * The registry the CLI links against: a company_tickers_exchange.json (default: the project's mirror copy), with the
+ * former names of the mirror's submissions files.
+ */
 export function loadCliRegistry(path?: string): RegistryIndex {
   const file =
     path ?? join(process.cwd(), 'fixtures/upstream/www.sec.gov/files/company_tickers_exchange.json');
@@ -15,8 +44,15 @@ export function loadCliRegistry(path?: string): RegistryIndex {
     url: file,
     fetchedAt: new Date(0).toISOString(),
   });
+  const former = mirrorFormerNames(file);
   return buildRegistryIndex(
-    r.rows.map((e) => ({ company_id: `cik:${e.cik}`, name: e.name, ticker: e.ticker, cik: e.cik })),
+    r.rows.map((e) => ({
+      company_id: `cik:${e.cik}`,
+      name: e.name,
+      ticker: e.ticker,
+      cik: e.cik,
+      ...(former.has(e.cik) ? { aliases: former.get(e.cik) } : {}),
+    })),
   );
 }
 

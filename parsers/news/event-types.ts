@@ -126,7 +126,8 @@ export const TEXT_RULES: TextRule[] = [
     'guidance.outlook',
     'guidance',
     'outlook',
-    /\b(guidance|outlook|forecasts?|raises? (its )?(forecast|outlook)|cuts? (its )?(forecast|outlook)|warns?)\b/i,
+    // (advice is no forecast: "New Guidance From Info-Tech Research Group")
+    /\b((?<!\bnew )guidance(?! from\b)|outlook|forecasts?|raises? (its )?(forecast|outlook)|cuts? (its )?(forecast|outlook)|warns?)\b/i,
     2,
   ),
   r(
@@ -194,7 +195,7 @@ export const TEXT_RULES: TextRule[] = [
     'management.ceo',
     'management',
     'executive_change',
-    /\b(ceo|chief executive|cfo|chairman|chairwoman|president|co-?heads?|unit heads?|board members?)\b.{0,40}\b(resigns?|steps? down|ousted|named(?! (as )?(one of )?(the |a |an )?['"‘“]?(most|best|top|leading|winner|finalist)\b)|appointed|appoints?|to step down|departs?|retires?|replaces?|quits?|(is|are) out)\b|\b(quits?|resigns?|steps? down|departs?)\b.{0,30}\b(as|role)\b.{0,40}\b(ceo|chief|co-?head|head|chair\w*|president|director)\b/i,
+    /\b(ceo|chief executive|cfo|chairman|chairwoman|president|co-?heads?|unit heads?|board members?)\b.{0,40}\b(resigns?|steps? down|ousted|named(?! (as )?(one of )?['"‘“]?(the |a |an )?['"‘“]?(most|best|top|leading|winner|finalist)\b)|appointed|appoints?|to step down|departs?|retires?|replaces?|quits?|(is|are) out)\b|\b(quits?|resigns?|steps? down|departs?)\b.{0,30}\b(as|role)\b.{0,40}\b(ceo|chief|co-?head|head|chair\w*|president|director)\b/i,
     3,
   ),
   r(
@@ -299,7 +300,8 @@ export const TEXT_RULES: TextRule[] = [
     'financing.offering',
     'financing',
     'offering',
-    /\b(offering|ipo|raises? \$|notes due|bond (sale|issue)|convertible|private placement)\b/i,
+    // ("is offering a discount" is a verb, not a securities offering)
+    /\b((?<!\b(is|are|was|were|now|also|be|been) )offering|ipo|raises? \$|notes due|bond (sale|issue)|convertible|private placement)\b/i,
     2,
   ),
   r(
@@ -337,7 +339,7 @@ export const TEXT_RULES: TextRule[] = [
     'product.launch',
     'product',
     'launch',
-    /\b(launch\w*(?! (a |an |its |the )?(\w+ ){0,3}(council|committee|board|initiative|campaign)s?\b)|unveil\w*(?! (a |an |its |the )?(\w+ ){0,3}(plan|drive|cuts?|overhaul|strategy|program(me)?|budget|review|report|study|survey|findings)s?\b)|introduc\w*|debuts? (new|its|a|an)|rolls? out|rolled out|roll-?out|reveals? (new|its|a|an)|showcases?|demos?|new (models?|products?|phones?|iphones?|chips?|services?|watch|watches|cars?|drugs?|devices?|features?|versions?|lineup)|products|pre-?orders?)\b/i,
+    /\b(launch\w*(?! (a |an |its |the )?(\w+ ){0,4}(council|committee|board|initiative|campaign)s?\b)|unveil\w*(?! (a |an |its |the )?(\w+ ){0,3}(plan|drive|cuts?|overhaul|strategy|program(me)?|budget|review|report|study|survey|findings)s?\b)|introduc\w*|debuts? (new|its|a|an)|rolls? out|rolled out|roll-?out|reveals? (new|its|a|an)|showcases?|demos?|new (models?|products?|phones?|iphones?|chips?|services?|watch|watches|cars?|drugs?|devices?|features?|versions?|lineup)|products|pre-?orders?)\b/i,
     2,
   ),
   r(

@@ -336,7 +336,8 @@ export function linkItem(
     // the name before the tag's parenthesis ("The Buckle, Inc. (NYSE: BKE)"), or a short name inside it before a
     // semicolon ("The Federal Agricultural Mortgage Corporation (Farmer Mac; NYSE: AGM)")
     const before =
-      /((?:[A-Z][\w&'’.-]*,?\s+){0,5}[A-Z][\w&'’.-]*,?)\s*\(\s*$/.exec(head) ??
+      // (on the tag's own line: a headline above it is not part of the name)
+      /((?:[A-Z][\w&'’.-]*,?[ \t]+){0,5}[A-Z][\w&'’.-]*,?)[ \t]*\(\s*$/.exec(head) ??
       /\(\s*([A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,4})\s*;\s*$/.exec(head);
     const k = before ? aliasKey(before[1] as string) : '';
     if (k.length >= 3) selfNames.set(k, c);
@@ -515,6 +516,9 @@ function nameMatches(
     for (let n = Math.min(reg.maxWords, words.length - i); n >= 1; n--) {
       const span = words.slice(i, i + n).map((w) => w[0]);
       if (!/^[\p{Lu}0-9]/u.test(span[n - 1] as string)) continue;
+      // a span never ends on a one-letter piece of a hyphenated word: the "T" of "T-Mobile" is no word ("Join T")
+      const lastWord = words[i + n - 1] as RegExpMatchArray;
+      if (lastWord[0].length === 1 && text[(lastWord.index ?? 0) + 1] === '-') continue;
       // the phrase as written between its first and last word, so "Johnson & Johnson" keeps its "&"
       const last = words[i + n - 1] as RegExpMatchArray;
       const phrase = text

@@ -38,7 +38,7 @@ const DOWN =
 const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
   // winning or signing a contract or an order is up for the company that wins it
   {
-    re: /\b(awarded|wins?|won|secures?|secured|signs?|signed|lands?|landed) (a |an |the |its )?(\w+ ){0,4}(contracts?|orders?)\b/gi,
+    re: /\b(awarded|wins?|won|secures?|secured|signs?|signed|lands?|landed) (a |an |the |its )?([\w+&-]+ ){0,4}(contracts?|orders?)\b/gi,
     dir: 1,
   },
   { re: /\b(fails?|failed|failing) to (beat|top|meet|win|gain|rise|lift|boost|impress|reach)\b/gi, dir: -1 },

@@ -36,7 +36,10 @@ const dir = new URL('../../fixtures/news/', import.meta.url);
 // `--rules-only`: the word rules alone, as before the trained text model (the old method's figures)
 const rulesOnly = process.argv.includes('--rules-only');
 const modelLoaded = rulesOnly ? false : await loadTextModel();
-const readLabels = (name: string, set: 'pool' | 'fresh2' | 'fresh3' | 'fresh4' | 'fresh5' | 'fresh6' | 'fresh7') =>
+const readLabels = (
+  name: string,
+  set: 'pool' | 'fresh2' | 'fresh3' | 'fresh4' | 'fresh5' | 'fresh6' | 'fresh7',
+) =>
   readFileSync(new URL(name, dir), 'utf8')
     .split('\n')
     .filter((l) => l && !l.startsWith('#') && !l.startsWith('file\t'))

@@ -438,7 +438,9 @@ export function linkItem(
       const byTickerWord = inTitle.find((h) => {
         if (!h.company.ticker) return false;
         const rest = title.slice(0, h.at) + ' '.repeat(h.phrase.length) + title.slice(h.at + h.phrase.length);
-        return new RegExp(`(?:^|[^A-Za-z0-9.$])${h.company.ticker.replace('.', '\\.')}(?![A-Za-z0-9'’])`).test(rest);
+        return new RegExp(
+          `(?:^|[^A-Za-z0-9.$])${h.company.ticker.replace('.', '\\.')}(?![A-Za-z0-9'’])`,
+        ).test(rest);
       });
       if (byTickerWord) primaries = [byTickerWord];
     }

@@ -206,11 +206,12 @@ export const TEXT_RULES: TextRule[] = [
     3,
   ),
   r(
-    // the board: directors elected, a member added or welcomed to a (advisory) board, leadership promotions
+    // the board: directors elected, a member added or welcomed to a (advisory) board, leadership promotions (not the
+    // caption of 8-K item 5.02, "Departure of Directors or Certain Officers; Election of Directors; ...", which its code types)
     'management.board',
     'management',
-    'board_change',
-    /\b(election of directors|elects? (\w+ ){0,2}directors?|(adds?|welcomes?|appoints?|joins?|named to|elected to)\b.{0,60}\b(board of directors|advisory board|board)|leadership (promotions?|changes?|transition))\b/i,
+    'executive_change',
+    /\b((?<!officers; )election of directors|elects? (\w+ ){0,2}directors?|(adds?|welcomes?|appoints?|joins?|named to|elected to)\b.{0,60}\b(board of directors|advisory board|board)|leadership (promotions?|changes?|transition))\b/i,
     4,
   ),
   r(

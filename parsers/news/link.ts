@@ -14,6 +14,11 @@ export interface RegistryCompany {
    * `name_change` company events) and the names it gives itself on its filings. Never hand-written.
    */
   aliases?: string[];
+  /**
+   * The subsidiaries its filings list (Exhibit 21): names a headline may use for it ("Lotus Development Corporation" of
+   * IBM). A name two companies claim is ambiguous, like any shared alias.
+   */
+  subsidiaries?: string[];
   /** Its ticker history (the registry's listings): the symbol it traded under, and when. */
   tickers?: { symbol: string; from: string | null; to: string | null }[];
 }
@@ -42,7 +47,7 @@ export interface LinkResult {
  * How an alias was made from the registry: its legal name, a former name, the first word of its name, or the initials
  * of a name whose words are joined by "&" ("J&J" of JOHNSON & JOHNSON).
  */
-export type AliasKind = 'name' | 'former_name' | 'first_word' | 'initials';
+export type AliasKind = 'name' | 'former_name' | 'first_word' | 'initials' | 'subsidiary';
 
 export interface AliasEntry {
   company: RegistryCompany;
@@ -193,6 +198,17 @@ export function buildRegistryIndex(companies: RegistryCompany[]): RegistryIndex 
       if (words.length > 1) firstOf.set(`${w0}\t${c.company_id}`, c);
       const ik = initialsKey(n);
       if (ik) initials.set(ik, (initials.get(ik) ?? new Set()).add(c));
+    }
+    for (const sub of c.subsidiaries ?? []) {
+      // after its own names (a former name that is also a subsidiary's stays a former name); a subsidiary's name as a
+      // whole only (its first word or initials say nothing of the parent)
+      const k = nameKey(sub);
+      if (k)
+        put(k.replace(/ /g, ''), {
+          company: c,
+          kind: 'subsidiary',
+          common: !k.includes(' ') && isCommonWord(k),
+        });
     }
   }
   for (const [k, cs] of initials)

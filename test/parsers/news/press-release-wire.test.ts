@@ -6,6 +6,7 @@ import { parseFeed } from '../../../parsers/news/feed.ts';
 import { aliasKey, nameKey } from '../../../parsers/news/link.ts';
 import { type Article, processItems } from '../../../parsers/news/pipeline.ts';
 import { readLocally } from '../../../parsers/news/reader.ts';
+import { exhibit21Subsidiaries, exhibit21Text } from '../../../parsers/news/subsidiaries.ts';
 
 // Issue 28, sixth pass: rules read off held-out set 7, real PR Newswire list pages (fixtures/news/PRNEWSWIRE_*, provenance in
 // MANIFEST.tsv), linked against the SEC's company_tickers_exchange.json with the mirror's submissions former names (the
@@ -28,6 +29,7 @@ const items = [
   ...run('PRNEWSWIRE_list-page-multimedia_iCyanCorporation-opendomains_HELDOUT-7_2025-05-08.rss.xml'),
   ...run('PRNEWSWIRE_list-page-telecom_iCyanCorporation-opendomains_HELDOUT-7_2025-05-09.rss.xml'),
   ...run('GOOGLE-NEWS_search_site-reuters.com-markets_en-SG_2026-03-15.rss.xml'),
+  ...run('PAGES-CORPUS_real-headlines_issue-28_subsidiary_2026-11-29.rss.xml'),
 ];
 const item = (start: string) => {
   const a = items.find((x) => x.title.startsWith(start));
@@ -130,5 +132,48 @@ describe('press-release wire: direction', () => {
     expect(primary('Datasea Pre-Announces Estimated Third Quarter Revenue')).toEqual(['DTSS']);
     expect(direction('SuperCom Signs New Contract')).toBe('bullish');
     expect(direction('Essnova Awarded Coveted GSA OASIS+ Contract')).toBe('bullish');
+  });
+});
+
+describe('Exhibit 21 subsidiaries: a subsidiary named in an item links its parent', () => {
+  const archive = new URL('../../../fixtures/upstream/www.sec.gov/Archives/edgar/data/', import.meta.url);
+  const ex21 = (path: string) =>
+    exhibit21Subsidiaries(exhibit21Text(readFileSync(new URL(path, archive), 'latin1')) ?? '');
+
+  it('reads the rows of real exhibits (GE FY1993, IBM FY1997 with dot leaders and a trailing percentage, Apple FY1994)', () => {
+    const ge = ex21('40545/000004054594000003/0000040545-94-000003.txt');
+    expect(ge).toContain('Kidder, Peabody Group Inc.');
+    expect(ge).toContain('National Broadcasting Company, Inc.');
+    expect(ge).toHaveLength(12);
+    const ibm = ex21('51143/000104746998012291/0001047469-98-012291.txt');
+    expect(ibm.slice(0, 4)).toEqual([
+      'International Business Machines Corporation',
+      'IBM Credit Corporation',
+      'Lotus Development Corporation',
+      'Tivoli Systems Inc',
+    ]);
+    expect(ex21('320193/000032019394000016/0000320193-94-000016.txt')).toEqual([
+      'Ac Real Properties, Inc.',
+      'Apple Computer B.V.',
+      'Apple Computer France S.A.R.L.',
+      'Apple Computer, Inc. Limited',
+      'Apple Computer Limited',
+      'Apple Computer (UK) Ltd.',
+      'Apple Japan, Inc.',
+    ]);
+  });
+
+  it('the quality registry holds them as aliases of the filer ("Lotus Development" -> IBM)', () => {
+    expect(
+      (reg.aliases.get(aliasKey('Lotus Development Corporation')) ?? []).map((h) => [
+        h.company.ticker,
+        h.kind,
+      ]),
+    ).toEqual([['IBM', 'subsidiary']]);
+  });
+
+  it('"KIDDER Peabody became the latest ..." (The Independent, 1994) names GE through its subsidiary, as a mention: the headline says only "Kidder"', () => {
+    const a = item('Kidder goes to Wall Street rival');
+    expect(a.links.map((l) => [l.ticker, l.evidence, l.primary])).toEqual([['GE', 'KIDDER Peabody', false]]);
   });
 });

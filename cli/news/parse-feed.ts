@@ -1,12 +1,65 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { parseCompanyTickersExchange } from '../../parsers/edgar/company-tickers.ts';
+import { parseSubmissions } from '../../parsers/edgar/submissions.ts';
 import { channelOf } from '../../parsers/news/channel.ts';
 import { parseFeed } from '../../parsers/news/feed.ts';
 import { buildRegistryIndex, type RegistryIndex } from '../../parsers/news/link.ts';
 import { buildEvents, companyRows, processItems } from '../../parsers/news/pipeline.ts';
+import { exhibit21Subsidiaries, exhibit21Text } from '../../parsers/news/subsidiaries.ts';
 
-/** The registry the CLI links against: a company_tickers_exchange.json (default: the project's mirror copy). */
+/**
+ * The former names the mirror's submissions files give (`formerNames`, as the service's registry loads them from its
+ * `name_change` company events), by CIK: the submissions folder beside the ticker file's `www.sec.gov` folder
+ * (`data.sec.gov/submissions/CIK##########.json`); none when there is no such folder.
+ */
+export function mirrorFormerNames(tickerFile: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const folder = join(dirname(tickerFile), '../../data.sec.gov/submissions');
+  if (!existsSync(folder)) return out;
+  for (const f of readdirSync(folder)) {
+    if (!/^CIK\d{10}\.json$/.test(f)) continue;
+    try {
+      const r = parseSubmissions(readFileSync(join(folder, f), 'utf8'), {
+        url: join(folder, f),
+        fetchedAt: new Date(0).toISOString(),
+      });
+      const names = r.entity.formerNames.map((n) => n.name).filter((n) => n !== r.entity.name);
+      if (names.length) out.set(r.entity.cik, names);
+    } catch {
+      // a file the submissions parser refuses gives no names
+    }
+  }
+  return out;
+}
+
+/**
+ * The subsidiaries the Exhibit 21 of each full-text submission in the mirror lists (`www.sec.gov/Archives/edgar/data/<cik>/
+ * .../*.txt`), by the filer's CIK (its header's CENTRAL INDEX KEY).
+ */
+export function mirrorSubsidiaries(tickerFile: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const root = join(dirname(tickerFile), '../Archives/edgar/data');
+  if (!existsSync(root)) return out;
+  const walk = (d: string): string[] =>
+    readdirSync(d, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(join(d, e.name)) : e.name.endsWith('.txt') ? [join(d, e.name)] : [],
+    );
+  for (const f of walk(root)) {
+    const text = readFileSync(f, 'latin1');
+    const ex21 = exhibit21Text(text);
+    const cik = /CENTRAL INDEX KEY:\s*(\d{1,10})/.exec(text)?.[1];
+    if (!ex21 || !cik) continue;
+    const key = cik.padStart(10, '0');
+    out.set(key, [...(out.get(key) ?? []), ...exhibit21Subsidiaries(ex21)]);
+  }
+  return out;
+}
+
+/**
+ * The registry the CLI links against: a company_tickers_exchange.json (default: the project's mirror copy), with the
+ * former names of the mirror's submissions files and the Exhibit 21 subsidiaries of its full-text submissions.
+ */
 export function loadCliRegistry(path?: string): RegistryIndex {
   const file =
     path ?? join(process.cwd(), 'fixtures/upstream/www.sec.gov/files/company_tickers_exchange.json');
@@ -15,8 +68,17 @@ export function loadCliRegistry(path?: string): RegistryIndex {
     url: file,
     fetchedAt: new Date(0).toISOString(),
   });
+  const former = mirrorFormerNames(file);
+  const subsidiaries = mirrorSubsidiaries(file);
   return buildRegistryIndex(
-    r.rows.map((e) => ({ company_id: `cik:${e.cik}`, name: e.name, ticker: e.ticker, cik: e.cik })),
+    r.rows.map((e) => ({
+      company_id: `cik:${e.cik}`,
+      name: e.name,
+      ticker: e.ticker,
+      cik: e.cik,
+      ...(former.has(e.cik) ? { aliases: former.get(e.cik) } : {}),
+      ...(subsidiaries.has(e.cik) ? { subsidiaries: subsidiaries.get(e.cik) } : {}),
+    })),
   );
 }
 

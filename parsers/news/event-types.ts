@@ -91,6 +91,15 @@ export const TEXT_RULES: TextRule[] = [
   ),
   r('earnings.eps', 'earnings', 'results', /\bper (diluted )?share\b|\beps\b/i, 1),
   r(
+    // results named by their period or their report: "Financial Results for the Three Months Ended", "results for the
+    // third quarter", "Interim Report January - March", "1Q25 RESULTS", "REPORTS APRIL 2025 REVENUE", "Pre-Announces ... Revenue"
+    'earnings.period_results',
+    'earnings',
+    'results',
+    /\b(financial results|results (for|of) (the )?((first|second|third|fourth) quarter|(three|six|nine|twelve) months|quarter|fiscal|full[- ]year|year)|interim report|[1-4]q ?\d{2}|(january|february|march|april|may|june|july|august|september|october|november|december) \d{4} (revenue|sales)|(monthly|quarterly) (revenue|sales)|pre-announces?)\b/i,
+    3,
+  ),
+  r(
     // an earnings preview or a quarter's beat: "Earnings Expectations", "up after Q1 beats"
     'earnings.preview',
     'earnings',
@@ -117,7 +126,8 @@ export const TEXT_RULES: TextRule[] = [
     'guidance.outlook',
     'guidance',
     'outlook',
-    /\b(guidance|outlook|forecasts?|raises? (its )?(forecast|outlook)|cuts? (its )?(forecast|outlook)|warns?)\b/i,
+    // (advice is no forecast: "New Guidance From Info-Tech Research Group")
+    /\b((?<!\bnew )guidance(?! from\b)|outlook|forecasts?|raises? (its )?(forecast|outlook)|cuts? (its )?(forecast|outlook)|warns?)\b/i,
     2,
   ),
   r(
@@ -125,7 +135,7 @@ export const TEXT_RULES: TextRule[] = [
     'guidance.change',
     'guidance',
     'outlook',
-    /\b(raises?|raised|cuts?|lowers?|lowered|lifts?|lifted|trims?|trimmed|slash\w*|boosts?|hikes?) (its |their |the |\w+ ){0,2}(forecasts?|outlook|guidance)\b|\b(guidance|outlook|forecasts?) (falls? short|miss\w*|beats?|tops?|disappoints?|trails?|exceeds?)\b/i,
+    /\b(raises?|raised|cuts?|lowers?|lowered|lifts?|lifted|trims?|trimmed|slash\w*|boosts?|hikes?|increases?|increased|reduces?|reduced) (its |their |the |\w+ ){0,3}(forecasts?|outlook|guidance)\b|\b(guidance|outlook|forecasts?) (falls? short|miss\w*|beats?|tops?|disappoints?|trails?|exceeds?)\b/i,
     4,
   ),
   r(
@@ -185,7 +195,7 @@ export const TEXT_RULES: TextRule[] = [
     'management.ceo',
     'management',
     'executive_change',
-    /\b(ceo|chief executive|cfo|chairman|chairwoman|president|co-?heads?|unit heads?|board members?)\b.{0,40}\b(resigns?|steps? down|ousted|named|appointed|appoints?|to step down|departs?|retires?|replaces?|quits?|(is|are) out)\b|\b(quits?|resigns?|steps? down|departs?)\b.{0,30}\b(as|role)\b.{0,40}\b(ceo|chief|co-?head|head|chair\w*|president|director)\b/i,
+    /\b(ceo|chief executive|cfo|chairman|chairwoman|president|co-?heads?|unit heads?|board members?)\b.{0,40}\b(resigns?|steps? down|ousted|named(?! (as )?(one of )?['"‘“]?(the |a |an )?['"‘“]?(most|best|top|leading|winner|finalist)\b)|appointed|appoints?|to step down|departs?|retires?|replaces?|quits?|(is|are) out)\b|\b(quits?|resigns?|steps? down|departs?)\b.{0,30}\b(as|role)\b.{0,40}\b(ceo|chief|co-?head|head|chair\w*|president|director)\b/i,
     3,
   ),
   r(
@@ -194,6 +204,15 @@ export const TEXT_RULES: TextRule[] = [
     'executive_change',
     /\b(appoints?|names?|hires?|nominates?|elevates?|promotes?|ditch(es|ed)?|dumps?|dumped|ousts?|fires?|fired|sacks?|sacked)\b.{0,40}\b(ceo|chief executive|cfo|chief financial|chairman|president|directors?|board members?|unit heads?|co-?heads?)\b/i,
     3,
+  ),
+  r(
+    // the board: directors elected, a member added or welcomed to a (advisory) board, leadership promotions (not the
+    // caption of 8-K item 5.02, "Departure of Directors or Certain Officers; Election of Directors; ...", which its code types)
+    'management.board',
+    'management',
+    'executive_change',
+    /\b((?<!officers; )election of directors|elects? (\w+ ){0,2}directors?|(adds?|welcomes?|appoints?|joins?|named to|elected to)\b.{0,60}\b(board of directors|advisory board|board)|leadership (promotions?|changes?|transition))\b/i,
+    4,
   ),
   r(
     'management.pay',
@@ -282,10 +301,25 @@ export const TEXT_RULES: TextRule[] = [
     'financing.offering',
     'financing',
     'offering',
-    /\b(offering|ipo|raises? \$|notes due|bond (sale|issue)|convertible|private placement)\b/i,
+    // ("is offering a discount" is a verb, not a securities offering)
+    /\b((?<!\b(is|are|was|were|now|also|be|been) )offering|ipo|raises? \$|notes due|bond (sale|issue)|convertible|private placement)\b/i,
     2,
   ),
+  r(
+    'financing.shelf_round',
+    'financing',
+    'offering',
+    /\b(shelf (prospectus|registration)|base shelf|seed (round|funding)|series [a-f] (round|funding|financing)|funding round)\b/i,
+    3,
+  ),
   r('financing.debt', 'financing', 'debt', /\b(credit facility|loan|debt|refinanc\w*)\b/i, 1),
+  r(
+    'ownership.activism',
+    'ownership',
+    'activism',
+    /\b(dissident (shareholders?|investors?|holders?)|activist (investors?|shareholders?|hedge funds?)|proxy (fight|contest|battle))\b/i,
+    3,
+  ),
   r('capital_return.dividend', 'capital_return', 'dividend', /\b(dividend)\b/i, 3),
   r(
     'capital_return.buyback',
@@ -298,7 +332,7 @@ export const TEXT_RULES: TextRule[] = [
     'contract.award',
     'contract',
     'award',
-    /\b(contract|wins? (an? )?order|awarded|partnership|partners? with|agreement with|supply deal|licensing deal|alliance|teams? up|teamed up|pacts?|\d+-year (\w+ ){0,2}deal)\b/i,
+    /\b(contract|wins? (an? )?order|awarded(?! (an? |the )?(\w+ ){0,2}(patents?|prizes?|awards?|honou?rs?)\b)|partnership|partners? (with|to)|agreement with|supply deal|licensing deal|alliance|teams? up|teamed up|pacts?|\d+-year (\w+ ){0,2}deal)\b/i,
     2,
   ),
   r(
@@ -306,7 +340,7 @@ export const TEXT_RULES: TextRule[] = [
     'product.launch',
     'product',
     'launch',
-    /\b(launch\w*|unveil\w*(?! (a |an |its |the )?(\w+ ){0,2}(plan|drive|cuts?|overhaul|strategy|program(me)?|budget|review)s?\b)|introduc\w*|debuts? (new|its|a|an)|rolls? out|rolled out|roll-?out|reveals? (new|its|a|an)|showcases?|demos?|new (models?|products?|phones?|iphones?|chips?|services?|watch|watches|cars?|drugs?|devices?|features?|versions?|lineup)|products|pre-?orders?)\b/i,
+    /\b(launch\w*(?! (a |an |its |the )?(\w+ ){0,4}(council|committee|board|initiative|campaign)s?\b)|unveil\w*(?! (a |an |its |the )?(\w+ ){0,3}(plan|drive|cuts?|overhaul|strategy|program(me)?|budget|review|report|study|survey|findings)s?\b)|introduc\w*|debuts? (new|its|a|an)|rolls? out|rolled out|roll-?out|reveals? (new|its|a|an)|showcases?|demos?|new (models?|products?|phones?|iphones?|chips?|services?|watch|watches|cars?|drugs?|devices?|features?|versions?|lineup)|products|pre-?orders?)\b/i,
     2,
   ),
   r(

@@ -14,6 +14,11 @@ export interface RegistryCompany {
    * `name_change` company events) and the names it gives itself on its filings. Never hand-written.
    */
   aliases?: string[];
+  /**
+   * The subsidiaries its filings list (Exhibit 21): names a headline may use for it ("Lotus Development Corporation" of
+   * IBM). A name two companies claim is ambiguous, like any shared alias.
+   */
+  subsidiaries?: string[];
   /** Its ticker history (the registry's listings): the symbol it traded under, and when. */
   tickers?: { symbol: string; from: string | null; to: string | null }[];
 }
@@ -42,7 +47,7 @@ export interface LinkResult {
  * How an alias was made from the registry: its legal name, a former name, the first word of its name, or the initials
  * of a name whose words are joined by "&" ("J&J" of JOHNSON & JOHNSON).
  */
-export type AliasKind = 'name' | 'former_name' | 'first_word' | 'initials';
+export type AliasKind = 'name' | 'former_name' | 'first_word' | 'initials' | 'subsidiary';
 
 export interface AliasEntry {
   company: RegistryCompany;
@@ -72,6 +77,9 @@ const SUFFIX =
 export function nameKey(name: string): string {
   return (
     name
+      // letters with diacritics meet their plain forms: "ITAÚ UNIBANCO" is "Itau Unibanco"
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
       .toLowerCase()
       .replace(/['’]s\b/g, '')
       .replace(/&/g, ' and ')
@@ -190,6 +198,17 @@ export function buildRegistryIndex(companies: RegistryCompany[]): RegistryIndex 
       if (words.length > 1) firstOf.set(`${w0}\t${c.company_id}`, c);
       const ik = initialsKey(n);
       if (ik) initials.set(ik, (initials.get(ik) ?? new Set()).add(c));
+    }
+    for (const sub of c.subsidiaries ?? []) {
+      // after its own names (a former name that is also a subsidiary's stays a former name); a subsidiary's name as a
+      // whole only (its first word or initials say nothing of the parent)
+      const k = nameKey(sub);
+      if (k)
+        put(k.replace(/ /g, ''), {
+          company: c,
+          kind: 'subsidiary',
+          common: !k.includes(' ') && isCommonWord(k),
+        });
     }
   }
   for (const [k, cs] of initials)
@@ -329,9 +348,19 @@ export function linkItem(
       { basis: 'exchange_tag', evidence: m[0], ticker_confirmed: true, primary: (m.index ?? 0) < titleEnd },
       sym,
     );
-    const before = /((?:[A-Z][\w&'’.-]*,?\s+){0,5}[A-Z][\w&'’.-]*,?)\s*\(\s*$/.exec(text.slice(0, m.index));
+    const head = text.slice(0, m.index);
+    // the name before the tag's parenthesis ("The Buckle, Inc. (NYSE: BKE)"), or a short name inside it before a
+    // semicolon ("The Federal Agricultural Mortgage Corporation (Farmer Mac; NYSE: AGM)")
+    const before =
+      // (on the tag's own line: a headline above it is not part of the name)
+      /((?:[A-Z][\w&'’.-]*,?[ \t]+){0,5}[A-Z][\w&'’.-]*,?)[ \t]*\(\s*$/.exec(head) ??
+      /\(\s*([A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,4})\s*;\s*$/.exec(head);
     const k = before ? aliasKey(before[1] as string) : '';
     if (k.length >= 3) selfNames.set(k, c);
+    // a release's headline calls its issuer by the first word of that name ("Alpha Announces ..." of "Alpha
+    // Metallurgical Resources, Inc. (NYSE: AMR)"): an alias for this item only, confirmed by the tag
+    const w0 = before ? (nameKey(before[1] as string).split(' ')[0] ?? '') : '';
+    if (w0.length >= 4 && w0 !== k && !selfNames.has(w0)) selfNames.set(w0, c);
   }
   for (const m of text.matchAll(CASHTAG)) {
     const c = companyForTicker(reg, m[1] as string, date);
@@ -418,6 +447,19 @@ export function linkItem(
       const owner = inTitle.find((h) => h.at < stop && /['’]s?$/.test(h.phrase));
       if (owner) primaries = [owner];
     }
+    // a headline that names a company and writes its ticker as a word ("WSO Investors Have Opportunity to Join Watsco,
+    // Inc. Fraud Investigation ...", a law firm's alert) is about that company, whatever its grammatical subject
+    if (primaries.length === 0) {
+      // (the ticker written apart from the name: "CME's Duffy" is the name, not its ticker)
+      const byTickerWord = inTitle.find((h) => {
+        if (!h.company.ticker) return false;
+        const rest = title.slice(0, h.at) + ' '.repeat(h.phrase.length) + title.slice(h.at + h.phrase.length);
+        return new RegExp(
+          `(?:^|[^A-Za-z0-9.$])${h.company.ticker.replace('.', '\\.')}(?![A-Za-z0-9'’])`,
+        ).test(rest);
+      });
+      if (byTickerWord) primaries = [byTickerWord];
+    }
     for (const h of inTitle)
       add(h.company, {
         basis: 'name',
@@ -484,14 +526,17 @@ function nameMatches(
   const out: NameHit[] = [];
   // a hyphen before a capital joins two names ("Microsoft-Activision"): each is a word of its own; a
   // hyphenated name ("Coca-Cola", "Wal-Mart") still meets its alias as the two words' joined key
-  const words = [...text.matchAll(/[A-Za-z0-9](?:[A-Za-z0-9&'’.]|-(?![A-Z]))*/g)];
+  const words = [...text.matchAll(/[\p{L}0-9](?:[\p{L}0-9&'’.]|-(?!\p{Lu}))*/gu)];
   const caps = titleCased(text);
   for (let i = 0; i < words.length; i++) {
     const first = (words[i] as RegExpMatchArray)[0];
-    if (!/^[A-Z]/.test(first)) continue;
+    if (!/^\p{Lu}/u.test(first)) continue;
     for (let n = Math.min(reg.maxWords, words.length - i); n >= 1; n--) {
       const span = words.slice(i, i + n).map((w) => w[0]);
-      if (!/^[A-Z0-9]/.test(span[n - 1] as string)) continue;
+      if (!/^[\p{Lu}0-9]/u.test(span[n - 1] as string)) continue;
+      // a span never ends on a one-letter piece of a hyphenated word: the "T" of "T-Mobile" is no word ("Join T")
+      const lastWord = words[i + n - 1] as RegExpMatchArray;
+      if (lastWord[0].length === 1 && text[(lastWord.index ?? 0) + 1] === '-') continue;
       // the phrase as written between its first and last word, so "Johnson & Johnson" keeps its "&"
       const last = words[i + n - 1] as RegExpMatchArray;
       const phrase = text
@@ -538,7 +583,8 @@ function nameMatches(
             nw &&
             /^ +$/.test(gapAfter) &&
             /^[A-Z]/.test(nw[0]) &&
-            !/^(CEO|CFO|Inc|Corp)\.?$/.test(nw[0])));
+            // a legal form after the name is its suffix, not a longer name: "Inc", "Ltd", "S.A.C.I.F."
+            !/^(CEO|CFO|Inc|Corp|Ltd|LLC|PLC|Co)\.?$|^(?:[A-Z]\.){2,}/.test(nw[0])));
       // a name followed by a geographic noun is a place ("Baltic Sea", "Hudson River")
       const place = nw && /^ +$/.test(gapAfter) && PLACE_NOUN.test(nw[0]);
       if (adjacent || place) {

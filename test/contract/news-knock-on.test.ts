@@ -102,12 +102,13 @@ describe('the relationship graph from a real 10-K', () => {
     ]);
   });
 
-  it('a Walmart event (impact 50) reaches Smucker: knock_on row, via major_customer:WMT, magnitude 50 x 0.66 = 33', async () => {
+  it('a Walmart event (impact 55) reaches Smucker: knock_on row, via major_customer:WMT, magnitude 55 x 0.66 = 36', async () => {
     const direct = await data('/v1/companies/WMT/news/events');
     expect(direct).toHaveLength(1);
-    // earnings base 45 + a named company 5 (a wire-less test feed: channel news, no source points)
+    // a cut forecast ("lowered its annual earnings outlook") is guidance: base 50 + a named company 5 (a wire-less test
+    // feed: channel news, no source points)
     const impact = direct[0]?.peak_impact as number;
-    expect(impact).toBe(50);
+    expect(impact).toBe(55);
     expect(direct[0]?.reaches).toEqual(['SJM']);
     const knock = await data('/v1/companies/SJM/news/events?relation=knock_on');
     expect(knock).toHaveLength(1);
@@ -115,7 +116,7 @@ describe('the relationship graph from a real 10-K', () => {
       relation: 'knock_on',
       ticker: 'SJM',
       via: 'major_customer:WMT',
-      peak_magnitude: 33,
+      peak_magnitude: 36,
       headline: 'Walmart (NYSE: WMT) cuts full-year profit forecast as shoppers pull back',
     });
     expect(await data('/v1/companies/SJM/news/events')).toEqual([]);
@@ -123,8 +124,8 @@ describe('the relationship graph from a real 10-K', () => {
     expect(articles[0]).toMatchObject({
       relation: 'knock_on',
       ticker_confirmed: true,
-      magnitude: 33,
+      magnitude: 36,
     });
-    expect(await data(`/v1/companies/SJM/news/events?relation=knock_on&min_magnitude=34`)).toEqual([]);
+    expect(await data(`/v1/companies/SJM/news/events?relation=knock_on&min_magnitude=37`)).toEqual([]);
   });
 });

@@ -197,7 +197,9 @@ describe('per-host rate limit, measured at the mirror', () => {
         new Promise((r) => setTimeout(() => r('still waiting after 5 s'), 5_000)),
       ]);
       expect(outcome).toBeInstanceOf(LimiterTimeoutError);
-      expect((outcome as Error).message).toMatch(/Redis did not answer the reserve of bucket sec within 300 ms/);
+      expect((outcome as Error).message).toMatch(
+        /Redis did not answer the reserve of bucket sec within 300 ms/,
+      );
       expect(performance.now() - t0).toBeLessThan(3_000);
     } finally {
       client.disconnect();

@@ -171,7 +171,11 @@ async function databaseBack(
     );
   if (ctx.database.kind !== 'postgres' || (await answers())) return false;
   const log = ctx.logger.child({ dataset, partition: key });
-  log.warn({ err: (err as Error).message }, 'database unavailable; the partition waits for it');
+  // the pool's clients say whether the server is gone or the pool is held (every client checked out)
+  log.warn(
+    { err: (err as Error).message, pool: ctx.database.poolStats?.() ?? null },
+    'database unavailable; the partition waits for it',
+  );
   attempt.progress('waiting for the database to come back');
   const end = Date.now() + DB_OUTAGE.waitMs;
   while (Date.now() < end && !signal?.aborted) {

@@ -35,6 +35,17 @@ export interface Database {
   poolStats?(): { total: number; idle: number; waiting: number };
 }
 
+/**
+ * The longest a query or transaction waits for a client of the Postgres pool (or for a new connection to be
+ * made), then fails with node-postgres's "timeout exceeded when trying to connect" (a transient fault,
+ * lib/transient.ts). node-postgres's default is to wait forever: a pool whose clients are all held and never
+ * given back (a leaked client, or a transaction waiting on something only a pool waiter could free) held every
+ * later partition of the process until its deadline (PARTITION_STALL_MS, 10 min) with no word of why. A worker
+ * process runs up to ~21 jobs at once (every queue's concurrency, jobs/runtime/types.ts) on 10 clients, so
+ * waiting for a client is normal; a minute of it is far longer than any one load statement of a partition.
+ */
+export const DATABASE_POOL_TIMEOUT_MS = 60_000;
+
 const MIGRATIONS = resolve(dirname(fileURLToPath(import.meta.url)), '../migrations');
 
 export interface OpenOptions {
@@ -42,6 +53,8 @@ export interface OpenOptions {
   /** Directory for the embedded database; `memory://` keeps it in memory (tests). */
   dataDir?: string;
   poolSize?: number;
+  /** Postgres: how long a caller waits for a free pool client (ms, default DATABASE_POOL_TIMEOUT_MS). */
+  poolTimeoutMs?: number;
   /**
    * `memory://` only: start from this data directory (a tarball from `dumpEmbedded`) instead of running
    * initdb; a copy of a migrated database opens in about a second instead of six (the tests' databases).
@@ -88,6 +101,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 10,
+      connectionTimeoutMillis: opts.poolTimeoutMs ?? DATABASE_POOL_TIMEOUT_MS,
       options: VECTOR_SESSION_OPTIONS,
     });
     // An idle client's connection can die (server restart, DROP DATABASE ... FORCE); the pool replaces it.

@@ -37,6 +37,9 @@ e.g. redis://127.0.0.1:6379/11).
   --keep              keep the databases afterwards
   --reuse             skip generation and backfill: load-test the databases a --keep run left
   --help
+
+Environment: REHEARSE_LOG_LEVEL (default warn) is the workers' and backfills' LOG_LEVEL in <out>/logs;
+PARTITION_STALL_MS and JOB_LOCK_MS (default 120000 here) are passed to every etl process.
 `;
 
 // in the order they run: each reads what the ones before it loaded (the registry, the filing index, items)
@@ -338,7 +341,8 @@ async function backfillScale(
     MIRROR_MAX_RPS: '10000',
     SEC_CIKS: 'all',
     DATA_DIR: path.join(o.out, `data-${tag}`),
-    LOG_LEVEL: 'warn',
+    // REHEARSE_LOG_LEVEL=debug keeps every step of every partition (each request, retry and its reason)
+    LOG_LEVEL: process.env.REHEARSE_LOG_LEVEL ?? 'warn',
     SCHEDULER: 'off',
     FILINGS_LIVE_POLL_SECONDS: '0',
     MIRROR_LIVE_INTERVAL_MS: '0',

@@ -152,6 +152,21 @@ const SLOT_SCRIPT_SHA = createHash('sha1').update(SLOT_SCRIPT).digest('hex');
 export interface RedisLimiterOptions {
   /** Prefix of the Redis keys (`<prefix>pacing:<bucket>`); tests pass a unique one. */
   keyPrefix?: string;
+  /**
+   * How long one pacing command may wait for Redis's answer (ms, default REDIS_LIMITER_TIMEOUT_MS). The
+   * services' client retries forever (`maxRetriesPerRequest: null`) and ioredis has no command timeout, so
+   * without this a Redis that is down, restarting or not answering held the request, and its partition, until
+   * the partition's deadline (10 min): now the attempt fails with the bucket named, and the runtime retries it.
+   */
+  commandTimeoutMs?: number;
+}
+
+/** A pacing command's bound: far above a Redis restart's seconds, far below the partition deadline. */
+export const REDIS_LIMITER_TIMEOUT_MS = 30_000;
+
+/** Redis did not answer a pacing command in time: the request is not started. */
+export class LimiterTimeoutError extends Error {
+  override name = 'LimiterTimeoutError';
 }
 
 /** Shared by every process using the same Redis: at most N starts per second per bucket in total. */
@@ -163,19 +178,41 @@ export function createRedisLimiter(
   const owned = typeof redis === 'string';
   const client = typeof redis === 'string' ? new Redis(redis, { maxRetriesPerRequest: 3 }) : redis;
   const prefix = options.keyPrefix ?? 'findata:';
+  const timeoutMs = options.commandTimeoutMs ?? REDIS_LIMITER_TIMEOUT_MS;
   let closed = false;
+
+  async function script(args: readonly [string, string, string]): Promise<unknown> {
+    try {
+      return await client.evalsha(SLOT_SCRIPT_SHA, 1, ...args);
+    } catch (err) {
+      if (!String((err as Error)?.message).startsWith('NOSCRIPT')) throw err;
+      return await client.eval(SLOT_SCRIPT, 1, ...args);
+    }
+  }
 
   async function run(bucket: string, mode: 'reserve' | 'start' | 'pause', amount: number): Promise<number> {
     const key = `${prefix}pacing:${bucket}`;
-    const args = [key, mode, amount.toFixed(3)] as const;
-    let reply: unknown;
+    const pending = script([key, mode, amount.toFixed(3)]);
+    // The command stays queued in ioredis (it settles whenever Redis answers, or the client closes); only
+    // the wait for it is cut off here.
+    pending.catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new LimiterTimeoutError(
+              `rate limiter: Redis did not answer the ${mode} of bucket ${bucket} within ${timeoutMs} ms`,
+            ),
+          ),
+        timeoutMs,
+      );
+    });
     try {
-      reply = await client.evalsha(SLOT_SCRIPT_SHA, 1, ...args);
-    } catch (err) {
-      if (!String((err as Error)?.message).startsWith('NOSCRIPT')) throw err;
-      reply = await client.eval(SLOT_SCRIPT, 1, ...args);
+      return Number(await Promise.race([pending, late]));
+    } finally {
+      clearTimeout(timer);
     }
-    return Number(reply);
   }
 
   return {

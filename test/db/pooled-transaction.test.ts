@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../lib/db.ts';
+import { DATABASE_POOL_TIMEOUT_MS, type Database, openDatabase } from '../../lib/db.ts';
+import { isTransientFault } from '../../lib/transient.ts';
 import { createTestDatabase } from '../helpers/db.ts';
 
 /**
@@ -65,6 +66,57 @@ describe('pooled transactions', () => {
         return 3;
       });
       expect(v).toBe(3);
+    },
+  );
+
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    'a caller finds every pool client held: it fails after the pool timeout instead of waiting forever',
+    async () => {
+      // the shipped pools wait a bounded time (node-postgres's own default is forever)
+      expect(pool().options.connectionTimeoutMillis).toBe(DATABASE_POOL_TIMEOUT_MS);
+      // a pool of one client, held by a transaction that does not end (a leaked client, or a transaction
+      // waiting on something only a caller queued for the pool could free)
+      const one = await openDatabase({
+        databaseUrl: pool().options.connectionString!,
+        poolSize: 1,
+        poolTimeoutMs: 300,
+      });
+      let release = () => {};
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
+      let begun = () => {};
+      const inside = new Promise<void>((r) => {
+        begun = r;
+      });
+      const holder = one.db.transaction(async (tx) => {
+        await tx.execute('select 1');
+        begun();
+        await held;
+      });
+      try {
+        await inside;
+        expect(one.poolStats!()).toMatchObject({ total: 1, idle: 0 });
+        const t0 = Date.now();
+        const outcome = await Promise.race([
+          one.query('select 1').then(
+            () => 'answered',
+            (err: Error) => err,
+          ),
+          new Promise((r) => setTimeout(() => r('still waiting after 5 s'), 5_000)),
+        ]);
+        expect(outcome).toBeInstanceOf(Error);
+        expect((outcome as Error).message).toMatch(/timeout exceeded when trying to connect/);
+        // a transient fault: the partition's outage wait and the API's 503 handle it
+        expect(isTransientFault(outcome)).toBe(true);
+        expect(Date.now() - t0).toBeLessThan(3_000);
+      } finally {
+        release();
+        await holder;
+      }
+      // the held client given back, the pool serves again
+      expect(await one.query('select 1 as one')).toEqual([{ one: 1 }]);
+      await one.close();
     },
   );
 });

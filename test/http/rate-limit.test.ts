@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHttpClient } from '../../jobs/http/client.ts';
 import { type Mirror, startMirror } from '../../jobs/http/mirror.ts';
@@ -7,6 +9,7 @@ import {
   bucketForHost,
   createMemoryLimiter,
   createRedisLimiter,
+  LimiterTimeoutError,
   type RateLimiter,
 } from '../../jobs/http/rate-limit.ts';
 import { FIXTURES, fileSha256, maxInWindow, SMALL, silentLogger, testConfig } from './helpers.ts';
@@ -168,6 +171,41 @@ describe('per-host rate limit, measured at the mirror', () => {
         await Promise.all([a.close(), b.close()]);
       }
     });
+  });
+
+  it('a Redis that never answers fails the acquire after the command bound, instead of holding the request', async () => {
+    // a loopback server that accepts the connection and reads every command but never writes a byte back (a
+    // Redis that hangs, or a connection whose answers are lost): the services' client retries forever
+    // (maxRetriesPerRequest: null) and ioredis has no command timeout of its own
+    const sockets = new Set<Socket>();
+    const silent = createServer((s) => {
+      sockets.add(s);
+      s.on('data', () => {});
+    });
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const client = new Redis(`redis://127.0.0.1:${(silent.address() as AddressInfo).port}`, {
+      maxRetriesPerRequest: null,
+    });
+    try {
+      const limiter = createRedisLimiter(client, LIMITS, { commandTimeoutMs: 300 });
+      const t0 = performance.now();
+      const outcome = await Promise.race([
+        limiter.acquire('sec').then(
+          () => 'started',
+          (err: Error) => err,
+        ),
+        new Promise((r) => setTimeout(() => r('still waiting after 5 s'), 5_000)),
+      ]);
+      expect(outcome).toBeInstanceOf(LimiterTimeoutError);
+      expect((outcome as Error).message).toMatch(
+        /Redis did not answer the reserve of bucket sec within 300 ms/,
+      );
+      expect(performance.now() - t0).toBeLessThan(3_000);
+    } finally {
+      client.disconnect();
+      for (const s of sockets) s.destroy();
+      await new Promise((r) => silent.close(r));
+    }
   });
 });
 

@@ -221,9 +221,19 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     stop?: AbortSignal,
     step?: (what: string) => void,
   ): Promise<Outcome> {
+    // The attempt's own timer, not AbortSignal.timeout: inside AbortSignal.any a timeout signal is held
+    // weakly, and on Node 20 a garbage collection during the wait loses it, so the attempt never times out
+    // (nodejs/node#57736; a partition waited for its 10-minute deadline). setTimeout keeps the controller.
+    const timer = new AbortController();
+    const clock = setTimeout(
+      () => timer.abort(new DOMException('attempt timed out', 'TimeoutError')),
+      timeoutMs,
+    );
     try {
-      const timeout = AbortSignal.timeout(timeoutMs);
-      const res = await fetch(url, { ...init, signal: stop ? AbortSignal.any([timeout, stop]) : timeout });
+      const res = await fetch(url, {
+        ...init,
+        signal: stop ? AbortSignal.any([timer.signal, stop]) : timer.signal,
+      });
       const declared = res.headers.get('content-length');
       const truncated = (size: number) =>
         res.status === 200 && declared && !res.headers.get('content-encoding') && +declared !== size;
@@ -243,6 +253,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       return { kind: 'response', status: res.status, headers: res.headers, bytes };
     } catch (cause) {
       return { kind: 'network', cause };
+    } finally {
+      clearTimeout(clock);
     }
   }
 

@@ -39,6 +39,10 @@ export async function loadEarningsRelease(tx: Tx, r: EarningsReleaseRows): Promi
     .orderBy(filings.cik)
     .limit(1);
   if (!index) throw new Error(`filing ${r.accessionNumber} is not in the filing index`);
+  // One load per company at a time, until its commit (issue 26): the events of this load
+  // (lib/events/emit.ts, guidance.changed) compare its guidance with the company's other releases, which a
+  // load of another of its filings running at once would write unseen (each comparing without the other).
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`findata:earnings:${index.cik}`}))`);
   const rel = r.parsed?.release;
   const head = await upsertRows(
     tx,

@@ -285,13 +285,13 @@ async function handle(req: RouteRequest, p: Prepared, platform: Platform): Promi
       } else {
         // The read-only query runs while the charge commits; nothing is served unless the charge
         // succeeded, and the query's outcome (rows or error) is only looked at after that.
-        const early = refusedBefore ? null : route.handler(ctx).then(succeeded, failed);
+        const early = refusedBefore ? null : run(route, ctx);
         const paid = await now;
         if (!paid) {
           await early;
           throw outOfCredits(access.creditCost);
         }
-        const outcome = await (early ?? route.handler(ctx).then(succeeded, failed));
+        const outcome = await (early ?? run(route, ctx));
         charged = charge;
         if (!outcome.ok) throw outcome.error;
         result = outcome.value;
@@ -357,6 +357,15 @@ async function handle(req: RouteRequest, p: Prepared, platform: Platform): Promi
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 const succeeded = (value: unknown): Outcome => ({ ok: true, value });
 const failed = (error: unknown): Outcome => ({ ok: false, error });
+
+/** Runs the route's query for an outcome; a handler that throws before returning its promise fails it too. */
+function run(route: AnyRoute, ctx: RouteContext<never>): Promise<Outcome> {
+  try {
+    return route.handler(ctx).then(succeeded, failed);
+  } catch (err) {
+    return Promise.resolve(failed(err));
+  }
+}
 
 function containsNul(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('\u0000');

@@ -134,8 +134,9 @@ export function registerRoute(app: FastifyInstance, route: AnyRoute, platform: P
     // have none, so a HEAD never costs a credit.
     exposeHeadRoute: access.public && (route.method ?? 'GET') === 'GET',
     config: { family: p.family },
-    handler: async (req, reply) => {
-      const out = await entry({
+    // A promise with one callback, not an async function awaiting another.
+    handler: (req, reply) =>
+      entry({
         headers: req.headers,
         query: (req.query ?? {}) as RawQuery,
         params: (req.params ?? {}) as Record<string, string>,
@@ -143,10 +144,10 @@ export function registerRoute(app: FastifyInstance, route: AnyRoute, platform: P
         id: req.id,
         path: pathOf(req),
         log: req.log as unknown as Logger,
-      });
-      req.keyId = out.keyId;
-      reply.code(out.status).headers(out.headers).send(out.body);
-    },
+      }).then((out) => {
+        req.keyId = out.keyId;
+        reply.code(out.status).headers(out.headers).send(out.body);
+      }),
   });
   return entry;
 }

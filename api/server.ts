@@ -28,7 +28,7 @@ import {
   RedisRateLimitStore,
 } from './platform/rate-limit.ts';
 import { refusedReason, requestIdFor } from './platform/request-id.ts';
-import { observeRequest } from './platform/request-log.ts';
+import { observeRequest, RequestLogger } from './platform/request-log.ts';
 import { pathOf, sendError } from './platform/respond-error.ts';
 import type { AnyRoute } from './platform/route.ts';
 import { UsageRecorder } from './platform/usage.ts';
@@ -71,6 +71,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     loggerInstance: log as unknown as FastifyBaseLogger,
     // One line per request is written by the onResponse hook below (with the key id, never the key).
     logController: new LogController({ disableRequestLogging: true }),
+    // req.log makes its pino child (bound to the request id) only when something logs through it.
+    childLoggerFactory: (logger, bindings, opts) =>
+      new RequestLogger(logger as unknown as Logger, bindings, opts) as unknown as FastifyBaseLogger,
     // HEAD is answered on the public GET routes (health, readiness: load balancers), see registerRoute.
     exposeHeadRoutes: false,
     clientErrorHandler,
@@ -141,14 +144,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   app.addHook('onResponse', (req, reply, done) => {
     try {
-      observeRequest(req.log as unknown as Logger, {
-        method: req.method,
-        url: req.url,
-        route: req.routeOptions?.url,
-        statusCode: reply.statusCode,
-        ms: reply.elapsedTime,
-        keyId: req.keyId,
-      });
+      // The root logger with the request id: the line req.log would write, without its child.
+      observeRequest(
+        log,
+        {
+          method: req.method,
+          url: req.url,
+          route: req.routeOptions?.url,
+          statusCode: reply.statusCode,
+          ms: reply.elapsedTime,
+          keyId: req.keyId,
+        },
+        req.id,
+      );
     } catch (err) {
       done(err as Error);
       return;

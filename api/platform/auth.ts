@@ -22,6 +22,8 @@ interface CachedKey {
   plan: Plan;
   revoked: boolean;
   expiresAt: number;
+  /** The principal this key authenticates as (one object per cache entry, not one per request). */
+  principal: KeyPrincipal;
 }
 
 /** `Authorization: Bearer <key>` (preferred) or `X-API-Key: <key>`; null when neither is present. */
@@ -60,6 +62,19 @@ export class KeyAuthenticator {
     private readonly maxEntries = 10_000,
   ) {}
 
+  /**
+   * authenticate() without a promise when the answer needs no database look-up: the key's principal, or
+   * null for a missing, malformed or revoked key or a wrong secret; undefined when authenticate() must look
+   * the key up (not cached, expired, or remembered as unknown).
+   */
+  cached(key: string | null): KeyPrincipal | null | undefined {
+    if (!key || !isWellFormedKey(key)) return null;
+    const entry = this.cache.get(keyId(key));
+    if (!entry || entry.expiresAt <= Date.now()) return undefined;
+    if (!keyMatchesHash(key, entry.hash) || entry.revoked) return null;
+    return entry.principal;
+  }
+
   /** The key's account, or null for a missing, malformed, unknown or revoked key. */
   async authenticate(key: string | null): Promise<KeyPrincipal | null> {
     if (!key || !isWellFormedKey(key)) return null;
@@ -72,7 +87,7 @@ export class KeyAuthenticator {
     }
     const entry = await pending;
     if (!entry || !keyMatchesHash(key, entry.hash) || entry.revoked) return null;
-    return { accountId: entry.accountId, keyPrefix: prefix, plan: entry.plan };
+    return entry.principal;
   }
 
   private async lookup(prefix: string): Promise<CachedKey | null> {
@@ -111,12 +126,14 @@ export class KeyAuthenticator {
       return null;
     }
     this.unknown.delete(prefix);
+    const plan = isPlan(row.plan) ? row.plan : 'free';
     const entry: CachedKey = {
       hash: Buffer.from(row.key_hash, 'hex'),
       accountId: row.account_id,
-      plan: isPlan(row.plan) ? row.plan : 'free',
+      plan,
       revoked: row.revoked,
       expiresAt: now + this.ttlMs,
+      principal: Object.freeze({ accountId: row.account_id, keyPrefix: prefix, plan }),
     };
     if (this.ttlMs > 0) {
       if (this.cache.size >= this.maxEntries) this.cache.delete(this.cache.keys().next().value!);

@@ -5,7 +5,7 @@ import type { Logger } from '../../lib/logger.ts';
 import { metrics } from '../../lib/metrics.ts';
 import { type KeyAuthenticator, type KeyPrincipal, presentedKey } from './auth.ts';
 import type { CompanyResolver, ResolvedCompany } from './company-resolution.ts';
-import type { CoverageReader } from './coverage.ts';
+import type { Coverage, CoverageReader } from './coverage.ts';
 import type { ChargeInput, CreditMeter } from './credits.ts';
 import type { CursorCodec, CursorKey } from './cursors.ts';
 import {
@@ -19,7 +19,7 @@ import {
 } from './errors.ts';
 import { int, type Param, type ParamSet, parseQuery, type RawQuery } from './params.ts';
 import { PLAN_TITLE, planAllows, RATE_LIMIT_PER_MINUTE } from './plans.ts';
-import type { RateLimiter } from './rate-limit.ts';
+import type { RateDecision, RateLimiter } from './rate-limit.ts';
 import { errorResponse, pathOf } from './respond-error.ts';
 import { type AnyRoute, type Page, type ResolvedAccess, type RouteContext, resolveAccess } from './route.ts';
 import type { UsageRecorder } from './usage.ts';
@@ -134,8 +134,9 @@ export function registerRoute(app: FastifyInstance, route: AnyRoute, platform: P
     // have none, so a HEAD never costs a credit.
     exposeHeadRoute: access.public && (route.method ?? 'GET') === 'GET',
     config: { family: p.family },
-    handler: async (req, reply) => {
-      const out = await entry({
+    // A promise with one callback, not an async function awaiting another.
+    handler: (req, reply) =>
+      entry({
         headers: req.headers,
         query: (req.query ?? {}) as RawQuery,
         params: (req.params ?? {}) as Record<string, string>,
@@ -143,10 +144,10 @@ export function registerRoute(app: FastifyInstance, route: AnyRoute, platform: P
         id: req.id,
         path: pathOf(req),
         log: req.log as unknown as Logger,
-      });
-      req.keyId = out.keyId;
-      reply.code(out.status).headers(out.headers).send(out.body);
-    },
+      }).then((out) => {
+        req.keyId = out.keyId;
+        reply.code(out.status).headers(out.headers).send(out.body);
+      }),
   });
   return entry;
 }
@@ -173,7 +174,13 @@ async function handle(req: RouteRequest, p: Prepared, platform: Platform): Promi
   const headers: Record<string, string> = {};
   try {
     if (!access.public) {
-      principal = req.principal ?? (await platform.auth.authenticate(presentedKey(req.headers)));
+      if (req.principal) principal = req.principal;
+      else {
+        // A cached key answers without a promise; otherwise the key is looked up.
+        const key = presentedKey(req.headers);
+        const hit = platform.auth.cached(key);
+        principal = hit !== undefined ? hit : await platform.auth.authenticate(key);
+      }
       if (!principal) throw unauthorized(p.family);
       if (!planAllows(principal.plan, access.minPlan)) {
         throw planRequired(access.title, PLAN_TITLE[access.minPlan], PLAN_TITLE[principal.plan]);
@@ -222,14 +229,17 @@ async function handle(req: RouteRequest, p: Prepared, platform: Platform): Promi
     const page: Page = { limit, fetch: limit + 1, after };
 
     if (p.throttled && principal) {
-      const d = await platform.limiter
-        .check(principal.keyPrefix, RATE_LIMIT_PER_MINUTE[principal.plan])
-        .catch((err) => {
-          // Counters unreachable (Redis down): refuse rather than serve unmetered; a 503 is retryable.
-          platform.log.error({ err, reqId: req.id }, 'rate-limit store unavailable');
-          metrics.rateLimitUnavailable.inc();
-          throw new ApiError(503, FLAT_DEFAULT_MESSAGE[503]!, { 'retry-after': '5' });
-        });
+      let d: RateDecision;
+      try {
+        // In-memory counters answer without a promise; Redis's are awaited.
+        const now = platform.limiter.checkNow(principal.keyPrefix, RATE_LIMIT_PER_MINUTE[principal.plan]);
+        d = now instanceof Promise ? await now : now;
+      } catch (err) {
+        // Counters unreachable (Redis down): refuse rather than serve unmetered; a 503 is retryable.
+        platform.log.error({ err, reqId: req.id }, 'rate-limit store unavailable');
+        metrics.rateLimitUnavailable.inc();
+        throw new ApiError(503, FLAT_DEFAULT_MESSAGE[503]!, { 'retry-after': '5' });
+      }
       if (!d.allowed) metrics.rateLimitRefusals.inc({ route: p.key, plan: principal.plan });
       if (!d.allowed) throw rateLimited(route.envelope === 'B' ? 402 : 429, d.limit, d.resetSeconds);
     }
@@ -264,27 +274,35 @@ async function handle(req: RouteRequest, p: Prepared, platform: Platform): Promi
         requestId: req.id,
         route: p.key,
       };
-      // The read-only query runs while the charge commits; nothing is served unless the charge succeeded,
-      // and the query's outcome (rows or error) is only looked at after that. An account whose last charge
-      // was refused waits for the charge first, so an empty account cannot keep the database busy.
-      const early = platform.credits.wasRefused(charge.accountId)
-        ? null
-        : route.handler(ctx).then(succeeded, failed);
+      // An account whose last charge was refused waits for the charge first, so an empty account cannot
+      // keep the database busy.
+      const refusedBefore = platform.credits.wasRefused(charge.accountId);
       metered = charge.accountId;
-      const paid = await platform.credits.charge(charge);
-      if (!paid) {
-        await early;
-        throw outOfCredits(access.creditCost);
+      const now = platform.credits.chargeNow(charge);
+      if (now === true) {
+        // Paid at once from the account's credit hold: the query runs as on an unmetered route.
+        charged = charge;
+        result = await route.handler(ctx);
+      } else {
+        // The read-only query runs while the charge commits; nothing is served unless the charge
+        // succeeded, and the query's outcome (rows or error) is only looked at after that.
+        const early = refusedBefore ? null : run(route, ctx);
+        const paid = await now;
+        if (!paid) {
+          await early;
+          throw outOfCredits(access.creditCost);
+        }
+        const outcome = await (early ?? run(route, ctx));
+        charged = charge;
+        if (!outcome.ok) throw outcome.error;
+        result = outcome.value;
       }
-      const outcome = await (early ?? route.handler(ctx).then(succeeded, failed));
-      charged = charge;
-      if (!outcome.ok) throw outcome.error;
-      result = outcome.value;
     } else {
       result = await route.handler(ctx);
     }
 
-    const out = await envelope(p, platform, result, page, binding);
+    const enveloped = envelope(p, platform, result, page, binding);
+    const out = enveloped instanceof Promise ? await enveloped : enveloped;
     status = out.status;
     if (refundRequested && charged) {
       await platform.credits.refund(charged);
@@ -341,6 +359,15 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 const succeeded = (value: unknown): Outcome => ({ ok: true, value });
 const failed = (error: unknown): Outcome => ({ ok: false, error });
 
+/** Runs the route's query for an outcome; a handler that throws before returning its promise fails it too. */
+function run(route: AnyRoute, ctx: RouteContext<never>): Promise<Outcome> {
+  try {
+    return route.handler(ctx).then(succeeded, failed);
+  } catch (err) {
+    return Promise.resolve(failed(err));
+  }
+}
+
 function containsNul(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (Array.isArray(value)) return value.some(containsNul);
@@ -349,13 +376,19 @@ function containsNul(value: unknown): boolean {
   return false;
 }
 
-async function envelope(
+interface Enveloped {
+  status: number;
+  body: unknown;
+}
+
+/** The response body of a route's result; a promise only when the coverage must be read first. */
+function envelope(
   p: Prepared,
   platform: Platform,
   result: unknown,
   page: Page,
   binding: Record<string, unknown>,
-): Promise<{ status: number; body: unknown }> {
+): Enveloped | Promise<Enveloped> {
   const { route } = p;
   switch (route.envelope) {
     case 'raw': {
@@ -370,34 +403,49 @@ async function envelope(
     }
     case 'A': {
       const dataset = p.access.datasetId ?? '';
-      const coverage = platform.coverage.peek(dataset) ?? (await platform.coverage.get(dataset));
-      const cov = route.historyStatus ? { ...coverage, history_status: route.historyStatus } : coverage;
-      if (route.result === 'single') {
-        if (result === null || result === undefined) {
-          throw new ApiError(404, route.notFound ?? 'The requested resource was not found');
-        }
-        return { status: 200, body: { data: result, coverage: cov } };
-      }
-      const extras = route.envelopeExtras
-        ? (result as { rows: unknown[]; extra: Record<string, unknown>; coverage?: unknown })
-        : null;
-      const rows = extras ? extras.rows : (result as unknown[]);
-      const envCoverage = extras?.coverage ?? cov;
-      if (!route.page)
-        return {
-          status: 200,
-          body: { data: rows, next_cursor: null, ...extras?.extra, coverage: envCoverage },
-        };
-      const more = rows.length > page.limit;
-      const data = more ? rows.slice(0, page.limit) : rows;
-      const last = data[data.length - 1];
-      const next =
-        more && last !== undefined
-          ? platform.cursors.encode(p.key, binding, route.cursorKey!(last as never))
-          : null;
-      return { status: 200, body: { data, next_cursor: next, ...extras?.extra, coverage: envCoverage } };
+      const cached = platform.coverage.peek(dataset);
+      if (cached === undefined)
+        return platform.coverage.get(dataset).then((c) => envelopeA(p, platform, result, page, binding, c));
+      return envelopeA(p, platform, result, page, binding, cached);
     }
   }
+}
+
+/** Envelope A (`{data, next_cursor, coverage}` or `{data, coverage}`) with the dataset's coverage. */
+function envelopeA(
+  p: Prepared,
+  platform: Platform,
+  result: unknown,
+  page: Page,
+  binding: Record<string, unknown>,
+  coverage: Coverage,
+): Enveloped {
+  const { route } = p;
+  const cov = route.historyStatus ? { ...coverage, history_status: route.historyStatus } : coverage;
+  if (route.result === 'single') {
+    if (result === null || result === undefined) {
+      throw new ApiError(404, route.notFound ?? 'The requested resource was not found');
+    }
+    return { status: 200, body: { data: result, coverage: cov } };
+  }
+  const extras = route.envelopeExtras
+    ? (result as { rows: unknown[]; extra: Record<string, unknown>; coverage?: unknown })
+    : null;
+  const rows = extras ? extras.rows : (result as unknown[]);
+  const envCoverage = extras?.coverage ?? cov;
+  if (!route.page)
+    return {
+      status: 200,
+      body: { data: rows, next_cursor: null, ...extras?.extra, coverage: envCoverage },
+    };
+  const more = rows.length > page.limit;
+  const data = more ? rows.slice(0, page.limit) : rows;
+  const last = data[data.length - 1];
+  const next =
+    more && last !== undefined
+      ? platform.cursors.encode(p.key, binding, route.cursorKey!(last as never))
+      : null;
+  return { status: 200, body: { data, next_cursor: next, ...extras?.extra, coverage: envCoverage } };
 }
 
 declare module 'fastify' {

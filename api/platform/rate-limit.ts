@@ -8,8 +8,8 @@ import type { Redis } from 'ioredis';
 export const WINDOW_MS = 60_000;
 
 export interface RateLimitStore {
-  /** Counts one request in the window and returns the count including it. */
-  hit(bucket: string, windowMs: number): Promise<number>;
+  /** Counts one request in the window and returns the count including it (at once when it can). */
+  hit(bucket: string, windowMs: number): number | Promise<number>;
   close?(): Promise<void>;
 }
 
@@ -19,7 +19,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  async hit(bucket: string, windowMs: number): Promise<number> {
+  hit(bucket: string, windowMs: number): number {
     const now = this.now();
     if (now - this.lastSweep > windowMs) this.sweep(now);
     const entry = this.counts.get(bucket);
@@ -68,10 +68,21 @@ export class RateLimiter {
   ) {}
 
   async check(keyPrefix: string, limit: number): Promise<RateDecision> {
+    return this.checkNow(keyPrefix, limit);
+  }
+
+  /** check() without a promise when the store answers at once (the in-memory counters). */
+  checkNow(keyPrefix: string, limit: number): RateDecision | Promise<RateDecision> {
     const now = this.now();
     const window = Math.floor(now / WINDOW_MS);
-    const count = await this.store.hit(`${keyPrefix}:${window}`, WINDOW_MS);
-    const resetSeconds = Math.max(1, Math.ceil(((window + 1) * WINDOW_MS - now) / 1000));
-    return { allowed: count <= limit, count, limit, resetSeconds };
+    const count = this.store.hit(`${keyPrefix}:${window}`, WINDOW_MS);
+    return typeof count === 'number'
+      ? decision(count, limit, window, now)
+      : count.then((n) => decision(n, limit, window, now));
   }
+}
+
+function decision(count: number, limit: number, window: number, now: number): RateDecision {
+  const resetSeconds = Math.max(1, Math.ceil(((window + 1) * WINDOW_MS - now) / 1000));
+  return { allowed: count <= limit, count, limit, resetSeconds };
 }

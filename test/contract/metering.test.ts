@@ -86,12 +86,14 @@ describe('credits', () => {
     const { key, accountId } = await accountWithKey(database, 'free', 10);
     expect((await a.get('/v1/test/fail?mode=crash', { key })).status).toBe(500);
     expect((await a.get('/v1/test/fail?mode=notfound', { key })).status).toBe(404);
+    // a handler that throws before returning its promise, while its charge is in flight: refunded too
+    expect((await a.get('/v1/test/fail?mode=sync', { key })).status).toBe(500);
     const unparseable = await a.get('/v1/test/unparseable', { key });
     expect(unparseable.status).toBe(200);
     expect((await unparseable.json()).items_unavailable_reason).toBe('unparseable_document');
     expect(await balance(accountId)).toBe(10);
     const ledger = await ledgerCheck(database, accountId);
-    expect(ledger).toEqual({ balance: 10, ledgerSum: 10, charges: 3, refunds: 3, grants: 1 });
+    expect(ledger).toEqual({ balance: 10, ledgerSum: 10, charges: 4, refunds: 4, grants: 1 });
     const rows = await database.query<{ reason: string; delta: number; request_id: string | null }>(
       'select reason, delta, request_id from credit_ledger where account_id = $1 order by id',
       [accountId],

@@ -88,11 +88,17 @@ export const failingRoute = defineRoute({
   tags: ['test'],
   envelope: 'A',
   access: { dataset: 'companies' },
-  query: { mode: p.oneOf(['crash', 'notfound'] as const, { description: 'how to fail', required: true }) },
+  query: {
+    mode: p.oneOf(['crash', 'notfound', 'sync'] as const, { description: 'how to fail', required: true }),
+  },
   response: anyObject,
-  handler: async ({ query }) => {
-    if (query.mode === 'notfound') throw new ApiError(404, 'No such document');
-    throw new Error('boom: simulated fault with fd_live_0000000000000000000000000000000000000000 in it');
+  // `sync`: a handler that throws before it returns its promise (not an async function)
+  handler: ({ query }) => {
+    if (query.mode === 'sync') throw new Error('boom: thrown before the handler returned a promise');
+    return (async () => {
+      if (query.mode === 'notfound') throw new ApiError(404, 'No such document');
+      throw new Error('boom: simulated fault with fd_live_0000000000000000000000000000000000000000 in it');
+    })();
   },
 });
 

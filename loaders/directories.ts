@@ -8,7 +8,7 @@ import type { AdviserRow } from '../parsers/advisers/iapd.ts';
 import type { InvestorRow } from '../parsers/investors/directory-csv.ts';
 import { advisers, investors } from '../schema/ownership-directories.ts';
 import { linkAdvisersToFilers } from './thirteen-f-style.ts';
-import { upsertRows } from './upsert.ts';
+import { lockUntilCommit, upsertRows } from './upsert.ts';
 
 /** Adviser rows (a search page or a profile), upserted on CRD; a profile's richer fields win over a search row's nulls. */
 export async function loadAdvisers(
@@ -20,7 +20,7 @@ export async function loadAdvisers(
   // partitions of this dataset (a search page, a profile, a Form ADV feed) merge into the same rows: one load
   // at a time, or two workers would each read the row before the other wrote it and the last would erase the
   // first's fields
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('findata:advisers'))`);
+  await lockUntilCommit(tx, ['findata:advisers']);
   const byCrd = new Map(rows.map((r) => [r.crd, r]));
   const crds = [...byCrd.keys()];
   const existing: (typeof advisers.$inferSelect)[] = [];

@@ -13,7 +13,7 @@ import {
   earningsReleases,
 } from '../schema/earnings.ts';
 import { filings } from '../schema/filings.ts';
-import { upsertRows } from './upsert.ts';
+import { lockUntilCommit, upsertRows } from './upsert.ts';
 
 export interface EarningsReleaseRows {
   accessionNumber: string;
@@ -42,7 +42,7 @@ export async function loadEarningsRelease(tx: Tx, r: EarningsReleaseRows): Promi
   // One load per company at a time, until its commit (issue 26): the events of this load
   // (lib/events/emit.ts, guidance.changed) compare its guidance with the company's other releases, which a
   // load of another of its filings running at once would write unseen (each comparing without the other).
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`findata:earnings:${index.cik}`}))`);
+  await lockUntilCommit(tx, [`findata:earnings:${index.cik}`]);
   const rel = r.parsed?.release;
   const head = await upsertRows(
     tx,

@@ -5,7 +5,7 @@ import type { IndexClassRow } from '../parsers/edgar/filing-index-classes.ts';
 import type { NportDocument, NportFund, NportPosition } from '../parsers/edgar/nport.ts';
 import { fundClasses, fundHoldings, fundReports, funds } from '../schema/funds.ts';
 import { copyInsertRows } from './copy-upsert.ts';
-import { upsertRows } from './upsert.ts';
+import { lockUntilCommit, upsertRows } from './upsert.ts';
 
 export interface FundReportRows {
   doc: NportDocument;
@@ -59,9 +59,14 @@ export async function loadFundReports(tx: Tx, batch: readonly FundReportRows[]):
   }
   const list = [...byAccession.values()];
   if (list.length === 0) return { inserted: 0, updated: 0 };
-  await lockFunds(
+  // One load per fund at a time, until its commit (issue 26, as for news). The amendment pass and the fund
+  // refresh read the fund's other reports: two batches loading an original and its amendment at once (two
+  // workers) would each rank without the other's uncommitted row, leave both `superseded_by` null (two
+  // reports in force for one report date, both announced as fund_holdings.published) and refresh the fund
+  // row from a stale newest report.
+  await lockUntilCommit(
     tx,
-    list.map((rows) => fundIdOf(rows.doc.fund)),
+    list.map((rows) => `findata:fund:${fundIdOf(rows.doc.fund)}`),
   );
   const report = await upsertRows(
     tx,
@@ -263,21 +268,6 @@ async function resolveCompanies(tx: Tx, positions: NportPosition[]): Promise<Map
  * filing of that date is `superseded_by` it; its rows stay, the routes skip them. One statement for every
  * (fund, report date) the batch's filings touch; only rows whose mark changes are written.
  */
-/**
- * One load per fund at a time, until its commit (issue 26, as for news). The amendment pass and the fund
- * refresh read the fund's other reports: two batches loading an original and its amendment at once (two
- * workers) would each rank without the other's uncommitted row, leave both `superseded_by` null (two
- * reports in force for one report date, both announced as fund_holdings.published) and refresh the fund
- * row from a stale newest report. Locks are taken in one sorted order, so two batches never deadlock.
- */
-async function lockFunds(tx: Tx, fundIds: string[]): Promise<void> {
-  const ids = [...new Set(fundIds)].sort();
-  await tx.execute(sql`
-    select count(pg_advisory_xact_lock(k)) from (
-      select hashtext('findata:fund:' || f) as k from unnest(${sql.param(ids)}::text[]) as u(f)
-       order by k offset 0) s`);
-}
-
 async function markSuperseded(tx: Tx, accessions: string[]): Promise<void> {
   await tx.execute(sql`
     with touched as (

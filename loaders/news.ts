@@ -24,6 +24,7 @@ import {
   newsRelationships,
   newsThemeRows,
 } from '../schema/news.ts';
+import { lockUntilCommit } from './upsert.ts';
 
 export interface NewsParsed {
   feedUrl: string;
@@ -128,7 +129,7 @@ export async function loadNews(
   // keys involved (companies, the days of the duplicate window) are known only after linking, and a backfill's
   // `ex99:` load touches thousands of both, so the lock is the dataset's; after it, each statement's snapshot
   // sees every earlier load committed, and concurrent loads end as the same loads run one after another.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('findata:news'))`);
+  await lockUntilCommit(tx, ['findata:news']);
   const registry = await loadRegistry(tx);
   const reg = buildRegistryIndex(registry);
   const times = parsed.items.map((i) => Date.parse(i.item.published_at));

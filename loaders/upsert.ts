@@ -169,3 +169,17 @@ function dedupeByKey<R>(rows: R[], key: PgColumn[], columns: [string, PgColumn][
   }
   return seen.size === rows.length ? rows : [...seen.values()];
 }
+
+/**
+ * Advisory locks held until the transaction ends, one per key: a load that reads rows which other loads of
+ * the same keys write (a dataset, a company, a fund) waits for them instead of working from a snapshot that
+ * misses their rows. Taken in one order (by the keys' hashes), so two loads locking overlapping sets never
+ * deadlock.
+ */
+export async function lockUntilCommit(tx: Tx, keys: readonly string[]): Promise<void> {
+  const unique = [...new Set(keys)];
+  if (unique.length === 0) return;
+  await tx.execute(sql`
+    select count(pg_advisory_xact_lock(k)) from (
+      select hashtext(key) as k from unnest(${sql.param(unique)}::text[]) as u(key) order by k offset 0) s`);
+}

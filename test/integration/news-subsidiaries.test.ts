@@ -4,11 +4,13 @@ import { backfill } from '../../jobs/refresh.ts';
 import type { Database } from '../../lib/db.ts';
 import { companyIdForCik, filingFolderUrl } from '../../lib/ids.ts';
 import { loadSubsidiaryAliases } from '../../loaders/company-aliases.ts';
-import { loadNews } from '../../loaders/news.ts';
+import { loadNews, loadRegistry } from '../../loaders/news.ts';
 import { channelOf } from '../../parsers/news/channel.ts';
 import { parseFeed } from '../../parsers/news/feed.ts';
+import { buildRegistryIndex, linkItem } from '../../parsers/news/link.ts';
 import { companies } from '../../schema/companies.ts';
 import { accountWithKey, createApiTestDatabase, type RunningApi, startApi } from '../helpers/api.ts';
+import { seedRegistry } from '../helpers/registry.ts';
 import { createTestServices } from '../helpers/services.ts';
 
 /**
@@ -86,7 +88,9 @@ const aliases = (companyId: string) =>
 beforeAll(async () => {
   database = await createApiTestDatabase();
   env = await createTestServices(database);
-  expect((await backfill(env.services, env.runtime, 'companies', {})).failures).toEqual([]);
+  // the registry: the first 300 companies of SEC's captured ticker file, through the real parser and loader (GE is
+  // 95th, MRK 23rd); the whole file costs ~10 s here and links these items the same way
+  await seedRegistry(database, 300);
   await indexFiling({ accession: GE_10K, cik: 40545, form: '10-K', reportDate: '1993-12-31', filingDate: '1994-03-11' });
   await indexFiling({ accession: MRK_10K, cik: 64978, form: '10-K405', reportDate: '1995-12-31', filingDate: '1996-03-20' });
   for (const cik of ['40545', '64978']) {
@@ -212,5 +216,56 @@ describe(`Exhibit 21 names link news to the parent (${process.env.DATABASE_URL ?
       { title: 'Merck Sharp & Dohme opens a vaccine plant in Ireland', company_id: OLD_MERCK_ID },
     ]);
     expect(await data('/v1/companies/MRK/news?since=2026-01-01T00:00:00Z')).toEqual([]);
+  });
+
+  it("a newer exhibit that drops a name supersedes the older list: the name stops linking, whatever order the two load in; an exhibit whose rows could not be read supersedes nothing", async () => {
+    // CONSTRUCTED input: the mirror holds no second 10-K of one company with an Exhibit 21, so the "later exhibit" is
+    // GE's FY1993 list without Kidder, Peabody (sold to PaineWebber in 1994), under an accession no filing has
+    const LATER = 'constructed-later-exhibit';
+    const fy1993 = (await aliases(GE_ID)).filter((r) => r.accession_number === GE_10K).map((r) => r.alias);
+    const later = fy1993.filter((n) => n !== 'Kidder, Peabody Group Inc.');
+    const kidder = parseFeed(
+      readFileSync(
+        new URL(
+          '../../fixtures/news/PAGES-CORPUS_real-headlines_issue-28_subsidiary_2026-11-29.rss.xml',
+          import.meta.url,
+        ),
+      ),
+      { url: 'https://www.independent.co.uk/news/business/', fetchedAt: '2026-11-29T12:00:00.000Z' },
+    ).items[0]!;
+    const linksGe = async () => {
+      const reg = buildRegistryIndex(await database.db.transaction((tx) => loadRegistry(tx)));
+      return linkItem(kidder, reg).links.some((l) => l.company_id === GE_ID);
+    };
+    expect(await linksGe()).toBe(true);
+    const load = (accession: string, filingDate: string, names: string[]) =>
+      database.db.transaction((tx) =>
+        loadSubsidiaryAliases(tx, {
+          accession,
+          cik: 40545,
+          filingDate,
+          fetchedAt: '2026-11-29T12:00:00.000Z',
+          lists: [{ url: 'https://example.invalid/constructed', names }],
+        }),
+      );
+    // an unread exhibit (no row could be read) of a later date changes nothing
+    await load(LATER, '1995-03-10', []);
+    expect((await aliases(GE_ID)).every((r) => r.superseded_by === null)).toBe(true);
+    await load(LATER, '1995-03-10', later);
+    const rows = await aliases(GE_ID);
+    expect(rows.filter((r) => r.accession_number === GE_10K).every((r) => r.superseded_by === LATER)).toBe(true);
+    expect(rows.filter((r) => r.accession_number === LATER).every((r) => r.superseded_by === null)).toBe(true);
+    expect(await linksGe()).toBe(false);
+    // the older filing re-parsed after the newer one (a backfill runs newest first; a reparse any order) stays superseded
+    const again = await backfill(env.services, env.runtime, 'filing_items', {
+      cik: '40545',
+      from: '1994-01-01',
+      force: true,
+    });
+    expect(again.failures).toEqual([]);
+    expect(
+      (await aliases(GE_ID)).filter((r) => r.accession_number === GE_10K).map((r) => r.superseded_by),
+    ).toEqual(fy1993.map(() => LATER));
+    expect(await linksGe()).toBe(false);
   });
 });

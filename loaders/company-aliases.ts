@@ -31,7 +31,10 @@ export async function loadSubsidiaryAliases(tx: Tx, f: SubsidiaryAliasesInput): 
     .where(eq(companies.cik, padCik(f.cik) ?? ''))
     .orderBy(companies.companyId)
     .limit(1);
-  const ofFiling = and(eq(companyAliases.kind, 'subsidiary'), eq(companyAliases.accessionNumber, f.accession));
+  const ofFiling = and(
+    eq(companyAliases.kind, 'subsidiary'),
+    eq(companyAliases.accessionNumber, f.accession),
+  );
   if (!filer) {
     const gone = await tx.delete(companyAliases).where(ofFiling).returning({ n: sql<number>`1` });
     return { inserted: 0, updated: gone.length };
@@ -56,12 +59,7 @@ export async function loadSubsidiaryAliases(tx: Tx, f: SubsidiaryAliasesInput): 
     }
   const gone = await tx
     .delete(companyAliases)
-    .where(
-      and(
-        ofFiling,
-        sql`not (${companyAliases.alias} = any(${sql.param([...rows.keys()])}::text[]))`,
-      ),
-    )
+    .where(and(ofFiling, sql`not (${companyAliases.alias} = any(${sql.param([...rows.keys()])}::text[]))`))
     .returning({ n: sql<number>`1` });
   const r = await upsertRows(
     tx,

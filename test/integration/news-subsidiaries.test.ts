@@ -67,7 +67,11 @@ async function loadFeed(bytes: Buffer, url: string): Promise<void> {
   const fetchedAt = '2026-11-29T12:00:00.000Z';
   const feed = parseFeed(bytes, { url, fetchedAt });
   await database.db.transaction((tx) =>
-    loadNews(tx, { feedUrl: url, fetchedAt, items: feed.items.map((item) => ({ item, channel: channelOf(feed) })) }),
+    loadNews(tx, {
+      feedUrl: url,
+      fetchedAt,
+      items: feed.items.map((item) => ({ item, channel: channelOf(feed) })),
+    }),
   );
 }
 
@@ -91,8 +95,20 @@ beforeAll(async () => {
   // the registry: the first 300 companies of SEC's captured ticker file, through the real parser and loader (GE is
   // 95th, MRK 23rd); the whole file costs ~10 s here and links these items the same way
   await seedRegistry(database, 300);
-  await indexFiling({ accession: GE_10K, cik: 40545, form: '10-K', reportDate: '1993-12-31', filingDate: '1994-03-11' });
-  await indexFiling({ accession: MRK_10K, cik: 64978, form: '10-K405', reportDate: '1995-12-31', filingDate: '1996-03-20' });
+  await indexFiling({
+    accession: GE_10K,
+    cik: 40545,
+    form: '10-K',
+    reportDate: '1993-12-31',
+    filingDate: '1994-03-11',
+  });
+  await indexFiling({
+    accession: MRK_10K,
+    cik: 64978,
+    form: '10-K405',
+    reportDate: '1995-12-31',
+    filingDate: '1996-03-20',
+  });
   for (const cik of ['40545', '64978']) {
     const run = await backfill(env.services, env.runtime, 'filing_items', { cik, from: '1994-01-01' });
     expect(run.failures, cik).toEqual([]);
@@ -218,7 +234,7 @@ describe(`Exhibit 21 names link news to the parent (${process.env.DATABASE_URL ?
     expect(await data('/v1/companies/MRK/news?since=2026-01-01T00:00:00Z')).toEqual([]);
   });
 
-  it("a newer exhibit that drops a name supersedes the older list: the name stops linking, whatever order the two load in; an exhibit whose rows could not be read supersedes nothing", async () => {
+  it('a newer exhibit that drops a name supersedes the older list: the name stops linking, whatever order the two load in; an exhibit whose rows could not be read supersedes nothing', async () => {
     // CONSTRUCTED input: the mirror holds no second 10-K of one company with an Exhibit 21, so the "later exhibit" is
     // GE's FY1993 list without Kidder, Peabody (sold to PaineWebber in 1994), under an accession no filing has
     const LATER = 'constructed-later-exhibit';
@@ -253,8 +269,12 @@ describe(`Exhibit 21 names link news to the parent (${process.env.DATABASE_URL ?
     expect((await aliases(GE_ID)).every((r) => r.superseded_by === null)).toBe(true);
     await load(LATER, '1995-03-10', later);
     const rows = await aliases(GE_ID);
-    expect(rows.filter((r) => r.accession_number === GE_10K).every((r) => r.superseded_by === LATER)).toBe(true);
-    expect(rows.filter((r) => r.accession_number === LATER).every((r) => r.superseded_by === null)).toBe(true);
+    expect(rows.filter((r) => r.accession_number === GE_10K).every((r) => r.superseded_by === LATER)).toBe(
+      true,
+    );
+    expect(rows.filter((r) => r.accession_number === LATER).every((r) => r.superseded_by === null)).toBe(
+      true,
+    );
     expect(await linksGe()).toBe(false);
     // the older filing re-parsed after the newer one (a backfill runs newest first; a reparse any order) stays superseded
     const again = await backfill(env.services, env.runtime, 'filing_items', {

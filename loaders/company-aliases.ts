@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { LoadResult } from '../jobs/types.ts';
 import type { Tx } from '../lib/db.ts';
-import { padCik } from '../lib/ids.ts';
+import { companyIdForCik, padCik } from '../lib/ids.ts';
 import { aliasKey } from '../parsers/news/link.ts';
 import type { SubsidiaryList } from '../parsers/news/subsidiaries.ts';
 import { companies, companyAliases } from '../schema/companies.ts';
@@ -21,24 +21,24 @@ export interface SubsidiaryAliasesInput {
  * replaced (a re-parse that reads fewer names drops the others), then every exhibit of the company but its newest is
  * marked `superseded_by` the newest (filing date, then accession), so a name a newer exhibit no longer lists stops
  * linking while the older rows stay for provenance. An exhibit from which no name could be read writes no row and so
- * supersedes nothing (an unread list is not an empty one). A filer that is not in the registry gets no rows. Names are
+ * supersedes nothing (an unread list is not an empty one). A filer not (yet) in the registry keeps its rows under the id
+ * its CIK gives; they link once it is registered. Names are
  * stored as written; whether two companies claim one is the linker's question (it holds such a name ambiguous).
  */
 export async function loadSubsidiaryAliases(tx: Tx, f: SubsidiaryAliasesInput): Promise<LoadResult> {
-  const [filer] = await tx
+  // the registry's company of that CIK; else the id the registry derives from the CIK, so a filer registered after its
+  // 10-K loaded gets its names without a re-parse (the linker reads only the rows of registered companies)
+  const [registered] = await tx
     .select({ id: companies.companyId })
     .from(companies)
     .where(eq(companies.cik, padCik(f.cik) ?? ''))
     .orderBy(companies.companyId)
     .limit(1);
+  const filer = registered ?? { id: companyIdForCik(f.cik) };
   const ofFiling = and(
     eq(companyAliases.kind, 'subsidiary'),
     eq(companyAliases.accessionNumber, f.accession),
   );
-  if (!filer) {
-    const gone = await tx.delete(companyAliases).where(ofFiling).returning({ n: sql<number>`1` });
-    return { inserted: 0, updated: gone.length };
-  }
   // two 10-Ks of one company loading at once must not each mark the other current
   await lockUntilCommit(tx, [`company_aliases:${filer.id}`]);
   const rows = new Map<string, typeof companyAliases.$inferInsert>();
@@ -59,7 +59,13 @@ export async function loadSubsidiaryAliases(tx: Tx, f: SubsidiaryAliasesInput): 
     }
   const gone = await tx
     .delete(companyAliases)
-    .where(and(ofFiling, sql`not (${companyAliases.alias} = any(${sql.param([...rows.keys()])}::text[]))`))
+    .where(
+      and(
+        ofFiling,
+        // a name the exhibit no longer gives, or a row filed under another id of the same CIK before
+        sql`(${companyAliases.companyId} <> ${filer.id} or not (${companyAliases.alias} = any(${sql.param([...rows.keys()])}::text[])))`,
+      ),
+    )
     .returning({ n: sql<number>`1` });
   const r = await upsertRows(
     tx,

@@ -24,9 +24,9 @@ import { createTestServices } from '../helpers/services.ts';
  *   whose lede names "KIDDER Peabody".
  * - Merck's FY1995 10-K405, filed by the pre-2009 Merck & Co., Inc. (CIK 64978); today's "Merck & Co., Inc." (MRK) is
  *   CIK 310158 (the former Schering-Plough). Its exhibit lists "Merck Sharp & Dohme ..." entities and "Merck Holdings,
- *   Inc." (key `merck`, today's MRK's name). CIK 64978 is in no captured ticker file: while it is not in the registry
- *   its exhibit writes nothing; the test then adds it from its submission header (name, SIC, state) and loads again.
- *   The Merck headlines are written for this test (no captured feed names Merck Sharp & Dohme).
+ *   Inc." (key `merck`, today's MRK's name). CIK 64978 is in no captured ticker file: its rows are kept under the id
+ *   its CIK gives and the linker does not read them until the test registers it from its submission header (name,
+ *   SIC, state). The Merck headlines are written for this test (no captured feed names Merck Sharp & Dohme).
  */
 const GE_10K = '0000040545-94-000003';
 const MRK_10K = '0000950130-96-000896';
@@ -163,8 +163,22 @@ describe(`Exhibit 21 names link news to the parent (${process.env.DATABASE_URL ?
     expect(raw[0]?.n).toBe(1);
   });
 
-  it('a filer that is not in the registry (the pre-2009 Merck, CIK 64978) gets no aliases', async () => {
-    expect(await aliases(OLD_MERCK_ID)).toEqual([]);
+  it('a filer not in the registry (the pre-2009 Merck, CIK 64978) keeps its 113 rows under its CIK id; the linker does not read them', async () => {
+    const rows = await aliases(OLD_MERCK_ID);
+    expect(rows).toHaveLength(113);
+    expect(rows.filter((r) => r.alias_key === 'merck').map((r) => r.alias)).toEqual([
+      'Merck Holdings, Inc.',
+      'Merck and Company, Incorporated',
+    ]);
+    const reg = buildRegistryIndex(await database.db.transaction((tx) => loadRegistry(tx)));
+    const link = (title: string) =>
+      linkItem({ title, summary: '', link: null, edgar: null, extra: {} } as never, reg).links.map(
+        (l) => l.ticker,
+      );
+    // before: "Merck" is MRK's name alone; "Merck Sharp & Dohme" names no registry company (a one-word name inside a
+    // longer proper noun is that other name)
+    expect(link('Merck says its cancer drug met the main goal of a late-stage trial')).toEqual(['MRK']);
+    expect(link('Merck Sharp & Dohme opens a vaccine plant in Ireland')).toEqual([]);
   });
 
   it('"KIDDER Peabody became the latest ..." (The Independent, 1994) reaches GE through the news route, as a name-only mention', async () => {
@@ -184,7 +198,7 @@ describe(`Exhibit 21 names link news to the parent (${process.env.DATABASE_URL ?
   });
 
   it('a name two companies claim links to neither: "Merck" (MRK\'s name, and a subsidiary the pre-2009 Merck lists); a name only one exhibit gives links its filer', async () => {
-    // the pre-2009 Merck from its own submission header, then its filing loaded again
+    // the pre-2009 Merck registered from its own submission header: its stored rows now link, without a re-parse
     await database.db.insert(companies).values({
       companyId: OLD_MERCK_ID,
       companyName: 'MERCK & CO INC',
@@ -195,18 +209,6 @@ describe(`Exhibit 21 names link news to the parent (${process.env.DATABASE_URL ?
       sourceUrl: `https://www.sec.gov/Archives/edgar/data/64978/000095013096000896/${MRK_10K}.txt`,
       fetchedAt: new Date('2026-11-29T00:00:00Z'),
     });
-    const run = await backfill(env.services, env.runtime, 'filing_items', {
-      cik: '64978',
-      from: '1994-01-01',
-      force: true,
-    });
-    expect(run.failures).toEqual([]);
-    const rows = await aliases(OLD_MERCK_ID);
-    expect(rows).toHaveLength(113);
-    expect(rows.filter((r) => r.alias_key === 'merck').map((r) => r.alias)).toEqual([
-      'Merck Holdings, Inc.',
-      'Merck and Company, Incorporated',
-    ]);
     await loadFeed(
       WIRE([
         {

@@ -10,6 +10,7 @@ import {
   filingItems,
 } from '../schema/filing-items.ts';
 import { filings } from '../schema/filings.ts';
+import { loadSubsidiaryAliases } from './company-aliases.ts';
 import { upsertRows } from './upsert.ts';
 
 export interface FilingItemsRows {
@@ -22,7 +23,8 @@ export interface FilingItemsRows {
  * One filing's document row, items and exhibits. Type, form and dates come from the filing index row (the
  * partitions are listed from it); year/quarter are the calendar year/quarter of the period of report
  * (report_date, else the header's period). A re-parse replaces the filing's items and exhibits: rows the
- * new parse no longer has are deleted.
+ * new parse no longer has are deleted. A 10-K's Exhibit 21 names become its filer's aliases (company_aliases), for
+ * the news linker.
  */
 export async function loadFilingItems(tx: Tx, rows: FilingItemsRows): Promise<LoadResult> {
   const f = rows.filing;
@@ -96,9 +98,18 @@ export async function loadFilingItems(tx: Tx, rows: FilingItemsRows): Promise<Lo
     filingExhibits.number,
     filingExhibits.url,
   ]);
+  const c = f.subsidiaries
+    ? await loadSubsidiaryAliases(tx, {
+        accession: f.accessionNumber,
+        cik: f.cik,
+        filingDate: index.filingDate,
+        fetchedAt: rows.fetchedAt,
+        lists: f.subsidiaries,
+      })
+    : { inserted: 0, updated: 0 };
   return {
-    inserted: doc.inserted + a.inserted + b.inserted,
-    updated: doc.updated + a.updated + b.updated + removedItems + removedExhibits,
+    inserted: doc.inserted + a.inserted + b.inserted + c.inserted,
+    updated: doc.updated + a.updated + b.updated + removedItems + removedExhibits + c.updated,
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { LoadResult } from '../jobs/types.ts';
 import type { Tx } from '../lib/db.ts';
 import { buildEventRows, type EventMember } from '../parsers/news/events.ts';
@@ -15,7 +15,7 @@ import { type Article, processItems, type SourcedItem } from '../parsers/news/pi
 import type { NewsReader } from '../parsers/news/reader.ts';
 import type { Disclosure } from '../parsers/news/relationships.ts';
 import { loadTextModel } from '../parsers/news/text-model.ts';
-import { companies, companyEvents, companyListings } from '../schema/companies.ts';
+import { companies, companyAliases, companyEvents, companyListings } from '../schema/companies.ts';
 import {
   type NewsCompanyRowInsert,
   newsArticles,
@@ -61,6 +61,14 @@ export async function loadRegistry(tx: Tx): Promise<RegistryCompany[]> {
       to: companyListings.validTo,
     })
     .from(companyListings);
+  // the subsidiaries the company's newest readable Exhibit 21 lists (company_aliases; older exhibits superseded)
+  const subs = await tx
+    .select({ id: companyAliases.companyId, alias: companyAliases.alias })
+    .from(companyAliases)
+    .where(and(eq(companyAliases.kind, 'subsidiary'), isNull(companyAliases.supersededBy)))
+    .orderBy(companyAliases.companyId, companyAliases.alias);
+  const subsidiaries = new Map<string, string[]>();
+  for (const s of subs) subsidiaries.set(s.id, [...(subsidiaries.get(s.id) ?? []), s.alias]);
   const aliases = new Map<string, string[]>();
   for (const f of former) {
     const name = /^formerly (.+)$/.exec(f.detail)?.[1];
@@ -73,6 +81,7 @@ export async function loadRegistry(tx: Tx): Promise<RegistryCompany[]> {
     ...r,
     ...(aliases.has(r.company_id) ? { aliases: aliases.get(r.company_id) } : {}),
     ...(tickers.has(r.company_id) ? { tickers: tickers.get(r.company_id) } : {}),
+    ...(subsidiaries.has(r.company_id) ? { subsidiaries: subsidiaries.get(r.company_id) } : {}),
   }));
 }
 

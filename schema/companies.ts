@@ -93,3 +93,35 @@ export type CompanyInsert = typeof companies.$inferInsert;
 export type CompanyIdentifierInsert = typeof companyIdentifiers.$inferInsert;
 export type CompanyListingInsert = typeof companyListings.$inferInsert;
 export type CompanyEventInsert = typeof companyEvents.$inferInsert;
+
+/**
+ * Names a company goes by that its own filings give, beyond its legal and former names: for now the subsidiaries its
+ * 10-K's Exhibit 21 lists (`kind` 'subsidiary'). One row per company, kind, source filing and name as written; the
+ * news linker reads the rows no newer exhibit of the same company has superseded (`superseded_by` null). A name two
+ * companies claim stays in both rows: the linker holds it ambiguous.
+ */
+export const companyAliases = pgTable(
+  'company_aliases',
+  {
+    companyId: text('company_id').notNull(),
+    kind: text('kind').notNull(),
+    accessionNumber: text('accession_number').notNull(),
+    /** The name as the document writes it ("Kidder, Peabody Group Inc."). */
+    alias: text('alias').notNull(),
+    /** The linker's key for it (parsers/news/link.ts `aliasKey`): where two companies' names meet. */
+    aliasKey: text('alias_key').notNull(),
+    filingDate: date('filing_date', { mode: 'string' }).notNull(),
+    /** The document the name was read from (the exhibit's URL; the `.txt` for a pre-2001 submission). */
+    sourceUrl: text('source_url').notNull(),
+    /** The accession of the company's newer exhibit that replaced this one's list; null while current. */
+    supersededBy: text('superseded_by'),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.kind, t.accessionNumber, t.alias] }),
+    index('company_aliases_key').on(t.aliasKey),
+    index('company_aliases_accession').on(t.accessionNumber),
+  ],
+);
+
+export type CompanyAliasInsert = typeof companyAliases.$inferInsert;

@@ -1,4 +1,5 @@
 import { ParseError } from '../../lib/errors.ts';
+import { exhibit21Subsidiaries, type SubsidiaryList } from '../news/subsidiaries.ts';
 import { isSubmissionText, parseSubmissionText, type SubmissionDocument } from './filing-document.ts';
 import { type FilingIndexPage, parseFilingIndexPage } from './filing-index-page.ts';
 import { canonicalFilingType } from './form-types.ts';
@@ -12,7 +13,7 @@ import { looksLikeHtml } from './items/text.ts';
  */
 
 /** Stored in `filing_documents.parser_version`; bump it when the split or the exhibit reading changes. */
-export const ITEMS_PARSER_VERSION = 'edgar-items/4';
+export const ITEMS_PARSER_VERSION = 'edgar-items/5';
 
 /**
  * Per-exhibit cap on stored exhibit text (characters of plain text). Spec 8.3 leaves the size open: 100,000
@@ -47,6 +48,11 @@ export interface ParsedFiling {
   items: ParsedItem[];
   /** Null when only the primary document was available (no exhibit list known). */
   exhibits: ParsedExhibit[] | null;
+  /**
+   * A 10-K's Exhibit 21 documents and the subsidiary names read from each (`names` empty when none could be read);
+   * absent for other forms and when no exhibit list is known.
+   */
+  subsidiaries?: SubsidiaryList[];
   warnings: string[];
 }
 
@@ -85,6 +91,7 @@ export function parseFiling(
   let formAsFiled: string | null = null;
   let periodOfReport: string | null = null;
   let exhibits: ParsedExhibit[] | null = null;
+  let documents: SubmissionDocument[] = [];
   if (isSubmissionText(content)) {
     const submission = parseSubmissionText(content);
     formAsFiled = submission.header.form;
@@ -92,7 +99,8 @@ export function parseFiling(
     const acc = submission.header.accessionNumber;
     if (acc && acc !== accessionNumber)
       throw new ParseError(`submission ${acc} served for ${accessionNumber}`, doc.url);
-    exhibits = readExhibits(submission.documents, folder, accessionNumber);
+    documents = submission.documents;
+    exhibits = readExhibits(documents, folder, accessionNumber);
   } else if (listing) {
     const page = listing.index.page;
     if (page.header.accessionNumber !== accessionNumber)
@@ -102,7 +110,7 @@ export function parseFiling(
       );
     formAsFiled = page.header.form;
     periodOfReport = page.header.periodOfReport;
-    const documents = page.exhibits.map((e): SubmissionDocument => {
+    documents = page.exhibits.map((e): SubmissionDocument => {
       const fetched = e.url ? listing.exhibits.find((x) => x.url.endsWith(e.url!)) : undefined;
       return {
         type: e.type!,
@@ -135,6 +143,7 @@ export function parseFiling(
     periodOfReport,
     documentUrl: doc.url,
     exhibits,
+    ...(form === '10-K' && exhibits ? { subsidiaries: readSubsidiaries(documents, exhibits) } : {}),
   };
   if (literal.items_unavailable_reason)
     return { ...base, status: 'unparseable_document', items: [], warnings };
@@ -186,6 +195,20 @@ function readExhibits(documents: SubmissionDocument[], folder: string, accession
       truncated,
     });
   }
+  return out;
+}
+
+/**
+ * The Exhibit 21 documents among a filing's documents, each with the names its rows give. `exhibits` is what
+ * readExhibits made of the same documents: one entry per `EX-` document, in order, so it gives each one's URL.
+ */
+function readSubsidiaries(documents: SubmissionDocument[], exhibits: ParsedExhibit[]): SubsidiaryList[] {
+  const ex = documents.filter((d) => /^EX-/i.test(d.type));
+  const out: SubsidiaryList[] = [];
+  ex.forEach((d, i) => {
+    if (!/^EX-21\b/i.test(d.type) || d.isBinary) return;
+    out.push({ url: (exhibits[i] as ParsedExhibit).url, names: exhibit21Subsidiaries(d.body) });
+  });
   return out;
 }
 

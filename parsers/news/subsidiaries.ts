@@ -11,6 +11,12 @@ const LEGAL_FORM =
 const ROW =
   /^\s*([A-Z][^\t]*?[A-Za-z.)])(?:\s*\.{3,}\s*|\s{2,})(?:\d{1,3}(?:\.\d+)?%?\s+)?([A-Z][A-Za-z .,'()/-]*?)(?:\s+\d{1,3}(?:\.\d+)?%?)?\s*$/;
 
+/** One Exhibit 21 of a filing: where it was read and the names its rows give (empty when none could be read). */
+export interface SubsidiaryList {
+  url: string;
+  names: string[];
+}
+
 /** The text of the EX-21 document(s) of an SGML full-text submission, or null when it holds none. */
 export function exhibit21Text(submission: string): string | null {
   const parts: string[] = [];

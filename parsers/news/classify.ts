@@ -110,14 +110,15 @@ export function classifyItem(
     rules.push({ rule: 'fallback.market_halt', points: 0, evidence: 'no company named' });
   }
   // an item naming no company whose words match a macro theme is a macro item
-  if (best.type === 'other' && !opts.hasPrimaryLink && (opts.macroThemes?.length ?? 0) > 0) {
+  // (a rule that typed the item other, an award, has spoken: neither the themes nor the model overrides it)
+  if (best.subtype === 'unclassified' && !opts.hasPrimaryLink && (opts.macroThemes?.length ?? 0) > 0) {
     best = { type: 'macro', subtype: `theme_${opts.macroThemes?.[0]}`, weight: 1 };
     rules.push({ rule: 'fallback.macro_theme', points: 0, evidence: opts.macroThemes?.join(',') ?? '' });
   }
   // where the rules have no answer, the trained text model may have one (parsers/news/text-model.ts): an item that is
   // still `other` after the rules and fallbacks (and no filing form or halt code spoke) takes the model's type when its
   // posterior is at least TYPE_MIN_P (chosen by leave-one-set-out cross-validation, docs/news.md)
-  if (best.type === 'other' && !item.edgar && !item.extra.ReasonCode) {
+  if (best.subtype === 'unclassified' && !item.edgar && !item.extra.ReasonCode) {
     const g = modelType(item.title, item.summary);
     if (g && g.label !== 'other') {
       best = { type: g.label as EventType, subtype: 'text_model', weight: 1 };

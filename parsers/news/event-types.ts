@@ -191,6 +191,15 @@ export const TEXT_RULES: TextRule[] = [
   ),
   r('fda.crl', 'fda', 'rejection', /\b(complete response letter|fda rejects?)\b/i, 4),
   r('fda.trial', 'fda', 'trial', /\b(phase (1|2|3|i{1,3})|clinical trial|trial results?)\b/i, 2),
+  // clinical data, abstracts or presentations at a medical meeting: "Lilly Announces Details of Presentations at 2022 San
+  // Antonio Breast Cancer Symposium", "Data Across ... Portfolio at 2022 SABCS"
+  r(
+    'fda.clinical_data',
+    'fda',
+    'trial',
+    /\b(data|abstracts?|posters?|presentations?)\b.{0,140}\b((cancer|oncology|hematology|medical|clinical|diabetes|cardiology)\b.{0,30}\b(symposium|congress|meeting|conference)|sabcs|asco|esmo|aacr|ash annual meeting)\b/i,
+    2,
+  ),
   r(
     'management.ceo',
     'management',
@@ -213,6 +222,16 @@ export const TEXT_RULES: TextRule[] = [
     'executive_change',
     /\b((?<!officers; )election of directors|elects? (\w+ ){0,2}directors?|(adds?|welcomes?|appoints?|joins?|named to|elected to)\b.{0,60}\b(board of directors|advisory board|board)|leadership (promotions?|changes?|transition))\b/i,
     4,
+  ),
+  r(
+    // a chief officer joining, named or added, and additions to an executive team: "Joins Cambium Learning Group as Chief
+    // Operating Officer", "Grows Executive Team With Addition of Chief ... Officers", "Key Additions to ... Teams"; inducement
+    // grants are equity awards to new hires ("Intevac Reports Inducement Grants under Nasdaq Listing Rule 5635(c)(4)")
+    'management.chief_officer',
+    'management',
+    'executive_change',
+    /\b(joins?|joined|names?|named|appoints?|appointed|hires?|hired|adds?|addition of|promotes?|elevates?)\b.{0,60}\bchief ([\w-]+ ){1,4}officers?\b|\b(grows?|expands?|adds? to|strengthens?) (its )?executive (leadership )?team\b|\bkey (additions|hires|appointments) to\b|\binducement (grants?|awards?)\b/i,
+    3,
   ),
   r(
     'management.pay',
@@ -313,6 +332,14 @@ export const TEXT_RULES: TextRule[] = [
     3,
   ),
   r('financing.debt', 'financing', 'debt', /\b(credit facility|loan|debt|refinanc\w*)\b/i, 1),
+  // buying back its own notes is liability management, not a takeover: "SLB Announces Debt Tender Offer"
+  r(
+    'financing.debt_tender',
+    'financing',
+    'debt',
+    /\b(debt|notes?|bonds?|debentures?) tender offers?\b|\btender offers? for (\w+ ){0,3}(notes|bonds|debentures)\b/i,
+    4,
+  ),
   r(
     'ownership.activism',
     'ownership',
@@ -325,7 +352,7 @@ export const TEXT_RULES: TextRule[] = [
     'capital_return.buyback',
     'capital_return',
     'buyback',
-    /\b(buybacks?|share repurchases?|repurchase programs?)\b/i,
+    /\b(buybacks?|share repurchases?|repurchase programs?|(normal course )?issuer bids?)\b/i,
     3,
   ),
   r(
@@ -333,6 +360,15 @@ export const TEXT_RULES: TextRule[] = [
     'contract',
     'award',
     /\b(contract|wins? (an? )?order|awarded(?! (an? |the )?(\w+ ){0,2}(patents?|prizes?|awards?|honou?rs?)\b)|partnership|partners? (with|to)|agreement with|supply deal|licensing deal|alliance|teams? up|teamed up|pacts?|\d+-year (\w+ ){0,2}deal)\b/i,
+    2,
+  ),
+  r(
+    // a buyer choosing a vendor to do something, joining a partner network, a joint venture: "Colonial Selects Black
+    // Knight's ... to Deliver", "AB Capital Group Chooses Innovative SS&C Platform to Propel Business"
+    'contract.vendor_choice',
+    'contract',
+    'agreement',
+    /\b(selects?|selected|chooses?|choose|chose)\b[^.;]{0,80}?\bto (power|provide|deliver|propel|drive|support|enable|moderni[sz]e|streamline|enhance|automate|manage|transform|accelerate|scale|simplify|protect|secure|offer)\b|\bjoins? (the )?([\w-]+ ){0,3}partner (network|program(me)?|ecosystem)\b|\bjoint ventures?\b/i,
     2,
   ),
   r(
@@ -351,6 +387,17 @@ export const TEXT_RULES: TextRule[] = [
     /\b(releases?|released|adds? (another|a new|new))\b.{0,40}\b(versions?|beta|roadmap|models?|features?|updates?|apps?|devices?)\b/i,
     2,
   ),
+  r(
+    // a new platform, app or update (up to three words between), an app's release: "Charli AI's new Ancaeus platform",
+    // "3 new Ansible automation hub updates", "Youth Sports App Release"
+    'product.new_offering',
+    'product',
+    'launch',
+    /\bnew ([\w-]+ ){0,3}(platforms?|apps?|updates)\b|\b(app|software|product) releases?\b/i,
+    2,
+  ),
+  // a discount on a product is product news: "Take 60% Off Babbel", "Best Deals at Newegg"
+  r('product.promotion', 'product', 'promotion', /\b\d+% off\b|\bbest deals\b/i, 2),
   r('product.recall', 'product', 'recall', /\brecall\w*\b/i, 3),
   r(
     'restructuring.layoffs',
@@ -456,11 +503,29 @@ export const TEXT_RULES: TextRule[] = [
     3,
   ),
   r(
+    // a company growing its footprint: "Expands Operations", "Begins Construction of ... Network", "Debuts as the First
+    // Hotel in ...", "Milestone of 425 Stores"
+    'operations.growth',
+    'operations',
+    'expansion',
+    /\b(expands? (its )?operations|begins? construction|breaks? ground|(opens?|opening of|debuts? as) (its |a |an |the )?(new |first )?([\w-]+ ){0,2}(hotel|store|office|headquarters|plant|factory|facility|data cent(er|re)|restaurant|branch)e?s?|milestone of [\d,]+ (stores|locations|restaurants|hotels|branches))\b/i,
+    3,
+  ),
+  r(
     'operations.production',
     'operations',
     'production',
     /\b(production|output|capacity|shipments?|deliveries|car sales|vehicle sales|unit sales|market share|top spot)\b/i,
     1,
+  ),
+  // an award or a prize won names no event: "Sidus Space ... Win Gold in the 2022 Stevie Awards", "Named Michigan Top
+  // Workplace" (typed other, above a commodity word: "Win Gold"; last, so a contract award ties to the contract)
+  r(
+    'other.award',
+    'other',
+    'award',
+    /\b(wins?|won|winners?|named|receives?|earns?|honou?red)\b[^.;]{0,80}\b(?<!contract )awards?\b|\btop workplaces?\b/i,
+    3,
   ),
 ];
 

@@ -87,6 +87,8 @@ export function nameKey(name: string): string {
       .replace(/\b([a-z])\.(?=[a-z]\.?(?![a-z]))/g, '$1')
       .replace(/[,.'’()]/g, ' ')
       .replace(/-/g, ' ')
+      // a legal form spelt as two spaced letters closing the name is a suffix too: "WOLTERS KLUWER N V /FI"
+      .replace(/(?<=\S) ([a-z]) ([a-z])(?= *(\/[a-z]{2,3}\/?)? *$)/, ' $1$2')
       .replace(SUFFIX, ' ')
       .replace(/[^a-z0-9 ]/g, ' ')
       .replace(/\s+/g, ' ')
@@ -191,11 +193,15 @@ export function buildRegistryIndex(companies: RegistryCompany[]): RegistryIndex 
       const words = k.split(' ');
       put(k.replace(/ /g, ''), { company: c, kind, common: words.length === 1 && isCommonWord(k) });
       maxWords = Math.max(maxWords, words.length);
-      const w0 = words[0] as string;
+      // a name's opening initialism joined by "&" is its first word: "SS&C" of SS&C TECHNOLOGIES HOLDINGS
+      const tok0 = n.trim().split(/\s+/)[0] ?? '';
+      const amp =
+        /^[A-Za-z]+&[A-Za-z]+$/.test(tok0) && aliasKey(tok0) !== k.replace(/ /g, '') ? aliasKey(tok0) : '';
+      const w0 = amp && !COMMON_INITIALS.has(amp) ? amp : (words[0] as string);
       const set = firstWords.get(w0) ?? new Set<string>();
       set.add(c.company_id);
       firstWords.set(w0, set);
-      if (words.length > 1) firstOf.set(`${w0}\t${c.company_id}`, c);
+      if (words.length > 1 || w0 !== words[0]) firstOf.set(`${w0}\t${c.company_id}`, c);
       const ik = initialsKey(n);
       if (ik) initials.set(ik, (initials.get(ik) ?? new Set()).add(c));
     }
@@ -289,7 +295,7 @@ const KICKER =
  * named before the first of them are the headline's subject (its primary companies).
  */
 const VERBS = new Set(
-  'to is are was were be been has have had will would may might can could should must says said say sees see saw wins won gets got posts reports reported beats beat misses missed tops topped raises raised cuts cut falls fell rises rose jumps jumped slumps slumped drops dropped plunges plunged soars soared surges surged slides slid slips slipped sinks sank tumbles tumbled sues sued settles settled buys bought sells sold agrees agreed unveils unveiled launches launched introduces introduced debuts debuted rolls names named appoints appointed hires hired fires fired ordered charged indicted fined plans planning files filed announces announced signs signed takes took makes made expects expected warns warned reclaims steps hits threatens tells calls urges asks wants bans banned cleared approves approved blocks blocked acquires acquired completes completed extends confirms confirmed faces faced delays delayed halts halted suspends suspended pulls pulled reveals revealed lifts lifted trims trimmed boosts boosted lowers lowered narrows narrowed widens widened swings swung returns returned loses lost gains gained rallies rallied leads led leaves left quits resigns resigned joins joined opens opened closes closed shuts wraps points talks demos keep keeps seeks sought weighs explores considers mulls nears eyes offers offered bids bid nabs snaps inks strikes struck clinches wins buying selling planning seeking taking making cutting raising'.split(
+  'to is are was were be been has have had will would may might can could should must says said say sees see saw wins won gets got posts reports reported beats beat misses missed tops topped raises raised cuts cut falls fell rises rose jumps jumped slumps slumped drops dropped plunges plunged soars soared surges surged slides slid slips slipped sinks sank tumbles tumbled sues sued settles settled buys bought sells sold agrees agreed unveils unveiled launches launched introduces introduced debuts debuted rolls names named appoints appointed hires hired fires fired ordered charged indicted fined plans planning files filed announces announced signs signed takes took makes made expects expected warns warned reclaims steps hits threatens tells calls urges asks wants bans banned cleared approves approved blocks blocked acquires acquired completes completed extends confirms confirmed faces faced delays delayed halts halted suspends suspended pulls pulled reveals revealed lifts lifted trims trimmed boosts boosted lowers lowered narrows narrowed widens widened swings swung returns returned loses lost gains gained rallies rallied leads led leaves left quits resigns resigned joins joined opens opened closes closed shuts wraps points talks demos keep keeps seeks sought weighs explores considers mulls nears eyes offers offered bids bid nabs snaps inks strikes struck clinches wins buying selling planning seeking taking making cutting raising selects chooses adopts grows expands renews begins achieves implements provides presents participates celebrates drives snubs lied'.split(
     ' ',
   ),
 );
@@ -353,14 +359,22 @@ export function linkItem(
     // semicolon ("The Federal Agricultural Mortgage Corporation (Farmer Mac; NYSE: AGM)")
     const before =
       // (on the tag's own line: a headline above it is not part of the name)
-      /((?:[A-Z][\w&'’.-]*,?[ \t]+){0,5}[A-Z][\w&'’.-]*,?)[ \t]*\(\s*$/.exec(head) ??
-      /\(\s*([A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,4})\s*;\s*$/.exec(head);
+      // (a trademark sign after the name is not part of it, "SEI® (NASDAQ:SEIC)"; "and", "of", "&" join its words: "Eli
+      // Lilly and Company (NYSE: LLY)")
+      /((?:[A-Z][\w&'’.-]*[®™]?,?[ \t]+(?:(?:and|of|&)[ \t]+)?){0,5}[A-Z][\w&'’.-]*[®™]?,?)[ \t]*\(\s*$/.exec(
+        head,
+      ) ?? /\(\s*([A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,4})\s*;\s*$/.exec(head);
     const k = before ? aliasKey(before[1] as string) : '';
     if (k.length >= 3) selfNames.set(k, c);
     // a release's headline calls its issuer by the first word of that name ("Alpha Announces ..." of "Alpha
     // Metallurgical Resources, Inc. (NYSE: AMR)"): an alias for this item only, confirmed by the tag
     const w0 = before ? (nameKey(before[1] as string).split(' ')[0] ?? '') : '';
     if (w0.length >= 4 && w0 !== k && !selfNames.has(w0)) selfNames.set(w0, c);
+    // or by another distinctive word of it ("Lilly Announces ..." of "Eli Lilly and Company (NYSE: LLY)"): four letters or
+    // more, not an everyday word, confirmed by the tag the same way
+    for (const w of before ? nameKey(before[1] as string).split(' ') : [])
+      if (w.length >= 4 && w !== k && !isCommonWord(w) && !englishWords().has(w) && !selfNames.has(w))
+        selfNames.set(w, c);
   }
   for (const m of text.matchAll(CASHTAG)) {
     const c = companyForTicker(reg, m[1] as string, date);
@@ -460,6 +474,33 @@ export function linkItem(
       });
       if (byTickerWord) primaries = [byTickerWord];
     }
+    // a subject naming no company leaves the one company the headline names (before a closing attribution): "Black
+    // Friday Week Offers ... Deals at Newegg", "AB Capital Group Chooses Innovative SS&C Platform ..."
+    if (primaries.length === 0 && !AUTHORITY.test(title.slice(start, end))) {
+      const attribution = /(?:,|:| -)\s*[^,:]*\b(says|said|say|report|reports|sources|finds)\s*$/i.exec(
+        title,
+      );
+      // (a name written with a trademark sign, here or in the summary, is a brand on a product: "in 2025 Gartner® Market
+      // Guide", "Best of Staffing® Client Award")
+      const named = inTitle.filter(
+        (h) =>
+          h.at < (attribution ? attribution.index : title.length) &&
+          !/^[®™]/.test(title.slice(h.at + h.phrase.length)),
+      );
+      // (and the item confirms it: its tag or cashtag, or the summary naming it too)
+      const summaryNames = new Set(
+        nameMatches(item.summary ?? '', reg, selfNames, -1, [])
+          .filter((h) => !/^[®™]/.test((item.summary ?? '').slice(h.at + h.phrase.length)))
+          .map((h) => h.company.company_id),
+      );
+      const one = named[0];
+      if (
+        one &&
+        named.every((h) => h.company === one.company) &&
+        (links.get(one.company.company_id)?.ticker_confirmed || summaryNames.has(one.company.company_id))
+      )
+        primaries = [one];
+    }
     for (const h of inTitle)
       add(h.company, {
         basis: 'name',
@@ -467,8 +508,19 @@ export function linkItem(
         ticker_confirmed: false,
         primary: primaries.includes(h),
       });
-    for (const h of nameMatches(item.summary ?? '', reg, selfNames, -1, ambiguous))
-      add(h.company, { basis: 'name', evidence: h.phrase, ticker_confirmed: false, primary: false });
+    // a subject that names no registry company by itself but opens with the first word of a full name the summary gives
+    // is that company: "Meta implements ..." over "Meta Platforms Inc. today detailed ..."
+    const subjectWord = /^[\p{Lu}][\p{L}0-9&]*/u.exec(title.slice(start))?.[0];
+    for (const h of nameMatches(item.summary ?? '', reg, selfNames, -1, ambiguous)) {
+      const opens =
+        primaries.length === 0 &&
+        inTitle.length === 0 &&
+        h.kind !== 'first_word' &&
+        h.phrase.includes(' ') &&
+        subjectWord !== undefined &&
+        h.phrase.split(' ')[0] === subjectWord;
+      add(h.company, { basis: 'name', evidence: h.phrase, ticker_confirmed: false, primary: opens });
+    }
     for (const { s, c } of tagged) {
       const l = c && links.get(c.company_id);
       if (
@@ -495,7 +547,9 @@ export function headlineSubject(title: string): { start: number; end: number } {
   re.lastIndex = start;
   let first = true;
   for (let m = re.exec(title); m && m.index < stop; m = re.exec(title)) {
-    if (!first && VERBS.has(m[0].toLowerCase())) return { start, end: m.index };
+    // a lexicon verb in its base form ends a plural subject too: "Quinlan Development Group and GTIS Partners Announce ..."
+    const w = m[0].toLowerCase();
+    if (!first && (VERBS.has(w) || VERBS.has(`${w}s`) || VERBS.has(`${w}es`))) return { start, end: m.index };
     first = false;
   }
   return { start, end: stop };

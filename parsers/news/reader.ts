@@ -30,12 +30,27 @@ export interface NewsReader {
 }
 
 const UP =
-  /\b(beats?|tops?|topped|raises?|raised|rises?|rose|jumps?|jumped|soars?|surges?|gains?|record (profit|sales|revenue|high)|approv\w+|cleared|wins?|won|upgrades?d?|rules? in favou?r|boosts?|boosted|increase[sd]?|rebounds?|rall(y|ies|ied)|progress|optimism|hopes|buyback|dividend increase|beat|reclaims?|lifts?|strong(er)?|better|upbeat|higher|climbs?|outperform\w*|accelerat\w*|quickens?|quickened|widen(s|ed|ing)?|boom(s|ing)?|adds? [\d,]+ jobs|resilien(t|ce)|improved|strongest|up (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
+  /\b(beats?|tops?|topped|raises?|raised|rises?|rose|jumps?|jumped|soars?|surges?|gains?|record (profit|sales|revenue|high)|approv\w+|cleared|clearance|wins?|won|upgrades?d?|rules? in favou?r|boosts?|boosted|increase[sd]?|rebounds?|rall(y|ies|ied)|progress|optimism|hopes|buyback|dividend increase|beat|reclaims?|lifts?|strong(er)?|better|upbeat|higher|climbs?|outperform\w*|accelerat\w*|quickens?|quickened|widen(s|ed|ing)?|boom(s|ing)?|adds? [\d,]+ jobs|resilien(t|ce)|improved|strongest|up (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
 const DOWN =
-  /\b(miss(es|ed)?|cuts?|falls?|fell|drops?|dropped|plunges?|plummets?|slumps?|tumbles?|sinks?|losses|loss|declines?|declined|decreased?|warns?|downgrades?d?|layoffs?|lay off|halt(ed|s)?|recalls?|probe|lawsuit|sued|fined?|fines|fining|penalty|bankrupt\w*|default\w*|resigns?|ousted|delist\w*|rejects?|weak\w*|slips?|slides?|outflows?|exits|shock|risks|negative|falling|fears?|destructive|disruptions?|correction|retaliates|slams|dips?|shortfall|slows?|buckles?|trimmed|trims?|charged|indicted|fraud|accused|suspends?|threatens?|attacks?|worse|short of|falls? short|lower|eases?|escalat\w*|slash\w*|demolish\w*|crash(es|ed|ing)?|hits?|crisis|rout|turmoil|underperform\w*|cools?|cooled|cooling|slowed|slowing|narrow(s|ed|ing)?|breach(es|ed)?|slam(s|med)?|dampen(s|ed)?|(?<=(month|year|week|day|record|time) )lows?|sabotage|severed|write-?offs?|write-?downs?|impairments?|blast(s|ed)?|crackdown|crack(s|ing)? down|down (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
+  /\b(miss(es|ed)?|cuts?|falls?|fell|drops?|dropped|plunges?|plummets?|slumps?|tumbles?|sinks?|losses|loss|declines?|declined|decreased?|reduc(e|es|ed)|warns?|downgrades?d?|layoffs?|lay off|halt(ed|s)?|recalls?|probe|lawsuit|sued|fined?|fines|fining|penalty|bankrupt\w*|default\w*|resigns?|ousted|delist\w*|rejects?|weak\w*|slips?|slides?|outflows?|exits|shock|risks|negative|falling|fears?|destructive|disruptions?|correction|retaliates|slams|dips?|shortfall|slows?|buckles?|trimmed|trims?|charged|indicted|fraud|accused|suspends?|threatens?|attacks?|worse|short of|falls? short|lower|eases?|escalat\w*|slash\w*|demolish\w*|crash(es|ed|ing)?|hits?|crisis|rout|turmoil|underperform\w*|cools?|cooled|cooling|slowed|slowing|narrow(s|ed|ing)?|breach(es|ed)?|slam(s|med)?|dampen(s|ed)?|(?<=(month|year|week|day|record|time) )lows?|sabotage|severed|problems?|mess|lied|snubs?|write-?offs?|write-?downs?|impairments?|blast(s|ed)?|crackdown|crack(s|ing)? down|down (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
 
 /** Phrases read before single words: a negation or a comparison turns the word it governs around. */
 const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
+  // an award or a prize won is no market move: "Sidus Space ... Win Gold in the 2022 Stevie® Awards"
+  {
+    re: /\b(wins?|won|winners? of|named (a |the )?winners?( of| for)?|receives?|earns?)\b ([\w®™’'“”"&.-]+ ){0,8}?(awards?|prizes?|honou?rs?|medals?)\b/gi,
+    dir: 0,
+  },
+  // holding back or weighing on a good quantity is down: "Stagnant Scientific Productivity Holding Back Growth"
+  {
+    re: /\b(hold(s|ing)? back|held back|weigh(s|ing)? on|drag(s|ging|ged)? (on|down))\b (the |its )?(\w+ ){0,2}(growth|economy|recovery|profits?|earnings|sales|shares|stocks?)\b/gi,
+    dir: -1,
+  },
+  // growing a company's footprint, or reaching a company milestone, is up: "Expands Operations", "Achieves Company Milestone"
+  {
+    re: /\b(expands?|expanded|grows?|grew) (its |their )?(operations|footprint|presence|business)\b|\bachieves? (\w+ ){0,2}milestones?\b/gi,
+    dir: 1,
+  },
   // winning or signing a contract or an order is up for the company that wins it
   {
     re: /\b(awarded|wins?|won|secures?|secured|signs?|signed|lands?|landed) (a |an |the |its )?([\w+&-]+ ){0,4}(contracts?|orders?)\b/gi,
@@ -146,7 +161,7 @@ const NOT_DIRECTIONAL = /\b(pay|compensation|salary|salaries|bonus(es)?|pay pack
 
 /** Words of movement (up or down), the ones a bad-when-up quantity turns around. */
 const MOVE =
-  /^(rises?|rose|jumps?|jumped|soars?|surges?|gains?|increase[sd]?|rebounds?|higher|climbs?|falls?|fell|drops?|dropped|declines?|declined|decreased?|slips?|dips?|slides?|eases?|tumbles?|plunges?|lower|slows?|slowed|slowing|cools?|cooled|cooling|accelerat\w*|quickens?|quickened|narrow(s|ed|ing)?|widen(s|ed|ing)?|lows?)$/i;
+  /^(rises?|rose|jumps?|jumped|soars?|surges?|gains?|increase[sd]?|rebounds?|higher|climbs?|falls?|fell|drops?|dropped|declines?|declined|decreased?|reduc(e|es|ed)|slips?|dips?|slides?|eases?|tumbles?|plunges?|lower|slows?|slowed|slowing|cools?|cooled|cooling|accelerat\w*|quickens?|quickened|narrow(s|ed|ing)?|widen(s|ed|ing)?|lows?)$/i;
 
 /** A stated absence of movement: the clause has decided, and decided neutral. */
 const NO_MOVE = /\b(stand(s)? still|little changed|unchanged|flat|steady|mixed)\b/i;

@@ -30,6 +30,9 @@ const items = [
   ...run('PRNEWSWIRE_list-page-telecom_iCyanCorporation-opendomains_HELDOUT-7_2025-05-09.rss.xml'),
   ...run('GOOGLE-NEWS_search_site-reuters.com-markets_en-SG_2026-03-15.rss.xml'),
   ...run('PAGES-CORPUS_real-headlines_issue-28_subsidiary_2026-11-29.rss.xml'),
+  // issue 28, seventh pass: held-out set 8, a real NewsAPI response of press-wire releases (Business Wire, PR Newswire,
+  // GlobeNewswire via Yahoo) saved in 01edie/renewsearcher; expected values are the hand labels of labels-heldout-8.tsv
+  ...run('NEWSAPI_everything-press-wires_01edie-renewsearcher_HELDOUT-8_2022-11-21.rss.xml'),
 ];
 const item = (start: string) => {
   const a = items.find((x) => x.title.startsWith(start));
@@ -175,5 +178,107 @@ describe('Exhibit 21 subsidiaries: a subsidiary named in an item links its paren
   it('"KIDDER Peabody became the latest ..." (The Independent, 1994) names GE through its subsidiary, as a mention: the headline says only "Kidder"', () => {
     const a = item('Kidder goes to Wall Street rival');
     expect(a.links.map((l) => [l.ticker, l.evidence, l.primary])).toEqual([['GE', 'KIDDER Peabody', false]]);
+  });
+});
+
+describe('press wires of a news API (set 8): who the item is about', () => {
+  it('a subject naming no company leaves the one company the headline names, when the item confirms it', () => {
+    // "(NASDAQ: NEGG)" and "$NEGG" in the summary; "Hyatt announced today ..."; "SS&C Technologies Holdings, Inc. (Nasdaq: SSNC)"
+    expect(primary('Black Friday Week Offers Some of the Year’s Best Deals at Newegg')).toEqual(['NEGG']);
+    expect(primary('EPISODE Hsinchu Officially Debuts as the First Hotel')).toEqual(['H']);
+    expect(primary('AB Capital Group Chooses Innovative SS&C Platform')).toEqual(['SSNC']);
+    // not a name written with a trademark sign, in the headline or the summary ("Best of Staffing® Client Award")
+    expect(primary('Arcfra Named as Representative Vendor in 2025 Gartner®')).toEqual([]);
+    expect(primary("247HIRE WINS CLEARLYRATED'S 2022 BEST OF STAFFING CLIENT AWARD")).toEqual([]);
+  });
+
+  it('a lexicon verb in its base form ends a plural subject: "... and GTIS Partners Announce ... Joint Venture" is not The Joint Corp', () => {
+    expect(primary('Quinlan Development Group and GTIS Partners Announce')).toEqual([]);
+  });
+
+  it('a subject opening with the first word of the full name the summary gives is that company ("Meta Platforms Inc. today ...")', () => {
+    expect(primary('Meta implements new timing protocol in its data centers')).toEqual(['META']);
+  });
+
+  it('self-names: a trademark sign is not part of the name ("SEI® (NASDAQ:SEIC)"), and any distinctive word of it calls the issuer ("Lilly" of "Eli Lilly and Company (NYSE: LLY)")', () => {
+    expect(primary('SEI Selects Canoe Intelligence')).toEqual(['SEIC']);
+    expect(primary('Lilly Announces Details of Presentations')).toEqual(['LLY']);
+  });
+
+  it('a legal form spelt as spaced letters is a suffix ("WOLTERS KLUWER N V /FI"); an "&"-joined opening initialism is a first word ("SS&C")', () => {
+    expect(nameKey('WOLTERS KLUWER N V /FI')).toBe('wolters kluwer');
+    expect(primary('Wolters Kluwer Compliance Solutions wins')).toEqual(['WTKWY']);
+    expect((reg.aliases.get('ssandc') ?? []).map((h) => [h.company.ticker, h.kind])).toEqual([
+      ['SSNC', 'first_word'],
+    ]);
+  });
+});
+
+describe('press wires of a news API (set 8): event types', () => {
+  it('chief officers joining or named, executive-team additions and inducement grants are management', () => {
+    expect(type('Kemi Akinsanya-Rose Joins Cambium Learning Group as Chief Operating Officer')).toBe(
+      'management',
+    );
+    expect(type('Parts Town Names Miron Washington to Newly Created Role')).toBe('management');
+    expect(type('Eleanor Health Grows Executive Team')).toBe('management');
+    expect(type('Aquiline Announces Key Additions to Investing')).toBe('management');
+    expect(type('Intevac Reports Inducement Grants')).toBe('management');
+  });
+
+  it('a debt tender offer is financing, a normal course issuer bid a buyback', () => {
+    expect(type('SLB Announces Debt Tender Offer')).toBe('financing');
+    expect(type('EnWave Announces Renewal of Normal Course Issuer Bid')).toBe('capital_return');
+  });
+
+  it('choosing a vendor to do something, a partner network and a joint venture are contracts', () => {
+    expect(type("Colonial Selects Black Knight's Consumer-Focused Servicing Ecosystem")).toBe('contract');
+    expect(type('SEI Selects Canoe Intelligence')).toBe('contract');
+    expect(type('Elucidata Joins the Tetra Partner Network')).toBe('contract');
+    expect(type('Quinlan Development Group and GTIS Partners Announce')).toBe('contract');
+  });
+
+  it('a new platform, app or update, an app release and a discount are product', () => {
+    expect(type("Charli AI's new Ancaeus platform")).toBe('product');
+    expect(type('3 new Ansible automation hub updates')).toBe('product');
+    expect(type('TheProgram.ai Announces Official Youth Sports App Release')).toBe('product');
+    expect(type('Take 60% Off Babbel for Black Friday')).toBe('product');
+  });
+
+  it('clinical data, abstracts or presentations at a medical meeting are fda', () => {
+    expect(type('Lilly Announces Details of Presentations')).toBe('fda');
+    expect(type('Zymeworks Announces Abstract For Zanidatamab')).toBe('fda');
+    expect(type('Data Across Daiichi Sankyo DXd ADC Portfolio at 2022 SABCS')).toBe('fda');
+  });
+
+  it('expanding operations, beginning construction, opening a hotel and a store-count milestone are operations', () => {
+    expect(type('Advanced IT Concepts (AITC) Expands Operations')).toBe('operations');
+    expect(type('Metronet Begins Construction')).toBe('operations');
+    expect(type('EPISODE Hsinchu Officially Debuts as the First Hotel')).toBe('operations');
+    expect(type('Yesway Achieves Company Milestone of 425 Stores')).toBe('operations');
+  });
+
+  it('an award won is other, even beside a commodity word ("Win Gold"): no model or theme overrides the rule', () => {
+    expect(type('Sidus Space CEO Carol Craig and Sidus Space Win Gold')).toBe('other');
+    expect(item('Sidus Space CEO Carol Craig').classification.event_subtype).toBe('award');
+    expect(type('MMS Named Michigan Top Workplace')).toBe('other');
+    expect(type('Winbond TrustME W77Q wins OFweek China IoT Innovative Product Awards')).toBe('other');
+  });
+});
+
+describe('press wires of a news API (set 8): direction', () => {
+  it('an award won moves nothing; holding back growth is down; a problem is down', () => {
+    expect(direction('Sidus Space CEO Carol Craig and Sidus Space Win Gold')).toBe('neutral');
+    expect(direction('Stagnant Scientific Productivity Holding Back Growth')).toBe('bearish');
+    expect(direction('SPHD: A 4.25% Yielding ETF With A Dividend Growth Problem')).toBe('bearish');
+  });
+
+  it('expanding operations, a company milestone, an FDA clearance, progress, a buyback and costs reduced are up', () => {
+    expect(direction('Advanced IT Concepts (AITC) Expands Operations')).toBe('bullish');
+    expect(direction('Yesway Achieves Company Milestone of 425 Stores')).toBe('bullish');
+    expect(direction('Caribou Biosciences Announces FDA Clearance of IND Application')).toBe('bullish');
+    expect(direction('Data Across Daiichi Sankyo DXd ADC Portfolio')).toBe('bullish');
+    expect(direction('EnWave Announces Renewal of Normal Course Issuer Bid')).toBe('bullish');
+    // "R&D cost reduced in excess of 95% ... G&A cost reduced by approximately 50..." (the headline has no directional word)
+    expect(direction('Oncotelic Reports Q3 2022 Compared to Q3 2021 Financial Results')).toBe('bullish');
   });
 });

@@ -68,7 +68,11 @@ export async function loadRegistry(tx: Tx): Promise<RegistryCompany[]> {
     .where(and(eq(companyAliases.kind, 'subsidiary'), isNull(companyAliases.supersededBy)))
     .orderBy(companyAliases.companyId, companyAliases.alias);
   const subsidiaries = new Map<string, string[]>();
-  for (const s of subs) subsidiaries.set(s.id, [...(subsidiaries.get(s.id) ?? []), s.alias]);
+  for (const s of subs) {
+    const names = subsidiaries.get(s.id);
+    if (names) names.push(s.alias);
+    else subsidiaries.set(s.id, [s.alias]);
+  }
   const aliases = new Map<string, string[]>();
   for (const f of former) {
     const name = /^formerly (.+)$/.exec(f.detail)?.[1];

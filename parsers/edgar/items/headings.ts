@@ -73,10 +73,21 @@ export function itemList(
   return { numbers, through, rest };
 }
 
+/**
+ * A PART heading stacked under a running header in one table cell ("Dow Inc. and Subsidiaries | The Dow
+ * Chemical Company and Subsidiaries | PART II \u2013 OTHER INFORMATION"): the block ends with it, in capitals.
+ */
+const TRAILING_PART = /\sPART\s+(IV|III|II|I)(?:\s*[-\u2013\u2014.:]\s*[A-Z][A-Z ,&]{2,40})?$/;
+
 export function partOf(block: string): 'I' | 'II' | 'III' | 'IV' | null {
   if (block.length > 120) return null;
   const m = PART_HEADING.exec(block);
-  if (!m) return null;
+  if (!m) {
+    const last = block.charCodeAt(block.length - 1);
+    if (last < 65 || last > 90 || block.lastIndexOf('PART ') <= 0) return null;
+    const t = TRAILING_PART.exec(block);
+    return t ? (t[1] as 'I' | 'II' | 'III' | 'IV') : null;
+  }
   // "PART II", "PART II — OTHER INFORMATION", "Part III."; not "Part II, Item 8 of this Form" or "Part I of".
   const rest = block.slice(m[0].length);
   if (/^\s*,|^\s*ITEM/i.test(rest) || /^\s+[a-z0-9(]/.test(rest)) return null;

@@ -6,7 +6,7 @@
  * An item is right when the splitter returns an item with its code whose text, whitespace folded (table cell
  * separators, no-break and thin spaces read as spaces, a currency sign set apart from its amount read as
  * joined), starts with the label's first words and ends with its last words, once trailing page folios and
- * rules ("2", "- 3 -", "-----") are set aside. Per filing the
+ * rules ("2", "- 3 -", "-----") and running navigation links ("Table of Contents") are set aside. Per filing the
  * report lists what was found (first and last words) and each labelled item left out or cut wrong; items
  * found that no label names are listed as unexpected (they count against nothing, but show).
  */
@@ -51,13 +51,17 @@ export function fold(text: string): string {
   );
 }
 
-/** The text without its trailing folios and rules ("... Certificateholders 2", "... - 3 -", "-----"). */
+/**
+ * The text without its trailing folios, rules and running navigation links ("... Certificateholders 2",
+ * "... - 3 -", "-----", "Table of Contents", "Index to Financial Statements"): page furniture an excerpt
+ * holds once, where the whole document repeats it on every page.
+ */
 function withoutTrailer(text: string): string {
   let t = text;
   for (;;) {
     // a folio or rule is a token of its own: "... Certificateholders 2", never the "780" of "3,936,780"
     const next = t.replace(
-      /(?:^|\s)(?:[-\u2013\u2014=_]+|[-\u2013\u2014]?\s?\d{1,3}\s?[-\u2013\u2014]?|Table of Contents)$/i,
+      /(?:^|\s)(?:[-\u2013\u2014=_]+|[-\u2013\u2014]?\s?\d{1,3}\s?[-\u2013\u2014]?|Table of Contents|Index to (?:Consolidated )?Financial Statements)$/i,
       '',
     );
     if (next === t) return t;

@@ -28,6 +28,8 @@ const HEAD =
 // "Items 10, 11, 12 and 13", "ITEMS 10., 11. AND 12.": a number may keep its own period
 const LIST_NEXT =
   /^\s*(?:\.(?!\d))?\s*(,\s*and|,|and|&|through|thru|to|-|\u2013)\s*(?:ITEMS?\s*)?(\d{1,2}(?:\.\d{2})?[A-D]?)\b/i;
+/** A parenthetical of words inside an item list (it has a space: never "(a)" or "(T)"). */
+const LIST_PAREN = /^\s*\([^()]{0,160}\s[^()]{0,160}\)/;
 /**
  * A bare heading without the word "Item" ("3. LEGAL PROCEEDINGS", "9A. Controls and Procedures"): a short
  * block of the number, a period and a title that is the item's title word for word (so a numbered note,
@@ -41,10 +43,51 @@ export const PAGE_SUFFIX =
 /** A whole TOC in one plain-text paragraph: "Item 1. Business........ 2 Item 2. Properties........ 5". */
 const TOC_LINE = /(?:\.{4,}|\s{3,})\s*\d{1,3}\s+(?:PART\s+[IV]+\s+)?Items?\s+\d/i;
 
+/**
+ * The numbers a heading or statement lists after its first ("Items 10, 11, 12 and 13", "Items 1 through 4"),
+ * and the text after the list. A parenthetical of words after a number belongs to the list when another
+ * number follows it: "Items 10 (other than the information under "Code of Ethics" below), 11, 12, 13, and 14".
+ */
+export function itemList(
+  first: string,
+  after: string,
+): { numbers: string[]; through: boolean; rest: string } {
+  const numbers = [first.toUpperCase()];
+  let rest = after;
+  let through = false;
+  for (;;) {
+    let n = LIST_NEXT.exec(rest);
+    let skipped = 0;
+    if (!n && rest.charCodeAt(rest.search(/\S/)) === 0x28) {
+      const paren = LIST_PAREN.exec(rest);
+      if (paren) {
+        n = LIST_NEXT.exec(rest.slice(paren[0].length));
+        skipped = paren[0].length;
+      }
+    }
+    if (!n) break;
+    if (/^(through|thru|to|-|\u2013)$/i.test(n[1]!.trim())) through = true;
+    numbers.push(n[2]!.toUpperCase());
+    rest = rest.slice(skipped + n[0].length);
+  }
+  return { numbers, through, rest };
+}
+
+/**
+ * A PART heading stacked under a running header in one table cell ("Dow Inc. and Subsidiaries | The Dow
+ * Chemical Company and Subsidiaries | PART II \u2013 OTHER INFORMATION"): the block ends with it, in capitals.
+ */
+const TRAILING_PART = /\sPART\s+(IV|III|II|I)(?:\s*[-\u2013\u2014.:]\s*[A-Z][A-Z ,&]{2,40})?$/;
+
 export function partOf(block: string): 'I' | 'II' | 'III' | 'IV' | null {
   if (block.length > 120) return null;
   const m = PART_HEADING.exec(block);
-  if (!m) return null;
+  if (!m) {
+    const last = block.charCodeAt(block.length - 1);
+    if (last < 65 || last > 90 || block.lastIndexOf('PART ') <= 0) return null;
+    const t = TRAILING_PART.exec(block);
+    return t ? (t[1] as 'I' | 'II' | 'III' | 'IV') : null;
+  }
   // "PART II", "PART II — OTHER INFORMATION", "Part III."; not "Part II, Item 8 of this Form" or "Part I of".
   const rest = block.slice(m[0].length);
   if (/^\s*,|^\s*ITEM/i.test(rest) || /^\s+[a-z0-9(]/.test(rest)) return null;
@@ -84,14 +127,8 @@ export function findCandidates(
     }
     const m = HEAD.exec(text);
     if (!m) continue;
-    const numbers = [m[2]!.toUpperCase()];
-    let rest = text.slice(m[0].length);
-    let through = false;
-    for (let n = LIST_NEXT.exec(rest); n; n = LIST_NEXT.exec(rest)) {
-      if (/^(through|thru|to|-|\u2013)$/i.test(n[1]!.trim())) through = true;
-      numbers.push(n[2]!.toUpperCase());
-      rest = rest.slice(n[0].length);
-    }
+    const { numbers, through, rest: listRest } = itemList(m[2]!, text.slice(m[0].length));
+    let rest = listRest;
     if (/^\s*\(T\)/i.test(rest)) rest = rest.replace(/^\s*\(T\)/i, '');
     if (!isEightK && /^\s*\([a-z0-9]{1,3}\)/i.test(rest)) continue; // Item 14(a)(1): a sub-reference
     if (/^\s+[a-z]/.test(rest)) continue; // "Item 7 of this report": prose

@@ -1,6 +1,6 @@
 import type { CatalogItem, Scheme } from './catalog.ts';
 import { titleMatch } from './catalog.ts';
-import { type Candidate, findCandidates, partOf } from './headings.ts';
+import { type Candidate, findCandidates, itemList, partOf } from './headings.ts';
 import { implicitStatementsItem } from './implicit.ts';
 
 /**
@@ -73,8 +73,71 @@ export function splitBlocks(blocks: string[], scheme: Scheme, catalog: readonly 
   firstOfRepeats(chain, candidates);
   const sections = toSections(chain, candidates, blocks, catalog, scheme);
   implicitStatementsItem(sections, candidates, blocks, scheme, catalog);
+  listedStatements(sections, blocks, scheme, catalog);
   shareBodies(sections, blocks, scheme);
   return sections;
+}
+
+/** A paragraph opening with a list of items: "Items 10 (other than ...), 11, 12, 13, and 14 for ... are". */
+const LISTED_STATEMENT = /^Items\s+(\d{1,2}[A-D]?)\b/;
+
+/**
+ * Items answered only by a statement that names them: a sentence outside every item's text, after a PART
+ * heading (a part's preamble), that opens by listing several items ("Items 10 (other than the information
+ * under "Code of Ethics" below), 11, 12, 13, and 14 for Southern Company are incorporated by reference ...")
+ * speaks for each listed item that has no heading of its own, from that paragraph to the next item heading.
+ */
+function listedStatements(
+  sections: Section[],
+  blocks: string[],
+  scheme: Scheme,
+  catalog: readonly CatalogItem[],
+): void {
+  if (sections.length === 0 || scheme.startsWith('8-K')) return;
+  const covered = (b: number) =>
+    sections.some(
+      (s) => (b >= s.start && b < s.end) || (s.extra !== undefined && b >= s.extra[0] && b < s.extra[1]),
+    );
+  const found = new Set(sections.map((s) => s.index));
+  const added: Section[] = [];
+  let part: string | null = null;
+  for (let b = 0; b < blocks.length; b++) {
+    const t = blocks[b]!;
+    const p = partOf(t);
+    if (p !== null) part = p;
+    if (part === null || (t.charCodeAt(0) | 32) !== 105) continue; // 'i'
+    const m = LISTED_STATEMENT.exec(t);
+    if (!m || covered(b)) continue;
+    const { numbers, through, rest } = itemList(m[1]!, t.slice(m[0].length));
+    if (numbers.length < 2 || !/^\s+[a-z]/.test(rest)) continue;
+    const next = Math.min(...sections.filter((s) => s.start > b).map((s) => s.start));
+    if (!Number.isFinite(next)) continue;
+    const indexes: number[] = [];
+    for (const num of numbers) {
+      const all = catalog.flatMap((item, i) => (item.number === num ? [i] : []));
+      const inPart = all.filter((i) => catalog[i]!.part === undefined || catalog[i]!.part === part);
+      if (inPart.length === 1) indexes.push(inPart[0]!);
+    }
+    if (through && indexes.length === 2)
+      for (let i = indexes[0]! + 1; i < indexes[1]!; i++) indexes.splice(-1, 0, i);
+    for (const index of indexes) {
+      if (found.has(index)) continue;
+      found.add(index);
+      const item = catalog[index]!;
+      added.push({
+        index,
+        code: item.code,
+        name: item.titles[0]!,
+        start: b,
+        end: next,
+        combined: true,
+        indexRow: false,
+      });
+    }
+  }
+  if (added.length === 0) return;
+  sections.push(...added);
+  sections.sort((a, b) => a.start - b.start || a.index - b.index);
 }
 
 /**

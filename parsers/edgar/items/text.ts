@@ -388,10 +388,12 @@ export function plainToBlocks(text: string): string[] {
 
 const STARTS_HEADING = /^(?:PART\s+[IV]+\W*)?ITEMS?\s+\d/i;
 
+// "12", "iv", "F-3", "II-254", a part-numbered folio of a combined filing ("III-1"), "3 of 40"
 const PAGE_NUMBER =
-  /^(?:page\s+)?[-\u2013\u2014(]?\s*(?:\d{1,3}|[ivxlc]{1,7}|[A-Z]{1,2}\s?-\s?\d{1,3}|\d{1,3}\s+of\s+\d{1,3})\s*[-\u2013\u2014)]?$/i;
+  /^(?:page\s+)?[-\u2013\u2014(]?\s*(?:\d{1,3}|[ivxlc]{1,7}|(?:[A-Z]{1,2}|[IVX]{3,4})\s?-\s?\d{1,3}|\d{1,3}\s+of\s+\d{1,3})\s*[-\u2013\u2014)]?$/i;
+// one navigation link, or several in one running header ("Table of Contents    Index to Financial Statements")
 const NAV_LINK =
-  /^(table of contents|index to (consolidated )?financial statements|index|back to (top|contents|index)|return to (top|table of contents|index)|toc)$/;
+  /^(?:(?:table of contents|index to (?:consolidated )?financial statements|index|back to (?:top|contents|index)|return to (?:top|table of contents|index)|toc)(?:\s*\|?\s*|$))+$/;
 const NUMBERED_FURNITURE =
   /^(.{3,80}?)\s*(?:\|\s*)?(?:page\s+)?\d{1,3}$|^(?:page\s+)?\d{1,3}\s*(?:\|\s*)?(.{3,80})$/i;
 

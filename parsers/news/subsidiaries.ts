@@ -92,14 +92,19 @@ function cellText(s: string): string {
 
 /**
  * A name as the exhibit writes it, without what is not the name: footnote marks ("(*)", a trailing "*"), a parenthetical
- * that states ownership ("(wholly-owned subsidiary of X)", "(50% minority interest ...)"), the jurisdiction clause, and
+ * that states ownership ("(wholly-owned subsidiary of X)", "(50% minority interest ...)"), the jurisdiction clause, a
+ * trailing parenthetical that another cell of the row (`places`) starts with ("(France)" beside "France"), and
  * what follows "d/b/a" (returned as a second name). Empty when nothing name-like is left.
  */
-function cleanName(raw: string): string[] {
+function cleanName(raw: string, places: string[] = []): string[] {
   let s = cellText(raw)
     .replace(/\s*\(\*+\)|\*+|[†‡]/g, ' ')
     .replace(/\s*\([^()]*(\bowned\b|\bsubsidiary of\b|\binterest\b|%)[^()]*\)/gi, ' ');
   s = cellText(s.replace(JURISDICTION_CLAUSE, ''));
+  // "F5 Networks SARL (France)" in a row whose jurisdiction cell says "France": the parenthetical is the jurisdiction
+  const paren = /\s*\(([^()]+)\)$/.exec(s);
+  if (paren && places.some((p) => p.toLowerCase().startsWith((paren[1] as string).toLowerCase())))
+    s = s.slice(0, paren.index);
   const out: string[] = [];
   for (const part of s.split(/\s*,?\s*\(?\b(?:d\/b\/a|dba|doing business as)\b\s*/i)) {
     const name = cellText(part.replace(/\)$/, (p) => (part.includes('(') ? p : ''))).replace(/[,;:]$/, '');
@@ -117,7 +122,8 @@ interface Cell {
  * Names from the tables: a row whose every cell is a column label is the header (it tells which columns hold the
  * jurisdiction, the ownership and the trade names); in any other row the name is the first cell not under such a column,
  * and a trade-name cell ("Same; also ETS-Lindgren") adds its names. A row that starts with a footnote mark is a
- * footnote, and a row whose only cell has no legal form is a heading. Cells sit at their column (colspans counted);
+ * footnote; one that starts like a heading ("Subsidiaries of ...", "Exhibit 21"), or whose only cell has no legal form,
+ * is a heading. Cells sit at their column (colspans counted);
  * empty cells (spacers, "&nbsp;", zero-width spaces) are dropped.
  */
 function tableNames($: CheerioAPI, add: (names: string[]) => void): void {
@@ -147,9 +153,20 @@ function tableNames($: CheerioAPI, add: (names: string[]) => void): void {
           return;
         }
         const first = row.find((c) => !other.has(c.col));
-        if (!first || FOOTNOTE_MARK.test(first.text) || FOOTNOTE_START.test(first.text)) return;
+        if (
+          !first ||
+          FOOTNOTE_MARK.test(first.text) ||
+          FOOTNOTE_START.test(first.text) ||
+          HEADING.test(first.text)
+        )
+          return;
         if (row.length === 1 && !LEGAL_FORM.test(first.text.replace(/[.\s*]+$/, ''))) return;
-        add(cleanName(first.text));
+        add(
+          cleanName(
+            first.text,
+            row.filter((c) => c !== first).map((c) => c.text),
+          ),
+        );
         for (const c of row) {
           if (!dba.has(c.col)) continue;
           for (const part of c.text.split(/\s*;\s*/)) {

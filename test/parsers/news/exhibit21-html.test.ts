@@ -8,7 +8,8 @@ import { exhibit21Subsidiaries } from '../../../parsers/news/subsidiaries.ts';
  * (fixtures/news/ex21, provenance in MANIFEST.tsv). Expected names are read by hand from each document
  * (fixtures/news/ex21/LABELS.json, committed before the parser ran on them). The body goes through parseSubmissionText,
  * the reader the filing-items job uses for `<accession>.txt`, then exhibit21Subsidiaries, as readSubsidiaries does.
- * CLS FY2024, AMSC FY2025-03 and CIEN FY2025 were held out: no rule was written on them.
+ * CLS FY2024, AMSC FY2025-03, CIEN FY2025 and ANET FY2024 were held out: no rule was written on them. FFIV FY2025 was held
+ * out too; its four misses ("F5 Networks SARL (France)") gave the rule on a parenthetical repeating the row's jurisdiction.
  */
 const dir = new URL('../../../fixtures/news/ex21/', import.meta.url);
 const names = (file: string) => {
@@ -129,6 +130,38 @@ describe('HTML Exhibit 21: tables', () => {
       'Ciena Global Holding, LP',
       'Ciena Global Products Company, Ltd',
       'Ciena Limited',
+    ]);
+  });
+  it('held out: Arista FY2024 ("Name of Subsidiary", a spacer column; the "(1)" heading mark and footnote outside the table)', () => {
+    expect(names('ANET_10-K_FY2024_0001596532-25-000028_ex211listofsubsidiariesq42.htm')).toEqual([
+      'Arista Networks Limited',
+      'Arista Technology Ireland Unlimited Company',
+      'Arista Networks Holding Corporation',
+      'Arista Holding Limited',
+    ]);
+  });
+
+  it('F5 FY2025: a trailing "(France)" that the row\'s jurisdiction cell repeats is dropped, "(SEZ)" and a mid-name "(Israel)" are kept; the "* All other subsidiaries ..." row inside the table is a footnote', () => {
+    expect(names('FFIV_10-K_FY2025_0001048695-25-000157_ffiv10kex2119302025.htm')).toEqual([
+      'F5 Networks Australia Pty Ltd.',
+      'FCINCO Representacoes Do Brasil LTDA',
+      'F5 Networks Canada, Ltd.',
+      'F5 Networks China',
+      'Shape Security, Inc.',
+      'F5 Networks SARL',
+      'F5 Networks GmbH',
+      'F5 Networks Innovation Private Limited (SEZ)',
+      'F5 Networks Innovation Private Limited (non-SEZ)',
+      'F5 Networks India Private Limited',
+      'NGINX International Ltd.',
+      'F5 Networks, (Israel) Ltd.',
+      'F5 Networks, Japan G.K.',
+      'F5 Networks Mexico S de RL de CV',
+      'F5 Networks Poland sp z.o.o.',
+      'F5 Networks Singapore Pte Ltd',
+      'F5 Networks Iberia S.L.U.',
+      'F5 Networks (UK) Ltd',
+      'F5 Government Solutions LLC',
     ]);
   });
 });

@@ -1,3 +1,6 @@
+import { type CheerioAPI, load } from 'cheerio';
+import { looksLikeHtml } from '../edgar/items/text.ts';
+
 /**
  * Exhibit 21 ("Subsidiaries of the Registrant") of a filing's full-text submission: the legal entities it lists, each
  * a name a headline may use for the filer ("Lotus Development Corporation" of IBM's FY1997 10-K). Pure.
@@ -27,6 +30,7 @@ export function exhibit21Text(submission: string): string | null {
 
 /** The subsidiary names an Exhibit 21 lists, as written (trailing dot leaders and commas trimmed), each once. */
 export function exhibit21Subsidiaries(text: string): string[] {
+  if (looksLikeHtml(text)) return htmlSubsidiaries(text);
   const out = new Set<string>();
   for (const line of text.split(/\r?\n/)) {
     const m = ROW.exec(line);
@@ -36,5 +40,191 @@ export function exhibit21Subsidiaries(text: string): string[] {
     if (/^(name|registrant|subsidiar)/i.test(name)) continue;
     out.add(name);
   }
+  return [...out];
+}
+
+// ---- HTML exhibits (every 10-K since ~2001) ----
+
+/** Characters that print as nothing: zero-width spaces and joiners, the byte-order mark, the soft hyphen. */
+const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF\u00AD]/g;
+/** A header cell of an Exhibit 21 table: the name column's label, or a jurisdiction, ownership or trade-name column's. */
+const NAME_HEADER =
+  /^(names?( of (the )?(subsidiary|subsidiaries|entity|company))?|(legal )?(entity|company)( name)?|subsidiar(y|ies)( name| of the registrant| of the company)?)$/i;
+const OTHER_HEADER =
+  /jurisdiction|incorporat|organi[sz]ation|formation|domicile|^(state|country)\b|percent|%|owne(d|rship)|does business|doing business|d\/b\/a|trade name/i;
+/** A trade-name column ("Name(s) Under Which It Does Business"): its cells give more names of the row's entity. */
+const DBA_HEADER = /does business|doing business|d\/b\/a|trade name/i;
+/** A footnote mark: "*", "**", "†", "(*)", "(1)". */
+const FOOTNOTE_MARK = /^(\*+|[†‡§]|\(\*+\)|\(\d{1,2}\))$/;
+/** Where a line's jurisdiction starts: ", a Delaware corporation", " – incorporated in India", " - formed in New York". */
+const JURISDICTION_CLAUSE =
+  /,\s+an?\s+[A-Z].*?\b(corporation|company|partnership|trust|association|bank|entity|societe|société)\.?$|\s+[-–—]\s*(incorporated|formed|organi[sz]ed|registered|established)\b.*$/i;
+/** A footnote's start: a mark followed by its text ("* Subsidiaries that ... have been omitted"). */
+const FOOTNOTE_START = /^(\*|†|‡|\(\d{1,2}\)\s)/;
+const HEADING = /^(exhibit\b|(list(ing)?|schedule) of\b|subsidiar(y|ies)\b|name\b|registrant\b)/i;
+const BLOCK = new Set([
+  'p',
+  'div',
+  'li',
+  'ul',
+  'ol',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'br',
+  'hr',
+  'center',
+  'blockquote',
+  'pre',
+  'dd',
+  'dt',
+]);
+
+function cellText(s: string): string {
+  return s
+    .replace(INVISIBLE, '')
+    .replace(/[\s\u00a0]+/g, ' ')
+    .trim();
+}
+
+/**
+ * A name as the exhibit writes it, without what is not the name: footnote marks ("(*)", a trailing "*"), a parenthetical
+ * that states ownership ("(wholly-owned subsidiary of X)", "(50% minority interest ...)"), the jurisdiction clause, a
+ * trailing parenthetical that another cell of the row (`places`) starts with ("(France)" beside "France"), and
+ * what follows "d/b/a" (returned as a second name). Empty when nothing name-like is left.
+ */
+function cleanName(raw: string, places: string[] = []): string[] {
+  let s = cellText(raw)
+    .replace(/\s*\(\*+\)|\*+|[†‡]/g, ' ')
+    .replace(/\s*\([^()]*(\bowned\b|\bsubsidiary of\b|\binterest\b|%)[^()]*\)/gi, ' ');
+  s = cellText(s.replace(JURISDICTION_CLAUSE, ''));
+  // "F5 Networks SARL (France)" in a row whose jurisdiction cell says "France": the parenthetical is the jurisdiction
+  const paren = /\s*\(([^()]+)\)$/.exec(s);
+  if (paren && places.some((p) => p.toLowerCase().startsWith((paren[1] as string).toLowerCase())))
+    s = s.slice(0, paren.index);
+  const out: string[] = [];
+  for (const part of s.split(/\s*,?\s*\(?\b(?:d\/b\/a|dba|doing business as)\b\s*/i)) {
+    const name = cellText(part.replace(/\)$/, (p) => (part.includes('(') ? p : ''))).replace(/[,;:]$/, '');
+    if (/[A-Za-z]/.test(name)) out.push(name);
+  }
+  return out;
+}
+
+interface Cell {
+  col: number;
+  text: string;
+}
+
+/**
+ * Names from the tables: a row whose every cell is a column label is the header (it tells which columns hold the
+ * jurisdiction, the ownership and the trade names); in any other row the name is the first cell not under such a column,
+ * and a trade-name cell ("Same; also ETS-Lindgren") adds its names. A row that starts with a footnote mark is a
+ * footnote; one that starts like a heading ("Subsidiaries of ...", "Exhibit 21"), or whose only cell has no legal form,
+ * is a heading. Cells sit at their column (colspans counted);
+ * empty cells (spacers, "&nbsp;", zero-width spaces) are dropped.
+ */
+function tableNames($: CheerioAPI, add: (names: string[]) => void): void {
+  $('table').each((_, table) => {
+    const other = new Set<number>();
+    const dba = new Set<number>();
+    $(table)
+      .find('tr')
+      .each((_, tr) => {
+        if ($(tr).closest('table')[0] !== table) return; // a nested table's rows are its own
+        let col = 0;
+        const row: Cell[] = [];
+        $(tr)
+          .children('td,th')
+          .each((_, td) => {
+            const text = cellText($(td).text());
+            if (text) row.push({ col, text });
+            col += Math.max(1, Number($(td).attr('colspan')) || 1);
+          });
+        if (!row.length) return;
+        if (row.every((c) => NAME_HEADER.test(c.text) || OTHER_HEADER.test(c.text))) {
+          for (const c of row) {
+            if (NAME_HEADER.test(c.text)) continue;
+            other.add(c.col);
+            if (DBA_HEADER.test(c.text)) dba.add(c.col);
+          }
+          return;
+        }
+        const first = row.find((c) => !other.has(c.col));
+        if (
+          !first ||
+          FOOTNOTE_MARK.test(first.text) ||
+          FOOTNOTE_START.test(first.text) ||
+          HEADING.test(first.text)
+        )
+          return;
+        if (row.length === 1 && !LEGAL_FORM.test(first.text.replace(/[.\s*]+$/, ''))) return;
+        add(
+          cleanName(
+            first.text,
+            row.filter((c) => c !== first).map((c) => c.text),
+          ),
+        );
+        for (const c of row) {
+          if (!dba.has(c.col)) continue;
+          for (const part of c.text.split(/\s*;\s*/)) {
+            const t = part.replace(/^also\s+/i, '');
+            if (!/^(same|none|n\/?a|-+|—)$/i.test(t)) add(cleanName(t));
+          }
+        }
+      });
+  });
+}
+
+/** The text lines of an HTML document outside its tables: a block element or a <br> ends a line. */
+function htmlLines($: CheerioAPI): string[] {
+  let text = '';
+  const walk = (sel: ReturnType<CheerioAPI>) => {
+    sel.contents().each((_, n) => {
+      if ('data' in n && n.type === ('text' as typeof n.type)) text += n.data;
+      else if ('name' in n) {
+        const tag = n.name.toLowerCase();
+        if (tag === 'table' || tag === 'script' || tag === 'style' || tag === 'head' || tag === 'title')
+          return;
+        const block = BLOCK.has(tag);
+        if (block) text += '\n';
+        walk($(n));
+        if (block) text += '\n';
+      }
+    });
+  };
+  walk($.root());
+  return text.split('\n').map(cellText).filter(Boolean);
+}
+
+/**
+ * Names from lines ("Celestica LLC, a Delaware, U.S. limited liability company", "AMSC Husky LLC (*) - formed in
+ * Connecticut"): a line is a subsidiary when it states where the entity is incorporated, and the name is what comes
+ * before that clause. A line that starts with a footnote mark is a footnote; headings and prose state no jurisdiction.
+ */
+function lineNames($: CheerioAPI, add: (names: string[]) => void): void {
+  for (const line of htmlLines($)) {
+    if (FOOTNOTE_START.test(line) || HEADING.test(line)) continue;
+    const unmarked = cellText(line.replace(/\s*\(\*+\)|\*+|[†‡]/g, ' '));
+    if (!JURISDICTION_CLAUSE.test(unmarked)) continue;
+    add(cleanName(unmarked));
+  }
+}
+
+/**
+ * The subsidiary names of an HTML Exhibit 21, in document order, each once: from its tables when they give any (a
+ * heading or prose outside them is then not read), else from its lines.
+ */
+function htmlSubsidiaries(html: string): string[] {
+  const $ = load(html);
+  $('script,style,head,title').remove();
+  const out = new Set<string>();
+  const add = (names: string[]) => {
+    for (const n of names) out.add(n);
+  };
+  tableNames($, add);
+  if (out.size === 0) lineNames($, add);
   return [...out];
 }

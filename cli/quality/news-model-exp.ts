@@ -11,7 +11,7 @@ import { fixtureArticles } from './news-articles.ts';
  * thresholds and rules-vs-model arbitration. Prints one line per variant. Not shipped logic: the winner is moved into
  * parsers/news/text-model.ts and cli/quality/news-model-cv.ts.
  */
-const files = [...TRAINING_LABEL_FILES, 'labels-heldout-6.tsv', 'labels-heldout-7.tsv', 'labels-heldout-8.tsv'];
+const files = TRAINING_LABEL_FILES;
 const dir = new URL('../../fixtures/news/', import.meta.url);
 setTextModel(null);
 const { articlesOf } = fixtureArticles(dir);
@@ -251,7 +251,8 @@ if (mode === 'type') {
     ['glove h1 s0.5, l2 1e-3', glove(1, 0.5), 1e-3],
     ['glove h1 s0.5, trained on rule-unclassified only', glove(1, 0.5), 1e-4, true],
   ];
-  for (const [name, fn, l2, only] of variants) {
+  const pick = new RegExp(process.env.VARIANTS ?? '.');
+  for (const [name, fn, l2, only] of variants.filter(([n]) => pick.test(n))) {
     const mt = loso(fn, 'type', l2 ?? 1e-4, 1200, 2, 1, only ?? false);
     for (const t of [0.3, 0.4, 0.5, 0.6])
       line(`${name} t=${t}`, (r, i) => typeOf(r, mt[i] as P, { t }) === r.l.event_type);

@@ -120,7 +120,7 @@ export function classifyItem(
   // posterior is at least TYPE_MIN_P (chosen by leave-one-set-out cross-validation, docs/news.md)
   // A macro-theme fallback is a guess from one theme word (right on 2 of the 11 labelled items it typed, sets 1-6): where
   // the model is as sure as it must be to type an `other` item, its answer stands instead, `other` included
-  // (leave-one-set-out over the eight sets: +4 items, none lost; docs/news.md, the eighth pass).
+  // (leave-one-set-out over the eight sets: 3 items more right, none lost; docs/news.md, the eighth pass).
   const themeGuess = best.subtype.startsWith('theme_');
   if ((best.subtype === 'unclassified' || themeGuess) && !item.edgar && !item.extra.ReasonCode) {
     const g = modelType(item.title, item.summary);

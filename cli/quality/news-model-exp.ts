@@ -103,7 +103,15 @@ interface Model {
   w: Float64Array;
   sparseScale: number;
 }
-function train(idx: number[], feat: Feat[], labels: string[], l2: number, iters: number, rate: number, sparseScale: number): Model {
+function train(
+  idx: number[],
+  feat: Feat[],
+  labels: string[],
+  l2: number,
+  iters: number,
+  rate: number,
+  sparseScale: number,
+): Model {
   const classes = [...new Set(idx.map((i) => labels[i] as string))].sort();
   const cnt = new Map<string, number>();
   for (const i of idx) for (const g of (feat[i] as Feat).sparse) cnt.set(g, (cnt.get(g) ?? 0) + 1);
@@ -175,13 +183,23 @@ function predict(m: Model, f: Feat): { label: string; p: number }[] {
 
 // ---------- LOSO predictions for a feature variant
 const sets = files.map((_, i) => i + 1);
-function loso(fn: FeatFn, which: 'type' | 'direction', l2 = 1e-4, iters = 1200, rate = 2, sparseScale = 1, onlyUnclassified = false) {
+function loso(
+  fn: FeatFn,
+  which: 'type' | 'direction',
+  l2 = 1e-4,
+  iters = 1200,
+  rate = 2,
+  sparseScale = 1,
+  onlyUnclassified = false,
+) {
   const feat = rows.map((_, i) => fn(i));
   const labels = rows.map((r) => (which === 'type' ? r.l.event_type : r.l.direction));
   const out: { label: string; p: number }[][] = new Array(rows.length);
   for (const k of sets) {
     const tr = rows
-      .map((r, i) => (r.l.set !== k && (!onlyUnclassified || r.sub === 'unclassified' || r.macroFallback) ? i : -1))
+      .map((r, i) =>
+        r.l.set !== k && (!onlyUnclassified || r.sub === 'unclassified' || r.macroFallback) ? i : -1,
+      )
       .filter((i) => i >= 0);
     const m = train(tr, feat, labels, l2, iters, rate, sparseScale);
     rows.forEach((r, i) => {
@@ -206,7 +224,10 @@ type P = { label: string; p: number }[];
 const typeOf = (r: Row, mt: P, o: { t: number; otherScale?: number; weakT?: number; fallbackT?: number }) => {
   let g = mt;
   if (o.otherScale !== undefined && o.otherScale !== 1) {
-    const e = mt.map((x) => ({ label: x.label, p: x.label === 'other' ? x.p * (o.otherScale as number) : x.p }));
+    const e = mt.map((x) => ({
+      label: x.label,
+      p: x.label === 'other' ? x.p * (o.otherScale as number) : x.p,
+    }));
     const s = e.reduce((a, b) => a + b.p, 0);
     g = e.map((x) => ({ label: x.label, p: x.p / s })).sort((a, b) => b.p - a.p);
   }
@@ -236,7 +257,10 @@ process.stdout.write(
   `unclassified by rules: ${rows.filter((r) => r.sub === 'unclassified' && !r.hard).length}, weak: ${rows.filter((r) => r.weak).length}, macro fallback: ${rows.filter((r) => r.macroFallback).length}\n`,
 );
 line('rules only', (r) => r.ruleType === r.l.event_type);
-line('rules only: oracle on unclassified', (r) => r.ruleType === r.l.event_type || (r.sub === 'unclassified' && !r.hard));
+line(
+  'rules only: oracle on unclassified',
+  (r) => r.ruleType === r.l.event_type || (r.sub === 'unclassified' && !r.hard),
+);
 if (mode === 'type') {
   process.stdout.write(`TYPE\n${header}\n`);
   const variants: [string, FeatFn, number?, boolean?][] = [
@@ -257,11 +281,20 @@ if (mode === 'type') {
     for (const t of [0.3, 0.4, 0.5, 0.6])
       line(`${name} t=${t}`, (r, i) => typeOf(r, mt[i] as P, { t }) === r.l.event_type);
     for (const s of [0.5, 0.7])
-      line(`${name} t=0.5 other x${s}`, (r, i) => typeOf(r, mt[i] as P, { t: 0.5, otherScale: s }) === r.l.event_type);
+      line(
+        `${name} t=0.5 other x${s}`,
+        (r, i) => typeOf(r, mt[i] as P, { t: 0.5, otherScale: s }) === r.l.event_type,
+      );
     for (const ft of [0.5, 0.7, 0.9])
-      line(`${name} t=0.5 fallback->model p>=${ft}`, (r, i) => typeOf(r, mt[i] as P, { t: 0.5, fallbackT: ft }) === r.l.event_type);
+      line(
+        `${name} t=0.5 fallback->model p>=${ft}`,
+        (r, i) => typeOf(r, mt[i] as P, { t: 0.5, fallbackT: ft }) === r.l.event_type,
+      );
     for (const wt of [0.5, 0.7, 0.9])
-      line(`${name} t=0.5 weak->model p>=${wt}`, (r, i) => typeOf(r, mt[i] as P, { t: 0.5, weakT: wt }) === r.l.event_type);
+      line(
+        `${name} t=0.5 weak->model p>=${wt}`,
+        (r, i) => typeOf(r, mt[i] as P, { t: 0.5, weakT: wt }) === r.l.event_type,
+      );
     line(`${name} model only`, (r, i) => (mt[i] as P)[0]?.label === r.l.event_type);
   }
 } else if (mode === 'direction') {

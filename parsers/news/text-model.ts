@@ -170,7 +170,7 @@ export function setTextModel(s: { models: TextModels; wv: WordVectors } | null):
 
 /**
  * Posterior thresholds above which the model's answer stands where the rules have none, chosen by leave-one-set-out
- * cross-validation on sets 1-5 (`npm run quality:news-cv`; figures in docs/news.md).
+ * cross-validation on sets 1-5 and not bettered beyond noise on all eight (`npm run quality:news-cv`; docs/news.md).
  */
 export const TYPE_MIN_P = 0.5;
 export const DIRECTION_MIN_P = 0.9;

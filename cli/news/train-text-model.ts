@@ -13,20 +13,24 @@ import {
 
 /**
  * `npm run news:train-model`: trains the news text model (parsers/news/text-model.ts) from the hand-labelled items of
- * sets 1-5 and writes parsers/news/text-model.json; `--check` retrains and fails when the result differs from the
- * committed file. Set 6 (labels-heldout-6.tsv) is never read here: it is the untouched measure.
+ * sets 1-8 and writes parsers/news/text-model.json; `--check` retrains and fails when the result differs from the
+ * committed file. (Sets 1-5 only until the eighth pass of issue 28: every set has been read since, so none is kept out;
+ * the next fresh set is the untouched measure, and the cross-validation keeps each fold's set out.)
  *
  * `--cv` (cli/quality/news-model-cv.ts) is the leave-one-set-out cross-validation that chose how the model is used.
  */
 
 const dir = new URL('../../fixtures/news/', import.meta.url);
-/** The training sets, in order; set 1 is labels.tsv. Set 6 is deliberately absent. */
+/** The training sets, in order; set 1 is labels.tsv. */
 export const TRAINING_LABEL_FILES = [
   'labels.tsv',
   'labels-heldout-2.tsv',
   'labels-heldout-3.tsv',
   'labels-heldout-4.tsv',
   'labels-heldout-5.tsv',
+  'labels-heldout-6.tsv',
+  'labels-heldout-7.tsv',
+  'labels-heldout-8.tsv',
 ] as const;
 
 export interface LabelledItem {

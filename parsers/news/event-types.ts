@@ -295,6 +295,15 @@ export const TEXT_RULES: TextRule[] = [
     5,
   ),
   r(
+    // a bill named by its policy topic is legislation, passed or not: "Data privacy bill unites Charles Koch and Big Tech",
+    // "The Lummis-Gillibrand Crypto Bill: Summary and Highlights" (a tax bill may be an invoice: not here)
+    'regulatory.bill',
+    'regulatory',
+    'legislation',
+    /\b(privacy|crypto|stablecoin|climate|energy|immigration|infrastructure|stimulus|spending|appropriations|banking|antitrust|gun|farm|health ?care|defen[cs]e) bill\b/i,
+    3,
+  ),
+  r(
     // a law or bill signed, passed or enacted: "Obama signs law curbing surprise credit card fees"
     'regulatory.legislation',
     'regulatory',
@@ -471,6 +480,15 @@ export const TEXT_RULES: TextRule[] = [
     'macro',
     'trade_policy',
     /\b(tariffs?|trade war|trade talks|trade deal|trade probe|trade reforms?|sanctions( on| waiver| relief)?|export controls?)\b/i,
+    3,
+  ),
+  r(
+    // a headline telling investors or short sellers it is time to act is about the market, not one company:
+    // "It's time for short sellers to make a comeback", "Why it's time for investors to go on the defense"
+    'macro.investor_call',
+    'macro',
+    'markets',
+    /\b(it['\u2019]?s )?time for (investors|short[- ]sellers|traders) to\b/i,
     3,
   ),
   r(

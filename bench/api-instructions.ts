@@ -88,8 +88,8 @@ function total(file: string): number {
 }
 
 /** V8's perf map (start, size, name), sorted by start; JS names without their tier mark. */
-function perfMap(pid: number): { starts: number[]; ends: number[]; names: string[] } {
-  const rows = readFileSync(`/tmp/perf-${pid}.map`, 'utf8')
+function perfMap(file: string): { starts: number[]; ends: number[]; names: string[] } {
+  const rows = readFileSync(file, 'utf8')
     .split('\n')
     .filter(Boolean)
     .map((line) => {
@@ -171,14 +171,77 @@ function costs(file: string, map: ReturnType<typeof perfMap>) {
   return { self, incl };
 }
 
+/** Where a function's code comes from: a package, a project file, node's JS, or a part of V8 / node / libc. */
+function group(name: string): string {
+  if (name.startsWith('JS:')) {
+    const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(name);
+    if (m) return `js ${m[1]}`;
+    const own = /file:\/\/\/work\/[^/]+\/([^:]+)/.exec(name);
+    if (own) return `js ${own[1]}`;
+    const node = /(node:[^:\s]+)/.exec(name);
+    return node ? `js ${node[1]}` : 'js (other)';
+  }
+  if (/^(RegExp|Builtin|BytecodeHandler|Handler|Stub):|^Builtins_/.test(name)) {
+    if (/RegExp/.test(name)) return 'v8 regexp';
+    if (/Handler/.test(name)) return 'v8 interpreter';
+    return 'v8 builtins';
+  }
+  if (/v8::internal::compiler::|Compiler|Turbofan|Maglev|baseline::|Deoptimi|TranslatedState|TranslatedValue/.test(name))
+    return 'v8 optimizing compiler';
+  if (/Heap|Marking|Sweep|Scaveng|Evacuat|Collector|Remembered|Slot|GC|MemoryChunk|Page|FreeList|ActiveSystemPages/.test(name))
+    return 'v8 gc';
+  if (/^v8::/.test(name)) return 'v8 runtime';
+  if (/uv_|uv__/.test(name)) return 'libuv';
+  if (/^node::|llhttp/.test(name)) return 'node c++';
+  if (/\[libc|malloc|memcpy|memset|memmove|strlen/.test(name)) return 'libc';
+  if (/^0x/.test(name)) return 'unnamed jit code';
+  return `other ${name.replace(/^.*\[/, '[')}`;
+}
+
+/**
+ * A dump's instructions split into V8's garbage collector, its optimizing compiler (and deoptimizer), and
+ * the rest ("work"): the request's own code, which does not depend on when a major GC or a recompilation
+ * happens to fall into a round (one major GC of this heap is ~100-200 M instructions, as much as the whole
+ * platform's work of 1,000 requests).
+ */
+function split(file: string): { total: number; gc: number; jit: number; work: number } {
+  const empty = { starts: [], ends: [], names: [] };
+  let gc = 0;
+  let jit = 0;
+  let total = 0;
+  for (const [name, v] of costs(file, empty).self) {
+    total += v;
+    const g = group(name);
+    if (g === 'v8 gc') gc += v;
+    else if (g === 'v8 optimizing compiler') jit += v;
+  }
+  return { total, gc, jit, work: total - gc - jit };
+}
+
 /** The functions whose cost per request grows most from bare to platform, as text. */
-function breakdown(route: string, platform: string, bare: string, n: number, pid: number): string {
-  const map = perfMap(pid);
+function breakdown(route: string, platform: string, bare: string, n: number, mapFile: string): string {
+  const map = perfMap(mapFile);
   const p = costs(platform, map);
   const b = costs(bare, map);
   const lines = [
     `# ${route}: instructions per request, platform minus bare; JS functions are named file:line:column of tsx's output`,
   ];
+  // self costs by where the code comes from
+  const groups = (self: Map<string, number>) => {
+    const g = new Map<string, number>();
+    for (const [name, v] of self) {
+      const k = group(name);
+      g.set(k, (g.get(k) ?? 0) + v);
+    }
+    return g;
+  };
+  const pg = groups(p.self);
+  const bg = groups(b.self);
+  const keys = [...new Set([...pg.keys(), ...bg.keys()])];
+  const rows = keys.map((k) => [k, ((pg.get(k) ?? 0) - (bg.get(k) ?? 0)) / n, (pg.get(k) ?? 0) / n, (bg.get(k) ?? 0) / n] as const);
+  rows.sort((x, y) => y[1] - x[1]);
+  lines.push('\n## self cost by origin: extra per request | platform | bare | origin');
+  for (const [k, d, pv, bv] of rows) lines.push(`${Math.round(d)}\t${Math.round(pv)}\t${Math.round(bv)}\t${k}`);
   for (const kind of ['incl', 'self'] as const) {
     const names = new Set([...p[kind].keys(), ...b[kind].keys()]);
     const diff = [...names].map(
@@ -243,7 +306,11 @@ async function main(): Promise<void> {
   );
   const pid = child.pid!;
   let dumps = 0;
-  /** A full GC in the server, so each round starts from a collected heap (its own GCs are counted). */
+  /**
+   * BENCH_GC=1: a full GC in the server before each counted round. Not the default: it clears V8's inline
+   * caches, so each round then re-warms (bare companies ~840k instructions per request with it, ~400-500k
+   * without).
+   */
   const collect = () =>
     new Promise<void>((resolve) => {
       const on = (m: unknown) => {
@@ -257,7 +324,7 @@ async function main(): Promise<void> {
     });
   /** Zeroes the counters, runs the requests, dumps: the dump file. */
   const counted = async (label: string, run: () => Promise<number>) => {
-    await collect();
+    if (process.env.BENCH_GC) await collect();
     control(pid, '-z');
     const errors = await run();
     control(pid, `--dump=${label}`);
@@ -304,7 +371,7 @@ async function main(): Promise<void> {
         rounds: { platform: per.platform.map(Math.round), bare: per.bare.map(Math.round) },
       });
       // the breakdown of the last round (JIT code named from the perf map as it is now)
-      writeFileSync(join(OUT, `${route}.txt`), breakdown(route, files.platform, files.bare, N, pid));
+      writeFileSync(join(OUT, `${route}.txt`), breakdown(route, files.platform, files.bare, N, `/tmp/perf-${pid}.map`));
     }
     process.stdout.write(
       `${JSON.stringify({
@@ -330,4 +397,11 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+// `... split <dump>...`: each dump's split (total, gc, jit, work); `node --import tsx bench/api-instructions.ts analyze <route> <platform dump> <bare dump> <perf map> <n>`:
+// the breakdown of kept dumps (BENCH_KEEP=1) on stdout
+if (process.argv[2] === 'split') {
+  for (const f of process.argv.slice(3)) process.stdout.write(`${f} ${JSON.stringify(split(f))}\n`);
+} else if (process.argv[2] === 'analyze') {
+  const [route, platform, bare, map, n] = process.argv.slice(3);
+  process.stdout.write(breakdown(route!, platform!, bare!, Number(n), map!));
+} else await main();

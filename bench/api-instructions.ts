@@ -8,16 +8,20 @@
  * (`--single-threaded`: GC and compilation on the main thread, all counted). The load generator runs here,
  * outside valgrind: per route and side, WARMUP requests, then the counters are zeroed (`callgrind_control
  * -z`), exactly N requests are sent (keep-alive, CONCURRENCY in flight, as api.bench.ts), and the counters are
- * dumped (`callgrind_control --dump`). The dump's total / N is the server's instructions per request, with
- * everything the request costs in that process (HTTP parsing, the platform, pg's protocol, GC, timers);
- * Postgres is another process and not counted. Rounds alternate bare / platform; per route the median round.
+ * dumped (`callgrind_control --dump`). The dump / N is the server's instructions per request, with everything
+ * the request costs in that process (HTTP parsing, the platform, pg's protocol, GC, timers); Postgres is
+ * another process and not counted. Rounds alternate bare / platform; per route the median round. The figures
+ * compared (`platform_instructions`, `bare_instructions`, `ratio`) leave out V8's garbage collector and
+ * optimizing compiler, whose work falls into rounds in lumps (one major GC of this heap is ~100-200 M
+ * instructions, as much as the platform's own work over 1,000 requests): with them (`*_total`,
+ * `total_ratio`) two rounds of the same side differ by up to 2x, without them by a few percent.
  *
  * Under valgrind node runs ~50x slower, so time-based work would be amortised over 50x fewer requests than at
  * full speed: the server runs with BENCH_TIME_SCALE (default 50) stretching the usage flush, the coverage and
  * key caches, the credit hold length and the rate limiter's clock by that factor.
  *
  * Output: one JSON object (per route `platform_instructions`, `bare_instructions`, `extra_instructions` per
- * request and `ratio` = platform / bare; top-level `ratio`, the worst route's) on stdout, and with
+ * request and `ratio` = platform / bare; top-level `ratio`, the worst route's) on stdout, and in
  * BENCH_BREAKDOWN=<dir> (default /tmp/api-instructions) per route `<route>.txt`: the functions whose
  * inclusive instructions per request grow most from bare to platform (callgrind_annotate --inclusive=yes on
  * the two dumps, JIT-compiled JS functions named from V8's `--perf-basic-prof` map; a JS function's tiers
@@ -79,13 +83,6 @@ async function send(agent: http.Agent, port: number, path: (i: number) => string
 
 const control = (pid: number, ...args: string[]) =>
   execFileSync('callgrind_control', [...args, String(pid)], { stdio: ['ignore', 'pipe', 'pipe'] });
-
-/** The summary (total instructions) of a callgrind dump file. */
-function total(file: string): number {
-  const m = /^summary:\s*(\d+)/m.exec(readFileSync(file, 'utf8'));
-  if (!m) throw new Error(`no summary line in ${file}`);
-  return Number(m[1]);
-}
 
 /** V8's perf map (start, size, name), sorted by start; JS names without their tier mark. */
 function perfMap(file: string): { starts: number[]; ends: number[]; names: string[] } {
@@ -339,21 +336,36 @@ async function main(): Promise<void> {
       child.once('message', (m) => resolve(m as { platform: number; bare: number; key: string }));
       child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
     });
-    const agents = { bare: new http.Agent({ keepAlive: true }), platform: new http.Agent({ keepAlive: true }) };
+    // A fresh keep-alive agent per round: a round of the other side can outlast the server's keep-alive
+    // timeout (72 s) under valgrind, and a reused socket the server closed would fail its request.
+    const round = async (port: number, path: (i: number) => string, key: string | null, n: number) => {
+      const agent = new http.Agent({ keepAlive: true });
+      try {
+        return await send(agent, port, path, key, n);
+      } finally {
+        agent.destroy();
+      }
+    };
     const results: Record<string, unknown>[] = [];
     for (const route of ONLY) {
       const path = ROUTES[route];
-      await send(agents.bare, ready.bare, path, null, WARMUP);
-      await send(agents.platform, ready.platform, path, ready.key, WARMUP);
+      await round(ready.bare, path, null, WARMUP);
+      await round(ready.platform, path, ready.key, WARMUP);
       control(pid, '--instr=on');
+      // per round: the work (instructions less GC and JIT), the total, and GC + JIT, per request
       const per: Record<'bare' | 'platform', number[]> = { bare: [], platform: [] };
+      const all: Record<'bare' | 'platform', number[]> = { bare: [], platform: [] };
+      const gcJit: Record<'bare' | 'platform', number[]> = { bare: [], platform: [] };
       const files: Record<'bare' | 'platform', string> = { bare: '', platform: '' };
       for (let r = 0; r < ROUNDS; r++) {
         for (const side of ['bare', 'platform'] as const) {
           const port = side === 'bare' ? ready.bare : ready.platform;
           const key = side === 'bare' ? null : ready.key;
-          const file = await counted(`${route}-${side}-${r}`, () => send(agents[side], port, path, key, N));
-          per[side].push(total(file) / N);
+          const file = await counted(`${route}-${side}-${r}`, () => round(port, path, key, N));
+          const parts = split(file);
+          per[side].push(parts.work / N);
+          all[side].push(parts.total / N);
+          gcJit[side].push((parts.gc + parts.jit) / N);
           files[side] = file;
         }
       }
@@ -361,14 +373,27 @@ async function main(): Promise<void> {
       const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
       const p = med(per.platform);
       const b = med(per.bare);
+      const r3 = (x: number) => Math.round(x * 1000) / 1000;
       results.push({
         route,
         path: path(0),
+        // instructions per request less V8's GC and optimizing compiler (medians of the rounds)
         platform_instructions: Math.round(p),
         bare_instructions: Math.round(b),
         extra_instructions: Math.round(p - b),
-        ratio: Math.round((p / b) * 1000) / 1000,
-        rounds: { platform: per.platform.map(Math.round), bare: per.bare.map(Math.round) },
+        ratio: r3(p / b),
+        // everything counted, GC and JIT included (moves by +-30% between rounds: see split())
+        platform_total: Math.round(med(all.platform)),
+        bare_total: Math.round(med(all.bare)),
+        total_ratio: r3(med(all.platform) / med(all.bare)),
+        rounds: {
+          platform: per.platform.map(Math.round),
+          bare: per.bare.map(Math.round),
+          platform_total: all.platform.map(Math.round),
+          bare_total: all.bare.map(Math.round),
+          platform_gc_jit: gcJit.platform.map(Math.round),
+          bare_gc_jit: gcJit.bare.map(Math.round),
+        },
       });
       // the breakdown of the last round (JIT code named from the perf map as it is now)
       writeFileSync(join(OUT, `${route}.txt`), breakdown(route, files.platform, files.bare, N, `/tmp/perf-${pid}.map`));

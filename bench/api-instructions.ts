@@ -56,7 +56,13 @@ const ONLY = (process.env.BENCH_ROUTES ?? Object.keys(ROUTES).join(','))
   .filter((r): r is RouteName => r in ROUTES);
 
 /** Sends exactly `n` requests, `CONCURRENCY` in flight; the number of non-200 answers. */
-async function send(agent: http.Agent, port: number, path: (i: number) => string, key: string | null, n: number) {
+async function send(
+  agent: http.Agent,
+  port: number,
+  path: (i: number) => string,
+  key: string | null,
+  n: number,
+) {
   let next = 0;
   let errors = 0;
   const headers: Record<string, string> = key ? { authorization: `Bearer ${key}` } : {};
@@ -183,9 +189,17 @@ function group(name: string): string {
     if (/Handler/.test(name)) return 'v8 interpreter';
     return 'v8 builtins';
   }
-  if (/v8::internal::compiler::|Compiler|Turbofan|Maglev|baseline::|Deoptimi|TranslatedState|TranslatedValue/.test(name))
+  if (
+    /v8::internal::compiler::|Compiler|Turbofan|Maglev|baseline::|Deoptimi|TranslatedState|TranslatedValue/.test(
+      name,
+    )
+  )
     return 'v8 optimizing compiler';
-  if (/Heap|Marking|Sweep|Scaveng|Evacuat|Collector|Remembered|Slot|GC|MemoryChunk|Page|FreeList|ActiveSystemPages/.test(name))
+  if (
+    /Heap|Marking|Sweep|Scaveng|Evacuat|Collector|Remembered|Slot|GC|MemoryChunk|Page|FreeList|ActiveSystemPages/.test(
+      name,
+    )
+  )
     return 'v8 gc';
   if (/^v8::/.test(name)) return 'v8 runtime';
   if (/uv_|uv__/.test(name)) return 'libuv';
@@ -235,17 +249,23 @@ function breakdown(route: string, platform: string, bare: string, n: number, map
   const pg = groups(p.self);
   const bg = groups(b.self);
   const keys = [...new Set([...pg.keys(), ...bg.keys()])];
-  const rows = keys.map((k) => [k, ((pg.get(k) ?? 0) - (bg.get(k) ?? 0)) / n, (pg.get(k) ?? 0) / n, (bg.get(k) ?? 0) / n] as const);
+  const rows = keys.map(
+    (k) =>
+      [k, ((pg.get(k) ?? 0) - (bg.get(k) ?? 0)) / n, (pg.get(k) ?? 0) / n, (bg.get(k) ?? 0) / n] as const,
+  );
   rows.sort((x, y) => y[1] - x[1]);
   lines.push('\n## self cost by origin: extra per request | platform | bare | origin');
-  for (const [k, d, pv, bv] of rows) lines.push(`${Math.round(d)}\t${Math.round(pv)}\t${Math.round(bv)}\t${k}`);
+  for (const [k, d, pv, bv] of rows)
+    lines.push(`${Math.round(d)}\t${Math.round(pv)}\t${Math.round(bv)}\t${k}`);
   for (const kind of ['incl', 'self'] as const) {
     const names = new Set([...p[kind].keys(), ...b[kind].keys()]);
     const diff = [...names].map(
       (k) => [k, ((p[kind].get(k) ?? 0) - (b[kind].get(k) ?? 0)) / n, (p[kind].get(k) ?? 0) / n] as const,
     );
     diff.sort((x, y) => y[1] - x[1]);
-    lines.push(`\n## ${kind === 'incl' ? 'inclusive' : 'self'}: extra per request | platform per request | function`);
+    lines.push(
+      `\n## ${kind === 'incl' ? 'inclusive' : 'self'}: extra per request | platform per request | function`,
+    );
     for (const [name, d, v] of diff.slice(0, kind === 'incl' ? 120 : 80))
       lines.push(`${Math.round(d)}\t${Math.round(v)}\t${name}`);
   }
@@ -396,12 +416,16 @@ async function main(): Promise<void> {
         },
       });
       // the breakdown of the last round (JIT code named from the perf map as it is now)
-      writeFileSync(join(OUT, `${route}.txt`), breakdown(route, files.platform, files.bare, N, `/tmp/perf-${pid}.map`));
+      writeFileSync(
+        join(OUT, `${route}.txt`),
+        breakdown(route, files.platform, files.bare, N, `/tmp/perf-${pid}.map`),
+      );
     }
     process.stdout.write(
       `${JSON.stringify({
         name: 'api-instructions',
-        bench: 'api: server instructions per request (callgrind), platform vs a bare fastify handler running the same SQL',
+        bench:
+          'api: server instructions per request (callgrind), platform vs a bare fastify handler running the same SQL',
         requests: N,
         warmup: WARMUP,
         rounds: ROUNDS,

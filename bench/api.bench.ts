@@ -50,7 +50,7 @@ interface Ready {
 }
 
 async function server(): Promise<void> {
-  const { readFileSync, mkdirSync } = await import('node:fs');
+  const { mkdirSync } = await import('node:fs');
   const { Session } = await import('node:inspector/promises');
   const profiler = new Session();
   if (process.env.BENCH_PROF) {
@@ -63,36 +63,23 @@ async function server(): Promise<void> {
   const { listFilings } = await import('../api/routes/filings.ts');
   const { incomeStatements } = await import('../api/routes/financials.ts');
   const { openDatabase } = await import('../lib/db.ts');
-  const { loadFilings } = await import('../loaders/filings.ts');
-  const { loadFinancialStatements } = await import('../loaders/financials.ts');
-  const { parseSubmissions } = await import('../parsers/edgar/submissions.ts');
-  const { financialStatementRows } = await import('../parsers/xbrl/financials.ts');
-  const { listenBenchApp, seedTickerRegistry } = await import('./api-server.ts');
+  const { listenBenchApp, seedApiBench } = await import('./api-server.ts');
 
   const url = process.env.BENCH_DB_URL!;
   const database = await openDatabase({ databaseUrl: url, poolSize: 10 });
-  await database.migrate();
-  await seedTickerRegistry(database);
-  const sec = 'fixtures/upstream/data.sec.gov';
-  for (const cik of ['0000320193']) {
-    const file = `${sec}/submissions/CIK${cik}.json`;
-    const parsed = parseSubmissions(readFileSync(file, 'utf8'), {
-      url: `https://data.sec.gov/submissions/CIK${cik}.json`,
-      fetchedAt: '2026-01-30T06:00:00Z',
-    });
-    await database.db.transaction((tx) => loadFilings(tx, parsed.filings, 'submissions'));
-  }
-  const facts = readFileSync(`${sec}/api/xbrl/companyfacts/CIK0001652044.json`, 'utf8');
-  const { rows } = financialStatementRows(facts, { fetchedAt: '2026-01-30T06:00:00Z' });
-  await database.db.transaction((tx) => loadFinancialStatements(tx, 1652044, rows));
-  await database.query('analyze');
+  // BENCH_SEEDED=1: the database was seeded by the caller (api-instructions.ts seeds it outside valgrind)
+  if (!process.env.BENCH_SEEDED) await seedApiBench(database);
   // The rate limiter runs on a clock where a minute lasts 60 ms: every request pays its check, none is refused.
+  // BENCH_TIME_SCALE (api-instructions.ts, under valgrind): the platform's timers and the limiter's clock
+  // slowed by that factor, so their work is amortised over as many requests as at full speed.
+  const timeScale = Number(process.env.BENCH_TIME_SCALE ?? 1);
   const {
     app: platform,
     port: platformPort,
     key,
   } = await listenBenchApp(database, {
-    now: () => Date.now() * 1000,
+    now: () => (Date.now() * 1000) / timeScale,
+    timeScale,
   });
 
   // the bare side: its own pool, the routes' own query code, no platform
@@ -122,6 +109,12 @@ async function server(): Promise<void> {
   process.send!({ platform: platformPort, bare: barePort, key } satisfies Ready);
   process.on('message', async (m) => {
     // The parent reads this process's CPU time around each round (CPU µs per request served).
+    // api-instructions.ts: a full garbage collection before each counted round (node runs with --expose-gc)
+    if (m === 'gc') {
+      (globalThis as { gc?: () => void }).gc?.();
+      process.send!({ gc: true });
+      return;
+    }
     if (m === 'cpu') {
       const u = process.cpuUsage();
       process.send!({ cpu: u.user + u.system });

@@ -1,0 +1,29 @@
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { arrayLiteral } from '../../api/platform/sql.ts';
+
+// pg's own serialization of a parameter (what the driver sends for an array value)
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
+  prepareValue: (v: unknown) => unknown;
+};
+
+describe('arrayLiteral (hot statements on Postgres)', () => {
+  it("is the text pg's driver makes of the same array, escapes included", () => {
+    const cases: unknown[][] = [
+      [],
+      ['a'],
+      ['fd_live_0123abcd', 'GET /v1/companies', 'req-1'],
+      ['with "quotes"', 'back\\slash', 'both \\"', '', ' spaced ', 'comma,brace}{', 'NULL', 'é ü 日本'],
+      [1, 0, -3, 2.5, 1e21, 200],
+      ['mixed', 7],
+    ];
+    for (const values of cases) expect(arrayLiteral(values)).toBe(prepareValue(values));
+  });
+
+  it('leaves to the driver what it does not write (nulls, nested arrays, other types)', () => {
+    expect(arrayLiteral(['a', null])).toBeUndefined();
+    expect(arrayLiteral([['a']])).toBeUndefined();
+    expect(arrayLiteral([true])).toBeUndefined();
+    expect(arrayLiteral([new Date(0)])).toBeUndefined();
+  });
+});

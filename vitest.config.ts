@@ -55,7 +55,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     poolOptions: {
-      forks: { maxForks: 2, minForks: 1 },
+      // three test files at once on the CI's 2 cores (TEST_MAX_FORKS to change it): a file waits on timers, sockets,
+      // child processes or the Postgres server for much of its wall time (docs/testing.md), and a third
+      // process fills those waits
+      forks: { maxForks: Number(process.env.TEST_MAX_FORKS ?? 3), minForks: 1 },
       threads: { maxThreads: 2, minThreads: 1, isolate: false },
     },
     projects: [
@@ -82,6 +85,8 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           // the Postgres pass's migrated template database (a no-op without DATABASE_URL)
           globalSetup: ['test/setup/postgres-template.ts'],
+          // per-file CPU time (TEST_CPU_LOG=<file>; a no-op without it)
+          setupFiles: process.env.TEST_CPU_LOG ? ['test/setup/cpu-log.ts'] : [],
         },
       },
     ],

@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, inArray, Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../lib/db.ts';
+import pg from 'pg';
+import type { Database, Db } from '../../lib/db.ts';
 import { companyIdForCik, padCik } from '../../lib/ids.ts';
 import { companies, companyEvents, companyIdentifiers, companyListings } from '../../schema/companies.ts';
 import type { ParsedQuery } from '../platform/params.ts';
 import * as p from '../platform/params.ts';
 import { asAnyRoute, defineRoute, type Page } from '../platform/route.ts';
-import { keysetAfter, keysetOrder } from '../platform/sql.ts';
+import { arrayLiteral, keysetAfter, keysetOrder } from '../platform/sql.ts';
 
 /** Company registry (spec 4.1): Free, 1 credit each, envelope A. */
 const APPLE = {
@@ -242,12 +243,88 @@ export function companySearchQuery(
   db: Db,
   query: ParsedQuery<typeof searchQuery>,
   page: Page,
+  database?: Database,
 ): Promise<(typeof APPLE)[]> {
   if (page.after === null) {
     const values = { ...searchValues(query), limit: page.fetch };
-    return firstPage(db, query).prepared.execute(values) as Promise<(typeof APPLE)[]>;
+    const statement = firstPage(db, query);
+    const pool = (db as unknown as { $client?: pg.Pool }).$client;
+    if (database?.kind === 'postgres' && typeof pool?.query === 'function')
+      return firstPageOnPool(pool, statement, values);
+    return statement.prepared.execute(values) as Promise<(typeof APPLE)[]>;
   }
   return cursorPageQuery(db, query, page) as unknown as Promise<(typeof APPLE)[]>;
+}
+
+const RECORD_KEYS = Object.keys(companyRecord) as (keyof typeof companyRecord)[];
+const RECORD_COLUMNS = Object.values(companyRecord);
+
+/**
+ * pg's type parsers as drizzle's node-postgres driver sets them for its queries (session.js): dates,
+ * timestamps, intervals and their arrays stay the server's text; everything else is pg's default.
+ */
+const DRIZZLE_TYPES = {
+  getTypeParser(typeId: number, format?: 'text' | 'binary') {
+    const b = pg.types.builtins;
+    if (
+      typeId === b.TIMESTAMPTZ ||
+      typeId === b.TIMESTAMP ||
+      typeId === b.DATE ||
+      typeId === b.INTERVAL ||
+      typeId === 1231 ||
+      typeId === 1115 ||
+      typeId === 1185 ||
+      typeId === 1187 ||
+      typeId === 1182
+    )
+      return (v: string) => v;
+    return pg.types.getTypeParser(typeId, format as 'text');
+  },
+};
+
+/**
+ * A first page on Postgres, sent to drizzle's own pg pool as the same named statement (name, text,
+ * parameters) drizzle's prepared query sends, and its rows mapped as drizzle maps them (mapResultRow: by
+ * position to the record's keys, null kept, every other value through its column's mapFromDriverValue) with
+ * drizzle's type parsers. It skips drizzle's executor, whose per-row, per-column `is()` checks and
+ * placeholder filling cost ~15-20k instructions per request (docs/hot-paths.md). Array parameters (ticker
+ * spellings) are written as the array literal pg would make (arrayLiteral). The response is the same bytes:
+ * test/contract/companies-pool.test.ts compares this path to drizzle's on the same database.
+ */
+async function firstPageOnPool(
+  pool: pg.Pool,
+  statement: ReturnType<typeof firstPageQuery>,
+  values: Record<string, unknown>,
+): Promise<(typeof APPLE)[]> {
+  const params = statement.text.params;
+  const args: unknown[] = new Array(params.length);
+  for (let i = 0; i < params.length; i++) {
+    const p = params[i];
+    const v = p instanceof Placeholder ? values[p.name] : p;
+    args[i] = Array.isArray(v) ? (arrayLiteral(v) ?? v) : v;
+  }
+  const r = await pool.query({
+    name: statement.name,
+    text: statement.text.sql,
+    values: args,
+    rowMode: 'array',
+    types: DRIZZLE_TYPES,
+  } as pg.QueryArrayConfig);
+  const rows = r.rows as unknown[][];
+  const out: (typeof APPLE)[] = new Array(rows.length);
+  for (let j = 0; j < rows.length; j++) {
+    const row = rows[j] as unknown[];
+    const record: Record<string, unknown> = {};
+    for (let i = 0; i < RECORD_KEYS.length; i++) {
+      const v = row[i];
+      record[RECORD_KEYS[i] as string] =
+        v === null
+          ? null
+          : (RECORD_COLUMNS[i] as { mapFromDriverValue(x: unknown): unknown }).mapFromDriverValue(v);
+    }
+    out[j] = record as unknown as typeof APPLE;
+  }
+  return out;
 }
 
 /** A cursor page's query: built per request (the keyset condition carries the cursor's values). */
@@ -296,7 +373,7 @@ export const searchCompanies = defineRoute({
   page: { default: 100, max: 1000 },
   cursorKey: (row: { company_name: string; company_id: string }) => [row.company_name, row.company_id],
   response: { schema: COMPANY_SCHEMA, example: APPLE, description: 'Company records' },
-  handler: ({ db, query, page }) => companySearchQuery(db, query, page),
+  handler: ({ database, db, query, page }) => companySearchQuery(db, query, page, database),
 });
 
 export const getCompany = defineRoute({

@@ -67,6 +67,12 @@ describe('metrics endpoint', () => {
     expect(delta('findata_http_requests_total', { ...route, status: '200', method: 'GET' })).toBe(3);
     expect(delta('findata_http_requests_total', { ...route, status: '400' })).toBe(1);
     expect(delta('findata_http_request_duration_seconds_count', { ...route, status: '200' })).toBe(3);
+    expect(
+      delta('findata_http_request_duration_seconds_bucket', { ...route, status: '200', le: '+Inf' }),
+    ).toBe(3);
+    expect(delta('findata_http_request_duration_seconds_sum', { ...route, status: '200' })).toBeGreaterThan(
+      0,
+    );
     expect(delta('findata_credits_charged_total', { route: 'GET /v1/test/statements' })).toBe(3);
     expect(delta('findata_credits_refunded_total', {})).toBeGreaterThanOrEqual(1);
     expect(after).toMatch(/findata_process_cpu_seconds_total/);

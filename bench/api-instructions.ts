@@ -30,11 +30,11 @@
  * BENCH_CONCURRENCY (16), BENCH_ROUTES, BENCH_TIME_SCALE.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchDatabase } from './bench-database.ts';
 
 const N = Number(process.env.BENCH_REQUESTS ?? 1_000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3_000);
@@ -273,22 +273,11 @@ function breakdown(route: string, platform: string, bare: string, n: number, map
 }
 
 async function main(): Promise<void> {
-  const base = process.env.DATABASE_URL;
-  if (!base) {
-    process.stdout.write(`${JSON.stringify({ error: 'DATABASE_URL is required (real Postgres)' })}\n`);
-    process.exit(2);
-  }
-  const { default: pg } = await import('pg');
-  const name = `bench_apiinstr_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const u = new URL(base);
-  u.pathname = `/${name}`;
+  const scratch = await benchDatabase('bench_apiinstr');
   // seeded here, at full speed: the server under valgrind only serves
   const { openDatabase } = await import('../lib/db.ts');
   const { seedApiBench } = await import('./api-server.ts');
-  const seeding = await openDatabase({ databaseUrl: u.toString(), poolSize: 2 });
+  const seeding = await openDatabase({ databaseUrl: scratch.url, poolSize: 2 });
   await seedApiBench(seeding);
   await seeding.close();
   const dir = join(OUT, `run-${process.pid}`);
@@ -314,7 +303,7 @@ async function main(): Promise<void> {
         ...process.env,
         BENCH_ROLE: 'server',
         BENCH_SEEDED: '1',
-        BENCH_DB_URL: u.toString(),
+        BENCH_DB_URL: scratch.url,
         BENCH_TIME_SCALE: String(TIME_SCALE),
         CREDIT_HOLD_MS: process.env.CREDIT_HOLD_MS ?? '1000',
       },
@@ -441,8 +430,7 @@ async function main(): Promise<void> {
     await new Promise((r) => child.once('exit', r));
     if (!process.env.BENCH_KEEP) rmSync(dir, { recursive: true, force: true });
     if (!process.env.BENCH_KEEP) rmSync(`/tmp/perf-${pid}.map`, { force: true });
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

@@ -22,9 +22,9 @@
  * per request served, medians of the rounds; it moves far less with the machine's load than the rps ratio.
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { benchDatabase } from './bench-database.ts';
 import { median, type Req, type RoundResult, round, summary } from './http-load.ts';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -197,20 +197,10 @@ const get =
   });
 
 async function main(): Promise<void> {
-  const base = process.env.DATABASE_URL;
-  if (!base) {
-    process.stdout.write(`${JSON.stringify({ error: 'DATABASE_URL is required (real Postgres)' })}\n`);
-    process.exit(2);
-  }
-  const { default: pg } = await import('pg');
-  const name = `bench_api_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const u = new URL(base);
-  u.pathname = `/${name}`;
+  const scratch = await benchDatabase('bench_api');
+  const { admin } = scratch;
   const child = fork(fileURLToPath(import.meta.url), [], {
-    env: { ...process.env, BENCH_ROLE: 'server', BENCH_DB_URL: u.toString() },
+    env: { ...process.env, BENCH_ROLE: 'server', BENCH_DB_URL: scratch.url },
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
@@ -256,7 +246,8 @@ async function main(): Promise<void> {
     }
     // How the platform's requests were paid for: charge rows (one per request), and the holds (reserve and
     // release rows) that took the charges off the request path (credits.ts; CREDIT_HOLD_MS=0: none).
-    const benchDb = new pg.Client({ connectionString: u.toString() });
+    const { default: pg } = await import('pg');
+    const benchDb = new pg.Client({ connectionString: scratch.url });
     await benchDb.connect();
     const ledger = Object.fromEntries(
       (
@@ -286,8 +277,7 @@ async function main(): Promise<void> {
   } finally {
     child.send('stop');
     await new Promise((r) => child.once('exit', r));
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

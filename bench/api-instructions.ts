@@ -34,6 +34,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import http from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ONLY, ROUTES } from './api-routes.ts';
 import { benchDatabase } from './bench-database.ts';
 
 const N = Number(process.env.BENCH_REQUESTS ?? 1_000);
@@ -42,18 +43,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const TIME_SCALE = Number(process.env.BENCH_TIME_SCALE ?? 50);
 const OUT = process.env.BENCH_BREAKDOWN ?? '/tmp/api-instructions';
-const TICKERS = ['AAPL', 'MSFT', 'NVDA', 'META', 'BRK-B', 'TSLA', 'V', 'JPM'];
-// the same requests as api.bench.ts
-const ROUTES = {
-  companies: (i: number) => `/v1/companies?ticker=${TICKERS[i % TICKERS.length]}`,
-  filings: (i: number) => `/v1/filings?ticker=AAPL${i % 2 ? '&filing_type=10-K' : ''}`,
-  statements: (i: number) =>
-    `/v1/financials/income-statements?ticker=GOOGL&period=${i % 2 ? 'quarterly' : 'annual'}`,
-} as const;
-type RouteName = keyof typeof ROUTES;
-const ONLY = (process.env.BENCH_ROUTES ?? Object.keys(ROUTES).join(','))
-  .split(',')
-  .filter((r): r is RouteName => r in ROUTES);
 
 /** Sends exactly `n` requests, `CONCURRENCY` in flight; the number of non-200 answers. */
 async function send(

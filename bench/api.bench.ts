@@ -24,6 +24,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { ONLY, ROUTES, type RouteName } from './api-routes.ts';
 import { benchDatabase } from './bench-database.ts';
 import { median, type Req, type RoundResult, round, summary } from './http-load.ts';
 
@@ -31,17 +32,6 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 4_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PROF_DIR = '/tmp/benchprof';
-const TICKERS = ['AAPL', 'MSFT', 'NVDA', 'META', 'BRK-B', 'TSLA', 'V', 'JPM'];
-const ROUTES = {
-  companies: (i: number) => `/v1/companies?ticker=${TICKERS[i % TICKERS.length]}`,
-  filings: (i: number) => `/v1/filings?ticker=AAPL${i % 2 ? '&filing_type=10-K' : ''}`,
-  statements: (i: number) =>
-    `/v1/financials/income-statements?ticker=GOOGL&period=${i % 2 ? 'quarterly' : 'annual'}`,
-} as const;
-type RouteName = keyof typeof ROUTES;
-const ONLY = (process.env.BENCH_ROUTES ?? Object.keys(ROUTES).join(','))
-  .split(',')
-  .filter((r): r is RouteName => r in ROUTES);
 
 interface Ready {
   platform: number;

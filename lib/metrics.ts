@@ -15,131 +15,20 @@ collectDefaultMetrics({ register: registry, prefix: 'findata_' });
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const JOB_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900];
 
-/** One (method, route, status) series of the request counter and latency histogram, counted locally. */
-interface RequestSeries {
-  readonly labels: { method: string; route: string; status: string };
-  count: number;
-  sum: number;
-  /** Observations per bucket (not cumulative), in the order of the histogram's upper bounds. */
-  readonly buckets: number[];
-  /** The count already added to the prom-client counter. */
-  flushed: number;
-}
-
-/** The prom-client histogram's own entry for one label set (its `hashMap` values, prom-client 15). */
-interface HistogramEntry {
-  labels: object;
-  bucketValues: Record<string, number>;
-  sum: number;
-  count: number;
-}
-
-/**
- * The API's request counter and latency histogram, by method, route template and status. They are
- * counted per request for every request, so a request does not go through prom-client: its `inc` and
- * `observe` validate the labels and build a hash string from them on every call (~7k instructions per
- * request, docs/hot-paths.md). `observe` counts into a local series found by three Map lookups (route,
- * method, status), and prom-client reads the series at scrape time (its `collect`): the counter by `inc`
- * with the count since the last scrape, the histogram by writing the series' totals into its entry (the
- * sum is accumulated locally in observation order, so it is the same float prom-client would hold). The
- * exposition is the same as if every request had gone through prom-client (test/api/http-metrics.test.ts
- * compares the two). `reset()` of either metric clears the local series too.
- */
-export function httpRequestMetrics(register: Registry, buckets: readonly number[]) {
-  const series = new Map<string, Map<string, Map<number, RequestSeries>>>();
-  const ordered: RequestSeries[] = [];
-  const clear = () => {
-    series.clear();
-    ordered.length = 0;
-  };
-  const requests = new Counter({
+export const metrics = {
+  httpRequests: new Counter({
     name: 'findata_http_requests_total',
     help: 'API requests answered, by method, route template and status',
     labelNames: ['method', 'route', 'status'] as const,
-    registers: [register],
-    collect() {
-      for (const s of ordered) {
-        if (s.count === s.flushed) continue;
-        this.inc(s.labels, s.count - s.flushed);
-        s.flushed = s.count;
-      }
-    },
-  });
-  const duration = new Histogram({
+    registers: [registry],
+  }),
+  httpDuration: new Histogram({
     name: 'findata_http_request_duration_seconds',
     help: 'API request latency (first byte received to response sent), by method, route template and status',
     labelNames: ['method', 'route', 'status'] as const,
-    buckets: [...buckets],
-    registers: [register],
-    collect() {
-      const map = (this as unknown as { hashMap: Record<string, HistogramEntry> }).hashMap;
-      const entries = new Map<object, HistogramEntry>();
-      for (const e of Object.values(map)) entries.set(e.labels, e);
-      for (const s of ordered) {
-        let e = entries.get(s.labels);
-        if (e === undefined) {
-          this.zero(s.labels);
-          e = Object.values(map).find((x) => x.labels === s.labels) as HistogramEntry;
-        }
-        e.count = s.count;
-        e.sum = s.sum;
-        for (let i = 0; i < buckets.length; i++)
-          e.bucketValues[buckets[i] as number] = s.buckets[i] as number;
-      }
-    },
-  });
-  for (const m of [requests, duration] as { reset(): void }[]) {
-    const own = m.reset.bind(m);
-    m.reset = () => {
-      own();
-      clear();
-    };
-  }
-  return {
-    requests,
-    duration,
-    /** Counts one answered request taking `seconds`. */
-    observe(method: string, route: string, status: number, seconds: number): void {
-      if (!Number.isFinite(seconds)) throw new TypeError(`Value is not a valid number: ${seconds}`);
-      let byMethod = series.get(route);
-      if (byMethod === undefined) {
-        byMethod = new Map();
-        series.set(route, byMethod);
-      }
-      let byStatus = byMethod.get(method);
-      if (byStatus === undefined) {
-        byStatus = new Map();
-        byMethod.set(method, byStatus);
-      }
-      let s = byStatus.get(status);
-      if (s === undefined) {
-        s = {
-          labels: { method, route, status: String(status) },
-          count: 0,
-          sum: 0,
-          buckets: buckets.map(() => 0),
-          flushed: 0,
-        };
-        byStatus.set(status, s);
-        ordered.push(s);
-      }
-      s.count++;
-      s.sum += seconds;
-      for (let i = 0; i < buckets.length; i++) {
-        if (seconds <= (buckets[i] as number)) {
-          (s.buckets[i] as number)++;
-          break;
-        }
-      }
-    },
-  };
-}
-
-export const http = httpRequestMetrics(registry, LATENCY_BUCKETS);
-
-export const metrics = {
-  httpRequests: http.requests,
-  httpDuration: http.duration,
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  }),
   creditsCharged: new Counter({
     name: 'findata_credits_charged_total',
     help: 'Credits charged, by route',

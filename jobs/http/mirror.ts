@@ -51,6 +51,13 @@ export interface MirrorOptions {
   logger?: Logger;
   /** Serve EDGAR's latest-filings feed (getcurrent, start=0) as a replay growing on a clock (mirror-live.ts). */
   live?: LiveFeedOptions;
+  /**
+   * How long an idle kept-alive connection stays open (default 65 s; Node's own default is 5 s). The fetch
+   * client reuses an idle socket until the server's `Keep-Alive: timeout` hint less 1 s; a worker whose event
+   * loop is blocked for seconds by a parse misses that expiry and reuses a socket the mirror has just closed
+   * (`other side closed`, a retried attempt). A long idle timeout moves that race from every 5 s gap to 65 s.
+   */
+  keepAliveMs?: number;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -297,6 +304,9 @@ export async function startMirror(options: MirrorOptions = {}): Promise<Mirror> 
       else res.destroy();
     });
   });
+  server.keepAliveTimeout = options.keepAliveMs ?? 65_000;
+  // Node closes a connection whose next request's headers take longer than this: keep it above the idle timeout.
+  server.headersTimeout = server.keepAliveTimeout + 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => resolve());

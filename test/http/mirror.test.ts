@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Mirror, startMirror } from '../../jobs/http/mirror.ts';
@@ -112,4 +112,27 @@ describe('upstream mirror', () => {
     mirror.setFaults([{ path: AAPL.mirrorPath, truncate: 1000, times: 1 }]);
     await expect(rawGet(mirror.url, AAPL.mirrorPath)).rejects.toThrow(/aborted|closed|reset/i);
   });
+  it("keeps an idle connection open past Node's 5 s default, so a slow client does not reuse a closed socket", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ reused: boolean; keepAlive: string | undefined }>((resolve, reject) => {
+        const req = request(`${mirror.url}${AAPL.mirrorPath}`, { agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ reused: req.reusedSocket, keepAlive: res.headers['keep-alive'] }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    try {
+      const first = await get();
+      expect(first.reused).toBe(false);
+      // The hint the fetch client (undici) reads to decide how long it may reuse the socket.
+      expect(first.keepAlive).toBe('timeout=65');
+      await new Promise((r) => setTimeout(r, 5_400));
+      const second = await get();
+      expect(second.reused).toBe(true);
+    } finally {
+      agent.destroy();
+    }
+  }, 15_000);
 });

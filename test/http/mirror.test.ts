@@ -115,7 +115,7 @@ describe('upstream mirror', () => {
   it("keeps an idle connection open past Node's 5 s default, so a slow client does not reuse a closed socket", async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const get = () =>
-      new Promise<{ reused: boolean; keepAlive: string | undefined }>((resolve, reject) => {
+      new Promise<{ reused: boolean; keepAlive: unknown }>((resolve, reject) => {
         const req = request(`${mirror.url}${AAPL.mirrorPath}`, { agent }, (res) => {
           res.resume();
           res.on('end', () => resolve({ reused: req.reusedSocket, keepAlive: res.headers['keep-alive'] }));

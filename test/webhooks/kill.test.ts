@@ -12,6 +12,7 @@ import { WebhookDispatcher } from '../../lib/webhooks/dispatcher.ts';
 import { bullmqDeliveryQueue } from '../../lib/webhooks/queue.ts';
 import { webhookSettings } from '../../lib/webhooks/settings.ts';
 import { accountWithKey, type RunningApi, startApi } from '../helpers/api.ts';
+import { deleteKeys } from '../helpers/services.ts';
 import { eventually, WebhookReceiver } from '../helpers/webhook-receiver.ts';
 
 // A worker killed with kill -9 in the middle of a delivery: the delivery is still pending in Postgres and its
@@ -27,6 +28,7 @@ let dbName: string;
 let api: RunningApi;
 let receiver: WebhookReceiver;
 let rescuer: WebhookDispatcher | null = null;
+let prefix: string | null = null;
 let redis: Redis | null = null;
 
 const filing = (accession: string): NewEvent => ({
@@ -66,6 +68,7 @@ describe.runIf(url && redisUrl)(
 
     afterAll(async () => {
       await rescuer?.close();
+      if (redis && prefix) await deleteKeys(redis, `${prefix}:*`);
       redis?.disconnect();
       await receiver?.close();
       await api?.close();
@@ -90,7 +93,7 @@ describe.runIf(url && redisUrl)(
       // The first request is held open (the worker is mid-delivery when it dies); every later one is a 200.
       receiver.on('/kill', (n) => (n === 0 ? 'hold' : { status: 200, body: 'ok' }));
 
-      const prefix = `twk${randomBytes(4).toString('hex')}`;
+      prefix = `twk${randomBytes(4).toString('hex')}`;
       const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/webhook-worker-child.ts'], {
         env: {
           ...process.env,

@@ -12,6 +12,7 @@ import { WebhookDispatcher } from '../../lib/webhooks/dispatcher.ts';
 import { bullmqDeliveryQueue, inProcessDeliveryQueue } from '../../lib/webhooks/queue.ts';
 import { webhookSettings } from '../../lib/webhooks/settings.ts';
 import { accountWithKey, createApiTestDatabase, type RunningApi, startApi } from '../helpers/api.ts';
+import { deleteKeys } from '../helpers/services.ts';
 import { eventually, WebhookReceiver } from '../helpers/webhook-receiver.ts';
 
 const runtime = process.env.REDIS_URL ? 'Postgres + BullMQ' : 'PGlite + in-process';
@@ -32,6 +33,7 @@ let strict: RunningApi;
 let receiver: WebhookReceiver;
 let dispatcher: WebhookDispatcher;
 let redis: Redis | null = null;
+let queuePrefix: string | null = null;
 let fund: { accountId: string; key: string };
 let free: { accountId: string; key: string };
 
@@ -116,7 +118,8 @@ beforeAll(async () => {
   let queue = inProcessDeliveryQueue(8);
   if (process.env.REDIS_URL) {
     redis = new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: null });
-    queue = bullmqDeliveryQueue(redis, `twh${randomBytes(4).toString('hex')}`, 8);
+    queuePrefix = `twh${randomBytes(4).toString('hex')}`;
+    queue = bullmqDeliveryQueue(redis, queuePrefix, 8);
   }
   dispatcher = new WebhookDispatcher(database, settings, queue, createLogger('silent'));
   await dispatcher.start();
@@ -124,6 +127,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await dispatcher?.close();
+  if (redis && queuePrefix) await deleteKeys(redis, `${queuePrefix}:*`);
   redis?.disconnect();
   await receiver?.close();
   await api?.close();

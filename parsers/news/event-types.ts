@@ -107,6 +107,8 @@ export const TEXT_RULES: TextRule[] = [
     /\bearnings (expectations|preview|estimates|call)\b|\b(q[1-4]|quarter) (beats?|miss(es)?|tops?)\b/i,
     3,
   ),
+  // earnings named by whose they are: "What to Watch in Berkshire's Earnings", "Other Magnificent 7 Earnings"
+  r('earnings.owned', 'earnings', 'results', /\b(\w+['\u2019]s|\d+) earnings\b/i, 3),
   // the earnings-desk shorthand: "beats by $0.12, beats on revenue", "misses by $0.03"
   r(
     'earnings.beat_by',
@@ -288,7 +290,7 @@ export const TEXT_RULES: TextRule[] = [
     'regulatory.rulemaking',
     'regulatory',
     'rulemaking',
-    /\b(regulat(e|es|ing|ion|ions)|supervision|oversight|easing rules|new rules|clearer rules|intervention in|sets? (new )?rules|finali[sz]es? (new )?rules)\b/i,
+    /\b(regulat(e|es|ing|ion|ions)|supervision|oversight|easing rules|new rules|clearer rules|intervention in|sets? (new )?rules|finali[sz]es? (new )?rules|subject to (the )?(same|new|stricter|tighter|looser|uniform) rules|(same|stricter|tighter|uniform) rules (for|on))\b/i,
     3,
   ),
   r(
@@ -424,7 +426,7 @@ export const TEXT_RULES: TextRule[] = [
     'contract.vendor_choice',
     'contract',
     'agreement',
-    /\b(selects?|selected|chooses?|choose|chose)\b[^.;]{0,80}?\bto (power|provide|deliver|propel|drive|support|enable|moderni[sz]e|streamline|enhance|automate|manage|transform|accelerate|scale|simplify|protect|secure|offer)\b|\bjoins? (the )?([\w-]+ ){0,3}partner (network|program(me)?|ecosystem)\b|\bjoint ventures?\b/i,
+    /\b(selects?|selected|chooses?|choose|chose)\b[^.;]{0,80}?\bto (power|provide|deliver|propel|drive|support|enable|moderni[sz]e|streamline|enhance|automate|manage|transform|accelerate|scale|simplify|protect|secure|offer|reduce|improve|optimi[sz]e|help|boost|strengthen|unify|consolidate|digiti[sz]e)\b|\bjoins? (the )?([\w-]+ ){0,3}partner (network|program(me)?|ecosystem)\b|\bjoint ventures?\b/i,
     2,
   ),
   r(
@@ -489,7 +491,8 @@ export const TEXT_RULES: TextRule[] = [
     'analyst.rating',
     'analyst',
     'rating_change',
-    /\b(upgrades?d?|downgrades?d?|price targets?|initiates? coverage|rating)\b/i,
+    // (and a rank: "Highly-Ranked Computer Software Stocks", "Strong Buy", "Zacks Rank")
+    /\b(upgrades?d?|downgrades?d?|price targets?|initiates? coverage|rating|strong buy|(highly|top)[- ]ranked|zacks rank)\b/i,
     2,
   ),
   r(
@@ -529,6 +532,15 @@ export const TEXT_RULES: TextRule[] = [
     /\b(tariffs?|trade war|trade talks|trade deal|trade probe|trade reforms?|sanctions( on| waiver| relief)?|export controls?)\b/i,
     3,
   ),
+  // a numbered morning or pre-market roundup is about the market: "Five Things You Need to Know to Start Your Day", "7
+  // things to know before the bell"
+  r(
+    'macro.roundup',
+    'macro',
+    'markets',
+    /\b(\d+|three|four|five|six|seven|eight|nine|ten) things (you need )?to (know|watch)\b/i,
+    3,
+  ),
   r(
     // a headline telling investors or short sellers it is time to act is about the market, not one company:
     // "It's time for short sellers to make a comeback", "Why it's time for investors to go on the defense"
@@ -556,7 +568,7 @@ export const TEXT_RULES: TextRule[] = [
     'operations.disruption',
     'operations',
     'disruption',
-    /\b(outage|strike|shutdown of|plant closure|fire at|explosion|accident|cyberattack|hack\w*|breach|suspends? (operations|production)|port suspends?|disruptions?|cancell?ations|cancels? (\w+ )?flights)\b/i,
+    /\b(outage|strike|shutdown of|plant closure|fire at|explosion|accident|cyberattack|hack\w*|breach|suspends? (operations|production)|port suspends?|disruptions?|cancell?ations|cancels? (\w+ )?flights|strand(s|ed)?)\b/i,
     2,
   ),
   r(
@@ -608,6 +620,9 @@ export const TEXT_RULES: TextRule[] = [
     /\b(production|output|capacity|shipments?|deliveries|car sales|vehicle sales|unit sales|market share|top spot)\b/i,
     1,
   ),
+  // a piece on a fund named with its ticker is about the fund, no company's event: "Should Vanguard S&P 500 Growth ETF
+  // (VOOG) Be on Your Investing Radar?"
+  r('other.fund', 'other', 'fund', /\b(etf|fund|trust)s? \([A-Z]{2,5}\)/i, 6),
   // a market-research advert sizes a market, it is no company's event: "US-Cannabis Market is to grow by USD 46.90 billion
   // ...", "... Market size to grow at a CAGR of 2.43%" (typed other, as an award is)
   r(

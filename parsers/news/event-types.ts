@@ -92,11 +92,11 @@ export const TEXT_RULES: TextRule[] = [
   r('earnings.eps', 'earnings', 'results', /\bper (diluted )?share\b|\beps\b/i, 1),
   r(
     // results named by their period or their report: "Financial Results for the Three Months Ended", "results for the
-    // third quarter", "Interim Report January - March", "1Q25 RESULTS", "REPORTS APRIL 2025 REVENUE", "Pre-Announces ... Revenue"
+    // third quarter", "Interim Report January - March", "publishes 2023 Annual Report", "1Q25 RESULTS", "REPORTS APRIL 2025 REVENUE", "Pre-Announces ... Revenue"
     'earnings.period_results',
     'earnings',
     'results',
-    /\b(financial results|results (for|of) (the )?((first|second|third|fourth) quarter|(three|six|nine|twelve) months|quarter|fiscal|full[- ]year|year)|interim report|[1-4]q ?\d{2}|(january|february|march|april|may|june|july|august|september|october|november|december) \d{4} (revenue|sales)|(monthly|quarterly) (revenue|sales)|pre-announces?)\b/i,
+    /\b(financial results|annual report|year[- ]end report|results (for|of) (the )?((first|second|third|fourth) quarter|(three|six|nine|twelve) months|quarter|fiscal|full[- ]year|year)|interim report|[1-4]q ?\d{2}|(january|february|march|april|may|june|july|august|september|october|november|december) \d{4} (revenue|sales)|(monthly|quarterly) (revenue|sales)|pre-announces?)\b/i,
     3,
   ),
   r(
@@ -107,6 +107,8 @@ export const TEXT_RULES: TextRule[] = [
     /\bearnings (expectations|preview|estimates|call)\b|\b(q[1-4]|quarter) (beats?|miss(es)?|tops?)\b/i,
     3,
   ),
+  // earnings named by whose they are: "What to Watch in Berkshire's Earnings", "Other Magnificent 7 Earnings"
+  r('earnings.owned', 'earnings', 'results', /\b(\w+['\u2019]s|\d+) earnings\b/i, 3),
   // the earnings-desk shorthand: "beats by $0.12, beats on revenue", "misses by $0.03"
   r(
     'earnings.beat_by',
@@ -114,6 +116,15 @@ export const TEXT_RULES: TextRule[] = [
     'results',
     /\b(beats?|miss(es)?|tops?|lags?) (by \$?\d|on (revenue|sales|earnings|eps)\b)/i,
     3,
+  ),
+  // a beat or miss of the analysts' numbers: "beats top-line and bottom-line estimates", "beats analyst estimates" (weight 2:
+  // a macro figure "beating expectations" keeps its own, stronger type)
+  r(
+    'earnings.beats_estimates',
+    'earnings',
+    'results',
+    /\b(beats?|miss(es|ed)?|tops?|topped|exceeds?|exceeded|surpass(es|ed)?|trails?|lags?)\b.{0,30}\b(top-line|bottom-line|(analysts?['\u2019]?|wall street|consensus|street|earnings|revenue|eps|profit|sales) (estimates|expectations|forecasts?|views?))\b/i,
+    2,
   ),
   r(
     'earnings.loss',
@@ -127,7 +138,8 @@ export const TEXT_RULES: TextRule[] = [
     'guidance',
     'outlook',
     // (advice is no forecast: "New Guidance From Info-Tech Research Group")
-    /\b((?<!\bnew )guidance(?! from\b)|outlook|forecasts?|raises? (its )?(forecast|outlook)|cuts? (its )?(forecast|outlook)|warns?)\b/i,
+    // (nor is a warning against an action: "Taiwan warns against travel to China")
+    /\b((?<!\bnew )guidance(?! from\b)|outlook|forecasts?|raises? (its )?(forecast|outlook)|cuts? (its )?(forecast|outlook)|warns?(?! against\b))\b/i,
     2,
   ),
   r(
@@ -172,8 +184,18 @@ export const TEXT_RULES: TextRule[] = [
     'm&a.buy',
     'm&a',
     'acquisition',
-    /\b(gobble up|gobbles up|snaps? up|agrees? to buy|agreed to buy|deal to (buy|purchase)|to buy|buys|buying|bought|to purchase|purchase of|buyout|tie-up|combine|combination with|to be bought|(takeover|buyout|rival|higher|hostile) (bid|offer)|bids? for|offer for)\b(?![^.,;:]{0,25}\b(crude|oil|gas|lng|gold|bonds?|back|stocks?|treasur\w+|dollars?|yen|euros?|barrels|bitcoin|weapons|jets?|aircraft|planes|time|votes?)\b)/i,
+    // (a buy call is no deal: "Stocks to Buy", "Time To Buy", "Worth Buying", "Are Investors Buying Cars ...")
+    /\b(?<!\b(stocks?|shares|time|worth|investors|are investors|investors are|traders) )(gobble up|gobbles up|snaps? up|agrees? to buy|agreed to buy|deal to (buy|purchase)|to buy|buys|buying|bought|to purchase|purchase of|buyout|tie-up|combine|combination with|to be bought|(takeover|buyout|rival|higher|hostile) (bid|offer)|bids? for|offer for)\b(?![^.,;:]{0,25}\b(crude|oil|gas|lng|gold|bonds?|back|stocks?|treasur\w+|dollars?|yen|euros?|barrels|bitcoin|weapons|jets?|aircraft|planes|time|votes?)\b)/i,
     3,
+  ),
+  r(
+    // a director, an officer or an insider buying or selling the company's shares is an insider trade: "Bill Director buys
+    // stock worth $1M", "CEO sells shares"
+    'insider.trade',
+    'insider',
+    'trade',
+    /\b(directors?|ceo|cfo|coo|chair(man|woman)?|officers?|insiders?|executives?|execs?|founders?)\b (\w+ ){0,2}(buys?|bought|sells?|sold|purchases?|purchased|unloads?|unloaded|dumps?|dumped)\b (\$?[\d.,]+\s?\w* (of |in |worth of )?)?(\w+ ){0,2}(shares?|stock|stake)\b|\binsider (buying|selling|purchases?|sales?|trades?|transactions?)\b/i,
+    4,
   ),
   r(
     'm&a.stake',
@@ -268,7 +290,7 @@ export const TEXT_RULES: TextRule[] = [
     'regulatory.rulemaking',
     'regulatory',
     'rulemaking',
-    /\b(regulat(e|es|ing|ion|ions)|supervision|oversight|easing rules|new rules|clearer rules|intervention in|sets? (new )?rules|finali[sz]es? (new )?rules)\b/i,
+    /\b(regulat(e|es|ing|ion|ions)|supervision|oversight|easing rules|new rules|clearer rules|intervention in|sets? (new )?rules|finali[sz]es? (new )?rules|subject to (the )?(same|new|stricter|tighter|looser|uniform) rules|(same|stricter|tighter|uniform) rules (for|on))\b/i,
     3,
   ),
   r(
@@ -285,6 +307,15 @@ export const TEXT_RULES: TextRule[] = [
     'antitrust',
     /\b(antitrust|cartels?|competition (authority|commission|watchdog|regulator|bureau)|competition and markets authority|regulators?)\b/i,
     2,
+  ),
+  r(
+    // competition law named by its own words: "accuses Microsoft of competition breach", "abusing dominant position",
+    // "EU's Competition Objection" (a breach of competition rules is no outage)
+    'regulatory.competition',
+    'regulatory',
+    'antitrust',
+    /\b(competition|antitrust) (breach(es)?|rules?|law|objections?|concerns?|complaints?|charges?|case|violations?)\b|\babus\w* (of )?(a |its |their )?dominan(t position|ce)\b|\bdominant (market )?position\b/i,
+    4,
   ),
   r(
     // an authority other than the FDA acting on a company: suing, blocking, fining, probing, clearing
@@ -340,6 +371,15 @@ export const TEXT_RULES: TextRule[] = [
     /\b(shelf (prospectus|registration)|base shelf|seed (round|funding)|series [a-f] (round|funding|financing)|funding round)\b/i,
     3,
   ),
+  r(
+    // money landed or raised by the company: "EvolutionaryScale lands $142 mln to advance AI" (not a contract, an order,
+    // an offer or a fine of that size)
+    'financing.raise',
+    'financing',
+    'raise',
+    /\b(lands?|landed|secures?|secured|bags?|bagged|raises?|raised|closes?|closed)\b (about |over |nearly |more than |almost |an? )?(\$|\u20ac|\u00a3|usd ?|us\$)[\d.,]+ ?(mln|million|billion|bln|bn|m|b)?\b(?! ?(\w+ ){0,3}(contracts?|orders?|deals?|awards?|settlements?|fines?|verdicts?|judgments?|grants?|acquisitions?|purchases?|sales?|offers?|bids?|stakes?)\b)/i,
+    3,
+  ),
   r('financing.debt', 'financing', 'debt', /\b(credit facility|loan|debt|refinanc\w*)\b/i, 1),
   // buying back its own notes is liability management, not a takeover: "SLB Announces Debt Tender Offer"
   r(
@@ -355,6 +395,15 @@ export const TEXT_RULES: TextRule[] = [
     'activism',
     /\b(dissident (shareholders?|investors?|holders?)|activist (investors?|shareholders?|hedge funds?)|proxy (fight|contest|battle))\b/i,
     3,
+  ),
+  // a UK Takeover Code dealing disclosure (a holder of 1% or more reports its position and dealings) or a major-holdings
+  // notification: "Form 8.3 - [MATTIOLI WOODS PLC] - 26 06 2024 - (CGWL)"
+  r(
+    'ownership.disclosure',
+    'ownership',
+    'disclosure',
+    /\b(form 8\.[35]|rule 8\.3|holding\(s\) in company|notification of major holdings?)(?![\d.])/i,
+    5,
   ),
   r('capital_return.dividend', 'capital_return', 'dividend', /\b(dividend)\b/i, 3),
   r(
@@ -377,7 +426,7 @@ export const TEXT_RULES: TextRule[] = [
     'contract.vendor_choice',
     'contract',
     'agreement',
-    /\b(selects?|selected|chooses?|choose|chose)\b[^.;]{0,80}?\bto (power|provide|deliver|propel|drive|support|enable|moderni[sz]e|streamline|enhance|automate|manage|transform|accelerate|scale|simplify|protect|secure|offer)\b|\bjoins? (the )?([\w-]+ ){0,3}partner (network|program(me)?|ecosystem)\b|\bjoint ventures?\b/i,
+    /\b(selects?|selected|chooses?|choose|chose)\b[^.;]{0,80}?\bto (power|provide|deliver|propel|drive|support|enable|moderni[sz]e|streamline|enhance|automate|manage|transform|accelerate|scale|simplify|protect|secure|offer|reduce|improve|optimi[sz]e|help|boost|strengthen|unify|consolidate|digiti[sz]e)\b|\bjoins? (the )?([\w-]+ ){0,3}partner (network|program(me)?|ecosystem)\b|\bjoint ventures?\b/i,
     2,
   ),
   r(
@@ -442,7 +491,8 @@ export const TEXT_RULES: TextRule[] = [
     'analyst.rating',
     'analyst',
     'rating_change',
-    /\b(upgrades?d?|downgrades?d?|price targets?|initiates? coverage|rating)\b/i,
+    // (and a rank: "Highly-Ranked Computer Software Stocks", "Strong Buy", "Zacks Rank")
+    /\b(upgrades?d?|downgrades?d?|price targets?|initiates? coverage|rating|strong buy|(highly|top)[- ]ranked|zacks rank)\b/i,
     2,
   ),
   r(
@@ -464,7 +514,7 @@ export const TEXT_RULES: TextRule[] = [
     'macro.data',
     'macro',
     'economic_data',
-    /\b(inflation|cpi|ppi|gdp|jobs report|payrolls|nonfarm|non-farm|jobless|initial claims|unemployment( claims| rate)?|labor market|labour market|employment report|employment data|jobs (numbers|data|figures|growth)|retail sales|pmi|consumer (prices|confidence|sentiment)|producer prices|wholesale prices|housing starts|home sales|economy|economic|recession|growth|trade (deficit|surplus|gap)|consumer spending|spending by (americans|consumers|households)|(americans|consumers|households) (spend|spent|cut back))\b/i,
+    /\b(inflation|cpi|ppi|gdp|jobs report|payrolls|nonfarm|non-farm|jobless|initial claims|unemployment( claims| rate)?|labor market|labour market|employment report|employment data|jobs (numbers|data|figures|growth)|retail sales|pmi|consumer (prices|confidence|sentiment)|producer prices|wholesale prices|housing starts|home sales|economy|economic|recession|growth|trade (deficit|surplus|gap)|consumer spending|spending by (americans|consumers|households)|(americans|consumers|households) (spend|spent|cut back)|(cookout|meal|dinner|holiday|thanksgiving|food|grocery|groceries|rent|living|household|childcare|tuition) (costs?|prices|bills))\b/i,
     3,
   ),
   r(
@@ -480,6 +530,15 @@ export const TEXT_RULES: TextRule[] = [
     'macro',
     'trade_policy',
     /\b(tariffs?|trade war|trade talks|trade deal|trade probe|trade reforms?|sanctions( on| waiver| relief)?|export controls?)\b/i,
+    3,
+  ),
+  // a numbered morning or pre-market roundup is about the market: "Five Things You Need to Know to Start Your Day", "7
+  // things to know before the bell"
+  r(
+    'macro.roundup',
+    'macro',
+    'markets',
+    /\b(\d+|three|four|five|six|seven|eight|nine|ten) things (you need )?to (know|watch)\b/i,
     3,
   ),
   r(
@@ -509,7 +568,32 @@ export const TEXT_RULES: TextRule[] = [
     'operations.disruption',
     'operations',
     'disruption',
-    /\b(outage|strike|shutdown of|plant closure|fire at|explosion|accident|cyberattack|hack\w*|breach|suspends? (operations|production)|port suspends?|disruptions?|cancell?ations|cancels? (\w+ )?flights)\b/i,
+    /\b(outage|strike|shutdown of|plant closure|fire at|explosion|accident|cyberattack|hack\w*|breach|suspends? (operations|production)|port suspends?|disruptions?|cancell?ations|cancels? (\w+ )?flights|strand(s|ed)?)\b/i,
+    2,
+  ),
+  r(
+    // labour action: striking workers or a union's strike ("Striking Boeing factory workers ...", "Trade Union Extends
+    // Support To Striking IF Metall"), a walkout (a strike outweighs the contract it is fought over)
+    'operations.labour',
+    'operations',
+    'disruption',
+    /\b(walkouts?|industrial action|striking (\w+ ){0,3}(workers|employees|staff|members|unions?|machinists|dockworkers|pilots|nurses|drivers|teachers|miners)|(trade|labou?r) unions?\b.{0,60}\bstrik\w*|strik\w* (\w+ ){0,2}unions?)\b/i,
+    3,
+  ),
+  r(
+    // starting production somewhere: "Google to start manufacturing Pixel smartphones in India"
+    'operations.manufacturing',
+    'operations',
+    'production',
+    /\b(start|starts|started|begin|begins|began|starting|beginning) (manufacturing|producing|making|assembling|mass production|production)\b/i,
+    3,
+  ),
+  r(
+    // a miner's or producer's resources: "Disputed Sigma Lithium land has 'probable' reserves, study shows"
+    'operations.resources',
+    'operations',
+    'exploration',
+    /\b(probable|proven|proved|mineral|ore)['\u2019"]? (reserves?|resources?)\b|\bresource estimates?\b|\b(pre-?)?feasibility stud(y|ies)\b|\b(drill(ing)?|assay) results\b/i,
     2,
   ),
   r(
@@ -535,6 +619,18 @@ export const TEXT_RULES: TextRule[] = [
     'production',
     /\b(production|output|capacity|shipments?|deliveries|car sales|vehicle sales|unit sales|market share|top spot)\b/i,
     1,
+  ),
+  // a piece on a fund named with its ticker is about the fund, no company's event: "Should Vanguard S&P 500 Growth ETF
+  // (VOOG) Be on Your Investing Radar?"
+  r('other.fund', 'other', 'fund', /\b(etf|fund|trust)s? \([A-Z]{2,5}\)/i, 6),
+  // a market-research advert sizes a market, it is no company's event: "US-Cannabis Market is to grow by USD 46.90 billion
+  // ...", "... Market size to grow at a CAGR of 2.43%" (typed other, as an award is)
+  r(
+    'other.market_research',
+    'other',
+    'market_research',
+    /\b(cagr|compound annual growth rate|market size)\b|\bmarket (is )?(projected |expected |estimated |anticipated |poised |set )?to (grow|reach|register|witness|expand|surpass|hit) (by |at |to )?(usd|us\$|\$|a cagr)/i,
+    4,
   ),
   // an award or a prize won names no event: "Sidus Space ... Win Gold in the 2022 Stevie Awards", "Named Michigan Top
   // Workplace" (typed other, above a commodity word: "Win Gold"; last, so a contract award ties to the contract)

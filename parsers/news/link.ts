@@ -245,6 +245,8 @@ export function buildRegistryIndex(companies: RegistryCompany[]): RegistryIndex 
     // starts with it (nor is it)
     if (isCommonWord(w0) || englishWords().has(w0) || /\d/.test(w0) || (firstWords.get(w0)?.size ?? 0) !== 1)
       continue;
+    // a fund is named after its sponsor: its first word ("Macquarie" of MACQUARIE/FIRST TRUST ... FUND) names the sponsor
+    if (FUND_NAME.test(c.name)) continue;
     if (aliases.get(w0)?.some((e) => e.company.company_id !== c.company_id)) continue;
     if (beginsOther(w0, c.company_id)) continue;
     put(w0, { company: c, kind: 'first_word', common: false });
@@ -282,6 +284,16 @@ const EXCHANGES =
   'NYSE American|NYSE Arca|NYSE MKT|NYSEAMERICAN|NYSE|NASDAQ|Nasdaq|AMEX|OTCQX|OTCQB|OTC|Cboe|CBOE|TSX|TSXV';
 const TAG = new RegExp(`\\b(${EXCHANGES})\\s*:\\s*([A-Z][A-Z0-9]{0,5}(?:[.-][A-Z])?)\\b`, 'g');
 const CASHTAG = /(?:^|[\s(])\$([A-Z]{1,5}(?:\.[A-Z])?)\b(?![\d,.]*\d)/g;
+
+/** A fund's registry name: it says Fund or ETF. */
+const FUND_NAME = /\b(funds?|etfs?)\b/i;
+
+/**
+ * A name and the ticker in parentheses after it ("Carriage press release (CSV): Q4 Non-GAAP EPS ...", Seeking Alpha's
+ * briefs): confirmed when the registry company holding that ticker has that name.
+ */
+const NAME_TICKER =
+  /((?:[A-Z][\w&'’.-]*[ \t]+){0,3}[A-Z][\w&'’.-]*)(?:[ \t]+press release)?[ \t]*\(([A-Z]{1,5})\)/g;
 
 /** Role of an EDGAR filer that is the filing's subject (a Form 4's issuer, not its reporting owner). */
 const SUBJECT_ROLES = /^(filer|issuer|subject|subject company)$/i;
@@ -389,6 +401,21 @@ export function linkItem(
         },
         m[1] as string,
       );
+  }
+  // a name with its ticker in parentheses, where the registry agrees (the ticker's company has that name, or a name that
+  // opens with it): a confirmed link, and the name an alias for this item
+  for (const m of text.matchAll(NAME_TICKER)) {
+    const c = companyForTicker(reg, m[2] as string, date);
+    if (!c) continue;
+    const k = nameKey(m[1] as string);
+    const own = nameKey(c.name);
+    if (!k || !(own === k || own.startsWith(`${k} `))) continue;
+    add(
+      c,
+      { basis: 'symbol', evidence: m[0], ticker_confirmed: true, primary: (m.index ?? 0) < titleEnd },
+      m[2] as string,
+    );
+    if (!selfNames.has(aliasKey(m[1] as string))) selfNames.set(aliasKey(m[1] as string), c);
   }
   for (const f of item.edgar?.filers ?? []) {
     const c = reg.byCik.get(f.cik);
@@ -559,6 +586,9 @@ export function headlineSubject(title: string): { start: number; end: number } {
 const PLACE_NOUN =
   /^(Sea|Ocean|River|Lake|Gulf|Bay|Coast|Island|Islands|Peninsula|Strait|Straits|Canal|Mountains|Valley|Basin|Desert|Region)$/;
 
+/** Up to four capitalized words and then "Fund" or "ETF": the rest of a fund's name. */
+const FUND_AFTER = /^(?: +[\p{Lu}0-9][\p{L}0-9&'’.-]*){0,4} +(Funds?|ETFs?)\b/u;
+
 /** Is the text set in title case or capitals (so a capital letter does not mark a proper noun)? */
 function titleCased(text: string): boolean {
   const long = text.match(/\b[A-Za-z]{4,}\b/g) ?? [];
@@ -641,7 +671,14 @@ function nameMatches(
             !/^(CEO|CFO|Inc|Corp|Ltd|LLC|PLC|Co)\.?$|^(?:[A-Z]\.){2,}/.test(nw[0])));
       // a name followed by a geographic noun is a place ("Baltic Sea", "Hudson River")
       const place = nw && /^ +$/.test(gapAfter) && PLACE_NOUN.test(nw[0]);
-      if (adjacent || place) {
+      // a name that opens a fund's name is the fund's sponsor, not the company: "Meridian Hedged Equity Fund's Q1 Letter"
+      const fundName =
+        !suffixed &&
+        FUND_AFTER.test(text.slice((wl.index ?? 0) + wl[0].length)) &&
+        !words
+          .slice(i + n, i + n + 5)
+          .some((w) => VERBS.has(w[0].toLowerCase()) || /^(and|of|to|in|for|on|at|with)$/i.test(w[0]));
+      if (adjacent || place || fundName) {
         i += n - 1;
         break;
       }

@@ -32,7 +32,7 @@ export interface NewsReader {
 const UP =
   /\b(beats?|tops?|topped|raises?|raised|rises?|rose|jumps?|jumped|soars?|surges?|gains?|record (profit|sales|revenue|high)|approv\w+|cleared|clearance|wins?|won|upgrades?d?|rules? in favou?r|boosts?|boosted|increase[sd]?|rebounds?|rall(y|ies|ied)|progress|optimism|hopes|buyback|dividend increase|beat|reclaims?|lifts?|strong(er)?|better|upbeat|higher|climbs?|outperform\w*|accelerat\w*|quickens?|quickened|widen(s|ed|ing)?|boom(s|ing)?|adds? [\d,]+ jobs|resilien(t|ce)|improved|strongest|up (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
 const DOWN =
-  /\b(miss(es|ed)?|cuts?|falls?|fell|drops?|dropped|plunges?|plummets?|slumps?|tumbles?|sinks?|losses|loss|declines?|declined|decreased?|reduc(e|es|ed)|warns?|downgrades?d?|layoffs?|lay off|halt(ed|s)?|recalls?|probe|lawsuit|sued|fined?|fines|fining|penalty|bankrupt\w*|default\w*|resigns?|ousted|delist\w*|rejects?|weak\w*|slips?|slides?|outflows?|exits|shock|risks|negative|falling|fears?|destructive|disruptions?|correction|retaliates|slams|dips?|shortfall|slows?|buckles?|trimmed|trims?|charged|indicted|fraud|accused|suspends?|threatens?|attacks?|worse|short of|falls? short|lower|eases?|escalat\w*|slash\w*|demolish\w*|crash(es|ed|ing)?|hits?|crisis|rout|turmoil|underperform\w*|cools?|cooled|cooling|slowed|slowing|narrow(s|ed|ing)?|breach(es|ed)?|slam(s|med)?|dampen(s|ed)?|(?<=(month|year|week|day|record|time) )lows?|sabotage|severed|problems?|mess|lied|snubs?|write-?offs?|write-?downs?|impairments?|blast(s|ed)?|crackdown|crack(s|ing)? down|down (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
+  /\b(miss(es|ed)?|cuts?|falls?|fell|drops?|dropped|plunges?|plummets?|slumps?|tumbles?|sinks?|losses|loss|declines?|declined|decreased?|reduc(e|es|ed)|warns?|downgrades?d?|layoffs?|lay off|halt(ed|s)?|recalls?|probe|lawsuit|sued|fined?|fines|fining|penalty|bankrupt\w*|default\w*|resigns?|ousted|delist\w*|rejects?|weak\w*|slips?|slides?|outflows?|exits|shock|risks|negative|falling|fears?|destructive|disruptions?|correction|retaliates|slams|dips?|shortfall|slows?|buckles?|trimmed|trims?|charged|indicted|fraud|accused|suspends?|threatens?|attacks?|worse|short of|falls? short|lower|eases?|escalat\w*|slash\w*|demolish\w*|crash(es|ed|ing)?|hits?|crisis|rout|turmoil|underperform\w*|cools?|cooled|cooling|slowed|slowing|narrow(s|ed|ing)?|breach(es|ed)?|slam(s|med)?|dampen(s|ed)?|(?<=(month|year|week|day|record|time) )lows?|sabotage|severed|problems?|mess|lied|snubs?|write-?offs?|write-?downs?|impairments?|blast(s|ed)?|crackdown|crack(s|ing)? down|woes?|under threat|strand(s|ed)?|jeopardi[sz]\w*|down (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
 
 /** Phrases read before single words: a negation or a comparison turns the word it governs around. */
 const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
@@ -56,6 +56,14 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
     re: /\b(awarded|wins?|won|secures?|secured|signs?|signed|lands?|landed) (a |an |the |its )?([\w+&-]+ ){0,4}(contracts?|orders?)\b/gi,
     dir: 1,
   },
+  // reducing a risk, waste or errors is up, not a fall: "Selects HUB to Reduce Operational Risk" (costs cut are the
+  // restructuring they pay for, read as before)
+  {
+    re: /\b(reduc(e|es|ed|ing)|eliminat\w+|minimi[sz]\w+|mitigat\w+) (\w+ ){0,2}(risks?|emissions|waste|errors|downtime|complexity|fraud)\b/gi,
+    dir: 1,
+  },
+  // securing a future is up: "Electric van production to secure future of Vauxhall's Luton plant"
+  { re: /\bsecur(e|es|ed|ing) (the |its |their )?(long-term )?future\b/gi, dir: 1 },
   { re: /\b(fails?|failed|failing) to (beat|top|meet|win|gain|rise|lift|boost|impress|reach)\b/gi, dir: -1 },
   // the comparison governs the movement it follows: "claims rise less than expected", "profit falls less than feared"
   {
@@ -156,12 +164,18 @@ const BAD_WHEN_UP =
 const MILESTONE =
   /\b(hits?|reach(es|ed)?|tops?|topped|pass(es|ed)?|surpass(es|ed)?|cross(es|ed)?) (\$)?\d[\d.,]*\s?(k|m|mn|million|bn|billion|thousand)?\b(?!\s?%)/gi;
 
+/** A figure written with its sign is a movement: "Eurostoxx futures +0.8%" (up), "-1.7% Y/Y" (down). */
+const SIGNED_PCT = /(?<![\w.%])([+\-\u2212])\d[\d.,]*\s?%/g;
+
 /** Quantities whose movement says nothing of the company's fortunes: an executive's pay rising. */
 const NOT_DIRECTIONAL = /\b(pay|compensation|salary|salaries|bonus(es)?|pay package)\s*$/i;
 
-/** Words of movement (up or down), the ones a bad-when-up quantity turns around. */
+/**
+ * Words of movement (up or down), the ones a bad-when-up quantity turns around; a figure "up N" is one ("cookout costs up
+ * by 5%" reads down), a figure "down N" is read as written (the labels read "Oil Prices Down 2%" bearish).
+ */
 const MOVE =
-  /^(rises?|rose|jumps?|jumped|soars?|surges?|gains?|increase[sd]?|rebounds?|higher|climbs?|falls?|fell|drops?|dropped|declines?|declined|decreased?|reduc(e|es|ed)|slips?|dips?|slides?|eases?|tumbles?|plunges?|lower|slows?|slowed|slowing|cools?|cooled|cooling|accelerat\w*|quickens?|quickened|narrow(s|ed|ing)?|widen(s|ed|ing)?|lows?)$/i;
+  /^(rises?|rose|jumps?|jumped|soars?|surges?|gains?|increase[sd]?|rebounds?|higher|climbs?|falls?|fell|drops?|dropped|declines?|declined|decreased?|reduc(e|es|ed)|slips?|dips?|slides?|eases?|tumbles?|plunges?|lower|slows?|slowed|slowing|cools?|cooled|cooling|accelerat\w*|quickens?|quickened|narrow(s|ed|ing)?|widen(s|ed|ing)?|lows?|up .*)$/i;
 
 /** A stated absence of movement: the clause has decided, and decided neutral. */
 const NO_MOVE = /\b(stand(s)? still|little changed|unchanged|flat|steady|mixed)\b/i;
@@ -244,6 +258,14 @@ function readByRules(input: ReaderInput): Reading {
       const at = args[args.length - 2] as number;
       const bad = BAD_WHEN_UP.test(rest.slice(Math.max(0, at - 30), at));
       net += bad ? -1 : 1;
+      words.push(m);
+      return ' ';
+    });
+    // a signed figure moves the way its sign says, the other way for a bad-when-up quantity ("inflation +0.4%")
+    rest = rest.replace(SIGNED_PCT, (m, sg: string, ...args) => {
+      const at = args[args.length - 2] as number;
+      const bad = BAD_WHEN_UP.test(rest.slice(Math.max(0, at - 30), at));
+      net += (sg === '+' ? 1 : -1) * (bad ? -1 : 1);
       words.push(m);
       return ' ';
     });

@@ -36,12 +36,13 @@ interface Choice {
  * Where the signature page starts: the SIGNATURES heading (also spaced, "S I G N A T U R E S") or the
  * signature paragraph in the form's words whoever it names ("Pursuant to the requirements of ... Act of
  * 1934, Apple Inc. has duly caused this report", "In accordance with Section 13 or 15(d) of the Exchange
- * Act, the registrant caused this report", "... this report has been signed below"), a power of attorney
+ * Act, the registrant caused this report", "... this report has been signed below"; the Act also as filers
+ * misname it, "the Securities and Exchange Act of 1934"), a power of attorney
  * placed before them (MEDICIS 1999), or a preface announcing them (INTC 2002: "Signatures and
  * Certifications of the Chief Executive Officer ...").
  */
 const SIGNATURES =
-  /^(?:SIGNATURES?|Signatures?|S\s?I\s?G\s?N\s?A\s?T\s?U\s?R\s?E\s?S?)\b[\s:.|]*(?:$|Pursuant to|In accordance with)|^(?:Pursuant to the requirements of|In accordance with) (?:Section 13 or 15\(d\) of )?the (?:Securities )?Exchange Act(?: of 1934)?,?[^.]{0,160}?\b(?:(?:has\s+)?(?:duly\s+)?caused this|this report has been signed)|^Signatures and Certifications\b|^(?:POWER OF ATTORNEY|Power of Attorney)\.?$|^KNOW ALL (?:MEN|PERSONS) BY THESE PRESENTS/i;
+  /^(?:SIGNATURES?|Signatures?|S\s?I\s?G\s?N\s?A\s?T\s?U\s?R\s?E\s?S?)\b[\s:.|]*(?:$|Pursuant to|In accordance with)|^(?:Pursuant to the requirements of|In accordance with) (?:Section 13 or 15\(d\) of )?the (?:Securities (?:and )?)?Exchange Act(?: of 1934)?,?[^.]{0,160}?\b(?:(?:has\s+)?(?:duly\s+)?caused this|this report has been signed)|^Signatures and Certifications\b|^(?:POWER OF ATTORNEY|Power of Attorney)\.?$|^KNOW ALL (?:MEN|PERSONS) BY THESE PRESENTS/i;
 
 /**
  * An 8-K's section title, the form's own grouping of its items ("Section 8 \u2014 Other Events", "SECTION 8-

@@ -290,6 +290,21 @@ export function htmlToBlocks(html: string | Buffer): string[] {
 
 const TABLE_OPEN = /^<(TABLE|CAPTION)>/i;
 const PSEUDO_TAGS = /<\/?(S|C|FN|CAPTION|R|F\d*|PAGE|TABLE)>/gi;
+/**
+ * A typed page's folio with its period ("2.", centred at the page's foot): a line holding only a number and a
+ * period, with a blank line before it and a blank line or the <PAGE> mark after it. A number that ends a
+ * wrapped line ("Exhibit 10.D.3-" / "1.") follows its text directly and stays.
+ */
+function typedFolio(lines: string[], i: number, clean: string): boolean {
+  if (clean.length > 4 || !/^\d{1,3}\.$/.test(clean)) return false;
+  const before = lines[i - 1];
+  const after = lines[i + 1];
+  return (
+    before !== undefined &&
+    before.trim() === '' &&
+    (after === undefined || after.trim() === '' || /^<PAGE>/i.test(after.trim()))
+  );
+}
 
 /** 1990s plain text -> blocks: paragraphs re-flowed, `<TABLE>` lines kept one per block with columns split. */
 export function plainToBlocks(text: string): string[] {
@@ -309,7 +324,8 @@ export function plainToBlocks(text: string): string[] {
       lastWasRow = false;
     }
   };
-  for (const raw of lines) {
+  for (let li = 0; li < lines.length; li++) {
+    const raw = lines[li]!;
     const trimmed = raw.trim();
     if (/^<\/TABLE>/i.test(trimmed)) {
       flush();
@@ -321,7 +337,7 @@ export function plainToBlocks(text: string): string[] {
       inTable = true;
     }
     const clean = trimmed.replace(PSEUDO_TAGS, '').trim();
-    if (/^<PAGE>/i.test(trimmed) || clean === '') {
+    if (/^<PAGE>/i.test(trimmed) || clean === '' || typedFolio(lines, li, clean)) {
       flush();
       continue;
     }
@@ -397,6 +413,62 @@ const NAV_LINK =
 const NUMBERED_FURNITURE =
   /^(.{3,80}?)\s*(?:\|\s*)?(?:page\s+)?\d{1,3}$|^(?:page\s+)?\d{1,3}\s*(?:\|\s*)?(.{3,80})$/i;
 
+const PART_LINE = /^PART\s+[IVX]+\b/i;
+/** A block that opens a section of the form: an item or PART heading, the signatures or their paragraph. */
+const OPENS_SECTION =
+  /^(?:(?:PART\s+[IVX]+\W*)?ITEMS?\s+\d|PART\s+[IVX]+\b|S\s?I\s?G\s?N\s?A\s?T\s?U\s?R\s?E|Pursuant to the requirements of|In accordance with Section 13)/i;
+
+/**
+ * A running header without a page number ("ROCK OF AGES CORPORATION" / "FORM 8-K" atop every page): the one or
+ * two short blocks that directly follow a page folio, the same text after at least half of the folios (and two).
+ * Marks those occurrences only, and only where an item or PART heading or the signatures come next: there the
+ * header belongs to the new page, not to the item that ends before it (elsewhere it opens a page of the item's
+ * own text, a statement's title, and stays). Never an item or PART heading, nor a table row. A title that opens
+ * only some pages (an auditor's report) is not a running header. Null when the document has fewer than two
+ * folios (most have none in their own block).
+ */
+function runningHeader(
+  blocks: string[],
+  keys: ({ key: string; numbered: boolean } | null)[],
+  folio: boolean[],
+): boolean[] | null {
+  const folios: number[] = [];
+  for (let i = 0; i < blocks.length; i++) if (folio[i]) folios.push(i);
+  if (folios.length < 2) return null;
+  const header = (j: number): string | null => {
+    const k = keys[j];
+    const b = blocks[j];
+    if (k === null || k === undefined || b === undefined || folio[j] || PART_LINE.test(b) || b.includes('|'))
+      return null;
+    return k.key;
+  };
+  // how often each text stands first (second) after a folio
+  const seen = [new Map<string, number>(), new Map<string, number>()];
+  for (const f of folios) {
+    for (let off = 0; off < 2; off++) {
+      const key = header(f + 1 + off);
+      if (key === null) break;
+      seen[off]!.set(key, (seen[off]!.get(key) ?? 0) + 1);
+    }
+  }
+  let marks: boolean[] | null = null;
+  for (const f of folios) {
+    let n = 0;
+    for (let off = 0; off < 2; off++) {
+      const key = header(f + 1 + off);
+      const count = key === null ? 0 : (seen[off]!.get(key) ?? 0);
+      if (count < 2 || count * 2 < folios.length) break;
+      n++;
+    }
+    // only where a heading or the signatures follow: there the header is the page's, not the ending item's
+    const next = blocks[f + 1 + n];
+    if (n === 0 || next === undefined || !OPENS_SECTION.test(next)) continue;
+    marks ??= new Array<boolean>(blocks.length).fill(false);
+    for (let off = 0; off < n; off++) marks[f + 1 + off] = true;
+  }
+  return marks;
+}
+
 /**
  * Drops bare page numbers, "Table of Contents" back-links and running headers/footers ("Apple Inc. |
  * 2024 Form 10-K | 12"): a short block whose text minus its page number repeats on at least four pages.
@@ -412,8 +484,10 @@ export function dropPageFurniture(blocks: string[]): string[] {
   });
   const counts = new Map<string, number>();
   for (const k of keys) if (k !== null) counts.set(k.key, (counts.get(k.key) ?? 0) + 1);
-  return blocks.filter((b, i) => {
-    if (b.length <= 20 && PAGE_NUMBER.test(b)) return false;
+  const folio = blocks.map((b) => b.length <= 20 && PAGE_NUMBER.test(b));
+  const header = runningHeader(blocks, keys, folio);
+  return blocks.filter((_, i) => {
+    if (folio[i] || header?.[i]) return false;
     const k = keys[i];
     if (k === null || k === undefined) return true;
     const seen = counts.get(k.key) ?? 0;

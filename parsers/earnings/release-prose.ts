@@ -116,6 +116,9 @@ function readNaming(
   const clauseStart = Math.max(0, at - 60, ...amounts.filter((e) => e <= at));
   const before = s.text.slice(clauseStart, at);
   if (COMPARED_NAMING.test(before)) return;
+  // A basis qualifier stands right before the measure it qualifies ("non-GAAP revenues"); words between them
+  // ("non-GAAP SaaS and PaaS revenues") name a part of the company's revenue, not the revenue.
+  if (concept === 'revenue' && /\b(?:non[- ]?gaap|gaap|adjusted)\s+\S[^]*$/i.test(before)) return;
   // Once the sentence has stated a figure and turned to "compared to", its later namings are the comparison
   // ("..., compared to a net loss of $4.6 million ..., and net income of $4.7 million ... for 2007"), until
   // "while" opens a new clause.
@@ -161,7 +164,8 @@ function readNaming(
   const nonGaap =
     NON_GAAP_WORDS.test(clause) ||
     /\b(?:excluding|before)\b[^.]{0,80}$/i.test(s.text.slice(Math.max(0, clauseStart - 80), at));
-  const label = nonGaap ? qualifiedLabel(s.text.slice(clauseStart, at + m[0].length), m[0]) : m[0];
+  const named = /^earned$/i.test(m[0]) ? 'earnings per share' : m[0];
+  const label = nonGaap ? qualifiedLabel(`${s.text.slice(clauseStart, at)}${named}`, named) : named;
   const amountStart = s.start + at + m[0].length + moneyAt;
   const basis: Basis = concept === 'ebitda' || concept === 'free_cash_flow' || nonGaap ? 'non_gaap' : 'gaap';
   if (concept === 'eps') {

@@ -118,7 +118,7 @@ function readNaming(
   if (COMPARED_NAMING.test(before)) return;
   // A basis qualifier stands right before the measure it qualifies ("non-GAAP revenues"); words between them
   // ("non-GAAP SaaS and PaaS revenues") name a part of the company's revenue, not the revenue.
-  if (concept === 'revenue' && /\b(?:non[- ]?gaap|gaap|adjusted)\s+\S[^]*$/i.test(before)) return;
+  if (concept === 'revenue' && /\b(?:non[- ]?gaap|gaap|adjusted)\s+\S[\s\S]*$/i.test(before)) return;
   // Once the sentence has stated a figure and turned to "compared to", its later namings are the comparison
   // ("..., compared to a net loss of $4.6 million ..., and net income of $4.7 million ... for 2007"), until
   // "while" opens a new clause.

@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readRelease } from '../../../parsers/earnings/release-document.ts';
-import { decodeRelease, parseReleaseBytes, type ReleaseRows } from '../../../parsers/earnings/release-rows.ts';
+import {
+  decodeRelease,
+  parseReleaseBytes,
+  type ReleaseRows,
+} from '../../../parsers/earnings/release-rows.ts';
 
 /**
  * The held-out releases (fixtures/earnings/held-out/MANIFEST.tsv): real files the rules were not written on.

@@ -6,11 +6,24 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * ../shared/fixtures/earnings/press_releases when present), what the parser found and what it left
  * unassigned, then the hand-read values of labels.tsv checked: right, wrong, missing, and the scale errors (a
  * value off by a power of 1,000) and basis errors (found only under another basis) counted apart.
+ *
+ * `npm run quality:earnings -- --heldout`: the same check on the held-out releases
+ * (fixtures/earnings/held-out, labels-heldout.tsv), files the rules were not written on; printed on its own,
+ * never added to the in-sample figure. There a `not_release` label must give no figures (a figure read from it
+ * counts as a false release), and no held-out file states guidance, so each guidance row read from one is a
+ * false guidance row.
  */
 const own = new URL('../../fixtures/earnings/press-releases/', import.meta.url).pathname;
+const heldOut = new URL('../../fixtures/earnings/held-out/', import.meta.url).pathname;
 const shared = new URL('../../../shared/fixtures/earnings/press_releases/', import.meta.url).pathname;
+const heldOutMode = process.argv.includes('--heldout');
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-const dirs = args.length > 0 ? args : [own, ...(existsSync(shared) ? [shared] : [])];
+const dirs = heldOutMode
+  ? [heldOut]
+  : args.length > 0
+    ? args
+    : [own, ...(existsSync(shared) ? [shared] : [])];
+const labelsPath = heldOutMode ? `${heldOut}labels-heldout.tsv` : `${own}labels.tsv`;
 const files = new Map<string, string>();
 for (const d of dirs) {
   for (const f of readdirSync(d)) {
@@ -46,7 +59,7 @@ for (const [name, path] of [...files].sort()) {
 }
 const seconds = (performance.now() - started) / 1000;
 
-const labels = readFileSync(new URL('labels.tsv', `file://${own}`), 'utf8')
+const labels = readFileSync(labelsPath, 'utf8')
   .split('\n')
   .filter((l) => l.trim() !== '' && !l.startsWith('#') && !l.startsWith('file\t'))
   .map((l) => l.split('\t') as [string, string, string, string, string, string]);
@@ -56,11 +69,22 @@ let missing = 0;
 let scaleErrors = 0;
 let basisErrors = 0;
 let checked = 0;
+let falseReleases = 0;
 const problems: string[] = [];
 for (const [file, kind, period, metric, basis, value] of labels) {
   const r = parsed.get(file);
   if (!r) continue;
   checked++;
+  if (kind === 'not_release') {
+    if (r.figures.length === 0) right++;
+    else {
+      falseReleases++;
+      problems.push(
+        `FALSE RELEASE ${file}: ${r.figures.length} figures read from a document that is not a release`,
+      );
+    }
+    continue;
+  }
   const [lowText, highText] = value.split('..');
   const want = Number(lowText);
   const wantHigh = highText !== undefined ? Number(highText) : null;
@@ -100,10 +124,22 @@ for (const [file, kind, period, metric, basis, value] of labels) {
     problems.push(`WRONG   ${line}`);
   }
 }
+// Held-out labels list every guidance statement of their files (there are none), so any guidance row is false.
+let falseGuidance = 0;
+if (heldOutMode) {
+  for (const [file, r] of parsed) {
+    const wanted = labels.filter(([f, k]) => f === file && k === 'guidance').length;
+    if (r.guidance.length > wanted) {
+      falseGuidance += r.guidance.length - wanted;
+      problems.push(`FALSE GUIDANCE ${file}: ${r.guidance.length} guidance rows, ${wanted} labelled`);
+    }
+  }
+}
 console.log(`\n${problems.join('\n')}`);
 console.log(
   JSON.stringify(
     {
+      set: heldOutMode ? 'held-out' : 'in-sample',
       releases: files.size,
       earnings_releases: [...parsed.values()].filter((r) => r.release.is_earnings_release).length,
       rows: rowsTotal,
@@ -115,6 +151,7 @@ console.log(
       accuracy: checked === 0 ? null : Number((right / checked).toFixed(3)),
       scale_errors: scaleErrors,
       basis_errors: basisErrors,
+      ...(heldOutMode ? { false_releases: falseReleases, false_guidance_rows: falseGuidance } : {}),
       releases_per_second: Number((files.size / seconds).toFixed(1)),
     },
     null,

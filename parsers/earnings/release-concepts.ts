@@ -41,7 +41,15 @@ export function conceptOfLabel(
   section: string,
   previousConcept: Concept | null,
 ): Concept | null {
-  const label = cleanLabel(rawLabel);
+  // "Net Income - As Reported", "NET INCOME AS REPORTED (See Notes)" name the line itself; "Net Income-Excluding
+  // Synthetic Fuels" names the same line on a non-GAAP basis (the qualifier is kept in the printed label).
+  const label = cleanLabel(rawLabel)
+    .replace(/\(see notes?\)|\(note \w+\)/g, ' ')
+    .replace(/\s*[-\u2013\u2014]?\s*\bas reported\b/, ' ')
+    .replace(/\s*[-\u2013\u2014]\s*excluding\b.*$/, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/[\s\-\u2013\u2014]+$/, '')
+    .trim();
   const core = label
     .replace(NON_GAAP_WORDS, '')
     .replace(/\bgaap\b/, '')

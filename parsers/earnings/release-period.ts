@@ -51,13 +51,17 @@ export function parseDate(s: string): string | null {
 }
 
 const QUARTER_SPAN =
-  /quarter|three[- ]months?|thirteen[- ]weeks?|twelve[- ]weeks?|fourteen[- ]weeks?|sixteen[- ]weeks?|1[2346][- ]weeks?|Q[1-4]\b/i;
-const YEAR_SPAN = /(?:fiscal )?year|twelve[- ]months|5[23][- ]weeks?|fifty-(?:two|three)[- ]weeks?/i;
+  /quarter|three[- ]months?|\b3[- ]months?|thirteen[- ]weeks?|twelve[- ]weeks?|fourteen[- ]weeks?|sixteen[- ]weeks?|1[2346][- ]weeks?|Q[1-4]\b/i;
+const YEAR_SPAN =
+  /(?:fiscal )?year|twelve[- ]months|\b12[- ]months|5[23][- ]weeks?|fifty-(?:two|three)[- ]weeks?/i;
 const YTD_SPAN =
-  /six[- ]months|nine[- ]months|2[4-7][- ]weeks?|3[89][- ]weeks?|year[- ]to[- ]date|first half|first (?:six|nine) months/i;
+  /six[- ]months|nine[- ]months|\b[69][- ]months|2[4-7][- ]weeks?|3[89][- ]weeks?|year[- ]to[- ]date|first half|first (?:six|nine) months/i;
 
 interface EndedPhrase {
   date: string;
+  /** The period of a report filed earlier ("Annual Report on Form 10-K for the year ended ..."): it names the
+   * fiscal year end, never the period the release reports. */
+  filed: boolean;
   span: 'quarter' | 'year' | 'ytd' | 'other';
   ordinal: number | null;
   year: number | null;
@@ -103,6 +107,7 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
       const start = b.start + m.index! - before.length;
       ended.push({
         date,
+        filed: /\bForm 10-[KQ]\b|\b(?:annual|quarterly|transition) report\b/i.test(before),
         span,
         ordinal: ord ? (ORDINALS[ord[1]!.toLowerCase()] ?? null) : null,
         year: yr ? fullYear(yr[1]!) : null,
@@ -112,8 +117,11 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
       });
     }
   }
-  const relevant = ended.filter((e) => e.span === 'quarter' || e.span === 'year');
-  if (relevant.length === 0) return quarterWithoutDate(prose);
+  const relevant = ended.filter((e) => !e.filed && (e.span === 'quarter' || e.span === 'year'));
+  if (relevant.length === 0) {
+    const undated = quarterWithoutDate(prose, fiscalYearEnds(ended, prose));
+    return undated.fiscalPeriod !== null ? undated : (periodFromTableHeader(blocks) ?? undated);
+  }
   // The period reported is the latest one the release says ended (prior periods are compared against it).
   const latest = relevant.reduce((a, b) => (b.date > a.date ? b : a));
   const sameEnd = relevant.filter((e) => e.date === latest.date);
@@ -270,16 +278,92 @@ function mentionsFullYear(prose: Block[]): boolean {
     .some((b) => /\b(?:full[- ]year|fiscal year|twelve months|for the year)\b/i.test(b.text));
 }
 
-/** A release that names its quarter but no end date ("first quarter of fiscal 2025 results"). */
-function quarterWithoutDate(prose: Block[]): ReportedPeriod {
+/**
+ * A release that names its quarter but no end date ("first quarter of fiscal 2025 results", "fourth quarter
+ * earnings ... full-year 2006 earnings"): the year is the latest one its results prose names with a period
+ * word (a comparison names an earlier one), a fourth quarter that speaks of the full year also gives the
+ * year, and the period ends on the fiscal year's month end when the release names it elsewhere.
+ */
+function quarterWithoutDate(prose: Block[], fyEnd: string | null): ReportedPeriod {
   const ordinal = dominantOrdinal(prose, '');
-  const year = ordinal !== null ? statedYearForOrdinal(prose, ordinal) : null;
+  const forOrdinal = ordinal !== null ? statedYearForOrdinal(prose, ordinal) : null;
+  const named = ordinal !== null ? namedResultsYear(prose) : null;
+  const year = forOrdinal === null ? named : named === null ? forOrdinal : Math.max(forOrdinal, named);
+  const fiscalPeriod = ordinal !== null ? (`Q${ordinal}` as FiscalPeriod) : null;
+  const monthEnd = fyEnd !== null && isMonthEnd(fyEnd) ? fyEnd.slice(4) : null;
   return {
     fiscalYear: year,
-    fiscalPeriod: ordinal !== null ? (`Q${ordinal}` as FiscalPeriod) : null,
-    periodEnd: null,
+    fiscalPeriod,
+    periodEnd: fiscalPeriod === 'Q4' && year !== null && monthEnd !== null ? `${year}${monthEnd}` : null,
     fiscalYearSource: year !== null ? 'stated' : null,
-    alsoFiscalYear: false,
+    alsoFiscalYear: fiscalPeriod === 'Q4' && mentionsFullYear(prose),
     evidence: null,
   };
+}
+
+/** The latest year the results prose names with a period word: "full-year 2006", "fiscal year 2014", "fiscal 2014 Q4". */
+function namedResultsYear(prose: Block[]): number | null {
+  let best: number | null = null;
+  const re =
+    /\b(?:full[- ]year|fiscal(?: year)?|year|quarter of(?: fiscal)?)\s+(\d{4})\b|\b(\d{4})\s+(?:full[- ]year|fiscal year|annual|results)\b/gi;
+  for (const b of prose.slice(0, 30)) {
+    if (/looking ahead|outlook|expects?|guidance|forward-looking|anticipates?/i.test(b.text)) continue;
+    for (const m of b.text.matchAll(re)) {
+      const y = Number(m[1] ?? m[2]);
+      if (best === null || y > best) best = y;
+    }
+  }
+  return best;
+}
+
+function isMonthEnd(date: string): boolean {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m, 0)).getUTCDate() === d;
+}
+
+/**
+ * A document whose prose names no period at all (a supplementary table exhibit): its header "3 Months Ended
+ * December | 12 Months Ended December" over a year row gives the period ending on that month's last day of
+ * the first column's year; a three-month column ending with a twelve-month one is the fourth quarter.
+ */
+function periodFromTableHeader(blocks: Block[]): ReportedPeriod | null {
+  const re = new RegExp(
+    String.raw`\b(3|three|12|twelve)[- ]months?\s+ended\s+(${MONTH})(?:\s+(\d{1,2}))?(?!,?\s+\d{4})`,
+    'gi',
+  );
+  for (const [i, b] of blocks.entries()) {
+    if (!b.row) continue;
+    const spans = [...b.text.matchAll(re)];
+    if (spans.length === 0) continue;
+    const next = blocks.slice(i + 1, i + 3);
+    const at = next.findIndex((n) => n.row && /^(?:19|20)\d{2}\b/.test(n.text));
+    if (at < 0) return null;
+    const yearRow = next[at]!;
+    const year = Number(yearRow.text.slice(0, 4));
+    const first = spans[0]!;
+    const month = MONTHS.indexOf(first[2]!.toLowerCase().slice(0, 3)) + 1;
+    const day = first[3] !== undefined ? Number(first[3]) : new Date(Date.UTC(year, month, 0)).getUTCDate();
+    const periodEnd = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+    const quarter = spans.some((m) => /^(?:3|three)$/i.test(m[1]!));
+    const twelve = spans.some(
+      (m) =>
+        /^(?:12|twelve)$/i.test(m[1]!) &&
+        m[2]!.slice(0, 3).toLowerCase() === first[2]!.slice(0, 3).toLowerCase(),
+    );
+    if (quarter && !twelve) return null;
+    const fiscalPeriod: FiscalPeriod = quarter ? 'Q4' : 'FY';
+    return {
+      fiscalYear: inferFiscalYear(periodEnd, fiscalPeriod, null),
+      fiscalPeriod,
+      periodEnd,
+      fiscalYearSource: 'inferred',
+      alsoFiscalYear: quarter,
+      evidence: {
+        text: [b, ...next.slice(0, at + 1)].map((x) => x.text).join('\n'),
+        start: b.start,
+        end: yearRow.end,
+      },
+    };
+  }
+  return null;
 }

@@ -10,7 +10,10 @@ import type { Basis, Span } from './release-tables.ts';
  * makes the figure negative; the first amount after the measure's name is its value (later ones are the
  * comparison); an unqualified GAAP name is the GAAP figure (Regulation G requires non-GAAP measures to be
  * labelled), a qualified one is non-GAAP with the words as printed; "would have been" keeps a figure only
- * when it names what it excludes.
+ * when it names what it excludes. Each naming of a measure in a sentence is read in its own clause ("GAAP net
+ * income was $11.0 billion, while non-GAAP net income was $13.2 billion" gives both); a naming set right after
+ * "compared with" is the comparison; a move "from A to B" or "increased $X to B" states B; a sentence that
+ * names no period continues the period of the sentence before it in its paragraph.
  */
 
 export interface ProseFigure {
@@ -29,6 +32,9 @@ export interface ProseFigure {
 
 const MONEY = String.raw`\(?-?\s?(?:US)?\$\s?\(?-?\s?(?:\d{1,3}(?:,\s?\d{3})+|\d+)?(?:\.\d+)?\)?`;
 const SCALE_WORD = String.raw`(?:\s?(thousand|million|billion|bn|mm|m)\b)?`;
+/** "Q4 GAAP earnings per share", "basic and diluted loss per share", "Southern Company earned $2.10 per share". */
+const EPS_NAMING =
+  /\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?\s+per\s+(?:(diluted|basic)\s+)?(?:common\s+)?share\b|\bearned(?=\s+\$)/i;
 const MEASURES: [RegExp, Concept][] = [
   [/\b(?:total |net )?(?:revenues?|net sales|sales)\b/i, 'revenue'],
   [/\bgross (?:profit|margin)\b(?! (?:percentage|rate|of \d))/i, 'gross_profit'],
@@ -39,7 +45,13 @@ const MEASURES: [RegExp, Concept][] = [
   ],
   [/\bEBITDA\b/, 'ebitda'],
   [/\bfree cash flow\b/i, 'free_cash_flow'],
+  [EPS_NAMING, 'eps'],
 ];
+/** Words that make the amount after them a change, not a level ("lowered by $0.02", "increased $0.04"). */
+const CHANGE_BY =
+  /\b(?:by|increased|decreased|rose|fell|grew|declined|lowered|raised|reduced|improved|up|down)\s*$/i;
+/** A naming set right after a comparison phrase is the prior-period figure ("This compared with reported earnings of"). */
+const COMPARED_NAMING = /\b(?:compared (?:with|to)|versus|vs\.?|against)\s+(?:[A-Za-z'’-]+\s+){0,3}$/i;
 const COMPARISON =
   /\b(?:compared|versus|vs\.?|from|prior|previous|year[- ]ago|last year|a year earlier|same (?:period|quarter)|preceding)\b/i;
 const EPS_AFTER = new RegExp(
@@ -54,7 +66,7 @@ function spanOfSentence(s: string): Span | null {
     )
   )
     return 'ytd';
-  if (/\b(?:quarter|three months|13[- ]week|thirteen[- ]week|14[- ]week)\b/i.test(s)) return 'quarter';
+  if (/\b(?:quarter|three months|13[- ]week|thirteen[- ]week|14[- ]week|Q[1-4])\b/i.test(s)) return 'quarter';
   if (
     /\b(?:fiscal year|full[- ]year|for the year|year ended|twelve months|fiscal \d{4}\b|for \d{4}\b|in \d{4}\b)/i.test(
       s,
@@ -66,61 +78,144 @@ function spanOfSentence(s: string): Span | null {
 
 export function proseFigures(sentences: Sentence[]): ProseFigure[] {
   const out: ProseFigure[] = [];
+  let previousBlock = -1;
+  let previousSpan: Span = 'unknown';
   for (const s of sentences.slice(0, 80)) {
+    // A sentence that names no period continues the one before it in the same paragraph.
+    const span: Span = spanOfSentence(s.text) ?? (previousBlock === s.block ? previousSpan : 'unknown');
+    previousBlock = s.block;
+    previousSpan = span;
     if (
       BOILERPLATE.test(s.text) ||
       /\b(?:expects?|anticipates?|outlook|guidance|forecasts?|projects?|targets?)\b/i.test(s.text)
     )
       continue;
-    const span = spanOfSentence(s.text) ?? 'quarter';
+    const amounts = [...s.text.matchAll(new RegExp(`(${MONEY})${SCALE_WORD}`, 'gi'))]
+      .filter((a) => /\d/.test(a[1]!))
+      .map((a) => a.index! + a[0].length);
     for (const [re, concept] of MEASURES) {
-      const m = new RegExp(re.source, `g${re.flags.replace('g', '')}`).exec(s.text);
-      if (!m) continue;
-      const after = s.text.slice(m.index + m[0].length);
-      const before = s.text.slice(Math.max(0, m.index - 60), m.index);
-      const money = new RegExp(`(${MONEY})${SCALE_WORD}`, 'i').exec(after);
-      if (!money || money.index > 90) continue;
-      const between = after.slice(0, money.index);
-      if (
-        COMPARISON.test(between) ||
-        /\bper\b|%|percent/.test(between.replace(/\b\d+(?:\.\d+)? ?(?:%|percent)\s+to\b/i, ''))
-      )
-        continue;
-      const clause = `${before}${m[0]}${between}`;
-      if (
-        /would have been/i.test(clause) &&
-        !/\b(?:excluding|before|without)\b/i.test(s.text.slice(0, m.index + m[0].length + money.index))
-      )
-        continue;
-      const printed = money[1]!;
-      let value = parseAmount(printed);
-      if (value === null || !/\d/.test(printed)) continue;
-      const loss = /\bloss\b/i.test(m[0]) || /\bloss\b/i.test(between);
-      if (loss && value > 0) value = -value;
-      const nonGaap =
-        NON_GAAP_WORDS.test(clause) || /\b(?:excluding|before)\b[^.]{0,80}$/i.test(s.text.slice(0, m.index));
-      const label = nonGaap ? qualifiedLabel(s.text.slice(0, m.index + m[0].length), m[0]) : m[0];
-      const amountStart = s.start + m.index + m[0].length + money.index;
-      out.push({
-        concept,
-        label,
-        basis: concept === 'ebitda' || concept === 'free_cash_flow' || nonGaap ? 'non_gaap' : 'gaap',
-        span,
-        printed: money[0].trim(),
-        // (trimmed above)
-        value,
-        scale: wordScale(money[2]),
-        sentence: s,
-        start: amountStart,
-        end: amountStart + money[0].length,
-      });
-      if (concept === 'net_income' || concept === 'operating_income') {
-        const rest = after.slice(money.index + money[0].length);
-        epsAfter(out, s, rest, amountStart + money[0].length, loss, nonGaap, label, span);
+      for (const m of s.text.matchAll(new RegExp(re.source, `g${re.flags.replace('g', '')}`))) {
+        readNaming(out, s, m, concept, span, amounts);
       }
     }
   }
   return out;
+}
+
+function readNaming(
+  out: ProseFigure[],
+  s: Sentence,
+  m: RegExpMatchArray,
+  concept: Concept,
+  span: Span,
+  amounts: number[],
+) {
+  const at = m.index!;
+  const after = s.text.slice(at + m[0].length);
+  // The naming's own clause starts after the last amount before it.
+  const clauseStart = Math.max(0, at - 60, ...amounts.filter((e) => e <= at));
+  const before = s.text.slice(clauseStart, at);
+  if (COMPARED_NAMING.test(before)) return;
+  // A basis qualifier stands right before the measure it qualifies ("non-GAAP revenues"); words between them
+  // ("non-GAAP SaaS and PaaS revenues") name a part of the company's revenue, not the revenue.
+  if (concept === 'revenue' && /\b(?:non[- ]?gaap|gaap|adjusted)\s+\S[\s\S]*$/i.test(before)) return;
+  // Once the sentence has stated a figure and turned to "compared to", its later namings are the comparison
+  // ("..., compared to a net loss of $4.6 million ..., and net income of $4.7 million ... for 2007"), until
+  // "while" opens a new clause.
+  const upTo = s.text.slice(0, at);
+  const turned = Math.max(
+    -1,
+    ...[...upTo.matchAll(/\b(?:compared (?:with|to)|versus|vs\.?)\b/gi)].map((x) => x.index!),
+  );
+  const reset = Math.max(-1, ...[...upTo.matchAll(/\b(?:while|whereas)\b/gi)].map((x) => x.index!));
+  if (turned > reset && amounts.some((e) => e <= turned)) return;
+  const moneyRe = new RegExp(`(${MONEY}|\\d+(?:\\.\\d+)? cents)${SCALE_WORD}`, 'i');
+  let money = moneyRe.exec(after);
+  if (!money || money.index > 90) return;
+  let moneyAt = money.index;
+  let between = after.slice(0, money.index);
+  // "from A (in 2023) to B", "increased $5 million to B": the level is B.
+  if (/\bfrom\s*$/i.test(between) || CHANGE_BY.test(between)) {
+    const rest = after.slice(money.index + money[0].length);
+    const to = /^\s*(?:(?:in|for)\s+(?:fiscal\s+)?\d{4}\s*)?,?\s*to\s+/i.exec(rest);
+    const next = to ? moneyRe.exec(rest.slice(to[0].length)) : null;
+    if (!to || !next || next.index !== 0) return;
+    moneyAt = money.index + money[0].length + to[0].length;
+    money = next;
+    between = between.replace(/\bfrom\s*$/i, '');
+  }
+  if (
+    COMPARISON.test(between) ||
+    /\bper\b|%|percent/.test(between.replace(/\b\d+(?:\.\d+)? ?(?:%|percent)\s+(?:to|at)\b/i, ''))
+  )
+    return;
+  const clause = `${before}${m[0]}${between}`;
+  if (
+    /would have been/i.test(clause) &&
+    !/\b(?:excluding|before|without)\b/i.test(s.text.slice(0, at + m[0].length + moneyAt))
+  )
+    return;
+  const printed = money[1]!;
+  const cents = /cents/i.test(printed);
+  let value = cents ? Number(printed.replace(/[^\d.]/g, '')) / 100 : parseAmount(printed);
+  if (value === null || !/\d/.test(printed)) return;
+  const loss = /\bloss\b/i.test(m[0]) || /\bloss\b/i.test(between);
+  if (loss && value > 0) value = -value;
+  const nonGaap =
+    NON_GAAP_WORDS.test(clause) ||
+    /\b(?:excluding|before)\b[^.]{0,80}$/i.test(s.text.slice(Math.max(0, clauseStart - 80), at));
+  const named = /^earned$/i.test(m[0]) ? 'earnings per share' : m[0];
+  const label = nonGaap ? qualifiedLabel(`${s.text.slice(clauseStart, at)}${named}`, named) : named;
+  const amountStart = s.start + at + m[0].length + moneyAt;
+  const basis: Basis = concept === 'ebitda' || concept === 'free_cash_flow' || nonGaap ? 'non_gaap' : 'gaap';
+  if (concept === 'eps') {
+    // A per-share naming reaches its amount through a word ("were $0.80", "of $6.43", "unchanged at"); one
+    // followed directly by figures is a table row flattened into text.
+    if (!/^earned$/i.test(m[0]) && !/[a-z]{2,}/i.test(between)) return;
+    // "earned $2.10" is a per-share figure only when "per share" follows it.
+    const tail = after.slice(moneyAt + money[0].length);
+    const perShare = /^\s*(?:per|a)\s+(diluted\s+|basic\s+)?share\b/i.exec(tail);
+    if (/^earned$/i.test(m[0]) && !perShare) return;
+    const kinds = `${m[1] ?? ''} ${m[2] ?? ''} ${perShare?.[1] ?? ''}`.toLowerCase();
+    const concepts: Concept[] = /basic and diluted|diluted and basic/.test(kinds)
+      ? ['eps_basic', 'eps_diluted']
+      : /diluted/.test(kinds)
+        ? ['eps_diluted']
+        : /basic/.test(kinds)
+          ? ['eps_basic']
+          : ['eps'];
+    for (const c of concepts)
+      out.push({
+        concept: c,
+        label,
+        basis,
+        span,
+        printed: money[0].trim(),
+        value,
+        scale: 'units',
+        sentence: s,
+        start: amountStart,
+        end: amountStart + money[0].length,
+      });
+    return;
+  }
+  if (cents) return;
+  out.push({
+    concept,
+    label,
+    basis,
+    span,
+    printed: money[0].trim(),
+    value,
+    scale: wordScale(money[2]),
+    sentence: s,
+    start: amountStart,
+    end: amountStart + money[0].length,
+  });
+  if (concept === 'net_income' || concept === 'operating_income') {
+    const rest = after.slice(moneyAt + money[0].length);
+    epsAfter(out, s, rest, amountStart + money[0].length, loss, nonGaap, label, span);
+  }
 }
 
 /** "..., or $0.89 per share ($0.88 per share on a diluted basis)": per-share figures following a net income. */

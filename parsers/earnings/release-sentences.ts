@@ -7,6 +7,8 @@ export interface Sentence {
   end: number;
   /** The nearest heading above (an "Outlook" section marks its sentences as forward-looking). */
   heading: string;
+  /** Index of the paragraph (block) the sentence belongs to: sentences of one paragraph share it. */
+  block: number;
 }
 
 const ABBREV =
@@ -15,7 +17,7 @@ const ABBREV =
 export function sentencesOf(blocks: Block[]): Sentence[] {
   const out: Sentence[] = [];
   let heading = '';
-  for (const b of blocks) {
+  for (const [index, b] of blocks.entries()) {
     if (b.row) continue;
     const t = b.text;
     if (t.length < 90 && !/[.!?]["”]?$/.test(t)) {
@@ -29,20 +31,28 @@ export function sentencesOf(blocks: Block[]): Sentence[] {
       const piece = t.slice(from, endIdx);
       if (ABBREV.test(piece.trim()) || (/\d\.$/.test(piece.trim()) && /^\s*\d/.test(t.slice(endIdx))))
         continue;
-      push(out, t, from, endIdx, b, heading);
+      push(out, t, from, endIdx, b, heading, index);
       from = endIdx;
     }
-    push(out, t, from, t.length, b, heading);
+    push(out, t, from, t.length, b, heading, index);
   }
   return out;
 }
 
-function push(out: Sentence[], t: string, from: number, to: number, b: Block, heading: string) {
+function push(
+  out: Sentence[],
+  t: string,
+  from: number,
+  to: number,
+  b: Block,
+  heading: string,
+  block: number,
+) {
   const raw = t.slice(from, to);
   const lead = raw.length - raw.trimStart().length;
   const text = raw.trim();
   if (text === '') return;
-  out.push({ text, start: b.start + from + lead, end: b.start + from + lead + text.length, heading });
+  out.push({ text, start: b.start + from + lead, end: b.start + from + lead + text.length, heading, block });
 }
 
 /** Boilerplate that repeats "expects" and figures without being results or guidance. */

@@ -49,22 +49,26 @@ const STATEMENT =
 const FORWARD_TABLE = /\b(?:targets?|outlook|guidance|forecasts?|expects?|expectations|projections?)\b/i;
 const RECONCILIATION = /reconciliation|non[- ]?gaap|adjusted|pro[- ]forma/i;
 const SPAN_WORDS =
-  /(three|six|nine|twelve)[- ]months?|(thirteen|twelve|fourteen|sixteen|twenty[- ]\w+|thirty[- ]\w+|thirty|forty[- ]\w+|fifty[- ]\w+|\d{1,2})[- ]weeks?|quarter|year[- ]to[- ]date|(?:fiscal )?years?\b|first half|Q[1-4]\b/gi;
+  /(three|six|nine|twelve|\b3|\b6|\b9|\b12)[- ]months?|(thirteen|twelve|fourteen|sixteen|twenty[- ]\w+|thirty[- ]\w+|thirty|forty[- ]\w+|fifty[- ]\w+|\d{1,2})[- ]weeks?|quarter|year[- ]to[- ]date|(?:fiscal )?years?\b|first half|Q[1-4]\b/gi;
 
 const SPAN_TEST = new RegExp(SPAN_WORDS.source, 'i');
 
 function spanOf(words: string): Span {
   const w = words.toLowerCase();
-  if (/^(?:three[- ]months?|quarter|q[1-4]|(?:thirteen|twelve|fourteen|sixteen|1[2346])[- ]weeks?)$/.test(w))
+  if (
+    /^(?:(?:three|3)[- ]months?|quarter|q[1-4]|(?:thirteen|twelve|fourteen|sixteen|1[2346])[- ]weeks?)$/.test(
+      w,
+    )
+  )
     return 'quarter';
   if (
-    /^(?:six|nine)[- ]months?$|year[- ]to[- ]date|first half|^(?:twenty|thirty|2\d|3\d)[- ]?\w*[- ]weeks?$|^(?:twenty[- ]\w+|thirty[- ]\w+|thirty|forty[- ]\w+)[- ]weeks?$/.test(
+    /^(?:six|nine|6|9)[- ]months?$|year[- ]to[- ]date|first half|^(?:twenty|thirty|2\d|3\d)[- ]?\w*[- ]weeks?$|^(?:twenty[- ]\w+|thirty[- ]\w+|thirty|forty[- ]\w+)[- ]weeks?$/.test(
       w,
     )
   ) {
     return /fifty|5[23]/.test(w) ? 'year' : 'ytd';
   }
-  if (/^(?:twelve[- ]months?|(?:fiscal )?years?|fifty[- ]\w+[- ]weeks?|5[23][- ]weeks?)$/.test(w))
+  if (/^(?:(?:twelve|12)[- ]months?|(?:fiscal )?years?|fifty[- ]\w+[- ]weeks?|5[23][- ]weeks?)$/.test(w))
     return 'year';
   return 'unknown';
 }
@@ -153,6 +157,16 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
         continue;
       }
       if (TITLE.test(t) || captionScale(t) !== null) {
+        // A title between a table's header and its first row belongs to that table ("3 Months Ended ... /
+        // Consolidated Earnings-As Reported").
+        if (ctx !== null && (ctx as TableContext).rows === 0 && TITLE.test(t)) {
+          const c = ctx as TableContext;
+          c.title = c.title === '' ? t : `${c.title} / ${t}`;
+          if (c.kind === 'other' && RECONCILIATION.test(t)) c.kind = 'reconciliation';
+          else if (c.kind === 'other' && (STATEMENT.test(t) || /consolidated|condensed/i.test(t)))
+            c.kind = 'statement';
+          continue;
+        }
         // A title or caption after rows opens the next table.
         if (ctx !== null && (ctx as TableContext).rows > 0) ctx = null;
         pending.push(t);
@@ -167,6 +181,13 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     }
     const cells = b.text.split(' | ');
     const first = cells[0] ?? '';
+    // A header row after a table's rows repeats the header for the next part: a new table under the same
+    // title and caption.
+    if (ctx !== null && (ctx as TableContext).rows > 0 && isHeaderRow(cells) && SPAN_TEST.test(b.text)) {
+      const c = ctx as TableContext;
+      ctx = { ...c, header: b.text, section: '', lastConcept: null, rows: 0 };
+      continue;
+    }
     if (
       ctx === null ||
       (!isFigureCell(first) &&

@@ -97,7 +97,7 @@ export function parseEarningsRelease(input: string): ReleaseParse {
   if (period.fiscalPeriod !== null)
     targets.push({ period: period.fiscalPeriod, span: period.fiscalPeriod === 'FY' ? 'year' : 'quarter' });
   if (period.alsoFiscalYear && period.fiscalPeriod !== 'FY') targets.push({ period: 'FY', span: 'year' });
-  for (const t of targets)
+  for (const [i, t] of targets.entries())
     figures.push(
       ...pickFigures(
         t,
@@ -105,6 +105,7 @@ export function parseEarningsRelease(input: string): ReleaseParse {
         prose,
         period.fiscalYear,
         period.fiscalPeriod === 'FY' || targets.length === 1,
+        i === 0,
         warnings,
         unassigned,
       ),
@@ -193,6 +194,7 @@ function pickFigures(
   prose: ProseFigure[],
   fiscalYear: number | null,
   acceptUnknownSpan: boolean,
+  primary: boolean,
   warnings: string[],
   unassigned: string[],
 ): ReleaseFigure[] {
@@ -200,6 +202,8 @@ function pickFigures(
   const taken = new Set<string>();
   const spanOk = (s: Span) =>
     s === target.span || (s === 'unknown' && acceptUnknownSpan && target.span === 'quarter');
+  // A sentence whose paragraph names no period speaks of the release's own (first) period.
+  const proseSpanOk = (s: Span) => s === target.span || (s === 'unknown' && primary);
   const candidates = tables.filter((t) => spanOk(t.span));
   const byKey = new Map<string, TableFigure>();
   for (const c of candidates) {
@@ -213,7 +217,7 @@ function pickFigures(
     if (scale === null) {
       const agree = corroborate(
         t,
-        prose.filter((p) => p.concept === t.concept && spanOk(p.span)),
+        prose.filter((p) => p.concept === t.concept && proseSpanOk(p.span)),
       );
       if (agree !== null) {
         scale = agree.scale;
@@ -248,8 +252,10 @@ function pickFigures(
       },
     });
   }
-  for (const p of prose) {
-    if (!spanOk(p.span)) continue;
+  // In prose as in tables a total beats its parts: "total revenues" wins over a product's or segment's revenues.
+  const ordered = [...prose].sort((a, b) => Number(!isTotalRevenue(a)) - Number(!isTotalRevenue(b)));
+  for (const p of ordered) {
+    if (!proseSpanOk(p.span)) continue;
     const key = `${p.concept}|${p.basis}`;
     if (taken.has(key)) continue;
     // A per-share figure whose kind the sentence does not state stays out when the kind is known elsewhere.
@@ -288,6 +294,10 @@ function pickFigures(
       f.basis !== 'unspecified' ||
       !out.some((g) => g.basis === 'gaap' && g.concept === f.concept && g.value === f.value),
   );
+}
+
+function isTotalRevenue(p: ProseFigure): boolean {
+  return p.concept === 'revenue' && /^total\b/i.test(p.label);
 }
 
 /** A table without a caption takes the scale at which one of its figures agrees with the same figure in prose. */

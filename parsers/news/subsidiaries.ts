@@ -214,7 +214,10 @@ function tableNames($: CheerioAPI, add: (names: string[]) => void): void {
     // a table no row of which has two cells is a list of bare names (no jurisdiction column)
     const oneColumn = rows.every((r) => r.cells.length === 1);
     for (const { cells: row, bold } of rows) {
-      if (row.every((c) => NAME_HEADER.test(c.text) || OTHER_HEADER.test(c.text))) {
+      // (a cell ending in a legal form is a name, never a label: "ABM INDUSTRIES INCORPORATED" is no "incorporation" column)
+      const label = (t: string) =>
+        (NAME_HEADER.test(t) || OTHER_HEADER.test(t)) && !LEGAL_FORM.test(t.replace(/[.\s*]+$/, ''));
+      if (row.every((c) => label(c.text))) {
         for (const c of row) {
           if (NAME_HEADER.test(c.text)) continue;
           other.add(c.col);

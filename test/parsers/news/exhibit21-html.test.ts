@@ -259,6 +259,31 @@ describe('Exhibit 21: bare names and "Name (State)"', () => {
     ).toBe(false);
   });
 
+  it('held out: ABM Industries FY2014, a one-column table of 91 bare names (indentation only): the bold registrant row "ABM INDUSTRIES INCORPORATED" is neither a name nor a column label, footnote marks go, the footnote table is not read', () => {
+    // first measure, the parser of 8bfb25b (labels of d022fb1): 0 / 91 (the registrant row, matching "incorporat", was
+    // taken for a header labelling the only column); after the rule that a cell ending in a legal form is no label: 91 / 91
+    const file = 'ABM_10-K_FY2014_EX-21.1_as-of-2014-10-31.html';
+    const got = exhibit21Subsidiaries(body(file));
+    expect(got).toEqual(
+      (
+        JSON.parse(readFileSync(new URL('LABELS.json', dir), 'utf8')) as Record<
+          string,
+          Record<string, { names: string[] }>
+        >
+      ).heldout_new_layouts![file]!.names,
+    );
+    expect(got).toHaveLength(91);
+    expect(got.slice(0, 2)).toEqual([
+      'ABM Onsite Services, Inc.',
+      'ABM Janitorial Services – Mid-Atlantic, Inc.',
+    ]);
+    expect(got).toContain('DT-Linc, LLC (JV)');
+    expect(got).toContain('J&J/BMAR Joint Venture, LLC');
+    expect(got.some((n) => /INCORPORATED$|\*|Inactive companies|^Joint Venture$|progressive/.test(n))).toBe(
+      false,
+    );
+  });
+
   it('a text exhibit of numbered bare names ("1. EGI Louisiana, Inc."): the names without their numbers, not the heading', () => {
     const file = 'CIK1112412_0001144204-03-001839_doc9_EX-21.txt';
     expect(exhibit21Subsidiaries(body(file))).toEqual(labelled(file));

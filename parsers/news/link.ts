@@ -165,7 +165,16 @@ export function englishWords(): Set<string> {
   return english;
 }
 
+/**
+ * The name keys of the subsidiary names of the last index built: a rebuild after a few rows changed (a new 10-K's
+ * Exhibit 21) computes keys only for names it has not seen (`nameKey` is most of a build's time at hundreds of
+ * thousands of names). Holds only the last build's names.
+ */
+let subsidiaryKeys = new Map<string, string>();
+
 export function buildRegistryIndex(companies: RegistryCompany[]): RegistryIndex {
+  const seenKeys = subsidiaryKeys;
+  const keys = new Map<string, string>();
   const byTicker = new Map<string, RegistryCompany>();
   const tickerHistory: RegistryIndex['tickerHistory'] = new Map();
   const byCik = new Map<string, RegistryCompany>();
@@ -219,7 +228,8 @@ export function buildRegistryIndex(companies: RegistryCompany[]): RegistryIndex 
     for (const sub of c.subsidiaries ?? []) {
       // after its own names (a former name that is also a subsidiary's stays a former name); a subsidiary's name as a
       // whole only (its first word or initials say nothing of the parent)
-      const k = nameKey(sub);
+      const k = seenKeys.get(sub) ?? nameKey(sub);
+      keys.set(sub, k);
       if (k)
         put(k.replace(/ /g, ''), {
           company: c,
@@ -260,6 +270,7 @@ export function buildRegistryIndex(companies: RegistryCompany[]): RegistryIndex 
     if (beginsOther(w0, c.company_id)) continue;
     put(w0, { company: c, kind: 'first_word', common: false });
   }
+  subsidiaryKeys = keys;
   return { byTicker, tickerHistory, byCik, aliases, maxWords: Math.min(maxWords, 6) };
 }
 

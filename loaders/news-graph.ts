@@ -1,11 +1,10 @@
 import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { Tx } from '../lib/db.ts';
 import { padCik } from '../lib/ids.ts';
-import { buildRegistryIndex } from '../parsers/news/link.ts';
 import { type Disclosure, resolveDisclosure, sentenceDisclosures } from '../parsers/news/relationships.ts';
 import { filingDocuments, filingItems } from '../schema/filing-items.ts';
 import { newsRelationships } from '../schema/news.ts';
-import { loadRegistry } from './news.ts';
+import { registryFor } from './news.ts';
 
 /** Annual reports whose items and inline XBRL the relationship graph reads. */
 export const GRAPH_FORMS = ['10-K', '10-K/A'];
@@ -45,14 +44,14 @@ export async function loadRelationships(
     .where(eq(filingDocuments.accessionNumber, accession));
   await tx.delete(newsRelationships).where(eq(newsRelationships.accessionNumber, accession));
   if (!filing) return { inserted: 0, unlinked: 0 };
-  const registry = await loadRegistry(tx);
+  // the registry and its index as compiled for the news loads (re-read only when the registry's rows changed)
+  const { registry, index: reg } = await registryFor(tx);
   const filer = registry.find((c) => c.cik === padCik(filing.cik));
   if (!filer) return { inserted: 0, unlinked: 0 };
   const items = await tx
     .select({ text: filingItems.text })
     .from(filingItems)
     .where(eq(filingItems.accessionNumber, accession));
-  const reg = buildRegistryIndex(registry);
   const found = [...xbrl, ...items.flatMap((i) => sentenceDisclosures(i.text))];
   // one row per source, name and side: the first statement of it (an item repeats the same sentence)
   const rows = new Map<string, ReturnType<typeof resolveDisclosure>>();

@@ -10,7 +10,7 @@ import {
   KNOCK_ON_MIN_IMPACT,
   magnitudeOf,
 } from '../parsers/news/knock-on.ts';
-import { buildRegistryIndex, type RegistryCompany } from '../parsers/news/link.ts';
+import { buildRegistryIndex, type RegistryCompany, type RegistryIndex } from '../parsers/news/link.ts';
 import { type Article, processItems, type SourcedItem } from '../parsers/news/pipeline.ts';
 import type { NewsReader } from '../parsers/news/reader.ts';
 import type { Disclosure } from '../parsers/news/relationships.ts';
@@ -89,6 +89,52 @@ export async function loadRegistry(tx: Tx): Promise<RegistryCompany[]> {
   }));
 }
 
+/**
+ * What the registry the linker reads is made of, as one string: per table, its row count and the sum of a hash of
+ * every field `loadRegistry` reads (companies; `name_change` events; listings; current subsidiary aliases). Two
+ * registries with the same marker hold the same rows (up to a 32-bit hash collision on a sum that also matches the
+ * counts), so a change to any of those rows (insert, delete, a rename, an alias superseded) changes it. One aggregate
+ * per table in the caller's transaction (its snapshot, so a load never caches rows it cannot see); no rows are sent.
+ */
+export async function registryMarker(tx: Tx): Promise<string> {
+  const h = (cols: string) => sql.raw(`count(*)::text || ':' || coalesce(sum(hashtext(${cols})), 0)::text`);
+  const r = await tx.execute(sql`select
+      (select ${h(`company_id || '|' || company_name || '|' || coalesce(primary_ticker, '') || '|' || coalesce(cik, '') || '|' || coalesce(sic_code, '')`)} from companies) as c,
+      (select ${h(`company_id || '|' || detail`)} from company_events where event_type = 'name_change') as e,
+      (select ${h(`company_id || '|' || symbol || '|' || coalesce(valid_from::text, '') || '|' || coalesce(valid_to::text, '')`)} from company_listings) as l,
+      (select ${h(`company_id || '|' || alias`)} from company_aliases where kind = 'subsidiary' and superseded_by is null) as a`);
+  const row = ((r as { rows?: unknown[] }).rows ?? (r as unknown as unknown[]))[0] as Record<string, string>;
+  return `${row.c}/${row.e}/${row.l}/${row.a}`;
+}
+
+/** The registry and its compiled alias index, as of the marker they were read under. */
+export interface CachedRegistry {
+  marker: string;
+  registry: RegistryCompany[];
+  index: RegistryIndex;
+}
+
+let registryCache: CachedRegistry | null = null;
+
+/**
+ * The registry and its alias index for a news load: read and compiled once, then reused by every load that finds the
+ * same `registryMarker` (the registry's rows unchanged), so a load no longer re-reads every company and subsidiary
+ * name. A marker that differs (a company, former name, listing or alias changed) reads and compiles them again.
+ * Shared, never mutated: the linker only reads the index. `cached` says whether this load reused it.
+ */
+export async function registryFor(tx: Tx): Promise<CachedRegistry & { cached: boolean }> {
+  const marker = await registryMarker(tx);
+  if (registryCache?.marker === marker) return { ...registryCache, cached: true };
+  const registry = await loadRegistry(tx);
+  registryCache = { marker, registry, index: buildRegistryIndex(registry) };
+  return { ...registryCache, cached: false };
+}
+
+/** Drops the cached registry (tests; a process that wants the next load to read it afresh). */
+export function clearRegistryCache(): void {
+  registryCache = null;
+}
+
 /** Every disclosed relationship whose counterparty is linked (the graph's customer and supplier edges). */
 export async function disclosedRelationships(tx: Tx): Promise<DisclosedRelationship[]> {
   const rows = await tx
@@ -143,8 +189,7 @@ export async function loadNews(
   // `ex99:` load touches thousands of both, so the lock is the dataset's; after it, each statement's snapshot
   // sees every earlier load committed, and concurrent loads end as the same loads run one after another.
   await lockUntilCommit(tx, ['findata:news']);
-  const registry = await loadRegistry(tx);
-  const reg = buildRegistryIndex(registry);
+  const { registry, index: reg } = await registryFor(tx);
   const times = parsed.items.map((i) => Date.parse(i.item.published_at));
   const lo = new Date(Math.min(...times) - 86_400_000).toISOString();
   const hi = new Date(Math.max(...times) + 86_400_000).toISOString();

@@ -52,7 +52,11 @@ export type AliasKind = 'name' | 'former_name' | 'first_word' | 'initials' | 'su
 export interface AliasEntry {
   company: RegistryCompany;
   kind: AliasKind;
-  /** A one-word alias that is an ordinary English word ("Apple", "Target"): it links only as a headline's subject. */
+  /**
+   * A one-word alias that is an ordinary English word ("Apple", "Target", "Healthcare" of HEALTHCARE TRUST, INC.): it
+   * links only as a headline's subject or in the possessive, or written with a corporate suffix; a subsidiary's, only
+   * with its suffix ("Healthcare, Inc.").
+   */
   common: boolean;
 }
 
@@ -137,6 +141,10 @@ const COMMON_WORDS = new Set(
   ),
 );
 const isCommonWord = (w: string) => w.length < 4 || COMMON_WORDS.has(w);
+/** Suffix words that describe a company rather than state its legal form: dropping one leaves a fragment of the name. */
+const DESCRIPTOR = /\b(trust|group|holdings?|companies)\b/i;
+/** A one-word alias key that is an everyday word: the hand list, or a whole word of the encoder's vocabulary. */
+const isEverydayWord = (w: string) => isCommonWord(w) || englishWords().has(w);
 
 let english: Set<string> | null = null;
 /**
@@ -157,7 +165,16 @@ export function englishWords(): Set<string> {
   return english;
 }
 
+/**
+ * The name keys of the subsidiary names of the last index built: a rebuild after a few rows changed (a new 10-K's
+ * Exhibit 21) computes keys only for names it has not seen (`nameKey` is most of a build's time at hundreds of
+ * thousands of names). Holds only the last build's names.
+ */
+let subsidiaryKeys = new Map<string, string>();
+
 export function buildRegistryIndex(companies: RegistryCompany[]): RegistryIndex {
+  const seenKeys = subsidiaryKeys;
+  const keys = new Map<string, string>();
   const byTicker = new Map<string, RegistryCompany>();
   const tickerHistory: RegistryIndex['tickerHistory'] = new Map();
   const byCik = new Map<string, RegistryCompany>();
@@ -191,7 +208,10 @@ export function buildRegistryIndex(companies: RegistryCompany[]): RegistryIndex 
       const k = nameKey(n);
       if (!k) continue;
       const words = k.split(' ');
-      put(k.replace(/ /g, ''), { company: c, kind, common: words.length === 1 && isCommonWord(k) });
+      // (a name cut to one everyday word by dropping a descriptive suffix, "Healthcare Trust, Inc." -> "healthcare", is
+      // common like a hand-listed one; "Microsoft Corp" -> "microsoft" keeps its brand)
+      const common = words.length === 1 && (isCommonWord(k) || (DESCRIPTOR.test(n) && englishWords().has(k)));
+      put(k.replace(/ /g, ''), { company: c, kind, common });
       maxWords = Math.max(maxWords, words.length);
       // a name's opening initialism joined by "&" is its first word: "SS&C" of SS&C TECHNOLOGIES HOLDINGS
       const tok0 = n.trim().split(/\s+/)[0] ?? '';
@@ -208,12 +228,13 @@ export function buildRegistryIndex(companies: RegistryCompany[]): RegistryIndex 
     for (const sub of c.subsidiaries ?? []) {
       // after its own names (a former name that is also a subsidiary's stays a former name); a subsidiary's name as a
       // whole only (its first word or initials say nothing of the parent)
-      const k = nameKey(sub);
+      const k = seenKeys.get(sub) ?? nameKey(sub);
+      keys.set(sub, k);
       if (k)
         put(k.replace(/ /g, ''), {
           company: c,
           kind: 'subsidiary',
-          common: !k.includes(' ') && isCommonWord(k),
+          common: !k.includes(' ') && isEverydayWord(k),
         });
     }
   }
@@ -251,6 +272,7 @@ export function buildRegistryIndex(companies: RegistryCompany[]): RegistryIndex 
     if (beginsOther(w0, c.company_id)) continue;
     put(w0, { company: c, kind: 'first_word', common: false });
   }
+  subsidiaryKeys = keys;
   return { byTicker, tickerHistory, byCik, aliases, maxWords: Math.min(maxWords, 6) };
 }
 
@@ -669,6 +691,25 @@ function nameMatches(
             /^[A-Z]/.test(nw[0]) &&
             // a legal form after the name is its suffix, not a longer name: "Inc", "Ltd", "S.A.C.I.F."
             !/^(CEO|CFO|Inc|Corp|Ltd|LLC|PLC|Co)\.?$|^(?:[A-Z]\.){2,}/.test(nw[0])));
+      // in title case, the first word of a company's name right after a capitalized word no dictionary knows is the end of
+      // a longer proper name, a person's or a business's: "Harrison Ford", "De-Aged Ford In ...", "Chris Auffenberg Ford
+      // Dealership" (an everyday word before it still leaves the company: "Regulators Fine JPMorgan")
+      const personal =
+        caps &&
+        n === 1 &&
+        !!pw &&
+        /^ +$/.test(gapBefore) &&
+        /^\p{Lu}/u.test(pw[0]) &&
+        !/['’]s?$/.test(pw[0]) &&
+        !englishWords().has(pw[0].toLowerCase()) &&
+        !isCommonWord(pw[0].toLowerCase()) &&
+        !reg.aliases.has(aliasKey(pw[0])) &&
+        hits.every((h) => h.kind === 'first_word');
+      if (personal) {
+        ambiguous.push({ text: phrase, candidates: hits.map((h) => h.company.company_id) });
+        i += n - 1;
+        break;
+      }
       // a name followed by a geographic noun is a place ("Baltic Sea", "Hudson River")
       const place = nw && /^ +$/.test(gapAfter) && PLACE_NOUN.test(nw[0]);
       // a name that opens a fund's name is the fund's sponsor, not the company: "Meridian Hedged Equity Fund's Q1 Letter"
@@ -684,7 +725,11 @@ function nameMatches(
       }
       const companies = [...new Map(hits.map((h) => [h.company.company_id, h])).values()];
       const common = companies.length === 1 && (companies[0] as AliasEntry).common && !suffixed;
-      const asSubject = subjectAt >= 0 && (at === subjectAt || possessive);
+      // a subsidiary named by an everyday word links only written with its suffix: "Healthcare, Inc.", never "Healthcare"
+      const asSubject =
+        subjectAt >= 0 &&
+        (at === subjectAt || possessive) &&
+        (companies[0] as AliasEntry).kind !== 'subsidiary';
       if (companies.length > 1 || (common && !asSubject)) {
         ambiguous.push({ text: phrase, candidates: companies.map((h) => h.company.company_id) });
       } else {

@@ -10,7 +10,7 @@ import { looksLikeHtml } from '../edgar/items/text.ts';
  * country of incorporation (a percentage may follow it instead). Headings ("Name", "Registrant:", "SUBSIDIARIES OF ...") and prose carry no such row.
  */
 const LEGAL_FORM =
-  /\b(inc|incorporated|corp|corporation|company|co|ltd|limited|llc|l\.?l\.?c|l\.?p|plc|s\.?a\.?(r\.?l\.?)?|b\.?v|n\.?v|ag|gmbh|a\/s|ab|as|oy|kk|k\.k|ltda|pty|s\.?p\.?a|s\.?r\.?l|group|holdings?)\b\.?,?$/i;
+  /\b(inc|incorporated|corp|corporation|company|co|ltd|limited|llc|l\.?l\.?c|l\.?p|plc|s\.?a\.?(r\.?l\.?)?|b\.?v|n\.?v|ag|gmbh|mbh|a\/s|ab|as|oy|kk|k\.k|ltda|limitada|pty|s\.?p\.?a|s\.?r\.?l|w\.?l\.?l|partnership|group|holdings?)\b\.?,?$/i;
 const ROW =
   /^\s*([A-Z][^\t]*?[A-Za-z.)])(?:\s*\.{3,}\s*|\s{2,})(?:\d{1,3}(?:\.\d+)?%?\s+)?([A-Z][A-Za-z .,'()/-]*?)(?:\s+\d{1,3}(?:\.\d+)?%?)?\s*$/;
 
@@ -32,7 +32,8 @@ export function exhibit21Text(submission: string): string | null {
 export function exhibit21Subsidiaries(text: string): string[] {
   if (looksLikeHtml(text)) return htmlSubsidiaries(text);
   const out = new Set<string>();
-  for (const line of text.split(/\r?\n/)) {
+  const lines = text.split(/\r?\n/);
+  for (const line of lines) {
     const m = ROW.exec(line);
     if (!m) continue;
     const name = (m[1] as string).replace(/[.\s]+$/, (s) => (/^\.\s*$/.test(s) ? '.' : '')).trim();
@@ -40,7 +41,64 @@ export function exhibit21Subsidiaries(text: string): string[] {
     if (/^(name|registrant|subsidiar)/i.test(name)) continue;
     out.add(name);
   }
+  // no row gives a jurisdiction column: the exhibit may list bare names, one a line
+  if (out.size === 0)
+    for (const n of bareNames(lines.map((l) => l.replace(/<[^>]*>/g, '').trim()))) out.add(n);
   return [...out];
+}
+
+/** Words of a footnote or a note on ownership, never of a bare name: "Wholly-owned subsidiary of X Corp.". */
+const OWNERSHIP_PROSE = /\b(owned|subsidiar(y|ies)|interest|percent)\b|%/i;
+
+/**
+ * Places of incorporation a name may close with in parentheses ("Electron Transfer Technologies, Inc. (New Jersey)",
+ * "Tesla Energy Operations, Inc. (Delaware)"): the US states, Canada's provinces and the countries subsidiaries are
+ * incorporated in. Underscores stand for spaces.
+ */
+const PLACES = new Set(
+  'alabama alaska arizona arkansas california colorado connecticut delaware florida georgia hawaii idaho illinois indiana iowa kansas kentucky louisiana maine maryland massachusetts michigan minnesota mississippi missouri montana nebraska nevada new_hampshire new_jersey new_mexico new_york north_carolina north_dakota ohio oklahoma oregon pennsylvania rhode_island south_carolina south_dakota tennessee texas utah vermont virginia washington west_virginia wisconsin wyoming district_of_columbia puerto_rico argentina australia austria bahamas bahrain barbados belgium bermuda brazil british_virgin_islands bulgaria canada cayman_islands chile china colombia costa_rica croatia cyprus czech_republic denmark dominican_republic ecuador egypt england estonia finland france germany ghana gibraltar greece guatemala guernsey hong_kong hungary iceland india indonesia ireland isle_of_man israel italy jamaica japan jersey jordan kazakhstan kenya korea south_korea kuwait latvia lebanon liechtenstein lithuania luxembourg macau malaysia malta mauritius mexico monaco morocco netherlands new_zealand nigeria northern_ireland norway oman pakistan panama peru philippines poland portugal qatar romania russia saudi_arabia scotland serbia singapore slovakia slovenia south_africa spain sri_lanka sweden switzerland taiwan thailand trinidad turkey ukraine united_arab_emirates uae united_kingdom uk u.k. united_states usa u.s. u.s.a. uruguay venezuela vietnam wales alberta british_columbia manitoba new_brunswick newfoundland nova_scotia ontario quebec saskatchewan'
+    .split(' ')
+    .map((p) => p.replace(/_/g, ' ')),
+);
+/** The trailing "(Place)" of a name when Place is a place of incorporation (any other parenthetical is part of the name). */
+function placeParen(name: string): RegExpExecArray | null {
+  const m = /\s*\(([^()]+)\)$/.exec(name);
+  return m &&
+    PLACES.has(
+      (m[1] as string)
+        .trim()
+        .toLowerCase()
+        .replace(/^(the )?(state of |province of )/, ''),
+    )
+    ? m
+    : null;
+}
+
+/** A list number opening a line: "1.", "12)", "(a)", "a.", "(iv)". */
+const LIST_NUMBER = /^(?:\(?\d{1,3}[.)]|\(?[a-z]{1,2}[.)]|\([ivx]{1,5}\)|[ivx]{1,5}\.)\s+/;
+
+/**
+ * Bare names, one a line ("1. EGI Louisiana, Inc.", "Mayfair Village, Ltd."), of an exhibit no line of which states a
+ * jurisdiction: a line is a name when, after an optional list number and footnote marks, it ends in a legal form and
+ * is not a heading or a footnote (headings, addresses, percentages and prose end in no legal form: "SUBSIDIARIES",
+ * "As of December 31, 2024", "(1) 100% owned").
+ */
+function bareNames(lines: string[]): string[] {
+  const out: string[] = [];
+  for (const raw of lines) {
+    if (!raw || (FOOTNOTE_START.test(raw) && !LIST_NUMBER.test(raw))) continue;
+    const line = cellText(raw.replace(LIST_NUMBER, '').replace(/\s*\(\*+\)|\*+|[†‡]/g, ' '));
+    if (
+      !/^[A-Z0-9"“]/.test(line) ||
+      HEADING.test(line) ||
+      OWNERSHIP_PROSE.test(line) ||
+      line.split(' ').length > 14
+    )
+      continue;
+    const [name] = cleanName(line);
+    if (name && LEGAL_FORM.test(name.replace(/[.,\s]+$/, ''))) out.push(name);
+  }
+  return out;
 }
 
 // ---- HTML exhibits (every 10-K since ~2001) ----
@@ -105,6 +163,9 @@ function cleanName(raw: string, places: string[] = []): string[] {
   const paren = /\s*\(([^()]+)\)$/.exec(s);
   if (paren && places.some((p) => p.toLowerCase().startsWith((paren[1] as string).toLowerCase())))
     s = s.slice(0, paren.index);
+  // "Electron Transfer Technologies, Inc. (New Jersey)": a closing parenthetical naming a state or country is the jurisdiction
+  const place = placeParen(s);
+  if (place) s = s.slice(0, place.index);
   const out: string[] = [];
   for (const part of s.split(/\s*,?\s*\(?\b(?:d\/b\/a|dba|doing business as)\b\s*/i)) {
     const name = cellText(part.replace(/\)$/, (p) => (part.includes('(') ? p : ''))).replace(/[,;:]$/, '');
@@ -130,52 +191,86 @@ function tableNames($: CheerioAPI, add: (names: string[]) => void): void {
   $('table').each((_, table) => {
     const other = new Set<number>();
     const dba = new Set<number>();
+    const rows: { cells: Cell[]; bold: boolean }[] = [];
     $(table)
       .find('tr')
       .each((_, tr) => {
         if ($(tr).closest('table')[0] !== table) return; // a nested table's rows are its own
         let col = 0;
-        const row: Cell[] = [];
+        const cells: Cell[] = [];
+        let bold = true;
         $(tr)
           .children('td,th')
           .each((_, td) => {
             const text = cellText($(td).text());
-            if (text) row.push({ col, text });
+            if (text) {
+              cells.push({ col, text });
+              bold &&= allBold($, td);
+            }
             col += Math.max(1, Number($(td).attr('colspan')) || 1);
           });
-        if (!row.length) return;
-        if (row.every((c) => NAME_HEADER.test(c.text) || OTHER_HEADER.test(c.text))) {
-          for (const c of row) {
-            if (NAME_HEADER.test(c.text)) continue;
-            other.add(c.col);
-            if (DBA_HEADER.test(c.text)) dba.add(c.col);
-          }
-          return;
-        }
-        const first = row.find((c) => !other.has(c.col));
-        if (
-          !first ||
-          FOOTNOTE_MARK.test(first.text) ||
-          FOOTNOTE_START.test(first.text) ||
-          HEADING.test(first.text)
-        )
-          return;
-        if (row.length === 1 && !LEGAL_FORM.test(first.text.replace(/[.\s*]+$/, ''))) return;
-        add(
-          cleanName(
-            first.text,
-            row.filter((c) => c !== first).map((c) => c.text),
-          ),
-        );
-        for (const c of row) {
-          if (!dba.has(c.col)) continue;
-          for (const part of c.text.split(/\s*;\s*/)) {
-            const t = part.replace(/^also\s+/i, '');
-            if (!/^(same|none|n\/?a|-+|—)$/i.test(t)) add(cleanName(t));
-          }
-        }
+        if (cells.length) rows.push({ cells, bold });
       });
+    // a table no row of which has two cells is a list of bare names (no jurisdiction column)
+    const oneColumn = rows.every((r) => r.cells.length === 1);
+    for (const { cells: row, bold } of rows) {
+      // (a cell ending in a legal form is a name, never a label: "ABM INDUSTRIES INCORPORATED" is no "incorporation" column)
+      const label = (t: string) =>
+        (NAME_HEADER.test(t) || OTHER_HEADER.test(t)) && !LEGAL_FORM.test(t.replace(/[.\s*]+$/, ''));
+      if (row.every((c) => label(c.text))) {
+        for (const c of row) {
+          if (NAME_HEADER.test(c.text)) continue;
+          other.add(c.col);
+          if (DBA_HEADER.test(c.text)) dba.add(c.col);
+        }
+        continue;
+      }
+      const first = row.find((c) => !other.has(c.col));
+      if (
+        !first ||
+        FOOTNOTE_MARK.test(first.text) ||
+        FOOTNOTE_START.test(first.text) ||
+        HEADING.test(first.text)
+      )
+        continue;
+      // a lone cell is a heading when it has no legal form ("Domestic Subsidiaries"), or, in a list of bare names, when it
+      // is set in bold ("ARGENTINA", the registrant's own name above its subsidiaries)
+      if (row.length === 1 && (oneColumn ? bold : !LEGAL_FORM.test(first.text.replace(/[.\s*]+$/, ''))))
+        continue;
+      add(
+        cleanName(
+          first.text,
+          row.filter((c) => c !== first).map((c) => c.text),
+        ),
+      );
+      for (const c of row) {
+        if (!dba.has(c.col)) continue;
+        for (const part of c.text.split(/\s*;\s*/)) {
+          const t = part.replace(/^also\s+/i, '');
+          if (!/^(same|none|n\/?a|-+|—)$/i.test(t)) add(cleanName(t));
+        }
+      }
+    }
   });
+}
+
+/** Whether every letter of an element is set in bold (<b>, <strong>, or a font-weight of bold or 600-900). */
+function allBold($: CheerioAPI, el: Parameters<CheerioAPI>[0]): boolean {
+  let bold = true;
+  const walk = (node: ReturnType<CheerioAPI>, inBold: boolean) => {
+    node.contents().each((_, n) => {
+      if (!bold) return;
+      if (n.type === ('text' as typeof n.type)) {
+        if (!inBold && /[A-Za-z]/.test((n as unknown as { data: string }).data)) bold = false;
+      } else if ('name' in n) {
+        const tag = n.name.toLowerCase();
+        const style = ($(n).attr('style') ?? '').toLowerCase();
+        walk($(n), inBold || tag === 'b' || tag === 'strong' || /font-weight:\s*(bold|[6-9]00)/.test(style));
+      }
+    });
+  };
+  walk($(el as never), false);
+  return bold;
 }
 
 /** The text lines of an HTML document outside its tables: a block element or a <br> ends a line. */
@@ -205,12 +300,17 @@ function htmlLines($: CheerioAPI): string[] {
  * before that clause. A line that starts with a footnote mark is a footnote; headings and prose state no jurisdiction.
  */
 function lineNames($: CheerioAPI, add: (names: string[]) => void): void {
-  for (const line of htmlLines($)) {
+  const lines = htmlLines($);
+  let found = false;
+  for (const line of lines) {
     if (FOOTNOTE_START.test(line) || HEADING.test(line)) continue;
     const unmarked = cellText(line.replace(/\s*\(\*+\)|\*+|[†‡]/g, ' '));
-    if (!JURISDICTION_CLAUSE.test(unmarked)) continue;
+    if (!JURISDICTION_CLAUSE.test(unmarked) && !placeParen(unmarked)) continue;
     add(cleanName(unmarked));
+    found = true;
   }
+  // no line states a jurisdiction: bare names, one a line
+  if (!found) add(bareNames(lines));
 }
 
 /**

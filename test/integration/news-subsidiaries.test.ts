@@ -4,7 +4,7 @@ import { backfill } from '../../jobs/refresh.ts';
 import type { Database } from '../../lib/db.ts';
 import { companyIdForCik, filingFolderUrl } from '../../lib/ids.ts';
 import { loadSubsidiaryAliases } from '../../loaders/company-aliases.ts';
-import { loadNews, loadRegistry } from '../../loaders/news.ts';
+import { clearRegistryCache, loadNews, loadRegistry, registryFor } from '../../loaders/news.ts';
 import { channelOf } from '../../parsers/news/channel.ts';
 import { parseFeed } from '../../parsers/news/feed.ts';
 import { buildRegistryIndex, linkItem } from '../../parsers/news/link.ts';
@@ -163,7 +163,7 @@ describe(`Exhibit 21 names link news to the parent (${process.env.DATABASE_URL ?
     expect(raw[0]?.n).toBe(1);
   });
 
-  it('a filer not in the registry (the pre-2009 Merck, CIK 64978) keeps its 116 rows under its CIK id (113 until the text rows' legal forms took 'Limitada': 'Merck Sharp & Dohme, Limitada', Portugal, and two Brazilian ones); the linker does not read them', async () => {
+  it('a filer not in the registry (the pre-2009 Merck, CIK 64978) keeps its 116 rows under its CIK id (113 before "Limitada" was a legal form: "Merck Sharp & Dohme, Limitada" of Portugal and two Brazilian rows, read by hand at lines 5477, 5550, 5552); the linker does not read them', async () => {
     const rows = await aliases(OLD_MERCK_ID);
     expect(rows).toHaveLength(116);
     expect(rows.filter((r) => r.alias_key === 'merck').map((r) => r.alias)).toEqual([
@@ -251,11 +251,19 @@ describe(`Exhibit 21 names link news to the parent (${process.env.DATABASE_URL ?
       ),
       { url: 'https://www.independent.co.uk/news/business/', fetchedAt: '2026-11-29T12:00:00.000Z' },
     ).items[0]!;
+    // the news loader's registry (read and compiled once, reused while its rows are unchanged): `cached` tells whether
+    // this read reused the previous one
+    let cached = false;
     const linksGe = async () => {
-      const reg = buildRegistryIndex(await database.db.transaction((tx) => loadRegistry(tx)));
-      return linkItem(kidder, reg).links.some((l) => l.company_id === GE_ID);
+      const r = await database.db.transaction((tx) => registryFor(tx));
+      cached = r.cached;
+      return linkItem(kidder, r.index).links.some((l) => l.company_id === GE_ID);
     };
+    clearRegistryCache();
     expect(await linksGe()).toBe(true);
+    expect(cached).toBe(false);
+    expect(await linksGe()).toBe(true);
+    expect(cached).toBe(true);
     const load = (accession: string, filingDate: string, names: string[]) =>
       database.db.transaction((tx) =>
         loadSubsidiaryAliases(tx, {
@@ -269,6 +277,8 @@ describe(`Exhibit 21 names link news to the parent (${process.env.DATABASE_URL ?
     // an unread exhibit (no row could be read) of a later date changes nothing
     await load(LATER, '1995-03-10', []);
     expect((await aliases(GE_ID)).every((r) => r.superseded_by === null)).toBe(true);
+    expect(await linksGe()).toBe(true);
+    expect(cached).toBe(true); // nothing changed: the compiled registry is reused
     await load(LATER, '1995-03-10', later);
     const rows = await aliases(GE_ID);
     expect(rows.filter((r) => r.accession_number === GE_10K).every((r) => r.superseded_by === LATER)).toBe(
@@ -278,6 +288,7 @@ describe(`Exhibit 21 names link news to the parent (${process.env.DATABASE_URL ?
       true,
     );
     expect(await linksGe()).toBe(false);
+    expect(cached).toBe(false); // the rows changed (GE's FY1993 list superseded): read and compiled again
     // the older filing re-parsed after the newer one (a backfill runs newest first; a reparse any order) stays superseded
     const again = await backfill(env.services, env.runtime, 'filing_items', {
       cik: '40545',

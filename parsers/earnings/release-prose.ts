@@ -13,7 +13,9 @@ import type { Basis, Span } from './release-tables.ts';
  * when it names what it excludes. Each naming of a measure in a sentence is read in its own clause ("GAAP net
  * income was $11.0 billion, while non-GAAP net income was $13.2 billion" gives both); a naming set right after
  * "compared with" is the comparison; a move "from A to B" or "increased $X to B" states B; a sentence that
- * names no period continues the period of the sentence before it in its paragraph.
+ * names no period continues the period of the sentence before it in its paragraph. An amount may carry a
+ * currency code before it ("RMB285.2 million"); the parenthesised amount in another currency right after it
+ * ("(US$41.5 million)") is its translation, not a negative figure, so the first amount is the figure.
  */
 
 export interface ProseFigure {
@@ -30,7 +32,8 @@ export interface ProseFigure {
   end: number;
 }
 
-const MONEY = String.raw`\(?-?\s?(?:US)?\$\s?\(?-?\s?(?:\d{1,3}(?:,\s?\d{3})+|\d+)?(?:\.\d+)?\)?`;
+/** "$1.2", "US$(0.3)", "RMB285.2" (a currency code printed before the amount), "€4.1". */
+const MONEY = String.raw`\(?-?\s?(?:(?:US|HK|C|A)?\$|RMB\s?|€|£)\s?\(?-?\s?(?:\d{1,3}(?:,\s?\d{3})+|\d+)?(?:\.\d+)?\)?`;
 const SCALE_WORD = String.raw`(?:\s?(thousand|million|billion|bn|mm|m)\b)?`;
 /** "Q4 GAAP earnings per share", "basic and diluted loss per share", "Southern Company earned $2.10 per share". */
 const EPS_NAMING =

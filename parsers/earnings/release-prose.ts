@@ -1,7 +1,7 @@
 import type { Concept } from './release-concepts.ts';
 import { NON_GAAP_WORDS } from './release-concepts.ts';
 import { parseAmount, type Scale, wordScale } from './release-numbers.ts';
-import { BOILERPLATE, type Sentence } from './release-sentences.ts';
+import { BOILERPLATE, BULLET, type Sentence } from './release-sentences.ts';
 import type { Basis, Span } from './release-tables.ts';
 
 /**
@@ -83,9 +83,17 @@ export function proseFigures(sentences: Sentence[]): ProseFigure[] {
   const out: ProseFigure[] = [];
   let previousBlock = -1;
   let previousSpan: Span = 'unknown';
+  let previousList = false;
   for (const s of sentences.slice(0, 80)) {
-    // A sentence that names no period continues the one before it in the same paragraph.
-    const span: Span = spanOfSentence(s.text) ?? (previousBlock === s.block ? previousSpan : 'unknown');
+    // A sentence that names no period continues the one before it in the same paragraph; a bullet continues
+    // the line that introduced the list ("For the three months ended March 31, 2025:") or the bullet before
+    // it; otherwise the heading above it names the period ("FULL YEAR 2024 HIGHLIGHTS").
+    const span: Span =
+      spanOfSentence(s.text) ??
+      (previousBlock === s.block || (BULLET.test(s.text) && previousList)
+        ? previousSpan
+        : (spanOfSentence(s.heading) ?? 'unknown'));
+    previousList = /:\s*$/.test(s.text) || BULLET.test(s.text);
     previousBlock = s.block;
     previousSpan = span;
     if (

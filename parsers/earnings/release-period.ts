@@ -174,7 +174,9 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
 
 /** 2025-03-31 -> 1, 2025-06-30 -> 2, 2025-09-30 -> 3, 2025-12-31 -> 4; other dates -> null. */
 function calendarQuarter(date: string): number | null {
-  return ({ '03-31': 1, '06-30': 2, '09-30': 3, '12-31': 4 } as Record<string, number>)[date.slice(5)] ?? null;
+  return (
+    ({ '03-31': 1, '06-30': 2, '09-30': 3, '12-31': 4 } as Record<string, number>)[date.slice(5)] ?? null
+  );
 }
 
 function fullYear(y: string): number {

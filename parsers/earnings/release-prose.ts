@@ -84,16 +84,18 @@ export function proseFigures(sentences: Sentence[]): ProseFigure[] {
   let previousBlock = -1;
   let previousSpan: Span = 'unknown';
   let previousList = false;
+  let previousHeading = '';
   for (const s of sentences.slice(0, 80)) {
     // A sentence that names no period continues the one before it in the same paragraph; a bullet continues
     // the line that introduced the list ("For the three months ended March 31, 2025:") or the bullet before
-    // it; otherwise the heading above it names the period ("FULL YEAR 2024 HIGHLIGHTS").
+    // it under the same heading; otherwise the heading above it names the period ("FULL YEAR 2024 HIGHLIGHTS").
     const span: Span =
       spanOfSentence(s.text) ??
-      (previousBlock === s.block || (BULLET.test(s.text) && previousList)
+      (previousBlock === s.block || (BULLET.test(s.text) && previousList && s.heading === previousHeading)
         ? previousSpan
         : (spanOfSentence(s.heading) ?? 'unknown'));
     previousList = /:\s*$/.test(s.text) || BULLET.test(s.text);
+    previousHeading = s.heading;
     previousBlock = s.block;
     previousSpan = span;
     if (
@@ -211,6 +213,27 @@ function readNaming(
     return;
   }
   if (cents) return;
+  // An amount followed by "per share" is a per-share figure: "Net income of $0.01 per share" is EPS.
+  const perShareTail = /^\s*(?:per|a)\s+(diluted\s+|basic\s+)?(?:common\s+)?share\b/i.exec(
+    after.slice(moneyAt + money[0].length),
+  );
+  if (perShareTail) {
+    if (concept !== 'net_income') return;
+    const kind = (perShareTail[1] ?? '').trim().toLowerCase();
+    out.push({
+      concept: kind === 'diluted' ? 'eps_diluted' : kind === 'basic' ? 'eps_basic' : 'eps',
+      label: `${label} per share`,
+      basis,
+      span,
+      printed: money[0].trim(),
+      value,
+      scale: 'units',
+      sentence: s,
+      start: amountStart,
+      end: amountStart + money[0].length,
+    });
+    return;
+  }
   out.push({
     concept,
     label,
@@ -245,6 +268,8 @@ function epsAfter(
   for (let i = 0; i < 2; i++) {
     const m = EPS_AFTER.exec(text);
     if (!m || COMPARISON.test(text.slice(0, m.index + m[0].indexOf(m[1]!)))) return;
+    // A per-share amount introduced by another name ("Nareit FFO of $0.44 per share") is that measure's.
+    if (/\b[A-Za-z]{2,}\s+(?:of|was|were)\s*$/i.test(text.slice(0, m.index + m[0].indexOf(m[1]!)))) return;
     const printed = m[1]!.trim();
     let value = /cents/i.test(printed) ? Number(printed.replace(/\D/g, '')) / 100 : parseAmount(printed);
     if (value === null) return;

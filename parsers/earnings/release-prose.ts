@@ -142,6 +142,39 @@ function readNaming(
   );
   const reset = Math.max(-1, ...[...upTo.matchAll(/\b(?:while|whereas)\b/gi)].map((x) => x.index!));
   if (turned > reset && amounts.some((e) => e <= turned)) return;
+  // An amount set right before a per-share naming is its value ("earned $0.36 diluted earnings per share
+  // ($0.38 adjusted diluted earnings per share ...)").
+  if (concept === 'eps' && !/^earned$/i.test(m[0])) {
+    const lead = new RegExp(String.raw`(${MONEY})\s+((?:adjusted|non-gaap|gaap|reported)\s+)?$`, 'i').exec(
+      s.text.slice(Math.max(0, at - 40), at),
+    );
+    // ... in prose: a naming followed by figures or "N/A" is a table row flattened into text.
+    if (
+      lead &&
+      /\d/.test(lead[1]!) &&
+      !/^\s*(?:N\/A\b|\$?\s*\(?[\d.,]+\)?\s*(?:$|[$(\d.,]|N\/A))/i.test(after)
+    ) {
+      const printed = lead[1]!.trim().replace(/^\((?!.*\)$)/, '');
+      const value = parseAmount(printed);
+      if (value === null) return;
+      const kinds = `${m[1] ?? ''} ${m[2] ?? ''}`.toLowerCase();
+      const nonGaap = NON_GAAP_WORDS.test(`${lead[2] ?? ''}${m[0]}`);
+      const start = s.start + at - lead[0].length + lead[0].indexOf(printed);
+      out.push({
+        concept: /diluted/.test(kinds) ? 'eps_diluted' : /basic/.test(kinds) ? 'eps_basic' : 'eps',
+        label: `${lead[2] ?? ''}${m[0]}`,
+        basis: nonGaap ? 'non_gaap' : 'gaap',
+        span,
+        printed,
+        value: /\bloss\b/i.test(m[0]) && value > 0 ? -value : value,
+        scale: 'units',
+        sentence: s,
+        start,
+        end: start + printed.length,
+      });
+      return;
+    }
+  }
   const moneyRe = new RegExp(`(${MONEY}|\\d+(?:\\.\\d+)? cents)${SCALE_WORD}`, 'i');
   let money = moneyRe.exec(after);
   if (!money || money.index > 90) return;

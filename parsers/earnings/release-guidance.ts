@@ -161,6 +161,14 @@ export function guidanceOf(
     hits.sort((a, b) => a.index - b.index);
     for (let i = 0; i < hits.length; i++) {
       const h = hits[i]!;
+      // A metric named after "versus" / "compared to" ("versus 2023 sales of $543 million") is the base the
+      // target is compared with, not a target.
+      if (
+        /\b(?:versus|vs\.?|compared (?:with|to))\s+(?:(?:fiscal\s+)?\d{4}\s+|(?:the\s+)?(?:prior|last|previous)\s+year(?:'s)?\s+)?$/i.test(
+          s.text.slice(Math.max(0, h.index - 40), h.index),
+        )
+      )
+        continue;
       const stop = hits[i + 1]?.index ?? s.text.length;
       let window = s.text.slice(h.end, Math.min(stop, h.end + 140));
       // "earnings per share, before ..., but including $0.24 per share ..., to be between $2.66 and $2.86":

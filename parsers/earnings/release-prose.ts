@@ -43,7 +43,7 @@ const MEASURES: [RegExp, Concept][] = [
   [/\bgross (?:profit|margin)\b(?! (?:percentage|rate|of \d))/i, 'gross_profit'],
   [/\b(?:operating (?:income|profit|loss|earnings)|(?:income|loss) from operations)\b/i, 'operating_income'],
   [
-    /\bnet (?:income|profit|earnings|loss)\b|\b(?:net )?quarterly profit\b|\b(?:quarter(?:ly)? )?earnings(?= (?:of|were|was|totaled) )/i,
+    /\bnet (?:income|profit|earnings|loss)\b|\b(?:net )?quarterly profit\b|(?<!\bnet )\b(?:income|earnings) from continuing operations\b|\b(?:quarter(?:ly)? )?earnings(?= (?:of|were|was|totaled) )/i,
     'net_income',
   ],
   [/\bEBITDA\b/, 'ebitda'],

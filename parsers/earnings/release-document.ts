@@ -36,7 +36,8 @@ export function bodyToBlocks(body: string): Block[] {
   const raw = looksLikeHtml(body)
     ? htmlToBlocks(body)
     : plainToBlocks(
-        body
+        // A prose line of 250 characters or more shows the text is not hard-wrapped: each line is a paragraph.
+        (/^[^\n<|]{250,}$/m.test(body) ? body.replace(/\n/g, '\n\n') : body)
           .replace(/\n(?=[ \t]*(?:[•·▪]|[-*] |\|\s*·))/g, '\n\n')
           .replace(/\n([ \t]*[A-Z][A-Z0-9 ,&'’-]{7,}[ \t]*)(?=\n)/g, '\n\n$1\n'),
       );

@@ -32,7 +32,7 @@ export interface Guidance {
 }
 
 const FORWARD =
-  /\b(?:expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|sees|targets?|estimates? (?:that|for)|now believes|reaffirm|reiterat|raises?|raising|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe)\b/i;
+  /\b(?:narrow(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|sees|targets?|estimates? (?:that|for)|now believes|reaffirm|reiterat|raises?|raising|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe)\b/i;
 const NOT_GUIDANCE =
   /\beffective (?:income )?tax rate (?:for|used|in) the (?:quarter|period)\b|\brun[- ]rate\b|\bwill (?:discuss|provide|host|review)\b|\bexpects? to (?:deliver|ship|open|close|complete|file|hold|host|report|announce|retire|repay|redeem)\b/i;
 
@@ -223,12 +223,32 @@ export function guidanceOf(
         scale,
         qualitative: g.qualitative,
         relative: g.relative,
-        status,
+        status: status ?? statusAgainstPrevious(g, window),
         sentence: s,
       });
     }
   }
   return out;
+}
+
+/**
+ * A target set against the one it replaces ("approximately 3.5%, versus 2.5% to 3.5% previously", "$4.03 to
+ * $4.07, from $4.00 to $4.10 previously"): a higher midpoint is raised, a lower one lowered; the same midpoint
+ * (a narrowed range) has no status word in this vocabulary.
+ */
+function statusAgainstPrevious(
+  g: { low: number | null; high: number | null; point: number | null },
+  window: string,
+): Guidance['status'] {
+  const old =
+    /\b(?:versus|from)\s+\$?(\d+(?:\.\d+)?)%?(?:\s*(?:to|-|–)\s*\$?(\d+(?:\.\d+)?)%?)?\s+previously\b/i.exec(
+      window,
+    );
+  const now = g.point ?? (g.low !== null && g.high !== null ? (g.low + g.high) / 2 : null);
+  if (!old || now === null) return null;
+  const before = old[2] !== undefined ? (Number(old[1]) + Number(old[2])) / 2 : Number(old[1]);
+  if (Math.abs(now - before) < 1e-9) return null;
+  return now > before ? 'raised' : 'lowered';
 }
 
 function guidanceValue(window: string): {

@@ -11,150 +11,167 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * (fixtures/earnings/held-out, labels-heldout.tsv), files the rules were not written on; printed on its own,
  * never added to the in-sample figure. There a `not_release` label must give no figures (a figure read from it
  * counts as a false release), and no held-out file states guidance, so each guidance row read from one is a
- * false guidance row.
+ * false guidance row. Held-out set 2 (fixtures/earnings/held-out-2, labels-heldout-2.tsv) is scored and printed
+ * after set 1, on its own: there an optional 7th label column gives a guidance row's status (raised, lowered,
+ * reaffirmed, narrowed), and a guidance value read with another status counts as a status error.
  */
 const own = new URL('../../fixtures/earnings/press-releases/', import.meta.url).pathname;
 const heldOut = new URL('../../fixtures/earnings/held-out/', import.meta.url).pathname;
+const heldOut2 = new URL('../../fixtures/earnings/held-out-2/', import.meta.url).pathname;
 const shared = new URL('../../../shared/fixtures/earnings/press_releases/', import.meta.url).pathname;
 const heldOutMode = process.argv.includes('--heldout');
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-const dirs = heldOutMode
-  ? [heldOut]
-  : args.length > 0
-    ? args
-    : [own, ...(existsSync(shared) ? [shared] : [])];
-const labelsPath = heldOutMode ? `${heldOut}labels-heldout.tsv` : `${own}labels.tsv`;
-const files = new Map<string, string>();
-for (const d of dirs) {
-  for (const f of readdirSync(d)) {
-    if (/\.(htm|html|txt)$/i.test(f) && !files.has(f)) files.set(f, `${d.replace(/\/?$/, '/')}${f}`);
+function check(setName: string, dirs: string[], labelsPath: string): void {
+  const files = new Map<string, string>();
+  for (const d of dirs) {
+    for (const f of readdirSync(d)) {
+      if (/\.(htm|html|txt)$/i.test(f) && !files.has(f)) files.set(f, `${d.replace(/\/?$/, '/')}${f}`);
+    }
   }
-}
 
-const parsed = new Map<string, ReleaseRows>();
-let rowsTotal = 0;
-const started = performance.now();
-for (const [name, path] of [...files].sort()) {
-  const r = parseReleaseBytes(readFileSync(path));
-  parsed.set(name, r);
-  const rel = r.release;
-  rowsTotal += r.figures.length + r.measures.length + r.guidance.length;
-  console.log(
-    `\n${name}: ${rel.is_earnings_release ? `${rel.fiscal_period ?? '?'} ${rel.fiscal_year ?? '?'} (${rel.fiscal_year_source ?? '-'}) ended ${rel.period_end ?? '?'} ${rel.currency ?? ''} from ${rel.document_type ?? 'exhibit'}` : 'not an earnings release'}`,
-  );
-  for (const f of r.figures)
+  const parsed = new Map<string, ReleaseRows>();
+  let rowsTotal = 0;
+  const started = performance.now();
+  for (const [name, path] of [...files].sort()) {
+    const r = parseReleaseBytes(readFileSync(path));
+    parsed.set(name, r);
+    const rel = r.release;
+    rowsTotal += r.figures.length + r.measures.length + r.guidance.length;
     console.log(
-      `  figure   ${f.fiscal_period} ${String(f.metric).padEnd(17)} ${String(f.basis).padEnd(11)} ${String(f.value).padStart(15)}  ${f.scale}  "${f.label}"`,
+      `\n${name}: ${rel.is_earnings_release ? `${rel.fiscal_period ?? '?'} ${rel.fiscal_year ?? '?'} (${rel.fiscal_year_source ?? '-'}) ended ${rel.period_end ?? '?'} ${rel.currency ?? ''} from ${rel.document_type ?? 'exhibit'}` : 'not an earnings release'}`,
     );
-  for (const m of r.measures)
-    console.log(
-      `  measure  ${m.fiscal_period ?? m.period} ${String(m.measure).padEnd(30)} ${m.value} ${m.unit}  "${m.name}"`,
-    );
-  for (const g of r.guidance)
-    console.log(
-      `  guidance ${g.target_fiscal_period ?? '?'} ${g.target_fiscal_year ?? '?'} ${String(g.metric).padEnd(14)} ${g.text_value ?? g.point ?? `${g.low}..${g.high}`} ${g.unit} ${g.status ?? ''}`,
-    );
-  for (const u of r.unassigned) console.log(`  UNASSIGNED ${u}`);
-  for (const w of r.warnings) console.log(`  warning  ${w}`);
-}
-const seconds = (performance.now() - started) / 1000;
-
-const labels = readFileSync(labelsPath, 'utf8')
-  .split('\n')
-  .filter((l) => l.trim() !== '' && !l.startsWith('#') && !l.startsWith('file\t'))
-  .map((l) => l.split('\t') as [string, string, string, string, string, string]);
-let right = 0;
-let wrong = 0;
-let missing = 0;
-let scaleErrors = 0;
-let basisErrors = 0;
-let checked = 0;
-let falseReleases = 0;
-const problems: string[] = [];
-for (const [file, kind, period, metric, basis, value] of labels) {
-  const r = parsed.get(file);
-  if (!r) continue;
-  checked++;
-  if (kind === 'not_release') {
-    if (r.figures.length === 0) right++;
-    else {
-      falseReleases++;
-      problems.push(
-        `FALSE RELEASE ${file}: ${r.figures.length} figures read from a document that is not a release`,
+    for (const f of r.figures)
+      console.log(
+        `  figure   ${f.fiscal_period} ${String(f.metric).padEnd(17)} ${String(f.basis).padEnd(11)} ${String(f.value).padStart(15)}  ${f.scale}  "${f.label}"`,
       );
+    for (const m of r.measures)
+      console.log(
+        `  measure  ${m.fiscal_period ?? m.period} ${String(m.measure).padEnd(30)} ${m.value} ${m.unit}  "${m.name}"`,
+      );
+    for (const g of r.guidance)
+      console.log(
+        `  guidance ${g.target_fiscal_period ?? '?'} ${g.target_fiscal_year ?? '?'} ${String(g.metric).padEnd(14)} ${g.text_value ?? g.point ?? `${g.low}..${g.high}`} ${g.unit} ${g.status ?? ''}`,
+      );
+    for (const u of r.unassigned) console.log(`  UNASSIGNED ${u}`);
+    for (const w of r.warnings) console.log(`  warning  ${w}`);
+  }
+  const seconds = (performance.now() - started) / 1000;
+
+  const labels = readFileSync(labelsPath, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '' && !l.startsWith('#') && !l.startsWith('file\t'))
+    .map((l) => l.split('\t') as [string, string, string, string, string, string, string?]);
+  let right = 0;
+  let wrong = 0;
+  let missing = 0;
+  let scaleErrors = 0;
+  let basisErrors = 0;
+  let checked = 0;
+  let falseReleases = 0;
+  const problems: string[] = [];
+  let statusErrors = 0;
+  for (const [file, kind, period, metric, basis, value, status] of labels) {
+    const r = parsed.get(file);
+    if (!r) continue;
+    checked++;
+    if (kind === 'not_release') {
+      if (r.figures.length === 0) right++;
+      else {
+        falseReleases++;
+        problems.push(
+          `FALSE RELEASE ${file}: ${r.figures.length} figures read from a document that is not a release`,
+        );
+      }
+      continue;
     }
-    continue;
+    const [lowText, highText] = value.split('..');
+    const want = Number(lowText);
+    const wantHigh = highText !== undefined ? Number(highText) : null;
+    let got: number | null = null;
+    let otherBasis = false;
+    if (kind === 'figure') {
+      const hit = r.figures.find(
+        (f) => f.fiscal_period === period && f.metric === metric && f.basis === basis,
+      );
+      got = hit ? (hit.value as number) : null;
+      otherBasis =
+        !hit && r.figures.some((f) => f.fiscal_period === period && f.metric === metric && f.value === want);
+    } else if (kind === 'measure') {
+      const hit = r.measures.find((m) => m.fiscal_period === period && m.measure === metric);
+      got = hit ? (hit.value as number) : null;
+    } else {
+      const [p, y] = period.split(' ');
+      const hit = r.guidance.find(
+        (g) => g.metric === metric && g.target_fiscal_period === p && String(g.target_fiscal_year) === y,
+      );
+      if (hit && status && hit.status !== status) {
+        statusErrors++;
+        problems.push(
+          `STATUS  ${file} guidance ${period} ${metric}: want ${status}, got ${hit.status ?? 'none'}`,
+        );
+      }
+      if (hit)
+        got =
+          wantHigh !== null
+            ? hit.low === want && hit.high === wantHigh
+              ? want
+              : -1
+            : (hit.point as number | null);
+    }
+    const line = `${file} ${kind} ${period} ${metric} ${basis}: want ${value}, got ${got ?? 'nothing'}`;
+    if (got === null) {
+      missing++;
+      if (otherBasis) basisErrors++;
+      problems.push(`MISSING ${line}${otherBasis ? ' (found under another basis)' : ''}`);
+    } else if (Math.abs(got - want) < 1e-9) right++;
+    else {
+      wrong++;
+      const ratio = Math.abs(got / want);
+      if ([1e3, 1e6, 1e9, 1e-3, 1e-6, 1e-9].some((k) => Math.abs(ratio / k - 1) < 0.01)) scaleErrors++;
+      problems.push(`WRONG   ${line}`);
+    }
   }
-  const [lowText, highText] = value.split('..');
-  const want = Number(lowText);
-  const wantHigh = highText !== undefined ? Number(highText) : null;
-  let got: number | null = null;
-  let otherBasis = false;
-  if (kind === 'figure') {
-    const hit = r.figures.find((f) => f.fiscal_period === period && f.metric === metric && f.basis === basis);
-    got = hit ? (hit.value as number) : null;
-    otherBasis =
-      !hit && r.figures.some((f) => f.fiscal_period === period && f.metric === metric && f.value === want);
-  } else if (kind === 'measure') {
-    const hit = r.measures.find((m) => m.fiscal_period === period && m.measure === metric);
-    got = hit ? (hit.value as number) : null;
-  } else {
-    const [p, y] = period.split(' ');
-    const hit = r.guidance.find(
-      (g) => g.metric === metric && g.target_fiscal_period === p && String(g.target_fiscal_year) === y,
-    );
-    if (hit)
-      got =
-        wantHigh !== null
-          ? hit.low === want && hit.high === wantHigh
-            ? want
-            : -1
-          : (hit.point as number | null);
+  // Held-out labels list every guidance statement of their files (there are none), so any guidance row is false.
+  let falseGuidance = 0;
+  if (heldOutMode) {
+    for (const [file, r] of parsed) {
+      const wanted = labels.filter(([f, k]) => f === file && k === 'guidance').length;
+      if (r.guidance.length > wanted) {
+        falseGuidance += r.guidance.length - wanted;
+        problems.push(`FALSE GUIDANCE ${file}: ${r.guidance.length} guidance rows, ${wanted} labelled`);
+      }
+    }
   }
-  const line = `${file} ${kind} ${period} ${metric} ${basis}: want ${value}, got ${got ?? 'nothing'}`;
-  if (got === null) {
-    missing++;
-    if (otherBasis) basisErrors++;
-    problems.push(`MISSING ${line}${otherBasis ? ' (found under another basis)' : ''}`);
-  } else if (Math.abs(got - want) < 1e-9) right++;
-  else {
-    wrong++;
-    const ratio = Math.abs(got / want);
-    if ([1e3, 1e6, 1e9, 1e-3, 1e-6, 1e-9].some((k) => Math.abs(ratio / k - 1) < 0.01)) scaleErrors++;
-    problems.push(`WRONG   ${line}`);
-  }
+  console.log(`\n${problems.join('\n')}`);
+  console.log(
+    JSON.stringify(
+      {
+        set: setName,
+        releases: files.size,
+        earnings_releases: [...parsed.values()].filter((r) => r.release.is_earnings_release).length,
+        rows: rowsTotal,
+        unassigned: [...parsed.values()].reduce((n, r) => n + r.unassigned.length, 0),
+        labelled_values: checked,
+        right,
+        wrong,
+        missing,
+        accuracy: checked === 0 ? null : Number((right / checked).toFixed(3)),
+        scale_errors: scaleErrors,
+        basis_errors: basisErrors,
+        ...(heldOutMode ? { false_releases: falseReleases, false_guidance_rows: falseGuidance } : {}),
+        ...(labels.some((l) => l[6]) ? { status_errors: statusErrors } : {}),
+        releases_per_second: Number((files.size / seconds).toFixed(1)),
+      },
+      null,
+      2,
+    ),
+  );
 }
-// Held-out labels list every guidance statement of their files (there are none), so any guidance row is false.
-let falseGuidance = 0;
+
 if (heldOutMode) {
-  for (const [file, r] of parsed) {
-    const wanted = labels.filter(([f, k]) => f === file && k === 'guidance').length;
-    if (r.guidance.length > wanted) {
-      falseGuidance += r.guidance.length - wanted;
-      problems.push(`FALSE GUIDANCE ${file}: ${r.guidance.length} guidance rows, ${wanted} labelled`);
-    }
-  }
+  check('held-out', [heldOut], `${heldOut}labels-heldout.tsv`);
+  check('held-out-2', [heldOut2], `${heldOut2}labels-heldout-2.tsv`);
+} else {
+  const dirs = args.length > 0 ? args : [own, ...(existsSync(shared) ? [shared] : [])];
+  check('in-sample', dirs, `${own}labels.tsv`);
 }
-console.log(`\n${problems.join('\n')}`);
-console.log(
-  JSON.stringify(
-    {
-      set: heldOutMode ? 'held-out' : 'in-sample',
-      releases: files.size,
-      earnings_releases: [...parsed.values()].filter((r) => r.release.is_earnings_release).length,
-      rows: rowsTotal,
-      unassigned: [...parsed.values()].reduce((n, r) => n + r.unassigned.length, 0),
-      labelled_values: checked,
-      right,
-      wrong,
-      missing,
-      accuracy: checked === 0 ? null : Number((right / checked).toFixed(3)),
-      scale_errors: scaleErrors,
-      basis_errors: basisErrors,
-      ...(heldOutMode ? { false_releases: falseReleases, false_guidance_rows: falseGuidance } : {}),
-      releases_per_second: Number((files.size / seconds).toFixed(1)),
-    },
-    null,
-    2,
-  ),
-);

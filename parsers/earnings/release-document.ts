@@ -31,7 +31,16 @@ export interface ReleaseDocument {
 
 /** Blocks of one document body, HTML or plain text. */
 export function bodyToBlocks(body: string): Block[] {
-  const raw = looksLikeHtml(body) ? htmlToBlocks(body) : plainToBlocks(body);
+  // In plain text a line that opens with a bullet mark, or a heading line in capitals, starts a paragraph of
+  // its own (hard-wrapped lines of one paragraph are otherwise joined).
+  const raw = looksLikeHtml(body)
+    ? htmlToBlocks(body)
+    : plainToBlocks(
+        // A prose line of 250 characters or more shows the text is not hard-wrapped: each line is a paragraph.
+        (/^[^\n<|]{250,}$/m.test(body) ? body.replace(/\n/g, '\n\n') : body)
+          .replace(/\n(?=[ \t]*(?:[•·▪]|[-*] |\|\s*·))/g, '\n\n')
+          .replace(/\n([ \t]*[A-Z][A-Z0-9 ,&'’-]{7,}[ \t]*)(?=\n)/g, '\n\n$1\n'),
+      );
   const blocks: Block[] = [];
   let pos = 0;
   for (const text of raw) {

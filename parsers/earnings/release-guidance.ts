@@ -32,7 +32,7 @@ export interface Guidance {
 }
 
 const FORWARD =
-  /\b(?:expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|sees|targets?|estimates? (?:that|for)|now believes|reaffirm|reiterat|raises?|raising|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe)\b/i;
+  /\b(?:narrow(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|sees|targets?|estimates? (?:that|for)|now believes|reaffirm|reiterat|raises?|raising|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe)\b/i;
 const NOT_GUIDANCE =
   /\beffective (?:income )?tax rate (?:for|used|in) the (?:quarter|period)\b|\brun[- ]rate\b|\bwill (?:discuss|provide|host|review)\b|\bexpects? to (?:deliver|ship|open|close|complete|file|hold|host|report|announce|retire|repay|redeem)\b/i;
 
@@ -161,6 +161,14 @@ export function guidanceOf(
     hits.sort((a, b) => a.index - b.index);
     for (let i = 0; i < hits.length; i++) {
       const h = hits[i]!;
+      // A metric named after "versus" / "compared to" ("versus 2023 sales of $543 million") is the base the
+      // target is compared with, not a target.
+      if (
+        /\b(?:versus|vs\.?|compared (?:with|to))\s+(?:(?:fiscal\s+)?\d{4}\s+|(?:the\s+)?(?:prior|last|previous)\s+year(?:'s)?\s+)?$/i.test(
+          s.text.slice(Math.max(0, h.index - 40), h.index),
+        )
+      )
+        continue;
       const stop = hits[i + 1]?.index ?? s.text.length;
       let window = s.text.slice(h.end, Math.min(stop, h.end + 140));
       // "earnings per share, before ..., but including $0.24 per share ..., to be between $2.66 and $2.86":
@@ -215,12 +223,32 @@ export function guidanceOf(
         scale,
         qualitative: g.qualitative,
         relative: g.relative,
-        status,
+        status: status ?? statusAgainstPrevious(g, window),
         sentence: s,
       });
     }
   }
   return out;
+}
+
+/**
+ * A target set against the one it replaces ("approximately 3.5%, versus 2.5% to 3.5% previously", "$4.03 to
+ * $4.07, from $4.00 to $4.10 previously"): a higher midpoint is raised, a lower one lowered; the same midpoint
+ * (a narrowed range) has no status word in this vocabulary.
+ */
+function statusAgainstPrevious(
+  g: { low: number | null; high: number | null; point: number | null },
+  window: string,
+): Guidance['status'] {
+  const old =
+    /\b(?:versus|from)\s+\$?(\d+(?:\.\d+)?)%?(?:\s*(?:to|-|–)\s*\$?(\d+(?:\.\d+)?)%?)?\s+previously\b/i.exec(
+      window,
+    );
+  const now = g.point ?? (g.low !== null && g.high !== null ? (g.low + g.high) / 2 : null);
+  if (!old || now === null) return null;
+  const before = old[2] !== undefined ? (Number(old[1]) + Number(old[2])) / 2 : Number(old[1]);
+  if (Math.abs(now - before) < 1e-9) return null;
+  return now > before ? 'raised' : 'lowered';
 }
 
 function guidanceValue(window: string): {

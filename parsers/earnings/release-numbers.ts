@@ -89,7 +89,7 @@ const CURRENCY_MARKS: [RegExp, string][] = [
   [/£|\bpounds sterling\b|\bGBP\b/, 'GBP'],
   [/\bC\$|\bCanadian dollars?\b|\bCAD\b/, 'CAD'],
   [/\bA\$|\bAustralian dollars?\b|\bAUD\b/, 'AUD'],
-  [/\bRMB\b|\brenminbi\b|\bCNY\b/i, 'CNY'],
+  [/\bRMB(?=[\s\d])|\brenminbi\b|\bCNY\b/i, 'CNY'],
   [/¥|\byen\b|\bJPY\b/, 'JPY'],
   [/\bCHF\b|\bSwiss francs?\b/, 'CHF'],
 ];

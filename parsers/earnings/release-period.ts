@@ -135,6 +135,10 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
   else {
     ordinal ??= dominantOrdinal(prose, latest.date);
     if (ordinal === null && fyEnd !== null) ordinal = quarterFromYearEnd(latest.date, fyEnd);
+    // A release that never says "fiscal" reports on the calendar: three months ending March 31, June 30,
+    // September 30 or December 31 are that year's first to fourth quarter.
+    if (ordinal === null && fyEnd === null && !prose.some((b) => /\bfiscal\b/i.test(b.text)))
+      ordinal = calendarQuarter(latest.date);
     fiscalPeriod = ordinal === null ? null : (`Q${ordinal}` as FiscalPeriod);
   }
   let fiscalYear = sameEnd.map((e) => e.year).find((y) => y !== null) ?? null;
@@ -146,7 +150,9 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
   if (fiscalYear === null && fiscalPeriod === 'FY') fiscalYear = statedYearForFiscalYear(prose, latest.date);
   let source: ReportedPeriod['fiscalYearSource'] = fiscalYear !== null ? 'stated' : null;
   if (fiscalYear === null && fiscalPeriod !== null) {
-    fiscalYear = inferFiscalYear(latest.date, fiscalPeriod, fyEnd);
+    fiscalYear =
+      inferFiscalYear(latest.date, fiscalPeriod, fyEnd) ??
+      (fyEnd === null && calendarQuarter(latest.date) !== null ? Number(latest.date.slice(0, 4)) : null);
     source = fiscalYear !== null ? 'inferred' : null;
   }
   return {
@@ -164,6 +170,13 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
       end: chosen.end,
     },
   };
+}
+
+/** 2025-03-31 -> 1, 2025-06-30 -> 2, 2025-09-30 -> 3, 2025-12-31 -> 4; other dates -> null. */
+function calendarQuarter(date: string): number | null {
+  return (
+    ({ '03-31': 1, '06-30': 2, '09-30': 3, '12-31': 4 } as Record<string, number>)[date.slice(5)] ?? null
+  );
 }
 
 function fullYear(y: string): number {

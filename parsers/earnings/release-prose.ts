@@ -1,7 +1,7 @@
 import type { Concept } from './release-concepts.ts';
 import { NON_GAAP_WORDS } from './release-concepts.ts';
 import { parseAmount, type Scale, wordScale } from './release-numbers.ts';
-import { BOILERPLATE, type Sentence } from './release-sentences.ts';
+import { BOILERPLATE, BULLET, type Sentence } from './release-sentences.ts';
 import type { Basis, Span } from './release-tables.ts';
 
 /**
@@ -13,7 +13,9 @@ import type { Basis, Span } from './release-tables.ts';
  * when it names what it excludes. Each naming of a measure in a sentence is read in its own clause ("GAAP net
  * income was $11.0 billion, while non-GAAP net income was $13.2 billion" gives both); a naming set right after
  * "compared with" is the comparison; a move "from A to B" or "increased $X to B" states B; a sentence that
- * names no period continues the period of the sentence before it in its paragraph.
+ * names no period continues the period of the sentence before it in its paragraph. An amount may carry a
+ * currency code before it ("RMB285.2 million"); the parenthesised amount in another currency right after it
+ * ("(US$41.5 million)") is its translation, not a negative figure, so the first amount is the figure.
  */
 
 export interface ProseFigure {
@@ -30,7 +32,8 @@ export interface ProseFigure {
   end: number;
 }
 
-const MONEY = String.raw`\(?-?\s?(?:US)?\$\s?\(?-?\s?(?:\d{1,3}(?:,\s?\d{3})+|\d+)?(?:\.\d+)?\)?`;
+/** "$1.2", "US$(0.3)", "RMB285.2" (a currency code printed before the amount), "€4.1". */
+const MONEY = String.raw`\(?-?\s?(?:(?:US|HK|C|A)?\$|RMB\s?|€|£)\s?\(?-?\s?(?:\d{1,3}(?:,\s?\d{3})+|\d+)?(?:\.\d+)?\)?`;
 const SCALE_WORD = String.raw`(?:\s?(thousand|million|billion|bn|mm|m)\b)?`;
 /** "Q4 GAAP earnings per share", "basic and diluted loss per share", "Southern Company earned $2.10 per share". */
 const EPS_NAMING =
@@ -40,7 +43,7 @@ const MEASURES: [RegExp, Concept][] = [
   [/\bgross (?:profit|margin)\b(?! (?:percentage|rate|of \d))/i, 'gross_profit'],
   [/\b(?:operating (?:income|profit|loss|earnings)|(?:income|loss) from operations)\b/i, 'operating_income'],
   [
-    /\bnet (?:income|profit|earnings|loss)\b|\b(?:net )?quarterly profit\b|\b(?:quarter(?:ly)? )?earnings(?= (?:of|were|was|totaled) )/i,
+    /\bnet (?:income|profit|earnings|loss)\b|\b(?:net )?quarterly profit\b|(?<!\bnet )\b(?:income|earnings) from continuing operations\b|\b(?:quarter(?:ly)? )?earnings(?= (?:of|were|was|totaled) )/i,
     'net_income',
   ],
   [/\bEBITDA\b/, 'ebitda'],
@@ -80,9 +83,19 @@ export function proseFigures(sentences: Sentence[]): ProseFigure[] {
   const out: ProseFigure[] = [];
   let previousBlock = -1;
   let previousSpan: Span = 'unknown';
+  let previousList = false;
+  let previousHeading = '';
   for (const s of sentences.slice(0, 80)) {
-    // A sentence that names no period continues the one before it in the same paragraph.
-    const span: Span = spanOfSentence(s.text) ?? (previousBlock === s.block ? previousSpan : 'unknown');
+    // A sentence that names no period continues the one before it in the same paragraph; a bullet continues
+    // the line that introduced the list ("For the three months ended March 31, 2025:") or the bullet before
+    // it under the same heading; otherwise the heading above it names the period ("FULL YEAR 2024 HIGHLIGHTS").
+    const span: Span =
+      spanOfSentence(s.text) ??
+      (previousBlock === s.block || (BULLET.test(s.text) && previousList && s.heading === previousHeading)
+        ? previousSpan
+        : (spanOfSentence(s.heading) ?? 'unknown'));
+    previousList = /:\s*$/.test(s.text) || BULLET.test(s.text);
+    previousHeading = s.heading;
     previousBlock = s.block;
     previousSpan = span;
     if (
@@ -129,6 +142,39 @@ function readNaming(
   );
   const reset = Math.max(-1, ...[...upTo.matchAll(/\b(?:while|whereas)\b/gi)].map((x) => x.index!));
   if (turned > reset && amounts.some((e) => e <= turned)) return;
+  // An amount set right before a per-share naming is its value ("earned $0.36 diluted earnings per share
+  // ($0.38 adjusted diluted earnings per share ...)").
+  if (concept === 'eps' && !/^earned$/i.test(m[0])) {
+    const lead = new RegExp(String.raw`(${MONEY})\s+((?:adjusted|non-gaap|gaap|reported)\s+)?$`, 'i').exec(
+      s.text.slice(Math.max(0, at - 40), at),
+    );
+    // ... in prose: a naming followed by figures or "N/A" is a table row flattened into text.
+    if (
+      lead &&
+      /\d/.test(lead[1]!) &&
+      !/^\s*(?:N\/A\b|\$?\s*\(?[\d.,]+\)?\s*(?:$|[$(\d.,]|N\/A))/i.test(after)
+    ) {
+      const printed = lead[1]!.trim().replace(/^\((?!.*\)$)/, '');
+      const value = parseAmount(printed);
+      if (value === null) return;
+      const kinds = `${m[1] ?? ''} ${m[2] ?? ''}`.toLowerCase();
+      const nonGaap = NON_GAAP_WORDS.test(`${lead[2] ?? ''}${m[0]}`);
+      const start = s.start + at - lead[0].length + lead[0].indexOf(printed);
+      out.push({
+        concept: /diluted/.test(kinds) ? 'eps_diluted' : /basic/.test(kinds) ? 'eps_basic' : 'eps',
+        label: `${lead[2] ?? ''}${m[0]}`,
+        basis: nonGaap ? 'non_gaap' : 'gaap',
+        span,
+        printed,
+        value: /\bloss\b/i.test(m[0]) && value > 0 ? -value : value,
+        scale: 'units',
+        sentence: s,
+        start,
+        end: start + printed.length,
+      });
+      return;
+    }
+  }
   const moneyRe = new RegExp(`(${MONEY}|\\d+(?:\\.\\d+)? cents)${SCALE_WORD}`, 'i');
   let money = moneyRe.exec(after);
   if (!money || money.index > 90) return;
@@ -200,6 +246,27 @@ function readNaming(
     return;
   }
   if (cents) return;
+  // An amount followed by "per share" is a per-share figure: "Net income of $0.01 per share" is EPS.
+  const perShareTail = /^\s*(?:per|a)\s+(diluted\s+|basic\s+)?(?:common\s+)?share\b/i.exec(
+    after.slice(moneyAt + money[0].length),
+  );
+  if (perShareTail) {
+    if (concept !== 'net_income') return;
+    const kind = (perShareTail[1] ?? '').trim().toLowerCase();
+    out.push({
+      concept: kind === 'diluted' ? 'eps_diluted' : kind === 'basic' ? 'eps_basic' : 'eps',
+      label: `${label} per share`,
+      basis,
+      span,
+      printed: money[0].trim(),
+      value,
+      scale: 'units',
+      sentence: s,
+      start: amountStart,
+      end: amountStart + money[0].length,
+    });
+    return;
+  }
   out.push({
     concept,
     label,
@@ -234,6 +301,8 @@ function epsAfter(
   for (let i = 0; i < 2; i++) {
     const m = EPS_AFTER.exec(text);
     if (!m || COMPARISON.test(text.slice(0, m.index + m[0].indexOf(m[1]!)))) return;
+    // A per-share amount introduced by another name ("Nareit FFO of $0.44 per share") is that measure's.
+    if (/\b[A-Za-z]{2,}\s+(?:of|was|were)\s*$/i.test(text.slice(0, m.index + m[0].indexOf(m[1]!)))) return;
     const printed = m[1]!.trim();
     let value = /cents/i.test(printed) ? Number(printed.replace(/\D/g, '')) / 100 : parseAmount(printed);
     if (value === null) return;

@@ -14,13 +14,18 @@ export interface Sentence {
 const ABBREV =
   /\b(?:Inc|Corp|Co|Ltd|No|Mr|Mrs|Ms|Dr|St|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|U\.S|vs|approx|e\.g|i\.e|N\.A|L\.P)\.$/;
 
+/** A paragraph that opens with a bullet mark. */
+export const BULLET = /^\s*(?:[•·▪]|[-*] |\|\s*·)/;
+
 export function sentencesOf(blocks: Block[]): Sentence[] {
   const out: Sentence[] = [];
   let heading = '';
   for (const [index, b] of blocks.entries()) {
     if (b.row) continue;
     const t = b.text;
-    if (t.length < 90 && !/[.!?]["”]?$/.test(t)) {
+    // A short line without end punctuation is a heading, unless it opens with a bullet mark and states an
+    // amount ("•Net income ... was $249.8 million, or $0.28 per share").
+    if (t.length < 90 && !/[.!?]["”]?$/.test(t) && !(BULLET.test(t) && /\d/.test(t))) {
       heading = t;
       continue;
     }

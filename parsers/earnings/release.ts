@@ -110,6 +110,17 @@ export function parseEarningsRelease(input: string): ReleaseParse {
         unassigned,
       ),
     );
+  // "All per share amounts presented in this press release are on a diluted per common share basis": the
+  // release's unqualified per-share figures are diluted.
+  if (/\ball per[- ]share (?:amounts|figures|data)\b[^.]{0,80}\bdiluted\b/i.test(doc.text.slice(0, 20_000)))
+    for (const f of figures)
+      if (
+        f.concept === 'eps' &&
+        !figures.some(
+          (g) => g.concept === 'eps_diluted' && g.fiscalPeriod === f.fiscalPeriod && g.basis === f.basis,
+        )
+      )
+        f.concept = 'eps_diluted';
   const isEarningsRelease = figures.some(
     (f) => f.concept === 'net_income' || f.concept.startsWith('eps') || f.concept === 'revenue',
   );

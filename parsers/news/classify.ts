@@ -104,7 +104,9 @@ export function classifyItem(
     best.type === 'listing' &&
     best.subtype === 'trading_halt' &&
     !opts.hasPrimaryLink &&
-    !item.extra.ReasonCode
+    !item.extra.ReasonCode &&
+    // (a halt of a named security is that listing's event, its issuer in the registry or not: "trading halt of Truth Social")
+    !/\bhalt\w* (of|in) (trading (of|in) )?\p{Lu}/u.test(item.title)
   ) {
     best = { type: 'macro', subtype: 'market_halt', weight: best.weight };
     rules.push({ rule: 'fallback.market_halt', points: 0, evidence: 'no company named' });

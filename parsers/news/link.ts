@@ -497,13 +497,17 @@ export function linkItem(
       (h) => !(oneWordLabel && h.at < start && h.kind === 'first_word'),
     );
     let primaries = inTitle.filter((h) => h.at < end);
+    // a subject that is an index or the market ("Dow Jones Falls 195 Points As Apple Slides ...; Tesla Rallies ...",
+    // "Stock Market: Nasdaq, S&P Done Celebrating ...; Apple Stock Falls") makes a market wrap: the companies named after it
+    // are its movers, none of them the subject
+    const marketSubject = primaries.length === 0 && MARKET_SUBJECT.test(title.slice(0, end));
     if (primaries.length === 0 && AUTHORITY.test(title.slice(start, end))) {
       const after = inTitle.find((h) => h.at >= end);
       if (after) primaries = [after];
     }
     // a subject naming no company leaves the topic's owner: a company in the possessive ("What to look for in
     // Microsoft's Q1 earnings today") is the one the headline is about
-    if (primaries.length === 0) {
+    if (primaries.length === 0 && !marketSubject) {
       // (not a speaker's employer in a closing attribution: ", CME's Duffy says")
       const attribution = /(?:,|:| -)\s*[^,:]*\b(says|said|say|report|reports|sources)\s*$/i.exec(title);
       const stop = attribution ? attribution.index : title.length;
@@ -512,7 +516,7 @@ export function linkItem(
     }
     // a headline that names a company and writes its ticker as a word ("WSO Investors Have Opportunity to Join Watsco,
     // Inc. Fraud Investigation ...", a law firm's alert) is about that company, whatever its grammatical subject
-    if (primaries.length === 0) {
+    if (primaries.length === 0 && !marketSubject) {
       // (the ticker written apart from the name: "CME's Duffy" is the name, not its ticker)
       const byTickerWord = inTitle.find((h) => {
         if (!h.company.ticker) return false;
@@ -525,7 +529,7 @@ export function linkItem(
     }
     // a subject naming no company leaves the one company the headline names (before a closing attribution): "Black
     // Friday Week Offers ... Deals at Newegg", "AB Capital Group Chooses Innovative SS&C Platform ..."
-    if (primaries.length === 0 && !AUTHORITY.test(title.slice(start, end))) {
+    if (primaries.length === 0 && !marketSubject && !AUTHORITY.test(title.slice(start, end))) {
       const attribution = /(?:,|:| -)\s*[^,:]*\b(says|said|say|report|reports|sources|finds)\s*$/i.exec(
         title,
       );
@@ -591,7 +595,10 @@ export function headlineSubject(title: string): { start: number; end: number } {
     /(?:,|:| -)\s*[^,:]*\b(says|said|say|report|reports|sources|filings?|lawyer|analysts?)\s*$/i.exec(
       title.slice(start),
     );
-  const stop = attribution && attribution.index > 0 ? start + attribution.index : title.length;
+  let stop = attribution && attribution.index > 0 ? start + attribution.index : title.length;
+  // a semicolon closes the headline's first clause ("Stock Market: Nasdaq, S&P Done Celebrating New Year; Apple Stock Falls")
+  const semi = title.indexOf(';', start);
+  if (semi > start && semi < stop) stop = semi;
   const re = /[A-Za-z][A-Za-z'’-]*/g;
   re.lastIndex = start;
   let first = true;
@@ -607,6 +614,14 @@ export function headlineSubject(title: string): { start: number; end: number } {
 /** Geographic nouns: a name right before one of them names a place. */
 const PLACE_NOUN =
   /^(Sea|Ocean|River|Lake|Gulf|Bay|Coast|Island|Islands|Peninsula|Strait|Straits|Canal|Mountains|Valley|Basin|Desert|Region)$/;
+
+/** A headline subject that is an index or the market itself (up to the subject's end, after any kicker). */
+const MARKET_SUBJECT =
+  /\b(dow jones|dow|nasdaq|s&p( 500)?|ftse( 100)?|nikkei|dax|hang seng|stocks|stock market|wall st(reet)?)\b/i;
+
+/** The names of market indexes (and their markets), as headlines write them. */
+const INDEX_NAME =
+  /^(the )?(dow jones( industrial average)?|dow|nasdaq( composite| 100)?|s&p( 500)?|ftse( 100| 250)?|nikkei( 225)?|dax|hang seng|russell \d+)$/i;
 
 /** Up to four capitalized words and then "Fund" or "ETF": the rest of a fund's name. */
 const FUND_AFTER = /^(?: +[\p{Lu}0-9][\p{L}0-9&'’.-]*){0,4} +(Funds?|ETFs?)\b/u;
@@ -726,11 +741,19 @@ function nameMatches(
       const companies = [...new Map(hits.map((h) => [h.company.company_id, h])).values()];
       const common = companies.length === 1 && (companies[0] as AliasEntry).common && !suffixed;
       // a subsidiary named by an everyday word links only written with its suffix: "Healthcare, Inc.", never "Healthcare"
-      const asSubject =
-        subjectAt >= 0 &&
-        (at === subjectAt || possessive) &&
-        (companies[0] as AliasEntry).kind !== 'subsidiary';
-      if (companies.length > 1 || (common && !asSubject)) {
+      const subsidiary = (companies[0] as AliasEntry).kind === 'subsidiary';
+      const asSubject = subjectAt >= 0 && (at === subjectAt || possessive) && !subsidiary;
+      // a market index's name names the index or its market, not the company sharing the name (Nasdaq Inc., Dow Inc.):
+      // "S&P, Nasdaq start 2024 ...", "Dow Jones Falls 195 Points", "The Nasdaq Sinks"; kept ambiguous without a legal form
+      const indexName = !suffixed && INDEX_NAME.test(phrase.replace(/['’]s?$/, ''));
+      // a common word right before "stock" or "shares" is a listed company ("Sell Button On Apple Stock"): fruit has no stock
+      const ofStock = !subsidiary && /^ +(stock|shares)\b/i.test(text.slice((wl.index ?? 0) + wl[0].length));
+      // (an exchange written before a ticker, "(NASDAQ:AAPL)", is the listing's tag: no name at all)
+      if (indexName && /^\s*:/.test(text.slice((wl.index ?? 0) + wl[0].length))) {
+        i += n - 1;
+        break;
+      }
+      if (companies.length > 1 || indexName || (common && !asSubject && !ofStock)) {
         ambiguous.push({ text: phrase, candidates: companies.map((h) => h.company.company_id) });
       } else {
         const h = companies[0] as AliasEntry;

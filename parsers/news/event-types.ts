@@ -212,7 +212,15 @@ export const TEXT_RULES: TextRule[] = [
     4,
   ),
   r('fda.crl', 'fda', 'rejection', /\b(complete response letter|fda rejects?)\b/i, 4),
-  r('fda.trial', 'fda', 'trial', /\b(phase (1|2|3|i{1,3})|clinical trial|trial results?)\b/i, 2),
+  // (preclinical and pharmacokinetic data are trial news too: "Reports Successful Treatment of Preclinical Melanoma Tumors",
+  // "Pharmacodynamic (PD) Response and Consistent Pharmacokinetic (PK) Data")
+  r(
+    'fda.trial',
+    'fda',
+    'trial',
+    /\b(phase (1|2|3|i{1,3})|clinical trial|trial results?|preclinical|pharmacokinetic|pharmacodynamic)\b/i,
+    2,
+  ),
   // clinical data, abstracts or presentations at a medical meeting: "Lilly Announces Details of Presentations at 2022 San
   // Antonio Breast Cancer Symposium", "Data Across ... Portfolio at 2022 SABCS"
   r(
@@ -278,6 +286,8 @@ export const TEXT_RULES: TextRule[] = [
     /\b(indict\w*|charged with|charged|criminal charges?|charges (against|over)|pleads? (guilty|not guilty)|convicted|sentenced|prosecut\w+|arrested|fraud charges?)\b/i,
     4,
   ),
+  // a market-manipulation or fraud case is legal news: "Big Nomura Clients Halt Trades With Firm Over Manipulation Case"
+  r('legal.case', 'legal', 'litigation', /\b(manipulation|fraud|bribery|insider[- ]trading) (case|scandal|trial)s?\b/i, 3),
   r('legal.probe', 'legal', 'investigation', /\b(probe|investigation|investigat\w+|subpoena)\b/i, 2),
   r(
     'regulatory.enforcement',
@@ -486,6 +496,26 @@ export const TEXT_RULES: TextRule[] = [
     'debut',
     /\b((nasdaq|nyse|market|trading|stock[- ]market|exchange|public|ipo|share|shares) debut|debuts? on|lists? on|listings?)\b/i,
     2,
+  ),
+  // an executive transition or succession plan: "Harte Hanks Announces CFO Transition Plan"
+  r(
+    'management.transition',
+    'management',
+    'executive_change',
+    /\b(ceo|cfo|coo|chief executive|chief financial officer|leadership|executive|management) (transition|succession)\b/i,
+    3,
+  ),
+  // what a portfolio is invested or held in is ownership: "55% of Warren Buffett's $367 Billion Portfolio Is Invested in Just 3
+  // Stocks", "57.4% of Berkshire Hathaway's $367.5 Billion Stock Portfolio Is Held in Just 2 Stocks"
+  r('ownership.portfolio', 'ownership', 'holdings', /\bportfolio (is |are )?(invested|held) in\b/i, 3),
+  // a stock-picking piece names stocks to buy, sell, watch or avoid, or compares two as a pick: "3 Stocks to Avoid in 2024",
+  // "Stocks to Watch Tuesday: ...", "Better Growth Stock in 2024: Amazon vs. Apple" (no market move; typed other)
+  r(
+    'other.stock_picks',
+    'other',
+    'stock_picks',
+    /\bstocks? to (buy|sell|avoid|watch|own|hold)\b|\bbetter ([\w-]+ ){0,2}stock\b/i,
+    3,
   ),
   r(
     'analyst.rating',

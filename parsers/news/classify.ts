@@ -90,6 +90,9 @@ export function classifyItem(
   const reasonAt = fired.some((f) => f.mt && f.mt.index < reason) ? reason : title.length;
   for (const { tr, mt } of fired) {
     const m = mt ?? (headlineOnly ? null : tr.re.exec(text));
+    // one stock's move in an item linked to its company ("Apple Stock Drops After Downgrade") is that company's news, typed by
+    // its cause, not a market move
+    if (m && tr.id === 'macro.markets' && opts.hasPrimaryLink && /^stock\b/i.test(m[0])) continue;
     // a rule that fires in the headline counts double: the headline names the event
     if (m) vote(tr.type, tr.subtype, mt && mt.index < reasonAt ? tr.weight * 2 : tr.weight, tr.id, m[0]);
   }

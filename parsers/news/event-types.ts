@@ -287,7 +287,13 @@ export const TEXT_RULES: TextRule[] = [
     4,
   ),
   // a market-manipulation or fraud case is legal news: "Big Nomura Clients Halt Trades With Firm Over Manipulation Case"
-  r('legal.case', 'legal', 'litigation', /\b(manipulation|fraud|bribery|insider[- ]trading) (case|scandal|trial)s?\b/i, 3),
+  r(
+    'legal.case',
+    'legal',
+    'litigation',
+    /\b(manipulation|fraud|bribery|insider[- ]trading) (case|scandal|trial)s?\b/i,
+    3,
+  ),
   r('legal.probe', 'legal', 'investigation', /\b(probe|investigation|investigat\w+|subpoena)\b/i, 2),
   r(
     'regulatory.enforcement',

@@ -259,7 +259,7 @@ describe('CORS', () => {
     });
     const plain = ['x-request-id', 'vary: Origin', 'content-type: application/json; charset=utf-8'];
     const tail = ['content-length', 'date', 'connection: keep-alive', 'keep-alive: timeout=72'];
-    for (const origin of [{ origin: 'https://evil.example' }, {}]) {
+    for (const origin of [{ origin: 'https://evil.example' }, {}] as Record<string, string>[]) {
       expect(await rawHeaders(path, 'GET', { ...auth, ...origin })).toEqual({
         status: 200,
         headers: [...plain, ...tail],

@@ -134,6 +134,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   ];
 
   app.decorateRequest('keyId', null);
+  app.decorateRequest('routeUrl', null);
   app.decorate('creditMeter', platform.credits);
   const origins = new Set(
     config.CORS_ORIGINS.split(',')
@@ -170,7 +171,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         {
           method: req.method,
           url: req.url,
-          route: req.routeOptions?.url,
+          // a declared route's handler sets it (fastify's routeOptions getter builds an object per call)
+          route: req.routeUrl ?? req.routeOptions?.url,
           statusCode: reply.statusCode,
           ms: reply.elapsedTime,
           keyId: req.keyId,

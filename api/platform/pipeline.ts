@@ -146,6 +146,7 @@ export function registerRoute(app: FastifyInstance, route: AnyRoute, platform: P
         log: req.log as unknown as Logger,
       }).then((out) => {
         req.keyId = out.keyId;
+        req.routeUrl = route.path;
         reply.code(out.status).headers(out.headers).send(out.body);
       }),
   });
@@ -464,6 +465,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     keyId: string | null;
+    /** The declared route's path template, set by its handler (the request log and metrics read it). */
+    routeUrl: string | null;
   }
   interface FastifyContextConfig {
     family?: ErrorFamily;

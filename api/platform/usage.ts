@@ -64,7 +64,10 @@ export class UsageRecorder {
       batch.map((e) => e.status),
       batch.map((e) => e.chunksReturned),
       batch.map((e) => e.requestId),
-      batch.map((e) => new Date(e.at).toISOString()),
+      // epoch milliseconds, made a timestamptz by the statement: `new Date(ms).toISOString()` per event
+      // cost ~7.5k instructions (V8 formats it through snprintf), as much as a tenth of the platform's work
+      // per request (bench/api-instructions.ts)
+      batch.map((e) => e.at),
     ];
     try {
       await hotQuery(this.database, 'findata_usage_events', INSERT_USAGE, params);
@@ -75,4 +78,7 @@ export class UsageRecorder {
 }
 
 const INSERT_USAGE = `insert into usage_events (account_id, key_prefix, route, status, chunks_returned, request_id, created_at)
-  select * from unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::int[], $6::text[], $7::timestamptz[])`;
+  select account_id, key_prefix, route, status, chunks_returned, request_id,
+         to_timestamp(at_ms / 1000) + (at_ms % 1000) * interval '1 millisecond'
+    from unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::int[], $6::text[], $7::bigint[])
+      as u(account_id, key_prefix, route, status, chunks_returned, request_id, at_ms)`;

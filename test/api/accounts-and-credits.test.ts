@@ -73,10 +73,20 @@ describe('accounts and keys', () => {
     // One character changed (a key ending in 0 gets a 1): a different key, so unknown.
     const tampered = `${k.key.slice(0, 47)}${k.key.endsWith('0') ? '1' : '0'}`;
     expect(await auth.authenticate(tampered)).toBeNull();
+    // the request path's synchronous answer: the same, the second time from the key already verified
+    const principal = auth.cached(k.key);
+    expect(principal).toEqual({ accountId: a.id, keyPrefix: k.prefix, plan: 'fund' });
+    expect(auth.cached(k.key)).toBe(principal);
+    expect(auth.cached(tampered)).toBeNull();
+    expect(auth.cached(k.key.slice(0, 47))).toBeNull();
     await revokeApiKey(database, k.prefix);
     expect(await auth.authenticate(k.key)).not.toBeNull(); // cached
+    expect(auth.cached(k.key)).toBe(principal);
     await new Promise((r) => setTimeout(r, 1_550));
+    expect(auth.cached(k.key)).toBeUndefined(); // expired: looked up again
     expect(await auth.authenticate(k.key)).toBeNull();
+    expect(auth.cached(k.key)).toBeNull();
+    expect(auth.cached(tampered)).toBeNull();
   });
 });
 

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, revokeApiKey } from '../../api/platform/accounts.ts';
 import { KEY_PATTERN } from '../../api/platform/keys.ts';
@@ -214,6 +215,126 @@ describe('CORS', () => {
     });
     expect(pre.status).toBeLessThan(300);
     expect(pre.headers.get('access-control-allow-origin')).toBe('https://dashboard.example.com');
+  });
+
+  // Every header of the answer, in the order it is sent (node's rawHeaders; fetch's Headers sort them), less
+  // those that change per request: what a change to the CORS or request-id hooks must keep byte for byte.
+  const rawHeaders = (path: string, method: string, headers: Record<string, string>) =>
+    new Promise<{ status: number; headers: string[] }>((resolve, reject) => {
+      const req = http.request(`${api.url}${path}`, { method, headers }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          const out: string[] = [];
+          for (let i = 0; i < res.rawHeaders.length; i += 2) {
+            const name = res.rawHeaders[i]!.toLowerCase();
+            const value = res.rawHeaders[i + 1]!;
+            out.push(['date', 'content-length', 'x-request-id'].includes(name) ? name : `${name}: ${value}`);
+          }
+          resolve({ status: res.statusCode!, headers: out });
+        });
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  const EXPOSED = 'X-Request-ID, X-Request-ID-Refused, Retry-After, X-Ignored-Parameters';
+  const DASHBOARD = 'https://dashboard.example.com';
+
+  it('sends Vary: Origin on every answer and the grant headers only to a listed origin, in a fixed order', async () => {
+    const auth = { authorization: `Bearer ${key}` };
+    const path = '/v1/companies?ticker=AAPL';
+    const granted = await rawHeaders(path, 'GET', { ...auth, origin: DASHBOARD });
+    expect(granted).toEqual({
+      status: 200,
+      headers: [
+        'x-request-id',
+        'vary: Origin',
+        `access-control-allow-origin: ${DASHBOARD}`,
+        `access-control-expose-headers: ${EXPOSED}`,
+        'content-type: application/json; charset=utf-8',
+        'content-length',
+        'date',
+        'connection: keep-alive',
+        'keep-alive: timeout=72',
+      ],
+    });
+    const plain = ['x-request-id', 'vary: Origin', 'content-type: application/json; charset=utf-8'];
+    const tail = ['content-length', 'date', 'connection: keep-alive', 'keep-alive: timeout=72'];
+    for (const origin of [{ origin: 'https://evil.example' }, {}] as Record<string, string>[]) {
+      expect(await rawHeaders(path, 'GET', { ...auth, ...origin })).toEqual({
+        status: 200,
+        headers: [...plain, ...tail],
+      });
+    }
+    // a refused request id, an unknown path and a bad key: the same CORS headers after the request id's
+    expect(
+      await rawHeaders(path, 'GET', { ...auth, origin: DASHBOARD, 'x-request-id': 'fd_live_0123' }),
+    ).toEqual({
+      status: 200,
+      headers: [
+        'x-request-id',
+        'x-request-id-refused: looks like a secret (key prefix or a long hex run)',
+        'vary: Origin',
+        `access-control-allow-origin: ${DASHBOARD}`,
+        `access-control-expose-headers: ${EXPOSED}`,
+        ...plain.slice(2),
+        ...tail,
+      ],
+    });
+    for (const [p, status] of [
+      ['/v1/nowhere', 404],
+      [path, 401],
+    ] as const) {
+      const r = await rawHeaders(p, 'GET', { origin: DASHBOARD });
+      expect(r.status).toBe(status);
+      expect(r.headers.slice(0, 4)).toEqual([
+        'x-request-id',
+        'vary: Origin',
+        `access-control-allow-origin: ${DASHBOARD}`,
+        `access-control-expose-headers: ${EXPOSED}`,
+      ]);
+    }
+  });
+
+  it("answers a listed origin's preflight with 204 and the allowed methods and headers; any other with 404", async () => {
+    const preflight = {
+      origin: DASHBOARD,
+      'access-control-request-method': 'GET',
+      'access-control-request-headers': 'authorization',
+    };
+    expect(await rawHeaders('/v1/companies?ticker=AAPL', 'OPTIONS', preflight)).toEqual({
+      status: 204,
+      headers: [
+        'x-request-id',
+        'vary: Origin',
+        `access-control-allow-origin: ${DASHBOARD}`,
+        `access-control-expose-headers: ${EXPOSED}`,
+        'access-control-allow-methods: GET, POST, PATCH, DELETE',
+        'access-control-allow-headers: Authorization, X-API-Key, X-Request-ID, Content-Type',
+        'access-control-max-age: 600',
+        'content-length',
+        'date',
+        'connection: keep-alive',
+        'keep-alive: timeout=72',
+      ],
+    });
+    // a listed origin without the preflight's request-method header: cors's strict preflight refuses it
+    const strict = await rawHeaders('/v1/filings', 'OPTIONS', { origin: DASHBOARD });
+    expect(strict.status).toBe(400);
+    expect(strict.headers.slice(0, 4)).toEqual([
+      'x-request-id',
+      'vary: Origin',
+      `access-control-allow-origin: ${DASHBOARD}`,
+      `access-control-expose-headers: ${EXPOSED}`,
+    ]);
+    for (const headers of [{ ...preflight, origin: 'https://evil.example' }, {}]) {
+      const r = await rawHeaders('/v1/companies?ticker=AAPL', 'OPTIONS', headers);
+      expect(r.status).toBe(404);
+      expect(r.headers.slice(0, 3)).toEqual([
+        'x-request-id',
+        'vary: Origin',
+        'content-type: application/json; charset=utf-8',
+      ]);
+    }
   });
 });
 

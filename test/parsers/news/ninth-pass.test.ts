@@ -1,23 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCliRegistry } from '../../../cli/news/parse-feed.ts';
-import { channelOf } from '../../../parsers/news/channel.ts';
-import { parseFeed } from '../../../parsers/news/feed.ts';
-import { type Article, processItems } from '../../../parsers/news/pipeline.ts';
-import { readLocally } from '../../../parsers/news/reader.ts';
+import type { Article } from '../../../parsers/news/pipeline.ts';
 import { setTextModel } from '../../../parsers/news/text-model.ts';
+import { directionOf, feedArticles, qualityRegistry } from './fixture-feeds.ts';
 
 // Issue 28, ninth pass: the rules read off held-out set 9 (five real Tiingo news API responses recorded in OpenBB's test
 // cassettes, provenance in fixtures/news/MANIFEST.tsv) and the items of earlier sets they also settle. The word rules alone
 // (no text model), linked against the SEC's company_tickers_exchange.json as `quality:news` links them; every expected value
 // is the hand label of the item's label file (labels-heldout-9.tsv, labels-heldout-5/6.tsv, labels.tsv), read before any
 // parser ran on it. Each assertion marked "(new)" failed on the parser of 4989e4c (the start of the pass).
-const dir = new URL('../../../fixtures/news/', import.meta.url);
-const ctx = { url: 'file://feed', fetchedAt: '2026-11-29T00:00:00.000Z' };
-const reg = loadCliRegistry(
-  new URL('../../../fixtures/upstream/www.sec.gov/files/company_tickers_exchange.json', import.meta.url)
-    .pathname,
-);
+const reg = qualityRegistry();
 const FILES = [
   'TIINGO-API_news_OpenBB-cassette-global-news_HELDOUT-9_2023-11-16.rss.xml',
   'TIINGO-API_news_OpenBB-cassette-world-news_HELDOUT-9_2024-02-22.rss.xml',
@@ -35,13 +26,7 @@ const FILES = [
 let all: Article[] = [];
 beforeAll(() => {
   setTextModel(null);
-  all = FILES.flatMap((name) => {
-    const f = parseFeed(readFileSync(new URL(name, dir)), ctx);
-    return processItems(
-      f.items.map((item) => ({ item, channel: channelOf(f) })),
-      reg,
-    ).articles;
-  });
+  all = feedArticles(FILES, reg);
 });
 const get = (title: string) => {
   const a = all.find((x) => x.title === title);
@@ -53,16 +38,7 @@ const type = (title: string) => {
   return `${c.event_type}/${c.event_subtype}`;
 };
 const primary = (title: string) => get(title).links.find((l) => l.primary)?.ticker ?? null;
-const direction = (title: string) => {
-  const a = get(title);
-  return readLocally({
-    title: a.title,
-    summary: a.summary,
-    event_type: a.classification.event_type,
-    event_subtype: a.classification.event_subtype,
-    company: a.links.find((l) => l.primary)?.ticker ?? null,
-  }).direction;
-};
+const direction = (title: string) => directionOf(get(title));
 
 describe('news types, ninth pass', () => {
   it('company events in words the rules lacked (new)', () => {

@@ -1,29 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadCliRegistry } from '../../../cli/news/parse-feed.ts';
-import { channelOf } from '../../../parsers/news/channel.ts';
-import { parseFeed } from '../../../parsers/news/feed.ts';
 import { aliasKey, nameKey } from '../../../parsers/news/link.ts';
-import { type Article, processItems } from '../../../parsers/news/pipeline.ts';
-import { readLocally } from '../../../parsers/news/reader.ts';
+import type { Article } from '../../../parsers/news/pipeline.ts';
 import { exhibit21Subsidiaries, exhibit21Text } from '../../../parsers/news/subsidiaries.ts';
+import { directionOf, feedArticles, qualityRegistry } from './fixture-feeds.ts';
 
 // Issue 28, sixth pass: rules read off held-out set 7, real PR Newswire list pages (fixtures/news/PRNEWSWIRE_*, provenance in
 // MANIFEST.tsv), linked against the SEC's company_tickers_exchange.json with the mirror's submissions former names (the
 // registry `quality:news` uses). Every expected value was read by hand from the headline and its lede.
 const dir = new URL('../../../fixtures/news/', import.meta.url);
 const ctx = { url: 'file://feed', fetchedAt: '2026-11-29T00:00:00.000Z' };
-const reg = loadCliRegistry(
-  new URL('../../../fixtures/upstream/www.sec.gov/files/company_tickers_exchange.json', import.meta.url)
-    .pathname,
-);
-const run = (name: string): Article[] => {
-  const f = parseFeed(readFileSync(new URL(name, dir)), ctx);
-  return processItems(
-    f.items.map((item) => ({ item, channel: channelOf(f) })),
-    reg,
-  ).articles;
-};
+const reg = qualityRegistry();
+const run = (name: string): Article[] => feedArticles([name], reg);
 const items = [
   ...run('PRNEWSWIRE_list-page-earnings_iCyanCorporation-opendomains_HELDOUT-7_2025-05-09.rss.xml'),
   ...run('PRNEWSWIRE_list-page-multimedia_iCyanCorporation-opendomains_HELDOUT-7_2025-05-08.rss.xml'),
@@ -44,16 +32,7 @@ const primary = (start: string) =>
     .links.filter((l) => l.primary)
     .map((l) => l.ticker);
 const type = (start: string) => item(start).classification.event_type;
-const direction = (start: string) => {
-  const a = item(start);
-  return readLocally({
-    title: a.title,
-    summary: a.summary,
-    event_type: a.classification.event_type,
-    event_subtype: a.classification.event_subtype,
-    company: a.links.find((l) => l.primary)?.ticker ?? null,
-  }).direction;
-};
+const direction = (start: string) => directionOf(item(start));
 
 describe('press-release wire: who the release is about', () => {
   it('a dotted legal form after a name is its suffix: "CRESUD S.A.C.I.F. y A. announces its results" is CRESUD INC', () => {

@@ -1,11 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCliRegistry } from '../../../cli/news/parse-feed.ts';
-import { channelOf } from '../../../parsers/news/channel.ts';
-import { parseFeed } from '../../../parsers/news/feed.ts';
-import { type Article, processItems } from '../../../parsers/news/pipeline.ts';
-import { readLocally } from '../../../parsers/news/reader.ts';
+import type { Article } from '../../../parsers/news/pipeline.ts';
 import { setTextModel } from '../../../parsers/news/text-model.ts';
+import { directionOf, feedArticles, qualityRegistry } from './fixture-feeds.ts';
 
 // Issue 28, tenth pass: the rules read off held-out set 10 (two Intrinio and one BizToc news API responses recorded in
 // OpenBB's test cassettes, provenance in fixtures/news/MANIFEST.tsv) and the items of earlier sets they also settle. The word
@@ -13,12 +9,7 @@ import { setTextModel } from '../../../parsers/news/text-model.ts';
 // expected value is the hand label of the item's label file (labels-heldout-10.tsv, labels-heldout-4/6/9.tsv,
 // labels-heldout-2.tsv), read before any parser ran on it. Each assertion marked "(new)" failed on the parser of ffc21a7 (the
 // start of the pass).
-const dir = new URL('../../../fixtures/news/', import.meta.url);
-const ctx = { url: 'file://feed', fetchedAt: '2026-11-30T00:00:00.000Z' };
-const reg = loadCliRegistry(
-  new URL('../../../fixtures/upstream/www.sec.gov/files/company_tickers_exchange.json', import.meta.url)
-    .pathname,
-);
+const reg = qualityRegistry();
 const FILES = [
   'INTRINIO-API_companies-news_OpenBB-cassette-global-news_HELDOUT-10_2023-10-16.rss.xml',
   'INTRINIO-API_companies-AAPL-news-yahoo_OpenBB-cassette-company-news_HELDOUT-10_2024-01-02.rss.xml',
@@ -32,13 +23,7 @@ const FILES = [
 let all: Article[] = [];
 beforeAll(() => {
   setTextModel(null);
-  all = FILES.flatMap((name) => {
-    const f = parseFeed(readFileSync(new URL(name, dir)), ctx);
-    return processItems(
-      f.items.map((item) => ({ item, channel: channelOf(f) })),
-      reg,
-    ).articles;
-  });
+  all = feedArticles(FILES, reg, '2026-11-30T00:00:00.000Z');
 });
 const get = (title: string) => {
   const a = all.find((x) => x.title === title);
@@ -47,16 +32,7 @@ const get = (title: string) => {
 };
 const type = (title: string) => get(title).classification.event_type;
 const primary = (title: string) => get(title).links.find((l) => l.primary)?.ticker ?? null;
-const direction = (title: string) => {
-  const a = get(title);
-  return readLocally({
-    title: a.title,
-    summary: a.summary,
-    event_type: a.classification.event_type,
-    event_subtype: a.classification.event_subtype,
-    company: a.links.find((l) => l.primary)?.ticker ?? null,
-  }).direction;
-};
+const direction = (title: string) => directionOf(get(title));
 
 describe('news links, tenth pass', () => {
   it('an index name names the index, not the company sharing it (new)', () => {

@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { loadCliRegistry } from '../../../cli/news/parse-feed.ts';
+import { channelOf } from '../../../parsers/news/channel.ts';
+import { parseFeed } from '../../../parsers/news/feed.ts';
+import { type Article, processItems } from '../../../parsers/news/pipeline.ts';
+import { readLocally } from '../../../parsers/news/reader.ts';
+
+// What the news pass tests share: the fixture feeds run through the pipeline against the registry `quality:news` links
+// with (the SEC's company_tickers_exchange.json and the mirror's submissions former names), and the local direction reader.
+const dir = new URL('../../../fixtures/news/', import.meta.url);
+
+export function qualityRegistry() {
+  return loadCliRegistry(
+    new URL('../../../fixtures/upstream/www.sec.gov/files/company_tickers_exchange.json', import.meta.url)
+      .pathname,
+  );
+}
+
+/** Every article of the named files of fixtures/news, in file order. */
+export function feedArticles(
+  names: string[],
+  registry: ReturnType<typeof qualityRegistry>,
+  fetchedAt = '2026-11-29T00:00:00.000Z',
+): Article[] {
+  return names.flatMap((name) => {
+    const f = parseFeed(readFileSync(new URL(name, dir)), { url: 'file://feed', fetchedAt });
+    return processItems(
+      f.items.map((item) => ({ item, channel: channelOf(f) })),
+      registry,
+    ).articles;
+  });
+}
+
+/** The word rules' direction of an article, about its primary company. */
+export function directionOf(a: Article) {
+  return readLocally({
+    title: a.title,
+    summary: a.summary,
+    event_type: a.classification.event_type,
+    event_subtype: a.classification.event_subtype,
+    company: a.links.find((l) => l.primary)?.ticker ?? null,
+  }).direction;
+}

@@ -1,30 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readRelease } from '../../../parsers/earnings/release-document.ts';
-import {
-  decodeRelease,
-  parseReleaseBytes,
-  type ReleaseRows,
-} from '../../../parsers/earnings/release-rows.ts';
+import { heldOutSet } from './held-out-set.ts';
 
 /**
  * The held-out releases (fixtures/earnings/held-out/MANIFEST.tsv): real files the rules were not written on.
  * Every expected value was read by hand from the file and committed in labels-heldout.tsv before the parser
  * first ran on them (docs/earnings.md, "Held-out releases").
  */
-const DIR = new URL('../../../fixtures/earnings/held-out/', import.meta.url);
-const bytes = (name: string) => readFileSync(new URL(name, DIR));
-const parse = (name: string): ReleaseRows => parseReleaseBytes(bytes(name));
-const value = (r: ReleaseRows, period: string, metric: string, basis: string) =>
-  r.figures.find((f) => f.fiscal_period === period && f.metric === metric && f.basis === basis)?.value;
-
-function evidenceHolds(name: string, r: ReleaseRows) {
-  const text = readRelease(decodeRelease(bytes(name))).text;
-  for (const row of [...r.figures, ...r.measures, ...r.guidance]) {
-    const e = row.evidence as { text: string; start: number; end: number };
-    expect(text.slice(e.start, e.end)).toBe(e.text);
-  }
-}
+const { parse, value, evidenceHolds } = heldOutSet('held-out');
 
 describe('earnings release parser on held-out releases', () => {
   it('Southern Company 2006 (HTML, prose only): Q4 and FY from "fourth quarter" and "full-year 2006", not the 10-K date', () => {

@@ -8,8 +8,6 @@ import { directionOf, feedArticles, qualityRegistry } from './fixture-feeds.ts';
 // Issue 28, sixth pass: rules read off held-out set 7, real PR Newswire list pages (fixtures/news/PRNEWSWIRE_*, provenance in
 // MANIFEST.tsv), linked against the SEC's company_tickers_exchange.json with the mirror's submissions former names (the
 // registry `quality:news` uses). Every expected value was read by hand from the headline and its lede.
-const dir = new URL('../../../fixtures/news/', import.meta.url);
-const ctx = { url: 'file://feed', fetchedAt: '2026-11-29T00:00:00.000Z' };
 const reg = qualityRegistry();
 const run = (name: string): Article[] => feedArticles([name], reg);
 const items = [

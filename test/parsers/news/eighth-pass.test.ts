@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCliRegistry } from '../../../cli/news/parse-feed.ts';
 import { channelOf } from '../../../parsers/news/channel.ts';
 import { parseFeed } from '../../../parsers/news/feed.ts';
 import { type Article, processItems } from '../../../parsers/news/pipeline.ts';
 import { loadTextModel, setTextModel } from '../../../parsers/news/text-model.ts';
+import { qualityRegistry } from './fixture-feeds.ts';
 
 // Issue 28, eighth pass: two type rules for classes of headline that occur in two sets each, and the macro-theme fallback
 // yielding to the text model. Real items of the labelled sets (fixtures/news, provenance in MANIFEST.tsv), linked against
@@ -12,10 +12,7 @@ import { loadTextModel, setTextModel } from '../../../parsers/news/text-model.ts
 // item's label file (labels.tsv, labels-heldout-2/3/5/6.tsv), read before any parser ran on it.
 const dir = new URL('../../../fixtures/news/', import.meta.url);
 const ctx = { url: 'file://feed', fetchedAt: '2026-11-29T00:00:00.000Z' };
-const reg = loadCliRegistry(
-  new URL('../../../fixtures/upstream/www.sec.gov/files/company_tickers_exchange.json', import.meta.url)
-    .pathname,
-);
+const reg = qualityRegistry();
 const FILES = [
   'GOOGLE-NEWS_search_site-reuters.com-markets_en-SG_2026-03-15.rss.xml',
   'PAGES-CORPUS_real-headlines_issue-28_HELDOUT-3_2026-11-29.rss.xml',

@@ -45,3 +45,14 @@ export function fixtureArticles(dir: URL): {
   };
   return { reg, articlesOf };
 }
+
+const spaced = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/**
+ * The article a label names by its headline. The feed parser collapses white space (a no-break space included)
+ * and a label copied from the feed's bytes may keep it, so both sides are compared with white space collapsed.
+ */
+export function articleTitled(articles: Article[], title: string): Article | undefined {
+  const want = spaced(title);
+  return articles.find((x) => x.title === title) ?? articles.find((x) => spaced(x.title) === want);
+}

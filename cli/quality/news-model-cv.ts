@@ -15,7 +15,7 @@ import {
   TRAINING_LABEL_FILES,
   trainModels,
 } from '../news/train-text-model.ts';
-import { fixtureArticles } from './news-articles.ts';
+import { articleTitled, fixtureArticles } from './news-articles.ts';
 
 /**
  * `npm run quality:news-cv`: leave-one-set-out cross-validation of the news text model on the eight labelled sets (train on
@@ -30,7 +30,7 @@ const labelFiles = TRAINING_LABEL_FILES;
 
 const dir = new URL('../../fixtures/news/', import.meta.url);
 setTextModel(null); // the rules alone
-const { reg, articlesOf } = fixtureArticles(dir);
+const { articlesOf } = fixtureArticles(dir);
 
 interface Row {
   l: LabelledItem;
@@ -56,7 +56,7 @@ for (let k = 1; k <= labelFiles.length; k++) {
     wv,
   );
   for (const l of test) {
-    const a = articlesOf(l.file).find((x) => x.title === l.title);
+    const a = articleTitled(articlesOf(l.file), l.title);
     if (!a) throw new Error(`missing ${l.file}: ${l.title}`);
     const company = a.links.find((x) => x.primary)?.ticker ?? null;
     const r = readLocally({

@@ -4,7 +4,7 @@ import type { Article } from '../../parsers/news/pipeline.ts';
 import { readLocally } from '../../parsers/news/reader.ts';
 import { DIMENSIONS, setTextModel, words } from '../../parsers/news/text-model.ts';
 import { type LabelledItem, labelledItems, TRAINING_LABEL_FILES } from '../news/train-text-model.ts';
-import { fixtureArticles } from './news-articles.ts';
+import { articleTitled, fixtureArticles } from './news-articles.ts';
 
 /**
  * Experiment bench (issue 28, eighth pass): leave-one-set-out over all eight sets of model features, the `other` prior,
@@ -29,7 +29,7 @@ interface Row {
   company: string | null;
 }
 const rows: Row[] = items.map((l) => {
-  const a = articlesOf(l.file).find((x) => x.title === l.title) as Article;
+  const a = articleTitled(articlesOf(l.file), l.title) as Article;
   const c = a.classification;
   const hard = c.rules.some((r) => /^(8k_item|form\.|exchange\.)/.test(r.rule));
   const typeRules = c.rules.filter((r) => r.rule.startsWith(`${c.event_type}.`));

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readLocally } from '../../parsers/news/reader.ts';
 import { loadTextModel } from '../../parsers/news/text-model.ts';
-import { fixtureArticles } from './news-articles.ts';
+import { articleTitled, fixtureArticles } from './news-articles.ts';
 
 /**
  * `npm run quality:news`: the rule pass against hand-labelled real items (fixtures/news/labels.tsv: event
@@ -190,7 +190,7 @@ for (const l of labels) {
   const show = (m: string) => {
     if (!devOnly || split === 'dev') misses.push(`${tag.padEnd(8)} ${m}`);
   };
-  const a = articlesOf(l.file).find((x) => x.title === l.title);
+  const a = articleTitled(articlesOf(l.file), l.title);
   if (!a) {
     show(`MISSING  ${l.file}: ${l.title}`);
     continue;

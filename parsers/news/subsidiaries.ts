@@ -1,5 +1,5 @@
 import { type CheerioAPI, load } from 'cheerio';
-import { looksLikeHtml } from '../edgar/items/text.ts';
+import { BLOCK_TAGS, looksLikeHtml } from '../edgar/items/text.ts';
 
 /**
  * Exhibit 21 ("Subsidiaries of the Registrant") of a filing's full-text submission: the legal entities it lists, each
@@ -120,26 +120,6 @@ const JURISDICTION_CLAUSE =
 /** A footnote's start: a mark followed by its text ("* Subsidiaries that ... have been omitted"). */
 const FOOTNOTE_START = /^(\*|†|‡|\(\d{1,2}\)\s)/;
 const HEADING = /^(exhibit\b|(list(ing)?|schedule) of\b|subsidiar(y|ies)\b|name\b|registrant\b)/i;
-const BLOCK = new Set([
-  'p',
-  'div',
-  'li',
-  'ul',
-  'ol',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'br',
-  'hr',
-  'center',
-  'blockquote',
-  'pre',
-  'dd',
-  'dt',
-]);
 
 function cellText(s: string): string {
   return s
@@ -283,7 +263,7 @@ function htmlLines($: CheerioAPI): string[] {
         const tag = n.name.toLowerCase();
         if (tag === 'table' || tag === 'script' || tag === 'style' || tag === 'head' || tag === 'title')
           return;
-        const block = BLOCK.has(tag);
+        const block = BLOCK_TAGS.has(tag);
         if (block) text += '\n';
         walk($(n));
         if (block) text += '\n';

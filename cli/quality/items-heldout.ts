@@ -59,6 +59,8 @@ export function fold(text: string): string {
 function withoutTrailer(text: string): string {
   let t = text;
   for (;;) {
+    // a number that a reference ends with ("... pursuant to Item 12", "... see Note 7") is no folio
+    if (/\b(?:Items?|Exhibits?|Notes?|Parts?)\s+\d{1,3}$/i.test(t)) return t;
     // a folio or rule is a token of its own: "... Certificateholders 2", never the "780" of "3,936,780"
     const next = t.replace(
       /(?:^|\s)(?:[-\u2013\u2014=_]+|[-\u2013\u2014]?\s?\d{1,3}\s?[-\u2013\u2014]?|Table of Contents|Index to (?:Consolidated )?Financial Statements)$/i,

@@ -412,6 +412,11 @@ const NAV_LINK =
   /^(?:(?:table of contents|index to (?:consolidated )?financial statements|index|back to (?:top|contents|index)|return to (?:top|table of contents|index)|toc)(?:\s*\|?\s*|$))+$/;
 const NUMBERED_FURNITURE =
   /^(.{3,80}?)\s*(?:\|\s*)?(?:page\s+)?\d{1,3}$|^(?:page\s+)?\d{1,3}\s*(?:\|\s*)?(.{3,80})$/i;
+// the text of a page footer that names the form before the page number ("Apple Inc. | Q3 2025 Form 10-Q | 19",
+// "Fiscal 2024 Form 10-K | 75"): the key of such a block ends with the form's name. (The pages of a
+// cross-reference index are read one by one, where each footer is printed once: their folio is left to
+// `withoutFolio`.)
+const FORM_FOOTER = /\bform 10-[kq]$/;
 
 const PART_LINE = /^PART\s+[IVX]+\b/i;
 /** A block that opens a section of the form: an item or PART heading, the signatures or their paragraph. */
@@ -471,7 +476,8 @@ function runningHeader(
 
 /**
  * Drops bare page numbers, "Table of Contents" back-links and running headers/footers ("Apple Inc. |
- * 2024 Form 10-K | 12"): a short block whose text minus its page number repeats on at least four pages.
+ * 2024 Form 10-K | 12"): a short block whose text minus its page number repeats on at least four pages, or
+ * whose text before the page number ends with the form's name (`FORM_FOOTER`) on at least two.
  */
 export function dropPageFurniture(blocks: string[]): string[] {
   const isDigit = (c: number) => c >= 48 && c <= 57;
@@ -491,6 +497,8 @@ export function dropPageFurniture(blocks: string[]): string[] {
     const k = keys[i];
     if (k === null || k === undefined) return true;
     const seen = counts.get(k.key) ?? 0;
+    // a page footer naming the form is furniture once it is printed on two pages (the others need four)
+    if (k.numbered && seen >= 2 && FORM_FOOTER.test(k.key)) return false;
     // under 3, a block is kept whatever it says
     if (seen < 3) return true;
     if (NAV_LINK.test(k.key)) return false;

@@ -96,7 +96,7 @@ export const TEXT_RULES: TextRule[] = [
     'earnings.period_results',
     'earnings',
     'results',
-    /\b(financial results|annual report|year[- ]end report|results (for|of) (the )?((first|second|third|fourth) quarter|(three|six|nine|twelve) months|quarter|fiscal|full[- ]year|year)|interim report|[1-4]q ?\d{2}|(january|february|march|april|may|june|july|august|september|october|november|december) \d{4} (revenue|sales)|(monthly|quarterly) (revenue|sales)|pre-announces?)\b/i,
+    /\b(financial results|annual report(?! on\b)|year[- ]end report|results (for|of) (the )?((first|second|third|fourth) quarter|(three|six|nine|twelve) months|quarter|fiscal|full[- ]year|year)|interim report|[1-4]q ?\d{2}|(january|february|march|april|may|june|july|august|september|october|november|december) \d{4} (revenue|sales)|(monthly|quarterly) (revenue|sales)|pre-announces?)\b/i,
     3,
   ),
   r(
@@ -185,7 +185,8 @@ export const TEXT_RULES: TextRule[] = [
     'm&a',
     'acquisition',
     // (a buy call is no deal: "Stocks to Buy", "Time To Buy", "Worth Buying", "Are Investors Buying Cars ...")
-    /\b(?<!\b(stocks?|shares|time|worth|investors|are investors|investors are|traders) )(gobble up|gobbles up|snaps? up|agrees? to buy|agreed to buy|deal to (buy|purchase)|to buy|buys|buying|bought|to purchase|purchase of|buyout|tie-up|combine|combination with|to be bought|(takeover|buyout|rival|higher|hostile) (bid|offer)|bids? for|offer for)\b(?![^.,;:]{0,25}\b(crude|oil|gas|lng|gold|bonds?|back|stocks?|treasur\w+|dollars?|yen|euros?|barrels|bitcoin|weapons|jets?|aircraft|planes|time|votes?)\b)/i,
+    // (nor is a rating an analyst moves a stock to: "Rosenblatt Upgrades Apple to Buy", "upgraded the stock from Neutral to Buy")
+    /\b(?<!\b(stocks?|shares|time|worth|investors|are investors|investors are|traders) )(?<!\b(upgrad|downgrad|rat)\w*\b[^.;:,]{0,40})(gobble up|gobbles up|snaps? up|agrees? to buy|agreed to buy|deal to (buy|purchase)|to buy|buys|buying|bought|to purchase|purchase of|buyout|tie-up|combine|combination with|to be bought|(takeover|buyout|rival|higher|hostile) (bid|offer)|bids? for|offer for)\b(?![^.,;:]{0,25}\b(crude|oil|gas|lng|gold|bonds?|back|stocks?|treasur\w+|dollars?|yen|euros?|barrels|bitcoin|weapons|jets?|aircraft|planes|time|votes?)\b)/i,
     3,
   ),
   r(
@@ -230,6 +231,14 @@ export const TEXT_RULES: TextRule[] = [
     /\b(data|abstracts?|posters?|presentations?)\b.{0,140}\b((cancer|oncology|hematology|medical|clinical|diabetes|cardiology)\b.{0,30}\b(symposium|congress|meeting|conference)|sabcs|asco|esmo|aacr|ash annual meeting)\b/i,
     2,
   ),
+  // clinical results named as such: "Possible Therapy Boost ..., Per Small Pharma Clinical Results", "Phase 2 trial results"
+  r(
+    'fda.clinical_results',
+    'fda',
+    'trial',
+    /\b(clinical|trial|study) (results|data|findings|readouts?)\b|\bphase (1|2|3|i|ii|iii)[ab]? (results|data|readouts?)\b/i,
+    3,
+  ),
   r(
     'management.ceo',
     'management',
@@ -250,7 +259,7 @@ export const TEXT_RULES: TextRule[] = [
     'management.board',
     'management',
     'executive_change',
-    /\b((?<!officers; )election of directors|elects? (\w+ ){0,2}directors?|(adds?|welcomes?|appoints?|joins?|named to|elected to)\b.{0,60}\b(board of directors|advisory board|board)|leadership (promotions?|changes?|transition))\b/i,
+    /\b((?<!officers; )election of directors|elects? (\w+ ){0,2}directors?|(adds?|welcomes?|appoints?|joins?|named to|elected to)\b.{0,60}\b(board of directors|advisory board|board)|(executive )?leadership (team )?(promotions?|changes?|transition)|(demands?|calls? for|urges?) (\w+ ){0,2}resignation)\b/i,
     4,
   ),
   r(
@@ -393,7 +402,7 @@ export const TEXT_RULES: TextRule[] = [
     'financing.raise',
     'financing',
     'raise',
-    /\b(lands?|landed|secures?|secured|bags?|bagged|raises?|raised|closes?|closed)\b (about |over |nearly |more than |almost |an? )?(\$|\u20ac|\u00a3|usd ?|us\$)[\d.,]+ ?(mln|million|billion|bln|bn|m|b)?\b(?! ?(\w+ ){0,3}(contracts?|orders?|deals?|awards?|settlements?|fines?|verdicts?|judgments?|grants?|acquisitions?|purchases?|sales?|offers?|bids?|stakes?)\b)/i,
+    /\b(lands?|landed|secures?|secured|bags?|bagged|raises?|raised|closes?|closed)\b (about |over |nearly |more than |almost |an? )?(\$|\u20ac|\u00a3|usd ?|us\$)[\d.,]+ ?(mln|million|billion|bln|bn|m|b)?\b(?! ?([\w&-]+ ){0,3}(contracts?|orders?|deals?|awards?|settlements?|fines?|verdicts?|judgments?|grants?|acquisitions?|purchases?|sales?|offers?|bids?|stakes?)\b)/i,
     3,
   ),
   r('financing.debt', 'financing', 'debt', /\b(credit facility|loan|debt|refinanc\w*)\b/i, 1),
@@ -470,6 +479,17 @@ export const TEXT_RULES: TextRule[] = [
     /\bnew ([\w-]+ ){0,3}(platforms?|apps?|updates)\b|\b(app|software|product) releases?\b/i,
     2,
   ),
+  // a product feature tested, enabled or added, a software beta, a product made available somewhere, games released on a
+  // service, a product's big upgrade: "Meta ... Tests Apple Vision Pro-Like Feature For Quest Headsets", "Apple Starts Enabling
+  // RCS On Latest iOS 18 Beta", "Apple Diagnostics ... Is Now Available In 32 European Countries", "Day-One Release Of All
+  // Activision Games On Xbox Game Pass", "Apple Watch X ... To Reportedly Feature Largest Display", "Biggest Upgrade Ever"
+  r(
+    'product.feature',
+    'product',
+    'launch',
+    /\b(tests?|testing|tested|enabl\w+|adds?|added|brings?)\b[^.;]{0,40}\bfeatures?\b|\bto (reportedly )?feature\b|\b(ios|ipados|macos|watchos|android|windows) \d+(\.\d+)? (public |developer )?beta\b|\b(public|developer) beta\b|\bnow available (in|on|for|to)\b|\brelease of (\w+ ){0,3}(games?|titles?|apps?)\b|\b(biggest|major|significant) upgrade\b/i,
+    2,
+  ),
   // a discount on a product is product news: "Take 60% Off Babbel", "Best Deals at Newegg"
   r('product.promotion', 'product', 'promotion', /\b\d+% off\b|\bbest deals\b/i, 2),
   r('product.recall', 'product', 'recall', /\brecall\w*\b/i, 3),
@@ -495,6 +515,14 @@ export const TEXT_RULES: TextRule[] = [
     /\b(trading halt|halted|halts? trading|suspend\w* trading)\b/i,
     3,
   ),
+  // a company joining or leaving a stock index is a listing event, not a market move: "Amazon To Join Dow Jones Industrial Average"
+  r(
+    'listing.index',
+    'listing',
+    'index_change',
+    /\b(joins?|to join|joining|added to|removed from|dropped from|replaces? \w+ (\w+ )?in) (the )?(dow jones industrial average|dow jones|dow|s&p 500|nasdaq[- ]100|ftse 100|russell \d+)\b/i,
+    4,
+  ),
   r('listing.delist', 'listing', 'delisting', /\b(delist\w*|nasdaq notice|deficiency notice)\b/i, 3),
   r(
     'listing.debut',
@@ -513,6 +541,15 @@ export const TEXT_RULES: TextRule[] = [
   ),
   // what a portfolio is invested or held in is ownership: "55% of Warren Buffett's $367 Billion Portfolio Is Invested in Just 3
   // Stocks", "57.4% of Berkshire Hathaway's $367.5 Billion Stock Portfolio Is Held in Just 2 Stocks"
+  // funds' positioning is ownership: "Health Care Becomes Most Overweighted Sector As Hedge Funds Crowd Into Magnificent 7",
+  // "Active Fund Managers Bet These 6 Stocks Will ..."
+  r(
+    'ownership.positioning',
+    'ownership',
+    'holdings',
+    /\b(hedge funds?|fund managers?|active funds?|mutual funds?)\b.{0,20}\b(crowd(s|ed)? into|pil(e|es|ed) into|bet(s|ting)?|overweight|underweight)\b|\bmost (over|under)weighted\b/i,
+    3,
+  ),
   r('ownership.portfolio', 'ownership', 'holdings', /\bportfolio (is |are )?(invested|held) in\b/i, 3),
   // a stock-picking piece names stocks to buy, sell, watch or avoid, or compares two as a pick: "3 Stocks to Avoid in 2024",
   // "Stocks to Watch Tuesday: ...", "Better Growth Stock in 2024: Amazon vs. Apple" (no market move; typed other)
@@ -528,7 +565,9 @@ export const TEXT_RULES: TextRule[] = [
     'analyst',
     'rating_change',
     // (and a rank: "Highly-Ranked Computer Software Stocks", "Strong Buy", "Zacks Rank")
-    /\b(upgrades?d?|downgrades?d?|price targets?|initiates? coverage|rating|strong buy|(highly|top)[- ]ranked|zacks rank)\b/i,
+    // (and ratings digests: "Expert Ratings for Genmab", "Analyst Expectations for AVITA Medical's Future"; an upgrade a
+    // product gets is no rating change: "Is Apple Pencil Set To Get Its Biggest Upgrade Ever?")
+    /\b((?<!\b(biggest|big|major|minor|significant|first|latest|hardware|software|its|their) )upgrades?d?|downgrades?d?|price targets?|initiates? coverage|ratings?|strong buy|(highly|top)[- ]ranked|zacks rank|analyst expectations)\b/i,
     2,
   ),
   r(
@@ -604,7 +643,7 @@ export const TEXT_RULES: TextRule[] = [
     'operations.disruption',
     'operations',
     'disruption',
-    /\b(outage|strike|shutdown of|plant closure|fire at|explosion|accident|cyberattack|hack\w*|breach|suspends? (operations|production)|port suspends?|disruptions?|cancell?ations|cancels? (\w+ )?flights|strand(s|ed)?)\b/i,
+    /\b(outage|strike|shutdown of|plant closure|fire at|explosion|accident|cyber ?attacks?|cyber ?security incidents?|cyber incidents?|hack(?!er\b)\w*|breach|suspends? (operations|production)|port suspends?|disruptions?|cancell?ations|cancels? (\w+ )?flights|strand(s|ed)?)\b/i,
     2,
   ),
   r(
@@ -658,6 +697,15 @@ export const TEXT_RULES: TextRule[] = [
   ),
   // a piece on a fund named with its ticker is about the fund, no company's event: "Should Vanguard S&P 500 Growth ETF
   // (VOOG) Be on Your Investing Radar?"
+  // an options-flow note names trades, not an event: "Mastercard Unusual Options Activity", "10 Information Technology Stocks
+  // With Whale Alerts In Today's Session", "This Is What Whales Are Betting On Home Depot"
+  r(
+    'other.options_flow',
+    'other',
+    'options_flow',
+    /\b(unusual )?options activity\b|\bwhale (alerts?|activity|trades?)\b|\bwhales (are )?(betting|doing|bet)\b/i,
+    4,
+  ),
   r('other.fund', 'other', 'fund', /\b(etf|fund|trust)s? \([A-Z]{2,5}\)/i, 6),
   // a market-research advert sizes a market, it is no company's event: "US-Cannabis Market is to grow by USD 46.90 billion
   // ...", "... Market size to grow at a CAGR of 2.43%" (typed other, as an award is)

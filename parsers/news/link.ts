@@ -496,7 +496,13 @@ export function linkItem(
     const inTitle = nameMatches(title, reg, selfNames, start, ambiguous).filter(
       (h) => !(oneWordLabel && h.at < start && h.kind === 'first_word'),
     );
-    let primaries = inTitle.filter((h) => h.at < end);
+    // a company named as the modifier of a role noun is not the subject: "Nvidia Rival Groq Set To ...", "Key Nvidia Supplier
+    // Taiwan Semi Stock" (the subject is the rival, the supplier), nor is a backer or leader: "BlackRock-Led Funding Round"
+    const modifier = (h: NameHit) =>
+      /^(\s+(rival|rivals|supplier|suppliers|partner|customer|backer|investor|competitor|peer|parent)\s+\p{Lu}|-(led|backed|owned|funded|supported)\b)/iu.test(
+        title.slice(h.at + h.phrase.length),
+      );
+    let primaries = inTitle.filter((h) => h.at < end && !modifier(h));
     // a subject that is an index or the market ("Dow Jones Falls 195 Points As Apple Slides ...; Tesla Rallies ...",
     // "Stock Market: Nasdaq, S&P Done Celebrating ...; Apple Stock Falls") makes a market wrap: the companies named after it
     // are its movers, none of them the subject
@@ -538,6 +544,7 @@ export function linkItem(
       const named = inTitle.filter(
         (h) =>
           h.at < (attribution ? attribution.index : title.length) &&
+          !modifier(h) &&
           !/^[®™]/.test(title.slice(h.at + h.phrase.length)),
       );
       // (and the item confirms it: its tag or cashtag, or the summary naming it too)
@@ -550,9 +557,35 @@ export function linkItem(
       if (
         one &&
         named.every((h) => h.company === one.company) &&
-        (links.get(one.company.company_id)?.ticker_confirmed || summaryNames.has(one.company.company_id))
+        (links.get(one.company.company_id)?.ticker_confirmed ||
+          summaryNames.has(one.company.company_id) ||
+          // (a headline-only item has nothing to confirm it against: "This Is What Whales Are Betting On Home Depot"; its
+          // one name must then be a whole name, no everyday word, named after a preposition: not "Powell" (a first word),
+          // "Offers Glimpse of", "More Apple Stock")
+          (!(item.summary ?? '').trim() &&
+            one.kind !== 'first_word' &&
+            /\b(on|with|at|for|about|from|to|in|into|over|against|by)\s+$/i.test(title.slice(0, one.at)) &&
+            (one.phrase.includes(' ') || !isEverydayWord(one.phrase.toLowerCase().replace(/['’]s?$/, '')))))
       )
         primaries = [one];
+    }
+    // a first sentence that ends in "?" or "!" and names no company leaves the subject to the next one: "Green Bubbles With Read
+    // Receipts? Apple Starts Enabling RCS ..." (the next subject's ordinary-word name counts as a subject too)
+    const nextSentence = /[?!]\s+(?=\p{Lu})/u.exec(title);
+    if (
+      primaries.length === 0 &&
+      !marketSubject &&
+      nextSentence &&
+      !inTitle.some((h) => h.at < nextSentence.index)
+    ) {
+      const from = nextSentence.index + nextSentence[0].length;
+      const sub = headlineSubject(title.slice(from));
+      const again = nameMatches(title, reg, selfNames, from + sub.start, []);
+      const subject = again.filter((h) => h.at >= from + sub.start && h.at < from + sub.end && !modifier(h));
+      if (subject.length > 0) {
+        for (const h of again) if (!inTitle.some((x) => x.at === h.at)) inTitle.push(h);
+        primaries = inTitle.filter((h) => subject.some((x) => x.at === h.at));
+      }
     }
     for (const h of inTitle)
       add(h.company, {
@@ -589,7 +622,12 @@ export function linkItem(
 /** Where a headline's subject starts (after a kicker) and ends (before its first verb). */
 export function headlineSubject(title: string): { start: number; end: number } {
   const k = KICKER.exec(title);
-  const start = k && k[0].length < title.length ? k[0].length : 0;
+  let start = k && k[0].length < title.length ? k[0].length : 0;
+  // a question opening with an auxiliary has its subject right after it: "Is Apple Pencil Set To Get ...?"
+  const aux = /^(Is|Are|Was|Were|Will|Can|Could|Does|Do|Did|Should|Has|Have)\s+(?=\p{Lu})/u.exec(
+    title.slice(start),
+  );
+  if (aux && title.includes('?', start)) start += aux[0].length;
   // a closing attribution (", CME's Duffy says", ": report", " - sources") names a speaker, not the subject
   const attribution =
     /(?:,|:| -)\s*[^,:]*\b(says|said|say|report|reports|sources|filings?|lawyer|analysts?)\s*$/i.exec(
@@ -677,6 +715,17 @@ function nameMatches(
         break;
       }
       const hits = entries as AliasEntry[];
+      // two or more everyday words written apart are not the one-word name their letters spell: "Health Care Becomes ..." is
+      // no "Healthcare" (Healthcare Triangle's ordinary one-word name); "JP Morgan" still meets "JPMorgan"
+      if (
+        n > 1 &&
+        hits.every((h) => h.kind === 'first_word' || h.common) &&
+        span.every((w) => {
+          const lw = w.toLowerCase().replace(/['’]s?$/, '');
+          return lw.length >= 4 && isEverydayWord(lw);
+        })
+      )
+        continue;
       const single = n === 1 && !/[-]/.test(phrase);
       const suffixed = /\b(inc|incorporated|corp|corporation|co|company|ltd|limited|plc|llc)\b/i.test(phrase);
       // in sentence case, a one-word name inside a longer proper noun ("Washington Post", "Wynn Macau") is
@@ -742,7 +791,15 @@ function nameMatches(
       const common = companies.length === 1 && (companies[0] as AliasEntry).common && !suffixed;
       // a subsidiary named by an everyday word links only written with its suffix: "Healthcare, Inc.", never "Healthcare"
       const subsidiary = (companies[0] as AliasEntry).kind === 'subsidiary';
-      const asSubject = subjectAt >= 0 && (at === subjectAt || possessive) && !subsidiary;
+      // (the subject's head after a person's possessive, "Mark Zuckerberg's Meta Reportedly Tests ...", and the first word of a
+      // lead label of two or more words, which names the topic, "Apple Watch X: Cupertino's Special ...", are subject positions)
+      const afterOwner =
+        subjectAt >= 0 &&
+        at > subjectAt &&
+        /^(?:\p{Lu}[\p{L}.-]*\s+){0,2}\p{Lu}[\p{L}.-]*['’]s?\s+$/u.test(text.slice(subjectAt, at));
+      const labelHead = subjectAt > 0 && at === 0 && /^\S+\s+[^:]*:\s*$/.test(text.slice(0, subjectAt));
+      const asSubject =
+        subjectAt >= 0 && (at === subjectAt || possessive || afterOwner || labelHead) && !subsidiary;
       // a market index's name names the index or its market, not the company sharing the name (Nasdaq Inc., Dow Inc.):
       // "S&P, Nasdaq start 2024 ...", "Dow Jones Falls 195 Points", "The Nasdaq Sinks"; kept ambiguous without a legal form
       const indexName = !suffixed && INDEX_NAME.test(phrase.replace(/['’]s?$/, ''));

@@ -32,7 +32,7 @@ export interface NewsReader {
 const UP =
   /\b(beats?|tops?|topped|raises?|raised|rises?|rose|jumps?|jumped|soars?|surges?|gains?|record (profit|sales|revenue|high)|approv\w+|cleared|clearance|wins?|won|upgrades?d?|rules? in favou?r|boosts?|boosted|increase[sd]?|rebounds?|rall(y|ies|ied)|progress|optimism|hopes|buyback|dividend increase|beat|reclaims?|lifts?|strong(er)?|better|upbeat|higher|climbs?|outperform\w*|accelerat\w*|quickens?|quickened|widen(s|ed|ing)?|boom(s|ing)?|adds? [\d,]+ jobs|resilien(t|ce)|improved|strongest|up (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
 const DOWN =
-  /\b(miss(es|ed)?|cuts?|falls?|fell|drops?|dropped|plunges?|plummets?|slumps?|tumbles?|sinks?|losses|loss|declines?|declined|decreased?|reduc(e|es|ed)|warns?|downgrades?d?|layoffs?|lay off|halt(ed|s)?|recalls?|probe|lawsuit|sued|fined?|fines|fining|penalty|bankrupt\w*|default\w*|resigns?|ousted|delist\w*|rejects?|weak\w*|slips?|slides?|outflows?|exits|shock|risks|negative|falling|fears?|destructive|disruptions?|correction|retaliates|slams|dips?|shortfall|slows?|buckles?|trimmed|trims?|charged|indicted|fraud|accused|suspends?|threatens?|attacks?|worse|short of|falls? short|lower|eases?|escalat\w*|slash\w*|demolish\w*|crash(es|ed|ing)?|hits?|crisis|rout|turmoil|underperform\w*|cools?|cooled|cooling|slowed|slowing|narrow(s|ed|ing)?|breach(es|ed)?|slam(s|med)?|dampen(s|ed)?|(?<=(month|year|week|day|record|time) )lows?|sabotage|severed|problems?|mess|lied|snubs?|write-?offs?|write-?downs?|impairments?|blast(s|ed)?|crackdown|crack(s|ing)? down|woes?|under threat|strand(s|ed)?|jeopardi[sz]\w*|down (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
+  /\b(miss(es|ed)?|cuts?|falls?|fell|drops?|dropped|plunges?|plummets?|slumps?|tumbles?|sinks?|losses|loss|declines?|declined|decreased?|reduc(e|es|ed)|warns?|downgrades?d?|layoffs?|lay off|halt(ed|s)?|recalls?|probe|lawsuit|sued|fined?|fines|fining|penalty|bankrupt\w*|default\w*|resigns?|ousted|delist\w*|rejects?|weak\w*|slips?|slides?|outflows?|exits|shock|risks|negative|falling|fears?|destructive|disruptions?|correction|retaliates|slams|dips?|shortfall|slows?|buckles?|trimmed|trims?|charged|indicted|fraud|accused|suspends?|threatens?|attacks?|worse|short of|falls? short|lower|eases?|escalat\w*|slash\w*|demolish\w*|crash(es|ed|ing)?|hits?|crisis|rout|turmoil|under fire|underperform\w*|cools?|cooled|cooling|slowed|slowing|narrow(s|ed|ing)?|breach(es|ed)?|slam(s|med)?|dampen(s|ed)?|(?<=(month|year|week|day|record|time) )lows?|sabotage|severed|problems?|mess|lied|snubs?|write-?offs?|write-?downs?|impairments?|blast(s|ed)?|crackdown|crack(s|ing)? down|woes?|under threat|strand(s|ed)?|jeopardi[sz]\w*|down (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
 
 /** Phrases read before single words: a negation or a comparison turns the word it governs around. */
 const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
@@ -146,9 +146,22 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
     re: /\b(widens?|widened|expands?|expanded|intensif\w+) (the |its |a )?(war|conflict|attacks?|strikes?|offensive)\b/gi,
     dir: -1,
   },
+  // a partnership's stated aim is its plan, not a movement: "Broadcom & Google Cloud Partner To Boost Cybersecurity", "Nokia
+  // and Nvidia Join Forces to Transform Telecom", "Blink Charging And Parkopedia Collaborate, Adding 4,000 Locations"
+  {
+    re: /\b(partner(s|ing|ed)?|collaborat\w+|join(s|ed)? forces|teams? up|teamed up)\b,?\s+(\w+ ){0,1}(to \w+|adding|add(s)?)\b/gi,
+    dir: 0,
+  },
+  // less of something than a year before is down: "Aims To Hire Less Seasonal Help Than Last Year"
+  { re: /\b(less|fewer) (\w+ ){0,3}than (last year|a year (ago|earlier)|in \d{4})\b/gi, dir: -1 },
   // a record or best period is up: "Record First Quarter", "Best Quarter Ever", "hits record high"
   {
     re: /\b(record|best)( (first|second|third|fourth|fiscal|full|annual))?[- ]?(quarter|year|results|revenue|sales|earnings|profit)s?\b|\b(hits?|returns? to) (a )?(new |all-time |\w+-(year|month|week) )?(revenue |profit |sales )?(record|high|peak)\b/gi,
+    dir: 1,
+  },
+  // (after the phrase above, which reads "hits record high" whole) a record set or broken is up: "Record-High $9.3 Billion in ... Sales", "Break Black Friday Record"
+  {
+    re: /\brecord[- ]high\b|\b(breaks?|broke|sets?|smash(es|ed)?) (a |the |its |another )?(new )?([\w-]+ ){0,3}records?\b/gi,
     dir: 1,
   },
 ];
@@ -162,7 +175,7 @@ const BAD_WHEN_UP =
 
 /** Reaching a count: "hits 5M pre-orders", "tops 1 billion users", "passes 100,000". */
 const MILESTONE =
-  /\b(hits?|reach(es|ed)?|tops?|topped|pass(es|ed)?|surpass(es|ed)?|cross(es|ed)?) (\$)?\d[\d.,]*\s?(k|m|mn|million|bn|billion|thousand)?\b(?!\s?%)/gi;
+  /\b(hits?|reach(es|ed)?|nears?|neared|tops?|topped|pass(es|ed)?|surpass(es|ed)?|cross(es|ed)?) (\$)?\d[\d.,]*\s?(k|m|mn|million|bn|billion|thousand)?\b(?!\s?%)/gi;
 
 /** A figure written with its sign is a movement: "Eurostoxx futures +0.8%" (up), "-1.7% Y/Y" (down). */
 const SIGNED_PCT = /(?<![\w.%])([+\-\u2212])\d[\d.,]*\s?%/g;
@@ -171,11 +184,12 @@ const SIGNED_PCT = /(?<![\w.%])([+\-\u2212])\d[\d.,]*\s?%/g;
 const NOT_DIRECTIONAL = /\b(pay|compensation|salary|salaries|bonus(es)?|pay package)\s*$/i;
 
 /**
- * Words of movement (up or down), the ones a bad-when-up quantity turns around; a figure "up N" is one ("cookout costs up
- * by 5%" reads down), a figure "down N" is read as written (the labels read "Oil Prices Down 2%" bearish).
+ * Words of movement (up or down), the ones a bad-when-up quantity turns around; a figure "up N" or "down N" is one
+ * ("cookout costs up by 5%" reads down, "Oil Prices Down 2%" up: oil is bad when up, the labels' convention since the
+ * eleventh pass).
  */
 const MOVE =
-  /^(rises?|rose|jumps?|jumped|soars?|surges?|gains?|increase[sd]?|rebounds?|higher|climbs?|falls?|fell|drops?|dropped|declines?|declined|decreased?|reduc(e|es|ed)|slips?|dips?|slides?|eases?|tumbles?|plunges?|lower|slows?|slowed|slowing|cools?|cooled|cooling|accelerat\w*|quickens?|quickened|narrow(s|ed|ing)?|widen(s|ed|ing)?|lows?|up .*)$/i;
+  /^(rises?|rose|jumps?|jumped|soars?|surges?|gains?|increase[sd]?|rebounds?|higher|climbs?|falls?|fell|drops?|dropped|declines?|declined|decreased?|reduc(e|es|ed)|slips?|dips?|slides?|eases?|tumbles?|plunges?|lower|slows?|slowed|slowing|cools?|cooled|cooling|accelerat\w*|quickens?|quickened|narrow(s|ed|ing)?|widen(s|ed|ing)?|lows?|up .*|down .*)$/i;
 
 /** A stated absence of movement: the clause has decided, and decided neutral. */
 const NO_MOVE = /\b(stand(s)? still|little changed|unchanged|flat|steady|mixed)\b/i;
@@ -331,7 +345,9 @@ function readByRules(input: ReaderInput): Reading {
     /\b(plans?|planning|to|expected to|set to|aims? to|seeks? to) (recall|lay off|cut (\w+ )?jobs|close|shut|file for bankruptcy)\b/i.test(
       input.title,
     );
-  if (ANALYSIS.test(input.title) || (VIEW.test(input.title.slice(0, 80)) && !plannedHarm)) {
+  // (a why-it's-moving note, "What's Going On With PDD Holdings Stock?", reports the move its summary states)
+  const whyMoving = /^what['\u2019]?s going on with\b/i.test(input.title);
+  if ((ANALYSIS.test(input.title) && !whyMoving) || (VIEW.test(input.title.slice(0, 80)) && !plannedHarm)) {
     return {
       direction: 'neutral',
       horizon: HORIZON[input.event_type] ?? 'days',
@@ -358,6 +374,18 @@ function readByRules(input: ReaderInput): Reading {
   // an operations disruption (an outage, a hack, a breach, a fire) leans bearish for the company it hits
   // (whether or not that company is in the registry: "SunTrust's online banking outage enters third day")
   if (input.event_type === 'operations' && /disruption|cyber/.test(input.event_subtype)) lean = 'bearish';
+  // (an update on an incident already reported is no new harm: "Update on Suncor Energy Response to Cybersecurity Incident")
+  if (input.event_type === 'operations' && /^update (on|to)\b/i.test(input.title)) lean = undefined;
+  // a funding round or a sum raised by a company outside the registry (a start-up) leans bullish: money secured (the
+  // labels' convention since the eleventh pass; a listed company's share sale or IPO plan does not lean)
+  if (
+    input.event_type === 'financing' &&
+    !input.company &&
+    /\b(seed|series [a-f]|venture|funding) (round|funding|financing)\b|\bfunding round\b|\b(raises|raised|lands?|landed|bags?|bagged|secures?|secured|closes?|closed) (about |over |nearly |more than |almost )?(\$|\u20ac|\u00a3|us\$)[\d.,]+/i.test(
+      input.title,
+    )
+  )
+    lean = 'bullish';
   // charges, a suit or a case brought against a named party lean bearish for it, in the registry or not
   if (
     (input.event_type === 'legal' || input.event_type === 'regulatory') &&

@@ -125,9 +125,10 @@ describe('news direction, ninth pass', () => {
         'Lansdowne Partners Selects HUB to Reduce Operational Risk and Streamline the Production of Performance Metrics',
       ),
     ).toBe('bullish');
-    // a cost up N reads down (new); a price down N is read as written and a charge for buyouts stays bearish (labels.tsv)
+    // a cost up N reads down (new); a charge for buyouts stays bearish (labels.tsv); oil down N reads up since the eleventh
+    // pass settled the oil convention (labels.tsv relabelled "Oil Prices Down 2%" bearish -> bullish, docs/news.md)
     expect(direction('US July Fourth cookout costs up by 5% this year, survey shows')).toBe('bearish');
-    expect(direction('Oil Prices Down 2%')).toBe('bearish');
+    expect(direction('Oil Prices Down 2%')).toBe('bullish');
     expect(direction('FedEx to take up to 575 million charge as it starts voluntary buyouts')).toBe(
       'bearish',
     );

@@ -1,5 +1,5 @@
 import type { Concept } from './release-concepts.ts';
-import { NON_GAAP_WORDS } from './release-concepts.ts';
+import { ffoConcept, NON_GAAP_WORDS, TAX_EQUIVALENT } from './release-concepts.ts';
 import { parseAmount, type Scale, wordScale } from './release-numbers.ts';
 import { BOILERPLATE, BULLET, type Sentence } from './release-sentences.ts';
 import type { Basis, Span } from './release-tables.ts';
@@ -48,8 +48,16 @@ const MEASURES: [RegExp, Concept][] = [
   ],
   [/\bEBITDA\b/, 'ebitda'],
   [/\bfree cash flow\b/i, 'free_cash_flow'],
+  [/\bnet interest income\b/i, 'net_interest_income'],
   [EPS_NAMING, 'eps'],
 ];
+/** "Nareit FFO", "Adjusted FFO", "AFFO", "Funds from Operations": the concept is decided with the words around it. */
+const FFO_NAMING = /\b(?:[A-Za-z]+\s+)?(?:A?FFO|funds from operations)\b/gi;
+/** "Basic and diluted net income attributable to X per ADS", "Net income per ADS", "earnings per ADR". */
+const ADS_NAMING =
+  /\b(?:(basic and diluted|diluted and basic|diluted|basic)\s+)?(?:net\s+)?(?:income|earnings|loss|profit)(?:\s+\(loss\))?(?:\s+attributable to\s+[^,.;]{1,60}?)?\s+per\s+(?:ADS|ADR|American depositary share)\b/gi;
+const PER_SHARE_TAIL =
+  /^\s*(?:per|a)\s+(?:diluted\s+|basic\s+|fully diluted\s+)?(?:common\s+)?(?:share|unit)s?\b/i;
 /** Words that make the amount after them a change, not a level ("lowered by $0.02", "increased $0.04"). */
 const CHANGE_BY =
   /\b(?:by|increased|decreased|rose|fell|grew|declined|lowered|raised|reduced|improved|up|down)\s*$/i;
@@ -111,6 +119,8 @@ export function proseFigures(sentences: Sentence[]): ProseFigure[] {
         readNaming(out, s, m, concept, span, amounts);
       }
     }
+    for (const m of s.text.matchAll(FFO_NAMING)) readFfo(out, s, m, span);
+    for (const m of s.text.matchAll(ADS_NAMING)) readPerAds(out, s, m, span);
   }
   return out;
 }
@@ -196,6 +206,8 @@ function readNaming(
   )
     return;
   const clause = `${before}${m[0]}${between}`;
+  // A per-share or per-ADS naming of its own is read by its own reader ("net income per ADS was RMB0.73").
+  if (/\bper\s+(?:ADS|ADR|American depositary)\b/i.test(between) && concept !== 'eps') return;
   if (
     /would have been/i.test(clause) &&
     !/\b(?:excluding|before|without)\b/i.test(s.text.slice(0, at + m[0].length + moneyAt))
@@ -213,7 +225,11 @@ function readNaming(
   const named = /^earned$/i.test(m[0]) ? 'earnings per share' : m[0];
   const label = nonGaap ? qualifiedLabel(`${s.text.slice(clauseStart, at)}${named}`, named) : named;
   const amountStart = s.start + at + m[0].length + moneyAt;
-  const basis: Basis = concept === 'ebitda' || concept === 'free_cash_flow' || nonGaap ? 'non_gaap' : 'gaap';
+  // Net interest income on a tax-equivalent basis ("Net interest income (FTE) was ...") is non-GAAP.
+  const taxEquivalent =
+    concept === 'net_interest_income' && TAX_EQUIVALENT.test(`${before}${m[0]}${between}`);
+  const basis: Basis =
+    concept === 'ebitda' || concept === 'free_cash_flow' || nonGaap || taxEquivalent ? 'non_gaap' : 'gaap';
   if (concept === 'eps') {
     // A per-share naming reaches its amount through a word ("were $0.80", "of $6.43", "unchanged at"); one
     // followed directly by figures is a table row flattened into text.
@@ -269,7 +285,7 @@ function readNaming(
   }
   out.push({
     concept,
-    label,
+    label: taxEquivalent ? `${m[0]}${/^\s*\([^)]{1,40}\)/.exec(after)?.[0] ?? ' (tax equivalent)'}` : label,
     basis,
     span,
     printed: money[0].trim(),
@@ -283,6 +299,108 @@ function readNaming(
     const rest = after.slice(moneyAt + money[0].length);
     epsAfter(out, s, rest, amountStart + money[0].length, loss, nonGaap, label, span);
   }
+}
+
+/** Amounts in `text` (MONEY) with their offsets. */
+function amountsIn(text: string): { index: number; printed: string; end: number }[] {
+  return [...text.matchAll(new RegExp(`(${MONEY})`, 'gi'))]
+    .filter((a) => /\d/.test(a[1]!))
+    .map((a) => ({ index: a.index!, printed: a[1]!, end: a.index! + a[0].length }));
+}
+
+/**
+ * FFO / AFFO per share ("Nareit FFO of $0.44 per share", "FFO increased to $0.21 per diluted share", "AFFO per
+ * share increased 2.9% to $1.06 per share", "FFO of $34.6 million, or $0.78 per diluted share"): the first amount
+ * after the name that is per share or unit, before any comparison word; non-GAAP by definition.
+ */
+function readFfo(out: ProseFigure[], s: Sentence, m: RegExpMatchArray, span: Span) {
+  const at = m.index!;
+  const after = s.text.slice(at + m[0].length);
+  const concept = ffoConcept(`${m[0]}${after.slice(0, 20)}`);
+  if (concept === null) return;
+  // A comparison naming ("compared to FFO of ...") or one inside another FFO's name is not a figure.
+  if (COMPARED_NAMING.test(s.text.slice(Math.max(0, at - 60), at))) return;
+  const window = after.slice(0, 150);
+  for (const a of amountsIn(window)) {
+    const between = window.slice(0, a.index);
+    if (
+      COMPARISON.test(between) ||
+      /[;]/.test(between) ||
+      /\b(?:A?FFO|funds from operations)\b/i.test(between.replace(/^\s*\(\W*A?FFO\W*\)/i, ''))
+    )
+      return;
+    if (!PER_SHARE_TAIL.test(window.slice(a.end))) continue;
+    // "increased 5.3% to $0.22": a change followed by the level gives the level; "by $0.02" is a change.
+    if (CHANGE_BY.test(between)) continue;
+    const printed = a.printed.trim().replace(/^\((?!.*\)$)/, '');
+    const value = parseAmount(printed);
+    if (value === null) return;
+    const start = s.start + at + m[0].length + a.index + a.printed.indexOf(printed);
+    out.push({
+      concept,
+      label: m[0].trim(),
+      basis: 'non_gaap',
+      span,
+      printed,
+      value,
+      scale: 'units',
+      sentence: s,
+      start,
+      end: start + printed.length,
+    });
+    return;
+  }
+}
+
+/**
+ * Income per ADS ("Net income per ADS ... was RMB0.73 (US$0.11)", "Basic and diluted net income ... per ADS were
+ * US$0.27 and US$0.27"): never per-share EPS. With "basic and diluted ... A and B" the diluted B is taken; the
+ * amount in another currency in parentheses is a translation.
+ */
+function readPerAds(out: ProseFigure[], s: Sentence, m: RegExpMatchArray, span: Span) {
+  const at = m.index!;
+  const after = s.text.slice(at + m[0].length);
+  if (COMPARED_NAMING.test(s.text.slice(Math.max(0, at - 60), at))) return;
+  // An aside set off by commas ("..., which excludes share-based compensation expenses, were") is skipped.
+  const window = after.slice(0, 160);
+  const all = amountsIn(window);
+  // "RMB0.73 (US$0.11)": the parenthesised amount right after another is its translation.
+  const found = all.filter(
+    (a, i) =>
+      i === 0 || !/^\(/.test(a.printed.trim()) || window.slice(all[i - 1]!.end, a.index).trim() !== '',
+  );
+  const first = found[0];
+  if (!first || COMPARISON.test(window.slice(0, first.index))) return;
+  let pick = first;
+  const kinds = (m[1] ?? '').toLowerCase();
+  if (/basic and diluted|diluted and basic/.test(kinds)) {
+    const second = found.find(
+      (a) =>
+        a.index > first.end && /^\s*(?:\([^)]*\)\s*)?(?:and|,)\s*$/i.test(window.slice(first.end, a.index)),
+    );
+    if (second && kinds.startsWith('basic')) pick = second;
+  }
+  const printed = pick.printed.trim();
+  let value = parseAmount(printed);
+  if (value === null) return;
+  if (/\bloss\b/i.test(m[0]) && value > 0) value = -value;
+  const lead = s.text.slice(Math.max(0, at - 30), at);
+  const nonGaap = NON_GAAP_WORDS.test(`${lead.split(/[.;]/).pop() ?? ''} ${m[0]}`);
+  const start = s.start + at + m[0].length + pick.index + pick.printed.indexOf(printed);
+  out.push({
+    concept: 'eps_per_ads',
+    label: nonGaap
+      ? `${/(?:non[- ]?gaap|adjusted)\s*$/i.exec(lead)?.[0].trim() ?? 'non-GAAP'} ${m[0]}`
+      : m[0],
+    basis: nonGaap ? 'non_gaap' : 'gaap',
+    span,
+    printed,
+    value,
+    scale: 'units',
+    sentence: s,
+    start,
+    end: start + printed.length,
+  });
 }
 
 /** "..., or $0.89 per share ($0.88 per share on a diluted basis)": per-share figures following a net income. */

@@ -29,6 +29,10 @@ export interface ReleaseDocument {
   notes: string[];
 }
 
+/** A line break that ends a paragraph: not after a preposition, an article, a conjunction or a linking verb. */
+const NOT_LINE_END =
+  /(?<!\b(?:to|of|from|were|was|is|are|and|or|the|a|an|by|at|as|in|for|with|than|per|on|into|totaled|reached))\n/gi;
+
 /** Blocks of one document body, HTML or plain text. */
 export function bodyToBlocks(body: string): Block[] {
   // In plain text a line that opens with a bullet mark, or a heading line in capitals, starts a paragraph of
@@ -37,7 +41,9 @@ export function bodyToBlocks(body: string): Block[] {
     ? htmlToBlocks(body)
     : plainToBlocks(
         // A prose line of 250 characters or more shows the text is not hard-wrapped: each line is a paragraph.
-        (/^[^\n<|]{250,}$/m.test(body) ? body.replace(/\n/g, '\n\n') : body)
+        // A line that ends on a word no sentence ends with ("... increased by 16.4% year-over-year to" above
+        // "US$254.4 million ...") still continues on the next line.
+        (/^[^\n<|]{250,}$/m.test(body) ? body.replace(NOT_LINE_END, '\n\n') : body)
           .replace(/\n(?=[ \t]*(?:[•·▪]|[-*] |\|\s*·))/g, '\n\n')
           .replace(/\n([ \t]*[A-Z][A-Z0-9 ,&'’-]{7,}[ \t]*)(?=\n)/g, '\n\n$1\n'),
       );

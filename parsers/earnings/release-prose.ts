@@ -61,6 +61,9 @@ const PER_SHARE_TAIL =
 /** Words that make the amount after them a change, not a level ("lowered by $0.02", "increased $0.04"). */
 const CHANGE_BY =
   /\b(?:by|increased|decreased|rose|fell|grew|declined|lowered|raised|reduced|improved|up|down)\s*$/i;
+/** "up 3% to", "increased by 16.4% year-over-year to", "increased 5.3%, to": a change followed by its level. */
+const CHANGE_THEN_LEVEL =
+  /\b\d+(?:\.\d+)? ?(?:%|percent),?(?:\s+(?:year[- ]over[- ]year|sequentially|from (?:a|the) year (?:ago|earlier)))?\s+(?:to|at)\b/i;
 /** A naming set right after a comparison phrase is the prior-period figure ("This compared with reported earnings of"). */
 const COMPARED_NAMING = /\b(?:compared (?:with|to)|versus|vs\.?|against)\s+(?:[A-Za-z'’-]+\s+){0,3}$/i;
 const COMPARISON =
@@ -70,7 +73,13 @@ const EPS_AFTER = new RegExp(
   'i',
 );
 
-function spanOfSentence(s: string): Span | null {
+/** The period of a comparison ("in the same period of the prior fiscal year", "the prior-year quarter"). */
+const COMPARISON_PERIOD =
+  /\b(?:(?:in|for|during|of)\s+)?(?:the\s+)?(?:same (?:period|quarter)\s+(?:of|in)\s+)?(?:the\s+)?(?:prior|previous|preceding|last)[- ](?:fiscal[- ])?year(?:'s)?(?:\s+(?:period|quarter))?\b/gi;
+
+function spanOfSentence(text: string): Span | null {
+  // The period named for the comparison is not the period of the sentence's own figures.
+  const s = text.replace(COMPARISON_PERIOD, ' ');
   if (
     /\b(?:six|nine)[- ]months?\b|year[- ]to[- ]date|\b(?:26|39|2\d|3\d)[- ]week|first half|first (?:six|nine) months/i.test(
       s,
@@ -187,7 +196,10 @@ function readNaming(
   }
   const moneyRe = new RegExp(`(${MONEY}|\\d+(?:\\.\\d+)? cents)${SCALE_WORD}`, 'i');
   let money = moneyRe.exec(after);
-  if (!money || money.index > 90) return;
+  // An aside set off by commas (", which excludes share-based compensation expenses,") does not count in the
+  // distance from the name to its amount.
+  const aside = money ? /,\s*(?:which|that)\b[^,]{1,100},/i.exec(after.slice(0, money.index)) : null;
+  if (!money || money.index - (aside?.[0].length ?? 0) > 90) return;
   let moneyAt = money.index;
   let between = after.slice(0, money.index);
   // "from A (in 2023) to B", "increased $5 million to B": the level is B.
@@ -200,11 +212,7 @@ function readNaming(
     money = next;
     between = between.replace(/\bfrom\s*$/i, '');
   }
-  if (
-    COMPARISON.test(between) ||
-    /\bper\b|%|percent/.test(between.replace(/\b\d+(?:\.\d+)? ?(?:%|percent)\s+(?:to|at)\b/i, ''))
-  )
-    return;
+  if (COMPARISON.test(between) || /\bper\b|%|percent/.test(between.replace(CHANGE_THEN_LEVEL, ''))) return;
   const clause = `${before}${m[0]}${between}`;
   // A per-share or per-ADS naming of its own is read by its own reader ("net income per ADS was RMB0.73").
   if (/\bper\s+(?:ADS|ADR|American depositary)\b/i.test(between) && concept !== 'eps') return;

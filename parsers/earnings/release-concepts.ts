@@ -117,7 +117,10 @@ export function conceptOfLabel(
     (/per (?:common )?share|\beps\b/.test(sec) &&
       /^(?:basic|diluted|basic and diluted|diluted and basic)\b/.test(core))
   ) {
-    if (/\b(?:dividends?|book value|cash flow|distributions?|discontinued)\b/.test(core)) return null;
+    if (
+      /\b(?:dividends?|book value|cash flow|distributions?|discontinued|fad|cad|funds available)\b/.test(core)
+    )
+      return null;
     if (/basic and diluted|diluted and basic/.test(core)) return 'eps_diluted';
     if (/\bdiluted\b/.test(core)) return 'eps_diluted';
     if (/\bbasic\b/.test(core)) return 'eps_basic';

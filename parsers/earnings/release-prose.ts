@@ -52,7 +52,8 @@ const MEASURES: [RegExp, Concept][] = [
   [EPS_NAMING, 'eps'],
 ];
 /** "Nareit FFO", "Adjusted FFO", "AFFO", "Funds from Operations": the concept is decided with the words around it. */
-const FFO_NAMING = /\b(?:[A-Za-z]+\s+)?(?:A?FFO|funds from operations)\b/gi;
+const FFO_NAMING =
+  /\b(?:(?:Nareit|Adjusted|Core|Normalized|Diluted|Modified|Recurring|Operating)\s+)?(?:A?FFO|funds from operations)\b/gi;
 /** "Basic and diluted net income attributable to X per ADS", "Net income per ADS", "earnings per ADR". */
 const ADS_NAMING =
   /\b(?:(basic and diluted|diluted and basic|diluted|basic)\s+)?(?:net\s+)?(?:income|earnings|loss|profit)(?:\s+\(loss\))?(?:\s+attributable to\s+[^,.;]{1,60}?)?\s+per\s+(?:ADS|ADR|American depositary share)\b/gi;

@@ -37,7 +37,7 @@ const MONEY = String.raw`\(?-?\s?(?:(?:US|HK|C|A)?\$|RMB\s?|€|£)\s?\(?-?\s?(?
 const SCALE_WORD = String.raw`(?:\s?(thousand|million|billion|bn|mm|m)\b)?`;
 /** "Q4 GAAP earnings per share", "basic and diluted loss per share", "Southern Company earned $2.10 per share". */
 const EPS_NAMING =
-  /\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?\s+per\s+(?:(diluted|basic)\s+)?(?:common\s+)?share\b|\bearned(?=\s+\$)/i;
+  /\b(?:Reported |GAAP |Adjusted |Proforma |Pro Forma )?EPS(?= \$)|\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?\s+per\s+(?:(diluted|basic)\s+)?(?:common\s+)?share\b|\bearned(?=\s+\$)/i;
 const MEASURES: [RegExp, Concept][] = [
   [/\b(?:total |net )?(?:revenues?|net sales|sales)\b/i, 'revenue'],
   [/\bgross (?:profit|margin)\b(?! (?:percentage|rate|of \d))/i, 'gross_profit'],
@@ -87,7 +87,12 @@ function spanOfSentence(text: string): Span | null {
     )
   )
     return 'ytd';
-  if (/\b(?:quarter|three months|13[- ]week|thirteen[- ]week|14[- ]week|Q[1-4])\b/i.test(s)) return 'quarter';
+  if (
+    /\b(?:quarter|three months|13[- ]week|thirteen[- ]week|14[- ]week|Q[1-4]|[1-4]Q(?:\d{2}|\s?\d{4}))\b/i.test(
+      s,
+    )
+  )
+    return 'quarter';
   if (
     /\b(?:fiscal year|full[- ]year|for the year|year ended|twelve months|fiscal \d{4}\b|for \d{4}\b|in \d{4}\b)/i.test(
       s,
@@ -213,6 +218,9 @@ function readNaming(
     money = next;
     between = between.replace(/\bfrom\s*$/i, '');
   }
+  // The amount of a naming sits in its own clause: one after a semicolon belongs to the next clause ("Organic
+  // Sales Growth; Proforma EPS $1.24").
+  if (/;/.test(between)) return;
   if (COMPARISON.test(between) || /\bper\b|%|percent/.test(between.replace(CHANGE_THEN_LEVEL, ''))) return;
   const clause = `${before}${m[0]}${between}`;
   // A per-share or per-ADS naming of its own is read by its own reader ("net income per ADS was RMB0.73").
@@ -242,7 +250,9 @@ function readNaming(
   if (concept === 'eps') {
     // A per-share naming reaches its amount through a word ("were $0.80", "of $6.43", "unchanged at"); one
     // followed directly by figures is a table row flattened into text.
-    if (!/^earned$/i.test(m[0]) && !/[a-z]{2,}/i.test(between)) return;
+    if (!/^earned$/i.test(m[0]) && !/\bEPS$/.test(m[0]) && !/[a-z]{2,}/i.test(between)) return;
+    // ... and so is one whose amount is followed by another ("Earnings Per Share (Reported) $3.69 $4.92 33%").
+    if (/^\s*\$?\s?\(?\d/.test(after.slice(moneyAt + money[0].length))) return;
     // "earned $2.10" is a per-share figure only when "per share" follows it.
     const tail = after.slice(moneyAt + money[0].length);
     const perShare = /^\s*(?:per|a)\s+(diluted\s+|basic\s+)?share\b/i.exec(tail);

@@ -66,7 +66,8 @@ const CHANGE_BY =
 const CHANGE_THEN_LEVEL =
   /\b\d+(?:\.\d+)? ?(?:%|percent),?(?:\s+(?:year[- ]over[- ]year|sequentially|from (?:a|the) year (?:ago|earlier)))?\s+(?:to|at)\b/i;
 /** A naming set right after a comparison phrase is the prior-period figure ("This compared with reported earnings of"). */
-const COMPARED_NAMING = /\b(?:compared (?:with|to)|versus|vs\.?|against)\s+(?:[A-Za-z'’-]+\s+){0,3}$/i;
+const COMPARED_NAMING =
+  /\b(?:compared (?:with|to)|compares? (?:with|to)|versus|vs\.?|against)\s+(?:[A-Za-z'’-]+\s+){0,3}$/i;
 const COMPARISON =
   /\b(?:compared|versus|vs\.?|from|prior|previous|year[- ]ago|last year|a year earlier|same (?:period|quarter)|preceding)\b/i;
 const EPS_AFTER = new RegExp(
@@ -154,6 +155,8 @@ function readNaming(
   const clauseStart = Math.max(0, at - 60, ...amounts.filter((e) => e <= at));
   const before = s.text.slice(clauseStart, at);
   if (COMPARED_NAMING.test(before)) return;
+  // A sentence that opens "This compares to ..." states the prior period's figures only.
+  if (/^(?:this|these|that)\s+(?:compares?|compared)\s+(?:with|to)\b/i.test(s.text)) return;
   // A basis qualifier stands right before the measure it qualifies ("non-GAAP revenues"); words between them
   // ("non-GAAP SaaS and PaaS revenues") name a part of the company's revenue, not the revenue.
   if (concept === 'revenue' && /\b(?:non[- ]?gaap|gaap|adjusted)\s+\S[\s\S]*$/i.test(before)) return;
@@ -163,7 +166,9 @@ function readNaming(
   const upTo = s.text.slice(0, at);
   const turned = Math.max(
     -1,
-    ...[...upTo.matchAll(/\b(?:compared (?:with|to)|versus|vs\.?)\b/gi)].map((x) => x.index!),
+    ...[...upTo.matchAll(/\b(?:compared (?:with|to)|compares? (?:with|to)|versus|vs\.?)\b/gi)].map(
+      (x) => x.index!,
+    ),
   );
   const reset = Math.max(-1, ...[...upTo.matchAll(/\b(?:while|whereas)\b/gi)].map((x) => x.index!));
   if (turned > reset && amounts.some((e) => e <= turned)) return;

@@ -223,6 +223,9 @@ function readNaming(
     money = next;
     between = between.replace(/\bfrom\s*$/i, '');
   }
+  // A naming inside a parenthesis that closes before the amount defines the measure outside it ("Net revenues
+  // (net interest income plus non-interest income) were $12.4 million").
+  if (/\([^)]*$/.test(s.text.slice(Math.max(0, at - 80), at)) && between.includes(')')) return;
   // The amount of a naming sits in its own clause: one after a semicolon belongs to the next clause ("Organic
   // Sales Growth; Proforma EPS $1.24").
   if (/;/.test(between)) return;

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { parseReleaseBytes } from '../../../parsers/earnings/release-rows.ts';
 import { heldOutSet } from './held-out-set.ts';
 
 /**
@@ -102,5 +104,19 @@ describe('earnings release parser: held-out set 3 and the bank / REIT / ADS metr
     const r = set3.parse('TWX_8-K_2000-02-02_EX-99_excerpt.txt');
     expect(set3.value(r, 'Q4', 'revenue', 'gaap')).toBe(7_988_000_000);
     expect(r.figures.some((f) => f.value === 7_267_000_000)).toBe(false);
+  });
+});
+
+describe('net interest income in the in-sample bank releases', () => {
+  it('Horizon Financial 2008: "Net revenues (net interest income plus non-interest income) were $12.4 million" is no NII', () => {
+    const r = parseReleaseBytes(
+      readFileSync(
+        new URL(
+          '../../../fixtures/earnings/press-releases/HRZB_8-K_2008-10-23_submission.txt',
+          import.meta.url,
+        ),
+      ),
+    );
+    expect(r.figures.some((f) => f.metric === 'net_interest_income' && f.value === 12_400_000)).toBe(false);
   });
 });

@@ -66,7 +66,7 @@ const KNOWN: [RegExp, string, 'change' | 'level', Expect?][] = [
 const VALUE = String.raw`(\(?-?\$?\s?\d[\d,]*(?:\.\d+)?\)?)\s?(%|percent|basis points|thousand|million|billion)?`;
 /** A value counts only right after a linking word: "was 4.77%", "decreased 0.7 percent", "totaled $2.2 million". */
 const LINKED_VALUE = new RegExp(
-  String.raw`\b(?:was|were|of|totaled|totaling|at|is|reached|increased|decreased|rose|fell|grew|declined|improved|expanded|narrowed|dropped|up|down|to)\s+(?:by\s+)?(?:a record\s+|approximately\s+|about\s+)?${VALUE}`,
+  String.raw`\b(?:was|were|of|totaled|totaling|at|is|reached|increased|decreased|rose|fell|grew|declined|improved|expanded|narrowed|dropped|up|down|to)\s+(?:by\s+)?(?:a record\s+|approximately\s+|about\s+|only\s+|nearly\s+|almost\s+)?${VALUE}`,
   'i',
 );
 const UNITS_SOLD =

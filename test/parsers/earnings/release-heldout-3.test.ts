@@ -84,6 +84,8 @@ describe('earnings release parser: held-out set 3 and the bank / REIT / ADS metr
     expect(set3.value(wabc, 'Q4', 'net_interest_income', 'non_gaap')).toBe(40_300_000);
     expect(set3.value(wabc, 'Q4', 'net_interest_income', 'gaap')).toBeUndefined();
     expect(set3.value(wabc, 'Q4', 'eps_diluted', 'gaap')).toBe(0.71);
+    // "nonperforming assets totaling only $5.8 million at December 31, 2018"
+    expect(measure(wabc, 'nonperforming_assets')?.value).toBe(5_800_000);
     const tbbk = set2.parse('TBBK_8-K_2019-10-24_EX-99.1_excerpt.txt');
     // "Net interest income increased 23% to $37.6 million"
     expect(set2.value(tbbk, 'Q3', 'net_interest_income', 'gaap')).toBe(37_600_000);

@@ -93,13 +93,18 @@ export const EARNINGS_SCHEMA = {
               'eps',
               'ebitda',
               'free_cash_flow',
+              'net_interest_income',
+              'ffo_per_share',
+              'affo_per_share',
+              'eps_per_ads',
             ],
-            description: '`eps`: per share, basic or diluted not stated',
+            description:
+              '`eps`: per share, basic or diluted not stated; `net_interest_income`: a bank’s (non_gaap when tax-equivalent); `ffo_per_share` / `affo_per_share`: a REIT’s Nareit FFO and adjusted FFO per (diluted) share or unit, always non_gaap; `eps_per_ads`: income per ADS (never per share: the ADS ratio is the `shares_per_ads` measure)',
           },
           label: { type: 'string', description: 'The row label or words as printed' },
           basis: { enum: ['gaap', 'non_gaap', 'unspecified'] },
           value: { type: 'number', description: 'Full units (currency), or currency per share' },
-          unit: { enum: ['currency', 'currency_per_share'] },
+          unit: { enum: ['currency', 'currency_per_share', 'currency_per_ads'] },
           scale: {
             enum: ['units', 'thousands', 'millions', 'billions'],
             description: 'The scale as printed',
@@ -149,7 +154,7 @@ export const MEASURE_SCHEMA = {
     measure: {
       ...nstr,
       description:
-        'Normalized measure (comparable_sales, net_interest_margin, arr, units_sold, ...) where one fits',
+        'Normalized measure (comparable_sales, net_interest_margin, arr, units_sold, shares_per_ads, ...) where one fits',
     },
     value: { type: 'number' },
     unit: { enum: ['percent', 'currency', 'count', 'currency_per_share'] },

@@ -13,11 +13,14 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * counts as a false release), and no held-out file states guidance, so each guidance row read from one is a
  * false guidance row. Held-out set 2 (fixtures/earnings/held-out-2, labels-heldout-2.tsv) is scored and printed
  * after set 1, on its own: there an optional 7th label column gives a guidance row's status (raised, lowered,
- * reaffirmed, narrowed), and a guidance value read with another status counts as a status error.
+ * reaffirmed, narrowed), and a guidance value read with another status counts as a status error. Held-out
+ * set 3 (fixtures/earnings/held-out-3, labels-heldout-3.tsv: banks, REITs, an ADS filer) is scored the same way,
+ * printed third.
  */
 const own = new URL('../../fixtures/earnings/press-releases/', import.meta.url).pathname;
 const heldOut = new URL('../../fixtures/earnings/held-out/', import.meta.url).pathname;
 const heldOut2 = new URL('../../fixtures/earnings/held-out-2/', import.meta.url).pathname;
+const heldOut3 = new URL('../../fixtures/earnings/held-out-3/', import.meta.url).pathname;
 const shared = new URL('../../../shared/fixtures/earnings/press_releases/', import.meta.url).pathname;
 const heldOutMode = process.argv.includes('--heldout');
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
@@ -171,6 +174,7 @@ function check(setName: string, dirs: string[], labelsPath: string): void {
 if (heldOutMode) {
   check('held-out', [heldOut], `${heldOut}labels-heldout.tsv`);
   check('held-out-2', [heldOut2], `${heldOut2}labels-heldout-2.tsv`);
+  check('held-out-3', [heldOut3], `${heldOut3}labels-heldout-3.tsv`);
 } else {
   const dirs = args.length > 0 ? args : [own, ...(existsSync(shared) ? [shared] : [])];
   check('in-sample', dirs, `${own}labels.tsv`);

@@ -13,12 +13,50 @@ export type Concept =
   | 'eps_diluted'
   | 'eps'
   | 'ebitda'
-  | 'free_cash_flow';
+  | 'free_cash_flow'
+  | 'net_interest_income'
+  | 'ffo_per_share'
+  | 'affo_per_share'
+  | 'eps_per_ads';
 
-export const PER_SHARE_CONCEPTS = new Set<Concept>(['eps_basic', 'eps_diluted', 'eps']);
+/** Figures per share or per ADS: never scaled. */
+export const PER_SHARE_CONCEPTS = new Set<Concept>([
+  'eps_basic',
+  'eps_diluted',
+  'eps',
+  'ffo_per_share',
+  'affo_per_share',
+  'eps_per_ads',
+]);
+
+/** The unit of a concept's value: per-ADS income is never per-share (one ADS may stand for several shares). */
+export function unitOfConcept(c: Concept): 'currency' | 'currency_per_share' | 'currency_per_ads' {
+  return c === 'eps_per_ads'
+    ? 'currency_per_ads'
+    : PER_SHARE_CONCEPTS.has(c)
+      ? 'currency_per_share'
+      : 'currency';
+}
+
+/**
+ * A REIT's funds from operations per share: AFFO ("AFFO", "Adjusted FFO", "adjusted funds from operations") or
+ * FFO as defined by Nareit ("FFO", "NAREIT FFO", "funds from operations"); an FFO the company qualified further
+ * ("Core FFO", "Normalized FFO", "FFO as Adjusted", "FFO ... excluding ...") is neither.
+ */
+export function ffoConcept(label: string): 'ffo_per_share' | 'affo_per_share' | null {
+  const l = label.toLowerCase();
+  if (/\baffo\b|\badjusted (?:ffo|funds from operations)\b/.test(l)) return 'affo_per_share';
+  if (!/\bffo\b|\bfunds from operations\b/.test(l)) return null;
+  if (/\b(?:core|normalized|modified|recurring|operating|as adjusted|excluding|before|comparable)\b/.test(l))
+    return null;
+  return 'ffo_per_share';
+}
+
+/** Tax-equivalent net interest income ("(FTE)", "tax equivalent basis") is a non-GAAP presentation. */
+export const TAX_EQUIVALENT = /\bfte\b|\b(?:fully[- ])?tax(?:able)?[- ]equivalent\b/i;
 
 export const NON_GAAP_WORDS =
-  /\b(?:non[- ]?gaap|adjusted|adj\.|pro[- ]forma|excluding|excludes|before (?:special|one[- ]time|certain|unusual)|core|underlying|comparable|cash earnings)\b/i;
+  /\b(?:non[- ]?gaap|adjusted|adj\.|pro[- ]?forma|excluding|excludes|before (?:special|one[- ]time|certain|unusual)|core|underlying|comparable|cash earnings)\b/i;
 
 /** Normalises a row label: footnote markers, trailing colons and doubled spaces go; case is lowered. */
 export function cleanLabel(label: string): string {
@@ -56,12 +94,33 @@ export function conceptOfLabel(
     .replace(/\s+/g, ' ')
     .trim();
   const sec = section.toLowerCase();
+  // A bank's net interest income (before the provision), also on a tax-equivalent basis.
   if (
-    /\b(?:per (?:common |ordinary |diluted |basic )?share|per (?:ads|adr)|eps)\b/.test(core) ||
+    /^(?:total )?net interest income(?: \((?:fte|tax[- ]equivalent)\)|,? (?:fte|tax[- ]equivalent)(?: basis)?)?$/.test(
+      core.replace(/\s*\(\d\)$/, ''),
+    )
+  )
+    return 'net_interest_income';
+  // FFO / AFFO per share or unit (a REIT's headline figures); an FFO total is not read.
+  if (/\b(?:a?ffo|funds from operations)\b/.test(label))
+    return /\bper (?:diluted |basic )?(?:common )?(?:share|unit)\b/.test(label) ? ffoConcept(label) : null;
+  // Income per ADS / ADR is never per-share EPS: one ADS may stand for several shares.
+  if (/\bper (?:ads|adr|american depositary (?:share|receipt))\b/.test(core)) {
+    if (/\b(?:dividends?|distributions?|discontinued)\b/.test(core)) return null;
+    return /^(?:basic and diluted |diluted |basic )?(?:net )?(?:income|earnings|profit|loss)/.test(core) ||
+      /^(?:basic|diluted)\b/.test(core)
+      ? 'eps_per_ads'
+      : null;
+  }
+  if (
+    /\b(?:per (?:common |ordinary |diluted |basic )?share|eps)\b/.test(core) ||
     (/per (?:common )?share|\beps\b/.test(sec) &&
       /^(?:basic|diluted|basic and diluted|diluted and basic)\b/.test(core))
   ) {
-    if (/\b(?:dividends?|book value|cash flow|distributions?|discontinued)\b/.test(core)) return null;
+    if (
+      /\b(?:dividends?|book value|cash flow|distributions?|discontinued|fad|cad|funds available)\b/.test(core)
+    )
+      return null;
     if (/basic and diluted|diluted and basic/.test(core)) return 'eps_diluted';
     if (/\bdiluted\b/.test(core)) return 'eps_diluted';
     if (/\bbasic\b/.test(core)) return 'eps_basic';
@@ -107,5 +166,7 @@ export function labelIsNonGaap(rawLabel: string, concept: Concept): boolean {
   const label = cleanLabel(rawLabel);
   if (/\bnon[- ]?gaap\b/.test(label)) return true;
   if (/^gaap\b|\bgaap basis\b|\(gaap\)|as reported\b|\breported\b/.test(label)) return false;
+  if (concept === 'ffo_per_share' || concept === 'affo_per_share') return true;
+  if (concept === 'net_interest_income') return TAX_EQUIVALENT.test(label);
   return NON_GAAP_WORDS.test(label) || concept === 'ebitda' || concept === 'free_cash_flow';
 }

@@ -29,6 +29,10 @@ export interface ReleaseDocument {
   notes: string[];
 }
 
+/** A line break that ends a paragraph: not after a preposition, an article, a conjunction or a linking verb. */
+const NOT_LINE_END =
+  /(?<!\n|\b(?:to|of|from|were|was|is|are|and|or|the|a|an|by|at|as|in|for|with|than|per|on|into|totaled|reached))\n(?!\n)/gi;
+
 /** Blocks of one document body, HTML or plain text. */
 export function bodyToBlocks(body: string): Block[] {
   // In plain text a line that opens with a bullet mark, or a heading line in capitals, starts a paragraph of
@@ -37,17 +41,69 @@ export function bodyToBlocks(body: string): Block[] {
     ? htmlToBlocks(body)
     : plainToBlocks(
         // A prose line of 250 characters or more shows the text is not hard-wrapped: each line is a paragraph.
-        (/^[^\n<|]{250,}$/m.test(body) ? body.replace(/\n/g, '\n\n') : body)
+        // A line that ends on a word no sentence ends with ("... increased by 16.4% year-over-year to" above
+        // "US$254.4 million ...") still continues on the next line.
+        (/^[^\n<|]{250,}$/m.test(body)
+          ? relinearise(body.split(/\n[ \t]*\n/))
+              .join('\n\n')
+              .replace(NOT_LINE_END, '\n\n')
+          : body
+        )
           .replace(/\n(?=[ \t]*(?:[•·▪]|[-*] |\|\s*·))/g, '\n\n')
           .replace(/\n([ \t]*[A-Z][A-Z0-9 ,&'’-]{7,}[ \t]*)(?=\n)/g, '\n\n$1\n'),
       );
   const blocks: Block[] = [];
   let pos = 0;
-  for (const text of raw) {
+  for (const cells of raw) {
+    // A bullet list rendered as a two-column table ("• | Total revenues increased 10.6% ... |") is a list of
+    // bullet paragraphs, not table rows.
+    const bullet = /^\s*\|?\s*([•·▪◾])\s*\|\s*([^|]+?)\s*\|?\s*$/.exec(cells);
+    const text = bullet ? `${bullet[1]} ${bullet[2]}` : cells;
     blocks.push({ text, start: pos, end: pos + text.length, row: text.includes(' | ') });
     pos += text.length + 1;
   }
   return blocks;
+}
+
+const CELL_FIGURE = /^\(?-?\$?\s?\(?\d[\d,]*(?:\.\d+)?\)?%?$/;
+const CELL_MARK = /^(?:\$|%|[-\u2013\u2014]{1,2}|\(\d\))$/;
+
+/**
+ * A table rendered one cell per paragraph (a label, then "$", "55,783", "$", "49,303" each on its own) is read
+ * back into rows: a label paragraph followed only by figure and currency-mark paragraphs, with at least two
+ * figures, is one row "label | 55,783 | 49,303"; a run of year paragraphs ("2024", "2023") is a header row.
+ */
+function relinearise(paragraphs: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < paragraphs.length; i++) {
+    const label = paragraphs[i]!.trim();
+    let j = i + 1;
+    const figures: string[] = [];
+    while (
+      j < paragraphs.length &&
+      (CELL_FIGURE.test(paragraphs[j]!.trim()) || CELL_MARK.test(paragraphs[j]!.trim()))
+    ) {
+      // A currency mark in its own cell belongs to the figure after it ("$" / "55,783" is "$55,783").
+      if (CELL_FIGURE.test(paragraphs[j]!.trim()))
+        figures.push(`${paragraphs[j - 1]?.trim() === '$' && j > i + 1 ? '$' : ''}${paragraphs[j]!.trim()}`);
+      j++;
+    }
+    const isYears = (t: string) => /^(?:19|20)\d{2}$/.test(t);
+    if (
+      figures.length >= 2 &&
+      label.length < 200 &&
+      !CELL_FIGURE.test(label) &&
+      !CELL_MARK.test(label) &&
+      /[A-Za-z]{3}/.test(label) &&
+      !figures.every((f) => isYears(f.replace('$', '')))
+    ) {
+      out.push([label, ...figures].join(' | '));
+      i = j - 1;
+      continue;
+    }
+    out.push(paragraphs[i]!);
+  }
+  return out;
 }
 
 const RESULTS_WORDS =

@@ -66,11 +66,34 @@ const KNOWN: [RegExp, string, 'change' | 'level', Expect?][] = [
 const VALUE = String.raw`(\(?-?\$?\s?\d[\d,]*(?:\.\d+)?\)?)\s?(%|percent|basis points|thousand|million|billion)?`;
 /** A value counts only right after a linking word: "was 4.77%", "decreased 0.7 percent", "totaled $2.2 million". */
 const LINKED_VALUE = new RegExp(
-  String.raw`\b(?:was|were|of|totaled|totaling|at|is|reached|increased|decreased|rose|fell|grew|declined|improved|expanded|narrowed|dropped|up|down|to)\s+(?:by\s+)?(?:a record\s+|approximately\s+|about\s+)?${VALUE}`,
+  String.raw`\b(?:was|were|of|totaled|totaling|at|is|reached|increased|decreased|rose|fell|grew|declined|improved|expanded|narrowed|dropped|up|down|to)\s+(?:by\s+)?(?:a record\s+|approximately\s+|about\s+|only\s+|nearly\s+|almost\s+)?${VALUE}`,
   'i',
 );
 const UNITS_SOLD =
   /\b(?:sold|shipped|delivered)\s+(?:a record\s+)?(\d[\d,]*(?:\.\d+)?)\s?(thousand|million|billion)?\s+([A-Za-z®™]+(?:\s+units)?)/g;
+
+/** "Each ADS represents two of the Company's Class A ordinary shares", "each ADS representing 10 ordinary shares". */
+const ADS_RATIO =
+  /\b(?:each|one|every)\s+(?:ADS|ADR|American depositary (?:share|receipt))s?\s+(?:represents|representing|equals|is equal to)\s+(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|hundred)\s+(?:of\s+(?:the|our)\s+(?:Company['’]s\s+)?)?(?:Class\s+[A-Z]\s+)?(?:ordinary|common)?\s*shares?\b/i;
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  hundred: 100,
+};
 
 function periodOf(s: string): Measure['period'] {
   if (/\b(?:six|nine)[- ]months?|year[- ]to[- ]date|\b(?:26|39)[- ]week|first half/i.test(s)) return 'ytd';
@@ -163,6 +186,26 @@ export function measuresOf(sentences: Sentence[]): Measure[] {
         start,
         end: start + printed.length,
       });
+    }
+    // The ADS ratio: how many shares one American depositary share stands for (per-ADS figures are not per share).
+    const ads = ADS_RATIO.exec(s.text);
+    if (ads) {
+      const word = ads[1]!.toLowerCase();
+      const n = NUMBER_WORDS[word] ?? Number(word);
+      const start = s.start + ads.index + ads[0].indexOf(ads[1]!);
+      if (Number.isFinite(n) && n > 0)
+        add({
+          name: ads[0],
+          measure: 'shares_per_ads',
+          unit: 'count',
+          period: 'point_in_time',
+          printed: ads[1]!,
+          value: n,
+          scale: 'units',
+          sentence: s,
+          start,
+          end: start + ads[1]!.length,
+        });
     }
     for (const m of s.text.matchAll(UNITS_SOLD)) {
       const n = parseAmount(m[1]!);

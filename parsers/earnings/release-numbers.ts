@@ -111,7 +111,10 @@ export function detectCurrency(
     const n = text.match(new RegExp(re.source, `g${re.flags}`))?.length ?? 0;
     if (n > 0) counts.set(code, n);
   }
-  const dollars = text.match(/(?<![A-Z])\$\s?\(?\d/g)?.length ?? 0;
+  // "US$" marks US dollars too, unless another currency is named (then it marks the translation).
+  const dollars =
+    (text.match(/(?<![A-Z])\$\s?\(?\d/g)?.length ?? 0) +
+    (counts.size === 0 ? (text.match(/\bUS\$\s?\(?\d/g)?.length ?? 0) : 0);
   let best: [string, number] | null = dollars > 0 ? ['USD', dollars] : null;
   for (const [code, n] of counts) if (best === null || n > best[1] * 2) best = [code, n];
   if (best === null) return { currency: null, evidence: null };

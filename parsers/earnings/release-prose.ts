@@ -1,5 +1,5 @@
 import type { Concept } from './release-concepts.ts';
-import { NON_GAAP_WORDS } from './release-concepts.ts';
+import { ffoConcept, NON_GAAP_WORDS, TAX_EQUIVALENT } from './release-concepts.ts';
 import { parseAmount, type Scale, wordScale } from './release-numbers.ts';
 import { BOILERPLATE, BULLET, type Sentence } from './release-sentences.ts';
 import type { Basis, Span } from './release-tables.ts';
@@ -37,7 +37,7 @@ const MONEY = String.raw`\(?-?\s?(?:(?:US|HK|C|A)?\$|RMB\s?|€|£)\s?\(?-?\s?(?
 const SCALE_WORD = String.raw`(?:\s?(thousand|million|billion|bn|mm|m)\b)?`;
 /** "Q4 GAAP earnings per share", "basic and diluted loss per share", "Southern Company earned $2.10 per share". */
 const EPS_NAMING =
-  /\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?\s+per\s+(?:(diluted|basic)\s+)?(?:common\s+)?share\b|\bearned(?=\s+\$)/i;
+  /\b(?:Reported |GAAP |Adjusted |Proforma |Pro Forma )?EPS(?= \$)|\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?\s+per\s+(?:(diluted|basic)\s+)?(?:common\s+)?share\b|\bearned(?=\s+\$)/i;
 const MEASURES: [RegExp, Concept][] = [
   [/\b(?:total |net )?(?:revenues?|net sales|sales)\b/i, 'revenue'],
   [/\bgross (?:profit|margin)\b(?! (?:percentage|rate|of \d))/i, 'gross_profit'],
@@ -48,13 +48,26 @@ const MEASURES: [RegExp, Concept][] = [
   ],
   [/\bEBITDA\b/, 'ebitda'],
   [/\bfree cash flow\b/i, 'free_cash_flow'],
+  [/\bnet interest income\b/i, 'net_interest_income'],
   [EPS_NAMING, 'eps'],
 ];
+/** "Nareit FFO", "Adjusted FFO", "AFFO", "Funds from Operations": the concept is decided with the words around it. */
+const FFO_NAMING =
+  /\b(?:(?:Nareit|Adjusted|Core|Normalized|Diluted|Modified|Recurring|Operating)\s+)?(?:A?FFO|funds from operations)\b/gi;
+/** "Basic and diluted net income attributable to X per ADS", "Net income per ADS", "earnings per ADR". */
+const ADS_NAMING =
+  /\b(?:(basic and diluted|diluted and basic|diluted|basic)\s+)?(?:net\s+)?(?:income|earnings|loss|profit)(?:\s+\(loss\))?(?:\s+attributable to\s+[^,.;]{1,60}?)?\s+per\s+(?:ADS|ADR|American depositary share)\b/gi;
+const PER_SHARE_TAIL =
+  /^\s*(?:per|a)\s+(?:diluted\s+|basic\s+|fully diluted\s+)?(?:common\s+)?(?:share|unit)s?\b/i;
 /** Words that make the amount after them a change, not a level ("lowered by $0.02", "increased $0.04"). */
 const CHANGE_BY =
   /\b(?:by|increased|decreased|rose|fell|grew|declined|lowered|raised|reduced|improved|up|down)\s*$/i;
+/** "up 3% to", "increased by 16.4% year-over-year to", "increased 5.3%, to": a change followed by its level. */
+const CHANGE_THEN_LEVEL =
+  /\b\d+(?:\.\d+)? ?(?:%|percent),?(?:\s+(?:year[- ]over[- ]year|sequentially|from (?:a|the) year (?:ago|earlier)))?\s+(?:to|at)\b/i;
 /** A naming set right after a comparison phrase is the prior-period figure ("This compared with reported earnings of"). */
-const COMPARED_NAMING = /\b(?:compared (?:with|to)|versus|vs\.?|against)\s+(?:[A-Za-z'’-]+\s+){0,3}$/i;
+const COMPARED_NAMING =
+  /\b(?:compared (?:with|to)|compares? (?:with|to)|versus|vs\.?|against)\s+(?:[A-Za-z'’-]+\s+){0,3}$/i;
 const COMPARISON =
   /\b(?:compared|versus|vs\.?|from|prior|previous|year[- ]ago|last year|a year earlier|same (?:period|quarter)|preceding)\b/i;
 const EPS_AFTER = new RegExp(
@@ -62,14 +75,25 @@ const EPS_AFTER = new RegExp(
   'i',
 );
 
-function spanOfSentence(s: string): Span | null {
+/** The period of a comparison ("in the same period of the prior fiscal year", "the prior-year quarter"). */
+const COMPARISON_PERIOD =
+  /\b(?:(?:in|for|during|of)\s+)?(?:the\s+)?(?:same (?:period|quarter)\s+(?:of|in)\s+)?(?:the\s+)?(?:prior|previous|preceding|last)[- ](?:fiscal[- ])?year(?:'s)?(?:\s+(?:period|quarter))?\b/gi;
+
+function spanOfSentence(text: string): Span | null {
+  // The period named for the comparison is not the period of the sentence's own figures.
+  const s = text.replace(COMPARISON_PERIOD, ' ');
   if (
     /\b(?:six|nine)[- ]months?\b|year[- ]to[- ]date|\b(?:26|39|2\d|3\d)[- ]week|first half|first (?:six|nine) months/i.test(
       s,
     )
   )
     return 'ytd';
-  if (/\b(?:quarter|three months|13[- ]week|thirteen[- ]week|14[- ]week|Q[1-4])\b/i.test(s)) return 'quarter';
+  if (
+    /\b(?:quarter|three months|13[- ]week|thirteen[- ]week|14[- ]week|Q[1-4]|[1-4]Q(?:\d{2}|\s?\d{4}))\b/i.test(
+      s,
+    )
+  )
+    return 'quarter';
   if (
     /\b(?:fiscal year|full[- ]year|for the year|year ended|twelve months|fiscal \d{4}\b|for \d{4}\b|in \d{4}\b)/i.test(
       s,
@@ -111,6 +135,8 @@ export function proseFigures(sentences: Sentence[]): ProseFigure[] {
         readNaming(out, s, m, concept, span, amounts);
       }
     }
+    for (const m of s.text.matchAll(FFO_NAMING)) readFfo(out, s, m, span);
+    for (const m of s.text.matchAll(ADS_NAMING)) readPerAds(out, s, m, span);
   }
   return out;
 }
@@ -129,6 +155,8 @@ function readNaming(
   const clauseStart = Math.max(0, at - 60, ...amounts.filter((e) => e <= at));
   const before = s.text.slice(clauseStart, at);
   if (COMPARED_NAMING.test(before)) return;
+  // A sentence that opens "This compares to ..." states the prior period's figures only.
+  if (/^(?:this|these|that)\s+(?:compares?|compared)\s+(?:with|to)\b/i.test(s.text)) return;
   // A basis qualifier stands right before the measure it qualifies ("non-GAAP revenues"); words between them
   // ("non-GAAP SaaS and PaaS revenues") name a part of the company's revenue, not the revenue.
   if (concept === 'revenue' && /\b(?:non[- ]?gaap|gaap|adjusted)\s+\S[\s\S]*$/i.test(before)) return;
@@ -138,7 +166,9 @@ function readNaming(
   const upTo = s.text.slice(0, at);
   const turned = Math.max(
     -1,
-    ...[...upTo.matchAll(/\b(?:compared (?:with|to)|versus|vs\.?)\b/gi)].map((x) => x.index!),
+    ...[...upTo.matchAll(/\b(?:compared (?:with|to)|compares? (?:with|to)|versus|vs\.?)\b/gi)].map(
+      (x) => x.index!,
+    ),
   );
   const reset = Math.max(-1, ...[...upTo.matchAll(/\b(?:while|whereas)\b/gi)].map((x) => x.index!));
   if (turned > reset && amounts.some((e) => e <= turned)) return;
@@ -177,7 +207,10 @@ function readNaming(
   }
   const moneyRe = new RegExp(`(${MONEY}|\\d+(?:\\.\\d+)? cents)${SCALE_WORD}`, 'i');
   let money = moneyRe.exec(after);
-  if (!money || money.index > 90) return;
+  // An aside set off by commas (", which excludes share-based compensation expenses,") does not count in the
+  // distance from the name to its amount.
+  const aside = money ? /,\s*(?:which|that)\b[^,]{1,100},/i.exec(after.slice(0, money.index)) : null;
+  if (!money || money.index - (aside?.[0].length ?? 0) > 90) return;
   let moneyAt = money.index;
   let between = after.slice(0, money.index);
   // "from A (in 2023) to B", "increased $5 million to B": the level is B.
@@ -190,12 +223,16 @@ function readNaming(
     money = next;
     between = between.replace(/\bfrom\s*$/i, '');
   }
-  if (
-    COMPARISON.test(between) ||
-    /\bper\b|%|percent/.test(between.replace(/\b\d+(?:\.\d+)? ?(?:%|percent)\s+(?:to|at)\b/i, ''))
-  )
-    return;
+  // A naming inside a parenthesis that closes before the amount defines the measure outside it ("Net revenues
+  // (net interest income plus non-interest income) were $12.4 million").
+  if (/\([^)]*$/.test(s.text.slice(Math.max(0, at - 80), at)) && between.includes(')')) return;
+  // The amount of a naming sits in its own clause: one after a semicolon belongs to the next clause ("Organic
+  // Sales Growth; Proforma EPS $1.24").
+  if (/;/.test(between)) return;
+  if (COMPARISON.test(between) || /\bper\b|%|percent/.test(between.replace(CHANGE_THEN_LEVEL, ''))) return;
   const clause = `${before}${m[0]}${between}`;
+  // A per-share or per-ADS naming of its own is read by its own reader ("net income per ADS was RMB0.73").
+  if (/\bper\s+(?:ADS|ADR|American depositary)\b/i.test(between) && concept !== 'eps') return;
   if (
     /would have been/i.test(clause) &&
     !/\b(?:excluding|before|without)\b/i.test(s.text.slice(0, at + m[0].length + moneyAt))
@@ -213,11 +250,17 @@ function readNaming(
   const named = /^earned$/i.test(m[0]) ? 'earnings per share' : m[0];
   const label = nonGaap ? qualifiedLabel(`${s.text.slice(clauseStart, at)}${named}`, named) : named;
   const amountStart = s.start + at + m[0].length + moneyAt;
-  const basis: Basis = concept === 'ebitda' || concept === 'free_cash_flow' || nonGaap ? 'non_gaap' : 'gaap';
+  // Net interest income on a tax-equivalent basis ("Net interest income (FTE) was ...") is non-GAAP.
+  const taxEquivalent =
+    concept === 'net_interest_income' && TAX_EQUIVALENT.test(`${before}${m[0]}${between}`);
+  const basis: Basis =
+    concept === 'ebitda' || concept === 'free_cash_flow' || nonGaap || taxEquivalent ? 'non_gaap' : 'gaap';
   if (concept === 'eps') {
     // A per-share naming reaches its amount through a word ("were $0.80", "of $6.43", "unchanged at"); one
     // followed directly by figures is a table row flattened into text.
-    if (!/^earned$/i.test(m[0]) && !/[a-z]{2,}/i.test(between)) return;
+    if (!/^earned$/i.test(m[0]) && !/\bEPS$/.test(m[0]) && !/[a-z]{2,}/i.test(between)) return;
+    // ... and so is one whose amount is followed by another ("Earnings Per Share (Reported) $3.69 $4.92 33%").
+    if (/^\s*\$?\s?\(?\d/.test(after.slice(moneyAt + money[0].length))) return;
     // "earned $2.10" is a per-share figure only when "per share" follows it.
     const tail = after.slice(moneyAt + money[0].length);
     const perShare = /^\s*(?:per|a)\s+(diluted\s+|basic\s+)?share\b/i.exec(tail);
@@ -269,7 +312,7 @@ function readNaming(
   }
   out.push({
     concept,
-    label,
+    label: taxEquivalent ? `${m[0]}${/^\s*\([^)]{1,40}\)/.exec(after)?.[0] ?? ' (tax equivalent)'}` : label,
     basis,
     span,
     printed: money[0].trim(),
@@ -283,6 +326,108 @@ function readNaming(
     const rest = after.slice(moneyAt + money[0].length);
     epsAfter(out, s, rest, amountStart + money[0].length, loss, nonGaap, label, span);
   }
+}
+
+/** Amounts in `text` (MONEY) with their offsets. */
+function amountsIn(text: string): { index: number; printed: string; end: number }[] {
+  return [...text.matchAll(new RegExp(`(${MONEY})`, 'gi'))]
+    .filter((a) => /\d/.test(a[1]!))
+    .map((a) => ({ index: a.index!, printed: a[1]!, end: a.index! + a[0].length }));
+}
+
+/**
+ * FFO / AFFO per share ("Nareit FFO of $0.44 per share", "FFO increased to $0.21 per diluted share", "AFFO per
+ * share increased 2.9% to $1.06 per share", "FFO of $34.6 million, or $0.78 per diluted share"): the first amount
+ * after the name that is per share or unit, before any comparison word; non-GAAP by definition.
+ */
+function readFfo(out: ProseFigure[], s: Sentence, m: RegExpMatchArray, span: Span) {
+  const at = m.index!;
+  const after = s.text.slice(at + m[0].length);
+  const concept = ffoConcept(`${m[0]}${after.slice(0, 20)}`);
+  if (concept === null) return;
+  // A comparison naming ("compared to FFO of ...") or one inside another FFO's name is not a figure.
+  if (COMPARED_NAMING.test(s.text.slice(Math.max(0, at - 60), at))) return;
+  const window = after.slice(0, 150);
+  for (const a of amountsIn(window)) {
+    const between = window.slice(0, a.index);
+    if (
+      COMPARISON.test(between) ||
+      /[;]/.test(between) ||
+      /\b(?:A?FFO|funds from operations)\b/i.test(between.replace(/^\s*\(\W*A?FFO\W*\)/i, ''))
+    )
+      return;
+    if (!PER_SHARE_TAIL.test(window.slice(a.end))) continue;
+    // "increased 5.3% to $0.22": a change followed by the level gives the level; "by $0.02" is a change.
+    if (CHANGE_BY.test(between)) continue;
+    const printed = a.printed.trim().replace(/^\((?!.*\)$)/, '');
+    const value = parseAmount(printed);
+    if (value === null) return;
+    const start = s.start + at + m[0].length + a.index + a.printed.indexOf(printed);
+    out.push({
+      concept,
+      label: m[0].trim(),
+      basis: 'non_gaap',
+      span,
+      printed,
+      value,
+      scale: 'units',
+      sentence: s,
+      start,
+      end: start + printed.length,
+    });
+    return;
+  }
+}
+
+/**
+ * Income per ADS ("Net income per ADS ... was RMB0.73 (US$0.11)", "Basic and diluted net income ... per ADS were
+ * US$0.27 and US$0.27"): never per-share EPS. With "basic and diluted ... A and B" the diluted B is taken; the
+ * amount in another currency in parentheses is a translation.
+ */
+function readPerAds(out: ProseFigure[], s: Sentence, m: RegExpMatchArray, span: Span) {
+  const at = m.index!;
+  const after = s.text.slice(at + m[0].length);
+  if (COMPARED_NAMING.test(s.text.slice(Math.max(0, at - 60), at))) return;
+  // An aside set off by commas ("..., which excludes share-based compensation expenses, were") is skipped.
+  const window = after.slice(0, 160);
+  const all = amountsIn(window);
+  // "RMB0.73 (US$0.11)": the parenthesised amount right after another is its translation.
+  const found = all.filter(
+    (a, i) =>
+      i === 0 || !/^\(/.test(a.printed.trim()) || window.slice(all[i - 1]!.end, a.index).trim() !== '',
+  );
+  const first = found[0];
+  if (!first || COMPARISON.test(window.slice(0, first.index))) return;
+  let pick = first;
+  const kinds = (m[1] ?? '').toLowerCase();
+  if (/basic and diluted|diluted and basic/.test(kinds)) {
+    const second = found.find(
+      (a) =>
+        a.index > first.end && /^\s*(?:\([^)]*\)\s*)?(?:and|,)\s*$/i.test(window.slice(first.end, a.index)),
+    );
+    if (second && kinds.startsWith('basic')) pick = second;
+  }
+  const printed = pick.printed.trim();
+  let value = parseAmount(printed);
+  if (value === null) return;
+  if (/\bloss\b/i.test(m[0]) && value > 0) value = -value;
+  const lead = s.text.slice(Math.max(0, at - 30), at);
+  const nonGaap = NON_GAAP_WORDS.test(`${lead.split(/[.;]/).pop() ?? ''} ${m[0]}`);
+  const start = s.start + at + m[0].length + pick.index + pick.printed.indexOf(printed);
+  out.push({
+    concept: 'eps_per_ads',
+    label: nonGaap
+      ? `${/(?:non[- ]?gaap|adjusted)\s*$/i.exec(lead)?.[0].trim() ?? 'non-GAAP'} ${m[0]}`
+      : m[0],
+    basis: nonGaap ? 'non_gaap' : 'gaap',
+    span,
+    printed,
+    value,
+    scale: 'units',
+    sentence: s,
+    start,
+    end: start + printed.length,
+  });
 }
 
 /** "..., or $0.89 per share ($0.88 per share on a diluted basis)": per-share figures following a net income. */

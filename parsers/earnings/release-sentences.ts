@@ -30,7 +30,8 @@ export function sentencesOf(blocks: Block[]): Sentence[] {
       continue;
     }
     let from = 0;
-    const re = /[.!?]["”’)]?(?=\s+["“(]?[A-Z0-9$])/g;
+    // A sentence also ends before an inline bullet (". - Net income ...": list items run together in one line).
+    const re = /[.!?]["”’)]?(?=\s+(?:[-•·]\s+)?["“(]?[A-Z0-9$])/g;
     for (const m of t.matchAll(re)) {
       const endIdx = m.index! + m[0].length;
       const piece = t.slice(from, endIdx);

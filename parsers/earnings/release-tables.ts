@@ -235,7 +235,10 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     else if (c.kind === 'reconciliation') {
       if (!/\bgaap\b|as reported|reported/i.test(label) && !/\bgaap\b/i.test(c.section)) continue;
       basis = 'gaap';
-    } else basis = c.kind === 'statement' ? 'gaap' : 'unspecified';
+    }
+    // A table titled only by its scale caption (a highlights table with no heading) names its GAAP lines as
+    // prose does: an unqualified GAAP line item is GAAP (non-GAAP ones must be labelled).
+    else basis = c.kind === 'statement' || (c.title !== '' && !TITLE.test(c.title)) ? 'gaap' : 'unspecified';
     const spans = headerSpans(c.header);
     const groups = collapse(spans);
     const perShare = PER_SHARE_CONCEPTS.has(concept);

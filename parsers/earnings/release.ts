@@ -1,5 +1,5 @@
 import type { Concept } from './release-concepts.ts';
-import { PER_SHARE_CONCEPTS } from './release-concepts.ts';
+import { PER_SHARE_CONCEPTS, unitOfConcept } from './release-concepts.ts';
 import { type ReleaseDocument, readRelease } from './release-document.ts';
 import { applyWordedStatus, type Guidance, guidanceOf, tableGuidance } from './release-guidance.ts';
 import { type Measure, measuresOf } from './release-measures.ts';
@@ -34,9 +34,9 @@ export interface ReleaseFigure {
   printed: string;
   scale: Scale;
   scaleEvidence: string;
-  /** Full units (currency) or currency per share. */
+  /** Full units (currency), currency per share, or currency per ADS. */
   value: number;
-  unit: 'currency' | 'currency_per_share';
+  unit: 'currency' | 'currency_per_share' | 'currency_per_ads';
   evidence: Evidence;
 }
 
@@ -253,7 +253,7 @@ function pickFigures(
       scale,
       scaleEvidence,
       value: perShare ? t.value : toFullUnits(t.value, scale),
-      unit: perShare ? 'currency_per_share' : 'currency',
+      unit: unitOfConcept(t.concept),
       evidence: {
         kind: 'table_row',
         text: t.block.text,
@@ -288,7 +288,7 @@ function pickFigures(
           ? 'no scale word after the amount: full units'
           : `"${p.printed}"`,
       value: perShare ? p.value : toFullUnits(p.value, p.scale),
-      unit: perShare ? 'currency_per_share' : 'currency',
+      unit: unitOfConcept(p.concept),
       evidence: {
         kind: 'sentence',
         text: p.sentence.text,

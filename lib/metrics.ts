@@ -1,4 +1,10 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import {
+  type CounterSeries,
+  DeferredCounter,
+  type HistogramSeries,
+  SeriesHistogram,
+} from './series-metrics.ts';
 
 /**
  * Prometheus metrics (prom-client), one registry per process: the API and the job runtime of the same
@@ -16,20 +22,21 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 const JOB_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900];
 
 export const metrics = {
-  httpRequests: new Counter({
+  // The three per-request metrics count into series (lib/series-metrics.ts): countHttpRequest and
+  // countCreditsCharged below, not prom-client's per-call label handling.
+  httpRequests: new DeferredCounter({
     name: 'findata_http_requests_total',
     help: 'API requests answered, by method, route template and status',
     labelNames: ['method', 'route', 'status'] as const,
     registers: [registry],
   }),
-  httpDuration: new Histogram({
-    name: 'findata_http_request_duration_seconds',
-    help: 'API request latency (first byte received to response sent), by method, route template and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [registry],
-  }),
-  creditsCharged: new Counter({
+  httpDuration: new SeriesHistogram(
+    'findata_http_request_duration_seconds',
+    'API request latency (first byte received to response sent), by method, route template and status',
+    LATENCY_BUCKETS,
+    registry,
+  ),
+  creditsCharged: new DeferredCounter({
     name: 'findata_credits_charged_total',
     help: 'Credits charged, by route',
     labelNames: ['route'] as const,
@@ -102,6 +109,47 @@ export const metrics = {
     registers: [registry],
   }),
 };
+
+interface HttpSeries {
+  requests: CounterSeries<'method' | 'route' | 'status'>;
+  latency: HistogramSeries;
+}
+/** route -> method -> status -> its series (label sets are bounded: route templates, methods, statuses). */
+const httpSeries = new Map<string, Map<string, Map<number, HttpSeries>>>();
+
+/** One answered request: `findata_http_requests_total` and `findata_http_request_duration_seconds`. */
+export function countHttpRequest(method: string, route: string, status: number, seconds: number): void {
+  let byMethod = httpSeries.get(route);
+  if (byMethod === undefined) {
+    byMethod = new Map();
+    httpSeries.set(route, byMethod);
+  }
+  let byStatus = byMethod.get(method);
+  if (byStatus === undefined) {
+    byStatus = new Map();
+    byMethod.set(method, byStatus);
+  }
+  let s = byStatus.get(status);
+  if (s === undefined) {
+    const labels = { method, route, status: String(status) };
+    s = { requests: metrics.httpRequests.series(labels), latency: metrics.httpDuration.series(labels) };
+    byStatus.set(status, s);
+  }
+  metrics.httpRequests.inc(s.requests, 1);
+  metrics.httpDuration.observe(s.latency, seconds);
+}
+
+const chargedSeries = new Map<string, CounterSeries<'route'>>();
+
+/** `findata_credits_charged_total` for a route: `credits` (a positive integer) more. */
+export function countCreditsCharged(route: string, credits: number): void {
+  let s = chargedSeries.get(route);
+  if (s === undefined) {
+    s = metrics.creditsCharged.series({ route });
+    chargedSeries.set(route, s);
+  }
+  metrics.creditsCharged.inc(s, credits);
+}
 
 type DepthSource = () => Promise<Record<string, Record<string, number>>>;
 const depthSources = new Set<DepthSource>();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../lib/db.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { metrics } from '../../lib/metrics.ts';
+import { countCreditsCharged, metrics } from '../../lib/metrics.ts';
 import { hotQuery } from './sql.ts';
 
 /**
@@ -297,7 +297,7 @@ export class CreditMeter {
     s.inflight++;
     this.tick(s, c.cost);
     if (s.hold && this.draw(s.hold, c)) {
-      metrics.creditsCharged.inc({ route: c.route }, c.cost);
+      countCreditsCharged(c.route, c.cost);
       if (!s.renewing && (s.hold.left * 4 < s.hold.amount || this.now() >= s.hold.renewAt))
         this.renew(s, c.accountId);
       return true;
@@ -305,7 +305,7 @@ export class CreditMeter {
     return this.enqueue(c).then((charged) => {
       if (charged) this.refused.delete(c.accountId);
       else this.refused.add(c.accountId);
-      if (charged) metrics.creditsCharged.inc({ route: c.route }, c.cost);
+      if (charged) countCreditsCharged(c.route, c.cost);
       else metrics.creditRefusals.inc({ route: c.route });
       return charged;
     });

@@ -1,6 +1,6 @@
 import type { Bindings, ChildLoggerOptions, Level } from 'pino';
 import type { Logger } from '../../lib/logger.ts';
-import { metrics } from '../../lib/metrics.ts';
+import { countHttpRequest } from '../../lib/metrics.ts';
 import { scrubUrl } from './keys.ts';
 
 /** One answered request: what the metrics count and the request log line says (never the key itself). */
@@ -22,9 +22,7 @@ export interface AnsweredRequest {
  * line's own fields), without making that child for every request.
  */
 export function observeRequest(log: Logger, r: AnsweredRequest, reqId?: string): void {
-  const labels = { method: r.method, route: r.route ?? 'unmatched', status: String(r.statusCode) };
-  metrics.httpRequests.inc(labels);
-  metrics.httpDuration.observe(labels, r.ms / 1000);
+  countHttpRequest(r.method, r.route ?? 'unmatched', r.statusCode, r.ms / 1000);
   if (!log.isLevelEnabled('info')) return;
   const fields = {
     method: r.method,

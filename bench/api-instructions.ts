@@ -163,6 +163,68 @@ function costs(file: string, map: ReturnType<typeof perfMap>) {
   return { self, incl };
 }
 
+/**
+ * Who calls the functions whose name matches `pattern` (e.g. `KeyedLoadIC_Megamorphic`): per caller, the
+ * instructions per request spent in those callees from it (the call's inclusive cost), largest first.
+ */
+function callers(file: string, map: ReturnType<typeof perfMap>, n: number, pattern: RegExp): string {
+  const lookup = (addr: number) => {
+    let lo = 0;
+    let hi = map.starts.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (map.starts[mid]! <= addr) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return found >= 0 && addr < map.ends[found]! ? map.names[found]! : null;
+  };
+  const names = new Map<string, string>();
+  const objects = new Map<string, string>();
+  const named = (table: Map<string, string>, v: string) => {
+    const m = /^\((\d+)\)(?: (.*))?$/.exec(v);
+    if (!m) return v;
+    if (m[2] !== undefined) table.set(m[1]!, m[2]);
+    return table.get(m[1]!) ?? v;
+  };
+  const label = (fn: string, ob: string) => {
+    const hex = /^0x([0-9a-f]+)$/.exec(fn);
+    if (hex) return lookup(Number.parseInt(hex[1]!, 16)) ?? `${fn} [${ob}]`;
+    return fn.startsWith('JS:') ? fn : `${fn} [${ob.split('/').pop()}]`;
+  };
+  const by = new Map<string, number>();
+  let ob = '';
+  let fn = '';
+  let callee: string | null = null;
+  let callOb = '';
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (line.startsWith('ob=')) ob = named(objects, line.slice(3));
+    else if (line.startsWith('cob=')) callOb = named(objects, line.slice(4));
+    else if (line.startsWith('fn=')) {
+      fn = label(named(names, line.slice(3)), ob);
+      callOb = ob;
+    } else if (line.startsWith('cfn=')) callee = label(named(names, line.slice(4)), callOb || ob);
+    else if (line.startsWith('calls=')) continue;
+    else if (/^[-+*\d]/.test(line)) {
+      if (callee !== null) {
+        if (pattern.test(callee) && !pattern.test(fn)) {
+          const v = Number(line.slice(line.lastIndexOf(' ') + 1));
+          by.set(fn, (by.get(fn) ?? 0) + v);
+        }
+        callee = null;
+        callOb = ob;
+      }
+    }
+  }
+  return `${[...by]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 60)
+    .map(([k, v]) => `${Math.round(v / n)}\t${k}`)
+    .join('\n')}\n`;
+}
+
 /** Where a function's code comes from: a package, a project file, node's JS, or a part of V8 / node / libc. */
 function group(name: string): string {
   if (name.startsWith('JS:')) {
@@ -424,10 +486,14 @@ async function main(): Promise<void> {
 }
 
 // `... split <dump>...`: each dump's split (total, gc, jit, work); `node --import tsx bench/api-instructions.ts analyze <route> <platform dump> <bare dump> <perf map> <n>`:
-// the breakdown of kept dumps (BENCH_KEEP=1) on stdout
+// the breakdown of kept dumps (BENCH_KEEP=1) on stdout; `... callers <dump> <perf map> <n> <regexp>`: who
+// calls the functions matching the regexp, instructions per request from each caller
 if (process.argv[2] === 'split') {
   for (const f of process.argv.slice(3)) process.stdout.write(`${f} ${JSON.stringify(split(f))}\n`);
 } else if (process.argv[2] === 'analyze') {
   const [route, platform, bare, map, n] = process.argv.slice(3);
   process.stdout.write(breakdown(route!, platform!, bare!, Number(n), map!));
+} else if (process.argv[2] === 'callers') {
+  const [dump, map, n, pattern] = process.argv.slice(3);
+  process.stdout.write(callers(dump!, perfMap(map!), Number(n), new RegExp(pattern!)));
 } else await main();

@@ -32,12 +32,16 @@ export interface ReleaseDocument {
 /** Blocks of one document body, HTML or plain text. */
 export function bodyToBlocks(body: string): Block[] {
   // In plain text a line that opens with a bullet mark, or a heading line in capitals, starts a paragraph of
-  // its own (hard-wrapped lines of one paragraph are otherwise joined).
+  // its own (hard-wrapped lines of one paragraph are otherwise joined), a line of nothing but cell marks ("|",
+  // an empty table cell as a page store renders it) is a paragraph break, and a line that opens or closes with a
+  // cell mark or sets cells apart with one ("| • | | Net revenue: $7.2 billion |") is a table row of its own.
   const raw = looksLikeHtml(body)
     ? htmlToBlocks(body)
     : plainToBlocks(
         // A prose line of 250 characters or more shows the text is not hard-wrapped: each line is a paragraph.
         (/^[^\n<|]{250,}$/m.test(body) ? body.replace(/\n/g, '\n\n') : body)
+          .replace(/^[ \t]*\|[ \t|]*$/gm, '')
+          .replace(/^(?:[ \t]*\|.*\S.*|.*\S.*\|[ \t]*|.*\S \| \S.*)$/gm, '\n$&\n')
           .replace(/\n(?=[ \t]*(?:[•·▪]|[-*] |\|\s*·))/g, '\n\n')
           .replace(/\n([ \t]*[A-Z][A-Z0-9 ,&'’-]{7,}[ \t]*)(?=\n)/g, '\n\n$1\n'),
       );

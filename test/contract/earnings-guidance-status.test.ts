@@ -62,7 +62,7 @@ beforeAll(async () => {
     const { rows } = earningsReleasesJob.parse([doc], `acc:${r.accession}`) as Awaited<
       ReturnType<typeof earningsReleasesJob.parse>
     >;
-    await database.db.transaction((tx) => earningsReleasesJob.load(tx, rows));
+    await database.db.transaction((tx) => earningsReleasesJob.load(tx, rows, `acc:${r.accession}`));
   }
   api = await startApi(database, { logLevel: 'warn' });
   ({ key } = await accountWithKey(database, 'fund', 100));

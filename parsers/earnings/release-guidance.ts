@@ -156,29 +156,39 @@ function targetOf(
   return { year: null, period: null };
 }
 
-function statusOf(text: string): Guidance['status'] {
-  if (WITHDRAWAL.test(text)) return 'withdrawn';
-  if (
-    /\b(?:raises?|raised|raising|increases? (?:its|the) (?:guidance|outlook)|increased (?:its|the) (?:guidance|outlook)|lifts?|lifted)\b/i.test(
-      text,
-    )
-  )
-    return 'raised';
-  if (
-    /\b(?:lowers|lowered|lowering|lower (?:its|the|our)|reduces? (?:its|the)|reduced (?:its|the)|cuts? (?:its|the))\b/i.test(
-      text,
-    )
-  )
-    return 'lowered';
-  if (/\bnarrow(?:s|ed|ing)?\b/i.test(text)) return 'narrowed';
-  if (/\bwiden(?:s|ed|ing)?\b/i.test(text)) return 'widened';
-  if (/\b(?:reaffirm\w*|reiterat\w*|confirm\w*|maintain\w*|remains? unchanged)\b/i.test(text))
-    return 'reaffirmed';
-  if (/\b(?:updat(?:e|es|ed|ing)|revis(?:e|es|ed|ing))\b/i.test(text)) return 'updated';
-  if (/\b(?:initiat\w*|introduc\w*|establish\w*|provid\w* (?:its )?(?:initial|first))\b/i.test(text))
-    return 'initiated';
+/** The status words, most specific first: a direction beats "updated", which only says the target was revised. */
+const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
+  [
+    /\b(?:raises?|raised|raising|increases? (?:its|the) (?:guidance|outlook)|increased (?:its|the) (?:guidance|outlook)|lifts?|lifted)\b/i,
+    'raised',
+  ],
+  [
+    /\b(?:lowers|lowered|lowering|lower (?:its|the|our)|reduces? (?:its|the)|reduced (?:its|the)|cuts? (?:its|the))\b/i,
+    'lowered',
+  ],
+  [/\bnarrow(?:s|ed|ing)?\b/i, 'narrowed'],
+  [/\bwiden(?:s|ed|ing)?\b/i, 'widened'],
+  [/\b(?:reaffirm\w*|reiterat\w*|confirm\w*|maintain\w*|remains? unchanged)\b/i, 'reaffirmed'],
+  [/\b(?:updat(?:e|es|ed|ing)|revis(?:e|es|ed|ing))\b/i, 'updated'],
+  [/\b(?:initiat\w*|introduc\w*|establish\w*|provid\w* (?:its )?(?:initial|first))\b/i, 'initiated'],
+];
+
+/** The worded status and where its word ends (the target named right after it is the one it speaks of). */
+function statusMatch(text: string): { status: GuidanceStatus; end: number } | null {
+  const w = WITHDRAWAL.exec(text);
+  if (w) return { status: 'withdrawn', end: w.index };
+  for (const [re, status] of STATUS_WORDS) {
+    const m = re.exec(text);
+    if (m) return { status, end: m.index + m[0].length };
+  }
   return null;
 }
+
+function statusOf(text: string): Guidance['status'] {
+  return statusMatch(text)?.status ?? null;
+}
+
+const DIRECTED = new Set<Guidance['status']>(['raised', 'lowered', 'narrowed', 'widened']);
 
 /** A withdrawal: "withdraws / is withdrawing / withdrew / suspends" followed, in the clause, by what is withdrawn. */
 const WITHDRAWAL =
@@ -652,8 +662,9 @@ export function applyWordedStatus<
 
   function apply(rows: G[], t: string): void {
     if (!/\b(?:targets?|guidance|outlook|forecast)\b/i.test(t) || BOILERPLATE.test(t)) return;
-    const status = statusOf(t);
-    if (status === null) return;
+    const found = statusMatch(t);
+    if (found === null) return;
+    const { status } = found;
     const annualOnly = /\b(?:annual|full[- ]year|fiscal year)\b/i.test(t) && !/\bquarter/i.test(t);
     const named = new Set(METRICS.filter(([re]) => re.test(t)).map(([, m]) => m));
     if (/\bEPS\b|earnings per share/i.test(t)) named.add('eps_diluted');
@@ -663,9 +674,13 @@ export function applyWordedStatus<
         ? 'gaap'
         : null;
     const none = { fiscalYear: null, fiscalPeriod: null };
-    const target = targetOf(t, none);
+    // The target named right after the word ("providing second quarter targets and updated fiscal year 2023
+    // targets": fiscal 2023), else the text's first.
+    const after = targetOf(t.slice(found.end), none);
+    const target = after.period !== null ? after : targetOf(t, none);
     for (const g of rows) {
-      if (g.status !== null) continue;
+      // "updated" (a revision without direction) is refined by a direction worded elsewhere for the same target.
+      if (g.status !== null && !(g.status === 'updated' && DIRECTED.has(status))) continue;
       if (named.size > 0 ? !named.has(g.metric) : target.year === null) continue;
       if (basis !== null && g.basis !== basis) continue;
       if (annualOnly && g.targetPeriod !== 'FY') continue;

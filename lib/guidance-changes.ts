@@ -30,14 +30,49 @@ export type GuidanceChangeKind =
   | 'widened'
   | 'changed';
 
-/** The computed changes a worded status agrees with. */
+/**
+ * The computed changes a worded status agrees with (docs/earnings.md "How the change is computed"):
+ * - `reaffirmed` agrees with `maintained` and `narrowed` (a range tightened around the same midpoint keeps the
+ *   target);
+ * - `narrowed` agrees with `narrowed`, and with `raised` / `lowered` when the new range is also tighter than the
+ *   previous one (a range narrowed by moving one end, "$2.90 - $3.00" to "$2.92 - $3.00", moves its midpoint);
+ * - `widened` likewise with `widened`, and with `raised` / `lowered` when the new range is wider;
+ * - `updated` (a revision the words do not direct: "updates", "revises") agrees with every move of the numbers
+ *   (`raised`, `lowered`, `narrowed`, `widened`, `changed`) and not with `maintained`;
+ * - `raised`, `lowered`, `initiated`, `withdrawn` agree with the same computed change only.
+ */
 export const AGREES: Record<string, GuidanceChangeKind[]> = {
   raised: ['raised'],
   lowered: ['lowered'],
+  narrowed: ['narrowed'],
+  widened: ['widened'],
   reaffirmed: ['maintained', 'narrowed'],
+  updated: ['raised', 'lowered', 'narrowed', 'widened', 'changed'],
   initiated: ['initiated'],
   withdrawn: ['withdrawn'],
 };
+
+/** Whether a worded status agrees with the computed change of `cur` against `prev`. */
+export function statusAgrees(
+  status: string,
+  change: GuidanceChangeKind,
+  prev: GuidanceStatement | null,
+  cur: GuidanceStatement,
+): boolean {
+  if ((AGREES[status] ?? []).includes(change)) return true;
+  if (
+    (status === 'narrowed' || status === 'widened') &&
+    (change === 'raised' || change === 'lowered') &&
+    prev
+  ) {
+    const w = rangeWidth(cur) - rangeWidth(prev);
+    const eps = 1e-9 * Math.max(1, Math.abs(rangeWidth(prev)));
+    return status === 'narrowed' ? w < -eps : w > eps;
+  }
+  return false;
+}
+
+const rangeWidth = (g: GuidanceStatement) => (g.low !== null && g.high !== null ? g.high - g.low : 0);
 
 /** The change from the previous statement, from the numbers alone: midpoints first, then the range's width. */
 export function guidanceChange(prev: GuidanceStatement | null, cur: GuidanceStatement): GuidanceChangeKind {
@@ -94,7 +129,7 @@ export function guidanceChanges<T extends GuidanceStatement>(
       statement: g,
       previous,
       change,
-      disagrees: g.status !== null && !(AGREES[g.status] ?? []).includes(change),
+      disagrees: g.status !== null && !statusAgrees(g.status, change, previous, g),
     });
     last.set(k, g);
   }

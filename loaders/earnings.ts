@@ -17,7 +17,7 @@ import { lockUntilCommit, upsertRows } from './upsert.ts';
 
 export interface EarningsReleaseRows {
   accessionNumber: string;
-  status: 'ok' | 'not_earnings' | 'no_release' | 'unparseable';
+  status: 'ok' | 'guidance_only' | 'not_earnings' | 'no_release' | 'unparseable';
   /** The document the release was read from (the exhibit, the 8-K body or the full submission). */
   exhibitUrl: string | null;
   parsed: ReleaseRows | null;
@@ -82,7 +82,8 @@ export async function loadEarningsRelease(tx: Tx, r: EarningsReleaseRows): Promi
     removed += gone.length;
   }
   const p = r.parsed;
-  if (r.status !== 'ok' || p === null) return { inserted: head.inserted, updated: head.updated + removed };
+  if ((r.status !== 'ok' && r.status !== 'guidance_only') || p === null)
+    return { inserted: head.inserted, updated: head.updated + removed };
   const figures: EarningsFigureInsert[] = p.figures.map((f) => ({
     accessionNumber: r.accessionNumber,
     fiscalYear: f.fiscal_year as number | null,

@@ -14,8 +14,9 @@ import {
 
 /**
  * Earnings press releases (8-K Item 2.02, EX-99.1): one row per filing read, with what the parse found about
- * the release itself. `status`: `ok` (an earnings release), `not_earnings` (the exhibit is another release),
- * `no_release` (no exhibit and no release in the 8-K body), `unparseable` (ParseError; warning kept).
+ * the release itself. `status`: `ok` (an earnings release), `guidance_only` (a release that only gives or
+ * withdraws guidance: guidance rows, no figures), `not_earnings` (the exhibit is another release), `no_release`
+ * (no exhibit and no release in the 8-K body), `unparseable` (ParseError; warning kept).
  */
 export const earningsReleases = pgTable(
   'earnings_releases',

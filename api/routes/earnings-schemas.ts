@@ -1,4 +1,6 @@
 /** Response schemas and real examples of the earnings routes (Adobe's Q1 fiscal 2023 release, 8-K of 2023-03-15). */
+import { GUIDANCE_STATUSES } from '../../parsers/earnings/release-guidance.ts';
+
 const str = { type: 'string' };
 const nstr = { type: ['string', 'null'] };
 const nnum = { type: ['number', 'null'] };
@@ -205,7 +207,8 @@ export const GUIDANCE_SCHEMA = {
     issued_at: { ...nstr, description: 'When the statement was made: the 8-K’s acceptance time' },
     metric: {
       type: 'string',
-      description: 'Normalized: revenue, eps_diluted, operating_margin, capex, tax_rate, ...',
+      description:
+        'Normalized: revenue, eps_diluted, operating_margin, capex, tax_rate, ...; `all` for a withdrawal of the whole guidance of a target period',
     },
     label: { type: 'string', description: 'The metric as printed' },
     basis: { enum: ['gaap', 'non_gaap', 'unspecified'] },
@@ -224,8 +227,9 @@ export const GUIDANCE_SCHEMA = {
     scale: str,
     as_printed: str,
     status: {
-      enum: ['initiated', 'raised', 'lowered', 'reaffirmed', 'withdrawn', null],
-      description: 'As worded by the release; null when it says none',
+      enum: [...GUIDANCE_STATUSES, null],
+      description:
+        'As worded by the release; null when it says none. `narrowed` / `widened`: the range was tightened / widened ("narrows its guidance range"); `updated`: revised without a direction word ("updates", "revises"); `withdrawn` rows (metric `all` when the release names no metric) carry no number',
     },
     evidence,
   },
@@ -288,7 +292,11 @@ export const CHANGE_SCHEMA = {
       description:
         'Computed from the numbers (midpoints; equal midpoints: narrowed / widened by width); `initiated` without a previous statement, `changed` when the two cannot be compared (text against numbers)',
     },
-    worded_status: { enum: ['initiated', 'raised', 'lowered', 'reaffirmed', 'withdrawn', null] },
+    worded_status: {
+      enum: [...GUIDANCE_STATUSES, null],
+      description:
+        'The release’s own word (the `status` of /guidance); `reaffirmed` agrees with maintained or narrowed, `narrowed` / `widened` also with raised / lowered when the range got tighter / wider, `updated` with any move',
+    },
     disagrees: { type: 'boolean', description: 'The worded status says otherwise than the numbers' },
   },
 };

@@ -261,7 +261,8 @@ async function readGuidance(
   limit?: number,
 ): Promise<GuidanceRow[]> {
   const [params, bind] = binder([cik]);
-  const where = [`d.cik = $1`, `d.status = 'ok'`, ...extra];
+  // Guidance-only releases (status guidance_only) give guidance rows too.
+  const where = [`d.cik = $1`, `d.status in ('ok', 'guidance_only')`, ...extra];
   if (query.metric) where.push(`g.metric = ${bind(query.metric)}`);
   if (query.target_fiscal_year !== undefined)
     where.push(`g.target_fiscal_year = ${bind(query.target_fiscal_year)}`);
@@ -283,7 +284,7 @@ export const companyGuidance = defineRoute({
   path: '/v1/companies/:company_id/guidance',
   summary: 'A company’s guidance statements from its earnings press releases',
   description:
-    'One row per forward statement: the metric (normalized, and as printed), basis, target fiscal period, low/high or point (a qualitative target kept as text with no number), unit, currency and scale, when it was issued, the sentence or table row with offsets, and the status as worded (initiated, raised, lowered, reaffirmed, withdrawn; null when the release words none). A release without guidance adds no rows. Fund plan, 1 credit per page.',
+    'One row per forward statement: the metric (normalized, and as printed), basis, target fiscal period, low/high or point (a qualitative target kept as text with no number), unit, currency and scale, when it was issued, the sentence or table row with offsets, and the status as worded (initiated, raised, lowered, narrowed, widened, reaffirmed, updated, withdrawn; null when the release words none; a withdrawal naming no metric is one row of metric `all` with no number). A release without guidance adds no rows. Fund plan, 1 credit per page.',
   tags: ['Earnings'],
   envelope: 'A',
   access: { dataset: 'earnings_guidance' },

@@ -120,12 +120,12 @@ function guidanceChangeField(name: string, metric: string): NumericField {
         cross join lateral (
           select g2.low, g2.high, g2.point from earnings_releases d2
             join earnings_guidance g2 on g2.accession_number = d2.accession_number
-           where d2.cik = d.cik and d2.status = 'ok' and (d2.filing_date, d2.accession_number) < (d.filing_date, d.accession_number)
+           where d2.cik = d.cik and d2.status in ('ok', 'guidance_only') and (d2.filing_date, d2.accession_number) < (d.filing_date, d.accession_number)
              and g2.metric = g.metric and g2.basis = g.basis and g2.unit = g.unit
              and g2.target_fiscal_year is not distinct from g.target_fiscal_year
              and g2.target_fiscal_period is not distinct from g.target_fiscal_period
            order by d2.filing_date desc, d2.accession_number desc, g2.ordinal asc limit 1) p
-       where d.cik = c.cik::bigint and d.status = 'ok' and g.metric = '${metric}'
+       where d.cik = c.cik::bigint and d.status in ('ok', 'guidance_only') and g.metric = '${metric}'
          and g.status is distinct from 'withdrawn' and ${mid('g')} is not null and ${mid('p')} <> 0
        order by d.filing_date desc, d.accession_number desc, g.ordinal asc limit 1)`;
   return {

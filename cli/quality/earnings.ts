@@ -16,22 +16,24 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * reaffirmed, narrowed), and a guidance value read with another status counts as a status error. Held-out
  * set 3 (fixtures/earnings/held-out-3, labels-heldout-3.tsv: banks, REITs, an ADS filer) is scored the same way,
  * printed third.
+ *
+ * `npm run quality:earnings -- --guidance`: the guidance held-out set alone (see checkGuidance).
  */
 const own = new URL('../../fixtures/earnings/press-releases/', import.meta.url).pathname;
 const heldOut = new URL('../../fixtures/earnings/held-out/', import.meta.url).pathname;
 const heldOut2 = new URL('../../fixtures/earnings/held-out-2/', import.meta.url).pathname;
 const heldOut3 = new URL('../../fixtures/earnings/held-out-3/', import.meta.url).pathname;
+const guidanceSet = new URL('../../fixtures/earnings/guidance-held-out/', import.meta.url).pathname;
 const shared = new URL('../../../shared/fixtures/earnings/press_releases/', import.meta.url).pathname;
 const heldOutMode = process.argv.includes('--heldout');
+const guidanceMode = process.argv.includes('--guidance');
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-function check(setName: string, dirs: string[], labelsPath: string): void {
-  const files = new Map<string, string>();
-  for (const d of dirs) {
-    for (const f of readdirSync(d)) {
-      if (/\.(htm|html|txt)$/i.test(f) && !files.has(f)) files.set(f, `${d.replace(/\/?$/, '/')}${f}`);
-    }
-  }
-
+/** Every file parsed, its rows printed (figures, measures, guidance, unassigned, warnings). */
+function readAll(files: Map<string, string>): {
+  parsed: Map<string, ReleaseRows>;
+  rowsTotal: number;
+  seconds: number;
+} {
   const parsed = new Map<string, ReleaseRows>();
   let rowsTotal = 0;
   const started = performance.now();
@@ -58,7 +60,22 @@ function check(setName: string, dirs: string[], labelsPath: string): void {
     for (const u of r.unassigned) console.log(`  UNASSIGNED ${u}`);
     for (const w of r.warnings) console.log(`  warning  ${w}`);
   }
-  const seconds = (performance.now() - started) / 1000;
+  return { parsed, rowsTotal, seconds: (performance.now() - started) / 1000 };
+}
+
+function filesOf(dirs: string[]): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const d of dirs) {
+    for (const f of readdirSync(d)) {
+      if (/\.(htm|html|txt)$/i.test(f) && !files.has(f)) files.set(f, `${d.replace(/\/?$/, '/')}${f}`);
+    }
+  }
+  return files;
+}
+
+function check(setName: string, dirs: string[], labelsPath: string): void {
+  const files = filesOf(dirs);
+  const { parsed, rowsTotal, seconds } = readAll(files);
 
   const labels = readFileSync(labelsPath, 'utf8')
     .split('\n')
@@ -171,7 +188,142 @@ function check(setName: string, dirs: string[], labelsPath: string): void {
   );
 }
 
-if (heldOutMode) {
+/**
+ * `--guidance`: the guidance held-out set (fixtures/earnings/guidance-held-out, labels-guidance.tsv; docs/earnings.md
+ * "Guidance held-out set"). A guidance label matches the row of the same metric, basis and target; its value is
+ * low..high, a point, or "-" (a statement with no number: a withdrawal); its status (none = no word) must equal the
+ * row's. A label counts right when value and status are both right. `no_figures` = a guidance-only document that
+ * must give no reported figures. A guidance row that matches no label's metric, basis and target is false.
+ */
+function checkGuidance(dir: string, labelsPath: string): void {
+  const { parsed, rowsTotal, seconds } = readAll(filesOf([dir]));
+  const labels = readFileSync(labelsPath, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '' && !l.startsWith('#') && !l.startsWith('file\t'))
+    .map((l) => l.split('\t'));
+  const n = { right: 0, wrong: 0, missing: 0, status_errors: 0, false_figures: 0 };
+  const kinds = {
+    figure: { right: 0, of: 0 },
+    guidance_value: { right: 0, of: 0 },
+    guidance_status: { right: 0, of: 0 },
+    no_figures: { right: 0, of: 0 },
+  };
+  const problems: string[] = [];
+  const key = (metric: unknown, basis: unknown, period: unknown, year: unknown) =>
+    `${metric}|${basis}|${period} ${year}`;
+  const target = (period: string): [string, string] => {
+    const [p = '', y = ''] = period.split(' ');
+    return [p, y];
+  };
+  const near = (a: unknown, b: number) => typeof a === 'number' && Math.abs(a - b) < 1e-9;
+  for (const [file, kind, period = '', metric = '', basis = '', value = '', status = ''] of labels) {
+    const r = parsed.get(file!);
+    if (!r) continue;
+    if (kind === 'no_figures') {
+      kinds.no_figures.of++;
+      if (r.figures.length === 0) {
+        kinds.no_figures.right++;
+        n.right++;
+      } else {
+        n.false_figures++;
+        n.wrong++;
+        problems.push(
+          `FALSE FIGURES ${file}: ${r.figures.length} reported figures from a guidance-only document`,
+        );
+      }
+      continue;
+    }
+    const line = `${file} ${kind} ${period} ${metric} ${basis}: want ${value}${kind === 'guidance' ? ` ${status}` : ''}`;
+    if (kind === 'figure') {
+      kinds.figure.of++;
+      const hit = r.figures.find(
+        (f) => f.fiscal_period === period && f.metric === metric && f.basis === basis,
+      );
+      if (!hit) {
+        n.missing++;
+        problems.push(`MISSING ${line}, got nothing`);
+      } else if (near(hit.value, Number(value))) {
+        kinds.figure.right++;
+        n.right++;
+      } else {
+        n.wrong++;
+        problems.push(`WRONG   ${line}, got ${hit.value}`);
+      }
+      continue;
+    }
+    kinds.guidance_value.of++;
+    const hit = r.guidance.find(
+      (g) =>
+        key(g.metric, g.basis, g.target_fiscal_period, g.target_fiscal_year) ===
+        key(metric, basis, ...target(period)),
+    );
+    if (!hit) {
+      n.missing++;
+      problems.push(`MISSING ${line}, got nothing`);
+      continue;
+    }
+    const [lo, hi] = value.split('..');
+    const valueRight =
+      value === '-'
+        ? hit.low === null && hit.high === null && hit.point === null
+        : hi !== undefined
+          ? near(hit.low, Number(lo)) && near(hit.high, Number(hi))
+          : near(hit.point, Number(lo));
+    const got = `${hit.point ?? (hit.low === null ? '-' : `${hit.low}..${hit.high}`)} ${hit.status ?? 'none'}`;
+    kinds.guidance_status.of++;
+    const statusRight = (hit.status ?? 'none') === status;
+    if (valueRight) kinds.guidance_value.right++;
+    if (statusRight) kinds.guidance_status.right++;
+    else n.status_errors++;
+    if (valueRight && statusRight) n.right++;
+    else {
+      n.wrong++;
+      problems.push(`${valueRight ? 'STATUS ' : 'WRONG  '} ${line}, got ${got}`);
+    }
+  }
+  let falseGuidance = 0;
+  for (const [file, r] of parsed) {
+    const wanted = new Set(
+      labels
+        .filter((l) => l[0] === file && l[1] === 'guidance')
+        .map((l) => key(l[3], l[4], ...target(l[2] ?? ''))),
+    );
+    for (const g of r.guidance) {
+      const k = key(g.metric, g.basis, g.target_fiscal_period, g.target_fiscal_year);
+      if (wanted.has(k)) continue;
+      falseGuidance++;
+      problems.push(`FALSE GUIDANCE ${file}: ${k} ${g.point ?? `${g.low}..${g.high}`} "${g.label}"`);
+    }
+  }
+  console.log(`\n${problems.join('\n')}`);
+  const checked = labels.filter((l) => parsed.has(l[0]!)).length;
+  console.log(
+    JSON.stringify(
+      {
+        set: 'guidance-held-out',
+        releases: parsed.size,
+        earnings_releases: [...parsed.values()].filter((r) => r.release.is_earnings_release).length,
+        rows: rowsTotal,
+        labelled_values: checked,
+        right: n.right,
+        wrong: n.wrong,
+        missing: n.missing,
+        accuracy: checked === 0 ? null : Number((n.right / checked).toFixed(3)),
+        by_kind: kinds,
+        status_errors: n.status_errors,
+        false_guidance_rows: falseGuidance,
+        false_figures: n.false_figures,
+        releases_per_second: Number((parsed.size / seconds).toFixed(1)),
+      },
+      null,
+      2,
+    ),
+  );
+}
+
+if (guidanceMode) {
+  checkGuidance(guidanceSet, `${guidanceSet}labels-guidance.tsv`);
+} else if (heldOutMode) {
   check('held-out', [heldOut], `${heldOut}labels-heldout.tsv`);
   check('held-out-2', [heldOut2], `${heldOut2}labels-heldout-2.tsv`);
   check('held-out-3', [heldOut3], `${heldOut3}labels-heldout-3.tsv`);

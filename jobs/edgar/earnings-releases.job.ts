@@ -101,6 +101,7 @@ export const earningsReleasesJob: DatasetJob<EarningsReleaseRows> = {
     }
     // Exhibits first (in the order fetched), the primary document (listed last by the detail page) after.
     let fallback: { doc: RawDocument; parsed: ReleaseRows } | null = null;
+    let guidanceOnly: { doc: RawDocument; parsed: ReleaseRows } | null = null;
     for (const doc of readable) {
       let parsed: ReleaseRows;
       try {
@@ -125,6 +126,22 @@ export const earningsReleasesJob: DatasetJob<EarningsReleaseRows> = {
         };
       }
       fallback ??= { doc, parsed };
+      if (parsed.release.is_guidance_only) guidanceOnly ??= { doc, parsed };
+    }
+    // No earnings release, but a release that only gives or withdraws guidance: its guidance rows are loaded.
+    if (guidanceOnly !== null) {
+      warnings.push(...guidanceOnly.parsed.warnings);
+      return {
+        rows: {
+          ...base,
+          sha256: guidanceOnly.doc.sha256,
+          status: 'guidance_only',
+          exhibitUrl: guidanceOnly.doc.url,
+          parsed: guidanceOnly.parsed,
+          warnings: [...warnings],
+        },
+        warnings,
+      };
     }
     if (fallback === null) {
       return {

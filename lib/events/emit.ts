@@ -592,6 +592,7 @@ const earningsEvents: Emitter = async (tx, ctx) => {
     fiscal_period: string | null;
     period_end: string | null;
     currency: string | null;
+    status: string;
     company_id: string | null;
     ticker: string | null;
     written: boolean;
@@ -599,9 +600,9 @@ const earningsEvents: Emitter = async (tx, ctx) => {
     tx,
     sql`select d.accession_number, lpad(d.cik::text, 10, '0') as cik, d.form, d.filing_date::text as filing_date,
           d.announced_at, d.exhibit_url, d.fiscal_year, d.fiscal_period, d.period_end::text as period_end,
-          d.currency, c.company_id, c.primary_ticker as ticker, ${mine('d')} as written
+          d.currency, d.status, c.company_id, c.primary_ticker as ticker, ${mine('d')} as written
         from earnings_releases d left join companies c on c.cik = lpad(d.cik::text, 10, '0')
-       where d.accession_number = ${accession} and d.status = 'ok'`,
+       where d.accession_number = ${accession} and d.status in ('ok', 'guidance_only')`,
   );
   if (!r) return [];
   const base = {
@@ -614,7 +615,8 @@ const earningsEvents: Emitter = async (tx, ctx) => {
   const who = r.company_id ?? r.ticker ?? String(Number(r.cik));
   const day = `filed_at_gte=${r.filing_date}&filed_at_lte=${r.filing_date}`;
   const out: NewEvent[] = [];
-  if (r.written) {
+  // A guidance-only release publishes no earnings, only its guidance changes.
+  if (r.written && r.status === 'ok') {
     const figures = await select<Record<string, unknown>>(
       tx,
       sql`select f.fiscal_period, f.metric, f.basis, f.label, f.value, f.unit from earnings_figures f
@@ -658,7 +660,8 @@ const earningsEvents: Emitter = async (tx, ctx) => {
           g.target_fiscal_year, g.target_fiscal_period, g.low, g.high, g.point, g.text_value, g.status, g.unit,
           g.currency, g.scale, d.announced_at
         from earnings_guidance g join earnings_releases d on d.accession_number = g.accession_number
-       where d.cik = (select cik from earnings_releases where accession_number = ${accession}) and d.status = 'ok'
+       where d.cik = (select cik from earnings_releases where accession_number = ${accession})
+         and d.status in ('ok', 'guidance_only')
        order by d.filing_date desc, d.accession_number desc, g.ordinal asc`,
   );
   const range = (g: GuidanceStatement) => ({

@@ -36,7 +36,9 @@ const NOT_LINE_END =
 /** Blocks of one document body, HTML or plain text. */
 export function bodyToBlocks(body: string): Block[] {
   // In plain text a line that opens with a bullet mark, or a heading line in capitals, starts a paragraph of
-  // its own (hard-wrapped lines of one paragraph are otherwise joined).
+  // its own (hard-wrapped lines of one paragraph are otherwise joined), a line of nothing but cell marks ("|",
+  // an empty table cell as a page store renders it) is a paragraph break, and a line that opens or closes with a
+  // cell mark or sets cells apart with one ("| • | | Net revenue: $7.2 billion |") is a table row of its own.
   const raw = looksLikeHtml(body)
     ? htmlToBlocks(body)
     : plainToBlocks(
@@ -49,6 +51,8 @@ export function bodyToBlocks(body: string): Block[] {
               .replace(NOT_LINE_END, '\n\n')
           : body
         )
+          .replace(/^[ \t]*\|[ \t|]*$/gm, '')
+          .replace(/^(?:[ \t]*\|.*\S.*|.*\S.*\|[ \t]*|.*\S \| \S.*)$/gm, '\n$&\n')
           .replace(/\n(?=[ \t]*(?:[•·▪]|[-*] |\|\s*·))/g, '\n\n')
           .replace(/\n([ \t]*[A-Z][A-Z0-9 ,&'’-]{7,}[ \t]*)(?=\n)/g, '\n\n$1\n'),
       );

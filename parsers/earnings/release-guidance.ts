@@ -1,15 +1,34 @@
 import type { Block } from './release-document.ts';
-import { parseAmount, type Scale, toFullUnits, wordScale } from './release-numbers.ts';
-import type { FiscalPeriod } from './release-period.ts';
+import { parseAmount, SCALE_FACTOR, type Scale, toFullUnits, wordScale } from './release-numbers.ts';
+import { type FiscalPeriod, inferFiscalYear, parseDate } from './release-period.ts';
 import { BOILERPLATE, type Sentence } from './release-sentences.ts';
 
 /**
  * Guidance: a forward sentence (a verb of expectation, or any sentence under an "Outlook" heading) that names
  * a metric and gives it a range, a point or a qualitative phrase. Both ends of a range keep the unit word
  * written after the second ("$4.0 and $4.2 billion"); "low single digits" is kept as text with no number.
- * The status is only what the words say (raised, lowered, reaffirmed, withdrawn, initiated); without such a
- * word it is null. Tax-rate assumptions, run rates, milestones and pointers to the call are not guidance.
+ * The status is only what the words say (GUIDANCE_STATUSES); without such a word it is null. Tax-rate
+ * assumptions, run rates, milestones and pointers to the call are not guidance.
  */
+
+/**
+ * The worded statuses, each a word real releases use: raised ("raises", "lifts"), lowered ("lowers", "reduces",
+ * "cuts"), narrowed ("narrows its range", Textron 2018, Quest 2014), widened ("widens ... range", Tractor Supply
+ * 2025), reaffirmed ("reaffirms", "reiterates", "confirms", "maintains", "remains unchanged"), updated ("updates",
+ * "revises": a change the words do not direct, LabCorp 2019, Constellation 2008, H.B. Fuller 2008), withdrawn
+ * ("withdraws", "suspends" guidance), initiated ("initiates", "introduces", "provides its initial").
+ */
+export const GUIDANCE_STATUSES = [
+  'initiated',
+  'raised',
+  'lowered',
+  'narrowed',
+  'widened',
+  'reaffirmed',
+  'updated',
+  'withdrawn',
+] as const;
+export type GuidanceStatus = (typeof GUIDANCE_STATUSES)[number];
 
 export interface Guidance {
   metric: string;
@@ -27,12 +46,12 @@ export interface Guidance {
   qualitative: string | null;
   /** A relative statement ("up 5% to 7% from the prior quarter"): percent change, not a level. */
   relative: boolean;
-  status: 'initiated' | 'raised' | 'lowered' | 'reaffirmed' | 'withdrawn' | null;
+  status: GuidanceStatus | null;
   sentence: Sentence;
 }
 
 const FORWARD =
-  /\b(?:narrow(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|sees|targets?|estimates? (?:that|for)|now believes|reaffirm|reiterat|raises?|raising|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe)\b/i;
+  /\b(?:narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|sees|targets?|estimates? (?:that|for)|now believes|reaffirm|reiterat|raises?|raising|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe)\b/i;
 const NOT_GUIDANCE =
   /\beffective (?:income )?tax rate (?:for|used|in) the (?:quarter|period)\b|\brun[- ]rate\b|\bwill (?:discuss|provide|host|review)\b|\bexpects? to (?:deliver|ship|open|close|complete|file|hold|host|report|announce|retire|repay|redeem)\b/i;
 
@@ -40,7 +59,7 @@ const METRICS: [RegExp, string][] = [
   [/\bnet new (?:ARR|annual recurring revenue)\b/i, 'net_new_arr'],
   [/\bARR\b|\bannual recurring revenue\b/, 'arr'],
   [
-    /\b(?:(?:non[- ]?gaap|adjusted|gaap)\s+)?(?:diluted\s+)?(?:earnings|income|eps|net income) per (?:diluted |fully diluted )?share\b|\b(?:adjusted |non-gaap |gaap )?(?:diluted )?eps\b|\bearnings per diluted share\b/i,
+    /\b(?:(?:non[- ]?gaap|adjusted|gaap)\s+)?(?:diluted\s+)?(?:earnings|income|eps|net income)(?: from continuing operations)? per (?:diluted |fully diluted )?share\b|\b(?:adjusted |non-gaap |gaap )?(?:diluted )?eps\b|\bearnings per diluted share\b/i,
     'eps_diluted',
   ],
   [/\b(?:(?:total|net|adjusted|organic)\s+)?(?:revenues?|net sales|sales)\b(?! growth)/i, 'revenue'],
@@ -78,14 +97,34 @@ function targetOf(
   text: string,
   reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null },
 ): { year: number | null; period: FiscalPeriod | null } {
-  let m =
-    /\b(first|second|third|fourth) (?:fiscal )?quarter(?: of)?(?: fiscal)?(?: year)?\s*'?(\d{4})?\b|\bfiscal (\d{4}) (first|second|third|fourth) quarter\b|\bQ([1-4])\s*(?:FY|fiscal)?\s*'?(\d{4}|\d{2})?\b/i.exec(
-      text,
-    );
+  // Of several quarter phrases the first that states its year or its end date names the target ("Raises First
+  // Quarter Earnings Outlook ... for the first quarter ending April 29, 2006"), else the first.
+  const quarters = [
+    ...text.matchAll(
+      /\b(first|second|third|fourth) (?:fiscal )?quarter(?: of)?(?: fiscal)?(?: year)?\s*'?(\d{4})?\b|\bfiscal (\d{4}) (first|second|third|fourth) quarter\b|\bQ([1-4])\s*(?:FY|fiscal)?\s*'?(\d{4}|\d{2})?\b/gi,
+    ),
+  ];
+  let m: RegExpExecArray | RegExpMatchArray | null =
+    quarters.find(
+      (q) =>
+        (q[2] ?? q[3] ?? q[6]) !== undefined ||
+        /^\s*(?:ending|ended|which ends)\s+[A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4}/.test(
+          text.slice(q.index! + q[0].length),
+        ),
+    ) ??
+    quarters[0] ??
+    null;
   if (m) {
     const ord = m[1] ? ORD[m[1].toLowerCase()]! : m[4] ? ORD[m[4].toLowerCase()]! : Number(m[5]);
     const yText = m[2] ?? m[3] ?? m[6];
     let year = yText ? (yText.length === 2 ? 2000 + Number(yText) : Number(yText)) : null;
+    // "the first quarter ending April 29, 2006": no fiscal year named, so it is inferred from the end date as a
+    // reported period's is (the calendar year in which the fiscal year containing the quarter ends).
+    const ending = /^\s*(?:ending|ended|which ends)\s+([A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4})/.exec(
+      text.slice(m.index! + m[0].length),
+    );
+    const endDate = ending ? parseDate(ending[1]!.replace('.', '')) : null;
+    if (year === null && endDate !== null) year = inferFiscalYear(endDate, `Q${ord}` as FiscalPeriod, null);
     if (year === null && reported.fiscalYear !== null && reported.fiscalPeriod?.startsWith('Q')) {
       year = ord > Number(reported.fiscalPeriod.slice(1)) ? reported.fiscalYear : reported.fiscalYear + 1;
     }
@@ -99,6 +138,9 @@ function targetOf(
     const y = m[1] ?? m[2]!;
     return { year: y.length === 2 ? 2000 + Number(y) : Number(y), period: 'FY' };
   }
+  // "2019 adjusted EPS guidance of ...", "UPDATES 2019 GUIDANCE": a year that qualifies a guidance word.
+  m = /\b((?:19|20)\d{2})\s+(?:[A-Za-z-]+\s+){0,4}?(?:guidance|outlook|forecast|targets?)\b/i.exec(text);
+  if (m) return { year: Number(m[1]), period: 'FY' };
   if (
     /\b(?:next|coming|upcoming) quarter\b/i.test(text) &&
     reported.fiscalPeriod?.startsWith('Q') &&
@@ -114,40 +156,69 @@ function targetOf(
   return { year: null, period: null };
 }
 
-function statusOf(text: string): Guidance['status'] {
-  if (/\bwithdr[ae]w|\bwithdrawing|\bsuspend/i.test(text)) return 'withdrawn';
-  if (
-    /\b(?:raises?|raised|raising|increases? (?:its|the) (?:guidance|outlook)|increased (?:its|the) (?:guidance|outlook)|lifts?|lifted)\b/i.test(
-      text,
-    )
-  )
-    return 'raised';
-  if (
-    /\b(?:lowers|lowered|lowering|lower (?:its|the|our)|reduces? (?:its|the)|reduced (?:its|the)|cuts? (?:its|the))\b/i.test(
-      text,
-    )
-  )
-    return 'lowered';
-  if (/\b(?:reaffirm\w*|reiterat\w*|confirm\w*|maintain\w*|remains? unchanged)\b/i.test(text))
-    return 'reaffirmed';
-  if (/\b(?:initiat\w*|introduc\w*|establish\w*|provid\w* (?:its )?(?:initial|first))\b/i.test(text))
-    return 'initiated';
+/** The status words, most specific first: a direction beats "updated", which only says the target was revised. */
+const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
+  [
+    /\b(?:raises?|raised|raising|increases? (?:its|the) (?:guidance|outlook)|increased (?:its|the) (?:guidance|outlook)|lifts?|lifted)\b/i,
+    'raised',
+  ],
+  [
+    /\b(?:lowers|lowered|lowering|lower (?:its|the|our)|reduces? (?:its|the)|reduced (?:its|the)|cuts? (?:its|the))\b/i,
+    'lowered',
+  ],
+  [/\bnarrow(?:s|ed|ing)?\b/i, 'narrowed'],
+  [/\bwiden(?:s|ed|ing)?\b/i, 'widened'],
+  [/\b(?:reaffirm\w*|reiterat\w*|confirm\w*|maintain\w*|remains? unchanged)\b/i, 'reaffirmed'],
+  [/\b(?:updat(?:e|es|ed|ing)|revis(?:e|es|ed|ing))\b/i, 'updated'],
+  [/\b(?:initiat\w*|introduc\w*|establish\w*|provid\w* (?:its )?(?:initial|first))\b/i, 'initiated'],
+];
+
+/** The worded status and where its word ends (the target named right after it is the one it speaks of). */
+function statusMatch(text: string): { status: GuidanceStatus; end: number } | null {
+  const w = WITHDRAWAL.exec(text);
+  if (w) return { status: 'withdrawn', end: w.index };
+  for (const [re, status] of STATUS_WORDS) {
+    const m = re.exec(text);
+    if (m) return { status, end: m.index + m[0].length };
+  }
   return null;
 }
+
+function statusOf(text: string): Guidance['status'] {
+  return statusMatch(text)?.status ?? null;
+}
+
+const DIRECTED = new Set<Guidance['status']>(['raised', 'lowered', 'narrowed', 'widened']);
+
+/** A withdrawal: "withdraws / is withdrawing / withdrew / suspends" followed, in the clause, by what is withdrawn. */
+const WITHDRAWAL =
+  /\b(?:withdr[ae]w\w*|suspend\w*)\b[^.;]{0,80}?\b(?:guidance|outlook|forecasts?|expectations|targets)\b/i;
 
 export function guidanceOf(
   sentences: Sentence[],
   reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null },
 ): Guidance[] {
   const out: Guidance[] = [];
-  for (const s of sentences) {
+  for (const [si, s] of sentences.entries()) {
     const outlookSection = /\boutlook|guidance\b/i.test(s.heading);
     if (BOILERPLATE.test(s.text) || NOT_GUIDANCE.test(s.text)) continue;
     if (!FORWARD.test(s.text) && !outlookSection) continue;
     if (/\b(?:was|were) (?:\$|\d)|\breported\b/i.test(s.text) && !FORWARD.test(s.text)) continue;
+    // Without a forward word, a sentence under an outlook heading that names the reported quarter ("Q2 revenue of
+    // $2.88 billion" in a second-quarter release) states a result.
+    if (!FORWARD.test(s.text) && namesReportedQuarter(s.text, reported)) continue;
+    const before = out.length;
     const target = targetOf(s.text, reported);
     const heading = targetOf(s.heading, reported);
-    const tgt = target.period !== null ? target : heading;
+    // A sentence that names no target continues the target of the guidance sentence before it in its paragraph
+    // ("... for the first quarter ending April 29, 2006 to be ... . The company said that the higher earnings
+    // forecast reflects ... comparable store sales increase of 6% to 7%"), else the heading's.
+    const previous = out.at(-1);
+    const continued =
+      previous !== undefined && previous.sentence.block === s.block
+        ? { year: previous.targetYear, period: previous.targetPeriod }
+        : null;
+    const tgt = target.period !== null ? target : (continued ?? heading);
     const status = statusOf(s.text);
     // Each metric takes the first value after its name and before the next metric's name.
     const hits: { metric: string; label: string; index: number; end: number }[] = [];
@@ -170,10 +241,13 @@ export function guidanceOf(
       )
         continue;
       const stop = hits[i + 1]?.index ?? s.text.length;
-      let window = s.text.slice(h.end, Math.min(stop, h.end + 140));
+      // The target's own period phrase between the name and the value ("earnings per diluted share for the first
+      // quarter ending April 29, 2006 to be ...") does not count toward the value's distance from the name.
+      const rest = s.text.slice(h.end, stop).replace(TARGET_PHRASE, ' ');
+      let window = rest.slice(0, 140);
       // "earnings per share, before ..., but including $0.24 per share ..., to be between $2.66 and $2.86":
       // the copula "to be" binds the value to the metric across an aside set off by commas.
-      const ext = s.text.slice(h.end, Math.min(stop, h.end + 300));
+      const ext = rest.slice(0, 300);
       const bound = /^,[\s\S]*?,\s*to be\s/i.exec(ext);
       if (bound) window = ext.slice(bound[0].length);
       const g = guidanceValue(window);
@@ -181,13 +255,27 @@ export function guidanceOf(
       // A period named before the metric frames it ("For the year, the company now expects earnings per share,
       // ... including $0.24 related to the second quarter special charges, to be ..."); else the sentence's.
       const framed = targetOf(s.text.slice(0, h.index), reported);
-      const tg = framed.period !== null ? framed : tgt;
+      // (The same period with its year, named later in the sentence, completes a frame that states none.)
+      const tg =
+        framed.period !== null && !(framed.year === null && tgt.period === framed.period && tgt.year !== null)
+          ? framed
+          : tgt;
       const wordsBefore = s.text.slice(Math.max(0, h.index - 40), h.index);
-      const nonGaap = /\b(?:non[- ]?gaap|adjusted|pro forma|excluding)\b/i.test(
-        h.label + wordsBefore + window.slice(0, 60),
-      );
-      const gaap = /\bgaap\b/i.test(h.label + wordsBefore) && !nonGaap;
+      // "core EPS" (a non-GAAP measure by name) and "on a comparable basis" are non-GAAP; "reported basis" is GAAP.
+      const nonGaap =
+        /\b(?:non[- ]?gaap|adjusted|pro forma|excluding|comparable basis)\b/i.test(
+          h.label + wordsBefore + window.slice(0, 60),
+        ) || /\bcore\s+$/i.test(wordsBefore);
+      const gaap = /\bgaap\b|\breported basis\b/i.test(h.label + wordsBefore) && !nonGaap;
       let metric = h.metric;
+      // "net earnings of $0.03 to $0.09 per share": an amount followed by "per share" is a per-share target.
+      const at = window.indexOf(g.printed);
+      if (
+        metric === 'net_income' &&
+        at >= 0 &&
+        /^\s*per (?:diluted |basic )?share\b/i.test(window.slice(at + g.printed.length))
+      )
+        metric = /^\s*per basic/i.test(window.slice(at + g.printed.length)) ? 'eps_basic' : 'eps_diluted';
       if (
         metric === 'eps_diluted' &&
         !/diluted/i.test(h.label + window.slice(0, 30)) &&
@@ -223,32 +311,130 @@ export function guidanceOf(
         scale,
         qualitative: g.qualitative,
         relative: g.relative,
-        status: status ?? statusAgainstPrevious(g, window),
+        status: status ?? statusAgainstPrevious(g, rest + followingComparison(sentences, si)),
         sentence: s,
       });
+    }
+    if (out.length === before && WITHDRAWAL.test(s.text)) {
+      for (const w of withdrawalsOf(s, tgt))
+        if (
+          !out.some(
+            (o) =>
+              o.status === 'withdrawn' &&
+              o.metric === w.metric &&
+              o.targetPeriod === w.targetPeriod &&
+              o.targetYear === w.targetYear,
+          )
+        )
+          out.push(w);
     }
   }
   return out;
 }
 
+/** The target's own period phrase ("for the first quarter ending April 29, 2006", "in fiscal year 2008"). */
+const TARGET_PHRASE =
+  /\b(?:for|in)\s+(?:the\s+)?(?:(?:first|second|third|fourth)\s+(?:fiscal\s+)?quarter(?:\s+of)?(?:\s+fiscal)?(?:\s+year)?(?:\s+\d{4})?(?:\s+(?:ending|ended)\s+[A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4})?|(?:full[- ]year|fiscal(?:\s+year)?)\s+\d{4})(?=\s)/gi;
+
+/** Names the reported quarter ("Q2 revenue ..." in a Q2 release), with no year or the reported year. */
+function namesReportedQuarter(
+  text: string,
+  reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null },
+): boolean {
+  if (!reported.fiscalPeriod?.startsWith('Q')) return false;
+  const m =
+    /\b(?:Q([1-4])|(first|second|third|fourth) (?:fiscal )?quarter)\b(?:\s+(?:of\s+)?(?:fiscal\s+)?(\d{4}))?/i.exec(
+      text,
+    );
+  if (!m) return false;
+  const ord = m[1] ? Number(m[1]) : ORD[m[2]!.toLowerCase()]!;
+  return `Q${ord}` === reported.fiscalPeriod && (m[3] === undefined || Number(m[3]) === reported.fiscalYear);
+}
+
+/**
+ * The previous target stated in the next sentence of the paragraph when that sentence names no metric of its own
+ * ("This compares to $1.66 reported in the prior year and is below the Company's previous guidance of $1.76 to
+ * $1.86.").
+ */
+function followingComparison(sentences: Sentence[], i: number): string {
+  const next = sentences[i + 1];
+  if (!next || next.block !== sentences[i]!.block) return '';
+  if (!/\bprevious(?:ly)?\b|\bprior (?:guidance|outlook|range|estimate)/i.test(next.text)) return '';
+  if (METRICS.some(([re]) => re.test(next.text))) return '';
+  return ` ${next.text}`;
+}
+
+/**
+ * A withdrawal ("is withdrawing guidance previously issued for the first quarter and full year fiscal 2020"):
+ * one row per target period named after the verb, metric `all` (the whole guidance of that period),
+ * with no value, status withdrawn. Without a period named after the verb, the sentence's or heading's target.
+ */
+function withdrawalsOf(
+  s: Sentence,
+  fallback: { year: number | null; period: FiscalPeriod | null },
+): Guidance[] {
+  const m = WITHDRAWAL.exec(s.text)!;
+  const clause = s.text.slice(m.index);
+  const yearM = /\b(?:fiscal(?:\s+year)?\s*|FY\s*'?)(\d{4}|\d{2})\b|\b((?:19|20)\d{2})\b/i.exec(clause);
+  const y = yearM ? (yearM[1] ?? yearM[2]!) : null;
+  const year = y === null ? fallback.year : y.length === 2 ? 2000 + Number(y) : Number(y);
+  const periods: FiscalPeriod[] = [];
+  for (const q of clause.matchAll(
+    /\b(?:(first|second|third|fourth)\s+(?:fiscal\s+)?quarter|Q([1-4])|([1-4])Q)(?=\b|\d)/gi,
+  )) {
+    const ord = q[1] ? ORD[q[1].toLowerCase()]! : Number(q[2] ?? q[3]);
+    const p = `Q${ord}` as FiscalPeriod;
+    if (!periods.includes(p)) periods.push(p);
+  }
+  if (/\b(?:full[- ]year|fiscal(?:\s+year)?|FY|annual|the year)\b/i.test(clause)) periods.push('FY');
+  const targets = periods.length > 0 ? periods.map((p) => ({ period: p, year })) : [fallback];
+  return targets.map((t) => ({
+    metric: 'all',
+    label: m[0],
+    basis: 'unspecified' as const,
+    targetYear: t.year,
+    targetPeriod: t.period,
+    low: null,
+    high: null,
+    point: null,
+    printed: m[0],
+    unit: 'text' as const,
+    scale: 'units' as Scale,
+    qualitative: null,
+    relative: false,
+    status: 'withdrawn' as const,
+    sentence: s,
+  }));
+}
+
 /**
  * A target set against the one it replaces ("approximately 3.5%, versus 2.5% to 3.5% previously", "$4.03 to
- * $4.07, from $4.00 to $4.10 previously"): a higher midpoint is raised, a lower one lowered; the same midpoint
- * (a narrowed range) has no status word in this vocabulary.
+ * $4.07, from $4.00 to $4.10 previously", "a range higher than the company's previous guidance of $0.22 to $0.24",
+ * "below the Company's previous guidance of $1.76 to $1.86"): a higher midpoint is raised, a lower one lowered;
+ * the same midpoint with a tighter range is narrowed, with a wider one widened.
  */
 function statusAgainstPrevious(
   g: { low: number | null; high: number | null; point: number | null },
-  window: string,
+  text: string,
 ): Guidance['status'] {
+  const num = String.raw`\$?(\d+(?:\.\d+)?)%?`;
   const old =
-    /\b(?:versus|from)\s+\$?(\d+(?:\.\d+)?)%?(?:\s*(?:to|-|–)\s*\$?(\d+(?:\.\d+)?)%?)?\s+previously\b/i.exec(
-      window,
-    );
+    new RegExp(String.raw`\b(?:versus|from)\s+${num}(?:\s*(?:to|-|–)\s*${num})?\s+previously\b`, 'i').exec(
+      text,
+    ) ??
+    new RegExp(
+      String.raw`\b(?:previous|prior)\s+(?:guidance|estimate|outlook|expectations?|forecast)(?:\s+range)?\s+of\s+(?:an?\s+)?${num}(?:\s*(?:to|-|–)\s*${num})?`,
+      'i',
+    ).exec(text);
   const now = g.point ?? (g.low !== null && g.high !== null ? (g.low + g.high) / 2 : null);
   if (!old || now === null) return null;
   const before = old[2] !== undefined ? (Number(old[1]) + Number(old[2])) / 2 : Number(old[1]);
-  if (Math.abs(now - before) < 1e-9) return null;
-  return now > before ? 'raised' : 'lowered';
+  if (Math.abs(now - before) > 1e-9) return now > before ? 'raised' : 'lowered';
+  const width = g.low !== null && g.high !== null ? g.high - g.low : 0;
+  const widthBefore = old[2] !== undefined ? Number(old[2]) - Number(old[1]) : 0;
+  if (width < widthBefore - 1e-9) return 'narrowed';
+  if (width > widthBefore + 1e-9) return 'widened';
+  return null;
 }
 
 function guidanceValue(window: string): {
@@ -291,8 +477,13 @@ function guidanceValue(window: string): {
     if (low === null || high === null) return null;
     if (/^(?:19|20)\d{2}$/.test(r[1]!.trim()) || /^(?:19|20)\d{2}$/.test(r[3]!.trim())) return null;
     const isPercent = /%|percent/i.test(unitWord ?? '');
+    // Each end keeps its own scale word when it has one ("$950 million to $1.05 billion"): the low end is put in
+    // the high end's scale, which the row carries.
+    const lowScale = r[2] && r[4] && !isPercent && r[2] !== 'cents' ? wordScale(r[2]) : null;
+    const lowInHighScale =
+      lowScale !== null ? (low * SCALE_FACTOR[lowScale]) / SCALE_FACTOR[wordScale(r[4])] : low;
     return {
-      low: Math.min(low, high) === low ? low : low,
+      low: lowInHighScale,
       high,
       point: null,
       unit: isPercent ? 'percent' : null,
@@ -445,22 +636,56 @@ export function tableGuidance(
 
 /**
  * A status worded elsewhere ("Company raises Digital Media net new ARR and EPS annual targets") applies to the
- * guidance of the metrics the sentence names that has no worded status of its own; "annual" / "full-year"
- * limits it to fiscal-year targets.
+ * guidance that has no worded status of its own: first the words of the row's own paragraph, then the other short
+ * paragraphs and headings in document order. Within one text it applies to the metrics the text names ("annual" /
+ * "full-year" limits it to fiscal-year targets), or, when it names no metric, to every target of the year it
+ * names ("UPDATES 2019 GUIDANCE"); a text that names an adjusted (non-GAAP) or a GAAP metric applies to that basis
+ * only ("Full-year adjusted EPS guidance narrowed" leaves the GAAP range without a status), and a text that names a
+ * target period applies to that period only ("we are raising our financial outlook ... FY21 revenue").
  */
 export function applyWordedStatus<
-  G extends { metric: string; targetPeriod: FiscalPeriod | null; status: Guidance['status'] },
->(guidance: G[], texts: string[]): void {
-  for (const t of texts) {
-    if (!/\b(?:targets?|guidance|outlook|forecast)\b/i.test(t) || BOILERPLATE.test(t)) continue;
-    const status = statusOf(t);
-    if (status === null) continue;
+  G extends {
+    metric: string;
+    basis: string;
+    targetPeriod: FiscalPeriod | null;
+    targetYear: number | null;
+    status: Guidance['status'];
+    evidence: { start: number; end: number };
+  },
+>(guidance: G[], blocks: { text: string; start: number; end: number }[]): void {
+  const own = (g: G) => blocks.find((b) => b.start <= g.evidence.start && g.evidence.end <= b.end);
+  for (const g of guidance) {
+    const b = own(g);
+    if (g.status === null && b !== undefined && b.text.length < 400) apply([g], b.text);
+  }
+  for (const b of blocks) if (b.text.length < 400) apply(guidance, b.text);
+
+  function apply(rows: G[], t: string): void {
+    if (!/\b(?:targets?|guidance|outlook|forecast)\b/i.test(t) || BOILERPLATE.test(t)) return;
+    const found = statusMatch(t);
+    if (found === null) return;
+    const { status } = found;
     const annualOnly = /\b(?:annual|full[- ]year|fiscal year)\b/i.test(t) && !/\bquarter/i.test(t);
     const named = new Set(METRICS.filter(([re]) => re.test(t)).map(([, m]) => m));
     if (/\bEPS\b|earnings per share/i.test(t)) named.add('eps_diluted');
-    for (const g of guidance) {
-      if (g.status !== null || !named.has(g.metric)) continue;
+    const basis = /\b(?:non[- ]?gaap|adjusted|comparable basis)\b/i.test(t)
+      ? 'non_gaap'
+      : /\bgaap\b|\breported basis\b/i.test(t)
+        ? 'gaap'
+        : null;
+    const none = { fiscalYear: null, fiscalPeriod: null };
+    // The target named right after the word ("providing second quarter targets and updated fiscal year 2023
+    // targets": fiscal 2023), else the text's first.
+    const after = targetOf(t.slice(found.end), none);
+    const target = after.period !== null ? after : targetOf(t, none);
+    for (const g of rows) {
+      // "updated" (a revision without direction) is refined by a direction worded elsewhere for the same target.
+      if (g.status !== null && !(g.status === 'updated' && DIRECTED.has(status))) continue;
+      if (named.size > 0 ? !named.has(g.metric) : target.year === null) continue;
+      if (basis !== null && g.basis !== basis) continue;
       if (annualOnly && g.targetPeriod !== 'FY') continue;
+      if (target.year !== null && (g.targetYear !== target.year || g.targetPeriod !== target.period))
+        continue;
       g.status = status;
     }
   }

@@ -274,7 +274,11 @@ function quarterFromYearEnd(periodEnd: string, fyEnd: string): number | null {
 }
 
 /** The fiscal year named by the calendar year in which it ends (the SEC's DEI convention). */
-function inferFiscalYear(periodEnd: string, period: FiscalPeriod, fyEnd: string | null): number | null {
+export function inferFiscalYear(
+  periodEnd: string,
+  period: FiscalPeriod,
+  fyEnd: string | null,
+): number | null {
   // A 52/53-week year ending in the first days of January is named by the year it mostly covers.
   const year = Number(periodEnd.slice(0, 4)) - (periodEnd.slice(5) <= '01-07' ? 1 : 0);
   if (period === 'FY' || period === 'Q4') return year;

@@ -15,6 +15,7 @@ export function decodeRelease(bytes: Buffer): string {
 export interface ReleaseRows {
   release: {
     is_earnings_release: boolean;
+    is_guidance_only: boolean;
     fiscal_year: number | null;
     fiscal_period: string | null;
     period_end: string | null;
@@ -36,6 +37,7 @@ export function releaseRows(p: ReleaseParse): ReleaseRows {
   return {
     release: {
       is_earnings_release: p.isEarningsRelease,
+      is_guidance_only: p.isGuidanceOnly,
       fiscal_year: p.period.fiscalYear,
       fiscal_period: p.period.fiscalPeriod,
       period_end: p.period.periodEnd,

@@ -24,8 +24,14 @@ export function sentencesOf(blocks: Block[]): Sentence[] {
     if (b.row) continue;
     const t = b.text;
     // A short line without end punctuation is a heading, unless it opens with a bullet mark and states an
-    // amount ("•Net income ... was $249.8 million, or $0.28 per share").
-    if (t.length < 90 && !/[.!?]["”]?$/.test(t) && !(BULLET.test(t) && /\d/.test(t))) {
+    // amount ("•Net income ... was $249.8 million, or $0.28 per share") or states a dollar amount after "of"
+    // ("2019 adjusted EPS guidance of $11.10 to $11.40, up 1% to 3% over 2018", a bullet whose mark was lost).
+    if (
+      t.length < 90 &&
+      !/[.!?]["”]?$/.test(t) &&
+      !(BULLET.test(t) && /\d/.test(t)) &&
+      !/\bof \$\d/.test(t)
+    ) {
       heading = t;
       continue;
     }

@@ -6,7 +6,7 @@ import { type Measure, measuresOf } from './release-measures.ts';
 import { captionScale, detectCurrency, SCALE_FACTOR, type Scale, toFullUnits } from './release-numbers.ts';
 import { type FiscalPeriod, type ReportedPeriod, reportedPeriod } from './release-period.ts';
 import { type ProseFigure, proseFigures } from './release-prose.ts';
-import { sentencesOf } from './release-sentences.ts';
+import { type Sentence, sentencesOf } from './release-sentences.ts';
 import { type Basis, type Span, type TableFigure, tableFigures } from './release-tables.ts';
 
 /**
@@ -53,6 +53,11 @@ export interface ReleaseGuidance extends Omit<Guidance, 'sentence'> {
 
 export interface ReleaseParse {
   isEarningsRelease: boolean;
+  /**
+   * Not an earnings release, but a guidance-only one (an outlook update, a withdrawal): its guidance rows are read,
+   * no figures or measures.
+   */
+  isGuidanceOnly: boolean;
   period: ReportedPeriod;
   currency: string | null;
   currencyEvidence: string | null;
@@ -80,16 +85,22 @@ export function parseEarningsRelease(input: string): ReleaseParse {
     document: { documentType: doc.documentType, filename: doc.filename, header: doc.header, text: doc.text },
   };
   if (period.fiscalPeriod === null && period.periodEnd === null) {
+    const only = guidanceOnly(doc, sentences, currency);
     return {
       isEarningsRelease: false,
+      isGuidanceOnly: only.length > 0,
       period,
       currency,
       currencyEvidence,
       figures,
       measures: [],
-      guidance: [],
+      guidance: only,
       unassigned,
-      warnings: [...warnings, 'no reported period found: not read as an earnings release'],
+      warnings: [
+        ...warnings,
+        'no reported period found: not read as an earnings release',
+        ...(only.length > 0 ? [GUIDANCE_ONLY] : []),
+      ],
       ...base,
     };
   }
@@ -152,41 +163,12 @@ export function parseEarningsRelease(input: string): ReleaseParse {
       )
     : [];
   const guidance: ReleaseGuidance[] = isEarningsRelease
-    ? [
-        ...guidanceOf(sentences, period).map(
-          ({ sentence, ...g }): ReleaseGuidance => ({
-            ...g,
-            currency: g.unit === 'currency' || g.unit === 'currency_per_share' ? currency : null,
-            evidence: {
-              kind: 'sentence',
-              text: sentence.text,
-              start: sentence.start,
-              end: sentence.end,
-              table: null,
-            },
-          }),
-        ),
-        ...tableGuidance(doc.blocks, period).map(
-          ({ block, ...g }): ReleaseGuidance => ({
-            ...g,
-            currency: g.unit === 'currency' || g.unit === 'currency_per_share' ? currency : null,
-            evidence: {
-              kind: 'table_row',
-              text: block.text,
-              start: block.start,
-              end: block.end,
-              table: null,
-            },
-          }),
-        ),
-      ]
-    : [];
-  applyWordedStatus(
-    guidance,
-    doc.blocks.filter((b) => !b.row && b.text.length < 400).map((b) => b.text),
-  );
+    ? guidanceRows(doc, sentences, period, currency)
+    : guidanceOnly(doc, sentences, currency);
+  if (!isEarningsRelease && guidance.length > 0) warnings.push(GUIDANCE_ONLY);
   return {
     isEarningsRelease,
+    isGuidanceOnly: !isEarningsRelease && guidance.length > 0,
     period,
     currency,
     currencyEvidence,
@@ -197,6 +179,62 @@ export function parseEarningsRelease(input: string): ReleaseParse {
     warnings,
     ...base,
   };
+}
+
+const GUIDANCE_ONLY = 'guidance only: its guidance is read, no reported figures';
+
+/** Sentence and table guidance with the release's currency and evidence, the worded statuses applied. */
+function guidanceRows(
+  doc: ReleaseDocument,
+  sentences: Sentence[],
+  period: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null },
+  currency: string | null,
+): ReleaseGuidance[] {
+  const money = (u: Guidance['unit']) => (u === 'currency' || u === 'currency_per_share' ? currency : null);
+  const out: ReleaseGuidance[] = [
+    ...guidanceOf(sentences, period).map(
+      ({ sentence, ...g }): ReleaseGuidance => ({
+        ...g,
+        currency: money(g.unit),
+        evidence: {
+          kind: 'sentence',
+          text: sentence.text,
+          start: sentence.start,
+          end: sentence.end,
+          table: null,
+        },
+      }),
+    ),
+    ...tableGuidance(doc.blocks, period).map(
+      ({ block, ...g }): ReleaseGuidance => ({
+        ...g,
+        currency: money(g.unit),
+        evidence: { kind: 'table_row', text: block.text, start: block.start, end: block.end, table: null },
+      }),
+    ),
+  ];
+  applyWordedStatus(
+    out,
+    doc.blocks.filter((b) => !b.row),
+  );
+  return out;
+}
+
+/**
+ * A guidance-only release: a document that reports no period (or no revenue, net income or EPS for it) whose
+ * forward sentences or outlook table give a value, or a withdrawal, for a target period they name with its year
+ * (an outlook update, a preannouncement, a COVID-19 withdrawal). Its guidance is read as of no reported period, so
+ * only targets named with their year are kept; a document without one (a CEO-compensation exhibit, an 8-K body
+ * that points to its exhibit) gives nothing.
+ */
+function guidanceOnly(
+  doc: ReleaseDocument,
+  sentences: Sentence[],
+  currency: string | null,
+): ReleaseGuidance[] {
+  return guidanceRows(doc, sentences, { fiscalYear: null, fiscalPeriod: null }, currency).filter(
+    (g) => g.targetYear !== null && g.targetPeriod !== null,
+  );
 }
 
 function pickFigures(

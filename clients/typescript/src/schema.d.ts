@@ -541,7 +541,7 @@ export interface paths {
         };
         /**
          * A company’s guidance statements from its earnings press releases
-         * @description One row per forward statement: the metric (normalized, and as printed), basis, target fiscal period, low/high or point (a qualitative target kept as text with no number), unit, currency and scale, when it was issued, the sentence or table row with offsets, and the status as worded (initiated, raised, lowered, reaffirmed, withdrawn; null when the release words none). A release without guidance adds no rows. Fund plan, 1 credit per page.
+         * @description One row per forward statement: the metric (normalized, and as printed), basis, target fiscal period, low/high or point (a qualitative target kept as text with no number), unit, currency and scale, when it was issued, the sentence or table row with offsets, and the status as worded (initiated, raised, lowered, narrowed, widened, reaffirmed, updated, withdrawn; null when the release words none; a withdrawal naming no metric is one row of metric `all` with no number). A release without guidance adds no rows. Fund plan, 1 credit per page.
          *
          *     **Plan:** Fund and above. **Credits:** 1 per call, refunded when the request fails.
          *
@@ -7916,17 +7916,17 @@ export interface operations {
                             /** @description The metric as printed */
                             label: string;
                             low: number | null;
-                            /** @description Normalized: revenue, eps_diluted, operating_margin, capex, tax_rate, ... */
+                            /** @description Normalized: revenue, eps_diluted, operating_margin, capex, tax_rate, ...; `all` for a withdrawal of the whole guidance of a target period */
                             metric: string;
                             point: number | null;
                             /** @description A change against a prior period, not a level */
                             relative: boolean;
                             scale: string;
                             /**
-                             * @description As worded by the release; null when it says none
+                             * @description As worded by the release; null when it says none. `narrowed` / `widened`: the range was tightened / widened ("narrows its guidance range"); `updated`: revised without a direction word ("updates", "revises"); `withdrawn` rows (metric `all` when the release names no metric) carry no number
                              * @enum {unknown}
                              */
-                            status: "initiated" | "raised" | "lowered" | "reaffirmed" | "withdrawn" | null;
+                            status: "initiated" | "raised" | "lowered" | "narrowed" | "widened" | "reaffirmed" | "updated" | "withdrawn" | null;
                             /** @enum {unknown} */
                             target_fiscal_period: "Q1" | "Q2" | "Q3" | "Q4" | "FY" | null;
                             target_fiscal_year: number | null;
@@ -8199,8 +8199,11 @@ export interface operations {
                             target_fiscal_period: string | null;
                             target_fiscal_year: number | null;
                             unit: string;
-                            /** @enum {unknown} */
-                            worded_status: "initiated" | "raised" | "lowered" | "reaffirmed" | "withdrawn" | null;
+                            /**
+                             * @description The release’s own word (the `status` of /guidance); `reaffirmed` agrees with maintained or narrowed, `narrowed` / `widened` also with raised / lowered when the range got tighter / wider, `updated` with any move
+                             * @enum {unknown}
+                             */
+                            worded_status: "initiated" | "raised" | "lowered" | "narrowed" | "widened" | "reaffirmed" | "updated" | "withdrawn" | null;
                         }[];
                         /** @description Opaque; null on the last page */
                         next_cursor: string | null;

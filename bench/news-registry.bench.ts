@@ -18,6 +18,7 @@
  * ones, the keys known). Medians.
  */
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { type Database, openDatabase } from '../lib/db.ts';
 import { clearRegistryCache, loadNews, loadRegistry, registryFor, registryMarker } from '../loaders/news.ts';
@@ -119,6 +120,8 @@ async function main() {
     const uncached: number[] = [];
     const cached: number[] = [];
     const changed: number[] = [];
+    const renamedOne: number[] = [];
+    const renamedHundred: number[] = [];
     const marker: number[] = [];
     const read: number[] = [];
     const compile: number[] = [];
@@ -173,6 +176,20 @@ async function main() {
       );
       const batch = copy(2 * LOADS + k);
       changed.push(await time(() => database.db.transaction((tx) => loadNews(tx, batch))));
+      // one company renamed (a word appended to its name), then 100 others: the load after each, the cache warm before
+      for (const [into, count, at, copyAt] of [
+        [renamedOne, 1, 1 + k, 3 * LOADS + k],
+        [renamedHundred, 100, 1000 + 100 * k, 4 * LOADS + k],
+      ] as const) {
+        await database.db.transaction((tx) => registryFor(tx));
+        await database.query(
+          `update companies set company_name = company_name || ' Renamed${k}'
+            where company_id = any($1::text[])`,
+          [Array.from({ length: count }, (_, j) => `cmp_bench${(at + j) % N}`)],
+        );
+        const b = copy(copyAt);
+        into.push(await time(() => database.db.transaction((tx) => loadNews(tx, b))));
+      }
     }
     process.stdout.write(
       `${JSON.stringify({
@@ -185,10 +202,13 @@ async function main() {
         uncached_ms: Math.round(median(uncached)),
         cached_ms: Math.round(median(cached)),
         after_one_alias_ms: Math.round(median(changed)),
+        after_one_company_renamed_ms: Math.round(median(renamedOne)),
+        after_100_companies_renamed_ms: Math.round(median(renamedHundred)),
         marker_ms: Math.round(median(marker)),
         read_ms: Math.round(median(read)),
         compile_cold_ms: Math.round(compile[0] as number),
         compile_warm_ms: Math.round(median(compile.slice(1))),
+        loadavg_1m_end: Math.round(loadavg()[0] * 100) / 100,
       })}\n`,
     );
   } finally {

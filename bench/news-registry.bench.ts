@@ -21,7 +21,14 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { type Database, openDatabase } from '../lib/db.ts';
-import { clearRegistryCache, loadNews, loadRegistry, registryFor, registryMarker } from '../loaders/news.ts';
+import {
+  clearRegistryCache,
+  companyHashes,
+  loadNews,
+  loadRegistry,
+  registryFor,
+  registryMarker,
+} from '../loaders/news.ts';
 import { parseCompanyTickersExchange } from '../parsers/edgar/company-tickers.ts';
 import { channelOf } from '../parsers/news/channel.ts';
 import { parseFeed } from '../parsers/news/feed.ts';
@@ -122,11 +129,16 @@ async function main() {
     const changed: number[] = [];
     const renamedOne: number[] = [];
     const renamedHundred: number[] = [];
+    const patchOne: number[] = [];
+    const patchHundred: number[] = [];
+    const hashes: number[] = [];
+    const hows = new Set<string>();
     const marker: number[] = [];
     const read: number[] = [];
     const compile: number[] = [];
     for (let k = 0; k < LOADS; k++) {
       marker.push(await time(() => database.db.transaction((tx) => registryMarker(tx))));
+      hashes.push(await time(() => database.db.transaction((tx) => companyHashes(tx))));
       let reg: Awaited<ReturnType<typeof loadRegistry>> = [];
       read.push(
         await time(async () => {
@@ -189,6 +201,19 @@ async function main() {
         );
         const b = copy(copyAt);
         into.push(await time(() => database.db.transaction((tx) => loadNews(tx, b))));
+        // the same change again, the registry alone: how it was brought up to date (patched or compiled) and in how long
+        await database.query(
+          `update companies set company_name = company_name || ' Again${k}'
+            where company_id = any($1::text[])`,
+          [Array.from({ length: count }, (_, j) => `cmp_bench${(at + 5000 + j) % N}`)],
+        );
+        let how = '';
+        (count === 1 ? patchOne : patchHundred).push(
+          await time(async () => {
+            how = (await database.db.transaction((tx) => registryFor(tx))).how;
+          }),
+        );
+        hows.add(`${count}:${how}`);
       }
     }
     process.stdout.write(
@@ -205,10 +230,14 @@ async function main() {
         after_one_company_renamed_ms: Math.round(median(renamedOne)),
         after_100_companies_renamed_ms: Math.round(median(renamedHundred)),
         marker_ms: Math.round(median(marker)),
+        company_hashes_ms: Math.round(median(hashes)),
+        registry_after_one_renamed_ms: Math.round(median(patchOne)),
+        registry_after_100_renamed_ms: Math.round(median(patchHundred)),
+        registry_update: [...hows].join(' '),
         read_ms: Math.round(median(read)),
         compile_cold_ms: Math.round(compile[0] as number),
         compile_warm_ms: Math.round(median(compile.slice(1))),
-        loadavg_1m_end: Math.round(loadavg()[0] * 100) / 100,
+        loadavg_1m_end: Math.round((loadavg()[0] ?? 0) * 100) / 100,
       })}\n`,
     );
   } finally {

@@ -66,7 +66,7 @@ export interface RegistryIndex {
   tickerHistory: Map<string, { company: RegistryCompany; from: string | null; to: string | null }[]>;
   byCik: Map<string, RegistryCompany>;
   /** The alias table, keyed by `aliasKey` (the name key with its spaces removed). */
-  aliases: Map<string, AliasEntry[]>;
+  aliases: ReadonlyMap<string, AliasEntry[]>;
   maxWords: number;
 }
 
@@ -283,7 +283,7 @@ function across(companies: RegistryCompany[], parts: CompanyPart[]): Across {
 }
 
 /** The initials alias of key `k`: where one company gives those initials and no name, former name or subsidiary has the key. */
-function initialsEntry(k: string, a: Across, aliases: Map<string, AliasEntry[]>): AliasEntry | null {
+function initialsEntry(k: string, a: Across, aliases: ReadonlyMap<string, AliasEntry[]>): AliasEntry | null {
   const cs = a.initials.get(k);
   if (cs?.size !== 1 || aliases.has(k)) return null;
   return { company: [...cs][0] as RegistryCompany, kind: 'initials', common: false };
@@ -297,8 +297,8 @@ function initialsEntry(k: string, a: Across, aliases: Map<string, AliasEntry[]>)
 function firstWordEntry(
   w0: string,
   a: Across,
-  aliases: Map<string, AliasEntry[]>,
-  keys: string[],
+  aliases: ReadonlyMap<string, AliasEntry[]>,
+  keys: SortedKeys,
 ): AliasEntry | null {
   const ids = a.firstWords.get(w0);
   if (ids?.size !== 1) return null;
@@ -308,22 +308,79 @@ function firstWordEntry(
   if (FUND_NAME.test(c.name)) return null;
   // (an entry of the company's own already names it; another company's makes the word not distinctive)
   if (aliases.has(w0)) return null;
-  let lo = 0;
-  let hi = keys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((keys[mid] as string) < w0) lo = mid + 1;
-    else hi = mid;
+  for (const list of [keys.base, keys.added]) {
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((list[mid] as string) < w0) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < list.length && (list[i] as string).startsWith(w0); i++) {
+      const k = list[i] as string;
+      if (
+        k !== w0 &&
+        !keys.dropped.has(k) &&
+        aliases.get(k)?.some((e) => e.company.company_id !== c.company_id && e.kind !== 'first_word')
+      )
+        return null;
+    }
   }
-  for (let i = lo; i < keys.length && (keys[i] as string).startsWith(w0); i++)
-    if (
-      keys[i] !== w0 &&
-      aliases
-        .get(keys[i] as string)
-        ?.some((e) => e.company.company_id !== c.company_id && e.kind !== 'first_word')
-    )
-      return null;
   return { company: c, kind: 'first_word', common: false };
+}
+
+/**
+ * The keys of the alias table's name, former-name, subsidiary and initials entries, sorted: those of the last full
+ * compile (`base`, never changed), less the ones patches dropped since, with the ones they added (sorted; none in base).
+ */
+export interface SortedKeys {
+  base: string[];
+  added: string[];
+  dropped: Set<string>;
+}
+
+/** Every key of `k`, sorted. */
+export function sortedKeys(k: SortedKeys): string[] {
+  return [...k.base.filter((x) => !k.dropped.has(x)), ...k.added].sort();
+}
+
+/**
+ * An alias table as patched: the table of the last full compile (`base`, never changed) under the keys patches
+ * changed since (`over`; null: the key removed). Reads as a map; a patch copies only `over`.
+ */
+class LayeredAliases implements ReadonlyMap<string, AliasEntry[]> {
+  constructor(
+    readonly base: ReadonlyMap<string, AliasEntry[]>,
+    readonly over: Map<string, AliasEntry[] | null>,
+  ) {}
+  get(k: string) {
+    const o = this.over.get(k);
+    return o === undefined ? this.base.get(k) : (o ?? undefined);
+  }
+  has(k: string) {
+    return this.get(k) !== undefined;
+  }
+  get size() {
+    let n = this.base.size;
+    for (const [k, v] of this.over) n += (v ? 1 : 0) - (this.base.has(k) ? 1 : 0);
+    return n;
+  }
+  *entries(): MapIterator<[string, AliasEntry[]]> {
+    for (const [k, v] of this.base) if (!this.over.has(k)) yield [k, v];
+    for (const [k, v] of this.over) if (v) yield [k, v];
+  }
+  *keys(): MapIterator<string> {
+    for (const [k] of this.entries()) yield k;
+  }
+  *values(): MapIterator<AliasEntry[]> {
+    for (const [, v] of this.entries()) yield v;
+  }
+  [Symbol.iterator]() {
+    return this.entries();
+  }
+  forEach(fn: (v: AliasEntry[], k: string, m: ReadonlyMap<string, AliasEntry[]>) => void) {
+    for (const [k, v] of this.entries()) fn(v, k, this);
+  }
 }
 
 /**
@@ -336,8 +393,8 @@ export interface CompiledRegistry {
   companies: RegistryCompany[];
   /** Each company's part, by position. */
   parts: CompanyPart[];
-  /** The keys of the alias table's name, former-name, subsidiary and initials entries, sorted. */
-  keys: string[];
+  /** The keys of the alias table's name, former-name, subsidiary and initials entries (the first-word rule's prefix search). */
+  keys: SortedKeys;
   /** Whether the companies are in strictly increasing `company_id` order (the order a patch keeps; else it compiles afresh). */
   byId: boolean;
 }
@@ -370,7 +427,7 @@ export function compileRegistry(companies: RegistryCompany[]): CompiledRegistry 
     const e = initialsEntry(k, a, aliases);
     if (e) aliases.set(k, [e]);
   }
-  const sorted = [...aliases.keys()].sort();
+  const sorted: SortedKeys = { base: [...aliases.keys()].sort(), added: [], dropped: new Set() };
   for (const key of a.firstOf.keys()) {
     const w0 = key.slice(0, key.indexOf('\t'));
     const e = firstWordEntry(w0, a, aliases, sorted);
@@ -459,9 +516,20 @@ export function patchRegistry(
       const w = k.slice(0, n);
       if (a.firstWords.has(w)) firsts.add(w);
     }
-  const aliases = new Map(prev.index.aliases);
-  for (const k of touched) if (derived(aliases.get(k))) aliases.delete(k);
-  for (const w of firsts) if (aliases.get(w)?.[0]?.kind === 'first_word') aliases.delete(w);
+  // the alias table: the last full compile's, under a copy of the keys patched since (folded into a new table when that
+  // copy grows past an eighth of it)
+  const prevTable = prev.index.aliases;
+  const layered = prevTable instanceof LayeredAliases ? prevTable : null;
+  const base = layered ? layered.base : prevTable;
+  const over = new Map<string, AliasEntry[] | null>(layered?.over);
+  const aliases = new LayeredAliases(base, over);
+  const set = (k: string, list: AliasEntry[] | undefined) => {
+    if (list) over.set(k, list);
+    else if (base.has(k)) over.set(k, null);
+    else over.delete(k);
+  };
+  for (const k of touched) if (derived(aliases.get(k))) set(k, undefined);
+  for (const w of firsts) if (aliases.get(w)?.[0]?.kind === 'first_word') set(w, undefined);
   const adding = new Map<string, AliasEntry[]>();
   for (const p of freshParts)
     for (const [k, e] of p.entries) {
@@ -474,42 +542,50 @@ export function patchRegistry(
     const list = [...kept, ...(adding.get(k) ?? [])].sort((x, y) =>
       x.company.company_id < y.company.company_id ? -1 : 1,
     );
-    if (list.length) aliases.set(k, list);
-    else aliases.delete(k);
+    set(k, list.length ? list : undefined);
   }
   for (const k of touched) {
     const e = initialsEntry(k, a, aliases);
-    if (e) aliases.set(k, [e]);
+    if (e) set(k, [e]);
   }
-  // the sorted keys of the name and initials entries: those touched that are gone dropped, those new merged in
+  // the sorted keys of the name and initials entries: those touched that are gone dropped, those new added
   const isKey = (list: AliasEntry[] | undefined) => !!list && list[0]?.kind !== 'first_word';
-  const dropped = new Set<string>();
-  const added: string[] = [];
+  const inBase = (k: string) => {
+    let lo = 0;
+    let hi = prev.keys.base.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((prev.keys.base[mid] as string) < k) lo = mid + 1;
+      else hi = mid;
+    }
+    return prev.keys.base[lo] === k;
+  };
+  const dropped = new Set(prev.keys.dropped);
+  const added = new Set(prev.keys.added);
   for (const k of touched) {
-    const was = isKey(prev.index.aliases.get(k));
+    const was = isKey(prevTable.get(k));
     const is = isKey(aliases.get(k));
-    if (was && !is) dropped.add(k);
-    if (is && !was) added.push(k);
+    if (was === is) continue;
+    if (inBase(k)) {
+      if (is) dropped.delete(k);
+      else dropped.add(k);
+    } else if (is) added.add(k);
+    else added.delete(k);
   }
-  added.sort();
-  const keys: string[] = [];
-  let m = 0;
-  for (const k of prev.keys) {
-    if (dropped.has(k)) continue;
-    while (m < added.length && (added[m] as string) < k) keys.push(added[m++] as string);
-    keys.push(k);
-  }
-  while (m < added.length) keys.push(added[m++] as string);
+  let keys: SortedKeys = { base: prev.keys.base, added: [...added].sort(), dropped };
+  if (keys.added.length + dropped.size > keys.base.length / 8)
+    keys = { base: sortedKeys(keys), added: [], dropped: new Set() };
   for (const w of firsts) {
     const e = firstWordEntry(w, a, aliases, keys);
-    if (e) aliases.set(w, [e]);
+    if (e) set(w, [e]);
   }
+  const table = over.size > base.size / 8 ? new Map(aliases) : aliases;
   return {
     index: {
       byTicker: a.byTicker,
       tickerHistory: a.tickerHistory,
       byCik: a.byCik,
-      aliases,
+      aliases: table,
       maxWords: Math.min(a.maxWords, 6),
     },
     companies,

@@ -5,7 +5,7 @@ import type { CompiledRegistry, RegistryIndex } from '../../parsers/news/link.ts
  * kind, common), the ticker, CIK and ticker-history maps, and maxWords. Map insertion order is not part of it.
  */
 export function indexValues(ix: RegistryIndex) {
-  const byKey = <V>(m: Map<string, V>) => [...m].sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  const byKey = <V>(m: ReadonlyMap<string, V>) => [...m].sort((a, b) => (a[0] < b[0] ? -1 : 1));
   return {
     aliases: byKey(ix.aliases).map(([k, l]) => [
       k,

@@ -146,21 +146,41 @@ export async function registryMarker(tx: Tx): Promise<string> {
 }
 
 /**
- * The same hashes per company: for each company id any of the four tables holds, the count and hash sum of its rows
- * there. A cached registry whose marker no longer matches compares them with its own to find the companies whose rows
- * changed (added, renamed, an alias added or superseded, deleted): one grouped scan of the same rows, ids and sums sent.
+ * The same hashes per company, for the tables numbered `tables` (of `REGISTRY_ROWS`): for each company id the table
+ * holds, the count and hash sum of its rows there. A cached registry whose marker no longer matches compares them with
+ * its own, for the tables whose part of the marker changed, to find the companies whose rows changed (added, renamed,
+ * an alias added or superseded, deleted): one grouped scan of each such table, ids and sums sent.
  */
-export async function companyHashes(tx: Tx): Promise<Map<string, string>> {
-  const r = await tx.execute(
-    sql.raw(
-      `select company_id as id, count(*)::text || ':' || sum(hashtext(r))::text as h from (${REGISTRY_ROWS.join(' union all ')}) t group by company_id`,
-    ),
-  );
-  const rows = ((r as { rows?: unknown[] }).rows ?? (r as unknown as unknown[])) as {
-    id: string;
-    h: string;
-  }[];
-  return new Map(rows.map((x) => [x.id, x.h]));
+export async function companyHashes(
+  tx: Tx,
+  tables = [0, 1, 2, 3],
+): Promise<(Map<string, string> | undefined)[]> {
+  const out: (Map<string, string> | undefined)[] = [];
+  for (const t of tables) {
+    const r = await tx.execute(
+      sql.raw(
+        `select company_id as id, count(*)::text || ':' || sum(hashtext(r))::text as h from (${REGISTRY_ROWS[t]}) t group by company_id`,
+      ),
+    );
+    const rows = ((r as { rows?: unknown[] }).rows ?? (r as unknown as unknown[])) as {
+      id: string;
+      h: string;
+    }[];
+    out[t] = new Map(rows.map((x) => [x.id, x.h]));
+  }
+  return out;
+}
+
+/** A table's part of the marker, as its per-company hashes add up (so a part equal to it means those hashes are current). */
+function markerPart(hashes: Map<string, string>): string {
+  let n = 0;
+  let sum = 0n;
+  for (const h of hashes.values()) {
+    const i = h.indexOf(':');
+    n += Number(h.slice(0, i));
+    sum += BigInt(h.slice(i + 1));
+  }
+  return `${n}:${sum}`;
 }
 
 /** The registry and its compiled alias index, as of the marker they were read under. */
@@ -171,8 +191,8 @@ export interface CachedRegistry {
 }
 
 interface RegistryCacheEntry extends CachedRegistry {
-  /** Each company's hash (`companyHashes`) as of the rows compiled. */
-  hashes: Map<string, string>;
+  /** Per registry table, each company's hash (`companyHashes`) as of the rows compiled. */
+  hashes: Map<string, string>[];
   compiled: CompiledRegistry;
 }
 
@@ -202,10 +222,22 @@ export async function registryFor(
   const marker = await registryMarker(tx);
   const prev = registryCache;
   if (prev?.marker === marker) return { ...prev, cached: true, how: 'cache' };
-  const hashes = await companyHashes(tx);
+  const parts = marker.split('/');
+  // only the tables whose part of the marker is not what the cached hashes add up to are grouped again
+  const stale = prev
+    ? [0, 1, 2, 3].filter((t) => markerPart(prev.hashes[t] as Map<string, string>) !== parts[t])
+    : [0, 1, 2, 3];
+  const read = await companyHashes(tx, stale);
+  const hashes = [0, 1, 2, 3].map((t) => read[t] ?? (prev?.hashes[t] as Map<string, string>));
   if (prev) {
-    const changed = [...hashes].filter(([id, h]) => prev.hashes.get(id) !== h).map(([id]) => id);
-    for (const id of prev.hashes.keys()) if (!hashes.has(id)) changed.push(id);
+    const ids = new Set<string>();
+    for (const t of stale) {
+      const now = hashes[t] as Map<string, string>;
+      const was = prev.hashes[t] as Map<string, string>;
+      for (const [id, h] of now) if (was.get(id) !== h) ids.add(id);
+      for (const id of was.keys()) if (!now.has(id)) ids.add(id);
+    }
+    const changed = [...ids];
     if (changed.length <= Math.min(REGISTRY_PATCH_LIMIT, Math.max(10, prev.registry.length / 4))) {
       const rows = await loadRegistry(tx, changed);
       const found = new Set(rows.map((c) => c.company_id));

@@ -10,12 +10,15 @@
  * number, so every company has its own subsidiaries, as filers do.
  *
  * Per batch (one real feed, fixtures/news/CNBC_top-news-and-analysis_RSS_2014-03-13.xml, loaded in its own
- * transaction) it reports: `uncached_ms`, the load with the registry cache cleared first (marker + read + compile, as
- * every load did before the cache, plus the marker query); `cached_ms`, the load with the cache warm; and the parts:
- * `after_one_alias_ms`, the load after one alias row was added (the marker changed: read and compiled again, the name
- * keys of names already seen reused); and the parts: `marker_ms` (the change marker's aggregate), `read_ms`
- * (loadRegistry), `compile_cold_ms` (the run's first buildRegistryIndex, no name key known) and `compile_warm_ms` (later
- * ones, the keys known). Medians.
+ * transaction) it reports: `uncached_ms`, the load with the registry cache cleared first (marker, hashes, read and full
+ * compile); `cached_ms`, the load with the cache warm; `after_one_alias_ms`, the load after one alias row was added;
+ * `after_one_company_renamed_ms` and `after_100_companies_renamed_ms`, the load after one company's name changed and
+ * after 100 companies' did (the cache warm before each: since h-regcache the cached index is patched for the changed
+ * companies). The parts: `marker_ms` (the change marker's aggregate), `company_hashes_ms` (the per-company hashes of all
+ * four tables), `registry_after_one_renamed_ms` / `registry_after_100_renamed_ms` (registryFor alone after the same
+ * change again, and `registry_update`: patched or compiled), `read_ms` (loadRegistry), `compile_cold_ms` (the run's
+ * first full compile, no name key known) and `compile_warm_ms` (later ones, the subsidiary keys known);
+ * `loadavg_1m_end`, the host's load at the end. Medians.
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';

@@ -10,17 +10,28 @@
  * number, so every company has its own subsidiaries, as filers do.
  *
  * Per batch (one real feed, fixtures/news/CNBC_top-news-and-analysis_RSS_2014-03-13.xml, loaded in its own
- * transaction) it reports: `uncached_ms`, the load with the registry cache cleared first (marker + read + compile, as
- * every load did before the cache, plus the marker query); `cached_ms`, the load with the cache warm; and the parts:
- * `after_one_alias_ms`, the load after one alias row was added (the marker changed: read and compiled again, the name
- * keys of names already seen reused); and the parts: `marker_ms` (the change marker's aggregate), `read_ms`
- * (loadRegistry), `compile_cold_ms` (the run's first buildRegistryIndex, no name key known) and `compile_warm_ms` (later
- * ones, the keys known). Medians.
+ * transaction) it reports: `uncached_ms`, the load with the registry cache cleared first (marker, hashes, read and full
+ * compile); `cached_ms`, the load with the cache warm; `after_one_alias_ms`, the load after one alias row was added;
+ * `after_one_company_renamed_ms` and `after_100_companies_renamed_ms`, the load after one company's name changed and
+ * after 100 companies' did (the cache warm before each: since h-regcache the cached index is patched for the changed
+ * companies). The parts: `marker_ms` (the change marker's aggregate), `company_hashes_ms` (the per-company hashes of all
+ * four tables), `registry_after_one_renamed_ms` / `registry_after_100_renamed_ms` (registryFor alone after the same
+ * change again, and `registry_update`: patched or compiled), `read_ms` (loadRegistry), `compile_cold_ms` (the run's
+ * first full compile, no name key known) and `compile_warm_ms` (later ones, the subsidiary keys known);
+ * `loadavg_1m_end`, the host's load at the end. Medians.
  */
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { type Database, openDatabase } from '../lib/db.ts';
-import { clearRegistryCache, loadNews, loadRegistry, registryFor, registryMarker } from '../loaders/news.ts';
+import {
+  clearRegistryCache,
+  companyHashes,
+  loadNews,
+  loadRegistry,
+  registryFor,
+  registryMarker,
+} from '../loaders/news.ts';
 import { parseCompanyTickersExchange } from '../parsers/edgar/company-tickers.ts';
 import { channelOf } from '../parsers/news/channel.ts';
 import { parseFeed } from '../parsers/news/feed.ts';
@@ -119,11 +130,18 @@ async function main() {
     const uncached: number[] = [];
     const cached: number[] = [];
     const changed: number[] = [];
+    const renamedOne: number[] = [];
+    const renamedHundred: number[] = [];
+    const patchOne: number[] = [];
+    const patchHundred: number[] = [];
+    const hashes: number[] = [];
+    const hows = new Set<string>();
     const marker: number[] = [];
     const read: number[] = [];
     const compile: number[] = [];
     for (let k = 0; k < LOADS; k++) {
       marker.push(await time(() => database.db.transaction((tx) => registryMarker(tx))));
+      hashes.push(await time(() => database.db.transaction((tx) => companyHashes(tx))));
       let reg: Awaited<ReturnType<typeof loadRegistry>> = [];
       read.push(
         await time(async () => {
@@ -173,6 +191,33 @@ async function main() {
       );
       const batch = copy(2 * LOADS + k);
       changed.push(await time(() => database.db.transaction((tx) => loadNews(tx, batch))));
+      // one company renamed (a word appended to its name), then 100 others: the load after each, the cache warm before
+      for (const [into, count, at, copyAt] of [
+        [renamedOne, 1, 1 + k, 3 * LOADS + k],
+        [renamedHundred, 100, 1000 + 100 * k, 4 * LOADS + k],
+      ] as const) {
+        await database.db.transaction((tx) => registryFor(tx));
+        await database.query(
+          `update companies set company_name = company_name || ' Renamed${k}'
+            where company_id = any($1::text[])`,
+          [Array.from({ length: count }, (_, j) => `cmp_bench${(at + j) % N}`)],
+        );
+        const b = copy(copyAt);
+        into.push(await time(() => database.db.transaction((tx) => loadNews(tx, b))));
+        // the same change again, the registry alone: how it was brought up to date (patched or compiled) and in how long
+        await database.query(
+          `update companies set company_name = company_name || ' Again${k}'
+            where company_id = any($1::text[])`,
+          [Array.from({ length: count }, (_, j) => `cmp_bench${(at + 5000 + j) % N}`)],
+        );
+        let how = '';
+        (count === 1 ? patchOne : patchHundred).push(
+          await time(async () => {
+            how = (await database.db.transaction((tx) => registryFor(tx))).how;
+          }),
+        );
+        hows.add(`${count}:${how}`);
+      }
     }
     process.stdout.write(
       `${JSON.stringify({
@@ -185,10 +230,17 @@ async function main() {
         uncached_ms: Math.round(median(uncached)),
         cached_ms: Math.round(median(cached)),
         after_one_alias_ms: Math.round(median(changed)),
+        after_one_company_renamed_ms: Math.round(median(renamedOne)),
+        after_100_companies_renamed_ms: Math.round(median(renamedHundred)),
         marker_ms: Math.round(median(marker)),
+        company_hashes_ms: Math.round(median(hashes)),
+        registry_after_one_renamed_ms: Math.round(median(patchOne)),
+        registry_after_100_renamed_ms: Math.round(median(patchHundred)),
+        registry_update: [...hows].join(' '),
         read_ms: Math.round(median(read)),
         compile_cold_ms: Math.round(compile[0] as number),
         compile_warm_ms: Math.round(median(compile.slice(1))),
+        loadavg_1m_end: Math.round((loadavg()[0] ?? 0) * 100) / 100,
       })}\n`,
     );
   } finally {

@@ -10,7 +10,13 @@ import {
   KNOCK_ON_MIN_IMPACT,
   magnitudeOf,
 } from '../parsers/news/knock-on.ts';
-import { buildRegistryIndex, type RegistryCompany, type RegistryIndex } from '../parsers/news/link.ts';
+import {
+  type CompiledRegistry,
+  compileRegistry,
+  patchRegistry,
+  type RegistryCompany,
+  type RegistryIndex,
+} from '../parsers/news/link.ts';
 import { type Article, processItems, type SourcedItem } from '../parsers/news/pipeline.ts';
 import type { NewsReader } from '../parsers/news/reader.ts';
 import type { Disclosure } from '../parsers/news/relationships.ts';
@@ -37,9 +43,12 @@ export interface NewsParsed {
 /**
  * The registry the linker reads: every company with its primary ticker, CIK and SIC, its former names (the
  * `name_change` events the submissions' formerNames give) and its ticker history (its listings with their
- * validity), so an alias or a filing date resolves the way the registry states it.
+ * validity), so an alias or a filing date resolves the way the registry states it. In `company_id` order (each
+ * company's former names, listings and subsidiaries in a fixed order too), so the same rows always compile to the same
+ * index (ordered by the fields hashed, so rows that hash the same read the same); `ids`: only those companies (the ones a cached registry has to read again).
  */
-export async function loadRegistry(tx: Tx): Promise<RegistryCompany[]> {
+export async function loadRegistry(tx: Tx, ids?: string[]): Promise<RegistryCompany[]> {
+  if (ids?.length === 0) return [];
   const rows = await tx
     .select({
       company_id: companies.companyId,
@@ -48,11 +57,18 @@ export async function loadRegistry(tx: Tx): Promise<RegistryCompany[]> {
       cik: companies.cik,
       sic: companies.sicCode,
     })
-    .from(companies);
+    .from(companies)
+    .where(ids ? inArray(companies.companyId, ids) : undefined);
   const former = await tx
     .select({ id: companyEvents.companyId, detail: companyEvents.detail })
     .from(companyEvents)
-    .where(eq(companyEvents.eventType, 'name_change'));
+    .where(
+      and(
+        eq(companyEvents.eventType, 'name_change'),
+        ids ? inArray(companyEvents.companyId, ids) : undefined,
+      ),
+    )
+    .orderBy(companyEvents.companyId, companyEvents.detail);
   const listings = await tx
     .select({
       id: companyListings.companyId,
@@ -60,12 +76,25 @@ export async function loadRegistry(tx: Tx): Promise<RegistryCompany[]> {
       from: companyListings.validFrom,
       to: companyListings.validTo,
     })
-    .from(companyListings);
+    .from(companyListings)
+    .where(ids ? inArray(companyListings.companyId, ids) : undefined)
+    .orderBy(
+      companyListings.companyId,
+      companyListings.symbol,
+      companyListings.validFrom,
+      companyListings.validTo,
+    );
   // the subsidiaries the company's newest readable Exhibit 21 lists (company_aliases; older exhibits superseded)
   const subs = await tx
     .select({ id: companyAliases.companyId, alias: companyAliases.alias })
     .from(companyAliases)
-    .where(and(eq(companyAliases.kind, 'subsidiary'), isNull(companyAliases.supersededBy)))
+    .where(
+      and(
+        eq(companyAliases.kind, 'subsidiary'),
+        isNull(companyAliases.supersededBy),
+        ids ? inArray(companyAliases.companyId, ids) : undefined,
+      ),
+    )
     .orderBy(companyAliases.companyId, companyAliases.alias);
   const subsidiaries = new Map<string, string[]>();
   for (const s of subs) {
@@ -81,6 +110,8 @@ export async function loadRegistry(tx: Tx): Promise<RegistryCompany[]> {
   const tickers = new Map<string, NonNullable<RegistryCompany['tickers']>>();
   for (const l of listings)
     tickers.set(l.id, [...(tickers.get(l.id) ?? []), { symbol: l.symbol, from: l.from, to: l.to }]);
+  // (sorted here, not by the database: its collation may order ids otherwise than the patch compares them)
+  rows.sort((a, b) => (a.company_id < b.company_id ? -1 : a.company_id > b.company_id ? 1 : 0));
   return rows.map((r) => ({
     ...r,
     ...(aliases.has(r.company_id) ? { aliases: aliases.get(r.company_id) } : {}),
@@ -89,22 +120,67 @@ export async function loadRegistry(tx: Tx): Promise<RegistryCompany[]> {
   }));
 }
 
+/** Each row `loadRegistry` reads, as the text hashed for the change marker and the per-company hashes. */
+const REGISTRY_ROWS = [
+  `select company_id, 'c|' || company_id || '|' || company_name || '|' || coalesce(primary_ticker, '') || '|' || coalesce(cik, '') || '|' || coalesce(sic_code, '') as r from companies`,
+  `select company_id, 'e|' || company_id || '|' || detail as r from company_events where event_type = 'name_change'`,
+  `select company_id, 'l|' || company_id || '|' || symbol || '|' || coalesce(valid_from::text, '') || '|' || coalesce(valid_to::text, '') as r from company_listings`,
+  `select company_id, 'a|' || company_id || '|' || alias as r from company_aliases where kind = 'subsidiary' and superseded_by is null`,
+];
+
 /**
  * What the registry the linker reads is made of, as one string: per table, its row count and the sum of a hash of
  * every field `loadRegistry` reads (companies; `name_change` events; listings; current subsidiary aliases). Two
  * registries with the same marker hold the same rows (up to a 32-bit hash collision on a sum that also matches the
  * counts), so a change to any of those rows (insert, delete, a rename, an alias superseded) changes it. One aggregate
- * per table in the caller's transaction (its snapshot, so a load never caches rows it cannot see); no rows are sent.
+ * per table in the caller's transaction; no rows are sent.
  */
 export async function registryMarker(tx: Tx): Promise<string> {
-  const h = (cols: string) => sql.raw(`count(*)::text || ':' || coalesce(sum(hashtext(${cols})), 0)::text`);
-  const r = await tx.execute(sql`select
-      (select ${h(`company_id || '|' || company_name || '|' || coalesce(primary_ticker, '') || '|' || coalesce(cik, '') || '|' || coalesce(sic_code, '')`)} from companies) as c,
-      (select ${h(`company_id || '|' || detail`)} from company_events where event_type = 'name_change') as e,
-      (select ${h(`company_id || '|' || symbol || '|' || coalesce(valid_from::text, '') || '|' || coalesce(valid_to::text, '')`)} from company_listings) as l,
-      (select ${h(`company_id || '|' || alias`)} from company_aliases where kind = 'subsidiary' and superseded_by is null) as a`);
+  const part = (q: string) =>
+    `(select count(*)::text || ':' || coalesce(sum(hashtext(r)), 0)::text from (${q}) t)`;
+  const r = await tx.execute(
+    sql.raw(`select ${REGISTRY_ROWS.map((q, i) => `${part(q)} as p${i}`).join(', ')}`),
+  );
   const row = ((r as { rows?: unknown[] }).rows ?? (r as unknown as unknown[]))[0] as Record<string, string>;
-  return `${row.c}/${row.e}/${row.l}/${row.a}`;
+  return REGISTRY_ROWS.map((_, i) => row[`p${i}`]).join('/');
+}
+
+/**
+ * The same hashes per company, for the tables numbered `tables` (of `REGISTRY_ROWS`): for each company id the table
+ * holds, the count and hash sum of its rows there. A cached registry whose marker no longer matches compares them with
+ * its own, for the tables whose part of the marker changed, to find the companies whose rows changed (added, renamed,
+ * an alias added or superseded, deleted): one grouped scan of each such table, ids and sums sent.
+ */
+export async function companyHashes(
+  tx: Tx,
+  tables = [0, 1, 2, 3],
+): Promise<(Map<string, string> | undefined)[]> {
+  const out: (Map<string, string> | undefined)[] = [];
+  for (const t of tables) {
+    const r = await tx.execute(
+      sql.raw(
+        `select company_id as id, count(*)::text || ':' || sum(hashtext(r))::text as h from (${REGISTRY_ROWS[t]}) t group by company_id`,
+      ),
+    );
+    const rows = ((r as { rows?: unknown[] }).rows ?? (r as unknown as unknown[])) as {
+      id: string;
+      h: string;
+    }[];
+    out[t] = new Map(rows.map((x) => [x.id, x.h]));
+  }
+  return out;
+}
+
+/** A table's part of the marker, as its per-company hashes add up (so a part equal to it means those hashes are current). */
+function markerPart(hashes: Map<string, string>): string {
+  let n = 0;
+  let sum = 0n;
+  for (const h of hashes.values()) {
+    const i = h.indexOf(':');
+    n += Number(h.slice(0, i));
+    sum += BigInt(h.slice(i + 1));
+  }
+  return `${n}:${sum}`;
 }
 
 /** The registry and its compiled alias index, as of the marker they were read under. */
@@ -114,20 +190,74 @@ export interface CachedRegistry {
   index: RegistryIndex;
 }
 
-let registryCache: CachedRegistry | null = null;
+interface RegistryCacheEntry extends CachedRegistry {
+  /** Per registry table, each company's hash (`companyHashes`) as of the rows compiled. */
+  hashes: Map<string, string>[];
+  compiled: CompiledRegistry;
+}
+
+let registryCache: RegistryCacheEntry | null = null;
+
+/**
+ * A marker change that touches more companies than this (or more than a quarter of them) compiles the registry afresh
+ * instead of patching the cached one: reading every row once costs less than reading a few thousand companies' rows by
+ * id, and a full compile is the reference the patch is tested against.
+ */
+export const REGISTRY_PATCH_LIMIT = 2000;
 
 /**
  * The registry and its alias index for a news load: read and compiled once, then reused by every load that finds the
  * same `registryMarker` (the registry's rows unchanged), so a load no longer re-reads every company and subsidiary
- * name. A marker that differs (a company, former name, listing or alias changed) reads and compiles them again.
- * Shared, never mutated: the linker only reads the index. `cached` says whether this load reused it.
+ * name. When the marker differs (a company, former name, listing or alias changed), `companyHashes` tells which
+ * companies changed: only their rows are read, and the cached index is patched for them (`patchRegistry`, equal to a
+ * full compile); a change to many companies, or no cached registry, reads and compiles everything. Markers and hashes
+ * are read before any row, in the caller's transaction: a commit landing between two of its statements leaves the
+ * cache keyed on older hashes than its rows, which only makes a later load read those companies again. Shared, never
+ * mutated (a patch copies what it changes), so a load that holds an index keeps the registry of its own reading.
+ * `how`: reused (`cache`), patched for the changed companies (`patch`) or compiled afresh (`full`).
  */
-export async function registryFor(tx: Tx): Promise<CachedRegistry & { cached: boolean }> {
+export async function registryFor(
+  tx: Tx,
+): Promise<CachedRegistry & { cached: boolean; how: 'cache' | 'patch' | 'full'; changed?: number }> {
   const marker = await registryMarker(tx);
-  if (registryCache?.marker === marker) return { ...registryCache, cached: true };
+  const prev = registryCache;
+  if (prev?.marker === marker) return { ...prev, cached: true, how: 'cache' };
+  const parts = marker.split('/');
+  // only the tables whose part of the marker is not what the cached hashes add up to are grouped again
+  const stale = prev
+    ? [0, 1, 2, 3].filter((t) => markerPart(prev.hashes[t] as Map<string, string>) !== parts[t])
+    : [0, 1, 2, 3];
+  const read = await companyHashes(tx, stale);
+  const hashes = [0, 1, 2, 3].map((t) => read[t] ?? (prev?.hashes[t] as Map<string, string>));
+  if (prev) {
+    const ids = new Set<string>();
+    for (const t of stale) {
+      const now = hashes[t] as Map<string, string>;
+      const was = prev.hashes[t] as Map<string, string>;
+      for (const [id, h] of now) if (was.get(id) !== h) ids.add(id);
+      for (const id of was.keys()) if (!now.has(id)) ids.add(id);
+    }
+    const changed = [...ids];
+    if (changed.length <= Math.min(REGISTRY_PATCH_LIMIT, Math.max(10, prev.registry.length / 4))) {
+      const rows = await loadRegistry(tx, changed);
+      const found = new Set(rows.map((c) => c.company_id));
+      const known = new Set(prev.registry.map((c) => c.company_id));
+      const compiled = patchRegistry(
+        prev.compiled,
+        rows,
+        changed.filter((id) => !found.has(id) && known.has(id)),
+      );
+      if (compiled) {
+        const next = { marker, hashes, compiled, registry: compiled.companies, index: compiled.index };
+        registryCache = next;
+        return { ...next, cached: false, how: 'patch', changed: changed.length };
+      }
+    }
+  }
   const registry = await loadRegistry(tx);
-  registryCache = { marker, registry, index: buildRegistryIndex(registry) };
-  return { ...registryCache, cached: false };
+  const compiled = compileRegistry(registry);
+  registryCache = { marker, hashes, compiled, registry, index: compiled.index };
+  return { ...registryCache, cached: false, how: 'full' };
 }
 
 /** Drops the cached registry (tests; a process that wants the next load to read it afresh). */

@@ -4,7 +4,7 @@ import { parseCompanyTickersExchange } from '../../parsers/edgar/company-tickers
 import { parseSubmissions } from '../../parsers/edgar/submissions.ts';
 import { channelOf } from '../../parsers/news/channel.ts';
 import { parseFeed } from '../../parsers/news/feed.ts';
-import { buildRegistryIndex, type RegistryIndex } from '../../parsers/news/link.ts';
+import { buildRegistryIndex, type RegistryCompany, type RegistryIndex } from '../../parsers/news/link.ts';
 import { buildEvents, companyRows, processItems } from '../../parsers/news/pipeline.ts';
 import { exhibit21Subsidiaries, exhibit21Text } from '../../parsers/news/subsidiaries.ts';
 
@@ -61,25 +61,28 @@ export function mirrorSubsidiaries(tickerFile: string): Map<string, string[]> {
  * former names of the mirror's submissions files and the Exhibit 21 subsidiaries of its full-text submissions.
  */
 export function loadCliRegistry(path?: string): RegistryIndex {
+  return buildRegistryIndex(cliRegistryCompanies(path));
+}
+
+/** The companies of `loadCliRegistry`, before they are compiled. */
+export function cliRegistryCompanies(path?: string): RegistryCompany[] {
   const file =
     path ?? join(process.cwd(), 'fixtures/upstream/www.sec.gov/files/company_tickers_exchange.json');
-  if (!existsSync(file)) return buildRegistryIndex([]);
+  if (!existsSync(file)) return [];
   const r = parseCompanyTickersExchange(readFileSync(file, 'utf8'), {
     url: file,
     fetchedAt: new Date(0).toISOString(),
   });
   const former = mirrorFormerNames(file);
   const subsidiaries = mirrorSubsidiaries(file);
-  return buildRegistryIndex(
-    r.rows.map((e) => ({
-      company_id: `cik:${e.cik}`,
-      name: e.name,
-      ticker: e.ticker,
-      cik: e.cik,
-      ...(former.has(e.cik) ? { aliases: former.get(e.cik) } : {}),
-      ...(subsidiaries.has(e.cik) ? { subsidiaries: subsidiaries.get(e.cik) } : {}),
-    })),
-  );
+  return r.rows.map((e) => ({
+    company_id: `cik:${e.cik}`,
+    name: e.name,
+    ticker: e.ticker,
+    cik: e.cik,
+    ...(former.has(e.cik) ? { aliases: former.get(e.cik) } : {}),
+    ...(subsidiaries.has(e.cik) ? { subsidiaries: subsidiaries.get(e.cik) } : {}),
+  }));
 }
 
 /** `etl parse news-feed <file>`: the parsed, linked, scored and clustered items. */

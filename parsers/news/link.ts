@@ -66,7 +66,7 @@ export interface RegistryIndex {
   tickerHistory: Map<string, { company: RegistryCompany; from: string | null; to: string | null }[]>;
   byCik: Map<string, RegistryCompany>;
   /** The alias table, keyed by `aliasKey` (the name key with its spaces removed). */
-  aliases: Map<string, AliasEntry[]>;
+  aliases: ReadonlyMap<string, AliasEntry[]>;
   maxWords: number;
 }
 
@@ -166,114 +166,433 @@ export function englishWords(): Set<string> {
 }
 
 /**
- * The name keys of the subsidiary names of the last index built: a rebuild after a few rows changed (a new 10-K's
+ * The name keys of the subsidiary names of the last full compile: a full compile after a few rows changed (a new 10-K's
  * Exhibit 21) computes keys only for names it has not seen (`nameKey` is most of a build's time at hundreds of
- * thousands of names). Holds only the last build's names.
+ * thousands of names). Holds only the last full compile's names.
  */
 let subsidiaryKeys = new Map<string, string>();
 
-export function buildRegistryIndex(companies: RegistryCompany[]): RegistryIndex {
-  const seenKeys = subsidiaryKeys;
-  const keys = new Map<string, string>();
-  const byTicker = new Map<string, RegistryCompany>();
-  const tickerHistory: RegistryIndex['tickerHistory'] = new Map();
-  const byCik = new Map<string, RegistryCompany>();
-  const aliases = new Map<string, AliasEntry[]>();
-  let maxWords = 1;
+/**
+ * What one company gives the index by itself, before the rules that look across companies: its alias entries (its
+ * name, former names, then subsidiaries; the first entry of a key kept), the first word of each of its names, the first
+ * words that may become its alias, its initials keys and the most words one of its names has. Depends on the company's
+ * own row only, so a compile that meets the same company again reuses it.
+ */
+interface CompanyPart {
+  entries: [string, AliasEntry][];
+  firstWords: string[];
+  firstOf: string[];
+  initials: string[];
+  words: number;
+}
+
+function companyPart(c: RegistryCompany, subsidiaryKey: (name: string) => string): CompanyPart {
+  const entries: [string, AliasEntry][] = [];
+  const seen = new Set<string>();
   const put = (key: string, e: AliasEntry) => {
-    if (!key) return;
-    const list = aliases.get(key) ?? [];
-    if (list.some((x) => x.company.company_id === e.company.company_id)) return;
-    list.push(e);
-    aliases.set(key, list);
+    if (!key || seen.has(key)) return;
+    seen.add(key);
+    entries.push([key, e]);
   };
-  // first words of multi-word names: an alias only where one company's name starts with it
-  const firstWords = new Map<string, Set<string>>();
-  const firstOf = new Map<string, RegistryCompany>();
-  // initials of "&"-joined names: an alias only where one company gives them
-  const initials = new Map<string, Set<RegistryCompany>>();
-  for (const c of companies) {
-    if (c.ticker && !byTicker.has(c.ticker.toUpperCase())) byTicker.set(c.ticker.toUpperCase(), c);
-    for (const t of c.tickers ?? []) {
-      const list = tickerHistory.get(t.symbol.toUpperCase()) ?? [];
-      list.push({ company: c, from: t.from, to: t.to });
-      tickerHistory.set(t.symbol.toUpperCase(), list);
-    }
-    if (c.cik && !byCik.has(c.cik)) byCik.set(c.cik, c);
-    const names: [string, AliasKind][] = [
-      [c.name, 'name'],
-      ...(c.aliases ?? []).map((a): [string, AliasKind] => [a, 'former_name']),
-    ];
-    for (const [n, kind] of names) {
-      const k = nameKey(n);
-      if (!k) continue;
-      const words = k.split(' ');
-      // (a name cut to one everyday word by dropping a descriptive suffix, "Healthcare Trust, Inc." -> "healthcare", is
-      // common like a hand-listed one; "Microsoft Corp" -> "microsoft" keeps its brand)
-      const common = words.length === 1 && (isCommonWord(k) || (DESCRIPTOR.test(n) && englishWords().has(k)));
-      put(k.replace(/ /g, ''), { company: c, kind, common });
-      maxWords = Math.max(maxWords, words.length);
-      // a name's opening initialism joined by "&" is its first word: "SS&C" of SS&C TECHNOLOGIES HOLDINGS
-      const tok0 = n.trim().split(/\s+/)[0] ?? '';
-      const amp =
-        /^[A-Za-z]+&[A-Za-z]+$/.test(tok0) && aliasKey(tok0) !== k.replace(/ /g, '') ? aliasKey(tok0) : '';
-      const w0 = amp && !COMMON_INITIALS.has(amp) ? amp : (words[0] as string);
-      const set = firstWords.get(w0) ?? new Set<string>();
-      set.add(c.company_id);
-      firstWords.set(w0, set);
-      if (words.length > 1 || w0 !== words[0]) firstOf.set(`${w0}\t${c.company_id}`, c);
-      const ik = initialsKey(n);
-      if (ik) initials.set(ik, (initials.get(ik) ?? new Set()).add(c));
-    }
-    for (const sub of c.subsidiaries ?? []) {
-      // after its own names (a former name that is also a subsidiary's stays a former name); a subsidiary's name as a
-      // whole only (its first word or initials say nothing of the parent)
-      const k = seenKeys.get(sub) ?? nameKey(sub);
-      keys.set(sub, k);
-      if (k)
-        put(k.replace(/ /g, ''), {
-          company: c,
-          kind: 'subsidiary',
-          common: !k.includes(' ') && isEverydayWord(k),
-        });
-    }
+  const part: CompanyPart = { entries, firstWords: [], firstOf: [], initials: [], words: 0 };
+  const names: [string, AliasKind][] = [
+    [c.name, 'name'],
+    ...(c.aliases ?? []).map((a): [string, AliasKind] => [a, 'former_name']),
+  ];
+  for (const [n, kind] of names) {
+    const k = nameKey(n);
+    if (!k) continue;
+    const words = k.split(' ');
+    // (a name cut to one everyday word by dropping a descriptive suffix, "Healthcare Trust, Inc." -> "healthcare", is
+    // common like a hand-listed one; "Microsoft Corp" -> "microsoft" keeps its brand)
+    const common = words.length === 1 && (isCommonWord(k) || (DESCRIPTOR.test(n) && englishWords().has(k)));
+    put(k.replace(/ /g, ''), { company: c, kind, common });
+    part.words = Math.max(part.words, words.length);
+    // a name's opening initialism joined by "&" is its first word: "SS&C" of SS&C TECHNOLOGIES HOLDINGS
+    const tok0 = n.trim().split(/\s+/)[0] ?? '';
+    const amp =
+      /^[A-Za-z]+&[A-Za-z]+$/.test(tok0) && aliasKey(tok0) !== k.replace(/ /g, '') ? aliasKey(tok0) : '';
+    const w0 = amp && !COMMON_INITIALS.has(amp) ? amp : (words[0] as string);
+    part.firstWords.push(w0);
+    if (words.length > 1 || w0 !== words[0]) part.firstOf.push(w0);
+    const ik = initialsKey(n);
+    if (ik) part.initials.push(ik);
   }
-  for (const [k, cs] of initials)
-    if (cs.size === 1 && !aliases.has(k))
-      put(k, { company: [...cs][0] as RegistryCompany, kind: 'initials', common: false });
-  // one-word name keys, sorted: a first word that begins another company's one-word name ("Citi" of CITIGROUP) is
-  // not distinctive
-  const oneWord = [...aliases.keys()].sort();
-  const beginsOther = (w: string, id: string) => {
+  for (const sub of c.subsidiaries ?? []) {
+    // after its own names (a former name that is also a subsidiary's stays a former name); a subsidiary's name as a
+    // whole only (its first word or initials say nothing of the parent)
+    const k = subsidiaryKey(sub);
+    if (k)
+      put(k.replace(/ /g, ''), {
+        company: c,
+        kind: 'subsidiary',
+        common: !k.includes(' ') && isEverydayWord(k),
+      });
+  }
+  return part;
+}
+
+/**
+ * What the rules across companies read, gathered from every company's part (one pass over the companies, no name
+ * read again): tickers, CIKs, which companies' names start with each first word, the first words that may become an
+ * alias, and who gives each initials key.
+ */
+interface Across {
+  byTicker: RegistryIndex['byTicker'];
+  tickerHistory: RegistryIndex['tickerHistory'];
+  byCik: RegistryIndex['byCik'];
+  firstWords: Map<string, Set<string>>;
+  /** `<first word>\t<company_id>` -> the company, for each first word a name of the company may give as its alias. */
+  firstOf: Map<string, RegistryCompany>;
+  initials: Map<string, Set<RegistryCompany>>;
+  maxWords: number;
+}
+
+function across(companies: RegistryCompany[], parts: CompanyPart[]): Across {
+  const a: Across = {
+    byTicker: new Map(),
+    tickerHistory: new Map(),
+    byCik: new Map(),
+    firstWords: new Map(),
+    firstOf: new Map(),
+    initials: new Map(),
+    maxWords: 1,
+  };
+  for (let i = 0; i < companies.length; i++) {
+    const c = companies[i] as RegistryCompany;
+    const p = parts[i] as CompanyPart;
+    if (c.ticker && !a.byTicker.has(c.ticker.toUpperCase())) a.byTicker.set(c.ticker.toUpperCase(), c);
+    for (const t of c.tickers ?? []) {
+      const list = a.tickerHistory.get(t.symbol.toUpperCase()) ?? [];
+      list.push({ company: c, from: t.from, to: t.to });
+      a.tickerHistory.set(t.symbol.toUpperCase(), list);
+    }
+    if (c.cik && !a.byCik.has(c.cik)) a.byCik.set(c.cik, c);
+    // first words of multi-word names: an alias only where one company's name starts with it
+    for (const w0 of p.firstWords) {
+      const set = a.firstWords.get(w0) ?? new Set<string>();
+      set.add(c.company_id);
+      a.firstWords.set(w0, set);
+    }
+    for (const w0 of p.firstOf) a.firstOf.set(`${w0}\t${c.company_id}`, c);
+    // initials of "&"-joined names: an alias only where one company gives them
+    for (const ik of p.initials) a.initials.set(ik, (a.initials.get(ik) ?? new Set()).add(c));
+    a.maxWords = Math.max(a.maxWords, p.words);
+  }
+  return a;
+}
+
+/** The initials alias of key `k`: where one company gives those initials and no name, former name or subsidiary has the key. */
+function initialsEntry(k: string, a: Across, aliases: ReadonlyMap<string, AliasEntry[]>): AliasEntry | null {
+  const cs = a.initials.get(k);
+  if (cs?.size !== 1 || aliases.has(k)) return null;
+  return { company: [...cs][0] as RegistryCompany, kind: 'initials', common: false };
+}
+
+/**
+ * The first-word alias of `w0`, given the alias table's other entries (`keys`: their keys sorted): where one company's
+ * names start with it, it is four letters or more, not an ordinary word, without digits, the company is no fund, no
+ * entry has the key, and no other company's one-word key begins with it ("Citi" of CITIGROUP).
+ */
+function firstWordEntry(
+  w0: string,
+  a: Across,
+  aliases: ReadonlyMap<string, AliasEntry[]>,
+  keys: SortedKeys,
+): AliasEntry | null {
+  const ids = a.firstWords.get(w0);
+  if (ids?.size !== 1) return null;
+  const c = a.firstOf.get(`${w0}\t${[...ids][0]}`);
+  if (!c || isCommonWord(w0) || englishWords().has(w0) || /\d/.test(w0)) return null;
+  // a fund is named after its sponsor: its first word ("Macquarie" of MACQUARIE/FIRST TRUST ... FUND) names the sponsor
+  if (FUND_NAME.test(c.name)) return null;
+  // (an entry of the company's own already names it; another company's makes the word not distinctive)
+  if (aliases.has(w0)) return null;
+  for (const list of [keys.base, keys.added]) {
     let lo = 0;
-    let hi = oneWord.length;
+    let hi = list.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if ((oneWord[mid] as string) < w) lo = mid + 1;
+      if ((list[mid] as string) < w0) lo = mid + 1;
       else hi = mid;
     }
-    for (let i = lo; i < oneWord.length && (oneWord[i] as string).startsWith(w); i++)
+    for (let i = lo; i < list.length && (list[i] as string).startsWith(w0); i++) {
+      const k = list[i] as string;
       if (
-        oneWord[i] !== w &&
-        aliases.get(oneWord[i] as string)?.some((e) => e.company.company_id !== id && e.kind !== 'first_word')
+        k !== w0 &&
+        !keys.dropped.has(k) &&
+        aliases.get(k)?.some((e) => e.company.company_id !== c.company_id && e.kind !== 'first_word')
       )
-        return true;
-    return false;
-  };
-  for (const [key, c] of firstOf) {
-    const w0 = key.slice(0, key.indexOf('\t'));
-    // distinctive: four letters or more, not an ordinary word, no digits, and no other company's name
-    // starts with it (nor is it)
-    if (isCommonWord(w0) || englishWords().has(w0) || /\d/.test(w0) || (firstWords.get(w0)?.size ?? 0) !== 1)
-      continue;
-    // a fund is named after its sponsor: its first word ("Macquarie" of MACQUARIE/FIRST TRUST ... FUND) names the sponsor
-    if (FUND_NAME.test(c.name)) continue;
-    if (aliases.get(w0)?.some((e) => e.company.company_id !== c.company_id)) continue;
-    if (beginsOther(w0, c.company_id)) continue;
-    put(w0, { company: c, kind: 'first_word', common: false });
+        return null;
+    }
   }
+  return { company: c, kind: 'first_word', common: false };
+}
+
+/**
+ * The keys of the alias table's name, former-name, subsidiary and initials entries, sorted: those of the last full
+ * compile (`base`, never changed), less the ones patches dropped since, with the ones they added (sorted; none in base).
+ */
+export interface SortedKeys {
+  base: string[];
+  added: string[];
+  dropped: Set<string>;
+}
+
+/** Every key of `k`, sorted. */
+export function sortedKeys(k: SortedKeys): string[] {
+  return [...k.base.filter((x) => !k.dropped.has(x)), ...k.added].sort();
+}
+
+/**
+ * An alias table as patched: the table of the last full compile (`base`, never changed) under the keys patches
+ * changed since (`over`; null: the key removed). Reads as a map; a patch copies only `over`.
+ */
+class LayeredAliases implements ReadonlyMap<string, AliasEntry[]> {
+  constructor(
+    readonly base: ReadonlyMap<string, AliasEntry[]>,
+    readonly over: Map<string, AliasEntry[] | null>,
+  ) {}
+  get(k: string) {
+    const o = this.over.get(k);
+    return o === undefined ? this.base.get(k) : (o ?? undefined);
+  }
+  has(k: string) {
+    return this.get(k) !== undefined;
+  }
+  get size() {
+    let n = this.base.size;
+    for (const [k, v] of this.over) n += (v ? 1 : 0) - (this.base.has(k) ? 1 : 0);
+    return n;
+  }
+  *entries(): MapIterator<[string, AliasEntry[]]> {
+    for (const [k, v] of this.base) if (!this.over.has(k)) yield [k, v];
+    for (const [k, v] of this.over) if (v) yield [k, v];
+  }
+  *keys(): MapIterator<string> {
+    for (const [k] of this.entries()) yield k;
+  }
+  *values(): MapIterator<AliasEntry[]> {
+    for (const [, v] of this.entries()) yield v;
+  }
+  [Symbol.iterator]() {
+    return this.entries();
+  }
+  forEach(fn: (v: AliasEntry[], k: string, m: ReadonlyMap<string, AliasEntry[]>) => void) {
+    for (const [k, v] of this.entries()) fn(v, k, this);
+  }
+}
+
+/**
+ * A compiled registry: the index the linker reads, with what a later compile needs to update it for a few changed
+ * companies instead of compiling every company again (`patchRegistry`).
+ */
+export interface CompiledRegistry {
+  index: RegistryIndex;
+  /** The companies, in the order compiled. */
+  companies: RegistryCompany[];
+  /** Each company's part, by position. */
+  parts: CompanyPart[];
+  /** The keys of the alias table's name, former-name, subsidiary and initials entries (the first-word rule's prefix search). */
+  keys: SortedKeys;
+  /** Whether the companies are in strictly increasing `company_id` order (the order a patch keeps; else it compiles afresh). */
+  byId: boolean;
+}
+
+/**
+ * Compiles the linker's index of `companies` (in their order: a ticker, CIK or alias key two companies give lists
+ * the first one first). Every alias is keyed by `aliasKey`; a name, former name or subsidiary several companies give
+ * keeps each of them (the linker calls it ambiguous); the initials and first-word rules look across all companies.
+ */
+export function compileRegistry(companies: RegistryCompany[]): CompiledRegistry {
+  const seenKeys = subsidiaryKeys;
+  const keys = new Map<string, string>();
+  const parts = companies.map((c) =>
+    companyPart(c, (sub) => {
+      const k = seenKeys.get(sub) ?? nameKey(sub);
+      keys.set(sub, k);
+      return k;
+    }),
+  );
   subsidiaryKeys = keys;
-  return { byTicker, tickerHistory, byCik, aliases, maxWords: Math.min(maxWords, 6) };
+  const a = across(companies, parts);
+  const aliases = new Map<string, AliasEntry[]>();
+  for (const p of parts)
+    for (const [k, e] of p.entries) {
+      const list = aliases.get(k);
+      if (!list) aliases.set(k, [e]);
+      else if (!list.some((x) => x.company.company_id === e.company.company_id)) list.push(e);
+    }
+  for (const k of a.initials.keys()) {
+    const e = initialsEntry(k, a, aliases);
+    if (e) aliases.set(k, [e]);
+  }
+  const sorted: SortedKeys = { base: [...aliases.keys()].sort(), added: [], dropped: new Set() };
+  for (const key of a.firstOf.keys()) {
+    const w0 = key.slice(0, key.indexOf('\t'));
+    const e = firstWordEntry(w0, a, aliases, sorted);
+    if (e) aliases.set(w0, [e]);
+  }
+  let byId = true;
+  for (let i = 1; i < companies.length && byId; i++)
+    byId = (companies[i - 1] as RegistryCompany).company_id < (companies[i] as RegistryCompany).company_id;
+  return {
+    index: {
+      byTicker: a.byTicker,
+      tickerHistory: a.tickerHistory,
+      byCik: a.byCik,
+      aliases,
+      maxWords: Math.min(a.maxWords, 6),
+    },
+    companies,
+    parts,
+    keys: sorted,
+    byId,
+  };
+}
+
+export function buildRegistryIndex(companies: RegistryCompany[]): RegistryIndex {
+  return compileRegistry(companies).index;
+}
+
+const derived = (list: AliasEntry[] | undefined) =>
+  list?.length === 1 && (list[0]?.kind === 'initials' || list[0]?.kind === 'first_word');
+
+/**
+ * `prev` with some companies changed: `changed` holds the new rows of companies added or changed, `removed` the ids of
+ * companies gone. Equal to `compileRegistry` of the companies it leaves, in `company_id` order (the test compares them),
+ * and `prev` is left as it was (a load still reading it keeps reading the registry of its own snapshot).
+ *
+ * Only the changed companies' names are read (their parts); the alias table is copied and only the keys whose entries
+ * can differ are recomputed: the keys the changed companies give or gave (their lists lose the old entries and take
+ * the new ones in company order), the initials keys they give or gave, and the first-word aliases that can read any of
+ * those (their own first words, and every first word that begins one of those keys). Tickers, CIKs and the counts
+ * across companies are gathered again from the parts (one pass over the companies, no name read).
+ * Null when `prev` is not in `company_id` order (a patch could not keep its order): compile afresh.
+ */
+export function patchRegistry(
+  prev: CompiledRegistry,
+  changed: RegistryCompany[],
+  removed: string[],
+): CompiledRegistry | null {
+  if (!prev.byId) return null;
+  const gone = new Set([...removed, ...changed.map((c) => c.company_id)]);
+  if (gone.size !== removed.length + changed.length) return null;
+  const fresh = [...changed].sort((x, y) => (x.company_id < y.company_id ? -1 : 1));
+  const freshParts = fresh.map((c) => companyPart(c, nameKey));
+  // the companies in id order: the unchanged ones, with the changed ones merged in
+  const companies: RegistryCompany[] = [];
+  const parts: CompanyPart[] = [];
+  const oldParts: CompanyPart[] = [];
+  let j = 0;
+  for (let i = 0; i <= prev.companies.length; i++) {
+    const c = prev.companies[i];
+    while (j < fresh.length && (!c || (fresh[j] as RegistryCompany).company_id < c.company_id)) {
+      companies.push(fresh[j] as RegistryCompany);
+      parts.push(freshParts[j] as CompanyPart);
+      j++;
+    }
+    if (!c) break;
+    if (gone.has(c.company_id)) oldParts.push(prev.parts[i] as CompanyPart);
+    else {
+      companies.push(c);
+      parts.push(prev.parts[i] as CompanyPart);
+    }
+  }
+  const a = across(companies, parts);
+  // the keys whose lists the changed companies are (or were) on, and the initials keys they give (or gave)
+  const baseKeys = new Set<string>();
+  const touched = new Set<string>();
+  const firsts = new Set<string>();
+  for (const p of [...oldParts, ...freshParts]) {
+    for (const [k] of p.entries) baseKeys.add(k);
+    for (const k of p.initials) touched.add(k);
+    for (const w of p.firstWords) firsts.add(w);
+  }
+  for (const k of baseKeys) touched.add(k);
+  // the first words whose alias may read a touched key: the changed companies' own, and every one that begins such a key
+  for (const k of touched)
+    for (let n = 4; n <= k.length; n++) {
+      const w = k.slice(0, n);
+      if (a.firstWords.has(w)) firsts.add(w);
+    }
+  // the alias table: the last full compile's, under a copy of the keys patched since (folded into a new table when that
+  // copy grows past an eighth of it)
+  const prevTable = prev.index.aliases;
+  const layered = prevTable instanceof LayeredAliases ? prevTable : null;
+  const base = layered ? layered.base : prevTable;
+  const over = new Map<string, AliasEntry[] | null>(layered?.over);
+  const aliases = new LayeredAliases(base, over);
+  const set = (k: string, list: AliasEntry[] | undefined) => {
+    if (list) over.set(k, list);
+    else if (base.has(k)) over.set(k, null);
+    else over.delete(k);
+  };
+  for (const k of touched) if (derived(aliases.get(k))) set(k, undefined);
+  for (const w of firsts) if (aliases.get(w)?.[0]?.kind === 'first_word') set(w, undefined);
+  const adding = new Map<string, AliasEntry[]>();
+  for (const p of freshParts)
+    for (const [k, e] of p.entries) {
+      const list = adding.get(k);
+      if (list) list.push(e);
+      else adding.set(k, [e]);
+    }
+  for (const k of baseKeys) {
+    const kept = (aliases.get(k) ?? []).filter((e) => !gone.has(e.company.company_id));
+    const list = [...kept, ...(adding.get(k) ?? [])].sort((x, y) =>
+      x.company.company_id < y.company.company_id ? -1 : 1,
+    );
+    set(k, list.length ? list : undefined);
+  }
+  for (const k of touched) {
+    const e = initialsEntry(k, a, aliases);
+    if (e) set(k, [e]);
+  }
+  // the sorted keys of the name and initials entries: those touched that are gone dropped, those new added
+  const isKey = (list: AliasEntry[] | undefined) => !!list && list[0]?.kind !== 'first_word';
+  const inBase = (k: string) => {
+    let lo = 0;
+    let hi = prev.keys.base.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((prev.keys.base[mid] as string) < k) lo = mid + 1;
+      else hi = mid;
+    }
+    return prev.keys.base[lo] === k;
+  };
+  const dropped = new Set(prev.keys.dropped);
+  const added = new Set(prev.keys.added);
+  for (const k of touched) {
+    const was = isKey(prevTable.get(k));
+    const is = isKey(aliases.get(k));
+    if (was === is) continue;
+    if (inBase(k)) {
+      if (is) dropped.delete(k);
+      else dropped.add(k);
+    } else if (is) added.add(k);
+    else added.delete(k);
+  }
+  let keys: SortedKeys = { base: prev.keys.base, added: [...added].sort(), dropped };
+  if (keys.added.length + dropped.size > keys.base.length / 8)
+    keys = { base: sortedKeys(keys), added: [], dropped: new Set() };
+  for (const w of firsts) {
+    const e = firstWordEntry(w, a, aliases, keys);
+    if (e) set(w, [e]);
+  }
+  const table = over.size > base.size / 8 ? new Map(aliases) : aliases;
+  return {
+    index: {
+      byTicker: a.byTicker,
+      tickerHistory: a.tickerHistory,
+      byCik: a.byCik,
+      aliases: table,
+      maxWords: Math.min(a.maxWords, 6),
+    },
+    companies,
+    parts,
+    keys,
+    byId: true,
+  };
 }
 
 /** The company that traded under `symbol` on `date` (the ticker history), else the current holder of it. */

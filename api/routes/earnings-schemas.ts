@@ -208,7 +208,7 @@ export const GUIDANCE_SCHEMA = {
     metric: {
       type: 'string',
       description:
-        'Normalized: revenue, eps_diluted, operating_margin, capex, tax_rate, ...; `all` for a withdrawal of the whole guidance of a target period',
+        'Normalized: revenue, eps_diluted, eps_per_ads, ffo_per_share, affo_per_share (non-GAAP), operating_margin, capex, tax_rate, ...; `all` for a withdrawal of the whole guidance of a target period',
     },
     label: { type: 'string', description: 'The metric as printed' },
     basis: { enum: ['gaap', 'non_gaap', 'unspecified'] },
@@ -222,7 +222,10 @@ export const GUIDANCE_SCHEMA = {
       description: 'A qualitative target kept as words ("low single digits"), with no number',
     },
     relative: { type: 'boolean', description: 'A change against a prior period, not a level' },
-    unit: { enum: ['currency', 'currency_per_share', 'percent', 'count', 'text'] },
+    unit: {
+      enum: ['currency', 'currency_per_share', 'currency_per_ads', 'percent', 'count', 'text'],
+      description: '`currency_per_ads`: per American depositary share (eps_per_ads), never per share',
+    },
     currency: nstr,
     scale: str,
     as_printed: str,

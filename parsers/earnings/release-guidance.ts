@@ -1,3 +1,4 @@
+import { type Concept, ffoConcept, PER_SHARE_CONCEPTS, unitOfConcept } from './release-concepts.ts';
 import type { Block } from './release-document.ts';
 import { parseAmount, SCALE_FACTOR, type Scale, toFullUnits, wordScale } from './release-numbers.ts';
 import { type FiscalPeriod, inferFiscalYear, parseDate } from './release-period.ts';
@@ -41,7 +42,7 @@ export interface Guidance {
   point: number | null;
   /** The number(s) as printed before scaling. */
   printed: string;
-  unit: 'currency' | 'currency_per_share' | 'percent' | 'count' | 'text';
+  unit: 'currency' | 'currency_per_share' | 'currency_per_ads' | 'percent' | 'count' | 'text';
   scale: Scale;
   qualitative: string | null;
   /** A relative statement ("up 5% to 7% from the prior quarter"): percent change, not a level. */
@@ -58,6 +59,13 @@ const NOT_GUIDANCE =
 const METRICS: [RegExp, string][] = [
   [/\bnet new (?:ARR|annual recurring revenue)\b/i, 'net_new_arr'],
   [/\bARR\b|\bannual recurring revenue\b/, 'arr'],
+  // A REIT's FFO / AFFO (non-GAAP by definition, read per share only, as on the figure side).
+  [/\bAFFO\b|\badjusted (?:FFO|funds from operations)\b/i, 'affo_per_share'],
+  [/\b(?:NAREIT\s+)?FFO\b|\bfunds from operations\b/i, 'ffo_per_share'],
+  [
+    /\b(?:(?:non[- ]?gaap|adjusted|gaap)\s+)?(?:diluted\s+)?(?:earnings|income|net income) per (?:diluted )?(?:ADS|ADR|American depositary (?:share|receipt))\b/i,
+    'eps_per_ads',
+  ],
   [
     /\b(?:(?:non[- ]?gaap|adjusted|gaap)\s+)?(?:diluted\s+)?(?:earnings|income|eps|net income)(?: from continuing operations)? per (?:diluted |fully diluted )?share\b|\b(?:adjusted |non-gaap |gaap )?(?:diluted )?eps\b|\bearnings per diluted share\b/i,
     'eps_diluted',
@@ -141,6 +149,9 @@ function targetOf(
   // "2019 adjusted EPS guidance of ...", "UPDATES 2019 GUIDANCE": a year that qualifies a guidance word.
   m = /\b((?:19|20)\d{2})\s+(?:[A-Za-z-]+\s+){0,4}?(?:guidance|outlook|forecast|targets?)\b/i.exec(text);
   if (m) return { year: Number(m[1]), period: 'FY' };
+  // "Updated guidance for 2017 results": a year right after a guidance word.
+  m = /\b(?:guidance|outlook|forecast)\s+for\s+((?:19|20)\d{2})\b/i.exec(text);
+  if (m) return { year: Number(m[1]), period: 'FY' };
   if (
     /\b(?:next|coming|upcoming) quarter\b/i.test(text) &&
     reported.fiscalPeriod?.startsWith('Q') &&
@@ -186,6 +197,21 @@ function statusMatch(text: string): { status: GuidanceStatus; end: number } | nu
 
 function statusOf(text: string): Guidance['status'] {
   return statusMatch(text)?.status ?? null;
+}
+
+/**
+ * A sentence that words two different statuses ("Updated guidance ... of net income ... and reaffirmed previously
+ * issued guidance of FFO ..."): each metric takes the last status word before its name, else the sentence's.
+ */
+function statusBefore(text: string, index: number): Guidance['status'] {
+  if (WITHDRAWAL.test(text)) return statusOf(text);
+  const words: { status: GuidanceStatus; index: number }[] = [];
+  for (const [re, status] of STATUS_WORDS)
+    for (const m of text.matchAll(new RegExp(re.source, `g${re.flags}`)))
+      words.push({ status, index: m.index! });
+  if (new Set(words.map((w) => w.status)).size < 2) return statusOf(text);
+  const before = words.filter((w) => w.index < index).sort((a, b) => b.index - a.index)[0];
+  return before?.status ?? statusOf(text);
 }
 
 const DIRECTED = new Set<Guidance['status']>(['raised', 'lowered', 'narrowed', 'widened']);
@@ -268,14 +294,26 @@ export function guidanceOf(
         ) || /\bcore\s+$/i.test(wordsBefore);
       const gaap = /\bgaap\b|\breported basis\b/i.test(h.label + wordsBefore) && !nonGaap;
       let metric = h.metric;
-      // "net earnings of $0.03 to $0.09 per share": an amount followed by "per share" is a per-share target.
+      // "net earnings of $0.03 to $0.09 per share", "net income of $0.61 to $0.65 per diluted common share": an
+      // amount followed by "per share" is a per-share target (per ADS: a per-ADS target).
       const at = window.indexOf(g.printed);
-      if (
+      const afterValue = at >= 0 ? window.slice(at + g.printed.length) : '';
+      if (metric === 'net_income' && /^\s*per (?:diluted |basic )?(?:common )?share\b/i.test(afterValue)) {
+        metric = /^\s*per basic/i.test(afterValue) ? 'eps_basic' : 'eps_diluted';
+      } else if (
         metric === 'net_income' &&
-        at >= 0 &&
-        /^\s*per (?:diluted |basic )?share\b/i.test(window.slice(at + g.printed.length))
-      )
-        metric = /^\s*per basic/i.test(window.slice(at + g.printed.length)) ? 'eps_basic' : 'eps_diluted';
+        /^\s*per (?:diluted |basic )?(?:ADS|ADR|American depositary (?:share|receipt))\b/i.test(afterValue)
+      ) {
+        metric = 'eps_per_ads';
+      }
+      // FFO / AFFO: read only per share or unit, and an FFO the company qualified further ("Core FFO",
+      // "Normalized FFO", "FFO as adjusted") is neither.
+      const ffo = metric === 'ffo_per_share' || metric === 'affo_per_share';
+      if (ffo) {
+        const qualifier = /(?:[A-Za-z-]+\s+){0,2}$/.exec(wordsBefore)?.[0] ?? '';
+        if (ffoConcept(`${qualifier}${h.label}${at >= 0 ? window.slice(0, at) : ''}`) !== metric) continue;
+        if (!/^\s*per (?:diluted |basic )?(?:common )?(?:share|unit)\b/i.test(afterValue)) continue;
+      }
       if (
         metric === 'eps_diluted' &&
         !/diluted/i.test(h.label + window.slice(0, 30)) &&
@@ -283,13 +321,13 @@ export function guidanceOf(
       )
         metric = 'eps_basic';
       if (metric === 'revenue' && g.unit === 'percent' && !g.relative) metric = 'revenue_growth';
-      const perShare = metric === 'eps_diluted' || metric === 'eps_basic';
+      const perShare = PER_SHARE_CONCEPTS.has(metric as Concept);
       const unit: Guidance['unit'] = g.qualitative
         ? 'text'
         : g.unit === 'percent'
           ? 'percent'
           : perShare
-            ? 'currency_per_share'
+            ? unitOfConcept(metric as Concept)
             : g.money
               ? 'currency'
               : 'count';
@@ -297,10 +335,17 @@ export function guidanceOf(
       const full = (v: number | null) =>
         v === null ? null : perShare || unit === 'percent' ? (g.cents ? v / 100 : v) : toFullUnits(v, scale);
       if (g.low === null && g.point === null && g.qualitative === null) continue;
+      // Without a status word, the comparison with the previous target; "updated" (no direction) is refined by the
+      // previous range printed beside the value ("$0.61 to $0.65 ... (previously $0.60 to $0.64 ...)").
+      const statusOfHit = (v: typeof g, index: number, after: string): Guidance['status'] => {
+        if (status === null) return statusAgainstPrevious(v, after + followingComparison(sentences, si));
+        const own = statusBefore(s.text, index);
+        return own === 'updated' ? (statusAgainstPrevious(v, after) ?? own) : own;
+      };
       out.push({
         metric,
         label: h.label,
-        basis: nonGaap ? 'non_gaap' : gaap ? 'gaap' : 'unspecified',
+        basis: nonGaap || ffo ? 'non_gaap' : gaap ? 'gaap' : 'unspecified',
         targetYear: tg.year,
         targetPeriod: tg.period,
         low: full(g.low),
@@ -311,7 +356,7 @@ export function guidanceOf(
         scale,
         qualitative: g.qualitative,
         relative: g.relative,
-        status: status ?? statusAgainstPrevious(g, rest + followingComparison(sentences, si)),
+        status: statusOfHit(g, h.index, rest),
         sentence: s,
       });
     }
@@ -422,6 +467,7 @@ function statusAgainstPrevious(
     new RegExp(String.raw`\b(?:versus|from)\s+${num}(?:\s*(?:to|-|–)\s*${num})?\s+previously\b`, 'i').exec(
       text,
     ) ??
+    new RegExp(String.raw`\(previously\s+${num}(?:\s*(?:to|-|–)\s*${num})?`, 'i').exec(text) ??
     new RegExp(
       String.raw`\b(?:previous|prior)\s+(?:guidance|estimate|outlook|expectations?|forecast)(?:\s+range)?\s+of\s+(?:an?\s+)?${num}(?:\s*(?:to|-|–)\s*${num})?`,
       'i',
@@ -561,6 +607,11 @@ export function tableGuidance(
     const hit: [RegExp, string] | undefined =
       found && segment && found[1] === 'revenue' ? [found[0], 'segment_revenue'] : found;
     if (!hit) continue;
+    if (
+      (hit[1] === 'ffo_per_share' || hit[1] === 'affo_per_share') &&
+      (ffoConcept(label) !== hit[1] || !/\bper (?:diluted |basic )?(?:common )?(?:share|unit)\b/i.test(label))
+    )
+      continue;
     const target = targetOf(`${lead} ${header}`, reported);
     const values = cells.slice(1);
     const lowHigh = /\blow\b.*\bhigh\b/i.test(header) && values.length === 2;
@@ -584,7 +635,7 @@ export function tableGuidance(
       const unitWord = r ? (r[4] ?? r[2]) : p![2];
       const isPercent = /%|percent/i.test(unitWord ?? '');
       const metric = hit[1] === 'eps_diluted' && /\bbasic\b/i.test(label) ? 'eps_basic' : hit[1];
-      const perShare = metric === 'eps_diluted' || metric === 'eps_basic' || /per share/i.test(label);
+      const perShare = PER_SHARE_CONCEPTS.has(metric as Concept) || /per share/i.test(label);
       const scale: Scale =
         perShare || isPercent ? 'units' : wordScale(unitWord === 'cents' ? undefined : unitWord);
       const full = (t: string | undefined) => {
@@ -595,7 +646,9 @@ export function tableGuidance(
       const g = {
         metric,
         label: label.replace(/(?<=[a-z])\d$/, '').trim(),
-        basis: basis as Guidance['basis'],
+        basis: (metric === 'ffo_per_share' || metric === 'affo_per_share'
+          ? 'non_gaap'
+          : basis) as Guidance['basis'],
         targetYear: target.year,
         targetPeriod: target.period,
         low: r ? full(r[1]) : null,
@@ -605,7 +658,9 @@ export function tableGuidance(
         unit: (isPercent
           ? 'percent'
           : perShare
-            ? 'currency_per_share'
+            ? metric === 'eps_per_ads'
+              ? 'currency_per_ads'
+              : 'currency_per_share'
             : /\$/.test(cell)
               ? 'currency'
               : 'count') as Guidance['unit'],

@@ -190,7 +190,8 @@ function guidanceRows(
   period: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null },
   currency: string | null,
 ): ReleaseGuidance[] {
-  const money = (u: Guidance['unit']) => (u === 'currency' || u === 'currency_per_share' ? currency : null);
+  const money = (u: Guidance['unit']) =>
+    u === 'currency' || u === 'currency_per_share' || u === 'currency_per_ads' ? currency : null;
   const out: ReleaseGuidance[] = [
     ...guidanceOf(sentences, period).map(
       ({ sentence, ...g }): ReleaseGuidance => ({

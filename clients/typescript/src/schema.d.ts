@@ -7916,7 +7916,7 @@ export interface operations {
                             /** @description The metric as printed */
                             label: string;
                             low: number | null;
-                            /** @description Normalized: revenue, eps_diluted, operating_margin, capex, tax_rate, ...; `all` for a withdrawal of the whole guidance of a target period */
+                            /** @description Normalized: revenue, eps_diluted, eps_per_ads, ffo_per_share, affo_per_share (non-GAAP), operating_margin, capex, tax_rate, ...; `all` for a withdrawal of the whole guidance of a target period */
                             metric: string;
                             point: number | null;
                             /** @description A change against a prior period, not a level */
@@ -7932,8 +7932,11 @@ export interface operations {
                             target_fiscal_year: number | null;
                             /** @description A qualitative target kept as words ("low single digits"), with no number */
                             text_value: string | null;
-                            /** @enum {unknown} */
-                            unit: "currency" | "currency_per_share" | "percent" | "count" | "text";
+                            /**
+                             * @description `currency_per_ads`: per American depositary share (eps_per_ads), never per share
+                             * @enum {unknown}
+                             */
+                            unit: "currency" | "currency_per_share" | "currency_per_ads" | "percent" | "count" | "text";
                         }[];
                         /** @description Opaque; null on the last page */
                         next_cursor: string | null;

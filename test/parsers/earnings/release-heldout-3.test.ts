@@ -66,6 +66,39 @@ describe('earnings release parser: held-out set 3 and the bank / REIT / ADS metr
     expect(set2.value(o, 'Q1', 'affo_per_share', 'non_gaap')).toBe(1.06);
   });
 
+  it('MedEquities: FY 2017 guidance per diluted share, net income as EPS and FFO / AFFO, each with its own status', () => {
+    const mrt = set3.parse('MRT_8-K_2017-08-08_EX-99.1_excerpt.txt');
+    // "Updated guidance for 2017 results attributable to common stockholders of net income of $0.61 to $0.65 per
+    // diluted common share (previously $0.60 to $0.64 per diluted common share) and reaffirmed previously issued
+    // guidance of FFO of $1.07 to $1.13 per diluted common share and AFFO of $1.09 to $1.15 per diluted common share."
+    const g = (metric: string) =>
+      mrt.guidance.find(
+        (x) => x.metric === metric && x.target_fiscal_period === 'FY' && x.target_fiscal_year === 2017,
+      );
+    expect(g('eps_diluted')).toMatchObject({
+      low: 0.61,
+      high: 0.65,
+      unit: 'currency_per_share',
+      status: 'raised',
+    });
+    expect(g('ffo_per_share')).toMatchObject({
+      low: 1.07,
+      high: 1.13,
+      basis: 'non_gaap',
+      unit: 'currency_per_share',
+      status: 'reaffirmed',
+    });
+    expect(g('affo_per_share')).toMatchObject({
+      low: 1.09,
+      high: 1.15,
+      basis: 'non_gaap',
+      unit: 'currency_per_share',
+      status: 'reaffirmed',
+    });
+    // The per-share range is not an amount of net income.
+    expect(mrt.guidance.some((x) => x.metric === 'net_income')).toBe(false);
+  });
+
   it('LTC (set 2): a table linearised one cell per paragraph is read back into rows, in thousands', () => {
     const name = 'LTC_2024-10-28_release_excerpt.txt';
     const r = set2.parse(name);

@@ -1,3 +1,4 @@
+import { NUMBER_WORDS } from '../number-words.ts';
 import { parseAmount, type Scale, toFullUnits, wordScale } from './release-numbers.ts';
 import { BOILERPLATE, type Sentence } from './release-sentences.ts';
 
@@ -75,26 +76,6 @@ const UNITS_SOLD =
 /** "Each ADS represents two of the Company's Class A ordinary shares", "each ADS representing 10 ordinary shares". */
 const ADS_RATIO =
   /\b(?:each|one|every)\s+(?:ADS|ADR|American depositary (?:share|receipt))s?\s+(?:represents|representing|equals|is equal to)\s+(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|hundred)\s+(?:of\s+(?:the|our)\s+(?:Company['’]s\s+)?)?(?:Class\s+[A-Z]\s+)?(?:ordinary|common)?\s*shares?\b/i;
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  twelve: 12,
-  fifteen: 15,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  hundred: 100,
-};
-
 function periodOf(s: string): Measure['period'] {
   if (/\b(?:six|nine)[- ]months?|year[- ]to[- ]date|\b(?:26|39)[- ]week|first half/i.test(s)) return 'ytd';
   if (

@@ -1,5 +1,6 @@
 import { MONTH_NAMES } from '../../lib/months.ts';
 import { countryFromEdgarCode } from '../edgar/countries.ts';
+import { NUMBER_WORDS } from '../number-words.ts';
 import type { Form20fSection } from './items.ts';
 
 /**
@@ -154,23 +155,6 @@ function auditorOf(sections: Form20fSection[]): string | null {
   }
   return null;
 }
-
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  twenty: 20,
-  forty: 40,
-  fifty: 50,
-  hundred: 100,
-};
 
 /** "each ADS represents five common shares" -> "1 ADS = 5 common shares". */
 function adrRatio(blocks: string[]): string | null {

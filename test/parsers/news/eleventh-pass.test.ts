@@ -1,7 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Article } from '../../../parsers/news/pipeline.ts';
-import { setTextModel } from '../../../parsers/news/text-model.ts';
-import { directionOf, feedArticles, qualityRegistry } from './fixture-feeds.ts';
+import { describe, expect, it } from 'vitest';
+import { passItems } from './fixture-feeds.ts';
 
 // Issue 28, eleventh pass: the rules read off held-out set 11 (three Benzinga and three TMX Money news API responses recorded in
 // OpenBB's test cassettes, provenance in fixtures/news/MANIFEST.tsv) and the items of earlier sets they also settle. The word
@@ -9,7 +7,6 @@ import { directionOf, feedArticles, qualityRegistry } from './fixture-feeds.ts';
 // expected value is the hand label of the item's label file (labels-heldout-11.tsv, read before any parser ran on it, and
 // labels.tsv, labels-heldout-7/9.tsv as relabelled by this pass's conventions, docs/news.md). Each assertion marked "(new)"
 // failed on the parser of 56131da (the start of the pass).
-const reg = qualityRegistry();
 const FILES = [
   'BENZINGA-API_news_OpenBB-cassette-global-news_HELDOUT-11_2023-09-26.rss.xml',
   'BENZINGA-API_news-tickers-AAPL-MSFT_OpenBB-cassette-company-news_HELDOUT-11_2024-02-22.rss.xml',
@@ -21,19 +18,7 @@ const FILES = [
   'PRNEWSWIRE_list-page-telecom_iCyanCorporation-opendomains_HELDOUT-7_2025-05-09.rss.xml',
   'TIINGO-API_news-tickers-AAPL-MSFT_OpenBB-cassette-company-news_HELDOUT-9_2024-06-25_EXCERPT.rss.xml',
 ];
-let all: Article[] = [];
-beforeAll(() => {
-  setTextModel(null);
-  all = feedArticles(FILES, reg, '2026-11-30T00:00:00.000Z');
-});
-const get = (title: string) => {
-  const a = all.find((x) => x.title === title);
-  if (!a) throw new Error(`no item ${title}`);
-  return a;
-};
-const type = (title: string) => get(title).classification.event_type;
-const primary = (title: string) => get(title).links.find((l) => l.primary)?.ticker ?? null;
-const direction = (title: string) => directionOf(get(title));
+const { type, primary, direction } = passItems(FILES, '2026-11-30T00:00:00.000Z');
 
 describe('news links, eleventh pass', () => {
   it('a headline-only item is about the one whole name it gives after a preposition (new)', () => {

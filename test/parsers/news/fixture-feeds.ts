@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { beforeAll } from 'vitest';
 import { loadCliRegistry } from '../../../cli/news/parse-feed.ts';
 import { channelOf } from '../../../parsers/news/channel.ts';
 import { parseFeed } from '../../../parsers/news/feed.ts';
 import { type Article, processItems } from '../../../parsers/news/pipeline.ts';
 import { readLocally } from '../../../parsers/news/reader.ts';
+import { setTextModel } from '../../../parsers/news/text-model.ts';
 
 // What the news pass tests share: the fixture feeds run through the pipeline against the registry `quality:news` links
 // with (the SEC's company_tickers_exchange.json and the mirror's submissions former names), and the local direction reader.
@@ -40,4 +42,27 @@ export function directionOf(a: Article) {
     event_subtype: a.classification.event_subtype,
     company: a.links.find((l) => l.primary)?.ticker ?? null,
   }).direction;
+}
+
+/**
+ * A pass test's items: the named files read before the file's tests with the word rules alone (no text model),
+ * looked up by headline; `type`, `primary` and `direction` are what `quality:news` scores.
+ */
+export function passItems(names: string[], fetchedAt?: string) {
+  let all: Article[] = [];
+  beforeAll(() => {
+    setTextModel(null);
+    all = feedArticles(names, qualityRegistry(), fetchedAt);
+  });
+  const get = (title: string) => {
+    const a = all.find((x) => x.title === title);
+    if (!a) throw new Error(`no item ${title}`);
+    return a;
+  };
+  return {
+    get,
+    type: (title: string) => get(title).classification.event_type,
+    primary: (title: string) => get(title).links.find((l) => l.primary)?.ticker ?? null,
+    direction: (title: string) => directionOf(get(title)),
+  };
 }

@@ -40,8 +40,11 @@ let key: string;
 
 beforeAll(async () => {
   database = await createApiTestDatabase();
-  // the first 1,750 tickers of the captured SEC file hold DGX, LH and PDCO
-  await seedRegistry(database, 1750);
+  await seedRegistry(
+    database,
+    300,
+    RELEASES.map((r) => r.cik),
+  );
   for (const r of RELEASES) {
     await indexFiling(database, {
       accession: r.accession,

@@ -25,13 +25,19 @@ export const TSMC_TW_ID = companyId({ scheme: 'twse', value: '2330' });
 export const GLOBALWAFERS_ID = companyId({ scheme: 'tpex', value: '6488' });
 export const SAMSUNG_ID = companyId({ scheme: 'dart', value: '00126380' });
 
-export async function seedRegistry(database: Database, take = 300): Promise<{ companies: number }> {
+/** The first `take` companies of SEC's captured ticker file, and the companies of `alsoCiks` wherever they are in it. */
+export async function seedRegistry(
+  database: Database,
+  take = 300,
+  alsoCiks: number[] = [],
+): Promise<{ companies: number }> {
   const url = 'https://www.sec.gov/files/company_tickers_exchange.json';
   const parsed = parseCompanyTickersExchange(readFileSync(FILE, 'utf8'), {
     url,
     fetchedAt: '2026-01-30T06:00:00Z',
   });
-  const ciks = new Set(parsed.rows.slice(0, take).map((r) => r.cik));
+  const also = new Set(alsoCiks);
+  const ciks = new Set(parsed.rows.filter((r, i) => i < take || also.has(Number(r.cik))).map((r) => r.cik));
   const entries = parsed.rows.filter((r) => ciks.has(r.cik));
   const rows = registryFromTickers(entries, '2026-01-30', url, new Date('2026-01-30T06:00:00Z'));
   await database.db.transaction((tx) => loadRegistry(tx, rows, 'tickers'));

@@ -100,8 +100,15 @@ function perfMap(file: string): { starts: number[]; ends: number[]; names: strin
 const NOISE =
   /^(v8::internal::(Heap::|Runtime_Allocate|Runtime_CompileOptimized|Runtime_NotifyDeoptimized|Runtime_StackGuard|IncrementalMarking|Factory::NewFillerObject|Scavenger|MarkCompact|Compiler::)|Builtins_(NotifyDeoptimized|Allocate))/;
 
-/** Self and inclusive instructions per function of a callgrind dump; JIT code named from the perf map. */
-function costs(file: string, map: ReturnType<typeof perfMap>) {
+/**
+ * Every cost line of a callgrind dump, with the function it is charged to and, for a call's inclusive cost, the
+ * callee (`null` for the function's own instructions); JIT code named from the perf map.
+ */
+function walkDump(
+  file: string,
+  map: ReturnType<typeof perfMap>,
+  visit: (fn: string, callee: string | null, v: number) => void,
+) {
   const lookup = (addr: number) => {
     let lo = 0;
     let hi = map.starts.length - 1;
@@ -130,9 +137,6 @@ function costs(file: string, map: ReturnType<typeof perfMap>) {
     if (hex) return lookup(Number.parseInt(hex[1]!, 16)) ?? `${fn} [${ob}]`;
     return fn.startsWith('JS:') ? fn : `${fn} [${ob.split('/').pop()}]`;
   };
-  const self = new Map<string, number>();
-  const incl = new Map<string, number>();
-  const add = (m: Map<string, number>, k: string, v: number) => m.set(k, (m.get(k) ?? 0) + v);
   let ob = '';
   let fn = '';
   let callee: string | null = null;
@@ -146,20 +150,31 @@ function costs(file: string, map: ReturnType<typeof perfMap>) {
     } else if (line.startsWith('cfn=')) callee = label(named(names, line.slice(4)), callOb || ob);
     else if (line.startsWith('calls=')) continue;
     else if (/^[-+*\d]/.test(line)) {
-      const v = Number(line.slice(line.lastIndexOf(' ') + 1));
+      visit(fn, callee, Number(line.slice(line.lastIndexOf(' ') + 1)));
       if (callee !== null) {
-        // the inclusive cost of a call, charged to the caller's inclusive (not to itself when recursive)
-        // GC and JIT work is charged to whatever allocation or call triggered it: kept out of the callers'
-        // inclusive costs (it stays in the totals and in its own functions' rows)
-        if (callee !== fn && !NOISE.test(callee)) add(incl, fn, v);
         callee = null;
         callOb = ob;
-      } else {
-        add(self, fn, v);
-        add(incl, fn, v);
       }
     }
   }
+}
+
+/** Self and inclusive instructions per function of a callgrind dump. */
+function costs(file: string, map: ReturnType<typeof perfMap>) {
+  const self = new Map<string, number>();
+  const incl = new Map<string, number>();
+  const add = (m: Map<string, number>, k: string, v: number) => m.set(k, (m.get(k) ?? 0) + v);
+  walkDump(file, map, (fn, callee, v) => {
+    if (callee !== null) {
+      // the inclusive cost of a call, charged to the caller's inclusive (not to itself when recursive)
+      // GC and JIT work is charged to whatever allocation or call triggered it: kept out of the callers'
+      // inclusive costs (it stays in the totals and in its own functions' rows)
+      if (callee !== fn && !NOISE.test(callee)) add(incl, fn, v);
+    } else {
+      add(self, fn, v);
+      add(incl, fn, v);
+    }
+  });
   return { self, incl };
 }
 
@@ -168,56 +183,10 @@ function costs(file: string, map: ReturnType<typeof perfMap>) {
  * instructions per request spent in those callees from it (the call's inclusive cost), largest first.
  */
 function callers(file: string, map: ReturnType<typeof perfMap>, n: number, pattern: RegExp): string {
-  const lookup = (addr: number) => {
-    let lo = 0;
-    let hi = map.starts.length - 1;
-    let found = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (map.starts[mid]! <= addr) {
-        found = mid;
-        lo = mid + 1;
-      } else hi = mid - 1;
-    }
-    return found >= 0 && addr < map.ends[found]! ? map.names[found]! : null;
-  };
-  const names = new Map<string, string>();
-  const objects = new Map<string, string>();
-  const named = (table: Map<string, string>, v: string) => {
-    const m = /^\((\d+)\)(?: (.*))?$/.exec(v);
-    if (!m) return v;
-    if (m[2] !== undefined) table.set(m[1]!, m[2]);
-    return table.get(m[1]!) ?? v;
-  };
-  const label = (fn: string, ob: string) => {
-    const hex = /^0x([0-9a-f]+)$/.exec(fn);
-    if (hex) return lookup(Number.parseInt(hex[1]!, 16)) ?? `${fn} [${ob}]`;
-    return fn.startsWith('JS:') ? fn : `${fn} [${ob.split('/').pop()}]`;
-  };
   const by = new Map<string, number>();
-  let ob = '';
-  let fn = '';
-  let callee: string | null = null;
-  let callOb = '';
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    if (line.startsWith('ob=')) ob = named(objects, line.slice(3));
-    else if (line.startsWith('cob=')) callOb = named(objects, line.slice(4));
-    else if (line.startsWith('fn=')) {
-      fn = label(named(names, line.slice(3)), ob);
-      callOb = ob;
-    } else if (line.startsWith('cfn=')) callee = label(named(names, line.slice(4)), callOb || ob);
-    else if (line.startsWith('calls=')) continue;
-    else if (/^[-+*\d]/.test(line)) {
-      if (callee !== null) {
-        if (pattern.test(callee) && !pattern.test(fn)) {
-          const v = Number(line.slice(line.lastIndexOf(' ') + 1));
-          by.set(fn, (by.get(fn) ?? 0) + v);
-        }
-        callee = null;
-        callOb = ob;
-      }
-    }
-  }
+  walkDump(file, map, (fn, callee, v) => {
+    if (callee !== null && pattern.test(callee) && !pattern.test(fn)) by.set(fn, (by.get(fn) ?? 0) + v);
+  });
   return `${[...by]
     .sort((a, b) => b[1] - a[1])
     .slice(0, 60)

@@ -152,13 +152,7 @@ export function parseEarningsRelease(input: string): ReleaseParse {
           ...m,
           fiscalYear: period.fiscalYear,
           fiscalPeriod: periodFor(m.period),
-          evidence: {
-            kind: 'sentence',
-            text: sentence.text,
-            start: sentence.start,
-            end: sentence.end,
-            table: null,
-          },
+          evidence: sentenceEvidence(sentence),
         }),
       )
     : [];
@@ -197,13 +191,7 @@ function guidanceRows(
       ({ sentence, ...g }): ReleaseGuidance => ({
         ...g,
         currency: money(g.unit),
-        evidence: {
-          kind: 'sentence',
-          text: sentence.text,
-          start: sentence.start,
-          end: sentence.end,
-          table: null,
-        },
+        evidence: sentenceEvidence(sentence),
       }),
     ),
     ...tableGuidance(doc.blocks, period).map(
@@ -328,13 +316,7 @@ function pickFigures(
           : `"${p.printed}"`,
       value: perShare ? p.value : toFullUnits(p.value, p.scale),
       unit: unitOfConcept(p.concept),
-      evidence: {
-        kind: 'sentence',
-        text: p.sentence.text,
-        start: p.sentence.start,
-        end: p.sentence.end,
-        table: null,
-      },
+      evidence: sentenceEvidence(p.sentence),
     });
   }
   void warnings;
@@ -369,4 +351,15 @@ function corroborate(t: TableFigure, prose: ProseFigure[]): { scale: Scale; evid
     }
   }
   return null;
+}
+
+/** A row's evidence when a sentence states it. */
+function sentenceEvidence(sentence: Sentence) {
+  return {
+    kind: 'sentence' as const,
+    text: sentence.text,
+    start: sentence.start,
+    end: sentence.end,
+    table: null,
+  };
 }

@@ -26,7 +26,7 @@ type ParserFn = (
 ) => unknown | Promise<unknown>;
 
 /** Every pure parser an operator can run on a local file. */
-const PARSERS: Record<string, { help: string; run: ParserFn }> = {
+export const PARSERS: Record<string, { help: string; run: ParserFn }> = {
   'company-tickers': {
     help: 'SEC company_tickers.json',
     run: (b, _o, c) => parseCompanyTickers(b.toString('utf8'), c),

@@ -33,6 +33,19 @@ export interface ReleaseDocument {
 const NOT_LINE_END =
   /(?<!\n|\b(?:to|of|from|were|was|is|are|and|or|the|a|an|by|at|as|in|for|with|than|per|on|into|totaled|reached))\n(?!\n)/gi;
 
+/**
+ * A plain-text line that opens with a cell mark followed by text, closes with one preceded by text, or sets two
+ * cells apart with " | ". Checked piece by piece: one regexp with `.*\S.*\|` backtracks quadratically on a long
+ * line (a 57 KB one-line body took seconds).
+ */
+function isCellRow(line: string): boolean {
+  const open = /^[ \t]*\|/.exec(line);
+  if (open && /\S/.test(line.slice(open[0].length))) return true;
+  const close = /\|[ \t]*$/.exec(line);
+  if (close && /\S/.test(line.slice(0, close.index))) return true;
+  return /\S \| \S/.test(line);
+}
+
 /** Blocks of one document body, HTML or plain text. */
 export function bodyToBlocks(body: string): Block[] {
   // In plain text a line that opens with a bullet mark, or a heading line in capitals, starts a paragraph of
@@ -52,7 +65,7 @@ export function bodyToBlocks(body: string): Block[] {
           : body
         )
           .replace(/^[ \t]*\|[ \t|]*$/gm, '')
-          .replace(/^(?:[ \t]*\|.*\S.*|.*\S.*\|[ \t]*|.*\S \| \S.*)$/gm, '\n$&\n')
+          .replace(/^.*\|.*$/gm, (line) => (isCellRow(line) ? `\n${line}\n` : line))
           .replace(/\n(?=[ \t]*(?:[•·▪]|[-*] |\|\s*·))/g, '\n\n')
           .replace(/\n([ \t]*[A-Z][A-Z0-9 ,&'’-]{7,}[ \t]*)(?=\n)/g, '\n\n$1\n'),
       );

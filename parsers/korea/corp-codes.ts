@@ -16,9 +16,13 @@ export interface DartCorp {
  * keeps its leading zeros and stock_code can hold letters. Entities (`&amp;`) are decoded by the XML reader.
  */
 export function parseCorpCodeXml(xml: string, document: string): DartCorp[] {
-  const doc = new XMLParser({ parseTagValue: false, trimValues: true }).parse(xml) as {
-    result?: { list?: unknown };
-  };
+  let doc: { result?: { list?: unknown } };
+  try {
+    doc = new XMLParser({ parseTagValue: false, trimValues: true }).parse(xml);
+  } catch (err) {
+    // a cut download or an HTML error page: the XML reader's own error, typed
+    throw new ParseError(`malformed corp-code XML: ${(err as Error).message}`, document, { cause: err });
+  }
   const list = doc.result?.list;
   if (list === undefined) throw new ParseError('no <result><list> in the corp-code XML', document);
   const entries = (Array.isArray(list) ? list : [list]) as Record<string, unknown>[];

@@ -393,7 +393,8 @@ export function plainToBlocks(text: string): string[] {
     para += (para === '' ? '' : ' ') + decoded;
     // An all-caps heading line ends its block, so its title is never glued to the first paragraph;
     // a long one without final punctuation may wrap onto the next line.
-    if (STARTS_HEADING.test(para) && para.length < 120 && !/[a-z]/.test(para)) {
+    // (length first: a regexp on the growing paragraph would flatten it on every line, quadratic in a long one)
+    if (para.length < 120 && STARTS_HEADING.test(para) && !/[a-z]/.test(para)) {
       if (para.length >= 55 && !/[.:]$/.test(para)) wrappedHeading = true;
       else flush();
     }

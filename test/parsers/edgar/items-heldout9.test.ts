@@ -54,6 +54,21 @@ describe('filing items: held-out set 9', () => {
     expect(r['Item-14']).not.toMatch(/SIGNATURES|GILMARTIN/);
   });
 
+  it('ends Item 14 at SIGNATURES although the annual report pages follow in the same document (GE 10-K, 1994)', () => {
+    const r = heldout('GE_10-K_1994-03-11_Items1-14_DOCUMENT.txt', '1994-03-11', '10-K');
+    expect(Object.keys(r)).toHaveLength(14);
+    expect(r['Item-8']).toBe('Item 8. Financial Statements and Supplementary Data See index under item 14.');
+    // the executive officers' table and biographies sit inside Item 10, before its proxy pointer
+    expect(r['Item-10']).toMatch(
+      /^Item 10\. Directors and Executive Officers of Registrant Executive Officers of the Registrant \(As of March 11, 1994\)/,
+    );
+    expect(r['Item-10']).toMatch(/Annual Meeting of Share Owners to be held April 27, 1994\.$/);
+    expect(r['Item-14']).toMatch(
+      /There were no reports on Form 8-K filed by the registrant during the fourth quarter of 1993\.$/,
+    );
+    expect(r['Item-14']).not.toMatch(/SIGNATURES|duly caused/);
+  });
+
   it('ends Part II Items 5 and 6 at Item 6 and at SIGNATURES in a three-registrant 10-Q (Spire, 2024)', () => {
     const r = heldout('SPIRE_10-Q_2024-02-01_PartI-Item3-PartII_TAIL-EXCERPT.html', '2024-02-01', '10-Q');
     expect(Object.keys(r)).toEqual([

@@ -388,8 +388,10 @@ export function plainToBlocks(text: string): string[] {
       }
       flush();
     }
-    // A heading line starts its own block even when the typist left no blank line before it.
-    if (para !== '' && STARTS_HEADING.test(decoded) && /[.:;]$/.test(para)) flush();
+    // A heading line starts its own block even when the typist left no blank line before it: after a sentence,
+    // or under a PART heading typed alone on its line ("PART I" / "ITEM 1. BUSINESS.").
+    if (para !== '' && STARTS_HEADING.test(decoded) && (/[.:;]$/.test(para) || PART_ALONE.test(para)))
+      flush();
     para += (para === '' ? '' : ' ') + decoded;
     // An all-caps heading line ends its block, so its title is never glued to the first paragraph;
     // a long one without final punctuation may wrap onto the next line.
@@ -404,6 +406,8 @@ export function plainToBlocks(text: string): string[] {
 }
 
 const STARTS_HEADING = /^(?:PART\s+[IV]+\W*)?ITEMS?\s+\d/i;
+/** A PART heading typed alone on its line, its title in capitals or none ("PART I", "PART II - OTHER INFORMATION"). */
+const PART_ALONE = /^P(?:ART|art)\s+[IV]+\.?(?:\s*[-\u2013\u2014:.]?\s*[A-Z][A-Z ,&'-]*)?$/;
 
 // "12", "iv", "F-3", "II-254", a part-numbered folio of a combined filing ("III-1"), "3 of 40"
 const PAGE_NUMBER =

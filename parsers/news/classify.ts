@@ -93,6 +93,17 @@ export function classifyItem(
     // one stock's move in an item linked to its company ("Apple Stock Drops After Downgrade") is that company's news, typed by
     // its cause, not a market move
     if (m && tr.id === 'macro.markets' && opts.hasPrimaryLink && /^stock\b/i.test(m[0])) continue;
+    // a central bank's name after another capitalized word is the end of a company's name: "Correction to Royal Bank of Canada
+    // Earnings Article" names a commercial bank ("The Bank of England" is still the central bank)
+    if (
+      m &&
+      tr.id === 'macro.central_bank' &&
+      /^bank of/i.test(m[0]) &&
+      /(?<!\bThe)\b\p{Lu}[\p{L}&'’-]*\s+$/u.test(
+        (mt ? title : text).slice(Math.max(0, m.index - 30), m.index),
+      )
+    )
+      continue;
     // a rule that fires in the headline counts double: the headline names the event
     if (m) vote(tr.type, tr.subtype, mt && mt.index < reasonAt ? tr.weight * 2 : tr.weight, tr.id, m[0]);
   }

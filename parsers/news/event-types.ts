@@ -104,7 +104,8 @@ export const TEXT_RULES: TextRule[] = [
     'earnings.preview',
     'earnings',
     'results',
-    /\bearnings (expectations|preview|estimates|call)\b|\b(q[1-4]|quarter) (beats?|miss(es)?|tops?)\b/i,
+    // (and a piece timed before a report, or an article about one: "Stocks Ahead of Earnings", "Correction to ... Earnings Article")
+    /\bearnings (expectations|preview|estimates|call|article|story)\b|\b(q[1-4]|quarter) (beats?|miss(es)?|tops?)\b|\bahead of (\w+ ){0,2}(earnings|results)\b/i,
     3,
   ),
   // earnings named by whose they are: "What to Watch in Berkshire's Earnings", "Other Magnificent 7 Earnings"
@@ -184,9 +185,10 @@ export const TEXT_RULES: TextRule[] = [
     'm&a.buy',
     'm&a',
     'acquisition',
-    // (a buy call is no deal: "Stocks to Buy", "Time To Buy", "Worth Buying", "Are Investors Buying Cars ...")
+    // (a buy call is no deal: "Stocks to Buy", "Time To Buy", "Worth Buying", "Are Investors Buying Cars ...", "Are They Still
+    // Buys?": buys after still/top/best is a noun, the picks)
     // (nor is a rating an analyst moves a stock to: "Rosenblatt Upgrades Apple to Buy", "upgraded the stock from Neutral to Buy")
-    /\b(?<!\b(stocks?|shares|time|worth|investors|are investors|investors are|traders) )(?<!\b(upgrad|downgrad|rat)\w*\b[^.;:,]{0,40})(gobble up|gobbles up|snaps? up|agrees? to buy|agreed to buy|deal to (buy|purchase)|to buy|buys|buying|bought|to purchase|purchase of|buyout|tie-up|combine|combination with|to be bought|(takeover|buyout|rival|higher|hostile) (bid|offer)|bids? for|offer for)\b(?![^.,;:]{0,25}\b(crude|oil|gas|lng|gold|bonds?|back|stocks?|treasur\w+|dollars?|yen|euros?|barrels|bitcoin|weapons|jets?|aircraft|planes|time|votes?)\b)/i,
+    /\b(?<!\b(stocks?|shares|time|worth|investors|are investors|investors are|traders|still|top|best|good|strong) )(?<!\b(upgrad|downgrad|rat)\w*\b[^.;:,]{0,40})(gobble up|gobbles up|snaps? up|agrees? to buy|agreed to buy|deal to (buy|purchase)|to buy|buys|buying|bought|to purchase|purchase of|buyout|tie-up|combine|combination with|to be bought|(takeover|buyout|rival|higher|hostile) (bid|offer)|bids? for|offer for)\b(?![^.,;:]{0,25}\b(crude|oil|gas|lng|gold|bonds?|back|stocks?|treasur\w+|dollars?|yen|euros?|barrels|bitcoin|weapons|jets?|aircraft|planes|time|votes?)\b)/i,
     3,
   ),
   r(
@@ -195,8 +197,29 @@ export const TEXT_RULES: TextRule[] = [
     'insider.trade',
     'insider',
     'trade',
-    /\b(directors?|ceo|cfo|coo|chair(man|woman)?|officers?|insiders?|executives?|execs?|founders?)\b (\w+ ){0,2}(buys?|bought|sells?|sold|purchases?|purchased|unloads?|unloaded|dumps?|dumped)\b (\$?[\d.,]+\s?\w* (of |in |worth of )?)?(\w+ ){0,2}(shares?|stock|stake)\b|\binsider (buying|selling|purchases?|sales?|trades?|transactions?)\b/i,
+    /\b(directors?|ceo|cfo|coo|cto|svp|evp|vp|(senior |executive )?vice presidents?|general counsel|chair(man|woman)?|officers?|insiders?|executives?|execs?|founders?)\b (\w+ ){0,2}(buys?|bought|sells?|sold|purchases?|purchased|unloads?|unloaded|dumps?|dumped)\b (\$?[\d.,]+\s?\w* (of |in |worth of )?)?(\w+ ){0,2}(shares?|stock|stake)\b|\binsider (buying|selling|purchases?|sales?|trades?|transactions?)\b/i,
     4,
+  ),
+  // a person named by first and last name (a middle initial allowed) who sells or buys a count of a company's shares is an
+  // insider filing its trade: "Bruce R. Berkowitz Sells 1,200 Shares of The St. Joe Company (NYSE:JOE) Stock" (an institution
+  // doing so is ownership, below)
+  r(
+    'insider.named_trade',
+    'insider',
+    'trade',
+    /^\p{Lu}[\p{Ll}'’-]+ (\p{Lu}\.? )?\p{Lu}[\p{Ll}'’-]+ (Sells|Buys|Purchases|Acquires|Sold|Bought|Purchased|Acquired) [\d,.]+ Shares\b/u,
+    4,
+  ),
+  // an institution (a firm named LLC, LP, Inc, Management, Advisors, Capital, Partners, Services, Investments, Trust, Bank or
+  // Fund) buying, selling, raising or cutting a stock position, a stake or a count of shares is a holder's position change:
+  // "MetLife Investment Management LLC Raises Stock Position in Rapid7", "MML Investors Services LLC Purchases 3,823 Shares of
+  // Black Knight"
+  r(
+    'ownership.position_change',
+    'ownership',
+    'holdings',
+    /\b(llc|l\.?p\.?|inc\.?|ltd\.?|management|advisors?|advisers?|capital|partners|services|investments?|trust|bank|fund)\b,? (purchases?|purchased|buys?|bought|acquires?|acquired|sells?|sold|raises?|raised|lifts?|boosts?|increases?|increased|lowers?|lowered|cuts?|trims?|trimmed|reduces?|reduced|decreases?|decreased|grows?|grew) (its |their )?(\w+ )?(stock position|position|stake|holdings?|[\d,.]+ shares)( of| in)\b/i,
+    5,
   ),
   r(
     'm&a.stake',
@@ -308,7 +331,9 @@ export const TEXT_RULES: TextRule[] = [
     'regulatory.enforcement',
     'regulatory',
     'enforcement',
-    /\b(enforcement actions?|fined?|fining|penalty|sanctioned|consent order|cease and desist|charge sheet|statement of objections)\b/i,
+    // (and an order to pay: "Apple and Goldman Sachs ordered to pay $89M over Apple Card failures"; a court named in the item
+    // adds its own, legal, vote)
+    /\b(enforcement actions?|fined?|fining|penalty|sanctioned|consent order|cease and desist|charge sheet|statement of objections|ordered to pay)\b/i,
     3,
   ),
   r(
@@ -367,6 +392,9 @@ export const TEXT_RULES: TextRule[] = [
     /\b(signs?|signed|pass(es|ed)?|approves?|approved|enacts?|enacted) (a |the |new )?(\w+ )?(law|bill|legislation)\b|\blaws? (curbing|banning|requiring|limiting|restricting)\b/i,
     3,
   ),
+  // a ban on a named app or product, "a TikTok ban", is a government's: "What does a TikTok ban mean for users?" (a company's own
+  // ban is worded with what it bans: "Chase's Crypto-Related Transactions Ban")
+  r('regulatory.ban', 'regulatory', 'ban', /\b(a|the) \p{Lu}[\p{L}\d-]* ban\b/u, 3),
   r(
     'regulatory.block',
     'regulatory',
@@ -403,6 +431,14 @@ export const TEXT_RULES: TextRule[] = [
     'financing',
     'raise',
     /\b(lands?|landed|secures?|secured|bags?|bagged|raises?|raised|closes?|closed)\b (about |over |nearly |more than |almost |an? )?(\$|\u20ac|\u00a3|usd ?|us\$)[\d.,]+ ?(mln|million|billion|bln|bn|m|b)?\b(?! ?([\w&-]+ ){0,3}(contracts?|orders?|deals?|awards?|settlements?|fines?|verdicts?|judgments?|grants?|acquisitions?|purchases?|sales?|offers?|bids?|stakes?)\b)/i,
+    3,
+  ),
+  // a term sheet, or a financing of a stated sum, is a financing: "Announces Term Sheet for Financing of up to $15 Million"
+  r(
+    'financing.term_sheet',
+    'financing',
+    'offering',
+    /\bterm sheet\b|\bfinancing of (up to |about |approximately )?(\$|\u20ac|\u00a3|us\$|c\$)[\d.,]+/i,
     3,
   ),
   r('financing.debt', 'financing', 'debt', /\b(credit facility|loan|debt|refinanc\w*)\b/i, 1),
@@ -442,7 +478,7 @@ export const TEXT_RULES: TextRule[] = [
     'contract.award',
     'contract',
     'award',
-    /\b(contract|wins? (an? )?order|awarded(?! (an? |the )?(\w+ ){0,2}(patents?|prizes?|awards?|honou?rs?)\b)|partnership|partners? (with|to)|agreement with|supply deal|licensing deal|alliance|teams? up|teamed up|pacts?|\d+-year (\w+ ){0,2}deal)\b/i,
+    /\b(contract|wins? (an? )?order|awarded(?! (an? |the )?(\w+ ){0,2}(patents?|prizes?|awards?|honou?rs?)\b)|partnership|partners? (with|to)|agreement with|(confirms?|confirmed|signs?|signed|strikes?|struck|inks?|inked|seals?|sealed|clinch(es|ed)?) (a |an |the )?(\w+ )?deal with|supply deal|licensing deal|alliance|teams? up|teamed up|pacts?|\d+-year (\w+ ){0,2}deal)\b/i,
     2,
   ),
   r(
@@ -487,7 +523,7 @@ export const TEXT_RULES: TextRule[] = [
     'product.feature',
     'product',
     'launch',
-    /\b(tests?|testing|tested|enabl\w+|adds?|added|brings?)\b[^.;]{0,40}\bfeatures?\b|\bto (reportedly )?feature\b|\b(ios|ipados|macos|watchos|android|windows) \d+(\.\d+)? (public |developer )?beta\b|\b(public|developer) beta\b|\bnow available (in|on|for|to)\b|\brelease of (\w+ ){0,3}(games?|titles?|apps?)\b|\b(biggest|major|significant) upgrade\b/i,
+    /\b(tests?|testing|tested|enabl\w+|adds?|added|brings?)\b[^.;]{0,40}\bfeatures?\b|\bto (reportedly )?feature\b|\b(ios|ipados|macos|watchos|android|windows) \d+(\.\d+)? (public |developer )?beta\b|\b(public|developer) beta\b|\bnow available (in|on|for|to)\b|\brelease of (\w+ ){0,3}(games?|titles?|apps?)\b|\b(biggest|major|significant) upgrade\b|\b(sneak peek|first look) (at|of)\b/i,
     2,
   ),
   // a discount on a product is product news: "Take 60% Off Babbel", "Best Deals at Newegg"
@@ -523,6 +559,14 @@ export const TEXT_RULES: TextRule[] = [
     /\b(joins?|to join|joining|added to|removed from|dropped from|replaces? \w+ (\w+ )?in) (the )?(dow jones industrial average|dow jones|dow|s&p 500|nasdaq[- ]100|ftse 100|russell \d+)\b/i,
     4,
   ),
+  // an index's additions or deletions are listing events: "Additions to the S&P BSE SME IPO Index" (an IPO index is no offering)
+  r(
+    'listing.index_additions',
+    'listing',
+    'index_change',
+    /\b(additions? to|deletions? from|inclusions? in|exclusions? from|to be added to|to be removed from) (the )?([\w&.-]+ ){0,5}index\b/i,
+    4,
+  ),
   r('listing.delist', 'listing', 'delisting', /\b(delist\w*|nasdaq notice|deficiency notice)\b/i, 3),
   r(
     'listing.debut',
@@ -547,8 +591,19 @@ export const TEXT_RULES: TextRule[] = [
     'ownership.positioning',
     'ownership',
     'holdings',
-    /\b(hedge funds?|fund managers?|active funds?|mutual funds?)\b.{0,20}\b(crowd(s|ed)? into|pil(e|es|ed) into|bet(s|ting)?|overweight|underweight)\b|\bmost (over|under)weighted\b/i,
-    3,
+    // (and managers divided on a stock, or a pick made by funds' holdings: "Has Got Mutual & Hedge Fund Managers Divided", "Among
+    // the Best Esports Stocks to Buy According to Hedge Funds")
+    /\b(hedge funds?|fund managers?|active funds?|mutual funds?)\b.{0,20}\b(crowd(s|ed)? into|pil(e|es|ed) into|bet(s|ting)?|overweight|underweight|divided|split)\b|\bmost (over|under)weighted\b|\baccording to (hedge funds|fund managers|institutional investors|billionaires)\b/i,
+    4,
+  ),
+  // a company's dealings in its own (treasury) shares are capital returned to holders, reported as routine: "Transactions with
+  // Treasury Shares", "purchase of own shares" (no lean: a report of dealings, not a buyback announced)
+  r(
+    'capital_return.treasury',
+    'capital_return',
+    'treasury_shares',
+    /\b(transactions? (with|in) (own|treasury) shares|(purchases?|purchased|acquisitions?|repurchases?) of (own|treasury) shares|treasury shares? (purchase|acquisition|transactions?))\b/i,
+    4,
   ),
   r('ownership.portfolio', 'ownership', 'holdings', /\bportfolio (is |are )?(invested|held) in\b/i, 3),
   // a stock-picking piece names stocks to buy, sell, watch or avoid, or compares two as a pick: "3 Stocks to Avoid in 2024",
@@ -557,7 +612,9 @@ export const TEXT_RULES: TextRule[] = [
     'other.stock_picks',
     'other',
     'stock_picks',
-    /\bstocks? to (buy|sell|avoid|watch|own|hold)\b|\bbetter ([\w-]+ ){0,2}stock\b/i,
+    // (and stocks picked out as "these" opening a sentence: "These 3 Dow Jones Stocks Are Blazing Hot", "These Under-$10 Stocks
+    // Are Up 100%+"; not "Time To Buy These Highly-Ranked ... Stocks", a rating)
+    /\bstocks? to (buy|sell|avoid|watch|own|hold)\b|\bbetter ([\w-]+ ){0,2}stock\b|(?:^|[.?!:]\s+)these (\d+ )?([\w$-]+ ){0,3}stocks\b/i,
     3,
   ),
   r(
@@ -575,7 +632,8 @@ export const TEXT_RULES: TextRule[] = [
     'analyst.view',
     'analyst',
     'estimate_change',
-    /\banalysts?\b.{0,15}\b(cut|cuts|raise|raises|lift|lifts|lower|lowers|dampen|dampens|trim|trims|boost|boosts)\b/i,
+    // (an analyst who reports or says something is its source: "Analyst Reports Cut In iPhone 16 Orders")
+    /\banalysts?\b(?! (reports?|says?|said|notes?|flags?))(?! \w+ (reports?|says?|said)).{0,15}\b(cut|cuts|raise|raises|lift|lifts|lower|lowers|dampen|dampens|trim|trims|boost|boosts)\b/i,
     5,
   ),
   r(
@@ -589,7 +647,7 @@ export const TEXT_RULES: TextRule[] = [
     'macro.data',
     'macro',
     'economic_data',
-    /\b(inflation|cpi|ppi|gdp|jobs report|payrolls|nonfarm|non-farm|jobless|initial claims|unemployment( claims| rate)?|labor market|labour market|employment report|employment data|jobs (numbers|data|figures|growth)|retail sales|pmi|consumer (prices|confidence|sentiment)|producer prices|wholesale prices|housing starts|home sales|economy|economic|recession|growth|trade (deficit|surplus|gap)|consumer spending|spending by (americans|consumers|households)|(americans|consumers|households) (spend|spent|cut back)|(cookout|meal|dinner|holiday|thanksgiving|food|grocery|groceries|rent|living|household|childcare|tuition) (costs?|prices|bills))\b/i,
+    /\b(inflation|cpi|ppi|gdp|jobs report|payrolls|nonfarm|non-farm|jobless|initial claims|unemployment( claims| rate)?|labor market|labour market|employment report|employment data|jobs (numbers|data|figures|growth)|retail sales|pmi|consumer (prices|confidence|sentiment)|producer prices|wholesale prices|housing starts|home sales|economy|economic|recession|growth|trade (deficit|surplus|gap)|consumer spending|(black friday|cyber monday|holiday|back-to-school|shoppers?['\u2019]?) spending|state of the consumer|spending by (americans|consumers|households)|(americans|consumers|households) (spend|spent|cut back)|(cookout|meal|dinner|holiday|thanksgiving|food|grocery|groceries|rent|living|household|childcare|tuition) (costs?|prices|bills))\b/i,
     3,
   ),
   r(
@@ -625,11 +683,20 @@ export const TEXT_RULES: TextRule[] = [
     /\b(it['\u2019]?s )?time for (investors|short[- ]sellers|traders) to\b/i,
     3,
   ),
+  // a market newsletter is labelled as one: "Market Today: Shopify Soars on Black Friday Success, Microsoft Under-Owned",
+  // "Stock Market Today: ...", "Markets Wrap: ..." (its movers are its items, not the subject's own events)
+  r(
+    'macro.newsletter',
+    'macro',
+    'markets',
+    /^(the )?(stock )?markets? (today|wrap|recap|update|close|open|report|minute|movers)\s*:/i,
+    5,
+  ),
   r(
     'macro.markets',
     'macro',
     'markets',
-    /\b(stocks|equities|bonds?|yields?|treasur(y|ies)|dollar|yen|euro|pound|sterling|currency|fx|bitcoin|cryptocurrencies|oil|crude|brent|wti|lng|bpd|gold|silver|copper|commodit(y|ies)|futures|wall street|indices|emerging markets?|(world|global|financial|stock|equity|credit|capital) markets|stock market (\w+ )?(rall\w*|rises?|falls?|gains?|slides?|drops?|climbs?|sinks?|resumes?|closes?|ends?|higher|lower|mixed|tumbles?|surges?)|markets? (higher|lower|mixed)|stock (rises?|rall(y|ies)|falls?|slides?|gains?|drops?)|funds? flows?|outflows?|inflows?|volatility|money markets?|benchmarks?|bourses?|home prices|ftse( \d+)?|dow( jones)?|s&p 500|nasdaq composite|nikkei|dax|hang seng|sensex|nifty)\b/i,
+    /\b(stocks|equities|bonds?|yields?|treasur(y|ies)(?! shares?\b| stock\b)|dollar|yen|euro|pound|sterling|currency|fx|bitcoin|cryptocurrencies|oil|crude|brent|wti|lng|bpd|gold|silver|copper|commodit(y|ies)|futures|wall street|indices|emerging markets?|(world|global|financial|stock|equity|credit|capital) markets|stock market (\w+ )?(rall\w*|rises?|falls?|gains?|slides?|drops?|climbs?|sinks?|resumes?|closes?|ends?|higher|lower|mixed|tumbles?|surges?)|markets? (higher|lower|mixed)|stock (rises?|rall(y|ies)|falls?|slides?|gains?|drops?)|funds? flows?|outflows?|inflows?|volatility|money markets?|benchmarks?|bourses?|home prices|ftse( \d+)?|dow( jones)?|s&p 500|nasdaq composite|nikkei|dax|hang seng|sensex|nifty)\b/i,
     2,
   ),
   r(
@@ -686,6 +753,24 @@ export const TEXT_RULES: TextRule[] = [
     'operations',
     'expansion',
     /\b(expands? (its )?operations|begins? construction|breaks? ground|(opens?|opening of|debuts? as) (its |a |an |the )?(new |first )?([\w-]+ ){0,2}(hotel|store|office|headquarters|plant|factory|facility|data cent(er|re)|restaurant|branch)e?s?|milestone of [\d,]+ (stores|locations|restaurants|hotels|branches))\b/i,
+    3,
+  ),
+  // a company raising its investment in a place, or spending to grow there, expands: "Apple CEO Cook says company will increase
+  // investment in China"
+  r(
+    'operations.investment',
+    'operations',
+    'expansion',
+    /\b(increase|increases|increased|boost|boosts|boosted|raise|raises|raised|step up|steps up|double|doubles|expand|expands) (its |their )?(investments?|spending|capital spending) in\b/i,
+    3,
+  ),
+  // orders cut or raised at suppliers are production news: "Apple stock slips after a big cut for iPhone 16 orders", "Analyst
+  // Reports Cut In iPhone 16 Orders"
+  r(
+    'operations.orders',
+    'operations',
+    'production',
+    /\b(cuts?|cutting|reductions?|slash(es|ed)?|boosts?|increases?|raises?) (for|in|to|of) ([\w-]+ ){0,3}orders\b|\border (cuts?|reductions?)\b/i,
     3,
   ),
   r(

@@ -133,10 +133,11 @@ export function aliasKey(name: string): string {
 /**
  * Ordinary English words (or ordinary in headlines). A company whose whole name is one of them ("Target",
  * "Visa", "Apple") links by name only as a headline's subject; the first word of a longer name never
- * becomes an alias when it is one of them ("Home" of HOME DEPOT, "General" of GENERAL MOTORS).
+ * becomes an alias when it is one of them ("Home" of HOME DEPOT, "General" of GENERAL MOTORS). A weekday's name is a date
+ * ("Cyber Monday, Black Friday spending"), an ordinary word like these.
  */
 const COMMON_WORDS = new Set(
-  'argentina brazil mexico chile peru colombia venezuela germany france italy spain britain ireland russia ukraine japan korea india israel turkey egypt nigeria kenya australia american general united first national global international energy capital financial federal new best target gap visa square block meta oracle amazon shell apple delta fox news public royal standard china us world bank home central state security america reuters street wall market markets trade trading great southern northern western eastern pacific atlantic first second third one two three big little old good real city county community citizens peoples people life health care medical digital data tech technology technologies systems solutions services industries resources partners investors invest investment income growth value select strategic premier prime core main star sun moon blue green red black white gold silver diamond golden north south east west texas california florida york carolina america american americas euro asia africa europe canada canadian alpha beta omega first mid valley river lake mountain park ocean bay harbor pioneer liberty freedom patriot eagle summit apex vision smart open next plus max one'.split(
+  'argentina brazil mexico chile peru colombia venezuela germany france italy spain britain ireland russia ukraine japan korea india israel turkey egypt nigeria kenya australia american general united first national global international energy capital financial federal new best target gap visa square block meta oracle amazon shell apple delta fox news public royal standard china us world bank home central state security america reuters street wall market markets trade trading great southern northern western eastern pacific atlantic first second third one two three big little old good real city county community citizens peoples people life health care medical digital data tech technology technologies systems solutions services industries resources partners investors invest investment income growth value select strategic premier prime core main star sun moon blue green red black white gold silver diamond golden north south east west texas california florida york carolina america american americas euro asia africa europe canada canadian alpha beta omega first mid valley river lake mountain park ocean bay harbor pioneer liberty freedom patriot eagle summit apex vision smart open next plus max one monday tuesday wednesday thursday friday saturday sunday'.split(
     ' ',
   ),
 );
@@ -812,13 +813,21 @@ export function linkItem(
     // a one-word lead label that names a company only by the first word of its name is a speaker ("Powell: Economy
     // looks resilient ..."), not that company ("Tyson CEO:" still names Tyson)
     const oneWordLabel = start > 0 && /^[\w'’.-]+:\s*$/.test(title.slice(0, start));
+    // (and a one-word name right after a person's title is that person: "Fed Chair Powell Speech Looms", "CEO Cook says")
     const inTitle = nameMatches(title, reg, selfNames, start, ambiguous).filter(
-      (h) => !(oneWordLabel && h.at < start && h.kind === 'first_word'),
+      (h) =>
+        !(oneWordLabel && h.at < start && h.kind === 'first_word') &&
+        !(
+          !/\s/.test(h.phrase) &&
+          PERSON_TITLE.test(title.slice(Math.max(0, h.at - 30), h.at)) &&
+          !/^\s*(stock|shares|inc|corp)\b/i.test(title.slice(h.at + h.phrase.length))
+        ),
     );
     // a company named as the modifier of a role noun is not the subject: "Nvidia Rival Groq Set To ...", "Key Nvidia Supplier
-    // Taiwan Semi Stock" (the subject is the rival, the supplier), nor is a backer or leader: "BlackRock-Led Funding Round"
+    // Taiwan Semi Stock" (the subject is the rival, the supplier; and an industry word before "operator", "firm", "maker" or
+    // "giant": "Telecom operator Veon confirms ..."), nor is a backer or leader: "BlackRock-Led Funding Round"
     const modifier = (h: NameHit) =>
-      /^(\s+(rival|rivals|supplier|suppliers|partner|customer|backer|investor|competitor|peer|parent)\s+\p{Lu}|-(led|backed|owned|funded|supported)\b)/iu.test(
+      /^(\s+(rival|rivals|supplier|suppliers|partner|customer|backer|investor|competitor|peer|parent|operator|operators|firm|maker|makers|giant)\s+\p{Lu}|-(led|backed|owned|funded|supported)\b)/iu.test(
         title.slice(h.at + h.phrase.length),
       );
     let primaries = inTitle.filter((h) => h.at < end && !modifier(h));
@@ -967,6 +976,10 @@ export function headlineSubject(title: string): { start: number; end: number } {
   }
   return { start, end: stop };
 }
+
+/** A person's title right before a name: the name is the person's ("Fed Chair Powell", "CEO Cook", "President Trump"). */
+const PERSON_TITLE =
+  /\b(chair|chairman|chairwoman|ceo|cfo|president|governor|secretary|minister|senator|sen\.|rep\.|judge|justice|chancellor|commissioner|treasurer|premier|mayor)\s+$/i;
 
 /** Geographic nouns: a name right before one of them names a place. */
 const PLACE_NOUN =

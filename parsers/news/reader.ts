@@ -30,9 +30,9 @@ export interface NewsReader {
 }
 
 const UP =
-  /\b(beats?|tops?|topped|raises?|raised|rises?|rose|jumps?|jumped|soars?|surges?|gains?|record (profit|sales|revenue|high)|approv\w+|cleared|clearance|wins?|won|upgrades?d?|rules? in favou?r|boosts?|boosted|increase[sd]?|rebounds?|rall(y|ies|ied)|progress|optimism|hopes|buyback|dividend increase|beat|reclaims?|lifts?|strong(er)?|better|upbeat|higher|climbs?|outperform\w*|accelerat\w*|quickens?|quickened|widen(s|ed|ing)?|boom(s|ing)?|adds? [\d,]+ jobs|resilien(t|ce)|improved|strongest|up (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
+  /\b(beats?|tops?|topped|raises?|raised|rises?|rose|jumps?|jumped|soars?|surges?|gains?|record (profit|sales|revenue|high)|approv\w+|cleared|clearance|wins?|won|upgrades?d?|rules? in favou?r|boosts?|boosted|increase[sd]?|rebounds?|rall(y|ies|ied)|progress|optimism|hopes|buyback|dividend increase|beat|reclaims?|lifts?|strong(er)?|better|upbeat|higher|climbs?|outperform\w*|accelerat\w*|quickens?|quickened|widen(s|ed|ing)?|boom(s|ing)?|adds? [\d,]+ jobs|resilien(t|ce)|improved|strongest|highest (level )?since|up (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
 const DOWN =
-  /\b(miss(es|ed)?|cuts?|falls?|fell|drops?|dropped|plunges?|plummets?|slumps?|tumbles?|sinks?|losses|loss|declines?|declined|decreased?|reduc(e|es|ed)|warns?|downgrades?d?|layoffs?|lay off|halt(ed|s)?|recalls?|probe|lawsuit|sued|fined?|fines|fining|penalty|bankrupt\w*|default\w*|resigns?|ousted|delist\w*|rejects?|weak\w*|slips?|slides?|outflows?|exits|shock|risks|negative|falling|fears?|destructive|disruptions?|correction|retaliates|slams|dips?|shortfall|slows?|buckles?|trimmed|trims?|charged|indicted|fraud|accused|suspends?|threatens?|attacks?|worse|short of|falls? short|lower|eases?|escalat\w*|slash\w*|demolish\w*|crash(es|ed|ing)?|hits?|crisis|rout|turmoil|under fire|underperform\w*|cools?|cooled|cooling|slowed|slowing|narrow(s|ed|ing)?|breach(es|ed)?|slam(s|med)?|dampen(s|ed)?|(?<=(month|year|week|day|record|time) )lows?|sabotage|severed|problems?|mess|lied|snubs?|write-?offs?|write-?downs?|impairments?|blast(s|ed)?|crackdown|crack(s|ing)? down|woes?|under threat|strand(s|ed)?|jeopardi[sz]\w*|down (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
+  /\b(miss(es|ed)?|cuts?|falls?|fell|drops?|dropped|plunges?|plummets?|slumps?|tumbles?|sinks?|losses|loss|declines?|declined|decreased?|reduc(e|es|ed)|warns?|downgrades?d?|layoffs?|lay off|halt(ed|s)?|recalls?|probe|lawsuit|sued|fined?|fines|fining|penalty|bankrupt\w*|default\w*|resigns?|ousted|delist\w*|rejects?|weak\w*|slips?|slides?|outflows?|exits|shock|risks|negative|falling|fears?|destructive|disruptions?|correction|retaliates|slams|dips?|shortfall|slows?|buckles?|trimmed|trims?|charged|indicted|fraud|accused|suspends?|threatens?|attacks?|worse|short of|falls? short|lower|eases?|escalat\w*|slash\w*|demolish\w*|crash(es|ed|ing)?|hits?|crisis|rout|sell-?offs?|turmoil|under fire|underperform\w*|cools?|cooled|cooling|slowed|slowing|narrow(s|ed|ing)?|breach(es|ed)?|slam(s|med)?|dampen(s|ed)?|(?<=(month|year|week|day|record|time) )lows?|lowest (level )?since|sabotage|severed|problems?|mess|lied|snubs?|write-?offs?|write-?downs?|impairments?|blast(s|ed)?|crackdown|crack(s|ing)? down|woes?|under threat|strand(s|ed)?|jeopardi[sz]\w*|down (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
 
 /** Phrases read before single words: a negation or a comparison turns the word it governs around. */
 const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
@@ -138,6 +138,29 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
     re: /\b(slows?|slowed|slowing|slow|stall\w*) (the |its )?(\w+ )?(recovery|growth|expansion|hiring)\b/gi,
     dir: -1,
   },
+  // a correction to an article, a story or a report is an erratum, no market correction: "Correction to Royal Bank of Canada
+  // Earnings Article"
+  {
+    re: /\bcorrections? (to|of|on) (the |an? |this )?([\w&.'’-]+ ){0,6}(article|story|report|headline)\b/gi,
+    dir: 0,
+  },
+  // a holder selling a count of a company's shares is down for it, buying them up: "SVP Barclay Corbus Sells 5,643 Shares of
+  // Stock", "MML Investors Services LLC Purchases 3,823 Shares of Black Knight"
+  { re: /\b(sells?|sold|unloads?|unloaded|dumps?|dumped)\b [\d,.]+ shares of\b/gi, dir: -1 },
+  {
+    re: /\b(buys?|bought|purchases?|purchased|acquires?|acquired|adds?|added)\b [\d,.]+ shares of\b/gi,
+    dir: 1,
+  },
+  // a bull case is made for a rise, a bear case for a fall: "Apple Inc. (AAPL): A Bull Case Theory"
+  { re: /\bbull(ish)? case\b/gi, dir: 1 },
+  { re: /\bbear(ish)? case\b/gi, dir: -1 },
+  // a stock pick leans as it picks: "Best 7 Tech Stocks to Buy", "3 Stocks to Avoid in 2024"
+  { re: /\bstocks? to (buy|own)\b/gi, dir: 1 },
+  { re: /\bstocks? to (avoid|sell|dump)\b/gi, dir: -1 },
+  // (a comparison picks one of two, no lean: "Better Growth Stock in 2024: Amazon vs. Apple")
+  { re: /\bbetter ([\w-]+ ){0,2}stocks?\b/gi, dir: 0 },
+  // breaking out is up: "Oklo Busts Out", "Microsoft Ignites AI Breakout"
+  { re: /\b(breaks?|broke|busts?|bursts?) out\b|\bbreakouts?\b/gi, dir: 1 },
   // a best or worst period: "best week since July", "worst day since April"
   { re: /\b(best|biggest (weekly|monthly|daily) gain) (day|week|month|session|quarter|year)\b/gi, dir: 1 },
   { re: /\bworst (day|week|month|session|quarter|year)\b/gi, dir: -1 },
@@ -168,10 +191,10 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
 
 /**
  * Quantities that are bad news when they go up (jobless claims, unemployment, inflation, losses, costs, oil
- * and fuel prices, yields): an up-word about one of them reads down, and a down-word up.
+ * and fuel prices, yields, mortgage and interest rates): an up-word about one of them reads down, and a down-word up.
  */
 const BAD_WHEN_UP =
-  /\b(jobless|claims|unemployment|layoffs|inflation|cpi|losses|loss|costs?|debt|deficit|oil( prices)?|crude|fuel|gasoline|yields|volatility)\b/i;
+  /\b(jobless|claims|unemployment|layoffs|inflation|cpi|losses|loss|costs?|debt|deficit|oil( prices)?|crude|fuel|gasoline|yields|volatility|(mortgage|interest|borrowing) rates)\b/i;
 
 /** Reaching a count: "hits 5M pre-orders", "tops 1 billion users", "passes 100,000". */
 const MILESTONE =
@@ -189,7 +212,7 @@ const NOT_DIRECTIONAL = /\b(pay|compensation|salary|salaries|bonus(es)?|pay pack
  * eleventh pass).
  */
 const MOVE =
-  /^(rises?|rose|jumps?|jumped|soars?|surges?|gains?|increase[sd]?|rebounds?|higher|climbs?|falls?|fell|drops?|dropped|declines?|declined|decreased?|reduc(e|es|ed)|slips?|dips?|slides?|eases?|tumbles?|plunges?|lower|slows?|slowed|slowing|cools?|cooled|cooling|accelerat\w*|quickens?|quickened|narrow(s|ed|ing)?|widen(s|ed|ing)?|lows?|up .*|down .*)$/i;
+  /^(rises?|rose|jumps?|jumped|soars?|surges?|gains?|increase[sd]?|rebounds?|higher|climbs?|falls?|fell|drops?|dropped|declines?|declined|decreased?|reduc(e|es|ed)|slips?|dips?|slides?|eases?|tumbles?|plunges?|lower|slows?|slowed|slowing|cools?|cooled|cooling|accelerat\w*|quickens?|quickened|narrow(s|ed|ing)?|widen(s|ed|ing)?|lows?|highest .*|lowest .*|up .*|down .*)$/i;
 
 /** A stated absence of movement: the clause has decided, and decided neutral. */
 const NO_MOVE = /\b(stand(s)? still|little changed|unchanged|flat|steady|mixed)\b/i;
@@ -336,7 +359,11 @@ function readByRules(input: ReaderInput): Reading {
         : read(input.title);
   // the headline decides; the summary only when the headline has no directional words
   // (a headline whose only movement is of a quantity that says nothing of the company, "CEO pay rises", has decided)
-  const lead = head.net !== 0 || head.muted > 0 ? head : read((input.summary ?? '').slice(0, 600), true);
+  // (a link in the summary is an address, not wording: "...Correction-to-Royal-Bank-of-Canada-Earnings-Article-43121331/")
+  const lead =
+    head.net !== 0 || head.muted > 0
+      ? head
+      : read((input.summary ?? '').replace(/\bhttps?:\/\/\S+/g, ' ').slice(0, 600), true);
   const net = lead.net;
   // an analysis or a question ("Why ...", "How ...", "Explainer:"), or a headline whose verb states a view
   // or an intention ("JP Morgan sees ...", "ministers urge ...", "Exchanges oppose ..."), reports no move
@@ -357,6 +384,8 @@ function readByRules(input: ReaderInput): Reading {
     };
   }
   let lean = TYPE_LEAN[input.event_type];
+  // a routine report of dealings in treasury shares is no buyback announced: "Transactions with Treasury Shares"
+  if (input.event_subtype === 'treasury_shares') lean = undefined;
   // a regulator's rules, proposals and supervision act on no one: only enforcement, antitrust and licences lean,
   // and they lean only for a company they act on: scrutiny of a market names no one hurt
   if (
@@ -393,8 +422,10 @@ function readByRules(input: ReaderInput): Reading {
   )
     lean = 'bearish';
   let direction: Direction = net > 0 ? 'bullish' : net < 0 ? 'bearish' : (lean ?? 'neutral');
-  // direction is read for a company, or for markets on a macro item: an untyped item naming no company has none
-  if (input.event_type === 'other' && !input.company) direction = 'neutral';
+  // direction is read for a company, or for markets on a macro item: an untyped item naming no company has none (a stock
+  // pick still leans as it picks: "These Under-$10 Stocks Are Up 100%+", "3 Stocks to Avoid in 2024")
+  if (input.event_type === 'other' && !input.company && input.event_subtype !== 'stock_picks')
+    direction = 'neutral';
   const words = direction === 'neutral' ? [] : lead.words;
   if (words.length === 0 && direction !== 'neutral' && !lean) direction = 'neutral';
   const total = lead.words.length;

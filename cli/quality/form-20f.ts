@@ -43,6 +43,7 @@ function files(): string[] {
     ? [process.argv[2]]
     : [
         root('fixtures/form-20f'),
+        root('fixtures/form-20f/item7-text'),
         root('fixtures/upstream/www.sec.gov/Archives/edgar/data/1472619/000106299316008650'),
         root('../shared/fixtures/sec/20f'),
       ];

@@ -89,6 +89,8 @@ export function majorShareholders(sections: Form20fSection[]): { rows: Ownership
   if (tableRows.length === 0 && warnings.length === 0) {
     const prose = proseHolders(blocks);
     if (prose.length > 0) return { rows: prose, warnings };
+    const named = namedMajorShareholder(blocks);
+    if (named) return { rows: [named], warnings };
   }
   if (rows.length === 0 && warnings.length === 0) {
     const ref = referredItem(blocks);
@@ -124,7 +126,7 @@ export function isMajorHolder(row: OwnershipRow): boolean {
 const PROSE_HOLDER =
   /^((?:[A-Z][\w&.'\u2019-]*,?\s+){0,7}?[A-Z][\w&.'\u2019-]*)\s+(?:(?:currently|directly|indirectly|beneficially|together)\s+)*(?:holds|owns|owned|held|is\s+the\s+(?:registered\s+|beneficial\s+)?(?:owner|holder)\s+of)\b(.*)$/;
 const NOT_A_SUBJECT =
-  /^(?:we|our|the|this|these|those|such|each|all|none|no|any|it|its|they|their|he|she|as|to|in|of|for|based|mr|ms|mrs)\b/i;
+  /^(?:we|our|the|this|these|those|such|each|all|none|no|any|it|its|they|their|he|she|as|to|in|of|for|based)\b/i;
 const PROSE_PERCENT = /(\d{1,3}(?:\.\d+)?)\s*(?:%|per\s?cent\b)/i;
 const PROSE_SHARES = /\b(\d{1,3}(?:,\d{3})+|\d{4,})\s+(?:[A-Za-z-]+\s+){0,3}?shares\b/i;
 
@@ -159,6 +161,48 @@ export function proseHolders(blocks: string[]): OwnershipRow[] {
     previous = block;
   }
   return rows;
+}
+
+/**
+ * A major shareholder named in a sentence ("The remaining major shareholder is the Dutch association
+ * "Vereniging AEGON"", AEGON FY2000), in an Item 7.A with no holder table: the name is the quoted name of
+ * the clause after "is", else its words up to the comma. Its holding is read from a table of movements of
+ * that holding (rows from "As of <date>" to "As of <date>"): the last dated row's last share count and the
+ * percentage (a number of at most 100) after it.
+ */
+const NAMED_MAJOR =
+  /\b(?:remaining|only|sole|principal|largest|controlling)?\s*major\s+shareholder\s+is\s+(?:the\s+)?([^.;]+)/i;
+
+export function namedMajorShareholder(blocks: string[]): OwnershipRow | null {
+  for (const [i, block] of blocks.entries()) {
+    if (block.includes(' | ')) continue;
+    const m = NAMED_MAJOR.exec(block);
+    if (!m) continue;
+    const clause = m[1]!;
+    const quoted = /["\u201c]([^"\u201d]{3,80})["\u201d]/.exec(clause.split(',')[0]!);
+    const name = (quoted?.[1] ?? clause.split(',')[0]!).trim();
+    if (!/^[A-Z]/.test(name) || name.length > 80) continue;
+    let shares: string | null = null;
+    let pct: string | null = null;
+    for (const row of blocks.slice(i + 1)) {
+      if (!row.includes(' | ')) continue;
+      const cells = rowCells(row);
+      if (!/^As\s+(?:of|at)\s/i.test(cells[0]!)) continue;
+      const last = cells.map((c) => SHARES.test(c)).lastIndexOf(true);
+      const after = cells[last + 1];
+      if (
+        last > 0 &&
+        after !== undefined &&
+        /^\d{1,3}(?:\.\d+)?%?$/.test(after) &&
+        Number.parseFloat(after) <= 100
+      ) {
+        shares = SHARES.exec(cells[last]!)![1]!.replace(/,/g, '');
+        pct = after.replace('%', '');
+      }
+    }
+    return { holder_name: name, shares, ownership_pct: pct, voting_pct: null, row_text: m[0].trim() };
+  }
+  return null;
 }
 
 /** `Please refer to Item 6.E` / `see Item 6.E`: the item and sub-item 7.A sends its reader to. */

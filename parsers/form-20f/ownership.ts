@@ -35,7 +35,8 @@ const DATE_LIKE =
   /^(january|february|march|april|may|june|july|august|september|october|november|december)\b|^\d{4}$/i;
 const NO_VALUE = /^(?:\*+|nil|none|n\/a|[-\u2013\u2014])$/i;
 const PERCENT = /^(?:less than\s+)?(\d{1,3}(?:\.\d+)?)\s*%/i;
-const SHARES = /^(\d{1,3}(?:,\d{3})+|\d{4,})(?:\s*\(\w{1,3}\))*$/;
+/** A share count, with a footnote mark after it: `(2)`, or a bare one- or two-digit number (`12,825,885 1`). */
+const SHARES = /^(\d{1,3}(?:,\d{3})+|\d{4,})(?:\s*\(\w{1,3}\))*(?:\s+\d{1,2})?$/;
 /** A header of the register's geography: a place column, or a count of holders. */
 const GEOGRAPHY_HEADER =
   /\b(?:country|countries|region|jurisdiction|location|residence|domicile|geographic(?:al)?)\b|\bnumber\s+of\s+(?:record\s+|registered\s+)?(?:share)?holders\b|\b(?:holders?|shareholders?)\s+of\s+record\b|\b(?:record|registered)\s+(?:share)?holders\b/i;
@@ -268,7 +269,16 @@ export function referredHolders(
 }
 
 /** The rows of the holder tables among a subsection's blocks (geography tables excluded, with a warning). */
+/**
+ * An Item 7.A that announces its table of beneficial owners ("The following table sets forth ... the
+ * beneficial ownership ...") makes a header of a share-count or percentage column a holder table even when
+ * the header names no holder column (InMode FY2025: "Number of Ordinary Shares | Percentage").
+ */
+const ANNOUNCES_TABLE = /\bfollowing\s+table\b[^.]*\bbeneficial(?:ly)?\s+own/i;
+const COUNT_HEADER = /\b(?:number|shares?|percent(?:age)?)\b|%/i;
+
 function holderTableRows(blocks: string[], warnings: string[]): OwnershipRow[] {
+  const announced = blocks.some((b) => !b.includes(' | ') && ANNOUNCES_TABLE.test(b));
   const rows: OwnershipRow[] = [];
   let header: string[] = [];
   let headerWidth = 0;
@@ -303,7 +313,7 @@ function holderTableRows(blocks: string[], warnings: string[]): OwnershipRow[] {
       if (/^\(\w{1,3}\)$/.test(cells[0]!)) continue; // a footnote row
       header = mergeHeader(header, cells);
       headerWidth = Math.max(headerWidth, cells.length);
-      inTable = HOLDER_WORD.test(header.join(' '));
+      inTable = HOLDER_WORD.test(header.join(' ')) || (announced && COUNT_HEADER.test(header.join(' ')));
       if (
         GEOGRAPHY_HEADER.test(header.join(' ')) ||
         (REGISTER_SENTENCE.test(lastSentence(sentence)) && !BENEFICIAL_HEADER.test(header.join(' ')))

@@ -83,6 +83,36 @@ describe('Form 20-F Item 7.A, text excerpts of real 2026 filings', () => {
     expect(r.warnings[0]).toContain('we are not aware of any person or entity');
   });
 
+  // set 4, labelled after the rules above were written and before they ran on these files
+  it('Stratasys: a footnote number after the share count ("12,825,885 1"); the ownership-changes prose adds no holder', () => {
+    expect(holders('SSYS_20-F_FY2025_triage-pack_EXCERPT-item7A.txt')).toEqual([
+      ['FF6-SSYS, Limited Partnership', '12825885', '14.9'],
+      ['Nano Dimension Ltd.', '9695115', '11.3'],
+      ['Rubric Capital Management LP', '7340026', '8.5'],
+      ['Neuberger Berman Group LLC', '4292998', '5.0'],
+    ]);
+  });
+
+  it('InMode: an announced beneficial-ownership table whose header names no holder ("Number of Ordinary Shares | Percentage")', () => {
+    const r = parse20fFile(readFileSync(file('INMD_20-F_FY2025_triage-pack_EXCERPT-item7A.txt')), {});
+    expect(r.ownership.map((o) => [o.holder_name, o.shares, o.ownership_pct])).toEqual([
+      ['Moshe Mirazhy', '3499226', '5.51'],
+    ]);
+    // its "(see "Item 6E. ... Share Ownership")" is about the table's options, not a reference for holders
+    expect(r.warnings.join(' ')).not.toMatch(/refers to Item 6\.E/);
+  });
+
+  it('Similarweb: directors of 5% or more are kept, "[*]" rows and the group row are not', () => {
+    expect(holders('SMWB_20-F_FY2025_triage-pack_EXCERPT-item7A.txt').map((h) => h[0])).toEqual([
+      'Anglo-Peacock Nominees Limited',
+      'Viola Group',
+      'MIH E-Commerce Holdings B.V.',
+      'Joshua Alliance',
+      'Harel Beit-On',
+      'Or Offer',
+    ]);
+  });
+
   it('a row with no percentage cell (shares only) is kept; "*" and groups are not', () => {
     const row = (holder_name: string, row_text: string, ownership_pct: string | null = null) => ({
       holder_name,

@@ -33,7 +33,8 @@ const HOLDER_WORD = /\b(name|shareholders?|holders?|owners?|beneficial(?:ly)?)\b
 const NOT_A_NAME = /^(as of|as at|total|number of|sold|purchase|adjustment|\(\d+\)|\*|note)/i;
 const DATE_LIKE =
   /^(january|february|march|april|may|june|july|august|september|october|november|december)\b|^\d{4}$/i;
-const NO_VALUE = /^(?:\*+|nil|none|n\/a|[-\u2013\u2014])$/i;
+/** Below the table's threshold: "*" or "[*]" (less than 1%), Nil, None, n/a, a dash. */
+const NO_VALUE = /^(?:\*+|\[\*+\]|nil|none|n\/a|[-\u2013\u2014])$/i;
 const PERCENT = /^(?:less than\s+)?(\d{1,3}(?:\.\d+)?)\s*%/i;
 /** A share count, with a footnote mark after it: `(2)`, or a bare one- or two-digit number (`12,825,885 1`). */
 const SHARES = /^(\d{1,3}(?:,\d{3})+|\d{4,})(?:\s*\(\w{1,3}\))*(?:\s+\d{1,2})?$/;
@@ -114,7 +115,7 @@ export function isMajorHolder(row: OwnershipRow): boolean {
   return !row.row_text
     .split(' | ')
     .slice(1)
-    .some((c) => /^\*+$/.test(c.trim()));
+    .some((c) => /^\[?\*+\]?$/.test(c.trim()));
 }
 
 /**

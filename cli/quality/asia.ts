@@ -65,6 +65,7 @@ const sources = [
 ];
 for (const { p, url } of sources) {
   const name = p.split('/').at(-1)!;
+  if (/^(?:MANIFEST|LABELS-[\w-]+)\.tsv$/.test(name)) continue; // provenance and hand-read labels, not responses
   const which = parserFor(name);
   const label = relative(root(''), p);
   if (!which) {

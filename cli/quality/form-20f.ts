@@ -43,6 +43,7 @@ function files(): string[] {
     ? [process.argv[2]]
     : [
         root('fixtures/form-20f'),
+        root('fixtures/form-20f/item7-text'),
         root('fixtures/upstream/www.sec.gov/Archives/edgar/data/1472619/000106299316008650'),
         root('../shared/fixtures/sec/20f'),
       ];
@@ -84,6 +85,11 @@ function labels(): Map<string, { holder: string; shares: string; pct: string }[]
 const LABELS = labels();
 let labelled = 0;
 let labelledRight = 0;
+/** Per folder of labelled files: files right / labelled, holders matched / expected, extra (false) holders. */
+const perSet = new Map<
+  string,
+  { files: number; right: number; expected: number; matched: number; extra: number }
+>();
 
 let failures = 0;
 let withRows = 0;
@@ -120,6 +126,14 @@ for (const path of files()) {
       const missed = expected.filter((e) => !found.some((f) => same(e, f)));
       const extra = found.filter((f) => !expected.some((e) => same(e, f)));
       if (missed.length === 0 && extra.length === 0) labelledRight++;
+      const set = path.split('/').at(-2)!;
+      const t = perSet.get(set) ?? { files: 0, right: 0, expected: 0, matched: 0, extra: 0 };
+      t.files++;
+      if (missed.length === 0 && extra.length === 0) t.right++;
+      t.expected += expected.length;
+      t.matched += expected.length - missed.length;
+      t.extra += extra.length;
+      perSet.set(set, t);
       console.log(
         `  labels: ${expected.length} holders expected, ${expected.length - missed.length} matched` +
           `${missed.length ? `; missed: ${missed.map((m) => m.holder).join(', ')}` : ''}` +
@@ -136,4 +150,8 @@ for (const path of files()) {
 console.log(
   `\n${n} files, ${withRows} with Item 7.A holder rows, ${failures} failed; hand-labelled Item 7.A: ${labelledRight} of ${labelled} files right`,
 );
+for (const [set, t] of perSet)
+  console.log(
+    `  ${set}: ${t.right} of ${t.files} files right, holders matched ${t.matched} of ${t.expected}, false holders ${t.extra}`,
+  );
 process.exit(failures > 0 ? 1 : 0);

@@ -39,11 +39,18 @@ export function normalizeHeading(block: string): string {
   return `${head}${rewritten}${block.slice(all.length)}`;
 }
 
+/**
+ * A plain-text line whose cells are joined by ` | ` is one table row, the form the HTML reader gives a row
+ * (text renderings of HTML tables write rows so): it stands alone instead of joining the lines around it
+ * into a paragraph.
+ */
+const PIPE_ROW = /^[^\n]*\S \|(?: |$)[^\n]*$/gm;
+
 /** The document's blocks, read as its format says. */
 export function form20fBlocks(content: string, format: DocumentFormat = documentFormat(content)): string[] {
   if (format === 'html') return dropPageFurniture(toBlocks(content, undefined));
   const text = format === 'wrapped_text' ? unwrapText(content) : content;
-  return dropPageFurniture(plainToBlocks(text));
+  return dropPageFurniture(plainToBlocks(text.replace(PIPE_ROW, '\n$&\n')));
 }
 
 export function splitForm20f(blocks: string[]): Form20fSection[] {

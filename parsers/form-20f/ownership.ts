@@ -33,15 +33,19 @@ const HOLDER_WORD = /\b(name|shareholders?|holders?|owners?|beneficial(?:ly)?)\b
 const NOT_A_NAME = /^(as of|as at|total|number of|sold|purchase|adjustment|\(\d+\)|\*|note)/i;
 const DATE_LIKE =
   /^(january|february|march|april|may|june|july|august|september|october|november|december)\b|^\d{4}$/i;
-const NO_VALUE = /^(?:\*+|nil|none|n\/a|[-\u2013\u2014])$/i;
+/** Below the table's threshold: "*" or "[*]" (less than 1%), Nil, None, n/a, a dash. */
+const NO_VALUE = /^(?:\*+|\[\*+\]|nil|none|n\/a|[-\u2013\u2014])$/i;
 const PERCENT = /^(?:less than\s+)?(\d{1,3}(?:\.\d+)?)\s*%/i;
-const SHARES = /^(\d{1,3}(?:,\d{3})+|\d{4,})(?:\s*\(\w{1,3}\))*$/;
+/** A share count, with a footnote mark after it: `(2)`, or a bare one- or two-digit number (`12,825,885 1`). */
+const SHARES = /^(\d{1,3}(?:,\d{3})+|\d{4,})(?:\s*\(\w{1,3}\))*(?:\s+\d{1,2})?$/;
 /** A header of the register's geography: a place column, or a count of holders. */
 const GEOGRAPHY_HEADER =
   /\b(?:country|countries|region|jurisdiction|location|residence|domicile|geographic(?:al)?)\b|\bnumber\s+of\s+(?:record\s+|registered\s+)?(?:share)?holders\b|\b(?:holders?|shareholders?)\s+of\s+record\b|\b(?:record|registered)\s+(?:share)?holders\b/i;
 /** The sentence before a table speaks of the register (holders of record), not of major holders. */
 const REGISTER_SENTENCE =
   /\b(?:holders?|shareholders?)\s+of\s+record\b|\b(?:record|registered)\s+(?:share)?holders\b|\bheld\s+of\s+record\b/i;
+/** A header column of beneficial ownership: a holder table, whatever sentence precedes it. */
+const BENEFICIAL_HEADER = /\bbeneficial(?:ly)?\b/i;
 const FIVE_PERCENT = /\b(?:5|five)(?:\.0+)?\s*(?:%|per\s?cent)/i;
 const NOBODY =
   /\b(?:no\s+(?:person|persons|one|entity|entities|shareholders?|holders?|beneficial\s+owners?)|not\s+aware\s+of\s+any|none\s+of\s+(?:our|the)\s+(?:share)?holders|there\s+(?:is|are|were)\s+no)\b/i;
@@ -78,7 +82,18 @@ export function majorShareholders(sections: Form20fSection[]): { rows: Ownership
       return { rows: [], warnings };
     }
   }
-  const rows = holderTableRows(blocks, warnings);
+  const tableRows = holderTableRows(blocks, warnings);
+  const rows = tableRows.filter(isMajorHolder);
+  if (rows.length < tableRows.length)
+    warnings.push(
+      `Item 7.A: ${tableRows.length - rows.length} of the holder table's ${tableRows.length} rows left out (below 5%, or a group total)`,
+    );
+  if (tableRows.length === 0 && warnings.length === 0) {
+    const prose = proseHolders(blocks);
+    if (prose.length > 0) return { rows: prose, warnings };
+    const named = namedMajorShareholder(blocks);
+    if (named) return { rows: [named], warnings };
+  }
   if (rows.length === 0 && warnings.length === 0) {
     const ref = referredItem(blocks);
     if (ref) return referredHolders(sections, ref);
@@ -86,6 +101,110 @@ export function majorShareholders(sections: Form20fSection[]): { rows: Ownership
   if (rows.length === 0 && warnings.length === 0)
     warnings.push('Item 7.A has no table of holders (a holder-name column with share counts or percentages)');
   return { rows, warnings };
+}
+
+/**
+ * Item 7.A lists holders of 5% or more: a table row whose percentage is below 5, or is only "*" (less than
+ * 1%), is a director's row of a combined table, and a row naming a group ("... as a group") is a total of
+ * holders, not one holder. A row with no percentage cell at all (shares only) is kept.
+ */
+export function isMajorHolder(row: OwnershipRow): boolean {
+  if (/\bas\s+a\s+group\b/i.test(row.holder_name)) return false;
+  const pct = [row.ownership_pct, row.voting_pct].filter((p): p is string => p !== null).map(Number);
+  if (pct.length > 0) return Math.max(...pct) >= 5;
+  return !row.row_text
+    .split(' | ')
+    .slice(1)
+    .some((c) => /^\[?\*+\]?$/.test(c.trim()));
+}
+
+/**
+ * A holder named in prose (an Item 7.A with no holder table): a sentence whose subject is a name and whose
+ * verb is holds / owns / beneficially owns, with a percentage of 5% or more ("Mas Alpha holds 302,196 shares
+ * of our ordinary shares, which reflects approximately 5.6% of ..."). The share count is the sentence's
+ * first number followed by "shares"; a one-line heading just before the sentence that starts with the
+ * subject's words is the holder's full name. Sentences about holders of record (the register) are not read.
+ */
+const PROSE_HOLDER =
+  /^((?:[A-Z][\w&.'\u2019-]*,?\s+){0,7}?[A-Z][\w&.'\u2019-]*)\s+(?:(?:currently|directly|indirectly|beneficially|together)\s+)*(?:holds|owns|owned|held|is\s+the\s+(?:registered\s+|beneficial\s+)?(?:owner|holder)\s+of)\b(.*)$/;
+const NOT_A_SUBJECT =
+  /^(?:we|our|the|this|these|those|such|each|all|none|no|any|it|its|they|their|he|she|as|to|in|of|for|based)\b/i;
+const PROSE_PERCENT = /(\d{1,3}(?:\.\d+)?)\s*(?:%|per\s?cent\b)/i;
+const PROSE_SHARES = /\b(\d{1,3}(?:,\d{3})+|\d{4,})\s+(?:[A-Za-z-]+\s+){0,3}?shares\b/i;
+
+export function proseHolders(blocks: string[]): OwnershipRow[] {
+  const rows: OwnershipRow[] = [];
+  let previous = '';
+  for (const block of blocks) {
+    if (block.includes(' | ')) {
+      previous = '';
+      continue;
+    }
+    for (const sentence of block.split(/(?<=[.;])\s+(?=[A-Z])/)) {
+      const m = PROSE_HOLDER.exec(sentence.trim());
+      if (!m || NOT_A_SUBJECT.test(m[1]!) || REGISTER_SENTENCE.test(sentence)) continue;
+      const pct = PROSE_PERCENT.exec(m[2]!);
+      if (!pct || Number(pct[1]) < 5 || Number(pct[1]) > 100) continue;
+      const shares = PROSE_SHARES.exec(m[2]!)?.[1]?.replace(/,/g, '') ?? null;
+      const subject = m[1]!.replace(/,$/, '');
+      const heading = previous.trim();
+      const name =
+        heading.length < 100 && !/[.;:]$/.test(heading) && heading.startsWith(`${subject} `)
+          ? heading
+          : subject;
+      rows.push({
+        holder_name: name,
+        shares,
+        ownership_pct: pct[1]!,
+        voting_pct: null,
+        row_text: sentence.trim(),
+      });
+    }
+    previous = block;
+  }
+  return rows;
+}
+
+/**
+ * A major shareholder named in a sentence ("The remaining major shareholder is the Dutch association
+ * "Vereniging AEGON"", AEGON FY2000), in an Item 7.A with no holder table: the name is the quoted name of
+ * the clause after "is", else its words up to the comma. Its holding is read from a table of movements of
+ * that holding (rows from "As of <date>" to "As of <date>"): the last dated row's last share count and the
+ * percentage (a number of at most 100) after it.
+ */
+const NAMED_MAJOR =
+  /\b(?:remaining|only|sole|principal|largest|controlling)?\s*major\s+shareholder\s+is\s+(?:the\s+)?([^.;]+)/i;
+
+export function namedMajorShareholder(blocks: string[]): OwnershipRow | null {
+  for (const [i, block] of blocks.entries()) {
+    if (block.includes(' | ')) continue;
+    const m = NAMED_MAJOR.exec(block);
+    if (!m) continue;
+    const clause = m[1]!;
+    const quoted = /["\u201c]([^"\u201d]{3,80})["\u201d]/.exec(clause.split(',')[0]!);
+    const name = (quoted?.[1] ?? clause.split(',')[0]!).trim();
+    if (!/^[A-Z]/.test(name) || name.length > 80) continue;
+    let shares: string | null = null;
+    let pct: string | null = null;
+    for (const row of blocks.slice(i + 1)) {
+      if (!row.includes(' | ')) continue;
+      const cells = rowCells(row);
+      if (!/^As\s+(?:of|at)\s/i.test(cells[0]!)) continue;
+      const last = cells.map((c) => SHARES.test(c)).lastIndexOf(true);
+      const after = cells[last + 1];
+      if (
+        last > 0 &&
+        after !== undefined &&
+        /^\d{1,3}(?:\.\d+)?%?$/.test(after) &&
+        Number.parseFloat(after) <= 100
+      ) {
+        shares = SHARES.exec(cells[last]!)![1]!.replace(/,/g, '');
+        pct = after.replace('%', '');
+      }
+    }
+    return { holder_name: name, shares, ownership_pct: pct, voting_pct: null, row_text: m[0].trim() };
+  }
+  return null;
 }
 
 /** `Please refer to Item 6.E` / `see Item 6.E`: the item and sub-item 7.A sends its reader to. */
@@ -151,7 +270,16 @@ export function referredHolders(
 }
 
 /** The rows of the holder tables among a subsection's blocks (geography tables excluded, with a warning). */
+/**
+ * An Item 7.A that announces its table of beneficial owners ("The following table sets forth ... the
+ * beneficial ownership ...") makes a header of a share-count or percentage column a holder table even when
+ * the header names no holder column (InMode FY2025: "Number of Ordinary Shares | Percentage").
+ */
+const ANNOUNCES_TABLE = /\bfollowing\s+table\b[^.]*\bbeneficial(?:ly)?\s+own/i;
+const COUNT_HEADER = /\b(?:number|shares?|percent(?:age)?)\b|%/i;
+
 function holderTableRows(blocks: string[], warnings: string[]): OwnershipRow[] {
+  const announced = blocks.some((b) => !b.includes(' | ') && ANNOUNCES_TABLE.test(b));
   const rows: OwnershipRow[] = [];
   let header: string[] = [];
   let headerWidth = 0;
@@ -176,7 +304,7 @@ function holderTableRows(blocks: string[], warnings: string[]): OwnershipRow[] {
       else headerLines = [];
       continue;
     }
-    const cells = block.split(' | ').map((c) => c.trim());
+    const cells = rowCells(block);
     const numeric = cells.slice(1).some((c) => PERCENT.test(c) || SHARES.test(c));
     if (numeric && !inTable && header.length === 0 && HOLDER_WORD.test(headerLines.join(' '))) inTable = true;
     headerLines = [];
@@ -186,8 +314,11 @@ function holderTableRows(blocks: string[], warnings: string[]): OwnershipRow[] {
       if (/^\(\w{1,3}\)$/.test(cells[0]!)) continue; // a footnote row
       header = mergeHeader(header, cells);
       headerWidth = Math.max(headerWidth, cells.length);
-      inTable = HOLDER_WORD.test(header.join(' '));
-      if (GEOGRAPHY_HEADER.test(header.join(' ')) || REGISTER_SENTENCE.test(lastSentence(sentence)))
+      inTable = HOLDER_WORD.test(header.join(' ')) || (announced && COUNT_HEADER.test(header.join(' ')));
+      if (
+        GEOGRAPHY_HEADER.test(header.join(' ')) ||
+        (REGISTER_SENTENCE.test(lastSentence(sentence)) && !BENEFICIAL_HEADER.test(header.join(' ')))
+      )
         geography = true;
       continue;
     }
@@ -204,6 +335,21 @@ function holderTableRows(blocks: string[], warnings: string[]): OwnershipRow[] {
     if (row) rows.push(row);
   }
   return rows;
+}
+
+/**
+ * A row's cells: a cell that is only `%` is the visual half of the percentage before it (`15.0 | %`), and a
+ * cell that is only a footnote mark (`(3)`) after the name belongs to its neighbour; both are glued away.
+ */
+function rowCells(block: string): string[] {
+  const cells: string[] = [];
+  for (const raw of block.split(' | ')) {
+    const c = raw.trim();
+    if (cells.length > 0 && /^%$/.test(c)) cells[cells.length - 1] += '%';
+    else if (cells.length > 0 && /^\(\d{1,2}\)$/.test(c)) continue;
+    else cells.push(c);
+  }
+  return cells;
 }
 
 /** The last sentence of a block: what introduces the table after it. */

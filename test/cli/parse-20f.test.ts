@@ -34,7 +34,7 @@ describe('etl parse 20f', () => {
     expect(out.facts.rows).toBe(0);
   });
 
-  it('AEGON FY2000 (plain text in an HTML wrapper): parsed as text, narrative Item 7, warnings say why empty', () => {
+  it('AEGON FY2000 (plain text in an HTML wrapper): parsed as text, its prose-named holder, warnings say why no notes', () => {
     const out = parse20fFile(read(AEGON), {});
     expect(out.profile).toMatchObject({
       registrant_name: 'AEGON N.V.',
@@ -45,10 +45,13 @@ describe('etl parse 20f', () => {
       document_format: 'wrapped_text',
     });
     expect(out.items_found).toContain('Item-7');
-    expect(out.ownership).toEqual([]);
+    // "The remaining major shareholder is the Dutch association "Vereniging AEGON""; its movement table's
+    // last row "As of December 31, 2000 ... 499,658,001  37" (common shares, percent of class)
+    expect(out.ownership.map((o) => [o.holder_name, o.shares, o.ownership_pct])).toEqual([
+      ['Vereniging AEGON', '499658001', '37'],
+    ]);
     expect(out.notes).toEqual([]);
     expect(out.warnings).toEqual([
-      'Item 7.A has no table of holders (a holder-name column with share counts or percentages)',
       'no XBRL instance and no numbered note headings ("N. TITLE" after a "Notes to the financial statements" heading): no notes, segments or facts for this filing',
       'plain text inside an HTML wrapper (a text filing): read line by line as text, `<TABLE>` lines split into columns',
     ]);

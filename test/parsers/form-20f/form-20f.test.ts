@@ -103,7 +103,7 @@ describe('parseForm20fFiling on primary documents', () => {
     );
   });
 
-  it('AEGON FY2000 (plain text, US GAAP reconciliation era): parsed, no holder table, no basis box', () => {
+  it('AEGON FY2000 (plain text, US GAAP reconciliation era): parsed, the holder named in prose, no basis box', () => {
     const r = parseForm20fFiling({ primary: { text: read(AEGON), url: AEGON } });
     expect(r.profile).toMatchObject({
       registrant_name: 'AEGON N.V.',
@@ -114,9 +114,12 @@ describe('parseForm20fFiling on primary documents', () => {
       document_format: 'wrapped_text',
       shares_outstanding: [{ class: 'common shares', shares: '1350523905', as_of: null }],
     });
-    // Item 7.A is prose plus a share-movement table of one holder: no rows rather than wrong ones
-    expect(r.ownership).toEqual([]);
-    expect(r.warnings.join(' ')).toMatch(/no table of holders/);
+    // Item 7.A is prose ("The remaining major shareholder is the Dutch association "Vereniging AEGON"") plus a
+    // movement table of that holding, whose last dated row gives 499,658,001 common shares, 37 percent of class
+    expect(r.ownership).toMatchObject([
+      { holder_name: 'Vereniging AEGON', shares: '499658001', ownership_pct: '37', voting_pct: null },
+    ]);
+    expect(r.warnings.join(' ')).not.toMatch(/no table of holders/);
     expect(r.profile.reporting_currency).toBeNull(); // no "(Expressed in ...)" line, no XBRL: not guessed
   });
 

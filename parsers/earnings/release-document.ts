@@ -58,7 +58,7 @@ export function bodyToBlocks(body: string): Block[] {
       );
   const blocks: Block[] = [];
   let pos = 0;
-  for (const cells of raw) {
+  for (const cells of looksLikeHtml(body) ? raw : pipeCells(raw)) {
     // A bullet list rendered as a two-column table ("• | Total revenues increased 10.6% ... |") is a list of
     // bullet paragraphs, not table rows.
     const bullet = /^\s*\|?\s*([•·▪◾])\s*\|\s*([^|]+?)\s*\|?\s*$/.exec(cells);
@@ -70,6 +70,53 @@ export function bodyToBlocks(body: string): Block[] {
 }
 
 const CELL_FIGURE = /^\(?-?\$?\s?\(?\d[\d,]*(?:\.\d+)?\)?%?$/;
+/** A single page-store cell on a line of its own: "|149,779", "|(14,842", "|)", "|$", "|Three Months Ended ...". */
+const LONE_CELL = /^\|([^|]*)$/;
+const SPAN_CELL = /\b(?:months?|weeks?|quarter|year)s?\b.*\bended\b|^(?:19|20)\d{2}$/i;
+
+/**
+ * A table the page store rendered one cell per line, each opening with "|" (a label, then "|$", "|149,779",
+ * "|(14,842", "|)"), is read back into rows as a table rendered one cell per paragraph is: a lone ")" or "%" cell
+ * closes the figure before it, and a run of two or more header cells (spans "Three Months Ended ...", years
+ * "2008", "2007") is one header row.
+ */
+function pipeCells(raw: string[]): string[] {
+  if (raw.filter((r) => LONE_CELL.test(r.trim())).length < 8) return raw;
+  const cells: string[] = [];
+  for (const r of raw) {
+    const lone = LONE_CELL.exec(r.trim());
+    const text = lone ? lone[1]!.trim() : r;
+    const prev = cells.length - 1;
+    if (
+      lone &&
+      /^[)%]$/.test(text) &&
+      prev >= 0 &&
+      CELL_FIGURE.test(`${cells[prev]}${text}`.replace('(', '').replace(')', ''))
+    ) {
+      cells[prev] = `${cells[prev]}${text}`;
+      continue;
+    }
+    cells.push(lone && text === '' ? r : text);
+  }
+  const joined: string[] = [];
+  for (let i = 0; i < cells.length; i++) {
+    let j = i;
+    while (j < cells.length && SPAN_CELL.test(cells[j]!.trim())) j++;
+    if (j - i >= 2) {
+      joined.push(
+        cells
+          .slice(i, j)
+          .map((c) => c.trim().replace(/,$/, ''))
+          .join(' | '),
+      );
+      i = j - 1;
+      continue;
+    }
+    joined.push(cells[i]!);
+  }
+  return relinearise(joined);
+}
+
 const CELL_MARK = /^(?:\$|%|[-\u2013\u2014]{1,2}|\(\d\))$/;
 
 /**

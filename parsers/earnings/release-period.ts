@@ -292,7 +292,7 @@ export function inferFiscalYear(
 function mentionsFullYear(prose: Block[]): boolean {
   return prose
     .slice(0, 20)
-    .some((b) => /\b(?:full[- ]year|fiscal year|twelve months|for the year)\b/i.test(b.text));
+    .some((b) => /\b(?:full[- ]year|fiscal year|twelve[- ]months?|for the year)\b/i.test(b.text));
 }
 
 /**

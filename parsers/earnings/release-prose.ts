@@ -43,7 +43,7 @@ const MEASURES: [RegExp, Concept][] = [
   [/\bgross (?:profit|margin)\b(?! (?:percentage|rate|of \d))/i, 'gross_profit'],
   [/\b(?:operating (?:income|profit|loss|earnings)|(?:income|loss) from operations)\b/i, 'operating_income'],
   [
-    /\bnet (?:income|profit|earnings|loss)\b|\b(?:net )?quarterly profit\b|(?<!\bnet )\b(?:income|earnings) from continuing operations\b|\b(?:quarter(?:ly)? )?earnings(?= (?:of|were|was|totaled) )/i,
+    /\bnet (?:income|profit|earnings|loss)\b|\b(?:net )?quarterly profit\b|(?<!\bnet )\b(?:income|earnings) from continuing operations\b|\b(?:quarter(?:ly)? )?earnings(?= (?:of|were|was|totaled) )|\b(?:reported|total|GAAP) earnings\b(?! per)/i,
     'net_income',
   ],
   [/\bEBITDA\b/, 'ebitda'],
@@ -95,7 +95,7 @@ function spanOfSentence(text: string): Span | null {
   )
     return 'quarter';
   if (
-    /\b(?:fiscal year|full[- ]year|for the year|year ended|twelve months|fiscal \d{4}\b|for \d{4}\b|in \d{4}\b)/i.test(
+    /\b(?:fiscal year|full[- ]year|for the year|year ended|twelve[- ]months?|fiscal \d{4}\b|for \d{4}\b|in \d{4}\b)/i.test(
       s,
     )
   )
@@ -210,7 +210,16 @@ function readNaming(
   // An aside set off by commas (", which excludes share-based compensation expenses,") does not count in the
   // distance from the name to its amount.
   const aside = money ? /,\s*(?:which|that)\b[^,]{1,100},/i.exec(after.slice(0, money.index)) : null;
-  if (!money || money.index - (aside?.[0].length ?? 0) > 90) return;
+  // ... nor do a parenthesis ("(reported earnings)") and the period phrase ("for the three months ended June 30,
+  // 2019").
+  const skipped = money
+    ? after
+        .slice(0, money.index)
+        .replace(/,\s*(?:which|that)\b[^,]{1,100},/i, '')
+        .replace(/\([^()]{1,60}\)/g, '')
+        .replace(/\bfor the (?:three|six|nine|twelve) months ended \w+ \d{1,2},? \d{4},?/i, '')
+    : '';
+  if (!money || Math.min(money.index - (aside?.[0].length ?? 0), skipped.length) > 90) return;
   let moneyAt = money.index;
   let between = after.slice(0, money.index);
   // "from A (in 2023) to B", "increased $5 million to B": the level is B.
@@ -238,7 +247,9 @@ function readNaming(
     !/\b(?:excluding|before|without)\b/i.test(s.text.slice(0, at + m[0].length + moneyAt))
   )
     return;
-  const printed = money[1]!;
+  // A parenthesis is a minus only when it closes right after the number ("($4.4) million"); "($0.72 per share)"
+  // opens an aside.
+  const printed = money[1]!.replace(/^(\s*)\((?![^)]*\)\s*$)/, '$1');
   const cents = /cents/i.test(printed);
   let value = cents ? Number(printed.replace(/[^\d.]/g, '')) / 100 : parseAmount(printed);
   if (value === null || !/\d/.test(printed)) return;
@@ -294,12 +305,15 @@ function readNaming(
     after.slice(moneyAt + money[0].length),
   );
   if (perShareTail) {
-    if (concept !== 'net_income') return;
+    // GAAP has no operating income per share: "operating income of $0.58 per share" is a non-GAAP EPS (an
+    // insurer's or a utility's net income excluding items).
+    const operating = concept === 'operating_income';
+    if (concept !== 'net_income' && !operating) return;
     const kind = (perShareTail[1] ?? '').trim().toLowerCase();
     out.push({
       concept: kind === 'diluted' ? 'eps_diluted' : kind === 'basic' ? 'eps_basic' : 'eps',
       label: `${label} per share`,
-      basis,
+      basis: operating ? 'non_gaap' : basis,
       span,
       printed: money[0].trim(),
       value,
@@ -308,6 +322,35 @@ function readNaming(
       start: amountStart,
       end: amountStart + money[0].length,
     });
+    return;
+  }
+  // An operating figure with a per-share amount beside it ("Operating earnings ... were $619 million ($0.77 per
+  // share)") is earnings, a non-GAAP net income: operating income is never stated per share.
+  const operatingEarnings =
+    concept === 'operating_income' && EPS_AFTER.test(after.slice(moneyAt + money[0].length));
+  if (operatingEarnings) {
+    out.push({
+      concept: 'net_income',
+      label,
+      basis: 'non_gaap',
+      span,
+      printed: money[0].trim(),
+      value,
+      scale: wordScale(money[2]),
+      sentence: s,
+      start: amountStart,
+      end: amountStart + money[0].length,
+    });
+    epsAfter(
+      out,
+      s,
+      after.slice(moneyAt + money[0].length),
+      amountStart + money[0].length,
+      loss,
+      true,
+      label,
+      span,
+    );
     return;
   }
   out.push({
@@ -448,7 +491,7 @@ function epsAfter(
     if (!m || COMPARISON.test(text.slice(0, m.index + m[0].indexOf(m[1]!)))) return;
     // A per-share amount introduced by another name ("Nareit FFO of $0.44 per share") is that measure's.
     if (/\b[A-Za-z]{2,}\s+(?:of|was|were)\s*$/i.test(text.slice(0, m.index + m[0].indexOf(m[1]!)))) return;
-    const printed = m[1]!.trim();
+    const printed = m[1]!.trim().replace(/^\((?!.*\)$)/, '');
     let value = /cents/i.test(printed) ? Number(printed.replace(/\D/g, '')) / 100 : parseAmount(printed);
     if (value === null) return;
     if (loss && value > 0) value = -value;

@@ -59,9 +59,9 @@ export function bodyToBlocks(body: string): Block[] {
   const blocks: Block[] = [];
   let pos = 0;
   for (const cells of looksLikeHtml(body) ? raw : pipeCells(raw)) {
-    // A bullet list rendered as a two-column table ("• | Total revenues increased 10.6% ... |") is a list of
-    // bullet paragraphs, not table rows.
-    const bullet = /^\s*\|?\s*([•·▪◾])\s*\|\s*([^|]+?)\s*\|?\s*$/.exec(cells);
+    // A bullet list rendered as a two-column table ("• | Total revenues increased 10.6% ... |", "§ | Increased Q4
+    // net sales ... |") is a list of bullet paragraphs, not table rows.
+    const bullet = /^\s*\|?\s*([•·▪◾§])\s*\|\s*([^|]+?)\s*\|?\s*$/.exec(cells);
     const text = bullet ? `${bullet[1]} ${bullet[2]}` : cells;
     blocks.push({ text, start: pos, end: pos + text.length, row: text.includes(' | ') });
     pos += text.length + 1;
@@ -73,11 +73,13 @@ const CELL_FIGURE = /^\(?-?\$?\s?\(?\d[\d,]*(?:\.\d+)?\)?%?$/;
 /** A single page-store cell on a line of its own: "|149,779", "|(14,842", "|)", "|$", "|Three Months Ended ...". */
 const LONE_CELL = /^\|([^|]*)$/;
 const SPAN_CELL = /\b(?:months?|weeks?|quarter|year)s?\b.*\bended\b|^(?:19|20)\d{2}$/i;
+/** A column heading cell: a span ("Three Months Ended December 31,") or a year, short and stating no amount. */
+const isHeaderCell = (c: string) => c.length <= 60 && !/[$%]|\d\.\d/.test(c) && SPAN_CELL.test(c);
 
 /**
  * A table the page store rendered one cell per line, each opening with "|" (a label, then "|$", "|149,779",
  * "|(14,842", "|)"), is read back into rows as a table rendered one cell per paragraph is: a lone ")" or "%" cell
- * closes the figure before it, and a run of two or more header cells (spans "Three Months Ended ...", years
+ * closes the figure before it, a lone bullet mark opens the text after it, and a run of two or more header cells (spans "Three Months Ended ...", years
  * "2008", "2007") is one header row.
  */
 function pipeCells(raw: string[]): string[] {
@@ -87,6 +89,11 @@ function pipeCells(raw: string[]): string[] {
     const lone = LONE_CELL.exec(r.trim());
     const text = lone ? lone[1]!.trim() : r;
     const prev = cells.length - 1;
+    // A bullet mark in a cell of its own opens the text cell after it ("|•" above "|Net loss of 56 cents ...").
+    if (prev >= 0 && /^[•·▪◾§]$/.test(cells[prev]!.trim()) && lone && text !== '') {
+      cells[prev] = `${cells[prev]!.trim()} ${text}`;
+      continue;
+    }
     if (
       lone &&
       /^[)%]$/.test(text) &&
@@ -101,7 +108,7 @@ function pipeCells(raw: string[]): string[] {
   const joined: string[] = [];
   for (let i = 0; i < cells.length; i++) {
     let j = i;
-    while (j < cells.length && SPAN_CELL.test(cells[j]!.trim())) j++;
+    while (j < cells.length && isHeaderCell(cells[j]!.trim())) j++;
     if (j - i >= 2) {
       joined.push(
         cells

@@ -32,12 +32,12 @@ export interface ProseFigure {
   end: number;
 }
 
-/** "$1.2", "US$(0.3)", "RMB285.2" (a currency code printed before the amount), "€4.1". */
-const MONEY = String.raw`\(?-?\s?(?:(?:US|HK|C|A)?\$|RMB\s?|€|£)\s?\(?-?\s?(?:\d{1,3}(?:,\s?\d{3})+|\d+)?(?:\.\d+)?\)?`;
+/** "$1.2", "US$(0.3)", "RMB285.2", "EUR 4.2" (a currency code printed before the amount), "€4.1". */
+const MONEY = String.raw`\(?-?\s?(?:(?:US|HK|C|A)?\$|RMB\s?|EUR\s?|GBP\s?|€|£)\s?\(?-?\s?(?:\d{1,3}(?:,\s?\d{3})+|\d+)?(?:\.\d+)?\)?`;
 const SCALE_WORD = String.raw`(?:\s?(thousand|million|billion|bn|mm|m)\b)?`;
 /** "Q4 GAAP earnings per share", "basic and diluted loss per share", "Southern Company earned $2.10 per share". */
 const EPS_NAMING =
-  /\b(?:Reported |GAAP |Adjusted |Proforma |Pro Forma )?EPS(?= \$)|\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?\s+per\s+(?:(diluted|basic)\s+)?(?:common\s+)?share\b|\bearned(?=\s+\$)/i;
+  /\b(?:Reported |GAAP |Adjusted |Proforma |Pro Forma )?EPS\*?(?= \$)|\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?\s+per\s+(?:(diluted|basic)\s+)?(?:common\s+)?share\b|\bearned(?=\s+\$)/i;
 const MEASURES: [RegExp, Concept][] = [
   [/\b(?:total |net )?(?:revenues?|net sales|sales)\b/i, 'revenue'],
   [/\bgross (?:profit|margin)\b(?! (?:percentage|rate|of \d))/i, 'gross_profit'],
@@ -151,8 +151,13 @@ function readNaming(
 ) {
   const at = m.index!;
   const after = s.text.slice(at + m[0].length);
-  // The naming's own clause starts after the last amount before it.
-  const clauseStart = Math.max(0, at - 60, ...amounts.filter((e) => e <= at));
+  // The naming's own clause starts after the last amount or semicolon before it.
+  const clauseStart = Math.max(
+    0,
+    at - 60,
+    ...amounts.filter((e) => e <= at),
+    s.text.lastIndexOf(';', at - 1) + 1,
+  );
   const before = s.text.slice(clauseStart, at);
   if (COMPARED_NAMING.test(before)) return;
   // A sentence that opens "This compares to ..." states the prior period's figures only.
@@ -238,7 +243,7 @@ function readNaming(
   // The amount of a naming sits in its own clause: one after a semicolon belongs to the next clause ("Organic
   // Sales Growth; Proforma EPS $1.24").
   if (/;/.test(between)) return;
-  if (COMPARISON.test(between) || /\bper\b|%|percent/.test(between.replace(CHANGE_THEN_LEVEL, ''))) return;
+  if (COMPARISON.test(between) || /\bper\b|%|percent/i.test(between.replace(CHANGE_THEN_LEVEL, ''))) return;
   const clause = `${before}${m[0]}${between}`;
   // A per-share or per-ADS naming of its own is read by its own reader ("net income per ADS was RMB0.73").
   if (/\bper\s+(?:ADS|ADR|American depositary)\b/i.test(between) && concept !== 'eps') return;

@@ -37,7 +37,7 @@ const MONEY = String.raw`\(?-?\s?(?:(?:US|HK|C|A)?\$|RMB\s?|EUR\s?|GBP\s?|€|£
 const SCALE_WORD = String.raw`(?:\s?(thousand|million|billion|bn|mm|m)\b)?`;
 /** "Q4 GAAP earnings per share", "basic and diluted loss per share", "Southern Company earned $2.10 per share". */
 const EPS_NAMING =
-  /\b(?:Reported |GAAP |Adjusted |Proforma |Pro Forma )?EPS\*?(?= \$)|\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?\s+per\s+(?:(diluted|basic)\s+)?(?:common\s+)?share\b|\bearned(?=\s+\$)/i;
+  /(?<![\w-])(?:Reported |GAAP |Adjusted |Proforma |Pro Forma )?EPS\*?(?= \$)|\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?\s+per\s+(?:(diluted|basic)\s+)?(?:common\s+)?share\b|\bearned(?=\s+\$)/i;
 const MEASURES: [RegExp, Concept][] = [
   [/\b(?:total |net )?(?:revenues?|net sales|sales)\b/i, 'revenue'],
   [/\bgross (?:profit|margin)\b(?! (?:percentage|rate|of \d))/i, 'gross_profit'],
@@ -135,6 +135,7 @@ export function proseFigures(sentences: Sentence[]): ProseFigure[] {
         readNaming(out, s, m, concept, span, amounts);
       }
     }
+    readRespectively(out, s, span);
     for (const m of s.text.matchAll(FFO_NAMING)) readFfo(out, s, m, span);
     for (const m of s.text.matchAll(ADS_NAMING)) readPerAds(out, s, m, span);
   }
@@ -146,11 +147,16 @@ function readNaming(
   s: Sentence,
   m: RegExpMatchArray,
   concept: Concept,
-  span: Span,
+  sentenceSpan: Span,
   amounts: number[],
 ) {
   const at = m.index!;
   const after = s.text.slice(at + m[0].length);
+  // A clause after a semicolon that names its own period before the measure ("Record fourth quarter revenue of
+  // $151.3 million; Record full year revenue of $502.9 million") states that period's figure.
+  const semicolon = s.text.lastIndexOf(';', at - 1);
+  const span =
+    semicolon >= 0 ? (spanOfSentence(s.text.slice(semicolon + 1, at)) ?? sentenceSpan) : sentenceSpan;
   // The naming's own clause starts after the last amount or semicolon before it.
   const clauseStart = Math.max(
     0,
@@ -373,6 +379,52 @@ function readNaming(
   if (concept === 'net_income' || concept === 'operating_income') {
     const rest = after.slice(moneyAt + money[0].length);
     epsAfter(out, s, rest, amountStart + money[0].length, loss, nonGaap, label, span);
+  }
+}
+
+/** "reported and adjusted EPS* were $1.93 and $1.96, respectively": two bases of one measure, in the order named. */
+const RESPECTIVELY = new RegExp(
+  String.raw`\b(reported|GAAP|adjusted|non-GAAP)\s+and\s+(reported|GAAP|adjusted|non-GAAP)\s+((?:diluted\s+)?EPS|(?:diluted\s+)?earnings per (?:diluted\s+)?share|net income|net earnings|operating income)\*?\s+(?:were|was|of|totaled)\s+(${MONEY})${SCALE_WORD}\s+and\s+(${MONEY})${SCALE_WORD},?\s+respectively`,
+  'gi',
+);
+
+/**
+ * Two bases of one measure stated together ("Third quarter 2016 reported and adjusted EPS were $1.93 and $1.96,
+ * respectively"): each amount takes the basis named in its place; a pair set after a comparison word ("compared to
+ * third quarter 2015 reported and adjusted EPS of $1.48 and $1.64, respectively") is the prior period's.
+ */
+function readRespectively(out: ProseFigure[], s: Sentence, span: Span) {
+  for (const m of s.text.matchAll(RESPECTIVELY)) {
+    if (COMPARISON.test(s.text.slice(0, m.index))) continue;
+    const name = m[3]!.toLowerCase();
+    const concept: Concept = /eps|per/.test(name)
+      ? /diluted/.test(name)
+        ? 'eps_diluted'
+        : 'eps'
+      : /operating/.test(name)
+        ? 'operating_income'
+        : 'net_income';
+    const perShare = concept === 'eps' || concept === 'eps_diluted';
+    for (const [basisWord, printed, scaleWord] of [
+      [m[1]!, m[4]!, m[5]],
+      [m[2]!, m[6]!, m[7]],
+    ] as [string, string, string | undefined][]) {
+      const value = parseAmount(printed);
+      if (value === null) continue;
+      const start = s.start + m.index! + m[0].indexOf(printed);
+      out.push({
+        concept,
+        label: `${basisWord} ${m[3]}`,
+        basis: /adjusted|non-gaap/i.test(basisWord) ? 'non_gaap' : 'gaap',
+        span,
+        printed,
+        value,
+        scale: perShare ? 'units' : wordScale(scaleWord),
+        sentence: s,
+        start,
+        end: start + printed.length,
+      });
+    }
   }
 }
 

@@ -31,7 +31,7 @@ export function sentencesOf(blocks: Block[]): Sentence[] {
       t.length < 90 &&
       !/[.!?]["”]?$/.test(t) &&
       !(BULLET.test(t) && /\d/.test(t)) &&
-      !/\bof \$\d|\s[\u2013\u2014]\s+\$?\s?\d/.test(t)
+      !/\b(?:of|to) \$\d|\s[\u2013\u2014]\s+\$?\s?\d/.test(t)
     ) {
       heading = t;
       continue;

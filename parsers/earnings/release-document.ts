@@ -39,17 +39,18 @@ export function bodyToBlocks(body: string): Block[] {
   // its own (hard-wrapped lines of one paragraph are otherwise joined), a line of nothing but cell marks ("|",
   // an empty table cell as a page store renders it) is a paragraph break, and a line that opens or closes with a
   // cell mark or sets cells apart with one ("| • | | Net revenue: $7.2 billion |") is a table row of its own.
+  const plain = looksLikeHtml(body) ? body : (pipeCellText(body) ?? body);
   const raw = looksLikeHtml(body)
     ? htmlToBlocks(body)
     : plainToBlocks(
         // A prose line of 250 characters or more shows the text is not hard-wrapped: each line is a paragraph.
         // A line that ends on a word no sentence ends with ("... increased by 16.4% year-over-year to" above
         // "US$254.4 million ...") still continues on the next line.
-        (/^[^\n<|]{250,}$/m.test(body)
-          ? relinearise(body.split(/\n[ \t]*\n/))
+        (/^[^\n<|]{250,}$/m.test(plain)
+          ? relinearise(plain.split(/\n[ \t]*\n/))
               .join('\n\n')
               .replace(NOT_LINE_END, '\n\n')
-          : body
+          : plain
         )
           .replace(/^[ \t]*\|[ \t|]*$/gm, '')
           .replace(/^(?:[ \t]*\|.*\S.*|.*\S.*\|[ \t]*|.*\S \| \S.*)$/gm, '\n$&\n')
@@ -58,7 +59,7 @@ export function bodyToBlocks(body: string): Block[] {
       );
   const blocks: Block[] = [];
   let pos = 0;
-  for (const cells of looksLikeHtml(body) ? raw : pipeCells(raw)) {
+  for (const cells of raw) {
     // A bullet list rendered as a two-column table ("• | Total revenues increased 10.6% ... |", "§ | Increased Q4
     // net sales ... |") is a list of bullet paragraphs, not table rows.
     const bullet = /^\s*\|?\s*([•·▪◾§])\s*\|\s*([^|]+?)\s*\|?\s*$/.exec(cells);
@@ -79,11 +80,33 @@ const isHeaderCell = (c: string) => c.length <= 60 && !/[$%]|\d\.\d/.test(c) && 
 /**
  * A table the page store rendered one cell per line, each opening with "|" (a label, then "|$", "|149,779",
  * "|(14,842", "|)"), is read back into rows as a table rendered one cell per paragraph is: a lone ")" or "%" cell
- * closes the figure before it, a lone bullet mark opens the text after it, and a run of two or more header cells (spans "Three Months Ended ...", years
- * "2008", "2007") is one header row.
+ * closes the figure before it, a lone bullet mark opens the text after it, and a run of two or more header cells
+ * (spans "Three Months Ended ...", years "2008", "2007") is one header row. This is done on the text's lines,
+ * before paragraphs are formed: a figure cell repeated on its own ("|(0.56" for basic and diluted) would otherwise
+ * read as a running page footer and be dropped.
  */
+function pipeCellText(body: string): string | null {
+  const lines = body.split('\n');
+  if (lines.filter((l) => LONE_CELL.test(l.trim()) && l.trim() !== '|').length < 8) return null;
+  // Each cell line is an entry of its own; other lines keep their paragraphs (hard-wrapped lines stay together).
+  const entries: string[] = [];
+  let para: string[] = [];
+  const flush = () => {
+    if (para.length > 0) entries.push(para.join('\n'));
+    para = [];
+  };
+  for (const l of lines) {
+    if (l.trim() === '') flush();
+    else if (LONE_CELL.test(l.trim())) {
+      flush();
+      entries.push(l.trim());
+    } else para.push(l);
+  }
+  flush();
+  return pipeCells(entries).join('\n\n');
+}
+
 function pipeCells(raw: string[]): string[] {
-  if (raw.filter((r) => LONE_CELL.test(r.trim())).length < 8) return raw;
   const cells: string[] = [];
   for (const r of raw) {
     const lone = LONE_CELL.exec(r.trim());

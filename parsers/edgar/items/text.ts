@@ -485,9 +485,7 @@ export function dropPageFurniture(blocks: string[]): string[] {
   const keys = blocks.map((b): { key: string; numbered: boolean } | null => {
     if (b.length > 100 || STARTS_HEADING.test(b)) return null;
     const numberedEdge = isDigit(b.charCodeAt(0)) || isDigit(b.charCodeAt(b.length - 1));
-    // A footer names something in words: a figure cell ("|0.97", "|(0.56") minus its last digits is no footer.
-    const edge = numberedEdge ? NUMBERED_FURNITURE.exec(b) : null;
-    const m = edge && /[A-Za-z]/.test(edge[1] ?? edge[2] ?? '') ? edge : null;
+    const m = numberedEdge ? NUMBERED_FURNITURE.exec(b) : null;
     return { key: (m ? (m[1] ?? m[2] ?? '') : b).toLowerCase(), numbered: m !== null };
   });
   const counts = new Map<string, number>();

@@ -86,8 +86,11 @@ const isHeaderCell = (c: string) => c.length <= 60 && !/[$%]|\d\.\d/.test(c) && 
  * read as a running page footer and be dropped.
  */
 function pipeCellText(body: string): string | null {
+  // Cheap test first: eight lines that are one cell each ("|149,779"), or the text is left as it is.
+  let n = 0;
+  for (const m of body.matchAll(/^[ \t]*\|([^|\n]*)$/gm)) if (m[1]!.trim() !== '' && ++n >= 8) break;
+  if (n < 8) return null;
   const lines = body.split('\n');
-  if (lines.filter((l) => LONE_CELL.test(l.trim()) && l.trim() !== '|').length < 8) return null;
   // Each cell line is an entry of its own; other lines keep their paragraphs (hard-wrapped lines stay together).
   const entries: string[] = [];
   let para: string[] = [];

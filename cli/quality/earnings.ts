@@ -15,7 +15,10 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * after set 1, on its own: there an optional 7th label column gives a guidance row's status (raised, lowered,
  * reaffirmed, narrowed), and a guidance value read with another status counts as a status error. Held-out
  * set 3 (fixtures/earnings/held-out-3, labels-heldout-3.tsv: banks, REITs, an ADS filer) is scored the same way,
- * printed third.
+ * printed third. Held-out set 4 (fixtures/earnings/held-out-4, labels-heldout-4.tsv: insurers, retailers, software, utilities,
+ * a euro 6-K) is printed fourth; its status column also takes `none` (the text words no status, so any status
+ * read is an error). Each set also counts guidance basis errors: a guidance row found with the label's value but
+ * under another basis (gaap / non_gaap / unspecified) than the label's.
  *
  * `npm run quality:earnings -- --guidance`: the guidance held-out set alone (see checkGuidance).
  */
@@ -23,6 +26,7 @@ const own = new URL('../../fixtures/earnings/press-releases/', import.meta.url).
 const heldOut = new URL('../../fixtures/earnings/held-out/', import.meta.url).pathname;
 const heldOut2 = new URL('../../fixtures/earnings/held-out-2/', import.meta.url).pathname;
 const heldOut3 = new URL('../../fixtures/earnings/held-out-3/', import.meta.url).pathname;
+const heldOut4 = new URL('../../fixtures/earnings/held-out-4/', import.meta.url).pathname;
 const guidanceSet = new URL('../../fixtures/earnings/guidance-held-out/', import.meta.url).pathname;
 const shared = new URL('../../../shared/fixtures/earnings/press_releases/', import.meta.url).pathname;
 const heldOutMode = process.argv.includes('--heldout');
@@ -90,6 +94,7 @@ function check(setName: string, dirs: string[], labelsPath: string): void {
   let falseReleases = 0;
   const problems: string[] = [];
   let statusErrors = 0;
+  let guidanceBasisErrors = 0;
   for (const [file, kind, period, metric, basis, value, status] of labels) {
     const r = parsed.get(file);
     if (!r) continue;
@@ -124,11 +129,15 @@ function check(setName: string, dirs: string[], labelsPath: string): void {
       const hit = r.guidance.find(
         (g) => g.metric === metric && g.target_fiscal_period === p && String(g.target_fiscal_year) === y,
       );
-      if (hit && status && hit.status !== status) {
+      if (hit && status && (hit.status ?? 'none') !== status) {
         statusErrors++;
         problems.push(
           `STATUS  ${file} guidance ${period} ${metric}: want ${status}, got ${hit.status ?? 'none'}`,
         );
+      }
+      if (hit && basis && hit.basis !== basis) {
+        guidanceBasisErrors++;
+        problems.push(`BASIS   ${file} guidance ${period} ${metric}: want ${basis}, got ${hit.basis}`);
       }
       if (hit)
         got =
@@ -180,6 +189,7 @@ function check(setName: string, dirs: string[], labelsPath: string): void {
         basis_errors: basisErrors,
         ...(heldOutMode ? { false_releases: falseReleases, false_guidance_rows: falseGuidance } : {}),
         ...(labels.some((l) => l[6]) ? { status_errors: statusErrors } : {}),
+        ...(labels.some((l) => l[1] === 'guidance') ? { guidance_basis_errors: guidanceBasisErrors } : {}),
         releases_per_second: Number((files.size / seconds).toFixed(1)),
       },
       null,
@@ -327,6 +337,7 @@ if (guidanceMode) {
   check('held-out', [heldOut], `${heldOut}labels-heldout.tsv`);
   check('held-out-2', [heldOut2], `${heldOut2}labels-heldout-2.tsv`);
   check('held-out-3', [heldOut3], `${heldOut3}labels-heldout-3.tsv`);
+  check('held-out-4', [heldOut4], `${heldOut4}labels-heldout-4.tsv`);
 } else {
   const dirs = args.length > 0 ? args : [own, ...(existsSync(shared) ? [shared] : [])];
   check('in-sample', dirs, `${own}labels.tsv`);

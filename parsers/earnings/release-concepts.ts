@@ -127,7 +127,11 @@ export function conceptOfLabel(
     // Rows set under a "Basic" / "Diluted" heading take that word ("Diluted" above "Earnings/ (loss) per share").
     if (/^(?:basic and diluted|diluted and basic|diluted)\b/.test(sec)) return 'eps_diluted';
     if (/^basic\b/.test(sec)) return 'eps_basic';
-    return /^(?:net )?(?:income|earnings|profit|loss)|^(?:earnings|income|loss|profit)|^eps$/.test(core)
+    // GAAP has no operating income per share: "Operating income (loss) per share" is an insurer's or a utility's
+    // net income excluding items per share, a non-GAAP EPS (labelIsNonGaap).
+    return /^(?:net )?(?:income|earnings|profit|loss)|^(?:earnings|income|loss|profit)|^eps$|^operating (?:income|earnings|loss)\b/.test(
+      core,
+    )
       ? 'eps'
       : null;
   }
@@ -138,7 +142,7 @@ export function conceptOfLabel(
     return 'eps_diluted';
   if (EXCLUDE.test(core)) return null;
   if (
-    /^(?:total )?(?:net )?(?:operating )?(?:revenues?|sales)(?:,? net)?(?:\b|$)(?! of)|^(?:total )?(?:net )?revenues? and other income$|^total net (?:revenues?|sales)$/.test(
+    /^(?:consolidated )?(?:total )?(?:net )?(?:operating )?(?:revenues?|sales)(?:,? net)?(?:\b|$)(?! of)|^(?:total )?(?:net )?revenues? and other income$|^total net (?:revenues?|sales)$/.test(
       core,
     )
   )
@@ -168,5 +172,6 @@ export function labelIsNonGaap(rawLabel: string, concept: Concept): boolean {
   if (/^gaap\b|\bgaap basis\b|\(gaap\)|as reported\b|\breported\b/.test(label)) return false;
   if (concept === 'ffo_per_share' || concept === 'affo_per_share') return true;
   if (concept === 'net_interest_income') return TAX_EQUIVALENT.test(label);
+  if (PER_SHARE_CONCEPTS.has(concept) && /^operating (?:income|earnings|loss)\b/.test(label)) return true;
   return NON_GAAP_WORDS.test(label) || concept === 'ebitda' || concept === 'free_cash_flow';
 }

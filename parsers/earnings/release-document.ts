@@ -52,17 +52,18 @@ export function bodyToBlocks(body: string): Block[] {
   // its own (hard-wrapped lines of one paragraph are otherwise joined), a line of nothing but cell marks ("|",
   // an empty table cell as a page store renders it) is a paragraph break, and a line that opens or closes with a
   // cell mark or sets cells apart with one ("| • | | Net revenue: $7.2 billion |") is a table row of its own.
+  const plain = looksLikeHtml(body) ? body : (pipeCellText(body) ?? body);
   const raw = looksLikeHtml(body)
     ? htmlToBlocks(body)
     : plainToBlocks(
         // A prose line of 250 characters or more shows the text is not hard-wrapped: each line is a paragraph.
         // A line that ends on a word no sentence ends with ("... increased by 16.4% year-over-year to" above
         // "US$254.4 million ...") still continues on the next line.
-        (/^[^\n<|]{250,}$/m.test(body)
-          ? relinearise(body.split(/\n[ \t]*\n/))
+        (/^[^\n<|]{250,}$/m.test(plain)
+          ? relinearise(plain.split(/\n[ \t]*\n/))
               .join('\n\n')
               .replace(NOT_LINE_END, '\n\n')
-          : body
+          : plain
         )
           .replace(/^[ \t]*\|[ \t|]*$/gm, '')
           .replace(/^.*\|.*$/gm, (line) => (isCellRow(line) ? `\n${line}\n` : line))
@@ -72,9 +73,9 @@ export function bodyToBlocks(body: string): Block[] {
   const blocks: Block[] = [];
   let pos = 0;
   for (const cells of raw) {
-    // A bullet list rendered as a two-column table ("• | Total revenues increased 10.6% ... |") is a list of
-    // bullet paragraphs, not table rows.
-    const bullet = /^\s*\|?\s*([•·▪◾])\s*\|\s*([^|]+?)\s*\|?\s*$/.exec(cells);
+    // A bullet list rendered as a two-column table ("• | Total revenues increased 10.6% ... |", "§ | Increased Q4
+    // net sales ... |") is a list of bullet paragraphs, not table rows.
+    const bullet = /^\s*\|?\s*([•·▪◾§])\s*\|\s*([^|]+?)\s*\|?\s*$/.exec(cells);
     const text = bullet ? `${bullet[1]} ${bullet[2]}` : cells;
     blocks.push({ text, start: pos, end: pos + text.length, row: text.includes(' | ') });
     pos += text.length + 1;
@@ -83,6 +84,85 @@ export function bodyToBlocks(body: string): Block[] {
 }
 
 const CELL_FIGURE = /^\(?-?\$?\s?\(?\d[\d,]*(?:\.\d+)?\)?%?$/;
+/** A single page-store cell on a line of its own: "|149,779", "|(14,842", "|)", "|$", "|Three Months Ended ...". */
+const LONE_CELL = /^\|([^|]*)$/;
+const SPAN_CELL = /\b(?:months?|weeks?|quarter|year)s?\b.*\bended\b|^(?:19|20)\d{2}$/i;
+/** A column heading cell: a span ("Three Months Ended December 31,") or a year, short and stating no amount. */
+const isHeaderCell = (c: string) => c.length <= 60 && !/[$%]|\d\.\d/.test(c) && SPAN_CELL.test(c);
+
+/**
+ * A table the page store rendered one cell per line, each opening with "|" (a label, then "|$", "|149,779",
+ * "|(14,842", "|)"), is read back into rows as a table rendered one cell per paragraph is: a lone ")" or "%" cell
+ * closes the figure before it, a lone bullet mark opens the text after it, and a run of two or more header cells
+ * (spans "Three Months Ended ...", years "2008", "2007") is one header row. This is done on the text's lines,
+ * before paragraphs are formed: a figure cell repeated on its own ("|(0.56" for basic and diluted) would otherwise
+ * read as a running page footer and be dropped.
+ */
+function pipeCellText(body: string): string | null {
+  // Cheap test first: eight lines that are one cell each ("|149,779"), or the text is left as it is.
+  let n = 0;
+  for (const m of body.matchAll(/^[ \t]*\|([^|\n]*)$/gm)) if (m[1]!.trim() !== '' && ++n >= 8) break;
+  if (n < 8) return null;
+  const lines = body.split('\n');
+  // Each cell line is an entry of its own; other lines keep their paragraphs (hard-wrapped lines stay together).
+  const entries: string[] = [];
+  let para: string[] = [];
+  const flush = () => {
+    if (para.length > 0) entries.push(para.join('\n'));
+    para = [];
+  };
+  for (const l of lines) {
+    if (l.trim() === '') flush();
+    else if (LONE_CELL.test(l.trim())) {
+      flush();
+      entries.push(l.trim());
+    } else para.push(l);
+  }
+  flush();
+  return pipeCells(entries).join('\n\n');
+}
+
+function pipeCells(raw: string[]): string[] {
+  const cells: string[] = [];
+  for (const r of raw) {
+    const lone = LONE_CELL.exec(r.trim());
+    const text = lone ? lone[1]!.trim() : r;
+    const prev = cells.length - 1;
+    // A bullet mark in a cell of its own opens the text cell after it ("|•" above "|Net loss of 56 cents ...").
+    if (prev >= 0 && /^[•·▪◾§]$/.test(cells[prev]!.trim()) && lone && text !== '') {
+      cells[prev] = `${cells[prev]!.trim()} ${text}`;
+      continue;
+    }
+    if (
+      lone &&
+      /^[)%]$/.test(text) &&
+      prev >= 0 &&
+      CELL_FIGURE.test(`${cells[prev]}${text}`.replace('(', '').replace(')', ''))
+    ) {
+      cells[prev] = `${cells[prev]}${text}`;
+      continue;
+    }
+    cells.push(lone && text === '' ? r : text);
+  }
+  const joined: string[] = [];
+  for (let i = 0; i < cells.length; i++) {
+    let j = i;
+    while (j < cells.length && isHeaderCell(cells[j]!.trim())) j++;
+    if (j - i >= 2) {
+      joined.push(
+        cells
+          .slice(i, j)
+          .map((c) => c.trim().replace(/,$/, ''))
+          .join(' | '),
+      );
+      i = j - 1;
+      continue;
+    }
+    joined.push(cells[i]!);
+  }
+  return relinearise(joined);
+}
+
 const CELL_MARK = /^(?:\$|%|[-\u2013\u2014]{1,2}|\(\d\))$/;
 
 /**

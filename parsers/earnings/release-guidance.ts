@@ -78,6 +78,8 @@ const METRICS: [RegExp, string][] = [
   [/\b(?:adjusted |non-gaap |gaap )?operating (?:income|profit|earnings)\b/i, 'operating_income'],
   [/\b(?:adjusted )?EBITDA(?: margin)?\b/, 'ebitda'],
   [/\bnet (?:income|earnings)\b/i, 'net_income'],
+  // "our 2006 earnings guidance of $1.25 to $1.35 per share": earnings named alone (an amount, or per share below).
+  [/\b(?:reported |ongoing |GAAP )?earnings\b(?! per\b| growth| call| release)/i, 'net_income'],
   [/\bcapital (?:expenditures|spending)\b|\bcapex\b/i, 'capex'],
   [/\bfree cash flow\b/i, 'free_cash_flow'],
   [/\b(?:operating expenses|opex)\b/i, 'operating_expenses'],
@@ -289,7 +291,7 @@ export function guidanceOf(
       const wordsBefore = s.text.slice(Math.max(0, h.index - 40), h.index);
       // "core EPS" (a non-GAAP measure by name) and "on a comparable basis" are non-GAAP; "reported basis" is GAAP.
       const nonGaap =
-        /\b(?:non[- ]?gaap|adjusted|pro forma|excluding|comparable basis)\b/i.test(
+        /\b(?:non[- ]?gaap|adjusted|pro ?forma|excluding|comparable basis|ongoing)\b/i.test(
           h.label + wordsBefore + window.slice(0, 60),
         ) || /\bcore\s+$/i.test(wordsBefore);
       const gaap = /\bgaap\b|\breported basis\b/i.test(h.label + wordsBefore) && !nonGaap;
@@ -298,7 +300,14 @@ export function guidanceOf(
       // amount followed by "per share" is a per-share target (per ADS: a per-ADS target).
       const at = window.indexOf(g.printed);
       const afterValue = at >= 0 ? window.slice(at + g.printed.length) : '';
-      if (metric === 'net_income' && /^\s*per (?:diluted |basic )?(?:common )?share\b/i.test(afterValue)) {
+      // An operating income or operating earnings target per share ("operating earnings guidance range of $4.05 to
+      // $4.40 per share") is a non-GAAP EPS target: GAAP has no operating income per share.
+      const operatingPerShare =
+        metric === 'operating_income' && /^\s*per (?:diluted |basic )?(?:common )?share\b/i.test(afterValue);
+      if (
+        (metric === 'net_income' || operatingPerShare) &&
+        /^\s*per (?:diluted |basic )?(?:common )?share\b/i.test(afterValue)
+      ) {
         metric = /^\s*per basic/i.test(afterValue) ? 'eps_basic' : 'eps_diluted';
       } else if (
         metric === 'net_income' &&
@@ -345,7 +354,7 @@ export function guidanceOf(
       out.push({
         metric,
         label: h.label,
-        basis: nonGaap || ffo ? 'non_gaap' : gaap ? 'gaap' : 'unspecified',
+        basis: nonGaap || ffo || operatingPerShare ? 'non_gaap' : gaap ? 'gaap' : 'unspecified',
         targetYear: tg.year,
         targetPeriod: tg.period,
         low: full(g.low),

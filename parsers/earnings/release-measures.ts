@@ -62,12 +62,17 @@ const KNOWN: [RegExp, string, 'change' | 'level', Expect?][] = [
   [/\boperating margin\b/i, 'operating_margin', 'level', 'percent'],
   [/\bloan originations\b/i, 'loan_originations', 'level', 'money'],
   [/\bcash collections\b/i, 'cash_collections', 'level', 'money'],
+  // An insurer's losses and expenses over earned premiums.
+  [/\b(?:GAAP |statutory )?combined ratio\b/i, 'combined_ratio', 'level', 'percent'],
 ];
 
 const VALUE = String.raw`(\(?-?\$?\s?\d[\d,]*(?:\.\d+)?\)?)\s?(%|percent|basis points|thousand|million|billion)?`;
-/** A value counts only right after a linking word: "was 4.77%", "decreased 0.7 percent", "totaled $2.2 million". */
+/**
+ * A value counts only right after a linking word: "was 4.77%", "decreased 0.7 percent", "totaled $2.2 million", or a
+ * dash in a highlights line ("GAAP Combined Ratio – 100.8 percent").
+ */
 const LINKED_VALUE = new RegExp(
-  String.raw`\b(?:was|were|of|totaled|totaling|at|is|reached|increased|decreased|rose|fell|grew|declined|improved|expanded|narrowed|dropped|up|down|to)\s+(?:by\s+)?(?:a record\s+|approximately\s+|about\s+|only\s+|nearly\s+|almost\s+)?${VALUE}`,
+  String.raw`(?:\b(?:was|were|of|totaled|totaling|at|is|reached|increased|decreased|rose|fell|grew|declined|improved|expanded|narrowed|dropped|up|down|to)|\s[\u2013\u2014])\s+(?:by\s+)?(?:a record\s+|approximately\s+|about\s+|only\s+|nearly\s+|almost\s+)?${VALUE}`,
   'i',
 );
 const UNITS_SOLD =
@@ -77,6 +82,11 @@ const UNITS_SOLD =
 const ADS_RATIO =
   /\b(?:each|one|every)\s+(?:ADS|ADR|American depositary (?:share|receipt))s?\s+(?:represents|representing|equals|is equal to)\s+(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|hundred)\s+(?:of\s+(?:the|our)\s+(?:Company['’]s\s+)?)?(?:Class\s+[A-Z]\s+)?(?:ordinary|common)?\s*shares?\b/i;
 function periodOf(s: string): Measure['period'] {
+  return periodNamed(s) ?? 'quarter';
+}
+
+/** The period a text names, null when it names none. */
+function periodNamed(s: string): Measure['period'] | null {
   if (/\b(?:six|nine)[- ]months?|year[- ]to[- ]date|\b(?:26|39)[- ]week|first half/i.test(s)) return 'ytd';
   if (
     /\bat (?:quarter[- ]end|(?:the end of|year[- ]end)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d)/i.test(
@@ -85,8 +95,9 @@ function periodOf(s: string): Measure['period'] {
   )
     return 'point_in_time';
   if (/\b(?:quarter|three months|13[- ]week|thirteen[- ]week)\b/i.test(s)) return 'quarter';
-  if (/\b(?:fiscal year|full[- ]year|for the year|fiscal \d{4}|in \d{4})\b/i.test(s)) return 'year';
-  return 'quarter';
+  if (/\b(?:fiscal year|full[- ]year|for the year|fiscal \d{4}|in \d{4}|twelve[- ]months?)\b/i.test(s))
+    return 'year';
+  return null;
 }
 
 export function measuresOf(sentences: Sentence[]): Measure[] {
@@ -101,11 +112,40 @@ export function measuresOf(sentences: Sentence[]): Measure[] {
   for (const s of sentences.slice(0, 120)) {
     if (BOILERPLATE.test(s.text) || /\b(?:expects?|anticipates?|outlook|guidance)\b/i.test(s.text)) continue;
     for (const [re, measure, kind, expect = 'any'] of KNOWN) {
-      // A name inside a longer measure's ("Net new ... ARR") belongs to that measure: take the next mention.
+      // A name inside a longer measure's ("Net new ... ARR") belongs to that measure: take the next mention. A
+      // part of the measure ("Subscription Portion of Annual Recurring Revenue (ARR)") is not the company's, and an
+      // abbreviation in parentheses repeats the name before it.
       const m = [...s.text.matchAll(new RegExp(re.source, `g${re.flags}`))].find(
-        (x) => measure !== 'arr' || !/\bnet new\b[^.;]{0,60}$/i.test(s.text.slice(0, x.index)),
+        (x) =>
+          (measure !== 'arr' || !/\bnet new\b[^.;]{0,60}$/i.test(s.text.slice(0, x.index))) &&
+          !/\b(?:portion|part) of\s+$|\($/i.test(s.text.slice(0, x.index)),
       );
       if (!m) continue;
+      // A percent right before a change measure's name, with the change word after it ("a 1.5% same-store sales
+      // increase", "2% comparable sales growth"), is that measure's value.
+      const lead = /(\d+(?:\.\d+)?)\s?(%|percent)\s+$/i.exec(
+        s.text.slice(Math.max(0, m.index! - 20), m.index),
+      );
+      const word = /^\s+(increase|growth|gain|rise|decrease|decline)\b/i.exec(
+        s.text.slice(m.index! + m[0].length),
+      );
+      if (kind === 'change' && lead && word) {
+        const value = Number(lead[1]) * (/decrease|decline/i.test(word[1]!) ? -1 : 1);
+        const start = s.start + m.index! - lead[0].length;
+        add({
+          name: m[0],
+          measure,
+          unit: 'percent',
+          period: periodOf(s.text.slice(0, m.index! + m[0].length + 120)),
+          printed: lead[0].trim(),
+          value,
+          scale: 'units',
+          sentence: s,
+          start,
+          end: start + lead[1]!.length,
+        });
+        continue;
+      }
       const after = s.text.slice(m.index! + m[0].length);
       const clause = after.split(/[;]|,\s(?:compared|while|and|from|[a-z]+ing)\b/)[0] ?? after;
       const linked = LINKED_VALUE.exec(clause);
@@ -154,12 +194,37 @@ export function measuresOf(sentences: Sentence[]): Measure[] {
             : 'currency'
           : 'count';
       const start =
-        s.start + m.index + m[0].length + (clause.indexOf(printed) >= 0 ? clause.indexOf(printed) : vIndex);
+        s.start + m.index! + m[0].length + (clause.indexOf(printed) >= 0 ? clause.indexOf(printed) : vIndex);
+      // "Combined ratio of 124.8 percent for fourth quarter / 113.9 percent for full year": the value after the
+      // slash is the year's.
+      const year = isPercent
+        ? /^[^/;]{0,30}\/\s*(\d+(?:\.\d+)?)\s?(?:%|percent)\s+for (?:the )?(?:full[- ]year|fiscal year|year)\b/i.exec(
+            clause.slice(vIndex + v[0].length),
+          )
+        : null;
+      if (year) {
+        const at = s.start + m.index! + m[0].length + vIndex + v[0].length + year[0].indexOf(year[1]!);
+        add({
+          name: m[0],
+          measure,
+          unit: 'percent',
+          period: 'year',
+          printed: year[1]!,
+          value: Number(year[1]),
+          scale: 'units',
+          sentence: s,
+          start: at,
+          end: at + year[1]!.length,
+        });
+      }
       add({
         name: m[0],
         measure,
         unit,
-        period: periodOf(s.text.slice(0, m.index! + m[0].length + 120)),
+        // A sentence that names no period takes its heading's ("Twelve-Month Period Ended December 31, 2011" above
+        // "GAAP Combined Ratio – 115.1 percent").
+        period:
+          periodNamed(s.text.slice(0, m.index! + m[0].length + 120)) ?? periodNamed(s.heading) ?? 'quarter',
         printed,
         value: unit === 'percent' || unit === 'currency_per_share' ? value : toFullUnits(value, scale),
         scale: unit === 'percent' ? 'units' : scale,

@@ -120,7 +120,16 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
   const relevant = ended.filter((e) => !e.filed && (e.span === 'quarter' || e.span === 'year'));
   if (relevant.length === 0) {
     const undated = quarterWithoutDate(prose, fiscalYearEnds(ended, prose));
-    return undated.fiscalPeriod !== null ? undated : (periodFromTableHeader(blocks) ?? undated);
+    const header = periodFromTableHeader(blocks);
+    // A quarter the prose names without its year ("Net loss of 56 cents per share in fourth quarter") takes the
+    // year and end of the table header over a year row ("Three Months Ended December 31," above "2008 | 2007").
+    if (
+      undated.fiscalPeriod !== null &&
+      undated.fiscalYear === null &&
+      header?.fiscalPeriod === undated.fiscalPeriod
+    )
+      return { ...header, alsoFiscalYear: undated.alsoFiscalYear || header.alsoFiscalYear };
+    return undated.fiscalPeriod !== null ? undated : (header ?? undated);
   }
   // The period reported is the latest one the release says ended (prior periods are compared against it).
   const latest = relevant.reduce((a, b) => (b.date > a.date ? b : a));
@@ -292,7 +301,7 @@ export function inferFiscalYear(
 function mentionsFullYear(prose: Block[]): boolean {
   return prose
     .slice(0, 20)
-    .some((b) => /\b(?:full[- ]year|fiscal year|twelve months|for the year)\b/i.test(b.text));
+    .some((b) => /\b(?:full[- ]year|fiscal year|twelve[- ]months?|for the year)\b/i.test(b.text));
 }
 
 /**
@@ -318,11 +327,14 @@ function quarterWithoutDate(prose: Block[], fyEnd: string | null): ReportedPerio
   };
 }
 
-/** The latest year the results prose names with a period word: "full-year 2006", "fiscal year 2014", "fiscal 2014 Q4". */
+/**
+ * The latest year the results prose names with a period word: "full-year 2006", "fiscal year 2014", "fiscal 2014 Q4",
+ * "First Quarter Results 2019".
+ */
 function namedResultsYear(prose: Block[]): number | null {
   let best: number | null = null;
   const re =
-    /\b(?:full[- ]year|fiscal(?: year)?|year|quarter of(?: fiscal)?)\s+(\d{4})\b|\b(\d{4})\s+(?:full[- ]year|fiscal year|annual|results)\b/gi;
+    /\b(?:full[- ]year|fiscal(?: year)?|year|quarter of(?: fiscal)?|quarter results)\s+(\d{4})\b|\b(\d{4})\s+(?:full[- ]year|fiscal year|annual|results)\b/gi;
   for (const b of prose.slice(0, 30)) {
     if (/looking ahead|outlook|expects?|guidance|forward-looking|anticipates?/i.test(b.text)) continue;
     for (const m of b.text.matchAll(re)) {

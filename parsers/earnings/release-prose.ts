@@ -32,18 +32,18 @@ export interface ProseFigure {
   end: number;
 }
 
-/** "$1.2", "US$(0.3)", "RMB285.2" (a currency code printed before the amount), "€4.1". */
-const MONEY = String.raw`\(?-?\s?(?:(?:US|HK|C|A)?\$|RMB\s?|€|£)\s?\(?-?\s?(?:\d{1,3}(?:,\s?\d{3})+|\d+)?(?:\.\d+)?\)?`;
+/** "$1.2", "US$(0.3)", "RMB285.2", "EUR 4.2" (a currency code printed before the amount), "€4.1". */
+const MONEY = String.raw`\(?-?\s?(?:(?:US|HK|C|A)?\$|RMB\s?|EUR\s?|GBP\s?|€|£)\s?\(?-?\s?(?:\d{1,3}(?:,\s?\d{3})+|\d+)?(?:\.\d+)?\)?`;
 const SCALE_WORD = String.raw`(?:\s?(thousand|million|billion|bn|mm|m)\b)?`;
 /** "Q4 GAAP earnings per share", "basic and diluted loss per share", "Southern Company earned $2.10 per share". */
 const EPS_NAMING =
-  /\b(?:Reported |GAAP |Adjusted |Proforma |Pro Forma )?EPS(?= \$)|\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?\s+per\s+(?:(diluted|basic)\s+)?(?:common\s+)?share\b|\bearned(?=\s+\$)/i;
+  /\b(?<!-)(?:Reported |GAAP |Adjusted |Proforma |Pro Forma )?EPS\*?(?= \$)|\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?\s+per\s+(?:(diluted|basic)\s+)?(?:common\s+)?share\b|\bearned(?=\s+\$)/i;
 const MEASURES: [RegExp, Concept][] = [
   [/\b(?:total |net )?(?:revenues?|net sales|sales)\b/i, 'revenue'],
   [/\bgross (?:profit|margin)\b(?! (?:percentage|rate|of \d))/i, 'gross_profit'],
   [/\b(?:operating (?:income|profit|loss|earnings)|(?:income|loss) from operations)\b/i, 'operating_income'],
   [
-    /\bnet (?:income|profit|earnings|loss)\b|\b(?:net )?quarterly profit\b|(?<!\bnet )\b(?:income|earnings) from continuing operations\b|\b(?:quarter(?:ly)? )?earnings(?= (?:of|were|was|totaled) )/i,
+    /\bnet (?:income|profit|earnings|loss)\b|\b(?:net )?quarterly profit\b|(?<!\bnet )\b(?:income|earnings) from continuing operations\b|\b(?:quarter(?:ly)? )?earnings(?= (?:of|were|was|totaled) )|\b(?:reported|total|GAAP) earnings\b(?! per)/i,
     'net_income',
   ],
   [/\bEBITDA\b/, 'ebitda'],
@@ -95,7 +95,7 @@ function spanOfSentence(text: string): Span | null {
   )
     return 'quarter';
   if (
-    /\b(?:fiscal year|full[- ]year|for the year|year ended|twelve months|fiscal \d{4}\b|for \d{4}\b|in \d{4}\b)/i.test(
+    /\b(?:fiscal year|full[- ]year|for the year|year ended|twelve[- ]months?|fiscal \d{4}\b|for \d{4}\b|in \d{4}\b)/i.test(
       s,
     )
   )
@@ -135,6 +135,7 @@ export function proseFigures(sentences: Sentence[]): ProseFigure[] {
         readNaming(out, s, m, concept, span, amounts);
       }
     }
+    readRespectively(out, s, span);
     for (const m of s.text.matchAll(FFO_NAMING)) readFfo(out, s, m, span);
     for (const m of s.text.matchAll(ADS_NAMING)) readPerAds(out, s, m, span);
   }
@@ -146,13 +147,23 @@ function readNaming(
   s: Sentence,
   m: RegExpMatchArray,
   concept: Concept,
-  span: Span,
+  sentenceSpan: Span,
   amounts: number[],
 ) {
   const at = m.index!;
   const after = s.text.slice(at + m[0].length);
-  // The naming's own clause starts after the last amount before it.
-  const clauseStart = Math.max(0, at - 60, ...amounts.filter((e) => e <= at));
+  // A clause after a semicolon that names its own period before the measure ("Record fourth quarter revenue of
+  // $151.3 million; Record full year revenue of $502.9 million") states that period's figure.
+  const semicolon = s.text.lastIndexOf(';', at - 1);
+  const span =
+    semicolon >= 0 ? (spanOfSentence(s.text.slice(semicolon + 1, at)) ?? sentenceSpan) : sentenceSpan;
+  // The naming's own clause starts after the last amount or semicolon before it.
+  const clauseStart = Math.max(
+    0,
+    at - 60,
+    ...amounts.filter((e) => e <= at),
+    s.text.lastIndexOf(';', at - 1) + 1,
+  );
   const before = s.text.slice(clauseStart, at);
   if (COMPARED_NAMING.test(before)) return;
   // A sentence that opens "This compares to ..." states the prior period's figures only.
@@ -210,7 +221,16 @@ function readNaming(
   // An aside set off by commas (", which excludes share-based compensation expenses,") does not count in the
   // distance from the name to its amount.
   const aside = money ? /,\s*(?:which|that)\b[^,]{1,100},/i.exec(after.slice(0, money.index)) : null;
-  if (!money || money.index - (aside?.[0].length ?? 0) > 90) return;
+  // ... nor do a parenthesis ("(reported earnings)") and the period phrase ("for the three months ended June 30,
+  // 2019").
+  const skipped = money
+    ? after
+        .slice(0, money.index)
+        .replace(/,\s*(?:which|that)\b[^,]{1,100},/i, '')
+        .replace(/\([^()]{1,60}\)/g, '')
+        .replace(/\bfor the (?:three|six|nine|twelve) months ended \w+ \d{1,2},? \d{4},?/i, '')
+    : '';
+  if (!money || Math.min(money.index - (aside?.[0].length ?? 0), skipped.length) > 90) return;
   let moneyAt = money.index;
   let between = after.slice(0, money.index);
   // "from A (in 2023) to B", "increased $5 million to B": the level is B.
@@ -229,7 +249,7 @@ function readNaming(
   // The amount of a naming sits in its own clause: one after a semicolon belongs to the next clause ("Organic
   // Sales Growth; Proforma EPS $1.24").
   if (/;/.test(between)) return;
-  if (COMPARISON.test(between) || /\bper\b|%|percent/.test(between.replace(CHANGE_THEN_LEVEL, ''))) return;
+  if (COMPARISON.test(between) || /\bper\b|%|percent/i.test(between.replace(CHANGE_THEN_LEVEL, ''))) return;
   const clause = `${before}${m[0]}${between}`;
   // A per-share or per-ADS naming of its own is read by its own reader ("net income per ADS was RMB0.73").
   if (/\bper\s+(?:ADS|ADR|American depositary)\b/i.test(between) && concept !== 'eps') return;
@@ -238,7 +258,9 @@ function readNaming(
     !/\b(?:excluding|before|without)\b/i.test(s.text.slice(0, at + m[0].length + moneyAt))
   )
     return;
-  const printed = money[1]!;
+  // A parenthesis is a minus only when it closes right after the number ("($4.4) million"); "($0.72 per share)"
+  // opens an aside.
+  const printed = money[1]!.replace(/^(\s*)\((?![^)]*\)\s*$)/, '$1');
   const cents = /cents/i.test(printed);
   let value = cents ? Number(printed.replace(/[^\d.]/g, '')) / 100 : parseAmount(printed);
   if (value === null || !/\d/.test(printed)) return;
@@ -294,12 +316,15 @@ function readNaming(
     after.slice(moneyAt + money[0].length),
   );
   if (perShareTail) {
-    if (concept !== 'net_income') return;
+    // GAAP has no operating income per share: "operating income of $0.58 per share" is a non-GAAP EPS (an
+    // insurer's or a utility's net income excluding items).
+    const operating = concept === 'operating_income';
+    if (concept !== 'net_income' && !operating) return;
     const kind = (perShareTail[1] ?? '').trim().toLowerCase();
     out.push({
       concept: kind === 'diluted' ? 'eps_diluted' : kind === 'basic' ? 'eps_basic' : 'eps',
       label: `${label} per share`,
-      basis,
+      basis: operating ? 'non_gaap' : basis,
       span,
       printed: money[0].trim(),
       value,
@@ -308,6 +333,35 @@ function readNaming(
       start: amountStart,
       end: amountStart + money[0].length,
     });
+    return;
+  }
+  // An operating figure with a per-share amount beside it ("Operating earnings ... were $619 million ($0.77 per
+  // share)") is earnings, a non-GAAP net income: operating income is never stated per share.
+  const operatingEarnings =
+    concept === 'operating_income' && EPS_AFTER.test(after.slice(moneyAt + money[0].length));
+  if (operatingEarnings) {
+    out.push({
+      concept: 'net_income',
+      label,
+      basis: 'non_gaap',
+      span,
+      printed: money[0].trim(),
+      value,
+      scale: wordScale(money[2]),
+      sentence: s,
+      start: amountStart,
+      end: amountStart + money[0].length,
+    });
+    epsAfter(
+      out,
+      s,
+      after.slice(moneyAt + money[0].length),
+      amountStart + money[0].length,
+      loss,
+      true,
+      label,
+      span,
+    );
     return;
   }
   out.push({
@@ -325,6 +379,53 @@ function readNaming(
   if (concept === 'net_income' || concept === 'operating_income') {
     const rest = after.slice(moneyAt + money[0].length);
     epsAfter(out, s, rest, amountStart + money[0].length, loss, nonGaap, label, span);
+  }
+}
+
+/** "reported and adjusted EPS* were $1.93 and $1.96, respectively": two bases of one measure, in the order named. */
+const RESPECTIVELY = new RegExp(
+  String.raw`\b(reported|GAAP|adjusted|non-GAAP)\s+and\s+(reported|GAAP|adjusted|non-GAAP)\s+((?:diluted\s+)?EPS|(?:diluted\s+)?earnings per (?:diluted\s+)?share|net income|net earnings|operating income)\*?\s+(?:were|was|of|totaled)\s+(${MONEY})${SCALE_WORD}\s+and\s+(${MONEY})${SCALE_WORD},?\s+respectively`,
+  'gi',
+);
+
+/**
+ * Two bases of one measure stated together ("Third quarter 2016 reported and adjusted EPS were $1.93 and $1.96,
+ * respectively"): each amount takes the basis named in its place; a pair set after a comparison word ("compared to
+ * third quarter 2015 reported and adjusted EPS of $1.48 and $1.64, respectively") is the prior period's.
+ */
+function readRespectively(out: ProseFigure[], s: Sentence, span: Span) {
+  if (!s.text.includes('respectively')) return;
+  for (const m of s.text.matchAll(RESPECTIVELY)) {
+    if (COMPARISON.test(s.text.slice(0, m.index))) continue;
+    const name = m[3]!.toLowerCase();
+    const concept: Concept = /eps|per/.test(name)
+      ? /diluted/.test(name)
+        ? 'eps_diluted'
+        : 'eps'
+      : /operating/.test(name)
+        ? 'operating_income'
+        : 'net_income';
+    const perShare = concept === 'eps' || concept === 'eps_diluted';
+    for (const [basisWord, printed, scaleWord] of [
+      [m[1]!, m[4]!, m[5]],
+      [m[2]!, m[6]!, m[7]],
+    ] as [string, string, string | undefined][]) {
+      const value = parseAmount(printed);
+      if (value === null) continue;
+      const start = s.start + m.index! + m[0].indexOf(printed);
+      out.push({
+        concept,
+        label: `${basisWord} ${m[3]}`,
+        basis: /adjusted|non-gaap/i.test(basisWord) ? 'non_gaap' : 'gaap',
+        span,
+        printed,
+        value,
+        scale: perShare ? 'units' : wordScale(scaleWord),
+        sentence: s,
+        start,
+        end: start + printed.length,
+      });
+    }
   }
 }
 
@@ -448,7 +549,7 @@ function epsAfter(
     if (!m || COMPARISON.test(text.slice(0, m.index + m[0].indexOf(m[1]!)))) return;
     // A per-share amount introduced by another name ("Nareit FFO of $0.44 per share") is that measure's.
     if (/\b[A-Za-z]{2,}\s+(?:of|was|were)\s*$/i.test(text.slice(0, m.index + m[0].indexOf(m[1]!)))) return;
-    const printed = m[1]!.trim();
+    const printed = m[1]!.trim().replace(/^\((?!.*\)$)/, '');
     let value = /cents/i.test(printed) ? Number(printed.replace(/\D/g, '')) / 100 : parseAmount(printed);
     if (value === null) return;
     if (loss && value > 0) value = -value;

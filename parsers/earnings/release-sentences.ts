@@ -15,7 +15,7 @@ const ABBREV =
   /\b(?:Inc|Corp|Co|Ltd|No|Mr|Mrs|Ms|Dr|St|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|U\.S|vs|approx|e\.g|i\.e|N\.A|L\.P)\.$/;
 
 /** A paragraph that opens with a bullet mark. */
-export const BULLET = /^\s*(?:[•·▪]|[-*] |\|\s*·)/;
+export const BULLET = /^\s*(?:[•·▪§]|[-*] |\|\s*·)/;
 
 export function sentencesOf(blocks: Block[]): Sentence[] {
   const out: Sentence[] = [];
@@ -25,12 +25,13 @@ export function sentencesOf(blocks: Block[]): Sentence[] {
     const t = b.text;
     // A short line without end punctuation is a heading, unless it opens with a bullet mark and states an
     // amount ("•Net income ... was $249.8 million, or $0.28 per share") or states a dollar amount after "of"
-    // ("2019 adjusted EPS guidance of $11.10 to $11.40, up 1% to 3% over 2018", a bullet whose mark was lost).
+    // ("2019 adjusted EPS guidance of $11.10 to $11.40, up 1% to 3% over 2018", a bullet whose mark was lost) or
+    // after a dash ("2012 Operating Income Guidance – $1.30 to $1.55 per share", "GAAP Combined Ratio – 100.8 percent").
     if (
       t.length < 90 &&
       !/[.!?]["”]?$/.test(t) &&
       !(BULLET.test(t) && /\d/.test(t)) &&
-      !/\bof \$\d/.test(t)
+      !/\b(?:of|to) \$\d|\s[\u2013\u2014]\s+\$?\s?\d/.test(t)
     ) {
       heading = t;
       continue;

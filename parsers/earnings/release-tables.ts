@@ -127,7 +127,11 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       title,
       scale: scale?.scale ?? null,
       scaleEvidence: scale?.evidence ?? null,
-      header: pending.filter((p) => SPAN_TEST.test(p)).join(' | '),
+      // A line that states an amount ("Net loss of 56 cents per share in fourth quarter", a highlights bullet) is
+      // no column heading, whatever period words it holds.
+      header: pending
+        .filter((p) => SPAN_TEST.test(p) && !/\$|\d\.\d|\bcents?\b|\bpercent\b|%/i.test(p))
+        .join(' | '),
       // A table of targets is guidance (release-guidance reads it), never reported figures.
       kind: FORWARD_TABLE.test(`${leadIn} ${title}`)
         ? 'guidance'
@@ -145,6 +149,15 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     pending = [];
     leadIn = '';
   };
+  // Footnote marks whose note says the measure is non-GAAP ("(1) Please refer to the Non-GAAP financial measures
+  // section ..."): a row label carrying such a mark names a non-GAAP measure.
+  const nonGaapMarks = new Set<string>();
+  for (const [i, b] of blocks.entries()) {
+    const mark = /^\((\d)\)\s*(.*)$/.exec(b.text) ?? /(?:^|\| )\((\d)\)$/.exec(b.text);
+    if (mark === null) continue;
+    const note = mark[2] && mark[2] !== '' ? mark[2] : (blocks[i + 1]?.text ?? '');
+    if (/\bnon[- ]?gaap\b/i.test(note)) nonGaapMarks.add(mark[1]!);
+  }
   for (const b of blocks) {
     if (!b.row) {
       const t = b.text;
@@ -230,7 +243,10 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       concept ?? (c.lastConcept !== null && /^(?:basic|diluted)/i.test(label) ? c.lastConcept : null);
     if (concept === null) continue;
     let basis: Basis;
-    const nonGaapLabel = labelIsNonGaap(label, concept) || /non[- ]?gaap|adjusted/i.test(c.section);
+    const nonGaapLabel =
+      labelIsNonGaap(label, concept) ||
+      /non[- ]?gaap|adjusted/i.test(c.section) ||
+      [...label.matchAll(/\((\d)\)/g)].some((m) => nonGaapMarks.has(m[1]!));
     if (nonGaapLabel) basis = 'non_gaap';
     else if (c.kind === 'reconciliation') {
       if (!/\bgaap\b|as reported|reported/i.test(label) && !/\bgaap\b/i.test(c.section)) continue;

@@ -291,7 +291,11 @@ function pickFigures(
     });
   }
   // In prose as in tables a total beats its parts: "total revenues" wins over a product's or segment's revenues.
-  const ordered = [...prose].sort((a, b) => Number(!isTotalRevenue(a)) - Number(!isTotalRevenue(b)));
+  // ... and the whole net figure ("Total earnings ..., which include the impact of discontinued operations") beats
+  // income from continuing operations.
+  const whole = (p: ProseFigure) =>
+    isTotalRevenue(p) || (p.concept === 'net_income' && !/continuing/i.test(p.label));
+  const ordered = [...prose].sort((a, b) => Number(!whole(a)) - Number(!whole(b)));
   for (const p of ordered) {
     if (!proseSpanOk(p.span)) continue;
     const key = `${p.concept}|${p.basis}`;

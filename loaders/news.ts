@@ -175,7 +175,8 @@ const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: unknown[] }).rows ?? (r a
  * Runs `fn`'s grouped statements with the planner's sorts off (hash aggregation; the setting restored after, in the
  * caller's transaction). PGlite keeps no planner statistics (it runs no autovacuum), so its planner takes a registry
  * table for a few rows and groups it by sorting: for the 468k alias rows at the bench's scale an on-disk merge sort
- * (1.2 s, and 4-6 s on a loaded host, against 0.2 s hashed; Postgres, with statistics, hashes anyway).
+ * (1.2-2.3 s at load 9-11 against 0.22-0.26 s hashed; docs/news.md, h-regbucket). Postgres, its tables analysed, takes
+ * as long either way.
  */
 async function hashAggregated(tx: Tx, fn: () => Promise<void>): Promise<void> {
   const [{ was }] = rowsOf<{ was: string }>(
@@ -183,7 +184,7 @@ async function hashAggregated(tx: Tx, fn: () => Promise<void>): Promise<void> {
   ) as [{ was: string }];
   await tx.execute(sql`select set_config('enable_sort', 'off', true)`);
   await fn();
-  // (not restored after an error: the transaction is aborted then, and the setting goes with it)
+  // (not restored after an error: the transaction, or its savepoint, is rolled back then, and the setting with it)
   await tx.execute(sql`select set_config('enable_sort', ${was}, true)`);
 }
 

@@ -15,8 +15,8 @@
  * `after_one_company_renamed_ms` and `after_100_companies_renamed_ms`, the load after one company's name changed and
  * after 100 companies' did (the cache warm before each: since h-regcache the cached index is patched for the changed
  * companies). The parts: `marker_ms` (the change marker's aggregate), `company_hashes_ms` (the per-company hashes of all
- * four tables), `registry_after_one_renamed_ms` / `registry_after_100_renamed_ms` (registryFor alone after the same
- * change again, and `registry_update`: patched or compiled), `read_ms` (loadRegistry), `compile_cold_ms` (the run's
+ * four tables, as a cold load reads them), `registry_after_one_alias_ms`, `registry_after_one_renamed_ms` / `registry_after_100_renamed_ms` (registryFor
+ * alone after the same change again, and `registry_update`: patched or compiled), `read_ms` (loadRegistry), `compile_cold_ms` (the run's
  * first full compile, no name key known) and `compile_warm_ms` (later ones, the subsidiary keys known);
  * `loadavg_1m_end`, the host's load at the end. Medians.
  */
@@ -133,6 +133,7 @@ async function main() {
     const renamedOne: number[] = [];
     const renamedHundred: number[] = [];
     const patchOne: number[] = [];
+    const patchAlias: number[] = [];
     const patchHundred: number[] = [];
     const hashes: number[] = [];
     const hows = new Set<string>();
@@ -191,6 +192,13 @@ async function main() {
       );
       const batch = copy(2 * LOADS + k);
       changed.push(await time(() => database.db.transaction((tx) => loadNews(tx, batch))));
+      // another, the registry alone
+      await database.query(
+        `insert into company_aliases (company_id, kind, accession_number, alias, alias_key, filing_date, source_url, fetched_at)
+         values ('cmp_bench1', 'subsidiary', 'bench-new', $1, $2, '2026-02-01', 'bench', now())`,
+        [`Bench Other Subsidiary ${k} LLC`, `benchothersubsidiary${k}`],
+      );
+      patchAlias.push(await time(() => database.db.transaction((tx) => registryFor(tx))));
       // one company renamed (a word appended to its name), then 100 others: the load after each, the cache warm before
       for (const [into, count, at, copyAt] of [
         [renamedOne, 1, 1 + k, 3 * LOADS + k],
@@ -234,6 +242,7 @@ async function main() {
         after_100_companies_renamed_ms: Math.round(median(renamedHundred)),
         marker_ms: Math.round(median(marker)),
         company_hashes_ms: Math.round(median(hashes)),
+        registry_after_one_alias_ms: Math.round(median(patchAlias)),
         registry_after_one_renamed_ms: Math.round(median(patchOne)),
         registry_after_100_renamed_ms: Math.round(median(patchHundred)),
         registry_update: [...hows].join(' '),

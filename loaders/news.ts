@@ -156,19 +156,36 @@ export async function companyHashes(
   tables = [0, 1, 2, 3],
 ): Promise<(Map<string, string> | undefined)[]> {
   const out: (Map<string, string> | undefined)[] = [];
-  for (const t of tables) {
-    const r = await tx.execute(
-      sql.raw(
-        `select company_id as id, count(*)::text || ':' || sum(hashtext(r))::text as h from (${REGISTRY_ROWS[t]}) t group by company_id`,
-      ),
-    );
-    const rows = ((r as { rows?: unknown[] }).rows ?? (r as unknown as unknown[])) as {
-      id: string;
-      h: string;
-    }[];
-    out[t] = new Map(rows.map((x) => [x.id, x.h]));
-  }
+  await hashAggregated(tx, async () => {
+    for (const t of tables) {
+      const r = await tx.execute(
+        sql.raw(
+          `select company_id as id, count(*)::text || ':' || sum(hashtext(r))::text as h from (${REGISTRY_ROWS[t]}) t group by company_id`,
+        ),
+      );
+      out[t] = new Map(rowsOf<{ id: string; h: string }>(r).map((x) => [x.id, x.h]));
+    }
+  });
   return out;
+}
+
+const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: unknown[] }).rows ?? (r as unknown[])) as T[];
+
+/**
+ * Runs `fn`'s grouped statements with the planner's sorts off (hash aggregation; the setting restored after, in the
+ * caller's transaction). PGlite keeps no planner statistics (it runs no autovacuum), so its planner takes a registry
+ * table for a few rows and groups it by sorting: for the 468k alias rows at the bench's scale an on-disk merge sort
+ * (1.2-2.3 s at load 9-11 against 0.22-0.26 s hashed; docs/news.md, h-regbucket). Postgres, its tables analysed, takes
+ * as long either way.
+ */
+async function hashAggregated(tx: Tx, fn: () => Promise<void>): Promise<void> {
+  const [{ was }] = rowsOf<{ was: string }>(
+    await tx.execute(sql`select current_setting('enable_sort') as was`),
+  ) as [{ was: string }];
+  await tx.execute(sql`select set_config('enable_sort', 'off', true)`);
+  await fn();
+  // (not restored after an error: the transaction, or its savepoint, is rolled back then, and the setting with it)
+  await tx.execute(sql`select set_config('enable_sort', ${was}, true)`);
 }
 
 /** A table's part of the marker, as its per-company hashes add up (so a part equal to it means those hashes are current). */

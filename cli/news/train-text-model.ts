@@ -33,6 +33,16 @@ export const TRAINING_LABEL_FILES = [
   'labels-heldout-8.tsv',
 ] as const;
 
+/** Every labelled set, in order (set N is labels-heldout-N.tsv): what the leave-one-set-out cross-validation folds over. */
+export const ALL_LABEL_FILES = [
+  ...TRAINING_LABEL_FILES,
+  'labels-heldout-9.tsv',
+  'labels-heldout-10.tsv',
+  'labels-heldout-11.tsv',
+  'labels-heldout-12.tsv',
+  'labels-heldout-13.tsv',
+] as const;
+
 export interface LabelledItem {
   set: number;
   file: string;
@@ -77,7 +87,11 @@ export function labelledItems(files: readonly string[] = TRAINING_LABEL_FILES): 
         string,
         string | undefined,
       ];
-      const item = itemsOf(file).find((x) => x.title === title);
+      // (white space compared collapsed, as the quality report matches a label to its article: a no-break space in a feed title)
+      const spaced = (t: string) => t.replace(/\s+/g, ' ').trim();
+      const item =
+        itemsOf(file).find((x) => x.title === title) ??
+        itemsOf(file).find((x) => spaced(x.title) === spaced(title));
       if (!item) throw new Error(`${name}: no item titled ${JSON.stringify(title)} in ${file}`);
       out.push({
         set: i + 1,

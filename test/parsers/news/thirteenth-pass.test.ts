@@ -40,6 +40,9 @@ describe('news types, thirteenth pass', () => {
     expect(type(NVAX)).toBe('fda');
     expect(primary(NVAX)).toBe('NVAX');
   });
+  it('market indexes are the market (new)', () => {
+    expect(type('Ho-Hum: Another Record Close in Market Indexes')).toBe('macro');
+  });
   it('a widening loss is a results report (new)', () => {
     expect(type('Beyond Meat shares dive 7% following widening loss')).toBe('earnings');
   });
@@ -59,7 +62,6 @@ describe('news types, thirteenth pass', () => {
   it('still: market closes and economic data are macro, beats are results', () => {
     expect(type('S&P 500 closes with gain of 0.4%')).toBe('macro');
     expect(direction('S&P 500 closes with gain of 0.4%')).toBe('bullish');
-    expect(type('Ho-Hum: Another Record Close in Market Indexes')).toBe('macro');
     expect(type('ETFs at Risk as U.S. Consumer Confidence Slips to Six-Year Low')).toBe('macro');
     expect(type('Semtech (SMTC) Q2 Earnings and Revenues Beat Estimates')).toBe('earnings');
     expect(direction('Semtech (SMTC) Q2 Earnings and Revenues Beat Estimates')).toBe('bullish');

@@ -59,6 +59,17 @@ describe('news types, thirteenth pass', () => {
     expect(direction('Williams-Sonoma (WSM) Q2 Earnings and Revenues Surpass Estimates')).toBe('bullish');
     expect(direction("Daily Markets: Equities Cheer FDA's Blood Plasma Decision")).toBe('bullish');
   });
+  it("a headline's short form of a full name its summary gives is that company (new)", () => {
+    // "Walt Disney Co. is doubling down on streaming after reporting a quarterly loss of nearly $5 billion ..."
+    expect(
+      primary('Disney shakes up streaming approach after losing nearly $5 billion due to pandemic'),
+    ).toBe('DIS');
+    expect(type('Disney shakes up streaming approach after losing nearly $5 billion due to pandemic')).toBe(
+      'earnings',
+    );
+    // "China's Alibaba Group Holding Ltd beat quarterly revenue and profit estimates ..."
+    expect(primary("China's Alibaba beats quarterly revenue, profit estimates")).toBe('BABA');
+  });
   it('still: market closes and economic data are macro, beats are results', () => {
     expect(type('S&P 500 closes with gain of 0.4%')).toBe('macro');
     expect(direction('S&P 500 closes with gain of 0.4%')).toBe('bullish');

@@ -13,7 +13,7 @@ import {
 
 /**
  * `npm run news:train-model`: trains the news text model (parsers/news/text-model.ts) from the hand-labelled items of
- * sets 1-8 and writes parsers/news/text-model.json; `--check` retrains and fails when the result differs from the
+ * sets 1-8 (since the eighth pass; see ALL_LABEL_FILES for why not all thirteen) and writes parsers/news/text-model.json; `--check` retrains and fails when the result differs from the
  * committed file. (Sets 1-5 only until the eighth pass of issue 28: every set has been read since, so none is kept out;
  * the next fresh set is the untouched measure, and the cross-validation keeps each fold's set out.)
  *
@@ -31,6 +31,20 @@ export const TRAINING_LABEL_FILES = [
   'labels-heldout-6.tsv',
   'labels-heldout-7.tsv',
   'labels-heldout-8.tsv',
+] as const;
+
+/**
+ * Every labelled set, in order (set N is labels-heldout-N.tsv): what the leave-one-set-out cross-validation folds over. The
+ * shipped model is still trained on sets 1-8: retrained on all thirteen it lost items of sets 1, 2, 3, 5 and 13 that the
+ * sets-1-8 weights get right (docs/news.md, the thirteenth pass), and no set may lose an item.
+ */
+export const ALL_LABEL_FILES = [
+  ...TRAINING_LABEL_FILES,
+  'labels-heldout-9.tsv',
+  'labels-heldout-10.tsv',
+  'labels-heldout-11.tsv',
+  'labels-heldout-12.tsv',
+  'labels-heldout-13.tsv',
 ] as const;
 
 export interface LabelledItem {
@@ -77,7 +91,11 @@ export function labelledItems(files: readonly string[] = TRAINING_LABEL_FILES): 
         string,
         string | undefined,
       ];
-      const item = itemsOf(file).find((x) => x.title === title);
+      // (white space compared collapsed, as the quality report matches a label to its article: a no-break space in a feed title)
+      const spaced = (t: string) => t.replace(/\s+/g, ' ').trim();
+      const item =
+        itemsOf(file).find((x) => x.title === title) ??
+        itemsOf(file).find((x) => spaced(x.title) === spaced(title));
       if (!item) throw new Error(`${name}: no item titled ${JSON.stringify(title)} in ${file}`);
       out.push({
         set: i + 1,

@@ -39,6 +39,8 @@ import { articleTitled, fixtureArticles } from './news-articles.ts';
  * pass: three Benzinga and three TMX Money news API responses recorded in OpenBB's test cassettes, labelled before the parser ran) is
  * scored only with `--set11` (miss lines `fresh11`). labels-heldout-12.tsv (issue 28's twelfth pass: a mediastack response, three
  * Yahoo Finance and one Polygon news response, labelled before the parser ran) is scored only with `--set12` (miss lines `fresh12`).
+ * labels-heldout-13.tsv (issue 28's thirteenth pass: MarketWatch and Nasdaq.com RSS responses and a Finnhub company-news response saved
+ * in public repositories, labelled before the parser ran) is scored only with `--set13` (miss lines `fresh13`).
  */
 const dir = new URL('../../fixtures/news/', import.meta.url);
 // `--rules-only`: the word rules alone, as before the trained text model (the old method's figures)
@@ -58,7 +60,8 @@ const readLabels = (
     | 'fresh9'
     | 'fresh10'
     | 'fresh11'
-    | 'fresh12',
+    | 'fresh12'
+    | 'fresh13',
 ) =>
   readFileSync(new URL(name, dir), 'utf8')
     .split('\n')
@@ -105,6 +108,9 @@ const labels = [
   // set 12 (issue 28's twelfth pass): a mediastack response saved in a repository, three Yahoo Finance and one Polygon news response
   // from OpenBB's recorded cassettes, labelled and committed before any parser ran on them; scored and listed only with --set12
   ...readLabels('labels-heldout-12.tsv', 'fresh12'),
+  // set 13 (issue 28's thirteenth pass): MarketWatch and Nasdaq.com RSS responses and a Finnhub company-news response saved in public
+  // repositories, labelled and committed before any parser ran on them; scored and listed only with --set13
+  ...readLabels('labels-heldout-13.tsv', 'fresh13'),
 ];
 const rank = (l: { file: string; title: string }) =>
   createHash('sha1').update(`${l.file}\t${l.title}`).digest('hex');
@@ -143,8 +149,8 @@ const fresh3ReadScore = zero();
 const fresh3UnreadScore = zero();
 /** The number of a label's fresh set (labels-heldout-N.tsv), 0 for the pool. */
 const setNumber = (l: { set: string }) => (l.set === 'pool' ? 0 : Number(l.set.slice('fresh'.length)));
-/** Sets 4-12: one score each, scored only when asked for (4 and 5 with --unread, N >= 6 with --setN). */
-const LATER_SETS = [4, 5, 6, 7, 8, 9, 10, 11, 12];
+/** Sets 4-13: one score each, scored only when asked for (4 and 5 with --unread, N >= 6 with --setN). */
+const LATER_SETS = [4, 5, 6, 7, 8, 9, 10, 11, 12, 13];
 const laterScore = new Map(LATER_SETS.map((n) => [n, zero()]));
 const flagOf = (n: number) => (n <= 5 ? '--unread' : `--set${n}`);
 /** sets 1-5 (the 488 items the text model was trained on until the eighth pass), for the all-sets figure */

@@ -93,6 +93,9 @@ export function classifyItem(
     // one stock's move in an item linked to its company ("Apple Stock Drops After Downgrade") is that company's news, typed by
     // its cause, not a market move
     if (m && tr.id === 'macro.markets' && opts.hasPrimaryLink && /^stock\b/i.test(m[0])) continue;
+    // a market word only in the summary of an item about a company is the yardstick of that company's news, not its event:
+    // "Prologis (PLD) Stock Sinks As Market Gains" over "... lagged the S&P 500's 1.02% gain ... the Dow gained 0.3%"
+    if (m && !mt && tr.id === 'macro.markets' && opts.hasPrimaryLink) continue;
     // a central bank's name after another capitalized word is the end of a company's name: "Correction to Royal Bank of Canada
     // Earnings Article" names a commercial bank ("The Bank of England" is still the central bank)
     if (

@@ -131,7 +131,7 @@ export const TEXT_RULES: TextRule[] = [
     'earnings.loss',
     'earnings',
     'results',
-    /\b(posts?|reports?|swings? to|narrower|wider)\b.{0,20}(?<!\b(daily|weekly|monthly|session|day|week|month|quarterly) )\bloss\b/i,
+    /\b(posts?|reports?|swings? to|narrower|wider|widen(s|ed|ing)?|narrow(s|ed|ing))\b.{0,20}(?<!\b(daily|weekly|monthly|session|day|week|month|quarterly) )\bloss\b/i,
     2,
   ),
   r(
@@ -259,7 +259,7 @@ export const TEXT_RULES: TextRule[] = [
     'fda.clinical_results',
     'fda',
     'trial',
-    /\b(clinical|trial|study) (results|data|findings|readouts?)\b|\bphase (1|2|3|i|ii|iii)[ab]? (results|data|readouts?)\b/i,
+    /\b(clinical|trial|study) (results|data|findings|readouts?)\b|\bphase (1|2|3|i|ii|iii)[ab]? (results|data|readouts?)\b|\b(results|data) (in|from) (an? |its |the )?(\w+ ){0,2}(study|trial)\b/i,
     3,
   ),
   r(
@@ -559,6 +559,23 @@ export const TEXT_RULES: TextRule[] = [
     /\b(joins?|to join|joining|added to|removed from|dropped from|replaces? \w+ (\w+ )?in) (the )?(dow jones industrial average|dow jones|dow|s&p 500|nasdaq[- ]100|ftse 100|russell \d+)\b/i,
     4,
   ),
+  // an index's shake-up, reshuffle or rebalancing changes its members: a listing event ("Dow Shake-Up Explained")
+  r(
+    'listing.index_reshuffle',
+    'listing',
+    'index_change',
+    /\b(dow jones industrial average|dow jones|dow|s&p 500|nasdaq[- ]100|ftse 100|russell \d+|index)(['\u2019]s)? (shake-?ups?|reshuffles?|reshuffling|rebalanc\w*|overhaul)\b/i,
+    4,
+  ),
+  // a stock split or reverse split (a share consolidation) changes how the listed shares trade: a listing event, not results
+  // ("Will Tesla Do Another Stock Split in 2021?", "to Effect Reverse Stock Split")
+  r(
+    'listing.split',
+    'listing',
+    'split',
+    /\b((reverse )?(stock|share) splits?|reverse splits?|share consolidation)\b/i,
+    3,
+  ),
   // an index's additions or deletions are listing events: "Additions to the S&P BSE SME IPO Index" (an IPO index is no offering)
   r(
     'listing.index_additions',
@@ -696,7 +713,7 @@ export const TEXT_RULES: TextRule[] = [
     'macro.markets',
     'macro',
     'markets',
-    /\b(stocks|equities|bonds?|yields?|treasur(y|ies)(?! shares?\b| stock\b)|dollar|yen|euro|pound|sterling|currency|fx|bitcoin|cryptocurrencies|oil|crude|brent|wti|lng|bpd|gold|silver|copper|commodit(y|ies)|futures|wall street|indices|emerging markets?|(world|global|financial|stock|equity|credit|capital) markets|stock market (\w+ )?(rall\w*|rises?|falls?|gains?|slides?|drops?|climbs?|sinks?|resumes?|closes?|ends?|higher|lower|mixed|tumbles?|surges?)|markets? (higher|lower|mixed)|stock (rises?|rall(y|ies)|falls?|slides?|gains?|drops?)|funds? flows?|outflows?|inflows?|volatility|money markets?|benchmarks?|bourses?|home prices|ftse( \d+)?|dow( jones)?|s&p 500|nasdaq composite|nikkei|dax|hang seng|sensex|nifty)\b/i,
+    /\b(stocks|equities|bonds?|yields?|treasur(y|ies)(?! shares?\b| stock\b)|dollar|yen|euro|pound|sterling|currency|fx|bitcoin|cryptocurrencies|oil|crude|brent|wti|lng|bpd|gold|silver|copper|commodit(y|ies)|futures|wall street(?! journal)|indices|(stock|market|equity) indexes|emerging markets?|(world|global|financial|stock|equity|credit|capital) markets|stock market (\w+ )?(rall\w*|rises?|falls?|gains?|slides?|drops?|climbs?|sinks?|resumes?|closes?|ends?|higher|lower|mixed|tumbles?|surges?)|markets? (higher|lower|mixed)|stock (rises?|rall(y|ies)|falls?|slides?|gains?|drops?)|funds? flows?|outflows?|inflows?|volatility|money markets?|benchmarks?|bourses?|home prices|ftse( \d+)?|dow( jones)?|s&p 500|nasdaq composite|nikkei|dax|hang seng|sensex|nifty)\b/i,
     2,
   ),
   r(

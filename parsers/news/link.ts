@@ -142,6 +142,9 @@ const COMMON_WORDS = new Set(
   ),
 );
 const isCommonWord = (w: string) => w.length < 4 || COMMON_WORDS.has(w);
+/** Words naming an industry or a line of business: a headline that says "Airlines" or "Pharmaceuticals" names a trade, not a company. */
+const INDUSTRY_WORD =
+  /^(airlines?|motors?|foods?|pharmaceuticals?|therapeutics|biosciences?|bancorp|bancshares|semiconductors?|networks?|communications?|entertainment|brands|stores|hotels?|resorts?|insurance|realty|properties|mining|minerals|oil|gas|petroleum|chemicals?|steel|airways|logistics|software|media|labs?|biotech|pharma|automotive|restaurants?|retail|apparel|beverages?|foods)$/i;
 /** Suffix words that describe a company rather than state its legal form: dropping one leaves a fragment of the name. */
 const DESCRIPTOR = /\b(trust|group|holdings?|companies)\b/i;
 /** A one-word alias key that is an everyday word: the hand list, or a whole word of the encoder's vocabulary. */
@@ -925,14 +928,30 @@ export function linkItem(
     // a subject that names no registry company by itself but opens with the first word of a full name the summary gives
     // is that company: "Meta implements ..." over "Meta Platforms Inc. today detailed ..."
     const subjectWord = /^[\p{Lu}][\p{L}0-9&]*/u.exec(title.slice(start))?.[0];
+    // (and so is a subject holding any distinctive word of that full name, the headline's short form the summary confirms:
+    // "Disney shakes up ..." over "Walt Disney Co. is doubling down ...", "China's Alibaba beats ..." over "China's Alibaba
+    // Group Holding Ltd beat ..."; a word of the hand list ("American", "Global"), a descriptor ("Group") or an industry word ("Airlines") confirms nothing)
+    // (only where the subject ends at a verb the lexicon knows: a headline in another language has no subject span to read)
+    const subjectWords = new Set(
+      ((end >= title.length ? '' : title.slice(start, end)).match(/\p{Lu}[\p{L}0-9&]*/gu) ?? []).map((w) =>
+        w.replace(/['’]s$/, ''),
+      ),
+    );
     for (const h of nameMatches(item.summary ?? '', reg, selfNames, -1, ambiguous)) {
+      const words = h.phrase.split(/\s+/).map((w) => w.replace(/[.,]+$/, ''));
       const opens =
         primaries.length === 0 &&
         inTitle.length === 0 &&
         h.kind !== 'first_word' &&
         h.phrase.includes(' ') &&
-        subjectWord !== undefined &&
-        h.phrase.split(' ')[0] === subjectWord;
+        ((subjectWord !== undefined && words[0] === subjectWord) ||
+          words.some(
+            (w) =>
+              subjectWords.has(w) &&
+              !isCommonWord(w.toLowerCase()) &&
+              !DESCRIPTOR.test(w) &&
+              !INDUSTRY_WORD.test(w),
+          ));
       add(h.company, { basis: 'name', evidence: h.phrase, ticker_confirmed: false, primary: opens });
     }
     for (const { s, c } of tagged) {

@@ -47,12 +47,33 @@ export interface Duplicate {
   reason: 'same_link' | 'same_title';
 }
 
-/** news_id: a stable hash of the canonical link (else the feed guid). */
-export function newsIdOf(item: FeedItem): string {
-  return `nws_${createHash('sha1')
-    .update(item.link ?? item.guid)
-    .digest('hex')
-    .slice(0, 16)}`;
+/**
+ * news_id: a stable hash of the canonical link (else the feed guid). Where the link does not identify the story
+ * (`linkShared`: items with other headlines and other guids carry the same link, as a feed's quote-page link under
+ * each of its real-time headlines does) the item's guid is hashed with it.
+ */
+export function newsIdOf(item: FeedItem, linkShared = false): string {
+  const key = item.link === null ? item.guid : linkShared ? `${item.link}\n${item.guid}` : item.link;
+  return `nws_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
+}
+
+/**
+ * The links that do not identify a story in this batch: carried by two or more items whose guids and headlines both
+ * differ. (One story under one link, repeated or syndicated with its own guid, keeps its headline: it still
+ * collapses by link.)
+ */
+export function sharedLinks(items: readonly { item: FeedItem }[]): Set<string> {
+  const seen = new Map<string, { guid: string; title: string }[]>();
+  const shared = new Set<string>();
+  for (const { item } of items) {
+    if (item.link === null || item.guid === item.link) continue;
+    const title = item.title.toLowerCase().replace(/\s+/g, ' ').trim();
+    const others = seen.get(item.link) ?? [];
+    if (others.some((o) => o.guid !== item.guid && o.title !== title)) shared.add(item.link);
+    others.push({ guid: item.guid, title });
+    seen.set(item.link, others);
+  }
+  return shared;
 }
 
 const SCHEDULED =
@@ -85,8 +106,9 @@ export function processItems(
   const articles: Article[] = [];
   const duplicates: Duplicate[] = [];
   const byLink = new Map<string, Article>();
+  const shared = sharedLinks(items);
   for (const { item, channel, body } of items) {
-    const news_id = newsIdOf(item);
+    const news_id = newsIdOf(item, item.link !== null && shared.has(item.link));
     const sameLink = byLink.get(news_id);
     if (sameLink) {
       duplicates.push({ news_id, duplicate_of: sameLink.news_id, reason: 'same_link' });

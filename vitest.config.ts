@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * `TEST_SCOPE=backend` (the second pass of `.ci/run`, on Postgres + Redis) runs only the test files whose
@@ -47,12 +48,47 @@ function sharedWorkerFiles(): string[] {
   });
 }
 
+/**
+ * `@test-slow <seconds>` in a file (its wall time alone on an idle 2-core host, roughly): the file starts before
+ * every unmarked file of its pool, the slowest first, so the long files do not start last and set the tail of
+ * the pass. Vitest's own order needs its results cache (`node_modules/.vite/vitest`), which a fresh clone (CI)
+ * does not have: without it the files start in glob order. Among marked files the cache's durations, when it
+ * holds them all, win over the markers; the unmarked files keep vitest's order (failed first, then longest).
+ */
+const SLOW = /@test-slow (\d+)/;
+const slowSeconds = new Map<string, number>();
+function slowness(file: string): number {
+  let s = slowSeconds.get(file);
+  if (s === undefined) {
+    s = Number(SLOW.exec(readFileSync(file, 'utf8'))?.[1] ?? 0);
+    slowSeconds.set(file, s);
+  }
+  return s;
+}
+
+class SlowFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const base = await super.sort(files);
+    const slow = base.filter((f) => slowness(f.moduleId) > 0);
+    if (slow.length === 0) return base;
+    const duration = (f: TestSpecification) =>
+      this.ctx.cache.getFileTestResults(`${f.project.name}:${relative(this.ctx.config.root, f.moduleId)}`)
+        ?.duration;
+    const cached = slow.every((f) => duration(f) !== undefined);
+    slow.sort((a, b) =>
+      cached ? (duration(b) ?? 0) - (duration(a) ?? 0) : slowness(b.moduleId) - slowness(a.moduleId),
+    );
+    return [...slow, ...base.filter((f) => slowness(f.moduleId) === 0)];
+  }
+}
+
 const shared = process.env.TEST_SCOPE === 'backend' ? [] : sharedWorkerFiles();
 const exclude = ['**/node_modules/**', ...backendExcludes()];
 
 export default defineConfig({
   test: {
     testTimeout: 60_000,
+    sequence: { sequencer: SlowFirstSequencer },
     hookTimeout: 60_000,
     poolOptions: {
       // three test files at once on the CI's 2 cores (TEST_MAX_FORKS to change it): a file waits on timers, sockets,

@@ -3,14 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { Queue, Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BULLMQ_LOCKS } from '../../jobs/runtime/types.ts';
-import { loadConfig } from '../../lib/config.ts';
 import { type OwnRedis, startOwnRedis } from '../helpers/redis-server.ts';
 
 // Issue 8: a worker killed mid-job stalls its partition for the lock duration. With BULLMQ_LOCKS a second
-// worker takes the job over within lockDuration + stalledInterval of the kill. The lock is the one the
-// partition workers take with JOB_LOCK_MS at the config's minimum (jobs/runtime/bullmq.ts: JOB_LOCK_MS ??
-// BULLMQ_LOCKS.lockDuration): the same takeover, 5 s sooner than with the 15 s default (10 s less waiting).
-const LOCKS = { ...BULLMQ_LOCKS, lockDuration: loadConfig({ JOB_LOCK_MS: '5000' }).JOB_LOCK_MS };
+// worker takes the job over within lockDuration + stalledInterval of the kill.
 let redis: OwnRedis;
 const prefix = `t${randomBytes(4).toString('hex')}`;
 
@@ -29,7 +25,7 @@ describe('a worker killed mid-job (kill -9)', () => {
     const script = `
       import { Worker } from 'bullmq';
       const w = new Worker('sec', async () => { process.stdout.write('taken\\n'); await new Promise(() => {}); },
-        { connection: ${JSON.stringify(connection)}, prefix: '${prefix}', ...${JSON.stringify(LOCKS)} });
+        { connection: ${JSON.stringify(connection)}, prefix: '${prefix}', ...${JSON.stringify(BULLMQ_LOCKS)} });
     `;
     const doomed = spawn(process.execPath, ['--input-type=module', '-e', script], {
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -47,14 +43,14 @@ describe('a worker killed mid-job (kill -9)', () => {
         takenAfter = Date.now() - killedAt;
         return 'done';
       },
-      { connection, prefix, ...LOCKS },
+      { connection, prefix, ...BULLMQ_LOCKS },
     );
     const deadline = Date.now() + 40_000;
     while (takenAfter < 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     await rescuer.close();
     await q.close();
     expect(takenAfter).toBeGreaterThan(0);
-    expect(takenAfter).toBeLessThanOrEqual(LOCKS.lockDuration + LOCKS.stalledInterval + 1_000);
+    expect(takenAfter).toBeLessThanOrEqual(BULLMQ_LOCKS.lockDuration + BULLMQ_LOCKS.stalledInterval + 1_000);
     process.stderr.write(`stalled job taken over ${takenAfter} ms after the kill\n`);
   }, 60_000);
 });

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { slowFirst, slowSeconds } from './test/setup/slow-first.ts';
 
 /**
  * `TEST_SCOPE=backend` (the second pass of `.ci/run`, on Postgres + Redis) runs only the test files whose
@@ -49,36 +50,28 @@ function sharedWorkerFiles(): string[] {
 }
 
 /**
- * `@test-slow <seconds>` in a file (its wall time alone on an idle 2-core host, roughly): the file starts before
- * every unmarked file of its pool, the slowest first, so the long files do not start last and set the tail of
- * the pass. Vitest's own order needs its results cache (`node_modules/.vite/vitest`), which a fresh clone (CI)
- * does not have: without it the files start in glob order. Among marked files the cache's durations, when it
- * holds them all, win over the markers; the unmarked files keep vitest's order (failed first, then longest).
+ * Files marked `@test-slow <seconds>` start before the others of their pool, the slowest first
+ * (test/setup/slow-first.ts): vitest's own order needs its results cache (`node_modules/.vite/vitest`), which a
+ * fresh clone (CI) does not have, and without it the long files could start last and set the tail of the pass.
  */
-const SLOW = /@test-slow (\d+)/;
-const slowSeconds = new Map<string, number>();
+const slowSecondsOf = new Map<string, number>();
 function slowness(file: string): number {
-  let s = slowSeconds.get(file);
+  let s = slowSecondsOf.get(file);
   if (s === undefined) {
-    s = Number(SLOW.exec(readFileSync(file, 'utf8'))?.[1] ?? 0);
-    slowSeconds.set(file, s);
+    s = slowSeconds(readFileSync(file, 'utf8'));
+    slowSecondsOf.set(file, s);
   }
   return s;
 }
 
 class SlowFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const base = await super.sort(files);
-    const slow = base.filter((f) => slowness(f.moduleId) > 0);
-    if (slow.length === 0) return base;
-    const duration = (f: TestSpecification) =>
-      this.ctx.cache.getFileTestResults(`${f.project.name}:${relative(this.ctx.config.root, f.moduleId)}`)
-        ?.duration;
-    const cached = slow.every((f) => duration(f) !== undefined);
-    slow.sort((a, b) =>
-      cached ? (duration(b) ?? 0) - (duration(a) ?? 0) : slowness(b.moduleId) - slowness(a.moduleId),
+    const key = (f: TestSpecification) => `${f.project.name}:${relative(this.ctx.config.root, f.moduleId)}`;
+    return slowFirst(
+      await super.sort(files),
+      (f) => slowness(f.moduleId),
+      (f) => this.ctx.cache.getFileTestResults(key(f))?.duration,
     );
-    return [...slow, ...base.filter((f) => slowness(f.moduleId) === 0)];
   }
 }
 

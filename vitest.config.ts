@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { slowFirst, slowSeconds } from './test/setup/slow-first.ts';
 
 /**
  * `TEST_SCOPE=backend` (the second pass of `.ci/run`, on Postgres + Redis) runs only the test files whose
@@ -47,12 +49,39 @@ function sharedWorkerFiles(): string[] {
   });
 }
 
+/**
+ * Files marked `@test-slow <seconds>` start before the others of their pool, the slowest first
+ * (test/setup/slow-first.ts): vitest's own order needs its results cache (`node_modules/.vite/vitest`), which a
+ * fresh clone (CI) does not have, and without it the long files could start last and set the tail of the pass.
+ */
+const slowSecondsOf = new Map<string, number>();
+function slowness(file: string): number {
+  let s = slowSecondsOf.get(file);
+  if (s === undefined) {
+    s = slowSeconds(readFileSync(file, 'utf8'));
+    slowSecondsOf.set(file, s);
+  }
+  return s;
+}
+
+class SlowFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const key = (f: TestSpecification) => `${f.project.name}:${relative(this.ctx.config.root, f.moduleId)}`;
+    return slowFirst(
+      await super.sort(files),
+      (f) => slowness(f.moduleId),
+      (f) => this.ctx.cache.getFileTestResults(key(f))?.duration,
+    );
+  }
+}
+
 const shared = process.env.TEST_SCOPE === 'backend' ? [] : sharedWorkerFiles();
 const exclude = ['**/node_modules/**', ...backendExcludes()];
 
 export default defineConfig({
   test: {
     testTimeout: 60_000,
+    sequence: { sequencer: SlowFirstSequencer },
     hookTimeout: 60_000,
     poolOptions: {
       // three test files at once on the CI's 2 cores (TEST_MAX_FORKS to change it): a file waits on timers, sockets,

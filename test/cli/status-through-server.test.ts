@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedEmbeddedDataDir } from '../helpers/db.ts';
 
+// @test-slow 25 (its rough wall seconds alone: vitest.config.ts starts the slow files first)
 /**
  * `etl status` while another process holds the embedded database (issue 8): it reads through that process's
  * API (DATA_DIR/server.json), and says exactly what to do when that process does not serve yet.

@@ -9,6 +9,7 @@ import type { Database } from '../../lib/db.ts';
 import { accountWithKey, createApiTestDatabase, type RunningApi, startApi } from '../helpers/api.ts';
 import { createTestServices } from '../helpers/services.ts';
 
+// @test-slow 110 (its rough wall seconds alone: vitest.config.ts starts the slow files first)
 /**
  * Every example works (issue 18). The demo data is loaded once, as `npm start` loads it: every scheduled
  * dataset backfilled in registry order from the offline mirror into one database. Then, over real HTTP with

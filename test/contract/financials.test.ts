@@ -15,6 +15,7 @@ import { financialSegments } from '../../schema/financials.ts';
 import { accountWithKey, createApiTestDatabase, type RunningApi, startApi } from '../helpers/api.ts';
 import { seedRegistry } from '../helpers/registry.ts';
 
+// @test-slow 15 (its rough wall seconds alone: vitest.config.ts starts the slow files first)
 // Spec 4.3 (statements, metrics, segments, company facts), 2.5 (rows), 7.2 (flat errors), part 1 (credits),
 // plus our `as_of` extension. Data: the real jobs' parse + load over the captured SEC files.
 let database: Database;

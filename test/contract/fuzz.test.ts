@@ -11,6 +11,7 @@ import { accountWithKey, createApiTestDatabase, type RunningApi, startApi } from
 import { APPLE_ID, seedRegistry } from '../helpers/registry.ts';
 import { TEST_ROUTES } from '../helpers/test-routes.ts';
 
+// @test-slow 35 (its rough wall seconds alone: vitest.config.ts starts the slow files first)
 // Property-based: whatever the query string, headers and body, every route answers without a 5xx and with
 // the body shape of its family (spec 4.0 envelopes, 7.1/7.2 error bodies), and echoes a request id.
 let database: Database;

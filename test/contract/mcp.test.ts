@@ -12,6 +12,7 @@ import { seedEmbeddedDataDir } from '../helpers/db.ts';
 import { APPLE_ID, seedRegistry } from '../helpers/registry.ts';
 import { failingRoute, fundRoute } from '../helpers/test-routes.ts';
 
+// @test-slow 20 (its rough wall seconds alone: vitest.config.ts starts the slow files first)
 // Issue 15: the MCP door over every route, with the SDK's own client over real HTTP.
 let database: Database;
 let api: RunningApi;

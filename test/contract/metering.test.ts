@@ -8,6 +8,7 @@ import { accountWithKey, createApiTestDatabase, type RunningApi, startApi } from
 import { seedRegistry } from '../helpers/registry.ts';
 import { queryRuns, TEST_ROUTES } from '../helpers/test-routes.ts';
 
+// @test-slow 12 (its rough wall seconds alone: vitest.config.ts starts the slow files first)
 // Spec part 1 (plans and metering), 7.3 (402 kinds), 8.1 (rate limits). Two API instances share the
 // database, and Redis when REDIS_URL is set (otherwise one in-memory counter store, as one process would).
 let database: Database;

@@ -8,6 +8,7 @@ import { accountWithKey, createApiTestDatabase, type RunningApi, startApi } from
 import { indexFiling } from '../helpers/db.ts';
 import { createTestServices } from '../helpers/services.ts';
 
+// @test-slow 20 (its rough wall seconds alone: vitest.config.ts starts the slow files first)
 /**
  * Knock-on rows over a disclosed edge, end to end: J.M. Smucker's real FY2024 10-K (in the mirror) goes
  * through the filing-items pipeline and the news job's `graph:<accession>` partition, which reads its

@@ -12,6 +12,7 @@ import { createLogger } from '../../lib/logger.ts';
 import { accountWithKey, createApiTestDatabase, type RunningApi, startApi } from '../helpers/api.ts';
 import { seedRegistry } from '../helpers/registry.ts';
 
+// @test-slow 25 (its rough wall seconds alone: vitest.config.ts starts the slow files first)
 // Spec 4.4, 2.6, 8.1, 8.2 over real HTTP. Data: the real documents job's parse + load over the six
 // transcripts the mirror serves and the items of Apple's 10-Q for March 2000 (filing-items job). Apple's Q1
 // FY2023 call (98 chunks, the one whose ranking the tests read) is loaded first and embedded with the offline

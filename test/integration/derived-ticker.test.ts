@@ -8,6 +8,7 @@ import { accountWithKey, type RunningApi, startApi } from '../helpers/api.ts';
 import { createTestDatabase } from '../helpers/db.ts';
 import { createTestServices } from '../helpers/services.ts';
 
+// @test-slow 15 (its rough wall seconds alone: vitest.config.ts starts the slow files first)
 // Issue 8, fault 4: statements loaded while the ticker file was broken kept ticker NULL (GOOGL, MRVL) after
 // the registry was repaired, their partitions being "done". Choice: the ticker is derived at read time from
 // the registry; the stored column is only the fallback for a CIK the registry does not list.

@@ -16,6 +16,7 @@ import type { Database } from '../../lib/db.ts';
 import { createTestDatabase, tableFingerprint } from '../helpers/db.ts';
 import { createTestServices } from '../helpers/services.ts';
 
+// @test-slow 20 (its rough wall seconds alone: vitest.config.ts starts the slow files first)
 const snapshot = async (database: Database) => ({
   financial_statements: await tableFingerprint(
     database,

@@ -10,6 +10,7 @@ import { SUPPORTED_FILING_TYPES } from '../../parsers/edgar/form-types.ts';
 import { createTestDatabase, tableFingerprint } from '../helpers/db.ts';
 import { createTestServices } from '../helpers/services.ts';
 
+// @test-slow 30 (its rough wall seconds alone: vitest.config.ts starts the slow files first)
 /** Row count and an order-independent content hash of a table, provenance timestamps left out. */
 
 const TABLES = {

@@ -224,12 +224,23 @@ function statedYearForOrdinal(prose: Block[], ordinal: number): number | null {
   for (const b of prose.slice(0, 40)) {
     if (/looking ahead|outlook|expects?|guidance|forward-looking/i.test(b.text)) continue;
     for (const m of b.text.matchAll(re)) {
-      const y = fullYear(m[1] ?? m[2] ?? m[3]!);
+      // The same quarter named as what the results are compared with ("up 7.22% compared to the third quarter of
+      // 2024", "up from 4.07% in the third quarter of 2024") is the year-ago quarter: the one reported is a year later.
+      const before = b.text.slice(Math.max(0, m.index! - 60), m.index!);
+      const compared = COMPARED_WITH.test(before) ? 1 : 0;
+      const y = fullYear(m[1] ?? m[2] ?? m[3]!) + compared;
       if (best === null || y > best) best = y;
     }
   }
   return best;
 }
+
+/**
+ * A comparison's words right before a period: "compared to", "versus", "up from 4.07% in the", "an increase of 0.5% from
+ * $2.87 billion in the", "than in the" ("income from continuing operations in the" is no comparison).
+ */
+const COMPARED_WITH =
+  /\b(?:compared (?:to|with)|as compared to|versus|vs\.?|(?:up|down|rose|fell|grew|declined|increased|decreased|improved) from|from(?= [$€£(]?\d[\d.,]*(?:%| ?(?:million|billion|thousand))? (?:in|for|during) the\s*$)|than|against|relative to)\b(?:(?!\.\s)[^;:|]){0,40}$/i;
 
 /** The latest "fiscal YYYY" the results prose names within a year of the period end (forward-looking text skipped). */
 function namedFiscalYear(prose: Block[], periodEnd: string, endsYear: boolean): number | null {

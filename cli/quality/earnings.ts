@@ -21,6 +21,9 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * under another basis (gaap / non_gaap / unspecified) than the label's.
  *
  * `npm run quality:earnings -- --guidance`: the guidance held-out set alone (see checkGuidance).
+ *
+ * Every set also scores the release period against its periods.tsv (hand-read fiscal period, year and stated end
+ * date, see checkPeriods): `period: {right, of, unstated_ends}` in the JSON, a `PERIOD` line per mismatch.
  */
 const own = new URL('../../fixtures/earnings/press-releases/', import.meta.url).pathname;
 const heldOut = new URL('../../fixtures/earnings/held-out/', import.meta.url).pathname;
@@ -75,6 +78,51 @@ function filesOf(dirs: string[]): Map<string, string> {
     }
   }
   return files;
+}
+
+/**
+ * The release period of each file against periods.tsv (hand-read: file, fiscal_period, fiscal_year, period_end,
+ * evidence): a file is right when its period code equals the label's, its fiscal year equals the label's (when the
+ * document names one) and its period end equals the label's (when the document states one). `none` = the document
+ * reports no period, right when the parser reads no period from it (not a release, or no fiscal period).
+ * `unstated_ends` counts releases given an end date where the document states none.
+ */
+function checkPeriods(
+  parsed: Map<string, ReleaseRows>,
+  periodsPath: string,
+): { problems: string[]; period: { right: number; of: number; unstated_ends: number } } {
+  const problems: string[] = [];
+  const period = { right: 0, of: 0, unstated_ends: 0 };
+  if (!existsSync(periodsPath)) return { problems, period };
+  const rows = readFileSync(periodsPath, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '' && !l.startsWith('#') && !l.startsWith('file\t'))
+    .map((l) => l.split('\t'));
+  for (const [file = '', code = '', year = '', end = ''] of rows) {
+    const r = parsed.get(file);
+    if (!r) continue;
+    period.of++;
+    const rel = r.release;
+    const gotCode = rel.is_earnings_release ? rel.fiscal_period : null;
+    const ok =
+      code === 'none'
+        ? gotCode === null
+        : gotCode === code &&
+          (year === 'null' || String(rel.fiscal_year) === year) &&
+          (end === 'null' || rel.period_end === end);
+    // An end date the document does not state is a guess (a calendar quarter's last day is not the end of a
+    // 52/53-week quarter): counted apart, as the code and year may still be right.
+    if (code !== 'none' && end === 'null' && gotCode !== null && rel.period_end !== null) {
+      period.unstated_ends++;
+      problems.push(`PERIOD END ${file}: the document states no end date, got ${rel.period_end}`);
+    }
+    if (ok) period.right++;
+    else
+      problems.push(
+        `PERIOD  ${file}: want ${code === 'none' ? 'none' : `${code} ${year === 'null' ? '?' : year} ${end === 'null' ? '?' : end}`}, got ${gotCode === null ? 'none' : `${gotCode} ${rel.fiscal_year ?? '?'} ${rel.period_end ?? '?'}`}`,
+      );
+  }
+  return { problems, period };
 }
 
 function check(setName: string, dirs: string[], labelsPath: string): void {
@@ -171,6 +219,8 @@ function check(setName: string, dirs: string[], labelsPath: string): void {
       }
     }
   }
+  const periods = checkPeriods(parsed, `${dirs[0]!.replace(/\/?$/, '/')}periods.tsv`);
+  problems.push(...periods.problems);
   console.log(`\n${problems.join('\n')}`);
   console.log(
     JSON.stringify(
@@ -187,6 +237,7 @@ function check(setName: string, dirs: string[], labelsPath: string): void {
         accuracy: checked === 0 ? null : Number((right / checked).toFixed(3)),
         scale_errors: scaleErrors,
         basis_errors: basisErrors,
+        period: periods.period,
         ...(heldOutMode ? { false_releases: falseReleases, false_guidance_rows: falseGuidance } : {}),
         ...(labels.some((l) => l[6]) ? { status_errors: statusErrors } : {}),
         ...(labels.some((l) => l[1] === 'guidance') ? { guidance_basis_errors: guidanceBasisErrors } : {}),
@@ -305,6 +356,8 @@ function checkGuidance(dir: string, labelsPath: string): void {
       problems.push(`FALSE GUIDANCE ${file}: ${k} ${g.point ?? `${g.low}..${g.high}`} "${g.label}"`);
     }
   }
+  const periods = checkPeriods(parsed, `${dir}periods.tsv`);
+  problems.push(...periods.problems);
   console.log(`\n${problems.join('\n')}`);
   const checked = labels.filter((l) => parsed.has(l[0]!)).length;
   console.log(
@@ -323,6 +376,7 @@ function checkGuidance(dir: string, labelsPath: string): void {
         status_errors: n.status_errors,
         false_guidance_rows: falseGuidance,
         false_figures: n.false_figures,
+        period: periods.period,
         releases_per_second: Number((parsed.size / seconds).toFixed(1)),
       },
       null,

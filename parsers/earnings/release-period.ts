@@ -54,6 +54,7 @@ const QUARTER_SPAN =
   /quarter|three[- ]months?|\b3[- ]months?|thirteen[- ]weeks?|twelve[- ]weeks?|fourteen[- ]weeks?|sixteen[- ]weeks?|1[2346][- ]weeks?|Q[1-4]\b/i;
 const YEAR_SPAN =
   /(?:fiscal )?year|twelve[- ]months|\b12[- ]months|5[23][- ]weeks?|fifty-(?:two|three)[- ]weeks?/i;
+const QUARTER_AND_YTD = /\b(?:three|3|quarter)\s+and\s+(?:six|nine|6|9)[- ]months?\s*$/i;
 const YTD_SPAN =
   /six[- ]months|nine[- ]months|\b[69][- ]months|2[4-7][- ]weeks?|3[89][- ]weeks?|year[- ]to[- ]date|first half|first (?:six|nine) months/i;
 
@@ -62,6 +63,8 @@ interface EndedPhrase {
   /** The period of a report filed earlier ("Annual Report on Form 10-K for the year ended ..."): it names the
    * fiscal year end, never the period the release reports. */
   filed: boolean;
+  /** Named as what the results are compared with ("compared to the quarter ended December 31, 2004"). */
+  compared: boolean;
   span: 'quarter' | 'year' | 'ytd' | 'other';
   ordinal: number | null;
   year: number | null;
@@ -86,7 +89,7 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
       !b.text.includes('NDING')
     )
       continue;
-    if (/forward-looking|Form 10-[KQ]\b/i.test(b.text) && !/\breport(?:s|ed)?\b/i.test(b.text)) continue;
+    if (/forward-looking/i.test(b.text) && !/\breport(?:s|ed)?\b/i.test(b.text)) continue;
     for (const m of b.text.matchAll(endedRe)) {
       // The words before "ended" name the span: up to 90 characters back, not across a sentence or cell.
       const back = b.text.slice(Math.max(0, m.index! - 90), m.index!);
@@ -95,19 +98,30 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
       const date = parseDate(m[1]!);
       if (date === null) continue;
       const tail = before.slice(-70);
-      const span = YTD_SPAN.test(tail)
-        ? 'ytd'
-        : QUARTER_SPAN.test(tail)
-          ? 'quarter'
-          : YEAR_SPAN.test(tail)
-            ? 'year'
-            : 'other';
+      // "the three and nine months ended": the quarter and the year-to-date end on the same date.
+      const span = QUARTER_AND_YTD.test(tail)
+        ? 'quarter'
+        : YTD_SPAN.test(tail)
+          ? 'ytd'
+          : QUARTER_SPAN.test(tail)
+            ? 'quarter'
+            : YEAR_SPAN.test(tail)
+              ? 'year'
+              : 'other';
       const ord = new RegExp(String.raw`\b(${ORDINAL})\b`, 'i').exec(tail);
       const yr = /\b(?:fiscal(?: year)?|FY)\s?'?(\d{4}|\d{2})\b/i.exec(tail);
       const start = b.start + m.index! - before.length;
+      // The sentence around the date: a filed report named after it ("... ended March 29, 2008 concurrently
+      // with its Form 10-K") is still that report's period.
+      const after = b.text.slice(m.index! + m[0].length);
+      const stop = after.search(/\.(?:\s|$)|;|\|/);
+      const sentenceRest = stop < 0 ? after : after.slice(0, stop);
       ended.push({
         date,
-        filed: /\bForm 10-[KQ]\b|\b(?:annual|quarterly|transition) report\b/i.test(before),
+        filed:
+          /\bForm 10-[KQ]\b|\b(?:annual|quarterly|transition) report\b/i.test(before) ||
+          /\bForm 10-[KQ]\b/i.test(sentenceRest),
+        compared: COMPARED_WITH.test(before),
         span,
         ordinal: ord ? (ORDINALS[ord[1]!.toLowerCase()] ?? null) : null,
         year: yr ? fullYear(yr[1]!) : null,
@@ -117,7 +131,9 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
       });
     }
   }
-  const relevant = ended.filter((e) => !e.filed && (e.span === 'quarter' || e.span === 'year'));
+  const relevant = ended.filter(
+    (e) => !e.filed && !e.compared && (e.span === 'quarter' || e.span === 'year'),
+  );
   if (relevant.length === 0) {
     const undated = quarterWithoutDate(prose, fiscalYearEnds(ended, prose));
     const header = periodFromTableHeader(blocks);
@@ -395,7 +411,8 @@ function periodFromTableHeader(blocks: Block[]): ReportedPeriod | null {
     return {
       fiscalYear: inferFiscalYear(periodEnd, fiscalPeriod, null),
       fiscalPeriod,
-      periodEnd,
+      // A header naming the month but not the day ("3 Months Ended December") states no end date.
+      periodEnd: first[3] !== undefined ? periodEnd : null,
       fiscalYearSource: 'inferred',
       alsoFiscalYear: quarter,
       evidence: {

@@ -51,10 +51,11 @@ describe('earnings release parser on held-out releases', () => {
   it('Southern Company 2006 analysis of earnings: no date in prose, the period comes from "3 Months Ended December" over 2006', () => {
     const name = 'SO_8-K_2007-01-25_EX-99.04.txt';
     const r = parse(name);
+    // The header names the month, not the day: no end date is stated (periods.tsv), none is assumed.
     expect(r.release).toMatchObject({
       fiscal_year: 2006,
       fiscal_period: 'Q4',
-      period_end: '2006-12-31',
+      period_end: null,
       fiscal_year_source: 'inferred',
     });
     expect(value(r, 'Q4', 'revenue', 'gaap')).toBe(3_152_000_000);

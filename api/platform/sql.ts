@@ -78,15 +78,33 @@ export async function hotQuery(
  * the regular expressions for an element that holds neither (every id, route and key prefix of the usage and
  * credit statements: ~10k instructions per request on the companies route, bench/api-instructions.ts).
  * Undefined for anything else (null, nested arrays, other types), which is left to the driver.
+ *
+ * The elements are joined by the array's own `join` (one flat string, numbers written as `toString` writes
+ * them) rather than added one by one, and the strings are searched for `\` and `"` once, all together; only
+ * an array where one of them occurs is written element by element, escaping them.
  */
 export function arrayLiteral(values: readonly unknown[]): string | undefined {
+  const n = values.length;
+  if (n === 0) return '{}';
+  let strings = false;
+  for (let i = 0; i < n; i++) {
+    const t = typeof values[i];
+    if (t === 'string') strings = true;
+    else if (t !== 'number') return undefined;
+  }
+  // a number's text holds neither character
+  if (strings) {
+    const all = values.join('');
+    if (all.includes('\\') || all.includes('"')) return escapedLiteral(values);
+  }
+  return `{"${values.join('","')}"}`;
+}
+
+/** arrayLiteral's elements (strings and numbers) one by one, `\` and `"` escaped. */
+function escapedLiteral(values: readonly unknown[]): string {
   let out = '{';
   for (let i = 0; i < values.length; i++) {
-    const v = values[i];
-    let s: string;
-    if (typeof v === 'string') s = v;
-    else if (typeof v === 'number') s = v.toString();
-    else return undefined;
+    let s = String(values[i]);
     if (s.includes('\\') || s.includes('"')) s = s.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
     out += i === 0 ? `"${s}"` : `,"${s}"`;
   }

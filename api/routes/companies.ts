@@ -213,7 +213,19 @@ function searchSelect(db: Db, conds: (SQL | undefined)[], limit: unknown) {
 function firstPageQuery(db: Db, query: ParsedQuery<typeof searchQuery>, mask: number) {
   const name = `companies_search_${mask}`;
   const q = searchSelect(db, searchConditions(db, query, ph), ph('limit'));
-  return { name, prepared: q.prepare(name), text: q.toSQL() };
+  const text = q.toSQL();
+  return { name, prepared: q.prepare(name), text, config: poolConfig(name, text.sql) };
+}
+
+/**
+ * The query config firstPageOnPool hands pg for a statement, made once: an object with no properties of its
+ * own, whose prototype holds the name, text, row mode and type parsers. pg copies a config's own properties
+ * (with their descriptors: ~1k instructions per property) into a fresh object of the same prototype for every
+ * query (utils.js normalizeQueryConfig) and reads the rest through that prototype; the parameters are passed
+ * beside the config, so there is nothing to copy.
+ */
+function poolConfig(name: string, text: string): pg.QueryArrayConfig {
+  return Object.create({ name, text, rowMode: 'array', types: DRIZZLE_TYPES }) as pg.QueryArrayConfig;
 }
 
 /** Per database (its own driver and pool), the first-page statements built so far, by filter shape. */
@@ -303,13 +315,7 @@ async function firstPageOnPool(
     const v = p instanceof Placeholder ? values[p.name] : p;
     args[i] = Array.isArray(v) ? (arrayLiteral(v) ?? v) : v;
   }
-  const r = await pool.query({
-    name: statement.name,
-    text: statement.text.sql,
-    values: args,
-    rowMode: 'array',
-    types: DRIZZLE_TYPES,
-  } as pg.QueryArrayConfig);
+  const r = await pool.query(statement.config, args);
   const rows = r.rows as unknown[][];
   const out: (typeof APPLE)[] = new Array(rows.length);
   for (let j = 0; j < rows.length; j++) {

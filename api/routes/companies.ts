@@ -271,28 +271,44 @@ export function companySearchQuery(
 const RECORD_KEYS = Object.keys(companyRecord) as (keyof typeof companyRecord)[];
 const RECORD_COLUMNS = Object.values(companyRecord);
 
+/** pg's text parsers as drizzle's driver picks them (DRIZZLE_TYPES), by type id, once each. */
+const textParsers = new Map<number, (v: string) => unknown>();
+const asText = (v: string) => v;
+
 /**
  * pg's type parsers as drizzle's node-postgres driver sets them for its queries (session.js): dates,
- * timestamps, intervals and their arrays stay the server's text; everything else is pg's default.
+ * timestamps, intervals and their arrays stay the server's text; everything else is pg's default. pg asks for
+ * every column of every result; the text parsers are remembered by type id (pg's registry is a generic keyed
+ * look-up per call; nothing in this code base registers a parser after start-up, `pg.types.setTypeParser`).
  */
 const DRIZZLE_TYPES = {
   getTypeParser(typeId: number, format?: 'text' | 'binary') {
-    const b = pg.types.builtins;
-    if (
-      typeId === b.TIMESTAMPTZ ||
-      typeId === b.TIMESTAMP ||
-      typeId === b.DATE ||
-      typeId === b.INTERVAL ||
-      typeId === 1231 ||
-      typeId === 1115 ||
-      typeId === 1185 ||
-      typeId === 1187 ||
-      typeId === 1182
-    )
-      return (v: string) => v;
-    return pg.types.getTypeParser(typeId, format as 'text');
+    if (format !== undefined && format !== 'text') return pgParser(typeId, format);
+    let parser = textParsers.get(typeId);
+    if (parser === undefined) {
+      parser = pgParser(typeId, 'text');
+      textParsers.set(typeId, parser);
+    }
+    return parser;
   },
 };
+
+function pgParser(typeId: number, format: 'text' | 'binary'): (v: string) => unknown {
+  const b = pg.types.builtins;
+  if (
+    typeId === b.TIMESTAMPTZ ||
+    typeId === b.TIMESTAMP ||
+    typeId === b.DATE ||
+    typeId === b.INTERVAL ||
+    typeId === 1231 ||
+    typeId === 1115 ||
+    typeId === 1185 ||
+    typeId === 1187 ||
+    typeId === 1182
+  )
+    return asText;
+  return pg.types.getTypeParser(typeId, format as 'text');
+}
 
 /**
  * A first page on Postgres, sent to drizzle's own pg pool as the same named statement (name, text,

@@ -545,28 +545,14 @@ export class CreditMeter {
 
   private async trySettle(hold: Hold): Promise<boolean> {
     const e = hold.entries;
-    // one pass over the entries filling the five columns (not a `map` per column)
-    const prefixes: string[] = [];
-    const ids: string[] = [];
-    const routes: string[] = [];
-    const deltas: number[] = [];
-    const reasons: string[] = [];
-    for (let i = 0; i < e.length; i++) {
-      const x = e[i]!;
-      prefixes.push(x.c.keyPrefix);
-      ids.push(x.c.requestId);
-      routes.push(x.c.route);
-      deltas.push(x.delta);
-      reasons.push(x.reason);
-    }
     try {
       await hotQuery(this.database, 'findata_settle_hold', SETTLE, [
         hold.accountId,
-        prefixes,
-        ids,
-        routes,
-        deltas,
-        reasons,
+        e.map((x) => x.c.keyPrefix),
+        e.map((x) => x.c.requestId),
+        e.map((x) => x.c.route),
+        e.map((x) => x.delta),
+        e.map((x) => x.reason),
         hold.amount,
         hold.id,
       ]);

@@ -25,6 +25,8 @@ describe('arrayLiteral (hot statements on Postgres)', () => {
       ['\\'],
       // a separator-looking element
       ['a","b', 'c'],
+      // repeated elements (written once, reused), escaped or not, between numbers
+      ['a"b', 'a"b', 'c', 'c', 1, 'c', 'a"b', 'd\\', 'd\\'],
     ];
     for (const values of cases) expect(arrayLiteral(values)).toBe(prepareValue(values));
   });

@@ -271,8 +271,14 @@ export function companySearchQuery(
 const RECORD_KEYS = Object.keys(companyRecord) as (keyof typeof companyRecord)[];
 const RECORD_COLUMNS = Object.values(companyRecord);
 
-/** pg's text parsers as drizzle's driver picks them (DRIZZLE_TYPES), by type id, once each. */
-const textParsers = new Map<number, (v: string) => unknown>();
+/**
+ * pg's text parsers as drizzle's driver picks them (DRIZZLE_TYPES), once each: built-in type ids (below
+ * 16,384, Postgres's first user oid) index an array (64 KB), read without a hash look-up; any other id is
+ * not remembered.
+ */
+const FIRST_USER_OID = 16_384;
+// allocated whole: stores far apart into a growing array would turn it into a dictionary
+const textParsers = new Array<((v: string) => unknown) | undefined>(FIRST_USER_OID);
 const asText = (v: string) => v;
 
 /**
@@ -283,11 +289,12 @@ const asText = (v: string) => v;
  */
 const DRIZZLE_TYPES = {
   getTypeParser(typeId: number, format?: 'text' | 'binary') {
-    if (format !== undefined && format !== 'text') return pgParser(typeId, format);
-    let parser = textParsers.get(typeId);
+    if ((format !== undefined && format !== 'text') || !(typeId >= 0 && typeId < FIRST_USER_OID))
+      return pgParser(typeId, format ?? 'text');
+    let parser = textParsers[typeId];
     if (parser === undefined) {
       parser = pgParser(typeId, 'text');
-      textParsers.set(typeId, parser);
+      textParsers[typeId] = parser;
     }
     return parser;
   },

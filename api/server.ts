@@ -28,7 +28,7 @@ import {
   RedisRateLimitStore,
 } from './platform/rate-limit.ts';
 import { refusedReason, requestIdFor } from './platform/request-id.ts';
-import { observeRequest, RequestLogger } from './platform/request-log.ts';
+import { observeRequest, requestLoggerRoot } from './platform/request-log.ts';
 import { pathOf, sendError } from './platform/respond-error.ts';
 import type { AnyRoute } from './platform/route.ts';
 import { UsageRecorder } from './platform/usage.ts';
@@ -68,12 +68,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const { database, config } = opts;
   const log = opts.logger;
   const app = Fastify({
-    loggerInstance: log as unknown as FastifyBaseLogger,
+    // req.log (a RequestLogger) makes its pino child, bound to the request id, only when something logs
+    // through it; fastify's default child-logger factory makes it (see requestLoggerRoot).
+    loggerInstance: requestLoggerRoot(log) as unknown as FastifyBaseLogger,
     // One line per request is written by the onResponse hook below (with the key id, never the key).
     logController: new LogController({ disableRequestLogging: true }),
-    // req.log makes its pino child (bound to the request id) only when something logs through it.
-    childLoggerFactory: (logger, bindings, opts) =>
-      new RequestLogger(logger as unknown as Logger, bindings, opts) as unknown as FastifyBaseLogger,
     // HEAD is answered on the public GET routes (health, readiness: load balancers), see registerRoute.
     exposeHeadRoutes: false,
     clientErrorHandler,

@@ -456,12 +456,24 @@ async function main(): Promise<void> {
 
 // `... split <dump>...`: each dump's split (total, gc, jit, work); `node --import tsx bench/api-instructions.ts analyze <route> <platform dump> <bare dump> <perf map> <n>`:
 // the breakdown of kept dumps (BENCH_KEEP=1) on stdout; `... callers <dump> <perf map> <n> <regexp>`: who
-// calls the functions matching the regexp, instructions per request from each caller
+// calls the functions matching the regexp, instructions per request from each caller; `... self|incl <dump>
+// <perf map> <n> <regexp>`: the self or inclusive cost per request of the functions matching the regexp
 if (process.argv[2] === 'split') {
   for (const f of process.argv.slice(3)) process.stdout.write(`${f} ${JSON.stringify(split(f))}\n`);
 } else if (process.argv[2] === 'analyze') {
   const [route, platform, bare, map, n] = process.argv.slice(3);
   process.stdout.write(breakdown(route!, platform!, bare!, Number(n), map!));
+} else if (process.argv[2] === 'self' || process.argv[2] === 'incl') {
+  // `... self|incl <dump> <perf map> <n> <regexp>`: the self (or inclusive, GC and JIT left out) instructions
+  // per request of every function matching the regexp (JS functions by name and file, V8 builtins, C++),
+  // largest first, and their sum (a sum of inclusive costs counts a callee twice when both match)
+  const [dump, map, n, pattern] = process.argv.slice(3);
+  const re = new RegExp(pattern!);
+  const table = costs(dump!, perfMap(map!))[process.argv[2]];
+  const rows = [...table].filter(([k]) => re.test(k)).sort((a, b) => b[1] - a[1]);
+  const per = (v: number) => Math.round(v / Number(n));
+  for (const [k, v] of rows.slice(0, 60)) process.stdout.write(`${per(v)}\t${k}\n`);
+  process.stdout.write(`${per(rows.reduce((a, [, v]) => a + v, 0))}\tsum of ${rows.length}\n`);
 } else if (process.argv[2] === 'callers') {
   const [dump, map, n, pattern] = process.argv.slice(3);
   process.stdout.write(callers(dump!, perfMap(map!), Number(n), new RegExp(pattern!)));

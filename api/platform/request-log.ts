@@ -40,6 +40,26 @@ export function observeRequest(log: Logger, r: AnsweredRequest, reqId?: string):
 type LogArgs = [obj: unknown, msg?: string, ...args: unknown[]];
 
 /**
+ * The logger handed to fastify (`loggerInstance`): `log`, except that the logger fastify derives from it (its
+ * `child` with fastify's serializers, made once) makes RequestLoggers as its own children. Fastify makes each
+ * request's logger with its default child-logger factory (`logger.child(bindings, opts)`), whose result it
+ * takes as is; the result of a `childLoggerFactory` option is checked on every request (`validateLogger`
+ * reads seven method names off it, ~2k instructions). Only those two objects have their own `child`: the
+ * children they make are pino's own (a RequestLogger's pino child is made by fastify's logger's pino `child`).
+ */
+export function requestLoggerRoot(log: Logger): Logger {
+  const handed = Object.create(log) as Logger;
+  handed.child = ((bindings: Bindings, options?: ChildLoggerOptions) => {
+    const made = log.child(bindings, options);
+    const root = Object.create(made) as Logger;
+    root.child = ((b: Bindings, o?: ChildLoggerOptions) =>
+      new RequestLogger(made, b, o ?? {})) as unknown as Logger['child'];
+    return root;
+  }) as unknown as Logger['child'];
+  return handed;
+}
+
+/**
  * A request's logger (fastify's `req.log`): pino's child bound to `{ reqId }`, made on first use. Most
  * requests never log anything but their access line, which the onResponse hook writes with the root
  * logger (observeRequest), so most requests make no child (~1 µs and its garbage each).

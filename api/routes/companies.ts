@@ -213,7 +213,19 @@ function searchSelect(db: Db, conds: (SQL | undefined)[], limit: unknown) {
 function firstPageQuery(db: Db, query: ParsedQuery<typeof searchQuery>, mask: number) {
   const name = `companies_search_${mask}`;
   const q = searchSelect(db, searchConditions(db, query, ph), ph('limit'));
-  return { name, prepared: q.prepare(name), text: q.toSQL() };
+  const text = q.toSQL();
+  return { name, prepared: q.prepare(name), text, config: poolConfig(name, text.sql) };
+}
+
+/**
+ * The query config firstPageOnPool hands pg for a statement, made once: an object with no properties of its
+ * own, whose prototype holds the name, text, row mode and type parsers. pg copies a config's own properties
+ * (with their descriptors: ~1k instructions per property) into a fresh object of the same prototype for every
+ * query (utils.js normalizeQueryConfig) and reads the rest through that prototype; the parameters are passed
+ * beside the config, so there is nothing to copy.
+ */
+function poolConfig(name: string, text: string): pg.QueryArrayConfig {
+  return Object.create({ name, text, rowMode: 'array', types: DRIZZLE_TYPES }) as pg.QueryArrayConfig;
 }
 
 /** Per database (its own driver and pool), the first-page statements built so far, by filter shape. */
@@ -260,27 +272,50 @@ const RECORD_KEYS = Object.keys(companyRecord) as (keyof typeof companyRecord)[]
 const RECORD_COLUMNS = Object.values(companyRecord);
 
 /**
+ * pg's text parsers as drizzle's driver picks them (DRIZZLE_TYPES), once each: built-in type ids (below
+ * 16,384, Postgres's first user oid) index an array (64 KB), read without a hash look-up; any other id is
+ * not remembered.
+ */
+const FIRST_USER_OID = 16_384;
+// allocated whole: stores far apart into a growing array would turn it into a dictionary
+const textParsers = new Array<((v: string) => unknown) | undefined>(FIRST_USER_OID);
+const asText = (v: string) => v;
+
+/**
  * pg's type parsers as drizzle's node-postgres driver sets them for its queries (session.js): dates,
- * timestamps, intervals and their arrays stay the server's text; everything else is pg's default.
+ * timestamps, intervals and their arrays stay the server's text; everything else is pg's default. pg asks for
+ * every column of every result; the text parsers are remembered by type id (pg's registry is a generic keyed
+ * look-up per call; nothing in this code base registers a parser after start-up, `pg.types.setTypeParser`).
  */
 const DRIZZLE_TYPES = {
   getTypeParser(typeId: number, format?: 'text' | 'binary') {
-    const b = pg.types.builtins;
-    if (
-      typeId === b.TIMESTAMPTZ ||
-      typeId === b.TIMESTAMP ||
-      typeId === b.DATE ||
-      typeId === b.INTERVAL ||
-      typeId === 1231 ||
-      typeId === 1115 ||
-      typeId === 1185 ||
-      typeId === 1187 ||
-      typeId === 1182
-    )
-      return (v: string) => v;
-    return pg.types.getTypeParser(typeId, format as 'text');
+    if ((format !== undefined && format !== 'text') || !(typeId >= 0 && typeId < FIRST_USER_OID))
+      return pgParser(typeId, format ?? 'text');
+    let parser = textParsers[typeId];
+    if (parser === undefined) {
+      parser = pgParser(typeId, 'text');
+      textParsers[typeId] = parser;
+    }
+    return parser;
   },
 };
+
+function pgParser(typeId: number, format: 'text' | 'binary'): (v: string) => unknown {
+  const b = pg.types.builtins;
+  if (
+    typeId === b.TIMESTAMPTZ ||
+    typeId === b.TIMESTAMP ||
+    typeId === b.DATE ||
+    typeId === b.INTERVAL ||
+    typeId === 1231 ||
+    typeId === 1115 ||
+    typeId === 1185 ||
+    typeId === 1187 ||
+    typeId === 1182
+  )
+    return asText;
+  return pg.types.getTypeParser(typeId, format as 'text');
+}
 
 /**
  * A first page on Postgres, sent to drizzle's own pg pool as the same named statement (name, text,
@@ -303,13 +338,7 @@ async function firstPageOnPool(
     const v = p instanceof Placeholder ? values[p.name] : p;
     args[i] = Array.isArray(v) ? (arrayLiteral(v) ?? v) : v;
   }
-  const r = await pool.query({
-    name: statement.name,
-    text: statement.text.sql,
-    values: args,
-    rowMode: 'array',
-    types: DRIZZLE_TYPES,
-  } as pg.QueryArrayConfig);
+  const r = await pool.query(statement.config, args);
   const rows = r.rows as unknown[][];
   const out: (typeof APPLE)[] = new Array(rows.length);
   for (let j = 0; j < rows.length; j++) {

@@ -34,6 +34,14 @@ describe('API keys', () => {
   it('are read from Bearer or X-API-Key headers', () => {
     expect(presentedKey({ authorization: 'Bearer abc' })).toBe('abc');
     expect(presentedKey({ authorization: 'bearer   abc ' })).toBe('abc');
+    expect(presentedKey({ authorization: 'BEARER\tfd_live_0a1b\t \t' })).toBe('fd_live_0a1b');
+    // a key with white space in it, or a scheme without its blank, is not a Bearer key
+    expect(presentedKey({ authorization: 'Bearer ab c' })).toBe('');
+    expect(presentedKey({ authorization: 'Bearer\u00a0abc' })).toBe('');
+    expect(presentedKey({ authorization: 'Bearer abc\u00a0' })).toBe('');
+    expect(presentedKey({ authorization: 'Bearerabc' })).toBe('');
+    expect(presentedKey({ authorization: 'Bearer ' })).toBe('');
+    expect(presentedKey({ authorization: 'Bearer ab c', 'x-api-key': 'xyz' })).toBe('xyz');
     expect(presentedKey({ authorization: 'Basic abc' })).toBe('');
     expect(presentedKey({ 'x-api-key': ' abc ' })).toBe('abc');
     expect(presentedKey({})).toBeNull();

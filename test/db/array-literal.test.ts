@@ -16,6 +16,17 @@ describe('arrayLiteral (hot statements on Postgres)', () => {
       ['with "quotes"', 'back\\slash', 'both \\"', '', ' spaced ', 'comma,brace}{', 'NULL', 'é ü 日本'],
       [1, 0, -3, 2.5, 1e21, 200],
       ['mixed', 7],
+      [Number.NaN, Number.POSITIVE_INFINITY, -0, 0.1 + 0.2, -1e-7],
+      // one element needing escapes among many, first, last and alone
+      [...Array.from({ length: 300 }, (_, i) => `req-${i}`), 'a "quoted" id', 'plain'],
+      ['"first', 'second'],
+      ['first', 'last\\'],
+      ['"'],
+      ['\\'],
+      // a separator-looking element
+      ['a","b', 'c'],
+      // repeated elements (written once, reused), escaped or not, between numbers
+      ['a"b', 'a"b', 'c', 'c', 1, 'c', 'a"b', 'd\\', 'd\\'],
     ];
     for (const values of cases) expect(arrayLiteral(values)).toBe(prepareValue(values));
   });

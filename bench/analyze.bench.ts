@@ -65,19 +65,19 @@ async function load(database: Database): Promise<void> {
 }
 
 async function statements(database: Database): Promise<Statement[]> {
-  const [{ cik }] = await database.query<{ cik: string }>(
+  const [{ cik }] = (await database.query<{ cik: string }>(
     'select cik from filings group by cik order by count(*) desc limit 1',
-  );
-  const [{ filer }] = await database.query<{ filer: string }>(
+  )) as [{ cik: string }];
+  const [{ filer }] = (await database.query<{ filer: string }>(
     'select filer_cik as filer from thirteen_f_filings order by filer_cik limit 1 offset 7',
-  );
+  )) as [{ filer: string }];
   const keys = await database.query<{ a: string; c: string }>(
     'select accession_number as a, cik as c from filings order by accession_number limit 256',
   );
   // one company whose CUSIP is the most held of the 13F rows (the ticker routes resolve a company's CUSIPs)
-  const [{ cusip }] = await database.query<{ cusip: string }>(
+  const [{ cusip }] = (await database.query<{ cusip: string }>(
     'select cusip from thirteen_f_holdings group by cusip order by count(*) desc, cusip limit 1',
-  );
+  )) as [{ cusip: string }];
   await database.query(
     `insert into companies (company_id, company_name, primary_ticker, as_of_date, source_url, fetched_at)
      values ('cmp_bench', 'BENCH ISSUER', 'BNCH', '2025-02-14', 'bench', now())`,
@@ -186,7 +186,7 @@ async function main() {
     const loadS = Math.round((performance.now() - t0) / 100) / 10;
     const stats = await tableStats(database);
     const list = await statements(database);
-    const before = [];
+    const before: Awaited<ReturnType<typeof measure>>[] = [];
     for (const s of list) before.push(await measure(database, s));
     const analyze: Record<string, number> = {};
     for (const t of TABLES) {
@@ -194,7 +194,7 @@ async function main() {
       await database.db.execute(sql.raw(`analyze "${t}"`));
       analyze[t] = Math.round(performance.now() - t1);
     }
-    const after = [];
+    const after: Awaited<ReturnType<typeof measure>>[] = [];
     for (const s of list) after.push(await measure(database, s));
     process.stdout.write(
       `${JSON.stringify({

@@ -69,4 +69,3 @@ export function thirteenFRows(n: number): ThirteenFHoldingInsert[] {
   }
   return out;
 }
-

@@ -5,8 +5,11 @@
  *   node --import tsx bench/analyze.bench.ts [filings] [holdings] [runs]
  * (defaults 300,000 filing index rows, 200,000 13F holdings, 5 runs). PGlite in memory. The rows are the loader
  * bench's scale-ups of real captured files (bench/loader-rows.ts), loaded through the real loaders in batches
- * of 10,000 (one transaction each, as partitions commit). Prints one JSON line: per table its pg_stat counters
- * and reltuples after the load, the ANALYZE ms, and per statement the plan's shape and median ms before/after.
+ * of 10,000 (one transaction each, as partitions commit). Each statement's EXPLAIN ANALYZE (after a warm-up
+ * run) without statistics, then after ANALYZE; then `runs` rounds that alternate the two states (statistics
+ * cleared with pg_clear_relation_stats / pg_clear_attribute_stats, then ANALYZE again) and time one run of each
+ * statement per state. Prints one JSON line: per table its pg_stat counters and reltuples after the load and
+ * after ANALYZE, the ANALYZE ms (median of every ANALYZE of the run), per statement both plans and the median ms.
  */
 import { sql } from 'drizzle-orm';
 import { type Database, openDatabase } from '../lib/db.ts';
@@ -154,17 +157,41 @@ async function statements(database: Database): Promise<Statement[]> {
   ];
 }
 
-/** The plan's node types, outermost first (the shape that changes), and the statement's median ms. */
-async function measure(database: Database, s: Statement) {
+/** The statement's `EXPLAIN ANALYZE` after one warm-up run (so both states read warm pages). */
+async function explain(database: Database, s: Statement): Promise<string[]> {
+  await database.query(s.text, s.params);
   const plan = await database.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs) ${s.text}`, s.params);
-  const lines = plan.map((r) => r['QUERY PLAN']);
-  const ms: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t = performance.now();
-    await database.query(s.text, s.params);
-    ms.push(performance.now() - t);
+  return plan.map((r) => r['QUERY PLAN']);
+}
+
+/** ms of one run of the statement. */
+async function time(database: Database, s: Statement): Promise<number> {
+  const t = performance.now();
+  await database.query(s.text, s.params);
+  return performance.now() - t;
+}
+
+/** Back to no statistics, as after a load on PGlite (PostgreSQL 18's pg_clear_*_stats). */
+async function clearStats(database: Database) {
+  for (const t of TABLES) {
+    await database.query(`select pg_clear_relation_stats('public', $1)`, [t]);
+    await database.query(
+      `select pg_clear_attribute_stats('public', $1, a.attname, false)
+         from pg_attribute a where a.attrelid = $1::regclass and a.attnum > 0 and not a.attisdropped`,
+      [t],
+    );
   }
-  return { median_ms: Math.round(median(ms) * 10) / 10, plan: lines };
+}
+
+/** ANALYZE of each table; its ms. */
+async function analyzeAll(database: Database): Promise<Record<string, number>> {
+  const ms: Record<string, number> = {};
+  for (const t of TABLES) {
+    const t1 = performance.now();
+    await database.db.execute(sql.raw(`analyze "${t}"`));
+    ms[t] = Math.round(performance.now() - t1);
+  }
+  return ms;
 }
 
 async function tableStats(database: Database) {
@@ -186,16 +213,24 @@ async function main() {
     const loadS = Math.round((performance.now() - t0) / 100) / 10;
     const stats = await tableStats(database);
     const list = await statements(database);
-    const before: Awaited<ReturnType<typeof measure>>[] = [];
-    for (const s of list) before.push(await measure(database, s));
-    const analyze: Record<string, number> = {};
-    for (const t of TABLES) {
-      const t1 = performance.now();
-      await database.db.execute(sql.raw(`analyze "${t}"`));
-      analyze[t] = Math.round(performance.now() - t1);
+    const plans = { before: [] as string[][], after: [] as string[][] };
+    for (const st of list) plans.before.push(await explain(database, st));
+    const analyze: Record<string, number[]> = Object.fromEntries(TABLES.map((t) => [t, []]));
+    const record = (ms: Record<string, number>) => {
+      for (const t of TABLES) analyze[t]!.push(ms[t]!);
+    };
+    record(await analyzeAll(database));
+    const analyzed = await tableStats(database);
+    for (const st of list) plans.after.push(await explain(database, st));
+    // rounds alternate the two states (statistics cleared, then analyzed again), so drift hits both
+    const ms = { before: list.map(() => [] as number[]), after: list.map(() => [] as number[]) };
+    for (let round = 0; round < RUNS; round++) {
+      await clearStats(database);
+      for (const [i, st] of list.entries()) ms.before[i]!.push(await time(database, st));
+      record(await analyzeAll(database));
+      for (const [i, st] of list.entries()) ms.after[i]!.push(await time(database, st));
     }
-    const after: Awaited<ReturnType<typeof measure>>[] = [];
-    for (const s of list) after.push(await measure(database, s));
+    const med = (xs: number[]) => Math.round(median(xs) * 10) / 10;
     process.stdout.write(
       `${JSON.stringify({
         name: 'analyze',
@@ -204,9 +239,13 @@ async function main() {
         runs: RUNS,
         load_s: loadS,
         tables_after_load: stats,
-        analyze_ms: analyze,
-        tables_after_analyze: await tableStats(database),
-        statements: list.map((s, i) => ({ name: s.name, before: before[i], after: after[i] })),
+        analyze_ms: Object.fromEntries(TABLES.map((t) => [t, { median: med(analyze[t]!), all: analyze[t] }])),
+        tables_after_analyze: analyzed,
+        statements: list.map((st, i) => ({
+          name: st.name,
+          before: { median_ms: med(ms.before[i]!), ms: ms.before[i]!.map(Math.round), plan: plans.before[i] },
+          after: { median_ms: med(ms.after[i]!), ms: ms.after[i]!.map(Math.round), plan: plans.after[i] },
+        })),
       })}\n`,
     );
   } finally {

@@ -97,7 +97,9 @@ async function load(database: Database): Promise<Passes> {
 
 async function statements(database: Database): Promise<Statement[]> {
   const [{ cik }] = (await database.query<{ cik: string }>(
-    'select cik from filings group by cik order by count(*) desc limit 1',
+    // the filer with the most filings of the served types (the route's default filter)
+    'select cik from filings where filing_type = any($1::text[]) group by cik order by count(*) desc, cik limit 1',
+    [[...SUPPORTED_FILING_TYPES]],
   )) as [{ cik: string }];
   const [{ filer }] = (await database.query<{ filer: string }>(
     'select filer_cik as filer from thirteen_f_filings order by filer_cik limit 1 offset 7',

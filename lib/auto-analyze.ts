@@ -23,26 +23,62 @@ const DUE = `select quote_ident(s.schemaname) || '.' || quote_ident(s.relname) a
        + current_setting('autovacuum_analyze_scale_factor')::float8 * greatest(c.reltuples, 0)
  order by s.relname`;
 
-const passes = new WeakMap<Database, Promise<AnalyzedTable[]>>();
+/** autovacuum_naptime's default: autovacuum looks at a database at most once a minute. */
+export const AUTOVACUUM_NAPTIME_MS = 60_000;
+
+interface State {
+  /** When the last pass started (0 = never). */
+  last: number;
+  running?: Promise<AnalyzedTable[]>;
+  /** The pass deferred to the end of the naptime. */
+  timer?: NodeJS.Timeout;
+}
+
+const states = new WeakMap<Database, State>();
 
 /**
  * What autovacuum's auto-analyze does on Postgres, for the embedded runtime, which has no autovacuum: PGlite is
- * single-user Postgres, so no table ever gets planner statistics unless something runs `ANALYZE` (docs/operations.md,
- * "Planner statistics on the embedded database"). Called after a load has committed (jobs/pipeline.ts), never
- * inside a transaction: `ANALYZE`s each table whose rows changed past autovacuum's threshold, one at a time, and
- * logs each with its ms. On Postgres it does nothing (autovacuum does it there). One pass at a time per database:
- * a load that commits while a pass runs gets that pass (its changes wait for the next load's). Never throws:
- * a failed pass is logged and the load it follows stays done.
+ * single-user Postgres, so no table ever gets planner statistics unless something runs `ANALYZE`
+ * (docs/hot-paths.md, "Planner statistics on the embedded database"). Called after a load has committed
+ * (jobs/pipeline.ts, the bulk financials and N-PORT backfills), never inside a transaction: `ANALYZE`s each
+ * table whose rows changed past autovacuum's threshold, one at a time, and logs each with its ms. On Postgres
+ * it does nothing (autovacuum does it there).
+ *
+ * At most one pass per `naptimeMs` (autovacuum's naptime, 1 minute), as autovacuum visits a database: a load
+ * that commits sooner schedules the pass for the end of the naptime (an unref'd timer), so a bulk backfill
+ * committing every second is analyzed once a minute and once after its last commit, not after every batch.
+ * One pass at a time per database. Never throws: a failed pass is logged and the load it follows stays done.
  */
-export function analyzeChangedTables(database: Database, log: Logger): Promise<AnalyzedTable[]> {
+export function analyzeChangedTables(
+  database: Database,
+  log: Logger,
+  opts: { naptimeMs?: number } = {},
+): Promise<AnalyzedTable[]> {
   if (database.kind !== 'pglite') return Promise.resolve([]);
-  const running = passes.get(database);
-  if (running) return running;
-  const pass = analyzePass(database, log).finally(() => passes.delete(database));
-  passes.set(database, pass);
+  const naptime = opts.naptimeMs ?? AUTOVACUUM_NAPTIME_MS;
+  let state = states.get(database);
+  if (!state) {
+    state = { last: 0 };
+    states.set(database, state);
+  }
+  if (state.running) return state.running;
+  const wait = state.last + naptime - performance.now();
+  if (state.last > 0 && wait > 0) {
+    state.timer ??= setTimeout(() => {
+      state.timer = undefined;
+      void analyzeChangedTables(database, log, opts);
+    }, wait).unref();
+    return Promise.resolve([]);
+  }
+  if (state.timer) clearTimeout(state.timer);
+  state.timer = undefined;
+  state.last = performance.now();
+  const pass = analyzePass(database, log).finally(() => {
+    state.running = undefined;
+  });
+  state.running = pass;
   return pass;
 }
-
 async function analyzePass(database: Database, log: Logger): Promise<AnalyzedTable[]> {
   const done: AnalyzedTable[] = [];
   try {

@@ -48,7 +48,8 @@ async function load(database: Database): Promise<Passes> {
   const log = createLogger('silent');
   const pass = async () => {
     const t = performance.now();
-    for (const a of await analyzeChangedTables(database, log)) {
+    // no naptime: a pass after every batch (the worst case the pipeline's 1-minute naptime bounds)
+    for (const a of await analyzeChangedTables(database, log, { naptimeMs: 0 })) {
       const x = out.analyzed[a.table] ?? { times: 0, ms: 0 };
       out.analyzed[a.table] = x;
       x.times++;

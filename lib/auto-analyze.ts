@@ -98,7 +98,10 @@ async function analyzePass(database: Database, log: Logger): Promise<AnalyzedTab
       log.info(a, 'table analyzed (embedded database: no autovacuum)');
     }
   } catch (err) {
-    log.warn({ err: (err as Error).message }, 'analyze of changed tables failed');
+    const message = (err as Error).message;
+    // a deferred pass that finds the database closed (the process is stopping) has nothing to do
+    if (/closed/i.test(message)) log.debug({ err: message }, 'analyze skipped: database closed');
+    else log.warn({ err: message }, 'analyze of changed tables failed');
   }
   return done;
 }

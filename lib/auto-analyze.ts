@@ -47,7 +47,7 @@ const states = new WeakMap<Database, State>();
  * At most one pass per `naptimeMs` (autovacuum's naptime, 1 minute), as autovacuum visits a database: a load
  * that commits sooner schedules the pass for the end of the naptime (an unref'd timer), so a bulk backfill
  * committing every second is analyzed once a minute and once after its last commit, not after every batch.
- * One pass at a time per database. Never throws: a failed pass is logged and the load it follows stays done.
+ * One pass at a time per database (a load committing during a pass gets the deferred one). Never throws: a failed pass is logged and the load it follows stays done.
  */
 export function analyzeChangedTables(
   database: Database,
@@ -61,14 +61,21 @@ export function analyzeChangedTables(
     state = { last: 0 };
     states.set(database, state);
   }
-  if (state.running) return state.running;
   const wait = state.last + naptime - performance.now();
-  if (state.last > 0 && wait > 0) {
-    state.timer ??= setTimeout(() => {
-      state.timer = undefined;
-      void analyzeChangedTables(database, log, opts);
-    }, wait).unref();
-    return Promise.resolve([]);
+  // within the naptime (or while a pass runs, which may have read the counts before this load's commit):
+  // one pass at the end of the naptime takes every change until then
+  if (state.running || (state.last > 0 && wait > 0)) {
+    state.timer ??= setTimeout(
+      () => {
+        state.timer = undefined;
+        // after the pass that may be running (never a second one beside it)
+        void (state.running ?? Promise.resolve()).then(() =>
+          analyzeChangedTables(database, log.child({ deferred: true }), opts),
+        );
+      },
+      Math.max(wait, 0),
+    ).unref();
+    return state.running ?? Promise.resolve([]);
   }
   if (state.timer) clearTimeout(state.timer);
   state.timer = undefined;

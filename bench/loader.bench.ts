@@ -31,14 +31,13 @@ import { copyText } from '../loaders/copy-upsert.ts';
 import { loadFilings } from '../loaders/filings.ts';
 import { loadThirteenFHoldings } from '../loaders/thirteen-f.ts';
 import { upsertPlan } from '../loaders/upsert.ts';
-import { parseIndexFile } from '../parsers/edgar/index-files.ts';
-import { parseThirteenFFiling } from '../parsers/edgar/thirteen-f-holdings.ts';
 import { parsePriceCsv } from '../parsers/prices/csv.ts';
-import { type FilingInsert, filings } from '../schema/filings.ts';
+import { filings } from '../schema/filings.ts';
 import { type PriceBarInsert, priceBars } from '../schema/market-data.ts';
 import { thirteenFHoldings } from '../schema/ownership.ts';
 import { throwawayDatabase } from './db.ts';
 import { median } from './http-load.ts';
+import { filingRows, thirteenFRows } from './loader-rows.ts';
 
 const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PG_ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -46,40 +45,12 @@ const LITE_ROWS = Number(process.env.BENCH_LITE_ROWS ?? 50_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const ONLY = process.env.BENCH_ONLY;
 
-type ThirteenFHoldingInsert = typeof thirteenFHoldings.$inferInsert;
-
 interface Family {
   name: 'filings' | 'prices' | '13f';
   table: PgTable;
   conflict: PgColumn[];
   rows: (n: number) => Record<string, unknown>[];
   load: (tx: Tx, rows: never[]) => Promise<LoadResult>;
-}
-
-function filingRows(n: number): FilingInsert[] {
-  const dir = 'fixtures/upstream/www.sec.gov/Archives/edgar/daily-index';
-  const files: [string, 'master' | 'form' | 'company'][] = [
-    [`${dir}/2020/QTR1/master.20200103.idx`, 'master'],
-    [`${dir}/2020/QTR1/form.20200318.idx`, 'form'],
-    [`${dir}/2022/QTR4/company.20221003.idx`, 'company'],
-  ];
-  const fetchedAt = '2026-01-01T00:00:00.000Z';
-  const real = files.flatMap(
-    ([f, kind]) => parseIndexFile(readFileSync(f, 'latin1'), { url: f, fetchedAt }, kind).rows,
-  );
-  const out = new Map<string, FilingInsert>();
-  for (let copy = 0; out.size < n && copy < 100; copy++) {
-    for (const r of real) {
-      if (out.size >= n) break;
-      // A distinct accession per copy (the copy number in the sequence part): same shapes and values otherwise.
-      const acc =
-        copy === 0
-          ? r.accessionNumber
-          : `${r.accessionNumber.slice(0, 13)}${String(copy).padStart(2, '0')}${r.accessionNumber.slice(15)}`;
-      out.set(`${acc}|${r.cik}`, { ...r, accessionNumber: acc });
-    }
-  }
-  return [...out.values()];
 }
 
 function priceRows(n: number): PriceBarInsert[] {
@@ -106,38 +77,6 @@ function priceRows(n: number): PriceBarInsert[] {
         volume: b.volume,
         source: 'https://query1.finance.yahoo.com/v7/finance/download/TSM',
         fetchedAt,
-      });
-    }
-  }
-  return out;
-}
-
-function thirteenFRows(n: number): ThirteenFHoldingInsert[] {
-  const file = 'fixtures/ownership/UNKNOWN-FILER_13F-HR_infotable_default-ns.xml';
-  const parsed = parseThirteenFFiling(readFileSync(file, 'utf8'), { document: file });
-  const real = parsed.institutional_holdings;
-  const out: ThirteenFHoldingInsert[] = [];
-  for (let f = 0; out.length < n; f++) {
-    // one filer's quarterly filing per copy: a distinct accession number, filer and period
-    const accessionNumber = `0000950123-25-${String(f).padStart(6, '0')}`;
-    const seen = new Set<string>();
-    for (const h of real) {
-      const key = `${h.cusip}|${h.title_of_class ?? ''}`;
-      if (out.length >= n || seen.has(key)) continue;
-      seen.add(key);
-      out.push({
-        accessionNumber,
-        cusip: h.cusip,
-        titleOfClass: h.title_of_class ?? '',
-        nameOfIssuer: h.name_of_issuer,
-        filerCik: 1_000_000 + f,
-        filerName: `FILER ${f}`,
-        reportPeriod: '2024-12-31',
-        filingDate: '2025-02-14',
-        formType: h.form_type,
-        shares: h.shares,
-        valueUsd: h.value_usd,
-        reportedPrice: h.reported_price,
       });
     }
   }

@@ -1,5 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { UnrecoverableError } from 'bullmq';
+import { analyzeChangedTables } from '../lib/auto-analyze.ts';
 import { eventsMaxAgeDays } from '../lib/config.ts';
 import { ParseError, PartitionStalledError, type StallWaits, UpstreamNotFoundError } from '../lib/errors.ts';
 import { emitEvents } from '../lib/events/emit.ts';
@@ -61,6 +62,9 @@ interface AttemptDeps extends PipelineDeps {
  *
  * A PartitionTask (a Feed day, jobs/types.ts) runs its own `run` in place of fetch -> parse -> load, under the
  * same deadline and outage wait.
+ *
+ * After an attempt succeeds (its load committed), on the embedded database only, every table changed past
+ * autovacuum's threshold is analyzed (lib/auto-analyze.ts), outside the partition's deadline and transaction.
  */
 export async function runPartition(
   job: DatasetJob | PartitionTask,
@@ -114,7 +118,13 @@ export async function runPartition(
     }
   };
   try {
-    return await Promise.race([run(), watch.stalled]);
+    const r = await Promise.race([run(), watch.stalled]);
+    // committed: on the embedded database, analyze the tables it changed past autovacuum's threshold
+    await analyzeChangedTables(
+      deps.ctx.database,
+      deps.ctx.logger.child({ dataset: job.dataset, partition: key }),
+    );
+    return r;
   } catch (err) {
     if (err instanceof PartitionStalledError) {
       observe('stalled');
@@ -236,7 +246,12 @@ export async function reparsePartition(
   deps: PipelineDeps,
 ): Promise<PartitionReport> {
   const docs = await archivedDocuments(deps.ctx.database, deps.archive, job.dataset, key);
-  return parseAndLoad(job, key, docs, deps.ctx, performance.now());
+  const r = await parseAndLoad(job, key, docs, deps.ctx, performance.now());
+  await analyzeChangedTables(
+    deps.ctx.database,
+    deps.ctx.logger.child({ dataset: job.dataset, partition: key }),
+  );
+  return r;
 }
 
 /**

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { like } from 'drizzle-orm';
 import yauzl from 'yauzl';
+import { analyzeChangedTables } from '../../lib/auto-analyze.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { isProcessAlive } from '../../lib/processes.ts';
 import { recordPartition, setHistoryStatus } from '../../loaders/coverage.ts';
@@ -137,13 +138,15 @@ async function loadZip(
     batch = [];
     await settle();
     loading = loadBatch(services, todo).then(
-      (reports) => {
+      async (reports) => {
         for (const r of reports) {
           if ('message' in r) out.failures.push(r);
           else out.reports.push(r);
         }
         progress.failed = out.failures.length;
         progress.last = out.reports.at(-1);
+        // committed: the embedded database has no autovacuum (lib/auto-analyze.ts)
+        await analyzeChangedTables(services.database, services.logger.child({ dataset: 'financials' }));
       },
       (err) => {
         loadError = err;

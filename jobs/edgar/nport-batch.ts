@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { analyzeChangedTables } from '../../lib/auto-analyze.ts';
 import { eventsMaxAgeDays } from '../../lib/config.ts';
 import type { Tx } from '../../lib/db.ts';
 import { UpstreamNotFoundError } from '../../lib/errors.ts';
@@ -213,7 +214,7 @@ export async function backfillNportBatched(
     loading = services.database.db
       .transaction((tx) => loadNportBatch(tx, todoBatch, { maxAgeDays }))
       .then(
-        (reports) => {
+        async (reports) => {
           for (const r of reports) {
             if ('message' in r) out.failures.push(r);
             else out.reports.push(r);
@@ -221,6 +222,8 @@ export async function backfillNportBatched(
           progress.failed = out.failures.length;
           progress.last = out.reports.at(-1);
           onProgress(progress);
+          // committed: the embedded database has no autovacuum (lib/auto-analyze.ts)
+          await analyzeChangedTables(services.database, services.logger.child({ dataset: 'fund_holdings' }));
         },
         (err) => {
           loadError = err;

@@ -45,6 +45,7 @@ export const ALL_LABEL_FILES = [
   'labels-heldout-11.tsv',
   'labels-heldout-12.tsv',
   'labels-heldout-13.tsv',
+  'labels-heldout-14.tsv',
 ] as const;
 
 export interface LabelledItem {

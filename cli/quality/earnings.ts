@@ -17,8 +17,10 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * set 3 (fixtures/earnings/held-out-3, labels-heldout-3.tsv: banks, REITs, an ADS filer) is scored the same way,
  * printed third. Held-out set 4 (fixtures/earnings/held-out-4, labels-heldout-4.tsv: insurers, retailers, software, utilities,
  * a euro 6-K) is printed fourth; its status column also takes `none` (the text words no status, so any status
- * read is an error). Each set also counts guidance basis errors: a guidance row found with the label's value but
- * under another basis (gaap / non_gaap / unspecified) than the label's.
+ * read is an error). Held-out set 5 (fixtures/earnings/held-out-5, labels-heldout-5.tsv: a 6-K in pounds and
+ * pence, a pre-2005 text 6-K, a 16-week quarter, a biotech's loss guidance, an oil producer's production, banks, a
+ * guidance-only revision) is printed fifth, scored the same way. Each set also counts guidance basis errors: a
+ * guidance row found with the label's value but under another basis (gaap / non_gaap / unspecified) than the label's.
  *
  * `npm run quality:earnings -- --guidance`: the guidance held-out set alone (see checkGuidance).
  *
@@ -30,6 +32,7 @@ const heldOut = new URL('../../fixtures/earnings/held-out/', import.meta.url).pa
 const heldOut2 = new URL('../../fixtures/earnings/held-out-2/', import.meta.url).pathname;
 const heldOut3 = new URL('../../fixtures/earnings/held-out-3/', import.meta.url).pathname;
 const heldOut4 = new URL('../../fixtures/earnings/held-out-4/', import.meta.url).pathname;
+const heldOut5 = new URL('../../fixtures/earnings/held-out-5/', import.meta.url).pathname;
 const guidanceSet = new URL('../../fixtures/earnings/guidance-held-out/', import.meta.url).pathname;
 const shared = new URL('../../../shared/fixtures/earnings/press_releases/', import.meta.url).pathname;
 const heldOutMode = process.argv.includes('--heldout');
@@ -392,6 +395,7 @@ if (guidanceMode) {
   check('held-out-2', [heldOut2], `${heldOut2}labels-heldout-2.tsv`);
   check('held-out-3', [heldOut3], `${heldOut3}labels-heldout-3.tsv`);
   check('held-out-4', [heldOut4], `${heldOut4}labels-heldout-4.tsv`);
+  check('held-out-5', [heldOut5], `${heldOut5}labels-heldout-5.tsv`);
 } else {
   const dirs = args.length > 0 ? args : [own, ...(existsSync(shared) ? [shared] : [])];
   check('in-sample', dirs, `${own}labels.tsv`);

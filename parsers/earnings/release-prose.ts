@@ -272,6 +272,19 @@ function readNaming(
   const named = /^earned$/i.test(m[0]) ? 'earnings per share' : m[0];
   const label = nonGaap ? qualifiedLabel(`${s.text.slice(clauseStart, at)}${named}`, named) : named;
   const amountStart = s.start + at + m[0].length + moneyAt;
+  /** The figure this amount states, under a concept, label and basis (every push below). */
+  const figure = (c: Concept, lbl: string, b: Basis, scale: ProseFigure['scale']): ProseFigure => ({
+    concept: c,
+    label: lbl,
+    basis: b,
+    span,
+    printed: money[0].trim(),
+    value,
+    scale,
+    sentence: s,
+    start: amountStart,
+    end: amountStart + money[0].length,
+  });
   // Net interest income on a tax-equivalent basis ("Net interest income (FTE) was ...") is non-GAAP.
   const taxEquivalent =
     concept === 'net_interest_income' && TAX_EQUIVALENT.test(`${before}${m[0]}${between}`);
@@ -295,19 +308,7 @@ function readNaming(
         : /basic/.test(kinds)
           ? ['eps_basic']
           : ['eps'];
-    for (const c of concepts)
-      out.push({
-        concept: c,
-        label,
-        basis,
-        span,
-        printed: money[0].trim(),
-        value,
-        scale: 'units',
-        sentence: s,
-        start: amountStart,
-        end: amountStart + money[0].length,
-      });
+    for (const c of concepts) out.push(figure(c, label, basis, 'units'));
     return;
   }
   if (cents) return;
@@ -321,18 +322,14 @@ function readNaming(
     const operating = concept === 'operating_income';
     if (concept !== 'net_income' && !operating) return;
     const kind = (perShareTail[1] ?? '').trim().toLowerCase();
-    out.push({
-      concept: kind === 'diluted' ? 'eps_diluted' : kind === 'basic' ? 'eps_basic' : 'eps',
-      label: `${label} per share`,
-      basis: operating ? 'non_gaap' : basis,
-      span,
-      printed: money[0].trim(),
-      value,
-      scale: 'units',
-      sentence: s,
-      start: amountStart,
-      end: amountStart + money[0].length,
-    });
+    out.push(
+      figure(
+        kind === 'diluted' ? 'eps_diluted' : kind === 'basic' ? 'eps_basic' : 'eps',
+        `${label} per share`,
+        operating ? 'non_gaap' : basis,
+        'units',
+      ),
+    );
     return;
   }
   // An operating figure with a per-share amount beside it ("Operating earnings ... were $619 million ($0.77 per
@@ -340,18 +337,7 @@ function readNaming(
   const operatingEarnings =
     concept === 'operating_income' && EPS_AFTER.test(after.slice(moneyAt + money[0].length));
   if (operatingEarnings) {
-    out.push({
-      concept: 'net_income',
-      label,
-      basis: 'non_gaap',
-      span,
-      printed: money[0].trim(),
-      value,
-      scale: wordScale(money[2]),
-      sentence: s,
-      start: amountStart,
-      end: amountStart + money[0].length,
-    });
+    out.push(figure('net_income', label, 'non_gaap', wordScale(money[2])));
     epsAfter(
       out,
       s,
@@ -364,18 +350,14 @@ function readNaming(
     );
     return;
   }
-  out.push({
-    concept,
-    label: taxEquivalent ? `${m[0]}${/^\s*\([^)]{1,40}\)/.exec(after)?.[0] ?? ' (tax equivalent)'}` : label,
-    basis,
-    span,
-    printed: money[0].trim(),
-    value,
-    scale: wordScale(money[2]),
-    sentence: s,
-    start: amountStart,
-    end: amountStart + money[0].length,
-  });
+  out.push(
+    figure(
+      concept,
+      taxEquivalent ? `${m[0]}${/^\s*\([^)]{1,40}\)/.exec(after)?.[0] ?? ' (tax equivalent)'}` : label,
+      basis,
+      wordScale(money[2]),
+    ),
+  );
   if (concept === 'net_income' || concept === 'operating_income') {
     const rest = after.slice(moneyAt + money[0].length);
     epsAfter(out, s, rest, amountStart + money[0].length, loss, nonGaap, label, span);

@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { createAccount, createApiKey } from '../../api/platform/accounts.ts';
 import type { RateLimitStore } from '../../api/platform/rate-limit.ts';
@@ -6,8 +5,8 @@ import type { AnyRoute } from '../../api/platform/route.ts';
 import { buildApp } from '../../api/server.ts';
 import { loadConfig } from '../../lib/config.ts';
 import type { Database } from '../../lib/db.ts';
-import { createLogger } from '../../lib/logger.ts';
 import { createTestDatabase } from './db.ts';
+import { capturingLogger } from './log-capture.ts';
 
 /** fetch's Response with the body typed loosely: tests assert on its shape. */
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked by the assertions themselves
@@ -42,14 +41,7 @@ export async function startApi(database: Database, opts: StartOptions = {}): Pro
     REDIS_URL: process.env.REDIS_URL,
     ...opts.env,
   });
-  const logs: string[] = [];
-  const sink = new Writable({
-    write(chunk, _enc, cb) {
-      logs.push(...String(chunk).split('\n').filter(Boolean));
-      cb();
-    },
-  });
-  const logger = createLogger(opts.logLevel ?? 'info', sink as never);
+  const { logger, lines: logs } = capturingLogger(opts.logLevel ?? 'info');
   const app = await buildApp({
     database,
     config,

@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companiesJob } from '../../jobs/edgar/companies.job.ts';
 import { filingsJob } from '../../jobs/edgar/filings.job.ts';
@@ -6,28 +5,16 @@ import { runPartition } from '../../jobs/pipeline.ts';
 import type { DatasetJob } from '../../jobs/types.ts';
 import { analyzeChangedTables } from '../../lib/auto-analyze.ts';
 import type { Database } from '../../lib/db.ts';
-import { createLogger } from '../../lib/logger.ts';
 import { createTestDatabase } from '../helpers/db.ts';
+import { capturingLogger } from '../helpers/log-capture.ts';
 import { createTestServices } from '../helpers/services.ts';
 
 const embedded = !process.env.DATABASE_URL;
 
-/** A logger whose lines are kept (parsed) for the assertions. */
-function capturing() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      for (const l of String(chunk).split('\n')) if (l) lines.push(JSON.parse(l));
-      done();
-    },
-  });
-  return { logger: createLogger('info', stream), lines };
-}
-
 describe(`planner statistics after a load (${embedded ? 'PGlite' : 'Postgres'})`, () => {
   let database: Database;
   let env: Awaited<ReturnType<typeof createTestServices>>;
-  const log = capturing();
+  const log = capturingLogger();
 
   const deps = () => {
     const d = env.services.deps();
@@ -65,13 +52,13 @@ describe(`planner statistics after a load (${embedded ? 'PGlite' : 'Postgres'})`
     if (!embedded) {
       // Postgres: autovacuum's job; nothing of ours ran (an autoanalyze sets last_autoanalyze, not this)
       expect(after.last_analyze).toBeNull();
-      expect(log.lines.filter((l) => l.table)).toEqual([]);
+      expect(log.parsed().filter((l) => l.table)).toEqual([]);
       return;
     }
     expect(after.last_analyze).not.toBeNull();
     expect(after.reltuples).toBe(n); // a table under ANALYZE's 30,000-row sample is counted exactly
     expect(after.n).toBeGreaterThan(0); // pg_stats has its columns
-    const line = log.lines.find((l) => l.table === 'filings');
+    const line = log.parsed().find((l) => l.table === 'filings');
     expect(line).toMatchObject({
       table: 'filings',
       changed: n,

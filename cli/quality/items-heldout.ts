@@ -82,6 +82,17 @@ export function readLabels(dir = HELDOUT_DIR): Label[] {
 }
 
 /** Scores every labelled filing; `log` receives the per-filing report lines. */
+/** A held-out file's items as the splitter cuts them: item number -> its text folded as the labels are read. */
+export function heldoutItems(
+  file: string,
+  filingDate: string,
+  form: Label['form'],
+  dir = HELDOUT_DIR,
+): Record<string, string> {
+  const split = splitFilingFile(readFileSync(join(dir, file)), { form, filingDate });
+  return Object.fromEntries(split.items.map((i) => [i.number, fold(i.text)]));
+}
+
 export function scoreHeldout(dir = HELDOUT_DIR, log: (line: string) => void = () => {}): HeldoutResult {
   const labels = readLabels(dir);
   const byFile = new Map<string, Label[]>();
@@ -89,18 +100,13 @@ export function scoreHeldout(dir = HELDOUT_DIR, log: (line: string) => void = ()
   const result: HeldoutResult = { labels: labels.length, right: 0, misses: [] };
   for (const [file, own] of byFile) {
     const first = own[0]!;
-    const split = splitFilingFile(readFileSync(join(dir, file)), {
-      form: first.form,
-      filingDate: first.filed,
-    });
-    const found = new Map(split.items.map((i) => [i.number, fold(i.text)]));
+    const found = new Map(Object.entries(heldoutItems(file, first.filed, first.form, dir)));
     let right = 0;
     const lines: string[] = [];
-    for (const item of split.items) {
-      const t = found.get(item.number)!;
+    for (const [number, t] of found) {
       const words = t.split(' ');
       lines.push(
-        `    found ${item.number} [${t.length}] "${words.slice(0, 8).join(' ')}" … "${words.slice(-8).join(' ')}"`,
+        `    found ${number} [${t.length}] "${words.slice(0, 8).join(' ')}" … "${words.slice(-8).join(' ')}"`,
       );
     }
     for (const l of own) {
@@ -117,10 +123,10 @@ export function scoreHeldout(dir = HELDOUT_DIR, log: (line: string) => void = ()
       }
     }
     const labelled = new Set(own.map((l) => l.item));
-    const extra = split.items.filter((i) => !labelled.has(i.number)).map((i) => i.number);
+    const extra = [...found.keys()].filter((n) => !labelled.has(n));
     if (extra.length) lines.push(`    unexpected ${extra.join(' ')}`);
     result.right += right;
-    log(`${file}  ${first.form}  ${right}/${own.length} right  items ${split.items.length}`);
+    log(`${file}  ${first.form}  ${right}/${own.length} right  items ${found.size}`);
     for (const line of lines) log(line);
   }
   return result;

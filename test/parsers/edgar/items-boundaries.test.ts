@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fold, HELDOUT_DIR, scoreHeldout } from '../../../cli/quality/items-heldout.ts';
+import { fold, HELDOUT_DIR, heldoutItems, scoreHeldout } from '../../../cli/quality/items-heldout.ts';
 import { splitFilingFile, splitItems } from '../../../parsers/edgar/items/index.ts';
 
 // The four boundary rules of issue 28, each on a filing laid out the way the failing filings were (HTML
@@ -127,12 +127,7 @@ describe('filing items: boundaries', () => {
 // Real 8-Ks of the held-out set (fixtures/edgar-items/heldout/, README there): first and last words read by
 // hand from each document before the splitter ran on it.
 const heldout = (file: string, filingDate: string, form: '8-K' | '10-K' | '10-Q' = '8-K') =>
-  Object.fromEntries(
-    splitFilingFile(readFileSync(`${HELDOUT_DIR}${file}`), { form, filingDate }).items.map((i) => [
-      i.number,
-      fold(i.text),
-    ]),
-  );
+  heldoutItems(file, filingDate, form);
 
 describe('filing items: real 8-Ks nobody tuned to', () => {
   it("reads plain text in a converter's <html><body><div> wrapper line by line (aaiPharma 2001)", () => {

@@ -1,17 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fold, HELDOUT_DIR } from '../../../cli/quality/items-heldout.ts';
-import { splitFilingFile } from '../../../parsers/edgar/items/index.ts';
+import { heldoutItems } from '../../../cli/quality/items-heldout.ts';
 
 // Held-out set 9 (issue 28, ninth pass; fixtures/edgar-items/heldout/README.md): five real filings, 1996-2024.
 // Every first and last word asserted here was read off the document (the typed text, or the HTML with its tags).
 const heldout = (file: string, filingDate: string, form: '8-K' | '10-K' | '10-Q') =>
-  Object.fromEntries(
-    splitFilingFile(readFileSync(`${HELDOUT_DIR}${file}`), { form, filingDate }).items.map((i) => [
-      i.number,
-      fold(i.text),
-    ]),
-  );
+  heldoutItems(file, filingDate, form);
 
 describe('filing items: held-out set 9', () => {
   it("starts Item 1 at its heading, not at the 'PART I' line typed right above it (Merck 10-K405, 1996)", () => {

@@ -102,7 +102,15 @@ export const twForeignOwnership = pgTable(
   ],
 );
 
-/** OpenDART fnlttSinglAcntAll rows, amounts as filed (KRW strings); `fs_div` CFS/OFS never mixed. */
+/**
+ * OpenDART fnlttSinglAcntAll rows, amounts as filed (KRW strings); `fs_div` CFS/OFS never mixed. One row per
+ * statement line, one column per period the line is filed for: `amount` (thstrm: the current period; in a
+ * quarterly/half report an income line's three months, a balance-sheet line the period-end instant),
+ * `amount_cumulative` (thstrm_add: the year to date), `amount_prior_period` (frmtrm: the prior fiscal year, a
+ * balance-sheet line's prior year-end), `amount_two_periods_prior` (bfefrmtrm, annual reports only),
+ * `amount_prior_year_period` (frmtrm_q: the same period a year earlier, quarterly/half reports) and
+ * `amount_prior_year_cumulative` (frmtrm_add: that year to date). A column the report does not file is null.
+ */
 export const krFinancials = pgTable(
   'kr_financials',
   {
@@ -121,6 +129,10 @@ export const krFinancials = pgTable(
     amountPriorPeriod: text('amount_prior_period'),
     amountTwoPeriodsPrior: text('amount_two_periods_prior'),
     amountCumulative: text('amount_cumulative'),
+    /** A quarterly/half report's prior-year column (`frmtrm_q_amount`): the same period a year earlier. */
+    amountPriorYearPeriod: text('amount_prior_year_period'),
+    /** A quarterly/half report's prior-year year-to-date figure (`frmtrm_add_amount`, income statements). */
+    amountPriorYearCumulative: text('amount_prior_year_cumulative'),
     currency: text('currency').notNull(),
     rceptNo: text('rcept_no').notNull(),
     sourceUrl: text('source_url').notNull(),

@@ -76,11 +76,20 @@ for (const { p, url } of sources) {
   const period = /_(\d{4})Q([1-4])[._]/.exec(name);
   // a captured single-company MOPS page names its company in the file name (the request's CO_ID)
   const code = /^t164sb0\d_(\d{4,6})_/.exec(name)?.[1];
+  // a captured OpenDART statement file whose request was not kept names the basis its manifest line gives
+  // evidence for (`_OFS_`): read with it, as `etl parse --kind OFS` would; a name without one is refused
+  const basis = which.parser === 'dart-financials' ? /_(CFS|OFS)[._]/.exec(name)?.[1] : undefined;
   try {
     const out = ASIA_PARSERS[which.parser]!.run(
       readFileSync(p),
       {
-        ...(which.kind ? { kind: which.kind } : code && !url.startsWith('https://') ? { kind: code } : {}),
+        ...(which.kind
+          ? { kind: which.kind }
+          : code && !url.startsWith('https://')
+            ? { kind: code }
+            : basis && !url.startsWith('https://')
+              ? { kind: basis }
+              : {}),
         ...(period && !code ? { period: `${period[1]}Q${period[2]}` } : {}),
       },
       { url, fetchedAt: '2026-01-01T00:00:00Z' },
@@ -94,6 +103,18 @@ for (const { p, url } of sources) {
     console.log(
       `${label}\n  ${which.parser}: ${rows.length} rows${keys.length ? ` (${keys.join(' ')})` : ''}`,
     );
+    if (which.parser === 'dart-financials' && rows.length) {
+      // the periods each line is filed for: how many rows carry each amount column
+      const cols = [
+        'amount',
+        'amount_cumulative',
+        'amount_prior_period',
+        'amount_two_periods_prior',
+        'amount_prior_year_period',
+        'amount_prior_year_cumulative',
+      ].map((c) => `${c}=${rows.filter((r) => r[c] !== null && r[c] !== undefined).length}`);
+      console.log(`  amounts filed: ${cols.join(' ')}`);
+    }
     if (out.no_data) console.log('  left: the upstream answered "no data" (nothing to load)');
     for (const w of out.warnings ?? []) console.log(`  warning: ${w}`);
   } catch (err) {

@@ -20,6 +20,8 @@ interface DartAccountRow {
   thstrm_amount?: string | null;
   thstrm_add_amount?: string | null;
   frmtrm_amount?: string | null;
+  frmtrm_q_amount?: string | null;
+  frmtrm_add_amount?: string | null;
   bfefrmtrm_amount?: string | null;
   ord?: string;
   currency?: string;
@@ -91,6 +93,15 @@ function asFiled(v: string | null | undefined): string | null {
  * request URL (`ctx.url`'s `fs_div`, see dartBasis), or `req.fsDiv` when the URL does not carry it; with
  * neither it is a DartBasisError, never a guess. `bsns_year` / `reprt_code` missing from a row come from the
  * request.
+ *
+ * Each amount key is one period, kept in its own column (none is derived from another): `thstrm_amount` the
+ * current period (a BS line's period-end instant; in a quarterly or half report an IS/CIS line's three
+ * months, per the OpenDART guide), `thstrm_add_amount` the current year to date, `frmtrm_amount` the prior
+ * fiscal year (a BS line's prior year-end), `frmtrm_q_amount` the same period a year earlier (quarterly and
+ * half reports; IS/CIS three months per the guide), `frmtrm_add_amount` that prior year to date,
+ * `bfefrmtrm_amount` two fiscal years back (annual reports). A key a row does not carry stays null: the
+ * annual report files no `frmtrm_q`/`frmtrm_add`; the 2024 Q1 report files them on IS/CIS lines
+ * (`frmtrm_q` also on CF/SCE lines), `frmtrm` only on BS lines and the SCE closing-equity line, no `bfefrmtrm`.
  */
 export function parseDartFinancials(
   bytes: Buffer,
@@ -132,6 +143,8 @@ export function parseDartFinancials(
       amountPriorPeriod: asFiled(r.frmtrm_amount),
       amountTwoPeriodsPrior: asFiled(r.bfefrmtrm_amount),
       amountCumulative: asFiled(r.thstrm_add_amount),
+      amountPriorYearPeriod: asFiled(r.frmtrm_q_amount),
+      amountPriorYearCumulative: asFiled(r.frmtrm_add_amount),
       currency: r.currency ?? 'KRW',
       rceptNo: r.rcept_no as string,
       sourceUrl: ctx.url,

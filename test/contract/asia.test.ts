@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PartitionFetcher } from '../../jobs/fetcher.ts';
 import { backfill, statusSweep } from '../../jobs/refresh.ts';
@@ -6,8 +7,10 @@ import { twFinancialsJob } from '../../jobs/taiwan/financials.job.ts';
 import { T13SA150_URL, t13sa150Form } from '../../jobs/taiwan/foreign-ownership.job.ts';
 import type { Database } from '../../lib/db.ts';
 import { companyIdForCik } from '../../lib/ids.ts';
-import { loadTwFinancials } from '../../loaders/asia.ts';
+import { loadKrFinancials, loadTwFinancials } from '../../loaders/asia.ts';
+import { parseDartFinancials } from '../../parsers/korea/financials.ts';
 import { parseIncomeStatementPage } from '../../parsers/taiwan/statement-page.ts';
+import { krFinancials } from '../../schema/asia.ts';
 import { accountWithKey, createApiTestDatabase, type RunningApi, startApi } from '../helpers/api.ts';
 import { createTestServices } from '../helpers/services.ts';
 
@@ -338,6 +341,45 @@ describe(`Taiwan, Korea and disclosures: jobs through the mirror, routes over HT
       expect(line('ifrs-full_Liabilities')?.amount).toBe('92228115000000');
       expect(line('ifrs-full_Equity')?.amount).toBe('363677865000000');
       expect(new Set(r.body.data.map((x: { sj_div: string }) => x.sj_div))).toEqual(new Set(['BS']));
+    });
+
+    it('financials: a q1 separate-basis report is stored and served one field per period, none dropped', async () => {
+      // Samsung E&A 2024 Q1 (11013, OFS), the real excerpt of fixtures/korea (LABELS-quarterly.tsv)
+      const file = 'fnlttSinglAcntAll_00126308_2024_11013_OFS_EXCERPT-from-js-comment.json';
+      const { rows } = parseDartFinancials(
+        readFileSync(new URL(`../../fixtures/korea/${file}`, import.meta.url)),
+        { url: file, fetchedAt: '2026-01-01T00:00:00Z' },
+        { fsDiv: 'OFS' },
+      );
+      await database.db.transaction((tx) => loadKrFinancials(tx, rows));
+      try {
+        const r = await get(
+          '/v1/companies/00126308/kr/financials?year=2024&report_period=q1&basis=separate&statement=income',
+        );
+        expect(r.status).toBe(200);
+        expect(r.body.data).toHaveLength(4);
+        expect(r.body.data.find((x: any) => x.account_id === 'ifrs-full_Revenue')).toMatchObject({
+          fs_div: 'OFS',
+          reprt_code: '11013',
+          amount: '1616620853650',
+          amount_cumulative: '1616620853650',
+          amount_prior_year_period: '1630861029151',
+          amount_prior_year_cumulative: '1630861029151',
+          amount_prior_period: null,
+        });
+        const bs = await get(
+          '/v1/companies/00126308/kr/financials?year=2024&basis=separate&statement=balance_sheet',
+        );
+        expect(bs.body.data.find((x: any) => x.account_id === 'ifrs-full_Assets')).toMatchObject({
+          amount: '5197143963010',
+          amount_prior_period: '5111061616312',
+          amount_prior_year_period: null,
+        });
+        // the consolidated basis of that report was not loaded: nothing, never the separate rows
+        expect((await get('/v1/companies/00126308/kr/financials?year=2024')).body.data).toEqual([]);
+      } finally {
+        await database.db.delete(krFinancials).where(eq(krFinancials.corpCode, '00126308'));
+      }
     });
 
     it('sections: kinds, subtotal flags, values as filed; ownership by date', async () => {

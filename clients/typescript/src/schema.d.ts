@@ -637,7 +637,7 @@ export interface paths {
         };
         /**
          * Korea financial statements (OpenDART)
-         * @description The filer's own accounts for one business year, as filed with OpenDART: no normalized revenue field; match on `account_id` (IFRS or DART taxonomy id, or `-표준계정코드 미사용-` for a filer-specific line), never on the Korean `account_nm`. Amounts are strings in KRW exactly as filed (null where nothing was filed). One basis per response: `basis` defaults to consolidated (CFS); separate (OFS) is the parent alone, and mixing the two double-counts. `year` is required (400 without it). Korea backfills largest companies and newest years first, so an older year may not be loaded yet (coverage.history_status).
+         * @description The filer's own accounts for one business year, as filed with OpenDART: no normalized revenue field; match on `account_id` (IFRS or DART taxonomy id, or `-표준계정코드 미사용-` for a filer-specific line), never on the Korean `account_nm`. Amounts are strings in KRW exactly as filed (null where nothing was filed), one field per period the line is filed for: `amount` the current period (a balance-sheet line the period-end instant; in a q1/half/q3 report an income or comprehensive-income line its three months), `amount_cumulative` the year to date, `amount_prior_period` the prior fiscal year (a balance-sheet line the prior year-end), `amount_two_periods_prior` two years back (annual reports), `amount_prior_year_period` the same period a year earlier and `amount_prior_year_cumulative` that year to date (q1/half/q3 reports). The fields are periods of one line, never parts of a sum: in a q1 report the three months and the year to date are the same quarter. One basis per response: `basis` defaults to consolidated (CFS); separate (OFS) is the parent alone, and mixing the two double-counts. `year` is required (400 without it). Korea backfills largest companies and newest years first, so an older year may not be loaded yet (coverage.history_status).
          *
          *     **Plan:** Professional and above. **Credits:** 1 per call, refunded when the request fails.
          *
@@ -8863,6 +8863,9 @@ export interface operations {
                      *           "amount": "258935494000000",
                      *           "amount_prior_period": "302231360000000",
                      *           "amount_two_periods_prior": "279604799000000",
+                     *           "amount_cumulative": null,
+                     *           "amount_prior_year_period": null,
+                     *           "amount_prior_year_cumulative": null,
                      *           "currency": "KRW",
                      *           "rcept_no": "20240312000736",
                      *           "line_no": 17
@@ -8894,7 +8897,10 @@ export interface operations {
                             account_id: string;
                             account_nm: string;
                             amount: string | null;
+                            amount_cumulative: string | null;
                             amount_prior_period: string | null;
+                            amount_prior_year_cumulative: string | null;
+                            amount_prior_year_period: string | null;
                             amount_two_periods_prior: string | null;
                             bsns_year: number;
                             company_id: string;

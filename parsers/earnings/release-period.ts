@@ -77,7 +77,12 @@ interface EndedPhrase {
 export function reportedPeriod(blocks: Block[]): ReportedPeriod {
   const prose = blocks.filter((b) => !b.row);
   const ended: EndedPhrase[] = [];
-  const endedRe = new RegExp(String.raw`\b(?:ended|ending)\s+(?:on\s+)?(${DATE_SOURCE})`, 'gi');
+  // "results for the third quarter and nine months to 31 December 2010", "NINE MONTHS RESULTS TO DECEMBER 31, 2002":
+  // "to" after a span word (and "results") says when the period ended, as "ended" does.
+  const endedRe = new RegExp(
+    String.raw`\b(?:ended|ending|(?<=\b(?:quarter|months?|year|weeks?)(?:\s+results)?\s+)to)\s+(?:on\s+)?(${DATE_SOURCE})`,
+    'gi',
+  );
   let chars = 0;
   for (const b of prose) {
     if (chars > 12_000) break;
@@ -86,7 +91,8 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
       !b.text.includes('nded') &&
       !b.text.includes('nding') &&
       !b.text.includes('NDED') &&
-      !b.text.includes('NDING')
+      !b.text.includes('NDING') &&
+      !/ to /i.test(b.text)
     )
       continue;
     if (/forward-looking/i.test(b.text) && !/\breport(?:s|ed)?\b/i.test(b.text)) continue;
@@ -97,7 +103,8 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
       const before = cut >= 0 ? back.slice(cut + 1) : back;
       const date = parseDate(m[1]!);
       if (date === null) continue;
-      const tail = before.slice(-70);
+      // "NINE MONTHS RESULTS TO ...": the word "results" names no span.
+      const tail = before.slice(-70).replace(/\bresults\s*$/i, '');
       // "the three and nine months ended": the quarter and the year-to-date end on the same date.
       const span = QUARTER_AND_YTD.test(tail)
         ? 'quarter'

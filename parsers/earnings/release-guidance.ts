@@ -369,6 +369,7 @@ export function guidanceOf(
         sentence: s,
       });
     }
+    if (out.length === before) out.push(...lossTargets(s, tgt, status));
     if (out.length === before && WITHDRAWAL.test(s.text)) {
       for (const w of withdrawalsOf(s, tgt))
         if (
@@ -381,6 +382,50 @@ export function guidanceOf(
           )
         )
           out.push(w);
+    }
+  }
+  return out;
+}
+
+/**
+ * A value followed by "loss" names a net loss target ("Reaffirms 2005 Guidance of $38-$42 Million Loss, or $1.60 -
+ * $1.80 Per Share"): net income below zero, and the per-share value after "or" is the loss per share.
+ */
+const LOSS_AFTER_VALUE =
+  /((?:between\s+)?\$\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:million|billion))?(?:\s*(?:to|and|-|–|—)\s*\$\s?\d[\d,]*(?:\.\d+)?)?\s?(?:million|billion)?)\s+(?:net\s+)?loss\b(?:,?\s+or\s+(\$\s?\d*\.\d+(?:\s*(?:to|-|–|—)\s*\$\s?\d*\.\d+)?)\s+per\s+(diluted\s+|basic\s+)?(?:common\s+)?share\b)?/gi;
+
+function lossTargets(
+  s: Sentence,
+  tgt: { year: number | null; period: FiscalPeriod | null },
+  status: Guidance['status'],
+): Guidance[] {
+  const out: Guidance[] = [];
+  const negative = (v: number | null) => (v === null ? null : -v);
+  for (const m of s.text.matchAll(LOSS_AFTER_VALUE)) {
+    const parts: [string, string, boolean][] = [[m[1]!, 'net_income', false]];
+    if (m[2]) parts.push([m[2], /basic/i.test(m[3] ?? '') ? 'eps_basic' : 'eps_diluted', true]);
+    for (const [printed, metric, perShare] of parts) {
+      const g = guidanceValue(printed);
+      if (g === null || (g.low === null && g.point === null)) continue;
+      const full = (v: number | null) => (v === null || perShare ? v : toFullUnits(v, g.scale));
+      out.push({
+        metric,
+        label: perShare ? `${m[1]} loss, or ${m[2]} per ${m[3] ?? ''}share` : `${m[1]} loss`,
+        basis: 'unspecified',
+        targetYear: tgt.year,
+        targetPeriod: tgt.period,
+        // A loss range "$38-$42 million" is net income from -42 to -38 million.
+        low: negative(full(g.high)),
+        high: negative(full(g.low)),
+        point: negative(full(g.point)),
+        printed: g.printed,
+        unit: perShare ? 'currency_per_share' : 'currency',
+        scale: perShare ? 'units' : g.scale,
+        qualitative: null,
+        relative: false,
+        status,
+        sentence: s,
+      });
     }
   }
   return out;

@@ -71,7 +71,7 @@ const COMPARED_NAMING =
 const COMPARISON =
   /\b(?:compared|versus|vs\.?|from|prior|previous|year[- ]ago|last year|a year earlier|same (?:period|quarter)|preceding)\b/i;
 const EPS_AFTER = new RegExp(
-  String.raw`^[^$]{0,40}?(${MONEY}|\d+ cents)\s*(?:per|a)\s+(diluted\s+|basic\s+|fully diluted\s+)?(?:common\s+)?share(?:\s+on a (diluted|basic) basis)?`,
+  String.raw`^[^$]{0,40}?(${MONEY}|\d+ cents)\s*(?:per|a)\s+(basic and diluted\s+|diluted and basic\s+|diluted\s+|basic\s+|fully diluted\s+)?(?:common\s+)?share(?:\s+on a (diluted|basic) basis)?`,
   'i',
 );
 
@@ -264,20 +264,36 @@ function readNaming(
   // "from A (in 2023) to B", "increased $5 million to B": the level is B.
   if (/\bfrom\s*$/i.test(between) || CHANGE_BY.test(between)) {
     const rest = after.slice(money.index + money[0].length);
-    const to = /^\s*(?:(?:in|for)\s+(?:fiscal\s+)?\d{4}\s*)?,?\s*to\s+/i.exec(rest);
+    // "increased $4.3 million, or 11.9%, to $40.1 million": the change may carry its percent before "to".
+    const to =
+      /^\s*(?:(?:in|for)\s+(?:fiscal\s+)?\d{4}\s*)?(?:,?\s*or\s+\d+(?:\.\d+)?\s?(?:%|percent))?,?\s*to\s+/i.exec(
+        rest,
+      );
     const next = to ? moneyRe.exec(rest.slice(to[0].length)) : null;
     if (!to || !next || next.index !== 0) return;
     moneyAt = money.index + money[0].length + to[0].length;
     money = next;
     between = between.replace(/\bfrom\s*$/i, '');
   }
+  // An amount followed by a noun of change is a change, never a level ("The increase in net interest income is due
+  // to an $8.8 million increase in interest income").
+  if (
+    /^\s+(?:increase|decrease|decline|rise|drop|reduction|improvement|gain|jump)s?\b/i.test(
+      after.slice(moneyAt + money[0].length),
+    )
+  )
+    return;
   // A naming inside a parenthesis that closes before the amount defines the measure outside it ("Net revenues
   // (net interest income plus non-interest income) were $12.4 million").
   if (/\([^)]*$/.test(s.text.slice(Math.max(0, at - 80), at)) && between.includes(')')) return;
   // The amount of a naming sits in its own clause: one after a semicolon belongs to the next clause ("Organic
   // Sales Growth; Proforma EPS $1.24").
   if (/;/.test(between)) return;
-  if (COMPARISON.test(between) || /\bper\b|%|percent/i.test(between.replace(CHANGE_THEN_LEVEL, ''))) return;
+  // "from continuing operations" is part of the name ("Earnings per share from continuing operations grew 8 percent to
+  // 39 cents"), not a comparison's "from".
+  const betweenWords = between.replace(/\bfrom continuing operations\b/i, '');
+  if (COMPARISON.test(betweenWords) || /\bper\b|%|percent/i.test(betweenWords.replace(CHANGE_THEN_LEVEL, '')))
+    return;
   const clause = `${before}${m[0]}${between}`;
   // A per-share or per-ADS naming of its own is read by its own reader ("net income per ADS was RMB0.73").
   if (/\bper\s+(?:ADS|ADR|American depositary)\b/i.test(between) && concept !== 'eps') return;
@@ -585,20 +601,27 @@ function epsAfter(
       /^\s*\(?\s*\$?[\d.]+\s*per\s+share\s+on a diluted basis|^[^$]{0,30}\$[\d.]+\s*per diluted share/i.test(
         text.slice(m[0].length),
       );
-    const concept: Concept = diluted ? 'eps_diluted' : basic || nextDiluted ? 'eps_basic' : 'eps';
+    // "or $0.63 per basic and diluted share" states both.
+    const concepts: Concept[] =
+      diluted && basic
+        ? ['eps_basic', 'eps_diluted']
+        : [diluted ? 'eps_diluted' : basic || nextDiluted ? 'eps_basic' : 'eps'];
     const start = pos + m.index + m[0].indexOf(printed);
-    out.push({
-      concept,
-      label: nonGaap ? `${label} per ${diluted ? 'diluted ' : ''}share` : m[0].replace(/^[^$\d]*/, '').trim(),
-      basis: nonGaap ? 'non_gaap' : 'gaap',
-      span,
-      printed,
-      value,
-      scale: 'units',
-      sentence: s,
-      start,
-      end: start + printed.length,
-    });
+    for (const concept of concepts)
+      out.push({
+        concept,
+        label: nonGaap
+          ? `${label} per ${diluted ? 'diluted ' : ''}share`
+          : m[0].replace(/^[^$\d]*/, '').trim(),
+        basis: nonGaap ? 'non_gaap' : 'gaap',
+        span,
+        printed,
+        value,
+        scale: 'units',
+        sentence: s,
+        start,
+        end: start + printed.length,
+      });
     pos += m.index + m[0].length;
     text = text.slice(m.index + m[0].length);
   }

@@ -177,9 +177,12 @@ function check(setName: string, dirs: string[], labelsPath: string): void {
       got = hit ? (hit.value as number) : null;
     } else {
       const [p, y] = period.split(' ');
-      const hit = r.guidance.find(
+      // The row of the label's basis when the release states the target on several bases (a GAAP and a non-GAAP
+      // range), else any row of the metric and target (then counted as a guidance basis error).
+      const rows = r.guidance.filter(
         (g) => g.metric === metric && g.target_fiscal_period === p && String(g.target_fiscal_year) === y,
       );
+      const hit = rows.find((g) => g.basis === basis) ?? rows[0];
       if (hit && status && (hit.status ?? 'none') !== status) {
         statusErrors++;
         problems.push(

@@ -19,7 +19,9 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * a euro 6-K) is printed fourth; its status column also takes `none` (the text words no status, so any status
  * read is an error). Held-out set 5 (fixtures/earnings/held-out-5, labels-heldout-5.tsv: a 6-K in pounds and
  * pence, a pre-2005 text 6-K, a 16-week quarter, a biotech's loss guidance, an oil producer's production, banks, a
- * guidance-only revision) is printed fifth, scored the same way. Each set also counts guidance basis errors: a
+ * guidance-only revision) is printed fifth, scored the same way. Held-out set 6 (fixtures/earnings/held-out-6,
+ * labels-heldout-6.tsv: wire texts from public press-release archives, a euro industrial with guidance, renminbi, a
+ * loss-making biotech, banks, a Finnish and a Canadian IFRS filer, a non-release) is printed sixth. Each set also counts guidance basis errors: a
  * guidance row found with the label's value but under another basis (gaap / non_gaap / unspecified) than the label's.
  *
  * `npm run quality:earnings -- --guidance`: the guidance held-out set alone (see checkGuidance).
@@ -33,6 +35,7 @@ const heldOut2 = new URL('../../fixtures/earnings/held-out-2/', import.meta.url)
 const heldOut3 = new URL('../../fixtures/earnings/held-out-3/', import.meta.url).pathname;
 const heldOut4 = new URL('../../fixtures/earnings/held-out-4/', import.meta.url).pathname;
 const heldOut5 = new URL('../../fixtures/earnings/held-out-5/', import.meta.url).pathname;
+const heldOut6 = new URL('../../fixtures/earnings/held-out-6/', import.meta.url).pathname;
 const guidanceSet = new URL('../../fixtures/earnings/guidance-held-out/', import.meta.url).pathname;
 const shared = new URL('../../../shared/fixtures/earnings/press_releases/', import.meta.url).pathname;
 const heldOutMode = process.argv.includes('--heldout');
@@ -177,9 +180,12 @@ function check(setName: string, dirs: string[], labelsPath: string): void {
       got = hit ? (hit.value as number) : null;
     } else {
       const [p, y] = period.split(' ');
-      const hit = r.guidance.find(
+      // The row of the label's basis when the release states the target on several bases (a GAAP and a non-GAAP
+      // range), else any row of the metric and target (then counted as a guidance basis error).
+      const rows = r.guidance.filter(
         (g) => g.metric === metric && g.target_fiscal_period === p && String(g.target_fiscal_year) === y,
       );
+      const hit = rows.find((g) => g.basis === basis) ?? rows[0];
       if (hit && status && (hit.status ?? 'none') !== status) {
         statusErrors++;
         problems.push(
@@ -396,6 +402,7 @@ if (guidanceMode) {
   check('held-out-3', [heldOut3], `${heldOut3}labels-heldout-3.tsv`);
   check('held-out-4', [heldOut4], `${heldOut4}labels-heldout-4.tsv`);
   check('held-out-5', [heldOut5], `${heldOut5}labels-heldout-5.tsv`);
+  check('held-out-6', [heldOut6], `${heldOut6}labels-heldout-6.tsv`);
 } else {
   const dirs = args.length > 0 ? args : [own, ...(existsSync(shared) ? [shared] : [])];
   check('in-sample', dirs, `${own}labels.tsv`);

@@ -88,7 +88,10 @@ export function conceptOfLabel(
     .replace(/\s+/g, ' ')
     .replace(/[\s\-\u2013\u2014]+$/, '')
     .trim();
+  // A basis in parentheses after the label ("Net Income (Loss) (GAAP)", "Adjusted Net Income (Non-GAAP)") is no
+  // part of the line item's name.
   const core = label
+    .replace(/\s*\((?:non[- ]?)?gaap\)/g, ' ')
     .replace(NON_GAAP_WORDS, '')
     .replace(/\bgaap\b/, '')
     .replace(/\s+/g, ' ')

@@ -52,7 +52,7 @@ export function bodyToBlocks(body: string): Block[] {
   // its own (hard-wrapped lines of one paragraph are otherwise joined), a line of nothing but cell marks ("|",
   // an empty table cell as a page store renders it) is a paragraph break, and a line that opens or closes with a
   // cell mark or sets cells apart with one ("| • | | Net revenue: $7.2 billion |") is a table row of its own.
-  const plain = looksLikeHtml(body) ? body : (pipeCellText(body) ?? body);
+  const plain = looksLikeHtml(body) ? body : runTogetherRows(pipeCellText(body) ?? body);
   const raw = looksLikeHtml(body)
     ? htmlToBlocks(body)
     : plainToBlocks(
@@ -81,6 +81,41 @@ export function bodyToBlocks(body: string): Block[] {
     pos += text.length + 1;
   }
   return blocks;
+}
+
+/** Two or more amounts, each opening with "$", with or without spaces between them ("$118 $3,047 $(223)$3,165"). */
+const DOLLAR_RUN = String.raw`(?:\$\s?\(?\d[\d,]*(?:\.\d+)?\)?[ \t]*){2,}`;
+const RUN_ROW = new RegExp(String.raw`^([^$|\n]{3,120}?[A-Za-z)])[ \t]*(${DOLLAR_RUN})$`);
+const RUN_VALUES = new RegExp(String.raw`^[ \t]*${DOLLAR_RUN}$`);
+
+/**
+ * A table row whose cells the page store ran together ("Net Income (Loss) (GAAP)$118 $3,047 $6,965 $(223)$3,165"),
+ * or a label line above a line of nothing but such amounts ("Adjusted Net Income (Non-GAAP) (1)" over "$275 $3,059
+ * ..."), is split into cells before each "$": "label | $118 | $3,047 | ...".
+ */
+function runTogetherRows(body: string): string {
+  if (!/\d[ \t]*\$\s?\(?\d[^\n]*\$/.test(body)) return body;
+  const lines = body.split('\n');
+  const cells = (run: string) =>
+    run.match(/\$\s?\(?\d[\d,]*(?:\.\d+)?\)?/g)!.map((c) => c.replace(/\s/g, ''));
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const row = RUN_ROW.exec(line.trim());
+    const next = lines[i + 1] ?? '';
+    if (row && !/[.;:]\s/.test(row[1]!)) {
+      out.push(`${row[1]!.trim()} | ${cells(row[2]!).join(' | ')}`);
+    } else if (
+      RUN_VALUES.test(next) &&
+      /[A-Za-z]{3}/.test(line) &&
+      line.trim().length <= 120 &&
+      !/\$|[.;:]\s|[.:]$/.test(line.trim())
+    ) {
+      out.push(`${line.trim()} | ${cells(next).join(' | ')}`);
+      i++;
+    } else out.push(line);
+  }
+  return out.join('\n');
 }
 
 const CELL_FIGURE = /^\(?-?\$?\s?\(?\d[\d,]*(?:\.\d+)?\)?%?$/;

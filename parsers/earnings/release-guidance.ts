@@ -111,7 +111,7 @@ function targetOf(
   // Quarter Earnings Outlook ... for the first quarter ending April 29, 2006"), else the first.
   const quarters = [
     ...text.matchAll(
-      /\b(first|second|third|fourth) (?:fiscal )?quarter(?: of)?(?: fiscal)?(?: year)?\s*'?(\d{4})?\b|\bfiscal (\d{4}) (first|second|third|fourth) quarter\b|\bQ([1-4])\s*(?:FY|fiscal)?\s*'?(\d{4}|\d{2})?\b/gi,
+      /\b(first|second|third|fourth)[ -](?:fiscal )?quarter(?: of)?(?: fiscal)?(?: year)?\s*'?(\d{4})?\b|\bfiscal (\d{4}) (first|second|third|fourth) quarter\b|\bQ([1-4])\s*(?:FY|fiscal)?\s*'?(\d{4}|\d{2})?\b/gi,
     ),
   ];
   let m: RegExpExecArray | RegExpMatchArray | null =
@@ -227,6 +227,7 @@ export function guidanceOf(
   reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null },
 ): Guidance[] {
   const out: Guidance[] = [];
+  let frame: { block: number; year: number; period: FiscalPeriod } | null = null;
   for (const [si, s] of sentences.entries()) {
     const outlookSection = /\boutlook|guidance\b/i.test(s.heading);
     if (BOILERPLATE.test(s.text) || NOT_GUIDANCE.test(s.text)) continue;
@@ -245,8 +246,19 @@ export function guidanceOf(
     const continued =
       previous !== undefined && previous.sentence.block === s.block
         ? { year: previous.targetYear, period: previous.targetPeriod }
-        : null;
-    const tgt = target.period !== null ? target : (continued ?? heading);
+        : frame !== null && frame.block === s.block
+          ? { year: frame.year, period: frame.period }
+          : null;
+    // A quarter named without its year ("its second-quarter revenue") takes the year the paragraph named for it.
+    const tgt =
+      target.period !== null
+        ? target.year === null && continued?.period === target.period
+          ? { period: target.period, year: continued.year }
+          : target
+        : (continued ?? heading);
+    // A sentence that states the earlier target ("This compares to the $0.82 to $0.92 earnings per share guidance
+    // it provided for the second quarter") gives no target of its own (statusAgainstPrevious reads it).
+    if (/^(?:this|these|that|which)\s+(?:compares?|compared)\s+(?:with|to)\b/i.test(s.text)) continue;
     const status = statusOf(s.text);
     // Each metric takes the first value after its name and before the next metric's name.
     const hits: { metric: string; label: string; index: number; end: number }[] = [];
@@ -280,6 +292,9 @@ export function guidanceOf(
       if (bound) window = ext.slice(bound[0].length);
       const g = guidanceValue(window);
       if (g === null) continue;
+      // A value the target is said to include ("these earnings per share ranges include an expected tax benefit of
+      // about $0.05 per share") is a component of it, not the target.
+      if (/\binclud(?:e|es|ing)\b/i.test(window.slice(0, Math.max(0, window.indexOf(g.printed))))) continue;
       // A period named before the metric frames it ("For the year, the company now expects earnings per share,
       // ... including $0.24 related to the second quarter special charges, to be ..."); else the sentence's.
       const framed = targetOf(s.text.slice(0, h.index), reported);
@@ -293,7 +308,10 @@ export function guidanceOf(
       const nonGaap =
         /\b(?:non[- ]?gaap|adjusted|pro ?forma|excluding|comparable basis|ongoing)\b/i.test(
           h.label + wordsBefore + window.slice(0, 60),
-        ) || /\bcore\s+$/i.test(wordsBefore);
+        ) ||
+        /\bcore\s+$/i.test(wordsBefore) ||
+        // A sentence that opens with "Excluding ..." qualifies every metric it names after that clause.
+        /^\s*excluding\b[^,]{3,100},/i.test(s.text.slice(0, h.index));
       const gaap = /\bgaap\b|\breported basis\b/i.test(h.label + wordsBefore) && !nonGaap;
       let metric = h.metric;
       // "net earnings of $0.03 to $0.09 per share", "net income of $0.61 to $0.65 per diluted common share": an
@@ -330,6 +348,17 @@ export function guidanceOf(
       )
         metric = 'eps_basic';
       if (metric === 'revenue' && g.unit === 'percent' && !g.relative) metric = 'revenue_growth';
+      // "revenue to decline about 2 percent year over year": revenue said to grow or decline by a percent is revenue
+      // growth, below zero when it declines.
+      let sign = 1;
+      const verb =
+        /^\s*(?:now\s+)?(?:expected\s+)?to\s+(grow|increase|rise|decline|decrease|fall|drop)\s+(?:by\s+)?(?:about|approximately|around|roughly)?\s*$/i.exec(
+          window.slice(0, Math.max(0, window.indexOf(g.printed))),
+        );
+      if (metric === 'revenue' && g.unit === 'percent' && g.relative && g.point !== null && verb) {
+        metric = 'revenue_growth';
+        if (/decline|decrease|fall|drop/i.test(verb[1]!)) sign = -1;
+      }
       const perShare = PER_SHARE_CONCEPTS.has(metric as Concept);
       const unit: Guidance['unit'] = g.qualitative
         ? 'text'
@@ -347,7 +376,8 @@ export function guidanceOf(
       // Without a status word, the comparison with the previous target; "updated" (no direction) is refined by the
       // previous range printed beside the value ("$0.61 to $0.65 ... (previously $0.60 to $0.64 ...)").
       const statusOfHit = (v: typeof g, index: number, after: string): Guidance['status'] => {
-        if (status === null) return statusAgainstPrevious(v, after + followingComparison(sentences, si));
+        if (status === null)
+          return statusAgainstPrevious(v, after + followingComparison(sentences, si, metric));
         const own = statusBefore(s.text, index);
         return own === 'updated' ? (statusAgainstPrevious(v, after) ?? own) : own;
       };
@@ -359,7 +389,7 @@ export function guidanceOf(
         targetPeriod: tg.period,
         low: full(g.low),
         high: full(g.high),
-        point: full(g.point),
+        point: g.point === null ? null : sign * full(g.point)!,
         printed: g.printed,
         unit,
         scale,
@@ -369,6 +399,11 @@ export function guidanceOf(
         sentence: s,
       });
     }
+    if (out.length === before) out.push(...lossTargets(s, tgt, status));
+    // A forward sentence that names a target period with its year but no metric ("financial results for its second
+    // quarter of 2007 will be lower than expected") frames the guidance sentences after it in its paragraph.
+    if (out.length === before && target.period !== null && target.year !== null)
+      frame = { block: s.block, year: target.year, period: target.period };
     if (out.length === before && WITHDRAWAL.test(s.text)) {
       for (const w of withdrawalsOf(s, tgt))
         if (
@@ -381,6 +416,50 @@ export function guidanceOf(
           )
         )
           out.push(w);
+    }
+  }
+  return out;
+}
+
+/**
+ * A value followed by "loss" names a net loss target ("Reaffirms 2005 Guidance of $38-$42 Million Loss, or $1.60 -
+ * $1.80 Per Share"): net income below zero, and the per-share value after "or" is the loss per share.
+ */
+const LOSS_AFTER_VALUE =
+  /((?:between\s+)?\$\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:million|billion))?(?:\s*(?:to|and|-|–|—)\s*\$\s?\d[\d,]*(?:\.\d+)?)?\s?(?:million|billion)?)\s+(?:net\s+)?loss\b(?:,?\s+or\s+(\$\s?\d*\.\d+(?:\s*(?:to|-|–|—)\s*\$\s?\d*\.\d+)?)\s+per\s+(diluted\s+|basic\s+)?(?:common\s+)?share\b)?/gi;
+
+function lossTargets(
+  s: Sentence,
+  tgt: { year: number | null; period: FiscalPeriod | null },
+  status: Guidance['status'],
+): Guidance[] {
+  const out: Guidance[] = [];
+  const negative = (v: number | null) => (v === null ? null : -v);
+  for (const m of s.text.matchAll(LOSS_AFTER_VALUE)) {
+    const parts: [string, string, boolean][] = [[m[1]!, 'net_income', false]];
+    if (m[2]) parts.push([m[2], /basic/i.test(m[3] ?? '') ? 'eps_basic' : 'eps_diluted', true]);
+    for (const [printed, metric, perShare] of parts) {
+      const g = guidanceValue(printed);
+      if (g === null || (g.low === null && g.point === null)) continue;
+      const full = (v: number | null) => (v === null || perShare ? v : toFullUnits(v, g.scale));
+      out.push({
+        metric,
+        label: perShare ? `${m[1]} loss, or ${m[2]} per ${m[3] ?? ''}share` : `${m[1]} loss`,
+        basis: 'unspecified',
+        targetYear: tgt.year,
+        targetPeriod: tgt.period,
+        // A loss range "$38-$42 million" is net income from -42 to -38 million.
+        low: negative(full(g.high)),
+        high: negative(full(g.low)),
+        point: negative(full(g.point)),
+        printed: g.printed,
+        unit: perShare ? 'currency_per_share' : 'currency',
+        scale: perShare ? 'units' : g.scale,
+        qualitative: null,
+        relative: false,
+        status,
+        sentence: s,
+      });
     }
   }
   return out;
@@ -410,9 +489,20 @@ function namesReportedQuarter(
  * ("This compares to $1.66 reported in the prior year and is below the Company's previous guidance of $1.76 to
  * $1.86.").
  */
-function followingComparison(sentences: Sentence[], i: number): string {
+function followingComparison(sentences: Sentence[], i: number, metric: string): string {
   const next = sentences[i + 1];
   if (!next || next.block !== sentences[i]!.block) return '';
+  // "Both of these earnings per share ranges ... This compares to the $0.82 to $0.92 earnings per share guidance it
+  // provided for the second quarter": a sentence that opens "This compares to" and names guidance (of the same
+  // metric, or none), within the next three of the paragraph, states the earlier target of the ranges before it.
+  for (const later of sentences.slice(i + 1, i + 4)) {
+    if (later.block !== sentences[i]!.block) break;
+    if (
+      /^(?:this|these)\s+compares?\s+(?:with|to)\b.*\b(?:guidance|outlook)\b/i.test(later.text) &&
+      METRICS.every(([re, m]) => m === metric || !re.test(later.text))
+    )
+      return ` ${later.text}`;
+  }
   if (!/\bprevious(?:ly)?\b|\bprior (?:guidance|outlook|range|estimate)/i.test(next.text)) return '';
   if (METRICS.some(([re]) => re.test(next.text))) return '';
   return ` ${next.text}`;
@@ -479,6 +569,10 @@ function statusAgainstPrevious(
     new RegExp(String.raw`\(previously\s+${num}(?:\s*(?:to|-|–)\s*${num})?`, 'i').exec(text) ??
     new RegExp(
       String.raw`\b(?:previous|prior)\s+(?:guidance|estimate|outlook|expectations?|forecast)(?:\s+range)?\s+of\s+(?:an?\s+)?${num}(?:\s*(?:to|-|–)\s*${num})?`,
+      'i',
+    ).exec(text) ??
+    new RegExp(
+      String.raw`\bcompares?\s+(?:with|to)\s+(?:the\s+)?${num}(?:\s*(?:to|-|–)\s*${num})?\s+(?:[A-Za-z-]+\s+){0,4}(?:guidance|outlook)\b`,
       'i',
     ).exec(text);
   const now = g.point ?? (g.low !== null && g.high !== null ? (g.low + g.high) / 2 : null);

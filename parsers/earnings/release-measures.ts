@@ -78,6 +78,19 @@ const LINKED_VALUE = new RegExp(
 const UNITS_SOLD =
   /\b(?:sold|shipped|delivered)\s+(?:a record\s+)?(\d[\d,]*(?:\.\d+)?)\s?(thousand|million|billion)?\s+([A-Za-z®™]+(?:\s+units)?)/g;
 
+/** A result compared with the guidance: "exceeding the mid point of guidance", "9% below the low end of guidance". */
+const AGAINST_GUIDANCE =
+  /\b(?:exceed(?:ing|ed|s)?|near|within|above|below|beat(?:ing)?|in line with|at|top(?:ping)?)\s+(?:the\s+)?(?:(?:mid ?point|low end|high end|top end|upper end|range)\s+of\s+)?(?:its\s+|our\s+|the\s+)?(?:previous(?:ly issued)?\s+)?guidance\b/gi;
+/** The period phrase right after a measure's name ("for the first quarter of 2007", "in fiscal 2024"). */
+const OWN_PERIOD =
+  /^\s*(?:for|in|during)\s+(?:the\s+)?(?:(?:first|second|third|fourth)\s+(?:fiscal\s+)?quarter|fiscal(?:\s+year)?|full[- ]year|year|quarter)(?:\s+(?:of\s+)?(?:fiscal\s+)?(?:19|20)\d{2})?/i;
+/** Operating income stated with its share of revenues ("$14.6 million, or 4.7 percent of revenues"). */
+const OPERATING_SHARE =
+  /\b(?:operating (?:income|profit|earnings)|(?:income|profit) from operations)\b[^.;$]{0,60}?\$\s?[\d.,]+\s?(?:thousand|million|billion)?,?\s+or\s+(\d+(?:\.\d+)?)\s?((?:%|percent)\s+of\s+(?:total\s+|net\s+)?(?:revenues?|sales))\b/i;
+/** Production as a daily rate in barrels of oil equivalent ("21,295 barrels of oil equivalent per day", "Boe/d"). */
+const PRODUCTION =
+  /\b(\d[\d,]*(?:\.\d+)?)\s?(thousand|million)?\s+(barrels of oil equivalent per day|boe\/d|boepd|boe per day)\b/gi;
+
 /** "Each ADS represents two of the Company's Class A ordinary shares", "each ADS representing 10 ordinary shares". */
 const ADS_RATIO =
   /\b(?:each|one|every)\s+(?:ADS|ADR|American depositary (?:share|receipt))s?\s+(?:represents|representing|equals|is equal to)\s+(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|hundred)\s+(?:of\s+(?:the|our)\s+(?:Company['’]s\s+)?)?(?:Class\s+[A-Z]\s+)?(?:ordinary|common)?\s*shares?\b/i;
@@ -110,7 +123,10 @@ export function measuresOf(sentences: Sentence[]): Measure[] {
     out.push(m);
   };
   for (const s of sentences.slice(0, 120)) {
-    if (BOILERPLATE.test(s.text) || /\b(?:expects?|anticipates?|outlook|guidance)\b/i.test(s.text)) continue;
+    // A result set against the guidance ("exceeding the mid point of guidance", "near the mid point of guidance") is
+    // no forward statement.
+    const words = s.text.replace(AGAINST_GUIDANCE, ' ');
+    if (BOILERPLATE.test(s.text) || /\b(?:expects?|anticipates?|outlook|guidance)\b/i.test(words)) continue;
     for (const [re, measure, kind, expect = 'any'] of KNOWN) {
       // A name inside a longer measure's ("Net new ... ARR") belongs to that measure: take the next mention. A
       // part of the measure ("Subscription Portion of Annual Recurring Revenue (ARR)") is not the company's, and an
@@ -146,7 +162,9 @@ export function measuresOf(sentences: Sentence[]): Measure[] {
         });
         continue;
       }
-      const after = s.text.slice(m.index! + m[0].length);
+      // The measure's own period phrase ("Same-store sales for the first quarter of 2007 declined 1.6 percent") is
+      // no value: blanked, at the same length so offsets hold.
+      const after = s.text.slice(m.index! + m[0].length).replace(OWN_PERIOD, (x) => ' '.repeat(x.length));
       const clause = after.split(/[;]|,\s(?:compared|while|and|from|[a-z]+ing)\b/)[0] ?? after;
       const linked = LINKED_VALUE.exec(clause);
       if (!linked || linked.index > 110) continue;
@@ -231,6 +249,46 @@ export function measuresOf(sentences: Sentence[]): Measure[] {
         sentence: s,
         start,
         end: start + printed.length,
+      });
+    }
+    // "Income from operations in the quarter was $14.6 million, or 4.7 percent of revenues": the operating margin,
+    // unless the amount is qualified (excluding items) or the prior period's.
+    const margin = OPERATING_SHARE.exec(s.text);
+    if (
+      margin &&
+      !/\b(?:excluding|adjusted|non-gaap|prior|previous|year[- ]ago|compared)\b/i.test(margin[0])
+    ) {
+      const start = s.start + margin.index + margin[0].lastIndexOf(margin[1]!);
+      add({
+        name: margin[2]!,
+        measure: 'operating_margin',
+        unit: 'percent',
+        period: periodOf(s.text.slice(0, margin.index + margin[0].length)),
+        printed: margin[1]!,
+        value: Number(margin[1]),
+        scale: 'units',
+        sentence: s,
+        start,
+        end: start + margin[1]!.length,
+      });
+    }
+    // "21,295 barrels of oil equivalent per day ("Boe/d")": oil and gas production, a daily rate.
+    for (const p of s.text.matchAll(PRODUCTION)) {
+      const n = parseAmount(p[1]!);
+      if (n === null) continue;
+      const scale = wordScale(p[2]);
+      const start = s.start + p.index! + p[0].indexOf(p[1]!);
+      add({
+        name: p[3]!,
+        measure: 'production',
+        unit: 'count',
+        period: periodNamed(s.text) ?? periodNamed(s.heading) ?? 'quarter',
+        printed: `${p[1]}${p[2] ? ` ${p[2]}` : ''}`,
+        value: toFullUnits(n, scale),
+        scale,
+        sentence: s,
+        start,
+        end: start + p[1]!.length,
       });
     }
     // The ADS ratio: how many shares one American depositary share stands for (per-ADS figures are not per share).

@@ -77,7 +77,12 @@ interface EndedPhrase {
 export function reportedPeriod(blocks: Block[]): ReportedPeriod {
   const prose = blocks.filter((b) => !b.row);
   const ended: EndedPhrase[] = [];
-  const endedRe = new RegExp(String.raw`\b(?:ended|ending)\s+(?:on\s+)?(${DATE_SOURCE})`, 'gi');
+  // "results for the third quarter and nine months to 31 December 2010", "NINE MONTHS RESULTS TO DECEMBER 31, 2002":
+  // "to" after a span word (and "results") says when the period ended, as "ended" does.
+  const endedRe = new RegExp(
+    String.raw`\b(?:ended|ending|(?<=\b(?:quarter|months?|year|weeks?)(?:\s+results)?\s+)to)\s+(?:on\s+)?(${DATE_SOURCE})`,
+    'gi',
+  );
   let chars = 0;
   for (const b of prose) {
     if (chars > 12_000) break;
@@ -86,7 +91,8 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
       !b.text.includes('nded') &&
       !b.text.includes('nding') &&
       !b.text.includes('NDED') &&
-      !b.text.includes('NDING')
+      !b.text.includes('NDING') &&
+      !/ to /i.test(b.text)
     )
       continue;
     if (/forward-looking/i.test(b.text) && !/\breport(?:s|ed)?\b/i.test(b.text)) continue;
@@ -97,7 +103,8 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
       const before = cut >= 0 ? back.slice(cut + 1) : back;
       const date = parseDate(m[1]!);
       if (date === null) continue;
-      const tail = before.slice(-70);
+      // "NINE MONTHS RESULTS TO ...": the word "results" names no span.
+      const tail = before.slice(-70).replace(/\bresults\s*$/i, '');
       // "the three and nine months ended": the quarter and the year-to-date end on the same date.
       const span = QUARTER_AND_YTD.test(tail)
         ? 'quarter'
@@ -135,7 +142,7 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
     (e) => !e.filed && !e.compared && (e.span === 'quarter' || e.span === 'year'),
   );
   if (relevant.length === 0) {
-    const undated = quarterWithoutDate(prose, fiscalYearEnds(ended, prose));
+    const undated = quarterWithoutDate(prose, fiscalYearEnds(ended, prose), blocks);
     const header = periodFromTableHeader(blocks);
     // A quarter the prose names without its year ("Net loss of 56 cents per share in fourth quarter") takes the
     // year and end of the table header over a year row ("Three Months Ended December 31," above "2008 | 2007").
@@ -256,7 +263,7 @@ function statedYearForOrdinal(prose: Block[], ordinal: number): number | null {
  * $2.87 billion in the", "than in the" ("income from continuing operations in the" is no comparison).
  */
 const COMPARED_WITH =
-  /\b(?:compared (?:to|with)|as compared to|versus|vs\.?|(?:up|down|rose|fell|grew|declined|increased|decreased|improved) from|from(?= [$€£(]?\d[\d.,]*(?:%| ?(?:million|billion|thousand))? (?:in|for|during) the\s*$)|than|against|relative to)\b(?:(?!\.\s)[^;:|]){0,40}$/i;
+  /\b(?:compared (?:to|with)|comparisons? (?:to|with)|as compared to|versus|vs\.?|(?:up|down|rose|fell|grew|declined|increased|decreased|improved) from|from(?= [$€£(]?\d[\d.,]*(?:%| ?(?:million|billion|thousand))? (?:in|for|during) the\s*$)|than|against|relative to)\b(?:(?!\.\s)[^;:|]){0,40}$/i;
 
 /** The latest "fiscal YYYY" the results prose names within a year of the period end (forward-looking text skipped). */
 function namedFiscalYear(prose: Block[], periodEnd: string, endsYear: boolean): number | null {
@@ -337,21 +344,44 @@ function mentionsFullYear(prose: Block[]): boolean {
  * word (a comparison names an earlier one), a fourth quarter that speaks of the full year also gives the
  * year, and the period ends on the fiscal year's month end when the release names it elsewhere.
  */
-function quarterWithoutDate(prose: Block[], fyEnd: string | null): ReportedPeriod {
+function quarterWithoutDate(prose: Block[], fyEnd: string | null, blocks: Block[] = prose): ReportedPeriod {
   const ordinal = dominantOrdinal(prose, '');
   const forOrdinal = ordinal !== null ? statedYearForOrdinal(prose, ordinal) : null;
   const named = ordinal !== null ? namedResultsYear(prose) : null;
   const year = forOrdinal === null ? named : named === null ? forOrdinal : Math.max(forOrdinal, named);
   const fiscalPeriod = ordinal !== null ? (`Q${ordinal}` as FiscalPeriod) : null;
   const monthEnd = fyEnd !== null && isMonthEnd(fyEnd) ? fyEnd.slice(4) : null;
+  const headerEnd =
+    fiscalPeriod !== null && fiscalPeriod !== 'Q4' && year !== null ? numericHeaderEnd(blocks, year) : null;
   return {
     fiscalYear: year,
     fiscalPeriod,
-    periodEnd: fiscalPeriod === 'Q4' && year !== null && monthEnd !== null ? `${year}${monthEnd}` : null,
+    periodEnd: fiscalPeriod === 'Q4' && year !== null && monthEnd !== null ? `${year}${monthEnd}` : headerEnd,
     fiscalYearSource: year !== null ? 'stated' : null,
     alsoFiscalYear: fiscalPeriod === 'Q4' && mentionsFullYear(prose),
     evidence: null,
   };
+}
+
+/**
+ * The end date a "Three Months Ended" header gives its first column in figures ("Three Months EndedSix Months Ended"
+ * over "6/30/223/31/22...", cells run together or not): the first m/d/yy (or m/d/yyyy) date on the line below,
+ * taken only when it falls in the year the release names (a header that leads with another year is not this one).
+ */
+function numericHeaderEnd(blocks: Block[], year: number): string | null {
+  for (const [i, b] of blocks.slice(0, 60).entries()) {
+    if (!/^\W*(?:(?:three|3)[- ]months?|quarter)\s+ended/i.test(b.text)) continue;
+    if (/\d/.test(b.text)) continue;
+    const below = blocks[i + 1]?.text ?? '';
+    const m = /^\W*(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})/.exec(below);
+    if (!m) return null;
+    const y = m[3]!.length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
+    const month = Number(m[1]);
+    const day = Number(m[2]);
+    if (y !== year || month < 1 || month > 12 || day < 1 || day > 31) return null;
+    return `${y}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  }
+  return null;
 }
 
 /**
@@ -361,7 +391,7 @@ function quarterWithoutDate(prose: Block[], fyEnd: string | null): ReportedPerio
 function namedResultsYear(prose: Block[]): number | null {
   let best: number | null = null;
   const re =
-    /\b(?:full[- ]year|fiscal(?: year)?|year|quarter of(?: fiscal)?|quarter results)\s+(\d{4})\b|\b(\d{4})\s+(?:full[- ]year|fiscal year|annual|results)\b/gi;
+    /\b(?:full[- ]year|fiscal(?: year)?|year|quarter of(?: fiscal)?|quarter results)\s+(\d{4})\b|\b(\d{4})\s+(?:full[- ]year|fiscal year|annual|(?:financial\s+)?results)\b/gi;
   for (const b of prose.slice(0, 30)) {
     if (/looking ahead|outlook|expects?|guidance|forward-looking|anticipates?/i.test(b.text)) continue;
     for (const m of b.text.matchAll(re)) {

@@ -71,7 +71,7 @@ const COMPARED_NAMING =
 const COMPARISON =
   /\b(?:compared|versus|vs\.?|from|prior|previous|year[- ]ago|last year|a year earlier|same (?:period|quarter)|preceding)\b/i;
 const EPS_AFTER = new RegExp(
-  String.raw`^[^$]{0,40}?(${MONEY}|\d+ cents)\s*(?:per|a)\s+(diluted\s+|basic\s+|fully diluted\s+)?(?:common\s+)?share(?:\s+on a (diluted|basic) basis)?`,
+  String.raw`^[^$]{0,40}?(${MONEY}|\d+ cents)\s*(?:per|a)\s+(basic and diluted\s+|diluted and basic\s+|diluted\s+|basic\s+|fully diluted\s+)?(?:common\s+)?share(?:\s+on a (diluted|basic) basis)?`,
   'i',
 );
 
@@ -103,13 +103,34 @@ function spanOfSentence(text: string): Span | null {
   return null;
 }
 
-export function proseFigures(sentences: Sentence[]): ProseFigure[] {
+/**
+ * A footnote mark printed against a name: one digit right after a word of three or more letters (not a currency
+ * code: "RMB5 billion") or a closing quote or parenthesis, before a word or punctuation ("EBITDA1 of", "Adjusted Net Income1 of", "Earnings per
+ * share1 of", "(\"AFCF\")1"); "Q3", "FY25", "1Q 2025" and "COVID-19" are not.
+ */
+const FOOTNOTE_MARK =
+  /(?<=[A-Za-z]{3}|["”)])(?<!\b(?:RMB|EUR|GBP|USD|CAD|AUD|CNY|JPY|CHF|HKD|INR|KRW|TWD|SGD|BRL|MXN|ZAR|SEK|NOK|DKK))[1-9](?=\s+[A-Za-z(]|[,;:.)](?!\d)|$)/g;
+
+/** The sentence with its footnote marks blanked (same length, so offsets into it stay those of the text). */
+export function withoutFootnoteMarks(s: Sentence): Sentence {
+  const text = s.text.replace(FOOTNOTE_MARK, ' ');
+  return text === s.text ? s : { ...s, text };
+}
+
+export interface ProseOptions {
+  /** The release is in pounds sterling, so "5.4p" / "5.4 pence" is an amount in pence (pounds / 100). */
+  pence?: boolean;
+}
+
+export function proseFigures(sentences: Sentence[], options: ProseOptions = {}): ProseFigure[] {
   const out: ProseFigure[] = [];
   let previousBlock = -1;
   let previousSpan: Span = 'unknown';
   let previousList = false;
   let previousHeading = '';
-  for (const s of sentences.slice(0, 80)) {
+  for (const original of sentences.slice(0, 80)) {
+    const s = withoutFootnoteMarks(original);
+    const from = out.length;
     // A sentence that names no period continues the one before it in the same paragraph; a bullet continues
     // the line that introduced the list ("For the three months ended March 31, 2025:") or the bullet before
     // it under the same heading; otherwise the heading above it names the period ("FULL YEAR 2024 HIGHLIGHTS").
@@ -132,12 +153,14 @@ export function proseFigures(sentences: Sentence[]): ProseFigure[] {
       .map((a) => a.index! + a[0].length);
     for (const [re, concept] of MEASURES) {
       for (const m of s.text.matchAll(new RegExp(re.source, `g${re.flags.replace('g', '')}`))) {
-        readNaming(out, s, m, concept, span, amounts);
+        readNaming(out, s, m, concept, span, amounts, options);
       }
     }
     readRespectively(out, s, span);
     for (const m of s.text.matchAll(FFO_NAMING)) readFfo(out, s, m, span);
     for (const m of s.text.matchAll(ADS_NAMING)) readPerAds(out, s, m, span);
+    // The evidence is the sentence as printed.
+    for (const f of out.slice(from)) f.sentence = original;
   }
   return out;
 }
@@ -149,6 +172,7 @@ function readNaming(
   concept: Concept,
   sentenceSpan: Span,
   amounts: number[],
+  options: ProseOptions,
 ) {
   const at = m.index!;
   const after = s.text.slice(at + m[0].length);
@@ -216,7 +240,11 @@ function readNaming(
       return;
     }
   }
-  const moneyRe = new RegExp(`(${MONEY}|\\d+(?:\\.\\d+)? cents)${SCALE_WORD}`, 'i');
+  // Pence ("5.4p") are read only in a release in pounds sterling: elsewhere a "p" after a number is no unit.
+  const moneyRe = new RegExp(
+    `(${MONEY}|\\d+(?:\\.\\d+)? cents${options.pence ? String.raw`|\d+(?:\.\d+)?\s?(?:p\b|pence\b)` : ''})${SCALE_WORD}`,
+    'i',
+  );
   let money = moneyRe.exec(after);
   // An aside set off by commas (", which excludes share-based compensation expenses,") does not count in the
   // distance from the name to its amount.
@@ -236,20 +264,36 @@ function readNaming(
   // "from A (in 2023) to B", "increased $5 million to B": the level is B.
   if (/\bfrom\s*$/i.test(between) || CHANGE_BY.test(between)) {
     const rest = after.slice(money.index + money[0].length);
-    const to = /^\s*(?:(?:in|for)\s+(?:fiscal\s+)?\d{4}\s*)?,?\s*to\s+/i.exec(rest);
+    // "increased $4.3 million, or 11.9%, to $40.1 million": the change may carry its percent before "to".
+    const to =
+      /^\s*(?:(?:in|for)\s+(?:fiscal\s+)?\d{4}\s*)?(?:,?\s*or\s+\d+(?:\.\d+)?\s?(?:%|percent))?,?\s*to\s+/i.exec(
+        rest,
+      );
     const next = to ? moneyRe.exec(rest.slice(to[0].length)) : null;
     if (!to || !next || next.index !== 0) return;
     moneyAt = money.index + money[0].length + to[0].length;
     money = next;
     between = between.replace(/\bfrom\s*$/i, '');
   }
+  // An amount followed by a noun of change is a change, never a level ("The increase in net interest income is due
+  // to an $8.8 million increase in interest income").
+  if (
+    /^\s+(?:increase|decrease|decline|rise|drop|reduction|improvement|gain|jump)s?\b/i.test(
+      after.slice(moneyAt + money[0].length),
+    )
+  )
+    return;
   // A naming inside a parenthesis that closes before the amount defines the measure outside it ("Net revenues
   // (net interest income plus non-interest income) were $12.4 million").
   if (/\([^)]*$/.test(s.text.slice(Math.max(0, at - 80), at)) && between.includes(')')) return;
   // The amount of a naming sits in its own clause: one after a semicolon belongs to the next clause ("Organic
   // Sales Growth; Proforma EPS $1.24").
   if (/;/.test(between)) return;
-  if (COMPARISON.test(between) || /\bper\b|%|percent/i.test(between.replace(CHANGE_THEN_LEVEL, ''))) return;
+  // "from continuing operations" is part of the name ("Earnings per share from continuing operations grew 8 percent to
+  // 39 cents"), not a comparison's "from".
+  const betweenWords = between.replace(/\bfrom continuing operations\b/i, '');
+  if (COMPARISON.test(betweenWords) || /\bper\b|%|percent/i.test(betweenWords.replace(CHANGE_THEN_LEVEL, '')))
+    return;
   const clause = `${before}${m[0]}${between}`;
   // A per-share or per-ADS naming of its own is read by its own reader ("net income per ADS was RMB0.73").
   if (/\bper\s+(?:ADS|ADR|American depositary)\b/i.test(between) && concept !== 'eps') return;
@@ -261,16 +305,28 @@ function readNaming(
   // A parenthesis is a minus only when it closes right after the number ("($4.4) million"); "($0.72 per share)"
   // opens an aside.
   const printed = money[1]!.replace(/^(\s*)\((?![^)]*\)\s*$)/, '$1');
-  const cents = /cents/i.test(printed);
-  let value = cents ? Number(printed.replace(/[^\d.]/g, '')) / 100 : parseAmount(printed);
+  const cents = /cents|\dp$|\d\s?pence/i.test(printed);
+  let value = cents
+    ? Number((Number(printed.replace(/[^\d.]/g, '')) / 100).toPrecision(12))
+    : parseAmount(printed);
   if (value === null || !/\d/.test(printed)) return;
   const loss = /\bloss\b/i.test(m[0]) || /\bloss\b/i.test(between);
   if (loss && value > 0) value = -value;
+  // A figure given its value "after" some items in a parenthesis right after it ("Earnings per share of 5.4p, up
+  // 32% (after specific items, up 96%)") is stated before those items: non-GAAP.
+  const afterItems = /^[^()$£€;]{0,30}\(after\s+([a-z][a-z -]{2,40}?)[,)]/i.exec(
+    after.slice(moneyAt + money[0].length),
+  );
   const nonGaap =
     NON_GAAP_WORDS.test(clause) ||
+    afterItems !== null ||
     /\b(?:excluding|before)\b[^.]{0,80}$/i.test(s.text.slice(Math.max(0, clauseStart - 80), at));
   const named = /^earned$/i.test(m[0]) ? 'earnings per share' : m[0];
-  const label = nonGaap ? qualifiedLabel(`${s.text.slice(clauseStart, at)}${named}`, named) : named;
+  const label = afterItems
+    ? `${named} before ${afterItems[1]!.trim()}`
+    : nonGaap
+      ? qualifiedLabel(`${s.text.slice(clauseStart, at)}${named}`, named)
+      : named;
   const amountStart = s.start + at + m[0].length + moneyAt;
   /** The figure this amount states, under a concept, label and basis (every push below). */
   const figure = (c: Concept, lbl: string, b: Basis, scale: ProseFigure['scale']): ProseFigure => ({
@@ -545,20 +601,27 @@ function epsAfter(
       /^\s*\(?\s*\$?[\d.]+\s*per\s+share\s+on a diluted basis|^[^$]{0,30}\$[\d.]+\s*per diluted share/i.test(
         text.slice(m[0].length),
       );
-    const concept: Concept = diluted ? 'eps_diluted' : basic || nextDiluted ? 'eps_basic' : 'eps';
+    // "or $0.63 per basic and diluted share" states both.
+    const concepts: Concept[] =
+      diluted && basic
+        ? ['eps_basic', 'eps_diluted']
+        : [diluted ? 'eps_diluted' : basic || nextDiluted ? 'eps_basic' : 'eps'];
     const start = pos + m.index + m[0].indexOf(printed);
-    out.push({
-      concept,
-      label: nonGaap ? `${label} per ${diluted ? 'diluted ' : ''}share` : m[0].replace(/^[^$\d]*/, '').trim(),
-      basis: nonGaap ? 'non_gaap' : 'gaap',
-      span,
-      printed,
-      value,
-      scale: 'units',
-      sentence: s,
-      start,
-      end: start + printed.length,
-    });
+    for (const concept of concepts)
+      out.push({
+        concept,
+        label: nonGaap
+          ? `${label} per ${diluted ? 'diluted ' : ''}share`
+          : m[0].replace(/^[^$\d]*/, '').trim(),
+        basis: nonGaap ? 'non_gaap' : 'gaap',
+        span,
+        printed,
+        value,
+        scale: 'units',
+        sentence: s,
+        start,
+        end: start + printed.length,
+      });
     pos += m.index + m[0].length;
     text = text.slice(m.index + m[0].length);
   }

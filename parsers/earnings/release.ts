@@ -76,9 +76,9 @@ export function parseEarningsRelease(input: string): ReleaseParse {
   const period = reportedPeriod(doc.blocks);
   const sentences = sentencesOf(doc.blocks);
   const tables = tableFigures(doc.blocks, period.periodEnd);
-  const prose = proseFigures(sentences);
   const captions = doc.blocks.filter((b) => !b.row && captionScale(b.text) !== null).map((b) => b.text);
   const { currency, evidence: currencyEvidence } = detectCurrency(captions, doc.text.slice(0, 200_000));
+  const prose = proseFigures(sentences, { pence: currency === 'GBP' });
   const unassigned: string[] = [];
   const figures: ReleaseFigure[] = [];
   const base = {

@@ -56,18 +56,22 @@ export function ffoConcept(label: string): 'ffo_per_share' | 'affo_per_share' | 
 export const TAX_EQUIVALENT = /\bfte\b|\b(?:fully[- ])?tax(?:able)?[- ]equivalent\b/i;
 
 export const NON_GAAP_WORDS =
-  /\b(?:non[- ]?gaap|adjusted|adj\.|pro[- ]?forma|excluding|excludes|before (?:special|one[- ]time|certain|unusual)|core|underlying|comparable|cash earnings)\b/i;
+  /\b(?:non[- ]?gaap|adjusted|adj\.|pro[- ]?forma|excluding|excludes|before (?:special|one[- ]time|certain|unusual)|before (?:[a-z-]+ ){0,3}(?:costs?|expenses?|charges?|compensation)\b|core|underlying|comparable|cash earnings)\b/i;
 
 /** Normalises a row label: footnote markers, trailing colons and doubled spaces go; case is lowered. */
 export function cleanLabel(label: string): string {
-  return label
-    .replace(/\s*\(\s*\d\s*\)\s*|\s*\*+\s*$/g, ' ')
-    .replace(/(?<=[a-z)])\s+\d{1,2}(?=\s|$)/gi, '')
-    .replace(/[:\u2014\u2013]+\s*$/, '')
-    .replace(/^\s*[-\u2013\u2014]\s*/, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
+  return (
+    label
+      .replace(/\s*\(\s*\d\s*\)\s*|\s*\*+\s*$/g, ' ')
+      .replace(/(?<=[a-z)])\s+\d{1,2}(?=\s|$)/gi, '')
+      // A footnote mark glued to the label's last word ("shareholders2", "realizations2,3") is no part of it.
+      .replace(/(?<=[a-z]{3})\d(?:,\d)*$/i, '')
+      .replace(/[:\u2014\u2013]+\s*$/, '')
+      .replace(/^\s*[-\u2013\u2014]\s*/, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .toLowerCase()
+  );
 }
 
 const EXCLUDE =
@@ -158,7 +162,7 @@ export function conceptOfLabel(
   )
     return 'operating_income';
   if (
-    /^(?:net (?:income|earnings|profit|loss)|profit|profit \(loss\))(?: ?[(/]\s?\(?loss\)?\)?)?(?: (?:attributable|applicable|available) to (?:common|ordinary|[a-z.,&' ]+(?:inc|corp|corporation|plc|company|n\.v|ltd))[a-z. ]*)?$/.test(
+    /^(?:net (?:income|earnings|profit|loss)|profit|profit \(loss\))(?: ?[(/]\s?\(?loss\)?\)?)?(?: (?:attributable|applicable|available) to (?:common|ordinary|[a-z.,&' ]+(?:inc|corp|corporation|plc|company|n\.v|ltd)|(?:[a-z.&']+ ){0,3}(?:shareholders|stockholders|owners|equity holders))[a-z. ]*)?$/.test(
       core,
     )
   )

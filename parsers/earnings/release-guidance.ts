@@ -88,7 +88,8 @@ const METRICS: [RegExp, string][] = [
   [/\bnet interest income\b/i, 'net_interest_income'],
 ];
 
-const NUM = String.raw`\(?-?(?:US)?\$?\s?\d[\d,]*(?:\.\d+)?|\(?\$?\.\d+`;
+/** A number, with "$" / "US$" or a currency code or sign before it ("EUR 1.70", "€1.7", "RMB 3.2"). */
+const NUM = String.raw`\(?-?(?:US\$|\$|(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?|€|£)?\s?\d[\d,]*(?:\.\d+)?|\(?\$?\.\d+`;
 const UNIT = String.raw`(?:\s?(%|percent|thousand|million|billion|bn|cents))?`;
 const RANGE = new RegExp(
   String.raw`(?:between\s+)?(${NUM})${UNIT}\s*(?:to|and|-|–|—)\s*(${NUM})${UNIT}`,
@@ -280,6 +281,17 @@ export function guidanceOf(
         )
       )
         continue;
+      // A parenthesis right after the name says which measure it is ("earnings (adjusted EBITA)"): the metric it names,
+      // or none of the vocabulary.
+      const defined = /^\s*\(([^()]{2,40})\)/.exec(s.text.slice(h.end));
+      if (
+        defined &&
+        /\b[A-Z]{3,}\b/.test(defined[1]!.replace(/\b(?:NON-GAAP|GAAP|IFRS|US|USD|EUR)\b/gi, ''))
+      ) {
+        const other = METRICS.find(([re]) => re.test(defined[1]!));
+        if (other === undefined) continue;
+        h.metric = other[1];
+      }
       const stop = hits[i + 1]?.index ?? s.text.length;
       // The target's own period phrase between the name and the value ("earnings per diluted share for the first
       // quarter ending April 29, 2006 to be ...") does not count toward the value's distance from the name.
@@ -601,7 +613,16 @@ function guidanceValue(window: string): {
   const relative =
     /\b(?:up|down|increase|decrease|grow|growth|decline)\b[^.]{0,30}$/i.test(window.slice(0, 40)) ||
     /\bfrom the (?:prior|previous|same)|year[- ]over[- ]year|compared to\b/i.test(window);
-  const q = QUAL.exec(window);
+  // A qualitative value belongs to the clause it sits in: one after a new subject and its verb ("net sales will remain
+  // at the same level and comparable EBITA will stay at the same level or increase slightly") is that subject's.
+  const qual = QUAL.exec(window);
+  const q =
+    qual &&
+    !/\band\s+(?:the\s+|its\s+|our\s+)?(?:[A-Za-z-]+\s+){1,3}(?:will|is|are|should|would)\b/i.test(
+      window.slice(0, qual.index),
+    )
+      ? qual
+      : null;
   const r = RANGE.exec(window);
   const p = POINT.exec(window);
   const firstNum = /\d/.exec(window)?.index ?? Infinity;
@@ -636,7 +657,7 @@ function guidanceValue(window: string): {
       high,
       point: null,
       unit: isPercent ? 'percent' : null,
-      money: /\$/.test(r[0]),
+      money: /\$|€|£|\b(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\b/.test(r[0]),
       scale: isPercent ? 'units' : wordScale(unitWord === 'cents' ? undefined : unitWord),
       cents: unitWord === 'cents',
       printed: r[0].trim(),
@@ -644,7 +665,14 @@ function guidanceValue(window: string): {
       relative,
     };
   }
-  if (p && p.index <= 60) {
+  // A floor or a ceiling ("free cash flow in excess of EUR 90 million", "at least $2 billion") is neither a point nor a
+  // range.
+  const bound =
+    p !== null &&
+    /\b(?:in excess of|at least|more than|greater than|less than|no (?:more|less) than|up to|a minimum of|a maximum of|exceeding|over|above|below|under)\s*$/i.test(
+      window.slice(0, p.index + p[0].indexOf(p[1]!)),
+    );
+  if (p && p.index <= 60 && !bound) {
     const v = parseAmount(p[1]!);
     if (v === null || /^(?:19|20)\d{2}$/.test(p[1]!.trim())) return null;
     const isPercent = /%|percent/i.test(p[2] ?? '');
@@ -653,7 +681,7 @@ function guidanceValue(window: string): {
       high: null,
       point: v,
       unit: isPercent ? 'percent' : null,
-      money: /\$/.test(p[0]),
+      money: /\$|€|£|\b(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\b/.test(p[0]),
       scale: isPercent ? 'units' : wordScale(p[2] === 'cents' ? undefined : p[2]),
       cents: p[2] === 'cents',
       printed: p[0].replace(/^(?:of|about|approximately|around|roughly|at|be|to)\s+/i, '').trim(),
@@ -836,10 +864,16 @@ export function applyWordedStatus<
     // targets": fiscal 2023), else the text's first.
     const after = targetOf(t.slice(found.end), none);
     const target = after.period !== null ? after : targetOf(t, none);
+    // A status alone ("Guidance confirmed", a headline bullet) covers the release's targets when they share one year.
+    const alone =
+      named.size === 0 &&
+      target.year === null &&
+      t.length < 60 &&
+      new Set(rows.map((g) => `${g.targetPeriod} ${g.targetYear}`)).size === 1;
     for (const g of rows) {
       // "updated" (a revision without direction) is refined by a direction worded elsewhere for the same target.
       if (g.status !== null && !(g.status === 'updated' && DIRECTED.has(status))) continue;
-      if (named.size > 0 ? !named.has(g.metric) : target.year === null) continue;
+      if (named.size > 0 ? !named.has(g.metric) : target.year === null && !alone) continue;
       if (basis !== null && g.basis !== basis) continue;
       if (annualOnly && g.targetPeriod !== 'FY') continue;
       if (target.year !== null && (g.targetYear !== target.year || g.targetPeriod !== target.period))

@@ -142,6 +142,8 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
     (e) => !e.filed && !e.compared && (e.span === 'quarter' || e.span === 'year'),
   );
   if (relevant.length === 0) {
+    const ranged = periodFromMonthRanges(prose);
+    if (ranged !== null) return ranged;
     const undated = quarterWithoutDate(prose, fiscalYearEnds(ended, prose), blocks);
     const header = periodFromTableHeader(blocks);
     // A quarter the prose names without its year ("Net loss of 56 cents per share in fourth quarter") takes the
@@ -163,8 +165,14 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
   const fyEnd = fiscalYearEnds(ended, prose);
   let fiscalPeriod: FiscalPeriod | null;
   let ordinal = sameEnd.map((e) => e.ordinal).find((o) => o !== null) ?? null;
-  if (quarter === undefined) fiscalPeriod = 'FY';
-  else {
+  // A release whose prose reports a year and whose table sets a three-month column group beside a year group
+  // ("Three Months Ended | Years Ended") also reports that year's fourth quarter.
+  const fourthInTable = quarter === undefined && year !== undefined && quarterBesideYearInTable(blocks);
+  if (quarter === undefined && !fourthInTable) fiscalPeriod = 'FY';
+  else if (fourthInTable) {
+    fiscalPeriod = 'Q4';
+    ordinal = 4;
+  } else {
     ordinal ??= dominantOrdinal(prose, latest.date);
     if (ordinal === null && fyEnd !== null) ordinal = quarterFromYearEnd(latest.date, fyEnd);
     // A release that never says "fiscal" reports on the calendar: three months ending March 31, June 30,
@@ -174,11 +182,15 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
     fiscalPeriod = ordinal === null ? null : (`Q${ordinal}` as FiscalPeriod);
   }
   let fiscalYear = sameEnd.map((e) => e.year).find((y) => y !== null) ?? null;
-  if (fiscalYear === null && ordinal !== null) fiscalYear = statedYearForOrdinal(prose, ordinal);
+  if (fiscalYear === null && ordinal !== null) fiscalYear = statedYearForOrdinal(prose, ordinal, latest.date);
   // A year named with the ordinal only in a comparison ("fourth quarter of fiscal 2003") loses to a later
   // fiscal year the release names for results ("Fiscal 2004 net income").
   const named = namedFiscalYear(prose, latest.date, fiscalPeriod === 'Q4' || fiscalPeriod === 'FY');
   if (fiscalYear !== null && named !== null && named > fiscalYear) fiscalYear = named;
+  // (A year named with the ordinal that was set aside as too early still says the release names its years: the
+  // later fiscal year its results prose names is the one.)
+  if (fiscalYear === null && named !== null && ordinal !== null && statedYearForOrdinal(prose, ordinal) !== null)
+    fiscalYear = named;
   if (fiscalYear === null && fiscalPeriod === 'FY') fiscalYear = statedYearForFiscalYear(prose, latest.date);
   let source: ReportedPeriod['fiscalYearSource'] = fiscalYear !== null ? 'stated' : null;
   if (fiscalYear === null && fiscalPeriod !== null) {
@@ -193,7 +205,8 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
     periodEnd: latest.date,
     fiscalYearSource: source,
     alsoFiscalYear:
-      quarter !== undefined && (year !== undefined || (fiscalPeriod === 'Q4' && mentionsFullYear(prose))),
+      fourthInTable ||
+      (quarter !== undefined && (year !== undefined || (fiscalPeriod === 'Q4' && mentionsFullYear(prose)))),
     evidence: {
       text: chosen.block.text
         .slice(chosen.start - chosen.block.start, chosen.end - chosen.block.start)
@@ -202,6 +215,86 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
       end: chosen.end,
     },
   };
+}
+
+const MONTH_FULL =
+  '(?:january|february|march|april|may|june|july|august|september|october|november|december)';
+
+/**
+ * Periods named as month ranges with their year ("OCTOBER–DECEMBER 2024 IN BRIEF", "JANUARY–DECEMBER 2024", "Financial
+ * Statement Bulletin January 1 - December 31, 2024"): three months are a quarter, twelve a year, ending that month; a
+ * quarter ending with a twelve-month range is the fourth (and the year is reported too), else a release that never
+ * says "fiscal" counts quarters on the calendar; the end date is stated only when a range gives its day.
+ */
+function periodFromMonthRanges(prose: Block[]): ReportedPeriod | null {
+  const re = new RegExp(
+    String.raw`\b(${MONTH_FULL})(?:\s+\d{1,2})?\s*[-–—]\s*(${MONTH_FULL})(?:\s+(\d{1,2}))?,?\s+((?:19|20)\d{2})\b`,
+    'gi',
+  );
+  const found: {
+    months: number;
+    end: number;
+    day: number | null;
+    year: number;
+    block: Block;
+    start: number;
+    text: string;
+  }[] = [];
+  for (const b of prose.slice(0, 40)) {
+    if (/forward-looking|outlook|expects?|guidance/i.test(b.text) && b.text.length > 120) continue;
+    for (const m of b.text.matchAll(re)) {
+      const from = MONTHS.indexOf(m[1]!.slice(0, 3).toLowerCase());
+      const to = MONTHS.indexOf(m[2]!.slice(0, 3).toLowerCase());
+      found.push({
+        months: ((to - from + 12) % 12) + 1,
+        end: to + 1,
+        day: m[3] !== undefined ? Number(m[3]) : null,
+        year: Number(m[4]),
+        block: b,
+        start: b.start + m.index!,
+        text: m[0],
+      });
+    }
+  }
+  const periods = found.filter((f) => f.months === 3 || f.months === 12);
+  if (periods.length === 0) return null;
+  const key = (f: (typeof found)[number]) => f.year * 100 + f.end;
+  const latest = Math.max(...periods.map(key));
+  const atEnd = periods.filter((f) => key(f) === latest);
+  const quarter = atEnd.find((f) => f.months === 3);
+  const year = atEnd.find((f) => f.months === 12);
+  const chosen = quarter ?? year!;
+  const endMonth = chosen.end;
+  const endYear = chosen.year;
+  const day = atEnd.find((f) => f.day !== null)?.day ?? null;
+  const periodEnd =
+    day === null ? null : `${endYear}-${String(endMonth).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  let fiscalPeriod: FiscalPeriod | null;
+  if (quarter === undefined) fiscalPeriod = 'FY';
+  else if (year !== undefined) fiscalPeriod = 'Q4';
+  else if (!prose.some((b) => /\bfiscal\b/i.test(b.text)) && endMonth % 3 === 0)
+    fiscalPeriod = `Q${endMonth / 3}` as FiscalPeriod;
+  else return null;
+  return {
+    fiscalYear: endYear,
+    fiscalPeriod,
+    periodEnd,
+    fiscalYearSource: 'stated',
+    alsoFiscalYear: fiscalPeriod === 'Q4' && year !== undefined,
+    evidence: { text: chosen.text, start: chosen.start, end: chosen.start + chosen.text.length },
+  };
+}
+
+/** A table row naming a three-month column group and a year (twelve-month) group. */
+function quarterBesideYearInTable(blocks: Block[]): boolean {
+  return blocks
+    .filter((b) => b.row)
+    .slice(0, 80)
+    .some(
+      (b) =>
+        /\b(?:three|3)[- ]months?\s+ended\b/i.test(b.text) &&
+        /\b(?:(?:fiscal\s+)?years?|twelve[- ]months?|12[- ]months?)\s+ended\b/i.test(b.text),
+    );
 }
 
 /** 2025-03-31 -> 1, 2025-06-30 -> 2, 2025-09-30 -> 3, 2025-12-31 -> 4; other dates -> null. */
@@ -234,7 +327,16 @@ function dominantOrdinal(prose: Block[], periodEnd: string): number | null {
 }
 
 /** "third quarter of fiscal 2024", "fiscal 2011 first quarter", "Q3 FY25", "third fiscal quarter of 2006": the largest year named with this ordinal. */
-function statedYearForOrdinal(prose: Block[], ordinal: number): number | null {
+function statedYearForOrdinal(
+  prose: Block[],
+  ordinal: number,
+  periodEnd: string | null = null,
+): number | null {
+  // A quarter that ended on a stated date is of that date's year or the next; the year before only when the date falls
+  // in January or February (a retail year named for the year it mostly covers): an earlier year named with the
+  // ordinal is the comparison's ("compared to $1,415,230 ... for the fourth quarter of 2023").
+  const floor =
+    periodEnd === null ? null : Number(periodEnd.slice(0, 4)) - (Number(periodEnd.slice(5, 7)) <= 2 ? 1 : 0);
   const word = Object.entries(ORDINALS)
     .filter(([, n]) => n === ordinal)
     .map(([w]) => w)
@@ -252,6 +354,7 @@ function statedYearForOrdinal(prose: Block[], ordinal: number): number | null {
       const before = b.text.slice(Math.max(0, m.index! - 60), m.index!);
       const compared = COMPARED_WITH.test(before) ? 1 : 0;
       const y = fullYear(m[1] ?? m[2] ?? m[3]!) + compared;
+      if (floor !== null && y < floor) continue;
       if (best === null || y > best) best = y;
     }
   }

@@ -34,14 +34,19 @@ export interface ProseFigure {
 
 /** "$1.2", "US$(0.3)", "RMB285.2", "EUR 4.2" (a currency code printed before the amount), "€4.1". */
 const MONEY = String.raw`\(?-?\s?(?:(?:US|HK|C|A)?\$|RMB\s?|EUR\s?|GBP\s?|€|£)\s?\(?-?\s?(?:\d{1,3}(?:,\s?\d{3})+|\d+)?(?:\.\d+)?\)?`;
-const SCALE_WORD = String.raw`(?:\s?(thousand|million|billion|bn|mm|m)\b)?`;
+const SCALE_WORD = String.raw`(?:\s?(?:\s{1,12}(?=\S))?(thousand|million|billion|bn|mm|m)\b)?`;
 /** "Q4 GAAP earnings per share", "basic and diluted loss per share", "Southern Company earned $2.10 per share". */
 const EPS_NAMING =
-  /\b(?<!-)(?:Reported |GAAP |Adjusted |Proforma |Pro Forma )?EPS\*?(?= \$)|\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?\s+per\s+(?:(diluted|basic)\s+)?(?:common\s+)?share\b|\bearned(?=\s+\$)/i;
+  /\b(?<!-)(?:Reported |GAAP |Adjusted |Proforma |Pro Forma )?EPS\*?(?= \$)|\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?\s+per\s+(?:(diluted|basic)\s+)?(?:weighted[- ]average\s+)?(?:common\s+)?share\b|\bearned(?=\s+\$)/i;
 const MEASURES: [RegExp, Concept][] = [
   [/\b(?:total |net )?(?:revenues?|net sales|sales)\b/i, 'revenue'],
   [/\bgross (?:profit|margin)\b(?! (?:percentage|rate|of \d))/i, 'gross_profit'],
-  [/\b(?:operating (?:income|profit|loss|earnings)|(?:income|loss) from operations)\b/i, 'operating_income'],
+  // "The operating result (EBIT) was EUR 0.6 million", "EBIT increased ..., reaching EUR 43.3 million": the IFRS
+  // operating result.
+  [
+    /\b(?:operating (?:income|profit|loss|earnings|result)|(?:income|loss) from operations)\b|\bEBIT\b(?!DA)/i,
+    'operating_income',
+  ],
   [
     /\bnet (?:income|profit|earnings|loss)\b|\b(?:net )?quarterly profit\b|(?<!\bnet )\b(?:income|earnings) from continuing operations\b|\b(?:quarter(?:ly)? )?earnings(?= (?:of|were|was|totaled) )|\b(?:reported|total|GAAP) earnings\b(?! per)/i,
     'net_income',
@@ -71,9 +76,24 @@ const COMPARED_NAMING =
 const COMPARISON =
   /\b(?:compared|versus|vs\.?|from|prior|previous|year[- ]ago|last year|a year earlier|same (?:period|quarter)|preceding)\b/i;
 const EPS_AFTER = new RegExp(
-  String.raw`^[^$]{0,40}?(${MONEY}|\d+ cents)\s*(?:per|a)\s+(basic and diluted\s+|diluted and basic\s+|diluted\s+|basic\s+|fully diluted\s+)?(?:common\s+)?share(?:\s+on a (diluted|basic) basis)?`,
+  String.raw`^[^$]{0,40}?(${MONEY}|\d+ cents)\s*(?:per|a)\s+(basic and diluted\s+|diluted and basic\s+|diluted\s+|basic\s+|fully diluted\s+)?(?:common\s+)?share(?:\s+on a (diluted|basic) basis|\s*\((basic and diluted|diluted and basic|diluted|basic)\))?`,
   'i',
 );
+
+const MONTH_WORDS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const MONTH_NAME =
+  '(?:january|february|march|april|may|june|july|august|september|october|november|december)';
+/** "October–December 2024", "JANUARY-DECEMBER", "January 1 - December 31": two month names joined by a dash. */
+export const MONTH_RANGE = new RegExp(
+  String.raw`\b(${MONTH_NAME})(?:\s+\d{1,2})?\s*[-–—]\s*(${MONTH_NAME})\b`,
+  'i',
+);
+/** Months a range covers, both ends included ("October", "December" -> 3). */
+export function monthSpan(from: string, to: string): number {
+  const a = MONTH_WORDS.indexOf(from.slice(0, 3).toLowerCase());
+  const b = MONTH_WORDS.indexOf(to.slice(0, 3).toLowerCase());
+  return ((b - a + 12) % 12) + 1;
+}
 
 /** The period of a comparison ("in the same period of the prior fiscal year", "the prior-year quarter"). */
 const COMPARISON_PERIOD =
@@ -82,6 +102,13 @@ const COMPARISON_PERIOD =
 function spanOfSentence(text: string): Span | null {
   // The period named for the comparison is not the period of the sentence's own figures.
   const s = text.replace(COMPARISON_PERIOD, ' ');
+  // A month range ("OCTOBER–DECEMBER 2024", "January-December") is a quarter when it spans three months, a year
+  // when twelve, a year to date otherwise.
+  const range = MONTH_RANGE.exec(s);
+  if (range) {
+    const months = monthSpan(range[1]!, range[2]!);
+    return months === 3 ? 'quarter' : months === 12 ? 'year' : 'ytd';
+  }
   if (
     /\b(?:six|nine)[- ]months?\b|year[- ]to[- ]date|\b(?:26|39|2\d|3\d)[- ]week|first half|first (?:six|nine) months/i.test(
       s,
@@ -89,7 +116,7 @@ function spanOfSentence(text: string): Span | null {
   )
     return 'ytd';
   if (
-    /\b(?:quarter|three months|13[- ]week|thirteen[- ]week|14[- ]week|Q[1-4]|[1-4]Q(?:\d{2}|\s?\d{4}))\b/i.test(
+    /\b(?:quarter|three[- ]months?|13[- ]week|thirteen[- ]week|14[- ]week|Q[1-4]|[1-4]Q(?:\d{2}|\s?\d{4}))\b/i.test(
       s,
     )
   )
@@ -117,6 +144,18 @@ export function withoutFootnoteMarks(s: Sentence): Sentence {
   return text === s.text ? s : { ...s, text };
 }
 
+/**
+ * The prior period's figure in parentheses right after an amount ("Net sales totaled EUR 56.8 (59.7) million",
+ * "Comparable earnings per share were EUR 0.025 (0.039)"), the Nordic format, blanked (same length, so offsets stay):
+ * the scale word after it is the amount's, and the amount is no flattened table row.
+ */
+const PRIOR_IN_PARENTHESES =
+  /(?<=\d)\s\(-?\d[\d.,]*\)(?=\s*(?:%|thousand|million|billion|bn\b|m\b|[,.;]|\s|$))/g;
+export function withoutPriorInParentheses(s: Sentence): Sentence {
+  const text = s.text.replace(PRIOR_IN_PARENTHESES, (m) => ' '.repeat(m.length));
+  return text === s.text ? s : { ...s, text };
+}
+
 export interface ProseOptions {
   /** The release is in pounds sterling, so "5.4p" / "5.4 pence" is an amount in pence (pounds / 100). */
   pence?: boolean;
@@ -129,7 +168,7 @@ export function proseFigures(sentences: Sentence[], options: ProseOptions = {}):
   let previousList = false;
   let previousHeading = '';
   for (const original of sentences.slice(0, 80)) {
-    const s = withoutFootnoteMarks(original);
+    const s = withoutPriorInParentheses(withoutFootnoteMarks(original));
     const from = out.length;
     // A sentence that names no period continues the one before it in the same paragraph; a bullet continues
     // the line that introduced the list ("For the three months ended March 31, 2025:") or the bullet before
@@ -145,7 +184,9 @@ export function proseFigures(sentences: Sentence[], options: ProseOptions = {}):
     previousSpan = span;
     if (
       BOILERPLATE.test(s.text) ||
-      /\b(?:expects?|anticipates?|outlook|guidance|forecasts?|projects?|targets?)\b/i.test(s.text)
+      /\b(?:expects?|anticipates?|outlook|guidance|forecasts?|projects|projected|(?:we|to) project|targets?)\b/i.test(
+        s.text,
+      )
     )
       continue;
     const amounts = [...s.text.matchAll(new RegExp(`(${MONEY})${SCALE_WORD}`, 'gi'))]
@@ -157,6 +198,7 @@ export function proseFigures(sentences: Sentence[], options: ProseOptions = {}):
       }
     }
     readRespectively(out, s, span);
+    readQuarterAndYearToDate(out, s);
     for (const m of s.text.matchAll(FFO_NAMING)) readFfo(out, s, m, span);
     for (const m of s.text.matchAll(ADS_NAMING)) readPerAds(out, s, m, span);
     // The evidence is the sentence as printed.
@@ -278,11 +320,26 @@ function readNaming(
   // An amount followed by a noun of change is a change, never a level ("The increase in net interest income is due
   // to an $8.8 million increase in interest income").
   if (
-    /^\s+(?:increase|decrease|decline|rise|drop|reduction|improvement|gain|jump)s?\b/i.test(
+    /^\s+(?:increase|decrease|decline|rise|drop|reduction|improvement|gain|jump)s?\b|^\s+(?:higher|lower|more|less|greater|fewer)\b/i.test(
       after.slice(moneyAt + money[0].length),
     )
   )
     return;
+  // ... and so is the amount of a naming set after a noun of change ("a decrease in net interest income of $1,025,000
+  // to $5,668,000" states the change, then the level after "to").
+  if (
+    /\b(?:increase|decrease|decline|rise|drop|reduction|improvement|growth|change)s?\s+in\s+(?:the\s+)?(?:[A-Za-z'’-]+\s+){0,2}$/i.test(
+      before,
+    )
+  ) {
+    if (!/^\s*(?:of|by)\s*$/i.test(between)) return;
+    const rest = after.slice(money.index + money[0].length);
+    const to = /^\s*,?\s*to\s+/i.exec(rest);
+    const next = to ? moneyRe.exec(rest.slice(to[0].length)) : null;
+    if (!to || !next || next.index !== 0) return;
+    moneyAt = money.index + money[0].length + to[0].length;
+    money = next;
+  }
   // A naming inside a parenthesis that closes before the amount defines the measure outside it ("Net revenues
   // (net interest income plus non-interest income) were $12.4 million").
   if (/\([^)]*$/.test(s.text.slice(Math.max(0, at - 80), at)) && between.includes(')')) return;
@@ -467,6 +524,67 @@ function readRespectively(out: ProseFigure[], s: Sentence, span: Span) {
   }
 }
 
+/** "the three-month and nine-month periods", "the three and nine months ended": a quarter and its year to date. */
+const QUARTER_AND_YTD_WORDS =
+  /\b(?:three|3)(?:[- ]months?)?\s+and\s+(?:six|nine|6|9)[- ]months?(?:\s+periods?)?\b/i;
+
+/**
+ * A pair of amounts for the quarter and the year to date ("During the three-month and nine-month periods ..., the
+ * Company reported $2,789,484 and $3,090,161 of government contract revenues", "... expenses were $A and $B for the
+ * three-month and nine-month periods"): the first amount is the quarter's, the second the year to date's.
+ */
+function readQuarterAndYearToDate(out: ProseFigure[], s: Sentence) {
+  if (!QUARTER_AND_YTD_WORDS.test(s.text)) return;
+  for (const [re, concept] of MEASURES) {
+    if (concept === 'eps') continue;
+    for (const m of s.text.matchAll(new RegExp(re.source, `g${re.flags.replace('g', '')}`)))
+      pairAfterOrBefore(out, s, m, concept);
+  }
+}
+
+function pairAfterOrBefore(out: ProseFigure[], s: Sentence, m: RegExpMatchArray, concept: Concept) {
+  {
+    const at = m.index!;
+    // "$A and $B of <words> revenues" before the name, or "<name> were $A and $B" after it.
+    const lead = new RegExp(
+      `(${MONEY})${SCALE_WORD}\\s+and\\s+(${MONEY})${SCALE_WORD}\\s+of\\s+(?:[A-Za-z'’-]+\\s+){0,3}$`,
+      'i',
+    ).exec(s.text.slice(Math.max(0, at - 120), at));
+    const tail = lead
+      ? null
+      : new RegExp(
+          `^\\s+(?:were|was|of|totaled|amounted to)\\s+(${MONEY})${SCALE_WORD}\\s+and\\s+(${MONEY})${SCALE_WORD}`,
+          'i',
+        ).exec(s.text.slice(at + m[0].length));
+    const hit = lead ?? tail;
+    if (!hit || !/\d/.test(hit[1]!) || !/\d/.test(hit[3]!)) return;
+    if (COMPARED_NAMING.test(s.text.slice(Math.max(0, at - 60), at))) return;
+    const base = lead ? Math.max(0, at - 120) + lead.index : at + m[0].length + tail!.index;
+    for (const [printedRaw, scaleWord, span] of [
+      [hit[1]!, hit[2], 'quarter'],
+      [hit[3]!, hit[4], 'ytd'],
+    ] as [string, string | undefined, Span][]) {
+      const printed = printedRaw.trim();
+      let value = parseAmount(printed);
+      if (value === null) continue;
+      if (/\bloss\b/i.test(m[0]) && value > 0) value = -value;
+      const start = s.start + base + hit[0].indexOf(printedRaw);
+      out.push({
+        concept,
+        label: m[0],
+        basis: concept === 'ebitda' || concept === 'free_cash_flow' ? 'non_gaap' : 'gaap',
+        span,
+        printed,
+        value,
+        scale: wordScale(scaleWord),
+        sentence: s,
+        start,
+        end: start + printed.length,
+      });
+    }
+  }
+}
+
 /** Amounts in `text` (MONEY) with their offsets. */
 function amountsIn(text: string): { index: number; printed: string; end: number }[] {
   return [...text.matchAll(new RegExp(`(${MONEY})`, 'gi'))]
@@ -591,7 +709,8 @@ function epsAfter(
     let value = /cents/i.test(printed) ? Number(printed.replace(/\D/g, '')) / 100 : parseAmount(printed);
     if (value === null) return;
     if (loss && value > 0) value = -value;
-    const kind = (m[2] ?? m[3] ?? '').trim().toLowerCase();
+    // "per common share (basic and diluted)" names its kinds after the share.
+    const kind = `${m[2] ?? ''} ${m[3] ?? ''} ${m[4] ?? ''}`.trim().toLowerCase();
     const diluted = /diluted/.test(kind);
     const basic = /basic/.test(kind);
     // A plain "per share" figure followed by a diluted one is the basic figure.
@@ -629,9 +748,10 @@ function epsAfter(
 
 /** The qualifier and measure as printed: "Excluding this charge, the Company's net profit" -> "net profit excluding this charge". */
 function qualifiedLabel(upTo: string, measure: string): string {
-  const q = /\b((?:non[- ]?gaap|adjusted|pro[- ]forma|core|underlying)\s+(?:[a-z]+\s+){0,2})$/i.exec(
-    upTo.slice(0, upTo.length - measure.length),
-  );
+  const q =
+    /\b((?:non[- ]?gaap|adjusted|pro[- ]forma|core|underlying|comparable)\s+(?:[a-z]+\s+){0,2})$/i.exec(
+      upTo.slice(0, upTo.length - measure.length),
+    );
   if (q) return `${q[1]!.trim()} ${measure}`.replace(/\s+/g, ' ');
   const ex = /\b((?:excluding|before)\s[^,;]{1,60})/i.exec(upTo);
   if (ex) return `${measure} ${ex[1]!.trim()}`;

@@ -93,7 +93,10 @@ function headerSpans(header: string): Span[] {
 /** A header row: no label, or every cell a date, a year, a span word or "(unaudited)". */
 function isHeaderRow(cells: string[]): boolean {
   return cells.every(
-    (c) =>
+    (c, i) =>
+      // The table's caption may sit in the header row's first cell ("For the periods ended December 31(US$
+      // millions, except per share amounts) | Three Months Ended | ... | Years Ended").
+      (i === 0 && captionScale(c) !== null && cells.some((x) => SPAN_TEST.test(x) && x !== c)) ||
       /^(?:\(?unaudited\)?|\(?restated\)?|\(?as adjusted\)?|change|% change|%|notes?|variance|\(?in [a-z ]+\)?)$/i.test(
         c.trim(),
       ) ||
@@ -188,11 +191,17 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       if (ctx !== null) {
         if (SPAN_TEST.test(t)) (ctx as TableContext).header += ` | ${t}`;
         (ctx as TableContext).section = t;
-      } else pending.push(t);
+      } else {
+        pending.push(t);
+        // A heading that names results ("Operating Results") between a paragraph of expectations and the table
+        // ends that paragraph's lead-in: the table is of results.
+        if (/\bresults\b|\bhighlights\b/i.test(t) && !FORWARD_TABLE.test(t) && t.length < 80) leadIn = '';
+      }
       if (pending.length > 8) pending.shift();
       continue;
     }
-    const cells = b.text.split(' | ');
+    const cells = cellsOf(b.text);
+    if (cells.length === 0) continue;
     const first = cells[0] ?? '';
     // A header row after a table's rows repeats the header for the next part: a new table under the same
     // title and caption.
@@ -219,6 +228,8 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       if (inRow !== null && !isFigureCell(first)) {
         c.scale = inRow.scale;
         c.scaleEvidence = inRow.evidence;
+        // ... and then it is the title of a table that has no other.
+        if (c.title === '') c.title = first;
       }
     }
     if (c.kind === 'guidance' || c.kind === 'prior') continue;
@@ -285,6 +296,22 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     } else pushColumn(0, groups[0]!);
   }
   return out;
+}
+
+/**
+ * A row's cells: split at " | "; a Markdown table row ("| Net income | $ | 101 | | $ | 3,134 |") is split at every
+ * "|", its outer pipes and empty cells dropped, and its separator line ("| --- | --- |") has none.
+ */
+function cellsOf(text: string): string[] {
+  if (!/^\|.*\|$/.test(text.trim())) return text.split(' | ');
+  const cells = text
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split('|')
+    .map((c) => c.trim())
+    .filter((c) => c !== '');
+  return cells.every((c) => /^:?-{3,}:?$/.test(c)) ? [] : cells;
 }
 
 function collapse(spans: Span[]): Span[] {

@@ -324,11 +324,15 @@ function pickFigures(
     });
   }
   void warnings;
-  // A figure of unspecified basis equal to the GAAP one is the GAAP figure repeated in a summary table.
+  // A figure of unspecified basis equal to the GAAP one is the GAAP figure repeated in a summary table; a per-share
+  // figure whose kind its words do not state stays out when the kind is stated elsewhere for the same basis ("$1.37
+  // Per Share" in a title, "$1.37 per common share (basic and diluted)" in the lead).
   return out.filter(
     (f) =>
-      f.basis !== 'unspecified' ||
-      !out.some((g) => g.basis === 'gaap' && g.concept === f.concept && g.value === f.value),
+      (f.basis !== 'unspecified' ||
+        !out.some((g) => g.basis === 'gaap' && g.concept === f.concept && g.value === f.value)) &&
+      (f.concept !== 'eps' ||
+        !out.some((g) => (g.concept === 'eps_basic' || g.concept === 'eps_diluted') && g.basis === f.basis)),
   );
 }
 

@@ -74,8 +74,9 @@ export function bodyToBlocks(body: string): Block[] {
   let pos = 0;
   for (const cells of raw) {
     // A bullet list rendered as a two-column table ("• | Total revenues increased 10.6% ... |", "§ | Increased Q4
-    // net sales ... |") is a list of bullet paragraphs, not table rows.
-    const bullet = /^\s*\|?\s*([•·▪◾§])\s*\|\s*([^|]+?)\s*\|?\s*$/.exec(cells);
+    // net sales ... |", "| • | | Net revenue: $7.2 billion |" with an empty cell between) is a list of bullet
+    // paragraphs, not table rows.
+    const bullet = /^\s*\|?\s*([•·▪◾§])\s*\|(?:\s*\|)*\s*([^|]+?)\s*\|?\s*$/.exec(cells);
     const text = bullet ? `${bullet[1]} ${bullet[2]}` : cells;
     blocks.push({ text, start: pos, end: pos + text.length, row: text.includes(' | ') });
     pos += text.length + 1;

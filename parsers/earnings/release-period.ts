@@ -189,7 +189,12 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
   if (fiscalYear !== null && named !== null && named > fiscalYear) fiscalYear = named;
   // (A year named with the ordinal that was set aside as too early still says the release names its years: the
   // later fiscal year its results prose names is the one.)
-  if (fiscalYear === null && named !== null && ordinal !== null && statedYearForOrdinal(prose, ordinal) !== null)
+  if (
+    fiscalYear === null &&
+    named !== null &&
+    ordinal !== null &&
+    statedYearForOrdinal(prose, ordinal) !== null
+  )
     fiscalYear = named;
   if (fiscalYear === null && fiscalPeriod === 'FY') fiscalYear = statedYearForFiscalYear(prose, latest.date);
   let source: ReportedPeriod['fiscalYearSource'] = fiscalYear !== null ? 'stated' : null;
@@ -297,6 +302,20 @@ function quarterBesideYearInTable(blocks: Block[]): boolean {
     );
 }
 
+/**
+ * A block's text less its forward-looking sentences: a safe-harbor paragraph gives nothing, and a sentence with a
+ * forward word ("outlook", "expects", "guidance") is dropped, not the whole paragraph ("Jabil Posts Third Quarter Results
+ * Momentum Leads to Solid Results and Strong Outlook ... results for its third quarter of fiscal year 2021" in one block).
+ */
+function resultsText(text: string, forward: RegExp): string {
+  if (/forward-looking|safe harbor/i.test(text)) return '';
+  if (!forward.test(text)) return text;
+  return text
+    .split(/(?<=[.!?][”"’]?)\s+(?=[A-Z“"])/)
+    .filter((sentence) => !forward.test(sentence))
+    .join(' ');
+}
+
 /** 2025-03-31 -> 1, 2025-06-30 -> 2, 2025-09-30 -> 3, 2025-12-31 -> 4; other dates -> null. */
 function calendarQuarter(date: string): number | null {
   return (
@@ -315,8 +334,9 @@ function dominantOrdinal(prose: Block[], periodEnd: string): number | null {
   let first: number | null = null;
   const re = new RegExp(String.raw`\b(${ORDINAL})\s+(?:fiscal\s+)?quarter\b|\bQ([1-4])\b`, 'gi');
   for (const b of prose.slice(0, 30)) {
-    if (/forward-looking|looking ahead|outlook|expects?|guidance/i.test(b.text)) continue;
-    for (const m of b.text.matchAll(re)) {
+    const text = resultsText(b.text, /forward-looking|looking ahead|outlook|expects?|guidance/i);
+    if (text === '') continue;
+    for (const m of text.matchAll(re)) {
       const o = m[1] ? ORDINALS[m[1].toLowerCase()]! : Number(m[2]);
       first ??= o;
       counts.set(o, (counts.get(o) ?? 0) + 1);
@@ -347,11 +367,12 @@ function statedYearForOrdinal(
   );
   let best: number | null = null;
   for (const b of prose.slice(0, 40)) {
-    if (/looking ahead|outlook|expects?|guidance|forward-looking/i.test(b.text)) continue;
-    for (const m of b.text.matchAll(re)) {
+    const text = resultsText(b.text, /looking ahead|outlook|expects?|guidance|forward-looking/i);
+    if (text === '') continue;
+    for (const m of text.matchAll(re)) {
       // The same quarter named as what the results are compared with ("up 7.22% compared to the third quarter of
       // 2024", "up from 4.07% in the third quarter of 2024") is the year-ago quarter: the one reported is a year later.
-      const before = b.text.slice(Math.max(0, m.index! - 60), m.index!);
+      const before = text.slice(Math.max(0, m.index! - 60), m.index!);
       const compared = COMPARED_WITH.test(before) ? 1 : 0;
       const y = fullYear(m[1] ?? m[2] ?? m[3]!) + compared;
       if (floor !== null && y < floor) continue;
@@ -375,8 +396,9 @@ function namedFiscalYear(prose: Block[], periodEnd: string, endsYear: boolean): 
   const upper = endsYear ? endYear : endYear + 1;
   let best: number | null = null;
   for (const b of prose.slice(0, 30)) {
-    if (/looking ahead|outlook|expects?|guidance|forward-looking|anticipates?/i.test(b.text)) continue;
-    for (const m of b.text.matchAll(/\bfiscal(?: year)?\s+(\d{4})\b/gi)) {
+    const text = resultsText(b.text, /looking ahead|outlook|expects?|guidance|forward-looking|anticipates?/i);
+    if (text === '') continue;
+    for (const m of text.matchAll(/\bfiscal(?: year)?\s+(\d{4})\b/gi)) {
       const y = Number(m[1]);
       if (y >= endYear - 1 && y <= upper && (best === null || y > best)) best = y;
     }
@@ -496,8 +518,9 @@ function namedResultsYear(prose: Block[]): number | null {
   const re =
     /\b(?:full[- ]year|fiscal(?: year)?|year|quarter of(?: fiscal)?|quarter results)\s+(\d{4})\b|\b(\d{4})\s+(?:full[- ]year|fiscal year|annual|(?:financial\s+)?results)\b/gi;
   for (const b of prose.slice(0, 30)) {
-    if (/looking ahead|outlook|expects?|guidance|forward-looking|anticipates?/i.test(b.text)) continue;
-    for (const m of b.text.matchAll(re)) {
+    const text = resultsText(b.text, /looking ahead|outlook|expects?|guidance|forward-looking|anticipates?/i);
+    if (text === '') continue;
+    for (const m of text.matchAll(re)) {
       const y = Number(m[1] ?? m[2]);
       if (best === null || y > best) best = y;
     }

@@ -230,8 +230,18 @@ function readNaming(
     ...amounts.filter((e) => e <= at),
     s.text.lastIndexOf(';', at - 1) + 1,
   );
-  const before = s.text.slice(clauseStart, at);
-  if (COMPARED_NAMING.test(before)) return;
+  // ... and after another measure's name: its qualifier is that measure's ("$277 million in core operating income on
+  // revenue of $7.2 billion": "core" is not the revenue's).
+  const otherName = Math.max(
+    -1,
+    ...MEASURES.flatMap(([re]) =>
+      [...s.text.slice(0, at).matchAll(new RegExp(re.source, `g${re.flags.replace('g', '')}`))].map(
+        (x) => x.index! + x[0].length,
+      ),
+    ).filter((e) => e <= at && e > clauseStart),
+  );
+  const before = s.text.slice(otherName >= 0 ? otherName : clauseStart, at);
+  if (COMPARED_NAMING.test(s.text.slice(clauseStart, at))) return;
   // A sentence that opens "This compares to ..." states the prior period's figures only.
   if (/^(?:this|these|that)\s+(?:compares?|compared)\s+(?:with|to)\b/i.test(s.text)) return;
   // A basis qualifier stands right before the measure it qualifies ("non-GAAP revenues"); words between them
@@ -275,6 +285,33 @@ function readNaming(
         printed,
         value: /\bloss\b/i.test(m[0]) && value > 0 ? -value : value,
         scale: 'units',
+        sentence: s,
+        start,
+        end: start + printed.length,
+      });
+      return;
+    }
+  }
+  // An amount set right before a measure's name with "in" is its value ("deliver $277 million in core operating
+  // income").
+  if (concept !== 'eps') {
+    const lead = new RegExp(String.raw`(${MONEY})${SCALE_WORD}\s+in\s+((?:[A-Za-z-]+\s+){0,2})$`, 'i').exec(
+      s.text.slice(Math.max(0, at - 60), at),
+    );
+    if (lead && /\d/.test(lead[1]!) && !COMPARISON.test(lead[3] ?? '')) {
+      const printed = lead[1]!.trim();
+      const value = parseAmount(printed);
+      if (value === null) return;
+      const nonGaap = NON_GAAP_WORDS.test(`${lead[3] ?? ''}${m[0]}`);
+      const start = s.start + Math.max(0, at - 60) + lead.index + lead[0].indexOf(printed);
+      out.push({
+        concept,
+        label: `${lead[3] ?? ''}${m[0]}`.trim(),
+        basis: nonGaap || concept === 'ebitda' || concept === 'free_cash_flow' ? 'non_gaap' : 'gaap',
+        span,
+        printed,
+        value,
+        scale: wordScale(lead[2]),
         sentence: s,
         start,
         end: start + printed.length,
@@ -406,7 +443,14 @@ function readNaming(
   if (concept === 'eps') {
     // A per-share naming reaches its amount through a word ("were $0.80", "of $6.43", "unchanged at"); one
     // followed directly by figures is a table row flattened into text.
-    if (!/^earned$/i.test(m[0]) && !/\bEPS$/.test(m[0]) && !/[a-z]{2,}/i.test(between)) return;
+    // A colon links a name to its value like a word ("U.S. GAAP diluted earnings per share: $1.12").
+    if (
+      !/^earned$/i.test(m[0]) &&
+      !/\bEPS$/.test(m[0]) &&
+      !/[a-z]{2,}/i.test(between) &&
+      !/^\s*:\s*$/.test(between)
+    )
+      return;
     // ... and so is one whose amount is followed by another ("Earnings Per Share (Reported) $3.69 $4.92 33%").
     if (/^\s*\$?\s?\(?\d/.test(after.slice(moneyAt + money[0].length))) return;
     // "earned $2.10" is a per-share figure only when "per share" follows it.

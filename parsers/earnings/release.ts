@@ -295,7 +295,12 @@ function pickFigures(
   // income from continuing operations.
   const whole = (p: ProseFigure) =>
     isTotalRevenue(p) || (p.concept === 'net_income' && !/continuing/i.test(p.label));
-  const ordered = [...prose].sort((a, b) => Number(!whole(a)) - Number(!whole(b)));
+  // ... and a figure stated outside quotation marks beats one in a speaker's words (rounded: "“... $277 million in
+  // core operating income ...,” he added" against "Core operating income (Non-GAAP): $276.9 million").
+  const quoted = (p: ProseFigure) => /^\s*[“"]/.test(p.sentence.text);
+  const ordered = [...prose].sort(
+    (a, b) => Number(!whole(a)) - Number(!whole(b)) || Number(quoted(a)) - Number(quoted(b)),
+  );
   for (const p of ordered) {
     if (!proseSpanOk(p.span)) continue;
     const key = `${p.concept}|${p.basis}`;

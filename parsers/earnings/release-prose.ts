@@ -37,7 +37,7 @@ const MONEY = String.raw`\(?-?\s?(?:(?:US|HK|C|A)?\$|RMB\s?|EUR\s?|GBP\s?|€|£
 const SCALE_WORD = String.raw`(?:\s?(?:\s{1,12}(?=\S))?(thousand|million|billion|bn|mm|m)\b)?`;
 /** "Q4 GAAP earnings per share", "basic and diluted loss per share", "Southern Company earned $2.10 per share". */
 const EPS_NAMING =
-  /\b(?<!-)(?:Reported |GAAP |Adjusted |Proforma |Pro Forma )?EPS\*?(?= \$)|\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?\s+per\s+(?:(diluted|basic)\s+)?(?:weighted[- ]average\s+)?(?:common\s+)?share\b|\bearned(?=\s+\$)/i;
+  /\b(?<!-)(?:[Dd]iluted )?(?:Reported |GAAP |Adjusted |Proforma |Pro Forma )?EPS\*?(?= \$| of \$)|\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?\s+per\s+(?:(diluted|basic)\s+)?(?:weighted[- ]average\s+)?(?:common\s+)?share\b|\bearned(?=\s+\$)/i;
 const MEASURES: [RegExp, Concept][] = [
   [/\b(?:total |net )?(?:revenues?|net sales|sales)\b/i, 'revenue'],
   [/\bgross (?:profit|margin)\b(?! (?:percentage|rate|of \d))/i, 'gross_profit'],
@@ -292,6 +292,34 @@ function readNaming(
       return;
     }
   }
+  // A per-share amount set right before a net figure's name with "of" is its per-share value ("or $0.61 per share of
+  // adjusted income from continuing operations").
+  if (concept === 'net_income') {
+    const lead = new RegExp(
+      String.raw`(${MONEY})\s+per\s+(diluted\s+|basic\s+)?(?:common\s+)?share\s+of\s+((?:[A-Za-z-]+\s+){0,2})$`,
+      'i',
+    ).exec(s.text.slice(Math.max(0, at - 60), at));
+    if (lead && /\d/.test(lead[1]!)) {
+      const printed = lead[1]!.trim();
+      const value = parseAmount(printed);
+      if (value === null) return;
+      const kind = (lead[2] ?? '').trim().toLowerCase();
+      const start = s.start + Math.max(0, at - 60) + lead.index + lead[0].indexOf(printed);
+      out.push({
+        concept: kind === 'diluted' ? 'eps_diluted' : kind === 'basic' ? 'eps_basic' : 'eps',
+        label: `${lead[3] ?? ''}${m[0]} per share`.trim(),
+        basis: NON_GAAP_WORDS.test(`${lead[3] ?? ''}${m[0]}`) ? 'non_gaap' : 'gaap',
+        span,
+        printed,
+        value,
+        scale: 'units',
+        sentence: s,
+        start,
+        end: start + printed.length,
+      });
+      return;
+    }
+  }
   // An amount set right before a measure's name with "in" is its value ("deliver $277 million in core operating
   // income").
   if (concept !== 'eps') {
@@ -457,7 +485,9 @@ function readNaming(
     const tail = after.slice(moneyAt + money[0].length);
     const perShare = /^\s*(?:per|a)\s+(diluted\s+|basic\s+)?share\b/i.exec(tail);
     if (/^earned$/i.test(m[0]) && !perShare) return;
-    const kinds = `${m[1] ?? ''} ${m[2] ?? ''} ${perShare?.[1] ?? ''}`.toLowerCase();
+    // "Q2 diluted EPS of $1.93": the kind before the abbreviation.
+    const kinds =
+      `${m[1] ?? ''} ${m[2] ?? ''} ${perShare?.[1] ?? ''} ${/^diluted\b/i.test(m[0]) ? 'diluted' : ''}`.toLowerCase();
     const concepts: Concept[] = /basic and diluted|diluted and basic/.test(kinds)
       ? ['eps_basic', 'eps_diluted']
       : /diluted/.test(kinds)

@@ -94,6 +94,9 @@ const PRODUCTION =
 /** "Each ADS represents two of the Company's Class A ordinary shares", "each ADS representing 10 ordinary shares". */
 const ADS_RATIO =
   /\b(?:each|one|every)\s+(?:ADS|ADR|American depositary (?:share|receipt))s?\s+(?:represents|representing|equals|is equal to)\s+(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|hundred)\s+(?:of\s+(?:the|our)\s+(?:Company['’]s\s+)?)?(?:Class\s+[A-Z]\s+)?(?:ordinary|common)?\s*shares?\b/i;
+const RETURNS_PAIR =
+  /\breturns? on (?:average )?(equity|assets) and (?:average )?(equity|assets)\b[^.;]{0,60}?\b(?:were|was)\s+(\d+(?:\.\d+)?)\s?%\s+and\s+(\d+(?:\.\d+)?)\s?%,?\s+respectively/i;
+
 function periodOf(s: string): Measure['period'] {
   return periodNamed(s) ?? 'quarter';
 }
@@ -145,6 +148,27 @@ export function measuresOf(sentences: Sentence[]): Measure[] {
       const word = /^\s+(increase|growth|gain|rise|decrease|decline)\b/i.exec(
         s.text.slice(m.index! + m[0].length),
       );
+      // ... and a percent set after "a" / "an" right before a ratio's name is its value ("an annualized 11.7 percent
+      // return on average common equity").
+      const ratioLead = /\ban?\s+(?:annualized\s+)?(\d+(?:\.\d+)?)\s?(%|percent)\s+$/i.exec(
+        s.text.slice(Math.max(0, m.index! - 40), m.index),
+      );
+      if (kind === 'level' && expect === 'percent' && ratioLead) {
+        const start = s.start + m.index! - ratioLead[0].length + ratioLead[0].indexOf(ratioLead[1]!);
+        add({
+          name: m[0],
+          measure,
+          unit: 'percent',
+          period: periodNamed(s.text) ?? periodNamed(s.heading) ?? 'quarter',
+          printed: `${ratioLead[1]} ${ratioLead[2]}`,
+          value: Number(ratioLead[1]),
+          scale: 'units',
+          sentence: s,
+          start,
+          end: start + ratioLead[1]!.length,
+        });
+        continue;
+      }
       if (kind === 'change' && lead && word) {
         const value = Number(lead[1]) * (/decrease|decline/i.test(word[1]!) ? -1 : 1);
         const start = s.start + m.index! - lead[0].length;
@@ -250,6 +274,29 @@ export function measuresOf(sentences: Sentence[]): Measure[] {
         start,
         end: start + printed.length,
       });
+    }
+    // "returns on average equity and assets for the first quarter were 12.64% and 1.26%, respectively": each return
+    // takes its value in the order named.
+    const pair = RETURNS_PAIR.exec(s.text);
+    if (pair) {
+      for (const [which, value] of [
+        [pair[1]!, pair[3]!],
+        [pair[2]!, pair[4]!],
+      ] as [string, string][]) {
+        const start = s.start + pair.index + pair[0].indexOf(value);
+        add({
+          name: `return on average ${which.toLowerCase()}`,
+          measure: /equity/i.test(which) ? 'return_on_equity' : 'return_on_assets',
+          unit: 'percent',
+          period: periodOf(s.text),
+          printed: `${value}%`,
+          value: Number(value),
+          scale: 'units',
+          sentence: s,
+          start,
+          end: start + value.length,
+        });
+      }
     }
     // "Income from operations in the quarter was $14.6 million, or 4.7 percent of revenues": the operating margin,
     // unless the amount is qualified (excluding items) or the prior period's.

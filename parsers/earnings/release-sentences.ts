@@ -29,7 +29,10 @@ export function sentencesOf(blocks: Block[]): Sentence[] {
     // after a dash ("2012 Operating Income Guidance – $1.30 to $1.55 per share", "GAAP Combined Ratio – 100.8 percent").
     if (
       t.length < 90 &&
+      // (A line in lower case that ends with a semicolon is a list item: "Continued cost discipline resulted in an
+      // efficiency ratio of 46.48%;"; a headline in capitals split over lines is not.)
       !/[.!?]["”]?$/.test(t) &&
+      !(/;$/.test(t) && /[a-z]/.test(t)) &&
       !(BULLET.test(t) && /\d/.test(t)) &&
       !/\b(?:of|to) \$\d|\s[\u2013\u2014]\s+\$?\s?\d/.test(t)
     ) {

@@ -705,6 +705,8 @@ function guidanceValue(window: string): {
   return null;
 }
 
+const CELL_CHANGE =
+  /^(increase|up|grow(?:th)?|decrease|down|decline)\s+(?:of\s+)?(?:about\s+|approximately\s+)?(\d+(?:\.\d+)?)\s?(?:%|percent)\s+(?:year[- ](?:on|over)[- ]year|yoy)$/i;
 const TARGET_LEAD = /\b(?:targets?|outlook|guidance|forecasts?|expects?|expectations)\b/i;
 const CELL_POINT = new RegExp(String.raw`^(?:~|approximately\s+|about\s+)?\s*(${NUM})${UNIT}$`, 'i');
 
@@ -760,6 +762,29 @@ export function tableGuidance(
           ? 'non_gaap'
           : 'gaap'
         : (labelBasis ?? 'unspecified');
+      // "Increase 4 percent year-on-year": a change against the prior year, revenue's target being its growth.
+      const change = CELL_CHANGE.exec(cell.replace(/^\|\s*|\s*\|$/g, ''));
+      if (change && (hit[1] === 'revenue' || hit[1] === 'revenue_growth')) {
+        const sign = /decrease|down|decline/i.test(change[1]!) ? -1 : 1;
+        out.push({
+          metric: 'revenue_growth',
+          label: label.replace(/(?<=[a-z])\d$/, '').trim(),
+          basis,
+          targetYear: targetOf(`${lead} ${header}`, reported).year,
+          targetPeriod: targetOf(`${lead} ${header}`, reported).period,
+          low: null,
+          high: null,
+          point: sign * Number(change[2]),
+          printed: raw.trim(),
+          unit: 'percent',
+          scale: 'units',
+          qualitative: null,
+          relative: true,
+          status: statusOf(lead),
+          block: b,
+        });
+        continue;
+      }
       const r = RANGE.exec(cell);
       const p = r ? null : CELL_POINT.exec(cell);
       if (!r && !p) continue;

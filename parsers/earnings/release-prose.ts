@@ -405,6 +405,11 @@ function readNaming(
     moneyAt = money.index + money[0].length + to[0].length;
     money = next;
   }
+  // An abbreviation in parentheses after the name that abbreviates another measure ("operating income before
+  // amortization of intangible assets (EBITA) of $7.333 billion") makes the naming that measure's, not this one's;
+  // the name's own abbreviation ("Net interest income (NII)", "operating result (EBIT)") or a basis ("(FTE)") does not.
+  const abbreviation = /\(\s*([A-Z][A-Za-z]*[A-Z])\s*\)/.exec(between);
+  if (abbreviation && !abbreviates(abbreviation[1]!, m[0], concept)) return;
   // A naming inside a parenthesis that closes before the amount defines the measure outside it ("Net revenues
   // (net interest income plus non-interest income) were $12.4 million").
   if (/\([^)]*$/.test(s.text.slice(Math.max(0, at - 80), at)) && between.includes(')')) return;
@@ -818,6 +823,26 @@ function epsAfter(
     pos += m.index + m[0].length;
     text = text.slice(m.index + m[0].length);
   }
+}
+
+/** A parenthesised abbreviation that names the measure itself (its initials or its usual acronym) or a basis. */
+function abbreviates(abbr: string, name: string, concept: Concept): boolean {
+  if (/^(?:GAAP|NON-GAAP|IFRS|FTE|TE|US|USD|EUR|RMB|GBP|CAD|HKD|YOY|QOQ)$/i.test(abbr)) return true;
+  const initials = name
+    .split(/[\s-]+/)
+    .filter((w) => w !== '')
+    .map((w) => w[0]!.toUpperCase())
+    .join('');
+  if (initials === abbr.toUpperCase()) return true;
+  const usual: Partial<Record<Concept, RegExp>> = {
+    operating_income: /^EBIT$/,
+    ebitda: /^EBITDA$/,
+    free_cash_flow: /^FCF$/,
+    net_interest_income: /^NII$/,
+    eps: /^EPS$/,
+    revenue: /^(?:REV|NR)$/,
+  };
+  return usual[concept]?.test(abbr) ?? false;
 }
 
 /** The qualifier and measure as printed: "Excluding this charge, the Company's net profit" -> "net profit excluding this charge". */

@@ -14,6 +14,10 @@ export interface Sentence {
 const ABBREV =
   /\b(?:Inc|Corp|Co|Ltd|No|Mr|Mrs|Ms|Dr|St|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|U\.S|vs|approx|e\.g|i\.e|N\.A|L\.P)\.$/;
 
+/** A dateline: a city in capitals, then the release date ("NEW YORK, February 2, 2000-", "ALBANY, Ohio; April 4, 2006 —"). */
+const DATELINE =
+  /(?<=\S\s+)(?=[A-Z][A-Z.' ]{2,40},\s+(?:[A-Z][A-Za-z.]+[,;]?\s+)?(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?\s+\d{1,2},\s+\d{4}\s*[-–—])/;
+
 /** A paragraph that opens with a bullet mark. */
 export const BULLET = /^\s*(?:[•·▪§]|[-*] |\|\s*·)/;
 
@@ -40,10 +44,18 @@ export function sentencesOf(blocks: Block[]): Sentence[] {
       continue;
     }
     let from = 0;
+    // A headline run together with the lead ("... FOURTH-QUARTER RESULTS -1999 Normalized EPS Improves to $.39 Income vs.
+    // $.06 Loss- ... NEW YORK, February 2, 2000-Time Warner Inc. ... reported") ends where the dateline begins.
+    const dateline = DATELINE.exec(t);
+    if (dateline && dateline.index > 0) {
+      push(out, t, 0, dateline.index, b, heading, index);
+      from = dateline.index;
+    }
     // A sentence also ends before an inline bullet (". - Net income ...": list items run together in one line).
     const re = /[.!?]["”’)]?(?=\s+(?:[-•·]\s+)?["“(]?[A-Z0-9$])/g;
     for (const m of t.matchAll(re)) {
       const endIdx = m.index! + m[0].length;
+      if (endIdx <= from) continue;
       const piece = t.slice(from, endIdx);
       if (ABBREV.test(piece.trim()) || (/\d\.$/.test(piece.trim()) && /^\s*\d/.test(t.slice(endIdx))))
         continue;

@@ -109,7 +109,24 @@ describe('earnings release parser: held-out set 6 formats', () => {
     expect(guidanceSet.value(r, 'Q3', 'operating_income', 'non_gaap')).toBe(276_900_000);
     expect(guidanceSet.value(r, 'Q3', 'revenue', 'gaap')).toBe(7_200_000_000);
     expect(guidanceSet.value(r, 'Q3', 'revenue', 'non_gaap')).toBeUndefined();
+    // "• Total company revenue | | Increase 4 percent year-on-year |" in the fourth-quarter outlook list
+    expect(
+      r.guidance
+        .filter((g) => g.metric === 'revenue_growth')
+        .map((g) => [g.target_fiscal_period, g.target_fiscal_year, g.point]),
+    ).toEqual([['Q4', 2021, 4]]);
     guidanceSet.evidenceHolds(name, r);
+  });
+
+  it('Time Warner: a headline run together with the lead ends at the dateline; "(EBITA)" names another measure', () => {
+    const name = 'TWX_8-K_2000-02-02_EX-99_excerpt.txt';
+    const r = set3.parse(name);
+    // "NEW YORK, February 2, 2000-Time Warner Inc. ... reported record 1999 operating income before amortization of
+    // intangible assets (EBITA) of $7.333 billion, up 64%, on revenues of $27.333 billion versus ..." after a headline
+    // that says "$.39 Income vs. $.06 Loss"
+    expect(set3.value(r, 'FY', 'revenue', 'gaap')).toBe(27_333_000_000);
+    expect(r.figures.filter((f) => f.metric === 'operating_income')).toHaveLength(0);
+    set3.evidenceHolds(name, r);
   });
 
   it('bank ratios: a list item ending with a semicolon, "were A% and B%, respectively", the percent before the name', () => {

@@ -60,6 +60,8 @@ describe('worded statuses', () => {
       ['eps_diluted', 'gaap', 'Q4', 2021, 1, 1.2, null],
       ['operating_income', 'non_gaap', 'Q4', 2021, 280_000_000, 340_000_000, null],
       ['eps_diluted', 'non_gaap', 'Q4', 2021, 1.25, 1.45, null],
+      // "• Total company revenue | | Increase 4 percent year-on-year |" (a point: the rows' 5th column is low or point)
+      ['revenue_growth', 'unspecified', 'Q4', 2021, 4, null, null],
     ]);
   });
 });

@@ -21,7 +21,9 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * pence, a pre-2005 text 6-K, a 16-week quarter, a biotech's loss guidance, an oil producer's production, banks, a
  * guidance-only revision) is printed fifth, scored the same way. Held-out set 6 (fixtures/earnings/held-out-6,
  * labels-heldout-6.tsv: wire texts from public press-release archives, a euro industrial with guidance, renminbi, a
- * loss-making biotech, banks, a Finnish and a Canadian IFRS filer, a non-release) is printed sixth. Each set also counts guidance basis errors: a
+ * loss-making biotech, banks, a Finnish and a Canadian IFRS filer, a non-release) is printed sixth. Held-out set 7
+ * (fixtures/earnings/held-out-7, labels-heldout-7.tsv: a large bank's 4Q24 release, a small bank, wire summaries of
+ * loss-making small caps, a gold miner, a reaffirmed revenue guidance, a results-date notice) is printed seventh. Each set also counts guidance basis errors: a
  * guidance row found with the label's value but under another basis (gaap / non_gaap / unspecified) than the label's.
  *
  * `npm run quality:earnings -- --guidance`: the guidance held-out set alone (see checkGuidance).
@@ -36,6 +38,7 @@ const heldOut3 = new URL('../../fixtures/earnings/held-out-3/', import.meta.url)
 const heldOut4 = new URL('../../fixtures/earnings/held-out-4/', import.meta.url).pathname;
 const heldOut5 = new URL('../../fixtures/earnings/held-out-5/', import.meta.url).pathname;
 const heldOut6 = new URL('../../fixtures/earnings/held-out-6/', import.meta.url).pathname;
+const heldOut7 = new URL('../../fixtures/earnings/held-out-7/', import.meta.url).pathname;
 const guidanceSet = new URL('../../fixtures/earnings/guidance-held-out/', import.meta.url).pathname;
 const shared = new URL('../../../shared/fixtures/earnings/press_releases/', import.meta.url).pathname;
 const heldOutMode = process.argv.includes('--heldout');
@@ -403,6 +406,7 @@ if (guidanceMode) {
   check('held-out-4', [heldOut4], `${heldOut4}labels-heldout-4.tsv`);
   check('held-out-5', [heldOut5], `${heldOut5}labels-heldout-5.tsv`);
   check('held-out-6', [heldOut6], `${heldOut6}labels-heldout-6.tsv`);
+  check('held-out-7', [heldOut7], `${heldOut7}labels-heldout-7.tsv`);
 } else {
   const dirs = args.length > 0 ? args : [own, ...(existsSync(shared) ? [shared] : [])];
   check('in-sample', dirs, `${own}labels.tsv`);

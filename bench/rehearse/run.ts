@@ -31,7 +31,9 @@ e.g. redis://127.0.0.1:6379/11).
                       worker and the backfill share it through ARCHIVE_URL, as on several machines
   --seed <n>          generator seed (default 1)
   --clients <list>    concurrent clients of the load test (default 16,64)
-  --round-ms <ms>     load-test time per route and client count (default 3000)
+  --round-ms <ms>     load-test time of one round (default 3000)
+  --repeats <n>       rounds per fraction, route and client count, the fractions interleaved and their
+                      order reversed every round; the figures are the rounds' medians (default 3)
   --out <dir>         results folder (default bench/results/rehearse)
   --db-prefix <name>  database name prefix (default rehearse)
   --keep              keep the databases afterwards
@@ -101,7 +103,7 @@ interface RouteResult {
   route: string;
   family: string;
   path: string;
-  clients: Record<string, { rps: number; p50: number; p99: number; errors: number }>;
+  clients: Record<string, { rps: number; p50: number; p99: number; errors: number; rounds?: number[] }>;
   explain: { sql: string; plan: string; seq_scans: string[]; ms: number }[];
 }
 
@@ -489,15 +491,19 @@ async function sizes(
   };
 }
 
-async function loadTest(
-  url: string,
-  clients: number[],
-  roundMs: number,
-  tickers: string[],
-  ciks: string[],
-  probe: Probe,
-  families: string[],
-): Promise<RouteResult[]> {
+interface RouteServer {
+  port: number;
+  headers: Record<string, string>;
+  auth: (i: number) => Record<string, string>;
+  pool: pg.Pool;
+  ids: string[];
+  big: Map<string, number>;
+  ask: <T>(msg: object, reply?: string) => Promise<T>;
+  close: () => Promise<void>;
+}
+
+/** The API server of one fraction's database (bench/rehearse/server.ts in a child process). */
+async function routeServer(url: string, tickers: string[]): Promise<RouteServer> {
   const child = fork(path.resolve('bench/rehearse/server.ts'), [], {
     env: { ...process.env, REHEARSE_DB_URL: url, LOG_LEVEL: 'warn' },
     execArgv: ['--import', 'tsx'],
@@ -515,9 +521,6 @@ async function loadTest(
       if (Object.keys(msg).length) child.send(msg);
     });
   const ready = await ask<{ port: number; keys: string[] }>({});
-  const headers = { authorization: `Bearer ${ready.keys[0]}` };
-  // request i uses key i mod 64 (each its own account): no request meets the per-minute limit
-  const auth = (i: number) => ({ authorization: `Bearer ${ready.keys[i % ready.keys.length]}` });
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   const ids = (
     await pool.query(
@@ -532,49 +535,132 @@ async function loadTest(
       Number(r.reltuples),
     ]),
   );
-  const out: RouteResult[] = [];
-  for (const r of routes(tickers, ciks, ids.length ? ids : tickers, probe).filter((x) =>
-    families.includes(x.family),
+  return {
+    port: ready.port,
+    headers: { authorization: `Bearer ${ready.keys[0]}` },
+    // request i uses key i mod 64 (each its own account): no request meets the per-minute limit
+    auth: (i) => ({ authorization: `Bearer ${ready.keys[i % ready.keys.length]}` }),
+    pool,
+    ids,
+    big,
+    ask,
+    close: async () => {
+      await pool.end();
+      child.send({ op: 'close' });
+      await waitExit(child);
+    },
+  };
+}
+
+/** The statements of one request to `server`, explained with their parameters. */
+async function explainRoute(
+  server: RouteServer,
+  make: (i: number) => string,
+): Promise<RouteResult['explain']> {
+  await server.ask({ op: 'capture' }, 'capturing');
+  await round(server.port, () => ({ path: make(0), headers: server.headers }), 1, { concurrency: 1 });
+  const { queries } = await server.ask<{ queries: { text: string; values: unknown[] }[] }>(
+    { op: 'dump' },
+    'dump',
+  );
+  const explain: RouteResult['explain'] = [];
+  for (const q of queries) {
+    if (!/^\s*(select|with)\b/i.test(q.text) || PLATFORM.test(q.text)) continue;
+    try {
+      const plan = (await server.pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${q.text}`, q.values)).rows
+        .map((x) => x['QUERY PLAN'])
+        .join('\n');
+      const seq = [...plan.matchAll(/Seq Scan on (\w+)/g)]
+        .map((m) => m[1]!)
+        .filter((t) => (server.big.get(t) ?? 0) > 10_000);
+      const ms = Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? 0);
+      explain.push({ sql: q.text, plan, seq_scans: [...new Set(seq)], ms });
+    } catch (err) {
+      explain.push({ sql: q.text, plan: `EXPLAIN failed: ${(err as Error).message}`, seq_scans: [], ms: 0 });
+    }
+  }
+  return explain;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+/**
+ * Every route on every fraction's database, the fractions interleaved: for each route and client count,
+ * `repeats` rounds per fraction, the fractions' order reversed every repeat (A B, B A, A B...), so a change
+ * of the host's load during the test falls on every fraction alike. A fraction's figures for a route and
+ * client count are the medians of its rounds (rps, p50, p99), its errors their sum; `rounds` keeps each
+ * round's p99 in the order run.
+ */
+async function loadTest(
+  urls: string[],
+  clients: number[],
+  roundMs: number,
+  repeats: number,
+  tickers: string[],
+  ciks: string[],
+  probe: Probe,
+  families: string[],
+): Promise<RouteResult[][]> {
+  const servers: RouteServer[] = [];
+  for (const url of urls) servers.push(await routeServer(url, tickers));
+  const out: RouteResult[][] = urls.map(() => []);
+  for (const base of routes(tickers, ciks, servers[0]!.ids.length ? servers[0]!.ids : tickers, probe).filter(
+    (x) => families.includes(x.family),
   )) {
-    // the statements of one request, explained with their parameters
-    await ask({ op: 'capture' }, 'capturing');
-    await round(ready.port, () => ({ path: r.make(0), headers }), 1, { concurrency: 1 });
-    const { queries } = await ask<{ queries: { text: string; values: unknown[] }[] }>({ op: 'dump' }, 'dump');
-    const explain: RouteResult['explain'] = [];
-    for (const q of queries) {
-      if (!/^\s*(select|with)\b/i.test(q.text) || PLATFORM.test(q.text)) continue;
-      try {
-        const plan = (await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${q.text}`, q.values)).rows
-          .map((x) => x['QUERY PLAN'])
-          .join('\n');
-        const seq = [...plan.matchAll(/Seq Scan on (\w+)/g)]
-          .map((m) => m[1]!)
-          .filter((t) => (big.get(t) ?? 0) > 10_000);
-        const ms = Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? 0);
-        explain.push({ sql: q.text, plan, seq_scans: [...new Set(seq)], ms });
-      } catch (err) {
-        explain.push({
-          sql: q.text,
-          plan: `EXPLAIN failed: ${(err as Error).message}`,
-          seq_scans: [],
-          ms: 0,
-        });
+    const per = servers.map((s) =>
+      s === servers[0]
+        ? base
+        : routes(tickers, ciks, s.ids.length ? s.ids : tickers, probe).find((x) => x.route === base.route)!,
+    );
+    const explains: RouteResult['explain'][] = [];
+    for (let k = 0; k < servers.length; k++) {
+      const s = servers[k]!;
+      const r = per[k]!;
+      explains.push(await explainRoute(s, r.make));
+      await round(s.port, (i) => ({ path: r.make(i), headers: s.auth(i) }), 500, { concurrency: 4 }); // warm
+    }
+    const res: RouteResult['clients'][] = servers.map(() => ({}));
+    for (const c of clients) {
+      const got: { rps: number; p50: number; p99: number; errors: number }[][] = servers.map(() => []);
+      for (let rep = 0; rep < repeats; rep++) {
+        const order = servers.map((_, k) => k);
+        if (rep % 2) order.reverse();
+        for (const k of order) {
+          const s = servers[k]!;
+          const r = per[k]!;
+          got[k]!.push(
+            await round(s.port, (i) => ({ path: r.make(i), headers: s.auth(i) }), roundMs, {
+              concurrency: c,
+            }),
+          );
+        }
+      }
+      for (let k = 0; k < servers.length; k++) {
+        const g = got[k]!;
+        res[k]![String(c)] = {
+          rps: Math.round(median(g.map((x) => x.rps))),
+          p50: Math.round(median(g.map((x) => x.p50)) * 100) / 100,
+          p99: Math.round(median(g.map((x) => x.p99)) * 100) / 100,
+          errors: g.reduce((a, x) => a + x.errors, 0),
+          rounds: g.map((x) => Math.round(x.p99 * 100) / 100),
+        };
       }
     }
-    const res: RouteResult['clients'] = {};
-    await round(ready.port, (i) => ({ path: r.make(i), headers: auth(i) }), 500, { concurrency: 4 }); // warm
-    for (const c of clients) {
-      const x = await round(ready.port, (i) => ({ path: r.make(i), headers: auth(i) }), roundMs, {
-        concurrency: c,
+    for (let k = 0; k < servers.length; k++) {
+      process.stderr.write(`  [${k}] ${base.route}: ${JSON.stringify(res[k])}\n`);
+      out[k]!.push({
+        route: base.route,
+        family: base.family,
+        path: per[k]!.make(0),
+        clients: res[k]!,
+        explain: explains[k]!,
       });
-      res[String(c)] = { rps: x.rps, p50: x.p50, p99: x.p99, errors: x.errors };
     }
-    process.stderr.write(`  ${r.route}: ${JSON.stringify(res)}\n`);
-    out.push({ route: r.route, family: r.family, path: r.make(0), clients: res, explain });
   }
-  await pool.end();
-  child.send({ op: 'close' });
-  await waitExit(child);
+  for (const s of servers) await s.close();
   return out;
 }
 
@@ -681,6 +767,7 @@ async function main() {
       seed: { type: 'string', default: '1' },
       clients: { type: 'string', default: '16,64' },
       'round-ms': { type: 'string', default: '3000' },
+      repeats: { type: 'string', default: '3' },
       out: { type: 'string', default: 'bench/results/rehearse' },
       'db-prefix': { type: 'string', default: 'rehearse' },
       keep: { type: 'boolean', default: false },
@@ -761,18 +848,19 @@ async function main() {
   await probe.end();
   const p: Probe = { tickers, ciks, items, holders };
   process.stderr.write(`route probe: ${JSON.stringify(p)}\n`);
-  for (let i = 0; i < scales.length; i++) {
-    process.stderr.write(`[${scales[i]!.factor}] load test\n`);
-    scales[i]!.routes = await loadTest(
-      urls[i]!,
-      clients,
-      Number(values['round-ms']),
-      tickers.length ? tickers : ['AAPL'],
-      ciks.length ? ciks : ['320193'],
-      p,
-      families,
-    );
-  }
+  const repeats = Math.max(1, Number(values.repeats));
+  process.stderr.write(`load test: ${factors.join(' / ')} interleaved, ${repeats} rounds each\n`);
+  const measured = await loadTest(
+    urls,
+    clients,
+    Number(values['round-ms']),
+    repeats,
+    tickers.length ? tickers : ['AAPL'],
+    ciks.length ? ciks : ['320193'],
+    p,
+    families,
+  );
+  for (let i = 0; i < scales.length; i++) scales[i]!.routes = measured[i]!;
   const meta = {
     bench: 'rehearse',
     machine: {
@@ -792,6 +880,7 @@ async function main() {
     seed: o.seed,
     clients,
     round_ms: Number(values['round-ms']),
+    repeats,
     seconds: Math.round((Date.now() - t0) / 1000),
   };
   const ratio = ratios(scales);

@@ -37,7 +37,7 @@ e.g. redis://127.0.0.1:6379/11).
   --out <dir>         results folder (default bench/results/rehearse)
   --db-prefix <name>  database name prefix (default rehearse)
   --keep              keep the databases afterwards
-  --reuse             skip generation and backfill: load-test the databases a --keep run left
+  --reuse             skip generation and backfill: load-test the databases a --keep run left (and keep them)
   --help
 
 Environment: REHEARSE_LOG_LEVEL (default warn) is the workers' and backfills' LOG_LEVEL in <out>/logs;
@@ -889,7 +889,8 @@ async function main() {
   process.stdout.write(
     `${JSON.stringify({ ...meta, ratio, families: scales.map((s) => ({ factor: s.factor, families: s.families.map(({ family, wall_s, rows, rows_per_s, upstream_requests, live_hours_at_100pct }) => ({ family, wall_s, rows, rows_per_s, upstream_requests, live_hours_at_100pct })), database_mb: s.database_mb })) })}\n`,
   );
-  if (!values.keep) {
+  if (!values.keep && !values.reuse) {
+    // a --reuse run measures databases it did not make: they stay
     const c = new pg.Client({ connectionString: pgBase });
     await c.connect();
     for (const s of scales) await c.query(`DROP DATABASE IF EXISTS ${s.database} WITH (FORCE)`);

@@ -42,7 +42,11 @@ export interface HeldoutResult {
 
 /** The pass that added a label, from its note ("ninth pass; ..." -> "ninth pass"); the earlier passes' notes name none. */
 export function passOf(note: string): string {
-  return /^(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth) pass\b/i.exec(note)?.[0] ?? 'passes 1-4';
+  return (
+    /^(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth) pass\b/i.exec(
+      note,
+    )?.[0] ?? 'passes 1-4'
+  );
 }
 
 /** Folds what a reader does not see as a difference: spacing, table cells, typographic spaces and quotes. */
@@ -118,7 +122,10 @@ export function scoreHeldout(dir = HELDOUT_DIR, log: (line: string) => void = ()
   const tally = (l: Label, right: boolean) => {
     const pass = passOf(l.note);
     let t = result.byPass.find((p) => p.pass === pass);
-    if (!t) result.byPass.push((t = { pass, right: 0, labels: 0 }));
+    if (!t) {
+      t = { pass, right: 0, labels: 0 };
+      result.byPass.push(t);
+    }
     t.labels++;
     if (right) t.right++;
   };

@@ -24,8 +24,12 @@ describe('filing items: held-out set 10', () => {
     expect(r['Item-7']).toMatch(/^Item 7\. Financial Statements and Exhibits \(c\) Exhibits/);
     expect(r['Item-7']).toMatch(/99\.2 Data sheet issued by Apple Computer, Inc\. dated July 14, 2004\.$/);
     // "Item" and "12." on two source lines are one heading; the folio "2", SIGNATURE and EXHIBIT INDEX follow
-    expect(r['Item-12']).toMatch(/^Item 12\. Results of Operations and Financial Condition On July 14, 2004, Apple/);
-    expect(r['Item-12']).toMatch(/except as shall be expressly set forth by specific reference in such a filing\.$/);
+    expect(r['Item-12']).toMatch(
+      /^Item 12\. Results of Operations and Financial Condition On July 14, 2004, Apple/,
+    );
+    expect(r['Item-12']).toMatch(
+      /except as shall be expressly set forth by specific reference in such a filing\.$/,
+    );
   });
 
   it('reads the body, not the linked table of contents that names both items (SanDisk, HTML 2010)', () => {
@@ -34,7 +38,9 @@ describe('filing items: held-out set 10', () => {
     expect(r['Item-2.02']).toMatch(
       /^Item 2\.02 Results of Operations and Financial Condition On January 28, 2010, SanDisk Corporation/,
     );
-    expect(r['Item-2.02']).toMatch(/Sections 11 and 12\(a\)\(2\) of the Securities Act of 1933, as amended\.$/);
+    expect(r['Item-2.02']).toMatch(
+      /Sections 11 and 12\(a\)\(2\) of the Securities Act of 1933, as amended\.$/,
+    );
     expect(r['Item-9.01']).toMatch(
       /Release of SanDisk Corporation dated January 28, 2010 to report its financial results for its fourth quarter and fiscal year ended January 3, 2010\.$/,
     );
@@ -42,13 +48,17 @@ describe('filing items: held-out set 10', () => {
 
   it('ends Item 9.01 at its exhibit list in typed 8-Ks whose release or transcripts follow (Asta 2004, Horizon 2006)', () => {
     const asta = heldout('ASFI_8-K_2004-11-26_Item2.02-9.01.txt', '2004-11-26');
-    expect(asta['Item-2.02']).toMatch(/^ITEM 2\.02\. RESULTS OF OPERATIONS AND FINANCIAL CONDITION\. On November 23, 2004/);
+    expect(asta['Item-2.02']).toMatch(
+      /^ITEM 2\.02\. RESULTS OF OPERATIONS AND FINANCIAL CONDITION\. On November 23, 2004/,
+    );
     expect(asta['Item-9.01']).toBe(
       'Item 9.01 Financial Statements and Exhibits. (c) Exhibits 99.1 Press release dated November 23, 2004. 99.2 Transcript of November 23, 2004 webcast.',
     );
     const horizon = heldout('HRZB_8-K_2006-01-19_Item2.02-9.01.txt', '2006-01-19');
     expect(horizon['Item-9.01']).toMatch(/^Item 9\.01 Financial Statements and Exhibits/);
-    expect(horizon['Item-9.01']).toMatch(/99\.1 Press Release of Horizon Financial Corp\. dated January 19, 2006\.$/);
+    expect(horizon['Item-9.01']).toMatch(
+      /99\.1 Press Release of Horizon Financial Corp\. dated January 19, 2006\.$/,
+    );
   });
 
   it('ends Item 9.01 before the signature, also when laid out as a table (Apple 2011 and 2024)', () => {
@@ -56,6 +66,8 @@ describe('filing items: held-out set 10', () => {
     expect(y2011['Item-9.01']).toMatch(/^Item 9\.01 Financial Statements and Exhibits\. \(d\) Exhibits\./);
     expect(y2011['Item-9.01']).toMatch(/99\.2 Data sheet issued by Apple Inc\. on January 18, 2011\.$/);
     const y2024 = heldout('AAPL_8-K_2024-02-01_Item2.02-9.01.htm', '2024-02-01');
-    expect(y2024['Item-9.01']).toMatch(/104 Inline XBRL for the cover page of this Current Report on Form 8-K\.$/);
+    expect(y2024['Item-9.01']).toMatch(
+      /104 Inline XBRL for the cover page of this Current Report on Form 8-K\.$/,
+    );
   });
 });

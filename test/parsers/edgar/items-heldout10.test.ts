@@ -3,7 +3,8 @@ import { heldoutItems } from '../../../cli/quality/items-heldout.ts';
 
 // Held-out set 10 (issue 28, tenth pass; fixtures/edgar-items/heldout/README.md): seven real 8-Ks, 2004-2024.
 // Every word asserted here was read off the document (the typed text, or the HTML with its tags).
-const heldout = (file: string, filingDate: string) => heldoutItems(file, filingDate, '8-K');
+const heldout = (file: string, filingDate: string, form: '8-K' | '10-K' = '8-K') =>
+  heldoutItems(file, filingDate, form);
 
 describe('filing items: held-out set 10', () => {
   it("ends Item 2.02 before the section title 'SECTION 9. ... EXHIBITS.' that closes with a period (FedEx, 2023)", () => {
@@ -69,5 +70,30 @@ describe('filing items: held-out set 10', () => {
     expect(y2024['Item-9.01']).toMatch(
       /104 Inline XBRL for the cover page of this Current Report on Form 8-K\.$/,
     );
+  });
+
+  it('keeps an unnumbered executive-officers section in the item before it and ends Item 14 at SIGNATURES (Textron 2002, IBM 1998)', () => {
+    const textron = heldout('TXT_10-K405_2002-03-14_Items1-14_DOCUMENT.txt', '2002-03-14', '10-K');
+    expect(Object.keys(textron)).toHaveLength(15);
+    expect(textron['Item-4']).toMatch(
+      /^ITEM 4\. SUBMISSION OF MATTERS TO A VOTE OF SECURITY HOLDERS No matters were submitted/,
+    );
+    expect(textron['Item-4']).toMatch(/EXECUTIVE OFFICERS OF THE REGISTRANT/);
+    expect(textron['Item-4']).toMatch(/since 2000; Partner, Williams & Connolly, since 1992\.$/);
+    expect(textron['Item-9']).toBe(
+      'ITEM 9. CHANGES IN AND DISAGREEMENTS WITH ACCOUNTANTS ON ACCOUNTING AND FINANCIAL DISCLOSURE None.',
+    );
+    // the heading misnames the form ("REPORTS ON FORM 10-K"); the 'ITEM 14(a)' index after SIGNATURES is not read
+    expect(textron['Item-14']).toMatch(
+      /^ITEM 14\. EXHIBITS, FINANCIAL STATEMENT SCHEDULES, AND REPORTS ON FORM 10-K/,
+    );
+    expect(textron['Item-14']).toMatch(/sale of its Automotive Trim business on revised terms\.$/);
+    const ibm = heldout('IBM_10-K405_1998-03-30_Items1-14_SUBMISSION.txt', '1998-03-30', '10-K');
+    expect(ibm['Item-2']).toMatch(/EXECUTIVE OFFICERS OF THE REGISTRANT \(AT MARCH 27, 1998\):/);
+    expect(ibm['Item-2']).toMatch(/and manager, foreign exchange at RJR Nabisco, Inc\.$/);
+    expect(ibm['Item-3']).toBe(
+      'ITEM 3. LEGAL PROCEEDINGS: Refer to note M "Contingencies" on page 61 of IBM\'s 1997 Annual Report to Stockholders which is incorporated herein by reference.',
+    );
+    expect(ibm['Item-14']).toMatch(/No financial statements were filed with the Form 8-K\.$/);
   });
 });

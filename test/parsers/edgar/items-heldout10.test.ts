@@ -3,7 +3,7 @@ import { heldoutItems } from '../../../cli/quality/items-heldout.ts';
 
 // Held-out set 10 (issue 28, tenth pass; fixtures/edgar-items/heldout/README.md): seven real 8-Ks, 2004-2024.
 // Every word asserted here was read off the document (the typed text, or the HTML with its tags).
-const heldout = (file: string, filingDate: string, form: '8-K' | '10-K' = '8-K') =>
+const heldout = (file: string, filingDate: string, form: '8-K' | '10-K' | '10-Q' = '8-K') =>
   heldoutItems(file, filingDate, form);
 
 describe('filing items: held-out set 10', () => {
@@ -95,5 +95,24 @@ describe('filing items: held-out set 10', () => {
       'ITEM 3. LEGAL PROCEEDINGS: Refer to note M "Contingencies" on page 61 of IBM\'s 1997 Annual Report to Stockholders which is incorporated herein by reference.',
     );
     expect(ibm['Item-14']).toMatch(/No financial statements were filed with the Form 8-K\.$/);
+  });
+
+  it('reads Part II Items 1 and 4 apart from Part I items of the same numbers (Apple 10-Q, typed, 2000)', () => {
+    const r = heldout('AAPL_10-Q_2000-05-11_PartI-PartII_SUBMISSION.txt', '2000-05-11', '10-Q');
+    expect(Object.keys(r)).toEqual([
+      'Part-I-Item-1',
+      'Part-I-Item-2',
+      'Part-I-Item-3',
+      'Part-II-Item-1',
+      'Part-II-Item-4',
+      'Part-II-Item-6',
+    ]);
+    expect(r['Part-I-Item-1']).toMatch(/have not been adjusted to give effect to this stock split\.$/);
+    expect(r['Part-I-Item-3']).toMatch(/since the date of the 1999 Form 10-K\.$/);
+    expect(r['Part-I-Item-3']).not.toMatch(/PART II/);
+    expect(r['Part-II-Item-1']).toMatch(
+      /^ITEM 1\. LEGAL PROCEEDINGS The Company is subject to various legal proceedings/,
+    );
+    expect(r['Part-II-Item-6']).toMatch(/during the preceding two and a half years\.$/);
   });
 });

@@ -27,6 +27,8 @@ export interface Label {
   item: string;
   first: string;
   last: string;
+  /** The label's note: where it was read from and, from the fifth pass on, which pass added it ("tenth pass ..."). */
+  note: string;
 }
 
 export interface HeldoutResult {
@@ -34,6 +36,17 @@ export interface HeldoutResult {
   right: number;
   /** `FILE Item-9.01 missing` / `... starts "..."` / `... ends "..."`. */
   misses: string[];
+  /** Right and labelled per pass, in the order the passes first occur ("tenth pass": set 10). */
+  byPass: { pass: string; right: number; labels: number }[];
+}
+
+/** The pass that added a label, from its note ("ninth pass; ..." -> "ninth pass"); the earlier passes' notes name none. */
+export function passOf(note: string): string {
+  return (
+    /^(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth) pass\b/i.exec(
+      note,
+    )?.[0] ?? 'passes 1-4'
+  );
 }
 
 /** Folds what a reader does not see as a difference: spacing, table cells, typographic spaces and quotes. */
@@ -76,8 +89,16 @@ export function readLabels(dir = HELDOUT_DIR): Label[] {
   return lines
     .filter((l) => l.trim() !== '')
     .map((l) => {
-      const [file, form, filed, item, first, last] = l.split('\t');
-      return { file: file!, form: form as ItemForm, filed: filed!, item: item!, first: first!, last: last! };
+      const [file, form, filed, item, first, last, note] = l.split('\t');
+      return {
+        file: file!,
+        form: form as ItemForm,
+        filed: filed!,
+        item: item!,
+        first: first!,
+        last: last!,
+        note: note ?? '',
+      };
     });
 }
 
@@ -97,7 +118,17 @@ export function scoreHeldout(dir = HELDOUT_DIR, log: (line: string) => void = ()
   const labels = readLabels(dir);
   const byFile = new Map<string, Label[]>();
   for (const l of labels) byFile.set(l.file, [...(byFile.get(l.file) ?? []), l]);
-  const result: HeldoutResult = { labels: labels.length, right: 0, misses: [] };
+  const result: HeldoutResult = { labels: labels.length, right: 0, misses: [], byPass: [] };
+  const tally = (l: Label, right: boolean) => {
+    const pass = passOf(l.note);
+    let t = result.byPass.find((p) => p.pass === pass);
+    if (!t) {
+      t = { pass, right: 0, labels: 0 };
+      result.byPass.push(t);
+    }
+    t.labels++;
+    if (right) t.right++;
+  };
   for (const [file, own] of byFile) {
     const first = own[0]!;
     const found = new Map(Object.entries(heldoutItems(file, first.filed, first.form, dir)));
@@ -116,6 +147,7 @@ export function scoreHeldout(dir = HELDOUT_DIR, log: (line: string) => void = ()
       else if (!t.startsWith(fold(l.first))) miss = `starts "${t.slice(0, 70)}", label "${l.first}"`;
       else if (!withoutTrailer(t).endsWith(fold(l.last)))
         miss = `ends "…${withoutTrailer(t).slice(-70)}", label "${l.last}"`;
+      tally(l, miss === null);
       if (miss === null) right++;
       else {
         result.misses.push(`${file} ${l.item} ${miss}`);
@@ -141,6 +173,8 @@ export function checkHeldout(): number {
   console.log(`\nheld-out set ${HELDOUT_DIR} (hand-labelled, never tuned to)`);
   const r = scoreHeldout(HELDOUT_DIR, (l) => console.log(l));
   const share = r.labels ? r.right / r.labels : 1;
+  console.log('');
+  for (const p of r.byPass) console.log(`held-out ${p.pass}: ${p.right} of ${p.labels} right`);
   console.log(
     `\nheld-out: ${r.right} of ${r.labels} labelled items right (${(share * 100).toFixed(1)}%); target ${HELDOUT_TARGET * 100}%`,
   );

@@ -46,9 +46,10 @@ const SIGNATURES =
 
 /**
  * An 8-K's section title, the form's own grouping of its items ("Section 8 \u2014 Other Events", "SECTION 8-
- * OTHER EVENTS", "Section 2. Financial Information"): a short block naming a section number and a title.
+ * OTHER EVENTS", "Section 2. Financial Information"): a short block naming a section number and a title, which
+ * may close with a period as a heading does ("SECTION 9. FINANCIAL STATEMENTS AND EXHIBITS.", FedEx 2023).
  */
-const EIGHT_K_SECTION = /^SECTION\s+[1-9](?:\s*[.:\-\u2013\u2014|]\s*|\s+)[A-Z][^.]{0,80}$/i;
+const EIGHT_K_SECTION = /^SECTION\s+[1-9](?:\s*[.:\-\u2013\u2014|]\s*|\s+)[A-Z][^.]{0,80}\.?$/i;
 
 /**
  * An asset-backed issuer's caption for the Regulation AB items it answers instead of omitted Form 10-K items

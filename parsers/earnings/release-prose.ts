@@ -161,6 +161,31 @@ export interface ProseOptions {
   pence?: boolean;
 }
 
+/** A per-share figure (scale units) printed at `start` of the document, as read from sentence `s`. */
+function perShare(
+  s: Sentence,
+  span: Span,
+  concept: Concept,
+  label: string,
+  basis: Basis,
+  printed: string,
+  value: number,
+  start: number,
+): ProseFigure {
+  return {
+    concept,
+    label,
+    basis,
+    span,
+    printed,
+    value,
+    scale: 'units',
+    sentence: s,
+    start,
+    end: start + printed.length,
+  };
+}
+
 export function proseFigures(sentences: Sentence[], options: ProseOptions = {}): ProseFigure[] {
   const out: ProseFigure[] = [];
   let previousBlock = -1;
@@ -277,18 +302,18 @@ function readNaming(
       const kinds = `${m[1] ?? ''} ${m[2] ?? ''}`.toLowerCase();
       const nonGaap = NON_GAAP_WORDS.test(`${lead[2] ?? ''}${m[0]}`);
       const start = s.start + at - lead[0].length + lead[0].indexOf(printed);
-      out.push({
-        concept: /diluted/.test(kinds) ? 'eps_diluted' : /basic/.test(kinds) ? 'eps_basic' : 'eps',
-        label: `${lead[2] ?? ''}${m[0]}`,
-        basis: nonGaap ? 'non_gaap' : 'gaap',
-        span,
-        printed,
-        value: /\bloss\b/i.test(m[0]) && value > 0 ? -value : value,
-        scale: 'units',
-        sentence: s,
-        start,
-        end: start + printed.length,
-      });
+      out.push(
+        perShare(
+          s,
+          span,
+          /diluted/.test(kinds) ? 'eps_diluted' : /basic/.test(kinds) ? 'eps_basic' : 'eps',
+          `${lead[2] ?? ''}${m[0]}`,
+          nonGaap ? 'non_gaap' : 'gaap',
+          printed,
+          /\bloss\b/i.test(m[0]) && value > 0 ? -value : value,
+          start,
+        ),
+      );
       return;
     }
   }
@@ -305,18 +330,18 @@ function readNaming(
       if (value === null) return;
       const kind = (lead[2] ?? '').trim().toLowerCase();
       const start = s.start + Math.max(0, at - 60) + lead.index + lead[0].indexOf(printed);
-      out.push({
-        concept: kind === 'diluted' ? 'eps_diluted' : kind === 'basic' ? 'eps_basic' : 'eps',
-        label: `${lead[3] ?? ''}${m[0]} per share`.trim(),
-        basis: NON_GAAP_WORDS.test(`${lead[3] ?? ''}${m[0]}`) ? 'non_gaap' : 'gaap',
-        span,
-        printed,
-        value,
-        scale: 'units',
-        sentence: s,
-        start,
-        end: start + printed.length,
-      });
+      out.push(
+        perShare(
+          s,
+          span,
+          kind === 'diluted' ? 'eps_diluted' : kind === 'basic' ? 'eps_basic' : 'eps',
+          `${lead[3] ?? ''}${m[0]} per share`.trim(),
+          NON_GAAP_WORDS.test(`${lead[3] ?? ''}${m[0]}`) ? 'non_gaap' : 'gaap',
+          printed,
+          value,
+          start,
+        ),
+      );
       return;
     }
   }
@@ -699,18 +724,7 @@ function readFfo(out: ProseFigure[], s: Sentence, m: RegExpMatchArray, span: Spa
     const value = parseAmount(printed);
     if (value === null) return;
     const start = s.start + at + m[0].length + a.index + a.printed.indexOf(printed);
-    out.push({
-      concept,
-      label: m[0].trim(),
-      basis: 'non_gaap',
-      span,
-      printed,
-      value,
-      scale: 'units',
-      sentence: s,
-      start,
-      end: start + printed.length,
-    });
+    out.push(perShare(s, span, concept, m[0].trim(), 'non_gaap', printed, value, start));
     return;
   }
 }
@@ -750,20 +764,18 @@ function readPerAds(out: ProseFigure[], s: Sentence, m: RegExpMatchArray, span: 
   const lead = s.text.slice(Math.max(0, at - 30), at);
   const nonGaap = NON_GAAP_WORDS.test(`${lead.split(/[.;]/).pop() ?? ''} ${m[0]}`);
   const start = s.start + at + m[0].length + pick.index + pick.printed.indexOf(printed);
-  out.push({
-    concept: 'eps_per_ads',
-    label: nonGaap
-      ? `${/(?:non[- ]?gaap|adjusted)\s*$/i.exec(lead)?.[0].trim() ?? 'non-GAAP'} ${m[0]}`
-      : m[0],
-    basis: nonGaap ? 'non_gaap' : 'gaap',
-    span,
-    printed,
-    value,
-    scale: 'units',
-    sentence: s,
-    start,
-    end: start + printed.length,
-  });
+  out.push(
+    perShare(
+      s,
+      span,
+      'eps_per_ads',
+      nonGaap ? `${/(?:non[- ]?gaap|adjusted)\s*$/i.exec(lead)?.[0].trim() ?? 'non-GAAP'} ${m[0]}` : m[0],
+      nonGaap ? 'non_gaap' : 'gaap',
+      printed,
+      value,
+      start,
+    ),
+  );
 }
 
 /** "..., or $0.89 per share ($0.88 per share on a diluted basis)": per-share figures following a net income. */
@@ -806,20 +818,18 @@ function epsAfter(
         : [diluted ? 'eps_diluted' : basic || nextDiluted ? 'eps_basic' : 'eps'];
     const start = pos + m.index + m[0].indexOf(printed);
     for (const concept of concepts)
-      out.push({
-        concept,
-        label: nonGaap
-          ? `${label} per ${diluted ? 'diluted ' : ''}share`
-          : m[0].replace(/^[^$\d]*/, '').trim(),
-        basis: nonGaap ? 'non_gaap' : 'gaap',
-        span,
-        printed,
-        value,
-        scale: 'units',
-        sentence: s,
-        start,
-        end: start + printed.length,
-      });
+      out.push(
+        perShare(
+          s,
+          span,
+          concept,
+          nonGaap ? `${label} per ${diluted ? 'diluted ' : ''}share` : m[0].replace(/^[^$\d]*/, '').trim(),
+          nonGaap ? 'non_gaap' : 'gaap',
+          printed,
+          value,
+          start,
+        ),
+      );
     pos += m.index + m[0].length;
     text = text.slice(m.index + m[0].length);
   }

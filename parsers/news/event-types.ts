@@ -507,7 +507,7 @@ export const TEXT_RULES: TextRule[] = [
     'contract.award',
     'contract',
     'award',
-    /\b(contract|wins? (an? )?order|awarded(?! (an? |the )?(\w+ ){0,2}(patents?|prizes?|awards?|honou?rs?)\b)|partnership|partners? (with|to)|agreement with|(confirms?|confirmed|signs?|signed|strikes?|struck|inks?|inked|seals?|sealed|clinch(es|ed)?) (a |an |the )?(\w+ )?deal with|supply deal|licensing deal|alliance|teams? up|teamed up|pacts?|\d+-year (\w+ ){0,2}deal)\b/i,
+    /\b(contract|wins? (an? )?order|awarded(?! (an? |the )?(\w+ ){0,2}(patents?|prizes?|awards?|honou?rs?)\b)|partnership|partners? (with|to)|agreement with|(confirms?|confirmed|signs?|signed|strikes?|struck|inks?|inked|seals?|sealed|clinch(es|ed)?) (a |an |the )?(\w+ )?deal with|supply deal|licensing deal|alliance|teams? up|teamed up|collaborat(e|es|ed|ing)|(announce|announces|form|forms|enter|enters|sign|signs) (an? )?(\w+ )?collaboration|pacts?|\d+-year (\w+ ){0,2}deal)\b/i,
     2,
   ),
   // a deal to make or supply something is a contract: "AstraZeneca Strikes Deal to Produce Covid-19 Vaccine for China"

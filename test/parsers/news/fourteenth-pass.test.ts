@@ -99,12 +99,14 @@ describe('news types, fourteenth pass', () => {
   it('still: "its earnings forecast" is guidance', () => {
     expect(type('Walmart raises earnings forecast for year after jump in quarterly sales')).toBe('guidance');
   });
-  it('a production deal, a figure expected for the year, orders and crackdowns, a chief stepping down (new)', () => {
+  it('a production deal, a figure expected for the year, orders and crackdowns, a chief stepping down, a collaboration (new)', () => {
     expect(type('AstraZeneca Strikes Deal to Produce Covid-19 Vaccine for China')).toBe('contract');
     expect(type('Toyota Expects to Make $7 Billion Even in a Pandemic Year')).toBe('guidance');
     expect(type('Trump Executive Orders Target TikTok, WeChat Apps')).toBe('regulatory');
     expect(type('White House Seeks Crackdown on U.S.-Listed Chinese Firms')).toBe('regulatory');
     expect(type('Calpers Investment Chief to Step Down From Largest U.S. Pension')).toBe('management');
+    // two companies announcing a collaboration have a contract
+    expect(type('S&P Dow Jones Indices and IHS Markit Announce Index Collaboration')).toBe('contract');
     // a warning from no company is no forecast
     expect(type('NSA Warns Cellphone Location Data Could Pose National-Security Threat')).toBe('other');
   });

@@ -17,14 +17,15 @@ import { exhibit21Subsidiaries, exhibit21Text } from '../../parsers/news/subsidi
 /**
  * The former names the mirror's submissions files give (`formerNames`, as the service's registry loads them from its
  * `name_change` company events), by CIK: the submissions folder beside the ticker file's `www.sec.gov` folder
- * (`data.sec.gov/submissions/CIK##########.json`); none when there is no such folder.
+ * (`data.sec.gov/submissions/CIK##########.json`); none when there is no such folder. And the names the mirror's EDGAR index
+ * files list a CIK under that are not its name now (`names`: the ticker file's name of each CIK, read from it when not given).
  */
-export function mirrorFormerNames(tickerFile: string): Map<string, string[]> {
+export function mirrorFormerNames(tickerFile: string, names?: Map<string, string>): Map<string, string[]> {
   const out = new Map<string, string[]>();
   // the names the mirror's EDGAR index files list a filer under (`Archives/edgar/{daily,full}-index/**.idx`): a name a CIK
   // filed under that is not its name in the ticker file is a name it had then, a former name ("Facebook Inc", CIK 1326801,
   // 2020-03-18, now "Meta Platforms, Inc."), as its submissions' `formerNames` would list it
-  const current = currentNames(tickerFile);
+  const current = names ?? currentNames(tickerFile);
   for (const [cik, names] of mirrorIndexNames(tickerFile)) {
     const now = current.get(cik);
     if (now === undefined) continue;
@@ -144,7 +145,9 @@ export function cliRegistryCompanies(path?: string): RegistryCompany[] {
     url: file,
     fetchedAt: new Date(0).toISOString(),
   });
-  const former = mirrorFormerNames(file);
+  const current = new Map<string, string>();
+  for (const e of r.rows) if (!current.has(e.cik)) current.set(e.cik, e.name);
+  const former = mirrorFormerNames(file, current);
   const subsidiaries = mirrorSubsidiaries(file);
   return r.rows.map((e) => ({
     company_id: `cik:${e.cik}`,

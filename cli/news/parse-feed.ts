@@ -1,20 +1,40 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseCompanyTickersExchange } from '../../parsers/edgar/company-tickers.ts';
+import { type IndexKind, parseIndexFile } from '../../parsers/edgar/index-files.ts';
 import { parseSubmissions } from '../../parsers/edgar/submissions.ts';
 import { channelOf } from '../../parsers/news/channel.ts';
 import { parseFeed } from '../../parsers/news/feed.ts';
-import { buildRegistryIndex, type RegistryCompany, type RegistryIndex } from '../../parsers/news/link.ts';
+import {
+  aliasKey,
+  buildRegistryIndex,
+  type RegistryCompany,
+  type RegistryIndex,
+} from '../../parsers/news/link.ts';
 import { buildEvents, companyRows, processItems } from '../../parsers/news/pipeline.ts';
 import { exhibit21Subsidiaries, exhibit21Text } from '../../parsers/news/subsidiaries.ts';
 
 /**
  * The former names the mirror's submissions files give (`formerNames`, as the service's registry loads them from its
  * `name_change` company events), by CIK: the submissions folder beside the ticker file's `www.sec.gov` folder
- * (`data.sec.gov/submissions/CIK##########.json`); none when there is no such folder.
+ * (`data.sec.gov/submissions/CIK##########.json`); none when there is no such folder. And the names the mirror's EDGAR index
+ * files list a CIK under that are not its name now (`names`: the ticker file's name of each CIK, read from it when not given).
  */
-export function mirrorFormerNames(tickerFile: string): Map<string, string[]> {
+export function mirrorFormerNames(tickerFile: string, names?: Map<string, string>): Map<string, string[]> {
   const out = new Map<string, string[]>();
+  // the names the mirror's EDGAR index files list a filer under (`Archives/edgar/{daily,full}-index/**.idx`): a name a CIK
+  // filed under that is not its name in the ticker file is a name it had then, a former name ("Facebook Inc", CIK 1326801,
+  // 2020-03-18, now "Meta Platforms, Inc."), as its submissions' `formerNames` would list it
+  const current = names ?? currentNames(tickerFile);
+  for (const [cik, names] of mirrorIndexNames(tickerFile)) {
+    const now = current.get(cik);
+    if (now === undefined) continue;
+    // (a name the start of its current one is that name cut by the index's fixed-width column: "... Target Term Fu")
+    const former = [...names].filter(
+      (n) => aliasKey(n) !== aliasKey(now) && !now.toLowerCase().startsWith(n.toLowerCase()),
+    );
+    if (former.length) out.set(cik, former);
+  }
   const folder = join(dirname(tickerFile), '../../data.sec.gov/submissions');
   if (!existsSync(folder)) return out;
   for (const f of readdirSync(folder)) {
@@ -25,9 +45,61 @@ export function mirrorFormerNames(tickerFile: string): Map<string, string[]> {
         fetchedAt: new Date(0).toISOString(),
       });
       const names = r.entity.formerNames.map((n) => n.name).filter((n) => n !== r.entity.name);
-      if (names.length) out.set(r.entity.cik, names);
+      const known = out.get(r.entity.cik) ?? [];
+      const all = [...names, ...known.filter((k) => !names.some((n) => aliasKey(n) === aliasKey(k)))];
+      if (all.length) out.set(r.entity.cik, all);
     } catch {
       // a file the submissions parser refuses gives no names
+    }
+  }
+  return out;
+}
+
+/** The ticker file's name of each CIK (10 digits). */
+function currentNames(tickerFile: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const r = parseCompanyTickersExchange(readFileSync(tickerFile, 'utf8'), {
+    url: tickerFile,
+    fetchedAt: new Date(0).toISOString(),
+  });
+  for (const e of r.rows) if (!out.has(e.cik)) out.set(e.cik, e.name);
+  return out;
+}
+
+/**
+ * The company names the mirror's EDGAR index files (`master`, `form`, `company` .idx under `Archives/edgar/`) list for each
+ * CIK (10 digits), as written.
+ */
+export function mirrorIndexNames(tickerFile: string): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  const root = join(dirname(tickerFile), '../Archives/edgar');
+  if (!existsSync(root)) return out;
+  const walk = (d: string): string[] =>
+    readdirSync(d, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory()
+        ? e.name === 'data'
+          ? []
+          : walk(join(d, e.name))
+        : e.name.endsWith('.idx')
+          ? [join(d, e.name)]
+          : [],
+    );
+  for (const f of walk(root)) {
+    const kind = /(master|form|company)[^/]*\.idx$/.exec(f)?.[1] as IndexKind | undefined;
+    if (!kind) continue;
+    try {
+      const r = parseIndexFile(
+        readFileSync(f, 'latin1'),
+        { url: f, fetchedAt: new Date(0).toISOString() },
+        kind,
+      );
+      for (const row of r.rows) {
+        if (!row.companyName) continue;
+        const cik = String(row.cik).padStart(10, '0');
+        out.set(cik, (out.get(cik) ?? new Set()).add(row.companyName));
+      }
+    } catch {
+      // an index the parser refuses gives no names
     }
   }
   return out;
@@ -73,7 +145,9 @@ export function cliRegistryCompanies(path?: string): RegistryCompany[] {
     url: file,
     fetchedAt: new Date(0).toISOString(),
   });
-  const former = mirrorFormerNames(file);
+  const current = new Map<string, string>();
+  for (const e of r.rows) if (!current.has(e.cik)) current.set(e.cik, e.name);
+  const former = mirrorFormerNames(file, current);
   const subsidiaries = mirrorSubsidiaries(file);
   return r.rows.map((e) => ({
     company_id: `cik:${e.cik}`,

@@ -45,10 +45,20 @@ const INTENSIFIERS: { id: string; re: RegExp; points: number }[] = [
 ];
 
 /** Classify an item: 8-K item codes and EDGAR forms first (the filer's own words), then text rules; score 0-100. */
+/** Does the match at `at` (of `len` characters) lie inside one of `names` as written in `text`? */
+function insideName(text: string, at: number, len: number, names: string[]): boolean {
+  for (const n of names) {
+    if (!n.includes(' ')) continue;
+    for (let i = text.indexOf(n); i >= 0; i = text.indexOf(n, i + 1))
+      if (i <= at && at + len <= i + n.length) return true;
+  }
+  return false;
+}
+
 export function classifyItem(
   item: Pick<FeedItem, 'title' | 'summary' | 'edgar' | 'extra'>,
   channel: Channel,
-  opts: { hasPrimaryLink: boolean; body?: string; macroThemes?: string[] },
+  opts: { hasPrimaryLink: boolean; body?: string; macroThemes?: string[]; linkedNames?: string[] },
 ): Classification {
   const votes = new Map<string, { type: EventType; subtype: string; weight: number }>();
   const rules: FiredRule[] = [];
@@ -96,6 +106,10 @@ export function classifyItem(
     // a market word only in the summary of an item about a company is the yardstick of that company's news, not its event:
     // "Prologis (PLD) Stock Sinks As Market Gains" over "... lagged the S&P 500's 1.02% gain ... the Dow gained 0.3%"
     if (m && !mt && tr.id === 'macro.markets' && opts.hasPrimaryLink) continue;
+    // a market word inside the name of a company the headline is about names that company, not the market: "Dan Draper Joins
+    // S&P Dow Jones Indices as CEO"
+    if (m && mt && tr.type === 'macro' && insideName(title, mt.index, mt[0].length, opts.linkedNames ?? []))
+      continue;
     // a central bank's name after another capitalized word is the end of a company's name: "Correction to Royal Bank of Canada
     // Earnings Article" names a commercial bank ("The Bank of England" is still the central bank)
     if (
@@ -107,6 +121,8 @@ export function classifyItem(
       )
     )
       continue;
+    // a warning from no company is no forecast: "NSA Warns Cellphone Location Data Could Pose National-Security Threat"
+    if (m && tr.id === 'guidance.outlook' && headlineOnly && /^warn/i.test(m[0])) continue;
     // a rule that fires in the headline counts double: the headline names the event
     if (m) vote(tr.type, tr.subtype, mt && mt.index < reasonAt ? tr.weight * 2 : tr.weight, tr.id, m[0]);
   }

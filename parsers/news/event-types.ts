@@ -109,7 +109,17 @@ export const TEXT_RULES: TextRule[] = [
     3,
   ),
   // earnings named by whose they are: "What to Watch in Berkshire's Earnings", "Other Magnificent 7 Earnings"
-  r('earnings.owned', 'earnings', 'results', /\b(\w+['\u2019]s|\d+) earnings\b/i, 3),
+  // (and results or earnings owned by a company or "its", with one word between: "Sony's Results Get Boost", "Rebounded for
+  // Its Best Earnings Ever"; not its earnings forecast, "raised its earnings forecast", which is guidance)
+  r(
+    'earnings.owned',
+    'earnings',
+    'results',
+    /\b(\w+['\u2019]s|\d+) earnings\b|\b(\w+['\u2019]s|its|their) ([\w-]+ )?(earnings|results)\b(?! (forecasts?|outlook|guidance|estimates?|expectations?|calls?|previews?|dates?|season)\b)/i,
+    3,
+  ),
+  // a profit or loss stated as an amount: "Nintendo's Pandemic Bonanza: a Billion-Dollar Profit"
+  r('earnings.amount', 'earnings', 'results', /\b(billion|million)[- ]dollar (profit|loss)\b/i, 3),
   // the earnings-desk shorthand: "beats by $0.12, beats on revenue", "misses by $0.03"
   r(
     'earnings.beat_by',
@@ -131,7 +141,7 @@ export const TEXT_RULES: TextRule[] = [
     'earnings.loss',
     'earnings',
     'results',
-    /\b(posts?|reports?|swings? to|narrower|wider|widen(s|ed|ing)?|narrow(s|ed|ing))\b.{0,20}(?<!\b(daily|weekly|monthly|session|day|week|month|quarterly) )\bloss\b/i,
+    /\b(posts?|posted|reports?|reported|swings? to|narrower|wider|widen(s|ed|ing)?|narrow(s|ed|ing))\b.{0,20}(?<!\b(daily|weekly|monthly|session|day|week|month|quarterly) )\bloss\b/i,
     2,
   ),
   r(
@@ -142,6 +152,14 @@ export const TEXT_RULES: TextRule[] = [
     // (nor is a warning against an action: "Taiwan warns against travel to China")
     /\b((?<!\bnew )guidance(?! from\b)|outlook|forecasts?|raises? (its )?(forecast|outlook)|cuts? (its )?(forecast|outlook)|warns?(?! against\b))\b/i,
     2,
+  ),
+  // a company's own figure for the year ahead: "Toyota Expects to Make $7 Billion Even in a Pandemic Year"
+  r(
+    'guidance.expects',
+    'guidance',
+    'outlook',
+    /\bexpects? to (make|earn|post|report|book|turn) (a |an )?(\$|profit|loss|record)/i,
+    3,
   ),
   r(
     // raising or cutting a forecast, or a forecast that falls short, names guidance more than the quarter beside it
@@ -266,14 +284,14 @@ export const TEXT_RULES: TextRule[] = [
     'management.ceo',
     'management',
     'executive_change',
-    /\b(ceo|chief executive|cfo|chairman|chairwoman|president|co-?heads?|unit heads?|board members?)\b.{0,40}\b(resigns?|steps? down|ousted|named(?! (as )?(one of )?['"‘“]?(the |a |an )?['"‘“]?(most|best|top|leading|winner|finalist)\b)|appointed|appoints?|to step down|departs?|retires?|replaces?|quits?|(is|are) out)\b|\b(quits?|resigns?|steps? down|departs?)\b.{0,30}\b(as|role)\b.{0,40}\b(ceo|chief|co-?head|head|chair\w*|president|director)\b/i,
+    /\b(ceo|chief executive|(investment|operating|financial|technology) chief|cfo|chairman|chairwoman|president|co-?heads?|unit heads?|board members?)\b.{0,40}\b(resigns?|steps? down|ousted|named(?! (as )?(one of )?['"‘“]?(the |a |an )?['"‘“]?(most|best|top|leading|winner|finalist)\b)|appointed|appoints?|to step down|departs?|retires?|replaces?|quits?|(is|are) out)\b|\b(quits?|resigns?|steps? down|departs?|joins?)\b.{0,30}\b(as|role)\b.{0,40}\b(ceo|chief|co-?head|head|chair\w*|president|director)\b/i,
     3,
   ),
   r(
     'management.appoints',
     'management',
     'executive_change',
-    /\b(appoints?|names?|hires?|nominates?|elevates?|promotes?|ditch(es|ed)?|dumps?|dumped|ousts?|fires?|fired|sacks?|sacked)\b.{0,40}\b(ceo|chief executive|cfo|chief financial|chairman|president|directors?|board members?|unit heads?|co-?heads?)\b/i,
+    /\b(appoints?|appointed|names?|hires?|nominates?|elevates?|promotes?|ditch(es|ed)?|dumps?|dumped|ousts?|fires?|fired|sacks?|sacked)\b.{0,40}\b(ceo|chief executive|cfo|chief financial|chairman|president|directors?|board members?|unit heads?|co-?heads?)\b/i,
     3,
   ),
   r(
@@ -394,6 +412,8 @@ export const TEXT_RULES: TextRule[] = [
   ),
   // a ban on a named app or product, "a TikTok ban", is a government's: "What does a TikTok ban mean for users?" (a company's own
   // ban is worded with what it bans: "Chase's Crypto-Related Transactions Ban")
+  // a government acting by order or campaign: "Trump Executive Orders Target TikTok", "White House Seeks Crackdown on ..."
+  r('regulatory.government_action', 'regulatory', 'enforcement', /\b(executive orders?|crackdown on)\b/i, 3),
   r('regulatory.ban', 'regulatory', 'ban', /\b(a|the) \p{Lu}[\p{L}\d-]* ban\b/u, 3),
   r(
     'regulatory.block',
@@ -466,6 +486,15 @@ export const TEXT_RULES: TextRule[] = [
     /\b(form 8\.[35]|rule 8\.3|holding\(s\) in company|notification of major holdings?)(?![\d.])/i,
     5,
   ),
+  // dividends or buybacks counted for a market (after an index's name or a country) are a data release, no company's capital
+  // return: "S&P 500 Buybacks Return to $200 Billion Range", "Reports $42.5 Billion Decrease in U.S. Indicated Dividend Payments"
+  r(
+    'macro.market_payouts',
+    'macro',
+    'economic_data',
+    /\b(s&p \d+|dow( jones)?|nasdaq( \d+)?|ftse( \d+)?|russell \d+|u\.s\.|market|index)( \w+){0,2} (dividends?( payments)?|buybacks?)\b/i,
+    4,
+  ),
   r('capital_return.dividend', 'capital_return', 'dividend', /\b(dividend)\b/i, 3),
   r(
     'capital_return.buyback',
@@ -478,8 +507,16 @@ export const TEXT_RULES: TextRule[] = [
     'contract.award',
     'contract',
     'award',
-    /\b(contract|wins? (an? )?order|awarded(?! (an? |the )?(\w+ ){0,2}(patents?|prizes?|awards?|honou?rs?)\b)|partnership|partners? (with|to)|agreement with|(confirms?|confirmed|signs?|signed|strikes?|struck|inks?|inked|seals?|sealed|clinch(es|ed)?) (a |an |the )?(\w+ )?deal with|supply deal|licensing deal|alliance|teams? up|teamed up|pacts?|\d+-year (\w+ ){0,2}deal)\b/i,
+    /\b(contract|wins? (an? )?order|awarded(?! (an? |the )?(\w+ ){0,2}(patents?|prizes?|awards?|honou?rs?)\b)|partnership|partners? (with|to)|agreement with|(confirms?|confirmed|signs?|signed|strikes?|struck|inks?|inked|seals?|sealed|clinch(es|ed)?) (a |an |the )?(\w+ )?deal with|supply deal|licensing deal|alliance|teams? up|teamed up|collaborat(e|es|ed|ing)|(announce|announces|form|forms|enter|enters|sign|signs) (an? )?(\w+ )?collaboration|pacts?|\d+-year (\w+ ){0,2}deal)\b/i,
     2,
+  ),
+  // a deal to make or supply something is a contract: "AstraZeneca Strikes Deal to Produce Covid-19 Vaccine for China"
+  r(
+    'contract.production_deal',
+    'contract',
+    'award',
+    /\b(strikes?|struck|signs?|signed|inks?|inked|reach(es|ed)?) (a |an )?(\w+ )?deal to (produce|supply|make|manufacture|provide|deliver|distribute|develop|build)\b/i,
+    3,
   ),
   r(
     // a buyer choosing a vendor to do something, joining a partner network, a joint venture: "Colonial Selects Black
@@ -664,7 +701,7 @@ export const TEXT_RULES: TextRule[] = [
     'macro.data',
     'macro',
     'economic_data',
-    /\b(inflation|cpi|ppi|gdp|jobs report|payrolls|nonfarm|non-farm|jobless|initial claims|unemployment( claims| rate)?|labor market|labour market|employment report|employment data|jobs (numbers|data|figures|growth)|retail sales|pmi|consumer (prices|confidence|sentiment)|producer prices|wholesale prices|housing starts|home sales|economy|economic|recession|growth|trade (deficit|surplus|gap)|consumer spending|(black friday|cyber monday|holiday|back-to-school|shoppers?['\u2019]?) spending|state of the consumer|spending by (americans|consumers|households)|(americans|consumers|households) (spend|spent|cut back)|(cookout|meal|dinner|holiday|thanksgiving|food|grocery|groceries|rent|living|household|childcare|tuition) (costs?|prices|bills))\b/i,
+    /\b(inflation|cpi|ppi|gdp|jobs report|payrolls|nonfarm|non-farm|jobless|initial claims|unemployment( claims| rate)?|labor market|labour market|employment report|employment data|jobs (numbers|data|figures|growth)|retail sales|pmi|consumer (prices|confidence|sentiment)|producer prices|wholesale prices|housing starts|home sales|home prices?|economy|economic|recession|growth|trade (deficit|surplus|gap)|consumer spending|(black friday|cyber monday|holiday|back-to-school|shoppers?['\u2019]?) spending|state of the consumer|spending by (americans|consumers|households)|(americans|consumers|households) (spend|spent|cut back)|(cookout|meal|dinner|holiday|thanksgiving|food|grocery|groceries|rent|living|household|childcare|tuition) (costs?|prices|bills))\b/i,
     3,
   ),
   r(

@@ -44,10 +44,11 @@ export interface LinkResult {
 }
 
 /**
- * How an alias was made from the registry: its legal name, a former name, the first word of its name, or the initials
- * of a name whose words are joined by "&" ("J&J" of JOHNSON & JOHNSON).
+ * How an alias was made from the registry: its legal name, a former name, the first word of its name, the initials
+ * of a name whose words are joined by "&" ("J&J" of JOHNSON & JOHNSON), or an everyday "&" initialism opening its name
+ * ("S&P" of S&P Global: `opening`, keyed `&` + the initialism's key), which names it only as the first word of a longer name.
  */
-export type AliasKind = 'name' | 'former_name' | 'first_word' | 'initials' | 'subsidiary';
+export type AliasKind = 'name' | 'former_name' | 'first_word' | 'initials' | 'subsidiary' | 'opening';
 
 export interface AliasEntry {
   company: RegistryCompany;
@@ -217,6 +218,8 @@ function companyPart(c: RegistryCompany, subsidiaryKey: (name: string) => string
     const amp =
       /^[A-Za-z]+&[A-Za-z]+$/.test(tok0) && aliasKey(tok0) !== k.replace(/ /g, '') ? aliasKey(tok0) : '';
     const w0 = amp && !COMMON_INITIALS.has(amp) ? amp : (words[0] as string);
+    // an everyday initialism opening a longer name ("S&P" of S&P Global) is the company's only before more of a name
+    if (amp && COMMON_INITIALS.has(amp)) put(`&${amp}`, { company: c, kind: 'opening', common: false });
     part.firstWords.push(w0);
     if (words.length > 1 || w0 !== words[0]) part.firstOf.push(w0);
     const ik = initialsKey(n);
@@ -659,7 +662,7 @@ const VERBS = new Set(
 
 /** Who acts on companies in headlines: when one is the subject, the first company after the verb is primary. */
 const AUTHORITY =
-  /\b(ftc|sec|doj|cma|fcc|fda|epa|cfpb|finra|regulators?|watchdogs?|authorit(y|ies)|commission|court|judge|jury|prosecutors?|justice department|department of justice|attorneys? general|government|eu|european union|brussels|congress|senate|lawmakers|treasury|ministry|u\.?s\.?|white house)\b/i;
+  /\b(ftc|sec|doj|cma|fcc|fda|epa|cfpb|finra|regulators?|watchdogs?|authorit(y|ies)|commission|court|judge|jury|prosecutors?|justice department|department of justice|attorneys? general|states|government|eu|european union|brussels|congress|senate|lawmakers|treasury|ministry|u\.?s\.?|white house)\b/i;
 
 interface NameHit {
   company: RegistryCompany;
@@ -812,6 +815,7 @@ export function linkItem(
   // an EDGAR entry names its filer by CIK: never by name similarity
   if (!item.edgar) {
     const title = item.title;
+    shortForms(item.summary ?? '', reg, selfNames);
     const { start, end } = headlineSubject(title);
     // a one-word lead label that names a company only by the first word of its name is a speaker ("Powell: Economy
     // looks resilient ..."), not that company ("Tyson CEO:" still names Tyson)
@@ -943,6 +947,7 @@ export function linkItem(
         primaries.length === 0 &&
         inTitle.length === 0 &&
         h.kind !== 'first_word' &&
+        h.kind !== 'opening' &&
         h.phrase.includes(' ') &&
         ((subjectWord !== undefined && words[0] === subjectWord) ||
           words.some(
@@ -964,6 +969,45 @@ export function linkItem(
     }
   }
   return { links: [...links.values()], ambiguous };
+}
+
+/**
+ * The short forms a headline gives a company whose full name its summary writes (the lede names a company in full, the
+ * headline as people call it): aliases for this item only, added to `selfNames` where the registry has no such key. Of a
+ * name of two words or more in the summary ("Capital One Financial", "Eastman Kodak", "Advanced Micro Devices"): its
+ * leading words ("Capital One"), any word of it no dictionary knows ("Kodak"), and its initials ("AMD", three letters or
+ * more). And a capitalized name written after a company's possessive in the summary is that company's ("Facebook's
+ * Instagram": "Instagram" names Facebook's company).
+ */
+function shortForms(summary: string, reg: RegistryIndex, selfNames: Map<string, RegistryCompany>) {
+  if (!summary.trim()) return;
+  const put = (k: string, c: RegistryCompany) => {
+    if (k.length >= 3 && !reg.aliases.has(k) && !selfNames.has(k)) selfNames.set(k, c);
+  };
+  for (const h of nameMatches(summary, reg, selfNames, -1, [])) {
+    if (h.kind !== 'name' && h.kind !== 'former_name') continue;
+    const words = nameKey(h.phrase).split(' ');
+    if (words.length >= 2) {
+      for (let n = 2; n < words.length; n++) put(words.slice(0, n).join(''), h.company);
+      for (const w of words)
+        if (w.length >= 4 && !isEverydayWord(w) && !INDUSTRY_WORD.test(w)) put(w, h.company);
+      const caps = h.phrase
+        .replace(/['’]s?$/, '')
+        .split(/[\s-]+/)
+        .filter((w) => /^\p{Lu}/u.test(w));
+      if (caps.length >= 3 && caps.length === h.phrase.split(/[\s-]+/).length)
+        put(
+          caps
+            .map((w) => w[0])
+            .join('')
+            .toLowerCase(),
+          h.company,
+        );
+    }
+    const unit = /^['’]s (\p{Lu}[\p{L}0-9]{3,})\b/u.exec(summary.slice(h.at + h.phrase.length - 2));
+    if (/['’]s$/.test(h.phrase) && unit && !isCommonWord((unit[1] as string).toLowerCase()))
+      put(aliasKey(unit[1] as string), h.company);
+  }
 }
 
 /** Where a headline's subject starts (after a kicker) and ends (before its first verb). */
@@ -1015,6 +1059,41 @@ const INDEX_NAME =
 /** Up to four capitalized words and then "Fund" or "ETF": the rest of a fund's name. */
 const FUND_AFTER = /^(?: +[\p{Lu}0-9][\p{L}0-9&'’.-]*){0,4} +(Funds?|ETFs?)\b/u;
 
+const isVerb = (w: string) => VERBS.has(w) || VERBS.has(`${w}s`) || VERBS.has(`${w}es`);
+
+/** A word naming an index or a family of them. */
+const INDEX_WORD = /\b(index|indices|indexes|series|average)\b/i;
+
+/**
+ * The run of capitalized words starting at word `i` (joined by single spaces or hyphens, up to seven words, ending before a
+ * headline verb or after a possessive): its span, the index of its last word, and the text just before and after it.
+ */
+function nameRun(
+  text: string,
+  words: RegExpMatchArray[],
+  i: number,
+): { from: number; to: number; last: number; before: string; after: string } {
+  let last = i;
+  while (last + 1 < words.length && last - i < 6) {
+    const w = words[last] as RegExpMatchArray;
+    const nw = words[last + 1] as RegExpMatchArray;
+    const gap = text.slice((w.index ?? 0) + w[0].length, nw.index);
+    // (a headline verb ends it: "S&P Dow Jones Indices Reports ...")
+    if (
+      (gap !== ' ' && gap !== '-') ||
+      !/^\p{Lu}/u.test(nw[0]) ||
+      /['’]s?$/.test(w[0]) ||
+      isVerb(nw[0].toLowerCase())
+    )
+      break;
+    last++;
+  }
+  const from = (words[i] as RegExpMatchArray).index ?? 0;
+  const lw = words[last] as RegExpMatchArray;
+  const to = (lw.index ?? 0) + lw[0].length;
+  return { from, to, last, before: text.slice(Math.max(0, from - 12), from), after: text.slice(to, to + 3) };
+}
+
 /** Is the text set in title case or capitals (so a capital letter does not mark a proper noun)? */
 function titleCased(text: string): boolean {
   const long = text.match(/\b[A-Za-z]{4,}\b/g) ?? [];
@@ -1041,6 +1120,38 @@ function nameMatches(
   for (let i = 0; i < words.length; i++) {
     const first = (words[i] as RegExpMatchArray)[0];
     if (!/^\p{Lu}/u.test(first)) continue;
+    const run = nameRun(text, words, i);
+    // a name joined by "/" to another in front of an index's name is the index's co-brand: "S&P/Experian Consumer Credit
+    // Default Indices", "S&P/ASX Index Series" (an index named after a company is no news about that company)
+    const slashBefore = /\p{Lu}[\p{L}0-9&]*\/$/u.test(run.before);
+    if (slashBefore || (/^\/\p{Lu}/u.test(run.after) && i + 1 < words.length)) {
+      const brand = slashBefore ? run : nameRun(text, words, i + 1);
+      if (INDEX_WORD.test(text.slice(brand.from, brand.to))) {
+        i = run.last;
+        continue;
+      }
+    }
+    // an everyday "&" initialism that opens one company's name ("S&P" of S&P Global) names that company as the first word of
+    // a longer capitalized name, unless that name is an index's: a number after it ("S&P 500"), or "Index" ("S&P CoreLogic
+    // Case-Shiller Index"); "S&P Dow Jones Indices" is S&P Global's
+    if (/^\p{L}+&\p{L}+$/u.test(first)) {
+      const opens = reg.aliases.get(`&${aliasKey(first)}`);
+      const next = words[i + 1];
+      if (
+        opens?.length === 1 &&
+        next &&
+        run.last > i &&
+        /^\p{Lu}/u.test(next[0]) &&
+        // (in title case a capital marks nothing: the next word must be no everyday word, "S&P Dow ..." not "S&P Drag In ...")
+        (!caps || !(englishWords().has(next[0].toLowerCase()) || COMMON_WORDS.has(next[0].toLowerCase()))) &&
+        !words.slice(i + 1, run.last + 1).some((w) => /^(index|indexes)$/i.test(w[0]))
+      ) {
+        const phrase = text.slice(run.from, run.to).replace(/['’]s?$/, '');
+        out.push({ company: (opens[0] as AliasEntry).company, kind: 'opening', phrase, at: run.from });
+        i = run.last;
+        continue;
+      }
+    }
     for (let n = Math.min(reg.maxWords, words.length - i); n >= 1; n--) {
       const span = words.slice(i, i + n).map((w) => w[0]);
       if (!/^[\p{Lu}0-9]/u.test(span[n - 1] as string)) continue;

@@ -133,6 +133,8 @@ export function processItems(
     const themes = matchThemes(text);
     const cls = classifyItem(item, channel, {
       hasPrimaryLink: linked.links.some((l) => l.primary),
+      // the names the headline links by (a market word inside one names the company: "S&P Dow Jones Indices")
+      linkedNames: linked.links.filter((l) => l.basis === 'name' && l.primary).map((l) => l.evidence),
       // the macro-theme fallback types an item naming no company: by its headline, as the text rules do
       macroThemes: matchThemes(item.title)
         .filter((t) => t.track === 'macro')

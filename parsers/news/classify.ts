@@ -1,5 +1,6 @@
 import { type EventType, FORM_RULES, ITEM_RULES, TEXT_RULES, TYPE_BASE } from './event-types.ts';
 import type { FeedItem } from './feed.ts';
+import { englishWords } from './link.ts';
 import { modelType } from './text-model.ts';
 
 /** One rule that fired, with its points and the words it read: every score is the sum of these. */
@@ -126,6 +127,15 @@ export function classifyItem(
     // a rule that fires in the headline counts double: the headline names the event
     if (m) vote(tr.type, tr.subtype, mt && mt.index < reasonAt ? tr.weight * 2 : tr.weight, tr.id, m[0]);
   }
+  // talks named by a business no dictionary knows, after the possessive of the company the headline is about, are talks over
+  // that business, a deal: "Microsoft's TikTok Talks Said to Stay Focused on U.S." (not "China's Trade Talks")
+  const talks = /(\S+?)['\u2019]s (\p{Lu}[\p{L}\d-]*) [Tt]alks\b/u.exec(title);
+  if (
+    talks &&
+    (opts.linkedNames ?? []).some((n) => n.replace(/['\u2019]s$/, '') === talks[1]) &&
+    !englishWords().has((talks[2] as string).toLowerCase())
+  )
+    vote('m&a', 'acquisition', 6, 'm&a.named_talks', talks[0]);
   let best: { type: EventType; subtype: string; weight: number } = {
     type: 'other',
     subtype: 'unclassified',

@@ -239,6 +239,15 @@ export const TEXT_RULES: TextRule[] = [
     /\b(llc|l\.?p\.?|inc\.?|ltd\.?|management|advisors?|advisers?|capital|partners|services|investments?|trust|bank|fund)\b,? (purchases?|purchased|buys?|bought|acquires?|acquired|sells?|sold|raises?|raised|lifts?|boosts?|increases?|increased|lowers?|lowered|cuts?|trims?|trimmed|reduces?|reduced|decreases?|decreased|grows?|grew) (its |their )?(\w+ )?(stock position|position|stake|holdings?|[\d,.]+ shares)( of| in)\b/i,
     5,
   ),
+  // a company seeking, wanting or interested in all (or control) of a named business is a takeover sought: "Microsoft Seeks All
+  // of TikTok", "Interested in All of TikTok's Global Operations" (talks worded by the target's name: classify.ts)
+  r(
+    'm&a.pursuit',
+    'm&a',
+    'acquisition',
+    /\b([Ss]eeks?|[Ss]eeking|[Ww]ants?|[Ii]nterested [Ii]n|[Ee]yes|[Ee]yeing|[Pp]ursues?|[Pp]ursuing) ([Aa]ll|[Mm]ost|[Cc]ontrol|[Mm]ajority|[Pp]arts?) [Oo]f \p{Lu}/u,
+    3,
+  ),
   r(
     'm&a.stake',
     'm&a',
@@ -415,6 +424,15 @@ export const TEXT_RULES: TextRule[] = [
   // a government acting by order or campaign: "Trump Executive Orders Target TikTok", "White House Seeks Crackdown on ..."
   r('regulatory.government_action', 'regulatory', 'enforcement', /\b(executive orders?|crackdown on)\b/i, 3),
   r('regulatory.ban', 'regulatory', 'ban', /\b(a|the) \p{Lu}[\p{L}\d-]* ban\b/u, 3),
+  // so is a named app's ban after a possessive, "as" or "after" ("After Trump's WeChat Ban", "as WeChat Ban Rocks China Stocks"),
+  // and an order to ban ("Ordering Bans on Tencent, TikTok", "issues order to ban transactions"): a ban by order is a government's
+  r(
+    'regulatory.ordered_ban',
+    'regulatory',
+    'ban',
+    /(?:\b(?:as|after|As|After)|\p{L}['\u2019]s) \p{Lu}[\p{L}\d-]* [Bb]an\b|\b(?:[Oo]rder(?:s|ed|ing)?|ORDERS?) (?:to )?(?:[Bb]ans?|BANS?)\b/u,
+    3,
+  ),
   r(
     'regulatory.block',
     'regulatory',
@@ -619,6 +637,16 @@ export const TEXT_RULES: TextRule[] = [
     'listing',
     'index_change',
     /\b(additions? to|deletions? from|inclusions? in|exclusions? from|to be added to|to be removed from) (the )?([\w&.-]+ ){0,5}index\b/i,
+    4,
+  ),
+  // a price move in or after an IPO or a debut is the listing (the shares trade): "Aston Martin falls 5% in its London IPO",
+  // "soars over 20% in debut", "Soars to $34 Billion After Rocket IPO"; so is opening for trading ("Opens For Trading At $18 IPO
+  // Price"); an IPO planned, filed or valued stays a financing
+  r(
+    'listing.ipo_trade',
+    'listing',
+    'debut',
+    /\b((soar|surge|jump|climb|rise|rose|fall|fell|drop|slump|tumble|plunge|pop|gain)\w*\b[^.;:]{0,30}?\b(in|on) (its |their |a |the )?([\w-]+ ){0,2}(ipo|debut)|after (its |the |a )?([\w'\u2019-]+ ){0,2}ipo(?! (plans?|filings?|talks?|prospectus))|opens? for trading|first day of trading)\b/i,
     4,
   ),
   r('listing.delist', 'listing', 'delisting', /\b(delist\w*|nasdaq notice|deficiency notice)\b/i, 3),

@@ -134,7 +134,7 @@ export const TEXT_RULES: TextRule[] = [
     'earnings.beats_estimates',
     'earnings',
     'results',
-    /\b(beats?|miss(es|ed)?|tops?|topped|exceeds?|exceeded|surpass(es|ed)?|trails?|lags?)\b.{0,30}\b(top-line|bottom-line|(analysts?['\u2019]?|wall street|consensus|street|earnings|revenue|eps|profit|sales) (estimates|expectations|forecasts?|views?))\b/i,
+    /\b(beats?|miss(es|ed)?|tops?|topped|exceeds?|exceeded|surpass(es|ed)?|smash(es|ed)?|crush(es|ed)?|trails?|lags?)\b.{0,30}\b(top-line|bottom-line|(analysts?['\u2019]?|wall street|consensus|street|earnings|revenue|eps|profit|sales) (estimates|expectations|forecasts?|views?))\b/i,
     2,
   ),
   r(

@@ -30,7 +30,7 @@ export interface NewsReader {
 }
 
 const UP =
-  /\b(beats?|tops?|topped|surpass(es|ed)?|exceeds?|exceeded|raises?|raised|rises?|rose|jumps?|jumped|soars?|soared|surges?|surged|gains?|gained|climbed|buoyant|cheers?|cheered|record (profit|sales|revenue|high)|approv\w+|cleared|clearance|wins?|won|upgrades?d?|rules? in favou?r|boosts?|boosted|increase[sd]?|rebounds?|rall(y|ies|ied)|progress|optimism|hopes|buyback|dividend increase|beat|reclaims?|lifts?|strong(er)?|better|upbeat|higher|climbs?|outperform\w*|accelerat\w*|quickens?|quickened|widen(s|ed|ing)?|boom(s|ing)?|adds? [\d,]+ jobs|resilien(t|ce)|improved|strongest|highest (level )?since|up (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
+  /\b(beats?|tops?|topped|surpass(es|ed)?|exceeds?|exceeded|raises?|raised|rises?|rose|jumps?|jumped|soars?|soared|surges?|surged|gains?|gained|climbed|buoyant|cheers?|cheered|record (profit|sales|revenue|high)|approv\w+|cleared|clearance|wins?|won|upgrades?d?|rules? in favou?r|boosts?|boosted|increase[sd]?|rebounds?|rall(y|ies|ied)|skyrocket(s|ed|ing)?|smash(es|ed)?|progress|optimism|hopes|buyback|dividend increase|beat|reclaims?|lifts?|strong(er)?|better|upbeat|higher|climbs?|outperform\w*|accelerat\w*|quickens?|quickened|widen(s|ed|ing)?|boom(s|ing)?|adds? [\d,]+ jobs|resilien(t|ce)|improved|strongest|highest (level )?since|up (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
 const DOWN =
   /\b(miss(es|ed)?|cuts?|falls?|fell|drops?|dropped|plunges?|plunged|plummets?|plummeted|slumps?|slumped|tumbles?|tumbled|sinks?|sank|slid|losses|loss|declines?|declined|decreased?|reduc(e|es|ed)|warns?|downgrades?d?|layoffs?|lay off|halt(ed|s)?|recalls?|probe|lawsuit|sued|fined?|fines|fining|penalty|bankrupt\w*|default\w*|resigns?|ousted|delist\w*|rejects?|weak\w*|slips?|slides?|outflows?|exits|shock|risks|negative|falling|fears?|destructive|disruptions?|correction|retaliates|slams|dips?|shortfall|slows?|buckles?|trimmed|trims?|charged|indicted|fraud|accused|suspends?|threatens?|attacks?|worse|short of|falls? short|lower|eases?|escalat\w*|slash\w*|demolish\w*|crash(es|ed|ing)?|hits?|crisis|rout|sell-?offs?|turmoil|under fire|underperform\w*|cools?|cooled|cooling|slowed|slowing|narrow(s|ed|ing)?|breach(es|ed)?|slam(s|med)?|dampen(s|ed)?|(?<=(month|year|week|day|record|time) )lows?|lowest (level )?since|sabotage|severed|problems?|mess|lied|snubs?|write-?offs?|write-?downs?|impairments?|blast(s|ed)?|crackdown|crack(s|ing)? down|woes?|under threat|strand(s|ed)?|jeopardi[sz]\w*|down (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
 
@@ -51,9 +51,10 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
     re: /\b(expands?|expanded|grows?|grew) (its |their )?(operations|footprint|presence|business)\b|\bachieves? (\w+ ){0,2}milestones?\b/gi,
     dir: 1,
   },
-  // winning or signing a contract or an order is up for the company that wins it
+  // winning or signing a contract or an order is up for the company that wins it (an executive or a court order signed is a
+  // government's act: "Trump Signs Executive Orders on TikTok")
   {
-    re: /\b(awarded|wins?|won|secures?|secured|signs?|signed|lands?|landed) (a |an |the |its )?([\w+&-]+ ){0,4}(contracts?|orders?)\b/gi,
+    re: /\b(awarded|wins?|won|secures?|secured|signs?|signed|lands?|landed) (a |an |the |its )?([\w+&-]+ ){0,4}(?<!\b(executive|court|restraining|gag) )(contracts?|orders?)\b/gi,
     dir: 1,
   },
   // reducing a risk, waste or errors is up, not a fall: "Selects HUB to Reduce Operational Risk" (costs cut are the
@@ -420,6 +421,14 @@ function readByRules(input: ReaderInput): Reading {
     )
   )
     lean = 'bullish';
+  // a ban, or an executive order on a named party, leans bearish for what it acts on, in the registry or not: "Ordering Bans on
+  // Tencent, TikTok", "Senate bans TikTok on government devices", "Trump Signs Executive Orders on TikTok, WeChat"
+  if (
+    input.event_type === 'regulatory' &&
+    (/\b(bans?|banned|banning)\b/i.test(input.title) ||
+      /\b[Ee]xecutive [Oo]rders? ([Oo]n|[Aa]gainst|[Tt]argets?|[Tt]argeting) \p{Lu}/u.test(input.title))
+  )
+    lean = 'bearish';
   // charges, a suit or a case brought against a named party lean bearish for it, in the registry or not
   if (
     (input.event_type === 'legal' || input.event_type === 'regulatory') &&

@@ -838,10 +838,17 @@ export function linkItem(
         title.slice(h.at + h.phrase.length),
       );
     let primaries = inTitle.filter((h) => h.at < end && !modifier(h));
+    // a headline led by an index's futures label ("Dow Jones Futures: Apple, Facebook Soar, But ...") is a market column: the
+    // companies it names are the market's movers, none of them its subject
+    if (start > 0 && FUTURES_LABEL.test(title.slice(0, start))) primaries = [];
+    // a subject whose share moves lead, drag, lift or weigh on an index is that index's movers ("Apple Inc., Walt Disney share
+    // gains lead Dow's 162-point climb"): the index's move is the news, a market wrap
+    const indexMovers = INDEX_MOVERS.test(title.slice(end));
+    if (indexMovers) primaries = [];
     // a subject that is an index or the market ("Dow Jones Falls 195 Points As Apple Slides ...; Tesla Rallies ...",
     // "Stock Market: Nasdaq, S&P Done Celebrating ...; Apple Stock Falls") makes a market wrap: the companies named after it
     // are its movers, none of them the subject
-    const marketSubject = primaries.length === 0 && MARKET_SUBJECT.test(title.slice(0, end));
+    const marketSubject = primaries.length === 0 && (indexMovers || MARKET_SUBJECT.test(title.slice(0, end)));
     if (primaries.length === 0 && AUTHORITY.test(title.slice(start, end))) {
       const after = inTitle.find((h) => h.at >= end);
       if (after) primaries = [after];
@@ -1056,6 +1063,14 @@ const PLACE_NOUN =
 /** A headline subject that is an index or the market itself (up to the subject's end, after any kicker). */
 const MARKET_SUBJECT =
   /\b(dow jones|dow|nasdaq|s&p( 500)?|ftse( 100)?|nikkei|dax|hang seng|stocks|stock market|wall st(reet)?)\b/i;
+
+/** A lead label that is an index's (or the stock market's) futures: "Dow Jones Futures:". */
+const FUTURES_LABEL =
+  /^(the )?(dow jones( industrial average)?|dow|nasdaq( composite| 100)?|s&p( 500)?|ftse( 100| 250)?|nikkei( 225)?|dax|hang seng|russell \d+|stock( market)?|stock index|index) futures\s*[:\u2013\u2014-]\s*$/i;
+
+/** A verb of a subject's share moves on an index, then the index: "(gains) lead Dow's 162-point climb", "drag S&P 500 lower". */
+const INDEX_MOVERS =
+  /^((gains?|losses|declines|drops|falls|rises|moves|rallies|slides|slumps|jumps) )?(lead|leads|led|drag|drags|dragged|lift|lifts|lifted|push|pushes|pushed|pace|paces|paced|power|powers|powered|weigh on|weighs on|weighed on|sink|sinks|sank|boost|boosts|boosted) (the )?(dow jones( industrial average)?|dow|nasdaq( composite| 100)?|s&p( 500)?|ftse( 100| 250)?|nikkei( 225)?|dax|hang seng|russell \d+)(['\u2019]s)?\b/i;
 
 /** The names of market indexes (and their markets), as headlines write them. */
 const INDEX_NAME =

@@ -709,6 +709,15 @@ export const TEXT_RULES: TextRule[] = [
     /\b((?<!\b(biggest|big|major|minor|significant|first|latest|hardware|software|its|their) )upgrades?d?|downgrades?d?|price targets?|initiates? coverage|ratings?|strong buy|(highly|top)[- ]ranked|zacks rank|analyst expectations)\b/i,
     2,
   ),
+  // a headline that opens on a buy or sell call and closes on the analyst who says it is that analyst's call: "Buy Moderna
+  // Stock as the COVID-19 Vaccine Race Heats Up, Says 5-Star Analyst"
+  r(
+    'analyst.said_call',
+    'analyst',
+    'rating_change',
+    /^(Buy|Sell)\b.{0,120}\b[Ss]ays? (an? |one )?([\w-]+ ){0,2}[Aa]nalysts?\s*$/u,
+    4,
+  ),
   r(
     // analysts moving their own view: "Analysts dampen outlook for FTSE 100 banks", "analysts raise price targets"
     'analyst.view',

@@ -63,6 +63,11 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
     re: /\b(reduc(e|es|ed|ing)|eliminat\w+|minimi[sz]\w+|mitigat\w+) (\w+ ){0,2}(risks?|emissions|waste|errors|downtime|complexity|fraud)\b/gi,
     dir: 1,
   },
+  // declining to comment is no decline: "Microsoft declined to comment"
+  { re: /\b(declin(e|es|ed|ing)|refus(e|es|ed|ing)) (to )?comment\b/gi, dir: 0 },
+  // a buy or sell call an analyst is said to make leans as the call: "Buy Moderna Stock as ..., Says 5-Star Analyst"
+  { re: /^Buy\b(?=.{0,120}\b[Ss]ays? (an? |one )?([\w-]+ ){0,2}[Aa]nalysts?\s*$)/g, dir: 1 },
+  { re: /^Sell\b(?=.{0,120}\b[Ss]ays? (an? |one )?([\w-]+ ){0,2}[Aa]nalysts?\s*$)/g, dir: -1 },
   // securing a future is up: "Electric van production to secure future of Vauxhall's Luton plant"
   { re: /\bsecur(e|es|ed|ing) (the |its |their )?(long-term )?future\b/gi, dir: 1 },
   { re: /\b(fails?|failed|failing) to (beat|top|meet|win|gain|rise|lift|boost|impress|reach)\b/gi, dir: -1 },

@@ -221,7 +221,10 @@ function companyPart(c: RegistryCompany, subsidiaryKey: (name: string) => string
     // an everyday initialism opening a longer name ("S&P" of S&P Global) is the company's only before more of a name
     if (amp && COMMON_INITIALS.has(amp)) put(`&${amp}`, { company: c, kind: 'opening', common: false });
     part.firstWords.push(w0);
-    if (words.length > 1 || w0 !== words[0]) part.firstOf.push(w0);
+    // (a first word followed by a line of business of two or more words is a brand the name carries, its parent's or its
+    // product's as often as its own: "Tencent" of Tencent Music Entertainment Group, "Melco" of Melco Resorts & Entertainment)
+    const brandAndLine = words.length >= 3 && INDUSTRY_WORD.test(words[words.length - 1] as string);
+    if ((words.length > 1 || w0 !== words[0]) && !brandAndLine) part.firstOf.push(w0);
     const ik = initialsKey(n);
     if (ik) part.initials.push(ik);
   }

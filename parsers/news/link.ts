@@ -1030,9 +1030,10 @@ export function headlineSubject(title: string): { start: number; end: number } {
   );
   if (aux && title.includes('?', start)) start += aux[0].length;
   // an opening attribution, a report or sources saying, has the subject right after it: "Report Says Microsoft Seeks All of ..."
-  const said = /^(An? |The )?([Nn]ew )?(Reports?|Sources?|Media) ([Ss]ays?|[Ss]aid|[Cc]laims?|[Ss]hows?)\s+(?=\p{Lu})/u.exec(
-    title.slice(start),
-  );
+  const said =
+    /^(An? |The )?([Nn]ew )?(Reports?|Sources?|Media) ([Ss]ays?|[Ss]aid|[Cc]laims?|[Ss]hows?)\s+(?=\p{Lu})/u.exec(
+      title.slice(start),
+    );
   if (said) start += said[0].length;
   // a closing attribution (", CME's Duffy says", ": report", " - sources") names a speaker, not the subject
   const attribution =

@@ -42,7 +42,9 @@ describe('news types, fifteenth pass (set 15 read)', () => {
     expect(type('Aston Martin falls 5% in its London IPO')).toBe('listing');
   });
   it('still: an IPO valued or planned is a financing', () => {
-    expect(type('J.C. Flowers-backed Jefferson Capital eyes $1.1 billion valuation in US IPO')).toBe('financing');
+    expect(type('J.C. Flowers-backed Jefferson Capital eyes $1.1 billion valuation in US IPO')).toBe(
+      'financing',
+    );
   });
   it('seeking or interested in all of a named business, and talks named by it, are m&a (new)', () => {
     expect(type('Report Says Microsoft Seeks All of TikTok, but Source Says Story Is False')).toBe('m&a');
@@ -57,9 +59,13 @@ describe('news types, fifteenth pass (set 15 read)', () => {
     const call = 'Buy Moderna Stock as the COVID-19 Vaccine Race Heats Up, Says 5-Star Analyst';
     expect(type(call)).toBe('analyst');
     expect(direction(call)).toBe('bullish');
-    expect(direction('Uber posts 1.8B loss in Q2 but deliveries skyrocket during coronavirus')).toBe('bullish');
+    expect(direction('Uber posts 1.8B loss in Q2 but deliveries skyrocket during coronavirus')).toBe(
+      'bullish',
+    );
     // set 11: "... they smashed Wall Street's expectations ..."
-    expect(direction("Nvidia's Latest Results Are Proof Of AI's Turbocharging Potential For Business")).toBe('bullish');
+    expect(direction("Nvidia's Latest Results Are Proof Of AI's Turbocharging Potential For Business")).toBe(
+      'bullish',
+    );
   });
 });
 
@@ -68,11 +74,15 @@ describe('news links, fifteenth pass (set 15 read)', () => {
     expect(primary('Report Says Microsoft Seeks All of TikTok, but Source Says Story Is False')).toBe('MSFT');
   });
   it("an index's futures label, or share moves leading an index, make a market wrap with no subject company (new)", () => {
-    expect(primary('Dow Jones Futures: Apple, Facebook Soar, But These Clouds Loom Over Stock Market Rally')).toBe(null);
+    expect(
+      primary('Dow Jones Futures: Apple, Facebook Soar, But These Clouds Loom Over Stock Market Rally'),
+    ).toBe(null);
     expect(primary("Apple Inc., Walt Disney share gains lead Dow's 162-point climb")).toBe(null);
   });
   it('still: a label that is no index futures keeps its company', () => {
-    expect(primary('Market Today: Shopify Soars on Black Friday Success, Microsoft Under-Owned')).toBe('SHOP');
+    expect(primary('Market Today: Shopify Soars on Black Friday Success, Microsoft Under-Owned')).toBe(
+      'SHOP',
+    );
   });
   it('a brand followed by a line of business in a registry name is no alias by itself (new)', () => {
     // TME is "Tencent Music Entertainment Group"; the Tencent of these headlines (Tencent Holdings) is not in the registry

@@ -441,6 +441,9 @@ function readNaming(
   // The amount of a naming sits in its own clause: one after a semicolon belongs to the next clause ("Organic
   // Sales Growth; Proforma EPS $1.24").
   if (/;/.test(between)) return;
+  // ... and one right after "and" opens the next item ("Delivers Free Cash Flow and $24.4M Q1 Profit": the $24.4M is the
+  // profit's, the free cash flow is named without an amount).
+  if (/^\s*and\s*$/i.test(between)) return;
   // "from continuing operations" is part of the name ("Earnings per share from continuing operations grew 8 percent to
   // 39 cents"), not a comparison's "from".
   const betweenWords = between.replace(/\bfrom continuing operations\b/i, '');

@@ -167,7 +167,12 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
   let ordinal = sameEnd.map((e) => e.ordinal).find((o) => o !== null) ?? null;
   // A release whose prose reports a year and whose table sets a three-month column group beside a year group
   // ("Three Months Ended | Years Ended") also reports that year's fourth quarter.
-  const fourthInTable = quarter === undefined && year !== undefined && quarterBesideYearInTable(blocks);
+  // ... and so does one whose results prose names a fourth quarter first among quarters ("Net income for the fourth
+  // quarter was $2,654,000" after "net income for the year ended December 31, 2024 was ...").
+  const fourthInTable =
+    quarter === undefined &&
+    year !== undefined &&
+    (quarterBesideYearInTable(blocks) || dominantOrdinal(prose, latest.date) === 4);
   if (quarter === undefined && !fourthInTable) fiscalPeriod = 'FY';
   else if (fourthInTable) {
     fiscalPeriod = 'Q4';

@@ -246,7 +246,7 @@ function readNaming(
   // A clause after a semicolon that names its own period before the measure ("Record fourth quarter revenue of
   // $151.3 million; Record full year revenue of $502.9 million") states that period's figure.
   const semicolon = s.text.lastIndexOf(';', at - 1);
-  const span =
+  let span =
     semicolon >= 0 ? (spanOfSentence(s.text.slice(semicolon + 1, at)) ?? sentenceSpan) : sentenceSpan;
   // The naming's own clause starts after the last amount or semicolon before it.
   const clauseStart = Math.max(
@@ -266,6 +266,13 @@ function readNaming(
     ).filter((e) => e <= at && e > clauseStart),
   );
   const before = s.text.slice(otherName >= 0 ? otherName : clauseStart, at);
+  // A period word set right before the name ("Fourth Quarter and Record Full Year Earnings of $11,330,000") names this
+  // figure's period over another one the sentence names before it.
+  const adjacent = /\b(?:(full[- ]year|fiscal[- ]year|annual)|(quarter(?:ly)?|Q[1-4]))\s+(?:[A-Za-z-]+\s+)?$/i.exec(
+    s.text.slice(clauseStart, at),
+  );
+  if (adjacent && /\band\b/i.test(s.text.slice(clauseStart, clauseStart + adjacent.index)))
+    span = adjacent[1] !== undefined ? 'year' : 'quarter';
   if (COMPARED_NAMING.test(s.text.slice(clauseStart, at))) return;
   // A sentence that opens "This compares to ..." states the prior period's figures only.
   if (/^(?:this|these|that)\s+(?:compares?|compared)\s+(?:with|to)\b/i.test(s.text)) return;

@@ -1,4 +1,5 @@
 import type { Block } from './release-document.ts';
+import { turnToGuidance } from './release-sentences.ts';
 
 /**
  * The period a release reports, from its own words ("fiscal 2011 first quarter ended December 25, 2010",
@@ -317,6 +318,11 @@ function resultsText(text: string, forward: RegExp): string {
   if (!forward.test(text)) return text;
   return text
     .split(/(?<=[.!?][”"’]?)\s+(?=[A-Z“"])/)
+    .map((sentence) => {
+      // (A sentence that reports results and then turns to guidance keeps its results part.)
+      const turn = turnToGuidance(sentence);
+      return turn === null ? sentence : sentence.slice(0, turn);
+    })
     .filter((sentence) => !forward.test(sentence))
     .join(' ');
 }

@@ -266,12 +266,19 @@ function readNaming(
     ).filter((e) => e <= at && e > clauseStart),
   );
   const before = s.text.slice(otherName >= 0 ? otherName : clauseStart, at);
-  // A period word set right before the name ("Fourth Quarter and Record Full Year Earnings of $11,330,000") names this
-  // figure's period over another one the sentence names before it.
-  const adjacent = /\b(?:(full[- ]year|fiscal[- ]year|annual)|(quarter(?:ly)?|Q[1-4]))\s+(?:[A-Za-z-]+\s+)?$/i.exec(
-    s.text.slice(clauseStart, at),
-  );
-  if (adjacent && /\band\b/i.test(s.text.slice(clauseStart, clauseStart + adjacent.index)))
+  // A period word set right before the name ("Fourth Quarter and Record Full Year Earnings of $11,330,000", "reported Q3
+  // 2025 revenue of $2.58 million, ..., nine-month revenue ...") names this figure's period over another one the
+  // sentence names, unless a comparison's word precedes it ("the prior-year quarter").
+  const adjacent =
+    /\b(?:(full[- ]year|fiscal[- ]year|annual)|(quarter(?:ly)?|Q[1-4]))\s+(?:(?:[A-Za-z-]+|(?:19|20)\d{2})\s+)?$/i.exec(
+      s.text.slice(clauseStart, at),
+    );
+  if (
+    adjacent &&
+    !/\b(?:prior|previous|preceding|last|year[- ]ago|same|compared|versus|vs\.?)\W*$/i.test(
+      s.text.slice(Math.max(0, clauseStart + adjacent.index - 20), clauseStart + adjacent.index),
+    )
+  )
     span = adjacent[1] !== undefined ? 'year' : 'quarter';
   if (COMPARED_NAMING.test(s.text.slice(clauseStart, at))) return;
   // A sentence that opens "This compares to ..." states the prior period's figures only.

@@ -600,6 +600,31 @@ function readNaming(
     const rest = after.slice(moneyAt + money[0].length);
     epsAfter(out, s, rest, amountStart + money[0].length, loss, nonGaap, label, span);
   }
+  // A net interest income amount followed by another in parentheses marked tax-equivalent ("$14.4 billion ($14.5
+  // billion FTE)") states the tax-equivalent (non-GAAP) figure beside the GAAP one.
+  if (concept === 'net_interest_income' && !taxEquivalent) {
+    const rest = after.slice(moneyAt + money[0].length);
+    const fte = new RegExp(
+      String.raw`^\s*\(\s*(\$\s?\d[\d,]*(?:\.\d+)?)${SCALE_WORD}\s+(?:FTE|(?:on an? )?(?:fully[- ])?tax(?:able)?[- ]equivalent(?: basis)?)\s*\)`,
+      'i',
+    ).exec(rest);
+    const fteValue = fte ? parseAmount(fte[1]!) : null;
+    if (fte && fteValue !== null) {
+      const start = amountStart + money[0].length + fte[0].indexOf(fte[1]!);
+      out.push({
+        concept,
+        label: `${m[0]} (FTE)`,
+        basis: 'non_gaap',
+        span,
+        printed: `${fte[1]}${fte[2] ? ` ${fte[2]}` : ''}`,
+        value: fteValue,
+        scale: wordScale(fte[2] ?? money[2]),
+        sentence: s,
+        start,
+        end: start + fte[1]!.length,
+      });
+    }
+  }
 }
 
 /** "reported and adjusted EPS* were $1.93 and $1.96, respectively": two bases of one measure, in the order named. */

@@ -13,7 +13,7 @@ const measure = (r: ReleaseRows, name: string, period: string) =>
   r.measures.find((m) => m.measure === name && m.fiscal_period === period)?.value;
 
 describe('earnings release parser: held-out set 7 formats', () => {
-  it('Bank of America: "4Q24" names the fourth quarter of 2024; "Full-Year 2024" the year', () => {
+  it('Bank of America: "4Q24" names the fourth quarter of 2024; "Full-Year 2024" the year; "($14.5 billion FTE)"', () => {
     const name = 'BAC_2025-01-16_release_excerpt.txt';
     const r = set7.parse(name);
     // "Bank of America Reports 4Q24 Net Income of $6.7 Billion, EPS of $0.82"; no end date is stated
@@ -21,6 +21,9 @@ describe('earnings release parser: held-out set 7 formats', () => {
     // "Net income of $6.7 billion, or $0.82 per diluted share, compared to $3.1 billion ... in 4Q23"
     expect(set7.value(r, 'Q4', 'net_income', 'gaap')).toBe(6_700_000_000);
     expect(set7.value(r, 'Q4', 'eps_diluted', 'gaap')).toBe(0.82);
+    // "Net interest income (NII) of $14.4 billion ($14.5 billion FTE)": the FTE figure beside the GAAP one
+    expect(set7.value(r, 'Q4', 'net_interest_income', 'gaap')).toBe(14_400_000_000);
+    expect(set7.value(r, 'Q4', 'net_interest_income', 'non_gaap')).toBe(14_500_000_000);
     // "Full-Year 2024 Net Income of $27.1 Billion, EPS of $3.21"
     expect(set7.value(r, 'FY', 'net_income', 'gaap')).toBe(27_100_000_000);
     expect(set7.value(r, 'FY', 'eps', 'gaap')).toBe(3.21);

@@ -276,7 +276,8 @@ function readNaming(
   // A sentence that names a quarter and then a year to date ("reported Q3 2025 revenue of ..., with gross profit rising
   // ... to $1.73 million ..., nine-month revenue increasing to $5.86 million") states the quarter's figures until the
   // year to date is named.
-  if (sentenceSpan === 'ytd' && semicolon < 0 && spanOfSentence(s.text.slice(0, at)) === 'quarter') span = 'quarter';
+  if (sentenceSpan === 'ytd' && semicolon < 0 && spanOfSentence(s.text.slice(0, at)) === 'quarter')
+    span = 'quarter';
   if (
     adjacent &&
     !/\b(?:prior|previous|preceding|last|year[- ]ago|same|compared|versus|vs\.?)\W*$/i.test(

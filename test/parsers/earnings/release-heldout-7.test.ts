@@ -39,7 +39,11 @@ describe('earnings release parser: held-out set 7 formats', () => {
       ['GMIN_2025-05-15_newsbreak_excerpt.txt', 'Q1'],
     ] as const) {
       const r = set7.parse(name);
-      expect(r.release).toMatchObject({ fiscal_period: period, fiscal_year: 2025, fiscal_year_source: 'stated' });
+      expect(r.release).toMatchObject({
+        fiscal_period: period,
+        fiscal_year: 2025,
+        fiscal_year_source: 'stated',
+      });
     }
     // NextPlat: "Gross margin declined to 23.8%"
     expect(measure(set7.parse('NXPL_2025-05-15_newsbreak_excerpt.txt'), 'gross_margin', 'Q1')).toBe(23.8);
@@ -77,6 +81,16 @@ describe('earnings release parser: held-out set 7 formats', () => {
     expect(set7.value(r, 'Q3', 'gross_profit', 'gaap')).toBe(1_730_000);
     // the Q3 and nine-month revenues are results, never reaffirmed targets
     expect(r.guidance.filter((g) => g.target_fiscal_period === 'Q3')).toEqual([]);
+    // "as the Company reaffirmed full-year guidance of $7 million to $7.5 million": no metric named, the results' revenue
+    expect(r.guidance).toHaveLength(1);
+    expect(r.guidance[0]).toMatchObject({
+      metric: 'revenue',
+      target_fiscal_period: 'FY',
+      target_fiscal_year: 2025,
+      low: 7_000_000,
+      high: 7_500_000,
+      status: 'reaffirmed',
+    });
     set7.evidenceHolds(name, r);
   });
 });

@@ -271,6 +271,30 @@ export function guidanceOf(
     names.sort((a, b) => b.label.length - a.label.length);
     for (const n of names) if (!hits.some((h) => n.index < h.end && n.end > h.index)) hits.push(n);
     hits.sort((a, b) => a.index - b.index);
+    // A guidance clause split from the results it follows ("reported Q3 2025 revenue of $2.58 million, ... as the Company
+    // reaffirmed full-year guidance of $7 million to $7.5 million") whose guidance names no metric is guidance for the
+    // measure those results name first.
+    const prior = sentences[si - 1];
+    const named = /\bguidance\s+(?=of\s+\$)/i.exec(s.text);
+    if (
+      hits.length === 0 &&
+      named &&
+      prior !== undefined &&
+      prior.block === s.block &&
+      /^,?\s*(?:as|while|and)\s+(?:the\s+company|management|it|we)\b/i.test(s.text)
+    ) {
+      const first = METRICS.flatMap(([re, metric]) => {
+        const x = re.exec(prior.text);
+        return x ? [{ metric, index: x.index }] : [];
+      }).sort((a, b) => a.index - b.index)[0];
+      if (first)
+        hits.push({
+          metric: first.metric,
+          label: named[0].trim(),
+          index: named.index,
+          end: named.index + named[0].length,
+        });
+    }
     for (let i = 0; i < hits.length; i++) {
       const h = hits[i]!;
       // A metric named after "versus" / "compared to" ("versus 2023 sales of $543 million") is the base the

@@ -30,7 +30,7 @@ const KNOWN: [RegExp, string, 'change' | 'level', Expect?][] = [
   [/\bnet interest margin\b/i, 'net_interest_margin', 'level', 'percent'],
   [/\befficiency ratio\b/i, 'efficiency_ratio', 'level', 'percent'],
   [
-    /\breturn on (?:average )?(?:shareholders'? |stockholders'? |common )?equity\b/i,
+    /\breturn on (?:average )?(?:common )?(?:shareholders['’]? |stockholders['’]? )?equity\b/i,
     'return_on_equity',
     'level',
     'percent',
@@ -54,7 +54,7 @@ const KNOWN: [RegExp, string, 'change' | 'level', Expect?][] = [
   [/\bdeliveries\b/i, 'deliveries', 'level', 'count'],
   [/\bonline sales\b|\be-?commerce sales\b|\bdigital sales\b/i, 'online_sales', 'change'],
   [
-    /\bgross margin (?:rate|percentage)\b|\bgross margin\b(?= (?:was|of|increased|decreased|improved|expanded|declined) [\d.]+ ?(?:%|percent))/i,
+    /\bgross margin (?:rate|percentage)\b|\bgross margin\b(?= (?:was|of|increased|decreased|improved|expanded|declined)(?: to)? [\d.]+ ?(?:%|percent))/i,
     'gross_margin',
     'level',
     'percent',

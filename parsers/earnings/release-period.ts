@@ -1,4 +1,5 @@
 import type { Block } from './release-document.ts';
+import { turnToGuidance } from './release-sentences.ts';
 
 /**
  * The period a release reports, from its own words ("fiscal 2011 first quarter ended December 25, 2010",
@@ -167,7 +168,12 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
   let ordinal = sameEnd.map((e) => e.ordinal).find((o) => o !== null) ?? null;
   // A release whose prose reports a year and whose table sets a three-month column group beside a year group
   // ("Three Months Ended | Years Ended") also reports that year's fourth quarter.
-  const fourthInTable = quarter === undefined && year !== undefined && quarterBesideYearInTable(blocks);
+  // ... and so does one whose results prose names a fourth quarter first among quarters ("Net income for the fourth
+  // quarter was $2,654,000" after "net income for the year ended December 31, 2024 was ...").
+  const fourthInTable =
+    quarter === undefined &&
+    year !== undefined &&
+    (quarterBesideYearInTable(blocks) || dominantOrdinal(prose, latest.date) === 4);
   if (quarter === undefined && !fourthInTable) fiscalPeriod = 'FY';
   else if (fourthInTable) {
     fiscalPeriod = 'Q4';
@@ -312,6 +318,11 @@ function resultsText(text: string, forward: RegExp): string {
   if (!forward.test(text)) return text;
   return text
     .split(/(?<=[.!?][”"’]?)\s+(?=[A-Z“"])/)
+    .map((sentence) => {
+      // (A sentence that reports results and then turns to guidance keeps its results part.)
+      const turn = turnToGuidance(sentence);
+      return turn === null ? sentence : sentence.slice(0, turn);
+    })
     .filter((sentence) => !forward.test(sentence))
     .join(' ');
 }
@@ -332,12 +343,16 @@ function fullYear(y: string): number {
 function dominantOrdinal(prose: Block[], periodEnd: string): number | null {
   const counts = new Map<number, number>();
   let first: number | null = null;
-  const re = new RegExp(String.raw`\b(${ORDINAL})\s+(?:fiscal\s+)?quarter\b|\bQ([1-4])\b`, 'gi');
+  // "4Q24" (the ordinal before the Q, the year's last two digits after it) names a quarter as "Q4 2024" does.
+  const re = new RegExp(
+    String.raw`\b(${ORDINAL})\s+(?:fiscal\s+)?quarter\b|\bQ([1-4])\b|\b([1-4])Q(?:\d{2}|\d{4})\b`,
+    'gi',
+  );
   for (const b of prose.slice(0, 30)) {
     const text = resultsText(b.text, /forward-looking|looking ahead|outlook|expects?|guidance/i);
     if (text === '') continue;
     for (const m of text.matchAll(re)) {
-      const o = m[1] ? ORDINALS[m[1].toLowerCase()]! : Number(m[2]);
+      const o = m[1] ? ORDINALS[m[1].toLowerCase()]! : Number(m[2] ?? m[3]);
       first ??= o;
       counts.set(o, (counts.get(o) ?? 0) + 1);
     }
@@ -346,7 +361,7 @@ function dominantOrdinal(prose: Block[], periodEnd: string): number | null {
   return first;
 }
 
-/** "third quarter of fiscal 2024", "fiscal 2011 first quarter", "Q3 FY25", "third fiscal quarter of 2006": the largest year named with this ordinal. */
+/** "third quarter of fiscal 2024", "fiscal 2011 first quarter", "Q3 FY25", "Q2 2025", "4Q24", "third fiscal quarter of 2006": the largest year named with this ordinal. */
 function statedYearForOrdinal(
   prose: Block[],
   ordinal: number,
@@ -362,7 +377,7 @@ function statedYearForOrdinal(
     .map(([w]) => w)
     .join('|');
   const re = new RegExp(
-    String.raw`\b(?:fiscal(?: year)?\s+(\d{4})\s+(?:${word})\s+(?:fiscal\s+)?quarter|(?:${word})\s+(?:fiscal\s+)?quarter\s+(?:of\s+)?(?:fiscal\s+)?(?:year\s+)?'?(\d{4})|Q${ordinal}\s+(?:FY|fiscal\s+)'?(\d{4}|\d{2}))\b`,
+    String.raw`\b(?:fiscal(?: year)?\s+(\d{4})\s+(?:${word})\s+(?:fiscal\s+)?quarter|(?:${word})\s+(?:fiscal\s+)?quarter\s+(?:of\s+)?(?:fiscal\s+)?(?:year\s+)?'?(\d{4})|Q${ordinal}\s+(?:(?:FY|fiscal\s+)'?(\d{4}|\d{2})|((?:19|20)\d{2}))|${ordinal}Q(\d{2}|(?:19|20)\d{2}))\b`,
     'gi',
   );
   let best: number | null = null;
@@ -374,7 +389,7 @@ function statedYearForOrdinal(
       // 2024", "up from 4.07% in the third quarter of 2024") is the year-ago quarter: the one reported is a year later.
       const before = text.slice(Math.max(0, m.index! - 60), m.index!);
       const compared = COMPARED_WITH.test(before) ? 1 : 0;
-      const y = fullYear(m[1] ?? m[2] ?? m[3]!) + compared;
+      const y = fullYear(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5]!) + compared;
       if (floor !== null && y < floor) continue;
       if (best === null || y > best) best = y;
     }

@@ -246,7 +246,7 @@ function readNaming(
   // A clause after a semicolon that names its own period before the measure ("Record fourth quarter revenue of
   // $151.3 million; Record full year revenue of $502.9 million") states that period's figure.
   const semicolon = s.text.lastIndexOf(';', at - 1);
-  const span =
+  let span =
     semicolon >= 0 ? (spanOfSentence(s.text.slice(semicolon + 1, at)) ?? sentenceSpan) : sentenceSpan;
   // The naming's own clause starts after the last amount or semicolon before it.
   const clauseStart = Math.max(
@@ -266,6 +266,25 @@ function readNaming(
     ).filter((e) => e <= at && e > clauseStart),
   );
   const before = s.text.slice(otherName >= 0 ? otherName : clauseStart, at);
+  // A period word set right before the name ("Fourth Quarter and Record Full Year Earnings of $11,330,000", "reported Q3
+  // 2025 revenue of $2.58 million, ..., nine-month revenue ...") names this figure's period over another one the
+  // sentence names, unless a comparison's word precedes it ("the prior-year quarter").
+  const adjacent =
+    /\b(?:(full[- ]year|fiscal[- ]year|annual)|(quarter(?:ly)?|Q[1-4]))\s+(?:(?:[A-Za-z-]+|(?:19|20)\d{2})\s+)?$/i.exec(
+      s.text.slice(clauseStart, at),
+    );
+  // A sentence that names a quarter and then a year to date ("reported Q3 2025 revenue of ..., with gross profit rising
+  // ... to $1.73 million ..., nine-month revenue increasing to $5.86 million") states the quarter's figures until the
+  // year to date is named.
+  if (sentenceSpan === 'ytd' && semicolon < 0 && spanOfSentence(s.text.slice(0, at)) === 'quarter')
+    span = 'quarter';
+  if (
+    adjacent &&
+    !/\b(?:prior|previous|preceding|last|year[- ]ago|same|compared|versus|vs\.?)\W*$/i.test(
+      s.text.slice(Math.max(0, clauseStart + adjacent.index - 20), clauseStart + adjacent.index),
+    )
+  )
+    span = adjacent[1] !== undefined ? 'year' : 'quarter';
   if (COMPARED_NAMING.test(s.text.slice(clauseStart, at))) return;
   // A sentence that opens "This compares to ..." states the prior period's figures only.
   if (/^(?:this|these|that)\s+(?:compares?|compared)\s+(?:with|to)\b/i.test(s.text)) return;
@@ -441,6 +460,9 @@ function readNaming(
   // The amount of a naming sits in its own clause: one after a semicolon belongs to the next clause ("Organic
   // Sales Growth; Proforma EPS $1.24").
   if (/;/.test(between)) return;
+  // ... and one right after "and" opens the next item ("Delivers Free Cash Flow and $24.4M Q1 Profit": the $24.4M is the
+  // profit's, the free cash flow is named without an amount).
+  if (/^\s*and\s*$/i.test(between)) return;
   // "from continuing operations" is part of the name ("Earnings per share from continuing operations grew 8 percent to
   // 39 cents"), not a comparison's "from".
   const betweenWords = between.replace(/\bfrom continuing operations\b/i, '');
@@ -578,6 +600,31 @@ function readNaming(
   if (concept === 'net_income' || concept === 'operating_income') {
     const rest = after.slice(moneyAt + money[0].length);
     epsAfter(out, s, rest, amountStart + money[0].length, loss, nonGaap, label, span);
+  }
+  // A net interest income amount followed by another in parentheses marked tax-equivalent ("$14.4 billion ($14.5
+  // billion FTE)") states the tax-equivalent (non-GAAP) figure beside the GAAP one.
+  if (concept === 'net_interest_income' && !taxEquivalent) {
+    const rest = after.slice(moneyAt + money[0].length);
+    const fte = new RegExp(
+      String.raw`^\s*\(\s*(\$\s?\d[\d,]*(?:\.\d+)?)${SCALE_WORD}\s+(?:FTE|(?:on an? )?(?:fully[- ])?tax(?:able)?[- ]equivalent(?: basis)?)\s*\)`,
+      'i',
+    ).exec(rest);
+    const fteValue = fte ? parseAmount(fte[1]!) : null;
+    if (fte && fteValue !== null) {
+      const start = amountStart + money[0].length + fte[0].indexOf(fte[1]!);
+      out.push({
+        concept,
+        label: `${m[0]} (FTE)`,
+        basis: 'non_gaap',
+        span,
+        printed: `${fte[1]}${fte[2] ? ` ${fte[2]}` : ''}`,
+        value: fteValue,
+        scale: wordScale(fte[2] ?? money[2]),
+        sentence: s,
+        start,
+        end: start + fte[1]!.length,
+      });
+    }
   }
 }
 

@@ -80,7 +80,37 @@ function push(
   const lead = raw.length - raw.trimStart().length;
   const text = raw.trim();
   if (text === '') return;
+  // A sentence that reports results and turns to guidance at "as / while / and <the company>" is two sentences.
+  const turn = turnToGuidance(text);
+  if (turn !== null) {
+    push(out, t, from + lead, from + lead + turn, b, heading, block);
+    push(out, t, from + lead + turn, to, b, heading, block);
+    return;
+  }
   out.push({ text, start: b.start + from + lead, end: b.start + from + lead + text.length, heading, block });
+}
+
+const GUIDANCE_WORD =
+  /\b(?:guidance|outlook|expects?|anticipates?|forecasts?|reaffirm(?:s|ed|ing)?|reiterat(?:es|ed|ing)|targets?)\b/i;
+const TURN = /,?\s+(?:as|while|and)\s+(?:the\s+[Cc]ompany|management|it|we)\b/g;
+
+/**
+ * Where a sentence that reports results ("reported Q3 2025 revenue of $2.58 million, ... and cash totaling $2.55 million")
+ * turns to guidance ("as the Company reaffirmed full-year guidance of $7 million to $7.5 million"): the offset of the
+ * "as / while / and" that opens the guidance clause, when a reporting verb and an amount come before it; else null.
+ */
+export function turnToGuidance(text: string): number | null {
+  const forward = GUIDANCE_WORD.exec(text);
+  if (forward === null) return null;
+  const verb = /\b(?:reported|reports|posted|posts|announced)\b/i.exec(text);
+  if (verb === null || verb.index > forward.index) return null;
+  let cut: number | null = null;
+  for (const m of text.slice(0, forward.index).matchAll(TURN)) {
+    if (m.index! < verb.index) continue;
+    if (!/\$\s?\d|\d\s?(?:%|percent)/.test(text.slice(verb.index, m.index!))) continue;
+    cut = m.index!;
+  }
+  return cut;
 }
 
 /** Boilerplate that repeats "expects" and figures without being results or guidance. */

@@ -123,7 +123,8 @@ describe('etl parse (ownership)', () => {
       emails: [],
       warnings: [],
     });
-  });
+    // a 526-page PDF parsed in a child process: one minute was not enough on a loaded 2-core host
+  }, 120_000);
 });
 
 // The SEC's Official List of Section 13(f) Securities (test/ownership/thirteen-f-list.test.ts reads it in process).

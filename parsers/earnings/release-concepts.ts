@@ -142,6 +142,13 @@ export function conceptOfLabel(
       ? 'eps'
       : null;
   }
+  // Under a per-share section ("earnings per diluted share"), an earnings row ("Operating earnings", "Net
+  // earnings") states that earnings per share, of the section's kind.
+  if (
+    /^(?:(?:basic|diluted) )?(?:earnings|income) per (?:diluted |basic )?(?:common )?share\b/.test(sec) &&
+    /^(?:net |operating )?(?:income|earnings|loss)(?: \(loss\))?$/.test(core)
+  )
+    return /\bdiluted\b/.test(sec) ? 'eps_diluted' : /\bbasic\b/.test(sec) ? 'eps_basic' : 'eps';
   if (
     (previousConcept === 'eps_basic' || previousConcept === 'eps') &&
     /^(?:diluted|assuming dilution)$/.test(core)

@@ -214,7 +214,10 @@ function relinearise(paragraphs: string[]): string[] {
     const figures: string[] = [];
     while (
       j < paragraphs.length &&
-      (CELL_FIGURE.test(paragraphs[j]!.trim()) || CELL_MARK.test(paragraphs[j]!.trim()))
+      (CELL_FIGURE.test(paragraphs[j]!.trim()) ||
+        CELL_MARK.test(paragraphs[j]!.trim()) ||
+        // An empty cell (a paragraph of nothing but spaces) between a row's cells is skipped.
+        paragraphs[j]!.trim() === '')
     ) {
       // A currency mark in its own cell belongs to the figure after it ("$" / "55,783" is "$55,783").
       if (CELL_FIGURE.test(paragraphs[j]!.trim()))

@@ -47,8 +47,9 @@ const MEASURES: [RegExp, Concept][] = [
     /\b(?:operating (?:income|profit|loss|earnings|result)|(?:income|loss) from operations)\b|\bEBIT\b(?!DA)/i,
     'operating_income',
   ],
+  // "earnings of" is the net income unless a word before it names other earnings ("operating earnings of").
   [
-    /\bnet (?:income|profit|earnings|loss)\b|\b(?:net )?quarterly profit\b|(?<!\bnet )\b(?:income|earnings) from continuing operations\b|\b(?:quarter(?:ly)? )?earnings(?= (?:of|were|was|totaled) )|\b(?:reported|total|GAAP) earnings\b(?! per)/i,
+    /\bnet (?:income|profit|earnings|loss)\b|\b(?:net )?quarterly profit\b|(?<!\bnet )\b(?:income|earnings) from continuing operations\b|\b(?<!\b(?:operating|comprehensive) )(?:quarter(?:ly)? )?earnings(?= (?:of|were|was|totaled) )|\b(?:reported|total|GAAP) earnings\b(?! per)/i,
     'net_income',
   ],
   [/\bEBITDA\b/, 'ebitda'],
@@ -76,7 +77,7 @@ const COMPARED_NAMING =
 const COMPARISON =
   /\b(?:compared|versus|vs\.?|from|prior|previous|year[- ]ago|last year|a year earlier|same (?:period|quarter)|preceding)\b/i;
 const EPS_AFTER = new RegExp(
-  String.raw`^[^$]{0,40}?(${MONEY}|\d+ cents)\s*(?:per|a)\s+(basic and diluted\s+|diluted and basic\s+|diluted\s+|basic\s+|fully diluted\s+)?(?:common\s+)?share(?:\s+on a (diluted|basic) basis|\s*\((basic and diluted|diluted and basic|diluted|basic)\))?`,
+  String.raw`^[^$]{0,40}?(${MONEY}|\d+ cents)\s*(?:per|a)\s+(basic and diluted\s+|diluted and basic\s+|diluted\s+|basic\s+|fully diluted\s+)?(?:common\s+)?share(?:\s+on a (?:fully )?(diluted|basic) basis|\s*\((basic and diluted|diluted and basic|diluted|basic)\)|\s+(diluted|basic)\b)?`,
   'i',
 );
 
@@ -825,7 +826,10 @@ function readPerAds(out: ProseFigure[], s: Sentence, m: RegExpMatchArray, span: 
   );
 }
 
-/** "..., or $0.89 per share ($0.88 per share on a diluted basis)": per-share figures following a net income. */
+/**
+ * "..., or $0.89 per share ($0.88 per share on a diluted basis)", "or $2.54 per share on a fully diluted basis",
+ * "($1.34 per share diluted)": per-share figures following a net income.
+ */
 function epsAfter(
   out: ProseFigure[],
   s: Sentence,
@@ -848,7 +852,8 @@ function epsAfter(
     if (value === null) return;
     if (loss && value > 0) value = -value;
     // "per common share (basic and diluted)" names its kinds after the share.
-    const kind = `${m[2] ?? ''} ${m[3] ?? ''} ${m[4] ?? ''}`.trim().toLowerCase();
+    // "$1.34 per share diluted" names its kind after the share too.
+    const kind = `${m[2] ?? ''} ${m[3] ?? ''} ${m[4] ?? ''} ${m[5] ?? ''}`.trim().toLowerCase();
     const diluted = /diluted/.test(kind);
     const basic = /basic/.test(kind);
     // A plain "per share" figure followed by a diluted one is the basic figure.

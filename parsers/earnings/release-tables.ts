@@ -52,6 +52,9 @@ const SPAN_WORDS =
   /(three|six|nine|twelve|\b3|\b6|\b9|\b12)[- ]months?|(thirteen|twelve|fourteen|sixteen|twenty[- ]\w+|thirty[- ]\w+|thirty|forty[- ]\w+|fifty[- ]\w+|\d{1,2})[- ]weeks?|quarter|year[- ]to[- ]date|(?:fiscal )?years?\b|first half|Q[1-4]\b/gi;
 
 const SPAN_TEST = new RegExp(SPAN_WORDS.source, 'i');
+/** A heading naming per-share earnings and nothing else ("Earnings Per Diluted Share", "Diluted Earnings Per Share Data"). */
+const PER_SHARE_HEADING =
+  /^(?:(?:basic|diluted) )?(?:earnings|income) per (?:diluted |basic )?(?:common )?share(?: data)?:?$/i;
 
 function spanOf(words: string): Span {
   const w = words.toLowerCase();
@@ -126,8 +129,13 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     const prior = periodEnd !== null && years.length > 0 && years.every((y) => y < periodEnd.slice(0, 4));
     let scale: ReturnType<typeof captionScale> = null;
     for (const p of pending) scale ??= captionScale(p);
+    const perShareHeading =
+      pending.length > 0 && PER_SHARE_HEADING.test(pending[pending.length - 1]!)
+        ? pending[pending.length - 1]!
+        : '';
     ctx = {
-      title,
+      // A per-share heading is the table's title too: its unqualified line items are GAAP, as under a caption.
+      title: title === '' ? perShareHeading : title,
       scale: scale?.scale ?? null,
       scaleEvidence: scale?.evidence ?? null,
       // A line that states an amount ("Net loss of 56 cents per share in fourth quarter", a highlights bullet) is
@@ -145,7 +153,12 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
             : STATEMENT.test(title) || /consolidated|condensed/i.test(title)
               ? 'statement'
               : 'other',
-      section: '',
+      // A per-share heading right above the rows ("Earnings Per Diluted Share" over "Operating earnings | $1.35")
+      // is their section: each row is a per-share figure of the heading's kind.
+      section:
+        pending.length > 0 && PER_SHARE_HEADING.test(pending[pending.length - 1]!)
+          ? pending[pending.length - 1]!
+          : '',
       lastConcept: null,
       rows: 0,
     };

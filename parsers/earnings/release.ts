@@ -121,9 +121,14 @@ export function parseEarningsRelease(input: string): ReleaseParse {
         unassigned,
       ),
     );
-  // "All per share amounts presented in this press release are on a diluted per common share basis": the
-  // release's unqualified per-share figures are diluted.
-  if (/\ball per[- ]share (?:amounts|figures|data)\b[^.]{0,80}\bdiluted\b/i.test(doc.text.slice(0, 20_000)))
+  // "All per share amounts presented in this press release are on a diluted per common share basis", "All
+  // references to per share amounts are on a fully diluted basis": the release's unqualified per-share figures
+  // are diluted.
+  if (
+    /\ball (?:references to )?per[- ]share (?:amounts|figures|data)\b[^.]{0,80}\bdiluted\b/i.test(
+      doc.text.slice(0, 20_000),
+    )
+  )
     for (const f of figures)
       if (
         f.concept === 'eps' &&

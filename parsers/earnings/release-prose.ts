@@ -1,7 +1,7 @@
 import type { Concept } from './release-concepts.ts';
 import { ffoConcept, NON_GAAP_WORDS, TAX_EQUIVALENT } from './release-concepts.ts';
 import { parseAmount, type Scale, wordScale } from './release-numbers.ts';
-import { BOILERPLATE, BULLET, type Sentence } from './release-sentences.ts';
+import { BOILERPLATE, BULLET, type Sentence, withoutStreetExpectations } from './release-sentences.ts';
 import type { Basis, Span } from './release-tables.ts';
 
 /**
@@ -211,7 +211,7 @@ export function proseFigures(sentences: Sentence[], options: ProseOptions = {}):
     if (
       BOILERPLATE.test(s.text) ||
       /\b(?:expects?|anticipates?|outlook|guidance|forecasts?|projects|projected|(?:we|to) project|targets?)\b/i.test(
-        s.text,
+        withoutStreetExpectations(s.text),
       )
     )
       continue;

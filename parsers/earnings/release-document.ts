@@ -72,7 +72,8 @@ export function bodyToBlocks(body: string): Block[] {
       );
   const blocks: Block[] = [];
   let pos = 0;
-  for (const cells of raw) {
+  for (const rawCells of raw) {
+    const cells = unglued(rawCells);
     // A bullet list rendered as a two-column table ("• | Total revenues increased 10.6% ... |", "§ | Increased Q4
     // net sales ... |", "| • | | Net revenue: $7.2 billion |" with an empty cell between) is a list of bullet
     // paragraphs, not table rows.
@@ -82,6 +83,20 @@ export function bodyToBlocks(body: string): Block[] {
     pos += text.length + 1;
   }
   return blocks;
+}
+
+/**
+ * Words a rendering ran together where a tag ended ("Gross profitof RMB46.5million", "Net incomeof", "fiscal
+ * secondquarterended September 30, 2014"): a name or period word glued to the "of" / "ended" after it, or an
+ * ordinal glued to "quarter", is read as two words.
+ */
+function unglued(text: string): string {
+  return text
+    .replace(/\b(first|second|third|fourth)(quarter)(?=\b|ended\b|of\b)/gi, '$1 $2')
+    .replace(
+      /\b((?:gross |net |operating )?(?:profit|income|loss|earnings|revenues?|sales)|quarter|year|months|weeks)(of|ended)\b/gi,
+      '$1 $2',
+    );
 }
 
 /** Two or more amounts, each opening with "$", with or without spaces between them ("$118 $3,047 $(223)$3,165"). */

@@ -103,6 +103,13 @@ const COMPARISON_PERIOD =
 function spanOfSentence(text: string): Span | null {
   // The period named for the comparison is not the period of the sentence's own figures.
   const s = text.replace(COMPARISON_PERIOD, ' ');
+  // A sentence that opens with its period ("For the full year, net income rose ..., which included ... during the
+  // first quarter") is of that period, whatever a later clause names.
+  const opening =
+    /^\W*(?:for|in|during)\s+(?:the\s+)?(?:(?:full|fiscal)[- ])?(year|quarter)\b(?![- ](?:ago|earlier))\s*,/i.exec(
+      s,
+    );
+  if (opening) return opening[1]!.toLowerCase() === 'year' ? 'year' : 'quarter';
   // A month range ("OCTOBER–DECEMBER 2024", "January-December") is a quarter when it spans three months, a year
   // when twelve, a year to date otherwise.
   const range = MONTH_RANGE.exec(s);

@@ -282,9 +282,16 @@ function readNaming(
       s.text.slice(clauseStart, at),
     );
   // A sentence that names a quarter and then a year to date ("reported Q3 2025 revenue of ..., with gross profit rising
-  // ... to $1.73 million ..., nine-month revenue increasing to $5.86 million") states the quarter's figures until the
-  // year to date is named.
-  if (sentenceSpan === 'ytd' && semicolon < 0 && spanOfSentence(s.text.slice(0, at)) === 'quarter')
+  // ... to $1.73 million ..., nine-month revenue increasing to $5.86 million", "Worldwide sales for the third quarter
+  // rose 8.3% to $2.87 billion and reached $8.77 billion ... for the nine months") states the quarter's figures until
+  // the year to date is named: up to the name, or up to the first amount after the name.
+  const firstAmount = Math.min(...amounts.filter((e) => e > at), s.text.length);
+  if (
+    sentenceSpan === 'ytd' &&
+    semicolon < 0 &&
+    (spanOfSentence(s.text.slice(0, at)) === 'quarter' ||
+      spanOfSentence(s.text.slice(0, firstAmount)) === 'quarter')
+  )
     span = 'quarter';
   if (
     adjacent &&

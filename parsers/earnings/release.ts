@@ -137,8 +137,13 @@ export function parseEarningsRelease(input: string): ReleaseParse {
         )
       )
         f.concept = 'eps_diluted';
+  // A bank's net interest income is its revenue line: a release reporting it for the period is a results release.
   const isEarningsRelease = figures.some(
-    (f) => f.concept === 'net_income' || f.concept.startsWith('eps') || f.concept === 'revenue',
+    (f) =>
+      f.concept === 'net_income' ||
+      f.concept.startsWith('eps') ||
+      f.concept === 'revenue' ||
+      f.concept === 'net_interest_income',
   );
   if (!isEarningsRelease) warnings.push('no revenue, net income or EPS found for the reported period');
   const periodFor = (p: Measure['period']): FiscalPeriod | null =>

@@ -215,7 +215,15 @@ export function measuresOf(sentences: Sentence[]): Measure[] {
       let value = parseAmount(valueText);
       if (value === null) continue;
       if (/basis points/i.test(unitWord ?? '')) continue;
-      const isPercent = /%|percent/i.test(unitWord ?? '');
+      // A ratio of percentages printed without the sign ("Combined ratio of 81.5.") states its points: percent.
+      const isPercent =
+        /%|percent/i.test(unitWord ?? '') ||
+        (expect === 'percent' &&
+          /\bratio$/i.test(m[0]) &&
+          !valueText.includes('$') &&
+          (unitWord ?? '') === '' &&
+          /^\s*(?:was|were|of|at|is)?\s*$/i.test(verb) &&
+          /^\s*(?:[.,;]|$)/.test(clause.slice(vIndex + v[0].length)));
       if (kind === 'change' && !isPercent) continue;
       if (
         kind === 'change' &&

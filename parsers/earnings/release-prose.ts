@@ -37,7 +37,7 @@ const MONEY = String.raw`\(?-?\s?(?:(?:US|HK|C|A)?\$|RMB\s?|EUR\s?|GBP\s?|€|£
 const SCALE_WORD = String.raw`(?:\s?(?:\s{1,12}(?=\S))?(thousand|million|billion|bn|mm|m)\b)?`;
 /** "Q4 GAAP earnings per share", "basic and diluted loss per share", "Southern Company earned $2.10 per share". */
 const EPS_NAMING =
-  /\b(?<!-)(?:[Dd]iluted )?(?:Reported |GAAP |Adjusted |Proforma |Pro Forma )?EPS\*?(?= \$| of \$)|\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?\s+per\s+(?:(diluted|basic)\s+)?(?:weighted[- ]average\s+)?(?:common\s+)?share\b|\bearned(?=\s+\$)/i;
+  /\b(?<!-)(?:[Dd]iluted )?(?:Reported |GAAP |Adjusted |Proforma |Pro Forma )?EPS\*?(?= \$| of \$| (?:improve[sd]?|rose|rises|grew|grows|increased|increases|climbed|climbs) to \$)|\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?\s+per\s+(?:(diluted|basic)\s+)?(?:weighted[- ]average\s+)?(?:common\s+)?share\b|\bearned(?=\s+\$)/i;
 const MEASURES: [RegExp, Concept][] = [
   [/\b(?:total |net )?(?:revenues?|net sales|sales)\b/i, 'revenue'],
   [/\bgross (?:profit|margin)\b(?! (?:percentage|rate|of \d))/i, 'gross_profit'],
@@ -277,8 +277,10 @@ function readNaming(
   // A period word set right before the name ("Fourth Quarter and Record Full Year Earnings of $11,330,000", "reported Q3
   // 2025 revenue of $2.58 million, ..., nine-month revenue ...") names this figure's period over another one the
   // sentence names, unless a comparison's word precedes it ("the prior-year quarter").
+  // A year alone right before the name, or before its qualifier ("-1999 Normalized EPS Improves to $.39"), names the
+  // year's figure, as "full-year" does.
   const adjacent =
-    /\b(?:(full[- ]year|fiscal[- ]year|annual)|(quarter(?:ly)?|Q[1-4]))\s+(?:(?:[A-Za-z-]+|(?:19|20)\d{2})\s+)?$/i.exec(
+    /\b(?:(full[- ]year|fiscal[- ]year|annual|(?<!(?:quarter|Q[1-4]|[1-4]Q)\s+)(?:19|20)\d{2}(?=\s+(?:(?:normalized|adjusted|reported|GAAP|non-GAAP|pro forma|core)\s+)?$))|(quarter(?:ly)?|Q[1-4]))\s+(?:(?:[A-Za-z-]+|(?:19|20)\d{2})\s+)?$/i.exec(
       s.text.slice(clauseStart, at),
     );
   // A sentence that names a quarter and then a year to date ("reported Q3 2025 revenue of ..., with gross profit rising

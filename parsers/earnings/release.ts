@@ -137,6 +137,29 @@ export function parseEarningsRelease(input: string): ReleaseParse {
         )
       )
         f.concept = 'eps_diluted';
+  // A non-GAAP EPS whose words state no kind ("Q2 adjusted EPS of $2.93" beside "Q2 diluted EPS of $1.93") takes the
+  // kind of the period's GAAP EPS when the release states that one kind only: it adjusts that figure.
+  for (const f of figures) {
+    if (f.concept !== 'eps' || f.basis !== 'non_gaap') continue;
+    const kinds = new Set(
+      figures
+        .filter(
+          (g) =>
+            g.fiscalPeriod === f.fiscalPeriod &&
+            g.basis === 'gaap' &&
+            (g.concept === 'eps_diluted' || g.concept === 'eps_basic' || g.concept === 'eps'),
+        )
+        .map((g) => g.concept),
+    );
+    const [kind] = [...kinds];
+    if (
+      kinds.size === 1 &&
+      kind !== 'eps' &&
+      kind !== undefined &&
+      !figures.some((g) => g.fiscalPeriod === f.fiscalPeriod && g.concept === kind && g.basis === 'non_gaap')
+    )
+      f.concept = kind;
+  }
   // A bank's net interest income is its revenue line: a release reporting it for the period is a results release.
   const isEarningsRelease = figures.some(
     (f) =>

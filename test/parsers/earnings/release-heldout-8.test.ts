@@ -101,3 +101,39 @@ describe('earnings release parser: held-out set 8 formats', () => {
     expect(set8.value(abt, 'Q3', 'eps', 'gaap')).toBe(0.61);
   });
 });
+
+describe('earnings release parser: set-3, set-7 and guidance misses worked on with set 8', () => {
+  it('Honeywell: columns set apart by single spaces under "FY 2012 FY 2013 Change"; the latest year is the current column', () => {
+    const set3 = heldOutSet('held-out-3');
+    const name = 'HON_8-K_2014-01-24_EX-99_excerpt.txt';
+    const r = set3.parse(name);
+    // "($ Millions, except Earnings Per Share) FY 2012 FY 2013 Change" / "Sales 37,665 39,055 4%"
+    expect(set3.value(r, 'FY', 'revenue', 'gaap')).toBe(39_055_000_000);
+    // "4Q 2012 4Q 2013 Change" / "Sales 9,581 10,387 8%", "Free Cash Flow2 1,311 1,402 7%"
+    expect(set3.value(r, 'Q4', 'revenue', 'gaap')).toBe(10_387_000_000);
+    expect(set3.value(r, 'Q4', 'free_cash_flow', 'non_gaap')).toBe(1_402_000_000);
+    expect(set3.value(r, 'FY', 'free_cash_flow', 'non_gaap')).toBe(3_808_000_000);
+    // "Earnings Per Share (Reported) $3.69 $4.92 33%": the 2013 column, not 2012's
+    expect(set3.value(r, 'FY', 'eps', 'gaap')).toBe(4.92);
+    expect(set3.value(r, 'Q4', 'eps', 'non_gaap')).toBe(1.24);
+    set3.evidenceHolds(name, r);
+  });
+
+  it('Time Warner: "-1999 Normalized EPS Improves to $.39 Income vs. $.06 Loss-" is the year\'s non-GAAP EPS', () => {
+    const set3 = heldOutSet('held-out-3');
+    const r = set3.parse('TWX_8-K_2000-02-02_EX-99_excerpt.txt');
+    expect(set3.value(r, 'FY', 'eps', 'non_gaap')).toBe(0.39);
+    expect(set3.value(r, 'Q4', 'eps', 'non_gaap')).toBeUndefined();
+  });
+
+  it('Newton Golf: "gross profit rising 115 percent to $1.73 million at a 67 percent margin" states the gross margin', () => {
+    const r = heldOutSet('held-out-7').parse('NWTG_2025-11-13_newsbreak_excerpt.txt');
+    expect(measure(r, 'gross_margin', 'Q3')).toMatchObject({ value: 67, unit: 'percent' });
+  });
+
+  it('LabCorp: "Q2 adjusted EPS of $2.93" beside "Q2 diluted EPS of $1.93" is diluted', () => {
+    const r = heldOutSet('guidance-held-out').parse('LH_8-K_2019-07-25_EX-99.1_excerpt.txt');
+    expect(r.figures.find((f) => f.metric === 'eps_diluted' && f.basis === 'non_gaap')?.value).toBe(2.93);
+    expect(r.figures.find((f) => f.metric === 'eps_diluted' && f.basis === 'gaap')?.value).toBe(1.93);
+  });
+});

@@ -23,7 +23,9 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * labels-heldout-6.tsv: wire texts from public press-release archives, a euro industrial with guidance, renminbi, a
  * loss-making biotech, banks, a Finnish and a Canadian IFRS filer, a non-release) is printed sixth. Held-out set 7
  * (fixtures/earnings/held-out-7, labels-heldout-7.tsv: a large bank's 4Q24 release, a small bank, wire summaries of
- * loss-making small caps, a gold miner, a reaffirmed revenue guidance, a results-date notice) is printed seventh. Each set also counts guidance basis errors: a
+ * loss-making small caps, a gold miner, a reaffirmed revenue guidance, a results-date notice) is printed seventh. Held-out set 8 (fixtures/earnings/held-out-8, labels-heldout-8.tsv: insurers'
+ * operating earnings, a REIT wire snapshot in cents, a renminbi 6-K, 1999 trade-press texts in "m" / "bn", a bank's "$30.2M")
+ * is printed eighth. Each set also counts guidance basis errors: a
  * guidance row found with the label's value but under another basis (gaap / non_gaap / unspecified) than the label's.
  *
  * `npm run quality:earnings -- --guidance`: the guidance held-out set alone (see checkGuidance).
@@ -39,6 +41,7 @@ const heldOut4 = new URL('../../fixtures/earnings/held-out-4/', import.meta.url)
 const heldOut5 = new URL('../../fixtures/earnings/held-out-5/', import.meta.url).pathname;
 const heldOut6 = new URL('../../fixtures/earnings/held-out-6/', import.meta.url).pathname;
 const heldOut7 = new URL('../../fixtures/earnings/held-out-7/', import.meta.url).pathname;
+const heldOut8 = new URL('../../fixtures/earnings/held-out-8/', import.meta.url).pathname;
 const guidanceSet = new URL('../../fixtures/earnings/guidance-held-out/', import.meta.url).pathname;
 const shared = new URL('../../../shared/fixtures/earnings/press_releases/', import.meta.url).pathname;
 const heldOutMode = process.argv.includes('--heldout');
@@ -407,6 +410,7 @@ if (guidanceMode) {
   check('held-out-5', [heldOut5], `${heldOut5}labels-heldout-5.tsv`);
   check('held-out-6', [heldOut6], `${heldOut6}labels-heldout-6.tsv`);
   check('held-out-7', [heldOut7], `${heldOut7}labels-heldout-7.tsv`);
+  check('held-out-8', [heldOut8], `${heldOut8}labels-heldout-8.tsv`);
 } else {
   const dirs = args.length > 0 ? args : [own, ...(existsSync(shared) ? [shared] : [])];
   check('in-sample', dirs, `${own}labels.tsv`);

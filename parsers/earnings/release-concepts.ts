@@ -56,7 +56,7 @@ export function ffoConcept(label: string): 'ffo_per_share' | 'affo_per_share' | 
 export const TAX_EQUIVALENT = /\bfte\b|\b(?:fully[- ])?tax(?:able)?[- ]equivalent\b/i;
 
 export const NON_GAAP_WORDS =
-  /\b(?:non[- ]?gaap|adjusted|adj\.|pro[- ]?forma|excluding|excludes|before (?:special|one[- ]time|certain|unusual)|before (?:[a-z-]+ ){0,3}(?:costs?|expenses?|charges?|compensation)\b|core|underlying|comparable|cash earnings)\b/i;
+  /\b(?:non[- ]?gaap|adjusted|adj\.|pro[- ]?forma|excluding|excludes|before (?:special|one[- ]time|certain|unusual)|before (?:[a-z-]+ ){0,3}(?:costs?|expenses?|charges?|compensation)\b|core|underlying|comparable|normalized|cash earnings)\b/i;
 
 /** Normalises a row label: footnote markers, trailing colons and doubled spaces go; case is lowered. */
 export function cleanLabel(label: string): string {
@@ -142,6 +142,13 @@ export function conceptOfLabel(
       ? 'eps'
       : null;
   }
+  // Under a per-share section ("earnings per diluted share"), an earnings row ("Operating earnings", "Net
+  // earnings") states that earnings per share, of the section's kind.
+  if (
+    /^(?:(?:basic|diluted) )?(?:earnings|income) per (?:diluted |basic )?(?:common )?share\b/.test(sec) &&
+    /^(?:net |operating )?(?:income|earnings|loss)(?: \(loss\))?$/.test(core)
+  )
+    return /\bdiluted\b/.test(sec) ? 'eps_diluted' : /\bbasic\b/.test(sec) ? 'eps_basic' : 'eps';
   if (
     (previousConcept === 'eps_basic' || previousConcept === 'eps') &&
     /^(?:diluted|assuming dilution)$/.test(core)

@@ -52,7 +52,7 @@ export function bodyToBlocks(body: string): Block[] {
   // its own (hard-wrapped lines of one paragraph are otherwise joined), a line of nothing but cell marks ("|",
   // an empty table cell as a page store renders it) is a paragraph break, and a line that opens or closes with a
   // cell mark or sets cells apart with one ("| • | | Net revenue: $7.2 billion |") is a table row of its own.
-  const plain = looksLikeHtml(body) ? body : runTogetherRows(pipeCellText(body) ?? body);
+  const plain = looksLikeHtml(body) ? body : runTogetherRows(spacedColumnRows(pipeCellText(body) ?? body));
   const raw = looksLikeHtml(body)
     ? htmlToBlocks(body)
     : plainToBlocks(
@@ -72,7 +72,8 @@ export function bodyToBlocks(body: string): Block[] {
       );
   const blocks: Block[] = [];
   let pos = 0;
-  for (const cells of raw) {
+  for (const rawCells of raw) {
+    const cells = unglued(rawCells);
     // A bullet list rendered as a two-column table ("• | Total revenues increased 10.6% ... |", "§ | Increased Q4
     // net sales ... |", "| • | | Net revenue: $7.2 billion |" with an empty cell between) is a list of bullet
     // paragraphs, not table rows.
@@ -82,6 +83,66 @@ export function bodyToBlocks(body: string): Block[] {
     pos += text.length + 1;
   }
   return blocks;
+}
+
+/**
+ * Words a rendering ran together where a tag ended ("Gross profitof RMB46.5million", "Net incomeof", "fiscal
+ * secondquarterended September 30, 2014"): a name or period word glued to the "of" / "ended" after it, or an
+ * ordinal glued to "quarter", is read as two words.
+ */
+function unglued(text: string): string {
+  return text
+    .replace(/\b(first|second|third|fourth)(quarter)(?=\b|ended\b|of\b)/gi, '$1 $2')
+    .replace(
+      /\b((?:gross |net |operating )?(?:profit|income|loss|earnings|revenues?|sales)|quarter|year|months|weeks)(of|ended)\b/gi,
+      '$1 $2',
+    );
+}
+
+/** A period column heading: "FY 2013", "4Q 2013", "Q4 2013". */
+const PERIOD_COLUMN = String.raw`(?:FY|[1-4]Q|Q[1-4])[ \t]?(?:19|20)\d{2}`;
+const SPACED_HEADER = new RegExp(
+  String.raw`^[ \t]*(.*?)[ \t]*((?:${PERIOD_COLUMN}[ \t]+)+${PERIOD_COLUMN})(?:[ \t]+(%[ \t]?Change|Change|Chg\.?))?[ \t]*$`,
+  'i',
+);
+const SPACED_CELL = /^\(?-?\$?\d[\d,]*(?:\.\d+)?\)?(?:%|bps)?$/i;
+
+/**
+ * A plain-text table whose cells a single space sets apart ("($ Millions, except Earnings Per Share) FY 2012 FY 2013
+ * Change" over "Sales 37,665 39,055 4%"): a header line of two or more period columns ("FY 2013", "4Q 2013") and an
+ * optional change column makes each line under it that ends in as many figures a row, "label | 37,665 | 39,055 | 4%"
+ * (a "bps" after a figure is part of it), until a line that is neither such a row nor blank.
+ */
+function spacedColumnRows(body: string): string {
+  if (!/(?:FY|[1-4]Q|Q[1-4])[ \t]?(?:19|20)\d{2}[ \t]+(?:FY|[1-4]Q|Q[1-4])[ \t]?(?:19|20)\d{2}/i.test(body))
+    return body;
+  const lines = body.split('\n');
+  let columns = 0;
+  for (const [i, line] of lines.entries()) {
+    const header = SPACED_HEADER.exec(line);
+    if (header) {
+      const periods = header[2]!.match(new RegExp(PERIOD_COLUMN, 'gi'))!;
+      columns = periods.length + (header[3] ? 1 : 0);
+      const cells = [
+        ...(header[1]!.trim() === '' ? [] : [header[1]!.trim()]),
+        ...periods,
+        ...(header[3] ? [header[3]] : []),
+      ];
+      lines[i] = `\n${cells.join(' | ')}\n`;
+      continue;
+    }
+    if (columns === 0 || line.trim() === '') continue;
+    const tokens = line
+      .trim()
+      .replace(/\s+bps\b/gi, 'bps')
+      .split(/\s+/);
+    const cells = tokens.slice(-columns);
+    const label = tokens.slice(0, -columns).join(' ');
+    if (tokens.length > columns && cells.every((c) => SPACED_CELL.test(c)) && /[A-Za-z]{3}/.test(label))
+      lines[i] = `\n${label} | ${cells.join(' | ')}\n`;
+    else columns = 0;
+  }
+  return lines.join('\n');
 }
 
 /** Two or more amounts, each opening with "$", with or without spaces between them ("$118 $3,047 $(223)$3,165"). */
@@ -214,7 +275,10 @@ function relinearise(paragraphs: string[]): string[] {
     const figures: string[] = [];
     while (
       j < paragraphs.length &&
-      (CELL_FIGURE.test(paragraphs[j]!.trim()) || CELL_MARK.test(paragraphs[j]!.trim()))
+      (CELL_FIGURE.test(paragraphs[j]!.trim()) ||
+        CELL_MARK.test(paragraphs[j]!.trim()) ||
+        // An empty cell (a paragraph of nothing but spaces) between a row's cells is skipped.
+        paragraphs[j]!.trim() === '')
     ) {
       // A currency mark in its own cell belongs to the figure after it ("$" / "55,783" is "$55,783").
       if (CELL_FIGURE.test(paragraphs[j]!.trim()))

@@ -2,7 +2,7 @@ import { type Concept, ffoConcept, PER_SHARE_CONCEPTS, unitOfConcept } from './r
 import type { Block } from './release-document.ts';
 import { parseAmount, SCALE_FACTOR, type Scale, toFullUnits, wordScale } from './release-numbers.ts';
 import { type FiscalPeriod, inferFiscalYear, parseDate } from './release-period.ts';
-import { BOILERPLATE, type Sentence } from './release-sentences.ts';
+import { BOILERPLATE, type Sentence, withoutStreetExpectations } from './release-sentences.ts';
 
 /**
  * Guidance: a forward sentence (a verb of expectation, or any sentence under an "Outlook" heading) that names
@@ -232,7 +232,7 @@ export function guidanceOf(
   for (const [si, s] of sentences.entries()) {
     const outlookSection = /\boutlook|guidance\b/i.test(s.heading);
     if (BOILERPLATE.test(s.text) || NOT_GUIDANCE.test(s.text)) continue;
-    if (!FORWARD.test(s.text) && !outlookSection) continue;
+    if (!FORWARD.test(withoutStreetExpectations(s.text)) && !outlookSection) continue;
     if (/\b(?:was|were) (?:\$|\d)|\breported\b/i.test(s.text) && !FORWARD.test(s.text)) continue;
     // Without a forward word, a sentence under an outlook heading that names the reported quarter ("Q2 revenue of
     // $2.88 billion" in a second-quarter release) states a result.

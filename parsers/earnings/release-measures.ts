@@ -87,6 +87,9 @@ const OWN_PERIOD =
 /** Operating income stated with its share of revenues ("$14.6 million, or 4.7 percent of revenues"). */
 const OPERATING_SHARE =
   /\b(?:operating (?:income|profit|earnings)|(?:income|profit) from operations)\b[^.;$]{0,60}?\$\s?[\d.,]+\s?(?:thousand|million|billion)?,?\s+or\s+(\d+(?:\.\d+)?)\s?((?:%|percent)\s+of\s+(?:total\s+|net\s+)?(?:revenues?|sales))\b/i;
+/** "gross profit rising 115 percent to $1.73 million at a 67 percent margin": the gross margin of that gross profit. */
+const GROSS_SHARE =
+  /\bgross profit\b[^.;$]{0,60}?\$\s?[\d.,]+\s?(?:thousand|million|billion)?,?\s+(?:at|for|representing)\s+an?\s+(\d+(?:\.\d+)?)\s?(?:%|percent)\s+(?:gross\s+)?(margin)\b/i;
 /** Production as a daily rate in barrels of oil equivalent ("21,295 barrels of oil equivalent per day", "Boe/d"). */
 const PRODUCTION =
   /\b(\d[\d,]*(?:\.\d+)?)\s?(thousand|million)?\s+(barrels of oil equivalent per day|boe\/d|boepd|boe per day)\b/gi;
@@ -215,7 +218,15 @@ export function measuresOf(sentences: Sentence[]): Measure[] {
       let value = parseAmount(valueText);
       if (value === null) continue;
       if (/basis points/i.test(unitWord ?? '')) continue;
-      const isPercent = /%|percent/i.test(unitWord ?? '');
+      // A ratio of percentages printed without the sign ("Combined ratio of 81.5.") states its points: percent.
+      const isPercent =
+        /%|percent/i.test(unitWord ?? '') ||
+        (expect === 'percent' &&
+          /\bratio$/i.test(m[0]) &&
+          !valueText.includes('$') &&
+          (unitWord ?? '') === '' &&
+          /^\s*(?:was|were|of|at|is)?\s*$/i.test(verb) &&
+          /^\s*(?:[.,;]|$)/.test(clause.slice(vIndex + v[0].length)));
       if (kind === 'change' && !isPercent) continue;
       if (
         kind === 'change' &&
@@ -317,6 +328,23 @@ export function measuresOf(sentences: Sentence[]): Measure[] {
         sentence: s,
         start,
         end: start + margin[1]!.length,
+      });
+    }
+    // ... and a gross profit amount "at a 67 percent margin" states the gross margin, as qualified as that amount.
+    const gross = GROSS_SHARE.exec(s.text);
+    if (gross && !/\b(?:excluding|adjusted|non-gaap|prior|previous|year[- ]ago|compared)\b/i.test(gross[0])) {
+      const start = s.start + gross.index + gross[0].lastIndexOf(gross[1]!);
+      add({
+        name: gross[2]!,
+        measure: 'gross_margin',
+        unit: 'percent',
+        period: periodOf(s.text.slice(0, gross.index + gross[0].length)),
+        printed: gross[1]!,
+        value: Number(gross[1]),
+        scale: 'units',
+        sentence: s,
+        start,
+        end: start + gross[1]!.length,
       });
     }
     // "21,295 barrels of oil equivalent per day ("Boe/d")": oil and gas production, a daily rate.

@@ -1,5 +1,5 @@
 import type { Block } from './release-document.ts';
-import { turnToGuidance } from './release-sentences.ts';
+import { turnToGuidance, withoutStreetExpectations } from './release-sentences.ts';
 
 /**
  * The period a release reports, from its own words ("fiscal 2011 first quarter ended December 25, 2010",
@@ -313,8 +313,10 @@ function quarterBesideYearInTable(blocks: Block[]): boolean {
  * forward word ("outlook", "expects", "guidance") is dropped, not the whole paragraph ("Jabil Posts Third Quarter Results
  * Momentum Leads to Solid Results and Strong Outlook ... results for its third quarter of fiscal year 2021" in one block).
  */
-function resultsText(text: string, forward: RegExp): string {
-  if (/forward-looking|safe harbor/i.test(text)) return '';
+function resultsText(raw: string, forward: RegExp): string {
+  if (/forward-looking|safe harbor/i.test(raw)) return '';
+  // Analysts' expectations set against a result ("a penny better than Wall Street expected") are no forecast.
+  const text = withoutStreetExpectations(raw);
   if (!forward.test(text)) return text;
   return text
     .split(/(?<=[.!?][”"’]?)\s+(?=[A-Z“"])/)
@@ -343,13 +345,19 @@ function fullYear(y: string): number {
 function dominantOrdinal(prose: Block[], periodEnd: string): number | null {
   const counts = new Map<number, number>();
   let first: number | null = null;
-  // "4Q24" (the ordinal before the Q, the year's last two digits after it) names a quarter as "Q4 2024" does.
+  // "4Q24" (the ordinal before the Q, the year's last two digits after it) names a quarter as "Q4 2024" does;
+  // "fourth-quarter" as "fourth quarter" does.
   const re = new RegExp(
-    String.raw`\b(${ORDINAL})\s+(?:fiscal\s+)?quarter\b|\bQ([1-4])\b|\b([1-4])Q(?:\d{2}|\d{4})\b`,
+    String.raw`\b(${ORDINAL})(?:\s+|-)(?:fiscal\s+)?quarter\b|\bQ([1-4])\b|\b([1-4])Q(?:\d{2}|\d{4})\b`,
     'gi',
   );
   for (const b of prose.slice(0, 30)) {
-    const text = resultsText(b.text, /forward-looking|looking ahead|outlook|expects?|guidance/i);
+    // (A sentence on when results will be released, "plans to release second-quarter earnings on July 19", names a
+    // future report, not the one at hand.)
+    const text = resultsText(
+      b.text,
+      /forward-looking|looking ahead|outlook|expects?|guidance|\b(?:plans|intends|is scheduled|will)\s+(?:to\s+)?(?:release|report|announce)\b/i,
+    );
     if (text === '') continue;
     for (const m of text.matchAll(re)) {
       const o = m[1] ? ORDINALS[m[1].toLowerCase()]! : Number(m[2] ?? m[3]);

@@ -1,7 +1,7 @@
 import type { Concept } from './release-concepts.ts';
 import { ffoConcept, NON_GAAP_WORDS, TAX_EQUIVALENT } from './release-concepts.ts';
 import { parseAmount, type Scale, wordScale } from './release-numbers.ts';
-import { BOILERPLATE, BULLET, type Sentence } from './release-sentences.ts';
+import { BOILERPLATE, BULLET, type Sentence, withoutStreetExpectations } from './release-sentences.ts';
 import type { Basis, Span } from './release-tables.ts';
 
 /**
@@ -37,7 +37,7 @@ const MONEY = String.raw`\(?-?\s?(?:(?:US|HK|C|A)?\$|RMB\s?|EUR\s?|GBP\s?|€|£
 const SCALE_WORD = String.raw`(?:\s?(?:\s{1,12}(?=\S))?(thousand|million|billion|bn|mm|m)\b)?`;
 /** "Q4 GAAP earnings per share", "basic and diluted loss per share", "Southern Company earned $2.10 per share". */
 const EPS_NAMING =
-  /\b(?<!-)(?:[Dd]iluted )?(?:Reported |GAAP |Adjusted |Proforma |Pro Forma )?EPS\*?(?= \$| of \$)|\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?\s+per\s+(?:(diluted|basic)\s+)?(?:weighted[- ]average\s+)?(?:common\s+)?share\b|\bearned(?=\s+\$)/i;
+  /\b(?<!-)(?:[Dd]iluted )?(?:Reported |GAAP |Adjusted |Proforma |Pro Forma )?EPS\*?(?= \$| of \$| (?:improve[sd]?|rose|rises|grew|grows|increased|increases|climbed|climbs) to \$)|\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?\s+per\s+(?:(diluted|basic)\s+)?(?:weighted[- ]average\s+)?(?:common\s+)?share\b|\bearned(?=\s+\$)/i;
 const MEASURES: [RegExp, Concept][] = [
   [/\b(?:total |net )?(?:revenues?|net sales|sales)\b/i, 'revenue'],
   [/\bgross (?:profit|margin)\b(?! (?:percentage|rate|of \d))/i, 'gross_profit'],
@@ -47,8 +47,9 @@ const MEASURES: [RegExp, Concept][] = [
     /\b(?:operating (?:income|profit|loss|earnings|result)|(?:income|loss) from operations)\b|\bEBIT\b(?!DA)/i,
     'operating_income',
   ],
+  // "earnings of" is the net income unless a word before it names other earnings ("operating earnings of").
   [
-    /\bnet (?:income|profit|earnings|loss)\b|\b(?:net )?quarterly profit\b|(?<!\bnet )\b(?:income|earnings) from continuing operations\b|\b(?:quarter(?:ly)? )?earnings(?= (?:of|were|was|totaled) )|\b(?:reported|total|GAAP) earnings\b(?! per)/i,
+    /\bnet (?:income|profit|earnings|loss)\b|\b(?:net )?quarterly profit\b|(?<!\bnet )\b(?:income|earnings) from continuing operations\b|\b(?<!\b(?:operating|comprehensive) )(?:quarter(?:ly)? )?earnings(?= (?:of|were|was|totaled) )|\b(?:reported|total|GAAP) earnings\b(?! per)/i,
     'net_income',
   ],
   [/\bEBITDA\b/, 'ebitda'],
@@ -76,7 +77,7 @@ const COMPARED_NAMING =
 const COMPARISON =
   /\b(?:compared|versus|vs\.?|from|prior|previous|year[- ]ago|last year|a year earlier|same (?:period|quarter)|preceding)\b/i;
 const EPS_AFTER = new RegExp(
-  String.raw`^[^$]{0,40}?(${MONEY}|\d+ cents)\s*(?:per|a)\s+(basic and diluted\s+|diluted and basic\s+|diluted\s+|basic\s+|fully diluted\s+)?(?:common\s+)?share(?:\s+on a (diluted|basic) basis|\s*\((basic and diluted|diluted and basic|diluted|basic)\))?`,
+  String.raw`^[^$]{0,40}?(${MONEY}|\d+ cents)\s*(?:per|a)\s+(basic and diluted\s+|diluted and basic\s+|diluted\s+|basic\s+|fully diluted\s+)?(?:common\s+)?share(?:\s+on a (?:fully )?(diluted|basic) basis|\s*\((basic and diluted|diluted and basic|diluted|basic)\)|\s+(diluted|basic)\b)?`,
   'i',
 );
 
@@ -102,6 +103,13 @@ const COMPARISON_PERIOD =
 function spanOfSentence(text: string): Span | null {
   // The period named for the comparison is not the period of the sentence's own figures.
   const s = text.replace(COMPARISON_PERIOD, ' ');
+  // A sentence that opens with its period ("For the full year, net income rose ..., which included ... during the
+  // first quarter") is of that period, whatever a later clause names.
+  const opening =
+    /^\W*(?:for|in|during)\s+(?:the\s+)?(?:(?:full|fiscal)[- ])?(year|quarter)\b(?![- ](?:ago|earlier))\s*,/i.exec(
+      s,
+    );
+  if (opening) return opening[1]!.toLowerCase() === 'year' ? 'year' : 'quarter';
   // A month range ("OCTOBER–DECEMBER 2024", "January-December") is a quarter when it spans three months, a year
   // when twelve, a year to date otherwise.
   const range = MONTH_RANGE.exec(s);
@@ -210,7 +218,7 @@ export function proseFigures(sentences: Sentence[], options: ProseOptions = {}):
     if (
       BOILERPLATE.test(s.text) ||
       /\b(?:expects?|anticipates?|outlook|guidance|forecasts?|projects|projected|(?:we|to) project|targets?)\b/i.test(
-        s.text,
+        withoutStreetExpectations(s.text),
       )
     )
       continue;
@@ -269,14 +277,23 @@ function readNaming(
   // A period word set right before the name ("Fourth Quarter and Record Full Year Earnings of $11,330,000", "reported Q3
   // 2025 revenue of $2.58 million, ..., nine-month revenue ...") names this figure's period over another one the
   // sentence names, unless a comparison's word precedes it ("the prior-year quarter").
+  // A year alone right before the name, or before its qualifier ("-1999 Normalized EPS Improves to $.39"), names the
+  // year's figure, as "full-year" does.
   const adjacent =
-    /\b(?:(full[- ]year|fiscal[- ]year|annual)|(quarter(?:ly)?|Q[1-4]))\s+(?:(?:[A-Za-z-]+|(?:19|20)\d{2})\s+)?$/i.exec(
+    /\b(?:(full[- ]year|fiscal[- ]year|annual|(?<!(?:quarter|Q[1-4]|[1-4]Q)\s+)(?:19|20)\d{2}(?=\s+(?:(?:normalized|adjusted|reported|GAAP|non-GAAP|pro forma|core)\s+)?$))|(quarter(?:ly)?|Q[1-4]))\s+(?:(?:[A-Za-z-]+|(?:19|20)\d{2})\s+)?$/i.exec(
       s.text.slice(clauseStart, at),
     );
   // A sentence that names a quarter and then a year to date ("reported Q3 2025 revenue of ..., with gross profit rising
-  // ... to $1.73 million ..., nine-month revenue increasing to $5.86 million") states the quarter's figures until the
-  // year to date is named.
-  if (sentenceSpan === 'ytd' && semicolon < 0 && spanOfSentence(s.text.slice(0, at)) === 'quarter')
+  // ... to $1.73 million ..., nine-month revenue increasing to $5.86 million", "Worldwide sales for the third quarter
+  // rose 8.3% to $2.87 billion and reached $8.77 billion ... for the nine months") states the quarter's figures until
+  // the year to date is named: up to the name, or up to the first amount after the name.
+  const firstAmount = Math.min(...amounts.filter((e) => e > at), s.text.length);
+  if (
+    sentenceSpan === 'ytd' &&
+    semicolon < 0 &&
+    (spanOfSentence(s.text.slice(0, at)) === 'quarter' ||
+      spanOfSentence(s.text.slice(0, firstAmount)) === 'quarter')
+  )
     span = 'quarter';
   if (
     adjacent &&
@@ -825,7 +842,10 @@ function readPerAds(out: ProseFigure[], s: Sentence, m: RegExpMatchArray, span: 
   );
 }
 
-/** "..., or $0.89 per share ($0.88 per share on a diluted basis)": per-share figures following a net income. */
+/**
+ * "..., or $0.89 per share ($0.88 per share on a diluted basis)", "or $2.54 per share on a fully diluted basis",
+ * "($1.34 per share diluted)": per-share figures following a net income.
+ */
 function epsAfter(
   out: ProseFigure[],
   s: Sentence,
@@ -848,7 +868,8 @@ function epsAfter(
     if (value === null) return;
     if (loss && value > 0) value = -value;
     // "per common share (basic and diluted)" names its kinds after the share.
-    const kind = `${m[2] ?? ''} ${m[3] ?? ''} ${m[4] ?? ''}`.trim().toLowerCase();
+    // "$1.34 per share diluted" names its kind after the share too.
+    const kind = `${m[2] ?? ''} ${m[3] ?? ''} ${m[4] ?? ''} ${m[5] ?? ''}`.trim().toLowerCase();
     const diluted = /diluted/.test(kind);
     const basic = /basic/.test(kind);
     // A plain "per share" figure followed by a diluted one is the basic figure.

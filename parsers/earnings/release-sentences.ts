@@ -18,6 +18,19 @@ const ABBREV =
 const DATELINE =
   /(?<=\S\s+)(?=[A-Z][A-Z.' ]{2,40},\s+(?:[A-Z][A-Za-z.]+[,;]?\s+)?(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?\s+\d{1,2},\s+\d{4}\s*[-–—])/;
 
+/**
+ * Analysts' or the Street's expectations set against a result ("a penny better than Wall Street expected", "also
+ * exceeding Street forecasts", "Seven analysts surveyed by Zacks expected $223.8 million"): not the company's, so
+ * they make no sentence forward-looking.
+ */
+const STREET_EXPECTATION =
+  /\b(?:(?:better|worse|higher|lower|more|less) than (?:(?:Wall )?Street|analysts?|(?:the )?consensus) (?:had )?(?:expected|forecast|estimated)|(?:exceed(?:ing|ed|s)?|beat(?:ing|s)?|topp?(?:ing|ed|s)?|miss(?:ing|ed|es)?) (?:(?:Wall )?Street|analysts['’]?|(?:the )?consensus) (?:forecasts?|estimates?|expectations?)|analysts (?:surveyed|polled) by [A-Z][\w&. ]{0,40}? (?:had )?(?:expected|forecast))\b/gi;
+
+/** The text with analysts' expectations taken out (see STREET_EXPECTATION). */
+export function withoutStreetExpectations(text: string): string {
+  return text.replace(STREET_EXPECTATION, ' ');
+}
+
 /** A paragraph that opens with a bullet mark. */
 export const BULLET = /^\s*(?:[•·▪§]|[-*] |\|\s*·)/;
 

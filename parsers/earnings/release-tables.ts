@@ -49,14 +49,17 @@ const STATEMENT =
 const FORWARD_TABLE = /\b(?:targets?|outlook|guidance|forecasts?|expects?|expectations|projections?)\b/i;
 const RECONCILIATION = /reconciliation|non[- ]?gaap|adjusted|pro[- ]forma/i;
 const SPAN_WORDS =
-  /(three|six|nine|twelve|\b3|\b6|\b9|\b12)[- ]months?|(thirteen|twelve|fourteen|sixteen|twenty[- ]\w+|thirty[- ]\w+|thirty|forty[- ]\w+|fifty[- ]\w+|\d{1,2})[- ]weeks?|quarter|year[- ]to[- ]date|(?:fiscal )?years?\b|first half|Q[1-4]\b/gi;
+  /\bFY(?= ?(?:19|20)\d{2}\b)|\b[1-4]Q(?= ?(?:19|20)\d{2}\b)|(three|six|nine|twelve|\b3|\b6|\b9|\b12)[- ]months?|(thirteen|twelve|fourteen|sixteen|twenty[- ]\w+|thirty[- ]\w+|thirty|forty[- ]\w+|fifty[- ]\w+|\d{1,2})[- ]weeks?|quarter|year[- ]to[- ]date|(?:fiscal )?years?\b|first half|Q[1-4]\b/gi;
 
 const SPAN_TEST = new RegExp(SPAN_WORDS.source, 'i');
+/** A heading naming per-share earnings and nothing else ("Earnings Per Diluted Share", "Diluted Earnings Per Share Data"). */
+const PER_SHARE_HEADING =
+  /^(?:(?:basic|diluted) )?(?:earnings|income) per (?:diluted |basic )?(?:common )?share(?: data)?:?$/i;
 
 function spanOf(words: string): Span {
   const w = words.toLowerCase();
   if (
-    /^(?:(?:three|3)[- ]months?|quarter|q[1-4]|(?:thirteen|twelve|fourteen|sixteen|1[2346])[- ]weeks?)$/.test(
+    /^(?:(?:three|3)[- ]months?|quarter|q[1-4]|[1-4]q|(?:thirteen|twelve|fourteen|sixteen|1[2346])[- ]weeks?)$/.test(
       w,
     )
   )
@@ -68,7 +71,7 @@ function spanOf(words: string): Span {
   ) {
     return /fifty|5[23]/.test(w) ? 'year' : 'ytd';
   }
-  if (/^(?:(?:twelve|12)[- ]months?|(?:fiscal )?years?|fifty[- ]\w+[- ]weeks?|5[23][- ]weeks?)$/.test(w))
+  if (/^(?:(?:twelve|12)[- ]months?|(?:fiscal )?years?|fy|fifty[- ]\w+[- ]weeks?|5[23][- ]weeks?)$/.test(w))
     return 'year';
   return 'unknown';
 }
@@ -101,6 +104,7 @@ function isHeaderRow(cells: string[]): boolean {
         c.trim(),
       ) ||
       /^(?:19|20)\d{2}(?:\s*\(\d\))?$/.test(c.trim()) ||
+      /^(?:FY|[1-4]Q|Q[1-4]) ?(?:19|20)\d{2}$/i.test(c.trim()) ||
       /^[A-Za-z]{3,9}\.? \d{1,2},?(?: (?:19|20)\d{2})?(?:\s*\(\d\))?$/.test(c.trim()) ||
       (SPAN_TEST.test(c) && !/\d{3}/.test(c)),
   );
@@ -126,8 +130,13 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     const prior = periodEnd !== null && years.length > 0 && years.every((y) => y < periodEnd.slice(0, 4));
     let scale: ReturnType<typeof captionScale> = null;
     for (const p of pending) scale ??= captionScale(p);
+    const perShareHeading =
+      pending.length > 0 && PER_SHARE_HEADING.test(pending[pending.length - 1]!)
+        ? pending[pending.length - 1]!
+        : '';
     ctx = {
-      title,
+      // A per-share heading is the table's title too: its unqualified line items are GAAP, as under a caption.
+      title: title === '' ? perShareHeading : title,
       scale: scale?.scale ?? null,
       scaleEvidence: scale?.evidence ?? null,
       // A line that states an amount ("Net loss of 56 cents per share in fourth quarter", a highlights bullet) is
@@ -145,7 +154,12 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
             : STATEMENT.test(title) || /consolidated|condensed/i.test(title)
               ? 'statement'
               : 'other',
-      section: '',
+      // A per-share heading right above the rows ("Earnings Per Diluted Share" over "Operating earnings | $1.35")
+      // is their section: each row is a per-share figure of the heading's kind.
+      section:
+        pending.length > 0 && PER_SHARE_HEADING.test(pending[pending.length - 1]!)
+          ? pending[pending.length - 1]!
+          : '',
       lastConcept: null,
       rows: 0,
     };
@@ -164,7 +178,11 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
   for (const b of blocks) {
     if (!b.row) {
       const t = b.text;
-      const prose = t.length > 160 && /[a-z]{3,}[.;] |[a-z]{3,}\.$/.test(t);
+      // (A lead sentence that announces the results, "Honeywell ... today announced its results for the fourth
+      // quarter and full year 2013:", is prose however short: its period words name no column.)
+      const prose =
+        (t.length > 160 && /[a-z]{3,}[.;] |[a-z]{3,}\.$/.test(t)) ||
+        /\btoday (?:announced|reported)\b/i.test(t);
       if (prose || /^the following tables? /i.test(t)) {
         ctx = null;
         pending = [];
@@ -289,7 +307,14 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
         rank,
       });
     };
-    if (groups.length <= 1) pushColumn(0, groups[0] ?? 'unknown');
+    // A header whose period columns name years in rising order ("FY 2012 | FY 2013 | Change") prints the prior
+    // period first: the current period is the latest year's column.
+    const years = [...c.header.matchAll(/\b(?:19|20)\d{2}\b/g)].map((y) => Number(y[0]));
+    const rising =
+      years.length >= 2 &&
+      years.every((y, i) => i === 0 || y > years[i - 1]!) &&
+      values.length >= years.length;
+    if (groups.length <= 1) pushColumn(rising ? years.length - 1 : 0, groups[0] ?? 'unknown');
     else if (values.length % groups.length === 0) {
       const k = values.length / groups.length;
       for (const [i, g] of groups.entries()) pushColumn(i * k, g);

@@ -121,9 +121,14 @@ export function parseEarningsRelease(input: string): ReleaseParse {
         unassigned,
       ),
     );
-  // "All per share amounts presented in this press release are on a diluted per common share basis": the
-  // release's unqualified per-share figures are diluted.
-  if (/\ball per[- ]share (?:amounts|figures|data)\b[^.]{0,80}\bdiluted\b/i.test(doc.text.slice(0, 20_000)))
+  // "All per share amounts presented in this press release are on a diluted per common share basis", "All
+  // references to per share amounts are on a fully diluted basis": the release's unqualified per-share figures
+  // are diluted.
+  if (
+    /\ball (?:references to )?per[- ]share (?:amounts|figures|data)\b[^.]{0,80}\bdiluted\b/i.test(
+      doc.text.slice(0, 20_000),
+    )
+  )
     for (const f of figures)
       if (
         f.concept === 'eps' &&
@@ -132,8 +137,36 @@ export function parseEarningsRelease(input: string): ReleaseParse {
         )
       )
         f.concept = 'eps_diluted';
+  // A non-GAAP EPS whose words state no kind ("Q2 adjusted EPS of $2.93" beside "Q2 diluted EPS of $1.93") takes the
+  // kind of the period's GAAP EPS when the release states that one kind only: it adjusts that figure.
+  for (const f of figures) {
+    if (f.concept !== 'eps' || f.basis !== 'non_gaap') continue;
+    const kinds = new Set(
+      figures
+        .filter(
+          (g) =>
+            g.fiscalPeriod === f.fiscalPeriod &&
+            g.basis === 'gaap' &&
+            (g.concept === 'eps_diluted' || g.concept === 'eps_basic' || g.concept === 'eps'),
+        )
+        .map((g) => g.concept),
+    );
+    const [kind] = [...kinds];
+    if (
+      kinds.size === 1 &&
+      kind !== 'eps' &&
+      kind !== undefined &&
+      !figures.some((g) => g.fiscalPeriod === f.fiscalPeriod && g.concept === kind && g.basis === 'non_gaap')
+    )
+      f.concept = kind;
+  }
+  // A bank's net interest income is its revenue line: a release reporting it for the period is a results release.
   const isEarningsRelease = figures.some(
-    (f) => f.concept === 'net_income' || f.concept.startsWith('eps') || f.concept === 'revenue',
+    (f) =>
+      f.concept === 'net_income' ||
+      f.concept.startsWith('eps') ||
+      f.concept === 'revenue' ||
+      f.concept === 'net_interest_income',
   );
   if (!isEarningsRelease) warnings.push('no revenue, net income or EPS found for the reported period');
   const periodFor = (p: Measure['period']): FiscalPeriod | null =>

@@ -422,6 +422,11 @@ const NUMBERED_FURNITURE =
 // cross-reference index are read one by one, where each footer is printed once: their folio is left to
 // `withoutFolio`.)
 const FORM_FOOTER = /\bform 10-[kq]$/;
+// a running header of one navigation link and a short title, the registrant's name ("Table of Contents |
+// Alphabet Inc." atop every page of a Workiva 10-K): the key of such a block (a table row)
+const NAV_HEADER = /^table of contents\s*\|\s*(?!pages?\b)[a-z][^|]{1,40}$/;
+// a page number printed with a period ("91."), a folio only where such a running header follows it
+const DOTTED_FOLIO = /^\d{1,3}\.$/;
 
 const PART_LINE = /^PART\s+[IVX]+\b/i;
 /** A block that opens a section of the form: an item or PART heading, the signatures or their paragraph. */
@@ -495,13 +500,23 @@ export function dropPageFurniture(blocks: string[]): string[] {
   });
   const counts = new Map<string, number>();
   for (const k of keys) if (k !== null) counts.set(k.key, (counts.get(k.key) ?? 0) + 1);
-  const folio = blocks.map((b) => b.length <= 20 && PAGE_NUMBER.test(b));
+  const navHeader = (i: number): boolean => {
+    const k = keys[i];
+    return k != null && !k.numbered && NAV_HEADER.test(k.key) && (counts.get(k.key) ?? 0) >= 2;
+  };
+  // a dotted page number counts only before a running navigation header: elsewhere "1." alone in its block is
+  // the number of a note whose title is the next block ("1." / "BASIS OF PRESENTATION")
+  const folio = blocks.map(
+    (b, i) => b.length <= 20 && (PAGE_NUMBER.test(b) || (DOTTED_FOLIO.test(b) && navHeader(i + 1))),
+  );
   const header = runningHeader(blocks, keys, folio);
   return blocks.filter((_, i) => {
     if (folio[i] || header?.[i]) return false;
     const k = keys[i];
     if (k === null || k === undefined) return true;
     const seen = counts.get(k.key) ?? 0;
+    // a running header of a navigation link and the registrant's name, once it is printed on two pages
+    if (navHeader(i)) return false;
     // a page footer naming the form is furniture once it is printed on two pages (the others need four)
     if (k.numbered && seen >= 2 && FORM_FOOTER.test(k.key)) return false;
     // under 3, a block is kept whatever it says

@@ -24,6 +24,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { CustomTypesConfig } from 'pg';
 import { ONLY, ROUTES, type RouteName } from './api-routes.ts';
 import { benchDatabase } from './bench-database.ts';
 import { median, type Req, type RoundResult, round, summary } from './http-load.ts';
@@ -82,7 +83,7 @@ async function server(): Promise<void> {
   const bareTypes = {
     getTypeParser: (id: number, format?: 'text' | 'binary') =>
       id === pg.types.builtins.DATE ? dateAsText : pg.types.getTypeParser(id, format as 'text'),
-  } as pg.CustomTypesConfig;
+  } as CustomTypesConfig;
   const bare = Fastify({ logger: false });
   bare.get('/v1/companies', async (req) => {
     const ticker = String((req.query as { ticker?: string }).ticker ?? '');

@@ -441,7 +441,12 @@ export class CreditMeter {
         continue;
       }
       const batch = queue.splice(0, this.maxBatch);
-      const want = s.renewing ? 0 : this.holdSize(s);
+      // No hold with a batch that is every request of the account in flight here: the batch pays for them
+      // all, and they end together when it lands (their queries ran meanwhile), so the account goes idle at
+      // once and done() would release the hold unused: a reserve and a release statement for nothing, the
+      // last answer waiting for the second. Requests that arrive meanwhile queue for the next batch, which
+      // is taken while this one's requests are still in flight and may take a hold.
+      const want = s.renewing || batch.length >= s.inflight ? 0 : this.holdSize(s);
       const holdId = want > 0 ? `hold_${randomBytes(8).toString('hex')}` : null;
       try {
         const { charged, held } = await reserveBatch(

@@ -311,6 +311,50 @@ describe('credits', () => {
     await m.close();
   });
 
+  it('a batch that is every request of the account in flight takes no hold: they end together, it would be released unused', async () => {
+    const a = await createAccount(database, { name: 'Wave', plan: 'fund', credits: 10_000 });
+    const { clock, make } = busyMeter();
+    const m = make();
+    const rows = async (reason: string) =>
+      (
+        await database.query(`select 1 from credit_ledger where account_id = $1 and reason = $2`, [
+          a.id,
+          reason,
+        ])
+      ).length;
+    // one second at 40 credits/s with 8 requests in flight at a time
+    for (let b = 0; b < 5; b++) {
+      const batch = Array.from({ length: 8 }, (_, i) => charge(a.id, b * 8 + i));
+      expect(await Promise.all(batch.map((c) => m.charge(c)))).toEqual(Array(8).fill(true));
+      for (const _ of batch) await m.done(a.id);
+    }
+    clock.advance(1_000);
+    // a burst of 8: the first charged alone, the other 7 (8 in flight) with a hold
+    const burst = Array.from({ length: 8 }, (_, i) => charge(a.id, 100 + i));
+    expect(await Promise.all(burst.map((c) => m.charge(c)))).toEqual(Array(8).fill(true));
+    expect((await check(a.id)).held).toBeGreaterThan(0);
+    expect(await rows('reserve')).toBe(1);
+    for (let i = 0; i < 7; i++) await m.done(a.id);
+    // the burst's last answer waits for the hold's settle; the next 8 requests arrive meanwhile and queue
+    // behind it, so they go in one batch that is every request in flight
+    const settling = m.done(a.id);
+    const wave = Array.from({ length: 8 }, (_, i) => m.charge(charge(a.id, 200 + i)));
+    await settling;
+    expect(await Promise.all(wave)).toEqual(Array(8).fill(true));
+    expect(await rows('reserve')).toBe(1); // no hold with the wave's batch
+    for (let i = 0; i < 8; i++) await m.done(a.id);
+    expect(await rows('release')).toBe(1); // so nothing to release when the wave ends
+    expect(await check(a.id)).toEqual({
+      balance: 9_944,
+      ledgerSum: 9_944,
+      charges: 56,
+      refunds: 0,
+      grants: 1,
+      held: 0,
+    });
+    await m.close();
+  });
+
   it('grants must be positive whole numbers for an existing account', async () => {
     const a = await createAccount(database, { name: 'Grant', plan: 'free' });
     expect(await grantCredits(database, { accountId: a.id, amount: 10 })).toBe(10);

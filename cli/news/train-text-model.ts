@@ -46,6 +46,8 @@ export const ALL_LABEL_FILES = [
   'labels-heldout-12.tsv',
   'labels-heldout-13.tsv',
   'labels-heldout-14.tsv',
+  'labels-heldout-15.tsv',
+  'labels-heldout-16.tsv',
 ] as const;
 
 export interface LabelledItem {

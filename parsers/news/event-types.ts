@@ -118,6 +118,22 @@ export const TEXT_RULES: TextRule[] = [
     /\b(\w+['\u2019]s|\d+) earnings\b|\b(\w+['\u2019]s|its|their) ([\w-]+ )?(earnings|results)\b(?! (forecasts?|outlook|guidance|estimates?|expectations?|calls?|previews?|dates?|season)\b)/i,
     3,
   ),
+  // a swing back to profit, or a beat reported as such, is results: "A Return To Profits", "Reports A Beat, Generates ... Cash"
+  r(
+    'earnings.turnaround',
+    'earnings',
+    'results',
+    /\b(returns?|returned|returning|swings?|swung|back) to (a )?(net )?(profits?|profitability|the black)\b|\b(reports?|reported|posts?|posted|delivers?|delivered) (a |another )?(beat|miss)\b/i,
+    3,
+  ),
+  // a result measure stated for a quarter after it: "saw margin improvement in Q2", "revenue fell in the second quarter"
+  r(
+    'earnings.measure_in_quarter',
+    'earnings',
+    'results',
+    /\b(margins?|revenues?|sales|profits?|earnings|net income)\b.{0,30}\b(in|for) (the |its )?(q[1-4]|(first|second|third|fourth) quarter)\b/i,
+    2,
+  ),
   // a profit or loss stated as an amount: "Nintendo's Pandemic Bonanza: a Billion-Dollar Profit"
   r('earnings.amount', 'earnings', 'results', /\b(billion|million)[- ]dollar (profit|loss)\b/i, 3),
   // the earnings-desk shorthand: "beats by $0.12, beats on revenue", "misses by $0.03"
@@ -269,7 +285,8 @@ export const TEXT_RULES: TextRule[] = [
     'fda.trial',
     'fda',
     'trial',
-    /\b(phase (1|2|3|i{1,3})|clinical trial|trial results?|preclinical|pharmacokinetic|pharmacodynamic)\b/i,
+    // (a study in animals is preclinical: "Monoclonal Antibody Cocktail In Primates")
+    /\b(phase (1|2|3|i{1,3})|clinical trial|trial results?|preclinical|pharmacokinetic|pharmacodynamic|in (non-human )?(primates|mice|monkeys|macaques|hamsters|rats|animal models?))\b/i,
     2,
   ),
   // clinical data, abstracts or presentations at a medical meeting: "Lilly Announces Details of Presentations at 2022 San
@@ -479,6 +496,8 @@ export const TEXT_RULES: TextRule[] = [
     /\bterm sheet\b|\bfinancing of (up to |about |approximately )?(\$|\u20ac|\u00a3|us\$|c\$)[\d.,]+/i,
     3,
   ),
+  // a war chest is the cash a company holds or raises: "Virgin Galactic Builds A War Chest"
+  r('financing.war_chest', 'financing', 'raise', /\bwar chests?\b/i, 3),
   r('financing.debt', 'financing', 'debt', /\b(credit facility|loan|debt|refinanc\w*)\b/i, 1),
   // buying back its own notes is liability management, not a takeover: "SLB Announces Debt Tender Offer"
   r(
@@ -513,7 +532,15 @@ export const TEXT_RULES: TextRule[] = [
     /\b(s&p \d+|dow( jones)?|nasdaq( \d+)?|ftse( \d+)?|russell \d+|u\.s\.|market|index)( \w+){0,2} (dividends?( payments)?|buybacks?)\b/i,
     4,
   ),
-  r('capital_return.dividend', 'capital_return', 'dividend', /\b(dividend)\b/i, 3),
+  // (a dividend named as a measure or a kind of stock is no company's dividend action: "A 9.6% Dividend Yield", "65 Reliable
+  // 40-Year Dividend Boosters", "Dividend Stocks")
+  r(
+    'capital_return.dividend',
+    'capital_return',
+    'dividend',
+    /\b(dividend)\b(?!s? (yields?|stocks?|boosters?|growers?|aristocrats?|kings?|champions?|payers?|investors?|investing|portfolios?|etfs?|funds?)\b)/i,
+    3,
+  ),
   r(
     'capital_return.buyback',
     'capital_return',
@@ -525,8 +552,17 @@ export const TEXT_RULES: TextRule[] = [
     'contract.award',
     'contract',
     'award',
-    /\b(contract|wins? (an? )?order|awarded(?! (an? |the )?(\w+ ){0,2}(patents?|prizes?|awards?|honou?rs?)\b)|partnership|partners? (with|to)|agreement with|(confirms?|confirmed|signs?|signed|strikes?|struck|inks?|inked|seals?|sealed|clinch(es|ed)?) (a |an |the )?(\w+ )?deal with|supply deal|licensing deal|alliance|teams? up|teamed up|collaborat(e|es|ed|ing)|(announce|announces|form|forms|enter|enters|sign|signs) (an? )?(\w+ )?collaboration|pacts?|\d+-year (\w+ ){0,2}deal)\b/i,
+    // (booking an order or a win is winning one: "Boeing Books Huge Win")
+    /\b(contract|wins? (an? )?order|books? (an? |another )?([\w-]+ ){0,2}(orders?|wins?)|awarded(?! (an? |the )?(\w+ ){0,2}(patents?|prizes?|awards?|honou?rs?)\b)|partnership|partners? (with|to)|agreement with|(confirms?|confirmed|signs?|signed|strikes?|struck|inks?|inked|seals?|sealed|clinch(es|ed)?) (a |an |the )?(\w+ )?deal with|supply deal|licensing deal|alliance|teams? up|teamed up|collaborat(e|es|ed|ing)|(announce|announces|form|forms|enter|enters|sign|signs) (an? )?(\w+ )?collaboration|pacts?|\d+-year (\w+ ){0,2}deal)\b/i,
     2,
+  ),
+  // placing an order with a supplier is a contract, as winning one is: "Intel Places Multi-Billion-Dollar Wafer Order At TSMC"
+  r(
+    'contract.order_placed',
+    'contract',
+    'award',
+    /\b(places?|placed|placing) (a |an |its |the |another )?([\w$.,-]+ ){0,4}orders? (at|with|from|for)\b/i,
+    3,
   ),
   // a deal to make or supply something is a contract: "AstraZeneca Strikes Deal to Produce Covid-19 Vaccine for China"
   r(
@@ -647,6 +683,15 @@ export const TEXT_RULES: TextRule[] = [
     'listing',
     'debut',
     /\b((soar|surge|jump|climb|rise|rose|fall|fell|drop|slump|tumble|plunge|pop|gain)\w*\b[^.;:]{0,30}?\b(in|on) (its |their |a |the )?([\w-]+ ){0,2}(ipo|debut)|after (its |the |a )?([\w'\u2019-]+ ){0,2}ipo(?! (plans?|filings?|talks?|prospectus))|opens? for trading|first day of trading)\b/i,
+    4,
+  ),
+  // an IPO priced, or shares set to open or priced against the IPO's range, is the listing: "BowX Acquisition prices $420M IPO",
+  // "likely to open below pricing range" (an IPO planned, filed or valued stays a financing)
+  r(
+    'listing.ipo_priced',
+    'listing',
+    'debut',
+    /\b(prices?|priced) (its |an? |the )?(upsized |downsized |upsized, |initial )?((\$|us\$)[\d.,]+\s?(m|mn|mln|million|b|bn|billion)? )?(ipo|initial public offering)\b|\b(opens?|opened|open|priced|prices|trades?|traded) (above|below|within|at the (top|bottom|high end|low end) of) (the |its )?(ipo |expected |marketed )?(pricing |price )?range\b/i,
     4,
   ),
   r('listing.delist', 'listing', 'delisting', /\b(delist\w*|nasdaq notice|deficiency notice)\b/i, 3),
@@ -787,14 +832,14 @@ export const TEXT_RULES: TextRule[] = [
     'macro.markets',
     'macro',
     'markets',
-    /\b(stocks|equities|bonds?|yields?|treasur(y|ies)(?! shares?\b| stock\b)|dollar|yen|euro|pound|sterling|currency|fx|bitcoin|cryptocurrencies|oil|crude|brent|wti|lng|bpd|gold|silver|copper|commodit(y|ies)|futures|wall street(?! journal)|indices|(stock|market|equity) indexes|emerging markets?|(world|global|financial|stock|equity|credit|capital) markets|stock market (\w+ )?(rall\w*|rises?|falls?|gains?|slides?|drops?|climbs?|sinks?|resumes?|closes?|ends?|higher|lower|mixed|tumbles?|surges?)|markets? (higher|lower|mixed)|stock (rises?|rall(y|ies)|falls?|slides?|gains?|drops?)|funds? flows?|outflows?|inflows?|volatility|money markets?|benchmarks?|bourses?|home prices|ftse( \d+)?|dow( jones)?|s&p 500|nasdaq composite|nikkei|dax|hang seng|sensex|nifty)\b/i,
+    /\b(stocks|equities|bonds?|(?<!\b(dividend|earnings|free cash flow|fcf) )yields?|treasur(y|ies)(?! shares?\b| stock\b)|(?<!\w-)(dollar|yen|euro|pound)|sterling|currency|fx|bitcoin|cryptocurrencies|oil|crude|brent|wti|lng|bpd|gold|silver|copper|tin|nickel|zinc|alumin(i)?um|lithium|platinum|palladium|iron ore|commodit(y|ies)|futures|wall street(?! journal)|indices|(stock|market|equity) indexes|emerging markets?|(world|global|financial|stock|equity|credit|capital) markets|stock market (\w+ )?(rall\w*|rises?|falls?|gains?|slides?|drops?|climbs?|sinks?|resumes?|closes?|ends?|higher|lower|mixed|tumbles?|surges?)|markets? (higher|lower|mixed)|stock (rises?|rall(y|ies)|falls?|slides?|gains?|drops?)|funds? flows?|outflows?|inflows?|volatility|money markets?|benchmarks?|bourses?|home prices|ftse( \d+)?|dow( jones)?|s&p 500|nasdaq composite|nikkei|dax|hang seng|sensex|nifty)\b/i,
     2,
   ),
   r(
     'macro.geopolitics',
     'macro',
     'geopolitics',
-    /\b((?<!(bidding|price|trade|talent) )war|warships?|strait of hormuz|hormuz|military|missiles?|election|shutdown|brexit|sabotage)\b/i,
+    /\b((?<!(bidding|price|trade|talent) )war(?! chests?\b)|warships?|strait of hormuz|hormuz|military|missiles?|election|shutdown|brexit|sabotage)\b/i,
     2,
   ),
   r(

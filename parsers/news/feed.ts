@@ -236,6 +236,16 @@ function rssItem(n: Node, language: string | null, feedTitle: string | null, ctx
   const source = cleanText(str(n.source));
   const summary = htmlToText(str(n.description ?? n['content:encoded'])) || null;
   const lang = cleanText(str(n['dc:language'])) || language;
+  const categories = arr(n.category)
+    .map((c) => cleanText(str(c)))
+    .filter(Boolean);
+  const extra = extras(n);
+  // Seeking Alpha files each news brief (a seekingalpha.com/news/ link) under one symbol, written as the item's bare <category>
+  // ("RXT"; "XAGUSD:CUR" for a commodity): the symbols the item is about, as its sa:stock tags are
+  if (!extra.symbols && link && /^https?:\/\/(www\.)?seekingalpha\.com\/news\//i.test(link)) {
+    const symbols = categories.filter((c) => /^[A-Z][A-Z0-9]{0,5}(\.[A-Z])?$/.test(c));
+    if (symbols.length) extra.symbols = symbols.join(',');
+  }
   return {
     guid: guid || link || title,
     title: source && title.endsWith(` - ${source}`) ? title.slice(0, -(source.length + 3)) : title,
@@ -243,11 +253,9 @@ function rssItem(n: Node, language: string | null, feedTitle: string | null, ctx
     summary: summary === title ? null : summary,
     ...when(str(n.pubDate ?? n['dc:date']), lang, ctx),
     publisher: source || feedTitle,
-    categories: arr(n.category)
-      .map((c) => cleanText(str(c)))
-      .filter(Boolean),
+    categories,
     language: lang,
-    extra: extras(n),
+    extra,
   };
 }
 

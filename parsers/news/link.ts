@@ -753,6 +753,21 @@ export function linkItem(
         m[1] as string,
       );
   }
+  // a headline's all-capitals lead label is the company whose ticker it is when it is also that company's name or the initials
+  // of its name: "BBVA: Lower COVID-19 Provisions ..." (Banco Bilbao Vizcaya Argentaria); not "USA: ..." (a fund's ticker)
+  const lead = /^([A-Z]{3,5}):\s/.exec(item.title);
+  if (lead && !item.edgar) {
+    const label = lead[1] as string;
+    const c = companyForTicker(reg, label, date);
+    const words = c
+      ? nameKey(c.name)
+          .split(' ')
+          .filter((w) => w && w !== 'and' && w !== 'of')
+      : [];
+    const initials = words.map((w) => w[0]).join('');
+    if (c && (words[0] === label.toLowerCase() || initials.startsWith(label.toLowerCase())))
+      add(c, { basis: 'symbol', evidence: `${label}:`, ticker_confirmed: true, primary: true }, label);
+  }
   // a name with its ticker in parentheses, where the registry agrees (the ticker's company has that name, or a name that
   // opens with it): a confirmed link, and the name an alias for this item
   for (const m of text.matchAll(NAME_TICKER)) {

@@ -30,7 +30,7 @@ export interface NewsReader {
 }
 
 const UP =
-  /\b(beats?|tops?|topped|surpass(es|ed)?|exceeds?|exceeded|raises?|raised|rises?|rose|jumps?|jumped|soars?|soared|surges?|surged|gains?|gained|climbed|buoyant|cheers?|cheered|record (profit|sales|revenue|high)|approv\w+|cleared|clearance|wins?|won|upgrades?d?|rules? in favou?r|boosts?|boosted|increase[sd]?|rebounds?|rall(y|ies|ied)|skyrocket(s|ed|ing)?|smash(es|ed)?|progress|optimism|hopes|buyback|dividend increase|beat|reclaims?|lifts?|strong(er)?|better|upbeat|higher|climbs?|outperform\w*|accelerat\w*|quickens?|quickened|widen(s|ed|ing)?|boom(s|ing)?|adds? [\d,]+ jobs|resilien(t|ce)|improved|strongest|highest (level )?since|up (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
+  /\b(beats?|tops?|topped|surpass(es|ed)?|exceeds?|exceeded|raises?|raised|rises?|rose|jumps?|jumped|soars?|soared|surges?|surged|gains?|gained|climbed|buoyant|cheers?|cheered|record (profit|sales|revenue|high)|approv\w+|cleared|clearance|wins?|won|upgrades?d?|rules? in favou?r|boosts?|boosted|increase[sd]?|rebounds?|rall(y|ies|ied)|skyrocket(s|ed|ing)?|smash(es|ed)?|progress|optimism|hopes|buyback|dividend increase|beat|reclaims?|lifts?|strong(er)?|better|upbeat|higher|climbs?|outperform\w*|accelerat\w*|quickens?|quickened|widen(s|ed|ing)?|boom(s|ing)?|adds? [\d,]+ jobs|resilien(t|ce)|improved|(?<!(disaster|data|cost|debt|loan|asset|heat|energy|key) )recover(y|ies|s|ed|ing)?(?!\.\w)|(can|could|will|to|set to|may) double|strongest|highest (level )?since|up (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
 const DOWN =
   /\b(miss(es|ed)?|cuts?|falls?|fell|drops?|dropped|plunges?|plunged|plummets?|plummeted|slumps?|slumped|tumbles?|tumbled|sinks?|sank|slid|losses|loss|declines?|declined|decreased?|reduc(e|es|ed)|warns?|downgrades?d?|layoffs?|lay off|halt(ed|s)?|recalls?|probe|lawsuit|sued|fined?|fines|fining|penalty|bankrupt\w*|default\w*|resigns?|ousted|delist\w*|rejects?|weak\w*|slips?|slides?|outflows?|exits|shock|risks|negative|falling|fears?|destructive|disruptions?|correction|retaliates|slams|dips?|shortfall|slows?|buckles?|trimmed|trims?|charged|indicted|fraud|accused|suspends?|threatens?|attacks?|worse|short of|falls? short|lower|eases?|escalat\w*|slash\w*|demolish\w*|crash(es|ed|ing)?|hits?|crisis|rout|sell-?offs?|turmoil|under fire|underperform\w*|cools?|cooled|cooling|slowed|slowing|narrow(s|ed|ing)?|breach(es|ed)?|slam(s|med)?|dampen(s|ed)?|(?<=(month|year|week|day|record|time) )lows?|lowest (level )?since|sabotage|severed|problems?|mess|lied|snubs?|write-?offs?|write-?downs?|impairments?|blast(s|ed)?|crackdown|crack(s|ing)? down|woes?|under threat|strand(s|ed)?|jeopardi[sz]\w*|down (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
 
@@ -70,7 +70,10 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
   { re: /^Sell\b(?=.{0,120}\b[Ss]ays? (an? |one )?([\w-]+ ){0,2}[Aa]nalysts?\s*$)/g, dir: -1 },
   // securing a future is up: "Electric van production to secure future of Vauxhall's Luton plant"
   { re: /\bsecur(e|es|ed|ing) (the |its |their )?(long-term )?future\b/gi, dir: 1 },
-  { re: /\b(fails?|failed|failing) to (beat|top|meet|win|gain|rise|lift|boost|impress|reach)\b/gi, dir: -1 },
+  {
+    re: /\b(fails?|failed|failing) to (beat|top|meet|win|gain|rise|lift|boost|impress|reach|recover|rebound)\b/gi,
+    dir: -1,
+  },
   // the comparison governs the movement it follows: "claims rise less than expected", "profit falls less than feared"
   {
     re: /\b((rises?|rose|falls?|fell|drops?|dropped|declines?|declined|grows?|grew|increases?|increased)\s+)?(less|smaller|milder|narrower) than (feared|expected|forecast|estimated)\b/gi,
@@ -109,10 +112,21 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
   },
   // closing below a level is down, above it up: "Dow closes below 10,000"
   {
-    re: /\b(closes?|closed|ends?|ended|finish(es|ed)?|falls?|fell|drops?|dropped|slips?|sinks?|dips?) below\b/gi,
+    re: /\b(closes?|closed|ends?|ended|finish(es|ed)?|opens?|opened|open|falls?|fell|drops?|dropped|slips?|sinks?|dips?) below\b/gi,
     dir: -1,
   },
-  { re: /\b(closes?|closed|ends?|ended|finish(es|ed)?|rises?|rose|climbs?) above\b/gi, dir: 1 },
+  {
+    re: /\b(closes?|closed|ends?|ended|finish(es|ed)?|opens?|opened|open|rises?|rose|climbs?) above\b/gi,
+    dir: 1,
+  },
+  // advice to stay or go long leans up, to stay or go short down: "Trim Positions, But Stay Long"
+  { re: /\b(stay|stays|remain|remains|go|goes|get) (long|bullish|overweight)\b/gi, dir: 1 },
+  { re: /\b(stay|stays|remain|remains|go|goes|get) (short|bearish|underweight)\b/gi, dir: -1 },
+  // a return to profit (or to growth) is up: "Lower COVID-19 Provisions And A Return To Profits"
+  {
+    re: /\b(returns?|returned|returning|swings?|swung|back) to (a )?(net )?(profits?|profitability|the black|growth)\b/gi,
+    dir: 1,
+  },
   // not being off the hook is down: "settles ... but isn't off the hook"
   { re: /\b(is ?n[o']?t|not|still not|are ?n[o']?t) off the hook\b/gi, dir: -1 },
   // a hoped-for gain still far off is down: "hiring gains seem far off"
@@ -196,11 +210,11 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
 ];
 
 /**
- * Quantities that are bad news when they go up (jobless claims, unemployment, inflation, losses, costs, oil
+ * Quantities that are bad news when they go up (jobless claims, unemployment, inflation, losses, costs, a bank's provisions, oil
  * and fuel prices, yields, mortgage and interest rates): an up-word about one of them reads down, and a down-word up.
  */
 const BAD_WHEN_UP =
-  /\b(jobless|claims|unemployment|layoffs|inflation|cpi|losses|loss|costs?|debt|deficit|oil( prices)?|crude|fuel|gasoline|yields|volatility|(mortgage|interest|borrowing) rates)\b/i;
+  /\b(jobless|claims|unemployment|layoffs|inflation|cpi|losses|loss|costs?|provisions|debt|deficit|oil( prices)?|crude|fuel|gasoline|yields|volatility|(mortgage|interest|borrowing) rates)\b/i;
 
 /** Reaching a count: "hits 5M pre-orders", "tops 1 billion users", "passes 100,000". */
 const MILESTONE =
@@ -313,11 +327,16 @@ function readByRules(input: ReaderInput): Reading {
       return ' ';
     });
     // a movement of a bad-when-up quantity reads the other way: "jobless claims rise", "oil prices higher"
+    // (and a comparative set before one reads the same way: "Lower COVID-19 Provisions", "higher costs")
     const sign = (m: RegExpMatchArray) => {
       if (!MOVE.test(m[0])) return 1;
       const before = rest.slice(Math.max(0, (m.index ?? 0) - 30), m.index);
       if (NOT_DIRECTIONAL.test(before)) return 0;
-      return BAD_WHEN_UP.test(before) ? -1 : 1;
+      const end = (m.index ?? 0) + m[0].length;
+      const next = /^\s+(([\w-]+\s+){0,2}[\w-]+)/.exec(rest.slice(end, end + 40))?.[1] ?? '';
+      const badNext =
+        /^(lower|higher|reduced|increased|rising|falling)$/i.test(m[0]) && BAD_WHEN_UP.test(next);
+      return BAD_WHEN_UP.test(before) || badNext ? -1 : 1;
     };
     for (const m of rest.matchAll(UP)) {
       const sg = sign(m);
@@ -395,6 +414,16 @@ function readByRules(input: ReaderInput): Reading {
     };
   }
   let lean = TYPE_LEAN[input.event_type];
+  // a dividend declared with no change, special payout or buyback stated is routine: no lean ("Suncor Energy Declares
+  // Dividend", "Natural Health Trends declares $0.20 dividend"; a cut or a suspension is read by its words)
+  if (
+    input.event_subtype === 'dividend' &&
+    /\bdeclar(es|ed|e|ing)\b/i.test(input.title) &&
+    !/\b(increase\w*|rais\w+|hike\w*|boost\w*|special|higher|record|repurchase\w*|buybacks?|initiat\w+|first)\b/i.test(
+      input.title,
+    )
+  )
+    lean = undefined;
   // a routine report of dealings in treasury shares is no buyback announced: "Transactions with Treasury Shares"
   if (input.event_subtype === 'treasury_shares') lean = undefined;
   // a regulator's rules, proposals and supervision act on no one: only enforcement, antitrust and licences lean,

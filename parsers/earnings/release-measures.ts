@@ -310,16 +310,22 @@ export function measuresOf(sentences: Sentence[]): Measure[] {
       }
     }
     // "Income from operations in the quarter was $14.6 million, or 4.7 percent of revenues": the operating margin,
-    // unless the amount is qualified (excluding items) or the prior period's.
-    const margin = OPERATING_SHARE.exec(s.text);
-    if (
-      margin &&
-      !/\b(?:excluding|adjusted|non-gaap|prior|previous|year[- ]ago|compared)\b/i.test(margin[0])
-    ) {
+    // and a gross profit amount "at a 67 percent margin" the gross margin, unless the amount is qualified
+    // (excluding items) or the prior period's.
+    for (const [pattern, measure] of [
+      [OPERATING_SHARE, 'operating_margin'],
+      [GROSS_SHARE, 'gross_margin'],
+    ] as const) {
+      const margin = pattern.exec(s.text);
+      if (
+        !margin ||
+        /\b(?:excluding|adjusted|non-gaap|prior|previous|year[- ]ago|compared)\b/i.test(margin[0])
+      )
+        continue;
       const start = s.start + margin.index + margin[0].lastIndexOf(margin[1]!);
       add({
         name: margin[2]!,
-        measure: 'operating_margin',
+        measure,
         unit: 'percent',
         period: periodOf(s.text.slice(0, margin.index + margin[0].length)),
         printed: margin[1]!,
@@ -328,23 +334,6 @@ export function measuresOf(sentences: Sentence[]): Measure[] {
         sentence: s,
         start,
         end: start + margin[1]!.length,
-      });
-    }
-    // ... and a gross profit amount "at a 67 percent margin" states the gross margin, as qualified as that amount.
-    const gross = GROSS_SHARE.exec(s.text);
-    if (gross && !/\b(?:excluding|adjusted|non-gaap|prior|previous|year[- ]ago|compared)\b/i.test(gross[0])) {
-      const start = s.start + gross.index + gross[0].lastIndexOf(gross[1]!);
-      add({
-        name: gross[2]!,
-        measure: 'gross_margin',
-        unit: 'percent',
-        period: periodOf(s.text.slice(0, gross.index + gross[0].length)),
-        printed: gross[1]!,
-        value: Number(gross[1]),
-        scale: 'units',
-        sentence: s,
-        start,
-        end: start + gross[1]!.length,
       });
     }
     // "21,295 barrels of oil equivalent per day ("Boe/d")": oil and gas production, a daily rate.

@@ -105,6 +105,7 @@ const SPACED_HEADER = new RegExp(
   String.raw`^[ \t]*(.*?)[ \t]*((?:${PERIOD_COLUMN}[ \t]+)+${PERIOD_COLUMN})(?:[ \t]+(%[ \t]?Change|Change|Chg\.?))?[ \t]*$`,
   'i',
 );
+const TWO_PERIOD_COLUMNS = new RegExp(String.raw`${PERIOD_COLUMN}[ \t]+${PERIOD_COLUMN}`, 'i');
 const SPACED_CELL = /^\(?-?\$?\d[\d,]*(?:\.\d+)?\)?(?:%|bps)?$/i;
 
 /**
@@ -114,8 +115,7 @@ const SPACED_CELL = /^\(?-?\$?\d[\d,]*(?:\.\d+)?\)?(?:%|bps)?$/i;
  * (a "bps" after a figure is part of it), until a line that is neither such a row nor blank.
  */
 function spacedColumnRows(body: string): string {
-  if (!/(?:FY|[1-4]Q|Q[1-4])[ \t]?(?:19|20)\d{2}[ \t]+(?:FY|[1-4]Q|Q[1-4])[ \t]?(?:19|20)\d{2}/i.test(body))
-    return body;
+  if (!TWO_PERIOD_COLUMNS.test(body)) return body;
   const lines = body.split('\n');
   let columns = 0;
   for (const [i, line] of lines.entries()) {

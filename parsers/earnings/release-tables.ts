@@ -156,10 +156,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
               : 'other',
       // A per-share heading right above the rows ("Earnings Per Diluted Share" over "Operating earnings | $1.35")
       // is their section: each row is a per-share figure of the heading's kind.
-      section:
-        pending.length > 0 && PER_SHARE_HEADING.test(pending[pending.length - 1]!)
-          ? pending[pending.length - 1]!
-          : '',
+      section: perShareHeading,
       lastConcept: null,
       rows: 0,
     };

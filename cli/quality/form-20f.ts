@@ -123,8 +123,16 @@ for (const path of files()) {
       }));
       const same = (e: { holder: string; shares: string; pct: string }, f: (typeof found)[number]) =>
         e.holder === f.holder && (!e.shares || e.shares === f.shares) && (!e.pct || e.pct === f.pct);
-      const missed = expected.filter((e) => !found.some((f) => same(e, f)));
-      const extra = found.filter((f) => !expected.some((e) => same(e, f)));
+      // each label matches one found row: a holder listed twice (a director also under "Five Percent
+      // Holders") counts its second row as extra
+      const used = new Set<number>();
+      const extra = found.filter((f) => {
+        const i = expected.findIndex((e, k) => !used.has(k) && same(e, f));
+        if (i < 0) return true;
+        used.add(i);
+        return false;
+      });
+      const missed = expected.filter((_, k) => !used.has(k));
       if (missed.length === 0 && extra.length === 0) labelledRight++;
       const set = path.split('/').at(-2)!;
       const t = perSet.get(set) ?? { files: 0, right: 0, expected: 0, matched: 0, extra: 0 };

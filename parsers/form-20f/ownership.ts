@@ -83,11 +83,12 @@ export function majorShareholders(sections: Form20fSection[]): { rows: Ownership
     }
   }
   const tableRows = holderTableRows(blocks, warnings);
-  const rows = tableRows.filter(isMajorHolder);
-  if (rows.length < tableRows.length)
+  const major = tableRows.filter(isMajorHolder);
+  if (major.length < tableRows.length)
     warnings.push(
-      `Item 7.A: ${tableRows.length - rows.length} of the holder table's ${tableRows.length} rows left out (below 5%, or a group total)`,
+      `Item 7.A: ${tableRows.length - major.length} of the holder table's ${tableRows.length} rows left out (below 5%, or a group total)`,
     );
+  const rows = oneRowPerHolder(major, warnings);
   if (tableRows.length === 0 && warnings.length === 0) {
     const prose = proseHolders(blocks);
     if (prose.length > 0) return { rows: prose, warnings };
@@ -101,6 +102,26 @@ export function majorShareholders(sections: Form20fSection[]): { rows: Ownership
   if (rows.length === 0 && warnings.length === 0)
     warnings.push('Item 7.A has no table of holders (a holder-name column with share counts or percentages)');
   return { rows, warnings };
+}
+
+/**
+ * One row per holder: a row repeating an earlier row's holder name and share count is that holder listed
+ * again in another section of the table (Namib Minerals' 2025 shell 20-F lists its CFO under "Directors"
+ * and again under "Five Percent Holders"), not a second holder.
+ */
+export function oneRowPerHolder(rows: OwnershipRow[], warnings: string[]): OwnershipRow[] {
+  const seen = new Set<string>();
+  const out = rows.filter((r) => {
+    const key = `${r.holder_name.toLowerCase()}|${r.shares ?? ''}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  if (out.length < rows.length)
+    warnings.push(
+      `Item 7.A: ${rows.length - out.length} row(s) repeating a holder already listed (same name and share count) left out`,
+    );
+  return out;
 }
 
 /**
@@ -259,7 +280,10 @@ export function referredHolders(
     };
   const inner: string[] = [];
   const all = holderTableRows(blocks, inner);
-  const rows = all.filter((r) => Number(r.ownership_pct ?? r.voting_pct ?? 0) >= 5);
+  const rows = oneRowPerHolder(
+    all.filter((r) => Number(r.ownership_pct ?? r.voting_pct ?? 0) >= 5),
+    inner,
+  );
   return {
     rows,
     warnings: [

@@ -62,7 +62,13 @@ function score(
   print: (line: string) => void,
 ): HeldOutScore {
   const files = [...new Set(labels.map((l) => l.file))];
-  const out: HeldOutScore = { files: files.length, notRead: 0, labels: labels.length, matched: 0, misses: [] };
+  const out: HeldOutScore = {
+    files: files.length,
+    notRead: 0,
+    labels: labels.length,
+    matched: 0,
+    misses: [],
+  };
   for (const file of files) {
     const mine = labels.filter((l) => l.file === file);
     let get: ((record: string, field: string) => unknown) | null = null;
@@ -93,9 +99,7 @@ function score(
     out.matched += ok;
     print(`${file}\n  ${ok}/${mine.length} labels${lines.length ? `\n${lines.join('\n')}` : ''}`);
   }
-  print(
-    `held-out: ${out.files} files (${out.notRead} not read), ${out.matched}/${out.labels} labels match`,
-  );
+  print(`held-out: ${out.files} files (${out.notRead} not read), ${out.matched}/${out.labels} labels match`);
   return out;
 }
 

@@ -18,7 +18,11 @@ describe('parseNport on the held-out Global X DAX Germany ETF (2024-01-31)', () 
       seriesName: 'Global X DAX Germany ETF',
       classIds: ['C000205374'],
     });
-    expect(d.report).toMatchObject({ reportDate: '2024-01-31', fiscalYearEnd: '2024-10-31', netAssets: 55209542.06 });
+    expect(d.report).toMatchObject({
+      reportDate: '2024-01-31',
+      fiscalYearEnd: '2024-10-31',
+      netAssets: 55209542.06,
+    });
     expect(d.positions).toHaveLength(41);
     expect(d.warnings).toEqual([]);
   });
@@ -36,7 +40,12 @@ describe('parseNport on the held-out Global X DAX Germany ETF (2024-01-31)', () 
       pctOfNetAssets: 0.357091297344,
       isRestricted: true,
     });
-    expect(at(34)).toMatchObject({ name: 'Qiagen N.V.', cusip: 'N72482149', isin: 'NL0015001WM6', balance: 9227.61 });
+    expect(at(34)).toMatchObject({
+      name: 'Qiagen N.V.',
+      cusip: 'N72482149',
+      isin: 'NL0015001WM6',
+      balance: 9227.61,
+    });
   });
 
   it('a name of N/A is null, the title still names the security', () => {

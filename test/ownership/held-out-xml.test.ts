@@ -51,7 +51,12 @@ describe('Forms 3/4/5 of the held-out set', () => {
 
   it('SunPower, Hegde: a Form 3 with noSecuritiesOwned and no tables at all', () => {
     const r = parseOwnershipFiling(read('SPWR_3_2021-12-31_Hegde_no-securities-owned.xml'));
-    expect(r).toMatchObject({ document_type: '3', no_securities_owned: true, insider_trades: [], holdings: [] });
+    expect(r).toMatchObject({
+      document_type: '3',
+      no_securities_owned: true,
+      insider_trades: [],
+      holdings: [],
+    });
     expect(r.reporting_owners[0]).toMatchObject({ name: 'Hegde Vinayak', is_director: true });
   });
 
@@ -75,6 +80,47 @@ describe('Forms 3/4/5 of the held-out set', () => {
   });
 });
 
+describe('Forms 4 of the held-out set, second batch', () => {
+  it('JetBlue, Clements: an empty nonDerivativeTable element and an RSU grant priced only by a footnote (null)', () => {
+    const r = parseOwnershipFiling(
+      read('JBLU_4_2025-03-10_0001158463-25-000044_RSU-footnote-price_fulltext.txt'),
+    );
+    expect(r).toMatchObject({ ticker: 'JBLU', filing_date: '2025-03-12', holdings: [] });
+    expect(r.insider_trades).toEqual([
+      expect.objectContaining({
+        title: 'Chief Digital & Tech Officer',
+        is_derivative: true,
+        security_title: 'Restricted Stock Units',
+        transaction_shares: 110474,
+        transaction_price_per_share: null,
+        transaction_value: null,
+        shares_owned_after_transaction: 294910,
+      }),
+    ]);
+  });
+
+  it('Alpha & Omega, Li: grants at 0 and two tax withholdings (F) in filing order, an empty derivativeTable', () => {
+    const r = parseOwnershipFiling(
+      read('AOSL_4_2025-03-17_0001387467-25-000038_grants-and-withholding_fulltext.txt'),
+    );
+    expect(r.issuer_name).toBe('ALPHA & OMEGA SEMICONDUCTOR Ltd');
+    expect(
+      r.insider_trades.map((t) => [
+        t.transaction_type,
+        t.transaction_shares,
+        t.transaction_price_per_share,
+        t.acquired_disposed,
+        t.shares_owned_after_transaction,
+      ]),
+    ).toEqual([
+      ['A', 10000, 0, 'A', 69064],
+      ['F', 2954, 27.61, 'D', 66110],
+      ['F', 1897, 27.61, 'D', 64213],
+      ['A', 10000, 0, 'A', 74213],
+    ]);
+  });
+});
+
 describe('13F filings of the held-out set (cover page and information table, two documents of one filing)', () => {
   const pair = (prefix: string) => {
     const cover = parseThirteenF(read(`${prefix}_primary.xml`)).cover;
@@ -86,9 +132,18 @@ describe('13F filings of the held-out set (cover page and information table, two
     expect(r).toMatchObject({ filer_name: 'KAHN BROTHERS GROUP INC', report_period: '2022-03-31' });
     expect(r.value_unit).toBe('dollars');
     // 46 rows adding up to $787,553,692 against the cover's $787,553,693
-    expect(r.totals).toMatchObject({ rows_parsed: 46, table_entry_total: 46, rows_value_total: 787553692, ok: true });
+    expect(r.totals).toMatchObject({
+      rows_parsed: 46,
+      table_entry_total: 46,
+      rows_value_total: 787553692,
+      ok: true,
+    });
     const at = (cusip: string) => r.institutional_holdings.find((h) => h.cusip === cusip);
-    expect(at('G0585R106')).toMatchObject({ name_of_issuer: 'ASSURED GUARANTY', value_usd: 84253653, shares: 1323493 });
+    expect(at('G0585R106')).toMatchObject({
+      name_of_issuer: 'ASSURED GUARANTY',
+      value_usd: 84253653,
+      shares: 1323493,
+    });
     expect(at('00206R102')).toMatchObject({ name_of_issuer: 'AT&T', value_usd: 344019, shares: 14547 });
     // shares are sshPrnamt (27,472), not the voting authority's Sole (24,472)
     expect(at('74386T105')).toMatchObject({ value_usd: 643000, shares: 27472 });

@@ -30,6 +30,7 @@ import { parseOwnershipFiling } from '../../parsers/edgar/form4.ts';
 import { parseThirteenFFiling } from '../../parsers/edgar/thirteen-f-holdings.ts';
 import { parseThirteenFList } from '../../parsers/edgar/thirteen-f-list.ts';
 import { firmTypeFromName, portfolioStyle } from '../../parsers/edgar/thirteen-f-style.ts';
+import { ownershipHeldOut } from './held-out-xml.ts';
 
 const root = (p: string) => fileURLToPath(new URL(`../../${p}`, import.meta.url));
 const dir = process.argv[2] ?? root('fixtures/ownership');
@@ -233,6 +234,13 @@ for (const f of existsSync(brochureDir) ? readdirSync(brochureDir).filter((x) =>
   process.stdout.write(
     `brochures/${f}\n  cover website ${cover ?? 'none'}; primary ${r.email_primary ?? 'none'} (on the firm domain: ${r.email_domain_matches_firm ?? 'unknown'})\n${r.emails.map((e) => `  ${e.address} x${e.occurrences} ${e.context}: "${e.sentence.slice(0, 110)}${e.sentence.length > 110 ? '...' : ''}"\n`).join('')}`,
   );
+}
+
+if (process.argv[2] === undefined) {
+  // fixtures/ownership/held-out: real Form 3/4/5 and 13F files scored against their hand labels (issue 28)
+  process.stdout.write('\n== Held-out XML forms (fixtures/ownership/held-out, hand labels)\n');
+  const held = ownershipHeldOut((line) => process.stdout.write(`${line}\n`));
+  defects += held.notRead;
 }
 
 process.stdout.write(`\n${defects} defect(s)\n`);

@@ -12,7 +12,7 @@ import { at, list, parseXml, text, type XmlNode } from './ownership-xml.ts';
  * (./form-d-container.ts). The filing's own words decide: `Indefinite` amounts are a flag, never a number;
  * ranges (`Decline to Disclose`, `$1 - $1,000,000`) and fund types are kept as filed; amounts are whole US
  * dollars as filed. Elements are looked up by name (their order varies between schema versions), and the
- * filer placeholders `None` / `N/A` / `NONE` are read as "not given".
+ * filer placeholders `None` / `N/A` / `NONE` (and an issuer phone of only zeros) are read as "not given".
  */
 export type FormDFiling = Omit<PrivateOfferingFilingInsert, 'offeringKey'>;
 
@@ -222,6 +222,12 @@ function previousNames(node: unknown): string[] {
     .filter((n): n is string => !!n);
 }
 
+/** A phone number whose digits are all zeros (`0000000000`, KEA Cloud's D/A) is the filer's "no phone". */
+function phoneOf(v: unknown): string | null {
+  const t = given(v);
+  return t !== null && /^[^1-9]*$/.test(t) ? null : t;
+}
+
 function issuerOf(i: XmlNode) {
   const address = (i.issuerAddress ?? {}) as XmlNode;
   const code = given(address.stateOrCountry);
@@ -235,7 +241,7 @@ function issuerOf(i: XmlNode) {
     state_or_country_description: description === 'Unknown' ? null : description,
     country: countryFromEdgarCode(code, description) ?? (code ? (EDGAR_COUNTRY_CODES[code] ?? null) : null),
     zip: given(address.zipCode),
-    phone: given(i.issuerPhoneNumber),
+    phone: phoneOf(i.issuerPhoneNumber),
     jurisdiction_of_inc: given(i.jurisdictionOfInc),
     entity_type: text(i.entityType),
     entity_type_other: given(i.entityTypeOtherDesc),

@@ -144,16 +144,18 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       header: pending
         .filter((p) => SPAN_TEST.test(p) && !/\$|\d\.\d|\bcents?\b|\bpercent\b|%/i.test(p))
         .join(' | '),
-      // A table of targets is guidance (release-guidance reads it), never reported figures.
-      kind: FORWARD_TABLE.test(`${leadIn} ${title}`)
-        ? 'guidance'
-        : prior
-          ? 'prior'
-          : RECONCILIATION.test(title)
-            ? 'reconciliation'
-            : STATEMENT.test(title) || /consolidated|condensed/i.test(title)
-              ? 'statement'
-              : 'other',
+      // A table of targets is guidance (release-guidance reads it), never reported figures; a table titled as a
+      // statement of operations reports results even right after a paragraph of expectations.
+      kind:
+        FORWARD_TABLE.test(title) || (FORWARD_TABLE.test(leadIn) && !STATEMENT.test(title))
+          ? 'guidance'
+          : prior
+            ? 'prior'
+            : RECONCILIATION.test(title)
+              ? 'reconciliation'
+              : STATEMENT.test(title) || /consolidated|condensed/i.test(title)
+                ? 'statement'
+                : 'other',
       // A per-share heading right above the rows ("Earnings Per Diluted Share" over "Operating earnings | $1.35")
       // is their section: each row is a per-share figure of the heading's kind.
       section: perShareHeading,
@@ -185,6 +187,22 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
         pending = [];
         // The safe-harbor paragraph speaks of "expectations" without introducing a table of targets.
         leadIn = /forward[- ]looking|safe harbor|risks? and uncertainties/i.test(t) ? '' : t;
+        continue;
+      }
+      // A scale caption between a table's header and its first row ("Three Months Ended June 30, | Six Months Ended
+      // June 30," / "2026 | 2025 | 2026 | 2025" / "Unaudited. In thousands, except ASP data.") is that table's caption.
+      if (
+        ctx !== null &&
+        (ctx as TableContext).rows === 0 &&
+        (ctx as TableContext).scale === null &&
+        !TITLE.test(t) &&
+        captionScale(t) !== null
+      ) {
+        const c = ctx as TableContext;
+        const caption = captionScale(t)!;
+        c.scale = caption.scale;
+        c.scaleEvidence = caption.evidence;
+        if (c.title === '') c.title = t;
         continue;
       }
       if (TITLE.test(t) || captionScale(t) !== null) {
@@ -258,7 +276,13 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     const hasLabel = !isFigureCell(first) && !isNilCell(first);
     if (!hasLabel) continue;
     const label = first;
-    const values = cells.slice(1).filter((x) => (isFigureCell(x) && !/%\)?$/.test(x.trim())) || isNilCell(x));
+    // A number whose next cell is "%" ("Gross margin | 61.3 | % | 60.4 | %") is a percent, never an amount.
+    const rest = cells.slice(1);
+    const values = rest.filter(
+      (x, i) =>
+        ((isFigureCell(x) && !/%\)?$/.test(x.trim())) || isNilCell(x)) &&
+        !/^%\)?$/.test(rest[i + 1]?.trim() ?? ''),
+    );
     if (values.length === 0) {
       c.section = label;
       continue;
@@ -285,24 +309,30 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     const groups = collapse(spans);
     const perShare = PER_SHARE_CONCEPTS.has(concept);
     const rank = rankOf(label, concept);
+    // A per-share row "basic and diluted" ("Net loss per share, basic and diluted") states both kinds at once.
+    const concepts: Concept[] =
+      concept === 'eps_diluted' && /\bbasic and diluted\b|\bdiluted and basic\b/i.test(label)
+        ? ['eps_diluted', 'eps_basic']
+        : [concept];
     const pushColumn = (index: number, span: Span) => {
       const printed = values[index];
       if (printed === undefined || isNilCell(printed)) return;
       const value = parseAmount(printed);
       if (value === null) return;
-      out.push({
-        concept,
-        label: label.trim(),
-        basis,
-        span,
-        printed,
-        value,
-        scale: perShare ? 'units' : c.scale,
-        scaleEvidence: perShare ? 'per-share figures are never scaled' : c.scaleEvidence,
-        table: c.title,
-        block: b,
-        rank,
-      });
+      for (const concept of concepts)
+        out.push({
+          concept,
+          label: label.trim(),
+          basis,
+          span,
+          printed,
+          value,
+          scale: perShare ? 'units' : c.scale,
+          scaleEvidence: perShare ? 'per-share figures are never scaled' : c.scaleEvidence,
+          table: c.title,
+          block: b,
+          rank,
+        });
     };
     // A header whose period columns name years in rising order ("FY 2012 | FY 2013 | Change") prints the prior
     // period first: the current period is the latest year's column.

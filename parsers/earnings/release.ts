@@ -239,7 +239,26 @@ function guidanceRows(
     out,
     doc.blocks.filter((b) => !b.row),
   );
-  return out;
+  // The same target stated twice (a headline "Increases 2026 Revenue Guidance to a Range of $104M to $108M" and the
+  // outlook bullet) is one statement: the first is kept, with the status either words.
+  const kept: ReleaseGuidance[] = [];
+  for (const g of out) {
+    const same = kept.find(
+      (k) =>
+        k.metric === g.metric &&
+        k.basis === g.basis &&
+        k.targetYear === g.targetYear &&
+        k.targetPeriod === g.targetPeriod &&
+        k.unit === g.unit &&
+        k.low === g.low &&
+        k.high === g.high &&
+        k.point === g.point &&
+        k.qualitative === g.qualitative,
+    );
+    if (same === undefined) kept.push(g);
+    else same.status ??= g.status;
+  }
+  return kept;
 }
 
 /**

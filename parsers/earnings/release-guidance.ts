@@ -381,12 +381,12 @@ export function guidanceOf(
       // "core EPS" (a non-GAAP measure by name) and "on a comparable basis" are non-GAAP; "reported basis" is GAAP.
       const nonGaap =
         /\b(?:non[- ]?gaap|adjusted|pro ?forma|excluding|comparable basis|ongoing)\b/i.test(
-          h.label + wordsBefore + window.slice(0, 60),
+          `${wordsBefore} ${h.label} ${window.slice(0, 60)}`,
         ) ||
         /\bcore\s+$/i.test(wordsBefore) ||
         // A sentence that opens with "Excluding ..." qualifies every metric it names after that clause.
         /^\s*excluding\b[^,]{3,100},/i.test(s.text.slice(0, h.index));
-      const gaap = /\bgaap\b|\breported basis\b/i.test(h.label + wordsBefore) && !nonGaap;
+      const gaap = /\bgaap\b|\breported basis\b/i.test(`${wordsBefore} ${h.label}`) && !nonGaap;
       let metric = h.metric;
       // "net earnings of $0.03 to $0.09 per share", "net income of $0.61 to $0.65 per diluted common share": an
       // amount followed by "per share" is a per-share target (per ADS: a per-ADS target).

@@ -40,6 +40,8 @@ interface TableContext {
   section: string;
   lastConcept: Concept | null;
   rows: number;
+  /** Index in the output of the table's first figure. */
+  firstOut: number;
 }
 
 const TITLE =
@@ -161,6 +163,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       section: perShareHeading,
       lastConcept: null,
       rows: 0,
+      firstOut: out.length,
     };
     pending = [];
     leadIn = '';
@@ -205,6 +208,21 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
         if (c.title === '') c.title = t;
         continue;
       }
+      // A line opening with "Non-GAAP" right among a table's rows ("Non-GAAP measures, excluding divestitures for
+      // year-over-year comparisons") opens that table's non-GAAP section, as such a row does.
+      if (
+        ctx !== null &&
+        (ctx as TableContext).rows > 0 &&
+        t.length < 120 &&
+        /^non[- ]?gaap\b/i.test(t) &&
+        captionScale(t) === null
+      ) {
+        const c = ctx as TableContext;
+        for (const f of out.slice(c.firstOut)) if (f.basis === 'unspecified') f.basis = 'gaap';
+        c.section = t;
+        c.lastConcept = null;
+        continue;
+      }
       if (TITLE.test(t) || captionScale(t) !== null) {
         // A title between a table's header and its first row belongs to that table ("3 Months Ended ... /
         // Consolidated Earnings-As Reported").
@@ -236,6 +254,21 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     const cells = cellsOf(b.text);
     if (cells.length === 0) continue;
     const first = cells[0] ?? '';
+    // A "Non-GAAP measures, excluding divestitures ..." row among a table's rows opens that table's non-GAAP section
+    // (same header and caption): the rows after it are non-GAAP, the unqualified rows before it GAAP.
+    if (
+      ctx !== null &&
+      (ctx as TableContext).rows > 0 &&
+      cells.length === 1 &&
+      !isFigureCell(first) &&
+      /\bnon[- ]?gaap\b/i.test(first)
+    ) {
+      const c = ctx as TableContext;
+      for (const f of out.slice(c.firstOut)) if (f.basis === 'unspecified') f.basis = 'gaap';
+      c.section = first;
+      c.lastConcept = null;
+      continue;
+    }
     // A header row after a table's rows repeats the header for the next part: a new table under the same
     // title and caption.
     if (ctx !== null && (ctx as TableContext).rows > 0 && isHeaderRow(cells) && SPAN_TEST.test(b.text)) {

@@ -508,8 +508,9 @@ function readNaming(
   const afterItems = /^[^()$£€;]{0,30}\(after\s+([a-z][a-z -]{2,40}?)[,)]/i.exec(
     after.slice(moneyAt + money[0].length),
   );
+  // (A defined name in quotation marks before the naming, ("Core," "Core Lab," or the "Company"), qualifies nothing.)
   const nonGaap =
-    NON_GAAP_WORDS.test(clause) ||
+    NON_GAAP_WORDS.test(`${before.replace(/[“"][^”"]{0,40}[”"]/g, ' ')}${m[0]}${between}`) ||
     afterItems !== null ||
     /\b(?:excluding|before)\b[^.]{0,80}$/i.test(s.text.slice(Math.max(0, clauseStart - 80), at));
   const named = /^earned$/i.test(m[0]) ? 'earnings per share' : m[0];

@@ -89,6 +89,8 @@ export function conceptOfLabel(
     .replace(/\(see notes?\)|\(note \w+\)/g, ' ')
     .replace(/\s*[-\u2013\u2014]?\s*\bas reported\b/, ' ')
     .replace(/\s*[-\u2013\u2014]\s*excluding\b.*$/, ' ')
+    // "Net Profit (after non-controlling interests)" is the profit left to the shareholders: net income.
+    .replace(/\s*\(after (?:non-?controlling|minority) interests?\)/, ' ')
     .replace(/\s+/g, ' ')
     .replace(/[\s\-\u2013\u2014]+$/, '')
     .trim();

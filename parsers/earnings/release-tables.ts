@@ -205,7 +205,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
         const caption = captionScale(t)!;
         c.scale = caption.scale;
         c.scaleEvidence = caption.evidence;
-        if (c.title === '') c.title = t;
+        c.title = c.title === '' ? t : `${c.title} / ${t}`;
         continue;
       }
       // A line opening with "Non-GAAP" right among a table's rows ("Non-GAAP measures, excluding divestitures for
@@ -337,7 +337,12 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     }
     // A table titled only by its scale caption (a highlights table with no heading) names its GAAP lines as
     // prose does: an unqualified GAAP line item is GAAP (non-GAAP ones must be labelled).
-    else basis = c.kind === 'statement' || (c.title !== '' && !TITLE.test(c.title)) ? 'gaap' : 'unspecified';
+    // ... and so does a table whose title or caption names IFRS ("IFRS-INR cr"): its unqualified lines are as reported.
+    else
+      basis =
+        c.kind === 'statement' || (c.title !== '' && !TITLE.test(c.title)) || /\bIFRS\b/.test(c.title)
+          ? 'gaap'
+          : 'unspecified';
     const spans = headerSpans(c.header);
     const groups = collapse(spans);
     const perShare = PER_SHARE_CONCEPTS.has(concept);

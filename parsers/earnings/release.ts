@@ -402,6 +402,7 @@ function corroborate(t: TableFigure, prose: ProseFigure[]): { scale: Scale; evid
   for (const p of prose) {
     const stated = toFullUnits(p.value, p.scale);
     for (const s of ['units', 'thousands', 'millions', 'billions'] as Scale[]) {
+      // (A crore is never inferred: only a caption that names it gives it.)
       const v = t.value * SCALE_FACTOR[s];
       if (
         stated !== 0 &&

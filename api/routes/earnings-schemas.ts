@@ -109,7 +109,8 @@ export const EARNINGS_SCHEMA = {
           unit: { enum: ['currency', 'currency_per_share', 'currency_per_ads'] },
           scale: {
             enum: ['units', 'thousands', 'millions', 'crores', 'billions'],
-            description: 'The scale as printed (`crores`: the Indian crore, 10,000,000, from a caption that names it)',
+            description:
+              'The scale as printed (`crores`: the Indian crore, 10,000,000, from a caption that names it)',
           },
           as_printed: str,
           scale_evidence: str,

@@ -392,7 +392,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
  * A row's cells: split at " | "; a Markdown table row ("| Net income | $ | 101 | | $ | 3,134 |") is split at every
  * "|", its outer pipes and empty cells dropped, and its separator line ("| --- | --- |") has none.
  */
-function cellsOf(text: string): string[] {
+export function cellsOf(text: string): string[] {
   if (!/^\|.*\|$/.test(text.trim())) return text.split(' | ');
   const cells = text
     .trim()

@@ -3,11 +3,19 @@ import { PER_SHARE_CONCEPTS, unitOfConcept } from './release-concepts.ts';
 import { type ReleaseDocument, readRelease } from './release-document.ts';
 import { applyWordedStatus, type Guidance, guidanceOf, tableGuidance } from './release-guidance.ts';
 import { type Measure, measuresOf } from './release-measures.ts';
-import { captionScale, detectCurrency, SCALE_FACTOR, type Scale, toFullUnits } from './release-numbers.ts';
+import {
+  captionScale,
+  detectCurrency,
+  isFigureCell,
+  parseAmount,
+  SCALE_FACTOR,
+  type Scale,
+  toFullUnits,
+} from './release-numbers.ts';
 import { type FiscalPeriod, type ReportedPeriod, reportedPeriod } from './release-period.ts';
 import { type ProseFigure, proseFigures } from './release-prose.ts';
 import { type Sentence, sentencesOf } from './release-sentences.ts';
-import { type Basis, type Span, type TableFigure, tableFigures } from './release-tables.ts';
+import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from './release-tables.ts';
 
 /**
  * The earnings-release parser: 8-K Item 2.02 press release (full submission, lone document or the exhibit
@@ -189,6 +197,8 @@ export function parseEarningsRelease(input: string): ReleaseParse {
         }),
       )
     : [];
+  if (isEarningsRelease && period.fiscalPeriod !== null && period.fiscalPeriod !== 'FY')
+    measures.push(...tableMargins(doc, measures, period.fiscalYear, period.fiscalPeriod));
   const guidance: ReleaseGuidance[] = isEarningsRelease
     ? guidanceRows(doc, sentences, period, currency)
     : guidanceOnly(doc, sentences, currency);
@@ -391,6 +401,44 @@ function pickFigures(
       (f.concept !== 'eps' ||
         !out.some((g) => (g.concept === 'eps_basic' || g.concept === 'eps_diluted') && g.basis === f.basis)),
   );
+}
+
+/**
+ * A table row naming a margin whose first value is a percent ("Gross margin | 61.3 | % | 60.4 | %", "| Operating Margin %
+ * | 18.4 | 21.3 |") gives that measure for the reported quarter (the first column), when the prose states none.
+ */
+function tableMargins(
+  doc: ReleaseDocument,
+  measures: ReleaseMeasure[],
+  fiscalYear: number | null,
+  fiscalPeriod: FiscalPeriod,
+): ReleaseMeasure[] {
+  const out: ReleaseMeasure[] = [];
+  for (const b of doc.blocks) {
+    if (!b.row) continue;
+    const cells = cellsOf(b.text);
+    const name = /^(gross (?:profit )?margin|operating margin)\s*(%|\(%\))?$/i.exec(cells[0]?.trim() ?? '');
+    const printed = cells[1]?.trim() ?? '';
+    if (name === null || !isFigureCell(printed)) continue;
+    if (name[2] === undefined && !/%\)?$/.test(printed) && !/^%\)?$/.test(cells[2]?.trim() ?? '')) continue;
+    const measure = /gross/i.test(name[1]!) ? 'gross_margin' : 'operating_margin';
+    const value = parseAmount(printed.replace(/%/, ''));
+    if (value === null) continue;
+    if ([...measures, ...out].some((m) => m.measure === measure && m.fiscalPeriod === fiscalPeriod)) continue;
+    out.push({
+      name: cells[0]!.trim(),
+      measure,
+      unit: 'percent',
+      period: 'quarter',
+      printed,
+      value,
+      scale: 'units',
+      fiscalYear,
+      fiscalPeriod,
+      evidence: { kind: 'table_row', text: b.text, start: b.start, end: b.end, table: null },
+    });
+  }
+  return out;
 }
 
 function isTotalRevenue(p: ProseFigure): boolean {

@@ -74,6 +74,8 @@ describe('earnings release parser: held-out set 9 formats', () => {
     // the statement's "Gross margin | 12,217" is gross profit; the summary's "Gross margin | 61.3 | %" is no amount
     expect(set9.value(r, 'Q2', 'gross_profit', 'gaap')).toBe(12_217_000);
     expect(set9.value(r, 'Q2', 'eps_basic', 'gaap')).toBe(-0.13);
+    // ... and it is the quarter's gross margin, read from the row
+    expect(measure(r, 'gross_margin', 'Q2')).toMatchObject({ value: 61.3, unit: 'percent' });
     // "Increased full-year revenue guidance to $72 - $75 million" and "The Company increased full-year 2026 revenue
     // guidance to $72 million - $75 million compared to previous guidance of $70 million - $73 million"; "narrowed
     // adjusted EBITDA loss to $0.1 million" is a result
@@ -134,6 +136,8 @@ describe('earnings release parser: held-out set 9 formats', () => {
     expect(set9.value(r, 'Q3', 'net_income', 'non_gaap')).toBe(76_250_000_000);
     expect(set9.value(r, 'Q3', 'eps_basic', 'gaap')).toBe(16.17);
     expect(set9.value(r, 'Q3', 'eps_basic', 'non_gaap')).toBe(18.53);
+    // "| Operating Margin % | 18.4 | 21.3 | (2.9) | 21.0 | (2.6) |": the reported quarter's, not the adjusted 21.2
+    expect(measure(r, 'operating_margin', 'Q3')).toMatchObject({ value: 18.4, unit: 'percent' });
     set9.evidenceHolds(name, r);
   });
 

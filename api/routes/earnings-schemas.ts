@@ -108,8 +108,9 @@ export const EARNINGS_SCHEMA = {
           value: { type: 'number', description: 'Full units (currency), or currency per share' },
           unit: { enum: ['currency', 'currency_per_share', 'currency_per_ads'] },
           scale: {
-            enum: ['units', 'thousands', 'millions', 'billions'],
-            description: 'The scale as printed',
+            enum: ['units', 'thousands', 'millions', 'crores', 'billions'],
+            description:
+              'The scale as printed (`crores`: the Indian crore, 10,000,000, from a caption that names it)',
           },
           as_printed: str,
           scale_evidence: str,

@@ -66,6 +66,7 @@ const SCALE_TOLERANCE: Record<string, number> = {
   units: 0.5,
   thousands: 500,
   millions: 500_000,
+  crores: 5_000_000,
   billions: 500_000_000,
 };
 

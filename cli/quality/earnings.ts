@@ -25,7 +25,9 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * (fixtures/earnings/held-out-7, labels-heldout-7.tsv: a large bank's 4Q24 release, a small bank, wire summaries of
  * loss-making small caps, a gold miner, a reaffirmed revenue guidance, a results-date notice) is printed seventh. Held-out set 8 (fixtures/earnings/held-out-8, labels-heldout-8.tsv: insurers'
  * operating earnings, a REIT wire snapshot in cents, a renminbi 6-K, 1999 trade-press texts in "m" / "bn", a bank's "$30.2M")
- * is printed eighth. Each set also counts guidance basis errors: a
+ * is printed eighth. Held-out set 9 (fixtures/earnings/held-out-9, labels-heldout-9.tsv: 2026 exhibits in thousands with four
+ * period columns, loss per share basic and diluted, June / January fiscal years, adjusted rows, an IFRS page in crore of
+ * rupees) is printed ninth. `-- --heldout --set 9` scores one held-out set alone. Each set also counts guidance basis errors: a
  * guidance row found with the label's value but under another basis (gaap / non_gaap / unspecified) than the label's.
  *
  * `npm run quality:earnings -- --guidance`: the guidance held-out set alone (see checkGuidance).
@@ -42,6 +44,7 @@ const heldOut5 = new URL('../../fixtures/earnings/held-out-5/', import.meta.url)
 const heldOut6 = new URL('../../fixtures/earnings/held-out-6/', import.meta.url).pathname;
 const heldOut7 = new URL('../../fixtures/earnings/held-out-7/', import.meta.url).pathname;
 const heldOut8 = new URL('../../fixtures/earnings/held-out-8/', import.meta.url).pathname;
+const heldOut9 = new URL('../../fixtures/earnings/held-out-9/', import.meta.url).pathname;
 const guidanceSet = new URL('../../fixtures/earnings/guidance-held-out/', import.meta.url).pathname;
 const shared = new URL('../../../shared/fixtures/earnings/press_releases/', import.meta.url).pathname;
 const heldOutMode = process.argv.includes('--heldout');
@@ -403,14 +406,23 @@ function checkGuidance(dir: string, labelsPath: string): void {
 if (guidanceMode) {
   checkGuidance(guidanceSet, `${guidanceSet}labels-guidance.tsv`);
 } else if (heldOutMode) {
-  check('held-out', [heldOut], `${heldOut}labels-heldout.tsv`);
-  check('held-out-2', [heldOut2], `${heldOut2}labels-heldout-2.tsv`);
-  check('held-out-3', [heldOut3], `${heldOut3}labels-heldout-3.tsv`);
-  check('held-out-4', [heldOut4], `${heldOut4}labels-heldout-4.tsv`);
-  check('held-out-5', [heldOut5], `${heldOut5}labels-heldout-5.tsv`);
-  check('held-out-6', [heldOut6], `${heldOut6}labels-heldout-6.tsv`);
-  check('held-out-7', [heldOut7], `${heldOut7}labels-heldout-7.tsv`);
-  check('held-out-8', [heldOut8], `${heldOut8}labels-heldout-8.tsv`);
+  const sets: [string, string, string][] = [
+    ['held-out', heldOut, 'labels-heldout.tsv'],
+    ['held-out-2', heldOut2, 'labels-heldout-2.tsv'],
+    ['held-out-3', heldOut3, 'labels-heldout-3.tsv'],
+    ['held-out-4', heldOut4, 'labels-heldout-4.tsv'],
+    ['held-out-5', heldOut5, 'labels-heldout-5.tsv'],
+    ['held-out-6', heldOut6, 'labels-heldout-6.tsv'],
+    ['held-out-7', heldOut7, 'labels-heldout-7.tsv'],
+    ['held-out-8', heldOut8, 'labels-heldout-8.tsv'],
+    ['held-out-9', heldOut9, 'labels-heldout-9.tsv'],
+  ];
+  // `--set N` (1-9): that held-out set alone.
+  const setArg = process.argv[process.argv.indexOf('--set') + 1];
+  const only = process.argv.includes('--set') ? Number(setArg) : null;
+  sets.forEach(([name, dir, labels], i) => {
+    if (only === null || only === i + 1) check(name, [dir], `${dir}${labels}`);
+  });
 } else {
   const dirs = args.length > 0 ? args : [own, ...(existsSync(shared) ? [shared] : [])];
   check('in-sample', dirs, `${own}labels.tsv`);

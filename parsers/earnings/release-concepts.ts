@@ -56,7 +56,7 @@ export function ffoConcept(label: string): 'ffo_per_share' | 'affo_per_share' | 
 export const TAX_EQUIVALENT = /\bfte\b|\b(?:fully[- ])?tax(?:able)?[- ]equivalent\b/i;
 
 export const NON_GAAP_WORDS =
-  /\b(?:non[- ]?gaap|adjusted|adj\.|pro[- ]?forma|excluding|excludes|before (?:special|one[- ]time|certain|unusual)|before (?:[a-z-]+ ){0,3}(?:costs?|expenses?|charges?|compensation)\b|core|underlying|comparable|normalized|cash earnings)\b/i;
+  /\b(?:non[- ]?gaap|adjusted|adj\.|pro[- ]?forma|excluding|excludes|before (?:special|one[- ]time|certain|unusual)|before (?:[a-z-]+ ){0,3}(?:costs?|expenses?|charges?|compensation)\b|core(?!['’])|underlying|comparable|normalized|cash earnings|ex[- ]items)\b/i;
 
 /** Normalises a row label: footnote markers, trailing colons and doubled spaces go; case is lowered. */
 export function cleanLabel(label: string): string {
@@ -89,6 +89,8 @@ export function conceptOfLabel(
     .replace(/\(see notes?\)|\(note \w+\)/g, ' ')
     .replace(/\s*[-\u2013\u2014]?\s*\bas reported\b/, ' ')
     .replace(/\s*[-\u2013\u2014]\s*excluding\b.*$/, ' ')
+    // "Net Profit (after non-controlling interests)" is the profit left to the shareholders: net income.
+    .replace(/\s*\(after (?:non-?controlling|minority) interests?\)/, ' ')
     .replace(/\s+/g, ' ')
     .replace(/[\s\-\u2013\u2014]+$/, '')
     .trim();

@@ -53,6 +53,16 @@ export interface Guidance {
 
 const FORWARD =
   /\b(?:narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|sees|targets?|estimates? (?:that|for)|now believes|reaffirm|reiterat|raises?|raising|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe)\b/i;
+/**
+ * The text the forward words are looked for in: a program named "Project Gravity" is no forecast ("projects"), and a
+ * loss said to have narrowed or widened ("narrowed adjusted EBITDA loss to $0.1 million") is a result, not a range.
+ */
+function forwardWords(text: string): string {
+  return text
+    .replace(/\bProject(?= [A-Z])/g, 'Program')
+    .replace(/\b(?:narrow|widen)(?:s|ed|ing)?\s+(?:[\w-]+\s+){0,3}loss(?:es)?\b/gi, 'loss');
+}
+
 const NOT_GUIDANCE =
   /\beffective (?:income )?tax rate (?:for|used|in) the (?:quarter|period)\b|\brun[- ]rate\b|\bwill (?:discuss|provide|host|review)\b|\bexpects? to (?:deliver|ship|open|close|complete|file|hold|host|report|announce|retire|repay|redeem)\b/i;
 
@@ -70,10 +80,11 @@ const METRICS: [RegExp, string][] = [
     /\b(?:(?:non[- ]?gaap|adjusted|gaap)\s+)?(?:diluted\s+)?(?:earnings|income|eps|net income)(?: from continuing operations)? per (?:diluted |fully diluted )?share\b|\b(?:adjusted |non-gaap |gaap )?(?:diluted )?eps\b|\bearnings per diluted share\b/i,
     'eps_diluted',
   ],
-  [/\b(?:(?:total|net|adjusted|organic)\s+)?(?:revenues?|net sales|sales)\b(?! growth)/i, 'revenue'],
+  // ("total revenue per AHSC" is a ratio, not revenue.)
+  [/\b(?:(?:total|net|adjusted|organic)\s+)?(?:revenues?|net sales|sales)\b(?! growth| per\b)/i, 'revenue'],
   [/\b(?:revenue|sales) growth\b/i, 'revenue_growth'],
   [/\bcomparable(?: store)?(?: net)? sales\b|\bsame[- ]store sales\b/i, 'comparable_sales'],
-  [/\b(?:adjusted )?(?:gross margin)\b/i, 'gross_margin'],
+  [/\b(?:adjusted )?(?:gross margins?)\b/i, 'gross_margin'],
   [/\b(?:adjusted |non-gaap |gaap )?operating (?:margin)\b/i, 'operating_margin'],
   [/\b(?:adjusted |non-gaap |gaap )?operating (?:income|profit|earnings)\b/i, 'operating_income'],
   [/\b(?:adjusted )?EBITDA(?: margin)?\b/, 'ebitda'],
@@ -89,8 +100,9 @@ const METRICS: [RegExp, string][] = [
 ];
 
 /** A number, with "$" / "US$" or a currency code or sign before it ("EUR 1.70", "€1.7", "RMB 3.2"). */
-const NUM = String.raw`\(?-?(?:US\$|\$|(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?|€|£)?\s?\d[\d,]*(?:\.\d+)?|\(?\$?\.\d+`;
-const UNIT = String.raw`(?:\s?(%|percent|thousand|million|billion|bn|cents))?`;
+const NUM = String.raw`\(?-?(?:US\$|\$|(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?|€|£)?\s?\d[\d,]*(?:\.\d+)?(?<=\(\S*)\)|\(?-?(?:US\$|\$|(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?|€|£)?\s?\d[\d,]*(?:\.\d+)?|\(?\$?\.\d+`;
+// "$104M" / "$104m": a lone m after the number is millions ("$104M to $108M").
+const UNIT = String.raw`(?:\s?(%|percent|thousand|million|billion|bn|cents|m(?![a-z])))?`;
 const RANGE = new RegExp(
   String.raw`(?:between\s+)?(${NUM})${UNIT}\s*(?:to|and|-|–|—)\s*(${NUM})${UNIT}`,
   'i',
@@ -173,16 +185,19 @@ function targetOf(
 /** The status words, most specific first: a direction beats "updated", which only says the target was revised. */
 const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
   [
-    /\b(?:raises?|raised|raising|increases? (?:its|the) (?:guidance|outlook)|increased (?:its|the) (?:guidance|outlook)|lifts?|lifted)\b/i,
+    /\b(?:raises?|raised|raising|increas(?:es?|ed|ing) (?:(?!to\b)[\w$.-]+ ){0,4}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was|is being) (?:increased|raised)|lifts?|lifted)\b/i,
     'raised',
   ],
   [
-    /\b(?:lowers|lowered|lowering|lower (?:its|the|our)|reduces? (?:its|the)|reduced (?:its|the)|cuts? (?:its|the))\b/i,
+    /\b(?:lowers|lowered|lowering|lower (?:its|the|our)|reduces? (?:its|the)|reduced (?:its|the)|cuts? (?:its|the)|reduction in (?:[\w-]+ ){0,3}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was) (?:reduced|lowered))\b/i,
     'lowered',
   ],
   [/\bnarrow(?:s|ed|ing)?\b/i, 'narrowed'],
   [/\bwiden(?:s|ed|ing)?\b/i, 'widened'],
-  [/\b(?:reaffirm\w*|reiterat\w*|confirm\w*|maintain\w*|remains? unchanged)\b/i, 'reaffirmed'],
+  [
+    /\b(?:reaffirm\w*|reiterat\w*|confirm\w*|maintain\w*|remains? unchanged|(?:guidance|outlook) is unchanged)\b/i,
+    'reaffirmed',
+  ],
   [/\b(?:updat(?:e|es|ed|ing)|revis(?:e|es|ed|ing))\b/i, 'updated'],
   [/\b(?:initiat\w*|introduc\w*|establish\w*|provid\w* (?:its )?(?:initial|first))\b/i, 'initiated'],
 ];
@@ -232,11 +247,14 @@ export function guidanceOf(
   for (const [si, s] of sentences.entries()) {
     const outlookSection = /\boutlook|guidance\b/i.test(s.heading);
     if (BOILERPLATE.test(s.text) || NOT_GUIDANCE.test(s.text)) continue;
-    if (!FORWARD.test(withoutStreetExpectations(s.text)) && !outlookSection) continue;
-    if (/\b(?:was|were) (?:\$|\d)|\breported\b/i.test(s.text) && !FORWARD.test(s.text)) continue;
+    const forward = FORWARD.test(forwardWords(withoutStreetExpectations(s.text)));
+    if (!forward && !outlookSection) continue;
+    if (/\b(?:was|were) (?:\$|\d)|\breported\b/i.test(s.text) && !forward) continue;
     // Without a forward word, a sentence under an outlook heading that names the reported quarter ("Q2 revenue of
-    // $2.88 billion" in a second-quarter release) states a result.
-    if (!FORWARD.test(s.text) && namesReportedQuarter(s.text, reported)) continue;
+    // $2.88 billion" in a second-quarter release) states a result; so does a speaker's remark ("... led to a record
+    // quarterly adjusted EBITDA of $22.0 million," said ...).
+    if (!forward && namesReportedQuarter(s.text, reported)) continue;
+    if (!forward && /\b(?:said|says|added|stated|commented)\b/i.test(s.text)) continue;
     const before = out.length;
     const target = targetOf(s.text, reported);
     const heading = targetOf(s.heading, reported);
@@ -330,7 +348,27 @@ export function guidanceOf(
       if (g === null) continue;
       // A value the target is said to include ("these earnings per share ranges include an expected tax benefit of
       // about $0.05 per share") is a component of it, not the target.
-      if (/\binclud(?:e|es|ing)\b/i.test(window.slice(0, Math.max(0, window.indexOf(g.printed))))) continue;
+      // ... and so is one the target is said to assume ("The revenue range ... assumes approximately $37 million of
+      // contribution from AccessOne").
+      if (
+        /\b(?:includ(?:e|es|ing)|assum(?:e|es|ing))\b/i.test(
+          window.slice(0, Math.max(0, window.indexOf(g.printed))),
+        )
+      )
+        continue;
+      // A value introduced as the earlier target ("revising our previously issued revenue guidance range of $465
+      // million to $485 million", "compared to previous guidance of ...") is the target replaced, not a target, unless
+      // the words reaffirm it ("reaffirmed previously issued guidance of FFO of $1.07 to $1.13").
+      if (
+        /\b(?:previous(?:ly)?|prior)\b/i.test(
+          s.text.slice(Math.max(0, h.index - 40), h.index) +
+            window.slice(0, Math.max(0, window.indexOf(g.printed))),
+        ) &&
+        !/\b(?:reaffirm|reiterat|maintain|confirm)\w*\s+(?:its\s+|the\s+|our\s+)?previous(?:ly)?\b/i.test(
+          s.text.slice(Math.max(0, h.index - 60), h.index),
+        )
+      )
+        continue;
       // A period named before the metric frames it ("For the year, the company now expects earnings per share,
       // ... including $0.24 related to the second quarter special charges, to be ..."); else the sentence's.
       const framed = targetOf(s.text.slice(0, h.index), reported);
@@ -343,12 +381,12 @@ export function guidanceOf(
       // "core EPS" (a non-GAAP measure by name) and "on a comparable basis" are non-GAAP; "reported basis" is GAAP.
       const nonGaap =
         /\b(?:non[- ]?gaap|adjusted|pro ?forma|excluding|comparable basis|ongoing)\b/i.test(
-          h.label + wordsBefore + window.slice(0, 60),
+          `${wordsBefore} ${h.label} ${window.slice(0, 60)}`,
         ) ||
         /\bcore\s+$/i.test(wordsBefore) ||
         // A sentence that opens with "Excluding ..." qualifies every metric it names after that clause.
         /^\s*excluding\b[^,]{3,100},/i.test(s.text.slice(0, h.index));
-      const gaap = /\bgaap\b|\breported basis\b/i.test(h.label + wordsBefore) && !nonGaap;
+      const gaap = /\bgaap\b|\breported basis\b/i.test(`${wordsBefore} ${h.label}`) && !nonGaap;
       let metric = h.metric;
       // "net earnings of $0.03 to $0.09 per share", "net income of $0.61 to $0.65 per diluted common share": an
       // amount followed by "per share" is a per-share target (per ADS: a per-ADS target).
@@ -603,6 +641,11 @@ function statusAgainstPrevious(
       text,
     ) ??
     new RegExp(String.raw`\(previously\s+${num}(?:\s*(?:to|-|–)\s*${num})?`, 'i').exec(text) ??
+    // "$638 to $642 million, up from $620 to $630 million", "up from our previous range of $20 to $25 million"
+    new RegExp(
+      String.raw`\b(?:up|down)\s+from\s+(?:our\s+|the\s+)?(?:previous|prior)?\s*(?:range|guidance|outlook)?\s*(?:of\s+)?${num}(?:\s*(?:million|billion))?(?:\s*(?:to|-|–)\s*${num})`,
+      'i',
+    ).exec(text) ??
     new RegExp(
       String.raw`\b(?:previous|prior)\s+(?:guidance|estimate|outlook|expectations?|forecast)(?:\s+range)?\s+of\s+(?:an?\s+)?${num}(?:\s*(?:to|-|–)\s*${num})?`,
       'i',
@@ -666,8 +709,13 @@ function guidanceValue(window: string): {
   }
   if (r && r.index <= 60 && (!p || r.index <= p.index + 10)) {
     const unitWord = r[4] ?? r[2];
-    const low = parseAmount(r[1]!.replace(/^\(/, '').replace(/\)$/, ''));
-    const high = parseAmount(r[3]!.replace(/^\(/, '').replace(/\)$/, ''));
+    // An amount wrapped in parentheses ("($3) million - ($1) million") is negative.
+    const signed = (x: string) => {
+      const v = parseAmount(x.replace(/^\(/, '').replace(/\)$/, ''));
+      return v !== null && /^\(\s*(?:[$€£]\s?)?\d[\d,.]*\)$/.test(x.trim()) ? -v : v;
+    };
+    const low = signed(r[1]!);
+    const high = signed(r[3]!);
     if (low === null || high === null) return null;
     if (/^(?:19|20)\d{2}$/.test(r[1]!.trim()) || /^(?:19|20)\d{2}$/.test(r[3]!.trim())) return null;
     const isPercent = /%|percent/i.test(unitWord ?? '');
@@ -869,6 +917,14 @@ export function tableGuidance(
   return out;
 }
 
+/** A paragraph's clauses: its sentences, each cut at ", and " / "; ". */
+function clausesOf(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+(?=[A-Z“"])/)
+    .flatMap((sentence) => sentence.split(/,\s+and\s+|;\s+/))
+    .filter((c) => c.length < 400);
+}
+
 /**
  * A status worded elsewhere ("Company raises Digital Media net new ARR and EPS annual targets") applies to the
  * guidance that has no worded status of its own: first the words of the row's own paragraph, then the other short
@@ -893,7 +949,12 @@ export function applyWordedStatus<
     const b = own(g);
     if (g.status === null && b !== undefined && b.text.length < 400) apply([g], b.text);
   }
-  for (const b of blocks) if (b.text.length < 400) apply(guidance, b.text);
+  // A long paragraph speaks clause by clause ("Adjusted EBITDA guidance is unchanged despite lower revenue
+  // expectations, and gross margin guidance has been increased ..."): each clause of its sentences is a text.
+  for (const b of blocks) {
+    if (b.text.length < 400) apply(guidance, b.text);
+    else for (const clause of clausesOf(b.text)) apply(guidance, clause);
+  }
 
   function apply(rows: G[], t: string): void {
     if (!/\b(?:targets?|guidance|outlook|forecast)\b/i.test(t) || BOILERPLATE.test(t)) return;
@@ -921,7 +982,10 @@ export function applyWordedStatus<
       new Set(rows.map((g) => `${g.targetPeriod} ${g.targetYear}`)).size === 1;
     for (const g of rows) {
       // "updated" (a revision without direction) is refined by a direction worded elsewhere for the same target.
-      if (g.status !== null && !(g.status === 'updated' && DIRECTED.has(status))) continue;
+      // ... and a status worded for the metric by name beats an "updated" worded for the whole outlook ("This updated
+      // outlook ..." / "Adjusted EBITDA guidance is unchanged").
+      if (g.status !== null && !(g.status === 'updated' && (DIRECTED.has(status) || named.has(g.metric))))
+        continue;
       if (named.size > 0 ? !named.has(g.metric) : target.year === null && !alone) continue;
       if (basis !== null && g.basis !== basis) continue;
       if (annualOnly && g.targetPeriod !== 'FY') continue;

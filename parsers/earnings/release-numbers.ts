@@ -7,12 +7,14 @@
  * - per-share figures are never scaled.
  */
 
-export type Scale = 'units' | 'thousands' | 'millions' | 'billions';
+/** `crores`: the Indian crore, 10,000,000 ("IFRS-INR cr", "(In ₹ crore)"). */
+export type Scale = 'units' | 'thousands' | 'millions' | 'crores' | 'billions';
 
 export const SCALE_FACTOR: Record<Scale, number> = {
   units: 1,
   thousands: 1e3,
   millions: 1e6,
+  crores: 1e7,
   billions: 1e9,
 };
 
@@ -49,7 +51,14 @@ export function isNilCell(cell: string): boolean {
 /** The scale a caption or header states, with the words that state it; null when it states none. */
 export function captionScale(text: string): { scale: Scale; evidence: string } | null {
   // A caption is a short line; a paragraph that mentions millions is prose.
-  if (text.length > 300 || !/thousand|million|billion|000/i.test(text)) return null;
+  if (text.length > 300) return null;
+  // A crore caption names the rupee with it ("IFRS-INR cr", "(In ₹ crore)", "Rs. crore"): a lone "cr" is no scale.
+  const crore = /(?:\bINR|₹|\bRs\.?)[\s-]*(?:in\s+)?(?:cr|crores?)\b|\bcrores?\b/i.exec(text);
+  if (crore !== null && text.length <= 80) return { scale: 'crores', evidence: text.trim().slice(0, 200) };
+  // "IFRS $ m", "(US$ m)": a currency mark and a lone m in a short caption is millions.
+  if (text.length <= 40 && /(?:[$€£]|\b[A-Z]{3})\s?m\)?$/.test(text.trim()))
+    return { scale: 'millions', evidence: text.trim().slice(0, 200) };
+  if (!/thousand|million|billion|000/i.test(text)) return null;
   const t = text.toLowerCase();
   const m =
     /\b(?:in|amounts in|dollars in|\$ in|expressed in|[a-z$€£]+ in)\s+(?:[a-z.$€£]+\s+)?(thousands|millions|billions|000s|000's|\$000s?|000)\b/.exec(
@@ -94,6 +103,7 @@ const CURRENCY_MARKS: [RegExp, string][] = [
   [/\bRMB(?=[\s\d])|\brenminbi\b|\bCNY\b/i, 'CNY'],
   [/¥|\byen\b|\bJPY\b/, 'JPY'],
   [/\bCHF\b|\bSwiss francs?\b/, 'CHF'],
+  [/₹|\bINR\b|\bIndian rupees?\b/, 'INR'],
 ];
 
 /**

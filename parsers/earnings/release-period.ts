@@ -499,8 +499,28 @@ function quarterWithoutDate(prose: Block[], fyEnd: string | null, blocks: Block[
   const year = forOrdinal === null ? named : named === null ? forOrdinal : Math.max(forOrdinal, named);
   const fiscalPeriod = ordinal !== null ? (`Q${ordinal}` as FiscalPeriod) : null;
   const monthEnd = fyEnd !== null && isMonthEnd(fyEnd) ? fyEnd.slice(4) : null;
+  // The statement's "Three Months Ended March 31," over "2026 | 2025 | ..." dates its first column: the quarter the
+  // prose names ends there when that year is the one the release names, or, when it names none, when the date ends
+  // that calendar quarter (the year is then inferred from the date).
+  const worded = fiscalPeriod !== null && fiscalPeriod !== 'Q4' ? wordedHeaderEnd(blocks) : null;
   const headerEnd =
-    fiscalPeriod !== null && fiscalPeriod !== 'Q4' && year !== null ? numericHeaderEnd(blocks, year) : null;
+    fiscalPeriod !== null && fiscalPeriod !== 'Q4' && year !== null
+      ? (numericHeaderEnd(blocks, year) ??
+        (worded !== null && worded.slice(0, 4) === String(year) ? worded : null))
+      : null;
+  const fromHeader =
+    year === null && worded !== null && fiscalPeriod !== null && calendarQuarter(worded) === ordinal
+      ? worded
+      : null;
+  if (fromHeader !== null && fiscalPeriod !== null)
+    return {
+      fiscalYear: inferFiscalYear(fromHeader, fiscalPeriod, null),
+      fiscalPeriod,
+      periodEnd: fromHeader,
+      fiscalYearSource: 'inferred',
+      alsoFiscalYear: false,
+      evidence: null,
+    };
   return {
     fiscalYear: year,
     fiscalPeriod,
@@ -533,6 +553,29 @@ function numericHeaderEnd(blocks: Block[], year: number): string | null {
 }
 
 /**
+ * The end a worded "Three Months Ended March 31," header row gives its first column: the month and day it names, the
+ * first year of the year row under it ("2026 | 2025 | 2026 | 2025"); null when the header names a year itself.
+ */
+function wordedHeaderEnd(blocks: Block[]): string | null {
+  const re = new RegExp(
+    String.raw`^\W*(?:three|3)[- ]months?\s+ended\s+(${MONTH})\s+(\d{1,2}),?\s*(?:\||$)`,
+    'i',
+  );
+  for (const [i, b] of blocks.entries()) {
+    if (!b.row) continue;
+    const m = re.exec(b.text);
+    if (m === null) continue;
+    const yearRow = blocks.slice(i + 1, i + 3).find((n) => n.row && /^(?:19|20)\d{2}\b/.test(n.text));
+    if (yearRow === undefined) return null;
+    const month = MONTHS.indexOf(m[1]!.toLowerCase().slice(0, 3)) + 1;
+    const day = Number(m[2]);
+    if (month < 1 || day < 1 || day > 31) return null;
+    return `${yearRow.text.slice(0, 4)}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  }
+  return null;
+}
+
+/**
  * The latest year the results prose names with a period word: "full-year 2006", "fiscal year 2014", "fiscal 2014 Q4",
  * "First Quarter Results 2019".
  */
@@ -541,7 +584,11 @@ function namedResultsYear(prose: Block[]): number | null {
   const re =
     /\b(?:full[- ]year|fiscal(?: year)?|year|quarter of(?: fiscal)?|quarter results)\s+(\d{4})\b|\b(\d{4})\s+(?:full[- ]year|fiscal year|annual|(?:financial\s+)?results)\b/gi;
   for (const b of prose.slice(0, 30)) {
-    const text = resultsText(b.text, /looking ahead|outlook|expects?|guidance|forward-looking|anticipates?/i);
+    // ("heading into fiscal year 2027", "as we enter" a period: the future, not the results.)
+    const text = resultsText(
+      b.text,
+      /looking ahead|outlook|expects?|guidance|forward-looking|anticipates?|heading into|as we enter/i,
+    );
     if (text === '') continue;
     for (const m of text.matchAll(re)) {
       const y = Number(m[1] ?? m[2]);

@@ -37,7 +37,7 @@ const MONEY = String.raw`\(?-?\s?(?:(?:US|HK|C|A)?\$|RMB\s?|EUR\s?|GBP\s?|€|£
 const SCALE_WORD = String.raw`(?:\s?(?:\s{1,12}(?=\S))?(thousand|million|billion|bn|mm|m)\b)?`;
 /** "Q4 GAAP earnings per share", "basic and diluted loss per share", "Southern Company earned $2.10 per share". */
 const EPS_NAMING =
-  /\b(?<!-)(?:[Dd]iluted )?(?:Reported |GAAP |Adjusted |Proforma |Pro Forma )?EPS\*?(?= \$| of \$| (?:improve[sd]?|rose|rises|grew|grows|increased|increases|climbed|climbs) to \$)|\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?\s+per\s+(?:(diluted|basic)\s+)?(?:weighted[- ]average\s+)?(?:common\s+)?share\b|\bearned(?=\s+\$)/i;
+  /\b(?<!-)(?:[Dd]iluted )?(?:Reported |GAAP |Adjusted |Proforma |Pro Forma )?EPS\*?(?:,? ex-items,?)?(?= \$| of \$| (?:improve[sd]?|rose|rises|grew|grows|increased|increases|climbed|climbs) to \$)|\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?\s+per\s+(?:(diluted|basic)\s+)?(?:weighted[- ]average\s+)?(?:common\s+)?share\b|\bearned(?=\s+\$)/i;
 const MEASURES: [RegExp, Concept][] = [
   [/\b(?:total |net )?(?:revenues?|net sales|sales)\b/i, 'revenue'],
   [/\bgross (?:profit|margin)\b(?! (?:percentage|rate|of \d))/i, 'gross_profit'],
@@ -508,8 +508,9 @@ function readNaming(
   const afterItems = /^[^()$£€;]{0,30}\(after\s+([a-z][a-z -]{2,40}?)[,)]/i.exec(
     after.slice(moneyAt + money[0].length),
   );
+  // (A defined name in quotation marks before the naming, ("Core," "Core Lab," or the "Company"), qualifies nothing.)
   const nonGaap =
-    NON_GAAP_WORDS.test(clause) ||
+    NON_GAAP_WORDS.test(`${before.replace(/[“"][^”"]{0,40}[”"]/g, ' ')}${m[0]}${between}`) ||
     afterItems !== null ||
     /\b(?:excluding|before)\b[^.]{0,80}$/i.test(s.text.slice(Math.max(0, clauseStart - 80), at));
   const named = /^earned$/i.test(m[0]) ? 'earnings per share' : m[0];

@@ -51,7 +51,9 @@ export function sentencesOf(blocks: Block[]): Sentence[] {
       !/[.!?]["”]?$/.test(t) &&
       !(/;$/.test(t) && /[a-z]/.test(t)) &&
       !(BULLET.test(t) && /\d/.test(t)) &&
-      !/\b(?:of|to) \$\d|\s[\u2013\u2014]\s+\$?\s?\d/.test(t)
+      !/\b(?:of|to) \$\d|\s[\u2013\u2014]\s+\$?\s?\d/i.test(t) &&
+      // ("Revenue: $96 - $99 million", "Adjusted EBITDA: ($3) million - ($1) million": a name and its value.)
+      !/^[A-Z][\w &'-]{1,40}:\s+\(?[$€£]\s?\(?\d/.test(t)
     ) {
       heading = t;
       continue;

@@ -40,6 +40,8 @@ interface TableContext {
   section: string;
   lastConcept: Concept | null;
   rows: number;
+  /** Index in the output of the table's first figure. */
+  firstOut: number;
 }
 
 const TITLE =
@@ -144,21 +146,24 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       header: pending
         .filter((p) => SPAN_TEST.test(p) && !/\$|\d\.\d|\bcents?\b|\bpercent\b|%/i.test(p))
         .join(' | '),
-      // A table of targets is guidance (release-guidance reads it), never reported figures.
-      kind: FORWARD_TABLE.test(`${leadIn} ${title}`)
-        ? 'guidance'
-        : prior
-          ? 'prior'
-          : RECONCILIATION.test(title)
-            ? 'reconciliation'
-            : STATEMENT.test(title) || /consolidated|condensed/i.test(title)
-              ? 'statement'
-              : 'other',
+      // A table of targets is guidance (release-guidance reads it), never reported figures; a table titled as a
+      // statement of operations reports results even right after a paragraph of expectations.
+      kind:
+        FORWARD_TABLE.test(title) || (FORWARD_TABLE.test(leadIn) && !STATEMENT.test(title))
+          ? 'guidance'
+          : prior
+            ? 'prior'
+            : RECONCILIATION.test(title)
+              ? 'reconciliation'
+              : STATEMENT.test(title) || /consolidated|condensed/i.test(title)
+                ? 'statement'
+                : 'other',
       // A per-share heading right above the rows ("Earnings Per Diluted Share" over "Operating earnings | $1.35")
       // is their section: each row is a per-share figure of the heading's kind.
       section: perShareHeading,
       lastConcept: null,
       rows: 0,
+      firstOut: out.length,
     };
     pending = [];
     leadIn = '';
@@ -185,6 +190,37 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
         pending = [];
         // The safe-harbor paragraph speaks of "expectations" without introducing a table of targets.
         leadIn = /forward[- ]looking|safe harbor|risks? and uncertainties/i.test(t) ? '' : t;
+        continue;
+      }
+      // A scale caption between a table's header and its first row ("Three Months Ended June 30, | Six Months Ended
+      // June 30," / "2026 | 2025 | 2026 | 2025" / "Unaudited. In thousands, except ASP data.") is that table's caption.
+      if (
+        ctx !== null &&
+        (ctx as TableContext).rows === 0 &&
+        (ctx as TableContext).scale === null &&
+        !TITLE.test(t) &&
+        captionScale(t) !== null
+      ) {
+        const c = ctx as TableContext;
+        const caption = captionScale(t)!;
+        c.scale = caption.scale;
+        c.scaleEvidence = caption.evidence;
+        c.title = c.title === '' ? t : `${c.title} / ${t}`;
+        continue;
+      }
+      // A line opening with "Non-GAAP" right among a table's rows ("Non-GAAP measures, excluding divestitures for
+      // year-over-year comparisons") opens that table's non-GAAP section, as such a row does.
+      if (
+        ctx !== null &&
+        (ctx as TableContext).rows > 0 &&
+        t.length < 120 &&
+        /^non[- ]?gaap\b/i.test(t) &&
+        captionScale(t) === null
+      ) {
+        const c = ctx as TableContext;
+        for (const f of out.slice(c.firstOut)) if (f.basis === 'unspecified') f.basis = 'gaap';
+        c.section = t;
+        c.lastConcept = null;
         continue;
       }
       if (TITLE.test(t) || captionScale(t) !== null) {
@@ -218,6 +254,21 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     const cells = cellsOf(b.text);
     if (cells.length === 0) continue;
     const first = cells[0] ?? '';
+    // A "Non-GAAP measures, excluding divestitures ..." row among a table's rows opens that table's non-GAAP section
+    // (same header and caption): the rows after it are non-GAAP, the unqualified rows before it GAAP.
+    if (
+      ctx !== null &&
+      (ctx as TableContext).rows > 0 &&
+      cells.length === 1 &&
+      !isFigureCell(first) &&
+      /\bnon[- ]?gaap\b/i.test(first)
+    ) {
+      const c = ctx as TableContext;
+      for (const f of out.slice(c.firstOut)) if (f.basis === 'unspecified') f.basis = 'gaap';
+      c.section = first;
+      c.lastConcept = null;
+      continue;
+    }
     // A header row after a table's rows repeats the header for the next part: a new table under the same
     // title and caption.
     if (ctx !== null && (ctx as TableContext).rows > 0 && isHeaderRow(cells) && SPAN_TEST.test(b.text)) {
@@ -258,7 +309,13 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     const hasLabel = !isFigureCell(first) && !isNilCell(first);
     if (!hasLabel) continue;
     const label = first;
-    const values = cells.slice(1).filter((x) => (isFigureCell(x) && !/%\)?$/.test(x.trim())) || isNilCell(x));
+    // A number whose next cell is "%" ("Gross margin | 61.3 | % | 60.4 | %") is a percent, never an amount.
+    const rest = cells.slice(1);
+    const values = rest.filter(
+      (x, i) =>
+        ((isFigureCell(x) && !/%\)?$/.test(x.trim())) || isNilCell(x)) &&
+        !/^%\)?$/.test(rest[i + 1]?.trim() ?? ''),
+    );
     if (values.length === 0) {
       c.section = label;
       continue;
@@ -280,29 +337,40 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     }
     // A table titled only by its scale caption (a highlights table with no heading) names its GAAP lines as
     // prose does: an unqualified GAAP line item is GAAP (non-GAAP ones must be labelled).
-    else basis = c.kind === 'statement' || (c.title !== '' && !TITLE.test(c.title)) ? 'gaap' : 'unspecified';
+    // ... and so does a table whose title or caption names IFRS ("IFRS-INR cr"): its unqualified lines are as reported.
+    else
+      basis =
+        c.kind === 'statement' || (c.title !== '' && !TITLE.test(c.title)) || /\bIFRS\b/.test(c.title)
+          ? 'gaap'
+          : 'unspecified';
     const spans = headerSpans(c.header);
     const groups = collapse(spans);
     const perShare = PER_SHARE_CONCEPTS.has(concept);
     const rank = rankOf(label, concept);
+    // A per-share row "basic and diluted" ("Net loss per share, basic and diluted") states both kinds at once.
+    const concepts: Concept[] =
+      concept === 'eps_diluted' && /\bbasic and diluted\b|\bdiluted and basic\b/i.test(label)
+        ? ['eps_diluted', 'eps_basic']
+        : [concept];
     const pushColumn = (index: number, span: Span) => {
       const printed = values[index];
       if (printed === undefined || isNilCell(printed)) return;
       const value = parseAmount(printed);
       if (value === null) return;
-      out.push({
-        concept,
-        label: label.trim(),
-        basis,
-        span,
-        printed,
-        value,
-        scale: perShare ? 'units' : c.scale,
-        scaleEvidence: perShare ? 'per-share figures are never scaled' : c.scaleEvidence,
-        table: c.title,
-        block: b,
-        rank,
-      });
+      for (const concept of concepts)
+        out.push({
+          concept,
+          label: label.trim(),
+          basis,
+          span,
+          printed,
+          value,
+          scale: perShare ? 'units' : c.scale,
+          scaleEvidence: perShare ? 'per-share figures are never scaled' : c.scaleEvidence,
+          table: c.title,
+          block: b,
+          rank,
+        });
     };
     // A header whose period columns name years in rising order ("FY 2012 | FY 2013 | Change") prints the prior
     // period first: the current period is the latest year's column.
@@ -324,7 +392,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
  * A row's cells: split at " | "; a Markdown table row ("| Net income | $ | 101 | | $ | 3,134 |") is split at every
  * "|", its outer pipes and empty cells dropped, and its separator line ("| --- | --- |") has none.
  */
-function cellsOf(text: string): string[] {
+export function cellsOf(text: string): string[] {
   if (!/^\|.*\|$/.test(text.trim())) return text.split(' | ');
   const cells = text
     .trim()

@@ -3,11 +3,19 @@ import { PER_SHARE_CONCEPTS, unitOfConcept } from './release-concepts.ts';
 import { type ReleaseDocument, readRelease } from './release-document.ts';
 import { applyWordedStatus, type Guidance, guidanceOf, tableGuidance } from './release-guidance.ts';
 import { type Measure, measuresOf } from './release-measures.ts';
-import { captionScale, detectCurrency, SCALE_FACTOR, type Scale, toFullUnits } from './release-numbers.ts';
+import {
+  captionScale,
+  detectCurrency,
+  isFigureCell,
+  parseAmount,
+  SCALE_FACTOR,
+  type Scale,
+  toFullUnits,
+} from './release-numbers.ts';
 import { type FiscalPeriod, type ReportedPeriod, reportedPeriod } from './release-period.ts';
 import { type ProseFigure, proseFigures } from './release-prose.ts';
 import { type Sentence, sentencesOf } from './release-sentences.ts';
-import { type Basis, type Span, type TableFigure, tableFigures } from './release-tables.ts';
+import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from './release-tables.ts';
 
 /**
  * The earnings-release parser: 8-K Item 2.02 press release (full submission, lone document or the exhibit
@@ -189,6 +197,8 @@ export function parseEarningsRelease(input: string): ReleaseParse {
         }),
       )
     : [];
+  if (isEarningsRelease && period.fiscalPeriod !== null && period.fiscalPeriod !== 'FY')
+    measures.push(...tableMargins(doc, measures, period.fiscalYear, period.fiscalPeriod));
   const guidance: ReleaseGuidance[] = isEarningsRelease
     ? guidanceRows(doc, sentences, period, currency)
     : guidanceOnly(doc, sentences, currency);
@@ -239,7 +249,26 @@ function guidanceRows(
     out,
     doc.blocks.filter((b) => !b.row),
   );
-  return out;
+  // The same target stated twice (a headline "Increases 2026 Revenue Guidance to a Range of $104M to $108M" and the
+  // outlook bullet) is one statement: the first is kept, with the status either words.
+  const kept: ReleaseGuidance[] = [];
+  for (const g of out) {
+    const same = kept.find(
+      (k) =>
+        k.metric === g.metric &&
+        k.basis === g.basis &&
+        k.targetYear === g.targetYear &&
+        k.targetPeriod === g.targetPeriod &&
+        k.unit === g.unit &&
+        k.low === g.low &&
+        k.high === g.high &&
+        k.point === g.point &&
+        k.qualitative === g.qualitative,
+    );
+    if (same === undefined) kept.push(g);
+    else same.status ??= g.status;
+  }
+  return kept;
 }
 
 /**
@@ -374,6 +403,44 @@ function pickFigures(
   );
 }
 
+/**
+ * A table row naming a margin whose first value is a percent ("Gross margin | 61.3 | % | 60.4 | %", "| Operating Margin %
+ * | 18.4 | 21.3 |") gives that measure for the reported quarter (the first column), when the prose states none.
+ */
+function tableMargins(
+  doc: ReleaseDocument,
+  measures: ReleaseMeasure[],
+  fiscalYear: number | null,
+  fiscalPeriod: FiscalPeriod,
+): ReleaseMeasure[] {
+  const out: ReleaseMeasure[] = [];
+  for (const b of doc.blocks) {
+    if (!b.row) continue;
+    const cells = cellsOf(b.text);
+    const name = /^(gross (?:profit )?margin|operating margin)\s*(%|\(%\))?$/i.exec(cells[0]?.trim() ?? '');
+    const printed = cells[1]?.trim() ?? '';
+    if (name === null || !isFigureCell(printed)) continue;
+    if (name[2] === undefined && !/%\)?$/.test(printed) && !/^%\)?$/.test(cells[2]?.trim() ?? '')) continue;
+    const measure = /gross/i.test(name[1]!) ? 'gross_margin' : 'operating_margin';
+    const value = parseAmount(printed.replace(/%/, ''));
+    if (value === null) continue;
+    if ([...measures, ...out].some((m) => m.measure === measure && m.fiscalPeriod === fiscalPeriod)) continue;
+    out.push({
+      name: cells[0]!.trim(),
+      measure,
+      unit: 'percent',
+      period: 'quarter',
+      printed,
+      value,
+      scale: 'units',
+      fiscalYear,
+      fiscalPeriod,
+      evidence: { kind: 'table_row', text: b.text, start: b.start, end: b.end, table: null },
+    });
+  }
+  return out;
+}
+
 function isTotalRevenue(p: ProseFigure): boolean {
   return p.concept === 'revenue' && /^total\b/i.test(p.label);
 }
@@ -383,6 +450,7 @@ function corroborate(t: TableFigure, prose: ProseFigure[]): { scale: Scale; evid
   for (const p of prose) {
     const stated = toFullUnits(p.value, p.scale);
     for (const s of ['units', 'thousands', 'millions', 'billions'] as Scale[]) {
+      // (A crore is never inferred: only a caption that names it gives it.)
       const v = t.value * SCALE_FACTOR[s];
       if (
         stated !== 0 &&

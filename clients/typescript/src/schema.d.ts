@@ -6622,10 +6622,10 @@ export interface operations {
                                     xbrl_value?: number | null;
                                 } | null;
                                 /**
-                                 * @description The scale as printed
+                                 * @description The scale as printed (`crores`: the Indian crore, 10,000,000, from a caption that names it)
                                  * @enum {unknown}
                                  */
-                                scale: "units" | "thousands" | "millions" | "billions";
+                                scale: "units" | "thousands" | "millions" | "crores" | "billions";
                                 scale_evidence: string;
                                 /** @enum {unknown} */
                                 unit: "currency" | "currency_per_share" | "currency_per_ads";
@@ -10635,10 +10635,10 @@ export interface operations {
                                     xbrl_value?: number | null;
                                 } | null;
                                 /**
-                                 * @description The scale as printed
+                                 * @description The scale as printed (`crores`: the Indian crore, 10,000,000, from a caption that names it)
                                  * @enum {unknown}
                                  */
-                                scale: "units" | "thousands" | "millions" | "billions";
+                                scale: "units" | "thousands" | "millions" | "crores" | "billions";
                                 scale_evidence: string;
                                 /** @enum {unknown} */
                                 unit: "currency" | "currency_per_share" | "currency_per_ads";

@@ -59,6 +59,15 @@ const EIGHT_K_SECTION = /^SECTION\s+[1-9](?:\s*[.:\-\u2013\u2014|]\s*|\s+)[A-Z][
 const SUBSTITUTE_J =
   /^Substitute information (?:is )?(?:provided|furnished) (?:in accordance with|pursuant to) General Instruction J\b/i;
 
+/**
+ * Form 10-K's own caption after its last item, for a registrant reporting under Section 15(d) only
+ * ("Supplemental Information to be Furnished With Reports Filed Pursuant to Section 15(d) of the Act by
+ * Registrants Which Have Not Registered Securities Pursuant to Section 12 of the Act"): what follows it (the
+ * statement on annual reports and proxy material sent to holders) is no Form 10-K item.
+ */
+const SUPPLEMENTAL_15D =
+  /^Supplemental information to be furnished with reports filed pursuant to Section\s15\(d\)/i;
+
 export function splitBlocks(blocks: string[], scheme: Scheme, catalog: readonly CatalogItem[]): Section[] {
   const offsets = new Array<number>(blocks.length + 1);
   let at = 0;
@@ -319,8 +328,13 @@ function toSections(
         end = b;
         break;
       }
-      // An ABS 10-K's General Instruction J caption closes the item before it (see SUBSTITUTE_J).
-      if (scheme === '10-K' && (t.charCodeAt(0) | 32) === 115 && SUBSTITUTE_J.test(t)) {
+      // An ABS 10-K's General Instruction J caption, and the form's Section 15(d) supplemental-information
+      // caption, close the item before it (see SUBSTITUTE_J, SUPPLEMENTAL_15D).
+      if (
+        scheme === '10-K' &&
+        (t.charCodeAt(0) | 32) === 115 &&
+        (SUBSTITUTE_J.test(t) || SUPPLEMENTAL_15D.test(t))
+      ) {
         end = b;
         break;
       }

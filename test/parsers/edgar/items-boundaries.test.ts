@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fold, HELDOUT_DIR, heldoutItems, scoreHeldout } from '../../../cli/quality/items-heldout.ts';
+import { fold, heldoutItems, scoreHeldout } from '../../../cli/quality/items-heldout.ts';
 import { splitFilingFile, splitItems } from '../../../parsers/edgar/items/index.ts';
 
 // The four boundary rules of issue 28, each on a filing laid out the way the failing filings were (HTML
@@ -166,7 +166,7 @@ describe('filing items: real 8-Ks nobody tuned to', () => {
     // sections keep it (docs/filing-items.md, ninth pass); its label says so.
     expect(r.misses).toEqual([]);
     expect(r.right).toBe(r.labels);
-    expect(r.labels).toBeGreaterThanOrEqual(322);
+    expect(r.labels).toBeGreaterThanOrEqual(332);
   });
 });
 

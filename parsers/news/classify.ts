@@ -45,6 +45,10 @@ const INTENSIFIERS: { id: string; re: RegExp; points: number }[] = [
   },
 ];
 
+/** A stock's own move in a headline: "X Stock Sinks", "Stock Price Increases Over 75%", "(ARM) Down 33%", "Shares Jump". */
+const PRICE_NOTE =
+  /\b(?:stock|shares|stock price)\s+(?:price\s+)?(?:is\s+|was\s+|has\s+)?(?:up|down|rises?|rose|rising|falls?|fell|falling|gains?|gained|sinks?|sank|drops?|dropped|jumps?|jumped|soar(?:s|ed|ing)?|surg(?:es|ed|ing)|tumbles?|tumbled|slides?|slid|climbs?|climbed|increase[sd]?|decrease[sd]?|plunges?|plunged|rall(?:y|ies|ied)|skyrockets?|tank(?:s|ed)?|outpaces?|lags?|slumps?|slumped|sets? new|hits?)\b|\(\s*[A-Z]{1,5}\s*\)\s+(?:is\s+)?(?:up|down)\s+\d/i;
+
 /** Classify an item: 8-K item codes and EDGAR forms first (the filer's own words), then text rules; score 0-100. */
 /** Does the match at `at` (of `len` characters) lie inside one of `names` as written in `text`? */
 function insideName(text: string, at: number, len: number, names: string[]): boolean {
@@ -166,6 +170,13 @@ export function classifyItem(
   // A macro-theme fallback is a guess from one theme word (right on 2 of the 11 labelled items it typed, sets 1-6): where
   // the model is as sure as it must be to type an `other` item, its answer stands instead, `other` included
   // (leave-one-set-out over the eight sets: 3 items more right, none lost; docs/news.md, the eighth pass).
+  // a headline that states only a move of its company's stock, no rule naming an event, is a price note: other, not a market
+  // move the model may read into "Sinks As Market Gains" ("Prologis (PLD) Stock Sinks As Market Gains", "MRIN Stock Price
+  // Increases Over 75%: Why It Happened", "Arm Holdings (ARM) Down 33% in a Month")
+  if (best.subtype === 'unclassified' && opts.hasPrimaryLink && PRICE_NOTE.test(item.title)) {
+    best = { type: 'other', subtype: 'price_move', weight: 1 };
+    rules.push({ rule: 'other.price_move', points: 0, evidence: PRICE_NOTE.exec(item.title)?.[0] ?? '' });
+  }
   const themeGuess = best.subtype.startsWith('theme_');
   if ((best.subtype === 'unclassified' || themeGuess) && !item.edgar && !item.extra.ReasonCode) {
     const g = modelType(item.title, item.summary);

@@ -743,7 +743,8 @@ export function linkItem(
   // company: "MRIN Stock Price Increases 13% Pre-Market: Details" over "Marin Software Inc (NASDAQ: MRIN) increased by 13%"
   for (const m of text.slice(titleEnd).matchAll(TAG)) {
     const sym = m[2] as string;
-    if (!/^[A-Z]{3,5}$/.test(sym) || !new RegExp(`(?<![\\w$:(-])${sym}(?![\\w)-])`).test(item.title)) continue;
+    if (!/^[A-Z]{3,5}$/.test(sym) || !new RegExp(`(?<![\\w$:(-])${sym}(?![\\w)-])`).test(item.title))
+      continue;
     const c = companyForTicker(reg, sym, date);
     if (c) add(c, { basis: 'symbol', evidence: sym, ticker_confirmed: true, primary: true }, sym);
   }

@@ -200,11 +200,14 @@ export const TEXT_RULES: TextRule[] = [
     /\bprofit warning\b|\bwarns? (on|of) (profit|sales|revenue)/i,
     3,
   ),
+  // (a company to be acquired, a sale explored, a sale transaction put to a vote: "J. Alexander's Holdings, Inc. to Be Acquired by
+  // SPB Hospitality LLC", "Barnes & Noble stock soars 20% as it explores a sale", "Special Stockholder Meeting to Approve WPT Sale
+  // Transaction")
   r(
     'm&a.deal',
     'm&a',
     'acquisition',
-    /\b(acquires?|acquisition|takeover|merger|merge|to acquire|bid for|deal to buy|breakups?|break-ups?)\b/i,
+    /\b(acquires?|acquisition|takeover|merger|merge|to acquire|bid for|deal to buy|breakups?|break-ups?|(to be|be|being|been|is|was|were|are) acquired by|explor(es?|ed|ing) (a |the )?(possible |potential )?sale|sale transaction)\b/i,
     3,
   ),
   r(
@@ -498,6 +501,15 @@ export const TEXT_RULES: TextRule[] = [
   ),
   // a war chest is the cash a company holds or raises: "Virgin Galactic Builds A War Chest"
   r('financing.war_chest', 'financing', 'raise', /\bwar chests?\b/i, 3),
+  // cash from warrants exercised is equity sold at the warrants' strike price: "Bridgeline Receives More than $2.5M in Warrant
+  // Exercises"
+  r(
+    'financing.warrant_exercise',
+    'financing',
+    'offering',
+    /\bwarrant exercises?\b|\bexercises? of (\w+ ){0,2}warrants\b|\bwarrants? (were |was )?exercised\b/i,
+    3,
+  ),
   r('financing.debt', 'financing', 'debt', /\b(credit facility|loan|debt|refinanc\w*)\b/i, 1),
   // buying back its own notes is liability management, not a takeover: "SLB Announces Debt Tender Offer"
   r(
@@ -642,12 +654,13 @@ export const TEXT_RULES: TextRule[] = [
     /\b(trading halt|halted|halts? trading|suspend\w* trading)\b/i,
     3,
   ),
-  // a company joining or leaving a stock index is a listing event, not a market move: "Amazon To Join Dow Jones Industrial Average"
+  // a company joining or leaving a stock index is a listing event, not a market move: "Amazon To Join Dow Jones Industrial Average",
+  // "Cerence to be Added to the S&P MidCap 400", "will replace Adtalem Global Education Inc (NYSE: ATGE) in the S&P MidCap 400"
   r(
     'listing.index',
     'listing',
     'index_change',
-    /\b(joins?|to join|joining|added to|removed from|dropped from|replaces? \w+ (\w+ )?in) (the )?(dow jones industrial average|dow jones|dow|s&p 500|nasdaq[- ]100|ftse 100|russell \d+)\b/i,
+    /\b(joins?|to join|joining|added to|removed from|dropped from|replaces? \w+ (\w+ )?in|replace (\S+ ){1,8}?in) (the )?(dow jones industrial average|dow jones|dow|s&p 500|s&p (midcap|smallcap) \d+|nasdaq[- ]100|ftse 100|russell (\d+|microcap))\b/i,
     4,
   ),
   // an index's shake-up, reshuffle or rebalancing changes its members: a listing event ("Dow Shake-Up Explained")
@@ -686,14 +699,18 @@ export const TEXT_RULES: TextRule[] = [
     4,
   ),
   // an IPO priced, or shares set to open or priced against the IPO's range, is the listing: "BowX Acquisition prices $420M IPO",
+  // "Announces Pricing of Initial Public Offering",
   // "likely to open below pricing range" (an IPO planned, filed or valued stays a financing)
   r(
     'listing.ipo_priced',
     'listing',
     'debut',
-    /\b(prices?|priced) (its |an? |the )?(upsized |downsized |upsized, |initial )?((\$|us\$)[\d.,]+\s?(m|mn|mln|million|b|bn|billion)? )?(ipo|initial public offering)\b|\b(opens?|opened|open|priced|prices|trades?|traded) (above|below|within|at the (top|bottom|high end|low end) of) (the |its )?(ipo |expected |marketed )?(pricing |price )?range\b/i,
+    /\b(prices?|priced) (its |an? |the )?(upsized |downsized |upsized, |initial )?((\$|us\$)[\d.,]+\s?(m|mn|mln|million|b|bn|billion)? )?(ipo|initial public offering)\b|\bpricing of (its |an |the )?(upsized |downsized |proposed )?(ipo|initial public offering)\b|\b(opens?|opened|open|priced|prices|trades?|traded) (above|below|within|at the (top|bottom|high end|low end) of) (the |its )?(ipo |expected |marketed )?(pricing |price )?range\b/i,
     4,
   ),
+  // companies going public on the day are listings, not a financing planned: "7 Companies Go Public Today" ("aims to raise $1
+  // billion by going public" stays a financing)
+  r('listing.go_public', 'listing', 'debut', /\b(go|goes|went) public (today|on \w+day)\b/i, 4),
   r('listing.delist', 'listing', 'delisting', /\b(delist\w*|nasdaq notice|deficiency notice)\b/i, 3),
   r(
     'listing.debut',
@@ -846,7 +863,7 @@ export const TEXT_RULES: TextRule[] = [
     'operations.disruption',
     'operations',
     'disruption',
-    /\b(outage|strike|shutdown of|plant closure|fire at|explosion|accident|cyber ?attacks?|cyber ?security incidents?|cyber incidents?|hack(?!er\b)\w*|breach|suspends? (operations|production)|port suspends?|disruptions?|cancell?ations|cancels? (\w+ )?flights|strand(s|ed)?)\b/i,
+    /\b(outage|strike(?! price)|shutdown of|plant closure|fire at|explosion|accident|cyber ?attacks?|cyber ?security incidents?|cyber incidents?|hack(?!er\b)\w*|breach|suspends? (operations|production)|port suspends?|disruptions?|cancell?ations|cancels? (\w+ )?flights|strand(s|ed)?)\b/i,
     2,
   ),
   r(

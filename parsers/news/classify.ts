@@ -49,6 +49,10 @@ const INTENSIFIERS: { id: string; re: RegExp; points: number }[] = [
 const PRICE_NOTE =
   /\b(?:stock|shares|stock price)\s+(?:price\s+)?(?:is\s+|was\s+|has\s+)?(?:up|down|rises?|rose|rising|falls?|fell|falling|gains?|gained|sinks?|sank|drops?|dropped|jumps?|jumped|soar(?:s|ed|ing)?|surg(?:es|ed|ing)|tumbles?|tumbled|slides?|slid|climbs?|climbed|increase[sd]?|decrease[sd]?|plunges?|plunged|rall(?:y|ies|ied)|skyrockets?|tank(?:s|ed)?|outpaces?|lags?|slumps?|slumped|sets? new|hits?)\b|\(\s*[A-Z]{1,5}\s*\)\s+(?:is\s+)?(?:up|down)\s+\d/i;
 
+/** An analyst's attribution: "..., S&P Global analyst says", "...: Analyst" (a publisher's " - Yahoo Finance" may follow). */
+const ANALYST_SAYS =
+  /\banalysts? (says?|said|warns?|argues?)\b|[:,]\s*(an? |one )?([\w-]+ )?analysts?\s*(\s-\s[\w .]+)?$/i;
+
 /** Classify an item: 8-K item codes and EDGAR forms first (the filer's own words), then text rules; score 0-100. */
 /** Does the match at `at` (of `len` characters) lie inside one of `names` as written in `text`? */
 function insideName(text: string, at: number, len: number, names: string[]): boolean {
@@ -126,6 +130,16 @@ export function classifyItem(
       )
     )
       continue;
+    // a roundup of things to know about a name, in an item about a company, is that company's news, not a market roundup: "ALEC
+    // Stock: 12 Things to Know About Alector as GSK News Sends It Rocketing Higher"
+    if (
+      m &&
+      mt &&
+      tr.id === 'macro.roundup' &&
+      opts.hasPrimaryLink &&
+      /^ [Aa]bout \p{Lu}/u.test(title.slice(mt.index + mt[0].length))
+    )
+      continue;
     // a warning from no company is no forecast: "NSA Warns Cellphone Location Data Could Pose National-Security Threat"
     if (m && tr.id === 'guidance.outlook' && headlineOnly && /^warn/i.test(m[0])) continue;
     // a rule that fires in the headline counts double: the headline names the event
@@ -140,6 +154,12 @@ export function classifyItem(
     !englishWords().has((talks[2] as string).toLowerCase())
   )
     vote('m&a', 'acquisition', 6, 'm&a.named_talks', talks[0]);
+  // a headline about a company that an analyst's attribution closes or carries is that analyst's view of it: "Nvidia stock can
+  // climb for the next 12 months, S&P Global analyst says", "Apple needs to 'unclog their innovation rut': Analyst" (with no
+  // company the subject, "... is coming whether Trump or Harris wins, says analyst" stays a market view)
+  const attributed = ANALYST_SAYS.exec(title);
+  if (attributed && opts.hasPrimaryLink)
+    vote('analyst', 'view', 6, 'analyst.attributed', attributed[0].trim());
   let best: { type: EventType; subtype: string; weight: number } = {
     type: 'other',
     subtype: 'unclassified',

@@ -53,6 +53,15 @@ const PRICE_NOTE =
 const ANALYST_SAYS =
   /\banalysts? (says?|said|warns?|argues?)\b|[:,]\s*(an? |one )?([\w-]+ )?analysts?\s*(\s-\s[\w .]+)?$/i;
 
+/** A forecast of a market quantity, not of a company's figures: "lowers EURSEK forecast", "gold price forecast". */
+const MARKET_FORECAST = {
+  test: (t: string) =>
+    /\b([A-Z]{6}|[A-Z]{3}\/[A-Z]{3}) ([Pp]rice )?([Ff]orecasts?|[Oo]utlook)\b/.test(t) ||
+    /\b(dollar|euro|yen|sterling|pound|yuan|gold|silver|oil|crude|copper|bitcoin|yields?|(interest |policy )?rates?|inflation|gdp|s&p 500) (price )?(forecasts?|outlook)\b/i.test(
+      t,
+    ),
+};
+
 /** Classify an item: 8-K item codes and EDGAR forms first (the filer's own words), then text rules; score 0-100. */
 /** Does the match at `at` (of `len` characters) lie inside one of `names` as written in `text`? */
 function insideName(text: string, at: number, len: number, names: string[]): boolean {
@@ -140,6 +149,9 @@ export function classifyItem(
       /^ [Aa]bout \p{Lu}/u.test(title.slice(mt.index + mt[0].length))
     )
       continue;
+    // a forecast or outlook for a currency pair, a currency, a commodity or a market's rates is a market view, no company's
+    // guidance: "UBS lowers EURSEK forecast as Riksbank's surprise rate cut to 1.75% weighs"
+    if (m && mt && tr.type === 'guidance' && MARKET_FORECAST.test(title)) continue;
     // a warning from no company is no forecast: "NSA Warns Cellphone Location Data Could Pose National-Security Threat"
     if (m && tr.id === 'guidance.outlook' && headlineOnly && /^warn/i.test(m[0])) continue;
     // a rule that fires in the headline counts double: the headline names the event

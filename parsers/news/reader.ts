@@ -100,6 +100,12 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
   // a settlement closes the dispute it names, and a party dropping its own suit ends it; neither moves either way
   { re: /\bsettles?\b.{0,40}\b(lawsuits?|suits?|charges|probe|case|claims|dispute)\b/gi, dir: 0 },
   { re: /\b(drops?|dropped|withdraw\w*) (the |its |a )?(\w+ ){0,2}(lawsuits?|suits?)\b/gi, dir: 0 },
+  // a winning (losing) week, streak or run is up (down): "Dollar heads for winning week"
+  { re: /\bwinning (week|streak|run|session|day|month|quarter|year)\b/gi, dir: 1 },
+  {
+    re: /\b(?<!(breaks?|broke|snaps?|snapped|ends?|ended|halts?|halted) (a |an |its |their )?([\w-]+ )?)losing (week|streak|run|session|day|month|quarter|year)\b/gi,
+    dir: -1,
+  },
   // ending a decline is up: "Stocks break 4-day slide", "snaps losing streak"
   {
     re: /\b(breaks?|broke|snaps?|snapped|ends?|ended|halts?|halted) (a |an |its |their )?([\w-]+ )?(slide|losing streak|decline|selloff|sell-off|slump|skid|rout)\b/gi,

@@ -62,6 +62,10 @@ const MARKET_FORECAST = {
     ),
 };
 
+/** A stock's move as a named party says something: "Apple stock down 3.6% as Barclays says ...". */
+const SAID_MOVE =
+  /\b(?:stock|shares)\b(?:(?!\. )[^;:]){0,40}\b(?:as|after) (\p{Lu}[\w&.'\u2019-]*(?: \p{Lu}[\w&.'\u2019-]*){0,2}) (?:says|said|warns|sees)\b/u;
+
 /** Classify an item: 8-K item codes and EDGAR forms first (the filer's own words), then text rules; score 0-100. */
 /** Does the match at `at` (of `len` characters) lie inside one of `names` as written in `text`? */
 function insideName(text: string, at: number, len: number, names: string[]): boolean {
@@ -172,6 +176,16 @@ export function classifyItem(
   const attributed = ANALYST_SAYS.exec(title);
   if (attributed && opts.hasPrimaryLink)
     vote('analyst', 'view', 6, 'analyst.attributed', attributed[0].trim());
+  // a stock move caused by what a named party says, when the summary names that party's analyst, is the analyst's view: "Apple
+  // stock falls 3% as Barclays says iPhone weakness will persist" over "Barclays analyst Tim Long says ..."
+  const saidMove = SAID_MOVE.exec(title);
+  const sayer = saidMove ? (saidMove[1] as string).replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : '';
+  if (
+    saidMove &&
+    opts.hasPrimaryLink &&
+    new RegExp(`\\b${sayer}['\u2019]?s? analysts?\\b`).test(item.summary ?? '')
+  )
+    vote('analyst', 'view', 6, 'analyst.said_move', saidMove[0]);
   let best: { type: EventType; subtype: string; weight: number } = {
     type: 'other',
     subtype: 'unclassified',

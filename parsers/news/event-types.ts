@@ -403,7 +403,7 @@ export const TEXT_RULES: TextRule[] = [
     'regulatory.antitrust',
     'regulatory',
     'antitrust',
-    /\b(antitrust|cartels?|competition (authority|commission|watchdog|regulator|bureau)|competition and markets authority|regulators?)\b/i,
+    /\b(antitrust|cartels?|collu(sion|ding|ded|des?)|price[- ]fixing|monopoly (claims?|case|lawsuit|suit|charges?|probe)|competition (authority|commission|watchdog|regulator|bureau)|competition and markets authority|regulators?)\b/i,
     2,
   ),
   r(
@@ -443,7 +443,14 @@ export const TEXT_RULES: TextRule[] = [
   // a ban on a named app or product, "a TikTok ban", is a government's: "What does a TikTok ban mean for users?" (a company's own
   // ban is worded with what it bans: "Chase's Crypto-Related Transactions Ban")
   // a government acting by order or campaign: "Trump Executive Orders Target TikTok", "White House Seeks Crackdown on ..."
-  r('regulatory.government_action', 'regulatory', 'enforcement', /\b(executive orders?|crackdown on)\b/i, 3),
+  r(
+    'regulatory.government_action',
+    'regulatory',
+    'enforcement',
+    // (and cracking down, in any tense: "States, federal government cracking down on for-profit colleges")
+    /\b(executive orders?|crackdown on|(crack|cracks|cracked|cracking) down on)\b/i,
+    3,
+  ),
   r('regulatory.ban', 'regulatory', 'ban', /\b(a|the) \p{Lu}[\p{L}\d-]* ban\b/u, 3),
   // so is a named app's ban after a possessive, "as" or "after" ("After Trump's WeChat Ban", "as WeChat Ban Rocks China Stocks"),
   // and an order to ban ("Ordering Bans on Tencent, TikTok", "issues order to ban transactions"): a ban by order is a government's

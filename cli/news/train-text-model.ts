@@ -48,6 +48,7 @@ export const ALL_LABEL_FILES = [
   'labels-heldout-14.tsv',
   'labels-heldout-15.tsv',
   'labels-heldout-16.tsv',
+  'labels-heldout-17.tsv',
 ] as const;
 
 export interface LabelledItem {

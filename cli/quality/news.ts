@@ -46,7 +46,9 @@ import { articleTitled, fixtureArticles } from './news-articles.ts';
  * labels-heldout-15.tsv (issue 28's fifteenth pass: Yahoo Finance's headline RSS and news RSS index saved in a public repository, labelled
  * before the parser ran) is scored only with `--set15` (miss lines `fresh15`). labels-heldout-16.tsv (issue 28's sixteenth pass: Seeking
  * Alpha's all-news and all-articles RSS saved in a public repository, labelled before the parser ran) is scored only with `--set16`
- * (miss lines `fresh16`).
+ * (miss lines `fresh16`). labels-heldout-17.tsv (issue 28's seventeenth pass: a Financial Modeling Prep top-gainers stock_news response
+ * and an Investing.com Forex News RSS saved in public repositories, labelled before the parser ran) is scored only with `--set17` (miss
+ * lines `fresh17`).
  */
 const dir = new URL('../../fixtures/news/', import.meta.url);
 // `--rules-only`: the word rules alone, as before the trained text model (the old method's figures)
@@ -70,7 +72,8 @@ const readLabels = (
     | 'fresh13'
     | 'fresh14'
     | 'fresh15'
-    | 'fresh16',
+    | 'fresh16'
+    | 'fresh17',
 ) =>
   readFileSync(new URL(name, dir), 'utf8')
     .split('\n')
@@ -129,6 +132,9 @@ const labels = [
   // set 16 (issue 28's sixteenth pass): Seeking Alpha's all-news and all-articles RSS saved in a public repository, labelled and
   // committed before any parser ran on them; scored and listed only with --set16
   ...readLabels('labels-heldout-16.tsv', 'fresh16'),
+  // set 17 (issue 28's seventeenth pass): an FMP top-gainers stock_news response and an Investing.com Forex News RSS saved in public
+  // repositories, labelled and committed before any parser ran on them; scored and listed only with --set17
+  ...readLabels('labels-heldout-17.tsv', 'fresh17'),
 ];
 const rank = (l: { file: string; title: string }) =>
   createHash('sha1').update(`${l.file}\t${l.title}`).digest('hex');
@@ -167,8 +173,8 @@ const fresh3ReadScore = zero();
 const fresh3UnreadScore = zero();
 /** The number of a label's fresh set (labels-heldout-N.tsv), 0 for the pool. */
 const setNumber = (l: { set: string }) => (l.set === 'pool' ? 0 : Number(l.set.slice('fresh'.length)));
-/** Sets 4-16: one score each, scored only when asked for (4 and 5 with --unread, N >= 6 with --setN). */
-const LATER_SETS = [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16];
+/** Sets 4-17: one score each, scored only when asked for (4 and 5 with --unread, N >= 6 with --setN). */
+const LATER_SETS = [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
 const laterScore = new Map(LATER_SETS.map((n) => [n, zero()]));
 const flagOf = (n: number) => (n <= 5 ? '--unread' : `--set${n}`);
 /** sets 1-5 (the 488 items the text model was trained on until the eighth pass), for the all-sets figure */

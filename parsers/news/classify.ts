@@ -45,6 +45,27 @@ const INTENSIFIERS: { id: string; re: RegExp; points: number }[] = [
   },
 ];
 
+/** A stock's own move in a headline: "X Stock Sinks", "Stock Price Increases Over 75%", "(ARM) Down 33%", "Shares Jump". */
+const PRICE_NOTE =
+  /\b(?:stock|shares|stock price)\s+(?:price\s+)?(?:is\s+|was\s+|has\s+)?(?:up|down|rises?|rose|rising|falls?|fell|falling|gains?|gained|sinks?|sank|drops?|dropped|jumps?|jumped|soar(?:s|ed|ing)?|surg(?:es|ed|ing)|tumbles?|tumbled|slides?|slid|climbs?|climbed|increase[sd]?|decrease[sd]?|plunges?|plunged|rall(?:y|ies|ied)|skyrockets?|tank(?:s|ed)?|outpaces?|lags?|slumps?|slumped|sets? new|hits?)\b|\(\s*[A-Z]{1,5}\s*\)\s+(?:is\s+)?(?:up|down)\s+\d/i;
+
+/** An analyst's attribution: "..., S&P Global analyst says", "...: Analyst" (a publisher's " - Yahoo Finance" may follow). */
+const ANALYST_SAYS =
+  /\banalysts? (says?|said|warns?|argues?)\b|[:,]\s*(an? |one )?([\w-]+ )?analysts?\s*(\s-\s[\w .]+)?$/i;
+
+/** A forecast of a market quantity, not of a company's figures: "lowers EURSEK forecast", "gold price forecast". */
+const MARKET_FORECAST = {
+  test: (t: string) =>
+    /\b([A-Z]{6}|[A-Z]{3}\/[A-Z]{3}) ([Pp]rice )?([Ff]orecasts?|[Oo]utlook)\b/.test(t) ||
+    /\b(dollar|euro|yen|sterling|pound|yuan|gold|silver|oil|crude|copper|bitcoin|yields?|(interest |policy )?rates?|inflation|gdp|s&p 500) (price )?(forecasts?|outlook)\b/i.test(
+      t,
+    ),
+};
+
+/** A stock's move as a named party says something: "Apple stock down 3.6% as Barclays says ...". */
+const SAID_MOVE =
+  /\b(?:stock|shares)\b(?:(?!\. )[^;:]){0,40}\b(?:as|after) (\p{Lu}[\w&.'\u2019-]*(?: \p{Lu}[\w&.'\u2019-]*){0,2}) (?:says|said|warns|sees)\b/u;
+
 /** Classify an item: 8-K item codes and EDGAR forms first (the filer's own words), then text rules; score 0-100. */
 /** Does the match at `at` (of `len` characters) lie inside one of `names` as written in `text`? */
 function insideName(text: string, at: number, len: number, names: string[]): boolean {
@@ -122,6 +143,19 @@ export function classifyItem(
       )
     )
       continue;
+    // a roundup of things to know about a name, in an item about a company, is that company's news, not a market roundup: "ALEC
+    // Stock: 12 Things to Know About Alector as GSK News Sends It Rocketing Higher"
+    if (
+      m &&
+      mt &&
+      tr.id === 'macro.roundup' &&
+      opts.hasPrimaryLink &&
+      /^ [Aa]bout \p{Lu}/u.test(title.slice(mt.index + mt[0].length))
+    )
+      continue;
+    // a forecast or outlook for a currency pair, a currency, a commodity or a market's rates is a market view, no company's
+    // guidance: "UBS lowers EURSEK forecast as Riksbank's surprise rate cut to 1.75% weighs"
+    if (m && mt && tr.type === 'guidance' && MARKET_FORECAST.test(title)) continue;
     // a warning from no company is no forecast: "NSA Warns Cellphone Location Data Could Pose National-Security Threat"
     if (m && tr.id === 'guidance.outlook' && headlineOnly && /^warn/i.test(m[0])) continue;
     // a rule that fires in the headline counts double: the headline names the event
@@ -136,6 +170,22 @@ export function classifyItem(
     !englishWords().has((talks[2] as string).toLowerCase())
   )
     vote('m&a', 'acquisition', 6, 'm&a.named_talks', talks[0]);
+  // a headline about a company that an analyst's attribution closes or carries is that analyst's view of it: "Nvidia stock can
+  // climb for the next 12 months, S&P Global analyst says", "Apple needs to 'unclog their innovation rut': Analyst" (with no
+  // company the subject, "... is coming whether Trump or Harris wins, says analyst" stays a market view)
+  const attributed = ANALYST_SAYS.exec(title);
+  if (attributed && opts.hasPrimaryLink)
+    vote('analyst', 'view', 6, 'analyst.attributed', attributed[0].trim());
+  // a stock move caused by what a named party says, when the summary names that party's analyst, is the analyst's view: "Apple
+  // stock falls 3% as Barclays says iPhone weakness will persist" over "Barclays analyst Tim Long says ..."
+  const saidMove = SAID_MOVE.exec(title);
+  const sayer = saidMove ? (saidMove[1] as string).replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : '';
+  if (
+    saidMove &&
+    opts.hasPrimaryLink &&
+    new RegExp(`\\b${sayer}['\u2019]?s? analysts?\\b`).test(item.summary ?? '')
+  )
+    vote('analyst', 'view', 6, 'analyst.said_move', saidMove[0]);
   let best: { type: EventType; subtype: string; weight: number } = {
     type: 'other',
     subtype: 'unclassified',
@@ -166,6 +216,13 @@ export function classifyItem(
   // A macro-theme fallback is a guess from one theme word (right on 2 of the 11 labelled items it typed, sets 1-6): where
   // the model is as sure as it must be to type an `other` item, its answer stands instead, `other` included
   // (leave-one-set-out over the eight sets: 3 items more right, none lost; docs/news.md, the eighth pass).
+  // a headline that states only a move of its company's stock, no rule naming an event, is a price note: other, not a market
+  // move the model may read into "Sinks As Market Gains" ("Prologis (PLD) Stock Sinks As Market Gains", "MRIN Stock Price
+  // Increases Over 75%: Why It Happened", "Arm Holdings (ARM) Down 33% in a Month")
+  if (best.subtype === 'unclassified' && opts.hasPrimaryLink && PRICE_NOTE.test(item.title)) {
+    best = { type: 'other', subtype: 'price_move', weight: 1 };
+    rules.push({ rule: 'other.price_move', points: 0, evidence: PRICE_NOTE.exec(item.title)?.[0] ?? '' });
+  }
   const themeGuess = best.subtype.startsWith('theme_');
   if ((best.subtype === 'unclassified' || themeGuess) && !item.edgar && !item.extra.ReasonCode) {
     const g = modelType(item.title, item.summary);

@@ -79,7 +79,8 @@ export const TEXT_RULES: TextRule[] = [
     'earnings.reports',
     'earnings',
     'results',
-    /\breports?\b.{0,40}\b(net income|net loss|earnings|profit|results)\b/i,
+    // (and revenue or sales reported, two words between at most: "Apple Reports Record Revenue")
+    /\breports?\b.{0,40}\b(net income|net loss|earnings|profit|results)\b|\breports? (\S+ ){0,2}(revenue|sales)\b/i,
     3,
   ),
   r(
@@ -200,11 +201,14 @@ export const TEXT_RULES: TextRule[] = [
     /\bprofit warning\b|\bwarns? (on|of) (profit|sales|revenue)/i,
     3,
   ),
+  // (a company to be acquired, a sale explored, a sale transaction put to a vote: "J. Alexander's Holdings, Inc. to Be Acquired by
+  // SPB Hospitality LLC", "Barnes & Noble stock soars 20% as it explores a sale", "Special Stockholder Meeting to Approve WPT Sale
+  // Transaction")
   r(
     'm&a.deal',
     'm&a',
     'acquisition',
-    /\b(acquires?|acquisition|takeover|merger|merge|to acquire|bid for|deal to buy|breakups?|break-ups?)\b/i,
+    /\b(acquires?|acquisition|takeover|merger|merge|to acquire|bid for|deal to buy|breakups?|break-ups?|(to be|be|being|been|is|was|were|are) acquired by|explor(es?|ed|ing) (a |the )?(possible |potential )?sale|sale transaction)\b/i,
     3,
   ),
   r(
@@ -399,7 +403,7 @@ export const TEXT_RULES: TextRule[] = [
     'regulatory.antitrust',
     'regulatory',
     'antitrust',
-    /\b(antitrust|cartels?|competition (authority|commission|watchdog|regulator|bureau)|competition and markets authority|regulators?)\b/i,
+    /\b(antitrust|cartels?|collu(sion|ding|ded|des?)|price[- ]fixing|monopoly (claims?|case|lawsuit|suit|charges?|probe)|competition (authority|commission|watchdog|regulator|bureau)|competition and markets authority|regulators?)\b/i,
     2,
   ),
   r(
@@ -439,7 +443,14 @@ export const TEXT_RULES: TextRule[] = [
   // a ban on a named app or product, "a TikTok ban", is a government's: "What does a TikTok ban mean for users?" (a company's own
   // ban is worded with what it bans: "Chase's Crypto-Related Transactions Ban")
   // a government acting by order or campaign: "Trump Executive Orders Target TikTok", "White House Seeks Crackdown on ..."
-  r('regulatory.government_action', 'regulatory', 'enforcement', /\b(executive orders?|crackdown on)\b/i, 3),
+  r(
+    'regulatory.government_action',
+    'regulatory',
+    'enforcement',
+    // (and cracking down, in any tense: "States, federal government cracking down on for-profit colleges")
+    /\b(executive orders?|crackdown on|(crack|cracks|cracked|cracking) down on)\b/i,
+    3,
+  ),
   r('regulatory.ban', 'regulatory', 'ban', /\b(a|the) \p{Lu}[\p{L}\d-]* ban\b/u, 3),
   // so is a named app's ban after a possessive, "as" or "after" ("After Trump's WeChat Ban", "as WeChat Ban Rocks China Stocks"),
   // and an order to ban ("Ordering Bans on Tencent, TikTok", "issues order to ban transactions"): a ban by order is a government's
@@ -498,6 +509,15 @@ export const TEXT_RULES: TextRule[] = [
   ),
   // a war chest is the cash a company holds or raises: "Virgin Galactic Builds A War Chest"
   r('financing.war_chest', 'financing', 'raise', /\bwar chests?\b/i, 3),
+  // cash from warrants exercised is equity sold at the warrants' strike price: "Bridgeline Receives More than $2.5M in Warrant
+  // Exercises"
+  r(
+    'financing.warrant_exercise',
+    'financing',
+    'offering',
+    /\bwarrant exercises?\b|\bexercises? of (\w+ ){0,2}warrants\b|\bwarrants? (were |was )?exercised\b/i,
+    3,
+  ),
   r('financing.debt', 'financing', 'debt', /\b(credit facility|loan|debt|refinanc\w*)\b/i, 1),
   // buying back its own notes is liability management, not a takeover: "SLB Announces Debt Tender Offer"
   r(
@@ -642,12 +662,13 @@ export const TEXT_RULES: TextRule[] = [
     /\b(trading halt|halted|halts? trading|suspend\w* trading)\b/i,
     3,
   ),
-  // a company joining or leaving a stock index is a listing event, not a market move: "Amazon To Join Dow Jones Industrial Average"
+  // a company joining or leaving a stock index is a listing event, not a market move: "Amazon To Join Dow Jones Industrial Average",
+  // "Cerence to be Added to the S&P MidCap 400", "will replace Adtalem Global Education Inc (NYSE: ATGE) in the S&P MidCap 400"
   r(
     'listing.index',
     'listing',
     'index_change',
-    /\b(joins?|to join|joining|added to|removed from|dropped from|replaces? \w+ (\w+ )?in) (the )?(dow jones industrial average|dow jones|dow|s&p 500|nasdaq[- ]100|ftse 100|russell \d+)\b/i,
+    /\b(joins?|to join|joining|added to|removed from|dropped from|replaces? \w+ (\w+ )?in|replace (\S+ ){1,8}?in) (the )?(dow jones industrial average|dow jones|dow|s&p 500|s&p (midcap|smallcap) \d+|nasdaq[- ]100|ftse 100|russell (\d+|microcap))\b/i,
     4,
   ),
   // an index's shake-up, reshuffle or rebalancing changes its members: a listing event ("Dow Shake-Up Explained")
@@ -686,14 +707,18 @@ export const TEXT_RULES: TextRule[] = [
     4,
   ),
   // an IPO priced, or shares set to open or priced against the IPO's range, is the listing: "BowX Acquisition prices $420M IPO",
+  // "Announces Pricing of Initial Public Offering",
   // "likely to open below pricing range" (an IPO planned, filed or valued stays a financing)
   r(
     'listing.ipo_priced',
     'listing',
     'debut',
-    /\b(prices?|priced) (its |an? |the )?(upsized |downsized |upsized, |initial )?((\$|us\$)[\d.,]+\s?(m|mn|mln|million|b|bn|billion)? )?(ipo|initial public offering)\b|\b(opens?|opened|open|priced|prices|trades?|traded) (above|below|within|at the (top|bottom|high end|low end) of) (the |its )?(ipo |expected |marketed )?(pricing |price )?range\b/i,
+    /\b(prices?|priced) (its |an? |the )?(upsized |downsized |upsized, |initial )?((\$|us\$)[\d.,]+\s?(m|mn|mln|million|b|bn|billion)? )?(ipo|initial public offering)\b|\bpricing of (its |an |the )?(upsized |downsized |proposed )?(ipo|initial public offering)\b|\b(opens?|opened|open|priced|prices|trades?|traded) (above|below|within|at the (top|bottom|high end|low end) of) (the |its )?(ipo |expected |marketed )?(pricing |price )?range\b/i,
     4,
   ),
+  // companies going public on the day are listings, not a financing planned: "7 Companies Go Public Today" ("aims to raise $1
+  // billion by going public" stays a financing)
+  r('listing.go_public', 'listing', 'debut', /\b(go|goes|went) public (today|on \w+day)\b/i, 4),
   r('listing.delist', 'listing', 'delisting', /\b(delist\w*|nasdaq notice|deficiency notice)\b/i, 3),
   r(
     'listing.debut',
@@ -783,7 +808,7 @@ export const TEXT_RULES: TextRule[] = [
     'macro.data',
     'macro',
     'economic_data',
-    /\b(inflation|cpi|ppi|gdp|jobs report|payrolls|nonfarm|non-farm|jobless|initial claims|unemployment( claims| rate)?|labor market|labour market|employment report|employment data|jobs (numbers|data|figures|growth)|retail sales|pmi|consumer (prices|confidence|sentiment)|producer prices|wholesale prices|housing starts|home sales|home prices?|economy|economic|recession|growth|trade (deficit|surplus|gap)|consumer spending|(black friday|cyber monday|holiday|back-to-school|shoppers?['\u2019]?) spending|state of the consumer|spending by (americans|consumers|households)|(americans|consumers|households) (spend|spent|cut back)|(cookout|meal|dinner|holiday|thanksgiving|food|grocery|groceries|rent|living|household|childcare|tuition) (costs?|prices|bills))\b/i,
+    /\b(inflation|cpi|ppi|gdp|jobs report|payrolls|nonfarm|non-farm|jobless|initial claims|unemployment( claims| rate)?|labor market|labour market|employment report|employment data|jobs (numbers|data|figures|growth)|retail sales|pmi|consumer (prices|confidence|sentiment)|producer prices|wholesale prices|housing starts|home sales|home prices?|economy|economic|recession|(?<!\b(revenue|sales|earnings|profit|user|subscriber|customer|dividend|eps|ebitda|volume|deposit|loan|membership) )growth|trade (deficit|surplus|gap)|consumer spending|(black friday|cyber monday|holiday|back-to-school|shoppers?['\u2019]?) spending|state of the consumer|spending by (americans|consumers|households)|(americans|consumers|households) (spend|spent|cut back)|(cookout|meal|dinner|holiday|thanksgiving|food|grocery|groceries|rent|living|household|childcare|tuition) (costs?|prices|bills))\b/i,
     3,
   ),
   r(
@@ -846,7 +871,7 @@ export const TEXT_RULES: TextRule[] = [
     'operations.disruption',
     'operations',
     'disruption',
-    /\b(outage|strike|shutdown of|plant closure|fire at|explosion|accident|cyber ?attacks?|cyber ?security incidents?|cyber incidents?|hack(?!er\b)\w*|breach|suspends? (operations|production)|port suspends?|disruptions?|cancell?ations|cancels? (\w+ )?flights|strand(s|ed)?)\b/i,
+    /\b(outage|strike(?! price)|shutdown of|plant closure|fire at|explosion|accident|cyber ?attacks?|cyber ?security incidents?|cyber incidents?|hack(?!er\b)\w*|breach|suspends? (operations|production)|port suspends?|disruptions?|cancell?ations|cancels? (\w+ )?flights|strand(s|ed)?)\b/i,
     2,
   ),
   r(

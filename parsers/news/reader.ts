@@ -30,9 +30,9 @@ export interface NewsReader {
 }
 
 const UP =
-  /\b(beats?|tops?|topped|surpass(es|ed)?|exceeds?|exceeded|raises?|raised|rises?|rose|jumps?|jumped|soars?|soared|surges?|surged|gains?|gained|climbed|buoyant|cheers?|cheered|record (profit|sales|revenue|high)|approv\w+|cleared|clearance|wins?|won|upgrades?d?|rules? in favou?r|boosts?|boosted|increase[sd]?|rebounds?|rall(y|ies|ied)|skyrocket(s|ed|ing)?|smash(es|ed)?|progress|optimism|hopes|buyback|dividend increase|beat|reclaims?|lifts?|strong(er)?|better|upbeat|higher|climbs?|outperform\w*|accelerat\w*|quickens?|quickened|widen(s|ed|ing)?|boom(s|ing)?|adds? [\d,]+ jobs|resilien(t|ce)|improved|(?<!(disaster|data|cost|debt|loan|asset|heat|energy|key) )recover(y|ies|s|ed|ing)?(?!\.\w)|(can|could|will|to|set to|may) double|strongest|highest (level )?since|up (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
+  /\b(beats?|tops?|topped|surpass(es|ed)?|exceeds?|exceeded|raises?|raised|rises?|rose|jumps?|jumped|soars?|soared|soaring|surges?|surged|surging|gains?|gained|climbed|climbing|rocketing|buoyant|cheers?|cheered|record (profit|sales|revenue|high)|approv\w+|cleared|clearance|wins?|won|upgrades?d?|rules? in favou?r|boosts?|boosted|increase[sd]?|rebounds?|rall(y|ies|ied)|skyrocket(s|ed|ing)?|smash(es|ed)?|progress|optimism|hopes|buyback|dividend increase|beat|reclaims?|lifts?|strong(er)?|better|upbeat|higher|climbs?|outperform\w*|accelerat\w*|quickens?|quickened|widen(s|ed|ing)?|boom(s|ing)?|adds? [\d,]+ jobs|resilien(t|ce)|improved|(?<!(disaster|data|cost|debt|loan|asset|heat|energy|key) )recover(y|ies|s|ed|ing)?(?!\.\w)|(can|could|will|to|set to|may) double|strongest|highest (level )?since|up (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
 const DOWN =
-  /\b(miss(es|ed)?|cuts?|falls?|fell|drops?|dropped|plunges?|plunged|plummets?|plummeted|slumps?|slumped|tumbles?|tumbled|sinks?|sank|slid|losses|loss|declines?|declined|decreased?|reduc(e|es|ed)|warns?|downgrades?d?|layoffs?|lay off|halt(ed|s)?|recalls?|probe|lawsuit|sued|fined?|fines|fining|penalty|bankrupt\w*|default\w*|resigns?|ousted|delist\w*|rejects?|weak\w*|slips?|slides?|outflows?|exits|shock|risks|negative|falling|fears?|destructive|disruptions?|correction|retaliates|slams|dips?|shortfall|slows?|buckles?|trimmed|trims?|charged|indicted|fraud|accused|suspends?|threatens?|attacks?|worse|short of|falls? short|lower|eases?|escalat\w*|slash\w*|demolish\w*|crash(es|ed|ing)?|hits?|crisis|rout|sell-?offs?|turmoil|under fire|underperform\w*|cools?|cooled|cooling|slowed|slowing|narrow(s|ed|ing)?|breach(es|ed)?|slam(s|med)?|dampen(s|ed)?|(?<=(month|year|week|day|record|time) )lows?|lowest (level )?since|sabotage|severed|problems?|mess|lied|snubs?|write-?offs?|write-?downs?|impairments?|blast(s|ed)?|crackdown|crack(s|ing)? down|woes?|under threat|strand(s|ed)?|jeopardi[sz]\w*|down (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
+  /\b(miss(es|ed)?|cuts?|falls?|fell|drops?|dropped|plunges?|plunged|plummets?|plummeted|slumps?|slumped|tumbles?|tumbled|sinks?|sank|sinking|plunging|tumbling|tank(ed|ing)|slid|losses|loss|declines?|declined|decreased?|reduc(e|es|ed)|warns?|downgrades?d?|layoffs?|lay off|halt(ed|s)?|recalls?|probe|lawsuit|sued|fined?|fines|fining|penalty|bankrupt\w*|default\w*|resigns?|ousted|delist\w*|rejects?|weak\w*|slips?|slides?|outflows?|exits|shock|risks|negative|falling|fears?|destructive|disruptions?|correction|retaliates|slams|dips?|shortfall|slows?|buckles?|trimmed|trims?|charged|indicted|fraud|accused|suspends?|threatens?|attacks?|worse|short of|falls? short|lower|eases?|escalat\w*|slash\w*|demolish\w*|crash(es|ed|ing)?|hits?|crisis|rout|sell-?offs?|turmoil|under fire|underperform\w*|cools?|cooled|cooling|slowed|slowing|narrow(s|ed|ing)?|breach(es|ed)?|slam(s|med)?|dampen(s|ed)?|(?<=(month|year|week|day|record|time) )lows?|lowest (level )?since|sabotage|severed|problems?|mess|lied|snubs?|write-?offs?|write-?downs?|impairments?|blast(s|ed)?|crackdown|crack(s|ing)? down|woes?|under threat|strand(s|ed)?|jeopardi[sz]\w*|down (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
 
 /** Phrases read before single words: a negation or a comparison turns the word it governs around. */
 const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
@@ -100,6 +100,12 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
   // a settlement closes the dispute it names, and a party dropping its own suit ends it; neither moves either way
   { re: /\bsettles?\b.{0,40}\b(lawsuits?|suits?|charges|probe|case|claims|dispute)\b/gi, dir: 0 },
   { re: /\b(drops?|dropped|withdraw\w*) (the |its |a )?(\w+ ){0,2}(lawsuits?|suits?)\b/gi, dir: 0 },
+  // a winning (losing) week, streak or run is up (down): "Dollar heads for winning week"
+  { re: /\bwinning (week|streak|run|session|day|month|quarter|year)\b/gi, dir: 1 },
+  {
+    re: /\b(?<!(breaks?|broke|snaps?|snapped|ends?|ended|halts?|halted) (a |an |its |their )?([\w-]+ )?)losing (week|streak|run|session|day|month|quarter|year)\b/gi,
+    dir: -1,
+  },
   // ending a decline is up: "Stocks break 4-day slide", "snaps losing streak"
   {
     re: /\b(breaks?|broke|snaps?|snapped|ends?|ended|halts?|halted) (a |an |its |their )?([\w-]+ )?(slide|losing streak|decline|selloff|sell-off|slump|skid|rout)\b/gi,
@@ -398,10 +404,11 @@ function readByRules(input: ReaderInput): Reading {
       input.title,
     );
   // (a why-it's-moving note, "What's Going On With PDD Holdings Stock?", reports the move its summary states, and a "Why"
-  // headline that states a stock's move, "Why Salesforce Stock Soared 26% to a New All-Time High Today", the move it states)
+  // headline that states a stock's move in any tense, "Why Salesforce Stock Soared 26% to a New All-Time High Today", "Why Is
+  // Cerence (CRNC) Stock Surging?", "Why Barnes & Noble Education Stock Tanked 20% at the Open Today", the move it states)
   const whyMoving =
     /^what['\u2019]?s going on with\b/i.test(input.title) ||
-    /^why\b.{0,60}\b(stocks?|shares)\b (\w+ )?(soared|surged|jumped|rose|gained|climbed|rallied|popped|skyrocketed|fell|sank|dropped|plunged|plummeted|tumbled|slid|slumped|crashed)\b/i.test(
+    /^why\b.{0,60}\b(stocks?|shares)\b ((is|was|are|were|has been|have been) )?(\w+ )?(soar(ed|ing)|surg(ed|ing)|jump(ed|ing)|rose|rising|gain(ed|ing)|climb(ed|ing)|rall(ied|ying)|popp(ed|ing)|skyrocket(ed|ing)|fell|falling|sank|sinking|dropp(ed|ing)|plung(ed|ing)|plummet(ed|ing)|tumbl(ed|ing)|slid|sliding|slump(ed|ing)|crash(ed|ing)|tank(ed|ing))\b/i.test(
       input.title,
     );
   if ((ANALYSIS.test(input.title) && !whyMoving) || (VIEW.test(input.title.slice(0, 80)) && !plannedHarm)) {

@@ -860,10 +860,18 @@ export function linkItem(
     // a company named as the modifier of a role noun is not the subject: "Nvidia Rival Groq Set To ...", "Key Nvidia Supplier
     // Taiwan Semi Stock" (the subject is the rival, the supplier; and an industry word before "operator", "firm", "maker" or
     // "giant": "Telecom operator Veon confirms ..."), nor is a backer or leader: "BlackRock-Led Funding Round"
-    const modifier = (h: NameHit) =>
-      /^(\s+(rival|rivals|supplier|suppliers|partner|customer|backer|investor|competitor|peer|parent|operator|operators|firm|maker|makers|giant)\s+\p{Lu}|-(led|backed|owned|funded|supported)\b)/iu.test(
-        title.slice(h.at + h.phrase.length),
+    // (the role noun in any case, the name after it capitalised: a case-insensitive \p{Lu} would match any letter)
+    const modifier = (h: NameHit) => {
+      const after = title.slice(h.at + h.phrase.length);
+      const role =
+        /^\s+(?:rival|rivals|supplier|suppliers|partner|customer|backer|investor|competitor|peer|parent|operator|operators|firm|maker|makers|giant)\s+/i.exec(
+          after,
+        );
+      return (
+        (role !== null && /^\p{Lu}/u.test(after.slice(role[0].length))) ||
+        /^-(led|backed|owned|funded|supported)\b/i.test(after)
       );
+    };
     let primaries = inTitle.filter((h) => h.at < end && !modifier(h));
     // a headline led by an index's futures label ("Dow Jones Futures: Apple, Facebook Soar, But ...") is a market column: the
     // companies it names are the market's movers, none of them its subject

@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { officerChanges } from '../../api/routes/8k-event-details.ts';
+
+// Real Item 5.02 texts of the held-out set (fixtures/8k-events/held-out, MANIFEST.tsv: page-store excerpts);
+// every value below is read by hand from the file.
+const item = (file: string) => officerChanges(readFileSync(`fixtures/8k-events/held-out/${file}`, 'utf8'));
+
+describe('5.02 officer changes on held-out real items', () => {
+  it('reads name lists resigning from and elected to the Board as directors (F45 Training 2023)', () => {
+    const got = item('FXLV_8-K_2023-02-13_0001193125-23-040320_Item5.02_excerpt.txt');
+    // "Lee Wallace, Vanessa Douglas and Angelo Demasi, each a member of the Company's Board ... resigning from the Board"
+    // "the Board elected Timothy Bernlohr, Steven Scheiwe, Raphael Wallander and Lisa Gavales to the Board"
+    // "... and Richard Grellman, who resigned from the Board in December 2022"
+    expect(got).toEqual([
+      { person: 'Lee Wallace', role: 'Director', change: 'departed' },
+      { person: 'Vanessa Douglas', role: 'Director', change: 'departed' },
+      { person: 'Angelo Demasi', role: 'Director', change: 'departed' },
+      { person: 'Timothy Bernlohr', role: 'Director', change: 'appointed' },
+      { person: 'Steven Scheiwe', role: 'Director', change: 'appointed' },
+      { person: 'Raphael Wallander', role: 'Director', change: 'appointed' },
+      { person: 'Lisa Gavales', role: 'Director', change: 'appointed' },
+      { person: 'Richard Grellman', role: 'Director', change: 'departed' },
+    ]);
+  });
+
+  it('reads an honorific before a full name with Jr. (Retractable Technologies 2005)', () => {
+    // "Mr. John J. McDonald, Jr. resigned from the Board of Directors"; Mr. Marco Laterza "to replace Mr.
+    // McDonald as a Class 1 Director" is not read (the title follows the predecessor's name).
+    expect(item('RVP_8-K_2005-03-22_0001193125-05-061720_Item5.02_excerpt.txt')).toEqual([
+      { person: 'John J. McDonald, Jr.', role: 'Director', change: 'departed' },
+    ]);
+  });
+
+  it('reads a future retirement under a comma-joined title and its retirement agreement (Smith & Wesson 2020)', () => {
+    const role =
+      'Executive Vice President, Chief Financial Officer, Chief Administrative Officer, and Treasurer';
+    expect(item('SWBI_8-K_2020-08-05_0001193125-20-233348_Item5.02_excerpt.txt')).toEqual([
+      // "Retirement Agreement with Jeffrey D. Buchanan" (heading); "Mr. Buchanan will be retiring ... as <role>"
+      { person: 'Jeffrey D. Buchanan', role, change: 'compensation' },
+      { person: 'Jeffrey D. Buchanan', role, change: 'departed' },
+    ]);
+  });
+
+  it('reads "awards to each of Messrs. A, B and C" as compensation by surname (Ferro 2021)', () => {
+    expect(item('FOE_8-K_2021-10-20_Item5.02_excerpt.txt')).toEqual([
+      { person: 'Thomas', role: null, change: 'compensation' },
+      { person: 'Schlater', role: null, change: 'compensation' },
+      { person: 'Duesenberg', role: null, change: 'compensation' },
+    ]);
+  });
+
+  it('reads the departure of a predecessor and the compensation for the appointee (Leggett & Platt, Covia)', () => {
+    expect(item('LEG_8-K_2023-06-21_Item5.02_excerpt.txt')).toEqual([
+      {
+        person: 'Benjamin M. Burns',
+        role: 'Executive Vice President and Chief Financial Officer',
+        change: 'appointed',
+      },
+      // "the departure of Jeffrey L. Tate from such position": no title in the phrase
+      { person: 'Jeffrey L. Tate', role: null, change: 'departed' },
+      { person: 'Benjamin M. Burns', role: 'CFO', change: 'compensation' },
+    ]);
+    // "the Board approved the following compensation for Mr. Navarre": the title the item gives him elsewhere
+    expect(item('CVIA_8-K_2019-08-19_Item5.02_excerpt.txt')).toContainEqual({
+      person: 'Richard A. Navarre',
+      role: 'President and Chief Executive Officer',
+      change: 'compensation',
+    });
+  });
+
+  it('finds nobody in compensation-only items that name no person (Caleres 2022, a 2008 bonus plan)', () => {
+    expect(item('CAL_8-K_2022-05-26_0000014707-22-000033_Item5.02_excerpt.txt')).toEqual([]);
+    expect(item('CIK857737_8-K_2008_0001144204-08-031465_Item5.02_excerpt.txt')).toEqual([]);
+  });
+});

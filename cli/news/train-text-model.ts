@@ -49,6 +49,7 @@ export const ALL_LABEL_FILES = [
   'labels-heldout-15.tsv',
   'labels-heldout-16.tsv',
   'labels-heldout-17.tsv',
+  'labels-heldout-18.tsv',
 ] as const;
 
 export interface LabelledItem {

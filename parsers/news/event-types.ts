@@ -531,7 +531,8 @@ export const TEXT_RULES: TextRule[] = [
     'ownership.activism',
     'ownership',
     'activism',
-    /\b(dissident (shareholders?|investors?|holders?)|activist (investors?|shareholders?|hedge funds?)|proxy (fight|contest|battle))\b/i,
+    // (and shareholders' proposals put to a vote: "Tesla gets multiple shareholder proposals related to investment in xAI")
+    /\b(dissident (shareholders?|investors?|holders?)|activist (investors?|shareholders?|hedge funds?)|proxy (fight|contest|battle)|(shareholder|stockholder)s?['\u2019]? proposals?)\b/i,
     3,
   ),
   // a UK Takeover Code dealing disclosure (a holder of 1% or more reports its position and dealings) or a major-holdings
@@ -758,6 +759,8 @@ export const TEXT_RULES: TextRule[] = [
     4,
   ),
   r('ownership.portfolio', 'ownership', 'holdings', /\bportfolio (is |are )?(invested|held) in\b/i, 3),
+  // an investor loading up on a stock buys a large position in it: "As Tesla Stock Sank On Earnings, Cathie Wood Loaded Up"
+  r('ownership.loads_up', 'ownership', 'holdings', /\b(loads?|loaded|loading) up\b/i, 3),
   // a stock-picking piece names stocks to buy, sell, watch or avoid, or compares two as a pick: "3 Stocks to Avoid in 2024",
   // "Stocks to Watch Tuesday: ...", "Better Growth Stock in 2024: Amazon vs. Apple" (no market move; typed other)
   r(

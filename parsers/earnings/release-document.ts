@@ -52,7 +52,9 @@ export function bodyToBlocks(body: string): Block[] {
   // its own (hard-wrapped lines of one paragraph are otherwise joined), a line of nothing but cell marks ("|",
   // an empty table cell as a page store renders it) is a paragraph break, and a line that opens or closes with a
   // cell mark or sets cells apart with one ("| • | | Net revenue: $7.2 billion |") is a table row of its own.
-  const plain = looksLikeHtml(body) ? body : runTogetherRows(spacedColumnRows(pipeCellText(body) ?? body));
+  const plain = looksLikeHtml(body)
+    ? body
+    : runTogetherRows(spacedColumnRows(pipeCellText(body) ?? lineCellText(body) ?? body));
   const raw = looksLikeHtml(body)
     ? htmlToBlocks(body)
     : plainToBlocks(
@@ -186,6 +188,8 @@ const LONE_CELL = /^\|([^|]*)$/;
 const SPAN_CELL = /\b(?:months?|weeks?|quarter|year)s?\b.*\bended\b|^(?:19|20)\d{2}$/i;
 /** A column heading cell: a span ("Three Months Ended December 31,") or a year, short and stating no amount. */
 const isHeaderCell = (c: string) => c.length <= 60 && !/[$%]|\d\.\d/.test(c) && SPAN_CELL.test(c);
+/** A column date cell: "June 30, 2017", "March 31, 2023" (a month, a day, a year and nothing else). */
+const DATE_CELL = /^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.? \d{1,2}, (?:19|20)\d{2}$/;
 
 /**
  * A table the page store rendered one cell per line, each opening with "|" (a label, then "|$", "|149,779",
@@ -217,6 +221,31 @@ function pipeCellText(body: string): string | null {
   }
   flush();
   return pipeCells(entries).join('\n\n');
+}
+
+/**
+ * A table the page store rendered one cell per line with no cell marks (a label line, then "$", "92,812", "$",
+ * "89,686" each on a line of its own; "40.3" over "%"), in a text where lines of a lone figure are at least eight and
+ * a quarter of the non-empty lines and no line sets cells apart with " | ", is read back into rows as a table rendered
+ * one cell per "|" line is: each line is a cell.
+ */
+function lineCellText(body: string): string | null {
+  const lines = body
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !/^\|\s*$/.test(l));
+  if (lines.some((l) => l.includes(' | ') || /\|\s*$/.test(l))) return null;
+  const figures = lines.filter((l) => CELL_FIGURE.test(l) && !/^(?:19|20)\d{2}$/.test(l)).length;
+  if (figures < 8 || figures * 4 < lines.length) return null;
+  // A column heading ending in "Ended" and the date on the line under it are one heading ("Three Months Ended" over
+  // "June 30, 2017").
+  const joined: string[] = [];
+  for (const l of lines) {
+    const prev = joined[joined.length - 1];
+    if (prev !== undefined && /\bended$/i.test(prev) && DATE_CELL.test(l)) joined[joined.length - 1] = `${prev} ${l}`;
+    else joined.push(l);
+  }
+  return pipeCells(joined.map((l) => `|${l.replace(/^\|/, '')}`)).join('\n\n');
 }
 
 function pipeCells(raw: string[]): string[] {

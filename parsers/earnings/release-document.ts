@@ -54,7 +54,7 @@ export function bodyToBlocks(body: string): Block[] {
   // cell mark or sets cells apart with one ("| • | | Net revenue: $7.2 billion |") is a table row of its own.
   const plain = looksLikeHtml(body)
     ? body
-    : runTogetherRows(spacedColumnRows(pipeCellText(body) ?? lineCellText(body) ?? body));
+    : runTogetherRows(spacedColumnRows(pipeCellText(body) ?? lineCellText(body) ?? wrappedPipeRows(body)));
   const raw = looksLikeHtml(body)
     ? htmlToBlocks(body)
     : plainToBlocks(
@@ -221,6 +221,47 @@ function pipeCellText(body: string): string | null {
   }
   flush();
   return pipeCells(entries).join('\n\n');
+}
+
+/**
+ * A table whose rows the page store wrapped over several lines that each end with "|" ("| Revenues |", "$ |",
+ * "158,633 | $ | 168,607 | $ | 497,397 | $ |", "497,111 |"), rows set apart by lines of nothing but "|" marks (at
+ * least four such lines of two or more marks in the text), is read back one row per line: the lines between two
+ * separators are one row; a footnote mark cell after a figure ("51,584 | (1) |") is the figure's note, not a column;
+ * and a row whose only cell is a sentence (a footnote the store put in the table) is a paragraph.
+ */
+function wrappedPipeRows(body: string): string {
+  if ((body.match(/^[ \t]*\|{2,}[ \t]*$/gm) ?? []).length < 4) return body;
+  const out: string[] = [];
+  let row: string[] = [];
+  const flush = () => {
+    if (row.length === 0) return;
+    const line = `| ${row.join(' ')}`.replace(/(\d\)?)\s*\|\s*\(\d\)\s*(?=\|)/g, '$1 ');
+    out.push(line);
+    row = [];
+  };
+  const cellsOfLine = (t: string) =>
+    t
+      .split('|')
+      .map((c) => c.trim())
+      .filter((c) => c !== '');
+  for (const l of body.split('\n')) {
+    const t = l.trim();
+    const cells = cellsOfLine(t);
+    if (cells.length === 1 && cells[0]!.length >= 80) {
+      flush();
+      out.push('', cells[0]!, '');
+    } else if (/^\|*$/.test(t)) {
+      flush();
+      out.push('');
+    } else if (/\|$/.test(t)) row.push(t);
+    else {
+      flush();
+      out.push(l);
+    }
+  }
+  flush();
+  return out.join('\n');
 }
 
 /**

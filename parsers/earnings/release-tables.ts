@@ -342,7 +342,10 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     // ... and so does a table whose title or caption names IFRS ("IFRS-INR cr"): its unqualified lines are as reported.
     else
       basis =
-        c.kind === 'statement' || (c.title !== '' && !TITLE.test(c.title)) || /\bIFRS\b/.test(c.title)
+        c.kind === 'statement' ||
+        (c.title !== '' && !TITLE.test(c.title)) ||
+        /\bIFRS\b/.test(c.title) ||
+        /^financial highlights\b/i.test(c.title)
           ? 'gaap'
           : 'unspecified';
     const spans = headerSpans(c.header);

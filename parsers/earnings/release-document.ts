@@ -189,7 +189,8 @@ const SPAN_CELL = /\b(?:months?|weeks?|quarter|year)s?\b.*\bended\b|^(?:19|20)\d
 /** A column heading cell: a span ("Three Months Ended December 31,") or a year, short and stating no amount. */
 const isHeaderCell = (c: string) => c.length <= 60 && !/[$%]|\d\.\d/.test(c) && SPAN_CELL.test(c);
 /** A column date cell: "June 30, 2017", "March 31, 2023" (a month, a day, a year and nothing else). */
-const DATE_CELL = /^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.? \d{1,2}, (?:19|20)\d{2}$/;
+const DATE_CELL =
+  /^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.? \d{1,2}, (?:19|20)\d{2}$/;
 
 /**
  * A table the page store rendered one cell per line, each opening with "|" (a label, then "|$", "|149,779",
@@ -283,7 +284,8 @@ function lineCellText(body: string): string | null {
   const joined: string[] = [];
   for (const l of lines) {
     const prev = joined[joined.length - 1];
-    if (prev !== undefined && /\bended$/i.test(prev) && DATE_CELL.test(l)) joined[joined.length - 1] = `${prev} ${l}`;
+    if (prev !== undefined && /\bended$/i.test(prev) && DATE_CELL.test(l))
+      joined[joined.length - 1] = `${prev} ${l}`;
     else joined.push(l);
   }
   return pipeCells(joined.map((l) => `|${l.replace(/^\|/, '')}`)).join('\n\n');

@@ -27,7 +27,9 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * operating earnings, a REIT wire snapshot in cents, a renminbi 6-K, 1999 trade-press texts in "m" / "bn", a bank's "$30.2M")
  * is printed eighth. Held-out set 9 (fixtures/earnings/held-out-9, labels-heldout-9.tsv: 2026 exhibits in thousands with four
  * period columns, loss per share basic and diluted, June / January fiscal years, adjusted rows, an IFRS page in crore of
- * rupees) is printed ninth. `-- --heldout --set 9` scores one held-out set alone. Each set also counts guidance basis errors: a
+ * rupees) is printed ninth. Held-out set 10 (fixtures/earnings/held-out-10, labels-heldout-10.tsv: a bank's five-column
+ * highlights, an asset manager's AUM, a REIT's FFO / AFFO table with footnote cells, a results page in millions of yen,
+ * an income statement in MEUR with five columns) is printed tenth. `-- --heldout --set 9` scores one held-out set alone. Each set also counts guidance basis errors: a
  * guidance row found with the label's value but under another basis (gaap / non_gaap / unspecified) than the label's.
  *
  * `npm run quality:earnings -- --guidance`: the guidance held-out set alone (see checkGuidance).
@@ -45,6 +47,7 @@ const heldOut6 = new URL('../../fixtures/earnings/held-out-6/', import.meta.url)
 const heldOut7 = new URL('../../fixtures/earnings/held-out-7/', import.meta.url).pathname;
 const heldOut8 = new URL('../../fixtures/earnings/held-out-8/', import.meta.url).pathname;
 const heldOut9 = new URL('../../fixtures/earnings/held-out-9/', import.meta.url).pathname;
+const heldOut10 = new URL('../../fixtures/earnings/held-out-10/', import.meta.url).pathname;
 const guidanceSet = new URL('../../fixtures/earnings/guidance-held-out/', import.meta.url).pathname;
 const shared = new URL('../../../shared/fixtures/earnings/press_releases/', import.meta.url).pathname;
 const heldOutMode = process.argv.includes('--heldout');
@@ -416,8 +419,9 @@ if (guidanceMode) {
     ['held-out-7', heldOut7, 'labels-heldout-7.tsv'],
     ['held-out-8', heldOut8, 'labels-heldout-8.tsv'],
     ['held-out-9', heldOut9, 'labels-heldout-9.tsv'],
+    ['held-out-10', heldOut10, 'labels-heldout-10.tsv'],
   ];
-  // `--set N` (1-9): that held-out set alone.
+  // `--set N` (1-10): that held-out set alone.
   const setArg = process.argv[process.argv.indexOf('--set') + 1];
   const only = process.argv.includes('--set') ? Number(setArg) : null;
   sets.forEach(([name, dir, labels], i) => {

@@ -165,13 +165,13 @@ export function conceptOfLabel(
     return 'revenue';
   if (/^gross (?:profit|margin)(?: \(loss\))?$/.test(core)) return 'gross_profit';
   if (
-    /^(?:total )?operating (?:income|profit|earnings|loss)(?: \(loss\))?$|^(?:income|profit|earnings|loss)(?: \(loss\))? from operations$|^(?:income|earnings) \(loss\) from operations$/.test(
+    /^(?:total )?operating (?:income|profit|earnings|loss)(?: \(loss\))?$|^(?:income|profit|earnings|loss)(?: \(loss\))? from (?:operations|operating activities)$|^(?:income|earnings) \(loss\) from operations$/.test(
       core,
     )
   )
     return 'operating_income';
   if (
-    /^(?:net (?:income|earnings|profit|loss)|profit|profit \(loss\))(?: ?[(/]\s?\(?loss\)?\)?)?(?: (?:attributable|applicable|available) to (?:common|ordinary|[a-z.,&' ]+(?:inc|corp|corporation|plc|company|n\.v|ltd)|(?:[a-z.&']+ ){0,3}(?:shareholders|stockholders|owners|equity holders))[a-z. ]*)?$/.test(
+    /^(?:net (?:income|earnings|profit|loss)|profit(?: for the (?:period|year))?|profit \(loss\))(?: ?[(/]\s?\(?loss\)?\)?)?(?: (?:attributable|applicable|available) to (?:common|ordinary|[a-z.,&' ]+(?:inc|corp|corporation|plc|company|n\.v|ltd)|(?:[a-z.&']+ ){0,3}(?:shareholders|stockholders|owners|equity holders))[a-z. ]*)?$/.test(
       core,
     )
   )

@@ -52,7 +52,9 @@ export function bodyToBlocks(body: string): Block[] {
   // its own (hard-wrapped lines of one paragraph are otherwise joined), a line of nothing but cell marks ("|",
   // an empty table cell as a page store renders it) is a paragraph break, and a line that opens or closes with a
   // cell mark or sets cells apart with one ("| • | | Net revenue: $7.2 billion |") is a table row of its own.
-  const plain = looksLikeHtml(body) ? body : runTogetherRows(spacedColumnRows(pipeCellText(body) ?? body));
+  const plain = looksLikeHtml(body)
+    ? body
+    : runTogetherRows(spacedColumnRows(pipeCellText(body) ?? lineCellText(body) ?? wrappedPipeRows(body)));
   const raw = looksLikeHtml(body)
     ? htmlToBlocks(body)
     : plainToBlocks(
@@ -186,6 +188,9 @@ const LONE_CELL = /^\|([^|]*)$/;
 const SPAN_CELL = /\b(?:months?|weeks?|quarter|year)s?\b.*\bended\b|^(?:19|20)\d{2}$/i;
 /** A column heading cell: a span ("Three Months Ended December 31,") or a year, short and stating no amount. */
 const isHeaderCell = (c: string) => c.length <= 60 && !/[$%]|\d\.\d/.test(c) && SPAN_CELL.test(c);
+/** A column date cell: "June 30, 2017", "March 31, 2023" (a month, a day, a year and nothing else). */
+const DATE_CELL =
+  /^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.? \d{1,2}, (?:19|20)\d{2}$/;
 
 /**
  * A table the page store rendered one cell per line, each opening with "|" (a label, then "|$", "|149,779",
@@ -217,6 +222,73 @@ function pipeCellText(body: string): string | null {
   }
   flush();
   return pipeCells(entries).join('\n\n');
+}
+
+/**
+ * A table whose rows the page store wrapped over several lines that each end with "|" ("| Revenues |", "$ |",
+ * "158,633 | $ | 168,607 | $ | 497,397 | $ |", "497,111 |"), rows set apart by lines of nothing but "|" marks (at
+ * least four such lines of two or more marks in the text), is read back one row per line: the lines between two
+ * separators are one row; a footnote mark cell after a figure ("51,584 | (1) |") is the figure's note, not a column;
+ * and a row whose only cell is a sentence (a footnote the store put in the table) is a paragraph.
+ */
+function wrappedPipeRows(body: string): string {
+  if ((body.match(/^[ \t]*\|{2,}[ \t]*$/gm) ?? []).length < 4) return body;
+  const out: string[] = [];
+  let row: string[] = [];
+  const flush = () => {
+    if (row.length === 0) return;
+    const line = `| ${row.join(' ')}`.replace(/(\d\)?)\s*\|\s*\(\d\)\s*(?=\|)/g, '$1 ');
+    out.push(line);
+    row = [];
+  };
+  const cellsOfLine = (t: string) =>
+    t
+      .split('|')
+      .map((c) => c.trim())
+      .filter((c) => c !== '');
+  for (const l of body.split('\n')) {
+    const t = l.trim();
+    const cells = cellsOfLine(t);
+    if (cells.length === 1 && cells[0]!.length >= 80) {
+      flush();
+      out.push('', cells[0]!, '');
+    } else if (/^\|*$/.test(t)) {
+      flush();
+      out.push('');
+    } else if (/\|$/.test(t)) row.push(t);
+    else {
+      flush();
+      out.push(l);
+    }
+  }
+  flush();
+  return out.join('\n');
+}
+
+/**
+ * A table the page store rendered one cell per line with no cell marks (a label line, then "$", "92,812", "$",
+ * "89,686" each on a line of its own; "40.3" over "%"), in a text where lines of a lone figure are at least eight and
+ * a quarter of the non-empty lines and no line sets cells apart with " | ", is read back into rows as a table rendered
+ * one cell per "|" line is: each line is a cell.
+ */
+function lineCellText(body: string): string | null {
+  const lines = body
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !/^\|\s*$/.test(l));
+  if (lines.some((l) => l.includes(' | ') || /\|\s*$/.test(l))) return null;
+  const figures = lines.filter((l) => CELL_FIGURE.test(l) && !/^(?:19|20)\d{2}$/.test(l)).length;
+  if (figures < 8 || figures * 4 < lines.length) return null;
+  // A column heading ending in "Ended" and the date on the line under it are one heading ("Three Months Ended" over
+  // "June 30, 2017").
+  const joined: string[] = [];
+  for (const l of lines) {
+    const prev = joined[joined.length - 1];
+    if (prev !== undefined && /\bended$/i.test(prev) && DATE_CELL.test(l))
+      joined[joined.length - 1] = `${prev} ${l}`;
+    else joined.push(l);
+  }
+  return pipeCells(joined.map((l) => `|${l.replace(/^\|/, '')}`)).join('\n\n');
 }
 
 function pipeCells(raw: string[]): string[] {

@@ -108,7 +108,9 @@ function isHeaderRow(cells: string[]): boolean {
       /^(?:19|20)\d{2}(?:\s*\(\d\))?$/.test(c.trim()) ||
       /^(?:FY|[1-4]Q|Q[1-4]) ?(?:19|20)\d{2}$/i.test(c.trim()) ||
       /^[A-Za-z]{3,9}\.? \d{1,2},?(?: (?:19|20)\d{2})?(?:\s*\(\d\))?$/.test(c.trim()) ||
-      (SPAN_TEST.test(c) && !/\d{3}/.test(c)),
+      (SPAN_TEST.test(c) && !/\d{3}/.test(c)) ||
+      // ... or a span ended on a full date ("Year ended March 31, 2018", "Three Months Ended June 30, 2017").
+      (SPAN_TEST.test(c) && /\bended [A-Za-z]{3,9}\.? \d{1,2}, (?:19|20)\d{2}$/i.test(c.trim())),
   );
 }
 
@@ -340,7 +342,10 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     // ... and so does a table whose title or caption names IFRS ("IFRS-INR cr"): its unqualified lines are as reported.
     else
       basis =
-        c.kind === 'statement' || (c.title !== '' && !TITLE.test(c.title)) || /\bIFRS\b/.test(c.title)
+        c.kind === 'statement' ||
+        (c.title !== '' && !TITLE.test(c.title)) ||
+        /\bIFRS\b/.test(c.title) ||
+        /^financial highlights\b/i.test(c.title)
           ? 'gaap'
           : 'unspecified';
     const spans = headerSpans(c.header);
@@ -374,7 +379,16 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     };
     // A header whose period columns name years in rising order ("FY 2012 | FY 2013 | Change") prints the prior
     // period first: the current period is the latest year's column.
-    const years = [...c.header.matchAll(/\b(?:19|20)\d{2}\b/g)].map((y) => Number(y[0]));
+    // When the header has cells of a bare year ("Year ended March 31 | Year ended March 31, 2018 | 2017 | 2018"),
+    // those cells are the columns' years.
+    const bareYears = c.header
+      .split(' | ')
+      .filter((h) => /^(?:19|20)\d{2}$/.test(h.trim()))
+      .map(Number);
+    const years =
+      bareYears.length >= 2
+        ? bareYears
+        : [...c.header.matchAll(/\b(?:19|20)\d{2}\b/g)].map((y) => Number(y[0]));
     const rising =
       years.length >= 2 &&
       years.every((y, i) => i === 0 || y > years[i - 1]!) &&

@@ -91,6 +91,10 @@ export async function listenBenchApp(
     logger: createLogger('warn'),
     ...(opts.now ? { now: opts.now } : {}),
     ...(opts.redis ? { redis: opts.redis } : {}),
+    // CREDIT_IDLE_GRACE_MS=0: the credit meter without its idle grace (an A/B of credits.ts idleGraceMs)
+    ...(process.env.CREDIT_IDLE_GRACE_MS
+      ? { creditIdleGraceMs: Number(process.env.CREDIT_IDLE_GRACE_MS) }
+      : {}),
     ...(scale !== 1 ? { usageFlushMs: 1_000 * scale, coverageTtlMs: 5_000 * scale } : {}),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -60,6 +60,23 @@ async function server(): Promise<void> {
   // BENCH_COUNT=1 (api-syscalls.ts): the statements sent to Postgres (pg's Client.query, by statement name or
   // the text's first words) and the Redis commands, counted for the 'counts' message
   const counted = process.env.BENCH_COUNT ? countQueries(pg) : null;
+  // and V8's garbage collections on the main thread: how many of each kind, and their pause in µs
+  if (counted) {
+    const { PerformanceObserver, constants } = await import('node:perf_hooks');
+    const kinds: Record<number, string> = {
+      [constants.NODE_PERFORMANCE_GC_MINOR]: 'scavenge',
+      [constants.NODE_PERFORMANCE_GC_MAJOR]: 'mark-compact',
+      [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental marking',
+      [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks',
+    };
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        const kind = kinds[(e as unknown as { detail: { kind: number } }).detail.kind] ?? 'other';
+        counted.set(`gc ${kind}`, (counted.get(`gc ${kind}`) ?? 0) + 1);
+        counted.set(`gc ${kind} µs`, (counted.get(`gc ${kind} µs`) ?? 0) + Math.round(e.duration * 1000));
+      }
+    }).observe({ entryTypes: ['gc'] });
+  }
   const database = await openDatabase({ databaseUrl: url, poolSize: 10 });
   // BENCH_SEEDED=1: the database was seeded by the caller (api-instructions.ts seeds it outside valgrind)
   if (!process.env.BENCH_SEEDED) await seedApiBench(database);

@@ -54,6 +54,8 @@ export interface BuildAppOptions {
   now?: () => number;
   coverageTtlMs?: number;
   usageFlushMs?: number;
+  /** The credit meter's idle grace (credits.ts `idleGraceMs`; benches compare it with 0). */
+  creditIdleGraceMs?: number;
   /** Operator credentials besides OPERATOR_TOKEN (the local token of `etl start`), and the queue prefix. */
   operator?: {
     tokens?: string[];
@@ -109,7 +111,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     coverage: new CoverageReader(database, opts.coverageTtlMs ?? 5_000),
     companies: new CompanyResolver(database),
     usage,
-    credits: new CreditMeter(database, 256, { holdMs: config.CREDIT_HOLD_MS }, log),
+    credits: new CreditMeter(
+      database,
+      256,
+      {
+        holdMs: config.CREDIT_HOLD_MS,
+        ...(opts.creditIdleGraceMs === undefined ? {} : { idleGraceMs: opts.creditIdleGraceMs }),
+      },
+      log,
+    ),
   };
   // Holds of an instance that died are released whole (credits.ts); every instance sweeps at start (the
   // last week) and once a minute (the last hour).

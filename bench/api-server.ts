@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import { createAccount, createApiKey } from '../api/platform/accounts.ts';
 import { buildApp } from '../api/server.ts';
 import { loadConfig } from '../lib/config.ts';
@@ -64,6 +65,8 @@ export async function listenBenchApp(
      * api-instructions.ts), so that work is amortised over as many requests as at full speed. Default 1.
      */
     timeScale?: number;
+    /** The rate limiter's Redis (an `apiRedis` client); in-memory counters without it. */
+    redis?: Redis;
   } = {},
 ): Promise<{ app: FastifyInstance; port: number; key: string }> {
   const account = await createAccount(database, { name: 'bench', plan: 'fund', credits: 1_000_000_000 });
@@ -87,6 +90,11 @@ export async function listenBenchApp(
     config,
     logger: createLogger('warn'),
     ...(opts.now ? { now: opts.now } : {}),
+    ...(opts.redis ? { redis: opts.redis } : {}),
+    // CREDIT_IDLE_GRACE_MS=0: the credit meter without its idle grace (an A/B of credits.ts idleGraceMs)
+    ...(process.env.CREDIT_IDLE_GRACE_MS
+      ? { creditIdleGraceMs: Number(process.env.CREDIT_IDLE_GRACE_MS) }
+      : {}),
     ...(scale !== 1 ? { usageFlushMs: 1_000 * scale, coverageTtlMs: 5_000 * scale } : {}),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -57,6 +57,26 @@ async function server(): Promise<void> {
   const { listenBenchApp, seedApiBench } = await import('./api-server.ts');
 
   const url = process.env.BENCH_DB_URL!;
+  // BENCH_COUNT=1 (api-syscalls.ts): the statements sent to Postgres (pg's Client.query, by statement name or
+  // the text's first words) and the Redis commands, counted for the 'counts' message
+  const counted = process.env.BENCH_COUNT ? countQueries(pg) : null;
+  // and V8's garbage collections on the main thread: how many of each kind, and their pause in µs
+  if (counted) {
+    const { PerformanceObserver, constants } = await import('node:perf_hooks');
+    const kinds: Record<number, string> = {
+      [constants.NODE_PERFORMANCE_GC_MINOR]: 'scavenge',
+      [constants.NODE_PERFORMANCE_GC_MAJOR]: 'mark-compact',
+      [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental marking',
+      [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks',
+    };
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        const kind = kinds[(e as unknown as { detail: { kind: number } }).detail.kind] ?? 'other';
+        counted.set(`gc ${kind}`, (counted.get(`gc ${kind}`) ?? 0) + 1);
+        counted.set(`gc ${kind} µs`, (counted.get(`gc ${kind} µs`) ?? 0) + Math.round(e.duration * 1000));
+      }
+    }).observe({ entryTypes: ['gc'] });
+  }
   const database = await openDatabase({ databaseUrl: url, poolSize: 10 });
   // BENCH_SEEDED=1: the database was seeded by the caller (api-instructions.ts seeds it outside valgrind)
   if (!process.env.BENCH_SEEDED) await seedApiBench(database);
@@ -71,6 +91,8 @@ async function server(): Promise<void> {
   } = await listenBenchApp(database, {
     now: () => (Date.now() * 1000) / timeScale,
     timeScale,
+    // BENCH_REDIS_URL: the rate limiter's counters on that Redis (the API's own client, as in production)
+    ...(process.env.BENCH_REDIS_URL ? { redis: await benchRedis(process.env.BENCH_REDIS_URL, counted) } : {}),
   });
 
   // the bare side: its own pool, the routes' own query code, no platform
@@ -114,6 +136,10 @@ async function server(): Promise<void> {
       process.send!({ gc: true });
       return;
     }
+    if (m === 'counts') {
+      process.send!({ counts: counted ? Object.fromEntries(counted) : {} });
+      return;
+    }
     if (m === 'cpu') {
       const u = process.cpuUsage();
       process.send!({ cpu: u.user + u.system });
@@ -139,6 +165,36 @@ async function server(): Promise<void> {
     await database.close();
     process.exit(0);
   });
+}
+
+/** Counts every statement pg's clients send, by statement name or the text's first words. */
+function countQueries(pg: typeof import('pg').default): Map<string, number> {
+  const counts = new Map<string, number>();
+  const proto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
+  const query = proto.query;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const q = args[0] as string | { name?: string; text?: string };
+    const label =
+      typeof q === 'string' ? q.slice(0, 40) : (q.name ?? (q.text ?? '').replace(/\s+/g, ' ').slice(0, 40));
+    counts.set(`pg ${label}`, (counts.get(`pg ${label}`) ?? 0) + 1);
+    return query.apply(this, args);
+  };
+  return counts;
+}
+
+/** The API's own Redis client (apiRedis), its commands counted into `counts` when given. */
+async function benchRedis(url: string, counts: Map<string, number> | null) {
+  const { apiRedis } = await import('../api/server.ts');
+  const { createLogger } = await import('../lib/logger.ts');
+  const redis = apiRedis(url, createLogger('warn'));
+  if (counts) {
+    const send = redis.sendCommand.bind(redis);
+    redis.sendCommand = ((command: { name: string }, ...rest: unknown[]) => {
+      counts.set(`redis ${command.name}`, (counts.get(`redis ${command.name}`) ?? 0) + 1);
+      return (send as (...a: unknown[]) => unknown)(command, ...rest);
+    }) as typeof redis.sendCommand;
+  }
+  return redis;
 }
 
 /** The server process's CPU time so far (user + system, µs). */

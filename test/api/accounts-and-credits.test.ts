@@ -147,7 +147,17 @@ describe('credits', () => {
   const busyMeter = () => {
     let t = 1_000_000;
     const clock = { now: () => t, advance: (ms: number) => (t += ms) };
-    return { clock, make: () => new CreditMeter(database, 16, { holdMs: 60_000 }, undefined, clock.now) };
+    return {
+      clock,
+      make: (idleGraceMs?: number) =>
+        new CreditMeter(
+          database,
+          16,
+          { holdMs: 60_000, ...(idleGraceMs === undefined ? {} : { idleGraceMs }) },
+          undefined,
+          clock.now,
+        ),
+    };
   };
   const check = async (id: string) => ({
     ...(await ledgerCheck(database, id)),
@@ -314,7 +324,9 @@ describe('credits', () => {
   it('a batch that is every request of the account in flight takes no hold: they end together, it would be released unused', async () => {
     const a = await createAccount(database, { name: 'Wave', plan: 'fund', credits: 10_000 });
     const { clock, make } = busyMeter();
-    const m = make();
+    // no idle grace: the wave below arrives while the hold is being settled (with the grace, it would arrive
+    // within it and draw from the hold: the next test)
+    const m = make(0);
     const rows = async (reason: string) =>
       (
         await database.query(`select 1 from credit_ledger where account_id = $1 and reason = $2`, [
@@ -348,6 +360,53 @@ describe('credits', () => {
       balance: 9_944,
       ledgerSum: 9_944,
       charges: 56,
+      refunds: 0,
+      grants: 1,
+      held: 0,
+    });
+    await m.close();
+  });
+
+  it('a request arriving within the idle grace keeps the hold: no settle, no exact charge; the real end settles', async () => {
+    const a = await createAccount(database, { name: 'Grace', plan: 'fund', credits: 10_000 });
+    const { clock, make } = busyMeter();
+    const m = make();
+    const rows = async (reason: string) =>
+      (
+        await database.query(`select 1 from credit_ledger where account_id = $1 and reason = $2`, [
+          a.id,
+          reason,
+        ])
+      ).length;
+    // one second at 40 credits/s with 8 requests in flight at a time
+    for (let b = 0; b < 5; b++) {
+      const batch = Array.from({ length: 8 }, (_, i) => charge(a.id, b * 8 + i));
+      expect(await Promise.all(batch.map((c) => m.charge(c)))).toEqual(Array(8).fill(true));
+      for (const _ of batch) await m.done(a.id);
+    }
+    clock.advance(1_000);
+    const burst = Array.from({ length: 8 }, (_, i) => charge(a.id, 100 + i));
+    expect(await Promise.all(burst.map((c) => m.charge(c)))).toEqual(Array(8).fill(true));
+    const held = (await check(a.id)).held;
+    expect(held).toBeGreaterThan(0);
+    for (let i = 0; i < 7; i++) await m.done(a.id);
+    // the burst's last answer waits out the grace; the next request arrives within it (the other clients'
+    // next requests, a fraction of a millisecond after their answers)
+    const last = m.done(a.id);
+    expect(last).toBeInstanceOf(Promise);
+    const next = m.chargeNow(charge(a.id, 200));
+    expect(next).toBe(true); // paid from the same hold, at once
+    await last;
+    expect(await rows('release')).toBe(0); // the hold was not settled
+    expect((await check(a.id)).held).toBe(held);
+    // the account's real end: the grace passes with no request, the hold is settled before the answer
+    await m.done(a.id);
+    expect(await rows('reserve')).toBe(1);
+    expect(await rows('release')).toBe(1);
+    expect(await check(a.id)).toEqual({
+      balance: 10_000 - 49,
+      ledgerSum: 10_000 - 49,
+      charges: 49,
       refunds: 0,
       grants: 1,
       held: 0,

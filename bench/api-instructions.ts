@@ -36,6 +36,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ONLY, ROUTES } from './api-routes.ts';
 import { benchDatabase } from './bench-database.ts';
+import { sendFixed } from './http-load.ts';
 
 const N = Number(process.env.BENCH_REQUESTS ?? 1_000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3_000);
@@ -45,36 +46,8 @@ const TIME_SCALE = Number(process.env.BENCH_TIME_SCALE ?? 50);
 const OUT = process.env.BENCH_BREAKDOWN ?? '/tmp/api-instructions';
 
 /** Sends exactly `n` requests, `CONCURRENCY` in flight; the number of non-200 answers. */
-async function send(
-  agent: http.Agent,
-  port: number,
-  path: (i: number) => string,
-  key: string | null,
-  n: number,
-) {
-  let next = 0;
-  let errors = 0;
-  const headers: Record<string, string> = key ? { authorization: `Bearer ${key}` } : {};
-  const worker = async () => {
-    while (next < n) {
-      const i = next++;
-      await new Promise<void>((resolve) => {
-        const req = http.request({ host: '127.0.0.1', port, path: path(i), agent, headers }, (res) => {
-          if (res.statusCode !== 200) errors++;
-          res.resume();
-          res.on('end', resolve);
-        });
-        req.on('error', () => {
-          errors++;
-          resolve();
-        });
-        req.end();
-      });
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return errors;
-}
+const send = (agent: http.Agent, port: number, path: (i: number) => string, key: string | null, n: number) =>
+  sendFixed(agent, port, path, key, n, CONCURRENCY);
 
 const control = (pid: number, ...args: string[]) =>
   execFileSync('callgrind_control', [...args, String(pid)], { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -23,7 +23,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { ONLY, ROUTES, type RouteName } from './api-routes.ts';
 import { benchDatabase } from './bench-database.ts';
-import { median } from './http-load.ts';
+import { median, sendFixed } from './http-load.ts';
 
 const N = Number(process.env.BENCH_REQUESTS ?? 20_000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5_000);
@@ -35,27 +35,7 @@ const TICK_US = 1_000_000 / Number(execFileSync('getconf', ['CLK_TCK']).toString
 /** Sends exactly `n` requests, CONCURRENCY in flight; the number of non-200 answers. */
 async function send(port: number, path: (i: number) => string, key: string | null, n: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  let next = 0;
-  let errors = 0;
-  const headers: Record<string, string> = key ? { authorization: `Bearer ${key}` } : {};
-  const worker = async () => {
-    while (next < n) {
-      const i = next++;
-      await new Promise<void>((resolve) => {
-        const req = http.request({ host: '127.0.0.1', port, path: path(i), agent, headers }, (res) => {
-          if (res.statusCode !== 200) errors++;
-          res.resume();
-          res.on('end', resolve);
-        });
-        req.on('error', () => {
-          errors++;
-          resolve();
-        });
-        req.end();
-      });
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const errors = await sendFixed(agent, port, path, key, n, CONCURRENCY);
   agent.destroy();
   return errors;
 }

@@ -98,3 +98,39 @@ export const summary = (rs: RoundResult[]) => ({
   errors: rs.reduce((a, x) => a + x.errors, 0),
   requests: rs.reduce((a, x) => a + x.requests, 0),
 });
+
+/**
+ * Sends exactly `n` GET requests over `agent`, `concurrency` in flight (the instruction and syscall counters'
+ * fixed-count load, where `round` runs for a time); the number of non-200 answers.
+ */
+export async function sendFixed(
+  agent: http.Agent,
+  port: number,
+  path: (i: number) => string,
+  key: string | null,
+  n: number,
+  concurrency: number,
+): Promise<number> {
+  let next = 0;
+  let errors = 0;
+  const headers: Record<string, string> = key ? { authorization: `Bearer ${key}` } : {};
+  const worker = async () => {
+    while (next < n) {
+      const i = next++;
+      await new Promise<void>((resolve) => {
+        const req = http.request({ host: '127.0.0.1', port, path: path(i), agent, headers }, (res) => {
+          if (res.statusCode !== 200) errors++;
+          res.resume();
+          res.on('end', resolve);
+        });
+        req.on('error', () => {
+          errors++;
+          resolve();
+        });
+        req.end();
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return errors;
+}

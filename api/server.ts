@@ -54,8 +54,6 @@ export interface BuildAppOptions {
   now?: () => number;
   coverageTtlMs?: number;
   usageFlushMs?: number;
-  /** The credit meter's idle grace (credits.ts `idleGraceMs`; benches compare it with 0). */
-  creditIdleGraceMs?: number;
   /** Operator credentials besides OPERATOR_TOKEN (the local token of `etl start`), and the queue prefix. */
   operator?: {
     tokens?: string[];
@@ -116,7 +114,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       256,
       {
         holdMs: config.CREDIT_HOLD_MS,
-        ...(opts.creditIdleGraceMs === undefined ? {} : { idleGraceMs: opts.creditIdleGraceMs }),
+        idleGraceMs: config.CREDIT_IDLE_GRACE_MS,
       },
       log,
     ),

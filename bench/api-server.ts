@@ -77,6 +77,8 @@ export async function listenBenchApp(
     CURSOR_SECRET: randomBytes(16).toString('hex'),
     // CREDIT_HOLD_MS=0 runs the API with exact per-request charging (an A/B of the credit holds)
     ...(process.env.CREDIT_HOLD_MS ? { CREDIT_HOLD_MS: process.env.CREDIT_HOLD_MS } : {}),
+    // CREDIT_IDLE_GRACE_MS=0: the credit meter without its idle grace (an A/B of credits.ts idleGraceMs)
+    ...(process.env.CREDIT_IDLE_GRACE_MS ? { CREDIT_IDLE_GRACE_MS: process.env.CREDIT_IDLE_GRACE_MS } : {}),
   });
   const scale = opts.timeScale ?? 1;
   // Past the config's bounds on purpose when scaled (a slowed-down process, not a deployment).
@@ -91,10 +93,6 @@ export async function listenBenchApp(
     logger: createLogger('warn'),
     ...(opts.now ? { now: opts.now } : {}),
     ...(opts.redis ? { redis: opts.redis } : {}),
-    // CREDIT_IDLE_GRACE_MS=0: the credit meter without its idle grace (an A/B of credits.ts idleGraceMs)
-    ...(process.env.CREDIT_IDLE_GRACE_MS
-      ? { creditIdleGraceMs: Number(process.env.CREDIT_IDLE_GRACE_MS) }
-      : {}),
     ...(scale !== 1 ? { usageFlushMs: 1_000 * scale, coverageTtlMs: 5_000 * scale } : {}),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -37,6 +37,9 @@ const shape = z.object({
   // memory before it is settled (and settled sooner when the account's last request in flight is answered);
   // 0 charges every request with its own statement.
   CREDIT_HOLD_MS: z.coerce.number().int().min(0).max(10_000).default(1_000),
+  // ...and how long (ms) the answer of a holding account's last request in flight waits for its next request
+  // before that settle (docs/hot-paths.md "Syscalls and kernel time per request"); 0 settles at once
+  CREDIT_IDLE_GRACE_MS: z.coerce.number().int().min(0).max(100).default(2),
   SCHEDULER: z.enum(['on', 'off']).default('on'),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),

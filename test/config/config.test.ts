@@ -33,4 +33,10 @@ describe('config', () => {
     expect(() => loadConfig({ SEC_MAX_RPS: '25' })).toThrow(/SEC_MAX_RPS/);
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
   });
+
+  it("reads the credit hold's idle grace (2 ms by default, 0 allowed, more than 100 ms refused)", () => {
+    expect(loadConfig({}).CREDIT_IDLE_GRACE_MS).toBe(2);
+    expect(loadConfig({ CREDIT_IDLE_GRACE_MS: '0' }).CREDIT_IDLE_GRACE_MS).toBe(0);
+    expect(() => loadConfig({ CREDIT_IDLE_GRACE_MS: '500' })).toThrow(/CREDIT_IDLE_GRACE_MS/);
+  });
 });

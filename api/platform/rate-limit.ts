@@ -41,15 +41,23 @@ const HIT_SCRIPT = `local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return n`;
 
+type WithHit = Redis & { findataRateHit(key: string, expireMs: string): Promise<number> };
+
 export class RedisRateLimitStore implements RateLimitStore {
+  private readonly redis: WithHit;
+
   constructor(
-    private readonly redis: Redis,
+    redis: Redis,
     private readonly namespace = 'findata:rl:',
-  ) {}
+  ) {
+    // A defined command is sent as EVALSHA (the script's 40-character digest, not its text, on every request);
+    // ioredis loads the script itself when the server answers NOSCRIPT (a restarted or flushed Redis).
+    if (!('findataRateHit' in redis)) redis.defineCommand('findataRateHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+    this.redis = redis as WithHit;
+  }
 
   async hit(bucket: string, windowMs: number): Promise<number> {
-    const n = await this.redis.eval(HIT_SCRIPT, 1, this.namespace + bucket, String(2 * windowMs));
-    return Number(n);
+    return Number(await this.redis.findataRateHit(this.namespace + bucket, String(2 * windowMs)));
   }
 }
 

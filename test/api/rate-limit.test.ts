@@ -41,6 +41,26 @@ describe.each(stores)('rate limiter on the %s store', (_name, makeStore) => {
   });
 });
 
+describe.skipIf(!redis)('the Redis counter store', () => {
+  it('sends its script by digest and keeps counting after Redis has forgotten it (SCRIPT FLUSH)', async () => {
+    const ns = `test:${randomBytes(4).toString('hex')}:`;
+    const store = new RedisRateLimitStore(redis!, ns);
+    expect(await store.hit('k:1', 60_000)).toBe(1);
+    const sent: string[] = [];
+    const monitor = await redis!.monitor();
+    monitor.on('monitor', (_t: string, args: string[]) => {
+      if (args[3] === `${ns}k:1`) sent.push(String(args[0]).toLowerCase()); // command, script or digest, 1, key
+    });
+    expect(await store.hit('k:1', 60_000)).toBe(2);
+    await redis!.script('FLUSH');
+    expect(await store.hit('k:1', 60_000)).toBe(3);
+    await new Promise((r) => setTimeout(r, 50));
+    monitor.disconnect();
+    // the second hit by digest; the third refused (NOSCRIPT) and sent once more with its text
+    expect(sent).toEqual(['evalsha', 'evalsha', 'eval']);
+  });
+});
+
 describe('when the counter store is down', () => {
   it('statement-family routes answer 503 with Retry-After, uncharged', async () => {
     const { createApiTestDatabase, accountWithKey, startApi } = await import('../helpers/api.ts');

@@ -52,7 +52,8 @@ export class RedisRateLimitStore implements RateLimitStore {
   ) {
     // A defined command is sent as EVALSHA (the script's 40-character digest, not its text, on every request);
     // ioredis loads the script itself when the server answers NOSCRIPT (a restarted or flushed Redis).
-    if (!('findataRateHit' in redis)) redis.defineCommand('findataRateHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+    if (!('findataRateHit' in redis))
+      redis.defineCommand('findataRateHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
     this.redis = redis as WithHit;
   }
 

@@ -168,18 +168,21 @@ export interface LabelResult {
   grain: string;
   reportPeriod: string;
   field: string;
-  expected: number;
+  asOf: string | null;
+  expected: number | null;
   expectedFiscalPeriod: string;
   got: number | null;
   gotFiscalPeriod: string | null;
 }
 
 /**
- * Scores one held-out set: `labels.tsv` rows (file, grain, report_period, fiscal_period, field, expected) read
- * by hand from the filings. Grain `q4` is the internal fourth quarter (FY - 9M YTD) that ttm is built from.
+ * Scores one held-out set: `labels.tsv` rows (file, grain, report_period, fiscal_period, field, expected and an
+ * optional as_of) read by hand from the filings. Grain `q4` is the internal fourth quarter (FY - 9M YTD) that
+ * ttm is built from; `null` expects no value (as of that date).
  */
 export function scoreLabels(dir: string, set: string): LabelResult[] {
-  const lines = readFileSync(`${dir}/labels.tsv`, 'utf8').trim().split('\n').slice(1);
+  const [head, ...lines] = readFileSync(`${dir}/labels.tsv`, 'utf8').trim().split('\n');
+  const col = Object.fromEntries(head!.split('\t').map((h, i) => [h, i]));
   const out: LabelResult[] = [];
   const docs = new Map<string, ReturnType<typeof load>>();
   function load(file: string) {
@@ -187,9 +190,17 @@ export function scoreLabels(dir: string, set: string): LabelResult[] {
     return { doc, prepared: prepareFacts(doc.facts) };
   }
   for (const line of lines) {
-    const [file, grain, reportPeriod, fiscalPeriod, field, expected] = line.split('\t') as string[];
-    if (!docs.has(file!)) docs.set(file!, load(file!));
-    const { doc, prepared } = docs.get(file!)!;
+    const cells = line.split('\t');
+    const get = (name: string) => cells[col[name] ?? -1] ?? '';
+    const [file, grain, reportPeriod, field] = [
+      get('file'),
+      get('grain'),
+      get('report_period'),
+      get('field'),
+    ];
+    const asOf = get('as_of') || null;
+    if (!docs.has(file)) docs.set(file, load(file));
+    const { doc, prepared } = docs.get(file)!;
     const spec = FIELD_SPECS.find((f) => f.field === field)!;
     let got: number | null = null;
     let gotFp: string | null = null;
@@ -201,26 +212,34 @@ export function scoreLabels(dir: string, set: string): LabelResult[] {
           currency: prepared.currency ?? 'USD',
           standard: prepared.standard ?? ('us_gaap' as const),
           industry: null,
+          ...(asOf ? { asOf } : {}),
         };
         got =
-          resolveSlot(SPECS_BY_STATEMENT[spec.statement], { kind: 'quarter', ...q }, env).values[field!] ??
+          resolveSlot(SPECS_BY_STATEMENT[spec.statement], { kind: 'quarter', ...q }, env).values[field] ??
           null;
         gotFp = `Q${q.index}`;
       }
     } else {
-      const set = buildStatements(prepared, { ticker: '', cik: doc.cik, period: grain as Grain });
+      const set = buildStatements(prepared, {
+        ticker: '',
+        cik: doc.cik,
+        period: grain as Grain,
+        ...(asOf ? { asOf } : {}),
+      });
       const row = set[STATEMENT_KEYS[spec.statement]].find((r) => r.report_period === reportPeriod);
-      got = (row?.[field!] as number | null | undefined) ?? null;
+      got = (row?.[field] as number | null | undefined) ?? null;
       gotFp = row ? String(row.fiscal_period) : null;
     }
+    const expected = get('expected');
     out.push({
       set,
-      file: file!,
-      grain: grain!,
-      reportPeriod: reportPeriod!,
-      field: field!,
-      expected: Number(expected),
-      expectedFiscalPeriod: fiscalPeriod!,
+      file,
+      grain,
+      reportPeriod,
+      field,
+      asOf,
+      expected: expected === 'null' ? null : Number(expected),
+      expectedFiscalPeriod: get('fiscal_period'),
       got,
       gotFiscalPeriod: gotFp,
     });
@@ -228,7 +247,9 @@ export function scoreLabels(dir: string, set: string): LabelResult[] {
   return out;
 }
 
-const right = (r: LabelResult) => r.got === r.expected && r.gotFiscalPeriod === r.expectedFiscalPeriod;
+/** Right: the value, and (when a value is expected) the fiscal period of the row it sits in. */
+export const right = (r: LabelResult) =>
+  r.got === r.expected && (r.expected === null || r.gotFiscalPeriod === r.expectedFiscalPeriod);
 
 function labelsMain(json: boolean): void {
   const root = fileURLToPath(new URL('../../fixtures/financials/', import.meta.url));
@@ -245,7 +266,7 @@ function labelsMain(json: boolean): void {
     process.stdout.write(`== ${d}: ${rs.filter(right).length} of ${rs.length} labels right\n`);
     for (const r of rs.filter((x) => !right(x)))
       process.stdout.write(
-        `  MISS ${r.file} ${r.grain} ${r.reportPeriod} ${r.field}: expected ${r.expectedFiscalPeriod} ${r.expected}, got ${r.gotFiscalPeriod} ${r.got}\n`,
+        `  MISS ${r.file} ${r.grain} ${r.reportPeriod} ${r.field}${r.asOf ? ` as of ${r.asOf}` : ''}: expected ${r.expectedFiscalPeriod} ${r.expected}, got ${r.gotFiscalPeriod} ${r.got}\n`,
       );
   }
 }

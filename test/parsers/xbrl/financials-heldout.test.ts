@@ -70,6 +70,8 @@ describe('Snowflake FY2023 (year ends January 31; 10-Q cash flow year-to-date on
       net_income: -796_705_000,
     });
     expect(row(s.balance_sheets, '2023-01-31').total_assets).toBe(7_722_322_000);
+    // the Q1 10-Q tagged fp "FY" is no fiscal year: its 3-month figures make no annual row
+    expect(s.income_statements.map((r) => r.report_period)).toEqual(['2023-01-31']);
   });
 
   it('the held-out scorer reads labels.tsv and finds every label right', () => {

@@ -1,17 +1,20 @@
 /**
  * Coverage report of the XBRL -> standardized financials engine:
  *   node --import tsx cli/quality/financials.ts [companyfacts.json ...] [--json]
+ *   node --import tsx cli/quality/financials.ts --labels   (score the held-out sets' hand-read labels)
  * Without arguments it reads every companyfacts fixture under fixtures/upstream/data.sec.gov/api/xbrl/.
  * Per company, grain and field: how many periods are reported / derived / null; every failed check
  * (identities, negative revenue: the warnings stored with each row), by row; and, for the key fields, the
  * periods left null with the reason.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseCompanyFacts } from '../../parsers/xbrl/companyfacts.ts';
 import { daysBetween } from '../../parsers/xbrl/fact-index.ts';
-import { FIELD_SPECS, FIELDS_BY_STATEMENT } from '../../parsers/xbrl/mapping.ts';
+import { FIELD_SPECS, FIELDS_BY_STATEMENT, SPECS_BY_STATEMENT } from '../../parsers/xbrl/mapping.ts';
+import { fiscalCalendar } from '../../parsers/xbrl/periods.ts';
 import { prepareFacts } from '../../parsers/xbrl/prepare.ts';
+import { resolveSlot } from '../../parsers/xbrl/resolve.ts';
 import { buildStatements, STATEMENT_KEYS } from '../../parsers/xbrl/statements.ts';
 import type { Grain, StatementKind } from '../../parsers/xbrl/types.ts';
 
@@ -159,8 +162,121 @@ function render(c: CompanyCoverage): string {
   return lines.join('\n');
 }
 
+export interface LabelResult {
+  set: string;
+  file: string;
+  grain: string;
+  reportPeriod: string;
+  field: string;
+  asOf: string | null;
+  expected: number | null;
+  expectedFiscalPeriod: string;
+  got: number | null;
+  gotFiscalPeriod: string | null;
+}
+
+/**
+ * Scores one held-out set: `labels.tsv` rows (file, grain, report_period, fiscal_period, field, expected and an
+ * optional as_of) read by hand from the filings. Grain `q4` is the internal fourth quarter (FY - 9M YTD) that
+ * ttm is built from; `null` expects no value (as of that date).
+ */
+export function scoreLabels(dir: string, set: string): LabelResult[] {
+  const [head, ...lines] = readFileSync(`${dir}/labels.tsv`, 'utf8').trim().split('\n');
+  const col = Object.fromEntries(head!.split('\t').map((h, i) => [h, i]));
+  const out: LabelResult[] = [];
+  const docs = new Map<string, ReturnType<typeof load>>();
+  function load(file: string) {
+    const doc = parseCompanyFacts(readFileSync(`${dir}/${file}`, 'utf8'), { document: file });
+    return { doc, prepared: prepareFacts(doc.facts) };
+  }
+  for (const line of lines) {
+    const cells = line.split('\t');
+    const get = (name: string) => cells[col[name] ?? -1] ?? '';
+    const [file, grain, reportPeriod, field] = [
+      get('file'),
+      get('grain'),
+      get('report_period'),
+      get('field'),
+    ];
+    const asOf = get('as_of') || null;
+    if (!docs.has(file)) docs.set(file, load(file));
+    const { doc, prepared } = docs.get(file)!;
+    const spec = FIELD_SPECS.find((f) => f.field === field)!;
+    let got: number | null = null;
+    let gotFp: string | null = null;
+    if (grain === 'q4') {
+      const q = fiscalCalendar(prepared.evidence).quarters.find((x) => x.end === reportPeriod);
+      if (q) {
+        const env = {
+          index: prepared.index,
+          currency: prepared.currency ?? 'USD',
+          standard: prepared.standard ?? ('us_gaap' as const),
+          industry: null,
+          ...(asOf ? { asOf } : {}),
+        };
+        got =
+          resolveSlot(SPECS_BY_STATEMENT[spec.statement], { kind: 'quarter', ...q }, env).values[field] ??
+          null;
+        gotFp = `Q${q.index}`;
+      }
+    } else {
+      const set = buildStatements(prepared, {
+        ticker: '',
+        cik: doc.cik,
+        period: grain as Grain,
+        ...(asOf ? { asOf } : {}),
+      });
+      const row = set[STATEMENT_KEYS[spec.statement]].find((r) => r.report_period === reportPeriod);
+      got = (row?.[field] as number | null | undefined) ?? null;
+      gotFp = row ? String(row.fiscal_period) : null;
+    }
+    const expected = get('expected');
+    out.push({
+      set,
+      file,
+      grain,
+      reportPeriod,
+      field,
+      asOf,
+      expected: expected === 'null' ? null : Number(expected),
+      expectedFiscalPeriod: get('fiscal_period'),
+      got,
+      gotFiscalPeriod: gotFp,
+    });
+  }
+  return out;
+}
+
+/** Right: the value, and (when a value is expected) the fiscal period of the row it sits in. */
+export const right = (r: LabelResult) =>
+  r.got === r.expected && (r.expected === null || r.gotFiscalPeriod === r.expectedFiscalPeriod);
+
+function labelsMain(json: boolean): void {
+  const root = fileURLToPath(new URL('../../fixtures/financials/', import.meta.url));
+  const sets = readdirSync(root)
+    .filter((d) => existsSync(`${root}${d}/labels.tsv`))
+    .sort();
+  const results = sets.flatMap((d) => scoreLabels(`${root}${d}`, d));
+  if (json) {
+    process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+    return;
+  }
+  for (const d of sets) {
+    const rs = results.filter((r) => r.set === d);
+    process.stdout.write(`== ${d}: ${rs.filter(right).length} of ${rs.length} labels right\n`);
+    for (const r of rs.filter((x) => !right(x)))
+      process.stdout.write(
+        `  MISS ${r.file} ${r.grain} ${r.reportPeriod} ${r.field}${r.asOf ? ` as of ${r.asOf}` : ''}: expected ${r.expectedFiscalPeriod} ${r.expected}, got ${r.gotFiscalPeriod} ${r.got}\n`,
+      );
+  }
+}
+
 function main(argv: string[]): void {
   const json = argv.includes('--json');
+  if (argv.includes('--labels')) {
+    labelsMain(json);
+    return;
+  }
   let files = argv.filter((a) => !a.startsWith('--'));
   if (files.length === 0) {
     const dir = fileURLToPath(

@@ -46,7 +46,8 @@
  * - "A and B will (each) receive ... grant", "A will be entitled to receive ... severance" are compensation;
  * - "resignation (Exhibit A) from BOD member A" departs A, as "resignation of A" does;
  * - a name directly followed by its title, as in a table row ("Jagdeep Singh Chief Executive Officer | $"),
- *   holds that title.
+ *   holds that title;
+ * - an article may open the second of joined titles ("Secretary and a Director").
  * The reading is linear in the item's length: name lists are found in one pass and every list rule reads a
  * bounded window before or after a list; change words are read once per sentence.
  * Anything else yields no entry: the item's text stays the reference.
@@ -66,7 +67,7 @@ export interface Exhibit {
 const MODIFIER = String.raw`(?:(?:Senior|Executive|Vice|Co-|[Ii]nterim|[Aa]cting|Lead|[Ii]ndependent|Non-Executive)\s*)*`;
 const PRINCIPAL = '(?:[Ee]xecutive|[Ff]inancial|[Aa]ccounting|[Oo]perating)';
 const TITLE = String.raw`(?:President|Chief\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+Officer|[Pp]rincipal\s+${PRINCIPAL}(?:\s+and\s+${PRINCIPAL})?\s+[Oo]fficer|CEO|CFO|COO|CTO|[Ee]xecutive\s+[Oo]fficer|[Dd]irector|Chair(?:man|woman|person)?(?:\s+of\s+the\s+Board)?|Treasurer|Secretary|General\s+Counsel|Controller)`;
-const ROLE = String.raw`${MODIFIER}${TITLE}(?:(?:,?\s+(?:and|&)|,)\s+${MODIFIER}${TITLE})*`;
+const ROLE = String.raw`${MODIFIER}${TITLE}(?:(?:,?\s+(?:and|&)|,)\s+(?:an?\s+)?${MODIFIER}${TITLE})*`;
 /** Capitalised words that open sentences and clauses, and title words: never the first word of a name. */
 const NOT_A_NAME = String.raw`(?:The|Board|Committee|Plan|Program|Agreement|Company|Registrant|Item|On|In|At|As|By|For|Effective|Following|Pursuant|Section|Exhibit|Senior|Executive|Vice|Chief|President|Interim|Acting|Independent|Lead|Director|Chair(?:man|woman|person)?|General|Principal|Financial|Operating|Accounting|Administrative|Officer|Treasurer|Secretary|Controller|January|February|March|April|May|June|July|August|September|October|November|December)\b`;
 const HONORIFIC = String.raw`(?:Mr|Ms|Mrs|Dr)\.\s+`;

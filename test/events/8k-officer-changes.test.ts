@@ -183,6 +183,14 @@ describe('5.02 officer changes on the third held-out set', () => {
     ]);
   });
 
+  it("reads a director's death, with joined titles and a past election (Taylor Devices 2018, Item 8.01)", () => {
+    // "Reginald B. Newman II, Secretary and a Director of Taylor Devices, Inc. since 2006, passed away
+    // unexpectedly"; "Mr. Newman had been elected to serve a three year term" in 2017 is no change.
+    expect(item3('TAYD_8-K_2018-04-07_0000096536-18-000007_Item8.01_excerpt.txt')).toEqual([
+      { person: 'Reginald B. Newman II', role: 'Secretary and a Director', change: 'departed' },
+    ]);
+  });
+
   it('reads 5.02(e) compensation-only items as compensation and nothing else (QuantumScape, Merit, Invitae)', () => {
     // Table rows "Jagdeep Singh Chief Executive Officer | | $ | 277,116 ..." under "Bonus Target"
     expect(item3('QS_8-K_2021-03-10_0001193125-21-081348_Item5.02_excerpt.txt')).toEqual([

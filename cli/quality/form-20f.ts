@@ -10,6 +10,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { otherFormOwnership } from '../../parsers/form-20f/index.ts';
 import { parse20fFile } from '../form-20f.ts';
 
 const root = (p: string) => fileURLToPath(new URL(`../../${p}`, import.meta.url));
@@ -44,6 +45,7 @@ function files(): string[] {
     : [
         root('fixtures/form-20f'),
         root('fixtures/form-20f/item7-text'),
+        root('fixtures/form-20f/other-forms'),
         root('fixtures/upstream/www.sec.gov/Archives/edgar/data/1472619/000106299316008650'),
         root('../shared/fixtures/sec/20f'),
       ];
@@ -64,25 +66,55 @@ function files(): string[] {
 }
 
 /**
- * Hand-read Item 7.A labels (`fixtures/form-20f/LABELS-item7A.tsv`: file, holder, shares, ownership_pct,
- * reason; a holder starting with "(none" means no rows expected): per labelled file, the rows expected and
- * matched (same holder name; shares and percentage where the label states them), missed and extra.
+ * Hand-read labels: `fixtures/form-20f/LABELS-item7A.tsv` (file, holder, shares, ownership_pct, reason) and
+ * `LABELS-other-forms.tsv` (file, form, holder, shares, ownership_pct, voting_pct, reason: tables of other
+ * forms, read with their header's columns); a holder starting with "(none" means no rows expected. Per
+ * labelled file: the rows expected and matched (same holder name; shares and percentages where the label
+ * states them), missed and extra. A file whose label names a form other than the 20-F (`SC TO-I/A`,
+ * `424B5`) has no item headings: its whole text is read as Item 7.A (`otherFormOwnership`).
  */
-function labels(): Map<string, { holder: string; shares: string; pct: string }[]> {
-  const out = new Map<string, { holder: string; shares: string; pct: string }[]>();
-  const path = root('fixtures/form-20f/LABELS-item7A.tsv');
-  if (!existsSync(path)) return out;
-  for (const line of readFileSync(path, 'utf8').split('\n').slice(1)) {
-    if (!line.trim() || line.startsWith('#')) continue;
-    const [file, holder = '', shares = '', pct = ''] = line.split('\t');
-    if (!file || file === 'file') continue;
-    const list = out.get(file) ?? [];
-    if (!holder.startsWith('(none')) list.push({ holder, shares, pct });
-    out.set(file, list);
+type Label = { holder: string; shares: string; pct: string; voting: string };
+const FORMS = new Map<string, string>();
+function labels(): Map<string, Label[]> {
+  const out = new Map<string, Label[]>();
+  for (const file of ['LABELS-item7A.tsv', 'LABELS-other-forms.tsv']) {
+    const path = root(`fixtures/form-20f/${file}`);
+    if (!existsSync(path)) continue;
+    let columns = ['file', 'holder', 'shares', 'ownership_pct', 'reason'];
+    for (const line of readFileSync(path, 'utf8').split('\n')) {
+      if (!line.trim() || line.startsWith('#')) continue;
+      const cells = line.split('\t');
+      if (cells[0] === 'file') {
+        columns = cells;
+        continue;
+      }
+      const get = (c: string) => cells[columns.indexOf(c)] ?? '';
+      const name = get('file');
+      const holder = get('holder');
+      if (get('form')) FORMS.set(name, get('form'));
+      const list = out.get(name) ?? [];
+      if (!holder.startsWith('(none'))
+        list.push({ holder, shares: get('shares'), pct: get('ownership_pct'), voting: get('voting_pct') });
+      out.set(name, list);
+    }
   }
   return out;
 }
 const LABELS = labels();
+
+/** What the report prints for a table of another form: its ownership rows only (no items, notes or facts). */
+function otherFormResult(text: string, form: string) {
+  const own = otherFormOwnership(text);
+  return {
+    profile: { form, registrant_name: null as string | null, period_end: null as string | null },
+    items_found: [] as string[],
+    ownership: own.rows,
+    notes: [] as unknown[],
+    segments: { rows: 0 },
+    facts: { rows: 0 },
+    warnings: own.warnings,
+  };
+}
 let labelled = 0;
 let labelledRight = 0;
 /** Per folder of labelled files: files right / labelled, holders matched / expected, extra (false) holders. */
@@ -98,7 +130,11 @@ for (const path of files()) {
   n++;
   const name = path.split('/').at(-1)!;
   try {
-    const r = parse20fFile(readFileSync(path), { url: name });
+    const otherForm = FORMS.get(name);
+    const r =
+      otherForm && !/^20-F/.test(otherForm)
+        ? otherFormResult(readFileSync(path, 'utf8'), otherForm)
+        : parse20fFile(readFileSync(path), { url: name });
     const p = r.profile;
     console.log(
       `${name}\n  ${p.form} ${p.registrant_name ?? '(no registrant)'} period ${p.period_end ?? '?'}`,
@@ -120,9 +156,13 @@ for (const path of files()) {
         holder: o.holder_name,
         shares: o.shares,
         pct: o.ownership_pct,
+        voting: o.voting_pct,
       }));
-      const same = (e: { holder: string; shares: string; pct: string }, f: (typeof found)[number]) =>
-        e.holder === f.holder && (!e.shares || e.shares === f.shares) && (!e.pct || e.pct === f.pct);
+      const same = (e: Label, f: (typeof found)[number]) =>
+        e.holder === f.holder &&
+        (!e.shares || e.shares === f.shares) &&
+        (!e.pct || e.pct === f.pct) &&
+        (!e.voting || e.voting === f.voting);
       // each label matches one found row: a holder listed twice (a director also under "Five Percent
       // Holders") counts its second row as extra
       const used = new Set<number>();

@@ -141,8 +141,12 @@ for (const path of files()) {
     );
     const found = new Set(r.items_found);
     const left = ITEMS.filter((i) => !found.has(i));
-    console.log(`  items found ${r.items_found.length}: ${r.items_found.join(' ') || '-'}`);
-    console.log(`  items left ${left.length}: ${left.join(' ') || '-'}`);
+    if (otherForm && !/^20-F/.test(otherForm))
+      console.log(`  a ${otherForm} table: the whole text read as Item 7.A (no items)`);
+    else {
+      console.log(`  items found ${r.items_found.length}: ${r.items_found.join(' ') || '-'}`);
+      console.log(`  items left ${left.length}: ${left.join(' ') || '-'}`);
+    }
     if (r.ownership.length > 0) withRows++;
     console.log(`  Item 7.A holders ${r.ownership.length}`);
     for (const o of r.ownership)

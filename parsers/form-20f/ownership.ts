@@ -8,7 +8,11 @@ import type { Form20fSection } from './items.ts';
  * - a holder table is a run of rows under a header that names a holder column (name, shareholder, holder,
  *   owner); header rows may wrap over several blocks, which are aligned on their right edge;
  * - a data row starts with a name (letters, not a date or a total) and has a share count or a percentage;
- *   a `%` cell under a header word "voting" is the voting percentage, another `%` cell the ownership one.
+ *   a `%` cell under a header word "voting" is the voting percentage, another `%` cell the ownership one;
+ *   a bare number in a column whose header says % / percent is a percentage ("5.5" under "% of ...");
+ * - a dual-class table (per-class "Number | %" pairs beside a percentage-of-total / as-converted column):
+ *   the total is the ownership percentage, the column headed by voting power the voting one, and the
+ *   shares are the sum of the class counts (`classColumns`);
  * - a table of holders **of record by country** (United States / Canada / Other with counts of holders) is a
  *   geography of the register, not a list of holders: a table whose header names a place column (country,
  *   region, jurisdiction, location, residence) or a count of holders ("number of holders", "holders of
@@ -313,6 +317,8 @@ function holderTableRows(blocks: string[], warnings: string[]): OwnershipRow[] {
   // short one-cell lines just before a table: a header whose cells did not survive as columns (A-Power's
   // "Shares Beneficially Owned (1)" over "Number | %", read as two one-cell lines)
   let headerLines: string[] = [];
+  // every heading of the current table: its one-cell lines and its header rows' cells, in order
+  let headings: string[] = [];
   for (const block of blocks) {
     if (!block.includes(' | ')) {
       if (inTable && block.length > 200) inTable = false;
@@ -320,6 +326,7 @@ function holderTableRows(blocks: string[], warnings: string[]): OwnershipRow[] {
         header = [];
         headerWidth = 0;
         geography = false;
+        headings = [];
       }
       if (block.length > 40) sentence = block;
       // a short label ending in ":" ("Directors and Executive Officers:") is a row group, not a header
@@ -331,6 +338,8 @@ function holderTableRows(blocks: string[], warnings: string[]): OwnershipRow[] {
     const cells = rowCells(block);
     const numeric = cells.slice(1).some((c) => PERCENT.test(c) || SHARES.test(c));
     if (numeric && !inTable && header.length === 0 && HOLDER_WORD.test(headerLines.join(' '))) inTable = true;
+    if (!numeric || header.length === 0) headings.push(...headerLines);
+    if (!numeric) headings.push(...cells);
     headerLines = [];
     // a holder below the table's threshold: "*" (less than 1%), "Nil", a dash; a row of the table, not a header
     if (!numeric && inTable && cells.length > 1 && cells.slice(1).every((c) => NO_VALUE.test(c))) continue;
@@ -338,7 +347,9 @@ function holderTableRows(blocks: string[], warnings: string[]): OwnershipRow[] {
       if (/^\(\w{1,3}\)$/.test(cells[0]!)) continue; // a footnote row
       header = mergeHeader(header, cells);
       headerWidth = Math.max(headerWidth, cells.length);
-      inTable = HOLDER_WORD.test(header.join(' ')) || (announced && COUNT_HEADER.test(header.join(' ')));
+      // one-cell heading lines over a header row of "Number | %" (a page-store table's spanning headings)
+      // name its holder column as well as the row's own cells
+      inTable = HOLDER_WORD.test(headings.join(' ')) || (announced && COUNT_HEADER.test(header.join(' ')));
       if (
         GEOGRAPHY_HEADER.test(header.join(' ')) ||
         (REGISTER_SENTENCE.test(lastSentence(sentence)) && !BENEFICIAL_HEADER.test(header.join(' ')))
@@ -355,20 +366,22 @@ function holderTableRows(blocks: string[], warnings: string[]): OwnershipRow[] {
       continue;
     }
     if (!inTable) continue;
-    const row = dataRow(cells, header, headerWidth, block);
+    const row = classColumns(cells, headings, block) ?? dataRow(cells, header, headerWidth, block);
     if (row) rows.push(row);
   }
   return rows;
 }
 
 /**
- * A row's cells: a cell that is only `%` is the visual half of the percentage before it (`15.0 | %`), and a
+ * A row's cells: an empty cell is padding, not a column; a cell that is only `%` is the visual half of the percentage before it (`15.0 | %`), and a
  * cell that is only a footnote mark (`(3)`) after the name belongs to its neighbour; both are glued away.
  */
 function rowCells(block: string): string[] {
   const cells: string[] = [];
   for (const raw of block.split(' | ')) {
-    const c = raw.trim();
+    // a run of empty cells splits into bare pipes (`| | |`): they are padding too
+    const c = raw.trim().replace(/^(?:\|\s*)+|(?:\s*\|)+$/g, '');
+    if (c === '') continue; // an empty spacer cell (capedge's ` | | | ` padding) is no column
     if (cells.length > 0 && /^%$/.test(c)) cells[cells.length - 1] += '%';
     else if (cells.length > 0 && /^\(\d{1,2}\)$/.test(c)) continue;
     else cells.push(c);
@@ -391,21 +404,32 @@ function mergeHeader(prev: string[], cells: string[]): string[] {
   return a.map((x, i) => `${x} ${b[i]}`.trim());
 }
 
-function dataRow(cells: string[], header: string[], width: number, text: string): OwnershipRow | null {
-  const name = cells[0]!
+/** A row's first cell as a holder's name (footnote marks and "*" cut), or null when it names no holder. */
+function holderName(cell: string): string | null {
+  const name = cell
     .replace(/\s*\(\w{1,3}\)(\s*\(\w{1,3}\))*\s*$/, '')
     .replace(/\s*\*+$/, '')
     .trim();
   if (!/[A-Za-z]{2}/.test(name) || NOT_A_NAME.test(name) || DATE_LIKE.test(name) || name.length > 150)
     return null;
-  // Right-align the row on the header so a column's words describe its cell.
-  const offset = Math.max(0, width - cells.length);
+  return name;
+}
+
+function dataRow(cells: string[], header: string[], width: number, text: string): OwnershipRow | null {
+  const name = holderName(cells[0]!);
+  if (name === null) return null;
+  // Right-align the row on the header so a column's words describe its cell (a row longer than its header,
+  // whose header has no name column, puts its extra cells on the left).
+  const offset = width - cells.length;
   let shares: string | null = null;
   let ownership: string | null = null;
   let voting: string | null = null;
   cells.slice(1).forEach((cell, k) => {
     const col = header[offset + k + 1] ?? '';
-    const pct = PERCENT.exec(cell);
+    // a bare number in a column whose header says % / percent is a percentage ("5.5" under "% of ...")
+    const pct =
+      PERCENT.exec(cell) ??
+      (PERCENT_COLUMN.test(col) && !COUNT_COLUMN.test(col) ? BARE_PERCENT.exec(cell) : null);
     if (pct) {
       const value = /^less than/i.test(cell) ? null : pct[1]!;
       if (/voting/i.test(col) && !/outstanding|shares/i.test(col)) voting ??= value;
@@ -418,4 +442,67 @@ function dataRow(cells: string[], header: string[], width: number, text: string)
   });
   if (shares === null && ownership === null && voting === null) return null;
   return { holder_name: name, shares, ownership_pct: ownership, voting_pct: voting, row_text: text };
+}
+
+const PERCENT_COLUMN = /%|\bper\s?cent(?:age)?\b/i;
+const COUNT_COLUMN = /\bnumber\b|\bshares\s*$/i;
+const BARE_PERCENT = /^(\d{1,3}(?:\.\d+)?)$/;
+const DASH = /^[-\u2013\u2014]$/;
+/** A heading of a percentage of total (or as-converted) shares. */
+const TOTAL_HEADING = /\btotal\b|\bas[-\s]+converted\b/i;
+/** A heading naming a percentage column of its own (not the bare "%" of a "Number | %" pair). */
+const OWN_PERCENT_HEADING = /^(?=.*(?:%|\bper\s?cent(?:age)?\b))(?=.*[a-z]{4})(?!number\b)/i;
+
+/**
+ * A dual-class table (Moatable 2025: Class A "Number | %", Class B "Number | %", "Percentage of total
+ * ordinary shares on an as converted basis", "Percentage of aggregate voting power", ADS "Number | %"): where
+ * the header has a percentage-of-total heading and a row holds two or more "Number | %" pairs (a share count
+ * or a dash, then its percent of class), a percentage standing alone is a column of its own: the
+ * standalone percentages take, in order, the header's own percentage headings (voting power -> voting_pct,
+ * the total / as converted -> ownership_pct), and the row's shares are the sum of the class counts before
+ * them (an ADS pair after them counts the same Class A shares). Other tables -> null (read by position).
+ */
+function classColumns(cells: string[], headings: string[], text: string): OwnershipRow | null {
+  const own = headings.filter((h) => OWN_PERCENT_HEADING.test(h));
+  if (!own.some((h) => TOTAL_HEADING.test(h))) return null;
+  const values = cells.slice(1);
+  const pairs: { count: string; beforeAlone: boolean }[] = [];
+  const alone: string[] = [];
+  for (let k = 0; k < values.length; k++) {
+    const c = values[k]!;
+    const next = values[k + 1];
+    if (
+      (SHARES.test(c) || DASH.test(c)) &&
+      next !== undefined &&
+      (PERCENT.test(next) || NO_VALUE.test(next))
+    ) {
+      pairs.push({ count: c, beforeAlone: alone.length === 0 });
+      k++;
+    } else if (PERCENT.test(c) || NO_VALUE.test(c)) alone.push(c);
+  }
+  if (pairs.length < 2 || alone.length === 0) return null;
+  const name = holderName(cells[0]!);
+  if (name === null) return null;
+  const row: OwnershipRow = {
+    holder_name: name,
+    shares: null,
+    ownership_pct: null,
+    voting_pct: null,
+    row_text: text,
+  };
+  const value = (c: string) => {
+    const m = PERCENT.exec(c);
+    return m && !/^less than/i.test(c) ? m[1]! : null;
+  };
+  alone.forEach((c, i) => {
+    const heading = own[i] ?? '';
+    if (/\bvoting\b/i.test(heading)) row.voting_pct ??= value(c);
+    else if (row.ownership_pct === null) row.ownership_pct = value(c);
+    else row.voting_pct ??= value(c);
+  });
+  let sum = 0;
+  for (const p of pairs)
+    if (p.beforeAlone && !DASH.test(p.count)) sum += Number(SHARES.exec(p.count)![1]!.replace(/,/g, ''));
+  row.shares = sum > 0 ? String(sum) : null;
+  return row;
 }

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { otherFormOwnership } from '../../parsers/form-20f/index.ts';
 import { parse20fFile } from '../form-20f.ts';
+import { cellStreamRows } from './page-store.ts';
 
 const root = (p: string) => fileURLToPath(new URL(`../../${p}`, import.meta.url));
 const ITEMS = [
@@ -104,7 +105,7 @@ const LABELS = labels();
 
 /** What the report prints for a table of another form: its ownership rows only (no items, notes or facts). */
 function otherFormResult(text: string, form: string) {
-  const own = otherFormOwnership(text);
+  const own = otherFormOwnership(cellStreamRows(text) ?? text);
   return {
     profile: { form, registrant_name: null as string | null, period_end: null as string | null },
     items_found: [] as string[],

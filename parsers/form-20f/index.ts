@@ -6,16 +6,6 @@ import { expressedIn, htmlNotes } from './html-notes.ts';
 import { type DocumentFormat, documentFormat, form20fBlocks, splitForm20f } from './items.ts';
 import { majorShareholders, type OwnershipRow } from './ownership.ts';
 
-/**
- * A beneficial-ownership table of a foreign private issuer in a form other than the 20-F (a tender offer's
- * exhibit, a prospectus): the same table as Item 6.E / 7.A, with no item headings around it. The whole
- * document is read as Item 7.A.
- */
-export function otherFormOwnership(text: string): { rows: OwnershipRow[]; warnings: string[] } {
-  const blocks = form20fBlocks(text);
-  return majorShareholders([{ code: 'Item-7', name: 'Major Shareholders', blocks }]);
-}
-
 import {
   deiProfile,
   type FactRow,
@@ -234,4 +224,14 @@ function fiscalYear(facts: CompanyFactsDocument['facts']): number | null {
   const counts = new Map<number, number>();
   for (const f of facts) if (f.fy !== null) counts.set(f.fy, (counts.get(f.fy) ?? 0) + 1);
   return [...counts].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]?.[0] ?? null;
+}
+
+/**
+ * A beneficial-ownership table of a foreign private issuer in a form other than the 20-F (a tender offer's
+ * exhibit, a prospectus): the same table as Item 6.E / 7.A, with no item headings around it. The whole
+ * document is read as Item 7.A.
+ */
+export function otherFormOwnership(text: string): { rows: OwnershipRow[]; warnings: string[] } {
+  const blocks = form20fBlocks(text);
+  return majorShareholders([{ code: 'Item-7', name: 'Major Shareholders', blocks }]);
 }

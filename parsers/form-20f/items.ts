@@ -46,32 +46,10 @@ export function normalizeHeading(block: string): string {
  */
 const PIPE_ROW = /^[^\n]*\S \|(?: |$)[^\n]*$/gm;
 
-/**
- * A text whose table cells each stand after a `|`, most lines a bare `|` (the search tool's page store
- * renders SEC HTML tables so: `|\n|\n|273,617,566\n|`), marks no rows: a cell holding words (a name, a
- * heading, a label) starts a row, and the cells after it that hold only a number, a percentage, a dash, `*`
- * or `%` are that row's cells. Rows are written one a line, cells joined by ` | `.
- */
-const VALUE_CELL = /^(?:\(?[\d.,]+\)?\s*%?|[-\u2013\u2014]|\*+|%|\(\w{1,3}\))$/;
-export function cellStreamRows(text: string): string | null {
-  const lines = text.split('\n');
-  const bare = lines.filter((l) => l.trim() === '|').length;
-  if (bare < 20 || bare < lines.length / 3) return null;
-  const rows: string[] = [];
-  for (const raw of text.split('|')) {
-    const cell = raw.replace(/\s+/g, ' ').trim();
-    if (cell === '') continue;
-    if (VALUE_CELL.test(cell) && rows.length > 0) rows[rows.length - 1] += ` | ${cell}`;
-    else rows.push(cell);
-  }
-  return rows.join('\n\n');
-}
-
 /** The document's blocks, read as its format says. */
 export function form20fBlocks(content: string, format: DocumentFormat = documentFormat(content)): string[] {
   if (format === 'html') return dropPageFurniture(toBlocks(content, undefined));
-  const unwrapped = format === 'wrapped_text' ? unwrapText(content) : content;
-  const text = cellStreamRows(unwrapped) ?? unwrapped;
+  const text = format === 'wrapped_text' ? unwrapText(content) : content;
   return dropPageFurniture(plainToBlocks(text.replace(PIPE_ROW, '\n$&\n')));
 }
 

@@ -1,0 +1,24 @@
+/**
+ * The search tool's page store renders SEC HTML tables as one cell after each `|`. Fixtures transcribed from
+ * it (MANIFEST: "transcribed") are turned back into rows here, by the scorer and the tests, before a parser
+ * reads them: no upstream serves this rendering, so the parsers do not read it.
+ *
+ * A text whose lines are mostly a bare `|` (`|\n|\n|273,617,566\n|`) marks no rows: a cell holding words
+ * (a name, a heading, a label) starts a row, and the cells after it that hold only a number, a percentage, a
+ * dash, `*` or `%` are that row's cells. Rows are written one a line (blank line between), cells joined by
+ * ` | `; null when the text is not such a rendering.
+ */
+const VALUE_CELL = /^(?:\(?[\d.,]+\)?\s*%?|[-\u2013\u2014]|\*+|%|\(\w{1,3}\))$/;
+export function cellStreamRows(text: string): string | null {
+  const lines = text.split('\n');
+  const bare = lines.filter((l) => l.trim() === '|').length;
+  if (bare < 20 || bare < lines.length / 3) return null;
+  const rows: string[] = [];
+  for (const raw of text.split('|')) {
+    const cell = raw.replace(/\s+/g, ' ').trim();
+    if (cell === '') continue;
+    if (VALUE_CELL.test(cell) && rows.length > 0) rows[rows.length - 1] += ` | ${cell}`;
+    else rows.push(cell);
+  }
+  return rows.join('\n\n');
+}

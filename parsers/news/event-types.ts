@@ -631,6 +631,14 @@ export const TEXT_RULES: TextRule[] = [
     /\b(launch\w*(?! (a |an |its |the )?(\w+ ){0,4}(council|committee|board|initiative|campaign)s?\b)|unveil\w*(?! (a |an |its |the )?(\w+ ){0,3}(plan|drive|cuts?|overhaul|strategy|program(me)?|budget|review|report|study|survey|findings)s?\b)|introduc\w*|debuts? (new|its|a|an)|rolls? out|rolled out|roll-?out|reveals? (new|its|a|an)|showcases?|demos?|new (models?|products?|phones?|iphones?|chips?|services?|watch|watches|cars?|drugs?|devices?|features?|versions?|lineup)|(?<!\b(offers?|offering|provides?|providing|sells?|selling)\b[^.;]{0,80})products|pre-?orders?)\b/i,
     2,
   ),
+  // a test drive of a product is news of that product: "took this as his cue to test-drive one of the carmaker's vehicles"
+  r(
+    'product.test_drive',
+    'product',
+    'review',
+    /\btest[- ]?(drives?|drove|driven|driving)\b|\broad[- ]test(s|ed|ing)?\b/i,
+    2,
+  ),
   r(
     // a release of software or a new model: "releases Teams roadmap, beta version", "adds another Surface model"
     'product.release',
@@ -978,6 +986,9 @@ export const TEXT_RULES: TextRule[] = [
     4,
   ),
   r('other.fund', 'other', 'fund', /\b(etf|fund|trust)s? \([A-Z]{2,5}\)/i, 6),
+  // a chart column reads resistance or support levels and trend lines, no event: "Tesla Resistance Levels: Bulls Must Clear
+  // Post-Earnings Hurdles!" over "Trend line watchers, pay attention! ..."
+  r('other.technical', 'other', 'technical', /\b(resistance|support) levels?\b|\btrend ?lines?\b/i, 4),
   // a market-research advert sizes a market, it is no company's event: "US-Cannabis Market is to grow by USD 46.90 billion
   // ...", "... Market size to grow at a CAGR of 2.43%" (typed other, as an award is)
   r(

@@ -131,6 +131,19 @@ describe('news types, nineteenth pass (set 19 read)', () => {
   });
 });
 
+describe('news types, nineteenth pass, second round (set 19 read)', () => {
+  it('a chart column of resistance levels and trend lines is technical analysis, no event (new)', () => {
+    expect(set19.type('Tesla Resistance Levels: Bulls Must Clear Post-Earnings Hurdles!')).toBe('other');
+    expect(set19.direction('Tesla Resistance Levels: Bulls Must Clear Post-Earnings Hurdles!')).toBe(
+      'bearish',
+    );
+  });
+  it("a test drive of a product is that product's news (new)", () => {
+    expect(set19.type("Tesla Analyst Uses 'Full Self-Driving,' Nearly Crashes")).toBe('product');
+    expect(set19.direction("Tesla Analyst Uses 'Full Self-Driving,' Nearly Crashes")).toBe('bearish');
+  });
+});
+
 describe('news direction, nineteenth pass (set 19 and set 17 read)', () => {
   it('a share that shrinks, a recall in progress and tensions that weigh on a market read down (new)', () => {
     expect(set19.direction("Tesla's US market share shrinks 33% in 2 years as competition intensifies")).toBe(

@@ -50,6 +50,7 @@ export const ALL_LABEL_FILES = [
   'labels-heldout-16.tsv',
   'labels-heldout-17.tsv',
   'labels-heldout-18.tsv',
+  'labels-heldout-19.tsv',
 ] as const;
 
 export interface LabelledItem {

@@ -54,6 +54,10 @@ const ANALYST_SAYS =
   /\banalysts? (says?|said|warns?|argues?)\b|[:,]\s*(an? |one )?([\w-]+ )?analysts?\s*(\s-\s[\w .]+)?$/i;
 
 /** A forecast of a market quantity, not of a company's figures: "lowers EURSEK forecast", "gold price forecast". */
+/** An exchange's tag on a ticker: "(NYSE: KLG)", "(NASDAQ:AESE)". */
+const LISTING_TAG =
+  /\((?:NASDAQ|Nasdaq|NYSE|NYSE American|AMEX|OTC\w*|TSX|TSXV|CSE)\s*:\s*[A-Z][A-Z.]{0,5}\)/;
+
 const MARKET_FORECAST = {
   test: (t: string) =>
     /\b([A-Z]{6}|[A-Z]{3}\/[A-Z]{3}) ([Pp]rice )?([Ff]orecasts?|[Oo]utlook)\b/.test(t) ||
@@ -113,7 +117,9 @@ export function classifyItem(
   const title = item.title;
   // an item that names no company and whose filer and exchange say nothing is typed by its headline: words
   // only in a general-news summary ("court documents", "the administration", "a gold medal") name no event
-  const headlineOnly = !opts.hasPrimaryLink && !item.edgar && !item.extra.ReasonCode;
+  // (an item whose summary tags a listing names a company, one the registry lacks too: "WK Kellogg Co (NYSE: KLG) ...")
+  const headlineOnly =
+    !opts.hasPrimaryLink && !item.edgar && !item.extra.ReasonCode && !LISTING_TAG.test(item.summary ?? '');
   // the main clause names the event before the reason it gives: in "CEO is out after company warns about its profit"
   // a rule that fires only in the reason counts single, as in a summary
   // (when the main clause names one itself)
@@ -156,6 +162,16 @@ export function classifyItem(
     // a forecast or outlook for a currency pair, a currency, a commodity or a market's rates is a market view, no company's
     // guidance: "UBS lowers EURSEK forecast as Riksbank's surprise rate cut to 1.75% weighs"
     if (m && mt && tr.type === 'guidance' && MARKET_FORECAST.test(title)) continue;
+    // a forecast named as a column's label before a colon is a writer's forecast, no company's guidance: "TSLA Forecast: Why
+    // Betting Against EV Pioneer Tesla Could Be a Costly Mistake"
+    if (
+      m &&
+      mt &&
+      tr.id === 'guidance.outlook' &&
+      /^[^:]{0,40}\b[Ff]orecasts?:/.test(title) &&
+      mt.index < title.indexOf(':')
+    )
+      continue;
     // a warning from no company is no forecast: "NSA Warns Cellphone Location Data Could Pose National-Security Threat"
     if (m && tr.id === 'guidance.outlook' && headlineOnly && /^warn/i.test(m[0])) continue;
     // a rule that fires in the headline counts double: the headline names the event

@@ -186,6 +186,15 @@ export const TEXT_RULES: TextRule[] = [
     /\b(raises?|raised|cuts?|lowers?|lowered|lifts?|lifted|trims?|trimmed|slash\w*|boosts?|hikes?|increases?|increased|reduces?|reduced) (its |their |the |\w+ ){0,3}(forecasts?|outlook|guidance)\b|\b(guidance|outlook|forecasts?) (falls? short|miss\w*|beats?|tops?|disappoints?|trails?|exceeds?)\b/i,
     4,
   ),
+  // a company's own figure for a fiscal year raised or cut is its guidance changed, whatever results came with it: "reported
+  // second-quarter financial results and cut its FY24 adjusted EPS ...", "raises its fiscal 2025 revenue ..."
+  r(
+    'guidance.fiscal_year',
+    'guidance',
+    'outlook',
+    /\b(raises?|raised|cuts?|lowers?|lowered|lifts?|lifted|trims?|trimmed|boosts?|reduces?|reduced) (its|their) (fy ?'?\d{2,4}|fiscal(-| year )?'?\d{2,4}|full[- ]year)\b/i,
+    8,
+  ),
   r(
     // the company's own figure raised: "income upgrade", "profit downgrade"
     'guidance.upgrade',
@@ -375,6 +384,16 @@ export const TEXT_RULES: TextRule[] = [
     3,
   ),
   r('legal.probe', 'legal', 'investigation', /\b(probe|investigation|investigat\w+|subpoena)\b/i, 2),
+  // a law firm's notice to a company's investors names a legal claim, whatever results or pay its lede recounts: "Tesla Being
+  // Investigated on Behalf of Tesla, Inc. Investors", "... Encourages Investors to Seek Compensation for Alleged Wrongdoings",
+  // "... possible violations of federal securities laws"
+  r(
+    'legal.investor_claims',
+    'legal',
+    'investigation',
+    /\bon behalf of ([\w.,&'\u2019-]+ ){0,4}(investors|shareholders|stockholders|purchasers)\b|\b(possible|potential|alleged) violations of (the )?federal securities laws\b|\bseek compensation\b|\balleged wrongdoings?\b/i,
+    4,
+  ),
   r(
     'regulatory.enforcement',
     'regulatory',
@@ -604,10 +623,20 @@ export const TEXT_RULES: TextRule[] = [
   ),
   r(
     // a launch worded as a reveal: unveils, debuts (a product), introduces, rolls out, shows
+    // ("products" in a clause saying what a company offers is its line of business: "SoFi Technologies offers lending and
+    // financial services and products that ...")
     'product.launch',
     'product',
     'launch',
-    /\b(launch\w*(?! (a |an |its |the )?(\w+ ){0,4}(council|committee|board|initiative|campaign)s?\b)|unveil\w*(?! (a |an |its |the )?(\w+ ){0,3}(plan|drive|cuts?|overhaul|strategy|program(me)?|budget|review|report|study|survey|findings)s?\b)|introduc\w*|debuts? (new|its|a|an)|rolls? out|rolled out|roll-?out|reveals? (new|its|a|an)|showcases?|demos?|new (models?|products?|phones?|iphones?|chips?|services?|watch|watches|cars?|drugs?|devices?|features?|versions?|lineup)|products|pre-?orders?)\b/i,
+    /\b(launch\w*(?! (a |an |its |the )?(\w+ ){0,4}(council|committee|board|initiative|campaign)s?\b)|unveil\w*(?! (a |an |its |the )?(\w+ ){0,3}(plan|drive|cuts?|overhaul|strategy|program(me)?|budget|review|report|study|survey|findings)s?\b)|introduc\w*|debuts? (new|its|a|an)|rolls? out|rolled out|roll-?out|reveals? (new|its|a|an)|showcases?|demos?|new (models?|products?|phones?|iphones?|chips?|services?|watch|watches|cars?|drugs?|devices?|features?|versions?|lineup)|(?<!\b(offers?|offering|provides?|providing|sells?|selling)\b[^.;]{0,80})products|pre-?orders?)\b/i,
+    2,
+  ),
+  // a test drive of a product is news of that product: "took this as his cue to test-drive one of the carmaker's vehicles"
+  r(
+    'product.test_drive',
+    'product',
+    'review',
+    /\btest[- ]?(drives?|drove|driven|driving)\b|\broad[- ]test(s|ed|ing)?\b/i,
     2,
   ),
   r(
@@ -779,7 +808,8 @@ export const TEXT_RULES: TextRule[] = [
     // (and a rank: "Highly-Ranked Computer Software Stocks", "Strong Buy", "Zacks Rank")
     // (and ratings digests: "Expert Ratings for Genmab", "Analyst Expectations for AVITA Medical's Future"; an upgrade a
     // product gets is no rating change: "Is Apple Pencil Set To Get Its Biggest Upgrade Ever?")
-    /\b((?<!\b(biggest|big|major|minor|significant|first|latest|hardware|software|its|their) )upgrades?d?|downgrades?d?|price targets?|initiates? coverage|ratings?|strong buy|(highly|top)[- ]ranked|zacks rank|analyst expectations)\b/i,
+    // (and a bank naming a stock its top pick: "after Morgan Stanley named the EV maker its top U.S. automaker pick")
+    /\b((?<!\b(biggest|big|major|minor|significant|first|latest|hardware|software|its|their) )upgrades?d?|downgrades?d?|price targets?|initiates? coverage|ratings?|strong buy|(highly|top)[- ]ranked|zacks rank|analyst expectations)\b|\b(names?|named|naming) ([\w.'\u2019-]+ ){0,4}(its|their) ["\u201c]?(top|best) ([\w.'\u2019-]+ ){0,2}picks?\b/i,
     2,
   ),
   // a headline that opens on a buy or sell call and closes on the analyst who says it is that analyst's call: "Buy Moderna
@@ -811,7 +841,7 @@ export const TEXT_RULES: TextRule[] = [
     'macro.data',
     'macro',
     'economic_data',
-    /\b(inflation|cpi|ppi|gdp|jobs report|payrolls|nonfarm|non-farm|jobless|initial claims|unemployment( claims| rate)?|labor market|labour market|employment report|employment data|jobs (numbers|data|figures|growth)|retail sales|pmi|consumer (prices|confidence|sentiment)|producer prices|wholesale prices|housing starts|home sales|home prices?|economy|economic|recession|(?<!\b(revenue|sales|earnings|profit|user|subscriber|customer|dividend|eps|ebitda|volume|deposit|loan|membership) )growth|trade (deficit|surplus|gap)|consumer spending|(black friday|cyber monday|holiday|back-to-school|shoppers?['\u2019]?) spending|state of the consumer|spending by (americans|consumers|households)|(americans|consumers|households) (spend|spent|cut back)|(cookout|meal|dinner|holiday|thanksgiving|food|grocery|groceries|rent|living|household|childcare|tuition) (costs?|prices|bills))\b/i,
+    /\b(inflation|cpi|ppi|gdp|jobs report|payrolls|nonfarm|non-farm|jobless|initial claims|unemployment( claims| rate)?|labor market|labour market|employment report|employment data|jobs (numbers|data|figures|growth)|retail sales|pmi|consumer (prices|confidence|sentiment)|producer prices|wholesale prices|housing starts|home sales|home prices?|(housing|home|mortgage) affordability|housing market|economy|economic|recession|(?<!\b(revenue|sales|earnings|profit|user|subscriber|customer|dividend|eps|ebitda|volume|deposit|loan|membership) )growth|trade (deficit|surplus|gap)|consumer spending|(black friday|cyber monday|holiday|back-to-school|shoppers?['\u2019]?) spending|state of the consumer|spending by (americans|consumers|households)|(americans|consumers|households) (spend|spent|cut back)|(cookout|meal|dinner|holiday|thanksgiving|food|grocery|groceries|rent|living|household|childcare|tuition) (costs?|prices|bills))\b/i,
     3,
   ),
   r(
@@ -956,13 +986,17 @@ export const TEXT_RULES: TextRule[] = [
     4,
   ),
   r('other.fund', 'other', 'fund', /\b(etf|fund|trust)s? \([A-Z]{2,5}\)/i, 6),
+  // a chart column reads resistance or support levels and trend lines, no event: "Tesla Resistance Levels: Bulls Must Clear
+  // Post-Earnings Hurdles!" over "Trend line watchers, pay attention! ..."
+  r('other.technical', 'other', 'technical', /\b(resistance|support) levels?\b|\btrend ?lines?\b/i, 4),
   // a market-research advert sizes a market, it is no company's event: "US-Cannabis Market is to grow by USD 46.90 billion
   // ...", "... Market size to grow at a CAGR of 2.43%" (typed other, as an award is)
   r(
     'other.market_research',
     'other',
     'market_research',
-    /\b(cagr|compound annual growth rate|market size)\b|\bmarket (is )?(projected |expected |estimated |anticipated |poised |set )?to (grow|reach|register|witness|expand|surpass|hit) (by |at |to )?(usd|us\$|\$|a cagr)/i,
+    // (and a market report named with its span of years: "Australia Electric Vehicle Charging Stations Market Forecasts 2024-2029")
+    /\b(cagr|compound annual growth rate|market size)\b|\bmarket (is )?(projected |expected |estimated |anticipated |poised |set )?to (grow|reach|register|witness|expand|surpass|hit) (by |at |to )?(usd|us\$|\$|a cagr)|\bmarkets? (forecasts?|reports?|outlook|analysis|research|trends|insights|overview|size)?\s*[:,(-]?\s*(19|20)\d\d\s?[-\u2013\u2014/]\s?((19|20)\d\d|\d\d)\b/i,
     4,
   ),
   // an award or a prize won names no event: "Sidus Space ... Win Gold in the 2022 Stevie Awards", "Named Michigan Top

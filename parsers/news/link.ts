@@ -855,7 +855,8 @@ export function linkItem(
           !/\s/.test(h.phrase) &&
           PERSON_TITLE.test(title.slice(Math.max(0, h.at - 30), h.at)) &&
           !/^\s*(stock|shares|inc|corp)\b/i.test(title.slice(h.at + h.phrase.length))
-        ),
+        ) &&
+        !otherListing(h, title, item.summary ?? '', reg),
     );
     // a company named as the modifier of a role noun is not the subject: "Nvidia Rival Groq Set To ...", "Key Nvidia Supplier
     // Taiwan Semi Stock" (the subject is the rival, the supplier; and an industry word before "operator", "firm", "maker" or
@@ -872,7 +873,10 @@ export function linkItem(
         /^-(led|backed|owned|funded|supported)\b/i.test(after)
       );
     };
-    let primaries = inTitle.filter((h) => h.at < end && !modifier(h));
+    // companies listed after "Featuring" are a report's featured players, none of them its subject: "Australia Electric Vehicle
+    // Charging Stations Market Forecasts 2024-2029 Featuring ChargeFox, Tesla, Evie, Jolt, ABB ..."
+    const featured = (h: NameHit) => /\bFeaturing\b/i.test(title.slice(0, h.at));
+    let primaries = inTitle.filter((h) => h.at < end && !modifier(h) && !featured(h));
     // a headline led by an index's futures label ("Dow Jones Futures: Apple, Facebook Soar, But ...") is a market column: the
     // companies it names are the market's movers, none of them its subject
     if (start > 0 && FUTURES_LABEL.test(title.slice(0, start))) primaries = [];
@@ -922,6 +926,7 @@ export function linkItem(
         (h) =>
           h.at < (attribution ? attribution.index : title.length) &&
           !modifier(h) &&
+          !featured(h) &&
           !/^[®™]/.test(title.slice(h.at + h.phrase.length)),
       );
       // (and the item confirms it: its tag or cashtag, or the summary naming it too)
@@ -984,6 +989,9 @@ export function linkItem(
       ),
     );
     for (const h of nameMatches(item.summary ?? '', reg, selfNames, -1, ambiguous)) {
+      // (a name inside a longer name the summary tags with another listing is that listing's: "... subsidiary of Allied
+      // Esports Entertainment, Inc. (NASDAQ: AESE)" is not Esports Entertainment Group)
+      if (otherListing(h, item.summary ?? '', item.summary ?? '', reg)) continue;
       const words = h.phrase.split(/\s+/).map((w) => w.replace(/[.,]+$/, ''));
       const opens =
         primaries.length === 0 &&
@@ -1089,6 +1097,48 @@ export function headlineSubject(title: string): { start: number; end: number } {
 }
 
 /** A person's title right before a name: the name is the person's ("Fed Chair Powell", "CEO Cook", "President Trump"). */
+/**
+ * A headline name inside the opening words of a longer company name that the summary tags with another listing is part of that
+ * other company's name: "Allied Esports Launches AE Studios" over "... Allied Esports Entertainment, Inc. (NASDAQ: AESE)" names
+ * neither Allied Corp. nor Esports Entertainment Group (the longer name must be none of the linked company's own names, and the
+ * tag's ticker not its ticker).
+ */
+function otherListing(
+  h: { company: RegistryCompany; phrase: string; at: number },
+  text: string,
+  summary: string,
+  reg: RegistryIndex,
+): boolean {
+  const tagged =
+    /((?:\p{Lu}[\p{L}\d&'\u2019.-]*\s+){0,5}\p{Lu}[\p{L}\d&'\u2019.-]*),?(?:\s+(?:Inc|Corp|Corporation|Ltd|LLC|plc|Co)\.?)?,?\s*\((?:NASDAQ|Nasdaq|NYSE|NYSE American|AMEX|OTC\w*|TSX|TSXV|CSE)\s*:\s*([A-Z][A-Z.]{0,5})\)/gu;
+  for (const m of summary.matchAll(tagged)) {
+    const name = m[1] as string;
+    // (a former name or ticker is still the company's: "Facebook, Inc. (NASDAQ: FB)" is Meta's)
+    if (
+      m[2] === h.company.ticker ||
+      aliasKey(name) === aliasKey(h.company.name) ||
+      (reg.aliases.get(aliasKey(name)) ?? []).some((e) => e.company.company_id === h.company.company_id)
+    )
+      continue;
+    const words = name.split(/\s+/);
+    for (let k = words.length; k >= 1; k--) {
+      const prefix = words.slice(0, k).join(' ');
+      const at = text.indexOf(prefix);
+      const bare = h.phrase
+        .replace(/['\u2019]s?$/, '')
+        .replace(/,?\s+(Inc|Corp|Corporation|Ltd|LLC|plc|Co)\.?$/, '');
+      if (
+        at >= 0 &&
+        at <= h.at &&
+        h.at + bare.length <= at + prefix.length &&
+        !/[\p{L}\d]/u.test(text.charAt(at + prefix.length))
+      )
+        return true;
+    }
+  }
+  return false;
+}
+
 const PERSON_TITLE =
   /\b(chair|chairman|chairwoman|ceo|cfo|president|governor|secretary|minister|senator|sen\.|rep\.|judge|justice|chancellor|commissioner|treasurer|premier|mayor)\s+$/i;
 
@@ -1223,7 +1273,14 @@ function nameMatches(
       const key = aliasKey(phrase);
       if (!key) continue;
       const self = selfNames.get(key);
-      const entries = self ? [] : reg.aliases.get(key);
+      // an apostrophe-s inside a name is part of it, and the registry writes it without the apostrophe: "Dr Reddy's
+      // Laboratories" is DR REDDYS LABORATORIES (a closing possessive, "Walmart's", is still read as the bare name)
+      // (only where the name goes on past it: "J. Alexander's Holdings Inc" ends at "Alexander's", its suffixes dropped)
+      const apos = /([\p{L}\d]+)['\u2019]s\s+\S/u.exec(phrase);
+      const innerWords = apos ? nameKey(phrase.replace(/['\u2019](?=s\s)/g, '')).split(' ') : [];
+      const inner =
+        apos && innerWords.at(-1) !== `${(apos[1] as string).toLowerCase()}s` ? innerWords.join('') : '';
+      const entries = self ? [] : (reg.aliases.get(key) ?? (inner ? reg.aliases.get(inner) : undefined));
       if (!self && !entries) continue;
       const w0 = words[i] as RegExpMatchArray;
       const at = w0.index ?? 0;
@@ -1292,6 +1349,18 @@ function nameMatches(
         i += n - 1;
         break;
       }
+      // the first word of a longer registry name followed at once by a legal form names a company of that one-word name, not the
+      // registry's: "Leonardo S.p.a. 2024 Q2 - Results" is not Leonardo DRS, Inc.
+      if (
+        n === 1 &&
+        hits.every((h) => h.kind === 'first_word') &&
+        /^,?\s+(S\.p\.[Aa]\.?|SpA|AG|N\.V\.|NV|SE|S\.A\.|SA|plc|PLC|Inc\.?|Corp\.?|Ltd\.?|LLC|GmbH|Oyj|ASA)(?![\p{L}])/u.test(
+          text.slice((wl.index ?? 0) + wl[0].length),
+        )
+      ) {
+        i += n - 1;
+        break;
+      }
       // a name followed by a geographic noun is a place ("Baltic Sea", "Hudson River")
       const place = nw && /^ +$/.test(gapAfter) && PLACE_NOUN.test(nw[0]);
       // a name that opens a fund's name is the fund's sponsor, not the company: "Meridian Hedged Equity Fund's Q1 Letter"
@@ -1328,7 +1397,11 @@ function nameMatches(
         i += n - 1;
         break;
       }
-      if (companies.length > 1 || indexName || (common && !asSubject && !ofStock)) {
+      // an everyday-word name opening a plural "stocks" phrase is an adjective of a stock list, no company: "Best Penny Stocks to
+      // Buy Right Now?" (not "Apple Stock", one company's)
+      const stockList =
+        common && /^ +([\p{L}-]+ +){0,2}stocks\b/iu.test(text.slice((wl.index ?? 0) + wl[0].length));
+      if (companies.length > 1 || indexName || (common && !asSubject && !ofStock) || stockList) {
         ambiguous.push({ text: phrase, candidates: companies.map((h) => h.company.company_id) });
       } else {
         const h = companies[0] as AliasEntry;

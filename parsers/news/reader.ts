@@ -30,9 +30,9 @@ export interface NewsReader {
 }
 
 const UP =
-  /\b(beats?|tops?|topped|surpass(es|ed)?|exceeds?|exceeded|raises?|raised|rises?|rose|(?<=\b(is|are|was|were) )rising|(loads?|loaded|loading) up|(?<=\b(poised|set|positioned) to )benefit|jumps?|jumped|soars?|soared|soaring|surges?|surged|surging|gains?|gained|climbed|climbing|rocketing|buoyant|cheers?|cheered|record (profit|sales|revenue|high)|approv\w+|cleared|clearance|wins?|won|upgrades?d?|rules? in favou?r|boosts?|boosted|increase[sd]?|rebounds?|rall(y|ies|ied)|skyrocket(s|ed|ing)?|smash(es|ed)?|progress|optimism|hopes|buyback|dividend increase|beat|reclaims?|lifts?|strong(er)?|better|upbeat|higher|climbs?|outperform\w*|accelerat\w*|quickens?|quickened|widen(s|ed|ing)?|boom(s|ing)?|adds? [\d,]+ jobs|resilien(t|ce)|improved|(?<!(disaster|data|cost|debt|loan|asset|heat|energy|key) )recover(y|ies|s|ed|ing)?(?!\.\w)|(can|could|will|to|set to|may) double|strongest|highest (level )?since|up (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
+  /\b(beats?|tops?|topped|surpass(es|ed)?|exceeds?|exceeded|raises?|raised|rises?|rose|(?<=\b(is|are|was|were) )rising|(loads?|loaded|loading) up|(?<=\b(poised|set|positioned) to )benefit|jumps?|jumped|soars?|soared|soaring|surges?|surged|surging|gains?|gained|climbed|climbing|rocketing|buoyant|cheers?|cheered|record (profit|sales|revenue|high)|approv\w+|cleared|clearance|wins?|(?<!\b(the|korean|korea['\u2019]s) )won|upgrades?d?|rules? in favou?r|boosts?|boosted|increase[sd]?|rebounds?|rall(y|ies|ied)|skyrocket(s|ed|ing)?|smash(es|ed)?|progress|optimism|hopes|buyback|dividend increase|beat|reclaims?|lifts?|strong(er)?|better|upbeat|higher|climbs?|outperform\w*|accelerat\w*|quickens?|quickened|widen(s|ed|ing)?|boom(s|ing)?|adds? [\d,]+ jobs|resilien(t|ce)|improved|(?<!(disaster|data|cost|debt|loan|asset|heat|energy|key) )recover(y|ies|s|ed|ing)?(?!\.\w)|(can|could|will|to|set to|may) double|strongest|highest (level )?since|up (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
 const DOWN =
-  /\b(miss(es|ed)?|cuts?|falls?|fell|drops?|dropped|(?<=\b(is|are|was|were) )dropping|plunges?|plunged|plummets?|plummeted|slumps?|slumped|tumbles?|tumbled|sinks?|sank|sinking|plunging|tumbling|tank(ed|ing)|slid|losses|loss|declines?|declined|decreased?|reduc(e|es|ed)|warns?|red flags?(?!\?)|downgrades?d?|layoffs?|lay off|halt(ed|s)?|recalls?|probe|lawsuit|sued|fined?|fines|fining|penalty|bankrupt\w*|default\w*|resigns?|ousted|delist\w*|rejects?|weak\w*|slips?|slides?|outflows?|exits|shock|risks|negative|falling|fears?|destructive|disruptions?|correction|retaliates|slams|dips?|shortfall|slows?|buckles?|trimmed|trims?|charged|indicted|fraud|accused|suspends?|threatens?|attacks?|worse|short of|falls? short|lower|eases?|escalat\w*|slash\w*|demolish\w*|crash(es|ed|ing)?|hits?|crisis|rout|sell-?offs?|turmoil|under fire|underperform\w*|cools?|cooled|cooling|slowed|slowing|narrow(s|ed|ing)?|breach(es|ed)?|slam(s|med)?|dampen(s|ed)?|(?<=(month|year|week|day|record|time) )lows?|lowest (level )?since|sabotage|severed|problems?|mess|lied|snubs?|write-?offs?|write-?downs?|impairments?|blast(s|ed)?|crackdown|crack(s|ing)? down|woes?|under threat|strand(s|ed)?|jeopardi[sz]\w*|down (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
+  /\b(miss(es|ed)?|cuts?|falls?|fell|drops?|dropped|(?<=\b(is|are|was|were) )dropping|plunges?|plunged|plummets?|plummeted|slumps?|slumped|tumbles?|tumbled|sinks?|sank|sinking|plunging|tumbling|tank(ed|ing)|slid|losses|loss|declines?|declined|decreased?|reduc(e|es|ed)|warns?|red flags?(?!\?)|downgrades?d?|layoffs?|lay off|halt(ed|s)?|recall(s|ing)?|shrink(s|ing)?|shrank|shrunk|weigh(s|ed|ing)? on|probe|lawsuit|sued|fined?|fines|fining|penalty|bankrupt\w*|default\w*|resigns?|ousted|delist\w*|rejects?|weak\w*|slips?|slides?(?! decks?\b)|outflows?|exits|shock|risks|negative|falling|fears?|destructive|disruptions?|correction|retaliates|slams|dips?|shortfall|slows?|buckles?|trimmed|trims?|charged|indicted|fraud|accused|suspends?|threatens?|attacks?|worse|short of|falls? short|lower|eases?|escalat\w*|slash\w*|demolish\w*|crash(es|ed|ing)?|hits?|crisis|rout|sell-?offs?|turmoil|under fire|underperform\w*|cools?|cooled|cooling|slowed|slowing|narrow(s|ed|ing)?|breach(es|ed)?|slam(s|med)?|dampen(s|ed)?|(?<=(month|year|week|day|record|time) )lows?|lowest (level )?since|sabotage|severed|problems?|mess|lied|snubs?|write-?offs?|write-?downs?|impairments?|blast(s|ed)?|crackdown|crack(s|ing)? down|woes?|under threat|strand(s|ed)?|jeopardi[sz]\w*|down (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
 
 /** Phrases read before single words: a negation or a comparison turns the word it governs around. */
 const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
@@ -175,6 +175,28 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
   { re: /\b(sells?|sold|unloads?|unloaded|dumps?|dumped)\b [\d,.]+ shares of\b/gi, dir: -1 },
   {
     re: /\b(buys?|bought|purchases?|purchased|acquires?|acquired|adds?|added)\b [\d,.]+ shares of\b/gi,
+    dir: 1,
+  },
+  // bears woken are sellers stirred, bulls woken buyers: "Korea's wobbles over US trade talks awaken the won bears"
+  {
+    re: /\b(awakens?|awakened|awakening|wakes?|woke|rouses?|roused|unleash(es|ed)?) (the )?([\w-]+ ){0,2}bears\b/gi,
+    dir: -1,
+  },
+  {
+    re: /\b(awakens?|awakened|awakening|wakes?|woke|rouses?|roused|unleash(es|ed)?) (the )?([\w-]+ ){0,2}bulls\b/gi,
+    dir: 1,
+  },
+  // a thing moving in the right direction improves, in the wrong one worsens: "Housing affordability is 'moving in the right
+  // direction,' economist says"
+  { re: /\b(moving|heading|headed|going|moves?) in the right direction\b/gi, dir: 1 },
+  { re: /\b(moving|heading|headed|going|moves?) in the wrong direction\b/gi, dir: -1 },
+  // a writer turned from doubter to believer is up on the stock, the other way down: "SoFi Technologies: From Skeptic To Believer"
+  { re: /\bfrom (skeptic|sceptic|doubter|bear) to (believer|bull)\b/gi, dir: 1 },
+  { re: /\bfrom (believer|bull) to (skeptic|sceptic|doubter|bear)\b/gi, dir: -1 },
+  // betting against, selling or shorting a stock called a mistake is up on it: "Why Betting Against EV Pioneer Tesla Could Be a
+  // Costly Mistake"
+  {
+    re: /\b(betting against|bet against|selling|shorting|dumping)\b[^.?!]{0,50}\b(could|would|might|may|will|is|be) (be )?an? ([\w-]+ )?mistake\b/gi,
     dir: 1,
   },
   // a bull case is made for a rise, a bear case for a fall: "Apple Inc. (AAPL): A Bull Case Theory"
@@ -414,6 +436,10 @@ function readByRules(input: ReaderInput): Reading {
     // (and a "Why" headline whose stock moved by a stated percentage, "Why Nio Stock Accelerated 12% Higher This Week", or whose
     // subject is in the middle of a move, "Why Solana Is Sinking Today")
     /^why\b.{0,60}\b(stocks?|shares)\b (\w+ )?\d[\d.,]*% (higher|lower)\b/i.test(input.title) ||
+    // (or trades higher or lower by a stated percentage: "Why Merck Shares Are Trading Lower By 10%?")
+    /^why\b.{0,60}\b(stocks?|shares)\b ((is|are|was|were) )?(trading|moving) (higher|lower) by \d[\d.,]*%/i.test(
+      input.title,
+    ) ||
     /^why\b.{0,60}\b(is|are) (soaring|surging|jumping|rising|rallying|popping|skyrocketing|falling|sinking|dropping|plunging|plummeting|tumbling|sliding|slumping|crashing|tanking)\b/i.test(
       input.title,
     );

@@ -34,12 +34,16 @@ export function parseAmount(printed: string): number | null {
   return negative ? -n : n;
 }
 
-/** A table cell that is a figure (not a year, a date or a label). */
+/**
+ * A table cell that is a figure (not a year, a date or a label); digits in groups of three set apart by spaces
+ * ("2 312", "-2 077": the Nordic thousands separator) are one figure.
+ */
 export function isFigureCell(cell: string): boolean {
   const s = cell.trim();
   return (
-    /^\(?-?\s?(?:[A-Z]{0,2}\$|€|£|¥)?\s?\(?-?(?:\d{1,3}(?:,\s?\d{3})+|\d+)?(?:\.\d+)?\)?\s*%?\)?$/.test(s) &&
-    /\d/.test(s)
+    /^\(?-?\s?(?:[A-Z]{0,2}\$|€|£|¥)?\s?\(?-?(?:\d{1,3}(?:,\s?\d{3})+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)?(?:\.\d+)?\)?\s*%?\)?$/.test(
+      s,
+    ) && /\d/.test(s)
   );
 }
 
@@ -55,6 +59,9 @@ export function captionScale(text: string): { scale: Scale; evidence: string } |
   // A crore caption names the rupee with it ("IFRS-INR cr", "(In ₹ crore)", "Rs. crore"): a lone "cr" is no scale.
   const crore = /(?:\bINR|₹|\bRs\.?)[\s-]*(?:in\s+)?(?:cr|crores?)\b|\bcrores?\b/i.exec(text);
   if (crore !== null && text.length <= 80) return { scale: 'crores', evidence: text.trim().slice(0, 200) };
+  // "MEUR", "TEUR", "MSEK": a currency code led by M is millions, by T or K thousands (a Nordic table's caption).
+  const coded = /^\(?([MTK])(EUR|SEK|NOK|DKK|ISK|USD|CHF|GBP)\)?$/.exec(text.trim());
+  if (coded !== null) return { scale: coded[1] === 'M' ? 'millions' : 'thousands', evidence: text.trim() };
   // "IFRS $ m", "(US$ m)": a currency mark and a lone m in a short caption is millions.
   if (text.length <= 40 && /(?:[$€£]|\b[A-Z]{3})\s?m\)?$/.test(text.trim()))
     return { scale: 'millions', evidence: text.trim().slice(0, 200) };
@@ -96,7 +103,7 @@ export function toFullUnits(value: number, scale: Scale): number {
 }
 
 const CURRENCY_MARKS: [RegExp, string][] = [
-  [/€|\beuros?\b|\bEUR\b/, 'EUR'],
+  [/€|\beuros?\b|\b[MTK]?EUR\b/, 'EUR'],
   [/£|\bpounds sterling\b|\bGBP\b/, 'GBP'],
   [/\bC\$|\bCanadian dollars?\b|\bCAD\b/, 'CAD'],
   [/\bA\$|\bAustralian dollars?\b|\bAUD\b/, 'AUD'],

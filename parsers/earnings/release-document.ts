@@ -268,17 +268,20 @@ function wrappedPipeRows(body: string): string {
 /**
  * A table the page store rendered one cell per line with no cell marks (a label line, then "$", "92,812", "$",
  * "89,686" each on a line of its own; "40.3" over "%"), in a text where lines of a lone figure are at least eight and
- * a quarter of the non-empty lines and no line sets cells apart with " | ", is read back into rows as a table rendered
- * one cell per "|" line is: each line is a cell.
+ * a quarter of the non-empty lines and lines setting cells apart with " | " are none or under a tenth of those
+ * figures, is read back into rows as a table rendered one cell per "|" line is: each line is a cell.
  */
 function lineCellText(body: string): string | null {
   const lines = body
     .split('\n')
     .map((l) => l.trim())
     .filter((l) => l !== '' && !/^\|\s*$/.test(l));
-  if (lines.some((l) => l.includes(' | ') || /\|\s*$/.test(l))) return null;
+  const pipeLines = lines.filter((l) => l.includes(' | ') || /\|\s*$/.test(l)).length;
   const figures = lines.filter((l) => CELL_FIGURE.test(l) && !/^(?:19|20)\d{2}$/.test(l)).length;
   if (figures < 8 || figures * 4 < lines.length) return null;
+  // (A line or two setting words apart with " | " (a site's menu, "Sign In | Register") makes no pipe table: ten lone
+  // figures for each such line still show a table rendered one cell per line.)
+  if (pipeLines > 0 && pipeLines * 10 > figures) return null;
   // A column heading ending in "Ended" and the date on the line under it are one heading ("Three Months Ended" over
   // "June 30, 2017").
   const joined: string[] = [];

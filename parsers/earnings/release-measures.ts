@@ -69,8 +69,8 @@ const KNOWN: [RegExp, string, 'change' | 'level', Expect?][] = [
     'level',
     'money',
   ],
-  // An insurer's losses and expenses over earned premiums.
-  [/\b(?:GAAP |statutory )?combined ratio\b/i, 'combined_ratio', 'level', 'percent'],
+  // An insurer's losses and expenses over earned premiums ("combined ratio", "combined loss and expense ratio").
+  [/\b(?:GAAP |statutory )?combined (?:loss and expense )?ratio\b/i, 'combined_ratio', 'level', 'percent'],
 ];
 
 const VALUE = String.raw`(\(?-?\$?\s?\d[\d,]*(?:\.\d+)?\)?)\s?(%|percent|basis points|thousand|million|billion)?`;

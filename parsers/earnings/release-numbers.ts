@@ -75,7 +75,7 @@ export function captionScale(text: string): { scale: Scale; evidence: string } |
     // "(US$ millions, except per share amounts)", "(EUR thousands)": a currency mark before the scale word.
     /\(\s*(?:[a-z]{0,3}\$|€|£|[a-z]{3})\s*(thousands|millions|billions)\b/.exec(t) ??
     /\(\s*\$?\s*(000s?|000's)\s*(?:omitted)?\s*\)|\b(000s?|000's) omitted\b/.exec(t) ??
-    /^\s*\(?\s*(thousands|millions|billions)\s*(?:of [a-z]+\s*)?(?:,|\)|except|$)/.exec(t);
+    /^\s*\(?\s*(thousands|millions|billions)\s*(?:of [a-z]+(?: [a-z]+)?\s*)?(?:,|\)|except|$)/.exec(t);
   if (!m) return null;
   const word = (m[1] ?? m[2] ?? m[3] ?? '').replace(/^\$|'?s$/g, '');
   const scale: Scale =
@@ -125,6 +125,15 @@ export function detectCurrency(
     for (const [re, code] of CURRENCY_MARKS)
       if (re.test(c)) return { currency: code, evidence: c.slice(0, 200) };
   }
+  // A sentence stating the currency of every amount ("All amounts are presented in Canadian dollars") names it as a
+  // caption does.
+  const stated =
+    /\b(?:all )?(?:amounts|figures) (?:in this (?:document|release) )?(?:are )?(?:presented|expressed|stated|reported)? ?in ([A-Za-z. $]{3,40}?)(?:[.,;]|\s+unless\b)/i.exec(
+      text,
+    );
+  if (stated !== null)
+    for (const [re, code] of CURRENCY_MARKS)
+      if (re.test(stated[1]!)) return { currency: code, evidence: stated[0].slice(0, 200) };
   const counts = new Map<string, number>();
   for (const [re, code] of CURRENCY_MARKS) {
     const n = text.match(new RegExp(re.source, `g${re.flags}`))?.length ?? 0;

@@ -411,8 +411,9 @@ function pickFigures(
 }
 
 /**
- * A table row naming a margin whose first value is a percent ("Gross margin | 61.3 | % | 60.4 | %", "| Operating Margin %
- * | 18.4 | 21.3 |") gives that measure for the reported quarter (the first column), when the prose states none.
+ * A table row naming a margin or a ratio whose first value is a percent ("Gross margin | 61.3 | % | 60.4 | %", "| Operating
+ * Margin % | 18.4 | 21.3 |", "| Return on common shareholders' equity | 17.2 | % | 18.7 | % |") gives that measure for the
+ * reported quarter (the first column), when the prose states none.
  */
 function tableMargins(
   doc: ReleaseDocument,
@@ -424,11 +425,25 @@ function tableMargins(
   for (const b of doc.blocks) {
     if (!b.row) continue;
     const cells = cellsOf(b.text);
-    const name = /^(gross (?:profit )?margin|operating margin)\s*(%|\(%\))?$/i.exec(cells[0]?.trim() ?? '');
+    const name =
+      /^(gross (?:profit )?margin|operating margin|return on (?:average )?(?:common )?(?:shareholders['’]? |stockholders['’]? )?equity|return on (?:average )?assets|net interest margin|efficiency ratio)\s*(%|\(%\))?$/i.exec(
+        cells[0]?.trim() ?? '',
+      );
     const printed = cells[1]?.trim() ?? '';
     if (name === null || !isFigureCell(printed)) continue;
     if (name[2] === undefined && !/%\)?$/.test(printed) && !/^%\)?$/.test(cells[2]?.trim() ?? '')) continue;
-    const measure = /gross/i.test(name[1]!) ? 'gross_margin' : 'operating_margin';
+    const n = name[1]!.toLowerCase();
+    const measure = /^gross/.test(n)
+      ? 'gross_margin'
+      : /^operating/.test(n)
+        ? 'operating_margin'
+        : /equity$/.test(n)
+          ? 'return_on_equity'
+          : /assets$/.test(n)
+            ? 'return_on_assets'
+            : /^net interest/.test(n)
+              ? 'net_interest_margin'
+              : 'efficiency_ratio';
     const value = parseAmount(printed.replace(/%/, ''));
     if (value === null) continue;
     if ([...measures, ...out].some((m) => m.measure === measure && m.fiscalPeriod === fiscalPeriod)) continue;

@@ -117,7 +117,7 @@ const SPACED_CELL = /^\(?-?\$?\d[\d,]*(?:\.\d+)?\)?(?:%|bps)?$/i;
  * (a "bps" after a figure is part of it), until a line that is neither such a row nor blank.
  */
 function spacedColumnRows(body: string): string {
-  if (!TWO_PERIOD_COLUMNS.test(body)) return body;
+  if (!TWO_PERIOD_COLUMNS.test(body)) return spacedYearRows(body);
   const lines = body.split('\n');
   let columns = 0;
   for (const [i, line] of lines.entries()) {
@@ -143,6 +143,52 @@ function spacedColumnRows(body: string): string {
     if (tokens.length > columns && cells.every((c) => SPACED_CELL.test(c)) && /[A-Za-z]{3}/.test(label))
       lines[i] = `\n${label} | ${cells.join(' | ')}\n`;
     else columns = 0;
+  }
+  return lines.join('\n');
+}
+
+const YEAR_HEADER =
+  /^[ \t]*(?:[A-Za-z-]+\*?[ \t]*\n?[ \t]*)?((?:19|20)\d{2})(?:[ \t]+(?:19|20)\d{2})+[ \t]*$/;
+const SPACED_FIGURE = /^(?:\(?-?\d[\d,]*(?:\.\d+)?\)?p?|-|\u2013|\u2014)$/;
+
+/**
+ * A plain-text statement whose columns a single space sets apart under a header line of bare years ("2012 2011") and
+ * a unit line ("Note £m £m"): each line under it ending in as many figures ("1,564.9 1,513.3", "46.4p 67.2p", a "-" for
+ * nil) is a row "label | 1,564.9 | 1,513.3", the note references before the figures ("Revenue 1, 2") dropped; the unit
+ * line is a caption paragraph; a line with no figure is a heading between rows; a sentence ends the table.
+ */
+function spacedYearRows(body: string): string {
+  const lines = body.split('\n');
+  let columns = 0;
+  for (const [i, line] of lines.entries()) {
+    const header = YEAR_HEADER.exec(line);
+    if (header && !line.includes('|')) {
+      const years = line.match(/(?:19|20)\d{2}/g)!;
+      columns = years.length;
+      lines[i] = `\n${years.join(' | ')}\n`;
+      continue;
+    }
+    if (columns === 0 || line.trim() === '') continue;
+    const t = line.trim();
+    if (/^(?:notes?\s+)?(?:[£$€]|[A-Z]{3}\s?)m(?:\s+(?:[£$€]|[A-Z]{3}\s?)m)+$/i.test(t)) {
+      lines[i] = `\n\n${t}\n\n`;
+      continue;
+    }
+    const tokens = t.split(/\s+/);
+    const cells = tokens.slice(-columns);
+    const label = tokens
+      .slice(0, -columns)
+      .join(' ')
+      .replace(/(?:\s+\d{1,2},?)+$/, '');
+    if (
+      tokens.length > columns &&
+      cells.every((c) => SPACED_FIGURE.test(c)) &&
+      cells.some((c) => /\d/.test(c)) &&
+      /[A-Za-z]{3}/.test(label)
+    )
+      lines[i] = `\n${label} | ${cells.join(' | ')}\n`;
+    else if (/\d\s*$/.test(t) || (t.length > 100 && /[.;]$/.test(t))) columns = 0;
+    else lines[i] = `\n\n${t}\n\n`;
   }
   return lines.join('\n');
 }

@@ -36,12 +36,13 @@ export function parseAmount(printed: string): number | null {
 
 /**
  * A table cell that is a figure (not a year, a date or a label); digits in groups of three set apart by spaces
- * ("2 312", "-2 077": the Nordic thousands separator) are one figure.
+ * ("2 312", "-2 077": the Nordic thousands separator) are one figure; a "p" right after the digits ("46.4p") marks
+ * pence.
  */
 export function isFigureCell(cell: string): boolean {
   const s = cell.trim();
   return (
-    /^\(?-?\s?(?:[A-Z]{0,2}\$|€|£|¥)?\s?\(?-?(?:\d{1,3}(?:,\s?\d{3})+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)?(?:\.\d+)?\)?\s*%?\)?$/.test(
+    /^\(?-?\s?(?:[A-Z]{0,2}\$|€|£|¥)?\s?\(?-?(?:\d{1,3}(?:,\s?\d{3})+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)?(?:\.\d+)?(?<=\d)p?\)?\s*%?\)?$/.test(
       s,
     ) && /\d/.test(s)
   );

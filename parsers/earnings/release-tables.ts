@@ -44,6 +44,8 @@ interface TableContext {
   firstOut: number;
   /** The lead-in says the table's per-share amounts are diluted ("... and diluted per share amounts:"). */
   dilutedPerShare: boolean;
+  /** The table's row count when its section heading was set. */
+  sectionRows: number;
 }
 
 const TITLE =
@@ -205,6 +207,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       lastConcept: null,
       rows: 0,
       firstOut: out.length,
+      sectionRows: 0,
       dilutedPerShare: [...pending, leadIn].some((p) =>
         /\bdiluted per[- ]share (?:amounts|data|figures|results)\b/i.test(p),
       ),
@@ -285,7 +288,12 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       }
       if (ctx !== null) {
         if (SPAN_TEST.test(t)) (ctx as TableContext).header += ` | ${t}`;
-        (ctx as TableContext).section = t;
+        // A heading opening in lower case continues the one above it ("Earnings per share" / "from continuing
+        // operations").
+        const c = ctx as TableContext;
+        c.section =
+          /^[a-z]/.test(t) && c.section !== '' && c.rows === c.sectionRows ? `${c.section} ${t}` : t;
+        c.sectionRows = c.rows;
       } else {
         pending.push(t);
         // A heading that names results ("Operating Results") between a paragraph of expectations and the table
@@ -393,7 +401,8 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     const spans = headerSpans(c.header);
     const groups = collapse(spans);
     const perShare = PER_SHARE_CONCEPTS.has(concept);
-    const rank = rankOf(label, concept);
+    // (A per-share row's section says which earnings it divides: "Earnings per share from continuing operations".)
+    const rank = rankOf(perShare ? `${c.section} ${label}` : label, concept);
     // A per-share row "basic and diluted" ("Net loss per share, basic and diluted") states both kinds at once.
     // ... and a per-share row of a table whose lead-in says its per-share amounts are diluted is diluted.
     const concepts: Concept[] =
@@ -405,8 +414,11 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     const pushColumn = (index: number, span: Span) => {
       const printed = values[index];
       if (printed === undefined || isNilCell(printed)) return;
-      const value = parseAmount(printed);
-      if (value === null) return;
+      const amount = parseAmount(printed);
+      if (amount === null) return;
+      // A per-share cell in pence ("46.4p") is a hundredth of the pound.
+      const value =
+        perShare && /\dp\)?$/.test(printed.trim()) ? Number((amount / 100).toPrecision(12)) : amount;
       for (const concept of concepts)
         out.push({
           concept,
@@ -486,7 +498,7 @@ function collapse(spans: Span[]): Span[] {
 function rankOf(label: string, concept: Concept): number {
   const l = label.toLowerCase();
   if (concept === 'revenue') return /^total/.test(l) ? 0 : 1;
-  if (/continuing/.test(l)) return 2;
+  if (/continuing/.test(l) && !/discontinued/.test(l)) return 2;
   if (/attributable|applicable|available|^(?:equity holders|owners) of the parent/.test(l)) return 0;
   return 1;
 }

@@ -77,6 +77,26 @@ describe('earnings release parser: held-out set 11 formats', () => {
     set11.evidenceHolds(name, r);
   });
 
+  it('United Utilities: a statement whose columns single spaces set apart ("Revenue 1, 2 1,564.9 1,513.3"), £m, EPS in pence', () => {
+    const name = 'UU_2012-03_FY_income-statement_excerpt.txt';
+    const r = set11.parse(name);
+    // "FOR THE YEAR ENDED 31 MARCH 2012"; "Note £m £m"
+    expect(r.release).toMatchObject({
+      fiscal_period: 'FY',
+      fiscal_year: 2012,
+      period_end: '2012-03-31',
+      currency: 'GBP',
+    });
+    expect(set11.value(r, 'FY', 'revenue', 'gaap')).toBe(1_564_900_000);
+    expect(set11.value(r, 'FY', 'operating_income', 'gaap')).toBe(591_500_000);
+    // "Profit after taxation 316.5 458.2" (not "... from continuing operations 311.4")
+    expect(set11.value(r, 'FY', 'net_income', 'gaap')).toBe(316_500_000);
+    // "Earnings per share" / "from continuing and discontinued operations" / "Basic 9 46.4p 67.2p" (not 45.7p, continuing only)
+    expect(set11.value(r, 'FY', 'eps_basic', 'gaap')).toBe(0.464);
+    expect(set11.value(r, 'FY', 'eps_diluted', 'gaap')).toBe(0.464);
+    set11.evidenceHolds(name, r);
+  });
+
   it('FirstEnergy: "Normalized non-GAAP* earnings, excluding special items, were $0.76 per basic share"', () => {
     const name = 'FE_8-K_2013-Q1_EX-99.2_excerpt.txt';
     const r = set11.parse(name);

@@ -99,9 +99,10 @@ export const EARNINGS_SCHEMA = {
               'ffo_per_share',
               'affo_per_share',
               'eps_per_ads',
+              'provision_for_credit_losses',
             ],
             description:
-              '`eps`: per share, basic or diluted not stated; `net_interest_income`: a bank’s (non_gaap when tax-equivalent); `ffo_per_share` / `affo_per_share`: a REIT’s Nareit FFO and adjusted FFO per (diluted) share or unit, always non_gaap; `eps_per_ads`: income per ADS (never per share: the ADS ratio is the `shares_per_ads` measure)',
+              '`eps`: per share, basic or diluted not stated; `net_interest_income`: a bank’s (non_gaap when tax-equivalent); `provision_for_credit_losses`: a lender’s provision for credit (loan) losses, the period’s expense; `ffo_per_share` / `affo_per_share`: a REIT’s Nareit FFO and adjusted FFO per (diluted) share or unit, always non_gaap; `eps_per_ads`: income per ADS (never per share: the ADS ratio is the `shares_per_ads` measure)',
           },
           label: { type: 'string', description: 'The row label or words as printed' },
           basis: { enum: ['gaap', 'non_gaap', 'unspecified'] },
@@ -157,7 +158,7 @@ export const MEASURE_SCHEMA = {
     measure: {
       ...nstr,
       description:
-        'Normalized measure (comparable_sales, net_interest_margin, arr, units_sold, shares_per_ads, ...) where one fits',
+        'Normalized measure (comparable_sales, net_interest_margin, assets_under_management, arr, units_sold, shares_per_ads, ...) where one fits',
     },
     value: { type: 'number' },
     unit: { enum: ['percent', 'currency', 'count', 'currency_per_share'] },

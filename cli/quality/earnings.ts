@@ -29,7 +29,10 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * period columns, loss per share basic and diluted, June / January fiscal years, adjusted rows, an IFRS page in crore of
  * rupees) is printed ninth. Held-out set 10 (fixtures/earnings/held-out-10, labels-heldout-10.tsv: a bank's five-column
  * highlights, an asset manager's AUM, a REIT's FFO / AFFO table with footnote cells, a results page in millions of yen,
- * an income statement in MEUR with five columns) is printed tenth. `-- --heldout --set 9` scores one held-out set alone. Each set also counts guidance basis errors: a
+ * an income statement in MEUR with five columns) is printed tenth. Held-out set 11 (fixtures/earnings/held-out-11,
+ * labels-heldout-11.tsv: an insurer's raised operating-EPS range, a Canadian bank in C$, a utility's EPS page, a
+ * semiconductor's GAAP / Non-GAAP tables one cell per paragraph, a UK plc's £m statement with EPS in pence) is printed
+ * eleventh. `-- --heldout --set 9` scores one held-out set alone. Each set also counts guidance basis errors: a
  * guidance row found with the label's value but under another basis (gaap / non_gaap / unspecified) than the label's.
  *
  * `npm run quality:earnings -- --guidance`: the guidance held-out set alone (see checkGuidance).
@@ -48,6 +51,7 @@ const heldOut7 = new URL('../../fixtures/earnings/held-out-7/', import.meta.url)
 const heldOut8 = new URL('../../fixtures/earnings/held-out-8/', import.meta.url).pathname;
 const heldOut9 = new URL('../../fixtures/earnings/held-out-9/', import.meta.url).pathname;
 const heldOut10 = new URL('../../fixtures/earnings/held-out-10/', import.meta.url).pathname;
+const heldOut11 = new URL('../../fixtures/earnings/held-out-11/', import.meta.url).pathname;
 const guidanceSet = new URL('../../fixtures/earnings/guidance-held-out/', import.meta.url).pathname;
 const shared = new URL('../../../shared/fixtures/earnings/press_releases/', import.meta.url).pathname;
 const heldOutMode = process.argv.includes('--heldout');
@@ -420,8 +424,9 @@ if (guidanceMode) {
     ['held-out-8', heldOut8, 'labels-heldout-8.tsv'],
     ['held-out-9', heldOut9, 'labels-heldout-9.tsv'],
     ['held-out-10', heldOut10, 'labels-heldout-10.tsv'],
+    ['held-out-11', heldOut11, 'labels-heldout-11.tsv'],
   ];
-  // `--set N` (1-10): that held-out set alone.
+  // `--set N` (1-11): that held-out set alone.
   const setArg = process.argv[process.argv.indexOf('--set') + 1];
   const only = process.argv.includes('--set') ? Number(setArg) : null;
   sets.forEach(([name, dir, labels], i) => {

@@ -17,7 +17,8 @@ export type Concept =
   | 'net_interest_income'
   | 'ffo_per_share'
   | 'affo_per_share'
-  | 'eps_per_ads';
+  | 'eps_per_ads'
+  | 'provision_for_credit_losses';
 
 /** Figures per share or per ADS: never scaled. */
 export const PER_SHARE_CONCEPTS = new Set<Concept>([
@@ -110,6 +111,11 @@ export function conceptOfLabel(
     )
   )
     return 'net_interest_income';
+  // A lender's provision for credit (loan, loan and lease) losses: the expense line, never the allowance.
+  if (
+    /^(?:total )?provisions? for (?:credit|loan(?: and lease)?) losses$/.test(core.replace(/\s*\(\d\)$/, ''))
+  )
+    return 'provision_for_credit_losses';
   // FFO / AFFO per share or unit (a REIT's headline figures); an FFO total is not read.
   if (/\b(?:a?ffo|funds from operations)\b/.test(label))
     return /\bper (?:diluted |basic )?(?:common )?(?:share|unit)\b/.test(label) ? ffoConcept(label) : null;
@@ -165,15 +171,22 @@ export function conceptOfLabel(
     return 'revenue';
   if (/^gross (?:profit|margin)(?: \(loss\))?$/.test(core)) return 'gross_profit';
   if (
-    /^(?:total )?operating (?:income|profit|earnings|loss)(?: \(loss\))?$|^(?:income|profit|earnings|loss)(?: \(loss\))? from (?:operations|operating activities)$|^(?:income|earnings) \(loss\) from operations$/.test(
+    /^(?:total )?operating (?:income|profit|earnings|loss|result)(?: \(loss\))?$|^(?:income|profit|earnings|loss)(?: \(loss\))? from (?:operations|operating activities)$|^(?:income|earnings) \(loss\) from operations$/.test(
       core,
     )
   )
     return 'operating_income';
   if (
-    /^(?:net (?:income|earnings|profit|loss)|profit(?: for the (?:period|year))?|profit \(loss\))(?: ?[(/]\s?\(?loss\)?\)?)?(?: (?:attributable|applicable|available) to (?:common|ordinary|[a-z.,&' ]+(?:inc|corp|corporation|plc|company|n\.v|ltd)|(?:[a-z.&']+ ){0,3}(?:shareholders|stockholders|owners|equity holders))[a-z. ]*)?$/.test(
+    /^(?:net (?:income|earnings|profit|loss)|profit(?: for the (?:reporting )?(?:period|year)| after tax(?:ation)?)?|profit \(loss\))(?: ?[(/]\s?\(?loss\)?\)?)?(?: (?:attributable|applicable|available) to (?:common|ordinary|[a-z.,&' ]+(?:inc|corp|corporation|plc|company|n\.v|ltd)|(?:[a-z.&']+ ){0,3}(?:shareholders|stockholders|owners|equity holders))[a-z. ]*)?$/.test(
       core,
     )
+  )
+    return 'net_income';
+  // Under an "Attributable to:" heading, the parent's owners' line is the net income ("Equity holders of the parent
+  // company | 75"); the non-controlling line is not.
+  if (
+    /^attributable to:?$/.test(sec.trim()) &&
+    /^(?:equity holders|owners|shareholders) of the parent(?: company)?$/.test(core)
   )
     return 'net_income';
   if (/^ebitda$/.test(core)) return 'ebitda';

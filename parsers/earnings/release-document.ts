@@ -117,7 +117,7 @@ const SPACED_CELL = /^\(?-?\$?\d[\d,]*(?:\.\d+)?\)?(?:%|bps)?$/i;
  * (a "bps" after a figure is part of it), until a line that is neither such a row nor blank.
  */
 function spacedColumnRows(body: string): string {
-  if (!TWO_PERIOD_COLUMNS.test(body)) return body;
+  if (!TWO_PERIOD_COLUMNS.test(body)) return spacedYearRows(body);
   const lines = body.split('\n');
   let columns = 0;
   for (const [i, line] of lines.entries()) {
@@ -143,6 +143,52 @@ function spacedColumnRows(body: string): string {
     if (tokens.length > columns && cells.every((c) => SPACED_CELL.test(c)) && /[A-Za-z]{3}/.test(label))
       lines[i] = `\n${label} | ${cells.join(' | ')}\n`;
     else columns = 0;
+  }
+  return lines.join('\n');
+}
+
+const YEAR_HEADER =
+  /^[ \t]*(?:[A-Za-z-]+\*?[ \t]*\n?[ \t]*)?((?:19|20)\d{2})(?:[ \t]+(?:19|20)\d{2})+[ \t]*$/;
+const SPACED_FIGURE = /^(?:\(?-?\d[\d,]*(?:\.\d+)?\)?p?|-|\u2013|\u2014)$/;
+
+/**
+ * A plain-text statement whose columns a single space sets apart under a header line of bare years ("2012 2011") and
+ * a unit line ("Note £m £m"): each line under it ending in as many figures ("1,564.9 1,513.3", "46.4p 67.2p", a "-" for
+ * nil) is a row "label | 1,564.9 | 1,513.3", the note references before the figures ("Revenue 1, 2") dropped; the unit
+ * line is a caption paragraph; a line with no figure is a heading between rows; a sentence ends the table.
+ */
+function spacedYearRows(body: string): string {
+  const lines = body.split('\n');
+  let columns = 0;
+  for (const [i, line] of lines.entries()) {
+    const header = YEAR_HEADER.exec(line);
+    if (header && !line.includes('|')) {
+      const years = line.match(/(?:19|20)\d{2}/g)!;
+      columns = years.length;
+      lines[i] = `\n${years.join(' | ')}\n`;
+      continue;
+    }
+    if (columns === 0 || line.trim() === '') continue;
+    const t = line.trim();
+    if (/^(?:notes?\s+)?(?:[£$€]|[A-Z]{3}\s?)m(?:\s+(?:[£$€]|[A-Z]{3}\s?)m)+$/i.test(t)) {
+      lines[i] = `\n\n${t}\n\n`;
+      continue;
+    }
+    const tokens = t.split(/\s+/);
+    const cells = tokens.slice(-columns);
+    const label = tokens
+      .slice(0, -columns)
+      .join(' ')
+      .replace(/(?:\s+\d{1,2},?)+$/, '');
+    if (
+      tokens.length > columns &&
+      cells.every((c) => SPACED_FIGURE.test(c)) &&
+      cells.some((c) => /\d/.test(c)) &&
+      /[A-Za-z]{3}/.test(label)
+    )
+      lines[i] = `\n${label} | ${cells.join(' | ')}\n`;
+    else if (/\d\s*$/.test(t) || (t.length > 100 && /[.;]$/.test(t))) columns = 0;
+    else lines[i] = `\n\n${t}\n\n`;
   }
   return lines.join('\n');
 }
@@ -268,17 +314,20 @@ function wrappedPipeRows(body: string): string {
 /**
  * A table the page store rendered one cell per line with no cell marks (a label line, then "$", "92,812", "$",
  * "89,686" each on a line of its own; "40.3" over "%"), in a text where lines of a lone figure are at least eight and
- * a quarter of the non-empty lines and no line sets cells apart with " | ", is read back into rows as a table rendered
- * one cell per "|" line is: each line is a cell.
+ * a quarter of the non-empty lines and lines setting cells apart with " | " are none or under a tenth of those
+ * figures, is read back into rows as a table rendered one cell per "|" line is: each line is a cell.
  */
 function lineCellText(body: string): string | null {
   const lines = body
     .split('\n')
     .map((l) => l.trim())
     .filter((l) => l !== '' && !/^\|\s*$/.test(l));
-  if (lines.some((l) => l.includes(' | ') || /\|\s*$/.test(l))) return null;
+  const pipeLines = lines.filter((l) => l.includes(' | ') || /\|\s*$/.test(l)).length;
   const figures = lines.filter((l) => CELL_FIGURE.test(l) && !/^(?:19|20)\d{2}$/.test(l)).length;
   if (figures < 8 || figures * 4 < lines.length) return null;
+  // (A line or two setting words apart with " | " (a site's menu, "Sign In | Register") makes no pipe table: ten lone
+  // figures for each such line still show a table rendered one cell per line.)
+  if (pipeLines > 0 && pipeLines * 10 > figures) return null;
   // A column heading ending in "Ended" and the date on the line under it are one heading ("Three Months Ended" over
   // "June 30, 2017").
   const joined: string[] = [];

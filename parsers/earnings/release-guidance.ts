@@ -185,7 +185,7 @@ function targetOf(
 /** The status words, most specific first: a direction beats "updated", which only says the target was revised. */
 const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
   [
-    /\b(?:raises?|raised|raising|increas(?:es?|ed|ing) (?:(?!to\b)[\w$.-]+ ){0,4}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was|is being) (?:increased|raised)|lifts?|lifted)\b/i,
+    /\b(?:raises?|raised|raising|increas(?:es?|ed|ing) (?:(?!to\b)[\w$.-]+ ){0,4}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was|is being|is) (?:increased|raised)|lifts?|lifted)\b/i,
     'raised',
   ],
   [
@@ -384,6 +384,10 @@ export function guidanceOf(
           `${wordsBefore} ${h.label} ${window.slice(0, 60)}`,
         ) ||
         /\bcore\s+$/i.test(wordsBefore) ||
+        // "Operating Income per Share Guidance": GAAP has no operating income per share.
+        (h.metric === 'eps_diluted' &&
+          /^(?:income|earnings)\b/i.test(h.label) &&
+          /\boperating\s+$/i.test(wordsBefore)) ||
         // A sentence that opens with "Excluding ..." qualifies every metric it names after that clause.
         /^\s*excluding\b[^,]{3,100},/i.test(s.text.slice(0, h.index));
       const gaap = /\bgaap\b|\breported basis\b/i.test(`${wordsBefore} ${h.label}`) && !nonGaap;

@@ -62,8 +62,15 @@ const KNOWN: [RegExp, string, 'change' | 'level', Expect?][] = [
   [/\boperating margin\b/i, 'operating_margin', 'level', 'percent'],
   [/\bloan originations\b/i, 'loan_originations', 'level', 'money'],
   [/\bcash collections\b/i, 'cash_collections', 'level', 'money'],
-  // An insurer's losses and expenses over earned premiums.
-  [/\b(?:GAAP |statutory )?combined ratio\b/i, 'combined_ratio', 'level', 'percent'],
+  // An asset manager's assets under management at the period end ("AUM of $60.4 billion"); an average is not it.
+  [
+    /(?<!\baverage )\b(?:AUM|[Aa]ssets [Uu]nder [Mm]anagement)\b/,
+    'assets_under_management',
+    'level',
+    'money',
+  ],
+  // An insurer's losses and expenses over earned premiums ("combined ratio", "combined loss and expense ratio").
+  [/\b(?:GAAP |statutory )?combined (?:loss and expense )?ratio\b/i, 'combined_ratio', 'level', 'percent'],
 ];
 
 const VALUE = String.raw`(\(?-?\$?\s?\d[\d,]*(?:\.\d+)?\)?)\s?(%|percent|basis points|thousand|million|billion)?`;
@@ -276,8 +283,13 @@ export function measuresOf(sentences: Sentence[]): Measure[] {
         unit,
         // A sentence that names no period takes its heading's ("Twelve-Month Period Ended December 31, 2011" above
         // "GAAP Combined Ratio – 115.1 percent").
+        // Assets under management are a balance at the period end, whatever period the sentence names.
         period:
-          periodNamed(s.text.slice(0, m.index! + m[0].length + 120)) ?? periodNamed(s.heading) ?? 'quarter',
+          measure === 'assets_under_management'
+            ? 'point_in_time'
+            : (periodNamed(s.text.slice(0, m.index! + m[0].length + 120)) ??
+              periodNamed(s.heading) ??
+              'quarter'),
         printed,
         value: unit === 'percent' || unit === 'currency_per_share' ? value : toFullUnits(value, scale),
         scale: unit === 'percent' ? 'units' : scale,

@@ -34,12 +34,17 @@ export function parseAmount(printed: string): number | null {
   return negative ? -n : n;
 }
 
-/** A table cell that is a figure (not a year, a date or a label). */
+/**
+ * A table cell that is a figure (not a year, a date or a label); digits in groups of three set apart by spaces
+ * ("2 312", "-2 077": the Nordic thousands separator) are one figure; a "p" right after the digits ("46.4p") marks
+ * pence.
+ */
 export function isFigureCell(cell: string): boolean {
   const s = cell.trim();
   return (
-    /^\(?-?\s?(?:[A-Z]{0,2}\$|€|£|¥)?\s?\(?-?(?:\d{1,3}(?:,\s?\d{3})+|\d+)?(?:\.\d+)?\)?\s*%?\)?$/.test(s) &&
-    /\d/.test(s)
+    /^\(?-?\s?(?:[A-Z]{0,2}\$|€|£|¥)?\s?\(?-?(?:\d{1,3}(?:,\s?\d{3})+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)?(?:\.\d+)?(?<=\d)p?\)?\s*%?\)?$/.test(
+      s,
+    ) && /\d/.test(s)
   );
 }
 
@@ -55,6 +60,9 @@ export function captionScale(text: string): { scale: Scale; evidence: string } |
   // A crore caption names the rupee with it ("IFRS-INR cr", "(In ₹ crore)", "Rs. crore"): a lone "cr" is no scale.
   const crore = /(?:\bINR|₹|\bRs\.?)[\s-]*(?:in\s+)?(?:cr|crores?)\b|\bcrores?\b/i.exec(text);
   if (crore !== null && text.length <= 80) return { scale: 'crores', evidence: text.trim().slice(0, 200) };
+  // "MEUR", "TEUR", "MSEK": a currency code led by M is millions, by T or K thousands (a Nordic table's caption).
+  const coded = /^\(?([MTK])(EUR|SEK|NOK|DKK|ISK|USD|CHF|GBP)\)?$/.exec(text.trim());
+  if (coded !== null) return { scale: coded[1] === 'M' ? 'millions' : 'thousands', evidence: text.trim() };
   // "IFRS $ m", "(US$ m)": a currency mark and a lone m in a short caption is millions.
   if (text.length <= 40 && /(?:[$€£]|\b[A-Z]{3})\s?m\)?$/.test(text.trim()))
     return { scale: 'millions', evidence: text.trim().slice(0, 200) };
@@ -68,7 +76,7 @@ export function captionScale(text: string): { scale: Scale; evidence: string } |
     // "(US$ millions, except per share amounts)", "(EUR thousands)": a currency mark before the scale word.
     /\(\s*(?:[a-z]{0,3}\$|€|£|[a-z]{3})\s*(thousands|millions|billions)\b/.exec(t) ??
     /\(\s*\$?\s*(000s?|000's)\s*(?:omitted)?\s*\)|\b(000s?|000's) omitted\b/.exec(t) ??
-    /^\s*\(?\s*(thousands|millions|billions)\s*(?:of [a-z]+\s*)?(?:,|\)|except|$)/.exec(t);
+    /^\s*\(?\s*(thousands|millions|billions)\s*(?:of [a-z]+(?: [a-z]+)?\s*)?(?:,|\)|except|$)/.exec(t);
   if (!m) return null;
   const word = (m[1] ?? m[2] ?? m[3] ?? '').replace(/^\$|'?s$/g, '');
   const scale: Scale =
@@ -96,7 +104,7 @@ export function toFullUnits(value: number, scale: Scale): number {
 }
 
 const CURRENCY_MARKS: [RegExp, string][] = [
-  [/€|\beuros?\b|\bEUR\b/, 'EUR'],
+  [/€|\beuros?\b|\b[MTK]?EUR\b/, 'EUR'],
   [/£|\bpounds sterling\b|\bGBP\b/, 'GBP'],
   [/\bC\$|\bCanadian dollars?\b|\bCAD\b/, 'CAD'],
   [/\bA\$|\bAustralian dollars?\b|\bAUD\b/, 'AUD'],
@@ -118,6 +126,15 @@ export function detectCurrency(
     for (const [re, code] of CURRENCY_MARKS)
       if (re.test(c)) return { currency: code, evidence: c.slice(0, 200) };
   }
+  // A sentence stating the currency of every amount ("All amounts are presented in Canadian dollars") names it as a
+  // caption does.
+  const stated =
+    /\b(?:all )?(?:amounts|figures) (?:in this (?:document|release) )?(?:are )?(?:presented|expressed|stated|reported)? ?in ([A-Za-z. $]{3,40}?)(?:[.,;]|\s+unless\b)/i.exec(
+      text,
+    );
+  if (stated !== null)
+    for (const [re, code] of CURRENCY_MARKS)
+      if (re.test(stated[1]!)) return { currency: code, evidence: stated[0].slice(0, 200) };
   const counts = new Map<string, number>();
   for (const [re, code] of CURRENCY_MARKS) {
     const n = text.match(new RegExp(re.source, `g${re.flags}`))?.length ?? 0;

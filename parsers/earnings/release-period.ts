@@ -143,7 +143,7 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
     (e) => !e.filed && !e.compared && (e.span === 'quarter' || e.span === 'year'),
   );
   if (relevant.length === 0) {
-    const ranged = periodFromMonthRanges(prose);
+    const ranged = periodFromMonthRanges(prose, blocks);
     if (ranged !== null) return ranged;
     const undated = quarterWithoutDate(prose, fiscalYearEnds(ended, prose), blocks);
     const header = periodFromTableHeader(blocks);
@@ -237,7 +237,7 @@ const MONTH_FULL =
  * quarter ending with a twelve-month range is the fourth (and the year is reported too), else a release that never
  * says "fiscal" counts quarters on the calendar; the end date is stated only when a range gives its day.
  */
-function periodFromMonthRanges(prose: Block[]): ReportedPeriod | null {
+function periodFromMonthRanges(prose: Block[], blocks: Block[] = []): ReportedPeriod | null {
   const re = new RegExp(
     String.raw`\b(${MONTH_FULL})(?:\s+\d{1,2})?\s*[-–—]\s*(${MONTH_FULL})(?:\s+(\d{1,2}))?,?\s+((?:19|20)\d{2})\b`,
     'gi',
@@ -265,6 +265,27 @@ function periodFromMonthRanges(prose: Block[]): ReportedPeriod | null {
         start: b.start + m.index!,
         text: m[0],
       });
+    }
+  }
+  // A table column headed by months and year in figures ("4–6/2018", "1–6/2018") names that range as words do.
+  for (const b of blocks.slice(0, 80)) {
+    if (!b.row) continue;
+    let at = 0;
+    for (const cell of b.text.split(' | ')) {
+      const m = /^\s*(\d{1,2})\s?[-\u2013\u2014]\s?(\d{1,2})\/((?:19|20)\d{2})\s*$/.exec(cell);
+      const from = m ? Number(m[1]) : 0;
+      const to = m ? Number(m[2]) : 0;
+      if (m && from >= 1 && from <= 12 && to >= 1 && to <= 12)
+        found.push({
+          months: ((to - from + 12) % 12) + 1,
+          end: to,
+          day: null,
+          year: Number(m[3]),
+          block: b,
+          start: b.start + at + cell.indexOf(m[1]!),
+          text: cell.trim(),
+        });
+      at += cell.length + 3;
     }
   }
   const periods = found.filter((f) => f.months === 3 || f.months === 12);

@@ -47,9 +47,10 @@ const MEASURES: [RegExp, Concept][] = [
     /\b(?:operating (?:income|profit|loss|earnings|result)|(?:income|loss) from operations)\b|\bEBIT\b(?!DA)/i,
     'operating_income',
   ],
-  // "earnings of" is the net income unless a word before it names other earnings ("operating earnings of").
+  // "earnings of" is the net income unless a word before it names other earnings ("operating earnings of"); a clause
+  // set in commas may stand between ("Normalized non-GAAP* earnings, excluding special items, were $0.76 per basic share").
   [
-    /\bnet (?:income|profit|earnings|loss)\b|\b(?:net )?quarterly profit\b|(?<!\bnet )\b(?:income|earnings) from continuing operations\b|\b(?<!\b(?:operating|comprehensive) )(?:quarter(?:ly)? )?earnings(?= (?:of|were|was|totaled) )|\b(?:reported|total|GAAP) earnings\b(?! per)/i,
+    /\bnet (?:income|profit|earnings|loss)\b|\b(?:net )?quarterly profit\b|(?<!\bnet )\b(?:income|earnings) from continuing operations\b|\b(?<!\b(?:operating|comprehensive) )(?:quarter(?:ly)? )?earnings(?=(?:, [^,$]{3,40},)? (?:of|were|was|totaled) )|\b(?:reported|total|GAAP) earnings\b(?! per)/i,
     'net_income',
   ],
   [/\bEBITDA\b/, 'ebitda'],
@@ -509,16 +510,22 @@ function readNaming(
     after.slice(moneyAt + money[0].length),
   );
   // (A defined name in quotation marks before the naming, ("Core," "Core Lab," or the "Company"), qualifies nothing.)
+  // GAAP has no operating income per share: "Operating income per share increased 68% to $1.56" is a non-GAAP EPS.
+  const operatingPerShare =
+    concept === 'eps' && /\boperating\s+$/i.test(before) && /^(?:income|earnings)\b/i.test(m[0]);
   const nonGaap =
     NON_GAAP_WORDS.test(`${before.replace(/[“"][^”"]{0,40}[”"]/g, ' ')}${m[0]}${between}`) ||
+    operatingPerShare ||
     afterItems !== null ||
     /\b(?:excluding|before)\b[^.]{0,80}$/i.test(s.text.slice(Math.max(0, clauseStart - 80), at));
   const named = /^earned$/i.test(m[0]) ? 'earnings per share' : m[0];
   const label = afterItems
     ? `${named} before ${afterItems[1]!.trim()}`
-    : nonGaap
-      ? qualifiedLabel(`${s.text.slice(clauseStart, at)}${named}`, named)
-      : named;
+    : operatingPerShare
+      ? `${/(\S+)\s+$/.exec(before)![1]} ${named}`
+      : nonGaap
+        ? qualifiedLabel(`${s.text.slice(clauseStart, at)}${named}`, named)
+        : named;
   const amountStart = s.start + at + m[0].length + moneyAt;
   /** The figure this amount states, under a concept, label and basis (every push below). */
   const figure = (c: Concept, lbl: string, b: Basis, scale: ProseFigure['scale']): ProseFigure => ({

@@ -14,9 +14,12 @@ export interface Sentence {
 const ABBREV =
   /\b(?:Inc|Corp|Co|Ltd|No|Mr|Mrs|Ms|Dr|St|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|U\.S|vs|approx|e\.g|i\.e|N\.A|L\.P)\.$/;
 
-/** A dateline: a city in capitals, then the release date ("NEW YORK, February 2, 2000-", "ALBANY, Ohio; April 4, 2006 —"). */
+/**
+ * A dateline: a city in capitals, then the release date ("NEW YORK, February 2, 2000-", "ALBANY, Ohio; April 4, 2006 —",
+ * "WARREN, New Jersey, October 22, 2009 —": a state of one or two words).
+ */
 const DATELINE =
-  /(?<=\S\s+)(?=[A-Z][A-Z.' ]{2,40},\s+(?:[A-Z][A-Za-z.]+[,;]?\s+)?(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?\s+\d{1,2},\s+\d{4}\s*[-–—])/;
+  /(?<=\S\s+)(?=[A-Z][A-Z.' ]{2,40},\s+(?:[A-Z][A-Za-z.]+(?:\s+[A-Z][A-Za-z.]+)?[,;]?\s+)?(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?\s+\d{1,2},\s+\d{4}\s*[-–—])/;
 
 /**
  * Analysts' or the Street's expectations set against a result ("a penny better than Wall Street expected", "also
@@ -51,7 +54,8 @@ export function sentencesOf(blocks: Block[]): Sentence[] {
       !/[.!?]["”]?$/.test(t) &&
       !(/;$/.test(t) && /[a-z]/.test(t)) &&
       !(BULLET.test(t) && /\d/.test(t)) &&
-      !/\b(?:of|to) \$\d|\s[\u2013\u2014]\s+\$?\s?\d/i.test(t) &&
+      // ... or after a linking verb ("GAAP net income for the quarter was $13.6 million, or $0.08 per diluted share").
+      !/\b(?:of|to|was|were|totaled) \$\d|\s[\u2013\u2014]\s+\$?\s?\d/i.test(t) &&
       // ("Revenue: $96 - $99 million", "Adjusted EBITDA: ($3) million - ($1) million": a name and its value.)
       !/^[A-Z][\w &'-]{1,40}:\s+\(?[$€£]\s?\(?\d/.test(t)
     ) {
@@ -61,9 +65,16 @@ export function sentencesOf(blocks: Block[]): Sentence[] {
     let from = 0;
     // A headline run together with the lead ("... FOURTH-QUARTER RESULTS -1999 Normalized EPS Improves to $.39 Income vs.
     // $.06 Loss- ... NEW YORK, February 2, 2000-Time Warner Inc. ... reported") ends where the dateline begins.
+    // Its headline's clauses set apart by ";" ("Net Income per Share of $1.69; Operating Income per Share Is Up 68% to
+    // $1.56; ...") are sentences of their own.
     const dateline = DATELINE.exec(t);
     if (dateline && dateline.index > 0) {
-      push(out, t, 0, dateline.index, b, heading, index);
+      let at = 0;
+      for (const m of t.slice(0, dateline.index).matchAll(/;\s+/g)) {
+        push(out, t, at, m.index!, b, heading, index);
+        at = m.index! + m[0].length;
+      }
+      push(out, t, at, dateline.index, b, heading, index);
       from = dateline.index;
     }
     // A sentence also ends before an inline bullet (". - Net income ...": list items run together in one line).

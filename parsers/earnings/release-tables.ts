@@ -42,6 +42,10 @@ interface TableContext {
   rows: number;
   /** Index in the output of the table's first figure. */
   firstOut: number;
+  /** The lead-in says the table's per-share amounts are diluted ("... and diluted per share amounts:"). */
+  dilutedPerShare: boolean;
+  /** The table's row count when its section heading was set. */
+  sectionRows: number;
 }
 
 const TITLE =
@@ -95,13 +99,50 @@ function headerSpans(header: string): Span[] {
   return spans;
 }
 
+/** A column heading of months and year in figures ("4–6/2018" = April to June 2018, "1-6/2018"). */
+const NUMERIC_MONTHS = /^(\d{1,2})\s?[-\u2013\u2014]\s?(\d{1,2})\/((?:19|20)\d{2})$/;
+
+/**
+ * The columns of a header of month ranges in figures and bare years ("MEUR | 1–6/2018 | 1–6/2017 | 4–6/2018 |
+ * 4–6/2017 | 2017"), in order: three months are a quarter, six or nine from January a year to date, twelve (or a bare
+ * year) a year; null when the header has no such range.
+ */
+function numericMonthColumns(header: string): { span: Span; year: number }[] | null {
+  const cells = header.split(' | ').map((h) => h.trim());
+  if (!cells.some((h) => NUMERIC_MONTHS.test(h))) return null;
+  const out: { span: Span; year: number }[] = [];
+  for (const h of cells) {
+    if (/^(?:19|20)\d{2}$/.test(h)) {
+      out.push({ span: 'year', year: Number(h) });
+      continue;
+    }
+    const m = NUMERIC_MONTHS.exec(h);
+    if (m === null) continue;
+    const from = Number(m[1]);
+    const months = Number(m[2]) - from + 1;
+    const span: Span =
+      months === 3
+        ? 'quarter'
+        : months === 12
+          ? 'year'
+          : (months === 6 || months === 9) && from === 1
+            ? 'ytd'
+            : 'unknown';
+    out.push({ span, year: Number(m[3]) });
+  }
+  return out;
+}
+
 /** A header row: no label, or every cell a date, a year, a span word or "(unaudited)". */
 function isHeaderRow(cells: string[]): boolean {
   return cells.every(
     (c, i) =>
       // The table's caption may sit in the header row's first cell ("For the periods ended December 31(US$
       // millions, except per share amounts) | Three Months Ended | ... | Years Ended").
-      (i === 0 && captionScale(c) !== null && cells.some((x) => SPAN_TEST.test(x) && x !== c)) ||
+      (i === 0 &&
+        captionScale(c) !== null &&
+        cells.some((x) => (SPAN_TEST.test(x) || NUMERIC_MONTHS.test(x.trim())) && x !== c)) ||
+      NUMERIC_MONTHS.test(c.trim()) ||
       /^(?:\(?unaudited\)?|\(?restated\)?|\(?as adjusted\)?|change|% change|%|notes?|variance|\(?in [a-z ]+\)?)$/i.test(
         c.trim(),
       ) ||
@@ -166,6 +207,10 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       lastConcept: null,
       rows: 0,
       firstOut: out.length,
+      sectionRows: 0,
+      dilutedPerShare: [...pending, leadIn].some((p) =>
+        /\bdiluted per[- ]share (?:amounts|data|figures|results)\b/i.test(p),
+      ),
     };
     pending = [];
     leadIn = '';
@@ -243,7 +288,12 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       }
       if (ctx !== null) {
         if (SPAN_TEST.test(t)) (ctx as TableContext).header += ` | ${t}`;
-        (ctx as TableContext).section = t;
+        // A heading opening in lower case continues the one above it ("Earnings per share" / "from continuing
+        // operations").
+        const c = ctx as TableContext;
+        c.section =
+          /^[a-z]/.test(t) && c.section !== '' && c.rows === c.sectionRows ? `${c.section} ${t}` : t;
+        c.sectionRows = c.rows;
       } else {
         pending.push(t);
         // A heading that names results ("Operating Results") between a paragraph of expectations and the table
@@ -351,17 +401,24 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     const spans = headerSpans(c.header);
     const groups = collapse(spans);
     const perShare = PER_SHARE_CONCEPTS.has(concept);
-    const rank = rankOf(label, concept);
+    // (A per-share row's section says which earnings it divides: "Earnings per share from continuing operations".)
+    const rank = rankOf(perShare ? `${c.section} ${label}` : label, concept);
     // A per-share row "basic and diluted" ("Net loss per share, basic and diluted") states both kinds at once.
+    // ... and a per-share row of a table whose lead-in says its per-share amounts are diluted is diluted.
     const concepts: Concept[] =
       concept === 'eps_diluted' && /\bbasic and diluted\b|\bdiluted and basic\b/i.test(label)
         ? ['eps_diluted', 'eps_basic']
-        : [concept];
+        : concept === 'eps' && c.dilutedPerShare
+          ? ['eps_diluted']
+          : [concept];
     const pushColumn = (index: number, span: Span) => {
       const printed = values[index];
       if (printed === undefined || isNilCell(printed)) return;
-      const value = parseAmount(printed);
-      if (value === null) return;
+      const amount = parseAmount(printed);
+      if (amount === null) return;
+      // A per-share cell in pence ("46.4p") is a hundredth of the pound.
+      const value =
+        perShare && /\dp\)?$/.test(printed.trim()) ? Number((amount / 100).toPrecision(12)) : amount;
       for (const concept of concepts)
         out.push({
           concept,
@@ -393,6 +450,19 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       years.length >= 2 &&
       years.every((y, i) => i === 0 || y > years[i - 1]!) &&
       values.length >= years.length;
+    // A header of month ranges in figures gives each column its span and year: of each span, the column of the
+    // header's latest year is current (a bare year beside them is a past full year unless it is that latest year).
+    const monthColumns = numericMonthColumns(c.header);
+    if (monthColumns !== null && monthColumns.length === values.length) {
+      const latest = Math.max(...monthColumns.map((x) => x.year));
+      const done = new Set<Span>();
+      for (const [i, col] of monthColumns.entries()) {
+        if (col.year !== latest || col.span === 'unknown' || done.has(col.span)) continue;
+        done.add(col.span);
+        pushColumn(i, col.span);
+      }
+      continue;
+    }
     if (groups.length <= 1) pushColumn(rising ? years.length - 1 : 0, groups[0] ?? 'unknown');
     else if (values.length % groups.length === 0) {
       const k = values.length / groups.length;
@@ -407,7 +477,8 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
  * "|", its outer pipes and empty cells dropped, and its separator line ("| --- | --- |") has none.
  */
 export function cellsOf(text: string): string[] {
-  if (!/^\|.*\|$/.test(text.trim())) return text.split(' | ');
+  // A cell of nothing but "|" marks ("Net sales | 2 312 | ... | 4 911 | |": empty cells the source kept) is no cell.
+  if (!/^\|.*\|$/.test(text.trim())) return text.split(' | ').filter((c) => !/^\s*\|+\s*$/.test(c));
   const cells = text
     .trim()
     .replace(/^\|/, '')
@@ -427,7 +498,7 @@ function collapse(spans: Span[]): Span[] {
 function rankOf(label: string, concept: Concept): number {
   const l = label.toLowerCase();
   if (concept === 'revenue') return /^total/.test(l) ? 0 : 1;
-  if (/continuing/.test(l)) return 2;
-  if (/attributable|applicable|available/.test(l)) return 0;
+  if (/continuing/.test(l) && !/discontinued/.test(l)) return 2;
+  if (/attributable|applicable|available|^(?:equity holders|owners) of the parent/.test(l)) return 0;
   return 1;
 }

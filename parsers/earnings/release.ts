@@ -12,7 +12,7 @@ import {
   type Scale,
   toFullUnits,
 } from './release-numbers.ts';
-import { type FiscalPeriod, type ReportedPeriod, reportedPeriod } from './release-period.ts';
+import { type FiscalPeriod, parseDate, type ReportedPeriod, reportedPeriod } from './release-period.ts';
 import { type ProseFigure, proseFigures } from './release-prose.ts';
 import { type Sentence, sentencesOf } from './release-sentences.ts';
 import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from './release-tables.ts';
@@ -199,6 +199,13 @@ export function parseEarningsRelease(input: string): ReleaseParse {
     : [];
   if (isEarningsRelease && period.fiscalPeriod !== null && period.fiscalPeriod !== 'FY')
     measures.push(...tableMargins(doc, measures, period.fiscalYear, period.fiscalPeriod));
+  // A table of assets under management states the balance to the dollar of its caption: it beats the rounded prose.
+  const aum = isEarningsRelease ? tableAum(doc, period.fiscalYear, period.fiscalPeriod) : null;
+  if (aum !== null) {
+    const i = measures.findIndex((m) => m.measure === 'assets_under_management');
+    if (i >= 0) measures.splice(i, 1, aum);
+    else measures.push(aum);
+  }
   const guidance: ReleaseGuidance[] = isEarningsRelease
     ? guidanceRows(doc, sentences, period, currency)
     : guidanceOnly(doc, sentences, currency);
@@ -404,8 +411,9 @@ function pickFigures(
 }
 
 /**
- * A table row naming a margin whose first value is a percent ("Gross margin | 61.3 | % | 60.4 | %", "| Operating Margin %
- * | 18.4 | 21.3 |") gives that measure for the reported quarter (the first column), when the prose states none.
+ * A table row naming a margin or a ratio whose first value is a percent ("Gross margin | 61.3 | % | 60.4 | %", "| Operating
+ * Margin % | 18.4 | 21.3 |", "| Return on common shareholders' equity | 17.2 | % | 18.7 | % |") gives that measure for the
+ * reported quarter (the first column), when the prose states none.
  */
 function tableMargins(
   doc: ReleaseDocument,
@@ -417,11 +425,25 @@ function tableMargins(
   for (const b of doc.blocks) {
     if (!b.row) continue;
     const cells = cellsOf(b.text);
-    const name = /^(gross (?:profit )?margin|operating margin)\s*(%|\(%\))?$/i.exec(cells[0]?.trim() ?? '');
+    const name =
+      /^(gross (?:profit )?margin|operating margin|return on (?:average )?(?:common )?(?:shareholders['’]? |stockholders['’]? )?equity|return on (?:average )?assets|net interest margin|efficiency ratio)\s*(%|\(%\))?$/i.exec(
+        cells[0]?.trim() ?? '',
+      );
     const printed = cells[1]?.trim() ?? '';
     if (name === null || !isFigureCell(printed)) continue;
     if (name[2] === undefined && !/%\)?$/.test(printed) && !/^%\)?$/.test(cells[2]?.trim() ?? '')) continue;
-    const measure = /gross/i.test(name[1]!) ? 'gross_margin' : 'operating_margin';
+    const n = name[1]!.toLowerCase();
+    const measure = /^gross/.test(n)
+      ? 'gross_margin'
+      : /^operating/.test(n)
+        ? 'operating_margin'
+        : /equity$/.test(n)
+          ? 'return_on_equity'
+          : /assets$/.test(n)
+            ? 'return_on_assets'
+            : /^net interest/.test(n)
+              ? 'net_interest_margin'
+              : 'efficiency_ratio';
     const value = parseAmount(printed.replace(/%/, ''));
     if (value === null) continue;
     if ([...measures, ...out].some((m) => m.measure === measure && m.fiscalPeriod === fiscalPeriod)) continue;
@@ -439,6 +461,56 @@ function tableMargins(
     });
   }
   return out;
+}
+
+/**
+ * A table headed "Assets Under Management" (the headings right above its first row) gives the asset manager's AUM
+ * from its "Total" row: the first column when the first date of the headings is their latest, scaled by the
+ * headings' caption ("(in millions)"); no caption, no value.
+ */
+function tableAum(
+  doc: ReleaseDocument,
+  fiscalYear: number | null,
+  fiscalPeriod: FiscalPeriod | null,
+): ReleaseMeasure | null {
+  let headings: string[] = [];
+  let inTable = false;
+  for (const b of doc.blocks) {
+    if (!b.row) {
+      if (inTable) {
+        headings = [];
+        inTable = false;
+      }
+      headings.push(b.text);
+      if (headings.length > 8) headings.shift();
+      continue;
+    }
+    inTable = true;
+    if (!headings.some((h) => /^(?:total )?assets under management\b/i.test(h.trim()))) continue;
+    const cells = cellsOf(b.text);
+    if (!/^total$/i.test(cells[0]?.trim() ?? '')) continue;
+    const printed = cells[1]?.trim() ?? '';
+    if (!isFigureCell(printed) || /%/.test(printed)) return null;
+    const caption = headings.map((h) => captionScale(h)).find((c) => c !== null);
+    if (!caption) return null;
+    const dates = headings.map((h) => parseDate(h.trim())).filter((d): d is string => d !== null);
+    if (dates.length > 0 && dates.some((d) => d > dates[0]!)) return null;
+    const value = parseAmount(printed);
+    if (value === null) return null;
+    return {
+      name: 'Assets Under Management (Total)',
+      measure: 'assets_under_management',
+      unit: 'currency',
+      period: 'point_in_time',
+      printed,
+      value: toFullUnits(value, caption.scale),
+      scale: caption.scale,
+      fiscalYear,
+      fiscalPeriod,
+      evidence: { kind: 'table_row', text: b.text, start: b.start, end: b.end, table: caption.evidence },
+    };
+  }
+  return null;
 }
 
 function isTotalRevenue(p: ProseFigure): boolean {

@@ -6611,10 +6611,10 @@ export interface operations {
                                 /** @description The row label or words as printed */
                                 label: string;
                                 /**
-                                 * @description `eps`: per share, basic or diluted not stated; `net_interest_income`: a bank’s (non_gaap when tax-equivalent); `ffo_per_share` / `affo_per_share`: a REIT’s Nareit FFO and adjusted FFO per (diluted) share or unit, always non_gaap; `eps_per_ads`: income per ADS (never per share: the ADS ratio is the `shares_per_ads` measure)
+                                 * @description `eps`: per share, basic or diluted not stated; `net_interest_income`: a bank’s (non_gaap when tax-equivalent); `provision_for_credit_losses`: a lender’s provision for credit (loan) losses, the period’s expense; `ffo_per_share` / `affo_per_share`: a REIT’s Nareit FFO and adjusted FFO per (diluted) share or unit, always non_gaap; `eps_per_ads`: income per ADS (never per share: the ADS ratio is the `shares_per_ads` measure)
                                  * @enum {unknown}
                                  */
-                                metric: "revenue" | "gross_profit" | "operating_income" | "net_income" | "eps_basic" | "eps_diluted" | "eps" | "ebitda" | "free_cash_flow" | "net_interest_income" | "ffo_per_share" | "affo_per_share" | "eps_per_ads";
+                                metric: "revenue" | "gross_profit" | "operating_income" | "net_income" | "eps_basic" | "eps_diluted" | "eps" | "ebitda" | "free_cash_flow" | "net_interest_income" | "ffo_per_share" | "affo_per_share" | "eps_per_ads" | "provision_for_credit_losses";
                                 /** @description GAAP figures against the XBRL financials of the same period, when those are loaded */
                                 reconciled: {
                                     accession_number?: string | null;
@@ -10624,10 +10624,10 @@ export interface operations {
                                 /** @description The row label or words as printed */
                                 label: string;
                                 /**
-                                 * @description `eps`: per share, basic or diluted not stated; `net_interest_income`: a bank’s (non_gaap when tax-equivalent); `ffo_per_share` / `affo_per_share`: a REIT’s Nareit FFO and adjusted FFO per (diluted) share or unit, always non_gaap; `eps_per_ads`: income per ADS (never per share: the ADS ratio is the `shares_per_ads` measure)
+                                 * @description `eps`: per share, basic or diluted not stated; `net_interest_income`: a bank’s (non_gaap when tax-equivalent); `provision_for_credit_losses`: a lender’s provision for credit (loan) losses, the period’s expense; `ffo_per_share` / `affo_per_share`: a REIT’s Nareit FFO and adjusted FFO per (diluted) share or unit, always non_gaap; `eps_per_ads`: income per ADS (never per share: the ADS ratio is the `shares_per_ads` measure)
                                  * @enum {unknown}
                                  */
-                                metric: "revenue" | "gross_profit" | "operating_income" | "net_income" | "eps_basic" | "eps_diluted" | "eps" | "ebitda" | "free_cash_flow" | "net_interest_income" | "ffo_per_share" | "affo_per_share" | "eps_per_ads";
+                                metric: "revenue" | "gross_profit" | "operating_income" | "net_income" | "eps_basic" | "eps_diluted" | "eps" | "ebitda" | "free_cash_flow" | "net_interest_income" | "ffo_per_share" | "affo_per_share" | "eps_per_ads" | "provision_for_credit_losses";
                                 /** @description GAAP figures against the XBRL financials of the same period, when those are loaded */
                                 reconciled: {
                                     accession_number?: string | null;
@@ -10654,7 +10654,7 @@ export interface operations {
                             /** @enum {unknown} */
                             fiscal_year_source?: "stated" | "inferred" | null;
                             form: string;
-                            /** @description Normalized measure (comparable_sales, net_interest_margin, arr, units_sold, shares_per_ads, ...) where one fits */
+                            /** @description Normalized measure (comparable_sales, net_interest_margin, assets_under_management, arr, units_sold, shares_per_ads, ...) where one fits */
                             measure: string | null;
                             /** @description The measure’s name as printed */
                             name: string;

@@ -6,14 +6,17 @@
  *
  * The server is api.bench.ts's child (both servers in one process, a fresh database seeded the same way). Per
  * route: a warm-up of BENCH_WARMUP requests per side, then BENCH_ROUNDS rounds alternating bare / platform of
- * exactly BENCH_REQUESTS (20,000) requests at BENCH_CONCURRENCY (16) in flight, keep-alive (`sendFixed`).
+ * exactly BENCH_REQUESTS (10,000) requests at BENCH_CONCURRENCY (16) in flight, keep-alive (`sendFixed`).
  * Around each round the server counts the bytes its JS heap allocated (its used size at the end, less at the
- * start, plus what each GC in between freed: `v8.GCProfiler`) and the GCs by kind (count and time). Per side
+ * start, plus what each GC in between freed: `v8.GCProfiler`), the GCs by kind (count and time) and what the
+ * scavenges promoted to the old generation (garbage that lived past a young collection). Per side
  * the median round, per request. With BENCH_SAMPLE=<bytes> (default 256; 0: none) one more round of
- * BENCH_SAMPLE_REQUESTS (5,000) per side runs under V8's sampling heap profiler keeping collected objects
- * too, and `sites` lists where the two sides' allocation differs most: by allocating function (file:line)
- * and by package (the allocating function's file: node_modules/<pkg>, node:<module>, or the repo's own
- * directory), bytes per request, platform minus bare. Prints one JSON object.
+ * BENCH_SAMPLE_REQUESTS (4,000) per side runs under V8's sampling heap profiler keeping collected objects
+ * too, and `sampled` lists where the two sides' allocation differs most: `by_function`, by allocating
+ * function (file:line; under tsx a repo file's line is not its source line) and `by_owner`, by package (the
+ * allocating function's file: node_modules/<pkg>, node:<module>, or the repo's own directory), bytes per
+ * request, platform minus bare. V8 names the outermost function of an inlined call, so an allocation may show
+ * under the caller on one side and the callee on the other. Prints one JSON object.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import http from 'node:http';
@@ -22,12 +25,12 @@ import { ONLY, ROUTES, type RouteName } from './api-routes.ts';
 import { benchDatabase } from './bench-database.ts';
 import { median, sendFixed } from './http-load.ts';
 
-const N = Number(process.env.BENCH_REQUESTS ?? 20_000);
+const N = Number(process.env.BENCH_REQUESTS ?? 10_000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const SAMPLE = Number(process.env.BENCH_SAMPLE ?? 256);
-const SAMPLE_N = Number(process.env.BENCH_SAMPLE_REQUESTS ?? 5_000);
+const SAMPLE_N = Number(process.env.BENCH_SAMPLE_REQUESTS ?? 4_000);
 const TOP = Number(process.env.BENCH_TOP ?? 40);
 
 async function send(port: number, path: (i: number) => string, key: string | null, n: number) {

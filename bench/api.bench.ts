@@ -145,6 +145,14 @@ async function server(): Promise<void> {
       process.send!({ cpu: u.user + u.system });
       return;
     }
+    // api-alloc.ts: bytes allocated on the JS heap between 'alloc start' and 'alloc stop' (the heap's growth
+    // plus what every GC in between freed, v8.GCProfiler) with the GCs' count and time by kind; with
+    // `sample`, V8's sampling heap profiler keeps every sampled allocation, collected or not, by stack.
+    if (typeof m === 'object' && m !== null && 'alloc' in m) {
+      const { alloc, sample } = m as { alloc: 'start' | 'stop'; sample?: number };
+      process.send!({ alloc: await allocCount(alloc, sample) });
+      return;
+    }
     // BENCH_PROF: the parent profiles the last round of each side of each route (node:inspector).
     if (typeof m === 'object' && m !== null && 'prof' in m) {
       const { prof, file } = m as { prof: 'start' | 'stop'; file?: string };
@@ -165,6 +173,70 @@ async function server(): Promise<void> {
     await database.close();
     process.exit(0);
   });
+}
+
+interface GcHeap {
+  heapStatistics: { usedHeapSize: number };
+  heapSpaceStatistics: { spaceName: string; spaceUsedSize: number }[];
+}
+let gcProfiler: import('node:v8').GCProfiler | null = null;
+let usedAtStart = 0;
+let sampling: import('node:inspector/promises').Session | null = null;
+
+/** api-alloc.ts's counter: start, or stop and report the bytes allocated, the GCs and the heap samples. */
+async function allocCount(op: 'start' | 'stop', sample?: number): Promise<unknown> {
+  const v8 = await import('node:v8');
+  if (op === 'start') {
+    if (sample) {
+      const { Session } = await import('node:inspector/promises');
+      sampling = new Session();
+      sampling.connect();
+      await sampling.post('HeapProfiler.enable');
+      await sampling.post('HeapProfiler.startSampling', {
+        samplingInterval: sample,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      });
+    }
+    gcProfiler = new v8.GCProfiler();
+    usedAtStart = v8.getHeapStatistics().used_heap_size;
+    gcProfiler.start();
+    return {};
+  }
+  const usedAtEnd = v8.getHeapStatistics().used_heap_size;
+  const data = gcProfiler!.stop() as unknown as {
+    statistics: {
+      gcType: string;
+      cost: number;
+      beforeGC: GcHeap;
+      afterGC: GcHeap;
+    }[];
+  };
+  let freed = 0;
+  // what scavenges moved out of the young generation (old space growth across them): the garbage that lived
+  // too long to die young, which the old generation's marking and sweeping pay for later
+  let promoted = 0;
+  const oldSpace = (h: GcHeap) =>
+    h.heapSpaceStatistics
+      .filter((x) => x.spaceName === 'old_space' || x.spaceName === 'lo_space')
+      .reduce((a, x) => a + x.spaceUsedSize, 0);
+  const gcs: Record<string, { count: number; us: number }> = {};
+  for (const g of data.statistics) {
+    freed += g.beforeGC.heapStatistics.usedHeapSize - g.afterGC.heapStatistics.usedHeapSize;
+    if (g.gcType === 'Scavenge') promoted += oldSpace(g.afterGC) - oldSpace(g.beforeGC);
+    const k = gcs[g.gcType] ?? { count: 0, us: 0 };
+    gcs[g.gcType] = k;
+    k.count++;
+    k.us += g.cost;
+  }
+  let profile: unknown = null;
+  if (sampling) {
+    profile = ((await sampling.post('HeapProfiler.stopSampling')) as { profile: unknown }).profile;
+    await sampling.post('HeapProfiler.disable');
+    sampling.disconnect();
+    sampling = null;
+  }
+  return { allocated: usedAtEnd - usedAtStart + freed, promoted, gcs, profile };
 }
 
 /** Counts every statement pg's clients send, by statement name or the text's first words. */

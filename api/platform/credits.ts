@@ -216,13 +216,6 @@ export async function releaseExpiredHolds(
   return Number(rows[0]?.released ?? 0);
 }
 
-interface Entry {
-  c: ChargeInput;
-  /** -cost for a charge, +cost for a refund. */
-  delta: number;
-  reason: 'charge' | 'refund';
-}
-
 interface Hold {
   id: string;
   /** When its successor is taken in the background (3/4 of holdMs), if it has not run low before. */
@@ -230,7 +223,18 @@ interface Hold {
   accountId: string;
   amount: number;
   left: number;
-  entries: Entry[];
+  /**
+   * The ledger rows its settle writes, one per request served or refunded, as the statement's columns: kept
+   * as five arrays rather than an object per row that holds the request's charge, so what a request leaves
+   * alive until the settle (up to holdMs, past a few young-generation collections) is five array slots
+   * (bench/api-alloc.ts).
+   */
+  keyPrefixes: string[];
+  requestIds: string[];
+  routes: string[];
+  /** -cost for a charge, +cost for a refund. */
+  deltas: number[];
+  reasons: ('charge' | 'refund')[];
   /** Set when it stops serving: requests it served are then refunded through the database. */
   closed: boolean;
   timer: NodeJS.Timeout | null;
@@ -259,6 +263,15 @@ interface Pending {
 }
 
 const ok = Promise.resolve(true);
+
+/** A ledger row of the hold's settle: the request's key prefix, id and route, the delta and the reason. */
+function addRow(h: Hold, c: ChargeInput, delta: number, reason: 'charge' | 'refund'): void {
+  h.keyPrefixes.push(c.keyPrefix);
+  h.requestIds.push(c.requestId);
+  h.routes.push(c.route);
+  h.deltas.push(delta);
+  h.reasons.push(reason);
+}
 
 /**
  * The hold that paid for a request, kept on the request's charge itself (a WeakMap entry per request cost
@@ -329,7 +342,7 @@ export class CreditMeter {
   private draw(h: Hold, c: ChargeInput): boolean {
     if (h.left < c.cost) return false;
     h.left -= c.cost;
-    h.entries.push({ c, delta: -c.cost, reason: 'charge' });
+    addRow(h, c, -c.cost, 'charge');
     (c as Drawn)[SERVED_BY] = h;
     return true;
   }
@@ -341,7 +354,7 @@ export class CreditMeter {
       // and its refund.
       (c as Drawn)[SERVED_BY] = undefined;
       h.left += c.cost;
-      h.entries.push({ c, delta: c.cost, reason: 'refund' });
+      addRow(h, c, c.cost, 'refund');
     } else {
       await refundCredits(this.database, c);
     }
@@ -533,7 +546,11 @@ export class CreditMeter {
       accountId,
       amount,
       left: amount,
-      entries: [],
+      keyPrefixes: [],
+      requestIds: [],
+      routes: [],
+      deltas: [],
+      reasons: [],
       closed: false,
       timer: null,
       renewAt: this.now() + (this.holds.holdMs * 3) / 4,
@@ -587,15 +604,14 @@ export class CreditMeter {
   }
 
   private async trySettle(hold: Hold): Promise<boolean> {
-    const e = hold.entries;
     try {
       await hotQuery(this.database, 'findata_settle_hold', SETTLE, [
         hold.accountId,
-        e.map((x) => x.c.keyPrefix),
-        e.map((x) => x.c.requestId),
-        e.map((x) => x.c.route),
-        e.map((x) => x.delta),
-        e.map((x) => x.reason),
+        hold.keyPrefixes,
+        hold.requestIds,
+        hold.routes,
+        hold.deltas,
+        hold.reasons,
         hold.amount,
         hold.id,
       ]);
@@ -612,6 +628,6 @@ export class CreditMeter {
       if (await this.trySettle(hold)) return;
     }
     // The sweeper releases the hold whole after HOLD_EXPIRY_S: the requests it served go uncharged.
-    this.log?.error({ hold: hold.id, requests: hold.entries.length }, 'credit hold could not be settled');
+    this.log?.error({ hold: hold.id, requests: hold.requestIds.length }, 'credit hold could not be settled');
   }
 }

@@ -169,10 +169,10 @@ async function handle(req: RouteRequest, p: Prepared, platform: Platform): Promi
   let charged: ChargeInput | null = null;
   /** The account charge() was called for: done() must follow, once, before the answer is handed over. */
   let metered: string | null = null;
-  let refundRequested = false;
-  let chunks = 0;
+  let ctx: CallContext | null = null;
   let status = 200;
-  const headers: Record<string, string> = {};
+  // made only for a response that has headers of its own (x-ignored-parameters)
+  let headers: Record<string, string> | null = null;
   try {
     if (!access.public) {
       if (req.principal) principal = req.principal;
@@ -193,7 +193,7 @@ async function handle(req: RouteRequest, p: Prepared, platform: Platform): Promi
     // Lenient routes ignore unknown parameters (spec); the header names them (percent-encoded, so any
     // name is a valid header value) so that a typo such as `asof` is not silent.
     if (ignored.length)
-      headers['x-ignored-parameters'] = ignored.map((n) => encodeURIComponent(n.slice(0, 60))).join(', ');
+      headers = { 'x-ignored-parameters': ignored.map((n) => encodeURIComponent(n.slice(0, 60))).join(', ') };
     const refused = route.refuseUndeclared?.(Object.keys(req.query));
     if (refused) throw new ApiError(400, refused);
     const rawPath = req.params;
@@ -227,10 +227,10 @@ async function handle(req: RouteRequest, p: Prepared, platform: Platform): Promi
         route.company === 'registry' ? 'registry' : route.company,
       );
     }
-    const binding = { ...path, company: company?.companyId, ...filters };
     const limit = requestedLimit ?? route.page?.default ?? 0;
+    // The cursor's binding is made only when a cursor is read or written (bindingOf).
     const after: CursorKey | null =
-      cursor !== undefined ? platform.cursors.decode(cursor, p.key, binding) : null;
+      cursor !== undefined ? platform.cursors.decode(cursor, p.key, bindingOf(path, company, filters)) : null;
     const page: Page = { limit, fetch: limit + 1, after };
 
     if (p.throttled && principal) {
@@ -249,26 +249,8 @@ async function handle(req: RouteRequest, p: Prepared, platform: Platform): Promi
       if (!d.allowed) throw rateLimited(route.envelope === 'B' ? 402 : 429, d.limit, d.resetSeconds);
     }
 
-    // Methods, not arrow functions: under tsx (keepNames) every named arrow created per request costs a
-    // defineProperty of its name.
-    const ctx: RouteContext<never> = {
-      database: platform.database,
-      db: platform.database.db,
-      query: filters as never,
-      path,
-      body,
-      company,
-      page,
-      account: principal,
-      requestId: req.id,
-      log: req.log,
-      refund() {
-        refundRequested = true;
-      },
-      countChunks(n) {
-        chunks = n;
-      },
-    };
+    ctx = new CallContext(platform.database, filters, path, body, company, page, principal, req.id, req.log);
+    const routeCtx = ctx as unknown as RouteContext<never>;
 
     let result: unknown;
     if (principal && access.creditCost > 0) {
@@ -287,33 +269,33 @@ async function handle(req: RouteRequest, p: Prepared, platform: Platform): Promi
       if (now === true) {
         // Paid at once from the account's credit hold: the query runs as on an unmetered route.
         charged = charge;
-        result = await route.handler(ctx);
+        result = await route.handler(routeCtx);
       } else {
         // The read-only query runs while the charge commits; nothing is served unless the charge
         // succeeded, and the query's outcome (rows or error) is only looked at after that.
-        const early = refusedBefore ? null : run(route, ctx);
+        const early = refusedBefore ? null : run(route, routeCtx);
         const paid = await now;
         if (!paid) {
           await early;
           throw outOfCredits(access.creditCost);
         }
-        const outcome = await (early ?? run(route, ctx));
+        const outcome = await (early ?? run(route, routeCtx));
         charged = charge;
         if (!outcome.ok) throw outcome.error;
         result = outcome.value;
       }
     } else {
-      result = await route.handler(ctx);
+      result = await route.handler(routeCtx);
     }
 
-    const enveloped = envelope(p, platform, result, page, binding);
+    const enveloped = envelope(p, platform, result, ctx);
     const out = isPromise(enveloped) ? await enveloped : enveloped;
     status = out.status;
-    if (refundRequested && charged) {
+    if (ctx.refundRequested && charged) {
       await platform.credits.refund(charged);
       charged = null;
     }
-    return { status, headers, body: out.body, keyId: principal?.keyPrefix ?? null };
+    return { status, headers: headers ?? NO_HEADERS, body: out.body, keyId: principal?.keyPrefix ?? null };
   } catch (err) {
     // Refund before answering: a client that reads its balance right after a failed request must see
     // the credit back.
@@ -352,11 +334,63 @@ async function handle(req: RouteRequest, p: Prepared, platform: Platform): Promi
         keyPrefix: principal.keyPrefix,
         route: p.key,
         status,
-        chunksReturned: chunks,
+        chunksReturned: ctx === null ? 0 : ctx.chunks,
         requestId: req.id,
       });
     }
   }
+}
+
+/** The headers of a response that has none of its own (read only: fastify and the MCP door copy them). */
+const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
+/**
+ * A request's route context (what its handler gets) with the pipeline's two per-request results, in one
+ * object of one shape. `refund` and `countChunks` are made when a handler reads them (most never do; a
+ * handler may take them out of the context, so they are closures over it): an object literal with the two
+ * closures cost both and a context for the variables they set on every request (bench/api-alloc.ts).
+ */
+class CallContext implements RouteContext<Record<string, unknown>> {
+  readonly db: Database['db'];
+  refundRequested = false;
+  chunks = 0;
+
+  constructor(
+    readonly database: Database,
+    readonly query: Record<string, unknown>,
+    readonly path: Record<string, string>,
+    readonly body: unknown,
+    readonly company: ResolvedCompany | null,
+    readonly page: Page,
+    readonly account: KeyPrincipal | null,
+    readonly requestId: string,
+    readonly log: Logger,
+  ) {
+    this.db = database.db;
+  }
+
+  /** Refunds the credit although the request succeeds. */
+  get refund(): () => void {
+    return () => {
+      this.refundRequested = true;
+    };
+  }
+
+  /** Number of items to report as `chunksReturned` in usage. */
+  get countChunks(): (n: number) => void {
+    return (n) => {
+      this.chunks = n;
+    };
+  }
+}
+
+/** What a cursor is bound to: the path parameters, the company and the filters, in that order. */
+function bindingOf(
+  path: Record<string, string>,
+  company: ResolvedCompany | null,
+  filters: Record<string, unknown>,
+): Record<string, unknown> {
+  return { ...path, company: company?.companyId, ...filters };
 }
 
 /** A promise, told from the plain answers these calls give otherwise, without `instanceof`'s prototype walk. */
@@ -396,8 +430,7 @@ function envelope(
   p: Prepared,
   platform: Platform,
   result: unknown,
-  page: Page,
-  binding: Record<string, unknown>,
+  ctx: CallContext,
 ): Enveloped | Promise<Enveloped> {
   const { route } = p;
   switch (route.envelope) {
@@ -415,8 +448,8 @@ function envelope(
       const dataset = p.access.datasetId ?? '';
       const cached = platform.coverage.peek(dataset);
       if (cached === undefined)
-        return platform.coverage.get(dataset).then((c) => envelopeA(p, platform, result, page, binding, c));
-      return envelopeA(p, platform, result, page, binding, cached);
+        return platform.coverage.get(dataset).then((c) => envelopeA(p, platform, result, ctx, c));
+      return envelopeA(p, platform, result, ctx, cached);
     }
   }
 }
@@ -426,11 +459,11 @@ function envelopeA(
   p: Prepared,
   platform: Platform,
   result: unknown,
-  page: Page,
-  binding: Record<string, unknown>,
+  ctx: CallContext,
   coverage: Coverage,
 ): Enveloped {
   const { route } = p;
+  const { page } = ctx;
   const cov = route.historyStatus ? { ...coverage, history_status: route.historyStatus } : coverage;
   if (route.result === 'single') {
     if (result === null || result === undefined) {
@@ -453,7 +486,11 @@ function envelopeA(
   const last = data[data.length - 1];
   const next =
     more && last !== undefined
-      ? platform.cursors.encode(p.key, binding, route.cursorKey!(last as never))
+      ? platform.cursors.encode(
+          p.key,
+          bindingOf(ctx.path, ctx.company, ctx.query),
+          route.cursorKey!(last as never),
+        )
       : null;
   return { status: 200, body: { data, next_cursor: next, ...extras?.extra, coverage: envCoverage } };
 }

@@ -55,22 +55,13 @@ export class UsageRecorder {
   }
 
   private async write(batch: Recorded[]): Promise<void> {
-    // Seven arrays through unnest: one statement text whatever the batch size, so Postgres parses and plans
-    // it once per connection (a VALUES list of 500 rows x 7 parameters was planned afresh every time).
-    const params = [
-      batch.map((e) => e.accountId),
-      batch.map((e) => e.keyPrefix),
-      batch.map((e) => e.route),
-      batch.map((e) => e.status),
-      batch.map((e) => e.chunksReturned),
-      batch.map((e) => e.requestId),
-      // epoch milliseconds, made a timestamptz by the statement: `new Date(ms).toISOString()` per event
-      // cost ~7.5k instructions (V8 formats it through snprintf), as much as a tenth of the platform's work
-      // per request (bench/api-instructions.ts)
-      batch.map((e) => e.at),
-    ];
+    // The batch as one JSON text, read back by json_to_recordset: one statement text whatever the batch size
+    // (Postgres parses and plans it once per connection), and one string the size of the batch made by
+    // JSON.stringify, where seven array parameters built element by element cost ~1 kB of garbage per event
+    // (bench/api-alloc.ts). `at` is epoch milliseconds, made a timestamptz by the statement:
+    // `new Date(ms).toISOString()` per event cost ~7.5k instructions (bench/api-instructions.ts).
     try {
-      await hotQuery(this.database, 'findata_usage_events', INSERT_USAGE, params);
+      await hotQuery(this.database, 'findata_usage_events_json', INSERT_USAGE, [JSON.stringify(batch)]);
     } catch (err) {
       this.log.error({ err, events: batch.length }, 'usage events could not be written');
     }
@@ -78,7 +69,7 @@ export class UsageRecorder {
 }
 
 const INSERT_USAGE = `insert into usage_events (account_id, key_prefix, route, status, chunks_returned, request_id, created_at)
-  select account_id, key_prefix, route, status, chunks_returned, request_id,
-         to_timestamp(at_ms / 1000) + (at_ms % 1000) * interval '1 millisecond'
-    from unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::int[], $6::text[], $7::bigint[])
-      as u(account_id, key_prefix, route, status, chunks_returned, request_id, at_ms)`;
+  select "accountId", "keyPrefix", route, status, "chunksReturned", "requestId",
+         to_timestamp(at / 1000) + (at % 1000) * interval '1 millisecond'
+    from json_to_recordset($1::json)
+      as u("accountId" text, "keyPrefix" text, route text, status int, "chunksReturned" int, "requestId" text, at bigint)`;

@@ -49,4 +49,50 @@ describe('UsageRecorder', () => {
       { request_id: 'req-b', at: '1999-12-31T23:59:59.999', status: 200 },
     ]);
   });
+
+  it('stores every field as given, quotes, backslashes and non-ASCII text included', async () => {
+    const a = await createAccount(database, { name: 'Usage fields', plan: 'free' });
+    const usage = new UsageRecorder(database, createLogger('silent'), 60_000);
+    const events = [
+      {
+        keyPrefix: 'fd_live_q"\\',
+        route: 'GET /v1/a"b\\c',
+        status: 402,
+        chunksReturned: 7,
+        requestId: 'r-1',
+      },
+      {
+        keyPrefix: 'fd_live_é',
+        route: 'POST /v1/ünïcode ✓',
+        status: 200,
+        chunksReturned: 0,
+        requestId: 'r-2',
+      },
+    ];
+    for (const e of events) usage.record({ accountId: a.id, ...e });
+    await usage.flush();
+    const rows = await database.query<Record<string, unknown>>(
+      `select account_id, key_prefix, route, status, chunks_returned, request_id
+         from usage_events where account_id = $1 order by request_id`,
+      [a.id],
+    );
+    expect(rows).toEqual([
+      {
+        account_id: a.id,
+        key_prefix: 'fd_live_q"\\',
+        route: 'GET /v1/a"b\\c',
+        status: 402,
+        chunks_returned: 7,
+        request_id: 'r-1',
+      },
+      {
+        account_id: a.id,
+        key_prefix: 'fd_live_é',
+        route: 'POST /v1/ünïcode ✓',
+        status: 200,
+        chunks_returned: 0,
+        request_id: 'r-2',
+      },
+    ]);
+  });
 });

@@ -27,6 +27,11 @@ describe('arrayLiteral (hot statements on Postgres)', () => {
       ['a","b', 'c'],
       // repeated elements (written once, reused), escaped or not, between numbers
       ['a"b', 'a"b', 'c', 'c', 1, 'c', 'a"b', 'd\\', 'd\\'],
+      // characters JSON escapes and the array literal does not: control characters, DEL, lone surrogates,
+      // line separators, and a backslash before a letter (which JSON writes as two backslashes)
+      ['line\nbreak', 'tab\there', '\u0001\u001f', 'del\u007f', 'lone \ud800 high', 'lone \udc00 low'],
+      ['\u2028\u2029', '\\n literally', 'quote "\n" newline', '\\\n', 'emoji 😀 pair'],
+      ['plain', 'then\r\n'],
     ];
     for (const values of cases) expect(arrayLiteral(values)).toBe(prepareValue(values));
   });

@@ -366,7 +366,8 @@ function cursorPageQuery(db: Db, query: ParsedQuery<typeof searchQuery>, page: P
 
 /**
  * The search's SQL as the route sends it: statement name (a first page; none for a cursor page), text and
- * parameters in order (the benchmark's bare handler runs exactly this on its own pool).
+ * parameters in order, written as the route writes them (the benchmark's bare handler runs exactly this on its
+ * own pool).
  */
 export function companySearchSql(
   db: Db,
@@ -382,7 +383,11 @@ export function companySearchSql(
   return {
     name,
     text: text.sql,
-    values: text.params.map((p) => (p instanceof Placeholder ? values[p.name] : p)),
+    // the parameters as firstPageOnPool sends them: an array as its literal, written by the same code
+    values: text.params.map((p) => {
+      const v = p instanceof Placeholder ? values[p.name] : p;
+      return Array.isArray(v) ? (arrayLiteral(v) ?? v) : v;
+    }),
   };
 }
 

@@ -47,7 +47,11 @@ describe('filing items: held-out set 13', () => {
   });
 
   it("reads REAC's 'Item N - Title' headings and keeps the numbered fee rows inside Item 14 (10-K, 2016)", () => {
-    const r = heldoutItems('../../upstream/www.sec.gov/Archives/edgar/data/1418302/000157587216000308/10k.htm', '2016-03-29', '10-K');
+    const r = heldoutItems(
+      '../../upstream/www.sec.gov/Archives/edgar/data/1418302/000157587216000308/10k.htm',
+      '2016-03-29',
+      '10-K',
+    );
     expect(r['Item-1B']).toBe('Item 1B - Unresolved Staff Comments None');
     expect(r['Item-3']).toBe(
       'Item 3 - Legal Proceedings The Company is not a party to any pending legal proceedings, and no such proceedings are known to be contemplated.',
@@ -63,7 +67,11 @@ describe('filing items: held-out set 13', () => {
   });
 
   it("takes SGRP's misprinted titles ('Safety Disclosures', 'Principal Accounting Fees') as their items (10-K, 2019)", () => {
-    const r = heldoutItems('../../upstream/www.sec.gov/Archives/edgar/data/1714367/000155889119000066/sgrp-20190630_10k.htm', '2019-08-28', '10-K');
+    const r = heldoutItems(
+      '../../upstream/www.sec.gov/Archives/edgar/data/1714367/000155889119000066/sgrp-20190630_10k.htm',
+      '2019-08-28',
+      '10-K',
+    );
     expect(r['Item-2']).toBe(
       "Item 2. Properties. We currently do not rent any real property or offices. Our current business address is Aloni Noa'kh St. 1, Kiryat Motzkin 26402, Israel.",
     );
@@ -75,7 +83,11 @@ describe('filing items: held-out set 13', () => {
   });
 
   it("keeps Target's 'Item X. Executive Officers' in Item 4 and reads the lowercase 'Item 7a.' (10-K, 2003)", () => {
-    const r = heldoutItems('../../upstream/www.sec.gov/Archives/edgar/data/27419/000104746903013199/a2105670z10-k.htm', '2003-04-14', '10-K');
+    const r = heldoutItems(
+      '../../upstream/www.sec.gov/Archives/edgar/data/27419/000104746903013199/a2105670z10-k.htm',
+      '2003-04-14',
+      '10-K',
+    );
     expect(r['Item-4']).toMatch(
       /^Item 4\. Submission of Matters to a Vote of Security Holders\. Not Applicable\. Item X\. Executive Officers of the Registrant\./,
     );
@@ -92,7 +104,11 @@ describe('filing items: held-out set 13', () => {
   });
 
   it("ends Intel's Item 15 before the 'Signatures and Certifications' caption and paragraph (10-K, 2003)", () => {
-    const r = heldoutItems('../../upstream/www.sec.gov/Archives/edgar/data/50863/000104746903008257/a2104280z10-k.htm', '2003-03-10', '10-K');
+    const r = heldoutItems(
+      '../../upstream/www.sec.gov/Archives/edgar/data/50863/000104746903008257/a2104280z10-k.htm',
+      '2003-03-10',
+      '10-K',
+    );
     expect(r['Item-13']).toBe(
       'ITEM 13. CERTAIN RELATIONSHIPS AND RELATED TRANSACTIONS The information appearing in our 2003 Proxy Statement under the heading "Certain Relationships and Related Transactions" is incorporated by reference.',
     );
@@ -108,7 +124,11 @@ describe('filing items: held-out set 13', () => {
   });
 
   it("reads ABVC's Item 4.02 and its Item 7.01 sentence that opens with 'Item 2.02' (8-K, 2025)", () => {
-    const r = heldoutItems('../../upstream/www.sec.gov/Archives/edgar/data/1173313/000121390025032135/0001213900-25-032135.txt', '2025-04-15', '8-K');
+    const r = heldoutItems(
+      '../../upstream/www.sec.gov/Archives/edgar/data/1173313/000121390025032135/0001213900-25-032135.txt',
+      '2025-04-15',
+      '8-K',
+    );
     expect(Object.keys(r)).toEqual(['Item-2.02', 'Item-4.02', 'Item-7.01', 'Item-9.01']);
     expect(r['Item-4.02']).toMatch(
       /^Item 4\.02 Non-Reliance on Previously Issued Financial Statements or a Related Audit Report or Completed Interim Review\. On April 10, 2025, the Board of Directors/,

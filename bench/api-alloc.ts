@@ -18,9 +18,10 @@
  * request, platform minus bare. V8 names the outermost function of an inlined call, so an allocation may show
  * under the caller on one side and the callee on the other. Prints one JSON object.
  */
-import { type ChildProcess, fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { forkApiBench } from './api-bench-child.ts';
 import { ONLY, ROUTES, type RouteName } from './api-routes.ts';
 import { benchDatabase } from './bench-database.ts';
 import { median, sendFixed } from './http-load.ts';
@@ -149,16 +150,9 @@ function diffTop(p: Map<string, number>, b: Map<string, number>, top: number) {
 
 async function main(): Promise<void> {
   const scratch = await benchDatabase('bench_apialloc');
-  const child = fork(fileURLToPath(new URL('./api.bench.ts', import.meta.url)), [], {
-    env: { ...process.env, BENCH_ROLE: 'server', BENCH_DB_URL: scratch.url },
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
+  const { child, ready: started } = forkApiBench(scratch.url);
   try {
-    const ready = await new Promise<{ platform: number; bare: number; key: string }>((resolve, reject) => {
-      child.once('message', (m) => resolve(m as never));
-      child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    });
+    const ready = await started;
     const results: Record<string, unknown>[] = [];
     for (const route of ONLY) {
       await send(ready.bare, ROUTES[route], null, WARMUP);

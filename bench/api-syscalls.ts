@@ -16,11 +16,11 @@
  * clients, Postgres, Redis) and counts the writes per response. BENCH_REDIS_URL: the rate limiter on that
  * Redis (the production setup) instead of in-memory counters. Prints one JSON object.
  */
-import { execFileSync, fork, spawn } from 'node:child_process';
+import { execFileSync, type fork, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { forkApiBench } from './api-bench-child.ts';
 import { ONLY, ROUTES, type RouteName } from './api-routes.ts';
 import { benchDatabase } from './bench-database.ts';
 import { median, sendFixed } from './http-load.ts';
@@ -306,16 +306,9 @@ async function straceRound(
 
 async function main(): Promise<void> {
   const scratch = await benchDatabase('bench_apisys');
-  const child = fork(fileURLToPath(new URL('./api.bench.ts', import.meta.url)), [], {
-    env: { ...process.env, BENCH_ROLE: 'server', BENCH_DB_URL: scratch.url, BENCH_COUNT: '1' },
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
+  const { child, ready: started } = forkApiBench(scratch.url, { BENCH_COUNT: '1' });
   try {
-    const ready = await new Promise<{ platform: number; bare: number; key: string }>((resolve, reject) => {
-      child.once('message', (m) => resolve(m as never));
-      child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    });
+    const ready = await started;
     const results: Record<string, unknown>[] = [];
     for (const route of ONLY) {
       await send(ready.bare, ROUTES[route], null, WARMUP);

@@ -21,10 +21,10 @@
  * Per route, `cpu_us_platform` / `cpu_us_bare` / `cpu_ratio`: the server process's CPU time (user + system)
  * per request served, medians of the rounds; it moves far less with the machine's load than the rps ratio.
  */
-import { type ChildProcess, fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { CustomTypesConfig } from 'pg';
+import { type BenchReady, forkApiBench } from './api-bench-child.ts';
 import { ONLY, ROUTES, type RouteName } from './api-routes.ts';
 import { benchDatabase } from './bench-database.ts';
 import { median, type Req, type RoundResult, round, summary } from './http-load.ts';
@@ -33,12 +33,6 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 4_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PROF_DIR = '/tmp/benchprof';
-
-interface Ready {
-  platform: number;
-  bare: number;
-  key: string;
-}
 
 async function server(): Promise<void> {
   const { mkdirSync } = await import('node:fs');
@@ -127,7 +121,7 @@ async function server(): Promise<void> {
   });
   await bare.listen({ host: '127.0.0.1', port: 0 });
   const barePort = (bare.server.address() as { port: number }).port;
-  process.send!({ platform: platformPort, bare: barePort, key } satisfies Ready);
+  process.send!({ platform: platformPort, bare: barePort, key } satisfies BenchReady);
   process.on('message', async (m) => {
     // The parent reads this process's CPU time around each round (CPU µs per request served).
     // api-instructions.ts: a full garbage collection before each counted round (node runs with --expose-gc)
@@ -326,16 +320,9 @@ const get =
 async function main(): Promise<void> {
   const scratch = await benchDatabase('bench_api');
   const { admin } = scratch;
-  const child = fork(fileURLToPath(import.meta.url), [], {
-    env: { ...process.env, BENCH_ROLE: 'server', BENCH_DB_URL: scratch.url },
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
+  const { child, ready: started } = forkApiBench(scratch.url);
   try {
-    const ready = await new Promise<Ready>((resolve, reject) => {
-      child.once('message', (m) => resolve(m as Ready));
-      child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    });
+    const ready = await started;
     const results: Record<string, unknown>[] = [];
     for (const route of ONLY) {
       await round(ready.bare, get(route, null), 1_500, { concurrency: CONCURRENCY });

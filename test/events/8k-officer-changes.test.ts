@@ -218,6 +218,82 @@ describe('5.02 officer changes on the third held-out set', () => {
   });
 });
 
+const item4 = (file: string) => officerChanges(readFileSync(`fixtures/8k-events/held-out-4/${file}`, 'utf8'));
+
+// Fourth held-out set (fixtures/8k-events/held-out-4, page-store transcriptions; values read by hand).
+describe('5.02 officer changes on the fourth held-out set', () => {
+  it('reads a resignation whose sentence follows the item title with "Appointment" in it (CharterMac 2006)', () => {
+    // "...; Appointment of Principal Officers / On December 13, 2006, Mr. Peter Allen notified CharterMac ... of
+    // his decision to resign from the Board of Directors": the title is no change word.
+    expect(item4('CHC_8-K_2006-12-13_0001116679-06-002775_Item5.02_excerpt.txt')).toEqual([
+      { person: 'Peter Allen', role: 'Director', change: 'departed' },
+    ]);
+  });
+
+  it("reads a promotion past the title the appointee holds now (Morgan's Foods 2012)", () => {
+    // "the resignation of Leonard R. Stein-Sapir, 73, from his positions as Chairman of the Board of Directors and
+    // Chief Executive Officer"; "appointed James J. Liguori, who is currently serving as the Company's President
+    // and Chief Operating Officer, to the position of interim Chief Executive Officer"
+    expect(item4('MRFD_8-K_2012-12-06_0001437749-12-012710_Item5.02_excerpt.txt')).toEqual([
+      {
+        person: 'Leonard R. Stein-Sapir',
+        role: 'Chairman of the Board of Directors and Chief Executive Officer',
+        change: 'departed',
+      },
+      { person: 'James J. Liguori', role: 'interim Chief Executive Officer', change: 'appointed' },
+    ]);
+  });
+
+  it('reads three directors resigning in one sentence, a degree after the first name (Avantogen 2007)', () => {
+    // "Richard Opara, M.D., Joseph Boystak and Nigel Rulewski, three of the registrant's five directors, resigned."
+    expect(item4('IOVO_8-K_2007-01-11_0001144204-07-002338_Item5.02_excerpt.txt')).toEqual([
+      { person: 'Richard Opara', role: 'director', change: 'departed' },
+      { person: 'Joseph Boystak', role: 'director', change: 'departed' },
+      { person: 'Nigel Rulewski', role: 'director', change: 'departed' },
+    ]);
+  });
+
+  it('reads lowercase titles and "severed its employment relationship with" (Metro One 2005)', () => {
+    // "severed its employment relationship with Timothy A. Timmins, president and chief executive officer, ... and
+    // appointed Mr. James M. Usdan as chief executive officer"
+    expect(item4('CIK920990_8-K_2005-10-04_0001104659-05-048101_Item5.02_excerpt.txt')).toEqual([
+      { person: 'Timothy A. Timmins', role: 'president and chief executive officer', change: 'departed' },
+      { person: 'James M. Usdan', role: 'chief executive officer', change: 'appointed' },
+    ]);
+  });
+
+  it('reads the title before the name, and "from our Board" (Hemagen 2006, Precision Optics 2014)', () => {
+    // "the Registrant's Chief Financial Officer, Deborah F. Ricci, announced her resignation"
+    expect(item4('HMGN_8-K_2006-04-24_0000892251-06-000339_Item5.02_excerpt.txt')).toEqual([
+      { person: 'Deborah F. Ricci', role: 'Chief Financial Officer', change: 'departed' },
+    ]);
+    // "Mr. Richard E. Forkey resigned from our Board of Directors" (then "Founder and Chairman Emeritus")
+    expect(item4('POCI_8-K_2014-07-09_0001019687-14-002708_Item5.02_excerpt.txt')).toEqual([
+      { person: 'Richard E. Forkey', role: 'Director', change: 'departed' },
+    ]);
+  });
+
+  it('reads a "Compensation Committee" as no pay (Metabolix 2012, Charles & Colvard 2009)', () => {
+    // "retire from the Board ... will not stand for reelection"; "Mr. Giles will continue to serve as a member of
+    // the Board and as a member of the Compensation Committee": no compensation entry.
+    expect(item4('MBLX_8-K_2012-04-06_0001104659-12-025005_Item5.02_excerpt.txt')).toEqual([
+      { person: 'Edward M. Giles', role: 'Director', change: 'departed' },
+    ]);
+    // "appointed George R. Cattermole, the Company's current Chairman of the Board, as the Company's Interim Chief
+    // Executive Officer"; "he relinquished his membership on the ... Compensation Committee"
+    const got = item4('CTHR_8-K_2009-07-17_0001193125-09-154082_Item5.02_excerpt.txt');
+    expect(got.map((c) => c.change)).toEqual(['appointed']);
+    expect(got[0]!.person).toBe('George R. Cattermole');
+  });
+
+  it('resolves "Mr. Nutter" past the title before his full name (Haemonetics 2008)', () => {
+    // "the current Chief Executive Officer Brad Nutter"; "Mr. Nutter's promotion is effective immediately"
+    expect(item4('HAE_8-K_2008-01-23_0001104659-08-004588_Item5.02_excerpt.txt')).toEqual([
+      { person: 'Brad Nutter', role: null, change: 'appointed' },
+    ]);
+  });
+});
+
 // Pathological input: one sentence listing 20,000 names. Each rule reads a bounded window before or after a
 // list found in one pass, so this returns (it took ~0.8 s for 2,000 names when the list was a regex
 // repetition retried at every name). Names are letters only, as a NAME is: "Alice Qaaaaa" .. "James Qjjjjb".
@@ -244,6 +320,12 @@ describe('5.02 officer changes on a 20,000-name list', () => {
     expect(got).toHaveLength(20_000);
     expect(new Set(got.map((c) => c.change))).toEqual(new Set(['departed']));
     expect(got.at(-1)).toEqual({ person: 'James Qjjjjb', role: null, change: 'departed' });
+    // "A, B, ... and Z, three of the registrant's five directors, resigned": the title after the list.
+    const titled = officerChanges(
+      `On May 1, 2020, ${names.slice(0, -1).join(', ')} and ${names.at(-1)}, all of the Company's directors, resigned.`,
+    );
+    expect(titled).toHaveLength(20_000);
+    expect(titled[12_345]).toEqual({ person: 'Frank Qfedcb', role: 'director', change: 'departed' });
     // No rule's context around the list: no title, no Board, no change phrase before it.
     expect(officerChanges(`The attendees were ${names.join(', ')}.`)).toEqual([]);
   });

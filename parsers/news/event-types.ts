@@ -372,7 +372,7 @@ export const TEXT_RULES: TextRule[] = [
     'legal.criminal',
     'legal',
     'criminal_charge',
-    /\b(indict\w*|charged with|charged|criminal charges?|charges (against|over)|pleads? (guilty|not guilty)|convicted|sentenced|prosecut\w+|arrested|fraud charges?)\b/i,
+    /\b(indict\w*|charged with|charged(?! (at )?(a |an |the )?(\w+ )?(rates?|fees?|prices?|tariffs?)\b)|criminal charges?|charges (against|over)|pleads? (guilty|not guilty)|convicted|sentenced|prosecut\w+|arrested|fraud charges?)\b/i,
     4,
   ),
   // a market-manipulation or fraud case is legal news: "Big Nomura Clients Halt Trades With Firm Over Manipulation Case"
@@ -407,7 +407,7 @@ export const TEXT_RULES: TextRule[] = [
     'regulatory.rulemaking',
     'regulatory',
     'rulemaking',
-    /\b(regulat(e|es|ing|ion|ions)|supervision|oversight|easing rules|new rules|clearer rules|intervention in|sets? (new )?rules|finali[sz]es? (new )?rules|subject to (the )?(same|new|stricter|tighter|looser|uniform) rules|(same|stricter|tighter|uniform) rules (for|on))\b/i,
+    /\b(regulat(e|es|ing|ion|ions)|regulators? propos\w+|supervision|oversight|easing rules|new rules|clearer rules|intervention in|sets? (new )?rules|finali[sz]es? (new )?rules|subject to (the )?(same|new|stricter|tighter|looser|uniform) rules|(same|stricter|tighter|uniform) rules (for|on))\b/i,
     3,
   ),
   r(
@@ -424,6 +424,14 @@ export const TEXT_RULES: TextRule[] = [
     'antitrust',
     /\b(antitrust|cartels?|collu(sion|ding|ded|des?)|price[- ]fixing|monopoly (claims?|case|lawsuit|suit|charges?|probe)|competition (authority|commission|watchdog|regulator|bureau)|competition and markets authority|regulators?)\b/i,
     2,
+  ),
+  // authorities vetting, reviewing or clearing mergers is regulatory review, whoever the authority: "RBI, CCI to vet all banking mergers"
+  r(
+    'regulatory.merger_review',
+    'regulatory',
+    'antitrust',
+    /\bto (vet|review|scrutini[sz]e|clear) (all |the )?([\w-]+ ){0,2}(mergers|deals|acquisitions|takeovers)\b/i,
+    4,
   ),
   r(
     // competition law named by its own words: "accuses Microsoft of competition breach", "abusing dominant position",
@@ -667,6 +675,16 @@ export const TEXT_RULES: TextRule[] = [
     /\b(tests?|testing|tested|enabl\w+|adds?|added|brings?)\b[^.;]{0,40}\bfeatures?\b|\bto (reportedly )?feature\b|\b(ios|ipados|macos|watchos|android|windows) \d+(\.\d+)? (public |developer )?beta\b|\b(public|developer) beta\b|\bnow available (in|on|for|to)\b|\brelease of (\w+ ){0,3}(games?|titles?|apps?)\b|\b(biggest|major|significant) upgrade\b|\b(sneak peek|first look) (at|of)\b/i,
     2,
   ),
+  // a product's price revealed or cut, its specifications leaked, products compared, or a product updated or opened up is that
+  // product's news: "Galaxy A55 5G price revealed", "Moto G54 receives a price cut", "leak reveals key specifications", "How the
+  // two ... phones compare", "to get better ... with future updates", "will make Grok chatbot more accessible"
+  r(
+    'product.price_specs',
+    'product',
+    'launch',
+    /\b(price (revealed|cut|drop)|(receives?|gets?|sees?) a price (cut|drop)|(key |full )?specifications|(phones|smartphones|laptops|tablets|models) compare|(future|upcoming|software) updates?|more accessible)\b/i,
+    3,
+  ),
   // a discount on a product is product news: "Take 60% Off Babbel", "Best Deals at Newegg"
   r('product.promotion', 'product', 'promotion', /\b\d+% off\b|\bbest deals\b/i, 2),
   r('product.recall', 'product', 'recall', /\brecall\w*\b/i, 3),
@@ -834,14 +852,22 @@ export const TEXT_RULES: TextRule[] = [
     'macro.central_bank',
     'macro',
     'central_bank',
-    /\b(fed|federal reserve|fomc|ecb|boj|bank of (japan|england|canada)|central bank|rate (hike|cut)s?|interest rates?|monetary policy)\b/i,
+    /\b(fed|federal reserve|fomc|ecb|boj|rbi|reserve bank|bank of (japan|england|canada)|central bank|rate (hike|cut)s?|interest rates?|monetary policy)\b/i,
     3,
+  ),
+  // a central bank buying government securities is its market operation, no acquisition: "RBI to buy ₹80,000 crore in G-Secs"
+  r(
+    'macro.bond_purchase',
+    'macro',
+    'central_bank',
+    /\b(to buy|buys?|buying|purchases?|purchasing)\b.{0,30}\b(g-secs?|government securities|government bonds|gilts)\b/i,
+    5,
   ),
   r(
     'macro.data',
     'macro',
     'economic_data',
-    /\b(inflation|cpi|ppi|gdp|jobs report|payrolls|nonfarm|non-farm|jobless|initial claims|unemployment( claims| rate)?|labor market|labour market|employment report|employment data|jobs (numbers|data|figures|growth)|retail sales|pmi|consumer (prices|confidence|sentiment)|producer prices|wholesale prices|housing starts|home sales|home prices?|(housing|home|mortgage) affordability|housing market|economy|economic|recession|(?<!\b(revenue|sales|earnings|profit|user|subscriber|customer|dividend|eps|ebitda|volume|deposit|loan|membership) )growth|trade (deficit|surplus|gap)|consumer spending|(black friday|cyber monday|holiday|back-to-school|shoppers?['\u2019]?) spending|state of the consumer|spending by (americans|consumers|households)|(americans|consumers|households) (spend|spent|cut back)|(cookout|meal|dinner|holiday|thanksgiving|food|grocery|groceries|rent|living|household|childcare|tuition) (costs?|prices|bills))\b/i,
+    /\b(inflation|cpi|ppi|gdp|jobs report|payrolls|nonfarm|non-farm|jobless|initial claims|unemployment( claims| rate)?|labor market|labour market|employment report|employment data|jobs (numbers|data|figures|growth)|retail sales|pmi|consumer (prices|confidence|sentiment)|producer prices|wholesale prices|housing starts|home sales|home prices?|(housing|home|mortgage) affordability|housing market|economy|economic|recession|(?<!\b(revenue|sales|earnings|profit|user|subscriber|customer|dividend|eps|ebitda|volume|deposit|loan|membership) )growth|trade (deficit|surplus|gap)|to grow at \d+(\.\d+)?(?= ?%)|consumer spending|(black friday|cyber monday|holiday|back-to-school|shoppers?['\u2019]?) spending|state of the consumer|spending by (americans|consumers|households)|(americans|consumers|households) (spend|spent|cut back)|(cookout|meal|dinner|holiday|thanksgiving|food|grocery|groceries|rent|living|household|childcare|tuition) (costs?|prices|bills))\b/i,
     3,
   ),
   r(
@@ -856,7 +882,7 @@ export const TEXT_RULES: TextRule[] = [
     'macro.trade',
     'macro',
     'trade_policy',
-    /\b(tariffs?|trade war|trade talks|trade deal|trade probe|trade reforms?|sanctions( on| waiver| relief)?|export controls?)\b/i,
+    /\b(tariffs?|trade war|trade talks|trade deal|trade pacts?|trade agreements?|trade probe|trade reforms?|sanctions( on| waiver| relief)?|export controls?)\b/i,
     3,
   ),
   // a numbered morning or pre-market roundup is about the market: "Five Things You Need to Know to Start Your Day", "7
@@ -904,8 +930,16 @@ export const TEXT_RULES: TextRule[] = [
     'operations.disruption',
     'operations',
     'disruption',
-    /\b(outage|strike(?! price)|shutdown of|plant closure|fire at|explosion|accident|cyber ?attacks?|cyber ?security incidents?|cyber incidents?|hack(?!er\b)\w*|breach|suspends? (operations|production)|port suspends?|disruptions?|cancell?ations|cancels? (\w+ )?flights|strand(s|ed)?)\b/i,
+    /\b(outage|strike(?! price)|shutdown of|plant closure|fire at|explosion|accident|cyber ?attacks?|cyber ?security incidents?|cyber incidents?|(?<!\baccounts? (got |gets |was |were |been )?)hack(?!er\b)\w*|(was|were|went|is|goes) down (globally|worldwide)|security (flaws?|vulnerabilit(y|ies))|warning for (these |all )?(\w+ ){0,4}users|breach|suspends? (operations|production)|port suspends?|disruptions?|cancell?ations|cancels? (\w+ )?flights|strand(s|ed)?)\b/i,
     2,
+  ),
+  // a platform banning or suspending a count of accounts is its own moderation: "Twitter bans over 5 lakh accounts in India"
+  r(
+    'operations.moderation',
+    'operations',
+    'moderation',
+    /\b(bans?|banned|suspends?|suspended|removes?|removed|blocks?|blocked) (over |more than |nearly |about )?[\d,.]+( \w+)? accounts\b/i,
+    3,
   ),
   r(
     // labour action: striking workers or a union's strike ("Striking Boeing factory workers ...", "Trade Union Extends

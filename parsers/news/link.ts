@@ -868,9 +868,13 @@ export function linkItem(
         /^\s+(?:rival|rivals|supplier|suppliers|partner|customer|backer|investor|competitor|peer|parent|operator|operators|firm|maker|makers|giant)\s+/i.exec(
           after,
         );
+      // (and a company named as a leader's former employer is that person's description: "Former Activision boss reportedly
+      // wants to buy TikTok")
       return (
         (role !== null && /^\p{Lu}/u.test(after.slice(role[0].length))) ||
-        /^-(led|backed|owned|funded|supported)\b/i.test(after)
+        /^-(led|backed|owned|funded|supported)\b/i.test(after) ||
+        (/\b(former|ex-)\s*$/i.test(title.slice(0, h.at)) &&
+          /^\s+(boss|chief|ceo|head|chairman|chairwoman|executive|president)\b/i.test(after))
       );
     };
     // companies listed after "Featuring" are a report's featured players, none of them its subject: "Australia Electric Vehicle

@@ -186,6 +186,13 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
     re: /\b(awakens?|awakened|awakening|wakes?|woke|rouses?|roused|unleash(es|ed)?) (the )?([\w-]+ ){0,2}bulls\b/gi,
     dir: 1,
   },
+  // a price or rate charged is a price, no criminal charge: "CNG and piped gas to be charged lowest rate"
+  { re: /\bcharged (at )?(a |an |the )?(\w+ )?(rates?|fees?|prices?|tariffs?)\b/gi, dir: 0 },
+  // a trade barrier or a burdensome rule flagged and an additional duty imposed read down: "flags India's burdensome import
+  // requirements as trade barrier", "The additional duty on India ... is 27%"
+  { re: /\btrade barriers?\b|\bburdensome\b|\badditional (duty|duties|tariffs?)\b/gi, dir: -1 },
+  // a product given a price cut is that product's news, neither way: "Moto G54 receives a price cut in India"
+  { re: /\b(receives?|received|gets?|got|sees?) a price (cut|drop)\b/gi, dir: 0 },
   // a thing moving in the right direction improves, in the wrong one worsens: "Housing affordability is 'moving in the right
   // direction,' economist says"
   { re: /\b(moving|heading|headed|going|moves?) in the right direction\b/gi, dir: 1 },

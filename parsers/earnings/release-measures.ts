@@ -97,6 +97,9 @@ const OPERATING_SHARE =
 /** "gross profit rising 115 percent to $1.73 million at a 67 percent margin": the gross margin of that gross profit. */
 const GROSS_SHARE =
   /\bgross profit\b[^.;$]{0,60}?\$\s?[\d.,]+\s?(?:thousand|million|billion)?,?\s+(?:at|for|representing)\s+an?\s+(\d+(?:\.\d+)?)\s?(?:%|percent)\s+(?:gross\s+)?(margin)\b/i;
+/** "Gross profit improved to 36.1 percent of net sales": gross profit stated only as its share of sales, the gross margin. */
+const GROSS_OF_SALES =
+  /\bgross profit\b[^.;$%]{0,40}?\b(?:was|were|improved|increased|decreased|declined|rose|fell|grew)\s+(?:to\s+)?(\d+(?:\.\d+)?)\s?((?:%|percent)\s+of\s+(?:total\s+|net\s+)?(?:revenues?|sales))\b/i;
 /** Production as a daily rate in barrels of oil equivalent ("21,295 barrels of oil equivalent per day", "Boe/d"). */
 const PRODUCTION =
   /\b(\d[\d,]*(?:\.\d+)?)\s?(thousand|million)?\s+(barrels of oil equivalent per day|boe\/d|boepd|boe per day)\b/gi;
@@ -120,8 +123,14 @@ function periodNamed(s: string): Measure['period'] | null {
     )
   )
     return 'point_in_time';
-  if (/\b(?:quarter|three months|13[- ]week|thirteen[- ]week)\b/i.test(s)) return 'quarter';
-  if (/\b(?:fiscal year|full[- ]year|for the year|fiscal \d{4}|in \d{4}|twelve[- ]months?)\b/i.test(s))
+  // A retailer's quarter may run 13 or 14 weeks and its year 52 or 53.
+  if (/\b(?:quarter|three months|1[34][- ]week|thirteen[- ]week|fourteen[- ]week)\b/i.test(s))
+    return 'quarter';
+  if (
+    /\b(?:fiscal year|full[- ]year|for the year|fiscal \d{4}|in \d{4}|twelve[- ]months?|5[23][- ]week|fifty[- ](?:two|three)[- ]week)\b/i.test(
+      s,
+    )
+  )
     return 'year';
   return null;
 }
@@ -327,6 +336,7 @@ export function measuresOf(sentences: Sentence[]): Measure[] {
     for (const [pattern, measure] of [
       [OPERATING_SHARE, 'operating_margin'],
       [GROSS_SHARE, 'gross_margin'],
+      [GROSS_OF_SALES, 'gross_margin'],
     ] as const) {
       const margin = pattern.exec(s.text);
       if (
@@ -339,7 +349,10 @@ export function measuresOf(sentences: Sentence[]): Measure[] {
         name: margin[2]!,
         measure,
         unit: 'percent',
-        period: periodOf(s.text.slice(0, margin.index + margin[0].length)),
+        period:
+          periodNamed(s.text.slice(0, margin.index + margin[0].length)) ??
+          periodNamed(s.heading) ??
+          'quarter',
         printed: margin[1]!,
         value: Number(margin[1]),
         scale: 'units',

@@ -1,6 +1,6 @@
 import { NUMBER_WORDS } from '../number-words.ts';
 import { parseAmount, type Scale, toFullUnits, wordScale } from './release-numbers.ts';
-import { BOILERPLATE, type Sentence } from './release-sentences.ts';
+import { AGAINST_GUIDANCE, BOILERPLATE, type Sentence } from './release-sentences.ts';
 
 /**
  * Company measures (KPIs) stated in sentences: a known measure name, then its value within the clause
@@ -85,9 +85,6 @@ const LINKED_VALUE = new RegExp(
 const UNITS_SOLD =
   /\b(?:sold|shipped|delivered)\s+(?:a record\s+)?(\d[\d,]*(?:\.\d+)?)\s?(thousand|million|billion)?\s+([A-Za-z®™]+(?:\s+units)?)/g;
 
-/** A result compared with the guidance: "exceeding the mid point of guidance", "9% below the low end of guidance". */
-const AGAINST_GUIDANCE =
-  /\b(?:exceed(?:ing|ed|s)?|near|within|above|below|beat(?:ing)?|in line with|at|top(?:ping)?)\s+(?:the\s+)?(?:(?:mid ?point|low end|high end|top end|upper end|range)\s+of\s+)?(?:its\s+|our\s+|the\s+)?(?:previous(?:ly issued)?\s+)?guidance\b/gi;
 /** The period phrase right after a measure's name ("for the first quarter of 2007", "in fiscal 2024"). */
 const OWN_PERIOD =
   /^\s*(?:for|in|during)\s+(?:the\s+)?(?:(?:first|second|third|fourth)\s+(?:fiscal\s+)?quarter|fiscal(?:\s+year)?|full[- ]year|year|quarter)(?:\s+(?:of\s+)?(?:fiscal\s+)?(?:19|20)\d{2})?/i;

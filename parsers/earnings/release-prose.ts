@@ -1,7 +1,13 @@
 import type { Concept } from './release-concepts.ts';
 import { ffoConcept, NON_GAAP_WORDS, TAX_EQUIVALENT } from './release-concepts.ts';
 import { parseAmount, type Scale, wordScale } from './release-numbers.ts';
-import { BOILERPLATE, BULLET, type Sentence, withoutStreetExpectations } from './release-sentences.ts';
+import {
+  AGAINST_GUIDANCE,
+  BOILERPLATE,
+  BULLET,
+  type Sentence,
+  withoutStreetExpectations,
+} from './release-sentences.ts';
 import type { Basis, Span } from './release-tables.ts';
 
 /**
@@ -218,8 +224,9 @@ export function proseFigures(sentences: Sentence[], options: ProseOptions = {}):
     previousSpan = span;
     if (
       BOILERPLATE.test(s.text) ||
-      /\b(?:expects?|anticipates?|outlook|guidance|forecasts?|projects|projected|(?:we|to) project|targets?)\b/i.test(
-        withoutStreetExpectations(s.text),
+      // (A result set against the guidance, "exceeding the high end of guidance", is still a result.)
+      /\b(?:expects?|anticipates?|outlook|guidance|forecasts?|projects|projected|(?:we|to) project|targets?|(?:is|are) guided)\b/i.test(
+        withoutStreetExpectations(s.text).replace(AGAINST_GUIDANCE, ' '),
       )
     )
       continue;

@@ -34,6 +34,10 @@ export function withoutStreetExpectations(text: string): string {
   return text.replace(STREET_EXPECTATION, ' ');
 }
 
+/** A result compared with the guidance: "exceeding the mid point of guidance", "9% below the low end of guidance". */
+export const AGAINST_GUIDANCE =
+  /\b(?:exceed(?:ing|ed|s)?|near|within|above|below|beat(?:ing)?|in line with|at|top(?:ping)?)\s+(?:the\s+)?(?:(?:mid ?point|low end|high end|top end|upper end|range)\s+of\s+)?(?:its\s+|our\s+|the\s+)?(?:previous(?:ly issued)?\s+)?guidance\b/gi;
+
 /** A paragraph that opens with a bullet mark. */
 export const BULLET = /^\s*(?:[•·▪§]|[-*] |\|\s*·)/;
 

@@ -104,6 +104,13 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
       const before = cut >= 0 ? back.slice(cut + 1) : back;
       const date = parseDate(m[1]!);
       if (date === null) continue;
+      // "provided an outlook for the first quarter ending March 31, 2023": a period "ending" after a forecast word is
+      // the forecast's, not the one reported.
+      if (
+        /^ending/i.test(m[0]) &&
+        /\b(?:outlook|guidance|forecasts?|expects?|expected)\b[^.;|]{0,40}$/i.test(before)
+      )
+        continue;
       // "NINE MONTHS RESULTS TO ...": the word "results" names no span.
       const tail = before.slice(-70).replace(/\bresults\s*$/i, '');
       // "the three and nine months ended": the quarter and the year-to-date end on the same date.

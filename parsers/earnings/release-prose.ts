@@ -243,6 +243,7 @@ export function proseFigures(sentences: Sentence[], options: ProseOptions = {}):
     }
     readRespectively(out, s, span);
     readQuarterAndYearToDate(out, s);
+    readQuarterAndYear(out, s);
     for (const m of s.text.matchAll(FFO_NAMING)) readFfo(out, s, m, span);
     for (const m of s.text.matchAll(ADS_NAMING)) readPerAds(out, s, m, span);
     // The evidence is the sentence as printed.
@@ -702,6 +703,54 @@ function readRespectively(out: ProseFigure[], s: Sentence, span: Span) {
         printed,
         value,
         scale: perShare ? 'units' : wordScale(scaleWord),
+        sentence: s,
+        start,
+        end: start + printed.length,
+      });
+    }
+  }
+}
+
+/**
+ * A net income named "for the fourth quarter and full year" with two amounts, each with its per-share value ("of $22
+ * million, or $0.17 per diluted share, and $58 million, or $0.45 per diluted share"): the first pair is the quarter's,
+ * the second the year's, as "respectively" would say.
+ */
+const QUARTER_AND_YEAR_PAIR = new RegExp(
+  String.raw`\bnet (?:income|earnings|loss)\b([^$]{0,160}?)\bof\s+(${MONEY})${SCALE_WORD},?\s+or\s+(${MONEY})\s?per\s+(diluted\s+|basic\s+)?share,?\s+and\s+(${MONEY})${SCALE_WORD},?\s+or\s+(${MONEY})\s?per\s+(diluted\s+|basic\s+)?share\b`,
+  'i',
+);
+
+function readQuarterAndYear(out: ProseFigure[], s: Sentence) {
+  if (!/\b(?:fourth )?quarter and (?:the )?(?:full|fiscal)[- ]year\b/i.test(s.text)) return;
+  const m = QUARTER_AND_YEAR_PAIR.exec(s.text);
+  if (!m || !/\b(?:fourth )?quarter and (?:the )?(?:full|fiscal)[- ]year\b/i.test(m[1]!)) return;
+  const basis: Basis = NON_GAAP_WORDS.test(`${s.text.slice(0, m.index)}${m[1]}`) ? 'non_gaap' : 'gaap';
+  const loss = /\bnet loss\b/i.test(m[0].slice(0, 12));
+  const pairs: [Span, string, string | undefined, string, string | undefined][] = [
+    ['quarter', m[2]!, m[3], m[4]!, m[5]],
+    ['year', m[6]!, m[7], m[8]!, m[9]],
+  ];
+  for (const [span, amount, scaleWord, perShare, kind] of pairs) {
+    for (const [printed, concept, scale] of [
+      [amount, 'net_income', wordScale(scaleWord)],
+      [
+        perShare,
+        /diluted/i.test(kind ?? '') ? 'eps_diluted' : /basic/i.test(kind ?? '') ? 'eps_basic' : 'eps',
+        'units',
+      ],
+    ] as [string, Concept, ProseFigure['scale']][]) {
+      const v = parseAmount(printed);
+      if (v === null) continue;
+      const start = s.start + m.index + m[0].indexOf(printed);
+      out.push({
+        concept,
+        label: concept === 'net_income' ? 'net income' : 'net income per share',
+        basis,
+        span,
+        printed: printed.trim(),
+        value: loss && v > 0 ? -v : v,
+        scale,
         sentence: s,
         start,
         end: start + printed.length,

@@ -48,6 +48,21 @@ describe('earnings release parser: held-out set 12 formats', () => {
     set12.evidenceHolds(name, r);
   });
 
+  it('Tocalo: a tanshin summary in millions of yen, items across ("Net sales", "Operating profit", ...) and periods down', () => {
+    const name = 'TOCALO_2021-07-30_Q1_summary_excerpt.txt';
+    const r = set12.parse(name);
+    // "Consolidated Financial Results for the Three Months Ended June 30, 2021"
+    expect(r.release).toMatchObject({ fiscal_period: 'Q1', period_end: '2021-06-30', currency: 'JPY' });
+    // "Million yen" over "June 30, 2021 / 10,736 / 7.9 / 2,759 / 21.6 / 2,839 / 24.7 / 1,865 / 27.2"
+    expect(set12.value(r, 'Q1', 'revenue', 'gaap')).toBe(10_736_000_000);
+    expect(set12.value(r, 'Q1', 'operating_income', 'gaap')).toBe(2_759_000_000);
+    expect(set12.value(r, 'Q1', 'net_income', 'gaap')).toBe(1_865_000_000);
+    // "Basic / Diluted / earnings per share / earnings per share / ... / June 30, 2021 / 30.69 / -"
+    expect(set12.value(r, 'Q1', 'eps_basic', 'gaap')).toBe(30.69);
+    expect(set12.value(r, 'Q1', 'eps_diluted', 'gaap')).toBeUndefined();
+    set12.evidenceHolds(name, r);
+  });
+
   it('Hibbett: gross profit "improved to 36.1 percent of net sales" for the 14-week quarter and the 53-week year', () => {
     const name = 'HIBB_2013-02_Q4_trade-press_excerpt.txt';
     const r = set12.parse(name);

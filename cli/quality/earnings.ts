@@ -32,7 +32,10 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * an income statement in MEUR with five columns) is printed tenth. Held-out set 11 (fixtures/earnings/held-out-11,
  * labels-heldout-11.tsv: an insurer's raised operating-EPS range, a Canadian bank in C$, a utility's EPS page, a
  * semiconductor's GAAP / Non-GAAP tables one cell per paragraph, a UK plc's £m statement with EPS in pence) is printed
- * eleventh. `-- --heldout --set 9` scores one held-out set alone. Each set also counts guidance basis errors: a
+ * eleventh. Held-out set 12 (fixtures/earnings/held-out-12, labels-heldout-12.tsv: airlines' unit revenues in cents and
+ * quarter / year figures paired in one sentence, a retailer's 14-week quarter and 53-week year, a software summary with
+ * ARR and a next-quarter guidance range, a Japanese quarterly summary in millions of yen) is printed twelfth.
+ * `-- --heldout --set 9` scores one held-out set alone. Each set also counts guidance basis errors: a
  * guidance row found with the label's value but under another basis (gaap / non_gaap / unspecified) than the label's.
  *
  * `npm run quality:earnings -- --guidance`: the guidance held-out set alone (see checkGuidance).
@@ -52,6 +55,7 @@ const heldOut8 = new URL('../../fixtures/earnings/held-out-8/', import.meta.url)
 const heldOut9 = new URL('../../fixtures/earnings/held-out-9/', import.meta.url).pathname;
 const heldOut10 = new URL('../../fixtures/earnings/held-out-10/', import.meta.url).pathname;
 const heldOut11 = new URL('../../fixtures/earnings/held-out-11/', import.meta.url).pathname;
+const heldOut12 = new URL('../../fixtures/earnings/held-out-12/', import.meta.url).pathname;
 const guidanceSet = new URL('../../fixtures/earnings/guidance-held-out/', import.meta.url).pathname;
 const shared = new URL('../../../shared/fixtures/earnings/press_releases/', import.meta.url).pathname;
 const heldOutMode = process.argv.includes('--heldout');
@@ -425,8 +429,9 @@ if (guidanceMode) {
     ['held-out-9', heldOut9, 'labels-heldout-9.tsv'],
     ['held-out-10', heldOut10, 'labels-heldout-10.tsv'],
     ['held-out-11', heldOut11, 'labels-heldout-11.tsv'],
+    ['held-out-12', heldOut12, 'labels-heldout-12.tsv'],
   ];
-  // `--set N` (1-11): that held-out set alone.
+  // `--set N` (1-12): that held-out set alone.
   const setArg = process.argv[process.argv.indexOf('--set') + 1];
   const only = process.argv.includes('--set') ? Number(setArg) : null;
   sets.forEach(([name, dir, labels], i) => {

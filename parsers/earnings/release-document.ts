@@ -331,13 +331,86 @@ function lineCellText(body: string): string | null {
   // A column heading ending in "Ended" and the date on the line under it are one heading ("Three Months Ended" over
   // "June 30, 2017").
   const joined: string[] = [];
-  for (const l of lines) {
+  const transposed = new Set<string>();
+  for (const l of transposedSummaries(lines, transposed)) {
     const prev = joined[joined.length - 1];
     if (prev !== undefined && /\bended$/i.test(prev) && DATE_CELL.test(l))
       joined[joined.length - 1] = `${prev} ${l}`;
     else joined.push(l);
   }
-  return pipeCells(joined.map((l) => `|${l.replace(/^\|/, '')}`)).join('\n\n');
+  // (A transposed summary's rows are rows already.)
+  return pipeCells(joined.map((l) => (transposed.has(l) ? l : `|${l.replace(/^\|/, '')}`))).join('\n\n');
+}
+
+const UNIT_CELL = /^(?:millions? (?:of )?yen|yen(?: mln)?|%)$/i;
+
+/**
+ * A results summary whose heading names the items across ("Net sales", "Operating profit", ... each on a line, a
+ * wrapped name's second line in lower case or the second line of every name after the first lines), then a span
+ * ("Three months ended"), then a unit per column ("Million yen", "%"), then one row per period (a date, then a value
+ * per unit): each item becomes a row of its values (the "%" columns dropped) under a header of the span and dates,
+ * the unit its caption.
+ */
+function transposedSummaries(lines: string[], rows: Set<string>): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const span = lines[i]!;
+    if (!/^(?:three|six|nine|twelve) months ended$/i.test(span)) {
+      out.push(span);
+      continue;
+    }
+    let u = i + 1;
+    while (u < lines.length && UNIT_CELL.test(lines[u]!)) u++;
+    const units = lines.slice(i + 1, u);
+    const itemCount = units.filter((x) => x !== '%').length;
+    // The item names: the label lines just above the span, back to a line that is a figure or ends a sentence.
+    let a = out.length;
+    while (a > 0 && /^[A-Za-z][A-Za-z ,'()-]*$/.test(out[a - 1]!) && out.length - a < itemCount * 2) a--;
+    const labelLines = out.slice(a);
+    let items: string[] = [];
+    if (labelLines.length === itemCount * 2 && labelLines.slice(itemCount).every((l) => /^[a-z]/.test(l)))
+      items = labelLines.slice(0, itemCount).map((l, k) => `${l} ${labelLines[itemCount + k]}`);
+    else
+      for (const l of labelLines) {
+        if (/^[a-z]/.test(l) && items.length > 0) items[items.length - 1] = `${items[items.length - 1]} ${l}`;
+        else items.push(l);
+      }
+    items = items.slice(-itemCount);
+    // The period rows: a date, then one value per unit ("-" for none).
+    const dates: string[] = [];
+    const values: string[][] = [];
+    let r = u;
+    while (
+      r + units.length < lines.length &&
+      DATE_CELL.test(lines[r]!) &&
+      lines
+        .slice(r + 1, r + 1 + units.length)
+        .every((v) => CELL_FIGURE.test(v) || /^[-\u2013\u2014―]$/.test(v))
+    ) {
+      dates.push(lines[r]!);
+      values.push(lines.slice(r + 1, r + 1 + units.length));
+      r += units.length + 1;
+    }
+    if (itemCount === 0 || items.length !== itemCount || dates.length === 0) {
+      out.push(span);
+      continue;
+    }
+    out.length = a;
+    // The columns' unit ("Million yen") stays above the rows as their caption.
+    const scaled = units.find((x) => x !== '%' && /\b(?:thousand|million|billion)/i.test(x));
+    if (scaled !== undefined) out.push(scaled);
+    out.push(dates.map((d) => `${span} ${d}`).join(' | '));
+    let k = 0;
+    units.forEach((unit, c) => {
+      if (unit === '%') return;
+      const cells = values.map((v) => (CELL_FIGURE.test(v[c]!) ? v[c]! : '—'));
+      const row = [items[k++], ...cells].join(' | ');
+      rows.add(row);
+      out.push(row);
+    });
+    i = r - 1;
+  }
+  return out;
 }
 
 function pipeCells(raw: string[]): string[] {

@@ -1,6 +1,6 @@
 import { NUMBER_WORDS } from '../number-words.ts';
 import { parseAmount, type Scale, toFullUnits, wordScale } from './release-numbers.ts';
-import { BOILERPLATE, type Sentence } from './release-sentences.ts';
+import { AGAINST_GUIDANCE, BOILERPLATE, type Sentence } from './release-sentences.ts';
 
 /**
  * Company measures (KPIs) stated in sentences: a known measure name, then its value within the clause
@@ -85,9 +85,6 @@ const LINKED_VALUE = new RegExp(
 const UNITS_SOLD =
   /\b(?:sold|shipped|delivered)\s+(?:a record\s+)?(\d[\d,]*(?:\.\d+)?)\s?(thousand|million|billion)?\s+([A-Za-z®™]+(?:\s+units)?)/g;
 
-/** A result compared with the guidance: "exceeding the mid point of guidance", "9% below the low end of guidance". */
-const AGAINST_GUIDANCE =
-  /\b(?:exceed(?:ing|ed|s)?|near|within|above|below|beat(?:ing)?|in line with|at|top(?:ping)?)\s+(?:the\s+)?(?:(?:mid ?point|low end|high end|top end|upper end|range)\s+of\s+)?(?:its\s+|our\s+|the\s+)?(?:previous(?:ly issued)?\s+)?guidance\b/gi;
 /** The period phrase right after a measure's name ("for the first quarter of 2007", "in fiscal 2024"). */
 const OWN_PERIOD =
   /^\s*(?:for|in|during)\s+(?:the\s+)?(?:(?:first|second|third|fourth)\s+(?:fiscal\s+)?quarter|fiscal(?:\s+year)?|full[- ]year|year|quarter)(?:\s+(?:of\s+)?(?:fiscal\s+)?(?:19|20)\d{2})?/i;
@@ -97,6 +94,9 @@ const OPERATING_SHARE =
 /** "gross profit rising 115 percent to $1.73 million at a 67 percent margin": the gross margin of that gross profit. */
 const GROSS_SHARE =
   /\bgross profit\b[^.;$]{0,60}?\$\s?[\d.,]+\s?(?:thousand|million|billion)?,?\s+(?:at|for|representing)\s+an?\s+(\d+(?:\.\d+)?)\s?(?:%|percent)\s+(?:gross\s+)?(margin)\b/i;
+/** "Gross profit improved to 36.1 percent of net sales": gross profit stated only as its share of sales, the gross margin. */
+const GROSS_OF_SALES =
+  /\bgross profit\b[^.;$%]{0,40}?\b(?:was|were|improved|increased|decreased|declined|rose|fell|grew)\s+(?:to\s+)?(\d+(?:\.\d+)?)\s?((?:%|percent)\s+of\s+(?:total\s+|net\s+)?(?:revenues?|sales))\b/i;
 /** Production as a daily rate in barrels of oil equivalent ("21,295 barrels of oil equivalent per day", "Boe/d"). */
 const PRODUCTION =
   /\b(\d[\d,]*(?:\.\d+)?)\s?(thousand|million)?\s+(barrels of oil equivalent per day|boe\/d|boepd|boe per day)\b/gi;
@@ -120,8 +120,14 @@ function periodNamed(s: string): Measure['period'] | null {
     )
   )
     return 'point_in_time';
-  if (/\b(?:quarter|three months|13[- ]week|thirteen[- ]week)\b/i.test(s)) return 'quarter';
-  if (/\b(?:fiscal year|full[- ]year|for the year|fiscal \d{4}|in \d{4}|twelve[- ]months?)\b/i.test(s))
+  // A retailer's quarter may run 13 or 14 weeks and its year 52 or 53.
+  if (/\b(?:quarter|three months|1[34][- ]week|thirteen[- ]week|fourteen[- ]week)\b/i.test(s))
+    return 'quarter';
+  if (
+    /\b(?:fiscal year|full[- ]year|for the year|fiscal \d{4}|in \d{4}|twelve[- ]months?|5[23][- ]week|fifty[- ](?:two|three)[- ]week)\b/i.test(
+      s,
+    )
+  )
     return 'year';
   return null;
 }
@@ -327,6 +333,7 @@ export function measuresOf(sentences: Sentence[]): Measure[] {
     for (const [pattern, measure] of [
       [OPERATING_SHARE, 'operating_margin'],
       [GROSS_SHARE, 'gross_margin'],
+      [GROSS_OF_SALES, 'gross_margin'],
     ] as const) {
       const margin = pattern.exec(s.text);
       if (
@@ -339,7 +346,10 @@ export function measuresOf(sentences: Sentence[]): Measure[] {
         name: margin[2]!,
         measure,
         unit: 'percent',
-        period: periodOf(s.text.slice(0, margin.index + margin[0].length)),
+        period:
+          periodNamed(s.text.slice(0, margin.index + margin[0].length)) ??
+          periodNamed(s.heading) ??
+          'quarter',
         printed: margin[1]!,
         value: Number(margin[1]),
         scale: 'units',

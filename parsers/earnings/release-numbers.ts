@@ -67,6 +67,9 @@ export function captionScale(text: string): { scale: Scale; evidence: string } |
   if (text.length <= 40 && /(?:[$€£]|\b[A-Z]{3})\s?m\)?$/.test(text.trim()))
     return { scale: 'millions', evidence: text.trim().slice(0, 200) };
   if (!/thousand|million|billion|000/i.test(text)) return null;
+  // "Million yen", "Millions of yen" alone on a line: a Japanese summary's unit cell.
+  const yen = /^\(?(thousand|million|billion)s?\s+(?:of\s+)?yen\)?$/i.exec(text.trim());
+  if (yen !== null) return { scale: `${yen[1]!.toLowerCase()}s` as Scale, evidence: text.trim() };
   const t = text.toLowerCase();
   const m =
     /\b(?:in|amounts in|dollars in|\$ in|expressed in|[a-z$€£]+ in)\s+(?:[a-z.$€£]+\s+)?(thousands|millions|billions|000s|000's|\$000s?|000)\b/.exec(

@@ -1,5 +1,5 @@
 import type { Block } from './release-document.ts';
-import { turnToGuidance, withoutStreetExpectations } from './release-sentences.ts';
+import { AGAINST_GUIDANCE, turnToGuidance, withoutStreetExpectations } from './release-sentences.ts';
 
 /**
  * The period a release reports, from its own words ("fiscal 2011 first quarter ended December 25, 2010",
@@ -104,6 +104,13 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
       const before = cut >= 0 ? back.slice(cut + 1) : back;
       const date = parseDate(m[1]!);
       if (date === null) continue;
+      // "provided an outlook for the first quarter ending March 31, 2023": a period "ending" after a forecast word is
+      // the forecast's, not the one reported.
+      if (
+        /^ending/i.test(m[0]) &&
+        /\b(?:outlook|guidance|forecasts?|expects?|expected)\b[^.;|]{0,40}$/i.test(before)
+      )
+        continue;
       // "NINE MONTHS RESULTS TO ...": the word "results" names no span.
       const tail = before.slice(-70).replace(/\bresults\s*$/i, '');
       // "the three and nine months ended": the quarter and the year-to-date end on the same date.
@@ -338,15 +345,17 @@ function resultsText(raw: string, forward: RegExp): string {
   if (/forward-looking|safe harbor/i.test(raw)) return '';
   // Analysts' expectations set against a result ("a penny better than Wall Street expected") are no forecast.
   const text = withoutStreetExpectations(raw);
-  if (!forward.test(text)) return text;
+  // A result set against the guidance ("exceeding the high end of guidance") is no forecast either.
+  const isForward = (s: string) => forward.test(s.replace(AGAINST_GUIDANCE, ' '));
+  if (!isForward(text)) return text;
   return text
-    .split(/(?<=[.!?][”"’]?)\s+(?=[A-Z“"])/)
+    .split(/(?<=[.!?][”"’]?)\s+(?=[A-Z“"])|(?<=\[\d+(?:,\s*\d+)*\])\s+(?=-\s+[A-Z])/)
     .map((sentence) => {
       // (A sentence that reports results and then turns to guidance keeps its results part.)
       const turn = turnToGuidance(sentence);
       return turn === null ? sentence : sentence.slice(0, turn);
     })
-    .filter((sentence) => !forward.test(sentence))
+    .filter((sentence) => !isForward(sentence))
     .join(' ');
 }
 

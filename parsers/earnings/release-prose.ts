@@ -1,7 +1,13 @@
 import type { Concept } from './release-concepts.ts';
 import { ffoConcept, NON_GAAP_WORDS, TAX_EQUIVALENT } from './release-concepts.ts';
 import { parseAmount, type Scale, wordScale } from './release-numbers.ts';
-import { BOILERPLATE, BULLET, type Sentence, withoutStreetExpectations } from './release-sentences.ts';
+import {
+  AGAINST_GUIDANCE,
+  BOILERPLATE,
+  BULLET,
+  type Sentence,
+  withoutStreetExpectations,
+} from './release-sentences.ts';
 import type { Basis, Span } from './release-tables.ts';
 
 /**
@@ -35,9 +41,12 @@ export interface ProseFigure {
 /** "$1.2", "US$(0.3)", "RMB285.2", "EUR 4.2" (a currency code printed before the amount), "€4.1". */
 const MONEY = String.raw`\(?-?\s?(?:(?:US|HK|C|A)?\$|RMB\s?|EUR\s?|GBP\s?|€|£)\s?\(?-?\s?(?:\d{1,3}(?:,\s?\d{3})+|\d+)?(?:\.\d+)?\)?`;
 const SCALE_WORD = String.raw`(?:\s?(?:\s{1,12}(?=\S))?(thousand|million|billion|bn|mm|m)\b)?`;
-/** "Q4 GAAP earnings per share", "basic and diluted loss per share", "Southern Company earned $2.10 per share". */
+/**
+ * "Q4 GAAP earnings per share", "basic and diluted loss per share", "Southern Company earned $2.10 per share"; the kind
+ * may follow in parentheses ("Non-GAAP earnings per share (Diluted)").
+ */
 const EPS_NAMING =
-  /\b(?<!-)(?:[Dd]iluted )?(?:Reported |GAAP |Adjusted |Proforma |Pro Forma )?EPS\*?(?:,? ex-items,?)?(?= \$| of \$| (?:improve[sd]?|rose|rises|grew|grows|increased|increases|climbed|climbs) to \$)|\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?\s+per\s+(?:(diluted|basic)\s+)?(?:weighted[- ]average\s+)?(?:common\s+)?share\b|\bearned(?=\s+\$)/i;
+  /\b(?<!-)(?:[Dd]iluted )?(?:Reported |GAAP |Adjusted |Proforma |Pro Forma )?EPS\*?(?:,? ex-items,?)?(?= \$| of \$| (?:improve[sd]?|rose|rises|grew|grows|increased|increases|climbed|climbs) to \$)|\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?\s+per\s+(?:(diluted|basic)\s+)?(?:weighted[- ]average\s+)?(?:common\s+)?share\b(?:\s+\((diluted|basic)\))?|\bearned(?=\s+\$)/i;
 const MEASURES: [RegExp, Concept][] = [
   [/\b(?:total |net )?(?:revenues?|net sales|sales)\b/i, 'revenue'],
   [/\bgross (?:profit|margin)\b(?! (?:percentage|rate|of \d))/i, 'gross_profit'],
@@ -218,8 +227,9 @@ export function proseFigures(sentences: Sentence[], options: ProseOptions = {}):
     previousSpan = span;
     if (
       BOILERPLATE.test(s.text) ||
-      /\b(?:expects?|anticipates?|outlook|guidance|forecasts?|projects|projected|(?:we|to) project|targets?)\b/i.test(
-        withoutStreetExpectations(s.text),
+      // (A result set against the guidance, "exceeding the high end of guidance", is still a result.)
+      /\b(?:expects?|anticipates?|outlook|guidance|forecasts?|projects|projected|(?:we|to) project|targets?|(?:is|are) guided)\b/i.test(
+        withoutStreetExpectations(s.text).replace(AGAINST_GUIDANCE, ' '),
       )
     )
       continue;
@@ -233,6 +243,7 @@ export function proseFigures(sentences: Sentence[], options: ProseOptions = {}):
     }
     readRespectively(out, s, span);
     readQuarterAndYearToDate(out, s);
+    readQuarterAndYear(out, s);
     for (const m of s.text.matchAll(FFO_NAMING)) readFfo(out, s, m, span);
     for (const m of s.text.matchAll(ADS_NAMING)) readPerAds(out, s, m, span);
     // The evidence is the sentence as printed.
@@ -564,7 +575,7 @@ function readNaming(
     if (/^earned$/i.test(m[0]) && !perShare) return;
     // "Q2 diluted EPS of $1.93": the kind before the abbreviation.
     const kinds =
-      `${m[1] ?? ''} ${m[2] ?? ''} ${perShare?.[1] ?? ''} ${/^diluted\b/i.test(m[0]) ? 'diluted' : ''}`.toLowerCase();
+      `${m[1] ?? ''} ${m[2] ?? ''} ${m[3] ?? ''} ${perShare?.[1] ?? ''} ${/^diluted\b/i.test(m[0]) ? 'diluted' : ''}`.toLowerCase();
     const concepts: Concept[] = /basic and diluted|diluted and basic/.test(kinds)
       ? ['eps_basic', 'eps_diluted']
       : /diluted/.test(kinds)
@@ -692,6 +703,54 @@ function readRespectively(out: ProseFigure[], s: Sentence, span: Span) {
         printed,
         value,
         scale: perShare ? 'units' : wordScale(scaleWord),
+        sentence: s,
+        start,
+        end: start + printed.length,
+      });
+    }
+  }
+}
+
+/**
+ * A net income named "for the fourth quarter and full year" with two amounts, each with its per-share value ("of $22
+ * million, or $0.17 per diluted share, and $58 million, or $0.45 per diluted share"): the first pair is the quarter's,
+ * the second the year's, as "respectively" would say.
+ */
+const QUARTER_AND_YEAR_PAIR = new RegExp(
+  String.raw`\bnet (?:income|earnings|loss)\b([^$]{0,160}?)\bof\s+(${MONEY})${SCALE_WORD},?\s+or\s+(${MONEY})\s?per\s+(diluted\s+|basic\s+)?share,?\s+and\s+(${MONEY})${SCALE_WORD},?\s+or\s+(${MONEY})\s?per\s+(diluted\s+|basic\s+)?share\b`,
+  'i',
+);
+
+function readQuarterAndYear(out: ProseFigure[], s: Sentence) {
+  if (!/\b(?:fourth )?quarter and (?:the )?(?:full|fiscal)[- ]year\b/i.test(s.text)) return;
+  const m = QUARTER_AND_YEAR_PAIR.exec(s.text);
+  if (!m || !/\b(?:fourth )?quarter and (?:the )?(?:full|fiscal)[- ]year\b/i.test(m[1]!)) return;
+  const basis: Basis = NON_GAAP_WORDS.test(`${s.text.slice(0, m.index)}${m[1]}`) ? 'non_gaap' : 'gaap';
+  const loss = /\bnet loss\b/i.test(m[0].slice(0, 12));
+  const pairs: [Span, string, string | undefined, string, string | undefined][] = [
+    ['quarter', m[2]!, m[3], m[4]!, m[5]],
+    ['year', m[6]!, m[7], m[8]!, m[9]],
+  ];
+  for (const [span, amount, scaleWord, perShare, kind] of pairs) {
+    for (const [printed, concept, scale] of [
+      [amount, 'net_income', wordScale(scaleWord)],
+      [
+        perShare,
+        /diluted/i.test(kind ?? '') ? 'eps_diluted' : /basic/i.test(kind ?? '') ? 'eps_basic' : 'eps',
+        'units',
+      ],
+    ] as [string, Concept, ProseFigure['scale']][]) {
+      const v = parseAmount(printed);
+      if (v === null) continue;
+      const start = s.start + m.index + m[0].indexOf(printed);
+      out.push({
+        concept,
+        label: concept === 'net_income' ? 'net income' : 'net income per share',
+        basis,
+        span,
+        printed: printed.trim(),
+        value: loss && v > 0 ? -v : v,
+        scale,
         sentence: s,
         start,
         end: start + printed.length,

@@ -34,6 +34,10 @@ export function withoutStreetExpectations(text: string): string {
   return text.replace(STREET_EXPECTATION, ' ');
 }
 
+/** A result compared with the guidance: "exceeding the mid point of guidance", "9% below the low end of guidance". */
+export const AGAINST_GUIDANCE =
+  /\b(?:exceed(?:ing|ed|s)?|near|within|above|below|beat(?:ing)?|in line with|at|top(?:ping)?)\s+(?:the\s+)?(?:(?:mid ?point|low end|high end|top end|upper end|range)\s+of\s+)?(?:its\s+|our\s+|the\s+)?(?:previous(?:ly issued)?\s+)?guidance\b/gi;
+
 /** A paragraph that opens with a bullet mark. */
 export const BULLET = /^\s*(?:[•·▪§]|[-*] |\|\s*·)/;
 
@@ -78,7 +82,9 @@ export function sentencesOf(blocks: Block[]): Sentence[] {
       from = dateline.index;
     }
     // A sentence also ends before an inline bullet (". - Net income ...": list items run together in one line).
-    const re = /[.!?]["”’)]?(?=\s+(?:[-•·]\s+)?["“(]?[A-Z0-9$])/g;
+    // ... and after a bracketed source reference before a dash ("... at 42%[6, 27] - ARR reached ...": a summary's
+    // bullets, each ending on its slide numbers, run together in one line).
+    const re = /(?:[.!?]["”’)]?|\[\d+(?:,\s*\d+)*\])(?=\s+(?:[-•·]\s+)?["“(]?[A-Z0-9$])/g;
     for (const m of t.matchAll(re)) {
       const endIdx = m.index! + m[0].length;
       if (endIdx <= from) continue;

@@ -58,7 +58,6 @@ async function server(): Promise<void> {
   // BENCH_TRACE=1 (api-tail.ts): the platform's own statements (credits, usage) and every GC, each with its
   // wall-clock start and end, for the 'trace' message: what was running while a slow request was served
   const traced = process.env.BENCH_TRACE ? traceEvents(pg) : null;
-  if (process.env.SCRATCH_PATCH) await import(process.env.SCRATCH_PATCH);
   // and V8's garbage collections on the main thread: how many of each kind, and their pause in µs
   if (counted) {
     const { PerformanceObserver, constants } = await import('node:perf_hooks');

@@ -23,6 +23,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { PerformanceObserver, performance } from 'node:perf_hooks';
 import type { CustomTypesConfig } from 'pg';
 import { type BenchReady, forkApiBench } from './api-bench-child.ts';
 import { ONLY, ROUTES, type RouteName } from './api-routes.ts';
@@ -54,6 +55,9 @@ async function server(): Promise<void> {
   // BENCH_COUNT=1 (api-syscalls.ts): the statements sent to Postgres (pg's Client.query, by statement name or
   // the text's first words) and the Redis commands, counted for the 'counts' message
   const counted = process.env.BENCH_COUNT ? countQueries(pg) : null;
+  // BENCH_TRACE=1 (api-tail.ts): the platform's own statements (credits, usage) and every GC, each with its
+  // wall-clock start and end, for the 'trace' message: what was running while a slow request was served
+  const traced = process.env.BENCH_TRACE ? traceEvents(pg) : null;
   // and V8's garbage collections on the main thread: how many of each kind, and their pause in µs
   if (counted) {
     const { PerformanceObserver, constants } = await import('node:perf_hooks');
@@ -128,6 +132,10 @@ async function server(): Promise<void> {
     if (m === 'gc') {
       (globalThis as { gc?: () => void }).gc?.();
       process.send!({ gc: true });
+      return;
+    }
+    if (m === 'trace') {
+      process.send!({ trace: traced?.splice(0) ?? [] });
       return;
     }
     if (m === 'counts') {
@@ -231,6 +239,55 @@ async function allocCount(op: 'start' | 'stop', sample?: number): Promise<unknow
     sampling = null;
   }
   return { allocated: usedAtEnd - usedAtStart + freed, promoted, gcs, profile };
+}
+
+/** A platform statement or a GC: its label, wall-clock start and end (ms since the epoch). */
+export type TraceEvent = [label: string, start: number, end: number];
+
+/**
+ * Records the credit and usage statements pg's clients send (start to result) and every GC (start, pause)
+ * with wall-clock times; the 'trace' message takes what was recorded.
+ */
+function traceEvents(pg: typeof import('pg').default): TraceEvent[] {
+  const events: TraceEvent[] = [];
+  const wall = () => performance.timeOrigin + performance.now();
+  // the pool's query (a pool's client.query gets a callback, not a promise)
+  const proto = pg.Pool.prototype as unknown as { query: (...a: unknown[]) => unknown };
+  const query = proto.query;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const q = args[0] as string | { name?: string; text?: string };
+    const text = typeof q === 'string' ? q : (q.name ?? q.text ?? '');
+    const label = text.startsWith('findata_')
+      ? text === 'findata_reserve_batch'
+        ? reserveKind((q as { values: unknown[] }).values)
+        : text
+      : /^\s*insert into usage/i.test(text)
+        ? 'usage insert'
+        : null;
+    const r = query.apply(this, args);
+    if (label !== null && r && typeof (r as Promise<unknown>).then === 'function') {
+      const start = wall();
+      void (r as Promise<unknown>).then(
+        () => events.push([label, start, wall()]),
+        () => events.push([label, start, wall()]),
+      );
+    }
+    return r;
+  };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      const kind = (e as unknown as { detail: { kind: number } }).detail.kind;
+      const start = performance.timeOrigin + e.startTime;
+      events.push([kind === 1 ? 'gc scavenge' : `gc kind ${kind}`, start, start + e.duration]);
+    }
+  }).observe({ entryTypes: ['gc'] });
+  return events;
+}
+
+/** A credit reserve statement's kind: a hold's renewal (no request), a charge that also asks a hold, or exact. */
+function reserveKind(values: unknown[]): string {
+  if (values[1] === '{}' || (Array.isArray(values[1]) && values[1].length === 0)) return 'reserve: renewal';
+  return Number(values[5]) > 0 ? 'reserve: charge + hold' : 'reserve: exact charge';
 }
 
 /** Counts every statement pg's clients send, by statement name or the text's first words. */

@@ -254,6 +254,11 @@ interface AccountState {
   rate: number;
   /** The account went idle here and its hold waits out the idle grace: called with true when a request arrives. */
   idle: ((busy: boolean) => void) | null;
+  /**
+   * Requests charged while a settle of the account's hold was in flight, less one per done() since (they
+   * started first, so they are taken to end first): with the next batch, they may be every request in flight.
+   */
+  wave: number;
 }
 
 interface Pending {
@@ -381,6 +386,7 @@ export class CreditMeter {
     const s = this.accounts.get(accountId);
     if (!s) return undefined;
     s.inflight = Math.max(0, s.inflight - 1);
+    if (s.wave > 0) s.wave--;
     // Requests still in flight (the usual case under load) or nothing to settle: nothing to wait for, and
     // no promise made.
     if (s.inflight > 0 || (!s.hold && s.pending.size === 0)) return undefined;
@@ -437,6 +443,7 @@ export class CreditMeter {
         windowCredits: 0,
         rate: 0,
         idle: null,
+        wave: 0,
       };
       this.accounts.set(accountId, s);
     }
@@ -484,20 +491,29 @@ export class CreditMeter {
       // Requests that queued while the hold was being taken draw from it first.
       while (s.hold && queue.length > 0 && this.draw(s.hold, queue[0]!.charge)) queue.shift()!.resolve(true);
       if (queue.length === 0) break;
-      // The hold (if any) ran out: it is settled before the next charge, and a renewal in flight lands
-      // first, so the charge (and a 402) sees every credit this instance is not using.
+      // The hold (if any) ran out, or the account went idle here and its hold is being settled (done()): the
+      // charge does not wait for that settle, a statement of a ledger row per request the hold served (waiting
+      // made the next requests' answers wait for it: bench/api-tail.ts, the statements route's tail). A
+      // request the charge refuses while a settle was in flight is charged again once it has landed, so a 402
+      // still sees every credit this instance is not using.
       if (s.hold) this.retire(s);
-      if (s.pending.size > 0) {
+      // A renewal in flight brings the hold the queue draws from: that one is waited for.
+      if (s.renewing) {
         await Promise.all([...s.pending]);
         continue;
       }
+      const inFlight = s.pending.size > 0 ? [...s.pending] : null;
       const batch = queue.splice(0, this.maxBatch);
       // No hold with a batch that is every request of the account in flight here: the batch pays for them
       // all, and they end together when it lands (their queries ran meanwhile), so the account goes idle at
       // once and done() would release the hold unused: a reserve and a release statement for nothing, the
       // last answer waiting for the second. Requests that arrive meanwhile queue for the next batch, which
-      // is taken while this one's requests are still in flight and may take a hold.
-      const want = s.renewing || batch.length >= s.inflight ? 0 : this.holdSize(s);
+      // is taken while this one's requests are still in flight and may take a hold. No hold either while a
+      // settle is in flight, nor with a batch that is, with the requests charged while one was (`wave`), every
+      // request in flight: as if they had all waited for the settle in one batch.
+      const want =
+        s.renewing || inFlight !== null || batch.length + s.wave >= s.inflight ? 0 : this.holdSize(s);
+      if (inFlight !== null) s.wave += batch.length;
       const holdId = want > 0 ? `hold_${randomBytes(8).toString('hex')}` : null;
       try {
         const { charged, held } = await reserveBatch(
@@ -509,7 +525,17 @@ export class CreditMeter {
           this.holds.balanceShare,
         );
         if (held > 0 && holdId) this.open(s, accountId, holdId, held);
-        for (const [i, p] of batch.entries()) p.resolve(charged[i]!);
+        const retry: Pending[] = [];
+        for (let i = 0; i < batch.length; i++) {
+          const p = batch[i]!;
+          if (charged[i] || inFlight === null) p.resolve(charged[i]!);
+          else retry.push(p);
+        }
+        if (retry.length > 0) {
+          // Refused while a settle was in flight: charged again, first, once it has landed.
+          await Promise.all(inFlight!);
+          queue.unshift(...retry);
+        }
       } catch (err) {
         for (const p of batch) p.reject(err);
       }

@@ -87,6 +87,8 @@ export async function hotQuery(
 export function arrayLiteral(values: readonly unknown[]): string | undefined {
   const strings = stringsLiteral(values);
   if (strings !== undefined) return strings;
+  const numbers = numbersLiteral(values);
+  if (numbers !== undefined) return numbers;
   let out = '{';
   let previous: string | undefined;
   let written = '';
@@ -105,6 +107,17 @@ export function arrayLiteral(values: readonly unknown[]): string | undefined {
     out += i === 0 ? `"${s}"` : `,"${s}"`;
   }
   return `${out}}`;
+}
+
+/**
+ * arrayLiteral of a non-empty array of numbers only, by the array's own `join`: each element's text is its
+ * `toString()` (what the element loop writes), quoted, in one native call (the hold settle's `deltas`, one
+ * element per request the hold served). Undefined for anything else.
+ */
+function numbersLiteral(values: readonly unknown[]): string | undefined {
+  if (values.length === 0) return undefined;
+  for (let i = 0; i < values.length; i++) if (typeof values[i] !== 'number') return undefined;
+  return `{"${values.join('","')}"}`;
 }
 
 /** A backslash that is not JSON's escape of `"` or `\` (`\n`, `\u0001`, `\ud800`...). */

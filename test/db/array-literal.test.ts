@@ -17,6 +17,10 @@ describe('arrayLiteral (hot statements on Postgres)', () => {
       [1, 0, -3, 2.5, 1e21, 200],
       ['mixed', 7],
       [Number.NaN, Number.POSITIVE_INFINITY, -0, 0.1 + 0.2, -1e-7],
+      // numbers only, as a hold settle's deltas (charges and refunds), one and many
+      [-1],
+      [-5, 5, -5, -1, 1, -20000, Number.MAX_SAFE_INTEGER, -Number.MIN_VALUE, 123456789012345680000],
+      Array.from({ length: 500 }, (_, i) => (i % 7 === 0 ? 3 : -3)),
       // one element needing escapes among many, first, last and alone
       [...Array.from({ length: 300 }, (_, i) => `req-${i}`), 'a "quoted" id', 'plain'],
       ['"first', 'second'],

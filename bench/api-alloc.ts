@@ -19,12 +19,11 @@
  * under the caller on one side and the callee on the other. Prints one JSON object.
  */
 import type { ChildProcess } from 'node:child_process';
-import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { forkApiBench } from './api-bench-child.ts';
 import { ONLY, ROUTES, type RouteName } from './api-routes.ts';
 import { benchDatabase } from './bench-database.ts';
-import { median, sendFixed } from './http-load.ts';
+import { median, sendFixedFresh } from './http-load.ts';
 
 const N = Number(process.env.BENCH_REQUESTS ?? 10_000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5_000);
@@ -34,12 +33,9 @@ const SAMPLE = Number(process.env.BENCH_SAMPLE ?? 256);
 const SAMPLE_N = Number(process.env.BENCH_SAMPLE_REQUESTS ?? 4_000);
 const TOP = Number(process.env.BENCH_TOP ?? 40);
 
-async function send(port: number, path: (i: number) => string, key: string | null, n: number) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const errors = await sendFixed(agent, port, path, key, n, CONCURRENCY);
-  agent.destroy();
-  return errors;
-}
+/** Sends exactly `n` requests, CONCURRENCY in flight; the number of non-200 answers. */
+const send = (port: number, path: (i: number) => string, key: string | null, n: number) =>
+  sendFixedFresh(port, path, key, n, CONCURRENCY);
 
 interface Counted {
   allocated: number;

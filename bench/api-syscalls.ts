@@ -18,12 +18,11 @@
  */
 import { execFileSync, type fork, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { forkApiBench } from './api-bench-child.ts';
 import { ONLY, ROUTES, type RouteName } from './api-routes.ts';
 import { benchDatabase } from './bench-database.ts';
-import { median, sendFixed } from './http-load.ts';
+import { median, sendFixedFresh } from './http-load.ts';
 
 const N = Number(process.env.BENCH_REQUESTS ?? 20_000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5_000);
@@ -33,12 +32,8 @@ const STRACE_N = Number(process.env.BENCH_STRACE ?? 2_000);
 const TICK_US = 1_000_000 / Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
 
 /** Sends exactly `n` requests, CONCURRENCY in flight; the number of non-200 answers. */
-async function send(port: number, path: (i: number) => string, key: string | null, n: number) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const errors = await sendFixed(agent, port, path, key, n, CONCURRENCY);
-  agent.destroy();
-  return errors;
-}
+const send = (port: number, path: (i: number) => string, key: string | null, n: number) =>
+  sendFixedFresh(port, path, key, n, CONCURRENCY);
 
 interface ThreadStat {
   comm: string;

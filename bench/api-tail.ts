@@ -8,44 +8,25 @@
  * than of all requests. Run: `DATABASE_URL=postgres://postgres@127.0.0.1:5432/<db> node --import tsx
  * bench/api-tail.ts` (BENCH_ROUTES selects routes). Prints one JSON object.
  */
-import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { TraceEvent } from './api.bench.ts';
 import { forkApiBench } from './api-bench-child.ts';
 import { ONLY, ROUTES } from './api-routes.ts';
 import { benchDatabase } from './bench-database.ts';
-import { median } from './http-load.ts';
+import { median, sendFixedFresh } from './http-load.ts';
 
 const N = Number(process.env.BENCH_REQUESTS ?? 20_000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 
-const wall = () => performance.timeOrigin + performance.now();
-
 /** Exactly `n` requests, CONCURRENCY in flight; each request's wall-clock [start, end]. */
 async function timed(port: number, path: (i: number) => string, key: string | null, n: number) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const headers: Record<string, string> = key ? { authorization: `Bearer ${key}` } : {};
   const spans: [number, number][] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < n) {
-      const i = next++;
-      const t0 = wall();
-      await new Promise<void>((resolve) => {
-        const req = http.request({ host: '127.0.0.1', port, path: path(i), agent, headers }, (res) => {
-          res.resume();
-          res.on('end', resolve);
-        });
-        req.on('error', () => resolve());
-        req.end();
-      });
-      spans.push([t0, wall()]);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  agent.destroy();
+  const origin = performance.timeOrigin;
+  await sendFixedFresh(port, path, key, n, CONCURRENCY, (start, end) =>
+    spans.push([origin + start, origin + end]),
+  );
   return spans;
 }
 

@@ -110,6 +110,8 @@ export async function sendFixed(
   key: string | null,
   n: number,
   concurrency: number,
+  /** Called as each answer ends, with the request's start and end (performance.now()). */
+  onAnswer?: (start: number, end: number) => void,
 ): Promise<number> {
   let next = 0;
   let errors = 0;
@@ -117,6 +119,7 @@ export async function sendFixed(
   const worker = async () => {
     while (next < n) {
       const i = next++;
+      const start = onAnswer ? performance.now() : 0;
       await new Promise<void>((resolve) => {
         const req = http.request({ host: '127.0.0.1', port, path: path(i), agent, headers }, (res) => {
           if (res.statusCode !== 200) errors++;
@@ -129,8 +132,26 @@ export async function sendFixed(
         });
         req.end();
       });
+      onAnswer?.(start, performance.now());
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   return errors;
+}
+
+/** sendFixed over a keep-alive agent of its own, destroyed after (a counted round's connections its own). */
+export async function sendFixedFresh(
+  port: number,
+  path: (i: number) => string,
+  key: string | null,
+  n: number,
+  concurrency: number,
+  onAnswer?: (start: number, end: number) => void,
+): Promise<number> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  try {
+    return await sendFixed(agent, port, path, key, n, concurrency, onAnswer);
+  } finally {
+    agent.destroy();
+  }
 }

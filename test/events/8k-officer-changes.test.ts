@@ -297,6 +297,90 @@ describe('5.02 officer changes on the fourth held-out set', () => {
 // Pathological input: one sentence listing 20,000 names. Each rule reads a bounded window before or after a
 // list found in one pass, so this returns (it took ~0.8 s for 2,000 names when the list was a regex
 // repetition retried at every name). Names are letters only, as a NAME is: "Alice Qaaaaa" .. "James Qjjjjb".
+describe('5.02 officer changes on the fifth held-out set', () => {
+  const five = (file: string) =>
+    officerChanges(readFileSync(`fixtures/8k-events/held-out-5/${file}`, 'utf8'));
+
+  it('reads a name of initials run together and the title of a subsidiary (BankGuam 2022)', () => {
+    // "Bank of Guam (the "Bank"), a subsidiary of BankGuam Holding Company ..., entered into a new Employment
+    // Agreement with Mr. Joaquin P.L.G. Cook, effective April 1, 2022 ..., as the Bank's President and Chief
+    // Executive Officer": his pay, not an appointment.
+    expect(five('BKGM_8-K_2022-06-25_Item5.02_excerpt.txt')).toEqual([
+      {
+        person: 'Joaquin P.L.G. Cook',
+        role: 'President and Chief Executive Officer',
+        change: 'compensation',
+      },
+    ]);
+  });
+
+  it('reads a colon list of "<title> (Company) and <title> (Bank) <name>" entries split by ";" (Community Bancorp. 2015)', () => {
+    // "entered into change in control agreements with three of their executive officers: Executive Vice President
+    // (Company) and Chief Operating Officer (Bank) Kathryn M. Austin; Treasurer (Company) and ... Louise M.
+    // Bonvechio; and Vice President (Company) and ... Terri L. McQuillen"; "terminates her employment without
+    // Cause" is a term of the agreements.
+    expect(five('CMTV_8-K_2015-06-18_0001354488-15-003115_Item5.02_excerpt.txt')).toEqual([
+      {
+        person: 'Kathryn M. Austin',
+        role: 'Executive Vice President (Company) and Chief Operating Officer (Bank)',
+        change: 'compensation',
+      },
+      {
+        person: 'Louise M. Bonvechio',
+        role: 'Treasurer (Company) and Senior Vice President and Chief Financial Officer (Bank)',
+        change: 'compensation',
+      },
+      {
+        person: 'Terri L. McQuillen',
+        role: 'Vice President (Company) and Senior Vice President and Chief Credit Officer (Bank)',
+        change: 'compensation',
+      },
+    ]);
+  });
+
+  it('reads an 8-K/A restating the appointment and adding the pay agreed later (CardioTech 2006)', () => {
+    // "appointed Mr. Michael F. Adams as Chief Executive Officer and President ... on August 7, 2006. On September
+    // 13, 2006, the Company entered into an employment agreement (the "Agreement") with Mr. Adams"
+    const role = 'Chief Executive Officer and President';
+    expect(five('CTE_8-K-A_2006-09-15_0001104659-06-061429_Item5.02_excerpt.txt')).toEqual([
+      { person: 'Michael F. Adams', role, change: 'appointed' },
+      { person: 'Michael F. Adams', role, change: 'compensation' },
+    ]);
+  });
+
+  it('resolves "Mr. Calisi" to the name written with a possessive (Overland Storage 2006)', () => {
+    // "Christopher P. Calisi's service as our president and chief executive officer was terminated. Mr. Calisi
+    // resigned as a director": one departure of one person.
+    expect(five('OVRL_8-K_2006-11-01_0001104659-06-072276_Item5.02_excerpt.txt')).toEqual([
+      { person: 'Christopher P. Calisi', role: 'president and chief executive officer', change: 'departed' },
+    ]);
+  });
+
+  it('reads "replace current <title>, A, who announced his retirement" and "A will assume the position of" (TierOne 2010)', () => {
+    expect(five('TONE_8-K_2010-01-28_0001144204-10-004555_Item5.02_excerpt.txt')).toEqual([
+      { person: 'Michael J. Falbo', role: 'Chairman and Chief Executive Officer', change: 'appointed' },
+      { person: 'Gilbert G. Lundstrom', role: 'Chairman and Chief Executive Officer', change: 'departed' },
+      { person: 'Gilbert G. Lundstrom', role: 'Vice Chairman', change: 'appointed' },
+    ]);
+  });
+
+  it('reads no departure in the terms of a pay agreement ("terminated ... for Cause", "serve ... through") (Cardtronics 2019, Global Clean Energy 2018)', () => {
+    expect(five('CATM_8-K_2019-07-31_Item5.02_excerpt.txt')).toEqual([
+      { person: 'Gary Ferrera', role: 'chief financial officer', change: 'compensation' },
+    ]);
+    expect(five('GCEH_8-K_2018-10-16_Item5.02_excerpt.txt')).toEqual([
+      { person: 'Richard Palmer', role: 'Chief Executive Officer', change: 'compensation' },
+    ]);
+  });
+
+  it('reads a title before a name only in a colon list, not as the subject of a sentence', () => {
+    // The FTSI shape ("FTSI President Richard Hunter received the ... letter of resignation") stays no change.
+    expect(
+      officerChanges('On May 1, 2020, Acme President Richard Hunter received the letter of resignation.'),
+    ).toEqual([]);
+  });
+});
+
 describe('5.02 officer changes on a 20,000-name list', () => {
   const letters = 'abcdefghij';
   const surname = (i: number) =>
@@ -328,5 +412,19 @@ describe('5.02 officer changes on a 20,000-name list', () => {
     expect(titled[12_345]).toEqual({ person: 'Frank Qfedcb', role: 'director', change: 'departed' });
     // No rule's context around the list: no title, no Board, no change phrase before it.
     expect(officerChanges(`The attendees were ${names.join(', ')}.`)).toEqual([]);
+  });
+
+  it('gives each entry of a 20,000-entry colon list "<title> <name>; ..." its title and the pay', () => {
+    const got = officerChanges(
+      `The Company entered into agreements with its officers: ${names
+        .map((n) => `Vice President (Bank) ${n}`)
+        .join('; ')}.`,
+    );
+    expect(got).toHaveLength(20_000);
+    expect(got[12_345]).toEqual({
+      person: 'Frank Qfedcb',
+      role: 'Vice President (Bank)',
+      change: 'compensation',
+    });
   });
 });

@@ -71,6 +71,9 @@
  * - "A will assume the position (role, office) of <title>" appoints A to it;
  * - after a colon, ";" separates the entries of one list, not sentences, and an entry written as the title
  *   (each optionally followed by its entity, "(Company)", "(Bank)") then the name gives the name that title.
+ * Added on its supplement (Caprius 2006, Coda Octopus 2023; first 1/4 found, after 4/4):
+ * - a rank written before a name is an honorific ("Captain Joseph Charles Plumb");
+ * - "A became / becomes / will become <title>" appoints A; "stepping down" is a departure word.
  * The reading is linear in the item's length: name lists are found in one pass and every list rule reads a
  * bounded window before or after a list; change words are read once per sentence.
  * Anything else yields no entry: the item's text stays the reference.
@@ -93,7 +96,8 @@ const TITLE = String.raw`(?:[Pp]resident|[Cc]hief\s+[A-Za-z][a-z]+(?:\s+[A-Za-z]
 const ROLE = String.raw`${MODIFIER}${TITLE}(?:(?:,?\s+(?:and|&)|,)\s+(?:an?\s+)?${MODIFIER}${TITLE})*`;
 /** Capitalised words that open sentences and clauses, and title words: never the first word of a name. */
 const NOT_A_NAME = String.raw`(?:The|Board|Committee|Plan|Program|Agreement|Company|Registrant|Item|On|In|At|As|By|For|Effective|Following|Pursuant|Section|Exhibit|Senior|Executive|Vice|Chief|President|Interim|Acting|Independent|Lead|Director|Chair(?:man|woman|person)?|General|Principal|Financial|Operating|Accounting|Administrative|Officer|Treasurer|Secretary|Controller|January|February|March|April|May|June|July|August|September|October|November|December)\b`;
-const HONORIFIC = String.raw`(?:Mr|Ms|Mrs|Dr)\.\s+`;
+/** An honorific, or a rank written as one ("Captain Joseph Charles Plumb"): not part of the name. */
+const HONORIFIC = String.raw`(?:(?:Mr|Ms|Mrs|Dr)\.|Captain|Admiral|Colonel|Commander|Professor)\s+`;
 /** The generational suffix a name may end with: "N. John Simmons, Jr.", "Peter J. Valenti, III". */
 const SUFFIX = String.raw`(?:Jr\.|Sr\.|I{2,3}\b|IV\b)`;
 /** A degree after a name, part of how it is written but not of the name: "Richard Opara, M.D.". */
@@ -177,6 +181,11 @@ const PLURAL_ROLE_AFTER = new RegExp(
   String.raw`,\s+(?:(?:two|three|four|five|six|both|all|each)\s+of\s+)?(?:the|its|our)\s+(?:Company['’]s\s+|[Rr]egistrant['’]s\s+)?(?:[a-z]+\s+)?(${TITLE})s?\b`,
   'y',
 );
+/** "Dwight Morgan became the President and Chief Executive Officer": A is appointed to the title. */
+const NAME_BECAME = new RegExp(
+  String.raw`(${NAME})\s+(?:became|becomes|will\s+become|has\s+become)\s+(?:(?:the|its|our|an?)\s+)?(?:[A-Z][A-Za-z]+['’]s\s+)?(${ROLE})`,
+  'g',
+);
 /** "Mr. Lundstrom will assume the position of Vice Chairman": A is appointed to the title. */
 const NAME_ASSUMES = new RegExp(
   String.raw`(${NAME})\s+(?:will\s+|has\s+|shall\s+)?assume[sd]?\s+(?:the\s+)?(?:position|role|office|title)s?\s+of\s+(?:the\s+)?(${ROLE})`,
@@ -203,7 +212,7 @@ const STARTS_NOT_A_NAME = new RegExp(`^${NOT_A_NAME}`);
 
 const CHANGES: OfficerChange['change'][] = ['departed', 'appointed', 'compensation'];
 const CHANGE_WORDS: RegExp[] = [
-  /\b(resign(?:ed|s|ing|ations?)?|retir(?:e|ed|es|ing|ement)|depart(?:ed|s|ure)|step(?:ped|s)? down|terminat(?:ed|ion)|will not stand for re-?election|severed|died|death|passed away)\b/gi,
+  /\b(resign(?:ed|s|ing|ations?)?|retir(?:e|ed|es|ing|ement)|depart(?:ed|s|ure)|step(?:ped|s|ping)? down|terminat(?:ed|ion)|will not stand for re-?election|severed|died|death|passed away)\b/gi,
   /\b(appoint(?:ed|s|ment)|elect(?:ed|s|ion)|named|promot(?:ed|ion))\b/gi,
   /\b(agreements?|compensation|salary|bonus|award|grant(?:ed)?|options?|severance|retention)\b/gi,
 ];
@@ -287,7 +296,7 @@ function changeNear(words: readonly Word[], start: number, end: number): Officer
  * `full` maps a surname to the first full name the item gives it (built once per item).
  */
 function fullName(name: string, full: ReadonlyMap<string, string>): string {
-  const honorific = /^(?:Mr|Ms|Mrs|Dr)\.\s+(.+)$/.exec(name);
+  const honorific = /^(?:(?:Mr|Ms|Mrs|Dr)\.|Captain|Admiral|Colonel|Commander|Professor)\s+(.+)$/.exec(name);
   const rest = honorific ? honorific[1]! : name;
   if (/\s/.test(rest)) return rest;
   return full.get(rest) ?? name;
@@ -383,6 +392,7 @@ const RULES: Rule[] = [
   { re: POSSESSIVE_CHANGE, role: null, change: 'appointed' },
   { re: NAME_ROLE, role: 2, change: null },
   { re: NAME_ASSUMES, role: 2, change: 'appointed' },
+  { re: NAME_BECAME, role: 2, change: 'appointed' },
   { re: ROLE_NAME, role: 1, change: null },
 ];
 

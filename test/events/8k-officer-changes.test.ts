@@ -373,6 +373,21 @@ describe('5.02 officer changes on the fifth held-out set', () => {
     ]);
   });
 
+  it('reads "A became <title>" and "stepping down" in line-broken HTML text, and a rank before a name (Caprius 2006, Coda Octopus 2023)', () => {
+    // "Dwight Morgan became the President and Chief Executive Officer ..., upon George Aaron, the Chairman, President
+    // and Chief Executive Officer stepping down from the latter two positions": Aaron's role is read whole (the
+    // label, "the latter two positions", is President and Chief Executive Officer).
+    expect(five('CAPR_8-K_2006-11-13_0000950120-06-000712_Item5.02_excerpt.txt')).toEqual([
+      { person: 'Dwight Morgan', role: 'President and Chief Executive Officer', change: 'appointed' },
+      { person: 'George Aaron', role: 'Chairman, President and Chief Executive Officer', change: 'departed' },
+    ]);
+    // "Captain Joseph Charles Plumb and Mary Losty resigned from the Board of Directors"
+    expect(five('CODA_8-K_2023-06-26_0001493152-23-022826_Item5.02_excerpt.txt')).toEqual([
+      { person: 'Joseph Charles Plumb', role: 'Director', change: 'departed' },
+      { person: 'Mary Losty', role: 'Director', change: 'departed' },
+    ]);
+  });
+
   it('reads a title before a name only in a colon list, not as the subject of a sentence', () => {
     // The FTSI shape ("FTSI President Richard Hunter received the ... letter of resignation") stays no change.
     expect(

@@ -169,7 +169,56 @@ export function findCandidates(
     });
   }
   markTocClusters(candidates, blocks);
+  // A filing that heads no item by its number outside a table of contents heads them by their titles alone.
+  if (!isEightK && candidates.every((c) => c.tocLike)) {
+    const titled = titleOnlyCandidates(blocks, offsets, catalog);
+    if (titled.length > 0) {
+      const all = candidates.concat(titled).sort((a, b) => a.block - b.block);
+      markTocClusters(all, blocks);
+      return all;
+    }
+  }
   return candidates;
+}
+
+/**
+ * Title-only headings (`LEGAL PROCEEDINGS`, `OTHER INFORMATION`, `EXHIBITS`: no "Item", no number), read only
+ * in a filing that names no item by number outside its table of contents: a block in capitals that is an
+ * item's title word for word (`titleIsExactly`) is that item's heading.
+ */
+function titleOnlyCandidates(
+  blocks: string[],
+  offsets: number[],
+  catalog: readonly CatalogItem[],
+): Candidate[] {
+  const out: Candidate[] = [];
+  let part: string | null = null;
+  for (let b = 0; b < blocks.length; b++) {
+    const text = blocks[b]!.trim();
+    if (text.length < 4 || text.length > 130) continue;
+    const partHere = partOf(text);
+    if (partHere) {
+      part = partHere;
+      continue;
+    }
+    if (!/^[A-Z]/.test(text) || /[a-z]/.test(text)) continue;
+    const readings: number[][] = [];
+    catalog.forEach((item, i) => {
+      if (titleIsExactly(item, text)) readings.push([i]);
+    });
+    if (readings.length === 0) continue;
+    const scores = readings.map((r) => 5 + (catalog[r[0]!]!.part === part && part !== null ? 1 : 0));
+    out.push({
+      block: b,
+      offset: offsets[b]!,
+      readings,
+      scores,
+      title: text,
+      notApplicableList: false,
+      tocLike: false,
+    });
+  }
+  return out;
 }
 
 function bareCandidate(

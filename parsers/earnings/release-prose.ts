@@ -38,9 +38,12 @@ export interface ProseFigure {
   end: number;
 }
 
-/** "$1.2", "US$(0.3)", "RMB285.2", "EUR 4.2" (a currency code printed before the amount), "€4.1". */
-const MONEY = String.raw`\(?-?\s?(?:(?:US|HK|C|A)?\$|RMB\s?|EUR\s?|GBP\s?|€|£)\s?\(?-?\s?(?:\d{1,3}(?:,\s?\d{3})+|\d+)?(?:\.\d+)?\)?`;
-const SCALE_WORD = String.raw`(?:\s?(?:\s{1,12}(?=\S))?(thousand|million|billion|bn|mm|m)\b)?`;
+/**
+ * "$1.2", "US$(0.3)", "RMB285.2", "EUR 4.2", "KRW 44,201", "SEK 25,095" (a currency code printed before the amount),
+ * "€4.1"; or a bare amount whose scale word is followed by a currency's name ("1.46 trillion won", "20.7 billion yen").
+ */
+const MONEY = String.raw`\(?-?\s?(?:(?:US|HK|C|A)?\$|(?:RMB|EUR|GBP|KRW|SEK|NOK|DKK|CHF|JPY|TWD|INR)\s?|€|£)\s?\(?-?\s?(?:\d{1,3}(?:,\s?\d{3})+|\d+)?(?:\.\d+)?\)?|(?<![\d.,])\d+(?:\.\d+)?(?=\s(?:trillion|billion|million)\s+(?:won|yen|yuan|kronor|krona|euros|Swiss francs|rupees)\b)`;
+const SCALE_WORD = String.raw`(?:\s?(?:\s{1,12}(?=\S))?(thousand|million|billion|trillion|bn|mm|m)\b)?`;
 /**
  * "Q4 GAAP earnings per share", "basic and diluted loss per share", "Southern Company earned $2.10 per share"; the kind
  * may follow in parentheses ("Non-GAAP earnings per share (Diluted)").

@@ -62,7 +62,7 @@ const MEASURES: [RegExp, Concept][] = [
   // "earnings of" is the net income unless a word before it names other earnings ("operating earnings of"); a clause
   // set in commas may stand between ("Normalized non-GAAP* earnings, excluding special items, were $0.76 per basic share").
   [
-    /\bnet (?:income|profit|earnings|loss)\b|\b(?:net )?quarterly profit\b|(?<!\bnet )\b(?:income|earnings) from continuing operations\b|\b(?<!\b(?:operating|comprehensive) )(?:quarter(?:ly)? )?earnings(?=(?:, [^,$]{3,40},)? (?:of|were|was|totaled) )|\b(?:reported|total|GAAP) earnings\b(?! per)/i,
+    /\bnet (?:income|profit|earnings|loss)\b|\bprofit after tax(?:ation)?\b|\b(?:net )?quarterly profit\b|(?<!\bnet )\b(?:income|earnings) from continuing operations\b|\b(?<!\b(?:operating|comprehensive) )(?:quarter(?:ly)? )?earnings(?=(?:, [^,$]{3,40},)? (?:of|were|was|totaled) )|\b(?:reported|total|GAAP) earnings\b(?! per)/i,
     'net_income',
   ],
   [/\bEBITDA\b/, 'ebitda'],
@@ -97,9 +97,12 @@ const EPS_AFTER = new RegExp(
 const MONTH_WORDS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const MONTH_NAME =
   '(?:january|february|march|april|may|june|july|august|september|october|november|december)';
-/** "October–December 2024", "JANUARY-DECEMBER", "January 1 - December 31": two month names joined by a dash. */
+/**
+ * "October–December 2024", "JANUARY-DECEMBER", "January 1 - December 31", "1 January – 30 September 2006": two month
+ * names joined by a dash, the day before or after each.
+ */
 export const MONTH_RANGE = new RegExp(
-  String.raw`\b(${MONTH_NAME})(?:\s+\d{1,2})?\s*[-–—]\s*(${MONTH_NAME})\b`,
+  String.raw`\b(${MONTH_NAME})(?:\s+\d{1,2})?\s*[-–—]\s*(?:\d{1,2}\s+)?(${MONTH_NAME})\b`,
   'i',
 );
 /** Months a range covers, both ends included ("October", "December" -> 3). */
@@ -171,7 +174,7 @@ export function withoutFootnoteMarks(s: Sentence): Sentence {
  * the scale word after it is the amount's, and the amount is no flattened table row.
  */
 const PRIOR_IN_PARENTHESES =
-  /(?<=\d)\s\(-?\d[\d.,]*\)(?=\s*(?:%|thousand|million|billion|bn\b|m\b|[,.;]|\s|$))/g;
+  /(?<=\d(?:\s?[Mm])?)\s\(-?\d[\d.,]*\)(?=\s*(?:%|thousand|million|billion|bn\b|m\b|[,.;]|\s|$))/g;
 export function withoutPriorInParentheses(s: Sentence): Sentence {
   const text = s.text.replace(PRIOR_IN_PARENTHESES, (m) => ' '.repeat(m.length));
   return text === s.text ? s : { ...s, text };
@@ -441,7 +444,12 @@ function readNaming(
         .replace(/\([^()]{1,60}\)/g, '')
         .replace(/\bfor the (?:three|six|nine|twelve) months ended \w+ \d{1,2},? \d{4},?/i, '')
     : '';
-  if (!money || Math.min(money.index - (aside?.[0].length ?? 0), skipped.length) > 90) return;
+  // "Total revenues for the second quarter increased by 0.4 per cent compared with the year-earlier period and amounted
+  // to SEK 665.8 M": the amount after "amounted to" is the level the clause's naming states, its change and comparison
+  // words before it notwithstanding (the Nordic interim report's form).
+  const amounted = money !== null && /\bamount(?:ed|s|ing) to\s*$/i.test(after.slice(0, money.index));
+  if (!money || Math.min(money.index - (aside?.[0].length ?? 0), skipped.length) > (amounted ? 160 : 90)) return;
+  if (amounted && /[.;]/.test(after.slice(0, money.index).replace(/\d\.\d/g, ''))) return;
   let moneyAt = money.index;
   let between = after.slice(0, money.index);
   // "from A (in 2023) to B", "increased $5 million to B": the level is B.
@@ -497,7 +505,7 @@ function readNaming(
   if (/^\s*and\s*$/i.test(between)) return;
   // "from continuing operations" is part of the name ("Earnings per share from continuing operations grew 8 percent to
   // 39 cents"), not a comparison's "from".
-  const betweenWords = between.replace(/\bfrom continuing operations\b/i, '');
+  const betweenWords = amounted ? '' : between.replace(/\bfrom continuing operations\b/i, '');
   if (COMPARISON.test(betweenWords) || /\bper\b|%|percent/i.test(betweenWords.replace(CHANGE_THEN_LEVEL, '')))
     return;
   const clause = `${before}${m[0]}${between}`;
@@ -577,8 +585,10 @@ function readNaming(
     const perShare = /^\s*(?:per|a)\s+(diluted\s+|basic\s+)?share\b/i.exec(tail);
     if (/^earned$/i.test(m[0]) && !perShare) return;
     // "Q2 diluted EPS of $1.93": the kind before the abbreviation.
+    // "Earnings per share before dilution" is basic, "after dilution" diluted (the Nordic wording).
+    const dilution = /^\s*(before|after) dilution\b/i.exec(after)?.[1]?.toLowerCase();
     const kinds =
-      `${m[1] ?? ''} ${m[2] ?? ''} ${m[3] ?? ''} ${perShare?.[1] ?? ''} ${/^diluted\b/i.test(m[0]) ? 'diluted' : ''}`.toLowerCase();
+      `${m[1] ?? ''} ${m[2] ?? ''} ${m[3] ?? ''} ${perShare?.[1] ?? ''} ${/^diluted\b/i.test(m[0]) ? 'diluted' : ''} ${dilution === 'before' ? 'basic' : dilution === 'after' ? 'diluted' : ''}`.toLowerCase();
     const concepts: Concept[] = /basic and diluted|diluted and basic/.test(kinds)
       ? ['eps_basic', 'eps_diluted']
       : /diluted/.test(kinds)

@@ -162,7 +162,8 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
       header?.fiscalPeriod === undated.fiscalPeriod
     )
       return { ...header, alsoFiscalYear: undated.alsoFiscalYear || header.alsoFiscalYear };
-    return undated.fiscalPeriod !== null ? undated : (header ?? undated);
+    if (undated.fiscalPeriod !== null) return withDocumentYear(undated, prose);
+    return header ?? undated;
   }
   // The period reported is the latest one the release says ended (prior periods are compared against it).
   const latest = relevant.reduce((a, b) => (b.date > a.date ? b : a));
@@ -626,6 +627,32 @@ function namedResultsYear(prose: Block[]): number | null {
     }
   }
   return best;
+}
+
+/**
+ * A calendar quarter named without its year ("reported first quarter net income", "the first quarter of this year") in a
+ * text that opens with its date (" date 2021-04-15 (RTTNews) -", "Hsinchu, October 18, 2018 --") and never says
+ * "fiscal" is the latest such quarter ended before that date (its end date stays unstated).
+ */
+function withDocumentYear(p: ReportedPeriod, prose: Block[]): ReportedPeriod {
+  const ordinal = /^Q([1-4])$/.exec(p.fiscalPeriod ?? '')?.[1];
+  if (p.fiscalYear !== null || ordinal === undefined || prose.some((b) => /\bfiscal\b/i.test(b.text))) return p;
+  const dated = documentDate(prose);
+  if (dated === null) return p;
+  const [y, m] = dated.split('-').map(Number) as [number, number];
+  return { ...p, fiscalYear: m > Number(ordinal) * 3 ? y : y - 1, fiscalYearSource: 'inferred' };
+}
+
+/** The date a text opens with, within its first 300 characters: " date 2021-04-15" or "October 18, 2018". */
+function documentDate(prose: Block[]): string | null {
+  const head = prose
+    .map((b) => b.text)
+    .join('\n')
+    .slice(0, 300);
+  const iso = /\bdate ((?:19|20)\d{2})-(\d{2})-(\d{2})\b/.exec(head);
+  if (iso) return `${iso[1]}-${iso[2]}-${iso[3]}`;
+  const worded = new RegExp(String.raw`\b(${MONTH})\s+(\d{1,2}),?\s+((?:19|20)\d{2})\b`, 'i').exec(head);
+  return worded ? parseDate(worded[0]) : null;
 }
 
 function isMonthEnd(date: string): boolean {

@@ -81,16 +81,19 @@ const PER_SHARE_TAIL =
 /** Words that make the amount after them a change, not a level ("lowered by $0.02", "increased $0.04"). */
 const CHANGE_BY =
   /\b(?:by|increased|decreased|rose|fell|grew|declined|lowered|raised|reduced|improved|up|down)\s*$/i;
-/** "up 3% to", "increased by 16.4% year-over-year to", "increased 5.3%, to": a change followed by its level. */
+/**
+ * "up 3% to", "increased by 16.4% year-over-year to", "increased 5.3%, to", "declined 10.0% on an annual basis to": a
+ * change followed by its level.
+ */
 const CHANGE_THEN_LEVEL =
-  /\b\d+(?:\.\d+)? ?(?:%|percent),?(?:\s+(?:year[- ]over[- ]year|sequentially|from (?:a|the) year (?:ago|earlier)))?\s+(?:to|at)\b/i;
+  /\b\d+(?:\.\d+)? ?(?:%|percent),?(?:\s+(?:year[- ]over[- ]year|year[- ]on[- ]year|on[- ]year|sequentially|on an annual basis|from (?:a|the) year (?:ago|earlier)))?\s+(?:to|at)\b/i;
 /** A naming set right after a comparison phrase is the prior-period figure ("This compared with reported earnings of"). */
 const COMPARED_NAMING =
   /\b(?:compared (?:with|to)|compares? (?:with|to)|versus|vs\.?|against)\s+(?:[A-Za-z'’-]+\s+){0,3}$/i;
 const COMPARISON =
   /\b(?:compared|versus|vs\.?|from|prior|previous|year[- ]ago|last year|a year earlier|same (?:period|quarter)|preceding)\b/i;
 const EPS_AFTER = new RegExp(
-  String.raw`^[^$]{0,40}?(${MONEY}|\d+ cents)\s*(?:per|a)\s+(basic and diluted\s+|diluted and basic\s+|diluted\s+|basic\s+|fully diluted\s+)?(?:common\s+)?share(?:\s+on a (?:fully )?(diluted|basic) basis|\s*\((basic and diluted|diluted and basic|diluted|basic)\)|\s+(diluted|basic)\b)?`,
+  String.raw`^[^$]{0,40}?(${MONEY}|\d+ (?:[A-Z][a-z]+ )?cents)\s*(?:per|a)\s+(basic and diluted\s+|diluted and basic\s+|diluted\s+|basic\s+|fully diluted\s+)?(?:common\s+)?share(?:\s+on a (?:fully )?(diluted|basic) basis|\s*\((basic and diluted|diluted and basic|diluted|basic)\)|\s+(diluted|basic)\b)?`,
   'i',
 );
 
@@ -428,7 +431,7 @@ function readNaming(
   }
   // Pence ("5.4p") are read only in a release in pounds sterling: elsewhere a "p" after a number is no unit.
   const moneyRe = new RegExp(
-    `(${MONEY}|\\d+(?:\\.\\d+)? cents${options.pence ? String.raw`|\d+(?:\.\d+)?\s?(?:p\b|pence\b)` : ''})${SCALE_WORD}`,
+    `(${MONEY}|\\d+(?:\\.\\d+)? (?:[A-Z][a-z]+ )?cents${options.pence ? String.raw`|\d+(?:\.\d+)?\s?(?:p\b|pence\b)` : ''})${SCALE_WORD}`,
     'i',
   );
   let money = moneyRe.exec(after);
@@ -599,11 +602,12 @@ function readNaming(
     for (const c of concepts) out.push(figure(c, label, basis, 'units'));
     return;
   }
-  if (cents) return;
-  // An amount followed by "per share" is a per-share figure: "Net income of $0.01 per share" is EPS.
+  // An amount followed by "per share" is a per-share figure: "Net income of $0.01 per share" is EPS, and so is "net
+  // income ... was 34 Taiwan cents per share".
   const perShareTail = /^\s*(?:per|a)\s+(diluted\s+|basic\s+)?(?:common\s+)?share\b/i.exec(
     after.slice(moneyAt + money[0].length),
   );
+  if (cents && !perShareTail) return;
   if (perShareTail) {
     // GAAP has no operating income per share: "operating income of $0.58 per share" is a non-GAAP EPS (an
     // insurer's or a utility's net income excluding items).

@@ -665,7 +665,8 @@ function withYearToDateRange(p: ReportedPeriod, prose: Block[]): ReportedPeriod 
  */
 function withDocumentYear(p: ReportedPeriod, prose: Block[]): ReportedPeriod {
   const ordinal = /^Q([1-4])$/.exec(p.fiscalPeriod ?? '')?.[1];
-  if (p.fiscalYear !== null || ordinal === undefined || prose.some((b) => /\bfiscal\b/i.test(b.text))) return p;
+  if (p.fiscalYear !== null || ordinal === undefined || prose.some((b) => /\bfiscal\b/i.test(b.text)))
+    return p;
   const dated = documentDate(prose);
   if (dated === null) return p;
   const [y, m] = dated.split('-').map(Number) as [number, number];

@@ -451,7 +451,8 @@ function readNaming(
   // to SEK 665.8 M": the amount after "amounted to" is the level the clause's naming states, its change and comparison
   // words before it notwithstanding (the Nordic interim report's form).
   const amounted = money !== null && /\bamount(?:ed|s|ing) to\s*$/i.test(after.slice(0, money.index));
-  if (!money || Math.min(money.index - (aside?.[0].length ?? 0), skipped.length) > (amounted ? 160 : 90)) return;
+  if (!money || Math.min(money.index - (aside?.[0].length ?? 0), skipped.length) > (amounted ? 160 : 90))
+    return;
   if (amounted && /[.;]/.test(after.slice(0, money.index).replace(/\d\.\d/g, ''))) return;
   let moneyAt = money.index;
   let between = after.slice(0, money.index);

@@ -25,7 +25,12 @@ describe('earnings release parser: held-out set 13 formats', () => {
   it('KB Financial: "1.46 trillion won (US$1.2 billion)", a quarter "of this year" in a text dated 2022-04-22', () => {
     const name = 'KBFG_2022-04-22_yonhap_excerpt.txt';
     const r = set13.parse(name);
-    expect(r.release).toMatchObject({ fiscal_period: 'Q1', fiscal_year: 2022, period_end: null, currency: 'KRW' });
+    expect(r.release).toMatchObject({
+      fiscal_period: 'Q1',
+      fiscal_year: 2022,
+      period_end: null,
+      currency: 'KRW',
+    });
     const net = r.figures.find((f) => f.metric === 'net_income');
     expect(net).toMatchObject({ value: 1_460_000_000_000, scale: 'trillions', basis: 'gaap' });
     // "Operating income amounted to 1.9 trillion won, ..., with revenue swelling 17.5 percent to 20.7 trillion won."
@@ -76,7 +81,12 @@ describe('earnings release parser: held-out set 13 formats', () => {
   it('Mekonomen: "increased by 0.4 per cent ... and amounted to SEK 665.8 M (663.0)", EPS "before dilution"', () => {
     const name = 'MEKO_2007-08-16_Q2_interim-report_excerpt.txt';
     const r = set13.parse(name);
-    expect(r.release).toMatchObject({ fiscal_period: 'Q2', fiscal_year: 2007, period_end: null, currency: 'SEK' });
+    expect(r.release).toMatchObject({
+      fiscal_period: 'Q2',
+      fiscal_year: 2007,
+      period_end: null,
+      currency: 'SEK',
+    });
     expect(set13.value(r, 'Q2', 'revenue', 'gaap')).toBe(665_800_000);
     expect(set13.value(r, 'Q2', 'operating_income', 'gaap')).toBe(75_900_000);
     expect(set13.value(r, 'Q2', 'net_income', 'gaap')).toBe(52_200_000);

@@ -121,8 +121,8 @@ const CURRENCY_MARKS: [RegExp, string][] = [
   [/¥|\byen\b|\bJPY\b/, 'JPY'],
   [/\bCHF\b|\bSwiss francs?\b/, 'CHF'],
   [/₹|\bINR\b|\bIndian rupees?\b/, 'INR'],
-  // "KRW 44,201 million", "1.46 trillion won" (the word only after an amount: "won" is also a verb).
-  [/₩|\bKRW\b|\d(?:\s(?:trillion|billion|million))?\s+won\b|\bKorean won\b/, 'KRW'],
+  // "KRW 44,201 million", "1.46 trillion won" (the word only after an amount's scale word: "won" is also a verb).
+  [/₩|\bKRW\b|\d\s(?:trillion|billion|million)\s+won\b|\bKorean won\b/, 'KRW'],
   // "NT$260.35 billion", "34 Taiwan cents".
   [/\bNT\$|\bNew Taiwan dollars?\b|\bNT dollars?\b|\bTaiwan cents\b|\bTWD\b/, 'TWD'],
   [/\b[MTK]?SEK\b|\bSwedish kron(?:a|or)\b/, 'SEK'],

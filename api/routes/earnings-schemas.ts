@@ -109,9 +109,9 @@ export const EARNINGS_SCHEMA = {
           value: { type: 'number', description: 'Full units (currency), or currency per share' },
           unit: { enum: ['currency', 'currency_per_share', 'currency_per_ads'] },
           scale: {
-            enum: ['units', 'thousands', 'millions', 'crores', 'billions'],
+            enum: ['units', 'thousands', 'millions', 'crores', 'billions', 'trillions'],
             description:
-              'The scale as printed (`crores`: the Indian crore, 10,000,000, from a caption that names it)',
+              'The scale as printed (`crores`: the Indian crore, 10,000,000, from a caption that names it; `trillions`: "1.46 trillion won")',
           },
           as_printed: str,
           scale_evidence: str,

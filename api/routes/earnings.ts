@@ -68,6 +68,7 @@ const SCALE_TOLERANCE: Record<string, number> = {
   millions: 500_000,
   crores: 5_000_000,
   billions: 500_000_000,
+  trillions: 500_000_000_000,
 };
 
 interface FigureRow {

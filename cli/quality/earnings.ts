@@ -34,7 +34,10 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * semiconductor's GAAP / Non-GAAP tables one cell per paragraph, a UK plc's £m statement with EPS in pence) is printed
  * eleventh. Held-out set 12 (fixtures/earnings/held-out-12, labels-heldout-12.tsv: airlines' unit revenues in cents and
  * quarter / year figures paired in one sentence, a retailer's 14-week quarter and 53-week year, a software summary with
- * ARR and a next-quarter guidance range, a Japanese quarterly summary in millions of yen) is printed twelfth.
+ * ARR and a next-quarter guidance range, a Japanese quarterly summary in millions of yen) is printed twelfth. Held-out
+ * set 13 (fixtures/earnings/held-out-13, labels-heldout-13.tsv: releases in KRW, TWD and SEK, trillion won, Taiwan cents,
+ * nine-month figures first, a text-laid-out reconciliation) is printed thirteenth; its currency.tsv (hand-read reporting
+ * currency per file) is scored too: `currency: {right, of}` in the JSON, a `CURRENCY` line per mismatch.
  * `-- --heldout --set 9` scores one held-out set alone. Each set also counts guidance basis errors: a
  * guidance row found with the label's value but under another basis (gaap / non_gaap / unspecified) than the label's.
  *
@@ -56,6 +59,7 @@ const heldOut9 = new URL('../../fixtures/earnings/held-out-9/', import.meta.url)
 const heldOut10 = new URL('../../fixtures/earnings/held-out-10/', import.meta.url).pathname;
 const heldOut11 = new URL('../../fixtures/earnings/held-out-11/', import.meta.url).pathname;
 const heldOut12 = new URL('../../fixtures/earnings/held-out-12/', import.meta.url).pathname;
+const heldOut13 = new URL('../../fixtures/earnings/held-out-13/', import.meta.url).pathname;
 const guidanceSet = new URL('../../fixtures/earnings/guidance-held-out/', import.meta.url).pathname;
 const shared = new URL('../../../shared/fixtures/earnings/press_releases/', import.meta.url).pathname;
 const heldOutMode = process.argv.includes('--heldout');
@@ -149,6 +153,31 @@ function checkPeriods(
       );
   }
   return { problems, period };
+}
+
+/**
+ * The reporting currency of each file against currency.tsv (hand-read: file, currency, evidence) when the set has one;
+ * null when it has none, so the JSON of the sets without one is unchanged.
+ */
+function checkCurrency(
+  parsed: Map<string, ReleaseRows>,
+  currencyPath: string,
+): { problems: string[]; currency: { right: number; of: number } } | null {
+  if (!existsSync(currencyPath)) return null;
+  const problems: string[] = [];
+  const currency = { right: 0, of: 0 };
+  const rows = readFileSync(currencyPath, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '' && !l.startsWith('#') && !l.startsWith('file\t'))
+    .map((l) => l.split('\t'));
+  for (const [file = '', code = ''] of rows) {
+    const r = parsed.get(file);
+    if (!r) continue;
+    currency.of++;
+    if (r.release.currency === code) currency.right++;
+    else problems.push(`CURRENCY ${file}: want ${code}, got ${r.release.currency ?? 'none'}`);
+  }
+  return { problems, currency };
 }
 
 function check(setName: string, dirs: string[], labelsPath: string): void {
@@ -250,6 +279,8 @@ function check(setName: string, dirs: string[], labelsPath: string): void {
   }
   const periods = checkPeriods(parsed, `${dirs[0]!.replace(/\/?$/, '/')}periods.tsv`);
   problems.push(...periods.problems);
+  const currency = checkCurrency(parsed, `${dirs[0]!.replace(/\/?$/, '/')}currency.tsv`);
+  if (currency) problems.push(...currency.problems);
   console.log(`\n${problems.join('\n')}`);
   console.log(
     JSON.stringify(
@@ -267,6 +298,7 @@ function check(setName: string, dirs: string[], labelsPath: string): void {
         scale_errors: scaleErrors,
         basis_errors: basisErrors,
         period: periods.period,
+        ...(currency ? { currency: currency.currency } : {}),
         ...(heldOutMode ? { false_releases: falseReleases, false_guidance_rows: falseGuidance } : {}),
         ...(labels.some((l) => l[6]) ? { status_errors: statusErrors } : {}),
         ...(labels.some((l) => l[1] === 'guidance') ? { guidance_basis_errors: guidanceBasisErrors } : {}),
@@ -430,8 +462,9 @@ if (guidanceMode) {
     ['held-out-10', heldOut10, 'labels-heldout-10.tsv'],
     ['held-out-11', heldOut11, 'labels-heldout-11.tsv'],
     ['held-out-12', heldOut12, 'labels-heldout-12.tsv'],
+    ['held-out-13', heldOut13, 'labels-heldout-13.tsv'],
   ];
-  // `--set N` (1-12): that held-out set alone.
+  // `--set N` (1-13): that held-out set alone.
   const setArg = process.argv[process.argv.indexOf('--set') + 1];
   const only = process.argv.includes('--set') ? Number(setArg) : null;
   sets.forEach(([name, dir, labels], i) => {

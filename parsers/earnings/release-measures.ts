@@ -54,12 +54,13 @@ const KNOWN: [RegExp, string, 'change' | 'level', Expect?][] = [
   [/\bdeliveries\b/i, 'deliveries', 'level', 'count'],
   [/\bonline sales\b|\be-?commerce sales\b|\bdigital sales\b/i, 'online_sales', 'change'],
   [
-    /\bgross margin (?:rate|percentage)\b|\bgross (?:profit )?margins?\b(?= (?:was|were|of|increased|decreased|improved|expanded|declined)(?: to)? [\d.]+ ?(?:%|percent))/i,
+    /\bgross margin (?:rate|percentage)\b|\bgross (?:profit )?margins?\b(?= (?:for the (?:[a-z]+ )?(?:quarter|year|period) )?(?:was|were|of|increased|decreased|improved|expanded|declined)(?: to)? [\d.]+ ?(?:%|percent))/i,
     'gross_margin',
     'level',
     'percent',
   ],
-  [/\boperating margin\b/i, 'operating_margin', 'level', 'percent'],
+  // "EBIT margin" (EBIT is the IFRS operating result).
+  [/\b(?:operating|EBIT) margin\b/i, 'operating_margin', 'level', 'percent'],
   [/\bloan originations\b/i, 'loan_originations', 'level', 'money'],
   [/\bcash collections\b/i, 'cash_collections', 'level', 'money'],
   // An asset manager's assets under management at the period end ("AUM of $60.4 billion"); an average is not it.
@@ -73,7 +74,7 @@ const KNOWN: [RegExp, string, 'change' | 'level', Expect?][] = [
   [/\b(?:GAAP |statutory )?combined (?:loss and expense )?ratio\b/i, 'combined_ratio', 'level', 'percent'],
 ];
 
-const VALUE = String.raw`(\(?-?\$?\s?\d[\d,]*(?:\.\d+)?\)?)\s?(%|percent|basis points|thousand|million|billion)?`;
+const VALUE = String.raw`(\(?-?\$?\s?\d[\d,]*(?:\.\d+)?\)?)\s?(%|percent|per cent|basis points|thousand|million|billion)?`;
 /**
  * A value counts only right after a linking word: "was 4.77%", "decreased 0.7 percent", "totaled $2.2 million", or a
  * dash in a highlights line ("GAAP Combined Ratio – 100.8 percent").
@@ -215,7 +216,7 @@ export function measuresOf(sentences: Sentence[]): Measure[] {
       let valueText = v[1]!;
       let unitWord = v[2];
       // "increased 26% to $11.6 million": a level measure takes the figure after "to".
-      if (kind === 'level' && /%|percent|basis points/i.test(unitWord ?? '')) {
+      if (kind === 'level' && /%|per ?cent|basis points/i.test(unitWord ?? '')) {
         const to = new RegExp(String.raw`^\s*to\s+(?:a record\s+)?${VALUE}`, 'i').exec(
           clause.slice(vIndex + v[0].length),
         );
@@ -233,7 +234,7 @@ export function measuresOf(sentences: Sentence[]): Measure[] {
       if (/basis points/i.test(unitWord ?? '')) continue;
       // A ratio of percentages printed without the sign ("Combined ratio of 81.5.") states its points: percent.
       const isPercent =
-        /%|percent/i.test(unitWord ?? '') ||
+        /%|per ?cent/i.test(unitWord ?? '') ||
         (expect === 'percent' &&
           /\bratio$/i.test(m[0]) &&
           !valueText.includes('$') &&

@@ -7,8 +7,8 @@
  * - per-share figures are never scaled.
  */
 
-/** `crores`: the Indian crore, 10,000,000 ("IFRS-INR cr", "(In ₹ crore)"). */
-export type Scale = 'units' | 'thousands' | 'millions' | 'crores' | 'billions';
+/** `crores`: the Indian crore, 10,000,000 ("IFRS-INR cr", "(In ₹ crore)"); `trillions` ("1.46 trillion won"). */
+export type Scale = 'units' | 'thousands' | 'millions' | 'crores' | 'billions' | 'trillions';
 
 export const SCALE_FACTOR: Record<Scale, number> = {
   units: 1,
@@ -16,6 +16,7 @@ export const SCALE_FACTOR: Record<Scale, number> = {
   millions: 1e6,
   crores: 1e7,
   billions: 1e9,
+  trillions: 1e12,
 };
 
 /** A printed amount: `$1,234.5`, `(0.39)`, `$(12)`, `($0.12)`, `.16`, `-4.2`, `$1, 234,000` (stray space kept by the source). */
@@ -97,12 +98,17 @@ export function wordScale(word: string | undefined): Scale {
   if (w.startsWith('thousand') || w === 'k') return 'thousands';
   if (w.startsWith('million') || w === 'm' || w === 'mm') return 'millions';
   if (w.startsWith('billion') || w === 'b' || w === 'bn') return 'billions';
+  if (w.startsWith('trillion')) return 'trillions';
   return 'units';
 }
 
-/** Full units from a printed value and its scale, rounded to kill float noise (`26,741` millions -> 26741000000). */
+/**
+ * Full units from a printed value and its scale, rounded to kill float noise (`26,741` millions -> 26741000000): no
+ * printed figure has more than 15 significant digits, so digits past them are the float's (260.35 billions is
+ * 260350000000, not 260350000000.00003).
+ */
 export function toFullUnits(value: number, scale: Scale): number {
-  const v = value * SCALE_FACTOR[scale];
+  const v = Number((value * SCALE_FACTOR[scale]).toPrecision(15));
   return Math.round(v * 1e6) / 1e6;
 }
 
@@ -115,6 +121,11 @@ const CURRENCY_MARKS: [RegExp, string][] = [
   [/¥|\byen\b|\bJPY\b/, 'JPY'],
   [/\bCHF\b|\bSwiss francs?\b/, 'CHF'],
   [/₹|\bINR\b|\bIndian rupees?\b/, 'INR'],
+  // "KRW 44,201 million", "1.46 trillion won" (the word only after an amount's scale word: "won" is also a verb).
+  [/₩|\bKRW\b|\d\s(?:trillion|billion|million)\s+won\b|\bKorean won\b/, 'KRW'],
+  // "NT$260.35 billion", "34 Taiwan cents".
+  [/\bNT\$|\bNew Taiwan dollars?\b|\bNT dollars?\b|\bTaiwan cents\b|\bTWD\b/, 'TWD'],
+  [/\b[MTK]?SEK\b|\bSwedish kron(?:a|or)\b/, 'SEK'],
 ];
 
 /**
@@ -149,6 +160,20 @@ export function detectCurrency(
     (counts.size === 0 ? (text.match(/\bUS\$\s?\(?\d/g)?.length ?? 0) : 0);
   let best: [string, number] | null = dollars > 0 ? ['USD', dollars] : null;
   for (const [code, n] of counts) if (best === null || n > best[1] * 2) best = [code, n];
+  // A release whose first amount carries another currency's mark, a mark used at least a third as often as "$", is in
+  // that currency: its "$" amounts are translations ("net income of NT$139.69 billion ... In US dollars, revenue was
+  // $12.92 billion").
+  if (best?.[0] === 'USD') {
+    const firstDollar = /(?<![A-Z])\$\s?\(?\d/.exec(text)?.index ?? Number.POSITIVE_INFINITY;
+    for (const [re, code] of CURRENCY_MARKS) {
+      const n = counts.get(code) ?? 0;
+      const at = re.exec(text)?.index;
+      if (at !== undefined && at < firstDollar && n * 3 >= dollars) {
+        best = [code, n];
+        break;
+      }
+    }
+  }
   if (best === null) return { currency: null, evidence: null };
   return {
     currency: best[0],

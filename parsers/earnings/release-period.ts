@@ -162,7 +162,8 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
       header?.fiscalPeriod === undated.fiscalPeriod
     )
       return { ...header, alsoFiscalYear: undated.alsoFiscalYear || header.alsoFiscalYear };
-    return undated.fiscalPeriod !== null ? undated : (header ?? undated);
+    if (undated.fiscalPeriod !== null) return withDocumentYear(withYearToDateRange(undated, prose), prose);
+    return header ?? undated;
   }
   // The period reported is the latest one the release says ended (prior periods are compared against it).
   const latest = relevant.reduce((a, b) => (b.date > a.date ? b : a));
@@ -626,6 +627,62 @@ function namedResultsYear(prose: Block[]): number | null {
     }
   }
   return best;
+}
+
+/**
+ * An interim report's year-to-date range from January ("Interim report 1 January–30 September 2006", "Interim report
+ * January – June 2007") that ends with the quarter the prose names gives that quarter its year, and its end date when
+ * the range states the day (a text that never says "fiscal").
+ */
+function withYearToDateRange(p: ReportedPeriod, prose: Block[]): ReportedPeriod {
+  const ordinal = Number(/^Q([2-4])$/.exec(p.fiscalPeriod ?? '')?.[1] ?? 0);
+  if (ordinal === 0 || p.periodEnd !== null || prose.some((b) => /\bfiscal\b/i.test(b.text))) return p;
+  const re = new RegExp(
+    String.raw`\b(?:\d{1,2}\s+)?january(?:\s+\d{1,2})?\s*[-–—]\s*(?:(\d{1,2})\s+)?(${MONTH_FULL})(?:\s+(\d{1,2}))?,?\s+((?:19|20)\d{2})\b`,
+    'i',
+  );
+  for (const b of prose.slice(0, 10)) {
+    const m = re.exec(b.text);
+    if (!m || MONTHS.indexOf(m[2]!.slice(0, 3).toLowerCase()) + 1 !== ordinal * 3) continue;
+    const year = Number(m[4]);
+    if (p.fiscalYear !== null && p.fiscalYear !== year) return p;
+    const day = m[1] ?? m[3];
+    return {
+      ...p,
+      fiscalYear: year,
+      fiscalYearSource: 'stated',
+      periodEnd:
+        day === undefined ? null : `${year}-${String(ordinal * 3).padStart(2, '0')}-${day.padStart(2, '0')}`,
+    };
+  }
+  return p;
+}
+
+/**
+ * A calendar quarter named without its year ("reported first quarter net income", "the first quarter of this year") in a
+ * text that opens with its date (" date 2021-04-15 (RTTNews) -", "Hsinchu, October 18, 2018 --") and never says
+ * "fiscal" is the latest such quarter ended before that date (its end date stays unstated).
+ */
+function withDocumentYear(p: ReportedPeriod, prose: Block[]): ReportedPeriod {
+  const ordinal = /^Q([1-4])$/.exec(p.fiscalPeriod ?? '')?.[1];
+  if (p.fiscalYear !== null || ordinal === undefined || prose.some((b) => /\bfiscal\b/i.test(b.text)))
+    return p;
+  const dated = documentDate(prose);
+  if (dated === null) return p;
+  const [y, m] = dated.split('-').map(Number) as [number, number];
+  return { ...p, fiscalYear: m > Number(ordinal) * 3 ? y : y - 1, fiscalYearSource: 'inferred' };
+}
+
+/** The date a text opens with, within its first 300 characters: " date 2021-04-15" or "October 18, 2018". */
+function documentDate(prose: Block[]): string | null {
+  const head = prose
+    .map((b) => b.text)
+    .join('\n')
+    .slice(0, 300);
+  const iso = /\bdate ((?:19|20)\d{2})-(\d{2})-(\d{2})\b/.exec(head);
+  if (iso) return `${iso[1]}-${iso[2]}-${iso[3]}`;
+  const worded = new RegExp(String.raw`\b(${MONTH})\s+(\d{1,2}),?\s+((?:19|20)\d{2})\b`, 'i').exec(head);
+  return worded ? parseDate(worded[0]) : null;
 }
 
 function isMonthEnd(date: string): boolean {

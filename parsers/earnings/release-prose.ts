@@ -38,9 +38,12 @@ export interface ProseFigure {
   end: number;
 }
 
-/** "$1.2", "US$(0.3)", "RMB285.2", "EUR 4.2" (a currency code printed before the amount), "€4.1". */
-const MONEY = String.raw`\(?-?\s?(?:(?:US|HK|C|A)?\$|RMB\s?|EUR\s?|GBP\s?|€|£)\s?\(?-?\s?(?:\d{1,3}(?:,\s?\d{3})+|\d+)?(?:\.\d+)?\)?`;
-const SCALE_WORD = String.raw`(?:\s?(?:\s{1,12}(?=\S))?(thousand|million|billion|bn|mm|m)\b)?`;
+/**
+ * "$1.2", "US$(0.3)", "RMB285.2", "EUR 4.2", "KRW 44,201", "SEK 25,095" (a currency code printed before the amount),
+ * "€4.1"; or a bare amount whose scale word is followed by a currency's name ("1.46 trillion won", "20.7 billion yen").
+ */
+const MONEY = String.raw`\(?-?\s?(?:(?:US|HK|C|A)?\$|(?:RMB|EUR|GBP|KRW|SEK|NOK|DKK|CHF|JPY|TWD|INR)\s?|€|£)\s?\(?-?\s?(?:\d{1,3}(?:,\s?\d{3})+|\d+)?(?:\.\d+)?\)?|(?<![\d.,])\d+(?:\.\d+)?(?=\s(?:trillion|billion|million)\s+(?:won|yen|yuan|kronor|krona|euros|Swiss francs|rupees)\b)`;
+const SCALE_WORD = String.raw`(?:\s?(?:\s{1,12}(?=\S))?(thousand|million|billion|trillion|bn|mm|m)\b)?`;
 /**
  * "Q4 GAAP earnings per share", "basic and diluted loss per share", "Southern Company earned $2.10 per share"; the kind
  * may follow in parentheses ("Non-GAAP earnings per share (Diluted)").
@@ -59,7 +62,7 @@ const MEASURES: [RegExp, Concept][] = [
   // "earnings of" is the net income unless a word before it names other earnings ("operating earnings of"); a clause
   // set in commas may stand between ("Normalized non-GAAP* earnings, excluding special items, were $0.76 per basic share").
   [
-    /\bnet (?:income|profit|earnings|loss)\b|\b(?:net )?quarterly profit\b|(?<!\bnet )\b(?:income|earnings) from continuing operations\b|\b(?<!\b(?:operating|comprehensive) )(?:quarter(?:ly)? )?earnings(?=(?:, [^,$]{3,40},)? (?:of|were|was|totaled) )|\b(?:reported|total|GAAP) earnings\b(?! per)/i,
+    /\bnet (?:income|profit|earnings|loss)\b|\bprofit after tax(?:ation)?\b|\b(?:net )?quarterly profit\b|(?<!\bnet )\b(?:income|earnings) from continuing operations\b|\b(?<!\b(?:operating|comprehensive) )(?:quarter(?:ly)? )?earnings(?=(?:, [^,$]{3,40},)? (?:of|were|was|totaled) )|\b(?:reported|total|GAAP) earnings\b(?! per)/i,
     'net_income',
   ],
   [/\bEBITDA\b/, 'ebitda'],
@@ -78,25 +81,31 @@ const PER_SHARE_TAIL =
 /** Words that make the amount after them a change, not a level ("lowered by $0.02", "increased $0.04"). */
 const CHANGE_BY =
   /\b(?:by|increased|decreased|rose|fell|grew|declined|lowered|raised|reduced|improved|up|down)\s*$/i;
-/** "up 3% to", "increased by 16.4% year-over-year to", "increased 5.3%, to": a change followed by its level. */
+/**
+ * "up 3% to", "increased by 16.4% year-over-year to", "increased 5.3%, to", "declined 10.0% on an annual basis to": a
+ * change followed by its level.
+ */
 const CHANGE_THEN_LEVEL =
-  /\b\d+(?:\.\d+)? ?(?:%|percent),?(?:\s+(?:year[- ]over[- ]year|sequentially|from (?:a|the) year (?:ago|earlier)))?\s+(?:to|at)\b/i;
+  /\b\d+(?:\.\d+)? ?(?:%|percent),?(?:\s+(?:year[- ]over[- ]year|year[- ]on[- ]year|on[- ]year|sequentially|on an annual basis|from (?:a|the) year (?:ago|earlier)))?\s+(?:to|at)\b/i;
 /** A naming set right after a comparison phrase is the prior-period figure ("This compared with reported earnings of"). */
 const COMPARED_NAMING =
   /\b(?:compared (?:with|to)|compares? (?:with|to)|versus|vs\.?|against)\s+(?:[A-Za-z'’-]+\s+){0,3}$/i;
 const COMPARISON =
   /\b(?:compared|versus|vs\.?|from|prior|previous|year[- ]ago|last year|a year earlier|same (?:period|quarter)|preceding)\b/i;
 const EPS_AFTER = new RegExp(
-  String.raw`^[^$]{0,40}?(${MONEY}|\d+ cents)\s*(?:per|a)\s+(basic and diluted\s+|diluted and basic\s+|diluted\s+|basic\s+|fully diluted\s+)?(?:common\s+)?share(?:\s+on a (?:fully )?(diluted|basic) basis|\s*\((basic and diluted|diluted and basic|diluted|basic)\)|\s+(diluted|basic)\b)?`,
+  String.raw`^[^$]{0,40}?(${MONEY}|\d+ (?:[A-Z][a-z]+ )?cents)\s*(?:per|a)\s+(basic and diluted\s+|diluted and basic\s+|diluted\s+|basic\s+|fully diluted\s+)?(?:common\s+)?share(?:\s+on a (?:fully )?(diluted|basic) basis|\s*\((basic and diluted|diluted and basic|diluted|basic)\)|\s+(diluted|basic)\b)?`,
   'i',
 );
 
 const MONTH_WORDS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const MONTH_NAME =
   '(?:january|february|march|april|may|june|july|august|september|october|november|december)';
-/** "October–December 2024", "JANUARY-DECEMBER", "January 1 - December 31": two month names joined by a dash. */
+/**
+ * "October–December 2024", "JANUARY-DECEMBER", "January 1 - December 31", "1 January – 30 September 2006": two month
+ * names joined by a dash, the day before or after each.
+ */
 export const MONTH_RANGE = new RegExp(
-  String.raw`\b(${MONTH_NAME})(?:\s+\d{1,2})?\s*[-–—]\s*(${MONTH_NAME})\b`,
+  String.raw`\b(${MONTH_NAME})(?:\s+\d{1,2})?\s*[-–—]\s*(?:\d{1,2}\s+)?(${MONTH_NAME})\b`,
   'i',
 );
 /** Months a range covers, both ends included ("October", "December" -> 3). */
@@ -168,7 +177,7 @@ export function withoutFootnoteMarks(s: Sentence): Sentence {
  * the scale word after it is the amount's, and the amount is no flattened table row.
  */
 const PRIOR_IN_PARENTHESES =
-  /(?<=\d)\s\(-?\d[\d.,]*\)(?=\s*(?:%|thousand|million|billion|bn\b|m\b|[,.;]|\s|$))/g;
+  /(?<=\d(?:\s?[Mm])?)\s\(-?\d[\d.,]*\)(?=\s*(?:%|thousand|million|billion|bn\b|m\b|[,.;]|\s|$))/g;
 export function withoutPriorInParentheses(s: Sentence): Sentence {
   const text = s.text.replace(PRIOR_IN_PARENTHESES, (m) => ' '.repeat(m.length));
   return text === s.text ? s : { ...s, text };
@@ -422,7 +431,7 @@ function readNaming(
   }
   // Pence ("5.4p") are read only in a release in pounds sterling: elsewhere a "p" after a number is no unit.
   const moneyRe = new RegExp(
-    `(${MONEY}|\\d+(?:\\.\\d+)? cents${options.pence ? String.raw`|\d+(?:\.\d+)?\s?(?:p\b|pence\b)` : ''})${SCALE_WORD}`,
+    `(${MONEY}|\\d+(?:\\.\\d+)? (?:[A-Z][a-z]+ )?cents${options.pence ? String.raw`|\d+(?:\.\d+)?\s?(?:p\b|pence\b)` : ''})${SCALE_WORD}`,
     'i',
   );
   let money = moneyRe.exec(after);
@@ -438,7 +447,13 @@ function readNaming(
         .replace(/\([^()]{1,60}\)/g, '')
         .replace(/\bfor the (?:three|six|nine|twelve) months ended \w+ \d{1,2},? \d{4},?/i, '')
     : '';
-  if (!money || Math.min(money.index - (aside?.[0].length ?? 0), skipped.length) > 90) return;
+  // "Total revenues for the second quarter increased by 0.4 per cent compared with the year-earlier period and amounted
+  // to SEK 665.8 M": the amount after "amounted to" is the level the clause's naming states, its change and comparison
+  // words before it notwithstanding (the Nordic interim report's form).
+  const amounted = money !== null && /\bamount(?:ed|s|ing) to\s*$/i.test(after.slice(0, money.index));
+  if (!money || Math.min(money.index - (aside?.[0].length ?? 0), skipped.length) > (amounted ? 160 : 90))
+    return;
+  if (amounted && /[.;]/.test(after.slice(0, money.index).replace(/\d\.\d/g, ''))) return;
   let moneyAt = money.index;
   let between = after.slice(0, money.index);
   // "from A (in 2023) to B", "increased $5 million to B": the level is B.
@@ -494,7 +509,7 @@ function readNaming(
   if (/^\s*and\s*$/i.test(between)) return;
   // "from continuing operations" is part of the name ("Earnings per share from continuing operations grew 8 percent to
   // 39 cents"), not a comparison's "from".
-  const betweenWords = between.replace(/\bfrom continuing operations\b/i, '');
+  const betweenWords = amounted ? '' : between.replace(/\bfrom continuing operations\b/i, '');
   if (COMPARISON.test(betweenWords) || /\bper\b|%|percent/i.test(betweenWords.replace(CHANGE_THEN_LEVEL, '')))
     return;
   const clause = `${before}${m[0]}${between}`;
@@ -528,7 +543,10 @@ function readNaming(
     NON_GAAP_WORDS.test(`${before.replace(/[“"][^”"]{0,40}[”"]/g, ' ')}${m[0]}${between}`) ||
     operatingPerShare ||
     afterItems !== null ||
-    /\b(?:excluding|before)\b[^.]{0,80}$/i.test(s.text.slice(Math.max(0, clauseStart - 80), at));
+    /\b(?:excluding|before)\b[^.]{0,80}$/i.test(s.text.slice(Math.max(0, clauseStart - 80), at)) ||
+    // A sentence that opens with what it excludes ("Excluding a $0.9 million tax benefit ..., as well as a $0.5 million
+    // charge ..., net income per diluted share was $0.05") states non-GAAP figures after that opening clause.
+    (/^\W*Excluding\b/.test(s.text) && !/[.;]/.test(s.text.slice(0, at).replace(/\d\.\d/g, '')));
   const named = /^earned$/i.test(m[0]) ? 'earnings per share' : m[0];
   const label = afterItems
     ? `${named} before ${afterItems[1]!.trim()}`
@@ -574,8 +592,10 @@ function readNaming(
     const perShare = /^\s*(?:per|a)\s+(diluted\s+|basic\s+)?share\b/i.exec(tail);
     if (/^earned$/i.test(m[0]) && !perShare) return;
     // "Q2 diluted EPS of $1.93": the kind before the abbreviation.
+    // "Earnings per share before dilution" is basic, "after dilution" diluted (the Nordic wording).
+    const dilution = /^\s*(before|after) dilution\b/i.exec(after)?.[1]?.toLowerCase();
     const kinds =
-      `${m[1] ?? ''} ${m[2] ?? ''} ${m[3] ?? ''} ${perShare?.[1] ?? ''} ${/^diluted\b/i.test(m[0]) ? 'diluted' : ''}`.toLowerCase();
+      `${m[1] ?? ''} ${m[2] ?? ''} ${m[3] ?? ''} ${perShare?.[1] ?? ''} ${/^diluted\b/i.test(m[0]) ? 'diluted' : ''} ${dilution === 'before' ? 'basic' : dilution === 'after' ? 'diluted' : ''}`.toLowerCase();
     const concepts: Concept[] = /basic and diluted|diluted and basic/.test(kinds)
       ? ['eps_basic', 'eps_diluted']
       : /diluted/.test(kinds)
@@ -586,11 +606,12 @@ function readNaming(
     for (const c of concepts) out.push(figure(c, label, basis, 'units'));
     return;
   }
-  if (cents) return;
-  // An amount followed by "per share" is a per-share figure: "Net income of $0.01 per share" is EPS.
+  // An amount followed by "per share" is a per-share figure: "Net income of $0.01 per share" is EPS, and so is "net
+  // income ... was 34 Taiwan cents per share".
   const perShareTail = /^\s*(?:per|a)\s+(diluted\s+|basic\s+)?(?:common\s+)?share\b/i.exec(
     after.slice(moneyAt + money[0].length),
   );
+  if (cents && !perShareTail) return;
   if (perShareTail) {
     // GAAP has no operating income per share: "operating income of $0.58 per share" is a non-GAAP EPS (an
     // insurer's or a utility's net income excluding items).

@@ -236,11 +236,17 @@ function guidanceRows(
 ): ReleaseGuidance[] {
   const money = (u: Guidance['unit']) =>
     u === 'currency' || u === 'currency_per_share' || u === 'currency_per_ads' ? currency : null;
+  // A target printed with a bare "$" in a release whose own amounts carry another mark (NT$, KRW, SEK; not a dollar
+  // currency printed "$" itself, as a Canadian release does) is in US dollars ("NT$139.69 billion ... expects revenue
+  // to be between $12.9 billion and $13.2 billion").
+  const localDollar = currency === null || /^(?:USD|CAD|AUD|HKD|SGD|NZD)$/.test(currency);
+  const moneyOf = (g: Guidance) =>
+    money(g.unit) !== null && !localDollar && /(?<![A-Za-z])\$/.test(g.printed) ? 'USD' : money(g.unit);
   const out: ReleaseGuidance[] = [
     ...guidanceOf(sentences, period).map(
       ({ sentence, ...g }): ReleaseGuidance => ({
         ...g,
-        currency: money(g.unit),
+        currency: moneyOf(g as Guidance),
         evidence: sentenceEvidence(sentence),
       }),
     ),

@@ -6622,10 +6622,10 @@ export interface operations {
                                     xbrl_value?: number | null;
                                 } | null;
                                 /**
-                                 * @description The scale as printed (`crores`: the Indian crore, 10,000,000, from a caption that names it)
+                                 * @description The scale as printed (`crores`: the Indian crore, 10,000,000, from a caption that names it; `trillions`: "1.46 trillion won")
                                  * @enum {unknown}
                                  */
-                                scale: "units" | "thousands" | "millions" | "crores" | "billions";
+                                scale: "units" | "thousands" | "millions" | "crores" | "billions" | "trillions";
                                 scale_evidence: string;
                                 /** @enum {unknown} */
                                 unit: "currency" | "currency_per_share" | "currency_per_ads";
@@ -10635,10 +10635,10 @@ export interface operations {
                                     xbrl_value?: number | null;
                                 } | null;
                                 /**
-                                 * @description The scale as printed (`crores`: the Indian crore, 10,000,000, from a caption that names it)
+                                 * @description The scale as printed (`crores`: the Indian crore, 10,000,000, from a caption that names it; `trillions`: "1.46 trillion won")
                                  * @enum {unknown}
                                  */
-                                scale: "units" | "thousands" | "millions" | "crores" | "billions";
+                                scale: "units" | "thousands" | "millions" | "crores" | "billions" | "trillions";
                                 scale_evidence: string;
                                 /** @enum {unknown} */
                                 unit: "currency" | "currency_per_share" | "currency_per_ads";

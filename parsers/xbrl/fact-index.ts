@@ -29,6 +29,11 @@ export interface Hit {
   filed: string;
   start?: string;
   end: string;
+  /**
+   * When the value is a restatement (an earlier filing, known on the same date, gave the period another
+   * value): the filing date from which this value holds.
+   */
+  restatedOn?: string;
 }
 
 /** Forms whose XBRL financial statements feed the engine. 6-K, S-1, DEF 14A, 424B... are ignored. */
@@ -71,14 +76,36 @@ export function addDays(date: string, days: number): string {
   return new Date((dayNumber(date) + days) * 86_400_000).toISOString().slice(0, 10);
 }
 
-function pick(series: Series, asOf: string | undefined): Observation | null {
+function pickIndex(series: Series, asOf: string | undefined): number {
   const { obs } = series;
-  if (asOf === undefined) return obs[obs.length - 1] ?? null;
-  for (let i = obs.length - 1; i >= 0; i--) {
-    const o = obs[i]!;
-    if (o.filed <= asOf) return o;
-  }
-  return null;
+  if (asOf === undefined) return obs.length - 1;
+  for (let i = obs.length - 1; i >= 0; i--) if (obs[i]!.filed <= asOf) return i;
+  return -1;
+}
+
+/**
+ * Whether `later` is the same figure as `earlier`, re-rounded or trimmed rather than restated: they differ by
+ * less than one unit of `later`'s last significant digit (trailing zeros counted up to millions, as when a
+ * filer re-states a figure in 0.1M) or by less than 0.1%.
+ */
+export function sameFigure(earlier: number, later: number): boolean {
+  let unit = 1;
+  if (later !== 0) while (unit < 1_000_000 && later % (unit * 10) === 0) unit *= 10;
+  const diff = Math.abs(later - earlier);
+  return diff < unit || diff < Math.abs(earlier) * 0.001;
+}
+
+/** The chosen observation as a hit; `restatedOn` is the first filing of its figure after a different one. */
+function hit(series: Series, asOf: string | undefined): Hit | null {
+  const i = pickIndex(series, asOf);
+  if (i < 0) return null;
+  const o = series.obs[i]!;
+  let j = i;
+  while (j > 0 && sameFigure(series.obs[j - 1]!.value, o.value)) j--;
+  const h: Hit = { value: o.value, accn: o.accn, filed: o.filed, end: series.end };
+  if (series.start !== undefined) h.start = series.start;
+  if (j > 0) h.restatedOn = series.obs[j]!.filed;
+  return h;
 }
 
 export class FactIndex {
@@ -130,8 +157,8 @@ export class FactIndex {
     if (!list) return null;
     for (const s of list) {
       if (s.unit !== unit || s.start !== undefined) continue;
-      const o = pick(s, asOf);
-      if (o) return { value: o.value, accn: o.accn, filed: o.filed, end };
+      const h = hit(s, asOf);
+      if (h) return h;
     }
     return null;
   }
@@ -154,8 +181,8 @@ export class FactIndex {
     for (const s of list) {
       if (s.unit !== unit || s.start === undefined || s.days < minDays || s.days > maxDays) continue;
       if (startNear !== undefined && Math.abs(daysBetween(startNear, s.start)) > 5) continue;
-      const o = pick(s, asOf);
-      if (o) return { value: o.value, accn: o.accn, filed: o.filed, start: s.start, end };
+      const h = hit(s, asOf);
+      if (h) return h;
     }
     return null;
   }

@@ -1,4 +1,4 @@
-import type { FactIndex, Hit } from './fact-index.ts';
+import { addDays, type FactIndex, type Hit } from './fact-index.ts';
 import type { Candidate, ConceptCandidate, FieldSpec, Industry } from './mapping.ts';
 import type { FieldSource } from './types.ts';
 
@@ -57,18 +57,23 @@ function conceptValue(concept: string, spec: FieldSpec, slot: Slot, env: Resolve
   const single = direct(ix.duration(concept, unit, slot.end, Q[0], Q[1], asOf), concept);
   if (single || spec.kind !== 'flow' || slot.index === 1) return single;
 
-  const ytd = (end: string, k: number): Hit | null =>
+  const ytd = (end: string, k: number, at: string | undefined): Hit | null =>
     k === 4
-      ? ix.duration(concept, unit, end, Y[0], Y[1], asOf, slot.fyStart)
-      : ix.duration(concept, unit, end, 150, 300, asOf, slot.fyStart);
-  const cur = ytd(slot.end, slot.index);
-  if (!cur) return null;
+      ? ix.duration(concept, unit, end, Y[0], Y[1], at, slot.fyStart)
+      : ix.duration(concept, unit, end, 150, 300, at, slot.fyStart);
   const k = slot.index - 1;
   const prevEnd = slot.prevEnds[k - 1];
-  if (prevEnd === undefined) return null;
-  const before = k === 1 ? ix.duration(concept, unit, prevEnd, Q[0], Q[1], asOf) : ytd(prevEnd, k);
+  if (prevEnd === undefined || !ytd(slot.end, slot.index, asOf)) return null;
   const what = slot.index === 4 ? 'FY' : `${slot.index * 3}M YTD`;
-  if (before) {
+  const pair = oneBasis(
+    [
+      (at) => ytd(slot.end, slot.index, at),
+      (at) => (k === 1 ? ix.duration(concept, unit, prevEnd, Q[0], Q[1], at) : ytd(prevEnd, k, at)),
+    ],
+    asOf,
+  );
+  if (pair) {
+    const [cur, before] = pair as [Hit, Hit];
     return {
       value: cur.value - before.value,
       source: {
@@ -80,23 +85,51 @@ function conceptValue(concept: string, spec: FieldSpec, slot: Slot, env: Resolve
     };
   }
   // FY - (Q1 + ... + Qk-1) from single-quarter facts
-  let total = 0;
-  const parts: string[] = [];
-  for (const e of slot.prevEnds.slice(0, k)) {
-    const q = ix.duration(concept, unit, e, Q[0], Q[1], asOf);
-    if (!q) return null;
-    total += q.value;
-    parts.push(`${q.start}..${q.end} (${q.value})`);
-  }
+  const parts = oneBasis(
+    [
+      (at: string | undefined) => ytd(slot.end, slot.index, at),
+      ...slot.prevEnds
+        .slice(0, k)
+        .map((e) => (at: string | undefined) => ix.duration(concept, unit, e, Q[0], Q[1], at)),
+    ],
+    asOf,
+  );
+  if (!parts) return null;
+  const [cur, ...quarters] = parts as [Hit, ...Hit[]];
   return {
-    value: cur.value - total,
+    value: cur.value - quarters.reduce((t, q) => t + q.value, 0),
     source: {
       kind: 'derived',
       concept,
-      formula: `${what} ${cur.start}..${cur.end} (${cur.value}) - ${parts.join(' - ')}`,
+      formula: `${what} ${cur.start}..${cur.end} (${cur.value}) - ${quarters.map((q) => `${q.start}..${q.end} (${q.value})`).join(' - ')}`,
       accession: cur.accn,
     },
   };
+}
+
+/**
+ * The figures of one difference, on one basis: when a figure is a restatement filed after another figure
+ * (never restated) was last filed, that other figure still stands on the old basis, so the restated figure's
+ * version from before its restatement is taken instead. Null when a figure is missing.
+ */
+function oneBasis(
+  lookups: Array<(at: string | undefined) => Hit | null>,
+  asOf: string | undefined,
+): Hit[] | null {
+  const at: Array<string | undefined> = lookups.map(() => asOf);
+  for (let round = 0; round <= lookups.length * 4; round++) {
+    const hits = lookups.map((f, i) => f(at[i]));
+    if (hits.some((h) => !h)) return null;
+    const ok = hits as Hit[];
+    const i = ok.findIndex(
+      (a) =>
+        a.restatedOn !== undefined &&
+        ok.some((b) => b !== a && b.restatedOn === undefined && b.filed < a.restatedOn!),
+    );
+    if (i < 0) return ok;
+    at[i] = addDays(ok[i]!.restatedOn!, -1);
+  }
+  return null;
 }
 
 function inWindow(c: ConceptCandidate, end: string): boolean {

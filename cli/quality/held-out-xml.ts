@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ParseError } from '../../lib/errors.ts';
+import { parseProxyStatement } from '../../parsers/edgar/def14a.ts';
 import { parseFormD } from '../../parsers/edgar/form-d.ts';
 import { parseOwnershipFiling } from '../../parsers/edgar/form4.ts';
 import { parseNport } from '../../parsers/edgar/nport.ts';
@@ -17,6 +19,8 @@ import { buildHoldings } from '../../parsers/edgar/thirteen-f-holdings.ts';
 export interface HeldOutScore {
   files: number;
   notRead: number;
+  /** files the parser threw on with something other than a ParseError (a crash, not a refusal) */
+  crashed: number;
   labels: number;
   matched: number;
   misses: string[];
@@ -65,6 +69,7 @@ function score(
   const out: HeldOutScore = {
     files: files.length,
     notRead: 0,
+    crashed: 0,
     labels: labels.length,
     matched: 0,
     misses: [],
@@ -76,6 +81,7 @@ function score(
       get = read(file, readFileSync(join(dir, file), 'utf8'));
     } catch (err) {
       out.notRead++;
+      if (!(err instanceof ParseError)) out.crashed++;
       print(`${file}\n  NOT READ: ${(err as Error).message} (0/${mine.length} labels)`);
       out.misses.push(...mine.map((l) => `${file} ${l.record}.${l.field}: not read`));
       continue;
@@ -253,6 +259,35 @@ export function formDHeldOut(print: (line: string) => void): HeldOutScore {
         year_of_inc: issuer.year_of_incorporation?.year,
       };
       return (_r, field) => fields[field];
+    },
+    print,
+  );
+}
+
+/**
+ * DEF 14A proxy statements (fixtures/ownership/held-out-proxy): `statement` counts the rows; any other record
+ * is a holder's name as printed without footnote markers, with `@<class>` when the table has several classes,
+ * and is matched to the parser's row of that name (and class).
+ */
+export function proxyHeldOut(print: (line: string) => void): HeldOutScore {
+  const dir = root('fixtures/ownership/held-out-proxy');
+  return score(
+    dir,
+    readLabels(dir, true),
+    (file, text) => {
+      const s = parseProxyStatement(text, file);
+      return (record, field) => {
+        if (record === 'statement') {
+          if (field === 'ownership_rows') return s.proxy_ownership.length;
+          if (field === 'compensation_rows') return s.executive_compensation.length;
+          return undefined;
+        }
+        const [name, cls] = record.split('@');
+        const row = s.proxy_ownership.find(
+          (r) => r.owner_name === name && (cls === undefined || r.security_class === cls),
+        );
+        return row ? (row as unknown as Record<string, unknown>)[field] : '<no row of this holder>';
+      };
     },
     print,
   );

@@ -19,6 +19,8 @@ import { isSubmissionText, parseSubmissionText } from './filing-document.ts';
  *   Compensation Table names is an `insider`, another holder of 5% or more a `major_holder`. A name cell broken
  *   over two rows (the first ending in "and", "of", "or" or "&") is joined. `*` (less than 1%) gives
  *   `percent: null` with `percent_source: "less_than_1_percent"`: the value is not printed, so none is made up.
+ * A document without an HTML table row (`<tr>`) is plain text, including text-era SGML `<TABLE>` blocks with
+ * `<S>`/`<C>` column markers: a ParseError, never an empty statement.
  */
 export interface ExecutiveCompensationRow {
   person_name: string;
@@ -128,7 +130,10 @@ export function parseProxyStatement(input: string, document = 'DEF 14A'): ProxyS
     if (!doc) throw new ParseError('submission without a proxy document', document);
     html = doc.body;
   }
-  if (!/<table/i.test(html))
+  // Text-era documents mark their tables with SGML `<TABLE>` tags around fixed-width lines (`<S>`/`<C>` column
+  // markers) and never with `<TR>`: a document without an HTML table row is plain text, refused as a whole
+  // rather than read as a proxy with no tables.
+  if (!/<tr[\s>]/i.test(html))
     throw new ParseError('the proxy statement has no HTML tables (plain text): not read', document);
   const all = tables(html);
   const warnings: string[] = [];

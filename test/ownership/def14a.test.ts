@@ -124,4 +124,23 @@ describe('DEF 14A on every real file', () => {
   it('a proxy without HTML tables is a ParseError', () => {
     expect(() => parseProxyStatement('PROXY STATEMENT\n\nplain text only')).toThrow(ParseError);
   });
+
+  it('a text-era document whose tables are SGML <TABLE> blocks (<S>/<C> columns, no <TR>) is a ParseError', () => {
+    // GE's 1994 10-K full text: the only real text-era EDGAR document among the fixtures (77 <TABLE> blocks)
+    const ge = readFileSync(
+      'fixtures/upstream/www.sec.gov/Archives/edgar/data/40545/000004054594000003/0000040545-94-000003.txt',
+      'latin1',
+    );
+    expect(ge).toMatch(/<TABLE>[\s\S]*<S>\s+<C>/);
+    expect(() => parseProxyStatement(ge)).toThrow(ParseError);
+    expect(() => parseProxyStatement(ge)).toThrow(/plain text/);
+  });
+
+  it('the held-out transcribed excerpts (rendered text, cells between "|") are refused whole, not half-read', () => {
+    for (const f of [
+      'MXR_DEF14A_2009_0001009244-09-000013_ownership-table_transcribed_EXCERPT.txt',
+      'LGF_DEF14A_2020_0001104659-20-022153_5pct-holders-two-classes_transcribed_EXCERPT.txt',
+    ])
+      expect(() => parseProxyStatement(read(`held-out-proxy/${f}`), f)).toThrow(ParseError);
+  });
 });

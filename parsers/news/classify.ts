@@ -1,6 +1,6 @@
 import { type EventType, FORM_RULES, ITEM_RULES, TEXT_RULES, TYPE_BASE } from './event-types.ts';
 import type { FeedItem } from './feed.ts';
-import { englishWords } from './link.ts';
+import { closingSpeaker, englishWords } from './link.ts';
 import { ENTERS_PLACE } from './reader.ts';
 import { modelType } from './text-model.ts';
 
@@ -182,6 +182,14 @@ export function classifyItem(
       /\b(make|makes|making|made) $/i.test(title.slice(0, mt.index))
     )
       continue;
+    // a disruption denied is none: "Russia doesn't have hackers working for the government, says finance minister"
+    if (
+      m &&
+      mt &&
+      tr.id === 'operations.disruption' &&
+      /(\b(no|not|never|without)|n['\u2019]t (have|has|had))\s+([\w-]+\s+)?$/i.test(title.slice(0, mt.index))
+    )
+      continue;
     // a forecast or outlook for a currency pair, a currency, a commodity or a market's rates is a market view, no company's
     // guidance: "UBS lowers EURSEK forecast as Riksbank's surprise rate cut to 1.75% weighs"
     if (m && mt && tr.type === 'guidance' && MARKET_FORECAST.test(title)) continue;
@@ -251,6 +259,19 @@ export function classifyItem(
   ) {
     best = { type: 'macro', subtype: 'markets', weight: best.weight };
     rules.push({ rule: 'macro.market_earnings', points: 0, evidence: 'earnings owned by no company' });
+  }
+  // a view naming no company that a closing speaker label gives to an economist or a strategist is a market view: "Making
+  // forecasts at the current juncture is a fool's errand: Economist"
+  const speaker = closingSpeaker(title);
+  if (
+    best.type === 'other' &&
+    best.subtype === 'unclassified' &&
+    headlineOnly &&
+    speaker > 0 &&
+    /\b(economists?|strategists?)$/i.test(title.slice(speaker + 1).trim())
+  ) {
+    best = { type: 'macro', subtype: 'markets', weight: 1 };
+    rules.push({ rule: 'macro.economist_view', points: 0, evidence: title.slice(speaker + 1).trim() });
   }
   // a halt that names no company halts a market: macro, not one listing
   if (

@@ -46,6 +46,9 @@ export const ENTERS_PLACE = new RegExp(
 
 /** Phrases read before single words: a negation or a comparison turns the word it governs around. */
 const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
+  // a candidate's win is an election's outcome, no market move: "Risks of U.S.-China tensions or a Biden win are not yet
+  // priced in for oil"
+  { re: /\ba (\p{Lu}[\p{L}-]+ )(election )?(win|victory|landslide)\b/gu, dir: 0 },
   // a view held too high is an overstatement, down: "TSMC forward guidance is a bit too optimistic"
   { re: /\b(too|overly|excessively) (optimistic|bullish|rosy|upbeat|aggressive|ambitious)\b/gi, dir: -1 },
   // sliding into a worse state is down: "U.S.-China relations are 'devolving' into a 'big abyss'"
@@ -300,6 +303,10 @@ const NOT_DIRECTIONAL = /\b(pay|compensation|salary|salaries|bonus(es)?|pay pack
 const MOVE =
   /^(rises?|rose|jumps?|jumped|soars?|soared|surges?|surged|gains?|gained|increase[sd]?|rebounds?|higher|climbs?|climbed|falls?|fell|drops?|dropped|declines?|declined|decreased?|reduc(e|es|ed)|slips?|dips?|slides?|slid|eases?|tumbles?|tumbled|plunges?|plunged|lower|slows?|slowed|slowing|cools?|cooled|cooling|accelerat\w*|quickens?|quickened|narrow(s|ed|ing)?|widen(s|ed|ing)?|lows?|highest .*|lowest .*|up .*|down .*)$/i;
 
+/** A price held between two levels: "range-bound", "trading in a 'comfort zone' between $40-44". */
+const RANGE_BOUND =
+  /\brange-?bound\b|\b(trad(e|es|ed|ing)|stuck|stays?|stayed|holds?|held|hovers?|hovering) (in a ([\w'’"-]+ ){0,3}(range|zone|band)['’"]? )?between\b/i;
+
 /** A stated absence of movement: the clause has decided, and decided neutral. */
 const NO_MOVE = /\b(stand(s)? still|little changed|unchanged|flat|steady|mixed)\b/i;
 
@@ -375,6 +382,8 @@ function readByRules(input: ReaderInput): Reading {
         words.push(m);
         return ' ';
       });
+    // a price held in a range has decided, and decided no move: "Brent trading in a 'comfort zone' between $40-44 a barrel"
+    if (RANGE_BOUND.test(rest)) muted++;
     // a count reached is a milestone, up unless the quantity is bad when up: "Hits 5M Pre-Orders" (not "unemployment
     // hits 10%")
     rest = rest.replace(MILESTONE, (m, ...args) => {

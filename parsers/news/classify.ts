@@ -227,7 +227,7 @@ export function classifyItem(
     attributed &&
     (opts.hasPrimaryLink || /\p{Lu}[\p{L}&-]*['\u2019]s\s/u.test(title.slice(0, attributed.index)))
   )
-    vote('analyst', 'view', 6, 'analyst.attributed', attributed[0].trim());
+    vote('analyst', 'view', 7, 'analyst.attributed', attributed[0].trim());
   // a stock move caused by what a named party says, when the summary names that party's analyst, is the analyst's view: "Apple
   // stock falls 3% as Barclays says iPhone weakness will persist" over "Barclays analyst Tim Long says ..."
   const saidMove = SAID_MOVE.exec(title);
@@ -260,18 +260,20 @@ export function classifyItem(
     best = { type: 'macro', subtype: 'markets', weight: best.weight };
     rules.push({ rule: 'macro.market_earnings', points: 0, evidence: 'earnings owned by no company' });
   }
-  // a view naming no company that a closing speaker label gives to an economist or a strategist is a market view: "Making
-  // forecasts at the current juncture is a fool's errand: Economist"
+  // a view naming no company that a closing speaker label or attribution gives to an economist, a strategist or a government's
+  // minister, governor or ambassador is a market or policy view: "Making forecasts at the current juncture is a fool's errand:
+  // Economist", "Russia doesn't have hackers working for the government, says finance minister"
   const speaker = closingSpeaker(title);
+  const said = /,\s*says? ([\w.'’ -]{2,40})$/i.exec(title);
+  const who = speaker > 0 ? title.slice(speaker + 1).trim() : said ? (said[1] as string) : '';
   if (
     best.type === 'other' &&
     best.subtype === 'unclassified' &&
     headlineOnly &&
-    speaker > 0 &&
-    /\b(economists?|strategists?)$/i.test(title.slice(speaker + 1).trim())
+    /\b(economists?|strategists?|ministers?|governors?|ambassadors?)$/i.test(who)
   ) {
     best = { type: 'macro', subtype: 'markets', weight: 1 };
-    rules.push({ rule: 'macro.economist_view', points: 0, evidence: title.slice(speaker + 1).trim() });
+    rules.push({ rule: 'macro.economist_view', points: 0, evidence: who });
   }
   // a halt that names no company halts a market: macro, not one listing
   if (

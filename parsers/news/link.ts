@@ -1134,7 +1134,7 @@ function shortForms(summary: string, reg: RegistryIndex, selfNames: Map<string, 
 
 /**
  * Where a headline's closing speaker label starts (its colon), or -1: the words after the last colon name who holds the view
- * before it, a role or an institution of one to four words with no verb, figure, quote or question ("... the bottom for
+ * before it, a role or an institution of one to four words with no verb, figure, quote, list or question ("... the bottom for
  * earnings: Portfolio manager", "Global GDP growth to contract 3.8% this year: S&P Global Ratings", "...: Credit Suisse");
  * the view before it is the headline, so a company named in the label is its speaker, not its subject. A colon that is the
  * headline's lead label ("Earnings Preview: Nike") is no closing label.
@@ -1144,7 +1144,8 @@ export function closingSpeaker(title: string, from = 0): number {
   if (colon <= from || title.slice(from, colon).trim().split(/\s+/).length < 3) return -1;
   const label = title.slice(colon + 1).trim();
   const words = label.split(/\s+/);
-  if (!label || words.length > 4 || !/^\p{Lu}/u.test(label) || /[\d?!"“”‘’'$%]/.test(label)) return -1;
+  // (a list after the colon is the headline's companies, no speaker: "Stocks making the biggest moves: Nike, Tesla, Apple")
+  if (!label || words.length > 4 || !/^\p{Lu}/u.test(label) || /[\d?!"“”‘’'$%,;]/.test(label)) return -1;
   if (words.some((w) => VERBS.has(w.toLowerCase()) || VERBS.has(`${w.toLowerCase()}s`))) return -1;
   return colon;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { closingSpeaker } from '../../../parsers/news/link.ts';
 import { passItems } from './fixture-feeds.ts';
 
 // Issue 28, twenty-first pass: the rules read off held-out set 21 (CNBC International's Asia and Europe news RSS, interview clips
@@ -28,6 +29,12 @@ describe('news linking, twenty-first pass (set 21 read)', () => {
   it('a summary sentence’s opening word and a person’s title after a possessive make no name (new)', () => {
     expect(primary('International markets becoming more crucial to Netflix growth: Analyst')).toBe('NFLX');
     expect(primary("I suspect we won't see anything more from the ECB: Chief economist")).toBeNull();
+  });
+  it('a closing label is a speaker only when it is no lead label and no list (written headlines)', () => {
+    expect(closingSpeaker('Market is at an inflection point: Investor')).toBe(32);
+    expect(closingSpeaker('Earnings Preview: Nike', 'Earnings Preview: '.length)).toBe(-1);
+    expect(closingSpeaker('Stocks making the biggest moves premarket: Nike, Tesla, Apple')).toBe(-1);
+    expect(closingSpeaker('Apple Q3 earnings preview: What to expect')).toBe(-1);
   });
   it('a named company is still the subject (kept)', () => {
     expect(

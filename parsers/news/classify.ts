@@ -1,6 +1,7 @@
 import { type EventType, FORM_RULES, ITEM_RULES, TEXT_RULES, TYPE_BASE } from './event-types.ts';
 import type { FeedItem } from './feed.ts';
-import { englishWords } from './link.ts';
+import { closingSpeaker, englishWords } from './link.ts';
+import { ENTERS_PLACE } from './reader.ts';
 import { modelType } from './text-model.ts';
 
 /** One rule that fired, with its points and the words it read: every score is the sum of these. */
@@ -159,6 +160,36 @@ export function classifyItem(
       /^ [Aa]bout \p{Lu}/u.test(title.slice(mt.index + mt[0].length))
     )
       continue;
+    // growth written after the name of a company the headline is about is that company's growth, no economic data:
+    // "International markets becoming more crucial to Netflix growth: Analyst"
+    if (
+      m &&
+      mt &&
+      tr.id === 'macro.data' &&
+      /^growth$/i.test(m[0]) &&
+      (opts.linkedNames ?? []).some((n) =>
+        new RegExp(`\\b${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+$`).test(title.slice(0, mt.index)),
+      )
+    )
+      continue;
+    // forecasts made, with no company named, are no company's guidance: "Making forecasts at the current juncture is a fool's
+    // errand: Economist"
+    if (
+      m &&
+      mt &&
+      tr.id === 'guidance.outlook' &&
+      headlineOnly &&
+      /\b(make|makes|making|made) $/i.test(title.slice(0, mt.index))
+    )
+      continue;
+    // a disruption denied is none: "Russia doesn't have hackers working for the government, says finance minister"
+    if (
+      m &&
+      mt &&
+      tr.id === 'operations.disruption' &&
+      /(\b(no|not|never|without)|n['\u2019]t (have|has|had))\s+([\w-]+\s+)?$/i.test(title.slice(0, mt.index))
+    )
+      continue;
     // a forecast or outlook for a currency pair, a currency, a commodity or a market's rates is a market view, no company's
     // guidance: "UBS lowers EURSEK forecast as Riksbank's surprise rate cut to 1.75% weighs"
     if (m && mt && tr.type === 'guidance' && MARKET_FORECAST.test(title)) continue;
@@ -190,8 +221,13 @@ export function classifyItem(
   // climb for the next 12 months, S&P Global analyst says", "Apple needs to 'unclog their innovation rut': Analyst" (with no
   // company the subject, "... is coming whether Trump or Harris wins, says analyst" stays a market view)
   const attributed = ANALYST_SAYS.exec(title);
-  if (attributed && opts.hasPrimaryLink)
-    vote('analyst', 'view', 6, 'analyst.attributed', attributed[0].trim());
+  // (a company the registry cannot tell apart, named in the possessive, is still a company: "ESG concerns weigh on Rio Tinto's
+  // strong Q2 results: Analyst")
+  if (
+    attributed &&
+    (opts.hasPrimaryLink || /\p{Lu}[\p{L}&-]*['\u2019]s\s/u.test(title.slice(0, attributed.index)))
+  )
+    vote('analyst', 'view', 7, 'analyst.attributed', attributed[0].trim());
   // a stock move caused by what a named party says, when the summary names that party's analyst, is the analyst's view: "Apple
   // stock falls 3% as Barclays says iPhone weakness will persist" over "Barclays analyst Tim Long says ..."
   const saidMove = SAID_MOVE.exec(title);
@@ -202,12 +238,43 @@ export function classifyItem(
     new RegExp(`\\b${sayer}['\u2019]?s? analysts?\\b`).test(item.summary ?? '')
   )
     vote('analyst', 'view', 6, 'analyst.said_move', saidMove[0]);
+  // a company entering a country's market expands there: "Rapyd enters India to provide one-stop local payment solutions"
+  const enters = new RegExp(ENTERS_PLACE.source, 'i').exec(title);
+  if (enters) vote('operations', 'expansion', 6, 'operations.enters_place', enters[0]);
   let best: { type: EventType; subtype: string; weight: number } = {
     type: 'other',
     subtype: 'unclassified',
     weight: 0,
   };
   for (const v of votes.values()) if (v.weight > best.weight) best = v;
+  // earnings that no one owns in a sentence-case headline naming no company and no other name are the market's: "The second
+  // quarter is looking like the bottom for earnings: Portfolio manager" (not "Sony's Results", "Nintendo Q1 earnings")
+  const speakerAt = title.lastIndexOf(':');
+  const view = speakerAt > 0 ? title.slice(0, speakerAt) : title;
+  if (
+    best.type === 'earnings' &&
+    headlineOnly &&
+    !/\s\p{Lu}/u.test(view) &&
+    !/['\u2019]s\b|\b(its|their)\b/i.test(view)
+  ) {
+    best = { type: 'macro', subtype: 'markets', weight: best.weight };
+    rules.push({ rule: 'macro.market_earnings', points: 0, evidence: 'earnings owned by no company' });
+  }
+  // a view naming no company that a closing speaker label or attribution gives to an economist, a strategist or a government's
+  // minister, governor or ambassador is a market or policy view: "Making forecasts at the current juncture is a fool's errand:
+  // Economist", "Russia doesn't have hackers working for the government, says finance minister"
+  const speaker = closingSpeaker(title);
+  const said = /,\s*says? ([\w.'’ -]{2,40})$/i.exec(title);
+  const who = speaker > 0 ? title.slice(speaker + 1).trim() : said ? (said[1] as string) : '';
+  if (
+    best.type === 'other' &&
+    best.subtype === 'unclassified' &&
+    headlineOnly &&
+    /\b(economists?|strategists?|ministers?|governors?|ambassadors?)$/i.test(who)
+  ) {
+    best = { type: 'macro', subtype: 'markets', weight: 1 };
+    rules.push({ rule: 'macro.economist_view', points: 0, evidence: who });
+  }
   // a halt that names no company halts a market: macro, not one listing
   if (
     best.type === 'listing' &&

@@ -1001,6 +1001,16 @@ export const TEXT_RULES: TextRule[] = [
     /\b(cuts?|cutting|reductions?|slash(es|ed)?|boosts?|increases?|raises?) (for|in|to|of) ([\w-]+ ){0,3}orders\b|\border (cuts?|reductions?)\b/i,
     3,
   ),
+  // a company raising its capacity is its operations: "Prenetics joins Hong Kong's fight against the coronavirus by boosting mass
+  // testing"
+  r(
+    'operations.capacity_raised',
+    'operations',
+    'production',
+    // (raised by the one who acts, "by boosting", "boosts its": not a party asked to, "asks Australia to boost LNG output")
+    /\b(by (boosting|ramping up|scaling up|expanding)|(boosts|boosted|ramps up|ramped up|scales up|scaled up|expands|expanded) (its|their)) ([\w-]+ ){0,2}(testing|production|output|capacity)\b/i,
+    3,
+  ),
   r(
     'operations.production',
     'operations',

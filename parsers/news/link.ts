@@ -843,6 +843,7 @@ export function linkItem(
   if (!item.edgar) {
     const title = item.title;
     shortForms(item.summary ?? '', reg, selfNames);
+    tickerInitials(title, item.summary ?? '', reg, selfNames);
     const { start, end } = headlineSubject(title);
     // a one-word lead label that names a company only by the first word of its name is a speaker ("Powell: Economy
     // looks resilient ..."), not that company ("Tyson CEO:" still names Tyson)
@@ -893,7 +894,8 @@ export function linkItem(
     // are its movers, none of them the subject
     const marketSubject = primaries.length === 0 && (indexMovers || MARKET_SUBJECT.test(title.slice(0, end)));
     if (primaries.length === 0 && AUTHORITY.test(title.slice(start, end))) {
-      const after = inTitle.find((h) => h.at >= end);
+      const speaker = closingSpeaker(title, start);
+      const after = inTitle.find((h) => h.at >= end && (speaker < 0 || h.at < speaker));
       if (after) primaries = [after];
     }
     // a subject naming no company leaves the topic's owner: a company in the possessive ("What to look for in
@@ -901,7 +903,11 @@ export function linkItem(
     if (primaries.length === 0 && !marketSubject) {
       // (not a speaker's employer in a closing attribution: ", CME's Duffy says")
       const attribution = /(?:,|:| -)\s*[^,:]*\b(says|said|say|report|reports|sources)\s*$/i.exec(title);
-      const stop = attribution ? attribution.index : title.length;
+      const speaker = closingSpeaker(title, start);
+      const stop = Math.min(
+        attribution ? attribution.index : title.length,
+        speaker >= 0 ? speaker : title.length,
+      );
       const owner = inTitle.find((h) => h.at < stop && /['’]s?$/.test(h.phrase));
       if (owner) primaries = [owner];
     }
@@ -926,9 +932,11 @@ export function linkItem(
       );
       // (a name written with a trademark sign, here or in the summary, is a brand on a product: "in 2025 Gartner® Market
       // Guide", "Best of Staffing® Client Award")
+      const speaker = closingSpeaker(title, start);
       const named = inTitle.filter(
         (h) =>
           h.at < (attribution ? attribution.index : title.length) &&
+          (speaker < 0 || h.at < speaker) &&
           !modifier(h) &&
           !featured(h) &&
           !/^[®™]/.test(title.slice(h.at + h.phrase.length)),
@@ -1026,6 +1034,60 @@ export function linkItem(
 }
 
 /**
+ * A word of capitals in a headline that spells the initials of a registry company's name and, without the initial of its
+ * legal form, that company's ticker ("IBM" of International Business Machines Corp, "TSMC" of Taiwan Semiconductor
+ * Manufacturing Co, ticker TSM) names that company, for this item only, when its summary writes the same word and nowhere
+ * expands it to another name ("NSA" over "The National Security Agency ...", "AAP" over "the Aam Aadmi Party").
+ */
+function tickerInitials(
+  title: string,
+  summary: string,
+  reg: RegistryIndex,
+  selfNames: Map<string, RegistryCompany>,
+) {
+  const text = `${title} ${summary}`;
+  for (const w of new Set(title.match(/(?<![\p{L}\d&.-])[A-Z]{3,5}(?![\p{L}\d&-])/gu) ?? [])) {
+    const key = aliasKey(w);
+    if (reg.aliases.has(key) || selfNames.has(key)) continue;
+    if (!new RegExp(`(?<![\\p{L}\\d])${w}(?![\\p{L}\\d])`, 'u').test(summary)) continue;
+    const initials = (name: string) =>
+      nameKey(name)
+        .split(' ')
+        .filter((x) => x && !/^(and|of|the|for)$/.test(x))
+        .map((x) => x[0])
+        .join('')
+        .toUpperCase();
+    const byTicker = (t: string) => {
+      const c = reg.byTicker.get(t);
+      return c && nameKey(c.name).split(' ').length >= 3 && initials(c.name) === t ? c : undefined;
+    };
+    const plain = byTicker(w);
+    const legal = w.endsWith('C') ? byTicker(w.slice(0, -1)) : undefined;
+    const c = plain ?? (legal && /\b(co|corp|corporation|company)\b/i.test(legal.name) ? legal : undefined);
+    if (!c) continue;
+    // (a capitalized phrase of the item whose initials are the word and which is not the company's name expands it)
+    const other = [
+      ...text.matchAll(/\p{Lu}[\p{L}'’]*(?:\s+(?:(?:of|and|the|for)\s+)*\p{Lu}[\p{L}'’]*){2,5}/gu),
+    ].some((m) => {
+      const ph = m[0];
+      for (let i = 0; i < ph.length; i++) {
+        if (i > 0 && ph[i - 1] !== ' ') continue;
+        const tail = ph.slice(i);
+        const ws = tail.split(/\s+/).filter((x) => !/^(of|and|the|for)$/i.test(x));
+        for (let n = 3; n <= ws.length; n++) {
+          const part = ws.slice(0, n);
+          const ini = part.map((x) => x[0]).join('');
+          if ((ini === w || ini === w.slice(0, -1)) && nameKey(part.join(' ')) !== nameKey(c.name))
+            return true;
+        }
+      }
+      return false;
+    });
+    if (!other) selfNames.set(key, c);
+  }
+}
+
+/**
  * The short forms a headline gives a company whose full name its summary writes (the lede names a company in full, the
  * headline as people call it): aliases for this item only, added to `selfNames` where the registry has no such key. Of a
  * name of two words or more in the summary ("Capital One Financial", "Eastman Kodak", "Advanced Micro Devices"): its
@@ -1059,9 +1121,33 @@ function shortForms(summary: string, reg: RegistryIndex, selfNames: Map<string, 
         );
     }
     const unit = /^['’]s (\p{Lu}[\p{L}0-9]{3,})\b/u.exec(summary.slice(h.at + h.phrase.length - 2));
-    if (/['’]s$/.test(h.phrase) && unit && !isCommonWord((unit[1] as string).toLowerCase()))
+    // (a person's title after the possessive is the person's, no unit: "Nomura's Chief European Economist")
+    if (
+      /['’]s$/.test(h.phrase) &&
+      unit &&
+      !isCommonWord((unit[1] as string).toLowerCase()) &&
+      !ROLE_WORD.test(unit[1] as string)
+    )
       put(aliasKey(unit[1] as string), h.company);
   }
+}
+
+/**
+ * Where a headline's closing speaker label starts (its colon), or -1: the words after the last colon name who holds the view
+ * before it, a role or an institution of one to four words with no verb, figure, quote, list or question ("... the bottom for
+ * earnings: Portfolio manager", "Global GDP growth to contract 3.8% this year: S&P Global Ratings", "...: Credit Suisse");
+ * the view before it is the headline, so a company named in the label is its speaker, not its subject. A colon that is the
+ * headline's lead label ("Earnings Preview: Nike") is no closing label.
+ */
+export function closingSpeaker(title: string, from = 0): number {
+  const colon = title.lastIndexOf(':');
+  if (colon <= from || title.slice(from, colon).trim().split(/\s+/).length < 3) return -1;
+  const label = title.slice(colon + 1).trim();
+  const words = label.split(/\s+/);
+  // (a list after the colon is the headline's companies, no speaker: "Stocks making the biggest moves: Nike, Tesla, Apple")
+  if (!label || words.length > 4 || !/^\p{Lu}/u.test(label) || /[\d?!"“”‘’'$%,;]/.test(label)) return -1;
+  if (words.some((w) => VERBS.has(w.toLowerCase()) || VERBS.has(`${w.toLowerCase()}s`))) return -1;
+  return colon;
 }
 
 /** Where a headline's subject starts (after a kicker) and ends (before its first verb). */
@@ -1085,6 +1171,8 @@ export function headlineSubject(title: string): { start: number; end: number } {
       title.slice(start),
     );
   let stop = attribution && attribution.index > 0 ? start + attribution.index : title.length;
+  const speaker = closingSpeaker(title, start);
+  if (speaker >= 0 && speaker < stop) stop = speaker;
   // a semicolon closes the headline's first clause ("Stock Market: Nasdaq, S&P Done Celebrating New Year; Apple Stock Falls")
   const semi = title.indexOf(';', start);
   if (semi > start && semi < stop) stop = semi;
@@ -1145,6 +1233,10 @@ function otherListing(
 
 const PERSON_TITLE =
   /\b(chair|chairman|chairwoman|ceo|cfo|president|governor|secretary|minister|senator|sen\.|rep\.|judge|justice|chancellor|commissioner|treasurer|premier|mayor)\s+$/i;
+
+/** The words of a person's title or role: "Chief", "Head", "Economist", "Strategist". */
+const ROLE_WORD =
+  /^(chief|head|senior|deputy|vice|executive|managing|director|president|chair|chairman|chairwoman|ceo|cfo|cto|coo|founder|partner|principal|economist|strategist|analyst|governor|minister|secretary|spokesman|spokeswoman|spokesperson)$/i;
 
 /** Geographic nouns: a name right before one of them names a place. */
 const PLACE_NOUN =
@@ -1318,10 +1410,12 @@ function nameMatches(
       // a headline's first word that is an everyday English word is capitalized by its place, not as a name:
       // "Striking Boeing factory workers ...", "Why Apple's secrecy ..." name Boeing and Apple, not a longer proper
       // noun (a given name opening a headline still is one: "Rasual Butler, 13-year NBA veteran, ...")
+      // (and so is a sentence's first word in a summary: "Despite Netflix's weaker Q3 guidance, ...")
       const pwOpens =
-        subjectAt >= 0 &&
         !!pw &&
-        ((pw.index ?? 0) === 0 || (pw.index ?? 0) === subjectAt) &&
+        (subjectAt >= 0
+          ? (pw.index ?? 0) === 0 || (pw.index ?? 0) === subjectAt
+          : (pw.index ?? 0) === 0 || /[.!?]["'”’)]?\s+$/.test(text.slice(0, pw.index ?? 0))) &&
         englishWords().has(pw[0].toLowerCase());
       const adjacent =
         !caps &&

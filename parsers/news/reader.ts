@@ -1,4 +1,5 @@
 import type { EventType } from './event-types.ts';
+import { PLACES } from './places.ts';
 import { modelDirection } from './text-model.ts';
 
 export type Direction = 'bullish' | 'bearish' | 'neutral';
@@ -30,12 +31,42 @@ export interface NewsReader {
 }
 
 const UP =
-  /\b(beats?|tops?|topped|surpass(es|ed)?|exceeds?|exceeded|raises?|raised|rises?|rose|(?<=\b(is|are|was|were) )rising|(loads?|loaded|loading) up|(?<=\b(poised|set|positioned) to )benefit|jumps?|jumped|soars?|soared|soaring|surges?|surged|surging|gains?|gained|climbed|climbing|rocketing|buoyant|cheers?|cheered|record (profit|sales|revenue|high)|approv\w+|cleared|clearance|wins?|(?<!\b(the|korean|korea['\u2019]s) )won|upgrades?d?|rules? in favou?r|boosts?|boosted|increase[sd]?|rebounds?|rall(y|ies|ied)|skyrocket(s|ed|ing)?|smash(es|ed)?|progress|optimism|hopes|buyback|dividend increase|beat|reclaims?|lifts?|strong(er)?|better|upbeat|higher|climbs?|outperform\w*|accelerat\w*|quickens?|quickened|widen(s|ed|ing)?|boom(s|ing)?|adds? [\d,]+ jobs|resilien(t|ce)|improved|(?<!(disaster|data|cost|debt|loan|asset|heat|energy|key) )recover(y|ies|s|ed|ing)?(?!\.\w)|(can|could|will|to|set to|may) double|strongest|highest (level )?since|up (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
+  /\b(beats?|tops?|topped|surpass(es|ed)?|exceeds?|exceeded|raises?|raised|rises?|rose|(?<=\b(is|are|was|were) )rising|(loads?|loaded|loading) up|(?<=\b(poised|set|positioned) to )benefit|jumps?|jumped|soars?|soared|soaring|surges?|surged|surging|gains?|gained|climbed|climbing|rocketing|buoyant|cheers?|cheered|record (profit|sales|revenue|high)|approv\w+|cleared|clearance|wins?|(?<!\b(the|korean|korea['\u2019]s) )won|upgrades?d?|rules? in favou?r|boosts?|boosted|(?<=\b(is|are|was|were|by) )boosting|optimistic|bullish|increase[sd]?|rebounds?|rall(y|ies|ied)|skyrocket(s|ed|ing)?|smash(es|ed)?|progress|optimism|hopes|buyback|dividend increase|beat|reclaims?|lifts?|strong(er)?|better|upbeat|higher|climbs?|outperform\w*|accelerat\w*|quickens?|quickened|widen(s|ed|ing)?|boom(s|ing)?|adds? [\d,]+ jobs|resilien(t|ce)|improved|(?<!(disaster|data|cost|debt|loan|asset|heat|energy|key) )recover(y|ies|s|ed|ing)?(?!\.\w| (funds?|plans?|packages?|programmes?|programs?|bonds?)\b)|(can|could|will|to|set to|may) double|strongest|highest (level )?since|up (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
 const DOWN =
-  /\b(miss(es|ed)?|cuts?|falls?|fell|drops?|dropped|(?<=\b(is|are|was|were) )dropping|plunges?|plunged|plummets?|plummeted|slumps?|slumped|tumbles?|tumbled|sinks?|sank|sinking|plunging|tumbling|tank(ed|ing)|slid|losses|loss|declines?|declined|decreased?|reduc(e|es|ed)|warns?|red flags?(?!\?)|downgrades?d?|layoffs?|lay off|halt(ed|s)?|recall(s|ing)?|shrink(s|ing)?|shrank|shrunk|weigh(s|ed|ing)? on|probe|lawsuit|sued|fined?|fines|fining|penalty|bankrupt\w*|default\w*|resigns?|ousted|delist\w*|rejects?|weak\w*|slips?|slides?(?! decks?\b)|outflows?|exits|shock|risks|negative|falling|fears?|destructive|disruptions?|correction|retaliates|slams|dips?|shortfall|slows?|buckles?|trimmed|trims?|charged|indicted|fraud|accused|suspends?|threatens?|attacks?|worse|short of|falls? short|lower|eases?|escalat\w*|slash\w*|demolish\w*|crash(es|ed|ing)?|hits?|crisis|rout|sell-?offs?|turmoil|under fire|underperform\w*|cools?|cooled|cooling|slowed|slowing|narrow(s|ed|ing)?|breach(es|ed)?|slam(s|med)?|dampen(s|ed)?|(?<=(month|year|week|day|record|time) )lows?|lowest (level )?since|sabotage|severed|problems?|mess|lied|snubs?|write-?offs?|write-?downs?|impairments?|blast(s|ed)?|crackdown|crack(s|ing)? down|woes?|under threat|strand(s|ed)?|jeopardi[sz]\w*|down (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
+  /\b(miss(es|ed)?|cuts?|falls?|fell|drops?|dropped|(?<=\b(is|are|was|were) )dropping|plunges?|plunged|plummets?|plummeted|slumps?|slumped|tumbles?|tumbled|sinks?|sank|sinking|plunging|tumbling|tank(ed|ing)|slid|losses|loss|declines?|declined|decreased?|reduc(e|es|ed)|warns?|red flags?(?!\?)|downgrades?d?|layoffs?|lay off|halt(ed|s)?|recall(s|ing)?|shrink(s|ing)?|shrank|shrunk|weigh(s|ed|ing)? on|probe|lawsuit|sued|fined?|fines|fining|penalty|bankrupt\w*|default\w*|resigns?|ousted|delist\w*|rejects?|weak\w*|pessimistic|bearish|slips?|slides?(?! decks?\b)|outflows?|exits|shock|risks|negative|falling|fears?|destructive|disruptions?|correction|retaliates|slams|dips?|shortfall|slows?|buckles?|trimmed|trims?|charged|indicted|fraud|accused|suspends?|threatens?|attacks?|worse|short of|falls? short|lower|eases?|escalat\w*|slash\w*|demolish\w*|crash(es|ed|ing)?|hits?|crisis|rout|sell-?offs?|turmoil|under fire|underperform\w*|cools?|cooled|cooling|slowed|slowing|narrow(s|ed|ing)?|breach(es|ed)?|slam(s|med)?|dampen(s|ed)?|(?<=(month|year|week|day|record|time) )lows?|lowest (level )?since|sabotage|severed|problems?|mess|lied|snubs?|write-?offs?|write-?downs?|impairments?|blast(s|ed)?|crackdown|crack(s|ing)? down|woes?|under threat|strand(s|ed)?|jeopardi[sz]\w*|down (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
+
+/** A company entering a country (or a state, a province) by name: "enters India", "entering the United Kingdom". */
+export const ENTERS_PLACE = new RegExp(
+  `\\b(enters?|entered|entering) (the )?(${[...PLACES]
+    .sort((a, b) => b.length - a.length)
+    .map((p) => p.replace(/[.]/g, '\\.'))
+    .join('|')})(?![\\w.])`,
+  'gi',
+);
 
 /** Phrases read before single words: a negation or a comparison turns the word it governs around. */
 const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
+  // a candidate's win is an election's outcome, no market move: "Risks of U.S.-China tensions or a Biden win are not yet
+  // priced in for oil"
+  { re: /\ba (\p{Lu}[\p{L}-]+ )(election )?(win|victory|landslide)\b/gu, dir: 0 },
+  // a view held too high is an overstatement, down: "TSMC forward guidance is a bit too optimistic"
+  { re: /\b(too|overly|excessively) (optimistic|bullish|rosy|upbeat|aggressive|ambitious)\b/gi, dir: -1 },
+  // sliding into a worse state is down: "U.S.-China relations are 'devolving' into a 'big abyss'"
+  { re: /\b(devolv|descend|spiral)\w*['’"]? into\b/gi, dir: -1 },
+  // facing a cost is down: "Australia faces AU$56 billion fiscal impact from virus policy decisions"
+  {
+    re: /\bfac(e|es|ed|ing) (an? |the )?(\S+ ){0,4}(impact|hit|losses|costs?|charges?|headwinds|shortfall|deficit|penalt(y|ies)|fines?)\b/gi,
+    dir: -1,
+  },
+  // a risk ranked is a risk, and the rank no rise: "Geopolitical tension ... is a top risk for businesses"
+  { re: /\b(a|the) (top|major|key|big|biggest|greatest|serious|growing) risks?\b/gi, dir: -1 },
+  // an economy or a figure set to contract shrinks: "Global GDP growth to contract 3.8% this year" (a contract signed is no move)
+  {
+    re: /\b(to|will|may|could|would|might) contract\b|\bcontract(s|ed)? (by )?\d|\bcontractions?\b/gi,
+    dir: -1,
+  },
+  // a company entering a country's market expands: "Rapyd enters India to provide one-stop local payment solutions"
+  { re: ENTERS_PLACE, dir: 1 },
   // an award or a prize won is no market move: "Sidus Space ... Win Gold in the 2022 Stevie® Awards"
   {
     re: /\b(wins?|won|winners? of|named (a |the )?winners?( of| for)?|receives?|earns?)\b ([\w®™’'“”"&.-]+ ){0,8}?(awards?|prizes?|honou?rs?|medals?)\b/gi,
@@ -43,7 +74,7 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
   },
   // holding back or weighing on a good quantity is down: "Stagnant Scientific Productivity Holding Back Growth"
   {
-    re: /\b(hold(s|ing)? back|held back|weigh(s|ing)? on|drag(s|ging|ged)? (on|down))\b (the |its )?(\w+ ){0,2}(growth|economy|recovery|profits?|earnings|sales|shares|stocks?)\b/gi,
+    re: /\b(hold(s|ing)? back|held back|weigh(s|ing)? on|drag(s|ging|ged)? (on|down))\b (the |its )?([\w'’-]+ ){0,4}?(growth|economy|recovery|profits?|earnings|sales|shares|stocks?|results)\b/gi,
     dir: -1,
   },
   // growing a company's footprint, or reaching a company milestone, is up: "Expands Operations", "Achieves Company Milestone"
@@ -128,6 +159,9 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
   // advice to stay or go long leans up, to stay or go short down: "Trim Positions, But Stay Long"
   { re: /\b(stay|stays|remain|remains|go|goes|get) (long|bullish|overweight)\b/gi, dir: 1 },
   { re: /\b(stay|stays|remain|remains|go|goes|get) (short|bearish|underweight)\b/gi, dir: -1 },
+  // an allocation call leans as it weighs: "'Strategic overweight' on credit" (up), "underweight equities" (down)
+  { re: /\boverweight\b/gi, dir: 1 },
+  { re: /\bunderweight\b/gi, dir: -1 },
   // a return to profit (or to growth) is up: "Lower COVID-19 Provisions And A Return To Profits"
   {
     re: /\b(returns?|returned|returning|swings?|swung|back) to (a )?(net )?(profits?|profitability|the black|growth)\b/gi,
@@ -269,6 +303,10 @@ const NOT_DIRECTIONAL = /\b(pay|compensation|salary|salaries|bonus(es)?|pay pack
 const MOVE =
   /^(rises?|rose|jumps?|jumped|soars?|soared|surges?|surged|gains?|gained|increase[sd]?|rebounds?|higher|climbs?|climbed|falls?|fell|drops?|dropped|declines?|declined|decreased?|reduc(e|es|ed)|slips?|dips?|slides?|slid|eases?|tumbles?|tumbled|plunges?|plunged|lower|slows?|slowed|slowing|cools?|cooled|cooling|accelerat\w*|quickens?|quickened|narrow(s|ed|ing)?|widen(s|ed|ing)?|lows?|highest .*|lowest .*|up .*|down .*)$/i;
 
+/** A price held between two levels: "range-bound", "trading in a 'comfort zone' between $40-44". */
+const RANGE_BOUND =
+  /\brange-?bound\b|\b(trad(e|es|ed|ing)|stuck|stays?|stayed|holds?|held|hovers?|hovering) (in a ([\w'’"-]+ ){0,3}(range|zone|band)['’"]? )?between\b/i;
+
 /** A stated absence of movement: the clause has decided, and decided neutral. */
 const NO_MOVE = /\b(stand(s)? still|little changed|unchanged|flat|steady|mixed)\b/i;
 
@@ -344,6 +382,8 @@ function readByRules(input: ReaderInput): Reading {
         words.push(m);
         return ' ';
       });
+    // a price held in a range has decided, and decided no move: "Brent trading in a 'comfort zone' between $40-44 a barrel"
+    if (RANGE_BOUND.test(rest)) muted++;
     // a count reached is a milestone, up unless the quantity is bad when up: "Hits 5M Pre-Orders" (not "unemployment
     // hits 10%")
     rest = rest.replace(MILESTONE, (m, ...args) => {
@@ -423,7 +463,15 @@ function readByRules(input: ReaderInput): Reading {
   const lead =
     head.net !== 0 || head.muted > 0
       ? head
-      : read((input.summary ?? '').replace(/\bhttps?:\/\/\S+/g, ' ').slice(0, 600), true);
+      : read(
+          (input.summary ?? '')
+            .replace(/\bhttps?:\/\/\S+/g, ' ')
+            // (a sentence opening with a concession has its main clause after the comma, as a headline does: "Despite
+            // Netflix's weaker Q3 guidance, Tuna Amobi ... remains bullish on the stock")
+            .replace(/(^|[.!?]\s+)(despite|although|though)\b[^,.;]{3,100},\s*/gi, '$1')
+            .slice(0, 600),
+          true,
+        );
   const net = lead.net;
   // an analysis or a question ("Why ...", "How ...", "Explainer:"), or a headline whose verb states a view
   // or an intention ("JP Morgan sees ...", "ministers urge ...", "Exchanges oppose ..."), reports no move

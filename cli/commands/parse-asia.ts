@@ -7,10 +7,13 @@ import {
   parseTwseForeignOwnership,
 } from '../../parsers/taiwan/foreign-ownership.ts';
 import { parseIncomeSummary } from '../../parsers/taiwan/income-summary.ts';
+import { parseLegacyStatement } from '../../parsers/taiwan/legacy-statement.ts';
+import { parseLegacyTablePage } from '../../parsers/taiwan/legacy-table.ts';
 import { parseMonthlyRevenueCsv, parseMonthlyRevenuePage } from '../../parsers/taiwan/monthly-revenue.ts';
 import { deriveQuarters } from '../../parsers/taiwan/quarters.ts';
 import { mopsRequestOf } from '../../parsers/taiwan/request.ts';
 import { parseBalanceStatementPage, parseIncomeStatementPage } from '../../parsers/taiwan/statement-page.ts';
+import { decodeTaiwan } from '../../parsers/taiwan/text.ts';
 
 interface Opts {
   kind?: string;
@@ -67,6 +70,61 @@ const RAW: Record<string, Entry> = {
       return {
         rows: [...deriveQuarters(income.rows), ...balance.rows],
         warnings: [...income.warnings, ...balance.warnings],
+      };
+    },
+  },
+  'tw-legacy-statement': {
+    help: "a MOPS pre-IFRS (before 2013) statement page: t05st33 balance sheet or t05st34 income statement (HTML table with % columns), t05st39 cash flows (<pre> text); one row per line with this and last year's amounts",
+    run: (b, _o, c) => {
+      // a page re-saved as UTF-8 by its crawler keeps MOPS's Big5 declaration: valid UTF-8 bytes are UTF-8
+      let html: string;
+      try {
+        html = new TextDecoder('utf-8', { fatal: true }).decode(b);
+      } catch {
+        html = decodeTaiwan(b, 'big5');
+      }
+      if (/name=['"]?progName['"]?\s+value=['"]?t05st3[34]/.test(html)) {
+        const t = parseLegacyTablePage(html, c.url);
+        const [cur, prior] = t.columns;
+        return {
+          rows: t.lines.map((l) => ({
+            statement: t.statement,
+            basis: t.basis,
+            year: t.year,
+            season: t.season,
+            periodStart: cur?.start ?? null,
+            periodEnd: cur?.end ?? null,
+            priorPeriodStart: prior?.start ?? null,
+            priorPeriodEnd: prior?.end ?? null,
+            label: l.label,
+            unit: l.unit,
+            amount: l.amounts[0] ?? null,
+            amountPrior: l.amounts[1] ?? null,
+            percent: l.percents[0] ?? null,
+            percentPrior: l.percents[1] ?? null,
+          })),
+          warnings: [],
+        };
+      }
+      const s = parseLegacyStatement(html, c.url);
+      // the cash-flow page runs from January 1 to its quarter's end, for this year and the last
+      const end = ['03-31', '06-30', '09-30', '12-31'][s.season - 1];
+      return {
+        rows: s.lines.map((l) => ({
+          statement: 'cash_flow',
+          basis: s.basis,
+          year: s.year,
+          season: s.season,
+          periodStart: `${s.year}-01-01`,
+          periodEnd: `${s.year}-${end}`,
+          priorPeriodStart: `${s.year - 1}-01-01`,
+          priorPeriodEnd: `${s.year - 1}-${end}`,
+          label: l.label,
+          unit: 'TWD thousands',
+          amount: l.current,
+          amountPrior: l.prior,
+        })),
+        warnings: [],
       };
     },
   },

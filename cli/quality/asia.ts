@@ -42,11 +42,22 @@ function parserFor(name: string): { parser: string; kind?: string } | null {
   if (/t163sb04|t164sb0[1345]/.test(name)) return { parser: 'tw-financials' };
   if (/t187ap05|t21sc03|t05st10/.test(name)) return { parser: 'twse-monthly-revenue' };
   if (/MI_QFIIS|t13sa150/.test(name)) return { parser: 'tw-foreign-ownership' };
+  if (/^legacy_(cashflow|income|balance)_/.test(name)) return { parser: 'tw-legacy-statement' };
   return null;
 }
 
 /** Keys worth counting in a parser's rows: they tell rows of one file apart. */
-const KEYS = ['fs_div', 'bsns_year', 'reprt_code', 'period_end', 'statement', 'data_ym', 'section', 'kind'];
+const KEYS = [
+  'fs_div',
+  'bsns_year',
+  'reprt_code',
+  'period_end',
+  'statement',
+  'basis',
+  'data_ym',
+  'section',
+  'kind',
+];
 
 interface Out {
   rows?: Record<string, unknown>[];

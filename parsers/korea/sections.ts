@@ -85,7 +85,8 @@ function isoDate(v: string | null): string | null {
  * as strings exactly as filed (`-` is none: null, never zero; percentages keep their `%` as the filer wrote
  * it), and `is_subtotal` on the filer's own total lines so a user summing rows can leave them out. A row's
  * `bsns_year` / `reprt_code` come from the row when it has them, else from the request (`req`, else the
- * request URL's parameters): the section bodies mostly do not repeat them.
+ * request URL's parameters): the section bodies mostly do not repeat them. A list item whose every value but
+ * the envelope and `stlm_dt` is `-` is the filer's empty table: no row, a warning.
  */
 export function parseDartSection(
   bytes: Buffer,
@@ -100,7 +101,15 @@ export function parseDartSection(
   const asked = dartRequestOf(ctx.url);
   const year = req.bsnsYear ?? asked.bsnsYear ?? null;
   const reprt = req.reprtCode ?? asked.reprtCode ?? null;
-  const rows = body.list.map((r, i): KrReportSectionInsert => {
+  const warnings: string[] = [];
+  // the filer's empty table: OpenDART answers a section the report has nothing for with one list item whose
+  // every value but the envelope and the settlement date is `-`; that item is no line of the table
+  const lines = body.list.filter((r, i) => {
+    const empty = Object.entries(r).every(([k, v]) => ENVELOPE.has(k) || k === 'stlm_dt' || none(v) === null);
+    if (empty) warnings.push(`list item ${i + 1}: every value is '-' (the filer's empty table): no row`);
+    return !empty;
+  });
+  const rows = lines.map((r, i): KrReportSectionInsert => {
     const ownYear = none(r.bsns_year);
     const ownReprt = none(r.reprt_code);
     const corpCode = none(r.corp_code);
@@ -126,5 +135,5 @@ export function parseDartSection(
       fetchedAt: ctx.fetchedAt,
     };
   });
-  return { rows, warnings: [], noData: false };
+  return { rows, warnings, noData: false };
 }

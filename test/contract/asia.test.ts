@@ -110,7 +110,6 @@ describe(`Taiwan, Korea and disclosures: jobs through the mirror, routes over HT
       { section: 'debt', n: 6 },
       { section: 'investments', n: 1 },
       { section: 'ownership', n: 2 },
-      { section: 'share_structure', n: 1 },
       { section: 'shareholders', n: 2 },
     ]);
     const disc = await database.query<{ market: string; n: number }>(
@@ -413,8 +412,9 @@ describe(`Taiwan, Korea and disclosures: jobs through the mirror, routes over HT
         (await get('/v1/companies/005930.KS/kr/investments?kind=other_corporation')).body.data[0].fields
           .trmend_blce_qota_rt,
       ).toBe('23.7');
+      // Samsung's FY2023 treasury-stock table is empty (OpenDART's one list item is '-' throughout): no rows
       expect((await get('/v1/companies/005930.KS/kr/share-structure?kind=treasury')).body.data).toHaveLength(
-        1,
+        0,
       );
     });
   });

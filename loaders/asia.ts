@@ -132,13 +132,41 @@ export async function loadKrFinancials(tx: Tx, rows: KrFinancialsInsert[]): Prom
   ]);
 }
 
-export function loadKrSections(tx: Tx, rows: KrReportSectionInsert[]) {
-  return upsertRows(tx, krReportSections, rows, [
+/**
+ * A periodic report's section rows (`report` given: one endpoint of one company's report) replace that
+ * report's rows: a line the new response no longer holds (a table the filer emptied, a corrected filing) is
+ * deleted, counted as updated. Without `report` (the continuous insider and 5% lists) rows are only upserted.
+ */
+export async function loadKrSections(
+  tx: Tx,
+  rows: KrReportSectionInsert[],
+  report?: { corpCode: string; endpoint: string; bsnsYear: number; reprtCode: string },
+): Promise<LoadResult> {
+  let removed = 0;
+  if (report) {
+    const s = krReportSections;
+    const kept = rows.map((r) => sql`(${r.rceptNo}, ${r.lineNo}::int)`);
+    const gone = await tx
+      .delete(s)
+      .where(
+        and(
+          eq(s.corpCode, report.corpCode),
+          eq(s.endpoint, report.endpoint),
+          eq(s.bsnsYear, report.bsnsYear),
+          eq(s.reprtCode, report.reprtCode),
+          kept.length > 0 ? sql`(${s.rceptNo}, ${s.lineNo}) NOT IN (${sql.join(kept, sql`, `)})` : undefined,
+        ),
+      )
+      .returning({ line: s.lineNo });
+    removed = gone.length;
+  }
+  const result = await upsertRows(tx, krReportSections, rows, [
     krReportSections.corpCode,
     krReportSections.endpoint,
     krReportSections.rceptNo,
     krReportSections.lineNo,
   ]);
+  return { inserted: result.inserted, updated: result.updated + removed };
 }
 
 export function loadDisclosures(tx: Tx, rows: DisclosureInsert[]) {

@@ -29,7 +29,7 @@ const parseKey = (key: string) => {
  * `<endpoint>:<corp>:<year>:<reprt_code>` for the periodic-report sections and `<endpoint>:<corp>` for the
  * insider and 5% filings, which OpenDART lists per company.
  */
-export const krSectionsJob: DatasetJob<KrReportSectionInsert[]> = {
+export const krSectionsJob: DatasetJob<{ rows: KrReportSectionInsert[]; answered: boolean }> = {
   dataset: 'kr_sections',
   async partitions(ctx, opts) {
     if (ctx.config.UPSTREAM === 'fixtures' && !opts.from) return DEMO;
@@ -67,9 +67,18 @@ export const krSectionsJob: DatasetJob<KrReportSectionInsert[]> = {
       ...(k.year ? { bsnsYear: Number(k.year) } : {}),
       ...(k.reprt ? { reprtCode: k.reprt } : {}),
     });
-    return { rows: r.rows, warnings: r.warnings };
+    // `answered`: the response held the report's list (status 000), so its rows are all the report has; a
+    // "no data" answer (013) replaces nothing.
+    return { rows: { rows: r.rows, answered: !r.noData }, warnings: r.warnings };
   },
-  load(tx, rows) {
-    return loadKrSections(tx, rows);
+  load(tx, { rows, answered }, key) {
+    const k = parseKey(key);
+    return loadKrSections(
+      tx,
+      rows,
+      answered && k.year && k.reprt
+        ? { corpCode: k.corp, endpoint: k.endpoint, bsnsYear: Number(k.year), reprtCode: k.reprt }
+        : undefined,
+    );
   },
 };

@@ -99,6 +99,7 @@ const METRICS: [RegExp, string][] = [
   [/\bfree cash flow\b/i, 'free_cash_flow'],
   [/\b(?:operating expenses|opex)\b/i, 'operating_expenses'],
   [/\btax rate\b/i, 'tax_rate'],
+  [/\breturn on capital employed\b|\bROCE\b/, 'roce'],
   [/\bnet interest margin\b/i, 'net_interest_margin'],
   [/\bnet interest income\b/i, 'net_interest_income'],
 ];
@@ -132,11 +133,12 @@ function targetOf(
 ): { year: number | null; period: FiscalPeriod | null } {
   // Of several quarter phrases the first that states its year or its end date names the target ("Raises First
   // Quarter Earnings Outlook ... for the first quarter ending April 29, 2006"), else the first.
+  // A quarter named as results ("2021 First Quarter Results") is the reported period, not a target.
   const quarters = [
     ...text.matchAll(
       /\b(first|second|third|fourth)[ -](?:fiscal )?quarter(?: of)?(?: fiscal)?(?: year)?\s*'?(\d{4})?\b|\bfiscal (\d{4}) (first|second|third|fourth) quarter\b|\bQ([1-4])\s*(?:FY|fiscal)?\s*'?(\d{4}|\d{2})?\b/gi,
     ),
-  ];
+  ].filter((q) => !/^\s*(?:financial |operating )?results\b/i.test(text.slice(q.index! + q[0].length)));
   let m: RegExpExecArray | RegExpMatchArray | null =
     quarters.find(
       (q) =>
@@ -325,6 +327,21 @@ export function guidanceOf(
           index: named.index,
           end: named.index + named[0].length,
         });
+    }
+    // A value sentence naming no metric ("GEA now expects a corridor of 14.9 to 15.2 percent") gives the target of the
+    // sentence before it in its paragraph when that one names a single metric with a forecast word and no value ("is
+    // raising its forecast for the EBITDA margin ... for the full year 2024").
+    if (hits.length === 0 && prior !== undefined && prior.block === s.block && RANGE.test(s.text)) {
+      const priorHits = METRICS.filter(([re]) => re.test(prior.text));
+      if (
+        priorHits.length === 1 &&
+        !RANGE.test(prior.text.replace(/\b(?:19|20)\d{2}\b/g, '')) &&
+        !/\d\s?(?:%|percent|million|billion)|(?:\$|€|£|EUR)\s?\d/i.test(prior.text) &&
+        /\b(?:forecast|outlook|guidance|targets?|expectations?)\b/i.test(prior.text)
+      ) {
+        const x = priorHits[0]![0].exec(prior.text)!;
+        hits.push({ metric: priorHits[0]![1], label: x[0], index: 0, end: 0 });
+      }
     }
     for (let i = 0; i < hits.length; i++) {
       const h = hits[i]!;
@@ -945,9 +962,7 @@ export function tableGuidance(
       // A cell with no unit word of its own takes the table's caption ("(in millions, except per share data)").
       const caption = /\bin (thousands|millions|billions)\b/i.exec(header)?.[1]?.replace(/s$/i, '');
       const scale: Scale =
-        perShare || isPercent
-          ? 'units'
-          : wordScale(unitWord === 'cents' ? undefined : (unitWord ?? caption));
+        perShare || isPercent ? 'units' : wordScale(unitWord === 'cents' ? undefined : (unitWord ?? caption));
       const full = (t: string | undefined) => {
         if (t === undefined) return null;
         const v = parseAmount(t);

@@ -1,7 +1,13 @@
 import type { Concept } from './release-concepts.ts';
 import { PER_SHARE_CONCEPTS, unitOfConcept } from './release-concepts.ts';
 import { type ReleaseDocument, readRelease } from './release-document.ts';
-import { applyWordedStatus, type Guidance, guidanceOf, tableGuidance, titleTarget } from './release-guidance.ts';
+import {
+  applyWordedStatus,
+  type Guidance,
+  guidanceOf,
+  tableGuidance,
+  titleTarget,
+} from './release-guidance.ts';
 import { type Measure, measuresOf } from './release-measures.ts';
 import {
   captionScale,

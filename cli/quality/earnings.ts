@@ -41,7 +41,9 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * `-- --heldout --set 9` scores one held-out set alone. Each set also counts guidance basis errors: a
  * guidance row found with the label's value but under another basis (gaap / non_gaap / unspecified) than the label's.
  *
- * `npm run quality:earnings -- --guidance`: the guidance held-out set alone (see checkGuidance).
+ * `npm run quality:earnings -- --guidance`: the guidance held-out sets alone (see checkGuidance): set 1
+ * (fixtures/earnings/guidance-held-out), then set 2 (fixtures/earnings/guidance-held-out-2, labels-guidance-2.tsv:
+ * outlook tables, euro guidance, margins and ROCE, medium-term targets, a named-metric withdrawal).
  *
  * Every set also scores the release period against its periods.tsv (hand-read fiscal period, year and stated end
  * date, see checkPeriods): `period: {right, of, unstated_ends}` in the JSON, a `PERIOD` line per mismatch.
@@ -61,6 +63,7 @@ const heldOut11 = new URL('../../fixtures/earnings/held-out-11/', import.meta.ur
 const heldOut12 = new URL('../../fixtures/earnings/held-out-12/', import.meta.url).pathname;
 const heldOut13 = new URL('../../fixtures/earnings/held-out-13/', import.meta.url).pathname;
 const guidanceSet = new URL('../../fixtures/earnings/guidance-held-out/', import.meta.url).pathname;
+const guidanceSet2 = new URL('../../fixtures/earnings/guidance-held-out-2/', import.meta.url).pathname;
 const shared = new URL('../../../shared/fixtures/earnings/press_releases/', import.meta.url).pathname;
 const heldOutMode = process.argv.includes('--heldout');
 const guidanceMode = process.argv.includes('--guidance');
@@ -317,7 +320,7 @@ function check(setName: string, dirs: string[], labelsPath: string): void {
  * row's. A label counts right when value and status are both right. `no_figures` = a guidance-only document that
  * must give no reported figures. A guidance row that matches no label's metric, basis and target is false.
  */
-function checkGuidance(dir: string, labelsPath: string): void {
+function checkGuidance(name: string, dir: string, labelsPath: string): void {
   const { parsed, rowsTotal, seconds } = readAll(filesOf([dir]));
   const labels = readFileSync(labelsPath, 'utf8')
     .split('\n')
@@ -419,12 +422,15 @@ function checkGuidance(dir: string, labelsPath: string): void {
   }
   const periods = checkPeriods(parsed, `${dir}periods.tsv`);
   problems.push(...periods.problems);
+  // The documents' currency, when the set has currency.tsv (set 2's euro guidance); set 1 has none, its JSON unchanged.
+  const currency = checkCurrency(parsed, `${dir}currency.tsv`);
+  if (currency) problems.push(...currency.problems);
   console.log(`\n${problems.join('\n')}`);
   const checked = labels.filter((l) => parsed.has(l[0]!)).length;
   console.log(
     JSON.stringify(
       {
-        set: 'guidance-held-out',
+        set: name,
         releases: parsed.size,
         earnings_releases: [...parsed.values()].filter((r) => r.release.is_earnings_release).length,
         rows: rowsTotal,
@@ -438,6 +444,7 @@ function checkGuidance(dir: string, labelsPath: string): void {
         false_guidance_rows: falseGuidance,
         false_figures: n.false_figures,
         period: periods.period,
+        ...(currency ? { currency: currency.currency } : {}),
         releases_per_second: Number((parsed.size / seconds).toFixed(1)),
       },
       null,
@@ -447,7 +454,8 @@ function checkGuidance(dir: string, labelsPath: string): void {
 }
 
 if (guidanceMode) {
-  checkGuidance(guidanceSet, `${guidanceSet}labels-guidance.tsv`);
+  checkGuidance('guidance-held-out', guidanceSet, `${guidanceSet}labels-guidance.tsv`);
+  checkGuidance('guidance-held-out-2', guidanceSet2, `${guidanceSet2}labels-guidance-2.tsv`);
 } else if (heldOutMode) {
   const sets: [string, string, string][] = [
     ['held-out', heldOut, 'labels-heldout.tsv'],

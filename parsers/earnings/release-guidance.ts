@@ -83,11 +83,15 @@ const METRICS: [RegExp, string][] = [
   // ("total revenue per AHSC" is a ratio, not revenue.)
   [/\b(?:(?:total|net|adjusted|organic)\s+)?(?:revenues?|net sales|sales)\b(?! growth| per\b)/i, 'revenue'],
   [/\b(?:revenue|sales) growth\b/i, 'revenue_growth'],
+  // Organic growth (without currency and acquisitions) is its own target, apart from total growth.
+  [/\borganic (?:revenue |net sales |sales )?growth\b/i, 'organic_revenue_growth'],
   [/\bcomparable(?: store)?(?: net)? sales\b|\bsame[- ]store sales\b/i, 'comparable_sales'],
   [/\b(?:adjusted )?(?:gross margins?)\b/i, 'gross_margin'],
   [/\b(?:adjusted |non-gaap |gaap )?operating (?:margin)\b/i, 'operating_margin'],
   [/\b(?:adjusted |non-gaap |gaap )?operating (?:income|profit|earnings)\b/i, 'operating_income'],
-  [/\b(?:adjusted )?EBITDA(?: margin)?\b/, 'ebitda'],
+  // "EBITDA margin" is a percent of revenue, its own metric, not EBITDA.
+  [/\b(?:adjusted )?EBITDA[- ]margin\b/i, 'ebitda_margin'],
+  [/\b(?:adjusted )?EBITDA\b(?![- ]margin)/, 'ebitda'],
   [/\bnet (?:income|earnings)\b/i, 'net_income'],
   // "our 2006 earnings guidance of $1.25 to $1.35 per share": earnings named alone (an amount, or per share below).
   [/\b(?:reported |ongoing |GAAP )?earnings\b(?! per\b| growth| call| release)/i, 'net_income'],
@@ -95,6 +99,7 @@ const METRICS: [RegExp, string][] = [
   [/\bfree cash flow\b/i, 'free_cash_flow'],
   [/\b(?:operating expenses|opex)\b/i, 'operating_expenses'],
   [/\btax rate\b/i, 'tax_rate'],
+  [/\breturn on capital employed\b|\bROCE\b/, 'roce'],
   [/\bnet interest margin\b/i, 'net_interest_margin'],
   [/\bnet interest income\b/i, 'net_interest_income'],
 ];
@@ -116,17 +121,24 @@ const QUAL =
 
 const ORD: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4 };
 
+/** The target period a title names with its year (FY 2019 from "for the full year 2019"), else null. */
+export function titleTarget(text: string): { year: number; period: FiscalPeriod } | null {
+  const t = targetOf(text, { fiscalYear: null, fiscalPeriod: null });
+  return t.year !== null && t.period !== null ? { year: t.year, period: t.period } : null;
+}
+
 function targetOf(
   text: string,
   reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null },
 ): { year: number | null; period: FiscalPeriod | null } {
   // Of several quarter phrases the first that states its year or its end date names the target ("Raises First
   // Quarter Earnings Outlook ... for the first quarter ending April 29, 2006"), else the first.
+  // A quarter named as results ("2021 First Quarter Results") is the reported period, not a target.
   const quarters = [
     ...text.matchAll(
       /\b(first|second|third|fourth)[ -](?:fiscal )?quarter(?: of)?(?: fiscal)?(?: year)?\s*'?(\d{4})?\b|\bfiscal (\d{4}) (first|second|third|fourth) quarter\b|\bQ([1-4])\s*(?:FY|fiscal)?\s*'?(\d{4}|\d{2})?\b/gi,
     ),
-  ];
+  ].filter((q) => !/^\s*(?:financial |operating )?results\b/i.test(text.slice(q.index! + q[0].length)));
   let m: RegExpExecArray | RegExpMatchArray | null =
     quarters.find(
       (q) =>
@@ -286,6 +298,9 @@ export function guidanceOf(
     for (const [re, metric] of METRICS)
       for (const m of s.text.matchAll(new RegExp(re.source, `g${re.flags.replace('g', '')}`)))
         names.push({ metric, label: m[0], index: m.index!, end: m.index! + m[0].length });
+    // A metric's "effect" / "impact" ("a positive EBITDA effect of EUR 3 to 4 million") is a component, not its target.
+    for (let i = names.length - 1; i >= 0; i--)
+      if (/^\s*(?:effects?|impacts?)\b/i.test(s.text.slice(names[i]!.end))) names.splice(i, 1);
     names.sort((a, b) => b.label.length - a.label.length);
     for (const n of names) if (!hits.some((h) => n.index < h.end && n.end > h.index)) hits.push(n);
     hits.sort((a, b) => a.index - b.index);
@@ -312,6 +327,21 @@ export function guidanceOf(
           index: named.index,
           end: named.index + named[0].length,
         });
+    }
+    // A value sentence naming no metric ("GEA now expects a corridor of 14.9 to 15.2 percent") gives the target of the
+    // sentence before it in its paragraph when that one names a single metric with a forecast word and no value ("is
+    // raising its forecast for the EBITDA margin ... for the full year 2024").
+    if (hits.length === 0 && prior !== undefined && prior.block === s.block && RANGE.test(s.text)) {
+      const priorHits = METRICS.filter(([re]) => re.test(prior.text));
+      if (
+        priorHits.length === 1 &&
+        !RANGE.test(prior.text.replace(/\b(?:19|20)\d{2}\b/g, '')) &&
+        !/\d\s?(?:%|percent|million|billion)|(?:\$|€|£|EUR)\s?\d/i.test(prior.text) &&
+        /\b(?:forecast|outlook|guidance|targets?|expectations?)\b/i.test(prior.text)
+      ) {
+        const x = priorHits[0]![0].exec(prior.text)!;
+        hits.push({ metric: priorHits[0]![1], label: x[0], index: 0, end: 0 });
+      }
     }
     for (let i = 0; i < hits.length; i++) {
       const h = hits[i]!;
@@ -462,11 +492,18 @@ export function guidanceOf(
       out.push({
         metric,
         label: h.label,
-        basis: nonGaap || ffo || operatingPerShare ? 'non_gaap' : gaap ? 'gaap' : 'unspecified',
+        // EBITDA (and its margin) is non-GAAP by definition, as on the figure side.
+        basis:
+          nonGaap || ffo || operatingPerShare || metric === 'ebitda' || metric === 'ebitda_margin'
+            ? 'non_gaap'
+            : gaap
+              ? 'gaap'
+              : 'unspecified',
         targetYear: tg.year,
         targetPeriod: tg.period,
-        low: full(g.low),
-        high: full(g.high),
+        // A range's low end is the smaller ("EBITDA of EUR -6 to -10 million": -10 to -6 million).
+        low: g.low !== null && g.high !== null ? Math.min(full(g.low)!, full(g.high)!) : full(g.low),
+        high: g.low !== null && g.high !== null ? Math.max(full(g.low)!, full(g.high)!) : full(g.high),
         point: g.point === null ? null : sign * full(g.point)!,
         printed: g.printed,
         unit,
@@ -786,6 +823,55 @@ const CELL_CHANGE =
 const TARGET_LEAD = /\b(?:targets?|outlook|guidance|forecasts?|expects?|expectations)\b/i;
 const CELL_POINT = new RegExp(String.raw`^(?:~|approximately\s+|about\s+)?\s*(${NUM})${UNIT}$`, 'i');
 
+/** Metrics read only as a table row's label (an outlook table's assumptions), never in prose. */
+const TABLE_METRICS: [RegExp, string][] = [
+  [/^interest expense\b/i, 'interest_expense'],
+  [/^(?:diluted )?share count\b|^diluted (?:weighted[- ]average )?shares\b/i, 'diluted_shares'],
+];
+
+/**
+ * A table row's cells as a page store renders them ("Net sales | $ | 250.0 | +/- | $5.0 | |||"): empty cells and
+ * runs of cell marks dropped, a lone currency sign joined to the number after it and a lone "%" to the number before.
+ */
+function tableCells(text: string): string[] {
+  const raw = text
+    .split(' | ')
+    .map((c) => c.replace(/^[|\s]+|[|\s]+$/g, ''))
+    .filter((c) => c !== '');
+  const out: string[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i]!;
+    if (/^(?:\$|US\$|€|£)$/.test(c) && i + 1 < raw.length && /^\(?-?\d/.test(raw[i + 1]!)) {
+      out.push(`${c}${raw[++i]}`);
+    } else if (/^%$/.test(c) && out.length > 1 && /\d$/.test(out[out.length - 1]!)) {
+      out[out.length - 1] += '%';
+    } else out.push(c);
+  }
+  return out;
+}
+
+/**
+ * An outlook stated as a midpoint and a spread ("$250.0 | +/- | $5.0", "52.8% | +/- | 50 bps") is the range
+ * midpoint - spread to midpoint + spread; a spread in basis points is hundredths of a percentage point.
+ */
+function midpointRange(values: string[]): string[] {
+  if (values.length !== 3 || !/^(?:\+\/-|±|\+\/–)$/.test(values[1]!)) return values;
+  const mid = /^(\$|US\$|€|£)?\s?(\(?-?\d[\d,]*(?:\.\d+)?\)?)\s?(%)?$/.exec(values[0]!);
+  const spread = /^(?:\$|US\$|€|£)?\s?(\d[\d,]*(?:\.\d+)?)\s?(bps|basis points|%)?$/i.exec(values[2]!);
+  if (!mid || !spread) return values;
+  const magnitude = parseAmount(mid[2]!.replace(/^\(?-?|\)$/g, ''));
+  let d = Number(spread[1]!.replace(/,/g, ''));
+  if (magnitude === null) return values;
+  const m = /^\(|^-/.test(mid[2]!) ? -magnitude : magnitude;
+  if (/^b/i.test(spread[2] ?? '')) {
+    if (!mid[3]) return values;
+    d /= 100;
+  }
+  const round = (x: number) => Number(x.toFixed(6));
+  const fmt = (x: number) => `${x < 0 ? '-' : ''}${mid[1] ?? ''}${round(Math.abs(x))}${mid[3] ?? ''}`;
+  return [`${fmt(m - d)} to ${fmt(m + d)}`];
+}
+
 /**
  * Guidance printed as a table under a lead-in that names targets ("The following table summarizes ... second
  * quarter fiscal year 2023 targets:"): each row's label is the metric, each cell a range or point, a "GAAP:" /
@@ -798,21 +884,26 @@ export function tableGuidance(
   const out: (Omit<Guidance, 'sentence'> & { block: Block })[] = [];
   let lead = '';
   let header = '';
+  let sectionBasis: 'gaap' | 'non_gaap' | null = null;
   for (const b of blocks) {
     if (!b.row) {
       lead = b.text;
       header = '';
+      sectionBasis = null;
       continue;
     }
     if (!TARGET_LEAD.test(lead) || BOILERPLATE.test(lead)) continue;
-    const cells = b.text.split(' | ');
+    const cells = tableCells(b.text);
     if (cells.every((c) => !/\d/.test(c) || /^(?:fiscal|first|second|third|fourth|q[1-4]|fy)/i.test(c))) {
+      // A row of one cell naming GAAP or non-GAAP measures is a section heading: the rows below it have that basis.
+      if (cells.length === 1 && /\bgaap\b/i.test(cells[0]!))
+        sectionBasis = /non[- ]?gaap/i.test(cells[0]!) ? 'non_gaap' : 'gaap';
       header += ` ${b.text}`;
       continue;
     }
     const label = cells[0]!.replace(/(?<=[a-z])\d+$/, '');
     const segment = /\b(?:segment|subscription|product|services?)\b/i.test(label);
-    const found = METRICS.find(([re]) => re.test(label));
+    const found = [...METRICS, ...TABLE_METRICS].find(([re]) => re.test(label));
     const hit: [RegExp, string] | undefined =
       found && segment && found[1] === 'revenue' ? [found[0], 'segment_revenue'] : found;
     if (!hit) continue;
@@ -822,7 +913,7 @@ export function tableGuidance(
     )
       continue;
     const target = targetOf(`${lead} ${header}`, reported);
-    const values = cells.slice(1);
+    const values = midpointRange(cells.slice(1));
     const lowHigh = /\blow\b.*\bhigh\b/i.test(header) && values.length === 2;
     const parts = lowHigh ? [`${values[0]} to ${values[1]}`] : values;
     for (const raw of parts) {
@@ -837,7 +928,7 @@ export function tableGuidance(
         ? /non/i.test(basisWord[1]!)
           ? 'non_gaap'
           : 'gaap'
-        : (labelBasis ?? 'unspecified');
+        : (labelBasis ?? sectionBasis ?? 'unspecified');
       // "Increase 4 percent year-on-year": a change against the prior year, revenue's target being its growth.
       const change = CELL_CHANGE.exec(cell.replace(/^\|\s*|\s*\|$/g, ''));
       if (change && (hit[1] === 'revenue' || hit[1] === 'revenue_growth')) {
@@ -868,8 +959,10 @@ export function tableGuidance(
       const isPercent = /%|percent/i.test(unitWord ?? '');
       const metric = hit[1] === 'eps_diluted' && /\bbasic\b/i.test(label) ? 'eps_basic' : hit[1];
       const perShare = PER_SHARE_CONCEPTS.has(metric as Concept) || /per share/i.test(label);
+      // A cell with no unit word of its own takes the table's caption ("(in millions, except per share data)").
+      const caption = /\bin (thousands|millions|billions)\b/i.exec(header)?.[1]?.replace(/s$/i, '');
       const scale: Scale =
-        perShare || isPercent ? 'units' : wordScale(unitWord === 'cents' ? undefined : unitWord);
+        perShare || isPercent ? 'units' : wordScale(unitWord === 'cents' ? undefined : (unitWord ?? caption));
       const full = (t: string | undefined) => {
         if (t === undefined) return null;
         const v = parseAmount(t);
@@ -968,9 +1061,21 @@ export function applyWordedStatus<
     const annualOnly = /\b(?:annual|full[- ]year|fiscal year)\b/i.test(t) && !/\bquarter/i.test(t);
     const named = new Set(METRICS.filter(([re]) => re.test(t)).map(([, m]) => m));
     if (/\bEPS\b|earnings per share/i.test(t)) named.add('eps_diluted');
-    const basis = /\b(?:non[- ]?gaap|adjusted|comparable basis)\b/i.test(t)
+    // The basis the status speaks of is the one its own sentence names ("the Managing Directors confirm the full
+    // year 2021 guidance. ... expects revenues ... as well as adjusted EBITDA ...": no basis, both rows).
+    let own = t;
+    let at = 0;
+    for (const sentence of t.split(/(?<=[.!?])\s+(?=[A-Z“"])/)) {
+      const start = t.indexOf(sentence, at);
+      at = start + sentence.length;
+      if (start < found.end && found.end <= at) {
+        own = sentence;
+        break;
+      }
+    }
+    const basis = /\b(?:non[- ]?gaap|adjusted|comparable basis)\b/i.test(own)
       ? 'non_gaap'
-      : /\bgaap\b|\breported basis\b/i.test(t)
+      : /\bgaap\b|\breported basis\b/i.test(own)
         ? 'gaap'
         : null;
     const none = { fiscalYear: null, fiscalPeriod: null };

@@ -1,7 +1,13 @@
 import type { Concept } from './release-concepts.ts';
 import { PER_SHARE_CONCEPTS, unitOfConcept } from './release-concepts.ts';
 import { type ReleaseDocument, readRelease } from './release-document.ts';
-import { applyWordedStatus, type Guidance, guidanceOf, tableGuidance } from './release-guidance.ts';
+import {
+  applyWordedStatus,
+  type Guidance,
+  guidanceOf,
+  tableGuidance,
+  titleTarget,
+} from './release-guidance.ts';
 import { type Measure, measuresOf } from './release-measures.ts';
 import {
   captionScale,
@@ -263,6 +269,22 @@ function guidanceRows(
       }),
     ),
   ];
+  // In a guidance-only document, a statement naming no target period has the one its title names ("MAX Automation SE
+  // raises its earnings expectations for its core business for the full year 2019"), when the title is a guidance
+  // title naming one.
+  if (period.fiscalYear === null && period.fiscalPeriod === null) {
+    const title = doc.blocks.find((b) => !b.row && /\S/.test(b.text));
+    const target =
+      title && /\b(?:expectations?|outlook|guidance|forecast)\b/i.test(title.text)
+        ? titleTarget(title.text)
+        : null;
+    if (target)
+      for (const g of out)
+        if (g.targetYear === null && g.targetPeriod === null) {
+          g.targetYear = target.year;
+          g.targetPeriod = target.period;
+        }
+  }
   applyWordedStatus(
     out,
     doc.blocks.filter((b) => !b.row),

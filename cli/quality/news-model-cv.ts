@@ -54,13 +54,37 @@ const items = labelledItems(labelFiles);
 const wv = await wordVectors();
 const rows: Row[] = [];
 const dropped: string[] = [];
-const poolMax = process.argv.includes('--shipped-pool') ? TRAINING_LABEL_FILES.length : labelFiles.length;
+/** `--pool=1-8,18-20`: the sets a fold may train on (less its own); `--shipped-pool`: the shipped model's (TRAINING_LABEL_FILES). */
+const setList = (spec: string) =>
+  spec.split(',').flatMap((r) => {
+    const [a, b] = r.split('-').map(Number) as [number, number | undefined];
+    return Array.from({ length: (b ?? a) - a + 1 }, (_, i) => a + i);
+  });
+const poolArg = process.argv.find((a) => a.startsWith('--pool='))?.slice('--pool='.length);
+const poolSets = new Set(
+  poolArg
+    ? setList(poolArg)
+    : process.argv.includes('--shipped-pool')
+      ? labelFiles.flatMap((f, i) => ((TRAINING_LABEL_FILES as readonly string[]).includes(f) ? [i + 1] : []))
+      : labelFiles.map((_, i) => i + 1),
+);
+const poolName =
+  poolSets.size === labelFiles.length
+    ? 'every other set'
+    : `sets ${[...poolSets].join(',')}${poolArg ? '' : " (the shipped model's sets)"}`;
+// training is deterministic (from zero weights), so folds with the same training sets share one model
+const trained = new Map<string, ReturnType<typeof trainModels>>();
 for (let k = 1; k <= labelFiles.length; k++) {
   const test = items.filter((l) => l.set === k);
-  const models = trainModels(
-    items.filter((l) => l.set !== k && l.set <= poolMax),
-    wv,
-  );
+  const trainSets = [...poolSets].filter((s) => s !== k);
+  const key = trainSets.join(',');
+  const models =
+    trained.get(key) ??
+    trainModels(
+      items.filter((l) => trainSets.includes(l.set)),
+      wv,
+    );
+  trained.set(key, models);
   for (const l of test) {
     const a = articleTitled(articlesOf(l.file), l.title);
     // an item the pipeline drops (a duplicate by its link) has no article to score: counted and left out
@@ -165,7 +189,7 @@ const line = (name: string, f: (x: Row) => boolean) => {
 };
 const header = `${'method'.padEnd(62)} ${sets.map((k) => `set${k}`.padStart(6)).join(' ')} ${'all'.padStart(7)}`;
 process.stdout.write(
-  `leave-one-set-out on sets 1-${sets.length}, each fold trained on ${poolMax < labelFiles.length ? `sets 1-${poolMax} (the shipped model's sets)` : 'every other set'} (n = ${sets.map((k) => rows.filter((x) => x.l.set === k).length).join('/')}; ${rows.length} items)\n\nEVENT TYPE\n${header}\n`,
+  `leave-one-set-out on sets 1-${sets.length}, each fold trained on ${poolName} (n = ${sets.map((k) => rows.filter((x) => x.l.set === k).length).join('/')}; ${rows.length} items)\n\nEVENT TYPE\n${header}\n`,
 );
 if (dropped.length)
   process.stdout.write(

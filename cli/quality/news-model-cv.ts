@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { wordVectors } from '../../lib/word-vectors.ts';
 import type { EventType } from '../../parsers/news/event-types.ts';
 import type { Article } from '../../parsers/news/pipeline.ts';
@@ -201,6 +202,18 @@ const bestType = (process.env.TYPE_METHOD ? typeMethods[process.env.TYPE_METHOD]
 process.stdout.write(`\nDIRECTION (type from: ${process.env.TYPE_METHOD ?? 'shipped'})\n${header}\n`);
 for (const [name, f] of Object.entries(dirMethods))
   process.stdout.write(`${line(name, (x) => f(x, bestType(x)) === x.l.direction)}\n`);
+// CV_ITEMS=<file>: one line per scored item with the shipped combination's type and direction (to compare two runs item by item)
+if (process.env.CV_ITEMS)
+  writeFileSync(
+    process.env.CV_ITEMS,
+    rows
+      .map((x) => {
+        const t = shippedType(x);
+        const d = top(x.mDir).p >= DIRECTION_MIN_P ? top(x.mDir).label : reread(x, t).dir;
+        return [x.l.set, x.l.file, x.l.title, x.l.event_type, t, x.l.direction, d].join('\t');
+      })
+      .join('\n') + '\n',
+  );
 process.stdout.write(`\nDIRECTION (type from the rules alone)\n${header}\n`);
 for (const [name, f] of Object.entries(dirMethods))
   process.stdout.write(`${line(name, (x) => f(x, x.ruleType) === x.l.direction)}\n`);

@@ -20,8 +20,8 @@ import {
 import { articleTitled, fixtureArticles } from './news-articles.ts';
 
 /**
- * `npm run quality:news-cv`: leave-one-set-out cross-validation of the news text model on every labelled set (sets 1-16 since the
- * sixteenth pass: train on fifteen, score the sixteenth), beside the word rules alone on the same items, and of the ways to combine them. The
+ * `npm run quality:news-cv`: leave-one-set-out cross-validation of the news text model on every labelled set (sets 1-20 since
+ * the twentieth pass: train on nineteen, score the twentieth), beside the word rules alone on the same items, and of the ways to combine them. The
  * model's figures are held-out figures set by set; the rules' are not (they were read off the misses of every set after its
  * first measure, docs/news.md). The row `shipped` is what parsers/news/classify.ts and reader.ts do: the model types an item
  * the rules leave unclassified (no filing form or halt code) at p >= TYPE_MIN_P, and replaces a macro-theme fallback at
@@ -29,7 +29,9 @@ import { articleTitled, fixtureArticles } from './news-articles.ts';
  * set is always folded in). An item the pipeline drops (a duplicate by its link) is listed and left out.
  * `--shipped-pool`: each fold trains only on the sets the shipped model is trained on (TRAINING_LABEL_FILES, sets 1-8) less the
  * fold's own, so a fold of a later set scores exactly the shipped weights: run with and without it, the two say whether training on
- * the later sets too would help a set the model never saw (sets 1-16 since the sixteenth pass).
+ * the later sets too would help a set the model never saw. `--pool=1-8,18-20` names the sets a fold may train on (less its own):
+ * the question whether adding given sets to TRAINING_LABEL_FILES would help. `CV_ITEMS=<file>` writes each item's shipped type
+ * and direction, to compare two runs item by item.
  */
 const labelFiles = ALL_LABEL_FILES;
 

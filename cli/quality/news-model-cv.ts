@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { wordVectors } from '../../lib/word-vectors.ts';
 import type { EventType } from '../../parsers/news/event-types.ts';
 import type { Article } from '../../parsers/news/pipeline.ts';
@@ -19,8 +20,8 @@ import {
 import { articleTitled, fixtureArticles } from './news-articles.ts';
 
 /**
- * `npm run quality:news-cv`: leave-one-set-out cross-validation of the news text model on every labelled set (sets 1-16 since the
- * sixteenth pass: train on fifteen, score the sixteenth), beside the word rules alone on the same items, and of the ways to combine them. The
+ * `npm run quality:news-cv`: leave-one-set-out cross-validation of the news text model on every labelled set (sets 1-20 since
+ * the twentieth pass: train on nineteen, score the twentieth), beside the word rules alone on the same items, and of the ways to combine them. The
  * model's figures are held-out figures set by set; the rules' are not (they were read off the misses of every set after its
  * first measure, docs/news.md). The row `shipped` is what parsers/news/classify.ts and reader.ts do: the model types an item
  * the rules leave unclassified (no filing form or halt code) at p >= TYPE_MIN_P, and replaces a macro-theme fallback at
@@ -28,7 +29,9 @@ import { articleTitled, fixtureArticles } from './news-articles.ts';
  * set is always folded in). An item the pipeline drops (a duplicate by its link) is listed and left out.
  * `--shipped-pool`: each fold trains only on the sets the shipped model is trained on (TRAINING_LABEL_FILES, sets 1-8) less the
  * fold's own, so a fold of a later set scores exactly the shipped weights: run with and without it, the two say whether training on
- * the later sets too would help a set the model never saw (sets 1-16 since the sixteenth pass).
+ * the later sets too would help a set the model never saw. `--pool=1-8,18-20` names the sets a fold may train on (less its own):
+ * the question whether adding given sets to TRAINING_LABEL_FILES would help. `CV_ITEMS=<file>` writes each item's shipped type
+ * and direction, to compare two runs item by item.
  */
 const labelFiles = ALL_LABEL_FILES;
 
@@ -54,13 +57,37 @@ const items = labelledItems(labelFiles);
 const wv = await wordVectors();
 const rows: Row[] = [];
 const dropped: string[] = [];
-const poolMax = process.argv.includes('--shipped-pool') ? TRAINING_LABEL_FILES.length : labelFiles.length;
+/** `--pool=1-8,18-20`: the sets a fold may train on (less its own); `--shipped-pool`: the shipped model's (TRAINING_LABEL_FILES). */
+const setList = (spec: string) =>
+  spec.split(',').flatMap((r) => {
+    const [a, b] = r.split('-').map(Number) as [number, number | undefined];
+    return Array.from({ length: (b ?? a) - a + 1 }, (_, i) => a + i);
+  });
+const poolArg = process.argv.find((a) => a.startsWith('--pool='))?.slice('--pool='.length);
+const poolSets = new Set(
+  poolArg
+    ? setList(poolArg)
+    : process.argv.includes('--shipped-pool')
+      ? labelFiles.flatMap((f, i) => ((TRAINING_LABEL_FILES as readonly string[]).includes(f) ? [i + 1] : []))
+      : labelFiles.map((_, i) => i + 1),
+);
+const poolName =
+  poolSets.size === labelFiles.length
+    ? 'every other set'
+    : `sets ${[...poolSets].join(',')}${poolArg ? '' : " (the shipped model's sets)"}`;
+// training is deterministic (from zero weights), so folds with the same training sets share one model
+const trained = new Map<string, ReturnType<typeof trainModels>>();
 for (let k = 1; k <= labelFiles.length; k++) {
   const test = items.filter((l) => l.set === k);
-  const models = trainModels(
-    items.filter((l) => l.set !== k && l.set <= poolMax),
-    wv,
-  );
+  const trainSets = [...poolSets].filter((s) => s !== k);
+  const key = trainSets.join(',');
+  const models =
+    trained.get(key) ??
+    trainModels(
+      items.filter((l) => trainSets.includes(l.set)),
+      wv,
+    );
+  trained.set(key, models);
   for (const l of test) {
     const a = articleTitled(articlesOf(l.file), l.title);
     // an item the pipeline drops (a duplicate by its link) has no article to score: counted and left out
@@ -165,7 +192,7 @@ const line = (name: string, f: (x: Row) => boolean) => {
 };
 const header = `${'method'.padEnd(62)} ${sets.map((k) => `set${k}`.padStart(6)).join(' ')} ${'all'.padStart(7)}`;
 process.stdout.write(
-  `leave-one-set-out on sets 1-${sets.length}, each fold trained on ${poolMax < labelFiles.length ? `sets 1-${poolMax} (the shipped model's sets)` : 'every other set'} (n = ${sets.map((k) => rows.filter((x) => x.l.set === k).length).join('/')}; ${rows.length} items)\n\nEVENT TYPE\n${header}\n`,
+  `leave-one-set-out on sets 1-${sets.length}, each fold trained on ${poolName} (n = ${sets.map((k) => rows.filter((x) => x.l.set === k).length).join('/')}; ${rows.length} items)\n\nEVENT TYPE\n${header}\n`,
 );
 if (dropped.length)
   process.stdout.write(
@@ -177,6 +204,18 @@ const bestType = (process.env.TYPE_METHOD ? typeMethods[process.env.TYPE_METHOD]
 process.stdout.write(`\nDIRECTION (type from: ${process.env.TYPE_METHOD ?? 'shipped'})\n${header}\n`);
 for (const [name, f] of Object.entries(dirMethods))
   process.stdout.write(`${line(name, (x) => f(x, bestType(x)) === x.l.direction)}\n`);
+// CV_ITEMS=<file>: one line per scored item with the shipped combination's type and direction (to compare two runs item by item)
+if (process.env.CV_ITEMS)
+  writeFileSync(
+    process.env.CV_ITEMS,
+    rows
+      .map((x) => {
+        const t = shippedType(x);
+        const d = top(x.mDir).p >= DIRECTION_MIN_P ? top(x.mDir).label : reread(x, t).dir;
+        return [x.l.set, x.l.file, x.l.title, x.l.event_type, t, x.l.direction, d].join('\t');
+      })
+      .join('\n') + '\n',
+  );
 process.stdout.write(`\nDIRECTION (type from the rules alone)\n${header}\n`);
 for (const [name, f] of Object.entries(dirMethods))
   process.stdout.write(`${line(name, (x) => f(x, x.ruleType) === x.l.direction)}\n`);

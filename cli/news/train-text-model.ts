@@ -60,6 +60,7 @@ export const ALL_LABEL_FILES = [
   'labels-heldout-18.tsv',
   'labels-heldout-19.tsv',
   'labels-heldout-20.tsv',
+  'labels-heldout-21.tsv',
 ] as const;
 
 export interface LabelledItem {

@@ -67,6 +67,13 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
   },
   // a company entering a country's market expands: "Rapyd enters India to provide one-stop local payment solutions"
   { re: ENTERS_PLACE, dir: 1 },
+  // making life easier is up ("spending bill will make life easier for the FDA"; "to make it easier for people to ..." is a
+  // purpose, no move); so is a period that is the busiest or best for
+  // deals or listings since a year ("cap biggest week for biotech IPOs since 2021")
+  {
+    re: /\b(will |would |to )?makes? life easier\b|\b(busiest|best|biggest) (week|month|quarter|year) for (\w+ ){0,2}(ipos|deals|listings|offerings|sales)\b/gi,
+    dir: 1,
+  },
   // doses, dosing or a study paused is a setback, down: "UniQure pauses higher doses in Fabry study"
   { re: /\b(paus|halt)(e|es|ed|ing|s)? (\w+ ){0,3}(doses?|dosing|enrol+ment|stud(y|ies)|trials?)\b/gi, dir: -1 },
   // weight loss names a kind of drug, no loss: "Hims goes after Novo's weight loss pill"; a higher dose is a dose, no rise

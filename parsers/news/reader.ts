@@ -75,7 +75,10 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
     dir: 1,
   },
   // doses, dosing or a study paused is a setback, down: "UniQure pauses higher doses in Fabry study"
-  { re: /\b(paus|halt)(e|es|ed|ing|s)? (\w+ ){0,3}(doses?|dosing|enrol+ment|stud(y|ies)|trials?)\b/gi, dir: -1 },
+  {
+    re: /\b(paus|halt)(e|es|ed|ing|s)? (\w+ ){0,3}(doses?|dosing|enrol+ment|stud(y|ies)|trials?)\b/gi,
+    dir: -1,
+  },
   // weight loss names a kind of drug, no loss: "Hims goes after Novo's weight loss pill"; a higher dose is a dose, no rise
   { re: /\bweight[- ]loss\b|\b(higher|lower) doses?\b/gi, dir: 0 },
   // a drug cutting the risk or the count of a disease's events works, up: "asundexian reduced ischemic strokes by 26%", "cut the

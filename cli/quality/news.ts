@@ -55,7 +55,8 @@ import { articleTitled, fixtureArticles } from './news-articles.ts';
  * pass: a Times of India Gadgets News RSS and The Hindu's Business/Economy RSS saved in a public repository, labelled before the parser
  * ran) is scored only with `--set20` (miss lines `fresh20`). labels-heldout-21.tsv (issue 28's twenty-first pass: CNBC International's
  * Asia and Europe news RSS saved in a public repository, labelled before the parser ran) is scored only with `--set21` (miss lines
- * `fresh21`).
+ * `fresh21`). labels-heldout-22.tsv (issue 28's twenty-second pass: pharma and biotech trade-press RSS items saved in a public
+ * repository's daily digest, labelled before the parser ran) is scored only with `--set22` (miss lines `fresh22`).
  */
 const dir = new URL('../../fixtures/news/', import.meta.url);
 // `--rules-only`: the word rules alone, as before the trained text model (the old method's figures)
@@ -84,7 +85,8 @@ const readLabels = (
     | 'fresh18'
     | 'fresh19'
     | 'fresh20'
-    | 'fresh21',
+    | 'fresh21'
+    | 'fresh22',
 ) =>
   readFileSync(new URL(name, dir), 'utf8')
     .split('\n')
@@ -158,6 +160,10 @@ const labels = [
   // set 21 (issue 28's twenty-first pass): CNBC International's Asia and Europe news RSS (interview clips) saved in a public
   // repository, labelled and committed before any parser ran on them; scored and listed only with --set21
   ...readLabels('labels-heldout-21.tsv', 'fresh21'),
+  // set 22 (issue 28's twenty-second pass): pharma and biotech trade-press RSS items (Endpoints News, BioPharma Dive, FiercePharma,
+  // STAT) saved in a public repository's daily digest, labelled and committed before any parser ran on them; scored and listed only
+  // with --set22
+  ...readLabels('labels-heldout-22.tsv', 'fresh22'),
 ];
 const rank = (l: { file: string; title: string }) =>
   createHash('sha1').update(`${l.file}\t${l.title}`).digest('hex');
@@ -196,8 +202,8 @@ const fresh3ReadScore = zero();
 const fresh3UnreadScore = zero();
 /** The number of a label's fresh set (labels-heldout-N.tsv), 0 for the pool. */
 const setNumber = (l: { set: string }) => (l.set === 'pool' ? 0 : Number(l.set.slice('fresh'.length)));
-/** Sets 4-21: one score each, scored only when asked for (4 and 5 with --unread, N >= 6 with --setN). */
-const LATER_SETS = [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21];
+/** Sets 4-22: one score each, scored only when asked for (4 and 5 with --unread, N >= 6 with --setN). */
+const LATER_SETS = [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22];
 const laterScore = new Map(LATER_SETS.map((n) => [n, zero()]));
 const flagOf = (n: number) => (n <= 5 ? '--unread' : `--set${n}`);
 /** sets 1-5 (the 488 items the text model was trained on until the eighth pass), for the all-sets figure */

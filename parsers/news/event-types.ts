@@ -75,6 +75,8 @@ export const TEXT_RULES: TextRule[] = [
     /\b(quarterly|quarter|q[1-4]|annual|full[- ]year|fiscal)\b.{0,60}\b(results|earnings|profit|loss|net income|revenue|sales)\b/i,
     3,
   ),
+  // a roundup of results under an earnings label is earnings news: "Earnings roundup: AbbVie angst, a bifurcated vaccine market ..."
+  r('earnings.roundup', 'earnings', 'results', /\bearnings (roundup|recap|wrap(-?up)?)\b/i, 4),
   r(
     'earnings.reports',
     'earnings',
@@ -319,11 +321,29 @@ export const TEXT_RULES: TextRule[] = [
     /\b(clinical|trial|study) (results|data|findings|readouts?)\b|\bphase (1|2|3|i|ii|iii)[ab]? (results|data|readouts?)\b|\b(results|data) (in|from) (an? |its |the )?(\w+ ){0,2}(study|trial)\b/i,
     3,
   ),
+  // readouts and the named kinds of clinical data are trial news: "Bristol Myers draws pipeline excitement as several data readouts
+  // near", "Bayer details anticipated stroke prevention data for new blood-thinner"; so are doses or dosing paused in a study
+  // ("UniQure pauses higher doses in Fabry study")
+  r(
+    'fda.readouts',
+    'fda',
+    'trial',
+    /\bdata readouts?\b|\b(efficacy|safety|survival|prevention|response|tolerability) data\b|\b(paus|halt|stopp?)(e|es|ed|ing|s)? (\w+ ){0,2}(doses?|dosing|enrol+ment)\b/i,
+    3,
+  ),
   r(
     'management.ceo',
     'management',
     'executive_change',
     /\b(ceo|chief executive|(investment|operating|financial|technology) chief|cfo|chairman|chairwoman|president|co-?heads?|unit heads?|board members?)\b.{0,40}\b(resigns?|steps? down|ousted|named(?! (as )?(one of )?['"‘“]?(the |a |an )?['"‘“]?(most|best|top|leading|winner|finalist)\b)|appointed|appoints?|to step down|departs?|retires?|replaces?|quits?|(is|are) out)\b|\b(quits?|resigns?|steps? down|departs?|joins?)\b.{0,30}\b(as|role)\b.{0,40}\b(ceo|chief|co-?head|head|chair\w*|president|director)\b/i,
+    3,
+  ),
+  // a leader or head stepping down, resigning or departing: "Enhertu leader steps down at Daiichi"
+  r(
+    'management.leader_departs',
+    'management',
+    'executive_change',
+    /\b(leader|head|chief|founder)\b (\w+ ){0,1}(steps? down|resigns?|departs?|exits?)\b/i,
     3,
   ),
   r(
@@ -456,7 +476,7 @@ export const TEXT_RULES: TextRule[] = [
     'regulatory.bill',
     'regulatory',
     'legislation',
-    /\b(privacy|crypto|stablecoin|climate|energy|immigration|infrastructure|stimulus|spending|appropriations|banking|antitrust|gun|farm|health ?care|defen[cs]e) bill\b/i,
+    /\b(privacy|crypto|stablecoin|climate|energy|immigration|infrastructure|stimulus|spending|funding|appropriations|banking|antitrust|gun|farm|health ?care|defen[cs]e) bill\b/i,
     3,
   ),
   r(
@@ -477,6 +497,24 @@ export const TEXT_RULES: TextRule[] = [
     // (and cracking down, in any tense: "States, federal government cracking down on for-profit colleges")
     /\b(executive orders?|crackdown on|(crack|cracks|cracked|cracking) down on)\b/i,
     3,
+  ),
+  // a programme launched or debuting under the White House, the administration or a government is policy, no product: "White House
+  // launches TrumpRx", "White House’s online service for drug sales debuts with limited impact on prices"
+  r(
+    'regulatory.government_launch',
+    'regulatory',
+    'policy',
+    /\b(white house|the administration|(federal |us |u\.s\. )?government)(['\u2019]s)?\b[^.;:]{0,50}?\b(launch(es|ed)?|debuts?|unveils?|unveiled|rolls? out)\b/i,
+    4,
+  ),
+  // an agency or its head taking aim at a party, or an agency's own court fight, is the agency's enforcement: "FDA chief Makary takes
+  // aim at Hims' compounded Wegovy pill plans", "HHS drops legal fight over blocked 340B rebate pilot"
+  r(
+    'regulatory.agency_aim',
+    'regulatory',
+    'enforcement',
+    /\b(fda|hhs|ftc|sec|doj|cms|epa)\b (chief |commissioner |head )?(\p{Lu}[\p{L}-]+ )?takes? aim at\b|\b(hhs|fda|ftc|sec|doj|cms|epa) (drops?|dropped|abandons?|abandoned|loses?|lost) (its |the |a )?(legal |court )?(fight|case|appeal|battle)\b/iu,
+    5,
   ),
   r('regulatory.ban', 'regulatory', 'ban', /\b(a|the) \p{Lu}[\p{L}\d-]* ban\b/u, 3),
   // so is a named app's ban after a possessive, "as" or "after" ("After Trump's WeChat Ban", "as WeChat Ban Rocks China Stocks"),
@@ -524,6 +562,15 @@ export const TEXT_RULES: TextRule[] = [
     'financing',
     'raise',
     /\b(lands?|landed|secures?|secured|bags?|bagged|raises?|raised|closes?|closed)\b (about |over |nearly |more than |almost |an? )?(\$|\u20ac|\u00a3|usd ?|us\$)[\d.,]+ ?(mln|million|billion|bln|bn|m|b)?\b(?! ?([\w&-]+ ){0,3}(contracts?|orders?|deals?|awards?|settlements?|fines?|verdicts?|judgments?|grants?|acquisitions?|purchases?|sales?|offers?|bids?|stakes?)\b)/i,
+    3,
+  ),
+  // a sum named as a lettered series or as funding is a round raised: "Angitia gets $130M Series D for pipeline of ...", "LB Pharma
+  // snags $100M in funding"
+  r(
+    'financing.sum_round',
+    'financing',
+    'raise',
+    /(\$|\u20ac|\u00a3|us\$)[\d.,]+ ?(m|mn|mln|million|b|bn|billion)? (series [a-h]|in (new |fresh )?(funding|financing))\b/i,
     3,
   ),
   // a term sheet, or a financing of a stated sum, is a financing: "Announces Term Sheet for Financing of up to $15 Million"
@@ -692,7 +739,7 @@ export const TEXT_RULES: TextRule[] = [
     'restructuring.layoffs',
     'restructuring',
     'layoffs',
-    /\b(layoffs?|lay off|job cuts?|cut \d[\d,]* jobs|cuts? jobs|headcount|restructur\w*|slash\w* (jobs|workforce)|voluntary buyouts|severance|debt overhaul|cost[- ]cutting|cost cuts?|cuts? costs)\b/i,
+    /\b(layoffs?|lay off|job cuts?|cut \d[\d,]* jobs|cuts? jobs|headcount|restructur\w*|slash\w* (jobs|workforce)|workforce (cuts?|reductions?)|voluntary buyouts|severance|debt overhaul|cost[- ]cutting|cost cuts?|cuts? costs)\b/i,
     3,
   ),
   r(
@@ -762,6 +809,23 @@ export const TEXT_RULES: TextRule[] = [
     'listing',
     'debut',
     /\b(prices?|priced) (its |an? |the )?(upsized |downsized |upsized, |initial )?((\$|us\$)[\d.,]+\s?(m|mn|mln|million|b|bn|billion)? )?(ipo|initial public offering)\b|\bpricing of (its |an |the )?(upsized |downsized |proposed )?(ipo|initial public offering)\b|\b(opens?|opened|open|priced|prices|trades?|traded) (above|below|within|at the (top|bottom|high end|low end) of) (the |its )?(ipo |expected |marketed )?(pricing |price )?range\b/i,
+    4,
+  ),
+  // an IPO's proceeds netted, banked or locked in are the IPO priced, a listing: "Eikon Therapeutics nets a $381M IPO amid burst of
+  // biotech offerings", "Agomab, SpyGlass bank a combined $350M in biotech IPOs" (an IPO planned, filed or pitched stays a financing)
+  r(
+    'listing.ipo_proceeds',
+    'listing',
+    'debut',
+    /\b(nets?|netted|banks?|banked|locks? in|locked in) (a |an |its |the )?(combined )?(\$|us\$)[\d.,]+\s?(m|mn|mln|million|b|bn|billion)?\b[^.;:]{0,25}?\bipos?\b/i,
+    4,
+  ),
+  // a period ranked by its count of IPOs is listing activity: "Agomab, SpyGlass cap biggest week for biotech IPOs since 2021"
+  r(
+    'listing.ipo_count',
+    'listing',
+    'debut',
+    /\b(busiest|biggest|best|strongest|slowest|quietest|worst) (\w+ ){0,2}for (\w+ ){0,2}ipos\b/i,
     4,
   ),
   // companies going public on the day are listings, not a financing planned: "7 Companies Go Public Today" ("aims to raise $1

@@ -284,7 +284,12 @@ function across(companies: RegistryCompany[], parts: CompanyPart[]): Across {
       set.add(c.company_id);
       a.firstWords.set(w0, set);
     }
-    for (const w0 of p.firstOf) a.firstOf.set(`${w0}\t${c.company_id}`, c);
+    // (a company on several rows, one CIK with its shares, warrants or an OTC line, is named by its first row, as the CIK and the
+    // alias table keep it: "Roivant spinout Priovant ..." names ROIV, not the warrants' ROIVW)
+    for (const w0 of p.firstOf) {
+      const k = `${w0}\t${c.company_id}`;
+      if (!a.firstOf.has(k)) a.firstOf.set(k, c);
+    }
     // initials of "&"-joined names: an alias only where one company gives them
     for (const ik of p.initials) a.initials.set(ik, (a.initials.get(ik) ?? new Set()).add(c));
     a.maxWords = Math.max(a.maxWords, p.words);

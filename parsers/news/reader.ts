@@ -67,6 +67,34 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
   },
   // a company entering a country's market expands: "Rapyd enters India to provide one-stop local payment solutions"
   { re: ENTERS_PLACE, dir: 1 },
+  // making life easier is up ("spending bill will make life easier for the FDA"; "to make it easier for people to ..." is a
+  // purpose, no move); so is a period that is the busiest or best for
+  // deals or listings since a year ("cap biggest week for biotech IPOs since 2021")
+  {
+    re: /\b(will |would |to )?makes? life easier\b|\b(busiest|best|biggest) (week|month|quarter|year) for (\w+ ){0,2}(ipos|deals|listings|offerings|sales)\b/gi,
+    dir: 1,
+  },
+  // doses, dosing or a study paused is a setback, down: "UniQure pauses higher doses in Fabry study"
+  {
+    re: /\b(paus|halt)(e|es|ed|ing|s)? (\w+ ){0,3}(doses?|dosing|enrol+ment|stud(y|ies)|trials?)\b/gi,
+    dir: -1,
+  },
+  // weight loss names a kind of drug, no loss: "Hims goes after Novo's weight loss pill"; a higher dose is a dose, no rise
+  { re: /\bweight[- ]loss\b|\b(higher|lower) doses?\b/gi, dir: 0 },
+  // a drug cutting the risk or the count of a disease's events works, up: "asundexian reduced ischemic strokes by 26%", "cut the
+  // risk of an additional stroke by 26%"
+  {
+    re: /\b(reduc(e|es|ed|ing)|cut|cuts|lower(s|ed)?|halv(e|es|ed))\b (the )?(risk|occurrence|incidence|rate|odds) of\b|\breduc(e|es|ed|ing) (\w+ ){0,2}(strokes?|deaths?|mortality|relapses?|seizures?|heart attacks?|hospitali[sz]ations?)\b/gi,
+    dir: 1,
+  },
+  // taking aim at a party and sputtering are down for it: "FDA chief Makary takes aim at Hims' ...", "Novo, Lilly sputter as ..."
+  { re: /\b(takes?|took|taking) aim at\b|\bsputter(s|ed|ing)?\b/gi, dir: -1 },
+  // excitement drawn, data touted, a trial succeeded in, a programme revived and growth on track are up: "Bristol Myers draws
+  // pipeline excitement", "Priovant touts Phase 2 brepocitinib data", "voucher program revived", "on track for continued growth"
+  {
+    re: /\b(draws?|drew|sparks?|stirs?) (\w+ ){0,2}excitement\b|\btouts? (\w+ ){0,4}(data|results)\b|\bsucceeded in (a|an|its|the) (\w+ ){0,3}(trial|study)\b|\brevived\b|\bon track for (continued |further )?(growth|gains)\b/gi,
+    dir: 1,
+  },
   // an award or a prize won is no market move: "Sidus Space ... Win Gold in the 2022 Stevie® Awards"
   {
     re: /\b(wins?|won|winners? of|named (a |the )?winners?( of| for)?|receives?|earns?)\b ([\w®™’'“”"&.-]+ ){0,8}?(awards?|prizes?|honou?rs?|medals?)\b/gi,
@@ -540,11 +568,12 @@ function readByRules(input: ReaderInput): Reading {
   // (an update on an incident already reported is no new harm: "Update on Suncor Energy Response to Cybersecurity Incident")
   if (input.event_type === 'operations' && /^update (on|to)\b/i.test(input.title)) lean = undefined;
   // a funding round or a sum raised by a company outside the registry (a start-up) leans bullish: money secured (the
-  // labels' convention since the eleventh pass; a listed company's share sale or IPO plan does not lean)
+  // labels' convention since the eleventh pass; a listed company's share sale or IPO plan does not lean); so does a sum named as a
+  // lettered series or as funding ("Angitia gets $130M Series D for ...")
   if (
     input.event_type === 'financing' &&
     !input.company &&
-    /\b(seed|series [a-f]|venture|funding) (round|funding|financing)\b|\bfunding round\b|\b(raises|raised|lands?|landed|bags?|bagged|secures?|secured|closes?|closed) (about |over |nearly |more than |almost )?(\$|\u20ac|\u00a3|us\$)[\d.,]+/i.test(
+    /\b(seed|series [a-f]|venture|funding) (round|funding|financing)\b|\bfunding round\b|\b(raises|raised|lands?|landed|bags?|bagged|secures?|secured|closes?|closed) (about |over |nearly |more than |almost )?(\$|\u20ac|\u00a3|us\$)[\d.,]+|(\$|\u20ac|\u00a3|us\$)[\d.,]+ ?(m|mn|mln|million|b|bn|billion)? (series [a-h]|in (new |fresh )?(funding|financing))\b/i.test(
       input.title,
     )
   )

@@ -56,6 +56,15 @@ export const HOLD_MIN_RATE = 8;
  * every request, a second statement each).
  */
 export const HOLD_MIN_INFLIGHT = 4;
+/**
+ * A cold burst (no completed one-second window at the hold rate yet: a new account, or one idle for a second or
+ * more) takes a hold once its current window has lasted this long at >= HOLD_MIN_RATE, sized on that window's
+ * rate so far. Before, only a completed window counted, and a burst after any idle second was charged exactly
+ * for its whole first second: one statement per batch, each request waiting for the one in flight before its
+ * own (bench/scratch timeline, companies: ~1/3 of the held rate through that second). Bursts shorter than this
+ * stay exactly charged.
+ */
+export const HOLD_WARM_MS = 200;
 /** A hold older than this is released whole by the sweeper (its instance is presumed dead). */
 export const HOLD_EXPIRY_S = 120;
 
@@ -464,12 +473,18 @@ export class CreditMeter {
 
   /**
    * The hold to ask for: about holdMs of the account's rate in the last full second (0: exact charging).
-   * Only a completed window counts, so a cold burst (a new account's first second) is charged exactly.
+   * A cold burst (the last window below the hold rate) counts its current window once it has lasted
+   * HOLD_WARM_MS, so a burst shorter than that is charged exactly.
    */
   private holdSize(s: AccountState): number {
-    if (this.closed || this.holds.holdMs <= 0 || s.rate < HOLD_MIN_RATE || s.inflight < HOLD_MIN_INFLIGHT)
-      return 0;
-    return Math.min(this.holds.maxHold, Math.ceil((s.rate * this.holds.holdMs) / 1_000));
+    if (this.closed || this.holds.holdMs <= 0 || s.inflight < HOLD_MIN_INFLIGHT) return 0;
+    let rate = s.rate;
+    if (rate < HOLD_MIN_RATE) {
+      const elapsed = this.now() - s.windowStart;
+      rate = elapsed >= HOLD_WARM_MS ? (s.windowCredits * 1_000) / elapsed : 0;
+      if (rate < HOLD_MIN_RATE) return 0;
+    }
+    return Math.min(this.holds.maxHold, Math.ceil((rate * this.holds.holdMs) / 1_000));
   }
 
   private enqueue(c: ChargeInput): Promise<boolean> {

@@ -406,12 +406,20 @@ export class CreditMeter {
   private async settleIdle(s: AccountState): Promise<void> {
     if (s.hold && this.holds.idleGraceMs > 0 && !this.closed && s.idle === null) {
       const busy = await new Promise<boolean>((resolve) => {
+        // The grace ends after the event loop has polled for I/O once more (setImmediate runs after the
+        // poll phase): timers run before it, so a loop busy or descheduled past the grace would otherwise
+        // find its timer due and the account idle while the account's next requests sit unread in their
+        // sockets (on a loaded host most idle settles were that: bench/api-tail.ts, the companies route).
+        let immediate: NodeJS.Immediate | null = null;
         const timer = setTimeout(() => {
-          s.idle = null;
-          resolve(false);
+          immediate = setImmediate(() => {
+            s.idle = null;
+            resolve(false);
+          });
         }, this.holds.idleGraceMs);
         s.idle = (b) => {
           clearTimeout(timer);
+          if (immediate !== null) clearImmediate(immediate);
           s.idle = null;
           resolve(b);
         };

@@ -15,7 +15,8 @@ import { hotQuery } from './sql.ts';
  *   its account; while one charge statement for the account is in flight, further requests queue and go
  *   together in the next statement (application-level group commit). The statement takes the requests
  *   that fit, in arrival order, and writes one `charge` row (-cost) for each.
- * - **Hold** (an account whose requests arrive in this instance at >= HOLD_MIN_RATE credits/s): the same
+ * - **Hold** (an account whose requests arrive in this instance at >= HOLD_MIN_RATE credits/s, over the last
+ *   full second or, after a cold start, over the HOLD_WARM_MS or more of the current one): the same
  *   statement also reserves a block of credits for this instance (a `reserve` row, -h, request_id = the
  *   hold's id), sized to about `holdMs` of the account's recent rate here and capped at 1/balanceShare of
  *   what is left of the balance and at maxHold. Following requests draw from the hold in memory: no

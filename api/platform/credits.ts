@@ -62,7 +62,7 @@ export const HOLD_MIN_INFLIGHT = 4;
  * more) takes a hold once its current window has lasted this long at >= HOLD_MIN_RATE, sized on that window's
  * rate so far. Before, only a completed window counted, and a burst after any idle second was charged exactly
  * for its whole first second: one statement per batch, each request waiting for the one in flight before its
- * own (bench/scratch timeline, companies: ~1/3 of the held rate through that second). Bursts shorter than this
+ * own (bench/api-timeline.ts, companies: ~1/3 of the held rate through that second). Bursts shorter than this
  * stay exactly charged.
  */
 export const HOLD_WARM_MS = 200;

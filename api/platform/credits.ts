@@ -15,7 +15,8 @@ import { hotQuery } from './sql.ts';
  *   its account; while one charge statement for the account is in flight, further requests queue and go
  *   together in the next statement (application-level group commit). The statement takes the requests
  *   that fit, in arrival order, and writes one `charge` row (-cost) for each.
- * - **Hold** (an account whose requests arrive in this instance at >= HOLD_MIN_RATE credits/s): the same
+ * - **Hold** (an account whose requests arrive in this instance at >= HOLD_MIN_RATE credits/s, over the last
+ *   full second or, after a cold start, over the HOLD_WARM_MS or more of the current one): the same
  *   statement also reserves a block of credits for this instance (a `reserve` row, -h, request_id = the
  *   hold's id), sized to about `holdMs` of the account's recent rate here and capped at 1/balanceShare of
  *   what is left of the balance and at maxHold. Following requests draw from the hold in memory: no
@@ -56,6 +57,15 @@ export const HOLD_MIN_RATE = 8;
  * every request, a second statement each).
  */
 export const HOLD_MIN_INFLIGHT = 4;
+/**
+ * A cold burst (no completed one-second window at the hold rate yet: a new account, or one idle for a second or
+ * more) takes a hold once its current window has lasted this long at >= HOLD_MIN_RATE, sized on that window's
+ * rate so far. Before, only a completed window counted, and a burst after any idle second was charged exactly
+ * for its whole first second: one statement per batch, each request waiting for the one in flight before its
+ * own (bench/api-timeline.ts, companies: ~1/3 of the held rate through that second). Bursts shorter than this
+ * stay exactly charged.
+ */
+export const HOLD_WARM_MS = 200;
 /** A hold older than this is released whole by the sweeper (its instance is presumed dead). */
 export const HOLD_EXPIRY_S = 120;
 
@@ -397,12 +407,20 @@ export class CreditMeter {
   private async settleIdle(s: AccountState): Promise<void> {
     if (s.hold && this.holds.idleGraceMs > 0 && !this.closed && s.idle === null) {
       const busy = await new Promise<boolean>((resolve) => {
+        // The grace ends after the event loop has polled for I/O once more (setImmediate runs after the
+        // poll phase): timers run before it, so a loop busy or descheduled past the grace would otherwise
+        // find its timer due and the account idle while the account's next requests sit unread in their
+        // sockets (on a loaded host most idle settles were that: bench/api-tail.ts, the companies route).
+        let immediate: NodeJS.Immediate | null = null;
         const timer = setTimeout(() => {
-          s.idle = null;
-          resolve(false);
+          immediate = setImmediate(() => {
+            s.idle = null;
+            resolve(false);
+          });
         }, this.holds.idleGraceMs);
         s.idle = (b) => {
           clearTimeout(timer);
+          if (immediate !== null) clearImmediate(immediate);
           s.idle = null;
           resolve(b);
         };
@@ -464,12 +482,18 @@ export class CreditMeter {
 
   /**
    * The hold to ask for: about holdMs of the account's rate in the last full second (0: exact charging).
-   * Only a completed window counts, so a cold burst (a new account's first second) is charged exactly.
+   * A cold burst (the last window below the hold rate) counts its current window once it has lasted
+   * HOLD_WARM_MS, so a burst shorter than that is charged exactly.
    */
   private holdSize(s: AccountState): number {
-    if (this.closed || this.holds.holdMs <= 0 || s.rate < HOLD_MIN_RATE || s.inflight < HOLD_MIN_INFLIGHT)
-      return 0;
-    return Math.min(this.holds.maxHold, Math.ceil((s.rate * this.holds.holdMs) / 1_000));
+    if (this.closed || this.holds.holdMs <= 0 || s.inflight < HOLD_MIN_INFLIGHT) return 0;
+    let rate = s.rate;
+    if (rate < HOLD_MIN_RATE) {
+      const elapsed = this.now() - s.windowStart;
+      rate = elapsed >= HOLD_WARM_MS ? (s.windowCredits * 1_000) / elapsed : 0;
+      if (rate < HOLD_MIN_RATE) return 0;
+    }
+    return Math.min(this.holds.maxHold, Math.ceil((rate * this.holds.holdMs) / 1_000));
   }
 
   private enqueue(c: ChargeInput): Promise<boolean> {

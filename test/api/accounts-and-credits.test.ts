@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AccountError,
@@ -11,7 +12,7 @@ import {
   revokeApiKey,
 } from '../../api/platform/accounts.ts';
 import { KeyAuthenticator } from '../../api/platform/auth.ts';
-import { CreditMeter, chargeBatch, releaseExpiredHolds } from '../../api/platform/credits.ts';
+import { CreditMeter, chargeBatch, HOLD_WARM_MS, releaseExpiredHolds } from '../../api/platform/credits.ts';
 import type { Database } from '../../lib/db.ts';
 import { createApiTestDatabase } from '../helpers/api.ts';
 
@@ -213,6 +214,45 @@ describe('credits', () => {
     await m.close();
   });
 
+  it('a cold burst takes a hold once its window has lasted HOLD_WARM_MS at the hold rate; before that it is charged exactly', async () => {
+    const a = await createAccount(database, { name: 'Cold', plan: 'fund', credits: 10_000 });
+    const { clock, make } = busyMeter();
+    const m = make();
+    const reserves = async () =>
+      (
+        await database.query(`select 1 from credit_ledger where account_id = $1 and reason = 'reserve'`, [
+          a.id,
+        ])
+      ).length;
+    const burst = async (from: number) => {
+      const cs = Array.from({ length: 8 }, (_, i) => charge(a.id, from + i));
+      expect(await Promise.all(cs.map((c) => m.charge(c)))).toEqual(Array(8).fill(true));
+    };
+    // a new account, 8 requests in flight at a time (never done here), 80 credits/s and more: no completed window
+    await burst(0);
+    clock.advance(HOLD_WARM_MS / 2);
+    await burst(8);
+    expect(await reserves()).toBe(0); // the burst has lasted less than HOLD_WARM_MS: every request charged exactly
+    expect(await check(a.id)).toMatchObject({ balance: 9_984, charges: 16, held: 0 });
+    clock.advance(HOLD_WARM_MS / 2);
+    await burst(16);
+    expect(await reserves()).toBe(1); // HOLD_WARM_MS in: a hold, though the first second is not over
+    const open = await check(a.id);
+    expect(open.held).toBeGreaterThan(0);
+    expect(open.charges).toBeLessThan(24); // some of the third burst drew from it
+    // the account's end settles it: the balance counts exactly the 24 requests served
+    for (let i = 0; i < 24; i++) await m.done(a.id);
+    expect(await check(a.id)).toEqual({
+      balance: 10_000 - 24,
+      ledgerSum: 10_000 - 24,
+      charges: 24,
+      refunds: 0,
+      grants: 1,
+      held: 0,
+    });
+    await m.close();
+  });
+
   it('two busy meters never serve beyond the balance; after the settle the ledger explains every credit', async () => {
     const a = await createAccount(database, { name: 'Busy', plan: 'fund', credits: 400 });
     const { clock, make } = busyMeter();
@@ -409,6 +449,59 @@ describe('credits', () => {
       charges: 49,
       refunds: 0,
       grants: 1,
+      held: 0,
+    });
+    await m.close();
+  });
+
+  it('the idle grace ends after the event loop has read what arrived meanwhile: a request waiting in its socket keeps the hold', async () => {
+    const a = await createAccount(database, { name: 'Poll', plan: 'fund', credits: 10_000 });
+    const { clock, make } = busyMeter();
+    const m = make();
+    const rows = async (reason: string) =>
+      (
+        await database.query(`select 1 from credit_ledger where account_id = $1 and reason = $2`, [
+          a.id,
+          reason,
+        ])
+      ).length;
+    for (let b = 0; b < 5; b++) {
+      const batch = Array.from({ length: 8 }, (_, i) => charge(a.id, b * 8 + i));
+      expect(await Promise.all(batch.map((c) => m.charge(c)))).toEqual(Array(8).fill(true));
+      for (const _ of batch) await m.done(a.id);
+    }
+    clock.advance(1_000);
+    const burst = Array.from({ length: 8 }, (_, i) => charge(a.id, 100 + i));
+    expect(await Promise.all(burst.map((c) => m.charge(c)))).toEqual(Array(8).fill(true));
+    expect(await rows('reserve')).toBe(1);
+    for (let i = 0; i < 7; i++) await m.done(a.id);
+    // the next request is a socket's data, as an HTTP request is: it arrives within the grace, but the event
+    // loop is busy past the grace (a long turn, or the process descheduled) and reads it only afterwards
+    const server = net.createServer();
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const accepted = new Promise<net.Socket>((r) => server.once('connection', r));
+    const client = net.connect((server.address() as net.AddressInfo).port, '127.0.0.1');
+    await new Promise((r) => client.once('connect', r));
+    const conn = await accepted;
+    let next: true | Promise<boolean> | null = null;
+    conn.once('data', () => {
+      next = m.chargeNow(charge(a.id, 200));
+    });
+    const last = m.done(a.id);
+    client.write('GET');
+    const until = performance.now() + 20; // 10x the 2 ms grace
+    while (performance.now() < until) {}
+    await last;
+    expect(next).toBe(true); // read after the grace was due, and still paid from the open hold
+    expect(await rows('release')).toBe(0);
+    client.destroy();
+    await new Promise((r) => server.close(r));
+    await m.done(a.id);
+    expect(await rows('release')).toBe(1);
+    expect(await check(a.id)).toMatchObject({
+      balance: 10_000 - 49,
+      ledgerSum: 10_000 - 49,
+      charges: 49,
       held: 0,
     });
     await m.close();

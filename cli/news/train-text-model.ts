@@ -61,6 +61,7 @@ export const ALL_LABEL_FILES = [
   'labels-heldout-19.tsv',
   'labels-heldout-20.tsv',
   'labels-heldout-21.tsv',
+  'labels-heldout-22.tsv',
 ] as const;
 
 export interface LabelledItem {

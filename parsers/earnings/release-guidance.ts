@@ -165,6 +165,20 @@ function targetOf(
     }
     return { year, period: `Q${ord}` as FiscalPeriod };
   }
+  // "the quarter ending June 30, 2023", "Three Months Ending April 1, 2023": a quarter named by its end date alone is
+  // the calendar quarter whose last day is within a week of that date.
+  const quarterEnd =
+    /\b(?:quarter|three months) (?:ending|ended)\s+([A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4})/i.exec(text);
+  const qEnd = quarterEnd ? parseDate(quarterEnd[1]!.replace('.', '')) : null;
+  if (qEnd) {
+    const d = new Date(`${qEnd}T00:00:00Z`);
+    for (const [q, month] of [[1, 2], [2, 5], [3, 8], [4, 11]] as const) {
+      for (const y of [d.getUTCFullYear() - 1, d.getUTCFullYear()]) {
+        const end = Date.UTC(y, month + 1, 0);
+        if (Math.abs(d.getTime() - end) <= 7 * 86400000) return { year: y, period: `Q${q}` as FiscalPeriod };
+      }
+    }
+  }
   m =
     /\b(?:fiscal(?: year)?|full[- ]year|FY)\s*'?(\d{4}|\d{2})\b|\b(\d{4}) (?:fiscal year|full[- ]year)\b/i.exec(
       text,
@@ -826,7 +840,8 @@ const CELL_POINT = new RegExp(String.raw`^(?:~|approximately\s+|about\s+)?\s*(${
 /** Metrics read only as a table row's label (an outlook table's assumptions), never in prose. */
 const TABLE_METRICS: [RegExp, string][] = [
   [/^interest expense\b/i, 'interest_expense'],
-  [/^(?:diluted )?share count\b|^diluted (?:weighted[- ]average )?shares\b/i, 'diluted_shares'],
+  [/^(?:diluted )?share count\b|^diluted (?:weighted[- ]average )?shares\b|^shares\s*-\s*diluted\b/i, 'diluted_shares'],
+  [/^gross profit\b/i, 'gross_profit'],
 ];
 
 /**
@@ -872,6 +887,146 @@ function midpointRange(values: string[]): string[] {
   return [`${fmt(m - d)} to ${fmt(m + d)}`];
 }
 
+/** One column of an outlook table, from its header cells: the basis, the side of a range and the period it names. */
+interface Column {
+  basis: 'gaap' | 'non_gaap' | null;
+  side: 'low' | 'mid' | 'high' | null;
+  period: string | null;
+  skip: boolean;
+}
+
+/** A header cell's meaning, or null when it names none of basis, side, period, new or previous. */
+function columnOf(cell: string): Column | null {
+  const c = cell.trim();
+  const col: Column = { basis: null, side: null, period: null, skip: false };
+  if (/^low$/i.test(c)) col.side = 'low';
+  else if (/^(?:mid|midpoint)$/i.test(c)) col.side = 'mid';
+  else if (/^high$/i.test(c)) col.side = 'high';
+  else if (/\b(?:reconciliation|adjustments?|previous|prior|original)\b/i.test(c)) col.skip = true;
+  else if (/non[- ]?gaap/i.test(c)) col.basis = 'non_gaap';
+  else if (/\bgaap\b/i.test(c)) col.basis = 'gaap';
+  else if (/^(?:new|revised|current|updated)\b/i.test(c)) {
+    // a current column: no attribute of its own
+  } else if (/\b(?:19|20)\d{2}\b/.test(c) && /\b(?:quarter|months|year|fiscal|FY|Q[1-4]|ending|ended)\b/i.test(c))
+    col.period = c;
+  else return null;
+  if (/\b(?:19|20)\d{2}\b/.test(c) && /\b(?:quarter|months|year|fiscal|FY|Q[1-4])\b/i.test(c)) col.period = c;
+  return col;
+}
+
+/**
+ * The columns of an outlook table from its header rows (each a list of cells; a caption cell "(in millions ...)" and
+ * one-cell rows set aside): the last row of two or more cells gives one column per cell, a row above it spreads
+ * each of its cells over an equal share of those columns ("GAAP | non-GAAP" over "Low | Mid | High | Low | Mid |
+ * High"); a cell above naming an adjustment or reconciliation is a column of its own that rows may leave out.
+ * Null when no header cell names a basis, a side, a period, new or previous.
+ */
+function columnsOf(headerRows: string[][]): { leaves: Column[]; groups: Column[]; optional: number[] } | null {
+  const rows = headerRows
+    .map((r) => r.filter((c) => !/^\((?:in |unaudited|\$)/i.test(c.trim())))
+    .filter((r) => r.length >= 2);
+  if (rows.length === 0) return null;
+  const leafCells = rows[rows.length - 1]!;
+  const leaves = leafCells.map(columnOf);
+  if (leaves.some((l) => l === null)) return null;
+  const out = leaves as Column[];
+  let groups: Column[] = [];
+  const optional: number[] = [];
+  for (const upper of rows.slice(0, -1)) {
+    const cols = upper.map(columnOf);
+    if (cols.some((c) => c === null)) return null;
+    const kept = (cols as Column[]).filter((c) => !c.skip);
+    if (kept.length === 0 || out.length % kept.length !== 0) return null;
+    const size = out.length / kept.length;
+    let j = 0;
+    for (const c of cols as Column[]) {
+      if (c.skip) {
+        optional.push(j * size);
+        continue;
+      }
+      for (let i = j * size; i < (j + 1) * size; i++) {
+        const leaf = out[i]!;
+        leaf.basis ??= c.basis;
+        leaf.period ??= c.period;
+        leaf.skip ||= c.skip;
+      }
+      j++;
+    }
+    groups = kept;
+  }
+  return { leaves: out, groups, optional };
+}
+
+/** A cell's amount written for the range and point readers: "(0.2%)" / "$(41)" are negative, "—%" no value. */
+function cellValue(cell: string): string {
+  return cell
+    .trim()
+    .replace(/^(\$|US\$|€|£)?\s?\((\d[\d,]*(?:\.\d+)?)\s?(%?)\)$/, '-$1$2$3')
+    .replace(/^\((\d[\d,]*(?:\.\d+)?)\s?(%?)\)(?=\s*(?:-|–|to)\s)/, '-$1$2');
+}
+
+/**
+ * The cells of each column of a body row: as many cells as columns, or as many as the upper groups (a cell spanning
+ * its group: "Tax rate | 17.4%-18.4% | 16.4%-17.4%"), or one more per optional column (a reconciliation cell printed
+ * in some rows only). Low and high cells of one group are one range ("lo to hi"); mid cells, previous and adjustment
+ * columns give no target.
+ */
+function columnCells(
+  values: string[],
+  cols: { leaves: Column[]; groups: Column[]; optional: number[] },
+): { text: string; col: Column }[] | null {
+  let v = values;
+  if (v.length === cols.leaves.length + cols.optional.length && cols.optional.length > 0) {
+    v = v.filter((_, i) => !cols.optional.some((o, k) => o + k === i));
+  }
+  if (v.length === cols.groups.length && v.length !== cols.leaves.length) {
+    return v.map((text, i) => ({ text, col: cols.groups[i]! })).filter((c) => !c.col.skip);
+  }
+  if (v.length !== cols.leaves.length) return null;
+  const out: { text: string; col: Column }[] = [];
+  for (let i = 0; i < v.length; i++) {
+    const col = cols.leaves[i]!;
+    if (col.skip || col.side === 'mid' || col.side === 'high') continue;
+    if (col.side === 'low') {
+      const k = cols.leaves.findIndex(
+        (h, j) => j > i && h.side === 'high' && h.basis === col.basis && h.period === col.period,
+      );
+      if (k < 0) continue;
+      // Equal low and high cells ("259.0 | 259.0") are one point.
+      out.push({ text: v[i] === v[k] ? v[i]! : `${v[i]} to ${v[k]}`, col });
+    } else out.push({ text: v[i]!, col });
+  }
+  return out;
+}
+
+/** The metric a row label names: of the metrics it names, the one named first ("Comparable store sales" is not sales). */
+function labelMetric(label: string, metrics: [RegExp, string][]): [RegExp, string] | undefined {
+  let best: [RegExp, string] | undefined;
+  let at = Number.POSITIVE_INFINITY;
+  for (const m of metrics) {
+    const hit = m[0].exec(label);
+    if (hit && hit.index < at) {
+      best = m;
+      at = hit.index;
+    }
+  }
+  return best;
+}
+
+/** The target a table's lead names: its sentence introducing the table ("the following", "below") first. */
+function leadTarget(
+  lead: string,
+  header: string,
+  reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null },
+): { year: number | null; period: FiscalPeriod | null } {
+  for (const s of lead.split(/(?<=[.:])\s+(?=[A-Z])/)) {
+    if (!/\b(?:the following|below)\b/i.test(s)) continue;
+    const t = targetOf(s, reported);
+    if (t.year !== null && t.period !== null) return t;
+  }
+  return targetOf(`${lead} ${header}`, reported);
+}
+
 /**
  * Guidance printed as a table under a lead-in that names targets ("The following table summarizes ... second
  * quarter fiscal year 2023 targets:"): each row's label is the metric, each cell a range or point, a "GAAP:" /
@@ -884,11 +1039,13 @@ export function tableGuidance(
   const out: (Omit<Guidance, 'sentence'> & { block: Block })[] = [];
   let lead = '';
   let header = '';
+  let headerRows: string[][] = [];
   let sectionBasis: 'gaap' | 'non_gaap' | null = null;
   for (const b of blocks) {
     if (!b.row) {
       lead = b.text;
       header = '';
+      headerRows = [];
       sectionBasis = null;
       continue;
     }
@@ -899,11 +1056,14 @@ export function tableGuidance(
       if (cells.length === 1 && /\bgaap\b/i.test(cells[0]!))
         sectionBasis = /non[- ]?gaap/i.test(cells[0]!) ? 'non_gaap' : 'gaap';
       header += ` ${b.text}`;
+      headerRows.push(cells);
       continue;
     }
     const label = cells[0]!.replace(/(?<=[a-z])\d+$/, '');
+    // A growth rate "— Constant Currency" is a measure of its own, not the metric's target.
+    if (/\bconstant currency\b/i.test(label)) continue;
     const segment = /\b(?:segment|subscription|product|services?)\b/i.test(label);
-    const found = [...METRICS, ...TABLE_METRICS].find(([re]) => re.test(label));
+    const found = labelMetric(label, [...METRICS, ...TABLE_METRICS]);
     const hit: [RegExp, string] | undefined =
       found && segment && found[1] === 'revenue' ? [found[0], 'segment_revenue'] : found;
     if (!hit) continue;
@@ -912,11 +1072,27 @@ export function tableGuidance(
       (ffoConcept(label) !== hit[1] || !/\bper (?:diluted |basic )?(?:common )?(?:share|unit)\b/i.test(label))
     )
       continue;
-    const target = targetOf(`${lead} ${header}`, reported);
+    const tableTarget = targetOf(`${lead} ${header}`, reported);
     const values = midpointRange(cells.slice(1));
     const lowHigh = /\blow\b.*\bhigh\b/i.test(header) && values.length === 2;
-    const parts = lowHigh ? [`${values[0]} to ${values[1]}`] : values;
-    for (const raw of parts) {
+    // A header naming the columns (a basis, Low / Mid / High, New / Previous, a period) is followed column by column:
+    // each cell is read under its column's header, never a previous or adjustment column's.
+    const cols = columnsOf(headerRows);
+    const byColumn = cols ? columnCells(values.map(cellValue), cols) : null;
+    const jobs: { raw: string; colBasis: 'gaap' | 'non_gaap' | null; target: typeof tableTarget }[] = byColumn
+      ? byColumn.map(({ text, col }) => ({
+          raw: text,
+          colBasis: col.basis,
+          target: col.period ? targetOf(col.period, reported) : leadTarget(lead, header, reported),
+        }))
+      : cols
+        ? []
+        : (lowHigh ? [`${values[0]} to ${values[1]}`] : values).map((raw) => ({
+            raw,
+            colBasis: null,
+            target: tableTarget,
+          }));
+    for (const { raw, colBasis, target } of jobs) {
       const basisWord = /^\s*(non[- ]?gaap|gaap)\s*:\s*/i.exec(raw);
       const cell = raw.replace(/^\s*(?:non[- ]?gaap|gaap)\s*:\s*/i, '').trim();
       const labelBasis = /non[- ]?gaap|adjusted/i.test(label)
@@ -928,7 +1104,7 @@ export function tableGuidance(
         ? /non/i.test(basisWord[1]!)
           ? 'non_gaap'
           : 'gaap'
-        : (labelBasis ?? sectionBasis ?? 'unspecified');
+        : (labelBasis ?? colBasis ?? sectionBasis ?? 'unspecified');
       // "Increase 4 percent year-on-year": a change against the prior year, revenue's target being its growth.
       const change = CELL_CHANGE.exec(cell.replace(/^\|\s*|\s*\|$/g, ''));
       if (change && (hit[1] === 'revenue' || hit[1] === 'revenue_growth')) {
@@ -937,8 +1113,8 @@ export function tableGuidance(
           metric: 'revenue_growth',
           label: label.replace(/(?<=[a-z])\d$/, '').trim(),
           basis,
-          targetYear: targetOf(`${lead} ${header}`, reported).year,
-          targetPeriod: targetOf(`${lead} ${header}`, reported).period,
+          targetYear: target.year,
+          targetPeriod: target.period,
           low: null,
           high: null,
           point: sign * Number(change[2]),
@@ -960,7 +1136,10 @@ export function tableGuidance(
       const metric = hit[1] === 'eps_diluted' && /\bbasic\b/i.test(label) ? 'eps_basic' : hit[1];
       const perShare = PER_SHARE_CONCEPTS.has(metric as Concept) || /per share/i.test(label);
       // A cell with no unit word of its own takes the table's caption ("(in millions, except per share data)").
-      const caption = /\bin (thousands|millions|billions)\b/i.exec(header)?.[1]?.replace(/s$/i, '');
+      const caption = (
+        /\bin (thousands|millions|billions)\b/i.exec(header) ??
+        (cols ? /\((?:\$|US\$)\s?(thousands|millions|billions)\b/i.exec(lead) : null)
+      )?.[1]?.replace(/s$/i, '');
       const scale: Scale =
         perShare || isPercent ? 'units' : wordScale(unitWord === 'cents' ? undefined : (unitWord ?? caption));
       const full = (t: string | undefined) => {

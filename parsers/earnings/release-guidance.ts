@@ -172,7 +172,12 @@ function targetOf(
   const qEnd = quarterEnd ? parseDate(quarterEnd[1]!.replace('.', '')) : null;
   if (qEnd) {
     const d = new Date(`${qEnd}T00:00:00Z`);
-    for (const [q, month] of [[1, 2], [2, 5], [3, 8], [4, 11]] as const) {
+    for (const [q, month] of [
+      [1, 2],
+      [2, 5],
+      [3, 8],
+      [4, 11],
+    ] as const) {
       for (const y of [d.getUTCFullYear() - 1, d.getUTCFullYear()]) {
         const end = Date.UTC(y, month + 1, 0);
         if (Math.abs(d.getTime() - end) <= 7 * 86400000) return { year: y, period: `Q${q}` as FiscalPeriod };
@@ -187,6 +192,10 @@ function targetOf(
     const y = m[1] ?? m[2]!;
     return { year: y.length === 2 ? 2000 + Number(y) : Number(y), period: 'FY' };
   }
+  // "for the fiscal year ending December 31, 2023": a fiscal year named by its end date alone.
+  const yearEnd = /\bfiscal year (?:ending|ended)\s+([A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4})/i.exec(text);
+  const yEnd = yearEnd ? parseDate(yearEnd[1]!.replace('.', '')) : null;
+  if (yEnd) return { year: inferFiscalYear(yEnd, 'FY', null), period: 'FY' };
   // "2019 adjusted EPS guidance of ...", "UPDATES 2019 GUIDANCE": a year that qualifies a guidance word.
   m = /\b((?:19|20)\d{2})\s+(?:[A-Za-z-]+\s+){0,4}?(?:guidance|outlook|forecast|targets?)\b/i.exec(text);
   if (m) return { year: Number(m[1]), period: 'FY' };
@@ -840,7 +849,10 @@ const CELL_POINT = new RegExp(String.raw`^(?:~|approximately\s+|about\s+)?\s*(${
 /** Metrics read only as a table row's label (an outlook table's assumptions), never in prose. */
 const TABLE_METRICS: [RegExp, string][] = [
   [/^interest expense\b/i, 'interest_expense'],
-  [/^(?:diluted )?share count\b|^diluted (?:weighted[- ]average )?shares\b|^shares\s*-\s*diluted\b/i, 'diluted_shares'],
+  [
+    /^(?:diluted )?share count\b|^diluted (?:weighted[- ]average )?shares\b|^shares\s*-\s*diluted\b/i,
+    'diluted_shares',
+  ],
   [/^gross profit\b/i, 'gross_profit'],
 ];
 
@@ -893,21 +905,28 @@ interface Column {
   side: 'low' | 'mid' | 'high' | null;
   period: string | null;
   skip: boolean;
+  /** A column of earlier targets ("Previous"), or one set against it ("Revised", "New"). */
+  previous: boolean;
+  current: boolean;
 }
 
 /** A header cell's meaning, or null when it names none of basis, side, period, new or previous. */
 function columnOf(cell: string): Column | null {
   const c = cell.trim();
-  const col: Column = { basis: null, side: null, period: null, skip: false };
+  const col: Column = { basis: null, side: null, period: null, skip: false, previous: false, current: false };
   if (/^low$/i.test(c)) col.side = 'low';
   else if (/^(?:mid|midpoint)$/i.test(c)) col.side = 'mid';
   else if (/^high$/i.test(c)) col.side = 'high';
-  else if (/\b(?:reconciliation|adjustments?|previous|prior|original)\b/i.test(c)) col.skip = true;
-  else if (/non[- ]?gaap/i.test(c)) col.basis = 'non_gaap';
+  else if (/\b(?:reconciliation|adjustments?|previous|prior|original)\b/i.test(c)) {
+    col.skip = true;
+    col.previous = /\b(?:previous|prior|original)\b/i.test(c);
+  } else if (/non[- ]?gaap/i.test(c)) col.basis = 'non_gaap';
   else if (/\bgaap\b/i.test(c)) col.basis = 'gaap';
-  else if (/^(?:new|revised|current|updated)\b/i.test(c)) {
-    // a current column: no attribute of its own
-  } else if (/\b(?:19|20)\d{2}\b/.test(c) && /\b(?:quarter|months|year|fiscal|FY|Q[1-4]|ending|ended)\b/i.test(c))
+  else if (/^(?:new|revised|current|updated)\b/i.test(c)) col.current = true;
+  else if (
+    /\b(?:19|20)\d{2}\b/.test(c) &&
+    /\b(?:quarter|months|year|fiscal|FY|Q[1-4]|ending|ended)\b/i.test(c)
+  )
     col.period = c;
   else return null;
   if (/\b(?:19|20)\d{2}\b/.test(c) && /\b(?:quarter|months|year|fiscal|FY|Q[1-4])\b/i.test(c)) col.period = c;
@@ -921,7 +940,9 @@ function columnOf(cell: string): Column | null {
  * High"); a cell above naming an adjustment or reconciliation is a column of its own that rows may leave out.
  * Null when no header cell names a basis, a side, a period, new or previous.
  */
-function columnsOf(headerRows: string[][]): { leaves: Column[]; groups: Column[]; optional: number[] } | null {
+function columnsOf(
+  headerRows: string[][],
+): { leaves: Column[]; groups: Column[]; optional: number[]; previous: boolean } | null {
   const rows = headerRows
     .map((r) => r.filter((c) => !/^\((?:in |unaudited|\$)/i.test(c.trim())))
     .filter((r) => r.length >= 2);
@@ -954,7 +975,13 @@ function columnsOf(headerRows: string[][]): { leaves: Column[]; groups: Column[]
     }
     groups = kept;
   }
-  return { leaves: out, groups, optional };
+  // A one-cell header row naming a period ("Three Months Ending April 1, 2023") spans every column.
+  for (const r of headerRows) {
+    const c = r.length === 1 ? columnOf(r[0]!) : null;
+    if (c?.period) for (const leaf of out) leaf.period ??= c.period;
+  }
+  const previous = headerRows.some((r) => r.some((c) => columnOf(c)?.previous));
+  return { leaves: out, groups, optional, previous };
 }
 
 /** A cell's amount written for the range and point readers: "(0.2%)" / "$(41)" are negative, "—%" no value. */
@@ -973,7 +1000,7 @@ function cellValue(cell: string): string {
  */
 function columnCells(
   values: string[],
-  cols: { leaves: Column[]; groups: Column[]; optional: number[] },
+  cols: { leaves: Column[]; groups: Column[]; optional: number[]; previous: boolean },
 ): { text: string; col: Column }[] | null {
   let v = values;
   if (v.length === cols.leaves.length + cols.optional.length && cols.optional.length > 0) {
@@ -1027,6 +1054,81 @@ function leadTarget(
   return targetOf(`${lead} ${header}`, reported);
 }
 
+const VALUE_LINE =
+  /^-?\s?(?:US\$|\$|€|£)?\s?\(?-?\d[\d,]*(?:\.\d+)?\)?\s?%?(?:\s*(?:-|–|to)\s*(?:US\$|\$|€|£)?\s?\(?-?\d[\d,]*(?:\.\d+)?\)?\s?%?)?(?:\s+(?:million|billion|thousand))?$/i;
+const COLUMN_START =
+  /^(?:previous|prior|revised|new|current|updated|original|gaap|non[- ]?gaap|low|mid|high)\b/i;
+
+/**
+ * A table a page store renders one cell per line (short lines, a "|" at their ends): its header lines, then each
+ * row's label line and its value lines. The header lines make as many columns as a row has values, a new column
+ * starting at a line naming new / previous / revised, a basis or a side ("Q2 2019", "Previous", "Full-Year 2019",
+ * "Guidance Range", "Revised", ... over three values). The run becomes one header row and one row per label, as a
+ * table of cells joined by " | "; a run that does not fit is left as it is.
+ */
+function cellLineTables(blocks: Block[]): Block[] {
+  const out: Block[] = [];
+  const isCell = (b: Block) => {
+    const t = b.text.replace(/^[|\s]+|[|\s]+$/g, '');
+    return !b.row && t.length <= 60 && !/[.:;]$/.test(t) && !/\.\s/.test(t);
+  };
+  for (let i = 0; i < blocks.length; ) {
+    if (!isCell(blocks[i]!)) {
+      out.push(blocks[i++]!);
+      continue;
+    }
+    let j = i;
+    while (j < blocks.length && isCell(blocks[j]!)) j++;
+    const run = blocks.slice(i, j).filter((b) => b.text.replace(/^[|\s]+|[|\s]+$/g, '') !== '');
+    const cells = run.map((b) => b.text.replace(/^[|\s]+|[|\s]+$/g, ''));
+    const first = cells.findIndex((c, k) => k >= 2 && VALUE_LINE.test(c) && !VALUE_LINE.test(cells[k - 1]!));
+    const rows: { label: number; values: number[] }[] = [];
+    if (first > 0) {
+      for (let k = first - 1; k < cells.length; ) {
+        if (VALUE_LINE.test(cells[k]!)) break;
+        const values: number[] = [];
+        let m = k + 1;
+        while (m < cells.length && VALUE_LINE.test(cells[m]!)) values.push(m++);
+        if (values.length === 0) break;
+        rows.push({ label: k, values });
+        k = m;
+      }
+    }
+    const n = rows[0]?.values.length ?? 0;
+    const head = cells.slice(0, Math.max(0, first - 1));
+    const starts = head.map((c, k) => k === 0 || COLUMN_START.test(c));
+    const columns: string[] = [];
+    head.forEach((c, k) => {
+      if (starts[k]) columns.push(c);
+      else columns[columns.length - 1] += ` ${c}`;
+    });
+    if (n < 2 || columns.length !== n || rows.some((r) => r.values.length !== n)) {
+      out.push(...blocks.slice(i, j));
+      i = j;
+      continue;
+    }
+    const headRun = run.slice(0, first - 1);
+    out.push({
+      text: `${columns.join(' | ')} |`,
+      start: headRun[0]!.start,
+      end: headRun[headRun.length - 1]!.end,
+      row: true,
+    });
+    for (const r of rows) {
+      out.push({
+        text: `${[r.label, ...r.values].map((k) => cells[k]).join(' | ')} |`,
+        start: run[r.label]!.start,
+        end: run[r.values[r.values.length - 1]!]!.end,
+        row: true,
+      });
+    }
+    const rest = run.slice(rows[rows.length - 1]!.values[n - 1]! + 1);
+    out.push(...rest);
+    i = j;
+  }
+  return out;
+}
+
 /**
  * Guidance printed as a table under a lead-in that names targets ("The following table summarizes ... second
  * quarter fiscal year 2023 targets:"): each row's label is the metric, each cell a range or point, a "GAAP:" /
@@ -1041,7 +1143,9 @@ export function tableGuidance(
   let header = '';
   let headerRows: string[][] = [];
   let sectionBasis: 'gaap' | 'non_gaap' | null = null;
-  for (const b of blocks) {
+  // A range's "- low" and "- high" rows ("Diluted earnings per share - low"): the low cell of each column, by label.
+  const lows = new Map<string, string>();
+  for (const b of cellLineTables(blocks)) {
     if (!b.row) {
       lead = b.text;
       header = '';
@@ -1051,7 +1155,17 @@ export function tableGuidance(
     }
     if (!TARGET_LEAD.test(lead) || BOILERPLATE.test(lead)) continue;
     const cells = tableCells(b.text);
-    if (cells.every((c) => !/\d/.test(c) || /^(?:fiscal|first|second|third|fourth|q[1-4]|fy)/i.test(c))) {
+    if (
+      cells.every(
+        (c) =>
+          !/\d/.test(c) ||
+          /^(?:fiscal|first|second|third|fourth|q[1-4]|fy)/i.test(c) ||
+          // "Three Months Ending April 1, 2023": a column header naming a period by its end date.
+          /^(?:three|six|nine|twelve) months (?:ending|ended)\b/i.test(c) ||
+          // "Previous Full-Year 2019 Guidance Range": a column header naming a period with no amount.
+          (!/\$|%|\d[\d,]*\.\d/.test(c) && (columnOf(c)?.period ?? null) !== null),
+      )
+    ) {
       // A row of one cell naming GAAP or non-GAAP measures is a section heading: the rows below it have that basis.
       if (cells.length === 1 && /\bgaap\b/i.test(cells[0]!))
         sectionBasis = /non[- ]?gaap/i.test(cells[0]!) ? 'non_gaap' : 'gaap';
@@ -1079,12 +1193,31 @@ export function tableGuidance(
     // each cell is read under its column's header, never a previous or adjustment column's.
     const cols = columnsOf(headerRows);
     const byColumn = cols ? columnCells(values.map(cellValue), cols) : null;
-    const jobs: { raw: string; colBasis: 'gaap' | 'non_gaap' | null; target: typeof tableTarget }[] = byColumn
-      ? byColumn.map(({ text, col }) => ({
-          raw: text,
-          colBasis: col.basis,
-          target: col.period ? targetOf(col.period, reported) : leadTarget(lead, header, reported),
-        }))
+    const jobs: {
+      raw: string;
+      colBasis: 'gaap' | 'non_gaap' | null;
+      target: typeof tableTarget;
+      worded?: boolean;
+    }[] = byColumn
+      ? byColumn
+          .flatMap(({ text, col }, k) => {
+            const side = /\s*-\s*(low|high)$/i.exec(cells[0]!)?.[1]?.toLowerCase();
+            const key = `${cells[0]!.replace(/\s*-\s*(?:low|high)$/i, '')}|${k}`;
+            if (side === 'low') {
+              lows.set(key, text);
+              return [];
+            }
+            const low = side === 'high' ? lows.get(key) : undefined;
+            if (side === 'high' && low === undefined) return [];
+            return [{ text: low === undefined ? text : `${low} to ${text}`, col }];
+          })
+          .map(({ text, col }) => ({
+            raw: text,
+            colBasis: col.basis,
+            target: col.period ? targetOf(col.period, reported) : leadTarget(lead, header, reported),
+            // Beside a previous column, the lead's status word speaks of the columns set against it ("Revised") only.
+            worded: !cols!.previous || col.current,
+          }))
       : cols
         ? []
         : (lowHigh ? [`${values[0]} to ${values[1]}`] : values).map((raw) => ({
@@ -1092,7 +1225,7 @@ export function tableGuidance(
             colBasis: null,
             target: tableTarget,
           }));
-    for (const { raw, colBasis, target } of jobs) {
+    for (const { raw, colBasis, target, worded = true } of jobs) {
       const basisWord = /^\s*(non[- ]?gaap|gaap)\s*:\s*/i.exec(raw);
       const cell = raw.replace(/^\s*(?:non[- ]?gaap|gaap)\s*:\s*/i, '').trim();
       const labelBasis = /non[- ]?gaap|adjusted/i.test(label)
@@ -1123,7 +1256,7 @@ export function tableGuidance(
           scale: 'units',
           qualitative: null,
           relative: true,
-          status: statusOf(lead),
+          status: worded ? statusOf(lead) : null,
           block: b,
         });
         continue;
@@ -1136,10 +1269,11 @@ export function tableGuidance(
       const metric = hit[1] === 'eps_diluted' && /\bbasic\b/i.test(label) ? 'eps_basic' : hit[1];
       const perShare = PER_SHARE_CONCEPTS.has(metric as Concept) || /per share/i.test(label);
       // A cell with no unit word of its own takes the table's caption ("(in millions, except per share data)").
-      const caption = (
-        /\bin (thousands|millions|billions)\b/i.exec(header) ??
-        (cols ? /\((?:\$|US\$)\s?(thousands|millions|billions)\b/i.exec(lead) : null)
-      )?.[1]?.replace(/s$/i, '');
+      const caption = (/\bin (thousands|millions|billions)\b/i.exec(header) ??
+        (cols ? /\((?:\$|US\$)\s?(thousands|millions|billions)\b/i.exec(lead) : null))?.[1]?.replace(
+        /s$/i,
+        '',
+      );
       const scale: Scale =
         perShare || isPercent ? 'units' : wordScale(unitWord === 'cents' ? undefined : (unitWord ?? caption));
       const full = (t: string | undefined) => {
@@ -1171,7 +1305,7 @@ export function tableGuidance(
         scale,
         qualitative: null,
         relative: false,
-        status: statusOf(lead),
+        status: worded ? statusOf(lead) : null,
         block: b,
       };
       if (

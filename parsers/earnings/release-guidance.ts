@@ -1145,6 +1145,7 @@ export function tableGuidance(
   let sectionBasis: 'gaap' | 'non_gaap' | null = null;
   // A range's "- low" and "- high" rows ("Diluted earnings per share - low"): the low cell of each column, by label.
   const lows = new Map<string, string>();
+  let previousMetric: string | null = null;
   for (const b of cellLineTables(blocks)) {
     if (!b.row) {
       lead = b.text;
@@ -1177,7 +1178,14 @@ export function tableGuidance(
     // A growth rate "— Constant Currency" is a measure of its own, not the metric's target.
     if (/\bconstant currency\b/i.test(label)) continue;
     const segment = /\b(?:segment|subscription|product|services?)\b/i.test(label);
-    const found = labelMetric(label, [...METRICS, ...TABLE_METRICS]);
+    // A row "Y-Y" / "YoY" right under the revenue row is revenue's growth year over year ("Q-Q" is sequential).
+    const yoy: boolean =
+      /^(?:y-y|y\/y|yoy|year[- ]over[- ]year)$/i.test(label.trim()) && previousMetric === 'revenue';
+    const found: [RegExp, string] | undefined = yoy
+      ? [/./, 'revenue_growth']
+      : labelMetric(label, [...METRICS, ...TABLE_METRICS]);
+    if (!/^(?:y-y|y\/y|yoy|year[- ]over[- ]year|q-q|q\/q|qoq)$/i.test(label.trim()))
+      previousMetric = found?.[1] ?? null;
     const hit: [RegExp, string] | undefined =
       found && segment && found[1] === 'revenue' ? [found[0], 'segment_revenue'] : found;
     if (!hit) continue;

@@ -88,7 +88,10 @@ const METRICS: [RegExp, string][] = [
   [/\bcomparable(?: store)?(?: net)? sales\b|\bsame[- ]store sales\b/i, 'comparable_sales'],
   [/\b(?:adjusted )?(?:gross margins?)\b/i, 'gross_margin'],
   [/\b(?:adjusted |non-gaap |gaap )?operating (?:margin)\b/i, 'operating_margin'],
-  [/\b(?:adjusted |non-gaap |gaap )?operating (?:income|profit|earnings)\b/i, 'operating_income'],
+  [
+    /\b(?:adjusted |non-gaap |gaap )?operating (?:income|profit|earnings)\b|(?<!\bnet )\bincome from operations\b/i,
+    'operating_income',
+  ],
   // "EBITDA margin" is a percent of revenue, its own metric, not EBITDA.
   [/\b(?:adjusted )?EBITDA[- ]margin\b/i, 'ebitda_margin'],
   [/\b(?:adjusted )?EBITDA\b(?![- ]margin)/, 'ebitda'],
@@ -451,6 +454,18 @@ export function guidanceOf(
       const afterValue = at >= 0 ? window.slice(at + g.printed.length) : '';
       // An operating income or operating earnings target per share ("operating earnings guidance range of $4.05 to
       // $4.40 per share") is a non-GAAP EPS target: GAAP has no operating income per share.
+      // "$57-$61 million on a GAAP basis", "Net income per share (GAAP) is expected ...": a basis stated right after
+      // the value, or in parentheses right after the metric, is the value's.
+      const after = /^\s*(?:(?:thousand|million|billion)\s+)?on an? (non[- ]?gaap|gaap) basis\b/i.exec(
+        afterValue,
+      );
+      const paren = /^\s*\((non[- ]?gaap|gaap)\)/i.exec(window);
+      const stated = after?.[1] ?? paren?.[1];
+      const statedBasis: 'gaap' | 'non_gaap' | null = stated
+        ? /non/i.test(stated)
+          ? 'non_gaap'
+          : 'gaap'
+        : null;
       const operatingPerShare =
         metric === 'operating_income' && /^\s*per (?:diluted |basic )?(?:common )?share\b/i.test(afterValue);
       if (
@@ -517,11 +532,12 @@ export function guidanceOf(
         label: h.label,
         // EBITDA (and its margin) is non-GAAP by definition, as on the figure side.
         basis:
-          nonGaap || ffo || operatingPerShare || metric === 'ebitda' || metric === 'ebitda_margin'
+          statedBasis ??
+          (nonGaap || ffo || operatingPerShare || metric === 'ebitda' || metric === 'ebitda_margin'
             ? 'non_gaap'
             : gaap
               ? 'gaap'
-              : 'unspecified',
+              : 'unspecified'),
         targetYear: tg.year,
         targetPeriod: tg.period,
         // A range's low end is the smaller ("EBITDA of EUR -6 to -10 million": -10 to -6 million).

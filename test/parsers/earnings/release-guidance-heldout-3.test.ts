@@ -59,7 +59,14 @@ describe('guidance held-out set 3: tables read column by column', () => {
 
   it('one cell per line: Q2 2019 | Previous | Revised columns, the status for the Revised column only (set 2, USANA)', () => {
     const got = rows(read('guidance-held-out-2', 'USNA_8-K_2019-07-02_EX-99.1_transcribed.txt'));
-    expect(got).toContainEqual(['revenue', 'unspecified', 'FY 2019', 1_020_000_000, 1_060_000_000, 'updated']);
+    expect(got).toContainEqual([
+      'revenue',
+      'unspecified',
+      'FY 2019',
+      1_020_000_000,
+      1_060_000_000,
+      'updated',
+    ]);
     expect(got).toContainEqual(['eps_diluted', 'unspecified', 'FY 2019', 3.7, 4.1, 'updated']);
     expect(got).toContainEqual(['eps_diluted', 'unspecified', 'Q2 2019', 0.91, 0.95, null]);
     expect(got.some((g) => g[3] === 5)).toBe(false);

@@ -1162,14 +1162,21 @@ export function tableGuidance(
   // A range's "- low" and "- high" rows ("Diluted earnings per share - low"): the low cell of each column, by label.
   const lows = new Map<string, string>();
   let previousMetric: string | null = null;
+  // A caption row ("(In millions, except per share data)") printed above a table's title line, itself a cell line
+  // ending in "|" ("Business Outlook |"), is the caption of the table under that title.
+  let caption = '';
   for (const b of cellLineTables(blocks)) {
     if (!b.row) {
+      const title = /\|\s*$/.test(b.text) && b.text.length <= 80;
       lead = b.text;
-      header = '';
+      header = title && caption ? ` ${caption}` : '';
+      if (!title) caption = '';
       headerRows = [];
       sectionBasis = null;
       continue;
     }
+    const first = /^\s*\|?\s*(\((?:in|\$)\s?[^)]*\b(?:thousands|millions|billions)\b[^)]*\))/i.exec(b.text);
+    if (first) caption = first[1]!;
     if (!TARGET_LEAD.test(lead) || BOILERPLATE.test(lead)) continue;
     const cells = tableCells(b.text);
     if (

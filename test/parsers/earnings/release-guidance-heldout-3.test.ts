@@ -54,6 +54,8 @@ describe('guidance held-out set 3: tables read column by column', () => {
     expect(got).toContainEqual(['eps_diluted', 'gaap', 'Q1 2023', 0.36, 0.46, null]);
     expect(got).toContainEqual(['eps_diluted', 'non_gaap', 'Q1 2023', 1.07, 1.17, null]);
     expect(got).toContainEqual(['tax_rate', 'non_gaap', 'Q1 2023', 23, null, null]);
+    // The caption row above the "Business Outlook |" title line: "(In millions, except per share data)".
+    expect(got).toContainEqual(['operating_expenses', 'gaap', 'Q1 2023', 139_000_000, null, null]);
     expect(got.some((g) => g[3] === 0.71 || g[3] === -8)).toBe(false);
   });
 

@@ -43,7 +43,9 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  *
  * `npm run quality:earnings -- --guidance`: the guidance held-out sets alone (see checkGuidance): set 1
  * (fixtures/earnings/guidance-held-out), then set 2 (fixtures/earnings/guidance-held-out-2, labels-guidance-2.tsv:
- * outlook tables, euro guidance, margins and ROCE, medium-term targets, a named-metric withdrawal).
+ * outlook tables, euro guidance, margins and ROCE, medium-term targets, a named-metric withdrawal), then set 3
+ * (fixtures/earnings/guidance-held-out-3, labels-guidance-3.tsv: outlook tables whose columns carry the period, the
+ * basis, Low / High or New / Previous; GAAP and non-GAAP ranges in one sentence; a target "by Fiscal 2025").
  *
  * Every set also scores the release period against its periods.tsv (hand-read fiscal period, year and stated end
  * date, see checkPeriods): `period: {right, of, unstated_ends}` in the JSON, a `PERIOD` line per mismatch.
@@ -64,6 +66,7 @@ const heldOut12 = new URL('../../fixtures/earnings/held-out-12/', import.meta.ur
 const heldOut13 = new URL('../../fixtures/earnings/held-out-13/', import.meta.url).pathname;
 const guidanceSet = new URL('../../fixtures/earnings/guidance-held-out/', import.meta.url).pathname;
 const guidanceSet2 = new URL('../../fixtures/earnings/guidance-held-out-2/', import.meta.url).pathname;
+const guidanceSet3 = new URL('../../fixtures/earnings/guidance-held-out-3/', import.meta.url).pathname;
 const shared = new URL('../../../shared/fixtures/earnings/press_releases/', import.meta.url).pathname;
 const heldOutMode = process.argv.includes('--heldout');
 const guidanceMode = process.argv.includes('--guidance');
@@ -456,6 +459,7 @@ function checkGuidance(name: string, dir: string, labelsPath: string): void {
 if (guidanceMode) {
   checkGuidance('guidance-held-out', guidanceSet, `${guidanceSet}labels-guidance.tsv`);
   checkGuidance('guidance-held-out-2', guidanceSet2, `${guidanceSet2}labels-guidance-2.tsv`);
+  checkGuidance('guidance-held-out-3', guidanceSet3, `${guidanceSet3}labels-guidance-3.tsv`);
 } else if (heldOutMode) {
   const sets: [string, string, string][] = [
     ['held-out', heldOut, 'labels-heldout.tsv'],

@@ -88,7 +88,10 @@ const METRICS: [RegExp, string][] = [
   [/\bcomparable(?: store)?(?: net)? sales\b|\bsame[- ]store sales\b/i, 'comparable_sales'],
   [/\b(?:adjusted )?(?:gross margins?)\b/i, 'gross_margin'],
   [/\b(?:adjusted |non-gaap |gaap )?operating (?:margin)\b/i, 'operating_margin'],
-  [/\b(?:adjusted |non-gaap |gaap )?operating (?:income|profit|earnings)\b/i, 'operating_income'],
+  [
+    /\b(?:adjusted |non-gaap |gaap )?operating (?:income|profit|earnings)\b|(?<!\bnet )\bincome from operations\b/i,
+    'operating_income',
+  ],
   // "EBITDA margin" is a percent of revenue, its own metric, not EBITDA.
   [/\b(?:adjusted )?EBITDA[- ]margin\b/i, 'ebitda_margin'],
   [/\b(?:adjusted )?EBITDA\b(?![- ]margin)/, 'ebitda'],
@@ -165,6 +168,25 @@ function targetOf(
     }
     return { year, period: `Q${ord}` as FiscalPeriod };
   }
+  // "the quarter ending June 30, 2023", "Three Months Ending April 1, 2023": a quarter named by its end date alone is
+  // the calendar quarter whose last day is within a week of that date.
+  const quarterEnd =
+    /\b(?:quarter|three months) (?:ending|ended)\s+([A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4})/i.exec(text);
+  const qEnd = quarterEnd ? parseDate(quarterEnd[1]!.replace('.', '')) : null;
+  if (qEnd) {
+    const d = new Date(`${qEnd}T00:00:00Z`);
+    for (const [q, month] of [
+      [1, 2],
+      [2, 5],
+      [3, 8],
+      [4, 11],
+    ] as const) {
+      for (const y of [d.getUTCFullYear() - 1, d.getUTCFullYear()]) {
+        const end = Date.UTC(y, month + 1, 0);
+        if (Math.abs(d.getTime() - end) <= 7 * 86400000) return { year: y, period: `Q${q}` as FiscalPeriod };
+      }
+    }
+  }
   m =
     /\b(?:fiscal(?: year)?|full[- ]year|FY)\s*'?(\d{4}|\d{2})\b|\b(\d{4}) (?:fiscal year|full[- ]year)\b/i.exec(
       text,
@@ -173,6 +195,10 @@ function targetOf(
     const y = m[1] ?? m[2]!;
     return { year: y.length === 2 ? 2000 + Number(y) : Number(y), period: 'FY' };
   }
+  // "for the fiscal year ending December 31, 2023": a fiscal year named by its end date alone.
+  const yearEnd = /\bfiscal year (?:ending|ended)\s+([A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4})/i.exec(text);
+  const yEnd = yearEnd ? parseDate(yearEnd[1]!.replace('.', '')) : null;
+  if (yEnd) return { year: inferFiscalYear(yEnd, 'FY', null), period: 'FY' };
   // "2019 adjusted EPS guidance of ...", "UPDATES 2019 GUIDANCE": a year that qualifies a guidance word.
   m = /\b((?:19|20)\d{2})\s+(?:[A-Za-z-]+\s+){0,4}?(?:guidance|outlook|forecast|targets?)\b/i.exec(text);
   if (m) return { year: Number(m[1]), period: 'FY' };
@@ -428,6 +454,18 @@ export function guidanceOf(
       const afterValue = at >= 0 ? window.slice(at + g.printed.length) : '';
       // An operating income or operating earnings target per share ("operating earnings guidance range of $4.05 to
       // $4.40 per share") is a non-GAAP EPS target: GAAP has no operating income per share.
+      // "$57-$61 million on a GAAP basis", "Net income per share (GAAP) is expected ...": a basis stated right after
+      // the value, or in parentheses right after the metric, is the value's.
+      const after = /^\s*(?:(?:thousand|million|billion)\s+)?on an? (non[- ]?gaap|gaap) basis\b/i.exec(
+        afterValue,
+      );
+      const paren = /^\s*\((non[- ]?gaap|gaap)\)/i.exec(window);
+      const stated = after?.[1] ?? paren?.[1];
+      const statedBasis: 'gaap' | 'non_gaap' | null = stated
+        ? /non/i.test(stated)
+          ? 'non_gaap'
+          : 'gaap'
+        : null;
       const operatingPerShare =
         metric === 'operating_income' && /^\s*per (?:diluted |basic )?(?:common )?share\b/i.test(afterValue);
       if (
@@ -494,11 +532,12 @@ export function guidanceOf(
         label: h.label,
         // EBITDA (and its margin) is non-GAAP by definition, as on the figure side.
         basis:
-          nonGaap || ffo || operatingPerShare || metric === 'ebitda' || metric === 'ebitda_margin'
+          statedBasis ??
+          (nonGaap || ffo || operatingPerShare || metric === 'ebitda' || metric === 'ebitda_margin'
             ? 'non_gaap'
             : gaap
               ? 'gaap'
-              : 'unspecified',
+              : 'unspecified'),
         targetYear: tg.year,
         targetPeriod: tg.period,
         // A range's low end is the smaller ("EBITDA of EUR -6 to -10 million": -10 to -6 million).
@@ -826,7 +865,11 @@ const CELL_POINT = new RegExp(String.raw`^(?:~|approximately\s+|about\s+)?\s*(${
 /** Metrics read only as a table row's label (an outlook table's assumptions), never in prose. */
 const TABLE_METRICS: [RegExp, string][] = [
   [/^interest expense\b/i, 'interest_expense'],
-  [/^(?:diluted )?share count\b|^diluted (?:weighted[- ]average )?shares\b/i, 'diluted_shares'],
+  [
+    /^(?:diluted )?share count\b|^diluted (?:weighted[- ]average )?shares\b|^shares\s*-\s*diluted\b/i,
+    'diluted_shares',
+  ],
+  [/^gross profit\b/i, 'gross_profit'],
 ];
 
 /**
@@ -872,6 +915,236 @@ function midpointRange(values: string[]): string[] {
   return [`${fmt(m - d)} to ${fmt(m + d)}`];
 }
 
+/** One column of an outlook table, from its header cells: the basis, the side of a range and the period it names. */
+interface Column {
+  basis: 'gaap' | 'non_gaap' | null;
+  side: 'low' | 'mid' | 'high' | null;
+  period: string | null;
+  skip: boolean;
+  /** A column of earlier targets ("Previous"), or one set against it ("Revised", "New"). */
+  previous: boolean;
+  current: boolean;
+}
+
+/** A header cell's meaning, or null when it names none of basis, side, period, new or previous. */
+function columnOf(cell: string): Column | null {
+  const c = cell.trim();
+  const col: Column = { basis: null, side: null, period: null, skip: false, previous: false, current: false };
+  if (/^low$/i.test(c)) col.side = 'low';
+  else if (/^(?:mid|midpoint)$/i.test(c)) col.side = 'mid';
+  else if (/^high$/i.test(c)) col.side = 'high';
+  else if (/\b(?:reconciliation|adjustments?|previous|prior|original)\b/i.test(c)) {
+    col.skip = true;
+    col.previous = /\b(?:previous|prior|original)\b/i.test(c);
+  } else if (/non[- ]?gaap/i.test(c)) col.basis = 'non_gaap';
+  else if (/\bgaap\b/i.test(c)) col.basis = 'gaap';
+  else if (/^(?:new|revised|current|updated)\b/i.test(c)) col.current = true;
+  else if (
+    /\b(?:19|20)\d{2}\b/.test(c) &&
+    /\b(?:quarter|months|year|fiscal|FY|Q[1-4]|ending|ended)\b/i.test(c)
+  )
+    col.period = c;
+  else return null;
+  if (/\b(?:19|20)\d{2}\b/.test(c) && /\b(?:quarter|months|year|fiscal|FY|Q[1-4])\b/i.test(c)) col.period = c;
+  return col;
+}
+
+/**
+ * The columns of an outlook table from its header rows (each a list of cells; a caption cell "(in millions ...)" and
+ * one-cell rows set aside): the last row of two or more cells gives one column per cell, a row above it spreads
+ * each of its cells over an equal share of those columns ("GAAP | non-GAAP" over "Low | Mid | High | Low | Mid |
+ * High"); a cell above naming an adjustment or reconciliation is a column of its own that rows may leave out.
+ * Null when no header cell names a basis, a side, a period, new or previous.
+ */
+function columnsOf(
+  headerRows: string[][],
+): { leaves: Column[]; groups: Column[]; optional: number[]; previous: boolean } | null {
+  const rows = headerRows
+    .map((r) => r.filter((c) => !/^\((?:in |unaudited|\$)/i.test(c.trim())))
+    .filter((r) => r.length >= 2);
+  if (rows.length === 0) return null;
+  const leafCells = rows[rows.length - 1]!;
+  const leaves = leafCells.map(columnOf);
+  if (leaves.some((l) => l === null)) return null;
+  const out = leaves as Column[];
+  let groups: Column[] = [];
+  const optional: number[] = [];
+  for (const upper of rows.slice(0, -1)) {
+    const cols = upper.map(columnOf);
+    if (cols.some((c) => c === null)) return null;
+    const kept = (cols as Column[]).filter((c) => !c.skip);
+    if (kept.length === 0 || out.length % kept.length !== 0) return null;
+    const size = out.length / kept.length;
+    let j = 0;
+    for (const c of cols as Column[]) {
+      if (c.skip) {
+        optional.push(j * size);
+        continue;
+      }
+      for (let i = j * size; i < (j + 1) * size; i++) {
+        const leaf = out[i]!;
+        leaf.basis ??= c.basis;
+        leaf.period ??= c.period;
+        leaf.skip ||= c.skip;
+      }
+      j++;
+    }
+    groups = kept;
+  }
+  // A one-cell header row naming a period ("Three Months Ending April 1, 2023") spans every column.
+  for (const r of headerRows) {
+    const c = r.length === 1 ? columnOf(r[0]!) : null;
+    if (c?.period) for (const leaf of out) leaf.period ??= c.period;
+  }
+  const previous = headerRows.some((r) => r.some((c) => columnOf(c)?.previous));
+  return { leaves: out, groups, optional, previous };
+}
+
+/** A cell's amount written for the range and point readers: "(0.2%)" / "$(41)" are negative, "—%" no value. */
+function cellValue(cell: string): string {
+  return cell
+    .trim()
+    .replace(/^(\$|US\$|€|£)?\s?\((\d[\d,]*(?:\.\d+)?)\s?(%?)\)$/, '-$1$2$3')
+    .replace(/^\((\d[\d,]*(?:\.\d+)?)\s?(%?)\)(?=\s*(?:-|–|to)\s)/, '-$1$2');
+}
+
+/**
+ * The cells of each column of a body row: as many cells as columns, or as many as the upper groups (a cell spanning
+ * its group: "Tax rate | 17.4%-18.4% | 16.4%-17.4%"), or one more per optional column (a reconciliation cell printed
+ * in some rows only). Low and high cells of one group are one range ("lo to hi"); mid cells, previous and adjustment
+ * columns give no target.
+ */
+function columnCells(
+  values: string[],
+  cols: { leaves: Column[]; groups: Column[]; optional: number[]; previous: boolean },
+): { text: string; col: Column }[] | null {
+  let v = values;
+  if (v.length === cols.leaves.length + cols.optional.length && cols.optional.length > 0) {
+    v = v.filter((_, i) => !cols.optional.some((o, k) => o + k === i));
+  }
+  if (v.length === cols.groups.length && v.length !== cols.leaves.length) {
+    return v.map((text, i) => ({ text, col: cols.groups[i]! })).filter((c) => !c.col.skip);
+  }
+  if (v.length !== cols.leaves.length) return null;
+  const out: { text: string; col: Column }[] = [];
+  for (let i = 0; i < v.length; i++) {
+    const col = cols.leaves[i]!;
+    if (col.skip || col.side === 'mid' || col.side === 'high') continue;
+    if (col.side === 'low') {
+      const k = cols.leaves.findIndex(
+        (h, j) => j > i && h.side === 'high' && h.basis === col.basis && h.period === col.period,
+      );
+      if (k < 0) continue;
+      // Equal low and high cells ("259.0 | 259.0") are one point.
+      out.push({ text: v[i] === v[k] ? v[i]! : `${v[i]} to ${v[k]}`, col });
+    } else out.push({ text: v[i]!, col });
+  }
+  return out;
+}
+
+/** The metric a row label names: of the metrics it names, the one named first ("Comparable store sales" is not sales). */
+function labelMetric(label: string, metrics: [RegExp, string][]): [RegExp, string] | undefined {
+  let best: [RegExp, string] | undefined;
+  let at = Number.POSITIVE_INFINITY;
+  for (const m of metrics) {
+    const hit = m[0].exec(label);
+    if (hit && hit.index < at) {
+      best = m;
+      at = hit.index;
+    }
+  }
+  return best;
+}
+
+/** The target a table's lead names: its sentence introducing the table ("the following", "below") first. */
+function leadTarget(
+  lead: string,
+  header: string,
+  reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null },
+): { year: number | null; period: FiscalPeriod | null } {
+  for (const s of lead.split(/(?<=[.:])\s+(?=[A-Z])/)) {
+    if (!/\b(?:the following|below)\b/i.test(s)) continue;
+    const t = targetOf(s, reported);
+    if (t.year !== null && t.period !== null) return t;
+  }
+  return targetOf(`${lead} ${header}`, reported);
+}
+
+const VALUE_LINE =
+  /^-?\s?(?:US\$|\$|€|£)?\s?\(?-?\d[\d,]*(?:\.\d+)?\)?\s?%?(?:\s*(?:-|–|to)\s*(?:US\$|\$|€|£)?\s?\(?-?\d[\d,]*(?:\.\d+)?\)?\s?%?)?(?:\s+(?:million|billion|thousand))?$/i;
+const COLUMN_START =
+  /^(?:previous|prior|revised|new|current|updated|original|gaap|non[- ]?gaap|low|mid|high)\b/i;
+
+/**
+ * A table a page store renders one cell per line (short lines, a "|" at their ends): its header lines, then each
+ * row's label line and its value lines. The header lines make as many columns as a row has values, a new column
+ * starting at a line naming new / previous / revised, a basis or a side ("Q2 2019", "Previous", "Full-Year 2019",
+ * "Guidance Range", "Revised", ... over three values). The run becomes one header row and one row per label, as a
+ * table of cells joined by " | "; a run that does not fit is left as it is.
+ */
+function cellLineTables(blocks: Block[]): Block[] {
+  const out: Block[] = [];
+  const isCell = (b: Block) => {
+    const t = b.text.replace(/^[|\s]+|[|\s]+$/g, '');
+    return !b.row && t.length <= 60 && !/[.:;]$/.test(t) && !/\.\s/.test(t);
+  };
+  for (let i = 0; i < blocks.length; ) {
+    if (!isCell(blocks[i]!)) {
+      out.push(blocks[i++]!);
+      continue;
+    }
+    let j = i;
+    while (j < blocks.length && isCell(blocks[j]!)) j++;
+    const run = blocks.slice(i, j).filter((b) => b.text.replace(/^[|\s]+|[|\s]+$/g, '') !== '');
+    const cells = run.map((b) => b.text.replace(/^[|\s]+|[|\s]+$/g, ''));
+    const first = cells.findIndex((c, k) => k >= 2 && VALUE_LINE.test(c) && !VALUE_LINE.test(cells[k - 1]!));
+    const rows: { label: number; values: number[] }[] = [];
+    if (first > 0) {
+      for (let k = first - 1; k < cells.length; ) {
+        if (VALUE_LINE.test(cells[k]!)) break;
+        const values: number[] = [];
+        let m = k + 1;
+        while (m < cells.length && VALUE_LINE.test(cells[m]!)) values.push(m++);
+        if (values.length === 0) break;
+        rows.push({ label: k, values });
+        k = m;
+      }
+    }
+    const n = rows[0]?.values.length ?? 0;
+    const head = cells.slice(0, Math.max(0, first - 1));
+    const starts = head.map((c, k) => k === 0 || COLUMN_START.test(c));
+    const columns: string[] = [];
+    head.forEach((c, k) => {
+      if (starts[k]) columns.push(c);
+      else columns[columns.length - 1] += ` ${c}`;
+    });
+    if (n < 2 || columns.length !== n || rows.some((r) => r.values.length !== n)) {
+      out.push(...blocks.slice(i, j));
+      i = j;
+      continue;
+    }
+    const headRun = run.slice(0, first - 1);
+    out.push({
+      text: `${columns.join(' | ')} |`,
+      start: headRun[0]!.start,
+      end: headRun[headRun.length - 1]!.end,
+      row: true,
+    });
+    for (const r of rows) {
+      out.push({
+        text: `${[r.label, ...r.values].map((k) => cells[k]).join(' | ')} |`,
+        start: run[r.label]!.start,
+        end: run[r.values[r.values.length - 1]!]!.end,
+        row: true,
+      });
+    }
+    const rest = run.slice(rows[rows.length - 1]!.values[n - 1]! + 1);
+    out.push(...rest);
+    i = j;
+  }
+  return out;
+}
+
 /**
  * Guidance printed as a table under a lead-in that names targets ("The following table summarizes ... second
  * quarter fiscal year 2023 targets:"): each row's label is the metric, each cell a range or point, a "GAAP:" /
@@ -884,26 +1157,58 @@ export function tableGuidance(
   const out: (Omit<Guidance, 'sentence'> & { block: Block })[] = [];
   let lead = '';
   let header = '';
+  let headerRows: string[][] = [];
   let sectionBasis: 'gaap' | 'non_gaap' | null = null;
-  for (const b of blocks) {
+  // A range's "- low" and "- high" rows ("Diluted earnings per share - low"): the low cell of each column, by label.
+  const lows = new Map<string, string>();
+  let previousMetric: string | null = null;
+  // A caption row ("(In millions, except per share data)") printed above a table's title line, itself a cell line
+  // ending in "|" ("Business Outlook |"), is the caption of the table under that title.
+  let caption = '';
+  for (const b of cellLineTables(blocks)) {
     if (!b.row) {
+      const title = /\|\s*$/.test(b.text) && b.text.length <= 80;
       lead = b.text;
-      header = '';
+      header = title && caption ? ` ${caption}` : '';
+      if (!title) caption = '';
+      headerRows = [];
       sectionBasis = null;
       continue;
     }
+    const first = /^\s*\|?\s*(\((?:in|\$)\s?[^)]*\b(?:thousands|millions|billions)\b[^)]*\))/i.exec(b.text);
+    if (first) caption = first[1]!;
     if (!TARGET_LEAD.test(lead) || BOILERPLATE.test(lead)) continue;
     const cells = tableCells(b.text);
-    if (cells.every((c) => !/\d/.test(c) || /^(?:fiscal|first|second|third|fourth|q[1-4]|fy)/i.test(c))) {
+    if (
+      cells.every(
+        (c) =>
+          !/\d/.test(c) ||
+          /^(?:fiscal|first|second|third|fourth|q[1-4]|fy)/i.test(c) ||
+          // "Three Months Ending April 1, 2023": a column header naming a period by its end date.
+          /^(?:three|six|nine|twelve) months (?:ending|ended)\b/i.test(c) ||
+          // "Previous Full-Year 2019 Guidance Range": a column header naming a period with no amount.
+          (!/\$|%|\d[\d,]*\.\d/.test(c) && (columnOf(c)?.period ?? null) !== null),
+      )
+    ) {
       // A row of one cell naming GAAP or non-GAAP measures is a section heading: the rows below it have that basis.
       if (cells.length === 1 && /\bgaap\b/i.test(cells[0]!))
         sectionBasis = /non[- ]?gaap/i.test(cells[0]!) ? 'non_gaap' : 'gaap';
       header += ` ${b.text}`;
+      headerRows.push(cells);
       continue;
     }
     const label = cells[0]!.replace(/(?<=[a-z])\d+$/, '');
+    // A growth rate "— Constant Currency" is a measure of its own, not the metric's target.
+    if (/\bconstant currency\b/i.test(label)) continue;
     const segment = /\b(?:segment|subscription|product|services?)\b/i.test(label);
-    const found = [...METRICS, ...TABLE_METRICS].find(([re]) => re.test(label));
+    // A row "Y-Y" / "YoY" right under the revenue row is revenue's growth year over year ("Q-Q" is sequential).
+    const yoy: boolean =
+      /^(?:y-y|y\/y|yoy|year[- ]over[- ]year)$/i.test(label.trim()) && previousMetric === 'revenue';
+    const found: [RegExp, string] | undefined = yoy
+      ? [/./, 'revenue_growth']
+      : labelMetric(label, [...METRICS, ...TABLE_METRICS]);
+    if (!/^(?:y-y|y\/y|yoy|year[- ]over[- ]year|q-q|q\/q|qoq)$/i.test(label.trim()))
+      previousMetric = found?.[1] ?? null;
     const hit: [RegExp, string] | undefined =
       found && segment && found[1] === 'revenue' ? [found[0], 'segment_revenue'] : found;
     if (!hit) continue;
@@ -912,11 +1217,46 @@ export function tableGuidance(
       (ffoConcept(label) !== hit[1] || !/\bper (?:diluted |basic )?(?:common )?(?:share|unit)\b/i.test(label))
     )
       continue;
-    const target = targetOf(`${lead} ${header}`, reported);
+    const tableTarget = targetOf(`${lead} ${header}`, reported);
     const values = midpointRange(cells.slice(1));
     const lowHigh = /\blow\b.*\bhigh\b/i.test(header) && values.length === 2;
-    const parts = lowHigh ? [`${values[0]} to ${values[1]}`] : values;
-    for (const raw of parts) {
+    // A header naming the columns (a basis, Low / Mid / High, New / Previous, a period) is followed column by column:
+    // each cell is read under its column's header, never a previous or adjustment column's.
+    const cols = columnsOf(headerRows);
+    const byColumn = cols ? columnCells(values.map(cellValue), cols) : null;
+    const jobs: {
+      raw: string;
+      colBasis: 'gaap' | 'non_gaap' | null;
+      target: typeof tableTarget;
+      worded?: boolean;
+    }[] = byColumn
+      ? byColumn
+          .flatMap(({ text, col }, k) => {
+            const side = /\s*-\s*(low|high)$/i.exec(cells[0]!)?.[1]?.toLowerCase();
+            const key = `${cells[0]!.replace(/\s*-\s*(?:low|high)$/i, '')}|${k}`;
+            if (side === 'low') {
+              lows.set(key, text);
+              return [];
+            }
+            const low = side === 'high' ? lows.get(key) : undefined;
+            if (side === 'high' && low === undefined) return [];
+            return [{ text: low === undefined ? text : `${low} to ${text}`, col }];
+          })
+          .map(({ text, col }) => ({
+            raw: text,
+            colBasis: col.basis,
+            target: col.period ? targetOf(col.period, reported) : leadTarget(lead, header, reported),
+            // Beside a previous column, the lead's status word speaks of the columns set against it ("Revised") only.
+            worded: !cols!.previous || col.current,
+          }))
+      : cols
+        ? []
+        : (lowHigh ? [`${values[0]} to ${values[1]}`] : values).map((raw) => ({
+            raw,
+            colBasis: null,
+            target: tableTarget,
+          }));
+    for (const { raw, colBasis, target, worded = true } of jobs) {
       const basisWord = /^\s*(non[- ]?gaap|gaap)\s*:\s*/i.exec(raw);
       const cell = raw.replace(/^\s*(?:non[- ]?gaap|gaap)\s*:\s*/i, '').trim();
       const labelBasis = /non[- ]?gaap|adjusted/i.test(label)
@@ -928,7 +1268,7 @@ export function tableGuidance(
         ? /non/i.test(basisWord[1]!)
           ? 'non_gaap'
           : 'gaap'
-        : (labelBasis ?? sectionBasis ?? 'unspecified');
+        : (labelBasis ?? colBasis ?? sectionBasis ?? 'unspecified');
       // "Increase 4 percent year-on-year": a change against the prior year, revenue's target being its growth.
       const change = CELL_CHANGE.exec(cell.replace(/^\|\s*|\s*\|$/g, ''));
       if (change && (hit[1] === 'revenue' || hit[1] === 'revenue_growth')) {
@@ -937,8 +1277,8 @@ export function tableGuidance(
           metric: 'revenue_growth',
           label: label.replace(/(?<=[a-z])\d$/, '').trim(),
           basis,
-          targetYear: targetOf(`${lead} ${header}`, reported).year,
-          targetPeriod: targetOf(`${lead} ${header}`, reported).period,
+          targetYear: target.year,
+          targetPeriod: target.period,
           low: null,
           high: null,
           point: sign * Number(change[2]),
@@ -947,7 +1287,7 @@ export function tableGuidance(
           scale: 'units',
           qualitative: null,
           relative: true,
-          status: statusOf(lead),
+          status: worded ? statusOf(lead) : null,
           block: b,
         });
         continue;
@@ -960,7 +1300,11 @@ export function tableGuidance(
       const metric = hit[1] === 'eps_diluted' && /\bbasic\b/i.test(label) ? 'eps_basic' : hit[1];
       const perShare = PER_SHARE_CONCEPTS.has(metric as Concept) || /per share/i.test(label);
       // A cell with no unit word of its own takes the table's caption ("(in millions, except per share data)").
-      const caption = /\bin (thousands|millions|billions)\b/i.exec(header)?.[1]?.replace(/s$/i, '');
+      const caption = (/\bin (thousands|millions|billions)\b/i.exec(header) ??
+        (cols ? /\((?:\$|US\$)\s?(thousands|millions|billions)\b/i.exec(lead) : null))?.[1]?.replace(
+        /s$/i,
+        '',
+      );
       const scale: Scale =
         perShare || isPercent ? 'units' : wordScale(unitWord === 'cents' ? undefined : (unitWord ?? caption));
       const full = (t: string | undefined) => {
@@ -992,7 +1336,7 @@ export function tableGuidance(
         scale,
         qualitative: null,
         relative: false,
-        status: statusOf(lead),
+        status: worded ? statusOf(lead) : null,
         block: b,
       };
       if (

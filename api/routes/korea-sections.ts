@@ -165,7 +165,7 @@ export const koreaSectionRoutes = [
       'share_structure',
       'share-structure',
       'Korea share structure (total, treasury, capital changes)',
-      'treasury',
+      'total',
       2023,
     ),
   ),

@@ -12,7 +12,7 @@ const PERIODIC = (Object.keys(DART_SECTIONS) as DartSectionEndpoint[]).filter((e
 /** The sections the offline mirror holds: Samsung's FY2023 annual report and its insider/5% filings. */
 const DEMO = [
   ...CONTINUOUS.map((e) => `${e}:00126380`),
-  ...PERIODIC.filter((e) => !['stockTotqySttus', 'irdsSttus', 'hyslrChgSttus'].includes(e)).map(
+  ...PERIODIC.filter((e) => !['irdsSttus', 'hyslrChgSttus'].includes(e)).map(
     (e) => `${e}:00126380:2023:11011`,
   ),
 ];

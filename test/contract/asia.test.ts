@@ -110,6 +110,7 @@ describe(`Taiwan, Korea and disclosures: jobs through the mirror, routes over HT
       { section: 'debt', n: 6 },
       { section: 'investments', n: 1 },
       { section: 'ownership', n: 2 },
+      { section: 'share_structure', n: 1 },
       { section: 'shareholders', n: 2 },
     ]);
     const disc = await database.query<{ market: string; n: number }>(
@@ -416,6 +417,11 @@ describe(`Taiwan, Korea and disclosures: jobs through the mirror, routes over HT
       expect((await get('/v1/companies/005930.KS/kr/share-structure?kind=treasury')).body.data).toHaveLength(
         0,
       );
+      // Its share totals (stockTotqySttus, the same FY2023 report): 5,969,782,550 common shares issued and outstanding
+      const total = (await get('/v1/companies/005930.KS/kr/share-structure?kind=total')).body.data;
+      expect(total.map((x: any) => [x.label, x.fields.distb_stock_co])).toEqual([
+        ['보통주', '5,969,782,550'],
+      ]);
     });
   });
 

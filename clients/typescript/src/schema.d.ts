@@ -9565,7 +9565,7 @@ export interface operations {
                 cursor?: string;
                 /**
                  * @description Kind: total, treasury, capital_change
-                 * @example treasury
+                 * @example total
                  */
                 kind?: "total" | "treasury" | "capital_change";
                 /**

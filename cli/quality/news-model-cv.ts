@@ -68,7 +68,7 @@ const poolSets = new Set(
   poolArg
     ? setList(poolArg)
     : process.argv.includes('--shipped-pool')
-      ? labelFiles.flatMap((f, i) => ((TRAINING_LABEL_FILES as readonly string[]).includes(f) ? [i + 1] : []))
+      ? labelFiles.flatMap((f, i) => (TRAINING_LABEL_FILES.includes(f) ? [i + 1] : []))
       : labelFiles.map((_, i) => i + 1),
 );
 const poolName =

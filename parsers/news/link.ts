@@ -847,6 +847,7 @@ export function linkItem(
   // an EDGAR entry names its filer by CIK: never by name similarity
   if (!item.edgar) {
     const title = item.title;
+    sharedFirstWords(`${title}\n${item.summary ?? ''}`, reg, selfNames);
     shortForms(item.summary ?? '', reg, selfNames);
     tickerInitials(title, item.summary ?? '', reg, selfNames);
     const { start, end } = headlineSubject(title);
@@ -1134,6 +1135,67 @@ function shortForms(summary: string, reg: RegistryIndex, selfNames: Map<string, 
       !ROLE_WORD.test(unit[1] as string)
     )
       put(aliasKey(unit[1] as string), h.company);
+  }
+}
+
+/** Per alias table: each first word several registry names share -> each such name's company and second word. */
+const SHARED_FIRST = new WeakMap<object, Map<string, { company: RegistryCompany; second: string }[]>>();
+
+function sharedFirstOf(reg: RegistryIndex) {
+  let m = SHARED_FIRST.get(reg.aliases);
+  if (m) return m;
+  const all = new Map<string, { company: RegistryCompany; second: string }[]>();
+  for (const [, entries] of reg.aliases)
+    for (const e of entries) {
+      if (e.kind !== 'name') continue;
+      const words = nameKey(e.company.name).split(' ');
+      if (words.length < 2) continue;
+      const w0 = words[0] as string;
+      const list = all.get(w0) ?? [];
+      if (!list.some((x) => x.company.company_id === e.company.company_id))
+        list.push({ company: e.company, second: words[1] as string });
+      all.set(w0, list);
+    }
+  m = new Map();
+  for (const [w0, list] of all)
+    if (new Set(list.map((x) => x.company.cik ?? x.company.company_id)).size >= 2) m.set(w0, list);
+  SHARED_FIRST.set(reg.aliases, m);
+  return m;
+}
+
+/**
+ * A short form that is the first word of several registry names ("Novo" of Novo Nordisk, Novo Resources and Novo
+ * Integrated Sciences) names the one of them whose first two words the item writes ("Novo Nordisk's threatened legal
+ * action ..." settles "Novo's threat to sue ..."): an alias for this item only; written alone, it stays no company. The word is
+ * four letters or more, no digits and no everyday word, and the alias table has no entry of its own.
+ */
+function sharedFirstWords(text: string, reg: RegistryIndex, selfNames: Map<string, RegistryCompany>) {
+  const shared = sharedFirstOf(reg);
+  const plain = ` ${text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/['’]s\b/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')} `;
+  const seen = new Set<string>();
+  for (const m of text.matchAll(/\p{Lu}[\p{L}]+/gu)) {
+    const w0 = aliasKey(m[0].replace(/['’]s?$/, ''));
+    if (seen.has(w0)) continue;
+    seen.add(w0);
+    const list = shared.get(w0);
+    if (
+      !list ||
+      w0.length < 4 ||
+      /\d/.test(w0) ||
+      isCommonWord(w0) ||
+      englishWords().has(w0) ||
+      isEverydayWord(w0)
+    )
+      continue;
+    if (reg.aliases.has(w0) || selfNames.has(w0)) continue;
+    const written = list.filter((x) => plain.includes(` ${w0} ${x.second} `));
+    const ids = new Set(written.map((x) => x.company.cik ?? x.company.company_id));
+    if (ids.size === 1) selfNames.set(w0, (written[0] as { company: RegistryCompany }).company);
   }
 }
 

@@ -17,9 +17,9 @@ describe('news links, a first word several registry names share', () => {
   });
   it('the settled short form does not displace the headline subject (kept)', () => {
     // summary: "Online healthcare provider Hims & Hers said it would start selling a compounded version of Novo Nordisk’s ..."
-    expect(primary("Telehealth provider Hims goes after Novo's weight loss pill with compounded version")).toBe(
-      'HIMS',
-    );
+    expect(
+      primary("Telehealth provider Hims goes after Novo's weight loss pill with compounded version"),
+    ).toBe('HIMS');
   });
   it('"Novo" with no full name in the item is never guessed as another Novo (kept)', () => {
     // summary: "... Novo cited pricing constraints ..." (labelled NVO; no name settles which Novo)

@@ -233,7 +233,8 @@ const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
   [/\bnarrow(?:s|ed|ing)?\b/i, 'narrowed'],
   [/\bwiden(?:s|ed|ing)?\b/i, 'widened'],
   [
-    /\b(?:reaffirm\w*|reiterat\w*|confirm\w*|maintain\w*|remains? unchanged|(?:guidance|outlook) is unchanged)\b/i,
+    // "consistent with our previous guidance": the target is the one given before.
+    /\b(?:reaffirm\w*|reiterat\w*|confirm\w*|maintain\w*|remains? unchanged|(?:guidance|outlook) is unchanged|consistent with (?:our|its|the) (?:previous(?:ly issued)?|prior) (?:guidance|outlook))\b/i,
     'reaffirmed',
   ],
   [/\b(?:updat(?:e|es|ed|ing)|revis(?:e|es|ed|ing))\b/i, 'updated'],
@@ -368,6 +369,20 @@ export function guidanceOf(
         const x = priorHits[0]![0].exec(prior.text)!;
         hits.push({ metric: priorHits[0]![1], label: x[0], index: 0, end: 0 });
       }
+    }
+    // "This represents a year-over-year decrease of 17%-21%" right after a revenue target in its paragraph is that
+    // revenue's growth (below zero for a decrease or decline), when the sentence names no metric of its own.
+    const growthOf =
+      /^(?:this|which)\s+(?:represents|reflects|implies)\s+(?:an?\s+)?(?:year[- ]over[- ]year\s+)?(?:increase|decrease|decline|growth)\s+of\b/i.exec(
+        s.text,
+      );
+    if (hits.length === 0 && growthOf && prior !== undefined && prior.block === s.block) {
+      const first = METRICS.flatMap(([re, metric]) => {
+        const x = re.exec(prior.text);
+        return x ? [{ metric, index: x.index }] : [];
+      }).sort((a, b) => a.index - b.index)[0];
+      if (first?.metric === 'revenue')
+        hits.push({ metric: 'revenue_growth', label: growthOf[0], index: 0, end: growthOf[0].length });
     }
     for (let i = 0; i < hits.length; i++) {
       const h = hits[i]!;
@@ -505,6 +520,8 @@ export function guidanceOf(
         metric = 'revenue_growth';
         if (/decline|decrease|fall|drop/i.test(verb[1]!)) sign = -1;
       }
+      if (metric === 'revenue_growth' && g.unit === 'percent' && /\b(?:decrease|decline)\s+of$/i.test(h.label))
+        sign = -1;
       const perShare = PER_SHARE_CONCEPTS.has(metric as Concept);
       const unit: Guidance['unit'] = g.qualitative
         ? 'text'
@@ -541,15 +558,27 @@ export function guidanceOf(
         targetYear: tg.year,
         targetPeriod: tg.period,
         // A range's low end is the smaller ("EBITDA of EUR -6 to -10 million": -10 to -6 million).
-        low: g.low !== null && g.high !== null ? Math.min(full(g.low)!, full(g.high)!) : full(g.low),
-        high: g.low !== null && g.high !== null ? Math.max(full(g.low)!, full(g.high)!) : full(g.high),
+        // (A decrease's range is below zero: "a decrease of 17%-21%" = -21 to -17.)
+        low: g.low !== null && g.high !== null ? Math.min(sign * full(g.low)!, sign * full(g.high)!) : full(g.low),
+        high: g.low !== null && g.high !== null ? Math.max(sign * full(g.low)!, sign * full(g.high)!) : full(g.high),
         point: g.point === null ? null : sign * full(g.point)!,
         printed: g.printed,
         unit,
         scale,
         qualitative: g.qualitative,
         relative: g.relative,
-        status: statusOfHit(g, h.index, rest),
+        status: statusOfHit(
+          sign === -1
+            ? {
+                ...g,
+                low: g.high === null ? g.low : -g.high,
+                high: g.low === null ? g.high : -g.low,
+                point: g.point === null ? null : -g.point,
+              }
+            : g,
+          h.index,
+          rest,
+        ),
         sentence: s,
       });
     }
@@ -734,7 +763,20 @@ function statusAgainstPrevious(
       String.raw`\bcompares?\s+(?:with|to)\s+(?:the\s+)?${num}(?:\s*(?:to|-|–)\s*${num})?\s+(?:[A-Za-z-]+\s+){0,4}(?:guidance|outlook)\b`,
       'i',
     ).exec(text);
+  // "compared to our previous guidance, a decrease of 5%-10%": the previous range, below zero for a decrease.
+  const directed = old
+    ? null
+    : new RegExp(
+        String.raw`\b(?:previous|prior)\s+(?:guidance|outlook),\s+(?:an?\s+)?(increase|decrease|decline)\s+of\s+${num}(?:\s*(?:to|-|–)\s*${num})?`,
+        'i',
+      ).exec(text);
   const now = g.point ?? (g.low !== null && g.high !== null ? (g.low + g.high) / 2 : null);
+  if (directed && now !== null) {
+    const mid = directed[3] !== undefined ? (Number(directed[2]) + Number(directed[3])) / 2 : Number(directed[2]);
+    const before = /^increase$/i.test(directed[1]!) ? mid : -mid;
+    if (Math.abs(now - before) > 1e-9) return now > before ? 'raised' : 'lowered';
+    return null;
+  }
   if (!old || now === null) return null;
   const before = old[2] !== undefined ? (Number(old[1]) + Number(old[2])) / 2 : Number(old[1]);
   if (Math.abs(now - before) > 1e-9) return now > before ? 'raised' : 'lowered';

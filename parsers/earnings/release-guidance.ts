@@ -1440,12 +1440,16 @@ export function applyWordedStatus<
   }
 
   function apply(rows: G[], t: string): void {
-    if (!/\b(?:targets?|guidance|outlook|forecast)\b/i.test(t) || BOILERPLATE.test(t)) return;
+    // "raises its earnings expectations": earnings named with a forecast word are the profit targets as a whole.
+    const earningsTargets = /\bearnings (?:expectations?|outlook|guidance|forecasts?)\b/i.test(t);
+    if (!(/\b(?:targets?|guidance|outlook|forecast)\b/i.test(t) || earningsTargets) || BOILERPLATE.test(t)) return;
     const found = statusMatch(t);
     if (found === null) return;
     const { status } = found;
     const annualOnly = /\b(?:annual|full[- ]year|fiscal year)\b/i.test(t) && !/\bquarter/i.test(t);
     const named = new Set(METRICS.filter(([re]) => re.test(t)).map(([, m]) => m));
+    if (earningsTargets)
+      for (const m of ['net_income', 'eps_diluted', 'ebitda', 'operating_income']) named.add(m);
     if (/\bEPS\b|earnings per share/i.test(t)) named.add('eps_diluted');
     // The basis the status speaks of is the one its own sentence names ("the Managing Directors confirm the full
     // year 2021 guidance. ... expects revenues ... as well as adjusted EBITDA ...": no basis, both rows).

@@ -520,7 +520,11 @@ export function guidanceOf(
         metric = 'revenue_growth';
         if (/decline|decrease|fall|drop/i.test(verb[1]!)) sign = -1;
       }
-      if (metric === 'revenue_growth' && g.unit === 'percent' && /\b(?:decrease|decline)\s+of$/i.test(h.label))
+      if (
+        metric === 'revenue_growth' &&
+        g.unit === 'percent' &&
+        /\b(?:decrease|decline)\s+of$/i.test(h.label)
+      )
         sign = -1;
       const perShare = PER_SHARE_CONCEPTS.has(metric as Concept);
       const unit: Guidance['unit'] = g.qualitative
@@ -559,8 +563,14 @@ export function guidanceOf(
         targetPeriod: tg.period,
         // A range's low end is the smaller ("EBITDA of EUR -6 to -10 million": -10 to -6 million).
         // (A decrease's range is below zero: "a decrease of 17%-21%" = -21 to -17.)
-        low: g.low !== null && g.high !== null ? Math.min(sign * full(g.low)!, sign * full(g.high)!) : full(g.low),
-        high: g.low !== null && g.high !== null ? Math.max(sign * full(g.low)!, sign * full(g.high)!) : full(g.high),
+        low:
+          g.low !== null && g.high !== null
+            ? Math.min(sign * full(g.low)!, sign * full(g.high)!)
+            : full(g.low),
+        high:
+          g.low !== null && g.high !== null
+            ? Math.max(sign * full(g.low)!, sign * full(g.high)!)
+            : full(g.high),
         point: g.point === null ? null : sign * full(g.point)!,
         printed: g.printed,
         unit,
@@ -772,7 +782,8 @@ function statusAgainstPrevious(
       ).exec(text);
   const now = g.point ?? (g.low !== null && g.high !== null ? (g.low + g.high) / 2 : null);
   if (directed && now !== null) {
-    const mid = directed[3] !== undefined ? (Number(directed[2]) + Number(directed[3])) / 2 : Number(directed[2]);
+    const mid =
+      directed[3] !== undefined ? (Number(directed[2]) + Number(directed[3])) / 2 : Number(directed[2]);
     const before = /^increase$/i.test(directed[1]!) ? mid : -mid;
     if (Math.abs(now - before) > 1e-9) return now > before ? 'raised' : 'lowered';
     return null;
@@ -1442,7 +1453,8 @@ export function applyWordedStatus<
   function apply(rows: G[], t: string): void {
     // "raises its earnings expectations": earnings named with a forecast word are the profit targets as a whole.
     const earningsTargets = /\bearnings (?:expectations?|outlook|guidance|forecasts?)\b/i.test(t);
-    if (!(/\b(?:targets?|guidance|outlook|forecast)\b/i.test(t) || earningsTargets) || BOILERPLATE.test(t)) return;
+    if (!(/\b(?:targets?|guidance|outlook|forecast)\b/i.test(t) || earningsTargets) || BOILERPLATE.test(t))
+      return;
     const found = statusMatch(t);
     if (found === null) return;
     const { status } = found;

@@ -1502,7 +1502,21 @@ export function applyWordedStatus<
       if (annualOnly && g.targetPeriod !== 'FY') continue;
       if (target.year !== null && (g.targetYear !== target.year || g.targetPeriod !== target.period))
         continue;
-      g.status = status;
+      // A text wording two statuses ("RAISES ORGANIC REVENUE AND MAINTAINS FULL YEAR EPS OUTLOOK"): each metric it
+      // names takes the last status word before its name.
+      const at = named.has(g.metric) ? nameIndex(t, g.metric) : -1;
+      g.status = at >= 0 ? (statusBefore(t, at) ?? status) : status;
     }
   }
+}
+
+/** Where a text first names a metric (EPS also as "EPS" / "earnings per share"), else -1. */
+function nameIndex(t: string, metric: string): number {
+  const res = METRICS.filter(([, m]) => m === metric).map(([re]) => re);
+  if (metric === 'eps_diluted') res.push(/\bEPS\b|earnings per share/i);
+  const at = res.flatMap((re) => {
+    const x = re.exec(t);
+    return x ? [x.index] : [];
+  });
+  return at.length > 0 ? Math.min(...at) : -1;
 }

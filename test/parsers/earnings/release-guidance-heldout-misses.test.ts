@@ -32,4 +32,11 @@ describe('guidance held-out misses closed by format rules', () => {
     expect(got).toContainEqual(['ebitda', 'non_gaap', 'FY 2019', -10_000_000, -6_000_000, 'raised']);
     expect(got).toContainEqual(['revenue', 'unspecified', 'FY 2019', 400_000_000, 420_000_000, null]);
   });
+
+  it('a title wording two statuses gives each metric the status word before its name (Church & Dwight Q1 2021)', () => {
+    // "RAISES ORGANIC REVENUE AND MAINTAINS FULL YEAR EPS OUTLOOK": the EPS outlook is maintained, not raised.
+    const got = rows(read('guidance-held-out-2', 'CHD_2021-04-29_Q1_readkong_transcribed.txt'));
+    expect(got).toContainEqual(['eps_diluted', 'non_gaap', 'FY 2021', 3, 3.06, 'reaffirmed']);
+    expect(got).toContainEqual(['revenue_growth', 'unspecified', 'FY 2021', 5, 6, 'raised']);
+  });
 });

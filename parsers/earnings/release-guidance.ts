@@ -233,7 +233,8 @@ const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
   [/\bnarrow(?:s|ed|ing)?\b/i, 'narrowed'],
   [/\bwiden(?:s|ed|ing)?\b/i, 'widened'],
   [
-    /\b(?:reaffirm\w*|reiterat\w*|confirm\w*|maintain\w*|remains? unchanged|(?:guidance|outlook) is unchanged)\b/i,
+    // "consistent with our previous guidance": the target is the one given before.
+    /\b(?:reaffirm\w*|reiterat\w*|confirm\w*|maintain\w*|remains? unchanged|(?:guidance|outlook) is unchanged|consistent with (?:our|its|the) (?:previous(?:ly issued)?|prior) (?:guidance|outlook))\b/i,
     'reaffirmed',
   ],
   [/\b(?:updat(?:e|es|ed|ing)|revis(?:e|es|ed|ing))\b/i, 'updated'],
@@ -368,6 +369,20 @@ export function guidanceOf(
         const x = priorHits[0]![0].exec(prior.text)!;
         hits.push({ metric: priorHits[0]![1], label: x[0], index: 0, end: 0 });
       }
+    }
+    // "This represents a year-over-year decrease of 17%-21%" right after a revenue target in its paragraph is that
+    // revenue's growth (below zero for a decrease or decline), when the sentence names no metric of its own.
+    const growthOf =
+      /^(?:this|which)\s+(?:represents|reflects|implies)\s+(?:an?\s+)?(?:year[- ]over[- ]year\s+)?(?:increase|decrease|decline|growth)\s+of\b/i.exec(
+        s.text,
+      );
+    if (hits.length === 0 && growthOf && prior !== undefined && prior.block === s.block) {
+      const first = METRICS.flatMap(([re, metric]) => {
+        const x = re.exec(prior.text);
+        return x ? [{ metric, index: x.index }] : [];
+      }).sort((a, b) => a.index - b.index)[0];
+      if (first?.metric === 'revenue')
+        hits.push({ metric: 'revenue_growth', label: growthOf[0], index: 0, end: growthOf[0].length });
     }
     for (let i = 0; i < hits.length; i++) {
       const h = hits[i]!;
@@ -505,6 +520,12 @@ export function guidanceOf(
         metric = 'revenue_growth';
         if (/decline|decrease|fall|drop/i.test(verb[1]!)) sign = -1;
       }
+      if (
+        metric === 'revenue_growth' &&
+        g.unit === 'percent' &&
+        /\b(?:decrease|decline)\s+of$/i.test(h.label)
+      )
+        sign = -1;
       const perShare = PER_SHARE_CONCEPTS.has(metric as Concept);
       const unit: Guidance['unit'] = g.qualitative
         ? 'text'
@@ -541,15 +562,33 @@ export function guidanceOf(
         targetYear: tg.year,
         targetPeriod: tg.period,
         // A range's low end is the smaller ("EBITDA of EUR -6 to -10 million": -10 to -6 million).
-        low: g.low !== null && g.high !== null ? Math.min(full(g.low)!, full(g.high)!) : full(g.low),
-        high: g.low !== null && g.high !== null ? Math.max(full(g.low)!, full(g.high)!) : full(g.high),
+        // (A decrease's range is below zero: "a decrease of 17%-21%" = -21 to -17.)
+        low:
+          g.low !== null && g.high !== null
+            ? Math.min(sign * full(g.low)!, sign * full(g.high)!)
+            : full(g.low),
+        high:
+          g.low !== null && g.high !== null
+            ? Math.max(sign * full(g.low)!, sign * full(g.high)!)
+            : full(g.high),
         point: g.point === null ? null : sign * full(g.point)!,
         printed: g.printed,
         unit,
         scale,
         qualitative: g.qualitative,
         relative: g.relative,
-        status: statusOfHit(g, h.index, rest),
+        status: statusOfHit(
+          sign === -1
+            ? {
+                ...g,
+                low: g.high === null ? g.low : -g.high,
+                high: g.low === null ? g.high : -g.low,
+                point: g.point === null ? null : -g.point,
+              }
+            : g,
+          h.index,
+          rest,
+        ),
         sentence: s,
       });
     }
@@ -734,7 +773,21 @@ function statusAgainstPrevious(
       String.raw`\bcompares?\s+(?:with|to)\s+(?:the\s+)?${num}(?:\s*(?:to|-|–)\s*${num})?\s+(?:[A-Za-z-]+\s+){0,4}(?:guidance|outlook)\b`,
       'i',
     ).exec(text);
+  // "compared to our previous guidance, a decrease of 5%-10%": the previous range, below zero for a decrease.
+  const directed = old
+    ? null
+    : new RegExp(
+        String.raw`\b(?:previous|prior)\s+(?:guidance|outlook),\s+(?:an?\s+)?(increase|decrease|decline)\s+of\s+${num}(?:\s*(?:to|-|–)\s*${num})?`,
+        'i',
+      ).exec(text);
   const now = g.point ?? (g.low !== null && g.high !== null ? (g.low + g.high) / 2 : null);
+  if (directed && now !== null) {
+    const mid =
+      directed[3] !== undefined ? (Number(directed[2]) + Number(directed[3])) / 2 : Number(directed[2]);
+    const before = /^increase$/i.test(directed[1]!) ? mid : -mid;
+    if (Math.abs(now - before) > 1e-9) return now > before ? 'raised' : 'lowered';
+    return null;
+  }
   if (!old || now === null) return null;
   const before = old[2] !== undefined ? (Number(old[1]) + Number(old[2])) / 2 : Number(old[1]);
   if (Math.abs(now - before) > 1e-9) return now > before ? 'raised' : 'lowered';
@@ -1398,12 +1451,17 @@ export function applyWordedStatus<
   }
 
   function apply(rows: G[], t: string): void {
-    if (!/\b(?:targets?|guidance|outlook|forecast)\b/i.test(t) || BOILERPLATE.test(t)) return;
+    // "raises its earnings expectations": earnings named with a forecast word are the profit targets as a whole.
+    const earningsTargets = /\bearnings (?:expectations?|outlook|guidance|forecasts?)\b/i.test(t);
+    if (!(/\b(?:targets?|guidance|outlook|forecast)\b/i.test(t) || earningsTargets) || BOILERPLATE.test(t))
+      return;
     const found = statusMatch(t);
     if (found === null) return;
     const { status } = found;
     const annualOnly = /\b(?:annual|full[- ]year|fiscal year)\b/i.test(t) && !/\bquarter/i.test(t);
     const named = new Set(METRICS.filter(([re]) => re.test(t)).map(([, m]) => m));
+    if (earningsTargets)
+      for (const m of ['net_income', 'eps_diluted', 'ebitda', 'operating_income']) named.add(m);
     if (/\bEPS\b|earnings per share/i.test(t)) named.add('eps_diluted');
     // The basis the status speaks of is the one its own sentence names ("the Managing Directors confirm the full
     // year 2021 guidance. ... expects revenues ... as well as adjusted EBITDA ...": no basis, both rows).
@@ -1444,7 +1502,21 @@ export function applyWordedStatus<
       if (annualOnly && g.targetPeriod !== 'FY') continue;
       if (target.year !== null && (g.targetYear !== target.year || g.targetPeriod !== target.period))
         continue;
-      g.status = status;
+      // A text wording two statuses ("RAISES ORGANIC REVENUE AND MAINTAINS FULL YEAR EPS OUTLOOK"): each metric it
+      // names takes the last status word before its name.
+      const at = named.has(g.metric) ? nameIndex(t, g.metric) : -1;
+      g.status = at >= 0 ? (statusBefore(t, at) ?? status) : status;
     }
   }
+}
+
+/** Where a text first names a metric (EPS also as "EPS" / "earnings per share"), else -1. */
+function nameIndex(t: string, metric: string): number {
+  const res = METRICS.filter(([, m]) => m === metric).map(([re]) => re);
+  if (metric === 'eps_diluted') res.push(/\bEPS\b|earnings per share/i);
+  const at = res.flatMap((re) => {
+    const x = re.exec(t);
+    return x ? [x.index] : [];
+  });
+  return at.length > 0 ? Math.min(...at) : -1;
 }

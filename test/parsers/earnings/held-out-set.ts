@@ -25,3 +25,15 @@ export function heldOutSet(folder: string) {
     },
   };
 }
+
+/** A release's guidance rows as the guidance held-out tests compare them: metric, basis, target, low (or point), high, status. */
+export function guidanceRows(r: ReleaseRows) {
+  return r.guidance.map((g) => [
+    g.metric,
+    g.basis,
+    `${g.target_fiscal_period} ${g.target_fiscal_year}`,
+    g.low ?? g.point,
+    g.high,
+    g.status,
+  ]);
+}

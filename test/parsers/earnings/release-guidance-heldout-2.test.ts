@@ -1,23 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseReleaseBytes } from '../../../parsers/earnings/release-rows.ts';
+import { heldOutSet, guidanceRows as rows } from './held-out-set.ts';
 
 // Guidance held-out set 2 (docs/earnings.md "Guidance held-out set 2"): real guidance texts transcribed from the page
 // store (MANIFEST.tsv); every value below was read by hand from the file (labels-guidance-2.tsv) before any parser
 // ran on it.
-const read = (file: string) =>
-  parseReleaseBytes(
-    readFileSync(new URL(`../../../fixtures/earnings/guidance-held-out-2/${file}`, import.meta.url)),
-  );
-const rows = (r: ReturnType<typeof read>) =>
-  r.guidance.map((g) => [
-    g.metric,
-    g.basis,
-    `${g.target_fiscal_period} ${g.target_fiscal_year}`,
-    g.low ?? g.point,
-    g.high,
-    g.status,
-  ]);
+const read = heldOutSet('guidance-held-out-2').parse;
 
 describe('guidance held-out set 2', () => {
   it('an outlook table of midpoint +/- spread rows, in millions, non-GAAP below its heading (Semtech Q4 fiscal 2025)', () => {

@@ -1,21 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseReleaseBytes } from '../../../parsers/earnings/release-rows.ts';
+import { heldOutSet, guidanceRows as rows } from './held-out-set.ts';
 
 // Guidance held-out set 3 (docs/earnings.md "Guidance held-out set 3"): real guidance texts transcribed from the page
 // store (MANIFEST.tsv); every value below was read by hand from the file (labels-guidance-3.tsv) before any parser
 // ran on it.
-const read = (dir: string, file: string) =>
-  parseReleaseBytes(readFileSync(new URL(`../../../fixtures/earnings/${dir}/${file}`, import.meta.url)));
-const rows = (r: ReturnType<typeof read>) =>
-  r.guidance.map((g) => [
-    g.metric,
-    g.basis,
-    `${g.target_fiscal_period} ${g.target_fiscal_year}`,
-    g.low ?? g.point,
-    g.high,
-    g.status,
-  ]);
+const read = (dir: string, file: string) => heldOutSet(dir).parse(file);
 
 describe('guidance held-out set 3: tables read column by column', () => {
   it('GAAP | Reconciliation | non-GAAP over Low | Mid | High, a reconciliation cell in some rows only (Q1 2024)', () => {

@@ -1,21 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseReleaseBytes } from '../../../parsers/earnings/release-rows.ts';
+import { heldOutSet, guidanceRows as rows } from './held-out-set.ts';
 
 // Misses of guidance held-out sets 2 and 3 (docs/earnings.md "Guidance held-out sets 2-3: format rules for their
 // misses"): real texts transcribed from the page store (MANIFEST.tsv); every value below is the hand-read label
 // (labels-guidance-2.tsv / labels-guidance-3.tsv), written before any parser ran on the file.
-const read = (dir: string, file: string) =>
-  parseReleaseBytes(readFileSync(new URL(`../../../fixtures/earnings/${dir}/${file}`, import.meta.url)));
-const rows = (r: ReturnType<typeof read>) =>
-  r.guidance.map((g) => [
-    g.metric,
-    g.basis,
-    `${g.target_fiscal_period} ${g.target_fiscal_year}`,
-    g.low ?? g.point,
-    g.high,
-    g.status,
-  ]);
+const read = (dir: string, file: string) => heldOutSet(dir).parse(file);
 
 describe('guidance held-out misses closed by format rules', () => {
   it('"consistent with our previous guidance" is reaffirmed; "This represents a ... decrease of 17%-21%" after revenue', () => {

@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { TraceEvent } from './api.bench.ts';
 
 export interface BenchReady {
   platform: number;
@@ -26,4 +27,18 @@ export function forkApiBench(
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
   return { child, ready };
+}
+
+/** The child's request trace (started with BENCH_TRACE=1): asked for over IPC, answered once. */
+export function requestTrace(child: ChildProcess): Promise<TraceEvent[]> {
+  return new Promise<TraceEvent[]>((resolve) => {
+    const on = (m: unknown) => {
+      if (typeof m === 'object' && m !== null && 'trace' in m) {
+        child.off('message', on);
+        resolve((m as { trace: TraceEvent[] }).trace);
+      }
+    };
+    child.on('message', on);
+    child.send('trace');
+  });
 }

@@ -10,7 +10,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { TraceEvent } from './api.bench.ts';
-import { forkApiBench } from './api-bench-child.ts';
+import { forkApiBench, requestTrace as trace } from './api-bench-child.ts';
 import { ONLY, ROUTES } from './api-routes.ts';
 import { benchDatabase } from './bench-database.ts';
 import { median, sendFixedFresh } from './http-load.ts';
@@ -29,18 +29,6 @@ async function timed(port: number, path: (i: number) => string, key: string | nu
   );
   return spans;
 }
-
-const trace = (child: import('node:child_process').ChildProcess) =>
-  new Promise<TraceEvent[]>((resolve) => {
-    const on = (m: unknown) => {
-      if (typeof m === 'object' && m !== null && 'trace' in m) {
-        child.off('message', on);
-        resolve((m as { trace: TraceEvent[] }).trace);
-      }
-    };
-    child.on('message', on);
-    child.send('trace');
-  });
 
 /** Per event kind: the share of the tail's requests and of all requests that overlapped one. */
 function overlaps(spans: [number, number][], events: TraceEvent[]) {

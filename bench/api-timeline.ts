@@ -9,8 +9,7 @@
  */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { TraceEvent } from './api.bench.ts';
-import { forkApiBench } from './api-bench-child.ts';
+import { forkApiBench, requestTrace } from './api-bench-child.ts';
 import { ROUTES, type RouteName } from './api-routes.ts';
 import { benchDatabase } from './bench-database.ts';
 
@@ -62,17 +61,7 @@ async function run(port: number, key: string | null, ms: number): Promise<string
 
 const scratch = await benchDatabase('bench_apitl');
 const { child, ready } = forkApiBench(scratch.url, { BENCH_TRACE: '1' });
-const trace = () =>
-  new Promise<TraceEvent[]>((resolve) => {
-    const on = (m: unknown) => {
-      if (typeof m === 'object' && m !== null && 'trace' in m) {
-        child.off('message', on);
-        resolve((m as { trace: TraceEvent[] }).trace);
-      }
-    };
-    child.on('message', on);
-    child.send('trace');
-  });
+const trace = () => requestTrace(child);
 try {
   const r = await ready;
   await run(r.bare, null, 1_500);

@@ -99,6 +99,22 @@ describe('credits', () => {
     requestId: `r${i}`,
     route: 'GET /v1/x',
   });
+  /** The account's ledger rows of one reason. */
+  const ledgerRows = async (accountId: string, reason: string) =>
+    (
+      await database.query(`select 1 from credit_ledger where account_id = $1 and reason = $2`, [
+        accountId,
+        reason,
+      ])
+    ).length;
+  /** One second at 40 credits/s with 8 requests in flight at a time, every one charged and answered. */
+  const oneSecondAt40 = async (m: CreditMeter, accountId: string) => {
+    for (let b = 0; b < 5; b++) {
+      const batch = Array.from({ length: 8 }, (_, i) => charge(accountId, b * 8 + i));
+      expect(await Promise.all(batch.map((c) => m.charge(c)))).toEqual(Array(8).fill(true));
+      for (const _ of batch) await m.done(accountId);
+    }
+  };
 
   it('a batch charges the requests that fit, in order, and writes one ledger row each', async () => {
     const a = await createAccount(database, { name: 'Batch', plan: 'free', credits: 5 });
@@ -336,11 +352,7 @@ describe('credits', () => {
     const { clock, make } = busyMeter();
     const m = make();
     // one second at 40 credits/s with 8 requests in flight at a time
-    for (let b = 0; b < 5; b++) {
-      const batch = Array.from({ length: 8 }, (_, i) => charge(a.id, b * 8 + i));
-      expect(await Promise.all(batch.map((c) => m.charge(c)))).toEqual(Array(8).fill(true));
-      for (const _ of batch) await m.done(a.id);
-    }
+    await oneSecondAt40(m, a.id);
     expect(await check(a.id)).toMatchObject({ balance: 9_960, held: 0 });
     clock.advance(1_000);
     const burst = Array.from({ length: 8 }, (_, i) => charge(a.id, 100 + i));
@@ -367,19 +379,9 @@ describe('credits', () => {
     // no idle grace: the wave below arrives while the hold is being settled (with the grace, it would arrive
     // within it and draw from the hold: the next test)
     const m = make(0);
-    const rows = async (reason: string) =>
-      (
-        await database.query(`select 1 from credit_ledger where account_id = $1 and reason = $2`, [
-          a.id,
-          reason,
-        ])
-      ).length;
+    const rows = (reason: string) => ledgerRows(a.id, reason);
     // one second at 40 credits/s with 8 requests in flight at a time
-    for (let b = 0; b < 5; b++) {
-      const batch = Array.from({ length: 8 }, (_, i) => charge(a.id, b * 8 + i));
-      expect(await Promise.all(batch.map((c) => m.charge(c)))).toEqual(Array(8).fill(true));
-      for (const _ of batch) await m.done(a.id);
-    }
+    await oneSecondAt40(m, a.id);
     clock.advance(1_000);
     // a burst of 8: the first charged alone, the other 7 (8 in flight) with a hold
     const burst = Array.from({ length: 8 }, (_, i) => charge(a.id, 100 + i));
@@ -411,19 +413,9 @@ describe('credits', () => {
     const a = await createAccount(database, { name: 'Grace', plan: 'fund', credits: 10_000 });
     const { clock, make } = busyMeter();
     const m = make();
-    const rows = async (reason: string) =>
-      (
-        await database.query(`select 1 from credit_ledger where account_id = $1 and reason = $2`, [
-          a.id,
-          reason,
-        ])
-      ).length;
+    const rows = (reason: string) => ledgerRows(a.id, reason);
     // one second at 40 credits/s with 8 requests in flight at a time
-    for (let b = 0; b < 5; b++) {
-      const batch = Array.from({ length: 8 }, (_, i) => charge(a.id, b * 8 + i));
-      expect(await Promise.all(batch.map((c) => m.charge(c)))).toEqual(Array(8).fill(true));
-      for (const _ of batch) await m.done(a.id);
-    }
+    await oneSecondAt40(m, a.id);
     clock.advance(1_000);
     const burst = Array.from({ length: 8 }, (_, i) => charge(a.id, 100 + i));
     expect(await Promise.all(burst.map((c) => m.charge(c)))).toEqual(Array(8).fill(true));
@@ -458,18 +450,8 @@ describe('credits', () => {
     const a = await createAccount(database, { name: 'Poll', plan: 'fund', credits: 10_000 });
     const { clock, make } = busyMeter();
     const m = make();
-    const rows = async (reason: string) =>
-      (
-        await database.query(`select 1 from credit_ledger where account_id = $1 and reason = $2`, [
-          a.id,
-          reason,
-        ])
-      ).length;
-    for (let b = 0; b < 5; b++) {
-      const batch = Array.from({ length: 8 }, (_, i) => charge(a.id, b * 8 + i));
-      expect(await Promise.all(batch.map((c) => m.charge(c)))).toEqual(Array(8).fill(true));
-      for (const _ of batch) await m.done(a.id);
-    }
+    const rows = (reason: string) => ledgerRows(a.id, reason);
+    await oneSecondAt40(m, a.id);
     clock.advance(1_000);
     const burst = Array.from({ length: 8 }, (_, i) => charge(a.id, 100 + i));
     expect(await Promise.all(burst.map((c) => m.charge(c)))).toEqual(Array(8).fill(true));

@@ -77,4 +77,5 @@ function score(set: string): void {
 }
 
 const pct = (a: number, b: number) => (b ? ((100 * a) / b).toFixed(1) : '-');
-for (const set of ['held-out', 'held-out-2', 'held-out-3', 'held-out-4', 'held-out-5', 'held-out-6']) score(set);
+for (const set of ['held-out', 'held-out-2', 'held-out-3', 'held-out-4', 'held-out-5', 'held-out-6'])
+  score(set);

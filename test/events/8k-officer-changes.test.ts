@@ -396,6 +396,92 @@ describe('5.02 officer changes on the fifth held-out set', () => {
   });
 });
 
+// Sixth held-out set (fixtures/8k-events/held-out-6, page-store transcriptions; values read by hand, labels.tsv).
+describe('5.02 officer changes on the sixth held-out set', () => {
+  const six = (file: string) => officerChanges(readFileSync(`fixtures/8k-events/held-out-6/${file}`, 'utf8'));
+  const pairs = (got: ReturnType<typeof officerChanges>) => got.map((c) => `${c.person}|${c.change}`);
+
+  it('reads a degree after a name, "appointed to serve in the position of", and no pay in "without any change to his current salary" (Accentia 2008)', () => {
+    // "Steven R. Arikian, M.D. resigned from all positions with the Company including as President and Chief
+    // Operating Officer of Biopharmaceutical Products and Services and as a Director"; "Samuel S. Duffey, Esq. was
+    // appointed to serve in the position of President of the Company".
+    expect(six('ABPI_8-K_2008-12-02_0001193125-08-249741_Item5.02_excerpt.txt')).toEqual([
+      { person: 'Steven R. Arikian', role: 'President and Chief Operating Officer', change: 'departed' },
+      { person: 'Samuel S. Duffey', role: 'President', change: 'appointed' },
+    ]);
+  });
+
+  it('reads "A was appointed acting Chairman of the Board" without "as" (Advance Nanotech 2008)', () => {
+    expect(six('ADVN_8-K_2008-04-28_0001144204-08-025838_Item5.02_excerpt.txt')).toEqual([
+      { person: 'Antonio Goncalves, Jr.', role: 'Chief Executive Officer', change: 'departed' },
+      { person: 'Peter Rugg', role: 'acting Chairman of the Board', change: 'appointed' },
+    ]);
+  });
+
+  it('reads "intends to retire from the position of" and gives "Mr. Puishys’ successor as CEO is elected" to no one (Apogee 2020)', () => {
+    expect(pairs(six('APOG_8-K_2020-09-13_0001193125-20-247376_Item5.02_excerpt.txt'))).toEqual([
+      'Joseph F. Puishys|departed',
+      'Joseph F. Puishys|compensation',
+    ]);
+  });
+
+  it('reads "elected Charles Watts, M.D. as a director" and resolves the possessive "Dr. Watt’s" (Accelerate Diagnostics 2017)', () => {
+    expect(six('AXDX_8-K_2017-11-14_Item5.02_excerpt.txt')).toEqual([
+      { person: 'Charles Watts', role: 'director', change: 'appointed' },
+      { person: 'Charles Watts', role: 'director', change: 'compensation' },
+    ]);
+  });
+
+  it('reads no person in a defined term ("During the Transition Period, Mr. Casey will continue to receive") (Carter’s 2025)', () => {
+    expect(pairs(six('CRI_8-K_2025-01-03_Item5.02_excerpt.txt'))).toEqual([
+      'Michael D. Casey|departed',
+      'Michael D. Casey|compensation',
+      'Richard F. Westenberger|appointed',
+    ]);
+  });
+
+  it('reads "A, who previously served as X, was appointed Y" and "Mr. Smith’s change in role, his annual base salary" (FedEx 8-K/A 2022)', () => {
+    const got = six('FDX_8-K-A_2022-06-13_0001193125-22-176522_Item5.02_excerpt.txt');
+    expect(got.find((c) => c.person === 'Rajesh Subramaniam')).toEqual({
+      person: 'Rajesh Subramaniam',
+      role: 'President and Chief Executive Officer',
+      change: 'appointed',
+    });
+    expect(pairs(got)).toEqual([
+      'Frederick W. Smith|departed',
+      'Frederick W. Smith|appointed',
+      'Rajesh Subramaniam|appointed',
+      'Frederick W. Smith|compensation',
+    ]);
+  });
+
+  it('reads "appointed Mr. Yetter to the position of <title>" and leaves "the Company’s prior Chief Financial Officer resigned" to no name (Frozen Food Express 2006)', () => {
+    const role = 'Senior Vice President and Chief Financial Officer';
+    expect(six('FFEX_8-K_2006-05-16_0000039273-06-000018_Item5.02_excerpt.txt')).toEqual([
+      { person: 'Charles G. Robertson', role: 'Director', change: 'departed' },
+      { person: 'Mr. Yetter', role, change: 'appointed' },
+      { person: 'Mr. Yetter', role, change: 'compensation' },
+    ]);
+  });
+
+  it('reads "A was appointed to be our <title>" and "A (who resigned the title of <title> ...)" (IMAC 2022)', () => {
+    expect(six('IMAC_8-K_2022-02-21_Item5.02_excerpt.txt')).toEqual([
+      { person: 'Ben Lerner', role: 'Chief Operating Officer', change: 'appointed' },
+      { person: 'Matthew C. Wallis', role: 'Chief Operating Officer', change: 'departed' },
+    ]);
+  });
+
+  it('reads "each resigned as members of the Board", "grant of restricted shares (...) to each of Messrs. A and B" and a committee chair as no title (Surgalign 2020)', () => {
+    expect(six('SRGA_8-K_2020-07-24_0001193125-20-198622_Item5.02_excerpt.txt')).toEqual([
+      { person: 'Curtis M. Selquist', role: 'Director', change: 'departed' },
+      { person: 'Christopher R. Sweeney', role: 'Director', change: 'departed' },
+      { person: 'Curtis M. Selquist', role: 'Director', change: 'compensation' },
+      { person: 'Christopher R. Sweeney', role: 'Director', change: 'compensation' },
+      { person: 'Mark D. Stolper', role: 'Lead Independent Director', change: 'appointed' },
+    ]);
+  });
+});
+
 describe('5.02 officer changes on a 20,000-name list', () => {
   const letters = 'abcdefghij';
   const surname = (i: number) =>

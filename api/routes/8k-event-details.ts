@@ -90,6 +90,11 @@
  * - a term the item defines in quotes ("(the “Transition Period”)") is never a name;
  * - "in connection with A’s <change>, his / her salary (compensation, bonus) ..." is A's compensation;
  * - a possessive "Watt’s" of a surname the item writes "Watts" is that person.
+ * Added on its supplement (Harvard Apparatus Regenerative Technology 2021, Intel 2019, Shiloh 2018; first 2/3 found,
+ * 2/4 right; after 3/3, 3/3):
+ * - a sentence opening with "If" states a condition, no change; so does a change word after "if" ("if re-elected");
+ * - "stand for re-election" is a candidacy, no election (only "will not stand for re-election" departs);
+ * - an agreement named as A's ("Ms. Etzkorn’s Participation Agreement") is A's compensation.
  * The reading is linear in the item's length: name lists are found in one pass and every list rule reads a
  * bounded window before or after a list; change words are read once per sentence.
  * Anything else yields no entry: the item's text stays the reference.
@@ -190,6 +195,11 @@ const POSSESSIVE_PAY = new RegExp(
   String.raw`(${NAME})['’]s?\s+[^,.;]{0,40},\s+(?:his|her)\s+(?:annual\s+)?(?:base\s+)?(?:salary|compensation|bonus)\b`,
   'g',
 );
+/** "Ms. Etzkorn’s Participation Agreement provides ...": an agreement named as A's is A's compensation. */
+const POSSESSIVE_AGREEMENT = new RegExp(
+  String.raw`(${NAME})['’]s?\s+(?:[A-Z][a-z]+\s+){0,3}Agreement\b`,
+  'g',
+);
 /**
  * Before a list, the verb it is the object of: "elected A and B to fill ...", "appointed each of (i) A and (ii)
  * B as ...", "appointed two new directors to the Board: A and B" (the title in the window is theirs).
@@ -274,6 +284,9 @@ const COMMITTEE_NAME = /^\s+(?:(?:and|&)\s+)?(?:[A-Z][a-z]+\s+){0,3}Committee\b/
 
 const NO_CHANGE_BEFORE =
   /\b(?:without\s+any|no)\s+change\s+(?:to|in)\s+(?:(?:his|her|their)\s+)?(?:current\s+)?$/;
+/** "if re-elected" (stored run together as "ifre-elected" on some pages). */
+const IF_BEFORE = /\bif\s*(?:re-)?$/i;
+const STAND_FOR_BEFORE = /\bstand(?:s|ing)?\s+for\s*(?:re-?)?$/i;
 const PRIOR_ROLE_BEFORE = new RegExp(String.raw`\b(?:prior|former|previous)\s+${ROLE}\s+(?:has\s+|had\s+)?$`);
 
 /** A change word of a sentence: where it is and its kind (index into CHANGES). */
@@ -292,6 +305,10 @@ function changeWords(sentence: string): Word[] {
       if (kind === 2 && NO_CHANGE_BEFORE.test(before)) continue;
       // "when the Company’s prior Chief Financial Officer resigned": the change of an unnamed predecessor.
       if (PRIOR_ROLE_BEFORE.test(before)) continue;
+      // "that, if re-elected, he would ...": a change under a condition.
+      if (IF_BEFORE.test(before)) continue;
+      // "stand for re-election" is a candidacy, not an election (only "will not stand for re-election" departs).
+      if (kind === 1 && STAND_FOR_BEFORE.test(before)) continue;
       words.push({ start: w.index, end, kind });
     }
   });
@@ -349,6 +366,7 @@ function fullNames(text: string): Map<string, string> {
   return full;
 }
 
+const CONDITION = /^\s*If\b/;
 const tidy = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 /** The terms an item defines in quotes: "(the “Transition Period”)", "(together, the “New Directors”)". */
@@ -449,6 +467,7 @@ const RULES: Rule[] = [
   },
   { re: POSSESSIVE_CHANGE, role: null, change: 'appointed' },
   { re: POSSESSIVE_PAY, role: null, change: 'compensation' },
+  { re: POSSESSIVE_AGREEMENT, role: null, change: 'compensation' },
   { re: NAME_ROLE, role: 2, change: null },
   { re: NAME_ASSUMES, role: 2, change: 'appointed' },
   { re: NAME_BECAME, role: 2, change: 'appointed' },
@@ -484,6 +503,11 @@ export function officerChanges(text: string): OfficerChange[] {
     found.push({ person, role, change, at });
   };
   for (const sentence of sentences(text)) {
+    // "If Mr. Bryant is re-elected to the Board ..., he would ... continue serving as Chairman": a condition, no change.
+    if (CONDITION.test(sentence)) {
+      offset += sentence.length;
+      continue;
+    }
     const words = changeWords(sentence);
     const lists = nameLists(sentence);
     for (const rule of RULES) {

@@ -480,6 +480,16 @@ describe('5.02 officer changes on the sixth held-out set', () => {
       { person: 'Mark D. Stolper', role: 'Lead Independent Director', change: 'appointed' },
     ]);
   });
+
+  it('reads no change in a condition ("If Mr. Bryant is re-elected ...", "if re-elected, he would not expect to stand for re-election") (Intel 2019)', () => {
+    expect(six('INTC_8-K_2019-03-22_0001193125-19-085353_Item5.02_excerpt.txt')).toEqual([]);
+  });
+
+  it('reads an agreement named as A’s ("Ms. Etzkorn’s Participation Agreement") as A’s compensation (Shiloh 2018)', () => {
+    expect(six('SHLO_8-K_2018-12-18_0001193125-18-356552_Item5.02_excerpt.txt')).toEqual([
+      { person: 'Ms. Etzkorn', role: null, change: 'compensation' },
+    ]);
+  });
 });
 
 describe('5.02 officer changes on a 20,000-name list', () => {

@@ -69,9 +69,10 @@ function files(): string[] {
 /**
  * Hand-read labels: `fixtures/form-20f/LABELS-item7A.tsv` (file, holder, shares, ownership_pct, reason) and
  * `LABELS-other-forms.tsv` (file, form, holder, shares, ownership_pct, voting_pct, reason: tables of other
- * forms, read with their header's columns); a holder starting with "(none" means no rows expected. Per
- * labelled file: the rows expected and matched (same holder name; shares and percentages where the label
- * states them), missed and extra. A file whose label names a form other than the 20-F (`SC TO-I/A`,
+ * forms, read with their header's columns; a `file` line inside a labels file starts a new column list, as
+ * set 7's adds `voting_pct` and `as_of`, which is not compared); a holder starting with "(none" means no rows
+ * expected. Per labelled file: the rows expected and matched (same holder name; shares and percentages where
+ * the label states them), missed and extra. A file whose label names a form other than the 20-F (`SC TO-I/A`,
  * `424B5`) has no item headings: its whole text is read as Item 7.A (`otherFormOwnership`).
  */
 type Label = { holder: string; shares: string; pct: string; voting: string };

@@ -40,8 +40,12 @@ const DATE_LIKE =
 /** Below the table's threshold: "*" or "[*]" (less than 1%), Nil, None, n/a, a dash. */
 const NO_VALUE = /^(?:\*+|\[\*+\]|nil|none|n\/a|[-\u2013\u2014])$/i;
 const PERCENT = /^(?:less than\s+)?(\d{1,3}(?:\.\d+)?)\s*%/i;
-/** A share count, with a footnote mark after it: `(2)`, or a bare one- or two-digit number (`12,825,885 1`). */
-const SHARES = /^(\d{1,3}(?:,\d{3})+|\d{4,})(?:\s*\(\w{1,3}\))*(?:\s+\d{1,2})?$/;
+/**
+ * A share count, with a footnote mark after it: `(2)`, or a bare one- or two-digit number (`12,825,885 1`).
+ * A count of 0 is a share count too: a director holding no shares (`Assaf Zipori | 0 | *`, Kornit FY2025)
+ * is a row of the table below its threshold, not a header line.
+ */
+const SHARES = /^(\d{1,3}(?:,\d{3})+|\d{4,}|0)(?:\s*\(\w{1,3}\))*(?:\s+\d{1,2})?$/;
 /** A header of the register's geography: a place column, or a count of holders. */
 const GEOGRAPHY_HEADER =
   /\b(?:country|countries|region|jurisdiction|location|residence|domicile|geographic(?:al)?)\b|\bnumber\s+of\s+(?:record\s+|registered\s+)?(?:share)?holders\b|\b(?:holders?|shareholders?)\s+of\s+record\b|\b(?:record|registered)\s+(?:share)?holders\b/i;

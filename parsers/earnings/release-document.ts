@@ -149,6 +149,9 @@ function spacedColumnRows(body: string): string {
 
 const YEAR_HEADER =
   /^[ \t]*(?:[A-Za-z-]+\*?[ \t]*\n?[ \t]*)?((?:19|20)\d{2})(?:[ \t]+(?:19|20)\d{2})+[ \t]*$/;
+/** A titled header of bare years with a change column: "Financial highlights 2013 2012 Increase %". */
+const TITLED_YEAR_HEADER =
+  /^[ \t]*((?:[A-Za-z-]+[ \t]+){1,3})((?:19|20)\d{2}(?:[ \t]+(?:19|20)\d{2})+)[ \t]+((?:Increase|Decrease|Change|Growth)[ \t]*%?)[ \t]*$/i;
 const SPACED_FIGURE = /^(?:\(?-?\d[\d,]*(?:\.\d+)?\)?p?|-|\u2013|\u2014)$/;
 
 /**
@@ -168,9 +171,24 @@ function spacedYearRows(body: string): string {
       lines[i] = `\n${years.join(' | ')}\n`;
       continue;
     }
+    // A header of bare years may open with a short title and close with a change column ("Financial highlights 2013
+    // 2012 Increase %"): the title is a heading of its own, and each row under it ends in one more figure, the change.
+    const titled = TITLED_YEAR_HEADER.exec(line);
+    if (titled && !line.includes('|')) {
+      const years = titled[2]!.match(/(?:19|20)\d{2}/g)!;
+      columns = years.length + 1;
+      lines[i] = `\n\n${titled[1]!.trim()}\n\n${[...years, titled[3]!.trim()].join(' | ')}\n`;
+      continue;
+    }
     if (columns === 0 || line.trim() === '') continue;
     const t = line.trim();
     if (/^(?:notes?\s+)?(?:[£$€]|[A-Z]{3}\s?)m(?:\s+(?:[£$€]|[A-Z]{3}\s?)m)+$/i.test(t)) {
+      lines[i] = `\n\n${t}\n\n`;
+      continue;
+    }
+    // A numbered note ("1. Underlying profit is calculated as ...") the page set between the header and its rows is a
+    // paragraph, not the end of the table.
+    if (/^\d{1,2}\.\s+[A-Z][a-z]/.test(t) && /[.;]$/.test(t)) {
       lines[i] = `\n\n${t}\n\n`;
       continue;
     }

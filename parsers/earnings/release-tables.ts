@@ -3,6 +3,10 @@ import type { Block } from './release-document.ts';
 import { captionScale, isFigureCell, isNilCell, parseAmount, type Scale } from './release-numbers.ts';
 import { DATE_SOURCE, parseDate } from './release-period.ts';
 
+/** A row label's closing unit: "(£million)", "(HK$ million)", "(R’000)"; or "(pence)", "(cents)", "(HK cents)". */
+const ROW_UNIT =
+  /\s*\(\s*(?:(?:[A-Z]{0,3}\$|£|€|\bR|\b[A-Z]{3})\s?(millions?|billions?|thousands?|m|bn|['’]000)|(?:[A-Z]{2}\s)?(cents|pence))\s*\)\**$/;
+
 /**
  * Figures from the release's tables. A table starts at a title or scale caption; its scale is the caption's
  * ("(In millions, except per share data)"); its columns are grouped by the spans its header names ("Three
@@ -232,6 +236,9 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       const prose =
         (t.length > 160 && /[a-z]{3,}[.;] |[a-z]{3,}\.$/.test(t)) ||
         /\btoday (?:announced|reported)\b/i.test(t);
+      // A numbered note between a table's header and its first row ("1. Underlying profit is calculated as ...") is
+      // the table's note: it does not end the table.
+      if (ctx !== null && (ctx as TableContext).rows === 0 && /^\d{1,2}\.\s+[A-Z][a-z]/.test(t)) continue;
       if (prose || /^the following tables? /i.test(t)) {
         ctx = null;
         pending = [];
@@ -360,7 +367,20 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     }
     const hasLabel = !isFigureCell(first) && !isNilCell(first);
     if (!hasLabel) continue;
-    const label = first;
+    // A unit in parentheses closing the row's label ("Revenue (£million)", "Profit attributable to owners of the Company
+    // (HK$ million)", "Basic earnings per share (HK cents)", "(pence)") is no part of the line item's name: it is the
+    // row's own scale, over the table's caption, and a per-share row in cents or pence states hundredths.
+    const rowUnit = ROW_UNIT.exec(first);
+    const label = rowUnit === null ? first : first.slice(0, rowUnit.index);
+    const rowScale: Scale | null =
+      rowUnit === null || rowUnit[2] !== undefined
+        ? null
+        : /^(?:m|millions?)$/i.test(rowUnit[1]!)
+          ? 'millions'
+          : /^(?:bn|billions?)$/i.test(rowUnit[1]!)
+            ? 'billions'
+            : 'thousands';
+    const rowHundredths = rowUnit?.[2] !== undefined;
     // A number whose next cell is "%" ("Gross margin | 61.3 | % | 60.4 | %") is a percent, never an amount.
     const rest = cells.slice(1);
     const values = rest.filter(
@@ -418,7 +438,9 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       if (amount === null) return;
       // A per-share cell in pence ("46.4p") is a hundredth of the pound.
       const value =
-        perShare && /\dp\)?$/.test(printed.trim()) ? Number((amount / 100).toPrecision(12)) : amount;
+        perShare && (/\dp\)?$/.test(printed.trim()) || rowHundredths)
+          ? Number((amount / 100).toPrecision(12))
+          : amount;
       for (const concept of concepts)
         out.push({
           concept,
@@ -427,8 +449,12 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
           span,
           printed,
           value,
-          scale: perShare ? 'units' : c.scale,
-          scaleEvidence: perShare ? 'per-share figures are never scaled' : c.scaleEvidence,
+          scale: perShare ? 'units' : (rowScale ?? c.scale),
+          scaleEvidence: perShare
+            ? 'per-share figures are never scaled'
+            : rowScale !== null
+              ? rowUnit![0].trim()
+              : c.scaleEvidence,
           table: c.title,
           block: b,
           rank,

@@ -114,18 +114,24 @@ export function toFullUnits(value: number, scale: Scale): number {
 
 const CURRENCY_MARKS: [RegExp, string][] = [
   [/€|\beuros?\b|\b[MTK]?EUR\b/, 'EUR'],
-  [/£|\bpounds sterling\b|\bGBP\b/, 'GBP'],
+  // ... and "1.431 billion stg" (Reuters' sterling).
+  [/£|\bpounds sterling\b|\bGBP\b|\d\s(?:billion|million)\s+stg\b/, 'GBP'],
   [/\bC\$|\bCanadian dollars?\b|\bCAD\b/, 'CAD'],
   [/\bA\$|\bAustralian dollars?\b|\bAUD\b/, 'AUD'],
   [/\bRMB(?=[\s\d])|\brenminbi\b|\bCNY\b/i, 'CNY'],
   [/¥|\byen\b|\bJPY\b/, 'JPY'],
-  [/\bCHF\b|\bSwiss francs?\b/, 'CHF'],
+  // ... and "SFr 444.3".
+  [/\bCHF\b|\bSwiss francs?\b|\bSFr\.?\s?\d/, 'CHF'],
   [/₹|\bINR\b|\bIndian rupees?\b/, 'INR'],
   // "KRW 44,201 million", "1.46 trillion won" (the word only after an amount's scale word: "won" is also a verb).
   [/₩|\bKRW\b|\d\s(?:trillion|billion|million)\s+won\b|\bKorean won\b/, 'KRW'],
   // "NT$260.35 billion", "34 Taiwan cents".
   [/\bNT\$|\bNew Taiwan dollars?\b|\bNT dollars?\b|\bTaiwan cents\b|\bTWD\b/, 'TWD'],
   [/\b[MTK]?SEK\b|\bSwedish kron(?:a|or)\b/, 'SEK'],
+  // "HK$5,761 million", "(HK cents)", "HKD 3,006 million".
+  [/\bHK\$|\bHK cents?\b|\bHKD\b|\bHong Kong dollars?\b/, 'HKD'],
+  // "R128,7 billion", "R’000", "R million", "Rm": the rand's "R" before an amount or a scale (never "R&D", "R$").
+  [/\bR\s?\d[\d ,]*(?:[.,]\d+)?\s?(?:billion|million|bn|m)\b|\bR\s?['’]000\b|\bR\s?millions?\b|\(Rm\)|\bZAR\b|\bSouth African rand\b/, 'ZAR'],
 ];
 
 /**

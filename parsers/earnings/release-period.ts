@@ -163,7 +163,7 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
     )
       return { ...header, alsoFiscalYear: undated.alsoFiscalYear || header.alsoFiscalYear };
     if (undated.fiscalPeriod !== null) return withDocumentYear(withYearToDateRange(undated, prose), prose);
-    return header ?? undated;
+    return header ?? yearEndedUnderColumnYear(blocks) ?? annualReportYear(prose) ?? bareYearColumns(blocks) ?? undated;
   }
   // The period reported is the latest one the release says ended (prior periods are compared against it).
   const latest = relevant.reduce((a, b) => (b.date > a.date ? b : a));
@@ -733,6 +733,80 @@ function periodFromTableHeader(blocks: Block[]): ReportedPeriod | null {
         start: b.start,
         end: yearRow.end,
       },
+    };
+  }
+  return null;
+}
+
+/**
+ * "For the year ended 31 May" naming no year, over a column heading that opens with one ("2018 R’000"): the year
+ * ended that day of that year (the first column's year, within the next three blocks).
+ */
+function yearEndedUnderColumnYear(blocks: Block[]): ReportedPeriod | null {
+  const re = new RegExp(
+    String.raw`\b(?:financial |fiscal )?year\s+ended\s+(?:(\d{1,2})\s+(${MONTH})|(${MONTH})\s+(\d{1,2}))(?![\d,]*\s*\d{4})\s*$`,
+    'i',
+  );
+  for (const [i, b] of blocks.slice(0, 40).entries()) {
+    if (b.row) continue;
+    const m = re.exec(b.text);
+    if (m === null) continue;
+    const next = blocks.slice(i + 1, i + 4).find((n) => /^\|?\s*(?:19|20)\d{2}\b/.test(n.text));
+    if (next === undefined) return null;
+    const year = Number(/(?:19|20)\d{2}/.exec(next.text)![0]);
+    const month = MONTHS.indexOf((m[2] ?? m[3])!.toLowerCase().slice(0, 3)) + 1;
+    const day = Number(m[1] ?? m[4]);
+    return {
+      fiscalYear: year,
+      fiscalPeriod: 'FY',
+      periodEnd: `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+      fiscalYearSource: 'stated',
+      alsoFiscalYear: false,
+      evidence: { text: `${b.text}\n${next.text}`, start: b.start, end: next.end },
+    };
+  }
+  return null;
+}
+
+/** A heading "2021 Annual Report" (or "Annual Report 2021") in a text that names no other period: that year. */
+function annualReportYear(prose: Block[]): ReportedPeriod | null {
+  for (const b of prose.slice(0, 30)) {
+    const m = /^(?:((?:19|20)\d{2}) annual report|annual report ((?:19|20)\d{2}))$/i.exec(b.text.trim());
+    if (m === null) continue;
+    return {
+      fiscalYear: Number(m[1] ?? m[2]),
+      fiscalPeriod: 'FY',
+      periodEnd: null,
+      fiscalYearSource: 'stated',
+      alsoFiscalYear: false,
+      evidence: { text: b.text, start: b.start, end: b.end },
+    };
+  }
+  return null;
+}
+
+/**
+ * A table header of bare years and nothing else but a change column ("| 2022 | 2021 | Change |") in a text that names
+ * no period: the full year of its latest year (the end date unstated).
+ */
+function bareYearColumns(blocks: Block[]): ReportedPeriod | null {
+  for (const b of blocks.slice(0, 40)) {
+    if (!b.row) continue;
+    const cells = b.text
+      .split('|')
+      .map((c) => c.trim())
+      .filter((c) => c !== '');
+    const years = cells.filter((c) => /^(?:19|20)\d{2}$/.test(c)).map(Number);
+    if (years.length < 2 || cells.length - years.length > 1) continue;
+    if (cells.length > years.length && !/^(?:%\s?)?(?:change|chg\.?|increase|growth)(?:\s?%)?$/i.test(cells.at(-1)!))
+      continue;
+    return {
+      fiscalYear: Math.max(...years),
+      fiscalPeriod: 'FY',
+      periodEnd: null,
+      fiscalYearSource: 'stated',
+      alsoFiscalYear: false,
+      evidence: { text: b.text, start: b.start, end: b.end },
     };
   }
   return null;

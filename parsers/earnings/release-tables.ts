@@ -465,7 +465,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     // When the header has cells of a bare year ("Year ended March 31 | Year ended March 31, 2018 | 2017 | 2018"),
     // those cells are the columns' years.
     const bareYears = c.header
-      .split(' | ')
+      .split('|')
       .filter((h) => /^(?:19|20)\d{2}$/.test(h.trim()))
       .map(Number);
     const years =
@@ -489,7 +489,9 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       }
       continue;
     }
-    if (groups.length <= 1) pushColumn(rising ? years.length - 1 : 0, groups[0] ?? 'unknown');
+    // A header of bare years that names no span ("2022 | 2021 | Change") has a year in each column.
+    if (groups.length <= 1)
+      pushColumn(rising ? years.length - 1 : 0, groups[0] ?? (bareYears.length >= 2 ? 'year' : 'unknown'));
     else if (values.length % groups.length === 0) {
       const k = values.length / groups.length;
       for (const [i, g] of groups.entries()) pushColumn(i * k, g);

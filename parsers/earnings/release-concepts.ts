@@ -177,13 +177,14 @@ export function conceptOfLabel(
   )
     return 'operating_income';
   if (
-    /^(?:net (?:income|earnings|profit|loss)|profit(?: for the (?:reporting )?(?:period|year)| after tax(?:ation)?)?|profit \(loss\))(?: ?[(/]\s?\(?loss\)?\)?)?(?: (?:attributable|applicable|available) to (?:common|ordinary|[a-z.,&' ]+(?:inc|corp|corporation|plc|company|n\.v|ltd)|(?:[a-z.&']+ ){0,3}(?:shareholders|stockholders|owners|equity holders))[a-z. ]*)?$/.test(
+    /^(?:net (?:income|earnings|profit|loss)(?: for the (?:period|year))?|profit(?: for the (?:reporting )?(?:period|year)| after tax(?:ation)?)?|profit \(loss\))(?: ?[(/]\s?\(?loss\)?\)?)?(?: (?:attributable|applicable|available) to (?:common|ordinary|[a-z.,&' ]+(?:inc|corp|corporation|plc|company|n\.v|ltd)|(?:[a-z.&']+ ){0,3}(?:shareholders|stockholders|owners|equity holders))[a-z. ]*)?$/.test(
       core,
     )
   )
     return 'net_income';
   // Under an "Attributable to:" heading, the parent's owners' line is the net income ("Equity holders of the parent
   // company | 75"); the non-controlling line is not.
+  // ("Net profit for the year", "... for the year attributable to equity holders of the parent": the span may follow it.)
   if (
     /^attributable to:?$/.test(sec.trim()) &&
     /^(?:equity holders|owners|shareholders) of the parent(?: company)?$/.test(core)

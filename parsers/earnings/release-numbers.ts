@@ -67,6 +67,9 @@ export function captionScale(text: string): { scale: Scale; evidence: string } |
   // "IFRS $ m", "(US$ m)": a currency mark and a lone m in a short caption is millions.
   if (text.length <= 40 && /(?:[$€£]|\b[A-Z]{3})\s?m\)?$/.test(text.trim()))
     return { scale: 'millions', evidence: text.trim().slice(0, 200) };
+  // "R’000", "HK$’000", "£'000": a currency mark before an apostrophe and "000" is thousands (a column's caption).
+  if (text.length <= 60 && /(?:[A-Z]{0,3}\$|£|€|\bR)\s?['’]000\b/.test(text))
+    return { scale: 'thousands', evidence: text.trim() };
   if (!/thousand|million|billion|000/i.test(text)) return null;
   // "Million yen", "Millions of yen" alone on a line: a Japanese summary's unit cell.
   const yen = /^\(?(thousand|million|billion)s?\s+(?:of\s+)?yen\)?$/i.exec(text.trim());

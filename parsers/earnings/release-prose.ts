@@ -42,7 +42,7 @@ export interface ProseFigure {
  * "$1.2", "US$(0.3)", "RMB285.2", "EUR 4.2", "KRW 44,201", "SEK 25,095" (a currency code printed before the amount),
  * "€4.1"; or a bare amount whose scale word is followed by a currency's name ("1.46 trillion won", "20.7 billion yen").
  */
-const MONEY = String.raw`\(?-?\s?(?:(?:US|HK|C|A)?\$|(?:RMB|EUR|GBP|KRW|SEK|NOK|DKK|CHF|JPY|TWD|INR)\s?|€|£)\s?\(?-?\s?(?:\d{1,3}(?:,\s?\d{3})+|\d+)?(?:\.\d+)?\)?|(?<![\d.,])\d+(?:\.\d+)?(?=\s(?:trillion|billion|million)\s+(?:won|yen|yuan|kronor|krona|euros|Swiss francs|rupees)\b)`;
+const MONEY = String.raw`\(?-?\s?(?:(?:US|HK|C|A)?\$|(?:RMB|EUR|GBP|KRW|SEK|NOK|DKK|CHF|JPY|TWD|INR)\s?|€|£)\s?\(?-?\s?(?:\d{1,3}(?:,\s?\d{3})+|\d+)?(?:\.\d+)?\)?|(?<![\d.,])\d+(?:\.\d+)?(?=\s(?:trillion|billion|million)\s+(?:won|yen|yuan|kronor|krona|euros|Swiss francs|rupees|stg)\b)`;
 const SCALE_WORD = String.raw`(?:\s?(?:\s{1,12}(?=\S))?(thousand|million|billion|trillion|bn|mm|m)\b)?`;
 /**
  * "Q4 GAAP earnings per share", "basic and diluted loss per share", "Southern Company earned $2.10 per share"; the kind
@@ -62,7 +62,7 @@ const MEASURES: [RegExp, Concept][] = [
   // "earnings of" is the net income unless a word before it names other earnings ("operating earnings of"); a clause
   // set in commas may stand between ("Normalized non-GAAP* earnings, excluding special items, were $0.76 per basic share").
   [
-    /\bnet (?:income|profit|earnings|loss)\b|\bprofit after tax(?:ation)?\b|\b(?:net )?quarterly profit\b|(?<!\bnet )\b(?:income|earnings) from continuing operations\b|\b(?<!\b(?:operating|comprehensive) )(?:quarter(?:ly)? )?earnings(?=(?:, [^,$]{3,40},)? (?:of|were|was|totaled) )|\b(?:reported|total|GAAP) earnings\b(?! per)/i,
+    /\bnet (?:income|profit|earnings|loss)\b|\bprofit after tax(?:ation)?\b|^\W*profit for the (?:year|period)\b|\b(?:net )?quarterly profit\b|(?<!\bnet )\b(?:income|earnings) from continuing operations\b|\b(?<!\b(?:operating|comprehensive) )(?:quarter(?:ly)? )?earnings(?=(?:, [^,$]{3,40},)? (?:of|were|was|totaled) )|\b(?:reported|total|GAAP) earnings\b(?! per)/i,
     'net_income',
   ],
   [/\bEBITDA\b/, 'ebitda'],
@@ -137,7 +137,7 @@ function spanOfSentence(text: string): Span | null {
     return months === 3 ? 'quarter' : months === 12 ? 'year' : 'ytd';
   }
   if (
-    /\b(?:six|nine)[- ]months?\b|year[- ]to[- ]date|\b(?:26|39|2\d|3\d)[- ]week|first half|first (?:six|nine) months/i.test(
+    /\b(?:six|nine)[- ]months?\b|year[- ]to[- ]date|\b(?:26|39|2\d|3\d)[- ]week|first half|first (?:six|nine) months|\binterim report\b|\bhalf[- ]year\b/i.test(
       s,
     )
   )

@@ -163,7 +163,14 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
     )
       return { ...header, alsoFiscalYear: undated.alsoFiscalYear || header.alsoFiscalYear };
     if (undated.fiscalPeriod !== null) return withDocumentYear(withYearToDateRange(undated, prose), prose);
-    return header ?? yearEndedUnderColumnYear(blocks) ?? annualReportYear(prose) ?? bareYearColumns(blocks) ?? undated;
+    return (
+      header ??
+      yearEndedUnderColumnYear(blocks) ??
+      annualReportYear(prose) ??
+      bareYearColumns(blocks) ??
+      unnumberedFiscalYear(prose) ??
+      undated
+    );
   }
   // The period reported is the latest one the release says ended (prior periods are compared against it).
   const latest = relevant.reduce((a, b) => (b.date > a.date ? b : a));
@@ -807,6 +814,28 @@ function bareYearColumns(blocks: Block[]): ReportedPeriod | null {
       fiscalYearSource: 'stated',
       alsoFiscalYear: false,
       evidence: { text: b.text, start: b.start, end: b.end },
+    };
+  }
+  return null;
+}
+
+/**
+ * A results line opening with "FY" or "Annual" before its measure ("Fy revenue rose 10.1 percent to 1.431 billion
+ * stg", "Record annual revenue") in a text that names no period: a fiscal year whose number the text does not state.
+ */
+function unnumberedFiscalYear(prose: Block[]): ReportedPeriod | null {
+  for (const b of prose.slice(0, 30)) {
+    const m = /^\W*(?:record\s+)?(?:fy|annual|full[- ]year)\s+(?:revenues?|sales|turnover|net (?:income|profit))\b/i.exec(
+      b.text,
+    );
+    if (m === null || !/\d/.test(b.text)) continue;
+    return {
+      fiscalYear: null,
+      fiscalPeriod: 'FY',
+      periodEnd: null,
+      fiscalYearSource: null,
+      alsoFiscalYear: false,
+      evidence: { text: m[0].trim(), start: b.start, end: b.start + m[0].length },
     };
   }
   return null;

@@ -246,7 +246,8 @@ function runTogetherRows(body: string): string {
   return out.join('\n');
 }
 
-const CELL_FIGURE = /^\(?-?\$?\s?\(?\d[\d,]*(?:\.\d+)?\)?%?$/;
+/** A figure cell; its currency mark may be a "$" or a code ("SFr 444.3", "CHF 12.1"). */
+const CELL_FIGURE = /^\(?-?(?:\$|(?:SFr\.?|CHF|EUR|GBP|USD|SEK|NOK|DKK|JPY|HKD|ZAR|KRW|TWD|RMB|CNY|INR|CAD|AUD) )?\s?\(?\d[\d,]*(?:\.\d+)?\)?%?$/;
 /** A single page-store cell on a line of its own: "|149,779", "|(14,842", "|)", "|$", "|Three Months Ended ...". */
 const LONE_CELL = /^\|([^|]*)$/;
 const SPAN_CELL = /\b(?:months?|weeks?|quarter|year)s?\b.*\bended\b|^(?:19|20)\d{2}$/i;
@@ -457,10 +458,17 @@ function pipeCells(raw: string[]): string[] {
   for (let i = 0; i < cells.length; i++) {
     let j = i;
     while (j < cells.length && isHeaderCell(cells[j]!.trim())) j++;
+    // The column dates under a run of span cells ("3 Months Ended", "6 Months Ended", then "Jun. 30, 2023", ...,
+    // empty cells between them) are the header's second line: one header row.
     if (j - i >= 2) {
+      let k = j;
+      while (k < cells.length && (DATE_CELL.test(cells[k]!.trim()) || /^\|?\s*$/.test(cells[k]!.trim()))) k++;
+      const dates = cells.slice(j, k).filter((c) => DATE_CELL.test(c.trim()));
+      if (dates.length >= 2) j = k;
       joined.push(
         cells
           .slice(i, j)
+          .filter((c) => !/^\|?\s*$/.test(c.trim()))
           .map((c) => c.trim().replace(/,$/, ''))
           .join(' | '),
       );

@@ -709,6 +709,8 @@ function periodFromTableHeader(blocks: Block[]): ReportedPeriod | null {
   );
   for (const [i, b] of blocks.entries()) {
     if (!b.row) continue;
+    const dated = spansOverDates(b);
+    if (dated !== null) return dated;
     const spans = [...b.text.matchAll(re)];
     if (spans.length === 0) continue;
     const next = blocks.slice(i + 1, i + 3);
@@ -839,4 +841,33 @@ function unnumberedFiscalYear(prose: Block[]): ReportedPeriod | null {
     };
   }
   return null;
+}
+
+/**
+ * A header row of spans that name no month, then the columns' dates ("3 Months Ended | 6 Months Ended | Jun. 30, 2023
+ * | Jun. 30, 2022 | Jun. 30, 2023 | Jun. 30, 2022"): the first span's first date ends the period reported; three
+ * months ending a calendar quarter are that quarter, twelve months a year.
+ */
+function spansOverDates(b: Block): ReportedPeriod | null {
+  const cells = b.text.split(' | ').map((c) => c.trim());
+  const spanCells = cells.filter((c) => /^(?:3|three|6|six|9|nine|12|twelve) months ended$/i.test(c));
+  const dates = cells.filter((c) => new RegExp(String.raw`^${MONTH}\s+\d{1,2},\s+\d{4}$`, 'i').test(c));
+  if (spanCells.length === 0 || spanCells.length + dates.length !== cells.length || dates.length < spanCells.length)
+    return null;
+  const end = parseDate(dates[0]!);
+  if (end === null) return null;
+  const first = spanCells[0]!.toLowerCase();
+  const quarter = /^(?:3|three)\b/.test(first);
+  if (!quarter && !/^(?:12|twelve)\b/.test(first)) return null;
+  const ordinal = quarter ? calendarQuarter(end) : null;
+  if (quarter && ordinal === null) return null;
+  const fiscalPeriod = (quarter ? `Q${ordinal}` : 'FY') as FiscalPeriod;
+  return {
+    fiscalYear: Number(end.slice(0, 4)),
+    fiscalPeriod,
+    periodEnd: end,
+    fiscalYearSource: 'inferred',
+    alsoFiscalYear: false,
+    evidence: { text: b.text, start: b.start, end: b.end },
+  };
 }

@@ -161,14 +161,16 @@ const SPACED_FIGURE = /^(?:\(?-?\d[\d,]*(?:\.\d+)?\)?p?|-|\u2013|\u2014)$/;
  * line is a caption paragraph; a line with no figure is a heading between rows; a sentence ends the table.
  */
 function spacedYearRows(body: string): string {
-  const lines = body.split('\n');
+  const lines = stackedYearHeaders(body.split('\n'));
   let columns = 0;
   for (const [i, line] of lines.entries()) {
     const header = YEAR_HEADER.exec(line);
     if (header && !line.includes('|')) {
       const years = line.match(/(?:19|20)\d{2}/g)!;
       columns = years.length;
-      lines[i] = `\n${years.join(' | ')}\n`;
+      // (A word before the years, "Underlying*", is a heading above them.)
+      const word = /^\s*([A-Za-z-]+\*?)[ \t]*\n?[ \t]*(?:19|20)\d{2}/.exec(line)?.[1];
+      lines[i] = `${word !== undefined ? `\n\n${word}\n\n` : '\n'}${years.join(' | ')}\n`;
       continue;
     }
     // A header of bare years may open with a short title and close with a change column ("Financial highlights 2013
@@ -209,6 +211,37 @@ function spacedYearRows(body: string): string {
     else lines[i] = `\n\n${t}\n\n`;
   }
   return lines.join('\n');
+}
+
+/**
+ * A header the page store stacked one cell per line ("Total" / "2013" / "Total" / "2014" / ... / "2015" / "Restated"):
+ * a run of short lines, each a bare year or the same column word (with "Restated" beside a year), holding two or more
+ * years and followed by a line that ends in as many figures, is one header line of those years; the column word is a
+ * heading above it ("Underlying*").
+ */
+function stackedYearHeaders(lines: string[]): string[] {
+  const out = [...lines];
+  for (let i = 0; i < lines.length; i++) {
+    const years: string[] = [];
+    const words = new Set<string>();
+    let j = i;
+    for (; j < lines.length; j++) {
+      const t = lines[j]!.trim();
+      if (t === '') continue;
+      if (/^(?:19|20)\d{2}$/.test(t)) years.push(t);
+      else if (/^restated$/i.test(t) && years.length > 0) continue;
+      else if (/^[A-Za-z][A-Za-z-]{2,20}[*^]?$/.test(t) && !/^restated$/i.test(t)) words.add(t);
+      else break;
+    }
+    if (years.length < 2 || words.size > 1) continue;
+    const next = lines[j]?.trim() ?? '';
+    const figures = next.split(/\s+/).slice(-years.length);
+    if (!figures.every((f) => /^\(?-?\d[\d,]*(?:\.\d+)?\)?p?$/.test(f))) continue;
+    for (let k = i; k < j; k++) out[k] = '';
+    out[i] = `${words.size === 1 ? `${[...words][0]} ` : ''}${years.join(' ')}`;
+    i = j - 1;
+  }
+  return out;
 }
 
 /** Two or more amounts, each opening with "$", with or without spaces between them ("$118 $3,047 $(223)$3,165"). */

@@ -43,7 +43,7 @@ export function parseAmount(printed: string): number | null {
 export function isFigureCell(cell: string): boolean {
   const s = cell.trim();
   return (
-    /^\(?-?\s?(?:[A-Z]{0,2}\$|€|£|¥|SFr\.?)?\s?\(?-?(?:\d{1,3}(?:,\s?\d{3})+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)?(?:\.\d+)?(?<=\d)p?\)?\s*%?\)?$/.test(
+    /^\(?-?\s?(?:[A-Z]{0,2}\$|€|£|¥|SFr\.?)?\s?\(?-?(?:\d{1,3}(?:,\s?\d{3})+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)?(?:\.\d+)?(?<=\d)(?:p|\)p)?\)?\s*%?\)?$/.test(
       s,
     ) && /\d/.test(s)
   );

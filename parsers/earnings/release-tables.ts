@@ -3,6 +3,9 @@ import type { Block } from './release-document.ts';
 import { captionScale, isFigureCell, isNilCell, parseAmount, type Scale } from './release-numbers.ts';
 import { DATE_SOURCE, parseDate } from './release-period.ts';
 
+/** A column word naming a non-GAAP basis alone, right above a table's header of years ("Underlying*"). */
+const isNonGaapHeading = (t: string) => /^(?:underlying|adjusted|non[- ]?gaap)[*^]?$/i.test(t.trim());
+
 /** A row label's closing unit: "(£million)", "(HK$ million)", "(R’000)"; or "(pence)", "(cents)", "(HK cents)". */
 const ROW_UNIT =
   /\s*\(\s*(?:(?:[A-Z]{0,3}\$|£|€|\bR|\b[A-Z]{3})\s?(millions?|billions?|thousands?|m|bn|['’]000)|(?:[A-Z]{2}\s)?(cents|pence))\s*\)\**$/;
@@ -50,6 +53,8 @@ interface TableContext {
   dilutedPerShare: boolean;
   /** The table's row count when its section heading was set. */
   sectionRows: number;
+  /** A short heading right above the table names a non-GAAP basis ("Underlying*", "Adjusted results"). */
+  nonGaap: boolean;
 }
 
 const TITLE =
@@ -168,7 +173,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
   let pending: string[] = [];
   /** The last sentence before the table ("The following table summarizes ... targets:"). */
   let leadIn = '';
-  const startTable = () => {
+  const startTable = (firstCells: string[] = []) => {
     const title = pending.filter((p) => TITLE.test(p) || captionScale(p) !== null).join(' / ');
     // A table whose title and header lines name full dates, all of years before the reported period's end
     // ("Domestic segment detail for the 13 weeks ended June 28, 2003" in a July 2004 release), is a prior-period
@@ -212,6 +217,12 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       rows: 0,
       firstOut: out.length,
       sectionRows: 0,
+      // (Only over a header of bare years: "Underlying*" / "2013 | 2014 | ...", the word a stacked column heading.)
+      nonGaap:
+        pending.length > 0 &&
+        isNonGaapHeading(pending[pending.length - 1]!) &&
+        firstCells.length >= 2 &&
+        firstCells.every((x) => /^(?:19|20)\d{2}$/.test(x.trim())),
       dilutedPerShare: [...pending, leadIn].some((p) =>
         /\bdiluted per[- ]share (?:amounts|data|figures|results)\b/i.test(p),
       ),
@@ -343,7 +354,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     ) {
       if (ctx === null || TITLE.test(first)) {
         if (TITLE.test(first) && !isFigureCell(first)) pending.push(first);
-        startTable();
+        startTable(cells);
       }
     }
     const c = ctx as unknown as TableContext;
@@ -400,6 +411,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     let basis: Basis;
     const nonGaapLabel =
       labelIsNonGaap(label, concept) ||
+      c.nonGaap ||
       /non[- ]?gaap|adjusted/i.test(c.section) ||
       [...label.matchAll(/\((\d)\)/g)].some((m) => nonGaapMarks.has(m[1]!));
     if (nonGaapLabel) basis = 'non_gaap';
@@ -438,7 +450,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       if (amount === null) return;
       // A per-share cell in pence ("46.4p") is a hundredth of the pound.
       const value =
-        perShare && (/\dp\)?$/.test(printed.trim()) || rowHundredths)
+        perShare && (/\d\)?p\)?$/.test(printed.trim()) || rowHundredths)
           ? Number((amount / 100).toPrecision(12))
           : amount;
       for (const concept of concepts)

@@ -207,6 +207,9 @@ function spacedYearRows(body: string): string {
       /[A-Za-z]{3}/.test(label)
     )
       lines[i] = `\n${label} | ${cells.join(' | ')}\n`;
+    // A line whose cells are figures but one misprinted ("1.421.4") is a paragraph of its own; the table goes on.
+    else if (tokens.length > columns && cells.every((c) => /^\(?-?\d[\d.,]*\)?p?$/.test(c)) && /[A-Za-z]{3}/.test(label))
+      lines[i] = `\n\n${t}\n\n`;
     else if (/\d\s*$/.test(t) || (t.length > 100 && /[.;]$/.test(t))) columns = 0;
     else lines[i] = `\n\n${t}\n\n`;
   }
@@ -214,31 +217,36 @@ function spacedYearRows(body: string): string {
 }
 
 /**
- * A header the page store stacked one cell per line ("Total" / "2013" / "Total" / "2014" / ... / "2015" / "Restated"):
- * a run of short lines, each a bare year or the same column word (with "Restated" beside a year), holding two or more
- * years and followed by a line that ends in as many figures, is one header line of those years; the column word is a
- * heading above it ("Underlying*").
+ * A header the page store stacked one cell per line ("Total" / "2013" / "Total" / "2014" / ... / "2015" / "Restated",
+ * or "2023" / "£m" / "2021(2)" / "£m"): a run of short lines, each a bare year (a note mark after it) or the same column
+ * word (with "Restated" or a unit "£m" beside a year), holding two or more years and followed by a line of more tokens
+ * than years that ends in a figure, is one header line of those years; the column word is a heading above it
+ * ("Underlying*").
  */
 function stackedYearHeaders(lines: string[]): string[] {
   const out = [...lines];
   for (let i = 0; i < lines.length; i++) {
     const years: string[] = [];
     const words = new Set<string>();
+    let unit: string | null = null;
     let j = i;
     for (; j < lines.length; j++) {
       const t = lines[j]!.trim();
       if (t === '') continue;
-      if (/^(?:19|20)\d{2}$/.test(t)) years.push(t);
+      if (/^(?:19|20)\d{2}(?:\s?\(\d\))?$/.test(t)) years.push(t.slice(0, 4));
       else if (/^restated$/i.test(t) && years.length > 0) continue;
+      else if (/^(?:[£$€]|[A-Z]{3}\s?)m$/.test(t) && years.length > 0) unit = t;
       else if (/^[A-Za-z][A-Za-z-]{2,20}[*^]?$/.test(t) && !/^restated$/i.test(t)) words.add(t);
       else break;
     }
     if (years.length < 2 || words.size > 1) continue;
     const next = lines[j]?.trim() ?? '';
-    const figures = next.split(/\s+/).slice(-years.length);
-    if (!figures.every((f) => /^\(?-?\d[\d,]*(?:\.\d+)?\)?p?$/.test(f))) continue;
+    const tokens = next.split(/\s+/);
+    if (tokens.length <= years.length || !/^\(?-?\d[\d,.]*\)?p?$/.test(tokens.at(-1)!)) continue;
     for (let k = i; k < j; k++) out[k] = '';
     out[i] = `${words.size === 1 ? `${[...words][0]} ` : ''}${years.join(' ')}`;
+    // (The unit, "£m", stays as the caption under the header.)
+    if (unit !== null && j - 1 > i) out[j - 1] = unit;
     i = j - 1;
   }
   return out;

@@ -174,7 +174,10 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
   /** The last sentence before the table ("The following table summarizes ... targets:"). */
   let leadIn = '';
   const startTable = (firstCells: string[] = []) => {
-    const title = pending.filter((p) => TITLE.test(p) || captionScale(p) !== null).join(' / ');
+    // (A heading saying the figures are as reported, "As reported under Adopted IFRS", titles the table too.)
+    const title = pending
+      .filter((p) => TITLE.test(p) || captionScale(p) !== null || /^as reported\b/i.test(p))
+      .join(' / ');
     // A table whose title and header lines name full dates, all of years before the reported period's end
     // ("Domestic segment detail for the 13 weeks ended June 28, 2003" in a July 2004 release), is a prior-period
     // table.

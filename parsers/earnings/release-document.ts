@@ -208,7 +208,11 @@ function spacedYearRows(body: string): string {
     )
       lines[i] = `\n${label} | ${cells.join(' | ')}\n`;
     // A line whose cells are figures but one misprinted ("1.421.4") is a paragraph of its own; the table goes on.
-    else if (tokens.length > columns && cells.every((c) => /^\(?-?\d[\d.,]*\)?p?$/.test(c)) && /[A-Za-z]{3}/.test(label))
+    else if (
+      tokens.length > columns &&
+      cells.every((c) => /^\(?-?\d[\d.,]*\)?p?$/.test(c)) &&
+      /[A-Za-z]{3}/.test(label)
+    )
       lines[i] = `\n\n${t}\n\n`;
     else if (/\d\s*$/.test(t) || (t.length > 100 && /[.;]$/.test(t))) columns = 0;
     else lines[i] = `\n\n${t}\n\n`;
@@ -288,7 +292,8 @@ function runTogetherRows(body: string): string {
 }
 
 /** A figure cell; its currency mark may be a "$" or a code ("SFr 444.3", "CHF 12.1"). */
-const CELL_FIGURE = /^\(?-?(?:\$|(?:SFr\.?|CHF|EUR|GBP|USD|SEK|NOK|DKK|JPY|HKD|ZAR|KRW|TWD|RMB|CNY|INR|CAD|AUD) )?\s?\(?\d[\d,]*(?:\.\d+)?\)?%?$/;
+const CELL_FIGURE =
+  /^\(?-?(?:\$|(?:SFr\.?|CHF|EUR|GBP|USD|SEK|NOK|DKK|JPY|HKD|ZAR|KRW|TWD|RMB|CNY|INR|CAD|AUD) )?\s?\(?\d[\d,]*(?:\.\d+)?\)?%?$/;
 /** A single page-store cell on a line of its own: "|149,779", "|(14,842", "|)", "|$", "|Three Months Ended ...". */
 const LONE_CELL = /^\|([^|]*)$/;
 const SPAN_CELL = /\b(?:months?|weeks?|quarter|year)s?\b.*\bended\b|^(?:19|20)\d{2}$/i;

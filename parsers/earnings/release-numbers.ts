@@ -134,7 +134,10 @@ const CURRENCY_MARKS: [RegExp, string][] = [
   // "HK$5,761 million", "(HK cents)", "HKD 3,006 million".
   [/\bHK\$|\bHK cents?\b|\bHKD\b|\bHong Kong dollars?\b/, 'HKD'],
   // "R128,7 billion", "R’000", "R million", "Rm": the rand's "R" before an amount or a scale (never "R&D", "R$").
-  [/\bR\s?\d[\d ,]*(?:[.,]\d+)?\s?(?:billion|million|bn|m)\b|\bR\s?['’]000\b|\bR\s?millions?\b|\(Rm\)|\bZAR\b|\bSouth African rand\b/, 'ZAR'],
+  [
+    /\bR\s?\d[\d ,]*(?:[.,]\d+)?\s?(?:billion|million|bn|m)\b|\bR\s?['’]000\b|\bR\s?millions?\b|\(Rm\)|\bZAR\b|\bSouth African rand\b/,
+    'ZAR',
+  ],
 ];
 
 /**

@@ -771,7 +771,7 @@ function yearEndedUnderColumnYear(blocks: Block[]): ReportedPeriod | null {
       periodEnd: `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
       fiscalYearSource: 'stated',
       alsoFiscalYear: false,
-      evidence: { text: `${b.text}\n${next.text}`, start: b.start, end: next.end },
+      evidence: { text: b.text, start: b.start, end: b.end },
     };
   }
   return null;
@@ -807,7 +807,10 @@ function bareYearColumns(blocks: Block[]): ReportedPeriod | null {
       .filter((c) => c !== '');
     const years = cells.filter((c) => /^(?:19|20)\d{2}$/.test(c)).map(Number);
     if (years.length < 2 || cells.length - years.length > 1) continue;
-    if (cells.length > years.length && !/^(?:%\s?)?(?:change|chg\.?|increase|growth)(?:\s?%)?$/i.test(cells.at(-1)!))
+    if (
+      cells.length > years.length &&
+      !/^(?:%\s?)?(?:change|chg\.?|increase|growth)(?:\s?%)?$/i.test(cells.at(-1)!)
+    )
       continue;
     return {
       fiscalYear: Math.max(...years),
@@ -827,9 +830,10 @@ function bareYearColumns(blocks: Block[]): ReportedPeriod | null {
  */
 function unnumberedFiscalYear(prose: Block[]): ReportedPeriod | null {
   for (const b of prose.slice(0, 30)) {
-    const m = /^\W*(?:record\s+)?(?:fy|annual|full[- ]year)\s+(?:revenues?|sales|turnover|net (?:income|profit))\b/i.exec(
-      b.text,
-    );
+    const m =
+      /^\W*(?:record\s+)?(?:fy|annual|full[- ]year)\s+(?:revenues?|sales|turnover|net (?:income|profit))\b/i.exec(
+        b.text,
+      );
     if (m === null || !/\d/.test(b.text)) continue;
     return {
       fiscalYear: null,
@@ -837,7 +841,7 @@ function unnumberedFiscalYear(prose: Block[]): ReportedPeriod | null {
       periodEnd: null,
       fiscalYearSource: null,
       alsoFiscalYear: false,
-      evidence: { text: m[0].trim(), start: b.start, end: b.start + m[0].length },
+      evidence: { text: b.text.slice(0, m[0].length), start: b.start, end: b.start + m[0].length },
     };
   }
   return null;
@@ -852,7 +856,11 @@ function spansOverDates(b: Block): ReportedPeriod | null {
   const cells = b.text.split(' | ').map((c) => c.trim());
   const spanCells = cells.filter((c) => /^(?:3|three|6|six|9|nine|12|twelve) months ended$/i.test(c));
   const dates = cells.filter((c) => new RegExp(String.raw`^${MONTH}\s+\d{1,2},\s+\d{4}$`, 'i').test(c));
-  if (spanCells.length === 0 || spanCells.length + dates.length !== cells.length || dates.length < spanCells.length)
+  if (
+    spanCells.length === 0 ||
+    spanCells.length + dates.length !== cells.length ||
+    dates.length < spanCells.length
+  )
     return null;
   const end = parseDate(dates[0]!);
   if (end === null) return null;

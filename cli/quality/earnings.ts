@@ -37,7 +37,9 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * ARR and a next-quarter guidance range, a Japanese quarterly summary in millions of yen) is printed twelfth. Held-out
  * set 13 (fixtures/earnings/held-out-13, labels-heldout-13.tsv: releases in KRW, TWD and SEK, trillion won, Taiwan cents,
  * nine-month figures first, a text-laid-out reconciliation) is printed thirteenth; its currency.tsv (hand-read reporting
- * currency per file) is scored too: `currency: {right, of}` in the JSON, a `CURRENCY` line per mismatch.
+ * currency per file) is scored too: `currency: {right, of}` in the JSON, a `CURRENCY` line per mismatch. Held-out set
+ * 14 (fixtures/earnings/held-out-14, labels-heldout-14.tsv and currency.tsv: pounds and pence, HK dollars and HK cents,
+ * rand with a decimal comma and cents, Swiss francs marked "SFr") is printed fourteenth.
  * `-- --heldout --set 9` scores one held-out set alone. Each set also counts guidance basis errors: a
  * guidance row found with the label's value but under another basis (gaap / non_gaap / unspecified) than the label's.
  *
@@ -64,6 +66,7 @@ const heldOut10 = new URL('../../fixtures/earnings/held-out-10/', import.meta.ur
 const heldOut11 = new URL('../../fixtures/earnings/held-out-11/', import.meta.url).pathname;
 const heldOut12 = new URL('../../fixtures/earnings/held-out-12/', import.meta.url).pathname;
 const heldOut13 = new URL('../../fixtures/earnings/held-out-13/', import.meta.url).pathname;
+const heldOut14 = new URL('../../fixtures/earnings/held-out-14/', import.meta.url).pathname;
 const guidanceSet = new URL('../../fixtures/earnings/guidance-held-out/', import.meta.url).pathname;
 const guidanceSet2 = new URL('../../fixtures/earnings/guidance-held-out-2/', import.meta.url).pathname;
 const guidanceSet3 = new URL('../../fixtures/earnings/guidance-held-out-3/', import.meta.url).pathname;
@@ -475,8 +478,9 @@ if (guidanceMode) {
     ['held-out-11', heldOut11, 'labels-heldout-11.tsv'],
     ['held-out-12', heldOut12, 'labels-heldout-12.tsv'],
     ['held-out-13', heldOut13, 'labels-heldout-13.tsv'],
+    ['held-out-14', heldOut14, 'labels-heldout-14.tsv'],
   ];
-  // `--set N` (1-13): that held-out set alone.
+  // `--set N` (1-14): that held-out set alone.
   const setArg = process.argv[process.argv.indexOf('--set') + 1];
   const only = process.argv.includes('--set') ? Number(setArg) : null;
   sets.forEach(([name, dir, labels], i) => {

@@ -64,6 +64,8 @@ export function cleanLabel(label: string): string {
   return (
     label
       .replace(/\s*\(\s*\d\s*\)\s*|\s*\*+\s*$/g, ' ')
+      // A note letter in parentheses ("Underlying operating profit(a)", "Interim dividend(d,e)") is a footnote mark.
+      .replace(/\s*\([a-h](?:,[a-h])*\)(?=\s|$)/g, ' ')
       .replace(/(?<=[a-z)])\s+\d{1,2}(?=\s|$)/gi, '')
       // A footnote mark glued to the label's last word ("shareholders2", "realizations2,3") is no part of it.
       .replace(/(?<=[a-z]{3})\d(?:,\d)*$/i, '')
@@ -88,6 +90,8 @@ export function conceptOfLabel(
   // Synthetic Fuels" names the same line on a non-GAAP basis (the qualifier is kept in the printed label).
   const label = cleanLabel(rawLabel)
     .replace(/\(see notes?\)|\(note \w+\)/g, ' ')
+    // "(Loss)/" before the line's word ("Operating (loss)/profit", "(Loss)/earnings per share") names the same line.
+    .replace(/\(loss\)\s*\/\s*(?=profit|earnings|income)/g, '')
     .replace(/\s*[-\u2013\u2014]?\s*\bas reported\b/, ' ')
     .replace(/\s*[-\u2013\u2014]\s*excluding\b.*$/, ' ')
     // "Net Profit (after non-controlling interests)" is the profit left to the shareholders: net income.
@@ -162,7 +166,8 @@ export function conceptOfLabel(
     /^(?:diluted|assuming dilution)$/.test(core)
   )
     return 'eps_diluted';
-  if (EXCLUDE.test(core)) return null;
+  // ("Profit after tax" is the net income: the exclusion of tax lines is of the tax and of profit before it.)
+  if (EXCLUDE.test(core.replace(/^profit after tax(?:ation)?\b/, 'profit'))) return null;
   if (
     /^(?:consolidated )?(?:total )?(?:net )?(?:operating )?(?:revenues?|sales)(?:,? net)?(?:\b|$)(?! of)|^(?:total )?(?:net )?revenues? and other income$|^total net (?:revenues?|sales)$/.test(
       core,
@@ -177,13 +182,14 @@ export function conceptOfLabel(
   )
     return 'operating_income';
   if (
-    /^(?:net (?:income|earnings|profit|loss)|profit(?: for the (?:reporting )?(?:period|year)| after tax(?:ation)?)?|profit \(loss\))(?: ?[(/]\s?\(?loss\)?\)?)?(?: (?:attributable|applicable|available) to (?:common|ordinary|[a-z.,&' ]+(?:inc|corp|corporation|plc|company|n\.v|ltd)|(?:[a-z.&']+ ){0,3}(?:shareholders|stockholders|owners|equity holders))[a-z. ]*)?$/.test(
+    /^(?:net (?:income|earnings|profit|loss)(?: for the (?:period|year))?|profit(?: after tax(?:ation)?)?(?: for the (?:reporting )?(?:period|year))?|profit \(loss\))(?: ?[(/]\s?\(?loss\)?\)?)?(?: (?:attributable|applicable|available) to (?:common|ordinary|[a-z.,&' ]+(?:inc|corp|corporation|plc|company|n\.v|ltd)|(?:[a-z.&']+ ){0,3}(?:shareholders|stockholders|owners|equity holders))[a-z. ]*)?$/.test(
       core,
     )
   )
     return 'net_income';
   // Under an "Attributable to:" heading, the parent's owners' line is the net income ("Equity holders of the parent
   // company | 75"); the non-controlling line is not.
+  // ("Net profit for the year", "... for the year attributable to equity holders of the parent": the span may follow it.)
   if (
     /^attributable to:?$/.test(sec.trim()) &&
     /^(?:equity holders|owners|shareholders) of the parent(?: company)?$/.test(core)

@@ -149,6 +149,9 @@ function spacedColumnRows(body: string): string {
 
 const YEAR_HEADER =
   /^[ \t]*(?:[A-Za-z-]+\*?[ \t]*\n?[ \t]*)?((?:19|20)\d{2})(?:[ \t]+(?:19|20)\d{2})+[ \t]*$/;
+/** A titled header of bare years with a change column: "Financial highlights 2013 2012 Increase %". */
+const TITLED_YEAR_HEADER =
+  /^[ \t]*((?:[A-Za-z-]+[ \t]+){1,3})((?:19|20)\d{2}(?:[ \t]+(?:19|20)\d{2})+)[ \t]+((?:Increase|Decrease|Change|Growth)[ \t]*%?)[ \t]*$/i;
 const SPACED_FIGURE = /^(?:\(?-?\d[\d,]*(?:\.\d+)?\)?p?|-|\u2013|\u2014)$/;
 
 /**
@@ -158,19 +161,36 @@ const SPACED_FIGURE = /^(?:\(?-?\d[\d,]*(?:\.\d+)?\)?p?|-|\u2013|\u2014)$/;
  * line is a caption paragraph; a line with no figure is a heading between rows; a sentence ends the table.
  */
 function spacedYearRows(body: string): string {
-  const lines = body.split('\n');
+  const lines = stackedYearHeaders(body.split('\n'));
   let columns = 0;
   for (const [i, line] of lines.entries()) {
     const header = YEAR_HEADER.exec(line);
     if (header && !line.includes('|')) {
       const years = line.match(/(?:19|20)\d{2}/g)!;
       columns = years.length;
-      lines[i] = `\n${years.join(' | ')}\n`;
+      // (A word before the years, "Underlying*", is a heading above them.)
+      const word = /^\s*([A-Za-z-]+\*?)[ \t]*\n?[ \t]*(?:19|20)\d{2}/.exec(line)?.[1];
+      lines[i] = `${word !== undefined ? `\n\n${word}\n\n` : '\n'}${years.join(' | ')}\n`;
+      continue;
+    }
+    // A header of bare years may open with a short title and close with a change column ("Financial highlights 2013
+    // 2012 Increase %"): the title is a heading of its own, and each row under it ends in one more figure, the change.
+    const titled = TITLED_YEAR_HEADER.exec(line);
+    if (titled && !line.includes('|')) {
+      const years = titled[2]!.match(/(?:19|20)\d{2}/g)!;
+      columns = years.length + 1;
+      lines[i] = `\n\n${titled[1]!.trim()}\n\n${[...years, titled[3]!.trim()].join(' | ')}\n`;
       continue;
     }
     if (columns === 0 || line.trim() === '') continue;
     const t = line.trim();
     if (/^(?:notes?\s+)?(?:[£$€]|[A-Z]{3}\s?)m(?:\s+(?:[£$€]|[A-Z]{3}\s?)m)+$/i.test(t)) {
+      lines[i] = `\n\n${t}\n\n`;
+      continue;
+    }
+    // A numbered note ("1. Underlying profit is calculated as ...") the page set between the header and its rows is a
+    // paragraph, not the end of the table.
+    if (/^\d{1,2}\.\s+[A-Z][a-z]/.test(t) && /[.;]$/.test(t)) {
       lines[i] = `\n\n${t}\n\n`;
       continue;
     }
@@ -187,10 +207,53 @@ function spacedYearRows(body: string): string {
       /[A-Za-z]{3}/.test(label)
     )
       lines[i] = `\n${label} | ${cells.join(' | ')}\n`;
+    // A line whose cells are figures but one misprinted ("1.421.4") is a paragraph of its own; the table goes on.
+    else if (
+      tokens.length > columns &&
+      cells.every((c) => /^\(?-?\d[\d.,]*\)?p?$/.test(c)) &&
+      /[A-Za-z]{3}/.test(label)
+    )
+      lines[i] = `\n\n${t}\n\n`;
     else if (/\d\s*$/.test(t) || (t.length > 100 && /[.;]$/.test(t))) columns = 0;
     else lines[i] = `\n\n${t}\n\n`;
   }
   return lines.join('\n');
+}
+
+/**
+ * A header the page store stacked one cell per line ("Total" / "2013" / "Total" / "2014" / ... / "2015" / "Restated",
+ * or "2023" / "£m" / "2021(2)" / "£m"): a run of short lines, each a bare year (a note mark after it) or the same column
+ * word (with "Restated" or a unit "£m" beside a year), holding two or more years and followed by a line of more tokens
+ * than years that ends in a figure, is one header line of those years; the column word is a heading above it
+ * ("Underlying*").
+ */
+function stackedYearHeaders(lines: string[]): string[] {
+  const out = [...lines];
+  for (let i = 0; i < lines.length; i++) {
+    const years: string[] = [];
+    const words = new Set<string>();
+    let unit: string | null = null;
+    let j = i;
+    for (; j < lines.length; j++) {
+      const t = lines[j]!.trim();
+      if (t === '') continue;
+      if (/^(?:19|20)\d{2}(?:\s?\(\d\))?$/.test(t)) years.push(t.slice(0, 4));
+      else if (/^restated$/i.test(t) && years.length > 0) continue;
+      else if (/^(?:[£$€]|[A-Z]{3}\s?)m$/.test(t) && years.length > 0) unit = t;
+      else if (/^[A-Za-z][A-Za-z-]{2,20}[*^]?$/.test(t) && !/^restated$/i.test(t)) words.add(t);
+      else break;
+    }
+    if (years.length < 2 || words.size > 1) continue;
+    const next = lines[j]?.trim() ?? '';
+    const tokens = next.split(/\s+/);
+    if (tokens.length <= years.length || !/^\(?-?\d[\d,.]*\)?p?$/.test(tokens.at(-1)!)) continue;
+    for (let k = i; k < j; k++) out[k] = '';
+    out[i] = `${words.size === 1 ? `${[...words][0]} ` : ''}${years.join(' ')}`;
+    // (The unit, "£m", stays as the caption under the header.)
+    if (unit !== null && j - 1 > i) out[j - 1] = unit;
+    i = j - 1;
+  }
+  return out;
 }
 
 /** Two or more amounts, each opening with "$", with or without spaces between them ("$118 $3,047 $(223)$3,165"). */
@@ -228,7 +291,9 @@ function runTogetherRows(body: string): string {
   return out.join('\n');
 }
 
-const CELL_FIGURE = /^\(?-?\$?\s?\(?\d[\d,]*(?:\.\d+)?\)?%?$/;
+/** A figure cell; its currency mark may be a "$" or a code ("SFr 444.3", "CHF 12.1"). */
+const CELL_FIGURE =
+  /^\(?-?(?:\$|(?:SFr\.?|CHF|EUR|GBP|USD|SEK|NOK|DKK|JPY|HKD|ZAR|KRW|TWD|RMB|CNY|INR|CAD|AUD) )?\s?\(?\d[\d,]*(?:\.\d+)?\)?%?$/;
 /** A single page-store cell on a line of its own: "|149,779", "|(14,842", "|)", "|$", "|Three Months Ended ...". */
 const LONE_CELL = /^\|([^|]*)$/;
 const SPAN_CELL = /\b(?:months?|weeks?|quarter|year)s?\b.*\bended\b|^(?:19|20)\d{2}$/i;
@@ -439,10 +504,17 @@ function pipeCells(raw: string[]): string[] {
   for (let i = 0; i < cells.length; i++) {
     let j = i;
     while (j < cells.length && isHeaderCell(cells[j]!.trim())) j++;
+    // The column dates under a run of span cells ("3 Months Ended", "6 Months Ended", then "Jun. 30, 2023", ...,
+    // empty cells between them) are the header's second line: one header row.
     if (j - i >= 2) {
+      let k = j;
+      while (k < cells.length && (DATE_CELL.test(cells[k]!.trim()) || /^\|?\s*$/.test(cells[k]!.trim()))) k++;
+      const dates = cells.slice(j, k).filter((c) => DATE_CELL.test(c.trim()));
+      if (dates.length >= 2) j = k;
       joined.push(
         cells
           .slice(i, j)
+          .filter((c) => !/^\|?\s*$/.test(c.trim()))
           .map((c) => c.trim().replace(/,$/, ''))
           .join(' | '),
       );

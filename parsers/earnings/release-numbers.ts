@@ -43,7 +43,7 @@ export function parseAmount(printed: string): number | null {
 export function isFigureCell(cell: string): boolean {
   const s = cell.trim();
   return (
-    /^\(?-?\s?(?:[A-Z]{0,2}\$|€|£|¥)?\s?\(?-?(?:\d{1,3}(?:,\s?\d{3})+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)?(?:\.\d+)?(?<=\d)p?\)?\s*%?\)?$/.test(
+    /^\(?-?\s?(?:[A-Z]{0,2}\$|€|£|¥|SFr\.?)?\s?\(?-?(?:\d{1,3}(?:,\s?\d{3})+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)?(?:\.\d+)?(?<=\d)(?:p|\)p)?\)?\s*%?\)?$/.test(
       s,
     ) && /\d/.test(s)
   );
@@ -67,6 +67,9 @@ export function captionScale(text: string): { scale: Scale; evidence: string } |
   // "IFRS $ m", "(US$ m)": a currency mark and a lone m in a short caption is millions.
   if (text.length <= 40 && /(?:[$€£]|\b[A-Z]{3})\s?m\)?$/.test(text.trim()))
     return { scale: 'millions', evidence: text.trim().slice(0, 200) };
+  // "R’000", "HK$’000", "£'000": a currency mark before an apostrophe and "000" is thousands (a column's caption).
+  if (text.length <= 60 && /(?:[A-Z]{0,3}\$|£|€|\bR)\s?['’]000\b/.test(text))
+    return { scale: 'thousands', evidence: text.trim() };
   if (!/thousand|million|billion|000/i.test(text)) return null;
   // "Million yen", "Millions of yen" alone on a line: a Japanese summary's unit cell.
   const yen = /^\(?(thousand|million|billion)s?\s+(?:of\s+)?yen\)?$/i.exec(text.trim());
@@ -114,18 +117,27 @@ export function toFullUnits(value: number, scale: Scale): number {
 
 const CURRENCY_MARKS: [RegExp, string][] = [
   [/€|\beuros?\b|\b[MTK]?EUR\b/, 'EUR'],
-  [/£|\bpounds sterling\b|\bGBP\b/, 'GBP'],
+  // ... and "1.431 billion stg" (Reuters' sterling).
+  [/£|\bpounds sterling\b|\bGBP\b|\d\s(?:billion|million)\s+stg\b/, 'GBP'],
   [/\bC\$|\bCanadian dollars?\b|\bCAD\b/, 'CAD'],
   [/\bA\$|\bAustralian dollars?\b|\bAUD\b/, 'AUD'],
   [/\bRMB(?=[\s\d])|\brenminbi\b|\bCNY\b/i, 'CNY'],
   [/¥|\byen\b|\bJPY\b/, 'JPY'],
-  [/\bCHF\b|\bSwiss francs?\b/, 'CHF'],
+  // ... and "SFr 444.3".
+  [/\bCHF\b|\bSwiss francs?\b|\bSFr\.?\s?\d/, 'CHF'],
   [/₹|\bINR\b|\bIndian rupees?\b/, 'INR'],
   // "KRW 44,201 million", "1.46 trillion won" (the word only after an amount's scale word: "won" is also a verb).
   [/₩|\bKRW\b|\d\s(?:trillion|billion|million)\s+won\b|\bKorean won\b/, 'KRW'],
   // "NT$260.35 billion", "34 Taiwan cents".
   [/\bNT\$|\bNew Taiwan dollars?\b|\bNT dollars?\b|\bTaiwan cents\b|\bTWD\b/, 'TWD'],
   [/\b[MTK]?SEK\b|\bSwedish kron(?:a|or)\b/, 'SEK'],
+  // "HK$5,761 million", "(HK cents)", "HKD 3,006 million".
+  [/\bHK\$|\bHK cents?\b|\bHKD\b|\bHong Kong dollars?\b/, 'HKD'],
+  // "R128,7 billion", "R’000", "R million", "Rm": the rand's "R" before an amount or a scale (never "R&D", "R$").
+  [
+    /\bR\s?\d[\d ,]*(?:[.,]\d+)?\s?(?:billion|million|bn|m)\b|\bR\s?['’]000\b|\bR\s?millions?\b|\(Rm\)|\bZAR\b|\bSouth African rand\b/,
+    'ZAR',
+  ],
 ];
 
 /**

@@ -163,7 +163,14 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
     )
       return { ...header, alsoFiscalYear: undated.alsoFiscalYear || header.alsoFiscalYear };
     if (undated.fiscalPeriod !== null) return withDocumentYear(withYearToDateRange(undated, prose), prose);
-    return header ?? undated;
+    return (
+      header ??
+      yearEndedUnderColumnYear(blocks) ??
+      annualReportYear(prose) ??
+      bareYearColumns(blocks) ??
+      unnumberedFiscalYear(prose) ??
+      undated
+    );
   }
   // The period reported is the latest one the release says ended (prior periods are compared against it).
   const latest = relevant.reduce((a, b) => (b.date > a.date ? b : a));
@@ -702,6 +709,8 @@ function periodFromTableHeader(blocks: Block[]): ReportedPeriod | null {
   );
   for (const [i, b] of blocks.entries()) {
     if (!b.row) continue;
+    const dated = spansOverDates(b);
+    if (dated !== null) return dated;
     const spans = [...b.text.matchAll(re)];
     if (spans.length === 0) continue;
     const next = blocks.slice(i + 1, i + 3);
@@ -736,4 +745,137 @@ function periodFromTableHeader(blocks: Block[]): ReportedPeriod | null {
     };
   }
   return null;
+}
+
+/**
+ * "For the year ended 31 May" naming no year, over a column heading that opens with one ("2018 R’000"): the year
+ * ended that day of that year (the first column's year, within the next three blocks).
+ */
+function yearEndedUnderColumnYear(blocks: Block[]): ReportedPeriod | null {
+  const re = new RegExp(
+    String.raw`\b(?:financial |fiscal )?year\s+ended\s+(?:(\d{1,2})\s+(${MONTH})|(${MONTH})\s+(\d{1,2}))(?![\d,]*\s*\d{4})\s*$`,
+    'i',
+  );
+  for (const [i, b] of blocks.slice(0, 40).entries()) {
+    if (b.row) continue;
+    const m = re.exec(b.text);
+    if (m === null) continue;
+    const next = blocks.slice(i + 1, i + 4).find((n) => /^\|?\s*(?:19|20)\d{2}\b/.test(n.text));
+    if (next === undefined) return null;
+    const year = Number(/(?:19|20)\d{2}/.exec(next.text)![0]);
+    const month = MONTHS.indexOf((m[2] ?? m[3])!.toLowerCase().slice(0, 3)) + 1;
+    const day = Number(m[1] ?? m[4]);
+    return {
+      fiscalYear: year,
+      fiscalPeriod: 'FY',
+      periodEnd: `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+      fiscalYearSource: 'stated',
+      alsoFiscalYear: false,
+      evidence: { text: b.text, start: b.start, end: b.end },
+    };
+  }
+  return null;
+}
+
+/** A heading "2021 Annual Report" (or "Annual Report 2021") in a text that names no other period: that year. */
+function annualReportYear(prose: Block[]): ReportedPeriod | null {
+  for (const b of prose.slice(0, 30)) {
+    const m = /^(?:((?:19|20)\d{2}) annual report|annual report ((?:19|20)\d{2}))$/i.exec(b.text.trim());
+    if (m === null) continue;
+    return {
+      fiscalYear: Number(m[1] ?? m[2]),
+      fiscalPeriod: 'FY',
+      periodEnd: null,
+      fiscalYearSource: 'stated',
+      alsoFiscalYear: false,
+      evidence: { text: b.text, start: b.start, end: b.end },
+    };
+  }
+  return null;
+}
+
+/**
+ * A table header of bare years and nothing else but a change column ("| 2022 | 2021 | Change |") in a text that names
+ * no period: the full year of its latest year (the end date unstated).
+ */
+function bareYearColumns(blocks: Block[]): ReportedPeriod | null {
+  for (const b of blocks.slice(0, 40)) {
+    if (!b.row) continue;
+    const cells = b.text
+      .split('|')
+      .map((c) => c.trim())
+      .filter((c) => c !== '');
+    const years = cells.filter((c) => /^(?:19|20)\d{2}$/.test(c)).map(Number);
+    if (years.length < 2 || cells.length - years.length > 1) continue;
+    if (
+      cells.length > years.length &&
+      !/^(?:%\s?)?(?:change|chg\.?|increase|growth)(?:\s?%)?$/i.test(cells.at(-1)!)
+    )
+      continue;
+    return {
+      fiscalYear: Math.max(...years),
+      fiscalPeriod: 'FY',
+      periodEnd: null,
+      fiscalYearSource: 'stated',
+      alsoFiscalYear: false,
+      evidence: { text: b.text, start: b.start, end: b.end },
+    };
+  }
+  return null;
+}
+
+/**
+ * A results line opening with "FY" or "Annual" before its measure ("Fy revenue rose 10.1 percent to 1.431 billion
+ * stg", "Record annual revenue") in a text that names no period: a fiscal year whose number the text does not state.
+ */
+function unnumberedFiscalYear(prose: Block[]): ReportedPeriod | null {
+  for (const b of prose.slice(0, 30)) {
+    const m =
+      /^\W*(?:record\s+)?(?:fy|annual|full[- ]year)\s+(?:revenues?|sales|turnover|net (?:income|profit))\b/i.exec(
+        b.text,
+      );
+    if (m === null || !/\d/.test(b.text)) continue;
+    return {
+      fiscalYear: null,
+      fiscalPeriod: 'FY',
+      periodEnd: null,
+      fiscalYearSource: null,
+      alsoFiscalYear: false,
+      evidence: { text: b.text.slice(0, m[0].length), start: b.start, end: b.start + m[0].length },
+    };
+  }
+  return null;
+}
+
+/**
+ * A header row of spans that name no month, then the columns' dates ("3 Months Ended | 6 Months Ended | Jun. 30, 2023
+ * | Jun. 30, 2022 | Jun. 30, 2023 | Jun. 30, 2022"): the first span's first date ends the period reported; three
+ * months ending a calendar quarter are that quarter, twelve months a year.
+ */
+function spansOverDates(b: Block): ReportedPeriod | null {
+  const cells = b.text.split(' | ').map((c) => c.trim());
+  const spanCells = cells.filter((c) => /^(?:3|three|6|six|9|nine|12|twelve) months ended$/i.test(c));
+  const dates = cells.filter((c) => new RegExp(String.raw`^${MONTH}\s+\d{1,2},\s+\d{4}$`, 'i').test(c));
+  if (
+    spanCells.length === 0 ||
+    spanCells.length + dates.length !== cells.length ||
+    dates.length < spanCells.length
+  )
+    return null;
+  const end = parseDate(dates[0]!);
+  if (end === null) return null;
+  const first = spanCells[0]!.toLowerCase();
+  const quarter = /^(?:3|three)\b/.test(first);
+  if (!quarter && !/^(?:12|twelve)\b/.test(first)) return null;
+  const ordinal = quarter ? calendarQuarter(end) : null;
+  if (quarter && ordinal === null) return null;
+  const fiscalPeriod = (quarter ? `Q${ordinal}` : 'FY') as FiscalPeriod;
+  return {
+    fiscalYear: Number(end.slice(0, 4)),
+    fiscalPeriod,
+    periodEnd: end,
+    fiscalYearSource: 'inferred',
+    alsoFiscalYear: false,
+    evidence: { text: b.text, start: b.start, end: b.end },
+  };
 }

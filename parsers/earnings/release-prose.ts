@@ -42,7 +42,7 @@ export interface ProseFigure {
  * "$1.2", "US$(0.3)", "RMB285.2", "EUR 4.2", "KRW 44,201", "SEK 25,095" (a currency code printed before the amount),
  * "€4.1"; or a bare amount whose scale word is followed by a currency's name ("1.46 trillion won", "20.7 billion yen").
  */
-const MONEY = String.raw`\(?-?\s?(?:(?:US|HK|C|A)?\$|(?:RMB|EUR|GBP|KRW|SEK|NOK|DKK|CHF|JPY|TWD|INR)\s?|€|£)\s?\(?-?\s?(?:\d{1,3}(?:,\s?\d{3})+|\d+)?(?:\.\d+)?\)?|(?<![\d.,])\d+(?:\.\d+)?(?=\s(?:trillion|billion|million)\s+(?:won|yen|yuan|kronor|krona|euros|Swiss francs|rupees)\b)`;
+const MONEY = String.raw`\(?-?\s?(?:(?:US|HK|C|A)?\$|(?:RMB|EUR|GBP|KRW|SEK|NOK|DKK|CHF|JPY|TWD|INR)\s?|€|£|\bR(?=\d))\s?\(?-?\s?(?:\d{1,3},\d{1,2}(?=\s(?:billion|million|bn)\b)|\d{1,3}(?:,\s?\d{3})+|\d+)?(?:\.\d+)?\)?|(?<![\d.,])\d+(?:\.\d+)?(?=\s(?:trillion|billion|million)\s+(?:won|yen|yuan|kronor|krona|euros|Swiss francs|rupees|stg)\b)`;
 const SCALE_WORD = String.raw`(?:\s?(?:\s{1,12}(?=\S))?(thousand|million|billion|trillion|bn|mm|m)\b)?`;
 /**
  * "Q4 GAAP earnings per share", "basic and diluted loss per share", "Southern Company earned $2.10 per share"; the kind
@@ -62,7 +62,7 @@ const MEASURES: [RegExp, Concept][] = [
   // "earnings of" is the net income unless a word before it names other earnings ("operating earnings of"); a clause
   // set in commas may stand between ("Normalized non-GAAP* earnings, excluding special items, were $0.76 per basic share").
   [
-    /\bnet (?:income|profit|earnings|loss)\b|\bprofit after tax(?:ation)?\b|\b(?:net )?quarterly profit\b|(?<!\bnet )\b(?:income|earnings) from continuing operations\b|\b(?<!\b(?:operating|comprehensive) )(?:quarter(?:ly)? )?earnings(?=(?:, [^,$]{3,40},)? (?:of|were|was|totaled) )|\b(?:reported|total|GAAP) earnings\b(?! per)/i,
+    /\bnet (?:income|profit|earnings|loss)\b|\bprofit after tax(?:ation)?\b|^\W*profit for the (?:year|period)\b|\b(?:net )?quarterly profit\b|(?<!\bnet )\b(?:income|earnings) from continuing operations\b|\b(?<!\b(?:operating|comprehensive) )(?:quarter(?:ly)? )?earnings(?=(?:, [^,$]{3,40},)? (?:of|were|was|totaled) )|\b(?:reported|total|GAAP) earnings\b(?! per)/i,
     'net_income',
   ],
   [/\bEBITDA\b/, 'ebitda'],
@@ -137,7 +137,7 @@ function spanOfSentence(text: string): Span | null {
     return months === 3 ? 'quarter' : months === 12 ? 'year' : 'ytd';
   }
   if (
-    /\b(?:six|nine)[- ]months?\b|year[- ]to[- ]date|\b(?:26|39|2\d|3\d)[- ]week|first half|first (?:six|nine) months/i.test(
+    /\b(?:six|nine)[- ]months?\b|year[- ]to[- ]date|\b(?:26|39|2\d|3\d)[- ]week|first half|first (?:six|nine) months|\binterim report\b|\bhalf[- ]year\b/i.test(
       s,
     )
   )
@@ -431,7 +431,7 @@ function readNaming(
   }
   // Pence ("5.4p") are read only in a release in pounds sterling: elsewhere a "p" after a number is no unit.
   const moneyRe = new RegExp(
-    `(${MONEY}|\\d+(?:\\.\\d+)? (?:[A-Z][a-z]+ )?cents${options.pence ? String.raw`|\d+(?:\.\d+)?\s?(?:p\b|pence\b)` : ''})${SCALE_WORD}`,
+    `(${MONEY}|(?<![\\d.,])(?:\\d{1,3}(?: \\d{3})+|\\d+)(?:\\.\\d+)? (?:[A-Z][a-z]+ )?cents${options.pence ? String.raw`|\d+(?:\.\d+)?\s?(?:p\b|pence\b)` : ''})${SCALE_WORD}`,
     'i',
   );
   let money = moneyRe.exec(after);
@@ -524,9 +524,10 @@ function readNaming(
   // opens an aside.
   const printed = money[1]!.replace(/^(\s*)\((?![^)]*\)\s*$)/, '$1');
   const cents = /cents|\dp$|\d\s?pence/i.test(printed);
+  // A comma before one or two digits and a scale word is a decimal comma ("R128,7 billion" is 128.7 billion).
   let value = cents
     ? Number((Number(printed.replace(/[^\d.]/g, '')) / 100).toPrecision(12))
-    : parseAmount(printed);
+    : parseAmount(printed.replace(/(\d),(\d{1,2})$/, '$1.$2'));
   if (value === null || !/\d/.test(printed)) return;
   const loss = /\bloss\b/i.test(m[0]) || /\bloss\b/i.test(between);
   if (loss && value > 0) value = -value;

@@ -3,6 +3,13 @@ import type { Block } from './release-document.ts';
 import { captionScale, isFigureCell, isNilCell, parseAmount, type Scale } from './release-numbers.ts';
 import { DATE_SOURCE, parseDate } from './release-period.ts';
 
+/** A column word naming a non-GAAP basis alone, right above a table's header of years ("Underlying*"). */
+const isNonGaapHeading = (t: string) => /^(?:underlying|adjusted|non[- ]?gaap)[*^]?$/i.test(t.trim());
+
+/** A row label's closing unit: "(£million)", "(HK$ million)", "(R’000)"; or "(pence)", "(cents)", "(HK cents)". */
+const ROW_UNIT =
+  /\s*\(\s*(?:(?:[A-Z]{0,3}\$|£|€|\bR|\b[A-Z]{3})\s?(millions?|billions?|thousands?|m|bn|['’]000)|(?:[A-Z]{2}\s)?(cents|pence))\s*\)\**$/;
+
 /**
  * Figures from the release's tables. A table starts at a title or scale caption; its scale is the caption's
  * ("(In millions, except per share data)"); its columns are grouped by the spans its header names ("Three
@@ -46,6 +53,8 @@ interface TableContext {
   dilutedPerShare: boolean;
   /** The table's row count when its section heading was set. */
   sectionRows: number;
+  /** A short heading right above the table names a non-GAAP basis ("Underlying*", "Adjusted results"). */
+  nonGaap: boolean;
 }
 
 const TITLE =
@@ -164,8 +173,11 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
   let pending: string[] = [];
   /** The last sentence before the table ("The following table summarizes ... targets:"). */
   let leadIn = '';
-  const startTable = () => {
-    const title = pending.filter((p) => TITLE.test(p) || captionScale(p) !== null).join(' / ');
+  const startTable = (firstCells: string[] = []) => {
+    // (A heading saying the figures are as reported, "As reported under Adopted IFRS", titles the table too.)
+    const title = pending
+      .filter((p) => TITLE.test(p) || captionScale(p) !== null || /^as reported\b/i.test(p))
+      .join(' / ');
     // A table whose title and header lines name full dates, all of years before the reported period's end
     // ("Domestic segment detail for the 13 weeks ended June 28, 2003" in a July 2004 release), is a prior-period
     // table.
@@ -208,6 +220,12 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       rows: 0,
       firstOut: out.length,
       sectionRows: 0,
+      // (Only over a header of bare years: "Underlying*" / "2013 | 2014 | ...", the word a stacked column heading.)
+      nonGaap:
+        pending.length > 0 &&
+        isNonGaapHeading(pending[pending.length - 1]!) &&
+        firstCells.length >= 2 &&
+        firstCells.every((x) => /^(?:19|20)\d{2}$/.test(x.trim())),
       dilutedPerShare: [...pending, leadIn].some((p) =>
         /\bdiluted per[- ]share (?:amounts|data|figures|results)\b/i.test(p),
       ),
@@ -232,6 +250,9 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       const prose =
         (t.length > 160 && /[a-z]{3,}[.;] |[a-z]{3,}\.$/.test(t)) ||
         /\btoday (?:announced|reported)\b/i.test(t);
+      // A numbered note between a table's header and its first row ("1. Underlying profit is calculated as ...") is
+      // the table's note: it does not end the table.
+      if (ctx !== null && (ctx as TableContext).rows === 0 && /^\d{1,2}\.\s+[A-Z][a-z]/.test(t)) continue;
       if (prose || /^the following tables? /i.test(t)) {
         ctx = null;
         pending = [];
@@ -336,7 +357,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     ) {
       if (ctx === null || TITLE.test(first)) {
         if (TITLE.test(first) && !isFigureCell(first)) pending.push(first);
-        startTable();
+        startTable(cells);
       }
     }
     const c = ctx as unknown as TableContext;
@@ -360,7 +381,20 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     }
     const hasLabel = !isFigureCell(first) && !isNilCell(first);
     if (!hasLabel) continue;
-    const label = first;
+    // A unit in parentheses closing the row's label ("Revenue (£million)", "Profit attributable to owners of the Company
+    // (HK$ million)", "Basic earnings per share (HK cents)", "(pence)") is no part of the line item's name: it is the
+    // row's own scale, over the table's caption, and a per-share row in cents or pence states hundredths.
+    const rowUnit = ROW_UNIT.exec(first);
+    const label = rowUnit === null ? first : first.slice(0, rowUnit.index);
+    const rowScale: Scale | null =
+      rowUnit === null || rowUnit[2] !== undefined
+        ? null
+        : /^(?:m|millions?)$/i.test(rowUnit[1]!)
+          ? 'millions'
+          : /^(?:bn|billions?)$/i.test(rowUnit[1]!)
+            ? 'billions'
+            : 'thousands';
+    const rowHundredths = rowUnit?.[2] !== undefined;
     // A number whose next cell is "%" ("Gross margin | 61.3 | % | 60.4 | %") is a percent, never an amount.
     const rest = cells.slice(1);
     const values = rest.filter(
@@ -380,6 +414,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     let basis: Basis;
     const nonGaapLabel =
       labelIsNonGaap(label, concept) ||
+      c.nonGaap ||
       /non[- ]?gaap|adjusted/i.test(c.section) ||
       [...label.matchAll(/\((\d)\)/g)].some((m) => nonGaapMarks.has(m[1]!));
     if (nonGaapLabel) basis = 'non_gaap';
@@ -418,7 +453,9 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       if (amount === null) return;
       // A per-share cell in pence ("46.4p") is a hundredth of the pound.
       const value =
-        perShare && /\dp\)?$/.test(printed.trim()) ? Number((amount / 100).toPrecision(12)) : amount;
+        perShare && (/\d\)?p\)?$/.test(printed.trim()) || rowHundredths)
+          ? Number((amount / 100).toPrecision(12))
+          : amount;
       for (const concept of concepts)
         out.push({
           concept,
@@ -427,8 +464,12 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
           span,
           printed,
           value,
-          scale: perShare ? 'units' : c.scale,
-          scaleEvidence: perShare ? 'per-share figures are never scaled' : c.scaleEvidence,
+          scale: perShare ? 'units' : (rowScale ?? c.scale),
+          scaleEvidence: perShare
+            ? 'per-share figures are never scaled'
+            : rowScale !== null
+              ? rowUnit![0].trim()
+              : c.scaleEvidence,
           table: c.title,
           block: b,
           rank,
@@ -439,7 +480,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     // When the header has cells of a bare year ("Year ended March 31 | Year ended March 31, 2018 | 2017 | 2018"),
     // those cells are the columns' years.
     const bareYears = c.header
-      .split(' | ')
+      .split('|')
       .filter((h) => /^(?:19|20)\d{2}$/.test(h.trim()))
       .map(Number);
     const years =
@@ -463,7 +504,9 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       }
       continue;
     }
-    if (groups.length <= 1) pushColumn(rising ? years.length - 1 : 0, groups[0] ?? 'unknown');
+    // A header of bare years that names no span ("2022 | 2021 | Change") has a year in each column.
+    if (groups.length <= 1)
+      pushColumn(rising ? years.length - 1 : 0, groups[0] ?? (bareYears.length >= 2 ? 'year' : 'unknown'));
     else if (values.length % groups.length === 0) {
       const k = values.length / groups.length;
       for (const [i, g] of groups.entries()) pushColumn(i * k, g);

@@ -32,9 +32,10 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
 /**
  * Stored on every release row: a row parsed by an older version is replayed with `etl reparse earnings_releases` after an
  * upgrade. /2: the held-out rules of sets 8-13 (non-USD currencies and trillions, day-first date ranges, years
- * taken from the release's date line).
+ * taken from the release's date line). /3: the held-out set 14 rules (HKD, ZAR, SFr and "stg" marks, a row label's own
+ * unit, stacked and titled year headers, periods from a column year, an "Annual Report" heading or a bare-year header).
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/2';
+export const RELEASE_PARSER_VERSION = 'earnings-release/3';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

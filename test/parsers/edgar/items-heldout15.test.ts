@@ -67,7 +67,9 @@ describe('filing items: held-out set 15', () => {
       'ITEM 12. SECURITY OWNERSHIP OF CERTAIN BENEFICIAL OWNERS AND MANAGEMENT AND RELATED STOCKHOLDER MATTERS The information required by this Item 12 will be supplied by a Schedule 14A filing or an amendment to this Report, to be filed with the SEC no later than April 30, 2010.',
     );
     expect(r['Item-9B']).toBe('ITEM 9B. OTHER INFORMATION None.');
-    expect(r['Item-15']).toMatch(/^ITEM 15\. EXHIBITS AND FINANCIAL STATEMENT SCHEDULES \(a\) Documents filed/);
+    expect(r['Item-15']).toMatch(
+      /^ITEM 15\. EXHIBITS AND FINANCIAL STATEMENT SCHEDULES \(a\) Documents filed/,
+    );
     expect(r['Item-15']).toMatch(/3\. See the Exhibit Index beginning on page 65\.$/);
   });
 
@@ -76,14 +78,20 @@ describe('filing items: held-out set 15', () => {
     expect(r['Item-12']).toBe(
       'Item 12. Security Ownership of Certain Beneficial Owners and Management Information regarding security ownership of certain beneficial owners and management is set forth in the Proxy Statement under the heading "Information About Apple Computer, Inc. - Security Ownership of Certain Beneficial Owners and Management", which information is hereby incorporated by reference.',
     );
-    expect(r['Item-13']).toMatch(/Interlocks and Insider Participation", which information is hereby incorporated by reference\.$/);
-    expect(r['Item-14']).toMatch(/s\/ Ernst & Young LLP Ernst & Young LLP San Jose, California December 8, 1994$/);
+    expect(r['Item-13']).toMatch(
+      /Interlocks and Insider Participation", which information is hereby incorporated by reference\.$/,
+    );
+    expect(r['Item-14']).toMatch(
+      /s\/ Ernst & Young LLP Ernst & Young LLP San Jose, California December 8, 1994$/,
+    );
   });
 
   it("ends the Commonwealth fund's Item 14 at PART IV and Item 15 on its exhibit footnote before SIGNATURES (10-K, 2016)", () => {
     const r = heldoutItems('CIGF5_10-K_2016-03-30_Items14-15_EXCERPT.html', '2016-03-30', '10-K');
     expect(Object.keys(r)).toEqual(['Item-14', 'Item-15']);
-    expect(r['Item-14']).toMatch(/^ITEM 14: PRINCIPAL ACCOUNTANT FEES AND SERVICES AUDIT FEES The aggregate fees/);
+    expect(r['Item-14']).toMatch(
+      /^ITEM 14: PRINCIPAL ACCOUNTANT FEES AND SERVICES AUDIT FEES The aggregate fees/,
+    );
     expect(r['Item-14']).toMatch(
       /There were no other fees approved by the Board of Directors of the General Partner or paid by the Partnership, during 2015 or 2014 other than fees related to audit or tax compliance services\.$/,
     );

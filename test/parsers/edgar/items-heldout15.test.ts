@@ -102,4 +102,23 @@ describe('filing items: held-out set 15', () => {
       /\*Incorporated by reference from the Partnership's Registration Statement on Form S-1 \(Registration No\. 333-26933\)$/,
     );
   });
+
+  it("ends Roanoke's Item 13 before the running 'PART III' / '(con'd.)' header atop the next page (10-K, 2003)", () => {
+    const r = heldoutItems('ROANOKE-ELECTRIC-STEEL_10-K_FY2003_Items9-14_EXCERPT.html', '2003-12-31', '10-K');
+    expect(Object.keys(r)).toEqual([
+      'Item-9',
+      'Item-9A',
+      'Item-10',
+      'Item-11',
+      'Item-12',
+      'Item-13',
+      'Item-14',
+    ]);
+    // folio 16 and the page break, then "PART III" and "(con’d.)" centred on two lines, then ITEM 14
+    expect(r['Item-13']).toBe('ITEM 13. CERTAIN RELATIONSHIPS AND RELATED TRANSACTIONS None.');
+    expect(r['Item-14']).toBe(
+      'ITEM 14. PRINCIPAL ACCOUNTING FEES AND SERVICES The specific information required by this item, concerning the principal accounting fees paid by the Registrant and the Audit Committee\'s pre-approval policies and procedures, is incorporated by reference to the information under the heading "Audit Committee and Other Audit Matters" in the Proxy Statement dated December 29, 2003, as filed with the Commission.',
+    );
+    expect(r['Item-12']).toMatch(/in the 2003 Annual Report to Stockholders\.$/);
+  });
 });

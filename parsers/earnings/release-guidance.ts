@@ -58,9 +58,17 @@ const FORWARD =
  * loss said to have narrowed or widened ("narrowed adjusted EBITDA loss to $0.1 million") is a result, not a range.
  */
 function forwardWords(text: string): string {
-  return text
-    .replace(/\bProject(?= [A-Z])/g, 'Program')
-    .replace(/\b(?:narrow|widen)(?:s|ed|ing)?\s+(?:[\w-]+\s+){0,3}loss(?:es)?\b/gi, 'loss');
+  return (
+    text
+      .replace(/\bProject(?= [A-Z])/g, 'Program')
+      .replace(/\b(?:narrow|widen)(?:s|ed|ing)?\s+(?:[\w-]+\s+){0,3}loss(?:es)?\b/gi, 'loss')
+      // A result set against the expectation ("revenue for the quarter came in lower than expected") looks back; one
+      // that "will be lower than expected" still looks forward.
+      .replace(
+        /(?<!\bwill (?:be|come in) )\b(?:higher|lower|better|worse|more|less|greater|stronger|weaker) than (?:(?:we |had |originally |previously )+)?(?:expected|anticipated)\b/gi,
+        'than',
+      )
+  );
 }
 
 const NOT_GUIDANCE =
@@ -237,7 +245,12 @@ const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
     /\b(?:reaffirm\w*|reiterat\w*|confirm\w*|maintain\w*|remains? unchanged|(?:guidance|outlook) is unchanged|consistent with (?:our|its|the) (?:previous(?:ly issued)?|prior) (?:guidance|outlook))\b/i,
     'reaffirmed',
   ],
-  [/\b(?:updat(?:e|es|ed|ing)|revis(?:e|es|ed|ing))\b/i, 'updated'],
+  // ("is adjusting its forecast for fiscal year 2019": "adjusted" alone qualifies a measure, so only the verb with its
+  // forecast counts.)
+  [
+    /\b(?:updat(?:e|es|ed|ing)|revis(?:e|es|ed|ing)|adjust(?:s|ing)\s+(?:its\s+|the\s+|our\s+)?(?:[\w-]+\s+){0,3}?(?:forecast|outlook|guidance|expectations|estimates?))\b/i,
+    'updated',
+  ],
   [/\b(?:initiat\w*|introduc\w*|establish\w*|provid\w* (?:its )?(?:initial|first))\b/i, 'initiated'],
 ];
 
@@ -408,7 +421,7 @@ export function guidanceOf(
       const stop = hits[i + 1]?.index ?? s.text.length;
       // The target's own period phrase between the name and the value ("earnings per diluted share for the first
       // quarter ending April 29, 2006 to be ...") does not count toward the value's distance from the name.
-      const rest = s.text.slice(h.end, stop).replace(TARGET_PHRASE, ' ');
+      const rest = signedLosses(s.text.slice(h.end, stop).replace(TARGET_PHRASE, ' '));
       let window = rest.slice(0, 140);
       // "earnings per share, before ..., but including $0.24 per share ..., to be between $2.66 and $2.86":
       // the copula "to be" binds the value to the metric across an aside set off by commas.
@@ -423,7 +436,8 @@ export function guidanceOf(
       // contribution from AccessOne").
       if (
         /\b(?:includ(?:e|es|ing)|assum(?:e|es|ing))\b/i.test(
-          window.slice(0, Math.max(0, window.indexOf(g.printed))),
+          // ("earnings per share for the quarter, assuming dilution, are expected to ...": diluted, no component.)
+          window.slice(0, Math.max(0, window.indexOf(g.printed))).replace(/\bassuming dilution\b/gi, ' '),
         )
       )
         continue;
@@ -431,7 +445,7 @@ export function guidanceOf(
       // million to $485 million", "compared to previous guidance of ...") is the target replaced, not a target, unless
       // the words reaffirm it ("reaffirmed previously issued guidance of FFO of $1.07 to $1.13").
       if (
-        /\b(?:previous(?:ly)?|prior)\b/i.test(
+        /\b(?:previous(?:ly)?|prior|original(?:ly)?)\b/i.test(
           s.text.slice(Math.max(0, h.index - 40), h.index) +
             window.slice(0, Math.max(0, window.indexOf(g.printed))),
         ) &&
@@ -658,9 +672,12 @@ function lossTargets(
   return out;
 }
 
-/** The target's own period phrase ("for the first quarter ending April 29, 2006", "in fiscal year 2008"). */
+/**
+ * The target's own period phrase ("for the first quarter ending April 29, 2006", "in fiscal year 2008", "for the
+ * quarter,").
+ */
 const TARGET_PHRASE =
-  /\b(?:for|in)\s+(?:the\s+)?(?:(?:first|second|third|fourth)\s+(?:fiscal\s+)?quarter(?:\s+of)?(?:\s+fiscal)?(?:\s+year)?(?:\s+\d{4})?(?:\s+(?:ending|ended)\s+[A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4})?|(?:full[- ]year|fiscal(?:\s+year)?)\s+\d{4})(?=\s)/gi;
+  /\b(?:for|in)\s+(?:the\s+)?(?:(?:first|second|third|fourth)\s+(?:fiscal\s+)?quarter(?:\s+of)?(?:\s+fiscal)?(?:\s+year)?(?:\s+\d{4})?(?:\s+(?:ending|ended)\s+[A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4})?|(?:full[- ]year|fiscal(?:\s+year)?)\s+\d{4})(?=\s)|\b(?:for|in)\s+the\s+quarter(?=[\s,])/gi;
 
 /** Names the reported quarter ("Q2 revenue ..." in a Q2 release), with no year or the reported year. */
 function namesReportedQuarter(
@@ -696,8 +713,12 @@ function followingComparison(sentences: Sentence[], i: number, metric: string): 
     )
       return ` ${later.text}`;
   }
-  if (!/\bprevious(?:ly)?\b|\bprior (?:guidance|outlook|range|estimate)/i.test(next.text)) return '';
-  if (METRICS.some(([re]) => re.test(next.text))) return '';
+  const previous = /\bprevious(?:ly)?\b|\bprior (?:guidance|outlook|range|estimate)/i.exec(next.text);
+  if (!previous) return '';
+  // (A metric named after the previous value, "... due primarily to lower than anticipated revenues", is no target.)
+  const value = /\d/.exec(next.text.slice(previous.index));
+  const upTo = next.text.slice(0, previous.index + (value?.index ?? 0));
+  if (METRICS.some(([re]) => re.test(upTo))) return '';
   return ` ${next.text}`;
 }
 
@@ -766,7 +787,7 @@ function statusAgainstPrevious(
       'i',
     ).exec(text) ??
     new RegExp(
-      String.raw`\b(?:previous|prior)\s+(?:guidance|estimate|outlook|expectations?|forecast)(?:\s+range)?\s+of\s+(?:an?\s+)?${num}(?:\s*(?:to|-|–)\s*${num})?`,
+      String.raw`\b(?:previous|prior)\s+(?:guidance|estimate|outlook|expectations?|forecast)(?:\s+range)?\s+of\s+(?:an?\s+)?${num}(?:\s*(?:million|billion))?(?:\s*(?:to|-|–)\s*${num})?`,
       'i',
     ).exec(text) ??
     new RegExp(
@@ -796,6 +817,19 @@ function statusAgainstPrevious(
   if (width < widthBefore - 1e-9) return 'narrowed';
   if (width > widthBefore + 1e-9) return 'widened';
   return null;
+}
+
+/**
+ * A value worded as a loss is below zero: "a loss of approximately $0.96" is -0.96, and "between a profit of $0.01 and
+ * a loss of ($0.01)" runs from the loss to the profit (a loss printed in parentheses is the same loss).
+ */
+export function signedLosses(text: string): string {
+  return text
+    .replace(/\bbetween an? (?:net )?profit of\s+/gi, 'between ')
+    .replace(
+      /\ban? (?:net )?loss of\s+((?:approximately|about|around|roughly)\s+)?\(?((?:US\$|\$|€|£)?\s?\d[\d,]*(?:\.\d+)?)\)?/gi,
+      (_m, about: string | undefined, n: string) => `${about ?? ''}-${n}`,
+    );
 }
 
 function guidanceValue(window: string): {
@@ -1452,8 +1486,17 @@ export function applyWordedStatus<
 
   function apply(rows: G[], t: string): void {
     // "raises its earnings expectations": earnings named with a forecast word are the profit targets as a whole.
-    const earningsTargets = /\bearnings (?:expectations?|outlook|guidance|forecasts?)\b/i.test(t);
-    if (!(/\b(?:targets?|guidance|outlook|forecast)\b/i.test(t) || earningsTargets) || BOILERPLATE.test(t))
+    const earningsTargets = /\bearnings (?:expectations?|outlook|guidance|forecasts?|estimates?)\b/i.test(t);
+    // Estimates or expectations right after a status word are the company's targets ("announced revised revenue and
+    // earnings estimates for the first quarter", "Updates Revenue Expectations").
+    const revisedEstimates =
+      /\b(?:revis(?:e|es|ed|ing)|updat(?:e|es|ed|ing)|rais(?:e|es|ed|ing)|lower(?:s|ed|ing)?)\s+(?:[\w-]+\s+){0,3}?(?:estimates?|expectations)\b/i.test(
+        t,
+      );
+    if (
+      !(/\b(?:targets?|guidance|outlook|forecast)\b/i.test(t) || earningsTargets || revisedEstimates) ||
+      BOILERPLATE.test(t)
+    )
       return;
     const found = statusMatch(t);
     if (found === null) return;

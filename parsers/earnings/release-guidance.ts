@@ -458,10 +458,17 @@ export function guidanceOf(
       // ... including $0.24 related to the second quarter special charges, to be ..."); else the sentence's.
       const framed = targetOf(s.text.slice(0, h.index), reported);
       // (The same period with its year, named later in the sentence, completes a frame that states none.)
+      // A year right before the metric's name ("expects 2007 net sales growth of approximately 5 percent and estimates
+      // 2007 diluted earnings per share of approximately $3.70") names that fiscal year, when no period is named.
+      const yearBefore = /\b((?:19|20)\d{2})\s+(?:[A-Za-z-]+\s+)?$/.exec(
+        s.text.slice(Math.max(0, h.index - 30), h.index),
+      );
       const tg =
         framed.period !== null && !(framed.year === null && tgt.period === framed.period && tgt.year !== null)
           ? framed
-          : tgt;
+          : tgt.period === null && tgt.year === null && yearBefore
+            ? { year: Number(yearBefore[1]), period: 'FY' as FiscalPeriod }
+            : tgt;
       const wordsBefore = s.text.slice(Math.max(0, h.index - 40), h.index);
       // "core EPS" (a non-GAAP measure by name) and "on a comparable basis" are non-GAAP; "reported basis" is GAAP.
       const nonGaap =

@@ -344,6 +344,17 @@ export function guidanceOf(
     names.sort((a, b) => b.label.length - a.label.length);
     for (const n of names) if (!hits.some((h) => n.index < h.end && n.end > h.index)) hits.push(n);
     hits.sort((a, b) => a.index - b.index);
+    // A metric named inside a parenthesis that does not follow a metric's name ("Adjusted EBITDA for the quarter (based
+    // on GAAP revenue and expenses) is also expected to be ...") is an aside, no target.
+    for (let i = hits.length - 1; i >= 0; i--) {
+      const h = hits[i]!;
+      const open = s.text.lastIndexOf('(', h.index);
+      if (open < 0 || s.text.lastIndexOf(')', h.index) > open) continue;
+      const close = s.text.indexOf(')', h.end);
+      if (close < 0) continue;
+      if (hits.some((o) => o !== h && o.end <= open && /^\s*$/.test(s.text.slice(o.end, open)))) continue;
+      hits.splice(i, 1);
+    }
     // A guidance clause split from the results it follows ("reported Q3 2025 revenue of $2.58 million, ... as the Company
     // reaffirmed full-year guidance of $7 million to $7.5 million") whose guidance names no metric is guidance for the
     // measure those results name first.
@@ -421,12 +432,18 @@ export function guidanceOf(
       const stop = hits[i + 1]?.index ?? s.text.length;
       // The target's own period phrase between the name and the value ("earnings per diluted share for the first
       // quarter ending April 29, 2006 to be ...") does not count toward the value's distance from the name.
-      const rest = signedLosses(s.text.slice(h.end, stop).replace(TARGET_PHRASE, ' '));
+      let rest = signedLosses(s.text.slice(h.end, stop).replace(TARGET_PHRASE, ' '));
+      // ... nor does an aside in parentheses right after the name ("pro forma combined revenue (including results of
+      // the Company's Jumptap, Inc. subsidiary for the entire quarter) is expected to be between ...").
+      const aside = /^\s*\((?!\s*(?:non[- ]?gaap|gaap)\s*\))[^()]{20,200}\)/i.exec(rest);
+      if (aside) rest = ` ${rest.slice(aside[0].length)}`;
       let window = rest.slice(0, 140);
       // "earnings per share, before ..., but including $0.24 per share ..., to be between $2.66 and $2.86":
-      // the copula "to be" binds the value to the metric across an aside set off by commas.
+      // the copula "to be" binds the value to the metric across an aside set off by commas ("Adjusted EBITDA, a
+      // non-GAAP financial measure (see definition below), is expected to be in the range of ...": its verb too).
       const ext = rest.slice(0, 300);
-      const bound = /^,[\s\S]*?,\s*to be\s/i.exec(ext);
+      const bound =
+        /^,[\s\S]*?,\s*(?:to be|(?:is|are)\s+(?:also\s+|now\s+)?expected\s+to\s+(?:be|range))\s/i.exec(ext);
       if (bound) window = ext.slice(bound[0].length);
       const g = guidanceValue(window);
       if (g === null) continue;
@@ -780,9 +797,11 @@ function withdrawalsOf(
  */
 function statusAgainstPrevious(
   g: { low: number | null; high: number | null; point: number | null },
-  text: string,
+  printedText: string,
 ): Guidance['status'] {
   const num = String.raw`\$?(\d+(?:\.\d+)?)%?`;
+  // "a previously expected range of breakeven to $2 million": breakeven is zero.
+  const text = printedText.replace(/\bbreak[- ]?even\b/gi, '$0');
   const old =
     new RegExp(String.raw`\b(?:versus|from)\s+${num}(?:\s*(?:to|-|–)\s*${num})?\s+previously\b`, 'i').exec(
       text,
@@ -794,7 +813,7 @@ function statusAgainstPrevious(
       'i',
     ).exec(text) ??
     new RegExp(
-      String.raw`\b(?:previous|prior)\s+(?:guidance|estimate|outlook|expectations?|forecast)(?:\s+range)?\s+of\s+(?:an?\s+)?${num}(?:\s*(?:million|billion))?(?:\s*(?:to|-|–)\s*${num})?`,
+      String.raw`\b(?:(?:previous|prior)\s+(?:guidance|estimate|outlook|expectations?|forecast)|previously\s+(?:expected|announced|communicated|provided|issued)\s+(?:range|guidance|outlook))(?:\s+range)?\s+of\s+(?:an?\s+)?${num}(?:\s*(?:million|billion))?(?:\s*(?:to|-|–)\s*${num})?`,
       'i',
     ).exec(text) ??
     new RegExp(

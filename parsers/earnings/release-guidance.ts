@@ -51,8 +51,9 @@ export interface Guidance {
   sentence: Sentence;
 }
 
+// ("updated revenue expectations of approximately $27.5 million": a value stated as the company's expectation.)
 const FORWARD =
-  /\b(?:narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|(?:is|are) guided|sees|targets?|estimates? (?:that|for)|now believes|reaffirm|reiterat|raises?|raising|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe)\b/i;
+  /\b(?:expectations? of (?:approximately |about )?[$€£\d]|narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|(?:is|are) guided|sees|targets?|estimates? (?:that|for)|now believes|reaffirm|reiterat|raises?|raising|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe)\b/i;
 /**
  * The text the forward words are looked for in: a program named "Project Gravity" is no forecast ("projects"), and a
  * loss said to have narrowed or widened ("narrowed adjusted EBITDA loss to $0.1 million") is a result, not a range.
@@ -344,6 +345,15 @@ export function guidanceOf(
     names.sort((a, b) => b.label.length - a.label.length);
     for (const n of names) if (!hits.some((h) => n.index < h.end && n.end > h.index)) hits.push(n);
     hits.sort((a, b) => a.index - b.index);
+    // Growth stated as sequential ("sequential quarterly revenue growth") is quarter over quarter: no target (as an
+    // outlook table's Q-Q row).
+    for (let i = hits.length - 1; i >= 0; i--)
+      if (
+        /\bsequential(?:\s+quarterly)?\s+$/i.test(
+          s.text.slice(Math.max(0, hits[i]!.index - 30), hits[i]!.index),
+        )
+      )
+        hits.splice(i, 1);
     // A metric named inside a parenthesis that does not follow a metric's name ("Adjusted EBITDA for the quarter (based
     // on GAAP revenue and expenses) is also expected to be ...") is an aside, no target.
     for (let i = hits.length - 1; i >= 0; i--) {

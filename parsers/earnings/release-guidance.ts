@@ -639,6 +639,30 @@ export function guidanceOf(
         ),
         sentence: s,
       });
+      // "Gross margin is expected to be 49.5%-50.5% on a GAAP basis, and 50%-51% on a non-GAAP basis": a second value
+      // after "and" with a basis of its own is the same target on that basis.
+      const second =
+        after && sign === 1
+          ? /^,?\s+and\s+([^,;]{1,40}?)\s+on an? (non[- ]?gaap|gaap) basis\b/i.exec(
+              afterValue.slice(after[0].length),
+            )
+          : null;
+      const g2 = second ? guidanceValue(` of ${second[1]!}`) : null;
+      if (
+        second &&
+        g2 &&
+        (g2.low !== null || g2.point !== null) &&
+        (g2.unit === 'percent') === (unit === 'percent')
+      )
+        out.push({
+          ...out.at(-1)!,
+          basis: /non/i.test(second[2]!) ? 'non_gaap' : 'gaap',
+          low: g2.low === null || g2.high === null ? null : Math.min(full(g2.low)!, full(g2.high)!),
+          high: g2.low === null || g2.high === null ? null : Math.max(full(g2.low)!, full(g2.high)!),
+          point: full(g2.point),
+          printed: g2.printed,
+          status: statusOfHit(g2, h.index, afterValue.slice(after![0].length + second[0].length)),
+        });
     }
     if (out.length === before) out.push(...lossTargets(s, tgt, status));
     // A forward sentence that names a target period with its year but no metric ("financial results for its second

@@ -472,13 +472,18 @@ export function guidanceOf(
       // million to $485 million", "compared to previous guidance of ...") is the target replaced, not a target, unless
       // the words reaffirm it ("reaffirmed previously issued guidance of FFO of $1.07 to $1.13").
       if (
-        /\b(?:previous(?:ly)?|prior|original(?:ly)?)\b/i.test(
+        // (... and so is every value after "had originally forecast" in its sentence: "euromicron had originally forecast
+        // consolidated sales of between EUR 325 million and EUR 345 million and an EBITDA margin of between 4.0% and 5.5%".)
+        /\b(?:had|have|has)\s+(?:originally|previously)\s+(?:forecast|expected|guided|projected|anticipated)\b/i.test(
+          s.text.slice(0, h.index),
+        ) ||
+        (/\b(?:previous(?:ly)?|prior|original(?:ly)?)\b/i.test(
           s.text.slice(Math.max(0, h.index - 40), h.index) +
             window.slice(0, Math.max(0, window.indexOf(g.printed))),
         ) &&
-        !/\b(?:reaffirm|reiterat|maintain|confirm)\w*\s+(?:its\s+|the\s+|our\s+)?previous(?:ly)?\b/i.test(
-          s.text.slice(Math.max(0, h.index - 60), h.index),
-        )
+          !/\b(?:reaffirm|reiterat|maintain|confirm)\w*\s+(?:its\s+|the\s+|our\s+)?previous(?:ly)?\b/i.test(
+            s.text.slice(Math.max(0, h.index - 60), h.index),
+          ))
       )
         continue;
       // A period named before the metric frames it ("For the year, the company now expects earnings per share,

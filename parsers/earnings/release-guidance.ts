@@ -688,7 +688,49 @@ export function guidanceOf(
           out.push(w);
     }
   }
+  previousOutlooks(sentences, out, reported);
   return out;
+}
+
+/**
+ * A sentence of the paragraph stating a metric's previous outlook for the periods it names ("The Company's previously
+ * communicated revenue outlook was between $25.4 and $26.4 million for the fourth quarter of 2017 and between $103.5
+ * and $104.5 million for the full year 2017") sets each target of that metric and period that words no status against
+ * its previous range: raised or lowered by its midpoint.
+ */
+function previousOutlooks(
+  sentences: Sentence[],
+  out: Guidance[],
+  reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null },
+): void {
+  for (const s of sentences) {
+    const lead =
+      /\bprevious(?:ly)?\s+(?:(?:communicated|announced|issued|provided|stated)\s+)?((?:[\w-]+\s+){1,3}?)(?:outlook|guidance|expectations?)\s+(?:was|were)\s+(?=between\b)/i.exec(
+        s.text,
+      );
+    if (!lead) continue;
+    const metric = METRICS.find(([re]) => re.test(lead[1]!))?.[1];
+    if (metric === undefined) continue;
+    const rest = s.text.slice(lead.index + lead[0].length);
+    for (const m of rest.matchAll(
+      /\bbetween\s+\$?(\d[\d,]*(?:\.\d+)?)\s*(million|billion)?\s+and\s+\$?(\d[\d,]*(?:\.\d+)?)\s*(million|billion)?\s+for\s+([^,;]+?)(?=\s+and\s+between\b|[,;]|\.?$)/gi,
+    )) {
+      const target = targetOf(m[5]!, reported);
+      if (target.period === null || target.year === null) continue;
+      const scale = wordScale(m[4] ?? m[2]);
+      const before = toFullUnits(
+        (Number(m[1]!.replace(/,/g, '')) + Number(m[3]!.replace(/,/g, ''))) / 2,
+        scale,
+      );
+      for (const g of out) {
+        if (g.status !== null || g.metric !== metric || g.sentence.block !== s.block) continue;
+        if (g.targetPeriod !== target.period || g.targetYear !== target.year) continue;
+        const now = g.point ?? (g.low !== null && g.high !== null ? (g.low + g.high) / 2 : null);
+        if (now === null || Math.abs(now - before) < 1e-6 * Math.max(1, Math.abs(before))) continue;
+        g.status = now > before ? 'raised' : 'lowered';
+      }
+    }
+  }
 }
 
 /**

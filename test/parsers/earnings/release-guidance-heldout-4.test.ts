@@ -24,6 +24,16 @@ describe('guidance held-out set 4', () => {
     set.evidenceHolds(name, r);
   });
 
+  it('a quarter and the year side by side, the previous outlook for both in a later sentence (Oxford Immunotec 2018)', () => {
+    // "The Company's previously communicated revenue outlook was between $25.4 and $26.4 million for the fourth quarter
+    // of 2017 and between $103.5 and $104.5 million for the full year 2017": both new ranges are below, lowered.
+    const got = rows(set.parse('OXFD_8-K_2018-01-08_EX-99.1_preliminary-revenue_transcribed.txt'));
+    expect(got).toEqual([
+      ['revenue', 'unspecified', 'Q4 2017', 24_900_000, 25_400_000, 'lowered'],
+      ['revenue', 'unspecified', 'FY 2017', 103_000_000, 103_500_000, 'lowered'],
+    ]);
+  });
+
   it('"is expected to be a loss of approximately $0.96" is below zero (ADTRAN 2019)', () => {
     const r = set.parse('ADTN_8-K_2019-10-09_EX-99.1_preliminary-Q3_capedge_transcribed.txt');
     expect(r.figures).toEqual([]);

@@ -44,10 +44,10 @@ export const BULLET = /^\s*(?:[•·▪§]|[-*] |\|\s*·)/;
 /**
  * A line wrapped in the middle of a sentence is one paragraph with the line that continues it: a paragraph that ends
  * without end punctuation, followed by one that opens in lower case ("Columbia expects 2007 net sales growth of
- * approximately 5 percent and estimates 2007" / "diluted earnings per share of approximately $3.70."). The text between
- * them becomes spaces, so offsets still point into the exhibit text.
+ * approximately 5 percent and estimates 2007" / "diluted earnings per share of approximately $3.70."). The joined text
+ * keeps the exhibit text between them (`text`, which the offsets point into), so evidence is the exhibit's own slice.
  */
-function joinWrappedLines(blocks: Block[]): (Block & { index: number })[] {
+function joinWrappedLines(blocks: Block[], text: string): (Block & { index: number })[] {
   const out: (Block & { index: number })[] = [];
   for (const [index, b] of blocks.entries()) {
     const last = out.at(-1);
@@ -65,7 +65,7 @@ function joinWrappedLines(blocks: Block[]): (Block & { index: number })[] {
     ) {
       out[out.length - 1] = {
         ...last,
-        text: `${last.text}${' '.repeat(b.start - last.end)}${b.text}`,
+        text: `${last.text}${text.slice(last.end, b.start)}${b.text}`,
         end: b.end,
         index,
       };
@@ -76,10 +76,11 @@ function joinWrappedLines(blocks: Block[]): (Block & { index: number })[] {
   return out;
 }
 
-export function sentencesOf(blocks: Block[]): Sentence[] {
+/** `text` is the exhibit text the blocks' offsets point into. */
+export function sentencesOf(blocks: Block[], text: string): Sentence[] {
   const out: Sentence[] = [];
   let heading = '';
-  for (const b of joinWrappedLines(blocks)) {
+  for (const b of joinWrappedLines(blocks, text)) {
     const index = b.index;
     if (b.row) continue;
     const t = b.text;

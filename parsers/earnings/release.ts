@@ -94,7 +94,7 @@ export function parseEarningsRelease(input: string): ReleaseParse {
   const doc = readRelease(input);
   const warnings = [...doc.notes];
   const period = reportedPeriod(doc.blocks);
-  const sentences = sentencesOf(doc.blocks);
+  const sentences = sentencesOf(doc.blocks, doc.text);
   const tables = tableFigures(doc.blocks, period.periodEnd);
   const captions = doc.blocks.filter((b) => !b.row && captionScale(b.text) !== null).map((b) => b.text);
   const { currency, evidence: currencyEvidence } = detectCurrency(captions, doc.text.slice(0, 200_000));

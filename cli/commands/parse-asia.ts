@@ -9,11 +9,16 @@ import {
 import { parseIncomeSummary } from '../../parsers/taiwan/income-summary.ts';
 import { parseLegacyStatement } from '../../parsers/taiwan/legacy-statement.ts';
 import { parseLegacyTablePage } from '../../parsers/taiwan/legacy-table.ts';
-import { parseMonthlyRevenueCsv, parseMonthlyRevenuePage } from '../../parsers/taiwan/monthly-revenue.ts';
+import {
+  isCompanyMonthlyRevenuePage,
+  parseCompanyMonthlyRevenuePage,
+  parseMonthlyRevenueCsv,
+  parseMonthlyRevenuePage,
+} from '../../parsers/taiwan/monthly-revenue.ts';
 import { deriveQuarters } from '../../parsers/taiwan/quarters.ts';
 import { mopsRequestOf } from '../../parsers/taiwan/request.ts';
 import { parseBalanceStatementPage, parseIncomeStatementPage } from '../../parsers/taiwan/statement-page.ts';
-import { decodeTaiwan } from '../../parsers/taiwan/text.ts';
+import { decodeMopsPage } from '../../parsers/taiwan/text.ts';
 
 interface Opts {
   kind?: string;
@@ -42,9 +47,13 @@ const shaped =
 type Entry = { help: string; run: (b: Buffer, o: Opts, c: Ctx) => unknown };
 const RAW: Record<string, Entry> = {
   'twse-monthly-revenue': {
-    help: 'TWSE/TPEx monthly revenue: open-data t187ap05_{L,O}.csv or a MOPS t21sc03_<roc>_<m>_0.html page',
+    help: 'TWSE/TPEx monthly revenue: open-data t187ap05_{L,O}.csv, a MOPS t21sc03_<roc>_<m>_0.html page or a single-company t05st10(_ifrs) page',
     run: (b, _o, c) =>
-      (/\.csv$/i.test(c.url) ? parseMonthlyRevenueCsv : parseMonthlyRevenuePage)(b, c, market(c.url)),
+      (/\.csv$/i.test(c.url)
+        ? parseMonthlyRevenueCsv
+        : isCompanyMonthlyRevenuePage(b)
+          ? parseCompanyMonthlyRevenuePage
+          : parseMonthlyRevenuePage)(b, c, market(c.url)),
   },
   'tw-financials': {
     help: 'MOPS t163sb04 summary or a single-company t164sb0x page; year and season from --url <MOPS request URL> as the job reads them (or --period <year>Q<season>, e.g. 2023Q1; --kind <code> for a company page without CO_ID)',
@@ -77,12 +86,7 @@ const RAW: Record<string, Entry> = {
     help: "a MOPS pre-IFRS (before 2013) statement page: t05st33 balance sheet or t05st34 income statement (HTML table with % columns), t05st39 cash flows (<pre> text); one row per line with this and last year's amounts",
     run: (b, _o, c) => {
       // a page re-saved as UTF-8 by its crawler keeps MOPS's Big5 declaration: valid UTF-8 bytes are UTF-8
-      let html: string;
-      try {
-        html = new TextDecoder('utf-8', { fatal: true }).decode(b);
-      } catch {
-        html = decodeTaiwan(b, 'big5');
-      }
+      const html = decodeMopsPage(b);
       if (/name=['"]?progName['"]?\s+value=['"]?t05st3[34]/.test(html)) {
         const t = parseLegacyTablePage(html, c.url);
         const [cur, prior] = t.columns;

@@ -17,7 +17,11 @@ import {
 } from '../../parsers/taiwan/monthly-revenue.ts';
 import { deriveQuarters } from '../../parsers/taiwan/quarters.ts';
 import { mopsRequestOf } from '../../parsers/taiwan/request.ts';
-import { parseBalanceStatementPage, parseIncomeStatementPage } from '../../parsers/taiwan/statement-page.ts';
+import {
+  notServedStatement,
+  parseBalanceStatementPage,
+  parseIncomeStatementPage,
+} from '../../parsers/taiwan/statement-page.ts';
 import { decodeMopsPage } from '../../parsers/taiwan/text.ts';
 
 interface Opts {
@@ -74,6 +78,8 @@ const RAW: Record<string, Entry> = {
         throw new Error(
           'tw-financials needs --url <the MOPS request URL> (year and season from it), or --period YYYYQn (summary page) or --kind <security code>',
         );
+      const notServed = notServedStatement(b);
+      if (notServed) return { rows: [], warnings: [], notServed };
       const income = parseIncomeStatementPage(b, c, { code });
       const balance = parseBalanceStatementPage(b, c, { code });
       return {

@@ -63,6 +63,7 @@ interface Out {
   rows?: Record<string, unknown>[];
   warnings?: string[];
   no_data?: boolean;
+  not_served?: string;
 }
 
 let crashes = 0;
@@ -127,6 +128,7 @@ for (const { p, url } of sources) {
       console.log(`  amounts filed: ${cols.join(' ')}`);
     }
     if (out.no_data) console.log('  left: the upstream answered "no data" (nothing to load)');
+    if (out.not_served) console.log(`  left: not served: ${out.not_served}`);
     for (const w of out.warnings ?? []) console.log(`  warning: ${w}`);
   } catch (err) {
     const e = err as Error;

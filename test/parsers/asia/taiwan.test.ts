@@ -290,7 +290,7 @@ describe('balance rows of single-company pages', () => {
       totalAssets: '1349994840',
       totalEquity: '956558251',
     });
-    // a balance-only page has no income row (a warning says so)
+    // a balance-only page has no income row (its title names the balance sheet: no warning)
     expect(
       parseIncomeStatementPage(tw('t164sb03_2330_ROC104Q1_2015Q1.html'), ctx, { code: '2330' }).rows,
     ).toEqual([]);

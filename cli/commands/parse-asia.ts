@@ -1,7 +1,13 @@
+import { corpCodeRegistry } from '../../jobs/korea/companies.job.ts';
 import { parseEdinetList, parseTdnetList } from '../../parsers/disclosures/japan.ts';
 import { parseDartList } from '../../parsers/disclosures/korea.ts';
 import { parseDartFinancials } from '../../parsers/korea/financials.ts';
 import { DART_SECTIONS, type DartSectionEndpoint, parseDartSection } from '../../parsers/korea/sections.ts';
+import {
+  parseTpexProfiles,
+  parseTwseProfiles,
+  registryFromTwProfiles,
+} from '../../parsers/registry-asia/taiwan.ts';
 import {
   parseTpexForeignOwnership,
   parseTwseForeignOwnership,
@@ -22,7 +28,7 @@ import {
   parseBalanceStatementPage,
   parseIncomeStatementPage,
 } from '../../parsers/taiwan/statement-page.ts';
-import { decodeMopsPage } from '../../parsers/taiwan/text.ts';
+import { decodeMopsPage, decodeTaiwan } from '../../parsers/taiwan/text.ts';
 
 interface Opts {
   kind?: string;
@@ -74,10 +80,15 @@ const RAW: Record<string, Entry> = {
         });
         return { ...r, rows: deriveQuarters(r.rows) };
       }
-      if (!code)
+      if (!code) {
+        // Rule: a MOPS no-data answer (查詢無資料) is empty whatever season was asked: it needs no period
+        const html = decodeTaiwan(b, 'utf8');
+        if (/查詢無資料|查無資料|查無需求資料/.test(html) && !/會計項目|<tr class=['"]?tblHead/.test(html))
+          return { rows: [], warnings: [], noData: true };
         throw new Error(
           'tw-financials needs --url <the MOPS request URL> (year and season from it), or --period YYYYQn (summary page) or --kind <security code>',
         );
+      }
       const notServed = notServedStatement(b);
       if (notServed) return { rows: [], warnings: [], notServed };
       const income = parseIncomeStatementPage(b, c, { code });
@@ -85,6 +96,7 @@ const RAW: Record<string, Entry> = {
       return {
         rows: [...deriveQuarters(income.rows), ...balance.rows],
         warnings: [...income.warnings, ...balance.warnings],
+        ...(income.noData ? { noData: true } : {}),
       };
     },
   },
@@ -158,6 +170,29 @@ const RAW: Record<string, Entry> = {
         Object.keys(DART_SECTIONS).find((k) => c.url.includes(k))) as DartSectionEndpoint;
       if (!endpoint || !(endpoint in DART_SECTIONS)) throw new Error('dart-section needs --kind <endpoint>');
       return parseDartSection(b, c, { endpoint });
+    },
+  },
+  'asia-registry': {
+    help: 'a registry file, as the registry jobs read it: OpenDART corpCode (zip or CORPCODE.xml), TWSE t187ap03_L.csv or TPEx mopsfin_t187ap03_O JSON; one row per company (identifiers and listings counted)',
+    run: (b, _o, c) => {
+      const head = b
+        .subarray(0, 512)
+        .toString('utf8')
+        .replace(/^\uFEFF/, '')
+        .trimStart();
+      const r =
+        head.startsWith('PK') || head.startsWith('<')
+          ? corpCodeRegistry(b, c)
+          : registryFromTwProfiles(
+              head.startsWith('[') ? parseTpexProfiles(b, c) : parseTwseProfiles(b, c),
+              c,
+            );
+      return {
+        rows: r.companies,
+        warnings: [],
+        identifiers: r.identifiers.length,
+        listings: r.listings.length,
+      };
     },
   },
   'dart-list': { help: 'OpenDART list.json (disclosures)', run: (b, _o, c) => parseDartList(b, c) },

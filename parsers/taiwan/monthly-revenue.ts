@@ -70,6 +70,7 @@ export function parseMonthlyRevenueCsv(
 }
 
 const NO_DATA = /查無資料|查無所需資料|資料庫中查無需求資料/;
+const THROTTLED = /查詢過於頻繁/;
 
 /**
  * MOPS monthly revenue page `nas/t21/{sii|otc}/t21sc03_{rocYear}_{month}_0.html` (Big5): one table per
@@ -81,13 +82,15 @@ export function parseMonthlyRevenuePage(
   bytes: Buffer,
   ctx: ParseContext,
   market: TwMarket,
-): ParseResult<TwMonthlyRevenueInsert> {
-  const html = decodeTaiwan(bytes, 'big5');
+): ParseResult<TwMonthlyRevenueInsert> & { noData?: boolean } {
+  const html = decodeMopsPage(bytes); // valid UTF-8 (a crawler's re-save) is UTF-8, else Big5
   const $ = cheerio.load(html);
   const title = cleanText($('b').first().text());
   const tm = /(\d{2,3})年(\d{1,2})月份/.exec(title);
   if (!tm) {
-    if (NO_DATA.test(html)) return { rows: [], warnings: [] };
+    if (NO_DATA.test(html)) return { rows: [], warnings: [], noData: true };
+    if (THROTTLED.test(html))
+      throw new ParseError('MOPS throttling page (查詢過於頻繁) in place of data', ctx.url);
     throw new ParseError('MOPS monthly revenue page without a 年月份 title', ctx.url);
   }
   const dataYm = `${rocYear(Number(tm[1]))}-${String(Number(tm[2])).padStart(2, '0')}`;
@@ -128,8 +131,10 @@ export function parseMonthlyRevenuePage(
       });
     });
   });
-  if (rows.length === 0 && !NO_DATA.test(html)) warnings.push(`no company rows for ${dataYm}`);
-  return { rows, warnings };
+  if (rows.length > 0) return { rows, warnings };
+  // a month not published yet: the titled page says 查無資料 (no data), else no rows is a warning
+  if (NO_DATA.test(html)) return { rows, warnings, noData: true };
+  return { rows, warnings: [...warnings, `no company rows for ${dataYm}`] };
 }
 
 /** A single-company MOPS page (`t05st10_ifrs` from 2013, `t05st10` before), told by its hidden progName. */
@@ -149,13 +154,13 @@ export function parseCompanyMonthlyRevenuePage(
   bytes: Buffer,
   ctx: ParseContext,
   fallbackMarket: TwMarket,
-): ParseResult<TwMonthlyRevenueInsert> {
+): ParseResult<TwMonthlyRevenueInsert> & { noData?: boolean } {
   const html = decodeMopsPage(bytes);
   const $ = cheerio.load(html);
   const hidden = (name: string) => cleanText($(`input[name="${name}"]`).attr('value') ?? '');
   const ym = /民國\s*(\d{2,3})\s*年\s*(\d{1,2})\s*月/.exec(cleanText($('td.reportCont').text()));
   if (!ym) {
-    if (NO_DATA.test(html)) return { rows: [], warnings: [] };
+    if (NO_DATA.test(html)) return { rows: [], warnings: [], noData: true };
     throw new ParseError('MOPS t05st10 page without its 民國YYY年MM月 report line', ctx.url);
   }
   const dataYm = rocYearMonth(`${ym[1]}年${ym[2]}月`, ctx.url);

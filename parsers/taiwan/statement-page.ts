@@ -130,9 +130,10 @@ export function parseIncomeStatementPage(
   bytes: Buffer,
   ctx: ParseContext,
   meta: { code: string; companyName?: string; market?: string },
-): ParseResult<TwFinancialsInsert> {
+): ParseResult<TwFinancialsInsert> & { noData?: boolean } {
   const html = statementPageHtml(bytes, ctx);
-  if (/查無需求資料|查無資料/.test(html) && !/會計項目/.test(html)) return { rows: [], warnings: [] };
+  if (/查無需求資料|查無資料/.test(html) && !/會計項目/.test(html))
+    return { rows: [], warnings: [], noData: true };
   const tables = readStatementTables(html, ctx.url);
   const income = tables.find((t) =>
     t.lines.some((l) => l.label === '營業收入合計' || l.label === '本期淨利（淨損）'),

@@ -74,7 +74,7 @@ describe('monthly revenue', () => {
       ctx,
       'twse',
     );
-    expect(none).toEqual({ rows: [], warnings: [] });
+    expect(none).toEqual({ rows: [], warnings: [], noData: true });
   });
 
   it('open-data CSV with BOM: two snapshots, published percentages kept at full precision', () => {

@@ -187,9 +187,16 @@ const RAW: Record<string, Entry> = {
               head.startsWith('[') ? parseTpexProfiles(b, c) : parseTwseProfiles(b, c),
               c,
             );
+      const corpCodes = head.startsWith('PK') || head.startsWith('<');
       return {
         rows: r.companies,
-        warnings: [],
+        // the Korea registry holds listed corps only (a 6-character stock_code); a list of none is empty
+        warnings:
+          corpCodes && r.companies.length === 0
+            ? [
+                'no listed corp in the list (every stock_code empty): the registry holds listed companies only',
+              ]
+            : [],
         identifiers: r.identifiers.length,
         listings: r.listings.length,
       };

@@ -38,4 +38,9 @@ describe('files quality:asia used to leave', () => {
     const kr = run('asia-registry', 'korea/CORPCODE_listed-only_EXCERPT_20250724.xml');
     expect(kr.rows).toHaveLength(3880);
   });
+  it('a corpCode zip of unlisted corps only (10 corps, every <stock_code/> empty) gives no company, said so', () => {
+    const out = run('asia-registry', 'korea/corpCode_sample.zip');
+    expect(out.rows).toEqual([]);
+    expect(out.warnings).toEqual([expect.stringMatching(/^no listed corp in the list/)]);
+  });
 });

@@ -1,7 +1,13 @@
+import { corpCodeRegistry } from '../../jobs/korea/companies.job.ts';
 import { parseEdinetList, parseTdnetList } from '../../parsers/disclosures/japan.ts';
 import { parseDartList } from '../../parsers/disclosures/korea.ts';
 import { parseDartFinancials } from '../../parsers/korea/financials.ts';
 import { DART_SECTIONS, type DartSectionEndpoint, parseDartSection } from '../../parsers/korea/sections.ts';
+import {
+  parseTpexProfiles,
+  parseTwseProfiles,
+  registryFromTwProfiles,
+} from '../../parsers/registry-asia/taiwan.ts';
 import {
   parseTpexForeignOwnership,
   parseTwseForeignOwnership,
@@ -9,11 +15,20 @@ import {
 import { parseIncomeSummary } from '../../parsers/taiwan/income-summary.ts';
 import { parseLegacyStatement } from '../../parsers/taiwan/legacy-statement.ts';
 import { parseLegacyTablePage } from '../../parsers/taiwan/legacy-table.ts';
-import { parseMonthlyRevenueCsv, parseMonthlyRevenuePage } from '../../parsers/taiwan/monthly-revenue.ts';
+import {
+  isCompanyMonthlyRevenuePage,
+  parseCompanyMonthlyRevenuePage,
+  parseMonthlyRevenueCsv,
+  parseMonthlyRevenuePage,
+} from '../../parsers/taiwan/monthly-revenue.ts';
 import { deriveQuarters } from '../../parsers/taiwan/quarters.ts';
 import { mopsRequestOf } from '../../parsers/taiwan/request.ts';
-import { parseBalanceStatementPage, parseIncomeStatementPage } from '../../parsers/taiwan/statement-page.ts';
-import { decodeTaiwan } from '../../parsers/taiwan/text.ts';
+import {
+  notServedStatement,
+  parseBalanceStatementPage,
+  parseIncomeStatementPage,
+} from '../../parsers/taiwan/statement-page.ts';
+import { decodeMopsPage, decodeTaiwan } from '../../parsers/taiwan/text.ts';
 
 interface Opts {
   kind?: string;
@@ -42,9 +57,13 @@ const shaped =
 type Entry = { help: string; run: (b: Buffer, o: Opts, c: Ctx) => unknown };
 const RAW: Record<string, Entry> = {
   'twse-monthly-revenue': {
-    help: 'TWSE/TPEx monthly revenue: open-data t187ap05_{L,O}.csv or a MOPS t21sc03_<roc>_<m>_0.html page',
+    help: 'TWSE/TPEx monthly revenue: open-data t187ap05_{L,O}.csv, a MOPS t21sc03_<roc>_<m>_0.html page or a single-company t05st10(_ifrs) page',
     run: (b, _o, c) =>
-      (/\.csv$/i.test(c.url) ? parseMonthlyRevenueCsv : parseMonthlyRevenuePage)(b, c, market(c.url)),
+      (/\.csv$/i.test(c.url)
+        ? parseMonthlyRevenueCsv
+        : isCompanyMonthlyRevenuePage(b)
+          ? parseCompanyMonthlyRevenuePage
+          : parseMonthlyRevenuePage)(b, c, market(c.url)),
   },
   'tw-financials': {
     help: 'MOPS t163sb04 summary or a single-company t164sb0x page; year and season from --url <MOPS request URL> as the job reads them (or --period <year>Q<season>, e.g. 2023Q1; --kind <code> for a company page without CO_ID)',
@@ -61,15 +80,23 @@ const RAW: Record<string, Entry> = {
         });
         return { ...r, rows: deriveQuarters(r.rows) };
       }
-      if (!code)
+      if (!code) {
+        // Rule: a MOPS no-data answer (查詢無資料) is empty whatever season was asked: it needs no period
+        const html = decodeTaiwan(b, 'utf8');
+        if (/查詢無資料|查無資料|查無需求資料/.test(html) && !/會計項目|<tr class=['"]?tblHead/.test(html))
+          return { rows: [], warnings: [], noData: true };
         throw new Error(
           'tw-financials needs --url <the MOPS request URL> (year and season from it), or --period YYYYQn (summary page) or --kind <security code>',
         );
+      }
+      const notServed = notServedStatement(b);
+      if (notServed) return { rows: [], warnings: [], notServed };
       const income = parseIncomeStatementPage(b, c, { code });
       const balance = parseBalanceStatementPage(b, c, { code });
       return {
         rows: [...deriveQuarters(income.rows), ...balance.rows],
         warnings: [...income.warnings, ...balance.warnings],
+        ...(income.noData ? { noData: true } : {}),
       };
     },
   },
@@ -77,12 +104,7 @@ const RAW: Record<string, Entry> = {
     help: "a MOPS pre-IFRS (before 2013) statement page: t05st33 balance sheet or t05st34 income statement (HTML table with % columns), t05st39 cash flows (<pre> text); one row per line with this and last year's amounts",
     run: (b, _o, c) => {
       // a page re-saved as UTF-8 by its crawler keeps MOPS's Big5 declaration: valid UTF-8 bytes are UTF-8
-      let html: string;
-      try {
-        html = new TextDecoder('utf-8', { fatal: true }).decode(b);
-      } catch {
-        html = decodeTaiwan(b, 'big5');
-      }
+      const html = decodeMopsPage(b);
       if (/name=['"]?progName['"]?\s+value=['"]?t05st3[34]/.test(html)) {
         const t = parseLegacyTablePage(html, c.url);
         const [cur, prior] = t.columns;
@@ -148,6 +170,36 @@ const RAW: Record<string, Entry> = {
         Object.keys(DART_SECTIONS).find((k) => c.url.includes(k))) as DartSectionEndpoint;
       if (!endpoint || !(endpoint in DART_SECTIONS)) throw new Error('dart-section needs --kind <endpoint>');
       return parseDartSection(b, c, { endpoint });
+    },
+  },
+  'asia-registry': {
+    help: 'a registry file, as the registry jobs read it: OpenDART corpCode (zip or CORPCODE.xml), TWSE t187ap03_L.csv or TPEx mopsfin_t187ap03_O JSON; one row per company (identifiers and listings counted)',
+    run: (b, _o, c) => {
+      const head = b
+        .subarray(0, 512)
+        .toString('utf8')
+        .replace(/^\uFEFF/, '')
+        .trimStart();
+      const r =
+        head.startsWith('PK') || head.startsWith('<')
+          ? corpCodeRegistry(b, c)
+          : registryFromTwProfiles(
+              head.startsWith('[') ? parseTpexProfiles(b, c) : parseTwseProfiles(b, c),
+              c,
+            );
+      const corpCodes = head.startsWith('PK') || head.startsWith('<');
+      return {
+        rows: r.companies,
+        // the Korea registry holds listed corps only (a 6-character stock_code); a list of none is empty
+        warnings:
+          corpCodes && r.companies.length === 0
+            ? [
+                'no listed corp in the list (every stock_code empty): the registry holds listed companies only',
+              ]
+            : [],
+        identifiers: r.identifiers.length,
+        listings: r.listings.length,
+      };
     },
   },
   'dart-list': { help: 'OpenDART list.json (disclosures)', run: (b, _o, c) => parseDartList(b, c) },

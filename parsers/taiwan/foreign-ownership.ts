@@ -24,14 +24,15 @@ const FIELDS = [
 export function parseTwseForeignOwnership(
   bytes: Buffer,
   ctx: ParseContext,
-): ParseResult<TwForeignOwnershipInsert> {
+): ParseResult<TwForeignOwnershipInsert> & { noData?: boolean } {
   let doc: { stat?: string; date?: string; fields?: string[]; data?: unknown[][] };
   try {
     doc = JSON.parse(decodeTaiwan(bytes, 'utf8'));
   } catch (err) {
     throw new ParseError('MI_QFIIS body is not JSON', ctx.url, { cause: err });
   }
-  if (doc.stat !== 'OK') return { rows: [], warnings: doc.stat ? [`no data: ${doc.stat}`] : [] };
+  if (doc.stat !== 'OK')
+    return { rows: [], warnings: doc.stat ? [`no data: ${doc.stat}`] : [], noData: true };
   const fields = doc.fields ?? [];
   const at = (name: (typeof FIELDS)[number]) => {
     const i = fields.indexOf(name);
@@ -69,10 +70,10 @@ export function parseTwseForeignOwnership(
 export function parseTpexForeignOwnership(
   bytes: Buffer,
   ctx: ParseContext,
-): ParseResult<TwForeignOwnershipInsert> {
+): ParseResult<TwForeignOwnershipInsert> & { noData?: boolean } {
   const html = decodeTaiwan(bytes, 'big5');
   const $ = cheerio.load(html);
-  if (/查無所需資料/.test(html)) return { rows: [], warnings: [] };
+  if (/查無所需資料/.test(html)) return { rows: [], warnings: [], noData: true };
   const title = cleanText($('th[colspan]').first().text());
   const dm = /^(\d{2,3}\/\d{2}\/\d{2})\s*外資及陸資投資持股統計/.exec(title);
   if (!dm?.[1]) throw new ParseError('t13sa150 page without its dated title', ctx.url);

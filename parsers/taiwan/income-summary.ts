@@ -25,12 +25,13 @@ export function parseIncomeSummary(
   bytes: Buffer,
   ctx: ParseContext,
   req: { year: number; season: number; market: 'twse' | 'tpex' },
-): ParseResult<TwFinancialsInsert> {
+): ParseResult<TwFinancialsInsert> & { noData?: boolean } {
   const html = decodeTaiwan(bytes, 'utf8');
   const $ = cheerio.load(html);
   const heading = /上(?:市|櫃)公司第([一二三四])季資料/.exec($('h2').text());
   if (!heading) {
-    if (/查無|無應編製/.test(html) || $('tr.tblHead').length === 0) return { rows: [], warnings: [] };
+    if (/查無|無應編製/.test(html) || $('tr.tblHead').length === 0)
+      return { rows: [], warnings: [], noData: true };
     throw new ParseError('t163sb04 page without its season heading', ctx.url);
   }
   const season = SEASON_HEADING[heading[1] as keyof typeof SEASON_HEADING];

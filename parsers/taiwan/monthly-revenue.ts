@@ -3,7 +3,7 @@ import Papa from 'papaparse';
 import { ParseError } from '../../lib/errors.ts';
 import type { TwMonthlyRevenueInsert } from '../../schema/asia.ts';
 import type { ParseContext, ParseResult } from '../types.ts';
-import { cleanText, decodeTaiwan, rocYear, rocYearMonth, twAmount } from './text.ts';
+import { cleanText, decodeMopsPage, decodeTaiwan, rocYear, rocYearMonth, twAmount } from './text.ts';
 
 export type TwMarket = 'twse' | 'tpex';
 
@@ -70,6 +70,7 @@ export function parseMonthlyRevenueCsv(
 }
 
 const NO_DATA = /查無資料|查無所需資料|資料庫中查無需求資料/;
+const THROTTLED = /查詢過於頻繁/;
 
 /**
  * MOPS monthly revenue page `nas/t21/{sii|otc}/t21sc03_{rocYear}_{month}_0.html` (Big5): one table per
@@ -81,13 +82,15 @@ export function parseMonthlyRevenuePage(
   bytes: Buffer,
   ctx: ParseContext,
   market: TwMarket,
-): ParseResult<TwMonthlyRevenueInsert> {
-  const html = decodeTaiwan(bytes, 'big5');
+): ParseResult<TwMonthlyRevenueInsert> & { noData?: boolean } {
+  const html = decodeMopsPage(bytes); // valid UTF-8 (a crawler's re-save) is UTF-8, else Big5
   const $ = cheerio.load(html);
   const title = cleanText($('b').first().text());
   const tm = /(\d{2,3})年(\d{1,2})月份/.exec(title);
   if (!tm) {
-    if (NO_DATA.test(html)) return { rows: [], warnings: [] };
+    if (NO_DATA.test(html)) return { rows: [], warnings: [], noData: true };
+    if (THROTTLED.test(html))
+      throw new ParseError('MOPS throttling page (查詢過於頻繁) in place of data', ctx.url);
     throw new ParseError('MOPS monthly revenue page without a 年月份 title', ctx.url);
   }
   const dataYm = `${rocYear(Number(tm[1]))}-${String(Number(tm[2])).padStart(2, '0')}`;
@@ -128,6 +131,96 @@ export function parseMonthlyRevenuePage(
       });
     });
   });
-  if (rows.length === 0 && !NO_DATA.test(html)) warnings.push(`no company rows for ${dataYm}`);
-  return { rows, warnings };
+  if (rows.length > 0) return { rows, warnings };
+  // a month not published yet: the titled page says 查無資料 (no data), else no rows is a warning
+  if (NO_DATA.test(html)) return { rows, warnings, noData: true };
+  return { rows, warnings: [...warnings, `no company rows for ${dataYm}`] };
+}
+
+/** A single-company MOPS page (`t05st10_ifrs` from 2013, `t05st10` before), told by its hidden progName. */
+export function isCompanyMonthlyRevenuePage(bytes: Buffer): boolean {
+  return /name=['"]?progName['"]?\s+value=['"]?t05st10/.test(bytes.subarray(0, 8192).toString('latin1'));
+}
+
+/**
+ * MOPS single-company monthly revenue page (`t05st10_ifrs`, `t05st10`): one company's month and no 年月份
+ * title. Rule: the month is the page's `民國YYY年MM月` report line, the company its hidden `compID` and the
+ * `… 公司提供` line, the market its hidden `Market` (`sii` listed, `otc` OTC), and the figures the
+ * `營業收入淨額` column of the rows headed 本月, 去年同期, 增減百分比, 本年累計, 去年累計, 增減百分比 (the first
+ * 增減百分比 is the month's, the one after 本年累計 the year to date's). A pre-IFRS page also files 開立發票總金額
+ * (invoices) and a 合併營業收入淨額 table: neither is that column. The page has no previous month (null).
+ */
+export function parseCompanyMonthlyRevenuePage(
+  bytes: Buffer,
+  ctx: ParseContext,
+  fallbackMarket: TwMarket,
+): ParseResult<TwMonthlyRevenueInsert> & { noData?: boolean } {
+  const html = decodeMopsPage(bytes);
+  const $ = cheerio.load(html);
+  const hidden = (name: string) => cleanText($(`input[name="${name}"]`).attr('value') ?? '');
+  const ym = /民國\s*(\d{2,3})\s*年\s*(\d{1,2})\s*月/.exec(cleanText($('td.reportCont').text()));
+  if (!ym) {
+    if (NO_DATA.test(html)) return { rows: [], warnings: [], noData: true };
+    throw new ParseError('MOPS t05st10 page without its 民國YYY年MM月 report line', ctx.url);
+  }
+  const dataYm = rocYearMonth(`${ym[1]}年${ym[2]}月`, ctx.url);
+  const unit = cleanText($('td.reportCont').last().text());
+  if (/單位/.test(unit) && !/[仟千]元/.test(unit)) throw new ParseError(`unexpected unit "${unit}"`, ctx.url);
+  const code = hidden('compID') || hidden('Q1V');
+  if (!code) throw new ParseError('MOPS t05st10 page without its company (compID)', ctx.url);
+  const companyName =
+    /(?:\)|^)\s*([^()]+?)\s*公司提供/.exec(cleanText($('td.compName').text()))?.[1] ?? hidden('compName');
+  const m = hidden('Market');
+  const market: TwMarket = m === 'sii' ? 'twse' : m === 'otc' ? 'tpex' : fallbackMarket;
+  // the table whose heading row has a cell reading exactly 營業收入淨額, and that cell's column
+  let column = -1;
+  const table = $('table')
+    .toArray()
+    .find((t) => {
+      const head = $(t).find('tr').first().children('th, td').toArray();
+      column = head.findIndex((c) => cleanText($(c).text()) === '營業收入淨額');
+      return column > 0;
+    });
+  if (!table) throw new ParseError('MOPS t05st10 page without a 營業收入淨額 column', ctx.url);
+  const figures: Record<string, string | null> = {};
+  let remark: string | undefined;
+  let ytd = false;
+  for (const tr of $(table).find('tr').toArray().slice(1)) {
+    const label = cleanText($(tr).children('th').first().text()).replace(/[:：]$/, '');
+    const cell = $(tr)
+      .children('td')
+      .eq(column - 1)
+      .text();
+    if (label === '備註') remark = cell;
+    else if (label === '本年累計') ytd = true;
+    if (label === '本月') figures.revenue = twAmount(cell, ctx.url);
+    else if (label === '去年同期') figures.revenueYearAgo = twAmount(cell, ctx.url);
+    else if (label === '本年累計') figures.revenueYtd = twAmount(cell, ctx.url);
+    else if (label === '去年累計') figures.revenueYtdYearAgo = twAmount(cell, ctx.url);
+    else if (label === '增減百分比') figures[ytd ? 'revenueYtdYoyPct' : 'yoyPct'] = twAmount(cell, ctx.url);
+  }
+  if (!('revenue' in figures)) throw new ParseError('MOPS t05st10 page without a 本月 row', ctx.url);
+  return {
+    rows: [
+      {
+        localSecurityCode: code,
+        dataYm,
+        market,
+        companyName,
+        industry: null,
+        revenue: figures.revenue ?? null,
+        revenuePreviousMonth: null,
+        revenueYearAgo: figures.revenueYearAgo ?? null,
+        momPct: null,
+        yoyPct: figures.yoyPct ?? null,
+        revenueYtd: figures.revenueYtd ?? null,
+        revenueYtdYearAgo: figures.revenueYtdYearAgo ?? null,
+        revenueYtdYoyPct: figures.revenueYtdYoyPct ?? null,
+        note: note(remark),
+        sourceUrl: ctx.url,
+        fetchedAt: ctx.fetchedAt,
+      },
+    ],
+    warnings: [],
+  };
 }

@@ -84,6 +84,28 @@ export function readStatementTables(html: string, document: string): StatementTa
   return tables;
 }
 
+/**
+ * The one statement a single-company page shows (t164sb03 `合併資產負債表`, t164sb04 `合併綜合損益表`, t164sb05
+ * `合併現金流量表`): its blue `<h2>` title; null for a page of several statements (the t164sb01 preview,
+ * `IFRS單一公司案例文件預覽及下載`) or with no such title.
+ */
+export function statementTitle(html: string): string | null {
+  const h2 = /<h2[^>]*>([\s\S]*?)<\/h2>/i.exec(html);
+  const title = h2 ? cleanText(h2[1]!.replace(/<[^>]+>/g, '')) : '';
+  return /^\S*(資產負債表|損益表|現金流量表|權益變動表)$/.test(title) ? title : null;
+}
+
+/**
+ * Rule (issue 28): a single-company page titled a cash-flow (現金流量表) or equity-change (權益變動表) statement
+ * holds no statement `/tw/financials` serves (income and balance rows only): the reason it is left, else null.
+ */
+export function notServedStatement(bytes: Buffer): string | null {
+  const title = statementTitle(decodeTaiwan(bytes, 'utf8'));
+  return title && /現金流量表|權益變動表/.test(title)
+    ? `a ${title} page: /tw/financials serves income and balance statements only (no cash-flow or equity-change statement)`
+    : null;
+}
+
 /** A single-company page's HTML; a MOPS throttling page (查詢過於頻繁) in place of data is an error. */
 function statementPageHtml(bytes: Buffer, ctx: ParseContext): string {
   const html = decodeTaiwan(bytes, 'utf8');
@@ -108,15 +130,21 @@ export function parseIncomeStatementPage(
   bytes: Buffer,
   ctx: ParseContext,
   meta: { code: string; companyName?: string; market?: string },
-): ParseResult<TwFinancialsInsert> {
+): ParseResult<TwFinancialsInsert> & { noData?: boolean } {
   const html = statementPageHtml(bytes, ctx);
-  if (/查無需求資料|查無資料/.test(html) && !/會計項目/.test(html)) return { rows: [], warnings: [] };
+  if (/查無需求資料|查無資料/.test(html) && !/會計項目/.test(html))
+    return { rows: [], warnings: [], noData: true };
   const tables = readStatementTables(html, ctx.url);
   const income = tables.find((t) =>
     t.lines.some((l) => l.label === '營業收入合計' || l.label === '本期淨利（淨損）'),
   );
   // a statement page of another kind (balance sheet, cash flow) has no income row
-  if (!income) return { rows: [], warnings: ['no income statement (營業收入合計 / 本期淨利) on the page'] };
+  if (!income) {
+    const title = statementTitle(html);
+    // a page whose title names one statement other than income lacks income by design: no warning
+    if (title && !/損益表/.test(title)) return { rows: [], warnings: [] };
+    return { rows: [], warnings: ['no income statement (營業收入合計 / 本期淨利) on the page'] };
+  }
   const year = Math.max(...income.columns.map((c) => c.year));
   const cum = income.columns.findIndex((c) => c.year === year && c.kind === 'cumulative');
   const qtr = income.columns.findIndex((c) => c.year === year && c.kind === 'quarter');

@@ -16,6 +16,18 @@ export function decodeTaiwan(bytes: Buffer, fallback: 'big5' | 'utf8'): string {
   return enc === 'big5' ? iconv.decode(bytes, 'cp950') : bytes.toString('utf8');
 }
 
+/**
+ * A MOPS page as a crawler kept it: bytes that are valid UTF-8 are UTF-8 (crawlers re-save MOPS's Big5 pages
+ * and keep, or drop, the Big5 declaration); anything else is decoded as decodeTaiwan does (Big5 fallback).
+ */
+export function decodeMopsPage(bytes: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return decodeTaiwan(bytes, 'big5');
+  }
+}
+
 /** Whitespace of every kind (NBSP, ideographic space, CR-only line ends) collapsed and trimmed. */
 export function cleanText(s: string): string {
   return s.replace(/[\s\u00a0\u3000]+/g, ' ').trim();

@@ -74,7 +74,7 @@ describe('monthly revenue', () => {
       ctx,
       'twse',
     );
-    expect(none).toEqual({ rows: [], warnings: [] });
+    expect(none).toEqual({ rows: [], warnings: [], noData: true });
   });
 
   it('open-data CSV with BOM: two snapshots, published percentages kept at full precision', () => {
@@ -290,7 +290,7 @@ describe('balance rows of single-company pages', () => {
       totalAssets: '1349994840',
       totalEquity: '956558251',
     });
-    // a balance-only page has no income row (a warning says so)
+    // a balance-only page has no income row (its title names the balance sheet: no warning)
     expect(
       parseIncomeStatementPage(tw('t164sb03_2330_ROC104Q1_2015Q1.html'), ctx, { code: '2330' }).rows,
     ).toEqual([]);

@@ -1,8 +1,8 @@
-import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { right, scoreLabels } from '../../../cli/quality/financials.ts';
 
 /*
@@ -16,9 +16,15 @@ const ROOT = fileURLToPath(new URL('../../../fixtures/financials/', import.meta.
 const JPM = 'CIK0000019617_FY2023-TRIM.json';
 const HEAD = ['file', 'grain', 'report_period', 'fiscal_period', 'field', 'expected', 'as_of', 'sic'];
 
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
 /** A one-off labels.tsv next to a link to the real JPMorgan trim. */
 function labelSet(rows: string[][]): string {
-  const dir = mkdtempSync(join(tmpdir(), 'h-fin6-sic-'));
+  const dir = mkdtempSync(join(tmpdir(), 'labels-sic-'));
+  made.push(dir);
   symlinkSync(`${ROOT}held-out-5/${JPM}`, join(dir, JPM));
   writeFileSync(join(dir, 'labels.tsv'), `${[HEAD, ...rows].map((r) => r.join('\t')).join('\n')}\n`);
   return dir;

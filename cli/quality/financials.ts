@@ -11,7 +11,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseCompanyFacts } from '../../parsers/xbrl/companyfacts.ts';
 import { daysBetween } from '../../parsers/xbrl/fact-index.ts';
-import { FIELD_SPECS, FIELDS_BY_STATEMENT, SPECS_BY_STATEMENT } from '../../parsers/xbrl/mapping.ts';
+import {
+  FIELD_SPECS,
+  FIELDS_BY_STATEMENT,
+  industryForSic,
+  SPECS_BY_STATEMENT,
+} from '../../parsers/xbrl/mapping.ts';
 import { fiscalCalendar } from '../../parsers/xbrl/periods.ts';
 import { prepareFacts } from '../../parsers/xbrl/prepare.ts';
 import { resolveSlot } from '../../parsers/xbrl/resolve.ts';
@@ -169,6 +174,8 @@ export interface LabelResult {
   reportPeriod: string;
   field: string;
   asOf: string | null;
+  /** The row's SIC code (submissions JSON `sic`), passed to the engine as the job passes it; null without one. */
+  sic: string | null;
   expected: number | null;
   expectedFiscalPeriod: string;
   got: number | null;
@@ -176,9 +183,12 @@ export interface LabelResult {
 }
 
 /**
- * Scores one held-out set: `labels.tsv` rows (file, grain, report_period, fiscal_period, field, expected and an
- * optional as_of) read by hand from the filings. Grain `q4` is the internal fourth quarter (FY - 9M YTD) that
- * ttm is built from; `null` expects no value (as of that date).
+ * Scores one held-out set: `labels.tsv` rows (file, grain, report_period, fiscal_period, field, expected and the
+ * optional as_of and sic columns) read by hand from the filings. Grain `q4` is the internal fourth quarter
+ * (FY - 9M YTD) that ttm is built from; `null` expects no value (as of that date). `sic` is the company's SIC
+ * code as its submissions JSON gives it (`"sic": "6022"`): the engine gets it as the financials job passes it,
+ * so the industry variants of the mapping (a bank's revenue) are scored; a set without the column is scored
+ * with no SIC code, as before.
  */
 export function scoreLabels(dir: string, set: string): LabelResult[] {
   const [head, ...lines] = readFileSync(`${dir}/labels.tsv`, 'utf8').trim().split('\n');
@@ -199,6 +209,9 @@ export function scoreLabels(dir: string, set: string): LabelResult[] {
       get('field'),
     ];
     const asOf = get('as_of') || null;
+    const sic = get('sic') || null;
+    if (sic !== null && !/^\d{3,4}$/.test(sic))
+      throw new Error(`${dir}/labels.tsv: sic ${JSON.stringify(sic)} is not a 3-4 digit SIC code`);
     if (!docs.has(file)) docs.set(file, load(file));
     const { doc, prepared } = docs.get(file)!;
     const spec = FIELD_SPECS.find((f) => f.field === field)!;
@@ -211,7 +224,7 @@ export function scoreLabels(dir: string, set: string): LabelResult[] {
           index: prepared.index,
           currency: prepared.currency ?? 'USD',
           standard: prepared.standard ?? ('us_gaap' as const),
-          industry: null,
+          industry: industryForSic(sic ?? undefined),
           ...(asOf ? { asOf } : {}),
         };
         got =
@@ -225,6 +238,7 @@ export function scoreLabels(dir: string, set: string): LabelResult[] {
         cik: doc.cik,
         period: grain as Grain,
         ...(asOf ? { asOf } : {}),
+        ...(sic ? { sic } : {}),
       });
       const row = set[STATEMENT_KEYS[spec.statement]].find((r) => r.report_period === reportPeriod);
       got = (row?.[field] as number | null | undefined) ?? null;
@@ -238,6 +252,7 @@ export function scoreLabels(dir: string, set: string): LabelResult[] {
       reportPeriod,
       field,
       asOf,
+      sic,
       expected: expected === 'null' ? null : Number(expected),
       expectedFiscalPeriod: get('fiscal_period'),
       got,
@@ -266,7 +281,7 @@ function labelsMain(json: boolean): void {
     process.stdout.write(`== ${d}: ${rs.filter(right).length} of ${rs.length} labels right\n`);
     for (const r of rs.filter((x) => !right(x)))
       process.stdout.write(
-        `  MISS ${r.file} ${r.grain} ${r.reportPeriod} ${r.field}${r.asOf ? ` as of ${r.asOf}` : ''}: expected ${r.expectedFiscalPeriod} ${r.expected}, got ${r.gotFiscalPeriod} ${r.got}\n`,
+        `  MISS ${r.file} ${r.grain} ${r.reportPeriod} ${r.field}${r.asOf ? ` as of ${r.asOf}` : ''}${r.sic ? ` (SIC ${r.sic})` : ''}: expected ${r.expectedFiscalPeriod} ${r.expected}, got ${r.gotFiscalPeriod} ${r.got}\n`,
       );
   }
 }

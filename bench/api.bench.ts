@@ -168,6 +168,11 @@ async function server(): Promise<void> {
       const { prof, file } = m as { prof: 'start' | 'stop'; file?: string };
       if (prof === 'start') {
         await profiler.post('Profiler.enable');
+        // BENCH_PROF_INTERVAL_US: the sampling interval (V8's default, 1 ms, gives ~4,000 samples a round)
+        if (process.env.BENCH_PROF_INTERVAL_US)
+          await profiler.post('Profiler.setSamplingInterval', {
+            interval: Number(process.env.BENCH_PROF_INTERVAL_US),
+          });
         await profiler.post('Profiler.start');
       } else {
         const { profile } = (await profiler.post('Profiler.stop')) as { profile: unknown };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../lib/db.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { metrics } from '../../lib/metrics.ts';
+import { type CounterSeries, metrics } from '../../lib/metrics.ts';
 import { hotQuery } from './sql.ts';
 
 /**
@@ -279,6 +279,17 @@ interface Pending {
 
 const ok = Promise.resolve(true);
 
+/** The credits-charged counter's series of each route (lib/metrics.ts DeferredCounter), made once. */
+const chargedByRoute = new Map<string, CounterSeries<'route'>>();
+function chargedSeries(route: string): CounterSeries<'route'> {
+  let s = chargedByRoute.get(route);
+  if (s === undefined) {
+    s = metrics.creditsCharged.seriesOf({ route });
+    chargedByRoute.set(route, s);
+  }
+  return s;
+}
+
 /** A ledger row of the hold's settle: the request's key prefix, id and route, the delta and the reason. */
 function addRow(h: Hold, c: ChargeInput, delta: number, reason: 'charge' | 'refund'): void {
   h.keyPrefixes.push(c.keyPrefix);
@@ -339,7 +350,7 @@ export class CreditMeter {
     if (s.idle !== null) s.idle(true);
     this.tick(s, c.cost);
     if (s.hold && this.draw(s.hold, c)) {
-      metrics.creditsCharged.inc({ route: c.route }, c.cost);
+      chargedSeries(c.route).inc(c.cost);
       if (!s.renewing && (s.hold.left * 4 < s.hold.amount || this.now() >= s.hold.renewAt))
         this.renew(s, c.accountId);
       return true;
@@ -347,7 +358,7 @@ export class CreditMeter {
     return this.enqueue(c).then((charged) => {
       if (charged) this.refused.delete(c.accountId);
       else this.refused.add(c.accountId);
-      if (charged) metrics.creditsCharged.inc({ route: c.route }, c.cost);
+      if (charged) chargedSeries(c.route).inc(c.cost);
       else metrics.creditRefusals.inc({ route: c.route });
       return charged;
     });

@@ -20,6 +20,12 @@
  * and route (not counted) and writes its CPU profile to /tmp/benchprof/<route>-<bare|platform>.cpuprofile.
  * Per route, `cpu_us_platform` / `cpu_us_bare` / `cpu_ratio`: the server process's CPU time (user + system)
  * per request served, medians of the rounds; it moves far less with the machine's load than the rps ratio.
+ * Then, per route, BENCH_CPU_ROUNDS (3) rounds alternating bare / platform of exactly BENCH_CPU_REQUESTS (5,000)
+ * requests each (the same request sequence on both sides, 16 in flight): the server's CPU time and the bytes its
+ * JS heap allocated over the same request count, per request (`cpu_us_per_req`, `bare_cpu_us_per_req`,
+ * `cpu_extra_us_per_req`, `cpu_req_ratio`; `alloc_bytes_per_req`, `bare_alloc_bytes_per_req`, `alloc_ratio`;
+ * medians of the rounds, and `cpu_pair_ratios`: each pair's platform / bare). Top level: the worst route's
+ * `cpu_req_ratio`. BENCH_CPU_ROUNDS=0 skips it.
  */
 import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -28,12 +34,14 @@ import type { CustomTypesConfig } from 'pg';
 import { type BenchReady, forkApiBench } from './api-bench-child.ts';
 import { ONLY, ROUTES, type RouteName } from './api-routes.ts';
 import { benchDatabase } from './bench-database.ts';
-import { median, type Req, type RoundResult, round, summary } from './http-load.ts';
+import { median, type Req, type RoundResult, round, sendFixedFresh, summary } from './http-load.ts';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 4_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PROF_DIR = '/tmp/benchprof';
+const CPU_ROUNDS = Number(process.env.BENCH_CPU_ROUNDS ?? 3);
+const CPU_REQUESTS = Number(process.env.BENCH_CPU_REQUESTS ?? 5_000);
 
 async function server(): Promise<void> {
   const { mkdirSync } = await import('node:fs');
@@ -160,6 +168,11 @@ async function server(): Promise<void> {
       const { prof, file } = m as { prof: 'start' | 'stop'; file?: string };
       if (prof === 'start') {
         await profiler.post('Profiler.enable');
+        // BENCH_PROF_INTERVAL_US: the sampling interval (V8's default, 1 ms, gives ~4,000 samples a round)
+        if (process.env.BENCH_PROF_INTERVAL_US)
+          await profiler.post('Profiler.setSamplingInterval', {
+            interval: Number(process.env.BENCH_PROF_INTERVAL_US),
+          });
         await profiler.post('Profiler.start');
       } else {
         const { profile } = (await profiler.post('Profiler.stop')) as { profile: unknown };
@@ -367,6 +380,64 @@ async function cpuRound(
   return { ...r, cpu_us: Math.round((after - before) / Math.max(1, r.requests)) };
 }
 
+/** The server's answer to an `alloc` message (allocCount): bytes allocated on its JS heap since 'start'. */
+const allocOf = (child: ChildProcess, op: 'start' | 'stop') =>
+  new Promise<number>((resolve) => {
+    const on = (m: unknown) => {
+      if (typeof m === 'object' && m !== null && 'alloc' in m) {
+        child.off('message', on);
+        resolve((m as { alloc: { allocated?: number } }).alloc.allocated ?? 0);
+      }
+    };
+    child.on('message', on);
+    child.send({ alloc: op });
+  });
+
+/**
+ * Exactly CPU_REQUESTS requests (CONCURRENCY in flight, connections of their own): the server's CPU time (user +
+ * system µs) and JS heap bytes allocated, per request. The same request count and sequence on both sides, so
+ * the two sides' figures are for the same work, whatever the host's load did to the round's duration.
+ */
+async function fixedRound(child: ChildProcess, port: number, route: RouteName, key: string | null) {
+  await allocOf(child, 'start');
+  const before = await cpuOf(child);
+  const errors = await sendFixedFresh(port, ROUTES[route], key, CPU_REQUESTS, CONCURRENCY);
+  const after = await cpuOf(child);
+  const allocated = await allocOf(child, 'stop');
+  return { errors, cpu_us: (after - before) / CPU_REQUESTS, bytes: allocated / CPU_REQUESTS };
+}
+
+/** The fixed-count rounds' figures for one route (see the header). */
+async function fixedCount(child: ChildProcess, ready: BenchReady, route: RouteName) {
+  const bare: Awaited<ReturnType<typeof fixedRound>>[] = [];
+  const platform: Awaited<ReturnType<typeof fixedRound>>[] = [];
+  for (let r = 0; r < CPU_ROUNDS; r++) {
+    bare.push(await fixedRound(child, ready.bare, route, null));
+    platform.push(await fixedRound(child, ready.platform, route, ready.key));
+  }
+  const r1 = (x: number) => Math.round(x * 10) / 10;
+  const r3 = (x: number) => Math.round(x * 1000) / 1000;
+  const cpu = median(platform.map((x) => x.cpu_us));
+  const bareCpu = median(bare.map((x) => x.cpu_us));
+  const bytes = median(platform.map((x) => x.bytes));
+  const bareBytes = median(bare.map((x) => x.bytes));
+  return {
+    fixed_requests: CPU_REQUESTS,
+    fixed_rounds: CPU_ROUNDS,
+    fixed_errors: [...bare, ...platform].reduce((a, x) => a + x.errors, 0),
+    cpu_us_per_req: r1(cpu),
+    bare_cpu_us_per_req: r1(bareCpu),
+    cpu_extra_us_per_req: r1(cpu - bareCpu),
+    cpu_req_ratio: r3(cpu / bareCpu),
+    cpu_pair_ratios: platform.map((p, i) => r3(p.cpu_us / bare[i]!.cpu_us)),
+    cpu_us_per_req_rounds: platform.map((x) => r1(x.cpu_us)),
+    bare_cpu_us_per_req_rounds: bare.map((x) => r1(x.cpu_us)),
+    alloc_bytes_per_req: Math.round(bytes),
+    bare_alloc_bytes_per_req: Math.round(bareBytes),
+    alloc_ratio: r3(bytes / bareBytes),
+  };
+}
+
 const get =
   (route: RouteName, key: string | null): Req =>
   (i) => ({
@@ -413,6 +484,8 @@ async function main(): Promise<void> {
         cpu_us_platform: p.cpu_us_per_request,
         cpu_us_bare: b.cpu_us_per_request,
         cpu_ratio: Math.round((p.cpu_us_per_request / b.cpu_us_per_request) * 1000) / 1000,
+        // CPU and allocation over the same request count on both sides (fixed-count rounds)
+        ...(CPU_ROUNDS > 0 ? await fixedCount(child, ready, route) : {}),
       });
     }
     // How the platform's requests were paid for: charge rows (one per request), and the holds (reserve and
@@ -428,7 +501,7 @@ async function main(): Promise<void> {
       ).rows.map((r) => [r.reason, Number(r.n)]),
     );
     await benchDb.end();
-    const worst = (k: 'ratio' | 'p99_ratio', pick: (xs: number[]) => number) =>
+    const worst = (k: 'ratio' | 'p99_ratio' | 'cpu_req_ratio', pick: (xs: number[]) => number) =>
       pick(results.map((r) => r[k] as number));
     process.stdout.write(
       `${JSON.stringify({
@@ -442,6 +515,7 @@ async function main(): Promise<void> {
         ledger,
         ratio: worst('ratio', (xs) => Math.min(...xs)),
         p99_ratio: worst('p99_ratio', (xs) => Math.max(...xs)),
+        ...(CPU_ROUNDS > 0 ? { cpu_req_ratio: worst('cpu_req_ratio', (xs) => Math.max(...xs)) } : {}),
         goal: { ratio: '>= 0.9', p99_ratio: '<= 1.1' },
       })}\n`,
     );

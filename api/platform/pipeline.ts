@@ -254,13 +254,13 @@ async function handle(req: RouteRequest, p: Prepared, platform: Platform): Promi
 
     let result: unknown;
     if (principal && access.creditCost > 0) {
-      const charge: ChargeInput = {
-        accountId: principal.accountId,
-        keyPrefix: principal.keyPrefix,
-        cost: access.creditCost,
-        requestId: req.id,
-        route: p.key,
-      };
+      const charge = platform.credits.chargeInput(
+        principal.accountId,
+        principal.keyPrefix,
+        access.creditCost,
+        req.id,
+        p.key,
+      );
       // An account whose last charge was refused waits for the charge first, so an empty account cannot
       // keep the database busy.
       const refusedBefore = platform.credits.wasRefused(charge.accountId);
@@ -336,6 +336,7 @@ async function handle(req: RouteRequest, p: Prepared, platform: Platform): Promi
         status,
         chunksReturned: ctx === null ? 0 : ctx.chunks,
         requestId: req.id,
+        at: 0,
       });
     }
   }

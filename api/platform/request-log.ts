@@ -1,6 +1,6 @@
 import type { Bindings, ChildLoggerOptions, Level } from 'pino';
 import type { Logger } from '../../lib/logger.ts';
-import { metrics } from '../../lib/metrics.ts';
+import { type CounterSeries, metrics } from '../../lib/metrics.ts';
 import { scrubUrl } from './keys.ts';
 
 /** One answered request: what the metrics count and the request log line says (never the key itself). */
@@ -22,9 +22,9 @@ export interface AnsweredRequest {
  * line's own fields), without making that child for every request.
  */
 export function observeRequest(log: Logger, r: AnsweredRequest, reqId?: string): void {
-  const labels = { method: r.method, route: r.route ?? 'unmatched', status: String(r.statusCode) };
-  metrics.httpRequests.inc(labels);
-  metrics.httpDuration.observe(labels, r.ms / 1000);
+  const series = requestSeries(r.method, r.route ?? 'unmatched', r.statusCode);
+  series.requests.inc();
+  series.observe(r.ms / 1000);
   if (!log.isLevelEnabled('info')) return;
   const fields = {
     method: r.method,
@@ -35,6 +35,40 @@ export function observeRequest(log: Logger, r: AnsweredRequest, reqId?: string):
     keyId: r.keyId,
   };
   log.info(reqId === undefined ? fields : { reqId, ...fields }, 'request');
+}
+
+/** A request label set's metric series: the request counter's and the latency histogram's, made once. */
+interface RequestSeries {
+  requests: CounterSeries<'method' | 'route' | 'status'>;
+  /** The histogram's child for the label set (prom-client's `labels()`: the label object checked once). */
+  observe: (seconds: number) => void;
+}
+
+/** route -> method -> status: as many as prom-client's own series of these metrics. */
+const seriesByRoute = new Map<string, Map<string, Map<number, RequestSeries>>>();
+
+function requestSeries(method: string, route: string, status: number): RequestSeries {
+  let byMethod = seriesByRoute.get(route);
+  if (byMethod === undefined) {
+    byMethod = new Map();
+    seriesByRoute.set(route, byMethod);
+  }
+  let byStatus = byMethod.get(method);
+  if (byStatus === undefined) {
+    byStatus = new Map();
+    byMethod.set(method, byStatus);
+  }
+  let series = byStatus.get(status);
+  if (series === undefined) {
+    // the label object observeRequest gave prom-client on every call before: same keys, same order
+    const labels = { method, route, status: String(status) };
+    series = {
+      requests: metrics.httpRequests.seriesOf(labels),
+      observe: metrics.httpDuration.labels(labels).observe,
+    };
+    byStatus.set(status, series);
+  }
+  return series;
 }
 
 type LogArgs = [obj: unknown, msg?: string, ...args: unknown[]];

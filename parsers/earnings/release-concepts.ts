@@ -166,6 +166,8 @@ export function conceptOfLabel(
     /^(?:diluted|assuming dilution)$/.test(core)
   )
     return 'eps_diluted';
+  // A bank's "Total revenues, net of interest expense" is its revenue line: the interest expense is netted in it.
+  if (/^(?:total )?(?:net )?revenues?,? net of interest expense$/.test(core)) return 'revenue';
   // ("Profit after tax" is the net income: the exclusion of tax lines is of the tax and of profit before it.)
   if (EXCLUDE.test(core.replace(/^profit after tax(?:ation)?\b/, 'profit'))) return null;
   if (

@@ -54,7 +54,9 @@ export function bodyToBlocks(body: string): Block[] {
   // cell mark or sets cells apart with one ("| • | | Net revenue: $7.2 billion |") is a table row of its own.
   const plain = looksLikeHtml(body)
     ? body
-    : runTogetherRows(spacedColumnRows(pipeCellText(body) ?? lineCellText(body) ?? wrappedPipeRows(body)));
+    : runTogetherRows(
+        spacedColumnRows(spanDateRows(pipeCellText(body) ?? lineCellText(body) ?? wrappedPipeRows(body))),
+      );
   const raw = looksLikeHtml(body)
     ? htmlToBlocks(body)
     : plainToBlocks(
@@ -99,6 +101,52 @@ function unglued(text: string): string {
       /\b((?:gross |net |operating )?(?:profit|income|loss|earnings|revenues?|sales)|quarter|year|months|weeks)(of|ended)\b/gi,
       '$1 $2',
     );
+}
+
+const SPAN_RUN = /^[ \t]*((?:(?:\d{1,2}|three|six|nine|twelve)[ \t]+months?[ \t]+ended[ \t]*){2,})$/i;
+const COLUMN_DATE =
+  /^[ \t]*((?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?[ \t]+\d{1,2},[ \t]*(?:19|20)\d{2})[ \t]*$/i;
+const PLAIN_FIGURE = /^(?:\$?\(?-?\d[\d,]*(?:\.\d+)?\)?|-|\u2013|\u2014)$/;
+
+/**
+ * A plain-text statement an XBRL viewer rendered line by line: a line of two or more spans ("3 Months Ended 9 Months
+ * Ended") over one column date per line ("Sep. 30, 2025") is a header row of those spans and dates, and each line under
+ * it that ends in as many figures ("Net interest income [1] 14,940 13,362 44,127 40,362", a "$" before a figure apart)
+ * is a row; a line with no figures is a heading between rows, and a sentence ends the table.
+ */
+function spanDateRows(body: string): string {
+  if (!/months?[ \t]+ended[ \t]+(?:\d{1,2}|three|six|nine|twelve)[ \t]+months?[ \t]+ended/i.test(body)) return body;
+  const lines = body.split('\n');
+  let columns = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const spans = SPAN_RUN.exec(lines[i]!);
+    if (spans) {
+      const dates: string[] = [];
+      let j = i + 1;
+      for (; j < lines.length && COLUMN_DATE.test(lines[j]!); j++) dates.push(COLUMN_DATE.exec(lines[j]!)![1]!);
+      if (dates.length < 2) continue;
+      const words = spans[1]!.match(/(?:\d{1,2}|three|six|nine|twelve)[ \t]+months?[ \t]+ended/gi)!;
+      lines[i] = `\n${[...words, ...dates].join(' | ')}\n`;
+      for (let k = i + 1; k < j; k++) lines[k] = '';
+      columns = dates.length;
+      i = j - 1;
+      continue;
+    }
+    if (columns === 0) continue;
+    const t = lines[i]!.trim();
+    if (t === '') continue;
+    const tokens = t.replace(/\$[ \t]+(?=[(\d-])/g, '$').split(/[ \t]+/);
+    const cells = tokens.slice(-columns);
+    const label = tokens
+      .slice(0, -columns)
+      .join(' ')
+      .replace(/(?:\s*\[\d+\],?)+$/, '');
+    if (tokens.length > columns && cells.every((c) => PLAIN_FIGURE.test(c)) && /[A-Za-z]{3}/.test(label))
+      lines[i] = `\n${label} | ${cells.join(' | ')}\n`;
+    else if (t.length > 100 && /[.;]$/.test(t)) columns = 0;
+    else lines[i] = `\n\n${t}\n\n`;
+  }
+  return lines.join('\n');
 }
 
 /** A period column heading: "FY 2013", "4Q 2013", "Q4 2013". */

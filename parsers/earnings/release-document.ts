@@ -339,12 +339,17 @@ function runTogetherRows(body: string): string {
   return out.join('\n');
 }
 
-/** A figure cell; its currency mark may be a "$" or a code ("SFr 444.3", "CHF 12.1"). */
+/**
+ * A figure cell; its currency mark may be a "$" or a code ("SFr 444.3", "CHF 12.1"); a change in percentage points
+ * ("-3.2pp") is a cell of its row too.
+ */
 const CELL_FIGURE =
-  /^\(?-?(?:\$|(?:SFr\.?|CHF|EUR|GBP|USD|SEK|NOK|DKK|JPY|HKD|ZAR|KRW|TWD|RMB|CNY|INR|CAD|AUD) )?\s?\(?\d[\d,]*(?:\.\d+)?\)?%?$/;
+  /^\(?-?(?:\$|(?:SFr\.?|CHF|EUR|GBP|USD|SEK|NOK|DKK|JPY|HKD|ZAR|KRW|TWD|RMB|CNY|INR|CAD|AUD) )?\s?\(?\d[\d,]*(?:\.\d+)?\)?(?:%|pp)?$/;
 /** A single page-store cell on a line of its own: "|149,779", "|(14,842", "|)", "|$", "|Three Months Ended ...". */
 const LONE_CELL = /^\|([^|]*)$/;
-const SPAN_CELL = /\b(?:months?|weeks?|quarter|year)s?\b.*\bended\b|^(?:19|20)\d{2}$/i;
+// (A quarter code with its year, "3Q11", "Q3/2025", "Q3 2025", is a column heading too.)
+const SPAN_CELL =
+  /\b(?:months?|weeks?|quarter|year)s?\b.*\bended\b|^(?:19|20)\d{2}$|^(?:[1-4]Q|Q[1-4])(?: ?|\/)(?:(?:19|20)\d{2}|\d{2})$/i;
 /** A column heading cell: a span ("Three Months Ended December 31,") or a year, short and stating no amount. */
 const isHeaderCell = (c: string) => c.length <= 60 && !/[$%]|\d\.\d/.test(c) && SPAN_CELL.test(c);
 /** A column date cell: "June 30, 2017", "March 31, 2023" (a month, a day, a year and nothing else). */

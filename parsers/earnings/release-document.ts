@@ -55,7 +55,11 @@ export function bodyToBlocks(body: string): Block[] {
   const plain = looksLikeHtml(body)
     ? body
     : runTogetherRows(
-        spacedColumnRows(spanDateRows(pipeCellText(body) ?? lineCellText(body) ?? wrappedPipeRows(body))),
+        spacedColumnRows(
+          spanDateRows(
+            pipeCellText(body) ?? lineCellText(body) ?? wrappedPipeRows(trailingPipeRows(body)),
+          ),
+        ),
       );
   const raw = looksLikeHtml(body)
     ? htmlToBlocks(body)
@@ -147,6 +151,33 @@ function spanDateRows(body: string): string {
     else lines[i] = `\n\n${t}\n\n`;
   }
   return lines.join('\n');
+}
+
+/**
+ * A table the page store rendered with each row's label between cell marks on a line ("| Net sales |") and each of its
+ * cells on a line of its own closed by a mark ("31 221 |"), two or more of them, is read back one row per line:
+ * "Net sales | 31 221 | 31 013 | ...". A line of nothing but marks ("| |", "|") sets rows apart.
+ */
+function trailingPipeRows(body: string): string {
+  const lines = body.split('\n');
+  const label = /^[ \t]*\|[ \t]*([^|]*?[A-Za-z0-9][^|]*?)[ \t]*\|[ \t]*$/;
+  const cell = /^[ \t]*([^|\s][^|]*?)[ \t]*\|[ \t]*$/;
+  let rows = 0;
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const l = label.exec(lines[i]!);
+    let j = i + 1;
+    const cells: string[] = [];
+    if (l !== null) for (; j < lines.length && cell.test(lines[j]!); j++) cells.push(cell.exec(lines[j]!)![1]!);
+    if (l === null || cells.length < 2) {
+      out.push(lines[i]!);
+      continue;
+    }
+    out.push('', [l[1]!, ...cells].join(' | '), '');
+    rows++;
+    i = j - 1;
+  }
+  return rows >= 3 ? out.join('\n') : body;
 }
 
 /** A period column heading: "FY 2013", "4Q 2013", "Q4 2013". */

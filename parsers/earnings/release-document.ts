@@ -375,7 +375,7 @@ function runTogetherRows(body: string): string {
  * ("-3.2pp") is a cell of its row too.
  */
 const CELL_FIGURE =
-  /^\(?-?(?:\$|(?:SFr\.?|CHF|EUR|GBP|USD|SEK|NOK|DKK|JPY|HKD|ZAR|KRW|TWD|RMB|CNY|INR|CAD|AUD) )?\s?\(?\d[\d,]*(?:\.\d+)?\)?(?:%|pp)?$/;
+  /^\(?-?(?:\$|¥|(?:SFr\.?|CHF|EUR|GBP|USD|SEK|NOK|DKK|JPY|HKD|ZAR|KRW|TWD|RMB|CNY|INR|CAD|AUD) )?\s?\(?\d[\d,]*(?:\.\d+)?\)?(?:%|pp)?$/;
 /** A single page-store cell on a line of its own: "|149,779", "|(14,842", "|)", "|$", "|Three Months Ended ...". */
 const LONE_CELL = /^\|([^|]*)$/;
 // (A quarter code with its year, "3Q11", "Q3/2025", "Q3 2025", is a column heading too.)
@@ -481,7 +481,7 @@ function lineCellText(body: string): string | null {
   // "June 30, 2017").
   const joined: string[] = [];
   const transposed = new Set<string>();
-  for (const l of transposedSummaries(lines, transposed)) {
+  for (const l of transposedSummaries(periodRowSummaries(lines, transposed), transposed)) {
     const prev = joined[joined.length - 1];
     if (prev !== undefined && /\bended$/i.test(prev) && DATE_CELL.test(l))
       joined[joined.length - 1] = `${prev} ${l}`;
@@ -492,6 +492,74 @@ function lineCellText(body: string): string | null {
 }
 
 const UNIT_CELL = /^(?:millions? (?:of )?yen|yen(?: mln)?|%)$/i;
+/** A period row's heading: a span ended on a date ("Year ended Mar. 31, 2021", "Three months ended June 30, 2021"). */
+const PERIOD_ROW =
+  /^(?:(?:fiscal )?year|(?:three|six|nine|twelve) months)(?: ended)? (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.? \d{1,2}, (?:19|20)\d{2}$/i;
+const VALUE_CELL = (v: string) => CELL_FIGURE.test(v) || /^[-\u2013\u2014―]$/.test(v);
+
+/**
+ * A results summary whose heading names the items across (each on a line, a wrapped name's second line in lower case,
+ * or every name's second line after all first lines: "Basic earnings" / ... / "per share" / ...), then a unit per
+ * column ("Yen", "%"; only "%" lines, one per item, when the amounts' unit is the caption's and each amount is followed
+ * by its change), then one row per period, a span ended on a date ("Year ended Mar. 31, 2021") and its values: each
+ * item becomes a row of its amounts under a header of those spans (the "%" columns dropped, "―" no value).
+ */
+function periodRowSummaries(lines: string[], rows: Set<string>): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (!UNIT_CELL.test(lines[i]!) || (out.length > 0 && UNIT_CELL.test(out[out.length - 1]!))) {
+      out.push(lines[i]!);
+      continue;
+    }
+    let u = i;
+    while (u < lines.length && UNIT_CELL.test(lines[u]!)) u++;
+    const units = lines.slice(i, u);
+    // Only "%" units: each item's amount comes before its change.
+    const paired = units.every((x) => x === '%');
+    const itemCount = units.length;
+    const width = paired ? itemCount * 2 : itemCount;
+    let a = out.length;
+    while (a > 0 && /^[A-Za-z][A-Za-z ,'()\/-]*$/.test(out[a - 1]!) && out.length - a < itemCount * 2) a--;
+    const labelLines = out.slice(a);
+    let items: string[] = [];
+    if (labelLines.length === itemCount * 2)
+      items = labelLines.slice(0, itemCount).map((l, k) => `${l} ${labelLines[itemCount + k]}`);
+    else
+      for (const l of labelLines) {
+        if (/^[a-z]/.test(l) && items.length > 0) items[items.length - 1] = `${items[items.length - 1]} ${l}`;
+        else items.push(l);
+      }
+    const periods: string[] = [];
+    const values: string[][] = [];
+    let r = u;
+    while (
+      r + width < lines.length &&
+      PERIOD_ROW.test(lines[r]!) &&
+      lines.slice(r + 1, r + 1 + width).every(VALUE_CELL)
+    ) {
+      periods.push(lines[r]!);
+      values.push(lines.slice(r + 1, r + 1 + width));
+      r += width + 1;
+    }
+    if (items.length !== itemCount || periods.length === 0) {
+      out.push(lines[i]!);
+      continue;
+    }
+    out.length = a;
+    rows.add(periods.join(' | '));
+    out.push(periods.join(' | '));
+    for (const [k, item] of items.entries()) {
+      const c = paired ? k * 2 : k;
+      if (!paired && units[k] === '%') continue;
+      const row = [item, ...values.map((v) => (CELL_FIGURE.test(v[c]!) ? v[c]! : '—'))].join(' | ');
+      rows.add(row);
+      out.push(row);
+    }
+    i = r - 1;
+  }
+  return out;
+}
+
 
 /**
  * A results summary whose heading names the items across ("Net sales", "Operating profit", ... each on a line, a

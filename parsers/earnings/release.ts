@@ -34,8 +34,10 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * upgrade. /2: the held-out rules of sets 8-13 (non-USD currencies and trillions, day-first date ranges, years
  * taken from the release's date line). /3: the held-out set 14 rules (HKD, ZAR, SFr and "stg" marks, a row label's own
  * unit, stacked and titled year headers, periods from a column year, an "Annual Report" heading or a bare-year header).
+ * /4: the held-out set 15 rules (unit revenue per seat mile in hundredths, quarter-code headers, XBRL viewer lines,
+ * decimal commas, "| label |" rows, period-row summaries, a bank's revenue net of interest expense).
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/3';
+export const RELEASE_PARSER_VERSION = 'earnings-release/4';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

@@ -56,9 +56,7 @@ export function bodyToBlocks(body: string): Block[] {
     ? body
     : runTogetherRows(
         spacedColumnRows(
-          spanDateRows(
-            pipeCellText(body) ?? lineCellText(body) ?? wrappedPipeRows(trailingPipeRows(body)),
-          ),
+          spanDateRows(pipeCellText(body) ?? lineCellText(body) ?? wrappedPipeRows(trailingPipeRows(body))),
         ),
       );
   const raw = looksLikeHtml(body)
@@ -119,7 +117,8 @@ const PLAIN_FIGURE = /^(?:\$?\(?-?\d[\d,]*(?:\.\d+)?\)?|-|\u2013|\u2014)$/;
  * is a row; a line with no figures is a heading between rows, and a sentence ends the table.
  */
 function spanDateRows(body: string): string {
-  if (!/months?[ \t]+ended[ \t]+(?:\d{1,2}|three|six|nine|twelve)[ \t]+months?[ \t]+ended/i.test(body)) return body;
+  if (!/months?[ \t]+ended[ \t]+(?:\d{1,2}|three|six|nine|twelve)[ \t]+months?[ \t]+ended/i.test(body))
+    return body;
   const lines = body.split('\n');
   let columns = 0;
   for (let i = 0; i < lines.length; i++) {
@@ -127,7 +126,8 @@ function spanDateRows(body: string): string {
     if (spans) {
       const dates: string[] = [];
       let j = i + 1;
-      for (; j < lines.length && COLUMN_DATE.test(lines[j]!); j++) dates.push(COLUMN_DATE.exec(lines[j]!)![1]!);
+      for (; j < lines.length && COLUMN_DATE.test(lines[j]!); j++)
+        dates.push(COLUMN_DATE.exec(lines[j]!)![1]!);
       if (dates.length < 2) continue;
       const words = spans[1]!.match(/(?:\d{1,2}|three|six|nine|twelve)[ \t]+months?[ \t]+ended/gi)!;
       lines[i] = `\n${[...words, ...dates].join(' | ')}\n`;
@@ -168,7 +168,8 @@ function trailingPipeRows(body: string): string {
     const l = label.exec(lines[i]!);
     let j = i + 1;
     const cells: string[] = [];
-    if (l !== null) for (; j < lines.length && cell.test(lines[j]!); j++) cells.push(cell.exec(lines[j]!)![1]!);
+    if (l !== null)
+      for (; j < lines.length && cell.test(lines[j]!); j++) cells.push(cell.exec(lines[j]!)![1]!);
     if (l === null || cells.length < 2) {
       out.push(lines[i]!);
       continue;
@@ -519,7 +520,7 @@ function periodRowSummaries(lines: string[], rows: Set<string>): string[] {
     const itemCount = units.length;
     const width = paired ? itemCount * 2 : itemCount;
     let a = out.length;
-    while (a > 0 && /^[A-Za-z][A-Za-z ,'()\/-]*$/.test(out[a - 1]!) && out.length - a < itemCount * 2) a--;
+    while (a > 0 && /^[A-Za-z][A-Za-z ,'()/-]*$/.test(out[a - 1]!) && out.length - a < itemCount * 2) a--;
     const labelLines = out.slice(a);
     let items: string[] = [];
     if (labelLines.length === itemCount * 2)
@@ -559,7 +560,6 @@ function periodRowSummaries(lines: string[], rows: Set<string>): string[] {
   }
   return out;
 }
-
 
 /**
  * A results summary whose heading names the items across ("Net sales", "Operating profit", ... each on a line, a

@@ -51,16 +51,25 @@ export interface Guidance {
   sentence: Sentence;
 }
 
+// ("updated revenue expectations of approximately $27.5 million": a value stated as the company's expectation.)
 const FORWARD =
-  /\b(?:narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|(?:is|are) guided|sees|targets?|estimates? (?:that|for)|now believes|reaffirm|reiterat|raises?|raising|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe)\b/i;
+  /\b(?:expectations? of (?:approximately |about )?[$€£\d]|narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|(?:is|are) guided|sees|targets?|estimates? (?:that|for)|now believes|reaffirm|reiterat|raises?|raising|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe)\b/i;
 /**
  * The text the forward words are looked for in: a program named "Project Gravity" is no forecast ("projects"), and a
  * loss said to have narrowed or widened ("narrowed adjusted EBITDA loss to $0.1 million") is a result, not a range.
  */
 function forwardWords(text: string): string {
-  return text
-    .replace(/\bProject(?= [A-Z])/g, 'Program')
-    .replace(/\b(?:narrow|widen)(?:s|ed|ing)?\s+(?:[\w-]+\s+){0,3}loss(?:es)?\b/gi, 'loss');
+  return (
+    text
+      .replace(/\bProject(?= [A-Z])/g, 'Program')
+      .replace(/\b(?:narrow|widen)(?:s|ed|ing)?\s+(?:[\w-]+\s+){0,3}loss(?:es)?\b/gi, 'loss')
+      // A result set against the expectation ("revenue for the quarter came in lower than expected") looks back; one
+      // that "will be lower than expected" still looks forward.
+      .replace(
+        /(?<!\bwill (?:be|come in) )\b(?:higher|lower|better|worse|more|less|greater|stronger|weaker) than (?:(?:we |had |originally |previously )+)?(?:expected|anticipated)\b/gi,
+        'than',
+      )
+  );
 }
 
 const NOT_GUIDANCE =
@@ -237,7 +246,12 @@ const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
     /\b(?:reaffirm\w*|reiterat\w*|confirm\w*|maintain\w*|remains? unchanged|(?:guidance|outlook) is unchanged|consistent with (?:our|its|the) (?:previous(?:ly issued)?|prior) (?:guidance|outlook))\b/i,
     'reaffirmed',
   ],
-  [/\b(?:updat(?:e|es|ed|ing)|revis(?:e|es|ed|ing))\b/i, 'updated'],
+  // ("is adjusting its forecast for fiscal year 2019": "adjusted" alone qualifies a measure, so only the verb with its
+  // forecast counts.)
+  [
+    /\b(?:updat(?:e|es|ed|ing)|revis(?:e|es|ed|ing)|adjust(?:s|ing)\s+(?:its\s+|the\s+|our\s+)?(?:[\w-]+\s+){0,3}?(?:forecast|outlook|guidance|expectations|estimates?))\b/i,
+    'updated',
+  ],
   [/\b(?:initiat\w*|introduc\w*|establish\w*|provid\w* (?:its )?(?:initial|first))\b/i, 'initiated'],
 ];
 
@@ -331,6 +345,26 @@ export function guidanceOf(
     names.sort((a, b) => b.label.length - a.label.length);
     for (const n of names) if (!hits.some((h) => n.index < h.end && n.end > h.index)) hits.push(n);
     hits.sort((a, b) => a.index - b.index);
+    // Growth stated as sequential ("sequential quarterly revenue growth") is quarter over quarter: no target (as an
+    // outlook table's Q-Q row).
+    for (let i = hits.length - 1; i >= 0; i--)
+      if (
+        /\bsequential(?:\s+quarterly)?\s+$/i.test(
+          s.text.slice(Math.max(0, hits[i]!.index - 30), hits[i]!.index),
+        )
+      )
+        hits.splice(i, 1);
+    // A metric named inside a parenthesis that does not follow a metric's name ("Adjusted EBITDA for the quarter (based
+    // on GAAP revenue and expenses) is also expected to be ...") is an aside, no target.
+    for (let i = hits.length - 1; i >= 0; i--) {
+      const h = hits[i]!;
+      const open = s.text.lastIndexOf('(', h.index);
+      if (open < 0 || s.text.lastIndexOf(')', h.index) > open) continue;
+      const close = s.text.indexOf(')', h.end);
+      if (close < 0) continue;
+      if (hits.some((o) => o !== h && o.end <= open && /^\s*$/.test(s.text.slice(o.end, open)))) continue;
+      hits.splice(i, 1);
+    }
     // A guidance clause split from the results it follows ("reported Q3 2025 revenue of $2.58 million, ... as the Company
     // reaffirmed full-year guidance of $7 million to $7.5 million") whose guidance names no metric is guidance for the
     // measure those results name first.
@@ -408,12 +442,18 @@ export function guidanceOf(
       const stop = hits[i + 1]?.index ?? s.text.length;
       // The target's own period phrase between the name and the value ("earnings per diluted share for the first
       // quarter ending April 29, 2006 to be ...") does not count toward the value's distance from the name.
-      const rest = s.text.slice(h.end, stop).replace(TARGET_PHRASE, ' ');
+      let rest = signedLosses(s.text.slice(h.end, stop).replace(TARGET_PHRASE, ' '));
+      // ... nor does an aside in parentheses right after the name ("pro forma combined revenue (including results of
+      // the Company's Jumptap, Inc. subsidiary for the entire quarter) is expected to be between ...").
+      const aside = /^\s*\((?!\s*(?:non[- ]?gaap|gaap)\s*\))[^()]{20,200}\)/i.exec(rest);
+      if (aside) rest = ` ${rest.slice(aside[0].length)}`;
       let window = rest.slice(0, 140);
       // "earnings per share, before ..., but including $0.24 per share ..., to be between $2.66 and $2.86":
-      // the copula "to be" binds the value to the metric across an aside set off by commas.
+      // the copula "to be" binds the value to the metric across an aside set off by commas ("Adjusted EBITDA, a
+      // non-GAAP financial measure (see definition below), is expected to be in the range of ...": its verb too).
       const ext = rest.slice(0, 300);
-      const bound = /^,[\s\S]*?,\s*to be\s/i.exec(ext);
+      const bound =
+        /^,[\s\S]*?,\s*(?:to be|(?:is|are)\s+(?:also\s+|now\s+)?expected\s+to\s+(?:be|range))\s/i.exec(ext);
       if (bound) window = ext.slice(bound[0].length);
       const g = guidanceValue(window);
       if (g === null) continue;
@@ -423,7 +463,8 @@ export function guidanceOf(
       // contribution from AccessOne").
       if (
         /\b(?:includ(?:e|es|ing)|assum(?:e|es|ing))\b/i.test(
-          window.slice(0, Math.max(0, window.indexOf(g.printed))),
+          // ("earnings per share for the quarter, assuming dilution, are expected to ...": diluted, no component.)
+          window.slice(0, Math.max(0, window.indexOf(g.printed))).replace(/\bassuming dilution\b/gi, ' '),
         )
       )
         continue;
@@ -431,23 +472,35 @@ export function guidanceOf(
       // million to $485 million", "compared to previous guidance of ...") is the target replaced, not a target, unless
       // the words reaffirm it ("reaffirmed previously issued guidance of FFO of $1.07 to $1.13").
       if (
-        /\b(?:previous(?:ly)?|prior)\b/i.test(
+        // (... and so is every value after "had originally forecast" in its sentence: "euromicron had originally forecast
+        // consolidated sales of between EUR 325 million and EUR 345 million and an EBITDA margin of between 4.0% and 5.5%".)
+        /\b(?:had|have|has)\s+(?:originally|previously)\s+(?:forecast|expected|guided|projected|anticipated)\b/i.test(
+          s.text.slice(0, h.index),
+        ) ||
+        (/\b(?:previous(?:ly)?|prior|original(?:ly)?)\b/i.test(
           s.text.slice(Math.max(0, h.index - 40), h.index) +
             window.slice(0, Math.max(0, window.indexOf(g.printed))),
         ) &&
-        !/\b(?:reaffirm|reiterat|maintain|confirm)\w*\s+(?:its\s+|the\s+|our\s+)?previous(?:ly)?\b/i.test(
-          s.text.slice(Math.max(0, h.index - 60), h.index),
-        )
+          !/\b(?:reaffirm|reiterat|maintain|confirm)\w*\s+(?:its\s+|the\s+|our\s+)?previous(?:ly)?\b/i.test(
+            s.text.slice(Math.max(0, h.index - 60), h.index),
+          ))
       )
         continue;
       // A period named before the metric frames it ("For the year, the company now expects earnings per share,
       // ... including $0.24 related to the second quarter special charges, to be ..."); else the sentence's.
       const framed = targetOf(s.text.slice(0, h.index), reported);
       // (The same period with its year, named later in the sentence, completes a frame that states none.)
+      // A year right before the metric's name ("expects 2007 net sales growth of approximately 5 percent and estimates
+      // 2007 diluted earnings per share of approximately $3.70") names that fiscal year, when no period is named.
+      const yearBefore = /\b((?:19|20)\d{2})\s+(?:[A-Za-z-]+\s+)?$/.exec(
+        s.text.slice(Math.max(0, h.index - 30), h.index),
+      );
       const tg =
         framed.period !== null && !(framed.year === null && tgt.period === framed.period && tgt.year !== null)
           ? framed
-          : tgt;
+          : tgt.period === null && tgt.year === null && yearBefore
+            ? { year: Number(yearBefore[1]), period: 'FY' as FiscalPeriod }
+            : tgt;
       const wordsBefore = s.text.slice(Math.max(0, h.index - 40), h.index);
       // "core EPS" (a non-GAAP measure by name) and "on a comparable basis" are non-GAAP; "reported basis" is GAAP.
       const nonGaap =
@@ -591,6 +644,30 @@ export function guidanceOf(
         ),
         sentence: s,
       });
+      // "Gross margin is expected to be 49.5%-50.5% on a GAAP basis, and 50%-51% on a non-GAAP basis": a second value
+      // after "and" with a basis of its own is the same target on that basis.
+      const second =
+        after && sign === 1
+          ? /^,?\s+and\s+([^,;]{1,40}?)\s+on an? (non[- ]?gaap|gaap) basis\b/i.exec(
+              afterValue.slice(after[0].length),
+            )
+          : null;
+      const g2 = second ? guidanceValue(` of ${second[1]!}`) : null;
+      if (
+        second &&
+        g2 &&
+        (g2.low !== null || g2.point !== null) &&
+        (g2.unit === 'percent') === (unit === 'percent')
+      )
+        out.push({
+          ...out.at(-1)!,
+          basis: /non/i.test(second[2]!) ? 'non_gaap' : 'gaap',
+          low: g2.low === null || g2.high === null ? null : Math.min(full(g2.low)!, full(g2.high)!),
+          high: g2.low === null || g2.high === null ? null : Math.max(full(g2.low)!, full(g2.high)!),
+          point: full(g2.point),
+          printed: g2.printed,
+          status: statusOfHit(g2, h.index, afterValue.slice(after![0].length + second[0].length)),
+        });
     }
     if (out.length === before) out.push(...lossTargets(s, tgt, status));
     // A forward sentence that names a target period with its year but no metric ("financial results for its second
@@ -611,7 +688,49 @@ export function guidanceOf(
           out.push(w);
     }
   }
+  previousOutlooks(sentences, out, reported);
   return out;
+}
+
+/**
+ * A sentence of the paragraph stating a metric's previous outlook for the periods it names ("The Company's previously
+ * communicated revenue outlook was between $25.4 and $26.4 million for the fourth quarter of 2017 and between $103.5
+ * and $104.5 million for the full year 2017") sets each target of that metric and period that words no status against
+ * its previous range: raised or lowered by its midpoint.
+ */
+function previousOutlooks(
+  sentences: Sentence[],
+  out: Guidance[],
+  reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null },
+): void {
+  for (const s of sentences) {
+    const lead =
+      /\bprevious(?:ly)?\s+(?:(?:communicated|announced|issued|provided|stated)\s+)?((?:[\w-]+\s+){1,3}?)(?:outlook|guidance|expectations?)\s+(?:was|were)\s+(?=between\b)/i.exec(
+        s.text,
+      );
+    if (!lead) continue;
+    const metric = METRICS.find(([re]) => re.test(lead[1]!))?.[1];
+    if (metric === undefined) continue;
+    const rest = s.text.slice(lead.index + lead[0].length);
+    for (const m of rest.matchAll(
+      /\bbetween\s+\$?(\d[\d,]*(?:\.\d+)?)\s*(million|billion)?\s+and\s+\$?(\d[\d,]*(?:\.\d+)?)\s*(million|billion)?\s+for\s+([^,;]+?)(?=\s+and\s+between\b|[,;]|\.?$)/gi,
+    )) {
+      const target = targetOf(m[5]!, reported);
+      if (target.period === null || target.year === null) continue;
+      const scale = wordScale(m[4] ?? m[2]);
+      const before = toFullUnits(
+        (Number(m[1]!.replace(/,/g, '')) + Number(m[3]!.replace(/,/g, ''))) / 2,
+        scale,
+      );
+      for (const g of out) {
+        if (g.status !== null || g.metric !== metric || g.sentence.block !== s.block) continue;
+        if (g.targetPeriod !== target.period || g.targetYear !== target.year) continue;
+        const now = g.point ?? (g.low !== null && g.high !== null ? (g.low + g.high) / 2 : null);
+        if (now === null || Math.abs(now - before) < 1e-6 * Math.max(1, Math.abs(before))) continue;
+        g.status = now > before ? 'raised' : 'lowered';
+      }
+    }
+  }
 }
 
 /**
@@ -658,9 +777,12 @@ function lossTargets(
   return out;
 }
 
-/** The target's own period phrase ("for the first quarter ending April 29, 2006", "in fiscal year 2008"). */
+/**
+ * The target's own period phrase ("for the first quarter ending April 29, 2006", "in fiscal year 2008", "for the
+ * quarter,").
+ */
 const TARGET_PHRASE =
-  /\b(?:for|in)\s+(?:the\s+)?(?:(?:first|second|third|fourth)\s+(?:fiscal\s+)?quarter(?:\s+of)?(?:\s+fiscal)?(?:\s+year)?(?:\s+\d{4})?(?:\s+(?:ending|ended)\s+[A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4})?|(?:full[- ]year|fiscal(?:\s+year)?)\s+\d{4})(?=\s)/gi;
+  /\b(?:for|in)\s+(?:the\s+)?(?:(?:first|second|third|fourth)\s+(?:fiscal\s+)?quarter(?:\s+of)?(?:\s+fiscal)?(?:\s+year)?(?:\s+\d{4})?(?:\s+(?:ending|ended)\s+[A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4})?|(?:full[- ]year|fiscal(?:\s+year)?)\s+\d{4})(?=\s)|\b(?:for|in)\s+the\s+quarter(?=[\s,])/gi;
 
 /** Names the reported quarter ("Q2 revenue ..." in a Q2 release), with no year or the reported year. */
 function namesReportedQuarter(
@@ -696,8 +818,12 @@ function followingComparison(sentences: Sentence[], i: number, metric: string): 
     )
       return ` ${later.text}`;
   }
-  if (!/\bprevious(?:ly)?\b|\bprior (?:guidance|outlook|range|estimate)/i.test(next.text)) return '';
-  if (METRICS.some(([re]) => re.test(next.text))) return '';
+  const previous = /\bprevious(?:ly)?\b|\bprior (?:guidance|outlook|range|estimate)/i.exec(next.text);
+  if (!previous) return '';
+  // (A metric named after the previous value, "... due primarily to lower than anticipated revenues", is no target.)
+  const value = /\d/.exec(next.text.slice(previous.index));
+  const upTo = next.text.slice(0, previous.index + (value?.index ?? 0));
+  if (METRICS.some(([re]) => re.test(upTo))) return '';
   return ` ${next.text}`;
 }
 
@@ -752,9 +878,11 @@ function withdrawalsOf(
  */
 function statusAgainstPrevious(
   g: { low: number | null; high: number | null; point: number | null },
-  text: string,
+  printedText: string,
 ): Guidance['status'] {
   const num = String.raw`\$?(\d+(?:\.\d+)?)%?`;
+  // "a previously expected range of breakeven to $2 million": breakeven is zero.
+  const text = printedText.replace(/\bbreak[- ]?even\b/gi, '$0');
   const old =
     new RegExp(String.raw`\b(?:versus|from)\s+${num}(?:\s*(?:to|-|–)\s*${num})?\s+previously\b`, 'i').exec(
       text,
@@ -766,7 +894,7 @@ function statusAgainstPrevious(
       'i',
     ).exec(text) ??
     new RegExp(
-      String.raw`\b(?:previous|prior)\s+(?:guidance|estimate|outlook|expectations?|forecast)(?:\s+range)?\s+of\s+(?:an?\s+)?${num}(?:\s*(?:to|-|–)\s*${num})?`,
+      String.raw`\b(?:(?:previous|prior)\s+(?:guidance|estimate|outlook|expectations?|forecast)|previously\s+(?:expected|announced|communicated|provided|issued)\s+(?:range|guidance|outlook))(?:\s+range)?\s+of\s+(?:an?\s+)?${num}(?:\s*(?:million|billion))?(?:\s*(?:to|-|–)\s*${num})?`,
       'i',
     ).exec(text) ??
     new RegExp(
@@ -796,6 +924,19 @@ function statusAgainstPrevious(
   if (width < widthBefore - 1e-9) return 'narrowed';
   if (width > widthBefore + 1e-9) return 'widened';
   return null;
+}
+
+/**
+ * A value worded as a loss is below zero: "a loss of approximately $0.96" is -0.96, and "between a profit of $0.01 and
+ * a loss of ($0.01)" runs from the loss to the profit (a loss printed in parentheses is the same loss).
+ */
+export function signedLosses(text: string): string {
+  return text
+    .replace(/\bbetween an? (?:net )?profit of\s+/gi, 'between ')
+    .replace(
+      /\ban? (?:net )?loss of\s+((?:approximately|about|around|roughly)\s+)?\(?((?:US\$|\$|€|£)?\s?\d[\d,]*(?:\.\d+)?)\)?/gi,
+      (_m, about: string | undefined, n: string) => `${about ?? ''}-${n}`,
+    );
 }
 
 function guidanceValue(window: string): {
@@ -1452,8 +1593,17 @@ export function applyWordedStatus<
 
   function apply(rows: G[], t: string): void {
     // "raises its earnings expectations": earnings named with a forecast word are the profit targets as a whole.
-    const earningsTargets = /\bearnings (?:expectations?|outlook|guidance|forecasts?)\b/i.test(t);
-    if (!(/\b(?:targets?|guidance|outlook|forecast)\b/i.test(t) || earningsTargets) || BOILERPLATE.test(t))
+    const earningsTargets = /\bearnings (?:expectations?|outlook|guidance|forecasts?|estimates?)\b/i.test(t);
+    // Estimates or expectations right after a status word are the company's targets ("announced revised revenue and
+    // earnings estimates for the first quarter", "Updates Revenue Expectations").
+    const revisedEstimates =
+      /\b(?:revis(?:e|es|ed|ing)|updat(?:e|es|ed|ing)|rais(?:e|es|ed|ing)|lower(?:s|ed|ing)?)\s+(?:[\w-]+\s+){0,3}?(?:estimates?|expectations)\b/i.test(
+        t,
+      );
+    if (
+      !(/\b(?:targets?|guidance|outlook|forecast)\b/i.test(t) || earningsTargets || revisedEstimates) ||
+      BOILERPLATE.test(t)
+    )
       return;
     const found = statusMatch(t);
     if (found === null) return;

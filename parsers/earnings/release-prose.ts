@@ -237,7 +237,9 @@ export function proseFigures(sentences: Sentence[], options: ProseOptions = {}):
     if (
       BOILERPLATE.test(s.text) ||
       // (A result set against the guidance, "exceeding the high end of guidance", is still a result.)
-      /\b(?:expects?|anticipates?|outlook|guidance|forecasts?|projects|projected|(?:we|to) project|targets?|(?:is|are) guided)\b/i.test(
+      // ("revenue for the quarter is expected to be approximately $114 million", "updated revenue expectations of
+      // approximately $27.5 million": a value said to be expected is an estimate, a preannouncement's, not a result.)
+      /\b(?:expects?|anticipates?|outlook|guidance|forecasts?|projects|projected|(?:we|to) project|targets?|(?:is|are) guided|(?:is|are) (?:now )?expected to|expectations? of (?:approximately |about )?[$€£\d])/i.test(
         withoutStreetExpectations(s.text).replace(AGAINST_GUIDANCE, ' '),
       )
     )

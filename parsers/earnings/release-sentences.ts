@@ -41,10 +41,46 @@ export const AGAINST_GUIDANCE =
 /** A paragraph that opens with a bullet mark. */
 export const BULLET = /^\s*(?:[•·▪§]|[-*] |\|\s*·)/;
 
+/**
+ * A line wrapped in the middle of a sentence is one paragraph with the line that continues it: a paragraph that ends
+ * without end punctuation, followed by one that opens in lower case ("Columbia expects 2007 net sales growth of
+ * approximately 5 percent and estimates 2007" / "diluted earnings per share of approximately $3.70."). The text between
+ * them becomes spaces, so offsets still point into the exhibit text.
+ */
+function joinWrappedLines(blocks: Block[]): (Block & { index: number })[] {
+  const out: (Block & { index: number })[] = [];
+  for (const [index, b] of blocks.entries()) {
+    const last = out.at(-1);
+    if (
+      last !== undefined &&
+      !last.row &&
+      !b.row &&
+      last.index === index - 1 &&
+      /[A-Za-z0-9,]$/.test(last.text) &&
+      !/[.!?:;]["”’)]?$/.test(last.text) &&
+      // (An "o" bullet, "o Fiscal 2005 net income ...", opens an item of its own.)
+      /^[a-z]/.test(b.text) &&
+      !/^o\s+[A-Z0-9$]/.test(b.text) &&
+      b.start >= last.end
+    ) {
+      out[out.length - 1] = {
+        ...last,
+        text: `${last.text}${' '.repeat(b.start - last.end)}${b.text}`,
+        end: b.end,
+        index,
+      };
+      continue;
+    }
+    out.push({ ...b, index });
+  }
+  return out;
+}
+
 export function sentencesOf(blocks: Block[]): Sentence[] {
   const out: Sentence[] = [];
   let heading = '';
-  for (const [index, b] of blocks.entries()) {
+  for (const b of joinWrappedLines(blocks)) {
+    const index = b.index;
     if (b.row) continue;
     const t = b.text;
     // A short line without end punctuation is a heading, unless it opens with a bullet mark and states an

@@ -222,7 +222,7 @@ export function parseEarningsRelease(input: string): ReleaseParse {
   }
   const guidance: ReleaseGuidance[] = isEarningsRelease
     ? guidanceRows(doc, sentences, period, currency)
-    : guidanceOnly(doc, sentences, currency);
+    : guidanceOnly(doc, sentences, currency, period);
   if (!isEarningsRelease && guidance.length > 0) warnings.push(GUIDANCE_ONLY);
   return {
     isEarningsRelease,
@@ -247,6 +247,7 @@ function guidanceRows(
   sentences: Sentence[],
   period: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null },
   currency: string | null,
+  preannounced: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null } | null = null,
 ): ReleaseGuidance[] {
   const money = (u: Guidance['unit']) =>
     u === 'currency' || u === 'currency_per_share' || u === 'currency_per_ads' ? currency : null;
@@ -288,6 +289,19 @@ function guidanceRows(
           g.targetPeriod = target.period;
         }
   }
+  // A preannouncement (a document naming a quarter whose values are all expected, none reported: "revenue for the
+  // quarter is expected to be approximately $114 million"): a statement for "the quarter", or for that quarter named
+  // without its year ("for the third quarter"), targets the quarter the document names.
+  const q = preannounced?.fiscalPeriod;
+  if (preannounced?.fiscalYear != null && q?.startsWith('Q'))
+    for (const g of out)
+      if (
+        g.targetYear === null &&
+        (g.targetPeriod === q || (g.targetPeriod === null && /\bthe quarter\b/i.test(g.evidence.text)))
+      ) {
+        g.targetYear = preannounced.fiscalYear;
+        g.targetPeriod = q;
+      }
   applyWordedStatus(
     out,
     doc.blocks.filter((b) => !b.row),
@@ -325,10 +339,15 @@ function guidanceOnly(
   doc: ReleaseDocument,
   sentences: Sentence[],
   currency: string | null,
+  preannounced: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null } | null = null,
 ): ReleaseGuidance[] {
-  return guidanceRows(doc, sentences, { fiscalYear: null, fiscalPeriod: null }, currency).filter(
-    (g) => g.targetYear !== null && g.targetPeriod !== null,
-  );
+  return guidanceRows(
+    doc,
+    sentences,
+    { fiscalYear: null, fiscalPeriod: null },
+    currency,
+    preannounced,
+  ).filter((g) => g.targetYear !== null && g.targetPeriod !== null);
 }
 
 function pickFigures(

@@ -48,6 +48,12 @@ export class PeriodEvidence {
   readonly quarter = new Map<string, Map<string, string>>();
   /** end -> year-to-date starts (durations up to 300 days in quarterly forms) with first filing date */
   readonly ytd = new Map<string, Map<string, string>>();
+  /** accn -> `${start}|${end}` of the ~1-year durations an annual-form filing reported (its own year among them). */
+  readonly annualByAccn = new Map<string, Set<string>>();
+  /** `${accn}|${start}|${end}|${concept}` of every ~1-year duration reported in an annual form. */
+  readonly annualConcepts = new Set<string>();
+  /** accn -> `${start}|${end}|${concept}` of the ~3-month money durations an annual-form filing reported. */
+  readonly quarterByAnnualAccn = new Map<string, Set<string>>();
   readonly filings = new Map<string, Filing>();
   /** docEnd -> filings, oldest first; built on first read (filingsFor runs for every row of every as-of). */
   private byDocEnd: Map<string, Array<{ accn: string } & Filing>> | null = null;
@@ -60,8 +66,20 @@ export class PeriodEvidence {
     if (!f.start) return;
     const days = daysBetween(f.start, f.end) + 1;
     const concept = `${f.taxonomy}:${f.concept}`;
-    if (ANNUAL_FORMS.has(f.form) && days >= 350 && days <= 380)
+    if (ANNUAL_FORMS.has(f.form) && days >= 350 && days <= 380) {
       note(this.annual, `${f.start}|${f.end}`, concept, f.filed);
+      addToSet(this.annualByAccn, f.accn, `${f.start}|${f.end}`);
+      this.annualConcepts.add(`${f.accn}|${f.start}|${f.end}|${concept}`);
+    }
+    if (
+      ANNUAL_FORMS.has(f.form) &&
+      days >= 75 &&
+      days <= 105 &&
+      !f.unit.includes('/') &&
+      f.unit !== 'shares'
+    ) {
+      addToSet(this.quarterByAnnualAccn, f.accn, `${f.start}|${f.end}|${concept}`);
+    }
     if (QUARTERLY_FORMS.has(f.form)) {
       if (days >= 75 && days <= 105) note(this.quarter, `${f.start}|${f.end}`, concept, f.filed);
       if (days <= 300) note(this.ytd, f.end, f.start, f.filed);
@@ -86,6 +104,12 @@ export class PeriodEvidence {
       (f) => forms.has(f.form) && (asOf === undefined || f.filed <= asOf),
     );
   }
+}
+
+function addToSet(map: Map<string, Set<string>>, key: string, value: string): void {
+  const set = map.get(key);
+  if (set) set.add(value);
+  else map.set(key, new Set([value]));
 }
 
 function note(map: Map<string, Map<string, string>>, key: string, sub: string, filed: string): void {
@@ -121,6 +145,17 @@ export function fiscalCalendar(ev: PeriodEvidence, asOf?: string): Calendar {
     const cur = byEnd.get(end);
     if (!cur || n > cur.n) byEnd.set(end, { start, n });
   }
+  // An annual report's own year (a ~1-year duration ending on the latest date its facts reach) is a fiscal
+  // year however few concepts were tagged for it, as a 10-Q's own period is a quarter.
+  for (const [accn, keys] of ev.annualByAccn) {
+    const filing = ev.filings.get(accn)!;
+    if (asOf !== undefined && filing.filed > asOf) continue;
+    for (const key of keys) {
+      const [start, end] = key.split('|') as [string, string];
+      if (end !== filing.docEnd || byEnd.has(end)) continue;
+      byEnd.set(end, { start, n: known(ev.annual.get(key)!, asOf) });
+    }
+  }
   const annual = [...byEnd]
     .map(([end, v]) => ({ start: v.start, end }))
     .sort((a, b) => (a.end < b.end ? -1 : 1));
@@ -132,11 +167,28 @@ export function fiscalCalendar(ev: PeriodEvidence, asOf?: string): Calendar {
   for (const f of ev.filings.values()) {
     if (QUARTERLY_FORMS.has(f.form) && (asOf === undefined || f.filed <= asOf)) quarterEnds.add(f.docEnd);
   }
+  // An annual report's quarterly figures are quarters: 3-month money amounts inside the year it reports, of a
+  // concept it also reports for that whole year.
+  for (const [accn, keys] of ev.quarterByAnnualAccn) {
+    const filing = ev.filings.get(accn)!;
+    if (asOf !== undefined && filing.filed > asOf) continue;
+    const own = [...(ev.annualByAccn.get(accn) ?? [])].find((k) => k.endsWith(`|${filing.docEnd}`));
+    if (!own) continue;
+    for (const key of keys) {
+      const [start, end, concept] = key.split('|') as [string, string, string];
+      if (
+        start >= own.split('|')[0]! &&
+        end < filing.docEnd &&
+        ev.annualConcepts.has(`${accn}|${own}|${concept}`)
+      )
+        quarterEnds.add(end);
+    }
+  }
 
   const quarters: QuarterSlot[] = [];
   for (const end of [...quarterEnds].sort()) {
     if (fyEnds.some((e) => Math.abs(daysBetween(e, end)) <= 7)) continue;
-    const pos = position(end, fyEnds, ev, asOf);
+    const pos = position(end, annual, ev, asOf);
     if (pos) quarters.push({ end, fyStart: pos.fyStart, index: pos.index, prevEnds: [] });
   }
   for (const a of annual) {
@@ -161,12 +213,17 @@ export function fiscalCalendar(ev: PeriodEvidence, asOf?: string): Calendar {
 
 function position(
   end: string,
-  fyEnds: string[],
+  annual: AnnualSlot[],
   ev: PeriodEvidence,
   asOf?: string,
 ): { index: 1 | 2 | 3; fyStart: string } | null {
   let prev: string | undefined;
-  for (const e of fyEnds) if (daysBetween(e, end) > 45) prev = e;
+  for (const a of annual) if (daysBetween(a.end, end) > 45) prev = a.end;
+  // Without the previous year, the known fiscal year that contains the quarter gives its start.
+  if (prev === undefined) {
+    const year = annual.find((a) => a.start <= end && daysBetween(end, a.end) > 45);
+    if (year) prev = addDays(year.start, -1);
+  }
   if (prev !== undefined) {
     const index = positionFromDays(daysBetween(prev, end));
     if (index) return { index, fyStart: addDays(prev, 1) };

@@ -52,6 +52,12 @@ const SIGNATURES =
 const EIGHT_K_SECTION = /^SECTION\s+[1-9](?:\s*[.:\-\u2013\u2014|]\s*|\s+)[A-Z][^.]{0,80}\.?$/i;
 
 /**
+ * The continuation mark a running PART header carries on its own line ("PART III" then "(con'd.)", "(continued)",
+ * "(cont'd)"): with the PART heading above it, it is that page's header, not text of the item before.
+ */
+const CONTINUED_MARK = /^\(\s*(?:continued|cont['\u2019]?d|con['\u2019]d)\.?\s*\)\.?$/i;
+
+/**
  * An asset-backed issuer's caption for the Regulation AB items it answers instead of omitted Form 10-K items
  * (General Instruction J: "Substitute information provided in accordance with General Instruction J to Form
  * 10-K:", then "Item 1117 of Regulation AB. Legal Proceedings." ...): what follows is no Form 10-K item.
@@ -339,8 +345,14 @@ function toSections(
         break;
       }
     }
-    // A PART heading right before the next item is that page's running header or the next part's title.
-    while (end > start + 1 && partOf(blocks[end - 1]!) !== null) end--;
+    // A PART heading right before the next item is that page's running header or the next part's title; so is
+    // one with its continuation mark under it (CONTINUED_MARK).
+    while (end > start + 1) {
+      if (partOf(blocks[end - 1]!) !== null) end--;
+      else if (end > start + 2 && CONTINUED_MARK.test(blocks[end - 1]!) && partOf(blocks[end - 2]!) !== null)
+        end -= 2;
+      else break;
+    }
     // In an 8-K, the section title right before the next item heading opens that item's section: it is not
     // the end of the item before ("... to this report." then "Section 8\u2014Other Events", "Item 8.01").
     if (scheme.startsWith('8-K') && k + 1 < chain.length)

@@ -22,6 +22,14 @@ describe('guidance held-out misses closed by format rules', () => {
     expect(got).toContainEqual(['revenue', 'unspecified', 'FY 2019', 400_000_000, 420_000_000, null]);
   });
 
+  it('a second value after "and" with its own basis is the same target on that basis (Repligen 2023)', () => {
+    // "Gross margin is expected to be 49.5%-50.5% on a GAAP basis, and 50%-51% on a non-GAAP basis, compared to our
+    // previous guidance of 52%-53% for both GAAP and non-GAAP."
+    const got = rows(read('guidance-held-out-3', 'RGEN_2023-guidance_blogspot_transcribed.txt'));
+    expect(got).toContainEqual(['gross_margin', 'gaap', 'FY 2023', 49.5, 50.5, 'lowered']);
+    expect(got).toContainEqual(['gross_margin', 'non_gaap', 'FY 2023', 50, 51, 'lowered']);
+  });
+
   it('a title wording two statuses gives each metric the status word before its name (Church & Dwight Q1 2021)', () => {
     // "RAISES ORGANIC REVENUE AND MAINTAINS FULL YEAR EPS OUTLOOK": the EPS outlook is maintained, not raised.
     const got = rows(read('guidance-held-out-2', 'CHD_2021-04-29_Q1_readkong_transcribed.txt'));

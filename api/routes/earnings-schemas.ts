@@ -161,7 +161,11 @@ export const MEASURE_SCHEMA = {
         'Normalized measure (comparable_sales, net_interest_margin, assets_under_management, arr, units_sold, shares_per_ads, ...) where one fits',
     },
     value: { type: 'number' },
-    unit: { enum: ['percent', 'currency', 'count', 'currency_per_share'] },
+    unit: {
+      enum: ['percent', 'currency', 'count', 'currency_per_share', 'currency_hundredths_per_unit'],
+      description:
+        'currency_hundredths_per_unit: the currency per operating unit in hundredths, as airlines print it (11.85 = 11.85 cents per available seat mile)',
+    },
     currency: nstr,
     scale: str,
     as_printed: str,

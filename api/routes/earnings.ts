@@ -224,7 +224,7 @@ export const companyMeasures = defineRoute({
       Record<string, unknown> & { accession_number: string; filing_date: string; ordinal: number }
     >(
       `select ${RELEASE_COLUMNS}, m.fiscal_year, m.fiscal_period, m.period, m.name, m.measure, m.value, m.unit,
-              case when m.unit in ('currency', 'currency_per_share') then d.currency end as currency, m.scale, m.as_printed, m.evidence, m.ordinal
+              case when m.unit in ('currency', 'currency_per_share', 'currency_hundredths_per_unit') then d.currency end as currency, m.scale, m.as_printed, m.evidence, m.ordinal
          from earnings_measures m join earnings_releases d on d.accession_number = m.accession_number
         where ${where.join(' and ')}
         order by d.filing_date desc, d.accession_number desc, m.ordinal asc

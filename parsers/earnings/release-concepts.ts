@@ -96,6 +96,11 @@ export function conceptOfLabel(
     .replace(/\s*[-\u2013\u2014]\s*excluding\b.*$/, ' ')
     // "Net Profit (after non-controlling interests)" is the profit left to the shareholders: net income.
     .replace(/\s*\(after (?:non-?controlling|minority) interests?\)/, ' ')
+    // "Operating profit/loss", "Net profit/loss for the financial year": the line with either sign, of the year; a
+    // currency after a comma ("Earnings per share, EUR") is the row's unit.
+    .replace(/\b(profit|income|earnings|result)\s*\/\s*loss\b/g, '$1')
+    .replace(/\bfor the financial year\b/g, 'for the year')
+    .replace(/,\s*(?:eur|usd|sek|nok|dkk|chf|gbp)$/, '')
     .replace(/\s+/g, ' ')
     .replace(/[\s\-\u2013\u2014]+$/, '')
     .trim();
@@ -166,6 +171,8 @@ export function conceptOfLabel(
     /^(?:diluted|assuming dilution)$/.test(core)
   )
     return 'eps_diluted';
+  // A bank's "Total revenues, net of interest expense" is its revenue line: the interest expense is netted in it.
+  if (/^(?:total )?(?:net )?revenues?,? net of interest expense$/.test(core)) return 'revenue';
   // ("Profit after tax" is the net income: the exclusion of tax lines is of the tax and of profit before it.)
   if (EXCLUDE.test(core.replace(/^profit after tax(?:ation)?\b/, 'profit'))) return null;
   if (

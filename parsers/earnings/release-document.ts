@@ -54,7 +54,11 @@ export function bodyToBlocks(body: string): Block[] {
   // cell mark or sets cells apart with one ("| • | | Net revenue: $7.2 billion |") is a table row of its own.
   const plain = looksLikeHtml(body)
     ? body
-    : runTogetherRows(spacedColumnRows(pipeCellText(body) ?? lineCellText(body) ?? wrappedPipeRows(body)));
+    : runTogetherRows(
+        spacedColumnRows(
+          spanDateRows(pipeCellText(body) ?? lineCellText(body) ?? wrappedPipeRows(trailingPipeRows(body))),
+        ),
+      );
   const raw = looksLikeHtml(body)
     ? htmlToBlocks(body)
     : plainToBlocks(
@@ -99,6 +103,82 @@ function unglued(text: string): string {
       /\b((?:gross |net |operating )?(?:profit|income|loss|earnings|revenues?|sales)|quarter|year|months|weeks)(of|ended)\b/gi,
       '$1 $2',
     );
+}
+
+const SPAN_RUN = /^[ \t]*((?:(?:\d{1,2}|three|six|nine|twelve)[ \t]+months?[ \t]+ended[ \t]*){2,})$/i;
+const COLUMN_DATE =
+  /^[ \t]*((?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?[ \t]+\d{1,2},[ \t]*(?:19|20)\d{2})[ \t]*$/i;
+const PLAIN_FIGURE = /^(?:\$?\(?-?\d[\d,]*(?:\.\d+)?\)?|-|\u2013|\u2014)$/;
+
+/**
+ * A plain-text statement an XBRL viewer rendered line by line: a line of two or more spans ("3 Months Ended 9 Months
+ * Ended") over one column date per line ("Sep. 30, 2025") is a header row of those spans and dates, and each line under
+ * it that ends in as many figures ("Net interest income [1] 14,940 13,362 44,127 40,362", a "$" before a figure apart)
+ * is a row; a line with no figures is a heading between rows, and a sentence ends the table.
+ */
+function spanDateRows(body: string): string {
+  if (!/months?[ \t]+ended[ \t]+(?:\d{1,2}|three|six|nine|twelve)[ \t]+months?[ \t]+ended/i.test(body))
+    return body;
+  const lines = body.split('\n');
+  let columns = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const spans = SPAN_RUN.exec(lines[i]!);
+    if (spans) {
+      const dates: string[] = [];
+      let j = i + 1;
+      for (; j < lines.length && COLUMN_DATE.test(lines[j]!); j++)
+        dates.push(COLUMN_DATE.exec(lines[j]!)![1]!);
+      if (dates.length < 2) continue;
+      const words = spans[1]!.match(/(?:\d{1,2}|three|six|nine|twelve)[ \t]+months?[ \t]+ended/gi)!;
+      lines[i] = `\n${[...words, ...dates].join(' | ')}\n`;
+      for (let k = i + 1; k < j; k++) lines[k] = '';
+      columns = dates.length;
+      i = j - 1;
+      continue;
+    }
+    if (columns === 0) continue;
+    const t = lines[i]!.trim();
+    if (t === '') continue;
+    const tokens = t.replace(/\$[ \t]+(?=[(\d-])/g, '$').split(/[ \t]+/);
+    const cells = tokens.slice(-columns);
+    const label = tokens
+      .slice(0, -columns)
+      .join(' ')
+      .replace(/(?:\s*\[\d+\],?)+$/, '');
+    if (tokens.length > columns && cells.every((c) => PLAIN_FIGURE.test(c)) && /[A-Za-z]{3}/.test(label))
+      lines[i] = `\n${label} | ${cells.join(' | ')}\n`;
+    else if (t.length > 100 && /[.;]$/.test(t)) columns = 0;
+    else lines[i] = `\n\n${t}\n\n`;
+  }
+  return lines.join('\n');
+}
+
+/**
+ * A table the page store rendered with each row's label between cell marks on a line ("| Net sales |") and each of its
+ * cells on a line of its own closed by a mark ("31 221 |"), two or more of them, is read back one row per line:
+ * "Net sales | 31 221 | 31 013 | ...". A line of nothing but marks ("| |", "|") sets rows apart.
+ */
+function trailingPipeRows(body: string): string {
+  const lines = body.split('\n');
+  const label = /^[ \t]*\|[ \t]*([^|]*?[A-Za-z0-9][^|]*?)[ \t]*\|[ \t]*$/;
+  const cell = /^[ \t]*([^|\s][^|]*?)[ \t]*\|[ \t]*$/;
+  let rows = 0;
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const l = label.exec(lines[i]!);
+    let j = i + 1;
+    const cells: string[] = [];
+    if (l !== null)
+      for (; j < lines.length && cell.test(lines[j]!); j++) cells.push(cell.exec(lines[j]!)![1]!);
+    if (l === null || cells.length < 2) {
+      out.push(lines[i]!);
+      continue;
+    }
+    out.push('', [l[1]!, ...cells].join(' | '), '');
+    rows++;
+    i = j - 1;
+  }
+  return rows >= 3 ? out.join('\n') : body;
 }
 
 /** A period column heading: "FY 2013", "4Q 2013", "Q4 2013". */
@@ -291,12 +371,17 @@ function runTogetherRows(body: string): string {
   return out.join('\n');
 }
 
-/** A figure cell; its currency mark may be a "$" or a code ("SFr 444.3", "CHF 12.1"). */
+/**
+ * A figure cell; its currency mark may be a "$" or a code ("SFr 444.3", "CHF 12.1"); a change in percentage points
+ * ("-3.2pp") is a cell of its row too.
+ */
 const CELL_FIGURE =
-  /^\(?-?(?:\$|(?:SFr\.?|CHF|EUR|GBP|USD|SEK|NOK|DKK|JPY|HKD|ZAR|KRW|TWD|RMB|CNY|INR|CAD|AUD) )?\s?\(?\d[\d,]*(?:\.\d+)?\)?%?$/;
+  /^\(?-?(?:\$|¥|(?:SFr\.?|CHF|EUR|GBP|USD|SEK|NOK|DKK|JPY|HKD|ZAR|KRW|TWD|RMB|CNY|INR|CAD|AUD) )?\s?\(?\d[\d,]*(?:\.\d+)?\)?(?:%|pp)?$/;
 /** A single page-store cell on a line of its own: "|149,779", "|(14,842", "|)", "|$", "|Three Months Ended ...". */
 const LONE_CELL = /^\|([^|]*)$/;
-const SPAN_CELL = /\b(?:months?|weeks?|quarter|year)s?\b.*\bended\b|^(?:19|20)\d{2}$/i;
+// (A quarter code with its year, "3Q11", "Q3/2025", "Q3 2025", is a column heading too.)
+const SPAN_CELL =
+  /\b(?:months?|weeks?|quarter|year)s?\b.*\bended\b|^(?:19|20)\d{2}$|^(?:[1-4]Q|Q[1-4])(?: ?|\/)(?:(?:19|20)\d{2}|\d{2})$/i;
 /** A column heading cell: a span ("Three Months Ended December 31,") or a year, short and stating no amount. */
 const isHeaderCell = (c: string) => c.length <= 60 && !/[$%]|\d\.\d/.test(c) && SPAN_CELL.test(c);
 /** A column date cell: "June 30, 2017", "March 31, 2023" (a month, a day, a year and nothing else). */
@@ -397,7 +482,7 @@ function lineCellText(body: string): string | null {
   // "June 30, 2017").
   const joined: string[] = [];
   const transposed = new Set<string>();
-  for (const l of transposedSummaries(lines, transposed)) {
+  for (const l of transposedSummaries(periodRowSummaries(lines, transposed), transposed)) {
     const prev = joined[joined.length - 1];
     if (prev !== undefined && /\bended$/i.test(prev) && DATE_CELL.test(l))
       joined[joined.length - 1] = `${prev} ${l}`;
@@ -408,6 +493,73 @@ function lineCellText(body: string): string | null {
 }
 
 const UNIT_CELL = /^(?:millions? (?:of )?yen|yen(?: mln)?|%)$/i;
+/** A period row's heading: a span ended on a date ("Year ended Mar. 31, 2021", "Three months ended June 30, 2021"). */
+const PERIOD_ROW =
+  /^(?:(?:fiscal )?year|(?:three|six|nine|twelve) months)(?: ended)? (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.? \d{1,2}, (?:19|20)\d{2}$/i;
+const VALUE_CELL = (v: string) => CELL_FIGURE.test(v) || /^[-\u2013\u2014―]$/.test(v);
+
+/**
+ * A results summary whose heading names the items across (each on a line, a wrapped name's second line in lower case,
+ * or every name's second line after all first lines: "Basic earnings" / ... / "per share" / ...), then a unit per
+ * column ("Yen", "%"; only "%" lines, one per item, when the amounts' unit is the caption's and each amount is followed
+ * by its change), then one row per period, a span ended on a date ("Year ended Mar. 31, 2021") and its values: each
+ * item becomes a row of its amounts under a header of those spans (the "%" columns dropped, "―" no value).
+ */
+function periodRowSummaries(lines: string[], rows: Set<string>): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (!UNIT_CELL.test(lines[i]!) || (out.length > 0 && UNIT_CELL.test(out[out.length - 1]!))) {
+      out.push(lines[i]!);
+      continue;
+    }
+    let u = i;
+    while (u < lines.length && UNIT_CELL.test(lines[u]!)) u++;
+    const units = lines.slice(i, u);
+    // Only "%" units: each item's amount comes before its change.
+    const paired = units.every((x) => x === '%');
+    const itemCount = units.length;
+    const width = paired ? itemCount * 2 : itemCount;
+    let a = out.length;
+    while (a > 0 && /^[A-Za-z][A-Za-z ,'()/-]*$/.test(out[a - 1]!) && out.length - a < itemCount * 2) a--;
+    const labelLines = out.slice(a);
+    let items: string[] = [];
+    if (labelLines.length === itemCount * 2)
+      items = labelLines.slice(0, itemCount).map((l, k) => `${l} ${labelLines[itemCount + k]}`);
+    else
+      for (const l of labelLines) {
+        if (/^[a-z]/.test(l) && items.length > 0) items[items.length - 1] = `${items[items.length - 1]} ${l}`;
+        else items.push(l);
+      }
+    const periods: string[] = [];
+    const values: string[][] = [];
+    let r = u;
+    while (
+      r + width < lines.length &&
+      PERIOD_ROW.test(lines[r]!) &&
+      lines.slice(r + 1, r + 1 + width).every(VALUE_CELL)
+    ) {
+      periods.push(lines[r]!);
+      values.push(lines.slice(r + 1, r + 1 + width));
+      r += width + 1;
+    }
+    if (items.length !== itemCount || periods.length === 0) {
+      out.push(lines[i]!);
+      continue;
+    }
+    out.length = a;
+    rows.add(periods.join(' | '));
+    out.push(periods.join(' | '));
+    for (const [k, item] of items.entries()) {
+      const c = paired ? k * 2 : k;
+      if (!paired && units[k] === '%') continue;
+      const row = [item, ...values.map((v) => (CELL_FIGURE.test(v[c]!) ? v[c]! : '—'))].join(' | ');
+      rows.add(row);
+      out.push(row);
+    }
+    i = r - 1;
+  }
+  return out;
+}
 
 /**
  * A results summary whose heading names the items across ("Net sales", "Operating profit", ... each on a line, a

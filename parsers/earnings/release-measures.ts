@@ -13,7 +13,12 @@ import { AGAINST_GUIDANCE, BOILERPLATE, type Sentence } from './release-sentence
 export interface Measure {
   name: string;
   measure: string | null;
-  unit: 'percent' | 'currency' | 'count' | 'currency_per_share';
+  /**
+   * `currency_hundredths_per_unit`: an amount of the release's currency per operating unit (an airline's revenue per
+   * available seat mile), in hundredths of the currency as such figures are printed ("11.85 cents" is 11.85; "$0.1185"
+   * would be 11.85 too).
+   */
+  unit: 'percent' | 'currency' | 'count' | 'currency_per_share' | 'currency_hundredths_per_unit';
   period: 'quarter' | 'ytd' | 'year' | 'point_in_time';
   printed: string;
   value: number;
@@ -101,6 +106,14 @@ const GROSS_OF_SALES =
 /** Production as a daily rate in barrels of oil equivalent ("21,295 barrels of oil equivalent per day", "Boe/d"). */
 const PRODUCTION =
   /\b(\d[\d,]*(?:\.\d+)?)\s?(thousand|million)?\s+(barrels of oil equivalent per day|boe\/d|boepd|boe per day)\b/gi;
+
+/**
+ * Unit revenue per available seat mile ("Passenger revenue per available seat mile increase of 5.1% to 11.85 cents",
+ * "PRASM", "RASM"), then, within the clause, its amount in cents ("11.85 cents", "11.85¢") or in dollars ("$0.1185");
+ * a percent is the change, never the amount.
+ */
+const UNIT_REVENUE =
+  /\b(?:(passenger revenue per (?:available seat mile|ASM)|PRASM)|((?:total |operating )?revenue per (?:available seat mile|ASM)|T?RASM))\b[^.;%$\d]{0,40}?(?:(?:\d+(?:\.\d+)?\s?(?:%|percent)[^.;$\d]{0,20}?)?)(?:(\d+(?:\.\d+)?)\s?(cents|¢)|\$(0?\.\d+))/gi;
 
 /** "Each ADS represents two of the Company's Class A ordinary shares", "each ADS representing 10 ordinary shares". */
 const ADS_RATIO =
@@ -376,6 +389,24 @@ export function measuresOf(sentences: Sentence[]): Measure[] {
         sentence: s,
         start,
         end: start + p[1]!.length,
+      });
+    }
+    // An airline's unit revenue: a currency amount per available seat mile, kept in hundredths as printed in cents.
+    for (const u of s.text.matchAll(UNIT_REVENUE)) {
+      const printed = u[3] !== undefined ? `${u[3]} ${u[4]}` : `$${u[5]}`;
+      const value = u[3] !== undefined ? Number(u[3]) : Math.round(Number(u[5]) * 1e6) / 1e4;
+      const at = u.index! + u[0].lastIndexOf(u[3] ?? `$${u[5]}`);
+      add({
+        name: (u[1] ?? u[2])!,
+        measure: u[1] !== undefined ? 'passenger_revenue_per_asm' : 'revenue_per_asm',
+        unit: 'currency_hundredths_per_unit',
+        period: periodNamed(s.text) ?? periodNamed(s.heading) ?? 'quarter',
+        printed,
+        value,
+        scale: 'units',
+        sentence: s,
+        start: s.start + at,
+        end: s.start + at + (u[3] ?? `$${u[5]}`).length,
       });
     }
     // The ADS ratio: how many shares one American depositary share stands for (per-ADS figures are not per share).

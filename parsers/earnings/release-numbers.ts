@@ -24,7 +24,8 @@ export const AMOUNT_SOURCE = String.raw`\(?-?\s?(?:[A-Z]{0,2}\$|€|£|¥)?\s?\(
 
 /** Parses one printed figure; null when it holds no digit (`—`, `--`, `N/A`). */
 export function parseAmount(printed: string): number | null {
-  const s = printed.trim();
+  // A comma before the last one or two digits is a decimal comma ("0,26", "-0,01"): a thousands comma has three after it.
+  const s = printed.trim().replace(/^(\(?-?\d+),(\d{1,2}\)?)$/, '$1.$2');
   if (!/\d/.test(s)) return null;
   const negative =
     /^\(|\(\s*(?:[A-Z]{0,2}\$|€|£|¥)?\s*\d|^-|^[A-Z]{0,2}\$\s*-|\)\s*%?$/.test(s) && !/^\d.*\)$/.test(s);
@@ -41,7 +42,7 @@ export function parseAmount(printed: string): number | null {
  * pence.
  */
 export function isFigureCell(cell: string): boolean {
-  const s = cell.trim();
+  const s = cell.trim().replace(/^(\(?-?\d+),(\d{1,2}\)?)$/, '$1.$2');
   return (
     /^\(?-?\s?(?:[A-Z]{0,2}\$|€|£|¥|SFr\.?)?\s?\(?-?(?:\d{1,3}(?:,\s?\d{3})+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)?(?:\.\d+)?(?<=\d)(?:p|\)p)?\)?\s*%?\)?$/.test(
       s,
@@ -64,6 +65,9 @@ export function captionScale(text: string): { scale: Scale; evidence: string } |
   // "MEUR", "TEUR", "MSEK": a currency code led by M is millions, by T or K thousands (a Nordic table's caption).
   const coded = /^\(?([MTK])(EUR|SEK|NOK|DKK|ISK|USD|CHF|GBP)\)?$/.exec(text.trim());
   if (coded !== null) return { scale: coded[1] === 'M' ? 'millions' : 'thousands', evidence: text.trim() };
+  // "EUR 1000", "EUR 1 000": a currency code before 1000 is thousands (a Nordic key-figures caption).
+  if (/^\(?(?:EUR|SEK|NOK|DKK|ISK|USD|CHF|GBP)\s?1[ \u00a0]?000\)?$/.test(text.trim()))
+    return { scale: 'thousands', evidence: text.trim() };
   // "IFRS $ m", "(US$ m)": a currency mark and a lone m in a short caption is millions.
   if (text.length <= 40 && /(?:[$€£]|\b[A-Z]{3})\s?m\)?$/.test(text.trim()))
     return { scale: 'millions', evidence: text.trim().slice(0, 200) };

@@ -55,7 +55,9 @@ const QUARTER_SPAN =
   /quarter|three[- ]months?|\b3[- ]months?|thirteen[- ]weeks?|twelve[- ]weeks?|fourteen[- ]weeks?|sixteen[- ]weeks?|1[2346][- ]weeks?|Q[1-4]\b/i;
 const YEAR_SPAN =
   /(?:fiscal )?year|twelve[- ]months|\b12[- ]months|5[23][- ]weeks?|fifty-(?:two|three)[- ]weeks?/i;
-const QUARTER_AND_YTD = /\b(?:three|3|quarter)\s+and\s+(?:six|nine|6|9)[- ]months?\s*$/i;
+// ("its third quarter and year-to-date ended September 30, 2018" ends the quarter on that date too.)
+const QUARTER_AND_YTD =
+  /\b(?:three|3|quarter)\s+and\s+(?:(?:six|nine|6|9)[- ]months?|year[- ]to[- ]date)\s*$/i;
 const YTD_SPAN =
   /six[- ]months|nine[- ]months|\b[69][- ]months|2[4-7][- ]weeks?|3[89][- ]weeks?|year[- ]to[- ]date|first half|first (?:six|nine) months/i;
 
@@ -168,6 +170,7 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
       yearEndedUnderColumnYear(blocks) ??
       annualReportYear(prose) ??
       bareYearColumns(blocks) ??
+      quarterCodeColumns(blocks) ??
       unnumberedFiscalYear(prose) ??
       undated
     );
@@ -815,6 +818,39 @@ function bareYearColumns(blocks: Block[]): ReportedPeriod | null {
     return {
       fiscalYear: Math.max(...years),
       fiscalPeriod: 'FY',
+      periodEnd: null,
+      fiscalYearSource: 'stated',
+      alsoFiscalYear: false,
+      evidence: { text: b.text, start: b.start, end: b.end },
+    };
+  }
+  return null;
+}
+
+/** A quarter code and its year heading a column: "3Q11", "Q3/2025", "Q3 2025", "4Q 2013" (two digits are 20xx). */
+export const QUARTER_CODE = /^(?:([1-4])Q|Q([1-4]))(?: ?|\/)((?:19|20)\d{2}|\d{2})$/i;
+
+/**
+ * A header row of quarter codes ("3Q11 | 3Q10", "EUR 1000 | Q3/2025 | Q2/2025 | ..."), when the prose names no period:
+ * the latest code's quarter and year (two digits are 20xx), its end date unstated.
+ */
+function quarterCodeColumns(blocks: Block[]): ReportedPeriod | null {
+  for (const b of blocks.slice(0, 40)) {
+    if (!b.row) continue;
+    const cells = b.text
+      .split('|')
+      .map((c) => c.trim())
+      .filter((c) => c !== '');
+    const codes = cells.map((c) => QUARTER_CODE.exec(c)).filter((m) => m !== null);
+    if (codes.length < 2 || cells.length - codes.length > 1) continue;
+    const of = (m: RegExpExecArray) => {
+      const y = m[3]!.length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
+      return { year: y, quarter: Number(m[1] ?? m[2]), key: y * 10 + Number(m[1] ?? m[2]) };
+    };
+    const latest = codes.map(of).sort((a, c) => c.key - a.key)[0]!;
+    return {
+      fiscalYear: latest.year,
+      fiscalPeriod: `Q${latest.quarter}` as FiscalPeriod,
       periodEnd: null,
       fiscalYearSource: 'stated',
       alsoFiscalYear: false,

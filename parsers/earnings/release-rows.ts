@@ -70,7 +70,10 @@ export function releaseRows(p: ReleaseParse): ReleaseRows {
       measure: m.measure,
       value: m.value,
       unit: m.unit,
-      currency: m.unit === 'currency' || m.unit === 'currency_per_share' ? p.currency : null,
+      currency:
+        m.unit === 'currency' || m.unit === 'currency_per_share' || m.unit === 'currency_hundredths_per_unit'
+          ? p.currency
+          : null,
       scale: m.scale,
       as_printed: m.printed,
       evidence: m.evidence,

@@ -1,14 +1,14 @@
 import { type Concept, conceptOfLabel, labelIsNonGaap, PER_SHARE_CONCEPTS } from './release-concepts.ts';
 import type { Block } from './release-document.ts';
 import { captionScale, isFigureCell, isNilCell, parseAmount, type Scale } from './release-numbers.ts';
-import { DATE_SOURCE, parseDate } from './release-period.ts';
+import { DATE_SOURCE, parseDate, QUARTER_CODE } from './release-period.ts';
 
 /** A column word naming a non-GAAP basis alone, right above a table's header of years ("Underlying*"). */
 const isNonGaapHeading = (t: string) => /^(?:underlying|adjusted|non[- ]?gaap)[*^]?$/i.test(t.trim());
 
 /** A row label's closing unit: "(£million)", "(HK$ million)", "(R’000)"; or "(pence)", "(cents)", "(HK cents)". */
 const ROW_UNIT =
-  /\s*\(\s*(?:(?:[A-Z]{0,3}\$|£|€|\bR|\b[A-Z]{3})\s?(millions?|billions?|thousands?|m|bn|['’]000)|(?:[A-Z]{2}\s)?(cents|pence))\s*\)\**$/;
+  /\s*\(\s*(?:(?:[A-Z]{0,3}\$|£|€|\bR|\b[A-Z]{3})?\s?(millions?|billions?|thousands?|m|bn|['’]000)|(?:[A-Z]{2}\s)?(cents|pence))\s*\)\**$/;
 
 /**
  * Figures from the release's tables. A table starts at a title or scale caption; its scale is the caption's
@@ -118,9 +118,15 @@ const NUMERIC_MONTHS = /^(\d{1,2})\s?[-\u2013\u2014]\s?(\d{1,2})\/((?:19|20)\d{2
  */
 function numericMonthColumns(header: string): { span: Span; year: number }[] | null {
   const cells = header.split(' | ').map((h) => h.trim());
-  if (!cells.some((h) => NUMERIC_MONTHS.test(h))) return null;
+  if (!cells.some((h) => NUMERIC_MONTHS.test(h) || QUARTER_CODE.test(h))) return null;
   const out: { span: Span; year: number }[] = [];
   for (const h of cells) {
+    // A quarter code ("3Q11", "Q3/2025") is a quarter of that year.
+    const q = QUARTER_CODE.exec(h);
+    if (q !== null) {
+      out.push({ span: 'quarter', year: q[3]!.length === 2 ? 2000 + Number(q[3]) : Number(q[3]) });
+      continue;
+    }
     if (/^(?:19|20)\d{2}$/.test(h)) {
       out.push({ span: 'year', year: Number(h) });
       continue;
@@ -157,6 +163,7 @@ function isHeaderRow(cells: string[]): boolean {
       ) ||
       /^(?:19|20)\d{2}(?:\s*\(\d\))?$/.test(c.trim()) ||
       /^(?:FY|[1-4]Q|Q[1-4]) ?(?:19|20)\d{2}$/i.test(c.trim()) ||
+      QUARTER_CODE.test(c.trim()) ||
       /^[A-Za-z]{3,9}\.? \d{1,2},?(?: (?:19|20)\d{2})?(?:\s*\(\d\))?$/.test(c.trim()) ||
       (SPAN_TEST.test(c) && !/\d{3}/.test(c)) ||
       // ... or a span ended on a full date ("Year ended March 31, 2018", "Three Months Ended June 30, 2017").
@@ -381,8 +388,8 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     }
     const hasLabel = !isFigureCell(first) && !isNilCell(first);
     if (!hasLabel) continue;
-    // A unit in parentheses closing the row's label ("Revenue (£million)", "Profit attributable to owners of the Company
-    // (HK$ million)", "Basic earnings per share (HK cents)", "(pence)") is no part of the line item's name: it is the
+    // A unit in parentheses closing the row's label ("Revenue (£million)", "Net income (millions)" with "$" in its
+    // cells, "Profit attributable to owners of the Company (HK$ million)", "Basic earnings per share (HK cents)", "(pence)") is no part of the line item's name: it is the
     // row's own scale, over the table's caption, and a per-share row in cents or pence states hundredths.
     const rowUnit = ROW_UNIT.exec(first);
     const label = rowUnit === null ? first : first.slice(0, rowUnit.index);

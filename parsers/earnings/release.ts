@@ -34,8 +34,10 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * upgrade. /2: the held-out rules of sets 8-13 (non-USD currencies and trillions, day-first date ranges, years
  * taken from the release's date line). /3: the held-out set 14 rules (HKD, ZAR, SFr and "stg" marks, a row label's own
  * unit, stacked and titled year headers, periods from a column year, an "Annual Report" heading or a bare-year header).
+ * /4: the held-out set 15 rules (unit revenue per seat mile in hundredths, quarter-code headers, XBRL viewer lines,
+ * decimal commas, "| label |" rows, period-row summaries, a bank's revenue net of interest expense).
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/3';
+export const RELEASE_PARSER_VERSION = 'earnings-release/4';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';
@@ -478,6 +480,35 @@ function tableMargins(
   for (const b of doc.blocks) {
     if (!b.row) continue;
     const cells = cellsOf(b.text);
+    // A row of unit revenue per available seat mile captioned "(cents)" ("Scheduled service passenger revenue per ASM
+    // (PRASM)(cents) | 8.58 | 6.89") states hundredths of the currency per seat mile, as printed; a part's revenue
+    // ("Total scheduled service revenue per ASM") is no operating revenue per seat mile.
+    const unitRevenue =
+      /\b(?:(passenger revenue per (?:available seat mile|ASM)|PRASM)|((?:total |operating )?revenue per (?:available seat mile|ASM)|T?RASM))\b.*\((?:cents|¢)\)\s*$/i.exec(
+        cells[0]?.trim() ?? '',
+      );
+    const first = cells[1]?.trim() ?? '';
+    if (unitRevenue !== null && /^\d+(?:\.\d+)?$/.test(first)) {
+      const measure = unitRevenue[1] !== undefined ? 'passenger_revenue_per_asm' : 'revenue_per_asm';
+      if (
+        (measure === 'revenue_per_asm' && /\bscheduled service revenue\b/i.test(cells[0]!)) ||
+        [...measures, ...out].some((m) => m.measure === measure && m.fiscalPeriod === fiscalPeriod)
+      )
+        continue;
+      out.push({
+        name: cells[0]!.trim(),
+        measure,
+        unit: 'currency_hundredths_per_unit',
+        period: 'quarter',
+        printed: first,
+        value: Number(first),
+        scale: 'units',
+        fiscalYear,
+        fiscalPeriod,
+        evidence: { kind: 'table_row', text: b.text, start: b.start, end: b.end, table: null },
+      });
+      continue;
+    }
     const name =
       /^(gross (?:profit )?margin|operating margin|return on (?:average )?(?:common )?(?:shareholders['’]? |stockholders['’]? )?equity|return on (?:average )?assets|net interest margin|efficiency ratio)\s*(%|\(%\))?$/i.exec(
         cells[0]?.trim() ?? '',

@@ -10663,8 +10663,11 @@ export interface operations {
                             /** @description The period’s end as the release words it */
                             period_end?: string | null;
                             scale: string;
-                            /** @enum {unknown} */
-                            unit: "percent" | "currency" | "count" | "currency_per_share";
+                            /**
+                             * @description currency_hundredths_per_unit: the currency per operating unit in hundredths, as airlines print it (11.85 = 11.85 cents per available seat mile)
+                             * @enum {unknown}
+                             */
+                            unit: "percent" | "currency" | "count" | "currency_per_share" | "currency_hundredths_per_unit";
                             value: number;
                         }[];
                         /** @description Opaque; null on the last page */

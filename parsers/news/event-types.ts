@@ -237,7 +237,7 @@ export const TEXT_RULES: TextRule[] = [
     // (a buy call is no deal: "Stocks to Buy", "Time To Buy", "Worth Buying", "Are Investors Buying Cars ...", "Are They Still
     // Buys?": buys after still/top/best is a noun, the picks)
     // (nor is a rating an analyst moves a stock to: "Rosenblatt Upgrades Apple to Buy", "upgraded the stock from Neutral to Buy")
-    /\b(?<!\b(stocks?|shares|time|worth|investors|are investors|investors are|traders|still|top|best|good|strong) )(?<!\b(upgrad|downgrad|rat)\w*\b[^.;:,]{0,40})(gobble up|gobbles up|snaps? up|agrees? to buy|agreed to buy|deal to (buy|purchase)|to buy|buys|buying|bought|to purchase|purchase of|buyout|tie-up|combine|combination with|to be bought|(takeover|buyout|rival|higher|hostile) (bid|offer)|bids? for|offer for)\b(?![^.,;:]{0,25}\b(crude|oil|gas|lng|gold|bonds?|back|stocks?|treasur\w+|dollars?|yen|euros?|barrels|bitcoin|weapons|jets?|aircraft|planes|time|votes?)\b)/i,
+    /\b(?<!\b(stocks?|shares|time|worth|investors|are investors|investors are|traders|still|top|best|good|strong) )(?<!\b(upgrad|downgrad|rat)\w*\b[^.;:,]{0,40})(gobble up|gobbles up|snaps? up|agrees? to buy|agreed to buy|deal to (buy|purchase)|to buy|buys|buying|bought|to purchase|purchase of|buyout|tie-up|combine|combination with|to be bought|(takeover|buyout|rival|higher|hostile) (bid|offer)|bids? for|offer for)\b(?![^.,;:]{0,25}\b(crude|oil|gas|lng|gold|bonds?|back|stocks?|treasur\w+|dollars?|yen|euros?|barrels|bitcoin|weapons|jets?|aircraft|planes|time|votes?|insurance(?! (business|unit|arm|operations|compan(y|ies)|brokerage))|homes?|houses?|cars?)\b)/i,
     3,
   ),
   r(
@@ -404,6 +404,15 @@ export const TEXT_RULES: TextRule[] = [
     3,
   ),
   r('legal.probe', 'legal', 'investigation', /\b(probe|investigation|investigat\w+|subpoena)\b/i, 2),
+  // prosecutors asked to investigate, or investigating, a party is a criminal probe (legal), not an agency's own enforcement: "US
+  // calls for DOJ investigation of Hims", "HHS asks Justice Department to probe Hims & Hers", "U.S. Attorney investigating ..."
+  r(
+    'legal.prosecutors_probe',
+    'legal',
+    'investigation',
+    /\b(doj|justice department|department of justice|prosecutors?|u\.?s\.? attorneys?)\b (to )?(investigat\w+|probes?|probing)\b|\b(doj|justice department|department of justice|prosecutors['\u2019]?|criminal) (investigation|probe) (of|into)\b/i,
+    4,
+  ),
   // a law firm's notice to a company's investors names a legal claim, whatever results or pay its lede recounts: "Tesla Being
   // Investigated on Behalf of Tesla, Inc. Investors", "... Encourages Investors to Seek Compensation for Alleged Wrongdoings",
   // "... possible violations of federal securities laws"

@@ -660,6 +660,14 @@ export const TEXT_RULES: TextRule[] = [
     /\b(contract|wins? (an? )?order|books? (an? |another )?([\w-]+ ){0,2}(orders?|wins?)|awarded(?! (an? |the )?(\w+ ){0,2}(patents?|prizes?|awards?|honou?rs?)\b)|partnership|partners? (with|to)|agreement with|(confirms?|confirmed|signs?|signed|strikes?|struck|inks?|inked|seals?|sealed|clinch(es|ed)?) (a |an |the )?(\w+ )?deal with|supply deal|licensing deal|alliance|teams? up|teamed up|collaborat(e|es|ed|ing)|(announce|announces|form|forms|enter|enters|sign|signs) (an? )?(\w+ )?collaboration|pacts?|\d+-year (\w+ ){0,2}deal)\b/i,
     2,
   ),
+  // a partnership divorced, ended or terminated is a contract ended: "Amgen, Kyowa's OX40 divorce", "ends its collaboration with"
+  r(
+    'contract.ended',
+    'contract',
+    'agreement_terminated',
+    /\bdivorce\b|\b(ends?|ended|ending|terminat(e|es|ed|ing)|exits?|exited) (its |a |the |their )?(\w+ ){0,2}(partnership|collaboration|alliance|licen[cs]ing (deal|agreement|pact))\b/i,
+    3,
+  ),
   // placing an order with a supplier is a contract, as winning one is: "Intel Places Multi-Billion-Dollar Wafer Order At TSMC"
   r(
     'contract.order_placed',

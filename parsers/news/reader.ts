@@ -158,7 +158,16 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
   },
   // a settlement closes the dispute it names, and a party dropping its own suit ends it; neither moves either way
   { re: /\bsettles?\b.{0,40}\b(lawsuits?|suits?|charges|probe|case|claims|dispute)\b/gi, dir: 0 },
-  { re: /\b(drops?|dropped|withdraw\w*) (the |its |a )?(\w+ ){0,2}(lawsuits?|suits?)\b/gi, dir: 0 },
+  // (and a party dropping its own legal fight, case or appeal: "HHS drops legal fight over blocked 340B rebate pilot")
+  {
+    re: /\b(drops?|dropped|withdraw\w*) (the |its |a )?(\w+ ){0,2}(lawsuits?|suits?|(legal |court )?(fight|case|appeal|battle))\b/gi,
+    dir: 0,
+  },
+  // a partnership divorced, ended or terminated is down for the partner that loses it: "Amgen, Kyowa's OX40 divorce"
+  {
+    re: /\bdivorce\b|\b(ends?|ended|ending|terminat(e|es|ed|ing)|exits?|exited) (its |a |the |their )?(\w+ ){0,2}(partnership|collaboration|alliance|licen[cs]ing (deal|agreement|pact))\b/gi,
+    dir: -1,
+  },
   // a winning (losing) week, streak or run is up (down): "Dollar heads for winning week"
   { re: /\bwinning (week|streak|run|session|day|month|quarter|year)\b/gi, dir: 1 },
   {
@@ -516,6 +525,10 @@ function readByRules(input: ReaderInput): Reading {
   // (a planned recall, layoff or closure is still that event: "Toyota plans to recall 300,000 Priuses")
   const plannedHarm =
     /\b(plans?|planning|to|expected to|set to|aims? to|seeks? to) (recall|lay off|cut (\w+ )?jobs|close|shut|file for bankruptcy)\b/i.test(
+      input.title,
+    ) ||
+    // (and a call for an investigation of a party is that investigation: "US calls for DOJ investigation of Hims")
+    /\b(calls? for|asks? for|urges?|seeks?) (a |an |the )?([\w.-]+ ){0,2}(investigation|probe) (of|into)\b/i.test(
       input.title,
     );
   // (a why-it's-moving note, "What's Going On With PDD Holdings Stock?", reports the move its summary states, and a "Why"

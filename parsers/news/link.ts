@@ -670,7 +670,7 @@ const VERBS = new Set(
 
 /** Who acts on companies in headlines: when one is the subject, the first company after the verb is primary. */
 const AUTHORITY =
-  /\b(ftc|sec|doj|cma|fcc|fda|epa|cfpb|finra|regulators?|watchdogs?|authorit(y|ies)|commission|court|judge|jury|prosecutors?|justice department|department of justice|attorneys? general|states|government|eu|european union|brussels|congress|senate|lawmakers|treasury|ministry|u\.?s\.?|white house)\b/i;
+  /\b(ftc|sec|doj|cma|fcc|fda|epa|hhs|cms|cfpb|finra|regulators?|watchdogs?|authorit(y|ies)|commission|court|judge|jury|prosecutors?|justice department|department of justice|attorneys? general|states|government|eu|european union|brussels|congress|senate|lawmakers|treasury|ministry|u\.?s\.?|white house)\b/i;
 
 interface NameHit {
   company: RegistryCompany;

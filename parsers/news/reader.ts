@@ -285,6 +285,9 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
     dir: 1,
   },
   { re: /\bno (near-term |clear |obvious )?catalysts?\b/gi, dir: -1 },
+  // a title that opens on the rise or the fall of something names a trend's story, no movement: "The Rise of Alternative
+  // Investments: How Central Bank Stimulus has Forced a Rethink"
+  { re: /^(the )?(rise|fall) of\b/gi, dir: 0 },
   // a price level a view is conditioned on is no movement: "Goldman Sachs: A Bargain At Lower Levels"
   { re: /\bat (lower|higher) (levels|prices)\b/gi, dir: 0 },
   // a bull case is made for a rise, a bear case for a fall: "Apple Inc. (AAPL): A Bull Case Theory"

@@ -479,6 +479,15 @@ export const TEXT_RULES: TextRule[] = [
     /\b(ftc|sec|doj|cma|fcc|cfpb|finra|federal trade commission|justice department|european commission|eu commission|brussels|competition (authority|commission|watchdog|regulator)|(public service|utilit(y|ies)|securities|communications) commission|antitrust (regulators?|enforcers?|authorit(y|ies))|regulators?|watchdogs?|(eu|european|u\.?s\.?|federal|state|drug|medicines?|safety|environmental) agenc(y|ies)|protection bureau|ntsb|nhtsa|faa|national transportation safety board)\b.{0,40}\b(sues?|sued|blocks?|fines?|fined|probes?|investigat\w+|charges?|clears?|approves?|rejects?|challenges?|opposes?|bans?|orders?|threatens?|raids?|reach(es|ed)? (a )?(deal|settlement|agreement)|asks? (a )?court|links?|linked|sets? (new )?rules|releases? (\w+ )?(details|findings|report))\b/i,
     5,
   ),
+  // a headline whose subject is a regulator is that regulator's business, whatever its verb: "SEC Searches For New Tool to Analyze
+  // Smart Contracts, Blockchains", "FINRA puts hold on investors' Puerto Rico claims" (the FDA's approvals and trials are fda)
+  r(
+    'regulatory.regulator_subject',
+    'regulatory',
+    'supervision',
+    /^(the )?(sec|ftc|fcc|cfpb|finra|epa|hhs|cms|doj|occ|fdic)\b(['\u2019]s?)?/i,
+    2,
+  ),
   r(
     // a bill named by its policy topic is legislation, passed or not: "Data privacy bill unites Charles Koch and Big Tech",
     // "The Lummis-Gillibrand Crypto Bill: Summary and Highlights" (a tax bill may be an invoice: not here)

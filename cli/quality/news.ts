@@ -56,7 +56,9 @@ import { articleTitled, fixtureArticles } from './news-articles.ts';
  * ran) is scored only with `--set20` (miss lines `fresh20`). labels-heldout-21.tsv (issue 28's twenty-first pass: CNBC International's
  * Asia and Europe news RSS saved in a public repository, labelled before the parser ran) is scored only with `--set21` (miss lines
  * `fresh21`). labels-heldout-22.tsv (issue 28's twenty-second pass: pharma and biotech trade-press RSS items saved in a public
- * repository's daily digest, labelled before the parser ran) is scored only with `--set22` (miss lines `fresh22`).
+ * repository's daily digest, labelled before the parser ran) is scored only with `--set22` (miss lines `fresh22`). labels-heldout-23.tsv
+ * (issue 28's twenty-third pass: Seeking Alpha's financial-sector, MarketWatch's Banking & Finance and Nasdaq.com's FinTech RSS saved in
+ * a public repository, labelled before the parser ran) is scored only with `--set23` (miss lines `fresh23`).
  */
 const dir = new URL('../../fixtures/news/', import.meta.url);
 // `--rules-only`: the word rules alone, as before the trained text model (the old method's figures)
@@ -86,7 +88,8 @@ const readLabels = (
     | 'fresh19'
     | 'fresh20'
     | 'fresh21'
-    | 'fresh22',
+    | 'fresh22'
+    | 'fresh23',
 ) =>
   readFileSync(new URL(name, dir), 'utf8')
     .split('\n')
@@ -164,6 +167,10 @@ const labels = [
   // STAT) saved in a public repository's daily digest, labelled and committed before any parser ran on them; scored and listed only
   // with --set22
   ...readLabels('labels-heldout-22.tsv', 'fresh22'),
+  // set 23 (issue 28's twenty-third pass): financials-desk RSS (Seeking Alpha's financial sector, MarketWatch's Banking & Finance,
+  // Nasdaq.com's FinTech) saved in a public repository, labelled and committed before any parser ran on them; scored and listed only
+  // with --set23
+  ...readLabels('labels-heldout-23.tsv', 'fresh23'),
 ];
 const rank = (l: { file: string; title: string }) =>
   createHash('sha1').update(`${l.file}\t${l.title}`).digest('hex');
@@ -202,8 +209,8 @@ const fresh3ReadScore = zero();
 const fresh3UnreadScore = zero();
 /** The number of a label's fresh set (labels-heldout-N.tsv), 0 for the pool. */
 const setNumber = (l: { set: string }) => (l.set === 'pool' ? 0 : Number(l.set.slice('fresh'.length)));
-/** Sets 4-22: one score each, scored only when asked for (4 and 5 with --unread, N >= 6 with --setN). */
-const LATER_SETS = [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22];
+/** Sets 4-23: one score each, scored only when asked for (4 and 5 with --unread, N >= 6 with --setN). */
+const LATER_SETS = [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23];
 const laterScore = new Map(LATER_SETS.map((n) => [n, zero()]));
 const flagOf = (n: number) => (n <= 5 ? '--unread' : `--set${n}`);
 /** sets 1-5 (the 488 items the text model was trained on until the eighth pass), for the all-sets figure */

@@ -237,7 +237,7 @@ export const TEXT_RULES: TextRule[] = [
     // (a buy call is no deal: "Stocks to Buy", "Time To Buy", "Worth Buying", "Are Investors Buying Cars ...", "Are They Still
     // Buys?": buys after still/top/best is a noun, the picks)
     // (nor is a rating an analyst moves a stock to: "Rosenblatt Upgrades Apple to Buy", "upgraded the stock from Neutral to Buy")
-    /\b(?<!\b(stocks?|shares|time|worth|investors|are investors|investors are|traders|still|top|best|good|strong) )(?<!\b(upgrad|downgrad|rat)\w*\b[^.;:,]{0,40})(gobble up|gobbles up|snaps? up|agrees? to buy|agreed to buy|deal to (buy|purchase)|to buy|buys|buying|bought|to purchase|purchase of|buyout|tie-up|combine|combination with|to be bought|(takeover|buyout|rival|higher|hostile) (bid|offer)|bids? for|offer for)\b(?![^.,;:]{0,25}\b(crude|oil|gas|lng|gold|bonds?|back|stocks?|treasur\w+|dollars?|yen|euros?|barrels|bitcoin|weapons|jets?|aircraft|planes|time|votes?)\b)/i,
+    /\b(?<!\b(stocks?|shares|time|worth|investors|are investors|investors are|traders|still|top|best|good|strong) )(?<!\b(upgrad|downgrad|rat)\w*\b[^.;:,]{0,40})(gobble up|gobbles up|snaps? up|agrees? to buy|agreed to buy|deal to (buy|purchase)|to buy|buys|buying|bought|to purchase|purchase of|buyout|tie-up|combine|combination with|to be bought|(takeover|buyout|rival|higher|hostile) (bid|offer)|bids? for|offer for)\b(?![^.,;:]{0,25}\b(crude|oil|gas|lng|gold|bonds?|back|stocks?|treasur\w+|dollars?|yen|euros?|barrels|bitcoin|weapons|jets?|aircraft|planes|time|votes?|insurance(?! (business|unit|arm|operations|compan(y|ies)|brokerage))|homes?|houses?|cars?)\b)/i,
     3,
   ),
   r(
@@ -404,6 +404,15 @@ export const TEXT_RULES: TextRule[] = [
     3,
   ),
   r('legal.probe', 'legal', 'investigation', /\b(probe|investigation|investigat\w+|subpoena)\b/i, 2),
+  // prosecutors asked to investigate, or investigating, a party is a criminal probe (legal), not an agency's own enforcement: "US
+  // calls for DOJ investigation of Hims", "HHS asks Justice Department to probe Hims & Hers", "U.S. Attorney investigating ..."
+  r(
+    'legal.prosecutors_probe',
+    'legal',
+    'investigation',
+    /\b(doj|justice department|department of justice|prosecutors?|u\.?s\.? attorneys?)\b (to )?(investigat\w+|probes?|probing)\b|\b(doj|justice department|department of justice|prosecutors['\u2019]?|criminal) (investigation|probe) (of|into)\b/i,
+    4,
+  ),
   // a law firm's notice to a company's investors names a legal claim, whatever results or pay its lede recounts: "Tesla Being
   // Investigated on Behalf of Tesla, Inc. Investors", "... Encourages Investors to Seek Compensation for Alleged Wrongdoings",
   // "... possible violations of federal securities laws"
@@ -469,6 +478,15 @@ export const TEXT_RULES: TextRule[] = [
     'enforcement',
     /\b(ftc|sec|doj|cma|fcc|cfpb|finra|federal trade commission|justice department|european commission|eu commission|brussels|competition (authority|commission|watchdog|regulator)|(public service|utilit(y|ies)|securities|communications) commission|antitrust (regulators?|enforcers?|authorit(y|ies))|regulators?|watchdogs?|(eu|european|u\.?s\.?|federal|state|drug|medicines?|safety|environmental) agenc(y|ies)|protection bureau|ntsb|nhtsa|faa|national transportation safety board)\b.{0,40}\b(sues?|sued|blocks?|fines?|fined|probes?|investigat\w+|charges?|clears?|approves?|rejects?|challenges?|opposes?|bans?|orders?|threatens?|raids?|reach(es|ed)? (a )?(deal|settlement|agreement)|asks? (a )?court|links?|linked|sets? (new )?rules|releases? (\w+ )?(details|findings|report))\b/i,
     5,
+  ),
+  // a headline whose subject is a regulator is that regulator's business, whatever its verb: "SEC Searches For New Tool to Analyze
+  // Smart Contracts, Blockchains", "FINRA puts hold on investors' Puerto Rico claims" (the FDA's approvals and trials are fda)
+  r(
+    'regulatory.regulator_subject',
+    'regulatory',
+    'supervision',
+    /^(the )?(sec|ftc|fcc|cfpb|finra|epa|hhs|cms|doj|occ|fdic)\b(['\u2019]s?)?/i,
+    2,
   ),
   r(
     // a bill named by its policy topic is legislation, passed or not: "Data privacy bill unites Charles Koch and Big Tech",
@@ -650,6 +668,14 @@ export const TEXT_RULES: TextRule[] = [
     // (booking an order or a win is winning one: "Boeing Books Huge Win")
     /\b(contract|wins? (an? )?order|books? (an? |another )?([\w-]+ ){0,2}(orders?|wins?)|awarded(?! (an? |the )?(\w+ ){0,2}(patents?|prizes?|awards?|honou?rs?)\b)|partnership|partners? (with|to)|agreement with|(confirms?|confirmed|signs?|signed|strikes?|struck|inks?|inked|seals?|sealed|clinch(es|ed)?) (a |an |the )?(\w+ )?deal with|supply deal|licensing deal|alliance|teams? up|teamed up|collaborat(e|es|ed|ing)|(announce|announces|form|forms|enter|enters|sign|signs) (an? )?(\w+ )?collaboration|pacts?|\d+-year (\w+ ){0,2}deal)\b/i,
     2,
+  ),
+  // a partnership divorced, ended or terminated is a contract ended: "Amgen, Kyowa's OX40 divorce", "ends its collaboration with"
+  r(
+    'contract.ended',
+    'contract',
+    'agreement_terminated',
+    /\bdivorce\b|\b(ends?|ended|ending|terminat(e|es|ed|ing)|exits?|exited) (its |a |the |their )?(\w+ ){0,2}(partnership|collaboration|alliance|licen[cs]ing (deal|agreement|pact))\b/i,
+    3,
   ),
   // placing an order with a supplier is a contract, as winning one is: "Intel Places Multi-Billion-Dollar Wafer Order At TSMC"
   r(

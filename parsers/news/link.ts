@@ -670,7 +670,7 @@ const VERBS = new Set(
 
 /** Who acts on companies in headlines: when one is the subject, the first company after the verb is primary. */
 const AUTHORITY =
-  /\b(ftc|sec|doj|cma|fcc|fda|epa|cfpb|finra|regulators?|watchdogs?|authorit(y|ies)|commission|court|judge|jury|prosecutors?|justice department|department of justice|attorneys? general|states|government|eu|european union|brussels|congress|senate|lawmakers|treasury|ministry|u\.?s\.?|white house)\b/i;
+  /\b(ftc|sec|doj|cma|fcc|fda|epa|hhs|cms|cfpb|finra|regulators?|watchdogs?|authorit(y|ies)|commission|court|judge|jury|prosecutors?|justice department|department of justice|attorneys? general|states|government|eu|european union|brussels|congress|senate|lawmakers|treasury|ministry|u\.?s\.?|white house)\b/i;
 
 interface NameHit {
   company: RegistryCompany;
@@ -767,9 +767,11 @@ export function linkItem(
         m[1] as string,
       );
   }
-  // a headline's all-capitals lead label is the company whose ticker it is when it is also that company's name or the initials
-  // of its name: "BBVA: Lower COVID-19 Provisions ..." (Banco Bilbao Vizcaya Argentaria); not "USA: ..." (a fund's ticker)
-  const lead = /^([A-Z]{3,5}):\s/.exec(item.title);
+  // a headline's all-capitals lead label, or its all-capitals first word, is the company whose ticker it is when it is also that
+  // company's name or the initials of its name's words (its legal form's words counted): "BBVA: Lower COVID-19 Provisions ..."
+  // (Banco Bilbao Vizcaya Argentaria), "AIG Faces Significant Headwinds, ..." (American International Group); not "USA: ..." (a
+  // fund's ticker)
+  const lead = /^([A-Z]{3,5})(?::\s|\s+(?=\p{Lu}))/u.exec(item.title);
   if (lead && !item.edgar) {
     const label = lead[1] as string;
     const c = companyForTicker(reg, label, date);
@@ -779,8 +781,24 @@ export function linkItem(
           .filter((w) => w && w !== 'and' && w !== 'of')
       : [];
     const initials = words.map((w) => w[0]).join('');
-    if (c && (words[0] === label.toLowerCase() || initials.startsWith(label.toLowerCase())))
-      add(c, { basis: 'symbol', evidence: `${label}:`, ticker_confirmed: true, primary: true }, label);
+    const legalInitials = c
+      ? (c.name.match(/[A-Za-z][\w'’-]*/g) ?? [])
+          .filter((w) => !/^(and|of|the)$/i.test(w))
+          .map((w) => (w[0] as string).toLowerCase())
+          .join('')
+      : '';
+    const l = label.toLowerCase();
+    // (a first word with no colon is a subject only as the initials, not as a word of the name, "VIEW India inflation ...", and
+    // only when the item nowhere expands it to another name: "NSA Warns ..." over "the National Security Agency")
+    const colon = lead[0].includes(':');
+    if (
+      c &&
+      (colon
+        ? words[0] === l || initials.startsWith(l) || legalInitials.startsWith(l)
+        : (initials.startsWith(l) || legalInitials.startsWith(l)) &&
+          !expandedElsewhere(label, `${item.title}\n${item.summary ?? ''}`, c))
+    )
+      add(c, { basis: 'symbol', evidence: lead[0].trim(), ticker_confirmed: true, primary: true }, label);
   }
   // a name with its ticker in parentheses, where the registry agrees (the ticker's company has that name, or a name that
   // opens with it): a confirmed link, and the name an alias for this item
@@ -852,8 +870,10 @@ export function linkItem(
     tickerInitials(title, item.summary ?? '', reg, selfNames);
     const { start, end } = headlineSubject(title);
     // a one-word lead label that names a company only by the first word of its name is a speaker ("Powell: Economy
-    // looks resilient ..."), not that company ("Tyson CEO:" still names Tyson)
-    const oneWordLabel = start > 0 && /^[\w'’.-]+:\s*$/.test(title.slice(0, start));
+    // looks resilient ..."), not that company ("Tyson CEO:" still names Tyson), unless the headline after it is set in title
+    // case: an article about that company, the label its subject ("AvalonBay: Quality And Value Make This An Easy-Button Pick")
+    const oneWordLabel =
+      start > 0 && /^[\w'’.-]+:\s*$/.test(title.slice(0, start)) && !titleCased(title.slice(start));
     // (and a one-word name right after a person's title is that person: "Fed Chair Powell Speech Looms", "CEO Cook says")
     const inTitle = nameMatches(title, reg, selfNames, start, ambiguous).filter(
       (h) =>
@@ -1071,10 +1091,14 @@ function tickerInitials(
     const legal = w.endsWith('C') ? byTicker(w.slice(0, -1)) : undefined;
     const c = plain ?? (legal && /\b(co|corp|corporation|company)\b/i.test(legal.name) ? legal : undefined);
     if (!c) continue;
-    // (a capitalized phrase of the item whose initials are the word and which is not the company's name expands it)
-    const other = [
-      ...text.matchAll(/\p{Lu}[\p{L}'’]*(?:\s+(?:(?:of|and|the|for)\s+)*\p{Lu}[\p{L}'’]*){2,5}/gu),
-    ].some((m) => {
+    if (!expandedElsewhere(w, text, c)) selfNames.set(key, c);
+  }
+}
+
+/** Does a capitalized phrase of the text whose initials are the word, and which is not the company's name, expand it? */
+function expandedElsewhere(w: string, text: string, c: RegistryCompany): boolean {
+  return [...text.matchAll(/\p{Lu}[\p{L}'’]*(?:\s+(?:(?:of|and|the|for)\s+)*\p{Lu}[\p{L}'’]*){2,5}/gu)].some(
+    (m) => {
       const ph = m[0];
       for (let i = 0; i < ph.length; i++) {
         if (i > 0 && ph[i - 1] !== ' ') continue;
@@ -1088,9 +1112,8 @@ function tickerInitials(
         }
       }
       return false;
-    });
-    if (!other) selfNames.set(key, c);
-  }
+    },
+  );
 }
 
 /**

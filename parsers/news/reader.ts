@@ -33,7 +33,7 @@ export interface NewsReader {
 const UP =
   /\b(beats?|tops?|topped|surpass(es|ed)?|exceeds?|exceeded|raises?|raised|rises?|rose|(?<=\b(is|are|was|were) )rising|(loads?|loaded|loading) up|(?<=\b(poised|set|positioned) to )benefit|jumps?|jumped|soars?|soared|soaring|surges?|surged|surging|gains?|gained|climbed|climbing|rocketing|buoyant|cheers?|cheered|record (profit|sales|revenue|high)|approv\w+|cleared|clearance|wins?|(?<!\b(the|korean|korea['\u2019]s) )won|upgrades?d?|rules? in favou?r|boosts?|boosted|(?<=\b(is|are|was|were|by) )boosting|optimistic|bullish|increase[sd]?|rebounds?|rall(y|ies|ied)|skyrocket(s|ed|ing)?|smash(es|ed)?|progress|optimism|hopes|buyback|dividend increase|beat|reclaims?|lifts?|strong(er)?|better|upbeat|higher|climbs?|outperform\w*|accelerat\w*|quickens?|quickened|widen(s|ed|ing)?|boom(s|ing)?|adds? [\d,]+ jobs|resilien(t|ce)|improved|(?<!(disaster|data|cost|debt|loan|asset|heat|energy|key) )recover(y|ies|s|ed|ing)?(?!\.\w| (funds?|plans?|packages?|programmes?|programs?|bonds?)\b)|(can|could|will|to|set to|may) double|strongest|highest (level )?since|up (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
 const DOWN =
-  /\b(miss(es|ed)?|cuts?|falls?|fell|drops?|dropped|(?<=\b(is|are|was|were) )dropping|plunges?|plunged|plummets?|plummeted|slumps?|slumped|tumbles?|tumbled|sinks?|sank|sinking|plunging|tumbling|tank(ed|ing)|slid|losses|loss|declines?|declined|decreased?|reduc(e|es|ed)|warns?|red flags?(?!\?)|downgrades?d?|layoffs?|lay off|halt(ed|s)?|recall(s|ing)?|shrink(s|ing)?|shrank|shrunk|weigh(s|ed|ing)? on|probe|lawsuit|sued|fined?|fines|fining|penalty|bankrupt\w*|default\w*|resigns?|ousted|delist\w*|rejects?|weak\w*|pessimistic|bearish|slips?|slides?(?! decks?\b)|outflows?|exits|shock|risks|negative|falling|fears?|destructive|disruptions?|correction|retaliates|slams|dips?|shortfall|slows?|buckles?|trimmed|trims?|charged|indicted|fraud|accused|suspends?|threatens?|attacks?|worse|short of|falls? short|lower|eases?|escalat\w*|slash\w*|demolish\w*|crash(es|ed|ing)?|hits?|crisis|rout|sell-?offs?|turmoil|under fire|underperform\w*|cools?|cooled|cooling|slowed|slowing|narrow(s|ed|ing)?|breach(es|ed)?|slam(s|med)?|dampen(s|ed)?|(?<=(month|year|week|day|record|time) )lows?|lowest (level )?since|sabotage|severed|problems?|mess|lied|snubs?|write-?offs?|write-?downs?|impairments?|blast(s|ed)?|crackdown|crack(s|ing)? down|woes?|under threat|strand(s|ed)?|jeopardi[sz]\w*|down (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
+  /\b(miss(es|ed)?|cuts?|falls?|fell|drops?|dropped|(?<=\b(is|are|was|were) )dropping|plunges?|plunged|plummets?|plummeted|slumps?|slumped|tumbles?|tumbled|sinks?|sank|sinking|plunging|tumbling|tank(ed|ing)|slid|losses|loss|declines?|declined|decreased?|reduc(e|es|ed)|warns?|red flags?(?!\?)|downgrades?d?|layoffs?|lay off|halt(ed|s)?|recall(s|ing)?|shrink(s|ing)?|shrank|shrunk|weigh(s|ed|ing)? on|probe|lawsuit|sued|fined?|fines|fining|penalty|bankrupt\w*|default\w*|resigns?|ousted|delist\w*|rejects?|weak\w*|pessimistic|bearish|slips?|slides?(?! decks?\b)|outflows?|exits|shock|risks|negative|falling|fears?|destructive|disruptions?|correction|retaliates|slams|dips?|shortfall|slows?|buckles?|trimmed|trims?|charged|indicted|fraud|accused|suspends?|threatens?|attacks?|worse|short of|falls? short|lower|eases?|escalat\w*|slash\w*|demolish\w*|crash(es|ed|ing)?|hits?|crisis|rout|sell-?offs?|turmoil|under fire|underperform\w*|cools?|cooled|cooling|slowed|slowing|narrow(s|ed|ing)?|breach(es|ed)?|slam(s|med)?|dampen(s|ed)?|(?<=(month|year|week|day|record|time)( closing| intraday)? )lows?|lowest (level )?since|sabotage|severed|problems?|mess|lied|snubs?|write-?offs?|write-?downs?|impairments?|blast(s|ed)?|crackdown|crack(s|ing)? down|woes?|under threat|strand(s|ed)?|jeopardi[sz]\w*|down (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
 
 /** A company entering a country (or a state, a province) by name: "enters India", "entering the United Kingdom". */
 export const ENTERS_PLACE = new RegExp(
@@ -158,7 +158,16 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
   },
   // a settlement closes the dispute it names, and a party dropping its own suit ends it; neither moves either way
   { re: /\bsettles?\b.{0,40}\b(lawsuits?|suits?|charges|probe|case|claims|dispute)\b/gi, dir: 0 },
-  { re: /\b(drops?|dropped|withdraw\w*) (the |its |a )?(\w+ ){0,2}(lawsuits?|suits?)\b/gi, dir: 0 },
+  // (and a party dropping its own legal fight, case or appeal: "HHS drops legal fight over blocked 340B rebate pilot")
+  {
+    re: /\b(drops?|dropped|withdraw\w*) (the |its |a )?(\w+ ){0,2}(lawsuits?|suits?|(legal |court )?(fight|case|appeal|battle))\b/gi,
+    dir: 0,
+  },
+  // a partnership divorced, ended or terminated is down for the partner that loses it: "Amgen, Kyowa's OX40 divorce"
+  {
+    re: /\bdivorce\b|\b(ends?|ended|ending|terminat(e|es|ed|ing)|exits?|exited) (its |a |the |their )?(\w+ ){0,2}(partnership|collaboration|alliance|licen[cs]ing (deal|agreement|pact))\b/gi,
+    dir: -1,
+  },
   // a winning (losing) week, streak or run is up (down): "Dollar heads for winning week"
   { re: /\bwinning (week|streak|run|session|day|month|quarter|year)\b/gi, dir: 1 },
   {
@@ -268,6 +277,19 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
     re: /\b(betting against|bet against|selling|shorting|dumping)\b[^.?!]{0,50}\b(could|would|might|may|will|is|be) (be )?an? ([\w-]+ )?mistake\b/gi,
     dir: 1,
   },
+  // a stock too cheap is a buy, and no catalyst in sight keeps it cheap: "AIG Faces Significant Headwinds, But The Stock Is Too Low",
+  // "Undervalued But No Catalyst In Sight"; unlocking value is up: "Unlocking Shareholder Value At Global Self Storage"; an easy,
+  // top or best pick is a buy: "Quality And Value Make This An Easy-Button Pick"
+  {
+    re: /\b(stock|shares|price|valuation)( is| are| looks?| seems?) too (low|cheap)\b|\bunlock(s|ed|ing)? (\w+ )?value\b|\b(easy|easy-button|top|best) picks?\b/gi,
+    dir: 1,
+  },
+  { re: /\bno (near-term |clear |obvious )?catalysts?\b/gi, dir: -1 },
+  // a title that opens on the rise or the fall of something names a trend's story, no movement: "The Rise of Alternative
+  // Investments: How Central Bank Stimulus has Forced a Rethink"
+  { re: /^(the )?(rise|fall) of\b/gi, dir: 0 },
+  // a price level a view is conditioned on is no movement: "Goldman Sachs: A Bargain At Lower Levels"
+  { re: /\bat (lower|higher) (levels|prices)\b/gi, dir: 0 },
   // a bull case is made for a rise, a bear case for a fall: "Apple Inc. (AAPL): A Bull Case Theory"
   { re: /\bbull(ish)? case\b/gi, dir: 1 },
   { re: /\bbear(ish)? case\b/gi, dir: -1 },
@@ -506,6 +528,10 @@ function readByRules(input: ReaderInput): Reading {
   // (a planned recall, layoff or closure is still that event: "Toyota plans to recall 300,000 Priuses")
   const plannedHarm =
     /\b(plans?|planning|to|expected to|set to|aims? to|seeks? to) (recall|lay off|cut (\w+ )?jobs|close|shut|file for bankruptcy)\b/i.test(
+      input.title,
+    ) ||
+    // (and a call for an investigation of a party is that investigation: "US calls for DOJ investigation of Hims")
+    /\b(calls? for|asks? for|urges?|seeks?) (a |an |the )?([\w.-]+ ){0,2}(investigation|probe) (of|into)\b/i.test(
       input.title,
     );
   // (a why-it's-moving note, "What's Going On With PDD Holdings Stock?", reports the move its summary states, and a "Why"

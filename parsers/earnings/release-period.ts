@@ -802,12 +802,7 @@ function annualReportYear(prose: Block[]): ReportedPeriod | null {
  * no period: the full year of its latest year (the end date unstated).
  */
 function bareYearColumns(blocks: Block[]): ReportedPeriod | null {
-  for (const b of blocks.slice(0, 40)) {
-    if (!b.row) continue;
-    const cells = b.text
-      .split('|')
-      .map((c) => c.trim())
-      .filter((c) => c !== '');
+  for (const [b, cells] of headerRows(blocks)) {
     const years = cells.filter((c) => /^(?:19|20)\d{2}$/.test(c)).map(Number);
     if (years.length < 2 || cells.length - years.length > 1) continue;
     if (
@@ -815,16 +810,35 @@ function bareYearColumns(blocks: Block[]): ReportedPeriod | null {
       !/^(?:%\s?)?(?:change|chg\.?|increase|growth)(?:\s?%)?$/i.test(cells.at(-1)!)
     )
       continue;
-    return {
-      fiscalYear: Math.max(...years),
-      fiscalPeriod: 'FY',
-      periodEnd: null,
-      fiscalYearSource: 'stated',
-      alsoFiscalYear: false,
-      evidence: { text: b.text, start: b.start, end: b.end },
-    };
+    return columnsPeriod(b, Math.max(...years), 'FY');
   }
   return null;
+}
+
+/** The first 40 blocks' table rows with their non-empty cells: where a column header naming the period would be. */
+function* headerRows(blocks: Block[]): Generator<[Block, string[]]> {
+  for (const b of blocks.slice(0, 40)) {
+    if (!b.row) continue;
+    yield [
+      b,
+      b.text
+        .split('|')
+        .map((c) => c.trim())
+        .filter((c) => c !== ''),
+    ];
+  }
+}
+
+/** The period a column header states (its end date unstated), the header row its evidence. */
+function columnsPeriod(b: Block, fiscalYear: number, fiscalPeriod: FiscalPeriod): ReportedPeriod {
+  return {
+    fiscalYear,
+    fiscalPeriod,
+    periodEnd: null,
+    fiscalYearSource: 'stated',
+    alsoFiscalYear: false,
+    evidence: { text: b.text, start: b.start, end: b.end },
+  };
 }
 
 /** A quarter code and its year heading a column: "3Q11", "Q3/2025", "Q3 2025", "4Q 2013" (two digits are 20xx). */
@@ -835,12 +849,7 @@ export const QUARTER_CODE = /^(?:([1-4])Q|Q([1-4]))(?: ?|\/)((?:19|20)\d{2}|\d{2
  * the latest code's quarter and year (two digits are 20xx), its end date unstated.
  */
 function quarterCodeColumns(blocks: Block[]): ReportedPeriod | null {
-  for (const b of blocks.slice(0, 40)) {
-    if (!b.row) continue;
-    const cells = b.text
-      .split('|')
-      .map((c) => c.trim())
-      .filter((c) => c !== '');
+  for (const [b, cells] of headerRows(blocks)) {
     const codes = cells.map((c) => QUARTER_CODE.exec(c)).filter((m) => m !== null);
     if (codes.length < 2 || cells.length - codes.length > 1) continue;
     const of = (m: RegExpExecArray) => {
@@ -848,14 +857,7 @@ function quarterCodeColumns(blocks: Block[]): ReportedPeriod | null {
       return { year: y, quarter: Number(m[1] ?? m[2]), key: y * 10 + Number(m[1] ?? m[2]) };
     };
     const latest = codes.map(of).sort((a, c) => c.key - a.key)[0]!;
-    return {
-      fiscalYear: latest.year,
-      fiscalPeriod: `Q${latest.quarter}` as FiscalPeriod,
-      periodEnd: null,
-      fiscalYearSource: 'stated',
-      alsoFiscalYear: false,
-      evidence: { text: b.text, start: b.start, end: b.end },
-    };
+    return columnsPeriod(b, latest.year, `Q${latest.quarter}` as FiscalPeriod);
   }
   return null;
 }

@@ -56,7 +56,11 @@ export function bodyToBlocks(body: string): Block[] {
     ? body
     : runTogetherRows(
         spacedColumnRows(
-          spanDateRows(pipeCellText(closedCellText(body) ?? body) ?? lineCellText(body) ?? wrappedPipeRows(trailingPipeRows(body))),
+          spanDateRows(
+            pipeCellText(closedCellText(body) ?? body) ??
+              lineCellText(body) ??
+              wrappedPipeRows(trailingPipeRows(body)),
+          ),
         ),
       );
   const raw = looksLikeHtml(body)

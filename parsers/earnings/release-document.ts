@@ -56,7 +56,11 @@ export function bodyToBlocks(body: string): Block[] {
     ? body
     : runTogetherRows(
         spacedColumnRows(
-          spanDateRows(pipeCellText(body) ?? lineCellText(body) ?? wrappedPipeRows(trailingPipeRows(body))),
+          spanDateRows(
+            pipeCellText(closedCellText(body) ?? body) ??
+              lineCellText(body) ??
+              wrappedPipeRows(trailingPipeRows(body)),
+          ),
         ),
       );
   const raw = looksLikeHtml(body)
@@ -418,6 +422,25 @@ function pipeCellText(body: string): string | null {
   }
   flush();
   return pipeCells(entries).join('\n\n');
+}
+
+/**
+ * A table the page store rendered one cell per line, each closing with "|" ("Revenue |", "$ |", "140.7 |", "(14.0 |",
+ * ") |"), in a text where no line opens with a mark before a cell and such lines hold eight or more figures, is the same
+ * table as one whose cells open with "|": each such line becomes "|140.7", a line of nothing but marks a blank line.
+ */
+function closedCellText(body: string): string | null {
+  const closed = /^[ \t]*([^|\s][^|]*?)[ \t]*\|[ \t]*$/;
+  if (/^[ \t]*\|[ \t]*[^|\s]/m.test(body)) return null;
+  const lines = body.split('\n');
+  if (lines.filter((l) => CELL_FIGURE.test(closed.exec(l)?.[1] ?? '')).length < 8) return null;
+  return lines
+    .map((l) => {
+      const m = closed.exec(l);
+      if (m) return `|${m[1]}`;
+      return /^[ \t]*\|[ \t|]*$/.test(l) ? '' : l;
+    })
+    .join('\n');
 }
 
 /**

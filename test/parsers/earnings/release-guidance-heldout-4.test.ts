@@ -71,6 +71,16 @@ describe('guidance held-out set 4', () => {
     expect(got).toContainEqual(['eps_diluted', 'unspecified', 'FY 2007', 3.7, null, null]);
   });
 
+  it('a results table one cell per line, each cell closed by "|" ("Net income (loss) |", "$ |", "5.3 |") (Veeco Q3 2015)', () => {
+    const name = 'VECO_8-K_2015-10-28_EX-99.1_Q3-2015_getfilings_transcribed.txt';
+    const r = set.parse(name);
+    // "U.S. Dollars in millions, except per share data"; GAAP Results, Q3 15 column.
+    expect(set.value(r, 'Q3', 'net_income', 'gaap')).toBe(5_300_000);
+    expect(set.value(r, 'Q3', 'eps_diluted', 'gaap')).toBe(0.13);
+    expect(set.value(r, 'Q3', 'eps_diluted', 'non_gaap')).toBe(0.33);
+    set.evidenceHolds(name, r);
+  });
+
   it('"is adjusting its forecast" is updated; the "originally forecast" ranges are no targets (euromicron 2019)', () => {
     const got = rows(set.parse('EUCA_2019-11-05_DGAP-Adhoc_forecast-adjusted_transcribed.txt'));
     expect(got).toEqual([

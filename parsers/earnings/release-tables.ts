@@ -6,6 +6,13 @@ import { DATE_SOURCE, parseDate, QUARTER_CODE } from './release-period.ts';
 /** A column word naming a non-GAAP basis alone, right above a table's header of years ("Underlying*"). */
 const isNonGaapHeading = (t: string) => /^(?:underlying|adjusted|non[- ]?gaap)[*^]?$/i.test(t.trim());
 
+/**
+ * A heading naming a non-GAAP section in words ("Non-GAAP Results", "Non-GAAP Financial Measures", "Adjusted
+ * Results"): the rows under it are non-GAAP until the next heading.
+ */
+const NON_GAAP_SECTION =
+  /^(?:underlying|adjusted|non[- ]?gaap)(?: financial)? (?:results|measures|figures|information|data)[*^:]?$/i;
+
 /** A row label's closing unit: "(£million)", "(HK$ million)", "(R’000)"; or "(pence)", "(cents)", "(HK cents)". */
 const ROW_UNIT =
   /\s*\(\s*(?:(?:[A-Z]{0,3}\$|£|€|\bR|\b[A-Z]{3})?\s?(millions?|billions?|thousands?|m|bn|['’]000)|(?:[A-Z]{2}\s)?(cents|pence))\s*\)\**$/;
@@ -222,7 +229,13 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
                 : 'other',
       // A per-share heading right above the rows ("Earnings Per Diluted Share" over "Operating earnings | $1.35")
       // is their section: each row is a per-share figure of the heading's kind.
-      section: perShareHeading,
+      // ... and a heading naming a non-GAAP section right above the table ("Non-GAAP Results") is its rows' section.
+      section:
+        perShareHeading !== ''
+          ? perShareHeading
+          : pending.length > 0 && NON_GAAP_SECTION.test(pending[pending.length - 1]!.trim())
+            ? pending[pending.length - 1]!.trim()
+            : '',
       lastConcept: null,
       rows: 0,
       firstOut: out.length,
@@ -352,8 +365,11 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     // A header row after a table's rows repeats the header for the next part: a new table under the same
     // title and caption.
     if (ctx !== null && (ctx as TableContext).rows > 0 && isHeaderRow(cells) && SPAN_TEST.test(b.text)) {
+      // (A heading naming a non-GAAP section right above that header, "Non-GAAP Results" / "Q3 15 | Q3 14", stays
+      // the section of the rows under it.)
       const c = ctx as TableContext;
-      ctx = { ...c, header: b.text, section: '', lastConcept: null, rows: 0 };
+      const section = NON_GAAP_SECTION.test(c.section.trim()) ? c.section : '';
+      ctx = { ...c, header: b.text, section, lastConcept: null, rows: 0 };
       continue;
     }
     if (
@@ -423,6 +439,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       labelIsNonGaap(label, concept) ||
       c.nonGaap ||
       /non[- ]?gaap|adjusted/i.test(c.section) ||
+      NON_GAAP_SECTION.test(c.section.trim()) ||
       [...label.matchAll(/\((\d)\)/g)].some((m) => nonGaapMarks.has(m[1]!));
     if (nonGaapLabel) basis = 'non_gaap';
     else if (c.kind === 'reconciliation') {

@@ -81,6 +81,16 @@ describe('guidance held-out set 4', () => {
     set.evidenceHolds(name, r);
   });
 
+  it('a "Non-GAAP Results" heading over a repeated header row makes its unqualified rows non-GAAP (Veeco Q3 2015)', () => {
+    const name = 'VECO_8-K_2015-10-28_EX-99.1_Q3-2015_getfilings_transcribed.txt';
+    const r = set.parse(name);
+    // "Non-GAAP Results | Q3 15 | Q3 14" ... "Net income (loss) | $ | 13.6": U.S. dollars in millions.
+    expect(set.value(r, 'Q3', 'net_income', 'non_gaap')).toBe(13_600_000);
+    // The same label under "GAAP Results" stays GAAP.
+    expect(set.value(r, 'Q3', 'net_income', 'gaap')).toBe(5_300_000);
+    set.evidenceHolds(name, r);
+  });
+
   it('"is adjusting its forecast" is updated; the "originally forecast" ranges are no targets (euromicron 2019)', () => {
     const got = rows(set.parse('EUCA_2019-11-05_DGAP-Adhoc_forecast-adjusted_transcribed.txt'));
     expect(got).toEqual([

@@ -157,6 +157,9 @@ function spanDateRows(body: string): string {
   return lines.join('\n');
 }
 
+/** A page-store cell on a line of its own, closed by a mark: "31 221 |", "$ |", "(14.0 |". */
+const CLOSED_CELL = /^[ \t]*([^|\s][^|]*?)[ \t]*\|[ \t]*$/;
+
 /**
  * A table the page store rendered with each row's label between cell marks on a line ("| Net sales |") and each of its
  * cells on a line of its own closed by a mark ("31 221 |"), two or more of them, is read back one row per line:
@@ -165,7 +168,7 @@ function spanDateRows(body: string): string {
 function trailingPipeRows(body: string): string {
   const lines = body.split('\n');
   const label = /^[ \t]*\|[ \t]*([^|]*?[A-Za-z0-9][^|]*?)[ \t]*\|[ \t]*$/;
-  const cell = /^[ \t]*([^|\s][^|]*?)[ \t]*\|[ \t]*$/;
+  const cell = CLOSED_CELL;
   let rows = 0;
   const out: string[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -430,7 +433,7 @@ function pipeCellText(body: string): string | null {
  * table as one whose cells open with "|": each such line becomes "|140.7", a line of nothing but marks a blank line.
  */
 function closedCellText(body: string): string | null {
-  const closed = /^[ \t]*([^|\s][^|]*?)[ \t]*\|[ \t]*$/;
+  const closed = CLOSED_CELL;
   if (/^[ \t]*\|[ \t]*[^|\s]/m.test(body)) return null;
   const lines = body.split('\n');
   if (lines.filter((l) => CELL_FIGURE.test(closed.exec(l)?.[1] ?? '')).length < 8) return null;

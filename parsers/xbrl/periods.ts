@@ -174,10 +174,11 @@ export function fiscalCalendar(ev: PeriodEvidence, asOf?: string): Calendar {
     if (asOf !== undefined && filing.filed > asOf) continue;
     const own = [...(ev.annualByAccn.get(accn) ?? [])].find((k) => k.endsWith(`|${filing.docEnd}`));
     if (!own) continue;
+    const ownStart = own.split('|')[0]!;
     for (const key of keys) {
       const [start, end, concept] = key.split('|') as [string, string, string];
       if (
-        start >= own.split('|')[0]! &&
+        start >= ownStart &&
         end < filing.docEnd &&
         ev.annualConcepts.has(`${accn}|${own}|${concept}`)
       )

@@ -177,11 +177,7 @@ export function fiscalCalendar(ev: PeriodEvidence, asOf?: string): Calendar {
     const ownStart = own.split('|')[0]!;
     for (const key of keys) {
       const [start, end, concept] = key.split('|') as [string, string, string];
-      if (
-        start >= ownStart &&
-        end < filing.docEnd &&
-        ev.annualConcepts.has(`${accn}|${own}|${concept}`)
-      )
+      if (start >= ownStart && end < filing.docEnd && ev.annualConcepts.has(`${accn}|${own}|${concept}`))
         quarterEnds.add(end);
     }
   }

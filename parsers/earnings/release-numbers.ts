@@ -106,6 +106,7 @@ export function wordScale(word: string | undefined): Scale {
   if (w.startsWith('million') || w === 'm' || w === 'mm') return 'millions';
   if (w.startsWith('billion') || w === 'b' || w === 'bn') return 'billions';
   if (w.startsWith('trillion')) return 'trillions';
+  if (w.startsWith('crore')) return 'crores';
   return 'units';
 }
 
@@ -129,7 +130,8 @@ const CURRENCY_MARKS: [RegExp, string][] = [
   [/¥|\byen\b|\bJPY\b/, 'JPY'],
   // ... and "SFr 444.3".
   [/\bCHF\b|\bSwiss francs?\b|\bSFr\.?\s?\d/, 'CHF'],
-  [/₹|\bINR\b|\bIndian rupees?\b/, 'INR'],
+  // ... and "Rs 225.2 billion", "Rs4,151.03 crore": the rupee's "Rs" before an amount.
+  [/₹|\bINR\b|\bIndian rupees?\b|\bRs\.?\s?(?=\d)/, 'INR'],
   // "KRW 44,201 million", "1.46 trillion won" (the word only after an amount's scale word: "won" is also a verb).
   [/₩|\bKRW\b|\d\s(?:trillion|billion|million)\s+won\b|\bKorean won\b/, 'KRW'],
   // "NT$260.35 billion", "34 Taiwan cents".

@@ -194,6 +194,12 @@ export function conceptOfLabel(
     )
   )
     return 'net_income';
+  // A net line of the continuing operations ("Net loss on continuing operations", "Income from continuing operations")
+  // is the net income when no net income line is printed (rankOf puts it below one).
+  if (
+    /^(?:net )?(?:income|earnings|profit|loss)(?: \(loss\))? (?:from|on) continuing operations$/.test(core)
+  )
+    return 'net_income';
   // Under an "Attributable to:" heading, the parent's owners' line is the net income ("Equity holders of the parent
   // company | 75"); the non-controlling line is not.
   // ("Net profit for the year", "... for the year attributable to equity holders of the parent": the span may follow it.)

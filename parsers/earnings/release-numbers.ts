@@ -43,11 +43,21 @@ export function parseAmount(printed: string): number | null {
  */
 export function isFigureCell(cell: string): boolean {
   const s = cell.trim().replace(/^(\(?-?\d+),(\d{1,2}\)?)$/, '$1.$2');
+  if (cellScale(s) !== null) return true;
   return (
     /^\(?-?\s?(?:[A-Z]{0,2}\$|€|£|¥|SFr\.?)?\s?\(?-?(?:\d{1,3}(?:,\s?\d{3})+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)?(?:\.\d+)?(?<=\d)(?:p|\)p)?\)?\s*%?\)?$/.test(
       s,
     ) && /\d/.test(s)
   );
+}
+
+/**
+ * The scale a money cell carries itself: an "M" or "B" right after the digits of an amount marked with a currency
+ * ("$21.7M", "($3.2M)", "$1.4B") is millions or billions; null for any other cell.
+ */
+export function cellScale(cell: string): Scale | null {
+  const m = /^\(?-?\s?(?:[A-Z]{0,2}\$|€|£)\s?\(?-?\d{1,3}(?:,\d{3})*(?:\.\d+)?([MB])\)?$/.exec(cell.trim());
+  return m === null ? null : m[1] === 'M' ? 'millions' : 'billions';
 }
 
 /** A cell with no figure that still fills a column: `—`, `-`, `--`, `n/a`, `nm`. */

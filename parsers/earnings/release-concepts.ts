@@ -108,6 +108,8 @@ export function conceptOfLabel(
   // part of the line item's name.
   const core = label
     .replace(/\s*\((?:non[- ]?)?gaap\)/g, ' ')
+    // ("Net income before the LPT": the item left out, an abbreviation, qualifies the line; labelIsNonGaap.)
+    .replace(/\s+before the [a-z]{2,6}$/, /\bbefore the [A-Z]{2,6}$/.test(rawLabel.trim()) ? '' : '$&')
     .replace(NON_GAAP_WORDS, '')
     .replace(/\bgaap\b/, '')
     .replace(/\s+/g, ' ')
@@ -217,6 +219,9 @@ export function conceptOfLabel(
 export function labelIsNonGaap(rawLabel: string, concept: Concept): boolean {
   const label = cleanLabel(rawLabel);
   if (/\bnon[- ]?gaap\b/.test(label)) return true;
+  // A line stated "before the" item an abbreviation names ("Net income before the LPT", "Earnings per share before
+  // the LPT") leaves that item out: non-GAAP.
+  if (/\bbefore the [A-Z]{2,6}\b/.test(rawLabel)) return true;
   if (/^gaap\b|\bgaap basis\b|\(gaap\)|as reported\b|\breported\b/.test(label)) return false;
   if (concept === 'ffo_per_share' || concept === 'affo_per_share') return true;
   if (concept === 'net_interest_income') return TAX_EQUIVALENT.test(label);

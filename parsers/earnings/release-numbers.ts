@@ -95,7 +95,8 @@ export function captionScale(text: string): { scale: Scale; evidence: string } |
     ) ??
     /\(\s*(?:in\s+)?(thousands|millions|billions)\b/.exec(t) ??
     // "(US$ millions, except per share amounts)", "(EUR thousands)": a currency mark before the scale word.
-    /\(\s*(?:[a-z]{0,3}\$|€|£|[a-z]{3})\s*(thousands|millions|billions)\b/.exec(t) ??
+    // ... singular too ("($ million except per share)").
+    /\(\s*(?:[a-z]{0,3}\$|€|£|[a-z]{3})\s*(thousands?|millions?|billions?)\b/.exec(t) ??
     /\(\s*\$?\s*(000s?|000's)\s*(?:omitted)?\s*\)|\b(000s?|000's) omitted\b/.exec(t) ??
     /^\s*\(?\s*(thousands|millions|billions)\s*(?:of [a-z]+(?: [a-z]+)?\s*)?(?:,|\)|except|$)/.exec(t);
   if (!m) return null;

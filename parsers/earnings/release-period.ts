@@ -842,7 +842,7 @@ function columnsPeriod(b: Block, fiscalYear: number, fiscalPeriod: FiscalPeriod)
 }
 
 /** A quarter code and its year heading a column: "3Q11", "Q3/2025", "Q3 2025", "4Q 2013" (two digits are 20xx). */
-export const QUARTER_CODE = /^(?:([1-4])Q|Q([1-4]))(?: ?|\/)((?:19|20)\d{2}|\d{2})$/i;
+export const QUARTER_CODE = /^(?:([1-4])Q|Q ?([1-4]))(?: ?|\/)((?:19|20)\d{2}|\d{2})$/i;
 
 /**
  * A header row of quarter codes ("3Q11 | 3Q10", "EUR 1000 | Q3/2025 | Q2/2025 | ..."), when the prose names no period:

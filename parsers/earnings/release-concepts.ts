@@ -176,7 +176,8 @@ export function conceptOfLabel(
   // A bank's "Total revenues, net of interest expense" is its revenue line: the interest expense is netted in it.
   if (/^(?:total )?(?:net )?revenues?,? net of interest expense$/.test(core)) return 'revenue';
   // ("Profit after tax" is the net income: the exclusion of tax lines is of the tax and of profit before it.)
-  if (EXCLUDE.test(core.replace(/^profit after tax(?:ation)?\b/, 'profit'))) return null;
+  // ("Earnings after taxes", "Result after tax": the same line, the German and Nordic wording.)
+  if (EXCLUDE.test(core.replace(/^(?:profit|earnings|income|result) after tax(?:es|ation)?\b/, 'profit'))) return null;
   if (
     /^(?:consolidated )?(?:total )?(?:net )?(?:operating )?(?:revenues?|sales)(?:,? net)?(?:\b|$)(?! of)|^(?:total )?(?:net )?revenues? and other income$|^total net (?:revenues?|sales)$/.test(
       core,
@@ -191,7 +192,7 @@ export function conceptOfLabel(
   )
     return 'operating_income';
   if (
-    /^(?:net (?:income|earnings|profit|loss)(?: for the (?:period|year))?|profit(?: after tax(?:ation)?)?(?: for the (?:reporting )?(?:period|year))?|profit \(loss\))(?: ?[(/]\s?\(?loss\)?\)?)?(?: (?:attributable|applicable|available) to (?:common|ordinary|[a-z.,&' ]+(?:inc|corp|corporation|plc|company|n\.v|ltd)|(?:[a-z.&']+ ){0,3}(?:shareholders|stockholders|owners|equity holders))[a-z. ]*)?$/.test(
+    /^(?:net (?:income|earnings|profit|loss)(?: for the (?:period|year))?|(?:earnings|income|result) after tax(?:es|ation)?|profit(?: after tax(?:es|ation)?)?(?: for the (?:reporting )?(?:period|year))?|profit \(loss\))(?: ?[(/]\s?\(?loss\)?\)?)?(?: (?:attributable|applicable|available) to (?:common|ordinary|[a-z.,&' ]+(?:inc|corp|corporation|plc|company|n\.v|ltd)|(?:[a-z.&']+ ){0,3}(?:shareholders|stockholders|owners|equity holders))[a-z. ]*)?$/.test(
       core,
     )
   )

@@ -303,6 +303,23 @@ function periodFromMonthRanges(prose: Block[], blocks: Block[] = []): ReportedPe
           start: b.start + at + cell.indexOf(m[1]!),
           text: cell.trim(),
         });
+      // ... and so does one headed by its year and a range of days ("2011 01 July – 30 Sep.": the quarter to 30
+      // September 2011), the end's day stated.
+      const d = new RegExp(
+        String.raw`^\|?\s*((?:19|20)\d{2})\s+\d{1,2}\.?\s+([A-Za-z]{3,9})\.?\s*[-\u2013\u2014]\s*(\d{1,2})\.?\s+([A-Za-z]{3,9})\.?\s*$`,
+      ).exec(cell);
+      const dFrom = d ? MONTHS.indexOf(d[2]!.slice(0, 3).toLowerCase()) : -1;
+      const dTo = d ? MONTHS.indexOf(d[4]!.slice(0, 3).toLowerCase()) : -1;
+      if (d && dFrom >= 0 && dTo >= 0)
+        found.push({
+          months: ((dTo - dFrom + 12) % 12) + 1,
+          end: dTo + 1,
+          day: Number(d[3]),
+          year: Number(d[1]),
+          block: b,
+          start: b.start + at + cell.indexOf(d[1]!),
+          text: cell.replace(/^\|\s*/, '').trim(),
+        });
       at += cell.length + 3;
     }
   }

@@ -167,6 +167,8 @@ function isHeaderRow(cells: string[]): boolean {
         captionScale(c) !== null &&
         cells.some((x) => (SPAN_TEST.test(x) || NUMERIC_MONTHS.test(x.trim())) && x !== c)) ||
       NUMERIC_MONTHS.test(c.trim()) ||
+      // ... or in a cell of its own beside a span ("3rd quarter | € million | % | € million | %").
+      (i > 0 && c.length <= 20 && captionScale(c) !== null && SPAN_TEST.test(cells[0] ?? '')) ||
       /^(?:\(?unaudited\)?|\(?restated\)?|\(?as adjusted\)?|change|% change|%|notes?|variance|\(?in [a-z ]+\)?)$/i.test(
         c.trim(),
       ) ||
@@ -394,6 +396,15 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
         c.scaleEvidence = inRow.evidence;
         // ... and then it is the title of a table that has no other.
         if (c.title === '') c.title = first;
+      }
+    }
+    // ... or in a header row's cell of its own ("3rd quarter | € million | % | € million | %"): the columns' unit.
+    if (c.scale === null && isHeaderRow(cells)) {
+      const unit = cells.slice(1).find((x) => x.length <= 20 && captionScale(x) !== null);
+      if (unit !== undefined) {
+        c.scale = captionScale(unit)!.scale;
+        c.scaleEvidence = unit.trim();
+        if (c.title === '') c.title = unit.trim();
       }
     }
     if (c.kind === 'guidance' || c.kind === 'prior') continue;

@@ -582,11 +582,29 @@ function quarterWithoutDate(prose: Block[], fyEnd: string | null, blocks: Block[
   return {
     fiscalYear: year,
     fiscalPeriod,
-    periodEnd: fiscalPeriod === 'Q4' && year !== null && monthEnd !== null ? `${year}${monthEnd}` : headerEnd,
+    periodEnd:
+      fiscalPeriod === 'Q4' && year !== null && monthEnd !== null
+        ? `${year}${monthEnd}`
+        : (headerEnd ?? (fiscalPeriod !== null && year !== null ? datedColumnsEnd(blocks, year) : null)),
     fiscalYearSource: year !== null ? 'stated' : null,
     alsoFiscalYear: fiscalPeriod === 'Q4' && mentionsFullYear(prose),
     evidence: null,
   };
+}
+
+/**
+ * A "Three Months Ended" heading row over a row of full dates ("Sep 30, 2024 | Jun 30, 2024 | +increase/ -decrease")
+ * dates the quarter of the first column, taken only when that date falls in the year the release names.
+ */
+function datedColumnsEnd(blocks: Block[], year: number): string | null {
+  for (const [i, b] of blocks.slice(0, 60).entries()) {
+    if (!b.row || !/^\W*(?:three|3)[- ]months?\s+ended\W*(?:\||$)/i.test(b.text)) continue;
+    const next = blocks[i + 1];
+    const first = next?.row ? next.text.split('|')[0]!.trim() : '';
+    const date = /^[A-Za-z]{3,9}\.? \d{1,2}, (?:19|20)\d{2}$/.test(first) ? parseDate(first) : null;
+    return date !== null && date.startsWith(String(year)) ? date : null;
+  }
+  return null;
 }
 
 /**

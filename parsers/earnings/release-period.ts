@@ -172,6 +172,7 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
       bareYearColumns(blocks) ??
       quarterCodeColumns(blocks) ??
       unnumberedFiscalYear(prose) ??
+      monthNamedQuarter(prose) ??
       undated
     );
   }
@@ -895,6 +896,34 @@ function quarterCodeColumns(blocks: Block[]): ReportedPeriod | null {
     return columnsPeriod(b, latest.year, `Q${latest.quarter}` as FiscalPeriod);
   }
   return null;
+}
+
+/**
+ * A quarter named by the month it ends in ("profit ... in the same quarter last year ... in June quarter", "its
+ * September quarter net profit"), in a text that names no other period: it ends that month; a release in rupees
+ * counts its quarters from April (India's financial year: the June quarter is the first), any other from January.
+ * The year and the day are not stated.
+ */
+function monthNamedQuarter(prose: Block[]): ReportedPeriod | null {
+  const text = prose
+    .slice(0, 30)
+    .map((b) => b.text)
+    .join('\n');
+  const m = /\b(March|June|September|December)[- ]quarter\b/.exec(text);
+  if (m === null) return null;
+  const month = MONTHS.indexOf(m[1]!.slice(0, 3).toLowerCase()) + 1;
+  const rupees = /₹|\bRs\.?\s?\d|\bINR\b|\d\s?crores?\b/.test(text);
+  const ordinal = rupees ? (((month + 8) % 12) + 1) / 3 : month / 3;
+  const block = prose.find((b) => b.text.includes(m[0]))!;
+  const at = block.text.indexOf(m[0]);
+  return {
+    fiscalYear: null,
+    fiscalPeriod: `Q${ordinal}` as FiscalPeriod,
+    periodEnd: null,
+    fiscalYearSource: null,
+    alsoFiscalYear: false,
+    evidence: { text: m[0], start: block.start + at, end: block.start + at + m[0].length },
+  };
 }
 
 /**

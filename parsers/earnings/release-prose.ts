@@ -86,7 +86,7 @@ const CHANGE_BY =
  * change followed by its level.
  */
 const CHANGE_THEN_LEVEL =
-  /\b\d+(?:\.\d+)? ?(?:%|percent),?(?:\s+(?:year[- ]over[- ]year|year[- ]on[- ]year|on[- ]year|sequentially|on an annual basis|from (?:a|the) year (?:ago|earlier)))?\s+(?:to|at)\b/i;
+  /\b\d+(?:\.\d+)? ?(?:%|percent|per cent),?(?:\s+(?:year[- ]over[- ]year|year[- ]on[- ]year|on[- ]year|YoY|sequentially|on an annual basis|from (?:a|the) year (?:ago|earlier)))?\s+(?:to|at)\b/i;
 /** A naming set right after a comparison phrase is the prior-period figure ("This compared with reported earnings of"). */
 const COMPARED_NAMING =
   /\b(?:compared (?:with|to)|compares? (?:with|to)|versus|vs\.?|against)\s+(?:[A-Za-z'’-]+\s+){0,3}$/i;
@@ -489,13 +489,18 @@ function readNaming(
       before,
     )
   ) {
-    if (!/^\s*(?:of|by)\s*$/i.test(between)) return;
-    const rest = after.slice(money.index + money[0].length);
-    const to = /^\s*,?\s*to\s+/i.exec(rest);
-    const next = to ? moneyRe.exec(rest.slice(to[0].length)) : null;
-    if (!to || !next || next.index !== 0) return;
-    moneyAt = money.index + money[0].length + to[0].length;
-    money = next;
+    // ... unless "at" introduces the level ("a 50 per cent year-on-year (YoY) rise in profit after tax (PAT) at Rs 6,905
+    // crore").
+    const levelAt = /^\s*(?:\(\s*[A-Z]{2,6}\s*\)\s*)?at\s*$/.test(between);
+    if (!levelAt) {
+      if (!/^\s*(?:of|by)\s*$/i.test(between)) return;
+      const rest = after.slice(money.index + money[0].length);
+      const to = /^\s*,?\s*to\s+/i.exec(rest);
+      const next = to ? moneyRe.exec(rest.slice(to[0].length)) : null;
+      if (!to || !next || next.index !== 0) return;
+      moneyAt = money.index + money[0].length + to[0].length;
+      money = next;
+    }
   }
   // An abbreviation in parentheses after the name that abbreviates another measure ("operating income before
   // amortization of intangible assets (EBITA) of $7.333 billion") makes the naming that measure's, not this one's;

@@ -62,7 +62,7 @@ const MEASURES: [RegExp, Concept][] = [
   // "earnings of" is the net income unless a word before it names other earnings ("operating earnings of"); a clause
   // set in commas may stand between ("Normalized non-GAAP* earnings, excluding special items, were $0.76 per basic share").
   [
-    /\bnet (?:income|profit|earnings|loss)\b|\bprofit after tax(?:ation)?\b|^\W*profit for the (?:year|period)\b|\b(?:net )?quarterly profit\b|(?<!\bnet )\b(?:income|earnings) from continuing operations\b|\b(?<!\b(?:operating|comprehensive) )(?:quarter(?:ly)? )?earnings(?=(?:, [^,$]{3,40},)? (?:of|were|was|totaled) )|\b(?:reported|total|GAAP) earnings\b(?! per)/i,
+    /\bnet (?:income|profit|earnings|loss)\b|\bprofit after tax(?:ation)?\b|^\W*profit for the (?:year|period)\b|\b(?:net )?quarterly profit\b|(?<!\bnet )\b(?:income|earnings) from continuing operations\b|\b(?<!\b(?:operating|comprehensive) )(?:quarter(?:ly)? )?earnings(?=(?:, [^,$]{3,40},)? (?:of|were|was|totaled) )|\b(?:reported|total|GAAP) earnings\b(?! per)|(?<=\b(?:reported|posted|recorded) a )profit(?= of\b)/i,
     'net_income',
   ],
   [/\bEBITDA\b/, 'ebitda'],
@@ -551,8 +551,12 @@ function readNaming(
   // GAAP has no operating income per share: "Operating income per share increased 68% to $1.56" is a non-GAAP EPS.
   const operatingPerShare =
     concept === 'eps' && /\boperating\s+$/i.test(before) && /^(?:income|earnings)\b/i.test(m[0]);
+  // (A definition set after the name's abbreviation, "Net interest income (NII) or the core income a bank earns by
+  // giving loans", qualifies nothing.)
   const nonGaap =
-    NON_GAAP_WORDS.test(`${before.replace(/[“"][^”"]{0,40}[”"]/g, ' ')}${m[0]}${between}`) ||
+    NON_GAAP_WORDS.test(
+      `${before.replace(/[“"][^”"]{0,40}[”"]/g, ' ')}${m[0]}${between.replace(/^\s*\(\s*[A-Z]{2,6}\s*\)\s+or the\b.*$/, ' ')}`,
+    ) ||
     operatingPerShare ||
     afterItems !== null ||
     /\b(?:excluding|before)\b[^.]{0,80}$/i.test(s.text.slice(Math.max(0, clauseStart - 80), at)) ||

@@ -177,7 +177,8 @@ export function conceptOfLabel(
   if (/^(?:total )?(?:net )?revenues?,? net of interest expense$/.test(core)) return 'revenue';
   // ("Profit after tax" is the net income: the exclusion of tax lines is of the tax and of profit before it.)
   // ("Earnings after taxes", "Result after tax": the same line, the German and Nordic wording.)
-  if (EXCLUDE.test(core.replace(/^(?:profit|earnings|income|result) after tax(?:es|ation)?\b/, 'profit'))) return null;
+  if (EXCLUDE.test(core.replace(/^(?:profit|earnings|income|result) after tax(?:es|ation)?\b/, 'profit')))
+    return null;
   if (
     /^(?:consolidated )?(?:total )?(?:net )?(?:operating )?(?:revenues?|sales)(?:,? net)?(?:\b|$)(?! of)|^(?:total )?(?:net )?revenues? and other income$|^total net (?:revenues?|sales)$/.test(
       core,
@@ -199,9 +200,7 @@ export function conceptOfLabel(
     return 'net_income';
   // A net line of the continuing operations ("Net loss on continuing operations", "Income from continuing operations")
   // is the net income when no net income line is printed (rankOf puts it below one).
-  if (
-    /^(?:net )?(?:income|earnings|profit|loss)(?: \(loss\))? (?:from|on) continuing operations$/.test(core)
-  )
+  if (/^(?:net )?(?:income|earnings|profit|loss)(?: \(loss\))? (?:from|on) continuing operations$/.test(core))
     return 'net_income';
   // Under an "Attributable to:" heading, the parent's owners' line is the net income ("Equity holders of the parent
   // company | 75"); the non-controlling line is not.

@@ -306,9 +306,10 @@ function periodFromMonthRanges(prose: Block[], blocks: Block[] = []): ReportedPe
         });
       // ... and so does one headed by its year and a range of days ("2011 01 July – 30 Sep.": the quarter to 30
       // September 2011), the end's day stated.
-      const d = new RegExp(
-        String.raw`^\|?\s*((?:19|20)\d{2})\s+\d{1,2}\.?\s+([A-Za-z]{3,9})\.?\s*[-\u2013\u2014]\s*(\d{1,2})\.?\s+([A-Za-z]{3,9})\.?\s*$`,
-      ).exec(cell);
+      const d =
+        /^\|?\s*((?:19|20)\d{2})\s+\d{1,2}\.?\s+([A-Za-z]{3,9})\.?\s*[-\u2013\u2014]\s*(\d{1,2})\.?\s+([A-Za-z]{3,9})\.?\s*$/.exec(
+          cell,
+        );
       const dFrom = d ? MONTHS.indexOf(d[2]!.slice(0, 3).toLowerCase()) : -1;
       const dTo = d ? MONTHS.indexOf(d[4]!.slice(0, 3).toLowerCase()) : -1;
       if (d && dFrom >= 0 && dTo >= 0)
@@ -603,7 +604,7 @@ function datedColumnsEnd(blocks: Block[], year: number): string | null {
     const next = blocks[i + 1];
     const first = next?.row ? next.text.split('|')[0]!.trim() : '';
     const date = /^[A-Za-z]{3,9}\.? \d{1,2}, (?:19|20)\d{2}$/.test(first) ? parseDate(first) : null;
-    return date !== null && date.startsWith(String(year)) ? date : null;
+    return date?.startsWith(String(year)) ? date : null;
   }
   return null;
 }

@@ -1,6 +1,13 @@
 import { type Concept, conceptOfLabel, labelIsNonGaap, PER_SHARE_CONCEPTS } from './release-concepts.ts';
 import type { Block } from './release-document.ts';
-import { captionScale, cellScale, isFigureCell, isNilCell, parseAmount, type Scale } from './release-numbers.ts';
+import {
+  captionScale,
+  cellScale,
+  isFigureCell,
+  isNilCell,
+  parseAmount,
+  type Scale,
+} from './release-numbers.ts';
 import { DATE_SOURCE, parseDate, QUARTER_CODE } from './release-period.ts';
 
 /** A column word naming a non-GAAP basis alone, right above a table's header of years ("Underlying*"). */

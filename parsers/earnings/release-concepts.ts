@@ -108,6 +108,8 @@ export function conceptOfLabel(
   // part of the line item's name.
   const core = label
     .replace(/\s*\((?:non[- ]?)?gaap\)/g, ' ')
+    // ("Net income before the LPT": the item left out, an abbreviation, qualifies the line; labelIsNonGaap.)
+    .replace(/\s+before the [a-z]{2,6}$/, /\bbefore the [A-Z]{2,6}$/.test(rawLabel.trim()) ? '' : '$&')
     .replace(NON_GAAP_WORDS, '')
     .replace(/\bgaap\b/, '')
     .replace(/\s+/g, ' ')
@@ -174,7 +176,9 @@ export function conceptOfLabel(
   // A bank's "Total revenues, net of interest expense" is its revenue line: the interest expense is netted in it.
   if (/^(?:total )?(?:net )?revenues?,? net of interest expense$/.test(core)) return 'revenue';
   // ("Profit after tax" is the net income: the exclusion of tax lines is of the tax and of profit before it.)
-  if (EXCLUDE.test(core.replace(/^profit after tax(?:ation)?\b/, 'profit'))) return null;
+  // ("Earnings after taxes", "Result after tax": the same line, the German and Nordic wording.)
+  if (EXCLUDE.test(core.replace(/^(?:profit|earnings|income|result) after tax(?:es|ation)?\b/, 'profit')))
+    return null;
   if (
     /^(?:consolidated )?(?:total )?(?:net )?(?:operating )?(?:revenues?|sales)(?:,? net)?(?:\b|$)(?! of)|^(?:total )?(?:net )?revenues? and other income$|^total net (?:revenues?|sales)$/.test(
       core,
@@ -189,10 +193,14 @@ export function conceptOfLabel(
   )
     return 'operating_income';
   if (
-    /^(?:net (?:income|earnings|profit|loss)(?: for the (?:period|year))?|profit(?: after tax(?:ation)?)?(?: for the (?:reporting )?(?:period|year))?|profit \(loss\))(?: ?[(/]\s?\(?loss\)?\)?)?(?: (?:attributable|applicable|available) to (?:common|ordinary|[a-z.,&' ]+(?:inc|corp|corporation|plc|company|n\.v|ltd)|(?:[a-z.&']+ ){0,3}(?:shareholders|stockholders|owners|equity holders))[a-z. ]*)?$/.test(
+    /^(?:net (?:income|earnings|profit|loss)(?: for the (?:period|year))?|(?:earnings|income|result) after tax(?:es|ation)?|profit(?: after tax(?:es|ation)?)?(?: for the (?:reporting )?(?:period|year))?|profit \(loss\))(?: ?[(/]\s?\(?loss\)?\)?)?(?: (?:attributable|applicable|available) to (?:common|ordinary|[a-z.,&' ]+(?:inc|corp|corporation|plc|company|n\.v|ltd)|(?:[a-z.&']+ ){0,3}(?:shareholders|stockholders|owners|equity holders))[a-z. ]*)?$/.test(
       core,
     )
   )
+    return 'net_income';
+  // A net line of the continuing operations ("Net loss on continuing operations", "Income from continuing operations")
+  // is the net income when no net income line is printed (rankOf puts it below one).
+  if (/^(?:net )?(?:income|earnings|profit|loss)(?: \(loss\))? (?:from|on) continuing operations$/.test(core))
     return 'net_income';
   // Under an "Attributable to:" heading, the parent's owners' line is the net income ("Equity holders of the parent
   // company | 75"); the non-controlling line is not.
@@ -211,6 +219,9 @@ export function conceptOfLabel(
 export function labelIsNonGaap(rawLabel: string, concept: Concept): boolean {
   const label = cleanLabel(rawLabel);
   if (/\bnon[- ]?gaap\b/.test(label)) return true;
+  // A line stated "before the" item an abbreviation names ("Net income before the LPT", "Earnings per share before
+  // the LPT") leaves that item out: non-GAAP.
+  if (/\bbefore the [A-Z]{2,6}\b/.test(rawLabel)) return true;
   if (/^gaap\b|\bgaap basis\b|\(gaap\)|as reported\b|\breported\b/.test(label)) return false;
   if (concept === 'ffo_per_share' || concept === 'affo_per_share') return true;
   if (concept === 'net_interest_income') return TAX_EQUIVALENT.test(label);

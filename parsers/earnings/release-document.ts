@@ -388,7 +388,7 @@ const CELL_FIGURE =
 const LONE_CELL = /^\|([^|]*)$/;
 // (A quarter code with its year, "3Q11", "Q3/2025", "Q3 2025", is a column heading too.)
 const SPAN_CELL =
-  /\b(?:months?|weeks?|quarter|year)s?\b.*\bended\b|^(?:19|20)\d{2}$|^(?:[1-4]Q|Q[1-4])(?: ?|\/)(?:(?:19|20)\d{2}|\d{2})$/i;
+  /\b(?:months?|weeks?|quarter|year)s?\b.*\bended\b|^(?:19|20)\d{2}$|^(?:[1-4]Q|Q ?[1-4])(?: ?|\/)(?:(?:19|20)\d{2}|\d{2})$/i;
 /** A column heading cell: a span ("Three Months Ended December 31,") or a year, short and stating no amount. */
 const isHeaderCell = (c: string) => c.length <= 60 && !/[$%]|\d\.\d/.test(c) && SPAN_CELL.test(c);
 /** A column date cell: "June 30, 2017", "March 31, 2023" (a month, a day, a year and nothing else). */

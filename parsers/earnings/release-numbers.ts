@@ -43,11 +43,21 @@ export function parseAmount(printed: string): number | null {
  */
 export function isFigureCell(cell: string): boolean {
   const s = cell.trim().replace(/^(\(?-?\d+),(\d{1,2}\)?)$/, '$1.$2');
+  if (cellScale(s) !== null) return true;
   return (
     /^\(?-?\s?(?:[A-Z]{0,2}\$|€|£|¥|SFr\.?)?\s?\(?-?(?:\d{1,3}(?:,\s?\d{3})+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)?(?:\.\d+)?(?<=\d)(?:p|\)p)?\)?\s*%?\)?$/.test(
       s,
     ) && /\d/.test(s)
   );
+}
+
+/**
+ * The scale a money cell carries itself: an "M" or "B" right after the digits of an amount marked with a currency
+ * ("$21.7M", "($3.2M)", "$1.4B") is millions or billions; null for any other cell.
+ */
+export function cellScale(cell: string): Scale | null {
+  const m = /^\(?-?\s?(?:[A-Z]{0,2}\$|€|£)\s?\(?-?\d{1,3}(?:,\d{3})*(?:\.\d+)?([MB])\)?$/.exec(cell.trim());
+  return m === null ? null : m[1] === 'M' ? 'millions' : 'billions';
 }
 
 /** A cell with no figure that still fills a column: `—`, `-`, `--`, `n/a`, `nm`. */
@@ -75,6 +85,11 @@ export function captionScale(text: string): { scale: Scale; evidence: string } |
   if (text.length <= 60 && /(?:[A-Z]{0,3}\$|£|€|\bR)\s?['’]000\b/.test(text))
     return { scale: 'thousands', evidence: text.trim() };
   if (!/thousand|million|billion|000/i.test(text)) return null;
+  // "€ million", "EUR million", "$ millions" alone in a cell: a currency mark and a scale word (a column's unit).
+  const marked = /^\(?(?:[A-Z]{0,3}\$|€|£|¥|\b[A-Z]{3})\s?(thousand|million|billion)s?\)?$/i.exec(
+    text.trim(),
+  );
+  if (marked !== null) return { scale: `${marked[1]!.toLowerCase()}s` as Scale, evidence: text.trim() };
   // "Million yen", "Millions of yen" alone on a line: a Japanese summary's unit cell.
   const yen = /^\(?(thousand|million|billion)s?\s+(?:of\s+)?yen\)?$/i.exec(text.trim());
   if (yen !== null) return { scale: `${yen[1]!.toLowerCase()}s` as Scale, evidence: text.trim() };
@@ -85,7 +100,8 @@ export function captionScale(text: string): { scale: Scale; evidence: string } |
     ) ??
     /\(\s*(?:in\s+)?(thousands|millions|billions)\b/.exec(t) ??
     // "(US$ millions, except per share amounts)", "(EUR thousands)": a currency mark before the scale word.
-    /\(\s*(?:[a-z]{0,3}\$|€|£|[a-z]{3})\s*(thousands|millions|billions)\b/.exec(t) ??
+    // ... singular too ("($ million except per share)").
+    /\(\s*(?:[a-z]{0,3}\$|€|£|[a-z]{3})\s*(thousands?|millions?|billions?)\b/.exec(t) ??
     /\(\s*\$?\s*(000s?|000's)\s*(?:omitted)?\s*\)|\b(000s?|000's) omitted\b/.exec(t) ??
     /^\s*\(?\s*(thousands|millions|billions)\s*(?:of [a-z]+(?: [a-z]+)?\s*)?(?:,|\)|except|$)/.exec(t);
   if (!m) return null;
@@ -106,6 +122,7 @@ export function wordScale(word: string | undefined): Scale {
   if (w.startsWith('million') || w === 'm' || w === 'mm') return 'millions';
   if (w.startsWith('billion') || w === 'b' || w === 'bn') return 'billions';
   if (w.startsWith('trillion')) return 'trillions';
+  if (w.startsWith('crore')) return 'crores';
   return 'units';
 }
 
@@ -129,7 +146,8 @@ const CURRENCY_MARKS: [RegExp, string][] = [
   [/¥|\byen\b|\bJPY\b/, 'JPY'],
   // ... and "SFr 444.3".
   [/\bCHF\b|\bSwiss francs?\b|\bSFr\.?\s?\d/, 'CHF'],
-  [/₹|\bINR\b|\bIndian rupees?\b/, 'INR'],
+  // ... and "Rs 225.2 billion", "Rs4,151.03 crore": the rupee's "Rs" before an amount.
+  [/₹|\bINR\b|\bIndian rupees?\b|\bRs\.?\s?(?=\d)/, 'INR'],
   // "KRW 44,201 million", "1.46 trillion won" (the word only after an amount's scale word: "won" is also a verb).
   [/₩|\bKRW\b|\d\s(?:trillion|billion|million)\s+won\b|\bKorean won\b/, 'KRW'],
   // "NT$260.35 billion", "34 Taiwan cents".

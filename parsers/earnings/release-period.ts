@@ -172,6 +172,7 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
       bareYearColumns(blocks) ??
       quarterCodeColumns(blocks) ??
       unnumberedFiscalYear(prose) ??
+      monthNamedQuarter(prose) ??
       undated
     );
   }
@@ -302,6 +303,24 @@ function periodFromMonthRanges(prose: Block[], blocks: Block[] = []): ReportedPe
           block: b,
           start: b.start + at + cell.indexOf(m[1]!),
           text: cell.trim(),
+        });
+      // ... and so does one headed by its year and a range of days ("2011 01 July – 30 Sep.": the quarter to 30
+      // September 2011), the end's day stated.
+      const d =
+        /^\|?\s*((?:19|20)\d{2})\s+\d{1,2}\.?\s+([A-Za-z]{3,9})\.?\s*[-\u2013\u2014]\s*(\d{1,2})\.?\s+([A-Za-z]{3,9})\.?\s*$/.exec(
+          cell,
+        );
+      const dFrom = d ? MONTHS.indexOf(d[2]!.slice(0, 3).toLowerCase()) : -1;
+      const dTo = d ? MONTHS.indexOf(d[4]!.slice(0, 3).toLowerCase()) : -1;
+      if (d && dFrom >= 0 && dTo >= 0)
+        found.push({
+          months: ((dTo - dFrom + 12) % 12) + 1,
+          end: dTo + 1,
+          day: Number(d[3]),
+          year: Number(d[1]),
+          block: b,
+          start: b.start + at + cell.indexOf(d[1]!),
+          text: cell.replace(/^\|\s*/, '').trim(),
         });
       at += cell.length + 3;
     }
@@ -565,11 +584,29 @@ function quarterWithoutDate(prose: Block[], fyEnd: string | null, blocks: Block[
   return {
     fiscalYear: year,
     fiscalPeriod,
-    periodEnd: fiscalPeriod === 'Q4' && year !== null && monthEnd !== null ? `${year}${monthEnd}` : headerEnd,
+    periodEnd:
+      fiscalPeriod === 'Q4' && year !== null && monthEnd !== null
+        ? `${year}${monthEnd}`
+        : (headerEnd ?? (fiscalPeriod !== null && year !== null ? datedColumnsEnd(blocks, year) : null)),
     fiscalYearSource: year !== null ? 'stated' : null,
     alsoFiscalYear: fiscalPeriod === 'Q4' && mentionsFullYear(prose),
     evidence: null,
   };
+}
+
+/**
+ * A "Three Months Ended" heading row over a row of full dates ("Sep 30, 2024 | Jun 30, 2024 | +increase/ -decrease")
+ * dates the quarter of the first column, taken only when that date falls in the year the release names.
+ */
+function datedColumnsEnd(blocks: Block[], year: number): string | null {
+  for (const [i, b] of blocks.slice(0, 60).entries()) {
+    if (!b.row || !/^\W*(?:three|3)[- ]months?\s+ended\W*(?:\||$)/i.test(b.text)) continue;
+    const next = blocks[i + 1];
+    const first = next?.row ? next.text.split('|')[0]!.trim() : '';
+    const date = /^[A-Za-z]{3,9}\.? \d{1,2}, (?:19|20)\d{2}$/.test(first) ? parseDate(first) : null;
+    return date?.startsWith(String(year)) ? date : null;
+  }
+  return null;
 }
 
 /**
@@ -842,7 +879,7 @@ function columnsPeriod(b: Block, fiscalYear: number, fiscalPeriod: FiscalPeriod)
 }
 
 /** A quarter code and its year heading a column: "3Q11", "Q3/2025", "Q3 2025", "4Q 2013" (two digits are 20xx). */
-export const QUARTER_CODE = /^(?:([1-4])Q|Q([1-4]))(?: ?|\/)((?:19|20)\d{2}|\d{2})$/i;
+export const QUARTER_CODE = /^(?:([1-4])Q|Q ?([1-4]))(?: ?|\/)((?:19|20)\d{2}|\d{2})$/i;
 
 /**
  * A header row of quarter codes ("3Q11 | 3Q10", "EUR 1000 | Q3/2025 | Q2/2025 | ..."), when the prose names no period:
@@ -860,6 +897,34 @@ function quarterCodeColumns(blocks: Block[]): ReportedPeriod | null {
     return columnsPeriod(b, latest.year, `Q${latest.quarter}` as FiscalPeriod);
   }
   return null;
+}
+
+/**
+ * A quarter named by the month it ends in ("profit ... in the same quarter last year ... in June quarter", "its
+ * September quarter net profit"), in a text that names no other period: it ends that month; a release in rupees
+ * counts its quarters from April (India's financial year: the June quarter is the first), any other from January.
+ * The year and the day are not stated.
+ */
+function monthNamedQuarter(prose: Block[]): ReportedPeriod | null {
+  const text = prose
+    .slice(0, 30)
+    .map((b) => b.text)
+    .join('\n');
+  const m = /\b(March|June|September|December)[- ]quarter\b/.exec(text);
+  if (m === null) return null;
+  const month = MONTHS.indexOf(m[1]!.slice(0, 3).toLowerCase()) + 1;
+  const rupees = /₹|\bRs\.?\s?\d|\bINR\b|\d\s?crores?\b/.test(text);
+  const ordinal = rupees ? (((month + 8) % 12) + 1) / 3 : month / 3;
+  const block = prose.find((b) => b.text.includes(m[0]))!;
+  const at = block.text.indexOf(m[0]);
+  return {
+    fiscalYear: null,
+    fiscalPeriod: `Q${ordinal}` as FiscalPeriod,
+    periodEnd: null,
+    fiscalYearSource: null,
+    alsoFiscalYear: false,
+    evidence: { text: m[0], start: block.start + at, end: block.start + at + m[0].length },
+  };
 }
 
 /**

@@ -42,8 +42,8 @@ export interface ProseFigure {
  * "$1.2", "US$(0.3)", "RMB285.2", "EUR 4.2", "KRW 44,201", "SEK 25,095" (a currency code printed before the amount),
  * "€4.1"; or a bare amount whose scale word is followed by a currency's name ("1.46 trillion won", "20.7 billion yen").
  */
-const MONEY = String.raw`\(?-?\s?(?:(?:US|HK|C|A)?\$|(?:RMB|EUR|GBP|KRW|SEK|NOK|DKK|CHF|JPY|TWD|INR)\s?|€|£|\bR(?=\d))\s?\(?-?\s?(?:\d{1,3},\d{1,2}(?=\s(?:billion|million|bn)\b)|\d{1,3}(?:,\s?\d{3})+|\d+)?(?:\.\d+)?\)?|(?<![\d.,])\d+(?:\.\d+)?(?=\s(?:trillion|billion|million)\s+(?:won|yen|yuan|kronor|krona|euros|Swiss francs|rupees|stg)\b)`;
-const SCALE_WORD = String.raw`(?:\s?(?:\s{1,12}(?=\S))?(thousand|million|billion|trillion|bn|mm|m)\b)?`;
+const MONEY = String.raw`\(?-?\s?(?:(?:US|HK|C|A)?\$|(?:RMB|EUR|GBP|KRW|SEK|NOK|DKK|CHF|JPY|TWD|INR)\s?|\bRs\.?\s?(?=\d)|€|£|\bR(?=\d))\s?\(?-?\s?(?:\d{1,3},\d{1,2}(?=\s(?:billion|million|bn)\b)|\d{1,3}(?:,\s?\d{3})+|\d+)?(?:\.\d+)?\)?|(?<![\d.,])\d+(?:\.\d+)?(?=\s(?:trillion|billion|million)\s+(?:won|yen|yuan|kronor|krona|euros|Swiss francs|rupees|stg)\b)`;
+const SCALE_WORD = String.raw`(?:\s?(?:\s{1,12}(?=\S))?(thousand|million|billion|trillion|crores?|bn|mm|m)\b)?`;
 /**
  * "Q4 GAAP earnings per share", "basic and diluted loss per share", "Southern Company earned $2.10 per share"; the kind
  * may follow in parentheses ("Non-GAAP earnings per share (Diluted)").
@@ -62,7 +62,7 @@ const MEASURES: [RegExp, Concept][] = [
   // "earnings of" is the net income unless a word before it names other earnings ("operating earnings of"); a clause
   // set in commas may stand between ("Normalized non-GAAP* earnings, excluding special items, were $0.76 per basic share").
   [
-    /\bnet (?:income|profit|earnings|loss)\b|\bprofit after tax(?:ation)?\b|^\W*profit for the (?:year|period)\b|\b(?:net )?quarterly profit\b|(?<!\bnet )\b(?:income|earnings) from continuing operations\b|\b(?<!\b(?:operating|comprehensive) )(?:quarter(?:ly)? )?earnings(?=(?:, [^,$]{3,40},)? (?:of|were|was|totaled) )|\b(?:reported|total|GAAP) earnings\b(?! per)/i,
+    /\bnet (?:income|profit|earnings|loss)\b|\bprofit after tax(?:ation)?\b|^\W*profit for the (?:year|period)\b|\b(?:net )?quarterly profit\b|(?<!\bnet )\b(?:income|earnings) from continuing operations\b|\b(?<!\b(?:operating|comprehensive) )(?:quarter(?:ly)? )?earnings(?=(?:, [^,$]{3,40},)? (?:of|were|was|totaled) )|\b(?:reported|total|GAAP) earnings\b(?! per)|(?<=\b(?:reported|posted|recorded) a )profit(?= of\b)/i,
     'net_income',
   ],
   [/\bEBITDA\b/, 'ebitda'],
@@ -86,7 +86,7 @@ const CHANGE_BY =
  * change followed by its level.
  */
 const CHANGE_THEN_LEVEL =
-  /\b\d+(?:\.\d+)? ?(?:%|percent),?(?:\s+(?:year[- ]over[- ]year|year[- ]on[- ]year|on[- ]year|sequentially|on an annual basis|from (?:a|the) year (?:ago|earlier)))?\s+(?:to|at)\b/i;
+  /\b\d+(?:\.\d+)? ?(?:%|percent|per cent),?(?:\s+(?:year[- ]over[- ]year|year[- ]on[- ]year|on[- ]year|YoY|sequentially|on an annual basis|from (?:a|the) year (?:ago|earlier)))?\s+(?:to|at)\b/i;
 /** A naming set right after a comparison phrase is the prior-period figure ("This compared with reported earnings of"). */
 const COMPARED_NAMING =
   /\b(?:compared (?:with|to)|compares? (?:with|to)|versus|vs\.?|against)\s+(?:[A-Za-z'’-]+\s+){0,3}$/i;
@@ -489,13 +489,18 @@ function readNaming(
       before,
     )
   ) {
-    if (!/^\s*(?:of|by)\s*$/i.test(between)) return;
-    const rest = after.slice(money.index + money[0].length);
-    const to = /^\s*,?\s*to\s+/i.exec(rest);
-    const next = to ? moneyRe.exec(rest.slice(to[0].length)) : null;
-    if (!to || !next || next.index !== 0) return;
-    moneyAt = money.index + money[0].length + to[0].length;
-    money = next;
+    // ... unless "at" introduces the level ("a 50 per cent year-on-year (YoY) rise in profit after tax (PAT) at Rs 6,905
+    // crore").
+    const levelAt = /^\s*(?:\(\s*[A-Z]{2,6}\s*\)\s*)?at\s*$/.test(between);
+    if (!levelAt) {
+      if (!/^\s*(?:of|by)\s*$/i.test(between)) return;
+      const rest = after.slice(money.index + money[0].length);
+      const to = /^\s*,?\s*to\s+/i.exec(rest);
+      const next = to ? moneyRe.exec(rest.slice(to[0].length)) : null;
+      if (!to || !next || next.index !== 0) return;
+      moneyAt = money.index + money[0].length + to[0].length;
+      money = next;
+    }
   }
   // An abbreviation in parentheses after the name that abbreviates another measure ("operating income before
   // amortization of intangible assets (EBITA) of $7.333 billion") makes the naming that measure's, not this one's;
@@ -535,6 +540,8 @@ function readNaming(
   if (value === null || !/\d/.test(printed)) return;
   const loss = /\bloss\b/i.test(m[0]) || /\bloss\b/i.test(between);
   if (loss && value > 0) value = -value;
+  // An amount introduced by "a negative" is below zero ("Total revenues for the quarter were a negative $122 million").
+  if (/\ba negative\s*$/i.test(between) && value > 0) value = -value;
   // A figure given its value "after" some items in a parenthesis right after it ("Earnings per share of 5.4p, up
   // 32% (after specific items, up 96%)") is stated before those items: non-GAAP.
   const afterItems = /^[^()$£€;]{0,30}\(after\s+([a-z][a-z -]{2,40}?)[,)]/i.exec(
@@ -544,8 +551,12 @@ function readNaming(
   // GAAP has no operating income per share: "Operating income per share increased 68% to $1.56" is a non-GAAP EPS.
   const operatingPerShare =
     concept === 'eps' && /\boperating\s+$/i.test(before) && /^(?:income|earnings)\b/i.test(m[0]);
+  // (A definition set after the name's abbreviation, "Net interest income (NII) or the core income a bank earns by
+  // giving loans", qualifies nothing.)
   const nonGaap =
-    NON_GAAP_WORDS.test(`${before.replace(/[“"][^”"]{0,40}[”"]/g, ' ')}${m[0]}${between}`) ||
+    NON_GAAP_WORDS.test(
+      `${before.replace(/[“"][^”"]{0,40}[”"]/g, ' ')}${m[0]}${between.replace(/^\s*\(\s*[A-Z]{2,6}\s*\)\s+or the\b.*$/, ' ')}`,
+    ) ||
     operatingPerShare ||
     afterItems !== null ||
     /\b(?:excluding|before)\b[^.]{0,80}$/i.test(s.text.slice(Math.max(0, clauseStart - 80), at)) ||
@@ -866,7 +877,15 @@ function readFfo(out: ProseFigure[], s: Sentence, m: RegExpMatchArray, span: Spa
   // A comparison naming ("compared to FFO of ...") or one inside another FFO's name is not a figure.
   if (COMPARED_NAMING.test(s.text.slice(Math.max(0, at - 60), at))) return;
   const window = after.slice(0, 150);
-  for (const a of amountsIn(window)) {
+  // An FFO named as a loss ("a funds from operations loss of $16.5 million, or 7 cents per share") is below zero; its
+  // per-share amount may be printed in cents.
+  const loss = /^\s*loss(?:es)?\b/i.test(after);
+  const cents = [...window.matchAll(/(?<![\d.,$])\d+(?:\.\d+)? cents\b/gi)].map((c) => ({
+    index: c.index!,
+    printed: c[0],
+    end: c.index! + c[0].length,
+  }));
+  for (const a of [...amountsIn(window), ...cents].sort((x, y) => x.index - y.index)) {
     const between = window.slice(0, a.index);
     if (
       COMPARISON.test(between) ||
@@ -878,8 +897,11 @@ function readFfo(out: ProseFigure[], s: Sentence, m: RegExpMatchArray, span: Spa
     // "increased 5.3% to $0.22": a change followed by the level gives the level; "by $0.02" is a change.
     if (CHANGE_BY.test(between)) continue;
     const printed = a.printed.trim().replace(/^\((?!.*\)$)/, '');
-    const value = parseAmount(printed);
-    if (value === null) return;
+    const read = /cents$/i.test(printed)
+      ? Number((Number(printed.replace(/[^\d.]/g, '')) / 100).toPrecision(12))
+      : parseAmount(printed);
+    if (read === null) return;
+    const value = loss && read > 0 ? -read : read;
     const start = s.start + at + m[0].length + a.index + a.printed.indexOf(printed);
     out.push(perShare(s, span, concept, m[0].trim(), 'non_gaap', printed, value, start));
     return;

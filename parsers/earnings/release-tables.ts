@@ -1,6 +1,13 @@
 import { type Concept, conceptOfLabel, labelIsNonGaap, PER_SHARE_CONCEPTS } from './release-concepts.ts';
 import type { Block } from './release-document.ts';
-import { captionScale, isFigureCell, isNilCell, parseAmount, type Scale } from './release-numbers.ts';
+import {
+  captionScale,
+  cellScale,
+  isFigureCell,
+  isNilCell,
+  parseAmount,
+  type Scale,
+} from './release-numbers.ts';
 import { DATE_SOURCE, parseDate, QUARTER_CODE } from './release-period.ts';
 
 /** A column word naming a non-GAAP basis alone, right above a table's header of years ("Underlying*"). */
@@ -62,6 +69,8 @@ interface TableContext {
   sectionRows: number;
   /** A short heading right above the table names a non-GAAP basis ("Underlying*", "Adjusted results"). */
   nonGaap: boolean;
+  /** A row of the table is labelled "Non-GAAP ..." ("Non-GAAP net loss on continuing operations (a)"). */
+  labelsNonGaap?: boolean;
 }
 
 const TITLE =
@@ -165,6 +174,8 @@ function isHeaderRow(cells: string[]): boolean {
         captionScale(c) !== null &&
         cells.some((x) => (SPAN_TEST.test(x) || NUMERIC_MONTHS.test(x.trim())) && x !== c)) ||
       NUMERIC_MONTHS.test(c.trim()) ||
+      // ... or in a cell of its own beside a span ("3rd quarter | € million | % | € million | %").
+      (i > 0 && c.length <= 20 && captionScale(c) !== null && SPAN_TEST.test(cells[0] ?? '')) ||
       /^(?:\(?unaudited\)?|\(?restated\)?|\(?as adjusted\)?|change|% change|%|notes?|variance|\(?in [a-z ]+\)?)$/i.test(
         c.trim(),
       ) ||
@@ -394,6 +405,15 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
         if (c.title === '') c.title = first;
       }
     }
+    // ... or in a header row's cell of its own ("3rd quarter | € million | % | € million | %"): the columns' unit.
+    if (c.scale === null && isHeaderRow(cells)) {
+      const unit = cells.slice(1).find((x) => x.length <= 20 && captionScale(x) !== null);
+      if (unit !== undefined) {
+        c.scale = captionScale(unit)!.scale;
+        c.scaleEvidence = unit.trim();
+        if (c.title === '') c.title = unit.trim();
+      }
+    }
     if (c.kind === 'guidance' || c.kind === 'prior') continue;
     if (
       isHeaderRow(cells) ||
@@ -441,7 +461,14 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       /non[- ]?gaap|adjusted/i.test(c.section) ||
       NON_GAAP_SECTION.test(c.section.trim()) ||
       [...label.matchAll(/\((\d)\)/g)].some((m) => nonGaapMarks.has(m[1]!));
+    // A table that labels its non-GAAP lines "Non-GAAP ..." beside unqualified ones ("Revenue | $21.7M", "Non-GAAP
+    // gross margin (a) | 23%") states the unqualified lines as reported: GAAP.
+    if (/^non[- ]?gaap\b/i.test(label.trim()) && !c.labelsNonGaap) {
+      c.labelsNonGaap = true;
+      for (const f of out.slice(c.firstOut)) if (f.basis === 'unspecified') f.basis = 'gaap';
+    }
     if (nonGaapLabel) basis = 'non_gaap';
+    else if (c.labelsNonGaap && c.kind !== 'reconciliation') basis = 'gaap';
     else if (c.kind === 'reconciliation') {
       if (!/\bgaap\b|as reported|reported/i.test(label) && !/\bgaap\b/i.test(c.section)) continue;
       basis = 'gaap';
@@ -488,12 +515,14 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
           span,
           printed,
           value,
-          scale: perShare ? 'units' : (rowScale ?? c.scale),
+          scale: perShare ? 'units' : (cellScale(printed) ?? rowScale ?? c.scale),
           scaleEvidence: perShare
             ? 'per-share figures are never scaled'
-            : rowScale !== null
-              ? rowUnit![0].trim()
-              : c.scaleEvidence,
+            : cellScale(printed) !== null
+              ? printed.trim()
+              : rowScale !== null
+                ? rowUnit![0].trim()
+                : c.scaleEvidence,
           table: c.title,
           block: b,
           rank,

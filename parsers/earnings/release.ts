@@ -37,7 +37,7 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * /4: the held-out set 15 rules (unit revenue per seat mile in hundredths, quarter-code headers, XBRL viewer lines,
  * decimal commas, "| label |" rows, period-row summaries, a bank's revenue net of interest expense).
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/4';
+export const RELEASE_PARSER_VERSION = 'earnings-release/5';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

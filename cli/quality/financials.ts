@@ -11,6 +11,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseCompanyFacts } from '../../parsers/xbrl/companyfacts.ts';
 import { daysBetween } from '../../parsers/xbrl/fact-index.ts';
+import { parseInstance } from '../../parsers/xbrl/instance.ts';
+import { type InstanceFiling, instanceFacts } from '../../parsers/xbrl/instance-facts.ts';
 import {
   FIELD_SPECS,
   FIELDS_BY_STATEMENT,
@@ -195,8 +197,12 @@ export function scoreLabels(dir: string, set: string): LabelResult[] {
   const col = Object.fromEntries(head!.split('\t').map((h, i) => [h, i]));
   const out: LabelResult[] = [];
   const docs = new Map<string, ReturnType<typeof load>>();
+  const filings = instanceFilings(dir);
   function load(file: string) {
-    const doc = parseCompanyFacts(readFileSync(`${dir}/${file}`, 'utf8'), { document: file });
+    const text = readFileSync(`${dir}/${file}`, 'utf8');
+    const doc = file.endsWith('.xml')
+      ? instanceDocument(text, file, filings)
+      : parseCompanyFacts(text, { document: file });
     return { doc, prepared: prepareFacts(doc.facts) };
   }
   for (const line of lines) {
@@ -260,6 +266,31 @@ export function scoreLabels(dir: string, set: string): LabelResult[] {
     });
   }
   return out;
+}
+
+/** `filings.tsv` of a set (file, accession, filed): the filing of each XBRL instance file it scores. */
+function instanceFilings(dir: string): Map<string, InstanceFiling> {
+  const out = new Map<string, InstanceFiling>();
+  if (!existsSync(`${dir}/filings.tsv`)) return out;
+  const [, ...lines] = readFileSync(`${dir}/filings.tsv`, 'utf8').trim().split('\n');
+  for (const line of lines) {
+    const [file, accn, filed] = line.split('\t');
+    if (file && accn && filed) out.set(file, { accn, filed });
+  }
+  return out;
+}
+
+/** A set's XBRL instance file as the engine's facts (the facts companyfacts lists for that one filing). */
+function instanceDocument(text: string, file: string, filings: Map<string, InstanceFiling>) {
+  const filing = filings.get(file);
+  if (!filing)
+    throw new Error(`${file}: an XBRL instance needs its accession and filing date in filings.tsv`);
+  const inst = parseInstance(text, { document: file });
+  return {
+    cik: Number(inst.dei.EntityCentralIndexKey ?? 0),
+    entityName: inst.dei.EntityRegistrantName ?? '',
+    facts: instanceFacts(inst, filing),
+  };
 }
 
 /** Right: the value, and (when a value is expected) the fiscal period of the row it sits in. */

@@ -190,7 +190,9 @@ export interface LabelResult {
  * (FY - 9M YTD) that ttm is built from; `null` expects no value (as of that date). `sic` is the company's SIC
  * code as its submissions JSON gives it (`"sic": "6022"`): the engine gets it as the financials job passes it,
  * so the industry variants of the mapping (a bank's revenue) are scored; a set without the column is scored
- * with no SIC code, as before.
+ * with no SIC code, as before. A file ending in `.xml` is one filing's XBRL instance: its context-free numeric
+ * facts are read as the facts companyfacts lists for that filing, with the accession and filing date the set's
+ * `filings.tsv` gives for it (file, accession, filed).
  */
 export function scoreLabels(dir: string, set: string): LabelResult[] {
   const [head, ...lines] = readFileSync(`${dir}/labels.tsv`, 'utf8').trim().split('\n');

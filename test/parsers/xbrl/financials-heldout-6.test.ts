@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { right, scoreLabels } from '../../../cli/quality/financials.ts';
+import { parseInstance } from '../../../parsers/xbrl/instance.ts';
+import { instanceFacts } from '../../../parsers/xbrl/instance-facts.ts';
+import { prepareFacts } from '../../../parsers/xbrl/prepare.ts';
+import { buildStatements } from '../../../parsers/xbrl/statements.ts';
+import { row } from './build.ts';
+
+/*
+ * Financials held-out set 6 (fixtures/financials/held-out-6): two trimmed EDGAR XBRL instances.
+ * Auburn National Bancorporation's FY2023 10-K (0001193125-24-067944, filed 2024-03-14): a bank with no total
+ * revenue line (net interest income 26,328K + noninterest income -2,981K, which carries 6,295K of securities
+ * losses) and a 603K contract-revenue fact (service charges on deposits, one line of noninterest income).
+ * The Cato Corporation's FY2023 10-K (0001562762-24-000065, filed 2024-03-27): a 53-week year to 2024-02-03.
+ * Every number below was read by hand from the instances' facts; the sums were added by hand.
+ */
+const DIR = fileURLToPath(new URL('../../../fixtures/financials/held-out-6', import.meta.url));
+const AUBN = 'AUBN_CIK0000750574_10-K_FY2023_d731871d10k_htm-TRIM.xml';
+
+describe('set 6: a bank without a top line, a 53-week retailer (XBRL instances)', () => {
+  const inst = parseInstance(readFileSync(`${DIR}/${AUBN}`, 'utf8'), { document: AUBN });
+  const facts = instanceFacts(inst, { accn: '0001193125-24-067944', filed: '2024-03-14' });
+
+  it("an instance's context-free facts are the filing's companyfacts entries (form, fy, fp from its cover)", () => {
+    const assets = facts.filter((f) => f.concept === 'Assets');
+    expect(assets).toHaveLength(2);
+    expect(assets[0]).toMatchObject({
+      taxonomy: 'us-gaap',
+      unit: 'USD',
+      value: 975_255_000,
+      end: '2023-12-31',
+      form: '10-K',
+      fy: 2023,
+      fp: 'FY',
+      accn: '0001193125-24-067944',
+      filed: '2024-03-14',
+    });
+    expect(assets[0]!.start).toBeUndefined();
+    expect(facts.find((f) => f.concept === 'EarningsPerShareBasic')).toMatchObject({
+      unit: 'USD/shares',
+      value: 0.4,
+      start: '2023-01-01',
+    });
+  });
+
+  it("a bank's revenue without SIC is net interest income + noninterest income, not its contract revenue", () => {
+    const set = buildStatements(prepareFacts(facts), { ticker: 'AUBN', cik: 750574, period: 'annual' });
+    expect(row(set.income_statements, '2023-12-31')).toMatchObject({
+      fiscal_period: 'FY',
+      revenue: 23_347_000,
+    });
+    expect(row(set.income_statements, '2022-12-31')).toMatchObject({ revenue: 33_672_000 });
+    expect(row(set.cash_flow_statements, '2023-12-31')).toMatchObject({
+      dividends_and_other_cash_distributions: -3_776_000,
+    });
+  });
+
+  it('every set-6 label (Auburn FY2023-2022, Cato fiscal 2021-2023) is right', () => {
+    const results = scoreLabels(DIR, 'held-out-6');
+    expect(results).toHaveLength(41);
+    expect(results.filter((r) => !right(r))).toEqual([]);
+  });
+});

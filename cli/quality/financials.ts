@@ -192,7 +192,7 @@ export interface LabelResult {
  * so the industry variants of the mapping (a bank's revenue) are scored; a set without the column is scored
  * with no SIC code, as before. A file ending in `.xml` is one filing's XBRL instance: its context-free numeric
  * facts are read as the facts companyfacts lists for that filing, with the accession and filing date the set's
- * `filings.tsv` gives for it (file, accession, filed).
+ * `filings.tsv` gives for it (file, accession, filed, optional form); `.htm` is an inline XBRL document.
  */
 export function scoreLabels(dir: string, set: string): LabelResult[] {
   const [head, ...lines] = readFileSync(`${dir}/labels.tsv`, 'utf8').trim().split('\n');
@@ -202,7 +202,7 @@ export function scoreLabels(dir: string, set: string): LabelResult[] {
   const filings = instanceFilings(dir);
   function load(file: string) {
     const text = readFileSync(`${dir}/${file}`, 'utf8');
-    const doc = file.endsWith('.xml')
+    const doc = /\.(xml|htm|html)$/.test(file)
       ? instanceDocument(text, file, filings)
       : parseCompanyFacts(text, { document: file });
     return { doc, prepared: prepareFacts(doc.facts) };
@@ -270,14 +270,17 @@ export function scoreLabels(dir: string, set: string): LabelResult[] {
   return out;
 }
 
-/** `filings.tsv` of a set (file, accession, filed): the filing of each XBRL instance file it scores. */
+/** `filings.tsv` of a set (file, accession, filed, optional form): the filing of each XBRL instance it scores. */
 function instanceFilings(dir: string): Map<string, InstanceFiling> {
   const out = new Map<string, InstanceFiling>();
   if (!existsSync(`${dir}/filings.tsv`)) return out;
-  const [, ...lines] = readFileSync(`${dir}/filings.tsv`, 'utf8').trim().split('\n');
+  const [head, ...lines] = readFileSync(`${dir}/filings.tsv`, 'utf8').trim().split('\n');
+  const formCol = head!.split('\t').indexOf('form');
   for (const line of lines) {
-    const [file, accn, filed] = line.split('\t');
-    if (file && accn && filed) out.set(file, { accn, filed });
+    const cells = line.split('\t');
+    const [file, accn, filed] = cells;
+    const form = formCol >= 0 ? cells[formCol] : undefined;
+    if (file && accn && filed) out.set(file, form ? { accn, filed, form } : { accn, filed });
   }
   return out;
 }

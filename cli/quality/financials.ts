@@ -11,6 +11,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseCompanyFacts } from '../../parsers/xbrl/companyfacts.ts';
 import { daysBetween } from '../../parsers/xbrl/fact-index.ts';
+import { parseInstance } from '../../parsers/xbrl/instance.ts';
+import { type InstanceFiling, instanceFacts } from '../../parsers/xbrl/instance-facts.ts';
 import {
   FIELD_SPECS,
   FIELDS_BY_STATEMENT,
@@ -188,15 +190,21 @@ export interface LabelResult {
  * (FY - 9M YTD) that ttm is built from; `null` expects no value (as of that date). `sic` is the company's SIC
  * code as its submissions JSON gives it (`"sic": "6022"`): the engine gets it as the financials job passes it,
  * so the industry variants of the mapping (a bank's revenue) are scored; a set without the column is scored
- * with no SIC code, as before.
+ * with no SIC code, as before. A file ending in `.xml` is one filing's XBRL instance: its context-free numeric
+ * facts are read as the facts companyfacts lists for that filing, with the accession and filing date the set's
+ * `filings.tsv` gives for it (file, accession, filed, optional form); `.htm` is an inline XBRL document.
  */
 export function scoreLabels(dir: string, set: string): LabelResult[] {
   const [head, ...lines] = readFileSync(`${dir}/labels.tsv`, 'utf8').trim().split('\n');
   const col = Object.fromEntries(head!.split('\t').map((h, i) => [h, i]));
   const out: LabelResult[] = [];
   const docs = new Map<string, ReturnType<typeof load>>();
+  const filings = instanceFilings(dir);
   function load(file: string) {
-    const doc = parseCompanyFacts(readFileSync(`${dir}/${file}`, 'utf8'), { document: file });
+    const text = readFileSync(`${dir}/${file}`, 'utf8');
+    const doc = /\.(xml|htm|html)$/.test(file)
+      ? instanceDocument(text, file, filings)
+      : parseCompanyFacts(text, { document: file });
     return { doc, prepared: prepareFacts(doc.facts) };
   }
   for (const line of lines) {
@@ -260,6 +268,34 @@ export function scoreLabels(dir: string, set: string): LabelResult[] {
     });
   }
   return out;
+}
+
+/** `filings.tsv` of a set (file, accession, filed, optional form): the filing of each XBRL instance it scores. */
+function instanceFilings(dir: string): Map<string, InstanceFiling> {
+  const out = new Map<string, InstanceFiling>();
+  if (!existsSync(`${dir}/filings.tsv`)) return out;
+  const [head, ...lines] = readFileSync(`${dir}/filings.tsv`, 'utf8').trim().split('\n');
+  const formCol = head!.split('\t').indexOf('form');
+  for (const line of lines) {
+    const cells = line.split('\t');
+    const [file, accn, filed] = cells;
+    const form = formCol >= 0 ? cells[formCol] : undefined;
+    if (file && accn && filed) out.set(file, form ? { accn, filed, form } : { accn, filed });
+  }
+  return out;
+}
+
+/** A set's XBRL instance file as the engine's facts (the facts companyfacts lists for that one filing). */
+function instanceDocument(text: string, file: string, filings: Map<string, InstanceFiling>) {
+  const filing = filings.get(file);
+  if (!filing)
+    throw new Error(`${file}: an XBRL instance needs its accession and filing date in filings.tsv`);
+  const inst = parseInstance(text, { document: file });
+  return {
+    cik: Number(inst.dei.EntityCentralIndexKey ?? 0),
+    entityName: inst.dei.EntityRegistrantName ?? '',
+    facts: instanceFacts(inst, filing),
+  };
 }
 
 /** Right: the value, and (when a value is expected) the fiscal period of the row it sits in. */

@@ -209,7 +209,12 @@ export const CASH_FLOW_FIELDS: FieldSpec[] = [
   ),
   cf(
     'dividends_and_other_cash_distributions',
-    [neg(g('PaymentsOfDividends')), neg(g('PaymentsOfDividendsCommonStock'))],
+    [
+      neg(g('PaymentsOfDividends')),
+      neg(g('PaymentsOfDividendsCommonStock')),
+      // the taxonomy's "Payments of Ordinary Dividends, Common Stock", used by some filers for the same line
+      neg(g('PaymentsOfOrdinaryDividends')),
+    ],
     [neg(ifrs('DividendsPaidClassifiedAsFinancingActivities')), neg(ifrs('DividendsPaid'))],
     { note: 'Negative (cash outflow).' },
   ),

@@ -11,12 +11,16 @@ export const INCOME_FIELDS: FieldSpec[] = [
     statement: 'income',
     kind: 'flow',
     unit: 'money',
+    // A financial company's top line (its net-of-interest total, or net interest income + noninterest
+    // income when it files no total) comes before any contract-revenue figure: in such a statement
+    // contract revenue (service charges, fees) is one line inside noninterest income, not the top line.
     usGaap: [
       g('Revenues'),
+      g('RevenuesNetOfInterestExpense'),
+      sum([g('InterestIncomeExpenseNet'), g('NoninterestIncome')]),
       g('RevenueFromContractWithCustomerExcludingAssessedTax', { from: ASC606_FROM }),
       g('RevenueFromContractWithCustomerIncludingAssessedTax', { from: ASC606_FROM }),
       g('SalesRevenueNet', { until: PRE606_UNTIL }),
-      g('RevenuesNetOfInterestExpense'),
     ],
     industries: {
       bank: [g('Revenues'), g('RevenuesNetOfInterestExpense')],

@@ -15,7 +15,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ParseError } from '../../lib/errors.ts';
+import { ParseError, UpstreamError } from '../../lib/errors.ts';
 import { DART_SECTIONS } from '../../parsers/korea/sections.ts';
 import { DartKeyError } from '../../parsers/korea/status.ts';
 import { ASIA_PARSERS } from '../commands/parse-asia.ts';
@@ -180,8 +180,14 @@ for (const { p, url } of sources) {
     for (const w of out.warnings ?? []) console.log(`  warning: ${w}`);
   } catch (err) {
     const e = err as Error;
-    // a typed refusal: a ParseError, an OpenDART key or throttling answer (an operator error), a missing option
-    if (e instanceof ParseError || e instanceof DartKeyError || /needs --|takes --/.test(e.message))
+    // a typed refusal: a ParseError, an OpenDART key answer (an operator error), an upstream status answer
+    // (OpenDART 020 throttling or 800 maintenance: DartThrottledError, an UpstreamError), a missing option
+    if (
+      e instanceof ParseError ||
+      e instanceof DartKeyError ||
+      e instanceof UpstreamError ||
+      /needs --|takes --/.test(e.message)
+    )
       console.log(`${label}\n  ${which.parser}: 0 rows\n  left: ${e.name}: ${e.message}`);
     else {
       crashes++;

@@ -1,8 +1,10 @@
+import iconv from 'iconv-lite';
 import { corpCodeRegistry } from '../../jobs/korea/companies.job.ts';
 import { parseEdinetList, parseTdnetList } from '../../parsers/disclosures/japan.ts';
 import { parseDartList } from '../../parsers/disclosures/korea.ts';
 import { parseDartFinancials } from '../../parsers/korea/financials.ts';
 import { DART_SECTIONS, type DartSectionEndpoint, parseDartSection } from '../../parsers/korea/sections.ts';
+import { registryFromEdinetCodes } from '../../parsers/registry-asia/japan.ts';
 import {
   parseTpexProfiles,
   parseTwseProfiles,
@@ -173,8 +175,18 @@ const RAW: Record<string, Entry> = {
     },
   },
   'asia-registry': {
-    help: 'a registry file, as the registry jobs read it: OpenDART corpCode (zip or CORPCODE.xml), TWSE t187ap03_L.csv or TPEx mopsfin_t187ap03_O JSON; one row per company (identifiers and listings counted)',
+    help: 'a registry file, as the registry jobs read it: OpenDART corpCode (zip or CORPCODE.xml), EDINET Edinetcode.zip, TWSE t187ap03_L.csv or TPEx mopsfin_t187ap03_O JSON; one row per company (identifiers and listings counted)',
     run: (b, _o, c) => {
+      // EDINET's code list: a CP932 CSV whose first line is its ダウンロード実行日 preamble, or a zip whose
+      // first entry is that CSV (EdinetcodeDlInfo.csv); corpCode's zip holds XML
+      const zipped = b.subarray(0, 2).toString('latin1') === 'PK' && b.length > 30;
+      if (
+        (zipped && /\.csv$/i.test(b.subarray(30, 30 + b.readUInt16LE(26)).toString('latin1'))) ||
+        iconv.decode(b.subarray(0, 64), 'cp932').startsWith('ダウンロード実行日')
+      ) {
+        const r = registryFromEdinetCodes(b, c);
+        return { rows: r.companies, identifiers: r.identifiers.length, listings: r.listings.length };
+      }
       const head = b
         .subarray(0, 512)
         .toString('utf8')

@@ -1,10 +1,11 @@
 /**
- * Quality report of the Korea and Taiwan parsers over the captured files. Run: `npm run quality:asia`.
+ * Quality report of the Korea, Taiwan and Japan parsers over the captured files. Run: `npm run quality:asia`.
  * Reads the offline mirror (`fixtures/upstream/opendart.fss.or.kr`, `mops.twse.com.tw`, `www.twse.com.tw`,
- * `www.tpex.org.tw`: each file's request URL is its path, so the parsers take what the request said: the
- * OpenDART basis `fs_div`, `bsns_year`, `reprt_code`, MOPS year and season) and the captured files of
- * `fixtures/korea` and `fixtures/taiwan` (no request URL: what the request would have said is then left
- * out, and the report says so). Each file goes through the parser `etl parse` uses for it.
+ * `www.tpex.org.tw`, and Japan's `api.edinet-fsa.go.jp`, `www.release.tdnet.info`,
+ * `disclosure2dl.edinet-fsa.go.jp`: each file's request URL is its path, so the parsers take what the
+ * request said: the OpenDART basis `fs_div`, `bsns_year`, `reprt_code`, MOPS year and season) and the
+ * captured files of `fixtures/korea`, `fixtures/taiwan` and `fixtures/japan` (no request URL: what the
+ * request would have said is then left out, and the report says so). Each file goes through the parser `etl parse` uses for it.
  *
  * Per file: the parser, rows found (with the keys that tell them apart: basis, year, report, period), the
  * rows' first label, and what was left out: an empty answer (OpenDART 013, a MOPS "no data" page), a typed
@@ -14,7 +15,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ParseError } from '../../lib/errors.ts';
+import { ParseError, UpstreamError } from '../../lib/errors.ts';
 import { DART_SECTIONS } from '../../parsers/korea/sections.ts';
 import { DartKeyError } from '../../parsers/korea/status.ts';
 import { ASIA_PARSERS } from '../commands/parse-asia.ts';
@@ -27,6 +28,9 @@ const HOSTS = [
   'mopsfin.twse.com.tw',
   'www.twse.com.tw',
   'www.tpex.org.tw',
+  'api.edinet-fsa.go.jp',
+  'www.release.tdnet.info',
+  'disclosure2dl.edinet-fsa.go.jp',
 ];
 
 function walk(dir: string): string[] {
@@ -54,6 +58,10 @@ const NOT_SERVED: [RegExp, string][] = [
     "the DART website's daily list page (dsac001, HTML): /disclosures reads Korea filings from OpenDART list.json",
   ],
   [
+    /^fnlttSinglAcnt_/,
+    'OpenDART fnlttSinglAcnt (단일회사 주요계정, key accounts: no account_id, both bases in one answer, each row naming its fs_div): kr_financials is read from fnlttSinglAcntAll, one basis per request',
+  ],
+  [
     /^company_\d{8}/,
     'OpenDART company.json (기업개황): the Korea registry is built from corpCode.xml; no route serves the overview fields',
   ],
@@ -61,7 +69,10 @@ const NOT_SERVED: [RegExp, string][] = [
 
 /** The `etl parse` parser for a file, by its endpoint name; null when none reads it. */
 function parserFor(name: string): { parser: string; kind?: string } | null {
-  if (/^(?:corpCode|CORPCODE)|mopsfin_t187ap03_O|t187ap03_L/.test(name)) return { parser: 'asia-registry' };
+  if (/^(?:corpCode|CORPCODE|Edinetcode)|mopsfin_t187ap03_O|t187ap03_L/.test(name))
+    return { parser: 'asia-registry' };
+  if (/^I_list_\d{3}_\d{8}/.test(name)) return { parser: 'tdnet-list' };
+  if (/^documents[._]json/.test(name)) return { parser: 'edinet-list' };
   // an OpenDART error envelope saved without its endpoint: every OpenDART reader reads the status first
   if (/^error_status_\d{3}/.test(name)) return { parser: 'dart-list' };
   // StockCat's MOPS answers saved without their endpoint (the no-record page carries the t05st10 pages'
@@ -103,7 +114,7 @@ let files = 0;
 let withRows = 0;
 const sources = [
   ...HOSTS.flatMap((h) => walk(join(MIRROR, h)).map((p) => ({ p, url: `https://${relative(MIRROR, p)}` }))),
-  ...['fixtures/korea', 'fixtures/taiwan'].flatMap((d) =>
+  ...['fixtures/korea', 'fixtures/taiwan', 'fixtures/japan'].flatMap((d) =>
     walk(root(d)).map((p) => ({ p, url: relative(root(''), p) })),
   ),
 ];
@@ -169,8 +180,14 @@ for (const { p, url } of sources) {
     for (const w of out.warnings ?? []) console.log(`  warning: ${w}`);
   } catch (err) {
     const e = err as Error;
-    // a typed refusal: a ParseError, an OpenDART key or throttling answer (an operator error), a missing option
-    if (e instanceof ParseError || e instanceof DartKeyError || /needs --|takes --/.test(e.message))
+    // a typed refusal: a ParseError, an OpenDART key answer (an operator error), an upstream status answer
+    // (OpenDART 020 throttling or 800 maintenance: DartThrottledError, an UpstreamError), a missing option
+    if (
+      e instanceof ParseError ||
+      e instanceof DartKeyError ||
+      e instanceof UpstreamError ||
+      /needs --|takes --/.test(e.message)
+    )
       console.log(`${label}\n  ${which.parser}: 0 rows\n  left: ${e.name}: ${e.message}`);
     else {
       crashes++;

@@ -36,7 +36,7 @@ export function tdnetCategory(title: string): string {
 export function parseTdnetList(
   bytes: Buffer,
   ctx: ParseContext,
-): ParseResult<DisclosureInsert> & { total: number | null } {
+): ParseResult<DisclosureInsert> & { total: number | null; noData: boolean } {
   const html = bytes.toString('utf8').replace(/\r\n?/g, '\n');
   const $ = cheerio.load(html);
   // the header's date; a page cut without its header falls back on the date in its file name
@@ -45,7 +45,8 @@ export function parseTdnetList(
     /I_list_\d{3}_(\d{4})(\d{2})(\d{2})/.exec(ctx.url);
   if (!dm) throw new ParseError('TDnet list page without its date header or a dated file name', ctx.url);
   const date = `${dm[1]}-${dm[2]}-${dm[3]}`;
-  if (/に開示された情報はありません/.test(html)) return { rows: [], warnings: [], total: 0 };
+  // the day's "no disclosures" sentence is an answer, no data, and says so (not a silent empty page)
+  if (/に開示された情報はありません/.test(html)) return { rows: [], warnings: [], total: 0, noData: true };
   const tm = /全(\d+)件/.exec($('.kaijiSum').text());
   const rows: DisclosureInsert[] = [];
   let withdrawn = 0;
@@ -80,7 +81,7 @@ export function parseTdnetList(
     });
   });
   const warnings = withdrawn ? [`${withdrawn} withdrawn (削除) disclosures left out`] : [];
-  return { rows, warnings, total: tm ? Number(tm[1]) : null };
+  return { rows, warnings, total: tm ? Number(tm[1]) : null, noData: false };
 }
 
 interface EdinetResult {
@@ -101,7 +102,10 @@ interface EdinetResult {
  * reports); withdrawn documents (`withdrawalStatus` != 0) are left out. `xbrl_url` where `xbrlFlag` is 1.
  */
 export function parseEdinetList(bytes: Buffer, ctx: ParseContext): ParseResult<DisclosureInsert> {
-  let body: { metadata?: { status?: string; message?: string }; results?: EdinetResult[] };
+  let body: {
+    metadata?: { status?: string; message?: string; resultset?: { count?: number } };
+    results?: EdinetResult[];
+  };
   try {
     body = JSON.parse(bytes.toString('utf8'));
   } catch (err) {
@@ -110,8 +114,16 @@ export function parseEdinetList(bytes: Buffer, ctx: ParseContext): ParseResult<D
   const status = body.metadata?.status;
   if (status !== '200')
     throw new ParseError(`EDINET status ${status}: ${body.metadata?.message ?? ''}`, ctx.url);
+  // a body without `results` is a type=1 answer, the day's metadata only: no rows, and the report says why
+  if (!Array.isArray(body.results))
+    return {
+      rows: [],
+      warnings: [
+        `metadata only (a type=1 answer: ${body.metadata?.resultset?.count ?? 'no'} documents that day, no list); the list is asked with type=2`,
+      ],
+    };
   const rows: DisclosureInsert[] = [];
-  for (const r of body.results ?? []) {
+  for (const r of body.results) {
     if (!r.docID || !r.submitDateTime)
       throw new ParseError('EDINET row without docID or submitDateTime', ctx.url);
     if (r.withdrawalStatus && r.withdrawalStatus !== '0') continue;

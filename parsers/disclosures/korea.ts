@@ -22,9 +22,10 @@ interface DartListRow {
 export function parseDartList(
   bytes: Buffer,
   ctx: ParseContext,
-): ParseResult<DisclosureInsert> & { totalPages: number | null } {
+): ParseResult<DisclosureInsert> & { totalPages: number | null; noData: boolean } {
   const body = readDartBody<{ list?: DartListRow[]; total_page?: number | string }>(bytes, ctx.url);
-  if (!body) return { rows: [], warnings: [], totalPages: 0 };
+  // status 013 is an answer, "no data", and says so like every OpenDART reader (not a silent empty list)
+  if (!body) return { rows: [], warnings: [], totalPages: 0, noData: true };
   const rows = (body.list ?? []).map((r): DisclosureInsert => {
     if (!r.rcept_no || !r.rcept_dt || !/^\d{8}$/.test(r.rcept_dt))
       throw new ParseError('DART list row without rcept_no or rcept_dt', ctx.url);
@@ -48,5 +49,5 @@ export function parseDartList(
     };
   });
   const tp = Number(body.total_page);
-  return { rows, warnings: [], totalPages: Number.isFinite(tp) ? tp : null };
+  return { rows, warnings: [], totalPages: Number.isFinite(tp) ? tp : null, noData: false };
 }

@@ -89,7 +89,7 @@ function asFiled(v: string | null | undefined): string | null {
  * (`fs_div` CFS consolidated / OFS separate) is a request parameter the rows do not repeat, so it comes from
  * the request and every row carries it: the two bases never share a key. Accounts are matched by
  * `account_id` (`ifrs-full_*`, `dart_*`, or `-표준계정코드 미사용-` for a filer-specific line), never by name;
- * amounts stay strings in KRW as filed. Status 013 is an answer with no rows. The basis comes from the
+ * amounts stay strings in KRW as filed. Status 013 is an answer with no rows, read before the basis (it needs none). The basis comes from the
  * request URL (`ctx.url`'s `fs_div`, see dartBasis), or `req.fsDiv` when the URL does not carry it; with
  * neither it is a DartBasisError, never a guess. `bsns_year` / `reprt_code` missing from a row come from the
  * request.
@@ -108,10 +108,12 @@ export function parseDartFinancials(
   ctx: ParseContext,
   req: { fsDiv?: 'CFS' | 'OFS' } = {},
 ): ParseResult<KrFinancialsInsert> & { noData: boolean } {
-  const fsDiv = dartBasis(ctx.url, req.fsDiv);
-  const asked = dartRequestOf(ctx.url);
+  // the envelope first: a status answer (013 no data, a key or throttling error) has no rows whose basis
+  // could be wrong, so it is read whatever the request asked (a real 013 of a request without fs_div)
   const body = readDartBody<{ list?: DartAccountRow[] }>(bytes, ctx.url);
   if (!body) return { rows: [], warnings: [], noData: true };
+  const fsDiv = dartBasis(ctx.url, req.fsDiv);
+  const asked = dartRequestOf(ctx.url);
   if (!Array.isArray(body.list)) throw new ParseError('OpenDART status 000 without a list', ctx.url);
   const lineNos = new Map<string, number>();
   const rows = body.list.map((row): KrFinancialsInsert => {

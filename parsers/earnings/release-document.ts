@@ -47,7 +47,8 @@ function isCellRow(line: string): boolean {
 }
 
 /** Blocks of one document body, HTML or plain text. */
-export function bodyToBlocks(body: string): Block[] {
+export function bodyToBlocks(input: string): Block[] {
+  const body = pointDecimals(input);
   // In plain text a line that opens with a bullet mark, or a heading line in capitals, starts a paragraph of
   // its own (hard-wrapped lines of one paragraph are otherwise joined), a line of nothing but cell marks ("|",
   // an empty table cell as a page store renders it) is a paragraph break, and a line that opens or closes with a
@@ -96,15 +97,29 @@ export function bodyToBlocks(body: string): Block[] {
 }
 
 /**
+ * A text that prints a figure with dots grouping its thousands and a decimal comma ("4.477,8", "(1.597,2)") writes its
+ * figures in the comma convention: each such figure, and each figure of digits, a comma and one or two digits ("553,8",
+ * "36,5 %"), is rewritten in the point convention ("4,477.8", "553.8"), digit for digit (offsets unchanged).
+ */
+function pointDecimals(body: string): string {
+  if (!/(?<![\d.,])\d{1,3}(?:\.\d{3})+,\d{1,2}(?![\d.,])/.test(body)) return body;
+  return body
+    .replace(/(?<![\d.,])\d{1,3}(?:\.\d{3})+,\d{1,2}(?![\d.,])/g, (f) =>
+      f.replace(/[.,]/g, (c) => (c === '.' ? ',' : '.')),
+    )
+    .replace(/(?<![\d.,])(\d+),(\d{1,2})(?![\d.,])/g, '$1.$2');
+}
+
+/**
  * Words a rendering ran together where a tag ended ("Gross profitof RMB46.5million", "Net incomeof", "fiscal
- * secondquarterended September 30, 2014"): a name or period word glued to the "of" / "ended" after it, or an
- * ordinal glued to "quarter", is read as two words.
+ * secondquarterended September 30, 2014", "Net lossfor the second quarter"): a name or period word glued to the "of" /
+ * "ended" / "for" after it, or an ordinal glued to "quarter", is read as two words.
  */
 function unglued(text: string): string {
   return text
     .replace(/\b(first|second|third|fourth)(quarter)(?=\b|ended\b|of\b)/gi, '$1 $2')
     .replace(
-      /\b((?:gross |net |operating )?(?:profit|income|loss|earnings|revenues?|sales)|quarter|year|months|weeks)(of|ended)\b/gi,
+      /\b((?:gross |net |operating )?(?:profit|income|loss|earnings|revenues?|sales)|quarter|year|months|weeks)(of|ended|for)\b/gi,
       '$1 $2',
     );
 }
@@ -383,14 +398,22 @@ function runTogetherRows(body: string): string {
  * ("-3.2pp") is a cell of its row too.
  */
 const CELL_FIGURE =
-  /^\(?-?(?:\$|¥|(?:SFr\.?|CHF|EUR|GBP|USD|SEK|NOK|DKK|JPY|HKD|ZAR|KRW|TWD|RMB|CNY|INR|CAD|AUD) )?\s?\(?\d[\d,]*(?:\.\d+)?\)?(?:%|pp)?$/;
+  /^\(?-?(?:\$|¥|(?:SFr\.?|CHF|EUR|GBP|USD|SEK|NOK|DKK|JPY|HKD|ZAR|KRW|TWD|RMB|CNY|INR|CAD|AUD) )?\s?\(?\d[\d,]*(?:\.\d+)?\)?(?: ?%|pp)?$/;
 /** A single page-store cell on a line of its own: "|149,779", "|(14,842", "|)", "|$", "|Three Months Ended ...". */
 const LONE_CELL = /^\|([^|]*)$/;
 // (A quarter code with its year, "3Q11", "Q3/2025", "Q3 2025", is a column heading too.)
+// (... and so is a code of months with its year, "6M24", "9M2023", or a year-first quarter code, "22.3Q".)
 const SPAN_CELL =
-  /\b(?:months?|weeks?|quarter|year)s?\b.*\bended\b|^(?:19|20)\d{2}$|^(?:[1-4]Q|Q ?[1-4])(?: ?|\/)(?:(?:19|20)\d{2}|\d{2})$/i;
+  /\b(?:months?|weeks?|quarter|year)s?\b.*\bended\b|^(?:19|20)\d{2}$|^(?:[1-4]Q|Q ?[1-4])(?: ?|\/)(?:(?:19|20)\d{2}|\d{2})$|^(?:[369]|12)M(?:(?:19|20)\d{2}|\d{2})$/i;
+const YEAR_FIRST_QUARTER = /^\d{2}\.[1-4]Q$/;
 /** A column heading cell: a span ("Three Months Ended December 31,") or a year, short and stating no amount. */
-const isHeaderCell = (c: string) => c.length <= 60 && !/[$%]|\d\.\d/.test(c) && SPAN_CELL.test(c);
+const isHeaderCell = (c: string) =>
+  (c.length <= 60 && !/[$%]|\d\.\d/.test(c) && SPAN_CELL.test(c)) || YEAR_FIRST_QUARTER.test(c);
+/**
+ * A column heading that is one only within a run of column headings: a change column ("Chg %", "Var.", "YoY", "QoQ",
+ * "Change") or a column code under a year ("YTD", "TOTAL", a bare "Q2").
+ */
+const CHANGE_CELL = /^(?:chg\.?\s?%?|var\.?\s?%?|change|% change|yoy|qoq|ytd|total|q[1-4])$/i;
 /** A column date cell: "June 30, 2017", "March 31, 2023" (a month, a day, a year and nothing else). */
 const DATE_CELL =
   /^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.? \d{1,2}, (?:19|20)\d{2}$/;
@@ -681,7 +704,14 @@ function pipeCells(raw: string[]): string[] {
   const joined: string[] = [];
   for (let i = 0; i < cells.length; i++) {
     let j = i;
-    while (j < cells.length && isHeaderCell(cells[j]!.trim())) j++;
+    const inRun = (c: string) => isHeaderCell(c) || (j > i && CHANGE_CELL.test(c));
+    // (An empty cell, "|", between two column headings is passed over: the store sets one between every two cells.)
+    while (
+      j < cells.length &&
+      (inRun(cells[j]!.trim()) ||
+        (j > i && /^\|?\s*$/.test(cells[j]!.trim()) && inRun(cells[j + 1]?.trim() ?? '')))
+    )
+      j++;
     // The column dates under a run of span cells ("3 Months Ended", "6 Months Ended", then "Jun. 30, 2023", ...,
     // empty cells between them) are the header's second line: one header row.
     if (j - i >= 2) {
@@ -721,6 +751,11 @@ function relinearise(paragraphs: string[]): string[] {
       j < paragraphs.length &&
       (CELL_FIGURE.test(paragraphs[j]!.trim()) ||
         CELL_MARK.test(paragraphs[j]!.trim()) ||
+        // "n.m." (not meaningful) is a change column's entry, passed over as its percent cells are (a row's
+        // change cells are no period's figures).
+        (/^n\.m\.$/i.test(paragraphs[j]!.trim()) &&
+          figures.length > 0 &&
+          CELL_FIGURE.test(paragraphs[j + 1]?.trim() ?? '')) ||
         // An empty cell (a paragraph of nothing but spaces) between a row's cells is skipped.
         paragraphs[j]!.trim() === '')
     ) {

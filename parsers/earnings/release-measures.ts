@@ -59,7 +59,7 @@ const KNOWN: [RegExp, string, 'change' | 'level', Expect?][] = [
   [/\bdeliveries\b/i, 'deliveries', 'level', 'count'],
   [/\bonline sales\b|\be-?commerce sales\b|\bdigital sales\b/i, 'online_sales', 'change'],
   [
-    /\bgross margin (?:rate|percentage)\b|\bgross (?:profit )?margins?\b(?= (?:for the (?:[a-z]+ )?(?:quarter|year|period) )?(?:was|were|of|increased|decreased|improved|expanded|declined)(?: to)? [\d.]+ ?(?:%|percent))/i,
+    /\bgross margin (?:rate|percentage)\b|\bgross (?:profit )?margins?\b(?= (?:for the (?:[a-z]+ )?(?:quarter|year|period)(?: of (?:fiscal )?\d{4})? )?(?:was|were|of|increased|decreased|improved|expanded|declined)(?: to)? [\d.]+ ?(?:%|percent))/i,
     'gross_margin',
     'level',
     'percent',

@@ -25,7 +25,11 @@ export const AMOUNT_SOURCE = String.raw`\(?-?\s?(?:[A-Z]{0,2}\$|€|£|¥)?\s?\(
 /** Parses one printed figure; null when it holds no digit (`—`, `--`, `N/A`). */
 export function parseAmount(printed: string): number | null {
   // A comma before the last one or two digits is a decimal comma ("0,26", "-0,01"): a thousands comma has three after it.
-  const s = printed.trim().replace(/^(\(?-?\d+),(\d{1,2}\)?)$/, '$1.$2');
+  // (The period of a currency abbreviation before the digits, "Ps. 2,987.9", "Rs.5", is no decimal point.)
+  const s = printed
+    .trim()
+    .replace(/\b(?:Ps|Rs)\.(?=\s?\(?-?\d)/g, '')
+    .replace(/^(\(?-?\d+),(\d{1,2}\)?)$/, '$1.$2');
   if (!/\d/.test(s)) return null;
   const negative =
     /^\(|\(\s*(?:[A-Z]{0,2}\$|€|£|¥)?\s*\d|^-|^[A-Z]{0,2}\$\s*-|\)\s*%?$/.test(s) && !/^\d.*\)$/.test(s);
@@ -78,6 +82,19 @@ export function captionScale(text: string): { scale: Scale; evidence: string } |
   // "EUR 1000", "EUR 1 000": a currency code before 1000 is thousands (a Nordic key-figures caption).
   if (/^\(?(?:EUR|SEK|NOK|DKK|ISK|USD|CHF|GBP)\s?1[ \u00a0]?000\)?$/.test(text.trim()))
     return { scale: 'thousands', evidence: text.trim() };
+  // "(Unit: KRW bn)", "(Unit: KRW million)": a unit line naming a currency code or mark and a scale.
+  const unit =
+    /^\(?\s*units?\s*:\s*(?:[A-Z]{3}|[$€£¥₩])\s?(bn|billions?|mn|millions?|thousands?)\s*\)?$/i.exec(
+      text.trim(),
+    );
+  if (unit !== null)
+    return {
+      scale: /^b/i.test(unit[1]!) ? 'billions' : /^m/i.test(unit[1]!) ? 'millions' : 'thousands',
+      evidence: text.trim(),
+    };
+  // "Financial Highlights (R$ MM)": a currency mark and "MM" in parentheses is millions.
+  if (text.length <= 60 && /\((?:[A-Z]{0,3}\$|€|£|[A-Z]{3})\s?MM\)\s*$/.test(text.trim()))
+    return { scale: 'millions', evidence: text.trim() };
   // "IFRS $ m", "(US$ m)": a currency mark and a lone m in a short caption is millions.
   if (text.length <= 40 && /(?:[$€£]|\b[A-Z]{3})\s?m\)?$/.test(text.trim()))
     return { scale: 'millions', evidence: text.trim().slice(0, 200) };
@@ -142,7 +159,11 @@ const CURRENCY_MARKS: [RegExp, string][] = [
   [/£|\bpounds sterling\b|\bGBP\b|\d\s(?:billion|million)\s+stg\b/, 'GBP'],
   [/\bC\$|\bCanadian dollars?\b|\bCAD\b/, 'CAD'],
   [/\bA\$|\bAustralian dollars?\b|\bAUD\b/, 'AUD'],
-  [/\bRMB(?=[\s\d])|\brenminbi\b|\bCNY\b/i, 'CNY'],
+  // ... and "7.97 billion yuan", "3 fen per share" (the yuan's hundredth).
+  [/\bRMB(?=[\s\d])|\brenminbi\b|\bCNY\b|\byuan\b|\d fen per share\b/i, 'CNY'],
+  // "R$ million", "R$393.9 million": the real's "R$" (the rand's "R" never carries a "$").
+  [/\bR\$|\bBRL\b|\bBrazilian reais\b/, 'BRL'],
+  [/\bMXN\b|\bMexican pesos?\b/, 'MXN'],
   [/¥|\byen\b|\bJPY\b/, 'JPY'],
   // ... and "SFr 444.3".
   [/\bCHF\b|\bSwiss francs?\b|\bSFr\.?\s?\d/, 'CHF'],

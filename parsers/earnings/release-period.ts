@@ -23,7 +23,7 @@ export interface ReportedPeriod {
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
-export const DATE_SOURCE = String.raw`(?:${MONTH}\s+\d{1,2},?\s+\d{4}|\d{1,2}\s+${MONTH}\s+\d{4})`;
+export const DATE_SOURCE = String.raw`(?:${MONTH}\s+\d{1,2}(?:,\s*|\s+)\d{4}|\d{1,2}\s+${MONTH}\s+\d{4})`;
 const ORDINALS: Record<string, number> = {
   first: 1,
   '1st': 1,
@@ -39,7 +39,7 @@ const ORDINAL = '(?:first|second|third|fourth|1st|2nd|3rd|4th)';
 /** `December 25, 2010` / `25 December 2010` -> `2010-12-25`. */
 export function parseDate(s: string): string | null {
   const m = new RegExp(
-    String.raw`^(?:(${MONTH})\s+(\d{1,2}),?\s+(\d{4})|(\d{1,2})\s+(${MONTH})\s+(\d{4}))$`,
+    String.raw`^(?:(${MONTH})\s+(\d{1,2})(?:,\s*|\s+)(\d{4})|(\d{1,2})\s+(${MONTH})\s+(\d{4}))$`,
     'i',
   ).exec(s.trim());
   if (!m) return null;
@@ -164,6 +164,11 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
       header?.fiscalPeriod === undated.fiscalPeriod
     )
       return { ...header, alsoFiscalYear: undated.alsoFiscalYear || header.alsoFiscalYear };
+    // ... and so does a header of column codes naming that quarter under its year ("2009 | 2008 | YTD | Q2 | ...").
+    const coded =
+      undated.fiscalPeriod !== null && undated.fiscalYear === null ? quarterCodeColumns(blocks) : null;
+    if (coded !== null && coded.fiscalPeriod === undated.fiscalPeriod)
+      return { ...coded, alsoFiscalYear: undated.alsoFiscalYear || coded.alsoFiscalYear };
     if (undated.fiscalPeriod !== null) return withDocumentYear(withYearToDateRange(undated, prose), prose);
     return (
       header ??
@@ -878,8 +883,48 @@ function columnsPeriod(b: Block, fiscalYear: number, fiscalPeriod: FiscalPeriod)
   };
 }
 
+/**
+ * A two-line header set on one row, years first and then as many runs of column codes, each run opening with "YTD" or
+ * "TOTAL" ("2009 | 2008 | YTD | Q2 | Q1 | TOTAL | Q4 | Q3 | Q2 | Q1"): each run's columns are of its year, in order ("YTD"
+ * the year to date, "TOTAL" the year, "Qn" that quarter); null for any other header.
+ */
+export function yearRunColumns(
+  cells: string[],
+): { span: 'quarter' | 'ytd' | 'year'; year: number; quarter: number | null }[] | null {
+  let y = 0;
+  while (y < cells.length && /^(?:19|20)\d{2}$/.test(cells[y]!)) y++;
+  const codes = cells.slice(y);
+  if (y < 1 || codes.length < 2 || !codes.every((c) => /^(?:ytd|total|q[1-4])$/i.test(c))) return null;
+  if (!/^(?:ytd|total)$/i.test(codes[0]!)) return null;
+  const runs = codes.filter((c) => /^(?:ytd|total)$/i.test(c)).length;
+  if (runs !== y) return null;
+  const out: { span: 'quarter' | 'ytd' | 'year'; year: number; quarter: number | null }[] = [];
+  let run = -1;
+  for (const c of codes) {
+    if (/^(?:ytd|total)$/i.test(c)) run++;
+    const year = Number(cells[run]);
+    out.push(
+      /^ytd$/i.test(c)
+        ? { span: 'ytd', year, quarter: null }
+        : /^total$/i.test(c)
+          ? { span: 'year', year, quarter: null }
+          : { span: 'quarter', year, quarter: Number(c.slice(1)) },
+    );
+  }
+  return out;
+}
+
 /** A quarter code and its year heading a column: "3Q11", "Q3/2025", "Q3 2025", "4Q 2013" (two digits are 20xx). */
-export const QUARTER_CODE = /^(?:([1-4])Q|Q ?([1-4]))(?: ?|\/)((?:19|20)\d{2}|\d{2})$/i;
+// ... or the year first, "22.3Q" (a Korean IR table's 2022 third quarter).
+export const QUARTER_CODE = /^(?:(?:([1-4])Q|Q ?([1-4]))(?: ?|\/)((?:19|20)\d{2}|\d{2})|(\d{2})\.([1-4])Q)$/i;
+
+/** The quarter and year a quarter code names ("3Q11", "Q3/2025", "22.3Q"; two-digit years are 20xx); null for any other cell. */
+export function quarterCode(cell: string): { quarter: number; year: number } | null {
+  const m = QUARTER_CODE.exec(cell.trim());
+  if (m === null) return null;
+  const y = m[3] ?? m[4]!;
+  return { quarter: Number(m[1] ?? m[2] ?? m[5]), year: y.length === 2 ? 2000 + Number(y) : Number(y) };
+}
 
 /**
  * A header row of quarter codes ("3Q11 | 3Q10", "EUR 1000 | Q3/2025 | Q2/2025 | ..."), when the prose names no period:
@@ -887,14 +932,28 @@ export const QUARTER_CODE = /^(?:([1-4])Q|Q ?([1-4]))(?: ?|\/)((?:19|20)\d{2}|\d
  */
 function quarterCodeColumns(blocks: Block[]): ReportedPeriod | null {
   for (const [b, cells] of headerRows(blocks)) {
-    const codes = cells.map((c) => QUARTER_CODE.exec(c)).filter((m) => m !== null);
-    if (codes.length < 2 || cells.length - codes.length > 1) continue;
-    const of = (m: RegExpExecArray) => {
-      const y = m[3]!.length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
-      return { year: y, quarter: Number(m[1] ?? m[2]), key: y * 10 + Number(m[1] ?? m[2]) };
-    };
-    const latest = codes.map(of).sort((a, c) => c.key - a.key)[0]!;
-    return columnsPeriod(b, latest.year, `Q${latest.quarter}` as FiscalPeriod);
+    // A header of years over runs of column codes: the latest year's first quarter column.
+    const runs = yearRunColumns(cells);
+    const first = runs?.filter((c) => c.span === 'quarter').sort((a, c) => c.year - a.year)[0];
+    if (first !== undefined) return columnsPeriod(b, first.year, `Q${first.quarter}` as FiscalPeriod);
+    const codes = cells.map(quarterCode).filter((m) => m !== null);
+    // (Change columns, "Var." / "QoQ" / "Chg %", month codes, "6M24", and bare years stand beside the quarter codes.)
+    const others = cells.filter(
+      (c) =>
+        quarterCode(c) === null &&
+        !/^(?:19|20)\d{2}$/.test(c) &&
+        !/^(?:chg\.?\s?%?|var\.?\s?%?|change|% change|yoy|qoq)$/i.test(c) &&
+        !/^(?:[369]|12)M(?:(?:19|20)\d{2}|\d{2})$/i.test(c),
+    ).length;
+    if (codes.length < 2 || others > 1) continue;
+    const latest = codes
+      .map((q) => ({ ...q, key: q.year * 10 + q.quarter }))
+      .sort((a, c) => c.key - a.key)[0]!;
+    // A fourth quarter's code beside a column of its year ("4Q22 | 4Q23 | Chg % | 2022 | 2023") reports that year too.
+    const period = columnsPeriod(b, latest.year, `Q${latest.quarter}` as FiscalPeriod);
+    return latest.quarter === 4 && cells.includes(String(latest.year))
+      ? { ...period, alsoFiscalYear: true }
+      : period;
   }
   return null;
 }

@@ -42,7 +42,7 @@ export interface ProseFigure {
  * "$1.2", "US$(0.3)", "RMB285.2", "EUR 4.2", "KRW 44,201", "SEK 25,095" (a currency code printed before the amount),
  * "€4.1"; or a bare amount whose scale word is followed by a currency's name ("1.46 trillion won", "20.7 billion yen").
  */
-const MONEY = String.raw`\(?-?\s?(?:(?:US|HK|C|A)?\$|(?:RMB|EUR|GBP|KRW|SEK|NOK|DKK|CHF|JPY|TWD|INR)\s?|\bRs\.?\s?(?=\d)|€|£|\bR(?=\d))\s?\(?-?\s?(?:\d{1,3},\d{1,2}(?=\s(?:billion|million|bn)\b)|\d{1,3}(?:,\s?\d{3})+|\d+)?(?:\.\d+)?\)?|(?<![\d.,])\d+(?:\.\d+)?(?=\s(?:trillion|billion|million)\s+(?:won|yen|yuan|kronor|krona|euros|Swiss francs|rupees|stg)\b)`;
+const MONEY = String.raw`\(?-?\s?(?:(?:US|HK|C|A)?\$|(?:RMB|EUR|GBP|KRW|SEK|NOK|DKK|CHF|JPY|TWD|INR)\s?|\bRs\.?\s?(?=\d)|\bPs\.\s?(?=\d)|€|£|\bR(?=\d))\s?\(?-?\s?(?:\d{1,3},\d{1,2}(?=\s(?:billion|million|bn)\b)|\d{1,3}(?:,\s?\d{3})+|\d+)?(?:\.\d+)?\)?|(?<![\d.,])\d+(?:\.\d+)?(?=\s(?:trillion|billion|million)\s+(?:won|yen|yuan|kronor|krona|euros|Swiss francs|rupees|stg)\b)`;
 const SCALE_WORD = String.raw`(?:\s?(?:\s{1,12}(?=\S))?(thousand|million|billion|trillion|crores?|bn|mm|m)\b)?`;
 /**
  * "Q4 GAAP earnings per share", "basic and diluted loss per share", "Southern Company earned $2.10 per share"; the kind
@@ -51,7 +51,8 @@ const SCALE_WORD = String.raw`(?:\s?(?:\s{1,12}(?=\S))?(thousand|million|billion
 const EPS_NAMING =
   /\b(?<!-)(?:[Dd]iluted )?(?:Reported |GAAP |Adjusted |Proforma |Pro Forma )?EPS\*?(?:,? ex-items,?)?(?= \$| of \$| (?:improve[sd]?|rose|rises|grew|grows|increased|increases|climbed|climbs) to \$)|\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?\s+per\s+(?:(diluted|basic)\s+)?(?:weighted[- ]average\s+)?(?:common\s+)?share\b(?:\s+\((diluted|basic)\))?|\bearned(?=\s+\$)/i;
 const MEASURES: [RegExp, Concept][] = [
-  [/\b(?:total |net )?(?:revenues?|net sales|sales)\b/i, 'revenue'],
+  // ("Revenues from operations increased to Ps. 2,987.9 million": the revenue line of an operating company.)
+  [/\b(?:total |net )?(?:revenues?(?: from operations)?|net sales|sales)\b/i, 'revenue'],
   [/\bgross (?:profit|margin)\b(?! (?:percentage|rate|of \d))/i, 'gross_profit'],
   // "The operating result (EBIT) was EUR 0.6 million", "EBIT increased ..., reaching EUR 43.3 million": the IFRS
   // operating result.
@@ -82,11 +83,12 @@ const PER_SHARE_TAIL =
 const CHANGE_BY =
   /\b(?:by|increased|decreased|rose|fell|grew|declined|lowered|raised|reduced|improved|up|down)\s*$/i;
 /**
- * "up 3% to", "increased by 16.4% year-over-year to", "increased 5.3%, to", "declined 10.0% on an annual basis to": a
- * change followed by its level.
+ * "up 3% to", "increased by 16.4% year-over-year to", "increased 5.3%, to", "declined 10.0% on an annual basis to",
+ * "decreased by 6.2% over the third quarter of 2009 to" (the period it is measured against after "over"): a change
+ * followed by its level.
  */
 const CHANGE_THEN_LEVEL =
-  /\b\d+(?:\.\d+)? ?(?:%|percent|per cent),?(?:\s+(?:year[- ]over[- ]year|year[- ]on[- ]year|on[- ]year|YoY|sequentially|on an annual basis|from (?:a|the) year (?:ago|earlier)))?\s+(?:to|at)\b/i;
+  /\b\d+(?:\.\d+)? ?(?:%|percent|per cent),?(?:\s+(?:year[- ]over[- ]year|year[- ]on[- ]year|on[- ]year|YoY|sequentially|on an annual basis|from (?:a|the) year (?:ago|earlier)|over the (?:first|second|third|fourth) quarter of (?:fiscal )?\d{4}|over the first (?:six|nine) months of \d{4}))?\s+(?:to|at)\b/i;
 /** A naming set right after a comparison phrase is the prior-period figure ("This compared with reported earnings of"). */
 const COMPARED_NAMING =
   /\b(?:compared (?:with|to)|compares? (?:with|to)|versus|vs\.?|against)\s+(?:[A-Za-z'’-]+\s+){0,3}$/i;
@@ -95,7 +97,7 @@ const COMPARISON =
 // (No other per-share name comes between: in "Operating profit 6% to R6,4 billion Earnings per share (EPS) 38% to 1 681
 // cents per share" the per-share amount is the EPS's, not the operating profit's.)
 const EPS_AFTER = new RegExp(
-  String.raw`^(?:(?!per\s+share\b)[^$]){0,40}?(${MONEY}|\d+ (?:[A-Z][a-z]+ )?cents)\s*(?:per|a)\s+(basic and diluted\s+|diluted and basic\s+|diluted\s+|basic\s+|fully diluted\s+)?(?:common\s+)?share(?:\s+on a (?:fully )?(diluted|basic) basis|\s*\((basic and diluted|diluted and basic|diluted|basic)\)|\s+(diluted|basic)\b)?`,
+  String.raw`^(?:(?!per\s+share\b)[^$]){0,40}?(${MONEY}|\d+ (?:[A-Z][a-z]+ )?(?:cents|fen))\s*(?:per|a)\s+(basic and diluted\s+|diluted and basic\s+|diluted\s+|basic\s+|fully diluted\s+)?(?:common\s+)?share(?:\s+on a (?:fully )?(diluted|basic) basis|\s*\((basic and diluted|diluted and basic|diluted|basic)\)|\s+(diluted|basic)\b)?`,
   'i',
 );
 
@@ -435,7 +437,7 @@ function readNaming(
   }
   // Pence ("5.4p") are read only in a release in pounds sterling: elsewhere a "p" after a number is no unit.
   const moneyRe = new RegExp(
-    `(${MONEY}|(?<![\\d.,])(?:\\d{1,3}(?: \\d{3})+|\\d+)(?:\\.\\d+)? (?:[A-Z][a-z]+ )?cents${options.pence ? String.raw`|\d+(?:\.\d+)?\s?(?:p\b|pence\b)` : ''})${SCALE_WORD}`,
+    `(${MONEY}|(?<![\\d.,])(?:\\d{1,3}(?: \\d{3})+|\\d+)(?:\\.\\d+)? (?:[A-Z][a-z]+ )?(?:cents|fen)${options.pence ? String.raw`|\d+(?:\.\d+)?\s?(?:p\b|pence\b)` : ''})${SCALE_WORD}`,
     'i',
   );
   let money = moneyRe.exec(after);
@@ -532,7 +534,7 @@ function readNaming(
   // A parenthesis is a minus only when it closes right after the number ("($4.4) million"); "($0.72 per share)"
   // opens an aside.
   const printed = money[1]!.replace(/^(\s*)\((?![^)]*\)\s*$)/, '$1');
-  const cents = /cents|\dp$|\d\s?pence/i.test(printed);
+  const cents = /cents|\d fen$|\dp$|\d\s?pence/i.test(printed);
   // A comma before one or two digits and a scale word is a decimal comma ("R128,7 billion" is 128.7 billion).
   let value = cents
     ? Number((Number(printed.replace(/[^\d.]/g, '')) / 100).toPrecision(12))
@@ -979,7 +981,7 @@ function epsAfter(
     // A per-share amount introduced by another name ("Nareit FFO of $0.44 per share") is that measure's.
     if (/\b[A-Za-z]{2,}\s+(?:of|was|were)\s*$/i.test(text.slice(0, m.index + m[0].indexOf(m[1]!)))) return;
     const printed = m[1]!.trim().replace(/^\((?!.*\)$)/, '');
-    let value = /cents/i.test(printed) ? Number(printed.replace(/\D/g, '')) / 100 : parseAmount(printed);
+    let value = /cents|fen$/i.test(printed) ? Number(printed.replace(/\D/g, '')) / 100 : parseAmount(printed);
     if (value === null) return;
     if (loss && value > 0) value = -value;
     // "per common share (basic and diluted)" names its kinds after the share.

@@ -12,7 +12,7 @@ export interface Sentence {
 }
 
 const ABBREV =
-  /\b(?:Inc|Corp|Co|Ltd|No|Mr|Mrs|Ms|Dr|St|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|U\.S|vs|approx|e\.g|i\.e|N\.A|L\.P)\.$/;
+  /\b(?:Inc|Corp|Co|Ltd|No|Mr|Mrs|Ms|Dr|St|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|U\.S|vs|approx|e\.g|i\.e|N\.A|L\.P|Ps|Rs)\.$/;
 
 /**
  * A dateline: a city in capitals, then the release date ("NEW YORK, February 2, 2000-", "ALBANY, Ohio; April 4, 2006 —",

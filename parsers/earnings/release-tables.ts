@@ -8,7 +8,7 @@ import {
   parseAmount,
   type Scale,
 } from './release-numbers.ts';
-import { DATE_SOURCE, parseDate, QUARTER_CODE } from './release-period.ts';
+import { DATE_SOURCE, parseDate, QUARTER_CODE, quarterCode, yearRunColumns } from './release-period.ts';
 
 /** A column word naming a non-GAAP basis alone, right above a table's header of years ("Underlying*"). */
 const isNonGaapHeading = (t: string) => /^(?:underlying|adjusted|non[- ]?gaap)[*^]?$/i.test(t.trim());
@@ -134,13 +134,22 @@ const NUMERIC_MONTHS = /^(\d{1,2})\s?[-\u2013\u2014]\s?(\d{1,2})\/((?:19|20)\d{2
  */
 function numericMonthColumns(header: string): { span: Span; year: number }[] | null {
   const cells = header.split(' | ').map((h) => h.trim());
+  const runs = yearRunColumns(cells.filter((h) => h !== ''));
+  if (runs !== null) return runs.map((r) => ({ span: r.span, year: r.year }));
   if (!cells.some((h) => NUMERIC_MONTHS.test(h) || QUARTER_CODE.test(h))) return null;
   const out: { span: Span; year: number }[] = [];
   for (const h of cells) {
-    // A quarter code ("3Q11", "Q3/2025") is a quarter of that year.
-    const q = QUARTER_CODE.exec(h);
+    // A quarter code ("3Q11", "Q3/2025", "22.3Q") is a quarter of that year.
+    const q = quarterCode(h);
     if (q !== null) {
-      out.push({ span: 'quarter', year: q[3]!.length === 2 ? 2000 + Number(q[3]) : Number(q[3]) });
+      out.push({ span: 'quarter', year: q.year });
+      continue;
+    }
+    // A code of months ("6M24", "9M2023") is the year to date of that year, "12M" its year.
+    const monthCode = /^([369]|12)M((?:19|20)\d{2}|\d{2})$/i.exec(h);
+    if (monthCode !== null) {
+      const y = monthCode[2]!.length === 2 ? 2000 + Number(monthCode[2]) : Number(monthCode[2]);
+      out.push({ span: monthCode[1] === '3' ? 'quarter' : monthCode[1] === '12' ? 'year' : 'ytd', year: y });
       continue;
     }
     if (/^(?:19|20)\d{2}$/.test(h)) {
@@ -176,12 +185,13 @@ function isHeaderRow(cells: string[]): boolean {
       NUMERIC_MONTHS.test(c.trim()) ||
       // ... or in a cell of its own beside a span ("3rd quarter | € million | % | € million | %").
       (i > 0 && c.length <= 20 && captionScale(c) !== null && SPAN_TEST.test(cells[0] ?? '')) ||
-      /^(?:\(?unaudited\)?|\(?restated\)?|\(?as adjusted\)?|change|% change|%|notes?|variance|\(?in [a-z ]+\)?)$/i.test(
+      /^(?:\(?unaudited\)?|\(?restated\)?|\(?as adjusted\)?|change|% change|%|notes?|variance|\(?in [a-z ]+\)?|chg\.?\s?%?|var\.?\s?%?|yoy|qoq|ytd|total|q[1-4])$/i.test(
         c.trim(),
       ) ||
       /^(?:19|20)\d{2}(?:\s*\(\d\))?$/.test(c.trim()) ||
       /^(?:FY|[1-4]Q|Q[1-4]) ?(?:19|20)\d{2}$/i.test(c.trim()) ||
       QUARTER_CODE.test(c.trim()) ||
+      /^(?:[369]|12)M(?:(?:19|20)\d{2}|\d{2})$/i.test(c.trim()) ||
       /^[A-Za-z]{3,9}\.? \d{1,2},?(?: (?:19|20)\d{2})?(?:\s*\(\d\))?$/.test(c.trim()) ||
       (SPAN_TEST.test(c) && !/\d{3}/.test(c)) ||
       // ... or a span ended on a full date ("Year ended March 31, 2018", "Three Months Ended June 30, 2017").
@@ -343,8 +353,13 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
         // A heading opening in lower case continues the one above it ("Earnings per share" / "from continuing
         // operations").
         const c = ctx as TableContext;
+        // ... and so does one opening with a dash and "before" ("Net earnings (loss) per share" / "– before specific
+        // items"): the same line before those items (non-GAAP).
         c.section =
-          /^[a-z]/.test(t) && c.section !== '' && c.rows === c.sectionRows ? `${c.section} ${t}` : t;
+          (/^[a-z]/.test(t) && c.section !== '' && c.rows === c.sectionRows) ||
+          (/^[-\u2013\u2014]\s*before\b/i.test(t) && c.section !== '')
+            ? `${c.section} ${t}`
+            : t;
         c.sectionRows = c.rows;
       } else {
         pending.push(t);
@@ -450,12 +465,17 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       continue;
     }
     c.rows++;
-    const concept = conceptOfLabel(label, c.section, c.lastConcept);
+    // A row opening with a dash and "before" right under a line item ("Net earnings (loss)" / "– before specific items")
+    // is that item before those items: a non-GAAP figure of the same line.
+    const beforeItems = /^[-\u2013\u2014]\s*before\b/i.test(label.trim()) && c.lastConcept !== null;
+    const concept = beforeItems ? c.lastConcept : conceptOfLabel(label, c.section, c.lastConcept);
     c.lastConcept =
       concept ?? (c.lastConcept !== null && /^(?:basic|diluted)/i.test(label) ? c.lastConcept : null);
     if (concept === null) continue;
     let basis: Basis;
     const nonGaapLabel =
+      beforeItems ||
+      /\s[-\u2013\u2014]\s*before\b/i.test(c.section) ||
       labelIsNonGaap(label, concept) ||
       c.nonGaap ||
       /non[- ]?gaap|adjusted/i.test(c.section) ||

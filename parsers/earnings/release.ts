@@ -35,9 +35,12 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * taken from the release's date line). /3: the held-out set 14 rules (HKD, ZAR, SFr and "stg" marks, a row label's own
  * unit, stacked and titled year headers, periods from a column year, an "Annual Report" heading or a bare-year header).
  * /4: the held-out set 15 rules (unit revenue per seat mile in hundredths, quarter-code headers, XBRL viewer lines,
- * decimal commas, "| label |" rows, period-row summaries, a bank's revenue net of interest expense).
+ * decimal commas, "| label |" rows, period-row summaries, a bank's revenue net of interest expense). /5: the held-out
+ * set 16 rules (rupees and crore, "$21.7M" cells, month-named quarters). /6: the held-out set 17 rules (R$, yuan and
+ * fen, "Ps." amounts, dotted thousands with decimal commas, "(Unit: KRW bn)" and "(R$ MM)" captions, "22.3Q" / "6M24"
+ * / change-column headers, year-over-code headers, "– before specific items" rows, glued "for").
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/5';
+export const RELEASE_PARSER_VERSION = 'earnings-release/6';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

@@ -7,7 +7,7 @@ import { parseFormD } from '../../parsers/edgar/form-d.ts';
 import { parseOwnershipFiling } from '../../parsers/edgar/form4.ts';
 import { parseNport } from '../../parsers/edgar/nport.ts';
 import { parseThirteenF } from '../../parsers/edgar/thirteen-f.ts';
-import { buildHoldings } from '../../parsers/edgar/thirteen-f-holdings.ts';
+import { buildHoldings, parseThirteenFFiling } from '../../parsers/edgar/thirteen-f-holdings.ts';
 
 /**
  * Scores the XML-form parsers on the held-out real files (fixtures/<family>/held-out/, issue 28): every
@@ -146,17 +146,58 @@ export function ownershipHeldOut(print: (line: string) => void): HeldOutScore {
           return h ? (h as unknown as Record<string, unknown>)[field] : '<no row with this CUSIP>';
         };
       }
-      const d = parseOwnershipFiling(text, file);
+      return ownershipReader(text, file);
+    },
+    print,
+  );
+}
+
+/** The Form 3/4/5 reader of a held-out label set: `filing` fields, `t<n>` trades and `h<n>` holdings (1-based). */
+function ownershipReader(text: string, file: string): (record: string, field: string) => unknown {
+  const d = parseOwnershipFiling(text, file);
+  return (record, field) => {
+    if (record === 'filing') {
+      if (field === 'owner') return d.reporting_owners[0]?.name;
+      if (field === 'trades') return d.insider_trades.length;
+      if (field === 'holdings') return d.holdings.length;
+      return (d as unknown as Record<string, unknown>)[field];
+    }
+    const n = Number(record.slice(1)) - 1;
+    const row = record.startsWith('t') ? d.insider_trades[n] : d.holdings[n];
+    return row ? (row as unknown as Record<string, unknown>)[field] : '<no such row>';
+  };
+}
+
+/**
+ * Held-out set 2 (fixtures/ownership/held-out-2): Forms 3/4/5 as in set 1; a 13F file (any one document: a
+ * full submission, a bare information table, a text-era table, a notice) goes through `parseThirteenFFiling`
+ * exactly as the job reads it: `filing` fields and holdings by CUSIP.
+ */
+export function ownershipHeldOut2(print: (line: string) => void): HeldOutScore {
+  const dir = root('fixtures/ownership/held-out-2');
+  return score(
+    dir,
+    readLabels(dir, true),
+    (file, text) => {
+      if (!/_13F/.test(file)) return ownershipReader(text, file);
+      const r = parseThirteenFFiling(text, { document: file });
+      const filing: Record<string, unknown> = {
+        form_type: r.form_type,
+        amendment_type: r.amendment_type,
+        report_period: r.report_period,
+        filer_name: r.filer_name,
+        value_unit: r.value_unit,
+        rows: r.totals.rows_parsed,
+        holdings: r.institutional_holdings.length,
+        put_call_rows: r.excluded.options,
+        prn_rows: r.excluded.principal_amount,
+        table_entry_total: r.totals.table_entry_total,
+        table_value_total: r.totals.table_value_total,
+      };
       return (record, field) => {
-        if (record === 'filing') {
-          if (field === 'owner') return d.reporting_owners[0]?.name;
-          if (field === 'trades') return d.insider_trades.length;
-          if (field === 'holdings') return d.holdings.length;
-          return (d as unknown as Record<string, unknown>)[field];
-        }
-        const n = Number(record.slice(1)) - 1;
-        const row = record.startsWith('t') ? d.insider_trades[n] : d.holdings[n];
-        return row ? (row as unknown as Record<string, unknown>)[field] : '<no such row>';
+        if (record === 'filing') return filing[field];
+        const h = r.institutional_holdings.find((x) => x.cusip === record);
+        return h ? (h as unknown as Record<string, unknown>)[field] : '<no row with this CUSIP>';
       };
     },
     print,

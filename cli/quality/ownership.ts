@@ -30,7 +30,7 @@ import { parseOwnershipFiling } from '../../parsers/edgar/form4.ts';
 import { parseThirteenFFiling } from '../../parsers/edgar/thirteen-f-holdings.ts';
 import { parseThirteenFList } from '../../parsers/edgar/thirteen-f-list.ts';
 import { firmTypeFromName, portfolioStyle } from '../../parsers/edgar/thirteen-f-style.ts';
-import { ownershipHeldOut, proxyHeldOut } from './held-out-xml.ts';
+import { ownershipHeldOut, ownershipHeldOut2, proxyHeldOut } from './held-out-xml.ts';
 
 const root = (p: string) => fileURLToPath(new URL(`../../${p}`, import.meta.url));
 const dir = process.argv[2] ?? root('fixtures/ownership');
@@ -241,6 +241,9 @@ if (process.argv[2] === undefined) {
   process.stdout.write('\n== Held-out XML forms (fixtures/ownership/held-out, hand labels)\n');
   const held = ownershipHeldOut((line) => process.stdout.write(`${line}\n`));
   defects += held.notRead;
+  // fixtures/ownership/held-out-2: Form 4/4A and 13F shapes of neither set above (held-out set 2)
+  process.stdout.write('\n== Held-out set 2 (fixtures/ownership/held-out-2, hand labels)\n');
+  defects += ownershipHeldOut2((line) => process.stdout.write(`${line}\n`)).crashed;
   // fixtures/ownership/held-out-proxy: DEF 14A text scored against hand labels (issue 28); a file the parser
   // refuses with a ParseError (no HTML tables) is reported NOT READ with its reason, not a defect
   process.stdout.write('\n== Held-out proxy statements (fixtures/ownership/held-out-proxy, hand labels)\n');

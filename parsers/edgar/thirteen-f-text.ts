@@ -8,7 +8,8 @@ import type { ThirteenFRawRow } from './thirteen-f.ts';
  *   `<TABLE>` blocks (the list of other managers) are not holdings.
  * - Column positions come from the header's dash line (one run of dashes per column), after undoing EDGAR's
  *   dash-stuffing (a line starting with `-` is sent as `- -...`). Each field is the text between its column's
- *   start and the next column's start. The first five columns are the form's columns 1-5: issuer, class,
+ *   start and the next column's start, except that a word a column start would cut goes whole to the column
+ *   holding most of its characters. The first five columns are the form's columns 1-5: issuer, class,
  *   CUSIP, value, shares or principal amount; a `PRN`, `PUT` or `CALL` word after them marks the row.
  * - A line with text in the issuer column only is the start of a name continued on the next lines; a row with
  *   value and shares but no issuer and no CUSIP continues the previous security (another manager's slice of
@@ -55,6 +56,26 @@ function tableBlocks(text: string): Block[] {
       at > 0 && /CUSIP/i.test(header) ? [...unstuff(lines[at]!).matchAll(/-+/g)].map((d) => d.index!) : null;
     out.push({ header, starts: starts && starts.length >= 5 ? starts : null, lines: lines.slice(at + 1) });
   }
+  return out;
+}
+
+/**
+ * The column starts of one data line: the dash line's, except that a word (a run of non-blank characters) a
+ * start would cut goes whole to the column holding most of its characters (filers type the data a character
+ * or two off their own dash line: Gilder Gagnon Howe 2008Q4 prints each CUSIP one column left of its dashes).
+ */
+function lineColumns(line: string, starts: number[]): number[] {
+  const out = [...starts];
+  for (let i = 1; i < out.length; i++) {
+    const s = out[i]!;
+    if (s <= 0 || s >= line.length || line[s - 1] === ' ' || line[s] === ' ') continue;
+    let a = s;
+    while (a > 0 && line[a - 1] !== ' ') a--;
+    let b = s;
+    while (b < line.length && line[b] !== ' ') b++;
+    out[i] = s - a > b - s ? b : a;
+  }
+  for (let i = 1; i < out.length; i++) out[i] = Math.max(out[i]!, out[i - 1]!);
   return out;
 }
 
@@ -119,7 +140,8 @@ export function parseTextInformationTable(input: string): TextTable {
     let last = null as ThirteenFRawRow | null;
     for (const line of block.lines) {
       if (line.startsWith('<')) continue;
-      const field = (i: number) => line.slice(starts[i], starts[i + 1] ?? line.length).trim();
+      const cuts = lineColumns(line, starts);
+      const field = (i: number) => line.slice(cuts[i], cuts[i + 1] ?? line.length).trim();
       const [name, cls, cusipText, valueText] = [field(0), field(1), field(2), field(3)];
       const sharesText = field(4).replace(/\s+(SH|PRN)$/i, '');
       const v = num(valueText);
@@ -167,7 +189,7 @@ export function parseTextInformationTable(input: string): TextTable {
     warnings.push(`${padded} CUSIPs printed with a 000 suffix (12 characters): read as their first 9`);
   if (odd.length > 0)
     warnings.push(
-      `CUSIPs kept as printed, not valid 9-character CUSIPs (length or check digit): ${odd.join(', ')}`,
+      `CUSIPs kept as printed, not valid 9-character CUSIPs (length or check digit): ${odd.map((c) => c || '(blank)').join(', ')}`,
     );
   return {
     rows,

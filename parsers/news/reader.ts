@@ -51,6 +51,12 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
   { re: /\ba (\p{Lu}[\p{L}-]+ )(election )?(win|victory|landslide)\b/gu, dir: 0 },
   // a view held too high is an overstatement, down: "TSMC forward guidance is a bit too optimistic"
   { re: /\b(too|overly|excessively) (optimistic|bullish|rosy|upbeat|aggressive|ambitious)\b/gi, dir: -1 },
+  // a fall something is kept, prevented or stopped from is averted, no move: "demos intended to keep it from devolving into a
+  // toxic nightmare"
+  {
+    re: /\b(keep|keeps|keeping|kept|prevent|prevents|preventing|prevented|stop|stops|stopping|stopped) (\S+ ){1,3}from (devolv|descend|spiral|turn|becom|slid|fall|collaps)\w*( into)?\b/gi,
+    dir: 0,
+  },
   // sliding into a worse state is down: "U.S.-China relations are 'devolving' into a 'big abyss'"
   { re: /\b(devolv|descend|spiral)\w*['’"]? into\b/gi, dir: -1 },
   // facing a cost is down: "Australia faces AU$56 billion fiscal impact from virus policy decisions"

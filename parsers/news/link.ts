@@ -670,7 +670,7 @@ const VERBS = new Set(
 
 /** Who acts on companies in headlines: when one is the subject, the first company after the verb is primary. */
 const AUTHORITY =
-  /\b(ftc|sec|doj|cma|fcc|fda|epa|hhs|cms|cfpb|finra|regulators?|watchdogs?|authorit(y|ies)|commission|court|judge|jury|prosecutors?|justice department|department of justice|attorneys? general|states|government|eu|european union|brussels|congress|senate|lawmakers|treasury|ministry|u\.?s\.?|white house)\b/i;
+  /\b(ftc|sec|doj|cma|fcc|fda|epa|hhs|cms|cfpb|finra|regulators?|watchdogs?|authorit(y|ies)|commission|court|judge|jury|prosecutors?|justice department|department of justice|attorneys? general|states|government|feds|eu|european union|brussels|congress|senate|lawmakers|treasury|ministry|u\.?s\.?|white house)\b/i;
 
 interface NameHit {
   company: RegistryCompany;
@@ -1580,6 +1580,13 @@ function nameMatches(
       const indexName = !suffixed && INDEX_NAME.test(phrase.replace(/['’]s?$/, ''));
       // a common word right before "stock" or "shares" is a listed company ("Sell Button On Apple Stock"): fruit has no stock
       const ofStock = !subsidiary && /^ +(stock|shares)\b/i.test(text.slice((wl.index ?? 0) + wl[0].length));
+      // nor is it sued: a common word right after a legal action "against" is the party it is brought against, a company ("Feds
+      // are thinking about an antitrust case against Apple")
+      const sued =
+        !subsidiary &&
+        /\b(case|cases|suit|suits|lawsuits?|probes?|complaints?|charges|action|actions|investigations?) against $/i.test(
+          text.slice(0, at),
+        );
       // (an exchange written before a ticker, "(NASDAQ:AAPL)", is the listing's tag: no name at all)
       if (indexName && /^\s*:/.test(text.slice((wl.index ?? 0) + wl[0].length))) {
         i += n - 1;
@@ -1589,7 +1596,7 @@ function nameMatches(
       // Buy Right Now?" (not "Apple Stock", one company's)
       const stockList =
         common && /^ +([\p{L}-]+ +){0,2}stocks\b/iu.test(text.slice((wl.index ?? 0) + wl[0].length));
-      if (companies.length > 1 || indexName || (common && !asSubject && !ofStock) || stockList) {
+      if (companies.length > 1 || indexName || (common && !asSubject && !ofStock && !sued) || stockList) {
         ambiguous.push({ text: phrase, candidates: companies.map((h) => h.company.company_id) });
       } else {
         const h = companies[0] as AliasEntry;

@@ -692,6 +692,8 @@ export function linkItem(
   item: Pick<FeedItem, 'title' | 'summary' | 'link' | 'edgar' | 'extra'> & { published_at?: string },
   reg: RegistryIndex,
   body?: string,
+  /** `batchWords` of the feed the item came in (none: the item alone). */
+  batch = '',
 ): LinkResult {
   const links = new Map<string, CompanyLink>();
   const ambiguous: LinkResult['ambiguous'] = [];
@@ -865,7 +867,7 @@ export function linkItem(
   // an EDGAR entry names its filer by CIK: never by name similarity
   if (!item.edgar) {
     const title = item.title;
-    sharedFirstWords(`${title}\n${item.summary ?? ''}`, reg, selfNames);
+    sharedFirstWords(`${title}\n${item.summary ?? ''}`, reg, selfNames, batch);
     shortForms(item.summary ?? '', reg, selfNames);
     tickerInitials(title, item.summary ?? '', reg, selfNames);
     const { start, end } = headlineSubject(title);
@@ -1192,16 +1194,23 @@ function sharedFirstOf(reg: RegistryIndex) {
  * action ..." settles "Novo's threat to sue ..."): an alias for this item only; written alone, it stays no company. The word is
  * four letters or more, no digits and no everyday word, and the alias table has no entry of its own.
  */
-function sharedFirstWords(text: string, reg: RegistryIndex, selfNames: Map<string, RegistryCompany>) {
+function sharedFirstWords(
+  text: string,
+  reg: RegistryIndex,
+  selfNames: Map<string, RegistryCompany>,
+  batch = '',
+) {
   const shared = sharedFirstOf(reg);
-  const plain = ` ${text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/['’]s\b/g, '')
-    .replace(/[^a-z0-9]+/g, ' ')} `;
+  const own = plainWords(text);
   const seen = new Set<string>();
   for (const m of text.matchAll(/\p{Lu}[\p{L}]+/gu)) {
+    // (another item of the feed settles only a word that stands alone as a name, no capitalized word beside it: "Novo shares
+    // tumble", "Novo, Lilly sputter", not "Portugal's Novo Banco")
+    const at = m.index ?? 0;
+    const alone =
+      !/\p{Lu}[\p{L}'’.&-]*\s+$/u.test(text.slice(Math.max(0, at - 40), at)) &&
+      !/^['’]?s?\s+\p{Lu}/u.test(text.slice(at + m[0].length));
+    const plain = alone ? `${own}${batch}` : own;
     const w0 = aliasKey(m[0].replace(/['’]s?$/, ''));
     if (seen.has(w0)) continue;
     seen.add(w0);
@@ -1229,6 +1238,25 @@ function sharedFirstWords(text: string, reg: RegistryIndex, selfNames: Map<strin
  * the view before it is the headline, so a company named in the label is its speaker, not its subject. A colon that is the
  * headline's lead label ("Earnings Preview: Nike") is no closing label.
  */
+/** A text's words lower-cased, accents, possessives and punctuation dropped, one space around each: " novo nordisk threat ". */
+function plainWords(text: string): string {
+  return ` ${text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/['’]s\b/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')} `;
+}
+
+/**
+ * The words of a batch's headlines and summaries (one feed read together), for `linkItem`: a first word several registry names
+ * share ("Novo") names the one whose first two words another item of the same feed writes ("Novo Nordisk's threatened legal
+ * action ..."), as a reader of the feed reads it; never when the feed writes two of them.
+ */
+export function batchWords(items: readonly { title: string; summary: string | null }[]): string {
+  return items.map((i) => plainWords(`${i.title}\n${i.summary ?? ''}`)).join('');
+}
+
 export function closingSpeaker(title: string, from = 0): number {
   const colon = title.lastIndexOf(':');
   if (colon <= from || title.slice(from, colon).trim().split(/\s+/).length < 3) return -1;

@@ -3,7 +3,7 @@ import { type Channel, type Classification, classifyItem, type FiredRule } from 
 import { CLUSTER_WINDOW_HOURS, clusterArticles, DUPLICATE_WINDOW_HOURS, titleSimilarity } from './cluster.ts';
 import { type EventDate, eventDate } from './dates.ts';
 import type { FeedItem } from './feed.ts';
-import { type CompanyLink, type LinkResult, linkItem, type RegistryIndex } from './link.ts';
+import { batchWords, type CompanyLink, type LinkResult, linkItem, type RegistryIndex } from './link.ts';
 import { type Reading, readLocally } from './reader.ts';
 import { matchThemes, regionOf, stanceOf, type ThemeHit } from './themes.ts';
 
@@ -127,6 +127,7 @@ export function processItems(
   const byLink = new Map<string, Article>();
   const shared = sharedLinks(items);
   const columns = columnLabels(items);
+  const batch = batchWords(items.filter((x) => !x.item.edgar).map((x) => x.item));
   for (const { item, channel, body } of items) {
     // (a column's label is cut from the headline the companies are linked from; the headline is typed and read whole)
     const column = COLUMN_LABEL.exec(item.title);
@@ -152,7 +153,7 @@ export function processItems(
       duplicates.push({ news_id, duplicate_of: twin.news_id, reason: 'same_title' });
       continue;
     }
-    const linked = linkItem(linkedAs, reg, body);
+    const linked = linkItem(linkedAs, reg, body, batch);
     const text = `${item.title} ${item.summary ?? ''}`;
     const themes = matchThemes(text);
     const cls = classifyItem(item, channel, {

@@ -964,7 +964,8 @@ export const TEXT_RULES: TextRule[] = [
     'macro.data',
     'macro',
     'economic_data',
-    /\b(inflation|cpi|ppi|gdp|jobs report|payrolls|nonfarm|non-farm|jobless|initial claims|unemployment( claims| rate)?|labor market|labour market|employment report|employment data|jobs (numbers|data|figures|growth)|retail sales|pmi|consumer (prices|confidence|sentiment)|producer prices|wholesale prices|housing starts|home sales|home prices?|(housing|home|mortgage) affordability|housing market|economy|economic|recession|(?<!\b(revenue|sales|earnings|profit|user|subscriber|customer|dividend|eps|ebitda|volume|deposit|loan|membership) )growth|trade (deficit|surplus|gap)|to grow at \d+(\.\d+)?(?= ?%)|consumer spending|(black friday|cyber monday|holiday|back-to-school|shoppers?['\u2019]?) spending|state of the consumer|spending by (americans|consumers|households)|(americans|consumers|households) (spend|spent|cut back)|(cookout|meal|dinner|holiday|thanksgiving|food|grocery|groceries|rent|living|household|childcare|tuition) (costs?|prices|bills))\b/i,
+    // (a law named after inflation is no price data: "Policy in the Inflation Reduction Act incentivizes onshoring")
+    /\b(inflation(?! reduction act)|cpi|ppi|gdp|jobs report|payrolls|nonfarm|non-farm|jobless|initial claims|unemployment( claims| rate)?|labor market|labour market|employment report|employment data|jobs (numbers|data|figures|growth)|retail sales|pmi|consumer (prices|confidence|sentiment)|producer prices|wholesale prices|housing starts|home sales|home prices?|(housing|home|mortgage) affordability|housing market|economy|economic|recession|(?<!\b(revenue|sales|earnings|profit|user|subscriber|customer|dividend|eps|ebitda|volume|deposit|loan|membership) )growth|trade (deficit|surplus|gap)|to grow at \d+(\.\d+)?(?= ?%)|consumer spending|(black friday|cyber monday|holiday|back-to-school|shoppers?['\u2019]?) spending|state of the consumer|spending by (americans|consumers|households)|(americans|consumers|households) (spend|spent|cut back)|(cookout|meal|dinner|holiday|thanksgiving|food|grocery|groceries|rent|living|household|childcare|tuition) (costs?|prices|bills))\b/i,
     3,
   ),
   r(
@@ -1068,7 +1069,8 @@ export const TEXT_RULES: TextRule[] = [
     'operations.expansion',
     'operations',
     'expansion',
-    /\b(to build|builds?|opens?|open) .{0,40}\b(plant|factory|in [A-Z]\w+)|\badds? [\d,]+ jobs\b/,
+    // (and a plant or factory a company plans, whatever its case: "Panasonic plans additional $4B EV Battery Plant in U.S.")
+    /\b(to build|builds?|opens?|open) .{0,40}\b(plant|factory|in [A-Z]\w+)|\badds? [\d,]+ jobs\b|\bplans? (\S+ ){0,5}([Pp]lant|[Ff]actory)\b/,
     3,
   ),
   r(

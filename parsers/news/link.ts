@@ -1028,6 +1028,11 @@ export function linkItem(
         w.replace(/['’]s$/, ''),
       ),
     );
+    // (a subject that is a trade and a lower-case "company", "firm" or "maker" is the company the summary opens with when its
+    // name holds that trade: "Energy company reaches oil spill settlement ..." over "Amplify Energy reached a settlement ...")
+    const trade = /^(\p{Lu}[\p{L}-]*) (company|firm|maker|giant|producer|provider)\b/u.exec(
+      title.slice(start),
+    )?.[1];
     for (const h of nameMatches(item.summary ?? '', reg, selfNames, -1, ambiguous)) {
       // (a name inside a longer name the summary tags with another listing is that listing's: "... subsidiary of Allied
       // Esports Entertainment, Inc. (NASDAQ: AESE)" is not Esports Entertainment Group)
@@ -1046,7 +1051,8 @@ export function linkItem(
               !isCommonWord(w.toLowerCase()) &&
               !DESCRIPTOR.test(w) &&
               !INDUSTRY_WORD.test(w),
-          ));
+          ) ||
+          (trade !== undefined && h.at === 0 && words.slice(1).includes(trade)));
       add(h.company, { basis: 'name', evidence: h.phrase, ticker_confirmed: false, primary: opens });
     }
     for (const { s, c } of tagged) {
@@ -1624,7 +1630,20 @@ function nameMatches(
       // Buy Right Now?" (not "Apple Stock", one company's)
       const stockList =
         common && /^ +([\p{L}-]+ +){0,2}stocks\b/iu.test(text.slice((wl.index ?? 0) + wl[0].length));
-      if (companies.length > 1 || indexName || (common && !asSubject && !ofStock && !sued) || stockList) {
+      // nor does a word that a lower-case "company", "firm" or "maker" follows: it is the trade of a company the headline does not
+      // name ("Energy company reaches oil spill settlement ...")
+      const trade =
+        common &&
+        /^ +(company|companies|firms?|makers?|giants?|producers?|providers?)\b/.test(
+          text.slice((wl.index ?? 0) + wl[0].length),
+        );
+      if (
+        companies.length > 1 ||
+        indexName ||
+        (common && !asSubject && !ofStock && !sued) ||
+        stockList ||
+        trade
+      ) {
         ambiguous.push({ text: phrase, candidates: companies.map((h) => h.company.company_id) });
       } else {
         const h = companies[0] as AliasEntry;

@@ -57,6 +57,11 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
     re: /\b(keep|keeps|keeping|kept|prevent|prevents|preventing|prevented|stop|stops|stopping|stopped) (\S+ ){1,3}from (devolv|descend|spiral|turn|becom|slid|fall|collaps)\w*( into)?\b/gi,
     dir: 0,
   },
+  // a bid or deal no longer expected is a deal off, down: "Amazon not expected to bid for Electronic Arts"
+  {
+    re: /\b(not|no longer) (expected|likely) to (bid|buy|acquire|merge|make an? (offer|bid))\b/gi,
+    dir: -1,
+  },
   // sliding into a worse state is down: "U.S.-China relations are 'devolving' into a 'big abyss'"
   { re: /\b(devolv|descend|spiral)\w*['’"]? into\b/gi, dir: -1 },
   // facing a cost is down: "Australia faces AU$56 billion fiscal impact from virus policy decisions"
@@ -370,7 +375,7 @@ const ANALYSIS =
   /^(why|how|what|when|where|who|is|are|can|should|explainer|analysis|opinion|view|column|podcast|q&a|factbox|breakingviews)\b/i;
 
 const VIEW =
-  /^(?:[A-Z][\w&'’.-]*:\s+)?(?:[\w&'’.,-]+\s+){1,5}?(sees?(?! (highest|lowest|record|biggest|largest|worst|best|steepest|sharpest)\b)|urges?|demands?|calls? for|wants|asks|needs?|opposes?|expects|weighs|considers|mulls|eyes|plans?|planning|looks? to|seeks? to|aims? to|(is |are )?expected to|to consider|(is |are )?open to|turns? (bullish|bearish|positive|negative|cautious|optimistic|pessimistic))\b/;
+  /^(?:[A-Z][\w&'’.-]*:\s+)?(?:[\w&'’.,-]+\s+){1,5}?(sees?(?! (highest|lowest|record|biggest|largest|worst|best|steepest|sharpest)\b)|urges?|demands?|calls? for|wants|asks|needs?|opposes?|expects|weighs|considers|mulls|eyes|plans?|planning|looks? to|seeks? to|aims? to|(?<!\bnot )(is |are )?expected to|to consider|(is |are )?open to|turns? (bullish|bearish|positive|negative|cautious|optimistic|pessimistic))\b/;
 
 const EVENT_WORDS =
   /^(lawsuit|sued|probe|fined?|penalty|charged|indicted|fraud|accused|halt(ed|s)?|recalls?)$/i;

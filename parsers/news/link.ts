@@ -1510,6 +1510,13 @@ function nameMatches(
         break;
       }
       const hits = entries as AliasEntry[];
+      // a one-word name set alone in quotation marks is a term quoted, not a company named: "He Isn't Saying 'NFT'" (NFT Ltd)
+      const before = text.slice(0, at);
+      const after = text.slice((last.index ?? 0) + last[0].replace(/['’]$/, '').length);
+      if (n === 1 && /(^|\s)['‘"“]$/.test(before) && /^['’"”](?![\p{L}])/u.test(after)) {
+        i += n - 1;
+        break;
+      }
       // two or more everyday words written apart are not the one-word name their letters spell: "Health Care Becomes ..." is
       // no "Healthcare" (Healthcare Triangle's ordinary one-word name); "JP Morgan" still meets "JPMorgan"
       if (

@@ -16,8 +16,14 @@ const SET14_WSJ =
   'WSJ-RSS_technology-wsjd_areed1192-finance-news-aggregator_HELDOUT-14_2020-07-30-08-07_EXCERPT.rss.xml';
 const SET20_TOI = 'TOI-RSS_gadgets-news-66949542_aparna2004-media-mosaic_HELDOUT-20_2024-03-11-08-28.rss.xml';
 const SET21 = 'CNBC-INTL-RSS_tv-asia-news_areed1192-finance-news-aggregator_HELDOUT-21_2020-07-16-21.rss.xml';
+const SET22 =
+  'PHARMA-TRADE-PRESS-RSS_endpoints-biopharmadive-fiercepharma-stat_kidwon-pharma-daily_HELDOUT-22_2026-02-04-07.rss.xml';
+const SET23_MW =
+  'MARKETWATCH-RSS_banking-finance_areed1192-finance-news-aggregator_HELDOUT-23_2020-08-04_EXCERPT_TRANSCRIBED.rss.xml';
+const SET23_SA =
+  'SEEKINGALPHA-RSS_sectors-financial_areed1192-finance-news-aggregator_HELDOUT-23_2020-08-04-05_EXCERPT_TRANSCRIBED.rss.xml';
 const { type, primary, direction } = passItems(
-  [BUS, TECH, SCI, SET14_WSJ, SET20_TOI, SET21],
+  [BUS, TECH, SCI, SET14_WSJ, SET20_TOI, SET21, SET22, SET23_MW, SET23_SA],
   '2026-12-01T00:00:00.000Z',
 );
 
@@ -37,7 +43,39 @@ describe('news links, twenty-fourth pass (set 24 read)', () => {
   });
 });
 
+describe('news links, twenty-fourth pass (sets 22-23 read)', () => {
+  it("a lead label a feed repeats over different headlines is its column's name, not their subject (new)", () => {
+    expect(
+      primary('NerdWallet: Refinancing now is your best shot at lowering the cost of private student loans'),
+    ).toBeNull();
+    expect(
+      primary('NerdWallet: Women and credit: In the ’80s, women gained career options and financial clout'),
+    ).toBeNull();
+    expect(
+      direction('NerdWallet: Women and credit: In the ’80s, women gained career options and financial clout'),
+    ).toBe('neutral');
+  });
+  it('a lead label heading one headline of its feed stays its subject (kept)', () => {
+    expect(primary('AvalonBay: Quality And Value Make This An Easy-Button Pick')).toBe('AVB');
+  });
+  it('a first word several names share names the one another item of the feed writes in full (new)', () => {
+    expect(primary('Novo shares tumble by double digits on grim sales outlook')).toBe('NVO');
+    expect(primary('Novo, Lilly sputter as Hims launches knockoff GLP-1 pill')).toBe('NVO');
+  });
+  it("a trade and a lower-case 'company' is no registry name: the company the summary opens with, holding the trade (new)", () => {
+    expect(
+      primary('Energy company reaches oil spill settlement with businesses near Huntington, California'),
+    ).toBe('AMPY');
+  });
+  it('a one-word name set alone in quotation marks is a quoted term (new)', () => {
+    expect(primary("Reddit's CEO Loves Blockchain Avatars, but He Isn't Saying 'NFT'")).toBeNull();
+  });
+});
+
 describe('news types, twenty-fourth pass (set 24 read)', () => {
+  it('a plant a company plans is an expansion; the Inflation Reduction Act is no inflation data (new)', () => {
+    expect(type('Tesla supplier Panasonic plans additional $4B EV Battery Plant in U.S.')).toBe('operations');
+  });
   it('a student loan is no company financing (new)', () => {
     expect(
       type(
@@ -62,6 +100,10 @@ describe('news types, twenty-fourth pass (set 24 read)', () => {
 });
 
 describe('news direction, twenty-fourth pass (set 24 read)', () => {
+  it("a bid 'not expected' is a deal off, down (new)", () => {
+    expect(type('Amazon not expected to bid for Electronic Arts')).toBe('m&a');
+    expect(direction('Amazon not expected to bid for Electronic Arts')).toBe('bearish');
+  });
   it('a fall something is kept from is averted, no move (new)', () => {
     // the item's own title and summary, read about its labelled company (GOOGL) and type (product)
     const r = readLocally({

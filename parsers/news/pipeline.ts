@@ -132,7 +132,9 @@ export function processItems(
     // (a column's label is cut from the headline the companies are linked from; the headline is typed and read whole)
     const column = COLUMN_LABEL.exec(item.title);
     const linkedAs =
-      column && columns.has(column[1] as string) ? { ...item, title: item.title.slice(column[0].length) } : item;
+      column && columns.has(column[1] as string)
+        ? { ...item, title: item.title.slice(column[0].length) }
+        : item;
     const news_id = newsIdOf(item, item.link !== null && shared.has(item.link));
     const sameLink = byLink.get(news_id);
     if (sameLink) {

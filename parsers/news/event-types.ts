@@ -488,6 +488,15 @@ export const TEXT_RULES: TextRule[] = [
     /^(the )?(sec|ftc|fcc|cfpb|finra|epa|hhs|cms|doj|occ|fdic)\b(['\u2019]s?)?/i,
     2,
   ),
+  // a ban on selling a kind of product is a rule: "Washington and Massachusetts to follow California's gas car sales ban"; and the
+  // inspection of listed companies' audits is oversight: "US, China reach deal in dispute over Chinese company audits"
+  r(
+    'regulatory.sales_ban',
+    'regulatory',
+    'rule',
+    /\bsales bans?\b|\bban(s|ned)? on (the )?(sales?|selling) of\b|\b(company|companies['\u2019]?|corporate) audits\b|\binspect (the )?audits\b/i,
+    3,
+  ),
   r(
     // a bill named by its policy topic is legislation, passed or not: "Data privacy bill unites Charles Koch and Big Tech",
     // "The Lummis-Gillibrand Crypto Bill: Summary and Highlights" (a tax bill may be an invoice: not here)

@@ -619,12 +619,13 @@ export const TEXT_RULES: TextRule[] = [
     /\bwarrant exercises?\b|\bexercises? of (\w+ ){0,2}warrants\b|\bwarrants? (were |was )?exercised\b/i,
     3,
   ),
-  // (a student loan is a household's debt, not a company's: "Scammers are using student loan forgiveness as bait")
+  // (a student loan is a household's debt, not a company's: "Scammers are using student loan forgiveness as bait"; and so is
+  // refinancing one: "Refinancing now is your best shot at lowering the cost of private student loans")
   r(
     'financing.debt',
     'financing',
     'debt',
-    /\b(credit facility|(?<!\bstudent[- ])(loan|debt)|refinanc\w*)\b/i,
+    /\b(credit facility|(?<!\bstudent[- ])(loan|debt)|refinanc\w*(?![^.;:]{0,60}\b(student|mortgages?\b|home loans?\b)))\b/i,
     1,
   ),
   // buying back its own notes is liability management, not a takeover: "SLB Announces Debt Tender Offer"

@@ -57,6 +57,11 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
     re: /\b(keep|keeps|keeping|kept|prevent|prevents|preventing|prevented|stop|stops|stopping|stopped) (\S+ ){1,3}from (devolv|descend|spiral|turn|becom|slid|fall|collaps)\w*( into)?\b/gi,
     dir: 0,
   },
+  // workers fired are a company's firings, down: "More than 85 Starbucks workers have been fired for unionization efforts"
+  {
+    re: /\b(workers|employees|staff|staffers|organizers|baristas|drivers) (have been |had been |were |are being |being )?(fired|sacked|dismissed)\b/gi,
+    dir: -1,
+  },
   // a bid or deal no longer expected is a deal off, down: "Amazon not expected to bid for Electronic Arts"
   {
     re: /\b(not|no longer) (expected|likely) to (bid|buy|acquire|merge|make an? (offer|bid))\b/gi,

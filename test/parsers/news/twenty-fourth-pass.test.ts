@@ -88,6 +88,23 @@ describe('news types, twenty-fourth pass (set 24 read)', () => {
       ),
     ).toBe('other');
   });
+  it('refinancing student loans is a household debt too (new)', () => {
+    expect(
+      type('NerdWallet: Refinancing now is your best shot at lowering the cost of private student loans'),
+    ).toBe('other');
+  });
+  it("a sales ban and the inspection of companies' audits are regulatory (new)", () => {
+    expect(type("Washington and Massachusetts to follow California's gas car sales ban")).toBe('regulatory');
+    expect(direction("Washington and Massachusetts to follow California's gas car sales ban")).toBe(
+      'bearish',
+    );
+    expect(type('US, China reach deal in dispute over Chinese company audits')).toBe('regulatory');
+  });
+  it("a space agency's mission launched is no product (new)", () => {
+    const t = "A decade in the making, NASA's Artemis 1 launch is first step back to the moon";
+    expect(type(t)).toBe('other');
+    expect(direction(t)).toBe('neutral');
+  });
   it('buying cryptocurrency is no deal (new)', () => {
     expect(type('3 mistakes to avoid when buying cryptocurrency')).toBe('other');
   });
@@ -100,6 +117,11 @@ describe('news types, twenty-fourth pass (set 24 read)', () => {
 });
 
 describe('news direction, twenty-fourth pass (set 24 read)', () => {
+  it('workers fired are firings, down (new)', () => {
+    expect(direction('More than 85 Starbucks workers have been fired for unionization efforts')).toBe(
+      'bearish',
+    );
+  });
   it("a bid 'not expected' is a deal off, down (new)", () => {
     expect(type('Amazon not expected to bid for Electronic Arts')).toBe('m&a');
     expect(direction('Amazon not expected to bid for Electronic Arts')).toBe('bearish');

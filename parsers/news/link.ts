@@ -1216,7 +1216,6 @@ function sharedFirstWords(
     const alone =
       !/\p{Lu}[\p{L}'’.&-]*\s+$/u.test(text.slice(Math.max(0, at - 40), at)) &&
       !/^['’]?s?\s+\p{Lu}/u.test(text.slice(at + m[0].length));
-    const plain = alone ? `${own}${batch}` : own;
     const w0 = aliasKey(m[0].replace(/['’]s?$/, ''));
     if (seen.has(w0)) continue;
     seen.add(w0);
@@ -1231,7 +1230,10 @@ function sharedFirstWords(
     )
       continue;
     if (reg.aliases.has(w0) || selfNames.has(w0)) continue;
-    const written = list.filter((x) => plain.includes(` ${w0} ${x.second} `));
+    const written = list.filter((x) => {
+      const pair = ` ${w0} ${x.second} `;
+      return own.includes(pair) || (alone && batch.includes(pair));
+    });
     const ids = new Set(written.map((x) => x.company.cik ?? x.company.company_id));
     if (ids.size === 1) selfNames.set(w0, (written[0] as { company: RegistryCompany }).company);
   }

@@ -106,6 +106,38 @@ export function mirrorIndexNames(tickerFile: string): Map<string, Set<string>> {
 }
 
 /**
+ * The names a filing in the mirror (`www.sec.gov/Archives/edgar/data/<cik>/.../*.htm`) says its filer became the successor issuer
+ * of ("Alphabet Inc. became the successor issuer of Google Inc. pursuant to Rule 12g-3(a)"), by the CIK of the folder it is filed
+ * under: the issuer it succeeded is a name the filer's shares were listed under, a former name.
+ */
+export function mirrorSuccessorNames(tickerFile: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const root = join(dirname(tickerFile), '../Archives/edgar/data');
+  if (!existsSync(root)) return out;
+  const walk = (d: string): string[] =>
+    readdirSync(d, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(join(d, e.name)) : /\.html?$/.test(e.name) ? [join(d, e.name)] : [],
+    );
+  for (const folder of readdirSync(root, { withFileTypes: true })) {
+    if (!folder.isDirectory() || !/^\d{1,10}$/.test(folder.name)) continue;
+    const cik = folder.name.padStart(10, '0');
+    for (const f of walk(join(root, folder.name))) {
+      const text = readFileSync(f, 'latin1');
+      if (!text.includes('successor issuer')) continue;
+      // (the name ends at its legal form: "successor issuer to Google." names no legal form and is passed over)
+      for (const m of text.matchAll(
+        /successor issuer (?:of|to) ((?:[A-Z][\w&'-]*\s+){1,3}(?:Inc|Corp|Corporation|Company|Ltd|Limited|plc|LLC)\.?)(?=[\s,;<])/g,
+      )) {
+        const name = (m[1] as string).replace(/\s+/g, ' ');
+        const known = out.get(cik) ?? [];
+        if (!known.some((k) => aliasKey(k) === aliasKey(name))) out.set(cik, [...known, name]);
+      }
+    }
+  }
+  return out;
+}
+
+/**
  * The subsidiaries the Exhibit 21 of each full-text submission in the mirror lists (`www.sec.gov/Archives/edgar/data/<cik>/
  * .../*.txt`), by the filer's CIK (its header's CENTRAL INDEX KEY).
  */
@@ -148,6 +180,10 @@ export function cliRegistryCompanies(path?: string): RegistryCompany[] {
   const current = new Map<string, string>();
   for (const e of r.rows) if (!current.has(e.cik)) current.set(e.cik, e.name);
   const former = mirrorFormerNames(file, current);
+  for (const [cik, names] of mirrorSuccessorNames(file)) {
+    const known = former.get(cik) ?? [];
+    former.set(cik, [...known, ...names.filter((n) => !known.some((k) => aliasKey(k) === aliasKey(n)))]);
+  }
   const subsidiaries = mirrorSubsidiaries(file);
   return r.rows.map((e) => ({
     company_id: `cik:${e.cik}`,

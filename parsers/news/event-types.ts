@@ -237,7 +237,7 @@ export const TEXT_RULES: TextRule[] = [
     // (a buy call is no deal: "Stocks to Buy", "Time To Buy", "Worth Buying", "Are Investors Buying Cars ...", "Are They Still
     // Buys?": buys after still/top/best is a noun, the picks)
     // (nor is a rating an analyst moves a stock to: "Rosenblatt Upgrades Apple to Buy", "upgraded the stock from Neutral to Buy")
-    /\b(?<!\b(stocks?|shares|time|worth|investors|are investors|investors are|traders|still|top|best|good|strong) )(?<!\b(upgrad|downgrad|rat)\w*\b[^.;:,]{0,40})(gobble up|gobbles up|snaps? up|agrees? to buy|agreed to buy|deal to (buy|purchase)|to buy|buys|buying|bought|to purchase|purchase of|buyout|tie-up|combine|combination with|to be bought|(takeover|buyout|rival|higher|hostile) (bid|offer)|bids? for|offer for)\b(?![^.,;:]{0,25}\b(crude|oil|gas|lng|gold|bonds?|back|stocks?|treasur\w+|dollars?|yen|euros?|barrels|bitcoin|weapons|jets?|aircraft|planes|time|votes?|insurance(?! (business|unit|arm|operations|compan(y|ies)|brokerage))|homes?|houses?|cars?)\b)/i,
+    /\b(?<!\b(stocks?|shares|time|worth|investors|are investors|investors are|traders|still|top|best|good|strong) )(?<!\b(upgrad|downgrad|rat)\w*\b[^.;:,]{0,40})(gobble up|gobbles up|snaps? up|agrees? to buy|agreed to buy|deal to (buy|purchase)|to buy|buys|buying|bought|to purchase|purchase of|buyout|tie-up|combine|combination with|to be bought|(takeover|buyout|rival|higher|hostile) (bid|offer)|bids? for|offer for)\b(?![^.,;:]{0,25}\b(crude|oil|gas|lng|gold|bonds?|back|stocks?|treasur\w+|dollars?|yen|euros?|barrels|bitcoin|crypto\w*|weapons|jets?|aircraft|planes|time|votes?|insurance(?! (business|unit|arm|operations|compan(y|ies)|brokerage))|homes?|houses?|cars?)\b)/i,
     3,
   ),
   r(
@@ -488,6 +488,15 @@ export const TEXT_RULES: TextRule[] = [
     /^(the )?(sec|ftc|fcc|cfpb|finra|epa|hhs|cms|doj|occ|fdic)\b(['\u2019]s?)?/i,
     2,
   ),
+  // a ban on selling a kind of product is a rule: "Washington and Massachusetts to follow California's gas car sales ban"; and the
+  // inspection of listed companies' audits is oversight: "US, China reach deal in dispute over Chinese company audits"
+  r(
+    'regulatory.sales_ban',
+    'regulatory',
+    'rule',
+    /\bsales bans?\b|\bban(s|ned)? on (the )?(sales?|selling) of\b|\b(company|companies['\u2019]?|corporate) audits\b|\binspect (the )?audits\b/i,
+    3,
+  ),
   r(
     // a bill named by its policy topic is legislation, passed or not: "Data privacy bill unites Charles Koch and Big Tech",
     // "The Lummis-Gillibrand Crypto Bill: Summary and Highlights" (a tax bill may be an invoice: not here)
@@ -610,7 +619,15 @@ export const TEXT_RULES: TextRule[] = [
     /\bwarrant exercises?\b|\bexercises? of (\w+ ){0,2}warrants\b|\bwarrants? (were |was )?exercised\b/i,
     3,
   ),
-  r('financing.debt', 'financing', 'debt', /\b(credit facility|loan|debt|refinanc\w*)\b/i, 1),
+  // (a student loan is a household's debt, not a company's: "Scammers are using student loan forgiveness as bait"; and so is
+  // refinancing one: "Refinancing now is your best shot at lowering the cost of private student loans")
+  r(
+    'financing.debt',
+    'financing',
+    'debt',
+    /\b(credit facility|(?<!\bstudent[- ])(loan|debt)|refinanc\w*(?![^.;:]{0,60}\b(student|mortgages?\b|home loans?\b)))\b/i,
+    1,
+  ),
   // buying back its own notes is liability management, not a takeover: "SLB Announces Debt Tender Offer"
   r(
     'financing.debt_tender',
@@ -709,7 +726,8 @@ export const TEXT_RULES: TextRule[] = [
     'product.launch',
     'product',
     'launch',
-    /\b(launch\w*(?! (a |an |its |the )?(\w+ ){0,4}(council|committee|board|initiative|campaign)s?\b)|unveil\w*(?! (a |an |its |the )?(\w+ ){0,3}(plan|drive|cuts?|overhaul|strategy|program(me)?|budget|review|report|study|survey|findings)s?\b)|introduc\w*|debuts? (new|its|a|an)|rolls? out|rolled out|roll-?out|reveals? (new|its|a|an)|showcases?|demos?|new (models?|products?|phones?|iphones?|chips?|services?|watch|watches|cars?|drugs?|devices?|features?|versions?|lineup)|(?<!\b(offers?|offering|provides?|providing|sells?|selling)\b[^.;]{0,80})products|pre-?orders?)\b/i,
+    // (a space agency's mission launched is no product: "A decade in the making, NASA's Artemis 1 launch is first step back to the moon")
+    /\b((?<!\b(nasa|esa|isro|jaxa|space agency)['\u2019]?s? ([\w-]+ ){0,3})launch\w*(?! (a |an |its |the )?(\w+ ){0,4}(council|committee|board|initiative|campaign)s?\b)|unveil\w*(?! (a |an |its |the )?(\w+ ){0,3}(plan|drive|cuts?|overhaul|strategy|program(me)?|budget|review|report|study|survey|findings)s?\b)|introduc\w*|debuts? (new|its|a|an)|rolls? out|rolled out|roll-?out|reveals? (new|its|a|an)|showcases?|demos?|new (models?|products?|phones?|iphones?|chips?|services?|watch|watches|cars?|drugs?|devices?|features?|versions?|lineup)|(?<!\b(offers?|offering|provides?|providing|sells?|selling)\b[^.;]{0,80})products|pre-?orders?)\b/i,
     2,
   ),
   // a test drive of a product is news of that product: "took this as his cue to test-drive one of the carmaker's vehicles"
@@ -765,7 +783,7 @@ export const TEXT_RULES: TextRule[] = [
     'restructuring.layoffs',
     'restructuring',
     'layoffs',
-    /\b(layoffs?|lay off|job cuts?|cut \d[\d,]* jobs|cuts? jobs|headcount|restructur\w*|slash\w* (jobs|workforce)|workforce (cuts?|reductions?)|voluntary buyouts|severance|debt overhaul|cost[- ]cutting|cost cuts?|cuts? costs)\b/i,
+    /\b(layoffs?|lay off|laid[- ]off|job cuts?|cut \d[\d,]* jobs|cuts? jobs|headcount|restructur\w*|slash\w* (jobs|workforce)|workforce (cuts?|reductions?)|voluntary buyouts|severance|debt overhaul|cost[- ]cutting|cost cuts?|cuts? costs)\b/i,
     3,
   ),
   r(
@@ -957,7 +975,8 @@ export const TEXT_RULES: TextRule[] = [
     'macro.data',
     'macro',
     'economic_data',
-    /\b(inflation|cpi|ppi|gdp|jobs report|payrolls|nonfarm|non-farm|jobless|initial claims|unemployment( claims| rate)?|labor market|labour market|employment report|employment data|jobs (numbers|data|figures|growth)|retail sales|pmi|consumer (prices|confidence|sentiment)|producer prices|wholesale prices|housing starts|home sales|home prices?|(housing|home|mortgage) affordability|housing market|economy|economic|recession|(?<!\b(revenue|sales|earnings|profit|user|subscriber|customer|dividend|eps|ebitda|volume|deposit|loan|membership) )growth|trade (deficit|surplus|gap)|to grow at \d+(\.\d+)?(?= ?%)|consumer spending|(black friday|cyber monday|holiday|back-to-school|shoppers?['\u2019]?) spending|state of the consumer|spending by (americans|consumers|households)|(americans|consumers|households) (spend|spent|cut back)|(cookout|meal|dinner|holiday|thanksgiving|food|grocery|groceries|rent|living|household|childcare|tuition) (costs?|prices|bills))\b/i,
+    // (a law named after inflation is no price data: "Policy in the Inflation Reduction Act incentivizes onshoring")
+    /\b(inflation(?! reduction act)|cpi|ppi|gdp|jobs report|payrolls|nonfarm|non-farm|jobless|initial claims|unemployment( claims| rate)?|labor market|labour market|employment report|employment data|jobs (numbers|data|figures|growth)|retail sales|pmi|consumer (prices|confidence|sentiment)|producer prices|wholesale prices|housing starts|home sales|home prices?|(housing|home|mortgage) affordability|housing market|economy|economic|recession|(?<!\b(revenue|sales|earnings|profit|user|subscriber|customer|dividend|eps|ebitda|volume|deposit|loan|membership) )growth|trade (deficit|surplus|gap)|to grow at \d+(\.\d+)?(?= ?%)|consumer spending|(black friday|cyber monday|holiday|back-to-school|shoppers?['\u2019]?) spending|state of the consumer|spending by (americans|consumers|households)|(americans|consumers|households) (spend|spent|cut back)|(cookout|meal|dinner|holiday|thanksgiving|food|grocery|groceries|rent|living|household|childcare|tuition) (costs?|prices|bills))\b/i,
     3,
   ),
   r(
@@ -1061,7 +1080,8 @@ export const TEXT_RULES: TextRule[] = [
     'operations.expansion',
     'operations',
     'expansion',
-    /\b(to build|builds?|opens?|open) .{0,40}\b(plant|factory|in [A-Z]\w+)|\badds? [\d,]+ jobs\b/,
+    // (and a plant or factory a company plans, whatever its case: "Panasonic plans additional $4B EV Battery Plant in U.S.")
+    /\b(to build|builds?|opens?|open) .{0,40}\b(plant|factory|in [A-Z]\w+)|\badds? [\d,]+ jobs\b|\bplans? (\S+ ){0,5}([Pp]lant|[Ff]actory)\b/,
     3,
   ),
   r(

@@ -670,7 +670,7 @@ const VERBS = new Set(
 
 /** Who acts on companies in headlines: when one is the subject, the first company after the verb is primary. */
 const AUTHORITY =
-  /\b(ftc|sec|doj|cma|fcc|fda|epa|hhs|cms|cfpb|finra|regulators?|watchdogs?|authorit(y|ies)|commission|court|judge|jury|prosecutors?|justice department|department of justice|attorneys? general|states|government|eu|european union|brussels|congress|senate|lawmakers|treasury|ministry|u\.?s\.?|white house)\b/i;
+  /\b(ftc|sec|doj|cma|fcc|fda|epa|hhs|cms|cfpb|finra|regulators?|watchdogs?|authorit(y|ies)|commission|court|judge|jury|prosecutors?|justice department|department of justice|attorneys? general|states|government|feds|eu|european union|brussels|congress|senate|lawmakers|treasury|ministry|u\.?s\.?|white house)\b/i;
 
 interface NameHit {
   company: RegistryCompany;
@@ -692,6 +692,8 @@ export function linkItem(
   item: Pick<FeedItem, 'title' | 'summary' | 'link' | 'edgar' | 'extra'> & { published_at?: string },
   reg: RegistryIndex,
   body?: string,
+  /** `batchWords` of the feed the item came in (none: the item alone). */
+  batch = '',
 ): LinkResult {
   const links = new Map<string, CompanyLink>();
   const ambiguous: LinkResult['ambiguous'] = [];
@@ -865,7 +867,7 @@ export function linkItem(
   // an EDGAR entry names its filer by CIK: never by name similarity
   if (!item.edgar) {
     const title = item.title;
-    sharedFirstWords(`${title}\n${item.summary ?? ''}`, reg, selfNames);
+    sharedFirstWords(`${title}\n${item.summary ?? ''}`, reg, selfNames, batch);
     shortForms(item.summary ?? '', reg, selfNames);
     tickerInitials(title, item.summary ?? '', reg, selfNames);
     const { start, end } = headlineSubject(title);
@@ -1026,6 +1028,11 @@ export function linkItem(
         w.replace(/['’]s$/, ''),
       ),
     );
+    // (a subject that is a trade and a lower-case "company", "firm" or "maker" is the company the summary opens with when its
+    // name holds that trade: "Energy company reaches oil spill settlement ..." over "Amplify Energy reached a settlement ...")
+    const trade = /^(\p{Lu}[\p{L}-]*) (company|firm|maker|giant|producer|provider)\b/u.exec(
+      title.slice(start),
+    )?.[1];
     for (const h of nameMatches(item.summary ?? '', reg, selfNames, -1, ambiguous)) {
       // (a name inside a longer name the summary tags with another listing is that listing's: "... subsidiary of Allied
       // Esports Entertainment, Inc. (NASDAQ: AESE)" is not Esports Entertainment Group)
@@ -1044,7 +1051,8 @@ export function linkItem(
               !isCommonWord(w.toLowerCase()) &&
               !DESCRIPTOR.test(w) &&
               !INDUSTRY_WORD.test(w),
-          ));
+          ) ||
+          (trade !== undefined && h.at === 0 && words.slice(1).includes(trade)));
       add(h.company, { basis: 'name', evidence: h.phrase, ticker_confirmed: false, primary: opens });
     }
     for (const { s, c } of tagged) {
@@ -1192,16 +1200,22 @@ function sharedFirstOf(reg: RegistryIndex) {
  * action ..." settles "Novo's threat to sue ..."): an alias for this item only; written alone, it stays no company. The word is
  * four letters or more, no digits and no everyday word, and the alias table has no entry of its own.
  */
-function sharedFirstWords(text: string, reg: RegistryIndex, selfNames: Map<string, RegistryCompany>) {
+function sharedFirstWords(
+  text: string,
+  reg: RegistryIndex,
+  selfNames: Map<string, RegistryCompany>,
+  batch = '',
+) {
   const shared = sharedFirstOf(reg);
-  const plain = ` ${text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/['’]s\b/g, '')
-    .replace(/[^a-z0-9]+/g, ' ')} `;
+  const own = plainWords(text);
   const seen = new Set<string>();
   for (const m of text.matchAll(/\p{Lu}[\p{L}]+/gu)) {
+    // (another item of the feed settles only a word that stands alone as a name, no capitalized word beside it: "Novo shares
+    // tumble", "Novo, Lilly sputter", not "Portugal's Novo Banco")
+    const at = m.index ?? 0;
+    const alone =
+      !/\p{Lu}[\p{L}'’.&-]*\s+$/u.test(text.slice(Math.max(0, at - 40), at)) &&
+      !/^['’]?s?\s+\p{Lu}/u.test(text.slice(at + m[0].length));
     const w0 = aliasKey(m[0].replace(/['’]s?$/, ''));
     if (seen.has(w0)) continue;
     seen.add(w0);
@@ -1216,7 +1230,10 @@ function sharedFirstWords(text: string, reg: RegistryIndex, selfNames: Map<strin
     )
       continue;
     if (reg.aliases.has(w0) || selfNames.has(w0)) continue;
-    const written = list.filter((x) => plain.includes(` ${w0} ${x.second} `));
+    const written = list.filter((x) => {
+      const pair = ` ${w0} ${x.second} `;
+      return own.includes(pair) || (alone && batch.includes(pair));
+    });
     const ids = new Set(written.map((x) => x.company.cik ?? x.company.company_id));
     if (ids.size === 1) selfNames.set(w0, (written[0] as { company: RegistryCompany }).company);
   }
@@ -1229,6 +1246,25 @@ function sharedFirstWords(text: string, reg: RegistryIndex, selfNames: Map<strin
  * the view before it is the headline, so a company named in the label is its speaker, not its subject. A colon that is the
  * headline's lead label ("Earnings Preview: Nike") is no closing label.
  */
+/** A text's words lower-cased, accents, possessives and punctuation dropped, one space around each: " novo nordisk threat ". */
+function plainWords(text: string): string {
+  return ` ${text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/['’]s\b/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')} `;
+}
+
+/**
+ * The words of a batch's headlines and summaries (one feed read together), for `linkItem`: a first word several registry names
+ * share ("Novo") names the one whose first two words another item of the same feed writes ("Novo Nordisk's threatened legal
+ * action ..."), as a reader of the feed reads it; never when the feed writes two of them.
+ */
+export function batchWords(items: readonly { title: string; summary: string | null }[]): string {
+  return items.map((i) => plainWords(`${i.title}\n${i.summary ?? ''}`)).join('');
+}
+
 export function closingSpeaker(title: string, from = 0): number {
   const colon = title.lastIndexOf(':');
   if (colon <= from || title.slice(from, colon).trim().split(/\s+/).length < 3) return -1;
@@ -1476,6 +1512,13 @@ function nameMatches(
         break;
       }
       const hits = entries as AliasEntry[];
+      // a one-word name set alone in quotation marks is a term quoted, not a company named: "He Isn't Saying 'NFT'" (NFT Ltd)
+      const before = text.slice(0, at);
+      const after = text.slice((last.index ?? 0) + last[0].replace(/['’]$/, '').length);
+      if (n === 1 && /(^|\s)['‘"“]$/.test(before) && /^['’"”](?![\p{L}])/u.test(after)) {
+        i += n - 1;
+        break;
+      }
       // two or more everyday words written apart are not the one-word name their letters spell: "Health Care Becomes ..." is
       // no "Healthcare" (Healthcare Triangle's ordinary one-word name); "JP Morgan" still meets "JPMorgan"
       if (
@@ -1580,6 +1623,13 @@ function nameMatches(
       const indexName = !suffixed && INDEX_NAME.test(phrase.replace(/['’]s?$/, ''));
       // a common word right before "stock" or "shares" is a listed company ("Sell Button On Apple Stock"): fruit has no stock
       const ofStock = !subsidiary && /^ +(stock|shares)\b/i.test(text.slice((wl.index ?? 0) + wl[0].length));
+      // nor is it sued: a common word right after a legal action "against" is the party it is brought against, a company ("Feds
+      // are thinking about an antitrust case against Apple")
+      const sued =
+        !subsidiary &&
+        /\b(case|cases|suit|suits|lawsuits?|probes?|complaints?|charges|action|actions|investigations?) against $/i.test(
+          text.slice(0, at),
+        );
       // (an exchange written before a ticker, "(NASDAQ:AAPL)", is the listing's tag: no name at all)
       if (indexName && /^\s*:/.test(text.slice((wl.index ?? 0) + wl[0].length))) {
         i += n - 1;
@@ -1589,7 +1639,20 @@ function nameMatches(
       // Buy Right Now?" (not "Apple Stock", one company's)
       const stockList =
         common && /^ +([\p{L}-]+ +){0,2}stocks\b/iu.test(text.slice((wl.index ?? 0) + wl[0].length));
-      if (companies.length > 1 || indexName || (common && !asSubject && !ofStock) || stockList) {
+      // nor does a word that a lower-case "company", "firm" or "maker" follows: it is the trade of a company the headline does not
+      // name ("Energy company reaches oil spill settlement ...")
+      const trade =
+        common &&
+        /^ +(company|companies|firms?|makers?|giants?|producers?|providers?)\b/.test(
+          text.slice((wl.index ?? 0) + wl[0].length),
+        );
+      if (
+        companies.length > 1 ||
+        indexName ||
+        (common && !asSubject && !ofStock && !sued) ||
+        stockList ||
+        trade
+      ) {
         ambiguous.push({ text: phrase, candidates: companies.map((h) => h.company.company_id) });
       } else {
         const h = companies[0] as AliasEntry;

@@ -3,7 +3,7 @@ import { type Channel, type Classification, classifyItem, type FiredRule } from 
 import { CLUSTER_WINDOW_HOURS, clusterArticles, DUPLICATE_WINDOW_HOURS, titleSimilarity } from './cluster.ts';
 import { type EventDate, eventDate } from './dates.ts';
 import type { FeedItem } from './feed.ts';
-import { type CompanyLink, type LinkResult, linkItem, type RegistryIndex } from './link.ts';
+import { batchWords, type CompanyLink, type LinkResult, linkItem, type RegistryIndex } from './link.ts';
 import { type Reading, readLocally } from './reader.ts';
 import { matchThemes, regionOf, stanceOf, type ThemeHit } from './themes.ts';
 
@@ -76,6 +76,25 @@ export function sharedLinks(items: readonly { item: FeedItem }[]): Set<string> {
   return shared;
 }
 
+/**
+ * The lead labels that open two or more headlines of one batch ("NerdWallet: Refinancing now ...", "NerdWallet: Women and credit:
+ * ..."; "Market Snapshot:", "The Tell:"): a label a feed repeats over different stories is its column's name, not the subject of
+ * each, so the companies are linked from the headline after it (a label heading one headline alone, "GM: Drivers should ...",
+ * stays a subject).
+ */
+export function columnLabels(items: readonly { item: FeedItem }[]): Set<string> {
+  const count = new Map<string, Set<string>>();
+  for (const { item } of items) {
+    const m = COLUMN_LABEL.exec(item.title);
+    if (!m) continue;
+    const label = m[1] as string;
+    count.set(label, (count.get(label) ?? new Set()).add(item.title.slice(m[0].length).toLowerCase()));
+  }
+  return new Set([...count].filter(([, stories]) => stories.size >= 2).map(([label]) => label));
+}
+/** A headline's lead label: one to three capitalized words (an apostrophe, "&", "+" or "." inside) and a colon. */
+const COLUMN_LABEL = /^(\p{Lu}[\p{L}\d&'’.+-]*(?: \p{Lu}[\p{L}\d&'’.+-]*){0,2}):\s+(?=\S)/u;
+
 const SCHEDULED =
   /\b(to report|will report|scheduled|to announce|will announce|conference call|to release|will release|webcast)\b/i;
 
@@ -107,7 +126,15 @@ export function processItems(
   const duplicates: Duplicate[] = [];
   const byLink = new Map<string, Article>();
   const shared = sharedLinks(items);
+  const columns = columnLabels(items);
+  const batch = batchWords(items.filter((x) => !x.item.edgar).map((x) => x.item));
   for (const { item, channel, body } of items) {
+    // (a column's label is cut from the headline the companies are linked from; the headline is typed and read whole)
+    const column = COLUMN_LABEL.exec(item.title);
+    const linkedAs =
+      column && columns.has(column[1] as string)
+        ? { ...item, title: item.title.slice(column[0].length) }
+        : item;
     const news_id = newsIdOf(item, item.link !== null && shared.has(item.link));
     const sameLink = byLink.get(news_id);
     if (sameLink) {
@@ -128,7 +155,7 @@ export function processItems(
       duplicates.push({ news_id, duplicate_of: twin.news_id, reason: 'same_title' });
       continue;
     }
-    const linked = linkItem(item, reg, body);
+    const linked = linkItem(linkedAs, reg, body, batch);
     const text = `${item.title} ${item.summary ?? ''}`;
     const themes = matchThemes(text);
     const cls = classifyItem(item, channel, {

@@ -16,4 +16,13 @@ describe('earnings release parser: remaining held-out misses', () => {
     expect(measure('book_value_per_share')).toMatchObject({ value: 21.63, unit: 'currency_per_share' });
     set16.evidenceHolds(name, r);
   });
+
+  it('Delcath (set 9): a statement of operations whose only revenue line is "Product revenue | 29,133" (in thousands)', () => {
+    const set9 = heldOutSet('held-out-9');
+    const name = 'DCTH_8-K_2026-08-06_EX-99.1_excerpt.txt';
+    const r = set9.parse(name);
+    // not the prose's rounded "Total revenue of $29.1 million"
+    expect(set9.value(r, 'Q2', 'revenue', 'gaap')).toBe(29_133_000);
+    set9.evidenceHolds(name, r);
+  });
 });

@@ -25,4 +25,17 @@ describe('earnings release parser: remaining held-out misses', () => {
     expect(set9.value(r, 'Q2', 'revenue', 'gaap')).toBe(29_133_000);
     set9.evidenceHolds(name, r);
   });
+
+  it('CIK1085913 (set 3): the column dates under "Three-Months Ended" follow a scale caption and split over two lines', () => {
+    const set3 = heldOutSet('held-out-3');
+    const r = set3.parse('CIK1085913_8-K_2025_EX-99_excerpt.txt');
+    // "Three-Months Ended" / "Nine-Months Ended" / "(dollars in thousands, ...)" / "September 30," "2025" / ...
+    expect(r.release).toMatchObject({ fiscal_period: 'Q3', fiscal_year: 2025, period_end: '2025-09-30' });
+  });
+
+  it('CIK1085913 (set 10): "up 15.5% ... from second quarter 2022" is the comparison; the header dates the quarter June 30, 2023', () => {
+    const set10 = heldOutSet('held-out-10');
+    const r = set10.parse('CIK1085913_8-K_2023-07_EX-99_excerpt.txt');
+    expect(r.release).toMatchObject({ fiscal_period: 'Q2', fiscal_year: 2023, period_end: '2023-06-30' });
+  });
 });

@@ -995,7 +995,8 @@ function monthNamedQuarter(prose: Block[]): ReportedPeriod | null {
 
 /**
  * A results line opening with "FY" or "Annual" before its measure ("Fy revenue rose 10.1 percent to 1.431 billion
- * stg", "Record annual revenue") in a text that names no period: a fiscal year whose number the text does not state.
+ * stg", "Record annual revenue") in a text that names no period: a fiscal year whose number the text does not state,
+ * unless its comparatives in parentheses name the prior year.
  */
 function unnumberedFiscalYear(prose: Block[]): ReportedPeriod | null {
   for (const b of prose.slice(0, 30)) {
@@ -1004,11 +1005,19 @@ function unnumberedFiscalYear(prose: Block[]): ReportedPeriod | null {
         b.text,
       );
     if (m === null || !/\d/.test(b.text)) continue;
+    // Its comparatives in parentheses, all of one year ("(2017: R4,3 billion)", "(2017: 12,7%)"), are the prior year's:
+    // the year reported is the next.
+    const prior = new Set(
+      prose
+        .slice(0, 60)
+        .flatMap((x) => [...x.text.matchAll(/\(((?:19|20)\d{2}): /g)].map((y) => Number(y[1]))),
+    );
+    const year = prior.size === 1 ? [...prior][0]! + 1 : null;
     return {
-      fiscalYear: null,
+      fiscalYear: year,
       fiscalPeriod: 'FY',
       periodEnd: null,
-      fiscalYearSource: null,
+      fiscalYearSource: year !== null ? 'inferred' : null,
       alsoFiscalYear: false,
       evidence: { text: b.text.slice(0, m[0].length), start: b.start, end: b.start + m[0].length },
     };

@@ -38,4 +38,10 @@ describe('earnings release parser: remaining held-out misses', () => {
     const r = set10.parse('CIK1085913_8-K_2023-07_EX-99_excerpt.txt');
     expect(r.release).toMatchObject({ fiscal_period: 'Q2', fiscal_year: 2023, period_end: '2023-06-30' });
   });
+
+  it('Imperial (set 14): "Record annual revenue" with every comparative "(2017: ...)" reports fiscal 2018', () => {
+    const set14 = heldOutSet('held-out-14');
+    const r = set14.parse('IPL_2018_FY_highlights_transcribed_excerpt.txt');
+    expect(r.release).toMatchObject({ fiscal_period: 'FY', fiscal_year: 2018, period_end: null });
+  });
 });

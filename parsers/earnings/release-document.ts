@@ -1,7 +1,7 @@
 import { ParseError } from '../../lib/errors.ts';
 import { isSubmissionText, parseSubmissionText, type SubmissionHeader } from '../edgar/filing-document.ts';
 import { htmlToBlocks, looksLikeHtml, plainToBlocks } from '../edgar/items/text.ts';
-import { captionScale } from './release-numbers.ts';
+import { captionScale, MISPRINTED_CELL } from './release-numbers.ts';
 
 /**
  * Finds the press release in what we are given (an 8-K full-text submission with all its documents, a lone
@@ -310,7 +310,15 @@ function spacedYearRows(body: string): string {
       /[A-Za-z]{3}/.test(label)
     )
       lines[i] = `\n${label} | ${cells.join(' | ')}\n`;
-    // A line whose cells are figures but one misprinted ("1.421.4") is a paragraph of its own; the table goes on.
+    // A line whose cells are figures but one misprinted ("1.421.4", "11.7pp") is still a row: the misprinted cell holds
+    // its column and gives no value (MISPRINTED_CELL in release-tables); the table goes on.
+    else if (
+      tokens.length > columns &&
+      cells.every((c) => SPACED_FIGURE.test(c) || MISPRINTED_CELL.test(c)) &&
+      cells.filter((c) => MISPRINTED_CELL.test(c)).length === 1 &&
+      /[A-Za-z]{3}/.test(label)
+    )
+      lines[i] = `\n${label} | ${cells.join(' | ')}\n`;
     else if (
       tokens.length > columns &&
       cells.every((c) => /^\(?-?\d[\d.,]*\)?p?$/.test(c)) &&

@@ -5,6 +5,7 @@ import {
   cellScale,
   isFigureCell,
   isNilCell,
+  MISPRINTED_CELL,
   parseAmount,
   type Scale,
 } from './release-numbers.ts';
@@ -461,7 +462,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     const rest = cells.slice(1);
     const values = rest.filter(
       (x, i) =>
-        ((isFigureCell(x) && !/%\)?$/.test(x.trim())) || isNilCell(x)) &&
+        ((isFigureCell(x) && !/%\)?$/.test(x.trim())) || isNilCell(x) || MISPRINTED_CELL.test(x.trim())) &&
         !/^%\)?$/.test(rest[i + 1]?.trim() ?? ''),
     );
     if (values.length === 0) {
@@ -536,7 +537,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
           : [concept];
     const pushColumn = (index: number, span: Span) => {
       const printed = values[index];
-      if (printed === undefined || isNilCell(printed)) return;
+      if (printed === undefined || isNilCell(printed) || MISPRINTED_CELL.test(printed.trim())) return;
       const amount = parseAmount(printed);
       if (amount === null) return;
       // A per-share cell in pence ("46.4p") is a hundredth of the pound.

@@ -44,4 +44,18 @@ describe('earnings release parser: remaining held-out misses', () => {
     const r = set14.parse('IPL_2018_FY_highlights_transcribed_excerpt.txt');
     expect(r.release).toMatchObject({ fiscal_period: 'FY', fiscal_year: 2018, period_end: null });
   });
+
+  it('Wincanton and SIG (set 14): a text-laid-out row with one misprinted figure ("1.421.4", "11.7pp") is still a row', () => {
+    const set14 = heldOutSet('held-out-14');
+    const win = 'WIN_2023_FY_highlights_transcribed_excerpt.txt';
+    const w = set14.parse(win);
+    // "Revenue 1,462.0 1.421.4 1,221.9 1,201.2 1,141.5" under "2023 £m" (newest column first)
+    expect(set14.value(w, 'FY', 'revenue', 'gaap')).toBe(1_462_000_000);
+    set14.evidenceHolds(win, w);
+    const shi = 'SHI_2017_FY_financial-performance_transcribed_excerpt.txt';
+    const s = set14.parse(shi);
+    // "Earnings per share 10.0p 11.7pp 10.9p 9.7p 9.8p" under "Underlying*" 2013 ... 2017 (oldest column first)
+    expect(set14.value(s, 'FY', 'eps', 'non_gaap')).toBe(0.098);
+    set14.evidenceHolds(shi, s);
+  });
 });

@@ -1,6 +1,7 @@
 import { ParseError } from '../../lib/errors.ts';
 import { isSubmissionText, parseSubmissionText, type SubmissionHeader } from '../edgar/filing-document.ts';
 import { htmlToBlocks, looksLikeHtml, plainToBlocks } from '../edgar/items/text.ts';
+import { captionScale, MISPRINTED_CELL } from './release-numbers.ts';
 
 /**
  * Finds the press release in what we are given (an 8-K full-text submission with all its documents, a lone
@@ -309,7 +310,15 @@ function spacedYearRows(body: string): string {
       /[A-Za-z]{3}/.test(label)
     )
       lines[i] = `\n${label} | ${cells.join(' | ')}\n`;
-    // A line whose cells are figures but one misprinted ("1.421.4") is a paragraph of its own; the table goes on.
+    // A line whose cells are figures but one misprinted ("1.421.4", "11.7pp") is still a row: the misprinted cell holds
+    // its column and gives no value (MISPRINTED_CELL in release-tables); the table goes on.
+    else if (
+      tokens.length > columns &&
+      cells.every((c) => SPACED_FIGURE.test(c) || MISPRINTED_CELL.test(c)) &&
+      cells.filter((c) => MISPRINTED_CELL.test(c)).length === 1 &&
+      /[A-Za-z]{3}/.test(label)
+    )
+      lines[i] = `\n${label} | ${cells.join(' | ')}\n`;
     else if (
       tokens.length > columns &&
       cells.every((c) => /^\(?-?\d[\d.,]*\)?p?$/.test(c)) &&
@@ -715,15 +724,27 @@ function pipeCells(raw: string[]): string[] {
     // The column dates under a run of span cells ("3 Months Ended", "6 Months Ended", then "Jun. 30, 2023", ...,
     // empty cells between them) are the header's second line: one header row.
     if (j - i >= 2) {
-      let k = j;
-      while (k < cells.length && (DATE_CELL.test(cells[k]!.trim()) || /^\|?\s*$/.test(cells[k]!.trim()))) k++;
-      const dates = cells.slice(j, k).filter((c) => DATE_CELL.test(c.trim()));
-      if (dates.length >= 2) j = k;
+      // (A scale caption between the span cells and their dates, "(dollars in thousands, except per share amounts)",
+      // is the table's caption: it is set above the header row, and the dates, also split over two lines
+      // ("September 30," / "2025"), still join the header.)
+      const date = (c: string) => DATE_CELL.test(c.trim().replace(/\s+/g, ' '));
+      let d = j;
+      while (d < cells.length && /^\|?\s*$/.test(cells[d]!.trim())) d++;
+      const caption =
+        d < cells.length && captionScale(cells[d]!.trim()) !== null && !date(cells[d]!) ? d : -1;
+      let k = caption >= 0 ? caption + 1 : j;
+      while (k < cells.length && (date(cells[k]!) || /^\|?\s*$/.test(cells[k]!.trim()))) k++;
+      const dates = cells.slice(caption >= 0 ? caption + 1 : j, k).filter(date);
+      const header = cells.slice(i, j);
+      if (dates.length >= 2) {
+        if (caption >= 0) joined.push(cells[caption]!.trim());
+        header.push(...dates);
+        j = k;
+      }
       joined.push(
-        cells
-          .slice(i, j)
+        header
           .filter((c) => !/^\|?\s*$/.test(c.trim()))
-          .map((c) => c.trim().replace(/,$/, ''))
+          .map((c) => c.trim().replace(/\s+/g, ' ').replace(/,$/, ''))
           .join(' | '),
       );
       i = j - 1;

@@ -65,6 +65,12 @@ export function cellScale(cell: string): Scale | null {
 }
 
 /** A cell with no figure that still fills a column: `—`, `-`, `--`, `n/a`, `nm`. */
+/**
+ * A figure cell misprinted in a text-laid-out row: two decimal points ("1.421.4" among "1,462.0 ... 1,221.9") or a pence
+ * mark doubled ("11.7pp"). It holds its column and gives no value.
+ */
+export const MISPRINTED_CELL = /^\(?-?\d[\d,]*\.\d+\.\d+\)?p?$|^\(?-?\d[\d,]*(?:\.\d+)?\)?pp$/;
+
 export function isNilCell(cell: string): boolean {
   return /^(?:[-\u2013\u2014]{1,2}|\$\s?[-\u2013\u2014]{1,2}|n\/?a|nm|n\.m\.|\*)$/i.test(cell.trim());
 }

@@ -475,7 +475,7 @@ function statedYearForOrdinal(
  * $2.87 billion in the", "than in the" ("income from continuing operations in the" is no comparison).
  */
 const COMPARED_WITH =
-  /\b(?:compared (?:to|with)|comparisons? (?:to|with)|as compared to|versus|vs\.?|(?:up|down|rose|fell|grew|declined|increased|decreased|improved) from|from(?= [$€£(]?\d[\d.,]*(?:%| ?(?:million|billion|thousand))? (?:in|for|during) the\s*$)|than|against|relative to)\b(?:(?!\.\s)[^;:|]){0,40}$/i;
+  /\b(?:compared (?:to|with)|comparisons? (?:to|with)|as compared to|versus|vs\.?|(?:up|down|rose|fell|grew|declined|increased|decreased|improved) from|(?:up|down|rose|fell|grew|declined|increased|decreased|improved) (?:by )?\d[\d.]* ?%(?:(?!\.\s)[^;:|]){0,40}? from(?=\s*(?:the\s*)?$)|from(?= [$€£(]?\d[\d.,]*(?:%| ?(?:million|billion|thousand))? (?:in|for|during) the\s*$)|than|against|relative to)\b(?:(?!\.\s)[^;:|]){0,40}$/i;
 
 /** The latest "fiscal YYYY" the results prose names within a year of the period end (forward-looking text skipped). */
 function namedFiscalYear(prose: Block[], periodEnd: string, endsYear: boolean): number | null {
@@ -600,15 +600,22 @@ function quarterWithoutDate(prose: Block[], fyEnd: string | null, blocks: Block[
 }
 
 /**
- * A "Three Months Ended" heading row over a row of full dates ("Sep 30, 2024 | Jun 30, 2024 | +increase/ -decrease")
- * dates the quarter of the first column, taken only when that date falls in the year the release names.
+ * A "Three Months Ended" heading row over a row of full dates ("Sep 30, 2024 | Jun 30, 2024 | +increase/ -decrease"),
+ * or closing with them, dates the quarter of the first column, taken only when that date falls in the year the release
+ * names.
  */
 function datedColumnsEnd(blocks: Block[], year: number): string | null {
   for (const [i, b] of blocks.slice(0, 60).entries()) {
     if (!b.row || !/^\W*(?:three|3)[- ]months?\s+ended\W*(?:\||$)/i.test(b.text)) continue;
     const next = blocks[i + 1];
-    const first = next?.row ? next.text.split('|')[0]!.trim() : '';
-    const date = /^[A-Za-z]{3,9}\.? \d{1,2}, (?:19|20)\d{2}$/.test(first) ? parseDate(first) : null;
+    const full = /^[A-Za-z]{3,9}\.? \d{1,2}, (?:19|20)\d{2}$/;
+    // (The dates may close the heading row itself: "Three-Months Ended | Six-Months Ended | June 30, 2023 | ...".)
+    const inRow = b.text
+      .split('|')
+      .map((c) => c.trim())
+      .find((c) => full.test(c));
+    const first = inRow ?? (next?.row ? next.text.split('|')[0]!.trim() : '');
+    const date = full.test(first) ? parseDate(first) : null;
     return date?.startsWith(String(year)) ? date : null;
   }
   return null;
@@ -988,7 +995,8 @@ function monthNamedQuarter(prose: Block[]): ReportedPeriod | null {
 
 /**
  * A results line opening with "FY" or "Annual" before its measure ("Fy revenue rose 10.1 percent to 1.431 billion
- * stg", "Record annual revenue") in a text that names no period: a fiscal year whose number the text does not state.
+ * stg", "Record annual revenue") in a text that names no period: a fiscal year whose number the text does not state,
+ * unless its comparatives in parentheses name the prior year.
  */
 function unnumberedFiscalYear(prose: Block[]): ReportedPeriod | null {
   for (const b of prose.slice(0, 30)) {
@@ -997,11 +1005,19 @@ function unnumberedFiscalYear(prose: Block[]): ReportedPeriod | null {
         b.text,
       );
     if (m === null || !/\d/.test(b.text)) continue;
+    // Its comparatives in parentheses, all of one year ("(2017: R4,3 billion)", "(2017: 12,7%)"), are the prior year's:
+    // the year reported is the next.
+    const prior = new Set(
+      prose
+        .slice(0, 60)
+        .flatMap((x) => [...x.text.matchAll(/\(((?:19|20)\d{2}): /g)].map((y) => Number(y[1]))),
+    );
+    const year = prior.size === 1 ? [...prior][0]! + 1 : null;
     return {
-      fiscalYear: null,
+      fiscalYear: year,
       fiscalPeriod: 'FY',
       periodEnd: null,
-      fiscalYearSource: null,
+      fiscalYearSource: year !== null ? 'inferred' : null,
       alsoFiscalYear: false,
       evidence: { text: b.text.slice(0, m[0].length), start: b.start, end: b.start + m[0].length },
     };

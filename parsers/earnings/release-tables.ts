@@ -5,6 +5,7 @@ import {
   cellScale,
   isFigureCell,
   isNilCell,
+  MISPRINTED_CELL,
   parseAmount,
   type Scale,
 } from './release-numbers.ts';
@@ -71,6 +72,8 @@ interface TableContext {
   nonGaap: boolean;
   /** A row of the table is labelled "Non-GAAP ..." ("Non-GAAP net loss on continuing operations (a)"). */
   labelsNonGaap?: boolean;
+  /** A row of the table names a revenue or sales line other than "Product revenue". */
+  namesRevenue?: boolean;
 }
 
 const TITLE =
@@ -204,6 +207,8 @@ const FULL_DATE = new RegExp(DATE_SOURCE, 'gi');
 /** Figure candidates from every table of the release (`periodEnd`: the reported period's end, when known). */
 export function tableFigures(blocks: Block[], periodEnd: string | null = null): TableFigure[] {
   const out: TableFigure[] = [];
+  /** The figures of "Product revenue" rows (by index in the output) and their tables. */
+  const productFigures = new Map<number, TableContext>();
   let ctx: TableContext | null = null;
   let pending: string[] = [];
   /** The last sentence before the table ("The following table summarizes ... targets:"). */
@@ -457,7 +462,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     const rest = cells.slice(1);
     const values = rest.filter(
       (x, i) =>
-        ((isFigureCell(x) && !/%\)?$/.test(x.trim())) || isNilCell(x)) &&
+        ((isFigureCell(x) && !/%\)?$/.test(x.trim())) || isNilCell(x) || MISPRINTED_CELL.test(x.trim())) &&
         !/^%\)?$/.test(rest[i + 1]?.trim() ?? ''),
     );
     if (values.length === 0) {
@@ -468,7 +473,20 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     // A row opening with a dash and "before" right under a line item ("Net earnings (loss)" / "– before specific items")
     // is that item before those items: a non-GAAP figure of the same line.
     const beforeItems = /^[-\u2013\u2014]\s*before\b/i.test(label.trim()) && c.lastConcept !== null;
-    const concept = beforeItems ? c.lastConcept : conceptOfLabel(label, c.section, c.lastConcept);
+    const named = beforeItems ? c.lastConcept : conceptOfLabel(label, c.section, c.lastConcept);
+    // A statement of operations whose only revenue line is "Product revenue" ("Product revenue | 29,133", a company
+    // selling only products) states its revenue there; a table naming any other revenue or sales line does not.
+    const productLine =
+      named === null &&
+      c.kind === 'statement' &&
+      /^(?:net )?product (?:revenues?|sales)(?:, net)?$/i.test(label.trim());
+    if (
+      !productLine &&
+      /\b(?:revenues?|sales)\b/i.test(label) &&
+      !/^cost\b|\bexpenses?\b/i.test(label.trim())
+    )
+      c.namesRevenue = true;
+    const concept: Concept | null = productLine ? 'revenue' : named;
     c.lastConcept =
       concept ?? (c.lastConcept !== null && /^(?:basic|diluted)/i.test(label) ? c.lastConcept : null);
     if (concept === null) continue;
@@ -519,7 +537,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
           : [concept];
     const pushColumn = (index: number, span: Span) => {
       const printed = values[index];
-      if (printed === undefined || isNilCell(printed)) return;
+      if (printed === undefined || isNilCell(printed) || MISPRINTED_CELL.test(printed.trim())) return;
       const amount = parseAmount(printed);
       if (amount === null) return;
       // A per-share cell in pence ("46.4p") is a hundredth of the pound.
@@ -527,6 +545,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
         perShare && (/\d\)?p\)?$/.test(printed.trim()) || rowHundredths)
           ? Number((amount / 100).toPrecision(12))
           : amount;
+      if (productLine) productFigures.set(out.length, c);
       for (const concept of concepts)
         out.push({
           concept,
@@ -585,7 +604,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       for (const [i, g] of groups.entries()) pushColumn(i * k, g);
     } else pushColumn(0, groups[0]!);
   }
-  return out;
+  return out.filter((_, i) => !productFigures.get(i)?.namesRevenue);
 }
 
 /**

@@ -40,7 +40,7 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * fen, "Ps." amounts, dotted thousands with decimal commas, "(Unit: KRW bn)" and "(R$ MM)" captions, "22.3Q" / "6M24"
  * / change-column headers, year-over-code headers, "– before specific items" rows, glued "for").
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/6';
+export const RELEASE_PARSER_VERSION = 'earnings-release/7';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';
@@ -512,11 +512,36 @@ function tableMargins(
       });
       continue;
     }
-    const name =
-      /^(gross (?:profit )?margin|operating margin|return on (?:average )?(?:common )?(?:shareholders['’]? |stockholders['’]? )?equity|return on (?:average )?assets|net interest margin|efficiency ratio)\s*(%|\(%\))?$/i.exec(
-        cells[0]?.trim() ?? '',
-      );
     const printed = cells[1]?.trim() ?? '';
+    // "Book value per share | $21.63 | $20.91": the book value per share at the first column's date, an amount per share.
+    const bookValue = /^(tangible )?book value per (?:common )?share$/i.exec(cells[0]?.trim() ?? '');
+    if (bookValue !== null && isFigureCell(printed) && !/%/.test(printed)) {
+      const measure = bookValue[1] ? 'tangible_book_value_per_share' : 'book_value_per_share';
+      const value = parseAmount(printed);
+      if (
+        value === null ||
+        [...measures, ...out].some((m) => m.measure === measure && m.fiscalPeriod === fiscalPeriod)
+      )
+        continue;
+      out.push({
+        name: cells[0]!.trim(),
+        measure,
+        unit: 'currency_per_share',
+        period: 'point_in_time',
+        printed,
+        value,
+        scale: 'units',
+        fiscalYear,
+        fiscalPeriod,
+        evidence: { kind: 'table_row', text: b.text, start: b.start, end: b.end, table: null },
+      });
+      continue;
+    }
+    // An insurer's combined ratio, also stated before an item an abbreviation names ("Combined ratio before LPT").
+    const name =
+      /^(gross (?:profit )?margin|operating margin|return on (?:average )?(?:common )?(?:shareholders['’]? |stockholders['’]? )?equity|return on (?:average )?assets|net interest margin|efficiency ratio|combined (?:loss and expense )?ratio)\s*(%|\(%\))?$/i.exec(
+        (cells[0]?.trim() ?? '').replace(/ before [A-Z]{2,6}$/, ''),
+      );
     if (name === null || !isFigureCell(printed)) continue;
     if (name[2] === undefined && !/%\)?$/.test(printed) && !/^%\)?$/.test(cells[2]?.trim() ?? '')) continue;
     const n = name[1]!.toLowerCase();
@@ -530,7 +555,9 @@ function tableMargins(
             ? 'return_on_assets'
             : /^net interest/.test(n)
               ? 'net_interest_margin'
-              : 'efficiency_ratio';
+              : /^combined/.test(n)
+                ? 'combined_ratio'
+                : 'efficiency_ratio';
     const value = parseAmount(printed.replace(/%/, ''));
     if (value === null) continue;
     if ([...measures, ...out].some((m) => m.measure === measure && m.fiscalPeriod === fiscalPeriod)) continue;

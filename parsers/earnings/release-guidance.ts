@@ -128,6 +128,14 @@ const POINT = new RegExp(
   String.raw`(?:of|about|approximately|around|roughly|at|be|to)\s+(?:about\s+|approximately\s+)?(${NUM})${UNIT}`,
   'i',
 );
+/**
+ * A floor or a ceiling: "at least $30 million", "in excess of EUR 90 million", "more than 10%" (low = the value, high
+ * open) or "up to $2 billion", "not to exceed 25%", "no more than $0.50" (high = the value, low open).
+ */
+const BOUND = new RegExp(
+  String.raw`\b(?:(at least|no less than|not less than|in excess of|more than|greater than|(?:a )?minimum of|exceeding|over|above)|(up to|not to exceed|not exceeding|no more than|not more than|(?:a )?maximum of|less than|below|under))\s+(?:approximately\s+|about\s+)?(${NUM})${UNIT}`,
+  'i',
+);
 const QUAL =
   /\b(?:(?:low|mid|high)[- ](?:to[- ](?:mid|high)[- ])?(?:single|double)[- ]digits?|(?:low|mid|high)[- ]teens|double[- ]digits?|(?:increase|decrease|grow|decline) slightly|flat|modest(?:ly)? (?:growth|decline))\b/i;
 
@@ -252,7 +260,11 @@ const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
     /\b(?:updat(?:e|es|ed|ing)|revis(?:e|es|ed|ing)|adjust(?:s|ing)\s+(?:its\s+|the\s+|our\s+)?(?:[\w-]+\s+){0,3}?(?:forecast|outlook|guidance|expectations|estimates?))\b/i,
     'updated',
   ],
-  [/\b(?:initiat\w*|introduc\w*|establish\w*|provid\w* (?:its )?(?:initial|first))\b/i, 'initiated'],
+  // ("initiative(s)" is a noun, a programme: "working capital efficiency and inventory reduction initiatives".)
+  [
+    /\b(?:initiat(?!ives?\b)\w*|introduc\w*|establish\w*|provid\w* (?:its )?(?:initial|first))\b/i,
+    'initiated',
+  ],
 ];
 
 /** The worded status and where its word ends (the target named right after it is the one it speaks of). */
@@ -592,7 +604,8 @@ export function guidanceOf(
       const scale: Scale = perShare || unit === 'percent' || unit === 'text' ? 'units' : g.scale;
       const full = (v: number | null) =>
         v === null ? null : perShare || unit === 'percent' ? (g.cents ? v / 100 : v) : toFullUnits(v, scale);
-      if (g.low === null && g.point === null && g.qualitative === null) continue;
+      if (g.low === null && g.high === null && g.point === null && g.qualitative === null) continue;
+      const negated = (v: number | null) => (v === null ? null : -v);
       // Without a status word, the comparison with the previous target; "updated" (no direction) is refined by the
       // previous range printed beside the value ("$0.61 to $0.65 ... (previously $0.60 to $0.64 ...)").
       const statusOfHit = (v: typeof g, index: number, after: string): Guidance['status'] => {
@@ -616,14 +629,20 @@ export function guidanceOf(
         targetPeriod: tg.period,
         // A range's low end is the smaller ("EBITDA of EUR -6 to -10 million": -10 to -6 million).
         // (A decrease's range is below zero: "a decrease of 17%-21%" = -21 to -17.)
+        // (A one-ended value keeps its open end null; below zero a floor turns into a ceiling: "a decline of at least
+        // 5%" is growth of at most -5%.)
         low:
           g.low !== null && g.high !== null
             ? Math.min(sign * full(g.low)!, sign * full(g.high)!)
-            : full(g.low),
+            : sign === -1
+              ? negated(full(g.high))
+              : full(g.low),
         high:
           g.low !== null && g.high !== null
             ? Math.max(sign * full(g.low)!, sign * full(g.high)!)
-            : full(g.high),
+            : sign === -1
+              ? negated(full(g.low))
+              : full(g.high),
         point: g.point === null ? null : sign * full(g.point)!,
         printed: g.printed,
         unit,
@@ -656,14 +675,14 @@ export function guidanceOf(
       if (
         second &&
         g2 &&
-        (g2.low !== null || g2.point !== null) &&
+        (g2.low !== null || g2.high !== null || g2.point !== null) &&
         (g2.unit === 'percent') === (unit === 'percent')
       )
         out.push({
           ...out.at(-1)!,
           basis: /non/i.test(second[2]!) ? 'non_gaap' : 'gaap',
-          low: g2.low === null || g2.high === null ? null : Math.min(full(g2.low)!, full(g2.high)!),
-          high: g2.low === null || g2.high === null ? null : Math.max(full(g2.low)!, full(g2.high)!),
+          low: g2.low === null || g2.high === null ? full(g2.low) : Math.min(full(g2.low)!, full(g2.high)!),
+          high: g2.low === null || g2.high === null ? full(g2.high) : Math.max(full(g2.low)!, full(g2.high)!),
           point: full(g2.point),
           printed: g2.printed,
           status: statusOfHit(g2, h.index, afterValue.slice(after![0].length + second[0].length)),
@@ -752,7 +771,7 @@ function lossTargets(
     if (m[2]) parts.push([m[2], /basic/i.test(m[3] ?? '') ? 'eps_basic' : 'eps_diluted', true]);
     for (const [printed, metric, perShare] of parts) {
       const g = guidanceValue(printed);
-      if (g === null || (g.low === null && g.point === null)) continue;
+      if (g === null || (g.low === null && g.high === null && g.point === null)) continue;
       const full = (v: number | null) => (v === null || perShare ? v : toFullUnits(v, g.scale));
       out.push({
         metric,
@@ -981,6 +1000,33 @@ function guidanceValue(window: string): {
       relative: true,
     };
   }
+  // A floor or a ceiling named before any range or point is one-ended: the other end is null (docs/earnings.md
+  // "Floors and ceilings").
+  const b = BOUND.exec(window);
+  if (
+    b &&
+    b.index <= 60 &&
+    (!r || b.index < r.index) &&
+    (!p || b.index <= p.index) &&
+    !/^(?:19|20)\d{2}$/.test(b[3]!.trim())
+  ) {
+    const v = parseAmount(b[3]!.replace(/^\(/, '').replace(/\)$/, ''));
+    if (v !== null) {
+      const isPercent = /%|percent/i.test(b[4] ?? '');
+      return {
+        low: b[1] ? v : null,
+        high: b[1] ? null : v,
+        point: null,
+        unit: isPercent ? 'percent' : null,
+        money: /\$|€|£|\b(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\b/.test(b[0]),
+        scale: isPercent ? 'units' : wordScale(b[4] === 'cents' ? undefined : b[4]),
+        cents: b[4] === 'cents',
+        printed: b[0].trim(),
+        qualitative: null,
+        relative,
+      };
+    }
+  }
   if (r && r.index <= 60 && (!p || r.index <= p.index + 10)) {
     const unitWord = r[4] ?? r[2];
     // An amount wrapped in parentheses ("($3) million - ($1) million") is negative.
@@ -1011,8 +1057,8 @@ function guidanceValue(window: string): {
       relative,
     };
   }
-  // A floor or a ceiling ("free cash flow in excess of EUR 90 million", "at least $2 billion") is neither a point nor a
-  // range.
+  // An amount right after a floor or ceiling word that BOUND did not take (further than 60 characters, behind a range)
+  // is not a point either.
   const bound =
     p !== null &&
     /\b(?:in excess of|at least|more than|greater than|less than|no (?:more|less) than|up to|a minimum of|a maximum of|exceeding|over|above|below|under)\s*$/i.test(

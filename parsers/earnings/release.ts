@@ -35,9 +35,10 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * taken from the release's date line). /3: the held-out set 14 rules (HKD, ZAR, SFr and "stg" marks, a row label's own
  * unit, stacked and titled year headers, periods from a column year, an "Annual Report" heading or a bare-year header).
  * /4: the held-out set 15 rules (unit revenue per seat mile in hundredths, quarter-code headers, XBRL viewer lines,
- * decimal commas, "| label |" rows, period-row summaries, a bank's revenue net of interest expense).
+ * decimal commas, "| label |" rows, period-row summaries, a bank's revenue net of interest expense). /5: guidance floors and
+ * ceilings are stored as one-ended rows ("at least $30 million": low, high null), where /4 stored no row.
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/4';
+export const RELEASE_PARSER_VERSION = 'earnings-release/5';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

@@ -51,7 +51,9 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * (fixtures/earnings/guidance-held-out-3, labels-guidance-3.tsv: outlook tables whose columns carry the period, the
  * basis, Low / High or New / Previous; GAAP and non-GAAP ranges in one sentence; a target "by Fiscal 2025"), then set 4
  * (fixtures/earnings/guidance-held-out-4, labels-guidance-4.tsv: prose-only ranges, preannounced quarters beside the
- * previous outlook, a quarter and the year side by side, pro forma and GAAP ranges, a status with no number, euros).
+ * previous outlook, a quarter and the year side by side, pro forma and GAAP ranges, a status with no number, euros), then
+ * set 5 (fixtures/earnings/guidance-held-out-5, labels-guidance-5.tsv: wire copies with lead-sentence statuses, status
+ * bullet groups, one-cell-per-line and midpoint +/- outlook tables, GAAP | adjustments | non-GAAP columns).
  *
  * Every set also scores the release period against its periods.tsv (hand-read fiscal period, year and stated end
  * date, see checkPeriods): `period: {right, of, unstated_ends}` in the JSON, a `PERIOD` line per mismatch.
@@ -76,6 +78,7 @@ const guidanceSet = new URL('../../fixtures/earnings/guidance-held-out/', import
 const guidanceSet2 = new URL('../../fixtures/earnings/guidance-held-out-2/', import.meta.url).pathname;
 const guidanceSet3 = new URL('../../fixtures/earnings/guidance-held-out-3/', import.meta.url).pathname;
 const guidanceSet4 = new URL('../../fixtures/earnings/guidance-held-out-4/', import.meta.url).pathname;
+const guidanceSet5 = new URL('../../fixtures/earnings/guidance-held-out-5/', import.meta.url).pathname;
 const shared = new URL('../../../shared/fixtures/earnings/press_releases/', import.meta.url).pathname;
 const heldOutMode = process.argv.includes('--heldout');
 const guidanceMode = process.argv.includes('--guidance');
@@ -483,6 +486,7 @@ if (guidanceMode) {
   checkGuidance('guidance-held-out-2', guidanceSet2, `${guidanceSet2}labels-guidance-2.tsv`);
   checkGuidance('guidance-held-out-3', guidanceSet3, `${guidanceSet3}labels-guidance-3.tsv`);
   checkGuidance('guidance-held-out-4', guidanceSet4, `${guidanceSet4}labels-guidance-4.tsv`);
+  checkGuidance('guidance-held-out-5', guidanceSet5, `${guidanceSet5}labels-guidance-5.tsv`);
 } else if (heldOutMode) {
   const sets: [string, string, string][] = [
     ['held-out', heldOut, 'labels-heldout.tsv'],

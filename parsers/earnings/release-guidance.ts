@@ -72,8 +72,10 @@ function forwardWords(text: string): string {
   );
 }
 
+// (... and a sentence whose subject is analysts, "five analysts polled by Thomson Reuters expect the company to report
+// revenues of $828.51 million", states their consensus, not the company's guidance.)
 const NOT_GUIDANCE =
-  /\beffective (?:income )?tax rate (?:for|used|in) the (?:quarter|period)\b|\brun[- ]rate\b|\bwill (?:discuss|provide|host|review)\b|\bexpects? to (?:deliver|ship|open|close|complete|file|hold|host|report|announce|retire|repay|redeem)\b/i;
+  /\banalysts?(?:'|’)?\s+(?:[\w-]+\s+){0,5}?(?:had\s+)?(?:expect|expects|expected|estimate|estimates|forecast|see)\b|\beffective (?:income )?tax rate (?:for|used|in) the (?:quarter|period)\b|\brun[- ]rate\b|\bwill (?:discuss|provide|host|review)\b|\bexpects? to (?:deliver|ship|open|close|complete|file|hold|host|report|announce|retire|repay|redeem)\b/i;
 
 const METRICS: [RegExp, string][] = [
   [/\bnet new (?:ARR|annual recurring revenue)\b/i, 'net_new_arr'],
@@ -86,7 +88,8 @@ const METRICS: [RegExp, string][] = [
     'eps_per_ads',
   ],
   [
-    /\b(?:(?:non[- ]?gaap|adjusted|gaap)\s+)?(?:diluted\s+)?(?:earnings|income|eps|net income)(?: from continuing operations)? per (?:diluted |fully diluted )?share\b|\b(?:adjusted |non-gaap |gaap )?(?:diluted )?eps\b|\bearnings per diluted share\b/i,
+    // ("Diluted earnings (loss) per share": a "(loss)" after the name is the same measure.)
+    /\b(?:(?:non[- ]?gaap|adjusted|gaap)\s+)?(?:diluted\s+)?(?:earnings|income|eps|net income)(?:\s*\((?:loss|losses)\))?(?: from continuing operations)? per (?:diluted |fully diluted )?share\b|\b(?:adjusted |non-gaap |gaap )?(?:diluted )?eps\b|\bearnings per diluted share\b/i,
     'eps_diluted',
   ],
   // ("total revenue per AHSC" is a ratio, not revenue.)
@@ -1027,7 +1030,10 @@ function guidanceValue(window: string): {
       };
     }
   }
-  if (r && r.index <= 60 && (!p || r.index <= p.index + 10)) {
+  // A point whose amount opens a range ("approximately 22% to 23%") is that range.
+  const pointOpensRange =
+    r !== null && p !== null && r.index + r[0].search(/\d/) === p.index + p[0].search(/\d/);
+  if (r && r.index <= 60 && (!p || r.index <= p.index + 10 || pointOpensRange)) {
     const unitWord = r[4] ?? r[2];
     // An amount wrapped in parentheses ("($3) million - ($1) million") is negative.
     const signed = (x: string) => {

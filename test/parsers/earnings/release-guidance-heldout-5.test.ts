@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { heldOutSet, guidanceRows as rows } from './held-out-set.ts';
+
+// Guidance held-out set 5 (docs/earnings.md "Guidance held-out set 5"): real outlook texts transcribed from the page
+// store (MANIFEST.tsv); every value below is the hand-read label (labels-guidance-5.tsv), written and committed before
+// any parser ran on the file.
+const set = heldOutSet('guidance-held-out-5');
+
+describe('guidance held-out set 5', () => {
+  it('"Diluted earnings (loss) per share - low / - high" rows are EPS, GAAP and non-GAAP columns (business outlook table)', () => {
+    const got = rows(set.parse('EDACAFE-1854417_business-outlook-Q-ending-2021-10-02_transcribed.txt'));
+    expect(got).toContainEqual(['eps_diluted', 'gaap', 'Q3 2021', -0.56, -0.46, null]);
+    expect(got).toContainEqual(['eps_diluted', 'non_gaap', 'Q3 2021', 0.1, 0.2, null]);
+    expect(got.some((g) => g[0] === 'net_income')).toBe(false);
+  });
+
+  it("analysts' expectations are no guidance (Garmin 2021, TreeHouse 2023)", () => {
+    // "On average, 10 analysts polled by Thomson Reuters expect the company to post earnings of $5.43 per share on
+    // revenues of $4.71 billion in the year ahead."
+    const grmn = rows(set.parse('GRMN_2021-07_raises-FY21-outlook_dpa-afx_transcribed.txt'));
+    expect(grmn.some((g) => g[3] === 5.43 || g[3] === 4_710_000_000)).toBe(false);
+    expect(grmn).toContainEqual(['eps_diluted', 'non_gaap', 'FY 2021', 5.5, null, 'raised']);
+    // "Analysts expect revenues of $3.7 billion for the year."
+    const ths = rows(set.parse('THS_2023-06-13_outlook_nasdaq-rttnews_transcribed.txt'));
+    expect(ths.some((g) => g[3] === 3_700_000_000 || g[3] === 828_510_000)).toBe(false);
+  });
+
+  it('"approximately 22% to 23%" is the range, not the point 22 (Chart Industries 2019)', () => {
+    const got = rows(set.parse('GTLS_8-K_2019_EX-99_reiterating-2019_capedge_transcribed.txt'));
+    expect(got).toContainEqual(['tax_rate', 'unspecified', 'FY 2019', 22, 23, 'reaffirmed']);
+  });
+});

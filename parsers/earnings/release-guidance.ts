@@ -1411,8 +1411,12 @@ export function tableGuidance(
   // A caption row ("(In millions, except per share data)") printed above a table's title line, itself a cell line
   // ending in "|" ("Business Outlook |"), is the caption of the table under that title.
   let caption = '';
+  // A table's first row, which may itself name the targets ("Q2 FY15 Guidance Metrics | Q2 FY15 (ending July 31, 2014)")
+  // under a lead-in that names only the period ("Second Quarter Fiscal 2015").
+  let firstRow: string | null = null;
   for (const b of cellLineTables(blocks)) {
     if (!b.row) {
+      firstRow = null;
       const title = /\|\s*$/.test(b.text) && b.text.length <= 80;
       lead = b.text;
       header = title && caption ? ` ${caption}` : '';
@@ -1423,7 +1427,8 @@ export function tableGuidance(
     }
     const first = /^\s*\|?\s*(\((?:in|\$)\s?[^)]*\b(?:thousands|millions|billions)\b[^)]*\))/i.exec(b.text);
     if (first) caption = first[1]!;
-    if (!TARGET_LEAD.test(lead) || BOILERPLATE.test(lead)) continue;
+    firstRow ??= b.text;
+    if (!(TARGET_LEAD.test(lead) || TARGET_LEAD.test(firstRow)) || BOILERPLATE.test(lead)) continue;
     const cells = tableCells(b.text);
     if (
       cells.every(
@@ -1545,8 +1550,10 @@ export function tableGuidance(
       const isPercent = /%|percent/i.test(unitWord ?? '');
       const metric = hit[1] === 'eps_diluted' && /\bbasic\b/i.test(label) ? 'eps_basic' : hit[1];
       const perShare = PER_SHARE_CONCEPTS.has(metric as Concept) || /per share/i.test(label);
-      // A cell with no unit word of its own takes the table's caption ("(in millions, except per share data)").
-      const caption = (/\bin (thousands|millions|billions)\b/i.exec(header) ??
+      // A cell with no unit word of its own takes its row label's scale ("Revenue (in millions) | $595-$610"), else the
+      // table's caption ("(in millions, except per share data)").
+      const caption = (/\(in (thousands|millions|billions)\)/i.exec(label) ??
+        /\bin (thousands|millions|billions)\b/i.exec(header) ??
         (cols ? /\((?:\$|US\$)\s?(thousands|millions|billions)\b/i.exec(lead) : null))?.[1]?.replace(
         /s$/i,
         '',

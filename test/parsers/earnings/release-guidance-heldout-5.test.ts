@@ -29,4 +29,14 @@ describe('guidance held-out set 5', () => {
     const got = rows(set.parse('GTLS_8-K_2019_EX-99_reiterating-2019_capedge_transcribed.txt'));
     expect(got).toContainEqual(['tax_rate', 'unspecified', 'FY 2019', 22, 23, 'reaffirmed']);
   });
+
+  it('a table whose first row names the guidance ("Q2 FY15 Guidance Metrics") under a lead naming the period; "Revenue (in millions)" scales its row', () => {
+    const got = rows(set.parse('MCADCAFE-1279094_Q2-FY15-and-FY15-guidance-metrics_transcribed.txt'));
+    expect(got).toContainEqual(['revenue', 'unspecified', 'Q2 2015', 595_000_000, 610_000_000, null]);
+    expect(got).toContainEqual(['eps_diluted', 'gaap', 'Q2 2015', 0.05, 0.1, null]);
+    expect(got).toContainEqual(['eps_diluted', 'non_gaap', 'Q2 2015', 0.25, 0.3, null]);
+    expect(got).toContainEqual(['revenue_growth', 'unspecified', 'FY 2015', 4, 6, null]);
+    expect(got).toContainEqual(['operating_margin', 'gaap', 'FY 2015', 3, 5, null]);
+    expect(got).toContainEqual(['operating_margin', 'non_gaap', 'FY 2015', 14, 16, null]);
+  });
 });

@@ -121,8 +121,8 @@ const METRICS: [RegExp, string][] = [
 
 /** A number, with "$" / "US$" or a currency code or sign before it ("EUR 1.70", "€1.7", "RMB 3.2"). */
 const NUM = String.raw`\(?-?(?:US\$|\$|(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?|€|£)?\s?\d[\d,]*(?:\.\d+)?(?<=\(\S*)\)|\(?-?(?:US\$|\$|(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?|€|£)?\s?\d[\d,]*(?:\.\d+)?|\(?\$?\.\d+`;
-// "$104M" / "$104m": a lone m after the number is millions ("$104M to $108M").
-const UNIT = String.raw`(?:\s?(%|percent|thousand|million|billion|bn|cents|m(?![a-z])))?`;
+// "$104M" / "$104m": a lone m after the number is millions ("$104M to $108M"); a lone b billions ("$1.280B").
+const UNIT = String.raw`(?:\s?(%|percent|thousand|million|billion|bn|cents|m(?![a-z])|b(?![a-z])))?`;
 const RANGE = new RegExp(
   String.raw`(?:between\s+)?(${NUM})${UNIT}\s*(?:to|and|-|–|—)\s*(${NUM})${UNIT}`,
   'i',
@@ -1029,6 +1029,14 @@ function guidanceValue(window: string): {
         relative,
       };
     }
+  }
+  // "From $1.240-$1.265B To $1.255B-$1.280B": a range set after "from" and followed by "to" and another range is the
+  // target replaced; the range after "to" is the target.
+  if (r && /\bfrom\s*$/i.test(window.slice(0, r.index))) {
+    const next = /^\s*to\s+/i.exec(window.slice(r.index + r[0].length));
+    const r2 = next ? RANGE.exec(window.slice(r.index + r[0].length + next[0].length)) : null;
+    if (next && r2 && r2.index === 0)
+      return guidanceValue(window.slice(r.index + r[0].length + next[0].length));
   }
   // A point whose amount opens a range ("approximately 22% to 23%") is that range.
   const pointOpensRange =

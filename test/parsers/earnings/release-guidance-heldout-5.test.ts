@@ -39,4 +39,10 @@ describe('guidance held-out set 5', () => {
     expect(got).toContainEqual(['operating_margin', 'gaap', 'FY 2015', 3, 5, null]);
     expect(got).toContainEqual(['operating_margin', 'non_gaap', 'FY 2015', 14, 16, null]);
   });
+
+  it('"Raises FY23 Revenue Guidance From $1.240-$1.265B To $1.255B-$1.280B": the range after "To", B = billions (Casella 2023)', () => {
+    const got = rows(set.parse('CWST_2023-11-01_FY23-outlook_benzinga_transcribed.txt'));
+    const revenue = got.filter((g) => g[0] === 'revenue');
+    expect(revenue).toEqual([['revenue', 'unspecified', 'FY 2023', 1_255_000_000, 1_280_000_000, 'raised']]);
+  });
 });

@@ -330,12 +330,21 @@ export function guidanceOf(
     // ("... for the first quarter ending April 29, 2006 to be ... . The company said that the higher earnings
     // forecast reflects ... comparable store sales increase of 6% to 7%"), else the heading's.
     const previous = out.at(-1);
+    // (A wire copy sets each sentence apart as a paragraph: "For the second quarter of 2023, TreeHouse continues to
+    // anticipate revenues ... . [analysts' paragraph] Adjusted EBITDA is still expected in a range of ...": with no
+    // frame in its own paragraph, a sentence continues the last guidance sentence under the same heading, unless it names
+    // another year: "annual growth targets for 2024 through 2027".)
+    const ownYears = [...s.text.matchAll(/\b(?:19|20)\d{2}\b/g)].map((m) => Number(m[0]));
     const continued =
       previous !== undefined && previous.sentence.block === s.block
         ? { year: previous.targetYear, period: previous.targetPeriod }
         : frame !== null && frame.block === s.block
           ? { year: frame.year, period: frame.period }
-          : null;
+          : previous !== undefined &&
+              previous.sentence.heading === s.heading &&
+              ownYears.every((y) => y === previous.targetYear)
+            ? { year: previous.targetYear, period: previous.targetPeriod }
+            : null;
     // A quarter named without its year ("its second-quarter revenue") takes the year the paragraph named for it.
     const tgt =
       target.period !== null

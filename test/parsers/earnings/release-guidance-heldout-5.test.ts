@@ -45,4 +45,20 @@ describe('guidance held-out set 5', () => {
     const revenue = got.filter((g) => g[0] === 'revenue');
     expect(revenue).toEqual([['revenue', 'unspecified', 'FY 2023', 1_255_000_000, 1_280_000_000, 'raised']]);
   });
+
+  it('a wire copy one sentence per paragraph: a sentence naming no period continues the last guidance sentence (TreeHouse 2023)', () => {
+    const got = rows(set.parse('THS_2023-06-13_outlook_nasdaq-rttnews_transcribed.txt'));
+    // "For the second quarter of 2023, TreeHouse continues to anticipate revenues ..." / "Adjusted EBITDA is still
+    // expected in a range of $65 million to $80 million."
+    expect(got.find((g) => g[0] === 'ebitda' && g[2] === 'Q2 2023')?.slice(3, 5)).toEqual([
+      65_000_000, 80_000_000,
+    ]);
+    // "... for fiscal 2023, the company continues to project revenues ..." / "Adjusted EBITDA is now expected between
+    // $355 million and $370 million"
+    expect(got.find((g) => g[0] === 'ebitda' && g[2] === 'FY 2023')?.slice(3, 5)).toEqual([
+      355_000_000, 370_000_000,
+    ]);
+    // "annual growth targets for 2024 through 2027" names other years: no FY 2023 row from it.
+    expect(got.some((g) => g[3] === 8 || g[3] === 3)).toBe(false);
+  });
 });

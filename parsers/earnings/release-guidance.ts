@@ -112,7 +112,8 @@ const METRICS: [RegExp, string][] = [
   [/\b(?:reported |ongoing |GAAP )?earnings\b(?! per\b| growth| call| release)/i, 'net_income'],
   [/\bcapital (?:expenditures|spending)\b|\bcapex\b/i, 'capex'],
   [/\bfree cash flow\b/i, 'free_cash_flow'],
-  [/\b(?:operating expenses|opex)\b/i, 'operating_expenses'],
+  // ("Operating costs and expenses, net" is operating expenses.)
+  [/\b(?:operating expenses|operating costs and expenses|opex)\b/i, 'operating_expenses'],
   [/\btax rate\b/i, 'tax_rate'],
   [/\breturn on capital employed\b|\bROCE\b/, 'roce'],
   [/\bnet interest margin\b/i, 'net_interest_margin'],
@@ -1408,6 +1409,60 @@ function cellLineTables(blocks: Block[]): Block[] {
   return out;
 }
 
+/** A cell of a midpoint +/- outlook table printed one cell per line: an amount, a lone mark, "+/-" or a spread in bps. */
+const SPREAD_CELL = /^(?:\$|US\$|€|£|%|\+\/-|±|\d[\d,]*(?:\.\d+)?\s?bps)$/i;
+
+/**
+ * A midpoint +/- outlook table a page store renders one cell per line ("Net sales |", "$ |", "200.0 |", "+/- |", "$ |",
+ * "5.0 |"): a run of short cell lines with at least two "+/-" cells becomes the table it was, its title line before it,
+ * then one row per label with the cells after it ("Net sales | $ | 200.0 | +/- | $ | 5.0 |"), a label with no cells a row
+ * of its own ("Non-GAAP Financial Measures |"), as the same table printed one row per line reads.
+ */
+function spreadLineTables(blocks: Block[]): Block[] {
+  const out: Block[] = [];
+  const bare = (b: Block) => b.text.replace(/^[|\s]+|[|\s]+$/g, '');
+  const isCell = (b: Block) =>
+    !b.row && bare(b).length <= 60 && !/[.:;]$/.test(bare(b)) && !/\.\s/.test(bare(b));
+  const valueish = (c: string) => VALUE_LINE.test(c) || SPREAD_CELL.test(c);
+  for (let i = 0; i < blocks.length; ) {
+    if (!isCell(blocks[i]!)) {
+      out.push(blocks[i++]!);
+      continue;
+    }
+    let j = i;
+    while (j < blocks.length && isCell(blocks[j]!)) j++;
+    const run = blocks.slice(i, j).filter((b) => bare(b) !== '');
+    const firstValue = run.findIndex((b) => valueish(bare(b)));
+    if (run.filter((b) => /^(?:\+\/-|±)$/.test(bare(b))).length < 2 || firstValue < 1) {
+      out.push(...blocks.slice(i, j));
+      i = j;
+      continue;
+    }
+    // The lines before the first row's label: a title (not a row), then captions (rows of one cell).
+    const labelAt = firstValue - 1;
+    run.slice(0, labelAt).forEach((b, k) =>
+      out.push({
+        ...b,
+        text: k === 0 && !/^\(/.test(bare(b)) ? bare(b) : `${bare(b)} |`,
+        row: k > 0 || /^\(/.test(bare(b)),
+      }),
+    );
+    for (let k = labelAt; k < run.length; ) {
+      let m = k + 1;
+      while (m < run.length && valueish(bare(run[m]!))) m++;
+      out.push({
+        text: `${run.slice(k, m).map(bare).join(' | ')} |`,
+        start: run[k]!.start,
+        end: run[m - 1]!.end,
+        row: true,
+      });
+      k = m;
+    }
+    i = j;
+  }
+  return out;
+}
+
 /**
  * Guidance printed as a table under a lead-in that names targets ("The following table summarizes ... second
  * quarter fiscal year 2023 targets:"): each row's label is the metric, each cell a range or point, a "GAAP:" /
@@ -1431,7 +1486,7 @@ export function tableGuidance(
   // A table's first row, which may itself name the targets ("Q2 FY15 Guidance Metrics | Q2 FY15 (ending July 31, 2014)")
   // under a lead-in that names only the period ("Second Quarter Fiscal 2015").
   let firstRow: string | null = null;
-  for (const b of cellLineTables(blocks)) {
+  for (const b of cellLineTables(spreadLineTables(blocks))) {
     if (!b.row) {
       firstRow = null;
       const title = /\|\s*$/.test(b.text) && b.text.length <= 80;

@@ -270,7 +270,15 @@ function guidanceRows(
       ({ block, ...g }): ReleaseGuidance => ({
         ...g,
         currency: money(g.unit),
-        evidence: { kind: 'table_row', text: block.text, start: block.start, end: block.end, table: null },
+        // (The document's own text: a table printed one cell per line is read as joined rows, "Net sales | $ | 200.0 |
+        // +/- | $ | 5.0 |", while its evidence is the lines as printed.)
+        evidence: {
+          kind: 'table_row',
+          text: doc.text.slice(block.start, block.end),
+          start: block.start,
+          end: block.end,
+          table: null,
+        },
       }),
     ),
   ];

@@ -61,4 +61,19 @@ describe('guidance held-out set 5', () => {
     // "annual growth targets for 2024 through 2027" names other years: no FY 2023 row from it.
     expect(got.some((g) => g[3] === 8 || g[3] === 3)).toBe(false);
   });
+
+  it('a midpoint +/- outlook table one cell per line ("Net sales |", "$ |", "200.0 |", "+/- |", "$ |", "5.0 |")', () => {
+    const name = 'AECCAFE-2063132_Q1-FY2025-outlook-plus-minus_transcribed.txt';
+    const r = set.parse(name);
+    const got = rows(r);
+    expect(got).toContainEqual(['revenue', 'unspecified', 'Q1 2025', 195_000_000, 205_000_000, null]);
+    // under "Non-GAAP Financial Measures": "Gross margin | 49.5 | % | +/- | 100 bps"
+    expect(got).toContainEqual(['gross_margin', 'non_gaap', 'Q1 2025', 48.5, 50.5, null]);
+    // "Operating costs and expenses, net | $ | 78.5 | +/- | $ | 1.5"
+    expect(got).toContainEqual(['operating_expenses', 'non_gaap', 'Q1 2025', 77_000_000, 80_000_000, null]);
+    expect(got).toContainEqual(['eps_diluted', 'non_gaap', 'Q1 2025', -0.04, 0.04, null]);
+    expect(got).toContainEqual(['ebitda', 'non_gaap', 'Q1 2025', 24_800_000, 30_800_000, null]);
+    expect(got).toHaveLength(9);
+    set.evidenceHolds(name, r);
+  });
 });

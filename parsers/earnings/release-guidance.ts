@@ -364,6 +364,14 @@ export function guidanceOf(
     for (const [re, metric] of METRICS)
       for (const m of s.text.matchAll(new RegExp(re.source, `g${re.flags.replace('g', '')}`)))
         names.push({ metric, label: m[0], index: m.index!, end: m.index! + m[0].length });
+    // A metric named right after a percent's "of" ("27-28% of revenue") is the base of a ratio, not a target's name.
+    for (let i = names.length - 1; i >= 0; i--)
+      if (
+        /(?:%|\bpercent)\s+of\s+(?:total\s+|net\s+)?$/i.test(
+          s.text.slice(Math.max(0, names[i]!.index - 30), names[i]!.index),
+        )
+      )
+        names.splice(i, 1);
     // A metric's "effect" / "impact" ("a positive EBITDA effect of EUR 3 to 4 million") is a component, not its target.
     for (let i = names.length - 1; i >= 0; i--)
       if (/^\s*(?:effects?|impacts?)\b/i.test(s.text.slice(names[i]!.end))) names.splice(i, 1);
@@ -559,6 +567,10 @@ export function guidanceOf(
           ? 'non_gaap'
           : 'gaap'
         : null;
+      // A percent of revenue ("operating expenses to be approximately 49% of revenue", "capital expenditures ... about 4%
+      // to 5% of revenue per annum") is a ratio to revenue, not the metric's level.
+      if (g.unit === 'percent' && /^\s*of\s+(?:total\s+|net\s+)?(?:revenues?|sales)\b/i.test(afterValue))
+        continue;
       const operatingPerShare =
         metric === 'operating_income' && /^\s*per (?:diluted |basic )?(?:common )?share\b/i.test(afterValue);
       if (

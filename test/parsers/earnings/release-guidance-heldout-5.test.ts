@@ -76,4 +76,13 @@ describe('guidance held-out set 5', () => {
     expect(got).toHaveLength(9);
     set.evidenceHolds(name, r);
   });
+
+  it('a percent of revenue is a ratio, and "revenue" after "% of" no target name (Wix 2024)', () => {
+    const got = rows(set.parse('WIX_2024-outlook-raised_moomoo_transcribed.txt'));
+    // "non-GAAP operating expenses to be approximately 49% of revenue for the full year, down from approximately 50%"
+    expect(got.some((g) => g[0] === 'operating_expenses' || g[3] === 50 || g[3] === 460_000_000)).toBe(false);
+    // "free cash flow, excluding headquarters costs, of $483 - $488 million, or 27-28% of revenue, in 2024, up from
+    // $460 - $470 million"
+    expect(got).toContainEqual(['free_cash_flow', 'non_gaap', 'FY 2024', 483_000_000, 488_000_000, 'raised']);
+  });
 });

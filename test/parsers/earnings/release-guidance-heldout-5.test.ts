@@ -85,4 +85,9 @@ describe('guidance held-out set 5', () => {
     // $460 - $470 million"
     expect(got).toContainEqual(['free_cash_flow', 'non_gaap', 'FY 2024', 483_000_000, 488_000_000, 'raised']);
   });
+
+  it('"around $4.9 billion, up from $4.6 billion as per earlier estimates" is raised (Garmin 2021)', () => {
+    const got = rows(set.parse('GRMN_2021-07_raises-FY21-outlook_dpa-afx_transcribed.txt'));
+    expect(got).toContainEqual(['revenue', 'unspecified', 'FY 2021', 4_900_000_000, null, 'raised']);
+  });
 });

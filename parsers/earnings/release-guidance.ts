@@ -932,6 +932,11 @@ function statusAgainstPrevious(
       text,
     ) ??
     new RegExp(String.raw`\(previously\s+${num}(?:\s*(?:to|-|–)\s*${num})?`, 'i').exec(text) ??
+    // "around $4.9 billion, up from $4.6 billion as per earlier estimates": one amount, named as the earlier estimate.
+    new RegExp(
+      String.raw`\b(?:up|down)\s+from\s+${num}(?:\s*(?:million|billion))?\s+(?:as per\s+|in\s+)?(?:the\s+|our\s+)?(?:earlier|previous|prior)\s+(?:estimates?|guidance|outlook|forecasts?|projections?)\b`,
+      'i',
+    ).exec(text) ??
     // "$638 to $642 million, up from $620 to $630 million", "up from our previous range of $20 to $25 million"
     new RegExp(
       String.raw`\b(?:up|down)\s+from\s+(?:our\s+|the\s+)?(?:previous|prior)?\s*(?:range|guidance|outlook)?\s*(?:of\s+)?${num}(?:\s*(?:million|billion))?(?:\s*(?:to|-|–)\s*${num})`,

@@ -1457,13 +1457,13 @@ function spreadLineTables(blocks: Block[]): Block[] {
     }
     // The lines before the first row's label: a title (not a row), then captions (rows of one cell).
     const labelAt = firstValue - 1;
-    run.slice(0, labelAt).forEach((b, k) =>
+    run.slice(0, labelAt).forEach((b, k) => {
       out.push({
         ...b,
         text: k === 0 && !/^\(/.test(bare(b)) ? bare(b) : `${bare(b)} |`,
         row: k > 0 || /^\(/.test(bare(b)),
-      }),
-    );
+      });
+    });
     for (let k = labelAt; k < run.length; ) {
       let m = k + 1;
       while (m < run.length && valueish(bare(run[m]!))) m++;

@@ -65,19 +65,27 @@ export function statusAgrees(
     (change === 'raised' || change === 'lowered') &&
     prev
   ) {
-    const w = rangeWidth(cur) - rangeWidth(prev);
-    const eps = 1e-9 * Math.max(1, Math.abs(rangeWidth(prev)));
-    return status === 'narrowed' ? w < -eps : w > eps;
+    const a = rangeWidth(prev);
+    const b = rangeWidth(cur);
+    const eps = 1e-9 * Math.max(1, Number.isFinite(a) ? Math.abs(a) : 0);
+    return status === 'narrowed' ? b < a - eps : b > a + eps;
   }
   return false;
 }
 
-const rangeWidth = (g: GuidanceStatement) => (g.low !== null && g.high !== null ? g.high - g.low : 0);
+/** A floor ("at least $30 million": low only) or a ceiling ("up to 25%": high only): one end stated, the other null. */
+export const isOneEnded = (g: Pick<GuidanceStatement, 'low' | 'high' | 'point'>) =>
+  g.point === null && (g.low === null) !== (g.high === null);
+
+/** A range's width; a point's is 0, a floor's or ceiling's is unbounded (one end open), text's 0. */
+const rangeWidth = (g: GuidanceStatement) =>
+  g.low !== null && g.high !== null ? g.high - g.low : isOneEnded(g) ? Number.POSITIVE_INFINITY : 0;
 
 /** The change from the previous statement, from the numbers alone: midpoints first, then the range's width. */
 export function guidanceChange(prev: GuidanceStatement | null, cur: GuidanceStatement): GuidanceChangeKind {
   if (cur.status === 'withdrawn') return 'withdrawn';
   if (prev === null) return 'initiated';
+  if (isOneEnded(prev) || isOneEnded(cur)) return oneEndedChange(prev, cur);
   const a = guidanceMidpoint(prev);
   const b = guidanceMidpoint(cur);
   const width = (g: GuidanceStatement) => (g.low !== null && g.high !== null ? g.high - g.low : 0);
@@ -91,7 +99,31 @@ export function guidanceChange(prev: GuidanceStatement | null, cur: GuidanceStat
   return 'maintained';
 }
 
-/** A point is its own midpoint; a range's is halfway; text has none. */
+/**
+ * A floor or a ceiling has no midpoint: it is compared on the end it states. A floor's low is set against the other
+ * statement's low (a point stands for both its ends), a ceiling's high against its high; a higher end is `raised`, a
+ * lower one `lowered`; at the same end value, a range or point opened into a floor / ceiling is `widened`, a floor /
+ * ceiling closed into a range or point `narrowed`, two floors (two ceilings) `maintained`. A floor against a ceiling or
+ * text has no common end: `changed`.
+ */
+function oneEndedChange(prev: GuidanceStatement, cur: GuidanceStatement): GuidanceChangeKind {
+  const shape = isOneEnded(cur) ? cur : prev;
+  const end: 'low' | 'high' = shape.low !== null ? 'low' : 'high';
+  const at = (g: GuidanceStatement) => g.point ?? g[end];
+  const a = at(prev);
+  const b = at(cur);
+  if (a === null || b === null) return 'changed';
+  const eps = Math.max(Math.abs(a), Math.abs(b)) * 1e-9;
+  if (b > a + eps) return 'raised';
+  if (b < a - eps) return 'lowered';
+  const wa = rangeWidth(prev);
+  const wb = rangeWidth(cur);
+  if (wb > wa) return 'widened';
+  if (wb < wa) return 'narrowed';
+  return 'maintained';
+}
+
+/** A point is its own midpoint; a range's is halfway; a floor, a ceiling and text have none. */
 export function guidanceMidpoint(g: Pick<GuidanceStatement, 'low' | 'high' | 'point'>): number | null {
   return g.point ?? (g.low !== null && g.high !== null ? (g.low + g.high) / 2 : null);
 }

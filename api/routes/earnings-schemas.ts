@@ -220,9 +220,20 @@ export const GUIDANCE_SCHEMA = {
     basis: { enum: ['gaap', 'non_gaap', 'unspecified'] },
     target_fiscal_year: nint,
     target_fiscal_period: { enum: ['Q1', 'Q2', 'Q3', 'Q4', 'FY', null] },
-    low: nnum,
-    high: nnum,
-    point: nnum,
+    low: {
+      ...nnum,
+      description:
+        'The range\'s low end; a low with a null high is a floor ("at least $30 million", "in excess of EUR 90 million")',
+    },
+    high: {
+      ...nnum,
+      description:
+        'The range\'s high end; a high with a null low is a ceiling ("up to", "not to exceed", "no more than")',
+    },
+    point: {
+      ...nnum,
+      description: 'A single value ("approximately $27.5 million"); null for a range, floor or ceiling',
+    },
     text_value: {
       ...nstr,
       description: 'A qualitative target kept as words ("low single digits"), with no number',

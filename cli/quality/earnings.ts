@@ -54,7 +54,9 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * (fixtures/earnings/guidance-held-out-3, labels-guidance-3.tsv: outlook tables whose columns carry the period, the
  * basis, Low / High or New / Previous; GAAP and non-GAAP ranges in one sentence; a target "by Fiscal 2025"), then set 4
  * (fixtures/earnings/guidance-held-out-4, labels-guidance-4.tsv: prose-only ranges, preannounced quarters beside the
- * previous outlook, a quarter and the year side by side, pro forma and GAAP ranges, a status with no number, euros).
+ * previous outlook, a quarter and the year side by side, pro forma and GAAP ranges, a status with no number, euros), then
+ * set 5 (fixtures/earnings/guidance-held-out-5, labels-guidance-5.tsv: wire copies with lead-sentence statuses, status
+ * bullet groups, one-cell-per-line and midpoint +/- outlook tables, GAAP | adjustments | non-GAAP columns).
  *
  * Every set also scores the release period against its periods.tsv (hand-read fiscal period, year and stated end
  * date, see checkPeriods): `period: {right, of, unstated_ends}` in the JSON, a `PERIOD` line per mismatch.
@@ -81,10 +83,32 @@ const guidanceSet = new URL('../../fixtures/earnings/guidance-held-out/', import
 const guidanceSet2 = new URL('../../fixtures/earnings/guidance-held-out-2/', import.meta.url).pathname;
 const guidanceSet3 = new URL('../../fixtures/earnings/guidance-held-out-3/', import.meta.url).pathname;
 const guidanceSet4 = new URL('../../fixtures/earnings/guidance-held-out-4/', import.meta.url).pathname;
+const guidanceSet5 = new URL('../../fixtures/earnings/guidance-held-out-5/', import.meta.url).pathname;
 const shared = new URL('../../../shared/fixtures/earnings/press_releases/', import.meta.url).pathname;
 const heldOutMode = process.argv.includes('--heldout');
 const guidanceMode = process.argv.includes('--guidance');
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+/**
+ * A guidance row's low..high as the labels write it: "15..30" a range, "15.." a floor (no high), "..30" a ceiling (no
+ * low); a row with neither end prints "null..null" (a withdrawal or a qualitative target).
+ */
+function bounds(g: Record<string, unknown>): string {
+  if (g.low === null && g.high === null) return 'null..null';
+  return `${g.low ?? ''}..${g.high ?? ''}`;
+}
+
+/**
+ * A label's value against a row's low / high / point: "A..B" a range, "A.." a floor (the row's high must be null),
+ * "..B" a ceiling (the row's low must be null), else a point.
+ */
+function valueMatches(value: string, g: Record<string, unknown>): boolean {
+  const near = (a: unknown, b: string) =>
+    b === '' ? a === null : typeof a === 'number' && Math.abs(a - Number(b)) < 1e-9;
+  const [lo = '', hi] = value.split('..');
+  if (hi === undefined) return near(g.point, lo);
+  return g.point === null && near(g.low, lo) && near(g.high, hi);
+}
+
 /** Every file parsed, its rows printed (figures, measures, guidance, unassigned, warnings). */
 function readAll(files: Map<string, string>): {
   parsed: Map<string, ReleaseRows>;
@@ -112,7 +136,7 @@ function readAll(files: Map<string, string>): {
       );
     for (const g of r.guidance)
       console.log(
-        `  guidance ${g.target_fiscal_period ?? '?'} ${g.target_fiscal_year ?? '?'} ${String(g.metric).padEnd(14)} ${g.text_value ?? g.point ?? `${g.low}..${g.high}`} ${g.unit} ${g.status ?? ''}`,
+        `  guidance ${g.target_fiscal_period ?? '?'} ${g.target_fiscal_year ?? '?'} ${String(g.metric).padEnd(14)} ${g.text_value ?? g.point ?? bounds(g)} ${g.unit} ${g.status ?? ''}`,
       );
     for (const u of r.unassigned) console.log(`  UNASSIGNED ${u}`);
     for (const w of r.warnings) console.log(`  warning  ${w}`);
@@ -232,8 +256,10 @@ function check(setName: string, dirs: string[], labelsPath: string): void {
       }
       continue;
     }
-    const [lowText, highText] = value.split('..');
-    const want = Number(lowText);
+    const [lowText = '', highText] = value.split('..');
+    // A one-ended label ("30000000.." a floor, "..0.5" a ceiling) is matched end by end in valueMatches; `want` is its
+    // stated end.
+    const want = Number(lowText === '' ? highText : lowText);
     const wantHigh = highText !== undefined ? Number(highText) : null;
     let got: number | null = null;
     let otherBasis = false;
@@ -266,12 +292,7 @@ function check(setName: string, dirs: string[], labelsPath: string): void {
         problems.push(`BASIS   ${file} guidance ${period} ${metric}: want ${basis}, got ${hit.basis}`);
       }
       if (hit)
-        got =
-          wantHigh !== null
-            ? hit.low === want && hit.high === wantHigh
-              ? want
-              : -1
-            : (hit.point as number | null);
+        got = wantHigh !== null ? (valueMatches(value, hit) ? want : -1) : (hit.point as number | null);
     }
     const line = `${file} ${kind} ${period} ${metric} ${basis}: want ${value}, got ${got ?? 'nothing'}`;
     if (got === null) {
@@ -404,14 +425,9 @@ function checkGuidance(name: string, dir: string, labelsPath: string): void {
       problems.push(`MISSING ${line}, got nothing`);
       continue;
     }
-    const [lo, hi] = value.split('..');
     const valueRight =
-      value === '-'
-        ? hit.low === null && hit.high === null && hit.point === null
-        : hi !== undefined
-          ? near(hit.low, Number(lo)) && near(hit.high, Number(hi))
-          : near(hit.point, Number(lo));
-    const got = `${hit.point ?? (hit.low === null ? '-' : `${hit.low}..${hit.high}`)} ${hit.status ?? 'none'}`;
+      value === '-' ? hit.low === null && hit.high === null && hit.point === null : valueMatches(value, hit);
+    const got = `${hit.point ?? (hit.low === null && hit.high === null ? '-' : bounds(hit))} ${hit.status ?? 'none'}`;
     kinds.guidance_status.of++;
     const statusRight = (hit.status ?? 'none') === status;
     if (valueRight) kinds.guidance_value.right++;
@@ -434,7 +450,7 @@ function checkGuidance(name: string, dir: string, labelsPath: string): void {
       const k = key(g.metric, g.basis, g.target_fiscal_period, g.target_fiscal_year);
       if (wanted.has(k)) continue;
       falseGuidance++;
-      problems.push(`FALSE GUIDANCE ${file}: ${k} ${g.point ?? `${g.low}..${g.high}`} "${g.label}"`);
+      problems.push(`FALSE GUIDANCE ${file}: ${k} ${g.point ?? bounds(g)} "${g.label}"`);
     }
   }
   const periods = checkPeriods(parsed, `${dir}periods.tsv`);
@@ -475,6 +491,7 @@ if (guidanceMode) {
   checkGuidance('guidance-held-out-2', guidanceSet2, `${guidanceSet2}labels-guidance-2.tsv`);
   checkGuidance('guidance-held-out-3', guidanceSet3, `${guidanceSet3}labels-guidance-3.tsv`);
   checkGuidance('guidance-held-out-4', guidanceSet4, `${guidanceSet4}labels-guidance-4.tsv`);
+  checkGuidance('guidance-held-out-5', guidanceSet5, `${guidanceSet5}labels-guidance-5.tsv`);
 } else if (heldOutMode) {
   const sets: [string, string, string][] = [
     ['held-out', heldOut, 'labels-heldout.tsv'],

@@ -72,8 +72,10 @@ function forwardWords(text: string): string {
   );
 }
 
+// (... and a sentence whose subject is analysts, "five analysts polled by Thomson Reuters expect the company to report
+// revenues of $828.51 million", states their consensus, not the company's guidance.)
 const NOT_GUIDANCE =
-  /\beffective (?:income )?tax rate (?:for|used|in) the (?:quarter|period)\b|\brun[- ]rate\b|\bwill (?:discuss|provide|host|review)\b|\bexpects? to (?:deliver|ship|open|close|complete|file|hold|host|report|announce|retire|repay|redeem)\b/i;
+  /\banalysts?(?:'|’)?\s+(?:[\w-]+\s+){0,5}?(?:had\s+)?(?:expect|expects|expected|estimate|estimates|forecast|see)\b|\beffective (?:income )?tax rate (?:for|used|in) the (?:quarter|period)\b|\brun[- ]rate\b|\bwill (?:discuss|provide|host|review)\b|\bexpects? to (?:deliver|ship|open|close|complete|file|hold|host|report|announce|retire|repay|redeem)\b/i;
 
 const METRICS: [RegExp, string][] = [
   [/\bnet new (?:ARR|annual recurring revenue)\b/i, 'net_new_arr'],
@@ -86,7 +88,8 @@ const METRICS: [RegExp, string][] = [
     'eps_per_ads',
   ],
   [
-    /\b(?:(?:non[- ]?gaap|adjusted|gaap)\s+)?(?:diluted\s+)?(?:earnings|income|eps|net income)(?: from continuing operations)? per (?:diluted |fully diluted )?share\b|\b(?:adjusted |non-gaap |gaap )?(?:diluted )?eps\b|\bearnings per diluted share\b/i,
+    // ("Diluted earnings (loss) per share": a "(loss)" after the name is the same measure.)
+    /\b(?:(?:non[- ]?gaap|adjusted|gaap)\s+)?(?:diluted\s+)?(?:earnings|income|eps|net income)(?:\s*\((?:loss|losses)\))?(?: from continuing operations)? per (?:diluted |fully diluted )?share\b|\b(?:adjusted |non-gaap |gaap )?(?:diluted )?eps\b|\bearnings per diluted share\b/i,
     'eps_diluted',
   ],
   // ("total revenue per AHSC" is a ratio, not revenue.)
@@ -109,7 +112,8 @@ const METRICS: [RegExp, string][] = [
   [/\b(?:reported |ongoing |GAAP )?earnings\b(?! per\b| growth| call| release)/i, 'net_income'],
   [/\bcapital (?:expenditures|spending)\b|\bcapex\b/i, 'capex'],
   [/\bfree cash flow\b/i, 'free_cash_flow'],
-  [/\b(?:operating expenses|opex)\b/i, 'operating_expenses'],
+  // ("Operating costs and expenses, net" is operating expenses.)
+  [/\b(?:operating expenses|operating costs and expenses|opex)\b/i, 'operating_expenses'],
   [/\btax rate\b/i, 'tax_rate'],
   [/\breturn on capital employed\b|\bROCE\b/, 'roce'],
   [/\bnet interest margin\b/i, 'net_interest_margin'],
@@ -118,14 +122,22 @@ const METRICS: [RegExp, string][] = [
 
 /** A number, with "$" / "US$" or a currency code or sign before it ("EUR 1.70", "€1.7", "RMB 3.2"). */
 const NUM = String.raw`\(?-?(?:US\$|\$|(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?|€|£)?\s?\d[\d,]*(?:\.\d+)?(?<=\(\S*)\)|\(?-?(?:US\$|\$|(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?|€|£)?\s?\d[\d,]*(?:\.\d+)?|\(?\$?\.\d+`;
-// "$104M" / "$104m": a lone m after the number is millions ("$104M to $108M").
-const UNIT = String.raw`(?:\s?(%|percent|thousand|million|billion|bn|cents|m(?![a-z])))?`;
+// "$104M" / "$104m": a lone m after the number is millions ("$104M to $108M"); a lone b billions ("$1.280B").
+const UNIT = String.raw`(?:\s?(%|percent|thousand|million|billion|bn|cents|m(?![a-z])|b(?![a-z])))?`;
 const RANGE = new RegExp(
   String.raw`(?:between\s+)?(${NUM})${UNIT}\s*(?:to|and|-|–|—)\s*(${NUM})${UNIT}`,
   'i',
 );
 const POINT = new RegExp(
   String.raw`(?:of|about|approximately|around|roughly|at|be|to)\s+(?:about\s+|approximately\s+)?(${NUM})${UNIT}`,
+  'i',
+);
+/**
+ * A floor or a ceiling: "at least $30 million", "in excess of EUR 90 million", "more than 10%" (low = the value, high
+ * open) or "up to $2 billion", "not to exceed 25%", "no more than $0.50" (high = the value, low open).
+ */
+const BOUND = new RegExp(
+  String.raw`\b(?:(at least|no less than|not less than|in excess of|more than|greater than|(?:a )?minimum of|exceeding|over|above)|(up to|not to exceed|not exceeding|no more than|not more than|(?:a )?maximum of|less than|below|under))\s+(?:approximately\s+|about\s+)?(${NUM})${UNIT}`,
   'i',
 );
 const QUAL =
@@ -252,7 +264,11 @@ const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
     /\b(?:updat(?:e|es|ed|ing)|revis(?:e|es|ed|ing)|adjust(?:s|ing)\s+(?:its\s+|the\s+|our\s+)?(?:[\w-]+\s+){0,3}?(?:forecast|outlook|guidance|expectations|estimates?))\b/i,
     'updated',
   ],
-  [/\b(?:initiat\w*|introduc\w*|establish\w*|provid\w* (?:its )?(?:initial|first))\b/i, 'initiated'],
+  // ("initiative(s)" is a noun, a programme: "working capital efficiency and inventory reduction initiatives".)
+  [
+    /\b(?:initiat(?!ives?\b)\w*|introduc\w*|establish\w*|provid\w* (?:its )?(?:initial|first))\b/i,
+    'initiated',
+  ],
 ];
 
 /** The worded status and where its word ends (the target named right after it is the one it speaks of). */
@@ -315,12 +331,21 @@ export function guidanceOf(
     // ("... for the first quarter ending April 29, 2006 to be ... . The company said that the higher earnings
     // forecast reflects ... comparable store sales increase of 6% to 7%"), else the heading's.
     const previous = out.at(-1);
+    // (A wire copy sets each sentence apart as a paragraph: "For the second quarter of 2023, TreeHouse continues to
+    // anticipate revenues ... . [analysts' paragraph] Adjusted EBITDA is still expected in a range of ...": with no
+    // frame in its own paragraph, a sentence continues the last guidance sentence under the same heading, unless it names
+    // another year: "annual growth targets for 2024 through 2027".)
+    const ownYears = [...s.text.matchAll(/\b(?:19|20)\d{2}\b/g)].map((m) => Number(m[0]));
     const continued =
       previous !== undefined && previous.sentence.block === s.block
         ? { year: previous.targetYear, period: previous.targetPeriod }
         : frame !== null && frame.block === s.block
           ? { year: frame.year, period: frame.period }
-          : null;
+          : previous !== undefined &&
+              previous.sentence.heading === s.heading &&
+              ownYears.every((y) => y === previous.targetYear)
+            ? { year: previous.targetYear, period: previous.targetPeriod }
+            : null;
     // A quarter named without its year ("its second-quarter revenue") takes the year the paragraph named for it.
     const tgt =
       target.period !== null
@@ -339,6 +364,14 @@ export function guidanceOf(
     for (const [re, metric] of METRICS)
       for (const m of s.text.matchAll(new RegExp(re.source, `g${re.flags.replace('g', '')}`)))
         names.push({ metric, label: m[0], index: m.index!, end: m.index! + m[0].length });
+    // A metric named right after a percent's "of" ("27-28% of revenue") is the base of a ratio, not a target's name.
+    for (let i = names.length - 1; i >= 0; i--)
+      if (
+        /(?:%|\bpercent)\s+of\s+(?:total\s+|net\s+)?$/i.test(
+          s.text.slice(Math.max(0, names[i]!.index - 30), names[i]!.index),
+        )
+      )
+        names.splice(i, 1);
     // A metric's "effect" / "impact" ("a positive EBITDA effect of EUR 3 to 4 million") is a component, not its target.
     for (let i = names.length - 1; i >= 0; i--)
       if (/^\s*(?:effects?|impacts?)\b/i.test(s.text.slice(names[i]!.end))) names.splice(i, 1);
@@ -534,6 +567,10 @@ export function guidanceOf(
           ? 'non_gaap'
           : 'gaap'
         : null;
+      // A percent of revenue ("operating expenses to be approximately 49% of revenue", "capital expenditures ... about 4%
+      // to 5% of revenue per annum") is a ratio to revenue, not the metric's level.
+      if (g.unit === 'percent' && /^\s*of\s+(?:total\s+|net\s+)?(?:revenues?|sales)\b/i.test(afterValue))
+        continue;
       const operatingPerShare =
         metric === 'operating_income' && /^\s*per (?:diluted |basic )?(?:common )?share\b/i.test(afterValue);
       if (
@@ -592,7 +629,8 @@ export function guidanceOf(
       const scale: Scale = perShare || unit === 'percent' || unit === 'text' ? 'units' : g.scale;
       const full = (v: number | null) =>
         v === null ? null : perShare || unit === 'percent' ? (g.cents ? v / 100 : v) : toFullUnits(v, scale);
-      if (g.low === null && g.point === null && g.qualitative === null) continue;
+      if (g.low === null && g.high === null && g.point === null && g.qualitative === null) continue;
+      const negated = (v: number | null) => (v === null ? null : -v);
       // Without a status word, the comparison with the previous target; "updated" (no direction) is refined by the
       // previous range printed beside the value ("$0.61 to $0.65 ... (previously $0.60 to $0.64 ...)").
       const statusOfHit = (v: typeof g, index: number, after: string): Guidance['status'] => {
@@ -616,14 +654,20 @@ export function guidanceOf(
         targetPeriod: tg.period,
         // A range's low end is the smaller ("EBITDA of EUR -6 to -10 million": -10 to -6 million).
         // (A decrease's range is below zero: "a decrease of 17%-21%" = -21 to -17.)
+        // (A one-ended value keeps its open end null; below zero a floor turns into a ceiling: "a decline of at least
+        // 5%" is growth of at most -5%.)
         low:
           g.low !== null && g.high !== null
             ? Math.min(sign * full(g.low)!, sign * full(g.high)!)
-            : full(g.low),
+            : sign === -1
+              ? negated(full(g.high))
+              : full(g.low),
         high:
           g.low !== null && g.high !== null
             ? Math.max(sign * full(g.low)!, sign * full(g.high)!)
-            : full(g.high),
+            : sign === -1
+              ? negated(full(g.low))
+              : full(g.high),
         point: g.point === null ? null : sign * full(g.point)!,
         printed: g.printed,
         unit,
@@ -656,14 +700,14 @@ export function guidanceOf(
       if (
         second &&
         g2 &&
-        (g2.low !== null || g2.point !== null) &&
+        (g2.low !== null || g2.high !== null || g2.point !== null) &&
         (g2.unit === 'percent') === (unit === 'percent')
       )
         out.push({
           ...out.at(-1)!,
           basis: /non/i.test(second[2]!) ? 'non_gaap' : 'gaap',
-          low: g2.low === null || g2.high === null ? null : Math.min(full(g2.low)!, full(g2.high)!),
-          high: g2.low === null || g2.high === null ? null : Math.max(full(g2.low)!, full(g2.high)!),
+          low: g2.low === null || g2.high === null ? full(g2.low) : Math.min(full(g2.low)!, full(g2.high)!),
+          high: g2.low === null || g2.high === null ? full(g2.high) : Math.max(full(g2.low)!, full(g2.high)!),
           point: full(g2.point),
           printed: g2.printed,
           status: statusOfHit(g2, h.index, afterValue.slice(after![0].length + second[0].length)),
@@ -752,7 +796,7 @@ function lossTargets(
     if (m[2]) parts.push([m[2], /basic/i.test(m[3] ?? '') ? 'eps_basic' : 'eps_diluted', true]);
     for (const [printed, metric, perShare] of parts) {
       const g = guidanceValue(printed);
-      if (g === null || (g.low === null && g.point === null)) continue;
+      if (g === null || (g.low === null && g.high === null && g.point === null)) continue;
       const full = (v: number | null) => (v === null || perShare ? v : toFullUnits(v, g.scale));
       out.push({
         metric,
@@ -888,6 +932,11 @@ function statusAgainstPrevious(
       text,
     ) ??
     new RegExp(String.raw`\(previously\s+${num}(?:\s*(?:to|-|–)\s*${num})?`, 'i').exec(text) ??
+    // "around $4.9 billion, up from $4.6 billion as per earlier estimates": one amount, named as the earlier estimate.
+    new RegExp(
+      String.raw`\b(?:up|down)\s+from\s+${num}(?:\s*(?:million|billion))?\s+(?:as per\s+|in\s+)?(?:the\s+|our\s+)?(?:earlier|previous|prior)\s+(?:estimates?|guidance|outlook|forecasts?|projections?)\b`,
+      'i',
+    ).exec(text) ??
     // "$638 to $642 million, up from $620 to $630 million", "up from our previous range of $20 to $25 million"
     new RegExp(
       String.raw`\b(?:up|down)\s+from\s+(?:our\s+|the\s+)?(?:previous|prior)?\s*(?:range|guidance|outlook)?\s*(?:of\s+)?${num}(?:\s*(?:million|billion))?(?:\s*(?:to|-|–)\s*${num})`,
@@ -981,7 +1030,45 @@ function guidanceValue(window: string): {
       relative: true,
     };
   }
-  if (r && r.index <= 60 && (!p || r.index <= p.index + 10)) {
+  // A floor or a ceiling named before any range or point is one-ended: the other end is null (docs/earnings.md
+  // "Floors and ceilings").
+  const b = BOUND.exec(window);
+  if (
+    b &&
+    b.index <= 60 &&
+    (!r || b.index < r.index) &&
+    (!p || b.index <= p.index) &&
+    !/^(?:19|20)\d{2}$/.test(b[3]!.trim())
+  ) {
+    const v = parseAmount(b[3]!.replace(/^\(/, '').replace(/\)$/, ''));
+    if (v !== null) {
+      const isPercent = /%|percent/i.test(b[4] ?? '');
+      return {
+        low: b[1] ? v : null,
+        high: b[1] ? null : v,
+        point: null,
+        unit: isPercent ? 'percent' : null,
+        money: /\$|€|£|\b(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\b/.test(b[0]),
+        scale: isPercent ? 'units' : wordScale(b[4] === 'cents' ? undefined : b[4]),
+        cents: b[4] === 'cents',
+        printed: b[0].trim(),
+        qualitative: null,
+        relative,
+      };
+    }
+  }
+  // "From $1.240-$1.265B To $1.255B-$1.280B": a range set after "from" and followed by "to" and another range is the
+  // target replaced; the range after "to" is the target.
+  if (r && /\bfrom\s*$/i.test(window.slice(0, r.index))) {
+    const next = /^\s*to\s+/i.exec(window.slice(r.index + r[0].length));
+    const r2 = next ? RANGE.exec(window.slice(r.index + r[0].length + next[0].length)) : null;
+    if (next && r2 && r2.index === 0)
+      return guidanceValue(window.slice(r.index + r[0].length + next[0].length));
+  }
+  // A point whose amount opens a range ("approximately 22% to 23%") is that range.
+  const pointOpensRange =
+    r !== null && p !== null && r.index + r[0].search(/\d/) === p.index + p[0].search(/\d/);
+  if (r && r.index <= 60 && (!p || r.index <= p.index + 10 || pointOpensRange)) {
     const unitWord = r[4] ?? r[2];
     // An amount wrapped in parentheses ("($3) million - ($1) million") is negative.
     const signed = (x: string) => {
@@ -1011,8 +1098,8 @@ function guidanceValue(window: string): {
       relative,
     };
   }
-  // A floor or a ceiling ("free cash flow in excess of EUR 90 million", "at least $2 billion") is neither a point nor a
-  // range.
+  // An amount right after a floor or ceiling word that BOUND did not take (further than 60 characters, behind a range)
+  // is not a point either.
   const bound =
     p !== null &&
     /\b(?:in excess of|at least|more than|greater than|less than|no (?:more|less) than|up to|a minimum of|a maximum of|exceeding|over|above|below|under)\s*$/i.test(
@@ -1339,6 +1426,60 @@ function cellLineTables(blocks: Block[]): Block[] {
   return out;
 }
 
+/** A cell of a midpoint +/- outlook table printed one cell per line: an amount, a lone mark, "+/-" or a spread in bps. */
+const SPREAD_CELL = /^(?:\$|US\$|€|£|%|\+\/-|±|\d[\d,]*(?:\.\d+)?\s?bps)$/i;
+
+/**
+ * A midpoint +/- outlook table a page store renders one cell per line ("Net sales |", "$ |", "200.0 |", "+/- |", "$ |",
+ * "5.0 |"): a run of short cell lines with at least two "+/-" cells becomes the table it was, its title line before it,
+ * then one row per label with the cells after it ("Net sales | $ | 200.0 | +/- | $ | 5.0 |"), a label with no cells a row
+ * of its own ("Non-GAAP Financial Measures |"), as the same table printed one row per line reads.
+ */
+function spreadLineTables(blocks: Block[]): Block[] {
+  const out: Block[] = [];
+  const bare = (b: Block) => b.text.replace(/^[|\s]+|[|\s]+$/g, '');
+  const isCell = (b: Block) =>
+    !b.row && bare(b).length <= 60 && !/[.:;]$/.test(bare(b)) && !/\.\s/.test(bare(b));
+  const valueish = (c: string) => VALUE_LINE.test(c) || SPREAD_CELL.test(c);
+  for (let i = 0; i < blocks.length; ) {
+    if (!isCell(blocks[i]!)) {
+      out.push(blocks[i++]!);
+      continue;
+    }
+    let j = i;
+    while (j < blocks.length && isCell(blocks[j]!)) j++;
+    const run = blocks.slice(i, j).filter((b) => bare(b) !== '');
+    const firstValue = run.findIndex((b) => valueish(bare(b)));
+    if (run.filter((b) => /^(?:\+\/-|±)$/.test(bare(b))).length < 2 || firstValue < 1) {
+      out.push(...blocks.slice(i, j));
+      i = j;
+      continue;
+    }
+    // The lines before the first row's label: a title (not a row), then captions (rows of one cell).
+    const labelAt = firstValue - 1;
+    run.slice(0, labelAt).forEach((b, k) => {
+      out.push({
+        ...b,
+        text: k === 0 && !/^\(/.test(bare(b)) ? bare(b) : `${bare(b)} |`,
+        row: k > 0 || /^\(/.test(bare(b)),
+      });
+    });
+    for (let k = labelAt; k < run.length; ) {
+      let m = k + 1;
+      while (m < run.length && valueish(bare(run[m]!))) m++;
+      out.push({
+        text: `${run.slice(k, m).map(bare).join(' | ')} |`,
+        start: run[k]!.start,
+        end: run[m - 1]!.end,
+        row: true,
+      });
+      k = m;
+    }
+    i = j;
+  }
+  return out;
+}
+
 /**
  * Guidance printed as a table under a lead-in that names targets ("The following table summarizes ... second
  * quarter fiscal year 2023 targets:"): each row's label is the metric, each cell a range or point, a "GAAP:" /
@@ -1359,8 +1500,12 @@ export function tableGuidance(
   // A caption row ("(In millions, except per share data)") printed above a table's title line, itself a cell line
   // ending in "|" ("Business Outlook |"), is the caption of the table under that title.
   let caption = '';
-  for (const b of cellLineTables(blocks)) {
+  // A table's first row, which may itself name the targets ("Q2 FY15 Guidance Metrics | Q2 FY15 (ending July 31, 2014)")
+  // under a lead-in that names only the period ("Second Quarter Fiscal 2015").
+  let firstRow: string | null = null;
+  for (const b of cellLineTables(spreadLineTables(blocks))) {
     if (!b.row) {
+      firstRow = null;
       const title = /\|\s*$/.test(b.text) && b.text.length <= 80;
       lead = b.text;
       header = title && caption ? ` ${caption}` : '';
@@ -1371,7 +1516,8 @@ export function tableGuidance(
     }
     const first = /^\s*\|?\s*(\((?:in|\$)\s?[^)]*\b(?:thousands|millions|billions)\b[^)]*\))/i.exec(b.text);
     if (first) caption = first[1]!;
-    if (!TARGET_LEAD.test(lead) || BOILERPLATE.test(lead)) continue;
+    firstRow ??= b.text;
+    if (!(TARGET_LEAD.test(lead) || TARGET_LEAD.test(firstRow)) || BOILERPLATE.test(lead)) continue;
     const cells = tableCells(b.text);
     if (
       cells.every(
@@ -1493,8 +1639,10 @@ export function tableGuidance(
       const isPercent = /%|percent/i.test(unitWord ?? '');
       const metric = hit[1] === 'eps_diluted' && /\bbasic\b/i.test(label) ? 'eps_basic' : hit[1];
       const perShare = PER_SHARE_CONCEPTS.has(metric as Concept) || /per share/i.test(label);
-      // A cell with no unit word of its own takes the table's caption ("(in millions, except per share data)").
-      const caption = (/\bin (thousands|millions|billions)\b/i.exec(header) ??
+      // A cell with no unit word of its own takes its row label's scale ("Revenue (in millions) | $595-$610"), else the
+      // table's caption ("(in millions, except per share data)").
+      const caption = (/\(in (thousands|millions|billions)\)/i.exec(label) ??
+        /\bin (thousands|millions|billions)\b/i.exec(header) ??
         (cols ? /\((?:\$|US\$)\s?(thousands|millions|billions)\b/i.exec(lead) : null))?.[1]?.replace(
         /s$/i,
         '',

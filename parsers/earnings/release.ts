@@ -38,9 +38,12 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * decimal commas, "| label |" rows, period-row summaries, a bank's revenue net of interest expense). /5: the held-out
  * set 16 rules (rupees and crore, "$21.7M" cells, month-named quarters). /6: the held-out set 17 rules (R$, yuan and
  * fen, "Ps." amounts, dotted thousands with decimal commas, "(Unit: KRW bn)" and "(R$ MM)" captions, "22.3Q" / "6M24"
- * / change-column headers, year-over-code headers, "– before specific items" rows, glued "for").
+ * / change-column headers, year-over-code headers, "– before specific items" rows, glued "for"). /7: combined ratio and
+ * book value per share rows, a lone "Product revenue" line, a change "from" a period, split column dates, misprinted
+ * cells. /8: guidance floors and ceilings are stored as one-ended rows ("at least $30 million": low, high null), where
+ * earlier versions stored no row; the guidance set 5 rules (one-cell-per-line +/- tables, "Guidance Metrics" tables).
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/7';
+export const RELEASE_PARSER_VERSION = 'earnings-release/8';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';
@@ -272,7 +275,15 @@ function guidanceRows(
       ({ block, ...g }): ReleaseGuidance => ({
         ...g,
         currency: money(g.unit),
-        evidence: { kind: 'table_row', text: block.text, start: block.start, end: block.end, table: null },
+        // (The document's own text: a table printed one cell per line is read as joined rows, "Net sales | $ | 200.0 |
+        // +/- | $ | 5.0 |", while its evidence is the lines as printed.)
+        evidence: {
+          kind: 'table_row',
+          text: doc.text.slice(block.start, block.end),
+          start: block.start,
+          end: block.end,
+          table: null,
+        },
       }),
     ),
   ];

@@ -7910,14 +7910,17 @@ export interface operations {
                             /** Format: date */
                             filing_date: string;
                             form: string;
+                            /** @description The range's high end; a high with a null low is a ceiling ("up to", "not to exceed", "no more than") */
                             high: number | null;
                             /** @description When the statement was made: the 8-K’s acceptance time */
                             issued_at: string | null;
                             /** @description The metric as printed */
                             label: string;
+                            /** @description The range's low end; a low with a null high is a floor ("at least $30 million", "in excess of EUR 90 million") */
                             low: number | null;
                             /** @description Normalized: revenue, eps_diluted, eps_per_ads, ffo_per_share, affo_per_share (non-GAAP), operating_margin, capex, tax_rate, ...; `all` for a withdrawal of the whole guidance of a target period */
                             metric: string;
+                            /** @description A single value ("approximately $27.5 million"); null for a range, floor or ceiling */
                             point: number | null;
                             /** @description A change against a prior period, not a level */
                             relative: boolean;

@@ -70,4 +70,17 @@ describe('guidance held-out set 3: tables read column by column', () => {
     expect(got).toContainEqual(['net_income', 'gaap', 'FY 2023', 57_000_000, 61_000_000, 'lowered']);
     expect(got).toContainEqual(['eps_diluted', 'gaap', 'FY 2023', 1, 1.08, 'lowered']);
   });
+
+  it('"expected to expand to at least 15% by Fiscal 2025" is a floor: low 15, high and point null (Ralph Lauren 2022)', () => {
+    const r = read('guidance-held-out-3', 'RL_2022-09-19_long-term-targets_seekingalpha_transcribed.txt');
+    const margin = r.guidance.find((g) => g.metric === 'operating_margin');
+    expect(margin).toMatchObject({
+      target_fiscal_period: 'FY',
+      target_fiscal_year: 2025,
+      low: 15,
+      high: null,
+      point: null,
+      unit: 'percent',
+    });
+  });
 });

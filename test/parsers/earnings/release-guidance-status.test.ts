@@ -141,4 +141,38 @@ describe('agreement of a worded status with the computed change (lib/guidance-ch
       disagrees: true,
     });
   });
+  // A floor / ceiling (docs/earnings.md "Floors and ceilings"): compared on the end it states, never by a midpoint.
+  const one = (accession: string, low: number | null, high: number | null, status: string | null) => ({
+    ...st(accession, 0, 0, status),
+    low,
+    high,
+  });
+
+  it('a floor against a floor, a range, a point: on its low end (Traeger "Free Cash Flow ... at least $30 million")', () => {
+    expect(change(one('a', 30e6, null, null), one('b', 35e6, null, 'raised'))).toMatchObject({
+      change: 'raised',
+      disagrees: false,
+    });
+    expect(change(one('a', 30e6, null, null), one('b', 30e6, null, 'reaffirmed'))).toMatchObject({
+      change: 'maintained',
+      disagrees: false,
+    });
+    // a range opened into a floor at its low end is wider; a floor closed into a range at the same low is narrower
+    expect(change(st('a', 30e6, 40e6, null), one('b', 30e6, null, null)).change).toBe('widened');
+    expect(change(one('a', 30e6, null, null), st('b', 30e6, 40e6, 'narrowed'))).toMatchObject({
+      change: 'narrowed',
+      disagrees: false,
+    });
+    expect(change(one('a', 30e6, null, null), st('b', 25e6, 28e6, 'lowered')).change).toBe('lowered');
+    expect(
+      change(one('a', 30e6, null, null), { ...st('b', 0, 0, null), low: null, high: null, point: 32e6 })
+        .change,
+    ).toBe('raised');
+  });
+
+  it('a ceiling on its high end; a floor against a ceiling has no common end', () => {
+    expect(change(one('a', null, 0.25, null), one('b', null, 0.22, null)).change).toBe('lowered');
+    expect(change(st('a', 0.2, 0.25, null), one('b', null, 0.25, null)).change).toBe('widened');
+    expect(change(one('a', 15, null, null), one('b', null, 20, null)).change).toBe('changed');
+  });
 });

@@ -170,6 +170,19 @@ const NAME_WHO_THEN_ROLE = new RegExp(
   String.raw`(${NAME}),\s+who\s+[^,;]{0,100},\s+(?:to\s+the\s+(?:position|office|role)\s+of|as|(?:was|has\s+been)\s+(?:appointed|elected|named)(?:\s+as)?)\s+(?:(?:the|its|an?)\s+)?(?:Company['’]s\s+)?(${ROLE})`,
   'g',
 );
+/**
+ * "appointed Ms. Renee Henry, the Company’s Vice President and Controller, as the Company’s Senior Vice President and
+ * Controller", "David W. Heard, the Company's Chief Operating Officer, would transition into the position of CEO": after
+ * an appositive, the title after "as" or "transition into the position (role) of" is the one the person is given.
+ */
+const NAME_APPOSITIVE_AS_ROLE = new RegExp(
+  String.raw`(${NAME}),\s+[^,;]{1,100},\s+as\s+(?:(?:the|its|our|an?)\s+)?(?:Company['’]s\s+)?(${ROLE})`,
+  'g',
+);
+const NAME_TRANSITIONS_INTO = new RegExp(
+  String.raw`(${NAME}),\s+[^,;]{1,100},\s+(?:(?:would|will|shall)\s+)?transition\s+(?:in)?to\s+the\s+(?:position|role|office)\s+of\s+(?:(?:the|its|our|an?)\s+)?(${ROLE})`,
+  'g',
+);
 const AS = String.raw`(?:as|(?:(?:to|from|in)\s+)?the\s+(?:position|office|role|title)s?\s+of)`;
 const NAME_AS_ROLE = new RegExp(
   String.raw`(${NAME})(?![A-Za-z'’-])${GAP}\b${AS}\s+(?:(?:the|its|our|an?)\s+)?(?:new\s+)?(?:[A-Z][A-Za-z]+['’]s\s+)?(${ROLE})`,
@@ -278,8 +291,8 @@ const STARTS_NOT_A_NAME = new RegExp(`^${NOT_A_NAME}`);
 
 const CHANGES: OfficerChange['change'][] = ['departed', 'appointed', 'compensation'];
 const CHANGE_WORDS: RegExp[] = [
-  /\b(resign(?:ed|s|ing|ations?)?|retir(?:e|ed|es|ing|ement)|depart(?:ed|s|ure)|step(?:ped|s|ping)? down|terminat(?:ed|ion)|will not stand for re-?election|severed|died|death|passed away)\b/gi,
-  /\b(appoint(?:ed|s|ment)|elect(?:ed|s|ion)|named|promot(?:ed|ion))\b/gi,
+  /\b(resign(?:ed|s|ing|ations?)?|retir(?:e|ed|es|ing|ement)|depart(?:ed|s|ure)|step(?:ped|s|ping)? down|terminat(?:ed|ion)|will not stand for re-?election|severed|died|death|passed away|cease[sd]? to (?:serve as|be)|leav(?:e|es|ing) the company|transition(?:s|ed|ing)? from)\b/gi,
+  /\b(appoint(?:ed|s|ment)?|elect(?:ed|s|ion)|named|promot(?:ed|ion))\b/gi,
   /\b(agreements?|compensation|salary|bonus|award|grant(?:ed)?|options?|severance|retention)\b/gi,
 ];
 
@@ -324,7 +337,25 @@ const VOTERS_BEFORE = /\b(?:share|stock|security\s+)holders\s+(?:also\s+)?$/i;
 const COMMITTEE_AFTER = /^\s+(?:an?|the)\s+(?:[A-Za-z]+\s+){0,3}[Cc]ommittee\b/;
 
 /** A change word of a sentence: where it is and its kind (index into CHANGES). */
-type Word = { start: number; end: number; kind: number };
+type Word = { start: number; end: number; kind: number; owner?: number };
+
+/**
+ * Between a name and the change word whose subject it is: an appositive and an auxiliary at most ("Thomas J. Fallon,
+ * the Company's Chief Executive Officer, would transition from ...").
+ */
+const SUBJECT_GAP = /^(?:,\s+[^,;]{1,100},)?\s+(?:(?:would|will|shall|has|have|had)\s+(?:also\s+)?)?$/;
+
+/** Each change word right after a name (its subject) belongs to that name: the name's offset. */
+function ownWords(sentence: string, words: Word[], lists: readonly NameList[]): void {
+  for (const l of lists)
+    for (const n of l.names) {
+      // "Secretary and a Director of Taylor Devices, Inc. since 2006, passed away": an organisation is no subject.
+      if (namesNoOne(sentence, n.at, n.name)) continue;
+      const end = n.at + n.name.length;
+      for (const w of words)
+        if (w.start >= end && w.start - end <= 130 && SUBJECT_GAP.test(sentence.slice(end, w.start))) w.owner = n.at;
+    }
+}
 
 /** The change words of a sentence in the order they appear (read once per sentence). */
 function changeWords(sentence: string): Word[] {
@@ -370,6 +401,11 @@ function changeNear(words: readonly Word[], start: number, end: number): Officer
   }
   let best: { kind: number; distance: number } | null = null;
   const consider = (w: Word) => {
+    // A change word inside the name is no change word: "Grant Bogle" is no grant.
+    if (w.start >= start && w.end <= end) return;
+    // A change word whose subject is another person is theirs: "A would transition from his position as CEO and
+    // that B, the Company's Chief Operating Officer, would transition into ..." gives B no departure.
+    if (w.owner !== undefined && (w.owner < start || w.owner >= end)) return;
     const distance = w.end <= start ? start - w.end : w.start >= end ? w.start - end : 0;
     if (!best || distance < best.distance || (distance === best.distance && w.kind < best.kind)) {
       best = { kind: w.kind, distance };
@@ -501,6 +537,8 @@ type Rule =
 const RULES: Rule[] = [
   { re: NAME_WHO_THEN_ROLE, role: 2, change: null },
   { re: NAME_WAS_APPOINTED, role: 2, change: 'appointed' },
+  { re: NAME_TRANSITIONS_INTO, role: 2, change: 'appointed' },
+  { re: NAME_APPOSITIVE_AS_ROLE, role: 2, change: null },
   { re: NAME_COMMA_ROLE, role: 2, change: null },
   { re: ROLE_COMMA_NAME, role: 1, change: null },
   { re: NAME_AS_ROLE, role: 2, change: null },
@@ -563,6 +601,7 @@ export function officerChanges(text: string): OfficerChange[] {
     }
     const words = changeWords(sentence);
     const lists = nameLists(sentence);
+    ownWords(sentence, words, lists);
     // A term defined for the titled people named before it stands for each of them after a departure phrase.
     // The titled people are the run of "A, <title>" right before the term, joined by ", and (b)".
     for (const g of sentence.matchAll(GROUP_TERM)) {

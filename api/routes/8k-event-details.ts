@@ -179,6 +179,26 @@ const NAME_APPOSITIVE_AS_ROLE = new RegExp(
   String.raw`(${NAME}),\s+[^,;]{1,100},\s+as\s+(?:(?:the|its|our|an?)\s+)?(?:Company['’]s\s+)?(${ROLE})`,
   'g',
 );
+/**
+ * "Ms. Molly S. Beerman, the Company’s current Executive Vice President ..., will continue in her roles as ... but will
+ * cease to serve as the Company’s principal accounting officer": A leaves the title after "cease to serve as / be".
+ */
+const NAME_CEASES = new RegExp(
+  String.raw`(${NAME})(?:,\s+[^,;]{1,100},)?\s+[^.;,]{0,120}?\bcease[sd]?\s+to\s+(?:serve\s+as|be)\s+(?:(?:the|its|our|an?)\s+)?(?:Company['’]s\s+)?(${ROLE})`,
+  'g',
+);
+/**
+ * "Ms. Harker will resign from her current position": a name as the subject of a departure verb departs, unless an
+ * "if / unless / in the event" earlier in the sentence makes it a condition ("if ..., (y) Mr. Schaefer resigns from
+ * employment for good reason, then ...").
+ */
+const CONDITION_BEFORE = /\b(?:[Ii]f|[Uu]nless|[Ii]n\s+the\s+event)\b/;
+const NAME_DEPARTS = new RegExp(
+  String.raw`(${NAME})\s+(?:(?:will|shall|would|has|had)\s+)?(?:resign(?:s|ed)?|retire[sd]?|step(?:s|ped)?\s+down)\b`,
+  'g',
+);
+/** "granted Curtis W. Stoelting (Chief Executive Officer), Michael L. Gettle (President, ...)": the title in parentheses. */
+const NAME_PAREN_ROLE = new RegExp(String.raw`(${NAME})\s+\((${ROLE})\)`, 'g');
 const NAME_TRANSITIONS_INTO = new RegExp(
   String.raw`(${NAME}),\s+[^,;]{1,100},\s+(?:(?:would|will|shall)\s+)?transition\s+(?:in)?to\s+the\s+(?:position|role|office)\s+of\s+(?:(?:the|its|our|an?)\s+)?(${ROLE})`,
   'g',
@@ -528,7 +548,13 @@ const at = (re: RegExp, s: string, i: number) => {
  * change null: the change word nearest the name or list.
  */
 type Rule =
-  | { re: RegExp; role: string | null | 1 | 2; change: OfficerChange['change'] | null }
+  | {
+      re: RegExp;
+      role: string | null | 1 | 2;
+      change: OfficerChange['change'] | null;
+      /** No entry when the sentence before the match has this: a condition. */
+      notAfter?: RegExp;
+    }
   | {
       list: (s: string, l: NameList) => RegExpExecArray | null;
       role: string | null | 1;
@@ -539,6 +565,8 @@ const RULES: Rule[] = [
   { re: NAME_WAS_APPOINTED, role: 2, change: 'appointed' },
   { re: NAME_TRANSITIONS_INTO, role: 2, change: 'appointed' },
   { re: NAME_APPOSITIVE_AS_ROLE, role: 2, change: null },
+  { re: NAME_CEASES, role: 2, change: 'departed' },
+  { re: NAME_PAREN_ROLE, role: 2, change: null },
   { re: NAME_COMMA_ROLE, role: 2, change: null },
   { re: ROLE_COMMA_NAME, role: 1, change: null },
   { re: NAME_AS_ROLE, role: 2, change: null },
@@ -549,6 +577,7 @@ const RULES: Rule[] = [
   { list: (s, l) => at(PAID_BEFORE, s, l.start), role: null, change: 'compensation' },
   { list: (s, l) => at(APPOINTED_BEFORE, s, l.start), role: 1, change: 'appointed' },
   { re: RECEIVES, role: null, change: 'compensation' },
+  { re: NAME_DEPARTS, role: null, change: 'departed', notAfter: CONDITION_BEFORE },
   {
     list: (s, l) => (l.names.length > 1 ? at(RECEIVES_AFTER, s, l.end) : null),
     role: null,
@@ -639,6 +668,7 @@ export function officerChanges(text: string): OfficerChange[] {
         const written = rule.role === 1 ? m[2]! : m[1]!;
         const start = m[0].indexOf(written) + m.index;
         if (namesNoOne(sentence, start, written)) continue;
+        if (rule.notAfter?.test(sentence.slice(0, start))) continue;
         const change = rule.change ?? changeNear(words, start, start + written.length);
         if (!change) continue;
         const role = rule.role === 2 ? tidy(m[2]!) : rule.role === 1 ? tidy(m[1]!) : rule.role;

@@ -197,6 +197,15 @@ const NAME_DEPARTS = new RegExp(
   String.raw`(${NAME})\s+(?:(?:will|shall|would|has|had)\s+)?(?:resign(?:s|ed)?|retire[sd]?|step(?:s|ped)?\s+down)\b`,
   'g',
 );
+/**
+ * "Frederick W. Smith, Chairman of the Board and Chief Executive Officer of FedEx, would step down from his position as
+ * Chief Executive Officer", "Michael D. Casey, age 64, provided notice ... of his decision to retire from his position as
+ * Chief Executive Officer & President": the title after "from his (her) position as" is the one left.
+ */
+const NAME_LEAVES_POSITION = new RegExp(
+  String.raw`(${NAME})(?:,\s+[^,;]{1,100},)?(?:(?!(?:Mr|Ms|Mrs|Dr)\.\s|[A-Z][a-z]+${INITIALS}?\s+[A-Z][a-z])[^;]){0,160}?\b(?:resign(?:s|ed)?|retire[sd]?|step(?:s|ped)?\s+down)\s+from\s+(?:his|her|their)\s+(?:current\s+)?positions?\s+as\s+(?:(?:the|its|our|an?)\s+)?(?:Company['’]s\s+)?(${ROLE})`,
+  'g',
+);
 /** "granted Curtis W. Stoelting (Chief Executive Officer), Michael L. Gettle (President, ...)": the title in parentheses. */
 const NAME_PAREN_ROLE = new RegExp(String.raw`(${NAME})\s+\((${ROLE})\)`, 'g');
 const NAME_TRANSITIONS_INTO = new RegExp(
@@ -562,6 +571,7 @@ type Rule =
     };
 const RULES: Rule[] = [
   { re: NAME_WHO_THEN_ROLE, role: 2, change: null },
+  { re: NAME_LEAVES_POSITION, role: 2, change: 'departed' },
   { re: NAME_WAS_APPOINTED, role: 2, change: 'appointed' },
   { re: NAME_TRANSITIONS_INTO, role: 2, change: 'appointed' },
   { re: NAME_APPOSITIVE_AS_ROLE, role: 2, change: null },

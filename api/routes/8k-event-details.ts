@@ -129,7 +129,14 @@ export interface Exhibit {
 const MODIFIER = String.raw`(?:(?:Senior|Executive|Vice|Co-|[Ii]nterim|[Aa]cting|Lead|[Ii]ndependent|Non-Executive)\s*)*`;
 const PRINCIPAL = '(?:[Ee]xecutive|[Ff]inancial|[Aa]ccounting|[Oo]perating)';
 const TITLE = String.raw`(?:[Pp]resident|[Cc]hief\s+[A-Za-z][a-z]+(?:\s+[A-Za-z][a-z]+)?\s+[Oo]fficer|[Pp]rincipal\s+${PRINCIPAL}(?:\s+and\s+${PRINCIPAL})?\s+[Oo]fficer|CEO|CFO|COO|CTO|[Ee]xecutive\s+[Oo]fficer|[Dd]irector|Chair(?:man|woman|person)?(?![a-z])(?:\s+of\s+the\s+Board(?:\s+of\s+Directors)?|(?!\s+of\s+(?:the\s+|its\s+)?(?:[A-Z][a-z]+\s+(?:and\s+)?){1,4}Committee))|Treasurer|Secretary|General\s+Counsel|Controller)`;
-const ROLE = String.raw`${MODIFIER}${TITLE}(?:(?:,?\s+(?:and|&)|,)\s+(?:an?\s+)?${MODIFIER}${TITLE})*`;
+/**
+ * The unit a title is of, in capitals: "Executive Vice President of Engineering", "Chief Operating Officer of
+ * Biopharmaceutical Products and Services" (not "of the Company", "of the Board"). A unit the item also writes
+ * elsewhere than after a title's "of" is the company itself ("Caprius, Inc. (the “Company”)", "FedEx announced") and
+ * is dropped from the title by `ownUnit`.
+ */
+const OF_UNIT = String.raw`(?:\s+of\s+(?!(?:the|its|our|an?)\b)[A-Z][A-Za-z]+(?:\s+(?:(?:and|&)\s+)?[A-Z][A-Za-z]+){0,4})?`;
+const ROLE = String.raw`${MODIFIER}${TITLE}(?:(?:,?\s+(?:and|&)|,)\s+(?:an?\s+)?${MODIFIER}${TITLE})*${OF_UNIT}`;
 /** Capitalised words that open sentences and clauses, and title words: never the first word of a name. */
 const NOT_A_NAME = String.raw`(?:The|Board|Committee|Plan|Program|Agreement|Meeting|Class|Stock|Company|Registrant|Item|On|In|At|As|By|For|Effective|Following|Pursuant|Section|Exhibit|Senior|Executive|Vice|Chief|President|Interim|Acting|Independent|Lead|Director|Chair(?:man|woman|person)?|General|Principal|Financial|Operating|Accounting|Administrative|Officer|Treasurer|Secretary|Controller|January|February|March|April|May|June|July|August|September|October|November|December)\b`;
 /** An honorific, or a rank written as one ("Captain Joseph Charles Plumb"): not part of the name. */
@@ -485,6 +492,27 @@ const groupDeparture = (term: string) =>
 const CONDITION = /^\s*If\b/;
 const tidy = (s: string) => s.replace(/\s+/g, ' ').trim();
 
+const ROLE_OF = new RegExp(String.raw`^(.*?${TITLE})\s+of\s+(?!Directors\b)([A-Z].*)$`);
+const ENTITY_SUFFIX = /^,?\s+(?:Inc\b|Incorporated|Corporation|Corp\b|Ltd\b|Limited|LLC|L\.L\.C\.|plc|Company\b|Co\.|Bancorp|Holdings)/;
+const TITLE_OF_BEFORE = new RegExp(String.raw`${TITLE}\s+of\s+$`);
+/**
+ * A title's unit, kept only when it is no company: the item writes it nowhere but after a title's "of", never with an
+ * entity suffix ("a director of Communications Systems, Inc."), and it ends with no entity word.
+ */
+function ownUnit(role: string, text: string): string {
+  const m = ROLE_OF.exec(role);
+  if (!m) return role;
+  const unit = m[2]!;
+  if (/\b(?:Corporation|Company|Inc|Bank|Bancorp|Ltd)\.?$/.test(unit)) return m[1]!;
+  const esc = unit.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
+  for (const u of text.matchAll(new RegExp(String.raw`\b${esc}\b`, 'g'))) {
+    const after = text.slice(u.index + u[0].length, u.index + u[0].length + 20);
+    if (ENTITY_SUFFIX.test(after) || !TITLE_OF_BEFORE.test(text.slice(Math.max(0, u.index - 60), u.index)))
+      return m[1]!;
+  }
+  return role;
+}
+
 /** The terms an item defines in quotes: "(the “Transition Period”)", "(together, the “New Directors”)". */
 function definedTerms(text: string): Set<string> {
   const terms = new Set<string>();
@@ -630,7 +658,7 @@ export function officerChanges(text: string): OfficerChange[] {
     const key = `${person}|${change}`;
     if (seen.has(key)) return;
     seen.add(key);
-    found.push({ person, role, change, at });
+    found.push({ person, role: role && ownUnit(role, text), change, at });
   };
   for (const sentence of sentences(text)) {
     // "If Mr. Bryant is re-elected to the Board ..., he would ... continue serving as Chairman": a condition, no change.

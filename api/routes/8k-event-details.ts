@@ -213,6 +213,14 @@ const NAME_LEAVES_POSITION = new RegExp(
   String.raw`(${NAME})(?:,\s+[^,;]{1,100},)?(?:(?!(?:Mr|Ms|Mrs|Dr)\.\s|[A-Z][a-z]+${INITIALS}?\s+[A-Z][a-z])[^;]){0,160}?\b(?:resign(?:s|ed)?|retire[sd]?|step(?:s|ped)?\s+down)\s+from\s+(?:his|her|their)\s+(?:current\s+)?positions?\s+as\s+(?:(?:the|its|our|an?)\s+)?(?:Company['’]s\s+)?(${ROLE})`,
   'g',
 );
+/**
+ * "elected Mr. Marco Laterza to replace Mr. McDonald as a Class 1 Director": the title (with its class) is the one A is
+ * given, not the predecessor's.
+ */
+const NAME_REPLACES = new RegExp(
+  String.raw`(${NAME})\s+to\s+(?:replace|succeed)\s+${NAME}\s+as\s+(?:(?:the|its|our|an?)\s+)?(?:new\s+)?((?:Class\s+(?:[1-4]|IV|I{1,3})\s+)?${ROLE})`,
+  'g',
+);
 /** "granted Curtis W. Stoelting (Chief Executive Officer), Michael L. Gettle (President, ...)": the title in parentheses. */
 const NAME_PAREN_ROLE = new RegExp(String.raw`(${NAME})\s+\((${ROLE})\)`, 'g');
 const NAME_TRANSITIONS_INTO = new RegExp(
@@ -600,6 +608,7 @@ type Rule =
 const RULES: Rule[] = [
   { re: NAME_WHO_THEN_ROLE, role: 2, change: null },
   { re: NAME_LEAVES_POSITION, role: 2, change: 'departed' },
+  { re: NAME_REPLACES, role: 2, change: null },
   { re: NAME_WAS_APPOINTED, role: 2, change: 'appointed' },
   { re: NAME_TRANSITIONS_INTO, role: 2, change: 'appointed' },
   { re: NAME_APPOSITIVE_AS_ROLE, role: 2, change: null },

@@ -397,7 +397,8 @@ function ownWords(sentence: string, words: Word[], lists: readonly NameList[]): 
       if (namesNoOne(sentence, n.at, n.name)) continue;
       const end = n.at + n.name.length;
       for (const w of words)
-        if (w.start >= end && w.start - end <= 130 && SUBJECT_GAP.test(sentence.slice(end, w.start))) w.owner = n.at;
+        if (w.start >= end && w.start - end <= 130 && SUBJECT_GAP.test(sentence.slice(end, w.start)))
+          w.owner = n.at;
     }
 }
 
@@ -501,7 +502,8 @@ const CONDITION = /^\s*If\b/;
 const tidy = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 const ROLE_OF = new RegExp(String.raw`^(.*?${TITLE})\s+of\s+(?!Directors\b)([A-Z].*)$`);
-const ENTITY_SUFFIX = /^,?\s+(?:Inc\b|Incorporated|Corporation|Corp\b|Ltd\b|Limited|LLC|L\.L\.C\.|plc|Company\b|Co\.|Bancorp|Holdings)/;
+const ENTITY_SUFFIX =
+  /^,?\s+(?:Inc\b|Incorporated|Corporation|Corp\b|Ltd\b|Limited|LLC|L\.L\.C\.|plc|Company\b|Co\.|Bancorp|Holdings)/;
 const TITLE_OF_BEFORE = new RegExp(String.raw`${TITLE}\s+of\s+$`);
 /**
  * A title's unit, kept only when it is no company: the item writes it nowhere but after a title's "of", never with an

@@ -200,6 +200,11 @@ const NAME_CEASES = new RegExp(
  * employment for good reason, then ...").
  */
 const CONDITION_BEFORE = /\b(?:[Ii]f|[Uu]nless|[Ii]n\s+the\s+event)\b/;
+/** "will remain the Executive Chairman of the Board": a title kept. */
+const WILL_REMAIN = new RegExp(
+  String.raw`\bwill\s+remain\s+(?:(?:the|its|our|an?)\s+)?(?:Company['’]s\s+)?(${ROLE})`,
+  'g',
+);
 const NAME_DEPARTS = new RegExp(
   String.raw`(${NAME})\s+(?:(?:will|shall|would|has|had)\s+)?(?:resign(?:s|ed)?|retire[sd]?|step(?:s|ped)?\s+down)\b`,
   'g',
@@ -274,6 +279,11 @@ const POSSESSIVE_CHANGE = new RegExp(String.raw`(${NAME})['’]s\s+(?:appointmen
 /** "In connection with Mr. Smith’s change in role, his annual base salary has been reduced": A's compensation. */
 const POSSESSIVE_PAY = new RegExp(
   String.raw`(${NAME})['’]s?\s+[^,.;]{0,40},\s+(?:his|her)\s+(?:annual\s+)?(?:base\s+)?(?:salary|compensation|bonus)\b`,
+  'g',
+);
+/** "Ms. Henry’s base salary increased to $350,000": A's salary (compensation, bonus) is A's compensation. */
+const POSSESSIVE_SALARY = new RegExp(
+  String.raw`(${NAME})['’]s?\s+(?:annual\s+)?(?:base\s+)?(?:salary|compensation|bonus)\b`,
   'g',
 );
 /** "Ms. Etzkorn’s Participation Agreement provides ...": an agreement named as A's is A's compensation. */
@@ -509,7 +519,15 @@ const TITLE_OF_BEFORE = new RegExp(String.raw`${TITLE}\s+of\s+$`);
  * A title's unit, kept only when it is no company: the item writes it nowhere but after a title's "of", never with an
  * entity suffix ("a director of Communications Systems, Inc."), and it ends with no entity word.
  */
-function ownUnit(role: string, text: string): string {
+function ownUnit(role: string, text: string, cache: Map<string, string>): string {
+  let own = cache.get(role);
+  if (own === undefined) {
+    own = unitOrNot(role, text);
+    cache.set(role, own);
+  }
+  return own;
+}
+function unitOrNot(role: string, text: string): string {
   const m = ROLE_OF.exec(role);
   if (!m) return role;
   const unit = m[2]!;
@@ -635,6 +653,7 @@ const RULES: Rule[] = [
   { re: POSSESSIVE_CHANGE, role: null, change: 'appointed' },
   { re: POSSESSIVE_PAY, role: null, change: 'compensation' },
   { re: POSSESSIVE_AGREEMENT, role: null, change: 'compensation' },
+  { re: POSSESSIVE_SALARY, role: null, change: 'compensation' },
   { re: NAME_ROLE, role: 2, change: null },
   { re: NAME_ASSUMES, role: 2, change: 'appointed' },
   { re: NAME_STARTS_SERVING, role: 2, change: 'appointed' },
@@ -648,6 +667,7 @@ export function officerChanges(text: string): OfficerChange[] {
   const full = fullNames(text);
   let offset = 0;
   const terms = definedTerms(text);
+  const units = new Map<string, string>();
   const groups = new Map<string, { members: { name: string; role: string }[]; departs: RegExp }>();
   const add = (
     one: string,
@@ -669,7 +689,7 @@ export function officerChanges(text: string): OfficerChange[] {
     const key = `${person}|${change}`;
     if (seen.has(key)) return;
     seen.add(key);
-    found.push({ person, role: role && ownUnit(role, text), change, at });
+    found.push({ person, role: role && ownUnit(role, text, units), change, at });
   };
   for (const sentence of sentences(text)) {
     // "If Mr. Bryant is re-elected to the Board ..., he would ... continue serving as Chairman": a condition, no change.
@@ -717,7 +737,7 @@ export function officerChanges(text: string): OfficerChange[] {
         const written = rule.role === 1 ? m[2]! : m[1]!;
         const start = m[0].indexOf(written) + m.index;
         if (namesNoOne(sentence, start, written)) continue;
-        if (rule.notAfter?.test(sentence.slice(0, start))) continue;
+        if (rule.notAfter?.test(sentence.slice(Math.max(0, start - 400), start))) continue;
         const change = rule.change ?? changeNear(words, start, start + written.length);
         if (!change) continue;
         const role = rule.role === 2 ? tidy(m[2]!) : rule.role === 1 ? tidy(m[1]!) : rule.role;
@@ -731,6 +751,24 @@ export function officerChanges(text: string): OfficerChange[] {
   const roles = new Map<string, string>();
   for (const f of found) if (f.role && !roles.has(f.person)) roles.set(f.person, f.role);
   for (const f of found) f.role ??= roles.get(f.person) ?? null;
+  // "A, the Company’s Interim Chief Executive Officer and Executive Chairman ..., will cease to be ... and will remain the
+  // Executive Chairman ...": a title the departing person will remain is no part of the title left. Each "will remain
+  // <title>" is read once, with the 200 characters before it (linear in the item's length).
+  const flat = text.replace(/\s+/g, ' ');
+  for (const r of flat.matchAll(WILL_REMAIN)) {
+    const kept = tidy(r[1]!);
+    const before = flat.slice(Math.max(0, r.index - 200), r.index);
+    for (const f of found) {
+      if (f.change !== 'departed' || !f.role?.includes(' and ')) continue;
+      const surname = f.person
+        .replace(/,\s+\S+$/, '')
+        .split(' ')
+        .pop()!;
+      if (!before.includes(surname)) continue;
+      if (f.role.endsWith(` and ${kept}`)) f.role = f.role.slice(0, -` and ${kept}`.length);
+      else if (f.role.startsWith(`${kept} and `)) f.role = f.role.slice(`${kept} and `.length);
+    }
+  }
   // In the order the item names them.
   return found.sort((a, b) => a.at - b.at).map(({ at: _, ...c }) => c);
 }

@@ -36,6 +36,18 @@ describe('5.02 officer changes on the eighth held-out set', () => {
       role: 'principal accounting officer',
       change: 'departed',
     });
+    // "Ms. Henry’s base salary increased to $350,000".
+    expect(pairs(got)).toContain('Renee Henry|compensation');
+  });
+
+  it('leaves out of the title left the one the person "will remain" (Intersect ENT 2019)', () => {
+    // "Kieran T. Gallahue, the Company’s Interim Chief Executive Officer and Executive Chairman of the Board of Directors
+    // of the Company, will cease to be the Company’s principal executive officer and will remain the Executive Chairman".
+    expect(eight('XENT_8-K_2019-06-27_0001193125-19-184311_Item5.02_excerpt.txt')[0]).toEqual({
+      person: 'Kieran T. Gallahue',
+      role: 'Interim Chief Executive Officer',
+      change: 'departed',
+    });
   });
 
   it('reads each title in parentheses after a name of a grant (Roadrunner 2019)', () => {

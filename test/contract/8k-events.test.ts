@@ -288,7 +288,10 @@ describe('officer change rules (5.02 wording)', () => {
       ),
     ).toEqual([
       { person: 'Jane Q. Smith', role: 'Chief Financial Officer', change: 'departed' },
-      { person: 'John Doe', role: 'Executive Vice President', change: 'appointed' },
+      // "appointed John Doe, Executive Vice President, as Chief Financial Officer": the title after "as" is the one he
+      // is appointed to (held-out-8, Alcoa 2023: "appointed Ms. Renee Henry, the Company’s Vice President and
+      // Controller, as the Company’s Senior Vice President and Controller and principal accounting officer").
+      { person: 'John Doe', role: 'Chief Financial Officer', change: 'appointed' },
     ]);
     expect(officerChanges('The Company held its annual meeting on May 5, 2024.')).toEqual([]);
   });

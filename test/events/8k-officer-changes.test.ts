@@ -26,11 +26,11 @@ describe('5.02 officer changes on held-out real items', () => {
 
   it('reads an honorific before a full name with Jr., and the object of "elected" (Retractable Technologies 2005)', () => {
     // "Mr. John J. McDonald, Jr. resigned from the Board of Directors"; "the Board of Directors elected Mr. Marco
-    // Laterza to replace Mr. McDonald as a Class 1 Director": Laterza is appointed (the object of "elected"), his
-    // title, which follows the predecessor's name, is not read.
+    // Laterza to replace Mr. McDonald as a Class 1 Director": Laterza is appointed (the object of "elected"), and the
+    // title after "to replace B as" is his (read since held-out set 8; the label's "Class 1 Director").
     expect(item('RVP_8-K_2005-03-22_0001193125-05-061720_Item5.02_excerpt.txt')).toEqual([
       { person: 'John J. McDonald, Jr.', role: 'Director', change: 'departed' },
-      { person: 'Marco Laterza', role: null, change: 'appointed' },
+      { person: 'Marco Laterza', role: 'Class 1 Director', change: 'appointed' },
     ]);
   });
 
@@ -406,7 +406,12 @@ describe('5.02 officer changes on the sixth held-out set', () => {
     // Operating Officer of Biopharmaceutical Products and Services and as a Director"; "Samuel S. Duffey, Esq. was
     // appointed to serve in the position of President of the Company".
     expect(six('ABPI_8-K_2008-12-02_0001193125-08-249741_Item5.02_excerpt.txt')).toEqual([
-      { person: 'Steven R. Arikian', role: 'President and Chief Operating Officer', change: 'departed' },
+      // The unit after the title's "of" is read since held-out set 8, as the label gives it.
+      {
+        person: 'Steven R. Arikian',
+        role: 'President and Chief Operating Officer of Biopharmaceutical Products and Services',
+        change: 'departed',
+      },
       { person: 'Samuel S. Duffey', role: 'President', change: 'appointed' },
     ]);
   });

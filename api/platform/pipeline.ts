@@ -336,7 +336,6 @@ async function handle(req: RouteRequest, p: Prepared, platform: Platform): Promi
         status,
         chunksReturned: ctx === null ? 0 : ctx.chunks,
         requestId: req.id,
-        at: 0,
       });
     }
   }

@@ -270,6 +270,8 @@ export function companySearchQuery(
 
 const RECORD_KEYS = Object.keys(companyRecord) as (keyof typeof companyRecord)[];
 const RECORD_COLUMNS = Object.values(companyRecord);
+/** The record's keys in order, each null: the shape firstPageOnPool copies for every row. */
+const EMPTY_RECORD: Record<string, unknown> = Object.fromEntries(RECORD_KEYS.map((k) => [k, null]));
 
 /**
  * pg's text parsers as drizzle's driver picks them (DRIZZLE_TYPES), once each: built-in type ids (below
@@ -340,10 +342,14 @@ async function firstPageOnPool(
   }
   const r = await pool.query(statement.config, args);
   const rows = r.rows as unknown[][];
-  const out: (typeof APPLE)[] = new Array(rows.length);
+  // Filled by push, not made at its length: `new Array(n)` is a holey array, which JSON.stringify (the
+  // response's serializer) reads element by element through the generic path.
+  const out: (typeof APPLE)[] = [];
   for (let j = 0; j < rows.length; j++) {
     const row = rows[j] as unknown[];
-    const record: Record<string, unknown> = {};
+    // A copy of the record's shape, every key already in order: each store below writes a field the object
+    // has, where stores into `{}` added a property each (a map transition per key, by a megamorphic store).
+    const record: Record<string, unknown> = { ...EMPTY_RECORD };
     for (let i = 0; i < RECORD_KEYS.length; i++) {
       const v = row[i];
       record[RECORD_KEYS[i] as string] =
@@ -351,7 +357,7 @@ async function firstPageOnPool(
           ? null
           : (RECORD_COLUMNS[i] as { mapFromDriverValue(x: unknown): unknown }).mapFromDriverValue(v);
     }
-    out[j] = record as unknown as typeof APPLE;
+    out.push(record as unknown as typeof APPLE);
   }
   return out;
 }

@@ -45,6 +45,15 @@ describe('API keys', () => {
     expect(presentedKey({ authorization: 'Basic abc' })).toBe('');
     expect(presentedKey({ 'x-api-key': ' abc ' })).toBe('abc');
     expect(presentedKey({})).toBeNull();
+    // more forms: several blanks, trailing blanks, non-ASCII, DEL and control characters (not white space)
+    expect(presentedKey({ authorization: 'Bearer fd_live_0a1b~!' })).toBe('fd_live_0a1b~!');
+    expect(presentedKey({ authorization: 'Bearer  abc' })).toBe('abc');
+    expect(presentedKey({ authorization: 'Bearer abc \t' })).toBe('abc');
+    expect(presentedKey({ authorization: 'Bearer abcé' })).toBe('abcé');
+    expect(presentedKey({ authorization: 'Bearer ab\u007fc' })).toBe('ab\u007fc');
+    expect(presentedKey({ authorization: 'Bearer ab\u001fc' })).toBe('ab\u001fc');
+    expect(presentedKey({ authorization: 'Bearer ab\u2028c' })).toBe('');
+    expect(presentedKey({ authorization: 'Bearer\tabc' })).toBe('abc');
   });
 
   it('are scrubbed from any text', () => {

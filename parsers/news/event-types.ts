@@ -388,11 +388,12 @@ export const TEXT_RULES: TextRule[] = [
   ),
   // a party suing or being sued names the event more firmly than the deal or product it is about
   r('legal.lawsuit', 'legal', 'litigation', /\b(lawsuits?|sues?|sued|suing|countersues?)\b/i, 4),
+  // (defrauding or embezzling from someone is a crime: "Former Apple employee admits to defrauding the company out of $17 million")
   r(
     'legal.criminal',
     'legal',
     'criminal_charge',
-    /\b(indict\w*|charged with|charged(?! (at )?(a |an |the )?(\w+ )?(rates?|fees?|prices?|tariffs?)\b)|criminal charges?|charges (against|over)|pleads? (guilty|not guilty)|convicted|sentenced|prosecut\w+|arrested|fraud charges?)\b/i,
+    /\b(indict\w*|charged with|charged(?! (at )?(a |an |the )?(\w+ )?(rates?|fees?|prices?|tariffs?)\b)|criminal charges?|charges (against|over)|pleads? (guilty|not guilty)|convicted|sentenced|prosecut\w+|arrested|fraud charges?|defraud\w*|embezzl\w*)\b/i,
     4,
   ),
   // a market-manipulation or fraud case is legal news: "Big Nomura Clients Halt Trades With Firm Over Manipulation Case"
@@ -777,6 +778,17 @@ export const TEXT_RULES: TextRule[] = [
     3,
   ),
   // a discount on a product is product news: "Take 60% Off Babbel", "Best Deals at Newegg"
+  // a seller raising or cutting the prices of its products or services is that product's news: "Apple raises prices of TV and
+  // music streaming subscriptions"
+  r(
+    'product.pricing',
+    'product',
+    'pricing',
+    /\b(raises?|raised|raising|hikes?|hiked|hiking|increases?|increased|cuts?|cutting|lowers?|lowered|slash(es|ed)?) (the )?prices? (of|for|on) (its |their )?(\w+ ){0,4}(subscriptions?|plans?|services?|devices?|phones?|products?|models?|cars?|vehicles?|tiers?|memberships?)\b/i,
+    3,
+  ),
+  // a product in short supply is its maker's operations: "AAPL Stock: Apple iPhone 14 Pro Shortages Continue"
+  r('operations.shortage', 'operations', 'supply', /\bshortages?\b/i, 2),
   r('product.promotion', 'product', 'promotion', /\b\d+% off\b|\bbest deals\b/i, 2),
   r('product.recall', 'product', 'recall', /\brecall\w*\b/i, 3),
   r(
@@ -1064,7 +1076,8 @@ export const TEXT_RULES: TextRule[] = [
     'operations.manufacturing',
     'operations',
     'production',
-    /\b(start|starts|started|begin|begins|began|starting|beginning) (manufacturing|producing|making|assembling|mass production|production)\b/i,
+    // (and starting to ship goods: "Aquasport Has Begun Shipping Boats from the White Bluff, Tennessee Factory")
+    /\b(start|starts|started|begin|begins|began|begun|starting|beginning) (manufacturing|producing|making|assembling|mass production|production|shipping)\b/i,
     3,
   ),
   r(
@@ -1085,12 +1098,12 @@ export const TEXT_RULES: TextRule[] = [
     3,
   ),
   r(
-    // a company growing its footprint: "Expands Operations", "Begins Construction of ... Network", "Debuts as the First
+    // a company growing its footprint (a location opened too: "Johnny Rockets Opens First Location in Iraq"): "Expands Operations", "Begins Construction of ... Network", "Debuts as the First
     // Hotel in ...", "Milestone of 425 Stores"
     'operations.growth',
     'operations',
     'expansion',
-    /\b(expands? (its )?operations|begins? construction|breaks? ground|(opens?|opening of|debuts? as) (its |a |an |the )?(new |first )?([\w-]+ ){0,2}(hotel|store|office|headquarters|plant|factory|facility|data cent(er|re)|restaurant|branch)e?s?|milestone of [\d,]+ (stores|locations|restaurants|hotels|branches))\b/i,
+    /\b(expands? (its )?operations|begins? construction|breaks? ground|(opens?|opening of|debuts? as) (its |a |an |the )?(new |first )?([\w-]+ ){0,2}(hotel|store|office|headquarters|plant|factory|facility|data cent(er|re)|restaurant|branch|location)e?s?|milestone of [\d,]+ (stores|locations|restaurants|hotels|branches))\b/i,
     3,
   ),
   // a company raising its investment in a place, or spending to grow there, expands: "Apple CEO Cook says company will increase

@@ -756,6 +756,16 @@ export const TEXT_RULES: TextRule[] = [
     /\bnew ([\w-]+ ){0,3}(platforms?|apps?|updates)\b|\b(app|software|product) releases?\b/i,
     2,
   ),
+  // a new, newest or latest device, model, tool or phone is a product: "Watch some robots assemble and test Samsung's newest
+  // foldables", "ChatGPT o1 is the new 'strawberry' model from OpenAI", "We tried Apple's new SOS tool" (not a business or
+  // pricing model)
+  r(
+    'product.new_item',
+    'product',
+    'launch',
+    /\b(new|newest|latest) ([\w'\u2018\u2019-]+ ){0,2}(?<!\b(business|operating|pricing|economic|revenue|subscription|funding|lending) )(models?|devices?|tools?|foldables?|phones?|smartphones?|laptops?|tablets?|headsets?|consoles?|gadgets?|products?)\b/i,
+    2,
+  ),
   // a product feature tested, enabled or added, a software beta, a product made available somewhere, games released on a
   // service, a product's big upgrade: "Meta ... Tests Apple Vision Pro-Like Feature For Quest Headsets", "Apple Starts Enabling
   // RCS On Latest iOS 18 Beta", "Apple Diagnostics ... Is Now Available In 32 European Countries", "Day-One Release Of All

@@ -522,8 +522,11 @@ function readByRules(input: ReaderInput): Reading {
   // a main clause that states no movement ("stocks stand still", "little changed", "flat") has decided: neutral
   const still = mainText !== null && NO_MOVE.test(mainText);
   const main = mainText === null ? null : still ? { net: 0, words: [], muted: 1 } : read(mainText);
-  const head =
-    after && after.net !== 0
+  // a gain the headline says lags or trails the market is mixed, decided neutral: "BlackRock (BLK) Gains But Lags Market"
+  const lagging = /\bbut (lags?|lagged|trails?|trailed)\b/i.test(input.title);
+  const head = lagging
+    ? { net: 0, words: [], muted: 1 }
+    : after && after.net !== 0
       ? after
       : main && (main.net !== 0 || still || opening)
         ? main
@@ -573,7 +576,16 @@ function readByRules(input: ReaderInput): Reading {
     /^why\b.{0,60}\b(is|are) (soaring|surging|jumping|rising|rallying|popping|skyrocketing|falling|sinking|dropping|plunging|plummeting|tumbling|sliding|slumping|crashing|tanking)\b/i.test(
       input.title,
     );
-  if ((ANALYSIS.test(input.title) && !whyMoving) || (VIEW.test(input.title.slice(0, 80)) && !plannedHarm)) {
+  // a company setting the day it will report its results reports none yet: "Alimera Sciences to Report Third Quarter 2023
+  // Financial Results on October 26, 2023" (its summary's boilerplate is not read)
+  const datedResults =
+    head.net === 0 &&
+    /\bto (report|announce|release|publish)\b.{0,80}\b(results|earnings)\b.{0,12}\bon\b/i.test(input.title);
+  if (
+    (ANALYSIS.test(input.title) && !whyMoving) ||
+    (VIEW.test(input.title.slice(0, 80)) && !plannedHarm) ||
+    datedResults
+  ) {
     return {
       direction: 'neutral',
       horizon: HORIZON[input.event_type] ?? 'days',

@@ -388,11 +388,12 @@ export const TEXT_RULES: TextRule[] = [
   ),
   // a party suing or being sued names the event more firmly than the deal or product it is about
   r('legal.lawsuit', 'legal', 'litigation', /\b(lawsuits?|sues?|sued|suing|countersues?)\b/i, 4),
+  // (defrauding or embezzling from someone is a crime: "Former Apple employee admits to defrauding the company out of $17 million")
   r(
     'legal.criminal',
     'legal',
     'criminal_charge',
-    /\b(indict\w*|charged with|charged(?! (at )?(a |an |the )?(\w+ )?(rates?|fees?|prices?|tariffs?)\b)|criminal charges?|charges (against|over)|pleads? (guilty|not guilty)|convicted|sentenced|prosecut\w+|arrested|fraud charges?)\b/i,
+    /\b(indict\w*|charged with|charged(?! (at )?(a |an |the )?(\w+ )?(rates?|fees?|prices?|tariffs?)\b)|criminal charges?|charges (against|over)|pleads? (guilty|not guilty)|convicted|sentenced|prosecut\w+|arrested|fraud charges?|defraud\w*|embezzl\w*)\b/i,
     4,
   ),
   // a market-manipulation or fraud case is legal news: "Big Nomura Clients Halt Trades With Firm Over Manipulation Case"
@@ -755,6 +756,16 @@ export const TEXT_RULES: TextRule[] = [
     /\bnew ([\w-]+ ){0,3}(platforms?|apps?|updates)\b|\b(app|software|product) releases?\b/i,
     2,
   ),
+  // a new, newest or latest device, model, tool or phone is a product: "Watch some robots assemble and test Samsung's newest
+  // foldables", "ChatGPT o1 is the new 'strawberry' model from OpenAI", "We tried Apple's new SOS tool" (not a business or
+  // pricing model)
+  r(
+    'product.new_item',
+    'product',
+    'launch',
+    /\b(new|newest|latest) ([\w'\u2018\u2019-]+ ){0,2}(?<!\b(business|operating|pricing|economic|revenue|subscription|funding|lending) )(models?|devices?|tools?|foldables?|phones?|smartphones?|laptops?|tablets?|headsets?|consoles?|gadgets?|products?)\b/i,
+    2,
+  ),
   // a product feature tested, enabled or added, a software beta, a product made available somewhere, games released on a
   // service, a product's big upgrade: "Meta ... Tests Apple Vision Pro-Like Feature For Quest Headsets", "Apple Starts Enabling
   // RCS On Latest iOS 18 Beta", "Apple Diagnostics ... Is Now Available In 32 European Countries", "Day-One Release Of All
@@ -777,6 +788,17 @@ export const TEXT_RULES: TextRule[] = [
     3,
   ),
   // a discount on a product is product news: "Take 60% Off Babbel", "Best Deals at Newegg"
+  // a seller raising or cutting the prices of its products or services is that product's news: "Apple raises prices of TV and
+  // music streaming subscriptions"
+  r(
+    'product.pricing',
+    'product',
+    'pricing',
+    /\b(raises?|raised|raising|hikes?|hiked|hiking|increases?|increased|cuts?|cutting|lowers?|lowered|slash(es|ed)?) (the )?prices? (of|for|on) (its |their )?(\w+ ){0,4}(subscriptions?|plans?|services?|devices?|phones?|products?|models?|cars?|vehicles?|tiers?|memberships?)\b/i,
+    3,
+  ),
+  // a product in short supply is its maker's operations: "AAPL Stock: Apple iPhone 14 Pro Shortages Continue"
+  r('operations.shortage', 'operations', 'supply', /\bshortages?\b/i, 2),
   r('product.promotion', 'product', 'promotion', /\b\d+% off\b|\bbest deals\b/i, 2),
   r('product.recall', 'product', 'recall', /\brecall\w*\b/i, 3),
   r(
@@ -976,7 +998,9 @@ export const TEXT_RULES: TextRule[] = [
     'macro',
     'economic_data',
     // (a law named after inflation is no price data: "Policy in the Inflation Reduction Act incentivizes onshoring")
-    /\b(inflation(?! reduction act)|cpi|ppi|gdp|jobs report|payrolls|nonfarm|non-farm|jobless|initial claims|unemployment( claims| rate)?|labor market|labour market|employment report|employment data|jobs (numbers|data|figures|growth)|retail sales|pmi|consumer (prices|confidence|sentiment)|producer prices|wholesale prices|housing starts|home sales|home prices?|(housing|home|mortgage) affordability|housing market|economy|economic|recession|(?<!\b(revenue|sales|earnings|profit|user|subscriber|customer|dividend|eps|ebitda|volume|deposit|loan|membership) )growth|trade (deficit|surplus|gap)|to grow at \d+(\.\d+)?(?= ?%)|consumer spending|(black friday|cyber monday|holiday|back-to-school|shoppers?['\u2019]?) spending|state of the consumer|spending by (americans|consumers|households)|(americans|consumers|households) (spend|spent|cut back)|(cookout|meal|dinner|holiday|thanksgiving|food|grocery|groceries|rent|living|household|childcare|tuition) (costs?|prices|bills))\b/i,
+    // (housing markets are the housing market: "souring on one of the country's hottest housing markets"; a company or a stock
+    // "recession proof" is its own quality, not the economy: "Apple Isn't Recession Proof")
+    /\b(inflation(?! reduction act)|cpi|ppi|gdp|jobs report|payrolls|nonfarm|non-farm|jobless|initial claims|unemployment( claims| rate)?|labor market|labour market|employment report|employment data|jobs (numbers|data|figures|growth)|retail sales|pmi|consumer (prices|confidence|sentiment)|producer prices|wholesale prices|housing starts|home sales|home prices?|(housing|home|mortgage) affordability|housing markets?|economy|economic|recession(?![- ]proof)|(?<!\b(revenue|sales|earnings|profit|user|subscriber|customer|dividend|eps|ebitda|volume|deposit|loan|membership) )growth|trade (deficit|surplus|gap)|to grow at \d+(\.\d+)?(?= ?%)|consumer spending|(black friday|cyber monday|holiday|back-to-school|shoppers?['\u2019]?) spending|state of the consumer|spending by (americans|consumers|households)|(americans|consumers|households) (spend|spent|cut back)|(cookout|meal|dinner|holiday|thanksgiving|food|grocery|groceries|rent|living|household|childcare|tuition) (costs?|prices|bills))\b/i,
     3,
   ),
   r(
@@ -1064,7 +1088,8 @@ export const TEXT_RULES: TextRule[] = [
     'operations.manufacturing',
     'operations',
     'production',
-    /\b(start|starts|started|begin|begins|began|starting|beginning) (manufacturing|producing|making|assembling|mass production|production)\b/i,
+    // (and starting to ship goods: "Aquasport Has Begun Shipping Boats from the White Bluff, Tennessee Factory")
+    /\b(start|starts|started|begin|begins|began|begun|starting|beginning) (manufacturing|producing|making|assembling|mass production|production|shipping)\b/i,
     3,
   ),
   r(
@@ -1085,12 +1110,12 @@ export const TEXT_RULES: TextRule[] = [
     3,
   ),
   r(
-    // a company growing its footprint: "Expands Operations", "Begins Construction of ... Network", "Debuts as the First
+    // a company growing its footprint (a location opened too: "Johnny Rockets Opens First Location in Iraq"): "Expands Operations", "Begins Construction of ... Network", "Debuts as the First
     // Hotel in ...", "Milestone of 425 Stores"
     'operations.growth',
     'operations',
     'expansion',
-    /\b(expands? (its )?operations|begins? construction|breaks? ground|(opens?|opening of|debuts? as) (its |a |an |the )?(new |first )?([\w-]+ ){0,2}(hotel|store|office|headquarters|plant|factory|facility|data cent(er|re)|restaurant|branch)e?s?|milestone of [\d,]+ (stores|locations|restaurants|hotels|branches))\b/i,
+    /\b(expands? (its )?operations|begins? construction|breaks? ground|(opens?|opening of|debuts? as) (its |a |an |the )?(new |first )?([\w-]+ ){0,2}(hotel|store|office|headquarters|plant|factory|facility|data cent(er|re)|restaurant|branch|location)e?s?|milestone of [\d,]+ (stores|locations|restaurants|hotels|branches))\b/i,
     3,
   ),
   // a company raising its investment in a place, or spending to grow there, expands: "Apple CEO Cook says company will increase

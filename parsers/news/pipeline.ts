@@ -163,7 +163,9 @@ export function processItems(
       // the names the headline links by (a market word inside one names the company: "S&P Dow Jones Indices")
       linkedNames: linked.links.filter((l) => l.basis === 'name' && l.primary).map((l) => l.evidence),
       // the macro-theme fallback types an item naming no company: by its headline, as the text rules do
-      macroThemes: matchThemes(item.title)
+      // (a country named only as the place where something happens or where one goes, "in China", "to China", is no theme of
+      // its own: "Snake school and May in China", "Taiwan warns against travel to China after execution threat")
+      macroThemes: matchThemes(item.title.replace(/\b(in|to) (China|Beijing)\b/g, ' '))
         .filter((t) => t.track === 'macro')
         .map((t) => t.theme),
       ...(body ? { body } : {}),

@@ -30,10 +30,16 @@ export interface NewsReader {
   read(input: ReaderInput): Promise<Reading>;
 }
 
+// (a success, a promising result, overtaking or surpassing a rival, a measure improved and a close at or a fresh record are
+// up: "Reports Successful Treatment", "shows promising results", "T-Mobile Overtakes AT&T", "saw margin improvement in Q2",
+// "Gold ends at record", "Nasdaq carves out fresh intraday record"; not a "home improvement" retailer; and parties reaching a deal,
+// not setting out to: "US, China reach deal in dispute over Chinese company audits", not "agree to try to reach coronavirus-aid deal")
 const UP =
-  /\b(beats?|tops?|topped|surpass(es|ed)?|exceeds?|exceeded|raises?|raised|rises?|rose|(?<=\b(is|are|was|were) )rising|(loads?|loaded|loading) up|(?<=\b(poised|set|positioned) to )benefit|jumps?|jumped|soars?|soared|soaring|surges?|surged|surging|gains?|gained|climbed|climbing|rocketing|buoyant|cheers?|cheered|record (profit|sales|revenue|high)|approv\w+|cleared|clearance|wins?|(?<!\b(the|korean|korea['\u2019]s) )won|upgrades?d?|rules? in favou?r|boosts?|boosted|(?<=\b(is|are|was|were|by) )boosting|optimistic|bullish|increase[sd]?|rebounds?|rall(y|ies|ied)|skyrocket(s|ed|ing)?|smash(es|ed)?|progress|optimism|hopes|buyback|dividend increase|beat|reclaims?|lifts?|strong(er)?|better|upbeat|higher|climbs?|outperform\w*|accelerat\w*|quickens?|quickened|widen(s|ed|ing)?|boom(s|ing)?|adds? [\d,]+ jobs|resilien(t|ce)|improved|(?<!(disaster|data|cost|debt|loan|asset|heat|energy|key) )recover(y|ies|s|ed|ing)?(?!\.\w| (funds?|plans?|packages?|programmes?|programs?|bonds?)\b)|(can|could|will|to|set to|may) double|strongest|highest (level )?since|up (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
+  /\b(beats?|tops?|topped|surpass(es|ed)?|exceeds?|exceeded|raises?|raised|rises?|rose|(?<=\b(is|are|was|were) )rising|(loads?|loaded|loading) up|(?<=\b(poised|set|positioned) to )benefit|jumps?|jumped|soars?|soared|soaring|surges?|surged|surging|gains?|gained|climbed|climbing|rocketing|buoyant|cheers?|cheered|record (profit|sales|revenue|high)|approv\w+|cleared|clearance|wins?|(?<!\b(the|korean|korea['\u2019]s) )won|upgrades?d?|rules? in favou?r|boosts?|boosted|(?<=\b(is|are|was|were|by) )boosting|optimistic|bullish|increase[sd]?|rebounds?|rall(y|ies|ied)|skyrocket(s|ed|ing)?|smash(es|ed)?|progress|optimism|hopes|buyback|dividend increase|beat|reclaims?|lifts?|strong(er)?|better|upbeat|higher|climbs?|outperform\w*|accelerat\w*|quickens?|quickened|widen(s|ed|ing)?|boom(s|ing)?|adds? [\d,]+ jobs|resilien(t|ce)|improved|(?<!(disaster|data|cost|debt|loan|asset|heat|energy|key) )recover(y|ies|s|ed|ing)?(?!\.\w| (funds?|plans?|packages?|programmes?|programs?|bonds?)\b)|(can|could|will|to|set to|may) double|(?<!\bto )reach(es|ed)? (a |an )?(\w+ )?deal|successful(ly)?|promising|surpassing|overtak(es|en|ing)|overtook|(margins?|profit|profitability|earnings|sales|revenue|cash flow) improvements?|(ends?|ended|closes?|closed|finish(es|ed)?) at (a )?record|(fresh|new) (intraday |all-time )?records?|strongest|highest (level )?since|up (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
+// (a trouble or a shortage is down like a problem: "Tesla is having trouble wooing new EV shoppers", "Apple iPhone 14 Pro Shortages
+// Continue"; so is a thing derailed or curbed: "Covid-19 Derails Latin America's Bid", "law curbing surprise credit card fees")
 const DOWN =
-  /\b(miss(es|ed)?|cuts?|falls?|fell|drops?|dropped|(?<=\b(is|are|was|were) )dropping|plunges?|plunged|plummets?|plummeted|slumps?|slumped|tumbles?|tumbled|sinks?|sank|sinking|plunging|tumbling|tank(ed|ing)|slid|losses|loss|declines?|declined|decreased?|reduc(e|es|ed)|warns?|red flags?(?!\?)|downgrades?d?|layoffs?|lay off|laid[- ]off|halt(ed|s)?|recall(s|ing)?|shrink(s|ing)?|shrank|shrunk|weigh(s|ed|ing)? on|probe|lawsuit|sued|fined?|fines|fining|penalty|bankrupt\w*|default\w*|resigns?|ousted|delist\w*|rejects?|weak\w*|pessimistic|bearish|slips?|slides?(?! decks?\b)|outflows?|exits|shock|risks|negative|falling|fears?|destructive|disruptions?|correction|retaliates|slams|dips?|shortfall|slows?|buckles?|trimmed|trims?|charged|indicted|fraud|accused|suspends?|threatens?|attacks?|worse|short of|falls? short|lower|eases?|escalat\w*|slash\w*|demolish\w*|crash(es|ed|ing)?|hits?|crisis|rout|sell-?offs?|turmoil|under fire|underperform\w*|cools?|cooled|cooling|slowed|slowing|narrow(s|ed|ing)?|breach(es|ed)?|slam(s|med)?|dampen(s|ed)?|(?<=(month|year|week|day|record|time)( closing| intraday)? )lows?|lowest (level )?since|sabotage|severed|problems?|mess|lied|snubs?|write-?offs?|write-?downs?|impairments?|blast(s|ed)?|crackdown|crack(s|ing)? down|woes?|under threat|strand(s|ed)?|jeopardi[sz]\w*|down (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
+  /\b(miss(es|ed)?|cuts?|falls?|fell|drops?|dropped|(?<=\b(is|are|was|were) )dropping|plunges?|plunged|plummets?|plummeted|slumps?|slumped|tumbles?|tumbled|sinks?|sank|sinking|plunging|tumbling|tank(ed|ing)|slid|losses|loss|declines?|declined|decreased?|reduc(e|es|ed)|warns?|red flags?(?!\?)|downgrades?d?|layoffs?|lay off|laid[- ]off|halt(ed|s)?|recall(s|ing)?|shrink(s|ing)?|shrank|shrunk|weigh(s|ed|ing)? on|probe|lawsuit|sued|fined?|fines|fining|penalty|bankrupt\w*|default\w*|resigns?|ousted|delist\w*|rejects?|weak\w*|pessimistic|bearish|slips?|slides?(?! decks?\b)|outflows?|exits|shock|risks|negative|falling|fears?|destructive|disruptions?|correction|retaliates|slams|dips?|shortfall|slows?|buckles?|trimmed|trims?|charged|indicted|fraud|accused|suspends?|threatens?|attacks?|worse|short of|falls? short|lower|eases?|escalat\w*|slash\w*|demolish\w*|crash(es|ed|ing)?|hits?|crisis|rout|sell-?offs?|turmoil|under fire|underperform\w*|cools?|cooled|cooling|slowed|slowing|narrow(s|ed|ing)?|breach(es|ed)?|slam(s|med)?|dampen(s|ed)?|(?<=(month|year|week|day|record|time)( closing| intraday)? )lows?|lowest (level )?since|sabotage|severed|problems?|troubles?|shortages?|derail(s|ed|ing)?|curb(s|ed|ing)?|mess|lied|snubs?|write-?offs?|write-?downs?|impairments?|blast(s|ed)?|crackdown|crack(s|ing)? down|woes?|under threat|strand(s|ed)?|jeopardi[sz]\w*|down (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
 
 /** A company entering a country (or a state, a province) by name: "enters India", "entering the United Kingdom". */
 export const ENTERS_PLACE = new RegExp(
@@ -517,8 +523,11 @@ function readByRules(input: ReaderInput): Reading {
   // a main clause that states no movement ("stocks stand still", "little changed", "flat") has decided: neutral
   const still = mainText !== null && NO_MOVE.test(mainText);
   const main = mainText === null ? null : still ? { net: 0, words: [], muted: 1 } : read(mainText);
-  const head =
-    after && after.net !== 0
+  // a gain the headline says lags or trails the market is mixed, decided neutral: "BlackRock (BLK) Gains But Lags Market"
+  const lagging = /\bbut (lags?|lagged|trails?|trailed)\b/i.test(input.title);
+  const head = lagging
+    ? { net: 0, words: [], muted: 1 }
+    : after && after.net !== 0
       ? after
       : main && (main.net !== 0 || still || opening)
         ? main
@@ -568,7 +577,16 @@ function readByRules(input: ReaderInput): Reading {
     /^why\b.{0,60}\b(is|are) (soaring|surging|jumping|rising|rallying|popping|skyrocketing|falling|sinking|dropping|plunging|plummeting|tumbling|sliding|slumping|crashing|tanking)\b/i.test(
       input.title,
     );
-  if ((ANALYSIS.test(input.title) && !whyMoving) || (VIEW.test(input.title.slice(0, 80)) && !plannedHarm)) {
+  // a company setting the day it will report its results reports none yet: "Alimera Sciences to Report Third Quarter 2023
+  // Financial Results on October 26, 2023" (its summary's boilerplate is not read)
+  const datedResults =
+    head.net === 0 &&
+    /\bto (report|announce|release|publish)\b.{0,80}\b(results|earnings)\b.{0,12}\bon\b/i.test(input.title);
+  if (
+    (ANALYSIS.test(input.title) && !whyMoving) ||
+    (VIEW.test(input.title.slice(0, 80)) && !plannedHarm) ||
+    datedResults
+  ) {
     return {
       direction: 'neutral',
       horizon: HORIZON[input.event_type] ?? 'days',

@@ -75,8 +75,9 @@ describe('news types, eighth pass: a macro-theme fallback yields to the text mod
     const rules = articles();
     // the rules alone: the one theme word makes them macro
     expect(typeOf(rules, 'China says no proof satellite images linked to MH370').subtype).toBe('theme_china');
+    // (since the twenty-fifth pass China named only as a place, "in China", is no theme: the rules alone type it other too)
     expect(typeOf(rules, "It's getting a lot harder for global brands to win in China").subtype).toBe(
-      'theme_china',
+      'unclassified',
     );
     return loadTextModel().then(() => {
       const all = articles();

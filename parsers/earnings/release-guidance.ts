@@ -1818,3 +1818,55 @@ function nameIndex(t: string, metric: string): number {
   });
   return at.length > 0 ? Math.min(...at) : -1;
 }
+
+/**
+ * A revenue target followed by its growth set apart as "or" / "representing" a percent with a growth word ("$1,757 -
+ * $1,764 million, or 13% y/y", "$457 - $464 million, or 13-15% y/y growth", "between $810 million and $840 million,
+ * representing flat to 4 percent growth versus the prior year") also gives the revenue-growth target of the same period,
+ * basis and status ("flat" is 0%).
+ */
+const GROWTH_AFTER = new RegExp(
+  String.raw`^\s*,?\s*(?:or|representing|which represents)\s+(?:an?\s+)?(?:(?:increase|growth)\s+of\s+)?(?:(flat)|(${NUM}))\s*(?:%|percent)?\s*(?:to|-|–)\s*(${NUM})\s*(?:%|percent)\s*(?:y\/y|year[- ]over[- ]year|growth|increase)|^\s*,?\s*(?:or|representing|which represents)\s+(?:an?\s+)?(?:(?:increase|growth)\s+of\s+)?(${NUM})\s*(?:%|percent)\s*(?:y\/y|year[- ]over[- ]year|growth|increase)`,
+  'i',
+);
+
+export function growthAfterRevenue<
+  G extends Omit<Guidance, 'sentence'> & { evidence: { text: string }; currency: string | null },
+>(rows: G[]): G[] {
+  const out: G[] = [];
+  for (const g of rows) {
+    out.push(g);
+    if (g.metric !== 'revenue' || g.unit !== 'currency') continue;
+    const at = g.evidence.text.indexOf(g.printed);
+    if (at < 0) continue;
+    const m = GROWTH_AFTER.exec(g.evidence.text.slice(at + g.printed.length));
+    if (!m) continue;
+    const num = (s: string) => Number(s.replace(/[(),\s]/g, ''));
+    const low = m[1] ? 0 : m[2] !== undefined ? num(m[2]) : null;
+    const high = m[3] !== undefined ? num(m[3]) : null;
+    const point = m[4] !== undefined ? num(m[4]) : null;
+    if ([low, high, point].some((v) => v !== null && !Number.isFinite(v))) continue;
+    if (
+      rows.some(
+        (o) =>
+          o.metric === 'revenue_growth' && o.targetYear === g.targetYear && o.targetPeriod === g.targetPeriod,
+      )
+    )
+      continue;
+    out.push({
+      ...g,
+      metric: 'revenue_growth',
+      label: m[0].trim(),
+      low: low !== null && high !== null ? Math.min(low, high) : null,
+      high: low !== null && high !== null ? Math.max(low, high) : null,
+      point,
+      printed: m[0].replace(/^\s*,?\s*/, ''),
+      unit: 'percent',
+      scale: 'units',
+      qualitative: null,
+      relative: false,
+      currency: null,
+    });
+  }
+  return out;
+}

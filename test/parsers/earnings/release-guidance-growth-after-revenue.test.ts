@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { heldOutSet, guidanceRows as rows } from './held-out-set.ts';
+
+// Guidance held-out set 5 (docs/earnings.md "Guidance held-out set 5"): the values below are the hand-read labels
+// (labels-guidance-5.tsv) of real outlook texts transcribed from the page store (MANIFEST.tsv).
+const set = heldOutSet('guidance-held-out-5');
+
+describe('revenue growth stated right after a revenue target; a full year named without its year', () => {
+  it('"revenues between $810 million and $840 million, representing flat to 4 percent growth": growth 0..4 (TreeHouse 2023)', () => {
+    const name = 'THS_2023-06-13_outlook_nasdaq-rttnews_transcribed.txt';
+    const r = set.parse(name);
+    const got = rows(r);
+    expect(got).toContainEqual(['revenue', 'unspecified', 'Q2 2023', 810_000_000, 840_000_000, 'reaffirmed']);
+    expect(got).toContainEqual(['revenue_growth', 'unspecified', 'Q2 2023', 0, 4, 'reaffirmed']);
+    // "with a sales growth of 6 to 8 percent" names its own metric: one growth row for FY 2023, not two.
+    expect(got.filter((g) => g[0] === 'revenue_growth' && g[2] === 'FY 2023')).toHaveLength(1);
+    set.evidenceHolds(name, r);
+  });
+
+  it('"updating our full year revenue outlook to $1,757 - $1,764 million, or 13% y/y": FY 2024 as the document\'s other full-year targets (Wix 2024)', () => {
+    const name = 'WIX_2024-outlook-raised_moomoo_transcribed.txt';
+    const r = set.parse(name);
+    const got = rows(r);
+    expect(got).toContainEqual([
+      'revenue',
+      'unspecified',
+      'FY 2024',
+      1_757_000_000,
+      1_764_000_000,
+      'updated',
+    ]);
+    expect(got).toContainEqual(['revenue_growth', 'unspecified', 'FY 2024', 13, null, 'updated']);
+    // "We expect total revenue in Q4'24 of $457 - $464 million, or 13-15% y/y growth."
+    expect(got).toContainEqual(['revenue_growth', 'unspecified', 'Q4 2024', 13, 15, null]);
+    // "free cash flow ... of $483 - $488 million, or 27-28% of revenue": a ratio, no growth row.
+    expect(got.some((g) => g[0] === 'revenue_growth' && g[3] === 27)).toBe(false);
+    set.evidenceHolds(name, r);
+  });
+});

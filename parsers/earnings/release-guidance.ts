@@ -501,6 +501,14 @@ export function guidanceOf(
         )
       )
         continue;
+      // A value the metric's name reaches through a past-tense verb of change ("First nine months revenues grew 30.8%
+      // year-over-year to RMB317.4 million; Company reiterates FY2010 revenue guidance") is a result, not a target.
+      if (
+        /^\s*(?:grew|increased|decreased|declined|rose|fell|climbed|jumped|dropped)\b/i.test(
+          window.slice(0, Math.max(0, window.indexOf(g.printed))),
+        )
+      )
+        continue;
       // A value introduced as the earlier target ("revising our previously issued revenue guidance range of $465
       // million to $485 million", "compared to previous guidance of ...") is the target replaced, not a target, unless
       // the words reaffirm it ("reaffirmed previously issued guidance of FFO of $1.07 to $1.13").

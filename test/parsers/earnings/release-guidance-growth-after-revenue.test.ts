@@ -36,4 +36,11 @@ describe('revenue growth stated right after a revenue target; a full year named 
     expect(got.some((g) => g[0] === 'revenue_growth' && g[3] === 27)).toBe(false);
     set.evidenceHolds(name, r);
   });
+
+  it('"First nine months revenues grew 30.8% year-over-year to RMB317.4 million ...; Company reiterates FY2010 revenue guidance": a result, no guidance row (3SBio 2010)', () => {
+    const r = heldOutSet('held-out-17').parse('SSRX_8-K_2010-11-15_EX-99.1_transcribed_excerpt.txt');
+    expect(r.guidance).toEqual([]);
+    // The quarter's figure is still read ("Total net revenues increased by 24.9% ... to RMB115.6 million").
+    expect(r.figures.find((f) => f.metric === 'revenue')?.value).toBe(115_600_000);
+  });
 });

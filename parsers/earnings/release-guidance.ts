@@ -153,7 +153,7 @@ export function titleTarget(text: string): { year: number; period: FiscalPeriod 
 
 function targetOf(
   text: string,
-  reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null },
+  reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null; periodEnd?: string | null },
 ): { year: number | null; period: FiscalPeriod | null } {
   // Of several quarter phrases the first that states its year or its end date names the target ("Raises First
   // Quarter Earnings Outlook ... for the first quarter ending April 29, 2006"), else the first.
@@ -196,6 +196,19 @@ function targetOf(
   const qEnd = quarterEnd ? parseDate(quarterEnd[1]!.replace('.', '')) : null;
   if (qEnd) {
     const d = new Date(`${qEnd}T00:00:00Z`);
+    // In a release that reports a quarter with its end date, a quarter named by its end date is counted from the
+    // reported one in the release's fiscal calendar ("Outlook for the Quarter ending December 31, 2023" in a release for
+    // the second quarter of fiscal 2024 ended September 30, 2023: the third quarter of fiscal 2024).
+    if (reported.periodEnd && reported.fiscalYear !== null && reported.fiscalPeriod?.startsWith('Q')) {
+      const r = new Date(`${reported.periodEnd}T00:00:00Z`);
+      const months = (d.getUTCFullYear() - r.getUTCFullYear()) * 12 + d.getUTCMonth() - r.getUTCMonth();
+      const shifted = new Date(r);
+      shifted.setUTCMonth(r.getUTCMonth() + months + 1, 0);
+      if (months > 0 && months % 3 === 0 && Math.abs(d.getTime() - shifted.getTime()) <= 7 * 86400000) {
+        const n = Number(reported.fiscalPeriod.slice(1)) - 1 + months / 3;
+        return { year: reported.fiscalYear + Math.floor(n / 4), period: `Q${(n % 4) + 1}` as FiscalPeriod };
+      }
+    }
     for (const [q, month] of [
       [1, 2],
       [2, 5],
@@ -309,7 +322,7 @@ const WITHDRAWAL =
 
 export function guidanceOf(
   sentences: Sentence[],
-  reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null },
+  reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null; periodEnd?: string | null },
 ): Guidance[] {
   const out: Guidance[] = [];
   let frame: { block: number; year: number; period: FiscalPeriod } | null = null;
@@ -1076,7 +1089,11 @@ function guidanceValue(window: string): {
   // A point whose amount opens a range ("approximately 22% to 23%") is that range.
   const pointOpensRange =
     r !== null && p !== null && r.index + r[0].search(/\d/) === p.index + p[0].search(/\d/);
-  if (r && r.index <= 60 && (!p || r.index <= p.index + 10 || pointOpensRange)) {
+  if (
+    r &&
+    (r.index <= 60 || (pointOpensRange && p.index <= 60)) &&
+    (!p || r.index <= p.index + 10 || pointOpensRange)
+  ) {
     const unitWord = r[4] ?? r[2];
     // An amount wrapped in parentheses ("($3) million - ($1) million") is negative.
     const signed = (x: string) => {

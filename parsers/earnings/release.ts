@@ -252,7 +252,7 @@ const GUIDANCE_ONLY = 'guidance only: its guidance is read, no reported figures'
 function guidanceRows(
   doc: ReleaseDocument,
   sentences: Sentence[],
-  period: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null },
+  period: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null; periodEnd?: string | null },
   currency: string | null,
   preannounced: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null } | null = null,
 ): ReleaseGuidance[] {

@@ -5,7 +5,7 @@ import { heldOutSet, guidanceRows as rows } from './held-out-set.ts';
 // (labels-guidance-5.tsv) of real outlook texts transcribed from the page store (MANIFEST.tsv).
 const set = heldOutSet('guidance-held-out-5');
 
-describe('revenue growth stated right after a revenue target; a full year named without its year', () => {
+describe('guidance misses read against their documents (guidance set 5, held-out 16-17)', () => {
   it('"revenues between $810 million and $840 million, representing flat to 4 percent growth": growth 0..4 (TreeHouse 2023)', () => {
     const name = 'THS_2023-06-13_outlook_nasdaq-rttnews_transcribed.txt';
     const r = set.parse(name);
@@ -42,5 +42,10 @@ describe('revenue growth stated right after a revenue target; a full year named 
     expect(r.guidance).toEqual([]);
     // The quarter's figure is still read ("Total net revenues increased by 24.9% ... to RMB115.6 million").
     expect(r.figures.find((f) => f.metric === 'revenue')?.value).toBe(115_600_000);
+  });
+
+  it('"Outlook for the Quarter ending December 31, 2023 ... in the range of $2,617 million to $2,672 million*" in a Q2 FY2024 release: Q3 FY2024, the range (Wipro 2023)', () => {
+    const r = heldOutSet('held-out-16').parse('WIT_2023-10-18_FQ2_release_transcribed_excerpt.txt');
+    expect(rows(r)).toEqual([['revenue', 'unspecified', 'Q3 2024', 2_617_000_000, 2_672_000_000, null]]);
   });
 });

@@ -48,4 +48,10 @@ describe('guidance misses read against their documents (guidance set 5, held-out
     const r = heldOutSet('held-out-16').parse('WIT_2023-10-18_FQ2_release_transcribed_excerpt.txt');
     expect(rows(r)).toEqual([['revenue', 'unspecified', 'Q3 2024', 2_617_000_000, 2_672_000_000, null]]);
   });
+
+  it('"(1) Non-GAAP earnings per diluted share exclude $0.11 related to stock-based compensation": an excluded item, no figure (guidance metrics excerpt)', () => {
+    const r = set.parse('MCADCAFE-1279094_Q2-FY15-and-FY15-guidance-metrics_transcribed.txt');
+    expect(r.figures).toEqual([]);
+    expect(rows(r)).toContainEqual(['eps_diluted', 'non_gaap', 'Q2 2015', 0.25, 0.3, null]);
+  });
 });

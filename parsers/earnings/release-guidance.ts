@@ -1759,9 +1759,19 @@ export function applyWordedStatus<
   }
   // A long paragraph speaks clause by clause ("Adjusted EBITDA guidance is unchanged despite lower revenue
   // expectations, and gross margin guidance has been increased ..."): each clause of its sentences is a text.
-  for (const b of blocks) {
-    if (b.text.length < 400) apply(guidance, b.text);
-    else for (const clause of clausesOf(b.text)) apply(guidance, clause);
+  // A lead ending in a colon ("The Company raised guidance for fiscal year 2023 by estimating results in the following
+  // ranges:") speaks of the list after it, up to the next such lead ("The Company updated certain guidance ...:").
+  const isLead = (b: { text: string }) => /:\s*$/.test(b.text) && b.text.length < 400;
+  for (const [bi, b] of blocks.entries()) {
+    let rows = guidance;
+    if (isLead(b)) {
+      const next = blocks.slice(bi + 1).find(isLead);
+      rows = guidance.filter(
+        (g) => g.evidence.start >= b.end && (next === undefined || g.evidence.start < next.start),
+      );
+    }
+    if (b.text.length < 400) apply(rows, b.text);
+    else for (const clause of clausesOf(b.text)) apply(rows, clause);
   }
 
   function apply(rows: G[], t: string): void {

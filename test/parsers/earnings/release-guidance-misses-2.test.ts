@@ -54,4 +54,12 @@ describe('guidance misses read against their documents (guidance set 5, held-out
     expect(r.figures).toEqual([]);
     expect(rows(r)).toContainEqual(['eps_diluted', 'non_gaap', 'Q2 2015', 0.25, 0.3, null]);
   });
+
+  it('a lead ending in a colon words the status of its own list only: the "updated" net income bullet keeps updated (Casella 2023)', () => {
+    const got = rows(set.parse('CWST_2023-11-01_FY23-outlook_benzinga_transcribed.txt'));
+    // "The Company updated certain guidance for fiscal year 2023 ...: •Net income between $33 million and $39 million"
+    expect(got).toContainEqual(['net_income', 'unspecified', 'FY 2023', 33_000_000, 39_000_000, 'updated']);
+    // "The Company raised guidance for fiscal year 2023 ...: •Adjusted EBITDA between $292 million and $298 million"
+    expect(got).toContainEqual(['ebitda', 'non_gaap', 'FY 2023', 292_000_000, 298_000_000, 'raised']);
+  });
 });

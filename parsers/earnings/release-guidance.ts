@@ -1792,10 +1792,6 @@ export function applyWordedStatus<
     if (found === null) return;
     const { status } = found;
     const annualOnly = /\b(?:annual|full[- ]year|fiscal year)\b/i.test(t) && !/\bquarter/i.test(t);
-    const named = new Set(METRICS.filter(([re]) => re.test(t)).map(([, m]) => m));
-    if (earningsTargets)
-      for (const m of ['net_income', 'eps_diluted', 'ebitda', 'operating_income']) named.add(m);
-    if (/\bEPS\b|earnings per share/i.test(t)) named.add('eps_diluted');
     // The basis the status speaks of is the one its own sentence names ("the Managing Directors confirm the full
     // year 2021 guidance. ... expects revenues ... as well as adjusted EBITDA ...": no basis, both rows).
     let own = t;
@@ -1808,6 +1804,16 @@ export function applyWordedStatus<
         break;
       }
     }
+    // The metrics it speaks of are those its sentences that word a status name ("lifted its full year 2021 outlook.
+    // The company now expects annual pro forma earnings per share ...": no metric, every target of fiscal 2021).
+    const worded = t
+      .split(/(?<=[.!?])\s+(?=[A-Z“"])/)
+      .filter((x) => statusMatch(x) !== null)
+      .join(' ');
+    const named = new Set(METRICS.filter(([re]) => re.test(worded)).map(([, m]) => m));
+    if (earningsTargets)
+      for (const m of ['net_income', 'eps_diluted', 'ebitda', 'operating_income']) named.add(m);
+    if (/\bEPS\b|earnings per share/i.test(worded)) named.add('eps_diluted');
     const basis = /\b(?:non[- ]?gaap|adjusted|comparable basis)\b/i.test(own)
       ? 'non_gaap'
       : /\bgaap\b|\breported basis\b/i.test(own)

@@ -62,4 +62,12 @@ describe('guidance misses read against their documents (guidance set 5, held-out
     // "The Company raised guidance for fiscal year 2023 ...: •Adjusted EBITDA between $292 million and $298 million"
     expect(got).toContainEqual(['ebitda', 'non_gaap', 'FY 2023', 292_000_000, 298_000_000, 'raised']);
   });
+
+  it('"lifted its full year 2021 outlook" names no metric in its own sentence: every fiscal 2021 target is raised, its margins too (Garmin 2021)', () => {
+    const got = rows(set.parse('GRMN_2021-07_raises-FY21-outlook_dpa-afx_transcribed.txt'));
+    // "For full year 2021, the company also expects a gross margin of approximately 58.5 percent, operating margin of
+    // around 23.8 percent respectively."
+    expect(got).toContainEqual(['gross_margin', 'unspecified', 'FY 2021', 58.5, null, 'raised']);
+    expect(got).toContainEqual(['operating_margin', 'unspecified', 'FY 2021', 23.8, null, 'raised']);
+  });
 });

@@ -1844,9 +1844,43 @@ export function applyWordedStatus<
       // A text wording two statuses ("RAISES ORGANIC REVENUE AND MAINTAINS FULL YEAR EPS OUTLOOK"): each metric it
       // names takes the last status word before its name.
       const at = named.has(g.metric) ? nameIndex(t, g.metric) : -1;
+      // (The status word a metric takes speaks of fiscal-year targets only when its own sentence says "full-year" and
+      // names no quarter: "Further, the company updated outlook for full-year adjusted EBITDA" leaves the quarter's.)
+      if (at >= 0 && g.targetPeriod !== 'FY') {
+        const sentence = sentenceBefore(t, at);
+        if (
+          sentence !== null &&
+          /\b(?:annual|full[- ]year|fiscal year)\b/i.test(sentence) &&
+          !/\bquarter/i.test(sentence)
+        )
+          continue;
+      }
       g.status = at >= 0 ? (statusBefore(t, at) ?? status) : status;
     }
+    // A status word followed by the forecast of a quarter and no metric ("confirmed its forecast for second quarter, as
+    // well as fiscal 2023 revenue view") words that status for every target of that quarter without one.
+    const quarter =
+      /^\s+(?:its|the|our)?\s*(?:[\w-]+\s+){0,2}?(?:forecast|outlook|guidance|targets?)\s+for\s+(?:the\s+)?(first|second|third|fourth)[ -]quarter\b(?!\s+(?:of\s+)?(?:\d{4}\s+)?(?:revenues?|sales|earnings|EPS|margins?|EBITDA)\b)/i.exec(
+        t.slice(found.end),
+      );
+    if (quarter)
+      for (const g of rows)
+        if (g.status === null && g.targetPeriod === `Q${ORD[quarter[1]!.toLowerCase()]}`) g.status = status;
   }
+}
+
+/** The sentence of a text in which the last status word before an index stands, or null. */
+function sentenceBefore(t: string, index: number): string | null {
+  let at = 0;
+  let last: string | null = null;
+  for (const sentence of t.split(/(?<=[.!?])\s+(?=[A-Z“"])/)) {
+    const start = t.indexOf(sentence, at);
+    at = start + sentence.length;
+    if (start > index) break;
+    const m = statusMatch(sentence);
+    if (m !== null && start + m.end - 1 < index) last = sentence;
+  }
+  return last;
 }
 
 /** Where a text first names a metric (EPS also as "EPS" / "earnings per share"), else -1. */

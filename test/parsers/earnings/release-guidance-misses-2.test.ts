@@ -70,4 +70,11 @@ describe('guidance misses read against their documents (guidance set 5, held-out
     expect(got).toContainEqual(['gross_margin', 'unspecified', 'FY 2021', 58.5, null, 'raised']);
     expect(got).toContainEqual(['operating_margin', 'unspecified', 'FY 2021', 23.8, null, 'raised']);
   });
+
+  it('"confirmed its forecast for second quarter, as well as fiscal 2023 revenue view. Further, the company updated outlook for full-year adjusted EBITDA": Q2 targets reaffirmed, FY EBITDA updated (TreeHouse 2023)', () => {
+    const got = rows(set.parse('THS_2023-06-13_outlook_nasdaq-rttnews_transcribed.txt'));
+    expect(got).toContainEqual(['ebitda', 'non_gaap', 'Q2 2023', 65_000_000, 80_000_000, 'reaffirmed']);
+    expect(got).toContainEqual(['ebitda_margin', 'non_gaap', 'Q2 2023', 7.9, 9.4, 'reaffirmed']);
+    expect(got).toContainEqual(['ebitda', 'non_gaap', 'FY 2023', 355_000_000, 370_000_000, 'updated']);
+  });
 });

@@ -153,7 +153,7 @@ export function titleTarget(text: string): { year: number; period: FiscalPeriod 
 
 function targetOf(
   text: string,
-  reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null },
+  reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null; periodEnd?: string | null },
 ): { year: number | null; period: FiscalPeriod | null } {
   // Of several quarter phrases the first that states its year or its end date names the target ("Raises First
   // Quarter Earnings Outlook ... for the first quarter ending April 29, 2006"), else the first.
@@ -196,6 +196,19 @@ function targetOf(
   const qEnd = quarterEnd ? parseDate(quarterEnd[1]!.replace('.', '')) : null;
   if (qEnd) {
     const d = new Date(`${qEnd}T00:00:00Z`);
+    // In a release that reports a quarter with its end date, a quarter named by its end date is counted from the
+    // reported one in the release's fiscal calendar ("Outlook for the Quarter ending December 31, 2023" in a release for
+    // the second quarter of fiscal 2024 ended September 30, 2023: the third quarter of fiscal 2024).
+    if (reported.periodEnd && reported.fiscalYear !== null && reported.fiscalPeriod?.startsWith('Q')) {
+      const r = new Date(`${reported.periodEnd}T00:00:00Z`);
+      const months = (d.getUTCFullYear() - r.getUTCFullYear()) * 12 + d.getUTCMonth() - r.getUTCMonth();
+      const shifted = new Date(r);
+      shifted.setUTCMonth(r.getUTCMonth() + months + 1, 0);
+      if (months > 0 && months % 3 === 0 && Math.abs(d.getTime() - shifted.getTime()) <= 7 * 86400000) {
+        const n = Number(reported.fiscalPeriod.slice(1)) - 1 + months / 3;
+        return { year: reported.fiscalYear + Math.floor(n / 4), period: `Q${(n % 4) + 1}` as FiscalPeriod };
+      }
+    }
     for (const [q, month] of [
       [1, 2],
       [2, 5],
@@ -309,7 +322,7 @@ const WITHDRAWAL =
 
 export function guidanceOf(
   sentences: Sentence[],
-  reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null },
+  reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null; periodEnd?: string | null },
 ): Guidance[] {
   const out: Guidance[] = [];
   let frame: { block: number; year: number; period: FiscalPeriod } | null = null;
@@ -498,6 +511,14 @@ export function guidanceOf(
         /\b(?:includ(?:e|es|ing)|assum(?:e|es|ing))\b/i.test(
           // ("earnings per share for the quarter, assuming dilution, are expected to ...": diluted, no component.)
           window.slice(0, Math.max(0, window.indexOf(g.printed))).replace(/\bassuming dilution\b/gi, ' '),
+        )
+      )
+        continue;
+      // A value the metric's name reaches through a past-tense verb of change ("First nine months revenues grew 30.8%
+      // year-over-year to RMB317.4 million; Company reiterates FY2010 revenue guidance") is a result, not a target.
+      if (
+        /^\s*(?:grew|increased|decreased|declined|rose|fell|climbed|jumped|dropped)\b/i.test(
+          window.slice(0, Math.max(0, window.indexOf(g.printed))),
         )
       )
         continue;
@@ -1068,7 +1089,11 @@ function guidanceValue(window: string): {
   // A point whose amount opens a range ("approximately 22% to 23%") is that range.
   const pointOpensRange =
     r !== null && p !== null && r.index + r[0].search(/\d/) === p.index + p[0].search(/\d/);
-  if (r && r.index <= 60 && (!p || r.index <= p.index + 10 || pointOpensRange)) {
+  if (
+    r &&
+    (r.index <= 60 || (pointOpensRange && p.index <= 60)) &&
+    (!p || r.index <= p.index + 10 || pointOpensRange)
+  ) {
     const unitWord = r[4] ?? r[2];
     // An amount wrapped in parentheses ("($3) million - ($1) million") is negative.
     const signed = (x: string) => {
@@ -1734,9 +1759,19 @@ export function applyWordedStatus<
   }
   // A long paragraph speaks clause by clause ("Adjusted EBITDA guidance is unchanged despite lower revenue
   // expectations, and gross margin guidance has been increased ..."): each clause of its sentences is a text.
-  for (const b of blocks) {
-    if (b.text.length < 400) apply(guidance, b.text);
-    else for (const clause of clausesOf(b.text)) apply(guidance, clause);
+  // A lead ending in a colon ("The Company raised guidance for fiscal year 2023 by estimating results in the following
+  // ranges:") speaks of the list after it, up to the next such lead ("The Company updated certain guidance ...:").
+  const isLead = (b: { text: string }) => /:\s*$/.test(b.text) && b.text.length < 400;
+  for (const [bi, b] of blocks.entries()) {
+    let rows = guidance;
+    if (isLead(b)) {
+      const next = blocks.slice(bi + 1).find(isLead);
+      rows = guidance.filter(
+        (g) => g.evidence.start >= b.end && (next === undefined || g.evidence.start < next.start),
+      );
+    }
+    if (b.text.length < 400) apply(rows, b.text);
+    else for (const clause of clausesOf(b.text)) apply(rows, clause);
   }
 
   function apply(rows: G[], t: string): void {
@@ -1757,10 +1792,6 @@ export function applyWordedStatus<
     if (found === null) return;
     const { status } = found;
     const annualOnly = /\b(?:annual|full[- ]year|fiscal year)\b/i.test(t) && !/\bquarter/i.test(t);
-    const named = new Set(METRICS.filter(([re]) => re.test(t)).map(([, m]) => m));
-    if (earningsTargets)
-      for (const m of ['net_income', 'eps_diluted', 'ebitda', 'operating_income']) named.add(m);
-    if (/\bEPS\b|earnings per share/i.test(t)) named.add('eps_diluted');
     // The basis the status speaks of is the one its own sentence names ("the Managing Directors confirm the full
     // year 2021 guidance. ... expects revenues ... as well as adjusted EBITDA ...": no basis, both rows).
     let own = t;
@@ -1773,6 +1804,16 @@ export function applyWordedStatus<
         break;
       }
     }
+    // The metrics it speaks of are those its sentences that word a status name ("lifted its full year 2021 outlook.
+    // The company now expects annual pro forma earnings per share ...": no metric, every target of fiscal 2021).
+    const worded = t
+      .split(/(?<=[.!?])\s+(?=[A-Z“"])/)
+      .filter((x) => statusMatch(x) !== null)
+      .join(' ');
+    const named = new Set(METRICS.filter(([re]) => re.test(worded)).map(([, m]) => m));
+    if (earningsTargets)
+      for (const m of ['net_income', 'eps_diluted', 'ebitda', 'operating_income']) named.add(m);
+    if (/\bEPS\b|earnings per share/i.test(worded)) named.add('eps_diluted');
     const basis = /\b(?:non[- ]?gaap|adjusted|comparable basis)\b/i.test(own)
       ? 'non_gaap'
       : /\bgaap\b|\breported basis\b/i.test(own)
@@ -1803,9 +1844,43 @@ export function applyWordedStatus<
       // A text wording two statuses ("RAISES ORGANIC REVENUE AND MAINTAINS FULL YEAR EPS OUTLOOK"): each metric it
       // names takes the last status word before its name.
       const at = named.has(g.metric) ? nameIndex(t, g.metric) : -1;
+      // (The status word a metric takes speaks of fiscal-year targets only when its own sentence says "full-year" and
+      // names no quarter: "Further, the company updated outlook for full-year adjusted EBITDA" leaves the quarter's.)
+      if (at >= 0 && g.targetPeriod !== 'FY') {
+        const sentence = sentenceBefore(t, at);
+        if (
+          sentence !== null &&
+          /\b(?:annual|full[- ]year|fiscal year)\b/i.test(sentence) &&
+          !/\bquarter/i.test(sentence)
+        )
+          continue;
+      }
       g.status = at >= 0 ? (statusBefore(t, at) ?? status) : status;
     }
+    // A status word followed by the forecast of a quarter and no metric ("confirmed its forecast for second quarter, as
+    // well as fiscal 2023 revenue view") words that status for every target of that quarter without one.
+    const quarter =
+      /^\s+(?:its|the|our)?\s*(?:[\w-]+\s+){0,2}?(?:forecast|outlook|guidance|targets?)\s+for\s+(?:the\s+)?(first|second|third|fourth)[ -]quarter\b(?!\s+(?:of\s+)?(?:\d{4}\s+)?(?:revenues?|sales|earnings|EPS|margins?|EBITDA)\b)/i.exec(
+        t.slice(found.end),
+      );
+    if (quarter)
+      for (const g of rows)
+        if (g.status === null && g.targetPeriod === `Q${ORD[quarter[1]!.toLowerCase()]}`) g.status = status;
   }
+}
+
+/** The sentence of a text in which the last status word before an index stands, or null. */
+function sentenceBefore(t: string, index: number): string | null {
+  let at = 0;
+  let last: string | null = null;
+  for (const sentence of t.split(/(?<=[.!?])\s+(?=[A-Z“"])/)) {
+    const start = t.indexOf(sentence, at);
+    at = start + sentence.length;
+    if (start > index) break;
+    const m = statusMatch(sentence);
+    if (m !== null && start + m.end - 1 < index) last = sentence;
+  }
+  return last;
 }
 
 /** Where a text first names a metric (EPS also as "EPS" / "earnings per share"), else -1. */
@@ -1817,4 +1892,56 @@ function nameIndex(t: string, metric: string): number {
     return x ? [x.index] : [];
   });
   return at.length > 0 ? Math.min(...at) : -1;
+}
+
+/**
+ * A revenue target followed by its growth set apart as "or" / "representing" a percent with a growth word ("$1,757 -
+ * $1,764 million, or 13% y/y", "$457 - $464 million, or 13-15% y/y growth", "between $810 million and $840 million,
+ * representing flat to 4 percent growth versus the prior year") also gives the revenue-growth target of the same period,
+ * basis and status ("flat" is 0%).
+ */
+const GROWTH_AFTER = new RegExp(
+  String.raw`^\s*,?\s*(?:or|representing|which represents)\s+(?:an?\s+)?(?:(?:increase|growth)\s+of\s+)?(?:(flat)|(${NUM}))\s*(?:%|percent)?\s*(?:to|-|–)\s*(${NUM})\s*(?:%|percent)\s*(?:y\/y|year[- ]over[- ]year|growth|increase)|^\s*,?\s*(?:or|representing|which represents)\s+(?:an?\s+)?(?:(?:increase|growth)\s+of\s+)?(${NUM})\s*(?:%|percent)\s*(?:y\/y|year[- ]over[- ]year|growth|increase)`,
+  'i',
+);
+
+export function growthAfterRevenue<
+  G extends Omit<Guidance, 'sentence'> & { evidence: { text: string }; currency: string | null },
+>(rows: G[]): G[] {
+  const out: G[] = [];
+  for (const g of rows) {
+    out.push(g);
+    if (g.metric !== 'revenue' || g.unit !== 'currency') continue;
+    const at = g.evidence.text.indexOf(g.printed);
+    if (at < 0) continue;
+    const m = GROWTH_AFTER.exec(g.evidence.text.slice(at + g.printed.length));
+    if (!m) continue;
+    const num = (s: string) => Number(s.replace(/[(),\s]/g, ''));
+    const low = m[1] ? 0 : m[2] !== undefined ? num(m[2]) : null;
+    const high = m[3] !== undefined ? num(m[3]) : null;
+    const point = m[4] !== undefined ? num(m[4]) : null;
+    if ([low, high, point].some((v) => v !== null && !Number.isFinite(v))) continue;
+    if (
+      rows.some(
+        (o) =>
+          o.metric === 'revenue_growth' && o.targetYear === g.targetYear && o.targetPeriod === g.targetPeriod,
+      )
+    )
+      continue;
+    out.push({
+      ...g,
+      metric: 'revenue_growth',
+      label: m[0].trim(),
+      low: low !== null && high !== null ? Math.min(low, high) : null,
+      high: low !== null && high !== null ? Math.max(low, high) : null,
+      point,
+      printed: m[0].replace(/^\s*,?\s*/, ''),
+      unit: 'percent',
+      scale: 'units',
+      qualitative: null,
+      relative: false,
+      currency: null,
+    });
+  }
+  return out;
 }

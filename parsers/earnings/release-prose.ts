@@ -518,6 +518,9 @@ function readNaming(
   // ... and one right after "and" opens the next item ("Delivers Free Cash Flow and $24.4M Q1 Profit": the $24.4M is the
   // profit's, the free cash flow is named without an amount).
   if (/^\s*and\s*$/i.test(between)) return;
+  // An amount right after a verb of exclusion or inclusion ("Non-GAAP earnings per diluted share exclude $0.11 related
+  // to stock-based compensation expense") is an item the measure leaves out or takes in, not its level.
+  if (/^\s*(?:exclude|excludes|excluded|include|includes|included)\s*$/i.test(between)) return;
   // "from continuing operations" is part of the name ("Earnings per share from continuing operations grew 8 percent to
   // 39 cents"), not a comparison's "from".
   const betweenWords = amounted ? '' : between.replace(/\bfrom continuing operations\b/i, '');

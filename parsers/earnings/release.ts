@@ -4,6 +4,7 @@ import { type ReleaseDocument, readRelease } from './release-document.ts';
 import {
   applyWordedStatus,
   type Guidance,
+  growthAfterRevenue,
   guidanceOf,
   tableGuidance,
   titleTarget,
@@ -43,7 +44,7 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * cells. /8: guidance floors and ceilings are stored as one-ended rows ("at least $30 million": low, high null), where
  * earlier versions stored no row; the guidance set 5 rules (one-cell-per-line +/- tables, "Guidance Metrics" tables).
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/8';
+export const RELEASE_PARSER_VERSION = 'earnings-release/9';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';
@@ -251,7 +252,7 @@ const GUIDANCE_ONLY = 'guidance only: its guidance is read, no reported figures'
 function guidanceRows(
   doc: ReleaseDocument,
   sentences: Sentence[],
-  period: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null },
+  period: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null; periodEnd?: string | null },
   currency: string | null,
   preannounced: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null } | null = null,
 ): ReleaseGuidance[] {
@@ -303,6 +304,16 @@ function guidanceRows(
           g.targetPeriod = target.period;
         }
   }
+  // In a guidance-only document, a fiscal year named without its year ("our full year revenue outlook") is the year of
+  // the document's other fiscal-year targets, when they all name the same one ("For the full year 2024, ...").
+  if (period.fiscalYear === null && period.fiscalPeriod === null) {
+    const years = new Set(
+      out.filter((g) => g.targetPeriod === 'FY' && g.targetYear !== null).map((g) => g.targetYear),
+    );
+    if (years.size === 1)
+      for (const g of out)
+        if (g.targetPeriod === 'FY' && g.targetYear === null) g.targetYear = [...years][0]!;
+  }
   // A preannouncement (a document naming a quarter whose values are all expected, none reported: "revenue for the
   // quarter is expected to be approximately $114 million"): a statement for "the quarter", or for that quarter named
   // without its year ("for the third quarter"), targets the quarter the document names.
@@ -320,6 +331,7 @@ function guidanceRows(
     out,
     doc.blocks.filter((b) => !b.row),
   );
+  out.splice(0, out.length, ...growthAfterRevenue(out));
   // The same target stated twice (a headline "Increases 2026 Revenue Guidance to a Range of $104M to $108M" and the
   // outlook bullet) is one statement: the first is kept, with the status either words.
   const kept: ReleaseGuidance[] = [];

@@ -1389,20 +1389,8 @@ const COLUMN_START =
  * table of cells joined by " | "; a run that does not fit is left as it is.
  */
 function cellLineTables(blocks: Block[]): Block[] {
-  const out: Block[] = [];
-  const isCell = (b: Block) => {
-    const t = b.text.replace(/^[|\s]+|[|\s]+$/g, '');
-    return !b.row && t.length <= 60 && !/[.:;]$/.test(t) && !/\.\s/.test(t);
-  };
-  for (let i = 0; i < blocks.length; ) {
-    if (!isCell(blocks[i]!)) {
-      out.push(blocks[i++]!);
-      continue;
-    }
-    let j = i;
-    while (j < blocks.length && isCell(blocks[j]!)) j++;
-    const run = blocks.slice(i, j).filter((b) => b.text.replace(/^[|\s]+|[|\s]+$/g, '') !== '');
-    const cells = run.map((b) => b.text.replace(/^[|\s]+|[|\s]+$/g, ''));
+  return rebuildCellRuns(blocks, (run) => {
+    const cells = run.map(bareCell);
     const first = cells.findIndex((c, k) => k >= 2 && VALUE_LINE.test(c) && !VALUE_LINE.test(cells[k - 1]!));
     const rows: { label: number; values: number[] }[] = [];
     if (first > 0) {
@@ -1424,18 +1412,16 @@ function cellLineTables(blocks: Block[]): Block[] {
       if (starts[k]) columns.push(c);
       else columns[columns.length - 1] += ` ${c}`;
     });
-    if (n < 2 || columns.length !== n || rows.some((r) => r.values.length !== n)) {
-      out.push(...blocks.slice(i, j));
-      i = j;
-      continue;
-    }
+    if (n < 2 || columns.length !== n || rows.some((r) => r.values.length !== n)) return null;
     const headRun = run.slice(0, first - 1);
-    out.push({
-      text: `${columns.join(' | ')} |`,
-      start: headRun[0]!.start,
-      end: headRun[headRun.length - 1]!.end,
-      row: true,
-    });
+    const out: Block[] = [
+      {
+        text: `${columns.join(' | ')} |`,
+        start: headRun[0]!.start,
+        end: headRun[headRun.length - 1]!.end,
+        row: true,
+      },
+    ];
     for (const r of rows) {
       out.push({
         text: `${[r.label, ...r.values].map((k) => cells[k]).join(' | ')} |`,
@@ -1444,8 +1430,34 @@ function cellLineTables(blocks: Block[]): Block[] {
         row: true,
       });
     }
-    const rest = run.slice(rows[rows.length - 1]!.values[n - 1]! + 1);
-    out.push(...rest);
+    out.push(...run.slice(rows[rows.length - 1]!.values[n - 1]! + 1));
+    return out;
+  });
+}
+
+/** A block's text without the "|" marks and spaces around it. */
+const bareCell = (b: Block) => b.text.replace(/^[|\s]+|[|\s]+$/g, '');
+
+/** A line a page store prints for one table cell: not already a row, short, no sentence ending in it or at its end. */
+function isCellLine(b: Block): boolean {
+  const t = bareCell(b);
+  return !b.row && t.length <= 60 && !/[.:;]$/.test(t) && !/\.\s/.test(t);
+}
+
+/**
+ * Each run of consecutive cell lines (its empty lines left out) goes to `rebuild`: the blocks it returns replace the
+ * run, a run it returns null for is kept as it was; every other block passes through.
+ */
+function rebuildCellRuns(blocks: Block[], rebuild: (run: Block[]) => Block[] | null): Block[] {
+  const out: Block[] = [];
+  for (let i = 0; i < blocks.length; ) {
+    if (!isCellLine(blocks[i]!)) {
+      out.push(blocks[i++]!);
+      continue;
+    }
+    let j = i;
+    while (j < blocks.length && isCellLine(blocks[j]!)) j++;
+    out.push(...(rebuild(blocks.slice(i, j).filter((b) => bareCell(b) !== '')) ?? blocks.slice(i, j)));
     i = j;
   }
   return out;
@@ -1461,48 +1473,33 @@ const SPREAD_CELL = /^(?:\$|US\$|€|£|%|\+\/-|±|\d[\d,]*(?:\.\d+)?\s?bps)$/i;
  * of its own ("Non-GAAP Financial Measures |"), as the same table printed one row per line reads.
  */
 function spreadLineTables(blocks: Block[]): Block[] {
-  const out: Block[] = [];
-  const bare = (b: Block) => b.text.replace(/^[|\s]+|[|\s]+$/g, '');
-  const isCell = (b: Block) =>
-    !b.row && bare(b).length <= 60 && !/[.:;]$/.test(bare(b)) && !/\.\s/.test(bare(b));
   const valueish = (c: string) => VALUE_LINE.test(c) || SPREAD_CELL.test(c);
-  for (let i = 0; i < blocks.length; ) {
-    if (!isCell(blocks[i]!)) {
-      out.push(blocks[i++]!);
-      continue;
-    }
-    let j = i;
-    while (j < blocks.length && isCell(blocks[j]!)) j++;
-    const run = blocks.slice(i, j).filter((b) => bare(b) !== '');
-    const firstValue = run.findIndex((b) => valueish(bare(b)));
-    if (run.filter((b) => /^(?:\+\/-|±)$/.test(bare(b))).length < 2 || firstValue < 1) {
-      out.push(...blocks.slice(i, j));
-      i = j;
-      continue;
-    }
+  return rebuildCellRuns(blocks, (run) => {
+    const firstValue = run.findIndex((b) => valueish(bareCell(b)));
+    if (run.filter((b) => /^(?:\+\/-|±)$/.test(bareCell(b))).length < 2 || firstValue < 1) return null;
+    const out: Block[] = [];
     // The lines before the first row's label: a title (not a row), then captions (rows of one cell).
     const labelAt = firstValue - 1;
     run.slice(0, labelAt).forEach((b, k) => {
       out.push({
         ...b,
-        text: k === 0 && !/^\(/.test(bare(b)) ? bare(b) : `${bare(b)} |`,
-        row: k > 0 || /^\(/.test(bare(b)),
+        text: k === 0 && !/^\(/.test(bareCell(b)) ? bareCell(b) : `${bareCell(b)} |`,
+        row: k > 0 || /^\(/.test(bareCell(b)),
       });
     });
     for (let k = labelAt; k < run.length; ) {
       let m = k + 1;
-      while (m < run.length && valueish(bare(run[m]!))) m++;
+      while (m < run.length && valueish(bareCell(run[m]!))) m++;
       out.push({
-        text: `${run.slice(k, m).map(bare).join(' | ')} |`,
+        text: `${run.slice(k, m).map(bareCell).join(' | ')} |`,
         start: run[k]!.start,
         end: run[m - 1]!.end,
         row: true,
       });
       k = m;
     }
-    i = j;
-  }
-  return out;
+    return out;
+  });
 }
 
 /**

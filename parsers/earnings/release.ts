@@ -503,9 +503,31 @@ function tableMargins(
   fiscalPeriod: FiscalPeriod,
 ): ReleaseMeasure[] {
   const out: ReleaseMeasure[] = [];
+  const stated = (measure: ReleaseMeasure['measure']) =>
+    [...measures, ...out].some((m) => m.measure === measure && m.fiscalPeriod === fiscalPeriod);
   for (const b of doc.blocks) {
     if (!b.row) continue;
     const cells = cellsOf(b.text);
+    // The row's measure for the reported period, its first cell as printed.
+    const add = (
+      measure: ReleaseMeasure['measure'],
+      unit: ReleaseMeasure['unit'],
+      period: ReleaseMeasure['period'],
+      printed: string,
+      value: number,
+    ) =>
+      out.push({
+        name: cells[0]!.trim(),
+        measure,
+        unit,
+        period,
+        printed,
+        value,
+        scale: 'units',
+        fiscalYear,
+        fiscalPeriod,
+        evidence: { kind: 'table_row', text: b.text, start: b.start, end: b.end, table: null },
+      });
     // A row of unit revenue per available seat mile captioned "(cents)" ("Scheduled service passenger revenue per ASM
     // (PRASM)(cents) | 8.58 | 6.89") states hundredths of the currency per seat mile, as printed; a part's revenue
     // ("Total scheduled service revenue per ASM") is no operating revenue per seat mile.
@@ -518,21 +540,10 @@ function tableMargins(
       const measure = unitRevenue[1] !== undefined ? 'passenger_revenue_per_asm' : 'revenue_per_asm';
       if (
         (measure === 'revenue_per_asm' && /\bscheduled service revenue\b/i.test(cells[0]!)) ||
-        [...measures, ...out].some((m) => m.measure === measure && m.fiscalPeriod === fiscalPeriod)
+        stated(measure)
       )
         continue;
-      out.push({
-        name: cells[0]!.trim(),
-        measure,
-        unit: 'currency_hundredths_per_unit',
-        period: 'quarter',
-        printed: first,
-        value: Number(first),
-        scale: 'units',
-        fiscalYear,
-        fiscalPeriod,
-        evidence: { kind: 'table_row', text: b.text, start: b.start, end: b.end, table: null },
-      });
+      add(measure, 'currency_hundredths_per_unit', 'quarter', first, Number(first));
       continue;
     }
     const printed = cells[1]?.trim() ?? '';
@@ -541,23 +552,8 @@ function tableMargins(
     if (bookValue !== null && isFigureCell(printed) && !/%/.test(printed)) {
       const measure = bookValue[1] ? 'tangible_book_value_per_share' : 'book_value_per_share';
       const value = parseAmount(printed);
-      if (
-        value === null ||
-        [...measures, ...out].some((m) => m.measure === measure && m.fiscalPeriod === fiscalPeriod)
-      )
-        continue;
-      out.push({
-        name: cells[0]!.trim(),
-        measure,
-        unit: 'currency_per_share',
-        period: 'point_in_time',
-        printed,
-        value,
-        scale: 'units',
-        fiscalYear,
-        fiscalPeriod,
-        evidence: { kind: 'table_row', text: b.text, start: b.start, end: b.end, table: null },
-      });
+      if (value === null || stated(measure)) continue;
+      add(measure, 'currency_per_share', 'point_in_time', printed, value);
       continue;
     }
     // An insurer's combined ratio, also stated before an item an abbreviation names ("Combined ratio before LPT").
@@ -583,19 +579,8 @@ function tableMargins(
                 : 'efficiency_ratio';
     const value = parseAmount(printed.replace(/%/, ''));
     if (value === null) continue;
-    if ([...measures, ...out].some((m) => m.measure === measure && m.fiscalPeriod === fiscalPeriod)) continue;
-    out.push({
-      name: cells[0]!.trim(),
-      measure,
-      unit: 'percent',
-      period: 'quarter',
-      printed,
-      value,
-      scale: 'units',
-      fiscalYear,
-      fiscalPeriod,
-      evidence: { kind: 'table_row', text: b.text, start: b.start, end: b.end, table: null },
-    });
+    if (stated(measure)) continue;
+    add(measure, 'percent', 'quarter', printed, value);
   }
   return out;
 }

@@ -87,7 +87,7 @@ export function splitBlocks(blocks: string[], scheme: Scheme, catalog: readonly 
   const chain = bestChain(candidates, at);
   topUp(chain, candidates);
   chain.sort((a, b) => candidates[a.cand]!.block - candidates[b.cand]!.block);
-  firstOfRepeats(chain, candidates);
+  firstOfRepeats(chain, candidates, blocks);
   const sections = toSections(chain, candidates, blocks, catalog, scheme);
   implicitStatementsItem(sections, candidates, blocks, scheme, catalog);
   listedStatements(sections, blocks, scheme, catalog);
@@ -284,9 +284,12 @@ function topUp(chain: Choice[], candidates: Candidate[]): void {
 
 /**
  * An item starts at its first heading after the previous item's: later headings of the same item are
- * running page headers ("ITEM 2. MANAGEMENT'S DISCUSSION ..." atop every page), not its start.
+ * running page headers ("ITEM 2. MANAGEMENT'S DISCUSSION ..." atop every page), not its start. An earlier copy
+ * that is the bare number alone ("Item 14", no title) with nothing but PART lines between it and the heading
+ * after it is that page's running header over the real heading (MSFT 2002: "Part IV" / "Item 14" atop the page,
+ * then "PART IV", then "ITEM 14. EXHIBITS, ..."), so the item starts at the titled heading under it.
  */
-function firstOfRepeats(chain: Choice[], candidates: Candidate[]): void {
+function firstOfRepeats(chain: Choice[], candidates: Candidate[], blocks: string[]): void {
   for (let k = 0; k < chain.length; k++) {
     const choice = chain[k]!;
     const cand = candidates[choice.cand]!;
@@ -297,9 +300,25 @@ function firstOfRepeats(chain: Choice[], candidates: Candidate[]): void {
       const earlier = candidates[i]!;
       if (earlier.tocLike) break;
       const r = earlier.readings.findIndex((x) => x.join(',') === key);
-      if (r >= 0) chain[k] = { cand: i, reading: r };
+      if (r < 0) continue;
+      const header =
+        BARE_NUMBER.test(blocks[earlier.block]!) &&
+        !textBetween(blocks, earlier.block, candidates[chain[k]!.cand]!.block);
+      if (!header) chain[k] = { cand: i, reading: r };
     }
   }
+}
+
+/** An item heading that is its number alone: "Item 14", "ITEM 9A.". */
+const BARE_NUMBER = /^\s*ITEMS?\s*\d{1,2}(?:\.\d{2})?[A-D]?\.?\s*$/i;
+
+/** Whether any block strictly between two headings is more than a PART line or empty. */
+function textBetween(blocks: string[], from: number, to: number): boolean {
+  for (let b = from + 1; b < to; b++) {
+    const t = blocks[b]!.trim();
+    if (t !== '' && partOf(t) === null) return true;
+  }
+  return false;
 }
 
 /** The part an item belongs to (10-K: Items 1-4 Part I ... 15-16 Part IV); null when the form has none. */

@@ -916,10 +916,20 @@ function withdrawalsOf(
   }
   if (/\b(?:full[- ]year|fiscal(?:\s+year)?|FY|annual|the year)\b/i.test(clause)) periods.push('FY');
   const targets = periods.length > 0 ? periods.map((p) => ({ period: p, year })) : [fallback];
+  // A metric named between the verb and "guidance" ("is withdrawing its adjusted earnings guidance for the full-year
+  // 2020") is what is withdrawn, with its name's basis; with none named the whole guidance of the period is ("all").
+  const named = METRICS.find(([re]) => re.test(m[0]));
+  const basis: Guidance['basis'] = !named
+    ? 'unspecified'
+    : /\b(?:non[- ]?gaap|adjusted|pro ?forma|core|ongoing)\b/i.test(m[0])
+      ? 'non_gaap'
+      : /\bgaap\b/i.test(m[0])
+        ? 'gaap'
+        : 'unspecified';
   return targets.map((t) => ({
-    metric: 'all',
+    metric: named?.[1] ?? 'all',
     label: m[0],
-    basis: 'unspecified' as const,
+    basis,
     targetYear: t.year,
     targetPeriod: t.period,
     low: null,

@@ -307,9 +307,36 @@ function guidanceRows(
   // In a guidance-only document, a fiscal year named without its year ("our full year revenue outlook") is the year of
   // the document's other fiscal-year targets, when they all name the same one ("For the full year 2024, ...").
   if (period.fiscalYear === null && period.fiscalPeriod === null) {
-    const years = new Set(
+    // A quarter named without its year that the document sets against the same quarter of a year ("its second-quarter
+    // capacity to be up approximately 7% to 9% versus the second quarter of 2023") is that quarter of the next year,
+    // when the document sets its quarters against one year only.
+    const against = [
+      ...doc.text.matchAll(
+        /\b(?:versus|vs\.?|compared (?:with|to)|over)\s+the\s+(first|second|third|fourth)\s+quarter\s+of\s+((?:19|20)\d{2})\b/gi,
+      ),
+    ];
+    const baseYears = new Set(against.map((m) => Number(m[2])));
+    const ordinal = ['first', 'second', 'third', 'fourth'];
+    const quarters = new Set(against.map((m) => `Q${ordinal.indexOf(m[1]!.toLowerCase()) + 1}`));
+    if (baseYears.size === 1)
+      for (const g of out)
+        if (g.targetYear === null && g.targetPeriod !== null && quarters.has(g.targetPeriod))
+          g.targetYear = [...baseYears][0]! + 1;
+  }
+  if (period.fiscalYear === null && period.fiscalPeriod === null) {
+    // (With no fiscal-year target naming its year, the year of the quarter targets, when they all name one: "the
+    // full-year" beside "second-quarter" targets of 2024 is fiscal 2024.)
+    const fyYears = new Set(
       out.filter((g) => g.targetPeriod === 'FY' && g.targetYear !== null).map((g) => g.targetYear),
     );
+    const years =
+      fyYears.size > 0
+        ? fyYears
+        : new Set(
+            out
+              .filter((g) => g.targetPeriod?.startsWith('Q') && g.targetYear !== null)
+              .map((g) => g.targetYear),
+          );
     if (years.size === 1)
       for (const g of out)
         if (g.targetPeriod === 'FY' && g.targetYear === null) g.targetYear = [...years][0]!;

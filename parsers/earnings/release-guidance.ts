@@ -488,7 +488,12 @@ export function guidanceOf(
       const stop = hits[i + 1]?.index ?? s.text.length;
       // The target's own period phrase between the name and the value ("earnings per diluted share for the first
       // quarter ending April 29, 2006 to be ...") does not count toward the value's distance from the name.
-      let rest = signedLosses(s.text.slice(h.end, stop).replace(TARGET_PHRASE, ' '));
+      // A range whose two ends each carry "per share" ("between $1.25 per share and $1.32 per share") is one per-share
+      // range.
+      let rest = signedLosses(s.text.slice(h.end, stop).replace(TARGET_PHRASE, ' ')).replace(
+        /(\$\s?\d[\d,]*(?:\.\d+)?) per (diluted )?share (and|to) (\$\s?\d[\d,]*(?:\.\d+)?) per (?:diluted )?share\b/gi,
+        '$1 $3 $4 per $2share',
+      );
       // ... nor does an aside in parentheses right after the name ("pro forma combined revenue (including results of
       // the Company's Jumptap, Inc. subsidiary for the entire quarter) is expected to be between ...").
       const aside = /^\s*\((?!\s*(?:non[- ]?gaap|gaap)\s*\))[^()]{20,200}\)/i.exec(rest);
@@ -611,7 +616,12 @@ export function guidanceOf(
       if (ffo) {
         const qualifier = /(?:[A-Za-z-]+\s+){0,2}$/.exec(wordsBefore)?.[0] ?? '';
         if (ffoConcept(`${qualifier}${h.label}${at >= 0 ? window.slice(0, at) : ''}`) !== metric) continue;
-        if (!/^\s*per (?:diluted |basic )?(?:common )?(?:share|unit)\b/i.test(afterValue)) continue;
+        // ("forecast 2023 per-share AFFO between $3.98 and $4.01": "per-share" before the name says it too.)
+        if (
+          !/^\s*per (?:diluted |basic )?(?:common )?(?:share|unit)\b/i.test(afterValue) &&
+          !/\bper[- ](?:share|unit)\s+$/i.test(wordsBefore)
+        )
+          continue;
       }
       if (
         metric === 'eps_diluted' &&

@@ -2,7 +2,7 @@ import { type Concept, ffoConcept, PER_SHARE_CONCEPTS, unitOfConcept } from './r
 import type { Block } from './release-document.ts';
 import { parseAmount, SCALE_FACTOR, type Scale, toFullUnits, wordScale } from './release-numbers.ts';
 import { type FiscalPeriod, inferFiscalYear, parseDate } from './release-period.ts';
-import { BOILERPLATE, type Sentence, withoutStreetExpectations } from './release-sentences.ts';
+import { BOILERPLATE, BULLET, type Sentence, withoutStreetExpectations } from './release-sentences.ts';
 
 /**
  * Guidance: a forward sentence (a verb of expectation, or any sentence under an "Outlook" heading) that names
@@ -76,6 +76,10 @@ function forwardWords(text: string): string {
 // revenues of $828.51 million", states their consensus, not the company's guidance.)
 const NOT_GUIDANCE =
   /\banalysts?(?:'|’)?\s+(?:[\w-]+\s+){0,5}?(?:had\s+)?(?:expect|expects|expected|estimate|estimates|forecast|see)\b|\beffective (?:income )?tax rate (?:for|used|in) the (?:quarter|period)\b|\brun[- ]rate\b|\bwill (?:discuss|provide|host|review)\b|\bexpects? to (?:deliver|ship|open|close|complete|file|hold|host|report|announce|retire|repay|redeem)\b/i;
+
+/** A lead to a list of the outlook's assumptions, ending in a colon. */
+const ASSUMPTION_LEAD =
+  /\b(?:outlook|guidance|forecast)\b[^.:]{0,80}\b(?:is|are)\s+based\s+(?:up)?on\b[^.:]{0,60}\bassumptions\b[^.:]{0,60}:\s*$/i;
 
 const METRICS: [RegExp, string][] = [
   [/\bnet new (?:ARR|annual recurring revenue)\b/i, 'net_new_arr'],
@@ -326,10 +330,20 @@ export function guidanceOf(
 ): Guidance[] {
   const out: Guidance[] = [];
   let frame: { block: number; year: number; period: FiscalPeriod } | null = null;
+  // The list under a lead saying the outlook rests on assumptions ("The Company's outlook for fiscal 2013 is based on
+  // the following assumptions which may or may not prove valid:"): each item is a target of the lead's period.
+  let assumed: { year: number | null; period: FiscalPeriod | null } | null = null;
   for (const [si, s] of sentences.entries()) {
     const outlookSection = /\boutlook|guidance\b/i.test(s.heading);
+    if (BULLET.test(s.text)) {
+      // (an item of the list keeps it open)
+    } else if (ASSUMPTION_LEAD.test(s.text)) {
+      assumed = targetOf(s.text, reported);
+      continue;
+    } else assumed = null;
     if (BOILERPLATE.test(s.text) || NOT_GUIDANCE.test(s.text)) continue;
-    const forward = FORWARD.test(forwardWords(withoutStreetExpectations(s.text)));
+    const forward =
+      assumed !== null || FORWARD.test(forwardWords(withoutStreetExpectations(s.text)));
     if (!forward && !outlookSection) continue;
     if (/\b(?:was|were) (?:\$|\d)|\breported\b/i.test(s.text) && !forward) continue;
     // Without a forward word, a sentence under an outlook heading that names the reported quarter ("Q2 revenue of
@@ -361,7 +375,9 @@ export function guidanceOf(
             : null;
     // A quarter named without its year ("its second-quarter revenue") takes the year the paragraph named for it.
     const tgt =
-      target.period !== null
+      assumed !== null && assumed.period !== null && target.period === null
+        ? assumed
+        : target.period !== null
         ? target.year === null && continued?.period === target.period
           ? { period: target.period, year: continued.year }
           : target

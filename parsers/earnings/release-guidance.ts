@@ -1266,12 +1266,29 @@ interface Column {
   /** A column of earlier targets ("Previous"), or one set against it ("Revised", "New"). */
   previous: boolean;
   current: boolean;
+  /** A column of growth year over year ("FY'24 YoY"): revenue's growth, no other metric's level. */
+  growth: boolean;
 }
 
 /** A header cell's meaning, or null when it names none of basis, side, period, new or previous. */
 function columnOf(cell: string): Column | null {
   const c = cell.trim();
-  const col: Column = { basis: null, side: null, period: null, skip: false, previous: false, current: false };
+  const col: Column = {
+    basis: null,
+    side: null,
+    period: null,
+    skip: false,
+    previous: false,
+    current: false,
+    growth: false,
+  };
+  // ("FY'24", "Q3'24", "FY'24 YoY": a period with a two-digit year, or its growth year over year.)
+  const short = /^(?:FY|Q[1-4])\s?'\d{2}(?:\s+(YoY|Y\/Y|year[- ]over[- ]year))?$/i.exec(c);
+  if (short) {
+    col.period = c.replace(/\s+\S+$/, (w) => (short[1] ? '' : w));
+    col.growth = short[1] !== undefined;
+    return col;
+  }
   if (/^low$/i.test(c)) col.side = 'low';
   else if (/^(?:mid|midpoint)$/i.test(c)) col.side = 'mid';
   else if (/^high$/i.test(c)) col.side = 'high';
@@ -1302,7 +1319,12 @@ function columnsOf(
   headerRows: string[][],
 ): { leaves: Column[]; groups: Column[]; optional: number[]; previous: boolean } | null {
   const rows = headerRows
-    .map((r) => r.filter((c) => !/^\((?:in |unaudited|\$)/i.test(c.trim())))
+    // (A caption cell, "(in millions ...)" or "$ in millions", names no column.)
+    .map((r) =>
+      r.filter(
+        (c) => !/^\((?:in |unaudited|\$)/i.test(c.trim()) && !/^(?:\$\s*)?in (?:thousands|millions|billions)$/i.test(c.trim()),
+      ),
+    )
     .filter((r) => r.length >= 2);
   if (rows.length === 0) return null;
   const leafCells = rows[rows.length - 1]!;
@@ -1338,8 +1360,11 @@ function columnsOf(
     const c = r.length === 1 ? columnOf(r[0]!) : null;
     if (c?.period) for (const leaf of out) leaf.period ??= c.period;
   }
-  const previous = headerRows.some((r) => r.some((c) => columnOf(c)?.previous));
-  return { leaves: out, groups, optional, previous };
+  const previousCells = headerRows.flat().filter((c) => columnOf(c)?.previous);
+  // Beside a previous column ("FY'24 Previous"), a column naming the same period ("FY'24") is the one set against it.
+  for (const leaf of out)
+    if (leaf.period && !leaf.skip && previousCells.some((c) => c.startsWith(`${leaf.period} `))) leaf.current = true;
+  return { leaves: out, groups, optional, previous: previousCells.length > 0 };
 }
 
 /** A cell's amount written for the range and point readers: "(0.2%)" / "$(41)" are negative, "—%" no value. */
@@ -1471,6 +1496,41 @@ function cellLineTables(blocks: Block[]): Block[] {
   });
 }
 
+/**
+ * A table row a page store prints over several lines, each line after the first opening with "|" ("$ in millions |
+ * FY'24 Previous", "| FY'24", "| FY'24 YoY", "| Q3'24"), is one row; such lines after a line that is no row ("| FY'24",
+ * "| Q3'24" under a reconciliation's title) are a row of their own.
+ */
+function continuedRows(blocks: Block[]): Block[] {
+  const out: Block[] = [];
+  let joining = false;
+  for (const b of blocks) {
+    const cell = /^\|\s*([A-Za-z0-9$(~][^|]{0,30}?)\s*$/.exec(b.text);
+    if (!b.row && cell) {
+      const last = out.at(-1);
+      if (last?.row && (joining || last === out.at(-1))) {
+        out[out.length - 1] = { ...last, text: `${last.text.replace(/\s*\|\s*$/, '')} | ${cell[1]}`, end: b.end };
+      } else out.push({ ...b, text: cell[1]!, row: true });
+      joining = true;
+      continue;
+    }
+    joining = false;
+    out.push(b);
+  }
+  return out;
+}
+
+/**
+ * The status a table's lead words for a row's metric: when the lead words several statuses, the one right before the
+ * first name of the metric in it ("narrowing the range of our FY'24 constant currency ARR guidance and maintaining our
+ * FY'24 free cash flow guidance ... updating our FY'24 revenue and EPS guidance"), else the lead's status.
+ */
+function leadStatus(lead: string, metric: string): Guidance['status'] {
+  const name = METRICS.find(([, m]) => m === (metric === 'revenue_growth' ? 'revenue' : metric))?.[0];
+  const at = name ? new RegExp(name.source, name.flags.replace('g', '')).exec(lead) : null;
+  return at ? statusBefore(lead, at.index) : statusOf(lead);
+}
+
 /** A block's text without the "|" marks and spaces around it. */
 const bareCell = (b: Block) => b.text.replace(/^[|\s]+|[|\s]+$/g, '');
 
@@ -1561,7 +1621,7 @@ export function tableGuidance(
   // A table's first row, which may itself name the targets ("Q2 FY15 Guidance Metrics | Q2 FY15 (ending July 31, 2014)")
   // under a lead-in that names only the period ("Second Quarter Fiscal 2015").
   let firstRow: string | null = null;
-  for (const b of cellLineTables(spreadLineTables(blocks))) {
+  for (const b of cellLineTables(spreadLineTables(continuedRows(blocks)))) {
     if (!b.row) {
       firstRow = null;
       const title = /\|\s*$/.test(b.text) && b.text.length <= 80;
@@ -1597,7 +1657,8 @@ export function tableGuidance(
     }
     const label = cells[0]!.replace(/(?<=[a-z])\d+$/, '');
     // A growth rate "— Constant Currency" is a measure of its own, not the metric's target.
-    if (/\bconstant currency\b/i.test(label)) continue;
+    // ("Constant currency ARR" is the ARR target at constant rates: only a growth rate is set apart.)
+    if (/\bconstant currency\b/i.test(label) && /\bgrowth\b/i.test(label)) continue;
     const segment = /\b(?:segment|subscription|product|services?)\b/i.test(label);
     // A row "Y-Y" / "YoY" right under the revenue row is revenue's growth year over year ("Q-Q" is sequential).
     const yoy: boolean =
@@ -1627,6 +1688,7 @@ export function tableGuidance(
       colBasis: 'gaap' | 'non_gaap' | null;
       target: typeof tableTarget;
       worded?: boolean;
+      growth?: boolean;
     }[] = byColumn
       ? byColumn
           .flatMap(({ text, col }, k) => {
@@ -1640,8 +1702,11 @@ export function tableGuidance(
             if (side === 'high' && low === undefined) return [];
             return [{ text: low === undefined ? text : `${low} to ${text}`, col }];
           })
+          // A growth column gives revenue's growth only.
+          .filter(({ col }) => !col.growth || hit[1] === 'revenue')
           .map(({ text, col }) => ({
             raw: text,
+            growth: col.growth,
             colBasis: col.basis,
             target: col.period ? targetOf(col.period, reported) : leadTarget(lead, header, reported),
             // Beside a previous column, the lead's status word speaks of the columns set against it ("Revised") only.
@@ -1654,7 +1719,7 @@ export function tableGuidance(
             colBasis: null,
             target: tableTarget,
           }));
-    for (const { raw, colBasis, target, worded = true } of jobs) {
+    for (const { raw, colBasis, target, worded = true, growth = false } of jobs) {
       const basisWord = /^\s*(non[- ]?gaap|gaap)\s*:\s*/i.exec(raw);
       const cell = raw.replace(/^\s*(?:non[- ]?gaap|gaap)\s*:\s*/i, '').trim();
       const labelBasis = /non[- ]?gaap|adjusted/i.test(label)
@@ -1685,7 +1750,7 @@ export function tableGuidance(
           scale: 'units',
           qualitative: null,
           relative: true,
-          status: worded ? statusOf(lead) : null,
+          status: worded ? leadStatus(lead, hit[1]) : null,
           block: b,
         });
         continue;
@@ -1695,7 +1760,11 @@ export function tableGuidance(
       if (!r && !p) continue;
       const unitWord = r ? (r[4] ?? r[2]) : p![2];
       const isPercent = /%|percent/i.test(unitWord ?? '');
-      const metric = hit[1] === 'eps_diluted' && /\bbasic\b/i.test(label) ? 'eps_basic' : hit[1];
+      const metric = growth
+        ? 'revenue_growth'
+        : hit[1] === 'eps_diluted' && /\bbasic\b/i.test(label)
+          ? 'eps_basic'
+          : hit[1];
       const perShare = PER_SHARE_CONCEPTS.has(metric as Concept) || /per share/i.test(label);
       // A cell with no unit word of its own takes its row label's scale ("Revenue (in millions) | $595-$610"), else the
       // table's caption ("(in millions, except per share data)").
@@ -1736,7 +1805,7 @@ export function tableGuidance(
         scale,
         qualitative: null,
         relative: false,
-        status: worded ? statusOf(lead) : null,
+        status: worded ? leadStatus(lead, hit[1]) : null,
         block: b,
       };
       if (

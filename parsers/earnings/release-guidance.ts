@@ -53,7 +53,7 @@ export interface Guidance {
 
 // ("updated revenue expectations of approximately $27.5 million": a value stated as the company's expectation.)
 const FORWARD =
-  /\b(?:expectations? of (?:approximately |about )?[$€£\d]|narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|(?:is|are) guided|sees|targets?|estimates? (?:that|for)|now believes|reaffirm|reiterat|raises?|raising|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe)\b/i;
+  /\b(?:expectations? of (?:approximately |about )?[$€£\d]|narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|(?:is|are) guided|sees|targets?|estimates? (?:that|for)|now believes|reaffirm|reiterat|raises?|raising|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe|will (?:amount to|total))\b/i;
 /**
  * The text the forward words are looked for in: a program named "Project Gravity" is no forecast ("projects"), and a
  * loss said to have narrowed or widened ("narrowed adjusted EBITDA loss to $0.1 million") is a result, not a range.
@@ -127,7 +127,7 @@ const METRICS: [RegExp, string][] = [
 /** A number, with "$" / "US$" or a currency code or sign before it ("EUR 1.70", "€1.7", "RMB 3.2"). */
 const NUM = String.raw`\(?-?(?:US\$|\$|(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?|€|£)?\s?\d[\d,]*(?:\.\d+)?(?<=\(\S*)\)|\(?-?(?:US\$|\$|(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?|€|£)?\s?\d[\d,]*(?:\.\d+)?|\(?\$?\.\d+`;
 // "$104M" / "$104m": a lone m after the number is millions ("$104M to $108M"); a lone b billions ("$1.280B").
-const UNIT = String.raw`(?:\s?(%|percent|thousand|million|billion|bn|cents|m(?![a-z])|b(?![a-z])))?`;
+const UNIT = String.raw`(?:\s?(%|percent|thousand|million|billion|trillion|bn|cents|m(?![a-z])|b(?![a-z])))?`;
 const RANGE = new RegExp(
   String.raw`(?:between\s+)?(${NUM})${UNIT}\s*(?:to|and|-|–|—)\s*(${NUM})${UNIT}`,
   'i',
@@ -237,6 +237,12 @@ function targetOf(
   const yearEnd = /\bfiscal year (?:ending|ended)\s+([A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4})/i.exec(text);
   const yEnd = yearEnd ? parseDate(yearEnd[1]!.replace('.', '')) : null;
   if (yEnd) return { year: inferFiscalYear(yEnd, 'FY', null), period: 'FY' };
+  // "the fiscal year ending March 2012": by its month alone, the fiscal year ending in that month's year.
+  const monthEnd =
+    /\bfiscal year (?:ending|ended)\s+(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+((?:19|20)\d{2})\b/i.exec(
+      text,
+    );
+  if (monthEnd) return { year: Number(monthEnd[1]), period: 'FY' };
   // "2019 adjusted EPS guidance of ...", "UPDATES 2019 GUIDANCE": a year that qualifies a guidance word.
   m = /\b((?:19|20)\d{2})\s+(?:[A-Za-z-]+\s+){0,4}?(?:guidance|outlook|forecast|targets?)\b/i.exec(text);
   if (m) return { year: Number(m[1]), period: 'FY' };
@@ -261,11 +267,11 @@ function targetOf(
 /** The status words, most specific first: a direction beats "updated", which only says the target was revised. */
 const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
   [
-    /\b(?:raises?|raised|raising|increas(?:es?|ed|ing) (?:(?!to\b)[\w$.-]+ ){0,4}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was|is being|is) (?:increased|raised)|lifts?|lifted)\b/i,
+    /\b(?:raises?|raised|raising|upward revisions?|revised upward|increas(?:es?|ed|ing) (?:(?!to\b)[\w$.-]+ ){0,4}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was|is being|is) (?:increased|raised)|lifts?|lifted)\b/i,
     'raised',
   ],
   [
-    /\b(?:lowers|lowered|lowering|lower (?:its|the|our)|reduces? (?:its|the)|reduced (?:its|the)|cuts? (?:its|the)|reduction in (?:[\w-]+ ){0,3}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was) (?:reduced|lowered))\b/i,
+    /\b(?:lowers|lowered|lowering|downward revisions?|revised downward|lower (?:its|the|our)|reduces? (?:its|the)|reduced (?:its|the)|cuts? (?:its|the)|reduction in (?:[\w-]+ ){0,3}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was) (?:reduced|lowered))\b/i,
     'lowered',
   ],
   [/\bnarrow(?:s|ed|ing)?\b/i, 'narrowed'],
@@ -329,7 +335,8 @@ export function guidanceOf(
   reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null; periodEnd?: string | null },
 ): Guidance[] {
   const out: Guidance[] = [];
-  let frame: { block: number; year: number; period: FiscalPeriod } | null = null;
+  let frame: { block: number; year: number; period: FiscalPeriod; heading: string; carries: boolean } | null =
+    null;
   // The list under a lead saying the outlook rests on assumptions ("The Company's outlook for fiscal 2013 is based on
   // the following assumptions which may or may not prove valid:"): each item is a target of the lead's period.
   let assumed: { year: number | null; period: FiscalPeriod | null } | null = null;
@@ -372,7 +379,15 @@ export function guidanceOf(
               previous.sentence.heading === s.heading &&
               ownYears.every((y) => y === previous.targetYear)
             ? { year: previous.targetYear, period: previous.targetPeriod }
-            : null;
+            : // (... and a frame with no guidance sentence after it frames the paragraphs after it under its heading
+              // that name no other year: "We made upward revisions to our sales and income forecast for the fiscal
+              // year ending March 2012" over "Net sales are expected to ...", "Operating income is projected to ...".)
+              frame?.carries === true &&
+                frame.heading === s.heading &&
+                (previous === undefined || previous.sentence.block < frame.block) &&
+                ownYears.every((y) => y === frame!.year)
+              ? { year: frame.year, period: frame.period }
+              : null;
     // A quarter named without its year ("its second-quarter revenue") takes the year the paragraph named for it.
     const tgt =
       assumed !== null && assumed.period !== null && target.period === null
@@ -522,6 +537,10 @@ export function guidanceOf(
       const bound =
         /^,[\s\S]*?,\s*(?:to be|(?:is|are)\s+(?:also\s+|now\s+)?expected\s+to\s+(?:be|range))\s/i.exec(ext);
       if (bound) window = ext.slice(bound[0].length);
+      // "Net sales are expected to fall 80.6 billion yen, or 5.1%, year on year to total 1.5 trillion yen": the amount
+      // after "to total" / "will total" is the level, the amounts of change before it are not.
+      const level = /\b(?:to|will)\s+total\s+(?=\(?-?(?:US\$|\$|€|£|¥)?\s?\d)/i.exec(window);
+      if (level) window = ` of ${window.slice(level.index + level[0].length)}`;
       const g = guidanceValue(window);
       if (g === null) continue;
       // A value the target is said to include ("these earnings per share ranges include an expected tax benefit of
@@ -764,7 +783,14 @@ export function guidanceOf(
     // A forward sentence that names a target period with its year but no metric ("financial results for its second
     // quarter of 2007 will be lower than expected") frames the guidance sentences after it in its paragraph.
     if (out.length === before && target.period !== null && target.year !== null)
-      frame = { block: s.block, year: target.year, period: target.period };
+      frame = {
+        block: s.block,
+        year: target.year,
+        period: target.period,
+        heading: s.heading,
+        // (Past its paragraph, only a frame naming the forecast or outlook of its period carries.)
+        carries: /\b(?:forecast|outlook|guidance)\s+for\s+the\b/i.test(s.text),
+      };
     if (out.length === before && WITHDRAWAL.test(s.text)) {
       for (const w of withdrawalsOf(s, tgt))
         if (
@@ -1045,6 +1071,14 @@ export function signedLosses(text: string): string {
     );
 }
 
+/** An amount with a currency mark or code, or followed by "yen" ("38.0 billion yen"). */
+function isMoney(window: string, m: RegExpExecArray): boolean {
+  return (
+    /\$|€|£|¥|\b(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\b/.test(m[0]) ||
+    /^\s*yen\b/i.test(window.slice(m.index + m[0].length))
+  );
+}
+
 function guidanceValue(window: string): {
   low: number | null;
   high: number | null;
@@ -1105,7 +1139,7 @@ function guidanceValue(window: string): {
         high: b[1] ? null : v,
         point: null,
         unit: isPercent ? 'percent' : null,
-        money: /\$|€|£|\b(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\b/.test(b[0]),
+        money: isMoney(window, b),
         scale: isPercent ? 'units' : wordScale(b[4] === 'cents' ? undefined : b[4]),
         cents: b[4] === 'cents',
         printed: b[0].trim(),
@@ -1151,7 +1185,7 @@ function guidanceValue(window: string): {
       high,
       point: null,
       unit: isPercent ? 'percent' : null,
-      money: /\$|€|£|\b(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\b/.test(r[0]),
+      money: isMoney(window, r),
       scale: isPercent ? 'units' : wordScale(unitWord === 'cents' ? undefined : unitWord),
       cents: unitWord === 'cents',
       printed: r[0].trim(),
@@ -1175,7 +1209,7 @@ function guidanceValue(window: string): {
       high: null,
       point: v,
       unit: isPercent ? 'percent' : null,
-      money: /\$|€|£|\b(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\b/.test(p[0]),
+      money: isMoney(window, p),
       scale: isPercent ? 'units' : wordScale(p[2] === 'cents' ? undefined : p[2]),
       cents: p[2] === 'cents',
       printed: p[0].replace(/^(?:of|about|approximately|around|roughly|at|be|to)\s+/i, '').trim(),
@@ -1878,7 +1912,9 @@ export function applyWordedStatus<
 
   function apply(rows: G[], t: string): void {
     // "raises its earnings expectations": earnings named with a forecast word are the profit targets as a whole.
-    const earningsTargets = /\bearnings (?:expectations?|outlook|guidance|forecasts?|estimates?)\b/i.test(t);
+    // (So are income or profit named with one: "upward revisions to our sales and income forecast".)
+    const earningsTargets =
+      /\b(?:earnings|income|profits?) (?:expectations?|outlook|guidance|forecasts?|estimates?)\b/i.test(t);
     // Estimates or expectations right after a status word are the company's targets ("announced revised revenue and
     // earnings estimates for the first quarter", "Updates Revenue Expectations").
     const revisedEstimates =

@@ -342,10 +342,16 @@ export function guidanceOf(
   let assumed: { year: number | null; period: FiscalPeriod | null } | null = null;
   for (const [si, s] of sentences.entries()) {
     const outlookSection = /\boutlook|guidance\b/i.test(s.heading);
+    // (A lead printed as a heading opens the list too; a lead naming no period speaks of the guidance before it.)
+    const leadOf = (t: string) => {
+      const own = targetOf(t, reported);
+      const last = out.at(-1);
+      return own.period === null && last ? { year: last.targetYear, period: last.targetPeriod } : own;
+    };
     if (BULLET.test(s.text)) {
-      // (an item of the list keeps it open)
+      if (assumed === null && ASSUMPTION_LEAD.test(s.heading)) assumed = leadOf(s.heading);
     } else if (ASSUMPTION_LEAD.test(s.text)) {
-      assumed = targetOf(s.text, reported);
+      assumed = leadOf(s.text);
       continue;
     } else assumed = null;
     if (BOILERPLATE.test(s.text) || NOT_GUIDANCE.test(s.text)) continue;
@@ -502,6 +508,11 @@ export function guidanceOf(
       if (
         /\b(?:versus|vs\.?|compared (?:with|to))\s+(?:(?:fiscal\s+)?\d{4}\s+|(?:the\s+)?(?:prior|last|previous)\s+year(?:'s)?\s+)?$/i.test(
           s.text.slice(Math.max(0, h.index - 40), h.index),
+        ) ||
+        // ... and so is one named after a change "off" / "over" a year's figure ("represents a 4% increase off our 2023
+        // non-GAAP earnings per share of $3.27").
+        /\b(?:increase|decrease|growth|decline)\s+(?:off(?:\s+of)?|over)\s+(?:our\s+|its\s+|the\s+)?(?:fiscal\s+)?(?:19|20)\d{2}\s+$/i.test(
+          s.text.slice(Math.max(0, h.index - 60), h.index),
         )
       )
         continue;

@@ -1257,6 +1257,8 @@ const TABLE_METRICS: [RegExp, string][] = [
     'diluted_shares',
   ],
   [/^gross profit\b/i, 'gross_profit'],
+  // (An outlook table's operating cash flow row: "Operating cash flow | ~$745 | ...".)
+  [/^(?:operating cash flows?|cash flows? from operations|net cash provided by operating activities)\b/i, 'cash_flow'],
 ];
 
 /**
@@ -1417,6 +1419,8 @@ function cellValue(cell: string): string {
   return cell
     .trim()
     .replace(/^(\$|US\$|€|£)?\s?\((\d[\d,]*(?:\.\d+)?)\s?(%?)\)$/, '-$1$2$3')
+    // ("(~$20)": an approximate amount in parentheses.)
+    .replace(/^\(~\s?(\$|US\$|€|£)?\s?(\d[\d,]*(?:\.\d+)?)\)$/, '~-$1$2')
     .replace(/^\((\d[\d,]*(?:\.\d+)?)\s?(%?)\)(?=\s*(?:-|–|to)\s)/, '-$1$2');
 }
 
@@ -1573,7 +1577,12 @@ function continuedRows(blocks: Block[]): Block[] {
 function leadStatus(lead: string, metric: string): Guidance['status'] {
   const name = METRICS.find(([, m]) => m === (metric === 'revenue_growth' ? 'revenue' : metric))?.[0];
   const at = name ? new RegExp(name.source, name.flags.replace('g', '')).exec(lead) : null;
-  return at ? statusBefore(lead, at.index) : statusOf(lead);
+  if (at) return statusBefore(lead, at.index);
+  // (A lead wording several statuses, each for the metrics it names, words none for a metric it does not name.)
+  const worded = new Set(
+    STATUS_WORDS.filter(([re]) => re.test(lead)).map(([, status]) => status),
+  );
+  return worded.size > 1 ? null : statusOf(lead);
 }
 
 /** A block's text without the "|" marks and spaces around it. */
@@ -1824,7 +1833,10 @@ export function tableGuidance(
       const full = (t: string | undefined) => {
         if (t === undefined) return null;
         const v = parseAmount(t);
-        return v === null ? null : perShare || isPercent ? v : toFullUnits(v, scale);
+        // Capital expenditures are an amount spent: a reconciliation's parentheses ("Capital expenditures | (~$20)",
+        // subtracted from operating cash flow) are its arithmetic, not a negative target.
+        const w = v !== null && metric === 'capex' ? Math.abs(v) : v;
+        return w === null ? null : perShare || isPercent ? w : toFullUnits(w, scale);
       };
       const g = {
         metric,

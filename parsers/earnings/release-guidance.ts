@@ -551,6 +551,13 @@ export function guidanceOf(
       // "Net sales are expected to fall 80.6 billion yen, or 5.1%, year on year to total 1.5 trillion yen": the amount
       // after "to total" / "will total" is the level, the amounts of change before it are not.
       const level = /\b(?:to|will)\s+total\s+(?=\(?-?(?:US\$|\$|€|£|¥)?\s?\d)/i.exec(window);
+      // (The change's percent set apart with "or" is revenue's growth, below zero for a fall: "fall 80.6 billion yen,
+      // or 5.1%, year on year".)
+      const changeBy = level
+        ? /\b(rise|increase|grow|fall|decline|decrease|drop)\s+[^,;]{1,40},\s+or\s+(\d+(?:\.\d+)?)\s?(?:%|percent)/i.exec(
+            window.slice(0, level.index),
+          )
+        : null;
       if (level) window = ` of ${window.slice(level.index + level[0].length)}`;
       const g = guidanceValue(window);
       if (g === null) continue;
@@ -765,6 +772,18 @@ export function guidanceOf(
         ),
         sentence: s,
       });
+      if (changeBy && metric === 'revenue')
+        out.push({
+          ...out.at(-1)!,
+          metric: 'revenue_growth',
+          low: null,
+          high: null,
+          point: (/^(?:fall|decline|decrease|drop)$/i.test(changeBy[1]!) ? -1 : 1) * Number(changeBy[2]),
+          printed: changeBy[0],
+          unit: 'percent',
+          scale: 'units',
+          relative: true,
+        });
       // "Gross margin is expected to be 49.5%-50.5% on a GAAP basis, and 50%-51% on a non-GAAP basis": a second value
       // after "and" with a basis of its own is the same target on that basis.
       const second =

@@ -358,6 +358,19 @@ function guidanceRows(
     out,
     doc.blocks.filter((b) => !b.row),
   );
+  // A revenue growth read from its revenue target's own sentence ("Net sales are expected to fall 80.6 billion yen, or
+  // 5.1%, year on year to total 1.5 trillion yen") takes that target's status, as one read after it does.
+  for (const g of out)
+    if (g.metric === 'revenue_growth' && g.status === null) {
+      const revenue = out.find(
+        (r) =>
+          r.metric === 'revenue' &&
+          r.evidence.start === g.evidence.start &&
+          r.targetYear === g.targetYear &&
+          r.targetPeriod === g.targetPeriod,
+      );
+      if (revenue) g.status = revenue.status;
+    }
   out.splice(0, out.length, ...growthAfterRevenue(out));
   // The same target stated twice (a headline "Increases 2026 Revenue Guidance to a Range of $104M to $108M" and the
   // outlook bullet) is one statement: the first is kept, with the status either words.

@@ -355,8 +355,7 @@ export function guidanceOf(
       continue;
     } else assumed = null;
     if (BOILERPLATE.test(s.text) || NOT_GUIDANCE.test(s.text)) continue;
-    const forward =
-      assumed !== null || FORWARD.test(forwardWords(withoutStreetExpectations(s.text)));
+    const forward = assumed !== null || FORWARD.test(forwardWords(withoutStreetExpectations(s.text)));
     if (!forward && !outlookSection) continue;
     if (/\b(?:was|were) (?:\$|\d)|\breported\b/i.test(s.text) && !forward) continue;
     // Without a forward word, a sentence under an outlook heading that names the reported quarter ("Q2 revenue of
@@ -399,10 +398,10 @@ export function guidanceOf(
       assumed !== null && assumed.period !== null && target.period === null
         ? assumed
         : target.period !== null
-        ? target.year === null && continued?.period === target.period
-          ? { period: target.period, year: continued.year }
-          : target
-        : (continued ?? heading);
+          ? target.year === null && continued?.period === target.period
+            ? { period: target.period, year: continued.year }
+            : target
+          : (continued ?? heading);
     // A sentence that states the earlier target ("This compares to the $0.82 to $0.92 earnings per share guidance
     // it provided for the second quarter") gives no target of its own (statusAgainstPrevious reads it).
     if (/^(?:this|these|that|which)\s+(?:compares?|compared)\s+(?:with|to)\b/i.test(s.text)) continue;
@@ -1277,7 +1276,10 @@ const TABLE_METRICS: [RegExp, string][] = [
   ],
   [/^gross profit\b/i, 'gross_profit'],
   // (An outlook table's operating cash flow row: "Operating cash flow | ~$745 | ...".)
-  [/^(?:operating cash flows?|cash flows? from operations|net cash provided by operating activities)\b/i, 'cash_flow'],
+  [
+    /^(?:operating cash flows?|cash flows? from operations|net cash provided by operating activities)\b/i,
+    'cash_flow',
+  ],
 ];
 
 /**
@@ -1388,7 +1390,9 @@ function columnsOf(
     // (A caption cell, "(in millions ...)" or "$ in millions", names no column.)
     .map((r) =>
       r.filter(
-        (c) => !/^\((?:in |unaudited|\$)/i.test(c.trim()) && !/^(?:\$\s*)?in (?:thousands|millions|billions)$/i.test(c.trim()),
+        (c) =>
+          !/^\((?:in |unaudited|\$)/i.test(c.trim()) &&
+          !/^(?:\$\s*)?in (?:thousands|millions|billions)$/i.test(c.trim()),
       ),
     )
     .filter((r) => r.length >= 2);
@@ -1429,18 +1433,21 @@ function columnsOf(
   const previousCells = headerRows.flat().filter((c) => columnOf(c)?.previous);
   // Beside a previous column ("FY'24 Previous"), a column naming the same period ("FY'24") is the one set against it.
   for (const leaf of out)
-    if (leaf.period && !leaf.skip && previousCells.some((c) => c.startsWith(`${leaf.period} `))) leaf.current = true;
+    if (leaf.period && !leaf.skip && previousCells.some((c) => c.startsWith(`${leaf.period} `)))
+      leaf.current = true;
   return { leaves: out, groups, optional, previous: previousCells.length > 0 };
 }
 
 /** A cell's amount written for the range and point readers: "(0.2%)" / "$(41)" are negative, "—%" no value. */
 function cellValue(cell: string): string {
-  return cell
-    .trim()
-    .replace(/^(\$|US\$|€|£)?\s?\((\d[\d,]*(?:\.\d+)?)\s?(%?)\)$/, '-$1$2$3')
-    // ("(~$20)": an approximate amount in parentheses.)
-    .replace(/^\(~\s?(\$|US\$|€|£)?\s?(\d[\d,]*(?:\.\d+)?)\)$/, '~-$1$2')
-    .replace(/^\((\d[\d,]*(?:\.\d+)?)\s?(%?)\)(?=\s*(?:-|–|to)\s)/, '-$1$2');
+  return (
+    cell
+      .trim()
+      .replace(/^(\$|US\$|€|£)?\s?\((\d[\d,]*(?:\.\d+)?)\s?(%?)\)$/, '-$1$2$3')
+      // ("(~$20)": an approximate amount in parentheses.)
+      .replace(/^\(~\s?(\$|US\$|€|£)?\s?(\d[\d,]*(?:\.\d+)?)\)$/, '~-$1$2')
+      .replace(/^\((\d[\d,]*(?:\.\d+)?)\s?(%?)\)(?=\s*(?:-|–|to)\s)/, '-$1$2')
+  );
 }
 
 /**
@@ -1577,7 +1584,11 @@ function continuedRows(blocks: Block[]): Block[] {
     if (!b.row && cell) {
       const last = out.at(-1);
       if (last?.row && (joining || last === out.at(-1))) {
-        out[out.length - 1] = { ...last, text: `${last.text.replace(/\s*\|\s*$/, '')} | ${cell[1]}`, end: b.end };
+        out[out.length - 1] = {
+          ...last,
+          text: `${last.text.replace(/\s*\|\s*$/, '')} | ${cell[1]}`,
+          end: b.end,
+        };
       } else out.push({ ...b, text: cell[1]!, row: true });
       joining = true;
       continue;
@@ -1598,9 +1609,7 @@ function leadStatus(lead: string, metric: string): Guidance['status'] {
   const at = name ? new RegExp(name.source, name.flags.replace('g', '')).exec(lead) : null;
   if (at) return statusBefore(lead, at.index);
   // (A lead wording several statuses, each for the metrics it names, words none for a metric it does not name.)
-  const worded = new Set(
-    STATUS_WORDS.filter(([re]) => re.test(lead)).map(([, status]) => status),
-  );
+  const worded = new Set(STATUS_WORDS.filter(([re]) => re.test(lead)).map(([, status]) => status));
   return worded.size > 1 ? null : statusOf(lead);
 }
 

@@ -1909,6 +1909,76 @@ export function tableGuidance(
       out.push(g);
     }
   }
+  out.push(...revisedForecastRows(blocks, reported));
+  return out;
+}
+
+/**
+ * A revised-forecast table whose header a page store prints one cell per line, its first column "Revised" /
+ * "Forecast" ("(Billions of yen)", "Revised", "Forecast", "Change from October", "Forecast", ...), over rows whose first
+ * amount is that column's even when the row's empty cells are dropped ("Operating income (loss) | (260) | 200 | 475.3"):
+ * each row's first amount is the revised target (updated), of the fiscal year the notes under the table name by its end
+ * date ("the fiscal year ending March 31, 2009"), scaled by the caption above the header.
+ */
+function revisedForecastRows(
+  blocks: Block[],
+  reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null },
+): (Omit<Guidance, 'sentence'> & { block: Block })[] {
+  const out: (Omit<Guidance, 'sentence'> & { block: Block })[] = [];
+  for (let i = 0; i + 1 < blocks.length; i++) {
+    const first = blocks[i]!;
+    const two = `${bareCell(first)} ${bareCell(blocks[i + 1]!)}`;
+    if (first.row || (!/^revised forecast$/i.test(bareCell(first)) && !/^revised forecast$/i.test(two)))
+      continue;
+    const caption = blocks
+      .slice(Math.max(0, i - 2), i)
+      .map(bareCell)
+      .map((t) => /^\((thousands|millions|billions) of [a-z]+\)$/i.exec(t))
+      .find((m) => m !== null);
+    let j = i;
+    while (j < blocks.length && isCellLine(blocks[j]!)) j++;
+    const rows: Block[] = [];
+    // The rows, with the short lines of rows printed apart ("(Equity in net income (loss) of ...") among them.
+    while (j < blocks.length && (blocks[j]!.row || blocks[j]!.text.length <= 80)) {
+      if (blocks[j]!.row) rows.push(blocks[j]!);
+      j++;
+    }
+    const notes = blocks
+      .slice(j, j + 5)
+      .find((b) => !b.row && /\bfiscal year (?:ending|ended)\s/i.test(b.text));
+    const phrase = notes
+      ? /\bfiscal year (?:ending|ended)\s+[A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4}/.exec(notes.text)
+      : null;
+    if (rows.length === 0 || !phrase) continue;
+    const target = targetOf(phrase[0], reported);
+    const scale: Scale = caption ? wordScale(caption[1]!.replace(/s$/i, '')) : 'units';
+    for (const b of rows) {
+      const cells = tableCells(b.text);
+      const hit = labelMetric(cells[0]!, METRICS);
+      const cell = cells[1] === undefined ? null : CELL_POINT.exec(cellValue(cells[1].replace(/¥\s?/, '')));
+      if (!hit || !cell) continue;
+      const v = parseAmount(cell[1]!);
+      if (v === null || PER_SHARE_CONCEPTS.has(hit[1] as Concept)) continue;
+      out.push({
+        metric: hit[1],
+        label: cells[0]!,
+        basis: 'unspecified',
+        targetYear: target.year,
+        targetPeriod: target.period,
+        low: null,
+        high: null,
+        point: toFullUnits(v, scale),
+        printed: cells[1]!,
+        unit: 'currency',
+        scale,
+        qualitative: null,
+        relative: false,
+        status: 'updated',
+        block: b,
+      });
+    }
+    i = j - 1;
+  }
   return out;
 }
 

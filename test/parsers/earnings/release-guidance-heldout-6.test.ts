@@ -121,6 +121,19 @@ describe('guidance held-out set 6 (an airline, utilities, a REIT, yen forecasts,
     set.evidenceHolds(name, r);
   });
 
+  it('a revised-forecast table, header one cell per line, "(260 | )" rows with their "-" cells dropped: the first amount, FY 2009 (Sony 2009)', () => {
+    const name = 'SONY_6-K_2009-01-22_revised-forecast_transcribed.txt';
+    const r = set.parse(name);
+    // "Income (Loss) before income taxes" and the equity-method and restructuring lines are outside the vocabulary.
+    expect(rows(r)).toEqual([
+      ['revenue', 'unspecified', 'FY 2009', 7_700_000_000_000, null, 'updated'],
+      ['operating_income', 'unspecified', 'FY 2009', -260_000_000_000, null, 'updated'],
+      ['net_income', 'unspecified', 'FY 2009', -150_000_000_000, null, 'updated'],
+    ]);
+    expect(r.guidance.every((g) => g.currency === 'JPY')).toBe(true);
+    set.evidenceHolds(name, r);
+  });
+
   it('"with a sales growth of 6 to 8 percent" in the revenue target\'s sentence takes its "fiscal 2023 revenue view" status (TreeHouse, set 5)', () => {
     const got = rows(
       heldOutSet('guidance-held-out-5').parse('THS_2023-06-13_outlook_nasdaq-rttnews_transcribed.txt'),

@@ -56,7 +56,9 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * (fixtures/earnings/guidance-held-out-4, labels-guidance-4.tsv: prose-only ranges, preannounced quarters beside the
  * previous outlook, a quarter and the year side by side, pro forma and GAAP ranges, a status with no number, euros), then
  * set 5 (fixtures/earnings/guidance-held-out-5, labels-guidance-5.tsv: wire copies with lead-sentence statuses, status
- * bullet groups, one-cell-per-line and midpoint +/- outlook tables, GAAP | adjustments | non-GAAP columns).
+ * bullet groups, one-cell-per-line and midpoint +/- outlook tables, GAAP | adjustments | non-GAAP columns), then set 6
+ * (fixtures/earnings/guidance-held-out-6, labels-guidance-6.tsv: an airline, utilities, a REIT, a miner, yen forecasts,
+ * a withdrawal, an ARR table with previous / new / quarter columns).
  *
  * Every set also scores the release period against its periods.tsv (hand-read fiscal period, year and stated end
  * date, see checkPeriods): `period: {right, of, unstated_ends}` in the JSON, a `PERIOD` line per mismatch.
@@ -84,6 +86,7 @@ const guidanceSet2 = new URL('../../fixtures/earnings/guidance-held-out-2/', imp
 const guidanceSet3 = new URL('../../fixtures/earnings/guidance-held-out-3/', import.meta.url).pathname;
 const guidanceSet4 = new URL('../../fixtures/earnings/guidance-held-out-4/', import.meta.url).pathname;
 const guidanceSet5 = new URL('../../fixtures/earnings/guidance-held-out-5/', import.meta.url).pathname;
+const guidanceSet6 = new URL('../../fixtures/earnings/guidance-held-out-6/', import.meta.url).pathname;
 const shared = new URL('../../../shared/fixtures/earnings/press_releases/', import.meta.url).pathname;
 const heldOutMode = process.argv.includes('--heldout');
 const guidanceMode = process.argv.includes('--guidance');
@@ -492,6 +495,7 @@ if (guidanceMode) {
   checkGuidance('guidance-held-out-3', guidanceSet3, `${guidanceSet3}labels-guidance-3.tsv`);
   checkGuidance('guidance-held-out-4', guidanceSet4, `${guidanceSet4}labels-guidance-4.tsv`);
   checkGuidance('guidance-held-out-5', guidanceSet5, `${guidanceSet5}labels-guidance-5.tsv`);
+  checkGuidance('guidance-held-out-6', guidanceSet6, `${guidanceSet6}labels-guidance-6.tsv`);
 } else if (heldOutMode) {
   const sets: [string, string, string][] = [
     ['held-out', heldOut, 'labels-heldout.tsv'],

@@ -2,7 +2,7 @@ import { type Concept, ffoConcept, PER_SHARE_CONCEPTS, unitOfConcept } from './r
 import type { Block } from './release-document.ts';
 import { parseAmount, SCALE_FACTOR, type Scale, toFullUnits, wordScale } from './release-numbers.ts';
 import { type FiscalPeriod, inferFiscalYear, parseDate } from './release-period.ts';
-import { BOILERPLATE, type Sentence, withoutStreetExpectations } from './release-sentences.ts';
+import { BOILERPLATE, BULLET, type Sentence, withoutStreetExpectations } from './release-sentences.ts';
 
 /**
  * Guidance: a forward sentence (a verb of expectation, or any sentence under an "Outlook" heading) that names
@@ -53,7 +53,7 @@ export interface Guidance {
 
 // ("updated revenue expectations of approximately $27.5 million": a value stated as the company's expectation.)
 const FORWARD =
-  /\b(?:expectations? of (?:approximately |about )?[$€£\d]|narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|(?:is|are) guided|sees|targets?|estimates? (?:that|for)|now believes|reaffirm|reiterat|raises?|raising|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe)\b/i;
+  /\b(?:expectations? of (?:approximately |about )?[$€£\d]|narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|(?:is|are) guided|sees|targets?|estimates? (?:that|for)|now believes|reaffirm|reiterat|raises?|raising|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe|will (?:amount to|total))\b/i;
 /**
  * The text the forward words are looked for in: a program named "Project Gravity" is no forecast ("projects"), and a
  * loss said to have narrowed or widened ("narrowed adjusted EBITDA loss to $0.1 million") is a result, not a range.
@@ -76,6 +76,10 @@ function forwardWords(text: string): string {
 // revenues of $828.51 million", states their consensus, not the company's guidance.)
 const NOT_GUIDANCE =
   /\banalysts?(?:'|’)?\s+(?:[\w-]+\s+){0,5}?(?:had\s+)?(?:expect|expects|expected|estimate|estimates|forecast|see)\b|\beffective (?:income )?tax rate (?:for|used|in) the (?:quarter|period)\b|\brun[- ]rate\b|\bwill (?:discuss|provide|host|review)\b|\bexpects? to (?:deliver|ship|open|close|complete|file|hold|host|report|announce|retire|repay|redeem)\b/i;
+
+/** A lead to a list of the outlook's assumptions, ending in a colon. */
+const ASSUMPTION_LEAD =
+  /\b(?:outlook|guidance|forecast)\b[^.:]{0,80}\b(?:is|are)\s+based\s+(?:up)?on\b[^.:]{0,60}\bassumptions\b[^.:]{0,60}:\s*$/i;
 
 const METRICS: [RegExp, string][] = [
   [/\bnet new (?:ARR|annual recurring revenue)\b/i, 'net_new_arr'],
@@ -123,7 +127,7 @@ const METRICS: [RegExp, string][] = [
 /** A number, with "$" / "US$" or a currency code or sign before it ("EUR 1.70", "€1.7", "RMB 3.2"). */
 const NUM = String.raw`\(?-?(?:US\$|\$|(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?|€|£)?\s?\d[\d,]*(?:\.\d+)?(?<=\(\S*)\)|\(?-?(?:US\$|\$|(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?|€|£)?\s?\d[\d,]*(?:\.\d+)?|\(?\$?\.\d+`;
 // "$104M" / "$104m": a lone m after the number is millions ("$104M to $108M"); a lone b billions ("$1.280B").
-const UNIT = String.raw`(?:\s?(%|percent|thousand|million|billion|bn|cents|m(?![a-z])|b(?![a-z])))?`;
+const UNIT = String.raw`(?:\s?(%|percent|thousand|million|billion|trillion|bn|cents|m(?![a-z])|b(?![a-z])))?`;
 const RANGE = new RegExp(
   String.raw`(?:between\s+)?(${NUM})${UNIT}\s*(?:to|and|-|–|—)\s*(${NUM})${UNIT}`,
   'i',
@@ -233,6 +237,12 @@ function targetOf(
   const yearEnd = /\bfiscal year (?:ending|ended)\s+([A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4})/i.exec(text);
   const yEnd = yearEnd ? parseDate(yearEnd[1]!.replace('.', '')) : null;
   if (yEnd) return { year: inferFiscalYear(yEnd, 'FY', null), period: 'FY' };
+  // "the fiscal year ending March 2012": by its month alone, the fiscal year ending in that month's year.
+  const monthEnd =
+    /\bfiscal year (?:ending|ended)\s+(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+((?:19|20)\d{2})\b/i.exec(
+      text,
+    );
+  if (monthEnd) return { year: Number(monthEnd[1]), period: 'FY' };
   // "2019 adjusted EPS guidance of ...", "UPDATES 2019 GUIDANCE": a year that qualifies a guidance word.
   m = /\b((?:19|20)\d{2})\s+(?:[A-Za-z-]+\s+){0,4}?(?:guidance|outlook|forecast|targets?)\b/i.exec(text);
   if (m) return { year: Number(m[1]), period: 'FY' };
@@ -257,11 +267,11 @@ function targetOf(
 /** The status words, most specific first: a direction beats "updated", which only says the target was revised. */
 const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
   [
-    /\b(?:raises?|raised|raising|increas(?:es?|ed|ing) (?:(?!to\b)[\w$.-]+ ){0,4}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was|is being|is) (?:increased|raised)|lifts?|lifted)\b/i,
+    /\b(?:raises?|raised|raising|upward revisions?|revised upward|increas(?:es?|ed|ing) (?:(?!to\b)[\w$.-]+ ){0,4}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was|is being|is) (?:increased|raised)|lifts?|lifted)\b/i,
     'raised',
   ],
   [
-    /\b(?:lowers|lowered|lowering|lower (?:its|the|our)|reduces? (?:its|the)|reduced (?:its|the)|cuts? (?:its|the)|reduction in (?:[\w-]+ ){0,3}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was) (?:reduced|lowered))\b/i,
+    /\b(?:lowers|lowered|lowering|downward revisions?|revised downward|lower (?:its|the|our)|reduces? (?:its|the)|reduced (?:its|the)|cuts? (?:its|the)|reduction in (?:[\w-]+ ){0,3}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was) (?:reduced|lowered))\b/i,
     'lowered',
   ],
   [/\bnarrow(?:s|ed|ing)?\b/i, 'narrowed'],
@@ -325,11 +335,27 @@ export function guidanceOf(
   reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null; periodEnd?: string | null },
 ): Guidance[] {
   const out: Guidance[] = [];
-  let frame: { block: number; year: number; period: FiscalPeriod } | null = null;
+  let frame: { block: number; year: number; period: FiscalPeriod; heading: string; carries: boolean } | null =
+    null;
+  // The list under a lead saying the outlook rests on assumptions ("The Company's outlook for fiscal 2013 is based on
+  // the following assumptions which may or may not prove valid:"): each item is a target of the lead's period.
+  let assumed: { year: number | null; period: FiscalPeriod | null } | null = null;
   for (const [si, s] of sentences.entries()) {
     const outlookSection = /\boutlook|guidance\b/i.test(s.heading);
+    // (A lead printed as a heading opens the list too; a lead naming no period speaks of the guidance before it.)
+    const leadOf = (t: string) => {
+      const own = targetOf(t, reported);
+      const last = out.at(-1);
+      return own.period === null && last ? { year: last.targetYear, period: last.targetPeriod } : own;
+    };
+    if (BULLET.test(s.text)) {
+      if (assumed === null && ASSUMPTION_LEAD.test(s.heading)) assumed = leadOf(s.heading);
+    } else if (ASSUMPTION_LEAD.test(s.text)) {
+      assumed = leadOf(s.text);
+      continue;
+    } else assumed = null;
     if (BOILERPLATE.test(s.text) || NOT_GUIDANCE.test(s.text)) continue;
-    const forward = FORWARD.test(forwardWords(withoutStreetExpectations(s.text)));
+    const forward = assumed !== null || FORWARD.test(forwardWords(withoutStreetExpectations(s.text)));
     if (!forward && !outlookSection) continue;
     if (/\b(?:was|were) (?:\$|\d)|\breported\b/i.test(s.text) && !forward) continue;
     // Without a forward word, a sentence under an outlook heading that names the reported quarter ("Q2 revenue of
@@ -358,14 +384,24 @@ export function guidanceOf(
               previous.sentence.heading === s.heading &&
               ownYears.every((y) => y === previous.targetYear)
             ? { year: previous.targetYear, period: previous.targetPeriod }
-            : null;
+            : // (... and a frame with no guidance sentence after it frames the paragraphs after it under its heading
+              // that name no other year: "We made upward revisions to our sales and income forecast for the fiscal
+              // year ending March 2012" over "Net sales are expected to ...", "Operating income is projected to ...".)
+              frame?.carries === true &&
+                frame.heading === s.heading &&
+                (previous === undefined || previous.sentence.block < frame.block) &&
+                ownYears.every((y) => y === frame!.year)
+              ? { year: frame.year, period: frame.period }
+              : null;
     // A quarter named without its year ("its second-quarter revenue") takes the year the paragraph named for it.
     const tgt =
-      target.period !== null
-        ? target.year === null && continued?.period === target.period
-          ? { period: target.period, year: continued.year }
-          : target
-        : (continued ?? heading);
+      assumed !== null && assumed.period !== null && target.period === null
+        ? assumed
+        : target.period !== null
+          ? target.year === null && continued?.period === target.period
+            ? { period: target.period, year: continued.year }
+            : target
+          : (continued ?? heading);
     // A sentence that states the earlier target ("This compares to the $0.82 to $0.92 earnings per share guidance
     // it provided for the second quarter") gives no target of its own (statusAgainstPrevious reads it).
     if (/^(?:this|these|that|which)\s+(?:compares?|compared)\s+(?:with|to)\b/i.test(s.text)) continue;
@@ -471,6 +507,11 @@ export function guidanceOf(
       if (
         /\b(?:versus|vs\.?|compared (?:with|to))\s+(?:(?:fiscal\s+)?\d{4}\s+|(?:the\s+)?(?:prior|last|previous)\s+year(?:'s)?\s+)?$/i.test(
           s.text.slice(Math.max(0, h.index - 40), h.index),
+        ) ||
+        // ... and so is one named after a change "off" / "over" a year's figure ("represents a 4% increase off our 2023
+        // non-GAAP earnings per share of $3.27").
+        /\b(?:increase|decrease|growth|decline)\s+(?:off(?:\s+of)?|over)\s+(?:our\s+|its\s+|the\s+)?(?:fiscal\s+)?(?:19|20)\d{2}\s+$/i.test(
+          s.text.slice(Math.max(0, h.index - 60), h.index),
         )
       )
         continue;
@@ -488,7 +529,12 @@ export function guidanceOf(
       const stop = hits[i + 1]?.index ?? s.text.length;
       // The target's own period phrase between the name and the value ("earnings per diluted share for the first
       // quarter ending April 29, 2006 to be ...") does not count toward the value's distance from the name.
-      let rest = signedLosses(s.text.slice(h.end, stop).replace(TARGET_PHRASE, ' '));
+      // A range whose two ends each carry "per share" ("between $1.25 per share and $1.32 per share") is one per-share
+      // range.
+      let rest = signedLosses(s.text.slice(h.end, stop).replace(TARGET_PHRASE, ' ')).replace(
+        /(\$\s?\d[\d,]*(?:\.\d+)?) per (diluted )?share (and|to) (\$\s?\d[\d,]*(?:\.\d+)?) per (?:diluted )?share\b/gi,
+        '$1 $3 $4 per $2share',
+      );
       // ... nor does an aside in parentheses right after the name ("pro forma combined revenue (including results of
       // the Company's Jumptap, Inc. subsidiary for the entire quarter) is expected to be between ...").
       const aside = /^\s*\((?!\s*(?:non[- ]?gaap|gaap)\s*\))[^()]{20,200}\)/i.exec(rest);
@@ -501,6 +547,17 @@ export function guidanceOf(
       const bound =
         /^,[\s\S]*?,\s*(?:to be|(?:is|are)\s+(?:also\s+|now\s+)?expected\s+to\s+(?:be|range))\s/i.exec(ext);
       if (bound) window = ext.slice(bound[0].length);
+      // "Net sales are expected to fall 80.6 billion yen, or 5.1%, year on year to total 1.5 trillion yen": the amount
+      // after "to total" / "will total" is the level, the amounts of change before it are not.
+      const level = /\b(?:to|will)\s+total\s+(?=\(?-?(?:US\$|\$|€|£|¥)?\s?\d)/i.exec(window);
+      // (The change's percent set apart with "or" is revenue's growth, below zero for a fall: "fall 80.6 billion yen,
+      // or 5.1%, year on year".)
+      const changeBy = level
+        ? /\b(rise|increase|grow|fall|decline|decrease|drop)\s+[^,;]{1,40},\s+or\s+(\d+(?:\.\d+)?)\s?(?:%|percent)/i.exec(
+            window.slice(0, level.index),
+          )
+        : null;
+      if (level) window = ` of ${window.slice(level.index + level[0].length)}`;
       const g = guidanceValue(window);
       if (g === null) continue;
       // A value the target is said to include ("these earnings per share ranges include an expected tax benefit of
@@ -611,7 +668,12 @@ export function guidanceOf(
       if (ffo) {
         const qualifier = /(?:[A-Za-z-]+\s+){0,2}$/.exec(wordsBefore)?.[0] ?? '';
         if (ffoConcept(`${qualifier}${h.label}${at >= 0 ? window.slice(0, at) : ''}`) !== metric) continue;
-        if (!/^\s*per (?:diluted |basic )?(?:common )?(?:share|unit)\b/i.test(afterValue)) continue;
+        // ("forecast 2023 per-share AFFO between $3.98 and $4.01": "per-share" before the name says it too.)
+        if (
+          !/^\s*per (?:diluted |basic )?(?:common )?(?:share|unit)\b/i.test(afterValue) &&
+          !/\bper[- ](?:share|unit)\s+$/i.test(wordsBefore)
+        )
+          continue;
       }
       if (
         metric === 'eps_diluted' &&
@@ -709,6 +771,18 @@ export function guidanceOf(
         ),
         sentence: s,
       });
+      if (changeBy && metric === 'revenue')
+        out.push({
+          ...out.at(-1)!,
+          metric: 'revenue_growth',
+          low: null,
+          high: null,
+          point: (/^(?:fall|decline|decrease|drop)$/i.test(changeBy[1]!) ? -1 : 1) * Number(changeBy[2]),
+          printed: changeBy[0],
+          unit: 'percent',
+          scale: 'units',
+          relative: true,
+        });
       // "Gross margin is expected to be 49.5%-50.5% on a GAAP basis, and 50%-51% on a non-GAAP basis": a second value
       // after "and" with a basis of its own is the same target on that basis.
       const second =
@@ -738,7 +812,14 @@ export function guidanceOf(
     // A forward sentence that names a target period with its year but no metric ("financial results for its second
     // quarter of 2007 will be lower than expected") frames the guidance sentences after it in its paragraph.
     if (out.length === before && target.period !== null && target.year !== null)
-      frame = { block: s.block, year: target.year, period: target.period };
+      frame = {
+        block: s.block,
+        year: target.year,
+        period: target.period,
+        heading: s.heading,
+        // (Past its paragraph, only a frame naming the forecast or outlook of its period carries.)
+        carries: /\b(?:forecast|outlook|guidance)\s+for\s+the\b/i.test(s.text),
+      };
     if (out.length === before && WITHDRAWAL.test(s.text)) {
       for (const w of withdrawalsOf(s, tgt))
         if (
@@ -916,10 +997,20 @@ function withdrawalsOf(
   }
   if (/\b(?:full[- ]year|fiscal(?:\s+year)?|FY|annual|the year)\b/i.test(clause)) periods.push('FY');
   const targets = periods.length > 0 ? periods.map((p) => ({ period: p, year })) : [fallback];
+  // A metric named between the verb and "guidance" ("is withdrawing its adjusted earnings guidance for the full-year
+  // 2020") is what is withdrawn, with its name's basis; with none named the whole guidance of the period is ("all").
+  const named = METRICS.find(([re]) => re.test(m[0]));
+  const basis: Guidance['basis'] = !named
+    ? 'unspecified'
+    : /\b(?:non[- ]?gaap|adjusted|pro ?forma|core|ongoing)\b/i.test(m[0])
+      ? 'non_gaap'
+      : /\bgaap\b/i.test(m[0])
+        ? 'gaap'
+        : 'unspecified';
   return targets.map((t) => ({
-    metric: 'all',
+    metric: named?.[1] ?? 'all',
     label: m[0],
-    basis: 'unspecified' as const,
+    basis,
     targetYear: t.year,
     targetPeriod: t.period,
     low: null,
@@ -1009,6 +1100,14 @@ export function signedLosses(text: string): string {
     );
 }
 
+/** An amount with a currency mark or code, or followed by "yen" ("38.0 billion yen"). */
+function isMoney(window: string, m: RegExpExecArray): boolean {
+  return (
+    /\$|€|£|¥|\b(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\b/.test(m[0]) ||
+    /^\s*yen\b/i.test(window.slice(m.index + m[0].length))
+  );
+}
+
 function guidanceValue(window: string): {
   low: number | null;
   high: number | null;
@@ -1069,7 +1168,7 @@ function guidanceValue(window: string): {
         high: b[1] ? null : v,
         point: null,
         unit: isPercent ? 'percent' : null,
-        money: /\$|€|£|\b(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\b/.test(b[0]),
+        money: isMoney(window, b),
         scale: isPercent ? 'units' : wordScale(b[4] === 'cents' ? undefined : b[4]),
         cents: b[4] === 'cents',
         printed: b[0].trim(),
@@ -1115,7 +1214,7 @@ function guidanceValue(window: string): {
       high,
       point: null,
       unit: isPercent ? 'percent' : null,
-      money: /\$|€|£|\b(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\b/.test(r[0]),
+      money: isMoney(window, r),
       scale: isPercent ? 'units' : wordScale(unitWord === 'cents' ? undefined : unitWord),
       cents: unitWord === 'cents',
       printed: r[0].trim(),
@@ -1139,7 +1238,7 @@ function guidanceValue(window: string): {
       high: null,
       point: v,
       unit: isPercent ? 'percent' : null,
-      money: /\$|€|£|\b(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\b/.test(p[0]),
+      money: isMoney(window, p),
       scale: isPercent ? 'units' : wordScale(p[2] === 'cents' ? undefined : p[2]),
       cents: p[2] === 'cents',
       printed: p[0].replace(/^(?:of|about|approximately|around|roughly|at|be|to)\s+/i, '').trim(),
@@ -1176,6 +1275,11 @@ const TABLE_METRICS: [RegExp, string][] = [
     'diluted_shares',
   ],
   [/^gross profit\b/i, 'gross_profit'],
+  // (An outlook table's operating cash flow row: "Operating cash flow | ~$745 | ...".)
+  [
+    /^(?:operating cash flows?|cash flows? from operations|net cash provided by operating activities)\b/i,
+    'cash_flow',
+  ],
 ];
 
 /**
@@ -1230,12 +1334,29 @@ interface Column {
   /** A column of earlier targets ("Previous"), or one set against it ("Revised", "New"). */
   previous: boolean;
   current: boolean;
+  /** A column of growth year over year ("FY'24 YoY"): revenue's growth, no other metric's level. */
+  growth: boolean;
 }
 
 /** A header cell's meaning, or null when it names none of basis, side, period, new or previous. */
 function columnOf(cell: string): Column | null {
   const c = cell.trim();
-  const col: Column = { basis: null, side: null, period: null, skip: false, previous: false, current: false };
+  const col: Column = {
+    basis: null,
+    side: null,
+    period: null,
+    skip: false,
+    previous: false,
+    current: false,
+    growth: false,
+  };
+  // ("FY'24", "Q3'24", "FY'24 YoY": a period with a two-digit year, or its growth year over year.)
+  const short = /^(?:FY|Q[1-4])\s?'\d{2}(?:\s+(YoY|Y\/Y|year[- ]over[- ]year))?$/i.exec(c);
+  if (short) {
+    col.period = c.replace(/\s+\S+$/, (w) => (short[1] ? '' : w));
+    col.growth = short[1] !== undefined;
+    return col;
+  }
   if (/^low$/i.test(c)) col.side = 'low';
   else if (/^(?:mid|midpoint)$/i.test(c)) col.side = 'mid';
   else if (/^high$/i.test(c)) col.side = 'high';
@@ -1266,7 +1387,14 @@ function columnsOf(
   headerRows: string[][],
 ): { leaves: Column[]; groups: Column[]; optional: number[]; previous: boolean } | null {
   const rows = headerRows
-    .map((r) => r.filter((c) => !/^\((?:in |unaudited|\$)/i.test(c.trim())))
+    // (A caption cell, "(in millions ...)" or "$ in millions", names no column.)
+    .map((r) =>
+      r.filter(
+        (c) =>
+          !/^\((?:in |unaudited|\$)/i.test(c.trim()) &&
+          !/^(?:\$\s*)?in (?:thousands|millions|billions)$/i.test(c.trim()),
+      ),
+    )
     .filter((r) => r.length >= 2);
   if (rows.length === 0) return null;
   const leafCells = rows[rows.length - 1]!;
@@ -1302,16 +1430,24 @@ function columnsOf(
     const c = r.length === 1 ? columnOf(r[0]!) : null;
     if (c?.period) for (const leaf of out) leaf.period ??= c.period;
   }
-  const previous = headerRows.some((r) => r.some((c) => columnOf(c)?.previous));
-  return { leaves: out, groups, optional, previous };
+  const previousCells = headerRows.flat().filter((c) => columnOf(c)?.previous);
+  // Beside a previous column ("FY'24 Previous"), a column naming the same period ("FY'24") is the one set against it.
+  for (const leaf of out)
+    if (leaf.period && !leaf.skip && previousCells.some((c) => c.startsWith(`${leaf.period} `)))
+      leaf.current = true;
+  return { leaves: out, groups, optional, previous: previousCells.length > 0 };
 }
 
 /** A cell's amount written for the range and point readers: "(0.2%)" / "$(41)" are negative, "—%" no value. */
 function cellValue(cell: string): string {
-  return cell
-    .trim()
-    .replace(/^(\$|US\$|€|£)?\s?\((\d[\d,]*(?:\.\d+)?)\s?(%?)\)$/, '-$1$2$3')
-    .replace(/^\((\d[\d,]*(?:\.\d+)?)\s?(%?)\)(?=\s*(?:-|–|to)\s)/, '-$1$2');
+  return (
+    cell
+      .trim()
+      .replace(/^(\$|US\$|€|£)?\s?\((\d[\d,]*(?:\.\d+)?)\s?(%?)\)$/, '-$1$2$3')
+      // ("(~$20)": an approximate amount in parentheses.)
+      .replace(/^\(~\s?(\$|US\$|€|£)?\s?(\d[\d,]*(?:\.\d+)?)\)$/, '~-$1$2')
+      .replace(/^\((\d[\d,]*(?:\.\d+)?)\s?(%?)\)(?=\s*(?:-|–|to)\s)/, '-$1$2')
+  );
 }
 
 /**
@@ -1435,6 +1571,48 @@ function cellLineTables(blocks: Block[]): Block[] {
   });
 }
 
+/**
+ * A table row a page store prints over several lines, each line after the first opening with "|" ("$ in millions |
+ * FY'24 Previous", "| FY'24", "| FY'24 YoY", "| Q3'24"), is one row; such lines after a line that is no row ("| FY'24",
+ * "| Q3'24" under a reconciliation's title) are a row of their own.
+ */
+function continuedRows(blocks: Block[]): Block[] {
+  const out: Block[] = [];
+  let joining = false;
+  for (const b of blocks) {
+    const cell = /^\|\s*([A-Za-z0-9$(~][^|]{0,30}?)\s*$/.exec(b.text);
+    if (!b.row && cell) {
+      const last = out.at(-1);
+      if (last?.row && (joining || last === out.at(-1))) {
+        out[out.length - 1] = {
+          ...last,
+          text: `${last.text.replace(/\s*\|\s*$/, '')} | ${cell[1]}`,
+          end: b.end,
+        };
+      } else out.push({ ...b, text: cell[1]!, row: true });
+      joining = true;
+      continue;
+    }
+    joining = false;
+    out.push(b);
+  }
+  return out;
+}
+
+/**
+ * The status a table's lead words for a row's metric: when the lead words several statuses, the one right before the
+ * first name of the metric in it ("narrowing the range of our FY'24 constant currency ARR guidance and maintaining our
+ * FY'24 free cash flow guidance ... updating our FY'24 revenue and EPS guidance"), else the lead's status.
+ */
+function leadStatus(lead: string, metric: string): Guidance['status'] {
+  const name = METRICS.find(([, m]) => m === (metric === 'revenue_growth' ? 'revenue' : metric))?.[0];
+  const at = name ? new RegExp(name.source, name.flags.replace('g', '')).exec(lead) : null;
+  if (at) return statusBefore(lead, at.index);
+  // (A lead wording several statuses, each for the metrics it names, words none for a metric it does not name.)
+  const worded = new Set(STATUS_WORDS.filter(([re]) => re.test(lead)).map(([, status]) => status));
+  return worded.size > 1 ? null : statusOf(lead);
+}
+
 /** A block's text without the "|" marks and spaces around it. */
 const bareCell = (b: Block) => b.text.replace(/^[|\s]+|[|\s]+$/g, '');
 
@@ -1525,7 +1703,7 @@ export function tableGuidance(
   // A table's first row, which may itself name the targets ("Q2 FY15 Guidance Metrics | Q2 FY15 (ending July 31, 2014)")
   // under a lead-in that names only the period ("Second Quarter Fiscal 2015").
   let firstRow: string | null = null;
-  for (const b of cellLineTables(spreadLineTables(blocks))) {
+  for (const b of cellLineTables(spreadLineTables(continuedRows(blocks)))) {
     if (!b.row) {
       firstRow = null;
       const title = /\|\s*$/.test(b.text) && b.text.length <= 80;
@@ -1561,7 +1739,8 @@ export function tableGuidance(
     }
     const label = cells[0]!.replace(/(?<=[a-z])\d+$/, '');
     // A growth rate "— Constant Currency" is a measure of its own, not the metric's target.
-    if (/\bconstant currency\b/i.test(label)) continue;
+    // ("Constant currency ARR" is the ARR target at constant rates: only a growth rate is set apart.)
+    if (/\bconstant currency\b/i.test(label) && /\bgrowth\b/i.test(label)) continue;
     const segment = /\b(?:segment|subscription|product|services?)\b/i.test(label);
     // A row "Y-Y" / "YoY" right under the revenue row is revenue's growth year over year ("Q-Q" is sequential).
     const yoy: boolean =
@@ -1591,6 +1770,7 @@ export function tableGuidance(
       colBasis: 'gaap' | 'non_gaap' | null;
       target: typeof tableTarget;
       worded?: boolean;
+      growth?: boolean;
     }[] = byColumn
       ? byColumn
           .flatMap(({ text, col }, k) => {
@@ -1604,8 +1784,11 @@ export function tableGuidance(
             if (side === 'high' && low === undefined) return [];
             return [{ text: low === undefined ? text : `${low} to ${text}`, col }];
           })
+          // A growth column gives revenue's growth only.
+          .filter(({ col }) => !col.growth || hit[1] === 'revenue')
           .map(({ text, col }) => ({
             raw: text,
+            growth: col.growth,
             colBasis: col.basis,
             target: col.period ? targetOf(col.period, reported) : leadTarget(lead, header, reported),
             // Beside a previous column, the lead's status word speaks of the columns set against it ("Revised") only.
@@ -1618,7 +1801,7 @@ export function tableGuidance(
             colBasis: null,
             target: tableTarget,
           }));
-    for (const { raw, colBasis, target, worded = true } of jobs) {
+    for (const { raw, colBasis, target, worded = true, growth = false } of jobs) {
       const basisWord = /^\s*(non[- ]?gaap|gaap)\s*:\s*/i.exec(raw);
       const cell = raw.replace(/^\s*(?:non[- ]?gaap|gaap)\s*:\s*/i, '').trim();
       const labelBasis = /non[- ]?gaap|adjusted/i.test(label)
@@ -1649,7 +1832,7 @@ export function tableGuidance(
           scale: 'units',
           qualitative: null,
           relative: true,
-          status: worded ? statusOf(lead) : null,
+          status: worded ? leadStatus(lead, hit[1]) : null,
           block: b,
         });
         continue;
@@ -1659,7 +1842,11 @@ export function tableGuidance(
       if (!r && !p) continue;
       const unitWord = r ? (r[4] ?? r[2]) : p![2];
       const isPercent = /%|percent/i.test(unitWord ?? '');
-      const metric = hit[1] === 'eps_diluted' && /\bbasic\b/i.test(label) ? 'eps_basic' : hit[1];
+      const metric = growth
+        ? 'revenue_growth'
+        : hit[1] === 'eps_diluted' && /\bbasic\b/i.test(label)
+          ? 'eps_basic'
+          : hit[1];
       const perShare = PER_SHARE_CONCEPTS.has(metric as Concept) || /per share/i.test(label);
       // A cell with no unit word of its own takes its row label's scale ("Revenue (in millions) | $595-$610"), else the
       // table's caption ("(in millions, except per share data)").
@@ -1674,7 +1861,10 @@ export function tableGuidance(
       const full = (t: string | undefined) => {
         if (t === undefined) return null;
         const v = parseAmount(t);
-        return v === null ? null : perShare || isPercent ? v : toFullUnits(v, scale);
+        // Capital expenditures are an amount spent: a reconciliation's parentheses ("Capital expenditures | (~$20)",
+        // subtracted from operating cash flow) are its arithmetic, not a negative target.
+        const w = v !== null && metric === 'capex' ? Math.abs(v) : v;
+        return w === null ? null : perShare || isPercent ? w : toFullUnits(w, scale);
       };
       const g = {
         metric,
@@ -1700,7 +1890,7 @@ export function tableGuidance(
         scale,
         qualitative: null,
         relative: false,
-        status: worded ? statusOf(lead) : null,
+        status: worded ? leadStatus(lead, hit[1]) : null,
         block: b,
       };
       if (
@@ -1718,6 +1908,76 @@ export function tableGuidance(
         continue;
       out.push(g);
     }
+  }
+  out.push(...revisedForecastRows(blocks, reported));
+  return out;
+}
+
+/**
+ * A revised-forecast table whose header a page store prints one cell per line, its first column "Revised" /
+ * "Forecast" ("(Billions of yen)", "Revised", "Forecast", "Change from October", "Forecast", ...), over rows whose first
+ * amount is that column's even when the row's empty cells are dropped ("Operating income (loss) | (260) | 200 | 475.3"):
+ * each row's first amount is the revised target (updated), of the fiscal year the notes under the table name by its end
+ * date ("the fiscal year ending March 31, 2009"), scaled by the caption above the header.
+ */
+function revisedForecastRows(
+  blocks: Block[],
+  reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null },
+): (Omit<Guidance, 'sentence'> & { block: Block })[] {
+  const out: (Omit<Guidance, 'sentence'> & { block: Block })[] = [];
+  for (let i = 0; i + 1 < blocks.length; i++) {
+    const first = blocks[i]!;
+    const two = `${bareCell(first)} ${bareCell(blocks[i + 1]!)}`;
+    if (first.row || (!/^revised forecast$/i.test(bareCell(first)) && !/^revised forecast$/i.test(two)))
+      continue;
+    const caption = blocks
+      .slice(Math.max(0, i - 2), i)
+      .map(bareCell)
+      .map((t) => /^\((thousands|millions|billions) of [a-z]+\)$/i.exec(t))
+      .find((m) => m !== null);
+    let j = i;
+    while (j < blocks.length && isCellLine(blocks[j]!)) j++;
+    const rows: Block[] = [];
+    // The rows, with the short lines of rows printed apart ("(Equity in net income (loss) of ...") among them.
+    while (j < blocks.length && (blocks[j]!.row || blocks[j]!.text.length <= 80)) {
+      if (blocks[j]!.row) rows.push(blocks[j]!);
+      j++;
+    }
+    const notes = blocks
+      .slice(j, j + 5)
+      .find((b) => !b.row && /\bfiscal year (?:ending|ended)\s/i.test(b.text));
+    const phrase = notes
+      ? /\bfiscal year (?:ending|ended)\s+[A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4}/.exec(notes.text)
+      : null;
+    if (rows.length === 0 || !phrase) continue;
+    const target = targetOf(phrase[0], reported);
+    const scale: Scale = caption ? wordScale(caption[1]!.replace(/s$/i, '')) : 'units';
+    for (const b of rows) {
+      const cells = tableCells(b.text);
+      const hit = labelMetric(cells[0]!, METRICS);
+      const cell = cells[1] === undefined ? null : CELL_POINT.exec(cellValue(cells[1].replace(/¥\s?/, '')));
+      if (!hit || !cell) continue;
+      const v = parseAmount(cell[1]!);
+      if (v === null || PER_SHARE_CONCEPTS.has(hit[1] as Concept)) continue;
+      out.push({
+        metric: hit[1],
+        label: cells[0]!,
+        basis: 'unspecified',
+        targetYear: target.year,
+        targetPeriod: target.period,
+        low: null,
+        high: null,
+        point: toFullUnits(v, scale),
+        printed: cells[1]!,
+        unit: 'currency',
+        scale,
+        qualitative: null,
+        relative: false,
+        status: 'updated',
+        block: b,
+      });
+    }
+    i = j - 1;
   }
   return out;
 }
@@ -1773,7 +2033,9 @@ export function applyWordedStatus<
 
   function apply(rows: G[], t: string): void {
     // "raises its earnings expectations": earnings named with a forecast word are the profit targets as a whole.
-    const earningsTargets = /\bearnings (?:expectations?|outlook|guidance|forecasts?|estimates?)\b/i.test(t);
+    // (So are income or profit named with one: "upward revisions to our sales and income forecast".)
+    const earningsTargets =
+      /\b(?:earnings|income|profits?) (?:expectations?|outlook|guidance|forecasts?|estimates?)\b/i.test(t);
     // Estimates or expectations right after a status word are the company's targets ("announced revised revenue and
     // earnings estimates for the first quarter", "Updates Revenue Expectations").
     const revisedEstimates =

@@ -104,6 +104,9 @@ export function sentencesOf(blocks: Block[], text: string): Sentence[] {
       // ("Revenue: $96 - $99 million", "Adjusted EBITDA: ($3) million - ($1) million": a name and its value.)
       !/^[A-Z][\w &'-]{1,40}:\s+\(?[$€£]\s?\(?\d/.test(t)
     ) {
+      // A line with no Latin letter right after an English heading is its translation ("This guidance is based upon
+      // ... the following major assumptions:" then "该指引基于但不限于以下主要假设:"), not a heading of its own.
+      if (!/[A-Za-z]/.test(t) && /[A-Za-z]/.test(heading) && /[^\x00-\x7F]/.test(t)) continue;
       heading = t;
       continue;
     }

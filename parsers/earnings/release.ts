@@ -43,8 +43,11 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * book value per share rows, a lone "Product revenue" line, a change "from" a period, split column dates, misprinted
  * cells. /8: guidance floors and ceilings are stored as one-ended rows ("at least $30 million": low, high null), where
  * earlier versions stored no row; the guidance set 5 rules (one-cell-per-line +/- tables, "Guidance Metrics" tables).
+ * /9: the guidance misses of set 5 and held-out 16-17 (h-guid10). /10: reserved by another branch. /11: the guidance set 6
+ * rules (a withdrawal's named metric, quarters "versus" a year, assumption lists, "FY'24" / "Q3'24" table columns and
+ * split header rows, operating cash flow rows, yen prose forecasts "to total ... trillion yen").
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/9';
+export const RELEASE_PARSER_VERSION = 'earnings-release/11';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';
@@ -307,9 +310,36 @@ function guidanceRows(
   // In a guidance-only document, a fiscal year named without its year ("our full year revenue outlook") is the year of
   // the document's other fiscal-year targets, when they all name the same one ("For the full year 2024, ...").
   if (period.fiscalYear === null && period.fiscalPeriod === null) {
-    const years = new Set(
+    // A quarter named without its year that the document sets against the same quarter of a year ("its second-quarter
+    // capacity to be up approximately 7% to 9% versus the second quarter of 2023") is that quarter of the next year,
+    // when the document sets its quarters against one year only.
+    const against = [
+      ...doc.text.matchAll(
+        /\b(?:versus|vs\.?|compared (?:with|to)|over)\s+the\s+(first|second|third|fourth)\s+quarter\s+of\s+((?:19|20)\d{2})\b/gi,
+      ),
+    ];
+    const baseYears = new Set(against.map((m) => Number(m[2])));
+    const ordinal = ['first', 'second', 'third', 'fourth'];
+    const quarters = new Set(against.map((m) => `Q${ordinal.indexOf(m[1]!.toLowerCase()) + 1}`));
+    if (baseYears.size === 1)
+      for (const g of out)
+        if (g.targetYear === null && g.targetPeriod !== null && quarters.has(g.targetPeriod))
+          g.targetYear = [...baseYears][0]! + 1;
+  }
+  if (period.fiscalYear === null && period.fiscalPeriod === null) {
+    // (With no fiscal-year target naming its year, the year of the quarter targets, when they all name one: "the
+    // full-year" beside "second-quarter" targets of 2024 is fiscal 2024.)
+    const fyYears = new Set(
       out.filter((g) => g.targetPeriod === 'FY' && g.targetYear !== null).map((g) => g.targetYear),
     );
+    const years =
+      fyYears.size > 0
+        ? fyYears
+        : new Set(
+            out
+              .filter((g) => g.targetPeriod?.startsWith('Q') && g.targetYear !== null)
+              .map((g) => g.targetYear),
+          );
     if (years.size === 1)
       for (const g of out)
         if (g.targetPeriod === 'FY' && g.targetYear === null) g.targetYear = [...years][0]!;
@@ -331,6 +361,19 @@ function guidanceRows(
     out,
     doc.blocks.filter((b) => !b.row),
   );
+  // A revenue growth read from its revenue target's own sentence ("Net sales are expected to fall 80.6 billion yen, or
+  // 5.1%, year on year to total 1.5 trillion yen") takes that target's status, as one read after it does.
+  for (const g of out)
+    if (g.metric === 'revenue_growth' && g.status === null) {
+      const revenue = out.find(
+        (r) =>
+          r.metric === 'revenue' &&
+          r.evidence.start === g.evidence.start &&
+          r.targetYear === g.targetYear &&
+          r.targetPeriod === g.targetPeriod,
+      );
+      if (revenue) g.status = revenue.status;
+    }
   out.splice(0, out.length, ...growthAfterRevenue(out));
   // The same target stated twice (a headline "Increases 2026 Revenue Guidance to a Range of $104M to $108M" and the
   // outlook bullet) is one statement: the first is kept, with the status either words.

@@ -1,6 +1,7 @@
 import { type EventType, FORM_RULES, ITEM_RULES, TEXT_RULES, TYPE_BASE } from './event-types.ts';
 import type { FeedItem } from './feed.ts';
 import { closingSpeaker, englishWords } from './link.ts';
+import { PLACES } from './places.ts';
 import { ENTERS_PLACE } from './reader.ts';
 import { modelType } from './text-model.ts';
 
@@ -172,6 +173,26 @@ export function classifyItem(
       )
     )
       continue;
+    // bare growth in the headline of an item about a company is that company's growth (its sales, its drug's), no economic
+    // data, unless an economy word names it too: "Biogen CEO says Alzheimer's drug Leqembi on track for continued growth"
+    if (
+      m &&
+      mt &&
+      tr.id === 'macro.data' &&
+      opts.hasPrimaryLink &&
+      /^growth$/i.test(m[0]) &&
+      !tr.re.test(title.replace(/\bgrowth\b/gi, ' '))
+    )
+      continue;
+    // an approval named in a time clause ("a month after the FDA's approval of ...") dates the item, it is not its event
+    if (
+      m &&
+      tr.id === 'fda.approval' &&
+      /\b(after|since|following) (the )?$/i.test(
+        (mt ? title : text).slice(Math.max(0, m.index - 20), m.index),
+      )
+    )
+      continue;
     // forecasts made, with no company named, are no company's guidance: "Making forecasts at the current juncture is a fool's
     // errand: Economist"
     if (
@@ -238,6 +259,17 @@ export function classifyItem(
     new RegExp(`\\b${sayer}['\u2019]?s? analysts?\\b`).test(item.summary ?? '')
   )
     vote('analyst', 'view', 6, 'analyst.said_move', saidMove[0]);
+  // two named parties opening a headline as the ones that reach, strike or sign a deal have made a contract between them, unless
+  // either is a country or a bloc: "Disney, DirecTV Reach Deal Ending Blackout of ESPN, ABC and More" (not "US, China reach deal
+  // in dispute over Chinese company audits")
+  const pairDeal =
+    /^(\p{Lu}[\p{L}\d&.'\u2019-]*(?: \p{Lu}[\p{L}\d&.'\u2019-]*){0,2})(?:,| and| &) (\p{Lu}[\p{L}\d&.'\u2019-]*(?: \p{Lu}[\p{L}\d&.'\u2019-]*){0,2}) (?:[Rr]each|[Ss]trike|[Ss]ign|[Ii]nk|[Ss]eal)(?:es|s)? (?:a |an )?(?:\w+ )?[Dd]eal\b/u.exec(
+      title,
+    );
+  const country = (p: string) =>
+    PLACES.has(p.toLowerCase().replace(/ /g, '_')) || /^(U\.?S\.?A?|UK|U\.K\.|EU|E\.U\.)$/.test(p);
+  if (pairDeal && !country(pairDeal[1] as string) && !country(pairDeal[2] as string))
+    vote('contract', 'agreement', 6, 'contract.pair_deal', pairDeal[0]);
   // a company entering a country's market expands there: "Rapyd enters India to provide one-stop local payment solutions"
   const enters = new RegExp(ENTERS_PLACE.source, 'i').exec(title);
   if (enters) vote('operations', 'expansion', 6, 'operations.enters_place', enters[0]);
@@ -286,6 +318,20 @@ export function classifyItem(
   ) {
     best = { type: 'macro', subtype: 'market_halt', weight: best.weight };
     rules.push({ rule: 'fallback.market_halt', points: 0, evidence: 'no company named' });
+  }
+  // a disaster that kills or injures people, or a police shooting a prosecutor rules on, naming no company, is general news: "Huge
+  // gas explosion and fire kills at least 3, injures hundreds in Kenyan capital", "Prosecutor: Virginia trooper justified in fatal
+  // shooting"
+  if (
+    headlineOnly &&
+    ((best.type === 'operations' &&
+      best.subtype === 'disruption' &&
+      /\b(kills?|killed|killing|injur(es|ed|ing)|dead|deaths?)\b/i.test(title)) ||
+      (best.type === 'legal' &&
+        /\b(troopers?|police|officers?|deput(y|ies))\b.{0,60}\bshooting\b/i.test(title)))
+  ) {
+    best = { type: 'other', subtype: 'general_news', weight: best.weight };
+    rules.push({ rule: 'other.general_news', points: 0, evidence: 'people harmed, no company named' });
   }
   // an item naming no company whose words match a macro theme is a macro item
   // (a rule that typed the item other, an award, has spoken: neither the themes nor the model overrides it)

@@ -237,7 +237,7 @@ export const TEXT_RULES: TextRule[] = [
     // (a buy call is no deal: "Stocks to Buy", "Time To Buy", "Worth Buying", "Are Investors Buying Cars ...", "Are They Still
     // Buys?": buys after still/top/best is a noun, the picks)
     // (nor is a rating an analyst moves a stock to: "Rosenblatt Upgrades Apple to Buy", "upgraded the stock from Neutral to Buy")
-    /\b(?<!\b(stocks?|shares|time|worth|investors|are investors|investors are|traders|still|top|best|good|strong) )(?<!\b(upgrad|downgrad|rat)\w*\b[^.;:,]{0,40})(gobble up|gobbles up|snaps? up|agrees? to buy|agreed to buy|deal to (buy|purchase)|to buy|buys|buying|bought|to purchase|purchase of|buyout|tie-up|combine|combination with|to be bought|(takeover|buyout|rival|higher|hostile) (bid|offer)|bids? for|offer for)\b(?![^.,;:]{0,25}\b(crude|oil|gas|lng|gold|bonds?|back|stocks?|treasur\w+|dollars?|yen|euros?|barrels|bitcoin|crypto\w*|weapons|jets?|aircraft|planes|time|votes?|insurance(?! (business|unit|arm|operations|compan(y|ies)|brokerage))|homes?|houses?|cars?)\b)/i,
+    /\b(?<!\b(stocks?|shares|time|worth|investors|are investors|investors are|traders|still|top|best|good|strong|new) )(?<!\b(upgrad|downgrad|rat)\w*\b[^.;:,]{0,40})(gobble up|gobbles up|snaps? up|agrees? to buy|agreed to buy|deal to (buy|purchase)|to buy|buys|buying|bought|to purchase|purchase of|buyout|tie-up|combine|combination with|to be bought|(takeover|buyout|rival|higher|hostile) (bid|offer)|bids? for|offer for)\b(?![^.,;:]{0,25}\b(crude|oil|gas|lng|gold|bonds?|back|stocks?|treasur\w+|dollars?|yen|euros?|barrels|bitcoin|crypto\w*|weapons|jets?|aircraft|planes|time|votes?|insurance(?! (business|unit|arm|operations|compan(y|ies)|brokerage))|homes?|houses?|cars?)\b)/i,
     3,
   ),
   r(
@@ -247,6 +247,15 @@ export const TEXT_RULES: TextRule[] = [
     'insider',
     'trade',
     /\b(directors?|ceo|cfo|coo|cto|svp|evp|vp|(senior |executive )?vice presidents?|general counsel|chair(man|woman)?|officers?|insiders?|executives?|execs?|founders?)\b (\w+ ){0,2}(buys?|bought|sells?|sold|purchases?|purchased|unloads?|unloaded|dumps?|dumped)\b (\$?[\d.,]+\s?\w* (of |in |worth of )?)?(\w+ ){0,2}(shares?|stock|stake)\b|\binsider (buying|selling|purchases?|sales?|trades?|transactions?)\b/i,
+    4,
+  ),
+  // an executive making a decision or a move on the stock is an insider's dealing, whichever way: "Top Berkshire Hathaway Exec makes
+  // major stock decision"
+  r(
+    'insider.stock_decision',
+    'insider',
+    'trade',
+    /\b(directors?|ceo|cfo|chair(man|woman)?|officers?|insiders?|executives?|execs?|founders?) (makes?|made|making) (a |an )?(\w+ ){0,2}stock (decisions?|moves?)\b/i,
     4,
   ),
   // a person named by first and last name (a middle initial allowed) who sells or buys a count of a company's shares is an
@@ -338,6 +347,15 @@ export const TEXT_RULES: TextRule[] = [
     /\b(ceo|chief executive|(investment|operating|financial|technology) chief|cfo|chairman|chairwoman|president|co-?heads?|unit heads?|board members?)\b.{0,40}\b(resigns?|steps? down|ousted|named(?! (as )?(one of )?['"‘“]?(the |a |an )?['"‘“]?(most|best|top|leading|winner|finalist)\b)|appointed|appoints?|to step down|departs?|retires?|replaces?|quits?|(is|are) out)\b|\b(quits?|resigns?|steps? down|departs?|joins?)\b.{0,30}\b(as|role)\b.{0,40}\b(ceo|chief|co-?head|head|chair\w*|president|director)\b/i,
     3,
   ),
+  // a person a headline names, then resigning as "he" or "she", leaves a post: "A Year Ago, a Star Banker Was Detained in China. He
+  // Has Just Resigned."
+  r(
+    'management.pronoun_resigns',
+    'management',
+    'executive_change',
+    /\b(he|she) (has |had )?(just )?(resigned|resigns|stepped down|steps down)\b/i,
+    3,
+  ),
   // a leader or head stepping down, resigning or departing: "Enhertu leader steps down at Daiichi"
   r(
     'management.leader_departs',
@@ -387,6 +405,15 @@ export const TEXT_RULES: TextRule[] = [
     2,
   ),
   // a party suing or being sued names the event more firmly than the deal or product it is about
+  // labour-law violations claimed against an employer are a legal matter: "... Starbucks is facing legal repercussions. The company
+  // counters the 548 labor law violation claims"
+  r(
+    'legal.labour_law',
+    'legal',
+    'litigation',
+    /\blabou?r[- ]law violations?\b|\bunfair labou?r practices?\b|\blegal repercussions\b/i,
+    3,
+  ),
   r('legal.lawsuit', 'legal', 'litigation', /\b(lawsuits?|sues?|sued|suing|countersues?)\b/i, 4),
   // (defrauding or embezzling from someone is a crime: "Former Apple employee admits to defrauding the company out of $17 million")
   r(
@@ -696,6 +723,15 @@ export const TEXT_RULES: TextRule[] = [
     3,
   ),
   // placing an order with a supplier is a contract, as winning one is: "Intel Places Multi-Billion-Dollar Wafer Order At TSMC"
+  // a company gaining, nabbing or licensing another's therapy, drug or asset has licensed it, a contract, and that names the deal
+  // more firmly than a sum raised beside it: "Eisai gains Henlius therapy; LB Pharma snags $100M in funding"
+  r(
+    'contract.licensed_asset',
+    'contract',
+    'licensing',
+    /\b(gains?|gained|nabs?|nabbed|grabs?|grabbed|snags?|snagged|in-licens\w+|licenses?|licensed) (\p{Lu}[\p{L}\d-]*['\u2019]?s? )(\w+ )?(therapy|therapies|drug|asset|candidate|antibody)\b/u,
+    4,
+  ),
   r(
     'contract.order_placed',
     'contract',
@@ -718,6 +754,24 @@ export const TEXT_RULES: TextRule[] = [
     'contract',
     'agreement',
     /\b(selects?|selected|chooses?|choose|chose)\b[^.;]{0,80}?\bto (power|provide|deliver|propel|drive|support|enable|moderni[sz]e|streamline|enhance|automate|manage|transform|accelerate|scale|simplify|protect|secure|offer|reduce|improve|optimi[sz]e|help|boost|strengthen|unify|consolidate|digiti[sz]e)\b|\bjoins? (the )?([\w-]+ ){0,3}partner (network|program(me)?|ecosystem)\b|\bjoint ventures?\b/i,
+    2,
+  ),
+  // a game of a kind a studio makes (a video, strategy or mobile game) is a product: "Moonbreaker aims to be a strategy game that
+  // 'lasts a generation'"
+  r(
+    'product.game',
+    'product',
+    'launch',
+    /\b(video|strategy|mobile|console|role-playing|puzzle|shooter|survival|open-world|multiplayer) games?\b/i,
+    2,
+  ),
+  // a company starting to sell or offer a product launches it: "Hims & Hers said it would start selling a compounded version of
+  // Novo Nordisk's Wegovy pill"
+  r(
+    'product.starts_selling',
+    'product',
+    'launch',
+    /\b(start|starts|started|starting|begin|begins|began|beginning) (selling|offering)\b/i,
     2,
   ),
   r(
@@ -937,6 +991,18 @@ export const TEXT_RULES: TextRule[] = [
   ),
   r('ownership.portfolio', 'ownership', 'holdings', /\bportfolio (is |are )?(invested|held) in\b/i, 3),
   // an investor loading up on a stock buys a large position in it: "As Tesla Stock Sank On Earnings, Cathie Wood Loaded Up"
+  // tracking an investor's portfolio (a quarterly update of its holdings) is ownership news: "Tracking Gardner Russo & Gardner
+  // Portfolio - Q2 2020 Update"
+  r('ownership.tracking', 'ownership', 'holdings', /\btracking (\S+ ){1,6}(portfolio|holdings)\b/i, 3),
+  // an investor's first, latest or biggest investment or stake is a holding taken: "Buffett's first big semiconductor investment is
+  // a bet on Apple's future"
+  r(
+    'ownership.possessive_investment',
+    'ownership',
+    'holdings',
+    /['\u2019]s (first|latest|newest|biggest|largest|new)( big| major)? ([\w-]+ )?(investment|stake)s?\b/i,
+    3,
+  ),
   r('ownership.loads_up', 'ownership', 'holdings', /\b(loads?|loaded|loading) up\b/i, 3),
   // a stock-picking piece names stocks to buy, sell, watch or avoid, or compares two as a pick: "3 Stocks to Avoid in 2024",
   // "Stocks to Watch Tuesday: ...", "Better Growth Stock in 2024: Amazon vs. Apple" (no market move; typed other)
@@ -1045,6 +1111,16 @@ export const TEXT_RULES: TextRule[] = [
     /^(the )?(stock )?markets? (today|wrap|recap|update|close|open|report|minute|movers)\s*:/i,
     5,
   ),
+  // crypto as the subject of a question or with a market word is the crypto market, and an asset ranked over a decade or a year is
+  // an asset-class view, and a year's or month's best or worst week is a market's: "Halfway Through 2020, Where Has Crypto Taken
+  // Us?", "Why this investment could be 'one of the dominant assets' of the decade", "25 New Buys After Year's Best Week"
+  r(
+    'macro.asset_class',
+    'macro',
+    'markets',
+    /\b(has|is|was|will|did|does|can) crypto\b|\bcrypto (prices?|markets?|winter)\b|\bassets?['\u2019]? of the (decade|year|century)\b|\b(year|month)['\u2019]s (best|worst) (week|day|month)\b/i,
+    2,
+  ),
   r(
     'macro.markets',
     'macro',
@@ -1052,6 +1128,17 @@ export const TEXT_RULES: TextRule[] = [
     /\b(stocks|equities|bonds?|(?<!\b(dividend|earnings|free cash flow|fcf) )yields?|treasur(y|ies)(?! shares?\b| stock\b)|(?<!\w-)(dollar|yen|euro|pound)|sterling|currency|fx|bitcoin|cryptocurrencies|oil|crude|brent|wti|lng|bpd|gold|silver|copper|tin|nickel|zinc|alumin(i)?um|lithium|platinum|palladium|iron ore|commodit(y|ies)|futures|wall street(?! journal)|indices|(stock|market|equity) indexes|emerging markets?|(world|global|financial|stock|equity|credit|capital) markets|stock market (\w+ )?(rall\w*|rises?|falls?|gains?|slides?|drops?|climbs?|sinks?|resumes?|closes?|ends?|higher|lower|mixed|tumbles?|surges?)|markets? (higher|lower|mixed)|stock (rises?|rall(y|ies)|falls?|slides?|gains?|drops?)|funds? flows?|outflows?|inflows?|volatility|money markets?|benchmarks?|bourses?|home prices|ftse( \d+)?|dow( jones)?|s&p 500|nasdaq composite|nikkei|dax|hang seng|sensex|nifty)\b/i,
     2,
   ),
+  // a government plan or programme costed in billions or trillions is fiscal policy: "Watchdogs see Biden's student-loan plan
+  // costing $500 billion to $1 trillion"
+  r(
+    'macro.fiscal_cost',
+    'macro',
+    'fiscal',
+    /\b(plan|program(me)?|bill|package|policy|relief)\b (\w+ ){0,2}(costing|(would |will |to )?cost) (about |up to |as much as |more than |over )?\$[\d.,]+ ?(billion|trillion|bn|tn)\b/i,
+    3,
+  ),
+  // a country running low on weapons or munitions is at war: "Ukraine runs low on weapons ... as U.S aid stalls"
+  r('macro.weapons', 'macro', 'geopolitics', /\b(weapons|munitions|artillery shells)\b/i, 2),
   r(
     'macro.geopolitics',
     'macro',
@@ -1099,6 +1186,15 @@ export const TEXT_RULES: TextRule[] = [
     'exploration',
     /\b(probable|proven|proved|mineral|ore)['\u2019"]? (reserves?|resources?)\b|\bresource estimates?\b|\b(pre-?)?feasibility stud(y|ies)\b|\b(drill(ing)?|assay) results\b/i,
     2,
+  ),
+  // a factory or a plant helped, rescued or restarted is its owner's operations: "Chinese Government Steps In to Help an Apple
+  // iPhone Factory"
+  r(
+    'operations.plant_helped',
+    'operations',
+    'supply',
+    /\b(help|helps|helped|rescue[sd]?|restart(s|ed)?|reopen(s|ed)?|support(s|ed)?) (an? |the |its |their )?(\S+ ){0,3}(factory|plant)\b/i,
+    3,
   ),
   r(
     // building a plant or adding jobs: "Toyota to build Lexus in Kentucky, add 750 jobs"

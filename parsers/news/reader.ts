@@ -35,11 +35,11 @@ export interface NewsReader {
 // "Gold ends at record", "Nasdaq carves out fresh intraday record"; not a "home improvement" retailer; and parties reaching a deal,
 // not setting out to: "US, China reach deal in dispute over Chinese company audits", not "agree to try to reach coronavirus-aid deal")
 const UP =
-  /\b(beats?|tops?|topped|surpass(es|ed)?|exceeds?|exceeded|raises?|raised|rises?|rose|(?<=\b(is|are|was|were) )rising|(loads?|loaded|loading) up|(?<=\b(poised|set|positioned) to )benefit|jumps?|jumped|soars?|soared|soaring|surges?|surged|surging|gains?|gained|climbed|climbing|rocketing|buoyant|cheers?|cheered|record (profit|sales|revenue|high)|approv\w+|cleared|clearance|wins?|(?<!\b(the|korean|korea['\u2019]s) )won|upgrades?d?|rules? in favou?r|boosts?|boosted|(?<=\b(is|are|was|were|by) )boosting|optimistic|bullish|increase[sd]?|rebounds?|rall(y|ies|ied)|skyrocket(s|ed|ing)?|smash(es|ed)?|progress|optimism|hopes|buyback|dividend increase|beat|reclaims?|lifts?|strong(er)?|better|upbeat|higher|climbs?|outperform\w*|accelerat\w*|quickens?|quickened|widen(s|ed|ing)?|boom(s|ing)?|adds? [\d,]+ jobs|resilien(t|ce)|improved|(?<!(disaster|data|cost|debt|loan|asset|heat|energy|key) )recover(y|ies|s|ed|ing)?(?!\.\w| (funds?|plans?|packages?|programmes?|programs?|bonds?)\b)|(can|could|will|to|set to|may) double|(?<!\bto )reach(es|ed)? (a |an )?(\w+ )?deal|successful(ly)?|promising|surpassing|overtak(es|en|ing)|overtook|(margins?|profit|profitability|earnings|sales|revenue|cash flow) improvements?|(ends?|ended|closes?|closed|finish(es|ed)?) at (a )?record|(fresh|new) (intraday |all-time )?records?|strongest|highest (level )?since|up (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
+  /\b(beats?|tops?|topped|surpass(es|ed)?|exceeds?|exceeded|raises?|raised|rises?|rose|(?<=\b(is|are|was|were) )rising|(loads?|loaded|loading) up|(?<=\b(poised|set|positioned) to )benefit|jumps?|jumped|soars?|soared|soaring|surges?|surged|surging|gains?|gained|climbed|climbing|rocketing|buoyant|cheers?|cheered|record (profit|sales|revenue|high)|approv\w+|cleared|clearance|wins?|(?<!\b(the|korean|korea['\u2019]s) )won|upgrades?d?|rules? in favou?r|boosts?|boosted|(?<=\b(is|are|was|were|by) )boosting|optimistic|bullish|increase[sd]?|rebounds?|rall(y|ies|ied)|skyrocket(s|ed|ing)?|smash(es|ed)?|progress|optimism|hopes|buyback|dividend increase|beat|reclaims?|lifts?|strong(er)?|better|upbeat|higher|climbs?|outperform\w*|accelerat\w*|quickens?|quickened|widen(s|ed|ing)?|boom(s|ing)?|adds? [\d,]+ jobs|resilien(t|ce)|improved|(?<!(disaster|data|cost|debt|loan|asset|heat|energy|key) )recover(y|ies|s|ed|ing)?(?!\.\w| (funds?|plans?|packages?|programmes?|programs?|bonds?)\b)|(can|could|will|to|set to|may) double|(?<!\bto )reach(es|ed)? (a |an )?(\w+ )?deal|successful(ly)?|overcomes|overcame|promising|surpassing|overtak(es|en|ing)|overtook|(margins?|profit|profitability|earnings|sales|revenue|cash flow) improvements?|(ends?|ended|closes?|closed|finish(es|ed)?) at (a )?record|(fresh|new) (intraday |all-time )?records?|strongest|highest (level )?since|up (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
 // (a trouble or a shortage is down like a problem: "Tesla is having trouble wooing new EV shoppers", "Apple iPhone 14 Pro Shortages
 // Continue"; so is a thing derailed or curbed: "Covid-19 Derails Latin America's Bid", "law curbing surprise credit card fees")
 const DOWN =
-  /\b(miss(es|ed)?|cuts?|falls?|fell|drops?|dropped|(?<=\b(is|are|was|were) )dropping|plunges?|plunged|plummets?|plummeted|slumps?|slumped|tumbles?|tumbled|sinks?|sank|sinking|plunging|tumbling|tank(ed|ing)|slid|losses|loss|declines?|declined|decreased?|reduc(e|es|ed)|warns?|red flags?(?!\?)|downgrades?d?|layoffs?|lay off|laid[- ]off|halt(ed|s)?|recall(s|ing)?|shrink(s|ing)?|shrank|shrunk|weigh(s|ed|ing)? on|probe|lawsuit|sued|fined?|fines|fining|penalty|bankrupt\w*|default\w*|resigns?|ousted|delist\w*|rejects?|weak\w*|pessimistic|bearish|slips?|slides?(?! decks?\b)|outflows?|exits|shock|risks|negative|falling|fears?|destructive|disruptions?|correction|retaliates|slams|dips?|shortfall|slows?|buckles?|trimmed|trims?|charged|indicted|fraud|accused|suspends?|threatens?|attacks?|worse|short of|falls? short|lower|eases?|escalat\w*|slash\w*|demolish\w*|crash(es|ed|ing)?|hits?|crisis|rout|sell-?offs?|turmoil|under fire|underperform\w*|cools?|cooled|cooling|slowed|slowing|narrow(s|ed|ing)?|breach(es|ed)?|slam(s|med)?|dampen(s|ed)?|(?<=(month|year|week|day|record|time)( closing| intraday)? )lows?|lowest (level )?since|sabotage|severed|problems?|troubles?|shortages?|derail(s|ed|ing)?|curb(s|ed|ing)?|mess|lied|snubs?|write-?offs?|write-?downs?|impairments?|blast(s|ed)?|crackdown|crack(s|ing)? down|woes?|under threat|strand(s|ed)?|jeopardi[sz]\w*|down (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
+  /\b(miss(es|ed)?|cuts?|falls?|fell|drops?|dropped|(?<=\b(is|are|was|were) )dropping|plunges?|plunged|plummets?|plummeted|slumps?|slumped|tumbles?|tumbled|sinks?|sank|sinking|plunging|tumbling|tank(ed|ing)|slid|losses|loss|declines?|declined|decreased?|reduc(e|es|ed)|warns?|red flags?(?!\?)|downgrades?d?|layoffs?|lay off|laid[- ]off|halt(ed|s)?|recall(s|ing)?|shrink(s|ing)?|shrank|shrunk|weigh(s|ed|ing)? on|probe|lawsuit|sued|fined?|fines|fining|penalty|bankrupt\w*|default\w*|resigns?|ousted|delist\w*|rejects?|weak\w*|pessimistic|bearish|slips?|slides?(?! decks?\b)|outflows?|exits|shock|risks|negative|falling|fears?|destructive|disruptions?|correction|retaliates|slams|dips?|shortfall|slows?|buckles?|trimmed|trims?|charged|indicted|fraud|accused|suspends?|threatens?|attacks?|worse|short of|falls? short|lower|eases?|escalat\w*|slash\w*|demolish\w*|crash(es|ed|ing)?|hits?|crisis|rout|sell-?offs?|turmoil|under fire|underperform\w*|cools?|cooled|cooling|slowed|slowing|narrow(s|ed|ing)?|breach(es|ed)?|slam(s|med)?|dampen(s|ed)?|(?<=(month|year|week|day|record|time)( closing| intraday)? )lows?|(new|fresh) lows?(?!-)|(?<=\$[\d.,]+ )lows?|lowest (level )?since|sabotage|setbacks?|severed|problems?|troubles?|shortages?|derail(s|ed|ing)?|curb(s|ed|ing)?|mess|lied|snubs?|write-?offs?|write-?downs?|impairments?|blast(s|ed)?|crackdown|crack(s|ing)? down|woes?|under threat|strand(s|ed)?|jeopardi[sz]\w*|down (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
 
 /** A company entering a country (or a state, a province) by name: "enters India", "entering the United Kingdom". */
 export const ENTERS_PLACE = new RegExp(
@@ -52,6 +52,35 @@ export const ENTERS_PLACE = new RegExp(
 
 /** Phrases read before single words: a negation or a comparison turns the word it governs around. */
 const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
+  // a central bank's rate cut expected or bet on is a forecast of policy, no cut made: "Mortgage rates reach new low for 2024 before
+  // expected Fed cut", "Bets on a big Fed rate cut won't die"
+  {
+    re: /\b(expected|anticipated|likely|possible|bets? on (a |an )?(\w+ )?) ?(fed rate |fed |rate )cuts?\b/gi,
+    dir: 0,
+  },
+  // a movement that would, could or might have happened did not: "rejecting a proposed contract that would have raised their wages"
+  { re: /\b(would|could|might) have (been )?\w+\b/gi, dir: 0 },
+  // a better deal, contract or pay held out for is a demand, no rise: "Striking Boeing factory workers say they are ready to hold
+  // out for a better contract"
+  { re: /\bfor (a |an )?better (contract|deal|offer|pay|wages?|terms)\b/gi, dir: 0 },
+  // "top" before a rank or a role is an adjective, no rise: "Top Berkshire Hathaway Exec makes major stock decision", "the
+  // Top-Performing Stock of the Last 20 Years"
+  {
+    re: /\btop-(performing|rated|ranked|selling)\b|\btop (\p{Lu}[\p{L}&.-]* ){0,3}(execs?|executives?|officials?|bankers?|aides?|lawyers?|advis[eo]rs?|brass|staff)\b/giu,
+    dir: 0,
+  },
+  // an economy's soft landing is up, a hard landing down: "US economy is heading for soft landing, FT survey says"
+  { re: /\bsoft landing\b/gi, dir: 1 },
+  { re: /\bhard landing\b/gi, dir: -1 },
+  // a stock bucking a market's fall is up: "Apple stock bucks Big Tech downdraft for the year"
+  {
+    re: /\bbuck(s|ed|ing)? (the |a )?([\w-]+ ){0,3}(downdraft|downturn|sell-?off|slump|decline|rout|slide)\b/gi,
+    dir: 1,
+  },
+  // a tough year or time ahead is down: "Apple Isn't Recession Proof. The Stock Could Have a Tough 2023."
+  { re: /\b(a |an )?(tough|rough) (year|time|quarter|month|stretch|ride|(19|20)\d\d)\b/gi, dir: -1 },
+  // a country running low on arms or funds is down: "Ukraine runs low on weapons ... as U.S aid stalls"
+  { re: /\b(runs?|running|ran) (low|short) (on|of)\b/gi, dir: -1 },
   // a candidate's win is an election's outcome, no market move: "Risks of U.S.-China tensions or a Biden win are not yet
   // priced in for oil"
   { re: /\ba (\p{Lu}[\p{L}-]+ )(election )?(win|victory|landslide)\b/gu, dir: 0 },
@@ -359,7 +388,7 @@ const BAD_WHEN_UP =
 
 /** Reaching a count: "hits 5M pre-orders", "tops 1 billion users", "passes 100,000". */
 const MILESTONE =
-  /\b(hits?|reach(es|ed)?|nears?|neared|tops?|topped|pass(es|ed)?|surpass(es|ed)?|cross(es|ed)?) (\$)?\d[\d.,]*\s?(k|m|mn|million|bn|billion|thousand)?\b(?!\s?%)/gi;
+  /\b(hits?|reach(es|ed)?|nears?|neared|tops?|topped|pass(es|ed)?|surpass(es|ed)?|cross(es|ed)?) (\$)?\d[\d.,]*\s?(k|m|mn|million|bn|billion|thousand)?\b(?!\s?%)(?!\s?lows?\b)/gi;
 
 /** A figure written with its sign is a movement: "Eurostoxx futures +0.8%" (up), "-1.7% Y/Y" (down). */
 const SIGNED_PCT = /(?<![\w.%])([+\-\u2212])\d[\d.,]*\s?%/g;
@@ -373,7 +402,7 @@ const NOT_DIRECTIONAL = /\b(pay|compensation|salary|salaries|bonus(es)?|pay pack
  * eleventh pass).
  */
 const MOVE =
-  /^(rises?|rose|jumps?|jumped|soars?|soared|surges?|surged|gains?|gained|increase[sd]?|rebounds?|higher|climbs?|climbed|falls?|fell|drops?|dropped|declines?|declined|decreased?|reduc(e|es|ed)|slips?|dips?|slides?|slid|eases?|tumbles?|tumbled|plunges?|plunged|lower|slows?|slowed|slowing|cools?|cooled|cooling|accelerat\w*|quickens?|quickened|narrow(s|ed|ing)?|widen(s|ed|ing)?|lows?|highest .*|lowest .*|up .*|down .*)$/i;
+  /^(rises?|rose|jumps?|jumped|soars?|soared|surges?|surged|gains?|gained|increase[sd]?|rebounds?|higher|climbs?|climbed|falls?|fell|drops?|dropped|declines?|declined|decreased?|reduc(e|es|ed)|slips?|dips?|slides?|slid|eases?|tumbles?|tumbled|plunges?|plunged|lower|slows?|slowed|slowing|cools?|cooled|cooling|accelerat\w*|quickens?|quickened|narrow(s|ed|ing)?|widen(s|ed|ing)?|lows?|(new|fresh) lows?|highest .*|lowest .*|up .*|down .*)$/i;
 
 /** A price held between two levels: "range-bound", "trading in a 'comfort zone' between $40-44". */
 const RANGE_BOUND =
@@ -655,7 +684,12 @@ function readByRules(input: ReaderInput): Reading {
   let direction: Direction = net > 0 ? 'bullish' : net < 0 ? 'bearish' : (lean ?? 'neutral');
   // direction is read for a company, or for markets on a macro item: an untyped item naming no company has none (a stock
   // pick still leans as it picks: "These Under-$10 Stocks Are Up 100%+", "3 Stocks to Avoid in 2024")
-  if (input.event_type === 'other' && !input.company && input.event_subtype !== 'stock_picks')
+  // (nor has a fund's own portfolio, naming no company: "Tracking Gardner Russo & Gardner Portfolio - Q2 2020 Update")
+  if (
+    ((input.event_type === 'other' && input.event_subtype !== 'stock_picks') ||
+      (input.event_type === 'ownership' && /\b(portfolio|holdings)\b/i.test(input.title))) &&
+    !input.company
+  )
     direction = 'neutral';
   const words = direction === 'neutral' ? [] : lead.words;
   if (words.length === 0 && direction !== 'neutral' && !lean) direction = 'neutral';

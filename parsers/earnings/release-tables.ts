@@ -86,6 +86,9 @@ const SPAN_WORDS =
   /\bFY(?= ?(?:19|20)\d{2}\b)|\b[1-4]Q(?= ?(?:19|20)\d{2}\b)|(three|six|nine|twelve|\b3|\b6|\b9|\b12)[- ]months?|(thirteen|twelve|fourteen|sixteen|twenty[- ]\w+|thirty[- ]\w+|thirty|forty[- ]\w+|fifty[- ]\w+|\d{1,2})[- ]weeks?|quarter|year[- ]to[- ]date|(?:fiscal )?years?\b|first half|Q[1-4]\b/gi;
 
 const SPAN_TEST = new RegExp(SPAN_WORDS.source, 'i');
+/** The dateless second line of a column heading ("to December 31" under "Twelve months"): part of the header. */
+const HEADING_TAIL = /^(?:to|ended|ending)\s+[A-Za-z]+\.?\s+\d{1,2},?$/i;
+const isHeading = (t: string) => SPAN_TEST.test(t) || HEADING_TAIL.test(t.trim());
 /** A heading naming per-share earnings and nothing else ("Earnings Per Diluted Share", "Diluted Earnings Per Share Data"). */
 const PER_SHARE_HEADING =
   /^(?:(?:basic|diluted) )?(?:earnings|income) per (?:diluted |basic )?(?:common )?share(?: data)?:?$/i;
@@ -118,7 +121,13 @@ function headerSpans(header: string): Span[] {
   const across = header.replace(
     /\b(\d{1,2})((?:\s+for the)?\s+)(\d{1,2})\s+(weeks?|months?)\s+ended\s+\4\s+ended\b/gi,
     '$1 $4 ended$2$3 $4 ended',
-  );
+  )
+    // A two-line heading printed around a one-line one ("Twelve months | Fourth quarter | to December 31": the right
+    // group's "Twelve months / to December 31" over the left group's "Fourth quarter") puts the one-line heading first.
+    .replace(
+      /\b((?:three|six|nine|twelve|\d{1,2})[- ]months?)(\s*\|\s*)([^|]*\bquarter\b[^|]*?)(\s*\|\s*)((?:to|ended|ending)\b)/i,
+      '$3$2$1 $5',
+    );
   for (const m of across.matchAll(SPAN_WORDS)) {
     const s = spanOf(m[0]);
     if (s === 'unknown') continue;
@@ -239,7 +248,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       // A line that states an amount ("Net loss of 56 cents per share in fourth quarter", a highlights bullet) is
       // no column heading, whatever period words it holds.
       header: pending
-        .filter((p) => SPAN_TEST.test(p) && !/\$|\d\.\d|\bcents?\b|\bpercent\b|%/i.test(p))
+        .filter((p) => isHeading(p) && !/\$|\d\.\d|\bcents?\b|\bpercent\b|%/i.test(p))
         .join(' | '),
       // A table of targets is guidance (release-guidance reads it), never reported figures; a table titled as a
       // statement of operations reports results even right after a paragraph of expectations.
@@ -288,6 +297,8 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     const note = mark[2] && mark[2] !== '' ? mark[2] : (blocks[i + 1]?.text ?? '');
     if (/\bnon[- ]?gaap\b/i.test(note)) nonGaapMarks.add(mark[1]!);
   }
+  /** Period headings met after the current table's last row: the next table's, if a caption opens one. */
+  let headingsAfterRows: string[] = [];
   for (const b of blocks) {
     if (!b.row) {
       const t = b.text;
@@ -348,13 +359,21 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
             c.kind = 'statement';
           continue;
         }
-        // A title or caption after rows opens the next table.
-        if (ctx !== null && (ctx as TableContext).rows > 0) ctx = null;
+        // A title or caption after rows opens the next table, and the period headings printed between those rows and
+        // it ("Twelve months" / "Fourth quarter" / "to December 31" / "millions of Canadian dollars") head that table.
+        if (ctx !== null && (ctx as TableContext).rows > 0) {
+          ctx = null;
+          pending.push(...headingsAfterRows);
+        }
+        headingsAfterRows = [];
         pending.push(t);
         continue;
       }
       if (ctx !== null) {
-        if (SPAN_TEST.test(t)) (ctx as TableContext).header += ` | ${t}`;
+        if (isHeading(t)) {
+          (ctx as TableContext).header += ` | ${t}`;
+          if ((ctx as TableContext).rows > 0) headingsAfterRows.push(t);
+        }
         // A heading opening in lower case continues the one above it ("Earnings per share" / "from continuing
         // operations").
         const c = ctx as TableContext;
@@ -377,6 +396,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     }
     const cells = cellsOf(b.text);
     if (cells.length === 0) continue;
+    headingsAfterRows = [];
     const first = cells[0] ?? '';
     // A "Non-GAAP measures, excluding divestitures ..." row among a table's rows opens that table's non-GAAP section
     // (same header and caption): the rows after it are non-GAAP, the unqualified rows before it GAAP.
@@ -632,7 +652,9 @@ function collapse(spans: Span[]): Span[] {
 
 function rankOf(label: string, concept: Concept): number {
   const l = label.toLowerCase();
-  if (concept === 'revenue') return /^total/.test(l) ? 0 : 1;
+  // A revenue total "and other income" adds income that is no revenue: a revenue row of the same table without it
+  // ("Operating revenues" above "TOTAL REVENUES AND OTHER INCOME") states the revenue.
+  if (concept === 'revenue') return /\band other income\b/.test(l) ? 2 : /^total/.test(l) ? 0 : 1;
   if (/continuing/.test(l) && !/discontinued/.test(l)) return 2;
   if (/attributable|applicable|available|^(?:equity holders|owners) of the parent/.test(l)) return 0;
   return 1;

@@ -118,10 +118,11 @@ function headerSpans(header: string): Span[] {
   const spans: Span[] = [];
   // A plain-text header wraps each column heading over lines and is read across the columns, line by line
   // ("For the 13 | For the 26" above "Weeks Ended | Weeks Ended"): the n-th number goes with the n-th span word.
-  const across = header.replace(
-    /\b(\d{1,2})((?:\s+for the)?\s+)(\d{1,2})\s+(weeks?|months?)\s+ended\s+\4\s+ended\b/gi,
-    '$1 $4 ended$2$3 $4 ended',
-  )
+  const across = header
+    .replace(
+      /\b(\d{1,2})((?:\s+for the)?\s+)(\d{1,2})\s+(weeks?|months?)\s+ended\s+\4\s+ended\b/gi,
+      '$1 $4 ended$2$3 $4 ended',
+    )
     // A two-line heading printed around a one-line one ("Twelve months | Fourth quarter | to December 31": the right
     // group's "Twelve months / to December 31" over the left group's "Fourth quarter") puts the one-line heading first.
     .replace(

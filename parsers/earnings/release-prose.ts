@@ -365,18 +365,23 @@ function readNaming(
       const kinds = `${m[1] ?? ''} ${m[2] ?? ''}`.toLowerCase();
       const nonGaap = NON_GAAP_WORDS.test(`${lead[2] ?? ''}${m[0]}`);
       const start = s.start + at - lead[0].length + lead[0].indexOf(printed);
-      out.push(
-        perShare(
-          s,
-          span,
-          /diluted/.test(kinds) ? 'eps_diluted' : /basic/.test(kinds) ? 'eps_basic' : 'eps',
-          `${lead[2] ?? ''}${m[0]}`,
-          nonGaap ? 'non_gaap' : 'gaap',
-          printed,
-          /\bloss\b/i.test(m[0]) && value > 0 ? -value : value,
-          start,
-        ),
-      );
+      // ("$0.14 basic and diluted loss per share" states both kinds, as a row or a tail "per basic and diluted share" does.)
+      const concepts: Concept[] = /basic and diluted|diluted and basic/.test(kinds)
+        ? ['eps_basic', 'eps_diluted']
+        : [/diluted/.test(kinds) ? 'eps_diluted' : /basic/.test(kinds) ? 'eps_basic' : 'eps'];
+      for (const c of concepts)
+        out.push(
+          perShare(
+            s,
+            span,
+            c,
+            `${lead[2] ?? ''}${m[0]}`,
+            nonGaap ? 'non_gaap' : 'gaap',
+            printed,
+            /\bloss\b/i.test(m[0]) && value > 0 ? -value : value,
+            start,
+          ),
+        );
       return;
     }
   }

@@ -649,7 +649,8 @@ function readNaming(
     out.push(
       figure(
         kind === 'diluted' ? 'eps_diluted' : kind === 'basic' ? 'eps_basic' : 'eps',
-        `${label} per share`,
+        // ("GAAP EARNINGS FROM CONTINUING OPERATIONS OF $0.20 PER DILUTED SHARE": the name keeps what it covers.)
+        `${label}${/\bfrom continuing operations\b/i.test(between) ? ' from continuing operations' : ''} per share`,
         operating ? 'non_gaap' : basis,
         'units',
       ),

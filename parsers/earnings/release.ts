@@ -445,6 +445,11 @@ function pickFigures(
   // income from continuing operations.
   const whole = (p: ProseFigure) =>
     isTotalRevenue(p) || (p.concept === 'net_income' && !/continuing/i.test(p.label));
+  // ... and so does the whole per-share figure beat the per-share figure of continuing operations ("GAAP earnings of
+  // $108.5 million, or $0.94 per diluted share" over a headline's "earnings from continuing operations of $0.20 per
+  // diluted share").
+  const continuingPerShare = (p: ProseFigure) =>
+    PER_SHARE_CONCEPTS.has(p.concept) && /continuing/i.test(p.label);
   // ... and a figure stated outside quotation marks beats one in a speaker's words (rounded: "“... $277 million in
   // core operating income ...,” he added" against "Core operating income (Non-GAAP): $276.9 million").
   const quoted = (p: ProseFigure) => /^\s*[“"]/.test(p.sentence.text);
@@ -455,6 +460,14 @@ function pickFigures(
     if (!proseSpanOk(p.span)) continue;
     const key = `${p.concept}|${p.basis}`;
     if (taken.has(key)) continue;
+    if (
+      continuingPerShare(p) &&
+      ordered.some(
+        (q) =>
+          q.concept === p.concept && q.basis === p.basis && proseSpanOk(q.span) && !continuingPerShare(q),
+      )
+    )
+      continue;
     // A per-share figure whose kind the sentence does not state stays out when the kind is known elsewhere.
     if (p.concept === 'eps' && (taken.has(`eps_diluted|${p.basis}`) || taken.has(`eps_basic|${p.basis}`)))
       continue;

@@ -727,14 +727,20 @@ function pipeCells(raw: string[]): string[] {
       // (A scale caption between the span cells and their dates, "(dollars in thousands, except per share amounts)",
       // is the table's caption: it is set above the header row, and the dates, also split over two lines
       // ("September 30," / "2025"), still join the header.)
-      const date = (c: string) => DATE_CELL.test(c.trim().replace(/\s+/g, ' '));
+      // (A date in figures, month first, "9/30/2006" under "Three Months Ended", is a column date too: it is written
+      // out, "September 30, 2006", as the period readers read dates.)
+      const date = (c: string) =>
+        DATE_CELL.test(c.trim().replace(/\s+/g, ' ')) || numericDate(c.trim()) !== null;
       let d = j;
       while (d < cells.length && /^\|?\s*$/.test(cells[d]!.trim())) d++;
       const caption =
         d < cells.length && captionScale(cells[d]!.trim()) !== null && !date(cells[d]!) ? d : -1;
       let k = caption >= 0 ? caption + 1 : j;
       while (k < cells.length && (date(cells[k]!) || /^\|?\s*$/.test(cells[k]!.trim()))) k++;
-      const dates = cells.slice(caption >= 0 ? caption + 1 : j, k).filter(date);
+      const dates = cells
+        .slice(caption >= 0 ? caption + 1 : j, k)
+        .filter(date)
+        .map((c) => numericDate(c.trim()) ?? c);
       const header = cells.slice(i, j);
       if (dates.length >= 2) {
         if (caption >= 0) joined.push(cells[caption]!.trim());
@@ -753,6 +759,30 @@ function pipeCells(raw: string[]): string[] {
     joined.push(cells[i]!);
   }
   return relinearise(joined);
+}
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+/** A date in figures, month first ("9/30/2006"), written out ("September 30, 2006"); null for any other cell. */
+function numericDate(cell: string): string | null {
+  const m = /^(\d{1,2})\/(\d{1,2})\/((?:19|20)\d{2})$/.exec(cell);
+  if (!m) return null;
+  const month = Number(m[1]);
+  const day = Number(m[2]);
+  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+  return `${MONTH_NAMES[month - 1]} ${day}, ${m[3]}`;
 }
 
 const CELL_MARK = /^(?:\$|%|[-\u2013\u2014]{1,2}|\(\d\))$/;

@@ -51,6 +51,8 @@ export interface TableFigure {
   block: Block;
   /** Rank of the row among candidates for the concept (lower wins): totals over first rows, net over continuing. */
   rank: number;
+  /** Which table of the document the row is in (tables counted in order). */
+  tableIndex?: number;
 }
 
 interface TableContext {
@@ -74,6 +76,10 @@ interface TableContext {
   labelsNonGaap?: boolean;
   /** A row of the table names a revenue or sales line other than "Product revenue". */
   namesRevenue?: boolean;
+  /** The table's place among the document's tables. */
+  index?: number;
+  /** An untitled table that lists income taxes after a revenue line: a statement of operations. */
+  statementRows?: boolean;
 }
 
 const TITLE =
@@ -220,6 +226,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
   /** The figures of "Product revenue" rows (by index in the output) and their tables. */
   const productFigures = new Map<number, TableContext>();
   let ctx: TableContext | null = null;
+  let tables = 0;
   let pending: string[] = [];
   /** The last sentence before the table ("The following table summarizes ... targets:"). */
   let leadIn = '';
@@ -274,6 +281,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
             : '',
       lastConcept: null,
       rows: 0,
+      index: tables++,
       firstOut: out.length,
       sectionRows: 0,
       // (Only over a header of bare years: "Underlying*" / "2013 | 2014 | ...", the word a stacked column heading.)
@@ -491,6 +499,18 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       continue;
     }
     c.rows++;
+    // An untitled table that lists income taxes after a revenue line ("Net Sales | $6,532" ... "Income taxes (benefit)
+    // | 223") is a statement of operations: its unqualified lines are GAAP, the ones above as the ones below.
+    if (
+      c.kind === 'other' &&
+      c.title === '' &&
+      !c.statementRows &&
+      /^(?:provision for )?income tax(?:es)?\b/i.test(label.trim()) &&
+      out.slice(c.firstOut).some((f) => f.concept === 'revenue')
+    ) {
+      c.statementRows = true;
+      for (const f of out.slice(c.firstOut)) if (f.basis === 'unspecified') f.basis = 'gaap';
+    }
     // A row opening with a dash and "before" right under a line item ("Net earnings (loss)" / "– before specific items")
     // is that item before those items: a non-GAAP figure of the same line.
     const beforeItems = /^[-\u2013\u2014]\s*before\b/i.test(label.trim()) && c.lastConcept !== null;
@@ -538,6 +558,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     else
       basis =
         c.kind === 'statement' ||
+        c.statementRows === true ||
         (c.title !== '' && !TITLE.test(c.title)) ||
         /\bIFRS\b/.test(c.title) ||
         /^financial highlights\b/i.test(c.title)
@@ -586,6 +607,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
           table: c.title,
           block: b,
           rank,
+          tableIndex: c.index,
         });
     };
     // A header whose period columns name years in rising order ("FY 2012 | FY 2013 | Change") prints the prior

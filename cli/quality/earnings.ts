@@ -44,7 +44,9 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * bank's revenue net of interest expense, a Chapter 11 loss) fifteenth; set 16 (fixtures/earnings/held-out-16: rupees
  * and crore, off-calendar fiscal quarters, small-cap losses, a REIT's FFO loss, an insurer, yen billions, € million)
  * sixteenth; set 17 (fixtures/earnings/held-out-17: RMB with US$ translations, KRW bn, R$ with decimal commas, Ps.,
- * yuan and fen, a year-to-date column first) seventeenth.
+ * yuan and fen, a year-to-date column first) seventeenth; set 18 (fixtures/earnings/held-out-18: C$ with swapped
+ * column headings, MLP income per limited partner unit, discontinued operations, biotech losses, an August fiscal year)
+ * eighteenth.
  * `-- --heldout --set 9` scores one held-out set alone. Each set also counts guidance basis errors: a
  * guidance row found with the label's value but under another basis (gaap / non_gaap / unspecified) than the label's.
  *
@@ -81,6 +83,7 @@ const heldOut14 = new URL('../../fixtures/earnings/held-out-14/', import.meta.ur
 const heldOut15 = new URL('../../fixtures/earnings/held-out-15/', import.meta.url).pathname;
 const heldOut16 = new URL('../../fixtures/earnings/held-out-16/', import.meta.url).pathname;
 const heldOut17 = new URL('../../fixtures/earnings/held-out-17/', import.meta.url).pathname;
+const heldOut18 = new URL('../../fixtures/earnings/held-out-18/', import.meta.url).pathname;
 const guidanceSet = new URL('../../fixtures/earnings/guidance-held-out/', import.meta.url).pathname;
 const guidanceSet2 = new URL('../../fixtures/earnings/guidance-held-out-2/', import.meta.url).pathname;
 const guidanceSet3 = new URL('../../fixtures/earnings/guidance-held-out-3/', import.meta.url).pathname;
@@ -515,8 +518,9 @@ if (guidanceMode) {
     ['held-out-15', heldOut15, 'labels-heldout-15.tsv'],
     ['held-out-16', heldOut16, 'labels-heldout-16.tsv'],
     ['held-out-17', heldOut17, 'labels-heldout-17.tsv'],
+    ['held-out-18', heldOut18, 'labels-heldout-18.tsv'],
   ];
-  // `--set N` (1-17): that held-out set alone.
+  // `--set N` (1-18): that held-out set alone.
   const setArg = process.argv[process.argv.indexOf('--set') + 1];
   const only = process.argv.includes('--set') ? Number(setArg) : null;
   sets.forEach(([name, dir, labels], i) => {

@@ -424,6 +424,8 @@ const isHeaderCell = (c: string) =>
  */
 const CHANGE_CELL = /^(?:chg\.?\s?%?|var\.?\s?%?|change|% change|yoy|qoq|ytd|total|q[1-4])$/i;
 /** A column date cell: "June 30, 2017", "March 31, 2023" (a month, a day, a year and nothing else). */
+/** A column date's month and day, its year set apart ("May 29,"). */
+const MONTH_DAY_CELL = /^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.? \d{1,2},?$/;
 const DATE_CELL =
   /^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.? \d{1,2}, (?:19|20)\d{2}$/;
 
@@ -727,14 +729,42 @@ function pipeCells(raw: string[]): string[] {
       // (A scale caption between the span cells and their dates, "(dollars in thousands, except per share amounts)",
       // is the table's caption: it is set above the header row, and the dates, also split over two lines
       // ("September 30," / "2025"), still join the header.)
-      const date = (c: string) => DATE_CELL.test(c.trim().replace(/\s+/g, ' '));
+      // (A date in figures, month first, "9/30/2006" under "Three Months Ended", is a column date too: it is written
+      // out, "September 30, 2006", as the period readers read dates.)
+      const date = (c: string) =>
+        DATE_CELL.test(c.trim().replace(/\s+/g, ' ')) || numericDate(c.trim()) !== null;
       let d = j;
       while (d < cells.length && /^\|?\s*$/.test(cells[d]!.trim())) d++;
       const caption =
         d < cells.length && captionScale(cells[d]!.trim()) !== null && !date(cells[d]!) ? d : -1;
       let k = caption >= 0 ? caption + 1 : j;
       while (k < cells.length && (date(cells[k]!) || /^\|?\s*$/.test(cells[k]!.trim()))) k++;
-      const dates = cells.slice(caption >= 0 ? caption + 1 : j, k).filter(date);
+      let dates = cells
+        .slice(caption >= 0 ? caption + 1 : j, k)
+        .filter(date)
+        .map((c) => numericDate(c.trim()) ?? c);
+      // (Dates whose days and years the store set in two runs, "May 29," "May 30," ... then "2011" "2010" ..., are
+      // the same dates, paired in order.)
+      if (dates.length < 2) {
+        const days: string[] = [];
+        let e = caption >= 0 ? caption + 1 : j;
+        while (
+          e < cells.length &&
+          (MONTH_DAY_CELL.test(cells[e]!.trim()) || /^\|?\s*$/.test(cells[e]!.trim()))
+        ) {
+          if (MONTH_DAY_CELL.test(cells[e]!.trim())) days.push(cells[e]!.trim().replace(/,$/, ''));
+          e++;
+        }
+        const years: string[] = [];
+        while (e < cells.length && years.length < days.length && /^(?:19|20)\d{2}$/.test(cells[e]!.trim())) {
+          years.push(cells[e]!.trim());
+          e++;
+        }
+        if (days.length >= 2 && years.length === days.length) {
+          dates = days.map((d, n) => `${d}, ${years[n]}`);
+          k = e;
+        }
+      }
       const header = cells.slice(i, j);
       if (dates.length >= 2) {
         if (caption >= 0) joined.push(cells[caption]!.trim());
@@ -753,6 +783,30 @@ function pipeCells(raw: string[]): string[] {
     joined.push(cells[i]!);
   }
   return relinearise(joined);
+}
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+/** A date in figures, month first ("9/30/2006"), written out ("September 30, 2006"); null for any other cell. */
+function numericDate(cell: string): string | null {
+  const m = /^(\d{1,2})\/(\d{1,2})\/((?:19|20)\d{2})$/.exec(cell);
+  if (!m) return null;
+  const month = Number(m[1]);
+  const day = Number(m[2]);
+  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+  return `${MONTH_NAMES[month - 1]} ${day}, ${m[3]}`;
 }
 
 const CELL_MARK = /^(?:\$|%|[-\u2013\u2014]{1,2}|\(\d\))$/;

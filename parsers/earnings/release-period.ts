@@ -561,8 +561,21 @@ function quarterWithoutDate(prose: Block[], fyEnd: string | null, blocks: Block[
   const ordinal = dominantOrdinal(prose, '');
   const forOrdinal = ordinal !== null ? statedYearForOrdinal(prose, ordinal) : null;
   const named = ordinal !== null ? namedResultsYear(prose) : null;
-  const year = forOrdinal === null ? named : named === null ? forOrdinal : Math.max(forOrdinal, named);
+  const headed =
+    ordinal !== null && forOrdinal === null && named === null ? headingOverYears(blocks, ordinal) : null;
+  const year =
+    headed?.year ?? (forOrdinal === null ? named : named === null ? forOrdinal : Math.max(forOrdinal, named));
   const fiscalPeriod = ordinal !== null ? (`Q${ordinal}` as FiscalPeriod) : null;
+  if (headed !== null && fiscalPeriod !== null)
+    return {
+      fiscalYear: headed.year,
+      fiscalPeriod,
+      periodEnd: headed.end,
+      fiscalYearSource: 'stated',
+      // (A fourth quarter headed beside "Twelve months" reports its year too.)
+      alsoFiscalYear: headed.twelve,
+      evidence: null,
+    };
   const monthEnd = fyEnd !== null && isMonthEnd(fyEnd) ? fyEnd.slice(4) : null;
   // The statement's "Three Months Ended March 31," over "2026 | 2025 | ..." dates its first column: the quarter the
   // prose names ends there when that year is the one the release names, or, when it names none, when the date ends
@@ -600,13 +613,50 @@ function quarterWithoutDate(prose: Block[], fyEnd: string | null, blocks: Block[
 }
 
 /**
+ * A column heading naming the quarter ("Fourth quarter") right above a row of years ("2007 | 2006 | 2007 | 2006"): the
+ * quarter is of the row's first year; a fourth quarter whose fellow heading is "Twelve months" reports the year too, and
+ * when that heading names the year's last day ("to December 31") the quarter ends on that day.
+ */
+function headingOverYears(
+  blocks: Block[],
+  ordinal: number,
+): { year: number; end: string | null; twelve: boolean } | null {
+  const word = ['first', 'second', 'third', 'fourth'][ordinal - 1]!;
+  for (const [i, b] of blocks.slice(0, 80).entries()) {
+    if (b.row || !new RegExp(`^${word} quarter$`, 'i').test(b.text.trim())) continue;
+    const near = blocks.slice(i + 1, i + 5);
+    const years = near.find((n) => n.row && /^(?:19|20)\d{2}(?: \| (?:19|20)\d{2})+$/.test(n.text.trim()));
+    if (years === undefined) continue;
+    const year = Number(years.text.trim().slice(0, 4));
+    const headings = [...blocks.slice(Math.max(0, i - 2), i), ...near.slice(0, near.indexOf(years))];
+    const dayOf = headings
+      .map((h) =>
+        new RegExp(String.raw`^(?:to|ended|ending)\s+(${MONTH})\s+(\d{1,2}),?$`, 'i').exec(h.text.trim()),
+      )
+      .find((m) => m !== null);
+    const twelve = headings.some((h) => /^(?:twelve|12)[- ]months?$/i.test(h.text.trim()));
+    const end = ordinal === 4 && twelve && dayOf ? parseDate(`${dayOf[1]} ${dayOf[2]}, ${year}`) : null;
+    return { year, end, twelve: ordinal === 4 && twelve };
+  }
+  return null;
+}
+
+/**
  * A "Three Months Ended" heading row over a row of full dates ("Sep 30, 2024 | Jun 30, 2024 | +increase/ -decrease"),
  * or closing with them, dates the quarter of the first column, taken only when that date falls in the year the release
  * names.
  */
 function datedColumnsEnd(blocks: Block[], year: number): string | null {
   for (const [i, b] of blocks.slice(0, 60).entries()) {
-    if (!b.row || !/^\W*(?:three|3)[- ]months?\s+ended\W*(?:\||$)/i.test(b.text)) continue;
+    // (A quarter named in the heading, "Third quarter ended | Three quarters ended", heads its column as "Three Months
+    // Ended" does.)
+    if (
+      !b.row ||
+      !/^\W*(?:(?:three|3)[- ]months?|(?:(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+)?quarter)\s+ended\W*(?:\||$)/i.test(
+        b.text,
+      )
+    )
+      continue;
     const next = blocks[i + 1];
     const full = /^[A-Za-z]{3,9}\.? \d{1,2}, (?:19|20)\d{2}$/;
     // (The dates may close the heading row itself: "Three-Months Ended | Six-Months Ended | June 30, 2023 | ...".)

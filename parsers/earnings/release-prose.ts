@@ -49,7 +49,7 @@ const SCALE_WORD = String.raw`(?:\s?(?:\s{1,12}(?=\S))?(thousand|million|billion
  * may follow in parentheses ("Non-GAAP earnings per share (Diluted)").
  */
 const EPS_NAMING =
-  /\b(?<!-)(?:[Dd]iluted )?(?:Reported |GAAP |Adjusted |Proforma |Pro Forma )?EPS\*?(?:,? ex-items,?)?(?= \$| of \$| (?:improve[sd]?|rose|rises|grew|grows|increased|increases|climbed|climbs) to \$)|\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?\s+per\s+(?:(diluted|basic)\s+)?(?:weighted[- ]average\s+)?(?:common\s+)?share\b(?:\s+\((diluted|basic)\))?|\bearned(?=\s+\$)/i;
+  /\b(?<!-)(?:[Dd]iluted )?(?:Reported |GAAP |Adjusted |Proforma |Pro Forma )?EPS\*?(?:,? ex-items,?)?(?= \$| of \$| (?:improve[sd]?|rose|rises|grew|grows|increased|increases|climbed|climbs) to \$)|\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?\s+per\s+(?:(diluted|basic)\s+)?(?:weighted[- ]average\s+)?(?:common\s+)?(?:share|limited\s+partner(?:ship)?\s+unit)\b(?:\s+\((diluted|basic)\))?|\bearned(?=\s+\$)/i;
 const MEASURES: [RegExp, Concept][] = [
   // ("Revenues from operations increased to Ps. 2,987.9 million": the revenue line of an operating company.)
   [/\b(?:total |net )?(?:revenues?(?: from operations)?|net sales|sales)\b/i, 'revenue'],
@@ -97,7 +97,7 @@ const COMPARISON =
 // (No other per-share name comes between: in "Operating profit 6% to R6,4 billion Earnings per share (EPS) 38% to 1 681
 // cents per share" the per-share amount is the EPS's, not the operating profit's.)
 const EPS_AFTER = new RegExp(
-  String.raw`^(?:(?!per\s+share\b)[^$]){0,40}?(${MONEY}|\d+ (?:[A-Z][a-z]+ )?(?:cents|fen))\s*(?:per|a)\s+(basic and diluted\s+|diluted and basic\s+|diluted\s+|basic\s+|fully diluted\s+)?(?:common\s+)?share(?:\s+on a (?:fully )?(diluted|basic) basis|\s*\((basic and diluted|diluted and basic|diluted|basic)\)|\s+(diluted|basic)\b)?`,
+  String.raw`^(?:(?!per\s+share\b)[^$]){0,40}?(${MONEY}|\d+ (?:[A-Z][a-z]+ )?(?:cents|fen))\s*(?:per|a)\s+(basic and diluted\s+|diluted and basic\s+|diluted\s+|basic\s+|fully diluted\s+)?(?:common\s+)?(?:share|limited\s+partner(?:ship)?\s+unit)(?:\s+on a (?:fully )?(diluted|basic) basis|\s*\((basic and diluted|diluted and basic|diluted|basic)\)|\s+(diluted|basic)\b)?`,
   'i',
 );
 
@@ -257,6 +257,7 @@ export function proseFigures(sentences: Sentence[], options: ProseOptions = {}):
       }
     }
     readRespectively(out, s, span);
+    readNamesThenAmounts(out, from, s, span);
     readQuarterAndYearToDate(out, s);
     readQuarterAndYear(out, s);
     for (const m of s.text.matchAll(FFO_NAMING)) readFfo(out, s, m, span);
@@ -365,18 +366,23 @@ function readNaming(
       const kinds = `${m[1] ?? ''} ${m[2] ?? ''}`.toLowerCase();
       const nonGaap = NON_GAAP_WORDS.test(`${lead[2] ?? ''}${m[0]}`);
       const start = s.start + at - lead[0].length + lead[0].indexOf(printed);
-      out.push(
-        perShare(
-          s,
-          span,
-          /diluted/.test(kinds) ? 'eps_diluted' : /basic/.test(kinds) ? 'eps_basic' : 'eps',
-          `${lead[2] ?? ''}${m[0]}`,
-          nonGaap ? 'non_gaap' : 'gaap',
-          printed,
-          /\bloss\b/i.test(m[0]) && value > 0 ? -value : value,
-          start,
-        ),
-      );
+      // ("$0.14 basic and diluted loss per share" states both kinds, as a row or a tail "per basic and diluted share" does.)
+      const concepts: Concept[] = /basic and diluted|diluted and basic/.test(kinds)
+        ? ['eps_basic', 'eps_diluted']
+        : [/diluted/.test(kinds) ? 'eps_diluted' : /basic/.test(kinds) ? 'eps_basic' : 'eps'];
+      for (const c of concepts)
+        out.push(
+          perShare(
+            s,
+            span,
+            c,
+            `${lead[2] ?? ''}${m[0]}`,
+            nonGaap ? 'non_gaap' : 'gaap',
+            printed,
+            /\bloss\b/i.test(m[0]) && value > 0 ? -value : value,
+            start,
+          ),
+        );
       return;
     }
   }
@@ -629,9 +635,10 @@ function readNaming(
   }
   // An amount followed by "per share" is a per-share figure: "Net income of $0.01 per share" is EPS, and so is "net
   // income ... was 34 Taiwan cents per share".
-  const perShareTail = /^\s*(?:per|a)\s+(diluted\s+|basic\s+)?(?:common\s+)?share\b/i.exec(
-    after.slice(moneyAt + money[0].length),
-  );
+  const perShareTail =
+    /^\s*(?:per|a)\s+(diluted\s+|basic\s+)?(?:common\s+)?(?:share|limited\s+partner(?:ship)?\s+unit)\b/i.exec(
+      after.slice(moneyAt + money[0].length),
+    );
   if (cents && !perShareTail) return;
   if (perShareTail) {
     // GAAP has no operating income per share: "operating income of $0.58 per share" is a non-GAAP EPS (an
@@ -642,7 +649,8 @@ function readNaming(
     out.push(
       figure(
         kind === 'diluted' ? 'eps_diluted' : kind === 'basic' ? 'eps_basic' : 'eps',
-        `${label} per share`,
+        // ("GAAP EARNINGS FROM CONTINUING OPERATIONS OF $0.20 PER DILUTED SHARE": the name keeps what it covers.)
+        `${label}${/\bfrom continuing operations\b/i.test(between) ? ' from continuing operations' : ''} per share`,
         operating ? 'non_gaap' : basis,
         'units',
       ),
@@ -751,6 +759,65 @@ function readRespectively(out: ProseFigure[], s: Sentence, span: Span) {
       });
     }
   }
+}
+
+/** "<name>, <name> and <name> were $A, $B and $C, respectively": the verb, the amounts and "respectively". */
+const NAMES_THEN_AMOUNTS = new RegExp(
+  String.raw`\s+(?:were|was|totaled|amounted to)\s+((?:(?:${MONEY})${SCALE_WORD},\s+)+(?:${MONEY})${SCALE_WORD},?\s+and\s+(?:${MONEY})${SCALE_WORD}),?\s+respectively\b`,
+  'i',
+);
+
+/**
+ * Three or more measures named in a list and their amounts in a list after it, "respectively" ("adjusted net income,
+ * adjusted net income per diluted limited partner unit and adjusted EBITDA were $16.0 million, $0.22 and $26.9 million,
+ * respectively"): each amount is the measure named in its place, the figures read name by name from that sentence
+ * whose amounts stand in that list are dropped.
+ */
+function readNamesThenAmounts(out: ProseFigure[], from: number, s: Sentence, span: Span) {
+  if (!s.text.includes('respectively')) return;
+  const m = NAMES_THEN_AMOUNTS.exec(s.text);
+  if (!m) return;
+  const amounts = [...m[1]!.matchAll(new RegExp(`(${MONEY})${SCALE_WORD}`, 'gi'))].filter((a) =>
+    /\d/.test(a[1]!),
+  );
+  // The names: the clauses before the verb, split at commas and "and"; the last ones, one per amount.
+  const names = s.text
+    .slice(0, m.index)
+    .split(/,\s+|\s+and\s+/)
+    .slice(-amounts.length);
+  if (names.length !== amounts.length || COMPARISON.test(s.text.slice(0, m.index))) return;
+  const listed: ProseFigure[] = [];
+  for (const [i, name] of names.entries()) {
+    const a = amounts[i]!;
+    const value = parseAmount(a[1]!.trim());
+    if (value === null) return;
+    const perShareName = new RegExp(EPS_NAMING.source, 'i').exec(name);
+    const concept: Concept | undefined = perShareName
+      ? /diluted/i.test(name)
+        ? 'eps_diluted'
+        : /basic/i.test(name)
+          ? 'eps_basic'
+          : 'eps'
+      : MEASURES.find(([re]) => new RegExp(re.source, re.flags.replace('g', '')).test(name))?.[1];
+    if (concept === undefined) continue;
+    const start = s.start + m.index! + m[0].indexOf(m[1]!) + a.index!;
+    listed.push({
+      concept,
+      label: name.replace(/^.*?\b(?=(?:adjusted|non-gaap|gaap|reported)\b)/i, '').trim(),
+      basis: NON_GAAP_WORDS.test(name) || concept === 'ebitda' ? 'non_gaap' : 'gaap',
+      span,
+      printed: a[1]!.trim(),
+      value,
+      scale: perShareName ? 'units' : wordScale(a[2]),
+      sentence: s,
+      start,
+      end: start + a[1]!.trim().length,
+    });
+  }
+  if (listed.length === 0) return;
+  // (Only figures whose amounts are in the list give way: another clause of the sentence keeps its own.)
+  const kept = out.slice(from).filter((f) => f.start < s.start + m.index!);
+  out.splice(from, out.length - from, ...kept, ...listed);
 }
 
 /**

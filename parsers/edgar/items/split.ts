@@ -309,8 +309,18 @@ function firstOfRepeats(chain: Choice[], candidates: Candidate[], blocks: string
   }
 }
 
-/** An item heading that is its number alone: "Item 14", "ITEM 9A.". */
-const BARE_NUMBER = /^\s*ITEMS?\s*\d{1,2}(?:\.\d{2})?[A-D]?\.?\s*$/i;
+/**
+ * An item heading that is its number alone, or its part and number on one running-header line: "Item 14",
+ * "ITEM 9A.", "Part IV, Item 15".
+ */
+const BARE_NUMBER = /^\s*(?:PART\s+[IV]{1,3}\s*[,.:]?\s*)?ITEMS?\s*\d{1,2}(?:\.\d{2})?[A-D]?\.?\s*$/i;
+
+/** The item number a bare running header names ("Part IV, Item 15" -> "15"), else null. */
+function runningHeaderOf(block: string): string | null {
+  return BARE_NUMBER.test(block)
+    ? (/ITEMS?\s*(\d{1,2}(?:\.\d{2})?[A-D]?)/i.exec(block)?.[1]?.toUpperCase() ?? null)
+    : null;
+}
 
 /** Whether any block strictly between two headings is more than a PART line or empty. */
 function textBetween(blocks: string[], from: number, to: number): boolean {
@@ -366,8 +376,12 @@ function toSections(
     }
     // A PART heading right before the next item is that page's running header or the next part's title; so is
     // one with its continuation mark under it (CONTINUED_MARK).
+    const after = chain[k + 1];
+    const next = after ? catalog[candidates[after.cand]!.readings[after.reading]![0]!]! : null;
     while (end > start + 1) {
       if (partOf(blocks[end - 1]!) !== null) end--;
+      // so is the next item's own running header, its part and number alone ("Part IV, Item 15"; firstOfRepeats)
+      else if (next !== null && runningHeaderOf(blocks[end - 1]!) === next.number) end--;
       else if (end > start + 2 && CONTINUED_MARK.test(blocks[end - 1]!) && partOf(blocks[end - 2]!) !== null)
         end -= 2;
       else break;

@@ -99,8 +99,9 @@ const METRICS: [RegExp, string][] = [
   // ("total revenue per AHSC" is a ratio, not revenue.)
   [/\b(?:(?:total|net|adjusted|organic)\s+)?(?:revenues?|net sales|sales)\b(?! growth| per\b)/i, 'revenue'],
   [/\b(?:revenue|sales) growth\b/i, 'revenue_growth'],
-  // Organic growth (without currency and acquisitions) is its own target, apart from total growth.
-  [/\borganic (?:revenue |net sales |sales )?growth\b/i, 'organic_revenue_growth'],
+  // Organic growth (without currency and acquisitions) is its own target, apart from total growth; "underlying sales
+  // growth" is the same measure under another name (Emerson's "Underlying Sales Growth | 2% - 3% | 3% - 5%").
+  [/\b(?:organic|underlying) (?:revenue |net sales |sales )?growth\b/i, 'organic_revenue_growth'],
   [/\bcomparable(?: store)?(?: net)? sales\b|\bsame[- ]store sales\b/i, 'comparable_sales'],
   [/\b(?:adjusted )?(?:gross margins?)\b/i, 'gross_margin'],
   [/\b(?:adjusted |non-gaap |gaap )?operating (?:margin)\b/i, 'operating_margin'],
@@ -1338,6 +1339,16 @@ interface Column {
   growth: boolean;
 }
 
+/**
+ * An outlook table's header cell that writes the year before its quarter ("2025 Q1") names that quarter, and a bare
+ * year ("2025") names that fiscal year (Emerson's "2025 Q1 | 2025" guidance framework); null for any other cell.
+ */
+function yearFirstPeriod(cell: string): string | null {
+  const m = /^((?:19|20)\d{2})(?:\s+(Q[1-4]))?$/i.exec(cell);
+  if (!m) return null;
+  return m[2] ? `${m[2].toUpperCase()} ${m[1]}` : `FY ${m[1]}`;
+}
+
 /** A header cell's meaning, or null when it names none of basis, side, period, new or previous. */
 function columnOf(cell: string): Column | null {
   const c = cell.trim();
@@ -1350,6 +1361,11 @@ function columnOf(cell: string): Column | null {
     current: false,
     growth: false,
   };
+  const yearFirst = yearFirstPeriod(c);
+  if (yearFirst) {
+    col.period = yearFirst;
+    return col;
+  }
   // ("FY'24", "Q3'24", "FY'24 YoY": a period with a two-digit year, or its growth year over year.)
   const short = /^(?:FY|Q[1-4])\s?'\d{2}(?:\s+(YoY|Y\/Y|year[- ]over[- ]year))?$/i.exec(c);
   if (short) {

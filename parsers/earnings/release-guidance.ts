@@ -102,7 +102,8 @@ const METRICS: [RegExp, string][] = [
   // Organic growth (without currency and acquisitions) is its own target, apart from total growth; "underlying sales
   // growth" is the same measure under another name (Emerson's "Underlying Sales Growth | 2% - 3% | 3% - 5%").
   [/\b(?:organic|underlying) (?:revenue |net sales |sales )?growth\b/i, 'organic_revenue_growth'],
-  [/\bcomparable(?: store)?(?: net)? sales\b|\bsame[- ]store sales\b/i, 'comparable_sales'],
+  // ("like-for-like growth": a European retailer's comparable sales growth.)
+  [/\bcomparable(?: store)?(?: net)? sales\b|\bsame[- ]store sales\b|\blike[- ]for[- ]like (?:sales )?growth\b/i, 'comparable_sales'],
   [/\b(?:adjusted )?(?:gross margins?)\b/i, 'gross_margin'],
   [/\b(?:adjusted |non-gaap |gaap )?operating (?:margin)\b/i, 'operating_margin'],
   [
@@ -128,7 +129,7 @@ const METRICS: [RegExp, string][] = [
 /** A number, with "$" / "US$" or a currency code or sign before it ("EUR 1.70", "€1.7", "RMB 3.2"). */
 const NUM = String.raw`\(?-?(?:US\$|\$|(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?|€|£)?\s?\d[\d,]*(?:\.\d+)?(?<=\(\S*)\)|\(?-?(?:US\$|\$|(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?|€|£)?\s?\d[\d,]*(?:\.\d+)?|\(?\$?\.\d+`;
 // "$104M" / "$104m": a lone m after the number is millions ("$104M to $108M"); a lone b billions ("$1.280B").
-const UNIT = String.raw`(?:\s?(%|percent|thousand|million|billion|trillion|bn|cents|m(?![a-z])|b(?![a-z])))?`;
+const UNIT = String.raw`(?:\s?(%|percent|pct|thousand|million|billion|trillion|bn|cents|m(?![a-z])|b(?![a-z])))?`;
 const RANGE = new RegExp(
   String.raw`(?:between\s+)?(${NUM})${UNIT}\s*(?:to|and|-|–|—)\s*(${NUM})${UNIT}`,
   'i',
@@ -226,6 +227,8 @@ function targetOf(
       }
     }
   }
+  const split = splitFiscalYear(text);
+  if (split !== null) return { year: split, period: 'FY' };
   m =
     /\b(?:fiscal(?: year)?|full[- ]year|FY)\s*'?(\d{4}|\d{2})\b|\b(\d{4}) (?:fiscal year|full[- ]year)\b/i.exec(
       text,
@@ -263,6 +266,20 @@ function targetOf(
   if (/\b(?:full[- ]year|fiscal year|the year|for the year)\b/i.test(text))
     return { year: reported.fiscalYear, period: 'FY' };
   return { year: null, period: null };
+}
+
+/**
+ * A fiscal year written as the two calendar years it spans ("in 2015/16", "Outlook for 2022-2023", "FY 2015/2016")
+ * is the fiscal year of the second, as a fiscal year is named by the calendar year in which it ends; a span of more
+ * than one year ("2024-2028 targets") names no one fiscal year.
+ */
+function splitFiscalYear(text: string): number | null {
+  for (const m of text.matchAll(/\b((?:19|20)\d{2})\s?[/-]\s?((?:19|20)?\d{2})\b(?![/-]\d)/g)) {
+    const first = Number(m[1]);
+    const second = m[2]!.length === 2 ? Math.floor(first / 100) * 100 + Number(m[2]) : Number(m[2]);
+    if (second === first + 1) return second;
+  }
+  return null;
 }
 
 /** The status words, most specific first: a direction beats "updated", which only says the target was revised. */
@@ -1101,13 +1118,20 @@ export function signedLosses(text: string): string {
     );
 }
 
-/** An amount with a currency mark or code, or followed by "yen" ("38.0 billion yen"). */
+/**
+ * An amount with a currency mark or code, or followed by "yen" ("38.0 billion yen") or by a currency named in words
+ * ("3.45 billion Danish crowns", "3.5 billion crowns").
+ */
 function isMoney(window: string, m: RegExpExecArray): boolean {
   return (
     /\$|€|£|¥|\b(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\b/.test(m[0]) ||
-    /^\s*yen\b/i.test(window.slice(m.index + m[0].length))
+    /^\s*yen\b/i.test(window.slice(m.index + m[0].length)) ||
+    CROWNS_AFTER.test(window.slice(m.index + m[0].length))
   );
 }
+
+/** A Nordic currency written out after an amount ("Danish crowns", "Swedish kronor", "Norwegian kroner", "crowns"). */
+const CROWNS_AFTER = /^\s*(?:(?:Danish|Swedish|Norwegian)\s+)?(?:crowns|kron(?:or|er|a|e))\b/i;
 
 function guidanceValue(window: string): {
   low: number | null;
@@ -1163,7 +1187,7 @@ function guidanceValue(window: string): {
   ) {
     const v = parseAmount(b[3]!.replace(/^\(/, '').replace(/\)$/, ''));
     if (v !== null) {
-      const isPercent = /%|percent/i.test(b[4] ?? '');
+      const isPercent = /%|percent|pct/i.test(b[4] ?? '');
       return {
         low: b[1] ? v : null,
         high: b[1] ? null : v,
@@ -1204,7 +1228,7 @@ function guidanceValue(window: string): {
     const high = signed(r[3]!);
     if (low === null || high === null) return null;
     if (/^(?:19|20)\d{2}$/.test(r[1]!.trim()) || /^(?:19|20)\d{2}$/.test(r[3]!.trim())) return null;
-    const isPercent = /%|percent/i.test(unitWord ?? '');
+    const isPercent = /%|percent|pct/i.test(unitWord ?? '');
     // Each end keeps its own scale word when it has one ("$950 million to $1.05 billion"): the low end is put in
     // the high end's scale, which the row carries.
     const lowScale = r[2] && r[4] && !isPercent && r[2] !== 'cents' ? wordScale(r[2]) : null;
@@ -1233,7 +1257,7 @@ function guidanceValue(window: string): {
   if (p && p.index <= 60 && !bound) {
     const v = parseAmount(p[1]!);
     if (v === null || /^(?:19|20)\d{2}$/.test(p[1]!.trim())) return null;
-    const isPercent = /%|percent/i.test(p[2] ?? '');
+    const isPercent = /%|percent|pct/i.test(p[2] ?? '');
     return {
       low: null,
       high: null,
@@ -1857,7 +1881,7 @@ export function tableGuidance(
       const p = r ? null : CELL_POINT.exec(cell);
       if (!r && !p) continue;
       const unitWord = r ? (r[4] ?? r[2]) : p![2];
-      const isPercent = /%|percent/i.test(unitWord ?? '');
+      const isPercent = /%|percent|pct/i.test(unitWord ?? '');
       const metric = growth
         ? 'revenue_growth'
         : hit[1] === 'eps_diluted' && /\bbasic\b/i.test(label)
@@ -2220,3 +2244,4 @@ export function growthAfterRevenue<
   }
   return out;
 }
+

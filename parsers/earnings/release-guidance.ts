@@ -269,6 +269,18 @@ function targetOf(
 }
 
 /**
+ * "reported" as an adjective right before a sales or revenue name ("raised its reported sales growth outlook",
+ * "fiscal 2018 reported sales of about $6.7 billion") is the GAAP basis, as "on a reported basis" is; the verb
+ * ("the company reported sales of") is not, so a possessive, an article or a year must come before it.
+ */
+function reportedSales(metric: string, wordsBefore: string): boolean {
+  return (
+    (metric === 'revenue' || metric === 'revenue_growth') &&
+    /\b(?:its|their|our|the|(?:19|20)\d{2})\s+reported\s+$/i.test(wordsBefore)
+  );
+}
+
+/**
  * A fiscal year written as the two calendar years it spans ("in 2015/16", "Outlook for 2022-2023", "FY 2015/2016")
  * is the fiscal year of the second, as a fiscal year is named by the calendar year in which it ends; a span of more
  * than one year ("2024-2028 targets") names no one fiscal year.
@@ -295,8 +307,9 @@ const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
   [/\bnarrow(?:s|ed|ing)?\b/i, 'narrowed'],
   [/\bwiden(?:s|ed|ing)?\b/i, 'widened'],
   [
-    // "consistent with our previous guidance": the target is the one given before.
-    /\b(?:reaffirm\w*|reiterat\w*|confirm\w*|maintain\w*|remains? unchanged|(?:guidance|outlook) is unchanged|consistent with (?:our|its|the) (?:previous(?:ly issued)?|prior) (?:guidance|outlook))\b/i,
+    // "consistent with our previous guidance": the target is the one given before; so is one the company "continues
+    // to project" ("it continues to project fiscal 2018 reported sales of about $6.7 billion").
+    /\b(?:reaffirm\w*|reiterat\w*|confirm\w*|maintain\w*|continues? to (?:project|expect|anticipate|forecast)|remains? unchanged|(?:guidance|outlook) is unchanged|consistent with (?:our|its|the) (?:previous(?:ly issued)?|prior) (?:guidance|outlook))\b/i,
     'reaffirmed',
   ],
   // ("is adjusting its forecast for fiscal year 2019": "adjusted" alone qualifies a measure, so only the verb with its
@@ -643,7 +656,9 @@ export function guidanceOf(
           /\boperating\s+$/i.test(wordsBefore)) ||
         // A sentence that opens with "Excluding ..." qualifies every metric it names after that clause.
         /^\s*excluding\b[^,]{3,100},/i.test(s.text.slice(0, h.index));
-      const gaap = /\bgaap\b|\breported basis\b/i.test(`${wordsBefore} ${h.label}`) && !nonGaap;
+      const gaap =
+        (/\bgaap\b|\breported basis\b/i.test(`${wordsBefore} ${h.label}`) || reportedSales(h.metric, wordsBefore)) &&
+        !nonGaap;
       let metric = h.metric;
       // "net earnings of $0.03 to $0.09 per share", "net income of $0.61 to $0.65 per diluted common share": an
       // amount followed by "per share" is a per-share target (per ADS: a per-ADS target).

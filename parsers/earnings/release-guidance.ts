@@ -103,7 +103,10 @@ const METRICS: [RegExp, string][] = [
   // growth" is the same measure under another name (Emerson's "Underlying Sales Growth | 2% - 3% | 3% - 5%").
   [/\b(?:organic|underlying) (?:revenue |net sales |sales )?growth\b/i, 'organic_revenue_growth'],
   // ("like-for-like growth": a European retailer's comparable sales growth.)
-  [/\bcomparable(?: store)?(?: net)? sales\b|\bsame[- ]store sales\b|\blike[- ]for[- ]like (?:sales )?growth\b/i, 'comparable_sales'],
+  [
+    /\bcomparable(?: store)?(?: net)? sales\b|\bsame[- ]store sales\b|\blike[- ]for[- ]like (?:sales )?growth\b/i,
+    'comparable_sales',
+  ],
   [/\b(?:adjusted )?(?:gross margins?)\b/i, 'gross_margin'],
   [/\b(?:adjusted |non-gaap |gaap )?operating (?:margin)\b/i, 'operating_margin'],
   [
@@ -657,7 +660,8 @@ export function guidanceOf(
         // A sentence that opens with "Excluding ..." qualifies every metric it names after that clause.
         /^\s*excluding\b[^,]{3,100},/i.test(s.text.slice(0, h.index));
       const gaap =
-        (/\bgaap\b|\breported basis\b/i.test(`${wordsBefore} ${h.label}`) || reportedSales(h.metric, wordsBefore)) &&
+        (/\bgaap\b|\breported basis\b/i.test(`${wordsBefore} ${h.label}`) ||
+          reportedSales(h.metric, wordsBefore)) &&
         !nonGaap;
       let metric = h.metric;
       // "net earnings of $0.03 to $0.09 per share", "net income of $0.61 to $0.65 per diluted common share": an
@@ -2259,4 +2263,3 @@ export function growthAfterRevenue<
   }
   return out;
 }
-

@@ -45,9 +45,12 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * earlier versions stored no row; the guidance set 5 rules (one-cell-per-line +/- tables, "Guidance Metrics" tables).
  * /9: the guidance misses of set 5 and held-out 16-17 (h-guid10). /10: reserved by another branch. /11: the guidance set 6
  * rules (a withdrawal's named metric, quarters "versus" a year, assumption lists, "FY'24" / "Q3'24" table columns and
- * split header rows, operating cash flow rows, yen prose forecasts "to total ... trillion yen").
+ * split header rows, operating cash flow rows, yen prose forecasts "to total ... trillion yen"). /12: reserved by
+ * another branch. /13: the guidance set 7 rules (h-guid13: "2025 Q1 | 2025" table columns, underlying sales growth,
+ * split fiscal years "2015/16", amounts in Danish crowns and DKK, "pct", like-for-like growth, "reported sales" GAAP,
+ * "continues to project" reaffirmed).
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/11';
+export const RELEASE_PARSER_VERSION = 'earnings-release/13';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

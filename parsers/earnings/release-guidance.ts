@@ -329,9 +329,23 @@ const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
 ];
 
 /** The worded status and where its word ends (the target named right after it is the one it speaks of). */
+/**
+ * A company that increases or lowers its expectations for a metric to a value ("The company also increased full year
+ * organic revenue growth expectations to approximately 7 percent") states a target, raised or lowered: the direction
+ * word, then up to six words naming the period and the metric, then "expectations to" / "expectations of".
+ */
+const CHANGED_EXPECTATIONS =
+  /\b(increas(?:es|ed|ing)|rais(?:es|ed|ing)|lower(?:s|ed|ing)|reduc(?:es|ed|ing))\s+(?:(?:its|our|their|the)\s+)?(?:[\w-]+\s+){0,6}?expectations\s+(?:to|of)\s/i;
+
 function statusMatch(text: string): { status: GuidanceStatus; end: number } | null {
   const w = WITHDRAWAL.exec(text);
   if (w) return { status: 'withdrawn', end: w.index };
+  const changed = CHANGED_EXPECTATIONS.exec(text);
+  if (changed)
+    return {
+      status: /^(?:increas|rais)/i.test(changed[1]!) ? 'raised' : 'lowered',
+      end: changed.index + changed[0].length,
+    };
   for (const [re, status] of STATUS_WORDS) {
     const m = re.exec(text);
     if (m) return { status, end: m.index + m[0].length };
@@ -389,7 +403,10 @@ export function guidanceOf(
       continue;
     } else assumed = null;
     if (BOILERPLATE.test(s.text) || NOT_GUIDANCE.test(s.text)) continue;
-    const forward = assumed !== null || FORWARD.test(forwardWords(withoutStreetExpectations(s.text)));
+    const forward =
+      assumed !== null ||
+      FORWARD.test(forwardWords(withoutStreetExpectations(s.text))) ||
+      CHANGED_EXPECTATIONS.test(s.text);
     if (!forward && !outlookSection) continue;
     if (/\b(?:was|were) (?:\$|\d)|\breported\b/i.test(s.text) && !forward) continue;
     // Without a forward word, a sentence under an outlook heading that names the reported quarter ("Q2 revenue of

@@ -48,7 +48,7 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * split header rows, operating cash flow rows, yen prose forecasts "to total ... trillion yen"). /12: reserved by
  * another branch. /13: the guidance set 7 rules (h-guid13: "2025 Q1 | 2025" table columns, underlying sales growth,
  * split fiscal years "2015/16", amounts in Danish crowns and DKK, "pct", like-for-like growth, "reported sales" GAAP,
- * "continues to project" reaffirmed).
+ * "continues to project" reaffirmed, "increased ... expectations to" raised).
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/13';
 

@@ -61,4 +61,16 @@ describe('guidance held-out set 7 (a quarter | year table, crowns, split fiscal 
     ]);
     set.evidenceHolds(name, r);
   });
+
+  it('"increased full year organic revenue growth expectations to approximately 7 percent": a raised FY 2018 target (IDEX 2018)', () => {
+    const name = 'IEX_2018-07-24_raises-FY-guidance_dpa-afx_transcribed.txt';
+    const r = set.parse(name);
+    expect(rows(r)).toEqual([
+      ['eps_diluted', 'non_gaap', 'FY 2018', 5.27, 5.35, 'raised'],
+      ['organic_revenue_growth', 'unspecified', 'FY 2018', 7, null, 'raised'],
+      ['eps_diluted', 'unspecified', 'Q3 2018', 1.29, 1.32, null],
+      ['organic_revenue_growth', 'unspecified', 'Q3 2018', 6, 7, null],
+    ]);
+    set.evidenceHolds(name, r);
+  });
 });

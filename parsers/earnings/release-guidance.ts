@@ -329,6 +329,10 @@ const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
 ];
 
 /** The worded status and where its word ends (the target named right after it is the one it speaks of). */
+/** A sentence opening with "Previously," and a past forecast verb: the earlier targets, not targets. */
+const PREVIOUSLY_EXPECTED =
+  /^previously,?\s+(?:[\w.&'’-]+\s+){1,4}?(?:had\s+)?(?:expected|projected|forecast|guided|anticipated|estimated|saw)\b/i;
+
 /**
  * A company that increases or lowers its expectations for a metric to a value ("The company also increased full year
  * organic revenue growth expectations to approximately 7 percent") states a target, raised or lowered: the direction
@@ -456,6 +460,9 @@ export function guidanceOf(
     // A sentence that states the earlier target ("This compares to the $0.82 to $0.92 earnings per share guidance
     // it provided for the second quarter") gives no target of its own (statusAgainstPrevious reads it).
     if (/^(?:this|these|that|which)\s+(?:compares?|compared)\s+(?:with|to)\b/i.test(s.text)) continue;
+    // So does a sentence that opens with "Previously," and a past forecast verb ("Previously, the company expected
+    // adjusted earnings in a range of $6.05 to $6.65 per share ...").
+    if (PREVIOUSLY_EXPECTED.test(s.text)) continue;
     const status = statusOf(s.text);
     // Each metric takes the first value after its name and before the next metric's name.
     const hits: { metric: string; label: string; index: number; end: number }[] = [];

@@ -73,4 +73,16 @@ describe('guidance held-out set 7 (a quarter | year table, crowns, split fiscal 
     ]);
     set.evidenceHolds(name, r);
   });
+
+  it('"Previously, the company expected adjusted earnings in a range of $6.05 to $6.65 per share ...": earlier targets, no rows (Tennant 2024)', () => {
+    const name = 'TNC_2024_boosts-FY24-outlook_nasdaq-rttnews_transcribed.txt';
+    const r = set.parse(name);
+    // (The statuses are still missing: the lead's "raised" is not applied, see docs "Guidance held-out set 7".)
+    expect(rows(r)).toEqual([
+      ['eps_diluted', 'non_gaap', 'FY 2024', 6.15, 6.55, null],
+      ['revenue', 'unspecified', 'FY 2024', 1_280_000_000, 1_305_000_000, null],
+      ['organic_revenue_growth', 'unspecified', 'FY 2024', 2.5, 4.5, null],
+    ]);
+    set.evidenceHolds(name, r);
+  });
 });

@@ -99,9 +99,14 @@ const METRICS: [RegExp, string][] = [
   // ("total revenue per AHSC" is a ratio, not revenue.)
   [/\b(?:(?:total|net|adjusted|organic)\s+)?(?:revenues?|net sales|sales)\b(?! growth| per\b)/i, 'revenue'],
   [/\b(?:revenue|sales) growth\b/i, 'revenue_growth'],
-  // Organic growth (without currency and acquisitions) is its own target, apart from total growth.
-  [/\borganic (?:revenue |net sales |sales )?growth\b/i, 'organic_revenue_growth'],
-  [/\bcomparable(?: store)?(?: net)? sales\b|\bsame[- ]store sales\b/i, 'comparable_sales'],
+  // Organic growth (without currency and acquisitions) is its own target, apart from total growth; "underlying sales
+  // growth" is the same measure under another name (Emerson's "Underlying Sales Growth | 2% - 3% | 3% - 5%").
+  [/\b(?:organic|underlying) (?:revenue |net sales |sales )?growth\b/i, 'organic_revenue_growth'],
+  // ("like-for-like growth": a European retailer's comparable sales growth.)
+  [
+    /\bcomparable(?: store)?(?: net)? sales\b|\bsame[- ]store sales\b|\blike[- ]for[- ]like (?:sales )?growth\b/i,
+    'comparable_sales',
+  ],
   [/\b(?:adjusted )?(?:gross margins?)\b/i, 'gross_margin'],
   [/\b(?:adjusted |non-gaap |gaap )?operating (?:margin)\b/i, 'operating_margin'],
   [
@@ -127,7 +132,7 @@ const METRICS: [RegExp, string][] = [
 /** A number, with "$" / "US$" or a currency code or sign before it ("EUR 1.70", "€1.7", "RMB 3.2"). */
 const NUM = String.raw`\(?-?(?:US\$|\$|(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?|€|£)?\s?\d[\d,]*(?:\.\d+)?(?<=\(\S*)\)|\(?-?(?:US\$|\$|(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?|€|£)?\s?\d[\d,]*(?:\.\d+)?|\(?\$?\.\d+`;
 // "$104M" / "$104m": a lone m after the number is millions ("$104M to $108M"); a lone b billions ("$1.280B").
-const UNIT = String.raw`(?:\s?(%|percent|thousand|million|billion|trillion|bn|cents|m(?![a-z])|b(?![a-z])))?`;
+const UNIT = String.raw`(?:\s?(%|percent|pct|thousand|million|billion|trillion|bn|cents|m(?![a-z])|b(?![a-z])))?`;
 const RANGE = new RegExp(
   String.raw`(?:between\s+)?(${NUM})${UNIT}\s*(?:to|and|-|–|—)\s*(${NUM})${UNIT}`,
   'i',
@@ -225,6 +230,8 @@ function targetOf(
       }
     }
   }
+  const split = splitFiscalYear(text);
+  if (split !== null) return { year: split, period: 'FY' };
   m =
     /\b(?:fiscal(?: year)?|full[- ]year|FY)\s*'?(\d{4}|\d{2})\b|\b(\d{4}) (?:fiscal year|full[- ]year)\b/i.exec(
       text,
@@ -264,6 +271,32 @@ function targetOf(
   return { year: null, period: null };
 }
 
+/**
+ * "reported" as an adjective right before a sales or revenue name ("raised its reported sales growth outlook",
+ * "fiscal 2018 reported sales of about $6.7 billion") is the GAAP basis, as "on a reported basis" is; the verb
+ * ("the company reported sales of") is not, so a possessive, an article or a year must come before it.
+ */
+function reportedSales(metric: string, wordsBefore: string): boolean {
+  return (
+    (metric === 'revenue' || metric === 'revenue_growth') &&
+    /\b(?:its|their|our|the|(?:19|20)\d{2})\s+reported\s+$/i.test(wordsBefore)
+  );
+}
+
+/**
+ * A fiscal year written as the two calendar years it spans ("in 2015/16", "Outlook for 2022-2023", "FY 2015/2016")
+ * is the fiscal year of the second, as a fiscal year is named by the calendar year in which it ends; a span of more
+ * than one year ("2024-2028 targets") names no one fiscal year.
+ */
+function splitFiscalYear(text: string): number | null {
+  for (const m of text.matchAll(/\b((?:19|20)\d{2})\s?[/-]\s?((?:19|20)?\d{2})\b(?![/-]\d)/g)) {
+    const first = Number(m[1]);
+    const second = m[2]!.length === 2 ? Math.floor(first / 100) * 100 + Number(m[2]) : Number(m[2]);
+    if (second === first + 1) return second;
+  }
+  return null;
+}
+
 /** The status words, most specific first: a direction beats "updated", which only says the target was revised. */
 const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
   [
@@ -277,8 +310,9 @@ const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
   [/\bnarrow(?:s|ed|ing)?\b/i, 'narrowed'],
   [/\bwiden(?:s|ed|ing)?\b/i, 'widened'],
   [
-    // "consistent with our previous guidance": the target is the one given before.
-    /\b(?:reaffirm\w*|reiterat\w*|confirm\w*|maintain\w*|remains? unchanged|(?:guidance|outlook) is unchanged|consistent with (?:our|its|the) (?:previous(?:ly issued)?|prior) (?:guidance|outlook))\b/i,
+    // "consistent with our previous guidance": the target is the one given before; so is one the company "continues
+    // to project" ("it continues to project fiscal 2018 reported sales of about $6.7 billion").
+    /\b(?:reaffirm\w*|reiterat\w*|confirm\w*|maintain\w*|continues? to (?:project|expect|anticipate|forecast)|remains? unchanged|(?:guidance|outlook) is unchanged|consistent with (?:our|its|the) (?:previous(?:ly issued)?|prior) (?:guidance|outlook))\b/i,
     'reaffirmed',
   ],
   // ("is adjusting its forecast for fiscal year 2019": "adjusted" alone qualifies a measure, so only the verb with its
@@ -295,9 +329,27 @@ const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
 ];
 
 /** The worded status and where its word ends (the target named right after it is the one it speaks of). */
+/** A sentence opening with "Previously," and a past forecast verb: the earlier targets, not targets. */
+const PREVIOUSLY_EXPECTED =
+  /^previously,?\s+(?:[\w.&'’-]+\s+){1,4}?(?:had\s+)?(?:expected|projected|forecast|guided|anticipated|estimated|saw)\b/i;
+
+/**
+ * A company that increases or lowers its expectations for a metric to a value ("The company also increased full year
+ * organic revenue growth expectations to approximately 7 percent") states a target, raised or lowered: the direction
+ * word, then up to six words naming the period and the metric, then "expectations to" / "expectations of".
+ */
+const CHANGED_EXPECTATIONS =
+  /\b(increas(?:es|ed|ing)|rais(?:es|ed|ing)|lower(?:s|ed|ing)|reduc(?:es|ed|ing))\s+(?:(?:its|our|their|the)\s+)?(?:[\w-]+\s+){0,6}?expectations\s+(?:to|of)\s/i;
+
 function statusMatch(text: string): { status: GuidanceStatus; end: number } | null {
   const w = WITHDRAWAL.exec(text);
   if (w) return { status: 'withdrawn', end: w.index };
+  const changed = CHANGED_EXPECTATIONS.exec(text);
+  if (changed)
+    return {
+      status: /^(?:increas|rais)/i.test(changed[1]!) ? 'raised' : 'lowered',
+      end: changed.index + changed[0].length,
+    };
   for (const [re, status] of STATUS_WORDS) {
     const m = re.exec(text);
     if (m) return { status, end: m.index + m[0].length };
@@ -355,7 +407,10 @@ export function guidanceOf(
       continue;
     } else assumed = null;
     if (BOILERPLATE.test(s.text) || NOT_GUIDANCE.test(s.text)) continue;
-    const forward = assumed !== null || FORWARD.test(forwardWords(withoutStreetExpectations(s.text)));
+    const forward =
+      assumed !== null ||
+      FORWARD.test(forwardWords(withoutStreetExpectations(s.text))) ||
+      CHANGED_EXPECTATIONS.test(s.text);
     if (!forward && !outlookSection) continue;
     if (/\b(?:was|were) (?:\$|\d)|\breported\b/i.test(s.text) && !forward) continue;
     // Without a forward word, a sentence under an outlook heading that names the reported quarter ("Q2 revenue of
@@ -405,6 +460,9 @@ export function guidanceOf(
     // A sentence that states the earlier target ("This compares to the $0.82 to $0.92 earnings per share guidance
     // it provided for the second quarter") gives no target of its own (statusAgainstPrevious reads it).
     if (/^(?:this|these|that|which)\s+(?:compares?|compared)\s+(?:with|to)\b/i.test(s.text)) continue;
+    // So does a sentence that opens with "Previously," and a past forecast verb ("Previously, the company expected
+    // adjusted earnings in a range of $6.05 to $6.65 per share ...").
+    if (PREVIOUSLY_EXPECTED.test(s.text)) continue;
     const status = statusOf(s.text);
     // Each metric takes the first value after its name and before the next metric's name.
     const hits: { metric: string; label: string; index: number; end: number }[] = [];
@@ -625,7 +683,10 @@ export function guidanceOf(
           /\boperating\s+$/i.test(wordsBefore)) ||
         // A sentence that opens with "Excluding ..." qualifies every metric it names after that clause.
         /^\s*excluding\b[^,]{3,100},/i.test(s.text.slice(0, h.index));
-      const gaap = /\bgaap\b|\breported basis\b/i.test(`${wordsBefore} ${h.label}`) && !nonGaap;
+      const gaap =
+        (/\bgaap\b|\breported basis\b/i.test(`${wordsBefore} ${h.label}`) ||
+          reportedSales(h.metric, wordsBefore)) &&
+        !nonGaap;
       let metric = h.metric;
       // "net earnings of $0.03 to $0.09 per share", "net income of $0.61 to $0.65 per diluted common share": an
       // amount followed by "per share" is a per-share target (per ADS: a per-ADS target).
@@ -1100,13 +1161,20 @@ export function signedLosses(text: string): string {
     );
 }
 
-/** An amount with a currency mark or code, or followed by "yen" ("38.0 billion yen"). */
+/**
+ * An amount with a currency mark or code, or followed by "yen" ("38.0 billion yen") or by a currency named in words
+ * ("3.45 billion Danish crowns", "3.5 billion crowns").
+ */
 function isMoney(window: string, m: RegExpExecArray): boolean {
   return (
     /\$|€|£|¥|\b(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\b/.test(m[0]) ||
-    /^\s*yen\b/i.test(window.slice(m.index + m[0].length))
+    /^\s*yen\b/i.test(window.slice(m.index + m[0].length)) ||
+    CROWNS_AFTER.test(window.slice(m.index + m[0].length))
   );
 }
+
+/** A Nordic currency written out after an amount ("Danish crowns", "Swedish kronor", "Norwegian kroner", "crowns"). */
+const CROWNS_AFTER = /^\s*(?:(?:Danish|Swedish|Norwegian)\s+)?(?:crowns|kron(?:or|er|a|e))\b/i;
 
 function guidanceValue(window: string): {
   low: number | null;
@@ -1162,7 +1230,7 @@ function guidanceValue(window: string): {
   ) {
     const v = parseAmount(b[3]!.replace(/^\(/, '').replace(/\)$/, ''));
     if (v !== null) {
-      const isPercent = /%|percent/i.test(b[4] ?? '');
+      const isPercent = /%|percent|pct/i.test(b[4] ?? '');
       return {
         low: b[1] ? v : null,
         high: b[1] ? null : v,
@@ -1203,7 +1271,7 @@ function guidanceValue(window: string): {
     const high = signed(r[3]!);
     if (low === null || high === null) return null;
     if (/^(?:19|20)\d{2}$/.test(r[1]!.trim()) || /^(?:19|20)\d{2}$/.test(r[3]!.trim())) return null;
-    const isPercent = /%|percent/i.test(unitWord ?? '');
+    const isPercent = /%|percent|pct/i.test(unitWord ?? '');
     // Each end keeps its own scale word when it has one ("$950 million to $1.05 billion"): the low end is put in
     // the high end's scale, which the row carries.
     const lowScale = r[2] && r[4] && !isPercent && r[2] !== 'cents' ? wordScale(r[2]) : null;
@@ -1232,7 +1300,7 @@ function guidanceValue(window: string): {
   if (p && p.index <= 60 && !bound) {
     const v = parseAmount(p[1]!);
     if (v === null || /^(?:19|20)\d{2}$/.test(p[1]!.trim())) return null;
-    const isPercent = /%|percent/i.test(p[2] ?? '');
+    const isPercent = /%|percent|pct/i.test(p[2] ?? '');
     return {
       low: null,
       high: null,
@@ -1338,6 +1406,16 @@ interface Column {
   growth: boolean;
 }
 
+/**
+ * An outlook table's header cell that writes the year before its quarter ("2025 Q1") names that quarter, and a bare
+ * year ("2025") names that fiscal year (Emerson's "2025 Q1 | 2025" guidance framework); null for any other cell.
+ */
+function yearFirstPeriod(cell: string): string | null {
+  const m = /^((?:19|20)\d{2})(?:\s+(Q[1-4]))?$/i.exec(cell);
+  if (!m) return null;
+  return m[2] ? `${m[2].toUpperCase()} ${m[1]}` : `FY ${m[1]}`;
+}
+
 /** A header cell's meaning, or null when it names none of basis, side, period, new or previous. */
 function columnOf(cell: string): Column | null {
   const c = cell.trim();
@@ -1350,6 +1428,11 @@ function columnOf(cell: string): Column | null {
     current: false,
     growth: false,
   };
+  const yearFirst = yearFirstPeriod(c);
+  if (yearFirst) {
+    col.period = yearFirst;
+    return col;
+  }
   // ("FY'24", "Q3'24", "FY'24 YoY": a period with a two-digit year, or its growth year over year.)
   const short = /^(?:FY|Q[1-4])\s?'\d{2}(?:\s+(YoY|Y\/Y|year[- ]over[- ]year))?$/i.exec(c);
   if (short) {
@@ -1841,7 +1924,7 @@ export function tableGuidance(
       const p = r ? null : CELL_POINT.exec(cell);
       if (!r && !p) continue;
       const unitWord = r ? (r[4] ?? r[2]) : p![2];
-      const isPercent = /%|percent/i.test(unitWord ?? '');
+      const isPercent = /%|percent|pct/i.test(unitWord ?? '');
       const metric = growth
         ? 'revenue_growth'
         : hit[1] === 'eps_diluted' && /\bbasic\b/i.test(label)

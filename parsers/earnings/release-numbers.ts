@@ -180,6 +180,9 @@ const CURRENCY_MARKS: [RegExp, string][] = [
   // "NT$260.35 billion", "34 Taiwan cents".
   [/\bNT\$|\bNew Taiwan dollars?\b|\bNT dollars?\b|\bTaiwan cents\b|\bTWD\b/, 'TWD'],
   [/\b[MTK]?SEK\b|\bSwedish kron(?:a|or)\b/, 'SEK'],
+  // "3.45 billion Danish crowns" (Reuters writes the krone "crown").
+  [/\bDKK\b|\bDanish (?:crowns?|kron(?:er|e))\b/, 'DKK'],
+  [/\bNOK\b|\bNorwegian (?:crowns?|kron(?:er|e))\b/, 'NOK'],
   // "HK$5,761 million", "(HK cents)", "HKD 3,006 million".
   [/\bHK\$|\bHK cents?\b|\bHKD\b|\bHong Kong dollars?\b/, 'HKD'],
   // "R128,7 billion", "R’000", "R million", "Rm": the rand's "R" before an amount or a scale (never "R&D", "R$").

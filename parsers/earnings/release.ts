@@ -50,9 +50,11 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * other income" yields to operating revenues, "basic and diluted" before a per-share naming, income per limited partner
  * unit, "A, B and C were $x, $y and $z, respectively", continuing-operations EPS yields to the whole EPS, "9/30/2006"
  * and split "May 29," / "2011" column dates, one scale per unscaled table, untitled tables listing income taxes are
- * statements, "Third quarter ended").
+ * statements, "Third quarter ended"). /13: the guidance set 7 rules (h-guid13: "2025 Q1 | 2025" table columns,
+ * underlying sales growth, split fiscal years "2015/16", amounts in Danish crowns and DKK, "pct", like-for-like growth,
+ * "reported sales" GAAP, "continues to project" reaffirmed, "increased ... expectations to" raised).
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/12';
+export const RELEASE_PARSER_VERSION = 'earnings-release/13';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

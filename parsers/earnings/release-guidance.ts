@@ -1176,7 +1176,13 @@ const TABLE_METRICS: [RegExp, string][] = [
     'diluted_shares',
   ],
   [/^gross profit\b/i, 'gross_profit'],
+  // "Net loss per share | $(0.81) to $(0.44)": a loss named instead of earnings is the same measure, its cells' parentheses
+  // giving the sign.
+  [/^net loss per (?:diluted |basic )?(?:common )?share\b/i, 'eps_diluted'],
 ];
+
+/** Measures stated in percent: a currency amount in their cell ("Site rental gross margin | $820 to $830") is not one. */
+const PERCENT_METRIC = /_margin$|_growth$|^(?:tax_rate|roce|comparable_sales)$/;
 
 /**
  * A table row's cells as a page store renders them ("Net sales | $ | 250.0 | +/- | $5.0 | |||"): empty cells and
@@ -1306,11 +1312,18 @@ function columnsOf(
   return { leaves: out, groups, optional, previous };
 }
 
-/** A cell's amount written for the range and point readers: "(0.2%)" / "$(41)" are negative, "—%" no value. */
+/**
+ * A cell's amount written for the range and point readers: "(0.2%)" / "$(41)" are negative, each end of a range too
+ * ("$(210) to $(104)"), "—%" no value.
+ */
 function cellValue(cell: string): string {
   return cell
     .trim()
     .replace(/^(\$|US\$|€|£)?\s?\((\d[\d,]*(?:\.\d+)?)\s?(%?)\)$/, '-$1$2$3')
+    .replace(
+      /^(\$|US\$|€|£)\((\d[\d,]*(?:\.\d+)?)\)(\s*(?:-|–|to)\s*)\1\((\d[\d,]*(?:\.\d+)?)\)$/,
+      '-$1$2$3-$1$4',
+    )
     .replace(/^\((\d[\d,]*(?:\.\d+)?)\s?(%?)\)(?=\s*(?:-|–|to)\s)/, '-$1$2');
 }
 
@@ -1502,6 +1515,121 @@ function spreadLineTables(blocks: Block[]): Block[] {
   });
 }
 
+/** A line of a one-value-per-row table printed one cell per line that holds an amount, or a dash for none. */
+const ROW_VALUE_LINE = (c: string) => VALUE_LINE.test(c) || /^[-–—]$/.test(c);
+/** A header line naming only a period ("Full Year 2007", "Full Year 2007 Outlook"): no amount of its own. */
+const periodLine = (c: string) =>
+  c.length <= 60 && !/\$|%|\d[\d,]*\.\d/.test(c) && (columnOf(c)?.period ?? null) !== null;
+/** A label line of such a table: not an amount, a "to" or a period, no sentence in it (a long label may wrap). */
+const rowLabelLine = (b: Block) => {
+  const c = bareCell(b);
+  return (
+    !b.row &&
+    c !== '' &&
+    c.length <= 100 &&
+    !ROW_VALUE_LINE(c) &&
+    !/^to$/i.test(c) &&
+    !periodLine(c) &&
+    !/^\(in\b/i.test(c) &&
+    !/[.:;]$/.test(c) &&
+    !/\.\s/.test(c)
+  );
+};
+
+/**
+ * A table a page store prints one cell per line with one value per row under a line naming its period ("Full Year
+ * 2007" over "Site rental revenue", "$1,265 to $1,280", ...; or "Net income (loss)", "$(210)", "to", "$(104)", a range
+ * whose "to" is a cell of its own): each label line (or two, when the label wraps) and the value after it become one row
+ * "label | value", the period line the table's title, a scale caption above it ("(in millions)") a caption row.
+ */
+export function periodLineTables(blocks: Block[]): Block[] {
+  const out: Block[] = [];
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!;
+    if (b.row || !periodLine(bareCell(b))) {
+      out.push(b);
+      continue;
+    }
+    const rows: Block[] = [];
+    let k = i + 1;
+    while (k < blocks.length) {
+      // A value with no label before it (a row whose "to" was not printed) is passed over.
+      if (!blocks[k]!.row && ROW_VALUE_LINE(bareCell(blocks[k]!))) {
+        k++;
+        continue;
+      }
+      let m = k;
+      const label: string[] = [];
+      while (m < blocks.length && m - k < 2 && rowLabelLine(blocks[m]!)) label.push(bareCell(blocks[m++]!));
+      if (label.length === 0 || m >= blocks.length || blocks[m]!.row || !ROW_VALUE_LINE(bareCell(blocks[m]!)))
+        break;
+      let value = bareCell(blocks[m]!);
+      let end = blocks[m]!.end;
+      const to = blocks[m + 1];
+      const high = blocks[m + 2];
+      if (
+        to &&
+        high &&
+        !to.row &&
+        !high.row &&
+        /^to$/i.test(bareCell(to)) &&
+        ROW_VALUE_LINE(bareCell(high))
+      ) {
+        value = `${value} to ${bareCell(high)}`;
+        end = high.end;
+        m += 2;
+      }
+      rows.push({ text: `${label.join(' ')} | ${value} |`, start: blocks[k]!.start, end, row: true });
+      k = m + 1;
+    }
+    if (rows.length < 2) {
+      out.push(b);
+      continue;
+    }
+    const above = out[out.length - 1];
+    if (
+      above &&
+      !above.row &&
+      /^\(in\b[^)]*\b(?:thousands|millions|billions)\b[^)]*\)$/i.test(bareCell(above))
+    )
+      out[out.length - 1] = { ...above, text: `${bareCell(above)} |`, row: true };
+    out.push({ ...b, text: `${bareCell(b)} |` }, ...rows);
+    i = k - 1;
+  }
+  return out;
+}
+
+/**
+ * The rows of each table (a run of rows under a title naming a period) whose every row with an amount holds one range
+ * and nothing else ("Site rental revenue | $1,265 to $1,280 |"): a result is never printed as a range, so such a table is
+ * an outlook even when no word over it says so.
+ */
+function rangeTables(blocks: Block[]): Set<Block> {
+  const out = new Set<Block>();
+  for (let i = 0; i < blocks.length; ) {
+    if (!blocks[i]!.row) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < blocks.length && blocks[j]!.row) j++;
+    const title = i > 0 ? bareCell(blocks[i - 1]!) : '';
+    const body = blocks
+      .slice(i, j)
+      .map((b) => tableCells(b.text).slice(1))
+      .filter((v) => v.some((c) => /\d/.test(c)));
+    const allRanges = body.every((v) => {
+      if (v.length !== 1) return false;
+      const c = cellValue(v[0]!).trim();
+      const r = RANGE.exec(c);
+      return r !== null && r.index === 0 && r[0].length === c.length;
+    });
+    if (periodLine(title) && body.length >= 2 && allRanges) for (const b of blocks.slice(i, j)) out.add(b);
+    i = j;
+  }
+  return out;
+}
+
 /**
  * Guidance printed as a table under a lead-in that names targets ("The following table summarizes ... second
  * quarter fiscal year 2023 targets:"): each row's label is the metric, each cell a range or point, a "GAAP:" /
@@ -1525,7 +1653,9 @@ export function tableGuidance(
   // A table's first row, which may itself name the targets ("Q2 FY15 Guidance Metrics | Q2 FY15 (ending July 31, 2014)")
   // under a lead-in that names only the period ("Second Quarter Fiscal 2015").
   let firstRow: string | null = null;
-  for (const b of cellLineTables(spreadLineTables(blocks))) {
+  const tableBlocks = periodLineTables(cellLineTables(spreadLineTables(blocks)));
+  const ranged = rangeTables(tableBlocks);
+  for (const b of tableBlocks) {
     if (!b.row) {
       firstRow = null;
       const title = /\|\s*$/.test(b.text) && b.text.length <= 80;
@@ -1539,7 +1669,8 @@ export function tableGuidance(
     const first = /^\s*\|?\s*(\((?:in|\$)\s?[^)]*\b(?:thousands|millions|billions)\b[^)]*\))/i.exec(b.text);
     if (first) caption = first[1]!;
     firstRow ??= b.text;
-    if (!(TARGET_LEAD.test(lead) || TARGET_LEAD.test(firstRow)) || BOILERPLATE.test(lead)) continue;
+    if (!(TARGET_LEAD.test(lead) || TARGET_LEAD.test(firstRow) || ranged.has(b)) || BOILERPLATE.test(lead))
+      continue;
     const cells = tableCells(b.text);
     if (
       cells.every(
@@ -1562,7 +1693,7 @@ export function tableGuidance(
     const label = cells[0]!.replace(/(?<=[a-z])\d+$/, '');
     // A growth rate "— Constant Currency" is a measure of its own, not the metric's target.
     if (/\bconstant currency\b/i.test(label)) continue;
-    const segment = /\b(?:segment|subscription|product|services?)\b/i.test(label);
+    const segment = /\b(?:segment|subscription|product|services?|rental)\b/i.test(label);
     // A row "Y-Y" / "YoY" right under the revenue row is revenue's growth year over year ("Q-Q" is sequential).
     const yoy: boolean =
       /^(?:y-y|y\/y|yoy|year[- ]over[- ]year)$/i.test(label.trim()) && previousMetric === 'revenue';
@@ -1574,6 +1705,8 @@ export function tableGuidance(
     const hit: [RegExp, string] | undefined =
       found && segment && found[1] === 'revenue' ? [found[0], 'segment_revenue'] : found;
     if (!hit) continue;
+    // Sustaining or maintenance capital expenditures are a part of capex, not its total.
+    if (hit[1] === 'capex' && /\b(?:sustaining|maintenance)\s+capital\b/i.test(label)) continue;
     if (
       (hit[1] === 'ffo_per_share' || hit[1] === 'affo_per_share') &&
       (ffoConcept(label) !== hit[1] || !/\bper (?:diluted |basic )?(?:common )?(?:share|unit)\b/i.test(label))
@@ -1613,7 +1746,7 @@ export function tableGuidance(
           }))
       : cols
         ? []
-        : (lowHigh ? [`${values[0]} to ${values[1]}`] : values).map((raw) => ({
+        : (lowHigh ? [`${values[0]} to ${values[1]}`] : values.map(cellValue)).map((raw) => ({
             raw,
             colBasis: null,
             target: tableTarget,
@@ -1660,6 +1793,7 @@ export function tableGuidance(
       const unitWord = r ? (r[4] ?? r[2]) : p![2];
       const isPercent = /%|percent/i.test(unitWord ?? '');
       const metric = hit[1] === 'eps_diluted' && /\bbasic\b/i.test(label) ? 'eps_basic' : hit[1];
+      if (PERCENT_METRIC.test(metric) && !isPercent && /\$|€|£/.test(cell)) continue;
       const perShare = PER_SHARE_CONCEPTS.has(metric as Concept) || /per share/i.test(label);
       // A cell with no unit word of its own takes its row label's scale ("Revenue (in millions) | $595-$610"), else the
       // table's caption ("(in millions, except per share data)").
@@ -1703,6 +1837,9 @@ export function tableGuidance(
         status: worded ? statusOf(lead) : null,
         block: b,
       };
+      // A loss per share printed without its parentheses has no sign to read: no row rather than a guessed one.
+      if (/^net loss per\b/i.test(label) && [g.low, g.high, g.point].some((v) => v !== null && v > 0))
+        continue;
       if (
         out.some(
           (o) =>

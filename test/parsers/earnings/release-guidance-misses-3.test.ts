@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { heldOutSet, guidanceRows as rows } from './held-out-set.ts';
+
+// Guidance held-out sets (docs/earnings.md "Guidance misses of sets 1-3 and Crown Castle's tables"): the values below are
+// the hand-read labels (labels-guidance*.tsv) of real outlook texts (MANIFEST.tsv of each folder).
+const set5 = heldOutSet('guidance-held-out-5');
+const crownCastle = 'CCI_8-K_2007_EX-99.1_outlook-tables_transcribed.txt';
+
+describe('outlook tables printed one value per row under a period line (Crown Castle 2007, guidance set 5)', () => {
+  it('"Full Year 2007" over "Site rental revenue" / "$1,265 to $1,280": every row a range, so an outlook with no outlook word', () => {
+    const r = set5.parse(crownCastle);
+    const got = rows(r);
+    expect(got).toContainEqual([
+      'segment_revenue',
+      'unspecified',
+      'FY 2007',
+      1_265_000_000,
+      1_280_000_000,
+      null,
+    ]);
+    expect(got).toContainEqual(['ebitda', 'non_gaap', 'FY 2007', 735_000_000, 750_000_000, null]);
+    expect(got).toContainEqual([
+      'interest_expense',
+      'unspecified',
+      'FY 2007',
+      348_000_000,
+      353_000_000,
+      null,
+    ]);
+    // "Net loss per share* | $(0.81) to $(0.44)": EPS, negative by its parentheses.
+    expect(got).toContainEqual(['eps_diluted', 'unspecified', 'FY 2007', -0.81, -0.44, null]);
+    set5.evidenceHolds(crownCastle, r);
+  });
+
+  it('"Net income (loss)" / "$(210)" / "to" / "$(104)": a range whose "to" is a line of its own', () => {
+    const got = rows(set5.parse(crownCastle));
+    expect(got).toContainEqual([
+      'net_income',
+      'unspecified',
+      'FY 2007',
+      -210_000_000,
+      -104_000_000,
+      null,
+    ]);
+  });
+
+  it('no row for the gross margin in dollars, sustaining capex or the loss after preferred dividends', () => {
+    const got = rows(set5.parse(crownCastle));
+    expect(got.filter((g) => g[0] === 'gross_margin')).toEqual([]);
+    expect(got.filter((g) => g[0] === 'capex')).toEqual([]);
+    expect(got.filter((g) => g[0] === 'revenue')).toEqual([]);
+    expect(got).toHaveLength(5);
+  });
+});

@@ -53,7 +53,7 @@ export interface Guidance {
 
 // ("updated revenue expectations of approximately $27.5 million": a value stated as the company's expectation.)
 const FORWARD =
-  /\b(?:expectations? of (?:approximately |about )?[$€£\d]|narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|(?:is|are) guided|sees|targets?|estimates? (?:that|for)|now believes|reaffirm|reiterat|raises?|raising|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe)\b/i;
+  /\b(?:expectations? of (?:approximately |about )?[$€£\d]|narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|(?:is|are) guided|sees|targets?|estimates? (?:that|for)|now believes|reaffirm|reiterat|raises?|raising|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe|aims? to|aiming to)\b/i;
 /**
  * The text the forward words are looked for in: a program named "Project Gravity" is no forecast ("projects"), and a
  * loss said to have narrowed or widened ("narrowed adjusted EBITDA loss to $0.1 million") is a result, not a range.
@@ -144,6 +144,11 @@ const QUAL =
   /\b(?:(?:low|mid|high)[- ](?:to[- ](?:mid|high)[- ])?(?:single|double)[- ]digits?|(?:low|mid|high)[- ]teens|double[- ]digits?|(?:increase|decrease|grow|decline) slightly|flat|modest(?:ly)? (?:growth|decline))\b/i;
 
 const ORD: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4 };
+/** A value with the year it is for right after it ("to approximately 25 % in 2023"). */
+const PER_YEAR_VALUE = new RegExp(
+  String.raw`\b(?:to|of|at)\s+(?:approximately\s+|about\s+|around\s+)?(?:${NUM})${UNIT}\s+in\s+((?:19|20)\d{2})\b`,
+  'gi',
+);
 
 /** The target period a title names with its year (FY 2019 from "for the full year 2019"), else null. */
 export function titleTarget(text: string): { year: number; period: FiscalPeriod } | null {
@@ -279,7 +284,8 @@ const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
   ],
   // ("initiative(s)" is a noun, a programme: "working capital efficiency and inventory reduction initiatives".)
   [
-    /\b(?:initiat(?!ives?\b)\w*|introduc\w*|establish\w*|provid\w* (?:its )?(?:initial|first))\b/i,
+    // ("announces medium-term targets for EBITDA-margin for the first time": targets set for the first time.)
+    /\b(?:initiat(?!ives?\b)\w*|introduc\w*|establish\w*|provid\w* (?:its )?(?:initial|first)|(?:targets?|guidance|outlook|forecasts?)\b[^.;]{0,80}\bfor the first time)\b/i,
     'initiated',
   ],
 ];
@@ -371,7 +377,14 @@ export function guidanceOf(
     if (/^(?:this|these|that|which)\s+(?:compares?|compared)\s+(?:with|to)\b/i.test(s.text)) continue;
     const status = statusOf(s.text);
     // Each metric takes the first value after its name and before the next metric's name.
-    const hits: { metric: string; label: string; index: number; end: number }[] = [];
+    const hits: {
+      metric: string;
+      label: string;
+      index: number;
+      end: number;
+      stop?: number;
+      year?: number;
+    }[] = [];
     // Of two metric names that overlap, the longer one is the name ("comparable store sales", not "sales").
     const names: { metric: string; label: string; index: number; end: number }[] = [];
     for (const [re, metric] of METRICS)
@@ -464,6 +477,25 @@ export function guidanceOf(
       if (first?.metric === 'revenue')
         hits.push({ metric: 'revenue_growth', label: growthOf[0], index: 0, end: growthOf[0].length });
     }
+    // A metric followed by values each with its own year ("the adjusted EBITDA margin to approximately 25 % in 2023 and
+    // to approximately 27 % in 2025") has one target per year: each value is read on its own, for the year after it.
+    for (let i = hits.length - 1; i >= 0; i--) {
+      const h = hits[i]!;
+      const from = h.end;
+      const rest = s.text.slice(from, hits[i + 1]?.index ?? s.text.length);
+      const perYear = [...rest.matchAll(PER_YEAR_VALUE)];
+      if (perYear.length < 2 || new Set(perYear.map((m) => m.at(-1))).size < perYear.length) continue;
+      hits.splice(
+        i,
+        1,
+        ...perYear.map((m, k) => ({
+          ...h,
+          end: k === 0 ? h.end : from + perYear[k - 1]!.index! + perYear[k - 1]![0].length,
+          stop: from + m.index! + m[0].length,
+          year: Number(m.at(-1)),
+        })),
+      );
+    }
     for (let i = 0; i < hits.length; i++) {
       const h = hits[i]!;
       // A metric named after "versus" / "compared to" ("versus 2023 sales of $543 million") is the base the
@@ -485,7 +517,7 @@ export function guidanceOf(
         if (other === undefined) continue;
         h.metric = other[1];
       }
-      const stop = hits[i + 1]?.index ?? s.text.length;
+      const stop = h.stop ?? hits[i + 1]?.index ?? s.text.length;
       // The target's own period phrase between the name and the value ("earnings per diluted share for the first
       // quarter ending April 29, 2006 to be ...") does not count toward the value's distance from the name.
       let rest = signedLosses(s.text.slice(h.end, stop).replace(TARGET_PHRASE, ' '));
@@ -550,11 +582,14 @@ export function guidanceOf(
         s.text.slice(Math.max(0, h.index - 30), h.index),
       );
       const tg =
-        framed.period !== null && !(framed.year === null && tgt.period === framed.period && tgt.year !== null)
-          ? framed
-          : tgt.period === null && tgt.year === null && yearBefore
-            ? { year: Number(yearBefore[1]), period: 'FY' as FiscalPeriod }
-            : tgt;
+        h.year !== undefined
+          ? { year: h.year, period: 'FY' as FiscalPeriod }
+          : framed.period !== null &&
+              !(framed.year === null && tgt.period === framed.period && tgt.year !== null)
+            ? framed
+            : tgt.period === null && tgt.year === null && yearBefore
+              ? { year: Number(yearBefore[1]), period: 'FY' as FiscalPeriod }
+              : tgt;
       const wordsBefore = s.text.slice(Math.max(0, h.index - 40), h.index);
       // "core EPS" (a non-GAAP measure by name) and "on a comparable basis" are non-GAAP; "reported basis" is GAAP.
       const nonGaap =

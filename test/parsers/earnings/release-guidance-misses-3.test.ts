@@ -3,6 +3,7 @@ import { heldOutSet, guidanceRows as rows } from './held-out-set.ts';
 
 // Guidance held-out sets (docs/earnings.md "Guidance misses of sets 1-3 and Crown Castle's tables"): the values below are
 // the hand-read labels (labels-guidance*.tsv) of real outlook texts (MANIFEST.tsv of each folder).
+const set2 = heldOutSet('guidance-held-out-2');
 const set5 = heldOutSet('guidance-held-out-5');
 const crownCastle = 'CCI_8-K_2007_EX-99.1_outlook-tables_transcribed.txt';
 
@@ -34,14 +35,7 @@ describe('outlook tables printed one value per row under a period line (Crown Ca
 
   it('"Net income (loss)" / "$(210)" / "to" / "$(104)": a range whose "to" is a line of its own', () => {
     const got = rows(set5.parse(crownCastle));
-    expect(got).toContainEqual([
-      'net_income',
-      'unspecified',
-      'FY 2007',
-      -210_000_000,
-      -104_000_000,
-      null,
-    ]);
+    expect(got).toContainEqual(['net_income', 'unspecified', 'FY 2007', -210_000_000, -104_000_000, null]);
   });
 
   it('no row for the gross margin in dollars, sustaining capex or the loss after preferred dividends', () => {
@@ -50,5 +44,19 @@ describe('outlook tables printed one value per row under a period line (Crown Ca
     expect(got.filter((g) => g[0] === 'capex')).toEqual([]);
     expect(got.filter((g) => g[0] === 'revenue')).toEqual([]);
     expect(got).toHaveLength(5);
+  });
+});
+
+describe('targets each set for its own year (CompuGroup Medical 2021, guidance set 2)', () => {
+  const name = 'CGM_2021_DGAP-News_transcribed.txt';
+  it('"aims to increase the adjusted EBITDA margin to approximately 25 % in 2023 and to approximately 27 % in 2025": two targets, initiated ("targets ... for the first time")', () => {
+    const r = set2.parse(name);
+    const got = rows(r);
+    expect(got).toContainEqual(['ebitda_margin', 'non_gaap', 'FY 2023', 25, null, 'initiated']);
+    expect(got).toContainEqual(['ebitda_margin', 'non_gaap', 'FY 2025', 27, null, 'initiated']);
+    // "the Managing Directors confirm the full year 2021 guidance": the 2021 targets keep their own status.
+    expect(got).toContainEqual(['ebitda', 'non_gaap', 'FY 2021', 210_000_000, 230_000_000, 'reaffirmed']);
+    expect(got).toHaveLength(4);
+    set2.evidenceHolds(name, r);
   });
 });

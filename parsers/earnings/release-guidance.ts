@@ -235,7 +235,9 @@ function targetOf(
     return { year: y.length === 2 ? 2000 + Number(y) : Number(y), period: 'FY' };
   }
   // "for the fiscal year ending December 31, 2023": a fiscal year named by its end date alone.
-  const yearEnd = /\bfiscal year (?:ending|ended)\s+([A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4})/i.exec(text);
+  // ("Year Ending December 31, 2023": a year still to end, over an outlook table's columns.)
+  const yearEnd =
+    /\b(?:fiscal year (?:ending|ended)|year ending)\s+([A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4})/i.exec(text);
   const yEnd = yearEnd ? parseDate(yearEnd[1]!.replace('.', '')) : null;
   if (yEnd) return { year: inferFiscalYear(yEnd, 'FY', null), period: 'FY' };
   // "2019 adjusted EPS guidance of ...", "UPDATES 2019 GUIDANCE": a year that qualifies a guidance word.
@@ -1200,7 +1202,8 @@ function guidanceValue(window: string): {
 
 const CELL_CHANGE =
   /^(increase|up|grow(?:th)?|decrease|down|decline)\s+(?:of\s+)?(?:about\s+|approximately\s+)?(\d+(?:\.\d+)?)\s?(?:%|percent)\s+(?:year[- ](?:on|over)[- ]year|yoy)$/i;
-const TARGET_LEAD = /\b(?:targets?|outlook|guidance|forecasts?|expects?|expectations)\b/i;
+// ("a reconciliation of projected Adjusted EBITDA to projected net loss": projected figures are targets.)
+const TARGET_LEAD = /\b(?:targets?|outlook|guidance|forecasts?|expects?|expectations|projected)\b/i;
 const CELL_POINT = new RegExp(String.raw`^(?:~|approximately\s+|about\s+)?\s*(${NUM})${UNIT}$`, 'i');
 
 /** Metrics read only as a table row's label (an outlook table's assumptions), never in prose. */
@@ -1214,6 +1217,8 @@ const TABLE_METRICS: [RegExp, string][] = [
   // "Net loss per share | $(0.81) to $(0.44)": a loss named instead of earnings is the same measure, its cells' parentheses
   // giving the sign.
   [/^net loss per (?:diluted |basic )?(?:common )?share\b/i, 'eps_diluted'],
+  // ("Net loss | $ | (15,800 | ) | ...": net income below zero, its sign from its parentheses.)
+  [/^net loss\s*(?:\(\d\)|\*)?$/i, 'net_income'],
 ];
 
 /** Measures stated in percent: a currency amount in their cell ("Site rental gross margin | $820 to $830") is not one. */
@@ -1235,6 +1240,9 @@ function tableCells(text: string): string[] {
       out.push(`${c}${raw[++i]}`);
     } else if (/^%$/.test(c) && out.length > 1 && /\d$/.test(out[out.length - 1]!)) {
       out[out.length - 1] += '%';
+    } else if (c === ')' && out.length > 1 && /\(\d[\d,]*(?:\.\d+)?$/.test(out[out.length - 1]!)) {
+      // "(15,800 | )": a lone closing parenthesis ends the negative number before it.
+      out[out.length - 1] += ')';
     } else out.push(c);
   }
   return out;
@@ -1550,6 +1558,38 @@ function spreadLineTables(blocks: Block[]): Block[] {
   });
 }
 
+/** A column header's span printed on a line of its own ("Three Months Ending", "Year Ending"), its date on the next. */
+const SPAN_LINE = /^(?:(?:three|six|nine|twelve) months|(?:fiscal )?year|quarter) (?:ending|ended)$/i;
+const DATE_LINE = /^[A-Z][a-z]+\.? \d{1,2}, \d{4}$/;
+
+/**
+ * Column headers a page store prints with each period's span and its date on lines of their own ("Three Months Ending" /
+ * "June 30, 2023 |" / "Year Ending" / "December 31, 2023 | |||") are one header row of those periods ("Three Months
+ * Ending June 30, 2023 | Year Ending December 31, 2023 |").
+ */
+function wrappedPeriodHeaders(blocks: Block[]): Block[] {
+  const out: Block[] = [];
+  for (let i = 0; i < blocks.length; ) {
+    const cells: string[] = [];
+    let k = i;
+    while (
+      k + 1 < blocks.length &&
+      SPAN_LINE.test(bareCell(blocks[k]!)) &&
+      DATE_LINE.test(bareCell(blocks[k + 1]!))
+    ) {
+      cells.push(`${bareCell(blocks[k]!)} ${bareCell(blocks[k + 1]!)}`);
+      k += 2;
+    }
+    if (cells.length === 0) {
+      out.push(blocks[i++]!);
+      continue;
+    }
+    out.push({ text: `${cells.join(' | ')} |`, start: blocks[i]!.start, end: blocks[k - 1]!.end, row: true });
+    i = k;
+  }
+  return out;
+}
+
 /** A line of a one-value-per-row table printed one cell per line that holds an amount, or a dash for none. */
 const ROW_VALUE_LINE = (c: string) => VALUE_LINE.test(c) || /^[-–—]$/.test(c);
 /** A header line naming only a period ("Full Year 2007", "Full Year 2007 Outlook"): no amount of its own. */
@@ -1688,7 +1728,7 @@ export function tableGuidance(
   // A table's first row, which may itself name the targets ("Q2 FY15 Guidance Metrics | Q2 FY15 (ending July 31, 2014)")
   // under a lead-in that names only the period ("Second Quarter Fiscal 2015").
   let firstRow: string | null = null;
-  const tableBlocks = periodLineTables(cellLineTables(spreadLineTables(blocks)));
+  const tableBlocks = periodLineTables(cellLineTables(spreadLineTables(wrappedPeriodHeaders(blocks))));
   const ranged = rangeTables(tableBlocks);
   for (const b of tableBlocks) {
     if (!b.row) {
@@ -1794,11 +1834,19 @@ export function tableGuidance(
         : /\bgaap\b/i.test(label)
           ? 'gaap'
           : null;
+      // "a reconciliation of projected Adjusted EBITDA to projected net loss, the most comparable GAAP financial
+      // measure": the measure the lead calls the comparable GAAP one is GAAP.
+      const comparable =
+        /\bto\s+(?:projected\s+|forecasted?\s+|estimated\s+)?([a-z][a-z ()-]{2,40}?),?\s+(?:which is\s+)?the most (?:directly\s+)?comparable GAAP\b/i.exec(
+          lead,
+        );
+      const gaapByLead =
+        comparable !== null && labelMetric(comparable[1]!, [...METRICS, ...TABLE_METRICS])?.[1] === hit[1];
       const basis = basisWord
         ? /non/i.test(basisWord[1]!)
           ? 'non_gaap'
           : 'gaap'
-        : (labelBasis ?? colBasis ?? sectionBasis ?? 'unspecified');
+        : (labelBasis ?? colBasis ?? sectionBasis ?? (gaapByLead ? 'gaap' : 'unspecified'));
       // "Increase 4 percent year-on-year": a change against the prior year, revenue's target being its growth.
       const change = CELL_CHANGE.exec(cell.replace(/^\|\s*|\s*\|$/g, ''));
       if (change && (hit[1] === 'revenue' || hit[1] === 'revenue_growth')) {
@@ -1873,8 +1921,7 @@ export function tableGuidance(
         block: b,
       };
       // A loss per share printed without its parentheses has no sign to read: no row rather than a guessed one.
-      if (/^net loss per\b/i.test(label) && [g.low, g.high, g.point].some((v) => v !== null && v > 0))
-        continue;
+      if (/^net loss\b/i.test(label) && [g.low, g.high, g.point].some((v) => v !== null && v > 0)) continue;
       if (
         out.some(
           (o) =>

@@ -4,6 +4,7 @@ import { heldOutSet, guidanceRows as rows } from './held-out-set.ts';
 // Guidance held-out sets (docs/earnings.md "Guidance misses of sets 1-3 and Crown Castle's tables"): the values below are
 // the hand-read labels (labels-guidance*.tsv) of real outlook texts (MANIFEST.tsv of each folder).
 const set2 = heldOutSet('guidance-held-out-2');
+const set3 = heldOutSet('guidance-held-out-3');
 const set5 = heldOutSet('guidance-held-out-5');
 const crownCastle = 'CCI_8-K_2007_EX-99.1_outlook-tables_transcribed.txt';
 
@@ -58,5 +59,22 @@ describe('targets each set for its own year (CompuGroup Medical 2021, guidance s
     expect(got).toContainEqual(['ebitda', 'non_gaap', 'FY 2021', 210_000_000, 230_000_000, 'reaffirmed']);
     expect(got).toHaveLength(4);
     set2.evidenceHolds(name, r);
+  });
+});
+
+describe('a projected reconciliation table with its period headers wrapped (Altair 2023, guidance set 3)', () => {
+  const name = 'ALTR_2023-adj-EBITDA-reconciliation_edacafe_transcribed.txt';
+  it('"Three Months Ending" / "June 30, 2023" / "Year Ending" / "December 31, 2023" over Low | High: Q2 and FY 2023 ranges, net loss GAAP', () => {
+    const r = set3.parse(name);
+    const got = rows(r);
+    // "Net loss | $ | (15,800 | ) | $ | (13,900 | ) | ...", "(in thousands)", "to projected net loss, the most comparable
+    // GAAP financial measure".
+    expect(got).toContainEqual(['net_income', 'gaap', 'Q2 2023', -15_800_000, -13_900_000, null]);
+    expect(got).toContainEqual(['net_income', 'gaap', 'FY 2023', -19_700_000, -10_000_000, null]);
+    expect(got).toContainEqual(['ebitda', 'non_gaap', 'Q2 2023', 15_000_000, 17_000_000, null]);
+    expect(got).toContainEqual(['ebitda', 'non_gaap', 'FY 2023', 120_000_000, 130_000_000, null]);
+    // The reconciling items (income tax expense, stock-based compensation, ...) are no targets.
+    expect(got).toHaveLength(4);
+    set3.evidenceHolds(name, r);
   });
 });

@@ -78,3 +78,12 @@ describe('a projected reconciliation table with its period headers wrapped (Alta
     set3.evidenceHolds(name, r);
   });
 });
+
+describe('a bare "EPS" followed by its change and level (Church & Dwight Q1 2021, guidance set 2)', () => {
+  it('"First quarter 2021 EPS decreased 4.3% to $0.88 per share": the GAAP EPS figure 0.88', () => {
+    const name = 'CHD_2021-04-29_Q1_readkong_transcribed.txt';
+    const r = set2.parse(name);
+    expect(set2.value(r, 'Q1', 'eps', 'gaap')).toBe(0.88);
+    set2.evidenceHolds(name, r);
+  });
+});

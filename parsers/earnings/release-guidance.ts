@@ -674,6 +674,14 @@ export function guidanceOf(
         /\b(?:decrease|decline)\s+of$/i.test(h.label)
       )
         sign = -1;
+      // A growth rate called annual up to a year ("an annual revenue growth rate in the mid- to high-single digits through
+      // the 2025 fiscal year") is a rate for each year until then, not the target of one period.
+      if (
+        /_growth$/.test(metric) &&
+        /\b(?:annual|annually|per annum|per year|each year)\b/i.test(s.text) &&
+        /\bthrough\s+(?:the\s+)?(?:fiscal\s+)?(?:year\s+)?(?:19|20)\d{2}\b/i.test(s.text)
+      )
+        continue;
       const perShare = PER_SHARE_CONCEPTS.has(metric as Concept);
       const unit: Guidance['unit'] = g.qualitative
         ? 'text'

@@ -87,3 +87,14 @@ describe('a bare "EPS" followed by its change and level (Church & Dwight Q1 2021
     set2.evidenceHolds(name, r);
   });
 });
+
+describe('an annual growth rate up to a year is no one-period target (Ralph Lauren 2022, guidance set 3)', () => {
+  it('"an annual revenue growth rate in the mid- to high-single digits through the 2025 fiscal year": no row; the margin floor by Fiscal 2025 stays', () => {
+    const name = 'RL_2022-09-19_long-term-targets_seekingalpha_transcribed.txt';
+    const r = set3.parse(name);
+    const got = rows(r);
+    expect(got.filter((g) => g[0] === 'revenue_growth')).toEqual([]);
+    expect(got).toContainEqual(['operating_margin', 'unspecified', 'FY 2025', 15, null, null]);
+    set3.evidenceHolds(name, r);
+  });
+});

@@ -565,6 +565,14 @@ export function guidanceOf(
         /\b(?:had|have|has)\s+(?:originally|previously)\s+(?:forecast|expected|guided|projected|anticipated)\b/i.test(
           s.text.slice(0, h.index),
         ) ||
+        // ("Sonoco previously provided first-quarter 2020 base earnings guidance of $0.83 to $0.89": the subject's
+        // earlier guidance, stated as such.)
+        (/\bpreviously\s+(?:provided|issued|gave|given|announced)\s+(?:[\w-]+\s+){0,4}$/i.test(
+          s.text.slice(0, h.index),
+        ) &&
+          !/\b(?:reaffirm|reiterat|maintain|confirm)\w*\s+(?:its\s+|the\s+|our\s+)?previously\b/i.test(
+            s.text.slice(0, h.index),
+          )) ||
         (/\b(?:previous(?:ly)?|prior|original(?:ly)?)\b/i.test(
           s.text.slice(Math.max(0, h.index - 40), h.index) +
             window.slice(0, Math.max(0, window.indexOf(g.printed))),

@@ -98,3 +98,12 @@ describe('an annual growth rate up to a year is no one-period target (Ralph Laur
     set3.evidenceHolds(name, r);
   });
 });
+
+describe('guidance the subject says it previously provided is the earlier target (Sonoco Q1 2020, guidance set 2)', () => {
+  it('"Sonoco previously provided first-quarter 2020 base earnings guidance of $0.83 to $0.89 per diluted share": no Q1 2020 row', () => {
+    const name = 'SON_2020-Q1_paperadvance_transcribed.txt';
+    const r = set2.parse(name);
+    expect(rows(r).filter((g) => g[3] === 0.83)).toEqual([]);
+    set2.evidenceHolds(name, r);
+  });
+});

@@ -1307,12 +1307,13 @@ function columnOf(cell: string): Column | null {
   else if (/\b(?:reconciliation|adjustments?|previous|prior|original)\b/i.test(c)) {
     col.skip = true;
     col.previous = /\b(?:previous|prior|original)\b/i.test(c);
-  } else if (/non[- ]?gaap/i.test(c)) col.basis = 'non_gaap';
-  else if (/\bgaap\b/i.test(c)) col.basis = 'gaap';
+  } else if (/non[- ]?gaap|\bcomparable basis\b/i.test(c)) col.basis = 'non_gaap';
+  else if (/\bgaap\b|\breported basis\b/i.test(c)) col.basis = 'gaap';
   else if (/^(?:new|revised|current|updated)\b/i.test(c)) col.current = true;
   else if (
-    /\b(?:19|20)\d{2}\b/.test(c) &&
-    /\b(?:quarter|months|year|fiscal|FY|Q[1-4]|ending|ended)\b/i.test(c)
+    (/\b(?:19|20)\d{2}\b/.test(c) && /\b(?:quarter|months|year|fiscal|FY|Q[1-4]|ending|ended)\b/i.test(c)) ||
+    // ("FY 09 Estimate": a fiscal year by its last two digits.)
+    /^FY\s?'?\d{2}\b(?!.*\b(?:guidance|metrics|outlook)\b)/i.test(c)
   )
     col.period = c;
   else return null;
@@ -1461,7 +1462,17 @@ const COLUMN_START =
  * table of cells joined by " | "; a run that does not fit is left as it is.
  */
 function cellLineTables(blocks: Block[]): Block[] {
-  return rebuildCellRuns(blocks, (run) => {
+  return rebuildCellRuns(blocks, (lines) => {
+    // A lone currency sign on its line is the sign of the amount on the next ("$" / "0.63 - $0.71").
+    const run: Block[] = [];
+    for (let k = 0; k < lines.length; k++) {
+      const b = lines[k]!;
+      const next = lines[k + 1];
+      if (next && /^(?:\$|US\$|€|£)$/.test(bareCell(b)) && VALUE_LINE.test(bareCell(next))) {
+        run.push({ text: `${bareCell(b)}${bareCell(next)} |`, start: b.start, end: next.end, row: false });
+        k++;
+      } else run.push(b);
+    }
     const cells = run.map(bareCell);
     const first = cells.findIndex((c, k) => k >= 2 && VALUE_LINE.test(c) && !VALUE_LINE.test(cells[k - 1]!));
     const rows: { label: number; values: number[] }[] = [];
@@ -1484,16 +1495,22 @@ function cellLineTables(blocks: Block[]): Block[] {
       if (starts[k]) columns.push(c);
       else columns[columns.length - 1] += ` ${c}`;
     });
-    if (n < 2 || columns.length !== n || rows.some((r) => r.values.length !== n)) return null;
+    // Header lines that make no columns by their words but come in rows of as many cells as a row has values
+    // ("Reported Basis", "Comparable Basis", "FY 09 Estimate", "FY 09 Estimate") are header rows of those cells.
+    const headRows =
+      columns.length === n
+        ? [columns]
+        : n >= 2 && head.length > 0 && head.length % n === 0 && head.every((c) => columnOf(c) !== null)
+          ? Array.from({ length: head.length / n }, (_, r) => head.slice(r * n, (r + 1) * n))
+          : null;
+    if (n < 2 || headRows === null || rows.some((r) => r.values.length !== n)) return null;
     const headRun = run.slice(0, first - 1);
-    const out: Block[] = [
-      {
-        text: `${columns.join(' | ')} |`,
-        start: headRun[0]!.start,
-        end: headRun[headRun.length - 1]!.end,
-        row: true,
-      },
-    ];
+    const out: Block[] = headRows.map((cellsOfRow, r) => ({
+      text: `${cellsOfRow.join(' | ')} |`,
+      start: r === 0 ? headRun[0]!.start : headRun[r * n]!.start,
+      end: r === headRows.length - 1 ? headRun[headRun.length - 1]!.end : headRun[(r + 1) * n - 1]!.end,
+      row: true,
+    }));
     for (const r of rows) {
       out.push({
         text: `${[r.label, ...r.values].map((k) => cells[k]).join(' | ')} |`,
@@ -1512,7 +1529,8 @@ const bareCell = (b: Block) => b.text.replace(/^[|\s]+|[|\s]+$/g, '');
 
 /** A line a page store prints for one table cell: not already a row, short, no sentence ending in it or at its end. */
 function isCellLine(b: Block): boolean {
-  const t = bareCell(b);
+  // (The period of an abbreviated month, "Fiscal Year Ending Feb. 28, 2009", ends no sentence.)
+  const t = bareCell(b).replace(/\b(Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.(?=\s\d)/g, '$1');
   return !b.row && t.length <= 60 && !/[.:;]$/.test(t) && !/\.\s/.test(t);
 }
 
@@ -1793,8 +1811,14 @@ export function tableGuidance(
       : labelMetric(label, [...METRICS, ...TABLE_METRICS]);
     if (!/^(?:y-y|y\/y|yoy|year[- ]over[- ]year|q-q|q\/q|qoq)$/i.test(label.trim()))
       previousMetric = found?.[1] ?? null;
+    // A row naming a period instead of a metric ("Fiscal Year Ending Feb. 28, 2009 | $0.63 - $0.71 | $1.68 - $1.76") is the
+    // target of the one metric its table's lead names ("Company updates reported basis diluted earnings per share
+    // guidance").
+    const leadMetrics =
+      found || columnOf(label)?.period == null ? [] : METRICS.filter(([re]) => re.test(lead));
+    const named = found ?? (leadMetrics.length === 1 ? leadMetrics[0] : undefined);
     const hit: [RegExp, string] | undefined =
-      found && segment && found[1] === 'revenue' ? [found[0], 'segment_revenue'] : found;
+      named && segment && named[1] === 'revenue' ? [named[0], 'segment_revenue'] : named;
     if (!hit) continue;
     // Sustaining or maintenance capital expenditures are a part of capex, not its total.
     if (hit[1] === 'capex' && /\b(?:sustaining|maintenance)\s+capital\b/i.test(label)) continue;
@@ -1881,7 +1905,7 @@ export function tableGuidance(
           scale: 'units',
           qualitative: null,
           relative: true,
-          status: worded ? statusOf(lead) : null,
+          status: worded ? basisStatus(lead, basis) : null,
           block: b,
         });
         continue;
@@ -1933,7 +1957,7 @@ export function tableGuidance(
         scale,
         qualitative: null,
         relative: false,
-        status: worded ? statusOf(lead) : null,
+        status: worded ? basisStatus(lead, basis) : null,
         block: b,
       };
       // A loss per share printed without its parentheses has no sign to read: no row rather than a guessed one.
@@ -1955,6 +1979,21 @@ export function tableGuidance(
     }
   }
   return out;
+}
+
+/**
+ * The status a table's lead words for a row of a basis: a status word followed by a basis ("Company updates reported
+ * basis diluted earnings per share guidance") speaks of that basis's targets only.
+ */
+function basisStatus(lead: string, basis: 'gaap' | 'non_gaap' | 'unspecified'): Guidance['status'] {
+  const status = statusMatch(lead);
+  if (status === null) return null;
+  const named = /^\s*(?:its\s+|the\s+|our\s+)?(reported|gaap|comparable|non[- ]?gaap|adjusted)\b/i.exec(
+    lead.slice(status.end),
+  );
+  if (named === null || status.status === 'withdrawn') return status.status;
+  const of = /^(?:reported|gaap)$/i.test(named[1]!) ? 'gaap' : 'non_gaap';
+  return of === basis ? status.status : null;
 }
 
 /** A paragraph's clauses: its sentences, each cut at ", and " / "; ". */

@@ -3,6 +3,7 @@ import { heldOutSet, guidanceRows as rows } from './held-out-set.ts';
 
 // Guidance held-out sets (docs/earnings.md "Guidance misses of sets 1-3 and Crown Castle's tables"): the values below are
 // the hand-read labels (labels-guidance*.tsv) of real outlook texts (MANIFEST.tsv of each folder).
+const set1 = heldOutSet('guidance-held-out');
 const set2 = heldOutSet('guidance-held-out-2');
 const set3 = heldOutSet('guidance-held-out-3');
 const set5 = heldOutSet('guidance-held-out-5');
@@ -105,5 +106,17 @@ describe('guidance the subject says it previously provided is the earlier target
     const r = set2.parse(name);
     expect(rows(r).filter((g) => g[3] === 0.83)).toEqual([]);
     set2.evidenceHolds(name, r);
+  });
+});
+
+describe('a table one cell per line whose row names the period and whose lead names the metric (Constellation Brands 2008, guidance set 1)', () => {
+  it('"Company updates reported basis diluted earnings per share guidance" over Reported Basis | Comparable Basis, "FY 09 Estimate", "Fiscal Year Ending Feb. 28, 2009", "$" / "0.63 - $0.71"', () => {
+    const name = 'STZ_8-K_0001144204-08-067818_EX-99.1_excerpt.txt';
+    const r = set1.parse(name);
+    const got = rows(r);
+    expect(got).toContainEqual(['eps_diluted', 'gaap', 'FY 2009', 0.63, 0.71, 'updated']);
+    // The status word names the reported basis: the comparable-basis range has none.
+    expect(got).toContainEqual(['eps_diluted', 'non_gaap', 'FY 2009', 1.68, 1.76, null]);
+    set1.evidenceHolds(name, r);
   });
 });

@@ -43,8 +43,11 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * book value per share rows, a lone "Product revenue" line, a change "from" a period, split column dates, misprinted
  * cells. /8: guidance floors and ceilings are stored as one-ended rows ("at least $30 million": low, high null), where
  * earlier versions stored no row; the guidance set 5 rules (one-cell-per-line +/- tables, "Guidance Metrics" tables).
+ * /10: the guidance misses of sets 1-3 and Crown Castle's tables (one-value-per-row tables under a period line, projected
+ * reconciliations with wrapped period headers, values each with its own year, period rows under a metric named by the
+ * lead, basis-qualified statuses, "EPS decreased 4.3% to $0.88").
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/9';
+export const RELEASE_PARSER_VERSION = 'earnings-release/10';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

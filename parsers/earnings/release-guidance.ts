@@ -1651,7 +1651,7 @@ const rowLabelLine = (b: Block) => {
  * whose "to" is a cell of its own): each label line (or two, when the label wraps) and the value after it become one row
  * "label | value", the period line the table's title, a scale caption above it ("(in millions)") a caption row.
  */
-export function periodLineTables(blocks: Block[]): Block[] {
+function periodLineTables(blocks: Block[]): Block[] {
   const out: Block[] = [];
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i]!;

@@ -53,7 +53,7 @@ export interface Guidance {
 
 // ("updated revenue expectations of approximately $27.5 million": a value stated as the company's expectation.)
 const FORWARD =
-  /\b(?:expectations? of (?:approximately |about )?[$€£\d]|narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|(?:is|are) guided|sees|targets?|estimates? (?:that|for)|now believes|reaffirm|reiterat|raises?|raising|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe|will (?:amount to|total))\b/i;
+  /\b(?:expectations? of (?:approximately |about )?[$€£\d]|narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|(?:is|are) guided|sees|targets?|estimates? (?:that|for)|now believes|reaffirm|reiterat|raises?|raising|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe|will (?:amount to|total)|aims? to|aiming to)\b/i;
 /**
  * The text the forward words are looked for in: a program named "Project Gravity" is no forecast ("projects"), and a
  * loss said to have narrowed or widened ("narrowed adjusted EBITDA loss to $0.1 million") is a result, not a range.
@@ -153,6 +153,11 @@ const QUAL =
   /\b(?:(?:low|mid|high)[- ](?:to[- ](?:mid|high)[- ])?(?:single|double)[- ]digits?|(?:low|mid|high)[- ]teens|double[- ]digits?|(?:increase|decrease|grow|decline) slightly|flat|modest(?:ly)? (?:growth|decline))\b/i;
 
 const ORD: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4 };
+/** A value with the year it is for right after it ("to approximately 25 % in 2023"). */
+const PER_YEAR_VALUE = new RegExp(
+  String.raw`\b(?:to|of|at)\s+(?:approximately\s+|about\s+|around\s+)?(?:${NUM})${UNIT}\s+in\s+((?:19|20)\d{2})\b`,
+  'gi',
+);
 
 /** The target period a title names with its year (FY 2019 from "for the full year 2019"), else null. */
 export function titleTarget(text: string): { year: number; period: FiscalPeriod } | null {
@@ -241,7 +246,9 @@ function targetOf(
     return { year: y.length === 2 ? 2000 + Number(y) : Number(y), period: 'FY' };
   }
   // "for the fiscal year ending December 31, 2023": a fiscal year named by its end date alone.
-  const yearEnd = /\bfiscal year (?:ending|ended)\s+([A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4})/i.exec(text);
+  // ("Year Ending December 31, 2023": a year still to end, over an outlook table's columns.)
+  const yearEnd =
+    /\b(?:fiscal year (?:ending|ended)|year ending)\s+([A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4})/i.exec(text);
   const yEnd = yearEnd ? parseDate(yearEnd[1]!.replace('.', '')) : null;
   if (yEnd) return { year: inferFiscalYear(yEnd, 'FY', null), period: 'FY' };
   // "the fiscal year ending March 2012": by its month alone, the fiscal year ending in that month's year.
@@ -323,7 +330,8 @@ const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
   ],
   // ("initiative(s)" is a noun, a programme: "working capital efficiency and inventory reduction initiatives".)
   [
-    /\b(?:initiat(?!ives?\b)\w*|introduc\w*|establish\w*|provid\w* (?:its )?(?:initial|first))\b/i,
+    // ("announces medium-term targets for EBITDA-margin for the first time": targets set for the first time.)
+    /\b(?:initiat(?!ives?\b)\w*|introduc\w*|establish\w*|provid\w* (?:its )?(?:initial|first)|(?:targets?|guidance|outlook|forecasts?)\b[^.;]{0,80}\bfor the first time)\b/i,
     'initiated',
   ],
 ];
@@ -465,7 +473,14 @@ export function guidanceOf(
     if (PREVIOUSLY_EXPECTED.test(s.text)) continue;
     const status = statusOf(s.text);
     // Each metric takes the first value after its name and before the next metric's name.
-    const hits: { metric: string; label: string; index: number; end: number }[] = [];
+    const hits: {
+      metric: string;
+      label: string;
+      index: number;
+      end: number;
+      stop?: number;
+      year?: number;
+    }[] = [];
     // Of two metric names that overlap, the longer one is the name ("comparable store sales", not "sales").
     const names: { metric: string; label: string; index: number; end: number }[] = [];
     for (const [re, metric] of METRICS)
@@ -558,6 +573,25 @@ export function guidanceOf(
       if (first?.metric === 'revenue')
         hits.push({ metric: 'revenue_growth', label: growthOf[0], index: 0, end: growthOf[0].length });
     }
+    // A metric followed by values each with its own year ("the adjusted EBITDA margin to approximately 25 % in 2023 and
+    // to approximately 27 % in 2025") has one target per year: each value is read on its own, for the year after it.
+    for (let i = hits.length - 1; i >= 0; i--) {
+      const h = hits[i]!;
+      const from = h.end;
+      const rest = s.text.slice(from, hits[i + 1]?.index ?? s.text.length);
+      const perYear = [...rest.matchAll(PER_YEAR_VALUE)];
+      if (perYear.length < 2 || new Set(perYear.map((m) => m.at(-1))).size < perYear.length) continue;
+      hits.splice(
+        i,
+        1,
+        ...perYear.map((m, k) => ({
+          ...h,
+          end: k === 0 ? h.end : from + perYear[k - 1]!.index! + perYear[k - 1]![0].length,
+          stop: from + m.index! + m[0].length,
+          year: Number(m.at(-1)),
+        })),
+      );
+    }
     for (let i = 0; i < hits.length; i++) {
       const h = hits[i]!;
       // A metric named after "versus" / "compared to" ("versus 2023 sales of $543 million") is the base the
@@ -584,7 +618,7 @@ export function guidanceOf(
         if (other === undefined) continue;
         h.metric = other[1];
       }
-      const stop = hits[i + 1]?.index ?? s.text.length;
+      const stop = h.stop ?? hits[i + 1]?.index ?? s.text.length;
       // The target's own period phrase between the name and the value ("earnings per diluted share for the first
       // quarter ending April 29, 2006 to be ...") does not count toward the value's distance from the name.
       // A range whose two ends each carry "per share" ("between $1.25 per share and $1.32 per share") is one per-share
@@ -646,6 +680,14 @@ export function guidanceOf(
         /\b(?:had|have|has)\s+(?:originally|previously)\s+(?:forecast|expected|guided|projected|anticipated)\b/i.test(
           s.text.slice(0, h.index),
         ) ||
+        // ("Sonoco previously provided first-quarter 2020 base earnings guidance of $0.83 to $0.89": the subject's
+        // earlier guidance, stated as such.)
+        (/\bpreviously\s+(?:provided|issued|gave|given|announced)\s+(?:[\w-]+\s+){0,4}$/i.test(
+          s.text.slice(0, h.index),
+        ) &&
+          !/\b(?:reaffirm|reiterat|maintain|confirm)\w*\s+(?:its\s+|the\s+|our\s+)?previously\b/i.test(
+            s.text.slice(0, h.index),
+          )) ||
         (/\b(?:previous(?:ly)?|prior|original(?:ly)?)\b/i.test(
           s.text.slice(Math.max(0, h.index - 40), h.index) +
             window.slice(0, Math.max(0, window.indexOf(g.printed))),
@@ -665,11 +707,14 @@ export function guidanceOf(
         s.text.slice(Math.max(0, h.index - 30), h.index),
       );
       const tg =
-        framed.period !== null && !(framed.year === null && tgt.period === framed.period && tgt.year !== null)
-          ? framed
-          : tgt.period === null && tgt.year === null && yearBefore
-            ? { year: Number(yearBefore[1]), period: 'FY' as FiscalPeriod }
-            : tgt;
+        h.year !== undefined
+          ? { year: h.year, period: 'FY' as FiscalPeriod }
+          : framed.period !== null &&
+              !(framed.year === null && tgt.period === framed.period && tgt.year !== null)
+            ? framed
+            : tgt.period === null && tgt.year === null && yearBefore
+              ? { year: Number(yearBefore[1]), period: 'FY' as FiscalPeriod }
+              : tgt;
       const wordsBefore = s.text.slice(Math.max(0, h.index - 40), h.index);
       // "core EPS" (a non-GAAP measure by name) and "on a comparable basis" are non-GAAP; "reported basis" is GAAP.
       const nonGaap =
@@ -760,6 +805,14 @@ export function guidanceOf(
         /\b(?:decrease|decline)\s+of$/i.test(h.label)
       )
         sign = -1;
+      // A growth rate called annual up to a year ("an annual revenue growth rate in the mid- to high-single digits through
+      // the 2025 fiscal year") is a rate for each year until then, not the target of one period.
+      if (
+        /_growth$/.test(metric) &&
+        /\b(?:annual|annually|per annum|per year|each year)\b/i.test(s.text) &&
+        /\bthrough\s+(?:the\s+)?(?:fiscal\s+)?(?:year\s+)?(?:19|20)\d{2}\b/i.test(s.text)
+      )
+        continue;
       const perShare = PER_SHARE_CONCEPTS.has(metric as Concept);
       const unit: Guidance['unit'] = g.qualitative
         ? 'text'
@@ -1332,7 +1385,8 @@ function guidanceValue(window: string): {
 
 const CELL_CHANGE =
   /^(increase|up|grow(?:th)?|decrease|down|decline)\s+(?:of\s+)?(?:about\s+|approximately\s+)?(\d+(?:\.\d+)?)\s?(?:%|percent)\s+(?:year[- ](?:on|over)[- ]year|yoy)$/i;
-const TARGET_LEAD = /\b(?:targets?|outlook|guidance|forecasts?|expects?|expectations)\b/i;
+// ("a reconciliation of projected Adjusted EBITDA to projected net loss": projected figures are targets.)
+const TARGET_LEAD = /\b(?:targets?|outlook|guidance|forecasts?|expects?|expectations|projected)\b/i;
 const CELL_POINT = new RegExp(String.raw`^(?:~|approximately\s+|about\s+)?\s*(${NUM})${UNIT}$`, 'i');
 
 /** Metrics read only as a table row's label (an outlook table's assumptions), never in prose. */
@@ -1348,7 +1402,15 @@ const TABLE_METRICS: [RegExp, string][] = [
     /^(?:operating cash flows?|cash flows? from operations|net cash provided by operating activities)\b/i,
     'cash_flow',
   ],
+  // "Net loss per share | $(0.81) to $(0.44)": a loss named instead of earnings is the same measure, its cells' parentheses
+  // giving the sign.
+  [/^net loss per (?:diluted |basic )?(?:common )?share\b/i, 'eps_diluted'],
+  // ("Net loss | $ | (15,800 | ) | ...": net income below zero, its sign from its parentheses.)
+  [/^net loss\s*(?:\(\d\)|\*)?$/i, 'net_income'],
 ];
+
+/** Measures stated in percent: a currency amount in their cell ("Site rental gross margin | $820 to $830") is not one. */
+const PERCENT_METRIC = /_margin$|_growth$|^(?:tax_rate|roce|comparable_sales)$/;
 
 /**
  * A table row's cells as a page store renders them ("Net sales | $ | 250.0 | +/- | $5.0 | |||"): empty cells and
@@ -1366,6 +1428,9 @@ function tableCells(text: string): string[] {
       out.push(`${c}${raw[++i]}`);
     } else if (/^%$/.test(c) && out.length > 1 && /\d$/.test(out[out.length - 1]!)) {
       out[out.length - 1] += '%';
+    } else if (c === ')' && out.length > 1 && /\(\d[\d,]*(?:\.\d+)?$/.test(out[out.length - 1]!)) {
+      // "(15,800 | )": a lone closing parenthesis ends the negative number before it.
+      out[out.length - 1] += ')';
     } else out.push(c);
   }
   return out;
@@ -1446,12 +1511,13 @@ function columnOf(cell: string): Column | null {
   else if (/\b(?:reconciliation|adjustments?|previous|prior|original)\b/i.test(c)) {
     col.skip = true;
     col.previous = /\b(?:previous|prior|original)\b/i.test(c);
-  } else if (/non[- ]?gaap/i.test(c)) col.basis = 'non_gaap';
-  else if (/\bgaap\b/i.test(c)) col.basis = 'gaap';
+  } else if (/non[- ]?gaap|\bcomparable basis\b/i.test(c)) col.basis = 'non_gaap';
+  else if (/\bgaap\b|\breported basis\b/i.test(c)) col.basis = 'gaap';
   else if (/^(?:new|revised|current|updated)\b/i.test(c)) col.current = true;
   else if (
-    /\b(?:19|20)\d{2}\b/.test(c) &&
-    /\b(?:quarter|months|year|fiscal|FY|Q[1-4]|ending|ended)\b/i.test(c)
+    (/\b(?:19|20)\d{2}\b/.test(c) && /\b(?:quarter|months|year|fiscal|FY|Q[1-4]|ending|ended)\b/i.test(c)) ||
+    // ("FY 09 Estimate": a fiscal year by its last two digits.)
+    /^FY\s?'?\d{2}\b(?!.*\b(?:guidance|metrics|outlook)\b)/i.test(c)
   )
     col.period = c;
   else return null;
@@ -1521,12 +1587,20 @@ function columnsOf(
   return { leaves: out, groups, optional, previous: previousCells.length > 0 };
 }
 
-/** A cell's amount written for the range and point readers: "(0.2%)" / "$(41)" are negative, "—%" no value. */
+/**
+ * A cell's amount written for the range and point readers: "(0.2%)" / "$(41)" are negative, each end of a range too
+ * ("$(210) to $(104)"), "—%" no value.
+ */
 function cellValue(cell: string): string {
   return (
     cell
       .trim()
       .replace(/^(\$|US\$|€|£)?\s?\((\d[\d,]*(?:\.\d+)?)\s?(%?)\)$/, '-$1$2$3')
+      // ("$(210) to $(104)": each end of a range in parentheses.)
+      .replace(
+        /^(\$|US\$|€|£)\((\d[\d,]*(?:\.\d+)?)\)(\s*(?:-|–|to)\s*)\1\((\d[\d,]*(?:\.\d+)?)\)$/,
+        '-$1$2$3-$1$4',
+      )
       // ("(~$20)": an approximate amount in parentheses.)
       .replace(/^\(~\s?(\$|US\$|€|£)?\s?(\d[\d,]*(?:\.\d+)?)\)$/, '~-$1$2')
       .replace(/^\((\d[\d,]*(?:\.\d+)?)\s?(%?)\)(?=\s*(?:-|–|to)\s)/, '-$1$2')
@@ -1608,7 +1682,17 @@ const COLUMN_START =
  * table of cells joined by " | "; a run that does not fit is left as it is.
  */
 function cellLineTables(blocks: Block[]): Block[] {
-  return rebuildCellRuns(blocks, (run) => {
+  return rebuildCellRuns(blocks, (lines) => {
+    // A lone currency sign on its line is the sign of the amount on the next ("$" / "0.63 - $0.71").
+    const run: Block[] = [];
+    for (let k = 0; k < lines.length; k++) {
+      const b = lines[k]!;
+      const next = lines[k + 1];
+      if (next && /^(?:\$|US\$|€|£)$/.test(bareCell(b)) && VALUE_LINE.test(bareCell(next))) {
+        run.push({ text: `${bareCell(b)}${bareCell(next)} |`, start: b.start, end: next.end, row: false });
+        k++;
+      } else run.push(b);
+    }
     const cells = run.map(bareCell);
     const first = cells.findIndex((c, k) => k >= 2 && VALUE_LINE.test(c) && !VALUE_LINE.test(cells[k - 1]!));
     const rows: { label: number; values: number[] }[] = [];
@@ -1631,16 +1715,22 @@ function cellLineTables(blocks: Block[]): Block[] {
       if (starts[k]) columns.push(c);
       else columns[columns.length - 1] += ` ${c}`;
     });
-    if (n < 2 || columns.length !== n || rows.some((r) => r.values.length !== n)) return null;
+    // Header lines that make no columns by their words but come in rows of as many cells as a row has values
+    // ("Reported Basis", "Comparable Basis", "FY 09 Estimate", "FY 09 Estimate") are header rows of those cells.
+    const headRows =
+      columns.length === n
+        ? [columns]
+        : n >= 2 && head.length > 0 && head.length % n === 0 && head.every((c) => columnOf(c) !== null)
+          ? Array.from({ length: head.length / n }, (_, r) => head.slice(r * n, (r + 1) * n))
+          : null;
+    if (n < 2 || headRows === null || rows.some((r) => r.values.length !== n)) return null;
     const headRun = run.slice(0, first - 1);
-    const out: Block[] = [
-      {
-        text: `${columns.join(' | ')} |`,
-        start: headRun[0]!.start,
-        end: headRun[headRun.length - 1]!.end,
-        row: true,
-      },
-    ];
+    const out: Block[] = headRows.map((cellsOfRow, r) => ({
+      text: `${cellsOfRow.join(' | ')} |`,
+      start: r === 0 ? headRun[0]!.start : headRun[r * n]!.start,
+      end: r === headRows.length - 1 ? headRun[headRun.length - 1]!.end : headRun[(r + 1) * n - 1]!.end,
+      row: true,
+    }));
     for (const r of rows) {
       out.push({
         text: `${[r.label, ...r.values].map((k) => cells[k]).join(' | ')} |`,
@@ -1701,7 +1791,8 @@ const bareCell = (b: Block) => b.text.replace(/^[|\s]+|[|\s]+$/g, '');
 
 /** A line a page store prints for one table cell: not already a row, short, no sentence ending in it or at its end. */
 function isCellLine(b: Block): boolean {
-  const t = bareCell(b);
+  // (The period of an abbreviated month, "Fiscal Year Ending Feb. 28, 2009", ends no sentence.)
+  const t = bareCell(b).replace(/\b(Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.(?=\s\d)/g, '$1');
   return !b.row && t.length <= 60 && !/[.:;]$/.test(t) && !/\.\s/.test(t);
 }
 
@@ -1763,6 +1854,153 @@ function spreadLineTables(blocks: Block[]): Block[] {
   });
 }
 
+/** A column header's span printed on a line of its own ("Three Months Ending", "Year Ending"), its date on the next. */
+const SPAN_LINE = /^(?:(?:three|six|nine|twelve) months|(?:fiscal )?year|quarter) (?:ending|ended)$/i;
+const DATE_LINE = /^[A-Z][a-z]+\.? \d{1,2}, \d{4}$/;
+
+/**
+ * Column headers a page store prints with each period's span and its date on lines of their own ("Three Months Ending" /
+ * "June 30, 2023 |" / "Year Ending" / "December 31, 2023 | |||") are one header row of those periods ("Three Months
+ * Ending June 30, 2023 | Year Ending December 31, 2023 |").
+ */
+function wrappedPeriodHeaders(blocks: Block[]): Block[] {
+  const out: Block[] = [];
+  for (let i = 0; i < blocks.length; ) {
+    const cells: string[] = [];
+    let k = i;
+    while (
+      k + 1 < blocks.length &&
+      SPAN_LINE.test(bareCell(blocks[k]!)) &&
+      DATE_LINE.test(bareCell(blocks[k + 1]!))
+    ) {
+      cells.push(`${bareCell(blocks[k]!)} ${bareCell(blocks[k + 1]!)}`);
+      k += 2;
+    }
+    if (cells.length === 0) {
+      out.push(blocks[i++]!);
+      continue;
+    }
+    out.push({ text: `${cells.join(' | ')} |`, start: blocks[i]!.start, end: blocks[k - 1]!.end, row: true });
+    i = k;
+  }
+  return out;
+}
+
+/** A line of a one-value-per-row table printed one cell per line that holds an amount, or a dash for none. */
+const ROW_VALUE_LINE = (c: string) => VALUE_LINE.test(c) || /^[-–—]$/.test(c);
+/** A header line naming only a period ("Full Year 2007", "Full Year 2007 Outlook"): no amount of its own. */
+const periodLine = (c: string) =>
+  c.length <= 60 && !/\$|%|\d[\d,]*\.\d/.test(c) && (columnOf(c)?.period ?? null) !== null;
+/** A label line of such a table: not an amount, a "to" or a period, no sentence in it (a long label may wrap). */
+const rowLabelLine = (b: Block) => {
+  const c = bareCell(b);
+  return (
+    !b.row &&
+    c !== '' &&
+    c.length <= 100 &&
+    !ROW_VALUE_LINE(c) &&
+    !/^to$/i.test(c) &&
+    !periodLine(c) &&
+    !/^\(in\b/i.test(c) &&
+    !/[.:;]$/.test(c) &&
+    !/\.\s/.test(c)
+  );
+};
+
+/**
+ * A table a page store prints one cell per line with one value per row under a line naming its period ("Full Year
+ * 2007" over "Site rental revenue", "$1,265 to $1,280", ...; or "Net income (loss)", "$(210)", "to", "$(104)", a range
+ * whose "to" is a cell of its own): each label line (or two, when the label wraps) and the value after it become one row
+ * "label | value", the period line the table's title, a scale caption above it ("(in millions)") a caption row.
+ */
+function periodLineTables(blocks: Block[]): Block[] {
+  const out: Block[] = [];
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!;
+    if (b.row || !periodLine(bareCell(b))) {
+      out.push(b);
+      continue;
+    }
+    const rows: Block[] = [];
+    let k = i + 1;
+    while (k < blocks.length) {
+      // A value with no label before it (a row whose "to" was not printed) is passed over.
+      if (!blocks[k]!.row && ROW_VALUE_LINE(bareCell(blocks[k]!))) {
+        k++;
+        continue;
+      }
+      let m = k;
+      const label: string[] = [];
+      while (m < blocks.length && m - k < 2 && rowLabelLine(blocks[m]!)) label.push(bareCell(blocks[m++]!));
+      if (label.length === 0 || m >= blocks.length || blocks[m]!.row || !ROW_VALUE_LINE(bareCell(blocks[m]!)))
+        break;
+      let value = bareCell(blocks[m]!);
+      let end = blocks[m]!.end;
+      const to = blocks[m + 1];
+      const high = blocks[m + 2];
+      if (
+        to &&
+        high &&
+        !to.row &&
+        !high.row &&
+        /^to$/i.test(bareCell(to)) &&
+        ROW_VALUE_LINE(bareCell(high))
+      ) {
+        value = `${value} to ${bareCell(high)}`;
+        end = high.end;
+        m += 2;
+      }
+      rows.push({ text: `${label.join(' ')} | ${value} |`, start: blocks[k]!.start, end, row: true });
+      k = m + 1;
+    }
+    if (rows.length < 2) {
+      out.push(b);
+      continue;
+    }
+    const above = out[out.length - 1];
+    if (
+      above &&
+      !above.row &&
+      /^\(in\b[^)]*\b(?:thousands|millions|billions)\b[^)]*\)$/i.test(bareCell(above))
+    )
+      out[out.length - 1] = { ...above, text: `${bareCell(above)} |`, row: true };
+    out.push({ ...b, text: `${bareCell(b)} |` }, ...rows);
+    i = k - 1;
+  }
+  return out;
+}
+
+/**
+ * The rows of each table (a run of rows under a title naming a period) whose every row with an amount holds one range
+ * and nothing else ("Site rental revenue | $1,265 to $1,280 |"): a result is never printed as a range, so such a table is
+ * an outlook even when no word over it says so.
+ */
+function rangeTables(blocks: Block[]): Set<Block> {
+  const out = new Set<Block>();
+  for (let i = 0; i < blocks.length; ) {
+    if (!blocks[i]!.row) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < blocks.length && blocks[j]!.row) j++;
+    const title = i > 0 ? bareCell(blocks[i - 1]!) : '';
+    const body = blocks
+      .slice(i, j)
+      .map((b) => tableCells(b.text).slice(1))
+      .filter((v) => v.some((c) => /\d/.test(c)));
+    const allRanges = body.every((v) => {
+      if (v.length !== 1) return false;
+      const c = cellValue(v[0]!).trim();
+      const r = RANGE.exec(c);
+      return r !== null && r.index === 0 && r[0].length === c.length;
+    });
+    if (periodLine(title) && body.length >= 2 && allRanges) for (const b of blocks.slice(i, j)) out.add(b);
+    i = j;
+  }
+  return out;
+}
+
 /**
  * Guidance printed as a table under a lead-in that names targets ("The following table summarizes ... second
  * quarter fiscal year 2023 targets:"): each row's label is the metric, each cell a range or point, a "GAAP:" /
@@ -1786,7 +2024,11 @@ export function tableGuidance(
   // A table's first row, which may itself name the targets ("Q2 FY15 Guidance Metrics | Q2 FY15 (ending July 31, 2014)")
   // under a lead-in that names only the period ("Second Quarter Fiscal 2015").
   let firstRow: string | null = null;
-  for (const b of cellLineTables(spreadLineTables(continuedRows(blocks)))) {
+  const tableBlocks = periodLineTables(
+    cellLineTables(spreadLineTables(wrappedPeriodHeaders(continuedRows(blocks)))),
+  );
+  const ranged = rangeTables(tableBlocks);
+  for (const b of tableBlocks) {
     if (!b.row) {
       firstRow = null;
       const title = /\|\s*$/.test(b.text) && b.text.length <= 80;
@@ -1800,7 +2042,8 @@ export function tableGuidance(
     const first = /^\s*\|?\s*(\((?:in|\$)\s?[^)]*\b(?:thousands|millions|billions)\b[^)]*\))/i.exec(b.text);
     if (first) caption = first[1]!;
     firstRow ??= b.text;
-    if (!(TARGET_LEAD.test(lead) || TARGET_LEAD.test(firstRow)) || BOILERPLATE.test(lead)) continue;
+    if (!(TARGET_LEAD.test(lead) || TARGET_LEAD.test(firstRow) || ranged.has(b)) || BOILERPLATE.test(lead))
+      continue;
     const cells = tableCells(b.text);
     if (
       cells.every(
@@ -1824,7 +2067,7 @@ export function tableGuidance(
     // A growth rate "— Constant Currency" is a measure of its own, not the metric's target.
     // ("Constant currency ARR" is the ARR target at constant rates: only a growth rate is set apart.)
     if (/\bconstant currency\b/i.test(label) && /\bgrowth\b/i.test(label)) continue;
-    const segment = /\b(?:segment|subscription|product|services?)\b/i.test(label);
+    const segment = /\b(?:segment|subscription|product|services?|rental)\b/i.test(label);
     // A row "Y-Y" / "YoY" right under the revenue row is revenue's growth year over year ("Q-Q" is sequential).
     const yoy: boolean =
       /^(?:y-y|y\/y|yoy|year[- ]over[- ]year)$/i.test(label.trim()) && previousMetric === 'revenue';
@@ -1833,9 +2076,17 @@ export function tableGuidance(
       : labelMetric(label, [...METRICS, ...TABLE_METRICS]);
     if (!/^(?:y-y|y\/y|yoy|year[- ]over[- ]year|q-q|q\/q|qoq)$/i.test(label.trim()))
       previousMetric = found?.[1] ?? null;
+    // A row naming a period instead of a metric ("Fiscal Year Ending Feb. 28, 2009 | $0.63 - $0.71 | $1.68 - $1.76") is the
+    // target of the one metric its table's lead names ("Company updates reported basis diluted earnings per share
+    // guidance").
+    const leadMetrics =
+      found || columnOf(label)?.period == null ? [] : METRICS.filter(([re]) => re.test(lead));
+    const named = found ?? (leadMetrics.length === 1 ? leadMetrics[0] : undefined);
     const hit: [RegExp, string] | undefined =
-      found && segment && found[1] === 'revenue' ? [found[0], 'segment_revenue'] : found;
+      named && segment && named[1] === 'revenue' ? [named[0], 'segment_revenue'] : named;
     if (!hit) continue;
+    // Sustaining or maintenance capital expenditures are a part of capex, not its total.
+    if (hit[1] === 'capex' && /\b(?:sustaining|maintenance)\s+capital\b/i.test(label)) continue;
     if (
       (hit[1] === 'ffo_per_share' || hit[1] === 'affo_per_share') &&
       (ffoConcept(label) !== hit[1] || !/\bper (?:diluted |basic )?(?:common )?(?:share|unit)\b/i.test(label))
@@ -1879,7 +2130,7 @@ export function tableGuidance(
           }))
       : cols
         ? []
-        : (lowHigh ? [`${values[0]} to ${values[1]}`] : values).map((raw) => ({
+        : (lowHigh ? [`${values[0]} to ${values[1]}`] : values.map(cellValue)).map((raw) => ({
             raw,
             colBasis: null,
             target: tableTarget,
@@ -1892,11 +2143,19 @@ export function tableGuidance(
         : /\bgaap\b/i.test(label)
           ? 'gaap'
           : null;
+      // "a reconciliation of projected Adjusted EBITDA to projected net loss, the most comparable GAAP financial
+      // measure": the measure the lead calls the comparable GAAP one is GAAP.
+      const comparable =
+        /\bto\s+(?:projected\s+|forecasted?\s+|estimated\s+)?([a-z][a-z ()-]{2,40}?),?\s+(?:which is\s+)?the most (?:directly\s+)?comparable GAAP\b/i.exec(
+          lead,
+        );
+      const gaapByLead =
+        comparable !== null && labelMetric(comparable[1]!, [...METRICS, ...TABLE_METRICS])?.[1] === hit[1];
       const basis = basisWord
         ? /non/i.test(basisWord[1]!)
           ? 'non_gaap'
           : 'gaap'
-        : (labelBasis ?? colBasis ?? sectionBasis ?? 'unspecified');
+        : (labelBasis ?? colBasis ?? sectionBasis ?? (gaapByLead ? 'gaap' : 'unspecified'));
       // "Increase 4 percent year-on-year": a change against the prior year, revenue's target being its growth.
       const change = CELL_CHANGE.exec(cell.replace(/^\|\s*|\s*\|$/g, ''));
       if (change && (hit[1] === 'revenue' || hit[1] === 'revenue_growth')) {
@@ -1915,7 +2174,7 @@ export function tableGuidance(
           scale: 'units',
           qualitative: null,
           relative: true,
-          status: worded ? leadStatus(lead, hit[1]) : null,
+          status: worded ? rowStatus(lead, hit[1], basis) : null,
           block: b,
         });
         continue;
@@ -1930,6 +2189,7 @@ export function tableGuidance(
         : hit[1] === 'eps_diluted' && /\bbasic\b/i.test(label)
           ? 'eps_basic'
           : hit[1];
+      if (PERCENT_METRIC.test(metric) && !isPercent && /\$|€|£/.test(cell)) continue;
       const perShare = PER_SHARE_CONCEPTS.has(metric as Concept) || /per share/i.test(label);
       // A cell with no unit word of its own takes its row label's scale ("Revenue (in millions) | $595-$610"), else the
       // table's caption ("(in millions, except per share data)").
@@ -1973,9 +2233,11 @@ export function tableGuidance(
         scale,
         qualitative: null,
         relative: false,
-        status: worded ? leadStatus(lead, hit[1]) : null,
+        status: worded ? rowStatus(lead, hit[1], basis) : null,
         block: b,
       };
+      // A loss per share printed without its parentheses has no sign to read: no row rather than a guessed one.
+      if (/^net loss\b/i.test(label) && [g.low, g.high, g.point].some((v) => v !== null && v > 0)) continue;
       if (
         out.some(
           (o) =>
@@ -2063,6 +2325,33 @@ function revisedForecastRows(
     i = j - 1;
   }
   return out;
+}
+
+/**
+ * The status a table's lead words for a row of a basis: a status word followed by a basis ("Company updates reported
+ * basis diluted earnings per share guidance") speaks of that basis's targets only.
+ */
+function basisStatus(lead: string, basis: 'gaap' | 'non_gaap' | 'unspecified'): Guidance['status'] {
+  const status = statusMatch(lead);
+  if (status === null) return null;
+  const named = /^\s*(?:its\s+|the\s+|our\s+)?(reported|gaap|comparable|non[- ]?gaap|adjusted)\b/i.exec(
+    lead.slice(status.end),
+  );
+  if (named === null || status.status === 'withdrawn') return status.status;
+  const of = /^(?:reported|gaap)$/i.test(named[1]!) ? 'gaap' : 'non_gaap';
+  return of === basis ? status.status : null;
+}
+
+/**
+ * The status a table's lead words for a row: the status worded for its metric (leadStatus), unless the lead's status
+ * speaks of the other basis's targets only (basisStatus).
+ */
+function rowStatus(
+  lead: string,
+  metric: string,
+  basis: 'gaap' | 'non_gaap' | 'unspecified',
+): Guidance['status'] {
+  return basisStatus(lead, basis) === null ? null : leadStatus(lead, metric);
 }
 
 /** A paragraph's clauses: its sentences, each cut at ", and " / "; ". */

@@ -43,7 +43,10 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * book value per share rows, a lone "Product revenue" line, a change "from" a period, split column dates, misprinted
  * cells. /8: guidance floors and ceilings are stored as one-ended rows ("at least $30 million": low, high null), where
  * earlier versions stored no row; the guidance set 5 rules (one-cell-per-line +/- tables, "Guidance Metrics" tables).
- * /9: the guidance misses of set 5 and held-out 16-17 (h-guid10). /10: reserved by another branch. /11: the guidance set 6
+ * /9: the guidance misses of set 5 and held-out 16-17 (h-guid10). /10: the guidance misses of sets 1-3 and Crown
+ * Castle's tables (h-guid11; one-value-per-row tables under a period line, projected reconciliations with wrapped period
+ * headers, values each with its own year, period rows under a metric named by the lead, basis-qualified statuses, "EPS
+ * decreased 4.3% to $0.88"). /11: the guidance set 6
  * rules (a withdrawal's named metric, quarters "versus" a year, assumption lists, "FY'24" / "Q3'24" table columns and
  * split header rows, operating cash flow rows, yen prose forecasts "to total ... trillion yen"). /12: the held-out set 18
  * rules (headings between two tables head the second, a two-line heading printed around a one-line one, revenue "and
@@ -52,9 +55,10 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * and split "May 29," / "2011" column dates, one scale per unscaled table, untitled tables listing income taxes are
  * statements, "Third quarter ended"). /13: the guidance set 7 rules (h-guid13: "2025 Q1 | 2025" table columns,
  * underlying sales growth, split fiscal years "2015/16", amounts in Danish crowns and DKK, "pct", like-for-like growth,
- * "reported sales" GAAP, "continues to project" reaffirmed, "increased ... expectations to" raised).
+ * "reported sales" GAAP, "continues to project" reaffirmed, "increased ... expectations to" raised). /14: /10 to /13 merged in one version (a table row's status is the one worded
+ * for its metric unless the lead's status names the other basis).
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/13';
+export const RELEASE_PARSER_VERSION = 'earnings-release/14';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

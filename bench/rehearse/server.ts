@@ -7,6 +7,7 @@ import pg from 'pg';
 import { createAccount, createApiKey } from '../../api/platform/accounts.ts';
 import { openDatabase } from '../../lib/db.ts';
 import { listenBenchApp } from '../api-server.ts';
+import { capturedStatement } from './capture.ts';
 
 interface Captured {
   text: string;
@@ -17,11 +18,9 @@ let capture: Captured[] | null = null;
 const original = pg.Client.prototype.query;
 // biome-ignore lint/suspicious/noExplicitAny: pg's overloads
 (pg.Client.prototype as any).query = function (this: pg.Client, ...args: any[]) {
-  const q = args[0];
   if (capture) {
-    const text = typeof q === 'string' ? q : q?.text;
-    const values = (typeof q === 'string' ? args[1] : q?.values) ?? [];
-    if (typeof text === 'string') capture.push({ text, values: Array.isArray(values) ? values : [] });
+    const statement = capturedStatement(args);
+    if (statement) capture.push(statement);
   }
   // biome-ignore lint/suspicious/noExplicitAny: pg's overloads
   return (original as any).apply(this, args);

@@ -224,35 +224,50 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     // The attempt's own timer, not AbortSignal.timeout: inside AbortSignal.any a timeout signal is held
     // weakly, and on Node 20 a garbage collection during the wait loses it, so the attempt never times out
     // (nodejs/node#57736; a partition waited for its 10-minute deadline). setTimeout keeps the controller.
+    // The attempt also races its timer: if the abort never reaches fetch (a signal chain lost to GC, a
+    // fetch that does not settle on abort), the attempt still ends at its timeout and is retried. The
+    // 10% rehearsal's baseline saw three partitions wait 600 s at "attempt 1 sent" with no socket open.
     const timer = new AbortController();
-    const clock = setTimeout(
-      () => timer.abort(new DOMException('attempt timed out', 'TimeoutError')),
-      timeoutMs,
-    );
-    try {
-      const res = await fetch(url, {
-        ...init,
-        signal: stop ? AbortSignal.any([timer.signal, stop]) : timer.signal,
-      });
-      const declared = res.headers.get('content-length');
-      const truncated = (size: number) =>
-        res.status === 200 && declared && !res.headers.get('content-encoding') && +declared !== size;
-      if (toFile && res.status === 200 && res.body) {
-        const streamed = await streamToFile(res.body as WebReadableStream<Uint8Array>, toFile, step);
-        if (truncated(streamed.size))
+    let clock: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<Outcome>((resolve) => {
+      clock = setTimeout(() => {
+        const cause = new DOMException('attempt timed out', 'TimeoutError');
+        timer.abort(cause);
+        resolve({ kind: 'network', cause });
+      }, timeoutMs);
+    });
+    const send = async (): Promise<Outcome> => {
+      try {
+        const res = await fetch(url, {
+          ...init,
+          signal: stop ? AbortSignal.any([timer.signal, stop]) : timer.signal,
+        });
+        const declared = res.headers.get('content-length');
+        const truncated = (size: number) =>
+          res.status === 200 && declared && !res.headers.get('content-encoding') && +declared !== size;
+        if (toFile && res.status === 200 && res.body) {
+          const streamed = await streamToFile(res.body as WebReadableStream<Uint8Array>, toFile, step);
+          if (truncated(streamed.size))
+            return {
+              kind: 'network',
+              cause: new Error(`truncated body: ${streamed.size} of ${declared} bytes`),
+            };
+          return { kind: 'response', status: 200, headers: res.headers, bytes: Buffer.alloc(0), streamed };
+        }
+        const bytes = Buffer.from(await res.arrayBuffer());
+        if (truncated(bytes.length)) {
           return {
             kind: 'network',
-            cause: new Error(`truncated body: ${streamed.size} of ${declared} bytes`),
+            cause: new Error(`truncated body: ${bytes.length} of ${declared} bytes`),
           };
-        return { kind: 'response', status: 200, headers: res.headers, bytes: Buffer.alloc(0), streamed };
+        }
+        return { kind: 'response', status: res.status, headers: res.headers, bytes };
+      } catch (cause) {
+        return { kind: 'network', cause };
       }
-      const bytes = Buffer.from(await res.arrayBuffer());
-      if (truncated(bytes.length)) {
-        return { kind: 'network', cause: new Error(`truncated body: ${bytes.length} of ${declared} bytes`) };
-      }
-      return { kind: 'response', status: res.status, headers: res.headers, bytes };
-    } catch (cause) {
-      return { kind: 'network', cause };
+    };
+    try {
+      return await Promise.race([send(), timedOut]);
     } finally {
       clearTimeout(clock);
     }

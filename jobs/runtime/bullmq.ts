@@ -23,16 +23,36 @@ import {
 
 /**
  * A partition's steps as the job's BullMQ progress (the dashboard, `job.progress`): the current step and
- * since when, at most one Redis write a second (a step begun less than a second after the last one written
- * is not written). A failed write is ignored: progress is advisory, the deadline is kept in the process.
+ * since when, at most one Redis write a second. A step begun less than a second after the last write is
+ * written when that second is over (the latest one only), so the dashboard never keeps showing an older
+ * step than the one the partition waits at. A failed write is ignored: progress is advisory, the deadline
+ * is kept in the process.
  */
-function jobProgress(job: Job): (p: PartitionProgress) => void {
+export function jobProgress(job: Pick<Job, 'updateProgress'>): (p: PartitionProgress) => void {
   let sentAt = 0;
+  let latest: PartitionProgress | null = null;
+  let trailing: ReturnType<typeof setTimeout> | null = null;
+  const send = (p: PartitionProgress) => {
+    sentAt = Date.now();
+    void job.updateProgress({ ...p }).catch(() => undefined);
+  };
   return (p) => {
     const now = Date.now();
-    if (now - sentAt < 1_000) return;
-    sentAt = now;
-    void job.updateProgress({ ...p }).catch(() => undefined);
+    if (now - sentAt >= 1_000 && !trailing) {
+      send(p);
+      return;
+    }
+    latest = p;
+    trailing ??= setTimeout(
+      () => {
+        trailing = null;
+        const last = latest;
+        latest = null;
+        if (last) send(last);
+      },
+      Math.max(0, 1_000 - (now - sentAt)),
+    );
+    trailing.unref?.();
   };
 }
 

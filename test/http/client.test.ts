@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDiskArchive } from '../../jobs/http/archive.ts';
 import {
   createHttpClient,
@@ -151,6 +151,36 @@ describe('upstream HTTP client against the mirror', () => {
       clearInterval(collect);
     }
   }, 30_000);
+
+  it('ends an attempt at its timeout even when fetch never settles, whatever its abort signal', async () => {
+    // The 10% rehearsal's 1% baseline (2026-12-01): three financials partitions stayed at "attempt 1 sent"
+    // for the 600 s deadline with no socket to the mirror, past the 30 s attempt timeout. A fetch whose abort
+    // never arrives (the signal chain lost) is modelled by a fetch that ignores its signal: the attempt must
+    // still end at its own timer and be retried.
+    const calls: (AbortSignal | undefined)[] = [];
+    vi.stubGlobal('fetch', (_url: string, init?: { signal?: AbortSignal }) => {
+      calls.push(init?.signal);
+      return new Promise(() => undefined);
+    });
+    try {
+      const started = performance.now();
+      const err = await client({
+        config: testConfig({ HTTP_TIMEOUT_MS: 200 }),
+        retry: { ...FAST, maxRetries: 1 },
+      })
+        .get(AAPL.url)
+        .catch((e) => e);
+      expect(err).toBeInstanceOf(UpstreamError);
+      expect(err).toMatchObject({ attempts: 2 });
+      expect(err.message).toMatch(/attempt timed out/);
+      expect(calls).toHaveLength(2);
+      // the request is still told to stop
+      expect(calls.every((s) => s?.aborted)).toBe(true);
+      expect(performance.now() - started).toBeLessThan(5_000);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  }, 10_000);
 
   it('gives up on a permanent 500 after the retry budget with a typed error', async () => {
     mirror.setFaults([{ path: AAPL.mirrorPath, status: 500 }]);

@@ -1128,7 +1128,9 @@ function tickerInitials(
  * the registry company that name is an alias of, when it is one company's alone; none for any other feed.
  */
 export function feedIssuer(publisher: string | null, reg: RegistryIndex): RegistryCompany | null {
-  const m = /^(?:All\s+)?(\p{Lu}[\p{L}\d&.'’ -]{1,40}?)\s+(?:Press|News)\s+Releases$/u.exec(publisher?.trim() ?? '');
+  const m = /^(?:All\s+)?(\p{Lu}[\p{L}\d&.'’ -]{1,40}?)\s+(?:Press|News)\s+Releases$/u.exec(
+    publisher?.trim() ?? '',
+  );
   if (!m) return null;
   const hits = reg.aliases.get(aliasKey(m[1] as string)) ?? [];
   const companies = new Set(hits.map((h) => h.company.company_id));

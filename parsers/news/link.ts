@@ -880,9 +880,16 @@ export function linkItem(
     const oneWordLabel =
       start > 0 && /^[\w'’.-]+:\s*$/.test(title.slice(0, start)) && !titleCased(title.slice(start));
     // (and a one-word name right after a person's title is that person: "Fed Chair Powell Speech Looms", "CEO Cook says")
+    // (and so is a lead label of two words or more set in capitals before a headline in sentence case, a column's speaker:
+    // "BANK OF AMERICA: A small group of oil traders could come out of hibernation ...")
+    const capsLabel =
+      start > 0 &&
+      /^[A-Z][A-Z&.'’-]*(?: [A-Z&.'’-]+)+:\s*$/.test(title.slice(0, start)) &&
+      !titleCased(title.slice(start));
     const inTitle = nameMatches(title, reg, selfNames, start, ambiguous).filter(
       (h) =>
         !(oneWordLabel && h.at < start && h.kind === 'first_word') &&
+        !(capsLabel && h.at < start) &&
         !(
           !/\s/.test(h.phrase) &&
           PERSON_TITLE.test(title.slice(Math.max(0, h.at - 30), h.at)) &&

@@ -756,6 +756,16 @@ export const TEXT_RULES: TextRule[] = [
     /\b(selects?|selected|chooses?|choose|chose)\b[^.;]{0,80}?\bto (power|provide|deliver|propel|drive|support|enable|moderni[sz]e|streamline|enhance|automate|manage|transform|accelerate|scale|simplify|protect|secure|offer|reduce|improve|optimi[sz]e|help|boost|strengthen|unify|consolidate|digiti[sz]e)\b|\bjoins? (the )?([\w-]+ ){0,3}partner (network|program(me)?|ecosystem)\b|\bjoint ventures?\b/i,
     2,
   ),
+  // a buyer tapping, calling on, using or turning to a named vendor to do something chooses that vendor: "Cyta Calls on Oracle to
+  // Drive Digital Transformation", "Global Footwear Retailer CCC Group Taps Oracle to Boost Profitability" (the vendor a
+  // capitalized name, as vendor_choice's verbs: not "uses AI to", not "taps its CEO to lead")
+  r(
+    'contract.vendor_tapped',
+    'contract',
+    'agreement',
+    /\b(?:[Tt]aps|[Tt]apped|[Cc]alls [Oo]n|[Cc]alled [Oo]n|[Uu]ses|[Tt]urns [Tt]o)\s+(?:\p{Lu}[\p{L}\d&.'’-]*\s+){1,4}[Tt]o\s+(?:[Pp]ower|[Pp]rovide|[Dd]eliver|[Dd]rive|[Ss]upport|[Ee]nable|[Mm]oderni[sz]e|[Ss]treamline|[Ee]nhance|[Aa]utomate|[Mm]anage|[Tt]ransform|[Aa]ccelerate|[Ss]cale|[Ss]implify|[Pp]rotect|[Ss]ecure|[Rr]educe|[Ii]mprove|[Oo]ptimi[sz]e|[Bb]oost|[Ss]trengthen|[Uu]nify|[Dd]igiti[sz]e)\b/u,
+    2,
+  ),
   // a game of a kind a studio makes (a video, strategy or mobile game) is a product: "Moonbreaker aims to be a strategy game that
   // 'lasts a generation'"
   r(

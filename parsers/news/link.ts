@@ -689,7 +689,10 @@ interface NameHit {
  * A company named only in the summary or body is a mention, not primary.
  */
 export function linkItem(
-  item: Pick<FeedItem, 'title' | 'summary' | 'link' | 'edgar' | 'extra'> & { published_at?: string },
+  item: Pick<FeedItem, 'title' | 'summary' | 'link' | 'edgar' | 'extra'> & {
+    published_at?: string;
+    publisher?: string | null;
+  },
   reg: RegistryIndex,
   body?: string,
   /** `batchWords` of the feed the item came in (none: the item alone). */
@@ -877,9 +880,16 @@ export function linkItem(
     const oneWordLabel =
       start > 0 && /^[\w'’.-]+:\s*$/.test(title.slice(0, start)) && !titleCased(title.slice(start));
     // (and a one-word name right after a person's title is that person: "Fed Chair Powell Speech Looms", "CEO Cook says")
+    // (and so is a lead label of two words or more set in capitals before a headline in sentence case, a column's speaker:
+    // "BANK OF AMERICA: A small group of oil traders could come out of hibernation ...")
+    const capsLabel =
+      start > 0 &&
+      /^[A-Z][A-Z&.'’-]*(?: [A-Z&.'’-]+)+:\s*$/.test(title.slice(0, start)) &&
+      !titleCased(title.slice(start));
     const inTitle = nameMatches(title, reg, selfNames, start, ambiguous).filter(
       (h) =>
         !(oneWordLabel && h.at < start && h.kind === 'first_word') &&
+        !(capsLabel && h.at < start) &&
         !(
           !/\s/.test(h.phrase) &&
           PERSON_TITLE.test(title.slice(Math.max(0, h.at - 30), h.at)) &&
@@ -1063,6 +1073,23 @@ export function linkItem(
       )
         l.primary = true;
     }
+    // a company's own press-release feed ("All Oracle Press Releases") speaks for that company: the issuer is each headline's
+    // company unless the headline names another by a name of two words or more or by a tag ("Western Digital Transforms ...
+    // with Oracle Cloud"); a one-word name there is a customer's or a product's word ("Telecom Leader Uses Oracle ...", "Q2 FY19
+    // GAAP EPS Up 18%", "with Oracle Commerce Cloud")
+    const issuer = feedIssuer(item.publisher ?? null, reg);
+    if (issuer) {
+      for (const l of links.values())
+        if (l.primary && l.company_id !== issuer.company_id && l.basis === 'name' && !/\s/.test(l.evidence))
+          l.primary = false;
+      if (![...links.values()].some((l) => l.primary))
+        add(issuer, {
+          basis: 'name',
+          evidence: `feed: ${item.publisher}`,
+          ticker_confirmed: false,
+          primary: true,
+        });
+    }
   }
   return { links: [...links.values()], ambiguous };
 }
@@ -1101,6 +1128,20 @@ function tickerInitials(
     if (!c) continue;
     if (!expandedElsewhere(w, text, c)) selfNames.set(key, c);
   }
+}
+
+/**
+ * The company whose own press-release list a feed is, by the feed's title ("All Oracle Press Releases", "Acme News Releases"):
+ * the registry company that name is an alias of, when it is one company's alone; none for any other feed.
+ */
+export function feedIssuer(publisher: string | null, reg: RegistryIndex): RegistryCompany | null {
+  const m = /^(?:All\s+)?(\p{Lu}[\p{L}\d&.'’ -]{1,40}?)\s+(?:Press|News)\s+Releases$/u.exec(
+    publisher?.trim() ?? '',
+  );
+  if (!m) return null;
+  const hits = reg.aliases.get(aliasKey(m[1] as string)) ?? [];
+  const companies = new Set(hits.map((h) => h.company.company_id));
+  return companies.size === 1 ? (hits[0] as AliasEntry).company : null;
 }
 
 /** Does a capitalized phrase of the text whose initials are the word, and which is not the company's name, expand it? */

@@ -802,11 +802,12 @@ function isMonthEnd(date: string): boolean {
 /**
  * A document whose prose names no period at all (a supplementary table exhibit): its header "3 Months Ended
  * December | 12 Months Ended December" over a year row gives the period ending on that month's last day of
- * the first column's year; a three-month column ending with a twelve-month one is the fourth quarter.
+ * the first column's year; a three-month column ending with a twelve-month one is the fourth quarter, and one ending
+ * on the same day as a six- or nine-month column is the second or third quarter.
  */
 function periodFromTableHeader(blocks: Block[]): ReportedPeriod | null {
   const re = new RegExp(
-    String.raw`\b(3|three|12|twelve)[- ]months?\s+ended\s+(${MONTH})(?:\s+(\d{1,2}))?(?!,?\s+\d{4})`,
+    String.raw`\b(3|three|6|six|9|nine|12|twelve)[- ]months?\s+ended\s+(${MONTH})(?:\s+(\d{1,2}))?(?!,?\s+\d{4})`,
     'gi',
   );
   for (const [i, b] of blocks.entries()) {
@@ -814,31 +815,37 @@ function periodFromTableHeader(blocks: Block[]): ReportedPeriod | null {
     const dated = spansOverDates(b);
     if (dated !== null) return dated;
     const spans = [...b.text.matchAll(re)];
-    if (spans.length === 0) continue;
+    // (The period is the first three- or twelve-month column's; a six- or nine-month one only names the quarter.)
+    const first = spans.find((m) => /^(?:3|three|12|twelve)$/i.test(m[1]!));
+    if (first === undefined) continue;
     const next = blocks.slice(i + 1, i + 3);
     const at = next.findIndex((n) => n.row && /^(?:19|20)\d{2}\b/.test(n.text));
     if (at < 0) return null;
     const yearRow = next[at]!;
     const year = Number(yearRow.text.slice(0, 4));
-    const first = spans[0]!;
     const month = MONTHS.indexOf(first[2]!.toLowerCase().slice(0, 3)) + 1;
     const day = first[3] !== undefined ? Number(first[3]) : new Date(Date.UTC(year, month, 0)).getUTCDate();
     const periodEnd = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
     const quarter = spans.some((m) => /^(?:3|three)$/i.test(m[1]!));
+    const sameEnd = (m: RegExpMatchArray) =>
+      m[2]!.slice(0, 3).toLowerCase() === first[2]!.slice(0, 3).toLowerCase() && m[3] === first[3];
     const twelve = spans.some(
       (m) =>
         /^(?:12|twelve)$/i.test(m[1]!) &&
         m[2]!.slice(0, 3).toLowerCase() === first[2]!.slice(0, 3).toLowerCase(),
     );
-    if (quarter && !twelve) return null;
-    const fiscalPeriod: FiscalPeriod = quarter ? 'Q4' : 'FY';
+    // (Three months beside six or nine months ended on the same day: the second or third quarter.)
+    const toDate = spans.find((m) => m !== first && /^(?:6|six|9|nine)$/i.test(m[1]!) && sameEnd(m));
+    if (quarter && !twelve && toDate === undefined) return null;
+    const fiscalPeriod: FiscalPeriod =
+      quarter && !twelve && toDate !== undefined ? (/^(?:6|six)$/i.test(toDate[1]!) ? 'Q2' : 'Q3') : quarter ? 'Q4' : 'FY';
     return {
       fiscalYear: inferFiscalYear(periodEnd, fiscalPeriod, null),
       fiscalPeriod,
       // A header naming the month but not the day ("3 Months Ended December") states no end date.
       periodEnd: first[3] !== undefined ? periodEnd : null,
       fiscalYearSource: 'inferred',
-      alsoFiscalYear: quarter,
+      alsoFiscalYear: fiscalPeriod === 'Q4',
       evidence: {
         text: [b, ...next.slice(0, at + 1)].map((x) => x.text).join('\n'),
         start: b.start,

@@ -1089,7 +1089,10 @@ function unnumberedFiscalYear(prose: Block[]): ReportedPeriod | null {
  */
 function spansOverDates(b: Block): ReportedPeriod | null {
   const cells = b.text.split(' | ').map((c) => c.trim());
-  const spanCells = cells.filter((c) => /^(?:3|three|6|six|9|nine|12|twelve) months ended$/i.test(c));
+  // ("Fiscal years ended" is a twelve-month span: a 52/53-week retailer's or restaurant's year.)
+  const spanCells = cells.filter((c) =>
+    /^(?:(?:3|three|6|six|9|nine|12|twelve) months|(?:fiscal )?years?) ended$/i.test(c),
+  );
   const dates = cells.filter((c) => new RegExp(String.raw`^${MONTH}\s+\d{1,2},\s+\d{4}$`, 'i').test(c));
   if (
     spanCells.length === 0 ||
@@ -1101,16 +1104,20 @@ function spansOverDates(b: Block): ReportedPeriod | null {
   if (end === null) return null;
   const first = spanCells[0]!.toLowerCase();
   const quarter = /^(?:3|three)\b/.test(first);
-  if (!quarter && !/^(?:12|twelve)\b/.test(first)) return null;
-  const ordinal = quarter ? calendarQuarter(end) : null;
+  const isYear = (c: string) => /^(?:12|twelve|fiscal|years?)\b/i.test(c);
+  if (!quarter && !isYear(first)) return null;
+  // A quarter column beside a year column ended on the same date (the date twice) closes that year: its figures too.
+  const closesYear = quarter && spanCells.some(isYear) && dates.filter((d) => d === dates[0]).length >= 2;
+  // (... and is the fourth quarter whatever the day: a 52/53-week year ends on "December 25, 2011".)
+  const ordinal = closesYear ? 4 : quarter ? calendarQuarter(end) : null;
   if (quarter && ordinal === null) return null;
   const fiscalPeriod = (quarter ? `Q${ordinal}` : 'FY') as FiscalPeriod;
   return {
-    fiscalYear: Number(end.slice(0, 4)),
+    fiscalYear: closesYear ? inferFiscalYear(end, 'Q4', null)! : Number(end.slice(0, 4)),
     fiscalPeriod,
     periodEnd: end,
     fiscalYearSource: 'inferred',
-    alsoFiscalYear: false,
+    alsoFiscalYear: closesYear,
     evidence: { text: b.text, start: b.start, end: b.end },
   };
 }

@@ -145,6 +145,8 @@ export function parseEarningsRelease(input: string): ReleaseParse {
   if (period.fiscalPeriod !== null)
     targets.push({ period: period.fiscalPeriod, span: period.fiscalPeriod === 'FY' ? 'year' : 'quarter' });
   if (period.alsoFiscalYear && period.fiscalPeriod !== 'FY') targets.push({ period: 'FY', span: 'year' });
+  // (A table's scale, once a sentence corroborates one of its rows, holds for its columns of every period.)
+  const tableScales = new Map<number, { scale: Scale; evidence: string }>();
   for (const [i, t] of targets.entries())
     figures.push(
       ...pickFigures(
@@ -156,6 +158,7 @@ export function parseEarningsRelease(input: string): ReleaseParse {
         i === 0,
         warnings,
         unassigned,
+        tableScales,
       ),
     );
   // "All per share amounts presented in this press release are on a diluted per common share basis", "All
@@ -433,6 +436,7 @@ function pickFigures(
   primary: boolean,
   warnings: string[],
   unassigned: string[],
+  tableScale = new Map<number, { scale: Scale; evidence: string }>(),
 ): ReleaseFigure[] {
   const out: ReleaseFigure[] = [];
   const taken = new Set<string>();
@@ -448,8 +452,8 @@ function pickFigures(
     if (prev === undefined || c.rank < prev.rank) byKey.set(key, c);
   }
   // A table that states no scale has one scale for all its rows: one row that a sentence corroborates ("$6,532,000"
-  // for "Net Sales | $6,532") gives it to the others ("Gross margin | 1,466").
-  const tableScale = new Map<number, { scale: Scale; evidence: string }>();
+  // for "Net Sales | $6,532") gives it to the others ("Gross margin | 1,466"), in the columns of every period (the
+  // quarter's corroborated "Total revenue | 220,464" scales the year's "784,478").
   for (const t of candidates) {
     if (t.scale !== null || t.tableIndex === undefined || tableScale.has(t.tableIndex)) continue;
     const agree = corroborate(

@@ -172,6 +172,7 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
     if (undated.fiscalPeriod !== null) return withDocumentYear(withYearToDateRange(undated, prose), prose);
     return (
       header ??
+      monthsHeadingsOverYears(blocks) ??
       yearEndedUnderColumnYear(blocks) ??
       annualReportYear(prose) ??
       bareYearColumns(blocks) ??
@@ -838,7 +839,13 @@ function periodFromTableHeader(blocks: Block[]): ReportedPeriod | null {
     const toDate = spans.find((m) => m !== first && /^(?:6|six|9|nine)$/i.test(m[1]!) && sameEnd(m));
     if (quarter && !twelve && toDate === undefined) return null;
     const fiscalPeriod: FiscalPeriod =
-      quarter && !twelve && toDate !== undefined ? (/^(?:6|six)$/i.test(toDate[1]!) ? 'Q2' : 'Q3') : quarter ? 'Q4' : 'FY';
+      quarter && !twelve && toDate !== undefined
+        ? /^(?:6|six)$/i.test(toDate[1]!)
+          ? 'Q2'
+          : 'Q3'
+        : quarter
+          ? 'Q4'
+          : 'FY';
     return {
       fiscalYear: inferFiscalYear(periodEnd, fiscalPeriod, null),
       fiscalPeriod,
@@ -850,6 +857,36 @@ function periodFromTableHeader(blocks: Block[]): ReportedPeriod | null {
         text: [b, ...next.slice(0, at + 1)].map((x) => x.text).join('\n'),
         start: b.start,
         end: yearRow.end,
+      },
+    };
+  }
+  return null;
+}
+
+/**
+ * Column headings "Three Months" and "Twelve Months" (nothing else on their lines, ended on no date) right above a row
+ * of years ("2008 | 2007 | 2008 | 2007"): the fourth quarter of the first year, which reports that year too.
+ */
+function monthsHeadingsOverYears(blocks: Block[]): ReportedPeriod | null {
+  for (const [i, b] of blocks.slice(0, 60).entries()) {
+    if (b.row || !/^(?:three|3)[- ]months?$/i.test(b.text.trim())) continue;
+    const near = blocks.slice(i + 1, i + 4);
+    const twelve = near.findIndex((n) => !n.row && /^(?:twelve|12)[- ]months?$/i.test(n.text.trim()));
+    if (twelve < 0) continue;
+    const years = near
+      .slice(twelve + 1)
+      .find((n) => n.row && /^(?:19|20)\d{2}(?: \| (?:19|20)\d{2})+$/.test(n.text.trim()));
+    if (years === undefined) continue;
+    return {
+      fiscalYear: Number(years.text.trim().slice(0, 4)),
+      fiscalPeriod: 'Q4',
+      periodEnd: null,
+      fiscalYearSource: 'stated',
+      alsoFiscalYear: true,
+      evidence: {
+        text: [b, ...near.slice(0, near.indexOf(years) + 1)].map((x) => x.text).join('\n'),
+        start: b.start,
+        end: years.end,
       },
     };
   }

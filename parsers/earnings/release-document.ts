@@ -79,7 +79,9 @@ export function bodyToBlocks(input: string): Block[] {
         )
           .replace(/^[ \t]*\|[ \t|]*$/gm, '')
           .replace(/^.*\|.*$/gm, (line) => (isCellRow(line) ? `\n${line}\n` : line))
-          .replace(/\n(?=[ \t]*(?:[•·▪]|[-*] |\|\s*·))/g, '\n\n')
+          // (A dash or star before a non-breaking space opens an item as one before a space does: "-\u00a0\u00a0\u00a0Achieves
+          // Positive Same-Store Sales ...\u00a0\u00a0\u00a0-", a subheadline of its own.)
+          .replace(/\n(?=[ \t]*(?:[•·▪]|[-*][ \u00a0]|\|\s*·))/g, '\n\n')
           .replace(/\n([ \t]*[A-Z][A-Z0-9 ,&'’-]{7,}[ \t]*)(?=\n)/g, '\n\n$1\n'),
       );
   const blocks: Block[] = [];

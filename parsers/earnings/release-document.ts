@@ -718,20 +718,13 @@ function pipeCells(raw: string[]): string[] {
   for (let i = 0; i < cells.length; i++) {
     let j = i;
     const inRun = (c: string) => isHeaderCell(c) || (j > i && CHANGE_CELL.test(c));
-    // (An empty cell, "|", between two column headings is passed over: the store sets one between every two cells;
-    // so are "(Unaudited)" notes set among the years, "2008 | 2007 | 2008 | (Unaudited) | (Unaudited) | 2007".)
-    const note = (c: string) => /^\|?\s*$|^\(unaudited\)$/i.test(c);
-    const unaudited = (c: string) => /^\(unaudited\)$/i.test(c.trim());
-    while (j < cells.length) {
-      if (inRun(cells[j]!.trim())) {
-        j++;
-        continue;
-      }
-      let n = j;
-      while (j > i && n < cells.length && note(cells[n]!.trim())) n++;
-      if (n === j || !inRun(cells[n]?.trim() ?? '')) break;
-      j = n;
-    }
+    // (An empty cell, "|", between two column headings is passed over: the store sets one between every two cells.)
+    while (
+      j < cells.length &&
+      (inRun(cells[j]!.trim()) ||
+        (j > i && /^\|?\s*$/.test(cells[j]!.trim()) && inRun(cells[j + 1]?.trim() ?? '')))
+    )
+      j++;
     // The column dates under a run of span cells ("3 Months Ended", "6 Months Ended", then "Jun. 30, 2023", ...,
     // empty cells between them) are the header's second line: one header row.
     if (j - i >= 2) {
@@ -774,7 +767,7 @@ function pipeCells(raw: string[]): string[] {
           k = e;
         }
       }
-      const header = cells.slice(i, j).filter((c) => !unaudited(c));
+      const header = cells.slice(i, j);
       if (dates.length >= 2) {
         if (caption >= 0) joined.push(cells[caption]!.trim());
         header.push(...dates);

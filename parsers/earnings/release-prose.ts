@@ -570,11 +570,14 @@ function readNaming(
     ) ||
     operatingPerShare ||
     afterItems !== null ||
-    /\b(?:excluding|exclusive of|before)\b[^.]{0,80}$/i.test(s.text.slice(Math.max(0, clauseStart - 80), at)) ||
+    /\b(?:excluding|exclusive of|before)\b[^.]{0,80}$/i.test(
+      s.text.slice(Math.max(0, clauseStart - 80), at),
+    ) ||
     // A sentence that opens with what it excludes ("Excluding a $0.9 million tax benefit ..., as well as a $0.5 million
     // charge ..., net income per diluted share was $0.05") states non-GAAP figures after that opening clause.
     // ("Exclusive of the one- time adjustments, net loss ... would have been ..." opens the same way.)
-    (/^\W*(?:Excluding|Exclusive of)\b/.test(s.text) && !/[.;]/.test(s.text.slice(0, at).replace(/\d\.\d/g, '')));
+    (/^\W*(?:Excluding|Exclusive of)\b/.test(s.text) &&
+      !/[.;]/.test(s.text.slice(0, at).replace(/\d\.\d/g, '')));
   const named = /^earned$/i.test(m[0]) ? 'earnings per share' : m[0];
   const label = afterItems
     ? `${named} before ${afterItems[1]!.trim()}`

@@ -31,7 +31,7 @@ describe('earnings release parser: held-out set 19 formats', () => {
     set19.evidenceHolds(name, r);
   });
 
-  it('Buffalo Wild Wings: the quarter\'s corroborated scale (no caption) holds for the fiscal year\'s columns', () => {
+  it("Buffalo Wild Wings: the quarter's corroborated scale (no caption) holds for the fiscal year's columns", () => {
     const r = set19.parse('BWLD_8-K_2012_Q4_EX-99.1_transcribed_excerpt.txt');
     // "Total revenue increased 34.5% to $220.5 million" corroborates "Total revenue | 220,464 | ... | 784,478 | ..."
     expect(set19.value(r, 'Q4', 'revenue', 'gaap')).toBe(220_464_000);

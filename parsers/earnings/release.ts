@@ -50,12 +50,12 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * other income" yields to operating revenues, "basic and diluted" before a per-share naming, income per limited partner
  * unit, "A, B and C were $x, $y and $z, respectively", continuing-operations EPS yields to the whole EPS, "9/30/2006"
  * and split "May 29," / "2011" column dates, one scale per unscaled table, untitled tables listing income taxes are
- * statements, "Third quarter ended"). /13: reserved by another branch. /14: the held-out set 19 rules ("Three Months
- * Ended" over "September 30,", three months beside nine or six months ended the same day, "Fiscal years ended" beside a
- * quarter on the same date, a table's corroborated scale holds for every period's columns, "(Unaudited)" among header
- * years, "Three Months" / "Twelve Months" over years, a dash before a non-breaking space opens an item, "exclusive of").
+ * statements, "Third quarter ended"). /13, /14: other branches' (main's h-guid11-13 merge took /14). /15: the held-out set
+ * 19 rules ("Three Months Ended" over "September 30,", three months beside nine or six months ended the same day,
+ * "Fiscal years ended" beside a quarter on the same date, a table's corroborated scale holds for every period's columns,
+ * "Three Months" / "Twelve Months" over years, a dash before a non-breaking space opens an item, "exclusive of").
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/14';
+export const RELEASE_PARSER_VERSION = 'earnings-release/15';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

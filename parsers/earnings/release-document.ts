@@ -79,7 +79,9 @@ export function bodyToBlocks(input: string): Block[] {
         )
           .replace(/^[ \t]*\|[ \t|]*$/gm, '')
           .replace(/^.*\|.*$/gm, (line) => (isCellRow(line) ? `\n${line}\n` : line))
-          .replace(/\n(?=[ \t]*(?:[•·▪]|[-*] |\|\s*·))/g, '\n\n')
+          // (A dash or star before a non-breaking space opens an item as one before a space does: "-\u00a0\u00a0\u00a0Achieves
+          // Positive Same-Store Sales ...\u00a0\u00a0\u00a0-", a subheadline of its own.)
+          .replace(/\n(?=[ \t]*(?:[•·▪]|[-*][ \u00a0]|\|\s*·))/g, '\n\n')
           .replace(/\n([ \t]*[A-Z][A-Z0-9 ,&'’-]{7,}[ \t]*)(?=\n)/g, '\n\n$1\n'),
       );
   const blocks: Block[] = [];
@@ -539,12 +541,12 @@ function lineCellText(body: string): string | null {
   // figures for each such line still show a table rendered one cell per line.)
   if (pipeLines > 0 && pipeLines * 10 > figures) return null;
   // A column heading ending in "Ended" and the date on the line under it are one heading ("Three Months Ended" over
-  // "June 30, 2017").
+  // "June 30, 2017"; also a date whose year is left to the year row below, "Three Months Ended" over "September 30,").
   const joined: string[] = [];
   const transposed = new Set<string>();
   for (const l of transposedSummaries(periodRowSummaries(lines, transposed), transposed)) {
     const prev = joined[joined.length - 1];
-    if (prev !== undefined && /\bended$/i.test(prev) && DATE_CELL.test(l))
+    if (prev !== undefined && /\bended$/i.test(prev) && (DATE_CELL.test(l) || MONTH_DAY_CELL.test(l)))
       joined[joined.length - 1] = `${prev} ${l}`;
     else joined.push(l);
   }

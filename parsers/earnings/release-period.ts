@@ -172,6 +172,7 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
     if (undated.fiscalPeriod !== null) return withDocumentYear(withYearToDateRange(undated, prose), prose);
     return (
       header ??
+      monthsHeadingsOverYears(blocks) ??
       yearEndedUnderColumnYear(blocks) ??
       annualReportYear(prose) ??
       bareYearColumns(blocks) ??
@@ -802,11 +803,12 @@ function isMonthEnd(date: string): boolean {
 /**
  * A document whose prose names no period at all (a supplementary table exhibit): its header "3 Months Ended
  * December | 12 Months Ended December" over a year row gives the period ending on that month's last day of
- * the first column's year; a three-month column ending with a twelve-month one is the fourth quarter.
+ * the first column's year; a three-month column ending with a twelve-month one is the fourth quarter, and one ending
+ * on the same day as a six- or nine-month column is the second or third quarter.
  */
 function periodFromTableHeader(blocks: Block[]): ReportedPeriod | null {
   const re = new RegExp(
-    String.raw`\b(3|three|12|twelve)[- ]months?\s+ended\s+(${MONTH})(?:\s+(\d{1,2}))?(?!,?\s+\d{4})`,
+    String.raw`\b(3|three|6|six|9|nine|12|twelve)[- ]months?\s+ended\s+(${MONTH})(?:\s+(\d{1,2}))?(?!,?\s+\d{4})`,
     'gi',
   );
   for (const [i, b] of blocks.entries()) {
@@ -814,35 +816,77 @@ function periodFromTableHeader(blocks: Block[]): ReportedPeriod | null {
     const dated = spansOverDates(b);
     if (dated !== null) return dated;
     const spans = [...b.text.matchAll(re)];
-    if (spans.length === 0) continue;
+    // (The period is the first three- or twelve-month column's; a six- or nine-month one only names the quarter.)
+    const first = spans.find((m) => /^(?:3|three|12|twelve)$/i.test(m[1]!));
+    if (first === undefined) continue;
     const next = blocks.slice(i + 1, i + 3);
     const at = next.findIndex((n) => n.row && /^(?:19|20)\d{2}\b/.test(n.text));
     if (at < 0) return null;
     const yearRow = next[at]!;
     const year = Number(yearRow.text.slice(0, 4));
-    const first = spans[0]!;
     const month = MONTHS.indexOf(first[2]!.toLowerCase().slice(0, 3)) + 1;
     const day = first[3] !== undefined ? Number(first[3]) : new Date(Date.UTC(year, month, 0)).getUTCDate();
     const periodEnd = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
     const quarter = spans.some((m) => /^(?:3|three)$/i.test(m[1]!));
+    const sameEnd = (m: RegExpMatchArray) =>
+      m[2]!.slice(0, 3).toLowerCase() === first[2]!.slice(0, 3).toLowerCase() && m[3] === first[3];
     const twelve = spans.some(
       (m) =>
         /^(?:12|twelve)$/i.test(m[1]!) &&
         m[2]!.slice(0, 3).toLowerCase() === first[2]!.slice(0, 3).toLowerCase(),
     );
-    if (quarter && !twelve) return null;
-    const fiscalPeriod: FiscalPeriod = quarter ? 'Q4' : 'FY';
+    // (Three months beside six or nine months ended on the same day: the second or third quarter.)
+    const toDate = spans.find((m) => m !== first && /^(?:6|six|9|nine)$/i.test(m[1]!) && sameEnd(m));
+    if (quarter && !twelve && toDate === undefined) return null;
+    const fiscalPeriod: FiscalPeriod =
+      quarter && !twelve && toDate !== undefined
+        ? /^(?:6|six)$/i.test(toDate[1]!)
+          ? 'Q2'
+          : 'Q3'
+        : quarter
+          ? 'Q4'
+          : 'FY';
     return {
       fiscalYear: inferFiscalYear(periodEnd, fiscalPeriod, null),
       fiscalPeriod,
       // A header naming the month but not the day ("3 Months Ended December") states no end date.
       periodEnd: first[3] !== undefined ? periodEnd : null,
       fiscalYearSource: 'inferred',
-      alsoFiscalYear: quarter,
+      alsoFiscalYear: fiscalPeriod === 'Q4',
       evidence: {
         text: [b, ...next.slice(0, at + 1)].map((x) => x.text).join('\n'),
         start: b.start,
         end: yearRow.end,
+      },
+    };
+  }
+  return null;
+}
+
+/**
+ * Column headings "Three Months" and "Twelve Months" (nothing else on their lines, ended on no date) right above a row
+ * of years ("2008 | 2007 | 2008 | 2007"): the fourth quarter of the first year, which reports that year too.
+ */
+function monthsHeadingsOverYears(blocks: Block[]): ReportedPeriod | null {
+  for (const [i, b] of blocks.slice(0, 60).entries()) {
+    if (b.row || !/^(?:three|3)[- ]months?$/i.test(b.text.trim())) continue;
+    const near = blocks.slice(i + 1, i + 4);
+    const twelve = near.findIndex((n) => !n.row && /^(?:twelve|12)[- ]months?$/i.test(n.text.trim()));
+    if (twelve < 0) continue;
+    const years = near
+      .slice(twelve + 1)
+      .find((n) => n.row && /^(?:19|20)\d{2}(?: \| (?:19|20)\d{2})+$/.test(n.text.trim()));
+    if (years === undefined) continue;
+    return {
+      fiscalYear: Number(years.text.trim().slice(0, 4)),
+      fiscalPeriod: 'Q4',
+      periodEnd: null,
+      fiscalYearSource: 'stated',
+      alsoFiscalYear: true,
+      evidence: {
+        text: [b, ...near.slice(0, near.indexOf(years) + 1)].map((x) => x.text).join('\n'),
+        start: b.start,
+        end: years.end,
       },
     };
   }
@@ -1082,7 +1126,10 @@ function unnumberedFiscalYear(prose: Block[]): ReportedPeriod | null {
  */
 function spansOverDates(b: Block): ReportedPeriod | null {
   const cells = b.text.split(' | ').map((c) => c.trim());
-  const spanCells = cells.filter((c) => /^(?:3|three|6|six|9|nine|12|twelve) months ended$/i.test(c));
+  // ("Fiscal years ended" is a twelve-month span: a 52/53-week retailer's or restaurant's year.)
+  const spanCells = cells.filter((c) =>
+    /^(?:(?:3|three|6|six|9|nine|12|twelve) months|(?:fiscal )?years?) ended$/i.test(c),
+  );
   const dates = cells.filter((c) => new RegExp(String.raw`^${MONTH}\s+\d{1,2},\s+\d{4}$`, 'i').test(c));
   if (
     spanCells.length === 0 ||
@@ -1094,16 +1141,20 @@ function spansOverDates(b: Block): ReportedPeriod | null {
   if (end === null) return null;
   const first = spanCells[0]!.toLowerCase();
   const quarter = /^(?:3|three)\b/.test(first);
-  if (!quarter && !/^(?:12|twelve)\b/.test(first)) return null;
-  const ordinal = quarter ? calendarQuarter(end) : null;
+  const isYear = (c: string) => /^(?:12|twelve|fiscal|years?)\b/i.test(c);
+  if (!quarter && !isYear(first)) return null;
+  // A quarter column beside a year column ended on the same date (the date twice) closes that year: its figures too.
+  const closesYear = quarter && spanCells.some(isYear) && dates.filter((d) => d === dates[0]).length >= 2;
+  // (... and is the fourth quarter whatever the day: a 52/53-week year ends on "December 25, 2011".)
+  const ordinal = closesYear ? 4 : quarter ? calendarQuarter(end) : null;
   if (quarter && ordinal === null) return null;
   const fiscalPeriod = (quarter ? `Q${ordinal}` : 'FY') as FiscalPeriod;
   return {
-    fiscalYear: Number(end.slice(0, 4)),
+    fiscalYear: closesYear ? inferFiscalYear(end, 'Q4', null)! : Number(end.slice(0, 4)),
     fiscalPeriod,
     periodEnd: end,
     fiscalYearSource: 'inferred',
-    alsoFiscalYear: false,
+    alsoFiscalYear: closesYear,
     evidence: { text: b.text, start: b.start, end: b.end },
   };
 }

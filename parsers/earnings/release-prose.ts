@@ -538,7 +538,7 @@ function readNaming(
   if (/\bper\s+(?:ADS|ADR|American depositary)\b/i.test(between) && concept !== 'eps') return;
   if (
     /would have been/i.test(clause) &&
-    !/\b(?:excluding|before|without)\b/i.test(s.text.slice(0, at + m[0].length + moneyAt))
+    !/\b(?:excluding|exclusive of|before|without)\b/i.test(s.text.slice(0, at + m[0].length + moneyAt))
   )
     return;
   // A parenthesis is a minus only when it closes right after the number ("($4.4) million"); "($0.72 per share)"
@@ -571,10 +571,14 @@ function readNaming(
     ) ||
     operatingPerShare ||
     afterItems !== null ||
-    /\b(?:excluding|before)\b[^.]{0,80}$/i.test(s.text.slice(Math.max(0, clauseStart - 80), at)) ||
+    /\b(?:excluding|exclusive of|before)\b[^.]{0,80}$/i.test(
+      s.text.slice(Math.max(0, clauseStart - 80), at),
+    ) ||
     // A sentence that opens with what it excludes ("Excluding a $0.9 million tax benefit ..., as well as a $0.5 million
     // charge ..., net income per diluted share was $0.05") states non-GAAP figures after that opening clause.
-    (/^\W*Excluding\b/.test(s.text) && !/[.;]/.test(s.text.slice(0, at).replace(/\d\.\d/g, '')));
+    // ("Exclusive of the one- time adjustments, net loss ... would have been ..." opens the same way.)
+    (/^\W*(?:Excluding|Exclusive of)\b/.test(s.text) &&
+      !/[.;]/.test(s.text.slice(0, at).replace(/\d\.\d/g, '')));
   const named = /^earned$/i.test(m[0]) ? 'earnings per share' : m[0];
   const label = afterItems
     ? `${named} before ${afterItems[1]!.trim()}`
@@ -1118,7 +1122,7 @@ function qualifiedLabel(upTo: string, measure: string): string {
       upTo.slice(0, upTo.length - measure.length),
     );
   if (q) return `${q[1]!.trim()} ${measure}`.replace(/\s+/g, ' ');
-  const ex = /\b((?:excluding|before)\s[^,;]{1,60})/i.exec(upTo);
+  const ex = /\b((?:excluding|exclusive of|before)\s[^,;]{1,60})/i.exec(upTo);
   if (ex) return `${measure} ${ex[1]!.trim()}`;
   return measure;
 }

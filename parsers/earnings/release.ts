@@ -46,19 +46,23 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * /9: the guidance misses of set 5 and held-out 16-17 (h-guid10). /10: the guidance misses of sets 1-3 and Crown
  * Castle's tables (h-guid11; one-value-per-row tables under a period line, projected reconciliations with wrapped period
  * headers, values each with its own year, period rows under a metric named by the lead, basis-qualified statuses, "EPS
- * decreased 4.3% to $0.88"). /11: the guidance set 6
- * rules (a withdrawal's named metric, quarters "versus" a year, assumption lists, "FY'24" / "Q3'24" table columns and
- * split header rows, operating cash flow rows, yen prose forecasts "to total ... trillion yen"). /12: the held-out set 18
+ * decreased 4.3% to $0.88"). /11: the guidance set 6 rules (a withdrawal's named metric, quarters "versus" a year,
+ * assumption lists, "FY'24" / "Q3'24" table columns and split header rows, operating cash flow rows, yen prose
+ * forecasts "to total ... trillion yen"). /12: the held-out set 18
  * rules (headings between two tables head the second, a two-line heading printed around a one-line one, revenue "and
  * other income" yields to operating revenues, "basic and diluted" before a per-share naming, income per limited partner
  * unit, "A, B and C were $x, $y and $z, respectively", continuing-operations EPS yields to the whole EPS, "9/30/2006"
  * and split "May 29," / "2011" column dates, one scale per unscaled table, untitled tables listing income taxes are
  * statements, "Third quarter ended"). /13: the guidance set 7 rules (h-guid13: "2025 Q1 | 2025" table columns,
  * underlying sales growth, split fiscal years "2015/16", amounts in Danish crowns and DKK, "pct", like-for-like growth,
- * "reported sales" GAAP, "continues to project" reaffirmed, "increased ... expectations to" raised). /14: /10 to /13 merged in one version (a table row's status is the one worded
- * for its metric unless the lead's status names the other basis).
+ * "reported sales" GAAP, "continues to project" reaffirmed, "increased ... expectations to" raised). /14: /10 to /13
+ * merged in one version (a table row's status is the one worded for its metric unless the lead's status names the
+ * other basis). /15: the held-out set 19 rules ("Three Months Ended" over "September 30,", three months beside nine or
+ * six months ended the same day, "Fiscal years ended" beside a quarter on the same date, a table's corroborated scale
+ * holds for every period's columns, "Three Months" / "Twelve Months" over years, a dash before a non-breaking space
+ * opens an item, "exclusive of").
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/14';
+export const RELEASE_PARSER_VERSION = 'earnings-release/15';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';
@@ -151,6 +155,8 @@ export function parseEarningsRelease(input: string): ReleaseParse {
   if (period.fiscalPeriod !== null)
     targets.push({ period: period.fiscalPeriod, span: period.fiscalPeriod === 'FY' ? 'year' : 'quarter' });
   if (period.alsoFiscalYear && period.fiscalPeriod !== 'FY') targets.push({ period: 'FY', span: 'year' });
+  // (A table's scale, once a sentence corroborates one of its rows, holds for its columns of every period.)
+  const tableScales = new Map<number, { scale: Scale; evidence: string }>();
   for (const [i, t] of targets.entries())
     figures.push(
       ...pickFigures(
@@ -162,6 +168,7 @@ export function parseEarningsRelease(input: string): ReleaseParse {
         i === 0,
         warnings,
         unassigned,
+        tableScales,
       ),
     );
   // "All per share amounts presented in this press release are on a diluted per common share basis", "All
@@ -439,6 +446,7 @@ function pickFigures(
   primary: boolean,
   warnings: string[],
   unassigned: string[],
+  tableScale = new Map<number, { scale: Scale; evidence: string }>(),
 ): ReleaseFigure[] {
   const out: ReleaseFigure[] = [];
   const taken = new Set<string>();
@@ -454,8 +462,8 @@ function pickFigures(
     if (prev === undefined || c.rank < prev.rank) byKey.set(key, c);
   }
   // A table that states no scale has one scale for all its rows: one row that a sentence corroborates ("$6,532,000"
-  // for "Net Sales | $6,532") gives it to the others ("Gross margin | 1,466").
-  const tableScale = new Map<number, { scale: Scale; evidence: string }>();
+  // for "Net Sales | $6,532") gives it to the others ("Gross margin | 1,466"), in the columns of every period (the
+  // quarter's corroborated "Total revenue | 220,464" scales the year's "784,478").
   for (const t of candidates) {
     if (t.scale !== null || t.tableIndex === undefined || tableScale.has(t.tableIndex)) continue;
     const agree = corroborate(

@@ -73,9 +73,11 @@ function forwardWords(text: string): string {
 }
 
 // (... and a sentence whose subject is analysts, "five analysts polled by Thomson Reuters expect the company to report
-// revenues of $828.51 million", states their consensus, not the company's guidance.)
+// revenues of $828.51 million", states their consensus, not the company's guidance; so does a sentence whose subject is
+// the Street, "The Street expects the company to report earnings of $6.41 per share", or one giving an analyst's own
+// estimate, "says Jefferies analyst Ken Usdin, who calculates Q3 EPS estimate of about 62 cents vs. consensus".)
 const NOT_GUIDANCE =
-  /\banalysts?(?:'|’)?\s+(?:[\w-]+\s+){0,5}?(?:had\s+)?(?:expect|expects|expected|estimate|estimates|forecast|see)\b|\beffective (?:income )?tax rate (?:for|used|in) the (?:quarter|period)\b|\brun[- ]rate\b|\bwill (?:discuss|provide|host|review)\b|\bexpects? to (?:deliver|ship|open|close|complete|file|hold|host|report|announce|retire|repay|redeem)\b/i;
+  /\banalysts?(?:'|’)?\s+(?:[\w-]+\s+){0,5}?(?:had\s+)?(?:expect|expects|expected|estimate|estimates|forecast|see)\b|\b(?:the|wall) street (?:expects|estimates|forecasts|sees|is expecting)\b|\banalyst\b[^.;]{0,60}\b(?:calculates|estimates|projects|forecasts)\b|\beffective (?:income )?tax rate (?:for|used|in) the (?:quarter|period)\b|\brun[- ]rate\b|\bwill (?:discuss|provide|host|review)\b|\bexpects? to (?:deliver|ship|open|close|complete|file|hold|host|report|announce|retire|repay|redeem)\b/i;
 
 /** A lead to a list of the outlook's assumptions, ending in a colon. */
 const ASSUMPTION_LEAD =
@@ -120,7 +122,8 @@ const METRICS: [RegExp, string][] = [
   // "our 2006 earnings guidance of $1.25 to $1.35 per share": earnings named alone (an amount, or per share below).
   [/\b(?:reported |ongoing |GAAP )?earnings\b(?! per\b| growth| call| release)/i, 'net_income'],
   [/\bcapital (?:expenditures|spending)\b|\bcapex\b/i, 'capex'],
-  [/\bfree cash flow\b/i, 'free_cash_flow'],
+  // ("free cash flow productivity of 90%", "free cash flow conversion": a ratio of free cash flow to earnings, not it.)
+  [/\bfree cash flow\b(?! productivity| conversion)/i, 'free_cash_flow'],
   // ("Operating costs and expenses, net" is operating expenses.)
   [/\b(?:operating expenses|operating costs and expenses|opex)\b/i, 'operating_expenses'],
   [/\btax rate\b/i, 'tax_rate'],
@@ -813,7 +816,13 @@ export function guidanceOf(
         /\bthrough\s+(?:the\s+)?(?:fiscal\s+)?(?:year\s+)?(?:19|20)\d{2}\b/i.test(s.text)
       )
         continue;
+      // A figure named as the base a growth is measured from ("from the base fiscal 2023 earnings of $5.90 per share")
+      // is a past result, not a target.
+      if (/\bfrom\s+(?:the\s+|its\s+|a\s+)?base\s+(?:(?:fiscal|calendar)\s+)?(?:year\s+)?(?:(?:19|20)\d{2}\s+)?$/i.test(wordsBefore)) continue;
       const perShare = PER_SHARE_CONCEPTS.has(metric as Concept);
+      // A per-share amount given as a percent ("expects earnings per share to be between a decline of 1 percent and
+      // flat", "core net earnings per share growth to a range of 8 to 9 percent") is its growth, not its level.
+      if (perShare && g.unit === 'percent' && !g.qualitative) continue;
       const unit: Guidance['unit'] = g.qualitative
         ? 'text'
         : g.unit === 'percent'

@@ -818,7 +818,12 @@ export function guidanceOf(
         continue;
       // A figure named as the base a growth is measured from ("from the base fiscal 2023 earnings of $5.90 per share")
       // is a past result, not a target.
-      if (/\bfrom\s+(?:the\s+|its\s+|a\s+)?base\s+(?:(?:fiscal|calendar)\s+)?(?:year\s+)?(?:(?:19|20)\d{2}\s+)?$/i.test(wordsBefore)) continue;
+      if (
+        /\bfrom\s+(?:the\s+|its\s+|a\s+)?base\s+(?:(?:fiscal|calendar)\s+)?(?:year\s+)?(?:(?:19|20)\d{2}\s+)?$/i.test(
+          wordsBefore,
+        )
+      )
+        continue;
       const perShare = PER_SHARE_CONCEPTS.has(metric as Concept);
       // A per-share amount given as a percent ("expects earnings per share to be between a decline of 1 percent and
       // flat", "core net earnings per share growth to a range of 8 to 9 percent") is its growth, not its level.

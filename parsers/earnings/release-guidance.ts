@@ -172,6 +172,12 @@ function targetOf(
   text: string,
   reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null; periodEnd?: string | null },
 ): { year: number | null; period: FiscalPeriod | null } {
+  // The year of the base a growth is measured from ("between a decline of 1 percent and flat from the base fiscal 2023
+  // earnings of $5.90 per share") is a past year, not the target's.
+  text = text.replace(
+    /\bfrom\s+(?:the\s+|its\s+|a\s+)?base\s+(?:(?:fiscal|calendar)\s+)?(?:year\s+)?(?:19|20)\d{2}\b/gi,
+    ' ',
+  );
   // Of several quarter phrases the first that states its year or its end date names the target ("Raises First
   // Quarter Earnings Outlook ... for the first quarter ending April 29, 2006"), else the first.
   // A quarter named as results ("2021 First Quarter Results") is the reported period, not a target.
@@ -418,10 +424,27 @@ export function guidanceOf(
       continue;
     } else assumed = null;
     if (BOILERPLATE.test(s.text) || NOT_GUIDANCE.test(s.text)) continue;
+    // "This outlook equates to a range of $6.37 to $6.43 per share" right after an earnings-per-share growth target in
+    // its paragraph states the per-share target that growth implies, with that sentence's status, basis and forward
+    // word.
+    const prior = sentences[si - 1];
+    const implied =
+      /^(?:this|that|which)\s+(?:outlook\s+|guidance\s+|range\s+)?(?:equates|translates|corresponds)\s+to\b/i.exec(
+        s.text,
+      );
+    const impliedFrom =
+      implied &&
+      /\bper (?:diluted )?share\b/i.test(s.text) &&
+      prior !== undefined &&
+      prior.block === s.block &&
+      /\b(?:earnings|EPS)\b/i.test(prior.text)
+        ? prior
+        : null;
     const forward =
       assumed !== null ||
       FORWARD.test(forwardWords(withoutStreetExpectations(s.text))) ||
-      CHANGED_EXPECTATIONS.test(s.text);
+      CHANGED_EXPECTATIONS.test(s.text) ||
+      (impliedFrom !== null && FORWARD.test(forwardWords(withoutStreetExpectations(impliedFrom.text))));
     if (!forward && !outlookSection) continue;
     if (/\b(?:was|were) (?:\$|\d)|\breported\b/i.test(s.text) && !forward) continue;
     // Without a forward word, a sentence under an outlook heading that names the reported quarter ("Q2 revenue of
@@ -474,7 +497,7 @@ export function guidanceOf(
     // So does a sentence that opens with "Previously," and a past forecast verb ("Previously, the company expected
     // adjusted earnings in a range of $6.05 to $6.65 per share ...").
     if (PREVIOUSLY_EXPECTED.test(s.text)) continue;
-    const status = statusOf(s.text);
+    const status = statusOf(impliedFrom ? impliedFrom.text : s.text);
     // Each metric takes the first value after its name and before the next metric's name.
     const hits: {
       metric: string;
@@ -526,7 +549,6 @@ export function guidanceOf(
     // A guidance clause split from the results it follows ("reported Q3 2025 revenue of $2.58 million, ... as the Company
     // reaffirmed full-year guidance of $7 million to $7.5 million") whose guidance names no metric is guidance for the
     // measure those results name first.
-    const prior = sentences[si - 1];
     const named = /\bguidance\s+(?=of\s+\$)/i.exec(s.text);
     if (
       hits.length === 0 &&
@@ -562,6 +584,8 @@ export function guidanceOf(
         hits.push({ metric: priorHits[0]![1], label: x[0], index: 0, end: 0 });
       }
     }
+    if (hits.length === 0 && implied && impliedFrom)
+      hits.push({ metric: 'eps_diluted', label: implied[0], index: 0, end: implied[0].length });
     // "This represents a year-over-year decrease of 17%-21%" right after a revenue target in its paragraph is that
     // revenue's growth (below zero for a decrease or decline), when the sentence names no metric of its own.
     const growthOf =
@@ -725,6 +749,7 @@ export function guidanceOf(
           `${wordsBefore} ${h.label} ${window.slice(0, 60)}`,
         ) ||
         /\bcore\s+$/i.test(wordsBefore) ||
+        (impliedFrom !== null && /\b(?:core|adjusted|non[- ]?gaap)\b/i.test(impliedFrom.text)) ||
         // "Operating Income per Share Guidance": GAAP has no operating income per share.
         (h.metric === 'eps_diluted' &&
           /^(?:income|earnings)\b/i.test(h.label) &&
@@ -2459,11 +2484,13 @@ export function applyWordedStatus<
     if (earningsTargets)
       for (const m of ['net_income', 'eps_diluted', 'ebitda', 'operating_income']) named.add(m);
     if (/\bEPS\b|earnings per share/i.test(worded)) named.add('eps_diluted');
-    const basis = /\b(?:non[- ]?gaap|adjusted|comparable basis)\b/i.test(own)
-      ? 'non_gaap'
-      : /\bgaap\b|\breported basis\b/i.test(own)
-        ? 'gaap'
-        : null;
+    // ("raised its core net earnings per share growth guidance": a core measure is non-GAAP by name, as above.)
+    const basis =
+      /\b(?:non[- ]?gaap|adjusted|comparable basis)\b|\bcore\s+(?:net\s+)?(?:earnings|EPS)\b/i.test(own)
+        ? 'non_gaap'
+        : /\bgaap\b|\breported basis\b/i.test(own)
+          ? 'gaap'
+          : null;
     const none = { fiscalYear: null, fiscalPeriod: null };
     // The target named right after the word ("providing second quarter targets and updated fiscal year 2023
     // targets": fiscal 2023), else the text's first.

@@ -645,7 +645,17 @@ export function guidanceOf(
         if (other === undefined) continue;
         h.metric = other[1];
       }
-      const stop = h.stop ?? hits[i + 1]?.index ?? s.text.length;
+      // In a list of targets after a colon whose items are set apart by semicolons ("Outlook for 2022-2023 is as
+      // follows: At least 8% organic revenue growth; Adjusted EBITA margin of 1.5-2.0%; ..."), each item is one target:
+      // its metric's value lies within the item, before its name when none follows it.
+      const listStart = s.text.lastIndexOf(':', h.index);
+      const inList = listStart >= 0 && /;/.test(s.text.slice(listStart, s.text.length));
+      const itemStart = inList ? Math.max(listStart, s.text.lastIndexOf(';', h.index)) + 1 : -1;
+      const itemEnd = inList ? s.text.indexOf(';', h.end) : -1;
+      const stop = Math.min(
+        h.stop ?? hits[i + 1]?.index ?? s.text.length,
+        itemEnd >= 0 ? itemEnd : s.text.length,
+      );
       // The target's own period phrase between the name and the value ("earnings per diluted share for the first
       // quarter ending April 29, 2006 to be ...") does not count toward the value's distance from the name.
       // A range whose two ends each carry "per share" ("between $1.25 per share and $1.32 per share") is one per-share
@@ -677,6 +687,13 @@ export function guidanceOf(
           )
         : null;
       if (level) window = ` of ${window.slice(level.index + level[0].length)}`;
+      const leading = inList ? s.text.slice(itemStart, h.index) : '';
+      if (
+        inList &&
+        guidanceValue(window) === null &&
+        /^\s*(?:at least |about |approximately |around )?\d/i.test(leading)
+      )
+        window = ` ${leading}`;
       const g = guidanceValue(window);
       if (g === null) continue;
       // A value the target is said to include ("these earnings per share ranges include an expected tax benefit of

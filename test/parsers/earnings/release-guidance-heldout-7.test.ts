@@ -119,4 +119,11 @@ describe('guidance held-out set 7: analysts’ estimates, growth bases and "equa
     expect(got).toContainEqual(['eps_diluted', 'non_gaap', 'FY 2024', 6.37, 6.43, 'raised']);
     set.evidenceHolds(PG, r);
   });
+
+  it('"Outlook for 2022-2023 is as follows: At least 8% organic revenue growth; Adjusted EBITA margin of 1.5-2.0%": a floor of 8%, the margin is not the growth (Elior)', () => {
+    const name = 'ELIOR_2022-11-23_FY2022-23-outlook_seekingalpha_transcribed.txt';
+    const r = set.parse(name);
+    expect(rows(r)).toEqual([['organic_revenue_growth', 'unspecified', 'FY 2023', 8, null, null]]);
+    set.evidenceHolds(name, r);
+  });
 });

@@ -73,9 +73,11 @@ function forwardWords(text: string): string {
 }
 
 // (... and a sentence whose subject is analysts, "five analysts polled by Thomson Reuters expect the company to report
-// revenues of $828.51 million", states their consensus, not the company's guidance.)
+// revenues of $828.51 million", states their consensus, not the company's guidance; so does a sentence whose subject is
+// the Street, "The Street expects the company to report earnings of $6.41 per share", or one giving an analyst's own
+// estimate, "says Jefferies analyst Ken Usdin, who calculates Q3 EPS estimate of about 62 cents vs. consensus".)
 const NOT_GUIDANCE =
-  /\banalysts?(?:'|’)?\s+(?:[\w-]+\s+){0,5}?(?:had\s+)?(?:expect|expects|expected|estimate|estimates|forecast|see)\b|\beffective (?:income )?tax rate (?:for|used|in) the (?:quarter|period)\b|\brun[- ]rate\b|\bwill (?:discuss|provide|host|review)\b|\bexpects? to (?:deliver|ship|open|close|complete|file|hold|host|report|announce|retire|repay|redeem)\b/i;
+  /\banalysts?(?:'|’)?\s+(?:[\w-]+\s+){0,5}?(?:had\s+)?(?:expect|expects|expected|estimate|estimates|forecast|see)\b|\b(?:the|wall) street (?:expects|estimates|forecasts|sees|is expecting)\b|\banalyst\b[^.;]{0,60}\b(?:calculates|estimates|projects|forecasts)\b|\beffective (?:income )?tax rate (?:for|used|in) the (?:quarter|period)\b|\brun[- ]rate\b|\bwill (?:discuss|provide|host|review)\b|\bexpects? to (?:deliver|ship|open|close|complete|file|hold|host|report|announce|retire|repay|redeem)\b/i;
 
 /** A lead to a list of the outlook's assumptions, ending in a colon. */
 const ASSUMPTION_LEAD =
@@ -120,7 +122,8 @@ const METRICS: [RegExp, string][] = [
   // "our 2006 earnings guidance of $1.25 to $1.35 per share": earnings named alone (an amount, or per share below).
   [/\b(?:reported |ongoing |GAAP )?earnings\b(?! per\b| growth| call| release)/i, 'net_income'],
   [/\bcapital (?:expenditures|spending)\b|\bcapex\b/i, 'capex'],
-  [/\bfree cash flow\b/i, 'free_cash_flow'],
+  // ("free cash flow productivity of 90%", "free cash flow conversion": a ratio of free cash flow to earnings, not it.)
+  [/\bfree cash flow\b(?! productivity| conversion)/i, 'free_cash_flow'],
   // ("Operating costs and expenses, net" is operating expenses.)
   [/\b(?:operating expenses|operating costs and expenses|opex)\b/i, 'operating_expenses'],
   [/\btax rate\b/i, 'tax_rate'],
@@ -169,6 +172,12 @@ function targetOf(
   text: string,
   reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null; periodEnd?: string | null },
 ): { year: number | null; period: FiscalPeriod | null } {
+  // The year of the base a growth is measured from ("between a decline of 1 percent and flat from the base fiscal 2023
+  // earnings of $5.90 per share") is a past year, not the target's.
+  text = text.replace(
+    /\bfrom\s+(?:the\s+|its\s+|a\s+)?base\s+(?:(?:fiscal|calendar)\s+)?(?:year\s+)?(?:19|20)\d{2}\b/gi,
+    ' ',
+  );
   // Of several quarter phrases the first that states its year or its end date names the target ("Raises First
   // Quarter Earnings Outlook ... for the first quarter ending April 29, 2006"), else the first.
   // A quarter named as results ("2021 First Quarter Results") is the reported period, not a target.
@@ -415,10 +424,27 @@ export function guidanceOf(
       continue;
     } else assumed = null;
     if (BOILERPLATE.test(s.text) || NOT_GUIDANCE.test(s.text)) continue;
+    // "This outlook equates to a range of $6.37 to $6.43 per share" right after an earnings-per-share growth target in
+    // its paragraph states the per-share target that growth implies, with that sentence's status, basis and forward
+    // word.
+    const prior = sentences[si - 1];
+    const implied =
+      /^(?:this|that|which)\s+(?:outlook\s+|guidance\s+|range\s+)?(?:equates|translates|corresponds)\s+to\b/i.exec(
+        s.text,
+      );
+    const impliedFrom =
+      implied &&
+      /\bper (?:diluted )?share\b/i.test(s.text) &&
+      prior !== undefined &&
+      prior.block === s.block &&
+      /\b(?:earnings|EPS)\b/i.test(prior.text)
+        ? prior
+        : null;
     const forward =
       assumed !== null ||
       FORWARD.test(forwardWords(withoutStreetExpectations(s.text))) ||
-      CHANGED_EXPECTATIONS.test(s.text);
+      CHANGED_EXPECTATIONS.test(s.text) ||
+      (impliedFrom !== null && FORWARD.test(forwardWords(withoutStreetExpectations(impliedFrom.text))));
     if (!forward && !outlookSection) continue;
     if (/\b(?:was|were) (?:\$|\d)|\breported\b/i.test(s.text) && !forward) continue;
     // Without a forward word, a sentence under an outlook heading that names the reported quarter ("Q2 revenue of
@@ -471,7 +497,7 @@ export function guidanceOf(
     // So does a sentence that opens with "Previously," and a past forecast verb ("Previously, the company expected
     // adjusted earnings in a range of $6.05 to $6.65 per share ...").
     if (PREVIOUSLY_EXPECTED.test(s.text)) continue;
-    const status = statusOf(s.text);
+    const status = statusOf(impliedFrom ? impliedFrom.text : s.text);
     // Each metric takes the first value after its name and before the next metric's name.
     const hits: {
       metric: string;
@@ -523,7 +549,6 @@ export function guidanceOf(
     // A guidance clause split from the results it follows ("reported Q3 2025 revenue of $2.58 million, ... as the Company
     // reaffirmed full-year guidance of $7 million to $7.5 million") whose guidance names no metric is guidance for the
     // measure those results name first.
-    const prior = sentences[si - 1];
     const named = /\bguidance\s+(?=of\s+\$)/i.exec(s.text);
     if (
       hits.length === 0 &&
@@ -559,6 +584,8 @@ export function guidanceOf(
         hits.push({ metric: priorHits[0]![1], label: x[0], index: 0, end: 0 });
       }
     }
+    if (hits.length === 0 && implied && impliedFrom)
+      hits.push({ metric: 'eps_diluted', label: implied[0], index: 0, end: implied[0].length });
     // "This represents a year-over-year decrease of 17%-21%" right after a revenue target in its paragraph is that
     // revenue's growth (below zero for a decrease or decline), when the sentence names no metric of its own.
     const growthOf =
@@ -618,7 +645,17 @@ export function guidanceOf(
         if (other === undefined) continue;
         h.metric = other[1];
       }
-      const stop = h.stop ?? hits[i + 1]?.index ?? s.text.length;
+      // In a list of targets after a colon whose items are set apart by semicolons ("Outlook for 2022-2023 is as
+      // follows: At least 8% organic revenue growth; Adjusted EBITA margin of 1.5-2.0%; ..."), each item is one target:
+      // its metric's value lies within the item, before its name when none follows it.
+      const listStart = s.text.lastIndexOf(':', h.index);
+      const inList = listStart >= 0 && /;/.test(s.text.slice(listStart, s.text.length));
+      const itemStart = inList ? Math.max(listStart, s.text.lastIndexOf(';', h.index)) + 1 : -1;
+      const itemEnd = inList ? s.text.indexOf(';', h.end) : -1;
+      const stop = Math.min(
+        h.stop ?? hits[i + 1]?.index ?? s.text.length,
+        itemEnd >= 0 ? itemEnd : s.text.length,
+      );
       // The target's own period phrase between the name and the value ("earnings per diluted share for the first
       // quarter ending April 29, 2006 to be ...") does not count toward the value's distance from the name.
       // A range whose two ends each carry "per share" ("between $1.25 per share and $1.32 per share") is one per-share
@@ -650,6 +687,13 @@ export function guidanceOf(
           )
         : null;
       if (level) window = ` of ${window.slice(level.index + level[0].length)}`;
+      const leading = inList ? s.text.slice(itemStart, h.index) : '';
+      if (
+        inList &&
+        guidanceValue(window) === null &&
+        /^\s*(?:at least |about |approximately |around )?\d/i.test(leading)
+      )
+        window = ` ${leading}`;
       const g = guidanceValue(window);
       if (g === null) continue;
       // A value the target is said to include ("these earnings per share ranges include an expected tax benefit of
@@ -722,6 +766,7 @@ export function guidanceOf(
           `${wordsBefore} ${h.label} ${window.slice(0, 60)}`,
         ) ||
         /\bcore\s+$/i.test(wordsBefore) ||
+        (impliedFrom !== null && /\b(?:core|adjusted|non[- ]?gaap)\b/i.test(impliedFrom.text)) ||
         // "Operating Income per Share Guidance": GAAP has no operating income per share.
         (h.metric === 'eps_diluted' &&
           /^(?:income|earnings)\b/i.test(h.label) &&
@@ -813,7 +858,18 @@ export function guidanceOf(
         /\bthrough\s+(?:the\s+)?(?:fiscal\s+)?(?:year\s+)?(?:19|20)\d{2}\b/i.test(s.text)
       )
         continue;
+      // A figure named as the base a growth is measured from ("from the base fiscal 2023 earnings of $5.90 per share")
+      // is a past result, not a target.
+      if (
+        /\bfrom\s+(?:the\s+|its\s+|a\s+)?base\s+(?:(?:fiscal|calendar)\s+)?(?:year\s+)?(?:(?:19|20)\d{2}\s+)?$/i.test(
+          wordsBefore,
+        )
+      )
+        continue;
       const perShare = PER_SHARE_CONCEPTS.has(metric as Concept);
+      // A per-share amount given as a percent ("expects earnings per share to be between a decline of 1 percent and
+      // flat", "core net earnings per share growth to a range of 8 to 9 percent") is its growth, not its level.
+      if (perShare && g.unit === 'percent' && !g.qualitative) continue;
       const unit: Guidance['unit'] = g.qualitative
         ? 'text'
         : g.unit === 'percent'
@@ -2445,11 +2501,13 @@ export function applyWordedStatus<
     if (earningsTargets)
       for (const m of ['net_income', 'eps_diluted', 'ebitda', 'operating_income']) named.add(m);
     if (/\bEPS\b|earnings per share/i.test(worded)) named.add('eps_diluted');
-    const basis = /\b(?:non[- ]?gaap|adjusted|comparable basis)\b/i.test(own)
-      ? 'non_gaap'
-      : /\bgaap\b|\breported basis\b/i.test(own)
-        ? 'gaap'
-        : null;
+    // ("raised its core net earnings per share growth guidance": a core measure is non-GAAP by name, as above.)
+    const basis =
+      /\b(?:non[- ]?gaap|adjusted|comparable basis)\b|\bcore\s+(?:net\s+)?(?:earnings|EPS)\b/i.test(own)
+        ? 'non_gaap'
+        : /\bgaap\b|\breported basis\b/i.test(own)
+          ? 'gaap'
+          : null;
     const none = { fiscalYear: null, fiscalPeriod: null };
     // The target named right after the word ("providing second quarter targets and updated fiscal year 2023
     // targets": fiscal 2023), else the text's first.

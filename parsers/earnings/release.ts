@@ -60,9 +60,13 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * other basis). /15: the held-out set 19 rules ("Three Months Ended" over "September 30,", three months beside nine or
  * six months ended the same day, "Fiscal years ended" beside a quarter on the same date, a table's corroborated scale
  * holds for every period's columns, "Three Months" / "Twelve Months" over years, a dash before a non-breaking space
- * opens an item, "exclusive of").
+ * opens an item, "exclusive of"). /16: guidance set 7 rules (h-guid14: a sentence whose subject is the Street or that
+ * gives an analyst's own estimate is not guidance; a per-share metric in percent is its growth; a figure and year after
+ * "from the base" are the base of a growth; "free cash flow productivity / conversion" is a ratio; "This outlook equates
+ * to a range of $X to $Y per share" is the EPS target of the growth before it; a status naming "core" EPS is non-GAAP;
+ * in a semicolon list of targets after a colon each item is one target, its value before its name when none follows).
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/15';
+export const RELEASE_PARSER_VERSION = 'earnings-release/16';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

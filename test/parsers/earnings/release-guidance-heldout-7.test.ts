@@ -86,3 +86,44 @@ describe('guidance held-out set 7 (a quarter | year table, crowns, split fiscal 
     set.evidenceHolds(name, r);
   });
 });
+
+// Earnings-release/16 (h-guid14, docs/earnings.md "Guidance set 7: estimates, bases and implied per-share ranges").
+describe('guidance held-out set 7: analysts’ estimates, growth bases and "equates to" per-share ranges', () => {
+  const PG = 'PG_2024-01_boosts-FY24-core-EPS-outlook_marketnewsdata_transcribed.txt';
+  const FITB = 'FITB_2018-07-19_trims-FY-NII-NIM-outlook_seekingalpha_transcribed.txt';
+
+  it('"The Street expects ... earnings of $6.41 per share", "Jefferies analyst ..., who calculates Q3 EPS estimate of about 62 cents": no guidance (P&G, Fifth Third)', () => {
+    expect(rows(set.parse(PG)).filter((g) => g[3] === 6.41 || g[3] === 3.4)).toEqual([]);
+    expect(rows(set.parse(FITB)).filter((g) => g[0] === 'eps_diluted')).toEqual([]);
+  });
+
+  it('"earnings per share to be between a decline of 1 percent and flat", "core net earnings per share growth to a range of 8 to 9 percent": EPS growth, no EPS row in percent (P&G)', () => {
+    expect(set.parse(PG).guidance.filter((g) => g.metric === 'eps_diluted' && g.unit === 'percent')).toEqual(
+      [],
+    );
+  });
+
+  it('"from the base fiscal 2023 earnings of $5.90 per share": the base, no FY 2023 target (P&G)', () => {
+    const got = rows(set.parse(PG));
+    expect(got.filter((g) => g[3] === 5.9 || g[2] === 'FY 2023')).toEqual([]);
+  });
+
+  it('"adjusted free cash flow productivity of 90%": a ratio, not free cash flow (P&G)', () => {
+    expect(rows(set.parse(PG)).filter((g) => g[0] === 'free_cash_flow')).toEqual([]);
+  });
+
+  it('"This equates to a range of $5.31 to $5.90 per share", "This outlook equates to a range of $6.37 to $6.43 per share": FY 2024 EPS, the second core (non-GAAP) and raised (P&G)', () => {
+    const r = set.parse(PG);
+    const got = rows(r);
+    expect(got).toContainEqual(['eps_diluted', 'unspecified', 'FY 2024', 5.31, 5.9, null]);
+    expect(got).toContainEqual(['eps_diluted', 'non_gaap', 'FY 2024', 6.37, 6.43, 'raised']);
+    set.evidenceHolds(PG, r);
+  });
+
+  it('"Outlook for 2022-2023 is as follows: At least 8% organic revenue growth; Adjusted EBITA margin of 1.5-2.0%": a floor of 8%, the margin is not the growth (Elior)', () => {
+    const name = 'ELIOR_2022-11-23_FY2022-23-outlook_seekingalpha_transcribed.txt';
+    const r = set.parse(name);
+    expect(rows(r)).toEqual([['organic_revenue_growth', 'unspecified', 'FY 2023', 8, null, null]]);
+    set.evidenceHolds(name, r);
+  });
+});

@@ -79,6 +79,18 @@ function forwardWords(text: string): string {
 const NOT_GUIDANCE =
   /\banalysts?(?:'|’)?\s+(?:[\w-]+\s+){0,5}?(?:had\s+)?(?:expect|expects|expected|estimate|estimates|forecast|see)\b|\b(?:the|wall) street (?:expects|estimates|forecasts|sees|is expecting)\b|\banalyst\b[^.;]{0,60}\b(?:calculates|estimates|projects|forecasts)\b|\beffective (?:income )?tax rate (?:for|used|in) the (?:quarter|period)\b|\brun[- ]rate\b|\bwill (?:discuss|provide|host|review)\b|\bexpects? to (?:deliver|ship|open|close|complete|file|hold|host|report|announce|retire|repay|redeem)\b/i;
 
+/** Whether a sentence has a forward word once analysts' and the Street's expectations are set aside. */
+const looksForward = (text: string) => FORWARD.test(forwardWords(withoutStreetExpectations(text)));
+
+/**
+ * "from the base fiscal 2023 earnings of $5.90 per share": the words that name the base a growth is measured from (a
+ * past result and its year, not a target); FROM_BASE_YEAR finds them with their year, FROM_BASE_BEFORE at the end of
+ * a value's lead, year optional.
+ */
+const FROM_BASE = String.raw`\bfrom\s+(?:the\s+|its\s+|a\s+)?base\s+(?:(?:fiscal|calendar)\s+)?(?:year\s+)?`;
+const FROM_BASE_YEAR = new RegExp(`${FROM_BASE}(?:19|20)\\d{2}\\b`, 'gi');
+const FROM_BASE_BEFORE = new RegExp(`${FROM_BASE}(?:(?:19|20)\\d{2}\\s+)?$`, 'i');
+
 /** A lead to a list of the outlook's assumptions, ending in a colon. */
 const ASSUMPTION_LEAD =
   /\b(?:outlook|guidance|forecast)\b[^.:]{0,80}\b(?:is|are)\s+based\s+(?:up)?on\b[^.:]{0,60}\bassumptions\b[^.:]{0,60}:\s*$/i;
@@ -174,10 +186,7 @@ function targetOf(
 ): { year: number | null; period: FiscalPeriod | null } {
   // The year of the base a growth is measured from ("between a decline of 1 percent and flat from the base fiscal 2023
   // earnings of $5.90 per share") is a past year, not the target's.
-  text = text.replace(
-    /\bfrom\s+(?:the\s+|its\s+|a\s+)?base\s+(?:(?:fiscal|calendar)\s+)?(?:year\s+)?(?:19|20)\d{2}\b/gi,
-    ' ',
-  );
+  text = text.replace(FROM_BASE_YEAR, ' ');
   // Of several quarter phrases the first that states its year or its end date names the target ("Raises First
   // Quarter Earnings Outlook ... for the first quarter ending April 29, 2006"), else the first.
   // A quarter named as results ("2021 First Quarter Results") is the reported period, not a target.
@@ -442,9 +451,9 @@ export function guidanceOf(
         : null;
     const forward =
       assumed !== null ||
-      FORWARD.test(forwardWords(withoutStreetExpectations(s.text))) ||
+      looksForward(s.text) ||
       CHANGED_EXPECTATIONS.test(s.text) ||
-      (impliedFrom !== null && FORWARD.test(forwardWords(withoutStreetExpectations(impliedFrom.text))));
+      (impliedFrom !== null && looksForward(impliedFrom.text));
     if (!forward && !outlookSection) continue;
     if (/\b(?:was|were) (?:\$|\d)|\breported\b/i.test(s.text) && !forward) continue;
     // Without a forward word, a sentence under an outlook heading that names the reported quarter ("Q2 revenue of
@@ -860,12 +869,7 @@ export function guidanceOf(
         continue;
       // A figure named as the base a growth is measured from ("from the base fiscal 2023 earnings of $5.90 per share")
       // is a past result, not a target.
-      if (
-        /\bfrom\s+(?:the\s+|its\s+|a\s+)?base\s+(?:(?:fiscal|calendar)\s+)?(?:year\s+)?(?:(?:19|20)\d{2}\s+)?$/i.test(
-          wordsBefore,
-        )
-      )
-        continue;
+      if (FROM_BASE_BEFORE.test(wordsBefore)) continue;
       const perShare = PER_SHARE_CONCEPTS.has(metric as Concept);
       // A per-share amount given as a percent ("expects earnings per share to be between a decline of 1 percent and
       // flat", "core net earnings per share growth to a range of 8 to 9 percent") is its growth, not its level.

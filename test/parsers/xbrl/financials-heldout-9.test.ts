@@ -36,9 +36,9 @@ describe('set 9: IFRS in TWD with a half-year 6-K, a 53-week year, an IFRS prope
     expect(results).toHaveLength(41);
     expect(results.filter((r) => !right(r))).toEqual([]);
     const valued = results.filter((r) => r.expected !== null);
-    expect(valued.every((r) => r.expectedCurrency !== undefined && r.gotCurrency === r.expectedCurrency)).toBe(
-      true,
-    );
+    expect(
+      valued.every((r) => r.expectedCurrency !== undefined && r.gotCurrency === r.expectedCurrency),
+    ).toBe(true);
     expect(new Set(valued.filter((r) => r.file === TSM).map((r) => r.gotCurrency))).toEqual(new Set(['TWD']));
   });
 });

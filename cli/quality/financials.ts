@@ -182,6 +182,9 @@ export interface LabelResult {
   expectedFiscalPeriod: string;
   got: number | null;
   gotFiscalPeriod: string | null;
+  /** With a `currency` column: the currency the row must be in (`TWD`, `USD`), and the row's own. */
+  expectedCurrency?: string;
+  gotCurrency?: string | null;
 }
 
 /**
@@ -190,9 +193,11 @@ export interface LabelResult {
  * (FY - 9M YTD) that ttm is built from; `null` expects no value (as of that date). `sic` is the company's SIC
  * code as its submissions JSON gives it (`"sic": "6022"`): the engine gets it as the financials job passes it,
  * so the industry variants of the mapping (a bank's revenue) are scored; a set without the column is scored
- * with no SIC code, as before. A file ending in `.xml` is one filing's XBRL instance: its context-free numeric
- * facts are read as the facts companyfacts lists for that filing, with the accession and filing date the set's
- * `filings.tsv` gives for it (file, accession, filed, optional form); `.htm` is an inline XBRL document.
+ * with no SIC code, as before. `currency` (optional) is the currency a row holding an expected value must be in:
+ * a filer reporting in TWD or CAD is served in it, never converted nor called USD. A file ending in `.xml` is
+ * one filing's XBRL instance: its context-free numeric facts are read as the facts companyfacts lists for that
+ * filing, with the accession and filing date the set's `filings.tsv` gives for it (file, accession, filed,
+ * optional form); `.htm` is an inline XBRL document.
  */
 export function scoreLabels(dir: string, set: string): LabelResult[] {
   const [head, ...lines] = readFileSync(`${dir}/labels.tsv`, 'utf8').trim().split('\n');
@@ -225,6 +230,7 @@ export function scoreLabels(dir: string, set: string): LabelResult[] {
     const spec = FIELD_SPECS.find((f) => f.field === field)!;
     let got: number | null = null;
     let gotFp: string | null = null;
+    let gotCurrency: string | null = null;
     if (grain === 'q4') {
       const q = fiscalCalendar(prepared.evidence).quarters.find((x) => x.end === reportPeriod);
       if (q) {
@@ -239,6 +245,7 @@ export function scoreLabels(dir: string, set: string): LabelResult[] {
           resolveSlot(SPECS_BY_STATEMENT[spec.statement], { kind: 'quarter', ...q }, env).values[field] ??
           null;
         gotFp = `Q${q.index}`;
+        gotCurrency = prepared.currency;
       }
     } else {
       const set = buildStatements(prepared, {
@@ -251,8 +258,10 @@ export function scoreLabels(dir: string, set: string): LabelResult[] {
       const row = set[STATEMENT_KEYS[spec.statement]].find((r) => r.report_period === reportPeriod);
       got = (row?.[field] as number | null | undefined) ?? null;
       gotFp = row ? String(row.fiscal_period) : null;
+      gotCurrency = row ? String(row.currency) : null;
     }
     const expected = get('expected');
+    const expectedCurrency = get('currency');
     out.push({
       set,
       file,
@@ -265,6 +274,7 @@ export function scoreLabels(dir: string, set: string): LabelResult[] {
       expectedFiscalPeriod: get('fiscal_period'),
       got,
       gotFiscalPeriod: gotFp,
+      ...(expectedCurrency ? { expectedCurrency, gotCurrency } : {}),
     });
   }
   return out;
@@ -298,9 +308,15 @@ function instanceDocument(text: string, file: string, filings: Map<string, Insta
   };
 }
 
-/** Right: the value, and (when a value is expected) the fiscal period of the row it sits in. */
+/**
+ * Right: the value, and (when a value is expected) the fiscal period of the row it sits in and, when the set
+ * has a `currency` column, the row's currency.
+ */
 export const right = (r: LabelResult) =>
-  r.got === r.expected && (r.expected === null || r.gotFiscalPeriod === r.expectedFiscalPeriod);
+  r.got === r.expected &&
+  (r.expected === null ||
+    (r.gotFiscalPeriod === r.expectedFiscalPeriod &&
+      (r.expectedCurrency === undefined || r.gotCurrency === r.expectedCurrency)));
 
 function labelsMain(json: boolean): void {
   const root = fileURLToPath(new URL('../../fixtures/financials/', import.meta.url));
@@ -317,7 +333,7 @@ function labelsMain(json: boolean): void {
     process.stdout.write(`== ${d}: ${rs.filter(right).length} of ${rs.length} labels right\n`);
     for (const r of rs.filter((x) => !right(x)))
       process.stdout.write(
-        `  MISS ${r.file} ${r.grain} ${r.reportPeriod} ${r.field}${r.asOf ? ` as of ${r.asOf}` : ''}${r.sic ? ` (SIC ${r.sic})` : ''}: expected ${r.expectedFiscalPeriod} ${r.expected}, got ${r.gotFiscalPeriod} ${r.got}\n`,
+        `  MISS ${r.file} ${r.grain} ${r.reportPeriod} ${r.field}${r.asOf ? ` as of ${r.asOf}` : ''}${r.sic ? ` (SIC ${r.sic})` : ''}: expected ${r.expectedFiscalPeriod} ${r.expected}${r.expectedCurrency ? ` ${r.expectedCurrency}` : ''}, got ${r.gotFiscalPeriod} ${r.got}${r.expectedCurrency ? ` ${r.gotCurrency}` : ''}\n`,
       );
   }
 }

@@ -138,7 +138,8 @@ const METRICS: [RegExp, string][] = [
   [/\bfree cash flow\b(?! productivity| conversion)/i, 'free_cash_flow'],
   // ("Operating costs and expenses, net" is operating expenses.)
   [/\b(?:operating expenses|operating costs and expenses|opex)\b/i, 'operating_expenses'],
-  [/\btax rate\b/i, 'tax_rate'],
+  // ("GAAP and non-GAAP tax rates are expected to be 16.5%": the plural names the same rate.)
+  [/\btax rates?\b/i, 'tax_rate'],
   [/\breturn on capital employed\b|\bROCE\b/, 'roce'],
   [/\bnet interest margin\b/i, 'net_interest_margin'],
   [/\bnet interest income\b/i, 'net_interest_income'],
@@ -515,6 +516,9 @@ export function guidanceOf(
       end: number;
       stop?: number;
       year?: number;
+      /** (h-guid15) One basis of a name after "GAAP and non-GAAP", and which of "A and B, respectively" is its. */
+      bases?: 'gaap' | 'non_gaap';
+      pick?: 0 | 1;
     }[] = [];
     // Of two metric names that overlap, the longer one is the name ("comparable store sales", not "sales").
     const names: { metric: string; label: string; index: number; end: number }[] = [];
@@ -628,6 +632,13 @@ export function guidanceOf(
         })),
       );
     }
+    // (h-guid15) A name after "GAAP and non-GAAP" ("GAAP and non-GAAP gross margins are expected to be 73.0% and 73.5%,
+    // respectively") is one target per basis: "A and B, respectively" gives A to GAAP and B to non-GAAP, one value both.
+    for (let i = hits.length - 1; i >= 0; i--) {
+      const h = hits[i]!;
+      if (!/\bGAAP and non-GAAP\s+$/i.test(s.text.slice(Math.max(0, h.index - 20), h.index))) continue;
+      hits.splice(i, 1, { ...h, bases: 'gaap', pick: 0 }, { ...h, bases: 'non_gaap', pick: 1 });
+    }
     for (let i = 0; i < hits.length; i++) {
       const h = hits[i]!;
       // A metric named after "versus" / "compared to" ("versus 2023 sales of $543 million") is the base the
@@ -662,7 +673,7 @@ export function guidanceOf(
       const itemStart = inList ? Math.max(listStart, s.text.lastIndexOf(';', h.index)) + 1 : -1;
       const itemEnd = inList ? s.text.indexOf(';', h.end) : -1;
       const stop = Math.min(
-        h.stop ?? hits[i + 1]?.index ?? s.text.length,
+        h.stop ?? hits.slice(i + 1).find((o) => o.index > h.index)?.index ?? s.text.length,
         itemEnd >= 0 ? itemEnd : s.text.length,
       );
       // The target's own period phrase between the name and the value ("earnings per diluted share for the first
@@ -703,6 +714,15 @@ export function guidanceOf(
         /^\s*(?:at least |about |approximately |around )?\d/i.test(leading)
       )
         window = ` ${leading}`;
+      if (h.pick !== undefined) {
+        const both = new RegExp(String.raw`(${NUM})${UNIT}\s+and\s+(${NUM})${UNIT},?\s+respectively\b`, 'i').exec(
+          window.split(';')[0]!,
+        );
+        if (both) {
+          const [n, u] = h.pick === 0 ? [both[1]!, both[2]] : [both[3]!, both[4]];
+          window = `${window.slice(0, both.index)} ${n.trim()}${u ? (u === '%' ? u : ` ${u}`) : ''}${window.slice(both.index + both[0].length)}`;
+        }
+      }
       const g = guidanceValue(window);
       if (g === null) continue;
       // A value the target is said to include ("these earnings per share ranges include an expected tax benefit of
@@ -771,8 +791,10 @@ export function guidanceOf(
       const wordsBefore = s.text.slice(Math.max(0, h.index - 40), h.index);
       // "core EPS" (a non-GAAP measure by name) and "on a comparable basis" are non-GAAP; "reported basis" is GAAP.
       const nonGaap =
+        // (h-guid15: basis words after a semicolon that run into the next target's name, "...; GAAP and non-GAAP gross
+        // margins", are that target's.)
         /\b(?:non[- ]?gaap|adjusted|pro ?forma|excluding|comparable basis|ongoing)\b/i.test(
-          `${wordsBefore} ${h.label} ${window.slice(0, 60)}`,
+          `${wordsBefore} ${h.label} ${/;\s*(?:[\w-]+\s+){1,4}$/.test(rest) ? window.slice(0, 60).split(';')[0] : window.slice(0, 60)}`,
         ) ||
         /\bcore\s+$/i.test(wordsBefore) ||
         (impliedFrom !== null && /\b(?:core|adjusted|non[- ]?gaap)\b/i.test(impliedFrom.text)) ||
@@ -901,6 +923,7 @@ export function guidanceOf(
         label: h.label,
         // EBITDA (and its margin) is non-GAAP by definition, as on the figure side.
         basis:
+          h.bases ??
           statedBasis ??
           (nonGaap || ffo || operatingPerShare || metric === 'ebitda' || metric === 'ebitda_margin'
             ? 'non_gaap'
@@ -1414,6 +1437,28 @@ function guidanceValue(window: string): {
     const v = parseAmount(p[1]!);
     if (v === null || /^(?:19|20)\d{2}$/.test(p[1]!.trim())) return null;
     const isPercent = /%|percent|pct/i.test(p[2] ?? '');
+    // (h-guid15) "$37.5B, plus or minus 2%", "73.0%, plus or minus 50 basis points": the range around the point, the
+    // margin a percent of an amount, points (100 basis points to one) of a percent.
+    const pm = /^,?\s*plus or minus\s+(\d+(?:\.\d+)?)\s?(%|percent|basis points|bps)/i.exec(
+      window.slice(p.index + p[0].length),
+    );
+    if (pm) {
+      const d = Number(pm[1]);
+      const delta = /basis|bps/i.test(pm[2]!) ? d / 100 : isPercent ? d : (v * d) / 100;
+      const round = (x: number) => Number(x.toFixed(10));
+      return {
+        low: round(v - delta),
+        high: round(v + delta),
+        point: null,
+        unit: isPercent ? 'percent' : null,
+        money: isMoney(window, p),
+        scale: isPercent ? 'units' : wordScale(p[2] === 'cents' ? undefined : p[2]),
+        cents: p[2] === 'cents',
+        printed: `${p[0].replace(/^(?:of|about|approximately|around|roughly|at|be|to)\s+/i, '').trim()}${pm[0]}`,
+        qualitative: null,
+        relative,
+      };
+    }
     return {
       low: null,
       high: null,

@@ -784,7 +784,7 @@ function withDocumentYear(p: ReportedPeriod, prose: Block[]): ReportedPeriod {
 }
 
 /** The date a text opens with, within its first 300 characters: " date 2021-04-15" or "October 18, 2018". */
-function documentDate(prose: Block[]): string | null {
+export function documentDate(prose: Block[]): string | null {
   const head = prose
     .map((b) => b.text)
     .join('\n')

@@ -19,7 +19,13 @@ import {
   type Scale,
   toFullUnits,
 } from './release-numbers.ts';
-import { type FiscalPeriod, parseDate, type ReportedPeriod, reportedPeriod } from './release-period.ts';
+import {
+  documentDate,
+  type FiscalPeriod,
+  parseDate,
+  type ReportedPeriod,
+  reportedPeriod,
+} from './release-period.ts';
 import { type ProseFigure, proseFigures } from './release-prose.ts';
 import { type Sentence, sentencesOf } from './release-sentences.ts';
 import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from './release-tables.ts';
@@ -365,6 +371,17 @@ function guidanceRows(
     if (years.size === 1)
       for (const g of out)
         if (g.targetPeriod === 'FY' && g.targetYear === null) g.targetYear = [...years][0]!;
+    // (h-guid15) A guidance-only text that opens with its date (" date 2024-11-20") and never says "fiscal": a target
+    // naming its period without its year is of the date's year ("outlook for Q4", "full-year net interest margin"), a
+    // quarter that ended before the date of the next year.
+    const prose = doc.blocks.filter((b) => !b.row);
+    const dated = prose.some((b) => /\bfiscal\b/i.test(b.text)) ? null : documentDate(prose);
+    if (dated !== null) {
+      const [y, m] = dated.split('-').map(Number) as [number, number];
+      for (const g of out)
+        if (g.targetYear === null && g.targetPeriod !== null)
+          g.targetYear = g.targetPeriod.startsWith('Q') && m > Number(g.targetPeriod.slice(1)) * 3 ? y + 1 : y;
+    }
   }
   // A preannouncement (a document naming a quarter whose values are all expected, none reported: "revenue for the
   // quarter is expected to be approximately $114 million"): a statement for "the quarter", or for that quarter named

@@ -130,7 +130,8 @@ const METRICS: [RegExp, string][] = [
   // "EBITDA margin" is a percent of revenue, its own metric, not EBITDA.
   [/\b(?:adjusted )?EBITDA[- ]margin\b/i, 'ebitda_margin'],
   [/\b(?:adjusted )?EBITDA\b(?![- ]margin)/, 'ebitda'],
-  [/\bnet (?:income|earnings)\b/i, 'net_income'],
+  // ("underlying net profit after tax": net profit is net income, h-guid15.)
+  [/\bnet (?:income|earnings|profit)\b/i, 'net_income'],
   // "our 2006 earnings guidance of $1.25 to $1.35 per share": earnings named alone (an amount, or per share below).
   [/\b(?:reported |ongoing |GAAP )?earnings\b(?! per\b| growth| call| release)/i, 'net_income'],
   [/\bcapital (?:expenditures|spending)\b|\bcapex\b/i, 'capex'],
@@ -145,8 +146,8 @@ const METRICS: [RegExp, string][] = [
   [/\bnet interest income\b/i, 'net_interest_income'],
 ];
 
-/** A number, with "$" / "US$" or a currency code or sign before it ("EUR 1.70", "€1.7", "RMB 3.2"). */
-const NUM = String.raw`\(?-?(?:US\$|\$|(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?|€|£)?\s?\d[\d,]*(?:\.\d+)?(?<=\(\S*)\)|\(?-?(?:US\$|\$|(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?|€|£)?\s?\d[\d,]*(?:\.\d+)?|\(?\$?\.\d+`;
+/** A number, with "$" / "US$" / "A$" or a currency code or sign before it ("EUR 1.70", "€1.7", "RMB 3.2", "A$280"). */
+const NUM = String.raw`\(?-?(?:US\$|[ACR]\$|\$|(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?|€|£)?\s?\d[\d,]*(?:\.\d+)?(?<=\(\S*)\)|\(?-?(?:US\$|[ACR]\$|\$|(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?|€|£)?\s?\d[\d,]*(?:\.\d+)?|\(?\$?\.\d+`;
 // "$104M" / "$104m": a lone m after the number is millions ("$104M to $108M"); a lone b billions ("$1.280B").
 const UNIT = String.raw`(?:\s?(%|percent|pct|thousand|million|billion|trillion|bn|cents|m(?![a-z])|b(?![a-z])))?`;
 const RANGE = new RegExp(
@@ -680,10 +681,14 @@ export function guidanceOf(
       // quarter ending April 29, 2006 to be ...") does not count toward the value's distance from the name.
       // A range whose two ends each carry "per share" ("between $1.25 per share and $1.32 per share") is one per-share
       // range.
-      let rest = signedLosses(s.text.slice(h.end, stop).replace(TARGET_PHRASE, ' ')).replace(
-        /(\$\s?\d[\d,]*(?:\.\d+)?) per (diluted )?share (and|to) (\$\s?\d[\d,]*(?:\.\d+)?) per (?:diluted )?share\b/gi,
-        '$1 $3 $4 per $2share',
-      );
+      let rest = signedLosses(s.text.slice(h.end, stop).replace(TARGET_PHRASE, ' '))
+        .replace(
+          /(\$\s?\d[\d,]*(?:\.\d+)?) per (diluted )?share (and|to) (\$\s?\d[\d,]*(?:\.\d+)?) per (?:diluted )?share\b/gi,
+          '$1 $3 $4 per $2share',
+        )
+        // (h-guid15) An amount's translation in parentheses right after it ("between A$200 million ($138.48 million) and
+        // A$280 million") is an aside: the range reads across it.
+        .replace(/(?<=[A-Z]{1,2}\$\s?\d[\d,]*(?:\.\d+)?\s?(?:million|billion)?)\s*\((?:US)?\$\s?\d[\d,]*(?:\.\d+)?\s?(?:million|billion)?\)/g, '');
       // ... nor does an aside in parentheses right after the name ("pro forma combined revenue (including results of
       // the Company's Jumptap, Inc. subsidiary for the entire quarter) is expected to be between ...").
       const aside = /^\s*\((?!\s*(?:non[- ]?gaap|gaap)\s*\))[^()]{20,200}\)/i.exec(rest);
@@ -797,6 +802,8 @@ export function guidanceOf(
           `${wordsBefore} ${h.label} ${/;\s*(?:[\w-]+\s+){1,4}$/.test(rest) ? window.slice(0, 60).split(';')[0] : window.slice(0, 60)}`,
         ) ||
         /\bcore\s+$/i.test(wordsBefore) ||
+        // (h-guid15) "underlying operating profit", "underlying net profit after tax": a profit before exceptional items.
+        (/\bunderlying\s+$/i.test(wordsBefore) && /_income$|^eps_|^ebitda/.test(h.metric)) ||
         (impliedFrom !== null && /\b(?:core|adjusted|non[- ]?gaap)\b/i.test(impliedFrom.text)) ||
         // "Operating Income per Share Guidance": GAAP has no operating income per share.
         (h.metric === 'eps_diluted' &&
@@ -2511,8 +2518,11 @@ export function applyWordedStatus<
   function apply(rows: G[], t: string): void {
     // "raises its earnings expectations": earnings named with a forecast word are the profit targets as a whole.
     // (So are income or profit named with one: "upward revisions to our sales and income forecast".)
+    // (h-guid15: so is the range of its earnings or profit: "narrowed the top range of its full-year earnings".)
     const earningsTargets =
-      /\b(?:earnings|income|profits?) (?:expectations?|outlook|guidance|forecasts?|estimates?)\b/i.test(t);
+      /\b(?:earnings|income|profits?) (?:expectations?|outlook|guidance|forecasts?|estimates?)\b|\brange of (?:its|the|our) (?:[\w-]+ ){0,2}(?:earnings|profits?)\b/i.test(
+        t,
+      );
     // Estimates or expectations right after a status word are the company's targets ("announced revised revenue and
     // earnings estimates for the first quarter", "Updates Revenue Expectations").
     const revisedEstimates =

@@ -327,7 +327,8 @@ function splitFiscalYear(text: string): number | null {
 /** The status words, most specific first: a direction beats "updated", which only says the target was revised. */
 const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
   [
-    /\b(?:raises?|raised|raising|upward revisions?|revised upward|increas(?:es?|ed|ing) (?:(?!to\b)[\w$.-]+ ){0,4}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was|is being|is) (?:increased|raised)|lifts?|lifted)\b/i,
+    // ("assuming the Fed raises rates again": interest rates raised are no status, h-guid15.)
+    /\b(?:(?:raises?|raised|raising)(?!\s+(?:interest\s+)?rates\b)|upward revisions?|revised upward|increas(?:es?|ed|ing) (?:(?!to\b)[\w$.-]+ ){0,4}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was|is being|is) (?:increased|raised)|lifts?|lifted)\b/i,
     'raised',
   ],
   [
@@ -1248,6 +1249,11 @@ function statusAgainstPrevious(
       text,
     ) ??
     new RegExp(String.raw`\(previously\s+${num}(?:\s*(?:to|-|–)\s*${num})?`, 'i').exec(text) ??
+    // (h-guid15) "at about $4.12B ...; it had seen $4.14B-$4.16B", "3.20%-3.22%; had seen 3.22%-3.24%".
+    new RegExp(
+      String.raw`\bhad\s+(?:seen|expected|forecast|projected|guided)\s+(?:to\s+)?${num}[BM]?(?:\s*(?:to|-|–)\s*${num}[BM]?)?`,
+      'i',
+    ).exec(text) ??
     // "around $4.9 billion, up from $4.6 billion as per earlier estimates": one amount, named as the earlier estimate.
     new RegExp(
       String.raw`\b(?:up|down)\s+from\s+${num}(?:\s*(?:million|billion))?\s+(?:as per\s+|in\s+)?(?:the\s+|our\s+)?(?:earlier|previous|prior)\s+(?:estimates?|guidance|outlook|forecasts?|projections?)\b`,

@@ -419,10 +419,10 @@ function dominantOrdinal(prose: Block[], periodEnd: string): number | null {
   );
   for (const b of prose.slice(0, 30)) {
     // (A sentence on when results will be released, "plans to release second-quarter earnings on July 19", names a
-    // future report, not the one at hand.)
+    // future report, not the one at hand; nor does a wire's "Sees Q3 net interest income about $1.04B", h-guid15.)
     const text = resultsText(
       b.text,
-      /forward-looking|looking ahead|outlook|expects?|guidance|\b(?:plans|intends|is scheduled|will)\s+(?:to\s+)?(?:release|report|announce)\b/i,
+      /forward-looking|looking ahead|outlook|expects?|guidance|\b(?:plans|intends|is scheduled|will)\s+(?:to\s+)?(?:release|report|announce)\b|\bsees\b/i,
     );
     if (text === '') continue;
     for (const m of text.matchAll(re)) {

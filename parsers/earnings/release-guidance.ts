@@ -713,6 +713,14 @@ export function guidanceOf(
           )
         : null;
       if (level) window = ` of ${window.slice(level.index + level[0].length)}`;
+      // (h-guid15) "to increase 35% to 36% from fiscal 2020 to a range of $27.4 billion to $27.6 billion": the percents
+      // are the growth, the amounts after the last "to" the level.
+      const growthThen = level
+        ? null
+        : /\bto\s+(increase|grow|rise|decrease|decline|fall)\s+(?:by\s+)?(\d+(?:\.\d+)?)\s?%?\s*(?:to|-|–)\s*(\d+(?:\.\d+)?)\s?(?:%|percent)\s+from\s+(?:fiscal\s+)?(?:19|20)\d{2}\s+to\s+(?=(?:a\s+range\s+of\s+)?\(?-?(?:US\$|\$|€|£))/i.exec(
+            window,
+          );
+      if (growthThen) window = ` of ${window.slice(growthThen.index + growthThen[0].length)}`;
       const leading = inList ? s.text.slice(itemStart, h.index) : '';
       if (
         inList &&
@@ -988,6 +996,21 @@ export function guidanceOf(
           scale: 'units',
           relative: true,
         });
+      if (growthThen && metric === 'revenue') {
+        const down = /decrease|decline|fall/i.test(growthThen[1]!);
+        const [a, b] = [Number(growthThen[2]), Number(growthThen[3])];
+        out.push({
+          ...out.at(-1)!,
+          metric: 'revenue_growth',
+          low: down ? -b : a,
+          high: down ? -a : b,
+          point: null,
+          printed: growthThen[0],
+          unit: 'percent',
+          scale: 'units',
+          relative: true,
+        });
+      }
       // "Gross margin is expected to be 49.5%-50.5% on a GAAP basis, and 50%-51% on a non-GAAP basis": a second value
       // after "and" with a basis of its own is the same target on that basis.
       const second =
@@ -2535,12 +2558,25 @@ export function applyWordedStatus<
       /\b(?:revis(?:e|es|ed|ing)|updat(?:e|es|ed|ing)|rais(?:e|es|ed|ing)|lower(?:s|ed|ing)?)\s+(?:[\w-]+\s+){0,3}?(?:estimates?|expectations)\b/i.test(
         t,
       );
+    // (h-guid15) A status verb whose object is a list of metric names ("raised its earnings, adjusted earnings, net
+    // sales and organic net sales growth for the full-year 2024") words that status for each, whatever the basis.
+    const found0 = statusMatch(t);
+    const objectNamed =
+      found0 !== null &&
+      METRICS.some(
+        ([re]) => re.exec(t.slice(found0.end).replace(/^\s+(?:its|the|our|their)\s+/i, ''))?.index === 0,
+      );
     if (
-      !(/\b(?:targets?|guidance|outlook|forecast)\b/i.test(t) || earningsTargets || revisedEstimates) ||
+      !(
+        /\b(?:targets?|guidance|outlook|forecast)\b/i.test(t) ||
+        earningsTargets ||
+        revisedEstimates ||
+        objectNamed
+      ) ||
       BOILERPLATE.test(t)
     )
       return;
-    const found = statusMatch(t);
+    const found = found0;
     if (found === null) return;
     const { status } = found;
     const annualOnly = /\b(?:annual|full[- ]year|fiscal year)\b/i.test(t) && !/\bquarter/i.test(t);
@@ -2565,10 +2601,12 @@ export function applyWordedStatus<
     const named = new Set(METRICS.filter(([re]) => re.test(worded)).map(([, m]) => m));
     if (earningsTargets)
       for (const m of ['net_income', 'eps_diluted', 'ebitda', 'operating_income']) named.add(m);
+    if (objectNamed && named.has('net_income')) named.add('eps_diluted');
     if (/\bEPS\b|earnings per share/i.test(worded)) named.add('eps_diluted');
     // ("raised its core net earnings per share growth guidance": a core measure is non-GAAP by name, as above.)
-    const basis =
-      /\b(?:non[- ]?gaap|adjusted|comparable basis)\b|\bcore\s+(?:net\s+)?(?:earnings|EPS)\b/i.test(own)
+    const basis = objectNamed
+      ? null
+      : /\b(?:non[- ]?gaap|adjusted|comparable basis)\b|\bcore\s+(?:net\s+)?(?:earnings|EPS)\b/i.test(own)
         ? 'non_gaap'
         : /\bgaap\b|\breported basis\b/i.test(own)
           ? 'gaap'
@@ -2579,6 +2617,22 @@ export function applyWordedStatus<
     const after = targetOf(t.slice(found.end), none);
     const target = after.period !== null ? after : targetOf(t, none);
     // A status alone ("Guidance confirmed", a headline bullet) covers the release's targets when they share one year.
+    // (h-guid15) "Updates Select Fourth Quarter and Fiscal Year 2021 Guidance": a quarter and a fiscal year sharing one
+    // year are both targets of that year.
+    const pair = /^\s*(?:[\w-]+\s+){0,2}?(first|second|third|fourth)[ -]quarter and (?:fiscal |full[- ])?year\s+((?:19|20)\d{2})\b/i.exec(
+      t.slice(found.end),
+    );
+    if (named.size === 0 && pair) {
+      const q = `Q${ORD[pair[1]!.toLowerCase()]}`;
+      for (const g of rows)
+        if (
+          (g.status === null || (g.status === 'updated' && DIRECTED.has(status))) &&
+          g.targetYear === Number(pair[2]) &&
+          (g.targetPeriod === 'FY' || g.targetPeriod === q)
+        )
+          g.status = status;
+      return;
+    }
     const alone =
       named.size === 0 &&
       target.year === null &&

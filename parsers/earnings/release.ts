@@ -371,6 +371,21 @@ function guidanceRows(
     if (years.size === 1)
       for (const g of out)
         if (g.targetPeriod === 'FY' && g.targetYear === null) g.targetYear = [...years][0]!;
+    // (h-guid15) A quarter named without its year ("its fourth quarter consolidated revenues") takes the one year the
+    // text names for that quarter ("for the fourth quarter of fiscal 2021").
+    for (const g of out) {
+      const n = /^Q([1-4])$/.exec(g.targetPeriod ?? '')?.[1];
+      if (g.targetYear !== null || n === undefined) continue;
+      const ord = ['first', 'second', 'third', 'fourth'][Number(n) - 1]!;
+      const named = new Set(
+        [
+          ...doc.text.matchAll(
+            new RegExp(String.raw`\b${ord}[ -]quarter of (?:fiscal (?:year )?)?((?:19|20)\d{2})\b`, 'gi'),
+          ),
+        ].map((m) => m[1]),
+      );
+      if (named.size === 1) g.targetYear = Number([...named][0]);
+    }
     // (h-guid15) A guidance-only text that opens with its date (" date 2024-11-20") and never says "fiscal": a target
     // naming its period without its year is of the date's year ("outlook for Q4", "full-year net interest margin"), a
     // quarter that ended before the date of the next year.

@@ -2555,7 +2555,8 @@ export function applyWordedStatus<
     // Estimates or expectations right after a status word are the company's targets ("announced revised revenue and
     // earnings estimates for the first quarter", "Updates Revenue Expectations").
     const revisedEstimates =
-      /\b(?:revis(?:e|es|ed|ing)|updat(?:e|es|ed|ing)|rais(?:e|es|ed|ing)|lower(?:s|ed|ing)?)\s+(?:[\w-]+\s+){0,3}?(?:estimates?|expectations)\b/i.test(
+      // (h-guid15: "Adjusts expectations for 2015/16" too.)
+      /\b(?:revis(?:e|es|ed|ing)|updat(?:e|es|ed|ing)|rais(?:e|es|ed|ing)|lower(?:s|ed|ing)?|adjust(?:s|ed|ing)?)\s+(?:[\w-]+\s+){0,3}?(?:estimates?|expectations)\b/i.test(
         t,
       );
     // (h-guid15) A status verb whose object is a list of metric names ("raised its earnings, adjusted earnings, net

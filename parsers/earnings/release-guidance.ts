@@ -149,7 +149,8 @@ const METRICS: [RegExp, string][] = [
 /** A number, with "$" / "US$" / "A$" or a currency code or sign before it ("EUR 1.70", "€1.7", "RMB 3.2", "A$280"). */
 const NUM = String.raw`\(?-?(?:US\$|[ACR]\$|\$|(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?|€|£)?\s?\d[\d,]*(?:\.\d+)?(?<=\(\S*)\)|\(?-?(?:US\$|[ACR]\$|\$|(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?|€|£)?\s?\d[\d,]*(?:\.\d+)?|\(?\$?\.\d+`;
 // "$104M" / "$104m": a lone m after the number is millions ("$104M to $108M"); a lone b billions ("$1.280B").
-const UNIT = String.raw`(?:\s?(%|percent|pct|thousand|million|billion|trillion|bn|cents|m(?![a-z])|b(?![a-z])))?`;
+// ("8.5-10 per cent": "per cent" in two words is percent, h-guid15.)
+const UNIT = String.raw`(?:\s?(%|percent|per cent|pct|thousand|million|billion|trillion|bn|cents|m(?![a-z])|b(?![a-z])))?`;
 const RANGE = new RegExp(
   String.raw`(?:between\s+)?(${NUM})${UNIT}\s*(?:to|and|-|–|—)\s*(${NUM})${UNIT}`,
   'i',
@@ -416,6 +417,8 @@ export function guidanceOf(
   reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null; periodEnd?: string | null },
 ): Guidance[] {
   const out: Guidance[] = [];
+  // (h-guid15) The percents of revenue growth stated "in constant currency" (see below).
+  const constantCurrency = new Set<string>();
   let frame: { block: number; year: number; period: FiscalPeriod; heading: string; carries: boolean } | null =
     null;
   // The list under a lead saying the outlook rests on assumptions ("The Company's outlook for fiscal 2013 is based on
@@ -925,6 +928,17 @@ export function guidanceOf(
       const full = (v: number | null) =>
         v === null ? null : perShare || unit === 'percent' ? (g.cents ? v / 100 : v) : toFullUnits(v, scale);
       if (g.low === null && g.high === null && g.point === null && g.qualitative === null) continue;
+      // (h-guid15) Revenue growth stated "in constant currency" ("8.5-10 per cent in constant currency") is no target of
+      // the vocabulary (as an outlook table's "Revenue Growth Rate - Constant Currency" row), and the same percents
+      // stated for revenue growth elsewhere in the text are that growth.
+      if (
+        (metric === 'revenue' || metric === 'revenue_growth') &&
+        unit === 'percent' &&
+        /^\s*in constant currenc(?:y|ies)\b/i.test(afterValue)
+      ) {
+        constantCurrency.add(`${g.low}|${g.high}|${g.point}`);
+        continue;
+      }
       const negated = (v: number | null) => (v === null ? null : -v);
       // Without a status word, the comparison with the previous target; "updated" (no direction) is refined by the
       // previous range printed beside the value ("$0.61 to $0.65 ... (previously $0.60 to $0.64 ...)").
@@ -1062,6 +1076,19 @@ export function guidanceOf(
           out.push(w);
     }
   }
+  if (constantCurrency.size > 0)
+    out.splice(
+      0,
+      out.length,
+      ...out.filter(
+        (o) =>
+          !(
+            (o.metric === 'revenue' || o.metric === 'revenue_growth') &&
+            o.unit === 'percent' &&
+            constantCurrency.has(`${o.low}|${o.high}|${o.point}`)
+          ),
+      ),
+    );
   previousOutlooks(sentences, out, reported);
   return out;
 }
@@ -1402,7 +1429,7 @@ function guidanceValue(window: string): {
   ) {
     const v = parseAmount(b[3]!.replace(/^\(/, '').replace(/\)$/, ''));
     if (v !== null) {
-      const isPercent = /%|percent|pct/i.test(b[4] ?? '');
+      const isPercent = /%|per ?cent|pct/i.test(b[4] ?? '');
       return {
         low: b[1] ? v : null,
         high: b[1] ? null : v,
@@ -1422,8 +1449,13 @@ function guidanceValue(window: string): {
   if (r && /\bfrom\s*$/i.test(window.slice(0, r.index))) {
     const next = /^\s*to\s+/i.exec(window.slice(r.index + r[0].length));
     const r2 = next ? RANGE.exec(window.slice(r.index + r[0].length + next[0].length)) : null;
-    if (next && r2 && r2.index === 0)
-      return guidanceValue(window.slice(r.index + r[0].length + next[0].length));
+    if (next && r2 && r2.index === 0) {
+      const to = guidanceValue(window.slice(r.index + r[0].length + next[0].length));
+      // (h-guid15: "from 7.5-9.5 per cent to 8.5-10": the new range keeps the old one's percent.)
+      if (to && to.unit === null && !to.money && /%|per ?cent|pct/i.test(r[4] ?? r[2] ?? ''))
+        return { ...to, unit: 'percent', scale: 'units' };
+      return to;
+    }
   }
   // A point whose amount opens a range ("approximately 22% to 23%") is that range.
   const pointOpensRange =
@@ -1443,7 +1475,7 @@ function guidanceValue(window: string): {
     const high = signed(r[3]!);
     if (low === null || high === null) return null;
     if (/^(?:19|20)\d{2}$/.test(r[1]!.trim()) || /^(?:19|20)\d{2}$/.test(r[3]!.trim())) return null;
-    const isPercent = /%|percent|pct/i.test(unitWord ?? '');
+    const isPercent = /%|per ?cent|pct/i.test(unitWord ?? '');
     // Each end keeps its own scale word when it has one ("$950 million to $1.05 billion"): the low end is put in
     // the high end's scale, which the row carries.
     const lowScale = r[2] && r[4] && !isPercent && r[2] !== 'cents' ? wordScale(r[2]) : null;
@@ -1472,7 +1504,7 @@ function guidanceValue(window: string): {
   if (p && p.index <= 60 && !bound) {
     const v = parseAmount(p[1]!);
     if (v === null || /^(?:19|20)\d{2}$/.test(p[1]!.trim())) return null;
-    const isPercent = /%|percent|pct/i.test(p[2] ?? '');
+    const isPercent = /%|per ?cent|pct/i.test(p[2] ?? '');
     // (h-guid15) "$37.5B, plus or minus 2%", "73.0%, plus or minus 50 basis points": the range around the point, the
     // margin a percent of an amount, points (100 basis points to one) of a percent.
     const pm = /^,?\s*plus or minus\s+(\d+(?:\.\d+)?)\s?(%|percent|basis points|bps)/i.exec(
@@ -2324,7 +2356,7 @@ export function tableGuidance(
       const p = r ? null : CELL_POINT.exec(cell);
       if (!r && !p) continue;
       const unitWord = r ? (r[4] ?? r[2]) : p![2];
-      const isPercent = /%|percent|pct/i.test(unitWord ?? '');
+      const isPercent = /%|per ?cent|pct/i.test(unitWord ?? '');
       const metric = growth
         ? 'revenue_growth'
         : hit[1] === 'eps_diluted' && /\bbasic\b/i.test(label)

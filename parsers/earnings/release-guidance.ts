@@ -53,7 +53,7 @@ export interface Guidance {
 
 // ("updated revenue expectations of approximately $27.5 million": a value stated as the company's expectation.)
 const FORWARD =
-  /\b(?:expectations? of (?:approximately |about )?[$€£\d]|narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|(?:is|are) guided|sees|targets?|estimates? (?:that|for)|now believes|reaffirm|reiterat|raises?|raising|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe|will (?:amount to|total)|aims? to|aiming to)\b/i;
+  /\b(?:expectations? of (?:approximately |about )?[$€£\d]|narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|(?:is|are) guided|sees|targets?|estimates? (?:that|for)|now believes|reaffirm|reiterat|raises?|raising|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe|will (?:amount to|total)|aims? to|aiming to|(?:is|are) set to (?:be|reach|total|come in))\b/i;
 /**
  * The text the forward words are looked for in: a program named "Project Gravity" is no forecast ("projects"), and a
  * loss said to have narrowed or widened ("narrowed adjusted EBITDA loss to $0.1 million") is a result, not a range.
@@ -63,6 +63,8 @@ function forwardWords(text: string): string {
     text
       .replace(/\bProject(?= [A-Z])/g, 'Program')
       .replace(/\b(?:narrow|widen)(?:s|ed|ing)?\s+(?:[\w-]+\s+){0,3}loss(?:es)?\b/gi, 'loss')
+      // (h-guid15: ... and so is one whose verb follows it, "Operating loss narrowed to $516,000".)
+      .replace(/\bloss(?:es)?\s+(?:narrow|widen)(?:s|ed|ing)?\b/gi, 'loss')
       // A result set against the expectation ("revenue for the quarter came in lower than expected") looks back; one
       // that "will be lower than expected" still looks forward.
       .replace(
@@ -124,7 +126,8 @@ const METRICS: [RegExp, string][] = [
   [/\b(?:adjusted )?(?:gross margins?)\b/i, 'gross_margin'],
   [/\b(?:adjusted |non-gaap |gaap )?operating (?:margin)\b/i, 'operating_margin'],
   [
-    /\b(?:adjusted |non-gaap |gaap )?operating (?:income|profit|earnings)\b|(?<!\bnet )\bincome from operations\b/i,
+    // (h-guid15: "underlying operating loss ... £57m-61m" is operating income below zero.)
+    /\b(?:adjusted |non-gaap |gaap )?operating (?:income|profit|earnings|loss)\b|(?<!\bnet )\bincome from operations\b/i,
     'operating_income',
   ],
   // "EBITDA margin" is a percent of revenue, its own metric, not EBITDA.
@@ -900,6 +903,11 @@ export function guidanceOf(
         /\b(?:decrease|decline)\s+of$/i.test(h.label)
       )
         sign = -1;
+      // (h-guid15) An amount named an operating loss is operating income below zero (unless printed negative already).
+      if (/\bloss$/i.test(h.label) && g.unit !== 'percent' && (g.point ?? g.high ?? g.low ?? 0) > 0) sign = -1;
+      // (h-guid15) A value said to be of a half year ("of £43m in the first half of 2020") is no target: a half year is
+      // no period of the schema.
+      if (/^\s*(?:in|for|during)\s+(?:the\s+)?(?:first|second)[- ]half\b/i.test(afterValue)) continue;
       // A growth rate called annual up to a year ("an annual revenue growth rate in the mid- to high-single digits through
       // the 2025 fiscal year") is a rate for each year until then, not the target of one period.
       if (

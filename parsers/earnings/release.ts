@@ -371,6 +371,14 @@ function guidanceRows(
     if (years.size === 1)
       for (const g of out)
         if (g.targetPeriod === 'FY' && g.targetYear === null) g.targetYear = [...years][0]!;
+    // (h-guid15) A fiscal-year target without its year whose sentence names the first half with its year ("After the
+    // underlying operating loss of £43m in the first half o 2020 ..., the underlying operating loss for the full year is
+    // set to be ...") is of that year.
+    for (const g of out) {
+      if (g.targetYear !== null || g.targetPeriod !== 'FY') continue;
+      const half = /\bfirst[- ]half\b[^.;,()\d]{0,6}\b((?:19|20)\d{2})\b/i.exec(g.evidence.text);
+      if (half) g.targetYear = Number(half[1]);
+    }
     // (h-guid15) A quarter named without its year ("its fourth quarter consolidated revenues") takes the one year the
     // text names for that quarter ("for the fourth quarter of fiscal 2021").
     for (const g of out) {

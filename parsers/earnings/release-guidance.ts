@@ -302,6 +302,40 @@ function targetOf(
   return { year: null, period: null };
 }
 
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+
+/**
+ * (h-guid15) "in the March quarter": a quarter named by the month it ends in, in a release reporting a quarter whose end
+ * month it states ("the third quarter ended December 2019"), is the quarter that many months after the reported one.
+ */
+function monthQuarter(
+  text: string,
+  reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null; periodEnd?: string | null },
+  sentences: Sentence[],
+): { year: number; period: FiscalPeriod } | null {
+  const named = /\bthe\s+(January|February|March|April|May|June|July|August|September|October|November|December)\s+quarter\b/i.exec(
+    text,
+  );
+  const n = /^Q([1-4])$/.exec(reported.fiscalPeriod ?? '')?.[1];
+  if (!named || n === undefined || reported.fiscalYear === null) return null;
+  let end = reported.periodEnd ? Number(reported.periodEnd.slice(5, 7)) : null;
+  if (end === null)
+    for (const x of sentences) {
+      const m = /\bquarter ended\s+(January|February|March|April|May|June|July|August|September|October|November|December)\b/i.exec(
+        x.text,
+      );
+      if (m) {
+        end = MONTHS.indexOf(m[1]!.toLowerCase()) + 1;
+        break;
+      }
+    }
+  if (end === null) return null;
+  const months = (MONTHS.indexOf(named[1]!.toLowerCase()) + 1 - end + 12) % 12;
+  if (months === 0 || months % 3 !== 0) return null;
+  const k = Number(n) - 1 + months / 3;
+  return { year: reported.fiscalYear + Math.floor(k / 4), period: `Q${(k % 4) + 1}` as FiscalPeriod };
+}
+
 /**
  * "reported" as an adjective right before a sales or revenue name ("raised its reported sales growth outlook",
  * "fiscal 2018 reported sales of about $6.7 billion") is the GAAP basis, as "on a reported basis" is; the verb
@@ -471,7 +505,7 @@ export function guidanceOf(
     if (!forward && namesReportedQuarter(s.text, reported)) continue;
     if (!forward && /\b(?:said|says|added|stated|commented)\b/i.test(s.text)) continue;
     const before = out.length;
-    const target = targetOf(s.text, reported);
+    const target = monthQuarter(s.text, reported, sentences) ?? targetOf(s.text, reported);
     const heading = targetOf(s.heading, reported);
     // A sentence that names no target continues the target of the guidance sentence before it in its paragraph
     // ("... for the first quarter ending April 29, 2006 to be ... . The company said that the higher earnings

@@ -71,8 +71,13 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * "from the base" are the base of a growth; "free cash flow productivity / conversion" is a ratio; "This outlook equates
  * to a range of $X to $Y per share" is the EPS target of the growth before it; a status naming "core" EPS is non-GAAP;
  * in a semicolon list of targets after a colon each item is one target, its value before its name when none follows).
+ * /17: guidance set 8 and set 7 rules (h-guid15: "X, plus or minus d" ranges, "GAAP and non-GAAP ... A and B,
+ * respectively", a dated guidance-only text's year, "underlying" profit non-GAAP, "net profit", "A$" amounts with a US$
+ * translation aside, "million pounds", "per cent", constant-currency growth no target, "is set to be", operating loss
+ * ranges, half-year values no target, "the March quarter", "Sees ..." lines, "had seen" previous ranges, a status verb
+ * whose object lists metrics, growth and level in one clause, "EPS of -€2.48" / "EPS was $1.40", "€4.45B").
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/16';
+export const RELEASE_PARSER_VERSION = 'earnings-release/17';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

@@ -302,7 +302,20 @@ function targetOf(
   return { year: null, period: null };
 }
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 
 /**
  * (h-guid15) "in the March quarter": a quarter named by the month it ends in, in a release reporting a quarter whose end
@@ -313,17 +326,19 @@ function monthQuarter(
   reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null; periodEnd?: string | null },
   sentences: Sentence[],
 ): { year: number; period: FiscalPeriod } | null {
-  const named = /\bthe\s+(January|February|March|April|May|June|July|August|September|October|November|December)\s+quarter\b/i.exec(
-    text,
-  );
+  const named =
+    /\bthe\s+(January|February|March|April|May|June|July|August|September|October|November|December)\s+quarter\b/i.exec(
+      text,
+    );
   const n = /^Q([1-4])$/.exec(reported.fiscalPeriod ?? '')?.[1];
   if (!named || n === undefined || reported.fiscalYear === null) return null;
   let end = reported.periodEnd ? Number(reported.periodEnd.slice(5, 7)) : null;
   if (end === null)
     for (const x of sentences) {
-      const m = /\bquarter ended\s+(January|February|March|April|May|June|July|August|September|October|November|December)\b/i.exec(
-        x.text,
-      );
+      const m =
+        /\bquarter ended\s+(January|February|March|April|May|June|July|August|September|October|November|December)\b/i.exec(
+          x.text,
+        );
       if (m) {
         end = MONTHS.indexOf(m[1]!.toLowerCase()) + 1;
         break;
@@ -729,7 +744,10 @@ export function guidanceOf(
         )
         // (h-guid15) An amount's translation in parentheses right after it ("between A$200 million ($138.48 million) and
         // A$280 million") is an aside: the range reads across it.
-        .replace(/(?<=[A-Z]{1,2}\$\s?\d[\d,]*(?:\.\d+)?\s?(?:million|billion)?)\s*\((?:US)?\$\s?\d[\d,]*(?:\.\d+)?\s?(?:million|billion)?\)/g, '');
+        .replace(
+          /(?<=[A-Z]{1,2}\$\s?\d[\d,]*(?:\.\d+)?\s?(?:million|billion)?)\s*\((?:US)?\$\s?\d[\d,]*(?:\.\d+)?\s?(?:million|billion)?\)/g,
+          '',
+        );
       // ... nor does an aside in parentheses right after the name ("pro forma combined revenue (including results of
       // the Company's Jumptap, Inc. subsidiary for the entire quarter) is expected to be between ...").
       const aside = /^\s*\((?!\s*(?:non[- ]?gaap|gaap)\s*\))[^()]{20,200}\)/i.exec(rest);
@@ -769,9 +787,10 @@ export function guidanceOf(
       )
         window = ` ${leading}`;
       if (h.pick !== undefined) {
-        const both = new RegExp(String.raw`(${NUM})${UNIT}\s+and\s+(${NUM})${UNIT},?\s+respectively\b`, 'i').exec(
-          window.split(';')[0]!,
-        );
+        const both = new RegExp(
+          String.raw`(${NUM})${UNIT}\s+and\s+(${NUM})${UNIT},?\s+respectively\b`,
+          'i',
+        ).exec(window.split(';')[0]!);
         if (both) {
           const [n, u] = h.pick === 0 ? [both[1]!, both[2]] : [both[3]!, both[4]];
           window = `${window.slice(0, both.index)} ${n.trim()}${u ? (u === '%' ? u : ` ${u}`) : ''}${window.slice(both.index + both[0].length)}`;
@@ -938,7 +957,8 @@ export function guidanceOf(
       )
         sign = -1;
       // (h-guid15) An amount named an operating loss is operating income below zero (unless printed negative already).
-      if (/\bloss$/i.test(h.label) && g.unit !== 'percent' && (g.point ?? g.high ?? g.low ?? 0) > 0) sign = -1;
+      if (/\bloss$/i.test(h.label) && g.unit !== 'percent' && (g.point ?? g.high ?? g.low ?? 0) > 0)
+        sign = -1;
       // (h-guid15) A value said to be of a half year ("of £43m in the first half of 2020") is no target: a half year is
       // no period of the schema.
       if (/^\s*(?:in|for|during)\s+(?:the\s+)?(?:first|second)[- ]half\b/i.test(afterValue)) continue;
@@ -2694,9 +2714,10 @@ export function applyWordedStatus<
     // A status alone ("Guidance confirmed", a headline bullet) covers the release's targets when they share one year.
     // (h-guid15) "Updates Select Fourth Quarter and Fiscal Year 2021 Guidance": a quarter and a fiscal year sharing one
     // year are both targets of that year.
-    const pair = /^\s*(?:[\w-]+\s+){0,2}?(first|second|third|fourth)[ -]quarter and (?:fiscal |full[- ])?year\s+((?:19|20)\d{2})\b/i.exec(
-      t.slice(found.end),
-    );
+    const pair =
+      /^\s*(?:[\w-]+\s+){0,2}?(first|second|third|fourth)[ -]quarter and (?:fiscal |full[- ])?year\s+((?:19|20)\d{2})\b/i.exec(
+        t.slice(found.end),
+      );
     if (named.size === 0 && pair) {
       const q = `Q${ORD[pair[1]!.toLowerCase()]}`;
       for (const g of rows)

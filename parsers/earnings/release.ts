@@ -408,7 +408,8 @@ function guidanceRows(
       const [y, m] = dated.split('-').map(Number) as [number, number];
       for (const g of out)
         if (g.targetYear === null && g.targetPeriod !== null)
-          g.targetYear = g.targetPeriod.startsWith('Q') && m > Number(g.targetPeriod.slice(1)) * 3 ? y + 1 : y;
+          g.targetYear =
+            g.targetPeriod.startsWith('Q') && m > Number(g.targetPeriod.slice(1)) * 3 ? y + 1 : y;
     }
   }
   // A preannouncement (a document naming a quarter whose values are all expected, none reported: "revenue for the

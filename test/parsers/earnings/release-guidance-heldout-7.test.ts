@@ -192,7 +192,9 @@ describe('guidance held-out set 8 ("plus or minus", "respectively", pounds, rupe
   it('"lifted its full-year underlying operating profit outlook to 1.2 billion-1.4 billion pounds": non-GAAP, in pounds; the half year\'s range is no target (Rolls-Royce)', () => {
     const r = set8.parse('RR_2023-07-26_raises-FY-outlook-H1-update_dpa-afx_transcribed.txt');
     expect(r.release.currency).toBe('GBP');
-    expect(rows(r)).toEqual([['operating_income', 'non_gaap', 'FY 2023', 1_200_000_000, 1_400_000_000, 'raised']]);
+    expect(rows(r)).toEqual([
+      ['operating_income', 'non_gaap', 'FY 2023', 1_200_000_000, 1_400_000_000, 'raised'],
+    ]);
   });
 
   it('"underlying net profit after tax to be between A$200 million ($138.48 million) and A$280 million", "narrowed the top range of its full-year earnings" (AGL Energy)', () => {

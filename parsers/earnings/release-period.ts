@@ -487,7 +487,8 @@ function namedFiscalYear(prose: Block[], periodEnd: string, endsYear: boolean): 
   for (const b of prose.slice(0, 30)) {
     const text = resultsText(b.text, /looking ahead|outlook|expects?|guidance|forward-looking|anticipates?/i);
     if (text === '') continue;
-    for (const m of text.matchAll(/\bfiscal(?: year)?\s+(\d{4})\b/gi)) {
+    // (h-guid15: "fiscal year 2023-2024", a split year, is not fiscal 2023.)
+    for (const m of text.matchAll(/\bfiscal(?: year)?\s+(\d{4})\b(?![-/–]\d{2,4}\b)/gi)) {
       const y = Number(m[1]);
       if (y >= endYear - 1 && y <= upper && (best === null || y > best)) best = y;
     }
@@ -498,7 +499,8 @@ function namedFiscalYear(prose: Block[], periodEnd: string, endsYear: boolean): 
 function statedYearForFiscalYear(prose: Block[], periodEnd: string): number | null {
   const endYear = Number(periodEnd.slice(0, 4));
   for (const b of prose.slice(0, 20)) {
-    for (const m of b.text.matchAll(/\bfiscal(?: year)?\s+(\d{4})\b/gi)) {
+    // (h-guid15: "fiscal year 2023-2024", a split year, is not fiscal 2023.)
+    for (const m of b.text.matchAll(/\bfiscal(?: year)?\s+(\d{4})\b(?![-/–]\d{2,4}\b)/gi)) {
       const y = Number(m[1]);
       if (y === endYear || y === endYear + 1) return y;
     }

@@ -164,6 +164,8 @@ describe('guidance held-out set 7 leftovers: date lines, "Sees" lines, growth an
     const elior = set.parse('ELIOR_2022-11-23_FY2022-23-outlook_seekingalpha_transcribed.txt');
     expect(set.value(elior, 'FY', 'eps', 'gaap')).toBe(-2.48);
     expect(set.value(elior, 'FY', 'revenue', 'gaap')).toBe(4_450_000_000);
+    // ("Resumption of dividend payments for fiscal year 2023-2024": a split year, not fiscal 2023.)
+    expect([elior.release.fiscal_period, elior.release.fiscal_year]).toEqual(['FY', 2022]);
     const idex = set.parse('IEX_2018-07-24_raises-FY-guidance_dpa-afx_transcribed.txt');
     expect(set.value(idex, 'Q2', 'eps', 'non_gaap')).toBe(1.4);
   });

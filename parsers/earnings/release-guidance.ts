@@ -53,7 +53,7 @@ export interface Guidance {
 
 // ("updated revenue expectations of approximately $27.5 million": a value stated as the company's expectation.)
 const FORWARD =
-  /\b(?:expectations? of (?:approximately |about )?[$€£\d]|narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|(?:is|are) guided|sees|targets?|estimates? (?:that|for)|now believes|reaffirm|reiterat|raises?|raising|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe|will (?:amount to|total)|aims? to|aiming to)\b/i;
+  /\b(?:expectations? of (?:approximately |about )?[$€£\d]|narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|(?:is|are) guided|sees|targets?|estimates? (?:that|for)|now believes|reaffirm|reiterat|raises?|raising|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe|will (?:amount to|total)|aims? to|aiming to|(?:is|are) set to (?:be|reach|total|come in))\b/i;
 /**
  * The text the forward words are looked for in: a program named "Project Gravity" is no forecast ("projects"), and a
  * loss said to have narrowed or widened ("narrowed adjusted EBITDA loss to $0.1 million") is a result, not a range.
@@ -63,6 +63,8 @@ function forwardWords(text: string): string {
     text
       .replace(/\bProject(?= [A-Z])/g, 'Program')
       .replace(/\b(?:narrow|widen)(?:s|ed|ing)?\s+(?:[\w-]+\s+){0,3}loss(?:es)?\b/gi, 'loss')
+      // (h-guid15: ... and so is one whose verb follows it, "Operating loss narrowed to $516,000".)
+      .replace(/\bloss(?:es)?\s+(?:narrow|widen)(?:s|ed|ing)?\b/gi, 'loss')
       // A result set against the expectation ("revenue for the quarter came in lower than expected") looks back; one
       // that "will be lower than expected" still looks forward.
       .replace(
@@ -124,13 +126,15 @@ const METRICS: [RegExp, string][] = [
   [/\b(?:adjusted )?(?:gross margins?)\b/i, 'gross_margin'],
   [/\b(?:adjusted |non-gaap |gaap )?operating (?:margin)\b/i, 'operating_margin'],
   [
-    /\b(?:adjusted |non-gaap |gaap )?operating (?:income|profit|earnings)\b|(?<!\bnet )\bincome from operations\b/i,
+    // (h-guid15: "underlying operating loss ... £57m-61m" is operating income below zero.)
+    /\b(?:adjusted |non-gaap |gaap )?operating (?:income|profit|earnings|loss)\b|(?<!\bnet )\bincome from operations\b/i,
     'operating_income',
   ],
   // "EBITDA margin" is a percent of revenue, its own metric, not EBITDA.
   [/\b(?:adjusted )?EBITDA[- ]margin\b/i, 'ebitda_margin'],
   [/\b(?:adjusted )?EBITDA\b(?![- ]margin)/, 'ebitda'],
-  [/\bnet (?:income|earnings)\b/i, 'net_income'],
+  // ("underlying net profit after tax": net profit is net income, h-guid15.)
+  [/\bnet (?:income|earnings|profit)\b/i, 'net_income'],
   // "our 2006 earnings guidance of $1.25 to $1.35 per share": earnings named alone (an amount, or per share below).
   [/\b(?:reported |ongoing |GAAP )?earnings\b(?! per\b| growth| call| release)/i, 'net_income'],
   [/\bcapital (?:expenditures|spending)\b|\bcapex\b/i, 'capex'],
@@ -138,16 +142,18 @@ const METRICS: [RegExp, string][] = [
   [/\bfree cash flow\b(?! productivity| conversion)/i, 'free_cash_flow'],
   // ("Operating costs and expenses, net" is operating expenses.)
   [/\b(?:operating expenses|operating costs and expenses|opex)\b/i, 'operating_expenses'],
-  [/\btax rate\b/i, 'tax_rate'],
+  // ("GAAP and non-GAAP tax rates are expected to be 16.5%": the plural names the same rate.)
+  [/\btax rates?\b/i, 'tax_rate'],
   [/\breturn on capital employed\b|\bROCE\b/, 'roce'],
   [/\bnet interest margin\b/i, 'net_interest_margin'],
   [/\bnet interest income\b/i, 'net_interest_income'],
 ];
 
-/** A number, with "$" / "US$" or a currency code or sign before it ("EUR 1.70", "€1.7", "RMB 3.2"). */
-const NUM = String.raw`\(?-?(?:US\$|\$|(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?|€|£)?\s?\d[\d,]*(?:\.\d+)?(?<=\(\S*)\)|\(?-?(?:US\$|\$|(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?|€|£)?\s?\d[\d,]*(?:\.\d+)?|\(?\$?\.\d+`;
+/** A number, with "$" / "US$" / "A$" or a currency code or sign before it ("EUR 1.70", "€1.7", "RMB 3.2", "A$280"). */
+const NUM = String.raw`\(?-?(?:US\$|[ACR]\$|\$|(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?|€|£)?\s?\d[\d,]*(?:\.\d+)?(?<=\(\S*)\)|\(?-?(?:US\$|[ACR]\$|\$|(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?|€|£)?\s?\d[\d,]*(?:\.\d+)?|\(?\$?\.\d+`;
 // "$104M" / "$104m": a lone m after the number is millions ("$104M to $108M"); a lone b billions ("$1.280B").
-const UNIT = String.raw`(?:\s?(%|percent|pct|thousand|million|billion|trillion|bn|cents|m(?![a-z])|b(?![a-z])))?`;
+// ("8.5-10 per cent": "per cent" in two words is percent, h-guid15.)
+const UNIT = String.raw`(?:\s?(%|percent|per cent|pct|thousand|million|billion|trillion|bn|cents|m(?![a-z])|b(?![a-z])))?`;
 const RANGE = new RegExp(
   String.raw`(?:between\s+)?(${NUM})${UNIT}\s*(?:to|and|-|–|—)\s*(${NUM})${UNIT}`,
   'i',
@@ -296,6 +302,55 @@ function targetOf(
   return { year: null, period: null };
 }
 
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+/**
+ * (h-guid15) "in the March quarter": a quarter named by the month it ends in, in a release reporting a quarter whose end
+ * month it states ("the third quarter ended December 2019"), is the quarter that many months after the reported one.
+ */
+function monthQuarter(
+  text: string,
+  reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null; periodEnd?: string | null },
+  sentences: Sentence[],
+): { year: number; period: FiscalPeriod } | null {
+  const named =
+    /\bthe\s+(January|February|March|April|May|June|July|August|September|October|November|December)\s+quarter\b/i.exec(
+      text,
+    );
+  const n = /^Q([1-4])$/.exec(reported.fiscalPeriod ?? '')?.[1];
+  if (!named || n === undefined || reported.fiscalYear === null) return null;
+  let end = reported.periodEnd ? Number(reported.periodEnd.slice(5, 7)) : null;
+  if (end === null)
+    for (const x of sentences) {
+      const m =
+        /\bquarter ended\s+(January|February|March|April|May|June|July|August|September|October|November|December)\b/i.exec(
+          x.text,
+        );
+      if (m) {
+        end = MONTHS.indexOf(m[1]!.toLowerCase()) + 1;
+        break;
+      }
+    }
+  if (end === null) return null;
+  const months = (MONTHS.indexOf(named[1]!.toLowerCase()) + 1 - end + 12) % 12;
+  if (months === 0 || months % 3 !== 0) return null;
+  const k = Number(n) - 1 + months / 3;
+  return { year: reported.fiscalYear + Math.floor(k / 4), period: `Q${(k % 4) + 1}` as FiscalPeriod };
+}
+
 /**
  * "reported" as an adjective right before a sales or revenue name ("raised its reported sales growth outlook",
  * "fiscal 2018 reported sales of about $6.7 billion") is the GAAP basis, as "on a reported basis" is; the verb
@@ -325,7 +380,8 @@ function splitFiscalYear(text: string): number | null {
 /** The status words, most specific first: a direction beats "updated", which only says the target was revised. */
 const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
   [
-    /\b(?:raises?|raised|raising|upward revisions?|revised upward|increas(?:es?|ed|ing) (?:(?!to\b)[\w$.-]+ ){0,4}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was|is being|is) (?:increased|raised)|lifts?|lifted)\b/i,
+    // ("assuming the Fed raises rates again": interest rates raised are no status, h-guid15.)
+    /\b(?:(?:raises?|raised|raising)(?!\s+(?:interest\s+)?rates\b)|upward revisions?|revised upward|increas(?:es?|ed|ing) (?:(?!to\b)[\w$.-]+ ){0,4}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was|is being|is) (?:increased|raised)|lifts?|lifted)\b/i,
     'raised',
   ],
   [
@@ -413,6 +469,8 @@ export function guidanceOf(
   reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null; periodEnd?: string | null },
 ): Guidance[] {
   const out: Guidance[] = [];
+  // (h-guid15) The percents of revenue growth stated "in constant currency" (see below).
+  const constantCurrency = new Set<string>();
   let frame: { block: number; year: number; period: FiscalPeriod; heading: string; carries: boolean } | null =
     null;
   // The list under a lead saying the outlook rests on assumptions ("The Company's outlook for fiscal 2013 is based on
@@ -462,7 +520,7 @@ export function guidanceOf(
     if (!forward && namesReportedQuarter(s.text, reported)) continue;
     if (!forward && /\b(?:said|says|added|stated|commented)\b/i.test(s.text)) continue;
     const before = out.length;
-    const target = targetOf(s.text, reported);
+    const target = monthQuarter(s.text, reported, sentences) ?? targetOf(s.text, reported);
     const heading = targetOf(s.heading, reported);
     // A sentence that names no target continues the target of the guidance sentence before it in its paragraph
     // ("... for the first quarter ending April 29, 2006 to be ... . The company said that the higher earnings
@@ -515,6 +573,9 @@ export function guidanceOf(
       end: number;
       stop?: number;
       year?: number;
+      /** (h-guid15) One basis of a name after "GAAP and non-GAAP", and which of "A and B, respectively" is its. */
+      bases?: 'gaap' | 'non_gaap';
+      pick?: 0 | 1;
     }[] = [];
     // Of two metric names that overlap, the longer one is the name ("comparable store sales", not "sales").
     const names: { metric: string; label: string; index: number; end: number }[] = [];
@@ -628,6 +689,13 @@ export function guidanceOf(
         })),
       );
     }
+    // (h-guid15) A name after "GAAP and non-GAAP" ("GAAP and non-GAAP gross margins are expected to be 73.0% and 73.5%,
+    // respectively") is one target per basis: "A and B, respectively" gives A to GAAP and B to non-GAAP, one value both.
+    for (let i = hits.length - 1; i >= 0; i--) {
+      const h = hits[i]!;
+      if (!/\bGAAP and non-GAAP\s+$/i.test(s.text.slice(Math.max(0, h.index - 20), h.index))) continue;
+      hits.splice(i, 1, { ...h, bases: 'gaap', pick: 0 }, { ...h, bases: 'non_gaap', pick: 1 });
+    }
     for (let i = 0; i < hits.length; i++) {
       const h = hits[i]!;
       // A metric named after "versus" / "compared to" ("versus 2023 sales of $543 million") is the base the
@@ -662,17 +730,24 @@ export function guidanceOf(
       const itemStart = inList ? Math.max(listStart, s.text.lastIndexOf(';', h.index)) + 1 : -1;
       const itemEnd = inList ? s.text.indexOf(';', h.end) : -1;
       const stop = Math.min(
-        h.stop ?? hits[i + 1]?.index ?? s.text.length,
+        h.stop ?? hits.slice(i + 1).find((o) => o.index > h.index)?.index ?? s.text.length,
         itemEnd >= 0 ? itemEnd : s.text.length,
       );
       // The target's own period phrase between the name and the value ("earnings per diluted share for the first
       // quarter ending April 29, 2006 to be ...") does not count toward the value's distance from the name.
       // A range whose two ends each carry "per share" ("between $1.25 per share and $1.32 per share") is one per-share
       // range.
-      let rest = signedLosses(s.text.slice(h.end, stop).replace(TARGET_PHRASE, ' ')).replace(
-        /(\$\s?\d[\d,]*(?:\.\d+)?) per (diluted )?share (and|to) (\$\s?\d[\d,]*(?:\.\d+)?) per (?:diluted )?share\b/gi,
-        '$1 $3 $4 per $2share',
-      );
+      let rest = signedLosses(s.text.slice(h.end, stop).replace(TARGET_PHRASE, ' '))
+        .replace(
+          /(\$\s?\d[\d,]*(?:\.\d+)?) per (diluted )?share (and|to) (\$\s?\d[\d,]*(?:\.\d+)?) per (?:diluted )?share\b/gi,
+          '$1 $3 $4 per $2share',
+        )
+        // (h-guid15) An amount's translation in parentheses right after it ("between A$200 million ($138.48 million) and
+        // A$280 million") is an aside: the range reads across it.
+        .replace(
+          /(?<=[A-Z]{1,2}\$\s?\d[\d,]*(?:\.\d+)?\s?(?:million|billion)?)\s*\((?:US)?\$\s?\d[\d,]*(?:\.\d+)?\s?(?:million|billion)?\)/g,
+          '',
+        );
       // ... nor does an aside in parentheses right after the name ("pro forma combined revenue (including results of
       // the Company's Jumptap, Inc. subsidiary for the entire quarter) is expected to be between ...").
       const aside = /^\s*\((?!\s*(?:non[- ]?gaap|gaap)\s*\))[^()]{20,200}\)/i.exec(rest);
@@ -696,6 +771,14 @@ export function guidanceOf(
           )
         : null;
       if (level) window = ` of ${window.slice(level.index + level[0].length)}`;
+      // (h-guid15) "to increase 35% to 36% from fiscal 2020 to a range of $27.4 billion to $27.6 billion": the percents
+      // are the growth, the amounts after the last "to" the level.
+      const growthThen = level
+        ? null
+        : /\bto\s+(increase|grow|rise|decrease|decline|fall)\s+(?:by\s+)?(\d+(?:\.\d+)?)\s?%?\s*(?:to|-|–)\s*(\d+(?:\.\d+)?)\s?(?:%|percent)\s+from\s+(?:fiscal\s+)?(?:19|20)\d{2}\s+to\s+(?=(?:a\s+range\s+of\s+)?\(?-?(?:US\$|\$|€|£))/i.exec(
+            window,
+          );
+      if (growthThen) window = ` of ${window.slice(growthThen.index + growthThen[0].length)}`;
       const leading = inList ? s.text.slice(itemStart, h.index) : '';
       if (
         inList &&
@@ -703,6 +786,16 @@ export function guidanceOf(
         /^\s*(?:at least |about |approximately |around )?\d/i.test(leading)
       )
         window = ` ${leading}`;
+      if (h.pick !== undefined) {
+        const both = new RegExp(
+          String.raw`(${NUM})${UNIT}\s+and\s+(${NUM})${UNIT},?\s+respectively\b`,
+          'i',
+        ).exec(window.split(';')[0]!);
+        if (both) {
+          const [n, u] = h.pick === 0 ? [both[1]!, both[2]] : [both[3]!, both[4]];
+          window = `${window.slice(0, both.index)} ${n.trim()}${u ? (u === '%' ? u : ` ${u}`) : ''}${window.slice(both.index + both[0].length)}`;
+        }
+      }
       const g = guidanceValue(window);
       if (g === null) continue;
       // A value the target is said to include ("these earnings per share ranges include an expected tax benefit of
@@ -771,10 +864,14 @@ export function guidanceOf(
       const wordsBefore = s.text.slice(Math.max(0, h.index - 40), h.index);
       // "core EPS" (a non-GAAP measure by name) and "on a comparable basis" are non-GAAP; "reported basis" is GAAP.
       const nonGaap =
+        // (h-guid15: basis words after a semicolon that run into the next target's name, "...; GAAP and non-GAAP gross
+        // margins", are that target's.)
         /\b(?:non[- ]?gaap|adjusted|pro ?forma|excluding|comparable basis|ongoing)\b/i.test(
-          `${wordsBefore} ${h.label} ${window.slice(0, 60)}`,
+          `${wordsBefore} ${h.label} ${/;\s*(?:[\w-]+\s+){1,4}$/.test(rest) ? window.slice(0, 60).split(';')[0] : window.slice(0, 60)}`,
         ) ||
         /\bcore\s+$/i.test(wordsBefore) ||
+        // (h-guid15) "underlying operating profit", "underlying net profit after tax": a profit before exceptional items.
+        (/\bunderlying\s+$/i.test(wordsBefore) && /_income$|^eps_|^ebitda/.test(h.metric)) ||
         (impliedFrom !== null && /\b(?:core|adjusted|non[- ]?gaap)\b/i.test(impliedFrom.text)) ||
         // "Operating Income per Share Guidance": GAAP has no operating income per share.
         (h.metric === 'eps_diluted' &&
@@ -859,6 +956,12 @@ export function guidanceOf(
         /\b(?:decrease|decline)\s+of$/i.test(h.label)
       )
         sign = -1;
+      // (h-guid15) An amount named an operating loss is operating income below zero (unless printed negative already).
+      if (/\bloss$/i.test(h.label) && g.unit !== 'percent' && (g.point ?? g.high ?? g.low ?? 0) > 0)
+        sign = -1;
+      // (h-guid15) A value said to be of a half year ("of £43m in the first half of 2020") is no target: a half year is
+      // no period of the schema.
+      if (/^\s*(?:in|for|during)\s+(?:the\s+)?(?:first|second)[- ]half\b/i.test(afterValue)) continue;
       // A growth rate called annual up to a year ("an annual revenue growth rate in the mid- to high-single digits through
       // the 2025 fiscal year") is a rate for each year until then, not the target of one period.
       if (
@@ -887,6 +990,17 @@ export function guidanceOf(
       const full = (v: number | null) =>
         v === null ? null : perShare || unit === 'percent' ? (g.cents ? v / 100 : v) : toFullUnits(v, scale);
       if (g.low === null && g.high === null && g.point === null && g.qualitative === null) continue;
+      // (h-guid15) Revenue growth stated "in constant currency" ("8.5-10 per cent in constant currency") is no target of
+      // the vocabulary (as an outlook table's "Revenue Growth Rate - Constant Currency" row), and the same percents
+      // stated for revenue growth elsewhere in the text are that growth.
+      if (
+        (metric === 'revenue' || metric === 'revenue_growth') &&
+        unit === 'percent' &&
+        /^\s*in constant currenc(?:y|ies)\b/i.test(afterValue)
+      ) {
+        constantCurrency.add(`${g.low}|${g.high}|${g.point}`);
+        continue;
+      }
       const negated = (v: number | null) => (v === null ? null : -v);
       // Without a status word, the comparison with the previous target; "updated" (no direction) is refined by the
       // previous range printed beside the value ("$0.61 to $0.65 ... (previously $0.60 to $0.64 ...)").
@@ -901,6 +1015,7 @@ export function guidanceOf(
         label: h.label,
         // EBITDA (and its margin) is non-GAAP by definition, as on the figure side.
         basis:
+          h.bases ??
           statedBasis ??
           (nonGaap || ffo || operatingPerShare || metric === 'ebitda' || metric === 'ebitda_margin'
             ? 'non_gaap'
@@ -957,6 +1072,21 @@ export function guidanceOf(
           scale: 'units',
           relative: true,
         });
+      if (growthThen && metric === 'revenue') {
+        const down = /decrease|decline|fall/i.test(growthThen[1]!);
+        const [a, b] = [Number(growthThen[2]), Number(growthThen[3])];
+        out.push({
+          ...out.at(-1)!,
+          metric: 'revenue_growth',
+          low: down ? -b : a,
+          high: down ? -a : b,
+          point: null,
+          printed: growthThen[0],
+          unit: 'percent',
+          scale: 'units',
+          relative: true,
+        });
+      }
       // "Gross margin is expected to be 49.5%-50.5% on a GAAP basis, and 50%-51% on a non-GAAP basis": a second value
       // after "and" with a basis of its own is the same target on that basis.
       const second =
@@ -1008,6 +1138,19 @@ export function guidanceOf(
           out.push(w);
     }
   }
+  if (constantCurrency.size > 0)
+    out.splice(
+      0,
+      out.length,
+      ...out.filter(
+        (o) =>
+          !(
+            (o.metric === 'revenue' || o.metric === 'revenue_growth') &&
+            o.unit === 'percent' &&
+            constantCurrency.has(`${o.low}|${o.high}|${o.point}`)
+          ),
+      ),
+    );
   previousOutlooks(sentences, out, reported);
   return out;
 }
@@ -1218,6 +1361,11 @@ function statusAgainstPrevious(
       text,
     ) ??
     new RegExp(String.raw`\(previously\s+${num}(?:\s*(?:to|-|–)\s*${num})?`, 'i').exec(text) ??
+    // (h-guid15) "at about $4.12B ...; it had seen $4.14B-$4.16B", "3.20%-3.22%; had seen 3.22%-3.24%".
+    new RegExp(
+      String.raw`\bhad\s+(?:seen|expected|forecast|projected|guided)\s+(?:to\s+)?${num}[BM]?(?:\s*(?:to|-|–)\s*${num}[BM]?)?`,
+      'i',
+    ).exec(text) ??
     // "around $4.9 billion, up from $4.6 billion as per earlier estimates": one amount, named as the earlier estimate.
     new RegExp(
       String.raw`\b(?:up|down)\s+from\s+${num}(?:\s*(?:million|billion))?\s+(?:as per\s+|in\s+)?(?:the\s+|our\s+)?(?:earlier|previous|prior)\s+(?:estimates?|guidance|outlook|forecasts?|projections?)\b`,
@@ -1343,7 +1491,7 @@ function guidanceValue(window: string): {
   ) {
     const v = parseAmount(b[3]!.replace(/^\(/, '').replace(/\)$/, ''));
     if (v !== null) {
-      const isPercent = /%|percent|pct/i.test(b[4] ?? '');
+      const isPercent = /%|per ?cent|pct/i.test(b[4] ?? '');
       return {
         low: b[1] ? v : null,
         high: b[1] ? null : v,
@@ -1363,8 +1511,13 @@ function guidanceValue(window: string): {
   if (r && /\bfrom\s*$/i.test(window.slice(0, r.index))) {
     const next = /^\s*to\s+/i.exec(window.slice(r.index + r[0].length));
     const r2 = next ? RANGE.exec(window.slice(r.index + r[0].length + next[0].length)) : null;
-    if (next && r2 && r2.index === 0)
-      return guidanceValue(window.slice(r.index + r[0].length + next[0].length));
+    if (next && r2 && r2.index === 0) {
+      const to = guidanceValue(window.slice(r.index + r[0].length + next[0].length));
+      // (h-guid15: "from 7.5-9.5 per cent to 8.5-10": the new range keeps the old one's percent.)
+      if (to && to.unit === null && !to.money && /%|per ?cent|pct/i.test(r[4] ?? r[2] ?? ''))
+        return { ...to, unit: 'percent', scale: 'units' };
+      return to;
+    }
   }
   // A point whose amount opens a range ("approximately 22% to 23%") is that range.
   const pointOpensRange =
@@ -1384,7 +1537,7 @@ function guidanceValue(window: string): {
     const high = signed(r[3]!);
     if (low === null || high === null) return null;
     if (/^(?:19|20)\d{2}$/.test(r[1]!.trim()) || /^(?:19|20)\d{2}$/.test(r[3]!.trim())) return null;
-    const isPercent = /%|percent|pct/i.test(unitWord ?? '');
+    const isPercent = /%|per ?cent|pct/i.test(unitWord ?? '');
     // Each end keeps its own scale word when it has one ("$950 million to $1.05 billion"): the low end is put in
     // the high end's scale, which the row carries.
     const lowScale = r[2] && r[4] && !isPercent && r[2] !== 'cents' ? wordScale(r[2]) : null;
@@ -1413,7 +1566,29 @@ function guidanceValue(window: string): {
   if (p && p.index <= 60 && !bound) {
     const v = parseAmount(p[1]!);
     if (v === null || /^(?:19|20)\d{2}$/.test(p[1]!.trim())) return null;
-    const isPercent = /%|percent|pct/i.test(p[2] ?? '');
+    const isPercent = /%|per ?cent|pct/i.test(p[2] ?? '');
+    // (h-guid15) "$37.5B, plus or minus 2%", "73.0%, plus or minus 50 basis points": the range around the point, the
+    // margin a percent of an amount, points (100 basis points to one) of a percent.
+    const pm = /^,?\s*plus or minus\s+(\d+(?:\.\d+)?)\s?(%|percent|basis points|bps)/i.exec(
+      window.slice(p.index + p[0].length),
+    );
+    if (pm) {
+      const d = Number(pm[1]);
+      const delta = /basis|bps/i.test(pm[2]!) ? d / 100 : isPercent ? d : (v * d) / 100;
+      const round = (x: number) => Number(x.toFixed(10));
+      return {
+        low: round(v - delta),
+        high: round(v + delta),
+        point: null,
+        unit: isPercent ? 'percent' : null,
+        money: isMoney(window, p),
+        scale: isPercent ? 'units' : wordScale(p[2] === 'cents' ? undefined : p[2]),
+        cents: p[2] === 'cents',
+        printed: `${p[0].replace(/^(?:of|about|approximately|around|roughly|at|be|to)\s+/i, '').trim()}${pm[0]}`,
+        qualitative: null,
+        relative,
+      };
+    }
     return {
       low: null,
       high: null,
@@ -2243,7 +2418,7 @@ export function tableGuidance(
       const p = r ? null : CELL_POINT.exec(cell);
       if (!r && !p) continue;
       const unitWord = r ? (r[4] ?? r[2]) : p![2];
-      const isPercent = /%|percent|pct/i.test(unitWord ?? '');
+      const isPercent = /%|per ?cent|pct/i.test(unitWord ?? '');
       const metric = growth
         ? 'revenue_growth'
         : hit[1] === 'eps_diluted' && /\bbasic\b/i.test(label)
@@ -2466,20 +2641,37 @@ export function applyWordedStatus<
   function apply(rows: G[], t: string): void {
     // "raises its earnings expectations": earnings named with a forecast word are the profit targets as a whole.
     // (So are income or profit named with one: "upward revisions to our sales and income forecast".)
+    // (h-guid15: so is the range of its earnings or profit: "narrowed the top range of its full-year earnings".)
     const earningsTargets =
-      /\b(?:earnings|income|profits?) (?:expectations?|outlook|guidance|forecasts?|estimates?)\b/i.test(t);
+      /\b(?:earnings|income|profits?) (?:expectations?|outlook|guidance|forecasts?|estimates?)\b|\brange of (?:its|the|our) (?:[\w-]+ ){0,2}(?:earnings|profits?)\b/i.test(
+        t,
+      );
     // Estimates or expectations right after a status word are the company's targets ("announced revised revenue and
     // earnings estimates for the first quarter", "Updates Revenue Expectations").
     const revisedEstimates =
-      /\b(?:revis(?:e|es|ed|ing)|updat(?:e|es|ed|ing)|rais(?:e|es|ed|ing)|lower(?:s|ed|ing)?)\s+(?:[\w-]+\s+){0,3}?(?:estimates?|expectations)\b/i.test(
+      // (h-guid15: "Adjusts expectations for 2015/16" too.)
+      /\b(?:revis(?:e|es|ed|ing)|updat(?:e|es|ed|ing)|rais(?:e|es|ed|ing)|lower(?:s|ed|ing)?|adjust(?:s|ed|ing)?)\s+(?:[\w-]+\s+){0,3}?(?:estimates?|expectations)\b/i.test(
         t,
       );
+    // (h-guid15) A status verb whose object is a list of metric names ("raised its earnings, adjusted earnings, net
+    // sales and organic net sales growth for the full-year 2024") words that status for each, whatever the basis.
+    const found0 = statusMatch(t);
+    const objectNamed =
+      found0 !== null &&
+      METRICS.some(
+        ([re]) => re.exec(t.slice(found0.end).replace(/^\s+(?:its|the|our|their)\s+/i, ''))?.index === 0,
+      );
     if (
-      !(/\b(?:targets?|guidance|outlook|forecast)\b/i.test(t) || earningsTargets || revisedEstimates) ||
+      !(
+        /\b(?:targets?|guidance|outlook|forecast)\b/i.test(t) ||
+        earningsTargets ||
+        revisedEstimates ||
+        objectNamed
+      ) ||
       BOILERPLATE.test(t)
     )
       return;
-    const found = statusMatch(t);
+    const found = found0;
     if (found === null) return;
     const { status } = found;
     const annualOnly = /\b(?:annual|full[- ]year|fiscal year)\b/i.test(t) && !/\bquarter/i.test(t);
@@ -2504,10 +2696,12 @@ export function applyWordedStatus<
     const named = new Set(METRICS.filter(([re]) => re.test(worded)).map(([, m]) => m));
     if (earningsTargets)
       for (const m of ['net_income', 'eps_diluted', 'ebitda', 'operating_income']) named.add(m);
+    if (objectNamed && named.has('net_income')) named.add('eps_diluted');
     if (/\bEPS\b|earnings per share/i.test(worded)) named.add('eps_diluted');
     // ("raised its core net earnings per share growth guidance": a core measure is non-GAAP by name, as above.)
-    const basis =
-      /\b(?:non[- ]?gaap|adjusted|comparable basis)\b|\bcore\s+(?:net\s+)?(?:earnings|EPS)\b/i.test(own)
+    const basis = objectNamed
+      ? null
+      : /\b(?:non[- ]?gaap|adjusted|comparable basis)\b|\bcore\s+(?:net\s+)?(?:earnings|EPS)\b/i.test(own)
         ? 'non_gaap'
         : /\bgaap\b|\breported basis\b/i.test(own)
           ? 'gaap'
@@ -2518,6 +2712,23 @@ export function applyWordedStatus<
     const after = targetOf(t.slice(found.end), none);
     const target = after.period !== null ? after : targetOf(t, none);
     // A status alone ("Guidance confirmed", a headline bullet) covers the release's targets when they share one year.
+    // (h-guid15) "Updates Select Fourth Quarter and Fiscal Year 2021 Guidance": a quarter and a fiscal year sharing one
+    // year are both targets of that year.
+    const pair =
+      /^\s*(?:[\w-]+\s+){0,2}?(first|second|third|fourth)[ -]quarter and (?:fiscal |full[- ])?year\s+((?:19|20)\d{2})\b/i.exec(
+        t.slice(found.end),
+      );
+    if (named.size === 0 && pair) {
+      const q = `Q${ORD[pair[1]!.toLowerCase()]}`;
+      for (const g of rows)
+        if (
+          (g.status === null || (g.status === 'updated' && DIRECTED.has(status))) &&
+          g.targetYear === Number(pair[2]) &&
+          (g.targetPeriod === 'FY' || g.targetPeriod === q)
+        )
+          g.status = status;
+      return;
+    }
     const alone =
       named.size === 0 &&
       target.year === null &&

@@ -161,8 +161,8 @@ export function toFullUnits(value: number, scale: Scale): number {
 
 const CURRENCY_MARKS: [RegExp, string][] = [
   [/€|\beuros?\b|\b[MTK]?EUR\b/, 'EUR'],
-  // ... and "1.431 billion stg" (Reuters' sterling).
-  [/£|\bpounds sterling\b|\bGBP\b|\d\s(?:billion|million)\s+stg\b/, 'GBP'],
+  // ... and "1.431 billion stg" (Reuters' sterling), "1.2 billion-1.4 billion pounds" (dpa-AFX's, h-guid15).
+  [/£|\bpounds sterling\b|\bGBP\b|\d\s(?:billion|million)\s+(?:stg|pounds)\b/, 'GBP'],
   [/\bC\$|\bCanadian dollars?\b|\bCAD\b/, 'CAD'],
   [/\bA\$|\bAustralian dollars?\b|\bAUD\b/, 'AUD'],
   // ... and "7.97 billion yuan", "3 fen per share" (the yuan's hundredth).

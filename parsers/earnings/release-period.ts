@@ -419,10 +419,10 @@ function dominantOrdinal(prose: Block[], periodEnd: string): number | null {
   );
   for (const b of prose.slice(0, 30)) {
     // (A sentence on when results will be released, "plans to release second-quarter earnings on July 19", names a
-    // future report, not the one at hand.)
+    // future report, not the one at hand; nor does a wire's "Sees Q3 net interest income about $1.04B", h-guid15.)
     const text = resultsText(
       b.text,
-      /forward-looking|looking ahead|outlook|expects?|guidance|\b(?:plans|intends|is scheduled|will)\s+(?:to\s+)?(?:release|report|announce)\b/i,
+      /forward-looking|looking ahead|outlook|expects?|guidance|\b(?:plans|intends|is scheduled|will)\s+(?:to\s+)?(?:release|report|announce)\b|\bsees\b/i,
     );
     if (text === '') continue;
     for (const m of text.matchAll(re)) {
@@ -487,7 +487,8 @@ function namedFiscalYear(prose: Block[], periodEnd: string, endsYear: boolean): 
   for (const b of prose.slice(0, 30)) {
     const text = resultsText(b.text, /looking ahead|outlook|expects?|guidance|forward-looking|anticipates?/i);
     if (text === '') continue;
-    for (const m of text.matchAll(/\bfiscal(?: year)?\s+(\d{4})\b/gi)) {
+    // (h-guid15: "fiscal year 2023-2024", a split year, is not fiscal 2023.)
+    for (const m of text.matchAll(/\bfiscal(?: year)?\s+(\d{4})\b(?![-/–]\d{2,4}\b)/gi)) {
       const y = Number(m[1]);
       if (y >= endYear - 1 && y <= upper && (best === null || y > best)) best = y;
     }
@@ -498,7 +499,8 @@ function namedFiscalYear(prose: Block[], periodEnd: string, endsYear: boolean): 
 function statedYearForFiscalYear(prose: Block[], periodEnd: string): number | null {
   const endYear = Number(periodEnd.slice(0, 4));
   for (const b of prose.slice(0, 20)) {
-    for (const m of b.text.matchAll(/\bfiscal(?: year)?\s+(\d{4})\b/gi)) {
+    // (h-guid15: "fiscal year 2023-2024", a split year, is not fiscal 2023.)
+    for (const m of b.text.matchAll(/\bfiscal(?: year)?\s+(\d{4})\b(?![-/–]\d{2,4}\b)/gi)) {
       const y = Number(m[1]);
       if (y === endYear || y === endYear + 1) return y;
     }
@@ -784,7 +786,7 @@ function withDocumentYear(p: ReportedPeriod, prose: Block[]): ReportedPeriod {
 }
 
 /** The date a text opens with, within its first 300 characters: " date 2021-04-15" or "October 18, 2018". */
-function documentDate(prose: Block[]): string | null {
+export function documentDate(prose: Block[]): string | null {
   const head = prose
     .map((b) => b.text)
     .join('\n')

@@ -102,7 +102,10 @@ export function sentencesOf(blocks: Block[], text: string): Sentence[] {
         t,
       ) &&
       // ("Revenue: $96 - $99 million", "Adjusted EBITDA: ($3) million - ($1) million": a name and its value.)
-      !/^[A-Z][\w &'-]{1,40}:\s+\(?[$€£]\s?\(?\d/.test(t)
+      !/^[A-Z][\w &'-]{1,40}:\s+\(?[$€£]\s?\(?\d/.test(t) &&
+      // (h-guid15: nor is a line that opens with a forecast verb and states a number, a wire's "Sees full-year net
+      // interest margin at 3.20%-3.22%; had seen 3.22%-3.24%".)
+      !/^(?:now\s+)?(?:sees|expects|forecasts|projects)\b.*\d/i.test(t)
     ) {
       // A line with no Latin letter right after an English heading is its translation ("This guidance is based upon
       // ... the following major assumptions:" then "该指引基于但不限于以下主要假设:"), not a heading of its own.

@@ -19,7 +19,13 @@ import {
   type Scale,
   toFullUnits,
 } from './release-numbers.ts';
-import { type FiscalPeriod, parseDate, type ReportedPeriod, reportedPeriod } from './release-period.ts';
+import {
+  documentDate,
+  type FiscalPeriod,
+  parseDate,
+  type ReportedPeriod,
+  reportedPeriod,
+} from './release-period.ts';
 import { type ProseFigure, proseFigures } from './release-prose.ts';
 import { type Sentence, sentencesOf } from './release-sentences.ts';
 import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from './release-tables.ts';
@@ -65,8 +71,13 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * "from the base" are the base of a growth; "free cash flow productivity / conversion" is a ratio; "This outlook equates
  * to a range of $X to $Y per share" is the EPS target of the growth before it; a status naming "core" EPS is non-GAAP;
  * in a semicolon list of targets after a colon each item is one target, its value before its name when none follows).
+ * /17: guidance set 8 and set 7 rules (h-guid15: "X, plus or minus d" ranges, "GAAP and non-GAAP ... A and B,
+ * respectively", a dated guidance-only text's year, "underlying" profit non-GAAP, "net profit", "A$" amounts with a US$
+ * translation aside, "million pounds", "per cent", constant-currency growth no target, "is set to be", operating loss
+ * ranges, half-year values no target, "the March quarter", "Sees ..." lines, "had seen" previous ranges, a status verb
+ * whose object lists metrics, growth and level in one clause, "EPS of -€2.48" / "EPS was $1.40", "€4.45B").
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/16';
+export const RELEASE_PARSER_VERSION = 'earnings-release/17';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';
@@ -365,6 +376,41 @@ function guidanceRows(
     if (years.size === 1)
       for (const g of out)
         if (g.targetPeriod === 'FY' && g.targetYear === null) g.targetYear = [...years][0]!;
+    // (h-guid15) A fiscal-year target without its year whose sentence names the first half with its year ("After the
+    // underlying operating loss of £43m in the first half o 2020 ..., the underlying operating loss for the full year is
+    // set to be ...") is of that year.
+    for (const g of out) {
+      if (g.targetYear !== null || g.targetPeriod !== 'FY') continue;
+      const half = /\bfirst[- ]half\b[^.;,()\d]{0,6}\b((?:19|20)\d{2})\b/i.exec(g.evidence.text);
+      if (half) g.targetYear = Number(half[1]);
+    }
+    // (h-guid15) A quarter named without its year ("its fourth quarter consolidated revenues") takes the one year the
+    // text names for that quarter ("for the fourth quarter of fiscal 2021").
+    for (const g of out) {
+      const n = /^Q([1-4])$/.exec(g.targetPeriod ?? '')?.[1];
+      if (g.targetYear !== null || n === undefined) continue;
+      const ord = ['first', 'second', 'third', 'fourth'][Number(n) - 1]!;
+      const named = new Set(
+        [
+          ...doc.text.matchAll(
+            new RegExp(String.raw`\b${ord}[ -]quarter of (?:fiscal (?:year )?)?((?:19|20)\d{2})\b`, 'gi'),
+          ),
+        ].map((m) => m[1]),
+      );
+      if (named.size === 1) g.targetYear = Number([...named][0]);
+    }
+    // (h-guid15) A guidance-only text that opens with its date (" date 2024-11-20") and never says "fiscal": a target
+    // naming its period without its year is of the date's year ("outlook for Q4", "full-year net interest margin"), a
+    // quarter that ended before the date of the next year.
+    const prose = doc.blocks.filter((b) => !b.row);
+    const dated = prose.some((b) => /\bfiscal\b/i.test(b.text)) ? null : documentDate(prose);
+    if (dated !== null) {
+      const [y, m] = dated.split('-').map(Number) as [number, number];
+      for (const g of out)
+        if (g.targetYear === null && g.targetPeriod !== null)
+          g.targetYear =
+            g.targetPeriod.startsWith('Q') && m > Number(g.targetPeriod.slice(1)) * 3 ? y + 1 : y;
+    }
   }
   // A preannouncement (a document naming a quarter whose values are all expected, none reported: "revenue for the
   // quarter is expected to be approximately $114 million"): a statement for "the quarter", or for that quarter named

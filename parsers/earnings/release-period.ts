@@ -462,7 +462,10 @@ function statedYearForOrdinal(
       // The same quarter named as what the results are compared with ("up 7.22% compared to the third quarter of
       // 2024", "up from 4.07% in the third quarter of 2024") is the year-ago quarter: the one reported is a year later.
       const before = text.slice(Math.max(0, m.index! - 60), m.index!);
-      const compared = COMPARED_WITH.test(before) ? 1 : 0;
+      // ... and so is one that opens a parenthesis closed on its own figure after a colon ("EUR 207.0 million (Q3 2022:
+      // EUR 198.7 million)").
+      const bracketed = /\(\s*$/.test(before) && text.slice(m.index! + m[0].length).startsWith(':');
+      const compared = COMPARED_WITH.test(before) || bracketed ? 1 : 0;
       const y = fullYear(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5]!) + compared;
       if (floor !== null && y < floor) continue;
       if (best === null || y > best) best = y;
@@ -473,10 +476,12 @@ function statedYearForOrdinal(
 
 /**
  * A comparison's words right before a period: "compared to", "versus", "up from 4.07% in the", "an increase of 0.5% from
- * $2.87 billion in the", "than in the" ("income from continuing operations in the" is no comparison).
+ * $2.87 billion in the", "than in the" ("income from continuing operations in the" is no comparison); an amount "reported
+ * in the" period named next is the amount a prior period reported ("the net earnings of $123,000 or $0.01 per diluted
+ * share, reported in the third quarter of fiscal 2009").
  */
 const COMPARED_WITH =
-  /\b(?:compared (?:to|with)|comparisons? (?:to|with)|as compared to|versus|vs\.?|(?:up|down|rose|fell|grew|declined|increased|decreased|improved) from|(?:up|down|rose|fell|grew|declined|increased|decreased|improved) (?:by )?\d[\d.]* ?%(?:(?!\.\s)[^;:|]){0,40}? from(?=\s*(?:the\s*)?$)|from(?= [$€£(]?\d[\d.,]*(?:%| ?(?:million|billion|thousand))? (?:in|for|during) the\s*$)|than|against|relative to)\b(?:(?!\.\s)[^;:|]){0,40}$/i;
+  /\b(?:compared (?:to|with)|comparisons? (?:to|with)|as compared to|versus|vs\.?|(?:up|down|rose|fell|grew|declined|increased|decreased|improved) from|(?:up|down|rose|fell|grew|declined|increased|decreased|improved) (?:by )?\d[\d.]* ?%(?:(?!\.\s)[^;:|]){0,40}? from(?=\s*(?:the\s*)?$)|from(?= [$€£(]?\d[\d.,]*(?:%| ?(?:million|billion|thousand))? (?:in|for|during) the\s*$)|than|against|relative to)\b(?:(?!\.\s)[^;:|]){0,40}$|\d(?: (?:million|billion|thousand))?(?: or \$?\d[\d.]* per (?:diluted |basic )?share)?,? reported (?:in|for) the\s*$/i;
 
 /** The latest "fiscal YYYY" the results prose names within a year of the period end (forward-looking text skipped). */
 function namedFiscalYear(prose: Block[], periodEnd: string, endsYear: boolean): number | null {
@@ -726,9 +731,10 @@ function namedResultsYear(prose: Block[]): number | null {
     /\b(?:full[- ]year|fiscal(?: year)?|year|quarter of(?: fiscal)?|quarter results)\s+(\d{4})\b|\b(\d{4})\s+(?:full[- ]year|fiscal year|annual|(?:financial\s+)?results)\b/gi;
   for (const b of prose.slice(0, 30)) {
     // ("heading into fiscal year 2027", "as we enter" a period: the future, not the results.)
+    // (A sentence on a dividend, "the annual indicated cash dividend for fiscal 2007", names the dividend's year.)
     const text = resultsText(
       b.text,
-      /looking ahead|outlook|expects?|guidance|forward-looking|anticipates?|heading into|as we enter/i,
+      /looking ahead|outlook|expects?|guidance|forward-looking|anticipates?|heading into|as we enter|\bdividends?\b/i,
     );
     if (text === '') continue;
     for (const m of text.matchAll(re)) {

@@ -501,11 +501,16 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     c.rows++;
     // An untitled table that lists income taxes after a revenue line ("Net Sales | $6,532" ... "Income taxes (benefit)
     // | 223") is a statement of operations: its unqualified lines are GAAP, the ones above as the ones below.
+    // ... and so is one that lists the cost of its sales right under its revenue line ("Net sales | $28,650" / "Cost of
+    // goods sold | 12,064"): only a statement sets the cost of what was sold against the sales.
     if (
       c.kind === 'other' &&
       c.title === '' &&
       !c.statementRows &&
-      /^(?:provision for )?income tax(?:es)?\b/i.test(label.trim()) &&
+      (/^(?:provision for )?income tax(?:es)?\b/i.test(label.trim()) ||
+        (/^cost of (?:goods sold|sales|revenues?)$/i.test(label.trim()) &&
+          c.rows === 2 &&
+          out.slice(c.firstOut).some((f) => f.concept === 'revenue'))) &&
       out.slice(c.firstOut).some((f) => f.concept === 'revenue')
     ) {
       c.statementRows = true;

@@ -206,8 +206,11 @@ function trailingPipeRows(body: string): string {
   return rows >= 3 ? out.join('\n') : body;
 }
 
-/** A period column heading: "FY 2013", "4Q 2013", "Q4 2013". */
-const PERIOD_COLUMN = String.raw`(?:FY|[1-4]Q|Q[1-4])[ \t]?(?:19|20)\d{2}`;
+/**
+ * A period column heading: "FY 2013", "4Q 2013", "Q4 2013", a half year "H1 2021"; a footnote digit may be glued to its
+ * year ("Q2 20201" is Q2 2020 with note 1).
+ */
+const PERIOD_COLUMN = String.raw`(?:FY|[1-4]Q|Q[1-4]|H[12])[ \t]?(?:19|20)\d{2}(?:\d(?![\d,.]))?`;
 const SPACED_HEADER = new RegExp(
   String.raw`^[ \t]*(.*?)[ \t]*((?:${PERIOD_COLUMN}[ \t]+)+${PERIOD_COLUMN})(?:[ \t]+(%[ \t]?Change|Change|Chg\.?))?[ \t]*$`,
   'i',
@@ -228,7 +231,9 @@ function spacedColumnRows(body: string): string {
   for (const [i, line] of lines.entries()) {
     const header = SPACED_HEADER.exec(line);
     if (header) {
-      const periods = header[2]!.match(new RegExp(PERIOD_COLUMN, 'gi'))!;
+      const periods = header[2]!
+        .match(new RegExp(PERIOD_COLUMN, 'gi'))!
+        .map((p) => p.replace(/((?:19|20)\d{2})\d$/, '$1'));
       columns = periods.length + (header[3] ? 1 : 0);
       const cells = [
         ...(header[1]!.trim() === '' ? [] : [header[1]!.trim()]),
@@ -247,6 +252,10 @@ function spacedColumnRows(body: string): string {
     const label = tokens.slice(0, -columns).join(' ');
     if (tokens.length > columns && cells.every((c) => SPACED_CELL.test(c)) && /[A-Za-z]{3}/.test(label))
       lines[i] = `\n${label} | ${cells.join(' | ')}\n`;
+    // A line whose fewer figures follow a run of spaces ("Net interest-bearing debt     2,618 2,114 2,193": the
+    // period columns it has no value for left blank) is a line of the table apart, not its end.
+    else if (/[A-Za-z)]\d?[ \t]{3,}\(?-?\d[\d,.]*\)?%?(?:[ \t]+\(?-?\d[\d,.]*\)?%?)*[ \t]*$/.test(line))
+      lines[i] = `\n${line.trim()}\n`;
     else columns = 0;
   }
   return lines.join('\n');

@@ -232,7 +232,9 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
   let leadIn = '';
   const startTable = (firstCells: string[] = []) => {
     // (A heading saying the figures are as reported, "As reported under Adopted IFRS", titles the table too.)
+    // (A bullet that states amounts, "• Free cash flow increased by DKK 123 million ...", is a highlight, not a title.)
     const title = pending
+      .filter((p) => !/^\s*[•·▪◾§]\s.*\d/.test(p))
       .filter((p) => TITLE.test(p) || captionScale(p) !== null || /^as reported\b/i.test(p))
       .join(' / ');
     // A table whose title and header lines name full dates, all of years before the reported period's end
@@ -566,7 +568,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
         c.statementRows === true ||
         (c.title !== '' && !TITLE.test(c.title)) ||
         /\bIFRS\b/.test(c.title) ||
-        /^financial highlights\b/i.test(c.title)
+        /^(?:selected )?financial highlights\b/i.test(c.title)
           ? 'gaap'
           : 'unspecified';
     const spans = headerSpans(c.header);

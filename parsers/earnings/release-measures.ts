@@ -135,7 +135,10 @@ function periodNamed(s: string): Measure['period'] | null {
   )
     return 'point_in_time';
   // A retailer's quarter may run 13 or 14 weeks and its year 52 or 53.
-  if (/\b(?:quarter|three months|1[34][- ]week|thirteen[- ]week|fourteen[- ]week)\b/i.test(s))
+  // ... and a quarter code ("In Q2 2021, ... an EBIT margin of 22.7%") names a quarter as the word does.
+  if (
+    /\b(?:quarter|three months|1[34][- ]week|thirteen[- ]week|fourteen[- ]week)\b|\bQ[1-4]\b|\b[1-4]Q\b/i.test(s)
+  )
     return 'quarter';
   if (
     /\b(?:fiscal year|full[- ]year|for the year|fiscal \d{4}|in \d{4}|twelve[- ]months?|5[23][- ]week|fifty[- ](?:two|three)[- ]week)\b/i.test(

@@ -49,7 +49,7 @@ function isCellRow(line: string): boolean {
 
 /** Blocks of one document body, HTML or plain text. */
 export function bodyToBlocks(input: string): Block[] {
-  const body = pointDecimals(input);
+  const body = unitRunOn(pointDecimals(input));
   // In plain text a line that opens with a bullet mark, or a heading line in capitals, starts a paragraph of
   // its own (hard-wrapped lines of one paragraph are otherwise joined), a line of nothing but cell marks ("|",
   // an empty table cell as a page store renders it) is a paragraph break, and a line that opens or closes with a
@@ -97,6 +97,19 @@ export function bodyToBlocks(input: string): Block[] {
     pos += text.length + 1;
   }
   return blocks;
+}
+
+/**
+ * A plain-text paragraph that ends on a currency code ("The total income of the Group was TEUR", the amount set on the
+ * next paragraph: "199,358 (TEUR: 225,846), a decrease of 11.7%.") runs on into that paragraph when it opens with a
+ * figure: a sentence never ends on its unit.
+ */
+function unitRunOn(body: string): string {
+  if (looksLikeHtml(body)) return body;
+  return body.replace(
+    /(\b[MTKmtk]?(?:EUR|SEK|NOK|DKK|ISK|CHF|USD|GBP))[ \t]*\n(?:[ \t]*\n)+[ \t]*(?=\(?-?\d)/g,
+    '$1 ',
+  );
 }
 
 /**

@@ -141,6 +141,12 @@ function spanOfSentence(text: string): Span | null {
     const months = monthSpan(range[1]!, range[2]!);
     return months === 3 ? 'quarter' : months === 12 ? 'year' : 'ytd';
   }
+  // ... and so does a range of ISO dates ("Period 2024-01-01 – 2024-09-30" is nine months: a year to date).
+  const iso = /\b(?:19|20)\d{2}-(\d{2})-01\s*[-–—]\s*(?:19|20)\d{2}-(\d{2})-\d{2}\b/.exec(s);
+  if (iso) {
+    const months = ((Number(iso[2]) - Number(iso[1]) + 12) % 12) + 1;
+    return months === 3 ? 'quarter' : months === 12 ? 'year' : 'ytd';
+  }
   if (
     /\b(?:six|nine)[- ]months?\b|year[- ]to[- ]date|\b(?:26|39|2\d|3\d)[- ]week|first half|first (?:six|nine) months|\binterim report\b|\bhalf[- ]year\b/i.test(
       s,
@@ -680,12 +686,21 @@ function readNaming(
     );
     return;
   }
+  // A currency code led by T or K ("TEUR 43,616", "KSEK") is thousands of that currency, by M millions ("MSEK 1,234"),
+  // as in a Nordic table's caption.
+  const coded = /(?:^|[^A-Za-z])([MTK])$/.exec(after.slice(0, moneyAt));
+  const codeScale =
+    coded !== null && /^\(?-?\s?(?:EUR|SEK|NOK|DKK|CHF)/.test(money[1]!) && money[2] === undefined
+      ? coded[1] === 'M'
+        ? 'millions'
+        : 'thousands'
+      : null;
   out.push(
     figure(
       concept,
       taxEquivalent ? `${m[0]}${/^\s*\([^)]{1,40}\)/.exec(after)?.[0] ?? ' (tax equivalent)'}` : label,
       basis,
-      wordScale(money[2]),
+      codeScale ?? wordScale(money[2]),
     ),
   );
   if (concept === 'net_income' || concept === 'operating_income') {

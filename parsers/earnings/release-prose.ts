@@ -632,8 +632,11 @@ function readNaming(
     // "Q2 diluted EPS of $1.93": the kind before the abbreviation.
     // "Earnings per share before dilution" is basic, "after dilution" diluted (the Nordic wording).
     const dilution = /^\s*(before|after) dilution\b/i.exec(after)?.[1]?.toLowerCase();
+    // "Fully diluted second quarter earnings per share increased 5.3% to $.40": "fully diluted" a few words before the
+    // name states the diluted kind.
+    const fully = /\bfully[- ]diluted\s+(?:[A-Za-z-]+\s+){0,3}$/i.test(before) ? 'diluted' : '';
     const kinds =
-      `${m[1] ?? ''} ${m[2] ?? ''} ${m[3] ?? ''} ${perShare?.[1] ?? ''} ${/^diluted\b/i.test(m[0]) ? 'diluted' : ''} ${dilution === 'before' ? 'basic' : dilution === 'after' ? 'diluted' : ''}`.toLowerCase();
+      `${m[1] ?? ''} ${m[2] ?? ''} ${m[3] ?? ''} ${perShare?.[1] ?? ''} ${/^diluted\b/i.test(m[0]) ? 'diluted' : ''} ${dilution === 'before' ? 'basic' : dilution === 'after' ? 'diluted' : ''} ${fully}`.toLowerCase();
     const concepts: Concept[] = /basic and diluted|diluted and basic/.test(kinds)
       ? ['eps_basic', 'eps_diluted']
       : /diluted/.test(kinds)

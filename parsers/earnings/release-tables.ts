@@ -534,7 +534,13 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       !/^cost\b|\bexpenses?\b/i.test(label.trim())
     )
       c.namesRevenue = true;
-    const concept: Concept | null = productLine ? 'revenue' : named;
+    // A row named only "Provision" under a net interest income row of the same table ("Net interest income | $ |
+    // 204,948" ... "Provision | 280,000") is a lender's provision for credit losses.
+    const bareProvision =
+      named === null &&
+      /^provisions?(?: \(\d\))?$/i.test(label.trim()) &&
+      out.slice(c.firstOut).some((f) => f.concept === 'net_interest_income');
+    const concept: Concept | null = productLine ? 'revenue' : bareProvision ? 'provision_for_credit_losses' : named;
     c.lastConcept =
       concept ?? (c.lastConcept !== null && /^(?:basic|diluted)/i.test(label) ? c.lastConcept : null);
     if (concept === null) continue;
@@ -686,6 +692,10 @@ function rankOf(label: string, concept: Concept): number {
   // ("Operating revenues" above "TOTAL REVENUES AND OTHER INCOME") states the revenue.
   if (concept === 'revenue') return /\band other income\b/.test(l) ? 2 : /^total/.test(l) ? 0 : 1;
   if (/continuing/.test(l) && !/discontinued/.test(l)) return 2;
+  // Net income "available to common shareholders" is what is left after preferred dividends: a net income row of the
+  // same table without those words states the net income (one "attributable to" the company still beats the total
+  // with noncontrolling interests).
+  if (concept === 'net_income' && /\b(?:available|applicable) to common\b/.test(l)) return 2;
   if (/attributable|applicable|available|^(?:equity holders|owners) of the parent/.test(l)) return 0;
   return 1;
 }

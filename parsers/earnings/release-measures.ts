@@ -231,13 +231,15 @@ export function measuresOf(sentences: Sentence[]): Measure[] {
       let printed = v[0].trim();
       let valueText = v[1]!;
       let unitWord = v[2];
-      // "increased 26% to $11.6 million": a level measure takes the figure after "to".
-      if (kind === 'level' && /%|per ?cent|basis points/i.test(unitWord ?? '')) {
+      // "increased 26% to $11.6 million": a level measure takes the figure after "to"; so it does after a change in
+      // money ("Tangible book value per share increased $0.12 to $5.79").
+      if (kind === 'level' && (/%|per ?cent|basis points/i.test(unitWord ?? '') || valueText.includes('$'))) {
         const to = new RegExp(String.raw`^\s*to\s+(?:a record\s+)?${VALUE}`, 'i').exec(
           clause.slice(vIndex + v[0].length),
         );
         if (
           to &&
+          (!valueText.includes('$') || to[1]!.includes('$')) &&
           /\b(?:increased|decreased|rose|fell|grew|declined|improved|expanded|up|down)\b/i.test(verb)
         ) {
           printed = to[0].replace(/^\s*to\s+(?:a record\s+)?/i, '').trim();

@@ -121,8 +121,9 @@ export function monthSpan(from: string, to: string): number {
 }
 
 /** The period of a comparison ("in the same period of the prior fiscal year", "the prior-year quarter"). */
+// ... and "the corresponding period of fiscal 2009" names the compared period by its year.
 const COMPARISON_PERIOD =
-  /\b(?:(?:in|for|during|of)\s+)?(?:the\s+)?(?:same (?:period|quarter)\s+(?:of|in)\s+)?(?:the\s+)?(?:prior|previous|preceding|last)[- ](?:fiscal[- ])?year(?:'s)?(?:\s+(?:period|quarter))?\b/gi;
+  /\b(?:(?:in|for|during|of)\s+)?(?:the\s+)?(?:same (?:period|quarter)\s+(?:of|in)\s+)?(?:the\s+)?(?:prior|previous|preceding|last)[- ](?:fiscal[- ])?year(?:'s)?(?:\s+(?:period|quarter))?\b|\b(?:(?:in|for|during)\s+)?the\s+(?:corresponding|comparable|same)\s+(?:period|quarter)\s+(?:of|in)\s+(?:fiscal\s+)?(?:19|20)\d{2}\b/gi;
 
 function spanOfSentence(text: string): Span | null {
   // The period named for the comparison is not the period of the sentence's own figures.

@@ -103,6 +103,9 @@ const GROSS_SHARE =
 /** "Gross profit improved to 36.1 percent of net sales": gross profit stated only as its share of sales, the gross margin. */
 const GROSS_OF_SALES =
   /\bgross profit\b[^.;$%]{0,40}?\b(?:was|were|improved|increased|decreased|declined|rose|fell|grew)\s+(?:to\s+)?(\d+(?:\.\d+)?)\s?((?:%|percent)\s+of\s+(?:total\s+|net\s+)?(?:revenues?|sales))\b/i;
+/** "Gross profit as a percent of net sales of 40.4 percent": the gross margin named by what it divides. */
+const GROSS_AS_PERCENT =
+  /\bgross profit as a percent(?:age)? of (?:total |net )?(?:revenues?|sales)\s+(?:of|was|were|at|(?:increased|improved|rose|decreased|declined|fell) to)\s+(\d+(?:\.\d+)?)\s?(?:%|percent)/i;
 /** Production as a daily rate in barrels of oil equivalent ("21,295 barrels of oil equivalent per day", "Boe/d"). */
 const PRODUCTION =
   /\b(\d[\d,]*(?:\.\d+)?)\s?(thousand|million)?\s+(barrels of oil equivalent per day|boe\/d|boepd|boe per day)\b/gi;
@@ -353,6 +356,7 @@ export function measuresOf(sentences: Sentence[]): Measure[] {
       [OPERATING_SHARE, 'operating_margin'],
       [GROSS_SHARE, 'gross_margin'],
       [GROSS_OF_SALES, 'gross_margin'],
+      [GROSS_AS_PERCENT, 'gross_margin'],
     ] as const) {
       const margin = pattern.exec(s.text);
       if (
@@ -362,7 +366,7 @@ export function measuresOf(sentences: Sentence[]): Measure[] {
         continue;
       const start = s.start + margin.index + margin[0].lastIndexOf(margin[1]!);
       add({
-        name: margin[2]!,
+        name: margin[2] ?? /^gross profit as a percent(?:age)? of [a-z ]*?(?:revenues?|sales)/i.exec(margin[0])![0],
         measure,
         unit: 'percent',
         period:

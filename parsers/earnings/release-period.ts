@@ -586,14 +586,22 @@ function quarterWithoutDate(prose: Block[], fyEnd: string | null, blocks: Block[
   // The statement's "Three Months Ended March 31," over "2026 | 2025 | ..." dates its first column: the quarter the
   // prose names ends there when that year is the one the release names, or, when it names none, when the date ends
   // that calendar quarter (the year is then inferred from the date).
-  const worded = fiscalPeriod !== null && fiscalPeriod !== 'Q4' ? wordedHeaderEnd(blocks) : null;
+  // (A fourth quarter's column is dated so too when its year is the one named: "Three Months Ended September 30" over
+  // "2006" in a release on fiscal 2006.)
+  const worded = fiscalPeriod !== null ? wordedHeaderEnd(blocks) : null;
   const headerEnd =
-    fiscalPeriod !== null && fiscalPeriod !== 'Q4' && year !== null
-      ? (numericHeaderEnd(blocks, year) ??
-        (worded !== null && worded.slice(0, 4) === String(year) ? worded : null))
+    fiscalPeriod !== null && year !== null
+      ? ((fiscalPeriod !== 'Q4' ? numericHeaderEnd(blocks, year) : null) ??
+        (worded !== null && worded.slice(0, 4) === String(year) ? worded : null) ??
+        isoRangeEnd(prose, ordinal!, year) ??
+        reportingDateEnd(prose, ordinal!, year))
       : null;
   const fromHeader =
-    year === null && worded !== null && fiscalPeriod !== null && calendarQuarter(worded) === ordinal
+    year === null &&
+    worded !== null &&
+    fiscalPeriod !== null &&
+    fiscalPeriod !== 'Q4' &&
+    calendarQuarter(worded) === ordinal
       ? worded
       : null;
   if (fromHeader !== null && fiscalPeriod !== null)
@@ -616,6 +624,34 @@ function quarterWithoutDate(prose: Block[], fyEnd: string | null, blocks: Block[
     alsoFiscalYear: fiscalPeriod === 'Q4' && mentionsFullYear(prose),
     evidence: null,
   };
+}
+
+/** "Third quarter 2024-07-01 – 2024-09-30": the quarter named with its ISO date range ends on the range's last day. */
+function isoRangeEnd(prose: Block[], ordinal: number, year: number): string | null {
+  const word = ['first', 'second', 'third', 'fourth'][ordinal - 1]!;
+  const re = new RegExp(
+    String.raw`\b${word}\s+quarter\s+(?:${year}\s+)?(?:19|20)\d{2}-\d{2}-\d{2}\s*[-–—]\s*(${year}-\d{2}-\d{2})\b`,
+    'i',
+  );
+  for (const b of prose.slice(0, 20)) {
+    const m = re.exec(b.text);
+    if (m) return m[1]!;
+  }
+  return null;
+}
+
+/**
+ * "as at the reporting date of September 30, 2023": a quarterly report's reporting date is its quarter's last day, when
+ * it ends the quarter named in the year named.
+ */
+function reportingDateEnd(prose: Block[], ordinal: number, year: number): string | null {
+  const re = new RegExp(String.raw`\breporting date of\s+(${DATE_SOURCE})`, 'i');
+  for (const b of prose.slice(0, 30)) {
+    const m = re.exec(b.text);
+    const date = m ? parseDate(m[1]!) : null;
+    if (date !== null && date.startsWith(String(year)) && calendarQuarter(date) === ordinal) return date;
+  }
+  return null;
 }
 
 /**
@@ -711,12 +747,19 @@ function wordedHeaderEnd(blocks: Block[]): string | null {
     if (!b.row) continue;
     const m = re.exec(b.text);
     if (m === null) continue;
+    // (The years may close the heading row itself: "Three Months Ended September 30 | Fiscal Year Ended September 30 |
+    // 2006 | 2005 | % Change | 2006 | 2005".)
+    const inRow = b.text
+      .split('|')
+      .map((c) => c.trim())
+      .find((c) => /^(?:19|20)\d{2}$/.test(c));
     const yearRow = blocks.slice(i + 1, i + 3).find((n) => n.row && /^(?:19|20)\d{2}\b/.test(n.text));
-    if (yearRow === undefined) return null;
+    const year = inRow ?? yearRow?.text.slice(0, 4);
+    if (year === undefined) return null;
     const month = MONTHS.indexOf(m[1]!.toLowerCase().slice(0, 3)) + 1;
     const day = Number(m[2]);
     if (month < 1 || day < 1 || day > 31) return null;
-    return `${yearRow.text.slice(0, 4)}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+    return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
   }
   return null;
 }

@@ -140,7 +140,9 @@ function periodNamed(s: string): Measure['period'] | null {
   // A retailer's quarter may run 13 or 14 weeks and its year 52 or 53.
   // ... and a quarter code ("In Q2 2021, ... an EBIT margin of 22.7%") names a quarter as the word does.
   if (
-    /\b(?:quarter|three months|1[34][- ]week|thirteen[- ]week|fourteen[- ]week)\b|\bQ[1-4]\b|\b[1-4]Q\b/i.test(s)
+    /\b(?:quarter|three months|1[34][- ]week|thirteen[- ]week|fourteen[- ]week)\b|\bQ[1-4]\b|\b[1-4]Q\b/i.test(
+      s,
+    )
   )
     return 'quarter';
   if (
@@ -366,7 +368,9 @@ export function measuresOf(sentences: Sentence[]): Measure[] {
         continue;
       const start = s.start + margin.index + margin[0].lastIndexOf(margin[1]!);
       add({
-        name: margin[2] ?? /^gross profit as a percent(?:age)? of [a-z ]*?(?:revenues?|sales)/i.exec(margin[0])![0],
+        name:
+          margin[2] ??
+          /^gross profit as a percent(?:age)? of [a-z ]*?(?:revenues?|sales)/i.exec(margin[0])![0],
         measure,
         unit: 'percent',
         period:

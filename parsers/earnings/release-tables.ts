@@ -540,7 +540,11 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       named === null &&
       /^provisions?(?: \(\d\))?$/i.test(label.trim()) &&
       out.slice(c.firstOut).some((f) => f.concept === 'net_interest_income');
-    const concept: Concept | null = productLine ? 'revenue' : bareProvision ? 'provision_for_credit_losses' : named;
+    const concept: Concept | null = productLine
+      ? 'revenue'
+      : bareProvision
+        ? 'provision_for_credit_losses'
+        : named;
     c.lastConcept =
       concept ?? (c.lastConcept !== null && /^(?:basic|diluted)/i.test(label) ? c.lastConcept : null);
     if (concept === null) continue;

@@ -31,7 +31,9 @@ describe('earnings release parser: held-out set 20 formats', () => {
     expect(set20.value(r, 'Q3', 'revenue', 'gaap')).toBe(22_212_000);
     expect(set20.value(r, 'Q3', 'gross_profit', 'gaap')).toBe(8_963_000);
     // "Gross profit as a percent of net sales of 40.4 percent"
-    expect(r.measures.find((m) => m.fiscal_period === 'Q3' && m.measure === 'gross_margin')?.value).toBe(40.4);
+    expect(r.measures.find((m) => m.fiscal_period === 'Q3' && m.measure === 'gross_margin')?.value).toBe(
+      40.4,
+    );
     set20.evidenceHolds(name, r);
   });
 

@@ -510,9 +510,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       c.title === '' &&
       !c.statementRows &&
       (/^(?:provision for )?income tax(?:es)?\b/i.test(label.trim()) ||
-        (/^cost of (?:goods sold|sales|revenues?)$/i.test(label.trim()) &&
-          c.rows === 2 &&
-          out.slice(c.firstOut).some((f) => f.concept === 'revenue'))) &&
+        (/^cost of (?:goods sold|sales|revenues?)$/i.test(label.trim()) && c.rows === 2)) &&
       out.slice(c.firstOut).some((f) => f.concept === 'revenue')
     ) {
       c.statementRows = true;

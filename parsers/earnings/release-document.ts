@@ -49,7 +49,7 @@ function isCellRow(line: string): boolean {
 
 /** Blocks of one document body, HTML or plain text. */
 export function bodyToBlocks(input: string): Block[] {
-  const body = pointDecimals(input);
+  const body = unitRunOn(pointDecimals(input));
   // In plain text a line that opens with a bullet mark, or a heading line in capitals, starts a paragraph of
   // its own (hard-wrapped lines of one paragraph are otherwise joined), a line of nothing but cell marks ("|",
   // an empty table cell as a page store renders it) is a paragraph break, and a line that opens or closes with a
@@ -97,6 +97,19 @@ export function bodyToBlocks(input: string): Block[] {
     pos += text.length + 1;
   }
   return blocks;
+}
+
+/**
+ * A plain-text paragraph that ends on a currency code ("The total income of the Group was TEUR", the amount set on the
+ * next paragraph: "199,358 (TEUR: 225,846), a decrease of 11.7%.") runs on into that paragraph when it opens with a
+ * figure: a sentence never ends on its unit.
+ */
+function unitRunOn(body: string): string {
+  if (looksLikeHtml(body)) return body;
+  return body.replace(
+    /(\b[MTKmtk]?(?:EUR|SEK|NOK|DKK|ISK|CHF|USD|GBP))[ \t]*\n(?:[ \t]*\n)+[ \t]*(?=\(?-?\d)/g,
+    '$1 ',
+  );
 }
 
 /**
@@ -206,8 +219,11 @@ function trailingPipeRows(body: string): string {
   return rows >= 3 ? out.join('\n') : body;
 }
 
-/** A period column heading: "FY 2013", "4Q 2013", "Q4 2013". */
-const PERIOD_COLUMN = String.raw`(?:FY|[1-4]Q|Q[1-4])[ \t]?(?:19|20)\d{2}`;
+/**
+ * A period column heading: "FY 2013", "4Q 2013", "Q4 2013", a half year "H1 2021"; a footnote digit may be glued to its
+ * year ("Q2 20201" is Q2 2020 with note 1).
+ */
+const PERIOD_COLUMN = String.raw`(?:FY|[1-4]Q|Q[1-4]|H[12])[ \t]?(?:19|20)\d{2}(?:\d(?![\d,.]))?`;
 const SPACED_HEADER = new RegExp(
   String.raw`^[ \t]*(.*?)[ \t]*((?:${PERIOD_COLUMN}[ \t]+)+${PERIOD_COLUMN})(?:[ \t]+(%[ \t]?Change|Change|Chg\.?))?[ \t]*$`,
   'i',
@@ -228,7 +244,9 @@ function spacedColumnRows(body: string): string {
   for (const [i, line] of lines.entries()) {
     const header = SPACED_HEADER.exec(line);
     if (header) {
-      const periods = header[2]!.match(new RegExp(PERIOD_COLUMN, 'gi'))!;
+      const periods = header[2]!
+        .match(new RegExp(PERIOD_COLUMN, 'gi'))!
+        .map((p) => p.replace(/((?:19|20)\d{2})\d$/, '$1'));
       columns = periods.length + (header[3] ? 1 : 0);
       const cells = [
         ...(header[1]!.trim() === '' ? [] : [header[1]!.trim()]),
@@ -247,6 +265,10 @@ function spacedColumnRows(body: string): string {
     const label = tokens.slice(0, -columns).join(' ');
     if (tokens.length > columns && cells.every((c) => SPACED_CELL.test(c)) && /[A-Za-z]{3}/.test(label))
       lines[i] = `\n${label} | ${cells.join(' | ')}\n`;
+    // A line whose fewer figures follow a run of spaces ("Net interest-bearing debt     2,618 2,114 2,193": the
+    // period columns it has no value for left blank) is a line of the table apart, not its end.
+    else if (/[A-Za-z)]\d?[ \t]{3,}\(?-?\d[\d,.]*\)?%?(?:[ \t]+\(?-?\d[\d,.]*\)?%?)*[ \t]*$/.test(line))
+      lines[i] = `\n${line.trim()}\n`;
     else columns = 0;
   }
   return lines.join('\n');

@@ -103,6 +103,9 @@ const GROSS_SHARE =
 /** "Gross profit improved to 36.1 percent of net sales": gross profit stated only as its share of sales, the gross margin. */
 const GROSS_OF_SALES =
   /\bgross profit\b[^.;$%]{0,40}?\b(?:was|were|improved|increased|decreased|declined|rose|fell|grew)\s+(?:to\s+)?(\d+(?:\.\d+)?)\s?((?:%|percent)\s+of\s+(?:total\s+|net\s+)?(?:revenues?|sales))\b/i;
+/** "Gross profit as a percent of net sales of 40.4 percent": the gross margin named by what it divides. */
+const GROSS_AS_PERCENT =
+  /\bgross profit as a percent(?:age)? of (?:total |net )?(?:revenues?|sales)\s+(?:of|was|were|at|(?:increased|improved|rose|decreased|declined|fell) to)\s+(\d+(?:\.\d+)?)\s?(?:%|percent)/i;
 /** Production as a daily rate in barrels of oil equivalent ("21,295 barrels of oil equivalent per day", "Boe/d"). */
 const PRODUCTION =
   /\b(\d[\d,]*(?:\.\d+)?)\s?(thousand|million)?\s+(barrels of oil equivalent per day|boe\/d|boepd|boe per day)\b/gi;
@@ -135,7 +138,12 @@ function periodNamed(s: string): Measure['period'] | null {
   )
     return 'point_in_time';
   // A retailer's quarter may run 13 or 14 weeks and its year 52 or 53.
-  if (/\b(?:quarter|three months|1[34][- ]week|thirteen[- ]week|fourteen[- ]week)\b/i.test(s))
+  // ... and a quarter code ("In Q2 2021, ... an EBIT margin of 22.7%") names a quarter as the word does.
+  if (
+    /\b(?:quarter|three months|1[34][- ]week|thirteen[- ]week|fourteen[- ]week)\b|\bQ[1-4]\b|\b[1-4]Q\b/i.test(
+      s,
+    )
+  )
     return 'quarter';
   if (
     /\b(?:fiscal year|full[- ]year|for the year|fiscal \d{4}|in \d{4}|twelve[- ]months?|5[23][- ]week|fifty[- ](?:two|three)[- ]week)\b/i.test(
@@ -228,13 +236,15 @@ export function measuresOf(sentences: Sentence[]): Measure[] {
       let printed = v[0].trim();
       let valueText = v[1]!;
       let unitWord = v[2];
-      // "increased 26% to $11.6 million": a level measure takes the figure after "to".
-      if (kind === 'level' && /%|per ?cent|basis points/i.test(unitWord ?? '')) {
+      // "increased 26% to $11.6 million": a level measure takes the figure after "to"; so it does after a change in
+      // money ("Tangible book value per share increased $0.12 to $5.79").
+      if (kind === 'level' && (/%|per ?cent|basis points/i.test(unitWord ?? '') || valueText.includes('$'))) {
         const to = new RegExp(String.raw`^\s*to\s+(?:a record\s+)?${VALUE}`, 'i').exec(
           clause.slice(vIndex + v[0].length),
         );
         if (
           to &&
+          (!valueText.includes('$') || to[1]!.includes('$')) &&
           /\b(?:increased|decreased|rose|fell|grew|declined|improved|expanded|up|down)\b/i.test(verb)
         ) {
           printed = to[0].replace(/^\s*to\s+(?:a record\s+)?/i, '').trim();
@@ -348,6 +358,7 @@ export function measuresOf(sentences: Sentence[]): Measure[] {
       [OPERATING_SHARE, 'operating_margin'],
       [GROSS_SHARE, 'gross_margin'],
       [GROSS_OF_SALES, 'gross_margin'],
+      [GROSS_AS_PERCENT, 'gross_margin'],
     ] as const) {
       const margin = pattern.exec(s.text);
       if (
@@ -357,7 +368,9 @@ export function measuresOf(sentences: Sentence[]): Measure[] {
         continue;
       const start = s.start + margin.index + margin[0].lastIndexOf(margin[1]!);
       add({
-        name: margin[2]!,
+        name:
+          margin[2] ??
+          /^gross profit as a percent(?:age)? of [a-z ]*?(?:revenues?|sales)/i.exec(margin[0])![0],
         measure,
         unit: 'percent',
         period:

@@ -82,9 +82,11 @@ export function captionScale(text: string): { scale: Scale; evidence: string } |
   // A crore caption names the rupee with it ("IFRS-INR cr", "(In ₹ crore)", "Rs. crore"): a lone "cr" is no scale.
   const crore = /(?:\bINR|₹|\bRs\.?)[\s-]*(?:in\s+)?(?:cr|crores?)\b|\bcrores?\b/i.exec(text);
   if (crore !== null && text.length <= 80) return { scale: 'crores', evidence: text.trim().slice(0, 200) };
-  // "MEUR", "TEUR", "MSEK": a currency code led by M is millions, by T or K thousands (a Nordic table's caption).
-  const coded = /^\(?([MTK])(EUR|SEK|NOK|DKK|ISK|USD|CHF|GBP)\)?$/.exec(text.trim());
-  if (coded !== null) return { scale: coded[1] === 'M' ? 'millions' : 'thousands', evidence: text.trim() };
+  // "MEUR", "TEUR", "MSEK": a currency code led by M is millions, by T or K thousands (a Nordic table's caption); the
+  // letter may be small ("mDKK", "tEUR").
+  const coded = /^\(?([MTKmtk])(EUR|SEK|NOK|DKK|ISK|USD|CHF|GBP)\)?$/.exec(text.trim());
+  if (coded !== null)
+    return { scale: /m/i.test(coded[1]!) ? 'millions' : 'thousands', evidence: text.trim() };
   // "EUR 1000", "EUR 1 000": a currency code before 1000 is thousands (a Nordic key-figures caption).
   if (/^\(?(?:EUR|SEK|NOK|DKK|ISK|USD|CHF|GBP)\s?1[ \u00a0]?000\)?$/.test(text.trim()))
     return { scale: 'thousands', evidence: text.trim() };

@@ -462,7 +462,10 @@ function statedYearForOrdinal(
       // The same quarter named as what the results are compared with ("up 7.22% compared to the third quarter of
       // 2024", "up from 4.07% in the third quarter of 2024") is the year-ago quarter: the one reported is a year later.
       const before = text.slice(Math.max(0, m.index! - 60), m.index!);
-      const compared = COMPARED_WITH.test(before) ? 1 : 0;
+      // ... and so is one that opens a parenthesis closed on its own figure after a colon ("EUR 207.0 million (Q3 2022:
+      // EUR 198.7 million)").
+      const bracketed = /\(\s*$/.test(before) && text.slice(m.index! + m[0].length).startsWith(':');
+      const compared = COMPARED_WITH.test(before) || bracketed ? 1 : 0;
       const y = fullYear(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5]!) + compared;
       if (floor !== null && y < floor) continue;
       if (best === null || y > best) best = y;
@@ -473,10 +476,12 @@ function statedYearForOrdinal(
 
 /**
  * A comparison's words right before a period: "compared to", "versus", "up from 4.07% in the", "an increase of 0.5% from
- * $2.87 billion in the", "than in the" ("income from continuing operations in the" is no comparison).
+ * $2.87 billion in the", "than in the" ("income from continuing operations in the" is no comparison); an amount "reported
+ * in the" period named next is the amount a prior period reported ("the net earnings of $123,000 or $0.01 per diluted
+ * share, reported in the third quarter of fiscal 2009").
  */
 const COMPARED_WITH =
-  /\b(?:compared (?:to|with)|comparisons? (?:to|with)|as compared to|versus|vs\.?|(?:up|down|rose|fell|grew|declined|increased|decreased|improved) from|(?:up|down|rose|fell|grew|declined|increased|decreased|improved) (?:by )?\d[\d.]* ?%(?:(?!\.\s)[^;:|]){0,40}? from(?=\s*(?:the\s*)?$)|from(?= [$€£(]?\d[\d.,]*(?:%| ?(?:million|billion|thousand))? (?:in|for|during) the\s*$)|than|against|relative to)\b(?:(?!\.\s)[^;:|]){0,40}$/i;
+  /\b(?:compared (?:to|with)|comparisons? (?:to|with)|as compared to|versus|vs\.?|(?:up|down|rose|fell|grew|declined|increased|decreased|improved) from|(?:up|down|rose|fell|grew|declined|increased|decreased|improved) (?:by )?\d[\d.]* ?%(?:(?!\.\s)[^;:|]){0,40}? from(?=\s*(?:the\s*)?$)|from(?= [$€£(]?\d[\d.,]*(?:%| ?(?:million|billion|thousand))? (?:in|for|during) the\s*$)|than|against|relative to)\b(?:(?!\.\s)[^;:|]){0,40}$|\d(?: (?:million|billion|thousand))?(?: or \$?\d[\d.]* per (?:diluted |basic )?share)?,? reported (?:in|for) the\s*$/i;
 
 /** The latest "fiscal YYYY" the results prose names within a year of the period end (forward-looking text skipped). */
 function namedFiscalYear(prose: Block[], periodEnd: string, endsYear: boolean): number | null {
@@ -583,14 +588,22 @@ function quarterWithoutDate(prose: Block[], fyEnd: string | null, blocks: Block[
   // The statement's "Three Months Ended March 31," over "2026 | 2025 | ..." dates its first column: the quarter the
   // prose names ends there when that year is the one the release names, or, when it names none, when the date ends
   // that calendar quarter (the year is then inferred from the date).
-  const worded = fiscalPeriod !== null && fiscalPeriod !== 'Q4' ? wordedHeaderEnd(blocks) : null;
+  // (A fourth quarter's column is dated so too when its year is the one named: "Three Months Ended September 30" over
+  // "2006" in a release on fiscal 2006.)
+  const worded = fiscalPeriod !== null ? wordedHeaderEnd(blocks) : null;
   const headerEnd =
-    fiscalPeriod !== null && fiscalPeriod !== 'Q4' && year !== null
-      ? (numericHeaderEnd(blocks, year) ??
-        (worded !== null && worded.slice(0, 4) === String(year) ? worded : null))
+    fiscalPeriod !== null && year !== null
+      ? ((fiscalPeriod !== 'Q4' ? numericHeaderEnd(blocks, year) : null) ??
+        (worded !== null && worded.slice(0, 4) === String(year) ? worded : null) ??
+        isoRangeEnd(prose, ordinal!, year) ??
+        reportingDateEnd(prose, ordinal!, year))
       : null;
   const fromHeader =
-    year === null && worded !== null && fiscalPeriod !== null && calendarQuarter(worded) === ordinal
+    year === null &&
+    worded !== null &&
+    fiscalPeriod !== null &&
+    fiscalPeriod !== 'Q4' &&
+    calendarQuarter(worded) === ordinal
       ? worded
       : null;
   if (fromHeader !== null && fiscalPeriod !== null)
@@ -613,6 +626,34 @@ function quarterWithoutDate(prose: Block[], fyEnd: string | null, blocks: Block[
     alsoFiscalYear: fiscalPeriod === 'Q4' && mentionsFullYear(prose),
     evidence: null,
   };
+}
+
+/** "Third quarter 2024-07-01 – 2024-09-30": the quarter named with its ISO date range ends on the range's last day. */
+function isoRangeEnd(prose: Block[], ordinal: number, year: number): string | null {
+  const word = ['first', 'second', 'third', 'fourth'][ordinal - 1]!;
+  const re = new RegExp(
+    String.raw`\b${word}\s+quarter\s+(?:${year}\s+)?(?:19|20)\d{2}-\d{2}-\d{2}\s*[-–—]\s*(${year}-\d{2}-\d{2})\b`,
+    'i',
+  );
+  for (const b of prose.slice(0, 20)) {
+    const m = re.exec(b.text);
+    if (m) return m[1]!;
+  }
+  return null;
+}
+
+/**
+ * "as at the reporting date of September 30, 2023": a quarterly report's reporting date is its quarter's last day, when
+ * it ends the quarter named in the year named.
+ */
+function reportingDateEnd(prose: Block[], ordinal: number, year: number): string | null {
+  const re = new RegExp(String.raw`\breporting date of\s+(${DATE_SOURCE})`, 'i');
+  for (const b of prose.slice(0, 30)) {
+    const m = re.exec(b.text);
+    const date = m ? parseDate(m[1]!) : null;
+    if (date !== null && date.startsWith(String(year)) && calendarQuarter(date) === ordinal) return date;
+  }
+  return null;
 }
 
 /**
@@ -708,12 +749,19 @@ function wordedHeaderEnd(blocks: Block[]): string | null {
     if (!b.row) continue;
     const m = re.exec(b.text);
     if (m === null) continue;
+    // (The years may close the heading row itself: "Three Months Ended September 30 | Fiscal Year Ended September 30 |
+    // 2006 | 2005 | % Change | 2006 | 2005".)
+    const inRow = b.text
+      .split('|')
+      .map((c) => c.trim())
+      .find((c) => /^(?:19|20)\d{2}$/.test(c));
     const yearRow = blocks.slice(i + 1, i + 3).find((n) => n.row && /^(?:19|20)\d{2}\b/.test(n.text));
-    if (yearRow === undefined) return null;
+    const year = inRow ?? yearRow?.text.slice(0, 4);
+    if (year === undefined) return null;
     const month = MONTHS.indexOf(m[1]!.toLowerCase().slice(0, 3)) + 1;
     const day = Number(m[2]);
     if (month < 1 || day < 1 || day > 31) return null;
-    return `${yearRow.text.slice(0, 4)}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+    return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
   }
   return null;
 }
@@ -728,9 +776,10 @@ function namedResultsYear(prose: Block[]): number | null {
     /\b(?:full[- ]year|fiscal(?: year)?|year|quarter of(?: fiscal)?|quarter results)\s+(\d{4})\b|\b(\d{4})\s+(?:full[- ]year|fiscal year|annual|(?:financial\s+)?results)\b/gi;
   for (const b of prose.slice(0, 30)) {
     // ("heading into fiscal year 2027", "as we enter" a period: the future, not the results.)
+    // (A sentence on a dividend, "the annual indicated cash dividend for fiscal 2007", names the dividend's year.)
     const text = resultsText(
       b.text,
-      /looking ahead|outlook|expects?|guidance|forward-looking|anticipates?|heading into|as we enter/i,
+      /looking ahead|outlook|expects?|guidance|forward-looking|anticipates?|heading into|as we enter|\bdividends?\b/i,
     );
     if (text === '') continue;
     for (const m of text.matchAll(re)) {

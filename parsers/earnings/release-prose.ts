@@ -123,8 +123,9 @@ export function monthSpan(from: string, to: string): number {
 }
 
 /** The period of a comparison ("in the same period of the prior fiscal year", "the prior-year quarter"). */
+// ... and "the corresponding period of fiscal 2009" names the compared period by its year.
 const COMPARISON_PERIOD =
-  /\b(?:(?:in|for|during|of)\s+)?(?:the\s+)?(?:same (?:period|quarter)\s+(?:of|in)\s+)?(?:the\s+)?(?:prior|previous|preceding|last)[- ](?:fiscal[- ])?year(?:'s)?(?:\s+(?:period|quarter))?\b/gi;
+  /\b(?:(?:in|for|during|of)\s+)?(?:the\s+)?(?:same (?:period|quarter)\s+(?:of|in)\s+)?(?:the\s+)?(?:prior|previous|preceding|last)[- ](?:fiscal[- ])?year(?:'s)?(?:\s+(?:period|quarter))?\b|\b(?:(?:in|for|during)\s+)?the\s+(?:corresponding|comparable|same)\s+(?:period|quarter)\s+(?:of|in)\s+(?:fiscal\s+)?(?:19|20)\d{2}\b/gi;
 
 function spanOfSentence(text: string): Span | null {
   // The period named for the comparison is not the period of the sentence's own figures.
@@ -141,6 +142,12 @@ function spanOfSentence(text: string): Span | null {
   const range = MONTH_RANGE.exec(s);
   if (range) {
     const months = monthSpan(range[1]!, range[2]!);
+    return months === 3 ? 'quarter' : months === 12 ? 'year' : 'ytd';
+  }
+  // ... and so does a range of ISO dates ("Period 2024-01-01 – 2024-09-30" is nine months: a year to date).
+  const iso = /\b(?:19|20)\d{2}-(\d{2})-01\s*[-–—]\s*(?:19|20)\d{2}-(\d{2})-\d{2}\b/.exec(s);
+  if (iso) {
+    const months = ((Number(iso[2]) - Number(iso[1]) + 12) % 12) + 1;
     return months === 3 ? 'quarter' : months === 12 ? 'year' : 'ytd';
   }
   if (
@@ -628,8 +635,11 @@ function readNaming(
     // "Q2 diluted EPS of $1.93": the kind before the abbreviation.
     // "Earnings per share before dilution" is basic, "after dilution" diluted (the Nordic wording).
     const dilution = /^\s*(before|after) dilution\b/i.exec(after)?.[1]?.toLowerCase();
+    // "Fully diluted second quarter earnings per share increased 5.3% to $.40": "fully diluted" a few words before the
+    // name states the diluted kind.
+    const fully = /\bfully[- ]diluted\s+(?:[A-Za-z-]+\s+){0,3}$/i.test(before) ? 'diluted' : '';
     const kinds =
-      `${m[1] ?? ''} ${m[2] ?? ''} ${m[3] ?? ''} ${perShare?.[1] ?? ''} ${/^diluted\b/i.test(m[0]) ? 'diluted' : ''} ${dilution === 'before' ? 'basic' : dilution === 'after' ? 'diluted' : ''}`.toLowerCase();
+      `${m[1] ?? ''} ${m[2] ?? ''} ${m[3] ?? ''} ${perShare?.[1] ?? ''} ${/^diluted\b/i.test(m[0]) ? 'diluted' : ''} ${dilution === 'before' ? 'basic' : dilution === 'after' ? 'diluted' : ''} ${fully}`.toLowerCase();
     const concepts: Concept[] = /basic and diluted|diluted and basic/.test(kinds)
       ? ['eps_basic', 'eps_diluted']
       : /diluted/.test(kinds)
@@ -682,12 +692,21 @@ function readNaming(
     );
     return;
   }
+  // A currency code led by T or K ("TEUR 43,616", "KSEK") is thousands of that currency, by M millions ("MSEK 1,234"),
+  // as in a Nordic table's caption.
+  const coded = /(?:^|[^A-Za-z])([MTK])$/.exec(after.slice(0, moneyAt));
+  const codeScale =
+    coded !== null && /^\(?-?\s?(?:EUR|SEK|NOK|DKK|CHF)/.test(money[1]!) && money[2] === undefined
+      ? coded[1] === 'M'
+        ? 'millions'
+        : 'thousands'
+      : null;
   out.push(
     figure(
       concept,
       taxEquivalent ? `${m[0]}${/^\s*\([^)]{1,40}\)/.exec(after)?.[0] ?? ' (tax equivalent)'}` : label,
       basis,
-      wordScale(money[2]),
+      codeScale ?? wordScale(money[2]),
     ),
   );
   if (concept === 'net_income' || concept === 'operating_income') {

@@ -96,9 +96,12 @@ export function sentencesOf(blocks: Block[], text: string): Sentence[] {
       !(/;$/.test(t) && /[a-z]/.test(t)) &&
       !(BULLET.test(t) && /\d/.test(t)) &&
       // ... or after a linking verb ("GAAP net income for the quarter was $13.6 million, or $0.08 per diluted share").
-      // (A dash between two dates, "Period 1 January – 30 September 2006 compared with previous year", is no value.)
+      // (A dash between two dates, "Period 1 January – 30 September 2006 compared with previous year", "Period
+      // 2024-01-01 – 2024-09-30", is no value.)
       // ... or after "at" ("Basic and diluted earnings per share at HK$1.51"), the amount led by any dollar mark.
-      !/\b(?:of|to|was|were|totaled|at) (?:[A-Z]{0,2}\$)\d|\s[\u2013\u2014]\s+(?!\d{1,2}\s+(?:January|February|March|April|May|June|July|August|September|October|November|December)\b)\$?\s?\d/i.test(
+      // ... or after "was" a percent that ends the line ("Net interest margin (“NIM”) was 2.58%") or an amount in a
+      // currency code ("The total income of the Group was TEUR 520,999 (TEUR: 565,862), a decrease of 7.9%").
+      !/\b(?:of|to|was|were|totaled|at) (?:[A-Z]{0,2}\$)\d|\b(?:was|were) [MTK]?(?:EUR|SEK|NOK|DKK|CHF|GBP) ?\d|\b(?:was|were) \d+(?:\.\d+)?\s?%$|\s[\u2013\u2014]\s+(?!\d{1,2}\s+(?:January|February|March|April|May|June|July|August|September|October|November|December)\b|(?:19|20)\d{2}-\d{2}-\d{2}\b)\$?\s?\d/i.test(
         t,
       ) &&
       // ("Revenue: $96 - $99 million", "Adjusted EBITDA: ($3) million - ($1) million": a name and its value.)

@@ -232,7 +232,9 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
   let leadIn = '';
   const startTable = (firstCells: string[] = []) => {
     // (A heading saying the figures are as reported, "As reported under Adopted IFRS", titles the table too.)
+    // (A bullet that states amounts, "• Free cash flow increased by DKK 123 million ...", is a highlight, not a title.)
     const title = pending
+      .filter((p) => !/^\s*[•·▪◾§]\s.*\d/.test(p))
       .filter((p) => TITLE.test(p) || captionScale(p) !== null || /^as reported\b/i.test(p))
       .join(' / ');
     // A table whose title and header lines name full dates, all of years before the reported period's end
@@ -501,11 +503,14 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     c.rows++;
     // An untitled table that lists income taxes after a revenue line ("Net Sales | $6,532" ... "Income taxes (benefit)
     // | 223") is a statement of operations: its unqualified lines are GAAP, the ones above as the ones below.
+    // ... and so is one that lists the cost of its sales right under its revenue line ("Net sales | $28,650" / "Cost of
+    // goods sold | 12,064"): only a statement sets the cost of what was sold against the sales.
     if (
       c.kind === 'other' &&
       c.title === '' &&
       !c.statementRows &&
-      /^(?:provision for )?income tax(?:es)?\b/i.test(label.trim()) &&
+      (/^(?:provision for )?income tax(?:es)?\b/i.test(label.trim()) ||
+        (/^cost of (?:goods sold|sales|revenues?)$/i.test(label.trim()) && c.rows === 2)) &&
       out.slice(c.firstOut).some((f) => f.concept === 'revenue')
     ) {
       c.statementRows = true;
@@ -527,7 +532,17 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       !/^cost\b|\bexpenses?\b/i.test(label.trim())
     )
       c.namesRevenue = true;
-    const concept: Concept | null = productLine ? 'revenue' : named;
+    // A row named only "Provision" under a net interest income row of the same table ("Net interest income | $ |
+    // 204,948" ... "Provision | 280,000") is a lender's provision for credit losses.
+    const bareProvision =
+      named === null &&
+      /^provisions?(?: \(\d\))?$/i.test(label.trim()) &&
+      out.slice(c.firstOut).some((f) => f.concept === 'net_interest_income');
+    const concept: Concept | null = productLine
+      ? 'revenue'
+      : bareProvision
+        ? 'provision_for_credit_losses'
+        : named;
     c.lastConcept =
       concept ?? (c.lastConcept !== null && /^(?:basic|diluted)/i.test(label) ? c.lastConcept : null);
     if (concept === null) continue;
@@ -561,7 +576,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
         c.statementRows === true ||
         (c.title !== '' && !TITLE.test(c.title)) ||
         /\bIFRS\b/.test(c.title) ||
-        /^financial highlights\b/i.test(c.title)
+        /^(?:selected )?financial highlights\b/i.test(c.title)
           ? 'gaap'
           : 'unspecified';
     const spans = headerSpans(c.header);
@@ -679,6 +694,10 @@ function rankOf(label: string, concept: Concept): number {
   // ("Operating revenues" above "TOTAL REVENUES AND OTHER INCOME") states the revenue.
   if (concept === 'revenue') return /\band other income\b/.test(l) ? 2 : /^total/.test(l) ? 0 : 1;
   if (/continuing/.test(l) && !/discontinued/.test(l)) return 2;
+  // Net income "available to common shareholders" is what is left after preferred dividends: a net income row of the
+  // same table without those words states the net income (one "attributable to" the company still beats the total
+  // with noncontrolling interests).
+  if (concept === 'net_income' && /\b(?:available|applicable) to common\b/.test(l)) return 2;
   if (/attributable|applicable|available|^(?:equity holders|owners) of the parent/.test(l)) return 0;
   return 1;
 }

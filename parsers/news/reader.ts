@@ -38,9 +38,14 @@ export function opensHeadline(
   title: string,
   link: { basis: string; evidence: string } | undefined,
 ): boolean | undefined {
-  if (!link || link.basis !== 'name') return undefined;
+  if (link?.basis !== 'name') return undefined;
   if (link.evidence.startsWith('feed: ')) return false;
-  const norm = (x: string) => x.toLowerCase().replace(/[\u2019']/g, "'").replace(/\s+/g, ' ').trim();
+  const norm = (x: string) =>
+    x
+      .toLowerCase()
+      .replace(/[\u2019']/g, "'")
+      .replace(/\s+/g, ' ')
+      .trim();
   return norm(title).startsWith(norm(link.evidence));
 }
 
@@ -510,6 +515,16 @@ function readByRules(input: ReaderInput): Reading {
       });
     // a price held in a range has decided, and decided no move: "Brent trading in a 'comfort zone' between $40-44 a barrel"
     if (RANGE_BOUND.test(rest)) muted++;
+    // a seller cutting the price or fees of its own products (a pricing item) has decided, and decided no move for itself: "Vanguard
+    // cuts fund fees as competition in Europe heats up", as "Moto G54 receives a price cut"
+    if (input.event_subtype === 'pricing')
+      rest = rest.replace(
+        /\b(cuts?|cutting|lowers?|lowered|slash(es|ed)?|reduc(es|ed|ing))\b(?= (the |its |their )?(\w+ )?(prices?|fees)\b)/gi,
+        () => {
+          muted++;
+          return ' ';
+        },
+      );
     // a count reached is a milestone, up unless the quantity is bad when up: "Hits 5M Pre-Orders" (not "unemployment
     // hits 10%")
     rest = rest.replace(MILESTONE, (m, ...args) => {
@@ -589,8 +604,13 @@ function readByRules(input: ReaderInput): Reading {
   // the headline decides; the summary only when the headline has no directional words
   // (a headline whose only movement is of a quantity that says nothing of the company, "CEO pay rises", has decided)
   // (a link in the summary is an address, not wording: "...Correction-to-Royal-Bank-of-Canada-Earnings-Article-43121331/")
+  // (a product item the word rules typed, naming no company, is read from its headline alone: its summary's words say nothing of
+  // a company we know, "Five (impossibly cute) mini gadgets" / "It's time to think shrink"; the text model's product guess is not
+  // such an item)
   const lead =
-    head.net !== 0 || head.muted > 0
+    head.net !== 0 ||
+    head.muted > 0 ||
+    (input.event_type === 'product' && input.event_subtype !== 'text_model' && !input.company)
       ? head
       : read(
           (input.summary ?? '')
@@ -687,7 +707,7 @@ function readByRules(input: ReaderInput): Reading {
   if (
     input.event_type === 'financing' &&
     !input.company &&
-    /\b(seed|series [a-f]|venture|funding) (round|funding|financing)\b|\bfunding round\b|\b(raises|raised|lands?|landed|bags?|bagged|secures?|secured|closes?|closed) (about |over |nearly |more than |almost )?(\$|\u20ac|\u00a3|us\$)[\d.,]+|(\$|\u20ac|\u00a3|us\$)[\d.,]+ ?(m|mn|mln|million|b|bn|billion)? (series [a-h]|in (new |fresh )?(funding|financing))\b/i.test(
+    /\b(seed|series [a-f]|venture|funding) (round|funding|financing)\b|\bfunding round\b|\b(raises|raised|lands?|landed|bags?|bagged|secures?|secured|closes?|closed) (about |over |nearly |more than |almost |new |fresh )?(\$|\u20ac|\u00a3|us\$)[\d.,]+|(\$|\u20ac|\u00a3|us\$)[\d.,]+ ?(m|mn|mln|million|b|bn|billion)? (series [a-h]|in (new |fresh )?(funding|financing))\b/i.test(
       input.title,
     )
   )
@@ -716,6 +736,8 @@ function readByRules(input: ReaderInput): Reading {
     VENDOR_CHOSEN.test(input.title)
   )
     lean = 'bullish';
+  // a business being turned around is recovering: up ("has begun turning around newly acquired Buffalo Wild Wings")
+  if (input.event_type === 'operations' && input.event_subtype === 'turnaround') lean = 'bullish';
   let direction: Direction = net > 0 ? 'bullish' : net < 0 ? 'bearish' : (lean ?? 'neutral');
   // direction is read for a company, or for markets on a macro item: an untyped item naming no company has none (a stock
   // pick still leans as it picks: "These Under-$10 Stocks Are Up 100%+", "3 Stocks to Avoid in 2024")

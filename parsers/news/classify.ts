@@ -83,6 +83,16 @@ function insideName(text: string, at: number, len: number, names: string[]): boo
   return false;
 }
 
+/** Diplomacy's words: an embassy, a foreign minister, a secretary of state, an ambassador, a diplomat, Nato. */
+const DIPLOMACY =
+  /\b(embass(y|ies)|consulates?|foreign minist(er|ers|ry)|secretary of state|state department|ambassadors?|diplomats?|diplomatic|diplomacy|nato)\b/i;
+/** The weather's words. */
+const WEATHER =
+  /\b(winter storms?|snowstorms?|blizzards?|hurricanes?|typhoons?|tornado(es)?|heat ?waves?)\b/i;
+/** Words that make a general-news headline an economic one. */
+const ECONOMIC =
+  /\b(trade|tariffs?|sanctions?|econom(y|ic|ies)|markets?|stocks?|oil|gas|energy|prices?|brexit|investors?|invest\w*|deals?|budget|debt|banks?|currency|dollar|growth|jobs|inflation)\b/i;
+
 export function classifyItem(
   item: Pick<FeedItem, 'title' | 'summary' | 'edgar' | 'extra'>,
   channel: Channel,
@@ -345,6 +355,23 @@ export function classifyItem(
   ) {
     best = { type: 'other', subtype: 'general_news', weight: best.weight };
     rules.push({ rule: 'other.general_news', points: 0, evidence: 'people harmed, no company named' });
+  }
+  // diplomacy (an embassy, a foreign minister, a secretary of state, an ambassador, Nato) and the weather (a storm, a blizzard, a
+  // hurricane) in an item naming no company whose headline names nothing economic (trade, tariffs, sanctions, economy, markets,
+  // oil, Brexit) and no macro theme but war's (not "U.S.-China relations are 'devolving' ..., says former ambassador") are general
+  // news: "Qatar sees no need to re-open embassy in Syria: foreign minister", "Urging Gulf states to heal
+  // rift, Pompeo lands in Riyadh" (its lede: "U.S. Secretary of State Mike Pompeo said ..."), "Worst is over for winter storm ..."
+  // (the lede read as its first 200 characters: "U.S." is no sentence's end)
+  const firstSentence = (item.summary ?? '').slice(0, 200);
+  if (
+    headlineOnly &&
+    (best.subtype === 'unclassified' || best.subtype === 'geopolitics') &&
+    (opts.macroThemes ?? []).every((t) => t === 'geopolitics') &&
+    (DIPLOMACY.test(`${title} ${firstSentence}`) || WEATHER.test(title)) &&
+    !ECONOMIC.test(title)
+  ) {
+    best = { type: 'other', subtype: 'general_news', weight: best.weight };
+    rules.push({ rule: 'other.general_news', points: 0, evidence: 'diplomacy or weather, no company named' });
   }
   // an item naming no company whose words match a macro theme is a macro item
   // (a rule that typed the item other, an award, has spoken: neither the themes nor the model overrides it)

@@ -490,6 +490,9 @@ export class LocalReader implements NewsReader {
  */
 export function readLocally(input: ReaderInput): Reading {
   const r = readByRules(input);
+  // general news naming no company (a disaster, a military strike, diplomacy, the weather) has no direction to read: the rules'
+  // neutral stands ("Military cargo plane crashes in Iran, 15 killed")
+  if (input.event_type === 'other' && input.event_subtype === 'general_news' && !input.company) return r;
   const g = modelDirection(input.title, input.summary);
   if (!g || g.label === r.direction) return r;
   return {

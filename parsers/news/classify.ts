@@ -293,11 +293,13 @@ export function classifyItem(
   // quarter is looking like the bottom for earnings: Portfolio manager" (not "Sony's Results", "Nintendo Q1 earnings")
   const speakerAt = title.lastIndexOf(':');
   const view = speakerAt > 0 ? title.slice(0, speakerAt) : title;
+  // (and so are the earnings of companies in general, named in the plural: "Wall Street's upbeat earnings expectations set high bar
+  // for US companies")
   if (
     best.type === 'earnings' &&
     headlineOnly &&
-    !/\s\p{Lu}/u.test(view) &&
-    !/['\u2019]s\b|\b(its|their)\b/i.test(view)
+    ((!/\s\p{Lu}/u.test(view) && !/['\u2019]s\b|\b(its|their)\b/i.test(view)) ||
+      /\b(US|U\.S\.|American|European|UK|listed|S&P 500) companies\b|\bcorporate America\b/.test(view))
   ) {
     best = { type: 'macro', subtype: 'markets', weight: best.weight };
     rules.push({ rule: 'macro.market_earnings', points: 0, evidence: 'earnings owned by no company' });

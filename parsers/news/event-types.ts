@@ -831,6 +831,15 @@ export const TEXT_RULES: TextRule[] = [
     /^(\p{Lu}[\p{L}\d&.'’-]*)(?:\s+[\p{Lu}\d][\p{L}\d&.'’-]*){0,4}\s+(?:[Rr]eimagines|[Tt]ransforms|[Pp]ersonali[sz]es|[Cc]ustomi[sz]es|[Ii]mproves|[Ss]erves?\s+[Uu]p|[Ee]nhances|[Mm]oderni[sz]es|[Ss]treamlines|[Ee]levates|[Ss]implifies|[Oo]ptimi[sz]es|[Aa]utomates|[Dd]igiti[sz]es|[Rr]evamps|[Uu]pgrades)\s[^.;:!?]{0,100}?\s[Ww]ith\s+(?!\1\b)\p{Lu}[\p{L}\d&.'’-]*(?:\s+\p{Lu}[\p{L}\d&.'’-]*){0,3}\s*$/u,
     2,
   ),
+  // a subject working "with" its own named product closing the headline (the product's name starting with the subject's) is a
+  // product item: "Oracle Accelerates Data Insights for Retailers with Oracle Digital Assistant"
+  r(
+    'product.own_product_with',
+    'product',
+    'launch',
+    /^(\p{Lu}[\p{L}\d&.'’-]*)\s[^.;:!?]{0,100}?\s[Ww]ith\s+\1(?:\s+\p{Lu}[\p{L}\d&.'’-]*){1,3}\s*$/u,
+    2,
+  ),
   // a game of a kind a studio makes (a video, strategy or mobile game) is a product: "Moonbreaker aims to be a strategy game that
   // 'lasts a generation'"
   // a TV or streaming series of a company's own is its product, and a headline counting gadgets a round-up of products: "We talked

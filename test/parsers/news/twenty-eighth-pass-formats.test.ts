@@ -48,6 +48,9 @@ describe('news, format rules from the misses of sets 25 and 27 (twenty-eighth pa
     expect(type('Vanguard cuts fund fees as competition in Europe heats up')).toBe('product');
     expect(direction('Vanguard cuts fund fees as competition in Europe heats up')).toBe('neutral');
   });
+  it('the earnings of companies in general, named in the plural, are the market’s (new)', () => {
+    expect(type('Wall Street’s upbeat earnings expectations set high bar for US companies')).toBe('macro');
+  });
   it("a director's TV series stays other (kept)", () => {
     expect(type('Oscar-winning director Michael Haneke to make 10-part TV series')).toBe('other');
   });

@@ -41,6 +41,11 @@ describe('news, a customer adopting a vendor: type and whose win it is (twenty-e
       'contract',
     );
   });
+  it("a subject working 'with' its own named product is a product item (new)", () => {
+    expect(type('Oracle Accelerates Data Insights for Retailers with Oracle Digital Assistant')).toBe(
+      'product',
+    );
+  });
   it('two named parties signing a deal named in up to three words have a contract (new)', () => {
     expect(type('Microsoft and Occidental sign carbon credit deal to help offset AI energy surge')).toBe(
       'contract',

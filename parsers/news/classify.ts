@@ -83,6 +83,16 @@ function insideName(text: string, at: number, len: number, names: string[]): boo
   return false;
 }
 
+/** Diplomacy's words: an embassy, a foreign minister, a secretary of state, an ambassador, a diplomat, Nato. */
+const DIPLOMACY =
+  /\b(embass(y|ies)|consulates?|foreign minist(er|ers|ry)|secretary of state|state department|ambassadors?|diplomats?|diplomatic|diplomacy|nato)\b/i;
+/** The weather's words. */
+const WEATHER =
+  /\b(winter storms?|snowstorms?|blizzards?|hurricanes?|typhoons?|tornado(es)?|heat ?waves?)\b/i;
+/** Words that make a general-news headline an economic one. */
+const ECONOMIC =
+  /\b(trade|tariffs?|sanctions?|econom(y|ic|ies)|markets?|stocks?|oil|gas|energy|prices?|brexit|investors?|invest\w*|deals?|budget|debt|banks?|currency|dollar|growth|jobs|inflation)\b/i;
+
 export function classifyItem(
   item: Pick<FeedItem, 'title' | 'summary' | 'edgar' | 'extra'>,
   channel: Channel,
@@ -261,9 +271,9 @@ export function classifyItem(
     vote('analyst', 'view', 6, 'analyst.said_move', saidMove[0]);
   // two named parties opening a headline as the ones that reach, strike or sign a deal have made a contract between them, unless
   // either is a country or a bloc: "Disney, DirecTV Reach Deal Ending Blackout of ESPN, ABC and More" (not "US, China reach deal
-  // in dispute over Chinese company audits")
+  // in dispute over Chinese company audits"; up to three words may name the deal: "Microsoft and Occidental sign carbon credit deal")
   const pairDeal =
-    /^(\p{Lu}[\p{L}\d&.'\u2019-]*(?: \p{Lu}[\p{L}\d&.'\u2019-]*){0,2})(?:,| and| &) (\p{Lu}[\p{L}\d&.'\u2019-]*(?: \p{Lu}[\p{L}\d&.'\u2019-]*){0,2}) (?:[Rr]each|[Ss]trike|[Ss]ign|[Ii]nk|[Ss]eal)(?:es|s)? (?:a |an )?(?:\w+ )?[Dd]eal\b/u.exec(
+    /^(\p{Lu}[\p{L}\d&.'\u2019-]*(?: \p{Lu}[\p{L}\d&.'\u2019-]*){0,2})(?:,| and| &) (\p{Lu}[\p{L}\d&.'\u2019-]*(?: \p{Lu}[\p{L}\d&.'\u2019-]*){0,2}) (?:[Rr]each|[Ss]trike|[Ss]ign|[Ii]nk|[Ss]eal)(?:es|s)? (?:a |an )?(?:[\w-]+ ){0,3}[Dd]eal\b/u.exec(
       title,
     );
   const country = (p: string) =>
@@ -283,11 +293,13 @@ export function classifyItem(
   // quarter is looking like the bottom for earnings: Portfolio manager" (not "Sony's Results", "Nintendo Q1 earnings")
   const speakerAt = title.lastIndexOf(':');
   const view = speakerAt > 0 ? title.slice(0, speakerAt) : title;
+  // (and so are the earnings of companies in general, named in the plural: "Wall Street's upbeat earnings expectations set high bar
+  // for US companies")
   if (
     best.type === 'earnings' &&
     headlineOnly &&
-    !/\s\p{Lu}/u.test(view) &&
-    !/['\u2019]s\b|\b(its|their)\b/i.test(view)
+    ((!/\s\p{Lu}/u.test(view) && !/['\u2019]s\b|\b(its|their)\b/i.test(view)) ||
+      /\b(US|U\.S\.|American|European|UK|listed|S&P 500) companies\b|\bcorporate America\b/.test(view))
   ) {
     best = { type: 'macro', subtype: 'markets', weight: best.weight };
     rules.push({ rule: 'macro.market_earnings', points: 0, evidence: 'earnings owned by no company' });
@@ -322,16 +334,46 @@ export function classifyItem(
   // a disaster that kills or injures people, or a police shooting a prosecutor rules on, naming no company, is general news: "Huge
   // gas explosion and fire kills at least 3, injures hundreds in Kenyan capital", "Prosecutor: Virginia trooper justified in fatal
   // shooting"
+  // (and so, naming no company, is a military plane's crash that kills, "Military cargo plane crashes in Iran, 15 killed"; a
+  // military strike on a place, "White House asked for options to strike Iran"; and a hack of a government's networks, "Australia
+  // accuses China-backed hackers of breaching government networks")
   if (
     headlineOnly &&
     ((best.type === 'operations' &&
       best.subtype === 'disruption' &&
       /\b(kills?|killed|killing|injur(es|ed|ing)|dead|deaths?)\b/i.test(title)) ||
+      (!opts.hasPrimaryLink &&
+        best.type === 'macro' &&
+        best.subtype === 'geopolitics' &&
+        /\b(crash(es|ed)?|explosions?|accidents?)\b/i.test(title) &&
+        /\b(kills?|killed|killing|injur(es|ed|ing)|dead|deaths?)\b/i.test(title)) ||
+      (!opts.hasPrimaryLink &&
+        best.type === 'operations' &&
+        best.subtype === 'disruption' &&
+        (/\b[Ss]trike (on |against )?(the )?\p{Lu}/u.test(title) ||
+          /\bgovernment (networks?|systems?|computers?|agencies|websites?)\b/i.test(title))) ||
       (best.type === 'legal' &&
         /\b(troopers?|police|officers?|deput(y|ies))\b.{0,60}\bshooting\b/i.test(title)))
   ) {
     best = { type: 'other', subtype: 'general_news', weight: best.weight };
     rules.push({ rule: 'other.general_news', points: 0, evidence: 'people harmed, no company named' });
+  }
+  // diplomacy (an embassy, a foreign minister, a secretary of state, an ambassador, Nato) and the weather (a storm, a blizzard, a
+  // hurricane) in an item naming no company whose headline names nothing economic (trade, tariffs, sanctions, economy, markets,
+  // oil, Brexit) and no macro theme but war's (not "U.S.-China relations are 'devolving' ..., says former ambassador") are general
+  // news: "Qatar sees no need to re-open embassy in Syria: foreign minister", "Urging Gulf states to heal
+  // rift, Pompeo lands in Riyadh" (its lede: "U.S. Secretary of State Mike Pompeo said ..."), "Worst is over for winter storm ..."
+  // (the lede read as its first 200 characters: "U.S." is no sentence's end)
+  const firstSentence = (item.summary ?? '').slice(0, 200);
+  if (
+    headlineOnly &&
+    (best.subtype === 'unclassified' || best.subtype === 'geopolitics') &&
+    (opts.macroThemes ?? []).every((t) => t === 'geopolitics') &&
+    (DIPLOMACY.test(`${title} ${firstSentence}`) || WEATHER.test(title)) &&
+    !ECONOMIC.test(title)
+  ) {
+    best = { type: 'other', subtype: 'general_news', weight: best.weight };
+    rules.push({ rule: 'other.general_news', points: 0, evidence: 'diplomacy or weather, no company named' });
   }
   // an item naming no company whose words match a macro theme is a macro item
   // (a rule that typed the item other, an award, has spoken: neither the themes nor the model overrides it)

@@ -180,6 +180,15 @@ export const TEXT_RULES: TextRule[] = [
     /\bexpects? to (make|earn|post|report|book|turn) (a |an )?(\$|profit|loss|record)/i,
     3,
   ),
+  // a company expecting its profit, earnings or sales to move gives an outlook: "Samsung expects profits to surge on demand for AI
+  // chips" (not a result reported)
+  r(
+    'guidance.expects_move',
+    'guidance',
+    'outlook',
+    /\bexpects? (its |their )?(\w+ )?(profits?|earnings|revenues?|sales|net income) to (rise|surge|jump|soar|climb|grow|increase|double|triple|fall|drop|decline|slump|plunge|shrink)\b/i,
+    3,
+  ),
   r(
     // raising or cutting a forecast, or a forecast that falls short, names guidance more than the quarter beside it
     'guidance.change',
@@ -766,8 +775,83 @@ export const TEXT_RULES: TextRule[] = [
     /\b(?:[Tt]aps|[Tt]apped|[Cc]alls [Oo]n|[Cc]alled [Oo]n|[Uu]ses|[Tt]urns [Tt]o)\s+(?:\p{Lu}[\p{L}\d&.'’-]*\s+){1,4}[Tt]o\s+(?:[Pp]ower|[Pp]rovide|[Dd]eliver|[Dd]rive|[Ss]upport|[Ee]nable|[Mm]oderni[sz]e|[Ss]treamline|[Ee]nhance|[Aa]utomate|[Mm]anage|[Tt]ransform|[Aa]ccelerate|[Ss]cale|[Ss]implify|[Pp]rotect|[Ss]ecure|[Rr]educe|[Ii]mprove|[Oo]ptimi[sz]e|[Bb]oost|[Ss]trengthen|[Uu]nify|[Dd]igiti[sz]e)\b/u,
     2,
   ),
+  // a capitalized subject that transforms, reimagines, personalizes, improves (...) something of its own "with" another capitalized
+  // name closing the headline has adopted that name's product: a customer story, a contract ("Hotel Julian Reimagines Modern
+  // Luxury Experience with Oracle Hospitality", "Western Digital Transforms Business Processes with Oracle Cloud"; not a subject
+  // working with its own product, "Oracle Accelerates Data Insights for Retailers with Oracle Digital Assistant")
+  // a party seeking a sum in damages has sued: "Trump ... is now seeking $20 million in damages"
+  r(
+    'legal.damages',
+    'legal',
+    'litigation',
+    /\b(seeks?|seeking|sought|demands?|demanding|wants?) (\w+ ){0,2}(\$|\u20ac|\u00a3)[\d.,]+ ?(\w+ )?in damages\b/i,
+    3,
+  ),
+  // a person kicked, removed or ousted off or from a board is a board change: "Qualcomm kicked its former CEO off the board after
+  // he said he might try to buy ..." (management, not the buyout he floated)
+  r(
+    'management.board_removal',
+    'management',
+    'board',
+    /\b(kick(s|ed)?|remov(es|ed)|oust(s|ed)?|push(es|ed)|throw(s|n)|threw) (\w+ ){0,3}(off|from) (the |its |their )?board\b/i,
+    4,
+  ),
+  // turning a business around is its operations: "The CEO of Arby's has begun turning around newly acquired Buffalo Wild Wings"
+  r('operations.turnaround', 'operations', 'turnaround', /\b(turn(s|ed|ing)? around|turnarounds?)\b/i, 2),
+  // a fund raised is financing: "Sequoia Capital's former China unit raises new $2.5bn start-up fund"
+  r(
+    'financing.fund_raised',
+    'financing',
+    'fund',
+    /\b(raises?|raised|closes?|closed) (a |its )?(new |fresh |second |third |debut )?(\$|\u20ac|\u00a3|us\$)[\d.,]+ ?(bn|mn|m|b|billion|million)? ([\w-]+ ){0,2}funds?\b/i,
+    3,
+  ),
+  // staff pulled out or evacuated from a place is an operations disruption: "Oil majors pull staff from Iraq amid fears of
+  // retaliation by Iran"
+  r(
+    'operations.staff_pulled',
+    'operations',
+    'disruption',
+    /\b(pull(s|ed)?|withdraw(s|n)?|withdrew|evacuat(es?|ed|ing)) (some |all |its |their )?(\w+ )?(staff|personnel|employees|workers) (from|out of)\b/i,
+    3,
+  ),
+  // a commodity's price moving is a market item, as oil's and copper's are: "Cobalt price jumps as DR Congo extends export ban",
+  // "Lavazza chair warns coffee prices will rise"
+  r(
+    'macro.commodity_price',
+    'macro',
+    'markets',
+    /\b(cobalt|coffee|cocoa|wheat|corn|soybeans?|sugar|uranium|rare earths?|natural gas|gas|coal|steel|rice|cotton) prices?\b/i,
+    3,
+  ),
+  r(
+    'contract.vendor_with',
+    'contract',
+    'agreement',
+    /^(\p{Lu}[\p{L}\d&.'’-]*)(?:\s+[\p{Lu}\d][\p{L}\d&.'’-]*){0,4}\s+(?:[Rr]eimagines|[Tt]ransforms|[Pp]ersonali[sz]es|[Cc]ustomi[sz]es|[Ii]mproves|[Ss]erves?\s+[Uu]p|[Ee]nhances|[Mm]oderni[sz]es|[Ss]treamlines|[Ee]levates|[Ss]implifies|[Oo]ptimi[sz]es|[Aa]utomates|[Dd]igiti[sz]es|[Rr]evamps|[Uu]pgrades)\s[^.;:!?]{0,100}?\s[Ww]ith\s+(?!\1\b)\p{Lu}[\p{L}\d&.'’-]*(?:\s+\p{Lu}[\p{L}\d&.'’-]*){0,3}\s*$/u,
+    2,
+  ),
+  // a subject working "with" its own named product closing the headline (the product's name starting with the subject's) is a
+  // product item: "Oracle Accelerates Data Insights for Retailers with Oracle Digital Assistant"
+  r(
+    'product.own_product_with',
+    'product',
+    'launch',
+    /^(\p{Lu}[\p{L}\d&.'’-]*)\s[^.;:!?]{0,100}?\s[Ww]ith\s+\1(?:\s+\p{Lu}[\p{L}\d&.'’-]*){1,3}\s*$/u,
+    2,
+  ),
   // a game of a kind a studio makes (a video, strategy or mobile game) is a product: "Moonbreaker aims to be a strategy game that
   // 'lasts a generation'"
+  // a TV or streaming series of a company's own is its product, and a headline counting gadgets a round-up of products: "We talked
+  // to The Dodo about its upcoming TV series with Animal Planet", "Five (impossibly cute) mini gadgets" (not a director's "10-part
+  // TV series", nor "other tech gadgets" in a summary)
+  r(
+    'product.series_gadgets',
+    'product',
+    'launch',
+    /\b(its|their) (\w+ )?(tv|television|streaming) (series|shows?)\b|^(\d+|two|three|four|five|six|seven|eight|nine|ten)\b.{0,40}\bgadgets\b/i,
+    2,
+  ),
   r(
     'product.game',
     'product',
@@ -858,7 +942,8 @@ export const TEXT_RULES: TextRule[] = [
     'product.pricing',
     'product',
     'pricing',
-    /\b(raises?|raised|raising|hikes?|hiked|hiking|increases?|increased|cuts?|cutting|lowers?|lowered|slash(es|ed)?) (the )?prices? (of|for|on) (its |their )?(\w+ ){0,4}(subscriptions?|plans?|services?|devices?|phones?|products?|models?|cars?|vehicles?|tiers?|memberships?)\b/i,
+    // (an asset manager's fund fees are the price of its funds: "Vanguard cuts fund fees as competition in Europe heats up")
+    /\b(raises?|raised|raising|hikes?|hiked|hiking|increases?|increased|cuts?|cutting|lowers?|lowered|slash(es|ed)?) (the )?prices? (of|for|on) (its |their )?(\w+ ){0,4}(subscriptions?|plans?|services?|devices?|phones?|products?|models?|cars?|vehicles?|tiers?|memberships?)\b|\b(cuts?|cutting|lowers?|lowered|slash(es|ed)?|raises?|raised|hikes?|hiked) (its |their )?(\w+ )?fund fees\b/i,
     3,
   ),
   // a product in short supply is its maker's operations: "AAPL Stock: Apple iPhone 14 Pro Shortages Continue"
@@ -1211,8 +1296,9 @@ export const TEXT_RULES: TextRule[] = [
     'operations.expansion',
     'operations',
     'expansion',
-    // (and a plant or factory a company plans, whatever its case: "Panasonic plans additional $4B EV Battery Plant in U.S.")
-    /\b(to build|builds?|opens?|open) .{0,40}\b(plant|factory|in [A-Z]\w+)|\badds? [\d,]+ jobs\b|\bplans? (\S+ ){0,5}([Pp]lant|[Ff]actory)\b/,
+    // (and a plant or factory a company plans, whatever its case: "Panasonic plans additional $4B EV Battery Plant in U.S."; an
+    // embassy or a consulate opened is diplomacy: "Qatar sees no need to re-open embassy in Syria")
+    /\b(to build|builds?|opens?|open) (?!(an |the |its |their )?(embass(y|ies)|consulates?)\b).{0,40}\b(plant|factory|in [A-Z]\w+)|\badds? [\d,]+ jobs\b|\bplans? (\S+ ){0,5}([Pp]lant|[Ff]actory)\b/,
     3,
   ),
   r(

@@ -4,7 +4,7 @@ import { CLUSTER_WINDOW_HOURS, clusterArticles, DUPLICATE_WINDOW_HOURS, titleSim
 import { type EventDate, eventDate } from './dates.ts';
 import type { FeedItem } from './feed.ts';
 import { batchWords, type CompanyLink, type LinkResult, linkItem, type RegistryIndex } from './link.ts';
-import { type Reading, readLocally } from './reader.ts';
+import { opensHeadline, type Reading, readLocally } from './reader.ts';
 import { matchThemes, regionOf, stanceOf, type ThemeHit } from './themes.ts';
 
 /** Items scoring this or more get a reader's direction/horizon/confidence/why. */
@@ -180,6 +180,7 @@ export function processItems(
             event_type: cls.event_type,
             event_subtype: cls.event_subtype,
             company: primary?.ticker ?? null,
+            company_opens_headline: opensHeadline(item.title, primary),
           })
         : null;
     const dated = eventDate(item.title, item.summary, item.published_at, item.time_basis);

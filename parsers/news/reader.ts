@@ -22,7 +22,37 @@ export interface ReaderInput {
   event_type: EventType;
   event_subtype: string;
   company: string | null;
+  /**
+   * Whether the company read for opens the headline (its subject): true, false, or unknown (undefined: a tag or symbol link,
+   * or no company). See `opensHeadline`.
+   */
+  company_opens_headline?: boolean;
 }
+
+/**
+ * Whether a primary link's company opens the headline: a name link whose words are the headline's first words does, a name link
+ * found later in it or a feed's own company (evidence `feed: ...`) does not; a tag, cashtag, CIK or symbol link says nothing of
+ * where the company stands (undefined).
+ */
+export function opensHeadline(
+  title: string,
+  link: { basis: string; evidence: string } | undefined,
+): boolean | undefined {
+  if (link?.basis !== 'name') return undefined;
+  if (link.evidence.startsWith('feed: ')) return false;
+  const norm = (x: string) =>
+    x
+      .toLowerCase()
+      .replace(/[\u2019']/g, "'")
+      .replace(/\s+/g, ' ')
+      .trim();
+  return norm(title).startsWith(norm(link.evidence));
+}
+
+// a headline where a capitalized buyer selects, chooses, taps, calls on, uses or turns to a capitalized vendor, or does something
+// of its own "with" a capitalized name closing the headline (the shapes of contract.vendor_choice, vendor_tapped and vendor_with)
+const VENDOR_CHOSEN =
+  /^\p{Lu}[^:]*?\s(?:[Ss]elects?|[Cc]hooses?|[Cc]hose|[Tt]aps|[Tt]apped|[Cc]alls [Oo]n|[Cc]alled [Oo]n|[Uu]ses|[Tt]urns [Tt]o)\s+\p{Lu}|^\p{Lu}[^.;:!?]*\s[Ww]ith\s+\p{Lu}[\p{L}\d&.'\u2019-]*(?:\s+\p{Lu}[\p{L}\d&.'\u2019-]*){0,3}\s*$/u;
 
 /** A reader of items that scored 40 or more. The default is local and deterministic; a model endpoint can stand in. */
 export interface NewsReader {
@@ -460,6 +490,9 @@ export class LocalReader implements NewsReader {
  */
 export function readLocally(input: ReaderInput): Reading {
   const r = readByRules(input);
+  // general news naming no company (a disaster, a military strike, diplomacy, the weather) has no direction to read: the rules'
+  // neutral stands ("Military cargo plane crashes in Iran, 15 killed")
+  if (input.event_type === 'other' && input.event_subtype === 'general_news' && !input.company) return r;
   const g = modelDirection(input.title, input.summary);
   if (!g || g.label === r.direction) return r;
   return {
@@ -485,6 +518,16 @@ function readByRules(input: ReaderInput): Reading {
       });
     // a price held in a range has decided, and decided no move: "Brent trading in a 'comfort zone' between $40-44 a barrel"
     if (RANGE_BOUND.test(rest)) muted++;
+    // a seller cutting the price or fees of its own products (a pricing item) has decided, and decided no move for itself: "Vanguard
+    // cuts fund fees as competition in Europe heats up", as "Moto G54 receives a price cut"
+    if (input.event_subtype === 'pricing')
+      rest = rest.replace(
+        /\b(cuts?|cutting|lowers?|lowered|slash(es|ed)?|reduc(es|ed|ing))\b(?= (the |its |their )?(\w+ )?(prices?|fees)\b)/gi,
+        () => {
+          muted++;
+          return ' ';
+        },
+      );
     // a count reached is a milestone, up unless the quantity is bad when up: "Hits 5M Pre-Orders" (not "unemployment
     // hits 10%")
     rest = rest.replace(MILESTONE, (m, ...args) => {
@@ -564,8 +607,13 @@ function readByRules(input: ReaderInput): Reading {
   // the headline decides; the summary only when the headline has no directional words
   // (a headline whose only movement is of a quantity that says nothing of the company, "CEO pay rises", has decided)
   // (a link in the summary is an address, not wording: "...Correction-to-Royal-Bank-of-Canada-Earnings-Article-43121331/")
+  // (a product item the word rules typed, naming no company, is read from its headline alone: its summary's words say nothing of
+  // a company we know, "Five (impossibly cute) mini gadgets" / "It's time to think shrink"; the text model's product guess is not
+  // such an item)
   const lead =
-    head.net !== 0 || head.muted > 0
+    head.net !== 0 ||
+    head.muted > 0 ||
+    (input.event_type === 'product' && input.event_subtype !== 'text_model' && !input.company)
       ? head
       : read(
           (input.summary ?? '')
@@ -662,7 +710,7 @@ function readByRules(input: ReaderInput): Reading {
   if (
     input.event_type === 'financing' &&
     !input.company &&
-    /\b(seed|series [a-f]|venture|funding) (round|funding|financing)\b|\bfunding round\b|\b(raises|raised|lands?|landed|bags?|bagged|secures?|secured|closes?|closed) (about |over |nearly |more than |almost )?(\$|\u20ac|\u00a3|us\$)[\d.,]+|(\$|\u20ac|\u00a3|us\$)[\d.,]+ ?(m|mn|mln|million|b|bn|billion)? (series [a-h]|in (new |fresh )?(funding|financing))\b/i.test(
+    /\b(seed|series [a-f]|venture|funding) (round|funding|financing)\b|\bfunding round\b|\b(raises|raised|lands?|landed|bags?|bagged|secures?|secured|closes?|closed) (about |over |nearly |more than |almost |new |fresh )?(\$|\u20ac|\u00a3|us\$)[\d.,]+|(\$|\u20ac|\u00a3|us\$)[\d.,]+ ?(m|mn|mln|million|b|bn|billion)? (series [a-h]|in (new |fresh )?(funding|financing))\b/i.test(
       input.title,
     )
   )
@@ -681,6 +729,18 @@ function readByRules(input: ReaderInput): Reading {
     /\b(charges?|suits?|lawsuits?|case|complaint|action)s? against [A-Z]/.test(input.title)
   )
     lean = 'bearish';
+  // a contract read for the vendor a buyer chose (the company does not open the headline; the buyer named first chose it) is a
+  // customer won, which leans bullish for that vendor ("Cyta Calls on Oracle to Drive ...", "VITAS Healthcare Selects Oracle Cloud
+  // Applications to ...", read for Oracle); the buyer that opens the headline does not lean ("SEI Selects Canoe ...")
+  if (
+    input.event_type === 'contract' &&
+    input.company &&
+    input.company_opens_headline === false &&
+    VENDOR_CHOSEN.test(input.title)
+  )
+    lean = 'bullish';
+  // a business being turned around is recovering: up ("has begun turning around newly acquired Buffalo Wild Wings")
+  if (input.event_type === 'operations' && input.event_subtype === 'turnaround') lean = 'bullish';
   let direction: Direction = net > 0 ? 'bullish' : net < 0 ? 'bearish' : (lean ?? 'neutral');
   // direction is read for a company, or for markets on a macro item: an untyped item naming no company has none (a stock
   // pick still leans as it picks: "These Under-$10 Stocks Are Up 100%+", "3 Stocks to Avoid in 2024")

@@ -4,7 +4,7 @@ import { loadCliRegistry } from '../../../cli/news/parse-feed.ts';
 import { channelOf } from '../../../parsers/news/channel.ts';
 import { parseFeed } from '../../../parsers/news/feed.ts';
 import { type Article, processItems } from '../../../parsers/news/pipeline.ts';
-import { readLocally } from '../../../parsers/news/reader.ts';
+import { opensHeadline, readLocally } from '../../../parsers/news/reader.ts';
 import { setTextModel } from '../../../parsers/news/text-model.ts';
 
 // What the news pass tests share: the fixture feeds run through the pipeline against the registry `quality:news` links
@@ -41,6 +41,10 @@ export function directionOf(a: Article) {
     event_type: a.classification.event_type,
     event_subtype: a.classification.event_subtype,
     company: a.links.find((l) => l.primary)?.ticker ?? null,
+    company_opens_headline: opensHeadline(
+      a.title,
+      a.links.find((l) => l.primary),
+    ),
   }).direction;
 }
 

@@ -12,6 +12,10 @@ export interface RoundResult {
   p99: number;
   errors: number;
   requests: number;
+  /** Every request's latency in ms, in the order they ended (only with RoundOptions.keepLatencies). */
+  latencies?: number[];
+  /** The round's measured time in seconds (from its first request to its last answer). */
+  seconds: number;
 }
 
 /** The i-th request of a round. */
@@ -26,12 +30,48 @@ export interface RoundOptions {
   concurrency: number;
   /** Read each response body and count it as an error when it contains this text (a non-200 always is). */
   bodyError?: string;
+  /**
+   * The keep-alive agent to send over (its sockets opened beforehand, `warmAgent`); the caller destroys it.
+   * Without it the round makes its own, so its first `concurrency` requests also open the connections.
+   */
+  agent?: http.Agent;
+  /** Return every request's latency (RoundResult.latencies), for percentiles pooled over several rounds. */
+  keepLatencies?: boolean;
+}
+
+/**
+ * A keep-alive agent with `concurrency` connections to `port` already open and each used once: the requests
+ * `make(0)` ... `make(concurrency - 1)` are sent at once (so each takes its own socket) and not counted, so a
+ * round over the agent starts its clock with every connection made.
+ */
+export async function warmAgent(port: number, make: Req, concurrency: number): Promise<http.Agent> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  await Promise.all(
+    Array.from(
+      { length: concurrency },
+      (_, k) =>
+        new Promise<void>((resolve) => {
+          const r = make(k);
+          const req = http.request(
+            { host: '127.0.0.1', port, method: r.method, path: r.path, agent, headers: r.headers },
+            (res) => {
+              res.resume();
+              res.on('end', resolve);
+            },
+          );
+          req.on('error', () => resolve());
+          if (r.body) req.write(r.body);
+          req.end();
+        }),
+    ),
+  );
+  return agent;
 }
 
 /** Sends `make(i)` requests from `concurrency` workers for `ms` milliseconds; latency percentiles and rps. */
 export async function round(port: number, make: Req, ms: number, opts: RoundOptions): Promise<RoundResult> {
   const { concurrency, bodyError } = opts;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const agent = opts.agent ?? new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const latencies: number[] = [];
   let errors = 0;
   const end = performance.now() + ms;
@@ -74,18 +114,26 @@ export async function round(port: number, make: Req, ms: number, opts: RoundOpti
     }),
   );
   const seconds = (performance.now() - start) / 1000;
-  agent.destroy();
+  if (!opts.agent) agent.destroy();
+  const kept = opts.keepLatencies ? [...latencies] : undefined;
   latencies.sort((a, b) => a - b);
-  const pct = (p: number) =>
-    Math.round((latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0) * 100) /
-    100;
   return {
     rps: Math.round(latencies.length / seconds),
-    p50: pct(0.5),
-    p99: pct(0.99),
+    p50: Math.round(percentile(latencies, 0.5) * 100) / 100,
+    p99: Math.round(percentile(latencies, 0.99) * 100) / 100,
     errors,
     requests: latencies.length,
+    seconds,
+    ...(kept ? { latencies: kept } : {}),
   };
+}
+
+/**
+ * The p-th percentile (0..1) of latencies sorted ascending: the value at index floor(p * n), the last one
+ * at most (nearest rank from below, as every bench here reports it); 0 when there are none.
+ */
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 }
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

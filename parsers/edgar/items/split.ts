@@ -287,7 +287,9 @@ function topUp(chain: Choice[], candidates: Candidate[]): void {
  * running page headers ("ITEM 2. MANAGEMENT'S DISCUSSION ..." atop every page), not its start. An earlier copy
  * that is the bare number alone ("Item 14", no title) with nothing but PART lines between it and the heading
  * after it is that page's running header over the real heading (MSFT 2002: "Part IV" / "Item 14" atop the page,
- * then "PART IV", then "ITEM 14. EXHIBITS, ..."), so the item starts at the titled heading under it.
+ * then "PART IV", then "ITEM 14. EXHIBITS, ..."), so the item starts at the titled heading under it. An earlier
+ * copy that is a list of numbers alone ("Item 1A, 2": MSFT's 2010 10-Q names the items on each page so, then runs
+ * on with Item 1A's text before "ITEM 2. UNREGISTERED SALES ...") is always such a header (ITEM_LIST).
  */
 function firstOfRepeats(chain: Choice[], candidates: Candidate[], blocks: string[]): void {
   for (let k = 0; k < chain.length; k++) {
@@ -302,8 +304,9 @@ function firstOfRepeats(chain: Choice[], candidates: Candidate[], blocks: string
       const r = earlier.readings.findIndex((x) => x.join(',') === key);
       if (r < 0) continue;
       const header =
-        BARE_NUMBER.test(blocks[earlier.block]!) &&
-        !textBetween(blocks, earlier.block, candidates[chain[k]!.cand]!.block);
+        (BARE_NUMBER.test(blocks[earlier.block]!) &&
+          !textBetween(blocks, earlier.block, candidates[chain[k]!.cand]!.block)) ||
+        ITEM_LIST.test(blocks[earlier.block]!);
       if (!header) chain[k] = { cand: i, reading: r };
     }
   }
@@ -314,6 +317,13 @@ function firstOfRepeats(chain: Choice[], candidates: Candidate[], blocks: string
  * "ITEM 9A.", "Part IV, Item 15".
  */
 const BARE_NUMBER = /^\s*(?:PART\s+[IV]{1,3}\s*[,.:]?\s*)?ITEMS?\s*\d{1,2}(?:\.\d{2})?[A-D]?\.?\s*$/i;
+
+/**
+ * A running header that lists the items on its page, their numbers alone: "Item 1A, 2", "Item 9B, 10, 11, 12, 13,
+ * 14" under "PART II, III" (MSFT 2010). Title-less, it heads none of them.
+ */
+const ITEM_LIST =
+  /^\s*(?:PART\s+[IV]{1,3}(?:\s*,\s*[IV]{1,3})*\s*[,.:]?\s*)?ITEMS?\s*\d{1,2}[A-D]?\.?(?:\s*(?:,\s*and|,|and|&)\s*\d{1,2}[A-D]?\.?)+\s*$/i;
 
 /** The item number a bare running header names ("Part IV, Item 15" -> "15"), else null. */
 function runningHeaderOf(block: string): string | null {

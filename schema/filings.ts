@@ -22,6 +22,8 @@ export const filings = pgTable(
   (t) => [
     primaryKey({ columns: [t.accessionNumber, t.cik] }),
     index('filings_cik_date').on(t.cik, t.filingDate),
+    /** A filer's filings of some types, newest first (GET /v1/filings?filing_type=): one range per type. */
+    index('filings_cik_type_date').on(t.cik, t.filingType, t.filingDate),
     index('filings_type').on(t.filingType),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "filings_cik_type_date" ON "filings" USING btree ("cik","filing_type","filing_date");

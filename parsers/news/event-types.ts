@@ -868,6 +868,19 @@ export const TEXT_RULES: TextRule[] = [
     /\b(start|starts|started|starting|begin|begins|began|beginning) (selling|offering)\b/i,
     2,
   ),
+  // a company's innovations, in the plural, are its new products: "Oracle Retail Omnichannel Suite Innovations Power New Consumer
+  // Experiences", "United Imaging Drives Forward Several Major Innovations in Multiple Imaging Modalities" (not one "innovation",
+  // an award's or a study's word)
+  r('product.innovations', 'product', 'launch', /\binnovations\b/i, 2),
+  // a German release presenting something ("stellt ... vor", "präsentiert") is a launch, as "unveils" is: "Sungrow FPV stellt neue
+  // schwimmende PV-Systemlösungen auf der Intersolar Europe vor", "POLYSHINE SOLAR präsentiert seine leichten, flexiblen PV-Module"
+  r(
+    'product.launch_de',
+    'product',
+    'launch',
+    /\b(stellt|stellen) [^.!?]{1,80} vor\b|\bpräsentier(t|en)\b/iu,
+    2,
+  ),
   r(
     // a launch worded as a reveal: unveils, debuts (a product), introduces, rolls out, shows
     // ("products" in a clause saying what a company offers is its line of business: "SoFi Technologies offers lending and

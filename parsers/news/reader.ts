@@ -745,8 +745,12 @@ function readByRules(input: ReaderInput): Reading {
   // direction is read for a company, or for markets on a macro item: an untyped item naming no company has none (a stock
   // pick still leans as it picks: "These Under-$10 Stocks Are Up 100%+", "3 Stocks to Avoid in 2024")
   // (nor has a fund's own portfolio, naming no company: "Tracking Gardner Russo & Gardner Portfolio - Q2 2020 Update")
+  // (a price note names its stock by the ticker it carries even when the registry does not know it, and moves with it: "Aphria
+  // Inc. (APHA) Stock Sinks As Market Gains" is down)
   if (
-    ((input.event_type === 'other' && input.event_subtype !== 'stock_picks') ||
+    ((input.event_type === 'other' &&
+      input.event_subtype !== 'stock_picks' &&
+      input.event_subtype !== 'price_move') ||
       (input.event_type === 'ownership' && /\b(portfolio|holdings)\b/i.test(input.title))) &&
     !input.company
   )

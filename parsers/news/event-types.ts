@@ -1351,6 +1351,16 @@ export const TEXT_RULES: TextRule[] = [
     /\b(by (boosting|ramping up|scaling up|expanding)|(boosts|boosted|ramps up|ramped up|scales up|scaled up|expands|expanded) (its|their)) ([\w-]+ ){0,2}(testing|production|output|capacity)\b/i,
     3,
   ),
+  // a sum taken in sales, or a company's sales numbers, outside a reporting period are its trading (a period's sales are earnings):
+  // "Shopify Merchants Drive Record-High $9.3 Billion in Black Friday-Cyber Monday Sales", "Tesla needed some good news. These
+  // sales numbers help"
+  r(
+    'operations.sales_figures',
+    'operations',
+    'production',
+    /\b(billion|million|bn|mln)\s+in\s+([\w-]+\s+){0,3}sales\b|\bsales (numbers|figures)\b/i,
+    2,
+  ),
   r(
     'operations.production',
     'operations',

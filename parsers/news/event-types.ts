@@ -1216,8 +1216,19 @@ export const TEXT_RULES: TextRule[] = [
     'macro.newsletter',
     'macro',
     'markets',
-    /^(the )?(stock )?markets? (today|wrap|recap|update|close|open|report|minute|movers)\s*:/i,
+    // (any label naming the market before the colon, one word on either side at most: "Daily Markets: Once Again, Eyes Are on
+    // Retail Earnings ...", "Market Talk: ...", "Stock Market: ...")
+    /^(the )?((daily|weekly|morning|evening) )?(stock )?markets?( [\w-]+)?\s*:/i,
     5,
+  ),
+  // a currency pair written as two currency codes joined by a slash is the currency market: "EUR/USD trims losses but still sheds
+  // weight", "NZD/JPY Ready To Approach Day's Top"
+  r(
+    'macro.currency_pair',
+    'macro',
+    'markets',
+    /\b(USD|EUR|JPY|GBP|AUD|NZD|CAD|CHF|CNY|CNH|SEK|NOK|DKK|HKD|SGD|INR|KRW|MXN|BRL|ZAR|TRY|RUB|PLN)\/(USD|EUR|JPY|GBP|AUD|NZD|CAD|CHF|CNY|CNH|SEK|NOK|DKK|HKD|SGD|INR|KRW|MXN|BRL|ZAR|TRY|RUB|PLN)\b/,
+    3,
   ),
   // crypto as the subject of a question or with a market word is the crypto market, and an asset ranked over a decade or a year is
   // an asset-class view, and a year's or month's best or worst week is a market's: "Halfway Through 2020, Where Has Crypto Taken

@@ -90,6 +90,9 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
   },
   // a movement that would, could or might have happened did not: "rejecting a proposed contract that would have raised their wages"
   { re: /\b(would|could|might) have (been )?\w+\b/gi, dir: 0 },
+  // a storm upgraded or downgraded to a category is its strength, no rating's move: "Hurricane Laura, which earlier this morning was
+  // upgraded to a Category 4 hurricane"
+  { re: /\b(upgraded|downgraded) to (a )?category \d\b/gi, dir: 0 },
   // a better deal, contract or pay held out for is a demand, no rise: "Striking Boeing factory workers say they are ready to hold
   // out for a better contract"
   { re: /\bfor (a |an )?better (contract|deal|offer|pay|wages?|terms)\b/gi, dir: 0 },

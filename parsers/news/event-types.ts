@@ -1120,7 +1120,9 @@ export const TEXT_RULES: TextRule[] = [
     'stock_picks',
     // (and stocks picked out as "these" opening a sentence: "These 3 Dow Jones Stocks Are Blazing Hot", "These Under-$10 Stocks
     // Are Up 100%+"; not "Time To Buy These Highly-Ranked ... Stocks", a rating)
-    /\bstocks? to (buy|sell|avoid|watch|own|hold)\b|\bbetter ([\w-]+ ){0,2}stock\b|(?:^|[.?!:]\s+)these (\d+ )?([\w$-]+ ){0,3}stocks\b/i,
+    // (and a counted list of stocks opening the headline: "2 More Stocks That Warrant Consideration ...", "The 10 Most Shorted Stocks
+    // Include 3 Tesla Rivals, But Not TSLA")
+    /\bstocks? to (buy|sell|avoid|watch|own|hold)\b|\bbetter ([\w-]+ ){0,2}stock\b|(?:^|[.?!:]\s+)these (\d+ )?([\w$-]+ ){0,3}stocks\b|^(the )?\d+ ([\w$-]+ ){0,3}stocks\b/i,
     3,
   ),
   r(

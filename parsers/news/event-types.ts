@@ -380,6 +380,15 @@ export const TEXT_RULES: TextRule[] = [
     /\b(appoints?|appointed|names?|hires?|nominates?|elevates?|promotes?|ditch(es|ed)?|dumps?|dumped|ousts?|fires?|fired|sacks?|sacked)\b.{0,40}\b(ceo|chief executive|cfo|chief financial|chairman|president|directors?|board members?|unit heads?|co-?heads?)\b/i,
     3,
   ),
+  // a German release calling or naming someone to the management board, the supervisory board or a chief's post appoints them, as
+  // "appoints" does: "ACTO BERUFT EHEMALIGE J&J PRESIDENT IN DEN VORSTAND"
+  r(
+    'management.appoints_de',
+    'management',
+    'executive_change',
+    /\b(beruft|berufen|ernennt|ernannt)\b.{0,60}\b(vorstand|aufsichtsrat|geschäftsführ\w*|vorsitz\w*|ceo|cfo)\b/iu,
+    3,
+  ),
   r(
     // the board: directors elected, a member added or welcomed to a (advisory) board, leadership promotions (not the
     // caption of 8-K item 5.02, "Departure of Directors or Certain Officers; Election of Directors; ...", which its code types)

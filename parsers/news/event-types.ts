@@ -75,6 +75,8 @@ export const TEXT_RULES: TextRule[] = [
     /\b(quarterly|quarter|q[1-4]|annual|full[- ]year|fiscal)\b.{0,60}\b(results|earnings|profit|loss|net income|revenue|sales)\b/i,
     3,
   ),
+  // what a company's earnings or results show is read off its report: "Pandemic has boosted online dating, Match Group earnings show"
+  r('earnings.results_show', 'earnings', 'results', /\b(earnings|results) (show|shows|showed)\b/i, 3),
   // a roundup of results under an earnings label is earnings news: "Earnings roundup: AbbVie angst, a bifurcated vaccine market ..."
   r('earnings.roundup', 'earnings', 'results', /\bearnings (roundup|recap|wrap(-?up)?)\b/i, 4),
   r(

@@ -18,6 +18,8 @@ const FMP5 = 'FMP-API_news-items_codemug-aiofmp_HELDOUT-5_2026-11-29.rss.xml';
 const FMP6 = 'FMP-API_stock-crypto-forex-news_KyngCoder-finetic_HELDOUT-6_2020-2022.rss.xml';
 const SA_MSFT = 'SEEKINGALPHA_symbol-MSFT_RSS_2017-10-26_EXTRACTED-27-of-30-items-from-ts.xml';
 const INTRINIO = 'INTRINIO-API_companies-news_OpenBB-cassette-global-news_HELDOUT-10_2023-10-16.rss.xml';
+const MARKETWATCH =
+  'MARKETWATCH-RSS_topstories_areed1192-finance-news-aggregator_HELDOUT-13_2020-08-04.rss.xml';
 const { get, type, direction } = passItems([
   NASDAQ_STOCKS,
   NASDAQ_EARNINGS,
@@ -31,6 +33,7 @@ const { get, type, direction } = passItems([
   FMP6,
   SA_MSFT,
   INTRINIO,
+  MARKETWATCH,
 ]);
 
 describe('news, format rules from the largest type-miss classes of sets 1-27 (twenty-ninth pass)', () => {
@@ -93,5 +96,11 @@ describe('news, format rules from the largest type-miss classes of sets 1-27 (tw
       'other',
     );
     expect(type('The 10 Most Shorted Stocks Include 3 Tesla Rivals, But Not TSLA')).toBe('other');
+  });
+  it("what a company's earnings show is an earnings item (new)", () => {
+    // labels-heldout-13.tsv: earnings, bullish
+    const t = 'Pandemic has boosted online dating, Match Group earnings show';
+    expect(type(t)).toBe('earnings');
+    expect(direction(t)).toBe('bullish');
   });
 });

@@ -51,6 +51,17 @@ const INTENSIFIERS: { id: string; re: RegExp; points: number }[] = [
 const PRICE_NOTE =
   /\b(?:stock|shares|stock price)\s+(?:price\s+)?(?:is\s+|was\s+|has\s+)?(?:up|down|rises?|rose|rising|falls?|fell|falling|gains?|gained|sinks?|sank|drops?|dropped|jumps?|jumped|soar(?:s|ed|ing)?|surg(?:es|ed|ing)|tumbles?|tumbled|slides?|slid|climbs?|climbed|increase[sd]?|decrease[sd]?|plunges?|plunged|rall(?:y|ies|ied)|skyrockets?|tank(?:s|ed)?|outpaces?|lags?|slumps?|slumped|sets? new|hits?)\b|\(\s*[A-Z]{1,5}\s*\)\s+(?:is\s+)?(?:up|down)\s+\d/i;
 
+/**
+ * A name with its ticker in parentheses right before its stock's move: "Aphria Inc. (APHA) Stock Sinks As Market Gains", "Peloton
+ * (PTON) Outpaces Stock Market Gains", "Arm Holdings ( ARM ) Down 33% in a Month" (the ticker, group 1, in capitals).
+ */
+const TICKER_MOVE =
+  /\(\s*([A-Z]{1,5})\s*\)\s+(?:stock\s+|shares\s+)?(?:is\s+)?(?:up|down|rises?|rose|falls?|fell|gains?|gained|sinks?|sank|drops?|dropped|jumps?|jumped|soar(?:s|ed)?|surg(?:es|ed)|tumbles?|tumbled|slides?|slid|climbs?|climbed|plunges?|plunged|outpaces?|lags?|slumps?|slumped)\b/i;
+const tickerMove = (title: string): RegExpExecArray | null => {
+  const m = TICKER_MOVE.exec(title);
+  return m && /^[A-Z]+$/.test(m[1] as string) ? m : null;
+};
+
 /** An analyst's attribution: "..., S&P Global analyst says", "...: Analyst" (a publisher's " - Yahoo Finance" may follow). */
 const ANALYST_SAYS =
   /\banalysts? (says?|said|warns?|argues?)\b|[:,]\s*(an? |one )?([\w-]+ )?analysts?\s*(\s-\s[\w .]+)?$/i;
@@ -390,9 +401,14 @@ export function classifyItem(
   // a headline that states only a move of its company's stock, no rule naming an event, is a price note: other, not a market
   // move the model may read into "Sinks As Market Gains" ("Prologis (PLD) Stock Sinks As Market Gains", "MRIN Stock Price
   // Increases Over 75%: Why It Happened", "Arm Holdings (ARM) Down 33% in a Month")
-  if (best.subtype === 'unclassified' && opts.hasPrimaryLink && PRICE_NOTE.test(item.title)) {
+  // (a name with its ticker in parentheses right before the move names a company's stock even when the registry does not know the
+  // company: "Aphria Inc. (APHA) Stock Sinks As Market Gains", "Peloton (PTON) Outpaces Stock Market Gains")
+  const priceNote = opts.hasPrimaryLink
+    ? (PRICE_NOTE.exec(item.title) ?? tickerMove(item.title))
+    : tickerMove(item.title);
+  if (best.subtype === 'unclassified' && priceNote) {
     best = { type: 'other', subtype: 'price_move', weight: 1 };
-    rules.push({ rule: 'other.price_move', points: 0, evidence: PRICE_NOTE.exec(item.title)?.[0] ?? '' });
+    rules.push({ rule: 'other.price_move', points: 0, evidence: priceNote[0] });
   }
   const themeGuess = best.subtype.startsWith('theme_');
   if ((best.subtype === 'unclassified' || themeGuess) && !item.edgar && !item.extra.ReasonCode) {

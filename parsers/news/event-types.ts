@@ -75,6 +75,8 @@ export const TEXT_RULES: TextRule[] = [
     /\b(quarterly|quarter|q[1-4]|annual|full[- ]year|fiscal)\b.{0,60}\b(results|earnings|profit|loss|net income|revenue|sales)\b/i,
     3,
   ),
+  // what a company's earnings or results show is read off its report: "Pandemic has boosted online dating, Match Group earnings show"
+  r('earnings.results_show', 'earnings', 'results', /\b(earnings|results) (show|shows|showed)\b/i, 3),
   // a roundup of results under an earnings label is earnings news: "Earnings roundup: AbbVie angst, a bifurcated vaccine market ..."
   r('earnings.roundup', 'earnings', 'results', /\bearnings (roundup|recap|wrap(-?up)?)\b/i, 4),
   r(
@@ -378,6 +380,15 @@ export const TEXT_RULES: TextRule[] = [
     'management',
     'executive_change',
     /\b(appoints?|appointed|names?|hires?|nominates?|elevates?|promotes?|ditch(es|ed)?|dumps?|dumped|ousts?|fires?|fired|sacks?|sacked)\b.{0,40}\b(ceo|chief executive|cfo|chief financial|chairman|president|directors?|board members?|unit heads?|co-?heads?)\b/i,
+    3,
+  ),
+  // a German release calling or naming someone to the management board, the supervisory board or a chief's post appoints them, as
+  // "appoints" does: "ACTO BERUFT EHEMALIGE J&J PRESIDENT IN DEN VORSTAND"
+  r(
+    'management.appoints_de',
+    'management',
+    'executive_change',
+    /\b(beruft|berufen|ernennt|ernannt)\b.{0,60}\b(vorstand|aufsichtsrat|geschäftsführ\w*|vorsitz\w*|ceo|cfo)\b/iu,
     3,
   ),
   r(
@@ -868,6 +879,19 @@ export const TEXT_RULES: TextRule[] = [
     /\b(start|starts|started|starting|begin|begins|began|beginning) (selling|offering)\b/i,
     2,
   ),
+  // a company's innovations, in the plural, are its new products: "Oracle Retail Omnichannel Suite Innovations Power New Consumer
+  // Experiences", "United Imaging Drives Forward Several Major Innovations in Multiple Imaging Modalities" (not one "innovation",
+  // an award's or a study's word)
+  r('product.innovations', 'product', 'launch', /\binnovations\b/i, 2),
+  // a German release presenting something ("stellt ... vor", "präsentiert") is a launch, as "unveils" is: "Sungrow FPV stellt neue
+  // schwimmende PV-Systemlösungen auf der Intersolar Europe vor", "POLYSHINE SOLAR präsentiert seine leichten, flexiblen PV-Module"
+  r(
+    'product.launch_de',
+    'product',
+    'launch',
+    /\b(stellt|stellen) [^.!?]{1,80} vor\b|\bpräsentier(t|en)\b/iu,
+    2,
+  ),
   r(
     // a launch worded as a reveal: unveils, debuts (a product), introduces, rolls out, shows
     // ("products" in a clause saying what a company offers is its line of business: "SoFi Technologies offers lending and
@@ -1107,7 +1131,9 @@ export const TEXT_RULES: TextRule[] = [
     'stock_picks',
     // (and stocks picked out as "these" opening a sentence: "These 3 Dow Jones Stocks Are Blazing Hot", "These Under-$10 Stocks
     // Are Up 100%+"; not "Time To Buy These Highly-Ranked ... Stocks", a rating)
-    /\bstocks? to (buy|sell|avoid|watch|own|hold)\b|\bbetter ([\w-]+ ){0,2}stock\b|(?:^|[.?!:]\s+)these (\d+ )?([\w$-]+ ){0,3}stocks\b/i,
+    // (and a counted list of stocks opening the headline: "2 More Stocks That Warrant Consideration ...", "The 10 Most Shorted Stocks
+    // Include 3 Tesla Rivals, But Not TSLA")
+    /\bstocks? to (buy|sell|avoid|watch|own|hold)\b|\bbetter ([\w-]+ ){0,2}stock\b|(?:^|[.?!:]\s+)these (\d+ )?([\w$-]+ ){0,3}stocks\b|^(the )?\d+ ([\w$-]+ ){0,3}stocks\b/i,
     3,
   ),
   r(
@@ -1203,8 +1229,19 @@ export const TEXT_RULES: TextRule[] = [
     'macro.newsletter',
     'macro',
     'markets',
-    /^(the )?(stock )?markets? (today|wrap|recap|update|close|open|report|minute|movers)\s*:/i,
+    // (any label naming the market before the colon, one word on either side at most: "Daily Markets: Once Again, Eyes Are on
+    // Retail Earnings ...", "Market Talk: ...", "Stock Market: ...")
+    /^(the )?((daily|weekly|morning|evening) )?(stock )?markets?( [\w-]+)?\s*:/i,
     5,
+  ),
+  // a currency pair written as two currency codes joined by a slash is the currency market: "EUR/USD trims losses but still sheds
+  // weight", "NZD/JPY Ready To Approach Day's Top"
+  r(
+    'macro.currency_pair',
+    'macro',
+    'markets',
+    /\b(USD|EUR|JPY|GBP|AUD|NZD|CAD|CHF|CNY|CNH|SEK|NOK|DKK|HKD|SGD|INR|KRW|MXN|BRL|ZAR|TRY|RUB|PLN)\/(USD|EUR|JPY|GBP|AUD|NZD|CAD|CHF|CNY|CNH|SEK|NOK|DKK|HKD|SGD|INR|KRW|MXN|BRL|ZAR|TRY|RUB|PLN)\b/,
+    3,
   ),
   // crypto as the subject of a question or with a market word is the crypto market, and an asset ranked over a decade or a year is
   // an asset-class view, and a year's or month's best or worst week is a market's: "Halfway Through 2020, Where Has Crypto Taken
@@ -1337,6 +1374,16 @@ export const TEXT_RULES: TextRule[] = [
     // (raised by the one who acts, "by boosting", "boosts its": not a party asked to, "asks Australia to boost LNG output")
     /\b(by (boosting|ramping up|scaling up|expanding)|(boosts|boosted|ramps up|ramped up|scales up|scaled up|expands|expanded) (its|their)) ([\w-]+ ){0,2}(testing|production|output|capacity)\b/i,
     3,
+  ),
+  // a sum taken in sales, or a company's sales numbers, outside a reporting period are its trading (a period's sales are earnings):
+  // "Shopify Merchants Drive Record-High $9.3 Billion in Black Friday-Cyber Monday Sales", "Tesla needed some good news. These
+  // sales numbers help"
+  r(
+    'operations.sales_figures',
+    'operations',
+    'production',
+    /\b(billion|million|bn|mln)\s+in\s+([\w-]+\s+){0,3}sales\b|\bsales (numbers|figures)\b/i,
+    2,
   ),
   r(
     'operations.production',

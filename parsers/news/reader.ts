@@ -90,6 +90,9 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
   },
   // a movement that would, could or might have happened did not: "rejecting a proposed contract that would have raised their wages"
   { re: /\b(would|could|might) have (been )?\w+\b/gi, dir: 0 },
+  // a storm upgraded or downgraded to a category is its strength, no rating's move: "Hurricane Laura, which earlier this morning was
+  // upgraded to a Category 4 hurricane"
+  { re: /\b(upgraded|downgraded) to (a )?category \d\b/gi, dir: 0 },
   // a better deal, contract or pay held out for is a demand, no rise: "Striking Boeing factory workers say they are ready to hold
   // out for a better contract"
   { re: /\bfor (a |an )?better (contract|deal|offer|pay|wages?|terms)\b/gi, dir: 0 },
@@ -745,8 +748,12 @@ function readByRules(input: ReaderInput): Reading {
   // direction is read for a company, or for markets on a macro item: an untyped item naming no company has none (a stock
   // pick still leans as it picks: "These Under-$10 Stocks Are Up 100%+", "3 Stocks to Avoid in 2024")
   // (nor has a fund's own portfolio, naming no company: "Tracking Gardner Russo & Gardner Portfolio - Q2 2020 Update")
+  // (a price note names its stock by the ticker it carries even when the registry does not know it, and moves with it: "Aphria
+  // Inc. (APHA) Stock Sinks As Market Gains" is down)
   if (
-    ((input.event_type === 'other' && input.event_subtype !== 'stock_picks') ||
+    ((input.event_type === 'other' &&
+      input.event_subtype !== 'stock_picks' &&
+      input.event_subtype !== 'price_move') ||
       (input.event_type === 'ownership' && /\b(portfolio|holdings)\b/i.test(input.title))) &&
     !input.company
   )

@@ -76,7 +76,7 @@ function filingsText(mask: number): string {
   const where = ['cik = $1', 'filing_type = any($2::text[])', ...filterConditions(FILED_AT, mask, 3)];
   return `select accession_number, filing_type, report_date::text as report_date, filing_date::text as filing_date, url
          from filings where ${where.join(' and ')}
-        order by filing_date desc, accession_number desc
+        order by filings.filing_date desc, accession_number desc
         limit $${where.length + 1}`;
 }
 

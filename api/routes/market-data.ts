@@ -146,12 +146,12 @@ export const marketDataRoute = defineRoute({
     if (query.series === 'market_cap')
       return database.query(
         `select symbol, company_id, date::text as date, currency, market_cap::text as market_cap
-           from market_caps where ${where} order by date desc, symbol asc limit $${params.length}`,
+           from market_caps where ${where} order by market_caps.date desc, symbol asc limit $${params.length}`,
         params,
       );
     return database.query(
       `select symbol, company_id, date::text as date, currency, open, high, low, close, adj_close, volume::float8 as volume
-         from price_bars where ${where} order by date desc, symbol asc limit $${params.length}`,
+         from price_bars where ${where} order by price_bars.date desc, symbol asc limit $${params.length}`,
       params,
     );
   },
@@ -229,7 +229,7 @@ export const benchmarkSeriesRoute = defineRoute({
     return database.query(
       `select symbol, $${n - 1}::text as kind, $${n}::text as name, date::text as date, open, high, low, close, volume::float8 as volume,
               currency, close_major, currency_major
-         from benchmark_bars where ${where} order by date desc, symbol asc limit $${n - 2}`,
+         from benchmark_bars where ${where} order by benchmark_bars.date desc, symbol asc limit $${n - 2}`,
       params,
     );
   },

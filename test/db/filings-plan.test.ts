@@ -19,6 +19,7 @@ interface Plan {
   'Node Type': string;
   'Index Name'?: string;
   'Index Cond'?: string;
+  'Scan Direction'?: string;
   'Shared Hit Blocks': number;
   'Shared Read Blocks': number;
   Plans?: Plan[];
@@ -46,7 +47,8 @@ describe.skipIf(!process.env.DATABASE_URL)('filings of one type of one filer (Po
     await database?.close();
   });
 
-  it('GET /v1/filings?cik=&filing_type=10-K reads the filer’s 10-Ks by filings_cik_type_date, not every 10-K', async () => {
+  /** The route's body for `query` and its own last statement's plan under EXPLAIN (ANALYZE, BUFFERS). */
+  async function explainRoute(query: Record<string, unknown>) {
     const statements: { text: string; params: unknown[] }[] = [];
     const capturing = {
       ...database,
@@ -55,17 +57,7 @@ describe.skipIf(!process.env.DATABASE_URL)('filings of one type of one filer (Po
         return database.query(text, params);
       },
     } as Database;
-    const body = await listFilings.handler({
-      database: capturing,
-      query: { cik: String(CIK), filing_type: ['10-K'] },
-      page: { limit: 10 },
-    } as never);
-    // the filer's ten 10-Ks, newest first: k = 54, 48 ... 0
-    expect(body.filings.map((f: { filing_date: string }) => f.filing_date)).toEqual(
-      [54, 48, 42, 36, 30, 24, 18, 12, 6, 0].map((k) =>
-        new Date(Date.UTC(2000, 0, 1 + 30 * k)).toISOString().slice(0, 10),
-      ),
-    );
+    const body = await listFilings.handler({ database: capturing, query, page: { limit: 10 } } as never);
     const read = statements.at(-1)!;
     expect(read.text).toContain('from filings');
     const [row] = await database.query<{ 'QUERY PLAN': [{ Plan: Plan }] }>(
@@ -73,8 +65,17 @@ describe.skipIf(!process.env.DATABASE_URL)('filings of one type of one filer (Po
       read.params,
     );
     const plan = row!['QUERY PLAN'][0].Plan;
+    return { body, plan, buffers: plan['Shared Hit Blocks'] + plan['Shared Read Blocks'] };
+  }
+  const dateOf = (k: number) => new Date(Date.UTC(2000, 0, 1 + 30 * k)).toISOString().slice(0, 10);
+
+  it('GET /v1/filings?cik=&filing_type=10-K reads the filer’s 10-Ks by filings_cik_type_date, not every 10-K', async () => {
+    const { body, plan, buffers } = await explainRoute({ cik: String(CIK), filing_type: ['10-K'] });
+    // the filer's ten 10-Ks, newest first: k = 54, 48 ... 0
+    expect(body.filings.map((f: { filing_date: string }) => f.filing_date)).toEqual(
+      [54, 48, 42, 36, 30, 24, 18, 12, 6, 0].map(dateOf),
+    );
     const scans = nodes(plan).filter((n) => n['Index Name']);
-    const buffers = plan['Shared Hit Blocks'] + plan['Shared Read Blocks'];
     process.stderr.write(
       `filings by type: ${buffers} buffers, ${scans.map((n) => `${n['Node Type']} ${n['Index Name']}`).join(', ')}\n`,
     );
@@ -82,5 +83,20 @@ describe.skipIf(!process.env.DATABASE_URL)('filings of one type of one filer (Po
     expect(scans[0]!['Index Cond']).toContain('filing_type');
     // 10 heap pages (one per 10-K) and the index's few: not the filer's 60 pages, nor 10,000 entries of 10-Ks
     expect(buffers).toBeLessThan(20);
+  });
+
+  it('GET /v1/filings?cik= (every served type) reads its newest page backward by date, not the filer’s whole range', async () => {
+    // ordered by the table's date column (not the text the row prints), the filer's index range is read from
+    // its newest end and the limit stops it: about a page of heap pages, not all 60 and a sort of them
+    const { body, plan, buffers } = await explainRoute({ cik: String(CIK) });
+    expect(body.filings.map((f: { filing_date: string }) => f.filing_date)).toEqual(
+      [59, 58, 57, 56, 55, 54, 53, 52, 51, 50].map(dateOf),
+    );
+    const scans = nodes(plan)
+      .filter((n) => n['Index Name'])
+      .map((n) => `${n['Node Type']} ${n['Scan Direction']} ${n['Index Name']}`);
+    process.stderr.write(`filings of a filer: ${buffers} buffers, ${scans.join(', ')}\n`);
+    expect(scans).toEqual(['Index Scan Backward filings_cik_date']);
+    expect(buffers).toBeLessThan(30);
   });
 });

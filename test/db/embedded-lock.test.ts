@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../lib/db.ts';
 import { seedEmbeddedDataDir } from '../helpers/db.ts';
 
+// @test-scope embedded-only: every open here is `openDatabase({ dataDir })`, the embedded database, whatever
+// DATABASE_URL says: the Postgres pass ran the same PGlite test a second time.
+
 describe('embedded database', () => {
   it('refuses a directory another live process holds, saying what to do instead', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'findata-lock-'));

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { PARSERS } from '../../cli/commands/parse.ts';
 import { seedEmbeddedDataDir } from '../helpers/db.ts';
 
-// @test-slow 45 (its rough wall seconds alone: vitest.config.ts starts the slow files first)
+// @test-slow 30 (its rough wall seconds alone: vitest.config.ts starts the slow files first)
 // @test-scope embedded-only: `etl parse` reads files and opens no database, and `etl import 13f-list` runs on a
 // new embedded database (DATABASE_URL removed): neither depends on the pass's backend.
 

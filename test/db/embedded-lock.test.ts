@@ -3,6 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../lib/db.ts';
+import { seedEmbeddedDataDir } from '../helpers/db.ts';
+
+// @test-scope embedded-only: every open here is `openDatabase({ dataDir })`, the embedded database, whatever
+// DATABASE_URL says: the Postgres pass ran the same PGlite test a second time.
 
 describe('embedded database', () => {
   it('refuses a directory another live process holds, saying what to do instead', async () => {
@@ -15,7 +19,9 @@ describe('embedded database', () => {
 
   it('takes over a lock left by a process that is gone, migrates and persists', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'findata-lock-'));
-    mkdirSync(join(dir, 'pg'));
+    // the migrated template (a first start's initdb and migrations are test/cli/start-interrupted's): the
+    // test is about the stale lock; migrate() still runs and finds nothing to do
+    await seedEmbeddedDataDir(dir);
     writeFileSync(join(dir, 'pg', 'findata.pid'), '2147483646');
     const db = await openDatabase({ dataDir: dir });
     await db.migrate();

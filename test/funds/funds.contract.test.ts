@@ -15,6 +15,7 @@ import { indexFiling } from '../helpers/db.ts';
 import { createTestServices } from '../helpers/services.ts';
 import { seedOwnershipRegistry } from '../ownership/seed.ts';
 
+// @test-slow 20 (its rough wall seconds alone: vitest.config.ts starts the slow files first)
 // Funds end to end: the fund_holdings job fetches the real NPORT-P documents through an offline mirror on
 // loopback (the demo captures at the address they were captured from, plus an unreadable document and an
 // amendment this test stages), parses, loads; the routes answer over real HTTP.

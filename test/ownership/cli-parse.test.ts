@@ -1,12 +1,13 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { PARSERS } from '../../cli/commands/parse.ts';
 import { seedEmbeddedDataDir } from '../helpers/db.ts';
 
-// @test-slow 45 (its rough wall seconds alone: vitest.config.ts starts the slow files first)
+// @test-slow 30 (its rough wall seconds alone: vitest.config.ts starts the slow files first)
 // @test-scope embedded-only: `etl parse` reads files and opens no database, and `etl import 13f-list` runs on a
 // new embedded database (DATABASE_URL removed): neither depends on the pass's backend.
 
@@ -23,6 +24,19 @@ const etl = async (...args: string[]) =>
         maxBuffer: 32 * 1024 * 1024,
       })
     ).stdout,
+  );
+// What `etl parse <parser> <file>` prints, computed in this process: the command's own parser table
+// (`PARSERS`), the same context, and the same JSON round trip. The tests about a parser's output use it; the
+// `etl parse` wiring (argument and option parsing, stdout, the exit code and message of a ParseError) keeps
+// true spawns: 13f and the plain-text Form 4 below. Each spawn cost 2.5-3 s of CPU to start the CLI.
+const parseHere = async (parser: string, file: string, opts: { url?: string } = {}) =>
+  JSON.parse(
+    JSON.stringify(
+      await PARSERS[parser]!.run(readFileSync(file), opts, {
+        url: opts.url ?? `file://${file}`,
+        fetchedAt: new Date().toISOString(),
+      }),
+    ),
   );
 
 describe('etl parse (ownership)', () => {
@@ -46,7 +60,7 @@ describe('etl parse (ownership)', () => {
   });
 
   it('form4: issuer, ticker, filing date, trades and holdings', async () => {
-    const out = await etl(
+    const out = await parseHere(
       'form4',
       'fixtures/ownership/TSVT_4_2025-01-06_0001562180-25-000280_dissemination.nc',
     );
@@ -76,7 +90,7 @@ describe('etl parse (ownership)', () => {
   });
 
   it('def14a: compensation and ownership rows; a plain-text Form 4 exits 1 with the ParseError', async () => {
-    const out = await etl(
+    const out = await parseHere(
       'def14a',
       'fixtures/ownership/TURN_DEF14A_2020_180-Degree-Capital_0000893739-20-000019_fulltext.txt',
     );
@@ -91,14 +105,14 @@ describe('etl parse (ownership)', () => {
   });
 
   it('adv-feed: one adviser row per firm of a Form ADV bulk file, with the feed date', async () => {
-    const out = await etl('adv-feed', 'fixtures/ownership/adv/IA_FIRM_SEC_Feed_EXCERPT_assembled.xml');
+    const out = await parseHere('adv-feed', 'fixtures/ownership/adv/IA_FIRM_SEC_Feed_EXCERPT_assembled.xml');
     expect(out.generated_on).toBe('2026-09-16');
     expect(out.firms).toHaveLength(3);
     expect(out.firms[1]).toMatchObject({ crd: 283882, aum_total: 35557038, adv: { headcount: 4 } });
   });
 
   it('adv-list: the fund types of a monthly adviser list', async () => {
-    const out = await etl('adv-list', 'fixtures/ownership/adv/ia-exempt_EXCERPT_assembled.csv');
+    const out = await parseHere('adv-list', 'fixtures/ownership/adv/ia-exempt_EXCERPT_assembled.csv');
     expect(out.warnings).toEqual([]);
     expect(out.firms[0]).toMatchObject({
       crd: 309765,
@@ -108,11 +122,12 @@ describe('etl parse (ownership)', () => {
   });
 
   it('brochure: pages and addresses of a PDF (a real SEC PDF that prints none: only a regulator site)', async () => {
-    const out = await etl(
+    const out = await parseHere(
       'brochure',
       'fixtures/ownership/13f-lists/SEC_13F-securities-list_2018Q3_13flist2018q3.pdf',
-      '--url',
-      'https://files.adviserinfo.sec.gov/IAPD/Content/Common/crd_iapd_Brochure.aspx?BRCHR_VRSN_ID=42',
+      {
+        url: 'https://files.adviserinfo.sec.gov/IAPD/Content/Common/crd_iapd_Brochure.aspx?BRCHR_VRSN_ID=42',
+      },
     );
     expect(out).toEqual({
       version_id: 42,
@@ -123,7 +138,7 @@ describe('etl parse (ownership)', () => {
       emails: [],
       warnings: [],
     });
-    // a 526-page PDF parsed in a child process: one minute was not enough on a loaded 2-core host
+    // a 526-page PDF: one minute was not enough on a loaded 2-core host (in a child process)
   }, 120_000);
 });
 

@@ -325,12 +325,20 @@ const BARE_NUMBER = /^\s*(?:PART\s+[IV]{1,3}\s*[,.:]?\s*)?ITEMS?\s*\d{1,2}(?:\.\
 const ITEM_LIST =
   /^\s*(?:PART\s+[IV]{1,3}(?:\s*,\s*[IV]{1,3})*\s*[,.:]?\s*)?ITEMS?\s*\d{1,2}[A-D]?\.?(?:\s*(?:,\s*and|,|and|&)\s*\d{1,2}[A-D]?\.?)+\s*$/i;
 
-/** The item number a bare running header names ("Part IV, Item 15" -> "15"), else null. */
-function runningHeaderOf(block: string): string | null {
-  return BARE_NUMBER.test(block)
-    ? (/ITEMS?\s*(\d{1,2}(?:\.\d{2})?[A-D]?)/i.exec(block)?.[1]?.toUpperCase() ?? null)
-    : null;
+/**
+ * The item numbers a running header names, the one of a bare header or all of a list ("Part IV, Item 15" ->
+ * ["15"]; "Item 9B, 10, 11, 12, 13, 14" -> ["9B", "10", ..., "14"]), else null.
+ */
+function runningHeaderOf(block: string): string[] | null {
+  if (BARE_NUMBER.test(block))
+    return [/ITEMS?\s*(\d{1,2}(?:\.\d{2})?[A-D]?)/i.exec(block)?.[1]?.toUpperCase() ?? ''];
+  if (!ITEM_LIST.test(block)) return null;
+  const items = block.slice(/ITEMS?/i.exec(block)!.index);
+  return [...items.matchAll(/\d{1,2}[A-D]?/gi)].map((m) => m[0].toUpperCase());
 }
+
+/** A running header's line of the parts its page spans, their numerals alone: "PART II, III" (MSFT 2010). */
+const PART_LIST = /^\s*PARTS?\s+[IV]{1,3}(?:\s*(?:,\s*and|,|and|&)\s*[IV]{1,3})+\s*$/i;
 
 /** Whether any block strictly between two headings is more than a PART line or empty. */
 function textBetween(blocks: string[], from: number, to: number): boolean {
@@ -390,8 +398,12 @@ function toSections(
     const next = after ? catalog[candidates[after.cand]!.readings[after.reading]![0]!]! : null;
     while (end > start + 1) {
       if (partOf(blocks[end - 1]!) !== null) end--;
-      // so is the next item's own running header, its part and number alone ("Part IV, Item 15"; firstOfRepeats)
-      else if (next !== null && runningHeaderOf(blocks[end - 1]!) === next.number) end--;
+      // so is the next page's running header naming the next item, its number alone or in a list of numbers,
+      // and the line of the page's parts over it ("Part IV, Item 15"; "PART II, III" / "Item 9B, 10, ... 14")
+      else if (next !== null && runningHeaderOf(blocks[end - 1]!)?.includes(next.number)) {
+        end--;
+        if (end > start + 1 && PART_LIST.test(blocks[end - 1]!)) end--;
+      }
       else if (end > start + 2 && CONTINUED_MARK.test(blocks[end - 1]!) && partOf(blocks[end - 2]!) !== null)
         end -= 2;
       else break;

@@ -403,8 +403,11 @@ function toSections(
       else if (next !== null && runningHeaderOf(blocks[end - 1]!)?.includes(next.number)) {
         end--;
         if (end > start + 1 && PART_LIST.test(blocks[end - 1]!)) end--;
-      }
-      else if (end > start + 2 && CONTINUED_MARK.test(blocks[end - 1]!) && partOf(blocks[end - 2]!) !== null)
+      } else if (
+        end > start + 2 &&
+        CONTINUED_MARK.test(blocks[end - 1]!) &&
+        partOf(blocks[end - 2]!) !== null
+      )
         end -= 2;
       else break;
     }

@@ -136,7 +136,8 @@ export function sentencesOf(blocks: Block[], text: string): Sentence[] {
     // bullets, each ending on its slide numbers, run together in one line).
     // ... and at a period run into an inline bullet's dash with no space between ("... served markets.- The Company is
     // providing second-quarter base earnings guidance ...": the bullet's mark glued to the sentence before).
-    const re = /(?:[.!?]["”’)]?|\[\d+(?:,\s*\d+)*\])(?=\s+(?:[-•·]\s+)?["“(]?[A-Z0-9$]|[-•·]\s+["“(]?[A-Z0-9$])/g;
+    const re =
+      /(?:[.!?]["”’)]?|\[\d+(?:,\s*\d+)*\])(?=\s+(?:[-•·]\s+)?["“(]?[A-Z0-9$]|[-•·]\s+["“(]?[A-Z0-9$])/g;
     for (const m of t.matchAll(re)) {
       const endIdx = m.index! + m[0].length;
       if (endIdx <= from) continue;

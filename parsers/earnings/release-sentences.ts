@@ -177,7 +177,10 @@ function push(
 
 const GUIDANCE_WORD =
   /\b(?:guidance|outlook|expects?|anticipates?|forecasts?|reaffirm(?:s|ed|ing)?|reiterat(?:es|ed|ing)|targets?)\b/i;
-const TURN = /,?\s+(?:as|while|and)\s+(?:the\s+[Cc]ompany|management|it|we)\b/g;
+// (... or at "but" before a verb that changes or keeps guidance: "reported net profit of Rs 3,802 crore in April-June
+// period, down 6.76 per cent from the previous quarter but raised its revenue growth guidance".)
+const TURN =
+  /,?\s+(?:as|while|and)\s+(?:the\s+[Cc]ompany|management|it|we)\b|,?\s+but\s+(?=(?:also\s+)?(?:raised|lowered|cut|reaffirmed|reiterated|maintained|narrowed|withdrew)\b)/g;
 
 /**
  * Where a sentence that reports results ("reported Q3 2025 revenue of $2.58 million, ... and cash totaling $2.55 million")
@@ -192,7 +195,8 @@ export function turnToGuidance(text: string): number | null {
   let cut: number | null = null;
   for (const m of text.slice(0, forward.index).matchAll(TURN)) {
     if (m.index! < verb.index) continue;
-    if (!/\$\s?\d|\d\s?(?:%|percent)/.test(text.slice(verb.index, m.index!))) continue;
+    // (An amount in rupees, "Rs 3,802 crore", or a change "per cent" counts as one.)
+    if (!/(?:\$|\bRs\.?)\s?\d|\d\s?(?:%|percent|per cent)/.test(text.slice(verb.index, m.index!))) continue;
     cut = m.index!;
   }
   return cut;

@@ -14,6 +14,12 @@ describe('a withdrawal glued by ".-" to the next bullet (Sonoco Q1 2020, guidanc
     expect([r.release.fiscal_period, r.release.fiscal_year]).toEqual(['Q1', 2020]);
   });
 
+  it('"Base net income attributable to Sonoco (base earnings) for first-quarter 2020 was $0.94 per diluted share": non-GAAP EPS', () => {
+    const r = set2.parse(sonoco);
+    expect(set2.value(r, 'Q1', 'eps_diluted', 'non_gaap')).toBe(0.94);
+    expect(set2.value(r, 'Q1', 'eps_diluted', 'gaap')).toBe(0.8);
+  });
+
   it('"withdrawn its full-year 2020 guidance for base earnings, cash flow from operations and free cash flow": one row each', () => {
     const r = set2.parse(sonoco);
     const got = rows(r);

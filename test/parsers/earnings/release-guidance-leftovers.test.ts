@@ -41,6 +41,17 @@ describe('a withdrawal glued by ".-" to the next bullet (Sonoco Q1 2020, guidanc
   });
 });
 
+describe('"Organic" named alone before a percent (Church & Dwight Q1 2021, guidance set 2)', () => {
+  it('"Raises Net Sales growth to +5-6%; Raises Organic to +4-5%"', () => {
+    const file = 'CHD_2021-04-29_Q1_readkong_transcribed.txt';
+    const r = set2.parse(file);
+    const got = rows(r);
+    expect(got).toContainEqual(['organic_revenue_growth', 'unspecified', 'FY 2021', 4, 5, 'raised']);
+    expect(got).toContainEqual(['revenue_growth', 'unspecified', 'FY 2021', 5, 6, 'raised']);
+    set2.evidenceHolds(file, r);
+  });
+});
+
 describe('a results sentence that turns to guidance at "but raised" (Infosys Q1 FY20, guidance set 8)', () => {
   it('"reported net profit of Rs 3,802 crore in April-June period, down 6.76 per cent ... but raised its revenue growth guidance"', () => {
     const r = set8.parse(infosys);

@@ -119,6 +119,9 @@ const METRICS: [RegExp, string][] = [
   // Organic growth (without currency and acquisitions) is its own target, apart from total growth; "underlying sales
   // growth" is the same measure under another name (Emerson's "Underlying Sales Growth | 2% - 3% | 3% - 5%").
   [/\b(?:organic|underlying) (?:revenue |net sales |sales )?growth\b/i, 'organic_revenue_growth'],
+  // (h-guid17: "Organic" named alone before a percent, "Raises Net Sales growth to +5-6%; Raises Organic to +4-5%", is
+  // organic sales growth.)
+  [/\borganic(?=\s+(?:to|of|at)\s+[+-]?\d[\d.]*(?:\s?[-–]\s?[+-]?\d[\d.]*)?\s?%)/i, 'organic_revenue_growth'],
   // ("like-for-like growth": a European retailer's comparable sales growth.)
   [
     /\bcomparable(?: store)?(?: net)? sales\b|\bsame[- ]store sales\b|\blike[- ]for[- ]like (?:sales )?growth\b/i,
@@ -870,6 +873,11 @@ export function guidanceOf(
         /\bcore\s+$/i.test(wordsBefore) ||
         // (h-guid15) "underlying operating profit", "underlying net profit after tax": a profit before exceptional items.
         (/\bunderlying\s+$/i.test(wordsBefore) && /_income$|^eps_|^ebitda/.test(h.metric)) ||
+        // ("second-quarter base earnings guidance of $0.73 to $0.83": base earnings, earnings with items excluded that the
+        // release reconciles to GAAP earnings, are non-GAAP as core earnings are.)
+        (/\bbase\s+$/i.test(wordsBefore) &&
+          /^net_income$|^eps_/.test(h.metric) &&
+          !FROM_BASE_BEFORE.test(wordsBefore)) ||
         (impliedFrom !== null && /\b(?:core|adjusted|non[- ]?gaap)\b/i.test(impliedFrom.text)) ||
         // "Operating Income per Share Guidance": GAAP has no operating income per share.
         (h.metric === 'eps_diluted' &&
@@ -906,9 +914,16 @@ export function guidanceOf(
         continue;
       const operatingPerShare =
         metric === 'operating_income' && /^\s*per (?:diluted |basic )?(?:common )?share\b/i.test(afterValue);
+      // (An earnings target compared right after its value with a per-share figure, "guidance of $0.73 to $0.83, compared
+      // to $0.95 per diluted share in the second quarter of 2019", is per share too.)
+      const comparedPerShare =
+        /^\s*,?\s*(?:compared (?:to|with)|versus|vs\.?)\s*\$\s?\d[\d,]*(?:\.\d+)?\s+per (?:diluted |basic )?(?:common )?share\b/i.test(
+          afterValue,
+        );
       if (
         (metric === 'net_income' || operatingPerShare) &&
-        /^\s*per (?:diluted |basic )?(?:common )?share\b/i.test(afterValue)
+        (/^\s*per (?:diluted |basic )?(?:common )?share\b/i.test(afterValue) ||
+          (metric === 'net_income' && comparedPerShare))
       ) {
         metric = /^\s*per basic/i.test(afterValue) ? 'eps_basic' : 'eps_diluted';
       } else if (
@@ -1149,6 +1164,17 @@ export function guidanceOf(
           ),
       ),
     );
+  // A measure the release points to its definition and reconciliation for ("See free cash flow definition and
+  // reconciliation to cash flow from operations later in this release") is a non-GAAP measure: its rows of unspecified
+  // basis are non-GAAP.
+  for (const sen of sentences)
+    for (const r of sen.text.matchAll(
+      /\bsee\s+((?:[\w-]+\s+){1,4}?)definitions?\b[^.()]{0,40}\breconciliation\b/gi,
+    )) {
+      const metric = withdrawnMetric(r[1]!.trim());
+      if (metric === null) continue;
+      for (const o of out) if (o.metric === metric && o.basis === 'unspecified') o.basis = 'non_gaap';
+    }
   previousOutlooks(sentences, out, reported);
   return out;
 }
@@ -1315,13 +1341,51 @@ function withdrawalsOf(
   // A metric named between the verb and "guidance" ("is withdrawing its adjusted earnings guidance for the full-year
   // 2020") is what is withdrawn, with its name's basis; with none named the whole guidance of the period is ("all").
   const named = METRICS.find(([re]) => re.test(m[0]));
-  const basis: Guidance['basis'] = !named
-    ? 'unspecified'
-    : /\b(?:non[- ]?gaap|adjusted|pro ?forma|core|ongoing)\b/i.test(m[0])
+  const basisOf = (name: string): Guidance['basis'] =>
+    /\b(?:non[- ]?gaap|adjusted|pro ?forma|core|ongoing|base)\b/i.test(name)
       ? 'non_gaap'
-      : /\bgaap\b/i.test(m[0])
+      : /\bgaap\b/i.test(name)
         ? 'gaap'
         : 'unspecified';
+  // The metrics listed after "guidance for" ("has withdrawn its full-year 2020 guidance for base earnings, cash flow from
+  // operations and free cash flow due to ...") are what is withdrawn, one row each, when every item of the list names one.
+  const listed: { metric: string; label: string; basis: Guidance['basis'] }[] = [];
+  if (!named) {
+    const list =
+      /^\s+for\s+((?:(?!\b(?:due to|because|given|amid|in light of|as a result)\b)[^.;()])+)/i.exec(
+        s.text.slice(m.index + m[0].length),
+      );
+    const items = list ? list[1]!.trim().split(/\s*,\s*(?:and\s+)?|\s+and\s+/) : [];
+    for (const item of items) {
+      const metric = withdrawnMetric(item);
+      if (metric === null) {
+        listed.length = 0;
+        break;
+      }
+      listed.push({ metric, label: item, basis: basisOf(item) });
+    }
+  }
+  if (listed.length > 0)
+    return targets.flatMap((t) =>
+      listed.map((l) => ({
+        metric: l.metric,
+        label: l.label,
+        basis: l.basis,
+        targetYear: t.year,
+        targetPeriod: t.period,
+        low: null,
+        high: null,
+        point: null,
+        printed: m[0],
+        unit: 'text' as const,
+        scale: 'units' as Scale,
+        qualitative: null,
+        relative: false,
+        status: 'withdrawn' as const,
+        sentence: s,
+      })),
+    );
+  const basis: Guidance['basis'] = !named ? 'unspecified' : basisOf(m[0]);
   return targets.map((t) => ({
     metric: named?.[1] ?? 'all',
     label: m[0],
@@ -1339,6 +1403,24 @@ function withdrawalsOf(
     status: 'withdrawn' as const,
     sentence: s,
   }));
+}
+
+/**
+ * The metric an item of a withdrawal's list names ("base earnings", "cash flow from operations", "free cash flow"), or
+ * null. "Base earnings" is the per-share earnings a release states with its items excluded (a non-GAAP measure, as
+ * "adjusted" or "core" earnings are), so it is earnings per share.
+ */
+function withdrawnMetric(item: string): string | null {
+  if (!/^(?:[\w-]+\s+){1,5}$/.test(`${item} `)) return null;
+  if (/^base earnings(?: per (?:diluted )?share)?$/i.test(item)) return 'eps_diluted';
+  if (
+    /^(?:operating cash flows?|cash flows? from operations|net cash provided by operating activities)$/i.test(
+      item,
+    )
+  )
+    return 'cash_flow';
+  const hit = METRICS.find(([re]) => re.test(item));
+  return hit ? hit[1] : null;
 }
 
 /**

@@ -450,8 +450,10 @@ function statedYearForOrdinal(
     .filter(([, n]) => n === ordinal)
     .map(([w]) => w)
     .join('|');
+  // (A hyphenated ordinal, "First-quarter 2020 GAAP earnings per diluted share were $0.80", names its quarter and year
+  // as "first quarter 2020" does.)
   const re = new RegExp(
-    String.raw`\b(?:fiscal(?: year)?\s+(\d{4})\s+(?:${word})\s+(?:fiscal\s+)?quarter|(?:${word})\s+(?:fiscal\s+)?quarter\s+(?:of\s+)?(?:fiscal\s+)?(?:year\s+)?'?(\d{4})|Q${ordinal}\s+(?:(?:FY|fiscal\s+)'?(\d{4}|\d{2})|((?:19|20)\d{2}))|${ordinal}Q(\d{2}|(?:19|20)\d{2}))\b`,
+    String.raw`\b(?:fiscal(?: year)?\s+(\d{4})\s+(?:${word})\s+(?:fiscal\s+)?quarter|(?:${word})(?:\s+|-)(?:fiscal\s+)?quarter\s+(?:of\s+)?(?:fiscal\s+)?(?:year\s+)?'?(\d{4})|Q${ordinal}\s+(?:(?:FY|fiscal\s+)'?(\d{4}|\d{2})|((?:19|20)\d{2}))|${ordinal}Q(\d{2}|(?:19|20)\d{2}))\b`,
     'gi',
   );
   let best: number | null = null;

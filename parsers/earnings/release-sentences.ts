@@ -134,7 +134,10 @@ export function sentencesOf(blocks: Block[], text: string): Sentence[] {
     // A sentence also ends before an inline bullet (". - Net income ...": list items run together in one line).
     // ... and after a bracketed source reference before a dash ("... at 42%[6, 27] - ARR reached ...": a summary's
     // bullets, each ending on its slide numbers, run together in one line).
-    const re = /(?:[.!?]["”’)]?|\[\d+(?:,\s*\d+)*\])(?=\s+(?:[-•·]\s+)?["“(]?[A-Z0-9$])/g;
+    // ... and at a period run into an inline bullet's dash with no space between ("... served markets.- The Company is
+    // providing second-quarter base earnings guidance ...": the bullet's mark glued to the sentence before).
+    const re =
+      /(?:[.!?]["”’)]?|\[\d+(?:,\s*\d+)*\])(?=\s+(?:[-•·]\s+)?["“(]?[A-Z0-9$]|[-•·]\s+["“(]?[A-Z0-9$])/g;
     for (const m of t.matchAll(re)) {
       const endIdx = m.index! + m[0].length;
       if (endIdx <= from) continue;
@@ -174,7 +177,10 @@ function push(
 
 const GUIDANCE_WORD =
   /\b(?:guidance|outlook|expects?|anticipates?|forecasts?|reaffirm(?:s|ed|ing)?|reiterat(?:es|ed|ing)|targets?)\b/i;
-const TURN = /,?\s+(?:as|while|and)\s+(?:the\s+[Cc]ompany|management|it|we)\b/g;
+// (... or at "but" before a verb that changes or keeps guidance: "reported net profit of Rs 3,802 crore in April-June
+// period, down 6.76 per cent from the previous quarter but raised its revenue growth guidance".)
+const TURN =
+  /,?\s+(?:as|while|and)\s+(?:the\s+[Cc]ompany|management|it|we)\b|,?\s+but\s+(?=(?:also\s+)?(?:raised|lowered|cut|reaffirmed|reiterated|maintained|narrowed|withdrew)\b)/g;
 
 /**
  * Where a sentence that reports results ("reported Q3 2025 revenue of $2.58 million, ... and cash totaling $2.55 million")
@@ -189,7 +195,8 @@ export function turnToGuidance(text: string): number | null {
   let cut: number | null = null;
   for (const m of text.slice(0, forward.index).matchAll(TURN)) {
     if (m.index! < verb.index) continue;
-    if (!/\$\s?\d|\d\s?(?:%|percent)/.test(text.slice(verb.index, m.index!))) continue;
+    // (An amount in rupees, "Rs 3,802 crore", or a change "per cent" counts as one.)
+    if (!/(?:\$|\bRs\.?)\s?\d|\d\s?(?:%|percent|per cent)/.test(text.slice(verb.index, m.index!))) continue;
     cut = m.index!;
   }
   return cut;

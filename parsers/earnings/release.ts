@@ -86,8 +86,13 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * range with no unit word takes the one of the "(previously ...)" range after it, a table whose header names periods
  * ended or earlier years and no outlook word or later year reports results whatever status bullet precedes it, "was DKK
  * 785 million" states a result).
+ * /20: guidance leftovers (h-guid17: a period run into an inline bullet's dash ends a sentence, "First-quarter 2020"
+ * names the reported quarter's year, a withdrawal's metrics listed after "guidance for" are each withdrawn, "base
+ * earnings" is non-GAAP EPS, an earnings target compared with a per-share figure is per share, a measure the release
+ * points to a definition and reconciliation for is non-GAAP, a results sentence turns to guidance at "but raised",
+ * "Raises Organic to +4-5%" is organic growth).
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/19';
+export const RELEASE_PARSER_VERSION = 'earnings-release/20';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

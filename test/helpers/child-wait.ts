@@ -31,9 +31,6 @@ export class ChildDeadline {
   remaining(): number {
     return Math.max(1, this.at - Date.now());
   }
-  get seconds(): number {
-    return Math.round((this.at - Date.now()) / 1000);
-  }
 }
 
 /** The error a failed wait throws: what was awaited, why it stopped, the child's stderr tail. */
@@ -73,14 +70,10 @@ export function childExit(
 ): Promise<number | null> {
   return new Promise((resolve, reject) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
+    const started = Date.now();
     const timer = setTimeout(() => {
-      reject(
-        waitError(
-          what,
-          `the child had not exited after ${Math.round(deadline.remaining() / 1000)} s more`,
-          stderr(),
-        ),
-      );
+      const waited = Math.round((Date.now() - started) / 1000);
+      reject(waitError(what, `the child had not exited after ${waited} s`, stderr()));
     }, deadline.remaining());
     child.once('exit', (code) => {
       clearTimeout(timer);

@@ -24,13 +24,13 @@ beforeAll(async () => {
   database = await createApiTestDatabase();
   await seedRegistry(database, 30);
   api = await startApi(database, { routes: [fundRoute, failingRoute], logLevel: 'warn' });
-});
+}, CHILD_TEST_TIMEOUT_MS); // a database opened and seeded: over 60 s on a loaded host is not a failure
 
 afterAll(async () => {
   for (const c of clients) await c.close().catch(() => undefined);
   await api?.close();
   await database?.close();
-});
+}, CHILD_TEST_TIMEOUT_MS);
 
 async function connect(headers: Record<string, string>): Promise<Client> {
   const client = new Client({ name: 'contract-test', version: '1.0.0' });

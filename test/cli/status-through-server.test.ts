@@ -4,6 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CHILD_TEST_TIMEOUT_MS,
+  ChildDeadline,
+  childExit,
+  execBound,
+  execTimedOut,
+  waitForChild,
+} from '../helpers/child-wait.ts';
 import { seedEmbeddedDataDir } from '../helpers/db.ts';
 
 // @test-slow 25 (its rough wall seconds alone: vitest.config.ts starts the slow files first)
@@ -25,69 +33,84 @@ function cliEnv(extra: Record<string, string> = {}) {
   return { ...env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', UPSTREAM: 'fixtures', ...extra };
 }
 
-const etl = (args: string[]) =>
-  run(process.execPath, ['bin/etl.js', ...args], { env: cliEnv(), timeout: 60_000 }).then(
+// Bounded by what remains of the test's deadline (a loaded host may take minutes to start `etl`): when the
+// bound kills the child, the test fails saying which command it awaited, with its stderr tail.
+const etl = (args: string[], deadline: ChildDeadline) =>
+  run(process.execPath, ['bin/etl.js', ...args], { env: cliEnv(), ...execBound(deadline) }).then(
     (r) => ({ code: 0, ...r }),
-    (e: { code: number; stdout: string; stderr: string }) => ({
-      code: e.code,
-      stdout: e.stdout,
-      stderr: e.stderr,
-    }),
+    (e: { code: number; stdout: string; stderr: string; killed?: boolean; signal?: string }) => {
+      const timedOut = execTimedOut(`etl ${args.join(' ')} (awaited: its exit)`, e);
+      if (timedOut) throw timedOut;
+      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+    },
   );
 
 // a migrated database (its `etl migrate` below a no-op): the test is about who holds it, not a first start
-beforeAll(() => seedEmbeddedDataDir(dataDir));
+beforeAll(() => seedEmbeddedDataDir(dataDir), CHILD_TEST_TIMEOUT_MS);
 
 afterAll(() => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
 });
 
 describe('etl status and the embedded database', () => {
-  it('reads through the running server while etl serve holds the database, and directly once it stops', async () => {
-    expect((await etl(['migrate'])).code).toBe(0);
-    const serve = spawn(process.execPath, ['bin/etl.js', 'serve'], {
-      env: cliEnv(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(serve);
-    let stderr = '';
-    serve.stderr!.on('data', (d) => {
-      stderr += d;
-    });
-    const deadline = Date.now() + 60_000;
-    while (!stderr.includes('API at ') && Date.now() < deadline && serve.exitCode === null)
-      await new Promise((r) => setTimeout(r, 100));
-    expect(stderr).toContain('API at ');
-    const file = join(dataDir, 'server.json');
-    expect(existsSync(file)).toBe(true);
-    expect(statSync(file).mode & 0o777).toBe(0o600);
+  it(
+    'reads through the running server while etl serve holds the database, and directly once it stops',
+    async () => {
+      const deadline = new ChildDeadline();
+      expect((await etl(['migrate'], deadline)).code).toBe(0);
+      const serve = spawn(process.execPath, ['bin/etl.js', 'serve'], {
+        env: cliEnv(),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      children.push(serve);
+      let stderr = '';
+      serve.stderr!.on('data', (d) => {
+        stderr += d;
+      });
+      await waitForChild("etl serve's 'API at ' line", () => stderr.includes('API at '), {
+        child: serve,
+        stderr: () => stderr,
+        deadline,
+        intervalMs: 100,
+      });
+      const file = join(dataDir, 'server.json');
+      expect(existsSync(file)).toBe(true);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
 
-    const through = await etl(['status', '--json']);
-    expect(through.code).toBe(0);
-    const body = JSON.parse(through.stdout);
-    expect(body.runtime).toBe('in-process');
-    expect(body.queue_depth).toEqual({}); // the serving process's own in-process queues (none ran)
-    const items = body.datasets.find((d: { dataset: string }) => d.dataset === 'filing_items');
-    expect(items.pending_reason).toBe('waiting for filings (never loaded) <- companies (never loaded)');
-    const table = await etl(['status']);
-    expect(table.stdout).toMatch(/read from: http:\/\/127\.0\.0\.1:\d+ \(pid \d+\)/);
+      const through = await etl(['status', '--json'], deadline);
+      expect(through.code).toBe(0);
+      const body = JSON.parse(through.stdout);
+      expect(body.runtime).toBe('in-process');
+      expect(body.queue_depth).toEqual({}); // the serving process's own in-process queues (none ran)
+      const items = body.datasets.find((d: { dataset: string }) => d.dataset === 'filing_items');
+      expect(items.pending_reason).toBe('waiting for filings (never loaded) <- companies (never loaded)');
+      const table = await etl(['status'], deadline);
+      expect(table.stdout).toMatch(/read from: http:\/\/127\.0\.0\.1:\d+ \(pid \d+\)/);
 
-    serve.kill('SIGTERM');
-    await new Promise((r) => serve.once('exit', r));
-    expect(existsSync(file)).toBe(false);
-    const direct = await etl(['status']);
-    expect(direct.code).toBe(0);
-    expect(direct.stdout).toMatch(/read from: pglite/);
-  }, 120_000);
+      serve.kill('SIGTERM');
+      await childExit('etl serve exiting after SIGTERM', serve, () => stderr, deadline);
+      expect(existsSync(file)).toBe(false);
+      const direct = await etl(['status'], deadline);
+      expect(direct.code).toBe(0);
+      expect(direct.stdout).toMatch(/read from: pglite/);
+    },
+    CHILD_TEST_TIMEOUT_MS,
+  );
 
-  it('says exactly what to do when the holder does not serve yet', async () => {
-    const holder = spawn('sleep', ['30']);
-    children.push(holder);
-    writeFileSync(join(dataDir, 'pg', 'findata.pid'), String(holder.pid));
-    const r = await etl(['status']);
-    holder.kill('SIGKILL');
-    expect(r.code).not.toBe(0);
-    expect(r.stderr).toMatch(/in use by process \d+/);
-    expect(r.stderr).toMatch(/wait for its Ready line and run etl status again/);
-  }, 60_000);
+  it(
+    'says exactly what to do when the holder does not serve yet',
+    async () => {
+      const deadline = new ChildDeadline();
+      // alive as long as the test may wait on `etl status` (killed right after)
+      const holder = spawn('sleep', [String(Math.ceil(CHILD_TEST_TIMEOUT_MS / 1000))]);
+      children.push(holder);
+      writeFileSync(join(dataDir, 'pg', 'findata.pid'), String(holder.pid));
+      const r = await etl(['status'], deadline);
+      holder.kill('SIGKILL');
+      expect(r.code).not.toBe(0);
+      expect(r.stderr).toMatch(/in use by process \d+/);
+      expect(r.stderr).toMatch(/wait for its Ready line and run etl status again/);
+    },
+    CHILD_TEST_TIMEOUT_MS,
+  );
 });

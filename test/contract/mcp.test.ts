@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATASET_ROUTES } from '../../api/routes/index.ts';
 import { type Database, openDatabase } from '../../lib/db.ts';
 import { accountWithKey, createApiTestDatabase, type RunningApi, startApi } from '../helpers/api.ts';
+import { awaitingChild, CHILD_TEST_TIMEOUT_MS, ChildDeadline, childExit } from '../helpers/child-wait.ts';
 import { seedEmbeddedDataDir } from '../helpers/db.ts';
 import { APPLE_ID, seedRegistry } from '../helpers/registry.ts';
 import { failingRoute, fundRoute } from '../helpers/test-routes.ts';
@@ -22,13 +24,13 @@ beforeAll(async () => {
   database = await createApiTestDatabase();
   await seedRegistry(database, 30);
   api = await startApi(database, { routes: [fundRoute, failingRoute], logLevel: 'warn' });
-});
+}, CHILD_TEST_TIMEOUT_MS); // a database opened and seeded: over 60 s on a loaded host is not a failure
 
 afterAll(async () => {
   for (const c of clients) await c.close().catch(() => undefined);
   await api?.close();
   await database?.close();
-});
+}, CHILD_TEST_TIMEOUT_MS);
 
 async function connect(headers: Record<string, string>): Promise<Client> {
   const client = new Client({ name: 'contract-test', version: '1.0.0' });
@@ -304,76 +306,128 @@ describe('MCP over Streamable HTTP', () => {
   });
 });
 
+/**
+ * `etl mcp` over stdio, as a child process: on a loaded host its start (and, without --url, opening the
+ * embedded database) can take longer than the SDK's default 60 s request timeout, which is not a failure.
+ * Every request gets what remains of the test's bound as its timeout, and a failed request says what was
+ * awaited with the child's stderr tail.
+ */
+function stdioChild(transport: StdioClientTransport, deadline: ChildDeadline) {
+  let stderr = '';
+  transport.stderr?.on('data', (d) => {
+    stderr += d;
+  });
+  const errTail = () => stderr;
+  return {
+    stderr: errTail,
+    /** Request options bounded by the test's deadline (the SDK's own default is a fixed 60 s). */
+    options: () => ({ timeout: deadline.remaining() }),
+    awaiting: <T>(what: string, p: Promise<T>) => awaitingChild(`${what} (etl mcp over stdio)`, p, errTail),
+    /**
+     * The MCP stdio shutdown, waited for: end the child's stdin and wait for its exit (it flushes its usage
+     * first). The SDK's `close()` does the same but sends SIGTERM after 2 s and SIGKILL after 4 s, which on a
+     * loaded host can kill the child before it has flushed.
+     */
+    async shutdown(): Promise<number | null> {
+      const child = (transport as unknown as { _process?: ChildProcess })._process;
+      if (!child) throw new Error('StdioClientTransport no longer holds its child process (SDK change?)');
+      child.stdin!.end();
+      return childExit('etl mcp exiting once its stdin is closed', child, errTail, deadline);
+    },
+  };
+}
+
 describe('MCP over stdio (etl mcp)', () => {
-  it('relays to a running API with the key of MCP_API_KEY: same tools, same metering', async () => {
-    const { key, accountId } = await accountWithKey(database, 'free', 5);
-    const client = new Client({ name: 'stdio-test', version: '1.0.0' });
-    await client.connect(
-      new StdioClientTransport({
+  it(
+    'relays to a running API with the key of MCP_API_KEY: same tools, same metering',
+    async () => {
+      const deadline = new ChildDeadline();
+      const { key, accountId } = await accountWithKey(database, 'free', 5);
+      const client = new Client({ name: 'stdio-test', version: '1.0.0' });
+      const transport = new StdioClientTransport({
         command: process.execPath,
         args: ['bin/etl.js', 'mcp', '--url', api.url],
         env: { PATH: process.env.PATH ?? '', MCP_API_KEY: key, LOG_LEVEL: 'warn' },
         stderr: 'pipe',
-      }),
-    );
-    clients.push(client);
-    const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toContain('financials_income_statements');
-    const r = await client.callTool({ name: 'companies', arguments: { ticker: 'AAPL' } });
-    expect(textOf(r).data[0].company_id).toBe(APPLE_ID);
-    expect(await balance(accountId)).toBe(4);
-  }, 30_000);
+      });
+      const child = stdioChild(transport, deadline);
+      clients.push(client);
+      await child.awaiting('connect (initialize)', client.connect(transport, child.options()));
+      const { tools } = await child.awaiting('tools/list', client.listTools(undefined, child.options()));
+      expect(tools.map((t) => t.name)).toContain('financials_income_statements');
+      const r = await child.awaiting(
+        'tools/call companies',
+        client.callTool({ name: 'companies', arguments: { ticker: 'AAPL' } }, undefined, child.options()),
+      );
+      expect(textOf(r).data[0].company_id).toBe(APPLE_ID);
+      expect(await balance(accountId)).toBe(4);
+    },
+    CHILD_TEST_TIMEOUT_MS,
+  );
 });
 
 describe('MCP over stdio (etl mcp) on the embedded database', () => {
-  it('opens the database itself (no --url): lists the tools, answers a call, charges the credit and records the usage', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'findata-mcp-'));
-    try {
-      await seedEmbeddedDataDir(dataDir); // migrated: the test is about `etl mcp`, not a first start
-      let embedded = await openDatabase({ dataDir });
-      await embedded.migrate(); // a no-op on the seeded directory
-      await seedRegistry(embedded, 30);
-      const { key, accountId } = await accountWithKey(embedded, 'free', 5);
-      await embedded.close();
+  it(
+    'opens the database itself (no --url): lists the tools, answers a call, charges the credit and records the usage',
+    async () => {
+      const deadline = new ChildDeadline();
+      const dataDir = mkdtempSync(join(tmpdir(), 'findata-mcp-'));
+      try {
+        await seedEmbeddedDataDir(dataDir); // migrated: the test is about `etl mcp`, not a first start
+        let embedded = await openDatabase({ dataDir });
+        await embedded.migrate(); // a no-op on the seeded directory
+        await seedRegistry(embedded, 30);
+        const { key, accountId } = await accountWithKey(embedded, 'free', 5);
+        await embedded.close();
 
-      const client = new Client({ name: 'stdio-embedded-test', version: '1.0.0' });
-      await client.connect(
-        new StdioClientTransport({
+        const client = new Client({ name: 'stdio-embedded-test', version: '1.0.0' });
+        const transport = new StdioClientTransport({
           command: process.execPath,
           args: ['bin/etl.js', 'mcp'],
           env: { PATH: process.env.PATH ?? '', MCP_API_KEY: key, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
           stderr: 'pipe',
-        }),
-      );
-      const { tools } = await client.listTools();
-      expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['companies', 'screen', 'usage']));
-      const r = await client.callTool({ name: 'companies', arguments: { ticker: 'AAPL' } });
-      expect(textOf(r).data[0]).toMatchObject({ company_id: APPLE_ID, company_name: 'Apple Inc.' });
-      const refused = await client.callTool({ name: 'screen', arguments: {} });
-      expect(refused.isError).toBe(true);
-      expect(textOf(refused).error.statusCode).toBe(402);
-      // Closing stdin ends the server, which flushes its usage before exiting (MCP stdio shutdown).
-      await client.close();
+        });
+        const child = stdioChild(transport, deadline);
+        clients.push(client); // closed in afterAll if a wait below fails
+        // the child opens the embedded database before it answers `initialize`
+        await child.awaiting('connect (initialize)', client.connect(transport, child.options()));
+        const { tools } = await child.awaiting('tools/list', client.listTools(undefined, child.options()));
+        expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['companies', 'screen', 'usage']));
+        const r = await child.awaiting(
+          'tools/call companies',
+          client.callTool({ name: 'companies', arguments: { ticker: 'AAPL' } }, undefined, child.options()),
+        );
+        expect(textOf(r).data[0]).toMatchObject({ company_id: APPLE_ID, company_name: 'Apple Inc.' });
+        const refused = await child.awaiting(
+          'tools/call screen',
+          client.callTool({ name: 'screen', arguments: {} }, undefined, child.options()),
+        );
+        expect(refused.isError).toBe(true);
+        expect(textOf(refused).error.statusCode).toBe(402);
+        // Closing stdin ends the server, which flushes its usage before exiting (MCP stdio shutdown).
+        expect(await child.shutdown()).toBe(0);
 
-      embedded = await openDatabase({ dataDir });
-      try {
-        const [acct] = await embedded.query<{ credits: string }>(
-          'select credits from accounts where id = $1',
-          [accountId],
-        );
-        expect(Number(acct!.credits)).toBe(4);
-        const usage = await embedded.query<{ route: string; status: number }>(
-          'select route, status from usage_events order by route',
-        );
-        expect(usage).toEqual([
-          { route: 'GET /v1/companies', status: 200 },
-          { route: 'GET /v1/screen', status: 402 },
-        ]);
+        embedded = await openDatabase({ dataDir });
+        try {
+          const [acct] = await embedded.query<{ credits: string }>(
+            'select credits from accounts where id = $1',
+            [accountId],
+          );
+          expect(Number(acct!.credits)).toBe(4);
+          const usage = await embedded.query<{ route: string; status: number }>(
+            'select route, status from usage_events order by route',
+          );
+          expect(usage).toEqual([
+            { route: 'GET /v1/companies', status: 200 },
+            { route: 'GET /v1/screen', status: 402 },
+          ]);
+        } finally {
+          await embedded.close();
+        }
       } finally {
-        await embedded.close();
+        rmSync(dataDir, { recursive: true, force: true });
       }
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 120_000);
+    },
+    CHILD_TEST_TIMEOUT_MS,
+  );
 });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { PARSERS } from '../../cli/commands/parse.ts';
+import { CHILD_TEST_TIMEOUT_MS, ChildDeadline, execBound, execTimedOut } from '../helpers/child-wait.ts';
 import { seedEmbeddedDataDir } from '../helpers/db.ts';
 
 // @test-slow 30 (its rough wall seconds alone: vitest.config.ts starts the slow files first)
@@ -14,15 +15,25 @@ import { seedEmbeddedDataDir } from '../helpers/db.ts';
 // The operator views of issue 9: `etl parse 13f|form4|def14a <file>` print the rows as the routes serve them.
 // Asynchronous on purpose: a synchronous child process blocks the test worker's event loop, and vitest's own
 // calls to the worker time out ("Timeout calling onTaskUpdate") when the machine is slow.
+// Each spawn waits on the child's exit, bounded by the shared slow-host bound (test/helpers/child-wait.ts) below
+// the test's own timeout: a bound hit fails saying which command was awaited, with its stderr tail.
 const run = promisify(execFile);
+const bounded = <T>(what: string, p: Promise<T>) =>
+  p.catch((e) => {
+    throw execTimedOut(`${what} (awaited: its exit)`, e) ?? e;
+  });
 const etl = async (...args: string[]) =>
   JSON.parse(
     (
-      await run(process.execPath, ['bin/etl.js', 'parse', ...args], {
-        encoding: 'utf8',
-        env: { ...process.env, LOG_LEVEL: 'silent' },
-        maxBuffer: 32 * 1024 * 1024,
-      })
+      await bounded(
+        `etl parse ${args.join(' ')}`,
+        run(process.execPath, ['bin/etl.js', 'parse', ...args], {
+          encoding: 'utf8',
+          env: { ...process.env, LOG_LEVEL: 'silent' },
+          maxBuffer: 32 * 1024 * 1024,
+          ...execBound(new ChildDeadline()),
+        }),
+      )
     ).stdout,
   );
 // What `etl parse <parser> <file>` prints, computed in this process: the command's own parser table
@@ -40,24 +51,31 @@ const parseHere = async (parser: string, file: string, opts: { url?: string } = 
   );
 
 describe('etl parse (ownership)', () => {
-  it('13f: filer, period, unit with its evidence, holdings with ticker null offline', async () => {
-    const out = await etl('13f', 'fixtures/ownership/ACTIAM_13F-HR_2020Q4_0001619124-21-000002_fulltext.txt');
-    expect(out).toMatchObject({
-      filer_cik: '0001619124',
-      filer_name: 'ACTIAM N.V.',
-      report_period: '2020-12-31',
-      filing_date: '2021-02-12',
-      accession_number: '0001619124-21-000002',
-      value_unit: 'thousands',
-      warnings: [],
-    });
-    expect(out.unit_evidence.method).toBe('filing_date_rule');
-    expect(out.institutional_holdings[0]).toMatchObject({
-      ticker: null,
-      cusip: '037833100',
-      value_usd: 230054000,
-    });
-  });
+  it(
+    '13f: filer, period, unit with its evidence, holdings with ticker null offline',
+    async () => {
+      const out = await etl(
+        '13f',
+        'fixtures/ownership/ACTIAM_13F-HR_2020Q4_0001619124-21-000002_fulltext.txt',
+      );
+      expect(out).toMatchObject({
+        filer_cik: '0001619124',
+        filer_name: 'ACTIAM N.V.',
+        report_period: '2020-12-31',
+        filing_date: '2021-02-12',
+        accession_number: '0001619124-21-000002',
+        value_unit: 'thousands',
+        warnings: [],
+      });
+      expect(out.unit_evidence.method).toBe('filing_date_rule');
+      expect(out.institutional_holdings[0]).toMatchObject({
+        ticker: null,
+        cusip: '037833100',
+        value_usd: 230054000,
+      });
+    },
+    CHILD_TEST_TIMEOUT_MS,
+  );
 
   it('form4: issuer, ticker, filing date, trades and holdings', async () => {
     const out = await parseHere(
@@ -89,20 +107,24 @@ describe('etl parse (ownership)', () => {
     ]);
   });
 
-  it('def14a: compensation and ownership rows; a plain-text Form 4 exits 1 with the ParseError', async () => {
-    const out = await parseHere(
-      'def14a',
-      'fixtures/ownership/TURN_DEF14A_2020_180-Degree-Capital_0000893739-20-000019_fulltext.txt',
-    );
-    expect(out.executive_compensation).toEqual([]);
-    expect(out.proxy_ownership).toHaveLength(11);
-    await expect(
-      etl(
-        'form4',
-        'fixtures/ownership/PRODUCTIVITY-TECH_4_2000-02-29_0001094891-00-000193_PLAINTEXT-preXML.txt',
-      ),
-    ).rejects.toThrow(/ParseError: no ownershipDocument/);
-  });
+  it(
+    'def14a: compensation and ownership rows; a plain-text Form 4 exits 1 with the ParseError',
+    async () => {
+      const out = await parseHere(
+        'def14a',
+        'fixtures/ownership/TURN_DEF14A_2020_180-Degree-Capital_0000893739-20-000019_fulltext.txt',
+      );
+      expect(out.executive_compensation).toEqual([]);
+      expect(out.proxy_ownership).toHaveLength(11);
+      await expect(
+        etl(
+          'form4',
+          'fixtures/ownership/PRODUCTIVITY-TECH_4_2000-02-29_0001094891-00-000193_PLAINTEXT-preXML.txt',
+        ),
+      ).rejects.toThrow(/ParseError: no ownershipDocument/);
+    },
+    CHILD_TEST_TIMEOUT_MS,
+  );
 
   it('adv-feed: one adviser row per firm of a Form ADV bulk file, with the feed date', async () => {
     const out = await parseHere('adv-feed', 'fixtures/ownership/adv/IA_FIRM_SEC_Feed_EXCERPT_assembled.xml');
@@ -121,42 +143,55 @@ describe('etl parse (ownership)', () => {
     });
   });
 
-  it('brochure: pages and addresses of a PDF (a real SEC PDF that prints none: only a regulator site)', async () => {
-    const out = await parseHere(
-      'brochure',
-      'fixtures/ownership/13f-lists/SEC_13F-securities-list_2018Q3_13flist2018q3.pdf',
-      {
-        url: 'https://files.adviserinfo.sec.gov/IAPD/Content/Common/crd_iapd_Brochure.aspx?BRCHR_VRSN_ID=42',
-      },
-    );
-    expect(out).toEqual({
-      version_id: 42,
-      pages: 526,
-      cover_website: null,
-      email_primary: null,
-      email_domain_matches_firm: null,
-      emails: [],
-      warnings: [],
-    });
-    // a 526-page PDF: one minute was not enough on a loaded 2-core host (in a child process)
-  }, 120_000);
+  it(
+    'brochure: pages and addresses of a PDF (a real SEC PDF that prints none: only a regulator site)',
+    async () => {
+      const out = await parseHere(
+        'brochure',
+        'fixtures/ownership/13f-lists/SEC_13F-securities-list_2018Q3_13flist2018q3.pdf',
+        {
+          url: 'https://files.adviserinfo.sec.gov/IAPD/Content/Common/crd_iapd_Brochure.aspx?BRCHR_VRSN_ID=42',
+        },
+      );
+      expect(out).toEqual({
+        version_id: 42,
+        pages: 526,
+        cover_website: null,
+        email_primary: null,
+        email_domain_matches_firm: null,
+        emails: [],
+        warnings: [],
+      });
+      // a 526-page PDF: two minutes were not enough on a loaded 2-core host (in process): the shared slow-host bound
+    },
+    CHILD_TEST_TIMEOUT_MS,
+  );
 });
 
 // The SEC's Official List of Section 13(f) Securities (test/ownership/thirteen-f-list.test.ts reads it in process).
 const Q2020 = 'fixtures/ownership/13f-lists/SEC_13F-securities-list_2020Q3_13flist2020q3.pdf';
 
 describe('etl import 13f-list', () => {
-  it('import: links CUSIPs into the configured database and says how many', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'list-import-'));
-    await seedEmbeddedDataDir(dataDir); // migrated, empty: the test is about the import, not a first start
-    const { DATABASE_URL: _db, REDIS_URL: _redis, ...env } = process.env;
-    const { stdout: out } = await run(process.execPath, ['bin/etl.js', 'import', '13f-list', Q2020], {
-      encoding: 'utf8',
-      env: { ...env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-    });
-    // an empty registry: nothing to link to, every line still read
-    expect(out).toMatch(
-      /^13f-list 2020Q3: 18298 securities \(Total Count 18298\), \d+ equity lines, 0 CUSIPs newly linked/,
-    );
-  }, 120_000);
+  it(
+    'import: links CUSIPs into the configured database and says how many',
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'list-import-'));
+      const deadline = new ChildDeadline();
+      await seedEmbeddedDataDir(dataDir); // migrated, empty: the test is about the import, not a first start
+      const { DATABASE_URL: _db, REDIS_URL: _redis, ...env } = process.env;
+      const { stdout: out } = await bounded(
+        'etl import 13f-list',
+        run(process.execPath, ['bin/etl.js', 'import', '13f-list', Q2020], {
+          encoding: 'utf8',
+          env: { ...env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+          ...execBound(deadline),
+        }),
+      );
+      // an empty registry: nothing to link to, every line still read
+      expect(out).toMatch(
+        /^13f-list 2020Q3: 18298 securities \(Total Count 18298\), \d+ equity lines, 0 CUSIPs newly linked/,
+      );
+    },
+    CHILD_TEST_TIMEOUT_MS,
+  );
 });

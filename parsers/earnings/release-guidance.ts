@@ -1365,30 +1365,15 @@ function withdrawalsOf(
       listed.push({ metric, label: item, basis: basisOf(item) });
     }
   }
-  if (listed.length > 0)
-    return targets.flatMap((t) =>
-      listed.map((l) => ({
-        metric: l.metric,
-        label: l.label,
-        basis: l.basis,
-        targetYear: t.year,
-        targetPeriod: t.period,
-        low: null,
-        high: null,
-        point: null,
-        printed: m[0],
-        unit: 'text' as const,
-        scale: 'units' as Scale,
-        qualitative: null,
-        relative: false,
-        status: 'withdrawn' as const,
-        sentence: s,
-      })),
-    );
-  const basis: Guidance['basis'] = !named ? 'unspecified' : basisOf(m[0]);
-  return targets.map((t) => ({
-    metric: named?.[1] ?? 'all',
-    label: m[0],
+  // a withdrawn target has no value: only its metric, label, basis and period
+  const withdrawn = (
+    t: (typeof targets)[number],
+    metric: string,
+    label: string,
+    basis: Guidance['basis'],
+  ) => ({
+    metric,
+    label,
     basis,
     targetYear: t.year,
     targetPeriod: t.period,
@@ -1402,7 +1387,11 @@ function withdrawalsOf(
     relative: false,
     status: 'withdrawn' as const,
     sentence: s,
-  }));
+  });
+  if (listed.length > 0)
+    return targets.flatMap((t) => listed.map((l) => withdrawn(t, l.metric, l.label, l.basis)));
+  const basis: Guidance['basis'] = !named ? 'unspecified' : basisOf(m[0]);
+  return targets.map((t) => withdrawn(t, named?.[1] ?? 'all', m[0], basis));
 }
 
 /**

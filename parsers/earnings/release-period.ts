@@ -864,9 +864,15 @@ function periodFromTableHeader(blocks: Block[]): ReportedPeriod | null {
     String.raw`\b(3|three|6|six|9|nine|12|twelve)[- ]months?\s+ended\s+(${MONTH})(?:\s+(\d{1,2}))?(?!,?\s+\d{4})`,
     'gi',
   );
+  // A statement's heading on a line of its own ("For the Three Months Ended December 31,") heads the table under it
+  // like a header row does; a separate "For the Years Ended December 31," heading over the next statement makes the
+  // first one's quarter the fourth (the year's statement beside it).
+  const lone = (b: Block, span: string) =>
+    !b.row &&
+    new RegExp(String.raw`^(?:for the )?(?:${span})\s+ended\s+${MONTH}(?:\s+\d{1,2})?,?$`, 'i').test(b.text.trim());
   for (const [i, b] of blocks.entries()) {
-    if (!b.row) continue;
-    const dated = spansOverDates(b);
+    if (!b.row && !lone(b, '(?:3|three|12|twelve)[- ]months?')) continue;
+    const dated = b.row ? spansOverDates(b) : null;
     if (dated !== null) return dated;
     const spans = [...b.text.matchAll(re)];
     // (The period is the first three- or twelve-month column's; a six- or nine-month one only names the quarter.)
@@ -883,11 +889,19 @@ function periodFromTableHeader(blocks: Block[]): ReportedPeriod | null {
     const quarter = spans.some((m) => /^(?:3|three)$/i.test(m[1]!));
     const sameEnd = (m: RegExpMatchArray) =>
       m[2]!.slice(0, 3).toLowerCase() === first[2]!.slice(0, 3).toLowerCase() && m[3] === first[3];
-    const twelve = spans.some(
-      (m) =>
-        /^(?:12|twelve)$/i.test(m[1]!) &&
-        m[2]!.slice(0, 3).toLowerCase() === first[2]!.slice(0, 3).toLowerCase(),
-    );
+    const twelve =
+      spans.some(
+        (m) =>
+          /^(?:12|twelve)$/i.test(m[1]!) &&
+          m[2]!.slice(0, 3).toLowerCase() === first[2]!.slice(0, 3).toLowerCase(),
+      ) ||
+      (!b.row &&
+        blocks.some(
+          (x) =>
+            lone(x, '(?:fiscal )?years?|(?:12|twelve)[- ]months?') &&
+            x.text.trim().match(new RegExp(MONTH, 'i'))?.[0]?.slice(0, 3).toLowerCase() ===
+              first[2]!.slice(0, 3).toLowerCase(),
+        ));
     // (Three months beside six or nine months ended on the same day: the second or third quarter.)
     const toDate = spans.find((m) => m !== first && /^(?:6|six|9|nine)$/i.test(m[1]!) && sameEnd(m));
     if (quarter && !twelve && toDate === undefined) return null;

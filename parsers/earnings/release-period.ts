@@ -1,5 +1,10 @@
 import type { Block } from './release-document.ts';
-import { AGAINST_GUIDANCE, turnToGuidance, withoutStreetExpectations } from './release-sentences.ts';
+import {
+  AGAINST_GUIDANCE,
+  inlineListItems,
+  turnToGuidance,
+  withoutStreetExpectations,
+} from './release-sentences.ts';
 
 /**
  * The period a release reports, from its own words ("fiscal 2011 first quarter ended December 25, 2010",
@@ -384,8 +389,12 @@ function resultsText(raw: string, forward: RegExp): string {
   // A result set against the guidance ("exceeding the high end of guidance") is no forecast either.
   const isForward = (s: string) => forward.test(s.replace(AGAINST_GUIDANCE, ' '));
   if (!isForward(text)) return text;
-  return text
-    .split(/(?<=[.!?][”"’]?)\s+(?=[A-Z“"])|(?<=\[\d+(?:,\s*\d+)*\])\s+(?=-\s+[A-Z])/)
+  // (The items of a list run together in one line are sentences of their own: see inlineListItems.)
+  const items = inlineListItems(text);
+  const listed =
+    items.length === 0 ? text : [0, ...items].map((at, i) => text.slice(at, items[i] ?? text.length)).join('. ');
+  return listed
+    .split(/(?<=[.!?][”"’]?)\s+(?=[A-Z“"])|(?<=\[\d+(?:,\s*\d+)*\])\s+(?=-\s+[A-Z])|(?<=\.)\s+(?=-\s+[A-Z])/)
     .map((sentence) => {
       // (A sentence that reports results and then turns to guidance keeps its results part.)
       const turn = turnToGuidance(sentence);

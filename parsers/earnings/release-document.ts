@@ -49,7 +49,7 @@ function isCellRow(line: string): boolean {
 
 /** Blocks of one document body, HTML or plain text. */
 export function bodyToBlocks(input: string): Block[] {
-  const body = unitRunOn(pointDecimals(input));
+  const body = unitRunOn(spaceThousands(pointDecimals(input)));
   // In plain text a line that opens with a bullet mark, or a heading line in capitals, starts a paragraph of
   // its own (hard-wrapped lines of one paragraph are otherwise joined), a line of nothing but cell marks ("|",
   // an empty table cell as a page store renders it) is a paragraph break, and a line that opens or closes with a
@@ -124,6 +124,17 @@ function pointDecimals(body: string): string {
       f.replace(/[.,]/g, (c) => (c === '.' ? ',' : '.')),
     )
     .replace(/(?<![\d.,])(\d+),(\d{1,2})(?![\d.,])/g, '$1.$2');
+}
+
+/**
+ * A text that groups thousands with a single space ("7 258", "(19 886)", "31 453") and never with a comma writes its
+ * figures in the space convention: each such figure is rewritten with commas ("7,258"), digit for digit (offsets
+ * unchanged). Four such figures at least; a text with a comma-grouped figure is left as it is.
+ */
+function spaceThousands(body: string): string {
+  const spaced = /(?<![\d,.]|\d )\d{1,3}(?: \d{3})+(?![\d,]|\.\d|\s\d)/g;
+  if ((body.match(spaced) ?? []).length < 4 || /\d,\d{3}(?!\d)/.test(body)) return body;
+  return body.replace(spaced, (f) => f.replace(/ /g, ','));
 }
 
 /**

@@ -177,6 +177,7 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
     if (undated.fiscalPeriod !== null) return withDocumentYear(withYearToDateRange(undated, prose), prose);
     return (
       header ??
+      spanRowOverDayFirstDates(blocks) ??
       monthsHeadingsOverYears(blocks) ??
       yearEndedUnderColumnYear(blocks) ??
       annualReportYear(prose) ??
@@ -934,6 +935,51 @@ function periodFromTableHeader(blocks: Block[]): ReportedPeriod | null {
         start: b.start,
         end: yearRow.end,
       },
+    };
+  }
+  return null;
+}
+
+/**
+ * A header row of period spans ("Quarter ended (Unaudited) | Year ended") over column dates written day first on lines
+ * of their own ("31 December" above "2011", or "31 December 2011"): the first date ends the reported quarter, which is
+ * the year's fourth when a "Year ended" span beside it ends on the same day (the year is then reported too), else the
+ * calendar quarter that date ends.
+ */
+function spanRowOverDayFirstDates(blocks: Block[]): ReportedPeriod | null {
+  const dayMonth = new RegExp(String.raw`^\d{1,2}\s+${MONTH}$`, 'i');
+  for (const [i, b] of blocks.slice(0, 60).entries()) {
+    if (!b.row) continue;
+    const cells = b.text.split(' | ').map((c) => c.trim());
+    if (!/^(?:quarter|three months|3 months)\s+ended\b/i.test(cells[0] ?? '')) continue;
+    const yearSpan = cells.slice(1).some((c) => /^(?:(?:fiscal )?year|twelve months|12 months)\s+ended\b/i.test(c));
+    const dates: { date: string; block: Block }[] = [];
+    let pending: Block | null = null;
+    for (const n of blocks.slice(i + 1, i + 20)) {
+      if (n.row) break;
+      const t = n.text.trim();
+      if (pending !== null && /^(?:19|20)\d{2}$/.test(t)) {
+        const date = parseDate(`${pending.text.trim()} ${t}`);
+        if (date !== null) dates.push({ date, block: n });
+        pending = null;
+        continue;
+      }
+      pending = dayMonth.test(t) ? n : null;
+      const date = parseDate(t);
+      if (date !== null && /^\d/.test(t)) dates.push({ date, block: n });
+    }
+    if (dates.length < 2) continue;
+    const end = dates[0]!.date;
+    const fourth = yearSpan && dates.slice(1).some((d) => d.date === end);
+    const ordinal = fourth ? 4 : calendarQuarter(end);
+    if (ordinal === null) continue;
+    return {
+      fiscalYear: Number(end.slice(0, 4)),
+      fiscalPeriod: `Q${ordinal}` as FiscalPeriod,
+      periodEnd: end,
+      fiscalYearSource: 'stated',
+      alsoFiscalYear: fourth,
+      evidence: { text: b.text, start: b.start, end: b.end },
     };
   }
   return null;

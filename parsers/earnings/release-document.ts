@@ -760,7 +760,9 @@ function pipeCells(raw: string[]): string[] {
       j++;
     // The column dates under a run of span cells ("3 Months Ended", "6 Months Ended", then "Jun. 30, 2023", ...,
     // empty cells between them) are the header's second line: one header row.
-    if (j - i >= 2) {
+    // (A single span cell ending on "ended" over two or more column dates, "Quarter Ended:" over "Sept 30, 2003" and
+    // "Sept 30, 2002", is a header row too.)
+    if (j - i >= 2 || (j - i === 1 && /\bended:?$/i.test(cells[i]!.trim()))) {
       // (A scale caption between the span cells and their dates, "(dollars in thousands, except per share amounts)",
       // is the table's caption: it is set above the header row, and the dates, also split over two lines
       // ("September 30," / "2025"), still join the header.)
@@ -799,6 +801,10 @@ function pipeCells(raw: string[]): string[] {
           dates = days.map((d, n) => `${d}, ${years[n]}`);
           k = e;
         }
+      }
+      if (j - i === 1 && dates.length < 2) {
+        joined.push(cells[i]!);
+        continue;
       }
       const header = cells.slice(i, j);
       if (dates.length >= 2) {

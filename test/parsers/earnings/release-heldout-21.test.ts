@@ -63,4 +63,14 @@ describe('earnings release parser: held-out set 21 formats', () => {
     expect(set21.value(r, 'Q4', 'net_income', 'gaap')).toBe(-184_000_000);
     set21.evidenceHolds(name, r);
   });
+
+  it('CIK 740112: a lone "Quarter Ended:" cell over "Sept 30, 2003 | Sept 30, 2002" is the header row that dates Q3', () => {
+    const name = 'CIK740112_8-K_2003_Q3_EX-99.1_transcribed_excerpt.txt';
+    const r = set21.parse(name);
+    // "... (in thousands, except earnings per share) for the third quarter 2003 and 2002." over "|Quarter Ended:".
+    expect(r.release).toMatchObject({ fiscal_period: 'Q3', fiscal_year: 2003, period_end: '2003-09-30' });
+    expect(set21.value(r, 'Q3', 'revenue', 'gaap')).toBe(588_486_000);
+    expect(set21.value(r, 'Q3', 'eps_diluted', 'gaap')).toBe(0.19);
+    set21.evidenceHolds(name, r);
+  });
 });

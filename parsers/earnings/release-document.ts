@@ -49,7 +49,7 @@ function isCellRow(line: string): boolean {
 
 /** Blocks of one document body, HTML or plain text. */
 export function bodyToBlocks(input: string): Block[] {
-  const body = unitRunOn(spaceThousands(pointDecimals(input)));
+  const body = unitRunOn(spaceThousands(pointDecimals(fullWidthMarks(input))));
   // In plain text a line that opens with a bullet mark, or a heading line in capitals, starts a paragraph of
   // its own (hard-wrapped lines of one paragraph are otherwise joined), a line of nothing but cell marks ("|",
   // an empty table cell as a page store renders it) is a paragraph break, and a line that opens or closes with a
@@ -124,6 +124,16 @@ function pointDecimals(body: string): string {
       f.replace(/[.,]/g, (c) => (c === '.' ? ',' : '.')),
     )
     .replace(/(?<![\d.,])(\d+),(\d{1,2})(?![\d.,])/g, '$1.$2');
+}
+
+/**
+ * Full-width punctuation of a Japanese text ("，", "（", "）", "％", "：") is read as its ASCII mark, and a triangle before
+ * a figure ("△ 32.3", "△271": the Japanese minus sign) as a minus, mark for mark (offsets unchanged).
+ */
+function fullWidthMarks(body: string): string {
+  if (!/[，（）％：△▲]/.test(body)) return body;
+  const ascii: Record<string, string> = { '，': ',', '（': '(', '）': ')', '％': '%', '：': ':' };
+  return body.replace(/[，（）％：]/g, (c) => ascii[c]!).replace(/[△▲](?=\s?\d)/g, '-');
 }
 
 /**
@@ -589,8 +599,9 @@ function lineCellText(body: string): string | null {
 
 const UNIT_CELL = /^(?:millions? (?:of )?yen|yen(?: mln)?|%)$/i;
 /** A period row's heading: a span ended on a date ("Year ended Mar. 31, 2021", "Three months ended June 30, 2021"). */
+// (... or a fiscal year's code with its quarter, "FY2021 Q1", "FY2020".)
 const PERIOD_ROW =
-  /^(?:(?:fiscal )?year|(?:three|six|nine|twelve) months)(?: ended)? (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.? \d{1,2}, (?:19|20)\d{2}$/i;
+  /^(?:(?:fiscal )?year|(?:three|six|nine|twelve) months)(?: ended)? (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.? \d{1,2}, (?:19|20)\d{2}$|^FY ?(?:19|20)\d{2}(?: ?Q[1-4])?$/i;
 const VALUE_CELL = (v: string) => CELL_FIGURE.test(v) || /^[-\u2013\u2014―]$/.test(v);
 
 /**
@@ -610,15 +621,30 @@ function periodRowSummaries(lines: string[], rows: Set<string>): string[] {
     let u = i;
     while (u < lines.length && UNIT_CELL.test(lines[u]!)) u++;
     const units = lines.slice(i, u);
+    // A unit and "%" in turn ("Million yen", "%", "Million yen", "%", ...): each item's amount and its change, the
+    // unit the table's caption.
+    const alternating =
+      units.length >= 4 && units.length % 2 === 0 && units.every((x, k) => (x === '%') === (k % 2 === 1));
     // Only "%" units: each item's amount comes before its change.
-    const paired = units.every((x) => x === '%');
-    const itemCount = units.length;
-    const width = paired ? itemCount * 2 : itemCount;
+    const paired = alternating || units.every((x) => x === '%');
+    const itemCount = alternating ? units.length / 2 : units.length;
+    const width = alternating ? units.length : paired ? itemCount * 2 : itemCount;
     let a = out.length;
     while (a > 0 && /^[A-Za-z][A-Za-z ,'()/-]*$/.test(out[a - 1]!) && out.length - a < itemCount * 2) a--;
     const labelLines = out.slice(a);
     let items: string[] = [];
-    if (labelLines.length === itemCount * 2)
+    // A name wrapped over more lines than the others is printed around them: its first line, ending on a word no name
+    // ends with ("Net income attributable"), above the one-line names, its lower-case lines ("to parent company",
+    // "shareholders") after them; it is the last column's (the tanshin form's order ends on the net income).
+    const tail = labelLines.findIndex((l, k) => k > 1 && labelLines.slice(k).every((x) => /^[a-z]/.test(x)));
+    if (
+      alternating &&
+      tail > 1 &&
+      /\b(?:attributable|to|of|per|and|before|from)$/i.test(labelLines[0]!) &&
+      labelLines.slice(1, tail).every((x) => /^[A-Z]/.test(x))
+    )
+      items = [...labelLines.slice(1, tail), [labelLines[0]!, ...labelLines.slice(tail)].join(' ')];
+    else if (labelLines.length === itemCount * 2)
       items = labelLines.slice(0, itemCount).map((l, k) => `${l} ${labelLines[itemCount + k]}`);
     else
       for (const l of labelLines) {
@@ -642,6 +668,7 @@ function periodRowSummaries(lines: string[], rows: Set<string>): string[] {
       continue;
     }
     out.length = a;
+    if (alternating) out.push(units[0]!);
     rows.add(periods.join(' | '));
     out.push(periods.join(' | '));
     for (const [k, item] of items.entries()) {

@@ -1139,14 +1139,19 @@ export function yearRunColumns(
 
 /** A quarter code and its year heading a column: "3Q11", "Q3/2025", "Q3 2025", "4Q 2013" (two digits are 20xx). */
 // ... or the year first, "22.3Q" (a Korean IR table's 2022 third quarter).
-export const QUARTER_CODE = /^(?:(?:([1-4])Q|Q ?([1-4]))(?: ?|\/)((?:19|20)\d{2}|\d{2})|(\d{2})\.([1-4])Q)$/i;
+// (... and a fiscal year's code before the quarter, "FY2021 Q1".)
+export const QUARTER_CODE =
+  /^(?:(?:([1-4])Q|Q ?([1-4]))(?: ?|\/)((?:19|20)\d{2}|\d{2})|(\d{2})\.([1-4])Q|FY ?((?:19|20)\d{2}) ?Q([1-4]))$/i;
 
-/** The quarter and year a quarter code names ("3Q11", "Q3/2025", "22.3Q"; two-digit years are 20xx); null for any other cell. */
+/** The quarter and year a quarter code names ("3Q11", "Q3/2025", "22.3Q", "FY2021 Q1"; two-digit years are 20xx); null for any other cell. */
 export function quarterCode(cell: string): { quarter: number; year: number } | null {
   const m = QUARTER_CODE.exec(cell.trim());
   if (m === null) return null;
-  const y = m[3] ?? m[4]!;
-  return { quarter: Number(m[1] ?? m[2] ?? m[5]), year: y.length === 2 ? 2000 + Number(y) : Number(y) };
+  const y = m[3] ?? m[4] ?? m[6]!;
+  return {
+    quarter: Number(m[1] ?? m[2] ?? m[5] ?? m[7]),
+    year: y.length === 2 ? 2000 + Number(y) : Number(y),
+  };
 }
 
 /**

@@ -73,4 +73,16 @@ describe('earnings release parser: held-out set 21 formats', () => {
     expect(set21.value(r, 'Q3', 'eps_diluted', 'gaap')).toBe(0.19);
     set21.evidenceHolds(name, r);
   });
+
+  it('Nihon Parkerizing: a tanshin one cell per line, "Million yen" / "%" in turn, "FY2021 Q1" rows, "△" minus signs', () => {
+    const name = '4095_2020-08-07_FY2021Q1_tanshin-marketscreener_transcribed_excerpt.txt';
+    const r = set21.parse(name);
+    expect(r.release).toMatchObject({ fiscal_period: 'Q1', fiscal_year: 2021, currency: 'JPY' });
+    // "Net income attributable" (printed above "Net sales", "Operating income", "Ordinary income") / "to parent company"
+    // / "shareholders" is the fourth column: "FY2021 Q1 | 20,793 | △ 32.3 | 1,199 | △ 69.7 | 1,554 | △ 69.8 | 716 | △ 79.1".
+    expect(set21.value(r, 'Q1', 'revenue', 'gaap')).toBe(20_793_000_000);
+    expect(set21.value(r, 'Q1', 'operating_income', 'gaap')).toBe(1_199_000_000);
+    expect(set21.value(r, 'Q1', 'net_income', 'gaap')).toBe(716_000_000);
+    set21.evidenceHolds(name, r);
+  });
 });

@@ -173,9 +173,12 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
     const coded =
       undated.fiscalPeriod !== null && undated.fiscalYear === null ? quarterCodeColumns(blocks) : null;
     if (coded !== null && coded.fiscalPeriod === undated.fiscalPeriod)
-      return { ...coded, alsoFiscalYear: undated.alsoFiscalYear || coded.alsoFiscalYear };
+      return withThreeMonthRangeEnd(
+        { ...coded, alsoFiscalYear: undated.alsoFiscalYear || coded.alsoFiscalYear },
+        prose,
+      );
     if (undated.fiscalPeriod !== null) return withDocumentYear(withYearToDateRange(undated, prose), prose);
-    return (
+    return withThreeMonthRangeEnd(
       header ??
       spanRowOverDayFirstDates(blocks) ??
       monthsHeadingsOverYears(blocks) ??
@@ -185,7 +188,8 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
       quarterCodeColumns(blocks) ??
       unnumberedFiscalYear(prose) ??
       monthNamedQuarter(prose) ??
-      undated
+      undated,
+      prose,
     );
   }
   // The period reported is the latest one the release says ended (prior periods are compared against it).
@@ -1152,6 +1156,28 @@ export function quarterCode(cell: string): { quarter: number; year: number } | n
     quarter: Number(m[1] ?? m[2] ?? m[5] ?? m[7]),
     year: y.length === 2 ? 2000 + Number(y) : Number(y),
   };
+}
+
+/**
+ * A quarter read with no end date ends where the three-month date range the prose names ends ("Consolidated Financial
+ * Results for FY2021(April 1, 2020 through June 30, 2020)"): a range of other length, or none, leaves it undated.
+ */
+function withThreeMonthRangeEnd(p: ReportedPeriod, prose: Block[]): ReportedPeriod {
+  if (p.periodEnd !== null || p.fiscalPeriod === null || !/^Q[1-4]$/.test(p.fiscalPeriod)) return p;
+  const re = new RegExp(
+    String.raw`\b(${MONTH}\s+\d{1,2},\s*\d{4})\s+(?:through|to|[-\u2013\u2014])\s+(${MONTH}\s+\d{1,2},\s*\d{4})`,
+    'gi',
+  );
+  for (const b of prose.slice(0, 30))
+    for (const m of b.text.matchAll(re)) {
+      const from = parseDate(m[1]!.replace(/,\s*/, ', '));
+      const to = parseDate(m[2]!.replace(/,\s*/, ', '));
+      if (from === null || to === null) continue;
+      const months =
+        (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5, 7)) - Number(from.slice(5, 7)) + 1;
+      if (months === 3) return { ...p, periodEnd: to };
+    }
+  return p;
 }
 
 /**

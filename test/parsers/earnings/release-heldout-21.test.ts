@@ -77,7 +77,13 @@ describe('earnings release parser: held-out set 21 formats', () => {
   it('Nihon Parkerizing: a tanshin one cell per line, "Million yen" / "%" in turn, "FY2021 Q1" rows, "△" minus signs', () => {
     const name = '4095_2020-08-07_FY2021Q1_tanshin-marketscreener_transcribed_excerpt.txt';
     const r = set21.parse(name);
-    expect(r.release).toMatchObject({ fiscal_period: 'Q1', fiscal_year: 2021, currency: 'JPY' });
+    // "Consolidated Financial Results for FY2021(April 1，2020 through June 30，2020）": a three-month range ends Q1.
+    expect(r.release).toMatchObject({
+      fiscal_period: 'Q1',
+      fiscal_year: 2021,
+      period_end: '2020-06-30',
+      currency: 'JPY',
+    });
     // "Net income attributable" (printed above "Net sales", "Operating income", "Ordinary income") / "to parent company"
     // / "shareholders" is the fourth column: "FY2021 Q1 | 20,793 | △ 32.3 | 1,199 | △ 69.7 | 1,554 | △ 69.8 | 716 | △ 79.1".
     expect(set21.value(r, 'Q1', 'revenue', 'gaap')).toBe(20_793_000_000);

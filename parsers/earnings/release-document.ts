@@ -119,6 +119,11 @@ function unitRunOn(body: string): string {
  */
 function pointDecimals(body: string): string {
   if (!/(?<![\d.,])\d{1,3}(?:\.\d{3})+,\d{1,2}(?![\d.,])/.test(body)) return body;
+  // (A text that prints more comma-grouped figures, "$7,932", "$1,009", than dotted ones is in the point convention: its
+  // "$0.502,3" is $0.50 with footnote marks 2 and 3 glued on.)
+  const dotted = body.match(/(?<![\d.,])\d{1,3}(?:\.\d{3})+,\d{1,2}(?![\d.,])/g)!.length;
+  const commaGrouped = (body.match(/(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,]|\.\d{3})/g) ?? []).length;
+  if (commaGrouped > dotted) return body;
   return body
     .replace(/(?<![\d.,])\d{1,3}(?:\.\d{3})+,\d{1,2}(?![\d.,])/g, (f) =>
       f.replace(/[.,]/g, (c) => (c === '.' ? ',' : '.')),

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { readRelease } from '../../../parsers/earnings/release-document.ts';
 import { heldOutSet } from './held-out-set.ts';
 
 /**
@@ -90,5 +92,18 @@ describe('earnings release parser: held-out set 21 formats', () => {
     expect(set21.value(r, 'Q1', 'operating_income', 'gaap')).toBe(1_199_000_000);
     expect(set21.value(r, 'Q1', 'net_income', 'gaap')).toBe(716_000_000);
     set21.evidenceHolds(name, r);
+  });
+});
+
+describe('earnings release parser: held-out set 18 leftover', () => {
+  it('Morgan Stanley: "$0.502,3" (notes 2 and 3 glued to $0.50) leaves a text of "$7,932" in the point convention', () => {
+    const text = readFileSync(
+      new URL('../../../fixtures/earnings/held-out-18/MS_8-K_2013_3Q_EX-99.1_transcribed_excerpt.txt', import.meta.url),
+      'utf8',
+    );
+    const blocks = readRelease(text).blocks.map((b) => b.text);
+    // The first read took the text for the decimal-comma convention and rewrote the figure "$0,502.3".
+    expect(blocks.some((b) => b.includes('Continuing Operations of $0.502,3'))).toBe(true);
+    expect(blocks.some((b) => b.includes('$0,502.3'))).toBe(false);
   });
 });

@@ -641,7 +641,7 @@ function periodRowSummaries(lines: string[], rows: Set<string>): string[] {
     // A name wrapped over more lines than the others is printed around them: its first line, ending on a word no name
     // ends with ("Net income attributable"), above the one-line names, its lower-case lines ("to parent company",
     // "shareholders") after them; it is the last column's (the tanshin form's order ends on the net income).
-    const tail = labelLines.findIndex((l, k) => k > 1 && labelLines.slice(k).every((x) => /^[a-z]/.test(x)));
+    const tail = labelLines.findIndex((_l, k) => k > 1 && labelLines.slice(k).every((x) => /^[a-z]/.test(x)));
     if (
       alternating &&
       tail > 1 &&

@@ -180,15 +180,15 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
     if (undated.fiscalPeriod !== null) return withDocumentYear(withYearToDateRange(undated, prose), prose);
     return withThreeMonthRangeEnd(
       header ??
-      spanRowOverDayFirstDates(blocks) ??
-      monthsHeadingsOverYears(blocks) ??
-      yearEndedUnderColumnYear(blocks) ??
-      annualReportYear(prose) ??
-      bareYearColumns(blocks) ??
-      quarterCodeColumns(blocks) ??
-      unnumberedFiscalYear(prose) ??
-      monthNamedQuarter(prose) ??
-      undated,
+        spanRowOverDayFirstDates(blocks) ??
+        monthsHeadingsOverYears(blocks) ??
+        yearEndedUnderColumnYear(blocks) ??
+        annualReportYear(prose) ??
+        bareYearColumns(blocks) ??
+        quarterCodeColumns(blocks) ??
+        unnumberedFiscalYear(prose) ??
+        monthNamedQuarter(prose) ??
+        undated,
       prose,
     );
   }
@@ -397,7 +397,9 @@ function resultsText(raw: string, forward: RegExp): string {
   // (The items of a list run together in one line are sentences of their own: see inlineListItems.)
   const items = inlineListItems(text);
   const listed =
-    items.length === 0 ? text : [0, ...items].map((at, i) => text.slice(at, items[i] ?? text.length)).join('. ');
+    items.length === 0
+      ? text
+      : [0, ...items].map((at, i) => text.slice(at, items[i] ?? text.length)).join('. ');
   return listed
     .split(/(?<=[.!?][”"’]?)\s+(?=[A-Z“"])|(?<=\[\d+(?:,\s*\d+)*\])\s+(?=-\s+[A-Z])|(?<=\.)\s+(?=-\s+[A-Z])/)
     .map((sentence) => {
@@ -883,7 +885,9 @@ function periodFromTableHeader(blocks: Block[]): ReportedPeriod | null {
   // first one's quarter the fourth (the year's statement beside it).
   const lone = (b: Block, span: string) =>
     !b.row &&
-    new RegExp(String.raw`^(?:for the )?(?:${span})\s+ended\s+${MONTH}(?:\s+\d{1,2})?,?$`, 'i').test(b.text.trim());
+    new RegExp(String.raw`^(?:for the )?(?:${span})\s+ended\s+${MONTH}(?:\s+\d{1,2})?,?$`, 'i').test(
+      b.text.trim(),
+    );
   for (const [i, b] of blocks.entries()) {
     if (!b.row && !lone(b, '(?:3|three|12|twelve)[- ]months?')) continue;
     const dated = b.row ? spansOverDates(b) : null;
@@ -956,7 +960,9 @@ function spanRowOverDayFirstDates(blocks: Block[]): ReportedPeriod | null {
     if (!b.row) continue;
     const cells = b.text.split(' | ').map((c) => c.trim());
     if (!/^(?:quarter|three months|3 months)\s+ended\b/i.test(cells[0] ?? '')) continue;
-    const yearSpan = cells.slice(1).some((c) => /^(?:(?:fiscal )?year|twelve months|12 months)\s+ended\b/i.test(c));
+    const yearSpan = cells
+      .slice(1)
+      .some((c) => /^(?:(?:fiscal )?year|twelve months|12 months)\s+ended\b/i.test(c));
     const dates: { date: string; block: Block }[] = [];
     let pending: Block | null = null;
     for (const n of blocks.slice(i + 1, i + 20)) {
@@ -1174,7 +1180,10 @@ function withThreeMonthRangeEnd(p: ReportedPeriod, prose: Block[]): ReportedPeri
       const to = parseDate(m[2]!.replace(/,\s*/, ', '));
       if (from === null || to === null) continue;
       const months =
-        (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5, 7)) - Number(from.slice(5, 7)) + 1;
+        (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 +
+        Number(to.slice(5, 7)) -
+        Number(from.slice(5, 7)) +
+        1;
       if (months === 3) return { ...p, periodEnd: to };
     }
   return p;

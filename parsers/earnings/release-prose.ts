@@ -57,7 +57,10 @@ const MEASURES: [RegExp, Concept][] = [
   // ("Revenues from operations increased to Ps. 2,987.9 million": the revenue line of an operating company.)
   [/\b(?:total |net )?(?:revenues?(?: from operations)?|net sales|sales)\b/i, 'revenue'],
   // ("generated $1.9 million in additional gross margin": an increment one source brought, no gross profit.)
-  [/(?<!\b(?:additional|incremental) )\bgross (?:profit|margin)\b(?! (?:percentage|rate|of \d))/i, 'gross_profit'],
+  [
+    /(?<!\b(?:additional|incremental) )\bgross (?:profit|margin)\b(?! (?:percentage|rate|of \d))/i,
+    'gross_profit',
+  ],
   // "The operating result (EBIT) was EUR 0.6 million", "EBIT increased ..., reaching EUR 43.3 million": the IFRS
   // operating result.
   [

@@ -98,7 +98,10 @@ describe('earnings release parser: held-out set 21 formats', () => {
 describe('earnings release parser: held-out set 18 leftover', () => {
   it('Morgan Stanley: "$0.502,3" (notes 2 and 3 glued to $0.50) leaves a text of "$7,932" in the point convention', () => {
     const text = readFileSync(
-      new URL('../../../fixtures/earnings/held-out-18/MS_8-K_2013_3Q_EX-99.1_transcribed_excerpt.txt', import.meta.url),
+      new URL(
+        '../../../fixtures/earnings/held-out-18/MS_8-K_2013_3Q_EX-99.1_transcribed_excerpt.txt',
+        import.meta.url,
+      ),
       'utf8',
     );
     const blocks = readRelease(text).blocks.map((b) => b.text);

@@ -86,7 +86,7 @@ export function bodyToBlocks(input: string): Block[] {
       );
   const blocks: Block[] = [];
   let pos = 0;
-  for (const rawCells of raw) {
+  for (const rawCells of spanRowsOverDayFirstDates(raw)) {
     const cells = unglued(rawCells);
     // A bullet list rendered as a two-column table ("• | Total revenues increased 10.6% ... |", "§ | Increased Q4
     // net sales ... |", "| • | | Net revenue: $7.2 billion |" with an empty cell between) is a list of bullet
@@ -97,6 +97,53 @@ export function bodyToBlocks(input: string): Block[] {
     pos += text.length + 1;
   }
   return blocks;
+}
+
+/**
+ * A header row of period spans ("Quarter ended (Unaudited) | Year ended") followed, a unit caption ("Rm") between, by
+ * column dates written day first on paragraphs of their own ("31 December" / "2011", "31 December 2011", with "Reviewed"
+ * / "Audited" notes under them) is one header row of a span and a date per column: the spans take the dates in turn,
+ * the next span starting where the first column's date comes again ("Quarter ended 31 December 2011 | ... | Year ended
+ * 31 December 2011 | Year ended 31 December 2010"); the caption is set above it.
+ */
+function spanRowsOverDayFirstDates(raw: string[]): string[] {
+  const SPAN =
+    /^(?:quarter|three months|3 months|(?:fiscal )?year|twelve months|12 months|six months|nine months)\s+ended\b/i;
+  const dayMonth =
+    /^\d{1,2}\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)$/i;
+  const dayMonthYear =
+    /^\d{1,2}\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+(?:19|20)\d{2}$/i;
+  const out: string[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    const cells = raw[i]!.split(' | ').map((c) => c.trim());
+    if (cells.length < 2 || !cells.every((c) => SPAN.test(c))) {
+      out.push(raw[i]!);
+      continue;
+    }
+    let j = i + 1;
+    const caption = j < raw.length && captionScale(raw[j]!.trim()) !== null ? raw[j]!.trim() : null;
+    if (caption !== null) j++;
+    const dates: string[] = [];
+    for (; j < raw.length; j++) {
+      const t = raw[j]!.trim();
+      if (dayMonth.test(t) && /^(?:19|20)\d{2}$/.test(raw[j + 1]?.trim() ?? '')) {
+        dates.push(`${t} ${raw[j + 1]!.trim()}`);
+        j++;
+      } else if (dayMonthYear.test(t)) dates.push(t);
+      else if (!/^(?:reviewed|audited|unaudited)$/i.test(t)) break;
+    }
+    const starts = dates.flatMap((d, k) => (k === 0 || d === dates[0] ? [k] : []));
+    if (dates.length <= cells.length || starts.length !== cells.length) {
+      out.push(raw[i]!);
+      continue;
+    }
+    if (caption !== null) out.push(caption);
+    const span = (k: number) =>
+      cells[starts.filter((s0) => s0 <= k).length - 1]!.replace(/\s*\([^)]*\)/g, '');
+    out.push(dates.map((d, k) => `${span(k)} ${d}`).join(' | '));
+    i = j - 1;
+  }
+  return out;
 }
 
 /**

@@ -964,8 +964,11 @@ function spanRowOverDayFirstDates(blocks: Block[]): ReportedPeriod | null {
       .slice(1)
       .some((c) => /^(?:(?:fiscal )?year|twelve months|12 months)\s+ended\b/i.test(c));
     const dates: { date: string; block: Block }[] = [];
+    // (The dates may be the row's own, a span and a date in each cell: "Quarter ended 31 December 2011 | ...".)
+    const own = cells.map((c) => parseDate(c.replace(/^.*?\bended\s+/i, '')));
+    if (own.every((d) => d !== null)) for (const date of own) dates.push({ date: date!, block: b });
     let pending: Block | null = null;
-    for (const n of blocks.slice(i + 1, i + 20)) {
+    for (const n of dates.length > 0 ? [] : blocks.slice(i + 1, i + 20)) {
       if (n.row) break;
       const t = n.text.trim();
       if (pending !== null && /^(?:19|20)\d{2}$/.test(t)) {

@@ -63,6 +63,9 @@ describe('earnings release parser: held-out set 21 formats', () => {
     expect(set21.value(r, 'Q4', 'revenue', 'gaap')).toBe(7_258_000_000);
     expect(set21.value(r, 'Q4', 'operating_income', 'gaap')).toBe(-285_000_000);
     expect(set21.value(r, 'Q4', 'net_income', 'gaap')).toBe(-184_000_000);
+    // The spans take the dates in turn, the year's starting where "31 December 2011" comes again: "31 453" is the year's.
+    expect(set21.value(r, 'FY', 'revenue', 'gaap')).toBe(31_453_000_000);
+    expect(set21.value(r, 'FY', 'net_income', 'gaap')).toBe(8_000_000);
     set21.evidenceHolds(name, r);
   });
 

@@ -49,7 +49,9 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * eighteenth; set 19 (fixtures/earnings/held-out-19: a railroad and truckers with operating ratios, 52/53-week
  * restaurants, system-wide same-store sales, 1990s wire releases with "($0.73)" losses and a restated quarter) nineteenth;
  * set 20 (fixtures/earnings/held-out-20: fiscal years ending in April and September, banks' highlight bullets, a quarterly
- * summary whose units are a header cell "(Thousands)", DKK with "mDKK" in the header row, EUR prose, "TEUR") twentieth.
+ * summary whose units are a header cell "(Thousands)", DKK with "mDKK" in the header row, EUR prose, "TEUR") twentieth;
+ * set 21 (fixtures/earnings/held-out-21: utility statements, an insurer's bullets naming no period, a REIT wire story,
+ * a tanshin with "FY2021 Q1" codes, a rand statement with space separators) twenty-first.
  * `-- --heldout --set 9` scores one held-out set alone. Each set also counts guidance basis errors: a
  * guidance row found with the label's value but under another basis (gaap / non_gaap / unspecified) than the label's.
  *
@@ -93,6 +95,7 @@ const heldOut17 = new URL('../../fixtures/earnings/held-out-17/', import.meta.ur
 const heldOut18 = new URL('../../fixtures/earnings/held-out-18/', import.meta.url).pathname;
 const heldOut19 = new URL('../../fixtures/earnings/held-out-19/', import.meta.url).pathname;
 const heldOut20 = new URL('../../fixtures/earnings/held-out-20/', import.meta.url).pathname;
+const heldOut21 = new URL('../../fixtures/earnings/held-out-21/', import.meta.url).pathname;
 const guidanceSet = new URL('../../fixtures/earnings/guidance-held-out/', import.meta.url).pathname;
 const guidanceSet2 = new URL('../../fixtures/earnings/guidance-held-out-2/', import.meta.url).pathname;
 const guidanceSet3 = new URL('../../fixtures/earnings/guidance-held-out-3/', import.meta.url).pathname;
@@ -534,6 +537,7 @@ if (guidanceMode) {
     ['held-out-18', heldOut18, 'labels-heldout-18.tsv'],
     ['held-out-19', heldOut19, 'labels-heldout-19.tsv'],
     ['held-out-20', heldOut20, 'labels-heldout-20.tsv'],
+    ['held-out-21', heldOut21, 'labels-heldout-21.tsv'],
   ];
   // `--set N` (1-20): that held-out set alone.
   const setArg = process.argv[process.argv.indexOf('--set') + 1];

@@ -49,7 +49,7 @@ function isCellRow(line: string): boolean {
 
 /** Blocks of one document body, HTML or plain text. */
 export function bodyToBlocks(input: string): Block[] {
-  const body = unitRunOn(pointDecimals(input));
+  const body = unitRunOn(spaceThousands(pointDecimals(fullWidthMarks(input))));
   // In plain text a line that opens with a bullet mark, or a heading line in capitals, starts a paragraph of
   // its own (hard-wrapped lines of one paragraph are otherwise joined), a line of nothing but cell marks ("|",
   // an empty table cell as a page store renders it) is a paragraph break, and a line that opens or closes with a
@@ -86,7 +86,7 @@ export function bodyToBlocks(input: string): Block[] {
       );
   const blocks: Block[] = [];
   let pos = 0;
-  for (const rawCells of raw) {
+  for (const rawCells of spanRowsOverDayFirstDates(raw)) {
     const cells = unglued(rawCells);
     // A bullet list rendered as a two-column table ("• | Total revenues increased 10.6% ... |", "§ | Increased Q4
     // net sales ... |", "| • | | Net revenue: $7.2 billion |" with an empty cell between) is a list of bullet
@@ -97,6 +97,53 @@ export function bodyToBlocks(input: string): Block[] {
     pos += text.length + 1;
   }
   return blocks;
+}
+
+/**
+ * A header row of period spans ("Quarter ended (Unaudited) | Year ended") followed, a unit caption ("Rm") between, by
+ * column dates written day first on paragraphs of their own ("31 December" / "2011", "31 December 2011", with "Reviewed"
+ * / "Audited" notes under them) is one header row of a span and a date per column: the spans take the dates in turn,
+ * the next span starting where the first column's date comes again ("Quarter ended 31 December 2011 | ... | Year ended
+ * 31 December 2011 | Year ended 31 December 2010"); the caption is set above it.
+ */
+function spanRowsOverDayFirstDates(raw: string[]): string[] {
+  const SPAN =
+    /^(?:quarter|three months|3 months|(?:fiscal )?year|twelve months|12 months|six months|nine months)\s+ended\b/i;
+  const dayMonth =
+    /^\d{1,2}\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)$/i;
+  const dayMonthYear =
+    /^\d{1,2}\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+(?:19|20)\d{2}$/i;
+  const out: string[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    const cells = raw[i]!.split(' | ').map((c) => c.trim());
+    if (cells.length < 2 || !cells.every((c) => SPAN.test(c))) {
+      out.push(raw[i]!);
+      continue;
+    }
+    let j = i + 1;
+    const caption = j < raw.length && captionScale(raw[j]!.trim()) !== null ? raw[j]!.trim() : null;
+    if (caption !== null) j++;
+    const dates: string[] = [];
+    for (; j < raw.length; j++) {
+      const t = raw[j]!.trim();
+      if (dayMonth.test(t) && /^(?:19|20)\d{2}$/.test(raw[j + 1]?.trim() ?? '')) {
+        dates.push(`${t} ${raw[j + 1]!.trim()}`);
+        j++;
+      } else if (dayMonthYear.test(t)) dates.push(t);
+      else if (!/^(?:reviewed|audited|unaudited)$/i.test(t)) break;
+    }
+    const starts = dates.flatMap((d, k) => (k === 0 || d === dates[0] ? [k] : []));
+    if (dates.length <= cells.length || starts.length !== cells.length) {
+      out.push(raw[i]!);
+      continue;
+    }
+    if (caption !== null) out.push(caption);
+    const span = (k: number) =>
+      cells[starts.filter((s0) => s0 <= k).length - 1]!.replace(/\s*\([^)]*\)/g, '');
+    out.push(dates.map((d, k) => `${span(k)} ${d}`).join(' | '));
+    i = j - 1;
+  }
+  return out;
 }
 
 /**
@@ -119,11 +166,37 @@ function unitRunOn(body: string): string {
  */
 function pointDecimals(body: string): string {
   if (!/(?<![\d.,])\d{1,3}(?:\.\d{3})+,\d{1,2}(?![\d.,])/.test(body)) return body;
+  // (A text that prints more comma-grouped figures, "$7,932", "$1,009", than dotted ones is in the point convention: its
+  // "$0.502,3" is $0.50 with footnote marks 2 and 3 glued on.)
+  const dotted = body.match(/(?<![\d.,])\d{1,3}(?:\.\d{3})+,\d{1,2}(?![\d.,])/g)!.length;
+  const commaGrouped = (body.match(/(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,]|\.\d{3})/g) ?? []).length;
+  if (commaGrouped > dotted) return body;
   return body
     .replace(/(?<![\d.,])\d{1,3}(?:\.\d{3})+,\d{1,2}(?![\d.,])/g, (f) =>
       f.replace(/[.,]/g, (c) => (c === '.' ? ',' : '.')),
     )
     .replace(/(?<![\d.,])(\d+),(\d{1,2})(?![\d.,])/g, '$1.$2');
+}
+
+/**
+ * Full-width punctuation of a Japanese text ("，", "（", "）", "％", "：") is read as its ASCII mark, and a triangle before
+ * a figure ("△ 32.3", "△271": the Japanese minus sign) as a minus, mark for mark (offsets unchanged).
+ */
+function fullWidthMarks(body: string): string {
+  if (!/[，（）％：△▲]/.test(body)) return body;
+  const ascii: Record<string, string> = { '，': ',', '（': '(', '）': ')', '％': '%', '：': ':' };
+  return body.replace(/[，（）％：]/g, (c) => ascii[c]!).replace(/[△▲](?=\s?\d)/g, '-');
+}
+
+/**
+ * A text that groups thousands with a single space ("7 258", "(19 886)", "31 453") and never with a comma writes its
+ * figures in the space convention: each such figure is rewritten with commas ("7,258"), digit for digit (offsets
+ * unchanged). Four such figures at least; a text with a comma-grouped figure is left as it is.
+ */
+function spaceThousands(body: string): string {
+  const spaced = /(?<![\d,.]|\d )\d{1,3}(?: \d{3})+(?![\d,]|\.\d|\s\d)/g;
+  if ((body.match(spaced) ?? []).length < 4 || /\d,\d{3}(?!\d)/.test(body)) return body;
+  return body.replace(spaced, (f) => f.replace(/ /g, ','));
 }
 
 /**
@@ -578,8 +651,9 @@ function lineCellText(body: string): string | null {
 
 const UNIT_CELL = /^(?:millions? (?:of )?yen|yen(?: mln)?|%)$/i;
 /** A period row's heading: a span ended on a date ("Year ended Mar. 31, 2021", "Three months ended June 30, 2021"). */
+// (... or a fiscal year's code with its quarter, "FY2021 Q1", "FY2020".)
 const PERIOD_ROW =
-  /^(?:(?:fiscal )?year|(?:three|six|nine|twelve) months)(?: ended)? (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.? \d{1,2}, (?:19|20)\d{2}$/i;
+  /^(?:(?:fiscal )?year|(?:three|six|nine|twelve) months)(?: ended)? (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.? \d{1,2}, (?:19|20)\d{2}$|^FY ?(?:19|20)\d{2}(?: ?Q[1-4])?$/i;
 const VALUE_CELL = (v: string) => CELL_FIGURE.test(v) || /^[-\u2013\u2014―]$/.test(v);
 
 /**
@@ -599,15 +673,30 @@ function periodRowSummaries(lines: string[], rows: Set<string>): string[] {
     let u = i;
     while (u < lines.length && UNIT_CELL.test(lines[u]!)) u++;
     const units = lines.slice(i, u);
+    // A unit and "%" in turn ("Million yen", "%", "Million yen", "%", ...): each item's amount and its change, the
+    // unit the table's caption.
+    const alternating =
+      units.length >= 4 && units.length % 2 === 0 && units.every((x, k) => (x === '%') === (k % 2 === 1));
     // Only "%" units: each item's amount comes before its change.
-    const paired = units.every((x) => x === '%');
-    const itemCount = units.length;
-    const width = paired ? itemCount * 2 : itemCount;
+    const paired = alternating || units.every((x) => x === '%');
+    const itemCount = alternating ? units.length / 2 : units.length;
+    const width = alternating ? units.length : paired ? itemCount * 2 : itemCount;
     let a = out.length;
     while (a > 0 && /^[A-Za-z][A-Za-z ,'()/-]*$/.test(out[a - 1]!) && out.length - a < itemCount * 2) a--;
     const labelLines = out.slice(a);
     let items: string[] = [];
-    if (labelLines.length === itemCount * 2)
+    // A name wrapped over more lines than the others is printed around them: its first line, ending on a word no name
+    // ends with ("Net income attributable"), above the one-line names, its lower-case lines ("to parent company",
+    // "shareholders") after them; it is the last column's (the tanshin form's order ends on the net income).
+    const tail = labelLines.findIndex((_l, k) => k > 1 && labelLines.slice(k).every((x) => /^[a-z]/.test(x)));
+    if (
+      alternating &&
+      tail > 1 &&
+      /\b(?:attributable|to|of|per|and|before|from)$/i.test(labelLines[0]!) &&
+      labelLines.slice(1, tail).every((x) => /^[A-Z]/.test(x))
+    )
+      items = [...labelLines.slice(1, tail), [labelLines[0]!, ...labelLines.slice(tail)].join(' ')];
+    else if (labelLines.length === itemCount * 2)
       items = labelLines.slice(0, itemCount).map((l, k) => `${l} ${labelLines[itemCount + k]}`);
     else
       for (const l of labelLines) {
@@ -631,6 +720,7 @@ function periodRowSummaries(lines: string[], rows: Set<string>): string[] {
       continue;
     }
     out.length = a;
+    if (alternating) out.push(units[0]!);
     rows.add(periods.join(' | '));
     out.push(periods.join(' | '));
     for (const [k, item] of items.entries()) {
@@ -749,7 +839,9 @@ function pipeCells(raw: string[]): string[] {
       j++;
     // The column dates under a run of span cells ("3 Months Ended", "6 Months Ended", then "Jun. 30, 2023", ...,
     // empty cells between them) are the header's second line: one header row.
-    if (j - i >= 2) {
+    // (A single span cell ending on "ended" over two or more column dates, "Quarter Ended:" over "Sept 30, 2003" and
+    // "Sept 30, 2002", is a header row too.)
+    if (j - i >= 2 || (j - i === 1 && /\bended:?$/i.test(cells[i]!.trim()))) {
       // (A scale caption between the span cells and their dates, "(dollars in thousands, except per share amounts)",
       // is the table's caption: it is set above the header row, and the dates, also split over two lines
       // ("September 30," / "2025"), still join the header.)
@@ -788,6 +880,10 @@ function pipeCells(raw: string[]): string[] {
           dates = days.map((d, n) => `${d}, ${years[n]}`);
           k = e;
         }
+      }
+      if (j - i === 1 && dates.length < 2) {
+        joined.push(cells[i]!);
+        continue;
       }
       const header = cells.slice(i, j);
       if (dates.length >= 2) {

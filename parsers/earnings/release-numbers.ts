@@ -104,7 +104,8 @@ export function captionScale(text: string): { scale: Scale; evidence: string } |
   if (text.length <= 60 && /\((?:[A-Z]{0,3}\$|€|£|[A-Z]{3})\s?MM\)\s*$/.test(text.trim()))
     return { scale: 'millions', evidence: text.trim() };
   // "IFRS $ m", "(US$ m)": a currency mark and a lone m in a short caption is millions.
-  if (text.length <= 40 && /(?:[$€£]|\b[A-Z]{3})\s?m\)?$/.test(text.trim()))
+  // ... and so is the rand's "Rm" alone in a cell (a South African statement's unit).
+  if (text.length <= 40 && /(?:[$€£]|\b[A-Z]{3}|^\(?R)\s?m\)?$/.test(text.trim()))
     return { scale: 'millions', evidence: text.trim().slice(0, 200) };
   // "R’000", "HK$’000", "£'000": a currency mark before an apostrophe and "000" is thousands (a column's caption).
   if (text.length <= 60 && /(?:[A-Z]{0,3}\$|£|€|\bR)\s?['’]000\b/.test(text))
@@ -187,9 +188,9 @@ const CURRENCY_MARKS: [RegExp, string][] = [
   [/\bNOK\b|\bNorwegian (?:crowns?|kron(?:er|e))\b/, 'NOK'],
   // "HK$5,761 million", "(HK cents)", "HKD 3,006 million".
   [/\bHK\$|\bHK cents?\b|\bHKD\b|\bHong Kong dollars?\b/, 'HKD'],
-  // "R128,7 billion", "R’000", "R million", "Rm": the rand's "R" before an amount or a scale (never "R&D", "R$").
+  // "R128,7 billion", "R’000", "R million", "(Rm)" or "Rm" alone in a caption: the rand's "R" before an amount or a scale (never "R&D", "R$").
   [
-    /\bR\s?\d[\d ,]*(?:[.,]\d+)?\s?(?:billion|million|bn|m)\b|\bR\s?['’]000\b|\bR\s?millions?\b|\(Rm\)|\bZAR\b|\bSouth African rand\b/,
+    /\bR\s?\d[\d ,]*(?:[.,]\d+)?\s?(?:billion|million|bn|m)\b|\bR\s?['’]000\b|\bR\s?millions?\b|\(Rm\)|^\s*Rm\s*$|\bZAR\b|\bSouth African rand\b/,
     'ZAR',
   ],
 ];

@@ -1,5 +1,10 @@
 import type { Block } from './release-document.ts';
-import { AGAINST_GUIDANCE, turnToGuidance, withoutStreetExpectations } from './release-sentences.ts';
+import {
+  AGAINST_GUIDANCE,
+  inlineListItems,
+  turnToGuidance,
+  withoutStreetExpectations,
+} from './release-sentences.ts';
 
 /**
  * The period a release reports, from its own words ("fiscal 2011 first quarter ended December 25, 2010",
@@ -168,18 +173,23 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
     const coded =
       undated.fiscalPeriod !== null && undated.fiscalYear === null ? quarterCodeColumns(blocks) : null;
     if (coded !== null && coded.fiscalPeriod === undated.fiscalPeriod)
-      return { ...coded, alsoFiscalYear: undated.alsoFiscalYear || coded.alsoFiscalYear };
+      return withThreeMonthRangeEnd(
+        { ...coded, alsoFiscalYear: undated.alsoFiscalYear || coded.alsoFiscalYear },
+        prose,
+      );
     if (undated.fiscalPeriod !== null) return withDocumentYear(withYearToDateRange(undated, prose), prose);
-    return (
+    return withThreeMonthRangeEnd(
       header ??
-      monthsHeadingsOverYears(blocks) ??
-      yearEndedUnderColumnYear(blocks) ??
-      annualReportYear(prose) ??
-      bareYearColumns(blocks) ??
-      quarterCodeColumns(blocks) ??
-      unnumberedFiscalYear(prose) ??
-      monthNamedQuarter(prose) ??
-      undated
+        spanRowOverDayFirstDates(blocks) ??
+        monthsHeadingsOverYears(blocks) ??
+        yearEndedUnderColumnYear(blocks) ??
+        annualReportYear(prose) ??
+        bareYearColumns(blocks) ??
+        quarterCodeColumns(blocks) ??
+        unnumberedFiscalYear(prose) ??
+        monthNamedQuarter(prose) ??
+        undated,
+      prose,
     );
   }
   // The period reported is the latest one the release says ended (prior periods are compared against it).
@@ -384,8 +394,14 @@ function resultsText(raw: string, forward: RegExp): string {
   // A result set against the guidance ("exceeding the high end of guidance") is no forecast either.
   const isForward = (s: string) => forward.test(s.replace(AGAINST_GUIDANCE, ' '));
   if (!isForward(text)) return text;
-  return text
-    .split(/(?<=[.!?][”"’]?)\s+(?=[A-Z“"])|(?<=\[\d+(?:,\s*\d+)*\])\s+(?=-\s+[A-Z])/)
+  // (The items of a list run together in one line are sentences of their own: see inlineListItems.)
+  const items = inlineListItems(text);
+  const listed =
+    items.length === 0
+      ? text
+      : [0, ...items].map((at, i) => text.slice(at, items[i] ?? text.length)).join('. ');
+  return listed
+    .split(/(?<=[.!?][”"’]?)\s+(?=[A-Z“"])|(?<=\[\d+(?:,\s*\d+)*\])\s+(?=-\s+[A-Z])|(?<=\.)\s+(?=-\s+[A-Z])/)
     .map((sentence) => {
       // (A sentence that reports results and then turns to guidance keeps its results part.)
       const turn = turnToGuidance(sentence);
@@ -864,9 +880,17 @@ function periodFromTableHeader(blocks: Block[]): ReportedPeriod | null {
     String.raw`\b(3|three|6|six|9|nine|12|twelve)[- ]months?\s+ended\s+(${MONTH})(?:\s+(\d{1,2}))?(?!,?\s+\d{4})`,
     'gi',
   );
+  // A statement's heading on a line of its own ("For the Three Months Ended December 31,") heads the table under it
+  // like a header row does; a separate "For the Years Ended December 31," heading over the next statement makes the
+  // first one's quarter the fourth (the year's statement beside it).
+  const lone = (b: Block, span: string) =>
+    !b.row &&
+    new RegExp(String.raw`^(?:for the )?(?:${span})\s+ended\s+${MONTH}(?:\s+\d{1,2})?,?$`, 'i').test(
+      b.text.trim(),
+    );
   for (const [i, b] of blocks.entries()) {
-    if (!b.row) continue;
-    const dated = spansOverDates(b);
+    if (!b.row && !lone(b, '(?:3|three|12|twelve)[- ]months?')) continue;
+    const dated = b.row ? spansOverDates(b) : null;
     if (dated !== null) return dated;
     const spans = [...b.text.matchAll(re)];
     // (The period is the first three- or twelve-month column's; a six- or nine-month one only names the quarter.)
@@ -883,11 +907,19 @@ function periodFromTableHeader(blocks: Block[]): ReportedPeriod | null {
     const quarter = spans.some((m) => /^(?:3|three)$/i.test(m[1]!));
     const sameEnd = (m: RegExpMatchArray) =>
       m[2]!.slice(0, 3).toLowerCase() === first[2]!.slice(0, 3).toLowerCase() && m[3] === first[3];
-    const twelve = spans.some(
-      (m) =>
-        /^(?:12|twelve)$/i.test(m[1]!) &&
-        m[2]!.slice(0, 3).toLowerCase() === first[2]!.slice(0, 3).toLowerCase(),
-    );
+    const twelve =
+      spans.some(
+        (m) =>
+          /^(?:12|twelve)$/i.test(m[1]!) &&
+          m[2]!.slice(0, 3).toLowerCase() === first[2]!.slice(0, 3).toLowerCase(),
+      ) ||
+      (!b.row &&
+        blocks.some(
+          (x) =>
+            lone(x, '(?:fiscal )?years?|(?:12|twelve)[- ]months?') &&
+            x.text.trim().match(new RegExp(MONTH, 'i'))?.[0]?.slice(0, 3).toLowerCase() ===
+              first[2]!.slice(0, 3).toLowerCase(),
+        ));
     // (Three months beside six or nine months ended on the same day: the second or third quarter.)
     const toDate = spans.find((m) => m !== first && /^(?:6|six|9|nine)$/i.test(m[1]!) && sameEnd(m));
     if (quarter && !twelve && toDate === undefined) return null;
@@ -911,6 +943,56 @@ function periodFromTableHeader(blocks: Block[]): ReportedPeriod | null {
         start: b.start,
         end: yearRow.end,
       },
+    };
+  }
+  return null;
+}
+
+/**
+ * A header row of period spans ("Quarter ended (Unaudited) | Year ended") over column dates written day first on lines
+ * of their own ("31 December" above "2011", or "31 December 2011"): the first date ends the reported quarter, which is
+ * the year's fourth when a "Year ended" span beside it ends on the same day (the year is then reported too), else the
+ * calendar quarter that date ends.
+ */
+function spanRowOverDayFirstDates(blocks: Block[]): ReportedPeriod | null {
+  const dayMonth = new RegExp(String.raw`^\d{1,2}\s+${MONTH}$`, 'i');
+  for (const [i, b] of blocks.slice(0, 60).entries()) {
+    if (!b.row) continue;
+    const cells = b.text.split(' | ').map((c) => c.trim());
+    if (!/^(?:quarter|three months|3 months)\s+ended\b/i.test(cells[0] ?? '')) continue;
+    const yearSpan = cells
+      .slice(1)
+      .some((c) => /^(?:(?:fiscal )?year|twelve months|12 months)\s+ended\b/i.test(c));
+    const dates: { date: string; block: Block }[] = [];
+    // (The dates may be the row's own, a span and a date in each cell: "Quarter ended 31 December 2011 | ...".)
+    const own = cells.map((c) => parseDate(c.replace(/^.*?\bended\s+/i, '')));
+    if (own.every((d) => d !== null)) for (const date of own) dates.push({ date: date!, block: b });
+    let pending: Block | null = null;
+    for (const n of dates.length > 0 ? [] : blocks.slice(i + 1, i + 20)) {
+      if (n.row) break;
+      const t = n.text.trim();
+      if (pending !== null && /^(?:19|20)\d{2}$/.test(t)) {
+        const date = parseDate(`${pending.text.trim()} ${t}`);
+        if (date !== null) dates.push({ date, block: n });
+        pending = null;
+        continue;
+      }
+      pending = dayMonth.test(t) ? n : null;
+      const date = parseDate(t);
+      if (date !== null && /^\d/.test(t)) dates.push({ date, block: n });
+    }
+    if (dates.length < 2) continue;
+    const end = dates[0]!.date;
+    const fourth = yearSpan && dates.slice(1).some((d) => d.date === end);
+    const ordinal = fourth ? 4 : calendarQuarter(end);
+    if (ordinal === null) continue;
+    return {
+      fiscalYear: Number(end.slice(0, 4)),
+      fiscalPeriod: `Q${ordinal}` as FiscalPeriod,
+      periodEnd: end,
+      fiscalYearSource: 'stated',
+      alsoFiscalYear: fourth,
+      evidence: { text: b.text, start: b.start, end: b.end },
     };
   }
   return null;
@@ -1070,14 +1152,44 @@ export function yearRunColumns(
 
 /** A quarter code and its year heading a column: "3Q11", "Q3/2025", "Q3 2025", "4Q 2013" (two digits are 20xx). */
 // ... or the year first, "22.3Q" (a Korean IR table's 2022 third quarter).
-export const QUARTER_CODE = /^(?:(?:([1-4])Q|Q ?([1-4]))(?: ?|\/)((?:19|20)\d{2}|\d{2})|(\d{2})\.([1-4])Q)$/i;
+// (... and a fiscal year's code before the quarter, "FY2021 Q1".)
+export const QUARTER_CODE =
+  /^(?:(?:([1-4])Q|Q ?([1-4]))(?: ?|\/)((?:19|20)\d{2}|\d{2})|(\d{2})\.([1-4])Q|FY ?((?:19|20)\d{2}) ?Q([1-4]))$/i;
 
-/** The quarter and year a quarter code names ("3Q11", "Q3/2025", "22.3Q"; two-digit years are 20xx); null for any other cell. */
+/** The quarter and year a quarter code names ("3Q11", "Q3/2025", "22.3Q", "FY2021 Q1"; two-digit years are 20xx); null for any other cell. */
 export function quarterCode(cell: string): { quarter: number; year: number } | null {
   const m = QUARTER_CODE.exec(cell.trim());
   if (m === null) return null;
-  const y = m[3] ?? m[4]!;
-  return { quarter: Number(m[1] ?? m[2] ?? m[5]), year: y.length === 2 ? 2000 + Number(y) : Number(y) };
+  const y = m[3] ?? m[4] ?? m[6]!;
+  return {
+    quarter: Number(m[1] ?? m[2] ?? m[5] ?? m[7]),
+    year: y.length === 2 ? 2000 + Number(y) : Number(y),
+  };
+}
+
+/**
+ * A quarter read with no end date ends where the three-month date range the prose names ends ("Consolidated Financial
+ * Results for FY2021(April 1, 2020 through June 30, 2020)"): a range of other length, or none, leaves it undated.
+ */
+function withThreeMonthRangeEnd(p: ReportedPeriod, prose: Block[]): ReportedPeriod {
+  if (p.periodEnd !== null || p.fiscalPeriod === null || !/^Q[1-4]$/.test(p.fiscalPeriod)) return p;
+  const re = new RegExp(
+    String.raw`\b(${MONTH}\s+\d{1,2},\s*\d{4})\s+(?:through|to|[-\u2013\u2014])\s+(${MONTH}\s+\d{1,2},\s*\d{4})`,
+    'gi',
+  );
+  for (const b of prose.slice(0, 30))
+    for (const m of b.text.matchAll(re)) {
+      const from = parseDate(m[1]!.replace(/,\s*/, ', '));
+      const to = parseDate(m[2]!.replace(/,\s*/, ', '));
+      if (from === null || to === null) continue;
+      const months =
+        (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 +
+        Number(to.slice(5, 7)) -
+        Number(from.slice(5, 7)) +
+        1;
+      if (months === 3) return { ...p, periodEnd: to };
+    }
+  return p;
 }
 
 /**

@@ -56,17 +56,22 @@ const EPS_NAMING =
 const MEASURES: [RegExp, Concept][] = [
   // ("Revenues from operations increased to Ps. 2,987.9 million": the revenue line of an operating company.)
   [/\b(?:total |net )?(?:revenues?(?: from operations)?|net sales|sales)\b/i, 'revenue'],
-  [/\bgross (?:profit|margin)\b(?! (?:percentage|rate|of \d))/i, 'gross_profit'],
+  // ("generated $1.9 million in additional gross margin": an increment one source brought, no gross profit.)
+  [
+    /(?<!\b(?:additional|incremental) )\bgross (?:profit|margin)\b(?! (?:percentage|rate|of \d))/i,
+    'gross_profit',
+  ],
   // "The operating result (EBIT) was EUR 0.6 million", "EBIT increased ..., reaching EUR 43.3 million": the IFRS
   // operating result.
   [
     /\b(?:operating (?:income|profit|loss|earnings|result)|(?:income|loss) from operations)\b|\bEBIT\b(?!DA)/i,
     'operating_income',
   ],
+  // ("The company said it had a loss of $3.7 million, or 63 cents per share": a loss the company had is its net loss.)
   // "earnings of" is the net income unless a word before it names other earnings ("operating earnings of"); a clause
   // set in commas may stand between ("Normalized non-GAAP* earnings, excluding special items, were $0.76 per basic share").
   [
-    /\bnet (?:income|profit|earnings|loss)\b|\bprofit after tax(?:ation)?\b|^\W*profit for the (?:year|period)\b|\b(?:net )?quarterly profit\b|(?<!\bnet )\b(?:income|earnings) from continuing operations\b|\b(?<!\b(?:operating|comprehensive) )(?:quarter(?:ly)? )?earnings(?=(?:, [^,$]{3,40},)? (?:of|were|was|totaled) )|\b(?:reported|total|GAAP) earnings\b(?! per)|(?<=\b(?:reported|posted|recorded) a )profit(?= of\b)/i,
+    /\bnet (?:income|profit|earnings|loss)\b|\bprofit after tax(?:ation)?\b|^\W*profit for the (?:year|period)\b|\b(?:net )?quarterly profit\b|(?<!\bnet )\b(?:income|earnings) from continuing operations\b|\b(?<!\b(?:operating|comprehensive) )(?:quarter(?:ly)? )?earnings(?=(?:, [^,$]{3,40},)? (?:of|were|was|totaled) )|\b(?:reported|total|GAAP) earnings\b(?! per)|(?<=\b(?:reported|posted|recorded) a )profit(?= of\b)|(?<=\b(?:had|reported|posted|recorded|incurred) an? )loss(?= of\b)/i,
     'net_income',
   ],
   [/\bEBITDA\b/, 'ebitda'],

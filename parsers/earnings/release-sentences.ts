@@ -138,18 +138,35 @@ export function sentencesOf(blocks: Block[], text: string): Sentence[] {
     // providing second-quarter base earnings guidance ...": the bullet's mark glued to the sentence before).
     const re =
       /(?:[.!?]["”’)]?|\[\d+(?:,\s*\d+)*\])(?=\s+(?:[-•·]\s+)?["“(]?[A-Z0-9$]|[-•·]\s+["“(]?[A-Z0-9$])/g;
+    const cuts: number[] = [];
     for (const m of t.matchAll(re)) {
       const endIdx = m.index! + m[0].length;
-      if (endIdx <= from) continue;
-      const piece = t.slice(from, endIdx);
+      const piece = t.slice(cuts.at(-1) ?? from, endIdx);
       if (ABBREV.test(piece.trim()) || (/\d\.$/.test(piece.trim()) && /^\s*\d/.test(t.slice(endIdx))))
         continue;
-      push(out, t, from, endIdx, b, heading, index);
-      from = endIdx;
+      cuts.push(endIdx);
+    }
+    // ... and before each item of a list run together in one line without end punctuation (" - GAAP earnings per share
+    // ... 2019 - Strong performance ... - The Company reaffirms ...": three or more items opened by a spaced dash).
+    for (const at of inlineListItems(t)) cuts.push(at);
+    for (const at of [...new Set(cuts)].sort((x, y) => x - y)) {
+      if (at <= from) continue;
+      push(out, t, from, at, b, heading, index);
+      from = at;
     }
     push(out, t, from, t.length, b, heading, index);
   }
   return out;
+}
+
+/**
+ * Where the items of a list run together in one line begin: the offsets of the spaced dashes that open a capitalised
+ * item (" - Strong performance ..."), when the line holds three or more of them and no end punctuation closes the
+ * text before them (a line of such items is a bullet list whose marks became dashes); else none.
+ */
+export function inlineListItems(t: string): number[] {
+  const at = [...t.matchAll(/(?<=[^.!?;:\s]) +(?=- +["“(]?[A-Z])/g)].map((m) => m.index!);
+  return at.length >= 3 ? at : [];
 }
 
 function push(

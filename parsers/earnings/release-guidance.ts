@@ -54,7 +54,7 @@ export interface Guidance {
 
 // ("updated revenue expectations of approximately $27.5 million": a value stated as the company's expectation.)
 const FORWARD =
-  /\b(?:expectations? of (?:approximately |about )?[$€£\d]|narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|(?:is|are) guided|sees|targets?|estimates? (?:that|for)|now believes|reaffirm|reiterat|raises?|raising|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe|will (?:amount to|total)|aims? to|aiming to|(?:is|are) set to (?:be|reach|total|come in))\b/i;
+  /\b(?:expectations? of (?:approximately |about )?[$€£\d]|narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|(?:is|are) guided|sees|targets?|estimates? (?:that|for)|now believes|reaffirm|reiterat|raises?|raising|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe|will (?:amount to|total)|aims? to|aiming to|(?:is|are) set to (?:be|reach|total|come in)|estimated\s+(?:[\w-]+\s+){0,2}?(?:sales|revenues?|earnings|EPS)\s+(?:is|are)\s+now)\b/i;
 /**
  * The text the forward words are looked for in: a program named "Project Gravity" is no forecast ("projects"), and a
  * loss said to have narrowed or widened ("narrowed adjusted EBITDA loss to $0.1 million") is a result, not a range.
@@ -360,7 +360,8 @@ function monthQuarter(
 function reportedSales(metric: string, wordsBefore: string): boolean {
   return (
     (metric === 'revenue' || metric === 'revenue_growth') &&
-    /\b(?:its|their|our|the|(?:19|20)\d{2})\s+reported\s+$/i.test(wordsBefore)
+    // (h-guid18: "Estimated reported sales are now in a range of ...": an estimate of the reported line.)
+    /\b(?:its|their|our|the|(?:19|20)\d{2}|estimated)\s+reported\s+$/i.test(wordsBefore)
   );
 }
 
@@ -426,7 +427,7 @@ const CHANGED_EXPECTATIONS =
 
 function statusMatch(text: string): { status: GuidanceStatus; end: number } | null {
   const w = WITHDRAWAL.exec(text);
-  if (w) return { status: 'withdrawn', end: w.index };
+  if (w && !otherMeasureWithdrawn(w[0])) return { status: 'withdrawn', end: w.index };
   const changed = CHANGED_EXPECTATIONS.exec(text);
   if (changed)
     return {
@@ -460,6 +461,24 @@ function statusBefore(text: string, index: number): Guidance['status'] {
 }
 
 const DIRECTED = new Set<Guidance['status']>(['raised', 'lowered', 'narrowed', 'widened']);
+
+/**
+ * (h-guid18) A withdrawal of the guidance of a measure named with words other than a period, a basis or a determiner
+ * before its name ("is suspending COVID-19 Vaccine sales guidance": one product's sales) withdraws none of the
+ * company's targets.
+ */
+function otherMeasureWithdrawn(withdrawal: string): boolean {
+  const named = METRICS.map(([re]) => re.exec(withdrawal)).find((x) => x !== null);
+  if (!named) return false;
+  const between = withdrawal
+    .slice(0, named.index)
+    .replace(/^\S+\s*/, '')
+    .replace(
+      /\b(?:its|the|our|their|full[- ]year|fiscal|year|annual|quarterly|(?:19|20)\d{2}|FY\s?'?\d{2,4}|first|second|third|fourth|quarter|adjusted|non-gaap|gaap|reported|previously|issued|provided|financial|net|total)\b/gi,
+      ' ',
+    );
+  return /[A-Za-z]/.test(between);
+}
 
 /** A withdrawal: "withdraws / is withdrawing / withdrew / suspends" followed, in the clause, by what is withdrawn. */
 const WITHDRAWAL =
@@ -1154,6 +1173,32 @@ export function guidanceOf(
         });
     }
     if (out.length === before) out.push(...lossTargets(s, tgt, status));
+    // (h-guid18) A loss named before its per-share value ("now expects a loss in a range of $1.00 to $0.70 per share and
+    // adjusted earnings in a range of ...") is an EPS target below zero, whatever else the sentence names.
+    for (const m of s.text.matchAll(LOSS_BEFORE_PER_SHARE)) {
+      const g = guidanceValue(m[1]!);
+      if (g === null || (g.low === null && g.high === null && g.point === null)) continue;
+      const metric = /basic/i.test(m[2] ?? '') ? 'eps_basic' : 'eps_diluted';
+      if (out.slice(before).some((o) => o.metric === metric && o.basis === 'unspecified')) continue;
+      const negative = (v: number | null) => (v === null ? null : -v);
+      out.push({
+        metric,
+        label: m[0],
+        basis: 'unspecified',
+        targetYear: tgt.year,
+        targetPeriod: tgt.period,
+        low: negative(g.high),
+        high: negative(g.low),
+        point: negative(g.point),
+        printed: g.printed,
+        unit: 'currency_per_share',
+        scale: 'units',
+        qualitative: null,
+        relative: false,
+        status,
+        sentence: s,
+      });
+    }
     // A forward sentence that names a target period with its year but no metric ("financial results for its second
     // quarter of 2007 will be lower than expected") frames the guidance sentences after it in its paragraph.
     if (out.length === before && target.period !== null && target.year !== null)
@@ -1165,7 +1210,7 @@ export function guidanceOf(
         // (Past its paragraph, only a frame naming the forecast or outlook of its period carries.)
         carries: /\b(?:forecast|outlook|guidance)\s+for\s+the\b/i.test(s.text),
       };
-    if (out.length === before && WITHDRAWAL.test(s.text)) {
+    if (out.length === before && WITHDRAWAL.test(s.text) && !otherMeasureWithdrawn(WITHDRAWAL.exec(s.text)![0])) {
       for (const w of withdrawalsOf(s, tgt))
         if (
           !out.some(
@@ -1252,6 +1297,8 @@ function previousOutlooks(
  * A value followed by "loss" names a net loss target ("Reaffirms 2005 Guidance of $38-$42 Million Loss, or $1.60 -
  * $1.80 Per Share"): net income below zero, and the per-share value after "or" is the loss per share.
  */
+const LOSS_BEFORE_PER_SHARE =
+  /\ba\s+(?:net\s+)?loss\s+(?:(?:in\s+)?(?:a|the)\s+range\s+of\s+|of\s+)(\$\s?\d*\.\d+(?:\s*(?:to|-|–|—)\s*\$\s?\d*\.\d+)?)\s+per\s+(diluted\s+|basic\s+)?(?:common\s+)?share\b/gi;
 const LOSS_AFTER_VALUE =
   /((?:between\s+)?\$\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:million|billion))?(?:\s*(?:to|and|-|–|—)\s*\$\s?\d[\d,]*(?:\.\d+)?)?\s?(?:million|billion)?)\s+(?:net\s+)?loss\b(?:,?\s+or\s+(\$\s?\d*\.\d+(?:\s*(?:to|-|–|—)\s*\$\s?\d*\.\d+)?)\s+per\s+(diluted\s+|basic\s+)?(?:common\s+)?share\b)?/gi;
 
@@ -2808,10 +2855,15 @@ export function applyWordedStatus<
     }
     // The metrics it speaks of are those its sentences that word a status name ("lifted its full year 2021 outlook.
     // The company now expects annual pro forma earnings per share ...": no metric, every target of fiscal 2021).
-    const worded = t
+    const wordedAll = t
       .split(/(?<=[.!?])\s+(?=[A-Z“"])/)
       .filter((x) => statusMatch(x) !== null)
       .join(' ');
+    // (h-guid18) A measure qualified "operational" or "constant currency" ("maintained 2022 full-year guidance for
+    // adjusted operational earnings per share and base business operational sales") is another measure than the plain
+    // one: the status speaks of none of the targets when those are all it names.
+    const worded = wordedAll.replace(OTHER_BASIS_MEASURE, ' ');
+    if (worded !== wordedAll && !METRICS.some(([re]) => re.test(worded))) return;
     const named = new Set(METRICS.filter(([re]) => re.test(worded)).map(([, m]) => m));
     if (earningsTargets)
       for (const m of ['net_income', 'eps_diluted', 'ebitda', 'operating_income']) named.add(m);
@@ -2902,8 +2954,10 @@ export function applyWordedStatus<
     }
     // A status word followed by the forecast of a quarter and no metric ("confirmed its forecast for second quarter, as
     // well as fiscal 2023 revenue view") words that status for every target of that quarter without one.
+    // (h-guid18: the words before the forecast name no metric: "raised its adjusted earnings outlook for the first
+    // quarter" speaks of earnings only.)
     const quarter =
-      /^\s+(?:its|the|our)?\s*(?:[\w-]+\s+){0,2}?(?:forecast|outlook|guidance|targets?)\s+for\s+(?:the\s+)?(first|second|third|fourth)[ -]quarter\b(?!\s+(?:of\s+)?(?:\d{4}\s+)?(?:revenues?|sales|earnings|EPS|margins?|EBITDA)\b)/i.exec(
+      /^\s+(?:its|the|our)?\s*(?:(?!(?:adjusted|earnings|revenues?|sales|EPS|EBITDA|income|margins?)\b)[\w-]+\s+){0,2}?(?:forecast|outlook|guidance|targets?)\s+for\s+(?:the\s+)?(first|second|third|fourth)[ -]quarter\b(?!\s+(?:of\s+)?(?:\d{4}\s+)?(?:revenues?|sales|earnings|EPS|margins?|EBITDA)\b)/i.exec(
         t.slice(found.end),
       );
     if (quarter)
@@ -2911,6 +2965,10 @@ export function applyWordedStatus<
         if (g.status === null && g.targetPeriod === `Q${ORD[quarter[1]!.toLowerCase()]}`) g.status = status;
   }
 }
+
+/** A measure named with "operational" or "constant currency" before it: at constant exchange rates, not the measure. */
+const OTHER_BASIS_MEASURE =
+  /\b(?:operational|constant[- ]currency)\s+(?:[\w-]+\s+){0,2}?(?:earnings per share|EPS|sales|revenues?)\b/gi;
 
 /** The sentence of a text in which the last status word before an index stands, or null. */
 function sentenceBefore(t: string, index: number): string | null {

@@ -1036,7 +1036,8 @@ export function guidanceOf(
       if (perShare && g.unit === 'percent' && !g.qualitative) continue;
       // (h-guid18) A per-share or profit metric named right before "growth" ("Sees Adjusted EPS Growth Of Low To
       // Mid-Single-Digit") is that metric's growth, whatever its value: no target of the vocabulary.
-      if (/^eps|^net_income$|^operating_income$|^ebitda$/.test(metric) && /^\s*growth\b/i.test(window)) continue;
+      if (/^eps|^net_income$|^operating_income$|^ebitda$/.test(metric) && /^\s*growth\b/i.test(window))
+        continue;
       const unit: Guidance['unit'] = g.qualitative
         ? 'text'
         : g.unit === 'percent'
@@ -1210,7 +1211,11 @@ export function guidanceOf(
         // (Past its paragraph, only a frame naming the forecast or outlook of its period carries.)
         carries: /\b(?:forecast|outlook|guidance)\s+for\s+the\b/i.test(s.text),
       };
-    if (out.length === before && WITHDRAWAL.test(s.text) && !otherMeasureWithdrawn(WITHDRAWAL.exec(s.text)![0])) {
+    if (
+      out.length === before &&
+      WITHDRAWAL.test(s.text) &&
+      !otherMeasureWithdrawn(WITHDRAWAL.exec(s.text)![0])
+    ) {
       for (const w of withdrawalsOf(s, tgt))
         if (
           !out.some(
@@ -2421,6 +2426,10 @@ export function tableGuidance(
   // A table's first row, which may itself name the targets ("Q2 FY15 Guidance Metrics | Q2 FY15 (ending July 31, 2014)")
   // under a lead-in that names only the period ("Second Quarter Fiscal 2015").
   let firstRow: string | null = null;
+  // (h-guid18) Title lines printed one per line above the rows ("2022 Actual |", "March 31, 2023 Guidance Ranges |",
+  // "July 26, 2023 Guidance Ranges 1 |"): the table's column heads.
+  let titles: string[] = [];
+  let lastTitle = false;
   const tableBlocks = periodLineTables(
     cellLineTables(spreadLineTables(wrappedPeriodHeaders(continuedRows(blocks)))),
   );
@@ -2429,6 +2438,8 @@ export function tableGuidance(
     if (!b.row) {
       firstRow = null;
       const title = /\|\s*$/.test(b.text) && b.text.length <= 80;
+      titles = title ? (lastTitle ? [...titles, b.text] : [b.text]) : [];
+      lastTitle = title;
       lead = b.text;
       header = title && caption ? ` ${caption}` : '';
       if (!title) caption = '';
@@ -2436,6 +2447,7 @@ export function tableGuidance(
       sectionBasis = null;
       continue;
     }
+    lastTitle = false;
     const first = /^\s*\|?\s*(\((?:in|\$)\s?[^)]*\b(?:thousands|millions|billions)\b[^)]*\))/i.exec(b.text);
     if (first) caption = first[1]!;
     firstRow ??= b.text;
@@ -2494,7 +2506,7 @@ export function tableGuidance(
     )
       continue;
     const tableTarget = targetOf(`${lead} ${header}`, reported);
-    const values = midpointRange(cells.slice(1));
+    const values = latestDatedColumn(midpointRange(cells.slice(1)), titles);
     const lowHigh = /\blow\b.*\bhigh\b/i.test(header) && values.length === 2;
     // A header naming the columns (a basis, Low / Mid / High, New / Previous, a period) is followed column by column:
     // each cell is read under its column's header, never a previous or adjustment column's.
@@ -2557,6 +2569,15 @@ export function tableGuidance(
           ? 'non_gaap'
           : 'gaap'
         : (labelBasis ?? colBasis ?? sectionBasis ?? (gaapByLead ? 'gaap' : 'unspecified'));
+      // (h-guid18) A cell worded as a change ("Increase of 33% to 36%") is its row metric's growth: revenue growth for
+      // revenue, outside the vocabulary for any other metric (EBITDA's growth, a part of revenue's growth).
+      const changeCell = /^(?:increase|decrease|up|down|growth|decline)\s+(?:of\s+)?\d[\d.]*\s?%/i.test(cell);
+      // (A decrease so worded has no sign in its numbers to read: no row rather than a guessed sign.)
+      if (
+        changeCell &&
+        (!/^revenue$|_growth$|^comparable_sales$/.test(hit[1]) || /^(?:decrease|down|decline)/i.test(cell))
+      )
+        continue;
       // "Increase 4 percent year-on-year": a change against the prior year, revenue's target being its growth.
       const change = CELL_CHANGE.exec(cell.replace(/^\|\s*|\s*\|$/g, ''));
       if (change && (hit[1] === 'revenue' || hit[1] === 'revenue_growth')) {
@@ -2585,11 +2606,12 @@ export function tableGuidance(
       if (!r && !p) continue;
       const unitWord = r ? (r[4] ?? r[2]) : p![2];
       const isPercent = /%|per ?cent|pct/i.test(unitWord ?? '');
-      const metric = growth
-        ? 'revenue_growth'
-        : hit[1] === 'eps_diluted' && /\bbasic\b/i.test(label)
-          ? 'eps_basic'
-          : hit[1];
+      const metric =
+        growth || (changeCell && hit[1] === 'revenue')
+          ? 'revenue_growth'
+          : hit[1] === 'eps_diluted' && /\bbasic\b/i.test(label)
+            ? 'eps_basic'
+            : hit[1];
       if (PERCENT_METRIC.test(metric) && !isPercent && /\$|€|£/.test(cell)) continue;
       const perShare = PER_SHARE_CONCEPTS.has(metric as Concept) || /per share/i.test(label);
       // A cell with no unit word of its own takes its row label's scale ("Revenue (in millions) | $595-$610"), else the
@@ -2657,6 +2679,28 @@ export function tableGuidance(
   }
   out.push(...revisedForecastRows(blocks, reported));
   return out;
+}
+
+/** A column head naming guidance by the date it was given ("July 26, 2023 Guidance Ranges"). */
+const DATED_HEAD =
+  /^([A-Z][a-z]+\.? \d{1,2}, (?:19|20)\d{2})\b.*\b(?:guidance|outlook|forecasts?|targets?)\b/i;
+
+/**
+ * (h-guid18) A row's cells under column heads printed one per line, of which two or more name guidance by the date it
+ * was given ("2022 Actual", "March 31, 2023 Guidance Ranges", "July 26, 2023 Guidance Ranges"): the cell of the latest
+ * date is the current target; the earlier dates' are previous ranges and an actual column is a result.
+ */
+function latestDatedColumn(values: string[], titles: string[]): string[] {
+  const heads = titles
+    .map((t) => t.replace(/\|\s*$/, '').trim())
+    .filter((t) => DATED_HEAD.test(t) || /^(?:19|20)\d{2}\s+actuals?\b/i.test(t));
+  const dates = heads.map((h) => {
+    const d = DATED_HEAD.exec(h);
+    return d ? Date.parse(d[1]!.replace('.', '')) : Number.NaN;
+  });
+  if (heads.length !== values.length || dates.filter(Number.isFinite).length < 2) return values;
+  const latest = dates.indexOf(Math.max(...dates.filter(Number.isFinite)));
+  return [values[latest]!];
 }
 
 /**

@@ -151,7 +151,13 @@ const METRICS: [RegExp, string][] = [
   [/\bnet (?:income|earnings|profit)\b/i, 'net_income'],
   // "our 2006 earnings guidance of $1.25 to $1.35 per share": earnings named alone (an amount, or per share below).
   [/\b(?:reported |ongoing |GAAP )?earnings\b(?! per\b| growth| call| release)/i, 'net_income'],
-  [/\bcapital (?:expenditures|spending)\b|\bcapex\b/i, 'capex'],
+  // (h-guid18: "a slight downward revision of investments (currently estimated at 140-180 million Euros)": investments
+  // named as a target, the word European issuers use for capital expenditures; investments in or of something, and
+  // their income or gains, are not.)
+  [
+    /\bcapital (?:expenditures|spending)\b|\bcapex\b|\binvestments\b(?!\s+(?:in|of|income|gains?|loss(?:es)?|portfolio|securities)\b)/i,
+    'capex',
+  ],
   // ("free cash flow productivity of 90%", "free cash flow conversion": a ratio of free cash flow to earnings, not it.)
   [/\bfree cash flow\b(?! productivity| conversion)/i, 'free_cash_flow'],
   // ("Operating costs and expenses, net" is operating expenses.)
@@ -795,7 +801,12 @@ export function guidanceOf(
         );
       // ... nor does an aside in parentheses right after the name ("pro forma combined revenue (including results of
       // the Company's Jumptap, Inc. subsidiary for the entire quarter) is expected to be between ...").
-      const aside = /^\s*\((?!\s*(?:non[- ]?gaap|gaap)\s*\))[^()]{20,200}\)/i.exec(rest);
+      // (h-guid18: one that states the value with a forecast word, "investments (currently estimated at 140-180 million
+      // Euros)", is the value.)
+      const aside =
+        /^\s*\((?!\s*(?:non[- ]?gaap|gaap)\s*\))(?!\s*(?:currently\s+|now\s+)?(?:estimated|expected|forecast|projected)\s+(?:at|to be)\b)[^()]{20,200}\)/i.exec(
+          rest,
+        );
       if (aside) rest = ` ${rest.slice(aside[0].length)}`;
       let window = rest.slice(0, 140);
       // "earnings per share, before ..., but including $0.24 per share ..., to be between $2.66 and $2.86":
@@ -1037,6 +1048,18 @@ export function guidanceOf(
       // (h-guid18) A per-share or profit metric named right before "growth" ("Sees Adjusted EPS Growth Of Low To
       // Mid-Single-Digit") is that metric's growth, whatever its value: no target of the vocabulary.
       if (/^eps|^net_income$|^operating_income$|^ebitda$/.test(metric) && /^\s*growth\b/i.test(window))
+        continue;
+      // (h-guid18) ... and so is an amount metric's percent after a word of change ("adjusted EBITDA up 5-10% vs. 2023"):
+      // its growth, not its level.
+      if (
+        /^(?:net_income|operating_income|ebitda|free_cash_flow|cash_flow|capex|gross_profit|operating_expenses)$/.test(
+          metric,
+        ) &&
+        g.unit === 'percent' &&
+        /\b(?:up|down|increase|decrease|grow|growth|rise|decline|fall)\b[^%]*$/i.test(
+          window.slice(0, Math.max(0, window.indexOf(g.printed))),
+        )
+      )
         continue;
       const unit: Guidance['unit'] = g.qualitative
         ? 'text'

@@ -91,8 +91,17 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * earnings" is non-GAAP EPS, an earnings target compared with a per-share figure is per share, a measure the release
  * points to a definition and reconciliation for is non-GAAP, a results sentence turns to guidance at "but raised",
  * "Raises Organic to +4-5%" is organic growth).
+ * /22: guidance set 9 rules (h-guid18; /21 is another branch's): "Earnings/(Loss) Per Share" is EPS, "Net Interest
+ * Expense" rows are interest expense, a range is stored low end first ("$(0.33) - $(0.54)"), a status verb on a period's
+ * guidance as a whole ("Increased Its FY23 Guidance") covers every target of that period, a lead ending in a forecast
+ * verb and a colon opens a list of targets, a parenthesized base's year names no target, a profit or per-share metric
+ * before "growth" and an amount metric's percent after a word of change are growth (no row), a loss named before its
+ * per-share range is EPS below zero, a quarter's forecast whose words name a metric covers only it, a withdrawal of a
+ * product's sales guidance withdraws nothing, operational / constant-currency measures are not the plain ones,
+ * "Estimated reported sales are now" is a forecast, the latest-dated of one-per-line guidance column heads holds the
+ * targets, a cell worded as a change is growth, "investments" named as a target are capex.
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/20';
+export const RELEASE_PARSER_VERSION = 'earnings-release/22';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

@@ -23,9 +23,23 @@ describe('a "Current | Prior" outlook table under "Harsco Increased Its FY23 Gui
     const r = set9.parse(harsco);
     const got = rows(r);
     expect(got).toContainEqual(['operating_income', 'gaap', 'FY 2023', 101_000_000, 116_000_000, 'raised']);
-    expect(got).toContainEqual(['free_cash_flow', 'unspecified', 'FY 2023', 25_000_000, 45_000_000, 'raised']);
+    expect(got).toContainEqual([
+      'free_cash_flow',
+      'unspecified',
+      'FY 2023',
+      25_000_000,
+      45_000_000,
+      'raised',
+    ]);
     expect(got).toContainEqual(['capex', 'unspecified', 'FY 2023', 125_000_000, 135_000_000, 'raised']);
-    expect(got).toContainEqual(['interest_expense', 'unspecified', 'FY 2023', 92_000_000, 95_000_000, 'raised']);
+    expect(got).toContainEqual([
+      'interest_expense',
+      'unspecified',
+      'FY 2023',
+      92_000_000,
+      95_000_000,
+      'raised',
+    ]);
     expect(r.figures).toEqual([]);
     set9.evidenceHolds(harsco, r);
   });
@@ -58,7 +72,14 @@ describe('a suspension beside a raised quarter (DuPont 2020-04-20, set 9)', () =
   });
 
   it('"raised its adjusted earnings outlook for the first quarter" leaves the net sales without a status', () => {
-    expect(rows(set9.parse(dupont))).toContainEqual(['revenue', 'unspecified', 'Q1 2020', 5_200_000_000, null, null]);
+    expect(rows(set9.parse(dupont))).toContainEqual([
+      'revenue',
+      'unspecified',
+      'Q1 2020',
+      5_200_000_000,
+      null,
+      null,
+    ]);
   });
 });
 

@@ -592,7 +592,7 @@ export function guidanceOf(
               ? { year: frame.year, period: frame.period }
               : null;
     // A quarter named without its year ("its second-quarter revenue") takes the year the paragraph named for it.
-    const tgt =
+    let tgt =
       assumed !== null && assumed.period !== null && target.period === null
         ? assumed
         : target.period !== null
@@ -600,6 +600,24 @@ export function guidanceOf(
             ? { period: target.period, year: continued.year }
             : target
           : (continued ?? heading);
+    // (h-guid18) A forecast for "the year ending December 31" without its year whose paragraph goes on to the base "year
+    // ended December 31, 2017" is for the year after the base.
+    if (tgt.year === null) {
+      const ending = /\byear\s+ending\s+([A-Z][a-z]+)\.?\s+(\d{1,2})\b(?!,?\s*(?:19|20)\d{2})/i.exec(s.text);
+      const base = ending
+        ? sentences
+            .slice(si + 1)
+            .filter((o) => o.block === s.block)
+            .map((o) =>
+              new RegExp(
+                String.raw`\byear\s+ended\s+${ending[1]}\.?\s+${ending[2]},?\s+((?:19|20)\d{2})\b`,
+                'i',
+              ).exec(o.text),
+            )
+            .find((x) => x !== null)
+        : undefined;
+      if (base) tgt = { year: Number(base[1]) + 1, period: 'FY' };
+    }
     // A sentence that states the earlier target ("This compares to the $0.82 to $0.92 earnings per share guidance
     // it provided for the second quarter") gives no target of its own (statusAgainstPrevious reads it).
     if (/^(?:this|these|that|which)\s+(?:compares?|compared)\s+(?:with|to)\b/i.test(s.text)) continue;
@@ -1197,6 +1215,31 @@ export function guidanceOf(
         });
     }
     if (out.length === before) out.push(...lossTargets(s, tgt, status));
+    // (h-guid18) A net loss a company expects to record ("is expected to record a net loss of about RMB 950 million to
+    // RMB 1.2 billion in the year ending December 31") is net income below zero when the sentence gives no other row.
+    if (out.length === before)
+      for (const m of s.text.matchAll(FORECAST_NET_LOSS)) {
+        const g = guidanceValue(m[1]!);
+        if (g === null || g.unit !== null || (g.low === null && g.high === null && g.point === null)) continue;
+        const full = (v: number | null) => (v === null ? null : -toFullUnits(v, g.scale));
+        out.push({
+          metric: 'net_income',
+          label: m[0],
+          basis: 'unspecified',
+          targetYear: tgt.year,
+          targetPeriod: tgt.period,
+          low: full(g.high),
+          high: full(g.low),
+          point: full(g.point),
+          printed: g.printed,
+          unit: 'currency',
+          scale: g.scale,
+          qualitative: null,
+          relative: false,
+          status,
+          sentence: s,
+        });
+      }
     // (h-guid18) A loss named before its per-share value ("now expects a loss in a range of $1.00 to $0.70 per share and
     // adjusted earnings in a range of ...") is an EPS target below zero, whatever else the sentence names.
     for (const m of s.text.matchAll(LOSS_BEFORE_PER_SHARE)) {
@@ -1325,6 +1368,8 @@ function previousOutlooks(
  * A value followed by "loss" names a net loss target ("Reaffirms 2005 Guidance of $38-$42 Million Loss, or $1.60 -
  * $1.80 Per Share"): net income below zero, and the per-share value after "or" is the loss per share.
  */
+const FORECAST_NET_LOSS =
+  /\b(?:record|report|post|incur)\s+a\s+net\s+loss\s+of\s+((?:(?:about|approximately|around)\s+)?(?:(?:RMB|US\$|HK\$|\$|€|£|EUR)\s?)?\d[\d,]*(?:\.\d+)?\s?(?:million|billion)?(?:\s*(?:to|-|–)\s*(?:(?:RMB|US\$|HK\$|\$|€|£|EUR)\s?)?\d[\d,]*(?:\.\d+)?\s?(?:million|billion)?)?)/gi;
 const LOSS_BEFORE_PER_SHARE =
   /\ba\s+(?:net\s+)?loss\s+(?:(?:in\s+)?(?:a|the)\s+range\s+of\s+|of\s+)(\$\s?\d*\.\d+(?:\s*(?:to|-|–|—)\s*\$\s?\d*\.\d+)?)\s+per\s+(diluted\s+|basic\s+)?(?:common\s+)?share\b/gi;
 const LOSS_AFTER_VALUE =

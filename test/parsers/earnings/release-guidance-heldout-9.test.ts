@@ -123,3 +123,20 @@ describe('an Italian "2024 guidance confirmed" (FNM, set 9)', () => {
     set9.evidenceHolds(fnm, r);
   });
 });
+
+describe("a loss warning whose prior year is its base (Meitu 2018, guidance set 8's leftover)", () => {
+  const set8 = heldOutSet('guidance-held-out-8');
+  const meitu = 'MEITU_2018-11-19_FY18-net-loss-estimate_waonews_transcribed.txt';
+
+  it('"The net loss for the year ended December 31, 2017 was about 197 million yuan" is the base: no reported period', () => {
+    const r = set8.parse(meitu);
+    expect(r.release.fiscal_period).toBeNull();
+    expect(r.figures).toEqual([]);
+  });
+
+  it('"expected to record a net loss of about RMB 950 million to RMB 1.2 billion in the year ending December 31": FY 2018', () => {
+    const r = set8.parse(meitu);
+    expect(rows(r)).toEqual([['net_income', 'unspecified', 'FY 2018', -1_200_000_000, -950_000_000, null]]);
+    set8.evidenceHolds(meitu, r);
+  });
+});

@@ -3,7 +3,13 @@ import { type Concept, ffoConcept, PER_SHARE_CONCEPTS, unitOfConcept } from './r
 import type { Block } from './release-document.ts';
 import { parseAmount, SCALE_FACTOR, type Scale, toFullUnits, wordScale } from './release-numbers.ts';
 import { type FiscalPeriod, inferFiscalYear, parseDate } from './release-period.ts';
-import { BOILERPLATE, BULLET, type Sentence, withoutStreetExpectations } from './release-sentences.ts';
+import {
+  AGAINST_GUIDANCE,
+  BOILERPLATE,
+  BULLET,
+  type Sentence,
+  withoutStreetExpectations,
+} from './release-sentences.ts';
 
 /**
  * Guidance: a forward sentence (a verb of expectation, or any sentence under an "Outlook" heading) that names
@@ -547,10 +553,12 @@ export function guidanceOf(
     // (h-guid16: whatever mark the amount carries: "Free cash flow ... was DKK 785 million" under a headline naming the
     // raised guidance is a result.)
     if (
-      /\b(?:was|were) (?:\$|€|£|(?:US|[ACR])\$|(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?\d|\d)|\breported\b/i.test(
+      /\b(?:was|were) (?:flat at )?(?:\$|€|£|(?:US|[ACR])\$|(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?\d|\d)|\breported\b/i.test(
         s.text,
       ) &&
-      !forward
+      // (h-guid18: a forward word only in the outlook the result is set against, "was flat at $0.83, exceeding the
+      // Company's adjusted outlook of $0.80", leaves a result.)
+      !(forward && looksForward(s.text.replace(AGAINST_GUIDANCE, ' ')))
     )
       continue;
     // Without a forward word, a sentence under an outlook heading that names the reported quarter ("Q2 revenue of

@@ -185,7 +185,8 @@ const RANGE = new RegExp(
   'i',
 );
 const POINT = new RegExp(
-  String.raw`(?:of|about|approximately|around|roughly|at|be|to)\s+(?:about\s+|approximately\s+)?(${NUM})${UNIT}`,
+  // ("approx. $1 billion": the abbreviation too, h-guid18.)
+  String.raw`(?:of|about|approximately|approx\.|around|roughly|at|be|to)\s+(?:about\s+|approximately\s+)?(${NUM})${UNIT}`,
   'i',
 );
 /**
@@ -550,6 +551,14 @@ export function guidanceOf(
       CHANGED_EXPECTATIONS.test(s.text) ||
       (impliedFrom !== null && looksForward(impliedFrom.text));
     if (!forward && !outlookSection) continue;
+    // (h-guid18) Under an outlook heading, an item with no forward word that opens with a metric's signed change ("• EPS
+    // -4.3%; Adjusted “Flat”", "• Net Sales +6.3%: Domestic +5.8%", a results column beside the outlook's) reports results.
+    if (
+      !forward &&
+      BULLET.test(s.text) &&
+      /^\s*(?:[•·▪§]|[-*] |\|\s*·)\s*(?:[A-Za-z’'&.-]+\s+){1,3}[+-]\d[\d.]*\s?%/.test(s.text)
+    )
+      continue;
     // (h-guid16: whatever mark the amount carries: "Free cash flow ... was DKK 785 million" under a headline naming the
     // raised guidance is a result.)
     if (
@@ -652,7 +661,7 @@ export function guidanceOf(
         names.push({ metric, label: m[0], index: m.index!, end: m.index! + m[0].length });
     // (h-guid18) An item of such a list names its metric first, as an outlook table's row does: the metrics read only as
     // a row's label are read at its start too ("- Operating cash flow in excess of $250 million; and").
-    if (assumed !== null && BULLET.test(s.text)) {
+    if ((assumed !== null || (outlookSection && !forward)) && BULLET.test(s.text)) {
       const mark = /^\s*(?:[•·▪§]|[-*] |\|\s*·)\s*/.exec(s.text)![0].length;
       const row = labelMetric(s.text.slice(mark), TABLE_METRICS);
       const x = row?.[0].exec(s.text.slice(mark));
@@ -1866,7 +1875,8 @@ const TABLE_METRICS: [RegExp, string][] = [
   [/^gross profit\b/i, 'gross_profit'],
   // (An outlook table's operating cash flow row: "Operating cash flow | ~$745 | ...".)
   [
-    /^(?:operating cash flows?|cash flows? from operations|net cash provided by operating activities)\b/i,
+    // (h-guid18: "• Cash from operations approx. $1 billion", an item under an outlook heading.)
+    /^(?:operating cash flows?|cash (?:flows? )?from operations|net cash provided by operating activities)\b/i,
     'cash_flow',
   ],
   // "Net loss per share | $(0.81) to $(0.44)": a loss named instead of earnings is the same measure, its cells' parentheses
@@ -2912,7 +2922,11 @@ export function applyWordedStatus<
   // A lead ending in a colon ("The Company raised guidance for fiscal year 2023 by estimating results in the following
   // ranges:") speaks of the list after it, up to the next such lead ("The Company updated certain guidance ...:").
   const isLead = (b: { text: string }) => /:\s*$/.test(b.text) && b.text.length < 400;
-  for (const [bi, b] of blocks.entries()) {
+  // (h-guid18) A lead's word speaks of its own list before any other paragraph's speaks of the whole outlook ("we are
+  // updating certain fiscal year 2023 guidance ranges" above "The Company reaffirmed certain guidance for fiscal year
+  // 2023 by estimating results in the following range:"): the leads are read first.
+  const leadsFirst = [...blocks.entries()].sort(([i, a], [j, b]) => Number(isLead(b)) - Number(isLead(a)) || i - j);
+  for (const [bi, b] of leadsFirst) {
     let rows = guidance;
     if (isLead(b)) {
       const next = blocks.slice(bi + 1).find(isLead);

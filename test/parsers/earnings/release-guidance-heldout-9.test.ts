@@ -140,3 +140,39 @@ describe("a loss warning whose prior year is its base (Meitu 2018, guidance set 
     set8.evidenceHolds(meitu, r);
   });
 });
+
+describe("a two-column highlights box (Church & Dwight Q1 2021, guidance set 2's leftover)", () => {
+  const set2 = heldOutSet('guidance-held-out-2');
+  const chd = 'CHD_2021-04-29_Q1_readkong_transcribed.txt';
+
+  it('"• EPS -4.3%; Adjusted “Flat”      • Cash from operations approx. $1 billion": the outlook column\'s item only', () => {
+    const r = set2.parse(chd);
+    const got = rows(r);
+    expect(got).toContainEqual(['cash_flow', 'unspecified', 'FY 2021', 1_000_000_000, null, null]);
+    // The results column's "Adjusted “Flat”" is no guidance.
+    expect(got.filter((g) => g[0] === 'eps_diluted')).toEqual([
+      ['eps_diluted', 'non_gaap', 'FY 2021', 3, 3.06, 'reaffirmed'],
+    ]);
+    set2.evidenceHolds(chd, r);
+  });
+
+  it('"Adjusted EPS, which excludes ..., was flat at $0.83, exceeding the Company\'s adjusted outlook of $0.80"', () => {
+    const r = set2.parse(chd);
+    expect(set2.value(r, 'Q1', 'eps', 'non_gaap')).toBe(0.83);
+  });
+});
+
+describe("a colon lead's own status word (Casella FY 2023, guidance set 5)", () => {
+  it('"The Company reaffirmed certain guidance ... in the following range: •Net cash provided by operating activities ..."', () => {
+    const set5 = heldOutSet('guidance-held-out-5');
+    const r = set5.parse('CWST_2023-11-01_FY23-outlook_benzinga_transcribed.txt');
+    expect(rows(r)).toContainEqual([
+      'cash_flow',
+      'unspecified',
+      'FY 2023',
+      231_000_000,
+      237_000_000,
+      'reaffirmed',
+    ]);
+  });
+});

@@ -99,7 +99,12 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * per-share range is EPS below zero, a quarter's forecast whose words name a metric covers only it, a withdrawal of a
  * product's sales guidance withdraws nothing, operational / constant-currency measures are not the plain ones,
  * "Estimated reported sales are now" is a forecast, the latest-dated of one-per-line guidance column heads holds the
- * targets, a cell worded as a change is growth, "investments" named as a target are capex.
+ * targets, a cell worded as a change is growth, "investments" named as a target are capex; and the leftovers of sets 2, 5
+ * and 8: a year "ended" on the day of a forecast year "ending" named before it is the forecast's base, "expected to record
+ * a net loss of X to Y" is net income below zero, "Adjusted EPS, which ..., was flat at $0.83" is a result even when set
+ * against the outlook, bullet columns side by side are split at a run of spaces, an item under an outlook heading that
+ * opens with a signed change reports results and one that opens with a table metric ("Cash from operations approx. $1
+ * billion") names it, a colon lead's status word is read before the whole outlook's.
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/22';
 

@@ -1237,7 +1237,8 @@ export function guidanceOf(
     if (out.length === before)
       for (const m of s.text.matchAll(FORECAST_NET_LOSS)) {
         const g = guidanceValue(m[1]!);
-        if (g === null || g.unit !== null || (g.low === null && g.high === null && g.point === null)) continue;
+        if (g === null || g.unit !== null || (g.low === null && g.high === null && g.point === null))
+          continue;
         const full = (v: number | null) => (v === null ? null : -toFullUnits(v, g.scale));
         out.push({
           metric: 'net_income',
@@ -2925,7 +2926,9 @@ export function applyWordedStatus<
   // (h-guid18) A lead's word speaks of its own list before any other paragraph's speaks of the whole outlook ("we are
   // updating certain fiscal year 2023 guidance ranges" above "The Company reaffirmed certain guidance for fiscal year
   // 2023 by estimating results in the following range:"): the leads are read first.
-  const leadsFirst = [...blocks.entries()].sort(([i, a], [j, b]) => Number(isLead(b)) - Number(isLead(a)) || i - j);
+  const leadsFirst = [...blocks.entries()].sort(
+    ([i, a], [j, b]) => Number(isLead(b)) - Number(isLead(a)) || i - j,
+  );
   for (const [bi, b] of leadsFirst) {
     let rows = guidance;
     if (isLead(b)) {

@@ -81,6 +81,9 @@ export function bodyToBlocks(input: string): Block[] {
           .replace(/^.*\|.*$/gm, (line) => (isCellRow(line) ? `\n${line}\n` : line))
           // (A dash or star before a non-breaking space opens an item as one before a space does: "-\u00a0\u00a0\u00a0Achieves
           // Positive Same-Store Sales ...\u00a0\u00a0\u00a0-", a subheadline of its own.)
+          // (h-guid18: two bullet columns printed side by side, "• EPS -4.3%; Adjusted “Flat”      • Cash from operations
+          // approx. $1 billion", are two items: a run of three or more spaces before a bullet ends the item before it.)
+          .replace(/^([ \t]*[•·▪][^\n]*?\S)[ \t]{3,}(?=[•·▪][ \t])/gm, '$1\n')
           .replace(/\n(?=[ \t]*(?:[•·▪]|[-*][ \u00a0]|\|\s*·))/g, '\n\n')
           .replace(/\n([ \t]*[A-Z][A-Z0-9 ,&'’-]{7,}[ \t]*)(?=\n)/g, '\n\n$1\n'),
       );

@@ -3,7 +3,13 @@ import { type Concept, ffoConcept, PER_SHARE_CONCEPTS, unitOfConcept } from './r
 import type { Block } from './release-document.ts';
 import { parseAmount, SCALE_FACTOR, type Scale, toFullUnits, wordScale } from './release-numbers.ts';
 import { type FiscalPeriod, inferFiscalYear, parseDate } from './release-period.ts';
-import { BOILERPLATE, BULLET, type Sentence, withoutStreetExpectations } from './release-sentences.ts';
+import {
+  AGAINST_GUIDANCE,
+  BOILERPLATE,
+  BULLET,
+  type Sentence,
+  withoutStreetExpectations,
+} from './release-sentences.ts';
 
 /**
  * Guidance: a forward sentence (a verb of expectation, or any sentence under an "Outlook" heading) that names
@@ -54,7 +60,7 @@ export interface Guidance {
 
 // ("updated revenue expectations of approximately $27.5 million": a value stated as the company's expectation.)
 const FORWARD =
-  /\b(?:expectations? of (?:approximately |about )?[$€£\d]|narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|(?:is|are) guided|sees|targets?|estimates? (?:that|for)|now believes|reaffirm|reiterat|raises?|raising|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe|will (?:amount to|total)|aims? to|aiming to|(?:is|are) set to (?:be|reach|total|come in))\b/i;
+  /\b(?:expectations? of (?:approximately |about )?[$€£\d]|narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|(?:is|are) guided|sees|targets?|estimates? (?:that|for)|now believes|reaffirm|reiterat|raises?|raising|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe|will (?:amount to|total)|aims? to|aiming to|(?:is|are) set to (?:be|reach|total|come in)|estimated\s+(?:[\w-]+\s+){0,2}?(?:sales|revenues?|earnings|EPS)\s+(?:is|are)\s+now)\b/i;
 /**
  * The text the forward words are looked for in: a program named "Project Gravity" is no forecast ("projects"), and a
  * loss said to have narrowed or widened ("narrowed adjusted EBITDA loss to $0.1 million") is a result, not a range.
@@ -94,6 +100,13 @@ const FROM_BASE = String.raw`\bfrom\s+(?:the\s+|its\s+|a\s+)?base\s+(?:(?:fiscal
 const FROM_BASE_YEAR = new RegExp(`${FROM_BASE}(?:19|20)\\d{2}\\b`, 'gi');
 const FROM_BASE_BEFORE = new RegExp(`${FROM_BASE}(?:(?:19|20)\\d{2}\\s+)?$`, 'i');
 
+/** A lead ending in a forecast verb and a colon ("the Company projects approximately:"): a list of targets follows. */
+const FORWARD_LIST_LEAD =
+  /\b(?:projects?|expects?|anticipates?|forecasts?|estimates?)(?:\s+approximately|\s+the following)?\s*:\s*$/i;
+/** A base in parentheses after a value: an amount and the year it is of ("($2.95 billion in fiscal 2023)"). */
+const BASE_ASIDE =
+  /\(\s*(?:US\$|\$|€|£)?\s?\d[\d,]*(?:\.\d+)?\s?(?:million|billion)?\s+in\s+(?:fiscal\s+)?(?:19|20)\d{2}\s*\)/gi;
+
 /** A lead to a list of the outlook's assumptions, ending in a colon. */
 const ASSUMPTION_LEAD =
   /\b(?:outlook|guidance|forecast)\b[^.:]{0,80}\b(?:is|are)\s+based\s+(?:up)?on\b[^.:]{0,60}\bassumptions\b[^.:]{0,60}:\s*$/i;
@@ -109,8 +122,9 @@ const METRICS: [RegExp, string][] = [
     'eps_per_ads',
   ],
   [
-    // ("Diluted earnings (loss) per share": a "(loss)" after the name is the same measure.)
-    /\b(?:(?:non[- ]?gaap|adjusted|gaap)\s+)?(?:diluted\s+)?(?:earnings|income|eps|net income)(?:\s*\((?:loss|losses)\))?(?: from continuing operations)? per (?:diluted |fully diluted )?share\b|\b(?:adjusted |non-gaap |gaap )?(?:diluted )?eps\b|\bearnings per diluted share\b|\bper (?:diluted )?share (?:diluted )?earnings\b/i,
+    // ("Diluted earnings (loss) per share": a "(loss)" after the name is the same measure; h-guid18: so is "/(Loss)",
+    // "Adjusted Diluted Earnings/(Loss) Per Share from Continuing Operations".)
+    /\b(?:(?:non[- ]?gaap|adjusted|gaap)\s+)?(?:diluted\s+)?(?:earnings|income|eps|net income)(?:\s*\/?\s*\((?:loss|losses)\))?(?: from continuing operations)? per (?:diluted |fully diluted )?share\b|\b(?:adjusted |non-gaap |gaap )?(?:diluted )?eps\b|\bearnings per diluted share\b|\bper (?:diluted )?share (?:diluted )?earnings\b/i,
     'eps_diluted',
   ],
   // ("total revenue per AHSC" is a ratio, not revenue.)
@@ -143,7 +157,13 @@ const METRICS: [RegExp, string][] = [
   [/\bnet (?:income|earnings|profit)\b/i, 'net_income'],
   // "our 2006 earnings guidance of $1.25 to $1.35 per share": earnings named alone (an amount, or per share below).
   [/\b(?:reported |ongoing |GAAP )?earnings\b(?! per\b| growth| call| release)/i, 'net_income'],
-  [/\bcapital (?:expenditures|spending)\b|\bcapex\b/i, 'capex'],
+  // (h-guid18: "a slight downward revision of investments (currently estimated at 140-180 million Euros)": investments
+  // named as a target, the word European issuers use for capital expenditures; investments in or of something, and
+  // their income or gains, are not.)
+  [
+    /\bcapital (?:expenditures|spending)\b|\bcapex\b|\binvestments\b(?!\s+(?:in|of|income|gains?|loss(?:es)?|portfolio|securities)\b)/i,
+    'capex',
+  ],
   // ("free cash flow productivity of 90%", "free cash flow conversion": a ratio of free cash flow to earnings, not it.)
   [/\bfree cash flow\b(?! productivity| conversion)/i, 'free_cash_flow'],
   // ("Operating costs and expenses, net" is operating expenses.)
@@ -165,7 +185,8 @@ const RANGE = new RegExp(
   'i',
 );
 const POINT = new RegExp(
-  String.raw`(?:of|about|approximately|around|roughly|at|be|to)\s+(?:about\s+|approximately\s+)?(${NUM})${UNIT}`,
+  // ("approx. $1 billion": the abbreviation too, h-guid18.)
+  String.raw`(?:of|about|approximately|approx\.|around|roughly|at|be|to)\s+(?:about\s+|approximately\s+)?(${NUM})${UNIT}`,
   'i',
 );
 /**
@@ -352,7 +373,8 @@ function monthQuarter(
 function reportedSales(metric: string, wordsBefore: string): boolean {
   return (
     (metric === 'revenue' || metric === 'revenue_growth') &&
-    /\b(?:its|their|our|the|(?:19|20)\d{2})\s+reported\s+$/i.test(wordsBefore)
+    // (h-guid18: "Estimated reported sales are now in a range of ...": an estimate of the reported line.)
+    /\b(?:its|their|our|the|(?:19|20)\d{2}|estimated)\s+reported\s+$/i.test(wordsBefore)
   );
 }
 
@@ -418,7 +440,7 @@ const CHANGED_EXPECTATIONS =
 
 function statusMatch(text: string): { status: GuidanceStatus; end: number } | null {
   const w = WITHDRAWAL.exec(text);
-  if (w) return { status: 'withdrawn', end: w.index };
+  if (w && !otherMeasureWithdrawn(w[0])) return { status: 'withdrawn', end: w.index };
   const changed = CHANGED_EXPECTATIONS.exec(text);
   if (changed)
     return {
@@ -453,6 +475,24 @@ function statusBefore(text: string, index: number): Guidance['status'] {
 
 const DIRECTED = new Set<Guidance['status']>(['raised', 'lowered', 'narrowed', 'widened']);
 
+/**
+ * (h-guid18) A withdrawal of the guidance of a measure named with words other than a period, a basis or a determiner
+ * before its name ("is suspending COVID-19 Vaccine sales guidance": one product's sales) withdraws none of the
+ * company's targets.
+ */
+function otherMeasureWithdrawn(withdrawal: string): boolean {
+  const named = METRICS.map(([re]) => re.exec(withdrawal)).find((x) => x !== null);
+  if (!named) return false;
+  const between = withdrawal
+    .slice(0, named.index)
+    .replace(/^\S+\s*/, '')
+    .replace(
+      /\b(?:its|the|our|their|full[- ]year|fiscal|year|annual|quarterly|(?:19|20)\d{2}|FY\s?'?\d{2,4}|first|second|third|fourth|quarter|adjusted|non-gaap|gaap|reported|previously|issued|provided|financial|net|total)\b/gi,
+      ' ',
+    );
+  return /[A-Za-z]/.test(between);
+}
+
 /** A withdrawal: "withdraws / is withdrawing / withdrew / suspends" followed, in the clause, by what is withdrawn. */
 const WITHDRAWAL =
   /\b(?:withdr[ae]w\w*|suspend\w*)\b[^.;]{0,80}?\b(?:guidance|outlook|forecasts?|expectations|targets)\b/i;
@@ -482,6 +522,11 @@ export function guidanceOf(
     } else if (ASSUMPTION_LEAD.test(s.text)) {
       assumed = leadOf(s.text);
       continue;
+    } else if (FORWARD_LIST_LEAD.test(s.text)) {
+      // (h-guid18) So does a lead ending in a forecast verb and a colon ("For fiscal year 2024, the Company projects
+      // approximately:"): each bullet item under it is a target of the lead's period; the lead's own clauses are read
+      // as any sentence.
+      assumed = leadOf(s.text.slice(Math.max(0, s.text.search(/[^.;]*$/))));
     } else assumed = null;
     if (BOILERPLATE.test(s.text) || NOT_GUIDANCE.test(s.text)) continue;
     // "This outlook equates to a range of $6.37 to $6.43 per share" right after an earnings-per-share growth target in
@@ -506,13 +551,23 @@ export function guidanceOf(
       CHANGED_EXPECTATIONS.test(s.text) ||
       (impliedFrom !== null && looksForward(impliedFrom.text));
     if (!forward && !outlookSection) continue;
+    // (h-guid18) Under an outlook heading, an item with no forward word that opens with a metric's signed change ("• EPS
+    // -4.3%; Adjusted “Flat”", "• Net Sales +6.3%: Domestic +5.8%", a results column beside the outlook's) reports results.
+    if (
+      !forward &&
+      BULLET.test(s.text) &&
+      /^\s*(?:[•·▪§]|[-*] |\|\s*·)\s*(?:[A-Za-z’'&.-]+\s+){1,3}[+-]\d[\d.]*\s?%/.test(s.text)
+    )
+      continue;
     // (h-guid16: whatever mark the amount carries: "Free cash flow ... was DKK 785 million" under a headline naming the
     // raised guidance is a result.)
     if (
-      /\b(?:was|were) (?:\$|€|£|(?:US|[ACR])\$|(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?\d|\d)|\breported\b/i.test(
+      /\b(?:was|were) (?:flat at )?(?:\$|€|£|(?:US|[ACR])\$|(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?\d|\d)|\breported\b/i.test(
         s.text,
       ) &&
-      !forward
+      // (h-guid18: a forward word only in the outlook the result is set against, "was flat at $0.83, exceeding the
+      // Company's adjusted outlook of $0.80", leaves a result.)
+      !(forward && looksForward(s.text.replace(AGAINST_GUIDANCE, ' ')))
     )
       continue;
     // Without a forward word, a sentence under an outlook heading that names the reported quarter ("Q2 revenue of
@@ -521,7 +576,10 @@ export function guidanceOf(
     if (!forward && namesReportedQuarter(s.text, reported)) continue;
     if (!forward && /\b(?:said|says|added|stated|commented)\b/i.test(s.text)) continue;
     const before = out.length;
-    const target = monthQuarter(s.text, reported, sentences) ?? targetOf(s.text, reported);
+    // (h-guid18) A base in parentheses ("Net sales of $2.95 billion to $3.0 billion ($2.95 billion in fiscal 2023)")
+    // names the year of the base, not of the target.
+    const target =
+      monthQuarter(s.text, reported, sentences) ?? targetOf(s.text.replace(BASE_ASIDE, ' '), reported);
     const heading = targetOf(s.heading, reported);
     // A sentence that names no target continues the target of the guidance sentence before it in its paragraph
     // ("... for the first quarter ending April 29, 2006 to be ... . The company said that the higher earnings
@@ -551,7 +609,7 @@ export function guidanceOf(
               ? { year: frame.year, period: frame.period }
               : null;
     // A quarter named without its year ("its second-quarter revenue") takes the year the paragraph named for it.
-    const tgt =
+    let tgt =
       assumed !== null && assumed.period !== null && target.period === null
         ? assumed
         : target.period !== null
@@ -559,6 +617,24 @@ export function guidanceOf(
             ? { period: target.period, year: continued.year }
             : target
           : (continued ?? heading);
+    // (h-guid18) A forecast for "the year ending December 31" without its year whose paragraph goes on to the base "year
+    // ended December 31, 2017" is for the year after the base.
+    if (tgt.year === null) {
+      const ending = /\byear\s+ending\s+([A-Z][a-z]+)\.?\s+(\d{1,2})\b(?!,?\s*(?:19|20)\d{2})/i.exec(s.text);
+      const base = ending
+        ? sentences
+            .slice(si + 1)
+            .filter((o) => o.block === s.block)
+            .map((o) =>
+              new RegExp(
+                String.raw`\byear\s+ended\s+${ending[1]}\.?\s+${ending[2]},?\s+((?:19|20)\d{2})\b`,
+                'i',
+              ).exec(o.text),
+            )
+            .find((x) => x !== null)
+        : undefined;
+      if (base) tgt = { year: Number(base[1]) + 1, period: 'FY' };
+    }
     // A sentence that states the earlier target ("This compares to the $0.82 to $0.92 earnings per share guidance
     // it provided for the second quarter") gives no target of its own (statusAgainstPrevious reads it).
     if (/^(?:this|these|that|which)\s+(?:compares?|compared)\s+(?:with|to)\b/i.test(s.text)) continue;
@@ -583,6 +659,15 @@ export function guidanceOf(
     for (const [re, metric] of METRICS)
       for (const m of s.text.matchAll(new RegExp(re.source, `g${re.flags.replace('g', '')}`)))
         names.push({ metric, label: m[0], index: m.index!, end: m.index! + m[0].length });
+    // (h-guid18) An item of such a list names its metric first, as an outlook table's row does: the metrics read only as
+    // a row's label are read at its start too ("- Operating cash flow in excess of $250 million; and").
+    if ((assumed !== null || (outlookSection && !forward)) && BULLET.test(s.text)) {
+      const mark = /^\s*(?:[•·▪§]|[-*] |\|\s*·)\s*/.exec(s.text)![0].length;
+      const row = labelMetric(s.text.slice(mark), TABLE_METRICS);
+      const x = row?.[0].exec(s.text.slice(mark));
+      if (row && x && x.index === 0)
+        names.push({ metric: row[1], label: x[0], index: mark, end: mark + x[0].length });
+    }
     // A metric named right after a percent's "of" ("27-28% of revenue") is the base of a ratio, not a target's name.
     for (let i = names.length - 1; i >= 0; i--)
       if (
@@ -751,7 +836,12 @@ export function guidanceOf(
         );
       // ... nor does an aside in parentheses right after the name ("pro forma combined revenue (including results of
       // the Company's Jumptap, Inc. subsidiary for the entire quarter) is expected to be between ...").
-      const aside = /^\s*\((?!\s*(?:non[- ]?gaap|gaap)\s*\))[^()]{20,200}\)/i.exec(rest);
+      // (h-guid18: one that states the value with a forecast word, "investments (currently estimated at 140-180 million
+      // Euros)", is the value.)
+      const aside =
+        /^\s*\((?!\s*(?:non[- ]?gaap|gaap)\s*\))(?!\s*(?:currently\s+|now\s+)?(?:estimated|expected|forecast|projected)\s+(?:at|to be)\b)[^()]{20,200}\)/i.exec(
+          rest,
+        );
       if (aside) rest = ` ${rest.slice(aside[0].length)}`;
       let window = rest.slice(0, 140);
       // "earnings per share, before ..., but including $0.24 per share ..., to be between $2.66 and $2.86":
@@ -990,6 +1080,22 @@ export function guidanceOf(
       // A per-share amount given as a percent ("expects earnings per share to be between a decline of 1 percent and
       // flat", "core net earnings per share growth to a range of 8 to 9 percent") is its growth, not its level.
       if (perShare && g.unit === 'percent' && !g.qualitative) continue;
+      // (h-guid18) A per-share or profit metric named right before "growth" ("Sees Adjusted EPS Growth Of Low To
+      // Mid-Single-Digit") is that metric's growth, whatever its value: no target of the vocabulary.
+      if (/^eps|^net_income$|^operating_income$|^ebitda$/.test(metric) && /^\s*growth\b/i.test(window))
+        continue;
+      // (h-guid18) ... and so is an amount metric's percent after a word of change ("adjusted EBITDA up 5-10% vs. 2023"):
+      // its growth, not its level.
+      if (
+        /^(?:net_income|operating_income|ebitda|free_cash_flow|cash_flow|capex|gross_profit|operating_expenses)$/.test(
+          metric,
+        ) &&
+        g.unit === 'percent' &&
+        /\b(?:up|down|increase|decrease|grow|growth|rise|decline|fall)\b[^%]*$/i.test(
+          window.slice(0, Math.max(0, window.indexOf(g.printed))),
+        )
+      )
+        continue;
       const unit: Guidance['unit'] = g.qualitative
         ? 'text'
         : g.unit === 'percent'
@@ -1126,6 +1232,58 @@ export function guidanceOf(
         });
     }
     if (out.length === before) out.push(...lossTargets(s, tgt, status));
+    // (h-guid18) A net loss a company expects to record ("is expected to record a net loss of about RMB 950 million to
+    // RMB 1.2 billion in the year ending December 31") is net income below zero when the sentence gives no other row.
+    if (out.length === before)
+      for (const m of s.text.matchAll(FORECAST_NET_LOSS)) {
+        const g = guidanceValue(m[1]!);
+        if (g === null || g.unit !== null || (g.low === null && g.high === null && g.point === null))
+          continue;
+        const full = (v: number | null) => (v === null ? null : -toFullUnits(v, g.scale));
+        out.push({
+          metric: 'net_income',
+          label: m[0],
+          basis: 'unspecified',
+          targetYear: tgt.year,
+          targetPeriod: tgt.period,
+          low: full(g.high),
+          high: full(g.low),
+          point: full(g.point),
+          printed: g.printed,
+          unit: 'currency',
+          scale: g.scale,
+          qualitative: null,
+          relative: false,
+          status,
+          sentence: s,
+        });
+      }
+    // (h-guid18) A loss named before its per-share value ("now expects a loss in a range of $1.00 to $0.70 per share and
+    // adjusted earnings in a range of ...") is an EPS target below zero, whatever else the sentence names.
+    for (const m of s.text.matchAll(LOSS_BEFORE_PER_SHARE)) {
+      const g = guidanceValue(m[1]!);
+      if (g === null || (g.low === null && g.high === null && g.point === null)) continue;
+      const metric = /basic/i.test(m[2] ?? '') ? 'eps_basic' : 'eps_diluted';
+      if (out.slice(before).some((o) => o.metric === metric && o.basis === 'unspecified')) continue;
+      const negative = (v: number | null) => (v === null ? null : -v);
+      out.push({
+        metric,
+        label: m[0],
+        basis: 'unspecified',
+        targetYear: tgt.year,
+        targetPeriod: tgt.period,
+        low: negative(g.high),
+        high: negative(g.low),
+        point: negative(g.point),
+        printed: g.printed,
+        unit: 'currency_per_share',
+        scale: 'units',
+        qualitative: null,
+        relative: false,
+        status,
+        sentence: s,
+      });
+    }
     // A forward sentence that names a target period with its year but no metric ("financial results for its second
     // quarter of 2007 will be lower than expected") frames the guidance sentences after it in its paragraph.
     if (out.length === before && target.period !== null && target.year !== null)
@@ -1137,7 +1295,11 @@ export function guidanceOf(
         // (Past its paragraph, only a frame naming the forecast or outlook of its period carries.)
         carries: /\b(?:forecast|outlook|guidance)\s+for\s+the\b/i.test(s.text),
       };
-    if (out.length === before && WITHDRAWAL.test(s.text)) {
+    if (
+      out.length === before &&
+      WITHDRAWAL.test(s.text) &&
+      !otherMeasureWithdrawn(WITHDRAWAL.exec(s.text)![0])
+    ) {
       for (const w of withdrawalsOf(s, tgt))
         if (
           !out.some(
@@ -1224,6 +1386,10 @@ function previousOutlooks(
  * A value followed by "loss" names a net loss target ("Reaffirms 2005 Guidance of $38-$42 Million Loss, or $1.60 -
  * $1.80 Per Share"): net income below zero, and the per-share value after "or" is the loss per share.
  */
+const FORECAST_NET_LOSS =
+  /\b(?:record|report|post|incur)\s+a\s+net\s+loss\s+of\s+((?:(?:about|approximately|around)\s+)?(?:(?:RMB|US\$|HK\$|\$|€|£|EUR)\s?)?\d[\d,]*(?:\.\d+)?\s?(?:million|billion)?(?:\s*(?:to|-|–)\s*(?:(?:RMB|US\$|HK\$|\$|€|£|EUR)\s?)?\d[\d,]*(?:\.\d+)?\s?(?:million|billion)?)?)/gi;
+const LOSS_BEFORE_PER_SHARE =
+  /\ba\s+(?:net\s+)?loss\s+(?:(?:in\s+)?(?:a|the)\s+range\s+of\s+|of\s+)(\$\s?\d*\.\d+(?:\s*(?:to|-|–|—)\s*\$\s?\d*\.\d+)?)\s+per\s+(diluted\s+|basic\s+)?(?:common\s+)?share\b/gi;
 const LOSS_AFTER_VALUE =
   /((?:between\s+)?\$\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:million|billion))?(?:\s*(?:to|and|-|–|—)\s*\$\s?\d[\d,]*(?:\.\d+)?)?\s?(?:million|billion)?)\s+(?:net\s+)?loss\b(?:,?\s+or\s+(\$\s?\d*\.\d+(?:\s*(?:to|-|–|—)\s*\$\s?\d*\.\d+)?)\s+per\s+(diluted\s+|basic\s+)?(?:common\s+)?share\b)?/gi;
 
@@ -1701,7 +1867,8 @@ const CELL_POINT = new RegExp(String.raw`^(?:~|approximately\s+|about\s+)?\s*(${
 
 /** Metrics read only as a table row's label (an outlook table's assumptions), never in prose. */
 const TABLE_METRICS: [RegExp, string][] = [
-  [/^interest expense\b/i, 'interest_expense'],
+  // (h-guid18: "Net Interest Expense | $92 - $95 million": interest expense net of interest income is the same row.)
+  [/^(?:net )?interest expense\b/i, 'interest_expense'],
   [
     /^(?:diluted )?share count\b|^diluted (?:weighted[- ]average )?shares\b|^shares\s*-\s*diluted\b/i,
     'diluted_shares',
@@ -1709,7 +1876,8 @@ const TABLE_METRICS: [RegExp, string][] = [
   [/^gross profit\b/i, 'gross_profit'],
   // (An outlook table's operating cash flow row: "Operating cash flow | ~$745 | ...".)
   [
-    /^(?:operating cash flows?|cash flows? from operations|net cash provided by operating activities)\b/i,
+    // (h-guid18: "• Cash from operations approx. $1 billion", an item under an outlook heading.)
+    /^(?:operating cash flows?|cash (?:flows? )?from operations|net cash provided by operating activities)\b/i,
     'cash_flow',
   ],
   // "Net loss per share | $(0.81) to $(0.44)": a loss named instead of earnings is the same measure, its cells' parentheses
@@ -2345,6 +2513,10 @@ export function tableGuidance(
   // A table's first row, which may itself name the targets ("Q2 FY15 Guidance Metrics | Q2 FY15 (ending July 31, 2014)")
   // under a lead-in that names only the period ("Second Quarter Fiscal 2015").
   let firstRow: string | null = null;
+  // (h-guid18) Title lines printed one per line above the rows ("2022 Actual |", "March 31, 2023 Guidance Ranges |",
+  // "July 26, 2023 Guidance Ranges 1 |"): the table's column heads.
+  let titles: string[] = [];
+  let lastTitle = false;
   const tableBlocks = periodLineTables(
     cellLineTables(spreadLineTables(wrappedPeriodHeaders(continuedRows(blocks)))),
   );
@@ -2353,6 +2525,8 @@ export function tableGuidance(
     if (!b.row) {
       firstRow = null;
       const title = /\|\s*$/.test(b.text) && b.text.length <= 80;
+      titles = title ? (lastTitle ? [...titles, b.text] : [b.text]) : [];
+      lastTitle = title;
       lead = b.text;
       header = title && caption ? ` ${caption}` : '';
       if (!title) caption = '';
@@ -2360,6 +2534,7 @@ export function tableGuidance(
       sectionBasis = null;
       continue;
     }
+    lastTitle = false;
     const first = /^\s*\|?\s*(\((?:in|\$)\s?[^)]*\b(?:thousands|millions|billions)\b[^)]*\))/i.exec(b.text);
     if (first) caption = first[1]!;
     firstRow ??= b.text;
@@ -2418,7 +2593,7 @@ export function tableGuidance(
     )
       continue;
     const tableTarget = targetOf(`${lead} ${header}`, reported);
-    const values = midpointRange(cells.slice(1));
+    const values = latestDatedColumn(midpointRange(cells.slice(1)), titles);
     const lowHigh = /\blow\b.*\bhigh\b/i.test(header) && values.length === 2;
     // A header naming the columns (a basis, Low / Mid / High, New / Previous, a period) is followed column by column:
     // each cell is read under its column's header, never a previous or adjustment column's.
@@ -2481,6 +2656,15 @@ export function tableGuidance(
           ? 'non_gaap'
           : 'gaap'
         : (labelBasis ?? colBasis ?? sectionBasis ?? (gaapByLead ? 'gaap' : 'unspecified'));
+      // (h-guid18) A cell worded as a change ("Increase of 33% to 36%") is its row metric's growth: revenue growth for
+      // revenue, outside the vocabulary for any other metric (EBITDA's growth, a part of revenue's growth).
+      const changeCell = /^(?:increase|decrease|up|down|growth|decline)\s+(?:of\s+)?\d[\d.]*\s?%/i.test(cell);
+      // (A decrease so worded has no sign in its numbers to read: no row rather than a guessed sign.)
+      if (
+        changeCell &&
+        (!/^revenue$|_growth$|^comparable_sales$/.test(hit[1]) || /^(?:decrease|down|decline)/i.test(cell))
+      )
+        continue;
       // "Increase 4 percent year-on-year": a change against the prior year, revenue's target being its growth.
       const change = CELL_CHANGE.exec(cell.replace(/^\|\s*|\s*\|$/g, ''));
       if (change && (hit[1] === 'revenue' || hit[1] === 'revenue_growth')) {
@@ -2509,11 +2693,12 @@ export function tableGuidance(
       if (!r && !p) continue;
       const unitWord = r ? (r[4] ?? r[2]) : p![2];
       const isPercent = /%|per ?cent|pct/i.test(unitWord ?? '');
-      const metric = growth
-        ? 'revenue_growth'
-        : hit[1] === 'eps_diluted' && /\bbasic\b/i.test(label)
-          ? 'eps_basic'
-          : hit[1];
+      const metric =
+        growth || (changeCell && hit[1] === 'revenue')
+          ? 'revenue_growth'
+          : hit[1] === 'eps_diluted' && /\bbasic\b/i.test(label)
+            ? 'eps_basic'
+            : hit[1];
       if (PERCENT_METRIC.test(metric) && !isPercent && /\$|€|£/.test(cell)) continue;
       const perShare = PER_SHARE_CONCEPTS.has(metric as Concept) || /per share/i.test(label);
       // A cell with no unit word of its own takes its row label's scale ("Revenue (in millions) | $595-$610"), else the
@@ -2581,6 +2766,28 @@ export function tableGuidance(
   }
   out.push(...revisedForecastRows(blocks, reported));
   return out;
+}
+
+/** A column head naming guidance by the date it was given ("July 26, 2023 Guidance Ranges"). */
+const DATED_HEAD =
+  /^([A-Z][a-z]+\.? \d{1,2}, (?:19|20)\d{2})\b.*\b(?:guidance|outlook|forecasts?|targets?)\b/i;
+
+/**
+ * (h-guid18) A row's cells under column heads printed one per line, of which two or more name guidance by the date it
+ * was given ("2022 Actual", "March 31, 2023 Guidance Ranges", "July 26, 2023 Guidance Ranges"): the cell of the latest
+ * date is the current target; the earlier dates' are previous ranges and an actual column is a result.
+ */
+function latestDatedColumn(values: string[], titles: string[]): string[] {
+  const heads = titles
+    .map((t) => t.replace(/\|\s*$/, '').trim())
+    .filter((t) => DATED_HEAD.test(t) || /^(?:19|20)\d{2}\s+actuals?\b/i.test(t));
+  const dates = heads.map((h) => {
+    const d = DATED_HEAD.exec(h);
+    return d ? Date.parse(d[1]!.replace('.', '')) : Number.NaN;
+  });
+  if (heads.length !== values.length || dates.filter(Number.isFinite).length < 2) return values;
+  const latest = dates.indexOf(Math.max(...dates.filter(Number.isFinite)));
+  return [values[latest]!];
 }
 
 /**
@@ -2716,7 +2923,13 @@ export function applyWordedStatus<
   // A lead ending in a colon ("The Company raised guidance for fiscal year 2023 by estimating results in the following
   // ranges:") speaks of the list after it, up to the next such lead ("The Company updated certain guidance ...:").
   const isLead = (b: { text: string }) => /:\s*$/.test(b.text) && b.text.length < 400;
-  for (const [bi, b] of blocks.entries()) {
+  // (h-guid18) A lead's word speaks of its own list before any other paragraph's speaks of the whole outlook ("we are
+  // updating certain fiscal year 2023 guidance ranges" above "The Company reaffirmed certain guidance for fiscal year
+  // 2023 by estimating results in the following range:"): the leads are read first.
+  const leadsFirst = [...blocks.entries()].sort(
+    ([i, a], [j, b]) => Number(isLead(b)) - Number(isLead(a)) || i - j,
+  );
+  for (const [bi, b] of leadsFirst) {
     let rows = guidance;
     if (isLead(b)) {
       const next = blocks.slice(bi + 1).find(isLead);
@@ -2779,10 +2992,15 @@ export function applyWordedStatus<
     }
     // The metrics it speaks of are those its sentences that word a status name ("lifted its full year 2021 outlook.
     // The company now expects annual pro forma earnings per share ...": no metric, every target of fiscal 2021).
-    const worded = t
+    const wordedAll = t
       .split(/(?<=[.!?])\s+(?=[A-Z“"])/)
       .filter((x) => statusMatch(x) !== null)
       .join(' ');
+    // (h-guid18) A measure qualified "operational" or "constant currency" ("maintained 2022 full-year guidance for
+    // adjusted operational earnings per share and base business operational sales") is another measure than the plain
+    // one: the status speaks of none of the targets when those are all it names.
+    const worded = wordedAll.replace(OTHER_BASIS_MEASURE, ' ');
+    if (worded !== wordedAll && !METRICS.some(([re]) => re.test(worded))) return;
     const named = new Set(METRICS.filter(([re]) => re.test(worded)).map(([, m]) => m));
     if (earningsTargets)
       for (const m of ['net_income', 'eps_diluted', 'ebitda', 'operating_income']) named.add(m);
@@ -2819,6 +3037,26 @@ export function applyWordedStatus<
           g.status = status;
       return;
     }
+    // (h-guid18) A status verb whose object is the guidance of a period as a whole ("Harsco Increased Its FY23
+    // Guidance, Sees Adjusted EBITDA Of ...": its, a period and "guidance", no metric between) words that status for
+    // every target of that period, of either basis; the metrics named in later clauses do not narrow it.
+    const whole =
+      /\b[a-z]+\s+(?:its|the|our)\s+((?:[\w'’-]+\s+){1,3}?)(?:financial\s+)?(?:guidance|outlook)\b(?!\s+(?:for|of)\b)/i.exec(
+        t,
+      );
+    if (whole && statusOf(whole[0]) === status && !METRICS.some(([re]) => re.test(whole[1]!))) {
+      const period = targetOf(whole[1]!, none);
+      if (period.year !== null && period.period !== null) {
+        for (const g of rows)
+          if (
+            (g.status === null || (g.status === 'updated' && DIRECTED.has(status))) &&
+            g.targetYear === period.year &&
+            g.targetPeriod === period.period
+          )
+            g.status = status;
+        return;
+      }
+    }
     const alone =
       named.size === 0 &&
       target.year === null &&
@@ -2853,8 +3091,10 @@ export function applyWordedStatus<
     }
     // A status word followed by the forecast of a quarter and no metric ("confirmed its forecast for second quarter, as
     // well as fiscal 2023 revenue view") words that status for every target of that quarter without one.
+    // (h-guid18: the words before the forecast name no metric: "raised its adjusted earnings outlook for the first
+    // quarter" speaks of earnings only.)
     const quarter =
-      /^\s+(?:its|the|our)?\s*(?:[\w-]+\s+){0,2}?(?:forecast|outlook|guidance|targets?)\s+for\s+(?:the\s+)?(first|second|third|fourth)[ -]quarter\b(?!\s+(?:of\s+)?(?:\d{4}\s+)?(?:revenues?|sales|earnings|EPS|margins?|EBITDA)\b)/i.exec(
+      /^\s+(?:its|the|our)?\s*(?:(?!(?:adjusted|earnings|revenues?|sales|EPS|EBITDA|income|margins?)\b)[\w-]+\s+){0,2}?(?:forecast|outlook|guidance|targets?)\s+for\s+(?:the\s+)?(first|second|third|fourth)[ -]quarter\b(?!\s+(?:of\s+)?(?:\d{4}\s+)?(?:revenues?|sales|earnings|EPS|margins?|EBITDA)\b)/i.exec(
         t.slice(found.end),
       );
     if (quarter)
@@ -2862,6 +3102,10 @@ export function applyWordedStatus<
         if (g.status === null && g.targetPeriod === `Q${ORD[quarter[1]!.toLowerCase()]}`) g.status = status;
   }
 }
+
+/** A measure named with "operational" or "constant currency" before it: at constant exchange rates, not the measure. */
+const OTHER_BASIS_MEASURE =
+  /\b(?:operational|constant[- ]currency)\s+(?:[\w-]+\s+){0,2}?(?:earnings per share|EPS|sales|revenues?)\b/gi;
 
 /** The sentence of a text in which the last status word before an index stands, or null. */
 function sentenceBefore(t: string, index: number): string | null {

@@ -143,7 +143,7 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
         filed:
           /\bForm 10-[KQ]\b|\b(?:annual|quarterly|transition) report\b/i.test(before) ||
           /\bForm 10-[KQ]\b/i.test(sentenceRest),
-        compared: COMPARED_WITH.test(before),
+        compared: COMPARED_WITH.test(before) || forecastBase(b.text.slice(0, m.index!), m[0]),
         span,
         ordinal: ord ? (ORDINALS[ord[1]!.toLowerCase()] ?? null) : null,
         year: yr ? fullYear(yr[1]!) : null,
@@ -498,6 +498,22 @@ function statedYearForOrdinal(
  * in the" period named next is the amount a prior period reported ("the net earnings of $123,000 or $0.01 per diluted
  * share, reported in the third quarter of fiscal 2009").
  */
+/**
+ * (h-guid18) A year "ended" on the day and month of a forecast year "ending" named earlier in its paragraph without its
+ * year ("is expected to record a net loss of about RMB 950 million to RMB 1.2 billion in the year ending December 31
+ * ... The net loss for the year ended December 31, 2017 was about 197 million yuan") is the forecast's base year, not a
+ * period the document reports.
+ */
+export function forecastBase(textBefore: string, endedPhrase: string): boolean {
+  const ended = /^ended\s+(?:on\s+)?([A-Z][a-z]+)\.?\s+(\d{1,2}),?\s+(?:19|20)\d{2}\b/i.exec(endedPhrase);
+  if (!ended) return false;
+  const forecast = new RegExp(
+    String.raw`\b(?:expect\w*|estimat\w*|forecast\w*|anticipat\w*)\b(?:[^.;|]|\.(?=\d))*\byear\s+ending\s+${ended[1]}\.?\s+${ended[2]}\b(?!,?\s*(?:19|20)\d{2})`,
+    'i',
+  );
+  return forecast.test(textBefore);
+}
+
 const COMPARED_WITH =
   /\b(?:compared (?:to|with)|comparisons? (?:to|with)|as compared to|versus|vs\.?|(?:up|down|rose|fell|grew|declined|increased|decreased|improved) from|(?:up|down|rose|fell|grew|declined|increased|decreased|improved) (?:by )?\d[\d.]* ?%(?:(?!\.\s)[^;:|]){0,40}? from(?=\s*(?:the\s*)?$)|from(?= [$€£(]?\d[\d.,]*(?:%| ?(?:million|billion|thousand))? (?:in|for|during) the\s*$)|than|against|relative to)\b(?:(?!\.\s)[^;:|]){0,40}$|\d(?: (?:million|billion|thousand))?(?: or \$?\d[\d.]* per (?:diluted |basic )?share)?,? reported (?:in|for) the\s*$/i;
 

@@ -50,9 +50,10 @@ const SCALE_WORD = String.raw`(?:\s?(?:\s{1,12}(?=\S))?(thousand|million|billion
  * may follow in parentheses ("Non-GAAP earnings per share (Diluted)"); a bare "EPS" names an amount right after it, after
  * "rose to", or after a change and "to" ("First quarter 2021 EPS decreased 4.3% to $0.88 per share").
  */
-// (h-guid15: "FY GAAP EPS of -€2.48", a euro amount below zero, and "adjusted EPS was $1.40" too.)
+// (h-guid15: "FY GAAP EPS of -€2.48", a euro amount below zero, and "adjusted EPS was $1.40" too; h-guid18: "Adjusted
+// EPS, which excludes a positive acquisition related earn-out adjustment, was flat at $0.83".)
 const EPS_NAMING =
-  /\b(?<!-)(?:[Dd]iluted )?(?:Reported |GAAP |Adjusted |Proforma |Pro Forma )?EPS\*?(?:,? ex-items,?)?(?= \$| of -?(?:\$|€|£)| was \$(?![\d.,]+ and \$)| (?:improve[sd]?|rose|rises|grew|grows|increased|increases|climbed|climbs) to \$| (?:increased|decreased|declined|rose|fell|grew)(?: by)? \d+(?:\.\d+)? ?(?:%|percent),? to \$)|\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?\s+per\s+(?:(diluted|basic)\s+)?(?:weighted[- ]average\s+)?(?:common\s+)?(?:share|limited\s+partner(?:ship)?\s+unit)\b(?:\s+\((diluted|basic)\))?|\bearned(?=\s+\$)/i;
+  /\b(?<!-)(?:[Dd]iluted )?(?:Reported |GAAP |Adjusted |Proforma |Pro Forma )?EPS\*?(?:,? ex-items,?)?(?= \$| of -?(?:\$|€|£)| was (?:flat at )?\$(?![\d.,]+ and \$)|,(?: which| excluding)[^,$]{3,90}, was (?:flat at )?\$| (?:improve[sd]?|rose|rises|grew|grows|increased|increases|climbed|climbs) to \$| (?:increased|decreased|declined|rose|fell|grew)(?: by)? \d+(?:\.\d+)? ?(?:%|percent),? to \$)|\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?\s+per\s+(?:(diluted|basic)\s+)?(?:weighted[- ]average\s+)?(?:common\s+)?(?:share|limited\s+partner(?:ship)?\s+unit)\b(?:\s+\((diluted|basic)\))?|\bearned(?=\s+\$)/i;
 const MEASURES: [RegExp, Concept][] = [
   // ("Revenues from operations increased to Ps. 2,987.9 million": the revenue line of an operating company.)
   [/\b(?:total |net )?(?:revenues?(?: from operations)?|net sales|sales)\b/i, 'revenue'],

@@ -35,8 +35,9 @@ export function withoutStreetExpectations(text: string): string {
 }
 
 /** A result compared with the guidance: "exceeding the mid point of guidance", "9% below the low end of guidance". */
+// (h-guid18: also the company's own outlook with its value, "exceeding the Company's adjusted outlook of $0.80".)
 export const AGAINST_GUIDANCE =
-  /\b(?:exceed(?:ing|ed|s)?|near|within|above|below|beat(?:ing)?|in line with|at|top(?:ping)?)\s+(?:the\s+)?(?:(?:mid ?point|low end|high end|top end|upper end|range)\s+of\s+)?(?:its\s+|our\s+|the\s+)?(?:previous(?:ly issued)?\s+)?guidance\b/gi;
+  /\b(?:exceed(?:ing|ed|s)?|near|within|above|below|beat(?:ing)?|in line with|at|top(?:ping)?)\s+(?:the\s+)?(?:(?:mid ?point|low end|high end|top end|upper end|range)\s+of\s+)?(?:its\s+|our\s+|the\s+)?(?:previous(?:ly issued)?\s+)?guidance\b|\bexceed(?:ing|ed|s)?\s+(?:the\s+company['’]s|its|our)\s+(?:adjusted\s+|previous\s+)?outlook\s+of\s+\$\s?\d[\d,]*(?:\.\d+)?/gi;
 
 /** A paragraph that opens with a bullet mark. */
 export const BULLET = /^\s*(?:[•·▪§]|[-*] |\|\s*·)/;

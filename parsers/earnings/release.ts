@@ -100,8 +100,22 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * full-width marks, "△" minus, "Million yen" / "%" columns in turn, a name wrapped around the others, "FY2021 Q1"
  * codes; a three-month date range ends an undated quarter; more comma-grouped than dotted figures keep the point
  * convention, "$0.502,3").
+ * /22: guidance set 9 rules (h-guid18; /21 is another branch's): "Earnings/(Loss) Per Share" is EPS, "Net Interest
+ * Expense" rows are interest expense, a range is stored low end first ("$(0.33) - $(0.54)"), a status verb on a period's
+ * guidance as a whole ("Increased Its FY23 Guidance") covers every target of that period, a lead ending in a forecast
+ * verb and a colon opens a list of targets, a parenthesized base's year names no target, a profit or per-share metric
+ * before "growth" and an amount metric's percent after a word of change are growth (no row), a loss named before its
+ * per-share range is EPS below zero, a quarter's forecast whose words name a metric covers only it, a withdrawal of a
+ * product's sales guidance withdraws nothing, operational / constant-currency measures are not the plain ones,
+ * "Estimated reported sales are now" is a forecast, the latest-dated of one-per-line guidance column heads holds the
+ * targets, a cell worded as a change is growth, "investments" named as a target are capex; and the leftovers of sets 2, 5
+ * and 8: a year "ended" on the day of a forecast year "ending" named before it is the forecast's base, "expected to record
+ * a net loss of X to Y" is net income below zero, "Adjusted EPS, which ..., was flat at $0.83" is a result even when set
+ * against the outlook, bullet columns side by side are split at a run of spaces, an item under an outlook heading that
+ * opens with a signed change reports results and one that opens with a table metric ("Cash from operations approx. $1
+ * billion") names it, a colon lead's status word is read before the whole outlook's.
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/21';
+export const RELEASE_PARSER_VERSION = 'earnings-release/22';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';
@@ -477,6 +491,10 @@ function guidanceRows(
       if (revenue) g.status = revenue.status;
     }
   out.splice(0, out.length, ...growthAfterRevenue(out));
+  // A range is stored low end first whichever end the document prints first (h-guid18: "$(0.33) - $(0.54)", a loss of
+  // 0.33 to 0.54 per share, is -0.54..-0.33).
+  for (const g of out)
+    if (g.low !== null && g.high !== null && g.low > g.high) [g.low, g.high] = [g.high, g.low];
   // The same target stated twice (a headline "Increases 2026 Revenue Guidance to a Range of $104M to $108M" and the
   // outlook bullet) is one statement: the first is kept, with the status either words.
   const kept: ReleaseGuidance[] = [];

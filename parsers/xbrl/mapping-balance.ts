@@ -158,6 +158,11 @@ export const BALANCE_FIELDS: FieldSpec[] = [
       g('StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest', {
         onlyIfNull: ['_noncontrolling_interest'],
       }),
+      // A limited partnership's equity is partners' capital (its units are its shares).
+      g('PartnersCapital'),
+      g('PartnersCapitalIncludingPortionAttributableToNoncontrollingInterest', {
+        onlyIfNull: ['_noncontrolling_interest'],
+      }),
     ],
     [
       ifrs('EquityAttributableToOwnersOfParent'),
@@ -170,7 +175,10 @@ export const BALANCE_FIELDS: FieldSpec[] = [
   b('_liabilities_and_equity', [g('LiabilitiesAndStockholdersEquity')], [ifrs('EquityAndLiabilities')]),
   b(
     '_equity_incl_nci',
-    [g('StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest')],
+    [
+      g('StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest'),
+      g('PartnersCapitalIncludingPortionAttributableToNoncontrollingInterest'),
+    ],
     [ifrs('Equity')],
     {
       derive: [{ terms: [plus('shareholders_equity'), opt(plus('_noncontrolling_interest'))] }],

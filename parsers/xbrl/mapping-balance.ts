@@ -160,9 +160,6 @@ export const BALANCE_FIELDS: FieldSpec[] = [
       }),
       // A limited partnership's equity is partners' capital (its units are its shares).
       g('PartnersCapital'),
-      g('PartnersCapitalIncludingPortionAttributableToNoncontrollingInterest', {
-        onlyIfNull: ['_noncontrolling_interest'],
-      }),
     ],
     [
       ifrs('EquityAttributableToOwnersOfParent'),
@@ -175,10 +172,7 @@ export const BALANCE_FIELDS: FieldSpec[] = [
   b('_liabilities_and_equity', [g('LiabilitiesAndStockholdersEquity')], [ifrs('EquityAndLiabilities')]),
   b(
     '_equity_incl_nci',
-    [
-      g('StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest'),
-      g('PartnersCapitalIncludingPortionAttributableToNoncontrollingInterest'),
-    ],
+    [g('StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest')],
     [ifrs('Equity')],
     {
       derive: [{ terms: [plus('shareholders_equity'), opt(plus('_noncontrolling_interest'))] }],

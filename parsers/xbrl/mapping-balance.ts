@@ -158,6 +158,8 @@ export const BALANCE_FIELDS: FieldSpec[] = [
       g('StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest', {
         onlyIfNull: ['_noncontrolling_interest'],
       }),
+      // A limited partnership's equity is partners' capital (its units are its shares).
+      g('PartnersCapital'),
     ],
     [
       ifrs('EquityAttributableToOwnersOfParent'),

@@ -241,7 +241,12 @@ export const INCOME_FIELDS: FieldSpec[] = [
     statement: 'income',
     kind: 'duration',
     unit: 'per_share',
-    usGaap: [g('EarningsPerShareDiluted'), g('EarningsPerShareBasicAndDiluted')],
+    usGaap: [
+      g('EarningsPerShareDiluted'),
+      g('EarningsPerShareBasicAndDiluted'),
+      // A limited partnership reports earnings per unit: its units are its shares.
+      g('NetIncomeLossNetOfTaxPerOutstandingLimitedPartnershipUnitDiluted'),
+    ],
     ifrs: [ifrs('DilutedEarningsLossPerShare')],
   },
   {

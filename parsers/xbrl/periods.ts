@@ -167,18 +167,20 @@ export function fiscalCalendar(ev: PeriodEvidence, asOf?: string): Calendar {
   for (const f of ev.filings.values()) {
     if (QUARTERLY_FORMS.has(f.form) && (asOf === undefined || f.filed <= asOf)) quarterEnds.add(f.docEnd);
   }
-  // An annual report's quarterly figures are quarters: 3-month money amounts inside the year it reports, of a
-  // concept it also reports for that whole year.
+  // An annual report's quarterly figures are quarters: 3-month money amounts inside a year it reports (its own
+  // year or a comparative one), of a concept it also reports for that whole year.
   for (const [accn, keys] of ev.quarterByAnnualAccn) {
     const filing = ev.filings.get(accn)!;
     if (asOf !== undefined && filing.filed > asOf) continue;
-    const own = [...(ev.annualByAccn.get(accn) ?? [])].find((k) => k.endsWith(`|${filing.docEnd}`));
-    if (!own) continue;
-    const ownStart = own.split('|')[0]!;
+    const years = [...(ev.annualByAccn.get(accn) ?? [])];
+    if (!years.some((k) => k.endsWith(`|${filing.docEnd}`))) continue;
     for (const key of keys) {
       const [start, end, concept] = key.split('|') as [string, string, string];
-      if (start >= ownStart && end < filing.docEnd && ev.annualConcepts.has(`${accn}|${own}|${concept}`))
-        quarterEnds.add(end);
+      const inside = years.some((y) => {
+        const [yStart, yEnd] = y.split('|') as [string, string];
+        return start >= yStart && end < yEnd && ev.annualConcepts.has(`${accn}|${y}|${concept}`);
+      });
+      if (inside) quarterEnds.add(end);
     }
   }
 

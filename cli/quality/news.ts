@@ -240,7 +240,9 @@ const fresh3UnreadScore = zero();
 /** The number of a label's fresh set (labels-heldout-N.tsv), 0 for the pool. */
 const setNumber = (l: { set: string }) => (l.set === 'pool' ? 0 : Number(l.set.slice('fresh'.length)));
 /** Sets 4-28: one score each, scored only when asked for (4 and 5 with --unread, N >= 6 with --setN). */
-const LATER_SETS = [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28];
+const LATER_SETS = [
+  4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28,
+];
 const laterScore = new Map(LATER_SETS.map((n) => [n, zero()]));
 const flagOf = (n: number) => (n <= 5 ? '--unread' : `--set${n}`);
 /** sets 1-5 (the 488 items the text model was trained on until the eighth pass), for the all-sets figure */

@@ -1286,6 +1286,16 @@ export const TEXT_RULES: TextRule[] = [
     /^(the )?((daily|weekly|morning|evening) )?(stock )?markets?( [\w-]+)?\s*:/i,
     5,
   ),
+  // a markets or policy desk's column label before the headline's colon marks a market or policy item, as a market newsletter's
+  // does: "Capitol Report: End of Paycheck Protection Program looms ...", "The Tell: How one small group of traders ...", "Morning
+  // Bid: Crude shock", "Trading Day: The destructive power of $100 oil", "Bond Report: 10-year Treasury yield ..."
+  r(
+    'macro.desk_label',
+    'macro',
+    'markets',
+    /^(capitol report|the tell|morning bid|trading day|bond report|market snapshot)\s*:/i,
+    5,
+  ),
   // a currency pair written as two currency codes joined by a slash is the currency market: "EUR/USD trims losses but still sheds
   // weight", "NZD/JPY Ready To Approach Day's Top"
   r(

@@ -161,8 +161,14 @@ export function classifyItem(
   // "Stocks" in a column label before the headline's colon names the column, not a market ("5G Stocks: Broadband Stands Out ...",
   // "Magnificent Seven Stocks: Microsoft Ignites AI Breakout"): the market rule reads the headline with that word blanked, so what
   // follows the colon decides ("Metals Stocks: Gold ends above $2,000 ..." stays the gold market)
-  const unlabelled = title.replace(/^([\p{L}\d' -]{1,30}) Stocks:/u, (_all, label: string) => `${label}       :`);
-  const fired = TEXT_RULES.map((tr) => ({ tr, mt: tr.re.exec(tr.id === 'macro.markets' ? unlabelled : title) }));
+  const unlabelled = title.replace(
+    /^([\p{L}\d' -]{1,30}) Stocks:/u,
+    (_all, label: string) => `${label}       :`,
+  );
+  const fired = TEXT_RULES.map((tr) => ({
+    tr,
+    mt: tr.re.exec(tr.id === 'macro.markets' ? unlabelled : title),
+  }));
   const reason = /\s(after|following|amid|as)\s/i.exec(title)?.index ?? title.length;
   const reasonAt = fired.some((f) => f.mt && f.mt.index < reason) ? reason : title.length;
   for (const { tr, mt } of fired) {

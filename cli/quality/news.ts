@@ -67,7 +67,7 @@ import { articleTitled, fixtureArticles } from './news-articles.ts';
  * of 2019-01-14, labelled before the parser ran) is scored only with `--set26` (miss lines `fresh26`).
  * labels-heldout-27.tsv (issue 28's twenty-eighth pass: the FT's Technology stream RSS and an FT 'myFT following' RSS saved in public
  * repositories, labelled before the parser ran) is scored only with `--set27` (miss lines `fresh27`).
- * labels-heldout-28.tsv (issue 28's twenty-ninth pass: eight real Nasdaq.com per-symbol RSS responses, headlines only, stored as JSON in a
+ * labels-heldout-28.tsv (issue 28's thirtieth pass: eight real Nasdaq.com per-symbol RSS responses, headlines only, stored as JSON in a
  * public repository, labelled before the parser ran) is scored only with `--set28` (miss lines `fresh28`).
  */
 const dir = new URL('../../fixtures/news/', import.meta.url);
@@ -198,7 +198,7 @@ const labels = [
   // set 27 (issue 28's twenty-eighth pass): the FT's Technology stream RSS and an FT 'myFT following' RSS saved in public repositories,
   // labelled and committed before any parser ran on them; scored and listed only with --set27
   ...readLabels('labels-heldout-27.tsv', 'fresh27'),
-  // set 28 (issue 28's twenty-ninth pass): eight real Nasdaq.com per-symbol RSS responses (headlines only) stored as JSON in a public
+  // set 28 (issue 28's thirtieth pass): eight real Nasdaq.com per-symbol RSS responses (headlines only) stored as JSON in a public
   // repository, labelled and committed before any parser ran on them; scored and listed only with --set28
   ...readLabels('labels-heldout-28.tsv', 'fresh28'),
 ];

@@ -179,6 +179,19 @@ export function classifyItem(
     // a market word only in the summary of an item about a company is the yardstick of that company's news, not its event:
     // "Prologis (PLD) Stock Sinks As Market Gains" over "... lagged the S&P 500's 1.02% gain ... the Dow gained 0.3%"
     if (m && !mt && tr.id === 'macro.markets' && opts.hasPrimaryLink) continue;
+    // an index named after "against", "vs", "than" or a comparing verb in a headline about a company is the yardstick its stock is
+    // measured by, not a market move: "Berkshire Hathaway Stock Up 19% So Far In 2024: How It Stacks Up Against Warren Buffett's
+    // Averages, S&P 500"
+    if (
+      m &&
+      mt &&
+      tr.id === 'macro.markets' &&
+      opts.hasPrimaryLink &&
+      /\b(against|vs\.?|versus|than|beats?|beating|outpac\w*|trails?|trailing|lags?|lagging)\b[^.?!:;]{0,40}$/i.test(
+        title.slice(0, mt.index),
+      )
+    )
+      continue;
     // a market word inside the name of a company the headline is about names that company, not the market: "Dan Draper Joins
     // S&P Dow Jones Indices as CEO"
     if (m && mt && tr.type === 'macro' && insideName(title, mt.index, mt[0].length, opts.linkedNames ?? []))

@@ -1136,8 +1136,9 @@ export const TEXT_RULES: TextRule[] = [
     // (and a counted list of stocks opening the headline: "2 More Stocks That Warrant Consideration ...", "The 10 Most Shorted Stocks
     // Include 3 Tesla Rivals, But Not TSLA")
     // (and stocks picked out by a count anywhere, or listed as "Top ... Stocks" opening the headline: "Why Investors Need to Take
-    // Advantage of These 2 Computer and Technology Stocks Now", "Top Big Data Stocks Tapping the Surging Demand for AI Analytics")
-    /\bstocks? to (buy|sell|avoid|watch|own|hold)\b|\bbetter ([\w-]+ ){0,2}stock\b|(?:^|[.?!:]\s+)these (\d+ )?([\w$-]+ ){0,3}stocks\b|\bthese \d+ ([\w$-]+ ){0,3}stocks\b|^(the )?\d+ ([\w$-]+ ){0,3}stocks\b|^top ([\w$-]+ ){1,3}stocks\b/i,
+    // Advantage of These 2 Computer and Technology Stocks Now", "Top Big Data Stocks Tapping the Surging Demand for AI Analytics";
+    // and "these ... stocks" said to be poised, likely or set to do something: "these Canadian oil stocks are poised to benefit")
+    /\bstocks? to (buy|sell|avoid|watch|own|hold)\b|\bbetter ([\w-]+ ){0,2}stock\b|(?:^|[.?!:]\s+)these (\d+ )?([\w$-]+ ){0,3}stocks\b|\bthese \d+ ([\w$-]+ ){0,3}stocks\b|\bthese ([\w$-]+ ){0,3}stocks (are|could|can|may|might|look|seem|will)\b|^(the )?\d+ ([\w$-]+ ){0,3}stocks\b|^top ([\w$-]+ ){1,3}stocks\b/i,
     3,
   ),
   // a company named with its ticker in parentheses compared with a group of stocks is a price note on that company, not a market

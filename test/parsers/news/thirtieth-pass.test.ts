@@ -45,10 +45,11 @@ describe('news, set 28 formats (thirtieth pass)', () => {
     expect(type('Cathie Wood Is Selling This High-Flying Stock. Is It a Buy?')).toBe('ownership');
   });
   it("a year's guidance or revenue view raised beside results is guidance; an IPO completed is a listing", () => {
-    // labels-heldout-28.tsv: guidance, listing
+    // labels-heldout-28.tsv: guidance, guidance, listing
     expect(
       type('Agilon Health Swings To Q2 Net Profit; Guides For Q3;Lifts 2026 Revenue View; Stock Gains'),
     ).toBe('guidance');
+    expect(type('Twist Bioscience (TWST): Q3 Revenue Jumps 23% As FY2026 Guidance Raised')).toBe('guidance');
     expect(type('Mega Fortune Company Limited Completes Initial Public Offering, Raising $15 Million')).toBe(
       'listing',
     );

@@ -94,6 +94,18 @@ function insideName(text: string, at: number, len: number, names: string[]): boo
   return false;
 }
 
+/**
+ * A word at `at` that a capitalized name runs through up to a ticker in parentheses is part of that company's name: "LNG" in
+ * "Dynagas LNG (DLNG) Stock Sinks As Market Gains" names no market.
+ */
+function namedBeforeTicker(text: string, at: number, len: number): boolean {
+  return (
+    /^\p{Lu}/u.test(text.slice(at, at + len)) &&
+    /\p{Lu}[\p{L}\d&.'\u2019-]*\s+$/u.test(text.slice(0, at)) &&
+    /^(\s+\p{Lu}[\p{L}\d&.'\u2019-]*){0,3}\s+\(\s?[A-Z]{1,5}\s?\)/u.test(text.slice(at + len))
+  );
+}
+
 /** Diplomacy's words: an embassy, a foreign minister, a secretary of state, an ambassador, a diplomat, Nato. */
 const DIPLOMACY =
   /\b(embass(y|ies)|consulates?|foreign minist(er|ers|ry)|secretary of state|state department|ambassadors?|diplomats?|diplomatic|diplomacy|nato)\b/i;
@@ -146,7 +158,17 @@ export function classifyItem(
   // the main clause names the event before the reason it gives: in "CEO is out after company warns about its profit"
   // a rule that fires only in the reason counts single, as in a summary
   // (when the main clause names one itself)
-  const fired = TEXT_RULES.map((tr) => ({ tr, mt: tr.re.exec(title) }));
+  // "Stocks" in a column label before the headline's colon names the column, not a market ("5G Stocks: Broadband Stands Out ...",
+  // "Magnificent Seven Stocks: Microsoft Ignites AI Breakout"): the market rule reads the headline with that word blanked, so what
+  // follows the colon decides ("Metals Stocks: Gold ends above $2,000 ..." stays the gold market)
+  const unlabelled = title.replace(
+    /^([\p{L}\d' -]{1,30}) Stocks:/u,
+    (_all, label: string) => `${label}       :`,
+  );
+  const fired = TEXT_RULES.map((tr) => ({
+    tr,
+    mt: tr.re.exec(tr.id === 'macro.markets' ? unlabelled : title),
+  }));
   const reason = /\s(after|following|amid|as)\s/i.exec(title)?.index ?? title.length;
   const reasonAt = fired.some((f) => f.mt && f.mt.index < reason) ? reason : title.length;
   for (const { tr, mt } of fired) {
@@ -157,10 +179,25 @@ export function classifyItem(
     // a market word only in the summary of an item about a company is the yardstick of that company's news, not its event:
     // "Prologis (PLD) Stock Sinks As Market Gains" over "... lagged the S&P 500's 1.02% gain ... the Dow gained 0.3%"
     if (m && !mt && tr.id === 'macro.markets' && opts.hasPrimaryLink) continue;
+    // an index named after "against", "vs", "than" or a comparing verb in a headline about a company is the yardstick its stock is
+    // measured by, not a market move: "Berkshire Hathaway Stock Up 19% So Far In 2024: How It Stacks Up Against Warren Buffett's
+    // Averages, S&P 500"
+    if (
+      m &&
+      mt &&
+      tr.id === 'macro.markets' &&
+      opts.hasPrimaryLink &&
+      /\b(against|vs\.?|versus|than|beats?|beating|outpac\w*|trails?|trailing|lags?|lagging)\b[^.?!:;]{0,40}$/i.test(
+        title.slice(0, mt.index),
+      )
+    )
+      continue;
     // a market word inside the name of a company the headline is about names that company, not the market: "Dan Draper Joins
     // S&P Dow Jones Indices as CEO"
     if (m && mt && tr.type === 'macro' && insideName(title, mt.index, mt[0].length, opts.linkedNames ?? []))
       continue;
+    // (and so does one inside a capitalized name that runs up to a ticker in parentheses, whether the registry links it or not)
+    if (m && mt && tr.type === 'macro' && namedBeforeTicker(title, mt.index, mt[0].length)) continue;
     // a central bank's name after another capitalized word is the end of a company's name: "Correction to Royal Bank of Canada
     // Earnings Article" names a commercial bank ("The Bank of England" is still the central bank)
     if (
@@ -248,7 +285,16 @@ export function classifyItem(
     // a warning from no company is no forecast: "NSA Warns Cellphone Location Data Could Pose National-Security Threat"
     if (m && tr.id === 'guidance.outlook' && headlineOnly && /^warn/i.test(m[0])) continue;
     // a rule that fires in the headline counts double: the headline names the event
-    if (m) vote(tr.type, tr.subtype, mt && mt.index < reasonAt ? tr.weight * 2 : tr.weight, tr.id, m[0]);
+    // (a fiscal year's guidance changed is the event wherever the headline puts it, an "as" clause included: "Q3 Revenue Jumps 23%
+    // As FY2026 Guidance Raised")
+    if (m)
+      vote(
+        tr.type,
+        tr.subtype,
+        mt && (mt.index < reasonAt || tr.id === 'guidance.fiscal_year') ? tr.weight * 2 : tr.weight,
+        tr.id,
+        m[0],
+      );
   }
   // talks named by a business no dictionary knows, after the possessive of the company the headline is about, are talks over
   // that business, a deal: "Microsoft's TikTok Talks Said to Stay Focused on U.S." (not "China's Trade Talks")

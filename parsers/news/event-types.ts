@@ -205,7 +205,9 @@ export const TEXT_RULES: TextRule[] = [
     'guidance.fiscal_year',
     'guidance',
     'outlook',
-    /\b(raises?|raised|cuts?|lowers?|lowered|lifts?|lifted|trims?|trimmed|boosts?|reduces?|reduced) (its|their) (fy ?'?\d{2,4}|fiscal(-| year )?'?\d{2,4}|full[- ]year)\b/i,
+    // (and a fiscal year's guidance named raised or cut after it, or a year's revenue or earnings view raised or cut: "Q3 Revenue
+    // Jumps 23% As FY2026 Guidance Raised", "Guides For Q3;Lifts 2026 Revenue View")
+    /\b(raises?|raised|cuts?|lowers?|lowered|lifts?|lifted|trims?|trimmed|boosts?|reduces?|reduced) (its|their) (fy ?'?\d{2,4}|fiscal(-| year )?'?\d{2,4}|full[- ]year)\b|\b(fy ?'?\d{2,4}|fiscal(-| year )?'?\d{2,4}|full[- ]year) (guidance|outlook|forecast) (raised|lifted|boosted|hiked|cut|lowered|trimmed|reduced)\b|\b(raises?|raised|cuts?|lowers?|lowered|lifts?|lifted|trims?|trimmed|boosts?) (its |their )?(fy ?)?'?\d{2,4} (revenue|sales|earnings|profit|eps) (view|guidance|outlook|forecast)\b/i,
     8,
   ),
   r(
@@ -1040,14 +1042,14 @@ export const TEXT_RULES: TextRule[] = [
     /\b((soar|surge|jump|climb|rise|rose|fall|fell|drop|slump|tumble|plunge|pop|gain)\w*\b[^.;:]{0,30}?\b(in|on) (its |their |a |the )?([\w-]+ ){0,2}(ipo|debut)|after (its |the |a )?([\w'\u2019-]+ ){0,2}ipo(?! (plans?|filings?|talks?|prospectus))|opens? for trading|first day of trading)\b/i,
     4,
   ),
-  // an IPO priced, or shares set to open or priced against the IPO's range, is the listing: "BowX Acquisition prices $420M IPO",
-  // "Announces Pricing of Initial Public Offering",
+  // an IPO priced or completed, or shares set to open or priced against the IPO's range, is the listing: "BowX Acquisition prices
+  // $420M IPO", "Announces Pricing of Initial Public Offering", "Completes Initial Public Offering, Raising $15 Million",
   // "likely to open below pricing range" (an IPO planned, filed or valued stays a financing)
   r(
     'listing.ipo_priced',
     'listing',
     'debut',
-    /\b(prices?|priced) (its |an? |the )?(upsized |downsized |upsized, |initial )?((\$|us\$)[\d.,]+\s?(m|mn|mln|million|b|bn|billion)? )?(ipo|initial public offering)\b|\bpricing of (its |an |the )?(upsized |downsized |proposed )?(ipo|initial public offering)\b|\b(opens?|opened|open|priced|prices|trades?|traded) (above|below|within|at the (top|bottom|high end|low end) of) (the |its )?(ipo |expected |marketed )?(pricing |price )?range\b/i,
+    /\b(prices?|priced) (its |an? |the )?(upsized |downsized |upsized, |initial )?((\$|us\$)[\d.,]+\s?(m|mn|mln|million|b|bn|billion)? )?(ipo|initial public offering)\b|\bpricing of (its |an |the )?(upsized |downsized |proposed )?(ipo|initial public offering)\b|\b(completes?|completed|closes?|closed|closing of) (its |an |the )?(upsized |downsized )?(ipo|initial public offering)\b|\b(opens?|opened|open|priced|prices|trades?|traded) (above|below|within|at the (top|bottom|high end|low end) of) (the |its )?(ipo |expected |marketed )?(pricing |price )?range\b/i,
     4,
   ),
   // an IPO's proceeds netted, banked or locked in are the IPO priced, a listing: "Eikon Therapeutics nets a $381M IPO amid burst of
@@ -1133,8 +1135,59 @@ export const TEXT_RULES: TextRule[] = [
     // Are Up 100%+"; not "Time To Buy These Highly-Ranked ... Stocks", a rating)
     // (and a counted list of stocks opening the headline: "2 More Stocks That Warrant Consideration ...", "The 10 Most Shorted Stocks
     // Include 3 Tesla Rivals, But Not TSLA")
-    /\bstocks? to (buy|sell|avoid|watch|own|hold)\b|\bbetter ([\w-]+ ){0,2}stock\b|(?:^|[.?!:]\s+)these (\d+ )?([\w$-]+ ){0,3}stocks\b|^(the )?\d+ ([\w$-]+ ){0,3}stocks\b/i,
+    // (and stocks picked out by a count anywhere, or listed as "Top ... Stocks" opening the headline: "Why Investors Need to Take
+    // Advantage of These 2 Computer and Technology Stocks Now", "Top Big Data Stocks Tapping the Surging Demand for AI Analytics";
+    // and "these ... stocks" said to be poised, likely or set to do something: "these Canadian oil stocks are poised to benefit")
+    /\bstocks? to (buy|sell|avoid|watch|own|hold)\b|\bbetter ([\w-]+ ){0,2}stock\b|(?:^|[.?!:]\s+)these (\d+ )?([\w$-]+ ){0,3}stocks\b|\bthese \d+ ([\w$-]+ ){0,3}stocks\b|\bthese ([\w$-]+ ){0,3}stocks (are|could|can|may|might|look|seem|will)\b|^(the )?\d+ ([\w$-]+ ){0,3}stocks\b|^top ([\w$-]+ ){1,3}stocks\b/i,
     3,
+  ),
+  // a company named with its ticker in parentheses compared with a group of stocks is a price note on that company, not a market
+  // move: "Has Agilon Health (AGL) Outpaced Other Medical Stocks This Year?", "Are Medical Stocks Lagging Corcept Therapeutics (CORT)
+  // This Year?"
+  r(
+    'other.peer_comparison',
+    'other',
+    'price_move',
+    /\(\s?[A-Z]{1,5}\s?\)[^.?!:]{0,40}\b(outpac\w*|outperform\w*|underperform\w*|lagg\w*|trail\w*)\b[^.?!:]{0,30}\bstocks\b|\bstocks\s+(lagging|trailing|outpacing|outperforming|underperforming)\b[^.?!:]{0,50}\(\s?[A-Z]{1,5}\s?\)/i,
+    3,
+  ),
+  // a rally or upside that analysts see is their price target: "Does MaxLinear (MXL) Have the Potential to Rally 31.25% as Wall
+  // Street Analysts Expect?"
+  r(
+    'analyst.target_upside',
+    'analyst',
+    'price_target',
+    /\b(potential|room|upside) to (rally|rise|gain|climb|surge|jump|soar|run)\b(?:[^.?!]|\.(?=\d)){0,40}\banalysts?\b/i,
+    3,
+  ),
+  // a research firm's style pick names a stock for a kind of investor, or as its bull or bear of the day: "Bull of the Day: Dell
+  // (DELL)", "Why Fast-paced Mover Agilon (AGL) Is a Great Choice for Value Investors", "Why Corcept Therapeutics (CORT) is a Top
+  // Momentum Stock for the Long-Term"
+  r(
+    'analyst.style_pick',
+    'analyst',
+    'rating_change',
+    /^(bull|bear) of the day\b|\b(great|top|strong|solid|smart) (choice|pick|stock)s? for (value|growth|momentum|income|dividend)[- ]investors\b|\btop (value|growth|momentum|income) stocks? for\b/i,
+    4,
+  ),
+  // an officer's sale or purchase of the company's stock worded as a noun, or an officer's selling or buying plan, is an insider
+  // trade: "What Does the Sale of Atlassian Stock Worth $1.2 Million by Its Chief Revenue Officer Mean for Investors?", "Corcept's
+  // CFO Set His Selling Plan the Month the Stock Fell 50%"
+  r(
+    'insider.trade_noun',
+    'insider',
+    'trade',
+    /\b(sales?|purchases?) of ([\w.'\u2019-]+ ){0,3}(stock|shares)\b(?:[^.?!]|\.(?=\d)){0,40}\bby (its|the company['\u2019]s|an?) ([\w-]+ ){0,2}(officer|director|ceo|cfo|coo|chair\w*|president|founder|executive)\b|\b(ceo|cfo|coo|director|chair(man|woman)?|founder|officer)\b[^.?!]{0,20}\b(selling|buying|trading|sales?) plan\b/i,
+    4,
+  ),
+  // a person named by first and last name who is selling or buying "this" or "these" stock(s) is an investor's position change:
+  // "Cathie Wood Is Selling This High-Flying Stock. Is It a Buy?"
+  r(
+    'ownership.investor_trade',
+    'ownership',
+    'holdings',
+    /^\p{Lu}\p{Ll}+ \p{Lu}\p{Ll}+ ([Ii]s |[Hh]as [Bb]een |[Jj]ust |[Kk]eeps )?([Ss]elling|[Bb]uying|[Ss]old|[Bb]ought|[Dd]umping|[Dd]umped)\b[^.?!]{0,10}\b([Tt]his|[Tt]hese)\b[^.?!]{0,30}\b[Ss]tocks?\b/u,
+    4,
   ),
   r(
     'analyst.rating',
@@ -1232,6 +1285,16 @@ export const TEXT_RULES: TextRule[] = [
     // (any label naming the market before the colon, one word on either side at most: "Daily Markets: Once Again, Eyes Are on
     // Retail Earnings ...", "Market Talk: ...", "Stock Market: ...")
     /^(the )?((daily|weekly|morning|evening) )?(stock )?markets?( [\w-]+)?\s*:/i,
+    5,
+  ),
+  // a markets or policy desk's column label before the headline's colon marks a market or policy item, as a market newsletter's
+  // does: "Capitol Report: End of Paycheck Protection Program looms ...", "The Tell: How one small group of traders ...", "Morning
+  // Bid: Crude shock", "Trading Day: The destructive power of $100 oil", "Bond Report: 10-year Treasury yield ..."
+  r(
+    'macro.desk_label',
+    'macro',
+    'markets',
+    /^(capitol report|the tell|morning bid|trading day|bond report|market snapshot)\s*:/i,
     5,
   ),
   // a currency pair written as two currency codes joined by a slash is the currency market: "EUR/USD trims losses but still sheds

@@ -574,7 +574,12 @@ export function inferFiscalYear(
 function mentionsFullYear(prose: Block[]): boolean {
   return prose
     .slice(0, 20)
-    .some((b) => /\b(?:full[- ]year|fiscal year|twelve[- ]months?|for the year)\b/i.test(b.text));
+    .some(
+      (b) =>
+        /\b(?:full[- ]year|fiscal year|twelve[- ]months?|for the year|year[- ]end report)\b/i.test(b.text) ||
+        // ... or a January-December range ("Jan- Dec 2019"), the calendar year's twelve months.
+        /\bjan(?:uary)?\s*[-–—]\s*dec(?:ember)?\b/i.test(b.text),
+    );
 }
 
 /**

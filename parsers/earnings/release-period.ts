@@ -496,10 +496,11 @@ function statedYearForOrdinal(
  * A comparison's words right before a period: "compared to", "versus", "up from 4.07% in the", "an increase of 0.5% from
  * $2.87 billion in the", "than in the" ("income from continuing operations in the" is no comparison); an amount "reported
  * in the" period named next is the amount a prior period reported ("the net earnings of $123,000 or $0.01 per diluted
- * share, reported in the third quarter of fiscal 2009").
+ * share, reported in the third quarter of fiscal 2009"); the amount may carry a currency code and its translation in
+ * parentheses ("from NIS 123.2 million (US$ 33.3 million) in the second quarter of 2022").
  */
 const COMPARED_WITH =
-  /\b(?:compared (?:to|with)|comparisons? (?:to|with)|as compared to|versus|vs\.?|(?:up|down|rose|fell|grew|declined|increased|decreased|improved) from|(?:up|down|rose|fell|grew|declined|increased|decreased|improved) (?:by )?\d[\d.]* ?%(?:(?!\.\s)[^;:|]){0,40}? from(?=\s*(?:the\s*)?$)|from(?= [$€£(]?\d[\d.,]*(?:%| ?(?:million|billion|thousand))? (?:in|for|during) the\s*$)|than|against|relative to)\b(?:(?!\.\s)[^;:|]){0,40}$|\d(?: (?:million|billion|thousand))?(?: or \$?\d[\d.]* per (?:diluted |basic )?share)?,? reported (?:in|for) the\s*$/i;
+  /\b(?:compared (?:to|with)|comparisons? (?:to|with)|as compared to|versus|vs\.?|(?:up|down|rose|fell|grew|declined|increased|decreased|improved) from|(?:up|down|rose|fell|grew|declined|increased|decreased|improved) (?:by )?\d[\d.]* ?%(?:(?!\.\s)[^;:|]){0,40}? from(?=\s*(?:the\s*)?$)|from(?= [$€£(]?\d[\d.,]*(?:%| ?(?:million|billion|thousand))? (?:in|for|during) the\s*$)|from [A-Z]{2,3} ?\d[\d.,]* ?(?:million|billion|thousand)(?=(?: \([^()]{1,40}\))? (?:in|for|during) the\s*$)|than|against|relative to)\b(?:(?!\.\s)[^;:|]){0,40}$|\d(?: (?:million|billion|thousand))?(?: or \$?\d[\d.]* per (?:diluted |basic )?share)?,? reported (?:in|for) the\s*$/i;
 
 /** The latest "fiscal YYYY" the results prose names within a year of the period end (forward-looking text skipped). */
 function namedFiscalYear(prose: Block[], periodEnd: string, endsYear: boolean): number | null {

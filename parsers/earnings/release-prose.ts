@@ -39,11 +39,11 @@ export interface ProseFigure {
 }
 
 /**
- * "$1.2", "US$(0.3)", "RMB285.2", "EUR 4.2", "KRW 44,201", "SEK 25,095" (a currency code printed before the amount),
+ * "$1.2", "US$(0.3)", "RMB285.2", "EUR 4.2", "KRW 44,201", "SEK 25,095", "NIS 129.2" (a currency code printed before the amount),
  * "€4.1"; or a bare amount whose scale word is followed by a currency's name ("1.46 trillion won", "20.7 billion yen"),
  * or one followed by a currency code ("3,774 MSEK", "1.20 SEK": the code after the number, M millions, T or K thousands).
  */
-const MONEY = String.raw`\(?-?\s?(?:(?:US|HK|C|A)?\$|(?:RMB|EUR|GBP|KRW|SEK|NOK|DKK|CHF|JPY|TWD|INR)\s?|\bRs\.?\s?(?=\d)|\bPs\.\s?(?=\d)|€|£|\bR(?=\d))\s?\(?-?\s?(?:\d{1,3},\d{1,2}(?=\s(?:billion|million|bn)\b)|\d{1,3}(?:,\s?\d{3})+|\d+)?(?:\.\d+)?\)?|(?<![\d.,])\d+(?:\.\d+)?(?=\s(?:trillion|billion|million)\s+(?:won|yen|yuan|kronor|krona|euros|Swiss francs|rupees|stg)\b)|(?<![\d.,])\d{1,3}(?:,\d{3})*(?:\.\d+)?(?=\s?[MTK]?(?:SEK|NOK|DKK|EUR|CHF|ISK)\b)`;
+const MONEY = String.raw`\(?-?\s?(?:(?:US|HK|C|A)?\$|(?:RMB|EUR|GBP|KRW|SEK|NOK|DKK|CHF|JPY|TWD|INR|NIS)\s?|\bRs\.?\s?(?=\d)|\bPs\.\s?(?=\d)|€|£|\bR(?=\d))\s?\(?-?\s?(?:\d{1,3},\d{1,2}(?=\s(?:billion|million|bn)\b)|\d{1,3}(?:,\s?\d{3})+|\d+)?(?:\.\d+)?\)?|(?<![\d.,])\d+(?:\.\d+)?(?=\s(?:trillion|billion|million)\s+(?:won|yen|yuan|kronor|krona|euros|Swiss francs|rupees|stg)\b)|(?<![\d.,])\d{1,3}(?:,\d{3})*(?:\.\d+)?(?=\s?[MTK]?(?:SEK|NOK|DKK|EUR|CHF|ISK)\b)`;
 // (h-guid15: "Revenue of €4.45B", a wire's billions.)
 const SCALE_WORD = String.raw`(?:\s?(?:\s{1,12}(?=\S))?(thousand|million|billion|trillion|crores?|bn|mm|m|b)\b)?`;
 /**
@@ -78,6 +78,12 @@ const MEASURES: [RegExp, Concept][] = [
   [/\bEBITDA\b/, 'ebitda'],
   [/\bfree cash flow\b/i, 'free_cash_flow'],
   [/\bnet interest income\b/i, 'net_interest_income'],
+  // "The Bank's provision for loan losses for the fourth quarter of 2012 was $10.4 million": a lender's expense line;
+  // one named with an article ("a one-time negative provision for credit losses of $527,000") is an item within it.
+  [
+    /(?<!\ban?\s+(?:[\w-]+\s+){0,3})\bprovision for (?:credit|loan(?: and lease)?) losses\b/i,
+    'provision_for_credit_losses',
+  ],
   [EPS_NAMING, 'eps'],
 ];
 /** "Nareit FFO", "Adjusted FFO", "AFFO", "Funds from Operations": the concept is decided with the words around it. */
@@ -184,7 +190,7 @@ function spanOfSentence(text: string): Span | null {
  * share1 of", "(\"AFCF\")1"); "Q3", "FY25", "1Q 2025" and "COVID-19" are not.
  */
 const FOOTNOTE_MARK =
-  /(?<=[A-Za-z]{3}|["”)])(?<!\b(?:RMB|EUR|GBP|USD|CAD|AUD|CNY|JPY|CHF|HKD|INR|KRW|TWD|SGD|BRL|MXN|ZAR|SEK|NOK|DKK))[1-9](?=\s+[A-Za-z(]|[,;:.)](?!\d)|$)/g;
+  /(?<=[A-Za-z]{3}|["”)])(?<!\b(?:RMB|EUR|GBP|USD|CAD|AUD|CNY|JPY|CHF|HKD|INR|KRW|TWD|SGD|BRL|MXN|ZAR|SEK|NOK|DKK|NIS))[1-9](?=\s+[A-Za-z(]|[,;:.)](?!\d)|$)/g;
 
 /** The sentence with its footnote marks blanked (same length, so offsets into it stay those of the text). */
 export function withoutFootnoteMarks(s: Sentence): Sentence {
@@ -657,11 +663,13 @@ function readNaming(
     // "Q2 diluted EPS of $1.93": the kind before the abbreviation.
     // "Earnings per share before dilution" is basic, "after dilution" diluted (the Nordic wording).
     const dilution = /^\s*(before|after) dilution\b/i.exec(after)?.[1]?.toLowerCase();
+    // "earnings per share of $0.15 diluted": the kind right after the amount.
+    const kindAfter = /^\s*(diluted|basic)\b/i.exec(tail)?.[1] ?? '';
     // "Fully diluted second quarter earnings per share increased 5.3% to $.40": "fully diluted" a few words before the
     // name states the diluted kind.
     const fully = /\bfully[- ]diluted\s+(?:[A-Za-z-]+\s+){0,3}$/i.test(before) ? 'diluted' : '';
     const kinds =
-      `${m[1] ?? ''} ${m[2] ?? ''} ${m[3] ?? ''} ${perShare?.[1] ?? ''} ${/^diluted\b/i.test(m[0]) ? 'diluted' : ''} ${dilution === 'before' ? 'basic' : dilution === 'after' ? 'diluted' : ''} ${fully}`.toLowerCase();
+      `${m[1] ?? ''} ${m[2] ?? ''} ${m[3] ?? ''} ${perShare?.[1] ?? ''} ${/^diluted\b/i.test(m[0]) ? 'diluted' : ''} ${dilution === 'before' ? 'basic' : dilution === 'after' ? 'diluted' : ''} ${fully} ${kindAfter}`.toLowerCase();
     const concepts: Concept[] = /basic and diluted|diluted and basic/.test(kinds)
       ? ['eps_basic', 'eps_diluted']
       : /diluted/.test(kinds)

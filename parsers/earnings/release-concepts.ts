@@ -149,7 +149,8 @@ export function conceptOfLabel(
       /\b(?:dividends?|book value|cash flow|distributions?|discontinued|fad|cad|funds available)\b/.test(core)
     )
       return null;
-    if (/basic and diluted|diluted and basic/.test(core)) return 'eps_diluted';
+    // ("Earnings per share before and after dilution": the Nordic "basic and diluted".)
+    if (/basic and diluted|diluted and basic|before and after dilution/.test(core)) return 'eps_diluted';
     if (/\bdiluted\b/.test(core)) return 'eps_diluted';
     if (/\bbasic\b/.test(core)) return 'eps_basic';
     // Rows set under a "Basic" / "Diluted" heading take that word ("Diluted" above "Earnings/ (loss) per share").

@@ -338,6 +338,20 @@ function periodFromMonthRanges(prose: Block[], blocks: Block[] = []): ReportedPe
           start: b.start + at + cell.indexOf(d[1]!),
           text: cell.replace(/^\|\s*/, '').trim(),
         });
+      // ... and so does one headed by its year and a range of month names ("2019 Jul-Sep", "2019 Jan-Sep").
+      const r = /^\|?\s*((?:19|20)\d{2})\s+([A-Za-z]{3,9})\.?\s*[-\u2013\u2014]\s*([A-Za-z]{3,9})\.?\s*$/.exec(cell);
+      const rFrom = r ? MONTHS.indexOf(r[2]!.slice(0, 3).toLowerCase()) : -1;
+      const rTo = r ? MONTHS.indexOf(r[3]!.slice(0, 3).toLowerCase()) : -1;
+      if (r && rFrom >= 0 && rTo >= 0)
+        found.push({
+          months: ((rTo - rFrom + 12) % 12) + 1,
+          end: rTo + 1,
+          day: null,
+          year: Number(r[1]),
+          block: b,
+          start: b.start + at + cell.indexOf(r[1]!),
+          text: cell.replace(/^\|\s*/, '').trim(),
+        });
       at += cell.length + 3;
     }
   }

@@ -339,7 +339,8 @@ function periodFromMonthRanges(prose: Block[], blocks: Block[] = []): ReportedPe
           text: cell.replace(/^\|\s*/, '').trim(),
         });
       // ... and so does one headed by its year and a range of month names ("2019 Jul-Sep", "2019 Jan-Sep").
-      const r = /^\|?\s*((?:19|20)\d{2})\s+([A-Za-z]{3,9})\.?\s*[-\u2013\u2014]\s*([A-Za-z]{3,9})\.?\s*$/.exec(cell);
+      const r =
+        /^\|?\s*((?:19|20)\d{2})\s+([A-Za-z]{3,9})\.?\s*[-\u2013\u2014]\s*([A-Za-z]{3,9})\.?\s*$/.exec(cell);
       const rFrom = r ? MONTHS.indexOf(r[2]!.slice(0, 3).toLowerCase()) : -1;
       const rTo = r ? MONTHS.indexOf(r[3]!.slice(0, 3).toLowerCase()) : -1;
       if (r && rFrom >= 0 && rTo >= 0)
@@ -587,14 +588,12 @@ export function inferFiscalYear(
 }
 
 function mentionsFullYear(prose: Block[]): boolean {
-  return prose
-    .slice(0, 20)
-    .some(
-      (b) =>
-        /\b(?:full[- ]year|fiscal year|twelve[- ]months?|for the year|year[- ]end report)\b/i.test(b.text) ||
-        // ... or a January-December range ("Jan- Dec 2019"), the calendar year's twelve months.
-        /\bjan(?:uary)?\s*[-–—]\s*dec(?:ember)?\b/i.test(b.text),
-    );
+  return prose.slice(0, 20).some(
+    (b) =>
+      /\b(?:full[- ]year|fiscal year|twelve[- ]months?|for the year|year[- ]end report)\b/i.test(b.text) ||
+      // ... or a January-December range ("Jan- Dec 2019"), the calendar year's twelve months.
+      /\bjan(?:uary)?\s*[-–—]\s*dec(?:ember)?\b/i.test(b.text),
+  );
 }
 
 /**

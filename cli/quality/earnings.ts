@@ -51,7 +51,10 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * set 20 (fixtures/earnings/held-out-20: fiscal years ending in April and September, banks' highlight bullets, a quarterly
  * summary whose units are a header cell "(Thousands)", DKK with "mDKK" in the header row, EUR prose, "TEUR") twentieth;
  * set 21 (fixtures/earnings/held-out-21: utility statements, an insurer's bullets naming no period, a REIT wire story,
- * a tanshin with "FY2021 Q1" codes, a rand statement with space separators) twenty-first.
+ * a tanshin with "FY2021 Q1" codes, a rand statement with space separators) twenty-first; set 22
+ * (fixtures/earnings/held-out-22: a 6-K in NIS with US$ translations, a restated prior quarter marked by footnote
+ * digits, units after the number "3,774 MSEK (3,557)", a bilingual statement with a sparse Note column, a bank's prose)
+ * twenty-second.
  * `-- --heldout --set 9` scores one held-out set alone. Each set also counts guidance basis errors: a
  * guidance row found with the label's value but under another basis (gaap / non_gaap / unspecified) than the label's.
  *
@@ -98,6 +101,7 @@ const heldOut18 = new URL('../../fixtures/earnings/held-out-18/', import.meta.ur
 const heldOut19 = new URL('../../fixtures/earnings/held-out-19/', import.meta.url).pathname;
 const heldOut20 = new URL('../../fixtures/earnings/held-out-20/', import.meta.url).pathname;
 const heldOut21 = new URL('../../fixtures/earnings/held-out-21/', import.meta.url).pathname;
+const heldOut22 = new URL('../../fixtures/earnings/held-out-22/', import.meta.url).pathname;
 const guidanceSet = new URL('../../fixtures/earnings/guidance-held-out/', import.meta.url).pathname;
 const guidanceSet2 = new URL('../../fixtures/earnings/guidance-held-out-2/', import.meta.url).pathname;
 const guidanceSet3 = new URL('../../fixtures/earnings/guidance-held-out-3/', import.meta.url).pathname;
@@ -542,6 +546,7 @@ if (guidanceMode) {
     ['held-out-19', heldOut19, 'labels-heldout-19.tsv'],
     ['held-out-20', heldOut20, 'labels-heldout-20.tsv'],
     ['held-out-21', heldOut21, 'labels-heldout-21.tsv'],
+    ['held-out-22', heldOut22, 'labels-heldout-22.tsv'],
   ];
   // `--set N` (1-20): that held-out set alone.
   const setArg = process.argv[process.argv.indexOf('--set') + 1];

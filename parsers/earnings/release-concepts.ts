@@ -59,7 +59,7 @@ export const TAX_EQUIVALENT = /\bfte\b|\b(?:fully[- ])?tax(?:able)?[- ]equivalen
 // (h-guid17: "Base net income attributable to Sonoco (base earnings) ... was $0.94 per diluted share": base earnings,
 // earnings with items excluded that the release reconciles to GAAP earnings, are a non-GAAP name as core earnings are.)
 export const NON_GAAP_WORDS =
-  /\b(?:non[- ]?gaap|adjusted|adj\.|pro[- ]?forma|excluding|excludes|exclusive of|before (?:special|one[- ]time|certain|unusual)|before (?:[a-z-]+ ){0,3}(?:costs?|expenses?|charges?|compensation)\b|core(?!['’])|underlying|comparable|normalized|cash earnings|ex[- ]items|base (?:net )?(?:earnings|income)(?= per| attributable| \(| for| was| of))\b/i;
+  /\b(?:non[- ]?gaap|adjusted|adj\.|excl(?=\.\s)|pro[- ]?forma|excluding|excludes|exclusive of|before (?:special|one[- ]time|certain|unusual)|before (?:[a-z-]+ ){0,3}(?:costs?|expenses?|charges?|compensation)\b|core(?!['’])|underlying|comparable|normalized|cash earnings|ex[- ]items|base (?:net )?(?:earnings|income)(?= per| attributable| \(| for| was| of))\b/i;
 
 /** Normalises a row label: footnote markers, trailing colons and doubled spaces go; case is lowered. */
 export function cleanLabel(label: string): string {
@@ -149,7 +149,8 @@ export function conceptOfLabel(
       /\b(?:dividends?|book value|cash flow|distributions?|discontinued|fad|cad|funds available)\b/.test(core)
     )
       return null;
-    if (/basic and diluted|diluted and basic/.test(core)) return 'eps_diluted';
+    // ("Earnings per share before and after dilution": the Nordic "basic and diluted".)
+    if (/basic and diluted|diluted and basic|before and after dilution/.test(core)) return 'eps_diluted';
     if (/\bdiluted\b/.test(core)) return 'eps_diluted';
     if (/\bbasic\b/.test(core)) return 'eps_basic';
     // Rows set under a "Basic" / "Diluted" heading take that word ("Diluted" above "Earnings/ (loss) per share").

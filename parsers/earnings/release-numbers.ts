@@ -183,6 +183,8 @@ const CURRENCY_MARKS: [RegExp, string][] = [
   // "NT$260.35 billion", "34 Taiwan cents".
   [/\bNT\$|\bNew Taiwan dollars?\b|\bNT dollars?\b|\bTaiwan cents\b|\bTWD\b/, 'TWD'],
   [/\b[MTK]?SEK\b|\bSwedish kron(?:a|or)\b/, 'SEK'],
+  // "NIS 129.2 million (US$ 34.9 million)": the new Israeli shekel, its translation into dollars in parentheses.
+  [/\bNIS\b|\bILS\b|₪|\bnew Israeli shekels?\b/, 'ILS'],
   // "3.45 billion Danish crowns" (Reuters writes the krone "crown").
   [/\bDKK\b|\bDanish (?:crowns?|kron(?:er|e))\b/, 'DKK'],
   [/\bNOK\b|\bNorwegian (?:crowns?|kron(?:er|e))\b/, 'NOK'],

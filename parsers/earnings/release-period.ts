@@ -338,6 +338,21 @@ function periodFromMonthRanges(prose: Block[], blocks: Block[] = []): ReportedPe
           start: b.start + at + cell.indexOf(d[1]!),
           text: cell.replace(/^\|\s*/, '').trim(),
         });
+      // ... and so does one headed by its year and a range of month names ("2019 Jul-Sep", "2019 Jan-Sep").
+      const r =
+        /^\|?\s*((?:19|20)\d{2})\s+([A-Za-z]{3,9})\.?\s*[-\u2013\u2014]\s*([A-Za-z]{3,9})\.?\s*$/.exec(cell);
+      const rFrom = r ? MONTHS.indexOf(r[2]!.slice(0, 3).toLowerCase()) : -1;
+      const rTo = r ? MONTHS.indexOf(r[3]!.slice(0, 3).toLowerCase()) : -1;
+      if (r && rFrom >= 0 && rTo >= 0)
+        found.push({
+          months: ((rTo - rFrom + 12) % 12) + 1,
+          end: rTo + 1,
+          day: null,
+          year: Number(r[1]),
+          block: b,
+          start: b.start + at + cell.indexOf(r[1]!),
+          text: cell.replace(/^\|\s*/, '').trim(),
+        });
       at += cell.length + 3;
     }
   }
@@ -496,7 +511,8 @@ function statedYearForOrdinal(
  * A comparison's words right before a period: "compared to", "versus", "up from 4.07% in the", "an increase of 0.5% from
  * $2.87 billion in the", "than in the" ("income from continuing operations in the" is no comparison); an amount "reported
  * in the" period named next is the amount a prior period reported ("the net earnings of $123,000 or $0.01 per diluted
- * share, reported in the third quarter of fiscal 2009").
+ * share, reported in the third quarter of fiscal 2009"); the amount may carry a currency code and its translation in
+ * parentheses ("from NIS 123.2 million (US$ 33.3 million) in the second quarter of 2022").
  */
 /**
  * (h-guid18) A year "ended" on the day and month of a forecast year "ending" named earlier in its paragraph without its
@@ -515,7 +531,7 @@ export function forecastBase(textBefore: string, endedPhrase: string): boolean {
 }
 
 const COMPARED_WITH =
-  /\b(?:compared (?:to|with)|comparisons? (?:to|with)|as compared to|versus|vs\.?|(?:up|down|rose|fell|grew|declined|increased|decreased|improved) from|(?:up|down|rose|fell|grew|declined|increased|decreased|improved) (?:by )?\d[\d.]* ?%(?:(?!\.\s)[^;:|]){0,40}? from(?=\s*(?:the\s*)?$)|from(?= [$€£(]?\d[\d.,]*(?:%| ?(?:million|billion|thousand))? (?:in|for|during) the\s*$)|than|against|relative to)\b(?:(?!\.\s)[^;:|]){0,40}$|\d(?: (?:million|billion|thousand))?(?: or \$?\d[\d.]* per (?:diluted |basic )?share)?,? reported (?:in|for) the\s*$/i;
+  /\b(?:compared (?:to|with)|comparisons? (?:to|with)|as compared to|versus|vs\.?|(?:up|down|rose|fell|grew|declined|increased|decreased|improved) from|(?:up|down|rose|fell|grew|declined|increased|decreased|improved) (?:by )?\d[\d.]* ?%(?:(?!\.\s)[^;:|]){0,40}? from(?=\s*(?:the\s*)?$)|from(?= [$€£(]?\d[\d.,]*(?:%| ?(?:million|billion|thousand))? (?:in|for|during) the\s*$)|from [A-Z]{2,3} ?\d[\d.,]* ?(?:million|billion|thousand)(?=(?: \([^()]{1,40}\))? (?:in|for|during) the\s*$)|than|against|relative to)\b(?:(?!\.\s)[^;:|]){0,40}$|\d(?: (?:million|billion|thousand))?(?: or \$?\d[\d.]* per (?:diluted |basic )?share)?,? reported (?:in|for) the\s*$/i;
 
 /** The latest "fiscal YYYY" the results prose names within a year of the period end (forward-looking text skipped). */
 function namedFiscalYear(prose: Block[], periodEnd: string, endsYear: boolean): number | null {
@@ -588,9 +604,12 @@ export function inferFiscalYear(
 }
 
 function mentionsFullYear(prose: Block[]): boolean {
-  return prose
-    .slice(0, 20)
-    .some((b) => /\b(?:full[- ]year|fiscal year|twelve[- ]months?|for the year)\b/i.test(b.text));
+  return prose.slice(0, 20).some(
+    (b) =>
+      /\b(?:full[- ]year|fiscal year|twelve[- ]months?|for the year|year[- ]end report)\b/i.test(b.text) ||
+      // ... or a January-December range ("Jan- Dec 2019"), the calendar year's twelve months.
+      /\bjan(?:uary)?\s*[-–—]\s*dec(?:ember)?\b/i.test(b.text),
+  );
 }
 
 /**

@@ -39,10 +39,11 @@ export interface ProseFigure {
 }
 
 /**
- * "$1.2", "US$(0.3)", "RMB285.2", "EUR 4.2", "KRW 44,201", "SEK 25,095" (a currency code printed before the amount),
- * "€4.1"; or a bare amount whose scale word is followed by a currency's name ("1.46 trillion won", "20.7 billion yen").
+ * "$1.2", "US$(0.3)", "RMB285.2", "EUR 4.2", "KRW 44,201", "SEK 25,095", "NIS 129.2" (a currency code printed before the amount),
+ * "€4.1"; or a bare amount whose scale word is followed by a currency's name ("1.46 trillion won", "20.7 billion yen"),
+ * or one followed by a currency code ("3,774 MSEK", "1.20 SEK": the code after the number, M millions, T or K thousands).
  */
-const MONEY = String.raw`\(?-?\s?(?:(?:US|HK|C|A)?\$|(?:RMB|EUR|GBP|KRW|SEK|NOK|DKK|CHF|JPY|TWD|INR)\s?|\bRs\.?\s?(?=\d)|\bPs\.\s?(?=\d)|€|£|\bR(?=\d))\s?\(?-?\s?(?:\d{1,3},\d{1,2}(?=\s(?:billion|million|bn)\b)|\d{1,3}(?:,\s?\d{3})+|\d+)?(?:\.\d+)?\)?|(?<![\d.,])\d+(?:\.\d+)?(?=\s(?:trillion|billion|million)\s+(?:won|yen|yuan|kronor|krona|euros|Swiss francs|rupees|stg)\b)`;
+const MONEY = String.raw`\(?-?\s?(?:(?:US|HK|C|A)?\$|(?:RMB|EUR|GBP|KRW|SEK|NOK|DKK|CHF|JPY|TWD|INR|NIS)\s?|\bRs\.?\s?(?=\d)|\bPs\.\s?(?=\d)|€|£|\bR(?=\d))\s?\(?-?\s?(?:\d{1,3},\d{1,2}(?=\s(?:billion|million|bn)\b)|\d{1,3}(?:,\s?\d{3})+|\d+)?(?:\.\d+)?\)?|(?<![\d.,])\d+(?:\.\d+)?(?=\s(?:trillion|billion|million)\s+(?:won|yen|yuan|kronor|krona|euros|Swiss francs|rupees|stg)\b)|(?<![\d.,])\d{1,3}(?:,\d{3})*(?:\.\d+)?(?=\s?[MTK]?(?:SEK|NOK|DKK|EUR|CHF|ISK)\b)`;
 // (h-guid15: "Revenue of €4.45B", a wire's billions.)
 const SCALE_WORD = String.raw`(?:\s?(?:\s{1,12}(?=\S))?(thousand|million|billion|trillion|crores?|bn|mm|m|b)\b)?`;
 /**
@@ -78,6 +79,12 @@ const MEASURES: [RegExp, Concept][] = [
   [/\bEBITDA\b/, 'ebitda'],
   [/\bfree cash flow\b/i, 'free_cash_flow'],
   [/\bnet interest income\b/i, 'net_interest_income'],
+  // "The Bank's provision for loan losses for the fourth quarter of 2012 was $10.4 million": a lender's expense line;
+  // one named with an article ("a one-time negative provision for credit losses of $527,000") is an item within it.
+  [
+    /(?<!\ban?\s+(?:[\w-]+\s+){0,3})\bprovision for (?:credit|loan(?: and lease)?) losses\b/i,
+    'provision_for_credit_losses',
+  ],
   [EPS_NAMING, 'eps'],
 ];
 /** "Nareit FFO", "Adjusted FFO", "AFFO", "Funds from Operations": the concept is decided with the words around it. */
@@ -111,8 +118,9 @@ const EPS_AFTER = new RegExp(
 );
 
 const MONTH_WORDS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+// ... or its three-letter abbreviation ("Jan- Dec 2019", "Jul-Sep").
 const MONTH_NAME =
-  '(?:january|february|march|april|may|june|july|august|september|october|november|december)';
+  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 /**
  * "October–December 2024", "JANUARY-DECEMBER", "January 1 - December 31", "1 January – 30 September 2006": two month
  * names joined by a dash, the day before or after each.
@@ -183,7 +191,7 @@ function spanOfSentence(text: string): Span | null {
  * share1 of", "(\"AFCF\")1"); "Q3", "FY25", "1Q 2025" and "COVID-19" are not.
  */
 const FOOTNOTE_MARK =
-  /(?<=[A-Za-z]{3}|["”)])(?<!\b(?:RMB|EUR|GBP|USD|CAD|AUD|CNY|JPY|CHF|HKD|INR|KRW|TWD|SGD|BRL|MXN|ZAR|SEK|NOK|DKK))[1-9](?=\s+[A-Za-z(]|[,;:.)](?!\d)|$)/g;
+  /(?<=[A-Za-z]{3}|["”)])(?<!\b(?:RMB|EUR|GBP|USD|CAD|AUD|CNY|JPY|CHF|HKD|INR|KRW|TWD|SGD|BRL|MXN|ZAR|SEK|NOK|DKK|NIS))[1-9](?=\s+[A-Za-z(]|[,;:.)](?!\d)|$)/g;
 
 /** The sentence with its footnote marks blanked (same length, so offsets into it stay those of the text). */
 export function withoutFootnoteMarks(s: Sentence): Sentence {
@@ -196,8 +204,9 @@ export function withoutFootnoteMarks(s: Sentence): Sentence {
  * "Comparable earnings per share were EUR 0.025 (0.039)"), the Nordic format, blanked (same length, so offsets stay):
  * the scale word after it is the amount's, and the amount is no flattened table row.
  */
+// ... and after an amount's currency code ("3,774 MSEK (3,557)", "1.20 SEK (1.18)").
 const PRIOR_IN_PARENTHESES =
-  /(?<=\d(?:\s?[Mm])?)\s\(-?\d[\d.,]*\)(?=\s*(?:%|thousand|million|billion|bn\b|m\b|[,.;]|\s|$))/g;
+  /(?<=\d(?:\s?[Mm])?|\d\s?[MTK]?(?:SEK|NOK|DKK|EUR|CHF|ISK))\s\(-?\d[\d.,]*\)(?=\s*(?:%|thousand|million|billion|bn\b|m\b|[,.;]|\s|$))/g;
 export function withoutPriorInParentheses(s: Sentence): Sentence {
   const text = s.text.replace(PRIOR_IN_PARENTHESES, (m) => ' '.repeat(m.length));
   return text === s.text ? s : { ...s, text };
@@ -245,8 +254,12 @@ export function proseFigures(sentences: Sentence[], options: ProseOptions = {}):
     // A sentence that names no period continues the one before it in the same paragraph; a bullet continues
     // the line that introduced the list ("For the three months ended March 31, 2025:") or the bullet before
     // it under the same heading; otherwise the heading above it names the period ("FULL YEAR 2024 HIGHLIGHTS").
+    // A new heading that names a period opens that period's group, even inside one block ("Fourth quarter 2019 - ..."
+    // bullets, then "Jan- Dec 2019 - ..." and its bullets).
+    const headingSpan = s.heading !== previousHeading ? spanOfSentence(s.heading) : null;
     const span: Span =
       spanOfSentence(s.text) ??
+      headingSpan ??
       (previousBlock === s.block || (BULLET.test(s.text) && previousList && s.heading === previousHeading)
         ? previousSpan
         : (spanOfSentence(s.heading) ?? 'unknown'));
@@ -481,7 +494,17 @@ function readNaming(
   const amounted = money !== null && /\bamount(?:ed|s|ing) to\s*$/i.test(after.slice(0, money.index));
   if (!money || Math.min(money.index - (aside?.[0].length ?? 0), skipped.length) > (amounted ? 160 : 90))
     return;
-  if (amounted && /[.;]/.test(after.slice(0, money.index).replace(/\d\.\d/g, ''))) return;
+  // (A dot before a lower-case word ends an abbreviation, "excl. non-recurring items", not a clause.)
+  if (
+    amounted &&
+    /[.;]/.test(
+      after
+        .slice(0, money.index)
+        .replace(/\d\.\d/g, '')
+        .replace(/\.(?=\s+[a-z])/g, ''),
+    )
+  )
+    return;
   let moneyAt = money.index;
   let between = after.slice(0, money.index);
   // "from A (in 2023) to B", "increased $5 million to B": the level is B.
@@ -641,11 +664,13 @@ function readNaming(
     // "Q2 diluted EPS of $1.93": the kind before the abbreviation.
     // "Earnings per share before dilution" is basic, "after dilution" diluted (the Nordic wording).
     const dilution = /^\s*(before|after) dilution\b/i.exec(after)?.[1]?.toLowerCase();
+    // "earnings per share of $0.15 diluted": the kind right after the amount.
+    const kindAfter = /^\s*(diluted|basic)\b/i.exec(tail)?.[1] ?? '';
     // "Fully diluted second quarter earnings per share increased 5.3% to $.40": "fully diluted" a few words before the
     // name states the diluted kind.
     const fully = /\bfully[- ]diluted\s+(?:[A-Za-z-]+\s+){0,3}$/i.test(before) ? 'diluted' : '';
     const kinds =
-      `${m[1] ?? ''} ${m[2] ?? ''} ${m[3] ?? ''} ${perShare?.[1] ?? ''} ${/^diluted\b/i.test(m[0]) ? 'diluted' : ''} ${dilution === 'before' ? 'basic' : dilution === 'after' ? 'diluted' : ''} ${fully}`.toLowerCase();
+      `${m[1] ?? ''} ${m[2] ?? ''} ${m[3] ?? ''} ${perShare?.[1] ?? ''} ${/^diluted\b/i.test(m[0]) ? 'diluted' : ''} ${dilution === 'before' ? 'basic' : dilution === 'after' ? 'diluted' : ''} ${fully} ${kindAfter}`.toLowerCase();
     const concepts: Concept[] = /basic and diluted|diluted and basic/.test(kinds)
       ? ['eps_basic', 'eps_diluted']
       : /diluted/.test(kinds)
@@ -701,12 +726,18 @@ function readNaming(
   // A currency code led by T or K ("TEUR 43,616", "KSEK") is thousands of that currency, by M millions ("MSEK 1,234"),
   // as in a Nordic table's caption.
   const coded = /(?:^|[^A-Za-z])([MTK])$/.exec(after.slice(0, moneyAt));
+  // ... and so is one after the amount ("3,774 MSEK").
+  const postCoded = /^\s?([MTK])(?:SEK|NOK|DKK|EUR|CHF|ISK)\b/.exec(after.slice(moneyAt + money[0].length));
   const codeScale =
     coded !== null && /^\(?-?\s?(?:EUR|SEK|NOK|DKK|CHF)/.test(money[1]!) && money[2] === undefined
       ? coded[1] === 'M'
         ? 'millions'
         : 'thousands'
-      : null;
+      : postCoded !== null && money[2] === undefined
+        ? postCoded[1] === 'M'
+          ? 'millions'
+          : 'thousands'
+        : null;
   out.push(
     figure(
       concept,

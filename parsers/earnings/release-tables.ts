@@ -588,10 +588,12 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     const perShare = PER_SHARE_CONCEPTS.has(concept);
     // (A per-share row's section says which earnings it divides: "Earnings per share from continuing operations".)
     const rank = rankOf(perShare ? `${c.section} ${label}` : label, concept);
-    // A per-share row "basic and diluted" ("Net loss per share, basic and diluted") states both kinds at once.
+    // A per-share row "basic and diluted" ("Net loss per share, basic and diluted", the Nordic "before and after
+    // dilution") states both kinds at once.
     // ... and a per-share row of a table whose lead-in says its per-share amounts are diluted is diluted.
     const concepts: Concept[] =
-      concept === 'eps_diluted' && /\bbasic and diluted\b|\bdiluted and basic\b/i.test(label)
+      concept === 'eps_diluted' &&
+      /\bbasic and diluted\b|\bdiluted and basic\b|\bbefore and after dilution\b/i.test(label)
         ? ['eps_diluted', 'eps_basic']
         : concept === 'eps' && c.dilutedPerShare
           ? ['eps_diluted']

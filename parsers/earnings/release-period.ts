@@ -321,33 +321,19 @@ function periodFromMonthRanges(prose: Block[], blocks: Block[] = []): ReportedPe
           text: cell.trim(),
         });
       // ... and so does one headed by its year and a range of days ("2011 01 July – 30 Sep.": the quarter to 30
-      // September 2011), the end's day stated.
-      const d =
-        /^\|?\s*((?:19|20)\d{2})\s+\d{1,2}\.?\s+([A-Za-z]{3,9})\.?\s*[-\u2013\u2014]\s*(\d{1,2})\.?\s+([A-Za-z]{3,9})\.?\s*$/.exec(
+      // September 2011), the end's day stated, or of month names alone ("2019 Jul-Sep", "2019 Jan-Sep"): both ends
+      // carry a day or neither does.
+      const r =
+        /^\|?\s*((?:19|20)\d{2})\s+(?:(\d{1,2})\.?\s+)?([A-Za-z]{3,9})\.?\s*[-\u2013\u2014]\s*(?:(\d{1,2})\.?\s+)?([A-Za-z]{3,9})\.?\s*$/.exec(
           cell,
         );
-      const dFrom = d ? MONTHS.indexOf(d[2]!.slice(0, 3).toLowerCase()) : -1;
-      const dTo = d ? MONTHS.indexOf(d[4]!.slice(0, 3).toLowerCase()) : -1;
-      if (d && dFrom >= 0 && dTo >= 0)
-        found.push({
-          months: ((dTo - dFrom + 12) % 12) + 1,
-          end: dTo + 1,
-          day: Number(d[3]),
-          year: Number(d[1]),
-          block: b,
-          start: b.start + at + cell.indexOf(d[1]!),
-          text: cell.replace(/^\|\s*/, '').trim(),
-        });
-      // ... and so does one headed by its year and a range of month names ("2019 Jul-Sep", "2019 Jan-Sep").
-      const r =
-        /^\|?\s*((?:19|20)\d{2})\s+([A-Za-z]{3,9})\.?\s*[-\u2013\u2014]\s*([A-Za-z]{3,9})\.?\s*$/.exec(cell);
-      const rFrom = r ? MONTHS.indexOf(r[2]!.slice(0, 3).toLowerCase()) : -1;
-      const rTo = r ? MONTHS.indexOf(r[3]!.slice(0, 3).toLowerCase()) : -1;
-      if (r && rFrom >= 0 && rTo >= 0)
+      const rFrom = r ? MONTHS.indexOf(r[3]!.slice(0, 3).toLowerCase()) : -1;
+      const rTo = r ? MONTHS.indexOf(r[5]!.slice(0, 3).toLowerCase()) : -1;
+      if (r && rFrom >= 0 && rTo >= 0 && (r[2] === undefined) === (r[4] === undefined))
         found.push({
           months: ((rTo - rFrom + 12) % 12) + 1,
           end: rTo + 1,
-          day: null,
+          day: r[4] === undefined ? null : Number(r[4]),
           year: Number(r[1]),
           block: b,
           start: b.start + at + cell.indexOf(r[1]!),

@@ -1,7 +1,4 @@
 import { timingSafeEqual } from 'node:crypto';
-import { createBullBoard } from '@bull-board/api';
-import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
-import { FastifyAdapter } from '@bull-board/fastify';
 import { Queue } from 'bullmq';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
@@ -100,6 +97,13 @@ export async function registerOperatorRoutes(
       return operatorStatus(opts.database, queues.length ? 'bullmq' : 'in-process', depth);
     });
     if (queues.length) {
+      // loaded only when the dashboard is served (REDIS_URL and a credential): Bull Board's modules cost every
+      // API process (and every test file that starts one) import time otherwise
+      const [{ createBullBoard }, { BullMQAdapter }, { FastifyAdapter }] = await Promise.all([
+        import('@bull-board/api'),
+        import('@bull-board/api/bullMQAdapter'),
+        import('@bull-board/fastify'),
+      ]);
       const adapter = new FastifyAdapter();
       adapter.setBasePath('/admin/queues');
       createBullBoard({

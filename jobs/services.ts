@@ -7,7 +7,6 @@ import type { Logger } from '../lib/logger.ts';
 import { setLiveFilingsSource } from '../lib/metrics.ts';
 import { syncDatasetRegistry } from '../loaders/coverage.ts';
 import { createDiskArchive, type RawArchive } from './http/archive.ts';
-import { createS3Archive } from './http/archive-s3.ts';
 import { createHttpClient, type HttpClient } from './http/client.ts';
 import { type Mirror, startMirror } from './http/mirror.ts';
 import { mirrorLive } from './http/mirror-live.ts';
@@ -65,8 +64,10 @@ export async function createServices(
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: null }) : null;
   const limits = limitsFromConfig(config);
   const limiter = redis ? createRedisLimiter(redis, limits) : createMemoryLimiter(limits);
+  // the AWS SDK is loaded only when ARCHIVE_URL asks for S3: every other process (each `etl` command, each test
+  // file's services) would pay its import time for nothing
   const archive = config.ARCHIVE_URL
-    ? createS3Archive({
+    ? (await import('./http/archive-s3.ts')).createS3Archive({
         url: config.ARCHIVE_URL,
         endpoint: config.ARCHIVE_ENDPOINT,
         region: config.ARCHIVE_REGION,

@@ -21,7 +21,8 @@ import { isSubmissionText, parseSubmissionText } from './filing-document.ts';
  *   over two rows (the first ending in "and", "of", "or" or "&") is joined. `*` (less than 1%) gives
  *   `percent: null` with `percent_source: "less_than_1_percent"`: the value is not printed, so none is made up.
  * A document without an HTML table row (`<tr>`) is plain text, including text-era SGML `<TABLE>` blocks with
- * `<S>`/`<C>` column markers: a ParseError, never an empty statement.
+ * `<S>`/`<C>` column markers: its ownership table is read by `def14a-text.ts`; without one, a ParseError, never
+ * an empty statement.
  */
 export interface ExecutiveCompensationRow {
   person_name: string;

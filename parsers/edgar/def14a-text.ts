@@ -39,7 +39,8 @@ const FIGURE =
   /^(?:\$?\d{1,3}(?:,\d{3})+(?:\.\d+)?|\$?\d+(?:\.\d+)?)\s*%?(?:\s*\(\d+\))*$|^\*+$|^-0-$|^[—–-]{1,3}$|^none$/i;
 const RULE = /^\s*[-_=]{3,}(?:\s+[-_=]{3,})*$/;
 /** tag lines that carry no text; `</TABLE>` stays: it ends a table */
-const SGML_TAG_LINE = /^\s*(?:<(?:TABLE|CAPTION|PAGE|FN|DOCUMENT|TEXT)>|<\/(?:CAPTION|FN|DOCUMENT|TEXT)>)\s*$/i;
+const SGML_TAG_LINE =
+  /^\s*(?:<(?:TABLE|CAPTION|PAGE|FN|DOCUMENT|TEXT)>|<\/(?:CAPTION|FN|DOCUMENT|TEXT)>)\s*$/i;
 const MARKERS = /^\s*<S>(?:\s+<C>)+\s*$/i;
 const OWNER_WORD = /\bname\b|\bowner\b|\bholder\b|\bstockholder|\bshareholder/i;
 const SHARES_WORD = /shares|amount|number|owned|beneficial|holdings/i;

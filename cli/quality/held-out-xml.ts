@@ -310,8 +310,11 @@ export function formDHeldOut(print: (line: string) => void): HeldOutScore {
  * is a holder's name as printed without footnote markers, with `@<class>` when the table has several classes,
  * and is matched to the parser's row of that name (and class).
  */
-export function proxyHeldOut(print: (line: string) => void): HeldOutScore {
-  const dir = root('fixtures/ownership/held-out-proxy');
+export function proxyHeldOut(
+  print: (line: string) => void,
+  set = 'fixtures/ownership/held-out-proxy',
+): HeldOutScore {
+  const dir = root(set);
   return score(
     dir,
     readLabels(dir, true),

@@ -248,6 +248,14 @@ if (process.argv[2] === undefined) {
   // refuses with a ParseError (no HTML tables) is reported NOT READ with its reason, not a defect
   process.stdout.write('\n== Held-out proxy statements (fixtures/ownership/held-out-proxy, hand labels)\n');
   defects += proxyHeldOut((line) => process.stdout.write(`${line}\n`)).crashed;
+  // fixtures/ownership/held-out-proxy-2: real fixed-width plain-text ownership tables (EDGAR text era)
+  process.stdout.write(
+    '\n== Held-out proxy statements, set 2 (fixtures/ownership/held-out-proxy-2, hand labels)\n',
+  );
+  defects += proxyHeldOut(
+    (line) => process.stdout.write(`${line}\n`),
+    'fixtures/ownership/held-out-proxy-2',
+  ).crashed;
 }
 
 process.stdout.write(`\n${defects} defect(s)\n`);

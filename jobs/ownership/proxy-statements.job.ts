@@ -13,7 +13,8 @@ const EARLIEST = '2000-01-01';
 /**
  * DEF 14A proxy statements of the universe since 2000, one partition per filing: the Summary Compensation
  * Table (`executive_compensation`) and the beneficial-ownership table (`proxy_ownership`, built by this
- * job). A proxy without HTML tables (plain text) is a ParseError: quarantined.
+ * job). A proxy without HTML tables (plain text) gives its ownership table only (parsers/edgar/def14a-text.ts);
+ * one without an ownership table in its text is a ParseError: quarantined.
  */
 export const proxyStatementsJob: DatasetJob<ProxyRows> = {
   dataset: 'executive_compensation',

@@ -1,5 +1,6 @@
 import * as cheerio from 'cheerio';
 import { ParseError } from '../../lib/errors.ts';
+import { readTextOwnership } from './def14a-text.ts';
 import { isSubmissionText, parseSubmissionText } from './filing-document.ts';
 
 /**
@@ -20,7 +21,8 @@ import { isSubmissionText, parseSubmissionText } from './filing-document.ts';
  *   over two rows (the first ending in "and", "of", "or" or "&") is joined. `*` (less than 1%) gives
  *   `percent: null` with `percent_source: "less_than_1_percent"`: the value is not printed, so none is made up.
  * A document without an HTML table row (`<tr>`) is plain text, including text-era SGML `<TABLE>` blocks with
- * `<S>`/`<C>` column markers: a ParseError, never an empty statement.
+ * `<S>`/`<C>` column markers: its ownership table is read by `def14a-text.ts`; without one, a ParseError, never
+ * an empty statement.
  */
 export interface ExecutiveCompensationRow {
   person_name: string;
@@ -133,8 +135,20 @@ export function parseProxyStatement(input: string, document = 'DEF 14A'): ProxyS
   // Text-era documents mark their tables with SGML `<TABLE>` tags around fixed-width lines (`<S>`/`<C>` column
   // markers) and never with `<TR>`: a document without an HTML table row is plain text, refused as a whole
   // rather than read as a proxy with no tables.
-  if (!/<tr[\s>]/i.test(html))
-    throw new ParseError('the proxy statement has no HTML tables (plain text): not read', document);
+  if (!/<tr[\s>]/i.test(html)) {
+    // plain text: the beneficial-ownership table is read from its fixed-width (or `|`-ruled) lines
+    const proxy_ownership = readTextOwnership(html, document);
+    if (proxy_ownership.length === 0)
+      throw new ParseError(
+        'the proxy statement has no HTML tables (plain text) and no beneficial-ownership table in its text: not read',
+        document,
+      );
+    return {
+      executive_compensation: [],
+      proxy_ownership,
+      warnings: ['plain text: the Summary Compensation Table is not read from a text proxy'],
+    };
+  }
   const all = tables(html);
   const warnings: string[] = [];
   const executive_compensation = all.flatMap(readSummaryCompensation);

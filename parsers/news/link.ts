@@ -810,15 +810,24 @@ export function linkItem(
   for (const m of text.matchAll(NAME_TICKER)) {
     const c = companyForTicker(reg, m[2] as string, date);
     if (!c) continue;
-    const k = nameKey(m[1] as string);
     const own = nameKey(c.name);
-    if (!k || !(own === k || own.startsWith(`${k} `))) continue;
+    // (in a headline, the name is the capitalised words right before the parenthesis that the company's name opens with, the
+    // words before them the headline's own: "Why Fast-paced Mover Agilon (AGL) Is a Great Choice ...")
+    const whole = (m[1] as string).split(/[ \t]+/);
+    const run = (m.index ?? 0) < titleEnd ? whole : [whole.join(' ')];
+    const name = run
+      .map((_, i) => run.slice(i).join(' '))
+      .find((n) => {
+        const k = nameKey(n);
+        return k !== '' && (own === k || own.startsWith(`${k} `));
+      });
+    if (!name) continue;
     add(
       c,
       { basis: 'symbol', evidence: m[0], ticker_confirmed: true, primary: (m.index ?? 0) < titleEnd },
       m[2] as string,
     );
-    if (!selfNames.has(aliasKey(m[1] as string))) selfNames.set(aliasKey(m[1] as string), c);
+    if (!selfNames.has(aliasKey(name))) selfNames.set(aliasKey(name), c);
   }
   for (const f of item.edgar?.filers ?? []) {
     const c = reg.byCik.get(f.cik);

@@ -805,6 +805,23 @@ export function linkItem(
     )
       add(c, { basis: 'symbol', evidence: lead[0].trim(), ticker_confirmed: true, primary: true }, label);
   }
+  // a headline's all-capitals first word that is a listed ticker and stands as its subject, followed by "Stock" or "Shares", a
+  // headline verb, a quarter's results or "vs." ("MRK Stock Up 5.6% in a Month", "ROP Gains From ...", "MXL Q2 Earnings Call
+  // ...", "AAOI vs. MXL: ..."), names that listing, when the headline stands alone or its summary names that company too (not
+  // "NSA Warns ..." over the National Security Agency, "MMS Named ..." over "MMS Holdings")
+  const tickerSubject = /^([A-Z]{2,5}) (Stock|Shares|Q[1-4]\b|vs\.? |([A-Z][a-z]+)\b)/.exec(item.title);
+  if (tickerSubject && !item.edgar && (!tickerSubject[3] || isVerb(tickerSubject[3].toLowerCase()))) {
+    const label = tickerSubject[1] as string;
+    const c = companyForTicker(reg, label, date);
+    const summary = item.summary ?? '';
+    if (
+      c &&
+      (!summary.trim() ||
+        links.has(c.company_id) ||
+        nameMatches(summary, reg, selfNames, -1, []).some((h) => h.company === c))
+    )
+      add(c, { basis: 'symbol', evidence: label, ticker_confirmed: true, primary: true }, label);
+  }
   // a name with its ticker in parentheses, where the registry agrees (the ticker's company has that name, or a name that
   // opens with it): a confirmed link, and the name an alias for this item
   for (const m of text.matchAll(NAME_TICKER)) {

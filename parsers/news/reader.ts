@@ -600,7 +600,19 @@ function readByRules(input: ReaderInput): Reading {
   const main = mainText === null ? null : still ? { net: 0, words: [], muted: 1 } : read(mainText);
   // a gain the headline says lags or trails the market is mixed, decided neutral: "BlackRock (BLK) Gains But Lags Market"
   const lagging = /\bbut (lags?|lagged|trails?|trailed)\b/i.test(input.title);
-  const head = lagging
+  // and so is a stock's move whose "as" clause has the estimates moving the other way: "MRK Stock Up 5.6% in a Month as Estimates
+  // Fall: Buy, Hold or Sell?"
+  const estimates =
+    /\bas (?:\w+ )?(?:estimates|expectations|forecasts) (rise|climb|increase|fall|drop|decline|slip|are (?:raised|cut|lowered))\b/i.exec(
+      input.title,
+    );
+  const contrary =
+    estimates !== null &&
+    main !== null &&
+    main.net !== 0 &&
+    /\b(stocks?|shares)\b/i.test(mainText ?? '') &&
+    (main.net > 0) === /^(fall|drop|decline|slip|are (cut|lowered))$/i.test(estimates[1] as string);
+  const head = lagging || contrary
     ? { net: 0, words: [], muted: 1 }
     : after && after.net !== 0
       ? after

@@ -450,6 +450,23 @@ const ANALYSIS =
 const VIEW =
   /^(?:[A-Z][\w&'’.-]*:\s+)?(?:[\w&'’.,-]+\s+){1,5}?(sees?(?! (highest|lowest|record|biggest|largest|worst|best|steepest|sharpest)\b)|urges?|demands?|calls? for|wants|asks|needs?|opposes?|expects|weighs|considers|mulls|eyes|plans?|planning|looks? to|seeks? to|aims? to|(?<!\bnot )(is |are )?expected to|to consider|(is |are )?open to|turns? (bullish|bearish|positive|negative|cautious|optimistic|pessimistic))\b/;
 
+/** A research firm's pick, or an insider's or a named investor's trade, as a headline states it (see `readByRules`). */
+const PICK: { re: RegExp; dir: 1 | -1 }[] = [
+  {
+    re: /^bull of the day\b|\b(great|top|strong|solid|smart) (choice|pick|stock)s? for (value|growth|momentum|income|dividend)[- ]investors\b|\btop (value|growth|momentum|income) stocks? for\b|\bstrong buy\b|\btake advantage of these\b/i,
+    dir: 1,
+  },
+  { re: /^bear of the day\b|\bstrong sell\b/i, dir: -1 },
+  {
+    re: /\bsales? of ([\w.'\u2019-]+ ){0,3}(stock|shares)\b(?:[^.?!]|\.(?=\d)){0,40}\bby (its|the company['\u2019]s|an?) ([\w-]+ ){0,2}(officer|director|ceo|cfo|coo|chair\w*|president|founder|executive)\b|^\p{Lu}\p{Ll}+ \p{Lu}\p{Ll}+ (is |has been |just |keeps )?(selling|sold|dumping|dumped)\b[^.?!]{0,10}\b(this|these)\b[^.?!]{0,30}\bstocks?\b/iu,
+    dir: -1,
+  },
+  {
+    re: /\bpurchases? of ([\w.'\u2019-]+ ){0,3}(stock|shares)\b(?:[^.?!]|\.(?=\d)){0,40}\bby (its|the company['\u2019]s|an?) ([\w-]+ ){0,2}(officer|director|ceo|cfo|coo|chair\w*|president|founder|executive)\b|^\p{Lu}\p{Ll}+ \p{Lu}\p{Ll}+ (is |has been |just |keeps )?(buying|bought)\b[^.?!]{0,10}\b(this|these)\b[^.?!]{0,30}\bstocks?\b/iu,
+    dir: 1,
+  },
+];
+
 const EVENT_WORDS =
   /^(lawsuit|sued|probe|fined?|penalty|charged|indicted|fraud|accused|halt(ed|s)?|recalls?)$/i;
 
@@ -674,6 +691,21 @@ function readByRules(input: ReaderInput): Reading {
   const datedResults =
     head.net === 0 &&
     /\bto (report|announce|release|publish)\b.{0,80}\b(results|earnings)\b.{0,12}\bon\b/i.test(input.title);
+  // a research firm's pick or an insider's or named investor's trade stated in the headline decides, whatever question or "Why" /
+  // "How" frames it: a bull of the day, a great or top choice for a kind of investor, a "Strong Buy" or stocks to take advantage
+  // of now is up ("Bull of the Day: Dell (DELL)", "Why Fast-paced Mover Agilon (AGL) Is a Great Choice for Value Investors"); a
+  // bear of the day, a "Strong Sell", an officer's sale of the stock or a named investor selling "this" stock is down ("What Does
+  // the Sale of Atlassian Stock Worth $1.2 Million by Its Chief Revenue Officer Mean", "Cathie Wood Is Selling This High-Flying
+  // Stock. Is It a Buy?"), an officer's or investor's purchase up
+  const pick = PICK.map((p) => (p.re.test(input.title) ? p.dir : 0)).find((d) => d !== 0);
+  if (pick)
+    return {
+      direction: pick > 0 ? 'bullish' : 'bearish',
+      horizon: HORIZON[input.event_type] ?? 'days',
+      confidence: 0.5,
+      why: `${pick > 0 ? 'bullish' : 'bearish'}: ${input.event_type}/${input.event_subtype}; a pick or an insider's trade`,
+      reader: 'local-lexicon-v2',
+    };
   if (
     (ANALYSIS.test(input.title) && !whyMoving) ||
     (VIEW.test(input.title.slice(0, 80)) && !plannedHarm) ||

@@ -457,6 +457,17 @@ const PICK: { re: RegExp; dir: 1 | -1 }[] = [
     dir: 1,
   },
   { re: /^bear of the day\b|\bstrong sell\b/i, dir: -1 },
+  // (and a company, named with its ticker in parentheses, set against a group of stocks: ahead of them is up, "Has Agilon Health
+  // (AGL) Outpaced Other Medical Stocks This Year?", "Are Medical Stocks Lagging Corcept Therapeutics (CORT) This Year?"; behind
+  // them down)
+  {
+    re: /\(\s?[A-Z]{1,5}\s?\)[^.?!:]{0,40}\b(outpac\w*|outperform\w*)\b[^.?!:]{0,30}\bstocks\b|\bstocks\s+(lagging|trailing|underperforming)\b[^.?!:]{0,50}\(\s?[A-Z]{1,5}\s?\)/i,
+    dir: 1,
+  },
+  {
+    re: /\(\s?[A-Z]{1,5}\s?\)[^.?!:]{0,40}\b(underperform\w*|lagg\w*|trail\w*)\b[^.?!:]{0,30}\bstocks\b|\bstocks\s+(outpacing|outperforming)\b[^.?!:]{0,50}\(\s?[A-Z]{1,5}\s?\)/i,
+    dir: -1,
+  },
   {
     re: /\bsales? of ([\w.'\u2019-]+ ){0,3}(stock|shares)\b(?:[^.?!]|\.(?=\d)){0,40}\bby (its|the company['\u2019]s|an?) ([\w-]+ ){0,2}(officer|director|ceo|cfo|coo|chair\w*|president|founder|executive)\b|^\p{Lu}\p{Ll}+ \p{Lu}\p{Ll}+ (is |has been |just |keeps )?(selling|sold|dumping|dumped)\b[^.?!]{0,10}\b(this|these)\b[^.?!]{0,30}\bstocks?\b/iu,
     dir: -1,

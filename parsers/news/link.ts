@@ -921,7 +921,8 @@ export function linkItem(
           PERSON_TITLE.test(title.slice(Math.max(0, h.at - 30), h.at)) &&
           !/^\s*(stock|shares|inc|corp)\b/i.test(title.slice(h.at + h.phrase.length))
         ) &&
-        !otherListing(h, title, item.summary ?? '', reg),
+        !otherListing(h, title, item.summary ?? '', reg) &&
+        !otherTicker(h, title, reg, date),
     );
     // a company named as the modifier of a role noun is not the subject: "Nvidia Rival Groq Set To ...", "Key Nvidia Supplier
     // Taiwan Semi Stock" (the subject is the rival, the supplier; and an industry word before "operator", "firm", "maker" or
@@ -1388,6 +1389,29 @@ export function headlineSubject(title: string): { start: number; end: number } {
  * neither Allied Corp. nor Esports Entertainment Group (the longer name must be none of the linked company's own names, and the
  * tag's ticker not its ticker).
  */
+/**
+ * A name found inside a capitalised name that runs up to a ticker in parentheses, where that ticker is not the found company's, is
+ * part of another company's name: "Mega" in "Oversold Conditions For Mega Fortune Company (MGRT)", "Cognition Inc" in "Alpha
+ * Cognition Inc. (ACOG) Surges 8.6%" (whether the registry holds that other ticker or not).
+ */
+function otherTicker(
+  h: { company: RegistryCompany; phrase: string; at: number },
+  text: string,
+  reg: RegistryIndex,
+  date?: string,
+): boolean {
+  const after = /^\.?(?:,?[ \t]+\p{Lu}[\p{L}\d&'\u2019.-]*){0,4}[ \t]*\(([A-Z]{1,5})\)/u.exec(
+    text.slice(h.at + h.phrase.length),
+  );
+  if (!after) return false;
+  const sym = after[1] as string;
+  return (
+    sym !== h.company.ticker &&
+    !(h.company.tickers ?? []).some((t) => t.symbol === sym) &&
+    companyForTicker(reg, sym, date) !== h.company
+  );
+}
+
 function otherListing(
   h: { company: RegistryCompany; phrase: string; at: number },
   text: string,

@@ -922,7 +922,8 @@ export function linkItem(
           !/^\s*(stock|shares|inc|corp)\b/i.test(title.slice(h.at + h.phrase.length))
         ) &&
         !otherListing(h, title, item.summary ?? '', reg) &&
-        !otherTicker(h, title, reg, date),
+        !otherTicker(h, title, reg, date) &&
+        !otherFullName(h, title, batch),
     );
     // a company named as the modifier of a role noun is not the subject: "Nvidia Rival Groq Set To ...", "Key Nvidia Supplier
     // Taiwan Semi Stock" (the subject is the rival, the supplier; and an industry word before "operator", "firm", "maker" or
@@ -1410,6 +1411,23 @@ function otherTicker(
     !(h.company.tickers ?? []).some((t) => t.symbol === sym) &&
     companyForTicker(reg, sym, date) !== h.company
   );
+}
+
+/**
+ * The first word of a registry name followed by another capitalised word that is not that name's second word, where the headline
+ * or another item of its feed writes the two with a legal form ("Mega Fortune Company Limited Completes Initial Public Offering",
+ * and so "How Mega Fortune Stock Tripled This Week" in the same feed), is another company's name, not the registry company's.
+ */
+function otherFullName(h: NameHit, text: string, batch: string): boolean {
+  if (h.kind !== 'first_word' || /\s/.test(h.phrase)) return false;
+  const next = /^[ \t]+(\p{Lu}[\p{L}\d&'\u2019-]*)/u.exec(text.slice(h.at + h.phrase.length))?.[1];
+  if (!next) return false;
+  const w0 = plainWords(h.phrase).trim();
+  const w1 = plainWords(next).trim();
+  const own = nameKey(h.company.name).split(' ');
+  if (own[0] !== w0 || own[1] === w1) return false;
+  const legal = '(company|co|limited|ltd|inc|corp|corporation|holdings|group|plc)';
+  return new RegExp(` ${w0} ${w1} ${legal} `).test(`${plainWords(text)}${batch}`);
 }
 
 function otherListing(

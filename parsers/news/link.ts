@@ -805,20 +805,46 @@ export function linkItem(
     )
       add(c, { basis: 'symbol', evidence: lead[0].trim(), ticker_confirmed: true, primary: true }, label);
   }
+  // a headline's all-capitals first word that is a listed ticker and stands as its subject, followed by "Stock" or "Shares", a
+  // headline verb, a quarter's results or "vs." ("MRK Stock Up 5.6% in a Month", "ROP Gains From ...", "MXL Q2 Earnings Call
+  // ...", "AAOI vs. MXL: ..."), names that listing, when the headline stands alone or its summary names that company too (not
+  // "NSA Warns ..." over the National Security Agency, "MMS Named ..." over "MMS Holdings")
+  const tickerSubject = /^([A-Z]{2,5}) (Stock|Shares|Q[1-4]\b|vs\.? |([A-Z][a-z]+)\b)/.exec(item.title);
+  if (tickerSubject && !item.edgar && (!tickerSubject[3] || isVerb(tickerSubject[3].toLowerCase()))) {
+    const label = tickerSubject[1] as string;
+    const c = companyForTicker(reg, label, date);
+    const summary = item.summary ?? '';
+    if (
+      c &&
+      (!summary.trim() ||
+        links.has(c.company_id) ||
+        nameMatches(summary, reg, selfNames, -1, []).some((h) => h.company === c))
+    )
+      add(c, { basis: 'symbol', evidence: label, ticker_confirmed: true, primary: true }, label);
+  }
   // a name with its ticker in parentheses, where the registry agrees (the ticker's company has that name, or a name that
   // opens with it): a confirmed link, and the name an alias for this item
   for (const m of text.matchAll(NAME_TICKER)) {
     const c = companyForTicker(reg, m[2] as string, date);
     if (!c) continue;
-    const k = nameKey(m[1] as string);
     const own = nameKey(c.name);
-    if (!k || !(own === k || own.startsWith(`${k} `))) continue;
+    // (in a headline, the name is the capitalised words right before the parenthesis that the company's name opens with, the
+    // words before them the headline's own: "Why Fast-paced Mover Agilon (AGL) Is a Great Choice ...")
+    const whole = (m[1] as string).split(/[ \t]+/);
+    const run = (m.index ?? 0) < titleEnd ? whole : [whole.join(' ')];
+    const name = run
+      .map((_, i) => run.slice(i).join(' '))
+      .find((n) => {
+        const k = nameKey(n);
+        return k !== '' && (own === k || own.startsWith(`${k} `));
+      });
+    if (!name) continue;
     add(
       c,
       { basis: 'symbol', evidence: m[0], ticker_confirmed: true, primary: (m.index ?? 0) < titleEnd },
       m[2] as string,
     );
-    if (!selfNames.has(aliasKey(m[1] as string))) selfNames.set(aliasKey(m[1] as string), c);
+    if (!selfNames.has(aliasKey(name))) selfNames.set(aliasKey(name), c);
   }
   for (const f of item.edgar?.filers ?? []) {
     const c = reg.byCik.get(f.cik);
@@ -871,6 +897,7 @@ export function linkItem(
   if (!item.edgar) {
     const title = item.title;
     sharedFirstWords(`${title}\n${item.summary ?? ''}`, reg, selfNames, batch);
+    feedShortName(title, reg, selfNames, batch);
     shortForms(item.summary ?? '', reg, selfNames);
     tickerInitials(title, item.summary ?? '', reg, selfNames);
     const { start, end } = headlineSubject(title);
@@ -895,7 +922,9 @@ export function linkItem(
           PERSON_TITLE.test(title.slice(Math.max(0, h.at - 30), h.at)) &&
           !/^\s*(stock|shares|inc|corp)\b/i.test(title.slice(h.at + h.phrase.length))
         ) &&
-        !otherListing(h, title, item.summary ?? '', reg),
+        !otherListing(h, title, item.summary ?? '', reg) &&
+        !otherTicker(h, title, reg, date) &&
+        !otherFullName(h, title, batch),
     );
     // a company named as the modifier of a role noun is not the subject: "Nvidia Rival Groq Set To ...", "Key Nvidia Supplier
     // Taiwan Semi Stock" (the subject is the rival, the supplier; and an industry word before "operator", "firm", "maker" or
@@ -1210,6 +1239,44 @@ function shortForms(summary: string, reg: RegistryIndex, selfNames: Map<string, 
   }
 }
 
+/** Per alias table: each first word of a registry name of two words or more -> each such name's company and second word. */
+const FIRST_WORDS = new WeakMap<object, Map<string, { company: RegistryCompany; second: string }[]>>();
+
+/**
+ * A headline that opens with one capitalised word and a headline verb ("Twist Announces Pricing Of $300 Mln ...") names the one
+ * registry company whose name opens with that word and whose first two words another item of the same feed writes ("Twist
+ * Bioscience (TWST) Reports Q3 Loss ..."): an alias for this item only, everyday word or not.
+ */
+function feedShortName(
+  title: string,
+  reg: RegistryIndex,
+  selfNames: Map<string, RegistryCompany>,
+  batch: string,
+) {
+  const m = /^(\p{Lu}[\p{L}]{2,}) (\p{Lu}\p{Ll}+)\b/u.exec(title);
+  if (!m || !batch || !isVerb((m[2] as string).toLowerCase())) return;
+  const w0 = aliasKey(m[1] as string);
+  if (reg.aliases.has(w0) || selfNames.has(w0)) return;
+  let all = FIRST_WORDS.get(reg.aliases);
+  if (!all) {
+    all = new Map();
+    for (const [, entries] of reg.aliases)
+      for (const e of entries) {
+        if (e.kind !== 'name') continue;
+        const words = nameKey(e.company.name).split(' ');
+        if (words.length < 2) continue;
+        const list = all.get(words[0] as string) ?? [];
+        if (!list.some((x) => x.company.company_id === e.company.company_id))
+          list.push({ company: e.company, second: words[1] as string });
+        all.set(words[0] as string, list);
+      }
+    FIRST_WORDS.set(reg.aliases, all);
+  }
+  const written = (all.get(w0) ?? []).filter((x) => batch.includes(` ${w0} ${x.second} `));
+  const ids = new Set(written.map((x) => x.company.cik ?? x.company.company_id));
+  if (ids.size === 1) selfNames.set(w0, (written[0] as { company: RegistryCompany }).company);
+}
+
 /** Per alias table: each first word several registry names share -> each such name's company and second word. */
 const SHARED_FIRST = new WeakMap<object, Map<string, { company: RegistryCompany; second: string }[]>>();
 
@@ -1362,6 +1429,46 @@ export function headlineSubject(title: string): { start: number; end: number } {
  * neither Allied Corp. nor Esports Entertainment Group (the longer name must be none of the linked company's own names, and the
  * tag's ticker not its ticker).
  */
+/**
+ * A name found inside a capitalised name that runs up to a ticker in parentheses, where that ticker is not the found company's, is
+ * part of another company's name: "Mega" in "Oversold Conditions For Mega Fortune Company (MGRT)", "Cognition Inc" in "Alpha
+ * Cognition Inc. (ACOG) Surges 8.6%" (whether the registry holds that other ticker or not).
+ */
+function otherTicker(
+  h: { company: RegistryCompany; phrase: string; at: number },
+  text: string,
+  reg: RegistryIndex,
+  date?: string,
+): boolean {
+  const after = /^\.?(?:,?[ \t]+\p{Lu}[\p{L}\d&'\u2019.-]*){0,4}[ \t]*\(([A-Z]{1,5})\)/u.exec(
+    text.slice(h.at + h.phrase.length),
+  );
+  if (!after) return false;
+  const sym = after[1] as string;
+  return (
+    sym !== h.company.ticker &&
+    !(h.company.tickers ?? []).some((t) => t.symbol === sym) &&
+    companyForTicker(reg, sym, date) !== h.company
+  );
+}
+
+/**
+ * The first word of a registry name followed by another capitalised word that is not that name's second word, where the headline
+ * or another item of its feed writes the two with a legal form ("Mega Fortune Company Limited Completes Initial Public Offering",
+ * and so "How Mega Fortune Stock Tripled This Week" in the same feed), is another company's name, not the registry company's.
+ */
+function otherFullName(h: NameHit, text: string, batch: string): boolean {
+  if (h.kind !== 'first_word' || /\s/.test(h.phrase)) return false;
+  const next = /^[ \t]+(\p{Lu}[\p{L}\d&'\u2019-]*)/u.exec(text.slice(h.at + h.phrase.length))?.[1];
+  if (!next) return false;
+  const w0 = plainWords(h.phrase).trim();
+  const w1 = plainWords(next).trim();
+  const own = nameKey(h.company.name).split(' ');
+  if (own[0] !== w0 || own[1] === w1) return false;
+  const legal = '(company|co|limited|ltd|inc|corp|corporation|holdings|group|plc)';
+  return new RegExp(` ${w0} ${w1} ${legal} `).test(`${plainWords(text)}${batch}`);
+}
+
 function otherListing(
   h: { company: RegistryCompany; phrase: string; at: number },
   text: string,

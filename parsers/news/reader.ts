@@ -223,6 +223,13 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
     dir: 1,
   },
   { re: /\b(better|stronger|higher)[- ]than[- ](expected|feared|forecast|estimated)\b/gi, dir: 1 },
+  // a call, a conference or a company that highlights growth or expanding demand, or rides a momentum, states its business growing:
+  // "MXL Q2 Earnings Call Highlights Optical AI Data Center Growth", "Atlassian Conference Highlights AI-Led Cloud Growth, Expanding
+  // Enterprise Demand", "MaxLinear Rides on AI Infrastructure Momentum"
+  {
+    re: /\bhighlights? ([\w-]+ ){0,5}(growth|expansion)\b|\brides? (on )?([\w-]+ ){0,3}(momentum|boom|wave|tailwinds?)\b/gi,
+    dir: 1,
+  },
   { re: /\b(worse|weaker|lower)[- ]than[- ](expected|forecast|estimated)\b/gi, dir: -1 },
   { re: /\b(above|beats?|tops?|topped|exceed\w*) (estimates|expectations|forecasts?|consensus)\b/gi, dir: 1 },
   { re: /\b(below|misses?|missed|short of) (estimates|expectations|forecasts?|consensus)\b/gi, dir: -1 },
@@ -450,6 +457,34 @@ const ANALYSIS =
 const VIEW =
   /^(?:[A-Z][\w&'’.-]*:\s+)?(?:[\w&'’.,-]+\s+){1,5}?(sees?(?! (highest|lowest|record|biggest|largest|worst|best|steepest|sharpest)\b)|urges?|demands?|calls? for|wants|asks|needs?|opposes?|expects|weighs|considers|mulls|eyes|plans?|planning|looks? to|seeks? to|aims? to|(?<!\bnot )(is |are )?expected to|to consider|(is |are )?open to|turns? (bullish|bearish|positive|negative|cautious|optimistic|pessimistic))\b/;
 
+/** A research firm's pick, or an insider's or a named investor's trade, as a headline states it (see `readByRules`). */
+const PICK: { re: RegExp; dir: 1 | -1 }[] = [
+  {
+    re: /^bull of the day\b|\b(great|top|strong|solid|smart) (choice|pick|stock)s? for (value|growth|momentum|income|dividend)[- ]investors\b|\btop (value|growth|momentum|income) stocks? for\b|\bstrong buy\b|\btake advantage of these\b/i,
+    dir: 1,
+  },
+  { re: /^bear of the day\b|\bstrong sell\b/i, dir: -1 },
+  // (and a company, named with its ticker in parentheses, set against a group of stocks: ahead of them is up, "Has Agilon Health
+  // (AGL) Outpaced Other Medical Stocks This Year?", "Are Medical Stocks Lagging Corcept Therapeutics (CORT) This Year?"; behind
+  // them down)
+  {
+    re: /\(\s?[A-Z]{1,5}\s?\)[^.?!:]{0,40}\b(outpac\w*|outperform\w*)\b[^.?!:]{0,30}\bstocks\b|\bstocks\s+(lagging|trailing|underperforming)\b[^.?!:]{0,50}\(\s?[A-Z]{1,5}\s?\)/i,
+    dir: 1,
+  },
+  {
+    re: /\(\s?[A-Z]{1,5}\s?\)[^.?!:]{0,40}\b(underperform\w*|lagg\w*|trail\w*)\b[^.?!:]{0,30}\bstocks\b|\bstocks\s+(outpacing|outperforming)\b[^.?!:]{0,50}\(\s?[A-Z]{1,5}\s?\)/i,
+    dir: -1,
+  },
+  {
+    re: /\bsales? of ([\w.'\u2019-]+ ){0,3}(stock|shares)\b(?:[^.?!]|\.(?=\d)){0,40}\bby (its|the company['\u2019]s|an?) ([\w-]+ ){0,2}(officer|director|ceo|cfo|coo|chair\w*|president|founder|executive)\b|^\p{Lu}\p{Ll}+ \p{Lu}\p{Ll}+ (is |has been |just |keeps )?(selling|sold|dumping|dumped)\b[^.?!]{0,10}\b(this|these)\b[^.?!]{0,30}\bstocks?\b/iu,
+    dir: -1,
+  },
+  {
+    re: /\bpurchases? of ([\w.'\u2019-]+ ){0,3}(stock|shares)\b(?:[^.?!]|\.(?=\d)){0,40}\bby (its|the company['\u2019]s|an?) ([\w-]+ ){0,2}(officer|director|ceo|cfo|coo|chair\w*|president|founder|executive)\b|^\p{Lu}\p{Ll}+ \p{Lu}\p{Ll}+ (is |has been |just |keeps )?(buying|bought)\b[^.?!]{0,10}\b(this|these)\b[^.?!]{0,30}\bstocks?\b/iu,
+    dir: 1,
+  },
+];
+
 const EVENT_WORDS =
   /^(lawsuit|sued|probe|fined?|penalty|charged|indicted|fraud|accused|halt(ed|s)?|recalls?)$/i;
 
@@ -600,13 +635,26 @@ function readByRules(input: ReaderInput): Reading {
   const main = mainText === null ? null : still ? { net: 0, words: [], muted: 1 } : read(mainText);
   // a gain the headline says lags or trails the market is mixed, decided neutral: "BlackRock (BLK) Gains But Lags Market"
   const lagging = /\bbut (lags?|lagged|trails?|trailed)\b/i.test(input.title);
-  const head = lagging
-    ? { net: 0, words: [], muted: 1 }
-    : after && after.net !== 0
-      ? after
-      : main && (main.net !== 0 || still || opening)
-        ? main
-        : read(input.title);
+  // and so is a stock's move whose "as" clause has the estimates moving the other way: "MRK Stock Up 5.6% in a Month as Estimates
+  // Fall: Buy, Hold or Sell?"
+  const estimates =
+    /\bas (?:\w+ )?(?:estimates|expectations|forecasts) (rise|climb|increase|fall|drop|decline|slip|are (?:raised|cut|lowered))\b/i.exec(
+      input.title,
+    );
+  const contrary =
+    estimates !== null &&
+    main !== null &&
+    main.net !== 0 &&
+    /\b(stocks?|shares)\b/i.test(mainText ?? '') &&
+    main.net > 0 === /^(fall|drop|decline|slip|are (cut|lowered))$/i.test(estimates[1] as string);
+  const head =
+    lagging || contrary
+      ? { net: 0, words: [], muted: 1 }
+      : after && after.net !== 0
+        ? after
+        : main && (main.net !== 0 || still || opening)
+          ? main
+          : read(input.title);
   // the headline decides; the summary only when the headline has no directional words
   // (a headline whose only movement is of a quantity that says nothing of the company, "CEO pay rises", has decided)
   // (a link in the summary is an address, not wording: "...Correction-to-Royal-Bank-of-Canada-Earnings-Article-43121331/")
@@ -662,8 +710,27 @@ function readByRules(input: ReaderInput): Reading {
   const datedResults =
     head.net === 0 &&
     /\bto (report|announce|release|publish)\b.{0,80}\b(results|earnings)\b.{0,12}\bon\b/i.test(input.title);
+  // a research firm's pick or an insider's or named investor's trade stated in the headline decides, whatever question or "Why" /
+  // "How" frames it: a bull of the day, a great or top choice for a kind of investor, a "Strong Buy" or stocks to take advantage
+  // of now is up ("Bull of the Day: Dell (DELL)", "Why Fast-paced Mover Agilon (AGL) Is a Great Choice for Value Investors"); a
+  // bear of the day, a "Strong Sell", an officer's sale of the stock or a named investor selling "this" stock is down ("What Does
+  // the Sale of Atlassian Stock Worth $1.2 Million by Its Chief Revenue Officer Mean", "Cathie Wood Is Selling This High-Flying
+  // Stock. Is It a Buy?"), an officer's or investor's purchase up
+  const pick = PICK.map((p) => (p.re.test(input.title) ? p.dir : 0)).find((d) => d !== 0);
+  if (pick)
+    return {
+      direction: pick > 0 ? 'bullish' : 'bearish',
+      horizon: HORIZON[input.event_type] ?? 'days',
+      confidence: 0.5,
+      why: `${pick > 0 ? 'bullish' : 'bearish'}: ${input.event_type}/${input.event_subtype}; a pick or an insider's trade`,
+      reader: 'local-lexicon-v2',
+    };
+  // (and so does a headline asking whether a company will beat or miss again: "Will Dell Technologies (DELL) Beat Estimates Again
+  // in Its Next Earnings Report?", a preview)
+  const willQuestion = /^will\b[^?]*\b(beat|miss|top|exceed)\b[^?]*\?\s*$/i.test(input.title);
   if (
     (ANALYSIS.test(input.title) && !whyMoving) ||
+    willQuestion ||
     (VIEW.test(input.title.slice(0, 80)) && !plannedHarm) ||
     datedResults
   ) {

@@ -58,6 +58,9 @@ export const TAX_EQUIVALENT = /\bfte\b|\b(?:fully[- ])?tax(?:able)?[- ]equivalen
 
 // (h-guid17: "Base net income attributable to Sonoco (base earnings) ... was $0.94 per diluted share": base earnings,
 // earnings with items excluded that the release reconciles to GAAP earnings, are a non-GAAP name as core earnings are.)
+/** A per-share row stating both kinds at once: "basic and diluted", the Nordic "before and after dilution". */
+export const BOTH_EPS_KINDS = /basic and diluted|diluted and basic|before and after dilution/i;
+
 export const NON_GAAP_WORDS =
   /\b(?:non[- ]?gaap|adjusted|adj\.|excl(?=\.\s)|pro[- ]?forma|excluding|excludes|exclusive of|before (?:special|one[- ]time|certain|unusual)|before (?:[a-z-]+ ){0,3}(?:costs?|expenses?|charges?|compensation)\b|core(?!['’])|underlying|comparable|normalized|cash earnings|ex[- ]items|base (?:net )?(?:earnings|income)(?= per| attributable| \(| for| was| of))\b/i;
 
@@ -150,7 +153,7 @@ export function conceptOfLabel(
     )
       return null;
     // ("Earnings per share before and after dilution": the Nordic "basic and diluted".)
-    if (/basic and diluted|diluted and basic|before and after dilution/.test(core)) return 'eps_diluted';
+    if (BOTH_EPS_KINDS.test(core)) return 'eps_diluted';
     if (/\bdiluted\b/.test(core)) return 'eps_diluted';
     if (/\bbasic\b/.test(core)) return 'eps_basic';
     // Rows set under a "Basic" / "Diluted" heading take that word ("Diluted" above "Earnings/ (loss) per share").

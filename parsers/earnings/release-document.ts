@@ -1,4 +1,5 @@
 import { ParseError } from '../../lib/errors.ts';
+import { MONTH_NAMES } from '../../lib/months.ts';
 import { isSubmissionText, parseSubmissionText, type SubmissionHeader } from '../edgar/filing-document.ts';
 import { htmlToBlocks, looksLikeHtml, plainToBlocks } from '../edgar/items/text.ts';
 import { captionScale, MISPRINTED_CELL } from './release-numbers.ts';
@@ -109,13 +110,11 @@ export function bodyToBlocks(input: string): Block[] {
  * the next span starting where the first column's date comes again ("Quarter ended 31 December 2011 | ... | Year ended
  * 31 December 2011 | Year ended 31 December 2010"); the caption is set above it.
  */
+const DAY_MONTH = new RegExp(String.raw`^\d{1,2}\s+(?:${MONTH_NAMES.join('|')})$`, 'i');
+const DAY_MONTH_YEAR = new RegExp(String.raw`^\d{1,2}\s+(?:${MONTH_NAMES.join('|')})\s+(?:19|20)\d{2}$`, 'i');
 function spanRowsOverDayFirstDates(raw: string[]): string[] {
   const SPAN =
     /^(?:quarter|three months|3 months|(?:fiscal )?year|twelve months|12 months|six months|nine months)\s+ended\b/i;
-  const dayMonth =
-    /^\d{1,2}\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)$/i;
-  const dayMonthYear =
-    /^\d{1,2}\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+(?:19|20)\d{2}$/i;
   const out: string[] = [];
   for (let i = 0; i < raw.length; i++) {
     const cells = raw[i]!.split(' | ').map((c) => c.trim());
@@ -129,10 +128,10 @@ function spanRowsOverDayFirstDates(raw: string[]): string[] {
     const dates: string[] = [];
     for (; j < raw.length; j++) {
       const t = raw[j]!.trim();
-      if (dayMonth.test(t) && /^(?:19|20)\d{2}$/.test(raw[j + 1]?.trim() ?? '')) {
+      if (DAY_MONTH.test(t) && /^(?:19|20)\d{2}$/.test(raw[j + 1]?.trim() ?? '')) {
         dates.push(`${t} ${raw[j + 1]!.trim()}`);
         j++;
-      } else if (dayMonthYear.test(t)) dates.push(t);
+      } else if (DAY_MONTH_YEAR.test(t)) dates.push(t);
       else if (!/^(?:reviewed|audited|unaudited)$/i.test(t)) break;
     }
     const starts = dates.flatMap((d, k) => (k === 0 || d === dates[0] ? [k] : []));
@@ -162,22 +161,23 @@ function unitRunOn(body: string): string {
   );
 }
 
+/** A figure grouped with dots and ending on a decimal comma ("1.234,56"). */
+const DOTTED_DECIMAL = /(?<![\d.,])\d{1,3}(?:\.\d{3})+,\d{1,2}(?![\d.,])/g;
+
 /**
  * A text that prints a figure with dots grouping its thousands and a decimal comma ("4.477,8", "(1.597,2)") writes its
  * figures in the comma convention: each such figure, and each figure of digits, a comma and one or two digits ("553,8",
  * "36,5 %"), is rewritten in the point convention ("4,477.8", "553.8"), digit for digit (offsets unchanged).
  */
 function pointDecimals(body: string): string {
-  if (!/(?<![\d.,])\d{1,3}(?:\.\d{3})+,\d{1,2}(?![\d.,])/.test(body)) return body;
+  const dotted = (body.match(DOTTED_DECIMAL) ?? []).length;
+  if (dotted === 0) return body;
   // (A text that prints more comma-grouped figures, "$7,932", "$1,009", than dotted ones is in the point convention: its
   // "$0.502,3" is $0.50 with footnote marks 2 and 3 glued on.)
-  const dotted = body.match(/(?<![\d.,])\d{1,3}(?:\.\d{3})+,\d{1,2}(?![\d.,])/g)!.length;
   const commaGrouped = (body.match(/(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,]|\.\d{3})/g) ?? []).length;
   if (commaGrouped > dotted) return body;
   return body
-    .replace(/(?<![\d.,])\d{1,3}(?:\.\d{3})+,\d{1,2}(?![\d.,])/g, (f) =>
-      f.replace(/[.,]/g, (c) => (c === '.' ? ',' : '.')),
-    )
+    .replace(DOTTED_DECIMAL, (f) => f.replace(/[.,]/g, (c) => (c === '.' ? ',' : '.')))
     .replace(/(?<![\d.,])(\d+),(\d{1,2})(?![\d.,])/g, '$1.$2');
 }
 
@@ -908,20 +908,6 @@ function pipeCells(raw: string[]): string[] {
   return relinearise(joined);
 }
 
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 /** A date in figures, month first ("9/30/2006"), written out ("September 30, 2006"); null for any other cell. */
 function numericDate(cell: string): string | null {
   const m = /^(\d{1,2})\/(\d{1,2})\/((?:19|20)\d{2})$/.exec(cell);
@@ -929,7 +915,8 @@ function numericDate(cell: string): string | null {
   const month = Number(m[1]);
   const day = Number(m[2]);
   if (month < 1 || month > 12 || day < 1 || day > 31) return null;
-  return `${MONTH_NAMES[month - 1]} ${day}, ${m[3]}`;
+  const name = MONTH_NAMES[month - 1]!;
+  return `${name[0]!.toUpperCase()}${name.slice(1)} ${day}, ${m[3]}`;
 }
 
 const CELL_MARK = /^(?:\$|%|[-\u2013\u2014]{1,2}|\(\d\))$/;

@@ -1,4 +1,10 @@
-import { type Concept, conceptOfLabel, labelIsNonGaap, PER_SHARE_CONCEPTS } from './release-concepts.ts';
+import {
+  BOTH_EPS_KINDS,
+  type Concept,
+  conceptOfLabel,
+  labelIsNonGaap,
+  PER_SHARE_CONCEPTS,
+} from './release-concepts.ts';
 import type { Block } from './release-document.ts';
 import {
   captionScale,
@@ -592,8 +598,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     // dilution") states both kinds at once.
     // ... and a per-share row of a table whose lead-in says its per-share amounts are diluted is diluted.
     const concepts: Concept[] =
-      concept === 'eps_diluted' &&
-      /\bbasic and diluted\b|\bdiluted and basic\b|\bbefore and after dilution\b/i.test(label)
+      concept === 'eps_diluted' && BOTH_EPS_KINDS.test(label)
         ? ['eps_diluted', 'eps_basic']
         : concept === 'eps' && c.dilutedPerShare
           ? ['eps_diluted']

@@ -164,6 +164,26 @@ export class FactIndex {
   }
 
   /**
+   * The date from which a fiscal year's figures of `concept` stand on a new basis: the earliest filing, known on
+   * `asOf`, that restated one of its cumulative figures (a duration of up to a year starting within 5 days of
+   * `fyStart`: Q1, the year-to-date figures, the year). Undefined when none was restated.
+   */
+  basisChange(concept: string, unit: string, fyStart: string, asOf?: string): string | undefined {
+    const ends = this.byConcept.get(concept);
+    if (!ends) return undefined;
+    let first: string | undefined;
+    for (const list of ends.values()) {
+      for (const s of list) {
+        if (s.unit !== unit || s.start === undefined || s.days > 380) continue;
+        if (Math.abs(daysBetween(fyStart, s.start)) > 5) continue;
+        const on = hit(s, asOf)?.restatedOn;
+        if (on !== undefined && (first === undefined || on < first)) first = on;
+      }
+    }
+    return first;
+  }
+
+  /**
    * The value of `concept` over a duration ending at `end` whose length (days, inclusive) is within
    * [minDays, maxDays] and, when `startNear` is given, whose start is within 5 days of it.
    */

@@ -65,12 +65,14 @@ function conceptValue(concept: string, spec: FieldSpec, slot: Slot, env: Resolve
   const prevEnd = slot.prevEnds[k - 1];
   if (prevEnd === undefined || !ytd(slot.end, slot.index, asOf)) return null;
   const what = slot.index === 4 ? 'FY' : `${slot.index * 3}M YTD`;
+  const change = (at: string | undefined) => ix.basisChange(concept, unit, slot.fyStart, at);
   const pair = oneBasis(
     [
       (at) => ytd(slot.end, slot.index, at),
       (at) => (k === 1 ? ix.duration(concept, unit, prevEnd, Q[0], Q[1], at) : ytd(prevEnd, k, at)),
     ],
     asOf,
+    change,
   );
   if (pair) {
     const [cur, before] = pair as [Hit, Hit];
@@ -93,6 +95,7 @@ function conceptValue(concept: string, spec: FieldSpec, slot: Slot, env: Resolve
         .map((e) => (at: string | undefined) => ix.duration(concept, unit, e, Q[0], Q[1], at)),
     ],
     asOf,
+    change,
   );
   if (!parts) return null;
   const [cur, ...quarters] = parts as [Hit, ...Hit[]];
@@ -108,28 +111,26 @@ function conceptValue(concept: string, spec: FieldSpec, slot: Slot, env: Resolve
 }
 
 /**
- * The figures of one difference, on one basis: when a figure is a restatement filed after another figure
- * (never restated) was last filed, that other figure still stands on the old basis, so the restated figure's
- * version from before its restatement is taken instead. Null when a figure is missing.
+ * The figures of one difference, on one basis. A fiscal year's figures change basis on the first filing that
+ * restates one of its cumulative figures (`basisChange`, or a figure's own restatement): a figure filed on or
+ * after that date is on the new basis, one filed before it on the old. The difference is taken on the new
+ * basis when every figure has a version from that date, else on the old basis (the figures as known the day
+ * before, on one basis in turn), else refused (null): a figure first filed on the new basis is never paired
+ * with one that still stands only as first filed.
  */
 function oneBasis(
   lookups: Array<(at: string | undefined) => Hit | null>,
   asOf: string | undefined,
+  basisChange: (at: string | undefined) => string | undefined,
 ): Hit[] | null {
-  const at: Array<string | undefined> = lookups.map(() => asOf);
-  for (let round = 0; round <= lookups.length * 4; round++) {
-    const hits = lookups.map((f, i) => f(at[i]));
-    if (hits.some((h) => !h)) return null;
-    const ok = hits as Hit[];
-    const i = ok.findIndex(
-      (a) =>
-        a.restatedOn !== undefined &&
-        ok.some((b) => b !== a && b.restatedOn === undefined && b.filed < a.restatedOn!),
-    );
-    if (i < 0) return ok;
-    at[i] = addDays(ok[i]!.restatedOn!, -1);
-  }
-  return null;
+  const hits = lookups.map((f) => f(asOf));
+  if (hits.some((h) => !h)) return null;
+  const ok = hits as Hit[];
+  let change = basisChange(asOf);
+  for (const h of ok)
+    if (h.restatedOn !== undefined && (change === undefined || h.restatedOn < change)) change = h.restatedOn;
+  if (change === undefined || ok.every((h) => h.filed >= change)) return ok;
+  return oneBasis(lookups, addDays(change, -1), basisChange);
 }
 
 function inWindow(c: ConceptCandidate, end: string): boolean {

@@ -173,6 +173,10 @@
  *   stands before it in the sentence;
  * - a business area after a president's comma, followed by "and <title>", is part of the title ("Executive Vice President,
  *   Legal Affairs and General Counsel").
+ * Added on its supplement (Overland Storage Items 1.01/1.02 2006, two King 5.02 texts naming no one; first 1/2 found, 1/1
+ * right; after 2/2, 2/2):
+ * - "A’s employment (employment arrangement, relationship) [with the company] [was] terminated" departs A, unless a condition
+ *   stands before it in the sentence.
  * The reading is linear in the item's length: name lists are found in one pass and every list rule reads a
  * bounded window before or after a list; change words are read once per sentence.
  * Anything else yields no entry: the item's text stays the reference.
@@ -373,6 +377,15 @@ const POSSESSIVE_CHANGE = new RegExp(
  */
 const POSSESSIVE_DEPARTURE_EFFECTIVE = new RegExp(
   String.raw`(${NAME})['’]s?\s+(?:resignation|retirement|departure)\b[^.;]{0,80}?\b(?:was|is|will\s+be|became|becomes|has\s+become)\s+(?:made\s+)?effective\b`,
+  'g',
+);
+/**
+ * "Christopher P. Calisi’s employment arrangement with the company terminated": A's employment (arrangement, relationship)
+ * or service that was terminated departs A. (An employment agreement that ends is not named here: a new one may replace
+ * it.)
+ */
+const POSSESSIVE_EMPLOYMENT_TERMINATED = new RegExp(
+  String.raw`(${NAME})['’]s?\s+(?:employment|service)(?:\s+(?:arrangement|relationship))?(?:\s+with\s+(?:the\s+|our\s+)?[A-Za-z]+)?\s+(?:was\s+|has\s+been\s+|had\s+been\s+)?terminated\b`,
   'g',
 );
 /** "In connection with Mr. Smith’s change in role, his annual base salary has been reduced": A's compensation. */
@@ -850,6 +863,7 @@ const RULES: Rule[] = [
   },
   { re: POSSESSIVE_CHANGE, role: null, change: 'appointed' },
   { re: POSSESSIVE_DEPARTURE_EFFECTIVE, role: null, change: 'departed', notAfter: CONDITION_BEFORE },
+  { re: POSSESSIVE_EMPLOYMENT_TERMINATED, role: null, change: 'departed', notAfter: CONDITION_BEFORE },
   { re: POSSESSIVE_PAY, role: null, change: 'compensation' },
   { re: POSSESSIVE_AGREEMENT, role: null, change: 'compensation' },
   { re: POSSESSIVE_SALARY, role: null, change: 'compensation' },

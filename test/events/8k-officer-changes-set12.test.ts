@@ -31,4 +31,10 @@ describe('officer changes on the twelfth held-out set', () => {
       { person: 'N. John Simmons, Jr.', role: null, change: 'departed' },
     ]);
   });
+  it('departs "Christopher P. Calisi’s employment arrangement with the company terminated" and pays him by the separation and consulting agreements (Overland Storage Items 1.01/1.02 2006)', () => {
+    expect(twelve('OVRL_8-K_2006-11-01_0001104659-06-072276_Item1.01-1.02_excerpt.txt')).toEqual([
+      { person: 'Christopher P. Calisi', role: null, change: 'compensation' },
+      { person: 'Christopher P. Calisi', role: null, change: 'departed' },
+    ]);
+  });
 });

@@ -256,6 +256,15 @@ if (process.argv[2] === undefined) {
     (line) => process.stdout.write(`${line}\n`),
     'fixtures/ownership/held-out-proxy-2',
   ).crashed;
+  // fixtures/ownership/held-out-proxy-3: text-era tables across a page break, with a Title of Class column,
+  // glued footnote marks, no SGML tags
+  process.stdout.write(
+    '\n== Held-out proxy statements, set 3 (fixtures/ownership/held-out-proxy-3, hand labels)\n',
+  );
+  defects += proxyHeldOut(
+    (line) => process.stdout.write(`${line}\n`),
+    'fixtures/ownership/held-out-proxy-3',
+  ).crashed;
 }
 
 process.stdout.write(`\n${defects} defect(s)\n`);

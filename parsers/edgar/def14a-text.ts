@@ -32,6 +32,19 @@ import type { OwnerKind, ProxyOwnershipRow } from './def14a.ts';
  *   the group row's members are the holders whose shares add up exactly to the group's shares (with the
  *   printed count of persons when there is one, and only when one set does): they are insiders and the
  *   others major holders; else a holder of 5% or more of any class is a major holder (in every class).
+ * - The `<S>`/`<C>` marker line right under a rule line belongs to the header; a `<C>` that starts inside the name
+ *   column's rule run starts the address printed beside the name (text from there on is not the name).
+ * - The name column is the first whose header names the owner; a column headed "Title of Class" holds the class
+ *   of its row's securities and of the rows below it, until the next class.
+ * - A footnote mark standing apart after a figure (`12,761,411    (1)`) belongs to that figure.
+ * - The name goes on below its figure line on lines that begin with a lower-case word, or on a line hanging
+ *   deeper than the name above lines that return to the name's indentation; a dot leader ends the name, and a
+ *   figure line ending in one takes every line of the block above it as the name.
+ * - Share columns without a percent of their own, beside one that has it and no class to tell them apart, are
+ *   the parts of that holding (shares held, options exercisable, ... total): the holding is the paired one.
+ * - Item 403's two parts: a table whose lead-in (the paragraph above its header) names only holders of more
+ *   than 5% lists major holders, and a table printed after it with no lead-in of its own (only `</TABLE>`,
+ *   footnotes, a page number or `<PAGE>` between them) is management's: insiders.
  * A table whose figures cannot be placed under its columns is refused whole (ParseError), never half read.
  */
 
@@ -63,20 +76,33 @@ interface Column {
   end: number;
   header: string[];
   classHeader: string[];
-  kind: 'name' | 'shares' | 'percent' | 'other';
+  kind: 'name' | 'shares' | 'percent' | 'class' | 'other';
+  /** the name column's last text position when a `<C>` marker inside its rule run starts the address */
+  textEnd?: number;
 }
 
 interface Holder {
   name: string;
-  section: { kind: OwnerKind; label: string } | null;
+  /** `derived`: set by the table's lead-in (or its absence), not by a section row */
+  section: { kind: OwnerKind; label: string; derived?: boolean } | null;
   /** per figure column index: the figure text */
   figures: Map<number, string>;
+  /** the row's class from a "Title of Class" column */
+  rowClass?: string;
 }
 
 interface Table {
   columns: Column[];
   holders: Holder[];
 }
+
+/** Item 403(a)'s lead-in: the holders of more than 5%, naming no director, officer or management. */
+const FIVE_PERCENT_ONLY =
+  /more than (?:5|five)\s*(?:%|percent|per cent)|(?:5|five)\s*(?:%|percent|per cent) or more/i;
+const MANAGEMENT_WORD = /director|officer|management|nominee/i;
+const TITLE_OF_CLASS = /^title of class$|^class$/i;
+const LOWER_WORD = /^[a-z]{2,}\b(?!\/)/;
+const DOT_LEADER = /\.{3,}$/;
 
 function cellsOf(line: string): Cell[] {
   const out: Cell[] = [];
@@ -89,6 +115,7 @@ function cellsOf(line: string): Cell[] {
 /** A name with its footnote marks dropped: `(3)(4)`, a trailing `*`, a digit glued to its last letter or period. */
 export function cleanTextName(s: string): string {
   return s
+    .replace(/\s*\.{3,}\s*$/, '')
     .replace(/\s*\(\d+\)/g, '')
     .replace(/\*+$/, '')
     .replace(/([A-Za-z.)])\d{1,2}$/, '$1')
@@ -154,7 +181,11 @@ function figuresOf(line: string): { text: Cell[]; figures: Cell[] } {
   for (const c of cells) {
     const prev = merged.at(-1);
     if (c.text === '%' && prev) prev.text += '%';
-    else merged.push({ ...c });
+    // `12,761,411    (1)`: a footnote mark standing apart belongs to the figure before it
+    else if (/^(?:\(\d+\))+$/.test(c.text) && prev && FIGURE.test(prev.text.replace(/%$/, '').trim())) {
+      prev.text += ` ${c.text}`;
+      prev.end = c.end;
+    } else merged.push({ ...c });
   }
   let i = merged.length;
   while (i > 0 && FIGURE.test(merged[i - 1]!.text.replace(/%$/, '').trim())) i--;
@@ -173,9 +204,26 @@ function sectionOf(label: string): { kind: OwnerKind; label: string } | null {
   return null;
 }
 
+/**
+ * The paragraph right above a table's header: its lead-in sentence, or null when the lines above are the end of
+ * another table (`</TABLE>`, a rule, a footnote) with at most page numbers and blank lines between.
+ */
+function leadInOf(lines: string[], h: number): string | null {
+  let j = h - 1;
+  while (j >= 0 && (lines[j]!.trim() === '' || /^\s*\d{1,3}\s*$/.test(lines[j]!))) j--;
+  if (j < 0) return null;
+  const l = lines[j]!;
+  if (/^\s*<\/TABLE>/i.test(l) || RULE.test(l) || FOOTNOTE_LINE.test(l)) return null;
+  const para: string[] = [];
+  while (j >= 0 && lines[j]!.trim() !== '') para.unshift(lines[j--]!.trim());
+  return para.join(' ');
+}
+
 /** Fixed-width tables: every header block above a rule line that names an owner, shares and a percent. */
 function fixedWidthTables(lines: string[]): Table[] {
   const tables: Table[] = [];
+  // the section an Item 403(a) lead-in gave the table before, for a table that follows it without a lead-in
+  let previousLeadIn: 'five_percent_only' | 'other' | null = null;
   for (let r = 0; r < lines.length; r++) {
     if (!RULE.test(lines[r]!) && !MARKERS.test(lines[r]!)) continue;
     let h = r;
@@ -195,20 +243,57 @@ function fixedWidthTables(lines: string[]): Table[] {
           : [columns.reduce((a, b) => (Math.abs(a.start - c.start) <= Math.abs(b.start - c.start) ? a : b))];
         for (const t of targets) t.header.push(c.text);
       }
+    // the name column is the first whose header names the owner; a column headed "Title of Class" holds the
+    // class of the row's securities (Item 403's first column)
+    const nameIdx = Math.max(
+      0,
+      columns.findIndex(
+        (c) => !TITLE_OF_CLASS.test(c.header.join(' ')) && OWNER_WORD.test(c.header.join(' ')),
+      ),
+    );
     columns.forEach((col, i) => {
       const text = col.header.join(' ');
-      col.kind = i === 0 ? 'name' : kindOf(text);
+      col.kind = i === nameIdx ? 'name' : TITLE_OF_CLASS.test(text) ? 'class' : kindOf(text);
       // a class name printed over a pair of figure columns (`Class A Common Stock` over shares and percent)
       col.classHeader = col.header.filter(
         (t) => CLASS_WORD.test(t) && !SHARES_WORD.test(t) && !PERCENT_WORD.test(t),
       );
     });
     if (!columns.some((c) => c.kind === 'shares') || !columns.some((c) => c.kind === 'percent')) continue;
+    const nameCol = columns[nameIdx]!;
+    const classCol = columns.find((c) => c.kind === 'class');
+    let first = r + 1;
+    // the `<S>`/`<C>` marker line under the rule belongs to the header; a `<C>` inside the name column's run
+    // starts the address printed beside the name
+    if (MARKERS.test(lines[first] ?? '')) {
+      const inside = ruleSpans(lines[first]!).find((m) => m.start > nameCol.start && m.start <= nameCol.end);
+      if (inside) nameCol.textEnd = inside.start - 1;
+      first++;
+    }
+    const leadIn = leadInOf(lines, h);
+    const leadKind =
+      leadIn === null
+        ? null
+        : FIVE_PERCENT_ONLY.test(leadIn) && !MANAGEMENT_WORD.test(leadIn)
+          ? 'five'
+          : 'other';
+    // Item 403's two parts: a table introduced as the holders of more than 5% lists major holders, and the table
+    // printed after it with no lead-in of its own is management's
+    let section: Holder['section'] =
+      leadKind === 'five'
+        ? { kind: 'major_holder', label: 'holder of more than 5%', derived: true }
+        : leadKind === null && previousLeadIn === 'five_percent_only'
+          ? { kind: 'insider', label: 'directors and executive officers', derived: true }
+          : null;
     const holders: Holder[] = [];
-    let section: Holder['section'] = null;
     let pending: string[] = [];
+    let pendingIndent = -1;
     let lastInBlock: Holder | null = null;
-    for (let i = r + 1; i < lines.length; i++) {
+    let rawName = '';
+    let nameIndent = -1;
+    let nameOpen = false;
+    let currentClass: string | null = null;
+    for (let i = first; i < lines.length; i++) {
       const line = lines[i]!;
       if (line.trim() === '') {
         if (pending.length && !lastInBlock) {
@@ -217,40 +302,68 @@ function fixedWidthTables(lines: string[]): Table[] {
         }
         pending = [];
         lastInBlock = null;
+        nameOpen = false;
         continue;
       }
       if (RULE.test(line) || MARKERS.test(line) || FOOTNOTE_LINE.test(line) || /^\s*<\/TABLE>/i.test(line))
         break;
       const split = figuresOf(line);
       // a number standing in the name column (a ZIP code after two spaces) is text, not a figure
-      const nameCol = columns[0]!;
       const figures = split.figures.filter(
-        (f) => !(overlap(nameCol, f) > 0 && columns.slice(1).every((c) => overlap(c, f) <= 0)),
+        (f) => !(overlap(nameCol, f) > 0 && columns.every((c) => c === nameCol || overlap(c, f) <= 0)),
       );
-      const text = [...split.text, ...split.figures.filter((f) => !figures.includes(f))];
-      const own = text.map((c) => c.text).join(' ');
+      const textCells = [...split.text, ...split.figures.filter((f) => !figures.includes(f))];
+      const inClass = (c: Cell) =>
+        classCol !== undefined && overlap(classCol, c) > 0 && overlap(nameCol, c) <= 0;
+      const classText = textCells.filter(inClass);
+      if (classText.length) currentClass = cleanTextName(classText.map((c) => c.text).join(' '));
+      const nameCells = textCells.filter(
+        (c) => !inClass(c) && (nameCol.textEnd === undefined || c.start <= nameCol.textEnd),
+      );
+      const own = nameCells.map((c) => c.text).join(' ');
+      const indent = nameCells[0]?.start ?? -1;
       if (figures.length === 0) {
+        // only an address beside the name, or a class cell
+        if (own === '') continue;
         // prose (a long line with no column gap) ends the table
-        if (text.length === 1 && own.length > 70) break;
+        if (textCells.length === 1 && own.length > 70) break;
+        if (lastInBlock && nameOpen) {
+          const next = lines[i + 1] ?? '';
+          const nextIndent = next.trim() === '' ? -1 : next.length - next.trimStart().length;
+          // the name goes on: a line beginning with a lower-case word, or one hanging deeper than the name
+          // over lines that return to the name's indentation (the address)
+          if (LOWER_WORD.test(own) || (indent > nameIndent && nextIndent === nameIndent)) {
+            rawName = `${rawName} ${own}`;
+            lastInBlock.name = cleanTextName(rawName);
+            continue;
+          }
+          nameOpen = false;
+        }
         if (!lastInBlock && sectionOf(own) && !pending.length) {
           section = sectionOf(own);
           continue;
         }
+        if (!pending.length) pendingIndent = indent;
         pending.push(own);
         continue;
       }
       const continues = (prev: string) => /^[a-z]/.test(own) || CONNECTIVE.test(prev);
       let name: string;
+      let startIndent = indent;
       if (pending.length && lastInBlock) {
         // lines after a holder's figures in the same block are its address, unless the name wraps onto this line
         name = continues(pending.at(-1)!) ? `${pending.at(-1)} ${own}` : own;
       } else if (pending.length) {
-        const first = pending[0]!;
-        name = CONNECTIVE.test(first)
-          ? `${first} ${pending[1] ?? own}`
-          : pending.length === 1 && /^[a-z]/.test(own)
-            ? `${first} ${own}`
-            : first;
+        const head = pending[0]!;
+        startIndent = pendingIndent;
+        // a dot leader closes the name: every line of the block down to it is the name
+        name = DOT_LEADER.test(own)
+          ? [...pending, own].join(' ')
+          : CONNECTIVE.test(head)
+            ? `${head} ${pending[1] ?? own}`
+            : pending.length === 1 && /^[a-z]/.test(own)
+              ? `${head} ${own}`
+              : head;
       } else name = own;
       if (name.trim() === '')
         throw new ParseError(`plain-text ownership table: figures without a holder on "${line.trim()}"`);
@@ -259,7 +372,7 @@ function fixedWidthTables(lines: string[]): Table[] {
         let best = -1;
         let bestOver = 0;
         columns.forEach((col, ci) => {
-          if (ci === 0) return;
+          if (col === nameCol || col.kind === 'class') return;
           const o = overlap(col, f);
           if (o > bestOver) {
             bestOver = o;
@@ -269,7 +382,11 @@ function fixedWidthTables(lines: string[]): Table[] {
         if (best < 0)
           best = columns.reduce(
             (b, col, ci) =>
-              ci > 0 && Math.abs(col.end - f.end) < Math.abs((columns[b]?.end ?? 1e9) - f.end) ? ci : b,
+              col !== nameCol &&
+              col.kind !== 'class' &&
+              Math.abs(col.end - f.end) < Math.abs((columns[b]?.end ?? 1e9) - f.end)
+                ? ci
+                : b,
             -1,
           );
         if (placed.has(best))
@@ -278,12 +395,22 @@ function fixedWidthTables(lines: string[]): Table[] {
           );
         placed.set(best, f.text);
       }
-      const holder: Holder = { name: cleanTextName(name), section, figures: placed };
+      const holder: Holder = {
+        name: cleanTextName(name),
+        section,
+        figures: placed,
+        ...(currentClass ? { rowClass: currentClass } : {}),
+      };
       holders.push(holder);
       lastInBlock = holder;
+      rawName = name;
+      nameIndent = startIndent;
+      nameOpen = !DOT_LEADER.test(own);
       pending = [];
     }
     if (holders.length) tables.push({ columns, holders });
+    previousLeadIn =
+      leadKind === 'five' ? 'five_percent_only' : leadKind === 'other' ? 'other' : previousLeadIn;
   }
   return tables;
 }
@@ -474,15 +601,20 @@ export function readTextOwnership(text: string, document?: string): ProxyOwnersh
         cls: classOf(c, c),
       });
     });
+    // share columns without a percent of their own, beside one that has it and no class to tell them apart,
+    // are the parts of that holding (shares held, options exercisable, ... total): the holding is the total
+    const pairsRead = pairs.filter(
+      (p) => p.percent !== null || p.cls !== null || !pairs.some((q) => q.percent !== null && q.cls === null),
+    );
     const read = t.holders.map((h) => {
-      const entries = pairs
+      const entries = pairsRead
         .map((p) => {
           const sharesCell = h.figures.get(p.shares);
           const pctCell = p.percent === null ? undefined : h.figures.get(p.percent);
           const shares = sharesCell === undefined ? null : amountOf(sharesCell);
           const star = pctCell !== undefined && /^\*+%?$/.test(pctCell.trim());
           const percent = pctCell === undefined || star ? null : amountOf(pctCell);
-          return { cls: p.cls, shares, percent, star };
+          return { cls: p.cls ?? h.rowClass ?? null, shares, percent, star };
         })
         .filter((e) => e.shares !== null);
       return { h, entries, isGroup: /as a group/i.test(h.name) };
@@ -524,7 +656,8 @@ export function readTextOwnership(text: string, document?: string): ProxyOwnersh
           percent: e.percent,
           percent_source: e.star ? 'less_than_1_percent' : e.percent === null ? 'not_printed' : 'as_printed',
           is_group: r.isGroup,
-          confidence: r.isGroup || r.h.section ? 1 : members ? 0.9 : 0.7,
+          confidence:
+            r.isGroup || (r.h.section && !r.h.section.derived) ? 1 : r.h.section || members ? 0.9 : 0.7,
         });
       }
     }

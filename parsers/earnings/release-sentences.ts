@@ -150,6 +150,10 @@ export function sentencesOf(blocks: Block[], text: string): Sentence[] {
     // ... and before each item of a list run together in one line without end punctuation (" - GAAP earnings per share
     // ... 2019 - Strong performance ... - The Company reaffirms ...": three or more items opened by a spaced dash).
     for (const at of inlineListItems(t)) cuts.push(at);
+    // (h-earn26) ... and before a quarter's heading run in after a year and before a capitalised word ("... June 1,
+    // 2018 Fourth quarter Gross order intake amounted to ...": a text transcription that lost the heading's line).
+    for (const m of t.matchAll(/(?<=\b(?:19|20)\d{2}) +(?=(?:First|Second|Third|Fourth) quarter +[A-Z])/g))
+      cuts.push(m.index!);
     for (const at of [...new Set(cuts)].sort((x, y) => x - y)) {
       if (at <= from) continue;
       push(out, t, from, at, b, heading, index);

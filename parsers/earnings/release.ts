@@ -122,8 +122,14 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * "from NIS 123.2 million (US$ 33.3 million) in the second quarter of 2022" is a comparison; "per share of $0.15
  * diluted" is diluted; a provision for loan losses named in prose (not with an article) is the provision line;
  * "Earnings per share before and after dilution" is basic and diluted.
+ * /24: the held-out set 23 rules (h-earn26; /25 is another helper's): a bullet list rendered as a table whose mark is an
+ * em dash before a lower-case item, or whose text is followed by empty cells, is a list of paragraphs; a year to date
+ * said to end after every quarter and year said to end ends the reported quarter; a split fiscal year "May-April
+ * 2017/18" is the year ending in its second year, and "Q4" with that year makes it a fourth quarter and its year; a
+ * quarter heading run in after a year opens a sentence; "May April 2017/18" is a month range; "before/after dilution"
+ * after an EPS amount is basic and diluted.
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/23';
+export const RELEASE_PARSER_VERSION = 'earnings-release/24';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

@@ -99,7 +99,9 @@ export function bodyToBlocks(input: string): Block[] {
     // or $1.20 per diluted common share, ... |", and one with empty cells after its text, "• | Net earnings for quarter
     // $11.520 million ... | |||".)
     const bullet =
-      /^\s*\|?\s*([•·▪◾§]|\u2014(?=\s*\|(?:\s*\|)*\s*[a-z]))\s*\|(?:\s*\|)*\s*([^|]+?)(?:\s*\|)*\s*$/.exec(cells);
+      /^\s*\|?\s*([•·▪◾§]|\u2014(?=\s*\|(?:\s*\|)*\s*[a-z]))\s*\|(?:\s*\|)*\s*([^|]+?)(?:\s*\|)*\s*$/.exec(
+        cells,
+      );
     const text = bullet ? `${bullet[1]} ${bullet[2]}` : cells;
     blocks.push({ text, start: pos, end: pos + text.length, row: text.includes(' | ') });
     pos += text.length + 1;

@@ -369,11 +369,13 @@ function periodFromMonthRanges(prose: Block[], blocks: Block[] = []): ReportedPe
   // 2017/18" and "Q4 2017/18") reports that quarter and the year, as a three-month range beside it does.
   const fourth =
     quarter === undefined &&
-    prose.slice(0, 40).some((b) =>
-      [...b.text.matchAll(/\bQ4\s+((?:19|20)\d{2})(?:\/(\d{2}))?\b/g)].some(
-        (q) => (q[2] === undefined ? Number(q[1]) : splitYearEnd(Number(q[1]), q[2])) === endYear,
-      ),
-    );
+    prose
+      .slice(0, 40)
+      .some((b) =>
+        [...b.text.matchAll(/\bQ4\s+((?:19|20)\d{2})(?:\/(\d{2}))?\b/g)].some(
+          (q) => (q[2] === undefined ? Number(q[1]) : splitYearEnd(Number(q[1]), q[2])) === endYear,
+        ),
+      );
   if (fourth) fiscalPeriod = 'Q4';
   else if (quarter === undefined) fiscalPeriod = 'FY';
   else if (year !== undefined) fiscalPeriod = 'Q4';

@@ -231,6 +231,11 @@ export function labelIsNonGaap(rawLabel: string, concept: Concept): boolean {
   if (/^gaap\b|\bgaap basis\b|\(gaap\)|as reported\b|\breported\b/.test(label)) return false;
   if (concept === 'ffo_per_share' || concept === 'affo_per_share') return true;
   if (concept === 'net_interest_income') return TAX_EQUIVALENT.test(label);
-  if (PER_SHARE_CONCEPTS.has(concept) && /^operating (?:income|earnings|loss)\b/.test(label)) return true;
+  // (h-earn26: "Basic operating earnings per share (1)": the kind before "operating".)
+  if (
+    PER_SHARE_CONCEPTS.has(concept) &&
+    /^(?:(?:basic|diluted) )?operating (?:income|earnings|loss)\b/.test(label)
+  )
+    return true;
   return NON_GAAP_WORDS.test(label) || concept === 'ebitda' || concept === 'free_cash_flow';
 }

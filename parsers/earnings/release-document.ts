@@ -95,7 +95,13 @@ export function bodyToBlocks(input: string): Block[] {
     // A bullet list rendered as a two-column table ("• | Total revenues increased 10.6% ... |", "§ | Increased Q4
     // net sales ... |", "| • | | Net revenue: $7.2 billion |" with an empty cell between) is a list of bullet
     // paragraphs, not table rows.
-    const bullet = /^\s*\|?\s*([•·▪◾§])\s*\|(?:\s*\|)*\s*([^|]+?)\s*\|?\s*$/.exec(cells);
+    // (h-earn26: so is one whose mark is an em dash before a lower-case item, "— | operating earnings of $10.2 million,
+    // or $1.20 per diluted common share, ... |", and one with empty cells after its text, "• | Net earnings for quarter
+    // $11.520 million ... | |||".)
+    const bullet =
+      /^\s*\|?\s*([•·▪◾§]|\u2014(?=\s*\|(?:\s*\|)*\s*[a-z]))\s*\|(?:\s*\|)*\s*([^|]+?)(?:\s*\|)*\s*$/.exec(
+        cells,
+      );
     const text = bullet ? `${bullet[1]} ${bullet[2]}` : cells;
     blocks.push({ text, start: pos, end: pos + text.length, row: text.includes(' | ') });
     pos += text.length + 1;

@@ -156,6 +156,14 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
   const relevant = ended.filter(
     (e) => !e.filed && !e.compared && (e.span === 'quarter' || e.span === 'year'),
   );
+  // (h-earn26) A year to date the release says ended after every quarter and year it says ended ("For the nine months
+  // ended September 30, 2008, FPIC reported:" beside "Net income for the three and nine months ended September 30, 2007
+  // includes ...") ends the reported quarter too: the quarter that closes it, the older dates are prior periods.
+  const lastYtd = ended
+    .filter((e) => !e.filed && !e.compared && e.span === 'ytd')
+    .reduce<EndedPhrase | null>((a, b) => (a === null || b.date > a.date ? b : a), null);
+  if (lastYtd !== null && relevant.length > 0 && relevant.every((e) => e.date < lastYtd.date))
+    relevant.splice(0, relevant.length, { ...lastYtd, span: 'quarter' });
   if (relevant.length === 0) {
     const ranged = periodFromMonthRanges(prose, blocks);
     if (ranged !== null) return ranged;
@@ -274,7 +282,7 @@ const MONTH_FULL =
  */
 function periodFromMonthRanges(prose: Block[], blocks: Block[] = []): ReportedPeriod | null {
   const re = new RegExp(
-    String.raw`\b(${MONTH_FULL})(?:\s+\d{1,2})?\s*[-–—]\s*(${MONTH_FULL})(?:\s+(\d{1,2}))?,?\s+((?:19|20)\d{2})\b`,
+    String.raw`\b(${MONTH_FULL})(?:\s+\d{1,2})?\s*[-–—]\s*(${MONTH_FULL})(?:\s+(\d{1,2}))?,?\s+((?:19|20)\d{2})(?:\/(\d{2}))?\b`,
     'gi',
   );
   const found: {
@@ -295,7 +303,8 @@ function periodFromMonthRanges(prose: Block[], blocks: Block[] = []): ReportedPe
         months: ((to - from + 12) % 12) + 1,
         end: to + 1,
         day: m[3] !== undefined ? Number(m[3]) : null,
-        year: Number(m[4]),
+        // (h-earn26) A split fiscal year ("May-April 2017/18") is the one that ends in its second year.
+        year: m[5] === undefined ? Number(m[4]) : splitYearEnd(Number(m[4]), m[5]),
         block: b,
         start: b.start + m.index!,
         text: m[0],
@@ -356,7 +365,19 @@ function periodFromMonthRanges(prose: Block[], blocks: Block[] = []): ReportedPe
   const periodEnd =
     day === null ? null : `${endYear}-${String(endMonth).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
   let fiscalPeriod: FiscalPeriod | null;
-  if (quarter === undefined) fiscalPeriod = 'FY';
+  // (h-earn26) A year whose fourth quarter the release names by its code and that year ("Year-end report May-April
+  // 2017/18" and "Q4 2017/18") reports that quarter and the year, as a three-month range beside it does.
+  const fourth =
+    quarter === undefined &&
+    prose
+      .slice(0, 40)
+      .some((b) =>
+        [...b.text.matchAll(/\bQ4\s+((?:19|20)\d{2})(?:\/(\d{2}))?\b/g)].some(
+          (q) => (q[2] === undefined ? Number(q[1]) : splitYearEnd(Number(q[1]), q[2])) === endYear,
+        ),
+      );
+  if (fourth) fiscalPeriod = 'Q4';
+  else if (quarter === undefined) fiscalPeriod = 'FY';
   else if (year !== undefined) fiscalPeriod = 'Q4';
   else if (!prose.some((b) => /\bfiscal\b/i.test(b.text)) && endMonth % 3 === 0)
     fiscalPeriod = `Q${endMonth / 3}` as FiscalPeriod;
@@ -369,6 +390,12 @@ function periodFromMonthRanges(prose: Block[], blocks: Block[] = []): ReportedPe
     alsoFiscalYear: fiscalPeriod === 'Q4' && year !== undefined,
     evidence: { text: chosen.text, start: chosen.start, end: chosen.start + chosen.text.length },
   };
+}
+
+/** The year a split fiscal year "2017/18" ("1999/00") ends in. */
+function splitYearEnd(first: number, second: string): number {
+  const end = first - (first % 100) + Number(second);
+  return end < first ? end + 100 : end;
 }
 
 /** A table row naming a three-month column group and a year (twelve-month) group. */

@@ -129,6 +129,8 @@ export const MONTH_RANGE = new RegExp(
   String.raw`\b(${MONTH_NAME})(?:\s+\d{1,2})?\s*[-–—]\s*(?:\d{1,2}\s+)?(${MONTH_NAME})\b`,
   'i',
 );
+const SPACED_MONTH_RANGE =
+  /\b(January|February|March|April|May|June|July|August|September|October|November|December) (January|February|March|April|May|June|July|August|September|October|November|December) (?:19|20)\d{2}\/\d{2}\b/;
 /** Months a range covers, both ends included ("October", "December" -> 3). */
 export function monthSpan(from: string, to: string): number {
   const a = MONTH_WORDS.indexOf(from.slice(0, 3).toLowerCase());
@@ -153,7 +155,9 @@ function spanOfSentence(text: string): Span | null {
   if (opening) return opening[1]!.toLowerCase() === 'year' ? 'year' : 'quarter';
   // A month range ("OCTOBER–DECEMBER 2024", "January-December") is a quarter when it spans three months, a year
   // when twelve, a year to date otherwise.
-  const range = MONTH_RANGE.exec(s);
+  // (h-earn26: also two capitalised month names before a split fiscal year, "May April 2017/18": a transcription that
+  // lost the dash.)
+  const range = MONTH_RANGE.exec(s) ?? SPACED_MONTH_RANGE.exec(s);
   if (range) {
     const months = monthSpan(range[1]!, range[2]!);
     return months === 3 ? 'quarter' : months === 12 ? 'year' : 'ytd';
@@ -665,7 +669,10 @@ function readNaming(
     // "Earnings per share before dilution" is basic, "after dilution" diluted (the Nordic wording).
     const dilution = /^\s*(before|after) dilution\b/i.exec(after)?.[1]?.toLowerCase();
     // "earnings per share of $0.15 diluted": the kind right after the amount.
-    const kindAfter = /^\s*(diluted|basic)\b/i.exec(tail)?.[1] ?? '';
+    // (h-earn26: "Earnings per share was SEK 1.42 (0.24) before/after dilution": the Nordic "basic and diluted" after it.)
+    const kindAfter = /^\s*before(?:\/| and )after dilution\b/i.test(tail)
+      ? 'basic and diluted'
+      : (/^\s*(diluted|basic)\b/i.exec(tail)?.[1] ?? '');
     // "Fully diluted second quarter earnings per share increased 5.3% to $.40": "fully diluted" a few words before the
     // name states the diluted kind.
     const fully = /\bfully[- ]diluted\s+(?:[A-Za-z-]+\s+){0,3}$/i.test(before) ? 'diluted' : '';

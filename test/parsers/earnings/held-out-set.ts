@@ -13,6 +13,8 @@ export function heldOutSet(folder: string) {
   const bytes = (name: string) => readFileSync(new URL(name, dir));
   return {
     parse: (name: string): ReleaseRows => parseReleaseBytes(bytes(name)),
+    /** The file decoded as the parser reads it. */
+    text: (name: string): string => decodeRelease(bytes(name)),
     value: (r: ReleaseRows, period: string, metric: string, basis: string) =>
       r.figures.find((f) => f.fiscal_period === period && f.metric === metric && f.basis === basis)?.value,
     /** Each row's evidence is the very run of the release's text its offsets name. */

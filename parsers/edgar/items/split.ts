@@ -371,6 +371,8 @@ function toSections(
     const start = cand.block;
     let end =
       k + 1 < chain.length ? candidates[chain[k + 1]!.cand]!.block : lastItemEnd(cand, candidates, blocks);
+    if (k + 1 === chain.length && k > 0)
+      end = citedSectionStart(blocks, candidates[chain[0]!.cand]!.block, start, end);
     // A PART heading closes the item: what follows it is the next part's preamble. The heading of the
     // item's own part inside it is a running page header ("PART I" atop every page of the statements).
     const ownPart = partOfItem(scheme, catalog[cand.readings[choice.reading]![0]!]!);
@@ -397,7 +399,7 @@ function toSections(
     const after = chain[k + 1];
     const next = after ? catalog[candidates[after.cand]!.readings[after.reading]![0]!]! : null;
     while (end > start + 1) {
-      if (partOf(blocks[end - 1]!) !== null) end--;
+      if (partOf(blocks[end - 1]!) !== null || BLANK_PAGE.test(blocks[end - 1]!)) end--;
       // so is the next page's running header naming the next item, its number alone or in a list of numbers,
       // and the line of the page's parts over it ("Part IV, Item 15"; "PART II, III" / "Item 9B, 10, ... 14")
       else if (next !== null && runningHeaderOf(blocks[end - 1]!)?.includes(next.number)) {
@@ -433,6 +435,48 @@ function toSections(
     }
   }
   return sections;
+}
+
+/** A page's notice that it is blank ("(THIS PAGE INTENTIONALLY LEFT BLANK.)"): page furniture, no item's text. */
+const BLANK_PAGE =
+  /^[\s([]*(?:this\s+)?page\s+(?:has\s+been\s+|is\s+)?intentionally\s+(?:left\s+)?blank[\s.)\]]*$/i;
+
+/**
+ * A caption an item cites by its page ("See the information under the caption \u201cManagement\u2019s Discussion
+ * and Analysis\u201d on pages 16 through 23", Deere 2002-2003): the quoted caption, then "on page(s) N".
+ */
+const CITED_CAPTION =
+  /\b(?:under|in)\s+(?:the\s+)?(?:(?:captions?|headings?|sections?)\s+)?[\u201c"]([^\u201d"]{3,120})[\u201d"],?\s+on\s+pages?\s+\d/gi;
+
+/** Folds a caption as a reader compares two: case, curly quotes, spacing and closing punctuation. */
+function captionKey(t: string): string {
+  return t
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/\s+/g, ' ')
+    .replace(/[\s.:]+$/, '')
+    .trim()
+    .toLowerCase();
+}
+
+/**
+ * The last item ends where a heading of its own repeats a caption that an earlier item cites by page (Item 7:
+ * "See the information under the caption \u201cManagement\u2019s Discussion and Analysis\u201d on pages 16
+ * through 23"): the cited section follows the items (Deere's financial section after Item 15), it is not the
+ * last item's text. `from` is the first item's heading, `start` the last item's.
+ */
+function citedSectionStart(blocks: string[], from: number, start: number, end: number): number {
+  const cited = new Set<string>();
+  for (let b = from; b < start; b++) {
+    const t = blocks[b]!;
+    if (t.length > 2000 || !/\bpages?\s+\d/i.test(t)) continue;
+    for (const m of t.matchAll(CITED_CAPTION)) cited.add(captionKey(m[1]!));
+  }
+  if (cited.size === 0) return end;
+  for (let b = start + 1; b < end; b++) {
+    const t = blocks[b]!;
+    if (t.length <= 122 && cited.has(captionKey(t))) return b;
+  }
+  return end;
 }
 
 /** The last item ends at the signatures, or at a trailing TOC-like echo index, or at the end. */

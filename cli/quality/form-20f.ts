@@ -47,6 +47,7 @@ function files(): string[] {
         root('fixtures/form-20f'),
         root('fixtures/form-20f/item7-text'),
         root('fixtures/form-20f/other-forms'),
+        root('fixtures/form-20f/page-store'),
         root('fixtures/upstream/www.sec.gov/Archives/edgar/data/1472619/000106299316008650'),
         root('../shared/fixtures/sec/20f'),
       ];
@@ -72,7 +73,7 @@ function files(): string[] {
  * forms, read with their header's columns; a `file` line inside a labels file starts a new column list, as
  * set 7's adds `voting_pct` and `as_of`, which is not compared); a holder starting with "(none" means no rows
  * expected. Per labelled file: the rows expected and matched (same holder name; shares and percentages where
- * the label states them), missed and extra. A file whose label names a form other than the 20-F (`SC TO-I/A`,
+ * the label states them; `-` = the row must have none), missed and extra. A file whose label names a form other than the 20-F (`SC TO-I/A`,
  * `424B5`) has no item headings: its whole text is read as Item 7.A (`otherFormOwnership`).
  */
 type Label = { holder: string; shares: string; pct: string; voting: string };
@@ -117,6 +118,14 @@ function otherFormResult(text: string, form: string) {
     warnings: own.warnings,
   };
 }
+/**
+ * A 20-F text transcribed from the page store (`page-store/`: one cell after each `|`) is turned back into
+ * rows as the other forms' tables are (`cellStreamRows`); any other document is read as it is.
+ */
+function page20f(bytes: Buffer): Buffer {
+  const rows = cellStreamRows(bytes.toString('utf8'));
+  return rows === null ? bytes : Buffer.from(rows);
+}
 let labelled = 0;
 let labelledRight = 0;
 /** Per folder of labelled files: files right / labelled, holders matched / expected, extra (false) holders. */
@@ -136,7 +145,7 @@ for (const path of files()) {
     const r =
       otherForm && !/^20-F/.test(otherForm)
         ? otherFormResult(readFileSync(path, 'utf8'), otherForm)
-        : parse20fFile(readFileSync(path), { url: name });
+        : parse20fFile(page20f(readFileSync(path)), { url: name });
     const p = r.profile;
     console.log(
       `${name}\n  ${p.form} ${p.registrant_name ?? '(no registrant)'} period ${p.period_end ?? '?'}`,
@@ -164,11 +173,10 @@ for (const path of files()) {
         pct: o.ownership_pct,
         voting: o.voting_pct,
       }));
+      // an empty label value is not compared; '-' says the document states none, so the row must have none
+      const eq = (want: string, got: string | null) => !want || (want === '-' ? got === null : want === got);
       const same = (e: Label, f: (typeof found)[number]) =>
-        e.holder === f.holder &&
-        (!e.shares || e.shares === f.shares) &&
-        (!e.pct || e.pct === f.pct) &&
-        (!e.voting || e.voting === f.voting);
+        e.holder === f.holder && eq(e.shares, f.shares) && eq(e.pct, f.pct) && eq(e.voting, f.voting);
       // each label matches one found row: a holder listed twice (a director also under "Five Percent
       // Holders") counts its second row as extra
       const used = new Set<number>();

@@ -11,9 +11,10 @@ export { type DocumentFormat, documentFormat };
  *
  * Rule: a 20-F sub-item is written as a letter after the item number, with or without a dot or a space
  * (`ITEM 4A.`, `Item 16.A.`, `ITEM 16 F`). The shared heading grammar reads `4A` and `16A`-`16D` but not
- * `4.A` or `16E`-`16J`, so such heading numbers are rewritten before splitting: `4.A` -> `4A`, and 16's
- * letters to the dotted numbers the catalog gives them (`16.F` -> `16.06`). Only a block's leading heading
- * is rewritten; text is untouched.
+ * `4.A` or `16E`-`16J`, so such heading numbers are rewritten before splitting: `4.A` -> `4A`, 16's
+ * letters to the dotted numbers the catalog gives them (`16.F` -> `16.06`), and another item's letter glued
+ * to its number to the dotted sub-item the grammar reads (`Item 7A` -> `Item 7.A`, Item 7's sub-item A: the
+ * 20-F has no item 7A). Only a block's leading heading is rewritten; text is untouched.
  */
 
 export interface Form20fSection {
@@ -35,7 +36,8 @@ export function normalizeHeading(block: string): string {
   let rewritten: string;
   if (number === '16') rewritten = `16.${String(L.charCodeAt(0) - 64).padStart(2, '0')}`;
   else if (number === '4' && L === 'A') rewritten = '4A';
-  else return block;
+  // any other item's letter is its sub-item (`Item 7A` -> `Item 7.A`): the 20-F has no item `7A`
+  else rewritten = `${number}.${L}`;
   return `${head}${rewritten}${block.slice(all.length)}`;
 }
 

@@ -39,7 +39,8 @@ const DATE_LIKE =
   /^(january|february|march|april|may|june|july|august|september|october|november|december)\b|^\d{4}$/i;
 /** Below the table's threshold: "*" or "[*]" (less than 1%), Nil, None, n/a, a dash. */
 const NO_VALUE = /^(?:\*+|\[\*+\]|nil|none|n\/a|[-\u2013\u2014])$/i;
-const PERCENT = /^(?:less than\s+)?(\d{1,3}(?:\.\d+)?)\s*%/i;
+/** A percentage cell; one in parentheses, `(17.5%)` under its count, is a percentage too. */
+const PERCENT = /^(?:less than\s+)?\(?(\d{1,3}(?:\.\d+)?)\s*%/i;
 /**
  * A share count, with a footnote mark after it: `(2)`, or a bare one- or two-digit number (`12,825,885 1`).
  * A count of 0 is a share count too: a director holding no shares (`Assaf Zipori | 0 | *`, Kornit FY2025)
@@ -135,11 +136,18 @@ export function oneRowPerHolder(rows: OwnershipRow[], warnings: string[]): Owner
 /**
  * Item 7.A lists holders of 5% or more: a table row whose percentage is below 5, or is only "*" (less than
  * 1%), is a director's row of a combined table, and a row naming a group ("... as a group") is a total of
- * holders, not one holder. A row with no percentage cell at all (shares only) is kept.
+ * holders, not one holder. A row with no percentage cell at all (shares only) is kept. A row with no
+ * percentage of all shares (Lions Gate's per-class table) is a holder when any class percentage is 5 or more.
  */
 export function isMajorHolder(row: OwnershipRow): boolean {
   if (/\bas\s+a\s+group\b/i.test(row.holder_name)) return false;
   const pct = [row.ownership_pct, row.voting_pct].filter((p): p is string => p !== null).map(Number);
+  // no percentage of all shares (a per-class table): a holder of 5% or more of any class is listed
+  if (row.ownership_pct === null)
+    for (const c of row.row_text.split(' | ').slice(1)) {
+      const m = PERCENT.exec(c.trim());
+      if (m) pct.push(Number(m[1]));
+    }
   if (pct.length > 0) return Math.max(...pct) >= 5;
   return !row.row_text
     .split(' | ')
@@ -342,6 +350,12 @@ function holderTableRows(blocks: string[], warnings: string[]): OwnershipRow[] {
     const cells = rowCells(block);
     const numeric = cells.slice(1).some((c) => PERCENT.test(c) || SHARES.test(c));
     if (numeric && !inTable && header.length === 0 && HOLDER_WORD.test(headerLines.join(' '))) inTable = true;
+    // one-cell lines just before a table's first row, as many as its cells, are its header's columns in
+    // order (the page store writes each header cell on a line of its own)
+    if (numeric && header.length === 0 && headerLines.length > 1 && headerLines.length === cells.length) {
+      header = [...headerLines];
+      headerWidth = cells.length;
+    }
     if (!numeric || header.length === 0) headings.push(...headerLines);
     if (!numeric) headings.push(...cells);
     headerLines = [];
@@ -371,7 +385,23 @@ function holderTableRows(blocks: string[], warnings: string[]): OwnershipRow[] {
     }
     if (!inTable) continue;
     const row = classColumns(cells, headings, block) ?? dataRow(cells, header, headerWidth, block);
-    if (row) rows.push(row);
+    if (!row) continue;
+    // a name column headed "... Address": a holder's entry runs from its name line to the first line holding
+    // its percentage; the lines between are its address, whose counts add to its shares
+    const open = rows.at(-1);
+    if (
+      /\baddress\b/i.test(header[0] ?? '') &&
+      open !== undefined &&
+      open.ownership_pct === null &&
+      open.voting_pct === null
+    ) {
+      if (row.shares !== null) open.shares = String(Number(open.shares ?? 0) + Number(row.shares));
+      open.ownership_pct = row.ownership_pct;
+      open.voting_pct = row.voting_pct;
+      open.row_text += `\n${block}`;
+      continue;
+    }
+    rows.push(row);
   }
   return rows;
 }
@@ -408,11 +438,18 @@ function mergeHeader(prev: string[], cells: string[]): string[] {
   return a.map((x, i) => `${x} ${b[i]}`.trim());
 }
 
-/** A row's first cell as a holder's name (footnote marks and "*" cut), or null when it names no holder. */
+/**
+ * A row's first cell as a holder's name (footnote marks, "*" and a trailing comma cut), or null when it
+ * names no holder.
+ */
 function holderName(cell: string): string | null {
   const name = cell
     .replace(/\s*\(\w{1,3}\)(\s*\(\w{1,3}\))*\s*$/, '')
     .replace(/\s*\*+$/, '')
+    // a digit or two glued to a name's last letter or period is a footnote mark ('FMR LLC5', 'M.D.3')
+    .replace(/(?<=[A-Za-z.])\d{1,2}$/, '')
+    // the comma ending the name line of a name-and-address cell ('VR Capital Group Ltd., (2)')
+    .replace(/\s*,$/, '')
     .trim();
   if (!/[A-Za-z]{2}/.test(name) || NOT_A_NAME.test(name) || DATE_LIKE.test(name) || name.length > 150)
     return null;
@@ -425,11 +462,16 @@ function dataRow(cells: string[], header: string[], width: number, text: string)
   // Right-align the row on the header so a column's words describe its cell (a row longer than its header,
   // whose header has no name column, puts its extra cells on the left).
   const offset = width - cells.length;
+  // value columns one per year ("... Owned October 2017 (%)" ... "October 2019 (%)"): the latest year's
+  // column is the holding; the earlier ones are past holdings, not read
+  const years = header.slice(1).map((h) => Number(/\b(?:19|20)\d{2}\b/.exec(h)?.[0] ?? 0));
+  const latest = new Set(years.filter((y) => y > 0)).size > 1 ? Math.max(...years) : 0;
   let shares: string | null = null;
   let ownership: string | null = null;
   let voting: string | null = null;
   cells.slice(1).forEach((cell, k) => {
     const col = header[offset + k + 1] ?? '';
+    if (latest > 0 && years[offset + k] !== latest) return;
     // a bare number in a column whose header says % / percent is a percentage ("5.5" under "% of ...")
     const pct =
       PERCENT.exec(cell) ??
@@ -464,13 +506,19 @@ const OWN_PERCENT_HEADING = /^(?=.*(?:%|\bper\s?cent(?:age)?\b))(?=.*[a-z]{4})(?
  * or a dash, then its percent of class), a percentage standing alone is a column of its own: the
  * standalone percentages take, in order, the header's own percentage headings (voting power -> voting_pct,
  * the total / as converted -> ownership_pct), and the row's shares are the sum of the class counts before
- * them (an ADS pair after them counts the same Class A shares). Other tables -> null (read by position).
+ * them (an ADS pair after them counts the same Class A shares). Per-class pairs with no total column (Lions
+ * Gate 2020: "Class A Voting Shares" / "Class B Non-Voting Shares", "Number of Shares | % of Class" each),
+ * one pair per class heading: the shares are the sum of the class counts, no ownership percentage (each is
+ * of one class), and the voting percentage is the percent of the only class headed as voting when every
+ * other class is headed non-voting. Other tables -> null (read by position).
  */
 function classColumns(cells: string[], headings: string[], text: string): OwnershipRow | null {
   const own = headings.filter((h) => OWN_PERCENT_HEADING.test(h));
-  if (!own.some((h) => TOTAL_HEADING.test(h))) return null;
+  const total = own.some((h) => TOTAL_HEADING.test(h));
+  const classes = headings.filter((h) => CLASS_HEADING.test(h));
+  if (!total && classes.length < 2) return null;
   const values = cells.slice(1);
-  const pairs: { count: string; beforeAlone: boolean }[] = [];
+  const pairs: { count: string; pct: string; beforeAlone: boolean }[] = [];
   const alone: string[] = [];
   for (let k = 0; k < values.length; k++) {
     const c = values[k]!;
@@ -480,11 +528,12 @@ function classColumns(cells: string[], headings: string[], text: string): Owners
       next !== undefined &&
       (PERCENT.test(next) || NO_VALUE.test(next))
     ) {
-      pairs.push({ count: c, beforeAlone: alone.length === 0 });
+      pairs.push({ count: c, pct: next, beforeAlone: alone.length === 0 });
       k++;
     } else if (PERCENT.test(c) || NO_VALUE.test(c)) alone.push(c);
   }
-  if (pairs.length < 2 || alone.length === 0) return null;
+  if (pairs.length < 2 || (total ? alone.length === 0 : alone.length > 0 || pairs.length !== classes.length))
+    return null;
   const name = holderName(cells[0]!);
   if (name === null) return null;
   const row: OwnershipRow = {
@@ -504,9 +553,21 @@ function classColumns(cells: string[], headings: string[], text: string): Owners
     else if (row.ownership_pct === null) row.ownership_pct = value(c);
     else row.voting_pct ??= value(c);
   });
+  // no total column: each percentage is of one class, so none is of all shares; the one class headed as
+  // voting where every other is headed non-voting gives the percentage of the votes
+  if (!total) {
+    const voting = classes.filter((h) => VOTING_CLASS.test(h) && !NON_VOTING.test(h));
+    if (voting.length === 1 && classes.every((h) => h === voting[0] || NON_VOTING.test(h)))
+      row.voting_pct = value(pairs[classes.indexOf(voting[0]!)]!.pct);
+  }
   let sum = 0;
   for (const p of pairs)
     if (p.beforeAlone && !DASH.test(p.count)) sum += Number(SHARES.exec(p.count)![1]!.replace(/,/g, ''));
   row.shares = sum > 0 ? String(sum) : null;
   return row;
 }
+
+/** A heading of one class's columns ("Class A Voting Shares", "Class B Non-Voting Shares"). */
+const CLASS_HEADING = /^class\s+[A-Z0-9]{1,2}\b/i;
+const VOTING_CLASS = /\bvoting\b/i;
+const NON_VOTING = /\bnon[-\s]?voting\b/i;

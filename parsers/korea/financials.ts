@@ -92,7 +92,8 @@ function asFiled(v: string | null | undefined): string | null {
  * amounts stay strings in KRW as filed. Status 013 is an answer with no rows, read before the basis (it needs none). The basis comes from the
  * request URL (`ctx.url`'s `fs_div`, see dartBasis), or `req.fsDiv` when the URL does not carry it; with
  * neither it is a DartBasisError, never a guess. `bsns_year` / `reprt_code` missing from a row come from the
- * request.
+ * request; a row whose `corp_code`, `bsns_year` or `reprt_code` differs from the request's answers another
+ * request, so its basis is not known either (DartBasisError).
  *
  * Each amount key is one period, kept in its own column (none is derived from another): `thstrm_amount` the
  * current period (a BS line's period-end instant; in a quarterly or half report an IS/CIS line's three
@@ -125,6 +126,18 @@ export function parseDartFinancials(
     };
     for (const k of ['corp_code', 'bsns_year', 'reprt_code', 'sj_div', 'account_id', 'rcept_no'] as const)
       if (!r[k]) throw new ParseError(`OpenDART account row without ${k}`, ctx.url);
+    // the basis is the request's, so a row must answer that request: a row naming another company, year or
+    // report than the request asked belongs to another request, whose fs_div is not known
+    for (const [k, want] of [
+      ['corp_code', asked.corpCode],
+      ['bsns_year', asked.bsnsYear === undefined ? undefined : String(asked.bsnsYear)],
+      ['reprt_code', asked.reprtCode],
+    ] as const)
+      if (want !== undefined && r[k] !== want)
+        throw new DartBasisError(
+          `the rows answer another request: a row says ${k}=${r[k]}, the request asked ${k}=${want}; its basis (fs_div) is not known`,
+          ctx.url,
+        );
     if (!(r.reprt_code! in REPORT_CODES)) throw new ParseError(`unknown reprt_code ${r.reprt_code}`, ctx.url);
     const sj = r.sj_div as string;
     const lineNo = (lineNos.get(sj) ?? 0) + 1;

@@ -100,7 +100,8 @@ function asFiled(v: string | null | undefined): string | null {
  * months, per the OpenDART guide), `thstrm_add_amount` the current year to date, `frmtrm_amount` the prior
  * fiscal year (a BS line's prior year-end), `frmtrm_q_amount` the same period a year earlier (quarterly and
  * half reports; IS/CIS three months per the guide), `frmtrm_add_amount` that prior year to date,
- * `bfefrmtrm_amount` two fiscal years back (annual reports). A key a row does not carry stays null: the
+ * `bfefrmtrm_amount` two fiscal years back (annual reports; a 2016 third-quarter answer also files it on BS
+ * lines, the year-end two years back, and on SCE lines). A key a row does not carry stays null: the
  * annual report files no `frmtrm_q`/`frmtrm_add`; the 2024 Q1 report files them on IS/CIS lines
  * (`frmtrm_q` also on CF/SCE lines), `frmtrm` only on BS lines and the SCE closing-equity line, no `bfefrmtrm`.
  */
@@ -166,5 +167,13 @@ export function parseDartFinancials(
       fetchedAt: ctx.fetchedAt,
     };
   });
-  return { rows, warnings: [], noData: false };
+  // answers fetched before OpenDART added the `currency` key state none: read as KRW (the won amounts OpenDART
+  // publishes), and said so, since the answer itself does not say it
+  const unstated = body.list.filter((r) => !r.currency).length;
+  const warnings = unstated
+    ? [
+        `${unstated} of ${body.list.length} rows state no currency (an answer from before OpenDART's currency key): read as KRW`,
+      ]
+    : [];
+  return { rows, warnings, noData: false };
 }

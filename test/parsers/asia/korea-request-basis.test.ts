@@ -68,3 +68,88 @@ describe('OpenDART statements read with their recorded request (Kakao FY2020, fs
     expect(() => parseDartFinancials(bytes, ctx(asked))).toThrow(/the rows answer another request/);
   });
 });
+
+describe('OpenDART statements read with their recorded requests (삼성제약 FY2015, FY2018, 2016 Q3; fs_div=CFS)', () => {
+  const set2 = readFileSync(new URL('LABELS-request-basis-2.tsv', dir), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => {
+      const [file, url, sjDiv, ord, accountId, accountNm, accountDetail, key, period, value, field] =
+        line.split('\t');
+      return {
+        file,
+        url,
+        sjDiv,
+        ord,
+        accountId,
+        accountNm,
+        accountDetail,
+        key,
+        period,
+        value,
+        field,
+      } as Record<string, string>;
+    });
+  const read = new Map(
+    [...new Set(set2.map((l) => l.file!))].map((f) => {
+      const u = set2.find((l) => l.file === f)!.url!;
+      return [f, parseDartFinancials(readFileSync(new URL(f, dir)), ctx(u))] as const;
+    }),
+  );
+
+  it('has the labels it is measured on', () => expect([set2.length, read.size]).toEqual([37, 3]));
+
+  it.each(
+    set2.map(
+      (l) => [`${l.file!.slice(18, 40)} ${l.sjDiv} ${l.ord} ${l.accountDetail} ${l.field}`, l] as const,
+    ),
+  )('%s', (_n, l) => {
+    const rows = read.get(l.file!)!.rows as unknown as Record<string, unknown>[];
+    const got =
+      l.sjDiv === '*'
+        ? l.field === '(row count)'
+          ? String(rows.length)
+          : [...new Set(rows.map((r) => String(r[l.field!])))].join()
+        : (() => {
+            const hit = rows.filter(
+              (r) =>
+                r.sjDiv === l.sjDiv &&
+                String(r.ord) === l.ord &&
+                r.accountId === l.accountId &&
+                r.accountNm === l.accountNm &&
+                (r.accountDetail ?? '-') === l.accountDetail,
+            );
+            return hit.length === 1 ? String(hit[0]![l.field!] ?? 'null') : `${hit.length} rows`;
+          })();
+    expect(got).toBe(l.value);
+  });
+
+  it('refuses the third-quarter rows read as the answer to a half-year request', () => {
+    const q3 = set2.find((l) => l.file!.includes('_11014_'))!;
+    expect(() =>
+      parseDartFinancials(readFileSync(new URL(q3.file!, dir)), ctx(q3.url!.replace('11014', '11012'))),
+    ).toThrow(/the rows answer another request: a row says reprt_code=11014/);
+  });
+});
+
+describe('a statement answer that states no currency', () => {
+  it('is read as KRW and says so (Kakao FY2020: no row carries a currency key)', () => {
+    expect(parsed.warnings).toEqual([
+      "25 of 25 rows state no currency (an answer from before OpenDART's currency key): read as KRW",
+    ]);
+  });
+  it('an answer whose rows state it gives no such warning', () => {
+    const f = set2Files()[0]!;
+    expect(parseDartFinancials(readFileSync(new URL(f.file, dir)), ctx(f.url)).warnings).toEqual([]);
+  });
+});
+
+function set2Files(): { file: string; url: string }[] {
+  return readFileSync(new URL('LABELS-request-basis-2.tsv', dir), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split('\t'))
+    .map(([file, url]) => ({ file: file!, url: url! }));
+}

@@ -107,7 +107,8 @@ export const twForeignOwnership = pgTable(
  * statement line, one column per period the line is filed for: `amount` (thstrm: the current period; in a
  * quarterly/half report an income line's three months, a balance-sheet line the period-end instant),
  * `amount_cumulative` (thstrm_add: the year to date), `amount_prior_period` (frmtrm: the prior fiscal year, a
- * balance-sheet line's prior year-end), `amount_two_periods_prior` (bfefrmtrm, annual reports only),
+ * balance-sheet line's prior year-end), `amount_two_periods_prior` (bfefrmtrm: annual reports, and some
+ * third-quarter answers' balance-sheet and equity lines),
  * `amount_prior_year_period` (frmtrm_q: the same period a year earlier, quarterly/half reports) and
  * `amount_prior_year_cumulative` (frmtrm_add: that year to date). A column the report does not file is null.
  */

@@ -112,11 +112,27 @@ interface Out {
 let crashes = 0;
 let files = 0;
 let withRows = 0;
+/**
+ * Request URLs a captured file's MANIFEST.tsv line records (`request URL https://…` in its description): the
+ * file is then read with that URL as the request, as the job reads what it fetched (the basis from its fs_div).
+ */
+function recordedRequests(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const manifest = join(dir, 'MANIFEST.tsv');
+  if (!existsSync(manifest)) return out;
+  for (const line of readFileSync(manifest, 'utf8').split('\n').slice(1)) {
+    const url = /\brequest URL (https:\/\/\S+?)[,;)]?(?:\s|$)/.exec(line)?.[1];
+    const file = line.split('\t')[0]?.split('/').at(-1);
+    if (url && file) out.set(file, url);
+  }
+  return out;
+}
 const sources = [
   ...HOSTS.flatMap((h) => walk(join(MIRROR, h)).map((p) => ({ p, url: `https://${relative(MIRROR, p)}` }))),
-  ...['fixtures/korea', 'fixtures/taiwan', 'fixtures/japan'].flatMap((d) =>
-    walk(root(d)).map((p) => ({ p, url: relative(root(''), p) })),
-  ),
+  ...['fixtures/korea', 'fixtures/taiwan', 'fixtures/japan'].flatMap((d) => {
+    const asked = recordedRequests(root(d));
+    return walk(root(d)).map((p) => ({ p, url: asked.get(p.split('/').at(-1)!) ?? relative(root(''), p) }));
+  }),
 ];
 for (const { p, url } of sources) {
   const name = p.split('/').at(-1)!;
@@ -163,6 +179,8 @@ for (const { p, url } of sources) {
     console.log(
       `${label}\n  ${which.parser}: ${rows.length} rows${keys.length ? ` (${keys.join(' ')})` : ''}`,
     );
+    if (url.startsWith('https://') && !p.startsWith(MIRROR))
+      console.log(`  read with the request its MANIFEST line records: ${url}`);
     if (which.parser === 'dart-financials' && rows.length) {
       // the periods each line is filed for: how many rows carry each amount column
       const cols = [

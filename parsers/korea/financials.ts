@@ -92,14 +92,16 @@ function asFiled(v: string | null | undefined): string | null {
  * amounts stay strings in KRW as filed. Status 013 is an answer with no rows, read before the basis (it needs none). The basis comes from the
  * request URL (`ctx.url`'s `fs_div`, see dartBasis), or `req.fsDiv` when the URL does not carry it; with
  * neither it is a DartBasisError, never a guess. `bsns_year` / `reprt_code` missing from a row come from the
- * request.
+ * request; a row whose `corp_code`, `bsns_year` or `reprt_code` differs from the request's answers another
+ * request, so its basis is not known either (DartBasisError).
  *
  * Each amount key is one period, kept in its own column (none is derived from another): `thstrm_amount` the
  * current period (a BS line's period-end instant; in a quarterly or half report an IS/CIS line's three
  * months, per the OpenDART guide), `thstrm_add_amount` the current year to date, `frmtrm_amount` the prior
  * fiscal year (a BS line's prior year-end), `frmtrm_q_amount` the same period a year earlier (quarterly and
  * half reports; IS/CIS three months per the guide), `frmtrm_add_amount` that prior year to date,
- * `bfefrmtrm_amount` two fiscal years back (annual reports). A key a row does not carry stays null: the
+ * `bfefrmtrm_amount` two fiscal years back (annual reports; a 2016 third-quarter answer also files it on BS
+ * lines, the year-end two years back, and on SCE lines). A key a row does not carry stays null: the
  * annual report files no `frmtrm_q`/`frmtrm_add`; the 2024 Q1 report files them on IS/CIS lines
  * (`frmtrm_q` also on CF/SCE lines), `frmtrm` only on BS lines and the SCE closing-equity line, no `bfefrmtrm`.
  */
@@ -125,6 +127,18 @@ export function parseDartFinancials(
     };
     for (const k of ['corp_code', 'bsns_year', 'reprt_code', 'sj_div', 'account_id', 'rcept_no'] as const)
       if (!r[k]) throw new ParseError(`OpenDART account row without ${k}`, ctx.url);
+    // the basis is the request's, so a row must answer that request: a row naming another company, year or
+    // report than the request asked belongs to another request, whose fs_div is not known
+    for (const [k, want] of [
+      ['corp_code', asked.corpCode],
+      ['bsns_year', asked.bsnsYear === undefined ? undefined : String(asked.bsnsYear)],
+      ['reprt_code', asked.reprtCode],
+    ] as const)
+      if (want !== undefined && r[k] !== want)
+        throw new DartBasisError(
+          `the rows answer another request: a row says ${k}=${r[k]}, the request asked ${k}=${want}; its basis (fs_div) is not known`,
+          ctx.url,
+        );
     if (!(r.reprt_code! in REPORT_CODES)) throw new ParseError(`unknown reprt_code ${r.reprt_code}`, ctx.url);
     const sj = r.sj_div as string;
     const lineNo = (lineNos.get(sj) ?? 0) + 1;
@@ -153,5 +167,13 @@ export function parseDartFinancials(
       fetchedAt: ctx.fetchedAt,
     };
   });
-  return { rows, warnings: [], noData: false };
+  // answers fetched before OpenDART added the `currency` key state none: read as KRW (the won amounts OpenDART
+  // publishes), and said so, since the answer itself does not say it
+  const unstated = body.list.filter((r) => !r.currency).length;
+  const warnings = unstated
+    ? [
+        `${unstated} of ${body.list.length} rows state no currency (an answer from before OpenDART's currency key): read as KRW`,
+      ]
+    : [];
+  return { rows, warnings, noData: false };
 }

@@ -360,6 +360,8 @@ export function formDHeldOut2(print: (line: string) => void): HeldOutScore {
         jurisdiction_of_inc: issuer.jurisdiction_of_inc,
         phone: issuer.phone,
         signature_date: f.signatureDate,
+        is_business_combination: f.isBusinessCombination,
+        previous_names: ((f.issuer as { previous_names?: string[] }).previous_names ?? []).join(','),
       };
       return (record, field) => {
         if (record === 'filing') return filing[field];

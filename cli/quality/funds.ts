@@ -7,7 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import { FORM_D_FIXTURES, formDSection } from './funds-form-d.ts';
 import { nportQualityReport } from './funds-nport.ts';
-import { formDHeldOut, nportHeldOut } from './held-out-xml.ts';
+import { formDHeldOut, formDHeldOut2, nportHeldOut } from './held-out-xml.ts';
 
 const given = process.argv.slice(2);
 const print = (line: string) => process.stdout.write(`${line}\n`);
@@ -30,6 +30,8 @@ if (given.length === 0) {
   // real files never used to write the parsers, scored against their hand labels (issue 28)
   print('\n== Held-out Form D (fixtures/private-companies/held-out, hand labels)');
   nportDefects += formDHeldOut(print).notRead;
+  print('\n== Held-out Form D set 2 (fixtures/private-companies/held-out-2, hand labels)');
+  nportDefects += formDHeldOut2(print).notRead;
   print('\n== Held-out N-PORT (fixtures/funds/held-out, hand labels)');
   nportDefects += nportHeldOut(print).notRead;
 }

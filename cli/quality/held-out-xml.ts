@@ -306,6 +306,82 @@ export function formDHeldOut(print: (line: string) => void): HeldOutScore {
 }
 
 /**
+ * Form D set 2 (fixtures/private-companies/held-out-2): `filing` fields (set 1's and the submission, schema,
+ * fee, investor and issuer fields), `p<n>` the n-th related person and `r<n>` the n-th sales-compensation
+ * recipient, both 1-based in filed order; list values are joined with commas.
+ */
+export function formDHeldOut2(print: (line: string) => void): HeldOutScore {
+  const dir = root('fixtures/private-companies/held-out-2');
+  return score(
+    dir,
+    readLabels(dir, true),
+    (file, text) => {
+      const { filing: f } = parseFormD(text, { url: file, fetchedAt: new Date(0).toISOString() });
+      const issuer = f.issuer as {
+        year_of_incorporation?: { as_filed: string; year: number | null } | null;
+        entity_type?: string | null;
+        jurisdiction_of_inc?: string | null;
+        phone?: string | null;
+      };
+      const filing: Record<string, unknown> = {
+        cik: f.cik,
+        entity_name: f.entityName,
+        form: f.form,
+        is_amendment: f.isAmendment,
+        previous_accession_number: f.previousAccessionNumber,
+        accession_number: f.accessionNumber,
+        filing_date: f.filingDate,
+        file_number: f.fileNumber,
+        schema_version: f.schemaVersion,
+        industry_group: f.industryGroup,
+        investment_fund_type: f.investmentFundType,
+        is_40_act: f.is40Act,
+        is_pooled_fund: f.isPooledFund,
+        revenue_range: f.revenueRange,
+        exemptions: (f.exemptions as { code: string }[]).map((e) => e.code).join(','),
+        date_of_first_sale: f.dateOfFirstSale,
+        more_than_one_year: f.moreThanOneYear,
+        securities_types: (f.securitiesTypes as string[]).join(','),
+        minimum_investment: f.minimumInvestment,
+        total_offering_amount: f.totalOfferingAmount,
+        total_offering_indefinite: f.totalOfferingIndefinite,
+        total_amount_sold: f.totalAmountSold,
+        total_remaining: f.totalRemaining,
+        total_remaining_indefinite: f.totalRemainingIndefinite,
+        has_non_accredited: f.hasNonAccreditedInvestors,
+        total_number_already_invested: f.totalNumberAlreadyInvested,
+        sales_commissions: f.salesCommissions,
+        finders_fees: f.findersFees,
+        sales_compensation: (f.salesCompensation as unknown[]).length,
+        related_persons: (f.relatedPersons as unknown[]).length,
+        year_of_inc: issuer.year_of_incorporation?.year,
+        year_of_inc_as_filed: issuer.year_of_incorporation?.as_filed,
+        entity_type: issuer.entity_type,
+        jurisdiction_of_inc: issuer.jurisdiction_of_inc,
+        phone: issuer.phone,
+        signature_date: f.signatureDate,
+        is_business_combination: f.isBusinessCombination,
+        previous_names: ((f.issuer as { previous_names?: string[] }).previous_names ?? []).join(','),
+      };
+      return (record, field) => {
+        if (record === 'filing') return filing[field];
+        const n = Number(record.slice(1)) - 1;
+        if (record.startsWith('p')) {
+          const p = (f.relatedPersons as Record<string, unknown>[])[n];
+          if (!p) return '<no such related person>';
+          return field === 'relationships' ? (p.relationships as string[]).join(',') : p[field];
+        }
+        const r = (f.salesCompensation as Record<string, unknown>[])[n];
+        if (!r) return '<no such recipient>';
+        if (field === 'states') return (r.states_of_solicitation as string[]).join(',');
+        return r[field];
+      };
+    },
+    print,
+  );
+}
+
+/**
  * DEF 14A proxy statements (fixtures/ownership/held-out-proxy): `statement` counts the rows; any other record
  * is a holder's name as printed without footnote markers, with `@<class>` when the table has several classes,
  * and is matched to the parser's row of that name (and class).

@@ -196,6 +196,7 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
         quarterCodeColumns(blocks) ??
         unnumberedFiscalYear(prose) ??
         monthNamedQuarter(prose) ??
+        quarterEndedWithoutYear(prose) ??
         undated,
       prose,
     );
@@ -1278,6 +1279,36 @@ function quarterCodeColumns(blocks: Block[]): ReportedPeriod | null {
  * counts its quarters from April (India's financial year: the June quarter is the first), any other from January.
  * The year and the day are not stated.
  */
+/**
+ * (h-earn27: Equity One's Q2 2001 news story, "on total revenue of $9.9 million for the three months ended June 30,
+ * compared with ... the same period in 2000".) A quarter said to end on a calendar quarter's last day with no year after
+ * it ("the three months ended June 30") is that calendar quarter, in a text that never says "fiscal"; its year and end
+ * date stay unknown (the text does not state them).
+ */
+function quarterEndedWithoutYear(prose: Block[]): ReportedPeriod | null {
+  const text = prose
+    .slice(0, 30)
+    .map((b) => b.text)
+    .join('\n');
+  if (/\bfiscal\b/i.test(text)) return null;
+  const m =
+    /\b(?:three[- ]months?|quarter) ended (March 31|June 30|September 30|December 31)\b(?!,?\s*(?:19|20)\d{2})/i.exec(
+      text,
+    );
+  if (m === null) return null;
+  const month = MONTHS.indexOf(m[1]!.slice(0, 3).toLowerCase()) + 1;
+  const block = prose.find((b) => b.text.includes(m[0]))!;
+  const at = block.text.indexOf(m[0]);
+  return {
+    fiscalYear: null,
+    fiscalPeriod: `Q${month / 3}` as FiscalPeriod,
+    periodEnd: null,
+    fiscalYearSource: null,
+    alsoFiscalYear: false,
+    evidence: { text: m[0], start: block.start + at, end: block.start + at + m[0].length },
+  };
+}
+
 function monthNamedQuarter(prose: Block[]): ReportedPeriod | null {
   const text = prose
     .slice(0, 30)

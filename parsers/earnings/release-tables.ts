@@ -80,7 +80,7 @@ interface TableContext {
   nonGaap: boolean;
   /** A row of the table is labelled "Non-GAAP ..." ("Non-GAAP net loss on continuing operations (a)"). */
   labelsNonGaap?: boolean;
-  /** A row of the table names a revenue or sales line other than "Product revenue". */
+  /** A row of the table names a revenue or sales line other than "Product revenue" or "Collaboration revenue". */
   namesRevenue?: boolean;
   /** The table's place among the document's tables. */
   index?: number;
@@ -233,7 +233,7 @@ const FULL_DATE = new RegExp(DATE_SOURCE, 'gi');
 /** Figure candidates from every table of the release (`periodEnd`: the reported period's end, when known). */
 export function tableFigures(blocks: Block[], periodEnd: string | null = null): TableFigure[] {
   const out: TableFigure[] = [];
-  /** The figures of "Product revenue" rows (by index in the output) and their tables. */
+  /** The figures of "Product revenue" and "Collaboration revenue" rows (by index in the output) and their tables. */
   const productFigures = new Map<number, TableContext>();
   let ctx: TableContext | null = null;
   let tables = 0;
@@ -531,11 +531,12 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     const beforeItems = /^[-\u2013\u2014]\s*before\b/i.test(label.trim()) && c.lastConcept !== null;
     const named = beforeItems ? c.lastConcept : conceptOfLabel(label, c.section, c.lastConcept);
     // A statement of operations whose only revenue line is "Product revenue" ("Product revenue | 29,133", a company
-    // selling only products) states its revenue there; a table naming any other revenue or sales line does not.
+    // selling only products) or "Collaboration revenue" (a biotech paid only by its partners, "Collaboration revenue |
+    // 25,556") states its revenue there; a table naming any other revenue or sales line does not.
     const productLine =
       named === null &&
       c.kind === 'statement' &&
-      /^(?:net )?product (?:revenues?|sales)(?:, net)?$/i.test(label.trim());
+      /^(?:net )?(?:product (?:revenues?|sales)|collaboration revenues?)(?:, net)?$/i.test(label.trim());
     if (
       !productLine &&
       /\b(?:revenues?|sales)\b/i.test(label) &&

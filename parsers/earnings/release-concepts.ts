@@ -219,7 +219,8 @@ export function conceptOfLabel(
   // ("Net profit for the year", "... for the year attributable to equity holders of the parent": the span may follow it.)
   if (
     /^attributable to:?$/.test(sec.trim()) &&
-    /^(?:equity holders|owners|shareholders) of the parent(?: company)?$/.test(core)
+    // (h-earn27: and "Controlling interest | 1,597 | 20,707 | 15,332", FEMSA 2012.)
+    /^(?:equity holders|owners|shareholders) of the parent(?: company)?$|^controlling interests?$/.test(core)
   )
     return 'net_income';
   if (/^ebitda$/.test(core)) return 'ebitda';

@@ -247,6 +247,7 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
   )
     fiscalYear = named;
   if (fiscalYear === null && fiscalPeriod === 'FY') fiscalYear = statedYearForFiscalYear(prose, latest.date);
+  if (fiscalYear === null && ordinal !== null) fiscalYear = quarterAndYearHeadingYear(blocks, ordinal);
   let source: ReportedPeriod['fiscalYearSource'] = fiscalYear !== null ? 'stated' : null;
   if (fiscalYear === null && fiscalPeriod !== null) {
     fiscalYear =
@@ -1307,6 +1308,25 @@ function quarterEndedWithoutYear(prose: Block[]): ReportedPeriod | null {
     alsoFiscalYear: false,
     evidence: { text: m[0], start: block.start + at, end: block.start + at + m[0].length },
   };
+}
+
+/**
+ * (h-earn27: The Children's Place, "Fourth Quarter Fiscal Year" over "2012 | 2011 | 2012 | 2011" for the fourteen
+ * weeks ended February 2, 2013.) A heading naming the reported quarter beside the fiscal year, over a row of bare years,
+ * states the quarter's fiscal year: the row's first year. Null for any other heading.
+ */
+function quarterAndYearHeadingYear(blocks: Block[], ordinal: number): number | null {
+  for (const [i, b] of blocks.entries()) {
+    if (b.row) continue;
+    const m = new RegExp(String.raw`^(${ORDINAL})\s+quarter\s+(?:fiscal\s+)?year$`, 'i').exec(b.text.trim());
+    if (m === null || ORDINALS[m[1]!.toLowerCase()] !== ordinal) continue;
+    const next = blocks[i + 1];
+    if (next === undefined || !next.row) return null;
+    const cells = next.text.split('|').map((c) => c.trim());
+    if (cells.length < 2 || !cells.every((c) => /^(?:19|20)\d{2}$/.test(c))) return null;
+    return Number(cells[0]);
+  }
+  return null;
 }
 
 function monthNamedQuarter(prose: Block[]): ReportedPeriod | null {

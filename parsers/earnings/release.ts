@@ -140,7 +140,10 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * and one naming 52 or 53 weeks of the year; a quarter said to end on a calendar quarter's last day with no year ("the
  * three months ended June 30") is that calendar quarter, year and end unknown; "funds from operation" is FFO; a change
  * measure said to be "flat" or "unchanged" is 0%; an amount something "contributed" or "added" ("$189 million in
- * sales") is a part of the measure, not its value.
+ * sales") is a part of the measure, not its value; in a table whose caption names U.S. dollars and another currency the
+ * column of the year marked "(*)" is the dollar translation (a row with one value more, under a "Note" heading, opens
+ * with its note); "Controlling interest" under "Attributable to:" is the parent's net income; a heading naming the
+ * reported quarter beside the fiscal year ("Fourth Quarter Fiscal Year") over a row of bare years states the year.
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/26';
 

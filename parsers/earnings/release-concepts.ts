@@ -46,8 +46,10 @@ export function unitOfConcept(c: Concept): 'currency' | 'currency_per_share' | '
  */
 export function ffoConcept(label: string): 'ffo_per_share' | 'affo_per_share' | null {
   const l = label.toLowerCase();
-  if (/\baffo\b|\badjusted (?:ffo|funds from operations)\b/.test(l)) return 'affo_per_share';
-  if (!/\bffo\b|\bfunds from operations\b/.test(l)) return null;
+  if (/\baffo\b|\badjusted (?:ffo|funds from operations?)\b/.test(l)) return 'affo_per_share';
+  // (h-earn27: "The REIT reported funds from operation of $4.5 million or 34 cents per diluted share": a wire's singular
+  // "funds from operation" is the same FFO.)
+  if (!/\bffo\b|\bfunds from operations?\b/.test(l)) return null;
   if (/\b(?:core|normalized|modified|recurring|operating|as adjusted|excluding|before|comparable)\b/.test(l))
     return null;
   return 'ffo_per_share';
@@ -61,8 +63,12 @@ export const TAX_EQUIVALENT = /\bfte\b|\b(?:fully[- ])?tax(?:able)?[- ]equivalen
 /** A per-share row stating both kinds at once: "basic and diluted", the Nordic "before and after dilution". */
 export const BOTH_EPS_KINDS = /basic and diluted|diluted and basic|before and after dilution/i;
 
+// (h-earn27: "a record normal net profit after tax of $137.1 million", "normal operating revenue of $305.6 million, which
+// excludes interest and dividend revenue" (ASX Limited FY 2006): "normal" right before a profit, earnings, income or
+// revenue name is the Australian word for the company's own underlying measure, so it is non-GAAP as "underlying" is;
+// "normal" before anything else ("a normal profit margin", "the normal course") names no measure.)
 export const NON_GAAP_WORDS =
-  /\b(?:non[- ]?gaap|adjusted|adj\.|excl(?=\.\s)|pro[- ]?forma|excluding|excludes|exclusive of|before (?:special|one[- ]time|certain|unusual)|before (?:[a-z-]+ ){0,3}(?:costs?|expenses?|charges?|compensation)\b|core(?!['’])|underlying|comparable|normalized|cash earnings|ex[- ]items|base (?:net )?(?:earnings|income)(?= per| attributable| \(| for| was| of))\b/i;
+  /\b(?:non[- ]?gaap|adjusted|adj\.|excl(?=\.\s)|pro[- ]?forma|excluding|excludes|exclusive of|before (?:special|one[- ]time|certain|unusual)|before (?:[a-z-]+ ){0,3}(?:costs?|expenses?|charges?|compensation)\b|core(?!['’])|underlying|normal(?= (?:net |operating )?(?:profit|revenues?|earnings|income)\b(?! margin))|comparable|normalized|cash earnings|ex[- ]items|base (?:net )?(?:earnings|income)(?= per| attributable| \(| for| was| of))\b/i;
 
 /** Normalises a row label: footnote markers, trailing colons and doubled spaces go; case is lowered. */
 export function cleanLabel(label: string): string {
@@ -213,7 +219,8 @@ export function conceptOfLabel(
   // ("Net profit for the year", "... for the year attributable to equity holders of the parent": the span may follow it.)
   if (
     /^attributable to:?$/.test(sec.trim()) &&
-    /^(?:equity holders|owners|shareholders) of the parent(?: company)?$/.test(core)
+    // (h-earn27: and "Controlling interest | 1,597 | 20,707 | 15,332", FEMSA 2012.)
+    /^(?:equity holders|owners|shareholders) of the parent(?: company)?$|^controlling interests?$/.test(core)
   )
     return 'net_income';
   if (/^ebitda$/.test(core)) return 'ebitda';

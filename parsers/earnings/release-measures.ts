@@ -224,6 +224,28 @@ export function measuresOf(sentences: Sentence[]): Measure[] {
         });
         continue;
       }
+      // (h-earn27: Family Dollar, "adjusted diluted EPS increased 14.7% to $0.86; comparable store sales were flat".) A
+      // change measure said to be flat or unchanged right after its name states a change of 0%.
+      const flat = /^\s+(?:were|was|remained|stayed)\s+(?:flat|unchanged)\b/i.exec(
+        s.text.slice(m.index! + m[0].length),
+      );
+      if (kind === 'change' && flat) {
+        const at = m.index! + m[0].length + flat[0].search(/flat|unchanged/i);
+        const word = flat[0].trim().split(/\s+/).pop()!;
+        add({
+          name: m[0],
+          measure,
+          unit: 'percent',
+          period: periodOf(s.text.slice(0, m.index! + m[0].length + 120)),
+          printed: word,
+          value: 0,
+          scale: 'units',
+          sentence: s,
+          start: s.start + at,
+          end: s.start + at + word.length,
+        });
+        continue;
+      }
       // The measure's own period phrase ("Same-store sales for the first quarter of 2007 declined 1.6 percent") is
       // no value: blanked, at the same length so offsets hold.
       const after = s.text.slice(m.index! + m[0].length).replace(OWN_PERIOD, (x) => ' '.repeat(x.length));

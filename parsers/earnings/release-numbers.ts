@@ -243,6 +243,15 @@ export function detectCurrency(
       }
     }
   }
+  // (h-earn27: ASX Limited FY 2006, "$137.1 million" ... "120.1 cents per share fully franked".) Plain "$" amounts in a
+  // release whose dividends are franked (Australia's imputation credits) are Australian dollars, unless the text also
+  // writes US dollars out ("US$", "USD", "U.S. dollars": an Australian-listed company reporting in US dollars).
+  const franked = /\b(?:fully |partly |un)?franked\b|\bfranking\b/i.exec(text);
+  if (best?.[0] === 'USD' && franked !== null && !/\bUS\$|\bUSD\b|\bU\.?S\.? dollars?\b/i.test(text))
+    return {
+      currency: 'AUD',
+      evidence: `"$" on ${dollars} figures; "${text.slice(Math.max(0, franked.index - 30), franked.index + franked[0].length)}" (franked dividends are Australian)`,
+    };
   if (best === null) return { currency: null, evidence: null };
   return {
     currency: best[0],

@@ -196,6 +196,7 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
         quarterCodeColumns(blocks) ??
         unnumberedFiscalYear(prose) ??
         monthNamedQuarter(prose) ??
+        quarterEndedWithoutYear(prose) ??
         undated,
       prose,
     );
@@ -246,6 +247,7 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
   )
     fiscalYear = named;
   if (fiscalYear === null && fiscalPeriod === 'FY') fiscalYear = statedYearForFiscalYear(prose, latest.date);
+  if (fiscalYear === null && ordinal !== null) fiscalYear = quarterAndYearHeadingYear(blocks, ordinal);
   let source: ReportedPeriod['fiscalYearSource'] = fiscalYear !== null ? 'stated' : null;
   if (fiscalYear === null && fiscalPeriod !== null) {
     fiscalYear =
@@ -1278,6 +1280,55 @@ function quarterCodeColumns(blocks: Block[]): ReportedPeriod | null {
  * counts its quarters from April (India's financial year: the June quarter is the first), any other from January.
  * The year and the day are not stated.
  */
+/**
+ * (h-earn27: Equity One's Q2 2001 news story, "on total revenue of $9.9 million for the three months ended June 30,
+ * compared with ... the same period in 2000".) A quarter said to end on a calendar quarter's last day with no year after
+ * it ("the three months ended June 30") is that calendar quarter, in a text that never says "fiscal"; its year and end
+ * date stay unknown (the text does not state them).
+ */
+function quarterEndedWithoutYear(prose: Block[]): ReportedPeriod | null {
+  const text = prose
+    .slice(0, 30)
+    .map((b) => b.text)
+    .join('\n');
+  if (/\bfiscal\b/i.test(text)) return null;
+  const m =
+    /\b(?:three[- ]months?|quarter) ended (March 31|June 30|September 30|December 31)\b(?!,?\s*(?:19|20)\d{2})/i.exec(
+      text,
+    );
+  if (m === null) return null;
+  const month = MONTHS.indexOf(m[1]!.slice(0, 3).toLowerCase()) + 1;
+  const block = prose.find((b) => b.text.includes(m[0]))!;
+  const at = block.text.indexOf(m[0]);
+  return {
+    fiscalYear: null,
+    fiscalPeriod: `Q${month / 3}` as FiscalPeriod,
+    periodEnd: null,
+    fiscalYearSource: null,
+    alsoFiscalYear: false,
+    evidence: { text: m[0], start: block.start + at, end: block.start + at + m[0].length },
+  };
+}
+
+/**
+ * (h-earn27: The Children's Place, "Fourth Quarter Fiscal Year" over "2012 | 2011 | 2012 | 2011" for the fourteen
+ * weeks ended February 2, 2013.) A heading naming the reported quarter beside the fiscal year, over a row of bare years,
+ * states the quarter's fiscal year: the row's first year. Null for any other heading.
+ */
+function quarterAndYearHeadingYear(blocks: Block[], ordinal: number): number | null {
+  for (const [i, b] of blocks.entries()) {
+    if (b.row) continue;
+    const m = new RegExp(String.raw`^(${ORDINAL})\s+quarter\s+(?:fiscal\s+)?year$`, 'i').exec(b.text.trim());
+    if (m === null || ORDINALS[m[1]!.toLowerCase()] !== ordinal) continue;
+    const next = blocks[i + 1];
+    if (next === undefined || !next.row) return null;
+    const cells = next.text.split('|').map((c) => c.trim());
+    if (cells.length < 2 || !cells.every((c) => /^(?:19|20)\d{2}$/.test(c))) return null;
+    return Number(cells[0]);
+  }
+  return null;
+}
+
 function monthNamedQuarter(prose: Block[]): ReportedPeriod | null {
   const text = prose
     .slice(0, 30)

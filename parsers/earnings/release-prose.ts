@@ -89,7 +89,7 @@ const MEASURES: [RegExp, Concept][] = [
 ];
 /** "Nareit FFO", "Adjusted FFO", "AFFO", "Funds from Operations": the concept is decided with the words around it. */
 const FFO_NAMING =
-  /\b(?:(?:Nareit|Adjusted|Core|Normalized|Diluted|Modified|Recurring|Operating)\s+)?(?:A?FFO|funds from operations)\b/gi;
+  /\b(?:(?:Nareit|Adjusted|Core|Normalized|Diluted|Modified|Recurring|Operating)\s+)?(?:A?FFO|funds from operations?)\b/gi;
 /** "Basic and diluted net income attributable to X per ADS", "Net income per ADS", "earnings per ADR". */
 const ADS_NAMING =
   /\b(?:(basic and diluted|diluted and basic|diluted|basic)\s+)?(?:net\s+)?(?:income|earnings|loss|profit)(?:\s+\(loss\))?(?:\s+attributable to\s+[^,.;]{1,60}?)?\s+per\s+(?:ADS|ADR|American depositary share)\b/gi;
@@ -174,14 +174,16 @@ function spanOfSentence(text: string): Span | null {
     )
   )
     return 'ytd';
+  // (h-earn27: The Children's Place, "for the fourteen weeks ended February 2, 2013" is its quarter and "For the
+  // fifty-three weeks ended February 2, 2013" its year: a retailer's quarter of 13 or 14 weeks, its year of 52 or 53.)
   if (
-    /\b(?:quarter|three[- ]months?|13[- ]week|thirteen[- ]week|14[- ]week|Q[1-4]|[1-4]Q(?:\d{2}|\s?\d{4}))\b/i.test(
+    /\b(?:quarter|three[- ]months?|13[- ]week|thirteen[- ]week|14[- ]week|fourteen[- ]week|Q[1-4]|[1-4]Q(?:\d{2}|\s?\d{4}))\b/i.test(
       s,
     )
   )
     return 'quarter';
   if (
-    /\b(?:fiscal year|full[- ]year|for the year|year ended|twelve[- ]months?|fiscal \d{4}\b|for \d{4}\b|in \d{4}\b)/i.test(
+    /\b(?:fiscal year|full[- ]year|for the year|year ended|twelve[- ]months?|fifty[- ](?:two|three)[- ]weeks?\b|5[23][- ]weeks?\b|fiscal \d{4}\b|for \d{4}\b|in \d{4}\b)/i.test(
       s,
     )
   )
@@ -453,6 +455,16 @@ function readNaming(
     const lead = new RegExp(String.raw`(${MONEY})${SCALE_WORD}\s+in\s+((?:[A-Za-z-]+\s+){0,2})$`, 'i').exec(
       s.text.slice(Math.max(0, at - 60), at),
     );
+    // (h-earn27: Family Dollar, "The Company estimates this extra week contributed approximately $189 million in sales".)
+    // An amount something is said to have contributed or added is a part of the measure, not its value.
+    const leadAt = Math.max(0, at - 60) + (lead?.index ?? 0);
+    if (
+      lead &&
+      /\b(?:contribut(?:ed|es|ing)|add(?:ed|s)|accounted for)(?:\s+(?:approximately|about|roughly|nearly|almost|some|over|an estimated|more than))?\s*$/i.test(
+        s.text.slice(Math.max(0, leadAt - 60), leadAt),
+      )
+    )
+      return;
     if (lead && /\d/.test(lead[1]!) && !COMPARISON.test(lead[3] ?? '')) {
       const printed = lead[1]!.trim();
       const value = parseAmount(printed);
@@ -1032,7 +1044,7 @@ function readFfo(out: ProseFigure[], s: Sentence, m: RegExpMatchArray, span: Spa
     if (
       COMPARISON.test(between) ||
       /[;]/.test(between) ||
-      /\b(?:A?FFO|funds from operations)\b/i.test(between.replace(/^\s*\(\W*A?FFO\W*\)/i, ''))
+      /\b(?:A?FFO|funds from operations?)\b/i.test(between.replace(/^\s*\(\W*A?FFO\W*\)/i, ''))
     )
       return;
     if (!PER_SHARE_TAIL.test(window.slice(a.end))) continue;

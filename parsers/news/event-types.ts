@@ -84,7 +84,7 @@ export const TEXT_RULES: TextRule[] = [
     'earnings',
     'results',
     // (and revenue or sales reported, two words between at most: "Apple Reports Record Revenue")
-    /\breports?\b.{0,40}\b(net income|net loss|earnings|profit|results)\b|\breports? (\S+ ){0,2}(revenue|sales)\b/i,
+    /\breports?\b.{0,40}\b(net income|net loss|earnings|profit|results)\b|\breports? (\S+ ){0,2}(revenue|sales)\b|\b(drop|fall|rise|jump|slump|decline|increase|surge|plunge)s? in (\w+ ){0,2}(profits?|earnings|net income)\b/i,
     3,
   ),
   r(
@@ -360,6 +360,15 @@ export const TEXT_RULES: TextRule[] = [
     /\b(ceo|chief executive|(investment|operating|financial|technology) chief|cfo|chairman|chairwoman|president|co-?heads?|unit heads?|board members?)\b.{0,40}\b(resigns?|steps? down|ousted|named(?! (as )?(one of )?['"‘“]?(the |a |an )?['"‘“]?(most|best|top|leading|winner|finalist)\b)|appointed|appoints?|to step down|departs?|retires?|replaces?|quits?|(is|are) out)\b|\b(quits?|resigns?|steps? down|departs?|joins?)\b.{0,30}\b(as|role)\b.{0,40}\b(ceo|chief|co-?head|head|chair\w*|president|director)\b/i,
     3,
   ),
+  // an executive poached or lured by another company, or leaving for a rival, is an executive change: "Google exec poached by
+  // Chinese rival"
+  r(
+    'management.poached',
+    'management',
+    'executive_change',
+    /\b(execs?|executives?|boss|chief|ceo|cfo|president)\b (\w+ ){0,2}(poached|lured|hired away)\b|\b(poach(es|ed|ing)?|lures?|lured)\b (\w+['\u2019]s )?(\w+ ){0,2}(execs?|executives?|boss|chief|ceo|cfo)\b|\b(execs?|executives?|boss|chief|ceo|cfo)\b (\w+ ){0,2}(leaves?|left|defects?|defected) (\w+ )?(for|to) (a |an |its )?(\w+ ){0,2}rivals?\b/i,
+    3,
+  ),
   // a person a headline names, then resigning as "he" or "she", leaves a post: "A Year Ago, a Star Banker Was Detained in China. He
   // Has Just Resigned."
   r(
@@ -423,7 +432,7 @@ export const TEXT_RULES: TextRule[] = [
     'legal.court',
     'legal',
     'litigation',
-    /\b(court|judge|ruling|rules? in favou?r|verdict|settle\w*|class action|legal (fight|battle|dispute))\b/i,
+    /\b(court|judge|ruling|rules? in favou?r|verdict|settle\w*(?! (above|at|below|near|up|down|higher|lower)\b)|class action|legal (fight|battle|dispute))\b/i,
     2,
   ),
   // a party suing or being sued names the event more firmly than the deal or product it is about
@@ -983,6 +992,15 @@ export const TEXT_RULES: TextRule[] = [
     /\b(layoffs?|lay off|laid[- ]off|job cuts?|cut \d[\d,]* jobs|cuts? jobs|headcount|restructur\w*|slash\w* (jobs|workforce)|workforce (cuts?|reductions?)|voluntary buyouts|severance|debt overhaul|cost[- ]cutting|cost cuts?|cuts? costs)\b/i,
     3,
   ),
+  // a company bowing out of or pulling out of a business or a market, or ceasing its services there, leaves it: "Panasonic bows out
+  // of smartphones", "Yahoo ceases services in China" (not out of a deal, talks or a bid, which is the deal's news)
+  r(
+    'restructuring.exit',
+    'restructuring',
+    'exit',
+    /\b(bows? out of|bowing out of|bowed out of|pulls? out of|pulling out of|pulled out of)\b(?! (\w+ ){0,3}(deal|talks|bid|race|contest|merger|takeover|agreement|offer)s?\b)|\bceases? (its |all )?(\w+ )?(services|operations|business)\b/i,
+    3,
+  ),
   r(
     'bankruptcy.filing',
     'bankruptcy',
@@ -1225,6 +1243,15 @@ export const TEXT_RULES: TextRule[] = [
     /\b(fed|federal reserve|fomc|ecb|boj|rbi|reserve bank|bank of (japan|england|canada)|central bank|rate (hike|cut)s?|interest rates?|monetary policy)\b/i,
     3,
   ),
+  // a central bank's governor or deputy governor named, appointed or taking charge is the central bank's news, not a company's
+  // management: "Turkish President Erdoğan appoints two deputy central bank governors", "India central bank boss takes charge"
+  r(
+    'macro.central_bank_governor',
+    'macro',
+    'central_bank',
+    /\bcentral bank (deputy )?(governors?|boss|chiefs?|heads?)\b|\b(deputy )?governors? of the (central bank|reserve bank|bank of \w+|people['\u2019]s bank of china)\b/i,
+    5,
+  ),
   // a central bank buying government securities is its market operation, no acquisition: "RBI to buy ₹80,000 crore in G-Secs"
   r(
     'macro.bond_purchase',
@@ -1240,7 +1267,7 @@ export const TEXT_RULES: TextRule[] = [
     // (a law named after inflation is no price data: "Policy in the Inflation Reduction Act incentivizes onshoring")
     // (housing markets are the housing market: "souring on one of the country's hottest housing markets"; a company or a stock
     // "recession proof" is its own quality, not the economy: "Apple Isn't Recession Proof")
-    /\b(inflation(?! reduction act)|cpi|ppi|gdp|jobs report|payrolls|nonfarm|non-farm|jobless|initial claims|unemployment( claims| rate)?|labor market|labour market|employment report|employment data|jobs (numbers|data|figures|growth)|retail sales|pmi|consumer (prices|confidence|sentiment)|producer prices|wholesale prices|housing starts|home sales|home prices?|(housing|home|mortgage) affordability|housing markets?|economy|economic|recession(?![- ]proof)|(?<!\b(revenue|sales|earnings|profit|user|subscriber|customer|dividend|eps|ebitda|volume|deposit|loan|membership) )growth|trade (deficit|surplus|gap)|to grow at \d+(\.\d+)?(?= ?%)|consumer spending|(black friday|cyber monday|holiday|back-to-school|shoppers?['\u2019]?) spending|state of the consumer|spending by (americans|consumers|households)|(americans|consumers|households) (spend|spent|cut back)|(cookout|meal|dinner|holiday|thanksgiving|food|grocery|groceries|rent|living|household|childcare|tuition) (costs?|prices|bills))\b/i,
+    /\b(inflation(?! reduction act)|cpi|ppi|gdp|jobs report|payrolls|nonfarm|non-farm|jobless|initial claims|unemployment( claims| rate)?|labor market|labour market|employment report|employment data|jobs (numbers|data|figures|growth)|retail sales|pmi|consumer (prices|confidence|sentiment)|producer prices|wholesale prices|housing starts|home sales|home prices?|(housing|home|mortgage) affordability|housing markets?|economy|economic|recession(?![- ]proof)|(?<!\b(revenue|sales|earnings|profit|user|subscriber|customer|dividend|eps|ebitda|volume|deposit|loan|membership) )growth|trade (deficit|surplus|gap)|(uk|u\.?s\.?|eurozone|euro zone|global|world|economic|british|american|european|chinese|japanese) recovery|to grow at \d+(\.\d+)?(?= ?%)|consumer spending|(black friday|cyber monday|holiday|back-to-school|shoppers?['\u2019]?) spending|state of the consumer|spending by (americans|consumers|households)|(americans|consumers|households) (spend|spent|cut back)|(cookout|meal|dinner|holiday|thanksgiving|food|grocery|groceries|rent|living|household|childcare|tuition) (costs?|prices|bills))\b/i,
     3,
   ),
   r(
@@ -1323,6 +1350,16 @@ export const TEXT_RULES: TextRule[] = [
     /\b(stocks|equities|bonds?|(?<!\b(dividend|earnings|free cash flow|fcf) )yields?|treasur(y|ies)(?! shares?\b| stock\b)|(?<!\w-)(dollar|yen|euro|pound)|sterling|currency|fx|bitcoin|cryptocurrencies|oil|crude|brent|wti|lng|bpd|gold|silver|copper|tin|nickel|zinc|alumin(i)?um|lithium|platinum|palladium|iron ore|commodit(y|ies)|futures|wall street(?! journal)|indices|(stock|market|equity) indexes|emerging markets?|(world|global|financial|stock|equity|credit|capital) markets|stock market (\w+ )?(rall\w*|rises?|falls?|gains?|slides?|drops?|climbs?|sinks?|resumes?|closes?|ends?|higher|lower|mixed|tumbles?|surges?)|markets? (higher|lower|mixed)|stock (rises?|rall(y|ies)|falls?|slides?|gains?|drops?)|funds? flows?|outflows?|inflows?|volatility|money markets?|benchmarks?|bourses?|home prices|ftse( \d+)?|dow( jones)?|s&p 500|nasdaq composite|nikkei|dax|hang seng|sensex|nifty)\b/i,
     2,
   ),
+  // a stock index or the market as a whole moving, closing or setting a record is a market move, whatever company the headline
+  // also names: "The Nasdaq Sinks as Apple Downgrade Weighs on Big Tech", "Stocks kick off 2024, Apple downgraded", "Nasdaq carves
+  // out fresh intraday record at 10,940.50"
+  r(
+    'macro.index_move',
+    'macro',
+    'markets',
+    /^(the )?(nasdaq|dow( jones)?|s&p 500|ftse( 100)?|nikkei|dax|hang seng|sensex|nifty|stocks|wall street)\b,? (\w+ ){0,1}(sinks?|sank|falls?|fell|rises?|rose|gains?|climbs?|drops?|slides?|slumps?|tumbles?|surges?|rall(y|ies|ied)|jumps?|closes?|ends?|kicks? off|starts?|opens?|hits? (a )?record|carves? out (a |fresh |new )*(intraday )?record)\b/i,
+    4,
+  ),
   // a government plan or programme costed in billions or trillions is fiscal policy: "Watchdogs see Biden's student-loan plan
   // costing $500 billion to $1 trillion"
   r(
@@ -1345,7 +1382,7 @@ export const TEXT_RULES: TextRule[] = [
     'operations.disruption',
     'operations',
     'disruption',
-    /\b(outage|strike(?! price)|shutdown of|plant closure|fire at|explosion|accident|cyber ?attacks?|cyber ?security incidents?|cyber incidents?|(?<!\baccounts? (got |gets |was |were |been )?)hack(?!er\b)\w*|(was|were|went|is|goes) down (globally|worldwide)|security (flaws?|vulnerabilit(y|ies))|warning for (these |all )?(\w+ ){0,4}users|breach|suspends? (operations|production)|port suspends?|disruptions?|cancell?ations|cancels? (\w+ )?flights|strand(s|ed)?)\b/i,
+    /\b(outage|glitch(es)?|strike(?! price)|shutdown of|plant closure|fire at|explosion|accident|cyber ?attacks?|cyber ?security incidents?|cyber incidents?|(?<!\baccounts? (got |gets |was |were |been )?)hack(?!er\b)\w*|(was|were|went|is|goes) down (globally|worldwide)|security (flaws?|vulnerabilit(y|ies))|warning for (these |all )?(\w+ ){0,4}users|breach|suspends? (operations|production)|port suspends?|disruptions?|cancell?ations|cancels? (\w+ )?flights|strand(s|ed)?)\b/i,
     2,
   ),
   // a platform banning or suspending a count of accounts is its own moderation: "Twitter bans over 5 lakh accounts in India"

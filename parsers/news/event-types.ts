@@ -1267,7 +1267,7 @@ export const TEXT_RULES: TextRule[] = [
     // (a law named after inflation is no price data: "Policy in the Inflation Reduction Act incentivizes onshoring")
     // (housing markets are the housing market: "souring on one of the country's hottest housing markets"; a company or a stock
     // "recession proof" is its own quality, not the economy: "Apple Isn't Recession Proof")
-    /\b(inflation(?! reduction act)|cpi|ppi|gdp|jobs report|payrolls|nonfarm|non-farm|jobless|initial claims|unemployment( claims| rate)?|labor market|labour market|employment report|employment data|jobs (numbers|data|figures|growth)|retail sales|pmi|consumer (prices|confidence|sentiment)|producer prices|wholesale prices|housing starts|home sales|home prices?|(housing|home|mortgage) affordability|housing markets?|economy|economic|recession(?![- ]proof)|(?<!\b(revenue|sales|earnings|profit|user|subscriber|customer|dividend|eps|ebitda|volume|deposit|loan|membership) )growth|trade (deficit|surplus|gap)|to grow at \d+(\.\d+)?(?= ?%)|consumer spending|(black friday|cyber monday|holiday|back-to-school|shoppers?['\u2019]?) spending|state of the consumer|spending by (americans|consumers|households)|(americans|consumers|households) (spend|spent|cut back)|(cookout|meal|dinner|holiday|thanksgiving|food|grocery|groceries|rent|living|household|childcare|tuition) (costs?|prices|bills))\b/i,
+    /\b(inflation(?! reduction act)|cpi|ppi|gdp|jobs report|payrolls|nonfarm|non-farm|jobless|initial claims|unemployment( claims| rate)?|labor market|labour market|employment report|employment data|jobs (numbers|data|figures|growth)|retail sales|pmi|consumer (prices|confidence|sentiment)|producer prices|wholesale prices|housing starts|home sales|home prices?|(housing|home|mortgage) affordability|housing markets?|economy|economic|recession(?![- ]proof)|(?<!\b(revenue|sales|earnings|profit|user|subscriber|customer|dividend|eps|ebitda|volume|deposit|loan|membership) )growth(?! (prospects?|stocks?|potential|story|strategy|plans?|investors?|funds?|etfs?|portfolios?|names|opportunit(y|ies)|engines?|drivers?|runway|trajectory)\b)|trade (deficit|surplus|gap)|to grow at \d+(\.\d+)?(?= ?%)|consumer spending|(black friday|cyber monday|holiday|back-to-school|shoppers?['\u2019]?) spending|state of the consumer|spending by (americans|consumers|households)|(americans|consumers|households) (spend|spent|cut back)|(cookout|meal|dinner|holiday|thanksgiving|food|grocery|groceries|rent|living|household|childcare|tuition) (costs?|prices|bills))\b/i,
     3,
   ),
   r(
@@ -1359,6 +1359,16 @@ export const TEXT_RULES: TextRule[] = [
     'markets',
     /^(the )?(nasdaq|dow( jones)?|s&p 500|ftse( 100)?|nikkei|dax|hang seng|sensex|nifty|stocks|wall street)\b,? (\w+ ){0,1}(sinks?|sank|falls?|fell|rises?|rose|gains?|climbs?|drops?|slides?|slumps?|tumbles?|surges?|rall(y|ies|ied)|jumps?|closes?|ends?|kicks? off|starts?|opens?|hits? (a )?record|carves? out (a |fresh |new )*(intraday )?record)\b/i,
     4,
+  ),
+  // a headline opening with a place's car or vehicle sales (one word before them) reports that market's figures: "China car sales
+  // hit reverse for first time since 1990s", "Italian car sales rise as France hits 15-year January low" (a company's car sales
+  // are its own: classify.ts drops this rule in an item linked to a company)
+  r(
+    'macro.car_market',
+    'macro',
+    'economic_data',
+    /^(the )?\p{Lu}[\p{L}.'\u2019-]* (new[- ])?(car|vehicle|auto|light[- ]vehicle) (sales|registrations)\b/u,
+    2,
   ),
   // a government plan or programme costed in billions or trillions is fiscal policy: "Watchdogs see Biden's student-loan plan
   // costing $500 billion to $1 trillion"

@@ -390,7 +390,7 @@ export const TEXT_RULES: TextRule[] = [
     'management.appoints',
     'management',
     'executive_change',
-    /\b(appoints?|appointed|names?|hires?|nominates?|elevates?|promotes?|ditch(es|ed)?|dumps?|dumped|ousts?|fires?|fired|sacks?|sacked)\b.{0,40}\b(ceo|chief executive|cfo|chief financial|chairman|president|directors?|board members?|unit heads?|co-?heads?)\b/i,
+    /\b(appoints?|appointed|names?|hires?|nominates?|elevates?|promotes?|ditch(es|ed)?|dumps?|dumped|ousts?|fires?|fired|sacks?|sacked)\b.{0,60}\b(ceo|chief executive|cfo|chief financial|chairman|president|directors?|board members?|unit heads?|co-?heads?)\b/i,
     3,
   ),
   // a German release calling or naming someone to the management board, the supervisory board or a chief's post appoints them, as
@@ -443,6 +443,14 @@ export const TEXT_RULES: TextRule[] = [
     'legal',
     'litigation',
     /\blabou?r[- ]law violations?\b|\bunfair labou?r practices?\b|\blegal repercussions\b/i,
+    3,
+  ),
+  // assets frozen or seized are a court's or an authority's order against their owner: "Mt.Gox CEO's U.S. assets frozen"
+  r(
+    'legal.assets_frozen',
+    'legal',
+    'asset_freeze',
+    /\bassets (frozen|seized|confiscated)\b|\b(freez(e|es|ing)|froze|seiz(e|es|ed|ing)|confiscat\w+) (\w+['\u2019]s )?(\w+ ){0,2}assets\b/i,
     3,
   ),
   r('legal.lawsuit', 'legal', 'litigation', /\b(lawsuits?|sues?|sued|suing|countersues?)\b/i, 4),
@@ -735,6 +743,24 @@ export const TEXT_RULES: TextRule[] = [
     'capital_return',
     'buyback',
     /\b(buybacks?|share repurchases?|repurchase programs?|(normal course )?issuer bids?)\b/i,
+    3,
+  ),
+  // a deal with a company named by its kind ("a Chinese company", "a local firm") is that company's contract: "AstraZeneca in first
+  // COVID-19 vaccine deal with Chinese company"
+  r(
+    'contract.deal_with_kind',
+    'contract',
+    'agreement',
+    /\bdeals? with (an? )?([\p{L}-]+ ){0,2}(company|firm|maker|manufacturer|supplier|partner|group)\b/iu,
+    2,
+  ),
+  // overtaking a rival to become a numbered or the largest player is a change of market position: "T-Mobile Overtakes AT&T to
+  // Become No. 2 Carrier"
+  r(
+    'operations.position',
+    'operations',
+    'market_position',
+    /\bto become (the )?(no\.? ?\d+|number (one|two|three|\d+)|(world|nation|country|industry)['\u2019]s (largest|biggest|second[- ]largest))\b/i,
     3,
   ),
   r(

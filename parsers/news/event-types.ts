@@ -986,6 +986,16 @@ export const TEXT_RULES: TextRule[] = [
     /\b(tests?|testing|tested|enabl\w+|adds?|added|brings?)\b[^.;]{0,40}\bfeatures?\b|\bto (reportedly )?feature\b|\b(ios|ipados|macos|watchos|android|windows) \d+(\.\d+)? (public |developer )?beta\b|\b(public|developer) beta\b|\bnow available (in|on|for|to)\b|\brelease of (\w+ ){0,3}(games?|titles?|apps?)\b|\b(biggest|major|significant) upgrade\b|\b(sneak peek|first look) (at|of)\b/i,
     2,
   ),
+  // a version of a product tested or piloted, a product's designs or renders leaked, a product feature or tool expanded are that
+  // product's news: "Quibi Tests a Free Version in Australia and New Zealand", "Samsung Galaxy Z Fold 6 and Z Flip 6 case designs
+  // just leaked", "Google expands fact checking in news searches"
+  r(
+    'product.version_leak',
+    'product',
+    'launch',
+    /\b(tests?|testing|tested|trials?|trialled|trialling|pilots?|piloted|piloting) (a |an |its )?((free|new|cheaper|paid|premium|ad-supported|lite|beta) )?version\b|\b(designs?|renders?|images?) (\w+ ){0,2}leak(s|ed)?\b|\bleak(s|ed)? (\w+ ){0,2}(designs?|renders?)\b|\bexpands? (its )?(\w+ ){0,2}(checking|features?|tools?)\b/i,
+    2,
+  ),
   // a product's price revealed or cut, its specifications leaked, products compared, or a product updated or opened up is that
   // product's news: "Galaxy A55 5G price revealed", "Moto G54 receives a price cut", "leak reveals key specifications", "How the
   // two ... phones compare", "to get better ... with future updates", "will make Grok chatbot more accessible"

@@ -369,6 +369,15 @@ export const TEXT_RULES: TextRule[] = [
     /\b(execs?|executives?|boss|chief|ceo|cfo|president)\b (\w+ ){0,2}(poached|lured|hired away)\b|\b(poach(es|ed|ing)?|lures?|lured)\b (\w+['\u2019]s )?(\w+ ){0,2}(execs?|executives?|boss|chief|ceo|cfo)\b|\b(execs?|executives?|boss|chief|ceo|cfo)\b (\w+ ){0,2}(leaves?|left|defects?|defected) (\w+ )?(for|to) (a |an |its )?(\w+ ){0,2}rivals?\b/i,
     3,
   ),
+  // an outgoing executive, or an abrupt, sudden or surprise exit or departure, is an executive change: "Meta board approves personal
+  // security to outgoing executive Sheryl Sandberg", "Trouble at Calpers: Abrupt Exit Hits $400 Billion State Fund"
+  r(
+    'management.outgoing',
+    'management',
+    'executive_change',
+    /\boutgoing (exec(utive)?|ceo|cfo|coo|chief( executive)?|chair(man|woman)?|president|boss)\b|\b(abrupt|sudden|surprise|unexpected) (exit|departure|resignation|ouster)\b/i,
+    3,
+  ),
   // a person a headline names, then resigning as "he" or "she", leaves a post: "A Year Ago, a Star Banker Was Detained in China. He
   // Has Just Resigned."
   r(
@@ -1016,6 +1025,15 @@ export const TEXT_RULES: TextRule[] = [
     // (an asset manager's fund fees are the price of its funds: "Vanguard cuts fund fees as competition in Europe heats up")
     /\b(raises?|raised|raising|hikes?|hiked|hiking|increases?|increased|cuts?|cutting|lowers?|lowered|slash(es|ed)?) (the )?prices? (of|for|on) (its |their )?(\w+ ){0,4}(subscriptions?|plans?|services?|devices?|phones?|products?|models?|cars?|vehicles?|tiers?|memberships?)\b|\b(cuts?|cutting|lowers?|lowered|slash(es|ed)?|raises?|raised|hikes?|hiked) (its |their )?(\w+ )?fund fees\b/i,
     3,
+  ),
+  // a company improving or streamlining its operations, or changing something in its own data centres, plants, stores or mines, is
+  // its operations: "Suncor's New Dispatch System Improves Mine Operations", "Meta implements new timing protocol in its data centers"
+  r(
+    'operations.own_sites',
+    'operations',
+    'operations',
+    /\b(improves?|improved|streamlines?|streamlined|modernizes?|modernises?) (its |their )?(\w+ ){0,2}operations\b|\bin (its|their) (own )?(data cent(er|re)s|factories|plants|stores|warehouses|mines|networks)\b/i,
+    2,
   ),
   // a product in short supply is its maker's operations: "AAPL Stock: Apple iPhone 14 Pro Shortages Continue"
   r('operations.shortage', 'operations', 'supply', /\bshortages?\b/i, 2),

@@ -219,6 +219,17 @@ export function classifyItem(
       /^ [Aa]bout \p{Lu}/u.test(title.slice(mt.index + mt[0].length))
     )
       continue;
+    // a place's car sales opening a headline about a company are that company's: "Tesla Car Sales ..." (the macro.car_market rule)
+    if (m && tr.id === 'macro.car_market' && opts.hasPrimaryLink) continue;
+    // economic words in a concessive clause of the headline are its background, not its subject: "Don't Rush In to Social Security,
+    // Despite Concerns About the Economy", "... Would Spend More to Shop Small This Holiday Season, Despite Uncertain Economy"
+    if (
+      m &&
+      mt &&
+      tr.id === 'macro.data' &&
+      /\b(despite|in spite of)\b[^,.;:!?]*$/i.test(title.slice(0, mt.index))
+    )
+      continue;
     // growth written after the name of a company the headline is about is that company's growth, no economic data:
     // "International markets becoming more crucial to Netflix growth: Analyst"
     if (

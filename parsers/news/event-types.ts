@@ -360,6 +360,24 @@ export const TEXT_RULES: TextRule[] = [
     /\b(ceo|chief executive|(investment|operating|financial|technology) chief|cfo|chairman|chairwoman|president|co-?heads?|unit heads?|board members?)\b.{0,40}\b(resigns?|steps? down|ousted|named(?! (as )?(one of )?['"‘“]?(the |a |an )?['"‘“]?(most|best|top|leading|winner|finalist)\b)|appointed|appoints?|to step down|departs?|retires?|replaces?|quits?|(is|are) out)\b|\b(quits?|resigns?|steps? down|departs?|joins?)\b.{0,30}\b(as|role)\b.{0,40}\b(ceo|chief|co-?head|head|chair\w*|president|director)\b/i,
     3,
   ),
+  // an executive poached or lured by another company, or leaving for a rival, is an executive change: "Google exec poached by
+  // Chinese rival"
+  r(
+    'management.poached',
+    'management',
+    'executive_change',
+    /\b(execs?|executives?|boss|chief|ceo|cfo|president)\b (\w+ ){0,2}(poached|lured|hired away)\b|\b(poach(es|ed|ing)?|lures?|lured)\b (\w+['\u2019]s )?(\w+ ){0,2}(execs?|executives?|boss|chief|ceo|cfo)\b|\b(execs?|executives?|boss|chief|ceo|cfo)\b (\w+ ){0,2}(leaves?|left|defects?|defected) (\w+ )?(for|to) (a |an |its )?(\w+ ){0,2}rivals?\b/i,
+    3,
+  ),
+  // an outgoing executive, or an abrupt, sudden or surprise exit or departure, is an executive change: "Meta board approves personal
+  // security to outgoing executive Sheryl Sandberg", "Trouble at Calpers: Abrupt Exit Hits $400 Billion State Fund"
+  r(
+    'management.outgoing',
+    'management',
+    'executive_change',
+    /\boutgoing (exec(utive)?|ceo|cfo|coo|chief( executive)?|chair(man|woman)?|president|boss)\b|\b(abrupt|sudden|surprise|unexpected) (exit|departure|resignation|ouster)\b/i,
+    3,
+  ),
   // a person a headline names, then resigning as "he" or "she", leaves a post: "A Year Ago, a Star Banker Was Detained in China. He
   // Has Just Resigned."
   r(
@@ -381,7 +399,7 @@ export const TEXT_RULES: TextRule[] = [
     'management.appoints',
     'management',
     'executive_change',
-    /\b(appoints?|appointed|names?|hires?|nominates?|elevates?|promotes?|ditch(es|ed)?|dumps?|dumped|ousts?|fires?|fired|sacks?|sacked)\b.{0,40}\b(ceo|chief executive|cfo|chief financial|chairman|president|directors?|board members?|unit heads?|co-?heads?)\b/i,
+    /\b(appoints?|appointed|names?|hires?|nominates?|elevates?|promotes?|ditch(es|ed)?|dumps?|dumped|ousts?|fires?|fired|sacks?|sacked)\b.{0,60}\b(ceo|chief executive|cfo|chief financial|chairman|president|directors?|board members?|unit heads?|co-?heads?)\b/i,
     3,
   ),
   // a German release calling or naming someone to the management board, the supervisory board or a chief's post appoints them, as
@@ -423,7 +441,7 @@ export const TEXT_RULES: TextRule[] = [
     'legal.court',
     'legal',
     'litigation',
-    /\b(court|judge|ruling|rules? in favou?r|verdict|settle\w*|class action|legal (fight|battle|dispute))\b/i,
+    /\b(court|judge|ruling|rules? in favou?r|verdict|settle\w*(?! (above|at|below|near|up|down|higher|lower)\b)|class action|legal (fight|battle|dispute))\b/i,
     2,
   ),
   // a party suing or being sued names the event more firmly than the deal or product it is about
@@ -434,6 +452,14 @@ export const TEXT_RULES: TextRule[] = [
     'legal',
     'litigation',
     /\blabou?r[- ]law violations?\b|\bunfair labou?r practices?\b|\blegal repercussions\b/i,
+    3,
+  ),
+  // assets frozen or seized are a court's or an authority's order against their owner: "Mt.Gox CEO's U.S. assets frozen"
+  r(
+    'legal.assets_frozen',
+    'legal',
+    'asset_freeze',
+    /\bassets (frozen|seized|confiscated)\b|\b(freez(e|es|ing)|froze|seiz(e|es|ed|ing)|confiscat\w+) (\w+['\u2019]s )?(\w+ ){0,2}assets\b/i,
     3,
   ),
   r('legal.lawsuit', 'legal', 'litigation', /\b(lawsuits?|sues?|sued|suing|countersues?)\b/i, 4),
@@ -728,6 +754,24 @@ export const TEXT_RULES: TextRule[] = [
     /\b(buybacks?|share repurchases?|repurchase programs?|(normal course )?issuer bids?)\b/i,
     3,
   ),
+  // a deal with a company named by its kind ("a Chinese company", "a local firm") is that company's contract: "AstraZeneca in first
+  // COVID-19 vaccine deal with Chinese company"
+  r(
+    'contract.deal_with_kind',
+    'contract',
+    'agreement',
+    /\bdeals? with (an? )?([\p{L}-]+ ){0,2}(company|firm|maker|manufacturer|supplier|partner|group)\b/iu,
+    2,
+  ),
+  // overtaking a rival to become a numbered or the largest player is a change of market position: "T-Mobile Overtakes AT&T to
+  // Become No. 2 Carrier"
+  r(
+    'operations.position',
+    'operations',
+    'market_position',
+    /\bto become (the )?(no\.? ?\d+|number (one|two|three|\d+)|(world|nation|country|industry)['\u2019]s (largest|biggest|second[- ]largest))\b/i,
+    3,
+  ),
   r(
     'contract.award',
     'contract',
@@ -951,6 +995,16 @@ export const TEXT_RULES: TextRule[] = [
     /\b(tests?|testing|tested|enabl\w+|adds?|added|brings?)\b[^.;]{0,40}\bfeatures?\b|\bto (reportedly )?feature\b|\b(ios|ipados|macos|watchos|android|windows) \d+(\.\d+)? (public |developer )?beta\b|\b(public|developer) beta\b|\bnow available (in|on|for|to)\b|\brelease of (\w+ ){0,3}(games?|titles?|apps?)\b|\b(biggest|major|significant) upgrade\b|\b(sneak peek|first look) (at|of)\b/i,
     2,
   ),
+  // a version of a product tested or piloted, a product's designs or renders leaked, a product feature or tool expanded are that
+  // product's news: "Quibi Tests a Free Version in Australia and New Zealand", "Samsung Galaxy Z Fold 6 and Z Flip 6 case designs
+  // just leaked", "Google expands fact checking in news searches"
+  r(
+    'product.version_leak',
+    'product',
+    'launch',
+    /\b(tests?|testing|tested|trials?|trialled|trialling|pilots?|piloted|piloting) (a |an |its )?((free|new|cheaper|paid|premium|ad-supported|lite|beta) )?version\b|\b(designs?|renders?|images?) (\w+ ){0,2}leak(s|ed)?\b|\bleak(s|ed)? (\w+ ){0,2}(designs?|renders?)\b|\bexpands? (its )?(\w+ ){0,2}(checking|features?|tools?)\b/i,
+    2,
+  ),
   // a product's price revealed or cut, its specifications leaked, products compared, or a product updated or opened up is that
   // product's news: "Galaxy A55 5G price revealed", "Moto G54 receives a price cut", "leak reveals key specifications", "How the
   // two ... phones compare", "to get better ... with future updates", "will make Grok chatbot more accessible"
@@ -972,6 +1026,15 @@ export const TEXT_RULES: TextRule[] = [
     /\b(raises?|raised|raising|hikes?|hiked|hiking|increases?|increased|cuts?|cutting|lowers?|lowered|slash(es|ed)?) (the )?prices? (of|for|on) (its |their )?(\w+ ){0,4}(subscriptions?|plans?|services?|devices?|phones?|products?|models?|cars?|vehicles?|tiers?|memberships?)\b|\b(cuts?|cutting|lowers?|lowered|slash(es|ed)?|raises?|raised|hikes?|hiked) (its |their )?(\w+ )?fund fees\b/i,
     3,
   ),
+  // a company improving or streamlining its operations, or changing something in its own data centres, plants, stores or mines, is
+  // its operations: "Suncor's New Dispatch System Improves Mine Operations", "Meta implements new timing protocol in its data centers"
+  r(
+    'operations.own_sites',
+    'operations',
+    'operations',
+    /\b(improves?|improved|streamlines?|streamlined|modernizes?|modernises?) (its |their )?(\w+ ){0,2}operations\b|\bin (its|their) (own )?(data cent(er|re)s|factories|plants|stores|warehouses|mines|networks)\b/i,
+    2,
+  ),
   // a product in short supply is its maker's operations: "AAPL Stock: Apple iPhone 14 Pro Shortages Continue"
   r('operations.shortage', 'operations', 'supply', /\bshortages?\b/i, 2),
   r('product.promotion', 'product', 'promotion', /\b\d+% off\b|\bbest deals\b/i, 2),
@@ -981,6 +1044,15 @@ export const TEXT_RULES: TextRule[] = [
     'restructuring',
     'layoffs',
     /\b(layoffs?|lay off|laid[- ]off|job cuts?|cut \d[\d,]* jobs|cuts? jobs|headcount|restructur\w*|slash\w* (jobs|workforce)|workforce (cuts?|reductions?)|voluntary buyouts|severance|debt overhaul|cost[- ]cutting|cost cuts?|cuts? costs)\b/i,
+    3,
+  ),
+  // a company bowing out of or pulling out of a business or a market, or ceasing its services there, leaves it: "Panasonic bows out
+  // of smartphones", "Yahoo ceases services in China" (not out of a deal, talks or a bid, which is the deal's news)
+  r(
+    'restructuring.exit',
+    'restructuring',
+    'exit',
+    /\b(bows? out of|bowing out of|bowed out of|pulls? out of|pulling out of|pulled out of)\b(?! (\w+ ){0,3}(deal|talks|bid|race|contest|merger|takeover|agreement|offer)s?\b)|\bceases? (its |all )?(\w+ )?(services|operations|business)\b/i,
     3,
   ),
   r(
@@ -1225,6 +1297,15 @@ export const TEXT_RULES: TextRule[] = [
     /\b(fed|federal reserve|fomc|ecb|boj|rbi|reserve bank|bank of (japan|england|canada)|central bank|rate (hike|cut)s?|interest rates?|monetary policy)\b/i,
     3,
   ),
+  // a central bank's governor or deputy governor named, appointed or taking charge is the central bank's news, not a company's
+  // management: "Turkish President Erdoğan appoints two deputy central bank governors", "India central bank boss takes charge"
+  r(
+    'macro.central_bank_governor',
+    'macro',
+    'central_bank',
+    /\bcentral bank (deputy )?(governors?|boss|chiefs?|heads?)\b|\b(deputy )?governors? of the (central bank|reserve bank|bank of \w+|people['\u2019]s bank of china)\b/i,
+    5,
+  ),
   // a central bank buying government securities is its market operation, no acquisition: "RBI to buy ₹80,000 crore in G-Secs"
   r(
     'macro.bond_purchase',
@@ -1240,7 +1321,7 @@ export const TEXT_RULES: TextRule[] = [
     // (a law named after inflation is no price data: "Policy in the Inflation Reduction Act incentivizes onshoring")
     // (housing markets are the housing market: "souring on one of the country's hottest housing markets"; a company or a stock
     // "recession proof" is its own quality, not the economy: "Apple Isn't Recession Proof")
-    /\b(inflation(?! reduction act)|cpi|ppi|gdp|jobs report|payrolls|nonfarm|non-farm|jobless|initial claims|unemployment( claims| rate)?|labor market|labour market|employment report|employment data|jobs (numbers|data|figures|growth)|retail sales|pmi|consumer (prices|confidence|sentiment)|producer prices|wholesale prices|housing starts|home sales|home prices?|(housing|home|mortgage) affordability|housing markets?|economy|economic|recession(?![- ]proof)|(?<!\b(revenue|sales|earnings|profit|user|subscriber|customer|dividend|eps|ebitda|volume|deposit|loan|membership) )growth|trade (deficit|surplus|gap)|to grow at \d+(\.\d+)?(?= ?%)|consumer spending|(black friday|cyber monday|holiday|back-to-school|shoppers?['\u2019]?) spending|state of the consumer|spending by (americans|consumers|households)|(americans|consumers|households) (spend|spent|cut back)|(cookout|meal|dinner|holiday|thanksgiving|food|grocery|groceries|rent|living|household|childcare|tuition) (costs?|prices|bills))\b/i,
+    /\b(inflation(?! reduction act)|cpi|ppi|gdp|jobs report|payrolls|nonfarm|non-farm|jobless|initial claims|unemployment( claims| rate)?|labor market|labour market|employment report|employment data|jobs (numbers|data|figures|growth)|retail sales|pmi|consumer (prices|confidence|sentiment)|producer prices|wholesale prices|housing starts|home sales|home prices?|(housing|home|mortgage) affordability|housing markets?|economy|economic|recession(?![- ]proof)|(?<!\b(revenue|sales|earnings|profit|user|subscriber|customer|dividend|eps|ebitda|volume|deposit|loan|membership) )growth(?! (prospects?|stocks?|potential|story|strategy|plans?|investors?|funds?|etfs?|portfolios?|names|opportunit(y|ies)|engines?|drivers?|runway|trajectory)\b)|trade (deficit|surplus|gap)|to grow at \d+(\.\d+)?(?= ?%)|consumer spending|(black friday|cyber monday|holiday|back-to-school|shoppers?['\u2019]?) spending|state of the consumer|spending by (americans|consumers|households)|(americans|consumers|households) (spend|spent|cut back)|(cookout|meal|dinner|holiday|thanksgiving|food|grocery|groceries|rent|living|household|childcare|tuition) (costs?|prices|bills))\b/i,
     3,
   ),
   r(
@@ -1323,6 +1404,26 @@ export const TEXT_RULES: TextRule[] = [
     /\b(stocks|equities|bonds?|(?<!\b(dividend|earnings|free cash flow|fcf) )yields?|treasur(y|ies)(?! shares?\b| stock\b)|(?<!\w-)(dollar|yen|euro|pound)|sterling|currency|fx|bitcoin|cryptocurrencies|oil|crude|brent|wti|lng|bpd|gold|silver|copper|tin|nickel|zinc|alumin(i)?um|lithium|platinum|palladium|iron ore|commodit(y|ies)|futures|wall street(?! journal)|indices|(stock|market|equity) indexes|emerging markets?|(world|global|financial|stock|equity|credit|capital) markets|stock market (\w+ )?(rall\w*|rises?|falls?|gains?|slides?|drops?|climbs?|sinks?|resumes?|closes?|ends?|higher|lower|mixed|tumbles?|surges?)|markets? (higher|lower|mixed)|stock (rises?|rall(y|ies)|falls?|slides?|gains?|drops?)|funds? flows?|outflows?|inflows?|volatility|money markets?|benchmarks?|bourses?|home prices|ftse( \d+)?|dow( jones)?|s&p 500|nasdaq composite|nikkei|dax|hang seng|sensex|nifty)\b/i,
     2,
   ),
+  // a stock index or the market as a whole moving, closing or setting a record is a market move, whatever company the headline
+  // also names: "The Nasdaq Sinks as Apple Downgrade Weighs on Big Tech", "Stocks kick off 2024, Apple downgraded", "Nasdaq carves
+  // out fresh intraday record at 10,940.50"
+  r(
+    'macro.index_move',
+    'macro',
+    'markets',
+    /^(the )?(nasdaq|dow( jones)?|s&p 500|ftse( 100)?|nikkei|dax|hang seng|sensex|nifty|stocks|wall street)\b,? (\w+ ){0,1}(sinks?|sank|falls?|fell|rises?|rose|gains?|climbs?|drops?|slides?|slumps?|tumbles?|surges?|rall(y|ies|ied)|jumps?|closes?|ends?|kicks? off|starts?|opens?|hits? (a )?record|carves? out (a |fresh |new )*(intraday )?record)\b/i,
+    4,
+  ),
+  // a headline opening with a place's car or vehicle sales (one word before them) reports that market's figures: "China car sales
+  // hit reverse for first time since 1990s", "Italian car sales rise as France hits 15-year January low" (a company's car sales
+  // are its own: classify.ts drops this rule in an item linked to a company)
+  r(
+    'macro.car_market',
+    'macro',
+    'economic_data',
+    /^(the )?\p{Lu}[\p{L}.'\u2019-]* (new[- ])?(car|vehicle|auto|light[- ]vehicle) (sales|registrations)\b/u,
+    2,
+  ),
   // a government plan or programme costed in billions or trillions is fiscal policy: "Watchdogs see Biden's student-loan plan
   // costing $500 billion to $1 trillion"
   r(
@@ -1345,7 +1446,7 @@ export const TEXT_RULES: TextRule[] = [
     'operations.disruption',
     'operations',
     'disruption',
-    /\b(outage|strike(?! price)|shutdown of|plant closure|fire at|explosion|accident|cyber ?attacks?|cyber ?security incidents?|cyber incidents?|(?<!\baccounts? (got |gets |was |were |been )?)hack(?!er\b)\w*|(was|were|went|is|goes) down (globally|worldwide)|security (flaws?|vulnerabilit(y|ies))|warning for (these |all )?(\w+ ){0,4}users|breach|suspends? (operations|production)|port suspends?|disruptions?|cancell?ations|cancels? (\w+ )?flights|strand(s|ed)?)\b/i,
+    /\b(outage|glitch(es)?|strike(?! price)|shutdown of|plant closure|fire at|explosion|accident|cyber ?attacks?|cyber ?security incidents?|cyber incidents?|(?<!\baccounts? (got |gets |was |were |been )?)hack(?!er\b)\w*|(was|were|went|is|goes) down (globally|worldwide)|security (flaws?|vulnerabilit(y|ies))|warning for (these |all )?(\w+ ){0,4}users|breach|suspends? (operations|production)|port suspends?|disruptions?|cancell?ations|cancels? (\w+ )?flights|strand(s|ed)?)\b/i,
     2,
   ),
   // a platform banning or suspending a count of accounts is its own moderation: "Twitter bans over 5 lakh accounts in India"

@@ -102,6 +102,23 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
     re: /\btop-(performing|rated|ranked|selling)\b|\btop (\p{Lu}[\p{L}&.-]* ){0,3}(execs?|executives?|officials?|bankers?|aides?|lawyers?|advis[eo]rs?|brass|staff)\b/giu,
     dir: 0,
   },
+  // gaining access to something is no gain in value: "Microsoft agrees to buy Nokia's mobile phone business and gains access to its
+  // patents"
+  { re: /\bgain(s|ed|ing)? access\b/gi, dir: 0 },
+  // emerging from bankruptcy, administration or receivership ends it: up ("New Kodak emerges from bankruptcy")
+  {
+    re: /\bemerg(e|es|ed|ing) from (\w+ )?(bankruptcy|chapter 11|administration|receivership|insolvency)( protection)?\b/gi,
+    dir: 1,
+  },
+  // an executive poached or lured away by another company is lost to it: down ("Google exec poached by Chinese rival")
+  { re: /\b(poached|lured( away)?) by\b/gi, dir: -1 },
+  // being prosecuted is a criminal charge: down, as "charged" and "indicted" are ("Olympus to be prosecuted by SFO")
+  { re: /\bprosecuted\b/gi, dir: -1 },
+  // growth, activity, confidence, output or orders at a high of many months or years are up: "UK services growth at six-year high"
+  {
+    re: /\b(growth|activity|confidence|sentiment|output|orders) (is |are |was |were )?(at|hits?|reach(es|ed)?) (a |an )?(\w+[- ](year|month|decade)|multi-year|record) highs?\b/gi,
+    dir: 1,
+  },
   // an economy's soft landing is up, a hard landing down: "US economy is heading for soft landing, FT survey says"
   { re: /\bsoft landing\b/gi, dir: 1 },
   { re: /\bhard landing\b/gi, dir: -1 },

@@ -6,6 +6,7 @@ import {
   type Guidance,
   growthAfterRevenue,
   guidanceOf,
+  REINSTATED,
   tableGuidance,
   titleTarget,
 } from './release-guidance.ts';
@@ -122,8 +123,17 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * "from NIS 123.2 million (US$ 33.3 million) in the second quarter of 2022" is a comparison; "per share of $0.15
  * diluted" is diluted; a provision for loan losses named in prose (not with an article) is the provision line;
  * "Earnings per share before and after dilution" is basic and diluted.
+ * /25: guidance set 10 rules (h-guid19; /24 is another helper's): "re-instated" / "reinstated" guidance is initiated and
+ * the withdrawal the same document tells of is history (no row, no status); a basis word after " and " opens the next
+ * target ("... per share and adjusted earnings ..."); a status naming a measure plain and adjusted speaks of both bases;
+ * "guidance for the full year" without its year is the year the fiscal-year targets share; "at least $3.25 a share" is
+ * per share; "turnover" is revenue; "for Q3 and full year 2024" names a quarter and its year; a quarter without its year
+ * after quarter targets of one year is of that year when later; a wrapped-row table line opening with a label after a
+ * row holding a figure, or a label followed by three or more marks alone, is a row of its own; a row naming an impact or
+ * effect on a metric is a reconciling item; "GAAP Interest Expense Guidance" is interest expense; a title naming only a
+ * fiscal year keeps the lead above it.
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/23';
+export const RELEASE_PARSER_VERSION = 'earnings-release/25';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';
@@ -455,6 +465,18 @@ function guidanceRows(
       );
       if (named.size === 1) g.targetYear = Number([...named][0]);
     }
+    // (h-guid19) A quarter named without its year after quarter targets that all name one year ("For the third quarter
+    // 2024, ... For the fourth quarter, sales are expected ...") is of that year when it comes later in the year than each.
+    const quarterYears = out.filter((g) => g.targetPeriod?.startsWith('Q') && g.targetYear !== null);
+    const qYears = new Set(quarterYears.map((g) => g.targetYear));
+    if (qYears.size === 1)
+      for (const g of out)
+        if (
+          g.targetYear === null &&
+          g.targetPeriod?.startsWith('Q') &&
+          quarterYears.every((o) => o.targetPeriod! < g.targetPeriod! && o.evidence.start <= g.evidence.start)
+        )
+          g.targetYear = [...qYears][0]!;
     // (h-guid15) A guidance-only text that opens with its date (" date 2024-11-20") and never says "fiscal": a target
     // naming its period without its year is of the date's year ("outlook for Q4", "full-year net interest margin"), a
     // quarter that ended before the date of the next year.
@@ -481,6 +503,9 @@ function guidanceRows(
         g.targetYear = preannounced.fiscalYear;
         g.targetPeriod = q;
       }
+  // (h-guid19) A document that reinstates guidance tells of its earlier withdrawal as history: no withdrawn row.
+  if (REINSTATED.test(doc.text))
+    out.splice(0, out.length, ...out.filter((g) => !(g.status === 'withdrawn' && g.unit === 'text')));
   applyWordedStatus(
     out,
     doc.blocks.filter((b) => !b.row),

@@ -973,7 +973,7 @@ export function guidanceOf(
         // (h-guid19: ... and one after " and " that opens the next target, "earnings in a range of $5.66 to $7.66 per share
         // and adjusted earnings in a range of ...", is that target's.)
         /\b(?:non[- ]?gaap|adjusted|pro ?forma|excluding|comparable basis|ongoing)\b/i.test(
-          `${wordsBefore} ${h.label} ${((/;\s*(?:[\w-]+\s+){1,4}$/.test(rest) ? window.slice(0, 60).split(';')[0] : window.slice(0, 60)) ?? '').split(/\s+and\s+(?=(?:non[- ]?gaap|adjusted|pro ?forma)\s)/i)[0]}`,
+          `${wordsBefore} ${h.label} ${((/;\s*(?:[\w-]+\s+){1,4}$/.test(rest) ? window.slice(0, 60).split(';')[0] : window.slice(0, 60)) ?? '').split(/\s+and\s+(?=(?:[\w-]+\s+){0,3}?(?:non[- ]?gaap|adjusted|pro ?forma)\s)/i)[0]}`,
         ) ||
         /\bcore\s+$/i.test(wordsBefore) ||
         // (h-guid15) "underlying operating profit", "underlying net profit after tax": a profit before exceptional items.
@@ -2584,9 +2584,20 @@ export function tableGuidance(
       if (cells.length === 1 && /\bgaap\b/i.test(cells[0]!))
         sectionBasis = /non[- ]?gaap/i.test(cells[0]!) ? 'non_gaap' : 'gaap';
       header += ` ${b.text}`;
-      headerRows.push(cells);
+      // (h-guid19) A header whose columns start over after a cell naming none ("Updated | Prior | Segment | Updated |
+      // Prior": a second table printed beside the first) heads the first table up to that cell.
+      const over = cells.findIndex(
+        (c, i) => i > 0 && columnOf(c) === null && cells.slice(i + 1).includes(cells[0]!),
+      );
+      headerRows.push(over > 0 ? cells.slice(0, over) : cells);
       continue;
     }
+    // (h-guid19) A row whose values are followed by a text cell ("Revenue | ~$3.3 B | ~$3.2 B | Aviation | ~18% | ~13%")
+    // ends before it: the cells from that label on are a row of a table printed beside.
+    const beside = cells.findIndex(
+      (c, i) => i > 1 && /^[A-Za-z]/.test(c) && !/\d/.test(c) && cells.slice(1, i).some((x) => /\d/.test(x)),
+    );
+    if (beside > 0) cells.splice(beside);
     // (h-guid16) A table whose header names periods ended ("Three Months Ended September 30") or a year before the
     // reported one ("2006 | 2005 | % Change"), and neither an outlook word nor a year after the reported one, reports
     // results: a status bullet before it ("reaffirmed its fiscal 2007 guidance of ...") does not make it an outlook table.
@@ -2669,7 +2680,8 @@ export function tableGuidance(
     for (const { raw, colBasis, target, worded = true, growth = false } of jobs) {
       const basisWord = /^\s*(non[- ]?gaap|gaap)\s*:\s*/i.exec(raw);
       const cell = raw.replace(/^\s*(?:non[- ]?gaap|gaap)\s*:\s*/i, '').trim();
-      const labelBasis = /non[- ]?gaap|adjusted/i.test(label)
+      // (h-guid19: "Tax Rate (Pro Forma)", "EPS (Pro Forma)": pro forma is non-GAAP wording, as in prose.)
+      const labelBasis = /non[- ]?gaap|adjusted|pro ?forma/i.test(label)
         ? 'non_gaap'
         : /\bgaap\b/i.test(label)
           ? 'gaap'
@@ -3093,7 +3105,13 @@ export function applyWordedStatus<
         t,
       );
     if (whole && statusOf(whole[0]) === status && !METRICS.some(([re]) => re.test(whole[1]!))) {
-      const period = targetOf(whole[1]!, none);
+      const named = targetOf(whole[1]!, none);
+      // (h-guid19: "we are updating our full year guidance": the full year without its year is the one the document's
+      // fiscal-year targets share.)
+      const period =
+        /^(?:full|fiscal)[- ]year\s*$/i.test(whole[1]!) && years.size === 1 && [...years][0] != null
+          ? { period: 'FY' as const, year: [...years][0]! }
+          : named;
       if (period.year !== null && period.period !== null) {
         for (const g of rows)
           if (

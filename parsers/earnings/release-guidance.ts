@@ -930,6 +930,11 @@ export function guidanceOf(
         /\b(?:had|have|has)\s+(?:originally|previously)\s+(?:forecast|expected|guided|projected|anticipated)\b/i.test(
           s.text.slice(0, h.index),
         ) ||
+        // (h-guid19: ... and after "compared to the previous forecast of": "..., compared to the previous forecast of SEK
+        // 4.10-4.40 billion and an operating margin of 9.5-10.5%".)
+        /\b(?:compared (?:to|with)|versus|vs\.?)\s+(?:the\s+|our\s+|its\s+)?(?:previous|prior|original|earlier)\s+(?:forecast|guidance|outlook)\b/i.test(
+          s.text.slice(0, h.index),
+        ) ||
         // ("Sonoco previously provided first-quarter 2020 base earnings guidance of $0.83 to $0.89": the subject's
         // earlier guidance, stated as such.)
         (/\bpreviously\s+(?:provided|issued|gave|given|announced)\s+(?:[\w-]+\s+){0,4}$/i.test(

@@ -506,6 +506,10 @@ function otherMeasureWithdrawn(withdrawal: string): boolean {
  */
 export const REINSTATED = /\bre-?instat(?:e|es|ed|ing)\b[^.;]{0,80}?\b(?:guidance|outlook|forecasts?)\b/i;
 
+/** "affirmed its fiscal 2023 guidance": an affirmation of a named fiscal year's guidance as a whole. */
+const AFFIRMED_WHOLE =
+  /\b(?:re)?affirm(?:s|ed|ing)?\s+(?:its|the|our)\s+((?:fiscal\s+(?:year\s+)?|full[- ]year\s+)?(?:(?:19|20)\d{2}|FY\s?'?\d{2,4}))\s+(?:financial\s+)?(?:guidance|outlook)\b/i;
+
 /** A withdrawal: "withdraws / is withdrawing / withdrew / suspends" followed, in the clause, by what is withdrawn. */
 const WITHDRAWAL =
   /\b(?:withdr[ae]w\w*|suspend\w*)\b[^.;]{0,80}?\b(?:guidance|outlook|forecasts?|expectations|targets)\b/i;
@@ -1316,6 +1320,30 @@ export function guidanceOf(
         // (Past its paragraph, only a frame naming the forecast or outlook of its period carries.)
         carries: /\b(?:forecast|outlook|guidance)\s+for\s+the\b/i.test(s.text),
       };
+    // (h-guid19) A sentence that affirms the guidance of a named year as a whole and states no value ("affirmed its fiscal
+    // 2023 guidance while setting longer-term targets") is that year's whole guidance (metric all), reaffirmed.
+    const affirmed = AFFIRMED_WHOLE.exec(s.text);
+    if (out.length === before && affirmed && !/[$€£%]|\d[\d,]*\.\d/.test(s.text)) {
+      const t = targetOf(affirmed[1]!, { fiscalYear: null, fiscalPeriod: null });
+      if (t.year !== null && t.period === 'FY')
+        out.push({
+          metric: 'all',
+          label: affirmed[0],
+          basis: 'unspecified',
+          targetYear: t.year,
+          targetPeriod: t.period,
+          low: null,
+          high: null,
+          point: null,
+          printed: affirmed[0],
+          unit: 'text',
+          scale: 'units',
+          qualitative: null,
+          relative: false,
+          status: 'reaffirmed',
+          sentence: s,
+        });
+    }
     if (
       out.length === before &&
       WITHDRAWAL.test(s.text) &&

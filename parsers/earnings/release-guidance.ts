@@ -506,9 +506,9 @@ function otherMeasureWithdrawn(withdrawal: string): boolean {
  */
 export const REINSTATED = /\bre-?instat(?:e|es|ed|ing)\b[^.;]{0,80}?\b(?:guidance|outlook|forecasts?)\b/i;
 
-/** "affirmed its fiscal 2023 guidance": an affirmation of a named fiscal year's guidance as a whole. */
-const AFFIRMED_WHOLE =
-  /\b(?:re)?affirm(?:s|ed|ing)?\s+(?:its|the|our)\s+((?:fiscal\s+(?:year\s+)?|full[- ]year\s+)?(?:(?:19|20)\d{2}|FY\s?'?\d{2,4}))\s+(?:financial\s+)?(?:guidance|outlook)\b/i;
+/** A status verb on a named fiscal year's guidance, as a whole or of the metric named between ("Lowered 2015 revenue outlook"). */
+const WORDED_NO_VALUE =
+  /\b(?:(?:re)?affirm|reiterat|confirm|maintain|rais|lower|reduc|cut|updat|revis)\w*\s+(?:its\s+|the\s+|our\s+)?((?:fiscal\s+(?:year\s+)?|full[- ]year\s+)?(?:(?:19|20)\d{2}|FY\s?'?\d{2,4}))\s+((?:[\w-]+\s+){0,2}?)(?:financial\s+)?(?:guidance|outlook)\b/i;
 
 /** A withdrawal: "withdraws / is withdrawing / withdrew / suspends" followed, in the clause, by what is withdrawn. */
 const WITHDRAWAL =
@@ -519,6 +519,7 @@ export function guidanceOf(
   reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null; periodEnd?: string | null },
 ): Guidance[] {
   const out: Guidance[] = [];
+  const valueless: Guidance[] = [];
   // (h-guid15) The percents of revenue growth stated "in constant currency" (see below).
   const constantCurrency = new Set<string>();
   let frame: { block: number; year: number; period: FiscalPeriod; heading: string; carries: boolean } | null =
@@ -1320,27 +1321,34 @@ export function guidanceOf(
         // (Past its paragraph, only a frame naming the forecast or outlook of its period carries.)
         carries: /\b(?:forecast|outlook|guidance)\s+for\s+the\b/i.test(s.text),
       };
-    // (h-guid19) A sentence that affirms the guidance of a named year as a whole and states no value ("affirmed its fiscal
-    // 2023 guidance while setting longer-term targets") is that year's whole guidance (metric all), reaffirmed.
-    const affirmed = AFFIRMED_WHOLE.exec(s.text);
-    if (out.length === before && affirmed && !/[$€£%]|\d[\d,]*\.\d/.test(s.text)) {
-      const t = targetOf(affirmed[1]!, { fiscalYear: null, fiscalPeriod: null });
-      if (t.year !== null && t.period === 'FY')
-        out.push({
-          metric: 'all',
-          label: affirmed[0],
+    // (h-guid19) A sentence that words a status for a named year's guidance, as a whole or of one metric, and states no
+    // value ("affirmed its fiscal 2023 guidance while setting longer-term targets", "Lowered 2015 revenue outlook based on
+    // weaker LED industry conditions") is that year's guidance (metric all, or the metric named) with that status, when
+    // the document gives no target of that year (and metric) with a value.
+    const worded = WORDED_NO_VALUE.exec(s.text);
+    if (worded && !/[$€£%]|\d[\d,]*\.\d/.test(s.text)) {
+      // (A bare year, "2015 revenue outlook", names that fiscal year.)
+      const t = /^(?:19|20)\d{2}$/.test(worded[1]!)
+        ? { year: Number(worded[1]), period: 'FY' as const }
+        : targetOf(worded[1]!, { fiscalYear: null, fiscalPeriod: null });
+      const metric = worded[2]!.trim() === '' ? 'all' : labelMetric(worded[2]!, METRICS)?.[1];
+      const status = /affirm/i.test(worded[0]) ? 'reaffirmed' : statusOf(worded[0]);
+      if (t.year !== null && t.period === 'FY' && metric !== undefined && status !== null)
+        valueless.push({
+          metric,
+          label: worded[0],
           basis: 'unspecified',
           targetYear: t.year,
           targetPeriod: t.period,
           low: null,
           high: null,
           point: null,
-          printed: affirmed[0],
+          printed: worded[0],
           unit: 'text',
           scale: 'units',
           qualitative: null,
           relative: false,
-          status: 'reaffirmed',
+          status,
           sentence: s,
         });
     }
@@ -1387,6 +1395,16 @@ export function guidanceOf(
       for (const o of out) if (o.metric === metric && o.basis === 'unspecified') o.basis = 'non_gaap';
     }
   previousOutlooks(sentences, out, reported);
+  for (const v of valueless)
+    if (
+      !out.some(
+        (o) =>
+          o.targetYear === v.targetYear &&
+          o.targetPeriod === v.targetPeriod &&
+          (v.metric === 'all' || o.metric === v.metric),
+      )
+    )
+      out.push(v);
   return out;
 }
 

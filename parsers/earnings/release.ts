@@ -503,6 +503,23 @@ function guidanceRows(
         g.targetYear = preannounced.fiscalYear;
         g.targetPeriod = q;
       }
+  // (h-guid19) A status worded with no value for a year's guidance (metric all, or one metric) stands only where the
+  // document, its tables included, gives no target of that year (and metric) with a value.
+  out.splice(
+    0,
+    out.length,
+    ...out.filter(
+      (g) =>
+        !(g.unit === 'text' && g.status !== 'withdrawn' && g.qualitative === null) ||
+        !out.some(
+          (o) =>
+            o.unit !== 'text' &&
+            o.targetYear === g.targetYear &&
+            o.targetPeriod === g.targetPeriod &&
+            (g.metric === 'all' || o.metric === g.metric),
+        ),
+    ),
+  );
   // (h-guid19) A document that reinstates guidance tells of its earlier withdrawal as history: no withdrawn row.
   if (REINSTATED.test(doc.text))
     out.splice(0, out.length, ...out.filter((g) => !(g.status === 'withdrawn' && g.unit === 'text')));

@@ -90,3 +90,22 @@ describe('a SEK forecast adjusted for a quarter, the next quarter and the year (
     expect(got.filter((g) => g[3] === 4_100_000_000)).toEqual([]);
   });
 });
+
+describe('a status worded with no value for a named year (sets 3 and 4 leftovers, h-guid19)', () => {
+  it('"affirmed its fiscal 2023 guidance while setting longer-term targets": FY 2023 as a whole, reaffirmed', () => {
+    const set3 = heldOutSet('guidance-held-out-3');
+    const got = rows(set3.parse('RL_2022-09-19_long-term-targets_seekingalpha_transcribed.txt'));
+    expect(got).toContainEqual(['all', 'unspecified', 'FY 2023', null, null, 'reaffirmed']);
+    expect(got).toContainEqual(['operating_margin', 'unspecified', 'FY 2025', 15, null, null]);
+    // No such row where the document gives the year a value ("updated FY 2023 guidance" over its table).
+    const altr = rows(set3.parse('ALTR_2023-Q2-and-FY-guidance_edacafe_transcribed.txt'));
+    expect(altr.filter((g) => g[0] === 'all')).toEqual([]);
+    expect(altr.some((g) => g[2] === 'FY 2023' && g[3] !== null)).toBe(true);
+  });
+
+  it('"Lowered 2015 revenue outlook based on weaker LED industry conditions": FY 2015 revenue, lowered', () => {
+    const set4 = heldOutSet('guidance-held-out-4');
+    const got = rows(set4.parse('VECO_8-K_2015-10-28_EX-99.1_Q3-2015_getfilings_transcribed.txt'));
+    expect(got).toEqual([['revenue', 'unspecified', 'FY 2015', null, null, 'lowered']]);
+  });
+});

@@ -131,7 +131,10 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * after quarter targets of one year is of that year when later; a wrapped-row table line opening with a label after a
  * row holding a figure, or a label followed by three or more marks alone, is a row of its own; a row naming an impact or
  * effect on a metric is a reconciling item; "GAAP Interest Expense Guidance" is interest expense; a title naming only a
- * fiscal year keeps the lead above it.
+ * fiscal year keeps the lead above it; a table printed beside another ends at its label cell (and its header where the
+ * columns start over); "Pro Forma" in a row label is non-GAAP; values after "compared to the previous forecast" are the
+ * earlier targets; a status worded with no value for a named year's guidance ("affirmed its fiscal 2023 guidance",
+ * "Lowered 2015 revenue outlook") is that year's (metric's) guidance where no target of it has a value.
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/25';
 

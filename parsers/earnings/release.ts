@@ -468,6 +468,24 @@ function guidanceRows(
       );
       if (named.size === 1) g.targetYear = Number([...named][0]);
     }
+    // (h-guid19) A target naming no period at all in a document whose other targets all share one period ("The
+    // comparable basis tax rate is expected to be 37 percent" beside fiscal 2009 EPS ranges) is of that period, unless a
+    // target of the same metric and basis has that period already (one target per metric, basis and period).
+    const periodsNamed = new Set(
+      out.filter((g) => g.targetPeriod !== null && g.targetYear !== null).map((g) => `${g.targetPeriod} ${g.targetYear}`),
+    );
+    if (periodsNamed.size === 1) {
+      const [p, y] = [...periodsNamed][0]!.split(' ') as [FiscalPeriod, string];
+      for (const g of out)
+        if (
+          g.targetPeriod === null &&
+          g.targetYear === null &&
+          !out.some((o) => o.metric === g.metric && o.basis === g.basis && o.targetPeriod === p)
+        ) {
+          g.targetPeriod = p;
+          g.targetYear = Number(y);
+        }
+    }
     // (h-guid19) A quarter named without its year after quarter targets that all name one year ("For the third quarter
     // 2024, ... For the fourth quarter, sales are expected ...") is of that year when it comes later in the year than each.
     const quarterYears = out.filter((g) => g.targetPeriod?.startsWith('Q') && g.targetYear !== null);

@@ -109,3 +109,19 @@ describe('a status worded with no value for a named year (sets 3 and 4 leftovers
     expect(got).toEqual([['revenue', 'unspecified', 'FY 2015', null, null, 'lowered']]);
   });
 });
+
+describe('a target naming no period beside targets of one period (set 1 leftover, h-guid19)', () => {
+  it('"The comparable basis tax rate is expected to be 37 percent" beside fiscal 2009 EPS ranges: FY 2009', () => {
+    const set1 = heldOutSet('guidance-held-out');
+    const got = rows(set1.parse('STZ_8-K_0001144204-08-067818_EX-99.1_excerpt.txt'));
+    expect(got).toContainEqual(['tax_rate', 'non_gaap', 'FY 2009', 37, null, null]);
+    // (Allgeier's second-half EBITDA, no period of the schema, stays off its fiscal 2024 EBITDA target.)
+    const set9 = heldOutSet('guidance-held-out-9');
+    const allgeier = rows(
+      set9.parse('ALLGEIER_2024-08-06_H2-and-FY2024-forecast_wallstreet-online_transcribed.txt'),
+    );
+    expect(allgeier.filter((g) => g[0] === 'ebitda' && g[2] === 'FY 2024')).toEqual([
+      ['ebitda', 'non_gaap', 'FY 2024', 63_000_000, null, null],
+    ]);
+  });
+});

@@ -472,7 +472,9 @@ function guidanceRows(
     // comparable basis tax rate is expected to be 37 percent" beside fiscal 2009 EPS ranges) is of that period, unless a
     // target of the same metric and basis has that period already (one target per metric, basis and period).
     const periodsNamed = new Set(
-      out.filter((g) => g.targetPeriod !== null && g.targetYear !== null).map((g) => `${g.targetPeriod} ${g.targetYear}`),
+      out
+        .filter((g) => g.targetPeriod !== null && g.targetYear !== null)
+        .map((g) => `${g.targetPeriod} ${g.targetYear}`),
     );
     if (periodsNamed.size === 1) {
       const [p, y] = [...periodsNamed][0]!.split(' ') as [FiscalPeriod, string];

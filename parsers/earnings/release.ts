@@ -134,7 +134,8 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * fiscal year keeps the lead above it; a table printed beside another ends at its label cell (and its header where the
  * columns start over); "Pro Forma" in a row label is non-GAAP; values after "compared to the previous forecast" are the
  * earlier targets; a status worded with no value for a named year's guidance ("affirmed its fiscal 2023 guidance",
- * "Lowered 2015 revenue outlook") is that year's (metric's) guidance where no target of it has a value.
+ * "Lowered 2015 revenue outlook") is that year's (metric's) guidance where no target of it has a value; a target naming no
+ * period beside targets that all share one period is of that period unless its metric and basis have it already.
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/25';
 

@@ -617,8 +617,16 @@ function wrappedPipeRows(body: string): string {
     } else if (/^\|*$/.test(t)) {
       flush();
       out.push('');
-    } else if (/\|$/.test(t)) row.push(t);
-    else {
+    } else if (/\|$/.test(t)) {
+      // (h-guid19) A line opening with a label after a row that holds a figure already ("GAAP EPS Guidance | $2.15 to
+      // $2.55 | ||" under "Fiscal Year End 2017 | |||") starts the next row: a wrapped row's later lines hold no label.
+      if (/^\|?\s*[A-Za-z]/.test(t) && row.some((r) => /\d/.test(r.replace(/\b(?:19|20)\d{2}\b/g, ''))))
+        flush();
+      row.push(t);
+      // (... and a label followed by nothing but three or more marks, "Fiscal Year End 2017 | |||", "(in millions) | |||",
+      // is a heading row of its own.)
+      if (/^\|?\s*[^|\s][^|]*(?:\|\s*){3,}$/.test(t)) flush();
+    } else {
       flush();
       out.push(l);
     }

@@ -128,7 +128,11 @@ const METRICS: [RegExp, string][] = [
     'eps_diluted',
   ],
   // ("total revenue per AHSC" is a ratio, not revenue.)
-  [/\b(?:(?:total|net|adjusted|organic)\s+)?(?:revenues?|net sales|sales)\b(?! growth| per\b)/i, 'revenue'],
+  // (h-guid19: "turnover", the word British and Nordic issuers use for revenue; not an inventory's, staff's or asset's.)
+  [
+    /\b(?:(?:total|net|adjusted|organic)\s+)?(?:revenues?|net sales|sales|(?<!\b(?:inventory|staff|employee|personnel|asset|share|stock|labou?r)\s)turnover)\b(?! growth| per\b| rate| ratio)/i,
+    'revenue',
+  ],
   [/\b(?:revenue|sales) growth\b/i, 'revenue_growth'],
   // Organic growth (without currency and acquisitions) is its own target, apart from total growth; "underlying sales
   // growth" is the same measure under another name (Emerson's "Underlying Sales Growth | 2% - 3% | 3% - 5%").
@@ -420,7 +424,9 @@ const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
   // ("initiative(s)" is a noun, a programme: "working capital efficiency and inventory reduction initiatives".)
   [
     // ("announces medium-term targets for EBITDA-margin for the first time": targets set for the first time.)
-    /\b(?:initiat(?!ives?\b)\w*|introduc\w*|establish\w*|provid\w* (?:its )?(?:initial|first)|(?:targets?|guidance|outlook|forecasts?)\b[^.;]{0,80}\bfor the first time)\b/i,
+    // (h-guid19: "re-instated its earnings and adjusted earnings guidance", "reinstated financial guidance for the full
+    // year": guidance given anew after a withdrawal, none being in force.)
+    /\b(?:initiat(?!ives?\b)\w*|introduc\w*|establish\w*|re-?instat\w*|provid\w* (?:its )?(?:initial|first)|(?:targets?|guidance|outlook|forecasts?)\b[^.;]{0,80}\bfor the first time)\b/i,
     'initiated',
   ],
 ];
@@ -493,6 +499,17 @@ function otherMeasureWithdrawn(withdrawal: string): boolean {
   return /[A-Za-z]/.test(between);
 }
 
+/**
+ * (h-guid19) Guidance reinstated ("re-instated its earnings and adjusted earnings guidance for the full-year 2020",
+ * "reinstated financial guidance for the full year"): a withdrawal the same document tells of ("had withdrawn its
+ * financial guidance", "In April, Abbott suspended annual guidance") is the history the reinstatement undoes, no status.
+ */
+export const REINSTATED = /\bre-?instat(?:e|es|ed|ing)\b[^.;]{0,80}?\b(?:guidance|outlook|forecasts?)\b/i;
+
+/** A status verb on a named fiscal year's guidance, as a whole or of the metric named between ("Lowered 2015 revenue outlook"). */
+const WORDED_NO_VALUE =
+  /\b(?:(?:re)?affirm|reiterat|confirm|maintain|rais|lower|reduc|cut|updat|revis)\w*\s+(?:its\s+|the\s+|our\s+)?((?:fiscal\s+(?:year\s+)?|full[- ]year\s+)?(?:(?:19|20)\d{2}|FY\s?'?\d{2,4}))\s+((?:[\w-]+\s+){0,2}?)(?:financial\s+)?(?:guidance|outlook)\b/i;
+
 /** A withdrawal: "withdraws / is withdrawing / withdrew / suspends" followed, in the clause, by what is withdrawn. */
 const WITHDRAWAL =
   /\b(?:withdr[ae]w\w*|suspend\w*)\b[^.;]{0,80}?\b(?:guidance|outlook|forecasts?|expectations|targets)\b/i;
@@ -502,6 +519,7 @@ export function guidanceOf(
   reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null; periodEnd?: string | null },
 ): Guidance[] {
   const out: Guidance[] = [];
+  const valueless: Guidance[] = [];
   // (h-guid15) The percents of revenue growth stated "in constant currency" (see below).
   const constantCurrency = new Set<string>();
   let frame: { block: number; year: number; period: FiscalPeriod; heading: string; carries: boolean } | null =
@@ -917,6 +935,11 @@ export function guidanceOf(
         /\b(?:had|have|has)\s+(?:originally|previously)\s+(?:forecast|expected|guided|projected|anticipated)\b/i.test(
           s.text.slice(0, h.index),
         ) ||
+        // (h-guid19: ... and after "compared to the previous forecast of": "..., compared to the previous forecast of SEK
+        // 4.10-4.40 billion and an operating margin of 9.5-10.5%".)
+        /\b(?:compared (?:to|with)|versus|vs\.?)\s+(?:the\s+|our\s+|its\s+)?(?:previous|prior|original|earlier)\s+(?:forecast|guidance|outlook)\b/i.test(
+          s.text.slice(0, h.index),
+        ) ||
         // ("Sonoco previously provided first-quarter 2020 base earnings guidance of $0.83 to $0.89": the subject's
         // earlier guidance, stated as such.)
         (/\bpreviously\s+(?:provided|issued|gave|given|announced)\s+(?:[\w-]+\s+){0,4}$/i.test(
@@ -957,8 +980,10 @@ export function guidanceOf(
       const nonGaap =
         // (h-guid15: basis words after a semicolon that run into the next target's name, "...; GAAP and non-GAAP gross
         // margins", are that target's.)
+        // (h-guid19: ... and one after " and " that opens the next target, "earnings in a range of $5.66 to $7.66 per share
+        // and adjusted earnings in a range of ...", is that target's.)
         /\b(?:non[- ]?gaap|adjusted|pro ?forma|excluding|comparable basis|ongoing)\b/i.test(
-          `${wordsBefore} ${h.label} ${/;\s*(?:[\w-]+\s+){1,4}$/.test(rest) ? window.slice(0, 60).split(';')[0] : window.slice(0, 60)}`,
+          `${wordsBefore} ${h.label} ${((/;\s*(?:[\w-]+\s+){1,4}$/.test(rest) ? window.slice(0, 60).split(';')[0] : window.slice(0, 60)) ?? '').split(/\s+and\s+(?=(?:[\w-]+\s+){0,3}?(?:non[- ]?gaap|adjusted|pro ?forma)\s)/i)[0]}`,
         ) ||
         /\bcore\s+$/i.test(wordsBefore) ||
         // (h-guid15) "underlying operating profit", "underlying net profit after tax": a profit before exceptional items.
@@ -1010,9 +1035,10 @@ export function guidanceOf(
         /^\s*,?\s*(?:compared (?:to|with)|versus|vs\.?)\s*\$\s?\d[\d,]*(?:\.\d+)?\s+per (?:diluted |basic )?(?:common )?share\b/i.test(
           afterValue,
         );
+      // (h-guid19: "adjusted earnings of at least $3.25 a share": "a share" after the value says per share too.)
       if (
         (metric === 'net_income' || operatingPerShare) &&
-        (/^\s*per (?:diluted |basic )?(?:common )?share\b/i.test(afterValue) ||
+        (/^\s*(?:per|a) (?:diluted |basic )?(?:common )?share\b/i.test(afterValue) ||
           (metric === 'net_income' && comparedPerShare))
       ) {
         metric = /^\s*per basic/i.test(afterValue) ? 'eps_basic' : 'eps_diluted';
@@ -1295,6 +1321,37 @@ export function guidanceOf(
         // (Past its paragraph, only a frame naming the forecast or outlook of its period carries.)
         carries: /\b(?:forecast|outlook|guidance)\s+for\s+the\b/i.test(s.text),
       };
+    // (h-guid19) A sentence that words a status for a named year's guidance, as a whole or of one metric, and states no
+    // value ("affirmed its fiscal 2023 guidance while setting longer-term targets", "Lowered 2015 revenue outlook based on
+    // weaker LED industry conditions") is that year's guidance (metric all, or the metric named) with that status, when
+    // the document gives no target of that year (and metric) with a value.
+    const worded = WORDED_NO_VALUE.exec(s.text);
+    if (worded && !/[$€£%]|\d[\d,]*\.\d/.test(s.text)) {
+      // (A bare year, "2015 revenue outlook", names that fiscal year.)
+      const t = /^(?:19|20)\d{2}$/.test(worded[1]!)
+        ? { year: Number(worded[1]), period: 'FY' as const }
+        : targetOf(worded[1]!, { fiscalYear: null, fiscalPeriod: null });
+      const metric = worded[2]!.trim() === '' ? 'all' : labelMetric(worded[2]!, METRICS)?.[1];
+      const status = /affirm/i.test(worded[0]) ? 'reaffirmed' : statusOf(worded[0]);
+      if (t.year !== null && t.period === 'FY' && metric !== undefined && status !== null)
+        valueless.push({
+          metric,
+          label: worded[0],
+          basis: 'unspecified',
+          targetYear: t.year,
+          targetPeriod: t.period,
+          low: null,
+          high: null,
+          point: null,
+          printed: worded[0],
+          unit: 'text',
+          scale: 'units',
+          qualitative: null,
+          relative: false,
+          status,
+          sentence: s,
+        });
+    }
     if (
       out.length === before &&
       WITHDRAWAL.test(s.text) &&
@@ -1338,6 +1395,16 @@ export function guidanceOf(
       for (const o of out) if (o.metric === metric && o.basis === 'unspecified') o.basis = 'non_gaap';
     }
   previousOutlooks(sentences, out, reported);
+  for (const v of valueless)
+    if (
+      !out.some(
+        (o) =>
+          o.targetYear === v.targetYear &&
+          o.targetPeriod === v.targetPeriod &&
+          (v.metric === 'all' || o.metric === v.metric),
+      )
+    )
+      out.push(v);
   return out;
 }
 
@@ -1868,7 +1935,8 @@ const CELL_POINT = new RegExp(String.raw`^(?:~|approximately\s+|about\s+)?\s*(${
 /** Metrics read only as a table row's label (an outlook table's assumptions), never in prose. */
 const TABLE_METRICS: [RegExp, string][] = [
   // (h-guid18: "Net Interest Expense | $92 - $95 million": interest expense net of interest income is the same row.)
-  [/^(?:net )?interest expense\b/i, 'interest_expense'],
+  // (h-guid19: "GAAP Interest Expense Guidance", "Adjusted Interest Expense Guidance": a basis word before the name.)
+  [/^(?:(?:gaap|non[- ]?gaap|adjusted)\s+)?(?:net )?interest expense\b/i, 'interest_expense'],
   [
     /^(?:diluted )?share count\b|^diluted (?:weighted[- ]average )?shares\b|^shares\s*-\s*diluted\b/i,
     'diluted_shares',
@@ -2521,13 +2589,24 @@ export function tableGuidance(
     cellLineTables(spreadLineTables(wrappedPeriodHeaders(continuedRows(blocks)))),
   );
   const ranged = rangeTables(tableBlocks);
+  let afterRow = false;
   for (const b of tableBlocks) {
+    const wasRow = afterRow;
+    afterRow = b.row;
     if (!b.row) {
       firstRow = null;
       const title = /\|\s*$/.test(b.text) && b.text.length <= 80;
       titles = title ? (lastTitle ? [...titles, b.text] : [b.text]) : [];
+      // (h-guid19) A title line naming only a fiscal year ("Fiscal Year End 2017 |") under a lead paragraph ("FY17 GAAP
+      // Interest Expense Guidance based on Adjusted Interest Expense Guidance") keeps that lead: it names the column.
+      const yearOnly =
+        title &&
+        !wasRow &&
+        !lastTitle &&
+        TARGET_LEAD.test(lead) &&
+        /^\|?\s*(?:fiscal\s+)?(?:full\s+)?year(?:\s+end(?:ed|ing)?)?\s+(?:19|20)\d{2}\s*\|\s*$/i.test(b.text);
       lastTitle = title;
-      lead = b.text;
+      lead = yearOnly ? `${lead} ${b.text}` : b.text;
       header = title && caption ? ` ${caption}` : '';
       if (!title) caption = '';
       headerRows = [];
@@ -2556,9 +2635,20 @@ export function tableGuidance(
       if (cells.length === 1 && /\bgaap\b/i.test(cells[0]!))
         sectionBasis = /non[- ]?gaap/i.test(cells[0]!) ? 'non_gaap' : 'gaap';
       header += ` ${b.text}`;
-      headerRows.push(cells);
+      // (h-guid19) A header whose columns start over after a cell naming none ("Updated | Prior | Segment | Updated |
+      // Prior": a second table printed beside the first) heads the first table up to that cell.
+      const over = cells.findIndex(
+        (c, i) => i > 0 && columnOf(c) === null && cells.slice(i + 1).includes(cells[0]!),
+      );
+      headerRows.push(over > 0 ? cells.slice(0, over) : cells);
       continue;
     }
+    // (h-guid19) A row whose values are followed by a text cell ("Revenue | ~$3.3 B | ~$3.2 B | Aviation | ~18% | ~13%")
+    // ends before it: the cells from that label on are a row of a table printed beside.
+    const beside = cells.findIndex(
+      (c, i) => i > 1 && /^[A-Za-z]/.test(c) && !/\d/.test(c) && cells.slice(1, i).some((x) => /\d/.test(x)),
+    );
+    if (beside > 0) cells.splice(beside);
     // (h-guid16) A table whose header names periods ended ("Three Months Ended September 30") or a year before the
     // reported one ("2006 | 2005 | % Change"), and neither an outlook word nor a year after the reported one, reports
     // results: a status bullet before it ("reaffirmed its fiscal 2007 guidance of ...") does not make it an outlook table.
@@ -2585,6 +2675,9 @@ export function tableGuidance(
     const hit: [RegExp, string] | undefined =
       named && segment && named[1] === 'revenue' ? [named[0], 'segment_revenue'] : named;
     if (!hit) continue;
+    // (h-guid19) A row naming an impact or effect on a metric ("Tax rate impact from adjustments to GAAP earnings", "Tax
+    // effect of the above items") is a reconciling item between two targets, not a target.
+    if (/\b(?:impact|effect)s?\s+(?:of|from|on)\b/i.test(label)) continue;
     // Sustaining or maintenance capital expenditures are a part of capex, not its total.
     if (hit[1] === 'capex' && /\b(?:sustaining|maintenance)\s+capital\b/i.test(label)) continue;
     if (
@@ -2638,7 +2731,8 @@ export function tableGuidance(
     for (const { raw, colBasis, target, worded = true, growth = false } of jobs) {
       const basisWord = /^\s*(non[- ]?gaap|gaap)\s*:\s*/i.exec(raw);
       const cell = raw.replace(/^\s*(?:non[- ]?gaap|gaap)\s*:\s*/i, '').trim();
-      const labelBasis = /non[- ]?gaap|adjusted/i.test(label)
+      // (h-guid19: "Tax Rate (Pro Forma)", "EPS (Pro Forma)": pro forma is non-GAAP wording, as in prose.)
+      const labelBasis = /non[- ]?gaap|adjusted|pro ?forma/i.test(label)
         ? 'non_gaap'
         : /\bgaap\b/i.test(label)
           ? 'gaap'
@@ -2914,6 +3008,7 @@ export function applyWordedStatus<
   },
 >(guidance: G[], blocks: { text: string; start: number; end: number }[]): void {
   const own = (g: G) => blocks.find((b) => b.start <= g.evidence.start && g.evidence.end <= b.end);
+  const reinstated = blocks.some((b) => REINSTATED.test(b.text));
   for (const g of guidance) {
     const b = own(g);
     if (g.status === null && b !== undefined && b.text.length < 400) apply([g], b.text);
@@ -2977,6 +3072,7 @@ export function applyWordedStatus<
     const found = found0;
     if (found === null) return;
     const { status } = found;
+    if (status === 'withdrawn' && reinstated) return;
     const annualOnly = /\b(?:annual|full[- ]year|fiscal year)\b/i.test(t) && !/\bquarter/i.test(t);
     // The basis the status speaks of is the one its own sentence names ("the Managing Directors confirm the full
     // year 2021 guidance. ... expects revenues ... as well as adjusted EBITDA ...": no basis, both rows).
@@ -3007,31 +3103,46 @@ export function applyWordedStatus<
     if (objectNamed && named.has('net_income')) named.add('eps_diluted');
     if (/\bEPS\b|earnings per share/i.test(worded)) named.add('eps_diluted');
     // ("raised its core net earnings per share growth guidance": a core measure is non-GAAP by name, as above.)
-    const basis = objectNamed
-      ? null
-      : /\b(?:non[- ]?gaap|adjusted|comparable basis)\b|\bcore\s+(?:net\s+)?(?:earnings|EPS)\b/i.test(own)
-        ? 'non_gaap'
-        : /\bgaap\b|\breported basis\b/i.test(own)
-          ? 'gaap'
-          : null;
+    // (h-guid19: a measure named plain and adjusted, "its earnings and adjusted earnings guidance", is both bases.)
+    const basis =
+      objectNamed || /\b(\w+)\s+and\s+(?:adjusted|non[- ]?gaap)\s+\1\b/i.test(own)
+        ? null
+        : /\b(?:non[- ]?gaap|adjusted|comparable basis)\b|\bcore\s+(?:net\s+)?(?:earnings|EPS)\b/i.test(own)
+          ? 'non_gaap'
+          : /\bgaap\b|\breported basis\b/i.test(own)
+            ? 'gaap'
+            : null;
     const none = { fiscalYear: null, fiscalPeriod: null };
     // The target named right after the word ("providing second quarter targets and updated fiscal year 2023
     // targets": fiscal 2023), else the text's first.
     const after = targetOf(t.slice(found.end), none);
-    const target = after.period !== null ? after : targetOf(t, none);
+    let target = after.period !== null ? after : targetOf(t, none);
+    // (h-guid19) The guidance of the full year named right after the word without its year ("reinstated financial
+    // guidance for the full year") is that of the year the document's fiscal-year targets all share.
+    const years = new Set(rows.filter((g) => g.targetPeriod === 'FY').map((g) => g.targetYear));
+    if (
+      target.year === null &&
+      /^\s+(?:its\s+|the\s+|our\s+)?(?:financial\s+)?(?:guidance|outlook|forecast)\s+for\s+the\s+(?:full|fiscal)\s+year\b/i.test(
+        t.slice(found.end),
+      ) &&
+      years.size === 1 &&
+      [...years][0] != null
+    )
+      target = { period: 'FY', year: [...years][0]! };
     // A status alone ("Guidance confirmed", a headline bullet) covers the release's targets when they share one year.
     // (h-guid15) "Updates Select Fourth Quarter and Fiscal Year 2021 Guidance": a quarter and a fiscal year sharing one
     // year are both targets of that year.
+    // (h-guid19: "adjusts forecast for Q3 and full year 2024": the quarter as "Q3" too.)
     const pair =
-      /^\s*(?:[\w-]+\s+){0,2}?(first|second|third|fourth)[ -]quarter and (?:fiscal |full[- ])?year\s+((?:19|20)\d{2})\b/i.exec(
+      /^\s*(?:[\w-]+\s+){0,2}?(?:(first|second|third|fourth)[ -]quarter|Q([1-4])) and (?:fiscal |full[- ])?year\s+((?:19|20)\d{2})\b/i.exec(
         t.slice(found.end),
       );
     if (named.size === 0 && pair) {
-      const q = `Q${ORD[pair[1]!.toLowerCase()]}`;
+      const q = pair[1] ? `Q${ORD[pair[1].toLowerCase()]}` : `Q${pair[2]}`;
       for (const g of rows)
         if (
           (g.status === null || (g.status === 'updated' && DIRECTED.has(status))) &&
-          g.targetYear === Number(pair[2]) &&
+          g.targetYear === Number(pair[3]) &&
           (g.targetPeriod === 'FY' || g.targetPeriod === q)
         )
           g.status = status;
@@ -3045,7 +3156,13 @@ export function applyWordedStatus<
         t,
       );
     if (whole && statusOf(whole[0]) === status && !METRICS.some(([re]) => re.test(whole[1]!))) {
-      const period = targetOf(whole[1]!, none);
+      const named = targetOf(whole[1]!, none);
+      // (h-guid19: "we are updating our full year guidance": the full year without its year is the one the document's
+      // fiscal-year targets share.)
+      const period =
+        /^(?:full|fiscal)[- ]year\s*$/i.test(whole[1]!) && years.size === 1 && [...years][0] != null
+          ? { period: 'FY' as const, year: [...years][0]! }
+          : named;
       if (period.year !== null && period.period !== null) {
         for (const g of rows)
           if (

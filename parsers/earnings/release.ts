@@ -7,6 +7,7 @@ import {
   type Guidance,
   growthAfterRevenue,
   guidanceOf,
+  REINSTATED,
   tableGuidance,
   titleTarget,
 } from './release-guidance.ts';
@@ -144,8 +145,22 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * column of the year marked "(*)" is the dollar translation (a row with one value more, under a "Note" heading, opens
  * with its note); "Controlling interest" under "Attributable to:" is the parent's net income; a heading naming the
  * reported quarter beside the fiscal year ("Fourth Quarter Fiscal Year") over a row of bare years states the year.
+ * /25: guidance set 10 rules (h-guid19; /24 is another helper's): "re-instated" / "reinstated" guidance is initiated and
+ * the withdrawal the same document tells of is history (no row, no status); a basis word after " and " opens the next
+ * target ("... per share and adjusted earnings ..."); a status naming a measure plain and adjusted speaks of both bases;
+ * "guidance for the full year" without its year is the year the fiscal-year targets share; "at least $3.25 a share" is
+ * per share; "turnover" is revenue; "for Q3 and full year 2024" names a quarter and its year; a quarter without its year
+ * after quarter targets of one year is of that year when later; a wrapped-row table line opening with a label after a
+ * row holding a figure, or a label followed by three or more marks alone, is a row of its own; a row naming an impact or
+ * effect on a metric is a reconciling item; "GAAP Interest Expense Guidance" is interest expense; a title naming only a
+ * fiscal year keeps the lead above it; a table printed beside another ends at its label cell (and its header where the
+ * columns start over); "Pro Forma" in a row label is non-GAAP; values after "compared to the previous forecast" are the
+ * earlier targets; a status worded with no value for a named year's guidance ("affirmed its fiscal 2023 guidance",
+ * "Lowered 2015 revenue outlook") is that year's (metric's) guidance where no target of it has a value; a target naming no
+ * period beside targets that all share one period is of that period unless its metric and basis have it already.
+ * /27: /25 and /26 together (the lead's merge; a release parsed by /26 lacks the guidance rules of /25).
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/26';
+export const RELEASE_PARSER_VERSION = 'earnings-release/27';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';
@@ -484,6 +499,38 @@ function guidanceRows(
       );
       if (named.size === 1) g.targetYear = Number([...named][0]);
     }
+    // (h-guid19) A target naming no period at all in a document whose other targets all share one period ("The
+    // comparable basis tax rate is expected to be 37 percent" beside fiscal 2009 EPS ranges) is of that period, unless a
+    // target of the same metric and basis has that period already (one target per metric, basis and period).
+    const periodsNamed = new Set(
+      out
+        .filter((g) => g.targetPeriod !== null && g.targetYear !== null)
+        .map((g) => `${g.targetPeriod} ${g.targetYear}`),
+    );
+    if (periodsNamed.size === 1) {
+      const [p, y] = [...periodsNamed][0]!.split(' ') as [FiscalPeriod, string];
+      for (const g of out)
+        if (
+          g.targetPeriod === null &&
+          g.targetYear === null &&
+          !out.some((o) => o.metric === g.metric && o.basis === g.basis && o.targetPeriod === p)
+        ) {
+          g.targetPeriod = p;
+          g.targetYear = Number(y);
+        }
+    }
+    // (h-guid19) A quarter named without its year after quarter targets that all name one year ("For the third quarter
+    // 2024, ... For the fourth quarter, sales are expected ...") is of that year when it comes later in the year than each.
+    const quarterYears = out.filter((g) => g.targetPeriod?.startsWith('Q') && g.targetYear !== null);
+    const qYears = new Set(quarterYears.map((g) => g.targetYear));
+    if (qYears.size === 1)
+      for (const g of out)
+        if (
+          g.targetYear === null &&
+          g.targetPeriod?.startsWith('Q') &&
+          quarterYears.every((o) => o.targetPeriod! < g.targetPeriod! && o.evidence.start <= g.evidence.start)
+        )
+          g.targetYear = [...qYears][0]!;
     // (h-guid15) A guidance-only text that opens with its date (" date 2024-11-20") and never says "fiscal": a target
     // naming its period without its year is of the date's year ("outlook for Q4", "full-year net interest margin"), a
     // quarter that ended before the date of the next year.
@@ -510,6 +557,26 @@ function guidanceRows(
         g.targetYear = preannounced.fiscalYear;
         g.targetPeriod = q;
       }
+  // (h-guid19) A status worded with no value for a year's guidance (metric all, or one metric) stands only where the
+  // document, its tables included, gives no target of that year (and metric) with a value.
+  out.splice(
+    0,
+    out.length,
+    ...out.filter(
+      (g) =>
+        !(g.unit === 'text' && g.status !== 'withdrawn' && g.qualitative === null) ||
+        !out.some(
+          (o) =>
+            o.unit !== 'text' &&
+            o.targetYear === g.targetYear &&
+            o.targetPeriod === g.targetPeriod &&
+            (g.metric === 'all' || o.metric === g.metric),
+        ),
+    ),
+  );
+  // (h-guid19) A document that reinstates guidance tells of its earlier withdrawal as history: no withdrawn row.
+  if (REINSTATED.test(doc.text))
+    out.splice(0, out.length, ...out.filter((g) => !(g.status === 'withdrawn' && g.unit === 'text')));
   applyWordedStatus(
     out,
     doc.blocks.filter((b) => !b.row),

@@ -512,8 +512,9 @@ function runTogetherRows(body: string): string {
  * A figure cell; its currency mark may be a "$" or a code ("SFr 444.3", "CHF 12.1"); a change in percentage points
  * ("-3.2pp") is a cell of its row too.
  */
+// (A per-share cell may omit the zero before its decimal point, as older releases print it: "(.26", ".27".)
 const CELL_FIGURE =
-  /^\(?-?(?:\$|¥|(?:SFr\.?|CHF|EUR|GBP|USD|SEK|NOK|DKK|JPY|HKD|ZAR|KRW|TWD|RMB|CNY|INR|CAD|AUD) )?\s?\(?\d[\d,]*(?:\.\d+)?\)?(?: ?%|pp)?$/;
+  /^\(?-?(?:\$|¥|(?:SFr\.?|CHF|EUR|GBP|USD|SEK|NOK|DKK|JPY|HKD|ZAR|KRW|TWD|RMB|CNY|INR|CAD|AUD) )?\s?\(?(?:\d[\d,]*(?:\.\d+)?|\.\d+)\)?(?: ?%|pp)?$/;
 /** A single page-store cell on a line of its own: "|149,779", "|(14,842", "|)", "|$", "|Three Months Ended ...". */
 const LONE_CELL = /^\|([^|]*)$/;
 // (A quarter code with its year, "3Q11", "Q3/2025", "Q3 2025", is a column heading too.)

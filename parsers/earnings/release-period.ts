@@ -620,6 +620,9 @@ function mentionsFullYear(prose: Block[]): boolean {
   return prose.slice(0, 20).some(
     (b) =>
       /\b(?:full[- ]year|fiscal year|twelve[- ]months?|for the year|year[- ]end report)\b/i.test(b.text) ||
+      // ... or the quarter and its year reported together ("results for the fourth quarter and year ended December 31,
+      // 1999", h-earn28).
+      /\bquarter and (?:the )?year ended\b/i.test(b.text) ||
       // ... or a January-December range ("Jan- Dec 2019"), the calendar year's twelve months.
       /\bjan(?:uary)?\s*[-–—]\s*dec(?:ember)?\b/i.test(b.text),
   );

@@ -136,7 +136,8 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * /27: the held-out set 25 rules (h-earn28; /25 and /26 are other helpers'): a lead-in sentence that ends by announcing
  * the table with its scale in parentheses ("... are as follows (dollars in millions, except per share data):") is that
  * table's caption; a figure cell may omit the zero before its decimal point ("(.26", ".27"); "Net (loss) earnings" and
- * "Net (loss) income" are the net income line.
+ * "Net (loss) income" are the net income line; a full stop after a year run into a capitalised word ("December 31,
+ * 1999.Net earnings") ends a sentence; "the fourth quarter and year ended ..." reports the year too.
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/27';
 

@@ -39,4 +39,19 @@ describe('earnings release parser: held-out set 25 formats', () => {
     expect(set25.value(r, 'FY', 'eps_diluted', 'gaap')).toBe(2.1);
     set25.evidenceHolds(name, r);
   });
+
+  it('Oilgear: "... fourth quarter and year ended December 31, 1999.Net earnings for 1999 were $1,328,000 ..."', () => {
+    const name = 'OLGR_2000-03-13_Q4-FY1999_release_transcribed_excerpt.txt';
+    const r = set25.parse(name);
+    expect(r.release).toMatchObject({ fiscal_period: 'Q4', fiscal_year: 1999, period_end: '1999-12-31' });
+    // The year's sentence run into the lead after "1999." is the year's, not the quarter's.
+    expect(set25.value(r, 'Q4', 'net_income', 'gaap')).toBe(204_000);
+    expect(set25.value(r, 'Q4', 'eps_diluted', 'gaap')).toBe(0.1);
+    expect(set25.value(r, 'Q4', 'revenue', 'gaap')).toBe(22_848_000);
+    // "the fourth quarter and year ended" reports the year too.
+    expect(set25.value(r, 'FY', 'net_income', 'gaap')).toBe(1_328_000);
+    expect(set25.value(r, 'FY', 'eps_diluted', 'gaap')).toBe(0.67);
+    expect(set25.value(r, 'FY', 'revenue', 'gaap')).toBe(90_709_000);
+    set25.evidenceHolds(name, r);
+  });
 });

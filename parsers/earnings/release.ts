@@ -137,7 +137,9 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * the table with its scale in parentheses ("... are as follows (dollars in millions, except per share data):") is that
  * table's caption; a figure cell may omit the zero before its decimal point ("(.26", ".27"); "Net (loss) earnings" and
  * "Net (loss) income" are the net income line; a full stop after a year run into a capitalised word ("December 31,
- * 1999.Net earnings") ends a sentence; "the fourth quarter and year ended ..." reports the year too.
+ * 1999.Net earnings") ends a sentence; "the fourth quarter and year ended ..." reports the year too; a month-day cell set
+ * once per span group ("February 28,") with "(Unaudited)" under it dates both year columns of its group; a three-month
+ * column dated off the calendar quarters ends the quarter the prose names.
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/27';
 

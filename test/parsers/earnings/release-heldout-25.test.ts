@@ -12,14 +12,21 @@ import { heldOutSet } from './held-out-set.ts';
 const set25 = heldOutSet('held-out-25');
 
 describe('earnings release parser: held-out set 25 formats', () => {
-  it('Skyline: "Net (loss) earnings | $ | (2,175 | )" and "Basic (loss) earnings per share | $ | (.26 | )"', () => {
+  it('Skyline: "Net (loss) earnings | $ | (2,175 | )", "(.26 | )", a February quarter of a May fiscal year', () => {
     const name = 'SKY_8-K_2007-03_FQ3_EX-99.1_transcribed_excerpt.txt';
     const doc = readRelease(set25.text(name));
     // A cell without the zero before its decimal point is a figure: the per-share cells form a row.
     expect(doc.blocks.find((b) => b.text.startsWith('Basic (loss) earnings per share'))?.text).toBe(
       'Basic (loss) earnings per share | $(.26) | $.27 | $.04 | $1.09',
     );
+    // "February 28," set once over each span group, "(Unaudited)" under it, then "2007 | 2006 | 2007 | 2006": one
+    // header row dating each column.
+    expect(doc.blocks.find((b) => b.text.startsWith('Three Months Ended'))?.text).toBe(
+      'Three Months Ended | Nine Months Ended | February 28, 2007 | February 28, 2006 | February 28, 2007 | February 28, 2006',
+    );
     const r = set25.parse(name);
+    // The three-month column ends off the calendar quarters: it dates the "THIRD QUARTER REPORT".
+    expect(r.release).toMatchObject({ fiscal_period: 'Q3', fiscal_year: 2007, period_end: '2007-02-28' });
     expect(set25.value(r, 'Q3', 'revenue', 'gaap')).toBe(66_345_000);
     expect(set25.value(r, 'Q3', 'net_income', 'gaap')).toBe(-2_175_000);
     expect(set25.value(r, 'Q3', 'eps_basic', 'gaap')).toBe(-0.26);

@@ -58,7 +58,10 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * per-share figures in prose, "$.50 ($0.43 in 2008)", a May-April fiscal year "2017/18" in "SEK 3,614 M (3,715)", a
  * tanshin forecast table with periods as rows) twenty-third; set 24 (fixtures/earnings/held-out-24: retailers' 53-week years
  * with comparable store sales, a REIT's FFO in cents per share, pesos with a US$ convenience column, an Australian "normal"
- * profit, a biotech's collaboration revenue and net loss per share) twenty-fourth.
+ * profit, a biotech's collaboration revenue and net loss per share) twenty-fourth; set 25 (fixtures/earnings/held-out-25: a
+ * quarter's net loss and loss per share split over two lines "(2,175" / ")", whole-dollar wire prose, 1999 industrials, an
+ * Indian statement "(Rs. In Lakhs)" whose year column lost its date, Three / Twelve Months Ended groups with Change
+ * columns) twenty-fifth.
  * `-- --heldout --set 9` scores one held-out set alone. Each set also counts guidance basis errors: a
  * guidance row found with the label's value but under another basis (gaap / non_gaap / unspecified) than the label's.
  *
@@ -110,6 +113,7 @@ const heldOut21 = new URL('../../fixtures/earnings/held-out-21/', import.meta.ur
 const heldOut22 = new URL('../../fixtures/earnings/held-out-22/', import.meta.url).pathname;
 const heldOut23 = new URL('../../fixtures/earnings/held-out-23/', import.meta.url).pathname;
 const heldOut24 = new URL('../../fixtures/earnings/held-out-24/', import.meta.url).pathname;
+const heldOut25 = new URL('../../fixtures/earnings/held-out-25/', import.meta.url).pathname;
 const guidanceSet = new URL('../../fixtures/earnings/guidance-held-out/', import.meta.url).pathname;
 const guidanceSet2 = new URL('../../fixtures/earnings/guidance-held-out-2/', import.meta.url).pathname;
 const guidanceSet3 = new URL('../../fixtures/earnings/guidance-held-out-3/', import.meta.url).pathname;
@@ -559,13 +563,15 @@ if (guidanceMode) {
     ['held-out-22', heldOut22, 'labels-heldout-22.tsv'],
     ['held-out-23', heldOut23, 'labels-heldout-23.tsv'],
     ['held-out-24', heldOut24, 'labels-heldout-24.tsv'],
+    ['held-out-25', heldOut25, 'labels-heldout-25.tsv'],
   ];
-  // `--set N` (1-24): that held-out set alone.
+  // `--set N`: that held-out set alone, named by its number.
   const setArg = process.argv[process.argv.indexOf('--set') + 1];
   const only = process.argv.includes('--set') ? Number(setArg) : null;
-  sets.forEach(([name, dir, labels], i) => {
-    if (only === null || only === i + 1) check(name, [dir], `${dir}${labels}`);
-  });
+  const setNumber = (name: string) => (name === 'held-out' ? 1 : Number(name.slice('held-out-'.length)));
+  for (const [name, dir, labels] of sets) {
+    if (only === null || only === setNumber(name)) check(name, [dir], `${dir}${labels}`);
+  }
 } else {
   const dirs = args.length > 0 ? args : [own, ...(existsSync(shared) ? [shared] : [])];
   check('in-sample', dirs, `${own}labels.tsv`);

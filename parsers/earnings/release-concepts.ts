@@ -204,8 +204,9 @@ export function conceptOfLabel(
     )
   )
     return 'operating_income';
+  // ("Net (loss) earnings", "Net (loss) income": the loss word before the earnings word is the same net line.)
   if (
-    /^(?:(?:consolidated )?net (?:income|earnings|profit|loss)(?: for the (?:period|year))?|(?:earnings|income|result) after tax(?:es|ation)?|profit(?: after tax(?:es|ation)?)?(?: for the (?:reporting )?(?:period|year))?|profit \(loss\))(?: ?[(/]\s?\(?loss\)?\)?)?(?: (?:attributable|applicable|available) to (?:common|ordinary|[a-z.,&' ]+(?:inc|corp|corporation|plc|company|n\.v|ltd)|(?:[a-z.&']+ ){0,3}(?:shareholders|stockholders|owners|equity holders))[a-z. ]*)?$/.test(
+    /^(?:(?:consolidated )?net (?:income|earnings|profit|loss|\(loss\) (?:income|earnings))(?: for the (?:period|year))?|(?:earnings|income|result) after tax(?:es|ation)?|profit(?: after tax(?:es|ation)?)?(?: for the (?:reporting )?(?:period|year))?|profit \(loss\))(?: ?[(/]\s?\(?loss\)?\)?)?(?: (?:attributable|applicable|available) to (?:common|ordinary|[a-z.,&' ]+(?:inc|corp|corporation|plc|company|n\.v|ltd)|(?:[a-z.&']+ ){0,3}(?:shareholders|stockholders|owners|equity holders))[a-z. ]*)?$/.test(
       core,
     )
   )

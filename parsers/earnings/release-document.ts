@@ -512,8 +512,9 @@ function runTogetherRows(body: string): string {
  * A figure cell; its currency mark may be a "$" or a code ("SFr 444.3", "CHF 12.1"); a change in percentage points
  * ("-3.2pp") is a cell of its row too.
  */
+// (A per-share cell may omit the zero before its decimal point, as older releases print it: "(.26", ".27".)
 const CELL_FIGURE =
-  /^\(?-?(?:\$|¥|(?:SFr\.?|CHF|EUR|GBP|USD|SEK|NOK|DKK|JPY|HKD|ZAR|KRW|TWD|RMB|CNY|INR|CAD|AUD) )?\s?\(?\d[\d,]*(?:\.\d+)?\)?(?: ?%|pp)?$/;
+  /^\(?-?(?:\$|¥|(?:SFr\.?|CHF|EUR|GBP|USD|SEK|NOK|DKK|JPY|HKD|ZAR|KRW|TWD|RMB|CNY|INR|CAD|AUD) )?\s?\(?(?:\d[\d,]*(?:\.\d+)?|\.\d+)\)?(?: ?%|pp)?$/;
 /** A single page-store cell on a line of its own: "|149,779", "|(14,842", "|)", "|$", "|Three Months Ended ...". */
 const LONE_CELL = /^\|([^|]*)$/;
 // (A quarter code with its year, "3Q11", "Q3/2025", "Q3 2025", is a column heading too.)
@@ -888,13 +889,29 @@ function pipeCells(raw: string[]): string[] {
           if (MONTH_DAY_CELL.test(cells[e]!.trim())) days.push(cells[e]!.trim().replace(/,$/, ''));
           e++;
         }
+        // (h-earn28: an audit note under each day, "(Unaudited)", sits between the days and the years; and a day set
+        // once per span group, "February 28," over "Three Months Ended" and over "Nine Months Ended", dates the two
+        // year columns of its group: "2007 | 2006 | 2007 | 2006".)
+        while (e < cells.length && /^\|?\s*\(unaudited\)\s*$/i.test(cells[e]!.trim())) e++;
         const years: string[] = [];
-        while (e < cells.length && years.length < days.length && /^(?:19|20)\d{2}$/.test(cells[e]!.trim())) {
+        while (
+          e < cells.length &&
+          years.length < 2 * days.length &&
+          /^(?:19|20)\d{2}$/.test(cells[e]!.trim())
+        ) {
           years.push(cells[e]!.trim());
           e++;
         }
         if (days.length >= 2 && years.length === days.length) {
           dates = days.map((d, n) => `${d}, ${years[n]}`);
+          k = e;
+        } else if (days.length >= 2 && days.length === j - i && years.length === 2 * days.length) {
+          dates = years.map((y, n) => `${days[Math.floor(n / 2)]}, ${y}`);
+          k = e;
+        } else if (days.length >= 2 && years.length > days.length) {
+          // (Years beyond the days' count belong to no pairing above: the first as many as the days are theirs.)
+          dates = days.map((d, n) => `${d}, ${years[n]}`);
+          e -= years.length - days.length;
           k = e;
         }
       }

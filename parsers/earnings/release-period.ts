@@ -177,6 +177,13 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
       header?.fiscalPeriod === undated.fiscalPeriod
     )
       return { ...header, alsoFiscalYear: undated.alsoFiscalYear || header.alsoFiscalYear };
+    // (h-earn28) ... and so does a header whose three-month column is dated off the calendar quarters ("Three Months
+    // Ended | Nine Months Ended | February 28, 2007 | ..." under "THIRD QUARTER REPORT"): the date ends that quarter.
+    const offCalendar =
+      undated.fiscalPeriod !== null && undated.fiscalYear === null && header === null
+        ? offCalendarQuarterHeader(blocks, undated.fiscalPeriod)
+        : null;
+    if (offCalendar !== null) return { ...offCalendar, alsoFiscalYear: undated.alsoFiscalYear };
     // ... and so does a header of column codes naming that quarter under its year ("2009 | 2008 | YTD | Q2 | ...").
     const coded =
       undated.fiscalPeriod !== null && undated.fiscalYear === null ? quarterCodeColumns(blocks) : null;
@@ -622,6 +629,9 @@ function mentionsFullYear(prose: Block[]): boolean {
   return prose.slice(0, 20).some(
     (b) =>
       /\b(?:full[- ]year|fiscal year|twelve[- ]months?|for the year|year[- ]end report)\b/i.test(b.text) ||
+      // ... or the quarter and its year reported together ("results for the fourth quarter and year ended December 31,
+      // 1999", h-earn28).
+      /\bquarter and (?:the )?year ended\b/i.test(b.text) ||
       // ... or a January-December range ("Jan- Dec 2019"), the calendar year's twelve months.
       /\bjan(?:uary)?\s*[-–—]\s*dec(?:ember)?\b/i.test(b.text),
   );
@@ -1388,6 +1398,37 @@ function unnumberedFiscalYear(prose: Block[]): ReportedPeriod | null {
  * | Jun. 30, 2022 | Jun. 30, 2023 | Jun. 30, 2022"): the first span's first date ends the period reported; three
  * months ending a calendar quarter are that quarter, twelve months a year.
  */
+/**
+ * The quarter the prose names (`period`), dated by the first header row of span cells over full dates whose first span
+ * is three months and whose first date ends no calendar quarter ("Three Months Ended | Nine Months Ended | February 28,
+ * 2007 | February 28, 2006 | ..."): that date ends it, and its fiscal year is the one the quarter's place puts the date
+ * in. Null when no such row.
+ */
+function offCalendarQuarterHeader(blocks: Block[], period: FiscalPeriod): ReportedPeriod | null {
+  if (period === 'FY') return null;
+  for (const b of blocks) {
+    if (!b.row) continue;
+    const cells = b.text.split(' | ').map((c) => c.trim());
+    const spanCells = cells.filter((c) =>
+      /^(?:(?:3|three|6|six|9|nine|12|twelve) months|years?) ended$/i.test(c),
+    );
+    const dates = cells.filter((c) => new RegExp(String.raw`^${MONTH}\s+\d{1,2},\s+\d{4}$`, 'i').test(c));
+    if (spanCells.length === 0 || spanCells.length + dates.length !== cells.length) continue;
+    if (!/^(?:3|three)\b/i.test(spanCells[0]!) || dates.length < spanCells.length) continue;
+    const end = parseDate(dates[0]!);
+    if (end === null || calendarQuarter(end) !== null) return null;
+    return {
+      fiscalYear: inferFiscalYear(end, period, null),
+      fiscalPeriod: period,
+      periodEnd: end,
+      fiscalYearSource: 'inferred',
+      alsoFiscalYear: false,
+      evidence: { text: b.text, start: b.start, end: b.end },
+    };
+  }
+  return null;
+}
+
 function spansOverDates(b: Block): ReportedPeriod | null {
   const cells = b.text.split(' | ').map((c) => c.trim());
   // ("Fiscal years ended" is a twelve-month span: a 52/53-week retailer's or restaurant's year.)

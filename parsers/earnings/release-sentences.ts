@@ -156,6 +156,9 @@ export function sentencesOf(blocks: Block[], text: string): Sentence[] {
     // 2018 Fourth quarter Gross order intake amounted to ...": a text transcription that lost the heading's line).
     for (const m of t.matchAll(/(?<=\b(?:19|20)\d{2}) +(?=(?:First|Second|Third|Fourth) quarter +[A-Z])/g))
       cuts.push(m.index!);
+    // (h-earn28) ... and at a full stop after a year run into a capitalised word with no space between them ("... year
+    // ended December 31, 1999.Net earnings for 1999 were ...": a transcription that lost the space).
+    for (const m of t.matchAll(/(?<=\b(?:19|20)\d{2}\.)(?=[A-Z][a-z]+\s)/g)) cuts.push(m.index!);
     for (const at of [...new Set(cuts)].sort((x, y) => x - y)) {
       if (at <= from) continue;
       push(out, t, from, at, b, heading, index);

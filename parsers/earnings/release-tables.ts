@@ -257,13 +257,19 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     const prior = periodEnd !== null && years.length > 0 && years.every((y) => y < periodEnd.slice(0, 4));
     let scale: ReturnType<typeof captionScale> = null;
     for (const p of pending) scale ??= captionScale(p);
+    // A lead-in sentence that ends by announcing the table with its scale in parentheses ("Summarized financial results
+    // are as follows (dollars in millions, except per share data):") states that table's scale: it is its caption.
+    const announced = /\(([^()]{1,120})\)\s*:\s*$/.exec(leadIn);
+    const announcedScale = announced === null ? null : captionScale(announced[1]!);
+    scale ??= announcedScale;
     const perShareHeading =
       pending.length > 0 && PER_SHARE_HEADING.test(pending[pending.length - 1]!)
         ? pending[pending.length - 1]!
         : '';
     ctx = {
       // A per-share heading is the table's title too: its unqualified line items are GAAP, as under a caption.
-      title: title === '' ? perShareHeading : title,
+      title:
+        title === '' ? (perShareHeading !== '' ? perShareHeading : (announcedScale?.evidence ?? '')) : title,
       scale: scale?.scale ?? null,
       scaleEvidence: scale?.evidence ?? null,
       // A line that states an amount ("Net loss of 56 cents per share in fourth quarter", a highlights bullet) is

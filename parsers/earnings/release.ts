@@ -159,8 +159,16 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * "Lowered 2015 revenue outlook") is that year's (metric's) guidance where no target of it has a value; a target naming no
  * period beside targets that all share one period is of that period unless its metric and basis have it already.
  * /27: /25 and /26 together (the lead's merge; a release parsed by /26 lacks the guidance rules of /25).
+ * /28 (/27 on its branch h-earn28): the held-out set 25 rules: a lead-in sentence that ends by announcing
+ * the table with its scale in parentheses ("... are as follows (dollars in millions, except per share data):") is that
+ * table's caption; a figure cell may omit the zero before its decimal point ("(.26", ".27"); "Net (loss) earnings" and
+ * "Net (loss) income" are the net income line; a full stop after a year run into a capitalised word ("December 31,
+ * 1999.Net earnings") ends a sentence; "the fourth quarter and year ended ..." reports the year too; a month-day cell set
+ * once per span group ("February 28,") with "(Unaudited)" under it dates both year columns of its group; a three-month
+ * column dated off the calendar quarters ends the quarter the prose names.
+ * /28 holds /24-/27 together (the lead's merge).
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/27';
+export const RELEASE_PARSER_VERSION = 'earnings-release/28';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

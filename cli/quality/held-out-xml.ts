@@ -152,7 +152,10 @@ export function ownershipHeldOut(print: (line: string) => void): HeldOutScore {
   );
 }
 
-/** The Form 3/4/5 reader of a held-out label set: `filing` fields, `t<n>` trades and `h<n>` holdings (1-based). */
+/**
+ * The Form 3/4/5 reader of a held-out label set: `filing` fields (`owners` = how many reporting owners),
+ * `t<n>` trades, `h<n>` holdings and `o<n>` reporting owners (1-based).
+ */
 function ownershipReader(text: string, file: string): (record: string, field: string) => unknown {
   const d = parseOwnershipFiling(text, file);
   return (record, field) => {
@@ -160,21 +163,29 @@ function ownershipReader(text: string, file: string): (record: string, field: st
       if (field === 'owner') return d.reporting_owners[0]?.name;
       if (field === 'trades') return d.insider_trades.length;
       if (field === 'holdings') return d.holdings.length;
+      if (field === 'owners') return d.reporting_owners.length;
       return (d as unknown as Record<string, unknown>)[field];
     }
     const n = Number(record.slice(1)) - 1;
-    const row = record.startsWith('t') ? d.insider_trades[n] : d.holdings[n];
+    const row = record.startsWith('t')
+      ? d.insider_trades[n]
+      : record.startsWith('o')
+        ? d.reporting_owners[n]
+        : d.holdings[n];
     return row ? (row as unknown as Record<string, unknown>)[field] : '<no such row>';
   };
 }
 
 /**
- * Held-out set 2 (fixtures/ownership/held-out-2): Forms 3/4/5 as in set 1; a 13F file (any one document: a
- * full submission, a bare information table, a text-era table, a notice) goes through `parseThirteenFFiling`
- * exactly as the job reads it: `filing` fields and holdings by CUSIP.
+ * Held-out sets 2 and 3 (fixtures/ownership/held-out-2, held-out-3): Forms 3/4/5 as in set 1; a 13F file (any
+ * one document: a full submission, a bare information table, a text-era table, a notice) goes through
+ * `parseThirteenFFiling` exactly as the job reads it: `filing` fields and holdings by CUSIP.
  */
-export function ownershipHeldOut2(print: (line: string) => void): HeldOutScore {
-  const dir = root('fixtures/ownership/held-out-2');
+export function ownershipHeldOut2(
+  print: (line: string) => void,
+  set = 'fixtures/ownership/held-out-2',
+): HeldOutScore {
+  const dir = root(set);
   return score(
     dir,
     readLabels(dir, true),

@@ -244,6 +244,13 @@ if (process.argv[2] === undefined) {
   // fixtures/ownership/held-out-2: Form 4/4A and 13F shapes of neither set above (held-out set 2)
   process.stdout.write('\n== Held-out set 2 (fixtures/ownership/held-out-2, hand labels)\n');
   defects += ownershipHeldOut2((line) => process.stdout.write(`${line}\n`)).crashed;
+  // fixtures/ownership/held-out-3: joint filers, footnote-only exercise dates, a thousands-era 13F-HR and a
+  // dateless information table with otherManager lists (held-out set 3)
+  process.stdout.write('\n== Held-out set 3 (fixtures/ownership/held-out-3, hand labels)\n');
+  defects += ownershipHeldOut2(
+    (line) => process.stdout.write(`${line}\n`),
+    'fixtures/ownership/held-out-3',
+  ).crashed;
   // fixtures/ownership/held-out-proxy: DEF 14A text scored against hand labels (issue 28); a file the parser
   // refuses with a ParseError (no HTML tables) is reported NOT READ with its reason, not a defect
   process.stdout.write('\n== Held-out proxy statements (fixtures/ownership/held-out-proxy, hand labels)\n');

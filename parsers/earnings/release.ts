@@ -159,8 +159,15 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * "Lowered 2015 revenue outlook") is that year's (metric's) guidance where no target of it has a value; a target naming no
  * period beside targets that all share one period is of that period unless its metric and basis have it already.
  * /27: /25 and /26 together (the lead's merge; a release parsed by /26 lacks the guidance rules of /25).
+ * /29: guidance set 11 rules (h-guid20; /28 is another helper's): a value in basis points not stated around a point is a
+ * change of a rate, no target; a revenue percent named after "constant currency" is no target; "same-restaurant sales"
+ * is comparable sales; "is still expected" and "continues to estimate" are reaffirmed (and forward words); a percent
+ * worded "negative 1.0%" is below zero; "NII" is net interest income; "expense guidance" is operating expenses; an
+ * amount between a verb of producing and "of" a metric's name ("generate $91 billion of NII") is its value; a bare year
+ * after "in" / "for" in a forecast naming no other period is that fiscal year; a clause after ", compared with" names
+ * no target period when the words before it name one.
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/27';
+export const RELEASE_PARSER_VERSION = 'earnings-release/29';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

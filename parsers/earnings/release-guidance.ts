@@ -3137,7 +3137,25 @@ export function applyWordedStatus<
     // one: the status speaks of none of the targets when those are all it names.
     const worded = wordedAll.replace(OTHER_BASIS_MEASURE, ' ');
     if (worded !== wordedAll && !METRICS.some(([re]) => re.test(worded))) return;
-    const named = new Set(METRICS.filter(([re]) => re.test(worded)).map(([, m]) => m));
+    // (h-guid20) Of two metric names that overlap, the longer one is the name, as in a target's sentence: "raised
+    // organic revenue growth guidance" names organic growth, not revenue growth.
+    const spans = METRICS.flatMap(([re, m]) =>
+      [...worded.matchAll(new RegExp(re.source, `g${re.flags.replace('g', '')}`))].map((x) => ({
+        m,
+        start: x.index!,
+        end: x.index! + x[0].length,
+      })),
+    );
+    const named = new Set(
+      spans
+        .filter(
+          (a) =>
+            !spans.some(
+              (b) => b.m !== a.m && b.start <= a.start && a.end <= b.end && b.end - b.start > a.end - a.start,
+            ),
+        )
+        .map((a) => a.m),
+    );
     if (earningsTargets)
       for (const m of ['net_income', 'eps_diluted', 'ebitda', 'operating_income']) named.add(m);
     if (objectNamed && named.has('net_income')) named.add('eps_diluted');

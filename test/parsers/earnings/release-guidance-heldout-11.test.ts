@@ -61,3 +61,19 @@ describe("a bank's raised NII and expense guidance (JPMorgan 2024, set 11)", () 
     set11.evidenceHolds(jpm, r);
   });
 });
+
+describe('statuses and periods named once (Medtronic and Ralph Lauren fiscal 2025, set 11)', () => {
+  it('"raised organic revenue growth guidance" raises organic growth only, not the adjusted revenue growth', () => {
+    const file = 'MDT_2024-11-19_raises-FY25-organic-growth-EPS_nasdaq-rttnews_transcribed.txt';
+    const r = set11.parse(file);
+    const got = rows(r);
+    expect(got).toContainEqual(['organic_revenue_growth', 'unspecified', 'FY 2025', 4.75, 5, 'raised']);
+    expect(got).toContainEqual(['revenue_growth', 'non_gaap', 'FY 2025', 3.4, 3.9, null]);
+    expect(got).toContainEqual(['eps_diluted', 'non_gaap', 'FY 2025', 5.44, 5.5, 'raised']);
+    set11.evidenceHolds(file, r);
+  });
+
+  it('"The fourth quarter tax rate" beside fiscal 2025 targets only is Q4 of fiscal 2025', () => {
+    expect(rows(set11.parse(ralph))).toContainEqual(['tax_rate', 'unspecified', 'Q4 2025', 24, 25, null]);
+  });
+});

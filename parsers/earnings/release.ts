@@ -167,7 +167,9 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * after "in" / "for" in a forecast naming no other period is that fiscal year; a clause after ", compared with" names
  * no target period when the words before it name one; of two overlapping metric names a status sentence words, the
  * longer is the one it names ("raised organic revenue growth guidance": not revenue growth); a quarter still without its
- * year in a document whose dated targets are all of one fiscal year is that quarter of that year.
+ * year in a document whose dated targets are all of one fiscal year is that quarter of that year; two measures named
+ * with two amounts "respectively" are each its own amount, a basis word before the first name is every later name's
+ * that words none, and "EPS" named alone in such a list is per share.
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/29';
 

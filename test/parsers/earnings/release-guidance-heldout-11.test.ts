@@ -77,3 +77,15 @@ describe('statuses and periods named once (Medtronic and Ralph Lauren fiscal 202
     expect(rows(set11.parse(ralph))).toContainEqual(['tax_rate', 'unspecified', 'Q4 2025', 24, 25, null]);
   });
 });
+
+describe('two measures and two amounts "respectively" (Medtronic second quarter, set 11)', () => {
+  it('"GAAP net income and earnings per share were $1.270 billion and $0.99, respectively": each its own', () => {
+    const file = 'MDT_2024-11-19_raises-FY25-organic-growth-EPS_nasdaq-rttnews_transcribed.txt';
+    const figures = set11.parse(file).figures.map((f) => [f.metric, f.basis, f.value]);
+    expect(figures).toContainEqual(['net_income', 'gaap', 1_270_000_000]);
+    expect(figures).toContainEqual(['eps', 'gaap', 0.99]);
+    expect(figures).toContainEqual(['net_income', 'non_gaap', 1_620_000_000]);
+    expect(figures).toContainEqual(['eps', 'non_gaap', 1.26]);
+    expect(figures.filter((f) => f[2] === 1.27)).toEqual([]);
+  });
+});

@@ -71,9 +71,10 @@ const MEASURES: [RegExp, Concept][] = [
   ],
   // ("The company said it had a loss of $3.7 million, or 63 cents per share": a loss the company had is its net loss.)
   // "earnings of" is the net income unless a word before it names other earnings ("operating earnings of"); a clause
-  // set in commas may stand between ("Normalized non-GAAP* earnings, excluding special items, were $0.76 per basic share").
+  // set in commas may stand between ("Normalized non-GAAP* earnings, excluding special items, were $0.76 per basic share");
+  // (h-guid20: "earnings came in at $323.4 million, or $2.74 per share" is worded as "earnings were".)
   [
-    /\bnet (?:income|profit|earnings|loss)\b|\bprofit after tax(?:ation)?\b|^\W*profit for the (?:year|period)\b|\b(?:net )?quarterly profit\b|(?<!\bnet )\b(?:income|earnings) from continuing operations\b|\b(?<!\b(?:operating|comprehensive) )(?:quarter(?:ly)? )?earnings(?=(?:, [^,$]{3,40},)? (?:of|were|was|totaled) )|\b(?:reported|total|GAAP) earnings\b(?! per)|(?<=\b(?:reported|posted|recorded) a )profit(?= of\b)|(?<=\b(?:had|reported|posted|recorded|incurred) an? )loss(?= of\b)/i,
+    /\bnet (?:income|profit|earnings|loss)\b|\bprofit after tax(?:ation)?\b|^\W*profit for the (?:year|period)\b|\b(?:net )?quarterly profit\b|(?<!\bnet )\b(?:income|earnings) from continuing operations\b|\b(?<!\b(?:operating|comprehensive) )(?:quarter(?:ly)? )?earnings(?=(?:, [^,$]{3,40},)? (?:of|were|was|totaled|came in at) )|\b(?:reported|total|GAAP) earnings\b(?! per)|(?<=\b(?:reported|posted|recorded) a )profit(?= of\b)|(?<=\b(?:had|reported|posted|recorded|incurred) an? )loss(?= of\b)/i,
     'net_income',
   ],
   [/\bEBITDA\b/, 'ebitda'],

@@ -169,7 +169,8 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * longer is the one it names ("raised organic revenue growth guidance": not revenue growth); a quarter still without its
  * year in a document whose dated targets are all of one fiscal year is that quarter of that year; two measures named
  * with two amounts "respectively" are each its own amount, a basis word before the first name is every later name's
- * that words none, and "EPS" named alone in such a list is per share.
+ * that words none, and "EPS" named alone in such a list is per share; "earnings came in at $X" is worded as "earnings
+ * were $X".
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/29';
 

@@ -89,3 +89,12 @@ describe('two measures and two amounts "respectively" (Medtronic second quarter,
     expect(figures.filter((f) => f[2] === 1.27)).toEqual([]);
   });
 });
+
+describe('"earnings came in at" (Darden third quarter, set 11)', () => {
+  it('"the company\'s earnings came in at $323.4 million, or $2.74 per share" is net income and EPS', () => {
+    const figures = set11.parse(darden).figures.map((f) => [f.metric, f.basis, f.value]);
+    expect(figures).toContainEqual(['net_income', 'gaap', 323_400_000]);
+    expect(figures).toContainEqual(['eps', 'gaap', 2.74]);
+    expect(figures.filter((f) => f[2] === 312_900_000 || f[2] === 2.6)).toEqual([]);
+  });
+});

@@ -83,7 +83,9 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * (fixtures/earnings/guidance-held-out-9, labels-guidance-9.tsv: "Current | Prior" and "New | Previous" outlook tables,
  * loss-per-share ranges, dated guidance columns, suspensions, capex and free cash flow, half years beside the year), then
  * set 10 (fixtures/earnings/guidance-held-out-10, labels-guidance-10.tsv: reinstated guidance, segment tables beside the
- * company's, a yen forecast table of plain number lines, tax-rate and interest-expense reconciliation tables, SEK).
+ * company's, a yen forecast table of plain number lines, tax-rate and interest-expense reconciliation tables, SEK), then
+ * set 11 (fixtures/earnings/guidance-held-out-11, labels-guidance-11.tsv: a range narrowed to the upper half, margin
+ * expansion in basis points, same-restaurant sales, organic growth, an airline's unit costs, a bank's NII).
  *
  * Every set also scores the release period against its periods.tsv (hand-read fiscal period, year and stated end
  * date, see checkPeriods): `period: {right, of, unstated_ends}` in the JSON, a `PERIOD` line per mismatch.
@@ -124,6 +126,7 @@ const guidanceSet7 = new URL('../../fixtures/earnings/guidance-held-out-7/', imp
 const guidanceSet8 = new URL('../../fixtures/earnings/guidance-held-out-8/', import.meta.url).pathname;
 const guidanceSet9 = new URL('../../fixtures/earnings/guidance-held-out-9/', import.meta.url).pathname;
 const guidanceSet10 = new URL('../../fixtures/earnings/guidance-held-out-10/', import.meta.url).pathname;
+const guidanceSet11 = new URL('../../fixtures/earnings/guidance-held-out-11/', import.meta.url).pathname;
 const shared = new URL('../../../shared/fixtures/earnings/press_releases/', import.meta.url).pathname;
 const heldOutMode = process.argv.includes('--heldout');
 const guidanceMode = process.argv.includes('--guidance');
@@ -537,6 +540,7 @@ if (guidanceMode) {
   checkGuidance('guidance-held-out-8', guidanceSet8, `${guidanceSet8}labels-guidance-8.tsv`);
   checkGuidance('guidance-held-out-9', guidanceSet9, `${guidanceSet9}labels-guidance-9.tsv`);
   checkGuidance('guidance-held-out-10', guidanceSet10, `${guidanceSet10}labels-guidance-10.tsv`);
+  checkGuidance('guidance-held-out-11', guidanceSet11, `${guidanceSet11}labels-guidance-11.tsv`);
 } else if (heldOutMode) {
   const sets: [string, string, string][] = [
     ['held-out', heldOut, 'labels-heldout.tsv'],

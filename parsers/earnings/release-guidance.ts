@@ -58,9 +58,10 @@ export interface Guidance {
   sentence: Sentence;
 }
 
-// ("updated revenue expectations of approximately $27.5 million": a value stated as the company's expectation.)
+// ("updated revenue expectations of approximately $27.5 million": a value stated as the company's expectation; h-guid20:
+// "continues to estimate its 2017 capital expenditures will be approximately $2.3 billion", an estimate it keeps.)
 const FORWARD =
-  /\b(?:expectations? of (?:approximately |about )?[$€£\d]|narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|(?:is|are) guided|sees|targets?|estimates? (?:that|for)|now believes|reaffirm|reiterat|raises?|raising|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe|will (?:amount to|total)|aims? to|aiming to|(?:is|are) set to (?:be|reach|total|come in)|estimated\s+(?:[\w-]+\s+){0,2}?(?:sales|revenues?|earnings|EPS)\s+(?:is|are)\s+now)\b/i;
+  /\b(?:expectations? of (?:approximately |about )?[$€£\d]|narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|(?:is|are) guided|sees|targets?|estimates? (?:that|for)|now believes|reaffirm|reiterat|raises?|raising|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe|continues? to estimate|will (?:amount to|total)|aims? to|aiming to|(?:is|are) set to (?:be|reach|total|come in)|estimated\s+(?:[\w-]+\s+){0,2}?(?:sales|revenues?|earnings|EPS)\s+(?:is|are)\s+now)\b/i;
 /**
  * The text the forward words are looked for in: a program named "Project Gravity" is no forecast ("projects"), and a
  * loss said to have narrowed or widened ("narrowed adjusted EBITDA loss to $0.1 million") is a result, not a range.
@@ -140,9 +141,10 @@ const METRICS: [RegExp, string][] = [
   // (h-guid17: "Organic" named alone before a percent, "Raises Net Sales growth to +5-6%; Raises Organic to +4-5%", is
   // organic sales growth.)
   [/\borganic(?=\s+(?:to|of|at)\s+[+-]?\d[\d.]*(?:\s?[-–]\s?[+-]?\d[\d.]*)?\s?%)/i, 'organic_revenue_growth'],
-  // ("like-for-like growth": a European retailer's comparable sales growth.)
+  // ("like-for-like growth": a European retailer's comparable sales growth; h-guid20: "same-restaurant sales", a
+  // restaurant company's same-store sales.)
   [
-    /\bcomparable(?: store)?(?: net)? sales\b|\bsame[- ]store sales\b|\blike[- ]for[- ]like (?:sales )?growth\b/i,
+    /\bcomparable(?: store)?(?: net)? sales\b|\bsame[- ](?:store|restaurant) sales\b|\blike[- ]for[- ]like (?:sales )?growth\b/i,
     'comparable_sales',
   ],
   [/\b(?:adjusted )?(?:gross margins?)\b/i, 'gross_margin'],
@@ -171,12 +173,18 @@ const METRICS: [RegExp, string][] = [
   // ("free cash flow productivity of 90%", "free cash flow conversion": a ratio of free cash flow to earnings, not it.)
   [/\bfree cash flow\b(?! productivity| conversion)/i, 'free_cash_flow'],
   // ("Operating costs and expenses, net" is operating expenses.)
-  [/\b(?:operating expenses|operating costs and expenses|opex)\b/i, 'operating_expenses'],
+  // (h-guid20: "raised its expense guidance for the year to $92 billion": expenses named alone before "guidance" are
+  // the company's operating expenses; interest, tax and other named expenses are not.)
+  [
+    /\b(?:operating expenses|operating costs and expenses|opex)\b|(?<!\b(?:interest|tax|income|credit|loss|depreciation|amortization|compensation)\s)\bexpense(?=\s+guidance\b)/i,
+    'operating_expenses',
+  ],
   // ("GAAP and non-GAAP tax rates are expected to be 16.5%": the plural names the same rate.)
   [/\btax rates?\b/i, 'tax_rate'],
   [/\breturn on capital employed\b|\bROCE\b/, 'roce'],
   [/\bnet interest margin\b/i, 'net_interest_margin'],
-  [/\bnet interest income\b/i, 'net_interest_income'],
+  // (h-guid20: "NII", the abbreviation banks print for it.)
+  [/\b(?:[Nn]et [Ii]nterest [Ii]ncome|NET INTEREST INCOME|NII)\b/, 'net_interest_income'],
 ];
 
 /** A number, with "$" / "US$" / "A$" or a currency code or sign before it ("EUR 1.70", "€1.7", "RMB 3.2", "A$280"). */
@@ -330,6 +338,11 @@ function targetOf(
   }
   if (/\b(?:full[- ]year|fiscal year|the year|for the year)\b/i.test(text))
     return { year: reported.fiscalYear, period: 'FY' };
+  // (h-guid20) "expects to generate $91 billion of NII in 2024": a bare year after "in" or "for", in a forecast that
+  // names no other period, is that fiscal year (not one after "compared with", "versus" or "from", a base).
+  m = /\b(?:in|for)\s+((?:19|20)\d{2})\b(?!\s?[/-]\s?\d)/i.exec(text);
+  if (m && !/\b(?:compared (?:with|to)|versus|vs\.?|from|than)\b[^.;]*$/i.test(text.slice(0, m.index)))
+    return { year: Number(m[1]), period: 'FY' };
   return { year: null, period: null };
 }
 
@@ -412,7 +425,7 @@ const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
   [
     // "consistent with our previous guidance": the target is the one given before; so is one the company "continues
     // to project" ("it continues to project fiscal 2018 reported sales of about $6.7 billion").
-    /\b(?:reaffirm\w*|reiterat\w*|confirm\w*|maintain\w*|continues? to (?:project|expect|anticipate|forecast)|remains? unchanged|(?:guidance|outlook) is unchanged|consistent with (?:our|its|the) (?:previous(?:ly issued)?|prior) (?:guidance|outlook))\b/i,
+    /\b(?:reaffirm\w*|reiterat\w*|confirm\w*|maintain\w*|continues? to (?:project|expect|anticipate|forecast|estimate)|(?:is|are) still expected|remains? unchanged|(?:guidance|outlook) is unchanged|consistent with (?:our|its|the) (?:previous(?:ly issued)?|prior) (?:guidance|outlook))\b/i,
     'reaffirmed',
   ],
   // ("is adjusting its forecast for fiscal year 2019": "adjusted" alone qualifies a measure, so only the verb with its
@@ -596,8 +609,16 @@ export function guidanceOf(
     const before = out.length;
     // (h-guid18) A base in parentheses ("Net sales of $2.95 billion to $3.0 billion ($2.95 billion in fiscal 2023)")
     // names the year of the base, not of the target.
+    // (h-guid20) ... and so does a clause set apart by ", compared with" ("$91 billion of NII in 2024, compared with the
+    // roughly $90 billion haul forecast when it reported first-quarter earnings"), when the words before it name one.
+    const ownPart = s.text.replace(BASE_ASIDE, ' ');
+    const beforeComparison = ownPart.replace(/,\s+compared (?:with|to)\b[^;]*/i, ' ');
+    const ownTarget = targetOf(beforeComparison, reported);
     const target =
-      monthQuarter(s.text, reported, sentences) ?? targetOf(s.text.replace(BASE_ASIDE, ' '), reported);
+      monthQuarter(s.text, reported, sentences) ??
+      (beforeComparison !== ownPart && ownTarget.period !== null && ownTarget.year !== null
+        ? ownTarget
+        : targetOf(ownPart, reported));
     const heading = targetOf(s.heading, reported);
     // A sentence that names no target continues the target of the guidance sentence before it in its paragraph
     // ("... for the first quarter ending April 29, 2006 to be ... . The company said that the higher earnings
@@ -895,6 +916,13 @@ export function guidanceOf(
         /^\s*(?:at least |about |approximately |around )?\d/i.test(leading)
       )
         window = ` ${leading}`;
+      // (h-guid20) "expects to generate $91 billion of NII in 2024": an amount between a verb of producing and "of" the
+      // metric's name is that metric's value, whatever follows the name.
+      const amountOf =
+        /\b(?:generate|deliver|produce|earn|achieve)\s+((?:approximately |about |around |roughly )?(?:US\$|\$|€|£)\s?\d[\d,]*(?:\.\d+)?\s?(?:thousand|million|billion|trillion|bn)?)\s+of\s+(?:its\s+|the\s+)?$/i.exec(
+          s.text.slice(Math.max(0, h.index - 60), h.index),
+        );
+      if (amountOf) window = ` of ${amountOf[1]}`;
       if (h.pick !== undefined) {
         const both = new RegExp(
           String.raw`(${NUM})${UNIT}\s+and\s+(${NUM})${UNIT},?\s+respectively\b`,
@@ -1091,6 +1119,10 @@ export function guidanceOf(
       // (h-guid15) A value said to be of a half year ("of £43m in the first half of 2020") is no target: a half year is
       // no period of the schema.
       if (/^\s*(?:in|for|during)\s+(?:the\s+)?(?:first|second)[- ]half\b/i.test(afterValue)) continue;
+      // (h-guid20) A value in basis points not stated around a point ("operating margin ... to expand approximately 120
+      // to 160 basis points", "impact revenues by approximately 100 to 150 basis points") is a change of a rate, not a
+      // level: no target.
+      if (/^\s*(?:basis[- ]points?|bps|bp)\b/i.test(afterValue)) continue;
       // A growth rate called annual up to a year ("an annual revenue growth rate in the mid- to high-single digits through
       // the 2025 fiscal year") is a rate for each year until then, not the target of one period.
       if (
@@ -1138,10 +1170,13 @@ export function guidanceOf(
       // (h-guid15) Revenue growth stated "in constant currency" ("8.5-10 per cent in constant currency") is no target of
       // the vocabulary (as an outlook table's "Revenue Growth Rate - Constant Currency" row), and the same percents
       // stated for revenue growth elsewhere in the text are that growth.
+      // (h-guid20: ... and so is one whose name has "constant currency" before it, "constant currency revenues to
+      // increase in a range of approximately 6% to 7%".)
       if (
         (metric === 'revenue' || metric === 'revenue_growth') &&
         unit === 'percent' &&
-        /^\s*in constant currenc(?:y|ies)\b/i.test(afterValue)
+        (/^\s*in constant currenc(?:y|ies)\b/i.test(afterValue) ||
+          /\bconstant[- ]currency\s+$/i.test(wordsBefore))
       ) {
         constantCurrency.add(`${g.low}|${g.high}|${g.point}`);
         continue;
@@ -1713,15 +1748,20 @@ function statusAgainstPrevious(
 
 /**
  * A value worded as a loss is below zero: "a loss of approximately $0.96" is -0.96, and "between a profit of $0.01 and
- * a loss of ($0.01)" runs from the loss to the profit (a loss printed in parentheses is the same loss).
+ * a loss of ($0.01)" runs from the loss to the profit (a loss printed in parentheses is the same loss); so is a percent
+ * worded "negative 1.0%" (not the first end of a range, whose sign the words leave unclear).
  */
 export function signedLosses(text: string): string {
-  return text
-    .replace(/\bbetween an? (?:net )?profit of\s+/gi, 'between ')
-    .replace(
-      /\ban? (?:net )?loss of\s+((?:approximately|about|around|roughly)\s+)?\(?((?:US\$|\$|€|£)?\s?\d[\d,]*(?:\.\d+)?)\)?/gi,
-      (_m, about: string | undefined, n: string) => `${about ?? ''}-${n}`,
-    );
+  return (
+    text
+      .replace(/\bbetween an? (?:net )?profit of\s+/gi, 'between ')
+      // (h-guid20) A percent written with the word "negative" ("sales growth of around negative 1.0%") is below zero.
+      .replace(/\bnegative\s+(\d[\d,]*(?:\.\d+)?\s?(?:%|percent)(?!\s?[-–]\s?\d))/gi, '-$1')
+      .replace(
+        /\ban? (?:net )?loss of\s+((?:approximately|about|around|roughly)\s+)?\(?((?:US\$|\$|€|£)?\s?\d[\d,]*(?:\.\d+)?)\)?/gi,
+        (_m, about: string | undefined, n: string) => `${about ?? ''}-${n}`,
+      )
+  );
 }
 
 /**
@@ -3097,7 +3137,25 @@ export function applyWordedStatus<
     // one: the status speaks of none of the targets when those are all it names.
     const worded = wordedAll.replace(OTHER_BASIS_MEASURE, ' ');
     if (worded !== wordedAll && !METRICS.some(([re]) => re.test(worded))) return;
-    const named = new Set(METRICS.filter(([re]) => re.test(worded)).map(([, m]) => m));
+    // (h-guid20) Of two metric names that overlap, the longer one is the name, as in a target's sentence: "raised
+    // organic revenue growth guidance" names organic growth, not revenue growth.
+    const spans = METRICS.flatMap(([re, m]) =>
+      [...worded.matchAll(new RegExp(re.source, `g${re.flags.replace('g', '')}`))].map((x) => ({
+        m,
+        start: x.index!,
+        end: x.index! + x[0].length,
+      })),
+    );
+    const named = new Set(
+      spans
+        .filter(
+          (a) =>
+            !spans.some(
+              (b) => b.m !== a.m && b.start <= a.start && a.end <= b.end && b.end - b.start > a.end - a.start,
+            ),
+        )
+        .map((a) => a.m),
+    );
     if (earningsTargets)
       for (const m of ['net_income', 'eps_diluted', 'ebitda', 'operating_income']) named.add(m);
     if (objectNamed && named.has('net_income')) named.add('eps_diluted');

@@ -71,9 +71,10 @@ const MEASURES: [RegExp, Concept][] = [
   ],
   // ("The company said it had a loss of $3.7 million, or 63 cents per share": a loss the company had is its net loss.)
   // "earnings of" is the net income unless a word before it names other earnings ("operating earnings of"); a clause
-  // set in commas may stand between ("Normalized non-GAAP* earnings, excluding special items, were $0.76 per basic share").
+  // set in commas may stand between ("Normalized non-GAAP* earnings, excluding special items, were $0.76 per basic share");
+  // (h-guid20: "earnings came in at $323.4 million, or $2.74 per share" is worded as "earnings were".)
   [
-    /\bnet (?:income|profit|earnings|loss)\b|\bprofit after tax(?:ation)?\b|^\W*profit for the (?:year|period)\b|\b(?:net )?quarterly profit\b|(?<!\bnet )\b(?:income|earnings) from continuing operations\b|\b(?<!\b(?:operating|comprehensive) )(?:quarter(?:ly)? )?earnings(?=(?:, [^,$]{3,40},)? (?:of|were|was|totaled) )|\b(?:reported|total|GAAP) earnings\b(?! per)|(?<=\b(?:reported|posted|recorded) a )profit(?= of\b)|(?<=\b(?:had|reported|posted|recorded|incurred) an? )loss(?= of\b)/i,
+    /\bnet (?:income|profit|earnings|loss)\b|\bprofit after tax(?:ation)?\b|^\W*profit for the (?:year|period)\b|\b(?:net )?quarterly profit\b|(?<!\bnet )\b(?:income|earnings) from continuing operations\b|\b(?<!\b(?:operating|comprehensive) )(?:quarter(?:ly)? )?earnings(?=(?:, [^,$]{3,40},)? (?:of|were|was|totaled|came in at) )|\b(?:reported|total|GAAP) earnings\b(?! per)|(?<=\b(?:reported|posted|recorded) a )profit(?= of\b)|(?<=\b(?:had|reported|posted|recorded|incurred) an? )loss(?= of\b)/i,
     'net_income',
   ],
   [/\bEBITDA\b/, 'ebitda'],
@@ -843,9 +844,12 @@ function readRespectively(out: ProseFigure[], s: Sentence, span: Span) {
   }
 }
 
-/** "<name>, <name> and <name> were $A, $B and $C, respectively": the verb, the amounts and "respectively". */
+/**
+ * "<name>, <name> and <name> were $A, $B and $C, respectively": the verb, the amounts and "respectively" (h-guid20: two
+ * names and two amounts too, "GAAP net income and earnings per share were $1.270 billion and $0.99, respectively").
+ */
 const NAMES_THEN_AMOUNTS = new RegExp(
-  String.raw`\s+(?:were|was|totaled|amounted to)\s+((?:(?:${MONEY})${SCALE_WORD},\s+)+(?:${MONEY})${SCALE_WORD},?\s+and\s+(?:${MONEY})${SCALE_WORD}),?\s+respectively\b`,
+  String.raw`\s+(?:were|was|totaled|amounted to)\s+((?:(?:${MONEY})${SCALE_WORD},\s+)*(?:${MONEY})${SCALE_WORD},?\s+and\s+(?:${MONEY})${SCALE_WORD}),?\s+respectively\b`,
   'i',
 );
 
@@ -869,11 +873,15 @@ function readNamesThenAmounts(out: ProseFigure[], from: number, s: Sentence, spa
     .slice(-amounts.length);
   if (names.length !== amounts.length || COMPARISON.test(s.text.slice(0, m.index))) return;
   const listed: ProseFigure[] = [];
+  // (h-guid20) A basis word before the first name is that of every later name that words none ("Non-GAAP net income
+  // and non-GAAP EPS", "GAAP net income and earnings per share").
+  const firstNonGaap = NON_GAAP_WORDS.test(names[0] ?? '');
   for (const [i, name] of names.entries()) {
     const a = amounts[i]!;
     const value = parseAmount(a[1]!.trim());
     if (value === null) return;
-    const perShareName = new RegExp(EPS_NAMING.source, 'i').exec(name);
+    // (h-guid20: "EPS" named alone in the list, "Non-GAAP net income and non-GAAP EPS were ...", is per share too.)
+    const perShareName = new RegExp(EPS_NAMING.source, 'i').exec(name) ?? /\bEPS\*?\s*$/.exec(name);
     const concept: Concept | undefined = perShareName
       ? /diluted/i.test(name)
         ? 'eps_diluted'
@@ -886,7 +894,10 @@ function readNamesThenAmounts(out: ProseFigure[], from: number, s: Sentence, spa
     listed.push({
       concept,
       label: name.replace(/^.*?\b(?=(?:adjusted|non-gaap|gaap|reported)\b)/i, '').trim(),
-      basis: NON_GAAP_WORDS.test(name) || concept === 'ebitda' ? 'non_gaap' : 'gaap',
+      basis:
+        NON_GAAP_WORDS.test(name) || concept === 'ebitda' || (firstNonGaap && !/\bgaap\b/i.test(name))
+          ? 'non_gaap'
+          : 'gaap',
       span,
       printed: a[1]!.trim(),
       value,
@@ -896,7 +907,9 @@ function readNamesThenAmounts(out: ProseFigure[], from: number, s: Sentence, spa
       end: start + a[1]!.trim().length,
     });
   }
-  if (listed.length === 0) return;
+  // (h-guid20: two amounts are a list of measures only when both names are measures; "reported and adjusted EPS were
+  // $1.93 and $1.96, respectively" names two bases of one, read by readRespectively.)
+  if (listed.length === 0 || (amounts.length === 2 && listed.length < 2)) return;
   // (Only figures whose amounts are in the list give way: another clause of the sentence keeps its own.)
   const kept = out.slice(from).filter((f) => f.start < s.start + m.index!);
   out.splice(from, out.length - from, ...kept, ...listed);

@@ -167,8 +167,21 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * once per span group ("February 28,") with "(Unaudited)" under it dates both year columns of its group; a three-month
  * column dated off the calendar quarters ends the quarter the prose names.
  * /28 holds /24-/27 together (the lead's merge).
+ * /29: guidance set 11 rules (h-guid20): a value in basis points not stated around a point is a
+ * change of a rate, no target; a revenue percent named after "constant currency" is no target; "same-restaurant sales"
+ * is comparable sales; "is still expected" and "continues to estimate" are reaffirmed (and forward words); a percent
+ * worded "negative 1.0%" is below zero; "NII" is net interest income; "expense guidance" is operating expenses; an
+ * amount between a verb of producing and "of" a metric's name ("generate $91 billion of NII") is its value; a bare year
+ * after "in" / "for" in a forecast naming no other period is that fiscal year; a clause after ", compared with" names
+ * no target period when the words before it name one; of two overlapping metric names a status sentence words, the
+ * longer is the one it names ("raised organic revenue growth guidance": not revenue growth); a quarter still without its
+ * year in a document whose dated targets are all of one fiscal year is that quarter of that year; two measures named
+ * with two amounts "respectively" are each its own amount, a basis word before the first name is every later name's
+ * that words none, and "EPS" named alone in such a list is per share; "earnings came in at $X" is worded as "earnings
+ * were $X".
+ * /29 holds /24-/28 too (the lead's merge).
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/28';
+export const RELEASE_PARSER_VERSION = 'earnings-release/29';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';
@@ -551,6 +564,15 @@ function guidanceRows(
           g.targetYear =
             g.targetPeriod.startsWith('Q') && m > Number(g.targetPeriod.slice(1)) * 3 ? y + 1 : y;
     }
+    // (h-guid20) A quarter still without its year, in a document whose targets naming a year are all of one fiscal year
+    // and none of a quarter ("The full year Fiscal 2025 and fourth quarter guidance ... The fourth quarter tax rate is
+    // expected to be approximately 24% to 25%"), is that quarter of that fiscal year.
+    const yearsNamed = out.filter((g) => g.targetYear !== null);
+    const fy = new Set(yearsNamed.map((g) => `${g.targetPeriod} ${g.targetYear}`));
+    if (fy.size === 1 && yearsNamed[0]!.targetPeriod === 'FY')
+      for (const g of out)
+        if (g.targetYear === null && g.targetPeriod?.startsWith('Q'))
+          g.targetYear = yearsNamed[0]!.targetYear;
   }
   // A preannouncement (a document naming a quarter whose values are all expected, none reported: "revenue for the
   // quarter is expected to be approximately $114 million"): a statement for "the quarter", or for that quarter named

@@ -169,10 +169,24 @@ export function classifyItem(
     tr,
     mt: tr.re.exec(tr.id === 'macro.markets' ? unlabelled : title),
   }));
+  // a short sentence-case headline that names nothing (no capitalised word or figure after its first word, no column label) and on
+  // which no rule fires is a pun or a label, not a statement of the event: its description names the event ("Wheelbarrows to the
+  // rescue" over "... the governor of Nigeria's central bank ...", "Controversial hybrids" over "Monsanto ... in buying Syngenta")
+  const namesNothing =
+    headlineOnly &&
+    title.trim().split(/\s+/).length <= 7 &&
+    !/\s[("'‘“]?[\p{Lu}\d]/u.test(title) &&
+    !/[:|]/.test(title) &&
+    !fired.some((f) => f.mt);
+  // (the description's first sentence: "AT FIRST sight, it was a triumph." names no event, so "Tinkering around the edges" stays
+  // unread by the rules)
+  const lede = namesNothing
+    ? (/^.{20,}?[.!?]["'’”)]?(?=\s+\p{Lu}|\s*$)/su.exec((item.summary ?? '').trim())?.[0] ?? '')
+    : '';
   const reason = /\s(after|following|amid|as)\s/i.exec(title)?.index ?? title.length;
   const reasonAt = fired.some((f) => f.mt && f.mt.index < reason) ? reason : title.length;
   for (const { tr, mt } of fired) {
-    const m = mt ?? (headlineOnly ? null : tr.re.exec(text));
+    const m = mt ?? (headlineOnly ? (namesNothing ? tr.re.exec(lede) : null) : tr.re.exec(text));
     // one stock's move in an item linked to its company ("Apple Stock Drops After Downgrade") is that company's news, typed by
     // its cause, not a market move
     if (m && tr.id === 'macro.markets' && opts.hasPrimaryLink && /^stock\b/i.test(m[0])) continue;

@@ -233,6 +233,8 @@ export function classifyItem(
       /^ [Aa]bout \p{Lu}/u.test(title.slice(mt.index + mt[0].length))
     )
       continue;
+    // a tax change in an item about a company is that company's tax, not fiscal policy (the macro.fiscal rule)
+    if (m && tr.id === 'macro.fiscal' && opts.hasPrimaryLink) continue;
     // a place's car sales opening a headline about a company are that company's: "Tesla Car Sales ..." (the macro.car_market rule)
     if (m && tr.id === 'macro.car_market' && opts.hasPrimaryLink) continue;
     // economic words in a concessive clause of the headline are its background, not its subject: "Don't Rush In to Social Security,

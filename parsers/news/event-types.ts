@@ -1379,6 +1379,16 @@ export const TEXT_RULES: TextRule[] = [
     /^(capitol report|the tell|morning bid|trading day|bond report|market snapshot|(the )?week ahead)\s*:/i,
     5,
   ),
+  // a tax changed, raised, cut or avoided, in an item naming no company, is fiscal policy: "Wealthy French Company Owners Brace for
+  // Inheritance Tax Changes", "G20 warned over Africa tax avoidance" (not a "property tax bill" sued over; classify.ts skips it in an
+  // item about a company)
+  r(
+    'macro.fiscal',
+    'macro',
+    'fiscal_policy',
+    /\btax (changes?|hikes?|cuts?|rises?|increases?|reforms?|avoidance|plans?)\b/i,
+    3,
+  ),
   // a currency pair written as two currency codes joined by a slash is the currency market: "EUR/USD trims losses but still sheds
   // weight", "NZD/JPY Ready To Approach Day's Top"
   r(
@@ -1402,7 +1412,7 @@ export const TEXT_RULES: TextRule[] = [
     'macro.markets',
     'macro',
     'markets',
-    /\b(stocks|equities|bonds?|(?<!\b(dividend|earnings|free cash flow|fcf) )yields?|treasur(y|ies)(?! shares?\b| stock\b)|(?<!\w-)(dollar|yen|euro|pound)|sterling|currency|fx|bitcoin|cryptocurrencies|oil|crude|brent|wti|lng|bpd|gold|silver|copper|tin|nickel|zinc|alumin(i)?um|lithium|platinum|palladium|iron ore|commodit(y|ies)|futures|(?<!\bthings on )wall street(?! journal| (bonus(es)?|pay|rituals?|traders|bankers|analysts|firms|banks|jobs)\b)|indices|(stock|market|equity) indexes|emerging markets?|(world|global|financial|stock|equity|credit|capital) markets|stock market (\w+ )?(rall\w*|rises?|falls?|gains?|slides?|drops?|climbs?|sinks?|resumes?|closes?|ends?|higher|lower|mixed|tumbles?|surges?)|markets? (higher|lower|mixed)|stock (rises?|rall(y|ies)|falls?|slides?|gains?|drops?)|funds? flows?|outflows?|inflows?|volatility|money markets?|benchmarks?|bourses?|home prices|ftse( \d+)?|dow( jones)?|s&p 500|nasdaq composite|nikkei|dax|hang seng|sensex|nifty)\b/i,
+    /\b(stocks|equities|bonds?|(?<!\b(dividend|earnings|free cash flow|fcf) )yields?|treasur(y|ies)(?! shares?\b| stock\b)|(?<!\w-)(dollar|yen|euro|pound)|sterling|currency|fx|bitcoin|cryptocurrencies|oil|crude|brent|wti|lng|bpd|gold|silver|copper|tin|nickel|zinc|alumin(i)?um|lithium|platinum|palladium|iron ore|commodit(y|ies)|futures|(?<!\bthings on )wall street(?! journal| (bonus(es)?|pay|rituals?|traders|bankers|analysts|firms|banks|jobs)\b)|indices|(stock|market|equity) indexes|emerging markets?|(world|global|financial|stock|equity|credit|capital) markets|stock market (\w+ )?(rall\w*|rises?|falls?|gains?|slides?|drops?|climbs?|sinks?|resumes?|closes?|ends?|higher|lower|mixed|tumbles?|surges?)|markets? (higher|lower|mixed)|stock (rises?|rall(y|ies)|falls?|slides?|gains?|drops?)|(tech|equity|equities|bond|relief) rall(y|ies)|the market (behaves?|behaving|do|does|reacts?|heads?)|market (message|mood)|funds? flows?|outflows?|inflows?|volatility|money markets?|benchmarks?|bourses?|home prices|ftse( \d+)?|dow( jones)?|s&p 500|nasdaq composite|nikkei|dax|hang seng|sensex|nifty)\b/i,
     2,
   ),
   // a stock index or the market as a whole moving, closing or setting a record is a market move, whatever company the headline

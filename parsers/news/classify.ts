@@ -483,6 +483,13 @@ export function classifyItem(
     best = { type: 'other', subtype: 'price_move', weight: 1 };
     rules.push({ rule: 'other.price_move', points: 0, evidence: priceNote[0] });
   }
+  // a question after a column label that names the company the item is about, on which no rule fires, is a question on its stock,
+  // no event: "Chipotle: Sizzling or Cooling?" (an item naming no company keeps its reading: "VIDEO: Who will replace Ben Bernanke?")
+  const question = /^[^:]{2,30}: [^:]+\?$/.exec(title);
+  if (best.subtype === 'unclassified' && opts.hasPrimaryLink && question) {
+    best = { type: 'other', subtype: 'price_question', weight: 1 };
+    rules.push({ rule: 'other.price_question', points: 0, evidence: question[0] });
+  }
   const themeGuess = best.subtype.startsWith('theme_');
   if ((best.subtype === 'unclassified' || themeGuess) && !item.edgar && !item.extra.ReasonCode) {
     const g = modelType(item.title, item.summary);

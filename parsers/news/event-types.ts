@@ -1383,14 +1383,15 @@ export const TEXT_RULES: TextRule[] = [
     /^(capitol report|the tell|morning bid|trading day|bond report|market snapshot|(the )?week ahead)\s*:/i,
     5,
   ),
-  // a tax changed, raised, cut or avoided, in an item naming no company, is fiscal policy: "Wealthy French Company Owners Brace for
+  // a tax changed, raised, cut or avoided, or a government's pandemic or stimulus aid, in an item naming no company, is fiscal
+  // policy ("Negotiators Close In on Coronavirus Aid Deadline With No Deal"): "Wealthy French Company Owners Brace for
   // Inheritance Tax Changes", "G20 warned over Africa tax avoidance" (not a "property tax bill" sued over; classify.ts skips it in an
   // item about a company)
   r(
     'macro.fiscal',
     'macro',
     'fiscal_policy',
-    /\btax (changes?|hikes?|cuts?|rises?|increases?|reforms?|avoidance|plans?)\b/i,
+    /\btax (changes?|hikes?|cuts?|rises?|increases?|reforms?|avoidance|plans?)\b|\b(coronavirus|covid|pandemic|stimulus) (aid|relief|package|checks?)\b/i,
     3,
   ),
   // a currency pair written as two currency codes joined by a slash is the currency market: "EUR/USD trims losses but still sheds

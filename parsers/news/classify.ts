@@ -169,10 +169,24 @@ export function classifyItem(
     tr,
     mt: tr.re.exec(tr.id === 'macro.markets' ? unlabelled : title),
   }));
+  // a short sentence-case headline that names nothing (no capitalised word or figure after its first word, no column label) and on
+  // which no rule fires is a pun or a label, not a statement of the event: its description names the event ("Wheelbarrows to the
+  // rescue" over "... the governor of Nigeria's central bank ...", "Controversial hybrids" over "Monsanto ... in buying Syngenta")
+  const namesNothing =
+    headlineOnly &&
+    title.trim().split(/\s+/).length <= 7 &&
+    !/\s[("'‘“]?[\p{Lu}\d]/u.test(title) &&
+    !/[:|]/.test(title) &&
+    !fired.some((f) => f.mt);
+  // (the description's first sentence: "AT FIRST sight, it was a triumph." names no event, so "Tinkering around the edges" stays
+  // unread by the rules)
+  const lede = namesNothing
+    ? (/^.{20,}?[.!?]["'’”)]?(?=\s+\p{Lu}|\s*$)/su.exec((item.summary ?? '').trim())?.[0] ?? '')
+    : '';
   const reason = /\s(after|following|amid|as)\s/i.exec(title)?.index ?? title.length;
   const reasonAt = fired.some((f) => f.mt && f.mt.index < reason) ? reason : title.length;
   for (const { tr, mt } of fired) {
-    const m = mt ?? (headlineOnly ? null : tr.re.exec(text));
+    const m = mt ?? (headlineOnly ? (namesNothing ? tr.re.exec(lede) : null) : tr.re.exec(text));
     // one stock's move in an item linked to its company ("Apple Stock Drops After Downgrade") is that company's news, typed by
     // its cause, not a market move
     if (m && tr.id === 'macro.markets' && opts.hasPrimaryLink && /^stock\b/i.test(m[0])) continue;
@@ -219,6 +233,8 @@ export function classifyItem(
       /^ [Aa]bout \p{Lu}/u.test(title.slice(mt.index + mt[0].length))
     )
       continue;
+    // a tax change in an item about a company is that company's tax, not fiscal policy (the macro.fiscal rule)
+    if (m && tr.id === 'macro.fiscal' && opts.hasPrimaryLink) continue;
     // a place's car sales opening a headline about a company are that company's: "Tesla Car Sales ..." (the macro.car_market rule)
     if (m && tr.id === 'macro.car_market' && opts.hasPrimaryLink) continue;
     // economic words in a concessive clause of the headline are its background, not its subject: "Don't Rush In to Social Security,
@@ -466,6 +482,13 @@ export function classifyItem(
   if (best.subtype === 'unclassified' && priceNote) {
     best = { type: 'other', subtype: 'price_move', weight: 1 };
     rules.push({ rule: 'other.price_move', points: 0, evidence: priceNote[0] });
+  }
+  // a question after a column label that names the company the item is about, on which no rule fires, is a question on its stock,
+  // no event: "Chipotle: Sizzling or Cooling?" (an item naming no company keeps its reading: "VIDEO: Who will replace Ben Bernanke?")
+  const question = /^[^:]{2,30}: [^:]+\?$/.exec(title);
+  if (best.subtype === 'unclassified' && opts.hasPrimaryLink && question) {
+    best = { type: 'other', subtype: 'price_question', weight: 1 };
+    rules.push({ rule: 'other.price_question', points: 0, evidence: question[0] });
   }
   const themeGuess = best.subtype.startsWith('theme_');
   if ((best.subtype === 'unclassified' || themeGuess) && !item.edgar && !item.extra.ReasonCode) {

@@ -1210,9 +1210,12 @@ export const TEXT_RULES: TextRule[] = [
     // (and stocks picked out by a count anywhere, or listed as "Top ... Stocks" opening the headline: "Why Investors Need to Take
     // Advantage of These 2 Computer and Technology Stocks Now", "Top Big Data Stocks Tapping the Surging Demand for AI Analytics";
     // and "these ... stocks" said to be poised, likely or set to do something: "these Canadian oil stocks are poised to benefit")
-    /\bstocks? to (buy|sell|avoid|watch|own|hold)\b|\bbetter ([\w-]+ ){0,2}stock\b|(?:^|[.?!:]\s+)these (\d+ )?([\w$-]+ ){0,3}stocks\b|\bthese \d+ ([\w$-]+ ){0,3}stocks\b|\bthese ([\w$-]+ ){0,3}stocks (are|could|can|may|might|look|seem|will)\b|^(the )?\d+ ([\w$-]+ ){0,3}stocks\b|^top ([\w$-]+ ){1,3}stocks\b/i,
+    /\bstocks? to (buy|sell|avoid|watch|own|hold)\b|\bbetter ([\w-]+ ){0,2}stock\b|(?:^|[.?!:]\s+)these (\d+ )?([\w$-]+ ){0,3}stocks\b|\bthese \d+ ([\w$-]+ ){0,3}stocks\b|\bthese ([\w$-]+ ){0,3}stocks (are|could|can|may|might|look|seem|will)\b|^(the )?\d+ ([\w$-]+ ){0,3}stocks\b|^top ([\w$-]+ ){1,3}stocks\b|\bwill be ([\w-]+ ){0,3}winners\b|\b(use|buy|own) ([\w.&'-]+ ){1,4}to gain ([\w-]+ ){0,2}exposure to\b|\bstocks?\b[^.?!:;]{0,30}\bon sale\b|\bspotting ([\w-]+ ){0,2}values\b/i,
     3,
   ),
+  // a counted list of moves, tips or mistakes opening a headline is advice to investors, no market move: "6 strategic moves for
+  // investors in a volatile market", "3 mistakes to avoid when buying cryptocurrency" (not "7 things to know before the bell")
+  r('other.advice', 'other', 'advice', /^\d+ ([\w-]+ ){0,2}(moves|tips|mistakes)\b/i, 3),
   // a company named with its ticker in parentheses compared with a group of stocks is a price note on that company, not a market
   // move: "Has Agilon Health (AGL) Outpaced Other Medical Stocks This Year?", "Are Medical Stocks Lagging Corcept Therapeutics (CORT)
   // This Year?"
@@ -1320,8 +1323,10 @@ export const TEXT_RULES: TextRule[] = [
     'economic_data',
     // (a law named after inflation is no price data: "Policy in the Inflation Reduction Act incentivizes onshoring")
     // (housing markets are the housing market: "souring on one of the country's hottest housing markets"; a company or a stock
-    // "recession proof" is its own quality, not the economy: "Apple Isn't Recession Proof")
-    /\b(inflation(?! reduction act)|cpi|ppi|gdp|jobs report|payrolls|nonfarm|non-farm|jobless|initial claims|unemployment( claims| rate)?|labor market|labour market|employment report|employment data|jobs (numbers|data|figures|growth)|retail sales|pmi|consumer (prices|confidence|sentiment)|producer prices|wholesale prices|housing starts|home sales|home prices?|(housing|home|mortgage) affordability|housing markets?|economy|economic|recession(?![- ]proof)|(?<!\b(revenue|sales|earnings|profit|user|subscriber|customer|dividend|eps|ebitda|volume|deposit|loan|membership) )growth(?! (prospects?|stocks?|potential|story|strategy|plans?|investors?|funds?|etfs?|portfolios?|names|opportunit(y|ies)|engines?|drivers?|runway|trajectory)\b)|trade (deficit|surplus|gap)|to grow at \d+(\.\d+)?(?= ?%)|consumer spending|(black friday|cyber monday|holiday|back-to-school|shoppers?['\u2019]?) spending|state of the consumer|spending by (americans|consumers|households)|(americans|consumers|households) (spend|spent|cut back)|(cookout|meal|dinner|holiday|thanksgiving|food|grocery|groceries|rent|living|household|childcare|tuition) (costs?|prices|bills))\b/i,
+    // "recession proof" is its own quality, not the economy: "Apple Isn't Recession Proof"; fuel economy is a vehicle's mileage:
+    // "the real frontier in fuel economy is the switch to lighter materials"; an economy named by a trade or niche is that niche's
+    // market: "Inside the underground sex economy", "Reaching the Retail Economy")
+    /\b(inflation(?! reduction act)|cpi|ppi|gdp|jobs report|payrolls|nonfarm|non-farm|jobless|initial claims|unemployment( claims| rate)?|labor market|labour market|employment report|employment data|jobs (numbers|data|figures|growth)|retail sales|pmi|consumer (prices|confidence|sentiment)|producer prices|wholesale prices|housing starts|home sales|home prices?|(housing|home|mortgage) affordability|housing markets?|(?<!\b(fuel|sex|underground|retail|gig|creator|sharing|crypto|attention|app) )economy|economic|recession(?![- ]proof)|(?<!\b(revenue|sales|earnings|profit|user|subscriber|customer|dividend|eps|ebitda|volume|deposit|loan|membership) )growth(?! (prospects?|stocks?|potential|story|strategy|plans?|investors?|funds?|etfs?|portfolios?|names|opportunit(y|ies)|engines?|drivers?|runway|trajectory|managers?)\b)|trade (deficit|surplus|gap)|to grow at \d+(\.\d+)?(?= ?%)|consumer spending|(black friday|cyber monday|holiday|back-to-school|shoppers?['\u2019]?) spending|state of the consumer|spending by (americans|consumers|households)|(americans|consumers|households) (spend|spent|cut back)|(cookout|meal|dinner|holiday|thanksgiving|food|grocery|groceries|rent|living|household|childcare|tuition) (costs?|prices|bills))\b/i,
     3,
   ),
   r(
@@ -1375,8 +1380,19 @@ export const TEXT_RULES: TextRule[] = [
     'macro.desk_label',
     'macro',
     'markets',
-    /^(capitol report|the tell|morning bid|trading day|bond report|market snapshot)\s*:/i,
+    /^(capitol report|the tell|morning bid|trading day|bond report|market snapshot|(the )?week ahead)\s*:/i,
     5,
+  ),
+  // a tax changed, raised, cut or avoided, or a government's pandemic or stimulus aid, in an item naming no company, is fiscal
+  // policy ("Negotiators Close In on Coronavirus Aid Deadline With No Deal"): "Wealthy French Company Owners Brace for
+  // Inheritance Tax Changes", "G20 warned over Africa tax avoidance" (not a "property tax bill" sued over; classify.ts skips it in an
+  // item about a company)
+  r(
+    'macro.fiscal',
+    'macro',
+    'fiscal_policy',
+    /\btax (changes?|hikes?|cuts?|rises?|increases?|reforms?|avoidance|plans?)\b|\b(coronavirus|covid|pandemic|stimulus) (aid|relief|package|checks?)\b/i,
+    3,
   ),
   // a currency pair written as two currency codes joined by a slash is the currency market: "EUR/USD trims losses but still sheds
   // weight", "NZD/JPY Ready To Approach Day's Top"
@@ -1401,7 +1417,7 @@ export const TEXT_RULES: TextRule[] = [
     'macro.markets',
     'macro',
     'markets',
-    /\b(stocks|equities|bonds?|(?<!\b(dividend|earnings|free cash flow|fcf) )yields?|treasur(y|ies)(?! shares?\b| stock\b)|(?<!\w-)(dollar|yen|euro|pound)|sterling|currency|fx|bitcoin|cryptocurrencies|oil|crude|brent|wti|lng|bpd|gold|silver|copper|tin|nickel|zinc|alumin(i)?um|lithium|platinum|palladium|iron ore|commodit(y|ies)|futures|wall street(?! journal)|indices|(stock|market|equity) indexes|emerging markets?|(world|global|financial|stock|equity|credit|capital) markets|stock market (\w+ )?(rall\w*|rises?|falls?|gains?|slides?|drops?|climbs?|sinks?|resumes?|closes?|ends?|higher|lower|mixed|tumbles?|surges?)|markets? (higher|lower|mixed)|stock (rises?|rall(y|ies)|falls?|slides?|gains?|drops?)|funds? flows?|outflows?|inflows?|volatility|money markets?|benchmarks?|bourses?|home prices|ftse( \d+)?|dow( jones)?|s&p 500|nasdaq composite|nikkei|dax|hang seng|sensex|nifty)\b/i,
+    /\b(stocks|equities|bonds?|(?<!\b(dividend|earnings|free cash flow|fcf|investing in) )yields?|treasur(y|ies)(?! shares?\b| stock\b)|(?<!\w-)(dollar|yen|euro|pound)|sterling|currency|fx|bitcoin|cryptocurrencies|oil|crude|brent|wti|lng|bpd|gold|silver|copper|tin|nickel|zinc|alumin(i)?um|lithium|platinum|palladium|iron ore|commodit(y|ies)|futures|(?<!\bthings on )wall street(?! journal| (bonus(es)?|pay|rituals?|traders|bankers|analysts|firms|banks|jobs)\b)|indices|(stock|market|equity) indexes|emerging markets?|(world|global|financial|stock|equity|credit|capital) markets|stock market (\w+ )?(rall\w*|rises?|falls?|gains?|slides?|drops?|climbs?|sinks?|resumes?|closes?|ends?|higher|lower|mixed|tumbles?|surges?)|markets? (higher|lower|mixed)|stock (rises?|rall(y|ies)|falls?|slides?|gains?|drops?)|(tech|equity|equities|bond|relief) rall(y|ies)|the market (behaves?|behaving|do|does|reacts?|heads?)|market (message|mood)|funds? flows?|outflows?|inflows?|volatility|money markets?|benchmarks?|bourses?|home prices|ftse( \d+)?|dow( jones)?|s&p 500|nasdaq composite|nikkei|dax|hang seng|sensex|nifty)\b/i,
     2,
   ),
   // a stock index or the market as a whole moving, closing or setting a record is a market move, whatever company the headline

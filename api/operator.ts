@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { DATASETS } from '../lib/datasets.ts';
@@ -64,6 +64,8 @@ export async function registerOperatorRoutes(
     // Its own connection: a dashboard read must not wait forever on a Redis that is down.
     redis = new Redis(opts.redisUrl, { maxRetriesPerRequest: 1, commandTimeout: 5_000, lazyConnect: true });
     redis.on('error', () => {}); // reported by /v1/ready and the pages' own errors
+    // BullMQ loads only here: an API without Redis (the embedded default, most tests) never needs it
+    const { Queue } = await import('bullmq');
     queues = QUEUE_NAMES.map(
       (name) => new Queue(name, { connection: redis!, prefix: opts.queuePrefix ?? 'findata' }),
     );

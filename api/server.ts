@@ -1,6 +1,4 @@
 import fastifyCors from '@fastify/cors';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -14,6 +12,7 @@ import type { Database } from '../lib/db.ts';
 import { EventWaker } from '../lib/events/waker.ts';
 import type { Logger } from '../lib/logger.ts';
 import { webhookSettings } from '../lib/webhooks/settings.ts';
+import { registerDocs } from './docs.ts';
 import { directDispatch } from './mcp/dispatch.ts';
 import { registerMcpEndpoint } from './mcp/http.ts';
 import { mcpTools } from './mcp/tools.ts';
@@ -192,11 +191,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const document = openApiDocument(routes, config.PUBLIC_BASE_URL);
   // the live event stream is not a declared route (token instead of key, hijacked reply): documented here
   (document.paths as Record<string, unknown>)[STREAM_PATH] = STREAM_OPENAPI;
-  await app.register(swagger, { mode: 'static', specification: { document } as never });
-  await app.register(swaggerUi, {
-    routePrefix: '/docs',
-    uiConfig: { docExpansion: 'list', deepLinking: true },
-  });
+  registerDocs(app, document, { docExpansion: 'list', deepLinking: true });
   app.get('/v1/openapi.json', async () => document);
   // A small index where a newcomer lands first, instead of a 404.
   const index = {

@@ -77,7 +77,7 @@ const result = await withBenchDatabase(process.env.DATABASE_URL!, async (databas
   const logger = createLogger('silent');
   await syncDatasetRegistry(database);
   const services = await createServices(config, logger, { database });
-  const runtime = createRuntime(services);
+  const runtime = await createRuntime(services);
   await runtime.startWorkers();
   const dispatcher = await startWebhooks({ config, database, logger, redis: null });
   const app = await buildApp({ database, config, logger });

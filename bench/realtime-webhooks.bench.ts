@@ -145,7 +145,7 @@ const result = await withBenchDatabase(process.env.DATABASE_URL!, async (databas
     bull = await throughput(
       database,
       account.id,
-      bullmqDeliveryQueue(redis, `bwh${randomBytes(4).toString('hex')}`, CONCURRENCY),
+      await bullmqDeliveryQueue(redis, `bwh${randomBytes(4).toString('hex')}`, CONCURRENCY),
       'bq',
     );
   }
@@ -156,7 +156,7 @@ const result = await withBenchDatabase(process.env.DATABASE_URL!, async (databas
   receivedAt.clear();
   seen = 0;
   const queue = redis
-    ? bullmqDeliveryQueue(redis, `bwf${randomBytes(4).toString('hex')}`, CONCURRENCY)
+    ? await bullmqDeliveryQueue(redis, `bwf${randomBytes(4).toString('hex')}`, CONCURRENCY)
     : inProcessDeliveryQueue(CONCURRENCY);
   const dispatcher = new WebhookDispatcher(database, settings, queue, createLogger('silent'));
   await dispatcher.start();

@@ -43,7 +43,7 @@ export async function withRuntime<T>(
   ]);
   checkJobRegistry();
   const services = await createServices(ctx.config, ctx.logger, opts);
-  const runtime = createRuntime(services);
+  const runtime = await createRuntime(services);
   if (opts.keepOpen) return fn(services, runtime);
   try {
     return await fn(services, runtime);

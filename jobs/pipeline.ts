@@ -1,8 +1,13 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { UnrecoverableError } from 'bullmq';
 import { analyzeChangedTables } from '../lib/auto-analyze.ts';
 import { eventsMaxAgeDays } from '../lib/config.ts';
-import { ParseError, PartitionStalledError, type StallWaits, UpstreamNotFoundError } from '../lib/errors.ts';
+import {
+  ParseError,
+  PartitionStalledError,
+  type StallWaits,
+  UnrecoverableError,
+  UpstreamNotFoundError,
+} from '../lib/errors.ts';
 import { emitEvents } from '../lib/events/emit.ts';
 import { metrics } from '../lib/metrics.ts';
 import { isTransientFault } from '../lib/transient.ts';

@@ -10,6 +10,17 @@ export class ParseError extends Error {
   }
 }
 
+/**
+ * A partition that fails for good: retrying cannot help (a parse error, once quarantined; a full archive
+ * disk; a key that is no partition). Both job runtimes stop retrying it: the in-process one by this class,
+ * the BullMQ one by BullMQ's own UnrecoverableError, into which its worker turns this one (jobs/runtime/
+ * bullmq.ts). Ours, not BullMQ's, so that a job or the embedded runtime does not load BullMQ (about 0.4 s of
+ * CPU per process) for one error class; the name is BullMQ's, which BullMQ also recognises by name.
+ */
+export class UnrecoverableError extends Error {
+  override name = 'UnrecoverableError';
+}
+
 /** The upstream answered but does not have the document (404, S3 NoSuchKey). Recorded, not retried. */
 export class UpstreamNotFoundError extends Error {
   override name = 'UpstreamNotFoundError';

@@ -1,12 +1,11 @@
-import { ErrorCode, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from '../../lib/logger.ts';
 import { type KeyAuthenticator, presentedKey } from '../platform/auth.ts';
 import { errorBody, STANDARD_UNAUTHORIZED } from '../platform/errors.ts';
 import type { Caller, Dispatch } from './dispatch.ts';
-import { createMcpServer, toolCaller } from './server.ts';
+import type { ToolCaller } from './server.ts';
 import type { McpTool } from './tools.ts';
-import { CallerTransport, classify, type Incoming } from './transport.ts';
+import type { CallerTransport, classify, Incoming } from './transport.ts';
 
 export const MCP_PATH = '/mcp';
 /** The SDK transport's bound on a JSON-RPC batch. */
@@ -27,6 +26,40 @@ function rpcRefusal(reply: FastifyReply, status: number, code: number, message: 
 
 const mediaType = (v: string | undefined) => (v ?? '').split(';')[0]!.trim().toLowerCase();
 
+/** The SDK's part of the endpoint: its Server over our transport, the tool caller, the SDK's constants. */
+interface McpSdk {
+  transport: CallerTransport;
+  close: () => Promise<void>;
+  call: ToolCaller;
+  classify: typeof classify;
+  versions: readonly string[];
+  internalError: number;
+}
+
+async function openSdk(tools: readonly McpTool[], dispatch: Dispatch): Promise<McpSdk> {
+  const [
+    { createMcpServer, toolCaller },
+    { CallerTransport, classify },
+    { ErrorCode, SUPPORTED_PROTOCOL_VERSIONS },
+  ] = await Promise.all([
+    import('./server.ts'),
+    import('./transport.ts'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]);
+  const transport = new CallerTransport();
+  const call = toolCaller(dispatch);
+  const server = createMcpServer(tools, call, (extra) => transport.callerOf(extra.requestId));
+  await server.connect(transport);
+  return {
+    transport,
+    close: () => server.close(),
+    call,
+    classify,
+    versions: SUPPORTED_PROTOCOL_VERSIONS,
+    internalError: ErrorCode.InternalError,
+  };
+}
+
 /**
  * Streamable HTTP at /mcp, stateless (no session: every POST carries its own key, like any API request,
  * so any API instance can answer it and nothing is kept between requests), JSON responses. The key is
@@ -35,7 +68,9 @@ const mediaType = (v: string | undefined) => (v ?? '').split(';')[0]!.trim().toL
  * version header); its messages then go to the one SDK Server of this instance, and each tool call to its
  * route's pipeline (api/platform/pipeline.ts, entered in process) with that account (the key is looked up
  * once per request), the key headers and the request id, where it is gated, metered and recorded exactly
- * as the HTTP request would be. The /mcp request itself is not metered or recorded.
+ * as the HTTP request would be. The /mcp request itself is not metered or recorded. The SDK and that Server
+ * load on the first request with a valid key, not with the API: an instance nobody asks over MCP (and every
+ * test file that builds an API) does not pay the SDK's import (about 0.2-0.3 s of CPU).
  */
 export async function registerMcpEndpoint(
   app: FastifyInstance,
@@ -43,12 +78,20 @@ export async function registerMcpEndpoint(
   dispatch: Dispatch,
   auth: KeyAuthenticator,
 ): Promise<void> {
-  const transport = new CallerTransport();
-  const call = toolCaller(dispatch);
-  const server = createMcpServer(tools, call, (extra) => transport.callerOf(extra.requestId));
   const byName = new Map(tools.map((t) => [t.name, t]));
-  await server.connect(transport);
-  app.addHook('onClose', () => server.close());
+  let sdk: McpSdk | null = null;
+  let loading: Promise<McpSdk> | null = null;
+  const load = () => {
+    loading ??= openSdk(tools, dispatch).then((s) => {
+      sdk = s;
+      return s;
+    });
+    return loading;
+  };
+  app.addHook('onClose', async () => {
+    const opened = await loading?.catch(() => null);
+    await opened?.close();
+  });
   app.decorate('mcpTools', tools);
   app.decorate('mcpDispatch', dispatch);
 
@@ -71,6 +114,7 @@ export async function registerMcpEndpoint(
     if (mediaType(header(req.headers['content-type'])) !== 'application/json') {
       return rpcRefusal(reply, 415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
     }
+    const { transport, call, classify, versions, internalError } = sdk ?? (await load());
     const raw = req.body;
     // The common request, one call of a known tool with plain arguments, is answered by the tool's
     // handler directly: the one the SDK Server runs, without the SDK's zod validations of the message, the
@@ -100,12 +144,12 @@ export async function registerMcpEndpoint(
       return rpcRefusal(reply, 400, -32600, 'Invalid Request: Only one initialization request is allowed');
     }
     const version = header(req.headers['mcp-protocol-version']);
-    if (!initializing && version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+    if (!initializing && version !== undefined && !versions.includes(version)) {
       return rpcRefusal(
         reply,
         400,
         -32000,
-        `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`,
+        `Bad Request: Unsupported protocol version: ${version} (supported versions: ${versions.join(', ')})`,
       );
     }
     const caller: Caller = {
@@ -122,7 +166,7 @@ export async function registerMcpEndpoint(
       } catch (err) {
         // As the SDK's Protocol answers a handler that throws (route errors are results, not throws).
         req.log.error({ err: (err as Error).message }, 'MCP tool call failed');
-        const error = { code: ErrorCode.InternalError, message: (err as Error).message || 'Internal error' };
+        const error = { code: internalError, message: (err as Error).message || 'Internal error' };
         return reply.code(200).send({ jsonrpc: '2.0', id: direct.id, error });
       }
     }

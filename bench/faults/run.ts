@@ -77,7 +77,7 @@ async function jobServices(
     ...env,
   });
   const services = await createServices(config, createLogger('warn', process.stderr), { database });
-  const runtime = createRuntime(services, {
+  const runtime = await createRuntime(services, {
     prefix: opts.prefix ?? `faults${randomBytes(3).toString('hex')}`,
   });
   if (opts.workers !== false) await runtime.startWorkers();

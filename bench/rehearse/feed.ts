@@ -177,7 +177,7 @@ async function environment() {
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
   });
   const services = await createServices(config, createLogger('silent'), { database });
-  const runtime = createRuntime(services, { prefix: `feedbench${process.pid}` });
+  const runtime = await createRuntime(services, { prefix: `feedbench${process.pid}` });
   await runtime.startWorkers();
   const close = async () => {
     await runtime.close();
@@ -337,7 +337,7 @@ async function fanout(workers: number) {
   }
   const config = loadConfig(env);
   const services = await createServices(config, createLogger('silent'), { database });
-  const runtime = createRuntime(services);
+  const runtime = await createRuntime(services);
   const procs: ChildProcess[] = [];
   if (workers === 0) await runtime.startWorkers();
   else {

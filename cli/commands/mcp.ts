@@ -1,21 +1,13 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import {
-  CallToolRequestSchema,
-  type CallToolResult,
-  ListToolsRequestSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Command } from 'commander';
-import { createMcpServer, MCP_SERVER_INFO, toolCaller } from '../../api/mcp/server.ts';
 import { type CliContext, cliContext, onShutdown } from '../context.ts';
 
 /**
  * `etl mcp`: the same tools over stdio for a local agent. The key comes from MCP_API_KEY and every tool
  * call goes through its route exactly as over HTTP (credits, plan, usage). By default the routes run in
  * this process over the configured database; with `--url`, the calls are relayed to a running API's
- * /mcp endpoint (the embedded database takes one process, so beside `etl start` use `--url`).
+ * /mcp endpoint (the embedded database takes one process, so beside `etl start` use `--url`). The MCP SDK
+ * loads when the command runs: `etl --help`, which registers every command, does not import it.
  */
 export function registerMcpCommand(program: Command, getCtx: () => CliContext = cliContext) {
   program
@@ -31,8 +23,23 @@ export function registerMcpCommand(program: Command, getCtx: () => CliContext = 
       const ctx = getCtx();
       const key = ctx.config.MCP_API_KEY;
       if (!key) throw new Error('set MCP_API_KEY to the API key the agent should use (etl keys create)');
+      const [{ StdioServerTransport }, { createMcpServer, MCP_SERVER_INFO, toolCaller }] = await Promise.all([
+        import('@modelcontextprotocol/sdk/server/stdio.js'),
+        import('../../api/mcp/server.ts'),
+      ]);
       const stdio = new StdioServerTransport();
       if (opts.url) {
+        const [
+          { Client },
+          { StreamableHTTPClientTransport },
+          { Server },
+          { CallToolRequestSchema, ListToolsRequestSchema },
+        ] = await Promise.all([
+          import('@modelcontextprotocol/sdk/client/index.js'),
+          import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+          import('@modelcontextprotocol/sdk/server/index.js'),
+          import('@modelcontextprotocol/sdk/types.js'),
+        ]);
         const client = new Client({ name: 'etl-mcp-relay', version: MCP_SERVER_INFO.version });
         await client.connect(
           new StreamableHTTPClientTransport(new URL(`${opts.url.replace(/\/+$/, '')}/mcp`), {

@@ -165,8 +165,9 @@ export function registerServeCommands(program: Command, getCtx: () => CliContext
         checkJobRegistry();
         services = await createServices(ctx.config, ctx.logger);
         if (stop.signal.aborted) return;
-        const rt = createRuntime(services);
+        const rt = await createRuntime(services);
         runtime = rt;
+        if (stop.signal.aborted) return; // closed by closeAll with the rest
         await rt.startWorkers();
         // Webhook deliveries run from the start: events the backfill appends are pushed as they commit.
         webhooks = await startWebhooks({ ...services, logger: ctx.logger });

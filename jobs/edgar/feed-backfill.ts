@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { UnrecoverableError } from 'bullmq';
 import { and, inArray } from 'drizzle-orm';
-import { UpstreamNotFoundError } from '../../lib/errors.ts';
+import { UnrecoverableError, UpstreamNotFoundError } from '../../lib/errors.ts';
 import { INDEXED_FILING_TYPES, OWNERSHIP_FORM_TYPES } from '../../lib/filing-types.ts';
 import { dashAccession, filingFolderUrl, padCik } from '../../lib/ids.ts';
 import type { Logger } from '../../lib/logger.ts';

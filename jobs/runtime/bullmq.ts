@@ -1,6 +1,7 @@
-import { type Job, Queue, QueueEvents, Worker } from 'bullmq';
+import { type Job, Queue, QueueEvents, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { DATASETS, scheduleOf } from '../../lib/datasets.ts';
+import { UnrecoverableError as Unrecoverable } from '../../lib/errors.ts';
 import { addQueueDepthSource } from '../../lib/metrics.ts';
 import type { PartitionProgress } from '../partition-watch.ts';
 import { type PartitionReport, runPartition } from '../pipeline.ts';
@@ -54,6 +55,17 @@ export function jobProgress(job: Pick<Job, 'updateProgress'>): (p: PartitionProg
     );
     trailing.unref?.();
   };
+}
+
+/**
+ * Our UnrecoverableError (lib/errors.ts) as BullMQ's, which makes BullMQ fail the job without its remaining
+ * attempts; same message, cause and stack, so the failed job in Redis (and Bull Board) reads as before.
+ */
+export function toBullmqUnrecoverable(err: Unrecoverable): UnrecoverableError {
+  const out = new UnrecoverableError(err.message);
+  if (err.stack) out.stack = err.stack;
+  if (err.cause !== undefined) out.cause = err.cause;
+  return out;
 }
 
 type Data =
@@ -199,20 +211,24 @@ export function createBullmqRuntime(services: Services, redis: Redis, prefix = '
         const worker = new Worker<Data>(
           source,
           async (job) => {
-            const d = job.data;
-            if (d.kind === 'partition')
-              return runPartition(runnableFor(d.dataset), d.partition, {
-                ...services.deps(),
-                refetch: d.refetch ?? false,
-                signal: shutdown.signal,
-                onProgress: jobProgress(job),
-              });
-            if (d.kind === 'refresh') {
-              const r = await refresh(services, runtime, d.dataset);
-              return { partitions: r.reports.length, failures: r.failures.length };
+            try {
+              const d = job.data;
+              if (d.kind === 'partition')
+                return await runPartition(runnableFor(d.dataset), d.partition, {
+                  ...services.deps(),
+                  refetch: d.refetch ?? false,
+                  signal: shutdown.signal,
+                  onProgress: jobProgress(job),
+                });
+              if (d.kind === 'refresh') {
+                const r = await refresh(services, runtime, d.dataset);
+                return { partitions: r.reports.length, failures: r.failures.length };
+              }
+              await statusSweep(services);
+              return { swept: true };
+            } catch (err) {
+              throw err instanceof Unrecoverable ? toBullmqUnrecoverable(err) : err;
             }
-            await statusSweep(services);
-            return { swept: true };
           },
           {
             connection,

@@ -1,7 +1,7 @@
-import { UnrecoverableError } from 'bullmq';
 import { Cron } from 'croner';
 import PQueue from 'p-queue';
 import { DATASETS, scheduleOf } from '../../lib/datasets.ts';
+import { UnrecoverableError } from '../../lib/errors.ts';
 import { addQueueDepthSource } from '../../lib/metrics.ts';
 import { type PartitionReport, runPartition } from '../pipeline.ts';
 import { refresh, statusSweep } from '../refresh.ts';

@@ -21,7 +21,7 @@ export async function startWebhooks(opts: {
   const settings = webhookSettings(opts.config);
   const log = opts.logger.child({ component: 'webhooks' });
   const queue: DeliveryQueue = opts.redis
-    ? bullmqDeliveryQueue(opts.redis, opts.prefix ?? 'findata', settings.concurrency)
+    ? await bullmqDeliveryQueue(opts.redis, opts.prefix ?? 'findata', settings.concurrency)
     : inProcessDeliveryQueue(settings.concurrency);
   if (!settings.box.encrypted)
     log.info(

@@ -86,7 +86,7 @@ describe.runIf(enabled)('kill -9 of an etl worker during a backfill', () => {
     // the backfill is enqueued from this process; only the worker processes consume
     const config = loadConfig({ ...env, LOG_LEVEL: 'silent' });
     const services = await createServices(config, createLogger('silent'), { database: faulty });
-    const runtime = createRuntime(services);
+    const runtime = await createRuntime(services);
     let killed: Promise<void> | null = null;
     const t0 = Date.now();
     const r = await backfill(services, runtime, 'filings', WINDOW, (p) => {

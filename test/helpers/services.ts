@@ -35,7 +35,7 @@ export async function createTestServices(
     retry: { baseDelayMs: 20, maxDelayMs: 200, maxRetries: 2, maxThrottleWaitMs: 2_000 },
   });
   const prefix = `t${randomBytes(4).toString('hex')}`;
-  const runtime = createRuntime(services, { prefix });
+  const runtime = await createRuntime(services, { prefix });
   await runtime.startWorkers();
   return {
     services,

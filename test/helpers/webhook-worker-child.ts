@@ -11,7 +11,7 @@ import { webhookSettings } from '../../lib/webhooks/settings.ts';
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL });
 const redis = new Redis(config.REDIS_URL!, { maxRetriesPerRequest: null });
-const queue = bullmqDeliveryQueue(redis, process.env.WEBHOOK_TEST_PREFIX!, 8);
+const queue = await bullmqDeliveryQueue(redis, process.env.WEBHOOK_TEST_PREFIX!, 8);
 const dispatcher = new WebhookDispatcher(database, webhookSettings(config), queue, createLogger('silent'));
 await dispatcher.start();
 process.stdout.write('ready\n');

@@ -124,7 +124,7 @@ describe(`the Feed route fanned out over ${BULLMQ ? 'two BullMQ workers' : 'the 
     let running = 0;
     for (let i = 0; i < 2; i++) {
       const s = await services(database);
-      const runtime = BULLMQ ? createRuntime(s, { prefix }) : createInProcessRuntime(s);
+      const runtime = BULLMQ ? await createRuntime(s, { prefix }) : createInProcessRuntime(s);
       await runtime.startWorkers();
       const w: Worker = { services: s, runtime, downloads: [] };
       const get = s.http.get.bind(s.http);

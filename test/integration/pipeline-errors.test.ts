@@ -1,4 +1,3 @@
-import { UnrecoverableError } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companiesJob, TICKERS_URL } from '../../jobs/edgar/companies.job.ts';
 import { runPartition } from '../../jobs/pipeline.ts';
@@ -6,7 +5,7 @@ import { checkJobRegistry, JOBS, RegistryError } from '../../jobs/registry.ts';
 import type { DatasetJob } from '../../jobs/types.ts';
 import { DATASETS } from '../../lib/datasets.ts';
 import { type Database, openDatabase } from '../../lib/db.ts';
-import { ParseError } from '../../lib/errors.ts';
+import { ParseError, UnrecoverableError } from '../../lib/errors.ts';
 import { createTestDatabase } from '../helpers/db.ts';
 import { createTestServices } from '../helpers/services.ts';
 

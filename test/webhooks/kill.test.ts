@@ -125,7 +125,7 @@ describe.runIf(url && redisUrl)(
       rescuer = new WebhookDispatcher(
         database,
         webhookSettings(loadConfig({ NODE_ENV: 'test', ...ENV })),
-        bullmqDeliveryQueue(redis, prefix, 8),
+        await bullmqDeliveryQueue(redis, prefix, 8),
         createLogger('silent'),
       );
       await rescuer.start();

@@ -119,7 +119,7 @@ beforeAll(async () => {
   if (process.env.REDIS_URL) {
     redis = new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: null });
     queuePrefix = `twh${randomBytes(4).toString('hex')}`;
-    queue = bullmqDeliveryQueue(redis, queuePrefix, 8);
+    queue = await bullmqDeliveryQueue(redis, queuePrefix, 8);
   }
   dispatcher = new WebhookDispatcher(database, settings, queue, createLogger('silent'));
   await dispatcher.start();

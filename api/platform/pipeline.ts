@@ -160,7 +160,9 @@ export function registerRoute(app: FastifyInstance, route: AnyRoute, platform: P
           }
         },
         (err) => {
-          if (!reply.sent) reply.send(err);
+          // as wrapThenable: an answer already sent is not sent again, its error is logged
+          if (reply.sent) reply.log.error({ err }, 'Promise errored, but reply.sent = true was set');
+          else reply.send(err);
         },
       );
     },

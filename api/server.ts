@@ -72,12 +72,19 @@ export interface BuildAppOptions {
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { database, config } = opts;
   const log = opts.logger;
+  const origins = new Set(
+    config.CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+  const cors = corsOptions(origins);
   const app = Fastify({
     // req.log (a RequestLogger) makes its pino child, bound to the request id, only when something logs
     // through it; fastify's default child-logger factory makes it (see requestLoggerRoot).
     loggerInstance: requestLoggerRoot(log) as unknown as FastifyBaseLogger,
-    // One line per request, with the key id (never the key), and the request metrics: AccessLog below.
-    logController: new AccessLog(log),
+    // The request id and CORS headers of every request, and one line per request with the key id (never the
+    // key) and the request metrics: AccessLog below.
+    logController: new AccessLog(log, origins, cors.exposedHeaders.join(', ')),
     // HEAD is answered on the public GET routes (health, readiness: load balancers), see registerRoute.
     exposeHeadRoutes: false,
     clientErrorHandler,
@@ -148,33 +155,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorateRequest('keyId', null);
   app.decorateRequest('routeUrl', null);
   app.decorate('creditMeter', platform.credits);
-  const origins = new Set(
-    config.CORS_ORIGINS.split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  );
-  const cors = corsOptions(origins);
-  const exposed = cors.exposedHeaders.join(', ');
-  // Callback hooks, not async ones: an async hook costs a promise and a microtask turn per request.
-  // One onRequest hook: the request id, then CORS for every request but a preflight. It writes what
-  // @fastify/cors's own hook wrote here with the options below (an origin function: `Vary: Origin` always;
-  // for a listed origin the origin itself and the exposed headers), in the same order, without the
-  // plugin's per-request work (an options spread, two route-options objects, a closure, the Vary parser).
-  // Preflights (OPTIONS) are still answered by the plugin, registered below for them only.
-  app.addHook('onRequest', (req, reply, done) => {
-    reply.header('x-request-id', req.id);
-    const refused = refusedReason(req);
-    if (refused) reply.header('x-request-id-refused', refused);
-    if (req.method !== 'OPTIONS') {
-      reply.header('vary', 'Origin');
-      const origin = req.headers.origin;
-      if (origin !== undefined && origins.has(origin)) {
-        reply.header('access-control-allow-origin', origin);
-        reply.header('access-control-expose-headers', exposed);
-      }
-    }
-    done();
-  });
   app.addHook('onClose', async () => {
     clearInterval(holdSweeper);
     await platform.credits.close();
@@ -183,7 +163,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   // The plugin in a context of its own: its hook runs for its `OPTIONS *` route (the preflights) only; every
-  // other request gets its CORS headers from the onRequest hook above.
+  // other request gets its CORS headers from AccessLog's incomingRequest.
   await app.register(async (preflights) => {
     await preflights.register(fastifyCors, cors);
   });
@@ -237,16 +217,46 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 }
 
 /**
- * Fastify's per-request log lines are off (`disableRequestLogging`); its `requestCompleted`, which fastify
- * calls once a response is finished (or its socket failed), after any onResponse hooks, counts the request and
- * writes its access line instead (observeRequest). An onResponse hook did this before: fastify runs hooks
- * through a runner that makes three closures per request and phase, and it calls `requestCompleted` for every
- * routed request anyway (its response listeners are set up whenever the server has a logger), so the hook's
- * work moved here at no cost (bench/api-alloc.ts).
+ * What the API does at the start and the end of every routed request, as fastify's log controller (its
+ * per-request log lines are off, `disableRequestLogging`).
+ *
+ * `incomingRequest`, which fastify calls for every routed request (the 404 handler's too) right after it makes
+ * the request and its reply and before any onRequest hook, writes the request id and CORS headers. A global
+ * onRequest hook did this before: fastify runs hooks through a runner that makes three closures per request
+ * (bench/api-alloc.ts), and with no global hook left the declared routes run none. It writes what
+ * @fastify/cors's own hook wrote with corsOptions (an origin function: `Vary: Origin` always; for a listed
+ * origin the origin itself and the exposed headers), in the same order, for every request but a preflight
+ * (OPTIONS, answered by the plugin). Fastify also calls it for the two framework errors (a bad URL, a too
+ * long parameter: frameworkErrors), whose requests it makes without route parameters and which ran no hook:
+ * they are left as they were (frameworkErrors writes their request id).
+ *
+ * `requestCompleted`, which fastify calls once a response is finished (or its socket failed), after any
+ * onResponse hooks, counts the request and writes its access line (observeRequest). An onResponse hook did this
+ * before; fastify calls `requestCompleted` for every routed request anyway (its response listeners are set up
+ * whenever the server has a logger), so the hook's work moved here at no cost.
  */
 class AccessLog extends LogController {
-  constructor(private readonly access: Logger) {
+  constructor(
+    private readonly access: Logger,
+    private readonly origins: ReadonlySet<string>,
+    private readonly exposed: string,
+  ) {
     super({ disableRequestLogging: true });
+  }
+
+  override incomingRequest(req: FastifyRequest, reply: FastifyReply): void {
+    if (req.params === null) return;
+    reply.header('x-request-id', req.id);
+    const refused = refusedReason(req);
+    if (refused) reply.header('x-request-id-refused', refused);
+    if (req.method !== 'OPTIONS') {
+      reply.header('vary', 'Origin');
+      const origin = req.headers.origin;
+      if (origin !== undefined && this.origins.has(origin)) {
+        reply.header('access-control-allow-origin', origin);
+        reply.header('access-control-expose-headers', this.exposed);
+      }
+    }
   }
 
   override requestCompleted(_error: unknown, req: FastifyRequest, reply: FastifyReply): void {
@@ -299,8 +309,8 @@ export function apiRedis(url: string, log: Logger): Redis {
 
 /**
  * CORS (spec 5.9). Server-to-server API: only the listed origins get CORS headers, so browsers block every
- * other page. The preflights are @fastify/cors's; the other requests' headers are written by buildApp's
- * onRequest hook from the same options.
+ * other page. The preflights are @fastify/cors's; the other requests' headers are written by AccessLog's
+ * incomingRequest from the same options.
  */
 function corsOptions(origins: ReadonlySet<string>) {
   return {

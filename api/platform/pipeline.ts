@@ -134,8 +134,11 @@ export function registerRoute(app: FastifyInstance, route: AnyRoute, platform: P
     // have none, so a HEAD never costs a credit.
     exposeHeadRoute: access.public && (route.method ?? 'GET') === 'GET',
     config: { family: p.family },
-    // A promise with one callback, not an async function awaiting another.
-    handler: (req, reply) =>
+    // A promise with its two callbacks, not an async function awaiting another. The handler returns nothing
+    // and sends the answer itself: a returned promise costs fastify's wrapThenable (a promise, two closures and
+    // a microtask turn a request) to find the reply already sent. What it did with a failure, the callbacks
+    // do: an error goes to the error handler (reply.send of an Error).
+    handler: (req, reply) => {
       entry({
         headers: req.headers,
         query: (req.query ?? {}) as RawQuery,
@@ -144,11 +147,25 @@ export function registerRoute(app: FastifyInstance, route: AnyRoute, platform: P
         id: req.id,
         path: pathOf(req),
         log: req.log as unknown as Logger,
-      }).then((out) => {
-        req.keyId = out.keyId;
-        req.routeUrl = route.path;
-        reply.code(out.status).headers(out.headers).send(out.body);
-      }),
+      }).then(
+        (out) => {
+          req.keyId = out.keyId;
+          req.routeUrl = route.path;
+          try {
+            reply.code(out.status);
+            if (out.headers !== NO_HEADERS) reply.headers(out.headers);
+            reply.send(out.body);
+          } catch (err) {
+            reply.send(err);
+          }
+        },
+        (err) => {
+          // as wrapThenable: an answer already sent is not sent again, its error is logged
+          if (reply.sent) reply.log.error({ err }, 'Promise errored, but reply.sent = true was set');
+          else reply.send(err);
+        },
+      );
+    },
   });
   return entry;
 }

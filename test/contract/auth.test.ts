@@ -295,6 +295,28 @@ describe('CORS', () => {
     }
   });
 
+  it('writes the request id and CORS headers with no onRequest hook, and leaves the framework errors as they were', async () => {
+    // AccessLog's incomingRequest writes them (api/server.ts): a declared route runs no hook runner; the one
+    // onRequest hook left is @fastify/cors's, on its preflight route.
+    expect(api.app.printRoutes({ includeHooks: true }).match(/\(onRequest\).*/g)).toEqual([
+      '(onRequest) ["handleCors()"]',
+    ]);
+    // A bad URL and a too long path parameter are answered by frameworkErrors, which ran no hook: the request
+    // id only, no CORS header.
+    for (const p of ['/v1/companies/%E0%A4%A', `/v1/companies/${'a'.repeat(201)}`]) {
+      const r = await rawHeaders(p, 'GET', { origin: DASHBOARD });
+      expect(r.status).toBe(400);
+      expect(r.headers).toEqual([
+        'x-request-id',
+        'content-type: application/json; charset=utf-8',
+        'content-length',
+        'date',
+        'connection: keep-alive',
+        'keep-alive: timeout=72',
+      ]);
+    }
+  });
+
   it("answers a listed origin's preflight with 204 and the allowed methods and headers; any other with 404", async () => {
     const preflight = {
       origin: DASHBOARD,

@@ -282,38 +282,69 @@ export function formDHeldOut(print: (line: string) => void): HeldOutScore {
     dir,
     readLabels(dir, false),
     (file, text) => {
-      const { filing: f } = parseFormD(text, { url: file, fetchedAt: new Date(0).toISOString() });
-      const issuer = f.issuer as { year_of_incorporation?: { year: number | null } | null };
-      const fields: Record<string, unknown> = {
-        cik: f.cik,
-        entity_name: f.entityName,
-        form: f.form,
-        is_amendment: f.isAmendment,
-        previous_accession_number: f.previousAccessionNumber,
-        industry_group: f.industryGroup,
-        investment_fund_type: f.investmentFundType,
-        is_40_act: f.is40Act,
-        is_pooled_fund: f.isPooledFund,
-        revenue_range: f.revenueRange,
-        exemptions: (f.exemptions as { code: string }[]).map((e) => e.code).join(','),
-        date_of_first_sale: f.dateOfFirstSale,
-        first_sale_yet_to_occur: f.firstSaleYetToOccur,
-        securities_types: (f.securitiesTypes as string[]).join(','),
-        other_securities_description: f.otherSecuritiesDescription,
-        minimum_investment: f.minimumInvestment,
-        total_offering_amount: f.totalOfferingAmount,
-        total_offering_indefinite: f.totalOfferingIndefinite,
-        total_amount_sold: f.totalAmountSold,
-        total_remaining: f.totalRemaining,
-        total_remaining_indefinite: f.totalRemainingIndefinite,
-        total_number_already_invested: f.totalNumberAlreadyInvested,
-        related_persons: (f.relatedPersons as unknown[]).length,
-        year_of_inc: issuer.year_of_incorporation?.year,
-      };
+      const fields = formDFields(
+        parseFormD(text, { url: file, fetchedAt: new Date(0).toISOString() }).filing,
+      );
       return (_r, field) => fields[field];
     },
     print,
   );
+}
+
+/**
+ * A Form D filing's scored fields, one map for both held-out sets (a set's labels name the fields it checks; list
+ * values are joined with commas).
+ */
+function formDFields(f: ReturnType<typeof parseFormD>['filing']): Record<string, unknown> {
+  const issuer = f.issuer as {
+    year_of_incorporation?: { as_filed: string; year: number | null } | null;
+    entity_type?: string | null;
+    jurisdiction_of_inc?: string | null;
+    phone?: string | null;
+    previous_names?: string[];
+  };
+  return {
+    cik: f.cik,
+    entity_name: f.entityName,
+    form: f.form,
+    is_amendment: f.isAmendment,
+    previous_accession_number: f.previousAccessionNumber,
+    accession_number: f.accessionNumber,
+    filing_date: f.filingDate,
+    file_number: f.fileNumber,
+    schema_version: f.schemaVersion,
+    industry_group: f.industryGroup,
+    investment_fund_type: f.investmentFundType,
+    is_40_act: f.is40Act,
+    is_pooled_fund: f.isPooledFund,
+    revenue_range: f.revenueRange,
+    exemptions: (f.exemptions as { code: string }[]).map((e) => e.code).join(','),
+    date_of_first_sale: f.dateOfFirstSale,
+    first_sale_yet_to_occur: f.firstSaleYetToOccur,
+    more_than_one_year: f.moreThanOneYear,
+    securities_types: (f.securitiesTypes as string[]).join(','),
+    other_securities_description: f.otherSecuritiesDescription,
+    minimum_investment: f.minimumInvestment,
+    total_offering_amount: f.totalOfferingAmount,
+    total_offering_indefinite: f.totalOfferingIndefinite,
+    total_amount_sold: f.totalAmountSold,
+    total_remaining: f.totalRemaining,
+    total_remaining_indefinite: f.totalRemainingIndefinite,
+    has_non_accredited: f.hasNonAccreditedInvestors,
+    total_number_already_invested: f.totalNumberAlreadyInvested,
+    sales_commissions: f.salesCommissions,
+    finders_fees: f.findersFees,
+    sales_compensation: (f.salesCompensation as unknown[]).length,
+    related_persons: (f.relatedPersons as unknown[]).length,
+    year_of_inc: issuer.year_of_incorporation?.year,
+    year_of_inc_as_filed: issuer.year_of_incorporation?.as_filed,
+    entity_type: issuer.entity_type,
+    jurisdiction_of_inc: issuer.jurisdiction_of_inc,
+    phone: issuer.phone,
+    signature_date: f.signatureDate,
+    is_business_combination: f.isBusinessCombination,
+    previous_names: (issuer.previous_names ?? []).join(','),
+  };
 }
 
 /**
@@ -328,52 +359,7 @@ export function formDHeldOut2(print: (line: string) => void): HeldOutScore {
     readLabels(dir, true),
     (file, text) => {
       const { filing: f } = parseFormD(text, { url: file, fetchedAt: new Date(0).toISOString() });
-      const issuer = f.issuer as {
-        year_of_incorporation?: { as_filed: string; year: number | null } | null;
-        entity_type?: string | null;
-        jurisdiction_of_inc?: string | null;
-        phone?: string | null;
-      };
-      const filing: Record<string, unknown> = {
-        cik: f.cik,
-        entity_name: f.entityName,
-        form: f.form,
-        is_amendment: f.isAmendment,
-        previous_accession_number: f.previousAccessionNumber,
-        accession_number: f.accessionNumber,
-        filing_date: f.filingDate,
-        file_number: f.fileNumber,
-        schema_version: f.schemaVersion,
-        industry_group: f.industryGroup,
-        investment_fund_type: f.investmentFundType,
-        is_40_act: f.is40Act,
-        is_pooled_fund: f.isPooledFund,
-        revenue_range: f.revenueRange,
-        exemptions: (f.exemptions as { code: string }[]).map((e) => e.code).join(','),
-        date_of_first_sale: f.dateOfFirstSale,
-        more_than_one_year: f.moreThanOneYear,
-        securities_types: (f.securitiesTypes as string[]).join(','),
-        minimum_investment: f.minimumInvestment,
-        total_offering_amount: f.totalOfferingAmount,
-        total_offering_indefinite: f.totalOfferingIndefinite,
-        total_amount_sold: f.totalAmountSold,
-        total_remaining: f.totalRemaining,
-        total_remaining_indefinite: f.totalRemainingIndefinite,
-        has_non_accredited: f.hasNonAccreditedInvestors,
-        total_number_already_invested: f.totalNumberAlreadyInvested,
-        sales_commissions: f.salesCommissions,
-        finders_fees: f.findersFees,
-        sales_compensation: (f.salesCompensation as unknown[]).length,
-        related_persons: (f.relatedPersons as unknown[]).length,
-        year_of_inc: issuer.year_of_incorporation?.year,
-        year_of_inc_as_filed: issuer.year_of_incorporation?.as_filed,
-        entity_type: issuer.entity_type,
-        jurisdiction_of_inc: issuer.jurisdiction_of_inc,
-        phone: issuer.phone,
-        signature_date: f.signatureDate,
-        is_business_combination: f.isBusinessCombination,
-        previous_names: ((f.issuer as { previous_names?: string[] }).previous_names ?? []).join(','),
-      };
+      const filing = formDFields(f);
       return (record, field) => {
         if (record === 'filing') return filing[field];
         const n = Number(record.slice(1)) - 1;

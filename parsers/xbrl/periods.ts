@@ -24,7 +24,10 @@ export interface QuarterSlot {
   /** Fiscal year start (previous fiscal year end + 1 day, or the start of the year-to-date durations). */
   fyStart: string;
   index: 1 | 2 | 3 | 4;
-  /** Ends of the earlier quarters of the same fiscal year, oldest first (length index - 1 when known). */
+  /**
+   * Ends of the earlier quarters of the same fiscal year, oldest first (length index - 1); '' for one that is not
+   * known (a first 10-Q for Q2 or Q3): Qk = YTD(k) - YTD(k-1) needs only the end of the quarter before it.
+   */
   prevEnds: string[];
 }
 
@@ -200,11 +203,7 @@ export function fiscalCalendar(ev: PeriodEvidence, asOf?: string): Calendar {
       (o) => o.index < q.index && Math.abs(daysBetween(o.fyStart, q.fyStart)) <= 5,
     );
     const prev: string[] = [];
-    for (let i = 1; i < q.index; i++) {
-      const hit = same.find((o) => o.index === i);
-      if (!hit) break;
-      prev.push(hit.end);
-    }
+    for (let i = 1; i < q.index; i++) prev.push(same.find((o) => o.index === i)?.end ?? '');
     q.prevEnds = prev;
   }
   return { annual, quarters };

@@ -15,6 +15,7 @@ export interface Slot {
   /** Fiscal year start (annual: the year's start). */
   fyStart: string;
   index: 1 | 2 | 3 | 4;
+  /** Ends of the earlier quarters of the fiscal year, oldest first; '' for one that is not known. */
   prevEnds: string[];
 }
 
@@ -63,7 +64,7 @@ function conceptValue(concept: string, spec: FieldSpec, slot: Slot, env: Resolve
       : ix.duration(concept, unit, end, 150, 300, at, slot.fyStart);
   const k = slot.index - 1;
   const prevEnd = slot.prevEnds[k - 1];
-  if (prevEnd === undefined || !ytd(slot.end, slot.index, asOf)) return null;
+  if (!prevEnd || !ytd(slot.end, slot.index, asOf)) return null;
   const what = slot.index === 4 ? 'FY' : `${slot.index * 3}M YTD`;
   const change = (at: string | undefined) => ix.basisChange(concept, unit, slot.fyStart, at);
   const pair = oneBasis(
@@ -86,7 +87,8 @@ function conceptValue(concept: string, spec: FieldSpec, slot: Slot, env: Resolve
       },
     };
   }
-  // FY - (Q1 + ... + Qk-1) from single-quarter facts
+  // FY - (Q1 + ... + Qk-1) from single-quarter facts (every earlier quarter's end known)
+  if (slot.prevEnds.slice(0, k).some((e) => !e)) return null;
   const parts = oneBasis(
     [
       (at: string | undefined) => ytd(slot.end, slot.index, at),

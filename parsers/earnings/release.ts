@@ -303,8 +303,10 @@ export function parseEarningsRelease(input: string): ReleaseParse {
   // "All per share amounts presented in this press release are on a diluted per common share basis", "All
   // references to per share amounts are on a fully diluted basis": the release's unqualified per-share figures
   // are diluted.
+  // (h-earn29: WGL Holdings 2005, "Unless otherwise noted, earnings per share amounts are presented in this news release
+  // on a diluted basis": the same statement made of the earnings per share amounts.)
   if (
-    /\ball (?:references to )?per[- ]share (?:amounts|figures|data)\b[^.]{0,80}\bdiluted\b/i.test(
+    /\b(?:all (?:references to )?per[- ]share|(?:earnings|income) per share) (?:amounts|figures|data)\b[^.]{0,80}\bdiluted\b/i.test(
       doc.text.slice(0, 20_000),
     )
   )

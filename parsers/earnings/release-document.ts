@@ -48,9 +48,18 @@ function isCellRow(line: string): boolean {
   return /\S \| \S/.test(line);
 }
 
+const ENDED_OVER_DATE_CELL = new RegExp(
+  String.raw`^([^|\n]*\bended)[ \t]*\n(?=[ \t]*(?:${MONTH_NAMES.join('|')})\.?\s+\d{1,2},\s+(?:19|20)\d{2}[ \t]*\|)`,
+  'gim',
+);
+
 /** Blocks of one document body, HTML or plain text. */
 export function bodyToBlocks(input: string): Block[] {
-  const body = unitRunOn(spaceThousands(pointDecimals(fullWidthMarks(input))));
+  const read = unitRunOn(spaceThousands(pointDecimals(fullWidthMarks(input))));
+  // (h-earn29: Qorvo, "For the quarter ended" over "December 29, 2018 |".) In plain text a column heading that ends in
+  // "ended" on a line of its own and the date cell on the line under it are one heading. ("Three Months Ending" over
+  // "June 30, 2023 |" heads a forecast's column and is left as it is.)
+  const body = looksLikeHtml(read) ? read : read.replace(ENDED_OVER_DATE_CELL, '$1 ');
   // In plain text a line that opens with a bullet mark, or a heading line in capitals, starts a paragraph of
   // its own (hard-wrapped lines of one paragraph are otherwise joined), a line of nothing but cell marks ("|",
   // an empty table cell as a page store renders it) is a paragraph break, and a line that opens or closes with a

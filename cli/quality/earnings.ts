@@ -61,7 +61,9 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * profit, a biotech's collaboration revenue and net loss per share) twenty-fourth; set 25 (fixtures/earnings/held-out-25: a
  * quarter's net loss and loss per share split over two lines "(2,175" / ")", whole-dollar wire prose, 1999 industrials, an
  * Indian statement "(Rs. In Lakhs)" whose year column lost its date, Three / Twelve Months Ended groups with Change
- * columns) twenty-fifth.
+ * columns) twenty-fifth; set 26 (fixtures/earnings/held-out-26: semiconductors' GAAP and non-GAAP tables of one shape
+ * in a row, quarters ending on a Saturday, a reconciliation page alone, Canadian banks' reported and adjusted figures in
+ * C$ prose and bullets, a utility's "earnings from normal operations", a statements-only Exhibit 99.2) twenty-sixth.
  * `-- --heldout --set 9` scores one held-out set alone. Each set also counts guidance basis errors: a
  * guidance row found with the label's value but under another basis (gaap / non_gaap / unspecified) than the label's.
  *
@@ -116,6 +118,7 @@ const heldOut22 = new URL('../../fixtures/earnings/held-out-22/', import.meta.ur
 const heldOut23 = new URL('../../fixtures/earnings/held-out-23/', import.meta.url).pathname;
 const heldOut24 = new URL('../../fixtures/earnings/held-out-24/', import.meta.url).pathname;
 const heldOut25 = new URL('../../fixtures/earnings/held-out-25/', import.meta.url).pathname;
+const heldOut26 = new URL('../../fixtures/earnings/held-out-26/', import.meta.url).pathname;
 const guidanceSet = new URL('../../fixtures/earnings/guidance-held-out/', import.meta.url).pathname;
 const guidanceSet2 = new URL('../../fixtures/earnings/guidance-held-out-2/', import.meta.url).pathname;
 const guidanceSet3 = new URL('../../fixtures/earnings/guidance-held-out-3/', import.meta.url).pathname;
@@ -568,6 +571,7 @@ if (guidanceMode) {
     ['held-out-23', heldOut23, 'labels-heldout-23.tsv'],
     ['held-out-24', heldOut24, 'labels-heldout-24.tsv'],
     ['held-out-25', heldOut25, 'labels-heldout-25.tsv'],
+    ['held-out-26', heldOut26, 'labels-heldout-26.tsv'],
   ];
   // `--set N`: that held-out set alone, named by its number.
   const setArg = process.argv[process.argv.indexOf('--set') + 1];

@@ -68,7 +68,7 @@ export const BOTH_EPS_KINDS = /basic and diluted|diluted and basic|before and af
 // revenue name is the Australian word for the company's own underlying measure, so it is non-GAAP as "underlying" is;
 // "normal" before anything else ("a normal profit margin", "the normal course") names no measure.)
 export const NON_GAAP_WORDS =
-  /\b(?:non[- ]?gaap|adjusted|adj\.|excl(?=\.\s)|pro[- ]?forma|excluding|excludes|exclusive of|before (?:special|one[- ]time|certain|unusual)|before (?:[a-z-]+ ){0,3}(?:costs?|expenses?|charges?|compensation)\b|core(?!['’])|underlying|normal(?= (?:net |operating )?(?:profit|revenues?|earnings|income)\b(?! margin))|comparable|normalized|cash earnings|ex[- ]items|base (?:net )?(?:earnings|income)(?= per| attributable| \(| for| was| of))\b/i;
+  /\b(?:non[- ]?gaap|adjusted|adj\.|excl(?=\.\s)|pro[- ]?forma|excluding|excludes|exclusive of|before (?:special|one[- ]time|certain|unusual)|before (?:[a-z-]+ ){0,3}(?:costs?|expenses?|charges?|compensation)\b|core(?!['’])|underlying|normal(?= (?:net |operating )?(?:profit|revenues?|earnings|income)\b(?! margin))|comparable|normalized|(?<=\b(?:earnings|income) from )(?:normal|ongoing) operations|cash earnings|ex[- ]items|base (?:net )?(?:earnings|income)(?= per| attributable| \(| for| was| of))\b/i;
 
 /** Normalises a row label: footnote markers, trailing colons and doubled spaces go; case is lowered. */
 export function cleanLabel(label: string): string {

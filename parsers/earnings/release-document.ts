@@ -48,9 +48,18 @@ function isCellRow(line: string): boolean {
   return /\S \| \S/.test(line);
 }
 
+const ENDED_OVER_DATE_CELL = new RegExp(
+  String.raw`^([^|\n]*\bended)[ \t]*\n(?=[ \t]*(?:${MONTH_NAMES.join('|')})\.?\s+\d{1,2},\s+(?:19|20)\d{2}[ \t]*\|)`,
+  'gim',
+);
+
 /** Blocks of one document body, HTML or plain text. */
 export function bodyToBlocks(input: string): Block[] {
-  const body = unitRunOn(spaceThousands(pointDecimals(fullWidthMarks(input))));
+  const read = unitRunOn(spaceThousands(pointDecimals(fullWidthMarks(input))));
+  // (h-earn29: Qorvo, "For the quarter ended" over "December 29, 2018 |".) In plain text a column heading that ends in
+  // "ended" on a line of its own and the date cell on the line under it are one heading. ("Three Months Ending" over
+  // "June 30, 2023 |" heads a forecast's column and is left as it is.)
+  const body = looksLikeHtml(read) ? read : read.replace(ENDED_OVER_DATE_CELL, '$1 ');
   // In plain text a line that opens with a bullet mark, or a heading line in capitals, starts a paragraph of
   // its own (hard-wrapped lines of one paragraph are otherwise joined), a line of nothing but cell marks ("|",
   // an empty table cell as a page store renders it) is a paragraph break, and a line that opens or closes with a
@@ -62,7 +71,7 @@ export function bodyToBlocks(input: string): Block[] {
           spanDateRows(
             pipeCellText(closedCellText(body) ?? body) ??
               lineCellText(body) ??
-              wrappedPipeRows(trailingPipeRows(body)),
+              wrappedPipeRows(trailingPipeRows(boxedCellRows(body))),
           ),
         ),
       );
@@ -299,6 +308,55 @@ function trailingPipeRows(body: string): string {
     i = j - 1;
   }
   return rows >= 3 ? out.join('\n') : body;
+}
+
+/** A cell between marks on a line of its own: "| $ 540,260 |", "| December 28, 2019 |", "| Nine Months Ended | ||||". */
+const BOXED_CELL = /^[ \t]*\|[ \t]*([^|\s][^|]*?)[ \t]*\|[ \t|]*$/;
+/** A row's label and its first cell on one line: "GAAP gross margin | $ 483,478 |". */
+const LABELLED_FIRST_CELL = /^[ \t]*([^|\s][^|]*?)[ \t]*\|[ \t]*([^|\s][^|]*?)[ \t]*\|[ \t]*$/;
+const isValueCell = (c: string) => CELL_FIGURE.test(c) || /^[-\u2013\u2014]$/.test(c);
+
+/**
+ * (h-earn29: Xilinx's reconciliation page.) A table the page store rendered with a row's label and first cell on one
+ * line ("GAAP net income | $ 162,012 |") and each further cell between marks on a line of its own ("| 226,993 |",
+ * "| - |"), in a text with eight or more such figure lines and three or more such rows, is read back one row per line; a run of two or more heading
+ * cells so rendered ("| Three Months Ended |", "| Nine Months Ended | ||||", "| December 28, 2019 |", ...) is one
+ * header row.
+ */
+function boxedCellRows(body: string): string {
+  const lines = body.split('\n');
+  if (lines.filter((l) => CELL_FIGURE.test(BOXED_CELL.exec(l)?.[1] ?? '')).length < 8) return body;
+  // (Three or more rows so laid out: a label line "Net income |" over "| $25,361 |" lines is another layout.)
+  const rowStarts = lines.filter((l, k) => {
+    const first = LABELLED_FIRST_CELL.exec(l)?.[2];
+    const next = BOXED_CELL.exec(lines[k + 1] ?? '')?.[1];
+    return first !== undefined && isValueCell(first) && next !== undefined && isValueCell(next);
+  }).length;
+  if (rowStarts < 3) return body;
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const labelled = LABELLED_FIRST_CELL.exec(lines[i]!);
+    const boxed = BOXED_CELL.exec(lines[i]!);
+    const heading = boxed !== null && !isValueCell(boxed[1]!);
+    if (labelled === null && !heading) {
+      out.push(lines[i]!);
+      continue;
+    }
+    const cells = labelled !== null ? [labelled[1]!, labelled[2]!] : [boxed![1]!];
+    let j = i + 1;
+    for (; j < lines.length; j++) {
+      const next = BOXED_CELL.exec(lines[j]!)?.[1];
+      if (next === undefined || isValueCell(next) !== (labelled !== null)) break;
+      cells.push(next);
+    }
+    if (cells.length < 2 || (labelled !== null && j === i + 1)) {
+      out.push(lines[i]!);
+      continue;
+    }
+    out.push('', cells.join(' | '), '');
+    i = j - 1;
+  }
+  return out.join('\n');
 }
 
 /**

@@ -211,8 +211,10 @@ export function detectCurrency(
   }
   // A sentence stating the currency of every amount ("All amounts are presented in Canadian dollars") names it as a
   // caption does.
+  // (h-earn29: ... and so does one that goes on with a second clause, "All amounts are in Canadian dollars and are based
+  // on our audited annual consolidated financial statements", Scotiabank 2014.)
   const stated =
-    /\b(?:all )?(?:amounts|figures) (?:in this (?:document|release) )?(?:are )?(?:presented|expressed|stated|reported)? ?in ([A-Za-z. $]{3,40}?)(?:[.,;]|\s+unless\b)/i.exec(
+    /\b(?:all )?(?:amounts|figures) (?:in this (?:document|release) )?(?:are )?(?:presented|expressed|stated|reported)? ?in ([A-Za-z. $]{3,40}?)(?:[.,;]|\s+unless\b|\s+and (?:are|is)\b)/i.exec(
       text,
     );
   if (stated !== null)
@@ -224,8 +226,10 @@ export function detectCurrency(
     if (n > 0) counts.set(code, n);
   }
   // "US$" marks US dollars too, unless another currency is named (then it marks the translation).
+  // (h-earn29: Qorvo's "Revenue | $ | 832.3 | $ | 845.7": a "$" cell of its own before a figure cell marks that figure
+  // a dollar amount as "$832.3" does.)
   const dollars =
-    (text.match(/(?<![A-Z])\$\s?\(?\d/g)?.length ?? 0) +
+    (text.match(/(?<![A-Z])\$(?:[ \t]*\|)?\s?\(?\d/g)?.length ?? 0) +
     (counts.size === 0 ? (text.match(/\bUS\$\s?\(?\d/g)?.length ?? 0) : 0);
   let best: [string, number] | null = dollars > 0 ? ['USD', dollars] : null;
   for (const [code, n] of counts) if (best === null || n > best[1] * 2) best = [code, n];
@@ -233,7 +237,7 @@ export function detectCurrency(
   // that currency: its "$" amounts are translations ("net income of NT$139.69 billion ... In US dollars, revenue was
   // $12.92 billion").
   if (best?.[0] === 'USD') {
-    const firstDollar = /(?<![A-Z])\$\s?\(?\d/.exec(text)?.index ?? Number.POSITIVE_INFINITY;
+    const firstDollar = /(?<![A-Z])\$(?:[ \t]*\|)?\s?\(?\d/.exec(text)?.index ?? Number.POSITIVE_INFINITY;
     for (const [re, code] of CURRENCY_MARKS) {
       const n = counts.get(code) ?? 0;
       const at = re.exec(text)?.index;

@@ -169,6 +169,16 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
     if (ranged !== null) return ranged;
     const undated = quarterWithoutDate(prose, fiscalYearEnds(ended, prose), blocks);
     const header = periodFromTableHeader(blocks);
+    // (h-earn28) A quarter the prose names without its year takes the year and end of a header whose three-month
+    // column is dated off the calendar quarters ("Three Months Ended | Nine Months Ended | February 28, 2007 | ..." under
+    // "THIRD QUARTER REPORT"): the date ends that quarter. (h-earn29: tried first when the header gives no year.)
+    const offCalendar =
+      undated.fiscalPeriod !== null &&
+      undated.fiscalYear === null &&
+      (header === null || header.fiscalYear === null)
+        ? offCalendarQuarterHeader(blocks, undated.fiscalPeriod)
+        : null;
+    if (offCalendar !== null) return { ...offCalendar, alsoFiscalYear: undated.alsoFiscalYear };
     // A quarter the prose names without its year ("Net loss of 56 cents per share in fourth quarter") takes the
     // year and end of the table header over a year row ("Three Months Ended December 31," above "2008 | 2007").
     if (
@@ -177,13 +187,6 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
       header?.fiscalPeriod === undated.fiscalPeriod
     )
       return { ...header, alsoFiscalYear: undated.alsoFiscalYear || header.alsoFiscalYear };
-    // (h-earn28) ... and so does a header whose three-month column is dated off the calendar quarters ("Three Months
-    // Ended | Nine Months Ended | February 28, 2007 | ..." under "THIRD QUARTER REPORT"): the date ends that quarter.
-    const offCalendar =
-      undated.fiscalPeriod !== null && undated.fiscalYear === null && header === null
-        ? offCalendarQuarterHeader(blocks, undated.fiscalPeriod)
-        : null;
-    if (offCalendar !== null) return { ...offCalendar, alsoFiscalYear: undated.alsoFiscalYear };
     // ... and so does a header of column codes naming that quarter under its year ("2009 | 2008 | YTD | Q2 | ...").
     const coded =
       undated.fiscalPeriod !== null && undated.fiscalYear === null ? quarterCodeColumns(blocks) : null;
@@ -1451,14 +1454,34 @@ function spansOverDates(b: Block): ReportedPeriod | null {
   // A quarter column beside a year column ended on the same date (the date twice) closes that year: its figures too.
   const closesYear = quarter && spanCells.some(isYear) && dates.filter((d) => d === dates[0]).length >= 2;
   // (... and is the fourth quarter whatever the day: a 52/53-week year ends on "December 25, 2011".)
-  const ordinal = closesYear ? 4 : quarter ? calendarQuarter(end) : null;
+  // (h-earn29: Xilinx, "Three Months Ended | Nine Months Ended | December 28, 2019 | September 28, 2019 | December 29,
+  // 2018 | December 28, 2019 | December 29, 2018".) A quarter column beside a six- or nine-month column ended on the
+  // same date is the second or third quarter, whatever the day (a Saturday in a 52/53-week year).
+  const toDate = spanCells.find((c) => /^(?:6|six|9|nine)\b/i.test(c));
+  const closesToDate =
+    quarter && !closesYear && toDate !== undefined && dates.filter((d) => d === dates[0]).length >= 2;
+  const ordinal = closesYear
+    ? 4
+    : closesToDate
+      ? /^(?:6|six)\b/i.test(toDate!)
+        ? 2
+        : 3
+      : quarter
+        ? calendarQuarter(end)
+        : null;
   if (quarter && ordinal === null) return null;
   const fiscalPeriod = (quarter ? `Q${ordinal}` : 'FY') as FiscalPeriod;
+  // (A quarter ended off the calendar quarters names no year the header can give: its fiscal year may end months later.)
+  const fiscalYear = closesYear
+    ? inferFiscalYear(end, 'Q4', null)!
+    : closesToDate && calendarQuarter(end) === null
+      ? null
+      : Number(end.slice(0, 4));
   return {
-    fiscalYear: closesYear ? inferFiscalYear(end, 'Q4', null)! : Number(end.slice(0, 4)),
+    fiscalYear,
     fiscalPeriod,
     periodEnd: end,
-    fiscalYearSource: 'inferred',
+    fiscalYearSource: fiscalYear === null ? null : 'inferred',
     alsoFiscalYear: closesYear,
     evidence: { text: b.text, start: b.start, end: b.end },
   };

@@ -73,8 +73,11 @@ const MEASURES: [RegExp, Concept][] = [
   // "earnings of" is the net income unless a word before it names other earnings ("operating earnings of"); a clause
   // set in commas may stand between ("Normalized non-GAAP* earnings, excluding special items, were $0.76 per basic share");
   // (h-guid20: "earnings came in at $323.4 million, or $2.74 per share" is worded as "earnings were".)
+  // (h-earn29: WGL Holdings 2005, "consolidated earnings from normal operations for the first quarter of fiscal year 2005
+  // were $0.88 per share": earnings from normal or ongoing operations, a utility's earnings with unusual items taken
+  // out, name earnings as those from continuing operations do; the words make them non-GAAP (NON_GAAP_WORDS).)
   [
-    /\bnet (?:income|profit|earnings|loss)\b|\bprofit after tax(?:ation)?\b|^\W*profit for the (?:year|period)\b|\b(?:net )?quarterly profit\b|(?<!\bnet )\b(?:income|earnings) from continuing operations\b|\b(?<!\b(?:operating|comprehensive) )(?:quarter(?:ly)? )?earnings(?=(?:, [^,$]{3,40},)? (?:of|were|was|totaled|came in at) )|\b(?:reported|total|GAAP) earnings\b(?! per)|(?<=\b(?:reported|posted|recorded) a )profit(?= of\b)|(?<=\b(?:had|reported|posted|recorded|incurred) an? )loss(?= of\b)/i,
+    /\bnet (?:income|profit|earnings|loss)\b|\bprofit after tax(?:ation)?\b|^\W*profit for the (?:year|period)\b|\b(?:net )?quarterly profit\b|(?<!\bnet )\b(?:income|earnings) from (?:continuing|normal|ongoing) operations\b|\b(?<!\b(?:operating|comprehensive) )(?:quarter(?:ly)? )?earnings(?=(?:, [^,$]{3,40},)? (?:of|were|was|totaled|came in at) )|\b(?:reported|total|GAAP) earnings\b(?! per)|(?<=\b(?:reported|posted|recorded) a )profit(?= of\b)|(?<=\b(?:had|reported|posted|recorded|incurred) an? )loss(?= of\b)/i,
     'net_income',
   ],
   [/\bEBITDA\b/, 'ebitda'],
@@ -200,9 +203,15 @@ function spanOfSentence(text: string): Span | null {
 const FOOTNOTE_MARK =
   /(?<=[A-Za-z]{3}|["”)])(?<!\b(?:RMB|EUR|GBP|USD|CAD|AUD|CNY|JPY|CHF|HKD|INR|KRW|TWD|SGD|BRL|MXN|ZAR|SEK|NOK|DKK|NIS))[1-9](?=\s+[A-Za-z(]|[,;:.)](?!\d)|$)/g;
 
+/**
+ * (h-earn29: National Bank 2024, "Adjusted diluted earnings(1) per share stood at $2.58", "adjusted net income(1)".) A
+ * digit in parentheses glued to a word of three or more letters is a footnote mark too, inside a name as at its end.
+ */
+const GLUED_NOTE_MARK = /(?<=[A-Za-z]{3})\([1-9]\)(?=\s+[A-Za-z(]|[,;:.)](?!\d)|$)/g;
+
 /** The sentence with its footnote marks blanked (same length, so offsets into it stay those of the text). */
 export function withoutFootnoteMarks(s: Sentence): Sentence {
-  const text = s.text.replace(FOOTNOTE_MARK, ' ');
+  const text = s.text.replace(FOOTNOTE_MARK, ' ').replace(GLUED_NOTE_MARK, '   ');
   return text === s.text ? s : { ...s, text };
 }
 
@@ -248,6 +257,9 @@ function perShare(
     end: start + printed.length,
   };
 }
+
+/** A heading's qualifier of the figures under it: "..., excluding notable items", "Adjusted results", "Non-GAAP". */
+const NON_GAAP_HEADING = /(?:^|,\s*|\s[-\u2013\u2014]\s*)(?:excluding|adjusted|non[- ]?gaap)\b/i;
 
 export function proseFigures(sentences: Sentence[], options: ProseOptions = {}): ProseFigure[] {
   const out: ProseFigure[] = [];
@@ -298,6 +310,16 @@ export function proseFigures(sentences: Sentence[], options: ProseOptions = {}):
     readQuarterAndYear(out, s);
     for (const m of s.text.matchAll(FFO_NAMING)) readFfo(out, s, m, span);
     for (const m of s.text.matchAll(ADS_NAMING)) readPerAds(out, s, m, span);
+    // (h-earn29: Scotiabank 2014, "Fourth Quarter Highlights (versus Q4, 2013), excluding notable items(1)" over "• Net
+    // income of $1,703 million" beside the same bullets under "Fourth Quarter Highlights (versus Q4, 2013)".) A bullet
+    // under a heading that qualifies its figures as excluding items, adjusted or non-GAAP (a heading naming no other
+    // basis) states them on that basis.
+    if (
+      BULLET.test(s.text) &&
+      NON_GAAP_HEADING.test(s.heading) &&
+      !/\breported\b|\bgaap and\b|\band non/i.test(s.heading)
+    )
+      for (const f of out.slice(from)) f.basis = 'non_gaap';
     // The evidence is the sentence as printed.
     for (const f of out.slice(from)) f.sentence = original;
   }

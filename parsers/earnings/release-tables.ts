@@ -27,6 +27,14 @@ const isNonGaapHeading = (t: string) => /^(?:underlying|adjusted|non[- ]?gaap)[*
 const NON_GAAP_SECTION =
   /^(?:underlying|adjusted|non[- ]?gaap)(?: financial)? (?:results|measures|figures|information|data)[*^:]?$/i;
 
+/**
+ * (h-earn29: Qorvo, "SELECTED NON-GAAP RESULTS1" over the same rows as "SELECTED GAAP RESULTS"; Alpha and Omega,
+ * "Non-GAAP Financial Comparison".) A table titled as non-GAAP results or a non-GAAP comparison, not a reconciliation,
+ * states non-GAAP figures: its unqualified rows ("Operating income", "Diluted EPS") are non-GAAP.
+ */
+const NON_GAAP_RESULTS_TITLE =
+  /^(?:selected )?non[- ]?gaap (?:financial )?(?:results|comparison)\d?(?:\s|$)(?!.*reconcil)/i;
+
 /** A row label's closing unit: "(£million)", "(HK$ million)", "(R’000)"; or "(pence)", "(cents)", "(HK cents)". */
 const ROW_UNIT =
   /\s*\(\s*(?:(?:[A-Z]{0,3}\$|£|€|\bR|\b[A-Z]{3})?\s?(millions?|billions?|thousands?|m|bn|['’]000)|(?:[A-Z]{2}\s)?(cents|pence))\s*\)\**$/;
@@ -419,7 +427,13 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
         // ends that paragraph's lead-in: the table is of results.
         if (/\bresults\b|\bhighlights\b/i.test(t) && !FORWARD_TABLE.test(t) && t.length < 80) leadIn = '';
       }
-      if (pending.length > 8) pending.shift();
+      // (h-earn29: Qorvo's "SELECTED NON-GAAP RESULTS1" / "(Unaudited)" / caption / six lines of wrapped column
+      // headings.) Of the lines kept before a table, a heading line goes first: the table's title stays its title
+      // however many heading lines its header is wrapped over.
+      if (pending.length > 8) {
+        const drop = pending.findIndex((p) => !TITLE.test(p) && captionScale(p) === null);
+        pending.splice(drop < 0 ? 0 : drop, 1);
+      }
       continue;
     }
     const cells = cellsOf(b.text);
@@ -435,6 +449,14 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       !isFigureCell(first) &&
       /\bnon[- ]?gaap\b/i.test(first)
     ) {
+      // ... but a title naming non-GAAP results ("SELECTED NON-GAAP RESULTS1") opens a table of its own, with its own
+      // caption and column headings after it.
+      if (NON_GAAP_RESULTS_TITLE.test(first)) {
+        ctx = null;
+        pending = [first];
+        leadIn = '';
+        continue;
+      }
       const c = ctx as TableContext;
       for (const f of out.slice(c.firstOut)) if (f.basis === 'unspecified') f.basis = 'gaap';
       c.section = first;
@@ -599,7 +621,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       c.labelsNonGaap = true;
       for (const f of out.slice(c.firstOut)) if (f.basis === 'unspecified') f.basis = 'gaap';
     }
-    if (nonGaapLabel) basis = 'non_gaap';
+    if (nonGaapLabel || NON_GAAP_RESULTS_TITLE.test(c.title)) basis = 'non_gaap';
     else if (c.labelsNonGaap && c.kind !== 'reconciliation') basis = 'gaap';
     else if (c.kind === 'reconciliation') {
       if (!/\bgaap\b|as reported|reported/i.test(label) && !/\bgaap\b/i.test(c.section)) continue;

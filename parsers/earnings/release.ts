@@ -180,8 +180,17 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * that words none, and "EPS" named alone in such a list is per share; "earnings came in at $X" is worded as "earnings
  * were $X".
  * /29 holds /24-/28 too (the lead's merge).
+ * /30 (h-earn29): the held-out set 26 rules: a table titled as non-GAAP results or a non-GAAP comparison ("SELECTED
+ * NON-GAAP RESULTS1") states non-GAAP figures and opens a table of its own after another's rows, its title kept over
+ * however many wrapped heading lines; a sentence stating every amount's currency may go on with "and are ..."; a "$"
+ * cell of its own before a figure cell marks dollars; "earnings per share amounts are presented ... on a diluted basis"
+ * makes unqualified per-share figures diluted; a digit in parentheses glued to a word ("earnings(1) per share") is a
+ * footnote mark; a bullet under a heading "..., excluding notable items" is non-GAAP; earnings "from normal / ongoing
+ * operations" are earnings, non-GAAP; a plain-text heading ending in "ended" and the date cell under it are one heading;
+ * rows rendered one boxed cell a line ("| 226,993 |") after a label and first cell are read back as rows; a quarter
+ * column beside a six- or nine-month column ended on the same off-calendar day is the second or third quarter.
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/29';
+export const RELEASE_PARSER_VERSION = 'earnings-release/30';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';
@@ -303,8 +312,10 @@ export function parseEarningsRelease(input: string): ReleaseParse {
   // "All per share amounts presented in this press release are on a diluted per common share basis", "All
   // references to per share amounts are on a fully diluted basis": the release's unqualified per-share figures
   // are diluted.
+  // (h-earn29: WGL Holdings 2005, "Unless otherwise noted, earnings per share amounts are presented in this news release
+  // on a diluted basis": the same statement made of the earnings per share amounts.)
   if (
-    /\ball (?:references to )?per[- ]share (?:amounts|figures|data)\b[^.]{0,80}\bdiluted\b/i.test(
+    /\b(?:all (?:references to )?per[- ]share|(?:earnings|income) per share) (?:amounts|figures|data)\b[^.]{0,80}\bdiluted\b/i.test(
       doc.text.slice(0, 20_000),
     )
   )

@@ -10,12 +10,17 @@ import { describe, expect, it } from 'vitest';
 import { ASIA_PARSERS } from '../../../cli/commands/parse-asia.ts';
 
 const bytes = (p: string) => readFileSync(new URL(`../../../fixtures/${p}`, import.meta.url));
-const labels = bytes('taiwan/LABELS-t21sc03-history.tsv')
-  .toString('utf8')
-  .trim()
-  .split('\n')
-  .slice(1)
-  .map((l) => l.split('\t') as [string, string, string, string, string]);
+const labelSet = (name: string) =>
+  bytes(`taiwan/${name}`)
+    .toString('utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split('\t') as [string, string, string, string, string]);
+const history = labelSet('LABELS-t21sc03-history.tsv');
+// the first IFRS month (2013-01): 上月營收 and 上月比較 read 不適用
+const ifrsStart = labelSet('LABELS-t21sc03-ifrs-start.tsv');
+const labels = [...history, ...ifrsStart];
 type Out = { rows: Record<string, unknown>[]; warnings: string[] };
 const read = (file: string) =>
   ASIA_PARSERS['twse-monthly-revenue']!.run(
@@ -25,8 +30,11 @@ const read = (file: string) =>
   ) as Out;
 const NUMERIC = /revenue|_pct$/;
 
-describe('MOPS t21sc03 monthly revenue pages of 2010 and 2015 (LABELS-t21sc03-history.tsv)', () => {
-  it('has the labels', () => expect(labels).toHaveLength(57));
+describe('MOPS t21sc03 monthly revenue pages of 2010, 2013 and 2015 (LABELS-t21sc03-history.tsv, LABELS-t21sc03-ifrs-start.tsv)', () => {
+  it('has the labels', () => {
+    expect(history).toHaveLength(57);
+    expect(ifrsStart).toHaveLength(20);
+  });
   it.each(labels.map((l) => [`${l[0]} ${l[1]} ${l[2]}`, l] as const))(
     '%s',
     (_n, [file, code, field, expected]) => {

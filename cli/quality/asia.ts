@@ -98,6 +98,7 @@ const KEYS = [
   'statement',
   'basis',
   'data_ym',
+  'market',
   'section',
   'kind',
 ];

@@ -77,6 +77,11 @@ const THROTTLED = /查詢過於頻繁/;
  * industry (`產業別：…`, `單位：千元`), a company row per code, the industry's own `合計` row (not a company,
  * skipped). The month comes from the page title (`上市公司112年1月份…`). A month not yet published is a page
  * saying 查無資料: zero rows, not an error.
+ * Rules of the format across its years (issue 28, held-out pages of 2010 and 2015):
+ * - a company row has one `<td>` per column heading of its table: 10 on pages without a 備註 (remark) column
+ *   (2010), 11 with it (2015, 2023); the industry's 合計 row is told by its `<th>` label, not its cell count;
+ * - the page's hidden `Market` input (`sii` listed, `otc` OTC), where it has one (pages until 2015), names
+ *   its market, as on the single-company page; a page without it takes the market from the request URL.
  */
 export function parseMonthlyRevenuePage(
   bytes: Buffer,
@@ -94,6 +99,8 @@ export function parseMonthlyRevenuePage(
     throw new ParseError('MOPS monthly revenue page without a 年月份 title', ctx.url);
   }
   const dataYm = `${rocYear(Number(tm[1]))}-${String(Number(tm[2])).padStart(2, '0')}`;
+  const stated = cleanText($('input[name="Market"]').attr('value') ?? '');
+  const pageMarket: TwMarket = stated === 'sii' ? 'twse' : stated === 'otc' ? 'tpex' : market;
   const rows: TwMonthlyRevenueInsert[] = [];
   const warnings: string[] = [];
   $('th').each((_, th) => {
@@ -104,17 +111,23 @@ export function parseMonthlyRevenuePage(
     if (unit && unit !== '單位：千元') throw new ParseError(`unexpected unit "${unit}"`, ctx.url);
     const industry = im[1] ?? null;
     const table = $(th).closest('table').find('table').first();
+    // one cell per column heading: 10 without the 備註 column, 11 with it
+    const hasRemark = table
+      .find('th')
+      .toArray()
+      .some((h) => cleanText($(h).text()) === '備註');
+    const width = hasRemark ? 11 : 10;
     table.find('tr').each((_, tr) => {
       const cells = $(tr)
         .children('td')
         .toArray()
         .map((td) => cleanText($(td).text()));
-      if (cells.length !== 11) return; // header rows and the industry's 合計 (its label is a <th>)
+      if (cells.length !== width) return; // header rows and the industry's 合計 (its label is a <th>)
       const [code, name, rev, prev, ago, mom, yoy, ytd, ytdAgo, ytdYoy, remark] = cells;
       rows.push({
         localSecurityCode: code ?? '',
         dataYm,
-        market,
+        market: pageMarket,
         companyName: name ?? '',
         industry,
         revenue: twAmount(rev, ctx.url),

@@ -33,7 +33,8 @@ export interface OwnershipRow {
 
 const SUBSECTION_START = /^(?:7\.?\s*)?A\.?\s*(?:\|\s*)?Major\s+Shareholders\b/i;
 const NEXT_LETTER = /^(?:7\.?\s*)?[B-C]\.?\s*(?:\||\s)\s*\S/;
-const HOLDER_WORD = /\b(name|shareholders?|holders?|owners?|beneficial(?:ly)?)\b/i;
+/** A holder column's heading word; "Identity of Person or Group" is Regulation S-K's own holder heading. */
+const HOLDER_WORD = /\b(name|shareholders?|holders?|owners?|beneficial(?:ly)?|identity\s+of\s+persons?)\b/i;
 const NOT_A_NAME = /^(as of|as at|total|number of|sold|purchase|adjustment|\(\d+\)|\*|note)/i;
 const DATE_LIKE =
   /^(january|february|march|april|may|june|july|august|september|october|november|december)\b|^\d{4}$/i;
@@ -81,7 +82,7 @@ export function majorShareholders(sections: Form20fSection[]): { rows: Ownership
       break;
     }
   }
-  const blocks = item7.blocks.slice(from, to);
+  const blocks = cellPerBlockRows(item7.blocks.slice(from, to));
   const warnings: string[] = [];
   for (const block of blocks) {
     if (block.includes(' | ')) continue;
@@ -111,6 +112,53 @@ export function majorShareholders(sections: Form20fSection[]): { rows: Ownership
   if (rows.length === 0 && warnings.length === 0)
     warnings.push('Item 7.A has no table of holders (a holder-name column with share counts or percentages)');
   return { rows, warnings };
+}
+
+/** A block that is one table cell's value: a share count, a percentage, or "*" / a dash (below threshold). */
+const VALUE_BLOCK =
+  /^(?:\(?\d{1,3}(?:\.\d+)?\s*%\)?|\d{1,3}(?:,\d{3})+(?:\s*\(\w{1,3}\))*|\d{4,}|\*+|[-\u2013\u2014])$/;
+/** A short block that can name a holder: it opens with a capital letter and is not a sentence. */
+const NAME_BLOCK = /^[A-Z][^|]{0,78}$/;
+/** A footnote block after a table: "*" or a footnote mark opening it ("* Based on ...", "(1)"). */
+const FOOTNOTE_BLOCK = /^(?:\*|\(\w{1,3}\))/;
+
+/**
+ * A table whose cells arrive one per block (a text rendering that writes every phrase and cell as its own
+ * paragraph, Diana Shipping FY2025: "Semiramis Paliou (1)" / "27,809,560" / "21.5%"), in an Item 7.A with
+ * no row of cells joined by ` | `: a short block opening with a capital letter and followed by value blocks
+ * (a count, a percentage, "*") is a row, joined to them by ` | `; a block that is only an initial ("F.")
+ * just before such a row is the first word of its name ("F. Laeisz GmbH"); the rows end at the first
+ * footnote block ("* Based on ...", "(1)"). Fewer than two such rows: the blocks are prose, left as they are.
+ */
+export function cellPerBlockRows(blocks: string[]): string[] {
+  if (blocks.some((b) => b.includes(' | '))) return blocks;
+  const isValue = (b: string | undefined) => b !== undefined && VALUE_BLOCK.test(b.trim());
+  const rowAt = (i: number) =>
+    NAME_BLOCK.test(blocks[i]!.trim()) && !isValue(blocks[i]) && isValue(blocks[i + 1]);
+  const first = blocks.findIndex((_, i) => rowAt(i));
+  if (first < 0) return blocks;
+  const out = blocks.slice(0, first);
+  let rows = 0;
+  let initial = '';
+  let i = first;
+  for (; i < blocks.length; i++) {
+    const b = blocks[i]!.trim();
+    if (FOOTNOTE_BLOCK.test(b)) break;
+    if (/^[A-Z]\.$/.test(b) && i + 1 < blocks.length && rowAt(i + 1)) {
+      initial = `${b} `;
+      continue;
+    }
+    if (!rowAt(i)) {
+      out.push(blocks[i]!);
+      continue;
+    }
+    const cells = [initial + b];
+    initial = '';
+    while (isValue(blocks[i + 1])) cells.push(blocks[++i]!.trim());
+    out.push(cells.join(' | '));
+    rows++;
+  }
+  return rows < 2 ? blocks : [...out, ...blocks.slice(i)];
 }
 
 /**

@@ -177,6 +177,12 @@
  * right; after 2/2, 2/2):
  * - "A’s employment (employment arrangement, relationship) [with the company] [was] terminated" departs A, unless a condition
  *   stands before it in the sentence.
+ * Added on the thirteenth, unseen held-out set (fixtures/8k-events/held-out-13: interim officers; its first two texts 3/3
+ * on first read; its Chipotle supplement first 1/4, after 3/4):
+ * - "notified ... of his (her) decision to leave" departs, as "decision to resign" does;
+ * - "A, <appositive>, was / has been appointed (elected, named) <title>" appoints A to the title after the verb;
+ * - a person found without a title takes the one a sentence reporting no change states ("Mr. Niccol has served as
+ *   Chipotle’s Chief Executive Officer since 2018"), when no entry gives one.
  * The reading is linear in the item's length: name lists are found in one pass and every list rule reads a
  * bounded window before or after a list; change words are read once per sentence.
  * Anything else yields no entry: the item's text stays the reference.

@@ -197,8 +197,8 @@ export function isMajorHolder(row: OwnershipRow): boolean {
       if (m) pct.push(Number(m[1]));
     }
   if (pct.length > 0) return Math.max(...pct) >= 5;
-  return !row.row_text
-    .split(' | ')
+  // the row's cells as the table reader reads them: a run of empty padding cells ("| |") is no cell
+  return !rowCells(row.row_text)
     .slice(1)
     .some((c) => /^\[?\*+\]?$/.test(c.trim()));
 }
@@ -561,8 +561,12 @@ const OWN_PERCENT_HEADING = /^(?=.*(?:%|\bper\s?cent(?:age)?\b))(?=.*[a-z]{4})(?
  * other class is headed non-voting. Other tables -> null (read by position).
  */
 function classColumns(cells: string[], headings: string[], text: string): OwnershipRow | null {
-  const own = headings.filter((h) => OWN_PERCENT_HEADING.test(h));
-  const total = own.some((h) => TOTAL_HEADING.test(h));
+  // sub-headings "By Voting (Power)" / "By Number of (Shares)" under a total heading name the standalone
+  // percentages, in their order (Nebius FY2025: "Total Percentage" over "By Voting Power(1)" and "By Number of Shares")
+  const by = headings.filter((h) => /^by\s+(?:voting|number)\b/i.test(h));
+  const percentHeadings = headings.filter((h) => OWN_PERCENT_HEADING.test(h));
+  const own = by.length > 0 ? by : percentHeadings;
+  const total = percentHeadings.some((h) => TOTAL_HEADING.test(h));
   const classes = headings.filter((h) => CLASS_HEADING.test(h));
   if (!total && classes.length < 2) return null;
   const values = cells.slice(1);

@@ -33,7 +33,8 @@ export interface OwnershipRow {
 
 const SUBSECTION_START = /^(?:7\.?\s*)?A\.?\s*(?:\|\s*)?Major\s+Shareholders\b/i;
 const NEXT_LETTER = /^(?:7\.?\s*)?[B-C]\.?\s*(?:\||\s)\s*\S/;
-const HOLDER_WORD = /\b(name|shareholders?|holders?|owners?|beneficial(?:ly)?)\b/i;
+/** A holder column's heading word; "Identity of Person or Group" is Regulation S-K's own holder heading. */
+const HOLDER_WORD = /\b(name|shareholders?|holders?|owners?|beneficial(?:ly)?|identity\s+of\s+persons?)\b/i;
 const NOT_A_NAME = /^(as of|as at|total|number of|sold|purchase|adjustment|\(\d+\)|\*|note)/i;
 const DATE_LIKE =
   /^(january|february|march|april|may|june|july|august|september|october|november|december)\b|^\d{4}$/i;
@@ -81,7 +82,7 @@ export function majorShareholders(sections: Form20fSection[]): { rows: Ownership
       break;
     }
   }
-  const blocks = item7.blocks.slice(from, to);
+  const blocks = cellPerBlockRows(item7.blocks.slice(from, to));
   const warnings: string[] = [];
   for (const block of blocks) {
     if (block.includes(' | ')) continue;
@@ -111,6 +112,53 @@ export function majorShareholders(sections: Form20fSection[]): { rows: Ownership
   if (rows.length === 0 && warnings.length === 0)
     warnings.push('Item 7.A has no table of holders (a holder-name column with share counts or percentages)');
   return { rows, warnings };
+}
+
+/** A block that is one table cell's value: a share count, a percentage, or "*" / a dash (below threshold). */
+const VALUE_BLOCK =
+  /^(?:\(?\d{1,3}(?:\.\d+)?\s*%\)?|\d{1,3}(?:,\d{3})+(?:\s*\(\w{1,3}\))*|\d{4,}|\*+|[-\u2013\u2014])$/;
+/** A short block that can name a holder: it opens with a capital letter and is not a sentence. */
+const NAME_BLOCK = /^[A-Z][^|]{0,78}$/;
+/** A footnote block after a table: "*" or a footnote mark opening it ("* Based on ...", "(1)"). */
+const FOOTNOTE_BLOCK = /^(?:\*|\(\w{1,3}\))/;
+
+/**
+ * A table whose cells arrive one per block (a text rendering that writes every phrase and cell as its own
+ * paragraph, Diana Shipping FY2025: "Semiramis Paliou (1)" / "27,809,560" / "21.5%"), in an Item 7.A with
+ * no row of cells joined by ` | `: a short block opening with a capital letter and followed by value blocks
+ * (a count, a percentage, "*") is a row, joined to them by ` | `; a block that is only an initial ("F.")
+ * just before such a row is the first word of its name ("F. Laeisz GmbH"); the rows end at the first
+ * footnote block ("* Based on ...", "(1)"). Fewer than two such rows: the blocks are prose, left as they are.
+ */
+export function cellPerBlockRows(blocks: string[]): string[] {
+  if (blocks.some((b) => b.includes(' | '))) return blocks;
+  const isValue = (b: string | undefined) => b !== undefined && VALUE_BLOCK.test(b.trim());
+  const rowAt = (i: number) =>
+    NAME_BLOCK.test(blocks[i]!.trim()) && !isValue(blocks[i]) && isValue(blocks[i + 1]);
+  const first = blocks.findIndex((_, i) => rowAt(i));
+  if (first < 0) return blocks;
+  const out = blocks.slice(0, first);
+  let rows = 0;
+  let initial = '';
+  let i = first;
+  for (; i < blocks.length; i++) {
+    const b = blocks[i]!.trim();
+    if (FOOTNOTE_BLOCK.test(b)) break;
+    if (/^[A-Z]\.$/.test(b) && i + 1 < blocks.length && rowAt(i + 1)) {
+      initial = `${b} `;
+      continue;
+    }
+    if (!rowAt(i)) {
+      out.push(blocks[i]!);
+      continue;
+    }
+    const cells = [initial + b];
+    initial = '';
+    while (isValue(blocks[i + 1])) cells.push(blocks[++i]!.trim());
+    out.push(cells.join(' | '));
+    rows++;
+  }
+  return rows < 2 ? blocks : [...out, ...blocks.slice(i)];
 }
 
 /**
@@ -149,8 +197,8 @@ export function isMajorHolder(row: OwnershipRow): boolean {
       if (m) pct.push(Number(m[1]));
     }
   if (pct.length > 0) return Math.max(...pct) >= 5;
-  return !row.row_text
-    .split(' | ')
+  // the row's cells as the table reader reads them: a run of empty padding cells ("| |") is no cell
+  return !rowCells(row.row_text)
     .slice(1)
     .some((c) => /^\[?\*+\]?$/.test(c.trim()));
 }
@@ -513,8 +561,12 @@ const OWN_PERCENT_HEADING = /^(?=.*(?:%|\bper\s?cent(?:age)?\b))(?=.*[a-z]{4})(?
  * other class is headed non-voting. Other tables -> null (read by position).
  */
 function classColumns(cells: string[], headings: string[], text: string): OwnershipRow | null {
-  const own = headings.filter((h) => OWN_PERCENT_HEADING.test(h));
-  const total = own.some((h) => TOTAL_HEADING.test(h));
+  // sub-headings "By Voting (Power)" / "By Number of (Shares)" under a total heading name the standalone
+  // percentages, in their order (Nebius FY2025: "Total Percentage" over "By Voting Power(1)" and "By Number of Shares")
+  const by = headings.filter((h) => /^by\s+(?:voting|number)\b/i.test(h));
+  const percentHeadings = headings.filter((h) => OWN_PERCENT_HEADING.test(h));
+  const own = by.length > 0 ? by : percentHeadings;
+  const total = percentHeadings.some((h) => TOTAL_HEADING.test(h));
   const classes = headings.filter((h) => CLASS_HEADING.test(h));
   if (!total && classes.length < 2) return null;
   const values = cells.slice(1);

@@ -1038,12 +1038,18 @@ function spanRowOverDayFirstDates(blocks: Block[]): ReportedPeriod | null {
         continue;
       }
       pending = dayMonth.test(t) ? n : null;
-      const date = parseDate(t);
+      const date = parseDate(t) ?? dottedDate(t);
       if (date !== null && /^\d/.test(t)) dates.push({ date, block: n });
     }
     if (dates.length < 2) continue;
     const end = dates[0]!.date;
-    const fourth = yearSpan && dates.slice(1).some((d) => d.date === end);
+    // (... or when the header's last span is the year's and its last column is dated a year before the quarter: that
+    // column is the prior year's, so the year beside it ends on the quarter's day, dated or not.)
+    const priorYear = `${Number(end.slice(0, 4)) - 1}${end.slice(4)}`;
+    const lastSpanIsYear = /^(?:(?:fiscal )?year|twelve months|12 months)\s+ended\b/i.test(cells.at(-1) ?? '');
+    const fourth =
+      yearSpan &&
+      (dates.slice(1).some((d) => d.date === end) || (lastSpanIsYear && dates.at(-1)!.date === priorYear));
     const ordinal = fourth ? 4 : calendarQuarter(end);
     if (ordinal === null) continue;
     return {
@@ -1056,6 +1062,15 @@ function spanRowOverDayFirstDates(blocks: Block[]): ReportedPeriod | null {
     };
   }
   return null;
+}
+
+/** A day-first date written with dots on a line of its own ("31.03.2014", an Indian statement's column date). */
+export function dottedDate(t: string): string | null {
+  const m = /^(\d{1,2})\.(\d{1,2})\.((?:19|20)\d{2})$/.exec(t);
+  if (m === null) return null;
+  const [day, month] = [Number(m[1]), Number(m[2])];
+  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+  return `${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}`;
 }
 
 /**

@@ -261,6 +261,20 @@ export function detectCurrency(
       currency: 'AUD',
       evidence: `"$" on ${dollars} figures; "${text.slice(Math.max(0, franked.index - 30), franked.index + franked[0].length)}" (franked dividends are Australian)`,
     };
+  // Plain "$" amounts in a release whose only listing named is on a Canadian exchange ("(TSX: SCL)", "SCL.TO"; no NYSE,
+  // Nasdaq, NYSE American or OTC market named) are Canadian dollars, unless the text writes US dollars out: a Canadian
+  // issuer reporting in another currency must say so.
+  const canadian = /\((?:TSX|TSX-?V)\s?:\s?[A-Z][A-Z.]*\)|\b[A-Z]{1,5}(?:\.[A-Z])?\.TO\b/.exec(text);
+  if (
+    best?.[0] === 'USD' &&
+    canadian !== null &&
+    !/\b(?:NYSE|Nasdaq|NASDAQ|AMEX|OTC[A-Z]*)\b/.test(text) &&
+    !/\bUS\$|\bUSD\b|\bU\.?S\.? dollars?\b/i.test(text)
+  )
+    return {
+      currency: 'CAD',
+      evidence: `"$" on ${dollars} figures; "${canadian[0]}" (listed only in Canada)`,
+    };
   if (best === null) return { currency: null, evidence: null };
   return {
     currency: best[0],

@@ -487,6 +487,35 @@ function readNaming(
       return;
     }
   }
+  // (h-earn30) An amount a verb of recording introduces right before a measure's name ("Recorded a $55.4 million
+  // provision for credit losses", "reported a $3.1 million net loss") is the measure's value.
+  if (concept !== 'eps') {
+    const lead = new RegExp(
+      String.raw`\b(?:recorded|booked|reported|posted|took)\s+an?\s+(${MONEY})${SCALE_WORD}\s+$`,
+      'i',
+    ).exec(s.text.slice(Math.max(0, at - 60), at));
+    if (lead && /\d/.test(lead[1]!)) {
+      const printed = lead[1]!.trim();
+      const amount = parseAmount(printed);
+      if (amount === null) return;
+      const loss = concept !== 'provision_for_credit_losses' && /\bloss\b/i.test(m[0]) && amount > 0;
+      const start = s.start + Math.max(0, at - 60) + lead.index + lead[0].indexOf(printed);
+      out.push({
+        concept,
+        label: m[0].trim(),
+        basis:
+          NON_GAAP_WORDS.test(m[0]) || concept === 'ebitda' || concept === 'free_cash_flow' ? 'non_gaap' : 'gaap',
+        span,
+        printed,
+        value: loss ? -amount : amount,
+        scale: wordScale(lead[2]),
+        sentence: s,
+        start,
+        end: start + printed.length,
+      });
+      return;
+    }
+  }
   // Pence ("5.4p") are read only in a release in pounds sterling: elsewhere a "p" after a number is no unit.
   const moneyRe = new RegExp(
     `(${MONEY}|(?<![\\d.,])(?:\\d{1,3}(?: \\d{3})+|\\d+)(?:\\.\\d+)? (?:[A-Z][a-z]+ )?(?:cents|fen)${options.pence ? String.raw`|\d+(?:\.\d+)?\s?(?:p\b|pence\b)` : ''})${SCALE_WORD}`,

@@ -241,6 +241,8 @@ const FULL_DATE = new RegExp(DATE_SOURCE, 'gi');
 /** Figure candidates from every table of the release (`periodEnd`: the reported period's end, when known). */
 export function tableFigures(blocks: Block[], periodEnd: string | null = null): TableFigure[] {
   const out: TableFigure[] = [];
+  /** The block of the last labelled row with values. */
+  let lastRowBlock: Block | null = null;
   /** The figures of "Product revenue" and "Collaboration revenue" rows (by index in the output) and their tables. */
   const productFigures = new Map<number, TableContext>();
   let ctx: TableContext | null = null;
@@ -594,6 +596,18 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       : bareProvision
         ? 'provision_for_credit_losses'
         : named;
+    // (h-earn30) A per-share row that states no kind, right above a row named diluted of the same basis ("Net income per
+    // share | 6.04" over "per share- diluted | — | —", "Earnings per share" over "Diluted earnings per share"), is the
+    // basic one: the diluted figure has its own row.
+    if (
+      concept === 'eps_diluted' &&
+      c.lastConcept === 'eps' &&
+      !BOTH_EPS_KINDS.test(label) &&
+      !labelIsNonGaap(label, concept)
+    )
+      for (const f of out.slice(c.firstOut))
+        if (f.concept === 'eps' && f.block === lastRowBlock && !labelIsNonGaap(f.label, 'eps')) f.concept = 'eps_basic';
+    lastRowBlock = b;
     c.lastConcept =
       concept ?? (c.lastConcept !== null && /^(?:basic|diluted)/i.test(label) ? c.lastConcept : null);
     if (concept === null) continue;

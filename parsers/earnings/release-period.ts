@@ -699,7 +699,9 @@ function quarterWithoutDate(prose: Block[], fyEnd: string | null, blocks: Block[
     periodEnd:
       fiscalPeriod === 'Q4' && year !== null && monthEnd !== null
         ? `${year}${monthEnd}`
-        : (headerEnd ?? (fiscalPeriod !== null && year !== null ? datedColumnsEnd(blocks, year) : null)),
+        : (headerEnd ??
+          (fiscalPeriod !== null && year !== null ? datedColumnsEnd(blocks, year) : null) ??
+          (fiscalPeriod !== null ? stackedHeaderEnd(blocks, year) : null)),
     fiscalYearSource: year !== null ? 'stated' : null,
     alsoFiscalYear: fiscalPeriod === 'Q4' && mentionsFullYear(prose),
     evidence: null,
@@ -789,6 +791,34 @@ function datedColumnsEnd(blocks: Block[], year: number): string | null {
     const first = inRow ?? (next?.row ? next.text.split('|')[0]!.trim() : '');
     const date = full.test(first) ? parseDate(first) : null;
     return date?.startsWith(String(year)) ? date : null;
+  }
+  return null;
+}
+
+/**
+ * (h-earn30) A quarter's column heading stacked one line at a time across the columns ("Thirteen weeks" / "Thirteen weeks"
+ * / "Forty weeks" / ... / "ended" / ... / "April 3, 2010" / "March 28, 2009"): the first full date under those heading
+ * lines dates the first column, the quarter reported, taken only when it falls in the year the release names (or, when
+ * it names none, when no date under the headings is later).
+ */
+function stackedHeaderEnd(blocks: Block[], year: number | null): string | null {
+  const quarterHeading = /^(?:thirteen|twelve|fourteen|sixteen|1[2346])[- ]weeks$|^(?:three|3)[- ]months$/i;
+  const headingLine =
+    /^(?:(?:[a-z]+(?:-[a-z]+)?|\d{1,2})[- ]weeks|(?:three|six|nine|twelve|\d{1,2})[- ]months|ended|ending|%\s*increase|increase|decrease|\(?unaudited\)?|%)$/i;
+  for (const [i, b] of blocks.slice(0, 80).entries()) {
+    if (b.row || !quarterHeading.test(b.text.trim())) continue;
+    const dates: string[] = [];
+    for (const n of blocks.slice(i + 1, i + 24)) {
+      const t = n.text.trim();
+      if (n.row) break;
+      const date = /^[A-Za-z]{3,9}\.? \d{1,2}, (?:19|20)\d{2}$/.test(t) ? parseDate(t) : null;
+      if (date !== null) dates.push(date);
+      else if (!headingLine.test(t)) break;
+    }
+    const first = dates[0];
+    if (first === undefined) continue;
+    if (year !== null) return first.startsWith(String(year)) ? first : null;
+    return dates.every((d) => d <= first) ? first : null;
   }
   return null;
 }

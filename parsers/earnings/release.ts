@@ -331,7 +331,33 @@ export function parseEarningsRelease(input: string): ReleaseParse {
         .map((g) => g.concept),
     );
     const [kind] = [...kinds];
+    // (h-earn30) ... unless the release also writes that GAAP EPS with no kind, in prose of the same span and value
+    // ("Net income totaled $6.0 million or $0.15 per share" beside "... per diluted share"): "per share" is then its
+    // plain wording, and the non-GAAP one worded so states no kind either.
+    // (A non-GAAP "EPS" in a release that defines "EPS" with its kind, "earnings per diluted share ("EPS")", is of that
+    // kind: the definition states it.)
+    const definedEps =
+      /\beps\b/i.test(f.label) &&
+      /\bper (?:diluted|basic) (?:common )?share\s*\(\s*["“”]?EPS["“”]?\s*\)/i.test(
+        doc.text.slice(0, 20_000),
+      );
+    const plainGaap =
+      !definedEps &&
+      prose.some(
+        (p) =>
+          p.concept === 'eps' &&
+          p.basis === 'gaap' &&
+          p.span === (f.fiscalPeriod === 'FY' ? 'year' : 'quarter') &&
+          figures.some(
+            (g) =>
+              g.fiscalPeriod === f.fiscalPeriod &&
+              g.basis === 'gaap' &&
+              g.concept === kind &&
+              g.value === p.value,
+          ),
+      );
     if (
+      !plainGaap &&
       kinds.size === 1 &&
       kind !== 'eps' &&
       kind !== undefined &&

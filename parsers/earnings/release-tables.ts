@@ -606,7 +606,8 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       !labelIsNonGaap(label, concept)
     )
       for (const f of out.slice(c.firstOut))
-        if (f.concept === 'eps' && f.block === lastRowBlock && !labelIsNonGaap(f.label, 'eps')) f.concept = 'eps_basic';
+        if (f.concept === 'eps' && f.block === lastRowBlock && !labelIsNonGaap(f.label, 'eps'))
+          f.concept = 'eps_basic';
     lastRowBlock = b;
     c.lastConcept =
       concept ?? (c.lastConcept !== null && /^(?:basic|diluted)/i.test(label) ? c.lastConcept : null);

@@ -109,9 +109,9 @@ export const EARNINGS_SCHEMA = {
           value: { type: 'number', description: 'Full units (currency), or currency per share' },
           unit: { enum: ['currency', 'currency_per_share', 'currency_per_ads'] },
           scale: {
-            enum: ['units', 'thousands', 'millions', 'crores', 'billions', 'trillions'],
+            enum: ['units', 'thousands', 'lakhs', 'millions', 'crores', 'billions', 'trillions'],
             description:
-              'The scale as printed (`crores`: the Indian crore, 10,000,000, from a caption that names it; `trillions`: "1.46 trillion won")',
+              'The scale as printed; `value` is always in full units, `scale_evidence` quotes the words that state the scale (`lakhs`: the Indian lakh, 100,000, and `crores`: the Indian crore, 10,000,000, each only from a caption or word that names it, never inferred; `trillions`: "1.46 trillion won")',
           },
           as_printed: str,
           scale_evidence: str,

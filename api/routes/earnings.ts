@@ -65,6 +65,7 @@ const XBRL_FIELD: Record<string, string> = {
 const SCALE_TOLERANCE: Record<string, number> = {
   units: 0.5,
   thousands: 500,
+  lakhs: 50_000,
   millions: 500_000,
   crores: 5_000_000,
   billions: 500_000_000,

@@ -187,6 +187,11 @@ export function conceptOfLabel(
     return 'eps_diluted';
   // A bank's "Total revenues, net of interest expense" is its revenue line: the interest expense is netted in it.
   if (/^(?:total )?(?:net )?revenues?,? net of interest expense$/.test(core)) return 'revenue';
+  // A profit "from operations before other income" (the operating line of an Indian statement, "Profit / (Loss) from
+  // operations before other income, finance costs and exceptional items", its label perhaps wrapped after "other") is
+  // the operating income: the costs it names are left out of it.
+  if (/^(?:profit|income|earnings)(?: ?\/ ?\(loss\)| \(loss\))? from operations before other\b/.test(core))
+    return 'operating_income';
   // ("Profit after tax" is the net income: the exclusion of tax lines is of the tax and of profit before it.)
   // ("Earnings after taxes", "Result after tax": the same line, the German and Nordic wording.)
   if (EXCLUDE.test(core.replace(/^(?:profit|earnings|income|result) after tax(?:es|ation)?\b/, 'profit')))

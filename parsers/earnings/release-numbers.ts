@@ -7,12 +7,16 @@
  * - per-share figures are never scaled.
  */
 
-/** `crores`: the Indian crore, 10,000,000 ("IFRS-INR cr", "(In ₹ crore)"); `trillions` ("1.46 trillion won"). */
-export type Scale = 'units' | 'thousands' | 'millions' | 'crores' | 'billions' | 'trillions';
+/**
+ * `lakhs`: the Indian lakh, 100,000 ("(Rs. In Lakhs)"); `crores`: the Indian crore, 10,000,000 ("IFRS-INR cr", "(In ₹
+ * crore)"); `trillions` ("1.46 trillion won").
+ */
+export type Scale = 'units' | 'thousands' | 'lakhs' | 'millions' | 'crores' | 'billions' | 'trillions';
 
 export const SCALE_FACTOR: Record<Scale, number> = {
   units: 1,
   thousands: 1e3,
+  lakhs: 1e5,
   millions: 1e6,
   crores: 1e7,
   billions: 1e9,
@@ -82,6 +86,9 @@ export function captionScale(text: string): { scale: Scale; evidence: string } |
   // A crore caption names the rupee with it ("IFRS-INR cr", "(In ₹ crore)", "Rs. crore"): a lone "cr" is no scale.
   const crore = /(?:\bINR|₹|\bRs\.?)[\s-]*(?:in\s+)?(?:cr|crores?)\b|\bcrores?\b/i.exec(text);
   if (crore !== null && text.length <= 80) return { scale: 'crores', evidence: text.trim().slice(0, 200) };
+  // A lakh caption names the rupee with it too ("(Rs. In Lakhs)", "(₹ in lakh)", "INR lakhs"): a lakh is never inferred.
+  const lakh = /(?:\bINR|₹|\bRs\.?)[\s-]*(?:in\s+)?lakhs?\b/i.exec(text);
+  if (lakh !== null && text.length <= 80) return { scale: 'lakhs', evidence: text.trim().slice(0, 200) };
   // "MEUR", "TEUR", "MSEK": a currency code led by M is millions, by T or K thousands (a Nordic table's caption); the
   // letter may be small ("mDKK", "tEUR").
   const coded = /^\(?([MTKmtk])(EUR|SEK|NOK|DKK|ISK|USD|CHF|GBP)\)?$/.exec(text.trim());
@@ -149,6 +156,7 @@ export function wordScale(word: string | undefined): Scale {
   if (w.startsWith('billion') || w === 'b' || w === 'bn') return 'billions';
   if (w.startsWith('trillion')) return 'trillions';
   if (w.startsWith('crore')) return 'crores';
+  if (w.startsWith('lakh')) return 'lakhs';
   return 'units';
 }
 
@@ -176,8 +184,9 @@ const CURRENCY_MARKS: [RegExp, string][] = [
   [/¥|\byen\b|\bJPY\b/, 'JPY'],
   // ... and "SFr 444.3".
   [/\bCHF\b|\bSwiss francs?\b|\bSFr\.?\s?\d/, 'CHF'],
-  // ... and "Rs 225.2 billion", "Rs4,151.03 crore": the rupee's "Rs" before an amount.
-  [/₹|\bINR\b|\bIndian rupees?\b|\bRs\.?\s?(?=\d)/, 'INR'],
+  // ... and "Rs 225.2 billion", "Rs4,151.03 crore": the rupee's "Rs" before an amount; "(Rs. In Lakhs)", "Rs. crore":
+  // before a lakh or crore scale word.
+  [/₹|\bINR\b|\bIndian rupees?\b|\bRs\.?\s?(?=\d)|\bRs\.?\s?(?:[Ii]n\s+)?(?:[Ll]akhs?|[Cc]rores?)\b/, 'INR'],
   // "KRW 44,201 million", "1.46 trillion won" (the word only after an amount's scale word: "won" is also a verb).
   [/₩|\bKRW\b|\d\s(?:trillion|billion|million)\s+won\b|\bKorean won\b/, 'KRW'],
   // "NT$260.35 billion", "34 Taiwan cents".
@@ -255,6 +264,20 @@ export function detectCurrency(
     return {
       currency: 'AUD',
       evidence: `"$" on ${dollars} figures; "${text.slice(Math.max(0, franked.index - 30), franked.index + franked[0].length)}" (franked dividends are Australian)`,
+    };
+  // Plain "$" amounts in a release whose only listing named is on a Canadian exchange ("(TSX: SCL)", "SCL.TO"; no NYSE,
+  // Nasdaq, NYSE American or OTC market named) are Canadian dollars, unless the text writes US dollars out: a Canadian
+  // issuer reporting in another currency must say so.
+  const canadian = /\((?:TSX|TSX-?V)\s?:\s?[A-Z][A-Z.]*\)|\b[A-Z]{1,5}(?:\.[A-Z])?\.TO\b/.exec(text);
+  if (
+    best?.[0] === 'USD' &&
+    canadian !== null &&
+    !/\b(?:NYSE|Nasdaq|NASDAQ|AMEX|OTC[A-Z]*)\b/.test(text) &&
+    !/\bUS\$|\bUSD\b|\bU\.?S\.? dollars?\b/i.test(text)
+  )
+    return {
+      currency: 'CAD',
+      evidence: `"$" on ${dollars} figures; "${canadian[0]}" (listed only in Canada)`,
     };
   if (best === null) return { currency: null, evidence: null };
   return {

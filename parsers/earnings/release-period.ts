@@ -702,7 +702,9 @@ function quarterWithoutDate(prose: Block[], fyEnd: string | null, blocks: Block[
     periodEnd:
       fiscalPeriod === 'Q4' && year !== null && monthEnd !== null
         ? `${year}${monthEnd}`
-        : (headerEnd ?? (fiscalPeriod !== null && year !== null ? datedColumnsEnd(blocks, year) : null)),
+        : (headerEnd ??
+          (fiscalPeriod !== null && year !== null ? datedColumnsEnd(blocks, year) : null) ??
+          (fiscalPeriod !== null ? stackedHeaderEnd(blocks, year) : null)),
     fiscalYearSource: year !== null ? 'stated' : null,
     alsoFiscalYear: fiscalPeriod === 'Q4' && mentionsFullYear(prose),
     evidence: null,
@@ -792,6 +794,34 @@ function datedColumnsEnd(blocks: Block[], year: number): string | null {
     const first = inRow ?? (next?.row ? next.text.split('|')[0]!.trim() : '');
     const date = full.test(first) ? parseDate(first) : null;
     return date?.startsWith(String(year)) ? date : null;
+  }
+  return null;
+}
+
+/**
+ * (h-earn30) A quarter's column heading stacked one line at a time across the columns ("Thirteen weeks" / "Thirteen weeks"
+ * / "Forty weeks" / ... / "ended" / ... / "April 3, 2010" / "March 28, 2009"): the first full date under those heading
+ * lines dates the first column, the quarter reported, taken only when it falls in the year the release names (or, when
+ * it names none, when no date under the headings is later).
+ */
+function stackedHeaderEnd(blocks: Block[], year: number | null): string | null {
+  const quarterHeading = /^(?:thirteen|twelve|fourteen|sixteen|1[2346])[- ]weeks$|^(?:three|3)[- ]months$/i;
+  const headingLine =
+    /^(?:(?:[a-z]+(?:-[a-z]+)?|\d{1,2})[- ]weeks|(?:three|six|nine|twelve|\d{1,2})[- ]months|ended|ending|%\s*increase|increase|decrease|\(?unaudited\)?|%)$/i;
+  for (const [i, b] of blocks.slice(0, 80).entries()) {
+    if (b.row || !quarterHeading.test(b.text.trim())) continue;
+    const dates: string[] = [];
+    for (const n of blocks.slice(i + 1, i + 24)) {
+      const t = n.text.trim();
+      if (n.row) break;
+      const date = /^[A-Za-z]{3,9}\.? \d{1,2}, (?:19|20)\d{2}$/.test(t) ? parseDate(t) : null;
+      if (date !== null) dates.push(date);
+      else if (!headingLine.test(t)) break;
+    }
+    const first = dates[0];
+    if (first === undefined) continue;
+    if (year !== null) return first.startsWith(String(year)) ? first : null;
+    return dates.every((d) => d <= first) ? first : null;
   }
   return null;
 }
@@ -1041,12 +1071,20 @@ function spanRowOverDayFirstDates(blocks: Block[]): ReportedPeriod | null {
         continue;
       }
       pending = dayMonth.test(t) ? n : null;
-      const date = parseDate(t);
+      const date = parseDate(t) ?? dottedDate(t);
       if (date !== null && /^\d/.test(t)) dates.push({ date, block: n });
     }
     if (dates.length < 2) continue;
     const end = dates[0]!.date;
-    const fourth = yearSpan && dates.slice(1).some((d) => d.date === end);
+    // (... or when the header's last span is the year's and its last column is dated a year before the quarter: that
+    // column is the prior year's, so the year beside it ends on the quarter's day, dated or not.)
+    const priorYear = `${Number(end.slice(0, 4)) - 1}${end.slice(4)}`;
+    const lastSpanIsYear = /^(?:(?:fiscal )?year|twelve months|12 months)\s+ended\b/i.test(
+      cells.at(-1) ?? '',
+    );
+    const fourth =
+      yearSpan &&
+      (dates.slice(1).some((d) => d.date === end) || (lastSpanIsYear && dates.at(-1)!.date === priorYear));
     const ordinal = fourth ? 4 : calendarQuarter(end);
     if (ordinal === null) continue;
     return {
@@ -1059,6 +1097,15 @@ function spanRowOverDayFirstDates(blocks: Block[]): ReportedPeriod | null {
     };
   }
   return null;
+}
+
+/** A day-first date written with dots on a line of its own ("31.03.2014", an Indian statement's column date). */
+export function dottedDate(t: string): string | null {
+  const m = /^(\d{1,2})\.(\d{1,2})\.((?:19|20)\d{2})$/.exec(t);
+  if (m === null) return null;
+  const [day, month] = [Number(m[1]), Number(m[2])];
+  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+  return `${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}`;
 }
 
 /**

@@ -45,7 +45,7 @@ export interface ProseFigure {
  */
 const MONEY = String.raw`\(?-?\s?(?:(?:US|HK|C|A)?\$|(?:RMB|EUR|GBP|KRW|SEK|NOK|DKK|CHF|JPY|TWD|INR|NIS)\s?|\bRs\.?\s?(?=\d)|\bPs\.\s?(?=\d)|€|£|\bR(?=\d))\s?\(?-?\s?(?:\d{1,3},\d{1,2}(?=\s(?:billion|million|bn)\b)|\d{1,3}(?:,\s?\d{3})+|\d+)?(?:\.\d+)?\)?|(?<![\d.,])\d+(?:\.\d+)?(?=\s(?:trillion|billion|million)\s+(?:won|yen|yuan|kronor|krona|euros|Swiss francs|rupees|stg)\b)|(?<![\d.,])\d{1,3}(?:,\d{3})*(?:\.\d+)?(?=\s?[MTK]?(?:SEK|NOK|DKK|EUR|CHF|ISK)\b)`;
 // (h-guid15: "Revenue of €4.45B", a wire's billions.)
-const SCALE_WORD = String.raw`(?:\s?(?:\s{1,12}(?=\S))?(thousand|million|billion|trillion|crores?|bn|mm|m|b)\b)?`;
+const SCALE_WORD = String.raw`(?:\s?(?:\s{1,12}(?=\S))?(thousand|lakhs?|million|billion|trillion|crores?|bn|mm|m|b)\b)?`;
 /**
  * "Q4 GAAP earnings per share", "basic and diluted loss per share", "Southern Company earned $2.10 per share"; the kind
  * may follow in parentheses ("Non-GAAP earnings per share (Diluted)"); a bare "EPS" names an amount right after it, after
@@ -501,6 +501,37 @@ function readNaming(
         span,
         printed,
         value,
+        scale: wordScale(lead[2]),
+        sentence: s,
+        start,
+        end: start + printed.length,
+      });
+      return;
+    }
+  }
+  // (h-earn30) An amount a verb of recording introduces right before a measure's name ("Recorded a $55.4 million
+  // provision for credit losses", "reported a $3.1 million net loss") is the measure's value.
+  if (concept !== 'eps') {
+    const lead = new RegExp(
+      String.raw`\b(?:recorded|booked|reported|posted|took)\s+an?\s+(${MONEY})${SCALE_WORD}\s+$`,
+      'i',
+    ).exec(s.text.slice(Math.max(0, at - 60), at));
+    if (lead && /\d/.test(lead[1]!)) {
+      const printed = lead[1]!.trim();
+      const amount = parseAmount(printed);
+      if (amount === null) return;
+      const loss = concept !== 'provision_for_credit_losses' && /\bloss\b/i.test(m[0]) && amount > 0;
+      const start = s.start + Math.max(0, at - 60) + lead.index + lead[0].indexOf(printed);
+      out.push({
+        concept,
+        label: m[0].trim(),
+        basis:
+          NON_GAAP_WORDS.test(m[0]) || concept === 'ebitda' || concept === 'free_cash_flow'
+            ? 'non_gaap'
+            : 'gaap',
+        span,
+        printed,
+        value: loss ? -amount : amount,
         scale: wordScale(lead[2]),
         sentence: s,
         start,

@@ -104,7 +104,8 @@ export function sentencesOf(blocks: Block[], text: string): Sentence[] {
       // currency code ("The total income of the Group was TEUR 520,999 (TEUR: 565,862), a decrease of 7.9%").
       // (h-earn26: also "$.50" without a leading zero, and a percent followed by its prior year in parentheses, "The
       // combined ratio for the first quarter was 79.7% (77.2% in 2008)".)
-      !/\b(?:of|to|was|were|totaled|at) (?:[A-Z]{0,2}\$)\.?\d|\b(?:was|were) [MTK]?(?:EUR|SEK|NOK|DKK|CHF|GBP) ?\d|\b(?:was|were) \d+(?:\.\d+)?\s?%(?:\s\([^()]*\))?$|\s[\u2013\u2014]\s+(?!\d{1,2}\s+(?:January|February|March|April|May|June|July|August|September|October|November|December)\b|(?:19|20)\d{2}-\d{2}-\d{2}\b)\$?\s?\d/i.test(
+      // (h-earn30: ... or after a verb of recording and an article, "Recorded a $55.4 million provision for credit losses".)
+      !/\b(?:of|to|was|were|totaled|at|(?:recorded|booked|reported|posted|took) an?) (?:[A-Z]{0,2}\$)\.?\d|\b(?:was|were) [MTK]?(?:EUR|SEK|NOK|DKK|CHF|GBP) ?\d|\b(?:was|were) \d+(?:\.\d+)?\s?%(?:\s\([^()]*\))?$|\s[\u2013\u2014]\s+(?!\d{1,2}\s+(?:January|February|March|April|May|June|July|August|September|October|November|December)\b|(?:19|20)\d{2}-\d{2}-\d{2}\b)\$?\s?\d/i.test(
         t,
       ) &&
       // ("Revenue: $96 - $99 million", "Adjusted EBITDA: ($3) million - ($1) million": a name and its value.)

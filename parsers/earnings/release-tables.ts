@@ -15,7 +15,14 @@ import {
   parseAmount,
   type Scale,
 } from './release-numbers.ts';
-import { DATE_SOURCE, parseDate, QUARTER_CODE, quarterCode, yearRunColumns } from './release-period.ts';
+import {
+  DATE_SOURCE,
+  dottedDate,
+  parseDate,
+  QUARTER_CODE,
+  quarterCode,
+  yearRunColumns,
+} from './release-period.ts';
 
 /** A column word naming a non-GAAP basis alone, right above a table's header of years ("Underlying*"). */
 const isNonGaapHeading = (t: string) => /^(?:underlying|adjusted|non[- ]?gaap)[*^]?$/i.test(t.trim());
@@ -242,6 +249,8 @@ const FULL_DATE = new RegExp(DATE_SOURCE, 'gi');
 /** Figure candidates from every table of the release (`periodEnd`: the reported period's end, when known). */
 export function tableFigures(blocks: Block[], periodEnd: string | null = null): TableFigure[] {
   const out: TableFigure[] = [];
+  /** The block of the last labelled row with values. */
+  let lastRowBlock: Block | null = null;
   /** The figures of "Product revenue" and "Collaboration revenue" rows (by index in the output) and their tables. */
   const productFigures = new Map<number, TableContext>();
   let ctx: TableContext | null = null;
@@ -406,6 +415,12 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
         continue;
       }
       if (ctx !== null) {
+        // A column date written day first with dots on a line of its own under the header row ("31.03.2014") is the
+        // header's.
+        if ((ctx as TableContext).rows === 0 && dottedDate(t) !== null) {
+          (ctx as TableContext).header += ` | ${t}`;
+          continue;
+        }
         if (isHeading(t)) {
           (ctx as TableContext).header += ` | ${t}`;
           if ((ctx as TableContext).rows > 0) headingsAfterRows.push(t);
@@ -603,6 +618,19 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       : bareProvision
         ? 'provision_for_credit_losses'
         : named;
+    // (h-earn30) A per-share row that states no kind, right above a row named diluted of the same basis ("Net income per
+    // share | 6.04" over "per share- diluted | — | —", "Earnings per share" over "Diluted earnings per share"), is the
+    // basic one: the diluted figure has its own row.
+    if (
+      concept === 'eps_diluted' &&
+      c.lastConcept === 'eps' &&
+      !BOTH_EPS_KINDS.test(label) &&
+      !labelIsNonGaap(label, concept)
+    )
+      for (const f of out.slice(c.firstOut))
+        if (f.concept === 'eps' && f.block === lastRowBlock && !labelIsNonGaap(f.label, 'eps'))
+          f.concept = 'eps_basic';
+    lastRowBlock = b;
     c.lastConcept =
       concept ?? (c.lastConcept !== null && /^(?:basic|diluted)/i.test(label) ? c.lastConcept : null);
     if (concept === null) continue;
@@ -728,7 +756,19 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       for (const [i, sp] of spans.entries()) {
         if (i === 0 || sp !== spans[i - 1]) pushColumn(i, sp);
       }
-    else pushColumn(0, groups[0]!);
+    // A "Quarter ended | Year ended" header over dated columns, more than the two spans divide evenly, whose last date
+    // is a year before its first ends with the year's two columns (this year, then the year before, its date cell
+    // perhaps empty): the quarter's column is the first, the year's the second to last.
+    else if (
+      groups.length === 2 &&
+      groups[0] === 'quarter' &&
+      groups[1] === 'year' &&
+      values.length >= 3 &&
+      lastDateAYearBeforeFirst(c.header)
+    ) {
+      pushColumn(0, 'quarter');
+      pushColumn(values.length - 2, 'year');
+    } else pushColumn(0, groups[0]!);
   }
   // (h-earn26) A table that states operating earnings per share ("Basic operating earnings per share (1)") makes its
   // "Operating earnings" row earnings, a non-GAAP net income: GAAP states no operating income per share (as in prose).
@@ -747,6 +787,17 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       f.basis = 'non_gaap';
     }
   return out.filter((_, i) => !productFigures.get(i)?.namesRevenue);
+}
+
+/** The header's column dates ("31.03.2014", "March 31, 2014"): the last is the first's day a year before. */
+function lastDateAYearBeforeFirst(header: string): boolean {
+  const dates = header
+    .split('|')
+    .map((h) => parseDate(h.trim()) ?? dottedDate(h.trim()))
+    .filter((d): d is string => d !== null);
+  if (dates.length < 2) return false;
+  const first = dates[0]!;
+  return dates.at(-1) === `${Number(first.slice(0, 4)) - 1}${first.slice(4)}`;
 }
 
 /**

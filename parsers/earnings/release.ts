@@ -189,8 +189,18 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * operations" are earnings, non-GAAP; a plain-text heading ending in "ended" and the date cell under it are one heading;
  * rows rendered one boxed cell a line ("| 226,993 |") after a label and first cell are read back as rows; a quarter
  * column beside a six- or nine-month column ended on the same off-calendar day is the second or third quarter.
+ * /31 (h-earn30; /30 is another branch's, the lead merges): the held-out leftovers: a lakh scale (`lakhs`, 100,000) from
+ * a caption naming it with the rupee ("(Rs. In Lakhs)"), which also names the currency; dotted day-first column dates
+ * ("31.03.2014") under "Quarter ended | Year ended", a last column dated a year before the first making the quarter the
+ * fourth and the year's columns the last two; "Profit / (Loss) from operations before other [income ...]" is operating
+ * income; plain "$" of a release listed only on a Canadian exchange is CAD; an amount a verb of recording introduces
+ * before a measure's name ("Recorded a $55.4 million provision for credit losses") is its value; a per-share row of no
+ * kind right above one named diluted is basic; a quarter heading stacked one line at a time ("Thirteen weeks" / "ended" /
+ * "April 3, 2010") dates the quarter; a non-GAAP EPS of unstated kind keeps no kind when the release also writes the
+ * same GAAP EPS with no kind.
+ * /31 holds /30 too (the lead's merge).
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/30';
+export const RELEASE_PARSER_VERSION = 'earnings-release/31';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';
@@ -342,7 +352,33 @@ export function parseEarningsRelease(input: string): ReleaseParse {
         .map((g) => g.concept),
     );
     const [kind] = [...kinds];
+    // (h-earn30) ... unless the release also writes that GAAP EPS with no kind, in prose of the same span and value
+    // ("Net income totaled $6.0 million or $0.15 per share" beside "... per diluted share"): "per share" is then its
+    // plain wording, and the non-GAAP one worded so states no kind either.
+    // (A non-GAAP "EPS" in a release that defines "EPS" with its kind, "earnings per diluted share ("EPS")", is of that
+    // kind: the definition states it.)
+    const definedEps =
+      /\beps\b/i.test(f.label) &&
+      /\bper (?:diluted|basic) (?:common )?share\s*\(\s*["“”]?EPS["“”]?\s*\)/i.test(
+        doc.text.slice(0, 20_000),
+      );
+    const plainGaap =
+      !definedEps &&
+      prose.some(
+        (p) =>
+          p.concept === 'eps' &&
+          p.basis === 'gaap' &&
+          p.span === (f.fiscalPeriod === 'FY' ? 'year' : 'quarter') &&
+          figures.some(
+            (g) =>
+              g.fiscalPeriod === f.fiscalPeriod &&
+              g.basis === 'gaap' &&
+              g.concept === kind &&
+              g.value === p.value,
+          ),
+      );
     if (
+      !plainGaap &&
       kinds.size === 1 &&
       kind !== 'eps' &&
       kind !== undefined &&

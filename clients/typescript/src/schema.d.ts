@@ -6622,10 +6622,10 @@ export interface operations {
                                     xbrl_value?: number | null;
                                 } | null;
                                 /**
-                                 * @description The scale as printed (`crores`: the Indian crore, 10,000,000, from a caption that names it; `trillions`: "1.46 trillion won")
+                                 * @description The scale as printed; `value` is always in full units, `scale_evidence` quotes the words that state the scale (`lakhs`: the Indian lakh, 100,000, and `crores`: the Indian crore, 10,000,000, each only from a caption or word that names it, never inferred; `trillions`: "1.46 trillion won")
                                  * @enum {unknown}
                                  */
-                                scale: "units" | "thousands" | "millions" | "crores" | "billions" | "trillions";
+                                scale: "units" | "thousands" | "lakhs" | "millions" | "crores" | "billions" | "trillions";
                                 scale_evidence: string;
                                 /** @enum {unknown} */
                                 unit: "currency" | "currency_per_share" | "currency_per_ads";
@@ -10638,10 +10638,10 @@ export interface operations {
                                     xbrl_value?: number | null;
                                 } | null;
                                 /**
-                                 * @description The scale as printed (`crores`: the Indian crore, 10,000,000, from a caption that names it; `trillions`: "1.46 trillion won")
+                                 * @description The scale as printed; `value` is always in full units, `scale_evidence` quotes the words that state the scale (`lakhs`: the Indian lakh, 100,000, and `crores`: the Indian crore, 10,000,000, each only from a caption or word that names it, never inferred; `trillions`: "1.46 trillion won")
                                  * @enum {unknown}
                                  */
-                                scale: "units" | "thousands" | "millions" | "crores" | "billions" | "trillions";
+                                scale: "units" | "thousands" | "lakhs" | "millions" | "crores" | "billions" | "trillions";
                                 scale_evidence: string;
                                 /** @enum {unknown} */
                                 unit: "currency" | "currency_per_share" | "currency_per_ads";

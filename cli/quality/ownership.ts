@@ -251,6 +251,13 @@ if (process.argv[2] === undefined) {
     (line) => process.stdout.write(`${line}\n`),
     'fixtures/ownership/held-out-3',
   ).crashed;
+  // fixtures/ownership/held-out-4: the SEC's rendered Form 4/5 pages (xslF345), a rendered 13F table stating its
+  // unit, a 2023 13F-HR in dollars whose values all end in 000 (held-out set 4)
+  process.stdout.write('\n== Held-out set 4 (fixtures/ownership/held-out-4, hand labels)\n');
+  defects += ownershipHeldOut2(
+    (line) => process.stdout.write(`${line}\n`),
+    'fixtures/ownership/held-out-4',
+  ).crashed;
   // fixtures/ownership/held-out-proxy: DEF 14A text scored against hand labels (issue 28); a file the parser
   // refuses with a ParseError (no HTML tables) is reported NOT READ with its reason, not a defect
   process.stdout.write('\n== Held-out proxy statements (fixtures/ownership/held-out-proxy, hand labels)\n');

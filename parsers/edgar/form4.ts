@@ -1,10 +1,12 @@
 import { ParseError } from '../../lib/errors.ts';
 import { isSubmissionText, parseSubmissionText } from './filing-document.ts';
+import { isRenderedOwnershipPage, renderedOwnershipRoot } from './form4-rendered.ts';
 import { at, bool, isoDate, list, num, parseXml, sliceXmlRoot, text, type XmlNode } from './ownership-xml.ts';
 
 /**
  * Forms 3, 4 and 5 (and their amendments): the XML `ownershipDocument`, bare or inside the full-text `.txt` /
- * dissemination `.nc` submission (CR-only line endings accepted). Pre-2003 plain-text forms have no
+ * dissemination `.nc` submission (CR-only line endings accepted), or the SEC's rendered HTML page of the form
+ * (`form4-rendered.ts`: read back from its table cells). Pre-2003 plain-text forms have no
  * machine-readable table and are refused with a ParseError (quarantined, never guessed at).
  *
  * Rules (each holds on every fixture):
@@ -94,6 +96,10 @@ export function parseOwnershipFiling(input: string, document = 'ownership'): Own
     xml = sliceXmlRoot(doc.body, 'ownershipDocument');
   } else {
     xml = sliceXmlRoot(normalised, 'ownershipDocument');
+  }
+  if (xml === null && isRenderedOwnershipPage(normalised)) {
+    // the SEC's rendered page (xslF345) of the form: its cells read back into the XML's shape
+    return readDocument(renderedOwnershipRoot(normalised, document), { accession, filed });
   }
   if (xml === null) throw new ParseError('not an ownership document (Form 3/4/5)', document);
   const root = parseXml(xml, document).ownershipDocument as XmlNode | undefined;

@@ -142,9 +142,9 @@ const METRICS: [RegExp, string][] = [
   // organic sales growth.)
   [/\borganic(?=\s+(?:to|of|at)\s+[+-]?\d[\d.]*(?:\s?[-–]\s?[+-]?\d[\d.]*)?\s?%)/i, 'organic_revenue_growth'],
   // ("like-for-like growth": a European retailer's comparable sales growth; h-guid20: "same-restaurant sales", a
-  // restaurant company's same-store sales.)
+  // restaurant company's same-store sales; h-guid21: "comparable-store sales", hyphenated.)
   [
-    /\bcomparable(?: store)?(?: net)? sales\b|\bsame[- ](?:store|restaurant) sales\b|\blike[- ]for[- ]like (?:sales )?growth\b/i,
+    /\bcomparable(?:[- ]store)?(?: net)? sales\b|\bsame[- ](?:store|restaurant) sales\b|\blike[- ]for[- ]like (?:sales )?growth\b/i,
     'comparable_sales',
   ],
   [/\b(?:adjusted )?(?:gross margins?)\b/i, 'gross_margin'],
@@ -232,6 +232,12 @@ function targetOf(
   // The year of the base a growth is measured from ("between a decline of 1 percent and flat from the base fiscal 2023
   // earnings of $5.90 per share") is a past year, not the target's.
   text = text.replace(FROM_BASE_YEAR, ' ');
+  // (h-guid21) A quarter naming a document ("revised guidance it provided in its fiscal third-quarter earnings release
+  // Dec. 21") is no target.
+  text = text.replace(
+    /\b(?:fiscal\s+)?(?:first|second|third|fourth)[- ]quarter\s+(?:earnings\s+|results\s+)?(?:release|report|conference call)\b/gi,
+    ' ',
+  );
   // Of several quarter phrases the first that states its year or its end date names the target ("Raises First
   // Quarter Earnings Outlook ... for the first quarter ending April 29, 2006"), else the first.
   // A quarter named as results ("2021 First Quarter Results") is the reported period, not a target.
@@ -300,8 +306,9 @@ function targetOf(
   }
   const split = splitFiscalYear(text);
   if (split !== null) return { year: split, period: 'FY' };
+  // (h-guid21: "FY ’19", a curly apostrophe after a space.)
   m =
-    /\b(?:fiscal(?: year)?|full[- ]year|FY)\s*'?(\d{4}|\d{2})\b|\b(\d{4}) (?:fiscal year|full[- ]year)\b/i.exec(
+    /\b(?:fiscal(?: year)?|full[- ]year|FY)\s*['’]?(\d{4}|\d{2})\b|\b(\d{4}) (?:fiscal year|full[- ]year)\b/i.exec(
       text,
     );
   if (m) {
@@ -1028,8 +1035,12 @@ export function guidanceOf(
           /\boperating\s+$/i.test(wordsBefore)) ||
         // A sentence that opens with "Excluding ..." qualifies every metric it names after that clause.
         /^\s*excluding\b[^,]{3,100},/i.test(s.text.slice(0, h.index));
+      // (h-guid21) A basis in parentheses right after the name ("diluted EPS (GAAP) in the range of $3.42 to $3.52") is
+      // the target's.
+      const parenGaap = /^\s*\((?:U\.S\.\s+)?GAAP\)/i.test(rest);
       const gaap =
         (/\bgaap\b|\breported basis\b/i.test(`${wordsBefore} ${h.label}`) ||
+          parenGaap ||
           reportedSales(h.metric, wordsBefore)) &&
         !nonGaap;
       let metric = h.metric;
@@ -1111,6 +1122,14 @@ export function guidanceOf(
         metric === 'revenue_growth' &&
         g.unit === 'percent' &&
         /\b(?:decrease|decline)\s+of$/i.test(h.label)
+      )
+        sign = -1;
+      // (h-guid21) A change measure's percent worded as "a decline of" / "a decrease of" right before it ("comparable-
+      // store sales outlook to a decline of 2% to 3%") is below zero.
+      if (
+        (metric === 'comparable_sales' || metric.endsWith('_growth')) &&
+        g.unit === 'percent' &&
+        /\b(?:decline|decrease)\s+of\s+$/i.test(window.slice(0, Math.max(0, window.indexOf(g.printed))))
       )
         sign = -1;
       // (h-guid15) An amount named an operating loss is operating income below zero (unless printed negative already).
@@ -1536,8 +1555,9 @@ function lossTargets(
  * The target's own period phrase ("for the first quarter ending April 29, 2006", "in fiscal year 2008", "for the
  * quarter,").
  */
+// (h-guid21: "for its fiscal fourth quarter ending March 3, 2018": "its" / "our" and "fiscal" before the quarter too.)
 const TARGET_PHRASE =
-  /\b(?:for|in)\s+(?:the\s+)?(?:(?:first|second|third|fourth)\s+(?:fiscal\s+)?quarter(?:\s+of)?(?:\s+fiscal)?(?:\s+year)?(?:\s+\d{4})?(?:\s+(?:ending|ended)\s+[A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4})?|(?:full[- ]year|fiscal(?:\s+year)?)\s+\d{4})(?=\s)|\b(?:for|in)\s+the\s+quarter(?=[\s,])/gi;
+  /\b(?:for|in)\s+(?:(?:the|its|our)\s+)?(?:(?:fiscal\s+)?(?:first|second|third|fourth)\s+(?:fiscal\s+)?quarter(?:\s+of)?(?:\s+fiscal)?(?:\s+year)?(?:\s+\d{4})?(?:\s+(?:ending|ended)\s+[A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4})?|(?:full[- ]year|fiscal(?:\s+year)?)\s+\d{4})(?=\s)|\b(?:for|in)\s+the\s+quarter(?=[\s,])/gi;
 
 /** Names the reported quarter ("Q2 revenue ..." in a Q2 release), with no year or the reported year. */
 function namesReportedQuarter(

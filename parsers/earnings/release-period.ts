@@ -112,10 +112,11 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
       const date = parseDate(m[1]!);
       if (date === null) continue;
       // "provided an outlook for the first quarter ending March 31, 2023": a period "ending" after a forecast word is
-      // the forecast's, not the one reported.
+      // the forecast's, not the one reported (h-guid21: anywhere before it in its sentence, "maintained its guidance for
+      // comparable-store sales for its fiscal fourth quarter ending March 3, 2018").
       if (
         /^ending/i.test(m[0]) &&
-        /\b(?:outlook|guidance|forecasts?|expects?|expected)\b[^.;|]{0,40}$/i.test(before)
+        /\b(?:outlook|guidance|forecasts?|expects?|expected)\b[^.;|]*$/i.test(before)
       )
         continue;
       // "NINE MONTHS RESULTS TO ...": the word "results" names no span.

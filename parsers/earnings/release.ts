@@ -461,6 +461,30 @@ function guidanceRows(
           g.targetPeriod = target.period;
         }
   }
+  // (h-guid21) In a guidance-only document, a quarter and the full year named together with one year ("updates
+  // expectations for second quarter and full-year 2023 outlook") give that year to targets of that quarter and of the
+  // full year named without it ("Revenue in the second quarter is now expected to be ...").
+  if (period.fiscalYear === null && period.fiscalPeriod === null) {
+    const pairs = [
+      ...doc.text.matchAll(
+        /\b(?:(first|second|third|fourth)[ -]quarter|Q([1-4])) and (?:the )?(?:fiscal |full[- ])year\s+((?:19|20)\d{2})\b/gi,
+      ),
+    ];
+    const years = new Set(pairs.map((m) => m[3]));
+    if (years.size === 1) {
+      const ordinal = ['first', 'second', 'third', 'fourth'];
+      const quarters = new Set(
+        pairs.map((m) => (m[1] ? `Q${ordinal.indexOf(m[1].toLowerCase()) + 1}` : `Q${m[2]}`)),
+      );
+      for (const g of out)
+        if (
+          g.targetYear === null &&
+          g.targetPeriod !== null &&
+          (g.targetPeriod === 'FY' || quarters.has(g.targetPeriod))
+        )
+          g.targetYear = Number([...years][0]);
+    }
+  }
   // In a guidance-only document, a fiscal year named without its year ("our full year revenue outlook") is the year of
   // the document's other fiscal-year targets, when they all name the same one ("For the full year 2024, ...").
   if (period.fiscalYear === null && period.fiscalPeriod === null) {
@@ -648,7 +672,29 @@ function guidanceRows(
     if (same === undefined) kept.push(g);
     else same.status ??= g.status;
   }
-  return kept;
+  // (h-guid21) ... and so is the same value of a metric and period stated once without a basis and once with one (a
+  // headline "Helen of Troy expects EPS of $3.42 to $3.52" and its sentence's "diluted EPS (GAAP) in the range of $3.42
+  // to $3.52"): the statement with the basis is kept, with the status either words.
+  return kept.filter((g) => {
+    if (g.basis !== 'unspecified') return true;
+    const based = kept.find(
+      (k) =>
+        k !== g &&
+        k.basis !== 'unspecified' &&
+        k.metric === g.metric &&
+        k.targetYear === g.targetYear &&
+        k.targetPeriod === g.targetPeriod &&
+        k.unit === g.unit &&
+        k.low === g.low &&
+        k.high === g.high &&
+        k.point === g.point &&
+        k.qualitative === g.qualitative &&
+        (k.low !== null || k.high !== null || k.point !== null),
+    );
+    if (based === undefined) return true;
+    based.status ??= g.status;
+    return false;
+  });
 }
 
 /**

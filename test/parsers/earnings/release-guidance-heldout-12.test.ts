@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { heldOutSet, guidanceRows as rows } from './held-out-set.ts';
+
+// Guidance held-out set 12 (docs/earnings.md "Guidance held-out set 12 (h-guid21)"): the values below are the hand-read
+// labels (fixtures/earnings/guidance-held-out-12/labels-guidance-12.tsv) of real outlook texts (MANIFEST.tsv there).
+const set12 = heldOutSet('guidance-held-out-12');
+const finishLine = 'FINL_Q3-FY2018-raises-FY18-EPS-cents_spglobal_transcribed.txt';
+const fmc = 'FMC_8-K_2023-07-10_EX-99.1_updates-Q2-FY23-outlook_transcribed.txt';
+const caci = 'CACI_FY2018-raises-FY18-initiates-FY19_defensedaily_transcribed.txt';
+const helen = 'HELE_2014-09-04_FY2015-outlook-acquisition-respectively_poandpo_transcribed.txt';
+
+describe('cents ranges and comparable-store sales declines (Finish Line fiscal 2018, set 12)', () => {
+  it('"comparable-store sales outlook to a decline of 2% to 3%" is comparable sales -3..-2, narrowed', () => {
+    const r = set12.parse(finishLine);
+    const got = rows(r);
+    expect(got).toContainEqual(['comparable_sales', 'unspecified', 'FY 2018', -3, -2, 'narrowed']);
+    expect(got.filter((g) => g[0] === 'revenue')).toEqual([]);
+    set12.evidenceHolds(finishLine, r);
+  });
+
+  it('"maintained its guidance ... for its fiscal fourth quarter ending March 3, 2018, and still expects a decline of 3% to 5%"', () => {
+    const got = rows(set12.parse(finishLine));
+    expect(got).toContainEqual(['comparable_sales', 'unspecified', 'Q4 2018', -5, -3, 'reaffirmed']);
+    // The quarter's adjusted EPS words no status: the year's "lifted ... fiscal 2018 EPS outlook" is not its.
+    expect(got).toContainEqual(['eps_diluted', 'non_gaap', 'Q4 2018', 0.5, 0.58, null]);
+    expect(got).toContainEqual(['eps_diluted', 'unspecified', 'FY 2018', 0.59, 0.67, 'raised']);
+  });
+
+  it('a quarter "ending" named after a guidance word is not the reported one: the release reports its third quarter', () => {
+    const r = set12.parse(finishLine);
+    expect(r.release.fiscal_period).toBe('Q3');
+    expect(set12.value(r, 'Q3', 'revenue', 'gaap')).toBe(378_530_000);
+    expect(set12.value(r, 'Q3', 'net_income', 'gaap')).toBe(-12_940_000);
+  });
+});
+
+describe('a guidance-only 8-K naming "second quarter and full-year 2023" once (FMC 2023-07-10, set 12)', () => {
+  it('gives the second quarter and the full year named without the year their year', () => {
+    const r = set12.parse(fmc);
+    expect(r.figures).toEqual([]);
+    expect(rows(r)).toEqual([
+      ['revenue', 'unspecified', 'Q2 2023', 1_000_000_000, 1_030_000_000, 'updated'],
+      ['ebitda', 'non_gaap', 'Q2 2023', 185_000_000, 190_000_000, 'updated'],
+      ['revenue', 'unspecified', 'FY 2023', 5_200_000_000, 5_400_000_000, 'updated'],
+      ['ebitda', 'non_gaap', 'FY 2023', 1_300_000_000, 1_400_000_000, 'updated'],
+    ]);
+    set12.evidenceHolds(fmc, r);
+  });
+});
+
+describe('"FY ’19" with a curly apostrophe (CACI, set 12)', () => {
+  it('"introduced financial guidance for FY ’19, with sales projected to be between $4.6 billion and $4.8 billion"', () => {
+    const r = set12.parse(caci);
+    expect(rows(r)).toContainEqual([
+      'revenue',
+      'unspecified',
+      'FY 2019',
+      4_600_000_000,
+      4_800_000_000,
+      'initiated',
+    ]);
+    expect(rows(r).filter((g) => g[2] === 'FY 2018' && g[0] === 'revenue')).toEqual([]);
+    set12.evidenceHolds(caci, r);
+  });
+});
+
+describe('"diluted EPS (GAAP)" and its headline without a basis (Helen of Troy fiscal 2015, set 12)', () => {
+  it('is one GAAP EPS range', () => {
+    const r = set12.parse(helen);
+    expect(rows(r).filter((g) => g[0] === 'eps_diluted')).toEqual([
+      ['eps_diluted', 'gaap', 'FY 2015', 3.42, 3.52, null],
+    ]);
+    set12.evidenceHolds(helen, r);
+  });
+});

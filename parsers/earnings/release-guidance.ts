@@ -124,8 +124,8 @@ const METRICS: [RegExp, string][] = [
   ],
   [
     // ("Diluted earnings (loss) per share": a "(loss)" after the name is the same measure; h-guid18: so is "/(Loss)",
-    // "Adjusted Diluted Earnings/(Loss) Per Share from Continuing Operations".)
-    /\b(?:(?:non[- ]?gaap|adjusted|gaap)\s+)?(?:diluted\s+)?(?:earnings|income|eps|net income)(?:\s*\/?\s*\((?:loss|losses)\))?(?: from continuing operations)? per (?:diluted |fully diluted )?share\b|\b(?:adjusted |non-gaap |gaap )?(?:diluted )?eps\b|\bearnings per diluted share\b|\bper (?:diluted )?share (?:diluted )?earnings\b/i,
+    // "Adjusted Diluted Earnings/(Loss) Per Share from Continuing Operations"; h-guid21: "per-share earnings".)
+    /\b(?:(?:non[- ]?gaap|adjusted|gaap)\s+)?(?:diluted\s+)?(?:earnings|income|eps|net income)(?:\s*\/?\s*\((?:loss|losses)\))?(?: from continuing operations)? per (?:diluted |fully diluted )?share\b|\b(?:adjusted |non-gaap |gaap )?(?:diluted )?eps\b|\bearnings per diluted share\b|\bper[- ](?:diluted )?share (?:diluted )?earnings\b/i,
     'eps_diluted',
   ],
   // ("total revenue per AHSC" is a ratio, not revenue.)
@@ -699,6 +699,8 @@ export function guidanceOf(
       /** (h-guid15) One basis of a name after "GAAP and non-GAAP", and which of "A and B, respectively" is its. */
       bases?: 'gaap' | 'non_gaap';
       pick?: 0 | 1;
+      /** (h-guid21) The words this target's value is read from, in place of those after its name. */
+      read?: string;
     }[] = [];
     // Of two metric names that overlap, the longer one is the name ("comparable store sales", not "sales").
     const names: { metric: string; label: string; index: number; end: number }[] = [];
@@ -828,6 +830,28 @@ export function guidanceOf(
       if (!/\bGAAP and non-GAAP\s+$/i.test(s.text.slice(Math.max(0, h.index - 20), h.index))) continue;
       hits.splice(i, 1, { ...h, bases: 'gaap', pick: 0 }, { ...h, bases: 'non_gaap', pick: 1 });
     }
+    // (h-guid21) An amount range whose ends each carry their per-share amount ("net income to range between $292
+    // million, $11.54 earnings per share (EPS), and $297 million ($11.74 EPS)", "net income between $230 million ($8.98
+    // EPS) and $240 million ($9.38 EPS)") states the amount's range and an EPS range; the names inside are no targets.
+    for (let i = hits.length - 1; i >= 0; i--) {
+      const h = hits[i]!;
+      if (h.metric !== 'net_income') continue;
+      const amount = String.raw`\$\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:million|billion))?`;
+      const perShare = String.raw`\$\d+(?:\.\d+)?`;
+      const ends = new RegExp(
+        String.raw`^[^$.;]{0,30}?\bbetween\s+(${amount})(?:,\s*|\s*\()(${perShare})\s+(?:earnings per share\s+)?\(?EPS\)?\)?,?\s+and\s+(${amount})\s*\((${perShare})\s+EPS\)`,
+        'i',
+      ).exec(s.text.slice(h.end));
+      if (!ends) continue;
+      const stop = h.end + ends[0].length;
+      for (let j = hits.length - 1; j > i; j--) if (hits[j]!.index < stop) hits.splice(j, 1);
+      hits.splice(
+        i,
+        1,
+        { ...h, stop, read: ` between ${ends[1]} and ${ends[3]}` },
+        { ...h, metric: 'eps_diluted', stop, read: ` between ${ends[2]} and ${ends[4]} per share` },
+      );
+    }
     for (let i = 0; i < hits.length; i++) {
       const h = hits[i]!;
       // A metric named after "versus" / "compared to" ("versus 2023 sales of $543 million") is the base the
@@ -869,7 +893,7 @@ export function guidanceOf(
       // quarter ending April 29, 2006 to be ...") does not count toward the value's distance from the name.
       // A range whose two ends each carry "per share" ("between $1.25 per share and $1.32 per share") is one per-share
       // range.
-      let rest = signedLosses(s.text.slice(h.end, stop).replace(TARGET_PHRASE, ' '))
+      let rest = signedLosses((h.read ?? s.text.slice(h.end, stop)).replace(TARGET_PHRASE, ' '))
         .replace(
           /(\$\s?\d[\d,]*(?:\.\d+)?) per (diluted )?share (and|to) (\$\s?\d[\d,]*(?:\.\d+)?) per (?:diluted )?share\b/gi,
           '$1 $3 $4 per $2share',
@@ -1895,13 +1919,18 @@ function guidanceValue(window: string): {
     const asideRange = previousAside
       ? RANGE.exec(window.slice(r.index + r[0].length + previousAside[0].length))
       : null;
-    const unitWord = r[4] ?? r[2] ?? (asideRange?.index === 0 ? (asideRange[4] ?? asideRange[2]) : undefined);
+    // (h-guid21) A range from cents to dollars ("range from 90 cents to $1.32") is in dollars, its low end cents / 100.
+    const centsToDollars = r[2] === 'cents' && r[4] === undefined && /\$/.test(r[3]!);
+    const unitWord = centsToDollars
+      ? undefined
+      : (r[4] ?? r[2] ?? (asideRange?.index === 0 ? (asideRange[4] ?? asideRange[2]) : undefined));
     // An amount wrapped in parentheses ("($3) million - ($1) million") is negative.
     const signed = (x: string) => {
       const v = parseAmount(x.replace(/^\(/, '').replace(/\)$/, ''));
       return v !== null && /^\(\s*(?:[$€£]\s?)?\d[\d,.]*\)$/.test(x.trim()) ? -v : v;
     };
-    const low = signed(r[1]!);
+    const lowPrinted = signed(r[1]!);
+    const low = centsToDollars && lowPrinted !== null ? lowPrinted / 100 : lowPrinted;
     const high = signed(r[3]!);
     if (low === null || high === null) return null;
     if (/^(?:19|20)\d{2}$/.test(r[1]!.trim()) || /^(?:19|20)\d{2}$/.test(r[3]!.trim())) return null;

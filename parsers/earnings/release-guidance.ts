@@ -333,8 +333,9 @@ function targetOf(
   // "Updated guidance for 2017 results": a year right after a guidance word.
   m = /\b(?:guidance|outlook|forecast)\s+for\s+((?:19|20)\d{2})\b/i.exec(text);
   if (m) return { year: Number(m[1]), period: 'FY' };
+  // (h-guid21: "For the current quarter ending in September": the quarter after the reported one, said to end later.)
   if (
-    /\b(?:next|coming|upcoming) quarter\b/i.test(text) &&
+    /\b(?:next|coming|upcoming) quarter\b|\bcurrent quarter ending\b/i.test(text) &&
     reported.fiscalPeriod?.startsWith('Q') &&
     reported.fiscalYear !== null
   ) {
@@ -893,7 +894,13 @@ export function guidanceOf(
       // quarter ending April 29, 2006 to be ...") does not count toward the value's distance from the name.
       // A range whose two ends each carry "per share" ("between $1.25 per share and $1.32 per share") is one per-share
       // range.
-      let rest = signedLosses((h.read ?? s.text.slice(h.end, stop)).replace(TARGET_PHRASE, ' '))
+      // (h-guid21) Nor does the qualifier "excluding" + lower-case words right after the name ("consolidated diluted EPS
+      // excluding significant items (non-GAAP) is now expected to be ..."): it stays one word, the basis it says.
+      let rest = signedLosses(
+        (h.read ?? s.text.slice(h.end, stop))
+          .replace(TARGET_PHRASE, ' ')
+          .replace(/^(\s*[Ee]xcluding)\s+(?:[a-z][\w-]*\s+){1,4}?(?=\((?:non-)?GAAP\)|(?:is|are)\s)/, '$1 '),
+      )
         .replace(
           /(\$\s?\d[\d,]*(?:\.\d+)?) per (diluted )?share (and|to) (\$\s?\d[\d,]*(?:\.\d+)?) per (?:diluted )?share\b/gi,
           '$1 $3 $4 per $2share',
@@ -970,10 +977,20 @@ export function guidanceOf(
       // about $0.05 per share") is a component of it, not the target.
       // ... and so is one the target is said to assume ("The revenue range ... assumes approximately $37 million of
       // contribution from AccessOne").
+      // (h-guid21: a scope named with "including" before the value's own lead, "consolidated net sales revenue including
+      // Healthy Directions in the range of $1.375 to $1.405 billion", is no component.)
+      const lead = window
+        .slice(0, Math.max(0, window.indexOf(g.printed)))
+        // ("earnings per share for the quarter, assuming dilution, are expected to ...": diluted, no component.)
+        .replace(/\bassuming dilution\b/gi, ' ');
+      const includes =
+        /\b(?:includ(?:e|es|ing)|assum(?:e|es|ing))\b(?![\s\S]*\b(?:includ(?:e|es|ing)|assum(?:e|es|ing))\b)/i.exec(
+          lead,
+        );
       if (
-        /\b(?:includ(?:e|es|ing)|assum(?:e|es|ing))\b/i.test(
-          // ("earnings per share for the quarter, assuming dilution, are expected to ...": diluted, no component.)
-          window.slice(0, Math.max(0, window.indexOf(g.printed))).replace(/\bassuming dilution\b/gi, ' '),
+        includes &&
+        !/^\s+[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*,?\s+(?:is\s+(?:now\s+)?expected\s+to\s+be\s+)?in the range of\s+$/.test(
+          lead.slice(includes.index + includes[0].length),
         )
       )
         continue;

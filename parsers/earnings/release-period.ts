@@ -905,12 +905,30 @@ function withYearToDateRange(p: ReportedPeriod, prose: Block[]): ReportedPeriod 
  */
 function withDocumentYear(p: ReportedPeriod, prose: Block[]): ReportedPeriod {
   const ordinal = /^Q([1-4])$/.exec(p.fiscalPeriod ?? '')?.[1];
-  if (p.fiscalYear !== null || ordinal === undefined || prose.some((b) => /\bfiscal\b/i.test(b.text)))
+  if (
+    p.fiscalYear !== null ||
+    ordinal === undefined ||
+    (prose.some((b) => /\bfiscal\b/i.test(b.text)) && !onCalendar(Number(ordinal), prose))
+  )
     return p;
   const dated = documentDate(prose);
   if (dated === null) return p;
   const [y, m] = dated.split('-').map(Number) as [number, number];
   return { ...p, fiscalYear: m > Number(ordinal) * 3 ? y : y - 1, fiscalYearSource: 'inferred' };
+}
+
+/**
+ * (h-guid21) A text that says its current (next) quarter ends in the last month of the calendar quarter after the
+ * reported one ("For the current quarter ending in September" in a second-quarter text) keeps its quarters on the
+ * calendar, though it says "fiscal" ("for the fiscal third quarter").
+ */
+function onCalendar(reported: number, prose: Block[]): boolean {
+  const months = ['march', 'june', 'september', 'december'];
+  return prose.some((b) =>
+    [
+      ...b.text.matchAll(/\b(?:current|next|coming) quarter ending in (March|June|September|December)\b/gi),
+    ].some((m) => months.indexOf(m[1]!.toLowerCase()) + 1 === (reported % 4) + 1),
+  );
 }
 
 /** The date a text opens with, within its first 300 characters: " date 2021-04-15" or "October 18, 2018". */

@@ -653,6 +653,32 @@ function guidanceRows(
   // 0.33 to 0.54 per share, is -0.54..-0.33).
   for (const g of out)
     if (g.low !== null && g.high !== null && g.low > g.high) [g.low, g.high] = [g.high, g.low];
+  // (h-guid21) A total beats its parts: a target stated "excluding" a named business ("net sales revenue excluding
+  // Healthy Directions") beside a consolidated target of the same metric and period "including" it ("consolidated net
+  // sales revenue including Healthy Directions") of the same basis is a part; the consolidated one is the company's.
+  const scoped = (g: ReleaseGuidance, word: string) =>
+    new RegExp(String.raw`\b${word}\s+([A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)`).exec(g.evidence.text)?.[1];
+  out.splice(
+    0,
+    out.length,
+    ...out.filter((g) => {
+      const name = scoped(g, 'excluding');
+      return !(
+        name !== undefined &&
+        out.some(
+          (o) =>
+            o !== g &&
+            o.metric === g.metric &&
+            // (of its basis, or none where the part's basis is only its "excluding")
+            (o.basis === g.basis || (g.basis === 'non_gaap' && o.basis === 'unspecified')) &&
+            o.targetPeriod === g.targetPeriod &&
+            o.targetYear === g.targetYear &&
+            /\bconsolidated\b/i.test(o.evidence.text) &&
+            scoped(o, '[Ii]ncluding') === name,
+        )
+      );
+    }),
+  );
   // The same target stated twice (a headline "Increases 2026 Revenue Guidance to a Range of $104M to $108M" and the
   // outlook bullet) is one statement: the first is kept, with the status either words.
   const kept: ReleaseGuidance[] = [];

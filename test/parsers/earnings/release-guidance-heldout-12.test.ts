@@ -8,6 +8,7 @@ const finishLine = 'FINL_Q3-FY2018-raises-FY18-EPS-cents_spglobal_transcribed.tx
 const fmc = 'FMC_8-K_2023-07-10_EX-99.1_updates-Q2-FY23-outlook_transcribed.txt';
 const caci = 'CACI_FY2018-raises-FY18-initiates-FY19_defensedaily_transcribed.txt';
 const helen = 'HELE_2014-09-04_FY2015-outlook-acquisition-respectively_poandpo_transcribed.txt';
+const fmcAp = 'FMC_2023-08-02_Q2-earns-Q3-FY23-outlook-cents-to-dollars_washingtonpost-ap_transcribed.txt';
 
 describe('cents ranges and comparable-store sales declines (Finish Line fiscal 2018, set 12)', () => {
   it('"comparable-store sales outlook to a decline of 2% to 3%" is comparable sales -3..-2, narrowed', () => {
@@ -64,10 +65,47 @@ describe('"FY ’19" with a curly apostrophe (CACI, set 12)', () => {
   });
 });
 
+describe("a net income range with each end's EPS beside it (CACI fiscal 2018 and 2019, set 12)", () => {
+  it('"between $292 million, $11.54 earnings per share (EPS), and $297 million ($11.74 EPS)" is two ranges', () => {
+    const r = set12.parse(caci);
+    expect(rows(r)).toEqual([
+      ['net_income', 'unspecified', 'FY 2018', 292_000_000, 297_000_000, 'raised'],
+      ['eps_diluted', 'unspecified', 'FY 2018', 11.54, 11.74, 'raised'],
+      ['revenue', 'unspecified', 'FY 2019', 4_600_000_000, 4_800_000_000, 'initiated'],
+      ['net_income', 'unspecified', 'FY 2019', 230_000_000, 240_000_000, 'initiated'],
+      ['eps_diluted', 'unspecified', 'FY 2019', 8.98, 9.38, 'initiated'],
+    ]);
+  });
+});
+
+describe('an AP story: "range from 90 cents to $1.32" for "the current quarter ending in September" (FMC 2023, set 12)', () => {
+  it("reads the cents-to-dollars range as EPS and dates every target by the story's date line", () => {
+    const r = set12.parse(fmcAp);
+    expect(rows(r)).toEqual([
+      ['eps_diluted', 'unspecified', 'Q3 2023', 0.9, 1.32, null],
+      ['revenue', 'unspecified', 'Q3 2023', 1_190_000_000, 1_270_000_000, null],
+      ['eps_diluted', 'unspecified', 'FY 2023', 5.86, 6.8, null],
+      ['revenue', 'unspecified', 'FY 2023', 5_200_000_000, 5_400_000_000, null],
+    ]);
+    set12.evidenceHolds(fmcAp, r);
+  });
+});
+
+describe('an acquisition excluded, then included in consolidated targets (Helen of Troy fiscal 2015, set 12)', () => {
+  it('the consolidated revenue and non-GAAP EPS "including Healthy Directions" are the targets, not the parts', () => {
+    const got = rows(set12.parse(helen));
+    expect(got).toContainEqual(['revenue', 'unspecified', 'FY 2015', 1_375_000_000, 1_405_000_000, null]);
+    expect(got).toContainEqual(['eps_diluted', 'non_gaap', 'FY 2015', 3.9, 4.04, null]);
+    expect(got.filter((g) => g[0] === 'revenue')).toHaveLength(1);
+    // Cash EPS (no metric of the vocabulary) and the acquisition's own ranges give nothing.
+    expect(got.filter((g) => [4.55, 4.87, 0.12, 0.2].includes(g[3] as number))).toEqual([]);
+  });
+});
+
 describe('"diluted EPS (GAAP)" and its headline without a basis (Helen of Troy fiscal 2015, set 12)', () => {
   it('is one GAAP EPS range', () => {
     const r = set12.parse(helen);
-    expect(rows(r).filter((g) => g[0] === 'eps_diluted')).toEqual([
+    expect(rows(r).filter((g) => g[0] === 'eps_diluted' && g[1] !== 'non_gaap')).toEqual([
       ['eps_diluted', 'gaap', 'FY 2015', 3.42, 3.52, null],
     ]);
     set12.evidenceHolds(helen, r);

@@ -180,8 +180,17 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * that words none, and "EPS" named alone in such a list is per share; "earnings came in at $X" is worded as "earnings
  * were $X".
  * /29 holds /24-/28 too (the lead's merge).
+ * /32: guidance set 12 rules (h-guid21; /30 and /31 are other helpers'): "comparable-store sales" hyphenated; "a decline
+ * of 2% to 3%" below zero; a period "ending" after a forecast word anywhere in its sentence is the forecast's; a quarter
+ * naming a document ("third-quarter earnings release") is no target; "for its fiscal fourth quarter ending ..." is the
+ * target's own period phrase; "FY ’19"; "(GAAP)" after the name; "second quarter and full-year 2023" dates a
+ * guidance-only text's targets; a basis-less duplicate of a based target is one statement; an amount range with each
+ * end's EPS beside it is two ranges; "per-share earnings"; "90 cents to $1.32"; a current quarter said to end in the
+ * calendar quarter after the reported one keeps a dated text on the calendar; "including <Name> in the range of" is a
+ * scope; "excluding" + lower-case words do not count toward the distance; a part "excluding" a named business yields to
+ * the consolidated target "including" it.
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/29';
+export const RELEASE_PARSER_VERSION = 'earnings-release/32';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

@@ -85,9 +85,11 @@ function forwardWords(text: string): string {
 // (... and a sentence whose subject is analysts, "five analysts polled by Thomson Reuters expect the company to report
 // revenues of $828.51 million", states their consensus, not the company's guidance; so does a sentence whose subject is
 // the Street, "The Street expects the company to report earnings of $6.41 per share", or one giving an analyst's own
-// estimate, "says Jefferies analyst Ken Usdin, who calculates Q3 EPS estimate of about 62 cents vs. consensus".)
+// estimate, "says Jefferies analyst Ken Usdin, who calculates Q3 EPS estimate of about 62 cents vs. consensus"; h-guid21:
+// so does the company's earlier expectation told in the past perfect, "the company had said it expected to earn between
+// 80 and 90 cents a share in the period".)
 const NOT_GUIDANCE =
-  /\banalysts?(?:'|’)?\s+(?:[\w-]+\s+){0,5}?(?:had\s+)?(?:expect|expects|expected|estimate|estimates|forecast|see)\b|\b(?:the|wall) street (?:expects|estimates|forecasts|sees|is expecting)\b|\banalyst\b[^.;]{0,60}\b(?:calculates|estimates|projects|forecasts)\b|\beffective (?:income )?tax rate (?:for|used|in) the (?:quarter|period)\b|\brun[- ]rate\b|\bwill (?:discuss|provide|host|review)\b|\bexpects? to (?:deliver|ship|open|close|complete|file|hold|host|report|announce|retire|repay|redeem)\b/i;
+  /\banalysts?(?:'|’)?\s+(?:[\w-]+\s+){0,5}?(?:had\s+)?(?:expect|expects|expected|estimate|estimates|forecast|see)\b|\b(?:the|wall) street (?:expects|estimates|forecasts|sees|is expecting)\b|\banalyst\b[^.;]{0,60}\b(?:calculates|estimates|projects|forecasts)\b|\beffective (?:income )?tax rate (?:for|used|in) the (?:quarter|period)\b|\brun[- ]rate\b|\bwill (?:discuss|provide|host|review)\b|\bexpects? to (?:deliver|ship|open|close|complete|file|hold|host|report|announce|retire|repay|redeem)\b|\bhad said (?:it|that it) expected\b/i;
 
 /** Whether a sentence has a forward word once analysts' and the Street's expectations are set aside. */
 const looksForward = (text: string) => FORWARD.test(forwardWords(withoutStreetExpectations(text)));
@@ -163,6 +165,8 @@ const METRICS: [RegExp, string][] = [
   [/\bnet (?:income|earnings|profit)\b/i, 'net_income'],
   // "our 2006 earnings guidance of $1.25 to $1.35 per share": earnings named alone (an amount, or per share below).
   [/\b(?:reported |ongoing |GAAP )?earnings\b(?! per\b| growth| call| release)/i, 'net_income'],
+  // (h-guid21) "expects to earn between 60 cents and 70 cents a share": the verb names the earnings (per share below).
+  [/\bto earn\b(?=\s+(?:between|about|approximately|around|roughly|\$|\d))/i, 'net_income'],
   // (h-guid18: "a slight downward revision of investments (currently estimated at 140-180 million Euros)": investments
   // named as a target, the word European issuers use for capital expenditures; investments in or of something, and
   // their income or gains, are not.)
@@ -216,6 +220,12 @@ const ORD: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4 }
 /** A value with the year it is for right after it ("to approximately 25 % in 2023"). */
 const PER_YEAR_VALUE = new RegExp(
   String.raw`\b(?:to|of|at)\s+(?:approximately\s+|about\s+|around\s+)?(?:${NUM})${UNIT}\s+in\s+((?:19|20)\d{2})\b`,
+  'gi',
+);
+
+/** (h-guid21) A range with its own period phrase right after it ("between $3.30 and $3.40 a share for the full year"). */
+const PER_PERIOD_RANGE = new RegExp(
+  String.raw`\b(?<value>between\s+(?:${NUM})${UNIT}\s+(?:and|to)\s+(?:${NUM})${UNIT}(?:\s+(?:a|per)\s+(?:diluted\s+)?share)?)\s+(?<period>(?:in|for)\s+the\s+(?:(?:first|second|third|fourth)\s+(?:fiscal\s+)?quarter|full\s+(?:fiscal\s+)?year|fiscal\s+year)\b)`,
   'gi',
 );
 
@@ -702,6 +712,8 @@ export function guidanceOf(
       pick?: 0 | 1;
       /** (h-guid21) The words this target's value is read from, in place of those after its name. */
       read?: string;
+      /** (h-guid21) The period phrase of this target's own value ("in the third quarter"). */
+      periodText?: string;
     }[] = [];
     // Of two metric names that overlap, the longer one is the name ("comparable store sales", not "sales").
     const names: { metric: string; label: string; index: number; end: number }[] = [];
@@ -830,6 +842,27 @@ export function guidanceOf(
       const h = hits[i]!;
       if (!/\bGAAP and non-GAAP\s+$/i.test(s.text.slice(Math.max(0, h.index - 20), h.index))) continue;
       hits.splice(i, 1, { ...h, bases: 'gaap', pick: 0 }, { ...h, bases: 'non_gaap', pick: 1 });
+    }
+    // (h-guid21) A metric followed by ranges each with its own period phrase ("expects to earn between 60 cents and 70
+    // cents a share in the third quarter and between $3.30 and $3.40 a share for the full year ending May 31, excluding
+    // the retirement program costs") has one target per period; a clause ", excluding ..." after the last qualifies each.
+    for (let i = hits.length - 1; i >= 0; i--) {
+      const h = hits[i]!;
+      const rest = s.text.slice(h.end, hits[i + 1]?.index ?? s.text.length);
+      const per = [...rest.matchAll(PER_PERIOD_RANGE)];
+      if (per.length < 2 || new Set(per.map((m) => m.groups!.period!.toLowerCase())).size < per.length)
+        continue;
+      const last = per.at(-1)!;
+      const tail = /^[^.;]*?,\s*(excluding\b[^.;]*)/i.exec(rest.slice(last.index! + last[0].length));
+      hits.splice(
+        i,
+        1,
+        ...per.map((m) => ({
+          ...h,
+          read: ` ${m.groups!.value}${tail ? `, ${tail[1]}` : ''}`,
+          periodText: m.groups!.period!,
+        })),
+      );
     }
     // (h-guid21) An amount range whose ends each carry their per-share amount ("net income to range between $292
     // million, $11.54 earnings per share (EPS), and $297 million ($11.74 EPS)", "net income between $230 million ($8.98
@@ -1045,12 +1078,14 @@ export function guidanceOf(
       const tg =
         h.year !== undefined
           ? { year: h.year, period: 'FY' as FiscalPeriod }
-          : framed.period !== null &&
-              !(framed.year === null && tgt.period === framed.period && tgt.year !== null)
-            ? framed
-            : tgt.period === null && tgt.year === null && yearBefore
-              ? { year: Number(yearBefore[1]), period: 'FY' as FiscalPeriod }
-              : tgt;
+          : h.periodText !== undefined
+            ? targetOf(h.periodText, reported)
+            : framed.period !== null &&
+                !(framed.year === null && tgt.period === framed.period && tgt.year !== null)
+              ? framed
+              : tgt.period === null && tgt.year === null && yearBefore
+                ? { year: Number(yearBefore[1]), period: 'FY' as FiscalPeriod }
+                : tgt;
       const wordsBefore = s.text.slice(Math.max(0, h.index - 40), h.index);
       // "core EPS" (a non-GAAP measure by name) and "on a comparable basis" are non-GAAP; "reported basis" is GAAP.
       const nonGaap =
@@ -3253,6 +3288,21 @@ export function applyWordedStatus<
       [...years][0] != null
     )
       target = { period: 'FY', year: [...years][0]! };
+    // (h-guid21) "raised its guidance on full-year results" in a text whose fiscal-year targets all lack their year (a
+    // text that dates nothing): that status is each fiscal-year target's that words none.
+    if (
+      target.year === null &&
+      named.size === 0 &&
+      /^\s+(?:its\s+|the\s+|our\s+)?(?:financial\s+)?(?:guidance|outlook|forecast)\s+(?:for|on)\s+(?:the\s+)?(?:full|fiscal)[- ]year\b/i.test(
+        t.slice(found.end),
+      ) &&
+      years.size === 1 &&
+      [...years][0] === null
+    ) {
+      for (const g of rows)
+        if (g.status === null && g.targetPeriod === 'FY' && g.targetYear === null) g.status = status;
+      return;
+    }
     // A status alone ("Guidance confirmed", a headline bullet) covers the release's targets when they share one year.
     // (h-guid15) "Updates Select Fourth Quarter and Fiscal Year 2021 Guidance": a quarter and a fiscal year sharing one
     // year are both targets of that year.

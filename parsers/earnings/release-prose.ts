@@ -107,8 +107,10 @@ const CHANGE_BY =
 const CHANGE_THEN_LEVEL =
   /\b\d+(?:\.\d+)? ?(?:%|percent|per cent),?(?:\s+(?:year[- ]over[- ]year|year[- ]on[- ]year|on[- ]year|YoY|sequentially|on an annual basis|from (?:a|the) year (?:ago|earlier)|over the (?:first|second|third|fourth) quarter of (?:fiscal )?\d{4}|over the first (?:six|nine) months of \d{4}))?\s+(?:to|at)\b/i;
 /** A naming set right after a comparison phrase is the prior-period figure ("This compared with reported earnings of"). */
+// (h-guid21: "up from" / "down from" too, "in the quarter ended Nov. 30, up from net income of $245 million, or 81 cents,
+// a year earlier".)
 const COMPARED_NAMING =
-  /\b(?:compared (?:with|to)|compares? (?:with|to)|versus|vs\.?|against)\s+(?:[A-Za-z'’-]+\s+){0,3}$/i;
+  /\b(?:compared (?:with|to)|compares? (?:with|to)|versus|vs\.?|against|(?:up|down) from)\s+(?:[A-Za-z'’-]+\s+){0,3}$/i;
 const COMPARISON =
   /\b(?:compared|versus|vs\.?|from|prior|previous|year[- ]ago|last year|a year earlier|same (?:period|quarter)|preceding)\b/i;
 // (No other per-share name comes between: in "Operating profit 6% to R6,4 billion Earnings per share (EPS) 38% to 1 681

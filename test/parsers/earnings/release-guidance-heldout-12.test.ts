@@ -8,6 +8,7 @@ const finishLine = 'FINL_Q3-FY2018-raises-FY18-EPS-cents_spglobal_transcribed.tx
 const fmc = 'FMC_8-K_2023-07-10_EX-99.1_updates-Q2-FY23-outlook_transcribed.txt';
 const caci = 'CACI_FY2018-raises-FY18-initiates-FY19_defensedaily_transcribed.txt';
 const helen = 'HELE_2014-09-04_FY2015-outlook-acquisition-respectively_poandpo_transcribed.txt';
+const fedex = 'FDX_2003-12-17_Q2-FY04-raises-FY-guidance_cnnmoney_transcribed.txt';
 const fmcAp = 'FMC_2023-08-02_Q2-earns-Q3-FY23-outlook-cents-to-dollars_washingtonpost-ap_transcribed.txt';
 
 describe('cents ranges and comparable-store sales declines (Finish Line fiscal 2018, set 12)', () => {
@@ -109,5 +110,24 @@ describe('"diluted EPS (GAAP)" and its headline without a basis (Helen of Troy f
       ['eps_diluted', 'gaap', 'FY 2015', 3.42, 3.52, null],
     ]);
     set12.evidenceHolds(helen, r);
+  });
+});
+
+describe('a wire story that dates nothing (FedEx fiscal second quarter, CNN/Money 2003, set 12)', () => {
+  it('"expects to earn between 60 cents and 70 cents a share in the third quarter and between $3.30 and $3.40 a share for the full year ..., excluding the retirement program costs"', () => {
+    const r = set12.parse(fedex);
+    expect(rows(r)).toEqual([
+      ['eps_diluted', 'non_gaap', 'Q3 null', 0.6, 0.7, null],
+      ['eps_diluted', 'non_gaap', 'FY null', 3.3, 3.4, 'raised'],
+    ]);
+    set12.evidenceHolds(fedex, r);
+  });
+
+  it('reports its second quarter ("reported improved fiscal second-quarter results ... as the company raised its guidance")', () => {
+    const r = set12.parse(fedex);
+    expect(r.release.fiscal_period).toBe('Q2');
+    // "up from net income of $245 million, or 81 cents, a year earlier" is the comparison.
+    expect(set12.value(r, 'Q2', 'net_income', 'gaap')).toBe(91_000_000);
+    expect(set12.value(r, 'Q2', 'eps', 'gaap')).toBe(0.3);
   });
 });

@@ -188,7 +188,10 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * end's EPS beside it is two ranges; "per-share earnings"; "90 cents to $1.32"; a current quarter said to end in the
  * calendar quarter after the reported one keeps a dated text on the calendar; "including <Name> in the range of" is a
  * scope; "excluding" + lower-case words do not count toward the distance; a part "excluding" a named business yields to
- * the consolidated target "including" it.
+ * the consolidated target "including" it; "reported ... second-quarter results ... as the company raised its guidance"
+ * keeps its results part; "to earn between X and Y a share" is EPS; "had said it expected" is no target; ranges each with
+ * their own period phrase after one name are one target per period; "raised its guidance on full-year results" covers
+ * undated fiscal-year targets; a naming right after "up from" / "down from" is the comparison's.
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/32';
 

@@ -183,6 +183,9 @@ const METRICS: [RegExp, string][] = [
     /\b(?:operating expenses|operating costs and expenses|opex)\b|(?<!\b(?:interest|tax|income|credit|loss|depreciation|amortization|compensation)\s)\bexpense(?=\s+guidance\b)/i,
     'operating_expenses',
   ],
+  // (h-guid21: set 4's leftover, "its basic and diluted weighted-average share count at the end of the fourth quarter of
+  // 2013 to be approximately 96 million and 99 million, respectively": the diluted count, the second amount.)
+  [/\b(?:basic and diluted |diluted )(?:weighted[- ]average )?share count\b/i, 'diluted_shares'],
   // ("GAAP and non-GAAP tax rates are expected to be 16.5%": the plural names the same rate.)
   [/\btax rates?\b/i, 'tax_rate'],
   [/\breturn on capital employed\b|\bROCE\b/, 'roce'],
@@ -838,6 +841,9 @@ export function guidanceOf(
     }
     // (h-guid15) A name after "GAAP and non-GAAP" ("GAAP and non-GAAP gross margins are expected to be 73.0% and 73.5%,
     // respectively") is one target per basis: "A and B, respectively" gives A to GAAP and B to non-GAAP, one value both.
+    // (h-guid21) "basic and diluted ... share count ... A and B, respectively": the diluted count is B.
+    for (const h of hits)
+      if (h.metric === 'diluted_shares' && /^basic and diluted\b/i.test(h.label)) h.pick = 1;
     for (let i = hits.length - 1; i >= 0; i--) {
       const h = hits[i]!;
       if (!/\bGAAP and non-GAAP\s+$/i.test(s.text.slice(Math.max(0, h.index - 20), h.index))) continue;
@@ -1631,9 +1637,10 @@ function lossTargets(
  * The target's own period phrase ("for the first quarter ending April 29, 2006", "in fiscal year 2008", "for the
  * quarter,").
  */
-// (h-guid21: "for its fiscal fourth quarter ending March 3, 2018": "its" / "our" and "fiscal" before the quarter too.)
+// (h-guid21: "for its fiscal fourth quarter ending March 3, 2018": "its" / "our" and "fiscal" before the quarter too; "at
+// the end of the fourth quarter of 2013" as "for".)
 const TARGET_PHRASE =
-  /\b(?:for|in)\s+(?:(?:the|its|our)\s+)?(?:(?:fiscal\s+)?(?:first|second|third|fourth)\s+(?:fiscal\s+)?quarter(?:\s+of)?(?:\s+fiscal)?(?:\s+year)?(?:\s+\d{4})?(?:\s+(?:ending|ended)\s+[A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4})?|(?:full[- ]year|fiscal(?:\s+year)?)\s+\d{4})(?=\s)|\b(?:for|in)\s+the\s+quarter(?=[\s,])/gi;
+  /\b(?:for|in|at the end of)\s+(?:(?:the|its|our)\s+)?(?:(?:fiscal\s+)?(?:first|second|third|fourth)\s+(?:fiscal\s+)?quarter(?:\s+of)?(?:\s+fiscal)?(?:\s+year)?(?:\s+\d{4})?(?:\s+(?:ending|ended)\s+[A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4})?|(?:full[- ]year|fiscal(?:\s+year)?)\s+\d{4})(?=\s)|\b(?:for|in)\s+the\s+quarter(?=[\s,])/gi;
 
 /** Names the reported quarter ("Q2 revenue ..." in a Q2 release), with no year or the reported year. */
 function namesReportedQuarter(

@@ -191,7 +191,9 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * the consolidated target "including" it; "reported ... second-quarter results ... as the company raised its guidance"
  * keeps its results part; "to earn between X and Y a share" is EPS; "had said it expected" is no target; ranges each with
  * their own period phrase after one name are one target per period; "raised its guidance on full-year results" covers
- * undated fiscal-year targets; a naming right after "up from" / "down from" is the comparison's.
+ * undated fiscal-year targets; a naming right after "up from" / "down from" is the comparison's; set 4's leftover: "basic
+ * and diluted ... share count ... A and B, respectively" is the diluted count B, and "at the end of the fourth quarter of
+ * 2013" is a target's own period phrase.
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/32';
 

@@ -131,3 +131,13 @@ describe('a wire story that dates nothing (FedEx fiscal second quarter, CNN/Mone
     expect(set12.value(r, 'Q2', 'eps', 'gaap')).toBe(0.3);
   });
 });
+
+describe('leftover of guidance set 4: a basic and diluted share count "respectively" (Millennial Media Q4 2013)', () => {
+  it('"basic and diluted weighted-average share count at the end of the fourth quarter of 2013 to be approximately 96 million and 99 million, respectively" gives the diluted 99 million', () => {
+    const set4 = heldOutSet('guidance-held-out-4');
+    const file = 'MM_8-K_2014-01-27_EX-99.1_preliminary-Q4_getfilings_transcribed.txt';
+    const r = set4.parse(file);
+    expect(rows(r)).toContainEqual(['diluted_shares', 'unspecified', 'Q4 2013', 99_000_000, null, null]);
+    set4.evidenceHolds(file, r);
+  });
+});

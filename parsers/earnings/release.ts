@@ -193,7 +193,8 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * their own period phrase after one name are one target per period; "raised its guidance on full-year results" covers
  * undated fiscal-year targets; a naming right after "up from" / "down from" is the comparison's; set 4's leftover: "basic
  * and diluted ... share count ... A and B, respectively" is the diluted count B, and "at the end of the fourth quarter of
- * 2013" is a target's own period phrase.
+ * 2013" is a target's own period phrase; "it earned $266 million, or 87 cents a share, excluding special items" names a
+ * non-GAAP net income and EPS.
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/32';
 

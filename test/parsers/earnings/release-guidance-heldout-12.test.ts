@@ -130,6 +130,12 @@ describe('a wire story that dates nothing (FedEx fiscal second quarter, CNN/Mone
     expect(set12.value(r, 'Q2', 'net_income', 'gaap')).toBe(91_000_000);
     expect(set12.value(r, 'Q2', 'eps', 'gaap')).toBe(0.3);
   });
+
+  it('"it earned $266 million, or 87 cents a share, excluding special items" is non-GAAP net income and EPS', () => {
+    const r = set12.parse(fedex);
+    expect(set12.value(r, 'Q2', 'net_income', 'non_gaap')).toBe(266_000_000);
+    expect(set12.value(r, 'Q2', 'eps', 'non_gaap')).toBe(0.87);
+  });
 });
 
 describe('leftover of guidance set 4: a basic and diluted share count "respectively" (Millennial Media Q4 2013)', () => {

@@ -87,7 +87,10 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * set 10 (fixtures/earnings/guidance-held-out-10, labels-guidance-10.tsv: reinstated guidance, segment tables beside the
  * company's, a yen forecast table of plain number lines, tax-rate and interest-expense reconciliation tables, SEK), then
  * set 11 (fixtures/earnings/guidance-held-out-11, labels-guidance-11.tsv: a range narrowed to the upper half, margin
- * expansion in basis points, same-restaurant sales, organic growth, an airline's unit costs, a bank's NII).
+ * expansion in basis points, same-restaurant sales, organic growth, an airline's unit costs, a bank's NII), then set 12
+ * (fixtures/earnings/guidance-held-out-12, labels-guidance-12.tsv: per-share ranges in cents, a net income range with
+ * each end's EPS in parentheses, a range from cents to dollars, an acquisition's ranges beside the consolidated ones, a
+ * guidance reconciliation for the reported quarter). `--guidance --set N` scores guidance set N alone.
  *
  * Every set also scores the release period against its periods.tsv (hand-read fiscal period, year and stated end
  * date, see checkPeriods): `period: {right, of, unstated_ends}` in the JSON, a `PERIOD` line per mismatch.
@@ -130,6 +133,7 @@ const guidanceSet8 = new URL('../../fixtures/earnings/guidance-held-out-8/', imp
 const guidanceSet9 = new URL('../../fixtures/earnings/guidance-held-out-9/', import.meta.url).pathname;
 const guidanceSet10 = new URL('../../fixtures/earnings/guidance-held-out-10/', import.meta.url).pathname;
 const guidanceSet11 = new URL('../../fixtures/earnings/guidance-held-out-11/', import.meta.url).pathname;
+const guidanceSet12 = new URL('../../fixtures/earnings/guidance-held-out-12/', import.meta.url).pathname;
 const shared = new URL('../../../shared/fixtures/earnings/press_releases/', import.meta.url).pathname;
 const heldOutMode = process.argv.includes('--heldout');
 const guidanceMode = process.argv.includes('--guidance');
@@ -533,17 +537,29 @@ function checkGuidance(name: string, dir: string, labelsPath: string): void {
 }
 
 if (guidanceMode) {
-  checkGuidance('guidance-held-out', guidanceSet, `${guidanceSet}labels-guidance.tsv`);
-  checkGuidance('guidance-held-out-2', guidanceSet2, `${guidanceSet2}labels-guidance-2.tsv`);
-  checkGuidance('guidance-held-out-3', guidanceSet3, `${guidanceSet3}labels-guidance-3.tsv`);
-  checkGuidance('guidance-held-out-4', guidanceSet4, `${guidanceSet4}labels-guidance-4.tsv`);
-  checkGuidance('guidance-held-out-5', guidanceSet5, `${guidanceSet5}labels-guidance-5.tsv`);
-  checkGuidance('guidance-held-out-6', guidanceSet6, `${guidanceSet6}labels-guidance-6.tsv`);
-  checkGuidance('guidance-held-out-7', guidanceSet7, `${guidanceSet7}labels-guidance-7.tsv`);
-  checkGuidance('guidance-held-out-8', guidanceSet8, `${guidanceSet8}labels-guidance-8.tsv`);
-  checkGuidance('guidance-held-out-9', guidanceSet9, `${guidanceSet9}labels-guidance-9.tsv`);
-  checkGuidance('guidance-held-out-10', guidanceSet10, `${guidanceSet10}labels-guidance-10.tsv`);
-  checkGuidance('guidance-held-out-11', guidanceSet11, `${guidanceSet11}labels-guidance-11.tsv`);
+  const guidanceSets: [string, string, string][] = [
+    ['guidance-held-out', guidanceSet, 'labels-guidance.tsv'],
+    ['guidance-held-out-2', guidanceSet2, 'labels-guidance-2.tsv'],
+    ['guidance-held-out-3', guidanceSet3, 'labels-guidance-3.tsv'],
+    ['guidance-held-out-4', guidanceSet4, 'labels-guidance-4.tsv'],
+    ['guidance-held-out-5', guidanceSet5, 'labels-guidance-5.tsv'],
+    ['guidance-held-out-6', guidanceSet6, 'labels-guidance-6.tsv'],
+    ['guidance-held-out-7', guidanceSet7, 'labels-guidance-7.tsv'],
+    ['guidance-held-out-8', guidanceSet8, 'labels-guidance-8.tsv'],
+    ['guidance-held-out-9', guidanceSet9, 'labels-guidance-9.tsv'],
+    ['guidance-held-out-10', guidanceSet10, 'labels-guidance-10.tsv'],
+    ['guidance-held-out-11', guidanceSet11, 'labels-guidance-11.tsv'],
+    ['guidance-held-out-12', guidanceSet12, 'labels-guidance-12.tsv'],
+  ];
+  // `--guidance --set N`: that guidance set alone, named by its number (1 = guidance-held-out).
+  const only = process.argv.includes('--set')
+    ? Number(process.argv[process.argv.indexOf('--set') + 1])
+    : null;
+  const setNumber = (name: string) =>
+    name === 'guidance-held-out' ? 1 : Number(name.slice('guidance-held-out-'.length));
+  for (const [name, dir, labels] of guidanceSets) {
+    if (only === null || only === setNumber(name)) checkGuidance(name, dir, `${dir}${labels}`);
+  }
 } else if (heldOutMode) {
   const sets: [string, string, string][] = [
     ['held-out', heldOut, 'labels-heldout.tsv'],

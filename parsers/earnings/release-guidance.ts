@@ -85,9 +85,11 @@ function forwardWords(text: string): string {
 // (... and a sentence whose subject is analysts, "five analysts polled by Thomson Reuters expect the company to report
 // revenues of $828.51 million", states their consensus, not the company's guidance; so does a sentence whose subject is
 // the Street, "The Street expects the company to report earnings of $6.41 per share", or one giving an analyst's own
-// estimate, "says Jefferies analyst Ken Usdin, who calculates Q3 EPS estimate of about 62 cents vs. consensus".)
+// estimate, "says Jefferies analyst Ken Usdin, who calculates Q3 EPS estimate of about 62 cents vs. consensus"; h-guid21:
+// so does the company's earlier expectation told in the past perfect, "the company had said it expected to earn between
+// 80 and 90 cents a share in the period".)
 const NOT_GUIDANCE =
-  /\banalysts?(?:'|’)?\s+(?:[\w-]+\s+){0,5}?(?:had\s+)?(?:expect|expects|expected|estimate|estimates|forecast|see)\b|\b(?:the|wall) street (?:expects|estimates|forecasts|sees|is expecting)\b|\banalyst\b[^.;]{0,60}\b(?:calculates|estimates|projects|forecasts)\b|\beffective (?:income )?tax rate (?:for|used|in) the (?:quarter|period)\b|\brun[- ]rate\b|\bwill (?:discuss|provide|host|review)\b|\bexpects? to (?:deliver|ship|open|close|complete|file|hold|host|report|announce|retire|repay|redeem)\b/i;
+  /\banalysts?(?:'|’)?\s+(?:[\w-]+\s+){0,5}?(?:had\s+)?(?:expect|expects|expected|estimate|estimates|forecast|see)\b|\b(?:the|wall) street (?:expects|estimates|forecasts|sees|is expecting)\b|\banalyst\b[^.;]{0,60}\b(?:calculates|estimates|projects|forecasts)\b|\beffective (?:income )?tax rate (?:for|used|in) the (?:quarter|period)\b|\brun[- ]rate\b|\bwill (?:discuss|provide|host|review)\b|\bexpects? to (?:deliver|ship|open|close|complete|file|hold|host|report|announce|retire|repay|redeem)\b|\bhad said (?:it|that it) expected\b/i;
 
 /** Whether a sentence has a forward word once analysts' and the Street's expectations are set aside. */
 const looksForward = (text: string) => FORWARD.test(forwardWords(withoutStreetExpectations(text)));
@@ -124,8 +126,8 @@ const METRICS: [RegExp, string][] = [
   ],
   [
     // ("Diluted earnings (loss) per share": a "(loss)" after the name is the same measure; h-guid18: so is "/(Loss)",
-    // "Adjusted Diluted Earnings/(Loss) Per Share from Continuing Operations".)
-    /\b(?:(?:non[- ]?gaap|adjusted|gaap)\s+)?(?:diluted\s+)?(?:earnings|income|eps|net income)(?:\s*\/?\s*\((?:loss|losses)\))?(?: from continuing operations)? per (?:diluted |fully diluted )?share\b|\b(?:adjusted |non-gaap |gaap )?(?:diluted )?eps\b|\bearnings per diluted share\b|\bper (?:diluted )?share (?:diluted )?earnings\b/i,
+    // "Adjusted Diluted Earnings/(Loss) Per Share from Continuing Operations"; h-guid21: "per-share earnings".)
+    /\b(?:(?:non[- ]?gaap|adjusted|gaap)\s+)?(?:diluted\s+)?(?:earnings|income|eps|net income)(?:\s*\/?\s*\((?:loss|losses)\))?(?: from continuing operations)? per (?:diluted |fully diluted )?share\b|\b(?:adjusted |non-gaap |gaap )?(?:diluted )?eps\b|\bearnings per diluted share\b|\bper[- ](?:diluted )?share (?:diluted )?earnings\b/i,
     'eps_diluted',
   ],
   // ("total revenue per AHSC" is a ratio, not revenue.)
@@ -142,9 +144,9 @@ const METRICS: [RegExp, string][] = [
   // organic sales growth.)
   [/\borganic(?=\s+(?:to|of|at)\s+[+-]?\d[\d.]*(?:\s?[-–]\s?[+-]?\d[\d.]*)?\s?%)/i, 'organic_revenue_growth'],
   // ("like-for-like growth": a European retailer's comparable sales growth; h-guid20: "same-restaurant sales", a
-  // restaurant company's same-store sales.)
+  // restaurant company's same-store sales; h-guid21: "comparable-store sales", hyphenated.)
   [
-    /\bcomparable(?: store)?(?: net)? sales\b|\bsame[- ](?:store|restaurant) sales\b|\blike[- ]for[- ]like (?:sales )?growth\b/i,
+    /\bcomparable(?:[- ]store)?(?: net)? sales\b|\bsame[- ](?:store|restaurant) sales\b|\blike[- ]for[- ]like (?:sales )?growth\b/i,
     'comparable_sales',
   ],
   [/\b(?:adjusted )?(?:gross margins?)\b/i, 'gross_margin'],
@@ -163,6 +165,8 @@ const METRICS: [RegExp, string][] = [
   [/\bnet (?:income|earnings|profit)\b/i, 'net_income'],
   // "our 2006 earnings guidance of $1.25 to $1.35 per share": earnings named alone (an amount, or per share below).
   [/\b(?:reported |ongoing |GAAP )?earnings\b(?! per\b| growth| call| release)/i, 'net_income'],
+  // (h-guid21) "expects to earn between 60 cents and 70 cents a share": the verb names the earnings (per share below).
+  [/\bto earn\b(?=\s+(?:between|about|approximately|around|roughly|\$|\d))/i, 'net_income'],
   // (h-guid18: "a slight downward revision of investments (currently estimated at 140-180 million Euros)": investments
   // named as a target, the word European issuers use for capital expenditures; investments in or of something, and
   // their income or gains, are not.)
@@ -179,6 +183,9 @@ const METRICS: [RegExp, string][] = [
     /\b(?:operating expenses|operating costs and expenses|opex)\b|(?<!\b(?:interest|tax|income|credit|loss|depreciation|amortization|compensation)\s)\bexpense(?=\s+guidance\b)/i,
     'operating_expenses',
   ],
+  // (h-guid21: set 4's leftover, "its basic and diluted weighted-average share count at the end of the fourth quarter of
+  // 2013 to be approximately 96 million and 99 million, respectively": the diluted count, the second amount.)
+  [/\b(?:basic and diluted |diluted )(?:weighted[- ]average )?share count\b/i, 'diluted_shares'],
   // ("GAAP and non-GAAP tax rates are expected to be 16.5%": the plural names the same rate.)
   [/\btax rates?\b/i, 'tax_rate'],
   [/\breturn on capital employed\b|\bROCE\b/, 'roce'],
@@ -219,6 +226,12 @@ const PER_YEAR_VALUE = new RegExp(
   'gi',
 );
 
+/** (h-guid21) A range with its own period phrase right after it ("between $3.30 and $3.40 a share for the full year"). */
+const PER_PERIOD_RANGE = new RegExp(
+  String.raw`\b(?<value>between\s+(?:${NUM})${UNIT}\s+(?:and|to)\s+(?:${NUM})${UNIT}(?:\s+(?:a|per)\s+(?:diluted\s+)?share)?)\s+(?<period>(?:in|for)\s+the\s+(?:(?:first|second|third|fourth)\s+(?:fiscal\s+)?quarter|full\s+(?:fiscal\s+)?year|fiscal\s+year)\b)`,
+  'gi',
+);
+
 /** The target period a title names with its year (FY 2019 from "for the full year 2019"), else null. */
 export function titleTarget(text: string): { year: number; period: FiscalPeriod } | null {
   const t = targetOf(text, { fiscalYear: null, fiscalPeriod: null });
@@ -232,6 +245,12 @@ function targetOf(
   // The year of the base a growth is measured from ("between a decline of 1 percent and flat from the base fiscal 2023
   // earnings of $5.90 per share") is a past year, not the target's.
   text = text.replace(FROM_BASE_YEAR, ' ');
+  // (h-guid21) A quarter naming a document ("revised guidance it provided in its fiscal third-quarter earnings release
+  // Dec. 21") is no target.
+  text = text.replace(
+    /\b(?:fiscal\s+)?(?:first|second|third|fourth)[- ]quarter\s+(?:earnings\s+|results\s+)?(?:release|report|conference call)\b/gi,
+    ' ',
+  );
   // Of several quarter phrases the first that states its year or its end date names the target ("Raises First
   // Quarter Earnings Outlook ... for the first quarter ending April 29, 2006"), else the first.
   // A quarter named as results ("2021 First Quarter Results") is the reported period, not a target.
@@ -300,8 +319,9 @@ function targetOf(
   }
   const split = splitFiscalYear(text);
   if (split !== null) return { year: split, period: 'FY' };
+  // (h-guid21: "FY ’19", a curly apostrophe after a space.)
   m =
-    /\b(?:fiscal(?: year)?|full[- ]year|FY)\s*'?(\d{4}|\d{2})\b|\b(\d{4}) (?:fiscal year|full[- ]year)\b/i.exec(
+    /\b(?:fiscal(?: year)?|full[- ]year|FY)\s*['’]?(\d{4}|\d{2})\b|\b(\d{4}) (?:fiscal year|full[- ]year)\b/i.exec(
       text,
     );
   if (m) {
@@ -326,8 +346,9 @@ function targetOf(
   // "Updated guidance for 2017 results": a year right after a guidance word.
   m = /\b(?:guidance|outlook|forecast)\s+for\s+((?:19|20)\d{2})\b/i.exec(text);
   if (m) return { year: Number(m[1]), period: 'FY' };
+  // (h-guid21: "For the current quarter ending in September": the quarter after the reported one, said to end later.)
   if (
-    /\b(?:next|coming|upcoming) quarter\b/i.test(text) &&
+    /\b(?:next|coming|upcoming) quarter\b|\bcurrent quarter ending\b/i.test(text) &&
     reported.fiscalPeriod?.startsWith('Q') &&
     reported.fiscalYear !== null
   ) {
@@ -692,6 +713,10 @@ export function guidanceOf(
       /** (h-guid15) One basis of a name after "GAAP and non-GAAP", and which of "A and B, respectively" is its. */
       bases?: 'gaap' | 'non_gaap';
       pick?: 0 | 1;
+      /** (h-guid21) The words this target's value is read from, in place of those after its name. */
+      read?: string;
+      /** (h-guid21) The period phrase of this target's own value ("in the third quarter"). */
+      periodText?: string;
     }[] = [];
     // Of two metric names that overlap, the longer one is the name ("comparable store sales", not "sales").
     const names: { metric: string; label: string; index: number; end: number }[] = [];
@@ -816,10 +841,56 @@ export function guidanceOf(
     }
     // (h-guid15) A name after "GAAP and non-GAAP" ("GAAP and non-GAAP gross margins are expected to be 73.0% and 73.5%,
     // respectively") is one target per basis: "A and B, respectively" gives A to GAAP and B to non-GAAP, one value both.
+    // (h-guid21) "basic and diluted ... share count ... A and B, respectively": the diluted count is B.
+    for (const h of hits)
+      if (h.metric === 'diluted_shares' && /^basic and diluted\b/i.test(h.label)) h.pick = 1;
     for (let i = hits.length - 1; i >= 0; i--) {
       const h = hits[i]!;
       if (!/\bGAAP and non-GAAP\s+$/i.test(s.text.slice(Math.max(0, h.index - 20), h.index))) continue;
       hits.splice(i, 1, { ...h, bases: 'gaap', pick: 0 }, { ...h, bases: 'non_gaap', pick: 1 });
+    }
+    // (h-guid21) A metric followed by ranges each with its own period phrase ("expects to earn between 60 cents and 70
+    // cents a share in the third quarter and between $3.30 and $3.40 a share for the full year ending May 31, excluding
+    // the retirement program costs") has one target per period; a clause ", excluding ..." after the last qualifies each.
+    for (let i = hits.length - 1; i >= 0; i--) {
+      const h = hits[i]!;
+      const rest = s.text.slice(h.end, hits[i + 1]?.index ?? s.text.length);
+      const per = [...rest.matchAll(PER_PERIOD_RANGE)];
+      if (per.length < 2 || new Set(per.map((m) => m.groups!.period!.toLowerCase())).size < per.length)
+        continue;
+      const last = per.at(-1)!;
+      const tail = /^[^.;]*?,\s*(excluding\b[^.;]*)/i.exec(rest.slice(last.index! + last[0].length));
+      hits.splice(
+        i,
+        1,
+        ...per.map((m) => ({
+          ...h,
+          read: ` ${m.groups!.value}${tail ? `, ${tail[1]}` : ''}`,
+          periodText: m.groups!.period!,
+        })),
+      );
+    }
+    // (h-guid21) An amount range whose ends each carry their per-share amount ("net income to range between $292
+    // million, $11.54 earnings per share (EPS), and $297 million ($11.74 EPS)", "net income between $230 million ($8.98
+    // EPS) and $240 million ($9.38 EPS)") states the amount's range and an EPS range; the names inside are no targets.
+    for (let i = hits.length - 1; i >= 0; i--) {
+      const h = hits[i]!;
+      if (h.metric !== 'net_income') continue;
+      const amount = String.raw`\$\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:million|billion))?`;
+      const perShare = String.raw`\$\d+(?:\.\d+)?`;
+      const ends = new RegExp(
+        String.raw`^[^$.;]{0,30}?\bbetween\s+(${amount})(?:,\s*|\s*\()(${perShare})\s+(?:earnings per share\s+)?\(?EPS\)?\)?,?\s+and\s+(${amount})\s*\((${perShare})\s+EPS\)`,
+        'i',
+      ).exec(s.text.slice(h.end));
+      if (!ends) continue;
+      const stop = h.end + ends[0].length;
+      for (let j = hits.length - 1; j > i; j--) if (hits[j]!.index < stop) hits.splice(j, 1);
+      hits.splice(
+        i,
+        1,
+        { ...h, stop, read: ` between ${ends[1]} and ${ends[3]}` },
+        { ...h, metric: 'eps_diluted', stop, read: ` between ${ends[2]} and ${ends[4]} per share` },
+      );
     }
     for (let i = 0; i < hits.length; i++) {
       const h = hits[i]!;
@@ -862,7 +933,13 @@ export function guidanceOf(
       // quarter ending April 29, 2006 to be ...") does not count toward the value's distance from the name.
       // A range whose two ends each carry "per share" ("between $1.25 per share and $1.32 per share") is one per-share
       // range.
-      let rest = signedLosses(s.text.slice(h.end, stop).replace(TARGET_PHRASE, ' '))
+      // (h-guid21) Nor does the qualifier "excluding" + lower-case words right after the name ("consolidated diluted EPS
+      // excluding significant items (non-GAAP) is now expected to be ..."): it stays one word, the basis it says.
+      let rest = signedLosses(
+        (h.read ?? s.text.slice(h.end, stop))
+          .replace(TARGET_PHRASE, ' ')
+          .replace(/^(\s*[Ee]xcluding)\s+(?:[a-z][\w-]*\s+){1,4}?(?=\((?:non-)?GAAP\)|(?:is|are)\s)/, '$1 '),
+      )
         .replace(
           /(\$\s?\d[\d,]*(?:\.\d+)?) per (diluted )?share (and|to) (\$\s?\d[\d,]*(?:\.\d+)?) per (?:diluted )?share\b/gi,
           '$1 $3 $4 per $2share',
@@ -939,10 +1016,20 @@ export function guidanceOf(
       // about $0.05 per share") is a component of it, not the target.
       // ... and so is one the target is said to assume ("The revenue range ... assumes approximately $37 million of
       // contribution from AccessOne").
+      // (h-guid21: a scope named with "including" before the value's own lead, "consolidated net sales revenue including
+      // Healthy Directions in the range of $1.375 to $1.405 billion", is no component.)
+      const lead = window
+        .slice(0, Math.max(0, window.indexOf(g.printed)))
+        // ("earnings per share for the quarter, assuming dilution, are expected to ...": diluted, no component.)
+        .replace(/\bassuming dilution\b/gi, ' ');
+      const includes =
+        /\b(?:includ(?:e|es|ing)|assum(?:e|es|ing))\b(?![\s\S]*\b(?:includ(?:e|es|ing)|assum(?:e|es|ing))\b)/i.exec(
+          lead,
+        );
       if (
-        /\b(?:includ(?:e|es|ing)|assum(?:e|es|ing))\b/i.test(
-          // ("earnings per share for the quarter, assuming dilution, are expected to ...": diluted, no component.)
-          window.slice(0, Math.max(0, window.indexOf(g.printed))).replace(/\bassuming dilution\b/gi, ' '),
+        includes &&
+        !/^\s+[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*,?\s+(?:is\s+(?:now\s+)?expected\s+to\s+be\s+)?in the range of\s+$/.test(
+          lead.slice(includes.index + includes[0].length),
         )
       )
         continue;
@@ -997,12 +1084,14 @@ export function guidanceOf(
       const tg =
         h.year !== undefined
           ? { year: h.year, period: 'FY' as FiscalPeriod }
-          : framed.period !== null &&
-              !(framed.year === null && tgt.period === framed.period && tgt.year !== null)
-            ? framed
-            : tgt.period === null && tgt.year === null && yearBefore
-              ? { year: Number(yearBefore[1]), period: 'FY' as FiscalPeriod }
-              : tgt;
+          : h.periodText !== undefined
+            ? targetOf(h.periodText, reported)
+            : framed.period !== null &&
+                !(framed.year === null && tgt.period === framed.period && tgt.year !== null)
+              ? framed
+              : tgt.period === null && tgt.year === null && yearBefore
+                ? { year: Number(yearBefore[1]), period: 'FY' as FiscalPeriod }
+                : tgt;
       const wordsBefore = s.text.slice(Math.max(0, h.index - 40), h.index);
       // "core EPS" (a non-GAAP measure by name) and "on a comparable basis" are non-GAAP; "reported basis" is GAAP.
       const nonGaap =
@@ -1028,8 +1117,12 @@ export function guidanceOf(
           /\boperating\s+$/i.test(wordsBefore)) ||
         // A sentence that opens with "Excluding ..." qualifies every metric it names after that clause.
         /^\s*excluding\b[^,]{3,100},/i.test(s.text.slice(0, h.index));
+      // (h-guid21) A basis in parentheses right after the name ("diluted EPS (GAAP) in the range of $3.42 to $3.52") is
+      // the target's.
+      const parenGaap = /^\s*\((?:U\.S\.\s+)?GAAP\)/i.test(rest);
       const gaap =
         (/\bgaap\b|\breported basis\b/i.test(`${wordsBefore} ${h.label}`) ||
+          parenGaap ||
           reportedSales(h.metric, wordsBefore)) &&
         !nonGaap;
       let metric = h.metric;
@@ -1111,6 +1204,14 @@ export function guidanceOf(
         metric === 'revenue_growth' &&
         g.unit === 'percent' &&
         /\b(?:decrease|decline)\s+of$/i.test(h.label)
+      )
+        sign = -1;
+      // (h-guid21) A change measure's percent worded as "a decline of" / "a decrease of" right before it ("comparable-
+      // store sales outlook to a decline of 2% to 3%") is below zero.
+      if (
+        (metric === 'comparable_sales' || metric.endsWith('_growth')) &&
+        g.unit === 'percent' &&
+        /\b(?:decline|decrease)\s+of\s+$/i.test(window.slice(0, Math.max(0, window.indexOf(g.printed))))
       )
         sign = -1;
       // (h-guid15) An amount named an operating loss is operating income below zero (unless printed negative already).
@@ -1536,8 +1637,10 @@ function lossTargets(
  * The target's own period phrase ("for the first quarter ending April 29, 2006", "in fiscal year 2008", "for the
  * quarter,").
  */
+// (h-guid21: "for its fiscal fourth quarter ending March 3, 2018": "its" / "our" and "fiscal" before the quarter too; "at
+// the end of the fourth quarter of 2013" as "for".)
 const TARGET_PHRASE =
-  /\b(?:for|in)\s+(?:the\s+)?(?:(?:first|second|third|fourth)\s+(?:fiscal\s+)?quarter(?:\s+of)?(?:\s+fiscal)?(?:\s+year)?(?:\s+\d{4})?(?:\s+(?:ending|ended)\s+[A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4})?|(?:full[- ]year|fiscal(?:\s+year)?)\s+\d{4})(?=\s)|\b(?:for|in)\s+the\s+quarter(?=[\s,])/gi;
+  /\b(?:for|in|at the end of)\s+(?:(?:the|its|our)\s+)?(?:(?:fiscal\s+)?(?:first|second|third|fourth)\s+(?:fiscal\s+)?quarter(?:\s+of)?(?:\s+fiscal)?(?:\s+year)?(?:\s+\d{4})?(?:\s+(?:ending|ended)\s+[A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4})?|(?:full[- ]year|fiscal(?:\s+year)?)\s+\d{4})(?=\s)|\b(?:for|in)\s+the\s+quarter(?=[\s,])/gi;
 
 /** Names the reported quarter ("Q2 revenue ..." in a Q2 release), with no year or the reported year. */
 function namesReportedQuarter(
@@ -1875,13 +1978,18 @@ function guidanceValue(window: string): {
     const asideRange = previousAside
       ? RANGE.exec(window.slice(r.index + r[0].length + previousAside[0].length))
       : null;
-    const unitWord = r[4] ?? r[2] ?? (asideRange?.index === 0 ? (asideRange[4] ?? asideRange[2]) : undefined);
+    // (h-guid21) A range from cents to dollars ("range from 90 cents to $1.32") is in dollars, its low end cents / 100.
+    const centsToDollars = r[2] === 'cents' && r[4] === undefined && /\$/.test(r[3]!);
+    const unitWord = centsToDollars
+      ? undefined
+      : (r[4] ?? r[2] ?? (asideRange?.index === 0 ? (asideRange[4] ?? asideRange[2]) : undefined));
     // An amount wrapped in parentheses ("($3) million - ($1) million") is negative.
     const signed = (x: string) => {
       const v = parseAmount(x.replace(/^\(/, '').replace(/\)$/, ''));
       return v !== null && /^\(\s*(?:[$€£]\s?)?\d[\d,.]*\)$/.test(x.trim()) ? -v : v;
     };
-    const low = signed(r[1]!);
+    const lowPrinted = signed(r[1]!);
+    const low = centsToDollars && lowPrinted !== null ? lowPrinted / 100 : lowPrinted;
     const high = signed(r[3]!);
     if (low === null || high === null) return null;
     if (/^(?:19|20)\d{2}$/.test(r[1]!.trim()) || /^(?:19|20)\d{2}$/.test(r[3]!.trim())) return null;
@@ -3187,6 +3295,21 @@ export function applyWordedStatus<
       [...years][0] != null
     )
       target = { period: 'FY', year: [...years][0]! };
+    // (h-guid21) "raised its guidance on full-year results" in a text whose fiscal-year targets all lack their year (a
+    // text that dates nothing): that status is each fiscal-year target's that words none.
+    if (
+      target.year === null &&
+      named.size === 0 &&
+      /^\s+(?:its\s+|the\s+|our\s+)?(?:financial\s+)?(?:guidance|outlook|forecast)\s+(?:for|on)\s+(?:the\s+)?(?:full|fiscal)[- ]year\b/i.test(
+        t.slice(found.end),
+      ) &&
+      years.size === 1 &&
+      [...years][0] === null
+    ) {
+      for (const g of rows)
+        if (g.status === null && g.targetPeriod === 'FY' && g.targetYear === null) g.status = status;
+      return;
+    }
     // A status alone ("Guidance confirmed", a headline bullet) covers the release's targets when they share one year.
     // (h-guid15) "Updates Select Fourth Quarter and Fiscal Year 2021 Guidance": a quarter and a fiscal year sharing one
     // year are both targets of that year.

@@ -112,10 +112,11 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
       const date = parseDate(m[1]!);
       if (date === null) continue;
       // "provided an outlook for the first quarter ending March 31, 2023": a period "ending" after a forecast word is
-      // the forecast's, not the one reported.
+      // the forecast's, not the one reported (h-guid21: anywhere before it in its sentence, "maintained its guidance for
+      // comparable-store sales for its fiscal fourth quarter ending March 3, 2018").
       if (
         /^ending/i.test(m[0]) &&
-        /\b(?:outlook|guidance|forecasts?|expects?|expected)\b[^.;|]{0,40}$/i.test(before)
+        /\b(?:outlook|guidance|forecasts?|expects?|expected)\b[^.;|]*$/i.test(before)
       )
         continue;
       // "NINE MONTHS RESULTS TO ...": the word "results" names no span.
@@ -937,12 +938,30 @@ function withYearToDateRange(p: ReportedPeriod, prose: Block[]): ReportedPeriod 
  */
 function withDocumentYear(p: ReportedPeriod, prose: Block[]): ReportedPeriod {
   const ordinal = /^Q([1-4])$/.exec(p.fiscalPeriod ?? '')?.[1];
-  if (p.fiscalYear !== null || ordinal === undefined || prose.some((b) => /\bfiscal\b/i.test(b.text)))
+  if (
+    p.fiscalYear !== null ||
+    ordinal === undefined ||
+    (prose.some((b) => /\bfiscal\b/i.test(b.text)) && !onCalendar(Number(ordinal), prose))
+  )
     return p;
   const dated = documentDate(prose);
   if (dated === null) return p;
   const [y, m] = dated.split('-').map(Number) as [number, number];
   return { ...p, fiscalYear: m > Number(ordinal) * 3 ? y : y - 1, fiscalYearSource: 'inferred' };
+}
+
+/**
+ * (h-guid21) A text that says its current (next) quarter ends in the last month of the calendar quarter after the
+ * reported one ("For the current quarter ending in September" in a second-quarter text) keeps its quarters on the
+ * calendar, though it says "fiscal" ("for the fiscal third quarter").
+ */
+function onCalendar(reported: number, prose: Block[]): boolean {
+  const months = ['march', 'june', 'september', 'december'];
+  return prose.some((b) =>
+    [
+      ...b.text.matchAll(/\b(?:current|next|coming) quarter ending in (March|June|September|December)\b/gi),
+    ].some((m) => months.indexOf(m[1]!.toLowerCase()) + 1 === (reported % 4) + 1),
+  );
 }
 
 /** The date a text opens with, within its first 300 characters: " date 2021-04-15" or "October 18, 2018". */

@@ -54,7 +54,7 @@ const SCALE_WORD = String.raw`(?:\s?(?:\s{1,12}(?=\S))?(thousand|lakhs?|million|
 // (h-guid15: "FY GAAP EPS of -€2.48", a euro amount below zero, and "adjusted EPS was $1.40" too; h-guid18: "Adjusted
 // EPS, which excludes a positive acquisition related earn-out adjustment, was flat at $0.83".)
 const EPS_NAMING =
-  /\b(?<!-)(?:[Dd]iluted )?(?:Reported |GAAP |Adjusted |Proforma |Pro Forma )?EPS\*?(?:,? ex-items,?)?(?= \$| of -?(?:\$|€|£)| was (?:flat at )?\$(?![\d.,]+ and \$)|,(?: which| excluding)[^,$]{3,90}, was (?:flat at )?\$| (?:improve[sd]?|rose|rises|grew|grows|increased|increases|climbed|climbs) to \$| (?:increased|decreased|declined|rose|fell|grew)(?: by)? \d+(?:\.\d+)? ?(?:%|percent),? to \$)|\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?\s+per\s+(?:(diluted|basic)\s+)?(?:weighted[- ]average\s+)?(?:common\s+)?(?:share|limited\s+partner(?:ship)?\s+unit)\b(?:\s+\((diluted|basic)\))?|\bearned(?=\s+\$)/i;
+  /\b(?<!-)(?:[Dd]iluted )?(?:Reported |GAAP |Adjusted |Proforma |Pro Forma )?EPS\*?(?:,? ex-items,?)?(?= \$| of -?(?:\$|€|£)| was (?:flat at )?\$(?![\d.,]+ and \$)|,(?: which| excluding)[^,$]{3,90}, was (?:flat at )?\$| (?:improve[sd]?|rose|rises|grew|grows|increased|increases|climbed|climbs) to \$| (?:increased|decreased|declined|rose|fell|grew)(?: by)? \d+(?:\.\d+)? ?(?:%|percent),? to \$)|\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?\s+per\s+(?:(diluted|basic)\s+)?(?:weighted[- ]average\s+)?(?:common\s+)?(?:share|limited\s+partner(?:ship)?\s+unit)\b(?:\s+\((diluted|basic)\))?|\bearned(?=\s+\$(?![\d.,]+\s+(?:million|billion)\b))/i;
 const MEASURES: [RegExp, Concept][] = [
   // ("Revenues from operations increased to Ps. 2,987.9 million": the revenue line of an operating company.)
   [/\b(?:total |net )?(?:revenues?(?: from operations)?|net sales|sales)\b/i, 'revenue'],
@@ -76,8 +76,10 @@ const MEASURES: [RegExp, Concept][] = [
   // (h-earn29: WGL Holdings 2005, "consolidated earnings from normal operations for the first quarter of fiscal year 2005
   // were $0.88 per share": earnings from normal or ongoing operations, a utility's earnings with unusual items taken
   // out, name earnings as those from continuing operations do; the words make them non-GAAP (NON_GAAP_WORDS).)
+  // (h-guid21: "the company said it earned $266 million, or 87 cents a share": "earned" an amount in millions or
+  // billions names the net income; "earned $2.10 per share" stays EPS.)
   [
-    /\bnet (?:income|profit|earnings|loss)\b|\bprofit after tax(?:ation)?\b|^\W*profit for the (?:year|period)\b|\b(?:net )?quarterly profit\b|(?<!\bnet )\b(?:income|earnings) from (?:continuing|normal|ongoing) operations\b|\b(?<!\b(?:operating|comprehensive) )(?:quarter(?:ly)? )?earnings(?=(?:, [^,$]{3,40},)? (?:of|were|was|totaled|came in at) )|\b(?:reported|total|GAAP) earnings\b(?! per)|(?<=\b(?:reported|posted|recorded) a )profit(?= of\b)|(?<=\b(?:had|reported|posted|recorded|incurred) an? )loss(?= of\b)/i,
+    /\bnet (?:income|profit|earnings|loss)\b|\bprofit after tax(?:ation)?\b|^\W*profit for the (?:year|period)\b|\b(?:net )?quarterly profit\b|(?<!\bnet )\b(?:income|earnings) from (?:continuing|normal|ongoing) operations\b|\b(?<!\b(?:operating|comprehensive) )(?:quarter(?:ly)? )?earnings(?=(?:, [^,$]{3,40},)? (?:of|were|was|totaled|came in at) )|\b(?:reported|total|GAAP) earnings\b(?! per)|(?<=\b(?:reported|posted|recorded) a )profit(?= of\b)|(?<=\b(?:had|reported|posted|recorded|incurred) an? )loss(?= of\b)|(?<=\b(?:it|company|we)\s)earned(?=\s+\$[\d.,]+\s+(?:million|billion)\b)/i,
     'net_income',
   ],
   [/\bEBITDA\b/, 'ebitda'],
@@ -110,8 +112,10 @@ const CHANGE_BY =
 const CHANGE_THEN_LEVEL =
   /\b\d+(?:\.\d+)? ?(?:%|percent|per cent),?(?:\s+(?:year[- ]over[- ]year|year[- ]on[- ]year|on[- ]year|YoY|sequentially|on an annual basis|from (?:a|the) year (?:ago|earlier)|over the (?:first|second|third|fourth) quarter of (?:fiscal )?\d{4}|over the first (?:six|nine) months of \d{4}))?\s+(?:to|at)\b/i;
 /** A naming set right after a comparison phrase is the prior-period figure ("This compared with reported earnings of"). */
+// (h-guid21: "up from" / "down from" too, "in the quarter ended Nov. 30, up from net income of $245 million, or 81 cents,
+// a year earlier".)
 const COMPARED_NAMING =
-  /\b(?:compared (?:with|to)|compares? (?:with|to)|versus|vs\.?|against)\s+(?:[A-Za-z'’-]+\s+){0,3}$/i;
+  /\b(?:compared (?:with|to)|compares? (?:with|to)|versus|vs\.?|against|(?:up|down) from)\s+(?:[A-Za-z'’-]+\s+){0,3}$/i;
 const COMPARISON =
   /\b(?:compared|versus|vs\.?|from|prior|previous|year[- ]ago|last year|a year earlier|same (?:period|quarter)|preceding)\b/i;
 // (No other per-share name comes between: in "Operating profit 6% to R6,4 billion Earnings per share (EPS) 38% to 1 681
@@ -667,6 +671,12 @@ function readNaming(
   const afterItems = /^[^()$£€;]{0,30}\(after\s+([a-z][a-z -]{2,40}?)[,)]/i.exec(
     after.slice(moneyAt + money[0].length),
   );
+  // (h-guid21) The amounts followed by ", excluding special items," ("earned $266 million, or 87 cents a share, excluding
+  // special items, in the quarter") state the figure without them: non-GAAP.
+  const excludingAfter =
+    /^(?:,\s*or\s+[^,;]{1,30})?,\s*(?:excluding|before)\s+(?:special|one-time|certain|non-recurring|unusual)\s+(?:items|charges)\b/i.test(
+      after.slice(moneyAt + money[0].length),
+    );
   // (A defined name in quotation marks before the naming, ("Core," "Core Lab," or the "Company"), qualifies nothing.)
   // GAAP has no operating income per share: "Operating income per share increased 68% to $1.56" is a non-GAAP EPS.
   const operatingPerShare =
@@ -679,6 +689,7 @@ function readNaming(
     ) ||
     operatingPerShare ||
     afterItems !== null ||
+    excludingAfter ||
     /\b(?:excluding|exclusive of|before)\b[^.]{0,80}$/i.test(
       s.text.slice(Math.max(0, clauseStart - 80), at),
     ) ||

@@ -223,8 +223,15 @@ export function turnToGuidance(text: string): number | null {
   let cut: number | null = null;
   for (const m of text.slice(0, forward.index).matchAll(TURN)) {
     if (m.index! < verb.index) continue;
-    // (An amount in rupees, "Rs 3,802 crore", or a change "per cent" counts as one.)
-    if (!/(?:\$|\bRs\.?)\s?\d|\d\s?(?:%|percent|per cent)/.test(text.slice(verb.index, m.index!))) continue;
+    // (An amount in rupees, "Rs 3,802 crore", or a change "per cent" counts as one; h-guid21: so does a quarter's
+    // results named after the verb, "reported improved fiscal second-quarter results ... as the company raised its
+    // guidance on full-year results".)
+    if (
+      !/(?:\$|\bRs\.?)\s?\d|\d\s?(?:%|percent|per cent)|\b(?:first|second|third|fourth)[- ]quarter\s+(?:results|earnings)\b/i.test(
+        text.slice(verb.index, m.index!),
+      )
+    )
+      continue;
     cut = m.index!;
   }
   return cut;

@@ -198,9 +198,24 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * kind right above one named diluted is basic; a quarter heading stacked one line at a time ("Thirteen weeks" / "ended" /
  * "April 3, 2010") dates the quarter; a non-GAAP EPS of unstated kind keeps no kind when the release also writes the
  * same GAAP EPS with no kind.
- * /31 holds /30 too (the lead's merge).
+ * /32: guidance set 12 rules (h-guid21; /30 and /31 are other helpers'): "comparable-store sales" hyphenated; "a decline
+ * of 2% to 3%" below zero; a period "ending" after a forecast word anywhere in its sentence is the forecast's; a quarter
+ * naming a document ("third-quarter earnings release") is no target; "for its fiscal fourth quarter ending ..." is the
+ * target's own period phrase; "FY ’19"; "(GAAP)" after the name; "second quarter and full-year 2023" dates a
+ * guidance-only text's targets; a basis-less duplicate of a based target is one statement; an amount range with each
+ * end's EPS beside it is two ranges; "per-share earnings"; "90 cents to $1.32"; a current quarter said to end in the
+ * calendar quarter after the reported one keeps a dated text on the calendar; "including <Name> in the range of" is a
+ * scope; "excluding" + lower-case words do not count toward the distance; a part "excluding" a named business yields to
+ * the consolidated target "including" it; "reported ... second-quarter results ... as the company raised its guidance"
+ * keeps its results part; "to earn between X and Y a share" is EPS; "had said it expected" is no target; ranges each with
+ * their own period phrase after one name are one target per period; "raised its guidance on full-year results" covers
+ * undated fiscal-year targets; a naming right after "up from" / "down from" is the comparison's; set 4's leftover: "basic
+ * and diluted ... share count ... A and B, respectively" is the diluted count B, and "at the end of the fourth quarter of
+ * 2013" is a target's own period phrase; "it earned $266 million, or 87 cents a share, excluding special items" names a
+ * non-GAAP net income and EPS.
+ * /32 holds /30 and /31 too (the lead's merge).
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/31';
+export const RELEASE_PARSER_VERSION = 'earnings-release/32';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';
@@ -508,6 +523,30 @@ function guidanceRows(
           g.targetPeriod = target.period;
         }
   }
+  // (h-guid21) In a guidance-only document, a quarter and the full year named together with one year ("updates
+  // expectations for second quarter and full-year 2023 outlook") give that year to targets of that quarter and of the
+  // full year named without it ("Revenue in the second quarter is now expected to be ...").
+  if (period.fiscalYear === null && period.fiscalPeriod === null) {
+    const pairs = [
+      ...doc.text.matchAll(
+        /\b(?:(first|second|third|fourth)[ -]quarter|Q([1-4])) and (?:the )?(?:fiscal |full[- ])year\s+((?:19|20)\d{2})\b/gi,
+      ),
+    ];
+    const years = new Set(pairs.map((m) => m[3]));
+    if (years.size === 1) {
+      const ordinal = ['first', 'second', 'third', 'fourth'];
+      const quarters = new Set(
+        pairs.map((m) => (m[1] ? `Q${ordinal.indexOf(m[1].toLowerCase()) + 1}` : `Q${m[2]}`)),
+      );
+      for (const g of out)
+        if (
+          g.targetYear === null &&
+          g.targetPeriod !== null &&
+          (g.targetPeriod === 'FY' || quarters.has(g.targetPeriod))
+        )
+          g.targetYear = Number([...years][0]);
+    }
+  }
   // In a guidance-only document, a fiscal year named without its year ("our full year revenue outlook") is the year of
   // the document's other fiscal-year targets, when they all name the same one ("For the full year 2024, ...").
   if (period.fiscalYear === null && period.fiscalPeriod === null) {
@@ -676,6 +715,32 @@ function guidanceRows(
   // 0.33 to 0.54 per share, is -0.54..-0.33).
   for (const g of out)
     if (g.low !== null && g.high !== null && g.low > g.high) [g.low, g.high] = [g.high, g.low];
+  // (h-guid21) A total beats its parts: a target stated "excluding" a named business ("net sales revenue excluding
+  // Healthy Directions") beside a consolidated target of the same metric and period "including" it ("consolidated net
+  // sales revenue including Healthy Directions") of the same basis is a part; the consolidated one is the company's.
+  const scoped = (g: ReleaseGuidance, word: string) =>
+    new RegExp(String.raw`\b${word}\s+([A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)`).exec(g.evidence.text)?.[1];
+  out.splice(
+    0,
+    out.length,
+    ...out.filter((g) => {
+      const name = scoped(g, 'excluding');
+      return !(
+        name !== undefined &&
+        out.some(
+          (o) =>
+            o !== g &&
+            o.metric === g.metric &&
+            // (of its basis, or none where the part's basis is only its "excluding")
+            (o.basis === g.basis || (g.basis === 'non_gaap' && o.basis === 'unspecified')) &&
+            o.targetPeriod === g.targetPeriod &&
+            o.targetYear === g.targetYear &&
+            /\bconsolidated\b/i.test(o.evidence.text) &&
+            scoped(o, '[Ii]ncluding') === name,
+        )
+      );
+    }),
+  );
   // The same target stated twice (a headline "Increases 2026 Revenue Guidance to a Range of $104M to $108M" and the
   // outlook bullet) is one statement: the first is kept, with the status either words.
   const kept: ReleaseGuidance[] = [];
@@ -695,7 +760,29 @@ function guidanceRows(
     if (same === undefined) kept.push(g);
     else same.status ??= g.status;
   }
-  return kept;
+  // (h-guid21) ... and so is the same value of a metric and period stated once without a basis and once with one (a
+  // headline "Helen of Troy expects EPS of $3.42 to $3.52" and its sentence's "diluted EPS (GAAP) in the range of $3.42
+  // to $3.52"): the statement with the basis is kept, with the status either words.
+  return kept.filter((g) => {
+    if (g.basis !== 'unspecified') return true;
+    const based = kept.find(
+      (k) =>
+        k !== g &&
+        k.basis !== 'unspecified' &&
+        k.metric === g.metric &&
+        k.targetYear === g.targetYear &&
+        k.targetPeriod === g.targetPeriod &&
+        k.unit === g.unit &&
+        k.low === g.low &&
+        k.high === g.high &&
+        k.point === g.point &&
+        k.qualitative === g.qualitative &&
+        (k.low !== null || k.high !== null || k.point !== null),
+    );
+    if (based === undefined) return true;
+    based.status ??= g.status;
+    return false;
+  });
 }
 
 /**

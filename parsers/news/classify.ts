@@ -388,6 +388,16 @@ export function classifyItem(
     best = { type: 'macro', subtype: 'markets', weight: best.weight };
     rules.push({ rule: 'macro.market_earnings', points: 0, evidence: 'earnings owned by no company' });
   }
+  // buybacks or dividends of companies in general, named in the plural, are a market-wide trend, not one company's capital return:
+  // "Corporate America is spending more on buybacks than anything else"
+  if (
+    best.type === 'capital_return' &&
+    headlineOnly &&
+    /\b(US|U\.S\.|American|European|UK|listed|S&P 500) companies\b|\bcorporate America\b/i.test(view)
+  ) {
+    best = { type: 'macro', subtype: 'markets', weight: best.weight };
+    rules.push({ rule: 'macro.market_payout_trend', points: 0, evidence: 'payouts of companies in general' });
+  }
   // a view naming no company that a closing speaker label or attribution gives to an economist, a strategist or a government's
   // minister, governor or ambassador is a market or policy view: "Making forecasts at the current juncture is a fool's errand:
   // Economist", "Russia doesn't have hackers working for the government, says finance minister"

@@ -392,6 +392,24 @@ export const TEXT_RULES: TextRule[] = [
   // a new, next, interim or acting boss or chief, a company left without its CEO or CFO, and one removing its CEO are executive
   // changes: "Meet GE's new boss: Can Larry Culp right the ship?", "JCPenney is now without a CEO or a CFO", "GE unexpectedly removes
   // its CEO"
+  // a trademark or patent sought, filed or revealed, a product certified to a standard, and a new ETF are product news: "Apple seeks
+  // trademark", "New Patent Reveals Interchangeable Sleeves", "Oracle Certified to Secure Government Communications", "New
+  // Agriculture ETF in Town" (a patent awarded or voided stays out: "awarded US Patent", "Court voids key Celebrex patent")
+  r(
+    'product.ip_certified',
+    'product',
+    'launch',
+    /\b(seeks?|seeking|files?|filed|filing|applies for|applied for) (a |an |for (a |an )?)?(trademarks?|patents?)\b|\bpatents? (reveals?|shows?|hints?)\b|\bcertified (to|for|as)\b|\bnew (\w+ ){0,3}etfs?\b/i,
+    3,
+  ),
+  // an advertisement is marketing, not a product: "Nike stars champion 'Equality' in new ad" (over "Nike ... launched a ... film")
+  r(
+    'other.advertising',
+    'other',
+    'advertising',
+    /\b(in|with) (a |its )?new ads?\b|\bad campaigns?\b|\badvertising campaigns?\b/i,
+    3,
+  ),
   r(
     'management.new_leader',
     'management',
@@ -1353,8 +1371,10 @@ export const TEXT_RULES: TextRule[] = [
     // (housing markets are the housing market: "souring on one of the country's hottest housing markets"; a company or a stock
     // "recession proof" is its own quality, not the economy: "Apple Isn't Recession Proof"; fuel economy is a vehicle's mileage:
     // "the real frontier in fuel economy is the switch to lighter materials"; an economy named by a trade or niche is that niche's
-    // market: "Inside the underground sex economy", "Reaching the Retail Economy")
-    /\b(inflation(?! reduction act)|cpi|ppi|gdp|jobs report|payrolls|nonfarm|non-farm|jobless|initial claims|unemployment( claims| rate)?|labor market|labour market|employment report|employment data|jobs (numbers|data|figures|growth)|retail sales|pmi|consumer (prices|confidence|sentiment)|producer prices|wholesale prices|housing starts|home sales|home prices?|(housing|home|mortgage) affordability|housing markets?|(?<!\b(fuel|sex|underground|retail|gig|creator|sharing|crypto|attention|app) )economy|economic|recession(?![- ]proof)|(?<!\b(revenue|sales|earnings|profit|user|subscriber|customer|dividend|eps|ebitda|volume|deposit|loan|membership) )growth(?! (prospects?|stocks?|potential|story|strategy|plans?|investors?|funds?|etfs?|portfolios?|names|opportunit(y|ies)|engines?|drivers?|runway|trajectory|managers?)\b)|trade (deficit|surplus|gap)|to grow at \d+(\.\d+)?(?= ?%)|consumer spending|(black friday|cyber monday|holiday|back-to-school|shoppers?['\u2019]?) spending|state of the consumer|spending by (americans|consumers|households)|(americans|consumers|households) (spend|spent|cut back)|(cookout|meal|dinner|holiday|thanksgiving|food|grocery|groceries|rent|living|household|childcare|tuition) (costs?|prices|bills))\b/i,
+    // market: "Inside the underground sex economy", "Reaching the Retail Economy"; an economic adviser, aide, team or research is a
+    // person or a desk, no data: "Goldman Sachs slants research to help Democrats" over "... top economic adviser ..."; deflation is
+    // price data as inflation is: "'Serious energy deflation' is coming")
+    /\b(inflation(?! reduction act)|cpi|ppi|gdp|jobs report|payrolls|nonfarm|non-farm|jobless|initial claims|unemployment( claims| rate)?|labor market|labour market|employment report|employment data|jobs (numbers|data|figures|growth)|retail sales|pmi|consumer (prices|confidence|sentiment)|producer prices|wholesale prices|housing starts|home sales|home prices?|(housing|home|mortgage) affordability|housing markets?|(?<!\b(fuel|sex|underground|retail|gig|creator|sharing|crypto|attention|app) )economy|economic(?! (advis[eo]rs?|aides?|team|research)\b)|deflation|disinflation|stagflation|recession(?![- ]proof)|(?<!\b(revenue|sales|earnings|profit|user|subscriber|customer|dividend|eps|ebitda|volume|deposit|loan|membership) )growth(?! (prospects?|stocks?|potential|story|strategy|plans?|investors?|funds?|etfs?|portfolios?|names|opportunit(y|ies)|engines?|drivers?|runway|trajectory|managers?)\b)|trade (deficit|surplus|gap)|to grow at \d+(\.\d+)?(?= ?%)|consumer spending|(black friday|cyber monday|holiday|back-to-school|shoppers?['\u2019]?) spending|state of the consumer|spending by (americans|consumers|households)|(americans|consumers|households) (spend|spent|cut back)|(cookout|meal|dinner|holiday|thanksgiving|food|grocery|groceries|rent|living|household|childcare|tuition) (costs?|prices|bills))\b/i,
     3,
   ),
   r(
@@ -1495,7 +1515,7 @@ export const TEXT_RULES: TextRule[] = [
     'macro.geopolitics',
     'macro',
     'geopolitics',
-    /\b((?<!(bidding|price|trade|talent) )war(?! chests?\b)|warships?|strait of hormuz|hormuz|military|missiles?|election|shutdown|brexit|sabotage)\b/i,
+    /\b((?<!(bidding|price|trade|talent) )war(?! chests?\b)|warfare|warships?|strait of hormuz|hormuz|military|missiles?|election|shutdown|brexit|sabotage)\b/i,
     2,
   ),
   r(

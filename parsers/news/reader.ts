@@ -105,6 +105,9 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
   // gaining access to something is no gain in value: "Microsoft agrees to buy Nokia's mobile phone business and gains access to its
   // patents"
   { re: /\bgain(s|ed|ing)? access\b/gi, dir: 0 },
+  // a win in a "whether ... or ... wins" clause is a condition, no gain: "'Serious energy deflation' is coming whether Trump or Harris
+  // wins, says analyst"
+  { re: /\bwhether [^,.;:]{1,40} or [^,.;:]{1,40} wins?\b/gi, dir: 0 },
   // emerging from bankruptcy, administration or receivership ends it: up ("New Kodak emerges from bankruptcy")
   {
     re: /\bemerg(e|es|ed|ing) from (\w+ )?(bankruptcy|chapter 11|administration|receivership|insolvency)( protection)?\b/gi,

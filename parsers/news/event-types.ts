@@ -410,6 +410,14 @@ export const TEXT_RULES: TextRule[] = [
     /\b(in|with) (a |its )?new ads?\b|\bad campaigns?\b|\badvertising campaigns?\b/i,
     3,
   ),
+  // a company moving or relocating its headquarters changes its own sites: "Cadillac moving its headquarters back to Michigan"
+  r(
+    'operations.headquarters',
+    'operations',
+    'sites',
+    /\b(mov(e|es|ed|ing)|relocat(e|es|ed|ing)|shift(s|ed|ing)?) (its|their) (global |corporate |european |us |u\.s\. )?(headquarters|hq|head office|head offices)\b/i,
+    3,
+  ),
   r(
     'management.new_leader',
     'management',

@@ -269,17 +269,6 @@ export function classifyItem(
       !tr.re.test(title.replace(/\bgrowth\b/gi, ' '))
     )
       continue;
-    // and so is bare growth named only in the summary of an item about a company: "Facebook: 25% Upside As It Climbs To The Trillion
-    // Mark" over "... its growth ..."
-    if (
-      m &&
-      !mt &&
-      tr.id === 'macro.data' &&
-      opts.hasPrimaryLink &&
-      /^growth$/i.test(m[0]) &&
-      !tr.re.test(text.replace(/\bgrowth\b/gi, ' '))
-    )
-      continue;
     // an approval named in a time clause ("a month after the FDA's approval of ...") dates the item, it is not its event
     if (
       m &&

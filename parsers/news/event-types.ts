@@ -418,6 +418,15 @@ export const TEXT_RULES: TextRule[] = [
     /\b(mov(e|es|ed|ing)|relocat(e|es|ed|ing)|shift(s|ed|ing)?) (its|their) (global |corporate |european |us |u\.s\. )?(headquarters|hq|head office|head offices)\b/i,
     3,
   ),
+  // a defect of a vehicle's part (an ignition switch, airbags, brakes ...) is a product's: "GM ignition switch issue surfaced in 2001"
+  // (a security flaw stays operations)
+  r(
+    'product.part_defect',
+    'product',
+    'defect',
+    /\b(ignition( switch(es)?)?|airbags?|brakes?|steering|seat ?belts?|fuel pumps?|hood latch(es)?|door latch(es)?) (issues?|defects?|flaws?|faults?|problems?|failures?)\b/i,
+    3,
+  ),
   r(
     'management.new_leader',
     'management',

@@ -749,9 +749,17 @@ function readByRules(input: ReaderInput): Reading {
   // (and so does a headline asking whether a company will beat or miss again: "Will Dell Technologies (DELL) Beat Estimates Again
   // in Its Next Earnings Report?", a preview)
   const willQuestion = /^will\b[^?]*\b(beat|miss|top|exceed)\b[^?]*\?\s*$/i.test(input.title);
+  // (a question opening the clause after a label's colon asks it too, when the headline states no move: "Meet GE's new boss: Can
+  // Larry Culp right the ship?" is not read from its summary's "mess")
+  const labelQuestion =
+    head.net === 0 &&
+    /\?\s*$/.test(input.title) &&
+    ANALYSIS.test(input.title.slice(input.title.lastIndexOf(':') + 1).trim()) &&
+    input.title.includes(':');
   if (
     (ANALYSIS.test(input.title) && !whyMoving) ||
     willQuestion ||
+    labelQuestion ||
     (VIEW.test(input.title.slice(0, 80)) && !plannedHarm) ||
     datedResults
   ) {

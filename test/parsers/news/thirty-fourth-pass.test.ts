@@ -36,5 +36,9 @@ describe('news, set 31 (thirty-fourth pass)', () => {
     expect(type("Nike stars champion 'Equality' in new ad")).toBe('other');
     expect(type('Bed Bath & Beyond plunges on awful sales. Stock at 18-year low')).toBe('earnings');
     expect(type('Cadillac moving its headquarters back to Michigan')).toBe('operations');
+    // a headline closed by an enforcement authority's attribution states its finding
+    const sec = "Walgreens knew its profit forecast was wrong but didn't tell investors, SEC says";
+    expect(type(sec)).toBe('regulatory');
+    expect(direction(sec)).toBe('bearish');
   });
 });

@@ -364,6 +364,14 @@ export function classifyItem(
     PLACES.has(p.toLowerCase().replace(/ /g, '_')) || /^(U\.?S\.?A?|UK|U\.K\.|EU|E\.U\.)$/.test(p);
   if (pairDeal && !country(pairDeal[1] as string) && !country(pairDeal[2] as string))
     vote('contract', 'agreement', 6, 'contract.pair_deal', pairDeal[0]);
+  // a headline closed by an enforcement authority's attribution states that authority's finding: "Walgreens knew its profit forecast
+  // was wrong but didn't tell investors, SEC says", "ID.me Lied About Its Facial Recognition Tech, Congress Says" (a regulator's
+  // word on a company's plan, "Tesla plans ... car service in California, regulator says", stays the plan's)
+  const authoritySays =
+    /,\s*(the )?(SEC|FTC|DOJ|FCC|CFPB|CFTC|FINRA|Justice Department|Congress|prosecutors|attorneys? general) (says|said|alleges|claims)\s*$/i.exec(
+      title,
+    );
+  if (authoritySays) vote('regulatory', 'enforcement', 7, 'regulatory.authority_says', authoritySays[0]);
   // a company entering a country's market expands there: "Rapyd enters India to provide one-stop local payment solutions"
   const enters = new RegExp(ENTERS_PLACE.source, 'i').exec(title);
   if (enters) vote('operations', 'expansion', 6, 'operations.enters_place', enters[0]);
@@ -387,6 +395,16 @@ export function classifyItem(
   ) {
     best = { type: 'macro', subtype: 'markets', weight: best.weight };
     rules.push({ rule: 'macro.market_earnings', points: 0, evidence: 'earnings owned by no company' });
+  }
+  // buybacks or dividends of companies in general, named in the plural, are a market-wide trend, not one company's capital return:
+  // "Corporate America is spending more on buybacks than anything else"
+  if (
+    best.type === 'capital_return' &&
+    headlineOnly &&
+    /\b(US|U\.S\.|American|European|UK|listed|S&P 500) companies\b|\bcorporate America\b/i.test(view)
+  ) {
+    best = { type: 'macro', subtype: 'markets', weight: best.weight };
+    rules.push({ rule: 'macro.market_payout_trend', points: 0, evidence: 'payouts of companies in general' });
   }
   // a view naming no company that a closing speaker label or attribution gives to an economist, a strategist or a government's
   // minister, governor or ambassador is a market or policy view: "Making forecasts at the current juncture is a fool's errand:

@@ -76,6 +76,15 @@ export const TEXT_RULES: TextRule[] = [
     3,
   ),
   // what a company's earnings or results show is read off its report: "Pandemic has boosted online dating, Match Group earnings show"
+  // a stock moving on its sales, revenue, results or profit is moved by its results: "Bed Bath & Beyond plunges on awful sales"
+  // (not on a sales outlook or forecast, which is guidance)
+  r(
+    'earnings.move_on_results',
+    'earnings',
+    'results',
+    /\b(plunges?|plummets?|soars?|jumps?|sinks?|surges?|tumbles?|slumps?|rall(y|ies)|skids?|dives?) on (\w+ ){0,2}(sales|revenue|results|earnings|profits?)\b(?! (outlook|forecasts?|guidance|warning)\b)/i,
+    3,
+  ),
   r('earnings.results_show', 'earnings', 'results', /\b(earnings|results) (show|shows|showed)\b/i, 3),
   // a roundup of results under an earnings label is earnings news: "Earnings roundup: AbbVie angst, a bifurcated vaccine market ..."
   r('earnings.roundup', 'earnings', 'results', /\bearnings (roundup|recap|wrap(-?up)?)\b/i, 4),
@@ -235,6 +244,15 @@ export const TEXT_RULES: TextRule[] = [
     /\b(acquires?|acquisition|takeover|merger|merge|to acquire|bid for|deal to buy|breakups?|break-ups?|(to be|be|being|been|is|was|were|are) acquired by|explor(es?|ed|ing) (a |the )?(possible |potential )?sale|sale transaction)\b/i,
     3,
   ),
+  // selling a business named by its capitalized name to a buyer named the same way is a divestiture, whatever the business is
+  // called: "Lone Star to sell Portugal's Novo Banco to French BPCE" (not "sells iPhones to China": the thing sold is no name)
+  r(
+    'm&a.sells_named_to',
+    'm&a',
+    'divestiture',
+    /\b(?:[Tt]o sell|[Ss]ells|[Ss]old|[Ss]elling) (?:[A-Z][\w'\u2019&.-]*\s+){1,4}to (?:[A-Z][\w-]*\s+)?[A-Z][\w&-]+/,
+    3,
+  ),
   r(
     'm&a.divest',
     'm&a',
@@ -371,6 +389,51 @@ export const TEXT_RULES: TextRule[] = [
   ),
   // an outgoing executive, or an abrupt, sudden or surprise exit or departure, is an executive change: "Meta board approves personal
   // security to outgoing executive Sheryl Sandberg", "Trouble at Calpers: Abrupt Exit Hits $400 Billion State Fund"
+  // a new, next, interim or acting boss or chief, a company left without its CEO or CFO, and one removing its CEO are executive
+  // changes: "Meet GE's new boss: Can Larry Culp right the ship?", "JCPenney is now without a CEO or a CFO", "GE unexpectedly removes
+  // its CEO"
+  // a trademark or patent sought, filed or revealed, a product certified to a standard, and a new ETF are product news: "Apple seeks
+  // trademark", "New Patent Reveals Interchangeable Sleeves", "Oracle Certified to Secure Government Communications", "New
+  // Agriculture ETF in Town" (a patent awarded or voided stays out: "awarded US Patent", "Court voids key Celebrex patent")
+  r(
+    'product.ip_certified',
+    'product',
+    'launch',
+    /\b(seeks?|seeking|files?|filed|filing|applies for|applied for) (a |an |for (a |an )?)?(trademarks?|patents?)\b|\bpatents? (reveals?|shows?|hints?)\b|\bcertified (to|for|as)\b|\bnew (\w+ ){0,3}etfs?\b/i,
+    3,
+  ),
+  // an advertisement is marketing, not a product: "Nike stars champion 'Equality' in new ad" (over "Nike ... launched a ... film")
+  r(
+    'other.advertising',
+    'other',
+    'advertising',
+    /\b(in|with) (a |its )?new ads?\b|\bad campaigns?\b|\badvertising campaigns?\b/i,
+    3,
+  ),
+  // a company moving or relocating its headquarters changes its own sites: "Cadillac moving its headquarters back to Michigan"
+  r(
+    'operations.headquarters',
+    'operations',
+    'sites',
+    /\b(mov(e|es|ed|ing)|relocat(e|es|ed|ing)|shift(s|ed|ing)?) (its|their) (global |corporate |european |us |u\.s\. )?(headquarters|hq|head office|head offices)\b/i,
+    3,
+  ),
+  // a defect of a vehicle's part (an ignition switch, airbags, brakes ...) is a product's: "GM ignition switch issue surfaced in 2001"
+  // (a security flaw stays operations)
+  r(
+    'product.part_defect',
+    'product',
+    'defect',
+    /\b(ignition( switch(es)?)?|airbags?|brakes?|steering|seat ?belts?|fuel pumps?|hood latch(es)?|door latch(es)?) (issues?|defects?|flaws?|faults?|problems?|failures?)\b/i,
+    3,
+  ),
+  r(
+    'management.new_leader',
+    'management',
+    'executive_change',
+    /\b(new|next|interim|acting) (boss|chief|ceo|chief executive|cfo|chairman|chairwoman)\b(?! (economist|strategist|investment officer|medical officer|scientist)s?\b)|\b(now )?without an? (ceo|cfo|chief executive|boss|chairman|chairwoman)\b|\bremov(es|ed|ing) (its|their|the) (ceo|cfo|chief executive|boss|chairman|chairwoman)\b/i,
+    3,
+  ),
   r(
     'management.outgoing',
     'management',
@@ -512,7 +575,7 @@ export const TEXT_RULES: TextRule[] = [
     'regulatory.rulemaking',
     'regulatory',
     'rulemaking',
-    /\b(regulat(e|es|ing|ion|ions)|regulators? propos\w+|supervision|oversight|easing rules|new rules|clearer rules|intervention in|sets? (new )?rules|finali[sz]es? (new )?rules|subject to (the )?(same|new|stricter|tighter|looser|uniform) rules|(same|stricter|tighter|uniform) rules (for|on))\b/i,
+    /\b(regulat(e|es|ing|ion|ions)|regulators? propos\w+|supervision|oversight|easing rules|new rules|clearer rules|intervention in|sets? (new )?rules|finali[sz]es? (new )?rules|subject to (the )?(same|new|stricter|tighter|looser|uniform) rules|(same|stricter|tighter|uniform) rules (for|on)|(sec|ftc|fcc|cfpb|cftc|finra|epa|faa|eu)['\u2019]?s? rules(?! out)|rules of the (sec|ftc|fcc|cfpb|cftc|finra|epa|faa|eu))\b/i,
     3,
   ),
   r(
@@ -570,7 +633,7 @@ export const TEXT_RULES: TextRule[] = [
     'regulatory.sales_ban',
     'regulatory',
     'rule',
-    /\bsales bans?\b|\bban(s|ned)? on (the )?(sales?|selling) of\b|\b(company|companies['\u2019]?|corporate) audits\b|\binspect (the )?audits\b/i,
+    /\bsales bans?\b|\bban(s|ned)? on (the )?(sales?|selling) of\b|\bban(s|ned)? ([A-Za-z-]+['\u2019]s )?(direct|online|retail) sales\b|\b(company|companies['\u2019]?|corporate) audits\b|\binspect (the )?audits\b/i,
     3,
   ),
   r(
@@ -1325,8 +1388,10 @@ export const TEXT_RULES: TextRule[] = [
     // (housing markets are the housing market: "souring on one of the country's hottest housing markets"; a company or a stock
     // "recession proof" is its own quality, not the economy: "Apple Isn't Recession Proof"; fuel economy is a vehicle's mileage:
     // "the real frontier in fuel economy is the switch to lighter materials"; an economy named by a trade or niche is that niche's
-    // market: "Inside the underground sex economy", "Reaching the Retail Economy")
-    /\b(inflation(?! reduction act)|cpi|ppi|gdp|jobs report|payrolls|nonfarm|non-farm|jobless|initial claims|unemployment( claims| rate)?|labor market|labour market|employment report|employment data|jobs (numbers|data|figures|growth)|retail sales|pmi|consumer (prices|confidence|sentiment)|producer prices|wholesale prices|housing starts|home sales|home prices?|(housing|home|mortgage) affordability|housing markets?|(?<!\b(fuel|sex|underground|retail|gig|creator|sharing|crypto|attention|app) )economy|economic|recession(?![- ]proof)|(?<!\b(revenue|sales|earnings|profit|user|subscriber|customer|dividend|eps|ebitda|volume|deposit|loan|membership) )growth(?! (prospects?|stocks?|potential|story|strategy|plans?|investors?|funds?|etfs?|portfolios?|names|opportunit(y|ies)|engines?|drivers?|runway|trajectory|managers?)\b)|trade (deficit|surplus|gap)|to grow at \d+(\.\d+)?(?= ?%)|consumer spending|(black friday|cyber monday|holiday|back-to-school|shoppers?['\u2019]?) spending|state of the consumer|spending by (americans|consumers|households)|(americans|consumers|households) (spend|spent|cut back)|(cookout|meal|dinner|holiday|thanksgiving|food|grocery|groceries|rent|living|household|childcare|tuition) (costs?|prices|bills))\b/i,
+    // market: "Inside the underground sex economy", "Reaching the Retail Economy"; an economic adviser, aide, team or research is a
+    // person or a desk, no data: "Goldman Sachs slants research to help Democrats" over "... top economic adviser ..."; deflation is
+    // price data as inflation is: "'Serious energy deflation' is coming")
+    /\b(inflation(?! reduction act)|cpi|ppi|gdp|jobs report|payrolls|nonfarm|non-farm|jobless|initial claims|unemployment( claims| rate)?|labor market|labour market|employment report|employment data|jobs (numbers|data|figures|growth)|retail sales|pmi|consumer (prices|confidence|sentiment)|producer prices|wholesale prices|housing starts|home sales|home prices?|(housing|home|mortgage) affordability|housing markets?|(?<!\b(fuel|sex|underground|retail|gig|creator|sharing|crypto|attention|app) )economy|economic(?! (advis[eo]rs?|aides?|team|research)\b)|deflation|disinflation|stagflation|recession(?![- ]proof)|(?<!\b(revenue|sales|earnings|profit|user|subscriber|customer|dividend|eps|ebitda|volume|deposit|loan|membership) )growth(?! (prospects?|stocks?|potential|story|strategy|plans?|investors?|funds?|etfs?|portfolios?|names|opportunit(y|ies)|engines?|drivers?|runway|trajectory|managers?)\b)|trade (deficit|surplus|gap)|to grow at \d+(\.\d+)?(?= ?%)|consumer spending|(black friday|cyber monday|holiday|back-to-school|shoppers?['\u2019]?) spending|state of the consumer|spending by (americans|consumers|households)|(americans|consumers|households) (spend|spent|cut back)|(cookout|meal|dinner|holiday|thanksgiving|food|grocery|groceries|rent|living|household|childcare|tuition) (costs?|prices|bills))\b/i,
     3,
   ),
   r(
@@ -1341,7 +1406,7 @@ export const TEXT_RULES: TextRule[] = [
     'macro.trade',
     'macro',
     'trade_policy',
-    /\b(tariffs?|trade war|trade talks|trade deal|trade pacts?|trade agreements?|trade probe|trade reforms?|sanctions( on| waiver| relief)?|export controls?)\b/i,
+    /\b(tariffs?|nafta|usmca|america first|trade war|trade talks|trade deal|trade pacts?|trade agreements?|trade probe|trade reforms?|sanctions( on| waiver| relief)?|export controls?)\b/i,
     3,
   ),
   // a numbered morning or pre-market roundup is about the market: "Five Things You Need to Know to Start Your Day", "7
@@ -1387,11 +1452,20 @@ export const TEXT_RULES: TextRule[] = [
   // policy ("Negotiators Close In on Coronavirus Aid Deadline With No Deal"): "Wealthy French Company Owners Brace for
   // Inheritance Tax Changes", "G20 warned over Africa tax avoidance" (not a "property tax bill" sued over; classify.ts skips it in an
   // item about a company)
+  // a debt, financial, banking, currency or euro crisis is an economy's, not a company's borrowing: "Are we heading for another Greek
+  // debt crisis?", "Lehman Brothers: When the financial crisis spun out of control"
+  r(
+    'macro.crisis',
+    'macro',
+    'economic_crisis',
+    /\b(debt|financial|banking|currency|fiscal|credit|euro|eurozone|euro-zone) crisis\b/i,
+    3,
+  ),
   r(
     'macro.fiscal',
     'macro',
     'fiscal_policy',
-    /\btax (changes?|hikes?|cuts?|rises?|increases?|reforms?|avoidance|plans?)\b|\b(coronavirus|covid|pandemic|stimulus) (aid|relief|package|checks?)\b/i,
+    /\btax (changes?|hikes?|cuts?|rises?|increases?|reforms?|overhauls?|avoidance|plans?)\b|\b(coronavirus|covid|pandemic|stimulus) (aid|relief|package|checks?)\b/i,
     3,
   ),
   // a currency pair written as two currency codes joined by a slash is the currency market: "EUR/USD trims losses but still sheds
@@ -1413,11 +1487,14 @@ export const TEXT_RULES: TextRule[] = [
     /\b(has|is|was|will|did|does|can) crypto\b|\bcrypto (prices?|markets?|winter)\b|\bassets?['\u2019]? of the (decade|year|century)\b|\b(year|month)['\u2019]s (best|worst) (week|day|month)\b/i,
     2,
   ),
+  // (a bull or bear market and the market's boom, bust, rout or crash are the market: "Trump isn't killing the bull market", "CEOs
+  // are cashing in on the market boom"; the Treasury before secretary, department, pick, nominee or officials is the ministry, not
+  // its bonds: "'Lego Batman' producer, then Treasury sec?")
   r(
     'macro.markets',
     'macro',
     'markets',
-    /\b(stocks|equities|bonds?|(?<!\b(dividend|earnings|free cash flow|fcf|investing in) )yields?|treasur(y|ies)(?! shares?\b| stock\b)|(?<!\w-)(dollar|yen|euro|pound)|sterling|currency|fx|bitcoin|cryptocurrencies|oil|crude|brent|wti|lng|bpd|gold|silver|copper|tin|nickel|zinc|alumin(i)?um|lithium|platinum|palladium|iron ore|commodit(y|ies)|futures|(?<!\bthings on )wall street(?! journal| (bonus(es)?|pay|rituals?|traders|bankers|analysts|firms|banks|jobs)\b)|indices|(stock|market|equity) indexes|emerging markets?|(world|global|financial|stock|equity|credit|capital) markets|stock market (\w+ )?(rall\w*|rises?|falls?|gains?|slides?|drops?|climbs?|sinks?|resumes?|closes?|ends?|higher|lower|mixed|tumbles?|surges?)|markets? (higher|lower|mixed)|stock (rises?|rall(y|ies)|falls?|slides?|gains?|drops?)|(tech|equity|equities|bond|relief) rall(y|ies)|the market (behaves?|behaving|do|does|reacts?|heads?)|market (message|mood)|funds? flows?|outflows?|inflows?|volatility|money markets?|benchmarks?|bourses?|home prices|ftse( \d+)?|dow( jones)?|s&p 500|nasdaq composite|nikkei|dax|hang seng|sensex|nifty)\b/i,
+    /\b(stocks|equities|bonds?|(?<!\b(dividend|earnings|free cash flow|fcf|investing in) )yields?|treasur(y|ies)(?! shares?\b| stock\b| sec(retary|retaries|\.)?\b| department\b| pick\b| nominee\b| officials?\b)|(?<!\w-)(dollar|yen|euro|pound)|sterling|currency|fx|bitcoin|cryptocurrencies|oil|crude|brent|wti|lng|bpd|gold|silver|copper|tin|nickel|zinc|alumin(i)?um|lithium|platinum|palladium|iron ore|commodit(y|ies)|futures|(?<!\bthings on )wall street(?! journal| (bonus(es)?|pay|rituals?|traders|bankers|analysts|firms|banks|jobs)\b)|indices|(stock|market|equity) indexes|emerging markets?|(bull|bear) markets?|(stock |equity )?market (boom|bust|rout|turmoil|meltdown|sell-?off|crash)|(world|global|financial|stock|equity|credit|capital) markets|stock market (\w+ )?(rall\w*|rises?|falls?|gains?|slides?|drops?|climbs?|sinks?|resumes?|closes?|ends?|higher|lower|mixed|tumbles?|surges?)|markets? (higher|lower|mixed)|stock (rises?|rall(y|ies)|falls?|slides?|gains?|drops?)|(tech|equity|equities|bond|relief) rall(y|ies)|the market (behaves?|behaving|do|does|reacts?|heads?)|market (message|mood)|funds? flows?|outflows?|inflows?|volatility|money markets?|benchmarks?|bourses?|home prices|ftse( \d+)?|dow( jones)?|s&p 500|nasdaq composite|nikkei|dax|hang seng|sensex|nifty)\b/i,
     2,
   ),
   // a stock index or the market as a whole moving, closing or setting a record is a market move, whatever company the headline
@@ -1455,7 +1532,7 @@ export const TEXT_RULES: TextRule[] = [
     'macro.geopolitics',
     'macro',
     'geopolitics',
-    /\b((?<!(bidding|price|trade|talent) )war(?! chests?\b)|warships?|strait of hormuz|hormuz|military|missiles?|election|shutdown|brexit|sabotage)\b/i,
+    /\b((?<!(bidding|price|trade|talent) )war(?! chests?\b)|warfare|warships?|strait of hormuz|hormuz|military|missiles?|election|shutdown|brexit|sabotage)\b/i,
     2,
   ),
   r(

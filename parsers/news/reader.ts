@@ -71,9 +71,10 @@ const UP =
 const DOWN =
   /\b(miss(es|ed)?|cuts?|falls?|fell|drops?|dropped|(?<=\b(is|are|was|were) )dropping|plunges?|plunged|plummets?|plummeted|slumps?|slumped|tumbles?|tumbled|sinks?|sank|sinking|plunging|tumbling|tank(ed|ing)|slid|losses|loss|declines?|declined|decreased?|reduc(e|es|ed)|warns?|red flags?(?!\?)|downgrades?d?|layoffs?|lay off|laid[- ]off|halt(ed|s)?|recall(s|ing)?|shrink(s|ing)?|shrank|shrunk|weigh(s|ed|ing)? on|probe|lawsuit|sued|fined?|fines|fining|penalty|bankrupt\w*|default\w*|resigns?|ousted|delist\w*|rejects?|weak\w*|pessimistic|bearish|slips?|slides?(?! decks?\b)|outflows?|exits|shock|risks|negative|falling|fears?|destructive|disruptions?|correction|retaliates|slams|dips?|shortfall|slows?|buckles?|trimmed|trims?|charged|indicted|fraud|accused|suspends?|threatens?|attacks?|worse|short of|falls? short|lower|eases?|escalat\w*|slash\w*|demolish\w*|crash(es|ed|ing)?|hits?|crisis|rout|sell-?offs?|turmoil|under fire|underperform\w*|cools?|cooled|cooling|slowed|slowing|narrow(s|ed|ing)?|breach(es|ed)?|slam(s|med)?|dampen(s|ed)?|(?<=(month|year|week|day|record|time)( closing| intraday)? )lows?|(new|fresh) lows?(?!-)|(?<=\$[\d.,]+ )lows?|lowest (level )?since|sabotage|setbacks?|severed|problems?|troubles?|shortages?|derail(s|ed|ing)?|curb(s|ed|ing)?|mess|lied|snubs?|write-?offs?|write-?downs?|impairments?|blast(s|ed)?|crackdown|crack(s|ing)? down|woes?|under threat|strand(s|ed)?|jeopardi[sz]\w*|down (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
 
-/** A company entering a country (or a state, a province) by name: "enters India", "entering the United Kingdom". */
+/** A company entering or expanding in a country (or a state, a province) by name: "enters India", "entering the United Kingdom",
+ * "helping Bumble expand in India". */
 export const ENTERS_PLACE = new RegExp(
-  `\\b(enters?|entered|entering) (the )?(${[...PLACES]
+  `\\b(enters?|entered|entering|expand(s|ed|ing)? (in|into)) (the )?(${[...PLACES]
     .sort((a, b) => b.length - a.length)
     .map((p) => p.replace(/[.]/g, '\\.'))
     .join('|')})(?![\\w.])`,
@@ -105,6 +106,9 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
   // gaining access to something is no gain in value: "Microsoft agrees to buy Nokia's mobile phone business and gains access to its
   // patents"
   { re: /\bgain(s|ed|ing)? access\b/gi, dir: 0 },
+  // a win in a "whether ... or ... wins" clause is a condition, no gain: "'Serious energy deflation' is coming whether Trump or Harris
+  // wins, says analyst"
+  { re: /\bwhether [^,.;:]{1,40} or [^,.;:]{1,40} wins?\b/gi, dir: 0 },
   // emerging from bankruptcy, administration or receivership ends it: up ("New Kodak emerges from bankruptcy")
   {
     re: /\bemerg(e|es|ed|ing) from (\w+ )?(bankruptcy|chapter 11|administration|receivership|insolvency)( protection)?\b/gi,
@@ -745,9 +749,17 @@ function readByRules(input: ReaderInput): Reading {
   // (and so does a headline asking whether a company will beat or miss again: "Will Dell Technologies (DELL) Beat Estimates Again
   // in Its Next Earnings Report?", a preview)
   const willQuestion = /^will\b[^?]*\b(beat|miss|top|exceed)\b[^?]*\?\s*$/i.test(input.title);
+  // (a question opening the clause after a label's colon asks it too, when the headline states no move: "Meet GE's new boss: Can
+  // Larry Culp right the ship?" is not read from its summary's "mess")
+  const labelQuestion =
+    head.net === 0 &&
+    /\?\s*$/.test(input.title) &&
+    ANALYSIS.test(input.title.slice(input.title.lastIndexOf(':') + 1).trim()) &&
+    input.title.includes(':');
   if (
     (ANALYSIS.test(input.title) && !whyMoving) ||
     willQuestion ||
+    labelQuestion ||
     (VIEW.test(input.title.slice(0, 80)) && !plannedHarm) ||
     datedResults
   ) {

@@ -745,18 +745,7 @@ function guidanceRows(
   // outlook bullet) is one statement: the first is kept, with the status either words.
   const kept: ReleaseGuidance[] = [];
   for (const g of out) {
-    const same = kept.find(
-      (k) =>
-        k.metric === g.metric &&
-        k.basis === g.basis &&
-        k.targetYear === g.targetYear &&
-        k.targetPeriod === g.targetPeriod &&
-        k.unit === g.unit &&
-        k.low === g.low &&
-        k.high === g.high &&
-        k.point === g.point &&
-        k.qualitative === g.qualitative,
-    );
+    const same = kept.find((k) => k.basis === g.basis && sameStatedValue(k, g));
     if (same === undefined) kept.push(g);
     else same.status ??= g.status;
   }
@@ -769,20 +758,27 @@ function guidanceRows(
       (k) =>
         k !== g &&
         k.basis !== 'unspecified' &&
-        k.metric === g.metric &&
-        k.targetYear === g.targetYear &&
-        k.targetPeriod === g.targetPeriod &&
-        k.unit === g.unit &&
-        k.low === g.low &&
-        k.high === g.high &&
-        k.point === g.point &&
-        k.qualitative === g.qualitative &&
+        sameStatedValue(k, g) &&
         (k.low !== null || k.high !== null || k.point !== null),
     );
     if (based === undefined) return true;
     based.status ??= g.status;
     return false;
   });
+}
+
+/** Two guidance statements of one metric, period and value (their basis and status aside). */
+function sameStatedValue(a: ReleaseGuidance, b: ReleaseGuidance): boolean {
+  return (
+    a.metric === b.metric &&
+    a.targetYear === b.targetYear &&
+    a.targetPeriod === b.targetPeriod &&
+    a.unit === b.unit &&
+    a.low === b.low &&
+    a.high === b.high &&
+    a.point === b.point &&
+    a.qualitative === b.qualitative
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import * as cheerio from 'cheerio';
 import { ParseError } from '../../lib/errors.ts';
+import { usDate } from '../advisers/iapd.ts';
 import type { XmlNode } from './ownership-xml.ts';
 
 /** A DOM node as cheerio loads it (the type cheerio's `load` accepts besides text). */
@@ -55,8 +56,7 @@ const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 /** MM/DD/YYYY (the page's dates) -> YYYY-MM-DD; anything else as printed. */
 function pageDate(s: string): string {
-  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(s);
-  return m ? `${m[3]}-${m[1]}-${m[2]}` : s;
+  return usDate(s) ?? s;
 }
 
 /** One column's role from its head (`parent` = the spanning head, `leaf` = its own sub-head). */

@@ -10,6 +10,11 @@ import type { Fact } from './types.ts';
  *   160-205 = Q2, 250-295 = Q3), or, before any 10-K exists, the length of the longest year-to-date
  *   duration ending on it. So Apple's Oct-Dec quarter is Q1 whatever `fp` says.
  * - Q4 is the fiscal year's last quarter: it exists only to derive flows (FY - 9M YTD) for ttm.
+ * - a transition period (a fiscal-year-end change: an annual report's own period of 106-349 days that starts
+ *   the day after a known fiscal year end, in a report that ends no year on that date) is a short fiscal
+ *   year for placing quarters: quarters are positioned from its start and the next year starts the day after
+ *   it; it is never a fiscal year (no annual row, no Q4 = FY - 9M), and its own figure is the year-to-date
+ *   figure of its last quarter (a six-month transition period ends on its Q2).
  */
 
 const MIN_CONCEPTS = 3;
@@ -57,6 +62,8 @@ export class PeriodEvidence {
   readonly annualConcepts = new Set<string>();
   /** accn -> `${start}|${end}|${concept}` of the ~3-month money durations an annual-form filing reported. */
   readonly quarterByAnnualAccn = new Map<string, Set<string>>();
+  /** accn -> `${start}|${end}` of the 106-349-day money durations an annual-form filing reported. */
+  readonly shortByAnnualAccn = new Map<string, Set<string>>();
   readonly filings = new Map<string, Filing>();
   /** docEnd -> filings, oldest first; built on first read (filingsFor runs for every row of every as-of). */
   private byDocEnd: Map<string, Array<{ accn: string } & Filing>> | null = null;
@@ -82,6 +89,15 @@ export class PeriodEvidence {
       f.unit !== 'shares'
     ) {
       addToSet(this.quarterByAnnualAccn, f.accn, `${f.start}|${f.end}|${concept}`);
+    }
+    if (
+      ANNUAL_FORMS.has(f.form) &&
+      days >= 106 &&
+      days <= 349 &&
+      !f.unit.includes('/') &&
+      f.unit !== 'shares'
+    ) {
+      addToSet(this.shortByAnnualAccn, f.accn, `${f.start}|${f.end}`);
     }
     if (QUARTERLY_FORMS.has(f.form)) {
       if (days >= 75 && days <= 105) note(this.quarter, `${f.start}|${f.end}`, concept, f.filed);
@@ -163,6 +179,9 @@ export function fiscalCalendar(ev: PeriodEvidence, asOf?: string): Calendar {
     .map(([end, v]) => ({ start: v.start, end }))
     .sort((a, b) => (a.end < b.end ? -1 : 1));
   const fyEnds = annual.map((a) => a.end);
+  const transitions = transitionPeriods(ev, annual, asOf);
+  // Year boundaries for placing quarters: fiscal year ends and transition period ends.
+  const bounds = [...fyEnds, ...transitions.map((t) => t.end)].sort();
 
   const quarterEnds = new Set<string>();
   for (const [key, concepts] of ev.quarter)
@@ -187,10 +206,13 @@ export function fiscalCalendar(ev: PeriodEvidence, asOf?: string): Calendar {
     }
   }
 
+  // A transition period ends on its last quarter (its own figure is that quarter's year-to-date figure).
+  for (const t of transitions) quarterEnds.add(t.end);
+
   const quarters: QuarterSlot[] = [];
   for (const end of [...quarterEnds].sort()) {
     if (fyEnds.some((e) => Math.abs(daysBetween(e, end)) <= 7)) continue;
-    const pos = position(end, annual, ev, asOf);
+    const pos = position(end, annual, bounds, ev, asOf);
     if (pos) quarters.push({ end, fyStart: pos.fyStart, index: pos.index, prevEnds: [] });
   }
   for (const a of annual) {
@@ -209,14 +231,38 @@ export function fiscalCalendar(ev: PeriodEvidence, asOf?: string): Calendar {
   return { annual, quarters };
 }
 
+/**
+ * Transition periods known on `asOf`: an annual report's own period (ending on the latest date its facts reach)
+ * of 106-349 days that starts the day after a known fiscal year end, when no fiscal year ends on that date.
+ */
+function transitionPeriods(ev: PeriodEvidence, annual: AnnualSlot[], asOf?: string): AnnualSlot[] {
+  const out: AnnualSlot[] = [];
+  const ends = new Set(annual.map((a) => a.end));
+  const nextStarts = new Set(annual.map((a) => addDays(a.end, 1)));
+  for (const [accn, keys] of ev.shortByAnnualAccn) {
+    const filing = ev.filings.get(accn)!;
+    if (asOf !== undefined && filing.filed > asOf) continue;
+    if (ends.has(filing.docEnd) || out.some((t) => t.end === filing.docEnd)) continue;
+    for (const key of keys) {
+      const [start, end] = key.split('|') as [string, string];
+      if (end === filing.docEnd && nextStarts.has(start)) {
+        out.push({ start, end });
+        break;
+      }
+    }
+  }
+  return out;
+}
+
 function position(
   end: string,
   annual: AnnualSlot[],
+  bounds: string[],
   ev: PeriodEvidence,
   asOf?: string,
 ): { index: 1 | 2 | 3; fyStart: string } | null {
   let prev: string | undefined;
-  for (const a of annual) if (daysBetween(a.end, end) > 45) prev = a.end;
+  for (const e of bounds) if (daysBetween(e, end) > 45) prev = e;
   // Without the previous year, the known fiscal year that contains the quarter gives its start.
   if (prev === undefined) {
     const year = annual.find((a) => a.start <= end && daysBetween(end, a.end) > 45);

@@ -88,3 +88,26 @@ export function mappedConcepts(): ReadonlySet<string> {
   mapped = out;
   return out;
 }
+
+let perShare: ReadonlySet<string> | null = null;
+
+/**
+ * Every `taxonomy:concept` the mapping reads only as a per-share amount (earnings or dividends per share): a fact
+ * of one in a bare currency unit (companyfacts lists Sony's 20-F earnings per share in "JPY") is an amount per
+ * share in that currency.
+ */
+export function perShareConcepts(): ReadonlySet<string> {
+  if (perShare) return perShare;
+  const byUnit = { per_share: new Set<string>(), other: new Set<string>() };
+  for (const spec of FIELD_SPECS) {
+    const into = spec.unit === 'per_share' ? byUnit.per_share : byUnit.other;
+    const lists = [spec.usGaap, spec.ifrs, ...Object.values(spec.industries ?? {})];
+    for (const list of lists)
+      for (const c of list) {
+        if ('sum' in c) for (const s of c.sum) into.add(s.c);
+        else into.add(c.c);
+      }
+  }
+  perShare = new Set([...byUnit.per_share].filter((c) => !byUnit.other.has(c)));
+  return perShare;
+}

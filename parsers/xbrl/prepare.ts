@@ -1,5 +1,5 @@
 import { acceptedForm, FactIndex } from './fact-index.ts';
-import { mappedConcepts } from './mapping.ts';
+import { mappedConcepts, perShareConcepts } from './mapping.ts';
 import { PeriodEvidence } from './periods.ts';
 import type { Fact } from './types.ts';
 
@@ -27,12 +27,16 @@ const MONEY = /^[A-Z]{3}$/;
 
 export function prepareFacts(facts: Iterable<Fact>): PreparedFacts {
   const mapped = mappedConcepts();
+  const perShare = perShareConcepts();
   const kept: Fact[] = [];
   const currencies = new Map<string, number>();
   let usGaap = 0;
   let ifrsFull = 0;
-  for (const f of facts) {
-    if (!acceptedForm(f.form) || !mapped.has(`${f.taxonomy}:${f.concept}`)) continue;
+  for (const raw of facts) {
+    const key = `${raw.taxonomy}:${raw.concept}`;
+    if (!acceptedForm(raw.form) || !mapped.has(key)) continue;
+    // A per-share concept in a bare currency unit is an amount per share in that currency, never money.
+    const f = MONEY.test(raw.unit) && perShare.has(key) ? { ...raw, unit: `${raw.unit}/shares` } : raw;
     kept.push(f);
     if (MONEY.test(f.unit)) currencies.set(f.unit, (currencies.get(f.unit) ?? 0) + 1);
     if (f.taxonomy === 'us-gaap') usGaap++;

@@ -22,6 +22,41 @@ const prepared = prepareFacts(
 const build = (period: 'annual' | 'quarterly' | 'ttm') =>
   buildStatements(prepared, { ticker: 'MGPI', cik: 835011, period });
 
+const SONY = 'SONY_CIK0000313838_FY2011-2012_JPY-TRANSCRIBED.json';
+const sony = prepareFacts(
+  parseCompanyFacts(readFileSync(`${DIR}/${SONY}`, 'utf8'), { document: SONY }).facts,
+);
+const sonyAnnual = (asOf?: string) =>
+  buildStatements(sony, { ticker: 'SONY', cik: 313838, period: 'annual', ...(asOf ? { asOf } : {}) })
+    .income_statements;
+
+describe('set 13: a 20-F filer in yen whose earnings per share companyfacts lists in the unit JPY', () => {
+  it('EPS tagged "JPY" is yen per share, served in JPY beside the yen net income, never converted', () => {
+    expect(sony.currency).toBe('JPY');
+    // EarningsPerShareDiluted 2012-04-01..2013-03-31: 40.19 as first filed (2013-06-27), 38.79 from 2014-06-26
+    expect(row(sonyAnnual('2013-06-27'), '2013-03-31')).toMatchObject({
+      currency: 'JPY',
+      net_income: 43_034_000_000,
+      earnings_per_share: 42.8,
+      earnings_per_share_diluted: 40.19,
+    });
+    expect(row(sonyAnnual(), '2013-03-31')).toMatchObject({
+      net_income: 41_540_000_000,
+      earnings_per_share_diluted: 38.79,
+    });
+    expect(row(sonyAnnual(), '2012-03-31')).toMatchObject({ earnings_per_share_diluted: -453.42 });
+  });
+
+  it('the 6-K re-tagging the years is no annual report and makes no quarter', () => {
+    expect(row(sonyAnnual('2012-11-14'), '2012-03-31')).toMatchObject({
+      net_income: -456_660_000_000,
+      earnings_per_share_diluted: -455.03,
+    });
+    const quarterly = buildStatements(sony, { ticker: 'SONY', cik: 313838, period: 'quarterly' });
+    expect(quarterly.income_statements).toEqual([]);
+  });
+});
+
 describe('set 13: a fiscal-year-end change with a six-month transition period', () => {
   it('the transition period is no fiscal year, and the first calendar quarter is Q1', () => {
     expect(build('annual').income_statements.map((r) => r.report_period)).toEqual([

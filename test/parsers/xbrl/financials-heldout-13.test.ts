@@ -57,6 +57,28 @@ describe('set 13: a 20-F filer in yen whose earnings per share companyfacts list
   });
 });
 
+const PHG = 'PHG_CIK0000313216_FY2017-2018_EUR-IFRS-TRANSCRIBED.json';
+const phg = prepareFacts(parseCompanyFacts(readFileSync(`${DIR}/${PHG}`, 'utf8'), { document: PHG }).facts);
+
+describe('set 13: an IFRS 20-F filer in euros whose diluted EPS companyfacts lists in the unit EUR', () => {
+  it('EPS tagged "EUR" is euros per share; profit attributable to the parent is net income, in EUR', () => {
+    expect([phg.currency, phg.standard]).toEqual(['EUR', 'ifrs']);
+    const annual = (asOf?: string) =>
+      buildStatements(phg, { ticker: 'PHG', cik: 313216, period: 'annual', ...(asOf ? { asOf } : {}) })
+        .income_statements;
+    expect(row(annual(), '2017-12-31')).toMatchObject({
+      currency: 'EUR',
+      revenue: 17_780_000_000,
+      net_income: 1_657_000_000,
+      consolidated_income: 1_870_000_000,
+      earnings_per_share_diluted: 1.75,
+    });
+    // 2018 diluted EPS 1.16 in the 2018 and 2019 20-Fs, 1.14 in the 2020 20-F (2021-02-23)
+    expect(row(annual('2021-02-22'), '2018-12-31')).toMatchObject({ earnings_per_share_diluted: 1.16 });
+    expect(row(annual(), '2018-12-31')).toMatchObject({ earnings_per_share_diluted: 1.14 });
+  });
+});
+
 describe('set 13: a fiscal-year-end change with a six-month transition period', () => {
   it('the transition period is no fiscal year, and the first calendar quarter is Q1', () => {
     expect(build('annual').income_statements.map((r) => r.report_period)).toEqual([

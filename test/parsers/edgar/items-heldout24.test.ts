@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { heldoutItems, passOf } from '../../../cli/quality/items-heldout.ts';
 
 // Held-out set 24 (issue 28, twenty-fourth pass; fixtures/edgar-items/heldout/README.md): GenCorp's FY2011 10-K Part
-// III, WaterBridge's 2025 8-K and three 10-Q tails (Microsoft 2007, Intel 2005, Apple 2009), labelled before the
-// splitter ran on them (first read 15 of 15, no rule written). Every word asserted here was read off the excerpts
+// III, WaterBridge's 2025 8-K and four 10-Q tails (Microsoft 2007 and 2009, Intel 2005, Apple 2009), labelled before
+// the splitter ran on them (first read 17 of 17, no rule written). Every word asserted here was read off the excerpts
 // (tag-stripped reading; &#146;/&#8217; read as an apostrophe, &#147;/&#148; and &#8220;/&#8221; as double quotes,
 // no-break spaces as spaces).
 
@@ -106,5 +106,26 @@ describe('filing items: held-out set 24', () => {
       i['Part-II-Item-6']?.endsWith('Other names and brands may be claimed as the property of others.'),
     ).toBe(true);
     expect(i['Part-II-Item-6']).not.toContain('Bryant');
+  });
+
+  it("reads Microsoft's bare-numbered proposals 2.-7. inside Item 4, not as Items 2-7", () => {
+    const r = heldoutItems('MSFT_10-Q_2009-01-22_PartII-Items4-6_TAIL-EXCERPT.html', '2009-01-22', '10-Q');
+    expect(Object.keys(r)).toEqual(['Part-II-Item-4', 'Part-II-Item-6']);
+    const item4 = r['Part-II-Item-4'] ?? '';
+    expect(
+      item4.startsWith(
+        'Item 4. Submission of Matters to a Vote of Security Holders The Annual Meeting of Shareholders was held on November 19, 2008.',
+      ),
+    ).toBe(true);
+    expect(item4).toContain(
+      '3. To approve amendments to the 1999 Stock Option Plan for Non-Employee Directors.',
+    );
+    expect(item4).toContain(
+      '6. Shareholder proposal to establish Board of Directors Committee on Human Rights.',
+    );
+    expect(item4.endsWith('Broker non-vote 1,367,298,238')).toBe(true);
+    expect(r['Part-II-Item-6']?.endsWith('Items 3 and 5 are not applicable and have been omitted.')).toBe(
+      true,
+    );
   });
 });

@@ -248,7 +248,8 @@ function targetOf(
   // (h-guid21) A quarter naming a document ("revised guidance it provided in its fiscal third-quarter earnings release
   // Dec. 21") is no target.
   text = text.replace(
-    /\b(?:fiscal\s+)?(?:first|second|third|fourth)[- ]quarter\s+(?:earnings\s+|results\s+)?(?:release|report|conference call)\b/gi,
+    // (h-guid22: "its third-quarter financial report" too.)
+    /\b(?:fiscal\s+)?(?:first|second|third|fourth)[- ]quarter\s+(?:earnings\s+|results\s+|financial\s+)?(?:release|report|conference call)\b/gi,
     ' ',
   );
   // Of several quarter phrases the first that states its year or its end date names the target ("Raises First
@@ -466,9 +467,13 @@ const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
 ];
 
 /** The worded status and where its word ends (the target named right after it is the one it speaks of). */
-/** A sentence opening with "Previously," and a past forecast verb: the earlier targets, not targets. */
+/**
+ * A sentence opening with "Previously," and a past forecast verb: the earlier targets, not targets. (h-guid22: so does
+ * one opening with a past time, "However, in the first quarter, management guided for 2025 NII to increase 1% to 3%",
+ * "In January, ...", "Last quarter, ...".)
+ */
 const PREVIOUSLY_EXPECTED =
-  /^previously,?\s+(?:[\w.&'’-]+\s+){1,4}?(?:had\s+)?(?:expected|projected|forecast|guided|anticipated|estimated|saw)\b/i;
+  /^(?:(?:however|but),?\s+)?(?:previously|earlier this year|in (?:the |its )?(?:first|second|third|fourth|prior|previous|last) quarter|in (?:January|February|March|April|May|June|July|August|September|October|November|December)|last (?:quarter|year|month)),?\s+(?:[\w.&'’-]+\s+){1,4}?(?:had\s+)?(?:expected|projected|forecast|guided|anticipated|estimated|saw)\b/i;
 
 /**
  * A company that increases or lowers its expectations for a metric to a value ("The company also increased full year
@@ -2187,6 +2192,9 @@ function columnOf(cell: string): Column | null {
     current: false,
     growth: false,
   };
+  // (h-guid22) A cell naming only what the column holds ("Guidance" under "Q2 2025 | Full Year 2025") names no basis,
+  // side or period of its own: the row above gives it one.
+  if (/^(?:guidance|outlook|forecast|estimate)$/i.test(c)) return col;
   const yearFirst = yearFirstPeriod(c);
   if (yearFirst) {
     col.period = yearFirst;
@@ -2738,10 +2746,13 @@ export function tableGuidance(
   );
   const ranged = rangeTables(tableBlocks);
   let afterRow = false;
+  // (h-guid22) Whether the next body row is the first of its table or of a section (after a header or blank row).
+  let sectionStart = true;
   for (const b of tableBlocks) {
     const wasRow = afterRow;
     afterRow = b.row;
     if (!b.row) {
+      sectionStart = true;
       firstRow = null;
       const title = /\|\s*$/.test(b.text) && b.text.length <= 80;
       titles = title ? (lastTitle ? [...titles, b.text] : [b.text]) : [];
@@ -2789,8 +2800,11 @@ export function tableGuidance(
         (c, i) => i > 0 && columnOf(c) === null && cells.slice(i + 1).includes(cells[0]!),
       );
       headerRows.push(over > 0 ? cells.slice(0, over) : cells);
+      sectionStart = true;
       continue;
     }
+    const startsSection = sectionStart;
+    sectionStart = false;
     // (h-guid19) A row whose values are followed by a text cell ("Revenue | ~$3.3 B | ~$3.2 B | Aviation | ~18% | ~13%")
     // ends before it: the cells from that label on are a row of a table printed beside.
     const beside = cells.findIndex(
@@ -2826,6 +2840,14 @@ export function tableGuidance(
     // (h-guid19) A row naming an impact or effect on a metric ("Tax rate impact from adjustments to GAAP earnings", "Tax
     // effect of the above items") is a reconciling item between two targets, not a target.
     if (/\b(?:impact|effect)s?\s+(?:of|from|on)\b/i.test(label)) continue;
+    // (h-guid22) A table its lead calls a reconciliation of GAAP to non-GAAP measures ("Net income (loss) | ... |
+    // EBITDA | ... | Adjusted EBITDA | Diluted EPS | ... | Adjusted EPS") states a GAAP target in its first row and in the
+    // row right after each non-GAAP one, and the non-GAAP target in the row naming its basis; the rows between are its
+    // reconciling steps (tax, interest, an unadjusted EBITDA), no targets.
+    const reconciliation = /\breconciliation of GAAP to non-GAAP\b/i.test(lead);
+    const basisNamed = /non[- ]?gaap|adjusted/i.test(label);
+    if (reconciliation && basisNamed) sectionStart = true;
+    if (reconciliation && !startsSection && !basisNamed) continue;
     // Sustaining or maintenance capital expenditures are a part of capex, not its total.
     if (hit[1] === 'capex' && /\b(?:sustaining|maintenance)\s+capital\b/i.test(label)) continue;
     if (
@@ -2897,7 +2919,7 @@ export function tableGuidance(
         ? /non/i.test(basisWord[1]!)
           ? 'non_gaap'
           : 'gaap'
-        : (labelBasis ?? colBasis ?? sectionBasis ?? (gaapByLead ? 'gaap' : 'unspecified'));
+        : (labelBasis ?? colBasis ?? sectionBasis ?? (gaapByLead || reconciliation ? 'gaap' : 'unspecified'));
       // (h-guid18) A cell worded as a change ("Increase of 33% to 36%") is its row metric's growth: revenue growth for
       // revenue, outside the vocabulary for any other metric (EBITDA's growth, a part of revenue's growth).
       const changeCell = /^(?:increase|decrease|up|down|growth|decline)\s+(?:of\s+)?\d[\d.]*\s?%/i.test(cell);

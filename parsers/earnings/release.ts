@@ -214,8 +214,13 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * 2013" is a target's own period phrase; "it earned $266 million, or 87 cents a share, excluding special items" names a
  * non-GAAP net income and EPS.
  * /32 holds /30 and /31 too (the lead's merge).
+ * /34 (h-guid22; /33 is another helper's): guidance set 13 rules: a sentence opening with a past time and a past forecast
+ * verb ("However, in the first quarter, management guided for ...") states an earlier target; "its third-quarter
+ * financial report" names a document, not a target; an outlook table's "Guidance" cell takes the period of the cell above
+ * it; a table its lead calls a reconciliation of GAAP to non-GAAP measures states a GAAP target in its first row and the
+ * row after each non-GAAP one, the rows between being reconciling steps.
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/32';
+export const RELEASE_PARSER_VERSION = 'earnings-release/34';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

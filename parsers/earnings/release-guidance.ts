@@ -2195,6 +2195,11 @@ function columnOf(cell: string): Column | null {
   // (h-guid22) A cell naming only what the column holds ("Guidance" under "Q2 2025 | Full Year 2025") names no basis,
   // side or period of its own: the row above gives it one.
   if (/^(?:guidance|outlook|forecast|estimate)$/i.test(c)) return col;
+  // (h-guid22) A quarter or the full year named with a fiscal-year code glued to FY ("Q3 FY2025", "Full Year FY25").
+  if (/^(?:Q[1-4]|(?:full[- ])?(?:fiscal[- ])?year)\s+FY\s?'?(?:\d{4}|\d{2})$/i.test(c)) {
+    col.period = c;
+    return col;
+  }
   const yearFirst = yearFirstPeriod(c);
   if (yearFirst) {
     col.period = yearFirst;
@@ -2318,11 +2323,18 @@ function cellValue(cell: string): string {
 function columnCells(
   values: string[],
   cols: { leaves: Column[]; groups: Column[]; optional: number[]; previous: boolean },
+  trailingEmpty = false,
 ): { text: string; col: Column }[] | null {
   let v = values;
   if (v.length === cols.leaves.length + cols.optional.length && cols.optional.length > 0) {
     v = v.filter((_, i) => !cols.optional.some((o, k) => o + k === i));
   }
+  // (h-guid22) A row printed with its last cells empty ("Net sales | $903 million to $943 million | |" under "Q3 FY2025 |
+  // Full Year FY25") fills the first columns when the lead names the first column's quarter ("our expectations for third
+  // quarter and selected full year fiscal 2025"): the store drops the empty cells, not their places. (Under a lead naming
+  // the year only, "the fiscal year 2025 guidance framework", such a row's one amount is not placed by position.)
+  if (trailingEmpty && v.length < cols.leaves.length && cols.optional.length === 0)
+    v = [...v, ...Array<string>(cols.leaves.length - v.length).fill('')];
   if (v.length === cols.groups.length && v.length !== cols.leaves.length) {
     return v.map((text, i) => ({ text, col: cols.groups[i]! })).filter((c) => !c.col.skip);
   }
@@ -2861,7 +2873,12 @@ export function tableGuidance(
     // A header naming the columns (a basis, Low / Mid / High, New / Previous, a period) is followed column by column:
     // each cell is read under its column's header, never a previous or adjustment column's.
     const cols = columnsOf(headerRows);
-    const byColumn = cols ? columnCells(values.map(cellValue), cols) : null;
+    const firstQuarter = cols?.leaves[0]?.period ? targetOf(cols.leaves[0].period, reported).period : null;
+    const leadQuarter =
+      firstQuarter?.startsWith('Q') === true && targetOf(lead, reported).period === firstQuarter;
+    const byColumn = cols
+      ? columnCells(values.map(cellValue), cols, leadQuarter && /\|\s+\|\s*$/.test(b.text))
+      : null;
     const jobs: {
       raw: string;
       colBasis: 'gaap' | 'non_gaap' | null;

@@ -218,7 +218,9 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * verb ("However, in the first quarter, management guided for ...") states an earlier target; "its third-quarter
  * financial report" names a document, not a target; an outlook table's "Guidance" cell takes the period of the cell above
  * it; a table its lead calls a reconciliation of GAAP to non-GAAP measures states a GAAP target in its first row and the
- * row after each non-GAAP one, the rows between being reconciling steps.
+ * row after each non-GAAP one, the rows between being reconciling steps; a header cell "Q3 FY2025" / "Full Year FY25"
+ * names its period; a row printed with its last cells empty fills the first columns when the lead names the first
+ * column's quarter.
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/34';
 

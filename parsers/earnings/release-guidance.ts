@@ -435,11 +435,11 @@ function splitFiscalYear(text: string): number | null {
 const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
   [
     // ("assuming the Fed raises rates again": interest rates raised are no status, h-guid15.)
-    /\b(?:(?:raises?|raised|raising)(?!\s+(?:interest\s+)?rates\b)|upward revisions?|revised upward|increas(?:es?|ed|ing) (?:(?!to\b)[\w$.-]+ ){0,4}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was|is being|is) (?:increased|raised)|lifts?|lifted)\b/i,
+    /\b(?:(?:raises?|raised|raising)(?!\s+(?:interest\s+)?rates\b)|upward revisions?|revised upward|increas(?:es?|ed|ing) (?:(?!to\b)[\w$.-]+ ){0,4}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was|is being|is) (?:increased|raised)|lifts?|lifted|up from (?:the |its |our )?(?:prior|previous) (?:guidance|outlook|forecast))\b/i,
     'raised',
   ],
   [
-    /\b(?:lowers|lowered|lowering|downward revisions?|revised downward|lower (?:its|the|our)|reduces? (?:its|the)|reduced (?:its|the)|cuts? (?:its|the)|reduction in (?:[\w-]+ ){0,3}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was) (?:reduced|lowered))\b/i,
+    /\b(?:lowers|lowered|lowering|downward revisions?|revised downward|lower (?:its|the|our)|reduces? (?:its|the)|reduced (?:its|the)|cuts? (?:its|the)|reduction in (?:[\w-]+ ){0,3}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was) (?:reduced|lowered)|down from (?:the |its |our )?(?:prior|previous) (?:guidance|outlook|forecast))\b/i,
     'lowered',
   ],
   [/\bnarrow(?:s|ed|ing)?\b/i, 'narrowed'],
@@ -1057,7 +1057,9 @@ export function guidanceOf(
         ) ||
         // (h-guid19: ... and after "compared to the previous forecast of": "..., compared to the previous forecast of SEK
         // 4.10-4.40 billion and an operating margin of 9.5-10.5%".)
-        /\b(?:compared (?:to|with)|versus|vs\.?)\s+(?:the\s+|our\s+|its\s+)?(?:previous|prior|original|earlier)\s+(?:forecast|guidance|outlook)\b/i.test(
+        // (h-guid22: ... and after "up from the prior guidance for": "up from the prior guidance for net sales growth of 2
+        // to 4 percent, with comparable net sales growth of approximately 3.5 to 5.5 percent".)
+        /\b(?:compared (?:to|with)|versus|vs\.?|up from|down from)\s+(?:the\s+|our\s+|its\s+)?(?:previous|prior|original|earlier)\s+(?:forecast|guidance|outlook)\b/i.test(
           s.text.slice(0, h.index),
         ) ||
         // ("Sonoco previously provided first-quarter 2020 base earnings guidance of $0.83 to $0.89": the subject's
@@ -3406,13 +3408,22 @@ export function applyWordedStatus<
       if (g.status !== null && !(g.status === 'updated' && (DIRECTED.has(status) || named.has(g.metric))))
         continue;
       if (named.size > 0 ? !named.has(g.metric) : target.year === null && !alone) continue;
-      if (basis !== null && g.basis !== basis) continue;
+      // A text wording two statuses ("RAISES ORGANIC REVENUE AND MAINTAINS FULL YEAR EPS OUTLOOK"): each metric it
+      // names takes the last status word before its name. (h-guid22: per-share earnings named only as "earnings
+      // guidance", "maintained its adjusted earnings guidance ..., while raising annual net sales growth outlook", are
+      // named where the earnings are.)
+      const own = named.has(g.metric) ? nameIndex(t, g.metric) : -1;
+      const at = own < 0 && g.metric === 'eps_diluted' && named.has('net_income') ? nameIndex(t, 'net_income') : own;
+      // (h-guid22) Of several metrics named, a basis word limits only the one it qualifies (within two words before its
+      // name): "adjusted earnings guidance ..., while raising annual net sales growth outlook" leaves net sales growth of
+      // any basis.
+      const near = at >= 0 ? t.slice(Math.max(0, at - 40), at) : '';
+      const qualifies =
+        /\b(?:non[- ]?gaap|adjusted|comparable basis|gaap|core)\s+(?:[\w-]+\s+){0,2}$/i.test(near) || named.size <= 1 || at < 0;
+      if (basis !== null && g.basis !== basis && qualifies) continue;
       if (annualOnly && g.targetPeriod !== 'FY') continue;
       if (target.year !== null && (g.targetYear !== target.year || g.targetPeriod !== target.period))
         continue;
-      // A text wording two statuses ("RAISES ORGANIC REVENUE AND MAINTAINS FULL YEAR EPS OUTLOOK"): each metric it
-      // names takes the last status word before its name.
-      const at = named.has(g.metric) ? nameIndex(t, g.metric) : -1;
       // (The status word a metric takes speaks of fiscal-year targets only when its own sentence says "full-year" and
       // names no quarter: "Further, the company updated outlook for full-year adjusted EBITDA" leaves the quarter's.)
       if (at >= 0 && g.targetPeriod !== 'FY') {

@@ -220,7 +220,9 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * it; a table its lead calls a reconciliation of GAAP to non-GAAP measures states a GAAP target in its first row and the
  * row after each non-GAAP one, the rows between being reconciling steps; a header cell "Q3 FY2025" / "Full Year FY25"
  * names its period; a row printed with its last cells empty fills the first columns when the lead names the first
- * column's quarter.
+ * column's quarter; per-share earnings named only as "earnings guidance" take the status word before "earnings"; of
+ * several metrics a status text names, a basis word limits only the one it qualifies; "up / down from the prior
+ * guidance" words raised / lowered, and the metrics named after it are the earlier targets.
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/34';
 

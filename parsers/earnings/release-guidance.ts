@@ -240,7 +240,13 @@ export function titleTarget(text: string): { year: number; period: FiscalPeriod 
 
 function targetOf(
   text: string,
-  reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null; periodEnd?: string | null },
+  reported: {
+    fiscalYear: number | null;
+    fiscalPeriod: FiscalPeriod | null;
+    periodEnd?: string | null;
+    /** (h-guid22) The date a text with no reported period opens with (" date 2025-11-05"), if any. */
+    dated?: string | null;
+  },
 ): { year: number | null; period: FiscalPeriod | null } {
   // The year of the base a growth is measured from ("between a decline of 1 percent and flat from the base fiscal 2023
   // earnings of $5.90 per share") is a past year, not the target's.
@@ -341,6 +347,17 @@ function targetOf(
       text,
     );
   if (monthEnd) return { year: Number(monthEnd[1]), period: 'FY' };
+  // (h-guid22) "for the financial year to end-March" with no year, in a text dated 2025-11-05 that reports no period: the
+  // fiscal year ending at the first such month from that date (March 2026).
+  const monthOnly =
+    /\b(?:fiscal|financial) year (?:ending|ended|to)(?: in)?\s+(?:end-)?(January|February|March|April|May|June|July|August|September|October|November|December)\b(?![\s,]*(?:\d{1,2},?\s*)?(?:19|20)\d{2})/i.exec(
+      text,
+    );
+  if (monthOnly && reported.dated) {
+    const [y, mo] = reported.dated.split('-').map(Number) as [number, number];
+    const end = MONTHS.findIndex((x) => x.toLowerCase() === monthOnly[1]!.toLowerCase()) + 1;
+    return { year: end >= mo ? y : y + 1, period: 'FY' };
+  }
   // "2019 adjusted EPS guidance of ...", "UPDATES 2019 GUIDANCE": a year that qualifies a guidance word.
   m = /\b((?:19|20)\d{2})\s+(?:[A-Za-z-]+\s+){0,4}?(?:guidance|outlook|forecast|targets?)\b/i.exec(text);
   if (m) return { year: Number(m[1]), period: 'FY' };
@@ -555,7 +572,12 @@ const WITHDRAWAL =
 
 export function guidanceOf(
   sentences: Sentence[],
-  reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null; periodEnd?: string | null },
+  reported: {
+    fiscalYear: number | null;
+    fiscalPeriod: FiscalPeriod | null;
+    periodEnd?: string | null;
+    dated?: string | null;
+  },
 ): Guidance[] {
   const out: Guidance[] = [];
   const valueless: Guidance[] = [];
@@ -3248,12 +3270,19 @@ export function applyWordedStatus<
       METRICS.some(
         ([re]) => re.exec(t.slice(found0.end).replace(/^\s+(?:its|the|our|their)\s+/i, ''))?.index === 0,
       );
+    // (h-guid22) A range narrowed with its midpoint moved ("We narrowed our full year adjusted earnings per share range
+    // and modestly lowered the midpoint") is a target moved that way: the direction beats the width.
+    const midpoint =
+      /\bnarrow(?:s|ed|ing)?\s+(?:its|the|our)\s+(?:[\w-]+\s+){1,6}?range\s+and\s+(?:\w+ly\s+)?(rais|lower)(?:s|ed|ing)?\s+(?:the|its|our)\s+mid-?point\b/i.exec(
+        t,
+      );
     if (
       !(
         /\b(?:targets?|guidance|outlook|forecast)\b/i.test(t) ||
         earningsTargets ||
         revisedEstimates ||
-        objectNamed
+        objectNamed ||
+        midpoint
       ) ||
       BOILERPLATE.test(t)
     )
@@ -3435,7 +3464,14 @@ export function applyWordedStatus<
         )
           continue;
       }
-      g.status = at >= 0 ? (statusBefore(t, at) ?? status) : status;
+      g.status =
+        midpoint && at >= 0 && at < midpoint.index + midpoint[0].length
+          ? /^rais/i.test(midpoint[1]!)
+            ? 'raised'
+            : 'lowered'
+          : at >= 0
+            ? (statusBefore(t, at) ?? status)
+            : status;
     }
     // A status word followed by the forecast of a quarter and no metric ("confirmed its forecast for second quarter, as
     // well as fiscal 2023 revenue view") words that status for every target of that quarter without one.

@@ -222,7 +222,9 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * names its period; a row printed with its last cells empty fills the first columns when the lead names the first
  * column's quarter; per-share earnings named only as "earnings guidance" take the status word before "earnings"; of
  * several metrics a status text names, a basis word limits only the one it qualifies; "up / down from the prior
- * guidance" words raised / lowered, and the metrics named after it are the earlier targets.
+ * guidance" words raised / lowered, and the metrics named after it are the earlier targets; a range "narrowed" with its
+ * midpoint "lowered" / "raised" is lowered / raised; a guidance-only text's fiscal year named by its end month alone
+ * ("the financial year to end-March") is the one ending at the first such month from the date the text opens with.
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/34';
 
@@ -473,7 +475,12 @@ const GUIDANCE_ONLY = 'guidance only: its guidance is read, no reported figures'
 function guidanceRows(
   doc: ReleaseDocument,
   sentences: Sentence[],
-  period: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null; periodEnd?: string | null },
+  period: {
+    fiscalYear: number | null;
+    fiscalPeriod: FiscalPeriod | null;
+    periodEnd?: string | null;
+    dated?: string | null;
+  },
   currency: string | null,
   preannounced: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null } | null = null,
 ): ReleaseGuidance[] {
@@ -806,7 +813,8 @@ function guidanceOnly(
   return guidanceRows(
     doc,
     sentences,
-    { fiscalYear: null, fiscalPeriod: null },
+    // (h-guid22) The date the text opens with dates a fiscal year it names by its end month alone.
+    { fiscalYear: null, fiscalPeriod: null, dated: documentDate(doc.blocks.filter((b) => !b.row)) },
     currency,
     preannounced,
   ).filter((g) => g.targetYear !== null && g.targetPeriod !== null);

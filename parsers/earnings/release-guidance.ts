@@ -1897,13 +1897,14 @@ export function signedLosses(text: string): string {
 }
 
 /**
- * An amount with a currency mark or code, or followed by "yen" ("38.0 billion yen") or by a currency named in words
+ * An amount with a currency mark or code, or followed by "yen" ("38.0 billion yen") or "euros", or by a currency named in words
  * ("3.45 billion Danish crowns", "3.5 billion crowns").
  */
 function isMoney(window: string, m: RegExpExecArray): boolean {
   return (
     /\$|€|£|¥|\b(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\b/.test(m[0]) ||
-    /^\s*yen\b/i.test(window.slice(m.index + m[0].length)) ||
+    // (h-guid22: or by "euros", "2000 million euros".)
+    /^\s*(?:yen|euros?)\b/i.test(window.slice(m.index + m[0].length)) ||
     CROWNS_AFTER.test(window.slice(m.index + m[0].length))
   );
 }
@@ -2050,7 +2051,12 @@ function guidanceValue(window: string): {
     );
   if (p && p.index <= 60 && !bound) {
     const v = parseAmount(p[1]!);
-    if (v === null || /^(?:19|20)\d{2}$/.test(p[1]!.trim())) return null;
+    // (h-guid22: a four-digit number with a scale word after it, "2000 million euros", is an amount, not a year.)
+    if (
+      v === null ||
+      (/^(?:19|20)\d{2}$/.test(p[1]!.trim()) && !/^(?:thousand|million|billion|trillion|bn)$/i.test(p[2] ?? ''))
+    )
+      return null;
     const isPercent = /%|per ?cent|pct/i.test(p[2] ?? '');
     // (h-guid15) "$37.5B, plus or minus 2%", "73.0%, plus or minus 50 basis points": the range around the point, the
     // margin a percent of an amount, points (100 basis points to one) of a percent.

@@ -224,7 +224,9 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * several metrics a status text names, a basis word limits only the one it qualifies; "up / down from the prior
  * guidance" words raised / lowered, and the metrics named after it are the earlier targets; a range "narrowed" with its
  * midpoint "lowered" / "raised" is lowered / raised; a guidance-only text's fiscal year named by its end month alone
- * ("the financial year to end-March") is the one ending at the first such month from the date the text opens with.
+ * ("the financial year to end-March") is the one ending at the first such month from the date the text opens with; an
+ * amount followed by "euros" is money, and a four-digit number with a scale word after it ("2000 million euros") is an
+ * amount, not a year.
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/34';
 

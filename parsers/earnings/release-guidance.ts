@@ -139,7 +139,8 @@ const METRICS: [RegExp, string][] = [
   [/\b(?:revenue|sales) growth\b/i, 'revenue_growth'],
   // Organic growth (without currency and acquisitions) is its own target, apart from total growth; "underlying sales
   // growth" is the same measure under another name (Emerson's "Underlying Sales Growth | 2% - 3% | 3% - 5%").
-  [/\b(?:organic|underlying) (?:revenue |net sales |sales )?growth\b/i, 'organic_revenue_growth'],
+  // (h-guid22: "organic net sales change of down 1% to flat", the change named as such.)
+  [/\b(?:organic|underlying) (?:revenue |net sales |sales )?(?:growth|change)\b/i, 'organic_revenue_growth'],
   // (h-guid17: "Organic" named alone before a percent, "Raises Net Sales growth to +5-6%; Raises Organic to +4-5%", is
   // organic sales growth.)
   [/\borganic(?=\s+(?:to|of|at)\s+[+-]?\d[\d.]*(?:\s?[-–]\s?[+-]?\d[\d.]*)?\s?%)/i, 'organic_revenue_growth'],
@@ -1121,7 +1122,11 @@ export function guidanceOf(
               : tgt.period === null && tgt.year === null && yearBefore
                 ? { year: Number(yearBefore[1]), period: 'FY' as FiscalPeriod }
                 : tgt;
-      const wordsBefore = s.text.slice(Math.max(0, h.index - 40), h.index);
+      // (h-guid22) The words before the name start after an amount that ends a list item ("including adjusted EPS of
+      // $1.70–$1.85, organic net sales change of ..."): a basis word before that amount is the earlier item's.
+      const wordsBefore = s.text
+        .slice(Math.max(0, h.index - 40), h.index)
+        .replace(/^.*\d%?(?:\s*(?:million|billion))?\s*,\s*/s, '');
       // "core EPS" (a non-GAAP measure by name) and "on a comparable basis" are non-GAAP; "reported basis" is GAAP.
       const nonGaap =
         // (h-guid15: basis words after a semicolon that run into the next target's name, "...; GAAP and non-GAAP gross
@@ -1889,6 +1894,8 @@ export function signedLosses(text: string): string {
       .replace(/\bbetween an? (?:net )?profit of\s+/gi, 'between ')
       // (h-guid20) A percent written with the word "negative" ("sales growth of around negative 1.0%") is below zero.
       .replace(/\bnegative\s+(\d[\d,]*(?:\.\d+)?\s?(?:%|percent)(?!\s?[-–]\s?\d))/gi, '-$1')
+      // (h-guid22) "down 1% to flat": from a fall of 1% to none, the range -1% to 0%.
+      .replace(/\bdown\s+(\d+(?:\.\d+)?)\s?(%|percent)\s+to\s+flat\b/gi, '-$1$2 to 0$2')
       .replace(
         /\ban? (?:net )?loss of\s+((?:approximately|about|around|roughly)\s+)?\(?((?:US\$|\$|€|£)?\s?\d[\d,]*(?:\.\d+)?)\)?/gi,
         (_m, about: string | undefined, n: string) => `${about ?? ''}-${n}`,

@@ -226,7 +226,9 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * midpoint "lowered" / "raised" is lowered / raised; a guidance-only text's fiscal year named by its end month alone
  * ("the financial year to end-March") is the one ending at the first such month from the date the text opens with; an
  * amount followed by "euros" is money, and a four-digit number with a scale word after it ("2000 million euros") is an
- * amount, not a year.
+ * amount, not a year; a guidance-only text's full-year target without its year takes the one fiscal year the text
+ * names; "organic net sales change" is organic growth and "down 1% to flat" the range -1..0; a basis word before an
+ * amount that ends a list item ("adjusted EPS of $1.70–$1.85, organic ...") is that item's, not the next one's.
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/34';
 
@@ -677,6 +679,13 @@ function guidanceRows(
       for (const g of out)
         if (g.targetYear === null && g.targetPeriod?.startsWith('Q'))
           g.targetYear = yearsNamed[0]!.targetYear;
+    // (h-guid22) A fiscal-year target still without its year, in a document that names one fiscal year only ("Full-year
+    // guidance was reaffirmed, including adjusted EPS of $1.70–$1.85 ... tariffs could add roughly 3% to fiscal 2026
+    // COGS"), is of that fiscal year.
+    const fiscalYears = new Set([...doc.text.matchAll(/\bfiscal (?:year )?((?:19|20)\d{2})\b/gi)].map((m) => m[1]));
+    if (fiscalYears.size === 1)
+      for (const g of out)
+        if (g.targetYear === null && g.targetPeriod === 'FY') g.targetYear = Number([...fiscalYears][0]);
   }
   // A preannouncement (a document naming a quarter whose values are all expected, none reported: "revenue for the
   // quarter is expected to be approximately $114 million"): a statement for "the quarter", or for that quarter named

@@ -2061,7 +2061,8 @@ function guidanceValue(window: string): {
     // (h-guid22: a four-digit number with a scale word after it, "2000 million euros", is an amount, not a year.)
     if (
       v === null ||
-      (/^(?:19|20)\d{2}$/.test(p[1]!.trim()) && !/^(?:thousand|million|billion|trillion|bn)$/i.test(p[2] ?? ''))
+      (/^(?:19|20)\d{2}$/.test(p[1]!.trim()) &&
+        !/^(?:thousand|million|billion|trillion|bn)$/i.test(p[2] ?? ''))
     )
       return null;
     const isPercent = /%|per ?cent|pct/i.test(p[2] ?? '');
@@ -3455,13 +3456,16 @@ export function applyWordedStatus<
       // guidance", "maintained its adjusted earnings guidance ..., while raising annual net sales growth outlook", are
       // named where the earnings are.)
       const own = named.has(g.metric) ? nameIndex(t, g.metric) : -1;
-      const at = own < 0 && g.metric === 'eps_diluted' && named.has('net_income') ? nameIndex(t, 'net_income') : own;
+      const at =
+        own < 0 && g.metric === 'eps_diluted' && named.has('net_income') ? nameIndex(t, 'net_income') : own;
       // (h-guid22) Of several metrics named, a basis word limits only the one it qualifies (within two words before its
       // name): "adjusted earnings guidance ..., while raising annual net sales growth outlook" leaves net sales growth of
       // any basis.
       const near = at >= 0 ? t.slice(Math.max(0, at - 40), at) : '';
       const qualifies =
-        /\b(?:non[- ]?gaap|adjusted|comparable basis|gaap|core)\s+(?:[\w-]+\s+){0,2}$/i.test(near) || named.size <= 1 || at < 0;
+        /\b(?:non[- ]?gaap|adjusted|comparable basis|gaap|core)\s+(?:[\w-]+\s+){0,2}$/i.test(near) ||
+        named.size <= 1 ||
+        at < 0;
       if (basis !== null && g.basis !== basis && qualifies) continue;
       if (annualOnly && g.targetPeriod !== 'FY') continue;
       if (target.year !== null && (g.targetYear !== target.year || g.targetPeriod !== target.period))

@@ -682,7 +682,9 @@ function guidanceRows(
     // (h-guid22) A fiscal-year target still without its year, in a document that names one fiscal year only ("Full-year
     // guidance was reaffirmed, including adjusted EPS of $1.70–$1.85 ... tariffs could add roughly 3% to fiscal 2026
     // COGS"), is of that fiscal year.
-    const fiscalYears = new Set([...doc.text.matchAll(/\bfiscal (?:year )?((?:19|20)\d{2})\b/gi)].map((m) => m[1]));
+    const fiscalYears = new Set(
+      [...doc.text.matchAll(/\bfiscal (?:year )?((?:19|20)\d{2})\b/gi)].map((m) => m[1]),
+    );
     if (fiscalYears.size === 1)
       for (const g of out)
         if (g.targetYear === null && g.targetPeriod === 'FY') g.targetYear = Number([...fiscalYears][0]);

@@ -47,7 +47,9 @@ describe('reaffirmed beside raised, growth in percent (Smucker fiscal 2026, set 
 describe('yen and euros, fiscal years past the next quarter (set 13)', () => {
   it('"3.4 trillion yen ($22.6 billion) for the financial year to end-March" in a text dated 2025-11-05 is FY 2026', () => {
     const r = set13.parse(toyota);
-    expect(rows(r)).toEqual([['operating_income', 'unspecified', 'FY 2026', 3_400_000_000_000, null, 'raised']]);
+    expect(rows(r)).toEqual([
+      ['operating_income', 'unspecified', 'FY 2026', 3_400_000_000_000, null, 'raised'],
+    ]);
     expect(r.guidance[0]!.currency).toBe('JPY');
   });
 

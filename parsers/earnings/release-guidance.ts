@@ -139,7 +139,8 @@ const METRICS: [RegExp, string][] = [
   [/\b(?:revenue|sales) growth\b/i, 'revenue_growth'],
   // Organic growth (without currency and acquisitions) is its own target, apart from total growth; "underlying sales
   // growth" is the same measure under another name (Emerson's "Underlying Sales Growth | 2% - 3% | 3% - 5%").
-  [/\b(?:organic|underlying) (?:revenue |net sales |sales )?growth\b/i, 'organic_revenue_growth'],
+  // (h-guid22: "organic net sales change of down 1% to flat", the change named as such.)
+  [/\b(?:organic|underlying) (?:revenue |net sales |sales )?(?:growth|change)\b/i, 'organic_revenue_growth'],
   // (h-guid17: "Organic" named alone before a percent, "Raises Net Sales growth to +5-6%; Raises Organic to +4-5%", is
   // organic sales growth.)
   [/\borganic(?=\s+(?:to|of|at)\s+[+-]?\d[\d.]*(?:\s?[-–]\s?[+-]?\d[\d.]*)?\s?%)/i, 'organic_revenue_growth'],
@@ -240,7 +241,13 @@ export function titleTarget(text: string): { year: number; period: FiscalPeriod 
 
 function targetOf(
   text: string,
-  reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null; periodEnd?: string | null },
+  reported: {
+    fiscalYear: number | null;
+    fiscalPeriod: FiscalPeriod | null;
+    periodEnd?: string | null;
+    /** (h-guid22) The date a text with no reported period opens with (" date 2025-11-05"), if any. */
+    dated?: string | null;
+  },
 ): { year: number | null; period: FiscalPeriod | null } {
   // The year of the base a growth is measured from ("between a decline of 1 percent and flat from the base fiscal 2023
   // earnings of $5.90 per share") is a past year, not the target's.
@@ -248,7 +255,8 @@ function targetOf(
   // (h-guid21) A quarter naming a document ("revised guidance it provided in its fiscal third-quarter earnings release
   // Dec. 21") is no target.
   text = text.replace(
-    /\b(?:fiscal\s+)?(?:first|second|third|fourth)[- ]quarter\s+(?:earnings\s+|results\s+)?(?:release|report|conference call)\b/gi,
+    // (h-guid22: "its third-quarter financial report" too.)
+    /\b(?:fiscal\s+)?(?:first|second|third|fourth)[- ]quarter\s+(?:earnings\s+|results\s+|financial\s+)?(?:release|report|conference call)\b/gi,
     ' ',
   );
   // Of several quarter phrases the first that states its year or its end date names the target ("Raises First
@@ -340,6 +348,17 @@ function targetOf(
       text,
     );
   if (monthEnd) return { year: Number(monthEnd[1]), period: 'FY' };
+  // (h-guid22) "for the financial year to end-March" with no year, in a text dated 2025-11-05 that reports no period: the
+  // fiscal year ending at the first such month from that date (March 2026).
+  const monthOnly =
+    /\b(?:fiscal|financial) year (?:ending|ended|to)(?: in)?\s+(?:end-)?(January|February|March|April|May|June|July|August|September|October|November|December)\b(?![\s,]*(?:\d{1,2},?\s*)?(?:19|20)\d{2})/i.exec(
+      text,
+    );
+  if (monthOnly && reported.dated) {
+    const [y, mo] = reported.dated.split('-').map(Number) as [number, number];
+    const end = MONTHS.findIndex((x) => x.toLowerCase() === monthOnly[1]!.toLowerCase()) + 1;
+    return { year: end >= mo ? y : y + 1, period: 'FY' };
+  }
   // "2019 adjusted EPS guidance of ...", "UPDATES 2019 GUIDANCE": a year that qualifies a guidance word.
   m = /\b((?:19|20)\d{2})\s+(?:[A-Za-z-]+\s+){0,4}?(?:guidance|outlook|forecast|targets?)\b/i.exec(text);
   if (m) return { year: Number(m[1]), period: 'FY' };
@@ -434,11 +453,11 @@ function splitFiscalYear(text: string): number | null {
 const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
   [
     // ("assuming the Fed raises rates again": interest rates raised are no status, h-guid15.)
-    /\b(?:(?:raises?|raised|raising)(?!\s+(?:interest\s+)?rates\b)|upward revisions?|revised upward|increas(?:es?|ed|ing) (?:(?!to\b)[\w$.-]+ ){0,4}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was|is being|is) (?:increased|raised)|lifts?|lifted)\b/i,
+    /\b(?:(?:raises?|raised|raising)(?!\s+(?:interest\s+)?rates\b)|upward revisions?|revised upward|increas(?:es?|ed|ing) (?:(?!to\b)[\w$.-]+ ){0,4}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was|is being|is) (?:increased|raised)|lifts?|lifted|up from (?:the |its |our )?(?:prior|previous) (?:guidance|outlook|forecast))\b/i,
     'raised',
   ],
   [
-    /\b(?:lowers|lowered|lowering|downward revisions?|revised downward|lower (?:its|the|our)|reduces? (?:its|the)|reduced (?:its|the)|cuts? (?:its|the)|reduction in (?:[\w-]+ ){0,3}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was) (?:reduced|lowered))\b/i,
+    /\b(?:lowers|lowered|lowering|downward revisions?|revised downward|lower (?:its|the|our)|reduces? (?:its|the)|reduced (?:its|the)|cuts? (?:its|the)|reduction in (?:[\w-]+ ){0,3}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was) (?:reduced|lowered)|down from (?:the |its |our )?(?:prior|previous) (?:guidance|outlook|forecast))\b/i,
     'lowered',
   ],
   [/\bnarrow(?:s|ed|ing)?\b/i, 'narrowed'],
@@ -466,9 +485,13 @@ const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
 ];
 
 /** The worded status and where its word ends (the target named right after it is the one it speaks of). */
-/** A sentence opening with "Previously," and a past forecast verb: the earlier targets, not targets. */
+/**
+ * A sentence opening with "Previously," and a past forecast verb: the earlier targets, not targets. (h-guid22: so does
+ * one opening with a past time, "However, in the first quarter, management guided for 2025 NII to increase 1% to 3%",
+ * "In January, ...", "Last quarter, ...".)
+ */
 const PREVIOUSLY_EXPECTED =
-  /^previously,?\s+(?:[\w.&'’-]+\s+){1,4}?(?:had\s+)?(?:expected|projected|forecast|guided|anticipated|estimated|saw)\b/i;
+  /^(?:(?:however|but),?\s+)?(?:previously|earlier this year|in (?:the |its )?(?:first|second|third|fourth|prior|previous|last) quarter|in (?:January|February|March|April|May|June|July|August|September|October|November|December)|last (?:quarter|year|month)),?\s+(?:[\w.&'’-]+\s+){1,4}?(?:had\s+)?(?:expected|projected|forecast|guided|anticipated|estimated|saw)\b/i;
 
 /**
  * A company that increases or lowers its expectations for a metric to a value ("The company also increased full year
@@ -550,7 +573,12 @@ const WITHDRAWAL =
 
 export function guidanceOf(
   sentences: Sentence[],
-  reported: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null; periodEnd?: string | null },
+  reported: {
+    fiscalYear: number | null;
+    fiscalPeriod: FiscalPeriod | null;
+    periodEnd?: string | null;
+    dated?: string | null;
+  },
 ): Guidance[] {
   const out: Guidance[] = [];
   const valueless: Guidance[] = [];
@@ -1052,7 +1080,9 @@ export function guidanceOf(
         ) ||
         // (h-guid19: ... and after "compared to the previous forecast of": "..., compared to the previous forecast of SEK
         // 4.10-4.40 billion and an operating margin of 9.5-10.5%".)
-        /\b(?:compared (?:to|with)|versus|vs\.?)\s+(?:the\s+|our\s+|its\s+)?(?:previous|prior|original|earlier)\s+(?:forecast|guidance|outlook)\b/i.test(
+        // (h-guid22: ... and after "up from the prior guidance for": "up from the prior guidance for net sales growth of 2
+        // to 4 percent, with comparable net sales growth of approximately 3.5 to 5.5 percent".)
+        /\b(?:compared (?:to|with)|versus|vs\.?|up from|down from)\s+(?:the\s+|our\s+|its\s+)?(?:previous|prior|original|earlier)\s+(?:forecast|guidance|outlook)\b/i.test(
           s.text.slice(0, h.index),
         ) ||
         // ("Sonoco previously provided first-quarter 2020 base earnings guidance of $0.83 to $0.89": the subject's
@@ -1092,7 +1122,11 @@ export function guidanceOf(
               : tgt.period === null && tgt.year === null && yearBefore
                 ? { year: Number(yearBefore[1]), period: 'FY' as FiscalPeriod }
                 : tgt;
-      const wordsBefore = s.text.slice(Math.max(0, h.index - 40), h.index);
+      // (h-guid22) The words before the name start after an amount that ends a list item ("including adjusted EPS of
+      // $1.70–$1.85, organic net sales change of ..."): a basis word before that amount is the earlier item's.
+      const wordsBefore = s.text
+        .slice(Math.max(0, h.index - 40), h.index)
+        .replace(/^.*\d%?(?:\s*(?:million|billion))?\s*,\s*/s, '');
       // "core EPS" (a non-GAAP measure by name) and "on a comparable basis" are non-GAAP; "reported basis" is GAAP.
       const nonGaap =
         // (h-guid15: basis words after a semicolon that run into the next target's name, "...; GAAP and non-GAAP gross
@@ -1860,6 +1894,8 @@ export function signedLosses(text: string): string {
       .replace(/\bbetween an? (?:net )?profit of\s+/gi, 'between ')
       // (h-guid20) A percent written with the word "negative" ("sales growth of around negative 1.0%") is below zero.
       .replace(/\bnegative\s+(\d[\d,]*(?:\.\d+)?\s?(?:%|percent)(?!\s?[-–]\s?\d))/gi, '-$1')
+      // (h-guid22) "down 1% to flat": from a fall of 1% to none, the range -1% to 0%.
+      .replace(/\bdown\s+(\d+(?:\.\d+)?)\s?(%|percent)\s+to\s+flat\b/gi, '-$1$2 to 0$2')
       .replace(
         /\ban? (?:net )?loss of\s+((?:approximately|about|around|roughly)\s+)?\(?((?:US\$|\$|€|£)?\s?\d[\d,]*(?:\.\d+)?)\)?/gi,
         (_m, about: string | undefined, n: string) => `${about ?? ''}-${n}`,
@@ -1868,13 +1904,14 @@ export function signedLosses(text: string): string {
 }
 
 /**
- * An amount with a currency mark or code, or followed by "yen" ("38.0 billion yen") or by a currency named in words
+ * An amount with a currency mark or code, or followed by "yen" ("38.0 billion yen") or "euros", or by a currency named in words
  * ("3.45 billion Danish crowns", "3.5 billion crowns").
  */
 function isMoney(window: string, m: RegExpExecArray): boolean {
   return (
     /\$|€|£|¥|\b(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\b/.test(m[0]) ||
-    /^\s*yen\b/i.test(window.slice(m.index + m[0].length)) ||
+    // (h-guid22: or by "euros", "2000 million euros".)
+    /^\s*(?:yen|euros?)\b/i.test(window.slice(m.index + m[0].length)) ||
     CROWNS_AFTER.test(window.slice(m.index + m[0].length))
   );
 }
@@ -2021,7 +2058,13 @@ function guidanceValue(window: string): {
     );
   if (p && p.index <= 60 && !bound) {
     const v = parseAmount(p[1]!);
-    if (v === null || /^(?:19|20)\d{2}$/.test(p[1]!.trim())) return null;
+    // (h-guid22: a four-digit number with a scale word after it, "2000 million euros", is an amount, not a year.)
+    if (
+      v === null ||
+      (/^(?:19|20)\d{2}$/.test(p[1]!.trim()) &&
+        !/^(?:thousand|million|billion|trillion|bn)$/i.test(p[2] ?? ''))
+    )
+      return null;
     const isPercent = /%|per ?cent|pct/i.test(p[2] ?? '');
     // (h-guid15) "$37.5B, plus or minus 2%", "73.0%, plus or minus 50 basis points": the range around the point, the
     // margin a percent of an amount, points (100 basis points to one) of a percent.
@@ -2187,6 +2230,14 @@ function columnOf(cell: string): Column | null {
     current: false,
     growth: false,
   };
+  // (h-guid22) A cell naming only what the column holds ("Guidance" under "Q2 2025 | Full Year 2025") names no basis,
+  // side or period of its own: the row above gives it one.
+  if (/^(?:guidance|outlook|forecast|estimate)$/i.test(c)) return col;
+  // (h-guid22) A quarter or the full year named with a fiscal-year code glued to FY ("Q3 FY2025", "Full Year FY25").
+  if (/^(?:Q[1-4]|(?:full[- ])?(?:fiscal[- ])?year)\s+FY\s?'?(?:\d{4}|\d{2})$/i.test(c)) {
+    col.period = c;
+    return col;
+  }
   const yearFirst = yearFirstPeriod(c);
   if (yearFirst) {
     col.period = yearFirst;
@@ -2310,11 +2361,18 @@ function cellValue(cell: string): string {
 function columnCells(
   values: string[],
   cols: { leaves: Column[]; groups: Column[]; optional: number[]; previous: boolean },
+  trailingEmpty = false,
 ): { text: string; col: Column }[] | null {
   let v = values;
   if (v.length === cols.leaves.length + cols.optional.length && cols.optional.length > 0) {
     v = v.filter((_, i) => !cols.optional.some((o, k) => o + k === i));
   }
+  // (h-guid22) A row printed with its last cells empty ("Net sales | $903 million to $943 million | |" under "Q3 FY2025 |
+  // Full Year FY25") fills the first columns when the lead names the first column's quarter ("our expectations for third
+  // quarter and selected full year fiscal 2025"): the store drops the empty cells, not their places. (Under a lead naming
+  // the year only, "the fiscal year 2025 guidance framework", such a row's one amount is not placed by position.)
+  if (trailingEmpty && v.length < cols.leaves.length && cols.optional.length === 0)
+    v = [...v, ...Array<string>(cols.leaves.length - v.length).fill('')];
   if (v.length === cols.groups.length && v.length !== cols.leaves.length) {
     return v.map((text, i) => ({ text, col: cols.groups[i]! })).filter((c) => !c.col.skip);
   }
@@ -2738,10 +2796,13 @@ export function tableGuidance(
   );
   const ranged = rangeTables(tableBlocks);
   let afterRow = false;
+  // (h-guid22) Whether the next body row is the first of its table or of a section (after a header or blank row).
+  let sectionStart = true;
   for (const b of tableBlocks) {
     const wasRow = afterRow;
     afterRow = b.row;
     if (!b.row) {
+      sectionStart = true;
       firstRow = null;
       const title = /\|\s*$/.test(b.text) && b.text.length <= 80;
       titles = title ? (lastTitle ? [...titles, b.text] : [b.text]) : [];
@@ -2789,8 +2850,11 @@ export function tableGuidance(
         (c, i) => i > 0 && columnOf(c) === null && cells.slice(i + 1).includes(cells[0]!),
       );
       headerRows.push(over > 0 ? cells.slice(0, over) : cells);
+      sectionStart = true;
       continue;
     }
+    const startsSection = sectionStart;
+    sectionStart = false;
     // (h-guid19) A row whose values are followed by a text cell ("Revenue | ~$3.3 B | ~$3.2 B | Aviation | ~18% | ~13%")
     // ends before it: the cells from that label on are a row of a table printed beside.
     const beside = cells.findIndex(
@@ -2826,6 +2890,14 @@ export function tableGuidance(
     // (h-guid19) A row naming an impact or effect on a metric ("Tax rate impact from adjustments to GAAP earnings", "Tax
     // effect of the above items") is a reconciling item between two targets, not a target.
     if (/\b(?:impact|effect)s?\s+(?:of|from|on)\b/i.test(label)) continue;
+    // (h-guid22) A table its lead calls a reconciliation of GAAP to non-GAAP measures ("Net income (loss) | ... |
+    // EBITDA | ... | Adjusted EBITDA | Diluted EPS | ... | Adjusted EPS") states a GAAP target in its first row and in the
+    // row right after each non-GAAP one, and the non-GAAP target in the row naming its basis; the rows between are its
+    // reconciling steps (tax, interest, an unadjusted EBITDA), no targets.
+    const reconciliation = /\breconciliation of GAAP to non-GAAP\b/i.test(lead);
+    const basisNamed = /non[- ]?gaap|adjusted/i.test(label);
+    if (reconciliation && basisNamed) sectionStart = true;
+    if (reconciliation && !startsSection && !basisNamed) continue;
     // Sustaining or maintenance capital expenditures are a part of capex, not its total.
     if (hit[1] === 'capex' && /\b(?:sustaining|maintenance)\s+capital\b/i.test(label)) continue;
     if (
@@ -2839,7 +2911,12 @@ export function tableGuidance(
     // A header naming the columns (a basis, Low / Mid / High, New / Previous, a period) is followed column by column:
     // each cell is read under its column's header, never a previous or adjustment column's.
     const cols = columnsOf(headerRows);
-    const byColumn = cols ? columnCells(values.map(cellValue), cols) : null;
+    const firstQuarter = cols?.leaves[0]?.period ? targetOf(cols.leaves[0].period, reported).period : null;
+    const leadQuarter =
+      firstQuarter?.startsWith('Q') === true && targetOf(lead, reported).period === firstQuarter;
+    const byColumn = cols
+      ? columnCells(values.map(cellValue), cols, leadQuarter && /\|\s+\|\s*$/.test(b.text))
+      : null;
     const jobs: {
       raw: string;
       colBasis: 'gaap' | 'non_gaap' | null;
@@ -2897,7 +2974,7 @@ export function tableGuidance(
         ? /non/i.test(basisWord[1]!)
           ? 'non_gaap'
           : 'gaap'
-        : (labelBasis ?? colBasis ?? sectionBasis ?? (gaapByLead ? 'gaap' : 'unspecified'));
+        : (labelBasis ?? colBasis ?? sectionBasis ?? (gaapByLead || reconciliation ? 'gaap' : 'unspecified'));
       // (h-guid18) A cell worded as a change ("Increase of 33% to 36%") is its row metric's growth: revenue growth for
       // revenue, outside the vocabulary for any other metric (EBITDA's growth, a part of revenue's growth).
       const changeCell = /^(?:increase|decrease|up|down|growth|decline)\s+(?:of\s+)?\d[\d.]*\s?%/i.test(cell);
@@ -3207,12 +3284,19 @@ export function applyWordedStatus<
       METRICS.some(
         ([re]) => re.exec(t.slice(found0.end).replace(/^\s+(?:its|the|our|their)\s+/i, ''))?.index === 0,
       );
+    // (h-guid22) A range narrowed with its midpoint moved ("We narrowed our full year adjusted earnings per share range
+    // and modestly lowered the midpoint") is a target moved that way: the direction beats the width.
+    const midpoint =
+      /\bnarrow(?:s|ed|ing)?\s+(?:its|the|our)\s+(?:[\w-]+\s+){1,6}?range\s+and\s+(?:\w+ly\s+)?(rais|lower)(?:s|ed|ing)?\s+(?:the|its|our)\s+mid-?point\b/i.exec(
+        t,
+      );
     if (
       !(
         /\b(?:targets?|guidance|outlook|forecast)\b/i.test(t) ||
         earningsTargets ||
         revisedEstimates ||
-        objectNamed
+        objectNamed ||
+        midpoint
       ) ||
       BOILERPLATE.test(t)
     )
@@ -3367,13 +3451,25 @@ export function applyWordedStatus<
       if (g.status !== null && !(g.status === 'updated' && (DIRECTED.has(status) || named.has(g.metric))))
         continue;
       if (named.size > 0 ? !named.has(g.metric) : target.year === null && !alone) continue;
-      if (basis !== null && g.basis !== basis) continue;
+      // A text wording two statuses ("RAISES ORGANIC REVENUE AND MAINTAINS FULL YEAR EPS OUTLOOK"): each metric it
+      // names takes the last status word before its name. (h-guid22: per-share earnings named only as "earnings
+      // guidance", "maintained its adjusted earnings guidance ..., while raising annual net sales growth outlook", are
+      // named where the earnings are.)
+      const own = named.has(g.metric) ? nameIndex(t, g.metric) : -1;
+      const at =
+        own < 0 && g.metric === 'eps_diluted' && named.has('net_income') ? nameIndex(t, 'net_income') : own;
+      // (h-guid22) Of several metrics named, a basis word limits only the one it qualifies (within two words before its
+      // name): "adjusted earnings guidance ..., while raising annual net sales growth outlook" leaves net sales growth of
+      // any basis.
+      const near = at >= 0 ? t.slice(Math.max(0, at - 40), at) : '';
+      const qualifies =
+        /\b(?:non[- ]?gaap|adjusted|comparable basis|gaap|core)\s+(?:[\w-]+\s+){0,2}$/i.test(near) ||
+        named.size <= 1 ||
+        at < 0;
+      if (basis !== null && g.basis !== basis && qualifies) continue;
       if (annualOnly && g.targetPeriod !== 'FY') continue;
       if (target.year !== null && (g.targetYear !== target.year || g.targetPeriod !== target.period))
         continue;
-      // A text wording two statuses ("RAISES ORGANIC REVENUE AND MAINTAINS FULL YEAR EPS OUTLOOK"): each metric it
-      // names takes the last status word before its name.
-      const at = named.has(g.metric) ? nameIndex(t, g.metric) : -1;
       // (The status word a metric takes speaks of fiscal-year targets only when its own sentence says "full-year" and
       // names no quarter: "Further, the company updated outlook for full-year adjusted EBITDA" leaves the quarter's.)
       if (at >= 0 && g.targetPeriod !== 'FY') {
@@ -3385,7 +3481,14 @@ export function applyWordedStatus<
         )
           continue;
       }
-      g.status = at >= 0 ? (statusBefore(t, at) ?? status) : status;
+      g.status =
+        midpoint && at >= 0 && at < midpoint.index + midpoint[0].length
+          ? /^rais/i.test(midpoint[1]!)
+            ? 'raised'
+            : 'lowered'
+          : at >= 0
+            ? (statusBefore(t, at) ?? status)
+            : status;
     }
     // A status word followed by the forecast of a quarter and no metric ("confirmed its forecast for second quarter, as
     // well as fiscal 2023 revenue view") words that status for every target of that quarter without one.

@@ -214,8 +214,23 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * 2013" is a target's own period phrase; "it earned $266 million, or 87 cents a share, excluding special items" names a
  * non-GAAP net income and EPS.
  * /32 holds /30 and /31 too (the lead's merge).
+ * /34 (h-guid22; /33 is another helper's): guidance set 13 rules: a sentence opening with a past time and a past forecast
+ * verb ("However, in the first quarter, management guided for ...") states an earlier target; "its third-quarter
+ * financial report" names a document, not a target; an outlook table's "Guidance" cell takes the period of the cell above
+ * it; a table its lead calls a reconciliation of GAAP to non-GAAP measures states a GAAP target in its first row and the
+ * row after each non-GAAP one, the rows between being reconciling steps; a header cell "Q3 FY2025" / "Full Year FY25"
+ * names its period; a row printed with its last cells empty fills the first columns when the lead names the first
+ * column's quarter; per-share earnings named only as "earnings guidance" take the status word before "earnings"; of
+ * several metrics a status text names, a basis word limits only the one it qualifies; "up / down from the prior
+ * guidance" words raised / lowered, and the metrics named after it are the earlier targets; a range "narrowed" with its
+ * midpoint "lowered" / "raised" is lowered / raised; a guidance-only text's fiscal year named by its end month alone
+ * ("the financial year to end-March") is the one ending at the first such month from the date the text opens with; an
+ * amount followed by "euros" is money, and a four-digit number with a scale word after it ("2000 million euros") is an
+ * amount, not a year; a guidance-only text's full-year target without its year takes the one fiscal year the text
+ * names; "organic net sales change" is organic growth and "down 1% to flat" the range -1..0; a basis word before an
+ * amount that ends a list item ("adjusted EPS of $1.70–$1.85, organic ...") is that item's, not the next one's.
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/32';
+export const RELEASE_PARSER_VERSION = 'earnings-release/34';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';
@@ -464,7 +479,12 @@ const GUIDANCE_ONLY = 'guidance only: its guidance is read, no reported figures'
 function guidanceRows(
   doc: ReleaseDocument,
   sentences: Sentence[],
-  period: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null; periodEnd?: string | null },
+  period: {
+    fiscalYear: number | null;
+    fiscalPeriod: FiscalPeriod | null;
+    periodEnd?: string | null;
+    dated?: string | null;
+  },
   currency: string | null,
   preannounced: { fiscalYear: number | null; fiscalPeriod: FiscalPeriod | null } | null = null,
 ): ReleaseGuidance[] {
@@ -659,6 +679,15 @@ function guidanceRows(
       for (const g of out)
         if (g.targetYear === null && g.targetPeriod?.startsWith('Q'))
           g.targetYear = yearsNamed[0]!.targetYear;
+    // (h-guid22) A fiscal-year target still without its year, in a document that names one fiscal year only ("Full-year
+    // guidance was reaffirmed, including adjusted EPS of $1.70–$1.85 ... tariffs could add roughly 3% to fiscal 2026
+    // COGS"), is of that fiscal year.
+    const fiscalYears = new Set(
+      [...doc.text.matchAll(/\bfiscal (?:year )?((?:19|20)\d{2})\b/gi)].map((m) => m[1]),
+    );
+    if (fiscalYears.size === 1)
+      for (const g of out)
+        if (g.targetYear === null && g.targetPeriod === 'FY') g.targetYear = Number([...fiscalYears][0]);
   }
   // A preannouncement (a document naming a quarter whose values are all expected, none reported: "revenue for the
   // quarter is expected to be approximately $114 million"): a statement for "the quarter", or for that quarter named
@@ -797,7 +826,8 @@ function guidanceOnly(
   return guidanceRows(
     doc,
     sentences,
-    { fiscalYear: null, fiscalPeriod: null },
+    // (h-guid22) The date the text opens with dates a fiscal year it names by its end month alone.
+    { fiscalYear: null, fiscalPeriod: null, dated: documentDate(doc.blocks.filter((b) => !b.row)) },
     currency,
     preannounced,
   ).filter((g) => g.targetYear !== null && g.targetPeriod !== null);

@@ -214,8 +214,11 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * 2013" is a target's own period phrase; "it earned $266 million, or 87 cents a share, excluding special items" names a
  * non-GAAP net income and EPS.
  * /32 holds /30 and /31 too (the lead's merge).
+ * /33 (h-earn31): held-out set 27's rules: "from continuing operations" set between a net name and its amount ("net
+ * income from continuing operations of $14.7 million, or $0.82 per diluted share") names the continuing line, which
+ * yields to the whole net figure ("net income including discontinued operations was $13.4 million").
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/32';
+export const RELEASE_PARSER_VERSION = 'earnings-release/33';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

@@ -216,7 +216,9 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * /32 holds /30 and /31 too (the lead's merge).
  * /33 (h-earn31): held-out set 27's rules: "from continuing operations" set between a net name and its amount ("net
  * income from continuing operations of $14.7 million, or $0.82 per diluted share") names the continuing line, which
- * yields to the whole net figure ("net income including discontinued operations was $13.4 million").
+ * yields to the whole net figure ("net income including discontinued operations was $13.4 million"); a ratio's value
+ * followed by its own period phrase ("7.1% for the third quarter of 2023 and 7.6% for the first nine months") is that
+ * period's.
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/33';
 

@@ -33,4 +33,13 @@ describe('earnings release parser: held-out set 27 formats', () => {
     expect(set27.value(r, 'FY', 'eps_diluted', 'gaap')).toBe(0.76);
     set27.evidenceHolds(name, r);
   });
+
+  it('Goldman Sachs 3Q23: "ROE ... was 7.1% for the third quarter of 2023 and 7.6% for the first nine months" is Q3 7.1', () => {
+    const name = 'GS_8-K_2023-10-17_Q3-2023_marketscreener_transcribed_excerpt.txt';
+    const r = set27.parse(name);
+    expect(r.release).toMatchObject({ fiscal_period: 'Q3', fiscal_year: 2023, period_end: '2023-09-30' });
+    const roe = r.measures.find((m) => m.measure === 'return_on_equity');
+    expect(roe).toMatchObject({ fiscal_period: 'Q3', period: 'quarter', value: 7.1 });
+    set27.evidenceHolds(name, r);
+  });
 });

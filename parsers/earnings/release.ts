@@ -218,7 +218,12 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * income from continuing operations of $14.7 million, or $0.82 per diluted share") names the continuing line, which
  * yields to the whole net figure ("net income including discontinued operations was $13.4 million"); a ratio's value
  * followed by its own period phrase ("7.1% for the third quarter of 2023 and 7.6% for the first nine months") is that
- * period's.
+ * period's; of the lines kept before a table, plain lines give way before heading lines, and when a short column heading
+ * ("Three months ended") follows the table's title, the heading lines above the title ("FIRST QUARTER" / "FISCAL YEAR
+ * 2020 RESULTS") are the document's, not the header; quarter columns whose years rise and never fall ("2018 | 2019 |
+ * 2019 | 2019 | 2019") run oldest first, the current quarter last; a "Net revenues" row under "Total revenues" and an
+ * interest expense row is the revenue; month-and-day lines stacked under "Three months ended" over a row of years date
+ * the columns, the quarter ending on the last date of their rising run.
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/33';
 

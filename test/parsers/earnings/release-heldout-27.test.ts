@@ -42,4 +42,19 @@ describe('earnings release parser: held-out set 27 formats', () => {
     expect(roe).toMatchObject({ fiscal_period: 'Q3', period: 'quarter', value: 7.1 });
     set27.evidenceHolds(name, r);
   });
+
+  it('Raymond James supplement: five quarters oldest first, "Net revenues" under "Total revenues" and interest expense', () => {
+    const name = 'RJF_2020-01_FQ1-FY2020_earnings-supplement_marketscreener_transcribed_excerpt.txt';
+    const r = set27.parse(name);
+    // "FIRST QUARTER" / "FISCAL YEAR 2020 RESULTS"; "December 31," stacked over "2019", the last of the rising columns.
+    expect(r.release).toMatchObject({
+      is_earnings_release: true,
+      fiscal_period: 'Q1',
+      fiscal_year: 2020,
+      period_end: '2019-12-31',
+    });
+    // The current quarter is the last figure column; the broker's top line is its net revenues.
+    expect(set27.value(r, 'Q1', 'revenue', 'gaap')).toBe(2_009_000_000);
+    set27.evidenceHolds(name, r);
+  });
 });

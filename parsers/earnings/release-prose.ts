@@ -378,11 +378,17 @@ function readNaming(
   // rose 8.3% to $2.87 billion and reached $8.77 billion ... for the nine months") states the quarter's figures until
   // the year to date is named: up to the name, or up to the first amount after the name.
   const firstAmount = Math.min(...amounts.filter((e) => e > at), s.text.length);
+  // (h-earn31: Goldman Sachs 3Q23, "Diluted earnings per common share (EPS) was $5.47 for the third quarter of 2023
+  // compared with ..., and was $17.39 for the first nine months of 2023": or when that first amount is followed by its
+  // own quarter phrase.)
   if (
     sentenceSpan === 'ytd' &&
     semicolon < 0 &&
     (spanOfSentence(s.text.slice(0, at)) === 'quarter' ||
-      spanOfSentence(s.text.slice(0, firstAmount)) === 'quarter')
+      spanOfSentence(s.text.slice(0, firstAmount)) === 'quarter' ||
+      spanOfSentence(
+        /^\s*(?:for|in|during)\s+the\s+[^,;.$]{0,50}/i.exec(s.text.slice(firstAmount))?.[0] ?? '',
+      ) === 'quarter')
   )
     span = 'quarter';
   if (

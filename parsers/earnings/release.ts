@@ -223,7 +223,10 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * 2020 RESULTS") are the document's, not the header; quarter columns whose years rise and never fall ("2018 | 2019 |
  * 2019 | 2019 | 2019") run oldest first, the current quarter last; a "Net revenues" row under "Total revenues" and an
  * interest expense row is the revenue; month-and-day lines stacked under "Three months ended" over a row of years date
- * the columns, the quarter ending on the last date of their rising run.
+ * the columns, the quarter ending on the last date of their rising run; a per-share name run together
+ * ("Dilutedearningspercommonshare") and "for the" run into an ordinal ("forthethird") are read as their words; in a
+ * sentence naming a quarter and a year to date, an amount followed by its own quarter phrase ("$5.47 for the third
+ * quarter of 2023 ..., and was $17.39 for the first nine months") is the quarter's.
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/33';
 

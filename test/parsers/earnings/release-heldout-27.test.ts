@@ -57,4 +57,16 @@ describe('earnings release parser: held-out set 27 formats', () => {
     expect(set27.value(r, 'Q1', 'revenue', 'gaap')).toBe(2_009_000_000);
     set27.evidenceHolds(name, r);
   });
+
+  it('Goldman Sachs 3Q23: "Dilutedearningspercommonshare(EPS)was$5.47forthethird quarterof 2023" as copied', () => {
+    const name = 'GS_8-K_2023-10-17_Q3-2023_marketscreener_transcribed_excerpt.txt';
+    const r = set27.parse(name);
+    // The run-together name is read as its words; the amount's own "for the third quarter" makes it the quarter's,
+    // though the sentence goes on to the first nine months ($17.39).
+    expect(set27.value(r, 'Q3', 'eps_diluted', 'gaap')).toBe(5.47);
+    expect(set27.value(r, 'Q3', 'revenue', 'gaap')).toBe(11_820_000_000);
+    expect(set27.value(r, 'Q3', 'net_income', 'gaap')).toBe(2_060_000_000);
+    expect(r.figures.some((f) => f.value === 17.39)).toBe(false);
+    set27.evidenceHolds(name, r);
+  });
 });

@@ -63,7 +63,10 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * Indian statement "(Rs. In Lakhs)" whose year column lost its date, Three / Twelve Months Ended groups with Change
  * columns) twenty-fifth; set 26 (fixtures/earnings/held-out-26: semiconductors' GAAP and non-GAAP tables of one shape
  * in a row, quarters ending on a Saturday, a reconciliation page alone, Canadian banks' reported and adjusted figures in
- * C$ prose and bullets, a utility's "earnings from normal operations", a statements-only Exhibit 99.2) twenty-sixth.
+ * C$ prose and bullets, a utility's "earnings from normal operations", a statements-only Exhibit 99.2) twenty-sixth;
+ * set 27 (fixtures/earnings/held-out-27: financials' net revenues, a summary box with periods as row labels, a
+ * five-quarter statement with the current quarter last, continuing vs discontinued operations, a half year in
+ * "US$ Million") twenty-seventh.
  * `-- --heldout --set 9` scores one held-out set alone. Each set also counts guidance basis errors: a
  * guidance row found with the label's value but under another basis (gaap / non_gaap / unspecified) than the label's.
  *
@@ -125,6 +128,7 @@ const heldOut23 = new URL('../../fixtures/earnings/held-out-23/', import.meta.ur
 const heldOut24 = new URL('../../fixtures/earnings/held-out-24/', import.meta.url).pathname;
 const heldOut25 = new URL('../../fixtures/earnings/held-out-25/', import.meta.url).pathname;
 const heldOut26 = new URL('../../fixtures/earnings/held-out-26/', import.meta.url).pathname;
+const heldOut27 = new URL('../../fixtures/earnings/held-out-27/', import.meta.url).pathname;
 const guidanceSet = new URL('../../fixtures/earnings/guidance-held-out/', import.meta.url).pathname;
 const guidanceSet2 = new URL('../../fixtures/earnings/guidance-held-out-2/', import.meta.url).pathname;
 const guidanceSet3 = new URL('../../fixtures/earnings/guidance-held-out-3/', import.meta.url).pathname;
@@ -593,6 +597,7 @@ if (guidanceMode) {
     ['held-out-24', heldOut24, 'labels-heldout-24.tsv'],
     ['held-out-25', heldOut25, 'labels-heldout-25.tsv'],
     ['held-out-26', heldOut26, 'labels-heldout-26.tsv'],
+    ['held-out-27', heldOut27, 'labels-heldout-27.tsv'],
   ];
   // `--set N`: that held-out set alone, named by its number.
   const setArg = process.argv[process.argv.indexOf('--set') + 1];

@@ -223,12 +223,22 @@ function spaceThousands(body: string): string {
  * "ended" / "for" after it, or an ordinal glued to "quarter", is read as two words.
  */
 function unglued(text: string): string {
-  return text
-    .replace(/\b(first|second|third|fourth)(quarter)(?=\b|ended\b|of\b)/gi, '$1 $2')
-    .replace(
-      /\b((?:gross |net |operating )?(?:profit|income|loss|earnings|revenues?|sales)|quarter|year|months|weeks)(of|ended|for)\b/gi,
-      '$1 $2',
-    );
+  return (
+    text
+      .replace(/\b(first|second|third|fourth)(quarter)(?=\b|ended\b|of\b)/gi, '$1 $2')
+      // (h-earn31: Goldman Sachs 3Q23 as copied, "Dilutedearningspercommonshare(EPS)was$5.47forthethird quarterof
+      // 2023": a per-share name run together and "for the" run into the ordinal after it are read as their words.)
+      .replace(
+        /\b(diluted|basic)?(earnings|income|loss)per(common)?(share)\b/gi,
+        (_, kind: string | undefined, name: string, common: string | undefined, share: string) =>
+          [kind, name, 'per', common, share].filter((w) => w !== undefined && w !== '').join(' '),
+      )
+      .replace(/(?<![a-z])(for|in)(the)(first|second|third|fourth)\b/gi, '$1 $2 $3')
+      .replace(
+        /\b((?:gross |net |operating )?(?:profit|income|loss|earnings|revenues?|sales)|quarter|year|months|weeks)(of|ended|for)\b/gi,
+        '$1 $2',
+      )
+  );
 }
 
 const SPAN_RUN = /^[ \t]*((?:(?:\d{1,2}|three|six|nine|twelve)[ \t]+months?[ \t]+ended[ \t]*){2,})$/i;

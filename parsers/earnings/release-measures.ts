@@ -336,10 +336,19 @@ export function measuresOf(sentences: Sentence[]): Measure[] {
         // A sentence that names no period takes its heading's ("Twelve-Month Period Ended December 31, 2011" above
         // "GAAP Combined Ratio – 115.1 percent").
         // Assets under management are a balance at the period end, whatever period the sentence names.
+        // (h-earn31: Goldman Sachs 3Q23, "Annualized return on average common shareholders' equity (ROE)1 was 7.1% for
+        // the third quarter of 2023 and 7.6% for the first nine months of 2023": a value followed by its own period
+        // phrase ("for the ...") is that period's, whatever other period the sentence names after it; "in 2009" after a
+        // quarter's ratio is the quarter's year, no period phrase.)
         period:
           measure === 'assets_under_management'
             ? 'point_in_time'
-            : (periodNamed(s.text.slice(0, m.index! + m[0].length + 120)) ??
+            : (periodNamed(
+                /^\s*(?:for|in|during)\s+the\s+[^,;.]{0,50}/i.exec(
+                  s.text.slice(start - s.start + printed.length),
+                )?.[0] ?? '',
+              ) ??
+              periodNamed(s.text.slice(0, m.index! + m[0].length + 120)) ??
               periodNamed(s.heading) ??
               'quarter'),
         printed,

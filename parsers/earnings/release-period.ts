@@ -705,7 +705,8 @@ function quarterWithoutDate(prose: Block[], fyEnd: string | null, blocks: Block[
         ? `${year}${monthEnd}`
         : (headerEnd ??
           (fiscalPeriod !== null && year !== null ? datedColumnsEnd(blocks, year) : null) ??
-          (fiscalPeriod !== null ? stackedHeaderEnd(blocks, year) : null)),
+          (fiscalPeriod !== null ? stackedHeaderEnd(blocks, year) : null) ??
+          (fiscalPeriod !== null && year !== null ? stackedMonthDaysOverYears(blocks, year) : null)),
     fiscalYearSource: year !== null ? 'stated' : null,
     alsoFiscalYear: fiscalPeriod === 'Q4' && mentionsFullYear(prose),
     evidence: null,
@@ -795,6 +796,43 @@ function datedColumnsEnd(blocks: Block[], year: number): string | null {
     const first = inRow ?? (next?.row ? next.text.split('|')[0]!.trim() : '');
     const date = full.test(first) ? parseDate(first) : null;
     return date?.startsWith(String(year)) ? date : null;
+  }
+  return null;
+}
+
+/**
+ * (h-earn31: Raymond James's supplement, "Three months ended" / "% change from" / caption / "December 31," / "March 31,"
+ * / "June 30," / "September 30," / "December 31," / "December 31," / "September 30," over the row "2018 | 2019 | 2019 |
+ * 2019 | 2019 | 2018 | 2019".) Column dates stacked one month and day a line under "Three months ended", paired in order
+ * with the row of years under them, date the columns; when they open with a rising run (the oldest quarter first), the
+ * quarter reported ends on that run's last date, taken only in the fiscal year named or the calendar year before it.
+ */
+function stackedMonthDaysOverYears(blocks: Block[], year: number): string | null {
+  const monthDay = /^[A-Za-z]{3,9}\.? \d{1,2},?$/;
+  for (const [i, b] of blocks.slice(0, 60).entries()) {
+    if (b.row || !/^(?:three|3)[- ]months? ended$/i.test(b.text.trim())) continue;
+    const days: string[] = [];
+    let years: string[] | null = null;
+    for (const n of blocks.slice(i + 1, i + 24)) {
+      const t = n.text.trim();
+      if (n.row) {
+        const cells = t.split('|').map((c) => c.trim());
+        if (cells.every((c) => /^(?:19|20)\d{2}$/.test(c))) years = cells;
+        break;
+      }
+      if (monthDay.test(t)) days.push(t.replace(/,$/, ''));
+      else if (days.length > 0) return null;
+    }
+    if (years === null || years.length !== days.length || days.length < 3) return null;
+    const dates = days.map((d, k) => parseDate(`${d}, ${years![k]}`));
+    let last: string | null = null;
+    for (const d of dates) {
+      if (d === null || (last !== null && d <= last)) break;
+      last = d;
+    }
+    if (last === null || last === dates[0] || ![String(year - 1), String(year)].includes(last.slice(0, 4)))
+      return null;
+    return last;
   }
   return null;
 }

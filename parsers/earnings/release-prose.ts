@@ -378,11 +378,17 @@ function readNaming(
   // rose 8.3% to $2.87 billion and reached $8.77 billion ... for the nine months") states the quarter's figures until
   // the year to date is named: up to the name, or up to the first amount after the name.
   const firstAmount = Math.min(...amounts.filter((e) => e > at), s.text.length);
+  // (h-earn31: Goldman Sachs 3Q23, "Diluted earnings per common share (EPS) was $5.47 for the third quarter of 2023
+  // compared with ..., and was $17.39 for the first nine months of 2023": or when that first amount is followed by its
+  // own quarter phrase.)
   if (
     sentenceSpan === 'ytd' &&
     semicolon < 0 &&
     (spanOfSentence(s.text.slice(0, at)) === 'quarter' ||
-      spanOfSentence(s.text.slice(0, firstAmount)) === 'quarter')
+      spanOfSentence(s.text.slice(0, firstAmount)) === 'quarter' ||
+      spanOfSentence(
+        /^\s*(?:for|in|during)\s+the\s+[^,;.$]{0,50}/i.exec(s.text.slice(firstAmount))?.[0] ?? '',
+      ) === 'quarter')
   )
     span = 'quarter';
   if (
@@ -699,13 +705,21 @@ function readNaming(
     (/^\W*(?:Excluding|Exclusive of)\b/.test(s.text) &&
       !/[.;]/.test(s.text.slice(0, at).replace(/\d\.\d/g, '')));
   const named = /^earned$/i.test(m[0]) ? 'earnings per share' : m[0];
-  const label = afterItems
-    ? `${named} before ${afterItems[1]!.trim()}`
-    : operatingPerShare
-      ? `${/(\S+)\s+$/.exec(before)![1]} ${named}`
-      : nonGaap
-        ? qualifiedLabel(`${s.text.slice(clauseStart, at)}${named}`, named)
-        : named;
+  // (h-earn31: Piper Jaffray Q1 2007, "announced net income from continuing operations of $14.7 million, or $0.82 per
+  // diluted share", then "net income including discontinued operations was $13.4 million, or $0.74 per diluted share":
+  // "from continuing operations" set between a net name and its amount names the continuing line, as it does inside the
+  // name, so the whole net figure beats it and its per-share figure yields to the whole one.)
+  const continuingAfterName =
+    concept === 'net_income' && !/continuing/i.test(m[0]) && /\bfrom continuing operations\b/i.test(between);
+  const label = `${
+    afterItems
+      ? `${named} before ${afterItems[1]!.trim()}`
+      : operatingPerShare
+        ? `${/(\S+)\s+$/.exec(before)![1]} ${named}`
+        : nonGaap
+          ? qualifiedLabel(`${s.text.slice(clauseStart, at)}${named}`, named)
+          : named
+  }${continuingAfterName ? ' from continuing operations' : ''}`;
   const amountStart = s.start + at + m[0].length + moneyAt;
   /** The figure this amount states, under a concept, label and basis (every push below). */
   const figure = (c: Concept, lbl: string, b: Basis, scale: ProseFigure['scale']): ProseFigure => ({
@@ -782,7 +796,7 @@ function readNaming(
       figure(
         kind === 'diluted' ? 'eps_diluted' : kind === 'basic' ? 'eps_basic' : 'eps',
         // ("GAAP EARNINGS FROM CONTINUING OPERATIONS OF $0.20 PER DILUTED SHARE": the name keeps what it covers.)
-        `${label}${/\bfrom continuing operations\b/i.test(between) ? ' from continuing operations' : ''} per share`,
+        `${label}${/\bfrom continuing operations\b/i.test(between) && !continuingAfterName ? ' from continuing operations' : ''} per share`,
         operating ? 'non_gaap' : basis,
         'units',
       ),
@@ -832,7 +846,7 @@ function readNaming(
   );
   if (concept === 'net_income' || concept === 'operating_income') {
     const rest = after.slice(moneyAt + money[0].length);
-    epsAfter(out, s, rest, amountStart + money[0].length, loss, nonGaap, label, span);
+    epsAfter(out, s, rest, amountStart + money[0].length, loss, nonGaap, label, span, continuingAfterName);
   }
   // A net interest income amount followed by another in parentheses marked tax-equivalent ("$14.4 billion ($14.5
   // billion FTE)") states the tax-equivalent (non-GAAP) figure beside the GAAP one.
@@ -1201,6 +1215,7 @@ function epsAfter(
   nonGaap: boolean,
   label: string,
   span: Span,
+  continuing = false,
 ) {
   let text = rest;
   let pos = offset;
@@ -1237,7 +1252,9 @@ function epsAfter(
           s,
           span,
           concept,
-          nonGaap ? `${label} per ${diluted ? 'diluted ' : ''}share` : m[0].replace(/^[^$\d]*/, '').trim(),
+          nonGaap
+            ? `${label} per ${diluted ? 'diluted ' : ''}share`
+            : `${m[0].replace(/^[^$\d]*/, '').trim()}${continuing ? ' from continuing operations' : ''}`,
           nonGaap ? 'non_gaap' : 'gaap',
           printed,
           value,

@@ -246,6 +246,19 @@ function isHeaderRow(cells: string[]): boolean {
 
 const FULL_DATE = new RegExp(DATE_SOURCE, 'gi');
 
+/**
+ * The column headings among the lines kept before a table: its heading lines, only those after its title when a short
+ * column heading stands there ("Three months ended"): the heading lines above the title are then the document's own.
+ */
+function headerLines(pending: string[]): string[] {
+  const columnHeading = (p: string) => isHeading(p) && !/\$|\d\.\d|\bcents?\b|\bpercent\b|%/i.test(p);
+  const titleAt = pending.findLastIndex((p) => TITLE.test(p));
+  const afterTitle = pending.slice(titleAt + 1).filter(columnHeading);
+  return titleAt > 0 && afterTitle.some((p) => p.trim().length <= 40)
+    ? afterTitle
+    : pending.filter(columnHeading);
+}
+
 /** Figure candidates from every table of the release (`periodEnd`: the reported period's end, when known). */
 export function tableFigures(blocks: Block[], periodEnd: string | null = null): TableFigure[] {
   const out: TableFigure[] = [];
@@ -291,9 +304,11 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       scaleEvidence: scale?.evidence ?? null,
       // A line that states an amount ("Net loss of 56 cents per share in fourth quarter", a highlights bullet) is
       // no column heading, whatever period words it holds.
-      header: pending
-        .filter((p) => isHeading(p) && !/\$|\d\.\d|\bcents?\b|\bpercent\b|%/i.test(p))
-        .join(' | '),
+      // (h-earn31: "FIRST QUARTER" / "FISCAL YEAR 2020 RESULTS" / "RAYMOND JAMES FINANCIAL, INC." / "Consolidated
+      // Statements of Income (Unaudited)" / "Three months ended" ...) Heading lines kept before the table's title are
+      // the document's own heading, not column headings, when the title has heading lines of its own after it: then
+      // the header is those.
+      header: headerLines(pending).join(' | '),
       // A table of targets is guidance (release-guidance reads it), never reported figures; a table titled as a
       // statement of operations reports results even right after a paragraph of expectations.
       kind:
@@ -446,7 +461,9 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       // headings.) Of the lines kept before a table, a heading line goes first: the table's title stays its title
       // however many heading lines its header is wrapped over.
       if (pending.length > 8) {
-        const drop = pending.findIndex((p) => !TITLE.test(p) && captionScale(p) === null);
+        const other = (p: string) => !TITLE.test(p) && captionScale(p) === null;
+        const plain = pending.findIndex((p) => other(p) && !isHeading(p));
+        const drop = plain >= 0 ? plain : pending.findIndex(other);
         pending.splice(drop < 0 ? 0 : drop, 1);
       }
       continue;
@@ -730,6 +747,16 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       years.length >= 2 &&
       years.every((y, i) => i === 0 || y > years[i - 1]!) &&
       values.length >= years.length;
+    // (h-earn31: Raymond James's supplement, "Three months ended" over five quarters "2018 | 2019 | 2019 | 2019 | 2019"
+    // then two "% change from" columns.) Quarter columns whose years never fall from the first to the last figure
+    // column, and rise, run oldest first: the current quarter is the last figure column.
+    const columnYears = years.slice(0, values.length);
+    const oldestFirst =
+      !rising &&
+      values.length >= 3 &&
+      columnYears.length === values.length &&
+      columnYears.every((y, i) => i === 0 || y >= columnYears[i - 1]!) &&
+      columnYears.at(-1)! > columnYears[0]!;
     // A header of month ranges in figures gives each column its span and year: of each span, the column of the
     // header's latest year is current (a bare year beside them is a past full year unless it is that latest year).
     const monthColumns = numericMonthColumns(c.header);
@@ -745,7 +772,10 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     }
     // A header of bare years that names no span ("2022 | 2021 | Change") has a year in each column.
     if (groups.length <= 1)
-      pushColumn(rising ? years.length - 1 : 0, groups[0] ?? (bareYears.length >= 2 ? 'year' : 'unknown'));
+      pushColumn(
+        rising ? years.length - 1 : oldestFirst ? values.length - 1 : 0,
+        groups[0] ?? (bareYears.length >= 2 ? 'year' : 'unknown'),
+      );
     else if (values.length % groups.length === 0) {
       const k = values.length / groups.length;
       for (const [i, g] of groups.entries()) pushColumn(i * k, g);
@@ -786,6 +816,30 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       f.concept = 'net_income';
       f.basis = 'non_gaap';
     }
+  // (h-earn31: Raymond James, "Total revenues | 2,004 ..." / "Interest expense | (73) ..." / "Net revenues | 1,931 ...".)
+  // A "Net revenues" row set under a "Total revenues" row and an interest expense row of the same table is a financial
+  // firm's revenue net of its interest expense, its top line: it beats the total.
+  for (const f of out) {
+    if (f.concept !== 'revenue' || !/^net revenues?$/i.test(f.label)) continue;
+    const total = out.find(
+      (g) =>
+        g.tableIndex === f.tableIndex &&
+        g.concept === 'revenue' &&
+        /^total revenues?$/i.test(g.label) &&
+        g.block.start < f.block.start,
+    );
+    if (
+      total !== undefined &&
+      blocks.some(
+        (b) =>
+          b.row &&
+          b.start > total.block.start &&
+          b.start < f.block.start &&
+          /^interest expense\b/i.test(b.text),
+      )
+    )
+      f.rank = -1;
+  }
   return out.filter((_, i) => !productFigures.get(i)?.namesRevenue);
 }
 

@@ -214,6 +214,19 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * 2013" is a target's own period phrase; "it earned $266 million, or 87 cents a share, excluding special items" names a
  * non-GAAP net income and EPS.
  * /32 holds /30 and /31 too (the lead's merge).
+ * /33 (h-earn31): held-out set 27's rules: "from continuing operations" set between a net name and its amount ("net
+ * income from continuing operations of $14.7 million, or $0.82 per diluted share") names the continuing line, which
+ * yields to the whole net figure ("net income including discontinued operations was $13.4 million"); a ratio's value
+ * followed by its own period phrase ("7.1% for the third quarter of 2023 and 7.6% for the first nine months") is that
+ * period's; of the lines kept before a table, plain lines give way before heading lines, and when a short column heading
+ * ("Three months ended") follows the table's title, the heading lines above the title ("FIRST QUARTER" / "FISCAL YEAR
+ * 2020 RESULTS") are the document's, not the header; quarter columns whose years rise and never fall ("2018 | 2019 |
+ * 2019 | 2019 | 2019") run oldest first, the current quarter last; a "Net revenues" row under "Total revenues" and an
+ * interest expense row is the revenue; month-and-day lines stacked under "Three months ended" over a row of years date
+ * the columns, the quarter ending on the last date of their rising run; a per-share name run together
+ * ("Dilutedearningspercommonshare") and "for the" run into an ordinal ("forthethird") are read as their words; in a
+ * sentence naming a quarter and a year to date, an amount followed by its own quarter phrase ("$5.47 for the third
+ * quarter of 2023 ..., and was $17.39 for the first nine months") is the quarter's.
  * /34 (h-guid22; /33 is another helper's): guidance set 13 rules: a sentence opening with a past time and a past forecast
  * verb ("However, in the first quarter, management guided for ...") states an earlier target; "its third-quarter
  * financial report" names a document, not a target; an outlook table's "Guidance" cell takes the period of the cell above
@@ -229,6 +242,7 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * amount, not a year; a guidance-only text's full-year target without its year takes the one fiscal year the text
  * names; "organic net sales change" is organic growth and "down 1% to flat" the range -1..0; a basis word before an
  * amount that ends a list item ("adjusted EPS of $1.70–$1.85, organic ...") is that item's, not the next one's.
+ * /34 holds /33 too (the lead's merge).
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/34';
 

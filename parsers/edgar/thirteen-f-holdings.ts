@@ -48,6 +48,10 @@ export interface ThirteenFParsed {
   filing_date: string | null;
   accession_number: string | null;
   form_type: string | null;
+  /** The cover says it amends the period's report (`isAmendment`, an amendment type) or the form is `.../A`. */
+  is_amendment: boolean;
+  /** The cover's `amendmentNo`; null when not stated. */
+  amendment_no: number | null;
   amendment_type: 'RESTATEMENT' | 'NEW HOLDINGS' | null;
   value_unit: UnitDecision['unit'];
   unit_evidence: UnitDecision;
@@ -145,6 +149,8 @@ export function buildHoldings(
     filing_date: c.filingDate,
     accession_number: c.accessionNumber,
     form_type: c.formType,
+    is_amendment: c.isAmendment || /\/A$/i.test(c.formType ?? ''),
+    amendment_no: c.amendmentNo,
     amendment_type: c.amendmentType,
     value_unit: decision.unit,
     unit_evidence: decision,

@@ -106,7 +106,12 @@ const FAMILIES: Family[] = [
   {
     name: '13f',
     table: thirteenFHoldings,
-    conflict: [thirteenFHoldings.accessionNumber, thirteenFHoldings.cusip, thirteenFHoldings.titleOfClass],
+    conflict: [
+      thirteenFHoldings.accessionNumber,
+      thirteenFHoldings.cusip,
+      thirteenFHoldings.titleOfClass,
+      thirteenFHoldings.putCall,
+    ],
     rows: thirteenFRows as Family['rows'],
     load: (tx, rows) => loadThirteenFHoldings(tx, rows),
   },

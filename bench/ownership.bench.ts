@@ -146,6 +146,7 @@ async function load13F(database: Database) {
         thirteenFHoldings.accessionNumber,
         thirteenFHoldings.cusip,
         thirteenFHoldings.titleOfClass,
+        thirteenFHoldings.putCall,
       ]),
     );
   }

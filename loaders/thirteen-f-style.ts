@@ -66,6 +66,7 @@ async function holdingsOf(tx: Tx, filerCik: number, q: Quarter, valued: boolean)
   const held = sql`select h.cusip, sum(h.value_usd) as value_usd
           from thirteen_f_holdings h join thirteen_f_filings f on f.accession_number = h.accession_number
          where f.filer_cik = ${filerCik} and f.report_period = ${q.report_period} and not f.superseded
+           and h.put_call = ''
          group by h.cusip`;
   const rows = rowsOf<Row>(
     await tx.execute(

@@ -51,6 +51,7 @@ export async function peerMedianEvidence(tx: Tx, doc: ThirteenFDocument): Promis
             from (select ${thirteenFHoldings.reportedPrice} as price from ${thirteenFHoldings}
                    where ${thirteenFHoldings.cusip} = c.cusip and ${thirteenFHoldings.reportPeriod} = ${period}
                      and ${thirteenFHoldings.filerCik} <> ${filer} and ${thirteenFHoldings.reportedPrice} > 0
+                     and ${thirteenFHoldings.putCall} = ''
                    limit ${PEER_SAMPLE}) p) s
        where s.n >= ${PEER_MIN_OBSERVATIONS}`)) as unknown as { rows?: Peer[] } | Peer[];
     // node-postgres returns {rows}, PGlite's drizzle driver the array itself
@@ -86,6 +87,8 @@ export async function loadThirteenF(tx: Tx, rows: ThirteenFRows): Promise<LoadRe
         filingDate: c.filingDate,
         formType: c.formType ?? '13F-HR',
         amendmentType: c.amendmentType,
+        isAmendment: parsed.is_amendment,
+        amendmentNo: parsed.amendment_no,
         valueUnit: parsed.value_unit,
         unitEvidence: parsed.unit_evidence,
         totals: parsed.totals,
@@ -103,10 +106,11 @@ export async function loadThirteenF(tx: Tx, rows: ThirteenFRows): Promise<LoadRe
   await tx.delete(thirteenFHoldings).where(eq(thirteenFHoldings.accessionNumber, c.accessionNumber));
   const holdings = await loadThirteenFHoldings(
     tx,
-    parsed.institutional_holdings.map((h) => ({
+    [...parsed.institutional_holdings, ...parsed.option_positions].map((h) => ({
       accessionNumber: c.accessionNumber!,
       cusip: h.cusip,
       titleOfClass: h.title_of_class ?? '',
+      putCall: h.put_call ?? '',
       nameOfIssuer: h.name_of_issuer,
       filerCik: Number(c.filerCik),
       filerName: c.filerName,
@@ -138,14 +142,17 @@ async function markSuperseded(tx: Tx, filerCik: number, period: string): Promise
       accession: thirteenFFilings.accessionNumber,
       filingDate: thirteenFFilings.filingDate,
       amendmentType: thirteenFFilings.amendmentType,
+      amendmentNo: thirteenFFilings.amendmentNo,
       superseded: thirteenFFilings.superseded,
     })
     .from(thirteenFFilings)
     .where(and(eq(thirteenFFilings.filerCik, filerCik), eq(thirteenFFilings.reportPeriod, period)));
-  const order = [...all].sort((a, b) =>
-    a.filingDate === b.filingDate
-      ? a.accession.localeCompare(b.accession)
-      : a.filingDate.localeCompare(b.filingDate),
+  // filed order; amendments of one day in their amendmentNo order (an original, without one, first)
+  const order = [...all].sort(
+    (a, b) =>
+      a.filingDate.localeCompare(b.filingDate) ||
+      (a.amendmentNo ?? 0) - (b.amendmentNo ?? 0) ||
+      a.accession.localeCompare(b.accession),
   );
   const bases = order.filter((f) => f.amendmentType !== 'NEW HOLDINGS');
   const base = bases.at(-1);
@@ -169,5 +176,6 @@ export function loadThirteenFHoldings(tx: Tx, rows: ThirteenFHoldingInsert[]): P
     thirteenFHoldings.accessionNumber,
     thirteenFHoldings.cusip,
     thirteenFHoldings.titleOfClass,
+    thirteenFHoldings.putCall,
   ]);
 }

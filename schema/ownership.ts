@@ -29,6 +29,9 @@ export const thirteenFFilings = pgTable(
     formType: text('form_type').notNull(),
     /** RESTATEMENT | NEW HOLDINGS on an amendment. */
     amendmentType: text('amendment_type'),
+    /** The cover's isAmendment (or a /A form) and amendmentNo, as filed. */
+    isAmendment: boolean('is_amendment').notNull().default(false),
+    amendmentNo: integer('amendment_no'),
     /** thousands | dollars; null = undecided (no holdings loaded). */
     valueUnit: text('value_unit'),
     unitEvidence: jsonb('unit_evidence').notNull(),
@@ -48,13 +51,18 @@ export const thirteenFFilings = pgTable(
   (t) => [index('thirteen_f_filings_filer').on(t.filerCik, t.reportPeriod)],
 );
 
-/** Long share positions of a 13F filing (options and PRN rows excluded), one per CUSIP and class. */
+/**
+ * Long positions of a 13F filing, one per CUSIP, class and put/call: share positions (`put_call` '') and option
+ * positions (`PUT` / `CALL`: the value is the underlying's, never summed with the shares); PRN rows excluded.
+ */
 export const thirteenFHoldings = pgTable(
   'thirteen_f_holdings',
   {
     accessionNumber: text('accession_number').notNull(),
     cusip: text('cusip').notNull(),
     titleOfClass: text('title_of_class').notNull(),
+    /** '' for shares, `PUT` or `CALL` for an option position. */
+    putCall: text('put_call').notNull().default(''),
     nameOfIssuer: text('name_of_issuer').notNull(),
     filerCik: bigint('filer_cik', { mode: 'number' }).notNull(),
     filerName: text('filer_name'),
@@ -66,7 +74,7 @@ export const thirteenFHoldings = pgTable(
     reportedPrice: doublePrecision('reported_price'),
   },
   (t) => [
-    primaryKey({ columns: [t.accessionNumber, t.cusip, t.titleOfClass] }),
+    primaryKey({ columns: [t.accessionNumber, t.cusip, t.titleOfClass, t.putCall] }),
     index('thirteen_f_holdings_cusip').on(t.cusip, t.reportPeriod),
     index('thirteen_f_holdings_filer').on(t.filerCik, t.reportPeriod),
   ],

@@ -327,7 +327,7 @@ export const companyFundHolders = defineRoute({
           't:' || t.accession_number || ':' || t.cusip || ':' || t.title_of_class as k
         from thirteen_f_holdings t join thirteen_f_filings tf on tf.accession_number = t.accession_number
        where t.cusip in (select id_value from company_identifiers where id_type = 'CUSIP' and company_id = $1)
-         and not tf.superseded
+         and t.put_call = '' and not tf.superseded
          and tf.report_period = (select max(f2.report_period) from thirteen_f_filings f2
                                   where f2.filer_cik = tf.filer_cik and not f2.superseded)`);
     }

@@ -44,7 +44,12 @@ const HOLDING_SCHEMA = {
     form_type: { type: 'string', enum: ['13F-HR', '13F-HR/A'] },
     accession_number: { type: 'string' },
     title_of_class: { type: ['string', 'null'] },
-    put_call: { type: 'null', description: 'Always null: option rows are not holdings and are excluded' },
+    put_call: {
+      type: ['string', 'null'],
+      enum: ['PUT', 'CALL', null],
+      description:
+        "null for a share position; PUT or CALL for an option position (shares and value_usd are the underlying's, as filed): never summed with the shares of the same CUSIP",
+    },
     shares: { type: 'number' },
     value_usd: {
       type: 'number',
@@ -83,11 +88,11 @@ export const institutionalHoldings = defineRoute({
   path: '/v1/institutional-holdings',
   summary: '13F institutional holdings',
   description: [
-    'Long share positions from 13F-HR filings. Exactly one of `filer_cik` or `ticker` (both or neither: 400).',
+    'Long positions from 13F-HR filings: shares (`put_call` null) and options held (`put_call` PUT or CALL, their own rows). Exactly one of `filer_cik` or `ticker` (both or neither: 400).',
     'By filer: `{filer_cik, institutional_holdings}`, newest quarter first, the latest quarter only without a period filter, value descending within a quarter.',
     "By ticker: `{ticker, institutional_holdings}`, each filer's latest filing (within the period filters), value descending.",
-    "At most 8 quarters (the newest 8 that match). Excluded, because they are not holdings of shares: put and call rows (the value is the underlying's) and PRN rows (principal amounts of notes).",
-    'Rows of one CUSIP and class in a filing (split by discretion or manager) are summed. Amendments: a RESTATEMENT replaces the filing, NEW HOLDINGS add to it.',
+    "At most 8 quarters (the newest 8 that match). An option row's shares and value are the underlying's, so it is never summed with the shares of its CUSIP: add up `put_call` null rows for a share position. Excluded: PRN rows (principal amounts of notes).",
+    'Rows of one CUSIP, class and put/call in a filing (split by discretion or manager) are summed. Amendments: a RESTATEMENT replaces the filing, NEW HOLDINGS add to it (each row keeps its own accession_number and form_type).',
     '`limit` (default 1000, no cap) bounds the whole response.',
   ].join(' '),
   tags: ['Ownership'],
@@ -145,7 +150,7 @@ export const institutionalHoldings = defineRoute({
     const select = `select (select c.primary_ticker from company_identifiers i join companies c on c.company_id = i.company_id
                              where i.id_type = 'CUSIP' and i.id_value = h.cusip order by c.company_id limit 1) as ticker,
               h.name_of_issuer, h.cusip, h.report_period::text as report_period, h.filing_date::text as filing_date,
-              h.form_type, h.accession_number, nullif(h.title_of_class, '') as title_of_class, null as put_call,
+              h.form_type, h.accession_number, nullif(h.title_of_class, '') as title_of_class, nullif(h.put_call, '') as put_call,
               h.shares, h.value_usd, h.reported_price, h.filer_cik::int as filer_cik, h.filer_name
          from thirteen_f_holdings h join thirteen_f_filings f on f.accession_number = h.accession_number`;
     if (query.filer_cik) {
@@ -162,7 +167,7 @@ export const institutionalHoldings = defineRoute({
             order by f.report_period desc limit $${quartersAt})
          ${select}
         where f.filer_cik = $${cikAt} and not f.superseded and f.report_period in (select report_period from periods)
-        order by h.report_period desc, h.value_usd desc, h.cusip
+        order by h.report_period desc, h.value_usd desc, h.cusip, h.put_call
         limit $${params.length}`,
         params,
       );
@@ -189,7 +194,7 @@ export const institutionalHoldings = defineRoute({
        ${select}
         join latest l on l.filer_cik = f.filer_cik and l.report_period = f.report_period
        where not f.superseded and h.cusip in (select cusip from cusips)
-       order by h.value_usd desc, h.filer_cik, h.cusip
+       order by h.value_usd desc, h.filer_cik, h.cusip, h.put_call
        limit $${params.length}`,
       params,
     );

@@ -194,6 +194,8 @@ export function ownershipHeldOut2(
       const r = parseThirteenFFiling(text, { document: file });
       const filing: Record<string, unknown> = {
         form_type: r.form_type,
+        is_amendment: r.is_amendment,
+        amendment_no: r.amendment_no,
         amendment_type: r.amendment_type,
         report_period: r.report_period,
         filer_name: r.filer_name,

@@ -258,6 +258,13 @@ if (process.argv[2] === undefined) {
     (line) => process.stdout.write(`${line}\n`),
     'fixtures/ownership/held-out-4',
   ).crashed;
+  // fixtures/ownership/held-out-5: 13F amendment covers (isAmendment, amendmentNo, amendmentType) and a 2013 text
+  // table in thousands with empty amendment boxes (held-out set 5)
+  process.stdout.write('\n== Held-out set 5 (fixtures/ownership/held-out-5, hand labels)\n');
+  defects += ownershipHeldOut2(
+    (line) => process.stdout.write(`${line}\n`),
+    'fixtures/ownership/held-out-5',
+  ).crashed;
   // fixtures/ownership/held-out-proxy: DEF 14A text scored against hand labels (issue 28); a file the parser
   // refuses with a ParseError (no HTML tables) is reported NOT READ with its reason, not a defect
   process.stdout.write('\n== Held-out proxy statements (fixtures/ownership/held-out-proxy, hand labels)\n');

@@ -10,10 +10,11 @@ import {
 /**
  * A 13F filing turned into holdings rows as `/v1/institutional-holdings` serves them.
  *
- * Holdings are long positions in shares: rows with `putCall` (options: the value is the underlying's, not a
- * holding) and `PRN` rows (principal amounts of convertible notes: not shares) are excluded and counted in
- * the warnings. Rows of the same CUSIP and class (split by investment discretion or other manager) are
- * summed into one holding. `value_usd` is the filed value in dollars after the unit decision;
+ * `institutional_holdings` are long positions in shares. Rows with `putCall` are option positions
+ * (`option_positions`, `put_call` PUT or CALL: shares and value are the underlying's), never summed with the
+ * shares of the same CUSIP; `PRN` rows (principal amounts of notes: not shares) are excluded. Both are counted
+ * (`excluded`). Rows of the same CUSIP, class (and put/call) split by investment discretion or other manager
+ * are summed into one position. `value_usd` is the filed value in dollars after the unit decision;
  * `reported_price` = value_usd / shares (4 decimals).
  */
 export interface HoldingRow {
@@ -25,7 +26,8 @@ export interface HoldingRow {
   form_type: string;
   accession_number: string | null;
   title_of_class: string | null;
-  put_call: null;
+  /** null for a share position, `PUT` / `CALL` for an option position. */
+  put_call: 'PUT' | 'CALL' | null;
   shares: number;
   value_usd: number;
   reported_price: number | null;
@@ -48,13 +50,20 @@ export interface ThirteenFParsed {
   filing_date: string | null;
   accession_number: string | null;
   form_type: string | null;
+  /** The cover says it amends the period's report (`isAmendment`, an amendment type) or the form is `.../A`. */
+  is_amendment: boolean;
+  /** The cover's `amendmentNo`; null when not stated. */
+  amendment_no: number | null;
   amendment_type: 'RESTATEMENT' | 'NEW HOLDINGS' | null;
   value_unit: UnitDecision['unit'];
   unit_evidence: UnitDecision;
   totals: TotalsCheck;
+  /** Rows filed with putCall (options) and PRN rows: counted here, neither is a share holding. */
   excluded: { options: number; principal_amount: number };
   warnings: string[];
   institutional_holdings: HoldingRow[];
+  /** The filing's option rows as positions (put_call set), summed per CUSIP, class and put/call. */
+  option_positions: HoldingRow[];
 }
 
 export function checkTotals(doc: ThirteenFDocument): TotalsCheck {
@@ -87,28 +96,27 @@ export function buildHoldings(
   }
   const excluded = { options: 0, principal_amount: 0 };
   const byKey = new Map<string, HoldingRow>();
+  const optionsByKey = new Map<string, HoldingRow>();
   const c = doc.cover;
   const multiplier = decision.unit === 'thousands' ? 1000 : 1;
   if (decision.unit === null && doc.rows.length > 0) warnings.push(`value unit undecided: ${decision.note}`);
   for (const r of doc.rows) {
-    if (r.putCall !== null) {
-      excluded.options++;
-      continue;
-    }
-    if (r.shareType !== 'SH') {
+    if (r.putCall !== null) excluded.options++;
+    else if (r.shareType !== 'SH') {
       excluded.principal_amount++;
       continue;
     }
     if (decision.unit === null) continue;
     const key = `${r.cusip}|${r.titleOfClass ?? ''}`;
-    const prev = byKey.get(key);
+    const positions = r.putCall === null ? byKey : optionsByKey;
+    const prev = positions.get(`${key}|${r.putCall ?? ''}`);
     const value = r.value * multiplier;
     if (prev) {
       prev.shares += r.shares;
       prev.value_usd += value;
       continue;
     }
-    byKey.set(key, {
+    positions.set(`${key}|${r.putCall ?? ''}`, {
       ticker: resolveTicker(r.cusip),
       name_of_issuer: r.nameOfIssuer,
       cusip: r.cusip,
@@ -117,7 +125,7 @@ export function buildHoldings(
       form_type: c.formType ?? '13F-HR',
       accession_number: c.accessionNumber,
       title_of_class: r.titleOfClass,
-      put_call: null,
+      put_call: r.putCall,
       shares: r.shares,
       value_usd: value,
       reported_price: null,
@@ -126,8 +134,9 @@ export function buildHoldings(
     });
   }
   const holdings = [...byKey.values()];
+  const options = [...optionsByKey.values()];
   let implausible = 0;
-  for (const h of holdings) {
+  for (const h of [...holdings, ...options]) {
     h.reported_price = h.shares > 0 ? Math.round((h.value_usd / h.shares) * 1e4) / 1e4 : null;
     if (h.reported_price !== null && h.reported_price > 1_000_000) implausible++;
   }
@@ -135,7 +144,7 @@ export function buildHoldings(
     warnings.push(`${implausible} holdings imply a price above $1,000,000 per share: check the filed values`);
   if (excluded.options + excluded.principal_amount > 0) {
     warnings.push(
-      `excluded from holdings: ${excluded.options} put/call rows, ${excluded.principal_amount} principal-amount (PRN) rows`,
+      `excluded from holdings: ${excluded.options} put/call rows${excluded.options > 0 ? ` (served apart as ${options.length} option positions, put_call set)` : ''}, ${excluded.principal_amount} principal-amount (PRN) rows`,
     );
   }
   return {
@@ -145,6 +154,8 @@ export function buildHoldings(
     filing_date: c.filingDate,
     accession_number: c.accessionNumber,
     form_type: c.formType,
+    is_amendment: c.isAmendment || /\/A$/i.test(c.formType ?? ''),
+    amendment_no: c.amendmentNo,
     amendment_type: c.amendmentType,
     value_unit: decision.unit,
     unit_evidence: decision,
@@ -152,6 +163,7 @@ export function buildHoldings(
     excluded,
     warnings,
     institutional_holdings: holdings.sort((a, b) => b.value_usd - a.value_usd),
+    option_positions: options.sort((a, b) => b.value_usd - a.value_usd),
   };
 }
 

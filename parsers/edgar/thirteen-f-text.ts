@@ -16,8 +16,9 @@ import type { ThirteenFRawRow } from './thirteen-f.ts';
  *   it: the rows are summed later, like XML rows of one CUSIP); lines without both value and shares (page
  *   subtotals, the grand total) are not rows.
  * - A CUSIP is the column's text without spaces or dashes, upper-cased; printed with a 3-character `000`
- *   suffix (12 characters) it is the first 9. Any other length, or a wrong check digit, is kept as printed
- *   and named in a warning, never repaired by guessing.
+ *   suffix (12 characters) it is the first 9; printed with fewer than 9 characters, all digits, it is the CUSIP
+ *   with its leading zeros restored when that passes the check digit (`restoreLeadingZeros`). Any other length,
+ *   or a wrong check digit, is kept as printed and named in a warning, never repaired by guessing.
  * - The unit is what the document states (the value header `(In Thousands)` / `x$1000`, or `(thousands)`
  *   printed under the cover's value total); nothing stated: null (the unit decision then uses its evidence).
  */
@@ -95,6 +96,17 @@ function isoPeriod(s: string): string | null {
     : null;
 }
 
+/**
+ * A CUSIP printed as a number loses its leading zeros (Ithaka's 2013Q1 table prints Apple's 037833100 as
+ * `37833100`): an all-digit CUSIP shorter than 9 characters is the zero-padded one when that passes the check
+ * digit, else it is returned as printed.
+ */
+export function restoreLeadingZeros(cusip: string): string {
+  if (!/^\d{6,8}$/.test(cusip)) return cusip;
+  const padded = cusip.padStart(9, '0');
+  return cusipCheckDigitOk(padded) ? padded : cusip;
+}
+
 /** CUSIP check digit (the modulus 10 "double-add-double" of the CUSIP standard). */
 export function cusipCheckDigitOk(cusip: string): boolean {
   if (!/^[0-9A-Z*@#]{8}\d$/.test(cusip)) return false;
@@ -132,6 +144,7 @@ export function parseTextInformationTable(input: string): TextTable {
   let headerUnit: TextTable['statedUnit'] = null;
   let padded = 0;
   const odd: string[] = [];
+  const zeros: string[] = [];
   for (const block of tableBlocks(text)) {
     const starts = block.starts;
     if (!starts) continue;
@@ -168,6 +181,11 @@ export function parseTextInformationTable(input: string): TextTable {
         cusip = cusip.slice(0, 9);
         padded++;
       }
+      const restored = restoreLeadingZeros(cusip);
+      if (restored !== cusip) {
+        zeros.push(cusip);
+        cusip = restored;
+      }
       if (cusip.length !== 9 || !cusipCheckDigitOk(cusip)) odd.push(cusip);
       last = {
         nameOfIssuer: `${pendingName} ${name}`.trim(),
@@ -185,6 +203,10 @@ export function parseTextInformationTable(input: string): TextTable {
       rows.push(last);
     }
   }
+  if (zeros.length > 0)
+    warnings.push(
+      `${zeros.length} CUSIPs printed without their leading zeros (${zeros.join(', ')}): read with the zeros restored (check digit verified)`,
+    );
   if (padded > 0)
     warnings.push(`${padded} CUSIPs printed with a 000 suffix (12 characters): read as their first 9`);
   if (odd.length > 0)

@@ -2,7 +2,11 @@ import * as cheerio from 'cheerio';
 import { ParseError } from '../../lib/errors.ts';
 import { isSubmissionText, parseSubmissionText } from './filing-document.ts';
 import { at, isoDate, list, num, parseXml, sliceXmlRoot, text, type XmlNode } from './ownership-xml.ts';
-import { hasTextInformationTable, parseTextInformationTable } from './thirteen-f-text.ts';
+import {
+  hasTextInformationTable,
+  parseTextInformationTable,
+  restoreLeadingZeros,
+} from './thirteen-f-text.ts';
 
 /**
  * Form 13F-HR (and 13F-HR/A) as filed: the cover page (`edgarSubmission` primary_doc.xml) and the
@@ -30,6 +34,8 @@ export interface ThirteenFCover {
   /** `13F HOLDINGS REPORT`, `13F COMBINATION REPORT`, `13F NOTICE`. */
   reportType: string | null;
   isAmendment: boolean;
+  /** The cover's `amendmentNo` (1 for the period's first amendment); null when not stated. */
+  amendmentNo: number | null;
   /** `RESTATEMENT` or `NEW HOLDINGS` on an amendment; null otherwise. */
   amendmentType: 'RESTATEMENT' | 'NEW HOLDINGS' | null;
   tableEntryTotal: number | null;
@@ -75,6 +81,7 @@ const EMPTY_COVER: ThirteenFCover = {
   formType: null,
   reportType: null,
   isAmendment: false,
+  amendmentNo: null,
   amendmentType: null,
   tableEntryTotal: null,
   tableValueTotal: null,
@@ -185,6 +192,8 @@ function readCover(xml: string, document: string): Partial<ThirteenFCover> {
     reportType: text(at(cover, 'reportType'))?.toUpperCase() ?? null,
     isAmendment: text(at(cover, 'isAmendment'))?.toLowerCase() === 'true' || amendType !== null,
     amendmentType: amendType === 'RESTATEMENT' || amendType === 'NEW HOLDINGS' ? amendType : null,
+    // coverPage/amendmentNo in the schema; some filers nest it in amendmentInfo
+    amendmentNo: num(at(cover, 'amendmentNo')) ?? num(at(cover, 'amendmentInfo', 'amendmentNo')),
     tableEntryTotal: num(at(summary, 'tableEntryTotal')),
     tableValueTotal: num(at(summary, 'tableValueTotal')),
     // coverPage-level only: an otherManager's crdNumber is another firm's
@@ -207,7 +216,8 @@ function readInfoTable(xml: string, document: string): ThirteenFRawRow[] {
   if (root === undefined) throw new ParseError('informationTable element missing', document);
   const rows: ThirteenFRawRow[] = [];
   for (const [i, t] of list(root.infoTable).entries()) {
-    const cusip = text(t.cusip)?.toUpperCase() ?? null;
+    const printed = text(t.cusip)?.toUpperCase() ?? null;
+    const cusip = printed === null ? null : restoreLeadingZeros(printed);
     const value = num(t.value);
     const shares = num(at(t, 'shrsOrPrnAmt', 'sshPrnamt'));
     if (cusip === null || value === null || shares === null) {
@@ -254,7 +264,7 @@ function parseRenderedTable(html: string, document: string): ThirteenFDocument {
     rows.push({
       nameOfIssuer: name ?? '',
       titleOfClass: cls || null,
-      cusip: cusip.toUpperCase(),
+      cusip: restoreLeadingZeros(cusip.toUpperCase()),
       figi: figi || null,
       value: v,
       shares: s,

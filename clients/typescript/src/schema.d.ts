@@ -1913,7 +1913,7 @@ export interface paths {
         };
         /**
          * 13F institutional holdings
-         * @description Long share positions from 13F-HR filings. Exactly one of `filer_cik` or `ticker` (both or neither: 400). By filer: `{filer_cik, institutional_holdings}`, newest quarter first, the latest quarter only without a period filter, value descending within a quarter. By ticker: `{ticker, institutional_holdings}`, each filer's latest filing (within the period filters), value descending. At most 8 quarters (the newest 8 that match). Excluded, because they are not holdings of shares: put and call rows (the value is the underlying's) and PRN rows (principal amounts of notes). Rows of one CUSIP and class in a filing (split by discretion or manager) are summed. Amendments: a RESTATEMENT replaces the filing, NEW HOLDINGS add to it. `limit` (default 1000, no cap) bounds the whole response.
+         * @description Long positions from 13F-HR filings: shares (`put_call` null) and options held (`put_call` PUT or CALL, their own rows). Exactly one of `filer_cik` or `ticker` (both or neither: 400). By filer: `{filer_cik, institutional_holdings}`, newest quarter first, the latest quarter only without a period filter, value descending within a quarter. By ticker: `{ticker, institutional_holdings}`, each filer's latest filing (within the period filters), value descending. At most 8 quarters (the newest 8 that match). An option row's shares and value are the underlying's, so it is never summed with the shares of its CUSIP: add up `put_call` null rows for a share position. Excluded: PRN rows (principal amounts of notes). Rows of one CUSIP, class and put/call in a filing (split by discretion or manager) are summed. Amendments: a RESTATEMENT replaces the filing, NEW HOLDINGS add to it (each row keeps its own accession_number and form_type). `limit` (default 1000, no cap) bounds the whole response.
          *
          *     **Plan:** Professional and above. **Credits:** 1 per call, refunded when the request fails. **Rate limit:** per key per minute (Free 20, Professional 120, Fund 600); exceeding it gives 402 and costs nothing.
          *
@@ -20304,8 +20304,11 @@ export interface operations {
                             /** @enum {string} */
                             form_type: "13F-HR" | "13F-HR/A";
                             name_of_issuer: string;
-                            /** @description Always null: option rows are not holdings and are excluded */
-                            put_call: null;
+                            /**
+                             * @description null for a share position; PUT or CALL for an option position (shares and value_usd are the underlying's, as filed): never summed with the shares of the same CUSIP
+                             * @enum {string|null}
+                             */
+                            put_call: "PUT" | "CALL" | null;
                             /**
                              * Format: date
                              * @description Quarter end

@@ -194,7 +194,10 @@
  * - an agreement named for a board observer seat, a waiver, a nomination or a standstill is no pay word, also before
  *   "with A"; "an offer letter with A" is A's compensation;
  * - "notified ... of his intention to transition (resign, retire, step down) from his role as <title>" departs him from it;
- * - "A, the Company’s X and Y, will continue (in) his role as Y": A leaves X (an acting post that ends).
+ * - "A, the Company’s X and Y, will continue (in) his role as Y": A leaves X (an acting post that ends);
+ * - and, lifting set 13's Chipotle text to 7/7: "A ... has agreed to (will) remain ... as <title>" followed by "In this
+ *   (his, her) new role" appoints A to that title, a president's business areas after its comma included ("President,
+ *   Strategy, Finance & Supply Chain").
  * The reading is linear in the item's length: name lists are found in one pass and every list rule reads a
  * bounded window before or after a list; change words are read once per sentence.
  * Anything else yields no entry: the item's text stays the reference.
@@ -304,6 +307,16 @@ const CONDITION_BEFORE = /\b(?:[Ii]f|[Uu]nless|[Ii]n\s+the\s+event)\b/;
  */
 const NAME_CONTINUES_AS_ONE = new RegExp(
   String.raw`(${NAME}),\s+(?:the|its|our)\s+(?:Company['’]s\s+)?(${MODIFIER}${TITLE})\s+and\s+(${MODIFIER}${TITLE}),\s+(?:will|shall)\s+continue\s+(?:in\s+)?(?:his|her|their)\s+(?:role|position)\s+as\s+(?:(?:the|its|our|an?)\s+)?(?:Company['’]s\s+)?\3(?![A-Za-z])`,
+  'g',
+);
+/**
+ * "Jack Hartung, who recently announced his retirement ..., has agreed to remain with Chipotle indefinitely as President,
+ * Strategy, Finance & Supply Chain to ensure a smooth transition. In this new role, ...": a title the person agrees (will)
+ * remain as, which the next sentence calls "this (his, her) new role (position)", is one he is appointed to; a president's
+ * business areas after its comma (capitalised words joined by commas, "&" or "and") are part of it.
+ */
+const NAME_REMAINS_NEW_ROLE = new RegExp(
+  String.raw`(${NAME})(?:,\s+[^;]{1,120}?,)?\s+(?:has\s+|had\s+)?(?:agreed\s+to|will)\s+remain\s+(?:with\s+[^.;]{1,40}?\s+)?as\s+(?:(?:the|its|our|an?)\s+)?(?:[A-Z][A-Za-z]+['’]s\s+)?(${MODIFIER}${TITLE}(?:(?<=[Pp]resident),\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*(?:(?:,|\s+&|\s+and)\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)*)?)(?![A-Za-z])[^.;]{0,80}\.\s+In\s+(?:this|his|her)\s+new\s+(?:role|position)\b`,
   'g',
 );
 /** "will remain the Executive Chairman of the Board": a title kept. */
@@ -1074,6 +1087,13 @@ export function officerChanges(text: string): OfficerChange[] {
       }
     }
     offset += sentence.length;
+  }
+  // "A has agreed to remain ... as <title> ... In this new role": an appointment across two sentences, read on the item's
+  // text with its whitespace flattened (its offset orders the entry among the others).
+  const flatText = text.replace(/\s+/g, ' ');
+  for (const m of flatText.matchAll(NAME_REMAINS_NEW_ROLE)) {
+    const start = m.index + m[0].indexOf(m[1]!);
+    if (!namesNoOne(flatText, start, m[1]!)) add(m[1]!, start, tidy(m[2]!), 'appointed');
   }
   // A person a pattern names without a title keeps the title the item gives them elsewhere (the first one): a title of
   // another entry, else one a sentence without a change gives them ("Mr. Niccol has served as Chipotle’s Chief Executive

@@ -47,6 +47,7 @@ function files(): string[] {
         root('fixtures/form-20f'),
         root('fixtures/form-20f/item7-text'),
         root('fixtures/form-20f/item7-text-set10'),
+        root('fixtures/form-20f/item7-text-set11'),
         root('fixtures/form-20f/other-forms'),
         root('fixtures/form-20f/page-store'),
         root('fixtures/upstream/www.sec.gov/Archives/edgar/data/1472619/000106299316008650'),

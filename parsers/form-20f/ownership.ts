@@ -185,11 +185,15 @@ export function oneRowPerHolder(rows: OwnershipRow[], warnings: string[]): Owner
  * Item 7.A lists holders of 5% or more: a table row whose percentage is below 5, or is only "*" (less than
  * 1%), is a director's row of a combined table, and a row naming a group ("... as a group") is a total of
  * holders, not one holder. A row with no percentage cell at all (shares only) is kept. A row with no
- * percentage of all shares (Lions Gate's per-class table) is a holder when any class percentage is 5 or more.
+ * percentage of all shares (Lions Gate's per-class table) is a holder when any class percentage is 5 or more;
+ * so is a dual-class row beside total columns (its "Number | %" pairs: 5% of one class, totals below 5).
  */
 export function isMajorHolder(row: OwnershipRow): boolean {
   if (/\bas\s+a\s+group\b/i.test(row.holder_name)) return false;
   const pct = [row.ownership_pct, row.voting_pct].filter((p): p is string => p !== null).map(Number);
+  // a dual-class row's percent of each class counts too: 5% of one class makes a holder even when its
+  // totals are below 5 (FMR LLC, Yandex FY2023: 5.51% of Class A, 4.96% by number, 2.63% of the votes)
+  pct.push(...(CLASS_PERCENTS.get(row) ?? []));
   // no percentage of all shares (a per-class table): a holder of 5% or more of any class is listed
   if (row.ownership_pct === null)
     for (const c of row.row_text.split(' | ').slice(1)) {
@@ -616,8 +620,18 @@ function classColumns(cells: string[], headings: string[], text: string): Owners
   for (const p of pairs)
     if (p.beforeAlone && !DASH.test(p.count)) sum += Number(SHARES.exec(p.count)![1]!.replace(/,/g, ''));
   row.shares = sum > 0 ? String(sum) : null;
+  CLASS_PERCENTS.set(
+    row,
+    pairs.map((p) => value(p.pct)).flatMap((v) => (v === null ? [] : [Number(v)])),
+  );
   return row;
 }
+
+/**
+ * Each dual-class row's percentages of one class (its "Number | %" pairs), kept beside the row for
+ * `isMajorHolder`: Item 7.A lists holders of 5% or more of each class, whatever their totals.
+ */
+const CLASS_PERCENTS = new WeakMap<OwnershipRow, number[]>();
 
 /** A heading of one class's columns ("Class A Voting Shares", "Class B Non-Voting Shares"). */
 const CLASS_HEADING = /^class\s+[A-Z0-9]{1,2}\b/i;

@@ -13,10 +13,21 @@ describe('officer changes on the thirteenth held-out set', () => {
       // "Mr. Niccol has served as Chipotle’s Chief Executive Officer since 2018 and as Chairman of the Board since 2020"
       { person: 'Brian Niccol', role: 'Chief Executive Officer', change: 'departed' },
       { person: 'Scott Boatwright', role: 'Interim Chief Executive Officer', change: 'appointed' },
-      // Jack Hartung's "has agreed to remain ... as President, Strategy, Finance & Supply Chain ... In this new role" is
-      // labelled an appointment and still missed
+      // "Jack Hartung, who recently announced his retirement ..., has agreed to remain with Chipotle indefinitely as
+      // President, Strategy, Finance & Supply Chain ... In this new role" (read since the fourteenth set's pass)
+      {
+        person: 'Jack Hartung',
+        role: 'President, Strategy, Finance & Supply Chain',
+        change: 'appointed',
+      },
       { person: 'Scott Maw', role: 'Chairman of the Board', change: 'appointed' },
     ]);
+  });
+
+  it('does not appoint to a title someone will remain without a "new role" after it (a title kept)', () => {
+    const text =
+      'Jane Roe, the Company’s President and Chief Executive Officer, will remain as President. Her salary is unchanged.';
+    expect(officerChanges(text).filter((c) => c.change === 'appointed')).toEqual([]);
   });
 
   it('gives a person found without a title the title a change-free sentence states (Haemonetics 2008, set 4)', () => {

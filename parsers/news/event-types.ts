@@ -542,6 +542,16 @@ export const TEXT_RULES: TextRule[] = [
     /\b(manipulation|fraud|bribery|insider[- ]trading) (case|scandal|trial)s?\b/i,
     3,
   ),
+  // someone facing, standing or going on trial, or accused of an act (the passive "accused of", with no authority as its subject),
+  // is a case before the courts, whoever it is about: "Former Volkswagen Chief Executive Faces Trial in Emissions Case", "the N.Y.
+  // Official Accused of Working for China" (a drug's trial is never faced or stood)
+  r(
+    'legal.trial',
+    'legal',
+    'litigation',
+    /\b(fac(e|es|ed|ing)|go(es)? on|goes to|stand(s|ing)?) trial\b|\baccused of\b/i,
+    3,
+  ),
   r('legal.probe', 'legal', 'investigation', /\b(probe|investigation|investigat\w+|subpoena)\b/i, 2),
   // prosecutors asked to investigate, or investigating, a party is a criminal probe (legal), not an agency's own enforcement: "US
   // calls for DOJ investigation of Hims", "HHS asks Justice Department to probe Hims & Hers", "U.S. Attorney investigating ..."
@@ -1494,7 +1504,7 @@ export const TEXT_RULES: TextRule[] = [
     'macro.markets',
     'macro',
     'markets',
-    /\b(stocks|equities|bonds?|(?<!\b(dividend|earnings|free cash flow|fcf|investing in) )yields?|treasur(y|ies)(?! shares?\b| stock\b| sec(retary|retaries|\.)?\b| department\b| pick\b| nominee\b| officials?\b)|(?<!\w-)(dollar|yen|euro|pound)|sterling|currency|fx|bitcoin|cryptocurrencies|oil|crude|brent|wti|lng|bpd|gold|silver|copper|tin|nickel|zinc|alumin(i)?um|lithium|platinum|palladium|iron ore|commodit(y|ies)|futures|(?<!\bthings on )wall street(?! journal| (bonus(es)?|pay|rituals?|traders|bankers|analysts|firms|banks|jobs)\b)|indices|(stock|market|equity) indexes|emerging markets?|(bull|bear) markets?|(stock |equity )?market (boom|bust|rout|turmoil|meltdown|sell-?off|crash)|(world|global|financial|stock|equity|credit|capital) markets|stock market (\w+ )?(rall\w*|rises?|falls?|gains?|slides?|drops?|climbs?|sinks?|resumes?|closes?|ends?|higher|lower|mixed|tumbles?|surges?)|markets? (higher|lower|mixed)|stock (rises?|rall(y|ies)|falls?|slides?|gains?|drops?)|(tech|equity|equities|bond|relief) rall(y|ies)|the market (behaves?|behaving|do|does|reacts?|heads?)|market (message|mood)|funds? flows?|outflows?|inflows?|volatility|money markets?|benchmarks?|bourses?|home prices|ftse( \d+)?|dow( jones)?|s&p 500|nasdaq composite|nikkei|dax|hang seng|sensex|nifty)\b/i,
+    /\b(stocks|equities|bonds?|(?<!\b(dividend|earnings|free cash flow|fcf|investing in) )yields?|treasur(y|ies)(?! shares?\b| stock\b| sec(retary|retaries|\.)?\b| department\b| pick\b| nominee\b| officials?\b)|(?<!\w-)(dollar|yen|euro|pound)|sterling|currency|fx|bitcoin|cryptocurrencies|oil|crude|brent|wti|lng|bpd|gold|silver|copper|tin|nickel|zinc|alumin(i)?um|lithium|platinum|palladium|iron ore|commodit(y|ies)|futures|(?<!\bthings on )wall street(?! journal| (bonus(es)?|pay|rituals?|traders|bankers|analysts|firms|banks|jobs)\b)|indices|(stock|market|equity) indexes|emerging markets?|(bull|bear) markets?|(stock |equity )?market (boom|bust|rout|turmoil|meltdown|sell-?off|crash|slump)|(global|worldwide) sell-?offs?|(world|global|financial|stock|equity|credit|capital) markets|stock market (\w+ )?(rall\w*|rises?|falls?|gains?|slides?|drops?|climbs?|sinks?|resumes?|closes?|ends?|higher|lower|mixed|tumbles?|surges?)|markets? (higher|lower|mixed)|stock (rises?|rall(y|ies)|falls?|slides?|gains?|drops?)|(tech|equity|equities|bond|relief) rall(y|ies)|the market (behaves?|behaving|do|does|reacts?|heads?)|market (message|mood)|funds? flows?|outflows?|inflows?|volatility|money markets?|benchmarks?|bourses?|home prices|ftse( \d+)?|dow( jones)?|s&p 500|nasdaq composite|nikkei|dax|hang seng|sensex|nifty)\b/i,
     2,
   ),
   // a stock index or the market as a whole moving, closing or setting a record is a market move, whatever company the headline
@@ -1517,6 +1527,16 @@ export const TEXT_RULES: TextRule[] = [
     /^(the )?\p{Lu}[\p{L}.'\u2019-]* (new[- ])?(car|vehicle|auto|light[- ]vehicle) (sales|registrations)\b/u,
     2,
   ),
+  // taxes named in a headline about no company are fiscal policy, unless the headline is about someone's own tax case, bill, filing
+  // or compliance: "Can Democrats Stop the 'Tax Doom Loop'?", "China's Quest for Cash Leads to Plan for Taxing the Rich" (classify.ts
+  // drops this rule in an item linked to a company)
+  r(
+    'macro.tax_policy',
+    'macro',
+    'fiscal_policy',
+    /\b(tax(es|ing|ation)?)\b(?! (trials?|bills?|compliance|evasion|returns?|refunds?|filings?|fraud|cases?)\b)/i,
+    2,
+  ),
   // a government plan or programme costed in billions or trillions is fiscal policy: "Watchdogs see Biden's student-loan plan
   // costing $500 billion to $1 trillion"
   r(
@@ -1528,11 +1548,14 @@ export const TEXT_RULES: TextRule[] = [
   ),
   // a country running low on weapons or munitions is at war: "Ukraine runs low on weapons ... as U.S aid stalls"
   r('macro.weapons', 'macro', 'geopolitics', /\b(weapons|munitions|artillery shells)\b/i, 2),
+  // (an election is geopolitics where a parliament or ballots are named with it, a state's process: "Thai parliament to open amid
+  // scrutiny over election ballots"; a campaign, a poll or trading on an election alone is politics: "As Groups Have Shifted, Has It
+  // Become a 'Normal' Election?", "Why Trading on the US Election Is a 'Fool's Errand'")
   r(
     'macro.geopolitics',
     'macro',
     'geopolitics',
-    /\b((?<!(bidding|price|trade|talent) )war(?! chests?\b)|warfare|warships?|strait of hormuz|hormuz|military|missiles?|election|shutdown|brexit|sabotage)\b/i,
+    /\b((?<!(bidding|price|trade|talent) )war(?! chests?\b)|warfare|warships?|strait of hormuz|hormuz|military|missiles?|shutdown|brexit|sabotage|parliament\b.{0,60}\belections?|elections?\b.{0,60}\b(parliament|ballots?))\b/i,
     2,
   ),
   r(

@@ -500,6 +500,24 @@ export const TEXT_RULES: TextRule[] = [
     /\b(pay (package|rises?|falls?|jumps?|cut)|compensation|bonus)\b/i,
     3,
   ),
+  // a plan, product, service, feature, model or brand brought back is relaunched, and users given more control or options get a
+  // product feature: "Verizon is bringing back unlimited data", "Tinder is giving women more control in India"
+  r(
+    'product.relaunch',
+    'product',
+    'launch',
+    /\b(bring(s|ing)?|brought) back (the |its |their |an? )?(\w+ ){0,2}(plans?|products?|services?|features?|models?|brands?|data|menus?|items?|apps?)\b|\bgiv(e|es|ing) (\w+ ){0,2}(users|customers|women|men|parents|drivers|people|shoppers|subscribers|members|players|creators) more (control|options|choices?|power|ways|say)\b/i,
+    2,
+  ),
+  // a company gaining from a unit, segment or division, or riding on a momentum, has a business line doing well: "ROP Gains From
+  // Robust Application Software Unit: A Sign for More Upside?", "MaxLinear Rides on AI Infrastructure Momentum: More Upside Ahead?"
+  r(
+    'operations.segment_strength',
+    'operations',
+    'business_momentum',
+    /\b(gains?|benefits?) from (\w+ ){0,3}(unit|segment|division|business)\b|\brides? on (\w+ ){0,3}momentum\b/i,
+    2,
+  ),
   r(
     'legal.court',
     'legal',
@@ -852,6 +870,15 @@ export const TEXT_RULES: TextRule[] = [
     // (booking an order or a win is winning one: "Boeing Books Huge Win")
     /\b(contract|wins? (an? )?order|books? (an? |another )?([\w-]+ ){0,2}(orders?|wins?)|awarded(?! (an? |the )?(\w+ ){0,2}(patents?|prizes?|awards?|honou?rs?)\b)|partnership|partners? (with|to)|agreement with|(confirms?|confirmed|signs?|signed|strikes?|struck|inks?|inked|seals?|sealed|clinch(es|ed)?) (a |an |the )?(\w+ )?deal with|supply deal|licensing deal|alliance|teams? up|teamed up|collaborat(e|es|ed|ing)|(announce|announces|form|forms|enter|enters|sign|signs) (an? )?(\w+ )?collaboration|pacts?|\d+-year (\w+ ){0,2}deal)\b/i,
     2,
+  ),
+  // a party giving a named company a sum to do a job pays for its work, a contract: "NASA Gives SpaceX $843 Million To Junk The
+  // International Space Station"
+  r(
+    'contract.paid_to',
+    'contract',
+    'award',
+    /\b[Gg]ives? (\p{Lu}[\w.&'\u2019-]*\s){1,3}\$[\d.,]+ ?([Mm]illion|[Bb]illion|bn|mn|[Mm]|[Bb])\s([Tt]o|[Ff]or)\s/u,
+    3,
   ),
   // a partnership divorced, ended or terminated is a contract ended: "Amgen, Kyowa's OX40 divorce", "ends its collaboration with"
   r(

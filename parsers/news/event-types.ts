@@ -68,11 +68,13 @@ const r = (id: string, type: EventType, subtype: string, re: RegExp, weight = 2)
 });
 
 export const TEXT_RULES: TextRule[] = [
+  // (a quarterly update or report is the quarter's results: "Investors did not like the quarterly update from this education-focused
+  // book retailer")
   r(
     'earnings.results',
     'earnings',
     'results',
-    /\b(quarterly|quarter|q[1-4]|annual|full[- ]year|fiscal)\b.{0,60}\b(results|earnings|profit|loss|net income|revenue|sales)\b/i,
+    /\b(quarterly|quarter|q[1-4]|annual|full[- ]year|fiscal)\b.{0,60}\b(results|earnings|profit|loss|net income|revenue|sales)\b|\bquarterly (update|report)s?\b/i,
     3,
   ),
   // what a company's earnings or results show is read off its report: "Pandemic has boosted online dating, Match Group earnings show"
@@ -518,11 +520,37 @@ export const TEXT_RULES: TextRule[] = [
     /\b(gains?|benefits?) from (\w+ ){0,3}(unit|segment|division|business)\b|\brides? on (\w+ ){0,3}momentum\b/i,
     2,
   ),
+  // an oil, fuel or chemical spill or leak is an accident at a company's site or ship, not the oil market (its settlement or lawsuit
+  // is the court's): "New oil spill total is bad news for BP, wildlife"
+  r(
+    'operations.spill',
+    'operations',
+    'disruption',
+    /\b(oil|fuel|chemical|toxic) (spill|leak)s?\b(?! (settlements?|lawsuits?|suits?|cases?|claims?|trials?)\b)/i,
+    2,
+  ),
+  // two named parties announcing, launching or forming an initiative or a venture together are partners: "Microsoft and Parexel
+  // announce life science tech cloud initiative"
+  r(
+    'contract.joint_initiative',
+    'contract',
+    'award',
+    /^\p{Lu}[\w.&'\u2019-]*( \p{Lu}[\w.&'\u2019-]*)* and \p{Lu}[\w.&'\u2019-]*( \p{Lu}[\w.&'\u2019-]*)* ([Aa]nnounce|[Ll]aunch|[Uu]nveil|[Ff]orm)s? (an? |the )?([\w-]+ ){0,4}([Ii]nitiative|[Vv]enture)s?\b/u,
+    3,
+  ),
+  // a company dumping, offloading or unloading a business it names sells it: "Citigroup dumps Phibro, avoids showdown with US"
+  r(
+    'm&a.dumps_named',
+    'm&a',
+    'divestiture',
+    /\b(dumps?|dumped|offloads?|offloaded|unloads?|unloaded) \p{Lu}/u,
+    3,
+  ),
   r(
     'legal.court',
     'legal',
     'litigation',
-    /\b(court|judge|ruling|rules? in favou?r|verdict|settle\w*(?! (above|at|below|near|up|down|higher|lower)\b)|class action|legal (fight|battle|dispute))\b/i,
+    /\b(court|judge|ruling|rules? in favou?r|verdict|settle\w*(?! (above|at|below|near|up|down|higher|lower)\b)|class action|legal (fight|battle|dispute|options|action|challenge|route))\b/i,
     2,
   ),
   // a party suing or being sued names the event more firmly than the deal or product it is about
@@ -1531,7 +1559,7 @@ export const TEXT_RULES: TextRule[] = [
     'macro.markets',
     'macro',
     'markets',
-    /\b(stocks|equities|bonds?|(?<!\b(dividend|earnings|free cash flow|fcf|investing in) )yields?|treasur(y|ies)(?! shares?\b| stock\b| sec(retary|retaries|\.)?\b| department\b| pick\b| nominee\b| officials?\b)|(?<!\w-)(dollar|yen|euro|pound)|sterling|currency|fx|bitcoin|cryptocurrencies|oil|crude|brent|wti|lng|bpd|gold|silver|copper|tin|nickel|zinc|alumin(i)?um|lithium|platinum|palladium|iron ore|commodit(y|ies)|futures|(?<!\bthings on )wall street(?! journal| (bonus(es)?|pay|rituals?|traders|bankers|analysts|firms|banks|jobs)\b)|indices|(stock|market|equity) indexes|emerging markets?|(bull|bear) markets?|(stock |equity )?market (boom|bust|rout|turmoil|meltdown|sell-?off|crash|slump)|(global|worldwide) sell-?offs?|(world|global|financial|stock|equity|credit|capital) markets|stock market (\w+ )?(rall\w*|rises?|falls?|gains?|slides?|drops?|climbs?|sinks?|resumes?|closes?|ends?|higher|lower|mixed|tumbles?|surges?)|markets? (higher|lower|mixed)|stock (rises?|rall(y|ies)|falls?|slides?|gains?|drops?)|(tech|equity|equities|bond|relief) rall(y|ies)|the market (behaves?|behaving|do|does|reacts?|heads?)|market (message|mood)|funds? flows?|outflows?|inflows?|volatility|money markets?|benchmarks?|bourses?|home prices|ftse( \d+)?|dow( jones)?|s&p 500|nasdaq composite|nikkei|dax|hang seng|sensex|nifty)\b/i,
+    /\b(stocks|equities|bonds?|(?<!\b(dividend|earnings|free cash flow|fcf|investing in) )yields?|treasur(y|ies)(?! shares?\b| stock\b| sec(retary|retaries|\.)?\b| department\b| pick\b| nominee\b| officials?\b)|(?<!\w-)(dollar|yen|euro|pound)|sterling|currency|fx|bitcoin|cryptocurrencies|oil(?! (spill|leak)s?\b)|crude|brent|wti|lng|bpd|gold|silver|copper|tin|nickel|zinc|alumin(i)?um|lithium|platinum|palladium|iron ore|commodit(y|ies)|futures|(?<!\bthings on )wall street(?! journal| (bonus(es)?|pay|rituals?|traders|bankers|analysts|firms|banks|jobs)\b)|indices|(stock|market|equity) indexes|emerging markets?|(bull|bear) markets?|(stock |equity )?market (boom|bust|rout|turmoil|meltdown|sell-?off|crash|slump)|(global|worldwide) sell-?offs?|(world|global|financial|stock|equity|credit|capital) markets|stock market (\w+ )?(rall\w*|rises?|falls?|gains?|slides?|drops?|climbs?|sinks?|resumes?|closes?|ends?|higher|lower|mixed|tumbles?|surges?)|markets? (higher|lower|mixed)|stock (rises?|rall(y|ies)|falls?|slides?|gains?|drops?)|(tech|equity|equities|bond|relief) rall(y|ies)|the market (behaves?|behaving|do|does|reacts?|heads?)|market (message|mood)|funds? flows?|outflows?|inflows?|volatility|money markets?|benchmarks?|bourses?|home prices|ftse( \d+)?|dow( jones)?|s&p 500|nasdaq composite|nikkei|dax|hang seng|sensex|nifty)\b/i,
     2,
   ),
   // a stock index or the market as a whole moving, closing or setting a record is a market move, whatever company the headline

@@ -169,6 +169,16 @@ export const TEXT_RULES: TextRule[] = [
     /\b(beats?|miss(es|ed)?|tops?|topped|exceeds?|exceeded|surpass(es|ed)?|smash(es|ed)?|crush(es|ed)?|trails?|lags?)\b.{0,30}\b(top-line|bottom-line|(analysts?['\u2019]?|wall street|consensus|street|earnings|revenue|eps|profit|sales) (estimates|expectations|forecasts?|views?))\b/i,
     2,
   ),
+  // a loss or profit posted beside a dividend or buyback decision is the results the decision comes with: "Glencore Scraps Dividend,
+  // Posts Loss as Coronavirus Saps Demand"; so are sales or units counted over a stated span of months: "Nintendo Switch 2 sales
+  // surge past 17 million units in nine months"
+  r(
+    'earnings.results_with_payout',
+    'earnings',
+    'results',
+    /\b(dividends?|buybacks?)\b.{0,30}\b(posts?|posted|reports?|reported) (a |an )?(net |annual |quarterly )?(loss|profit)\b|\b(sales|revenue|units|shipments)\b.{0,50}\b(in|over) (the )?(first )?(three|six|nine|twelve) months\b/i,
+    4,
+  ),
   r(
     'earnings.loss',
     'earnings',

@@ -106,9 +106,10 @@ function namedBeforeTicker(text: string, at: number, len: number): boolean {
   );
 }
 
-/** Diplomacy's words: an embassy, a foreign minister, a secretary of state, an ambassador, a diplomat, Nato. */
+/** Diplomacy's words: an embassy, a foreign minister, a secretary of state, an ambassador, a diplomat, Nato, a cease-fire or truce,
+ * peace talks, an official or state visit. */
 const DIPLOMACY =
-  /\b(embass(y|ies)|consulates?|foreign minist(er|ers|ry)|secretary of state|state department|ambassadors?|diplomats?|diplomatic|diplomacy|nato)\b/i;
+  /\b(embass(y|ies)|consulates?|foreign minist(er|ers|ry)|secretary of state|state department|ambassadors?|diplomats?|diplomatic|diplomacy|nato|cease-?fires?|truces?|peace talks|(official|state) visits?)\b/i;
 /** The weather's words. */
 const WEATHER =
   /\b(winter storms?|snowstorms?|blizzards?|hurricanes?|typhoons?|tornado(es)?|heat ?waves?)\b/i;
@@ -237,6 +238,8 @@ export function classifyItem(
     if (m && tr.id === 'macro.fiscal' && opts.hasPrimaryLink) continue;
     // a place's car sales opening a headline about a company are that company's: "Tesla Car Sales ..." (the macro.car_market rule)
     if (m && tr.id === 'macro.car_market' && opts.hasPrimaryLink) continue;
+    // (and so are taxes named in a headline about a company: its tax bill, its tax rate)
+    if (m && tr.id === 'macro.tax_policy' && opts.hasPrimaryLink) continue;
     // economic words in a concessive clause of the headline are its background, not its subject: "Don't Rush In to Social Security,
     // Despite Concerns About the Economy", "... Would Spend More to Shop Small This Holiday Season, Despite Uncertain Economy"
     if (

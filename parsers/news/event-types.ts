@@ -68,11 +68,13 @@ const r = (id: string, type: EventType, subtype: string, re: RegExp, weight = 2)
 });
 
 export const TEXT_RULES: TextRule[] = [
+  // (a quarterly update or report is the quarter's results: "Investors did not like the quarterly update from this education-focused
+  // book retailer")
   r(
     'earnings.results',
     'earnings',
     'results',
-    /\b(quarterly|quarter|q[1-4]|annual|full[- ]year|fiscal)\b.{0,60}\b(results|earnings|profit|loss|net income|revenue|sales)\b/i,
+    /\b(quarterly|quarter|q[1-4]|annual|full[- ]year|fiscal)\b.{0,60}\b(results|earnings|profit|loss|net income|revenue|sales)\b|\bquarterly (update|report)s?\b/i,
     3,
   ),
   // what a company's earnings or results show is read off its report: "Pandemic has boosted online dating, Match Group earnings show"
@@ -166,6 +168,16 @@ export const TEXT_RULES: TextRule[] = [
     'results',
     /\b(beats?|miss(es|ed)?|tops?|topped|exceeds?|exceeded|surpass(es|ed)?|smash(es|ed)?|crush(es|ed)?|trails?|lags?)\b.{0,30}\b(top-line|bottom-line|(analysts?['\u2019]?|wall street|consensus|street|earnings|revenue|eps|profit|sales) (estimates|expectations|forecasts?|views?))\b/i,
     2,
+  ),
+  // a loss or profit posted beside a dividend or buyback decision is the results the decision comes with: "Glencore Scraps Dividend,
+  // Posts Loss as Coronavirus Saps Demand"; so are sales or units counted over a stated span of months: "Nintendo Switch 2 sales
+  // surge past 17 million units in nine months"
+  r(
+    'earnings.results_with_payout',
+    'earnings',
+    'results',
+    /\b(dividends?|buybacks?)\b.{0,30}\b(posts?|posted|reports?|reported) (a |an )?(net |annual |quarterly )?(loss|profit)\b|\b(sales|revenue|units|shipments)\b.{0,50}\b(in|over) (the )?(first )?(three|six|nine|twelve) months\b/i,
+    4,
   ),
   r(
     'earnings.loss',
@@ -500,11 +512,55 @@ export const TEXT_RULES: TextRule[] = [
     /\b(pay (package|rises?|falls?|jumps?|cut)|compensation|bonus)\b/i,
     3,
   ),
+  // a plan, product, service, feature, model or brand brought back is relaunched, and users given more control or options get a
+  // product feature: "Verizon is bringing back unlimited data", "Tinder is giving women more control in India"
+  r(
+    'product.relaunch',
+    'product',
+    'launch',
+    /\b(bring(s|ing)?|brought) back (the |its |their |an? )?(\w+ ){0,2}(plans?|products?|services?|features?|models?|brands?|data|menus?|items?|apps?)\b|\bgiv(e|es|ing) (\w+ ){0,2}(users|customers|women|men|parents|drivers|people|shoppers|subscribers|members|players|creators) more (control|options|choices?|power|ways|say)\b/i,
+    2,
+  ),
+  // a company gaining from a unit, segment or division, or riding on a momentum, has a business line doing well: "ROP Gains From
+  // Robust Application Software Unit: A Sign for More Upside?", "MaxLinear Rides on AI Infrastructure Momentum: More Upside Ahead?"
+  r(
+    'operations.segment_strength',
+    'operations',
+    'business_momentum',
+    /\b(gains?|benefits?) from (\w+ ){0,3}(unit|segment|division|business)\b|\brides? on (\w+ ){0,3}momentum\b/i,
+    2,
+  ),
+  // an oil, fuel or chemical spill or leak is an accident at a company's site or ship, not the oil market (its settlement or lawsuit
+  // is the court's): "New oil spill total is bad news for BP, wildlife"
+  r(
+    'operations.spill',
+    'operations',
+    'disruption',
+    /\b(oil|fuel|chemical|toxic) (spill|leak)s?\b(?! (settlements?|lawsuits?|suits?|cases?|claims?|trials?)\b)/i,
+    2,
+  ),
+  // two named parties announcing, launching or forming an initiative or a venture together are partners: "Microsoft and Parexel
+  // announce life science tech cloud initiative"
+  r(
+    'contract.joint_initiative',
+    'contract',
+    'award',
+    /^\p{Lu}[\w.&'\u2019-]*( \p{Lu}[\w.&'\u2019-]*)* and \p{Lu}[\w.&'\u2019-]*( \p{Lu}[\w.&'\u2019-]*)* ([Aa]nnounce|[Ll]aunch|[Uu]nveil|[Ff]orm)s? (an? |the )?([\w-]+ ){0,4}([Ii]nitiative|[Vv]enture)s?\b/u,
+    3,
+  ),
+  // a company dumping, offloading or unloading a business it names sells it: "Citigroup dumps Phibro, avoids showdown with US"
+  r(
+    'm&a.dumps_named',
+    'm&a',
+    'divestiture',
+    /\b(dumps?|dumped|offloads?|offloaded|unloads?|unloaded) \p{Lu}/u,
+    3,
+  ),
   r(
     'legal.court',
     'legal',
     'litigation',
-    /\b(court|judge|ruling|rules? in favou?r|verdict|settle\w*(?! (above|at|below|near|up|down|higher|lower)\b)|class action|legal (fight|battle|dispute))\b/i,
+    /\b(court|judge|ruling|rules? in favou?r|verdict|settle\w*(?! (above|at|below|near|up|down|higher|lower)\b)|class action|legal (fight|battle|dispute|options|action|challenge|route))\b/i,
     2,
   ),
   // a party suing or being sued names the event more firmly than the deal or product it is about
@@ -540,6 +596,16 @@ export const TEXT_RULES: TextRule[] = [
     'legal',
     'litigation',
     /\b(manipulation|fraud|bribery|insider[- ]trading) (case|scandal|trial)s?\b/i,
+    3,
+  ),
+  // someone facing, standing or going on trial, or accused of an act (the passive "accused of", with no authority as its subject),
+  // is a case before the courts, whoever it is about: "Former Volkswagen Chief Executive Faces Trial in Emissions Case", "the N.Y.
+  // Official Accused of Working for China" (a drug's trial is never faced or stood)
+  r(
+    'legal.trial',
+    'legal',
+    'litigation',
+    /\b(fac(e|es|ed|ing)|go(es)? on|goes to|stand(s|ing)?) trial\b|\baccused of\b/i,
     3,
   ),
   r('legal.probe', 'legal', 'investigation', /\b(probe|investigation|investigat\w+|subpoena)\b/i, 2),
@@ -842,6 +908,15 @@ export const TEXT_RULES: TextRule[] = [
     // (booking an order or a win is winning one: "Boeing Books Huge Win")
     /\b(contract|wins? (an? )?order|books? (an? |another )?([\w-]+ ){0,2}(orders?|wins?)|awarded(?! (an? |the )?(\w+ ){0,2}(patents?|prizes?|awards?|honou?rs?)\b)|partnership|partners? (with|to)|agreement with|(confirms?|confirmed|signs?|signed|strikes?|struck|inks?|inked|seals?|sealed|clinch(es|ed)?) (a |an |the )?(\w+ )?deal with|supply deal|licensing deal|alliance|teams? up|teamed up|collaborat(e|es|ed|ing)|(announce|announces|form|forms|enter|enters|sign|signs) (an? )?(\w+ )?collaboration|pacts?|\d+-year (\w+ ){0,2}deal)\b/i,
     2,
+  ),
+  // a party giving a named company a sum to do a job pays for its work, a contract: "NASA Gives SpaceX $843 Million To Junk The
+  // International Space Station"
+  r(
+    'contract.paid_to',
+    'contract',
+    'award',
+    /\b[Gg]ives? (\p{Lu}[\w.&'\u2019-]*\s){1,3}\$[\d.,]+ ?([Mm]illion|[Bb]illion|bn|mn|[Mm]|[Bb])\s([Tt]o|[Ff]or)\s/u,
+    3,
   ),
   // a partnership divorced, ended or terminated is a contract ended: "Amgen, Kyowa's OX40 divorce", "ends its collaboration with"
   r(
@@ -1494,7 +1569,7 @@ export const TEXT_RULES: TextRule[] = [
     'macro.markets',
     'macro',
     'markets',
-    /\b(stocks|equities|bonds?|(?<!\b(dividend|earnings|free cash flow|fcf|investing in) )yields?|treasur(y|ies)(?! shares?\b| stock\b| sec(retary|retaries|\.)?\b| department\b| pick\b| nominee\b| officials?\b)|(?<!\w-)(dollar|yen|euro|pound)|sterling|currency|fx|bitcoin|cryptocurrencies|oil|crude|brent|wti|lng|bpd|gold|silver|copper|tin|nickel|zinc|alumin(i)?um|lithium|platinum|palladium|iron ore|commodit(y|ies)|futures|(?<!\bthings on )wall street(?! journal| (bonus(es)?|pay|rituals?|traders|bankers|analysts|firms|banks|jobs)\b)|indices|(stock|market|equity) indexes|emerging markets?|(bull|bear) markets?|(stock |equity )?market (boom|bust|rout|turmoil|meltdown|sell-?off|crash)|(world|global|financial|stock|equity|credit|capital) markets|stock market (\w+ )?(rall\w*|rises?|falls?|gains?|slides?|drops?|climbs?|sinks?|resumes?|closes?|ends?|higher|lower|mixed|tumbles?|surges?)|markets? (higher|lower|mixed)|stock (rises?|rall(y|ies)|falls?|slides?|gains?|drops?)|(tech|equity|equities|bond|relief) rall(y|ies)|the market (behaves?|behaving|do|does|reacts?|heads?)|market (message|mood)|funds? flows?|outflows?|inflows?|volatility|money markets?|benchmarks?|bourses?|home prices|ftse( \d+)?|dow( jones)?|s&p 500|nasdaq composite|nikkei|dax|hang seng|sensex|nifty)\b/i,
+    /\b(stocks|equities|bonds?|(?<!\b(dividend|earnings|free cash flow|fcf|investing in) )yields?|treasur(y|ies)(?! shares?\b| stock\b| sec(retary|retaries|\.)?\b| department\b| pick\b| nominee\b| officials?\b)|(?<!\w-)(dollar|yen|euro|pound)|sterling|currency|fx|bitcoin|cryptocurrencies|oil(?! (spill|leak)s?\b)|crude|brent|wti|lng|bpd|gold|silver|copper|tin|nickel|zinc|alumin(i)?um|lithium|platinum|palladium|iron ore|commodit(y|ies)|futures|(?<!\bthings on )wall street(?! journal| (bonus(es)?|pay|rituals?|traders|bankers|analysts|firms|banks|jobs)\b)|indices|(stock|market|equity) indexes|emerging markets?|(bull|bear) markets?|(stock |equity )?market (boom|bust|rout|turmoil|meltdown|sell-?off|crash|slump)|(global|worldwide) sell-?offs?|(world|global|financial|stock|equity|credit|capital) markets|stock market (\w+ )?(rall\w*|rises?|falls?|gains?|slides?|drops?|climbs?|sinks?|resumes?|closes?|ends?|higher|lower|mixed|tumbles?|surges?)|markets? (higher|lower|mixed)|stock (rises?|rall(y|ies)|falls?|slides?|gains?|drops?)|(tech|equity|equities|bond|relief) rall(y|ies)|the market (behaves?|behaving|do|does|reacts?|heads?)|market (message|mood)|funds? flows?|outflows?|inflows?|volatility|money markets?|benchmarks?|bourses?|home prices|ftse( \d+)?|dow( jones)?|s&p 500|nasdaq composite|nikkei|dax|hang seng|sensex|nifty)\b/i,
     2,
   ),
   // a stock index or the market as a whole moving, closing or setting a record is a market move, whatever company the headline
@@ -1517,6 +1592,16 @@ export const TEXT_RULES: TextRule[] = [
     /^(the )?\p{Lu}[\p{L}.'\u2019-]* (new[- ])?(car|vehicle|auto|light[- ]vehicle) (sales|registrations)\b/u,
     2,
   ),
+  // taxes named in a headline about no company are fiscal policy, unless the headline is about someone's own tax case, bill, filing
+  // or compliance: "Can Democrats Stop the 'Tax Doom Loop'?", "China's Quest for Cash Leads to Plan for Taxing the Rich" (classify.ts
+  // drops this rule in an item linked to a company)
+  r(
+    'macro.tax_policy',
+    'macro',
+    'fiscal_policy',
+    /\b(tax(es|ing|ation)?)\b(?! (trials?|bills?|compliance|evasion|returns?|refunds?|filings?|fraud|cases?)\b)/i,
+    2,
+  ),
   // a government plan or programme costed in billions or trillions is fiscal policy: "Watchdogs see Biden's student-loan plan
   // costing $500 billion to $1 trillion"
   r(
@@ -1528,11 +1613,14 @@ export const TEXT_RULES: TextRule[] = [
   ),
   // a country running low on weapons or munitions is at war: "Ukraine runs low on weapons ... as U.S aid stalls"
   r('macro.weapons', 'macro', 'geopolitics', /\b(weapons|munitions|artillery shells)\b/i, 2),
+  // (an election is geopolitics where a parliament or ballots are named with it, a state's process: "Thai parliament to open amid
+  // scrutiny over election ballots"; a campaign, a poll or trading on an election alone is politics: "As Groups Have Shifted, Has It
+  // Become a 'Normal' Election?", "Why Trading on the US Election Is a 'Fool's Errand'")
   r(
     'macro.geopolitics',
     'macro',
     'geopolitics',
-    /\b((?<!(bidding|price|trade|talent) )war(?! chests?\b)|warfare|warships?|strait of hormuz|hormuz|military|missiles?|election|shutdown|brexit|sabotage)\b/i,
+    /\b((?<!(bidding|price|trade|talent) )war(?! chests?\b)|warfare|warships?|strait of hormuz|hormuz|military|missiles?|shutdown|brexit|sabotage|parliament\b.{0,60}\belections?|elections?\b.{0,60}\b(parliament|ballots?))\b/i,
     2,
   ),
   r(

@@ -725,7 +725,7 @@ function lineCellText(body: string): string | null {
   // "June 30, 2017"; also a date whose year is left to the year row below, "Three Months Ended" over "September 30,").
   const joined: string[] = [];
   const transposed = new Set<string>();
-  for (const l of transposedSummaries(periodRowSummaries(lines, transposed), transposed)) {
+  for (const l of transposedSummaries(periodRowSummaries(periodCodeRows(lines, transposed), transposed), transposed)) {
     const prev = joined[joined.length - 1];
     if (prev !== undefined && /\bended$/i.test(prev) && (DATE_CELL.test(l) || MONTH_DAY_CELL.test(l)))
       joined[joined.length - 1] = `${prev} ${l}`;
@@ -733,6 +733,80 @@ function lineCellText(body: string): string | null {
   }
   // (A transposed summary's rows are rows already.)
   return pipeCells(joined.map((l) => (transposed.has(l) ? l : `|${l.replace(/^\|/, '')}`))).join('\n\n');
+}
+
+/** A period code with its year alone on its line: "3Q 2013", "Q3 2013", "3Q13", "FY 2013". */
+const PERIOD_CODE = /^(?:(?:[1-4]Q|Q[1-4]) ?(?:(?:19|20)\d{2}|\d{2})|FY ?(?:19|20)\d{2})$/i;
+/** A column name's line: words (a footnote digit may close it), no figure, no sentence. */
+const NAME_LINE = /^[A-Za-z][A-Za-z .,&'/-]{0,40}\d?$/;
+
+/**
+ * (h-earn32) A summary whose rows are periods and whose columns are measures, rendered one cell per line: two or more
+ * rows each a period code ("3Q 2013") followed by the same number of figures, under that many column names (each
+ * on a line, or each name's two lines with all first lines before all second lines, "Net" / "MS Income" / ... /
+ * "Revenues" / "Cont. Ops." / ...), perhaps under group headings that split the columns evenly ("As Reported" /
+ * "Excluding DVA" over two columns each), is read back one row per measure, "name - group | figure per period",
+ * under a header row of the period codes.
+ */
+function periodCodeRows(lines: string[], rows: Set<string>): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (!PERIOD_CODE.test(line) || (i > 0 && VALUE_CELL(lines[i - 1]!))) {
+      out.push(line);
+      continue;
+    }
+    let width = 0;
+    while (i + 1 + width < lines.length && VALUE_CELL(lines[i + 1 + width]!)) width++;
+    const periods: string[] = [];
+    const values: string[][] = [];
+    let r = i;
+    while (
+      width >= 2 &&
+      r + width < lines.length &&
+      PERIOD_CODE.test(lines[r]!) &&
+      lines.slice(r + 1, r + 1 + width).every(VALUE_CELL) &&
+      !VALUE_CELL(lines[r + 1 + width] ?? '')
+    ) {
+      periods.push(lines[r]!);
+      values.push(lines.slice(r + 1, r + 1 + width));
+      r += width + 1;
+    }
+    // The column names: the name lines just above the first period row.
+    let a = out.length;
+    while (a > 0 && NAME_LINE.test(out[a - 1]!) && !PERIOD_CODE.test(out[a - 1]!)) a--;
+    const names = out.slice(a);
+    // Two lines per name (first lines, then second lines) or one; the lines above them are group headings only when
+    // they split the columns evenly.
+    let items: string[] = [];
+    let groups: string[] = [];
+    for (const depth of [2, 1]) {
+      const n = width * depth;
+      if (names.length < n) continue;
+      const extra = names.length - n;
+      if (extra > 0 && (extra < 2 || width % extra !== 0)) continue;
+      const own = names.slice(extra);
+      items = own.slice(0, width).map((x, k) => (depth === 2 ? `${x} ${own[width + k]}` : x));
+      groups = names.slice(0, extra);
+      break;
+    }
+    if (periods.length < 2 || items.length !== width) {
+      out.push(line);
+      continue;
+    }
+    out.length = a;
+    const header = periods.join(' | ');
+    rows.add(header);
+    out.push(header);
+    for (const [k, item] of items.entries()) {
+      const group = groups.length > 0 ? groups[Math.floor(k / (width / groups.length))] : undefined;
+      const row = [group === undefined ? item : `${item} - ${group}`, ...values.map((v) => v[k]!)].join(' | ');
+      rows.add(row);
+      out.push(row);
+    }
+    i = r - 1;
+  }
+  return out;
 }
 
 const UNIT_CELL = /^(?:millions? (?:of )?yen|yen(?: mln)?|%)$/i;

@@ -725,7 +725,10 @@ function lineCellText(body: string): string | null {
   // "June 30, 2017"; also a date whose year is left to the year row below, "Three Months Ended" over "September 30,").
   const joined: string[] = [];
   const transposed = new Set<string>();
-  for (const l of transposedSummaries(periodRowSummaries(periodCodeRows(lines, transposed), transposed), transposed)) {
+  for (const l of transposedSummaries(
+    periodRowSummaries(periodCodeRows(lines, transposed), transposed),
+    transposed,
+  )) {
     const prev = joined[joined.length - 1];
     if (prev !== undefined && /\bended$/i.test(prev) && (DATE_CELL.test(l) || MONTH_DAY_CELL.test(l)))
       joined[joined.length - 1] = `${prev} ${l}`;
@@ -800,7 +803,9 @@ function periodCodeRows(lines: string[], rows: Set<string>): string[] {
     out.push(header);
     for (const [k, item] of items.entries()) {
       const group = groups.length > 0 ? groups[Math.floor(k / (width / groups.length))] : undefined;
-      const row = [group === undefined ? item : `${item} - ${group}`, ...values.map((v) => v[k]!)].join(' | ');
+      const row = [group === undefined ? item : `${item} - ${group}`, ...values.map((v) => v[k]!)].join(
+        ' | ',
+      );
       rows.add(row);
       out.push(row);
     }

@@ -55,3 +55,26 @@ describe('earnings release parser: a summary whose rows are periods (held-out se
     expect(set18.value(r, 'Q3', 'eps_diluted', 'non_gaap')).toBe(0.5);
   });
 });
+
+/**
+ * Held-out set 27's Goldman Sachs 3Q23 (labels-heldout-27.tsv, committed in bcbac098 before the parser first ran on the
+ * set): its "Financial Summary" box prints the measure names each on a line ("Annualized ROE1", "Annualized ROTE1", "Book
+ * Value Per Share"), then one line per period and amount ("3Q23 7.1%", "3Q23 7.7%", "3Q23 $313.83", "3Q23 YTD 7.6%",
+ * ...). Fails on earnings-release/34, which read no book value.
+ */
+const set27 = heldOutSet('held-out-27');
+const GS = 'GS_8-K_2023-10-17_Q3-2023_marketscreener_transcribed_excerpt.txt';
+
+describe('earnings release parser: a summary box of period-and-amount lines (held-out set 27, Goldman Sachs 3Q23)', () => {
+  it('"Book Value Per Share" / "3Q23 $313.83", the third line of the 3Q23 run, is the book value per share', () => {
+    const r = set27.parse(GS);
+    const bvps = r.measures.filter((m) => m.measure === 'book_value_per_share');
+    expect(bvps).toHaveLength(1);
+    expect(bvps[0]).toMatchObject({ fiscal_period: 'Q3', value: 313.83 });
+    // The box's first run is the quarter's: the figures stay those the release states for 3Q23.
+    expect(set27.value(r, 'Q3', 'revenue', 'gaap')).toBe(11_820_000_000);
+    expect(set27.value(r, 'Q3', 'net_income', 'gaap')).toBe(2_060_000_000);
+    expect(set27.value(r, 'Q3', 'eps_diluted', 'gaap')).toBe(5.47);
+    set27.evidenceHolds(GS, r);
+  });
+});

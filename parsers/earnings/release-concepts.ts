@@ -85,6 +85,8 @@ export function cleanLabel(label: string): string {
       .replace(/\s+/g, ' ')
       .trim()
       .toLowerCase()
+      // (h-earn32) "Cont. Ops." is the short form of "from continuing operations" ("MS Income Cont. Ops.").
+      .replace(/\b(?:from )?cont\. ?ops\.?(?=\s|$)/g, 'from continuing operations')
   );
 }
 
@@ -99,7 +101,12 @@ export function conceptOfLabel(
 ): Concept | null {
   // "Net Income - As Reported", "NET INCOME AS REPORTED (See Notes)" name the line itself; "Net Income-Excluding
   // Synthetic Fuels" names the same line on a non-GAAP basis (the qualifier is kept in the printed label).
-  const label = cleanLabel(rawLabel)
+  // (h-earn32: "MS Income Cont. Ops.", Morgan Stanley 3Q 2013.) Two or three capitals opening the label before "Income"
+  // or "Earnings" are the company's initials, so the line is the company's own income, as "Income attributable to MS"
+  // is; a country's code ("US Income", "UK Earnings") names a segment's and stays, and "NET" / "TAX" / "PRE" are words.
+  const label = cleanLabel(
+    rawLabel.replace(/^\s*(?!(?:US|UK|EU|NET|TAX|PRE)\b)[A-Z]{2,3}\s+(?=(?:Income|Earnings)\b)/, ''),
+  )
     .replace(/\(see notes?\)|\(note \w+\)/g, ' ')
     // "(Loss)/" before the line's word ("Operating (loss)/profit", "(Loss)/earnings per share") names the same line.
     .replace(/\(loss\)\s*\/\s*(?=profit|earnings|income)/g, '')

@@ -59,7 +59,7 @@ export function bodyToBlocks(input: string): Block[] {
   // (h-earn29: Qorvo, "For the quarter ended" over "December 29, 2018 |".) In plain text a column heading that ends in
   // "ended" on a line of its own and the date cell on the line under it are one heading. ("Three Months Ending" over
   // "June 30, 2023 |" heads a forecast's column and is left as it is.)
-  const body = looksLikeHtml(read) ? read : read.replace(ENDED_OVER_DATE_CELL, '$1 ');
+  const body = looksLikeHtml(read) ? read : periodBoxRows(read.replace(ENDED_OVER_DATE_CELL, '$1 '));
   // In plain text a line that opens with a bullet mark, or a heading line in capitals, starts a paragraph of
   // its own (hard-wrapped lines of one paragraph are otherwise joined), a line of nothing but cell marks ("|",
   // an empty table cell as a page store renders it) is a paragraph break, and a line that opens or closes with a
@@ -725,7 +725,10 @@ function lineCellText(body: string): string | null {
   // "June 30, 2017"; also a date whose year is left to the year row below, "Three Months Ended" over "September 30,").
   const joined: string[] = [];
   const transposed = new Set<string>();
-  for (const l of transposedSummaries(periodRowSummaries(lines, transposed), transposed)) {
+  for (const l of transposedSummaries(
+    periodRowSummaries(periodCodeRows(lines, transposed), transposed),
+    transposed,
+  )) {
     const prev = joined[joined.length - 1];
     if (prev !== undefined && /\bended$/i.test(prev) && (DATE_CELL.test(l) || MONTH_DAY_CELL.test(l)))
       joined[joined.length - 1] = `${prev} ${l}`;
@@ -733,6 +736,137 @@ function lineCellText(body: string): string | null {
   }
   // (A transposed summary's rows are rows already.)
   return pipeCells(joined.map((l) => (transposed.has(l) ? l : `|${l.replace(/^\|/, '')}`))).join('\n\n');
+}
+
+/** A summary box's cell: a period code (perhaps "YTD") and one amount, "3Q23          $11.82 billion". */
+const PERIOD_AMOUNT_LINE =
+  /^((?:[1-4]Q|Q[1-4]) ?(?:(?:19|20)\d{2}|\d{2})(?: YTD)?)\s+(\$?\(?-?\d[\d,]*(?:\.\d+)?\)?(?:%| (?:billion|million|thousand))?)$/i;
+
+/**
+ * (h-earn32) A summary box printed as two to six measure names each on its own line, then lines of a period code and one
+ * amount ("3Q23 $11.82 billion", "3Q23 $2.06 billion", "3Q23 $5.47", "3Q23 YTD $34.94 billion", ...) in runs of one
+ * period each, the first run one line per name: the n-th line of each run is the n-th name's, so the box is read as a
+ * table, one row per name under a header row of the runs' periods.
+ */
+function periodBoxRows(body: string): string {
+  if (!/^(?:[1-4]Q|Q[1-4]) ?\d{2}/m.test(body)) return body;
+  const lines = body.split('\n');
+  const full: number[] = [];
+  for (let i = 0; i < lines.length; i++) if (lines[i]!.trim() !== '') full.push(i);
+  const out = lines.slice();
+  for (let p = 0; p < full.length; p++) {
+    let q = p;
+    while (
+      q < full.length &&
+      NAME_LINE.test(lines[full[q]!]!.trim()) &&
+      !PERIOD_CODE.test(lines[full[q]!]!.trim())
+    )
+      q++;
+    const names = full.slice(p, q).map((i) => lines[i]!.trim());
+    if (names.length < 2 || names.length > 6) continue;
+    const runs: { period: string; values: string[] }[] = [];
+    let r = q;
+    for (; r < full.length; r++) {
+      const m = PERIOD_AMOUNT_LINE.exec(lines[full[r]!]!.trim());
+      if (!m) break;
+      const period = m[1]!.replace(/\s+/g, ' ');
+      const last = runs[runs.length - 1];
+      if (last !== undefined && last.period === period) last.values.push(m[2]!);
+      else runs.push({ period, values: [m[2]!] });
+    }
+    const periods = new Set(runs.map((x) => x.period));
+    if (
+      runs.length === 0 ||
+      periods.size !== runs.length ||
+      runs[0]!.values.length !== names.length ||
+      runs.some((x) => x.values.length > names.length)
+    )
+      continue;
+    const rows = [
+      runs.map((x) => x.period).join(' | '),
+      ...names.map((n, k) => [n, ...runs.map((x) => x.values[k] ?? '—')].join(' | ')),
+    ];
+    for (let k = p; k < r; k++) out[full[k]!] = '';
+    out[full[p]!] = rows.join('\n\n');
+    p = r - 1;
+  }
+  return out.join('\n');
+}
+
+/** A period code with its year alone on its line: "3Q 2013", "Q3 2013", "3Q13", "FY 2013". */
+const PERIOD_CODE = /^(?:(?:[1-4]Q|Q[1-4]) ?(?:(?:19|20)\d{2}|\d{2})|FY ?(?:19|20)\d{2})$/i;
+/** A column name's line: words (a footnote digit may close it), no figure, no sentence. */
+const NAME_LINE = /^[A-Za-z][A-Za-z .,&'/-]{0,40}\d?$/;
+
+/**
+ * (h-earn32) A summary whose rows are periods and whose columns are measures, rendered one cell per line: two or more
+ * rows each a period code ("3Q 2013") followed by the same number of figures, under that many column names (each
+ * on a line, or each name's two lines with all first lines before all second lines, "Net" / "MS Income" / ... /
+ * "Revenues" / "Cont. Ops." / ...), perhaps under group headings that split the columns evenly ("As Reported" /
+ * "Excluding DVA" over two columns each), is read back one row per measure, "name - group | figure per period",
+ * under a header row of the period codes.
+ */
+function periodCodeRows(lines: string[], rows: Set<string>): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (!PERIOD_CODE.test(line) || (i > 0 && VALUE_CELL(lines[i - 1]!))) {
+      out.push(line);
+      continue;
+    }
+    let width = 0;
+    while (i + 1 + width < lines.length && VALUE_CELL(lines[i + 1 + width]!)) width++;
+    const periods: string[] = [];
+    const values: string[][] = [];
+    let r = i;
+    while (
+      width >= 2 &&
+      r + width < lines.length &&
+      PERIOD_CODE.test(lines[r]!) &&
+      lines.slice(r + 1, r + 1 + width).every(VALUE_CELL) &&
+      !VALUE_CELL(lines[r + 1 + width] ?? '')
+    ) {
+      periods.push(lines[r]!);
+      values.push(lines.slice(r + 1, r + 1 + width));
+      r += width + 1;
+    }
+    // The column names: the name lines just above the first period row.
+    let a = out.length;
+    while (a > 0 && NAME_LINE.test(out[a - 1]!) && !PERIOD_CODE.test(out[a - 1]!)) a--;
+    const names = out.slice(a);
+    // Two lines per name (first lines, then second lines) or one; the lines above them are group headings only when
+    // they split the columns evenly.
+    let items: string[] = [];
+    let groups: string[] = [];
+    for (const depth of [2, 1]) {
+      const n = width * depth;
+      if (names.length < n) continue;
+      const extra = names.length - n;
+      if (extra > 0 && (extra < 2 || width % extra !== 0)) continue;
+      const own = names.slice(extra);
+      items = own.slice(0, width).map((x, k) => (depth === 2 ? `${x} ${own[width + k]}` : x));
+      groups = names.slice(0, extra);
+      break;
+    }
+    if (periods.length < 2 || items.length !== width) {
+      out.push(line);
+      continue;
+    }
+    out.length = a;
+    const header = periods.join(' | ');
+    rows.add(header);
+    out.push(header);
+    for (const [k, item] of items.entries()) {
+      const group = groups.length > 0 ? groups[Math.floor(k / (width / groups.length))] : undefined;
+      const row = [group === undefined ? item : `${item} - ${group}`, ...values.map((v) => v[k]!)].join(
+        ' | ',
+      );
+      rows.add(row);
+      out.push(row);
+    }
+    i = r - 1;
+  }
+  return out;
 }
 
 const UNIT_CELL = /^(?:millions? (?:of )?yen|yen(?: mln)?|%)$/i;

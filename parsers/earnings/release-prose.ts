@@ -213,9 +213,19 @@ const FOOTNOTE_MARK =
  */
 const GLUED_NOTE_MARK = /(?<=[A-Za-z]{3})\([1-9]\)(?=\s+[A-Za-z(]|[,;:.)](?!\d)|$)/g;
 
+/**
+ * (h-earn32: Morgan Stanley 3Q 2013, "Earnings per Diluted Share from Continuing Operations of $0.502,3".) A list of
+ * footnote marks glued to a dollar amount of cents: a third decimal followed by a comma and a lone digit, which no
+ * number has ("$0.502,3" is $0.50 with notes 2 and 3), is that list.
+ */
+const GLUED_NOTE_LIST = /(?<=\$\d{1,3}\.\d{2})[1-9](?:,[1-9])+(?![\d,])/g;
+
 /** The sentence with its footnote marks blanked (same length, so offsets into it stay those of the text). */
 export function withoutFootnoteMarks(s: Sentence): Sentence {
-  const text = s.text.replace(FOOTNOTE_MARK, ' ').replace(GLUED_NOTE_MARK, '   ');
+  const text = s.text
+    .replace(FOOTNOTE_MARK, ' ')
+    .replace(GLUED_NOTE_MARK, '   ')
+    .replace(GLUED_NOTE_LIST, (m) => ' '.repeat(m.length));
   return text === s.text ? s : { ...s, text };
 }
 

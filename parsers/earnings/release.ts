@@ -243,8 +243,15 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * names; "organic net sales change" is organic growth and "down 1% to flat" the range -1..0; a basis word before an
  * amount that ends a list item ("adjusted EPS of $1.70–$1.85, organic ...") is that item's, not the next one's.
  * /34 holds /33 too (the lead's merge).
+ * /36 (h-earn32): a summary whose rows are period codes ("3Q 2013 | $7,932 | $888 | ...") under measures named across,
+ * rendered one cell per line, is read back one row per measure (group headings that split the columns evenly, "As
+ * Reported" / "Excluding DVA", qualify the names); the plain-text reader keeps a period label alone in its block
+ * ("3Q 2013") instead of taking it for a page footer; "$0.502,3" is $0.50 with notes 2 and 3; "Cont. Ops." is "from
+ * continuing operations" and two or three capitals before "Income" ("MS Income") are the company's initials; a summary
+ * box of measure names, then lines of a period code and one amount in runs of one period ("3Q23 $313.83"), gives the
+ * n-th line of each run to the n-th name.
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/34';
+export const RELEASE_PARSER_VERSION = 'earnings-release/36';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

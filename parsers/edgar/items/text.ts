@@ -417,6 +417,9 @@ const NAV_LINK =
   /^(?:(?:table of contents|index to (?:consolidated )?financial statements|index|back to (?:top|contents|index)|return to (?:top|table of contents|index)|toc)(?:\s*\|?\s*|$))+$/;
 const NUMBERED_FURNITURE =
   /^(.{3,80}?)\s*(?:\|\s*)?(?:page\s+)?\d{1,3}$|^(?:page\s+)?\d{1,3}\s*(?:\|\s*)?(.{3,80})$/i;
+// a period label alone in its block, a quarter, half or fiscal year code with its year ("3Q 2013", "Q3 2013",
+// "2Q13", "H1 2013", "FY2013"): a row label of a table, never a running footer "3Q 2" with a page number "013"
+const PERIOD_LABEL = /^(?:[1-4]Q|Q[1-4]|[1-2]H|H[1-2]|FY)\s?'?(?:\d{2}|\d{4})$/i;
 // the text of a page footer that names the form before the page number ("Apple Inc. | Q3 2025 Form 10-Q | 19",
 // "Fiscal 2024 Form 10-K | 75"): the key of such a block ends with the form's name. (The pages of a
 // cross-reference index are read one by one, where each footer is printed once: their folio is left to
@@ -487,13 +490,14 @@ function runningHeader(
 /**
  * Drops bare page numbers, "Table of Contents" back-links and running headers/footers ("Apple Inc. |
  * 2024 Form 10-K | 12"): a short block whose text minus its page number repeats on at least four pages, or
- * whose text before the page number ends with the form's name (`FORM_FOOTER`) on at least two.
+ * whose text before the page number ends with the form's name (`FORM_FOOTER`) on at least two. A period label
+ * alone in its block (`PERIOD_LABEL`, "3Q 2013") is a table's row label, never furniture.
  */
 export function dropPageFurniture(blocks: string[]): string[] {
   const isDigit = (c: number) => c >= 48 && c <= 57;
   // Key of a short block: its text minus a leading/trailing page number; null for long blocks and headings.
   const keys = blocks.map((b): { key: string; numbered: boolean } | null => {
-    if (b.length > 100 || STARTS_HEADING.test(b)) return null;
+    if (b.length > 100 || STARTS_HEADING.test(b) || PERIOD_LABEL.test(b)) return null;
     const numberedEdge = isDigit(b.charCodeAt(0)) || isDigit(b.charCodeAt(b.length - 1));
     const m = numberedEdge ? NUMBERED_FURNITURE.exec(b) : null;
     return { key: (m ? (m[1] ?? m[2] ?? '') : b).toLowerCase(), numbered: m !== null };

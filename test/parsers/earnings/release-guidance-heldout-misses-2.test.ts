@@ -17,3 +17,33 @@ describe('an amount shifted between periods is no result (set 13)', () => {
     expect(r.release.is_earnings_release).toBe(false);
   });
 });
+
+const set10 = heldOutSet('guidance-held-out-10');
+const minebea = 'MINEBEA_6-K_2017_EX-99.2_FY3-17-segment-forecast_transcribed.txt';
+
+describe('a forecast table printed as plain lines of numbers (set 10)', () => {
+  it('"FY3/17 | 4Q Forecast | Full Year Revised Forecast | YoY": the revised year, its growth and the fourth quarter', () => {
+    const text = set10.text(minebea);
+    expect(text).toContain('Net sales 609,814 442,508 187,492 630,000 +3.3% 560,000');
+    expect(text).toContain('Operating income 51,438 34,715 13,285 48,000 -6.7% 45,000');
+    const r = set10.parse(minebea);
+    // labels-guidance-10.tsv: cells in millions of yen; "Full Year Nov. 16 Forecast", "1Q-3Q" and "FY3/16 Full Year"
+    // (an earlier forecast and results) and the segment rows are no targets.
+    expect(
+      r.guidance.map((g) => [
+        g.metric,
+        `${g.target_fiscal_period} ${g.target_fiscal_year}`,
+        g.point,
+        g.status,
+      ]),
+    ).toEqual([
+      ['revenue', 'Q4 2017', 187_492_000_000, null],
+      ['revenue', 'FY 2017', 630_000_000_000, 'updated'],
+      ['revenue_growth', 'FY 2017', 3.3, 'updated'],
+      ['operating_income', 'Q4 2017', 13_285_000_000, null],
+      ['operating_income', 'FY 2017', 48_000_000_000, 'updated'],
+    ]);
+    expect(r.guidance.filter((g) => g.unit === 'currency').every((g) => g.currency === 'JPY')).toBe(true);
+    set10.evidenceHolds(minebea, r);
+  });
+});

@@ -233,7 +233,8 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * part moved between periods, not the measure's value; a forecast table printed as plain lines of numbers under
  * "(Millions of yen)" has its last head line's heads as its last columns, of the fiscal year the last "FYm/yy" head
  * names ("Full Year Revised Forecast" the year's updated target, "4Q Forecast" the quarter's, "YoY" after a target
- * column its growth; a dated or "Previous" forecast head and results no targets), and its rows give no sentence targets.
+ * column its growth; a dated or "Previous" forecast head and results no targets), and its rows give no sentence targets;
+ * a goal "postponed ... to" a year is an updated target of that year.
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/35';
 

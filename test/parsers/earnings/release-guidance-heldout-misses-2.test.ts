@@ -47,3 +47,20 @@ describe('a forecast table printed as plain lines of numbers (set 10)', () => {
     set10.evidenceHolds(minebea, r);
   });
 });
+
+const note = 'NOTE_2024-09-19_adjusts-Q3-and-FY2024-forecast_allaaktier_transcribed.txt';
+
+describe('a goal postponed to a later year (set 10)', () => {
+  it('"reaching sales of SEK 7.5 billion by 2027 at the latest is postponed one year to 2028": FY 2028, updated', () => {
+    expect(set10.text(note)).toContain(
+      'The lower volumes in 2024 mean that the long-term goal of reaching sales of SEK 7.5 billion by 2027 at the latest is postponed one year to 2028.',
+    );
+    const r = set10.parse(note);
+    const goal = r.guidance.filter((g) => g.point === 7_500_000_000);
+    expect(
+      goal.map((g) => [g.metric, `${g.target_fiscal_period} ${g.target_fiscal_year}`, g.status, g.currency]),
+    ).toEqual([['revenue', 'FY 2028', 'updated', 'SEK']]);
+    // (No target of 2027, the goal's old year.)
+    expect(r.guidance.some((g) => g.target_fiscal_year === 2027)).toBe(false);
+  });
+});

@@ -234,7 +234,8 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * "(Millions of yen)" has its last head line's heads as its last columns, of the fiscal year the last "FYm/yy" head
  * names ("Full Year Revised Forecast" the year's updated target, "4Q Forecast" the quarter's, "YoY" after a target
  * column its growth; a dated or "Previous" forecast head and results no targets), and its rows give no sentence targets;
- * a goal "postponed ... to" a year is an updated target of that year.
+ * a goal "postponed ... to" a year is an updated target of that year; a table whose lead calls its values "projected"
+ * is a forecast table (no results).
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/35';
 

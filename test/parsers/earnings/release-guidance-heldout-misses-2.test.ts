@@ -64,3 +64,22 @@ describe('a goal postponed to a later year (set 10)', () => {
     expect(r.guidance.some((g) => g.target_fiscal_year === 2027)).toBe(false);
   });
 });
+
+const set3 = heldOutSet('guidance-held-out-3');
+const altair = 'ALTR_2023-adj-EBITDA-reconciliation_edacafe_transcribed.txt';
+
+describe('a table its lead calls projected holds no results (set 3)', () => {
+  it('"a reconciliation of projected Adjusted EBITDA to projected net loss": targets only, no figure, no period', () => {
+    expect(set3.text(altair)).toContain(
+      'The following table provides a reconciliation of projected Adjusted EBITDA to projected net loss',
+    );
+    const r = set3.parse(altair);
+    // labels-guidance-3.tsv: no_figures; periods.tsv: none. The "Year Ending December 31, 2023" net loss "(19,700"
+    // is the low end of a target, not a result.
+    expect(r.figures).toEqual([]);
+    expect(r.release.is_earnings_release).toBe(false);
+    expect(
+      r.guidance.map((g) => [g.metric, `${g.target_fiscal_period} ${g.target_fiscal_year}`, g.low, g.high]),
+    ).toContainEqual(['net_income', 'FY 2023', -19_700_000, -10_000_000]);
+  });
+});

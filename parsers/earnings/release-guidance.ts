@@ -2373,7 +2373,7 @@ function cellValue(cell: string): string {
 function columnCells(
   values: string[],
   cols: { leaves: Column[]; groups: Column[]; optional: number[]; previous: boolean },
-  trailingEmpty = false,
+  emptyPlaces: 'end' | 'start' | null = null,
 ): { text: string; col: Column }[] | null {
   let v = values;
   if (v.length === cols.leaves.length + cols.optional.length && cols.optional.length > 0) {
@@ -2383,8 +2383,10 @@ function columnCells(
   // Full Year FY25") fills the first columns when the lead names the first column's quarter ("our expectations for third
   // quarter and selected full year fiscal 2025"): the store drops the empty cells, not their places. (Under a lead naming
   // the year only, "the fiscal year 2025 guidance framework", such a row's one amount is not placed by position.)
-  if (trailingEmpty && v.length < cols.leaves.length && cols.optional.length === 0)
-    v = [...v, ...Array<string>(cols.leaves.length - v.length).fill('')];
+  if (emptyPlaces !== null && v.length < cols.leaves.length && cols.optional.length === 0) {
+    const empty = Array<string>(cols.leaves.length - v.length).fill('');
+    v = emptyPlaces === 'end' ? [...v, ...empty] : [...empty, ...v];
+  }
   if (v.length === cols.groups.length && v.length !== cols.leaves.length) {
     return v.map((text, i) => ({ text, col: cols.groups[i]! })).filter((c) => !c.col.skip);
   }
@@ -2926,8 +2928,23 @@ export function tableGuidance(
     const firstQuarter = cols?.leaves[0]?.period ? targetOf(cols.leaves[0].period, reported).period : null;
     const leadQuarter =
       firstQuarter?.startsWith('Q') === true && targetOf(lead, reported).period === firstQuarter;
+    // (h-guid23) ... and the last columns when the lead names only the fiscal year of the table's last column ("the
+    // fiscal year 2025 guidance framework" over "2025 Q1 | 2025": "Operating Cash Flow | $3.6B - $3.7B | |" is 2025's).
+    const leadOwn = targetOf(lead, reported);
+    const lastPeriod = cols?.leaves[cols.leaves.length - 1]?.period;
+    const lastTarget = lastPeriod ? targetOf(lastPeriod, reported) : null;
+    const leadYear =
+      leadOwn.period === 'FY' &&
+      leadOwn.year !== null &&
+      lastTarget?.period === 'FY' &&
+      lastTarget.year === leadOwn.year;
+    const trailing = /\|\s+\|\s*$/.test(b.text);
     const byColumn = cols
-      ? columnCells(values.map(cellValue), cols, leadQuarter && /\|\s+\|\s*$/.test(b.text))
+      ? columnCells(
+          values.map(cellValue),
+          cols,
+          leadQuarter && trailing ? 'end' : leadYear && trailing ? 'start' : null,
+        )
       : null;
     const jobs: {
       raw: string;

@@ -235,7 +235,8 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * names ("Full Year Revised Forecast" the year's updated target, "4Q Forecast" the quarter's, "YoY" after a target
  * column its growth; a dated or "Previous" forecast head and results no targets), and its rows give no sentence targets;
  * a goal "postponed ... to" a year is an updated target of that year; a table whose lead calls its values "projected"
- * is a forecast table (no results).
+ * is a forecast table (no results); a row printed with its last cells empty under a lead naming only the fiscal year of
+ * the table's last column fills the last columns.
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/35';
 

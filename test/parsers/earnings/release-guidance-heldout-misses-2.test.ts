@@ -83,3 +83,22 @@ describe('a table its lead calls projected holds no results (set 3)', () => {
     ).toContainEqual(['net_income', 'FY 2023', -19_700_000, -10_000_000]);
   });
 });
+
+const set7 = heldOutSet('guidance-held-out-7');
+const emerson = 'EMR_FY2025-guidance-table_futunn_transcribed.txt';
+
+describe('a row with its last cells empty under a lead naming the year only (set 7)', () => {
+  it('"the fiscal year 2025 guidance framework" over "2025 Q1 | 2025": "Operating Cash Flow | $3.6B - $3.7B | |" is 2025\'s', () => {
+    const text = set7.text(emerson);
+    expect(text).toContain('The following tables summarize the fiscal year 2025 guidance framework');
+    expect(text).toContain('Operating Cash Flow | $3.6B - $3.7B | |');
+    const r = set7.parse(emerson);
+    const cash = r.guidance.filter((g) => g.metric === 'cash_flow' || g.metric === 'free_cash_flow');
+    expect(
+      cash.map((g) => [g.metric, `${g.target_fiscal_period} ${g.target_fiscal_year}`, g.low, g.high]),
+    ).toEqual([
+      ['cash_flow', 'FY 2025', 3_600_000_000, 3_700_000_000],
+      ['free_cash_flow', 'FY 2025', 3_200_000_000, 3_300_000_000],
+    ]);
+  });
+});

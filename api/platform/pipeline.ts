@@ -17,6 +17,7 @@ import {
   rateLimited,
   unauthorized,
 } from './errors.ts';
+import type { InFlight } from './in-flight.ts';
 import { int, type Param, type ParamSet, parseQuery, type RawQuery } from './params.ts';
 import { PLAN_TITLE, planAllows, RATE_LIMIT_PER_MINUTE } from './plans.ts';
 import type { RateDecision, RateLimiter } from './rate-limit.ts';
@@ -35,6 +36,8 @@ export interface Platform {
   companies: CompanyResolver;
   usage: UsageRecorder;
   credits: CreditMeter;
+  /** The requests in their pipeline now: close() answers them before it settles credits and usage. */
+  requests: InFlight;
 }
 
 export function errorFamily(route: AnyRoute): ErrorFamily {
@@ -242,59 +245,67 @@ class Call {
  * fastify's error handler, or is logged when the reply was sent: what fastify's wrapThenable did).
  */
 async function pipeline(call: Call): Promise<RouteResponse | undefined> {
+  // Counted in flight until answered (in-flight.ts): one try/finally here, not a second async function's
+  // promise a request.
+  const { requests } = call.platform;
+  requests.enter();
   try {
     try {
-      const result = await begin(call);
-      const ctx = call.ctx!;
-      const enveloped = envelope(call.p, call.platform, result, ctx);
-      const out = isPromise(enveloped) ? await enveloped : enveloped;
-      call.status = out.status;
-      call.body = out.body;
-      if (ctx.refundRequested && call.charged) {
-        await call.platform.credits.refund(call.charged);
-        call.charged = null;
+      try {
+        const result = await begin(call);
+        const ctx = call.ctx!;
+        const enveloped = envelope(call.p, call.platform, result, ctx);
+        const out = isPromise(enveloped) ? await enveloped : enveloped;
+        call.status = out.status;
+        call.body = out.body;
+        if (ctx.refundRequested && call.charged) {
+          await call.platform.credits.refund(call.charged);
+          call.charged = null;
+        }
+      } catch (err) {
+        await answerFailure(call, err);
+      } finally {
+        // The account's last request in flight here settles its credit hold before it is answered (credits.ts).
+        if (call.metered) {
+          const settling = call.platform.credits.done(call.metered);
+          if (settling) await settling;
+        }
+        if (call.principal) {
+          call.platform.usage.record({
+            accountId: call.principal.accountId,
+            keyPrefix: call.principal.keyPrefix,
+            route: call.p.key,
+            status: call.status,
+            chunksReturned: call.ctx === null ? 0 : call.ctx.chunks,
+            requestId: call.id,
+          });
+        }
       }
     } catch (err) {
-      await answerFailure(call, err);
-    } finally {
-      // The account's last request in flight here settles its credit hold before it is answered (credits.ts).
-      if (call.metered) {
-        const settling = call.platform.credits.done(call.metered);
-        if (settling) await settling;
-      }
-      if (call.principal) {
-        call.platform.usage.record({
-          accountId: call.principal.accountId,
-          keyPrefix: call.principal.keyPrefix,
-          route: call.p.key,
-          status: call.status,
-          chunksReturned: call.ctx === null ? 0 : call.ctx.chunks,
-          requestId: call.id,
-        });
-      }
+      if (call.reply === null) throw err;
+      // as wrapThenable: an answer already sent is not sent again, its error is logged
+      if (call.reply.sent) call.reply.log.error({ err }, 'Promise errored, but reply.sent = true was set');
+      else call.reply.send(err);
+      return undefined;
     }
-  } catch (err) {
-    if (call.reply === null) throw err;
-    // as wrapThenable: an answer already sent is not sent again, its error is logged
-    if (call.reply.sent) call.reply.log.error({ err }, 'Promise errored, but reply.sent = true was set');
-    else call.reply.send(err);
+    const keyId = call.principal?.keyPrefix ?? null;
+    const reply = call.reply;
+    if (reply === null)
+      return { status: call.status, headers: call.headers ?? NO_HEADERS, body: call.body, keyId };
+    const req = call.http!;
+    req.keyId = keyId;
+    req.routeUrl = call.p.route.path;
+    try {
+      reply.code(call.status);
+      if (call.headers !== null) reply.headers(call.headers);
+      reply.send(call.body);
+    } catch (err) {
+      reply.send(err);
+    }
     return undefined;
+  } finally {
+    requests.leave();
   }
-  const keyId = call.principal?.keyPrefix ?? null;
-  const reply = call.reply;
-  if (reply === null)
-    return { status: call.status, headers: call.headers ?? NO_HEADERS, body: call.body, keyId };
-  const req = call.http!;
-  req.keyId = keyId;
-  req.routeUrl = call.p.route.path;
-  try {
-    reply.code(call.status);
-    if (call.headers !== null) reply.headers(call.headers);
-    reply.send(call.body);
-  } catch (err) {
-    reply.send(err);
-  }
-  return undefined;
 }
 
 /** The error body of a failed request, refunded first. */

@@ -73,6 +73,20 @@ export interface BuildAppOptions {
 /** How long close() waits for the requests in flight to be answered (then for their pipelines to end). */
 const CLOSE_WAIT_MS = 10_000;
 
+/** Awaits a step of close(), with a warning naming it if it is still running after CLOSE_WAIT_MS. */
+async function slowStepWarned(log: Logger, step: string, running: Promise<void>): Promise<void> {
+  const timer = setTimeout(
+    () => log.warn({ step, waitedMs: CLOSE_WAIT_MS }, 'close: step still running'),
+    CLOSE_WAIT_MS,
+  );
+  timer.unref();
+  try {
+    await running;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** The /v1 API: every declared route behind the platform, plus docs at /docs and /v1/openapi.json. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { database, config } = opts;
@@ -191,8 +205,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         { requests: platform.requests.count, waitedMs: CLOSE_WAIT_MS },
         'close: requests still running; settling credits and usage without them',
       );
-    await platform.credits.close();
-    await usage.flush();
+    await slowStepWarned(log, 'credit holds settle', platform.credits.close());
+    await slowStepWarned(log, 'usage flush', usage.flush());
     if (ownedRedis) await ownedRedis.quit().catch(() => undefined);
   });
 

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import fastifyCors from '@fastify/cors';
 import Fastify, {
   type FastifyBaseLogger,
@@ -24,6 +25,7 @@ import { CoverageReader } from './platform/coverage.ts';
 import { CreditMeter, releaseExpiredHolds } from './platform/credits.ts';
 import { CursorCodec, loadCursorSecret } from './platform/cursors.ts';
 import { errorBody } from './platform/errors.ts';
+import { InFlight } from './platform/in-flight.ts';
 import { openApiDocument } from './platform/openapi.ts';
 import { type Platform, registerRoute } from './platform/pipeline.ts';
 import {
@@ -68,6 +70,23 @@ export interface BuildAppOptions {
   };
 }
 
+/** How long close() waits for the requests in flight to be answered (then for their pipelines to end). */
+const CLOSE_WAIT_MS = 10_000;
+
+/** Awaits a step of close(), with a warning naming it if it is still running after CLOSE_WAIT_MS. */
+async function slowStepWarned(log: Logger, step: string, running: Promise<void>): Promise<void> {
+  const timer = setTimeout(
+    () => log.warn({ step, waitedMs: CLOSE_WAIT_MS }, 'close: step still running'),
+    CLOSE_WAIT_MS,
+  );
+  timer.unref();
+  try {
+    await running;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** The /v1 API: every declared route behind the platform, plus docs at /docs and /v1/openapi.json. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { database, config } = opts;
@@ -78,13 +97,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       .filter(Boolean),
   );
   const cors = corsOptions(origins);
+  const accessLog = new AccessLog(log, origins, cors.exposedHeaders.join(', '));
   const app = Fastify({
     // req.log (a RequestLogger) makes its pino child, bound to the request id, only when something logs
     // through it; fastify's default child-logger factory makes it (see requestLoggerRoot).
     loggerInstance: requestLoggerRoot(log) as unknown as FastifyBaseLogger,
     // The request id and CORS headers of every request, and one line per request with the key id (never the
     // key) and the request metrics: AccessLog below.
-    logController: new AccessLog(log, origins, cors.exposedHeaders.join(', ')),
+    logController: accessLog,
     // HEAD is answered on the public GET routes (health, readiness: load balancers), see registerRoute.
     exposeHeadRoutes: false,
     clientErrorHandler,
@@ -121,6 +141,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     coverage: new CoverageReader(database, opts.coverageTtlMs ?? 5_000),
     companies: new CompanyResolver(database),
     usage,
+    requests: new InFlight(),
     credits: new CreditMeter(
       database,
       256,
@@ -155,10 +176,37 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorateRequest('keyId', null);
   app.decorateRequest('routeUrl', null);
   app.decorate('creditMeter', platform.credits);
+  // close(): the server stops listening; a request in flight is answered and its connection then closed
+  // (AccessLog.requestCompleted), where it used to stay open for the keep-alive timeout (72 s) and close()
+  // waited for it; connections still open after CLOSE_WAIT_MS are closed with a warning. Then the pipeline's
+  // requests still running (a client that hung up mid-query has no connection to wait for) are waited for, up
+  // to CLOSE_WAIT_MS, so their charges, refunds and usage events come before the holds' settle and the last
+  // usage batch.
+  let connectionsDeadline: NodeJS.Timeout | null = null;
+  app.addHook('preClose', (done) => {
+    accessLog.closing = app.server;
+    connectionsDeadline = setTimeout(() => {
+      app.server.getConnections((_err, open) => {
+        log.warn(
+          { connections: open, requests: platform.requests.count, waitedMs: CLOSE_WAIT_MS },
+          'close: connections still open; closing them',
+        );
+        app.server.closeAllConnections();
+      });
+    }, CLOSE_WAIT_MS);
+    connectionsDeadline.unref();
+    done();
+  });
   app.addHook('onClose', async () => {
+    if (connectionsDeadline) clearTimeout(connectionsDeadline);
     clearInterval(holdSweeper);
-    await platform.credits.close();
-    await usage.flush();
+    if (!(await platform.requests.drained(CLOSE_WAIT_MS)))
+      log.warn(
+        { requests: platform.requests.count, waitedMs: CLOSE_WAIT_MS },
+        'close: requests still running; settling credits and usage without them',
+      );
+    await slowStepWarned(log, 'credit holds settle', platform.credits.close());
+    await slowStepWarned(log, 'usage flush', usage.flush());
     if (ownedRedis) await ownedRedis.quit().catch(() => undefined);
   });
 
@@ -236,6 +284,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
  * whenever the server has a logger), so the hook's work moved here at no cost.
  */
 class AccessLog extends LogController {
+  /** The HTTP server once close() has begun: a response finished then closes its connection if idle. */
+  closing: Server | null = null;
+
   constructor(
     private readonly access: Logger,
     private readonly origins: ReadonlySet<string>,
@@ -279,6 +330,10 @@ class AccessLog extends LogController {
       // As from the onResponse hook this replaced, whose error went to fastify's (disabled) request log:
       // a failed metric or log line never fails the response, which is already sent.
     }
+    // Closing: the server closed its idle keep-alive connections when it stopped listening, not those with a
+    // request in flight; this one's answer is out (Node detached it from its socket on 'finish', before this
+    // listener), so its connection is idle now and closes, instead of holding close() for the keep-alive timeout.
+    if (this.closing !== null) this.closing.closeIdleConnections();
   }
 }
 

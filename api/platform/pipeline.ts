@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../lib/db.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { metrics } from '../../lib/metrics.ts';
@@ -17,6 +17,7 @@ import {
   rateLimited,
   unauthorized,
 } from './errors.ts';
+import type { InFlight } from './in-flight.ts';
 import { int, type Param, type ParamSet, parseQuery, type RawQuery } from './params.ts';
 import { PLAN_TITLE, planAllows, RATE_LIMIT_PER_MINUTE } from './plans.ts';
 import type { RateDecision, RateLimiter } from './rate-limit.ts';
@@ -35,6 +36,8 @@ export interface Platform {
   companies: CompanyResolver;
   usage: UsageRecorder;
   credits: CreditMeter;
+  /** The requests in their pipeline now: close() answers them before it settles credits and usage. */
+  requests: InFlight;
 }
 
 export function errorFamily(route: AnyRoute): ErrorFamily {
@@ -125,7 +128,23 @@ export function registerRoute(app: FastifyInstance, route: AnyRoute, platform: P
     params: routeParams(route),
     key: routeKey(route),
   };
-  const entry: RouteEntry = (req) => handle(req, p, platform);
+  const entry: RouteEntry = (req) =>
+    pipeline(
+      new Call(
+        p,
+        platform,
+        req.headers,
+        req.query,
+        req.params,
+        req.body,
+        req.id,
+        req.path,
+        req.log,
+        req.principal ?? null,
+        null,
+        null,
+      ),
+    ) as Promise<RouteResponse>;
 
   app.route({
     method: route.method ?? 'GET',
@@ -134,36 +153,26 @@ export function registerRoute(app: FastifyInstance, route: AnyRoute, platform: P
     // have none, so a HEAD never costs a credit.
     exposeHeadRoute: access.public && (route.method ?? 'GET') === 'GET',
     config: { family: p.family },
-    // A promise with its two callbacks, not an async function awaiting another. The handler returns nothing
-    // and sends the answer itself: a returned promise costs fastify's wrapThenable (a promise, two closures and
-    // a microtask turn a request) to find the reply already sent. What it did with a failure, the callbacks
-    // do: an error goes to the error handler (reply.send of an Error).
+    // The handler returns nothing: the pipeline sends the answer itself (a returned promise costs fastify's
+    // wrapThenable a promise, two closures and a microtask turn a request to find the reply already sent), and
+    // the request is handed to it as is, not copied into a RouteRequest whose answer comes back as a
+    // RouteResponse through a promise's two callbacks. What wrapThenable did with a failure, the pipeline does.
     handler: (req, reply) => {
-      entry({
-        headers: req.headers,
-        query: (req.query ?? {}) as RawQuery,
-        params: (req.params ?? {}) as Record<string, string>,
-        body: req.body,
-        id: req.id,
-        path: pathOf(req),
-        log: req.log as unknown as Logger,
-      }).then(
-        (out) => {
-          req.keyId = out.keyId;
-          req.routeUrl = route.path;
-          try {
-            reply.code(out.status);
-            if (out.headers !== NO_HEADERS) reply.headers(out.headers);
-            reply.send(out.body);
-          } catch (err) {
-            reply.send(err);
-          }
-        },
-        (err) => {
-          // as wrapThenable: an answer already sent is not sent again, its error is logged
-          if (reply.sent) reply.log.error({ err }, 'Promise errored, but reply.sent = true was set');
-          else reply.send(err);
-        },
+      void pipeline(
+        new Call(
+          p,
+          platform,
+          req.headers,
+          (req.query ?? {}) as RawQuery,
+          (req.params ?? {}) as Record<string, string>,
+          req.body,
+          req.id,
+          null,
+          req.log as unknown as Logger,
+          null,
+          req,
+          reply,
+        ),
       );
     },
   });
@@ -180,182 +189,327 @@ interface Prepared {
   key: string;
 }
 
-async function handle(req: RouteRequest, p: Prepared, platform: Platform): Promise<RouteResponse> {
-  const { route, access } = p;
-  let principal: KeyPrincipal | null = null;
-  let charged: ChargeInput | null = null;
+/**
+ * One request's way through the pipeline: what it was given and what it has found so far, in one object. The
+ * pipeline was one async function holding all of this in ~46 locals: V8 keeps an async function's whole
+ * register file (60 registers) in its generator object, made for every request (bench/api-alloc.ts). Now the
+ * async function (`pipeline`) keeps a handful, and the steps before the route's query (`begin`) are plain
+ * functions that chain a promise only where they wait (a key not in the cache, a company to resolve, Redis
+ * counters, an exact charge).
+ */
+class Call {
+  principal: KeyPrincipal | null = null;
+  /** The request's charge once it is paid: refunded if the request then fails. */
+  charged: ChargeInput | null = null;
   /** The account charge() was called for: done() must follow, once, before the answer is handed over. */
-  let metered: string | null = null;
-  let ctx: CallContext | null = null;
-  let status = 200;
-  // made only for a response that has headers of its own (x-ignored-parameters)
-  let headers: Record<string, string> | null = null;
+  metered: string | null = null;
+  ctx: CallContext | null = null;
+  status = 200;
+  /** Made only for a response that has headers of its own (x-ignored-parameters). */
+  headers: Record<string, string> | null = null;
+  body: unknown = undefined;
+  // what the steps before the query hand on
+  filters: Record<string, unknown> | null = null;
+  path: Record<string, string> | null = null;
+  parsedBody: unknown = undefined;
+  cursor: string | undefined = undefined;
+  requestedLimit: number | undefined = undefined;
+
+  constructor(
+    readonly p: Prepared,
+    readonly platform: Platform,
+    readonly reqHeaders: IncomingHttpHeaders,
+    readonly query: RawQuery,
+    readonly params: Record<string, string>,
+    readonly reqBody: unknown,
+    readonly id: string,
+    /** The request path for error bodies (the MCP door gives it; an HTTP request's is read when needed). */
+    private readonly givenPath: string | null,
+    readonly log: Logger,
+    /** The account of the request's headers when the caller authenticated them (RouteRequest.principal). */
+    readonly givenPrincipal: KeyPrincipal | null,
+    /** An HTTP request: the pipeline answers it on `reply`; otherwise it resolves to a RouteResponse. */
+    readonly http: FastifyRequest | null,
+    readonly reply: FastifyReply | null,
+  ) {}
+
+  requestPath(): string {
+    return this.givenPath ?? pathOf(this.http!);
+  }
+}
+
+/**
+ * The route's pipeline for one request: key, plan, parameters, rate limit, credits, the query, envelope, refund,
+ * usage; the error body for any failure. Resolves to the answer (RouteResponse) for the MCP door; for an HTTP
+ * request it sends the answer and resolves to undefined, and never rejects (a failure it cannot answer goes to
+ * fastify's error handler, or is logged when the reply was sent: what fastify's wrapThenable did).
+ */
+async function pipeline(call: Call): Promise<RouteResponse | undefined> {
+  // Counted in flight until answered (in-flight.ts): one try/finally here, not a second async function's
+  // promise a request.
+  const { requests } = call.platform;
+  requests.enter();
   try {
-    if (!access.public) {
-      if (req.principal) principal = req.principal;
-      else {
-        // A cached key answers without a promise; otherwise the key is looked up.
-        const key = presentedKey(req.headers);
-        const hit = platform.auth.cached(key);
-        principal = hit !== undefined ? hit : await platform.auth.authenticate(key);
-      }
-      if (!principal) throw unauthorized(p.family);
-      if (!planAllows(principal.plan, access.minPlan)) {
-        throw planRequired(access.title, PLAN_TITLE[access.minPlan], PLAN_TITLE[principal.plan]);
-      }
-    }
-
-    const ignored: string[] = [];
-    const query = parseQuery(req.query, p.params, p.strict, ignored);
-    // Lenient routes ignore unknown parameters (spec); the header names them (percent-encoded, so any
-    // name is a valid header value) so that a typo such as `asof` is not silent.
-    if (ignored.length)
-      headers = { 'x-ignored-parameters': ignored.map((n) => encodeURIComponent(n.slice(0, 60))).join(', ') };
-    const refused = route.refuseUndeclared?.(Object.keys(req.query));
-    if (refused) throw new ApiError(400, refused);
-    const rawPath = req.params;
-    const path = route.pathParams
-      ? (parseQuery(rawPath, route.pathParams, false) as Record<string, string>)
-      : {};
-    // The query less `cursor` and `limit`, copied in order by a loop: an object rest (`...filters`) goes
-    // through V8's runtime, a generic property read per key (api-instructions.ts).
-    const { cursor, limit: requestedLimit } = query as { cursor?: string; limit?: number };
-    const filters: Record<string, unknown> = {};
-    for (const name in query) if (name !== 'cursor' && name !== 'limit') filters[name] = query[name];
-    const problem = route.validate?.(filters as never);
-    if (problem) throw new ApiError(400, problem);
-    let body: unknown;
-    if (route.body) {
-      const parsed = route.body.safeParse(req.body ?? undefined);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]!;
-        const where = issue.path.length ? `'${issue.path.join('.')}'` : 'body';
-        throw new ApiError(400, `Invalid request body: ${where}: ${issue.message}`);
-      }
-      if (containsNul(parsed.data))
-        throw new ApiError(400, 'Invalid request body: strings must not contain NUL characters');
-      body = parsed.data;
-    }
-
-    let company: ResolvedCompany | null = null;
-    if (route.company) {
-      company = await platform.companies.resolve(
-        rawPath.company_id ?? '',
-        route.company === 'registry' ? 'registry' : route.company,
-      );
-    }
-    const limit = requestedLimit ?? route.page?.default ?? 0;
-    // The cursor's binding is made only when a cursor is read or written (bindingOf).
-    const after: CursorKey | null =
-      cursor !== undefined ? platform.cursors.decode(cursor, p.key, bindingOf(path, company, filters)) : null;
-    const page: Page = { limit, fetch: limit + 1, after };
-
-    if (p.throttled && principal) {
-      let d: RateDecision;
+    try {
       try {
-        // In-memory counters answer without a promise; Redis's are awaited.
-        const now = platform.limiter.checkNow(principal.keyPrefix, RATE_LIMIT_PER_MINUTE[principal.plan]);
-        d = isPromise(now) ? await now : now;
-      } catch (err) {
-        // Counters unreachable (Redis down): refuse rather than serve unmetered; a 503 is retryable.
-        platform.log.error({ err, reqId: req.id }, 'rate-limit store unavailable');
-        metrics.rateLimitUnavailable.inc();
-        throw new ApiError(503, FLAT_DEFAULT_MESSAGE[503]!, { 'retry-after': '5' });
-      }
-      if (!d.allowed) metrics.rateLimitRefusals.inc({ route: p.key, plan: principal.plan });
-      if (!d.allowed) throw rateLimited(route.envelope === 'B' ? 402 : 429, d.limit, d.resetSeconds);
-    }
-
-    ctx = new CallContext(platform.database, filters, path, body, company, page, principal, req.id, req.log);
-    const routeCtx = ctx as unknown as RouteContext<never>;
-
-    let result: unknown;
-    if (principal && access.creditCost > 0) {
-      const charge = platform.credits.chargeInput(
-        principal.accountId,
-        principal.keyPrefix,
-        access.creditCost,
-        req.id,
-        p.key,
-      );
-      // An account whose last charge was refused waits for the charge first, so an empty account cannot
-      // keep the database busy.
-      const refusedBefore = platform.credits.wasRefused(charge.accountId);
-      metered = charge.accountId;
-      const now = platform.credits.chargeNow(charge);
-      if (now === true) {
-        // Paid at once from the account's credit hold: the query runs as on an unmetered route.
-        charged = charge;
-        result = await route.handler(routeCtx);
-      } else {
-        // The read-only query runs while the charge commits; nothing is served unless the charge
-        // succeeded, and the query's outcome (rows or error) is only looked at after that.
-        const early = refusedBefore ? null : run(route, routeCtx);
-        const paid = await now;
-        if (!paid) {
-          await early;
-          throw outOfCredits(access.creditCost);
+        const result = await begin(call);
+        const ctx = call.ctx!;
+        const enveloped = envelope(call.p, call.platform, result, ctx);
+        const out = isPromise(enveloped) ? await enveloped : enveloped;
+        call.status = out.status;
+        call.body = out.body;
+        if (ctx.refundRequested && call.charged) {
+          await call.platform.credits.refund(call.charged);
+          call.charged = null;
         }
-        const outcome = await (early ?? run(route, routeCtx));
-        charged = charge;
-        if (!outcome.ok) throw outcome.error;
-        result = outcome.value;
+      } catch (err) {
+        await answerFailure(call, err);
+      } finally {
+        // The account's last request in flight here settles its credit hold before it is answered (credits.ts).
+        if (call.metered) {
+          const settling = call.platform.credits.done(call.metered);
+          if (settling) await settling;
+        }
+        if (call.principal) {
+          call.platform.usage.record({
+            accountId: call.principal.accountId,
+            keyPrefix: call.principal.keyPrefix,
+            route: call.p.key,
+            status: call.status,
+            chunksReturned: call.ctx === null ? 0 : call.ctx.chunks,
+            requestId: call.id,
+          });
+        }
       }
-    } else {
-      result = await route.handler(routeCtx);
+    } catch (err) {
+      if (call.reply === null) throw err;
+      // as wrapThenable: an answer already sent is not sent again, its error is logged
+      if (call.reply.sent) call.reply.log.error({ err }, 'Promise errored, but reply.sent = true was set');
+      else call.reply.send(err);
+      return undefined;
     }
-
-    const enveloped = envelope(p, platform, result, ctx);
-    const out = isPromise(enveloped) ? await enveloped : enveloped;
-    status = out.status;
-    if (ctx.refundRequested && charged) {
-      await platform.credits.refund(charged);
-      charged = null;
+    const keyId = call.principal?.keyPrefix ?? null;
+    const reply = call.reply;
+    if (reply === null)
+      return { status: call.status, headers: call.headers ?? NO_HEADERS, body: call.body, keyId };
+    const req = call.http!;
+    req.keyId = keyId;
+    req.routeUrl = call.p.route.path;
+    try {
+      reply.code(call.status);
+      if (call.headers !== null) reply.headers(call.headers);
+      reply.send(call.body);
+    } catch (err) {
+      reply.send(err);
     }
-    return { status, headers: headers ?? NO_HEADERS, body: out.body, keyId: principal?.keyPrefix ?? null };
-  } catch (err) {
-    // Refund before answering: a client that reads its balance right after a failed request must see
-    // the credit back.
-    if (charged) {
-      try {
-        await platform.credits.refund(charged);
-      } catch (refundErr) {
-        platform.log.error(
-          { err: refundErr, reqId: req.id },
-          'refund failed; the ledger shows the charge without it',
-        );
-      }
-    }
-    const out = errorResponse(
-      err,
-      p.family,
-      { path: req.path, requestId: req.id, route: route.path },
-      platform.log,
-    );
-    status = out.status;
-    return {
-      status,
-      headers: { ...headers, ...out.headers },
-      body: out.body,
-      keyId: principal?.keyPrefix ?? null,
-    };
+    return undefined;
   } finally {
-    // The account's last request in flight here settles its credit hold before it is answered (credits.ts).
-    if (metered) {
-      const settling = platform.credits.done(metered);
-      if (settling) await settling;
-    }
-    if (principal) {
-      platform.usage.record({
-        accountId: principal.accountId,
-        keyPrefix: principal.keyPrefix,
-        route: p.key,
-        status,
-        chunksReturned: ctx === null ? 0 : ctx.chunks,
-        requestId: req.id,
-      });
+    requests.leave();
+  }
+}
+
+/** The error body of a failed request, refunded first. */
+async function answerFailure(call: Call, err: unknown): Promise<void> {
+  const { platform } = call;
+  // Refund before answering: a client that reads its balance right after a failed request must see
+  // the credit back.
+  if (call.charged) {
+    try {
+      await platform.credits.refund(call.charged);
+    } catch (refundErr) {
+      platform.log.error(
+        { err: refundErr, reqId: call.id },
+        'refund failed; the ledger shows the charge without it',
+      );
     }
   }
+  const out = errorResponse(
+    err,
+    call.p.family,
+    { path: call.requestPath(), requestId: call.id, route: call.p.route.path },
+    platform.log,
+  );
+  call.status = out.status;
+  call.body = out.body;
+  call.headers = { ...call.headers, ...out.headers };
+}
+
+/**
+ * The steps before the route's result: the key and plan, then the request's parameters (`checked`), the company
+ * (`resolved`), the rate limit (`limited`) and the charge with the query (`query`). Returns the route's result
+ * (a promise); throws, or rejects, with what the request failed on.
+ */
+function begin(call: Call): Promise<unknown> {
+  const { access } = call.p;
+  if (!access.public) {
+    if (call.givenPrincipal) return keyed(call, call.givenPrincipal);
+    // A cached key answers without a promise; otherwise the key is looked up.
+    const key = presentedKey(call.reqHeaders);
+    const hit = call.platform.auth.cached(key);
+    if (hit === undefined) return call.platform.auth.authenticate(key).then((found) => keyed(call, found));
+    return keyed(call, hit);
+  }
+  return checked(call);
+}
+
+function keyed(call: Call, principal: KeyPrincipal | null): Promise<unknown> {
+  const { p } = call;
+  call.principal = principal;
+  if (!principal) throw unauthorized(p.family);
+  if (!planAllows(principal.plan, p.access.minPlan)) {
+    throw planRequired(p.access.title, PLAN_TITLE[p.access.minPlan], PLAN_TITLE[principal.plan]);
+  }
+  return checked(call);
+}
+
+function checked(call: Call): Promise<unknown> {
+  const { p } = call;
+  const { route } = p;
+  const ignored: string[] = [];
+  const query = parseQuery(call.query, p.params, p.strict, ignored);
+  // Lenient routes ignore unknown parameters (spec); the header names them (percent-encoded, so any
+  // name is a valid header value) so that a typo such as `asof` is not silent.
+  if (ignored.length)
+    call.headers = {
+      'x-ignored-parameters': ignored.map((n) => encodeURIComponent(n.slice(0, 60))).join(', '),
+    };
+  const refused = route.refuseUndeclared?.(Object.keys(call.query));
+  if (refused) throw new ApiError(400, refused);
+  const rawPath = call.params;
+  call.path = route.pathParams
+    ? (parseQuery(rawPath, route.pathParams, false) as Record<string, string>)
+    : {};
+  // The query less `cursor` and `limit`, copied in order by a loop: an object rest (`...filters`) goes
+  // through V8's runtime, a generic property read per key (api-instructions.ts).
+  const q = query as { cursor?: string; limit?: number };
+  call.cursor = q.cursor;
+  call.requestedLimit = q.limit;
+  const filters: Record<string, unknown> = {};
+  for (const name in query) if (name !== 'cursor' && name !== 'limit') filters[name] = query[name];
+  call.filters = filters;
+  const problem = route.validate?.(filters as never);
+  if (problem) throw new ApiError(400, problem);
+  if (route.body) {
+    const parsed = route.body.safeParse(call.reqBody ?? undefined);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const where = issue.path.length ? `'${issue.path.join('.')}'` : 'body';
+      throw new ApiError(400, `Invalid request body: ${where}: ${issue.message}`);
+    }
+    if (containsNul(parsed.data))
+      throw new ApiError(400, 'Invalid request body: strings must not contain NUL characters');
+    call.parsedBody = parsed.data;
+  }
+  if (route.company) {
+    return call.platform.companies
+      .resolve(rawPath.company_id ?? '', route.company === 'registry' ? 'registry' : route.company)
+      .then((company) => resolved(call, company));
+  }
+  return resolved(call, null);
+}
+
+function resolved(call: Call, company: ResolvedCompany | null): Promise<unknown> {
+  const { p, platform, principal } = call;
+  const { route } = p;
+  const limit = call.requestedLimit ?? route.page?.default ?? 0;
+  // The cursor's binding is made only when a cursor is read or written (bindingOf).
+  const after: CursorKey | null =
+    call.cursor !== undefined
+      ? platform.cursors.decode(call.cursor, p.key, bindingOf(call.path!, company, call.filters!))
+      : null;
+  const page: Page = { limit, fetch: limit + 1, after };
+  if (p.throttled && principal) {
+    let now: RateDecision | Promise<RateDecision>;
+    try {
+      // In-memory counters answer without a promise; Redis's are awaited.
+      now = platform.limiter.checkNow(principal.keyPrefix, RATE_LIMIT_PER_MINUTE[principal.plan]);
+    } catch (err) {
+      throw limitStoreDown(call, err);
+    }
+    if (isPromise(now))
+      return now.then(
+        (d) => limited(call, company, page, d),
+        (err) => {
+          throw limitStoreDown(call, err);
+        },
+      );
+    return limited(call, company, page, now);
+  }
+  return query(call, company, page);
+}
+
+/** Counters unreachable (Redis down): refuse rather than serve unmetered; a 503 is retryable. */
+function limitStoreDown(call: Call, err: unknown): ApiError {
+  call.platform.log.error({ err, reqId: call.id }, 'rate-limit store unavailable');
+  metrics.rateLimitUnavailable.inc();
+  return new ApiError(503, FLAT_DEFAULT_MESSAGE[503]!, { 'retry-after': '5' });
+}
+
+function limited(call: Call, company: ResolvedCompany | null, page: Page, d: RateDecision): Promise<unknown> {
+  const { p, principal } = call;
+  if (!d.allowed) metrics.rateLimitRefusals.inc({ route: p.key, plan: principal!.plan });
+  if (!d.allowed) throw rateLimited(p.route.envelope === 'B' ? 402 : 429, d.limit, d.resetSeconds);
+  return query(call, company, page);
+}
+
+/** The charge and the route's query: the route's result. */
+function query(call: Call, company: ResolvedCompany | null, page: Page): Promise<unknown> {
+  const { p, platform, principal } = call;
+  const { route, access } = p;
+  const ctx = new CallContext(
+    platform.database,
+    call.filters!,
+    call.path!,
+    call.parsedBody,
+    company,
+    page,
+    principal,
+    call.id,
+    call.log,
+  );
+  call.ctx = ctx;
+  const routeCtx = ctx as unknown as RouteContext<never>;
+  if (!principal || access.creditCost <= 0) return route.handler(routeCtx);
+  const charge = platform.credits.chargeInput(
+    principal.accountId,
+    principal.keyPrefix,
+    access.creditCost,
+    call.id,
+    p.key,
+  );
+  // An account whose last charge was refused waits for the charge first, so an empty account cannot
+  // keep the database busy.
+  const refusedBefore = platform.credits.wasRefused(charge.accountId);
+  call.metered = charge.accountId;
+  const now = platform.credits.chargeNow(charge);
+  if (now === true) {
+    // Paid at once from the account's credit hold: the query runs as on an unmetered route.
+    call.charged = charge;
+    return route.handler(routeCtx);
+  }
+  return chargedQuery(call, charge, now, refusedBefore ? null : run(route, routeCtx));
+}
+
+/**
+ * An exact charge: the read-only query runs while the charge commits (`early`, unless the account's last charge
+ * was refused); nothing is served unless the charge succeeded, and the query's outcome (rows or error) is only
+ * looked at after that.
+ */
+async function chargedQuery(
+  call: Call,
+  charge: ChargeInput,
+  now: Promise<boolean>,
+  early: Promise<Outcome> | null,
+): Promise<unknown> {
+  const paid = await now;
+  if (!paid) {
+    await early;
+    throw outOfCredits(call.p.access.creditCost);
+  }
+  const outcome = await (early ?? run(call.p.route, call.ctx as unknown as RouteContext<never>));
+  call.charged = charge;
+  if (!outcome.ok) throw outcome.error;
+  return outcome.value;
 }
 
 /** The headers of a response that has none of its own (read only: fastify and the MCP door copy them). */

@@ -71,6 +71,14 @@ export interface RateDecision {
 }
 
 export class RateLimiter {
+  /**
+   * The last counter name made, and the key and window it names: a key's requests in one window count into
+   * the same name, which is made once instead of joined (and its window number formatted) on every request.
+   */
+  private lastKey = '';
+  private lastWindow = -1;
+  private lastBucket = '';
+
   constructor(
     private readonly store: RateLimitStore,
     private readonly now: () => number = Date.now,
@@ -84,10 +92,20 @@ export class RateLimiter {
   checkNow(keyPrefix: string, limit: number): RateDecision | Promise<RateDecision> {
     const now = this.now();
     const window = Math.floor(now / WINDOW_MS);
-    const count = this.store.hit(`${keyPrefix}:${window}`, WINDOW_MS);
+    const count = this.store.hit(this.bucket(keyPrefix, window), WINDOW_MS);
     return typeof count === 'number'
       ? decision(count, limit, window, now)
       : count.then((n) => decision(n, limit, window, now));
+  }
+
+  /** The counter's name: `<key prefix>:<window number>`. */
+  private bucket(keyPrefix: string, window: number): string {
+    if (keyPrefix !== this.lastKey || window !== this.lastWindow) {
+      this.lastKey = keyPrefix;
+      this.lastWindow = window;
+      this.lastBucket = `${keyPrefix}:${window}`;
+    }
+    return this.lastBucket;
   }
 }
 

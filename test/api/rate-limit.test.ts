@@ -41,6 +41,31 @@ describe.each(stores)('rate limiter on the %s store', (_name, makeStore) => {
   });
 });
 
+describe('the rate limiter counter names', () => {
+  it('names each counter <key prefix>:<minute window>, whatever order keys and windows come in', () => {
+    const names: string[] = [];
+    const store = { hit: (bucket: string) => names.push(bucket) };
+    let now = Date.UTC(2026, 0, 31, 12, 0, 10);
+    const limiter = new RateLimiter(store, () => now);
+    const w = Math.floor(now / 60_000);
+    limiter.checkNow('fd_live_aaaa', 10);
+    limiter.checkNow('fd_live_aaaa', 10);
+    limiter.checkNow('fd_live_bbbb', 10);
+    limiter.checkNow('fd_live_aaaa', 10);
+    now += 60_000;
+    limiter.checkNow('fd_live_aaaa', 10);
+    limiter.checkNow('fd_live_bbbb', 10);
+    expect(names).toEqual([
+      `fd_live_aaaa:${w}`,
+      `fd_live_aaaa:${w}`,
+      `fd_live_bbbb:${w}`,
+      `fd_live_aaaa:${w}`,
+      `fd_live_aaaa:${w + 1}`,
+      `fd_live_bbbb:${w + 1}`,
+    ]);
+  });
+});
+
 describe.skipIf(!redis)('the Redis counter store', () => {
   it('sends its script by digest and keeps counting after Redis has forgotten it (SCRIPT FLUSH)', async () => {
     const ns = `test:${randomBytes(4).toString('hex')}:`;

@@ -67,8 +67,28 @@ export async function startApi(database: Database, opts: StartOptions = {}): Pro
       return fetch(url + path, { ...rest, headers: h });
     },
     settleCredits: () => app.creditMeter.settle(),
-    close: () => app.close(),
+    close: () => closeReporting(app, logs),
   };
+}
+
+/**
+ * app.close(); if it is still running after 20 s, the instance's close warnings (api/server.ts: connections
+ * or requests still open, a step still running) go to stderr, where a CI log shows them, since a hook's
+ * timeout alone does not say what close() waited for.
+ */
+async function closeReporting(app: FastifyInstance, logs: string[]): Promise<void> {
+  const timer = setTimeout(() => {
+    const warned = logs.filter((l) => l.includes('"msg":"close: '));
+    process.stderr.write(
+      `api.close() still running after 20 s; its close warnings:\n${warned.join('\n') || '(none)'}\n`,
+    );
+  }, 20_000);
+  timer.unref();
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export async function accountWithKey(

@@ -152,3 +152,126 @@ export function forecastTable(text: string): ForecastTableRow[] {
   }
   return out;
 }
+
+/**
+ * (h-guid23) A forecast table printed as plain lines of numbers (no cell separators) under a "(Millions of yen)" unit
+ * whose heads run over two lines ("(Millions of yen) FY3/16 Full Year FY3/17" over "1Q-3Q 4Q Forecast Full Year
+ * Revised Forecast YoY Full Year Nov. 16 Forecast"): the last head line's heads are the table's last columns and belong
+ * to the fiscal year the last "FYm/yy" head above names (the year ending in that month); a "Full Year ... Forecast"
+ * column holds that year's targets (updated when its head says "Revised"), a "4Q Forecast" column that quarter's, a
+ * "YoY" column after a target column the target's growth (on the sales row, revenue growth); a forecast head with a
+ * date ("Nov. 16 Forecast") or "Previous" / "Initial" is an earlier forecast, and results ("1Q-3Q", a past year's
+ * "Full Year") are no targets.
+ */
+const PLAIN_UNIT = /\((millions|billions|thousands) of yen\)/gi;
+const PLAIN_VALUE = /^(?:[-+△▲−]?\d[\d,]*(?:\.\d+)?%?|[-―—–])$/;
+const PLAIN_HEAD =
+  /\b[1-4]Q-[1-4]Q\b|\bYoY\b|\b(?:[1-4]Q|Full Year|First Half|Second Half)(?:\s+(?!Forecast\b)\S+)*?\s+Forecast\b|\bFull Year\b|\b[1-4]Q\b/gi;
+
+export function plainForecastTable(text: string): ForecastTableRow[] {
+  const out: ForecastTableRow[] = [];
+  for (const unit of text.matchAll(PLAIN_UNIT)) {
+    const scale = unit[1]!.toLowerCase() as 'millions' | 'billions' | 'thousands';
+    const from = unit.index! + unit[0].length;
+    // (The document reader may join the lines: the table is read as a run of words and numbers.)
+    const tokens = [...text.slice(from, from + 6000).matchAll(/\S+/g)].map((m) => ({
+      text: m[0],
+      start: from + m.index!,
+      end: from + m.index! + m[0].length,
+    }));
+    const isValue = (k: number) => k < tokens.length && PLAIN_VALUE.test(tokens[k]!.text);
+    // The heads run up to the first two numbers in a row.
+    let i = 0;
+    while (i < tokens.length && !(isValue(i) && isValue(i + 1))) i++;
+    if (i >= tokens.length) continue;
+    const headText = text.slice(from, tokens[i]!.start);
+    const years = [...headText.matchAll(/\bFY\s?(?:1[0-2]|[1-9])\/(\d{2})\b/g)];
+    if (years.length === 0) continue;
+    const lastYear = years[years.length - 1]!;
+    const afterYear = headText.slice(lastYear.index! + lastYear[0].length);
+    const heads = [...afterYear.matchAll(PLAIN_HEAD)];
+    if (heads.length === 0 || !heads.some((h) => /Forecast$/i.test(h[0]))) continue;
+    const year = 2000 + Number(lastYear[1]);
+    const sub = heads.map((h) => h[0]);
+    // The first row's name is what follows the last head.
+    const lastHead = heads[heads.length - 1]!;
+    let nameStart = from + headText.length - (afterYear.length - lastHead.index! - lastHead[0].length);
+    let width: number | null = null;
+    while (i < tokens.length) {
+      const v = i;
+      while (isValue(i)) i++;
+      const values = tokens.slice(v, i);
+      width ??= values.length;
+      if (values.length !== width || width < sub.length) break;
+      const name = text.slice(nameStart, values[0]!.start).trim();
+      const rowStart = nameStart + (text.slice(nameStart).length - text.slice(nameStart).trimStart().length);
+      const block: Block = {
+        text: text.slice(rowStart, values[values.length - 1]!.end),
+        start: rowStart,
+        end: values[values.length - 1]!.end,
+        row: true,
+      };
+      const metric = name === '' ? null : metricOf(name, false);
+      if (metric !== null)
+        out.push(...plainRow(name, metric, sub, values.slice(width - sub.length), year, scale, block));
+      // The next row's name: the words up to its numbers.
+      if (i >= tokens.length) break;
+      nameStart = tokens[i]!.start;
+      while (i < tokens.length && !isValue(i)) i++;
+    }
+  }
+  return out;
+}
+
+type Quarter = 'Q1' | 'Q2' | 'Q3' | 'Q4';
+
+function plainRow(
+  name: string,
+  metric: string,
+  sub: string[],
+  values: Line[],
+  year: number,
+  scale: 'millions' | 'billions' | 'thousands',
+  block: Block,
+): ForecastTableRow[] {
+  const out: ForecastTableRow[] = [];
+  let previousTarget: 'FY' | Quarter | null = null;
+  let previousStatus: 'updated' | null = null;
+  for (const [k, head] of sub.entries()) {
+    const printed = values[k]!.text;
+    const number = Number(printed.replace(/[,%+]/g, '').replace(/^[△▲−]/, '-'));
+    const earlier = /\b(?:previous|prior|initial|original)\b|\d/i.test(head.replace(/^[1-4]Q\b/, ''));
+    const yoy = /^YoY$/i.test(head);
+    const target: 'FY' | Quarter | null =
+      !/Forecast$/i.test(head) || earlier
+        ? null
+        : /^Full Year/i.test(head)
+          ? 'FY'
+          : (`Q${head[0]}` as Quarter);
+    const status = target !== null && /\bRevised\b/i.test(head) ? 'updated' : null;
+    const growth = yoy && previousTarget !== null && metric === 'revenue';
+    if ((target !== null || growth) && Number.isFinite(number) && !/^[-―—–]$/.test(printed))
+      out.push({
+        metric: growth ? 'revenue_growth' : metric,
+        label: name,
+        basis: 'unspecified',
+        targetYear: year,
+        targetPeriod: growth ? previousTarget! : target!,
+        low: null,
+        high: null,
+        point: growth ? number : toFullUnits(number, scale),
+        printed,
+        unit: growth ? 'percent' : 'currency',
+        scale: growth ? 'units' : scale,
+        qualitative: null,
+        relative: false,
+        status: growth ? previousStatus : status,
+        block,
+      });
+    if (!yoy) {
+      previousTarget = target;
+      previousStatus = status;
+    }
+  }
+  return out;
+}

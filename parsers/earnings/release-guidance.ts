@@ -61,7 +61,7 @@ export interface Guidance {
 // ("updated revenue expectations of approximately $27.5 million": a value stated as the company's expectation; h-guid20:
 // "continues to estimate its 2017 capital expenditures will be approximately $2.3 billion", an estimate it keeps.)
 const FORWARD =
-  /\b(?:expectations? of (?:approximately |about )?[$€£\d]|narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|(?:is|are) guided|sees|targets?|estimates? (?:that|for)|now believes|reaffirm|reiterat|raises?|raising|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe|continues? to estimate|will (?:amount to|total)|aims? to|aiming to|(?:is|are) set to (?:be|reach|total|come in)|estimated\s+(?:[\w-]+\s+){0,2}?(?:sales|revenues?|earnings|EPS)\s+(?:is|are)\s+now)\b/i;
+  /\b(?:expectations? of (?:approximately |about )?[$€£\d]|narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|(?:is|are) guided|sees|targets?|estimates? (?:that|for)|now believes|reaffirm|reiterat|raises?|raising|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe|continues? to estimate|will (?:amount to|total)|aims? to|aiming to|(?:is|are) set to (?:be|reach|total|come in)|estimated\s+(?:[\w-]+\s+){0,2}?(?:sales|revenues?|earnings|EPS)\s+(?:is|are)\s+now|(?:postponed|pushed back|deferred)\s+(?:[\w-]+\s+){0,3}?to\s+(?:19|20)\d{2})\b/i;
 /**
  * The text the forward words are looked for in: a program named "Project Gravity" is no forecast ("projects"), and a
  * loss said to have narrowed or widened ("narrowed adjusted EBITDA loss to $0.1 million") is a result, not a range.
@@ -239,6 +239,9 @@ export function titleTarget(text: string): { year: number; period: FiscalPeriod 
   return t.year !== null && t.period !== null ? { year: t.year, period: t.period } : null;
 }
 
+/** (h-guid23) A goal moved to a later year: "is postponed one year to 2028". */
+const POSTPONED = /\b(?:postponed|pushed back|deferred)\s+(?:[\w-]+\s+){0,3}?to\s+((?:19|20)\d{2})\b/i;
+
 function targetOf(
   text: string,
   reported: {
@@ -252,6 +255,11 @@ function targetOf(
   // The year of the base a growth is measured from ("between a decline of 1 percent and flat from the base fiscal 2023
   // earnings of $5.90 per share") is a past year, not the target's.
   text = text.replace(FROM_BASE_YEAR, ' ');
+  // (h-guid23) A goal said to be postponed to a year ("reaching sales of SEK 7.5 billion by 2027 at the latest is
+  // postponed one year to 2028") targets that year: the earlier one ("by 2027") and the text's own ("in 2024") are not
+  // the goal's.
+  const postponed = POSTPONED.exec(text);
+  if (postponed) return { year: Number(postponed[1]), period: 'FY' };
   // (h-guid21) A quarter naming a document ("revised guidance it provided in its fiscal third-quarter earnings release
   // Dec. 21") is no target.
   text = text.replace(
@@ -471,7 +479,8 @@ const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
   // ("is adjusting its forecast for fiscal year 2019": "adjusted" alone qualifies a measure, so only the verb with its
   // forecast counts.)
   [
-    /\b(?:updat(?:e|es|ed|ing)|revis(?:e|es|ed|ing)|adjust(?:s|ing)\s+(?:its\s+|the\s+|our\s+)?(?:[\w-]+\s+){0,3}?(?:forecast|outlook|guidance|expectations|estimates?))\b/i,
+    // (h-guid23: a goal "postponed one year to 2028" is updated too.)
+    /\b(?:(?:postponed|pushed back|deferred)\s+(?:[\w-]+\s+){0,3}?to\s+(?:19|20)\d{2}|updat(?:e|es|ed|ing)|revis(?:e|es|ed|ing)|adjust(?:s|ing)\s+(?:its\s+|the\s+|our\s+)?(?:[\w-]+\s+){0,3}?(?:forecast|outlook|guidance|expectations|estimates?))\b/i,
     'updated',
   ],
   // ("initiative(s)" is a noun, a programme: "working capital efficiency and inventory reduction initiatives".)
@@ -1116,12 +1125,15 @@ export function guidanceOf(
           ? { year: h.year, period: 'FY' as FiscalPeriod }
           : h.periodText !== undefined
             ? targetOf(h.periodText, reported)
-            : framed.period !== null &&
-                !(framed.year === null && tgt.period === framed.period && tgt.year !== null)
-              ? framed
-              : tgt.period === null && tgt.year === null && yearBefore
-                ? { year: Number(yearBefore[1]), period: 'FY' as FiscalPeriod }
-                : tgt;
+            : // (h-guid23: a goal postponed to a year is of that year, whatever year the words before it name.)
+              POSTPONED.test(s.text) && tgt.year !== null
+              ? tgt
+              : framed.period !== null &&
+                  !(framed.year === null && tgt.period === framed.period && tgt.year !== null)
+                ? framed
+                : tgt.period === null && tgt.year === null && yearBefore
+                  ? { year: Number(yearBefore[1]), period: 'FY' as FiscalPeriod }
+                  : tgt;
       // (h-guid22) The words before the name start after an amount that ends a list item ("including adjusted EPS of
       // $1.70–$1.85, organic net sales change of ..."): a basis word before that amount is the earlier item's.
       const wordsBefore = s.text
@@ -2361,7 +2373,7 @@ function cellValue(cell: string): string {
 function columnCells(
   values: string[],
   cols: { leaves: Column[]; groups: Column[]; optional: number[]; previous: boolean },
-  trailingEmpty = false,
+  emptyPlaces: 'end' | 'start' | null = null,
 ): { text: string; col: Column }[] | null {
   let v = values;
   if (v.length === cols.leaves.length + cols.optional.length && cols.optional.length > 0) {
@@ -2371,8 +2383,10 @@ function columnCells(
   // Full Year FY25") fills the first columns when the lead names the first column's quarter ("our expectations for third
   // quarter and selected full year fiscal 2025"): the store drops the empty cells, not their places. (Under a lead naming
   // the year only, "the fiscal year 2025 guidance framework", such a row's one amount is not placed by position.)
-  if (trailingEmpty && v.length < cols.leaves.length && cols.optional.length === 0)
-    v = [...v, ...Array<string>(cols.leaves.length - v.length).fill('')];
+  if (emptyPlaces !== null && v.length < cols.leaves.length && cols.optional.length === 0) {
+    const empty = Array<string>(cols.leaves.length - v.length).fill('');
+    v = emptyPlaces === 'end' ? [...v, ...empty] : [...empty, ...v];
+  }
   if (v.length === cols.groups.length && v.length !== cols.leaves.length) {
     return v.map((text, i) => ({ text, col: cols.groups[i]! })).filter((c) => !c.col.skip);
   }
@@ -2914,8 +2928,23 @@ export function tableGuidance(
     const firstQuarter = cols?.leaves[0]?.period ? targetOf(cols.leaves[0].period, reported).period : null;
     const leadQuarter =
       firstQuarter?.startsWith('Q') === true && targetOf(lead, reported).period === firstQuarter;
+    // (h-guid23) ... and the last columns when the lead names only the fiscal year of the table's last column ("the
+    // fiscal year 2025 guidance framework" over "2025 Q1 | 2025": "Operating Cash Flow | $3.6B - $3.7B | |" is 2025's).
+    const leadOwn = targetOf(lead, reported);
+    const lastPeriod = cols?.leaves[cols.leaves.length - 1]?.period;
+    const lastTarget = lastPeriod ? targetOf(lastPeriod, reported) : null;
+    const leadYear =
+      leadOwn.period === 'FY' &&
+      leadOwn.year !== null &&
+      lastTarget?.period === 'FY' &&
+      lastTarget.year === leadOwn.year;
+    const trailing = /\|\s+\|\s*$/.test(b.text);
     const byColumn = cols
-      ? columnCells(values.map(cellValue), cols, leadQuarter && /\|\s+\|\s*$/.test(b.text))
+      ? columnCells(
+          values.map(cellValue),
+          cols,
+          leadQuarter && trailing ? 'end' : leadYear && trailing ? 'start' : null,
+        )
       : null;
     const jobs: {
       raw: string;

@@ -508,6 +508,16 @@ function readNaming(
       )
     )
       return;
+    // (h-guid23) An amount of a measure said to have shifted (moved) from one period into another ("approximately $12
+    // million in Global Retail net sales shifted from our fiscal second quarter into our fiscal third quarter") is a
+    // part moved between periods, not the measure's value for either.
+    if (
+      lead &&
+      /^\s*(?:(?:has|have|had|was|were)\s+)?(?:shifted|moved)\s+(?:from|out of|into)\b/i.test(
+        s.text.slice(at + m[0].length),
+      )
+    )
+      return;
     if (lead && /\d/.test(lead[1]!) && !COMPARISON.test(lead[3] ?? '')) {
       const printed = lead[1]!.trim();
       const value = parseAmount(printed);

@@ -107,7 +107,8 @@ const TITLE =
   /statements? of (?:consolidated )?(?:operations|income|earnings|comprehensive)|income statements?|balance sheets?|cash flows?|reconciliation|non[- ]?gaap|supplemental|selected (?:financial|consolidated)|financial (?:data|highlights|summary|results|information)|operations data|results of operations|condensed|consolidated|segment|(?:quarterly|summary) (?:results|data)|key (?:metrics|figures)|highlights/i;
 const STATEMENT =
   /statements? of (?:consolidated )?(?:operations|income|earnings)|income statements?|operations data|results of operations|statements? of (?:consolidated )?(?:operations|income) and comprehensive/i;
-const FORWARD_TABLE = /\b(?:targets?|outlook|guidance|forecasts?|expects?|expectations|projections?)\b/i;
+const FORWARD_TABLE =
+  /\b(?:targets?|outlook|guidance|forecasts?|expects?|expectations|projections?|projected)\b/i;
 const RECONCILIATION = /reconciliation|non[- ]?gaap|adjusted|pro[- ]forma/i;
 const SPAN_WORDS =
   /\bFY(?= ?(?:19|20)\d{2}\b)|\b[1-4]Q(?= ?(?:19|20)\d{2}\b)|(three|six|nine|twelve|\b3|\b6|\b9|\b12)[- ]months?|(thirteen|twelve|fourteen|sixteen|twenty[- ]\w+|thirty[- ]\w+|thirty|forty[- ]\w+|fifty[- ]\w+|\d{1,2})[- ]weeks?|quarter|year[- ]to[- ]date|(?:fiscal )?years?\b|first half|Q[1-4]\b/gi;

@@ -1,7 +1,7 @@
 import type { Concept } from './release-concepts.ts';
 import { PER_SHARE_CONCEPTS, unitOfConcept } from './release-concepts.ts';
 import { type ReleaseDocument, readRelease } from './release-document.ts';
-import { forecastTable } from './release-forecast-table.ts';
+import { forecastTable, plainForecastTable } from './release-forecast-table.ts';
 import {
   applyWordedStatus,
   type Guidance,
@@ -242,6 +242,14 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * amount, not a year; a guidance-only text's full-year target without its year takes the one fiscal year the text
  * names; "organic net sales change" is organic growth and "down 1% to flat" the range -1..0; a basis word before an
  * amount that ends a list item ("adjusted EPS of $1.70–$1.85, organic ...") is that item's, not the next one's.
+ * earnings-release/35 (h-guid23): an amount of a measure said to have shifted (moved) from one period into another is a
+ * part moved between periods, not the measure's value; a forecast table printed as plain lines of numbers under
+ * "(Millions of yen)" has its last head line's heads as its last columns, of the fiscal year the last "FYm/yy" head
+ * names ("Full Year Revised Forecast" the year's updated target, "4Q Forecast" the quarter's, "YoY" after a target
+ * column its growth; a dated or "Previous" forecast head and results no targets), and its rows give no sentence targets;
+ * a goal "postponed ... to" a year is an updated target of that year; a table whose lead calls its values "projected"
+ * is a forecast table (no results); a row printed with its last cells empty under a lead naming only the fiscal year of
+ * the table's last column fills the last columns.
  * /34 holds /33 too (the lead's merge).
  * /36 (h-earn32): a summary whose rows are period codes ("3Q 2013 | $7,932 | $888 | ...") under measures named across,
  * rendered one cell per line, is read back one row per measure (group headings that split the columns evenly, "As
@@ -250,6 +258,7 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * continuing operations" and two or three capitals before "Income" ("MS Income") are the company's initials; a summary
  * box of measure names, then lines of a period code and one amount in runs of one period ("3Q23 $313.83"), gives the
  * n-th line of each run to the n-th name.
+ * /36 holds /35 too (the lead's merge).
  * /37 (h-earn33): a release whose latest reported period is named as a half year ("half year ended 31 December 2018",
  * "first half", "H1", "interim period") and that says no quarter or year of its own ended then reports H1 (H2 when the
  * half ends the fiscal year); fiscal periods H1 and H2 exist.
@@ -529,15 +538,22 @@ function guidanceRows(
   const localDollar = currency === null || /^(?:USD|CAD|AUD|HKD|SGD|NZD)$/.test(currency);
   const moneyOf = (g: Guidance) =>
     money(g.unit) !== null && !localDollar && /(?<![A-Za-z])\$/.test(g.printed) ? 'USD' : money(g.unit);
+  // (h-guid23) A forecast table printed as plain words and numbers is read as a table: the sentences its rows run
+  // through ("... Operating income 51,438 34,715 13,285 48,000 -6.7% 45,000 ...") give no targets of their own.
+  const plain = plainForecastTable(doc.text);
+  const inPlainTable = (e: { start: number; end: number }) =>
+    plain.some((p) => p.block.start < e.end && e.start < p.block.end);
   const out: ReleaseGuidance[] = [
-    ...guidanceOf(sentences, period).map(
-      ({ sentence, ...g }): ReleaseGuidance => ({
-        ...g,
-        currency: moneyOf(g as Guidance),
-        evidence: sentenceEvidence(sentence),
-      }),
-    ),
-    ...forecastTable(doc.text).map(
+    ...guidanceOf(sentences, period)
+      .filter(({ sentence }) => !inPlainTable(sentenceEvidence(sentence)))
+      .map(
+        ({ sentence, ...g }): ReleaseGuidance => ({
+          ...g,
+          currency: moneyOf(g as Guidance),
+          evidence: sentenceEvidence(sentence),
+        }),
+      ),
+    ...[...forecastTable(doc.text), ...plain].map(
       ({ block, ...g }): ReleaseGuidance => ({
         ...g,
         currency: money(g.unit),

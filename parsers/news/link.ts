@@ -924,7 +924,8 @@ export function linkItem(
         ) &&
         !otherListing(h, title, item.summary ?? '', reg) &&
         !otherTicker(h, title, reg, date) &&
-        !otherFullName(h, title, batch),
+        !otherFullName(h, title, batch) &&
+        !longerName(h, title, item.summary ?? ''),
     );
     // a company named as the modifier of a role noun is not the subject: "Nvidia Rival Groq Set To ...", "Key Nvidia Supplier
     // Taiwan Semi Stock" (the subject is the rival, the supplier; and an industry word before "operator", "firm", "maker" or
@@ -1568,6 +1569,34 @@ function nameRun(
   const lw = words[last] as RegExpMatchArray;
   const to = (lw.index ?? 0) + lw[0].length;
   return { from, to, last, before: text.slice(Math.max(0, from - 12), from), after: text.slice(to, to + 3) };
+}
+
+/**
+ * A one-word name of a title-case headline set right before another capitalized word is that longer proper name's first word
+ * where the summary shows the longer name: it writes the next word as a name without the first ("Tim Sheehy Was Recorded ..."
+ * over "Mr. Sheehy, a Republican, ..."; the next word no dictionary word), or, the next word carrying the possessive, writes
+ * the two words together ("The Cooper Union's Tuition ..." over "... at the Cooper Union"). A registry name written in mixed
+ * case that opens a longer registry name ("ReShape" of ReShape Lifesciences) names it only written that way or in capitals:
+ * "Helped Reshape Hollywood" is the verb.
+ */
+function longerName(h: NameHit, title: string, summary: string): boolean {
+  // (a leading "The" is no part of the key: "The Cooper")
+  const phrase = h.phrase.replace(/^the\s+/i, '');
+  if (/\s/.test(phrase) || !titleCased(title)) return false;
+  const word = phrase.replace(/['’]s?$/, '');
+  if (h.kind === 'first_word' && word !== word.toUpperCase()) {
+    const own = h.company.name.split(/[\s,]+/).find((w) => w.toLowerCase() === word.toLowerCase());
+    if (own && /\p{Ll}\p{Lu}/u.test(own) && own !== word) return true;
+  }
+  if (phrase !== word) return false;
+  const next = /^ (\p{Lu}[\p{L}-]*)(['’]s?)?(?![\p{L}0-9])/u.exec(title.slice(h.at + h.phrase.length));
+  if (!next || !summary) return false;
+  const w = next[1] as string;
+  const lw = w.toLowerCase();
+  if (isVerb(lw) || /^(stock|shares|inc|corp|co|ltd|llc|plc|ceo|cfo)$/.test(lw)) return false;
+  if (next[2]) return new RegExp(`(^|[^\\p{L}])${word} ${w}(?![\\p{L}])`, 'u').test(summary);
+  if (englishWords().has(lw) || isCommonWord(lw)) return false;
+  return new RegExp(`(^|[^\\p{L}])(?<!${word} )${w}(?![\\p{L}])`, 'u').test(summary);
 }
 
 /** Is the text set in title case or capitals (so a capital letter does not mark a proper noun)? */

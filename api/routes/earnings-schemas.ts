@@ -74,7 +74,7 @@ export const EARNINGS_SCHEMA = {
       description:
         'The fiscal year the release names (fiscal_year_source says whether it was stated or inferred)',
     },
-    fiscal_period: { enum: ['Q1', 'Q2', 'Q3', 'Q4', 'FY'] },
+    fiscal_period: { enum: ['Q1', 'Q2', 'Q3', 'Q4', 'H1', 'H2', 'FY'] },
     period_end: { ...nstr, description: 'The period’s end as the release words it' },
     fiscal_year_source: { enum: ['stated', 'inferred', null] },
     currency: nstr,
@@ -219,7 +219,7 @@ export const GUIDANCE_SCHEMA = {
     label: { type: 'string', description: 'The metric as printed' },
     basis: { enum: ['gaap', 'non_gaap', 'unspecified'] },
     target_fiscal_year: nint,
-    target_fiscal_period: { enum: ['Q1', 'Q2', 'Q3', 'Q4', 'FY', null] },
+    target_fiscal_period: { enum: ['Q1', 'Q2', 'Q3', 'Q4', 'H1', 'H2', 'FY', null] },
     low: {
       ...nnum,
       description:

@@ -21,7 +21,8 @@ import {
  * (the earnings_releases job). Newest filing first; Fund plan, 1 credit per page.
  */
 
-const PERIODS = ['Q1', 'Q2', 'Q3', 'Q4', 'FY'] as const;
+// (h-earn33) H1/H2: the first and second six-month half of a fiscal year (H2 ends with it), as non-US filers report.
+const PERIODS = ['Q1', 'Q2', 'Q3', 'Q4', 'H1', 'H2', 'FY'] as const;
 const fiscalFilters = {
   fiscal_year: p.int({
     description: 'Fiscal year as the release names it',
@@ -30,7 +31,7 @@ const fiscalFilters = {
     example: 2011,
   }),
   fiscal_period: p.oneOf(PERIODS, {
-    description: 'Fiscal period: Q1-Q4 or FY',
+    description: 'Fiscal period: Q1-Q4, H1/H2 (six-month halves, H2 ending the fiscal year) or FY',
     examples: { 'first quarter': 'Q1' },
   }),
 };
@@ -106,7 +107,8 @@ async function statementsFor(database: Database, cik: number, periodEnds: string
 function reconcile(statements: Statement[], periodEnd: string | null, period: string, figures: FigureRow[]) {
   const days = (a: string, b: string) => Math.abs(Date.parse(a) - Date.parse(b)) / 86_400_000;
   const st =
-    periodEnd === null
+    // (XBRL statements are quarterly or annual: a half year has no statement of its period.)
+    periodEnd === null || period === 'H1' || period === 'H2'
       ? undefined
       : statements.find(
           (s) =>
@@ -164,7 +166,7 @@ export const companyEarnings = defineRoute({
               f.ord, f.figures
          from earnings_releases d
          join lateral (
-           select e.fiscal_period, (case e.fiscal_period when 'FY' then 5 else substr(e.fiscal_period, 2)::int end) as ord,
+           select e.fiscal_period, (case e.fiscal_period when 'FY' then 5 when 'H1' then 6 when 'H2' then 7 else substr(e.fiscal_period, 2)::int end) as ord,
                   json_agg(json_build_object('metric', e.metric, 'label', e.label, 'basis', e.basis, 'value', e.value, 'unit', e.unit,
                     'scale', e.scale, 'as_printed', e.as_printed, 'scale_evidence', e.scale_evidence, 'evidence', e.evidence)
                     order by e.basis, e.metric) as figures

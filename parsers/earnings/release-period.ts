@@ -13,7 +13,8 @@ import {
  * inferred (the year in which the fiscal year containing the period ends) and marked so.
  */
 
-export type FiscalPeriod = 'Q1' | 'Q2' | 'Q3' | 'Q4' | 'FY';
+/** (h-earn33) H1 and H2 are the two six-month halves of a fiscal year (H2 ends with it), reported by non-US filers. */
+export type FiscalPeriod = 'Q1' | 'Q2' | 'Q3' | 'Q4' | 'H1' | 'H2' | 'FY';
 
 export interface ReportedPeriod {
   fiscalYear: number | null;
@@ -63,6 +64,8 @@ const YEAR_SPAN =
 // ("its third quarter and year-to-date ended September 30, 2018" ends the quarter on that date too.)
 const QUARTER_AND_YTD =
   /\b(?:three|3|quarter)\s+and\s+(?:(?:six|nine|6|9)[- ]months?|year[- ]to[- ]date)\s*$/i;
+// (h-earn33) A half year's own words ("half year", "half-year", "first half", "H1", "interim period").
+const HALF_SPAN = /\bhalf[- ]year\b|\b(?:first|second) half\b|\bH[12]\b|\binterim period\b/i;
 const YTD_SPAN =
   /six[- ]months|nine[- ]months|\b[69][- ]months|2[4-7][- ]weeks?|3[89][- ]weeks?|year[- ]to[- ]date|first half|first (?:six|nine) months/i;
 
@@ -73,7 +76,9 @@ interface EndedPhrase {
   filed: boolean;
   /** Named as what the results are compared with ("compared to the quarter ended December 31, 2004"). */
   compared: boolean;
-  span: 'quarter' | 'year' | 'ytd' | 'other';
+  span: 'quarter' | 'year' | 'ytd' | 'half' | 'other';
+  /** Named with a half year's words (HALF_SPAN); "first half" keeps its year-to-date span. */
+  half: boolean;
   ordinal: number | null;
   year: number | null;
   start: number;
@@ -122,15 +127,19 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
       // "NINE MONTHS RESULTS TO ...": the word "results" names no span.
       const tail = before.slice(-70).replace(/\bresults\s*$/i, '');
       // "the three and nine months ended": the quarter and the year-to-date end on the same date.
+      // (A half named with a quarter, "second quarter and first half ended", reports that quarter.)
+      const half = HALF_SPAN.test(tail) && !QUARTER_SPAN.test(tail);
       const span = QUARTER_AND_YTD.test(tail)
         ? 'quarter'
         : YTD_SPAN.test(tail)
           ? 'ytd'
           : QUARTER_SPAN.test(tail)
             ? 'quarter'
-            : YEAR_SPAN.test(tail)
-              ? 'year'
-              : 'other';
+            : half
+              ? 'half'
+              : YEAR_SPAN.test(tail)
+                ? 'year'
+                : 'other';
       const ord = new RegExp(String.raw`\b(${ORDINAL})\b`, 'i').exec(tail);
       const yr = /\b(?:fiscal(?: year)?|FY)\s?'?(\d{4}|\d{2})\b/i.exec(tail);
       const start = b.start + m.index! - before.length;
@@ -146,6 +155,7 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
           /\bForm 10-[KQ]\b/i.test(sentenceRest),
         compared: COMPARED_WITH.test(before) || forecastBase(b.text.slice(0, m.index!), m[0]),
         span,
+        half,
         ordinal: ord ? (ORDINALS[ord[1]!.toLowerCase()] ?? null) : null,
         year: yr ? fullYear(yr[1]!) : null,
         start,
@@ -165,6 +175,8 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
     .reduce<EndedPhrase | null>((a, b) => (a === null || b.date > a.date ? b : a), null);
   if (lastYtd !== null && relevant.length > 0 && relevant.every((e) => e.date < lastYtd.date))
     relevant.splice(0, relevant.length, { ...lastYtd, span: 'quarter' });
+  const halfYear = halfYearPeriod(ended, relevant, prose);
+  if (halfYear !== null) return halfYear;
   if (relevant.length === 0) {
     const ranged = periodFromMonthRanges(prose, blocks);
     if (ranged !== null) return ranged;
@@ -281,6 +293,40 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
       start: chosen.start,
       end: chosen.end,
     },
+  };
+}
+
+/**
+ * (h-earn33) A release whose latest reported period is named with a half year's words ("Report for the half year ended 31
+ * December 2018", "first half ended", "interim period ended") and that says no quarter or year of its own ended on or
+ * after it reports that half: H2 when it ends the fiscal year ("second half", "H2", or the fiscal year end the release
+ * states), else H1; the fiscal year is the one named beside it, else the one ending six months after an H1 (with an H2).
+ * (A US 10-Q's "three and six months ended" names its quarter, so its six-month column stays Q2.)
+ */
+function halfYearPeriod(
+  ended: EndedPhrase[],
+  relevant: EndedPhrase[],
+  prose: Block[],
+): ReportedPeriod | null {
+  const halves = ended.filter(
+    (e) => e.half && !e.filed && !e.compared && (e.span === 'half' || e.span === 'ytd'),
+  );
+  if (halves.length === 0) return null;
+  const latest = halves.reduce((a, b) => (b.date > a.date ? b : a));
+  if (relevant.some((e) => e.date >= latest.date)) return null;
+  const tail = latest.block.text.slice(latest.start - latest.block.start, latest.end - latest.block.start);
+  const fyEnd = fiscalYearEnds(ended, prose);
+  const second =
+    /\bsecond half\b|\bH2\b/i.test(tail) || (fyEnd !== null && fyEnd.slice(5, 7) === latest.date.slice(5, 7));
+  const fiscalPeriod: FiscalPeriod = second ? 'H2' : 'H1';
+  const fiscalYear = latest.year ?? inferFiscalYear(latest.date, fiscalPeriod, fyEnd);
+  return {
+    fiscalYear,
+    fiscalPeriod,
+    periodEnd: latest.date,
+    fiscalYearSource: latest.year !== null ? 'stated' : 'inferred',
+    alsoFiscalYear: false,
+    evidence: { text: tail.trim(), start: latest.start, end: latest.end },
   };
 }
 
@@ -621,8 +667,9 @@ export function inferFiscalYear(
 ): number | null {
   // A 52/53-week year ending in the first days of January is named by the year it mostly covers.
   const year = Number(periodEnd.slice(0, 4)) - (periodEnd.slice(5) <= '01-07' ? 1 : 0);
-  if (period === 'FY' || period === 'Q4') return year;
-  const q = Number(period.slice(1));
+  if (period === 'FY' || period === 'Q4' || period === 'H2') return year;
+  // (An H1 ends six months before its fiscal year, as a Q2 does.)
+  const q = period === 'H1' ? 2 : Number(period.slice(1));
   const monthsToYearEnd = 3 * (4 - q);
   const month = Number(periodEnd.slice(5, 7));
   void fyEnd;

@@ -259,8 +259,11 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * box of measure names, then lines of a period code and one amount in runs of one period ("3Q23 $313.83"), gives the
  * n-th line of each run to the n-th name.
  * /36 holds /35 too (the lead's merge).
+ * /37 (h-earn33): a release whose latest reported period is named as a half year ("half year ended 31 December 2018",
+ * "first half", "H1", "interim period") and that says no quarter or year of its own ended then reports H1 (H2 when the
+ * half ends the fiscal year); fiscal periods H1 and H2 exist.
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/36';
+export const RELEASE_PARSER_VERSION = 'earnings-release/37';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';
@@ -351,7 +354,16 @@ export function parseEarningsRelease(input: string): ReleaseParse {
   }
   const targets: { period: FiscalPeriod; span: Span }[] = [];
   if (period.fiscalPeriod !== null)
-    targets.push({ period: period.fiscalPeriod, span: period.fiscalPeriod === 'FY' ? 'year' : 'quarter' });
+    targets.push({
+      period: period.fiscalPeriod,
+      // (h-earn33) A half year's own figures are its six months, a year to date's span.
+      span:
+        period.fiscalPeriod === 'FY'
+          ? 'year'
+          : period.fiscalPeriod === 'H1' || period.fiscalPeriod === 'H2'
+            ? 'ytd'
+            : 'quarter',
+    });
   if (period.alsoFiscalYear && period.fiscalPeriod !== 'FY') targets.push({ period: 'FY', span: 'year' });
   // (A table's scale, once a sentence corroborates one of its rows, holds for its columns of every period: the year's
   // corroborated columns scale the quarter's as the quarter's scale the year's, so every period is looked at first.)

@@ -204,6 +204,19 @@ describe('earnings releases job -> mirror -> routes', () => {
     });
   });
 
+  it('fiscal_period=H1 / H2 are accepted filters (h-earn33); a code outside the enum still answers the 400 body', async () => {
+    // None of the loaded releases (Apple, Adobe: US quarters and years) reports a half year.
+    for (const code of ['H1', 'H2']) {
+      const r = await get(`/v1/companies/AAPL/earnings?fiscal_period=${code}`);
+      expect(r.status).toBe(200);
+      expect(r.body.data).toEqual([]);
+    }
+    const bad = await get('/v1/companies/AAPL/earnings?fiscal_period=H3');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ success: false, error: { statusCode: 400 } });
+    expect(String((bad.body.error as { message: string }).message)).toMatch(/fiscal_period/);
+  });
+
   it('strict parameters, Fund plan, cursor pages', async () => {
     expect((await get('/v1/companies/AAPL/earnings?fiscal_period=Q5')).status).toBe(400);
     expect((await get('/v1/companies/AAPL/earnings?unknown=1')).status).toBe(400);

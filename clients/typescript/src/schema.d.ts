@@ -6497,8 +6497,8 @@ export interface operations {
                 filed_at_lt?: string;
                 /** @description Filed on or before (inclusive). Example: `2000-12-31` (with filed_at_gte, a closed range) */
                 filed_at_lte?: string;
-                /** @description Fiscal period: Q1-Q4 or FY. Example: `Q1` (first quarter) */
-                fiscal_period?: "Q1" | "Q2" | "Q3" | "Q4" | "FY";
+                /** @description Fiscal period: Q1-Q4, H1/H2 (six-month halves, H2 ending the fiscal year) or FY. Example: `Q1` (first quarter) */
+                fiscal_period?: "Q1" | "Q2" | "Q3" | "Q4" | "H1" | "H2" | "FY";
                 /**
                  * @description Fiscal year as the release names it
                  * @example 2011
@@ -6635,7 +6635,7 @@ export interface operations {
                             /** Format: date */
                             filing_date: string;
                             /** @enum {unknown} */
-                            fiscal_period: "Q1" | "Q2" | "Q3" | "Q4" | "FY";
+                            fiscal_period: "Q1" | "Q2" | "Q3" | "Q4" | "H1" | "H2" | "FY";
                             /** @description The fiscal year the release names (fiscal_year_source says whether it was stated or inferred) */
                             fiscal_year: number | null;
                             /** @enum {unknown} */
@@ -7931,7 +7931,7 @@ export interface operations {
                              */
                             status: "initiated" | "raised" | "lowered" | "narrowed" | "widened" | "reaffirmed" | "updated" | "withdrawn" | null;
                             /** @enum {unknown} */
-                            target_fiscal_period: "Q1" | "Q2" | "Q3" | "Q4" | "FY" | null;
+                            target_fiscal_period: "Q1" | "Q2" | "Q3" | "Q4" | "H1" | "H2" | "FY" | null;
                             target_fiscal_year: number | null;
                             /** @description A qualitative target kept as words ("low single digits"), with no number */
                             text_value: string | null;
@@ -10505,8 +10505,8 @@ export interface operations {
                 filed_at_lt?: string;
                 /** @description Filed on or before (inclusive). Example: `2000-12-31` (with filed_at_gte, a closed range) */
                 filed_at_lte?: string;
-                /** @description Fiscal period: Q1-Q4 or FY. Example: `Q1` (first quarter) */
-                fiscal_period?: "Q1" | "Q2" | "Q3" | "Q4" | "FY";
+                /** @description Fiscal period: Q1-Q4, H1/H2 (six-month halves, H2 ending the fiscal year) or FY. Example: `Q1` (first quarter) */
+                fiscal_period?: "Q1" | "Q2" | "Q3" | "Q4" | "H1" | "H2" | "FY";
                 /**
                  * @description Fiscal year as the release names it
                  * @example 2011
@@ -10651,7 +10651,7 @@ export interface operations {
                             /** Format: date */
                             filing_date: string;
                             /** @enum {unknown} */
-                            fiscal_period: "Q1" | "Q2" | "Q3" | "Q4" | "FY";
+                            fiscal_period: "Q1" | "Q2" | "Q3" | "Q4" | "H1" | "H2" | "FY";
                             /** @description The fiscal year the release names (fiscal_year_source says whether it was stated or inferred) */
                             fiscal_year: number | null;
                             /** @enum {unknown} */

@@ -465,7 +465,8 @@ const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
     'raised',
   ],
   [
-    /\b(?:lowers|lowered|lowering|downward revisions?|revised downward|lower (?:its|the|our)|reduces? (?:its|the)|reduced (?:its|the)|cuts? (?:its|the)|reduction in (?:[\w-]+ ){0,3}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was) (?:reduced|lowered)|down from (?:the |its |our )?(?:prior|previous) (?:guidance|outlook|forecast))\b/i,
+    /\b(?:lowers|lowered|lowering|downward revisions?|revised downward|lower (?:its|the|our)|reduces? (?:its|the)|reduced (?:its|the)|cuts? (?:its|the)|reduction in (?:[\w-]+ ){0,3}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was) (?:reduced|lowered)|down from (?:the |its |our )?(?:prior|previous) (?:guidance|outlook|forecast)|(?:fall|falls|fell|falling) (?:\w+ ){0,2}short of (?:the |its |our )?(?:previous(?:ly stated)?|prior|original) (?:target|guidance|outlook|forecast))\b/i,
+    // (h-guid24: "will fall significantly short of the previously stated target": lowered.)
     'lowered',
   ],
   [/\bnarrow(?:s|ed|ing)?\b/i, 'narrowed'],
@@ -1047,6 +1048,16 @@ export function guidanceOf(
           window = `${window.slice(0, both.index)} ${n.trim()}${u ? (u === '%' ? u : ` ${u}`) : ''}${window.slice(both.index + both[0].length)}`;
         }
       }
+      // (h-guid24) An earlier target followed by "and" and a bare verb of arriving ("will fall significantly short of the
+      // previously stated target of ... 348.1 million euros and reach a level between around 215-265 million euros"):
+      // the amount after that verb is the target.
+      const arriving =
+        /^(?:[^.;\d]|\.(?=\d))*?\b(?:previous(?:ly)?|prior|original(?:ly)?)\b(?:[^.;\d]|\.(?=\d))*?\d(?:[^.;]|\.(?=\d))*?\band\s+(?:reach|come\s+in\s+at|amount\s+to)\b(?:\s+a\s+level)?/i.exec(
+          rest.slice(0, 300),
+        );
+      const named = window;
+      if (arriving && guidanceValue(` ${rest.slice(arriving[0].length, arriving[0].length + 140)}`) !== null)
+        window = ` ${rest.slice(arriving[0].length, arriving[0].length + 140)}`;
       const g = guidanceValue(window);
       if (g === null) continue;
       // A value the target is said to include ("these earnings per share ranges include an expected tax benefit of
@@ -1146,7 +1157,7 @@ export function guidanceOf(
         // (h-guid19: ... and one after " and " that opens the next target, "earnings in a range of $5.66 to $7.66 per share
         // and adjusted earnings in a range of ...", is that target's.)
         /\b(?:non[- ]?gaap|adjusted|pro ?forma|excluding|comparable basis|ongoing)\b/i.test(
-          `${wordsBefore} ${h.label} ${((/;\s*(?:[\w-]+\s+){1,4}$/.test(rest) ? window.slice(0, 60).split(';')[0] : window.slice(0, 60)) ?? '').split(/\s+and\s+(?=(?:[\w-]+\s+){0,3}?(?:non[- ]?gaap|adjusted|pro ?forma)\s)/i)[0]}`,
+          `${wordsBefore} ${h.label} ${((/;\s*(?:[\w-]+\s+){1,4}$/.test(rest) ? named.slice(0, 60).split(';')[0] : named.slice(0, 60)) ?? '').split(/\s+and\s+(?=(?:[\w-]+\s+){0,3}?(?:non[- ]?gaap|adjusted|pro ?forma)\s)/i)[0]}`,
         ) ||
         /\bcore\s+$/i.test(wordsBefore) ||
         // (h-guid15) "underlying operating profit", "underlying net profit after tax": a profit before exceptional items.

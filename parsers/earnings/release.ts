@@ -262,8 +262,12 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * /37 (h-earn33): a release whose latest reported period is named as a half year ("half year ended 31 December 2018",
  * "first half", "H1", "interim period") and that says no quarter or year of its own ended then reports H1 (H2 when the
  * half ends the fiscal year); fiscal periods H1 and H2 exist.
+ * /39 (h-guid24): an earlier target followed by "and" and a bare verb of arriving ("... short of the previously stated
+ * target of ... 348.1 million euros and reach a level between around 215-265 million euros") gives the amount after
+ * that verb as the target, its basis from the words after the name; "fall short of the previously stated target" is
+ * lowered.
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/37';
+export const RELEASE_PARSER_VERSION = 'earnings-release/39';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

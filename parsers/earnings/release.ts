@@ -262,8 +262,11 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * /37 (h-earn33): a release whose latest reported period is named as a half year ("half year ended 31 December 2018",
  * "first half", "H1", "interim period") and that says no quarter or year of its own ended then reports H1 (H2 when the
  * half ends the fiscal year); fiscal periods H1 and H2 exist.
+ * /38 (h-earn34): a caption of a currency mark and scale alone ("US$ Million") before a run of two or more lines, each a
+ * name, a change ("up 1%", "down n.a.", "flat") and "to"/"at" a bare amount, gives each amount the caption's currency
+ * and scale; "members" a profit is "attributable to" are the company's owners, not a member count.
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/37';
+export const RELEASE_PARSER_VERSION = 'earnings-release/38';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

@@ -52,7 +52,14 @@ const KNOWN: [RegExp, string, 'change' | 'level', Expect?][] = [
     'money',
   ],
   [/\b[Aa]nnual(?:ized)? [Rr]ecurring [Rr]evenue\b|\bARR\b/, 'arr', 'level', 'money'],
-  [/\b(?:paid )?(?:subscribers|subscriptions|paid memberships|members)\b/i, 'subscribers', 'level', 'count'],
+  // (h-earn34) "Profit ... attributable to the members of the BHP Group": members a profit is attributable to are the
+  // company's owners, not a count of members.
+  [
+    /\b(?:paid )?(?:subscribers|subscriptions|paid memberships|(?<!\battributable to (?:the )?)members)\b/i,
+    'subscribers',
+    'level',
+    'count',
+  ],
   [/\b(?:daily|monthly) active (?:users|people)\b/i, 'active_users', 'level', 'count'],
   [/\bbacklog\b/i, 'backlog', 'level', 'money'],
   [/\bremaining performance obligations?\b/i, 'remaining_performance_obligations', 'level', 'money'],

@@ -281,8 +281,9 @@ export function proseFigures(sentences: Sentence[], options: ProseOptions = {}):
   let previousSpan: Span = 'unknown';
   let previousList = false;
   let previousHeading = '';
-  for (const original of sentences.slice(0, 80)) {
-    const s = withoutPriorInParentheses(withoutFootnoteMarks(original));
+  for (const piece of sentences.slice(0, 80).flatMap(captionedRunOn)) {
+    const original = piece.original;
+    const s = withoutPriorInParentheses(withoutFootnoteMarks(piece.sentence));
     const from = out.length;
     // A sentence that names no period continues the one before it in the same paragraph; a bullet continues
     // the line that introduced the list ("For the three months ended March 31, 2025:") or the bullet before
@@ -335,9 +336,73 @@ export function proseFigures(sentences: Sentence[], options: ProseOptions = {}):
     )
       for (const f of out.slice(from)) f.basis = 'non_gaap';
     // The evidence is the sentence as printed.
-    for (const f of out.slice(from)) f.sentence = original;
+    for (const f of out.slice(from)) {
+      f.sentence = original;
+      if (piece.amount !== null) {
+        f.start = piece.amount.start;
+        f.end = piece.amount.end;
+      }
+    }
   }
   return out;
+}
+
+/**
+ * (h-earn34) A caption of a currency mark and a scale alone ("US$ Million") followed by a run of two or more lines, each
+ * a name, a change ("up 1%", "down n.a.", "flat") and "to" or "at" a bare amount ("Total revenue flat at 21,592"), gives
+ * each bare amount the caption's currency and scale: each line is read as its own sentence with them written in.
+ */
+const RUN_CAPTION = /(?<![A-Za-z])((?:US|A|C|HK|NZ)?\$)\s?(Thousand|Million|Billion)s?\s+(?=[A-Z])/g;
+const RUN_LINE =
+  /^([A-Z][^\d%$]{2,160}?)\s(?:(?:up|down)\s(?:\d+(?:\.\d+)?%|n\.a\.)\s(?:to|at)|flat\s(?:to|at))\s(\(?\d{1,3}(?:,\d{3})*(?:\.\d+)?\)?)(?![\d.,]*\d)(?=\s|$)/;
+interface RunPiece {
+  sentence: Sentence;
+  original: Sentence;
+  amount: { start: number; end: number } | null;
+}
+function captionedRunOn(original: Sentence): RunPiece[] {
+  const whole: RunPiece[] = [{ sentence: original, original, amount: null }];
+  for (const c of original.text.matchAll(RUN_CAPTION)) {
+    const lines: { name: string; change: string; amount: string; at: number; amountAt: number }[] = [];
+    let at = c.index + c[0].length;
+    for (;;) {
+      const m = RUN_LINE.exec(original.text.slice(at));
+      if (m === null) break;
+      const amountAt = at + m[0].length - m[2]!.length;
+      lines.push({
+        name: m[1]!,
+        change: m[0].slice(0, m[0].length - m[2]!.length),
+        amount: m[2]!,
+        at,
+        amountAt,
+      });
+      at += m[0].length;
+      at += /^\s*/.exec(original.text.slice(at))![0].length;
+    }
+    if (lines.length < 2) continue;
+    const pieces: RunPiece[] = [];
+    const before = original.text.slice(0, c.index).trim();
+    if (before !== '') pieces.push({ sentence: { ...original, text: before }, original, amount: null });
+    for (const l of lines) {
+      const negative = l.amount.startsWith('(');
+      const digits = l.amount.replace(/[()]/g, '');
+      const text = `${l.change}${negative ? '-' : ''}${c[1]}${digits} ${c[2]!.toLowerCase()}.`;
+      pieces.push({
+        sentence: { ...original, text, start: original.start + l.at },
+        original,
+        amount: { start: original.start + l.amountAt, end: original.start + l.amountAt + l.amount.length },
+      });
+    }
+    const after = original.text.slice(at).trim();
+    if (after !== '')
+      pieces.push({
+        sentence: { ...original, text: after, start: original.start + at },
+        original,
+        amount: null,
+      });
+    return pieces;
+  }
+  return whole;
 }
 
 function readNaming(

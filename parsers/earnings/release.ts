@@ -262,10 +262,14 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * /37 (h-earn33): a release whose latest reported period is named as a half year ("half year ended 31 December 2018",
  * "first half", "H1", "interim period") and that says no quarter or year of its own ended then reports H1 (H2 when the
  * half ends the fiscal year); fiscal periods H1 and H2 exist.
+ * /38 (h-earn34): a caption of a currency mark and scale alone ("US$ Million") before a run of two or more lines, each a
+ * name, a change ("up 1%", "down n.a.", "flat") and "to"/"at" a bare amount, gives each amount the caption's currency
+ * and scale; "members" a profit is "attributable to" are the company's owners, not a member count.
  * /39 (h-guid24): an earlier target followed by "and" and a bare verb of arriving ("... short of the previously stated
  * target of ... 348.1 million euros and reach a level between around 215-265 million euros") gives the amount after
  * that verb as the target, its basis from the words after the name; "fall short of the previously stated target" is
  * lowered.
+ * /39 holds /38 too (the lead's merge).
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/39';
 

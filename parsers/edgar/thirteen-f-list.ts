@@ -1,6 +1,7 @@
 import { ParseError } from '../../lib/errors.ts';
 import { usDate } from '../advisers/iapd.ts';
 import { type PdfWord, pdfPageWords } from '../pdf.ts';
+import { cusipCheckDigit } from './thirteen-f-text.ts';
 
 /**
  * The SEC's Official List of Section 13(f) Securities (`13flist<YYYY>q<N>.pdf`, quarterly): every security a
@@ -39,17 +40,8 @@ export interface ThirteenFList {
 
 const HEADS = ['CUSIP NO', 'ISSUER NAME', 'ISSUER DESCRIPTION', 'STATUS'] as const;
 
-/** The CUSIP check digit of the first eight characters (letters 10-35, `*` 36, `@` 37, `#` 38). */
-export function cusipCheckDigit(first8: string): number {
-  let sum = 0;
-  for (let i = 0; i < 8; i++) {
-    const c = first8[i]!;
-    let v = /\d/.test(c) ? Number(c) : /[A-Z]/.test(c) ? c.charCodeAt(0) - 55 : '*@#'.indexOf(c) + 36;
-    if (i % 2 === 1) v *= 2;
-    sum += Math.floor(v / 10) + (v % 10);
-  }
-  return (10 - (sum % 10)) % 10;
-}
+// The check digit is the 13F text tables' (one computation for both readers).
+export { cusipCheckDigit };
 
 /** A page's words grouped into lines by baseline (2 pt), top to bottom, each line left to right. */
 function lines(words: PdfWord[]): PdfWord[][] {

@@ -107,25 +107,21 @@ export function restoreLeadingZeros(cusip: string): string {
   return cusipCheckDigitOk(padded) ? padded : cusip;
 }
 
-/** CUSIP check digit (the modulus 10 "double-add-double" of the CUSIP standard). */
-export function cusipCheckDigitOk(cusip: string): boolean {
-  if (!/^[0-9A-Z*@#]{8}\d$/.test(cusip)) return false;
+/** The CUSIP check digit of the first eight characters (modulus 10 "double-add-double"; letters 10-35, `*` 36, `@` 37, `#` 38). */
+export function cusipCheckDigit(first8: string): number {
   let sum = 0;
   for (let i = 0; i < 8; i++) {
-    const c = cusip[i]!;
-    let v = /\d/.test(c)
-      ? Number(c)
-      : c === '*'
-        ? 36
-        : c === '@'
-          ? 37
-          : c === '#'
-            ? 38
-            : c.charCodeAt(0) - 55;
+    const c = first8[i]!;
+    let v = /\d/.test(c) ? Number(c) : /[A-Z]/.test(c) ? c.charCodeAt(0) - 55 : '*@#'.indexOf(c) + 36;
     if (i % 2 === 1) v *= 2;
     sum += Math.floor(v / 10) + (v % 10);
   }
-  return (10 - (sum % 10)) % 10 === Number(cusip[8]);
+  return (10 - (sum % 10)) % 10;
+}
+
+/** A 9-character CUSIP whose last digit is the check digit of the first eight. */
+export function cusipCheckDigitOk(cusip: string): boolean {
+  return /^[0-9A-Z*@#]{8}\d$/.test(cusip) && cusipCheckDigit(cusip) === Number(cusip[8]);
 }
 
 function statedUnit(text: string): TextTable['statedUnit'] {

@@ -32,6 +32,8 @@ if (given.length === 0) {
   nportDefects += formDHeldOut(print).notRead;
   print('\n== Held-out Form D set 2 (fixtures/private-companies/held-out-2, hand labels)');
   nportDefects += formDHeldOut2(print).notRead;
+  print('\n== Held-out Form D set 3 (fixtures/private-companies/held-out-3, hand labels)');
+  nportDefects += formDHeldOut2(print, 'fixtures/private-companies/held-out-3').notRead;
   print('\n== Held-out N-PORT (fixtures/funds/held-out, hand labels)');
   nportDefects += nportHeldOut(print).notRead;
 }

@@ -304,6 +304,9 @@ function formDFields(f: ReturnType<typeof parseFormD>['filing']): Record<string,
     jurisdiction_of_inc?: string | null;
     phone?: string | null;
     previous_names?: string[];
+    city?: string | null;
+    state_or_country?: string | null;
+    country?: string | null;
   };
   return {
     cik: f.cik,
@@ -346,16 +349,28 @@ function formDFields(f: ReturnType<typeof parseFormD>['filing']): Record<string,
     signature_date: f.signatureDate,
     is_business_combination: f.isBusinessCombination,
     previous_names: (issuer.previous_names ?? []).join(','),
+    issuer_city: issuer.city,
+    issuer_state: issuer.state_or_country,
+    issuer_country: issuer.country,
+    aggregate_nav_range: f.aggregateNavRange,
+    amounts_clarification: f.amountsClarification,
+    gross_proceeds_used: f.grossProceedsUsed,
+    gross_proceeds_estimate: f.grossProceedsUsedEstimate,
+    use_of_proceeds_clarification: f.useOfProceedsClarification,
   };
 }
 
 /**
- * Form D set 2 (fixtures/private-companies/held-out-2): `filing` fields (set 1's and the submission, schema,
- * fee, investor and issuer fields), `p<n>` the n-th related person and `r<n>` the n-th sales-compensation
- * recipient, both 1-based in filed order; list values are joined with commas.
+ * Form D sets 2 and 3 (fixtures/private-companies/held-out-2, held-out-3): `filing` fields (set 1's and the
+ * submission, schema, fee, investor, issuer-address and clarification fields), `p<n>` the n-th related person
+ * (name, relationships, flags, clarification, city, state) and `r<n>` the n-th sales-compensation recipient, both
+ * 1-based in filed order; list values are joined with commas.
  */
-export function formDHeldOut2(print: (line: string) => void): HeldOutScore {
-  const dir = root('fixtures/private-companies/held-out-2');
+export function formDHeldOut2(
+  print: (line: string) => void,
+  set = 'fixtures/private-companies/held-out-2',
+): HeldOutScore {
+  const dir = root(set);
   return score(
     dir,
     readLabels(dir, true),

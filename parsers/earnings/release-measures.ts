@@ -65,8 +65,10 @@ const KNOWN: [RegExp, string, 'change' | 'level', Expect?][] = [
   [/\bremaining performance obligations?\b/i, 'remaining_performance_obligations', 'level', 'money'],
   [/\bdeliveries\b/i, 'deliveries', 'level', 'count'],
   [/\bonline sales\b|\be-?commerce sales\b|\bdigital sales\b/i, 'online_sales', 'change'],
+  // (h-earn35: PUMA Q1 2025, "The gross profit margin decreased by 60 basis points to 47.0%") a change in basis or
+  // percentage points may stand between the verb and "to" the level.
   [
-    /\bgross margin (?:rate|percentage)\b|\bgross (?:profit )?margins?\b(?= (?:for the (?:[a-z]+ )?(?:quarter|year|period)(?: of (?:fiscal )?\d{4})? )?(?:was|were|of|increased|decreased|improved|expanded|declined)(?: to)? [\d.]+ ?(?:%|percent))/i,
+    /\bgross margin (?:rate|percentage)\b|\bgross (?:profit )?margins?\b(?= (?:for the (?:[a-z]+ )?(?:quarter|year|period)(?: of (?:fiscal )?\d{4})? )?(?:was|were|of|increased|decreased|improved|expanded|declined)(?: by [\d.]+ (?:basis points|bps|percentage points?))?(?: to)? [\d.]+ ?(?:%|percent))/i,
     'gross_margin',
     'level',
     'percent',

@@ -93,6 +93,11 @@ const MEASURES: [RegExp, Concept][] = [
   ],
   [EPS_NAMING, 'eps'],
 ];
+/**
+ * (h-earn35: PUMA Q1 2025, "Sales grew currency-adjusted (ca) by 0.1% to € 2,076.0 million (-1.3% reported)") A
+ * currency-adjusted word before "by" qualifies the rate of change, not the reported amount after "to".
+ */
+const CURRENCY_ADJUSTED_RATE = /\b(?:currency|fx|exchange[- ]rate)[- ]adjusted(?:\s*\([a-z]{2,3}\))?(?=\s+by\b)/gi;
 /** "Nareit FFO", "Adjusted FFO", "AFFO", "Funds from Operations": the concept is decided with the words around it. */
 const FFO_NAMING =
   /\b(?:(?:Nareit|Adjusted|Core|Normalized|Diluted|Modified|Recurring|Operating)\s+)?(?:A?FFO|funds from operations?)\b/gi;
@@ -120,8 +125,11 @@ const COMPARISON =
   /\b(?:compared|versus|vs\.?|from|prior|previous|year[- ]ago|last year|a year earlier|same (?:period|quarter)|preceding)\b/i;
 // (No other per-share name comes between: in "Operating profit 6% to R6,4 billion Earnings per share (EPS) 38% to 1 681
 // cents per share" the per-share amount is the EPS's, not the operating profit's.)
+// (h-earn35: Agree Realty Q3 2003, "Net income decreased to $1,857,000 as a result of a charge for early extinguishment
+// of debt, or $0.33 per share on a diluted basis") an amount introduced by ", or" belongs to the net figure across an
+// aside of up to 100 characters with no other amount or clause break in it.
 const EPS_AFTER = new RegExp(
-  String.raw`^(?:(?!per\s+share\b)[^$]){0,40}?(${MONEY}|\d+ (?:[A-Z][a-z]+ )?(?:cents|fen))\s*(?:per|a)\s+(basic and diluted\s+|diluted and basic\s+|diluted\s+|basic\s+|fully diluted\s+)?(?:common\s+)?(?:share|limited\s+partner(?:ship)?\s+unit)(?:\s+on a (?:fully )?(diluted|basic) basis|\s*\((basic and diluted|diluted and basic|diluted|basic)\)|\s+(diluted|basic)\b)?`,
+  String.raw`^(?:(?:(?!per\s+share\b)[^$]){0,40}?|[^$;.]{41,100}?,\s*or\s+)(${MONEY}|\d+ (?:[A-Z][a-z]+ )?(?:cents|fen))\s*(?:per|a)\s+(basic and diluted\s+|diluted and basic\s+|diluted\s+|basic\s+|fully diluted\s+)?(?:common\s+)?(?:share|limited\s+partner(?:ship)?\s+unit)(?:\s+on a (?:fully )?(diluted|basic) basis|\s*\((basic and diluted|diluted and basic|diluted|basic)\)|\s+(diluted|basic)\b)?`,
   'i',
 );
 
@@ -731,6 +739,9 @@ function readNaming(
   // An amount right after a verb of exclusion or inclusion ("Non-GAAP earnings per diluted share exclude $0.11 related
   // to stock-based compensation expense") is an item the measure leaves out or takes in, not its level.
   if (/^\s*(?:exclude|excludes|excluded|include|includes|included)\s*$/i.test(between)) return;
+  // (h-earn35: PUMA Q1 2025) A net figure "attributable to non-controlling interests" ("Net income attributable to
+  // non-controlling interests was at € -11.1 million") is the minority owners' share, not the company's measure.
+  if (/^\s*attributable to (?:the )?(?:non-?controlling|minority) (?:interests?|shareholders)\b/i.test(between)) return;
   // "from continuing operations" is part of the name ("Earnings per share from continuing operations grew 8 percent to
   // 39 cents"), not a comparison's "from".
   const betweenWords = amounted ? '' : between.replace(/\bfrom continuing operations\b/i, '');
@@ -776,7 +787,7 @@ function readNaming(
   // giving loans", qualifies nothing.)
   const nonGaap =
     NON_GAAP_WORDS.test(
-      `${before.replace(/[“"][^”"]{0,40}[”"]/g, ' ')}${m[0]}${between.replace(/^\s*\(\s*[A-Z]{2,6}\s*\)\s+or the\b.*$/, ' ')}`,
+      `${before.replace(/[“"][^”"]{0,40}[”"]/g, ' ')}${m[0]}${between.replace(/^\s*\(\s*[A-Z]{2,6}\s*\)\s+or the\b.*$/, ' ').replace(CURRENCY_ADJUSTED_RATE, ' ')}`,
     ) ||
     operatingPerShare ||
     afterItems !== null ||

@@ -98,6 +98,13 @@ const MEASURES: [RegExp, Concept][] = [
  * currency-adjusted word before "by" qualifies the rate of change, not the reported amount after "to".
  */
 const CURRENCY_ADJUSTED_RATE = /\b(?:currency|fx|exchange[- ]rate)[- ]adjusted(?:\s*\([a-z]{2,3}\))?(?=\s+by\b)/gi;
+/**
+ * (h-earn35: Encavis Q1 2018, "hours of sunshine was ... well below expectations compared to the long-term average") A
+ * thing set against expectations ("below expectations", "in line with our expectations") looks back, as a result set
+ * against the guidance does: the word names no estimate of the sentence's own.
+ */
+const AGAINST_EXPECTATIONS =
+  /\b(?:below|above|ahead of|in line with|short of|behind|exceed(?:ing|ed|s)?|beat(?:ing|s)?|miss(?:ing|ed|es)?|met|meeting)\s+(?:(?:our|the|its|their|all|market|initial|original)\s+){0,2}expectations\b(?!\s+(?:of|for)\b)/gi;
 /** "Nareit FFO", "Adjusted FFO", "AFFO", "Funds from Operations": the concept is decided with the words around it. */
 const FFO_NAMING =
   /\b(?:(?:Nareit|Adjusted|Core|Normalized|Diluted|Modified|Recurring|Operating)\s+)?(?:A?FFO|funds from operations?)\b/gi;
@@ -184,8 +191,10 @@ function spanOfSentence(text: string): Span | null {
     const months = ((Number(iso[2]) - Number(iso[1]) + 12) % 12) + 1;
     return months === 3 ? 'quarter' : months === 12 ? 'year' : 'ytd';
   }
+  // (h-earn35: Encavis, "Interim report for the first quarter of 2018") an interim report of the first quarter covers
+  // that quarter alone, so its words make no year to date.
   if (
-    /\b(?:six|nine)[- ]months?\b|year[- ]to[- ]date|\b(?:26|39|2\d|3\d)[- ]week|first half|first (?:six|nine) months|\binterim report\b|\bhalf[- ]year\b/i.test(
+    /\b(?:six|nine)[- ]months?\b|year[- ]to[- ]date|\b(?:26|39|2\d|3\d)[- ]week|first half|first (?:six|nine) months|\binterim report\b(?!\s+(?:for\s+)?(?:the\s+)?(?:first (?:fiscal )?quarter|Q1|three months)\b)|\bhalf[- ]year\b/i.test(
       s,
     )
   )
@@ -315,7 +324,7 @@ export function proseFigures(sentences: Sentence[], options: ProseOptions = {}):
       // ("revenue for the quarter is expected to be approximately $114 million", "updated revenue expectations of
       // approximately $27.5 million": a value said to be expected is an estimate, a preannouncement's, not a result.)
       /\b(?:expects?|anticipates?|outlook|guidance|forecasts?|projects|projected|(?:we|to) project|targets?|(?:is|are) guided|(?:is|are) (?:now )?expected to|expectations? of (?:approximately |about )?[$€£\d])/i.test(
-        withoutStreetExpectations(s.text).replace(AGAINST_GUIDANCE, ' '),
+        withoutStreetExpectations(s.text).replace(AGAINST_GUIDANCE, ' ').replace(AGAINST_EXPECTATIONS, ' '),
       )
     )
       continue;
@@ -729,7 +738,18 @@ function readNaming(
   if (abbreviation && !abbreviates(abbreviation[1]!, m[0], concept)) return;
   // A naming inside a parenthesis that closes before the amount defines the measure outside it ("Net revenues
   // (net interest income plus non-interest income) were $12.4 million").
-  if (/\([^)]*$/.test(s.text.slice(Math.max(0, at - 80), at)) && between.includes(')')) return;
+  // (h-earn35: Encavis, "Operating earnings before interest, tax, depreciation and amortization (EBITDA) came to some
+  // EUR 31.5 million") An acronym that is the parenthesis's whole content names the measure spelled out before it.
+  const acronymAlone = /\(\s*$/.test(s.text.slice(0, at)) && /^\s*\)/.test(between);
+  if (/\([^)]*$/.test(s.text.slice(Math.max(0, at - 80), at)) && between.includes(')') && !acronymAlone) return;
+  // ... unless the words spelled out before it already name the same measure (they are read themselves).
+  if (
+    acronymAlone &&
+    MEASURES.some(
+      ([re, c]) => c === concept && new RegExp(re.source, re.flags.replace('g', '')).test(s.text.slice(clauseStart, at)),
+    )
+  )
+    return;
   // The amount of a naming sits in its own clause: one after a semicolon belongs to the next clause ("Organic
   // Sales Growth; Proforma EPS $1.24").
   if (/;/.test(between)) return;

@@ -517,7 +517,7 @@ function dominantOrdinal(prose: Block[], periodEnd: string): number | null {
   // "4Q24" (the ordinal before the Q, the year's last two digits after it) names a quarter as "Q4 2024" does;
   // "fourth-quarter" as "fourth quarter" does.
   const re = new RegExp(
-    String.raw`\b(${ORDINAL})(?:\s+|-)(?:fiscal\s+)?quarter\b|\bQ([1-4])\b|\b([1-4])Q(?:\d{2}|\d{4})\b`,
+    String.raw`\b(${ORDINAL})(?:\s+|-)(?:fiscal\s+)?quarter\b|\bQ ?([1-4])\b|\b([1-4])Q(?:\d{2}|\d{4})\b`,
     'gi',
   );
   for (const b of prose.slice(0, 30)) {
@@ -556,7 +556,7 @@ function statedYearForOrdinal(
   // (A hyphenated ordinal, "First-quarter 2020 GAAP earnings per diluted share were $0.80", names its quarter and year
   // as "first quarter 2020" does.)
   const re = new RegExp(
-    String.raw`\b(?:fiscal(?: year)?\s+(\d{4})\s+(?:${word})\s+(?:fiscal\s+)?quarter|(?:${word})(?:\s+|-)(?:fiscal\s+)?quarter\s+(?:of\s+)?(?:fiscal\s+)?(?:year\s+)?'?(\d{4})|Q${ordinal}\s+(?:(?:FY|fiscal\s+)'?(\d{4}|\d{2})|((?:19|20)\d{2}))|${ordinal}Q(\d{2}|(?:19|20)\d{2}))\b`,
+    String.raw`\b(?:fiscal(?: year)?\s+(\d{4})\s+(?:${word})\s+(?:fiscal\s+)?quarter|(?:${word})(?:\s+|-)(?:fiscal\s+)?quarter\s+(?:of\s+)?(?:fiscal\s+)?(?:year\s+)?'?(\d{4})|Q ?${ordinal}\s+(?:(?:FY|fiscal\s+)'?(\d{4}|\d{2})|((?:19|20)\d{2})(?:\/(\d{2})\b)?)|${ordinal}Q(\d{2}|(?:19|20)\d{2}))\b`,
     'gi',
   );
   let best: number | null = null;
@@ -571,7 +571,12 @@ function statedYearForOrdinal(
       // EUR 198.7 million)").
       const bracketed = /\(\s*$/.test(before) && text.slice(m.index! + m[0].length).startsWith(':');
       const compared = COMPARED_WITH.test(before) || bracketed ? 1 : 0;
-      const y = fullYear(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5]!) + compared;
+      // (h-earn35: voestalpine, "Q 1 2019/20 | Q 1 2020/21") a quarter code over a split fiscal year is of the year that
+      // ends in its second part.
+      const y =
+        (m[4] !== undefined && m[5] !== undefined
+          ? splitYearEnd(Number(m[4]), m[5])
+          : fullYear(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[6]!)) + compared;
       if (floor !== null && y < floor) continue;
       if (best === null || y > best) best = y;
     }
@@ -1367,17 +1372,19 @@ export function yearRunColumns(
 /** A quarter code and its year heading a column: "3Q11", "Q3/2025", "Q3 2025", "4Q 2013" (two digits are 20xx). */
 // ... or the year first, "22.3Q" (a Korean IR table's 2022 third quarter).
 // (... and a fiscal year's code before the quarter, "FY2021 Q1".)
+// (h-earn35: ... and a split fiscal year after the code, "Q 1 2020/21": the year ending in its second part.)
 export const QUARTER_CODE =
-  /^(?:(?:([1-4])Q|Q ?([1-4]))(?: ?|\/)((?:19|20)\d{2}|\d{2})|(\d{2})\.([1-4])Q|FY ?((?:19|20)\d{2}) ?Q([1-4]))$/i;
+  /^(?:(?:([1-4])Q|Q ?([1-4]))(?: ?|\/)((?:19|20)\d{2}|\d{2})(?:\/(\d{2}))?|(\d{2})\.([1-4])Q|FY ?((?:19|20)\d{2}) ?Q([1-4]))$/i;
 
-/** The quarter and year a quarter code names ("3Q11", "Q3/2025", "22.3Q", "FY2021 Q1"; two-digit years are 20xx); null for any other cell. */
+/** The quarter and year a quarter code names ("3Q11", "Q3/2025", "22.3Q", "FY2021 Q1", "Q 1 2020/21"; two-digit years are 20xx); null for any other cell. */
 export function quarterCode(cell: string): { quarter: number; year: number } | null {
   const m = QUARTER_CODE.exec(cell.trim());
   if (m === null) return null;
-  const y = m[3] ?? m[4] ?? m[6]!;
+  const y = m[3] ?? m[5] ?? m[7]!;
+  const year = y.length === 2 ? 2000 + Number(y) : Number(y);
   return {
-    quarter: Number(m[1] ?? m[2] ?? m[5] ?? m[7]),
-    year: y.length === 2 ? 2000 + Number(y) : Number(y),
+    quarter: Number(m[1] ?? m[2] ?? m[6] ?? m[8]),
+    year: m[4] !== undefined && m[3]?.length === 4 ? splitYearEnd(year, m[4]) : year,
   };
 }
 

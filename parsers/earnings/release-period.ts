@@ -220,6 +220,7 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
         unnumberedFiscalYear(prose) ??
         monthNamedQuarter(prose) ??
         quarterEndedWithoutYear(prose) ??
+        halfYearlyReport(prose) ??
         undated,
       prose,
     );
@@ -1478,6 +1479,44 @@ function quarterEndedWithoutYear(prose: Block[]): ReportedPeriod | null {
     fiscalYearSource: null,
     alsoFiscalYear: false,
     evidence: { text: m[0], start: block.start + at, end: block.start + at + m[0].length },
+  };
+}
+
+/**
+ * (h-earn35: Lloyds Banking Group's 2015 "Half Yearly Report", dated nowhere in its highlights.) A document whose title
+ * is a half-yearly report ("Half Yearly Report", "Half-Year Report", "Half Year Results") and that states no period end
+ * reports the first half of its fiscal year (a half-yearly report covers the first six months; the second half is in
+ * the annual report); its year is the one after the first half it is compared with ("an increase of 15 per cent on
+ * the first half of 2014"), marked inferred, else unstated.
+ */
+function halfYearlyReport(prose: Block[]): ReportedPeriod | null {
+  const title = prose
+    .slice(0, 3)
+    .map((b) => ({ b, m: /^\W*half[- ]?year(?:ly)?\s+(?:financial\s+)?(?:report|results)\b/i.exec(b.text) }))
+    .find((x) => x.m !== null);
+  if (title === undefined) return null;
+  const text = prose
+    .slice(0, 30)
+    .map((b) => b.text)
+    .join('\n');
+  const compared = [
+    ...text.matchAll(
+      /\b(?:on|than|with|versus|vs\.?|from)\s+(?:the\s+)?first half of ((?:19|20)\d{2})\b|\(\s*(?:first half|H1)\s+((?:19|20)\d{2})\s*:/gi,
+    ),
+  ].map((m) => Number(m[1] ?? m[2]));
+  const year = compared.length > 0 && compared.every((y) => y === compared[0]) ? compared[0]! + 1 : null;
+  const at = title.b.text.indexOf(title.m![0].trim());
+  return {
+    fiscalYear: year,
+    fiscalPeriod: 'H1',
+    periodEnd: null,
+    fiscalYearSource: year === null ? null : 'inferred',
+    alsoFiscalYear: false,
+    evidence: {
+      text: title.m![0].trim(),
+      start: title.b.start + at,
+      end: title.b.start + at + title.m![0].trim().length,
+    },
   };
 }
 

@@ -45,7 +45,9 @@ export interface ProseFigure {
  */
 const MONEY = String.raw`\(?-?\s?(?:(?:US|HK|C|A)?\$|(?:RMB|EUR|GBP|KRW|SEK|NOK|DKK|CHF|JPY|TWD|INR|NIS)\s?|\bRs\.?\s?(?=\d)|\bPs\.\s?(?=\d)|€|£|\bR(?=\d))\s?\(?-?\s?(?:\d{1,3},\d{1,2}(?=\s(?:billion|million|bn)\b)|\d{1,3}(?:,\s?\d{3})+|\d+)?(?:\.\d+)?\)?|(?<![\d.,])\d+(?:\.\d+)?(?=\s(?:trillion|billion|million)\s+(?:won|yen|yuan|kronor|krona|euros|Swiss francs|rupees|stg)\b)|(?<![\d.,])\d{1,3}(?:,\d{3})*(?:\.\d+)?(?=\s?[MTK]?(?:SEK|NOK|DKK|EUR|CHF|ISK)\b)`;
 // (h-guid15: "Revenue of €4.45B", a wire's billions.)
-const SCALE_WORD = String.raw`(?:\s?(?:\s{1,12}(?=\S))?(thousand|lakhs?|million|billion|trillion|crores?|bn|mm|m|b)\b)?`;
+// (h-earn35: Lloyds, "Total income up 2 per cent to £8,968 million1") a footnote digit may be glued to a scale word
+// spelled out.
+const SCALE_WORD = String.raw`(?:\s?(?:\s{1,12}(?=\S))?(thousand|lakhs?|million|billion|trillion|crores?|bn|mm|m|b)(?:\b|(?<=[a-z]{4})(?=\d\b)))?`;
 /**
  * "Q4 GAAP earnings per share", "basic and diluted loss per share", "Southern Company earned $2.10 per share"; the kind
  * may follow in parentheses ("Non-GAAP earnings per share (Diluted)"); a bare "EPS" names an amount right after it, after
@@ -57,7 +59,14 @@ const EPS_NAMING =
   /\b(?<!-)(?:[Dd]iluted )?(?:Reported |GAAP |Adjusted |Proforma |Pro Forma )?EPS\*?(?:,? ex-items,?)?(?= \$| of -?(?:\$|€|£)| was (?:flat at )?\$(?![\d.,]+ and \$)|,(?: which| excluding)[^,$]{3,90}, was (?:flat at )?\$| (?:improve[sd]?|rose|rises|grew|grows|increased|increases|climbed|climbs) to \$| (?:increased|decreased|declined|rose|fell|grew)(?: by)? \d+(?:\.\d+)? ?(?:%|percent),? to \$)|\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?\s+per\s+(?:(diluted|basic)\s+)?(?:weighted[- ]average\s+)?(?:common\s+)?(?:share|limited\s+partner(?:ship)?\s+unit)\b(?:\s+\((diluted|basic)\))?|\bearned(?=\s+\$(?![\d.,]+\s+(?:million|billion)\b))/i;
 const MEASURES: [RegExp, Concept][] = [
   // ("Revenues from operations increased to Ps. 2,987.9 million": the revenue line of an operating company.)
-  [/\b(?:total |net )?(?:revenues?(?: from operations)?|net sales|sales)\b/i, 'revenue'],
+  // (h-earn35: Lloyds H1 2015, "Total income up 2 per cent to £8,968 million" over "Net interest income of £5,715
+  // million" and "Other income ... £3,253 million") "total income" is the top line of a release that names it so (a
+  // bank's net interest and other income, an IFRS group's "total income"); income tax, income before or from something
+  // and income attributable to someone are not it.
+  [
+    /\b(?:total |net )?(?:revenues?(?: from operations)?|net sales|sales)\b|\btotal income\b(?!\s+(?:tax|taxes|before|from|attributable|per)\b)/i,
+    'revenue',
+  ],
   // ("generated $1.9 million in additional gross margin": an increment one source brought, no gross profit.)
   [
     /(?<!\b(?:additional|incremental) )\bgross (?:profit|margin)\b(?! (?:percentage|rate|of \d))/i,

@@ -208,7 +208,8 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
         { ...coded, alsoFiscalYear: undated.alsoFiscalYear || coded.alsoFiscalYear },
         prose,
       );
-    if (undated.fiscalPeriod !== null) return withDocumentYear(withYearToDateRange(undated, prose), prose);
+    if (undated.fiscalPeriod !== null)
+      return withDocumentYear(withYearToDateRange(withYearToDateEnded(undated, ended), prose), prose);
     return withThreeMonthRangeEnd(
       header ??
         spanRowOverDayFirstDates(blocks) ??
@@ -1479,6 +1480,34 @@ function quarterEndedWithoutYear(prose: Block[]): ReportedPeriod | null {
     fiscalYearSource: null,
     alsoFiscalYear: false,
     evidence: { text: m[0], start: block.start + at, end: block.start + at + m[0].length },
+  };
+}
+
+/**
+ * (h-earn35: Agree Realty Q3 2003, "For the third quarter, ..." then "For the nine months ended Sept. 30, 2003, ...") A
+ * second or third quarter named with no end date ends on the date its six- or nine-month year to date is said to have
+ * ended, when that date falls in the quarter's last month (of the quarter's year, when it is named).
+ */
+function withYearToDateEnded(p: ReportedPeriod, ended: EndedPhrase[]): ReportedPeriod {
+  const ordinal = Number(/^Q([23])$/.exec(p.fiscalPeriod ?? '')?.[1] ?? 0);
+  if (ordinal === 0 || p.periodEnd !== null) return p;
+  const months = ordinal === 2 ? /\b(?:six|6)[- ]months?\b/i : /\b(?:nine|9)[- ]months?\b/i;
+  const ytd = ended.filter((e) => {
+    if (e.filed || e.compared || e.span !== 'ytd') return false;
+    const words = e.block.text.slice(Math.max(0, e.start - e.block.start - 20), e.end - e.block.start);
+    return (
+      months.test(words) &&
+      Number(e.date.slice(5, 7)) === ordinal * 3 &&
+      (p.fiscalYear === null || Number(e.date.slice(0, 4)) === p.fiscalYear)
+    );
+  });
+  if (ytd.length === 0) return p;
+  const latest = ytd.reduce((a, b) => (b.date > a.date ? b : a));
+  return {
+    ...p,
+    periodEnd: latest.date,
+    fiscalYear: p.fiscalYear ?? Number(latest.date.slice(0, 4)),
+    fiscalYearSource: p.fiscalYearSource ?? 'stated',
   };
 }
 

@@ -106,7 +106,8 @@ const MEASURES: [RegExp, Concept][] = [
  * (h-earn35: PUMA Q1 2025, "Sales grew currency-adjusted (ca) by 0.1% to € 2,076.0 million (-1.3% reported)") A
  * currency-adjusted word before "by" qualifies the rate of change, not the reported amount after "to".
  */
-const CURRENCY_ADJUSTED_RATE = /\b(?:currency|fx|exchange[- ]rate)[- ]adjusted(?:\s*\([a-z]{2,3}\))?(?=\s+by\b)/gi;
+const CURRENCY_ADJUSTED_RATE =
+  /\b(?:currency|fx|exchange[- ]rate)[- ]adjusted(?:\s*\([a-z]{2,3}\))?(?=\s+by\b)/gi;
 /**
  * (h-earn35: Encavis Q1 2018, "hours of sunshine was ... well below expectations compared to the long-term average") A
  * thing set against expectations ("below expectations", "in line with our expectations") looks back, as a result set
@@ -750,12 +751,14 @@ function readNaming(
   // (h-earn35: Encavis, "Operating earnings before interest, tax, depreciation and amortization (EBITDA) came to some
   // EUR 31.5 million") An acronym that is the parenthesis's whole content names the measure spelled out before it.
   const acronymAlone = /\(\s*$/.test(s.text.slice(0, at)) && /^\s*\)/.test(between);
-  if (/\([^)]*$/.test(s.text.slice(Math.max(0, at - 80), at)) && between.includes(')') && !acronymAlone) return;
+  if (/\([^)]*$/.test(s.text.slice(Math.max(0, at - 80), at)) && between.includes(')') && !acronymAlone)
+    return;
   // ... unless the words spelled out before it already name the same measure (they are read themselves).
   if (
     acronymAlone &&
     MEASURES.some(
-      ([re, c]) => c === concept && new RegExp(re.source, re.flags.replace('g', '')).test(s.text.slice(clauseStart, at)),
+      ([re, c]) =>
+        c === concept && new RegExp(re.source, re.flags.replace('g', '')).test(s.text.slice(clauseStart, at)),
     )
   )
     return;
@@ -770,7 +773,10 @@ function readNaming(
   if (/^\s*(?:exclude|excludes|excluded|include|includes|included)\s*$/i.test(between)) return;
   // (h-earn35: PUMA Q1 2025) A net figure "attributable to non-controlling interests" ("Net income attributable to
   // non-controlling interests was at € -11.1 million") is the minority owners' share, not the company's measure.
-  if (/^\s*attributable to (?:the )?(?:non-?controlling|minority) (?:interests?|shareholders)\b/i.test(between)) return;
+  if (
+    /^\s*attributable to (?:the )?(?:non-?controlling|minority) (?:interests?|shareholders)\b/i.test(between)
+  )
+    return;
   // "from continuing operations" is part of the name ("Earnings per share from continuing operations grew 8 percent to
   // 39 cents"), not a comparison's "from".
   const betweenWords = amounted ? '' : between.replace(/\bfrom continuing operations\b/i, '');

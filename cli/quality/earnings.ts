@@ -66,7 +66,10 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * C$ prose and bullets, a utility's "earnings from normal operations", a statements-only Exhibit 99.2) twenty-sixth;
  * set 27 (fixtures/earnings/held-out-27: financials' net revenues, a summary box with periods as row labels, a
  * five-quarter statement with the current quarter last, continuing vs discontinued operations, a half year in
- * "US$ Million") twenty-seventh.
+ * "US$ Million") twenty-seventh; set 28 (fixtures/earnings/held-out-28: euros written "€ 2,076.0 million", "€202.9m (€161.1m)"
+ * and "EUR 45.9 million", a table "In millions of euros" of an April-March year with the current quarter last, a bank's
+ * half year whose top line is "Total income", REIT trade-press FFO, a quarter named only "three months ended March 31", a
+ * retailer's fiscal fourth quarter "ended January 28") twenty-eighth.
  * `-- --heldout --set 9` scores one held-out set alone. Each set also counts guidance basis errors: a
  * guidance row found with the label's value but under another basis (gaap / non_gaap / unspecified) than the label's.
  *
@@ -129,6 +132,7 @@ const heldOut24 = new URL('../../fixtures/earnings/held-out-24/', import.meta.ur
 const heldOut25 = new URL('../../fixtures/earnings/held-out-25/', import.meta.url).pathname;
 const heldOut26 = new URL('../../fixtures/earnings/held-out-26/', import.meta.url).pathname;
 const heldOut27 = new URL('../../fixtures/earnings/held-out-27/', import.meta.url).pathname;
+const heldOut28 = new URL('../../fixtures/earnings/held-out-28/', import.meta.url).pathname;
 const guidanceSet = new URL('../../fixtures/earnings/guidance-held-out/', import.meta.url).pathname;
 const guidanceSet2 = new URL('../../fixtures/earnings/guidance-held-out-2/', import.meta.url).pathname;
 const guidanceSet3 = new URL('../../fixtures/earnings/guidance-held-out-3/', import.meta.url).pathname;
@@ -598,6 +602,7 @@ if (guidanceMode) {
     ['held-out-25', heldOut25, 'labels-heldout-25.tsv'],
     ['held-out-26', heldOut26, 'labels-heldout-26.tsv'],
     ['held-out-27', heldOut27, 'labels-heldout-27.tsv'],
+    ['held-out-28', heldOut28, 'labels-heldout-28.tsv'],
   ];
   // `--set N`: that held-out set alone, named by its number.
   const setArg = process.argv[process.argv.indexOf('--set') + 1];

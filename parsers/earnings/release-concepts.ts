@@ -104,8 +104,20 @@ export function conceptOfLabel(
   // (h-earn32: "MS Income Cont. Ops.", Morgan Stanley 3Q 2013.) Two or three capitals opening the label before "Income"
   // or "Earnings" are the company's initials, so the line is the company's own income, as "Income attributable to MS"
   // is; a country's code ("US Income", "UK Earnings") names a segment's and stays, and "NET" / "TAX" / "PRE" are words.
+  // (h-earn35: voestalpine, "EPS – earnings per share (euros)") An acronym, a dash, then the words it abbreviates name
+  // the line those words name.
+  const acronymFirst = /^\s*([A-Z]{2,6})\s+[-\u2013\u2014]\s+(.+)$/.exec(rawLabel);
+  const spelled =
+    acronymFirst !== null &&
+    acronymFirst[2]!
+      .split(/\s+/)
+      .slice(0, acronymFirst[1]!.length)
+      .map((w) => w[0]!.toUpperCase())
+      .join('') === acronymFirst[1]
+      ? acronymFirst[2]!
+      : rawLabel;
   const label = cleanLabel(
-    rawLabel.replace(/^\s*(?!(?:US|UK|EU|NET|TAX|PRE)\b)[A-Z]{2,3}\s+(?=(?:Income|Earnings)\b)/, ''),
+    spelled.replace(/^\s*(?!(?:US|UK|EU|NET|TAX|PRE)\b)[A-Z]{2,3}\s+(?=(?:Income|Earnings)\b)/, ''),
   )
     .replace(/\(see notes?\)|\(note \w+\)/g, ' ')
     // "(Loss)/" before the line's word ("Operating (loss)/profit", "(Loss)/earnings per share") names the same line.
@@ -210,8 +222,9 @@ export function conceptOfLabel(
   )
     return 'revenue';
   if (/^gross (?:profit|margin)(?: \(loss\))?$/.test(core)) return 'gross_profit';
+  // (h-earn35: voestalpine's key figures) a row labelled "EBIT" alone is the operating result, as "EBIT" in prose is.
   if (
-    /^(?:total )?operating (?:income|profit|earnings|loss|result)(?: \(loss\))?$|^(?:income|profit|earnings|loss)(?: \(loss\))? from (?:operations|operating activities)$|^(?:income|earnings) \(loss\) from operations$/.test(
+    /^(?:total )?operating (?:income|profit|earnings|loss|result)(?: \(loss\))?$|^(?:income|profit|earnings|loss)(?: \(loss\))? from (?:operations|operating activities)$|^(?:income|earnings) \(loss\) from operations$|^ebit$/.test(
       core,
     )
   )

@@ -581,8 +581,9 @@ function runTogetherRows(body: string): string {
  * ("-3.2pp") is a cell of its row too.
  */
 // (A per-share cell may omit the zero before its decimal point, as older releases print it: "(.26", ".27".)
+// (h-earn35: voestalpine's "–48.7": an en dash or minus sign right before the digits is a minus, as in parseAmount.)
 const CELL_FIGURE =
-  /^\(?-?(?:\$|¥|(?:SFr\.?|CHF|EUR|GBP|USD|SEK|NOK|DKK|JPY|HKD|ZAR|KRW|TWD|RMB|CNY|INR|CAD|AUD) )?\s?\(?(?:\d[\d,]*(?:\.\d+)?|\.\d+)\)?(?: ?%|pp)?$/;
+  /^\(?[-\u2013\u2212]?(?:\$|¥|(?:SFr\.?|CHF|EUR|GBP|USD|SEK|NOK|DKK|JPY|HKD|ZAR|KRW|TWD|RMB|CNY|INR|CAD|AUD) )?\s?\(?(?:\d[\d,]*(?:\.\d+)?|\.\d+)\)?(?: ?%|pp)?$/;
 /** A single page-store cell on a line of its own: "|149,779", "|(14,842", "|)", "|$", "|Three Months Ended ...". */
 const LONE_CELL = /^\|([^|]*)$/;
 // (A quarter code with its year, "3Q11", "Q3/2025", "Q3 2025", is a column heading too.)

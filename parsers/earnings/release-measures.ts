@@ -33,7 +33,9 @@ const KNOWN: [RegExp, string, 'change' | 'level', Expect?][] = [
   [/\b(?:comparable|same[- ]store|comp)(?: store)?(?: net)? sales\b/i, 'comparable_sales', 'change'],
   [/\bcomparable (?:store )?(?:sales|revenue) growth\b/i, 'comparable_sales', 'change'],
   [/\bnet interest margin\b/i, 'net_interest_margin', 'level', 'percent'],
-  [/\befficiency ratio\b/i, 'efficiency_ratio', 'level', 'percent'],
+  // (h-earn35: Lloyds, "cost:income ratio improved by 0.7 percentage points to 48.3 per cent") a bank's cost:income
+  // ratio is its efficiency ratio (costs over income), the British name.
+  [/\befficiency ratio\b|\bcost[:/-]\s?(?:to[- ])?income ratio\b/i, 'efficiency_ratio', 'level', 'percent'],
   [
     /\breturn on (?:average )?(?:common )?(?:shareholders['’]? |stockholders['’]? )?equity\b/i,
     'return_on_equity',
@@ -65,8 +67,10 @@ const KNOWN: [RegExp, string, 'change' | 'level', Expect?][] = [
   [/\bremaining performance obligations?\b/i, 'remaining_performance_obligations', 'level', 'money'],
   [/\bdeliveries\b/i, 'deliveries', 'level', 'count'],
   [/\bonline sales\b|\be-?commerce sales\b|\bdigital sales\b/i, 'online_sales', 'change'],
+  // (h-earn35: PUMA Q1 2025, "The gross profit margin decreased by 60 basis points to 47.0%") a change in basis or
+  // percentage points may stand between the verb and "to" the level.
   [
-    /\bgross margin (?:rate|percentage)\b|\bgross (?:profit )?margins?\b(?= (?:for the (?:[a-z]+ )?(?:quarter|year|period)(?: of (?:fiscal )?\d{4})? )?(?:was|were|of|increased|decreased|improved|expanded|declined)(?: to)? [\d.]+ ?(?:%|percent))/i,
+    /\bgross margin (?:rate|percentage)\b|\bgross (?:profit )?margins?\b(?= (?:for the (?:[a-z]+ )?(?:quarter|year|period)(?: of (?:fiscal )?\d{4})? )?(?:was|were|of|increased|decreased|improved|expanded|declined)(?: by [\d.]+ (?:basis points|bps|percentage points?))?(?: to)? [\d.]+ ?(?:%|percent))/i,
     'gross_margin',
     'level',
     'percent',
@@ -86,7 +90,8 @@ const KNOWN: [RegExp, string, 'change' | 'level', Expect?][] = [
   [/\b(?:GAAP |statutory )?combined (?:loss and expense )?ratio\b/i, 'combined_ratio', 'level', 'percent'],
 ];
 
-const VALUE = String.raw`(\(?-?\$?\s?\d[\d,]*(?:\.\d+)?\)?)\s?(%|percent|per cent|basis points|thousand|million|billion)?`;
+// (h-earn35) "percentage points" is a change in points, like "basis points", not a percent.
+const VALUE = String.raw`(\(?-?\$?\s?\d[\d,]*(?:\.\d+)?\)?)\s?(%|percentage points?|percent|per cent|basis points|thousand|million|billion)?`;
 /**
  * A value counts only right after a linking word: "was 4.77%", "decreased 0.7 percent", "totaled $2.2 million", or a
  * dash in a highlights line ("GAAP Combined Ratio – 100.8 percent").
@@ -267,7 +272,7 @@ export function measuresOf(sentences: Sentence[]): Measure[] {
       let unitWord = v[2];
       // "increased 26% to $11.6 million": a level measure takes the figure after "to"; so it does after a change in
       // money ("Tangible book value per share increased $0.12 to $5.79").
-      if (kind === 'level' && (/%|per ?cent|basis points/i.test(unitWord ?? '') || valueText.includes('$'))) {
+      if (kind === 'level' && (/%|per ?cent|points/i.test(unitWord ?? '') || valueText.includes('$'))) {
         const to = new RegExp(String.raw`^\s*to\s+(?:a record\s+)?${VALUE}`, 'i').exec(
           clause.slice(vIndex + v[0].length),
         );
@@ -283,7 +288,7 @@ export function measuresOf(sentences: Sentence[]): Measure[] {
       }
       let value = parseAmount(valueText);
       if (value === null) continue;
-      if (/basis points/i.test(unitWord ?? '')) continue;
+      if (/points?$/i.test(unitWord ?? '')) continue;
       // A ratio of percentages printed without the sign ("Combined ratio of 81.5.") states its points: percent.
       const isPercent =
         /%|per ?cent/i.test(unitWord ?? '') ||

@@ -27,11 +27,18 @@ export const SCALE_FACTOR: Record<Scale, number> = {
 export const AMOUNT_SOURCE = String.raw`\(?-?\s?(?:[A-Z]{0,2}\$|€|£|¥)?\s?\(?-?(?:\d{1,3}(?:,\s?\d{3})+|\d+)?(?:\.\d+)?\)?`;
 
 /** Parses one printed figure; null when it holds no digit (`—`, `--`, `N/A`). */
+/**
+ * (h-earn35: voestalpine, "EBIT | 156.7 | –48.7") An en dash or a minus sign set right before a figure's digits is its
+ * minus sign (a dash alone stays a nil cell).
+ */
+const EN_DASH_MINUS = /^(\(?)[\u2013\u2212](?=\d)/;
+
 export function parseAmount(printed: string): number | null {
   // A comma before the last one or two digits is a decimal comma ("0,26", "-0,01"): a thousands comma has three after it.
   // (The period of a currency abbreviation before the digits, "Ps. 2,987.9", "Rs.5", is no decimal point.)
   const s = printed
     .trim()
+    .replace(EN_DASH_MINUS, '$1-')
     .replace(/\b(?:Ps|Rs)\.(?=\s?\(?-?\d)/g, '')
     .replace(/^(\(?-?\d+),(\d{1,2}\)?)$/, '$1.$2');
   if (!/\d/.test(s)) return null;
@@ -50,7 +57,10 @@ export function parseAmount(printed: string): number | null {
  * pence.
  */
 export function isFigureCell(cell: string): boolean {
-  const s = cell.trim().replace(/^(\(?-?\d+),(\d{1,2}\)?)$/, '$1.$2');
+  const s = cell
+    .trim()
+    .replace(EN_DASH_MINUS, '$1-')
+    .replace(/^(\(?-?\d+),(\d{1,2}\)?)$/, '$1.$2');
   if (cellScale(s) !== null) return true;
   return (
     /^\(?-?\s?(?:[A-Z]{0,2}\$|€|£|¥|SFr\.?)?\s?\(?-?(?:\d{1,3}(?:,\s?\d{3})+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)?(?:\.\d+)?(?<=\d)(?:p|\)p)?\)?\s*%?\)?$/.test(

@@ -208,7 +208,8 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
         { ...coded, alsoFiscalYear: undated.alsoFiscalYear || coded.alsoFiscalYear },
         prose,
       );
-    if (undated.fiscalPeriod !== null) return withDocumentYear(withYearToDateRange(undated, prose), prose);
+    if (undated.fiscalPeriod !== null)
+      return withDocumentYear(withYearToDateRange(withYearToDateEnded(undated, ended), prose), prose);
     return withThreeMonthRangeEnd(
       header ??
         spanRowOverDayFirstDates(blocks) ??
@@ -220,6 +221,7 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
         unnumberedFiscalYear(prose) ??
         monthNamedQuarter(prose) ??
         quarterEndedWithoutYear(prose) ??
+        halfYearlyReport(prose) ??
         undated,
       prose,
     );
@@ -517,7 +519,7 @@ function dominantOrdinal(prose: Block[], periodEnd: string): number | null {
   // "4Q24" (the ordinal before the Q, the year's last two digits after it) names a quarter as "Q4 2024" does;
   // "fourth-quarter" as "fourth quarter" does.
   const re = new RegExp(
-    String.raw`\b(${ORDINAL})(?:\s+|-)(?:fiscal\s+)?quarter\b|\bQ([1-4])\b|\b([1-4])Q(?:\d{2}|\d{4})\b`,
+    String.raw`\b(${ORDINAL})(?:\s+|-)(?:fiscal\s+)?quarter\b|\bQ ?([1-4])\b|\b([1-4])Q(?:\d{2}|\d{4})\b`,
     'gi',
   );
   for (const b of prose.slice(0, 30)) {
@@ -556,7 +558,7 @@ function statedYearForOrdinal(
   // (A hyphenated ordinal, "First-quarter 2020 GAAP earnings per diluted share were $0.80", names its quarter and year
   // as "first quarter 2020" does.)
   const re = new RegExp(
-    String.raw`\b(?:fiscal(?: year)?\s+(\d{4})\s+(?:${word})\s+(?:fiscal\s+)?quarter|(?:${word})(?:\s+|-)(?:fiscal\s+)?quarter\s+(?:of\s+)?(?:fiscal\s+)?(?:year\s+)?'?(\d{4})|Q${ordinal}\s+(?:(?:FY|fiscal\s+)'?(\d{4}|\d{2})|((?:19|20)\d{2}))|${ordinal}Q(\d{2}|(?:19|20)\d{2}))\b`,
+    String.raw`\b(?:fiscal(?: year)?\s+(\d{4})\s+(?:${word})\s+(?:fiscal\s+)?quarter|(?:${word})(?:\s+|-)(?:fiscal\s+)?quarter\s+(?:of\s+)?(?:fiscal\s+)?(?:year\s+)?'?(\d{4})|Q ?${ordinal}\s+(?:(?:FY|fiscal\s+)'?(\d{4}|\d{2})|((?:19|20)\d{2})(?:\/(\d{2})\b)?)|${ordinal}Q(\d{2}|(?:19|20)\d{2}))\b`,
     'gi',
   );
   let best: number | null = null;
@@ -571,7 +573,12 @@ function statedYearForOrdinal(
       // EUR 198.7 million)").
       const bracketed = /\(\s*$/.test(before) && text.slice(m.index! + m[0].length).startsWith(':');
       const compared = COMPARED_WITH.test(before) || bracketed ? 1 : 0;
-      const y = fullYear(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5]!) + compared;
+      // (h-earn35: voestalpine, "Q 1 2019/20 | Q 1 2020/21") a quarter code over a split fiscal year is of the year that
+      // ends in its second part.
+      const y =
+        (m[4] !== undefined && m[5] !== undefined
+          ? splitYearEnd(Number(m[4]), m[5])
+          : fullYear(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[6]!)) + compared;
       if (floor !== null && y < floor) continue;
       if (best === null || y > best) best = y;
     }
@@ -1367,17 +1374,19 @@ export function yearRunColumns(
 /** A quarter code and its year heading a column: "3Q11", "Q3/2025", "Q3 2025", "4Q 2013" (two digits are 20xx). */
 // ... or the year first, "22.3Q" (a Korean IR table's 2022 third quarter).
 // (... and a fiscal year's code before the quarter, "FY2021 Q1".)
+// (h-earn35: ... and a split fiscal year after the code, "Q 1 2020/21": the year ending in its second part.)
 export const QUARTER_CODE =
-  /^(?:(?:([1-4])Q|Q ?([1-4]))(?: ?|\/)((?:19|20)\d{2}|\d{2})|(\d{2})\.([1-4])Q|FY ?((?:19|20)\d{2}) ?Q([1-4]))$/i;
+  /^(?:(?:([1-4])Q|Q ?([1-4]))(?: ?|\/)((?:19|20)\d{2}|\d{2})(?:\/(\d{2}))?|(\d{2})\.([1-4])Q|FY ?((?:19|20)\d{2}) ?Q([1-4]))$/i;
 
-/** The quarter and year a quarter code names ("3Q11", "Q3/2025", "22.3Q", "FY2021 Q1"; two-digit years are 20xx); null for any other cell. */
+/** The quarter and year a quarter code names ("3Q11", "Q3/2025", "22.3Q", "FY2021 Q1", "Q 1 2020/21"; two-digit years are 20xx); null for any other cell. */
 export function quarterCode(cell: string): { quarter: number; year: number } | null {
   const m = QUARTER_CODE.exec(cell.trim());
   if (m === null) return null;
-  const y = m[3] ?? m[4] ?? m[6]!;
+  const y = m[3] ?? m[5] ?? m[7]!;
+  const year = y.length === 2 ? 2000 + Number(y) : Number(y);
   return {
-    quarter: Number(m[1] ?? m[2] ?? m[5] ?? m[7]),
-    year: y.length === 2 ? 2000 + Number(y) : Number(y),
+    quarter: Number(m[1] ?? m[2] ?? m[6] ?? m[8]),
+    year: m[4] !== undefined && m[3]?.length === 4 ? splitYearEnd(year, m[4]) : year,
   };
 }
 
@@ -1471,6 +1480,72 @@ function quarterEndedWithoutYear(prose: Block[]): ReportedPeriod | null {
     fiscalYearSource: null,
     alsoFiscalYear: false,
     evidence: { text: m[0], start: block.start + at, end: block.start + at + m[0].length },
+  };
+}
+
+/**
+ * (h-earn35: Agree Realty Q3 2003, "For the third quarter, ..." then "For the nine months ended Sept. 30, 2003, ...") A
+ * second or third quarter named with no end date ends on the date its six- or nine-month year to date is said to have
+ * ended, when that date falls in the quarter's last month (of the quarter's year, when it is named).
+ */
+function withYearToDateEnded(p: ReportedPeriod, ended: EndedPhrase[]): ReportedPeriod {
+  const ordinal = Number(/^Q([23])$/.exec(p.fiscalPeriod ?? '')?.[1] ?? 0);
+  if (ordinal === 0 || p.periodEnd !== null) return p;
+  const months = ordinal === 2 ? /\b(?:six|6)[- ]months?\b/i : /\b(?:nine|9)[- ]months?\b/i;
+  const ytd = ended.filter((e) => {
+    if (e.filed || e.compared || e.span !== 'ytd') return false;
+    const words = e.block.text.slice(Math.max(0, e.start - e.block.start - 20), e.end - e.block.start);
+    return (
+      months.test(words) &&
+      Number(e.date.slice(5, 7)) === ordinal * 3 &&
+      (p.fiscalYear === null || Number(e.date.slice(0, 4)) === p.fiscalYear)
+    );
+  });
+  if (ytd.length === 0) return p;
+  const latest = ytd.reduce((a, b) => (b.date > a.date ? b : a));
+  return {
+    ...p,
+    periodEnd: latest.date,
+    fiscalYear: p.fiscalYear ?? Number(latest.date.slice(0, 4)),
+    fiscalYearSource: p.fiscalYearSource ?? 'stated',
+  };
+}
+
+/**
+ * (h-earn35: Lloyds Banking Group's 2015 "Half Yearly Report", dated nowhere in its highlights.) A document whose title
+ * is a half-yearly report ("Half Yearly Report", "Half-Year Report", "Half Year Results") and that states no period end
+ * reports the first half of its fiscal year (a half-yearly report covers the first six months; the second half is in
+ * the annual report); its year is the one after the first half it is compared with ("an increase of 15 per cent on
+ * the first half of 2014"), marked inferred, else unstated.
+ */
+function halfYearlyReport(prose: Block[]): ReportedPeriod | null {
+  const title = prose
+    .slice(0, 3)
+    .map((b) => ({ b, m: /^\W*half[- ]?year(?:ly)?\s+(?:financial\s+)?(?:report|results)\b/i.exec(b.text) }))
+    .find((x) => x.m !== null);
+  if (title === undefined) return null;
+  const text = prose
+    .slice(0, 30)
+    .map((b) => b.text)
+    .join('\n');
+  const compared = [
+    ...text.matchAll(
+      /\b(?:on|than|with|versus|vs\.?|from)\s+(?:the\s+)?first half of ((?:19|20)\d{2})\b|\(\s*(?:first half|H1)\s+((?:19|20)\d{2})\s*:/gi,
+    ),
+  ].map((m) => Number(m[1] ?? m[2]));
+  const year = compared.length > 0 && compared.every((y) => y === compared[0]) ? compared[0]! + 1 : null;
+  const at = title.b.text.indexOf(title.m![0].trim());
+  return {
+    fiscalYear: year,
+    fiscalPeriod: 'H1',
+    periodEnd: null,
+    fiscalYearSource: year === null ? null : 'inferred',
+    alsoFiscalYear: false,
+    evidence: {
+      text: title.m![0].trim(),
+      start: title.b.start + at,
+      end: title.b.start + at + title.m![0].trim().length,
+    },
   };
 }
 

@@ -45,7 +45,9 @@ export interface ProseFigure {
  */
 const MONEY = String.raw`\(?-?\s?(?:(?:US|HK|C|A)?\$|(?:RMB|EUR|GBP|KRW|SEK|NOK|DKK|CHF|JPY|TWD|INR|NIS)\s?|\bRs\.?\s?(?=\d)|\bPs\.\s?(?=\d)|€|£|\bR(?=\d))\s?\(?-?\s?(?:\d{1,3},\d{1,2}(?=\s(?:billion|million|bn)\b)|\d{1,3}(?:,\s?\d{3})+|\d+)?(?:\.\d+)?\)?|(?<![\d.,])\d+(?:\.\d+)?(?=\s(?:trillion|billion|million)\s+(?:won|yen|yuan|kronor|krona|euros|Swiss francs|rupees|stg)\b)|(?<![\d.,])\d{1,3}(?:,\d{3})*(?:\.\d+)?(?=\s?[MTK]?(?:SEK|NOK|DKK|EUR|CHF|ISK)\b)`;
 // (h-guid15: "Revenue of €4.45B", a wire's billions.)
-const SCALE_WORD = String.raw`(?:\s?(?:\s{1,12}(?=\S))?(thousand|lakhs?|million|billion|trillion|crores?|bn|mm|m|b)\b)?`;
+// (h-earn35: Lloyds, "Total income up 2 per cent to £8,968 million1") a footnote digit may be glued to a scale word
+// spelled out.
+const SCALE_WORD = String.raw`(?:\s?(?:\s{1,12}(?=\S))?(thousand|lakhs?|million|billion|trillion|crores?|bn|mm|m|b)(?:\b|(?<=[a-z]{4})(?=\d\b)))?`;
 /**
  * "Q4 GAAP earnings per share", "basic and diluted loss per share", "Southern Company earned $2.10 per share"; the kind
  * may follow in parentheses ("Non-GAAP earnings per share (Diluted)"); a bare "EPS" names an amount right after it, after
@@ -57,7 +59,14 @@ const EPS_NAMING =
   /\b(?<!-)(?:[Dd]iluted )?(?:Reported |GAAP |Adjusted |Proforma |Pro Forma )?EPS\*?(?:,? ex-items,?)?(?= \$| of -?(?:\$|€|£)| was (?:flat at )?\$(?![\d.,]+ and \$)|,(?: which| excluding)[^,$]{3,90}, was (?:flat at )?\$| (?:improve[sd]?|rose|rises|grew|grows|increased|increases|climbed|climbs) to \$| (?:increased|decreased|declined|rose|fell|grew)(?: by)? \d+(?:\.\d+)? ?(?:%|percent),? to \$)|\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?\s+per\s+(?:(diluted|basic)\s+)?(?:weighted[- ]average\s+)?(?:common\s+)?(?:share|limited\s+partner(?:ship)?\s+unit)\b(?:\s+\((diluted|basic)\))?|\bearned(?=\s+\$(?![\d.,]+\s+(?:million|billion)\b))/i;
 const MEASURES: [RegExp, Concept][] = [
   // ("Revenues from operations increased to Ps. 2,987.9 million": the revenue line of an operating company.)
-  [/\b(?:total |net )?(?:revenues?(?: from operations)?|net sales|sales)\b/i, 'revenue'],
+  // (h-earn35: Lloyds H1 2015, "Total income up 2 per cent to £8,968 million" over "Net interest income of £5,715
+  // million" and "Other income ... £3,253 million") "total income" is the top line of a release that names it so (a
+  // bank's net interest and other income, an IFRS group's "total income"); income tax, income before or from something
+  // and income attributable to someone are not it.
+  [
+    /\b(?:total |net )?(?:revenues?(?: from operations)?|net sales|sales)\b|\btotal income\b(?!\s+(?:tax|taxes|before|from|attributable|per)\b)/i,
+    'revenue',
+  ],
   // ("generated $1.9 million in additional gross margin": an increment one source brought, no gross profit.)
   [
     /(?<!\b(?:additional|incremental) )\bgross (?:profit|margin)\b(?! (?:percentage|rate|of \d))/i,
@@ -93,6 +102,19 @@ const MEASURES: [RegExp, Concept][] = [
   ],
   [EPS_NAMING, 'eps'],
 ];
+/**
+ * (h-earn35: PUMA Q1 2025, "Sales grew currency-adjusted (ca) by 0.1% to € 2,076.0 million (-1.3% reported)") A
+ * currency-adjusted word before "by" qualifies the rate of change, not the reported amount after "to".
+ */
+const CURRENCY_ADJUSTED_RATE =
+  /\b(?:currency|fx|exchange[- ]rate)[- ]adjusted(?:\s*\([a-z]{2,3}\))?(?=\s+by\b)/gi;
+/**
+ * (h-earn35: Encavis Q1 2018, "hours of sunshine was ... well below expectations compared to the long-term average") A
+ * thing set against expectations ("below expectations", "in line with our expectations") looks back, as a result set
+ * against the guidance does: the word names no estimate of the sentence's own.
+ */
+const AGAINST_EXPECTATIONS =
+  /\b(?:below|above|ahead of|in line with|short of|behind|exceed(?:ing|ed|s)?|beat(?:ing|s)?|miss(?:ing|ed|es)?|met|meeting)\s+(?:(?:our|the|its|their|all|market|initial|original)\s+){0,2}expectations\b(?!\s+(?:of|for)\b)/gi;
 /** "Nareit FFO", "Adjusted FFO", "AFFO", "Funds from Operations": the concept is decided with the words around it. */
 const FFO_NAMING =
   /\b(?:(?:Nareit|Adjusted|Core|Normalized|Diluted|Modified|Recurring|Operating)\s+)?(?:A?FFO|funds from operations?)\b/gi;
@@ -120,8 +142,11 @@ const COMPARISON =
   /\b(?:compared|versus|vs\.?|from|prior|previous|year[- ]ago|last year|a year earlier|same (?:period|quarter)|preceding)\b/i;
 // (No other per-share name comes between: in "Operating profit 6% to R6,4 billion Earnings per share (EPS) 38% to 1 681
 // cents per share" the per-share amount is the EPS's, not the operating profit's.)
+// (h-earn35: Agree Realty Q3 2003, "Net income decreased to $1,857,000 as a result of a charge for early extinguishment
+// of debt, or $0.33 per share on a diluted basis") an amount introduced by ", or" belongs to the net figure across an
+// aside of up to 100 characters with no other amount or clause break in it.
 const EPS_AFTER = new RegExp(
-  String.raw`^(?:(?!per\s+share\b)[^$]){0,40}?(${MONEY}|\d+ (?:[A-Z][a-z]+ )?(?:cents|fen))\s*(?:per|a)\s+(basic and diluted\s+|diluted and basic\s+|diluted\s+|basic\s+|fully diluted\s+)?(?:common\s+)?(?:share|limited\s+partner(?:ship)?\s+unit)(?:\s+on a (?:fully )?(diluted|basic) basis|\s*\((basic and diluted|diluted and basic|diluted|basic)\)|\s+(diluted|basic)\b)?`,
+  String.raw`^(?:(?:(?!per\s+share\b)[^$]){0,40}?|[^$;.]{41,100}?,\s*or\s+)(${MONEY}|\d+ (?:[A-Z][a-z]+ )?(?:cents|fen))\s*(?:per|a)\s+(basic and diluted\s+|diluted and basic\s+|diluted\s+|basic\s+|fully diluted\s+)?(?:common\s+)?(?:share|limited\s+partner(?:ship)?\s+unit)(?:\s+on a (?:fully )?(diluted|basic) basis|\s*\((basic and diluted|diluted and basic|diluted|basic)\)|\s+(diluted|basic)\b)?`,
   'i',
 );
 
@@ -176,8 +201,10 @@ function spanOfSentence(text: string): Span | null {
     const months = ((Number(iso[2]) - Number(iso[1]) + 12) % 12) + 1;
     return months === 3 ? 'quarter' : months === 12 ? 'year' : 'ytd';
   }
+  // (h-earn35: Encavis, "Interim report for the first quarter of 2018") an interim report of the first quarter covers
+  // that quarter alone, so its words make no year to date.
   if (
-    /\b(?:six|nine)[- ]months?\b|year[- ]to[- ]date|\b(?:26|39|2\d|3\d)[- ]week|first half|first (?:six|nine) months|\binterim report\b|\bhalf[- ]year\b/i.test(
+    /\b(?:six|nine)[- ]months?\b|year[- ]to[- ]date|\b(?:26|39|2\d|3\d)[- ]week|first half|first (?:six|nine) months|\binterim report\b(?!\s+(?:for\s+)?(?:the\s+)?(?:first (?:fiscal )?quarter|Q1|three months)\b)|\bhalf[- ]year\b/i.test(
       s,
     )
   )
@@ -307,7 +334,7 @@ export function proseFigures(sentences: Sentence[], options: ProseOptions = {}):
       // ("revenue for the quarter is expected to be approximately $114 million", "updated revenue expectations of
       // approximately $27.5 million": a value said to be expected is an estimate, a preannouncement's, not a result.)
       /\b(?:expects?|anticipates?|outlook|guidance|forecasts?|projects|projected|(?:we|to) project|targets?|(?:is|are) guided|(?:is|are) (?:now )?expected to|expectations? of (?:approximately |about )?[$€£\d])/i.test(
-        withoutStreetExpectations(s.text).replace(AGAINST_GUIDANCE, ' '),
+        withoutStreetExpectations(s.text).replace(AGAINST_GUIDANCE, ' ').replace(AGAINST_EXPECTATIONS, ' '),
       )
     )
       continue;
@@ -721,7 +748,20 @@ function readNaming(
   if (abbreviation && !abbreviates(abbreviation[1]!, m[0], concept)) return;
   // A naming inside a parenthesis that closes before the amount defines the measure outside it ("Net revenues
   // (net interest income plus non-interest income) were $12.4 million").
-  if (/\([^)]*$/.test(s.text.slice(Math.max(0, at - 80), at)) && between.includes(')')) return;
+  // (h-earn35: Encavis, "Operating earnings before interest, tax, depreciation and amortization (EBITDA) came to some
+  // EUR 31.5 million") An acronym that is the parenthesis's whole content names the measure spelled out before it.
+  const acronymAlone = /\(\s*$/.test(s.text.slice(0, at)) && /^\s*\)/.test(between);
+  if (/\([^)]*$/.test(s.text.slice(Math.max(0, at - 80), at)) && between.includes(')') && !acronymAlone)
+    return;
+  // ... unless the words spelled out before it already name the same measure (they are read themselves).
+  if (
+    acronymAlone &&
+    MEASURES.some(
+      ([re, c]) =>
+        c === concept && new RegExp(re.source, re.flags.replace('g', '')).test(s.text.slice(clauseStart, at)),
+    )
+  )
+    return;
   // The amount of a naming sits in its own clause: one after a semicolon belongs to the next clause ("Organic
   // Sales Growth; Proforma EPS $1.24").
   if (/;/.test(between)) return;
@@ -731,6 +771,12 @@ function readNaming(
   // An amount right after a verb of exclusion or inclusion ("Non-GAAP earnings per diluted share exclude $0.11 related
   // to stock-based compensation expense") is an item the measure leaves out or takes in, not its level.
   if (/^\s*(?:exclude|excludes|excluded|include|includes|included)\s*$/i.test(between)) return;
+  // (h-earn35: PUMA Q1 2025) A net figure "attributable to non-controlling interests" ("Net income attributable to
+  // non-controlling interests was at € -11.1 million") is the minority owners' share, not the company's measure.
+  if (
+    /^\s*attributable to (?:the )?(?:non-?controlling|minority) (?:interests?|shareholders)\b/i.test(between)
+  )
+    return;
   // "from continuing operations" is part of the name ("Earnings per share from continuing operations grew 8 percent to
   // 39 cents"), not a comparison's "from".
   const betweenWords = amounted ? '' : between.replace(/\bfrom continuing operations\b/i, '');
@@ -776,7 +822,7 @@ function readNaming(
   // giving loans", qualifies nothing.)
   const nonGaap =
     NON_GAAP_WORDS.test(
-      `${before.replace(/[“"][^”"]{0,40}[”"]/g, ' ')}${m[0]}${between.replace(/^\s*\(\s*[A-Z]{2,6}\s*\)\s+or the\b.*$/, ' ')}`,
+      `${before.replace(/[“"][^”"]{0,40}[”"]/g, ' ')}${m[0]}${between.replace(/^\s*\(\s*[A-Z]{2,6}\s*\)\s+or the\b.*$/, ' ').replace(CURRENCY_ADJUSTED_RATE, ' ')}`,
     ) ||
     operatingPerShare ||
     afterItems !== null ||

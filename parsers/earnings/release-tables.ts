@@ -110,8 +110,9 @@ const STATEMENT =
 const FORWARD_TABLE =
   /\b(?:targets?|outlook|guidance|forecasts?|expects?|expectations|projections?|projected)\b/i;
 const RECONCILIATION = /reconciliation|non[- ]?gaap|adjusted|pro[- ]forma/i;
+// (h-earn35: voestalpine's "Q 1 2020/21": a quarter code may have a space before its digit.)
 const SPAN_WORDS =
-  /\bFY(?= ?(?:19|20)\d{2}\b)|\b[1-4]Q(?= ?(?:19|20)\d{2}\b)|(three|six|nine|twelve|\b3|\b6|\b9|\b12)[- ]months?|(thirteen|twelve|fourteen|sixteen|twenty[- ]\w+|thirty[- ]\w+|thirty|forty[- ]\w+|fifty[- ]\w+|\d{1,2})[- ]weeks?|quarter|year[- ]to[- ]date|(?:fiscal )?years?\b|first half|Q[1-4]\b/gi;
+  /\bFY(?= ?(?:19|20)\d{2}\b)|\b[1-4]Q(?= ?(?:19|20)\d{2}\b)|(three|six|nine|twelve|\b3|\b6|\b9|\b12)[- ]months?|(thirteen|twelve|fourteen|sixteen|twenty[- ]\w+|thirty[- ]\w+|thirty|forty[- ]\w+|fifty[- ]\w+|\d{1,2})[- ]weeks?|quarter|year[- ]to[- ]date|(?:fiscal )?years?\b|first half|Q ?[1-4]\b/gi;
 
 const SPAN_TEST = new RegExp(SPAN_WORDS.source, 'i');
 /** The dateless second line of a column heading ("to December 31" under "Twelve months"): part of the header. */
@@ -124,7 +125,7 @@ const PER_SHARE_HEADING =
 function spanOf(words: string): Span {
   const w = words.toLowerCase();
   if (
-    /^(?:(?:three|3)[- ]months?|quarter|q[1-4]|[1-4]q|(?:thirteen|twelve|fourteen|sixteen|1[2346])[- ]weeks?)$/.test(
+    /^(?:(?:three|3)[- ]months?|quarter|q ?[1-4]|[1-4]q|(?:thirteen|twelve|fourteen|sixteen|1[2346])[- ]weeks?)$/.test(
       w,
     )
   )

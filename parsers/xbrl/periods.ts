@@ -12,8 +12,8 @@ import type { Fact } from './types.ts';
  * - Q4 is the fiscal year's last quarter: it exists only to derive flows (FY - 9M YTD) for ttm.
  * - a transition period (a fiscal-year-end change: an annual report's own period of 106-349 days, or a
  *   transition report's (10-KT, 10-QT) own period of 28-349 days, that starts the day after a known fiscal year
- *   end, in a report that ends no year on that date) is a short fiscal year for placing quarters: quarters are positioned from its start and the next year starts the day after
- *   it; it is never a fiscal year (no annual row, no Q4 = FY - 9M), and its own figure is the year-to-date
+ *   end, in a report that ends no year on that date) is a short fiscal year for placing quarters: quarters are
+ *   positioned from its start and the next year starts the day after it; it is never a fiscal year (no annual row, no Q4 = FY - 9M), and its own figure is the year-to-date
  *   figure of its last quarter (a six-month transition period ends on its Q2).
  */
 

@@ -13,8 +13,9 @@ import type { Fact } from './types.ts';
  * - a transition period (a fiscal-year-end change: an annual report's own period of 106-349 days, or a
  *   transition report's (10-KT, 10-QT) own period of 28-349 days, that starts the day after a known fiscal year
  *   end, in a report that ends no year on that date) is a short fiscal year for placing quarters: quarters are
- *   positioned from its start and the next year starts the day after it; it is never a fiscal year (no annual row, no Q4 = FY - 9M), and its own figure is the year-to-date
- *   figure of its last quarter (a six-month transition period ends on its Q2).
+ *   positioned from its start and the next year starts the day after it; it is never a fiscal year (no annual
+ *   row, no Q4 = FY - 9M), and its own figure is the year-to-date figure of its last quarter (a six-month
+ *   transition period ends on its Q2).
  */
 
 const MIN_CONCEPTS = 3;

@@ -83,7 +83,7 @@ describe('set 14: an IFRS 20-F filer in pounds without a tagged total attributab
       consolidated_income: 2_772_000_000,
       earnings_per_share_diluted: 1.055,
     });
-    // no discontinued operations filed for fiscal 2016: the continuing figure 2,244,000,000 (2,362,000,000 - 118,000,000)
+    // no discontinued operations filed for fiscal 2016: the continuing figure (2,362,000,000 - 118,000,000)
     expect(row(deoAnnual(), '2016-06-30')).toMatchObject({ net_income: 2_244_000_000 });
     // fiscal 2018 before the 2020 20-F tags the total: 3,022,000,000 + 0, not the profit 3,144,000,000
     expect(row(deoAnnual('2019-08-06'), '2018-06-30')).toMatchObject({ net_income: 3_022_000_000 });

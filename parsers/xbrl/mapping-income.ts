@@ -186,9 +186,19 @@ export const INCOME_FIELDS: FieldSpec[] = [
     usGaap: [g('NetIncomeLoss'), g('ProfitLoss', { onlyIfNull: ['net_income_non_controlling_interests'] })],
     ifrs: [
       ifrs('ProfitLossAttributableToOwnersOfParent'),
+      sum([
+        ifrs('ProfitLossFromContinuingOperationsAttributableToOrdinaryEquityHoldersOfParentEntity'),
+        ifrs('ProfitLossFromDiscontinuedOperationsAttributableToOrdinaryEquityHoldersOfParentEntity'),
+      ]),
+      ifrs('ProfitLossFromContinuingOperationsAttributableToOrdinaryEquityHoldersOfParentEntity', {
+        onlyIfNull: ['net_income_discontinued_operations'],
+      }),
       ifrs('ProfitLoss', { onlyIfNull: ['net_income_non_controlling_interests'] }),
     ],
-    note: 'Attributable to the parent. ProfitLoss (incl. NCI) only when no NCI share is reported.',
+    note:
+      'Attributable to the parent. IFRS: without the total, the continuing and discontinued operations attributable ' +
+      'to the owners (continuing alone when no discontinued operations are filed). ProfitLoss (incl. NCI) only ' +
+      'when no NCI share is reported.',
   },
   {
     field: 'consolidated_income',

@@ -10,14 +10,18 @@ import type { Fact } from './types.ts';
  *   160-205 = Q2, 250-295 = Q3), or, before any 10-K exists, the length of the longest year-to-date
  *   duration ending on it. So Apple's Oct-Dec quarter is Q1 whatever `fp` says.
  * - Q4 is the fiscal year's last quarter: it exists only to derive flows (FY - 9M YTD) for ttm.
- * - a transition period (a fiscal-year-end change: an annual report's own period of 106-349 days that starts
- *   the day after a known fiscal year end, in a report that ends no year on that date) is a short fiscal
- *   year for placing quarters: quarters are positioned from its start and the next year starts the day after
- *   it; it is never a fiscal year (no annual row, no Q4 = FY - 9M), and its own figure is the year-to-date
- *   figure of its last quarter (a six-month transition period ends on its Q2).
+ * - a transition period (a fiscal-year-end change: an annual report's own period of 106-349 days, or a
+ *   transition report's (10-KT, 10-QT) own period of 28-349 days, that starts the day after a known fiscal year
+ *   end, in a report that ends no year on that date) is a short fiscal year for placing quarters: quarters are
+ *   positioned from its start and the next year starts the day after it; it is never a fiscal year (no annual
+ *   row, no Q4 = FY - 9M), and its own figure is the year-to-date figure of its last quarter (a six-month
+ *   transition period ends on its Q2).
  */
 
 const MIN_CONCEPTS = 3;
+
+/** Transition reports: a fiscal-year-end change reported on its own form, whatever the period's length. */
+const TRANSITION_FORMS = new Set(['10-KT', '10-KT/A', '10-QT', '10-QT/A']);
 
 export interface AnnualSlot {
   start: string;
@@ -62,8 +66,11 @@ export class PeriodEvidence {
   readonly annualConcepts = new Set<string>();
   /** accn -> `${start}|${end}|${concept}` of the ~3-month money durations an annual-form filing reported. */
   readonly quarterByAnnualAccn = new Map<string, Set<string>>();
-  /** accn -> `${start}|${end}` of the 106-349-day money durations an annual-form filing reported. */
-  readonly shortByAnnualAccn = new Map<string, Set<string>>();
+  /**
+   * accn -> `${start}|${end}` of the money durations that may be a filing's transition period: 106-349 days in an
+   * annual form, 28-349 days in a transition report (10-KT, 10-QT).
+   */
+  readonly shortByAccn = new Map<string, Set<string>>();
   readonly filings = new Map<string, Filing>();
   /** docEnd -> filings, oldest first; built on first read (filingsFor runs for every row of every as-of). */
   private byDocEnd: Map<string, Array<{ accn: string } & Filing>> | null = null;
@@ -90,14 +97,9 @@ export class PeriodEvidence {
     ) {
       addToSet(this.quarterByAnnualAccn, f.accn, `${f.start}|${f.end}|${concept}`);
     }
-    if (
-      ANNUAL_FORMS.has(f.form) &&
-      days >= 106 &&
-      days <= 349 &&
-      !f.unit.includes('/') &&
-      f.unit !== 'shares'
-    ) {
-      addToSet(this.shortByAnnualAccn, f.accn, `${f.start}|${f.end}`);
+    const minShort = TRANSITION_FORMS.has(f.form) ? 28 : ANNUAL_FORMS.has(f.form) ? 106 : Infinity;
+    if (days >= minShort && days <= 349 && !f.unit.includes('/') && f.unit !== 'shares') {
+      addToSet(this.shortByAccn, f.accn, `${f.start}|${f.end}`);
     }
     if (QUARTERLY_FORMS.has(f.form)) {
       if (days >= 75 && days <= 105) note(this.quarter, `${f.start}|${f.end}`, concept, f.filed);
@@ -233,13 +235,15 @@ export function fiscalCalendar(ev: PeriodEvidence, asOf?: string): Calendar {
 
 /**
  * Transition periods known on `asOf`: an annual report's own period (ending on the latest date its facts reach)
- * of 106-349 days that starts the day after a known fiscal year end, when no fiscal year ends on that date.
+ * of 106-349 days, or a transition report's own period of 28-349 days, that starts the day after a known fiscal
+ * year end, when no fiscal year ends on that date (a 10-QT's 13 weeks between two year ends, as a 10-K's six
+ * months).
  */
 function transitionPeriods(ev: PeriodEvidence, annual: AnnualSlot[], asOf?: string): AnnualSlot[] {
   const out: AnnualSlot[] = [];
   const ends = new Set(annual.map((a) => a.end));
   const nextStarts = new Set(annual.map((a) => addDays(a.end, 1)));
-  for (const [accn, keys] of ev.shortByAnnualAccn) {
+  for (const [accn, keys] of ev.shortByAccn) {
     const filing = ev.filings.get(accn)!;
     if (asOf !== undefined && filing.filed > asOf) continue;
     if (ends.has(filing.docEnd) || out.some((t) => t.end === filing.docEnd)) continue;

@@ -3,8 +3,8 @@ import { heldoutItems, passOf } from '../../../cli/quality/items-heldout.ts';
 
 // Held-out set 26 (issue 28, twenty-sixth pass; fixtures/edgar-items/heldout/README.md): combined item headings and
 // a Part III answered by one sentence, in real 10-Ks of edgartools' regression fixtures for combined items (Cheniere
-// Energy FY2025, Freeport-McMoRan FY2024), labelled before the splitter ran on them (first read 14 of 18 on
-// edgar-items/19: Cheniere's Items 10-13 were missing). Every word asserted here was read off the excerpts
+// Energy FY2025, Freeport-McMoRan FY2024, Viper Energy FY2025), labelled before the splitter ran on them (first read
+// 12 of 16 on edgar-items/19: Cheniere's Items 10-13 were missing). Every word asserted here was read off the excerpts
 // (tag-stripped reading; &#8217; read as an apostrophe, &#8220;/&#8221; as double quotes, no-break spaces as spaces).
 
 const CHENIERE_PART_III =
@@ -49,6 +49,18 @@ describe('filing items: held-out set 26', () => {
     ).toBe(true);
     expect(item).toContain('shall be deemed incorporated by reference into this Annual Report.');
     expect(item).not.toContain('RISK FACTORS');
+  });
+
+  it("starts Viper's combined 'ITEMS 1 and 2.' at its heading, after the Part I preamble, and ends it at ITEM 1A", () => {
+    const r = heldoutItems('VNOM_10-K_2026-02-25_Items1-2_SPLICED-EXCERPT.html', '2026-02-25', '10-K');
+    expect(Object.keys(r)).toEqual(['Item-1', 'Item-2', 'Item-1A']);
+    expect(r['Item-2']).toBe(r['Item-1']);
+    const item = r['Item-1'] ?? '';
+    expect(item.startsWith('ITEMS 1 and 2. BUSINESS AND PROPERTIES Overview We are a publicly traded')).toBe(
+      true,
+    );
+    expect(item).not.toContain('Viper Energy Partners LP converted');
+    expect(item.endsWith('are also made available on its website at www.sec.gov.')).toBe(true);
   });
 
   it("ends Freeport's Item 12 after the page break that cuts it, at the Item 13 heading", () => {

@@ -13,7 +13,7 @@ import { looksLikeHtml } from './items/text.ts';
  */
 
 /** Stored in `filing_documents.parser_version`; bump it when the split or the exhibit reading changes. */
-export const ITEMS_PARSER_VERSION = 'edgar-items/19';
+export const ITEMS_PARSER_VERSION = 'edgar-items/20';
 
 /**
  * Per-exhibit cap on stored exhibit text (characters of plain text). Spec 8.3 leaves the size open: 100,000

@@ -97,12 +97,18 @@ export function splitBlocks(blocks: string[], scheme: Scheme, catalog: readonly 
 
 /** A paragraph opening with a list of items: "Items 10 (other than ...), 11, 12, 13, and 14 for ... are". */
 const LISTED_STATEMENT = /^Items\s+(\d{1,2}[A-D]?)\b/;
+/** A paragraph whose subject is the information of several items: "the information required by Items 10 through 13 of". */
+const REQUIRED_BY_ITEMS =
+  /\b(?:information|disclosures?)\s+(?:required|called\s+for)\s+(?:by|in|under)\s+Items\s+(\d{1,2}[A-D]?)\b/i;
 
 /**
  * Items answered only by a statement that names them: a sentence outside every item's text, after a PART
  * heading (a part's preamble), that opens by listing several items ("Items 10 (other than the information
  * under "Code of Ethics" below), 11, 12, 13, and 14 for Southern Company are incorporated by reference ...")
- * speaks for each listed item that has no heading of its own, from that paragraph to the next item heading.
+ * or whose subject is the information those items require ("Pursuant to paragraph 3 of General Instruction G
+ * to Form 10-K, the information required by Items 10 through 13 of Part III of this Report is incorporated by
+ * reference ...", Cheniere) speaks for each listed item that has no heading of its own, from that paragraph to
+ * the next item heading.
  */
 function listedStatements(
   sections: Section[],
@@ -122,10 +128,14 @@ function listedStatements(
     const t = blocks[b]!;
     const p = partOf(t);
     if (p !== null) part = p;
-    if (part === null || (t.charCodeAt(0) | 32) !== 105) continue; // 'i'
-    const m = LISTED_STATEMENT.exec(t);
+    if (part === null) continue;
+    const head = t.slice(0, 400);
+    const m =
+      ((t.charCodeAt(0) | 32) === 105 && LISTED_STATEMENT.exec(t)) || // 'i'
+      (head.includes('Items') && REQUIRED_BY_ITEMS.exec(head)) ||
+      null;
     if (!m || covered(b)) continue;
-    const { numbers, through, rest } = itemList(m[1]!, t.slice(m[0].length));
+    const { numbers, through, rest } = itemList(m[1]!, t.slice(m.index + m[0].length));
     if (numbers.length < 2 || !/^\s+[a-z]/.test(rest)) continue;
     const next = Math.min(...sections.filter((s) => s.start > b).map((s) => s.start));
     if (!Number.isFinite(next)) continue;
@@ -135,8 +145,10 @@ function listedStatements(
       const inPart = all.filter((i) => catalog[i]!.part === undefined || catalog[i]!.part === part);
       if (inPart.length === 1) indexes.push(inPart[0]!);
     }
-    if (through && indexes.length === 2)
-      for (let i = indexes[0]! + 1; i < indexes[1]!; i++) indexes.splice(-1, 0, i);
+    if (through && indexes.length === 2) {
+      const [low, high] = indexes as [number, number];
+      for (let i = low + 1; i < high; i++) indexes.splice(-1, 0, i);
+    }
     for (const index of indexes) {
       if (found.has(index)) continue;
       found.add(index);

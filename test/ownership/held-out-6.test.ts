@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../lib/db.ts';
 import { syncDatasetRegistry } from '../../loaders/coverage.ts';
 import { loadThirteenF } from '../../loaders/thirteen-f.ts';
+import { parseOwnershipFiling } from '../../parsers/edgar/form4.ts';
 import { parseThirteenF } from '../../parsers/edgar/thirteen-f.ts';
 import { parseThirteenFFiling } from '../../parsers/edgar/thirteen-f-holdings.ts';
 import { accountWithKey, createApiTestDatabase, type RunningApi, startApi } from '../helpers/api.ts';
@@ -24,7 +25,10 @@ function ithakaAmendment(acc: string, filed: string, box: 'restatement' | 'new h
   const lines = ITHAKA.replaceAll('0001144204-13-026736', acc)
     .replace('FILED AS OF DATE:\t\t20130507', `FILED AS OF DATE:\t\t${filed}`)
     .replace('CONFORMED SUBMISSION TYPE:\t13F-HR', 'CONFORMED SUBMISSION TYPE:\t13F-HR/A')
-    .replace('Check here if Amendment [ ]; Amendment Number:', 'Check here if Amendment [X]; Amendment Number: 1')
+    .replace(
+      'Check here if Amendment [ ]; Amendment Number:',
+      'Check here if Amendment [X]; Amendment Number: 1',
+    )
     .replace(
       box === 'restatement' ? '[ ] is a restatement.' : '[ ] adds new holdings entries.',
       box === 'restatement' ? '[X] is a restatement.' : '[X] adds new holdings entries.',
@@ -66,6 +70,28 @@ describe('held-out set 6: text-era 13F covers', () => {
       ithakaAmendment('0001144204-13-099992', '20130601', 'new holdings', /^Google Inc/),
     );
     expect(added).toMatchObject({ amendment_no: 1, amendment_type: 'NEW HOLDINGS' });
+  });
+});
+
+describe('held-out set 6: Forms 4', () => {
+  it("Apple's CFO: a 10b5-1 sale keeps its weighted-average price and carries the plan footnote cited on its title", () => {
+    const f =
+      'fixtures/ownership/held-out-6/AAPL_4_2025-10-15_Parekh_RSU-settlement-tax-and-four-10b5-1-sales_weighted-average-ranges_transcribed.xml';
+    const sale = parseOwnershipFiling(readFileSync(f, 'utf8'), f).insider_trades[2]!;
+    expect(sale).toMatchObject({
+      transaction_date: '2025-10-16',
+      transaction_type: 'S',
+      transaction_shares: 500,
+      transaction_price_per_share: 245.89,
+      shares_owned_after_transaction: 12464,
+    });
+    // F4 is cited by the price, F3 by the security title: both are the row's
+    expect(sale.footnotes).toEqual([
+      expect.stringMatching(
+        /^This transaction was executed in multiple trades at prices ranging from \$245\.41 to \$246\.36;/,
+      ),
+      'This transaction was made pursuant to a Rule 10b5-1 trading plan adopted by the reporting person on November 26, 2024.',
+    ]);
   });
 });
 

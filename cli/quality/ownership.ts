@@ -265,6 +265,13 @@ if (process.argv[2] === undefined) {
     (line) => process.stdout.write(`${line}\n`),
     'fixtures/ownership/held-out-5',
   ).crashed;
+  // fixtures/ownership/held-out-6: gifts (G), 10b5-1 sales at weighted averages, a 13F text table with a PRN row and a
+  // text cover whose amendment boxes are printed `[]` (held-out set 6)
+  process.stdout.write('\n== Held-out set 6 (fixtures/ownership/held-out-6, hand labels)\n');
+  defects += ownershipHeldOut2(
+    (line) => process.stdout.write(`${line}\n`),
+    'fixtures/ownership/held-out-6',
+  ).crashed;
   // fixtures/ownership/held-out-proxy: DEF 14A text scored against hand labels (issue 28); a file the parser
   // refuses with a ParseError (no HTML tables) is reported NOT READ with its reason, not a defect
   process.stdout.write('\n== Held-out proxy statements (fixtures/ownership/held-out-proxy, hand labels)\n');

@@ -19,6 +19,8 @@ import { at, bool, isoDate, list, num, parseXml, sliceXmlRoot, text, type XmlNod
  * - `shares_owned_before_transaction` = after - shares for an acquisition (A), after + shares for a
  *   disposition (D); null when either is missing.
  * - Derivative rows are trades too (`is_derivative`), with the derivative's own title and amount.
+ * - A row's `footnotes` are the texts of every footnote cited anywhere in it (price, shares, ownership and code
+ *   first, then its title, dates and the rest in document order): Apple cites its 10b5-1 plan on the title.
  */
 export interface ReportingOwner {
   cik: string | null;
@@ -143,10 +145,13 @@ function readDocument(
   const isDirector = owners.some((o) => o.is_director);
   const ticker = text(at(root, 'issuer', 'issuerTradingSymbol'))?.toUpperCase() ?? null;
   const issuer = text(at(root, 'issuer', 'issuerName'));
-  const cites = (...nodes: unknown[]): string[] => {
+  // the price's, shares', ownership's and code's footnotes first (as before), then every other footnote the row
+  // cites (its security title, date, exercise dates...), in document order: all of them are the row's
+  const cites = (row: unknown, ...first: unknown[]): string[] => {
     const ids = new Set<string>();
-    for (const n of nodes)
+    for (const n of first)
       for (const f of list(at(n, 'footnoteId'))) if (text(f['@id'])) ids.add(text(f['@id'])!);
+    citedIn(row, ids);
     return [...ids].map((id) => footnotes.get(id) ?? id);
   };
   const trades: InsiderTradeRow[] = [];
@@ -189,6 +194,7 @@ function readDocument(
       acquired_disposed: code,
       direct_or_indirect: doi === 'D' || doi === 'I' ? doi : null,
       footnotes: cites(
+        t,
         priceNode,
         sharesNode,
         at(t, 'ownershipNature', 'natureOfOwnership'),
@@ -233,6 +239,16 @@ function readDocument(
     holdings,
     warnings,
   };
+}
+
+/** Adds the id of every `footnoteId` inside the node (at any depth), in document order. */
+function citedIn(node: unknown, ids: Set<string>): void {
+  if (Array.isArray(node)) for (const n of node) citedIn(n, ids);
+  else if (node !== null && typeof node === 'object')
+    for (const [k, v] of Object.entries(node)) {
+      if (k !== 'footnoteId') citedIn(v, ids);
+      else for (const f of list(v)) if (text(f['@id'])) ids.add(text(f['@id'])!);
+    }
 }
 
 function round2(x: number): number {

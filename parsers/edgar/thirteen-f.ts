@@ -7,6 +7,7 @@ import {
   parseTextInformationTable,
   restoreLeadingZeros,
 } from './thirteen-f-text.ts';
+import { isTextCover, parseTextCover } from './thirteen-f-text-cover.ts';
 
 /**
  * Form 13F-HR (and 13F-HR/A) as filed: the cover page (`edgarSubmission` primary_doc.xml) and the
@@ -98,6 +99,11 @@ export function parseThirteenF(input: string, document = '13F'): ThirteenFDocume
     const cover: ThirteenFCover = { ...EMPTY_COVER };
     const coverDoc = sub.documents.find((d) => /<([\w]+:)?edgarSubmission[\s>]/.test(d.body));
     if (coverDoc) Object.assign(cover, readCover(coverDoc.body, document));
+    else {
+      // a text-era filing types its cover: the amendment boxes are read from it (the header names the filer)
+      const textCover = sub.documents.find((d) => isTextCover(d.body));
+      if (textCover) Object.assign(cover, textAmendment(textCover.body, warnings));
+    }
     cover.accessionNumber = sub.header.accessionNumber;
     cover.filingDate = sub.header.filedAt;
     cover.formType = sub.header.form ?? cover.formType;
@@ -157,6 +163,7 @@ export function parseThirteenF(input: string, document = '13F'): ThirteenFDocume
     return {
       cover: {
         ...EMPTY_COVER,
+        ...(isTextCover(input) ? textAmendment(input, warnings) : {}),
         reportPeriod: t.reportPeriod,
         tableEntryTotal: t.tableEntryTotal,
         tableValueTotal: t.tableValueTotal,
@@ -165,8 +172,30 @@ export function parseThirteenF(input: string, document = '13F'): ThirteenFDocume
       statedUnit: t.statedUnit,
       hasTable: true,
       warnings: [
+        ...warnings,
         'text information table without a submission header: filer and filing date come from the rest of the filing',
         ...t.warnings,
+      ],
+    };
+  }
+  if (isTextCover(input)) {
+    // a typed cover page (and summary page) alone: like an XML primary_doc.xml, the table is another document
+    const c = parseTextCover(input);
+    return {
+      cover: {
+        ...EMPTY_COVER,
+        ...textAmendment(input, warnings),
+        filerName: c.filerName,
+        reportPeriod: c.reportPeriod,
+        tableEntryTotal: c.tableEntryTotal,
+        tableValueTotal: c.tableValueTotal,
+      },
+      rows: [],
+      statedUnit: c.statedUnit,
+      hasTable: false,
+      warnings: [
+        ...warnings,
+        'text cover page only: the information table is a separate document of the filing',
       ],
     };
   }
@@ -174,6 +203,13 @@ export function parseThirteenF(input: string, document = '13F'): ThirteenFDocume
     'not a 13F document: no edgarSubmission, informationTable, text information table or submission header',
     document,
   );
+}
+
+/** The amendment fields of a typed cover page (thirteen-f-text-cover.ts); its warnings go to the document's. */
+function textAmendment(text: string, warnings: string[]): Partial<ThirteenFCover> {
+  const c = parseTextCover(text);
+  warnings.push(...c.warnings);
+  return { isAmendment: c.isAmendment, amendmentNo: c.amendmentNo, amendmentType: c.amendmentType };
 }
 
 function readCover(xml: string, document: string): Partial<ThirteenFCover> {

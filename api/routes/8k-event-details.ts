@@ -210,8 +210,8 @@
  * - "Chair of the board of directors" in lower case is the title "Chair of the Board" is; "Corporate" is a title's
  *   modifier ("Corporate Vice President");
  * - a change word capitalised in a headline ("Elected", "Named", "Retires") is no word of a name ("Dr. Craig H. Barratt
- *   Elected as Chair"); a month is no word of a name only when a capitalised word does not follow it ("April Miller
- *   Boise" is a name, "April 24" a date);
+ *   Elected as Chair"); a month is no word of a name unless a capitalised word other than an honorific follows it
+ *   ("April Miller Boise" is a name; "April 24" and "In June Mr. Smith" are dates);
  * - "the naming of A as <title>" appoints A, as "the appointment of A" does; "A will separate from <the company>" departs;
  * - "A, <Company>’s <title>" gives A the title, as "A, the Company’s <title>" does;
  * - "A will be entitled to <severance, compensation, bonus ...>" is A's compensation;
@@ -248,7 +248,7 @@ const TITLE = String.raw`(?:[Pp]resident|[Cc]hief\s+[A-Za-z][a-z]+(?:\s+[A-Za-z]
  */
 const OF_UNIT = String.raw`(?:\s+of\s+(?!(?:the|its|our|an?)\b)[A-Z][A-Za-z]+(?:\s+(?:(?:and|&)\s+)?[A-Z][A-Za-z]+){0,4})?`;
 /** Capitalised words that open sentences and clauses, and title words: never the first word of a name. */
-const NOT_A_NAME = String.raw`(?:(?:The|Board|Committee|Plan|Program|Agreement|Meeting|Class|Stock|Company|Registrant|Item|On|In|At|As|By|For|Effective|Elected|Appointed|Named|Promoted|Resign(?:s|ed)?|Retire[sd]?|Following|Pursuant|Section|Exhibit|Senior|Executive|Vice|Chief|President|Interim|Acting|Independent|Lead|Director|Chair(?:man|woman|person)?|General|Principal|Financial|Operating|Accounting|Administrative|Officer|Treasurer|Secretary|Controller|(?:January|February|March|April|May|June|July|August|September|October|November|December)(?!\s+[A-Z][a-z]))\b)`;
+const NOT_A_NAME = String.raw`(?:(?:The|Board|Committee|Plan|Program|Agreement|Meeting|Class|Stock|Company|Registrant|Item|On|In|At|As|By|For|Effective|Elected|Appointed|Named|Promoted|Resign(?:s|ed)?|Retire[sd]?|Following|Pursuant|Section|Exhibit|Senior|Executive|Vice|Chief|President|Interim|Acting|Independent|Lead|Director|Chair(?:man|woman|person)?|General|Principal|Financial|Operating|Accounting|Administrative|Officer|Treasurer|Secretary|Controller|(?:January|February|March|April|May|June|July|August|September|October|November|December)(?!\s+(?!(?:Mr|Ms|Mrs|Dr)\.)[A-Z][a-z]))\b)`;
 /**
  * The business area written after a president's comma when another title follows it after "and": "Executive Vice
  * President, Legal Affairs and General Counsel" is one title (a person's name is not followed by "and <title>").

@@ -61,7 +61,7 @@ export interface Guidance {
 // ("updated revenue expectations of approximately $27.5 million": a value stated as the company's expectation; h-guid20:
 // "continues to estimate its 2017 capital expenditures will be approximately $2.3 billion", an estimate it keeps.)
 const FORWARD =
-  /\b(?:expectations? of (?:approximately |about )?[$€£\d]|narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|(?:is|are) guided|sees|targets?|estimates? (?:that|for)|now believes|reaffirm|reiterat|raises?|raising|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe|continues? to estimate|will (?:amount to|total)|aims? to|aiming to|(?:is|are) set to (?:be|reach|total|come in)|estimated\s+(?:[\w-]+\s+){0,2}?(?:sales|revenues?|earnings|EPS)\s+(?:is|are)\s+now|(?:postponed|pushed back|deferred)\s+(?:[\w-]+\s+){0,3}?to\s+(?:19|20)\d{2})\b/i;
+  /\b(?:expectations? of (?:approximately |about )?[$€£\d]|narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|projections?|(?:is|are) guided|sees|targets?|estimates? (?:that|for)|(?:preliminary )?estimates? of (?:the )?results for|now believes|reaffirm|reiterat|raises?|raising|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe|continues? to estimate|will (?:amount to|total)|aims? to|aiming to|(?:is|are) set to (?:be|reach|total|come in)|estimated\s+(?:[\w-]+\s+){0,2}?(?:sales|revenues?|earnings|EPS)\s+(?:is|are)\s+now|(?:postponed|pushed back|deferred)\s+(?:[\w-]+\s+){0,3}?to\s+(?:19|20)\d{2})\b/i;
 /**
  * The text the forward words are looked for in: a program named "Project Gravity" is no forecast ("projects"), and a
  * loss said to have narrowed or widened ("narrowed adjusted EBITDA loss to $0.1 million") is a result, not a range.
@@ -333,6 +333,8 @@ function targetOf(
       }
     }
   }
+  const half = halfTarget(text);
+  if (half) return half;
   const split = splitFiscalYear(text);
   if (split !== null) return { year: split, period: 'FY' };
   // (h-guid21: "FY ’19", a curly apostrophe after a space.)
@@ -351,8 +353,9 @@ function targetOf(
   const yEnd = yearEnd ? parseDate(yearEnd[1]!.replace('.', '')) : null;
   if (yEnd) return { year: inferFiscalYear(yEnd, 'FY', null), period: 'FY' };
   // "the fiscal year ending March 2012": by its month alone, the fiscal year ending in that month's year.
+  // (h-guid25: "in the full year to March 2012" too.)
   const monthEnd =
-    /\bfiscal year (?:ending|ended)\s+(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+((?:19|20)\d{2})\b/i.exec(
+    /\b(?:fiscal year (?:ending|ended)|(?:full|financial) year to)\s+(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+((?:19|20)\d{2})\b/i.exec(
       text,
     );
   if (monthEnd) return { year: Number(monthEnd[1]), period: 'FY' };
@@ -395,6 +398,57 @@ function targetOf(
 }
 
 const MONTHS: readonly string[] = MONTH_NAMES;
+const MONTH = '(January|February|March|April|May|June|July|August|September|October|November|December)';
+
+/**
+ * (h-guid25) A half year named as a target's period, in a text naming no full year: "first half (of) (fiscal) 2025",
+ * "second-half", "H1 2025", "half-year" (the first, the interim half), "the six months to September" / "to 1 December 2019", "April 1 to September 30, 2017" (a
+ * span of six whole months). H1 / H2 as the words say (a span or "six months to" is the first half); the fiscal year is
+ * the one named beside "half", else the one ending six months after the stated end of the span (an H1 belongs to the
+ * fiscal year ending six months after it, as a reported half does), else unknown.
+ */
+function halfTarget(text: string): { year: number | null; period: FiscalPeriod } | null {
+  if (/\b(?:full[- ]year|fiscal year|financial year|the year|for the year|FY\s*['’]?\d{2})/i.test(text))
+    return null;
+  const halves = [
+    ...text.matchAll(
+      /\b(first|second)[- ]half(?:[- ]year)?(?:\s+of)?(?:\s+(?:the\s+)?(?:fiscal|financial)(?:\s+year)?)?\s*['’]?((?:19|20)\d{2})?\b|\bH([12])\s*((?:19|20)\d{2})\b|\b(?<!(?:first|second)[- ])half[- ]year\b/gi,
+    ),
+  ];
+  const sixMonths = new RegExp(
+    String.raw`\bsix months (?:to|ending|ended)\s+(?:\d{1,2}\s+)?${MONTH}(?:\s+\d{1,2})?(?:,?\s+((?:19|20)\d{2}))?\b`,
+    'gi',
+  );
+  const span = new RegExp(
+    String.raw`\b${MONTH}\s+1\s+(?:to|through|-|–)\s+${MONTH}\s+(?:30|31),?\s+((?:19|20)\d{2})\b`,
+    'gi',
+  );
+  // (A half named beside another year, "our second half outlook ... our existing 2019 operating earnings guidance",
+  // "capital expenditures for 2019 ... for the second half of 2019 for Harsco AXC", is no target period.)
+  let rest = text;
+  for (const m of halves) rest = rest.replace(m[0], ' ');
+  rest = rest.replace(sixMonths, ' ').replace(span, ' ');
+  if (/\b(?:19|20)\d{2}\b/.test(rest)) return null;
+  const named = halves[0];
+  if (named) {
+    const second = (named[1] ?? '').toLowerCase() === 'second' || named[3] === '2';
+    const y = named[2] ?? named[4];
+    return { year: y ? Number(y) : null, period: second ? 'H2' : 'H1' };
+  }
+  const fiscalYearOf = (month: string, year: string | undefined) => {
+    if (year === undefined) return null;
+    const end = MONTHS.indexOf(month.toLowerCase()) + 1 + 6;
+    return end > 12 ? Number(year) + 1 : Number(year);
+  };
+  const six = [...text.matchAll(sixMonths)][0];
+  if (six) return { year: fiscalYearOf(six[1]!, six[2]), period: 'H1' };
+  for (const m of text.matchAll(span)) {
+    const from = MONTHS.indexOf(m[1]!.toLowerCase());
+    const to = MONTHS.indexOf(m[2]!.toLowerCase());
+    if ((to - from + 12) % 12 === 5) return { year: fiscalYearOf(m[2]!, m[3]), period: 'H1' };
+  }
+  return null;
+}
 
 /**
  * (h-guid15) "in the March quarter": a quarter named by the month it ends in, in a release reporting a quarter whose end
@@ -474,7 +528,7 @@ const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
   [
     // "consistent with our previous guidance": the target is the one given before; so is one the company "continues
     // to project" ("it continues to project fiscal 2018 reported sales of about $6.7 billion").
-    /\b(?:reaffirm\w*|reiterat\w*|confirm\w*|maintain\w*|continues? to (?:project|expect|anticipate|forecast|estimate)|(?:is|are) still expected|remains? unchanged|(?:guidance|outlook) is unchanged|consistent with (?:our|its|the) (?:previous(?:ly issued)?|prior) (?:guidance|outlook))\b/i,
+    /\b(?:reaffirm\w*|reiterat\w*|confirm\w*|maintain\w*|continues? to (?:project|expect|anticipate|forecast|estimate)|(?:is|are) still expected|remains? unchanged|(?:guidance|outlook) is unchanged|(?:guidance|outlook|forecast)\b[^.;]{0,40}\bis unchanged|(?:left|leaves?|kept|keeps) unchanged|consistent with (?:our|its|the) (?:previous(?:ly issued)?|prior) (?:guidance|outlook))\b/i,
     'reaffirmed',
   ],
   // ("is adjusting its forecast for fiscal year 2019": "adjusted" alone qualifies a measure, so only the verb with its
@@ -664,6 +718,15 @@ export function guidanceOf(
     // $2.88 billion" in a second-quarter release) states a result; so does a speaker's remark ("... led to a record
     // quarterly adjusted EBITDA of $22.0 million," said ...).
     if (!forward && namesReportedQuarter(s.text, reported)) continue;
+    // (h-guid25) A sentence telling what the company reported a year earlier ("a far cry from results the same time a
+    // year earlier when Hitachi reported 158 billion yen in net profit ...") states last year's results, whatever
+    // forecast it sets them against.
+    if (
+      /\b(?:a year earlier|a year ago|the year before|the previous year)\b[^.;]{0,40}\breported\b/i.test(
+        s.text,
+      )
+    )
+      continue;
     if (!forward && /\b(?:said|says|added|stated|commented)\b/i.test(s.text)) continue;
     const before = out.length;
     // (h-guid18) A base in parentheses ("Net sales of $2.95 billion to $3.0 billion ($2.95 billion in fiscal 2023)")
@@ -976,6 +1039,12 @@ export function guidanceOf(
       let rest = signedLosses(
         (h.read ?? s.text.slice(h.end, stop))
           .replace(TARGET_PHRASE, ' ')
+          // (h-guid25) ... nor does a half year named right after the name ("Sales in the second half of 2024 are
+          // expected to be between EUR 250 million and EUR 260 million").
+          .replace(
+            /^\s*(?:for|in)\s+(?:the\s+)?(?:first|second)[- ]half(?:\s+of)?(?:\s+(?:the\s+)?(?:fiscal\s+)?year)?(?:\s+(?:fiscal\s+)?\d{4})?(?=\s)/i,
+            ' ',
+          )
           .replace(/^(\s*[Ee]xcluding)\s+(?:[a-z][\w-]*\s+){1,4}?(?=\((?:non-)?GAAP\)|(?:is|are)\s)/, '$1 '),
       )
         .replace(
@@ -1276,7 +1345,13 @@ export function guidanceOf(
         sign = -1;
       // (h-guid15) A value said to be of a half year ("of £43m in the first half of 2020") is no target: a half year is
       // no period of the schema.
-      if (/^\s*(?:in|for|during)\s+(?:the\s+)?(?:first|second)[- ]half\b/i.test(afterValue)) continue;
+      // (h-guid25: a value "for the first half of 2025" in a sentence naming no full year is that half's target, read
+      // with the target periods H1 / H2; one "in" / "during" a half, or beside a full year, stays no target.)
+      if (
+        /^\s*(?:in|for|during)\s+(?:the\s+)?(?:first|second)[- ]half\b/i.test(afterValue) &&
+        !(/^\s*for\b/i.test(afterValue) && halfTarget(s.text) !== null)
+      )
+        continue;
       // (h-guid20) A value in basis points not stated around a point ("operating margin ... to expand approximately 120
       // to 160 basis points", "impact revenues by approximately 100 to 150 basis points") is a change of a rate, not a
       // level: no target.
@@ -3509,6 +3584,14 @@ export function applyWordedStatus<
       if (basis !== null && g.basis !== basis && qualifies) continue;
       if (annualOnly && g.targetPeriod !== 'FY') continue;
       if (target.year !== null && (g.targetYear !== target.year || g.targetPeriod !== target.period))
+        continue;
+      // (h-guid25) A status worded for a half year without its year ("revised its half-year net profit forecast")
+      // speaks of that half's targets only, not of the full year's ("left unchanged its full-year forecast").
+      if (
+        target.year === null &&
+        (target.period === 'H1' || target.period === 'H2') &&
+        g.targetPeriod !== target.period
+      )
         continue;
       // (The status word a metric takes speaks of fiscal-year targets only when its own sentence says "full-year" and
       // names no quarter: "Further, the company updated outlook for full-year adjusted EBITDA" leaves the quarter's.)

@@ -270,8 +270,18 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * that verb as the target, its basis from the words after the name; "fall short of the previously stated target" is
  * lowered.
  * /39 holds /38 too (the lead's merge).
+ * /41 (h-guid25; /40 is another helper's): guidance set 14 rules: a target named for a half year ("first half (of)
+ * 2025", "second half of 2024", "H1 2025", "half-year", "the six months to September" / "to 1 December 2019", "April 1
+ * to September 30, 2017") in a sentence naming no full year and no other year is an H1 / H2 target, of the year named
+ * beside it, else of the fiscal year ending six months after the stated end, else of the year the text's fiscal-year
+ * targets share ("in the full year to March 2012", now read as that fiscal year); a text whose first half runs "April 1
+ * to September 30, 2017" names fiscal years by the year they start in ("fiscal 2017" ends in March 2018); a value "for
+ * the first half of 2025" is that half's target and a half named right after the name does not count toward the
+ * distance; "preliminary estimates of the results for" and "projection" are forecast words; a sentence telling what the
+ * company reported "a year earlier" gives no targets; "left (kept) unchanged" and "guidance ... is unchanged" are
+ * reaffirmed; a status worded for a half year without its year speaks of that half's targets only.
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/39';
+export const RELEASE_PARSER_VERSION = 'earnings-release/41';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';
@@ -668,6 +678,18 @@ function guidanceRows(
       const half = /\bfirst[- ]half\b[^.;,()\d]{0,6}\b((?:19|20)\d{2})\b/i.exec(g.evidence.text);
       if (half) g.targetYear = Number(half[1]);
     }
+    // (h-guid25) A half year named without its year ("its net profit for the six months to September") is of the
+    // fiscal year the text's fiscal-year targets share ("in the full year to March 2012").
+    if (years.size === 1)
+      for (const g of out)
+        if ((g.targetPeriod === 'H1' || g.targetPeriod === 'H2') && g.targetYear === null)
+          g.targetYear = [...years][0]!;
+    // (h-guid25) A text whose first half runs "April 1 to September 30, 2017" names its fiscal years by the year they
+    // start in (the Japanese usage): its "fiscal 2017" ends in March 2018, so fiscal-year targets of 2017 are of 2018.
+    const aprilHalf = /\bApril 1\s+(?:to|through|-|–)\s+September 30,?\s+((?:19|20)\d{2})\b/i.exec(doc.text);
+    if (aprilHalf)
+      for (const g of out)
+        if (g.targetPeriod === 'FY' && g.targetYear === Number(aprilHalf[1])) g.targetYear! += 1;
     // (h-guid15) A quarter named without its year ("its fourth quarter consolidated revenues") takes the one year the
     // text names for that quarter ("for the fourth quarter of fiscal 2021").
     for (const g of out) {

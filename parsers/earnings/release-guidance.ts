@@ -89,7 +89,7 @@ function forwardWords(text: string): string {
 // so does the company's earlier expectation told in the past perfect, "the company had said it expected to earn between
 // 80 and 90 cents a share in the period".)
 const NOT_GUIDANCE =
-  /\banalysts?(?:'|’)?\s+(?:[\w-]+\s+){0,5}?(?:had\s+)?(?:expect|expects|expected|estimate|estimates|forecast|see)\b|\b(?:the|wall) street (?:expects|estimates|forecasts|sees|is expecting)\b|\banalyst\b[^.;]{0,60}\b(?:calculates|estimates|projects|forecasts)\b|\beffective (?:income )?tax rate (?:for|used|in) the (?:quarter|period)\b|\brun[- ]rate\b|\bwill (?:discuss|provide|host|review)\b|\bexpects? to (?:deliver|ship|open|close|complete|file|hold|host|report|announce|retire|repay|redeem)\b|\bhad said (?:it|that it) expected\b/i;
+  /\banalysts?(?:'|’)?\s+(?:[\w-]+\s+){0,5}?(?:had\s+)?(?:expect|expects|expected|estimate|estimates|forecast|see)\b|\b(?:the|wall) street (?:expects|estimates|forecasts|sees|is expecting)\b|\banalyst\b[^.;]{0,60}\b(?:calculates|estimates|projects|forecasts)\b|\beffective (?:income )?tax rate (?:for|used|in) the (?:quarter|period)\b|\brun[- ]rate\b|\bwill (?:discuss|provide|host|review)\b|\bexpects? to (?:deliver|ship|open|close|complete|file|hold|host|report(?!\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}?(?:net (?:profit|income|loss)|revenues?|sales|earnings|EBITDA|operating (?:profit|income))\b)|announce|retire|repay|redeem)\b|\bhad said (?:it|that it) expected\b/i;
 
 /** Whether a sentence has a forward word once analysts' and the Street's expectations are set aside. */
 const looksForward = (text: string) => FORWARD.test(forwardWords(withoutStreetExpectations(text)));
@@ -1352,6 +1352,9 @@ export function guidanceOf(
         !(/^\s*for\b/i.test(afterValue) && halfTarget(s.text) !== null)
       )
         continue;
+      // (h-guid25) A value "associated with" / "related to" an item ("The updated guidance also includes EPS of $0.26
+      // associated with first nine-months 2024 tax benefits") is a component the target includes, not the target.
+      if (/^\s*(?:associated with|related to|attributable to)\b/i.test(afterValue)) continue;
       // (h-guid20) A value in basis points not stated around a point ("operating margin ... to expand approximately 120
       // to 160 basis points", "impact revenues by approximately 100 to 150 basis points") is a change of a rate, not a
       // level: no target.

@@ -561,9 +561,14 @@ function guidanceRows(
   const plain = plainForecastTable(doc.text);
   const inPlainTable = (e: { start: number; end: number }) =>
     plain.some((p) => p.block.start < e.end && e.start < p.block.end);
+  // (h-guid25) A wire story ends at its feedback line ("For comments and feedback contact: editorial@rttnews.com"): the
+  // page's other stories after it ("Editors Pick: ... raised its fiscal 2022 earnings outlook") are no targets of its.
+  const storyEnd =
+    /^\s*For comments and feedback contact:/im.exec(doc.text)?.index ?? Number.POSITIVE_INFINITY;
   const out: ReleaseGuidance[] = [
     ...guidanceOf(sentences, period)
       .filter(({ sentence }) => !inPlainTable(sentenceEvidence(sentence)))
+      .filter(({ sentence }) => sentenceEvidence(sentence).start < storyEnd)
       .map(
         ({ sentence, ...g }): ReleaseGuidance => ({
           ...g,
@@ -803,7 +808,7 @@ function guidanceRows(
     out.splice(0, out.length, ...out.filter((g) => !(g.status === 'withdrawn' && g.unit === 'text')));
   applyWordedStatus(
     out,
-    doc.blocks.filter((b) => !b.row),
+    doc.blocks.filter((b) => !b.row && b.start < storyEnd),
   );
   // A revenue growth read from its revenue target's own sentence ("Net sales are expected to fall 80.6 billion yen, or
   // 5.1%, year on year to total 1.5 trillion yen") takes that target's status, as one read after it does.
@@ -857,6 +862,15 @@ function guidanceRows(
     if (same === undefined) kept.push(g);
     else same.status ??= g.status;
   }
+  // (h-guid25) ... and so is a range stated once rounded and once exactly (a headline "Raises FY24 revenue view to
+  // $2.88B-$2.91B" and the company's "net sales guidance range to $2.875 billion to $2.905 billion"): the exact one is
+  // kept, with the status either words.
+  for (const g of [...kept]) {
+    const exact = kept.find((k) => k !== g && k.basis === g.basis && roundedOf(g, k));
+    if (exact === undefined) continue;
+    exact.status ??= g.status;
+    kept.splice(kept.indexOf(g), 1);
+  }
   // (h-guid21) ... and so is the same value of a metric and period stated once without a basis and once with one (a
   // headline "Helen of Troy expects EPS of $3.42 to $3.52" and its sentence's "diluted EPS (GAAP) in the range of $3.42
   // to $3.52"): the statement with the basis is kept, with the status either words.
@@ -873,6 +887,36 @@ function guidanceRows(
     based.status ??= g.status;
     return false;
   });
+}
+
+/**
+ * (h-guid25) Whether range a is range b rounded: same metric, period and unit, each end of a within half a unit of its
+ * last printed digit of b's end (2.88 billion of 2.875 billion), and b printed with more digits.
+ */
+function roundedOf(a: ReleaseGuidance, b: ReleaseGuidance): boolean {
+  if (
+    a.metric !== b.metric ||
+    a.targetPeriod !== b.targetPeriod ||
+    a.targetYear !== b.targetYear ||
+    a.unit !== b.unit ||
+    a.low === null ||
+    a.high === null ||
+    b.low === null ||
+    b.high === null
+  )
+    return false;
+  const digits = (x: number) =>
+    String(Math.abs(x))
+      .replace(/\.|0+$/g, '')
+      .replace(/^0+/, '').length;
+  const step = (x: number) => 10 ** (Math.floor(Math.log10(Math.abs(x))) - digits(x) + 1);
+  const near = (x: number, y: number) =>
+    x !== 0 && y !== 0 && Math.abs(x - y) <= step(x) / 2 + 1e-9 * Math.abs(x);
+  return (
+    near(a.low, b.low) &&
+    near(a.high, b.high) &&
+    digits(a.low) + digits(a.high) < digits(b.low) + digits(b.high)
+  );
 }
 
 /** Two guidance statements of one metric, period and value (their basis and status aside). */

@@ -3438,9 +3438,12 @@ export function applyWordedStatus<
     }
     // The metrics it speaks of are those its sentences that word a status name ("lifted its full year 2021 outlook.
     // The company now expects annual pro forma earnings per share ...": no metric, every target of fiscal 2021).
+    // (h-guid25) What follows "due to" / "because of" / "driven by" gives the reasons, not the targets the status
+    // speaks of ("it raises forecast for the second half as well as the fiscal year due to increase in ... unit sales").
     const wordedAll = t
       .split(/(?<=[.!?])\s+(?=[A-Z“"])/)
       .filter((x) => statusMatch(x) !== null)
+      .map((x) => x.replace(/\b(?:due to|because of|driven by|owing to|thanks to)\b[^.;]*/gi, ' '))
       .join(' ');
     // (h-guid18) A measure qualified "operational" or "constant currency" ("maintained 2022 full-year guidance for
     // adjusted operational earnings per share and base business operational sales") is another measure than the plain
@@ -3490,7 +3493,8 @@ export function applyWordedStatus<
     const years = new Set(rows.filter((g) => g.targetPeriod === 'FY').map((g) => g.targetYear));
     if (
       target.year === null &&
-      /^\s+(?:its\s+|the\s+|our\s+)?(?:financial\s+)?(?:guidance|outlook|forecast)\s+for\s+the\s+(?:full|fiscal)\s+year\b/i.test(
+      // (h-guid25: "raises forecast for the second half as well as the fiscal year" too.)
+      /^\s+(?:its\s+|the\s+|our\s+)?(?:financial\s+)?(?:guidance|outlook|forecasts?)\s+for\s+(?:the\s+(?:first|second)\s+half\s+(?:as well as|and)\s+)?the\s+(?:full|fiscal)\s+year\b/i.test(
         t.slice(found.end),
       ) &&
       years.size === 1 &&

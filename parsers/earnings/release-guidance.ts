@@ -196,7 +196,7 @@ const METRICS: [RegExp, string][] = [
 ];
 
 /** A number, with "$" / "US$" / "A$" or a currency code or sign before it ("EUR 1.70", "€1.7", "RMB 3.2", "A$280"). */
-const NUM = String.raw`\(?-?(?:US\$|[ACR]\$|\$|(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?|€|£)?\s?\d[\d,]*(?:\.\d+)?(?<=\(\S*)\)|\(?-?(?:US\$|[ACR]\$|\$|(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?|€|£)?\s?\d[\d,]*(?:\.\d+)?|\(?\$?\.\d+`;
+const NUM = String.raw`\(?-?(?:US\$|[ACR]\$|\$|(?:USD|EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?|€|£)?\s?\d[\d,]*(?:\.\d+)?(?<=\(\S*)\)|\(?-?(?:US\$|[ACR]\$|\$|(?:USD|EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?|€|£)?\s?\d[\d,]*(?:\.\d+)?|\(?\$?\.\d+`;
 // "$104M" / "$104m": a lone m after the number is millions ("$104M to $108M"); a lone b billions ("$1.280B").
 // ("8.5-10 per cent": "per cent" in two words is percent, h-guid15.)
 const UNIT = String.raw`(?:\s?(%|percent|per cent|pct|thousand|million|billion|trillion|bn|cents|m(?![a-z])|b(?![a-z])))?`;
@@ -706,7 +706,7 @@ export function guidanceOf(
     // (h-guid16: whatever mark the amount carries: "Free cash flow ... was DKK 785 million" under a headline naming the
     // raised guidance is a result.)
     if (
-      /\b(?:was|were) (?:flat at )?(?:\$|€|£|(?:US|[ACR])\$|(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?\d|\d)|\breported\b/i.test(
+      /\b(?:was|were) (?:flat at )?(?:\$|€|£|(?:US|[ACR])\$|(?:USD|EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?\d|\d)|\breported\b/i.test(
         s.text,
       ) &&
       // (h-guid18: a forward word only in the outlook the result is set against, "was flat at $0.83, exceeding the
@@ -2005,12 +2005,12 @@ export function signedLosses(text: string): string {
 }
 
 /**
- * An amount with a currency mark or code, or followed by "yen" ("38.0 billion yen") or "euros", or by a currency named in words
+ * An amount with a currency mark or code (h-guid25: "USD 47 million" too), or followed by "yen" ("38.0 billion yen") or "euros", or by a currency named in words
  * ("3.45 billion Danish crowns", "3.5 billion crowns").
  */
 function isMoney(window: string, m: RegExpExecArray): boolean {
   return (
-    /\$|€|£|¥|\b(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\b/.test(m[0]) ||
+    /\$|€|£|¥|\b(?:USD|EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\b/.test(m[0]) ||
     // (h-guid22: or by "euros", "2000 million euros".)
     /^\s*(?:yen|euros?)\b/i.test(window.slice(m.index + m[0].length)) ||
     CROWNS_AFTER.test(window.slice(m.index + m[0].length))

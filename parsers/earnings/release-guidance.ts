@@ -3493,8 +3493,9 @@ export function applyWordedStatus<
     const years = new Set(rows.filter((g) => g.targetPeriod === 'FY').map((g) => g.targetYear));
     if (
       target.year === null &&
-      // (h-guid25: "raises forecast for the second half as well as the fiscal year" too.)
-      /^\s+(?:its\s+|the\s+|our\s+)?(?:financial\s+)?(?:guidance|outlook|forecasts?)\s+for\s+(?:the\s+(?:first|second)\s+half\s+(?:as well as|and)\s+)?the\s+(?:full|fiscal)\s+year\b/i.test(
+      // (h-guid25: "raises forecast for the second half as well as the fiscal year" and "left unchanged its full-year
+      // forecast" too.)
+      /^\s+(?:its\s+|the\s+|our\s+)?(?:(?:financial\s+)?(?:guidance|outlook|forecasts?)\s+for\s+(?:the\s+(?:first|second)\s+half\s+(?:as well as|and)\s+)?the\s+(?:full|fiscal)\s+year\b|(?:full|fiscal)[- ]year\s+(?:financial\s+)?(?:guidance|outlook|forecasts?)\b)/i.test(
         t.slice(found.end),
       ) &&
       years.size === 1 &&

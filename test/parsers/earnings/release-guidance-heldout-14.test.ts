@@ -40,7 +40,8 @@ describe('half-year targets', () => {
       ['net_income', 'unspecified', 'H1 2012', 50_000_000_000, null, 'raised', 'JPY'],
       ['operating_income', 'unspecified', 'H1 2012', 170_000_000_000, null, 'raised', 'JPY'],
       ['revenue', 'unspecified', 'H1 2012', 4_550_000_000_000, null, 'raised', 'JPY'],
-      ['net_income', 'unspecified', 'FY 2012', 200_000_000_000, null, null, 'JPY'],
+      // "Hitachi left unchanged its full-year forecast".
+      ['net_income', 'unspecified', 'FY 2012', 200_000_000_000, null, 'reaffirmed', 'JPY'],
     ]);
   });
 

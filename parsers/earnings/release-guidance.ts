@@ -1503,6 +1503,28 @@ export function guidanceOf(
           relative: true,
         });
       }
+      // (h-guid25) A net income amount followed by "or" and an amount per share ("net income attributable to owners of the
+      // parent of 35 billion yen or 96.61 yen per share") also states the per-share target of its period, basis and
+      // status.
+      const perShareAfter =
+        metric === 'net_income' && g.point !== null && sign === 1 && unit === 'currency'
+          ? /^\s*(?:(?:thousand|million|billion|trillion)\s+)?(?:yen\s+)?,?\s*or\s+(?:US\$|\$|¥)?\s?(\d[\d,]*(?:\.\d+)?)\s*(yen|cents)?\s+per\s+(?:diluted\s+)?share\b/i.exec(
+              afterValue,
+            )
+          : null;
+      if (perShareAfter)
+        out.push({
+          ...out.at(-1)!,
+          metric: 'eps_diluted',
+          low: null,
+          high: null,
+          point:
+            Number(perShareAfter[1]!.replace(/,/g, '')) /
+            (perShareAfter[2]?.toLowerCase() === 'cents' ? 100 : 1),
+          printed: perShareAfter[0],
+          unit: 'currency_per_share',
+          scale: 'units',
+        });
       // "Gross margin is expected to be 49.5%-50.5% on a GAAP basis, and 50%-51% on a non-GAAP basis": a second value
       // after "and" with a basis of its own is the same target on that basis.
       const second =

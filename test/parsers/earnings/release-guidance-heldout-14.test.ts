@@ -65,6 +65,8 @@ describe('half-year targets', () => {
       'raised',
       'JPY',
     ]);
+    // "... of 35 billion yen or 96.61 yen per share": the per-share target of the same year.
+    expect(got).toContainEqual(['eps_diluted', 'unspecified', 'FY 2018', 96.61, null, 'raised', 'JPY']);
     // "Operating income is expected to rise to 80 billion yen": raised by "it raises forecast for the second half as
     // well as the fiscal year due to increase in ... unit sales".
     expect(got).toContainEqual([

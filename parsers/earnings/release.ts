@@ -279,7 +279,12 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * the first half of 2025" is that half's target and a half named right after the name does not count toward the
  * distance; "preliminary estimates of the results for" and "projection" are forecast words; a sentence telling what the
  * company reported "a year earlier" gives no targets; "left (kept) unchanged" and "guidance ... is unchanged" are
- * reaffirmed; a status worded for a half year without its year speaks of that half's targets only.
+ * reaffirmed; a status worded for a half year without its year speaks of that half's targets only; a wire story ends
+ * at its feedback line ("For comments and feedback contact:"); "expects to report" + a metric is a forecast; "USD 47
+ * million" is money; a value "associated with" / "related to" an item is a component; a rounded range beside the exact
+ * one is one statement (the exact kept); the reasons after "due to" name no targets of a status; "raises forecast for
+ * the second half as well as the fiscal year" and "left unchanged its full-year forecast" speak of the fiscal-year
+ * targets; a net income amount followed by "or 96.61 yen per share" also states the per-share target.
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/41';
 

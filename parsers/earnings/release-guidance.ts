@@ -397,6 +397,10 @@ function targetOf(
   return { year: null, period: null };
 }
 
+/** (h-guid25) A sentence's opening clause of cause, up to its comma ("Supported by the growth of revenues in ..., "). */
+const CAUSE_LEAD =
+  /^\s*(?:Supported|Driven|Helped|Boosted|Aided|Hurt|Hit|Impacted|Affected|Weighed down)\s+by\b[^,;.]{0,200},\s*/i;
+
 const MONTHS: readonly string[] = MONTH_NAMES;
 const MONTH = '(January|February|March|April|May|June|July|August|September|October|November|December)';
 
@@ -733,7 +737,7 @@ export function guidanceOf(
     // names the year of the base, not of the target.
     // (h-guid20) ... and so does a clause set apart by ", compared with" ("$91 billion of NII in 2024, compared with the
     // roughly $90 billion haul forecast when it reported first-quarter earnings"), when the words before it name one.
-    const ownPart = s.text.replace(BASE_ASIDE, ' ');
+    const ownPart = s.text.replace(CAUSE_LEAD, ' ').replace(BASE_ASIDE, ' ');
     const beforeComparison = ownPart.replace(/,\s+compared (?:with|to)\b[^;]*/i, ' ');
     const ownTarget = targetOf(beforeComparison, reported);
     const target =
@@ -821,9 +825,13 @@ export function guidanceOf(
     }[] = [];
     // Of two metric names that overlap, the longer one is the name ("comparable store sales", not "sales").
     const names: { metric: string; label: string; index: number; end: number }[] = [];
+    // (h-guid25) An opening clause of cause ("Supported by the growth of revenues in the second quarter of 2025, ADAMA is
+    // expecting to report flat sales for the first half of 2025") names no target: its names are not read.
+    const causeEnd = CAUSE_LEAD.exec(s.text)?.[0].length ?? 0;
     for (const [re, metric] of METRICS)
       for (const m of s.text.matchAll(new RegExp(re.source, `g${re.flags.replace('g', '')}`)))
-        names.push({ metric, label: m[0], index: m.index!, end: m.index! + m[0].length });
+        if (m.index! >= causeEnd)
+          names.push({ metric, label: m[0], index: m.index!, end: m.index! + m[0].length });
     // (h-guid18) An item of such a list names its metric first, as an outlook table's row does: the metrics read only as
     // a row's label are read at its start too ("- Operating cash flow in excess of $250 million; and").
     if ((assumed !== null || (outlookSection && !forward)) && BULLET.test(s.text)) {

@@ -284,7 +284,8 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * million" is money; a value "associated with" / "related to" an item is a component; a rounded range beside the exact
  * one is one statement (the exact kept); the reasons after "due to" name no targets of a status; "raises forecast for
  * the second half as well as the fiscal year" and "left unchanged its full-year forecast" speak of the fiscal-year
- * targets; a net income amount followed by "or 96.61 yen per share" also states the per-share target.
+ * targets; a net income amount followed by "or 96.61 yen per share" also states the per-share target; an opening
+ * clause of cause ("Supported by the growth of revenues in the second quarter of 2025, ...") names no target.
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/41';
 

@@ -86,15 +86,8 @@ describe('half-year targets', () => {
   });
 
   it('"expects to report an adjusted net profit in the range of USD 47 million to 54 million for the first half of 2025"', () => {
-    expect(rows(adama)).toContainEqual([
-      'net_income',
-      'non_gaap',
-      'H1 2025',
-      47_000_000,
-      54_000_000,
-      null,
-      'USD',
-    ]);
+    // (The opening "Supported by the growth of revenues in the second quarter of 2025," names no target.)
+    expect(rows(adama)).toEqual([['net_income', 'non_gaap', 'H1 2025', 47_000_000, 54_000_000, null, 'USD']]);
   });
 
   it('set 9: "Sales in the second half of 2024 are expected to be between EUR 250 million and EUR 260 million"', () => {

@@ -99,7 +99,9 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * guidance reconciliation for the reported quarter), then set 13 (fixtures/earnings/guidance-held-out-13,
  * labels-guidance-13.tsv: banks' net interest income in prose, outlook and reconciliation tables with ranges under a
  * period header, fiscal-year targets past the next quarter, reaffirmed beside raised, percent growth beside amounts, yen
- * with a US$ translation, euros in words). `--guidance --set N` scores guidance set N alone.
+ * with a US$ translation, euros in words), then set 14 (fixtures/earnings/guidance-held-out-14, labels-guidance-14.tsv:
+ * half-year targets in yen and pounds, guidance-only texts whose periods are read from their words, "approximately",
+ * growth percents beside amounts, per-share ranges). `--guidance --set N` scores guidance set N alone.
  *
  * Every set also scores the release period against its periods.tsv (hand-read fiscal period, year and stated end
  * date, see checkPeriods): `period: {right, of, unstated_ends}` in the JSON, a `PERIOD` line per mismatch.
@@ -146,6 +148,7 @@ const guidanceSet10 = new URL('../../fixtures/earnings/guidance-held-out-10/', i
 const guidanceSet11 = new URL('../../fixtures/earnings/guidance-held-out-11/', import.meta.url).pathname;
 const guidanceSet12 = new URL('../../fixtures/earnings/guidance-held-out-12/', import.meta.url).pathname;
 const guidanceSet13 = new URL('../../fixtures/earnings/guidance-held-out-13/', import.meta.url).pathname;
+const guidanceSet14 = new URL('../../fixtures/earnings/guidance-held-out-14/', import.meta.url).pathname;
 const shared = new URL('../../../shared/fixtures/earnings/press_releases/', import.meta.url).pathname;
 const heldOutMode = process.argv.includes('--heldout');
 const guidanceMode = process.argv.includes('--guidance');
@@ -563,6 +566,7 @@ if (guidanceMode) {
     ['guidance-held-out-11', guidanceSet11, 'labels-guidance-11.tsv'],
     ['guidance-held-out-12', guidanceSet12, 'labels-guidance-12.tsv'],
     ['guidance-held-out-13', guidanceSet13, 'labels-guidance-13.tsv'],
+    ['guidance-held-out-14', guidanceSet14, 'labels-guidance-14.tsv'],
   ];
   // `--guidance --set N`: that guidance set alone, named by its number (1 = guidance-held-out).
   const only = process.argv.includes('--set')

@@ -61,7 +61,7 @@ export interface Guidance {
 // ("updated revenue expectations of approximately $27.5 million": a value stated as the company's expectation; h-guid20:
 // "continues to estimate its 2017 capital expenditures will be approximately $2.3 billion", an estimate it keeps.)
 const FORWARD =
-  /\b(?:expectations? of (?:approximately |about )?[$€£\d]|narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|(?:is|are) guided|sees|targets?|estimates? (?:that|for)|now believes|reaffirm|reiterat|raises?|raising|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe|continues? to estimate|will (?:amount to|total)|aims? to|aiming to|(?:is|are) set to (?:be|reach|total|come in)|estimated\s+(?:[\w-]+\s+){0,2}?(?:sales|revenues?|earnings|EPS)\s+(?:is|are)\s+now|(?:postponed|pushed back|deferred)\s+(?:[\w-]+\s+){0,3}?to\s+(?:19|20)\d{2})\b/i;
+  /\b(?:expectations? of (?:approximately |about )?[$€£\d]|narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|projections?|(?:is|are) guided|sees|targets?|estimates? (?:that|for)|(?:preliminary )?estimates? of (?:the )?results for|now believes|reaffirm|reiterat|raises?|raising|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe|continues? to estimate|will (?:amount to|total)|aims? to|aiming to|(?:is|are) set to (?:be|reach|total|come in)|estimated\s+(?:[\w-]+\s+){0,2}?(?:sales|revenues?|earnings|EPS)\s+(?:is|are)\s+now|(?:postponed|pushed back|deferred)\s+(?:[\w-]+\s+){0,3}?to\s+(?:19|20)\d{2})\b/i;
 /**
  * The text the forward words are looked for in: a program named "Project Gravity" is no forecast ("projects"), and a
  * loss said to have narrowed or widened ("narrowed adjusted EBITDA loss to $0.1 million") is a result, not a range.
@@ -89,7 +89,7 @@ function forwardWords(text: string): string {
 // so does the company's earlier expectation told in the past perfect, "the company had said it expected to earn between
 // 80 and 90 cents a share in the period".)
 const NOT_GUIDANCE =
-  /\banalysts?(?:'|’)?\s+(?:[\w-]+\s+){0,5}?(?:had\s+)?(?:expect|expects|expected|estimate|estimates|forecast|see)\b|\b(?:the|wall) street (?:expects|estimates|forecasts|sees|is expecting)\b|\banalyst\b[^.;]{0,60}\b(?:calculates|estimates|projects|forecasts)\b|\beffective (?:income )?tax rate (?:for|used|in) the (?:quarter|period)\b|\brun[- ]rate\b|\bwill (?:discuss|provide|host|review)\b|\bexpects? to (?:deliver|ship|open|close|complete|file|hold|host|report|announce|retire|repay|redeem)\b|\bhad said (?:it|that it) expected\b/i;
+  /\banalysts?(?:'|’)?\s+(?:[\w-]+\s+){0,5}?(?:had\s+)?(?:expect|expects|expected|estimate|estimates|forecast|see)\b|\b(?:the|wall) street (?:expects|estimates|forecasts|sees|is expecting)\b|\banalyst\b[^.;]{0,60}\b(?:calculates|estimates|projects|forecasts)\b|\beffective (?:income )?tax rate (?:for|used|in) the (?:quarter|period)\b|\brun[- ]rate\b|\bwill (?:discuss|provide|host|review)\b|\bexpects? to (?:deliver|ship|open|close|complete|file|hold|host|report(?!\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}?(?:net (?:profit|income|loss)|revenues?|sales|earnings|EBITDA|operating (?:profit|income))\b)|announce|retire|repay|redeem)\b|\bhad said (?:it|that it) expected\b/i;
 
 /** Whether a sentence has a forward word once analysts' and the Street's expectations are set aside. */
 const looksForward = (text: string) => FORWARD.test(forwardWords(withoutStreetExpectations(text)));
@@ -196,7 +196,7 @@ const METRICS: [RegExp, string][] = [
 ];
 
 /** A number, with "$" / "US$" / "A$" or a currency code or sign before it ("EUR 1.70", "€1.7", "RMB 3.2", "A$280"). */
-const NUM = String.raw`\(?-?(?:US\$|[ACR]\$|\$|(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?|€|£)?\s?\d[\d,]*(?:\.\d+)?(?<=\(\S*)\)|\(?-?(?:US\$|[ACR]\$|\$|(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?|€|£)?\s?\d[\d,]*(?:\.\d+)?|\(?\$?\.\d+`;
+const NUM = String.raw`\(?-?(?:US\$|[ACR]\$|\$|(?:USD|EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?|€|£)?\s?\d[\d,]*(?:\.\d+)?(?<=\(\S*)\)|\(?-?(?:US\$|[ACR]\$|\$|(?:USD|EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?|€|£)?\s?\d[\d,]*(?:\.\d+)?|\(?\$?\.\d+`;
 // "$104M" / "$104m": a lone m after the number is millions ("$104M to $108M"); a lone b billions ("$1.280B").
 // ("8.5-10 per cent": "per cent" in two words is percent, h-guid15.)
 const UNIT = String.raw`(?:\s?(%|percent|per cent|pct|thousand|million|billion|trillion|bn|cents|m(?![a-z])|b(?![a-z])))?`;
@@ -333,6 +333,8 @@ function targetOf(
       }
     }
   }
+  const half = halfTarget(text);
+  if (half) return half;
   const split = splitFiscalYear(text);
   if (split !== null) return { year: split, period: 'FY' };
   // (h-guid21: "FY ’19", a curly apostrophe after a space.)
@@ -351,8 +353,9 @@ function targetOf(
   const yEnd = yearEnd ? parseDate(yearEnd[1]!.replace('.', '')) : null;
   if (yEnd) return { year: inferFiscalYear(yEnd, 'FY', null), period: 'FY' };
   // "the fiscal year ending March 2012": by its month alone, the fiscal year ending in that month's year.
+  // (h-guid25: "in the full year to March 2012" too.)
   const monthEnd =
-    /\bfiscal year (?:ending|ended)\s+(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+((?:19|20)\d{2})\b/i.exec(
+    /\b(?:fiscal year (?:ending|ended)|(?:full|financial) year to)\s+(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+((?:19|20)\d{2})\b/i.exec(
       text,
     );
   if (monthEnd) return { year: Number(monthEnd[1]), period: 'FY' };
@@ -394,7 +397,62 @@ function targetOf(
   return { year: null, period: null };
 }
 
+/** (h-guid25) A sentence's opening clause of cause, up to its comma ("Supported by the growth of revenues in ..., "). */
+const CAUSE_LEAD =
+  /^\s*(?:Supported|Driven|Helped|Boosted|Aided|Hurt|Hit|Impacted|Affected|Weighed down)\s+by\b[^,;.]{0,200},\s*/i;
+
 const MONTHS: readonly string[] = MONTH_NAMES;
+const MONTH = '(January|February|March|April|May|June|July|August|September|October|November|December)';
+
+/**
+ * (h-guid25) A half year named as a target's period, in a text naming no full year: "first half (of) (fiscal) 2025",
+ * "second-half", "H1 2025", "half-year" (the first, the interim half), "the six months to September" / "to 1 December 2019", "April 1 to September 30, 2017" (a
+ * span of six whole months). H1 / H2 as the words say (a span or "six months to" is the first half); the fiscal year is
+ * the one named beside "half", else the one ending six months after the stated end of the span (an H1 belongs to the
+ * fiscal year ending six months after it, as a reported half does), else unknown.
+ */
+function halfTarget(text: string): { year: number | null; period: FiscalPeriod } | null {
+  if (/\b(?:full[- ]year|fiscal year|financial year|the year|for the year|FY\s*['’]?\d{2})/i.test(text))
+    return null;
+  const halves = [
+    ...text.matchAll(
+      /\b(first|second)[- ]half(?:[- ]year)?(?:\s+of)?(?:\s+(?:the\s+)?(?:fiscal|financial)(?:\s+year)?)?\s*['’]?((?:19|20)\d{2})?\b|\bH([12])\s*((?:19|20)\d{2})\b|\b(?<!(?:first|second)[- ])half[- ]year\b/gi,
+    ),
+  ];
+  const sixMonths = new RegExp(
+    String.raw`\bsix months (?:to|ending|ended)\s+(?:\d{1,2}\s+)?${MONTH}(?:\s+\d{1,2})?(?:,?\s+((?:19|20)\d{2}))?\b`,
+    'gi',
+  );
+  const span = new RegExp(
+    String.raw`\b${MONTH}\s+1\s+(?:to|through|-|–)\s+${MONTH}\s+(?:30|31),?\s+((?:19|20)\d{2})\b`,
+    'gi',
+  );
+  // (A half named beside another year, "our second half outlook ... our existing 2019 operating earnings guidance",
+  // "capital expenditures for 2019 ... for the second half of 2019 for Harsco AXC", is no target period.)
+  let rest = text;
+  for (const m of halves) rest = rest.replace(m[0], ' ');
+  rest = rest.replace(sixMonths, ' ').replace(span, ' ');
+  if (/\b(?:19|20)\d{2}\b/.test(rest)) return null;
+  const named = halves[0];
+  if (named) {
+    const second = (named[1] ?? '').toLowerCase() === 'second' || named[3] === '2';
+    const y = named[2] ?? named[4];
+    return { year: y ? Number(y) : null, period: second ? 'H2' : 'H1' };
+  }
+  const fiscalYearOf = (month: string, year: string | undefined) => {
+    if (year === undefined) return null;
+    const end = MONTHS.indexOf(month.toLowerCase()) + 1 + 6;
+    return end > 12 ? Number(year) + 1 : Number(year);
+  };
+  const six = [...text.matchAll(sixMonths)][0];
+  if (six) return { year: fiscalYearOf(six[1]!, six[2]), period: 'H1' };
+  for (const m of text.matchAll(span)) {
+    const from = MONTHS.indexOf(m[1]!.toLowerCase());
+    const to = MONTHS.indexOf(m[2]!.toLowerCase());
+    if ((to - from + 12) % 12 === 5) return { year: fiscalYearOf(m[2]!, m[3]), period: 'H1' };
+  }
+  return null;
+}
 
 /**
  * (h-guid15) "in the March quarter": a quarter named by the month it ends in, in a release reporting a quarter whose end
@@ -474,7 +532,7 @@ const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
   [
     // "consistent with our previous guidance": the target is the one given before; so is one the company "continues
     // to project" ("it continues to project fiscal 2018 reported sales of about $6.7 billion").
-    /\b(?:reaffirm\w*|reiterat\w*|confirm\w*|maintain\w*|continues? to (?:project|expect|anticipate|forecast|estimate)|(?:is|are) still expected|remains? unchanged|(?:guidance|outlook) is unchanged|consistent with (?:our|its|the) (?:previous(?:ly issued)?|prior) (?:guidance|outlook))\b/i,
+    /\b(?:reaffirm\w*|reiterat\w*|confirm\w*|maintain\w*|continues? to (?:project|expect|anticipate|forecast|estimate)|(?:is|are) still expected|remains? unchanged|(?:guidance|outlook) is unchanged|(?:guidance|outlook|forecast)\b[^.;]{0,40}\bis unchanged|(?:left|leaves?|kept|keeps) unchanged|consistent with (?:our|its|the) (?:previous(?:ly issued)?|prior) (?:guidance|outlook))\b/i,
     'reaffirmed',
   ],
   // ("is adjusting its forecast for fiscal year 2019": "adjusted" alone qualifies a measure, so only the verb with its
@@ -652,7 +710,7 @@ export function guidanceOf(
     // (h-guid16: whatever mark the amount carries: "Free cash flow ... was DKK 785 million" under a headline naming the
     // raised guidance is a result.)
     if (
-      /\b(?:was|were) (?:flat at )?(?:\$|€|£|(?:US|[ACR])\$|(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?\d|\d)|\breported\b/i.test(
+      /\b(?:was|were) (?:flat at )?(?:\$|€|£|(?:US|[ACR])\$|(?:USD|EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?\d|\d)|\breported\b/i.test(
         s.text,
       ) &&
       // (h-guid18: a forward word only in the outlook the result is set against, "was flat at $0.83, exceeding the
@@ -664,13 +722,22 @@ export function guidanceOf(
     // $2.88 billion" in a second-quarter release) states a result; so does a speaker's remark ("... led to a record
     // quarterly adjusted EBITDA of $22.0 million," said ...).
     if (!forward && namesReportedQuarter(s.text, reported)) continue;
+    // (h-guid25) A sentence telling what the company reported a year earlier ("a far cry from results the same time a
+    // year earlier when Hitachi reported 158 billion yen in net profit ...") states last year's results, whatever
+    // forecast it sets them against.
+    if (
+      /\b(?:a year earlier|a year ago|the year before|the previous year)\b[^.;]{0,40}\breported\b/i.test(
+        s.text,
+      )
+    )
+      continue;
     if (!forward && /\b(?:said|says|added|stated|commented)\b/i.test(s.text)) continue;
     const before = out.length;
     // (h-guid18) A base in parentheses ("Net sales of $2.95 billion to $3.0 billion ($2.95 billion in fiscal 2023)")
     // names the year of the base, not of the target.
     // (h-guid20) ... and so does a clause set apart by ", compared with" ("$91 billion of NII in 2024, compared with the
     // roughly $90 billion haul forecast when it reported first-quarter earnings"), when the words before it name one.
-    const ownPart = s.text.replace(BASE_ASIDE, ' ');
+    const ownPart = s.text.replace(CAUSE_LEAD, ' ').replace(BASE_ASIDE, ' ');
     const beforeComparison = ownPart.replace(/,\s+compared (?:with|to)\b[^;]*/i, ' ');
     const ownTarget = targetOf(beforeComparison, reported);
     const target =
@@ -758,9 +825,13 @@ export function guidanceOf(
     }[] = [];
     // Of two metric names that overlap, the longer one is the name ("comparable store sales", not "sales").
     const names: { metric: string; label: string; index: number; end: number }[] = [];
+    // (h-guid25) An opening clause of cause ("Supported by the growth of revenues in the second quarter of 2025, ADAMA is
+    // expecting to report flat sales for the first half of 2025") names no target: its names are not read.
+    const causeEnd = CAUSE_LEAD.exec(s.text)?.[0].length ?? 0;
     for (const [re, metric] of METRICS)
       for (const m of s.text.matchAll(new RegExp(re.source, `g${re.flags.replace('g', '')}`)))
-        names.push({ metric, label: m[0], index: m.index!, end: m.index! + m[0].length });
+        if (m.index! >= causeEnd)
+          names.push({ metric, label: m[0], index: m.index!, end: m.index! + m[0].length });
     // (h-guid18) An item of such a list names its metric first, as an outlook table's row does: the metrics read only as
     // a row's label are read at its start too ("- Operating cash flow in excess of $250 million; and").
     if ((assumed !== null || (outlookSection && !forward)) && BULLET.test(s.text)) {
@@ -976,6 +1047,12 @@ export function guidanceOf(
       let rest = signedLosses(
         (h.read ?? s.text.slice(h.end, stop))
           .replace(TARGET_PHRASE, ' ')
+          // (h-guid25) ... nor does a half year named right after the name ("Sales in the second half of 2024 are
+          // expected to be between EUR 250 million and EUR 260 million").
+          .replace(
+            /^\s*(?:for|in)\s+(?:the\s+)?(?:first|second)[- ]half(?:\s+of)?(?:\s+(?:the\s+)?(?:fiscal\s+)?year)?(?:\s+(?:fiscal\s+)?\d{4})?(?=\s)/i,
+            ' ',
+          )
           .replace(/^(\s*[Ee]xcluding)\s+(?:[a-z][\w-]*\s+){1,4}?(?=\((?:non-)?GAAP\)|(?:is|are)\s)/, '$1 '),
       )
         .replace(
@@ -1276,7 +1353,16 @@ export function guidanceOf(
         sign = -1;
       // (h-guid15) A value said to be of a half year ("of £43m in the first half of 2020") is no target: a half year is
       // no period of the schema.
-      if (/^\s*(?:in|for|during)\s+(?:the\s+)?(?:first|second)[- ]half\b/i.test(afterValue)) continue;
+      // (h-guid25: a value "for the first half of 2025" in a sentence naming no full year is that half's target, read
+      // with the target periods H1 / H2; one "in" / "during" a half, or beside a full year, stays no target.)
+      if (
+        /^\s*(?:in|for|during)\s+(?:the\s+)?(?:first|second)[- ]half\b/i.test(afterValue) &&
+        !(/^\s*for\b/i.test(afterValue) && halfTarget(s.text) !== null)
+      )
+        continue;
+      // (h-guid25) A value "associated with" / "related to" an item ("The updated guidance also includes EPS of $0.26
+      // associated with first nine-months 2024 tax benefits") is a component the target includes, not the target.
+      if (/^\s*(?:associated with|related to|attributable to)\b/i.test(afterValue)) continue;
       // (h-guid20) A value in basis points not stated around a point ("operating margin ... to expand approximately 120
       // to 160 basis points", "impact revenues by approximately 100 to 150 basis points") is a change of a rate, not a
       // level: no target.
@@ -1425,6 +1511,28 @@ export function guidanceOf(
           relative: true,
         });
       }
+      // (h-guid25) A net income amount followed by "or" and an amount per share ("net income attributable to owners of the
+      // parent of 35 billion yen or 96.61 yen per share") also states the per-share target of its period, basis and
+      // status.
+      const perShareAfter =
+        metric === 'net_income' && g.point !== null && sign === 1 && unit === 'currency'
+          ? /^\s*(?:(?:thousand|million|billion|trillion)\s+)?(?:yen\s+)?,?\s*or\s+(?:US\$|\$|¥)?\s?(\d[\d,]*(?:\.\d+)?)\s*(yen|cents)?\s+per\s+(?:diluted\s+)?share\b/i.exec(
+              afterValue,
+            )
+          : null;
+      if (perShareAfter)
+        out.push({
+          ...out.at(-1)!,
+          metric: 'eps_diluted',
+          low: null,
+          high: null,
+          point:
+            Number(perShareAfter[1]!.replace(/,/g, '')) /
+            (perShareAfter[2]?.toLowerCase() === 'cents' ? 100 : 1),
+          printed: perShareAfter[0],
+          unit: 'currency_per_share',
+          scale: 'units',
+        });
       // "Gross margin is expected to be 49.5%-50.5% on a GAAP basis, and 50%-51% on a non-GAAP basis": a second value
       // after "and" with a basis of its own is the same target on that basis.
       const second =
@@ -1927,12 +2035,12 @@ export function signedLosses(text: string): string {
 }
 
 /**
- * An amount with a currency mark or code, or followed by "yen" ("38.0 billion yen") or "euros", or by a currency named in words
+ * An amount with a currency mark or code (h-guid25: "USD 47 million" too), or followed by "yen" ("38.0 billion yen") or "euros", or by a currency named in words
  * ("3.45 billion Danish crowns", "3.5 billion crowns").
  */
 function isMoney(window: string, m: RegExpExecArray): boolean {
   return (
-    /\$|€|£|¥|\b(?:EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\b/.test(m[0]) ||
+    /\$|€|£|¥|\b(?:USD|EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\b/.test(m[0]) ||
     // (h-guid22: or by "euros", "2000 million euros".)
     /^\s*(?:yen|euros?)\b/i.test(window.slice(m.index + m[0].length)) ||
     CROWNS_AFTER.test(window.slice(m.index + m[0].length))
@@ -3360,9 +3468,12 @@ export function applyWordedStatus<
     }
     // The metrics it speaks of are those its sentences that word a status name ("lifted its full year 2021 outlook.
     // The company now expects annual pro forma earnings per share ...": no metric, every target of fiscal 2021).
+    // (h-guid25) What follows "due to" / "because of" / "driven by" gives the reasons, not the targets the status
+    // speaks of ("it raises forecast for the second half as well as the fiscal year due to increase in ... unit sales").
     const wordedAll = t
       .split(/(?<=[.!?])\s+(?=[A-Z“"])/)
       .filter((x) => statusMatch(x) !== null)
+      .map((x) => x.replace(/\b(?:due to|because of|driven by|owing to|thanks to)\b[^.;]*/gi, ' '))
       .join(' ');
     // (h-guid18) A measure qualified "operational" or "constant currency" ("maintained 2022 full-year guidance for
     // adjusted operational earnings per share and base business operational sales") is another measure than the plain
@@ -3412,7 +3523,9 @@ export function applyWordedStatus<
     const years = new Set(rows.filter((g) => g.targetPeriod === 'FY').map((g) => g.targetYear));
     if (
       target.year === null &&
-      /^\s+(?:its\s+|the\s+|our\s+)?(?:financial\s+)?(?:guidance|outlook|forecast)\s+for\s+the\s+(?:full|fiscal)\s+year\b/i.test(
+      // (h-guid25: "raises forecast for the second half as well as the fiscal year" and "left unchanged its full-year
+      // forecast" too.)
+      /^\s+(?:its\s+|the\s+|our\s+)?(?:(?:financial\s+)?(?:guidance|outlook|forecasts?)\s+for\s+(?:the\s+(?:first|second)\s+half\s+(?:as well as|and)\s+)?the\s+(?:full|fiscal)\s+year\b|(?:full|fiscal)[- ]year\s+(?:financial\s+)?(?:guidance|outlook|forecasts?)\b)/i.test(
         t.slice(found.end),
       ) &&
       years.size === 1 &&
@@ -3509,6 +3622,14 @@ export function applyWordedStatus<
       if (basis !== null && g.basis !== basis && qualifies) continue;
       if (annualOnly && g.targetPeriod !== 'FY') continue;
       if (target.year !== null && (g.targetYear !== target.year || g.targetPeriod !== target.period))
+        continue;
+      // (h-guid25) A status worded for a half year without its year ("revised its half-year net profit forecast")
+      // speaks of that half's targets only, not of the full year's ("left unchanged its full-year forecast").
+      if (
+        target.year === null &&
+        (target.period === 'H1' || target.period === 'H2') &&
+        g.targetPeriod !== target.period
+      )
         continue;
       // (The status word a metric takes speaks of fiscal-year targets only when its own sentence says "full-year" and
       // names no quarter: "Further, the company updated outlook for full-year adjusted EBITDA" leaves the quarter's.)

@@ -280,8 +280,25 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * income" is a top line; "million1" carries a footnote digit; a titled half-yearly report with no end date is H1; a
  * bank's "cost:income ratio" is its efficiency ratio; a second or third quarter with no end date ends when its six- or
  * nine-month year to date ended.
+ * /41 (h-guid25; /40 is another helper's): guidance set 14 rules: a target named for a half year ("first half (of)
+ * 2025", "second half of 2024", "H1 2025", "half-year", "the six months to September" / "to 1 December 2019", "April 1
+ * to September 30, 2017") in a sentence naming no full year and no other year is an H1 / H2 target, of the year named
+ * beside it, else of the fiscal year ending six months after the stated end, else of the year the text's fiscal-year
+ * targets share ("in the full year to March 2012", now read as that fiscal year); a text whose first half runs "April 1
+ * to September 30, 2017" names fiscal years by the year they start in ("fiscal 2017" ends in March 2018); a value "for
+ * the first half of 2025" is that half's target and a half named right after the name does not count toward the
+ * distance; "preliminary estimates of the results for" and "projection" are forecast words; a sentence telling what the
+ * company reported "a year earlier" gives no targets; "left (kept) unchanged" and "guidance ... is unchanged" are
+ * reaffirmed; a status worded for a half year without its year speaks of that half's targets only; a wire story ends
+ * at its feedback line ("For comments and feedback contact:"); "expects to report" + a metric is a forecast; "USD 47
+ * million" is money; a value "associated with" / "related to" an item is a component; a rounded range beside the exact
+ * one is one statement (the exact kept); the reasons after "due to" name no targets of a status; "raises forecast for
+ * the second half as well as the fiscal year" and "left unchanged its full-year forecast" speak of the fiscal-year
+ * targets; a net income amount followed by "or 96.61 yen per share" also states the per-share target; an opening
+ * clause of cause ("Supported by the growth of revenues in the second quarter of 2025, ...") names no target.
+ * /41 holds /40 too (the lead's merge).
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/40';
+export const RELEASE_PARSER_VERSION = 'earnings-release/41';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';
@@ -561,9 +578,14 @@ function guidanceRows(
   const plain = plainForecastTable(doc.text);
   const inPlainTable = (e: { start: number; end: number }) =>
     plain.some((p) => p.block.start < e.end && e.start < p.block.end);
+  // (h-guid25) A wire story ends at its feedback line ("For comments and feedback contact: editorial@rttnews.com"): the
+  // page's other stories after it ("Editors Pick: ... raised its fiscal 2022 earnings outlook") are no targets of its.
+  const storyEnd =
+    /^\s*For comments and feedback contact:/im.exec(doc.text)?.index ?? Number.POSITIVE_INFINITY;
   const out: ReleaseGuidance[] = [
     ...guidanceOf(sentences, period)
       .filter(({ sentence }) => !inPlainTable(sentenceEvidence(sentence)))
+      .filter(({ sentence }) => sentenceEvidence(sentence).start < storyEnd)
       .map(
         ({ sentence, ...g }): ReleaseGuidance => ({
           ...g,
@@ -678,6 +700,18 @@ function guidanceRows(
       const half = /\bfirst[- ]half\b[^.;,()\d]{0,6}\b((?:19|20)\d{2})\b/i.exec(g.evidence.text);
       if (half) g.targetYear = Number(half[1]);
     }
+    // (h-guid25) A half year named without its year ("its net profit for the six months to September") is of the
+    // fiscal year the text's fiscal-year targets share ("in the full year to March 2012").
+    if (years.size === 1)
+      for (const g of out)
+        if ((g.targetPeriod === 'H1' || g.targetPeriod === 'H2') && g.targetYear === null)
+          g.targetYear = [...years][0]!;
+    // (h-guid25) A text whose first half runs "April 1 to September 30, 2017" names its fiscal years by the year they
+    // start in (the Japanese usage): its "fiscal 2017" ends in March 2018, so fiscal-year targets of 2017 are of 2018.
+    const aprilHalf = /\bApril 1\s+(?:to|through|-|–)\s+September 30,?\s+((?:19|20)\d{2})\b/i.exec(doc.text);
+    if (aprilHalf)
+      for (const g of out)
+        if (g.targetPeriod === 'FY' && g.targetYear === Number(aprilHalf[1])) g.targetYear! += 1;
     // (h-guid15) A quarter named without its year ("its fourth quarter consolidated revenues") takes the one year the
     // text names for that quarter ("for the fourth quarter of fiscal 2021").
     for (const g of out) {
@@ -791,7 +825,7 @@ function guidanceRows(
     out.splice(0, out.length, ...out.filter((g) => !(g.status === 'withdrawn' && g.unit === 'text')));
   applyWordedStatus(
     out,
-    doc.blocks.filter((b) => !b.row),
+    doc.blocks.filter((b) => !b.row && b.start < storyEnd),
   );
   // A revenue growth read from its revenue target's own sentence ("Net sales are expected to fall 80.6 billion yen, or
   // 5.1%, year on year to total 1.5 trillion yen") takes that target's status, as one read after it does.
@@ -845,6 +879,15 @@ function guidanceRows(
     if (same === undefined) kept.push(g);
     else same.status ??= g.status;
   }
+  // (h-guid25) ... and so is a range stated once rounded and once exactly (a headline "Raises FY24 revenue view to
+  // $2.88B-$2.91B" and the company's "net sales guidance range to $2.875 billion to $2.905 billion"): the exact one is
+  // kept, with the status either words.
+  for (const g of [...kept]) {
+    const exact = kept.find((k) => k !== g && k.basis === g.basis && roundedOf(g, k));
+    if (exact === undefined) continue;
+    exact.status ??= g.status;
+    kept.splice(kept.indexOf(g), 1);
+  }
   // (h-guid21) ... and so is the same value of a metric and period stated once without a basis and once with one (a
   // headline "Helen of Troy expects EPS of $3.42 to $3.52" and its sentence's "diluted EPS (GAAP) in the range of $3.42
   // to $3.52"): the statement with the basis is kept, with the status either words.
@@ -861,6 +904,36 @@ function guidanceRows(
     based.status ??= g.status;
     return false;
   });
+}
+
+/**
+ * (h-guid25) Whether range a is range b rounded: same metric, period and unit, each end of a within half a unit of its
+ * last printed digit of b's end (2.88 billion of 2.875 billion), and b printed with more digits.
+ */
+function roundedOf(a: ReleaseGuidance, b: ReleaseGuidance): boolean {
+  if (
+    a.metric !== b.metric ||
+    a.targetPeriod !== b.targetPeriod ||
+    a.targetYear !== b.targetYear ||
+    a.unit !== b.unit ||
+    a.low === null ||
+    a.high === null ||
+    b.low === null ||
+    b.high === null
+  )
+    return false;
+  const digits = (x: number) =>
+    String(Math.abs(x))
+      .replace(/\.|0+$/g, '')
+      .replace(/^0+/, '').length;
+  const step = (x: number) => 10 ** (Math.floor(Math.log10(Math.abs(x))) - digits(x) + 1);
+  const near = (x: number, y: number) =>
+    x !== 0 && y !== 0 && Math.abs(x - y) <= step(x) / 2 + 1e-9 * Math.abs(x);
+  return (
+    near(a.low, b.low) &&
+    near(a.high, b.high) &&
+    digits(a.low) + digits(a.high) < digits(b.low) + digits(b.high)
+  );
 }
 
 /** Two guidance statements of one metric, period and value (their basis and status aside). */

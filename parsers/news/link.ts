@@ -19,6 +19,12 @@ export interface RegistryCompany {
    * IBM). A name two companies claim is ambiguous, like any shared alias.
    */
   subsidiaries?: string[];
+  /**
+   * The brand names its own 10-K states ("marketed under the Buick, Cadillac, Chevrolet and GMC brands", "iPhone is the
+   * Company's line of smartphones": parsers/news/brands.ts): names a headline may use for it. A brand two companies claim is
+   * ambiguous, like any shared alias.
+   */
+  brands?: string[];
   /** Its ticker history (the registry's listings): the symbol it traded under, and when. */
   tickers?: { symbol: string; from: string | null; to: string | null }[];
 }
@@ -48,7 +54,14 @@ export interface LinkResult {
  * of a name whose words are joined by "&" ("J&J" of JOHNSON & JOHNSON), or an everyday "&" initialism opening its name
  * ("S&P" of S&P Global: `opening`, keyed `&` + the initialism's key), which names it only as the first word of a longer name.
  */
-export type AliasKind = 'name' | 'former_name' | 'first_word' | 'initials' | 'subsidiary' | 'opening';
+export type AliasKind =
+  | 'name'
+  | 'former_name'
+  | 'first_word'
+  | 'initials'
+  | 'subsidiary'
+  | 'brand'
+  | 'opening';
 
 export interface AliasEntry {
   company: RegistryCompany;
@@ -248,6 +261,17 @@ function companyPart(c: RegistryCompany, subsidiaryKey: (name: string) => string
         company: c,
         kind: 'subsidiary',
         common: !k.includes(' ') && isEverydayWord(k),
+      });
+  }
+  for (const brand of c.brands ?? []) {
+    // after its names and subsidiaries; a brand spelt in mixed case inside a word ("iPhone") is distinctive, a one-word brand
+    // that is an everyday word ("Mac") links only as a headline's subject or possessive, as an ordinary-word name does
+    const k = nameKey(brand);
+    if (k)
+      put(k.replace(/ /g, ''), {
+        company: c,
+        kind: 'brand',
+        common: !k.includes(' ') && !/\p{Ll}\p{Lu}/u.test(brand) && isEverydayWord(k),
       });
   }
   return part;
@@ -1647,7 +1671,8 @@ function nameMatches(
   const caps = titleCased(text);
   for (let i = 0; i < words.length; i++) {
     const first = (words[i] as RegExpMatchArray)[0];
-    if (!/^\p{Lu}/u.test(first)) continue;
+    // (a word in mixed case opening with a lower-case letter is a name too: "iPhone", "eBay")
+    if (!/^(\p{Lu}|\p{Ll}{1,2}\p{Lu})/u.test(first)) continue;
     const run = nameRun(text, words, i);
     // a name joined by "/" to another in front of an index's name is the index's co-brand: "S&P/Experian Consumer Credit
     // Default Indices", "S&P/ASX Index Series" (an index named after a company is no news about that company)
@@ -1682,7 +1707,7 @@ function nameMatches(
     }
     for (let n = Math.min(reg.maxWords, words.length - i); n >= 1; n--) {
       const span = words.slice(i, i + n).map((w) => w[0]);
-      if (!/^[\p{Lu}0-9]/u.test(span[n - 1] as string)) continue;
+      if (!/^([\p{Lu}0-9]|\p{Ll}{1,2}\p{Lu})/u.test(span[n - 1] as string)) continue;
       // a span never ends on a one-letter piece of a hyphenated word: the "T" of "T-Mobile" is no word ("Join T")
       const lastWord = words[i + n - 1] as RegExpMatchArray;
       if (lastWord[0].length === 1 && text[(lastWord.index ?? 0) + 1] === '-') continue;

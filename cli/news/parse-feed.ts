@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { parseCompanyTickersExchange } from '../../parsers/edgar/company-tickers.ts';
 import { type IndexKind, parseIndexFile } from '../../parsers/edgar/index-files.ts';
 import { parseSubmissions } from '../../parsers/edgar/submissions.ts';
+import { isForm10K, statedBrands } from '../../parsers/news/brands.ts';
 import { channelOf } from '../../parsers/news/channel.ts';
 import { parseFeed } from '../../parsers/news/feed.ts';
 import {
@@ -12,7 +13,6 @@ import {
   type RegistryIndex,
 } from '../../parsers/news/link.ts';
 import { buildEvents, companyRows, processItems } from '../../parsers/news/pipeline.ts';
-import { isForm10K, statedBrands } from '../../parsers/news/brands.ts';
 import { exhibit21Subsidiaries, exhibit21Text } from '../../parsers/news/subsidiaries.ts';
 
 /**

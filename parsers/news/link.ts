@@ -1764,6 +1764,15 @@ function nameMatches(
         })
       )
         continue;
+      // a one-word name that is an everyday word, right after "a" or "an", is that word: "When Obesity Prevents a Joint
+      // Replacement" names no JOINT Corp (a company is never "a Joint")
+      if (
+        n === 1 &&
+        !/['’]s?$/.test(phrase) &&
+        /(^|\s)an?\s+$/i.test(text.slice(Math.max(0, at - 4), at)) &&
+        hits.every((h) => h.kind !== 'brand' && englishWords().has(aliasKey(phrase)))
+      )
+        continue;
       const single = n === 1 && !/[-]/.test(phrase);
       const suffixed = /\b(inc|incorporated|corp|corporation|co|company|ltd|limited|plc|llc)\b/i.test(phrase);
       // in sentence case, a one-word name inside a longer proper noun ("Washington Post", "Wynn Macau") is

@@ -1177,20 +1177,48 @@ export const TEXT_RULES: TextRule[] = [
   r('operations.shortage', 'operations', 'supply', /\bshortages?\b/i, 2),
   r('product.promotion', 'product', 'promotion', /\b\d+% off\b|\bbest deals\b/i, 2),
   r('product.recall', 'product', 'recall', /\brecall\w*\b/i, 3),
+  // a company closing a count of its sites (warehouses, stores, plants, offices ...) shrinks: "Amazon plans to close three UK
+  // warehouses, impacting 1,200 workers" (restructuring)
+  r(
+    'restructuring.closures',
+    'restructuring',
+    'closures',
+    /\b(to close|closes|closing|to shut|shuts|shutting) (down )?(\d+|two|three|four|five|six|seven|eight|nine|ten|dozens of|hundreds of)( \w+){0,2} (warehouses|stores|plants|factories|offices|sites|branches|locations|outlets|mills|restaurants|(fulfil?lment|distribution|data) cent(er|re)s)\b/i,
+    3,
+  ),
+  // a company's hiring plans and its staff ordered back to the office are its operations: "Binance plans 15-30% hiring spree",
+  // "Starbucks CEO ... tells corporate workers to return to the office 3 days a week"
+  r(
+    'operations.workforce',
+    'operations',
+    'workforce',
+    /\b(hiring (spree|plans?|push|binge)|plans? to hire|return(s|ing)? to the office|back to the office|return[- ]to[- ]office)\b/i,
+    3,
+  ),
+  // a rocket launch that fails is its operator's operations, no product launch: "Virgin Orbit stock plummets after failure of its
+  // first UK rocket launch"
+  r(
+    'operations.launch_failure',
+    'operations',
+    'launch_failure',
+    /\b(failure of (its |the )?(\w+ ){0,3}(rocket )?launch|(rocket |satellite )?launch (failure|failed|fails)|failed to reach orbit|rocket (launch )?(explodes|exploded|fails|failed))\b/i,
+    5,
+  ),
   r(
     'restructuring.layoffs',
     'restructuring',
     'layoffs',
-    /\b(layoffs?|lay off|laid[- ]off|job cuts?|cut \d[\d,]* jobs|cuts? jobs|headcount|restructur\w*|slash\w* (jobs|workforce)|workforce (cuts?|reductions?)|voluntary buyouts|severance|debt overhaul|cost[- ]cutting|cost cuts?|cuts? costs)\b/i,
+    /\b(layoffs?|lay off|lays off|laying off|laid[- ]off|job cuts?|cut \d[\d,]* jobs|cuts? jobs|headcount|restructur\w*|slash\w* (jobs|workforce)|workforce (cuts?|reductions?)|voluntary buyouts|severance|debt overhaul|cost[- ]cutting|cost cuts?|cuts? costs)\b/i,
     3,
   ),
   // a company bowing out of or pulling out of a business or a market, or ceasing its services there, leaves it: "Panasonic bows out
-  // of smartphones", "Yahoo ceases services in China" (not out of a deal, talks or a bid, which is the deal's news)
+  // of smartphones", "Yahoo ceases services in China", "Wells Fargo ... is stepping back from the housing market" (not out of a
+  // deal, talks or a bid, which is the deal's news, nor back from a role)
   r(
     'restructuring.exit',
     'restructuring',
     'exit',
-    /\b(bows? out of|bowing out of|bowed out of|pulls? out of|pulling out of|pulled out of)\b(?! (\w+ ){0,3}(deal|talks|bid|race|contest|merger|takeover|agreement|offer)s?\b)|\bceases? (its |all )?(\w+ )?(services|operations|business)\b/i,
+    /\b(bows? out of|bowing out of|bowed out of|pulls? out of|pulling out of|pulled out of|steps? back from|stepping back from|stepped back from)\b(?! (\w+ ){0,3}(deal|talks|bid|race|contest|merger|takeover|agreement|offer|role|board|post|job)s?\b)|\bceases? (its |all )?(\w+ )?(services|operations|business)\b/i,
     3,
   ),
   r(

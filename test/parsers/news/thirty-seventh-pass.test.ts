@@ -11,13 +11,14 @@ const CNN_COMPANIES =
   'CNNMONEY-RSS_news-companies_areed1192-finance-news-aggregator_HELDOUT-31_2018-09-25-10-02_EXCERPT_TRANSCRIBED.rss.xml';
 const CNN_INTERNATIONAL =
   'CNNMONEY-RSS_news-international_areed1192-finance-news-aggregator_HELDOUT-31_2017-02-08-13_TRANSCRIBED.rss.xml';
-const { primary, type } = passItems([
+const { primary, type, direction } = passItems([
   CNN_COMPANIES,
   CNN_INTERNATIONAL,
   'NYT-RSS_homepage-top-stories_rumca-js-RSS-Link-Database-2024_HELDOUT-32_2024-09-04_TRANSCRIBED.rss.xml',
   'CNBC-RSS_id-100727362-world-news_rumca-js-RSS-Link-Database-2023_HELDOUT-33_2023-01-10_TRANSCRIBED.rss.xml',
   'CNBC-RSS_id-100727362-world-news_rumca-js-RSS-Link-Database-2023_HELDOUT-33_2023-01-11_TRANSCRIBED.rss.xml',
   'INTRINIO-API_companies-AAPL-news-yahoo_OpenBB-cassette-company-news_HELDOUT-10_2024-01-02.rss.xml',
+  'MARKETAUX-API_news-all_code-index-44893435225_HELDOUT-19_2024-07-30.rss.xml',
 ]);
 const mirror = new URL('../../../fixtures/upstream/www.sec.gov/Archives/edgar/data/', import.meta.url);
 
@@ -43,6 +44,8 @@ describe('news, brands a company states in its own 10-K (thirty-seventh pass)', 
   it('a brand named in the headline links its owner', () => {
     expect(primary('Cadillac moving its headquarters back to Michigan')).toBe('GM');
     expect(primary('Will the next iPhone charge wirelessly?')).toBe('AAPL');
+    // a question about the next product, no move in its words: neutral (labels-heldout-31.tsv)
+    expect(direction('Will the next iPhone charge wirelessly?')).toBe('neutral');
   });
 });
 
@@ -53,6 +56,10 @@ describe('news, short names and everyday words (thirty-seventh pass)', () => {
   });
   it('an everyday-word name modifying a noun before the verb is no company', () => {
     expect(primary('Visa crackdown puts these rural doctors at risk')).toBeNull();
+    // "Northern" of Northern Trust modifies "tensions"; the Tel Aviv Stock Exchange is the market (labels-heldout-19.tsv)
+    expect(primary('Tue: Northern tensions weigh on TASE')).toBeNull();
+    expect(type('Tue: Northern tensions weigh on TASE')).toBe('macro');
+    expect(direction('Tue: Northern tensions weigh on TASE')).toBe('bearish');
     // the guard: a verb the lexicon lacks after the name still leaves the company
     expect(primary("Apple needs to 'unclog their innovation rut': Analyst")).toBe('AAPL');
   });

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { parseCompanyTickersExchange } from '../../parsers/edgar/company-tickers.ts';
 import { type IndexKind, parseIndexFile } from '../../parsers/edgar/index-files.ts';
 import { parseSubmissions } from '../../parsers/edgar/submissions.ts';
+import { isForm10K, statedBrands } from '../../parsers/news/brands.ts';
 import { channelOf } from '../../parsers/news/channel.ts';
 import { parseFeed } from '../../parsers/news/feed.ts';
 import {
@@ -161,8 +162,34 @@ export function mirrorSubsidiaries(tickerFile: string): Map<string, string[]> {
 }
 
 /**
+ * The brand names each 10-K document in the mirror (`www.sec.gov/Archives/edgar/data/<cik>/.../*.htm[l]`, its cover page saying
+ * Form 10-K) states (parsers/news/brands.ts), by the CIK of the folder it is filed under.
+ */
+export function mirrorBrands(tickerFile: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const root = join(dirname(tickerFile), '../Archives/edgar/data');
+  if (!existsSync(root)) return out;
+  const walk = (d: string): string[] =>
+    readdirSync(d, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(join(d, e.name)) : /\.html?$/.test(e.name) ? [join(d, e.name)] : [],
+    );
+  for (const folder of readdirSync(root, { withFileTypes: true })) {
+    if (!folder.isDirectory() || !/^\d{1,10}$/.test(folder.name)) continue;
+    const cik = folder.name.padStart(10, '0');
+    for (const f of walk(join(root, folder.name))) {
+      const doc = readFileSync(f, 'utf8');
+      if (!isForm10K(doc)) continue;
+      const known = out.get(cik) ?? [];
+      out.set(cik, [...known, ...statedBrands(doc).filter((b) => !known.includes(b))]);
+    }
+  }
+  return out;
+}
+
+/**
  * The registry the CLI links against: a company_tickers_exchange.json (default: the project's mirror copy), with the
- * former names of the mirror's submissions files and the Exhibit 21 subsidiaries of its full-text submissions.
+ * former names of the mirror's submissions files, the Exhibit 21 subsidiaries of its full-text submissions and the brands its
+ * 10-K documents state.
  */
 export function loadCliRegistry(path?: string): RegistryIndex {
   return buildRegistryIndex(cliRegistryCompanies(path));
@@ -185,6 +212,7 @@ export function cliRegistryCompanies(path?: string): RegistryCompany[] {
     former.set(cik, [...known, ...names.filter((n) => !known.some((k) => aliasKey(k) === aliasKey(n)))]);
   }
   const subsidiaries = mirrorSubsidiaries(file);
+  const brands = mirrorBrands(file);
   return r.rows.map((e) => ({
     company_id: `cik:${e.cik}`,
     name: e.name,
@@ -192,6 +220,7 @@ export function cliRegistryCompanies(path?: string): RegistryCompany[] {
     cik: e.cik,
     ...(former.has(e.cik) ? { aliases: former.get(e.cik) } : {}),
     ...(subsidiaries.has(e.cik) ? { subsidiaries: subsidiaries.get(e.cik) } : {}),
+    ...(brands.has(e.cik) ? { brands: brands.get(e.cik) } : {}),
   }));
 }
 

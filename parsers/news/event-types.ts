@@ -1177,20 +1177,48 @@ export const TEXT_RULES: TextRule[] = [
   r('operations.shortage', 'operations', 'supply', /\bshortages?\b/i, 2),
   r('product.promotion', 'product', 'promotion', /\b\d+% off\b|\bbest deals\b/i, 2),
   r('product.recall', 'product', 'recall', /\brecall\w*\b/i, 3),
+  // a company closing a count of its sites (warehouses, stores, plants, offices ...) shrinks: "Amazon plans to close three UK
+  // warehouses, impacting 1,200 workers" (restructuring)
+  r(
+    'restructuring.closures',
+    'restructuring',
+    'closures',
+    /\b(to close|closes|closing|to shut|shuts|shutting) (down )?(\d+|two|three|four|five|six|seven|eight|nine|ten|dozens of|hundreds of)( \w+){0,2} (warehouses|stores|plants|factories|offices|sites|branches|locations|outlets|mills|restaurants|(fulfil?lment|distribution|data) cent(er|re)s)\b/i,
+    3,
+  ),
+  // a company's hiring plans and its staff ordered back to the office are its operations: "Binance plans 15-30% hiring spree",
+  // "Starbucks CEO ... tells corporate workers to return to the office 3 days a week"
+  r(
+    'operations.workforce',
+    'operations',
+    'workforce',
+    /\b(hiring (spree|plans?|push|binge)|plans? to hire|return(s|ing)? to the office|back to the office|return[- ]to[- ]office)\b/i,
+    3,
+  ),
+  // a rocket launch that fails is its operator's operations, no product launch: "Virgin Orbit stock plummets after failure of its
+  // first UK rocket launch"
+  r(
+    'operations.launch_failure',
+    'operations',
+    'launch_failure',
+    /\b(failure of (its |the )?(\w+ ){0,3}(rocket )?launch|(rocket |satellite )?launch (failure|failed|fails)|failed to reach orbit|rocket (launch )?(explodes|exploded|fails|failed))\b/i,
+    5,
+  ),
   r(
     'restructuring.layoffs',
     'restructuring',
     'layoffs',
-    /\b(layoffs?|lay off|laid[- ]off|job cuts?|cut \d[\d,]* jobs|cuts? jobs|headcount|restructur\w*|slash\w* (jobs|workforce)|workforce (cuts?|reductions?)|voluntary buyouts|severance|debt overhaul|cost[- ]cutting|cost cuts?|cuts? costs)\b/i,
+    /\b(layoffs?|lay off|lays off|laying off|laid[- ]off|job cuts?|cut \d[\d,]* jobs|cuts? jobs|headcount|restructur\w*|slash\w* (jobs|workforce)|workforce (cuts?|reductions?)|voluntary buyouts|severance|debt overhaul|cost[- ]cutting|cost cuts?|cuts? costs)\b/i,
     3,
   ),
   // a company bowing out of or pulling out of a business or a market, or ceasing its services there, leaves it: "Panasonic bows out
-  // of smartphones", "Yahoo ceases services in China" (not out of a deal, talks or a bid, which is the deal's news)
+  // of smartphones", "Yahoo ceases services in China", "Wells Fargo ... is stepping back from the housing market" (not out of a
+  // deal, talks or a bid, which is the deal's news, nor back from a role)
   r(
     'restructuring.exit',
     'restructuring',
     'exit',
-    /\b(bows? out of|bowing out of|bowed out of|pulls? out of|pulling out of|pulled out of)\b(?! (\w+ ){0,3}(deal|talks|bid|race|contest|merger|takeover|agreement|offer)s?\b)|\bceases? (its |all )?(\w+ )?(services|operations|business)\b/i,
+    /\b(bows? out of|bowing out of|bowed out of|pulls? out of|pulling out of|pulled out of|steps? back from|stepping back from|stepped back from)\b(?! (\w+ ){0,3}(deal|talks|bid|race|contest|merger|takeover|agreement|offer|role|board|post|job)s?\b)|\bceases? (its |all )?(\w+ )?(services|operations|business)\b/i,
     3,
   ),
   r(
@@ -1569,7 +1597,7 @@ export const TEXT_RULES: TextRule[] = [
     'macro.markets',
     'macro',
     'markets',
-    /\b(stocks|equities|bonds?|(?<!\b(dividend|earnings|free cash flow|fcf|investing in) )yields?|treasur(y|ies)(?! shares?\b| stock\b| sec(retary|retaries|\.)?\b| department\b| pick\b| nominee\b| officials?\b)|(?<!\w-)(dollar|yen|euro|pound)|sterling|currency|fx|bitcoin|cryptocurrencies|oil(?! (spill|leak)s?\b)|crude|brent|wti|lng|bpd|gold|silver|copper|tin|nickel|zinc|alumin(i)?um|lithium|platinum|palladium|iron ore|commodit(y|ies)|futures|(?<!\bthings on )wall street(?! journal| (bonus(es)?|pay|rituals?|traders|bankers|analysts|firms|banks|jobs)\b)|indices|(stock|market|equity) indexes|emerging markets?|(bull|bear) markets?|(stock |equity )?market (boom|bust|rout|turmoil|meltdown|sell-?off|crash|slump)|(global|worldwide) sell-?offs?|(world|global|financial|stock|equity|credit|capital) markets|stock market (\w+ )?(rall\w*|rises?|falls?|gains?|slides?|drops?|climbs?|sinks?|resumes?|closes?|ends?|higher|lower|mixed|tumbles?|surges?)|markets? (higher|lower|mixed)|stock (rises?|rall(y|ies)|falls?|slides?|gains?|drops?)|(tech|equity|equities|bond|relief) rall(y|ies)|the market (behaves?|behaving|do|does|reacts?|heads?)|market (message|mood)|funds? flows?|outflows?|inflows?|volatility|money markets?|benchmarks?|bourses?|home prices|ftse( \d+)?|dow( jones)?|s&p 500|nasdaq composite|nikkei|dax|hang seng|sensex|nifty)\b/i,
+    /\b(stocks|equities|bonds?|(?<!\b(dividend|earnings|free cash flow|fcf|investing in) )yields?|treasur(y|ies)(?! shares?\b| stock\b| sec(retary|retaries|\.)?\b| department\b| pick\b| nominee\b| officials?\b)|(?<!\w-)(dollar|yen|euro|pound)|sterling|currency|fx|bitcoin|cryptocurrencies|oil(?! (spill|leak)s?\b)|crude|brent|wti|lng|bpd|gold|silver|copper|tin|nickel|zinc|alumin(i)?um|lithium|platinum|palladium|iron ore|commodit(y|ies)|futures|(?<!\bthings on )wall street(?! journal| (bonus(es)?|pay|rituals?|traders|bankers|analysts|firms|banks|jobs)\b)|indices|(stock|market|equity) indexes|emerging markets?|(bull|bear) markets?|(stock |equity )?market (boom|bust|rout|turmoil|meltdown|sell-?off|crash|slump)|(global|worldwide) sell-?offs?|(world|global|financial|stock|equity|credit|capital) markets|stock market (\w+ )?(rall\w*|rises?|falls?|gains?|slides?|drops?|climbs?|sinks?|resumes?|closes?|ends?|higher|lower|mixed|tumbles?|surges?)|markets? (higher|lower|mixed)|stock (rises?|rall(y|ies)|falls?|slides?|gains?|drops?)|(tech|equity|equities|bond|relief) rall(y|ies)|the market (behaves?|behaving|do|does|reacts?|heads?)|market (message|mood)|funds? flows?|outflows?|inflows?|volatility|money markets?|benchmarks?|bourses?|home prices|ftse( \d+)?|dow( jones)?|s&p 500|nasdaq composite|nikkei|dax|hang seng|sensex|nifty|tase)\b/i,
     2,
   ),
   // a stock index or the market as a whole moving, closing or setting a record is a market move, whatever company the headline

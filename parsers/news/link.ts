@@ -19,6 +19,12 @@ export interface RegistryCompany {
    * IBM). A name two companies claim is ambiguous, like any shared alias.
    */
   subsidiaries?: string[];
+  /**
+   * The brand names its own 10-K states ("marketed under the Buick, Cadillac, Chevrolet and GMC brands", "iPhone is the
+   * Company's line of smartphones": parsers/news/brands.ts): names a headline may use for it. A brand two companies claim is
+   * ambiguous, like any shared alias.
+   */
+  brands?: string[];
   /** Its ticker history (the registry's listings): the symbol it traded under, and when. */
   tickers?: { symbol: string; from: string | null; to: string | null }[];
 }
@@ -48,7 +54,14 @@ export interface LinkResult {
  * of a name whose words are joined by "&" ("J&J" of JOHNSON & JOHNSON), or an everyday "&" initialism opening its name
  * ("S&P" of S&P Global: `opening`, keyed `&` + the initialism's key), which names it only as the first word of a longer name.
  */
-export type AliasKind = 'name' | 'former_name' | 'first_word' | 'initials' | 'subsidiary' | 'opening';
+export type AliasKind =
+  | 'name'
+  | 'former_name'
+  | 'first_word'
+  | 'initials'
+  | 'subsidiary'
+  | 'brand'
+  | 'opening';
 
 export interface AliasEntry {
   company: RegistryCompany;
@@ -228,6 +241,17 @@ function companyPart(c: RegistryCompany, subsidiaryKey: (name: string) => string
     const ik = initialsKey(n);
     if (ik) part.initials.push(ik);
   }
+  // a two-letter ticker that spells the initials of the company's two-word name is a short name of it: "GE" of GENERAL
+  // ELECTRIC CO, "GM" of General Motors Co (linked as a short name is: written in capitals, as a headline's subject or possessive)
+  const own = nameKey(c.name).split(' ');
+  const t = c.ticker?.toLowerCase() ?? '';
+  if (
+    /^[a-z]{2}$/.test(t) &&
+    own.length === 2 &&
+    own.every((w) => /^[a-z]{2,}$/.test(w)) &&
+    own.map((w) => w[0]).join('') === t
+  )
+    part.initials.push(t);
   for (const sub of c.subsidiaries ?? []) {
     // after its own names (a former name that is also a subsidiary's stays a former name); a subsidiary's name as a
     // whole only (its first word or initials say nothing of the parent)
@@ -237,6 +261,17 @@ function companyPart(c: RegistryCompany, subsidiaryKey: (name: string) => string
         company: c,
         kind: 'subsidiary',
         common: !k.includes(' ') && isEverydayWord(k),
+      });
+  }
+  for (const brand of c.brands ?? []) {
+    // after its names and subsidiaries; a brand spelt in mixed case inside a word ("iPhone") is distinctive, a one-word brand
+    // that is an everyday word ("Mac") links only as a headline's subject or possessive, as an ordinary-word name does
+    const k = nameKey(brand);
+    if (k)
+      put(k.replace(/ /g, ''), {
+        company: c,
+        kind: 'brand',
+        common: !k.includes(' ') && !/\p{Ll}\p{Lu}/u.test(brand) && isEverydayWord(k),
       });
   }
   return part;
@@ -301,7 +336,8 @@ function across(companies: RegistryCompany[], parts: CompanyPart[]): Across {
 function initialsEntry(k: string, a: Across, aliases: ReadonlyMap<string, AliasEntry[]>): AliasEntry | null {
   const cs = a.initials.get(k);
   if (cs?.size !== 1 || aliases.has(k)) return null;
-  return { company: [...cs][0] as RegistryCompany, kind: 'initials', common: false };
+  // (two letters are a short name: common, like a name under four letters)
+  return { company: [...cs][0] as RegistryCompany, kind: 'initials', common: isCommonWord(k) };
 }
 
 /**
@@ -1536,6 +1572,17 @@ const INDEX_NAME =
 /** Up to four capitalized words and then "Fund" or "ETF": the rest of a fund's name. */
 const FUND_AFTER = /^(?: +[\p{Lu}0-9][\p{L}0-9&'’.-]*){0,4} +(Funds?|ETFs?)\b/u;
 
+/** Words after a name that leave it the subject's head: auxiliaries, infinitive "to", conjunctions, negation. */
+const FUNCTION_WORD =
+  /^(to|and|or|but|will|would|could|can|may|might|must|shall|should|is|are|was|were|be|has|have|had|does|did|do|not|also|just|now|still|says|said|in|on|at|of|for|with|by|from|as|than|that|who|which)$/;
+/**
+ * Is `w` the finite verb of a clause whose subject ends in the noun `noun`: a lexicon verb (no function word), or a word in -s
+ * after a singular noun ("crackdown puts")?
+ */
+const finiteVerb = (noun: string, w: string) =>
+  /^\p{Ll}+$/u.test(w) &&
+  !FUNCTION_WORD.test(w) &&
+  (isVerb(w) || (/[^s]s$/.test(w) && !/s$/.test(noun) && englishWords().has(w.slice(0, -1))));
 const isVerb = (w: string) => VERBS.has(w) || VERBS.has(`${w}s`) || VERBS.has(`${w}es`);
 
 /** A word naming an index or a family of them. */
@@ -1624,7 +1671,8 @@ function nameMatches(
   const caps = titleCased(text);
   for (let i = 0; i < words.length; i++) {
     const first = (words[i] as RegExpMatchArray)[0];
-    if (!/^\p{Lu}/u.test(first)) continue;
+    // (a word in mixed case opening with a lower-case letter is a name too: "iPhone", "eBay")
+    if (!/^(\p{Lu}|\p{Ll}{1,2}\p{Lu})/u.test(first)) continue;
     const run = nameRun(text, words, i);
     // a name joined by "/" to another in front of an index's name is the index's co-brand: "S&P/Experian Consumer Credit
     // Default Indices", "S&P/ASX Index Series" (an index named after a company is no news about that company)
@@ -1659,7 +1707,7 @@ function nameMatches(
     }
     for (let n = Math.min(reg.maxWords, words.length - i); n >= 1; n--) {
       const span = words.slice(i, i + n).map((w) => w[0]);
-      if (!/^[\p{Lu}0-9]/u.test(span[n - 1] as string)) continue;
+      if (!/^([\p{Lu}0-9]|\p{Ll}{1,2}\p{Lu})/u.test(span[n - 1] as string)) continue;
       // a span never ends on a one-letter piece of a hyphenated word: the "T" of "T-Mobile" is no word ("Join T")
       const lastWord = words[i + n - 1] as RegExpMatchArray;
       if (lastWord[0].length === 1 && text[(lastWord.index ?? 0) + 1] === '-') continue;
@@ -1689,6 +1737,15 @@ function nameMatches(
         break;
       }
       const hits = entries as AliasEntry[];
+      // initials name a company only written in capitals: "Ge" or "ge" is no "GE"
+      // (two letters only as a word of their own: "The A.P.'s" and "AP-NORC" are no "AP")
+      const bare = phrase.replace(/['’]s?$/, '');
+      if (
+        hits.every((h) => h.kind === 'initials') &&
+        (bare !== bare.toUpperCase() ||
+          (!bare.includes('&') && (!/^[A-Z]{2}$/.test(bare) || text[at + phrase.length] === '-')))
+      )
+        continue;
       // a one-word name set alone in quotation marks is a term quoted, not a company named: "He Isn't Saying 'NFT'" (NFT Ltd)
       const before = text.slice(0, at);
       const after = text.slice((last.index ?? 0) + last[0].replace(/['’]$/, '').length);
@@ -1705,6 +1762,15 @@ function nameMatches(
           const lw = w.toLowerCase().replace(/['’]s?$/, '');
           return lw.length >= 4 && isEverydayWord(lw);
         })
+      )
+        continue;
+      // a one-word name that is an everyday word, right after "a" or "an", is that word: "When Obesity Prevents a Joint
+      // Replacement" names no JOINT Corp (a company is never "a Joint")
+      if (
+        n === 1 &&
+        !/['’]s?$/.test(phrase) &&
+        /(^|\s)an?\s+$/i.test(text.slice(Math.max(0, at - 4), at)) &&
+        hits.every((h) => h.kind !== 'brand' && englishWords().has(aliasKey(phrase)))
       )
         continue;
       const single = n === 1 && !/[-]/.test(phrase);
@@ -1793,8 +1859,26 @@ function nameMatches(
         at > subjectAt &&
         /^(?:\p{Lu}[\p{L}.-]*\s+){0,2}\p{Lu}[\p{L}.-]*['’]s?\s+$/u.test(text.slice(subjectAt, at));
       const labelHead = subjectAt > 0 && at === 0 && /^\S+\s+[^:]*:\s*$/.test(text.slice(0, subjectAt));
+      // in sentence case, an everyday-word name set before a lower-case noun is that word modifying the noun, not the subject's
+      // head when a verb follows that noun: "Visa crackdown puts these rural doctors at risk" ("Apple needs to ..." keeps Apple)
+      const modifier =
+        !caps &&
+        n === 1 &&
+        !possessive &&
+        !!nw &&
+        /^ +$/.test(gapAfter) &&
+        /^\p{Ll}+$/u.test(nw[0]) &&
+        !isVerb(nw[0]) &&
+        !FUNCTION_WORD.test(nw[0]) &&
+        !/ly$/.test(nw[0]) &&
+        !!words[i + n + 1] &&
+        /^ +$/.test(text.slice((nw.index ?? 0) + nw[0].length, words[i + n + 1]?.index)) &&
+        finiteVerb(nw[0], (words[i + n + 1] as RegExpMatchArray)[0]);
       const asSubject =
-        subjectAt >= 0 && (at === subjectAt || possessive || afterOwner || labelHead) && !subsidiary;
+        subjectAt >= 0 &&
+        (at === subjectAt || possessive || afterOwner || labelHead) &&
+        !subsidiary &&
+        !(common && modifier);
       // a market index's name names the index or its market, not the company sharing the name (Nasdaq Inc., Dow Inc.):
       // "S&P, Nasdaq start 2024 ...", "Dow Jones Falls 195 Points", "The Nasdaq Sinks"; kept ambiguous without a legal form
       const indexName = !suffixed && INDEX_NAME.test(phrase.replace(/['’]s?$/, ''));

@@ -748,7 +748,11 @@ function readByRules(input: ReaderInput): Reading {
     };
   // (and so does a headline asking whether a company will beat or miss again: "Will Dell Technologies (DELL) Beat Estimates Again
   // in Its Next Earnings Report?", a preview)
-  const willQuestion = /^will\b[^?]*\b(beat|miss|top|exceed)\b[^?]*\?\s*$/i.test(input.title);
+  // (and a headline asking what a company's next thing will do, whose own words read no move: "Will the next iPhone charge
+  // wirelessly?")
+  const willQuestion =
+    /^will\b[^?]*\b(beat|miss|top|exceed)\b[^?]*\?\s*$/i.test(input.title) ||
+    (head.net === 0 && /^will (the|its|their) next\b[^?]*\?\s*$/i.test(input.title));
   // (a question opening the clause after a label's colon asks it too, when the headline states no move: "Meet GE's new boss: Can
   // Larry Culp right the ship?" is not read from its summary's "mess")
   const labelQuestion =

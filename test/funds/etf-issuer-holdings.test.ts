@@ -132,7 +132,7 @@ describe('SPDR XLSX (SPY, As of 10-May-2024)', () => {
     expect(f.rows.at(-1)).toMatchObject({ ordinal: 504, name: 'NEWS CORP  CLASS B', ticker: 'NWS' });
   });
 
-  it("MSFT first, AAPL second: CUSIP kept as text with its leading zero, shares from 1.70182704E8", () => {
+  it('MSFT first, AAPL second: CUSIP kept as text with its leading zero, shares from 1.70182704E8', () => {
     expect(f.rows[0]).toMatchObject({
       ordinal: 1,
       name: 'MICROSOFT CORP',

@@ -59,17 +59,12 @@ export interface IssuerHoldingsFile {
   warnings: string[];
 }
 
-/** The file is not an issuer holdings file at all (no holdings header row): nothing to quarantine-and-retry. */
+/** The file is no issuer holdings file at all (no holdings header row); a ParseError, so the pipeline quarantines it. */
 export class NotAHoldingsFileError extends ParseError {
   override name = 'NotAHoldingsFileError';
 }
 
-type Field =
-  | Exclude<keyof IssuerHoldingRow, 'ordinal' | 'kind' | 'cusip' | 'isin' | 'sedol'>
-  | 'identifier'
-  | 'cusip'
-  | 'isin'
-  | 'sedol';
+type Field = Exclude<keyof IssuerHoldingRow, 'ordinal' | 'kind'> | 'identifier';
 
 /** Column names per field, each vintage's spelling (lower case, spaces collapsed). First match wins. */
 const COLUMNS: Record<Field, readonly string[]> = {

@@ -14,6 +14,7 @@ import { financialsJob } from './edgar/financials.job.ts';
 import { formDJob } from './edgar/form-d.job.ts';
 import { formDIndexJob } from './edgar/form-d-index.job.ts';
 import { nportJob } from './edgar/nport.job.ts';
+import { etfIssuerHoldingsJob } from './etf/etf-issuer-holdings.job.ts';
 import { form20fJob } from './form-20f/form-20f.job.ts';
 import { krCompaniesJob } from './korea/companies.job.ts';
 import { krFinancialsJob } from './korea/financials.job.ts';
@@ -71,6 +72,7 @@ export const JOBS: readonly DatasetJob[] = [
   formDIndexJob as DatasetJob,
   formDJob as DatasetJob,
   nportJob as DatasetJob,
+  etfIssuerHoldingsJob as DatasetJob,
   consensusJob as DatasetJob,
   predictionMarketsJob as DatasetJob,
 ];

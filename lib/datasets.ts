@@ -390,6 +390,23 @@ export const DATASETS = [
     inputs: ['filings'],
     builtBy: 'fund_holdings',
   },
+  // ETF issuers' daily holdings files (iShares CSV, SPDR XLSX): docs/funds.md "ETF issuer daily holdings"
+  {
+    id: 'etf_issuer_holdings',
+    title: 'ETF daily holdings as the issuer publishes them',
+    statusFamily: null,
+    minPlan: 'fund',
+    creditCost: 1,
+    updateFrequency: 'daily',
+    availableFrom: null,
+    initialHistoryStatus: 'current_snapshot',
+    source: null,
+    // daily 01:30 UTC: the issuers post the previous US trading day's file in the evening (US time)
+    schedule: '30 1 * * *',
+    table: 'etf_issuer_holdings',
+    earliestColumn: 'as_of',
+    inputs: ['companies'],
+  },
   {
     id: 'tw_companies',
     title: 'Taiwan listed and OTC companies (registry)',

@@ -4,6 +4,7 @@ export * from './companies.ts';
 export * from './consensus.ts';
 export * from './datasets.ts';
 export * from './earnings.ts';
+export * from './etf-holdings.ts';
 export * from './event-stream.ts';
 export * from './events.ts';
 export * from './filing-items.ts';

@@ -5,6 +5,7 @@ import { companyFactsRoutes } from './company-facts.ts';
 import { consensusRoutes } from './consensus.ts';
 import { disclosuresRoutes } from './disclosures.ts';
 import { earningsRoutes } from './earnings.ts';
+import { etfHoldingsRoutes } from './etf-holdings.ts';
 import { eventRoutes } from './events.ts';
 import { filingsRoutes } from './filings.ts';
 import { financialSegmentsRoutes } from './financial-segments.ts';
@@ -37,6 +38,7 @@ export const DATASET_ROUTES: readonly AnyRoute[] = [
   ...marketDataRoutes,
   ...ownershipRoutes,
   ...fundRoutes,
+  ...etfHoldingsRoutes,
   ...taiwanRoutes,
   ...koreaRoutes,
   ...disclosuresRoutes,

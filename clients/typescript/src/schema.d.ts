@@ -1132,6 +1132,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/etf-holdings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An ETF’s daily holdings as its issuer publishes them
+         * @description Every line of the issuer's holdings file for one ETF and day, in the issuer's order (weight descending): equities and the non-equity lines (cash, money market, collateral, futures) with their `kind`. `as_of` picks a day (default: the latest file loaded); a day without a file is an empty page. Weights are in percent as published (7.12 = 7.12 %); numbers are exact decimal strings. For the fund's N-PORT portfolio (monthly, 60 days late) see /v1/funds.
+         *
+         *     **Plan:** Fund and above. **Credits:** 1 per call, refunded when the request fails.
+         *
+         *     **Envelope:** A (`{data, next_cursor, coverage}`, standard error body).
+         */
+        get: operations["getEtfHoldings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/events": {
         parameters: {
             query?: never;
@@ -13499,6 +13523,289 @@ export interface operations {
             };
             /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected fault (a bug) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Temporarily unavailable; may carry Retry-After in seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getEtfHoldings: {
+        parameters: {
+            query: {
+                /** @description Holdings date (default: the latest file loaded for the ETF). Example: `2023-04-06` (a given day) */
+                as_of?: string;
+                /** @description Pass back next_cursor from the previous page unchanged, with the same filters (opaque and signed; anything else is a 400 Malformed cursor) */
+                cursor?: string;
+                /** @description Only lines of this kind (equity, cash, money_market, cash_collateral, future, other). Example: `future` (the non-equity lines) */
+                kind?: "equity" | "cash" | "money_market" | "cash_collateral" | "future" | "other";
+                /**
+                 * @description Rows per page, 1-1000 (default 100); above 1000 is a 400, never a clamp
+                 * @example 100
+                 */
+                limit?: number;
+                /**
+                 * @description The ETF’s ticker
+                 * @example IVV
+                 */
+                ticker: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Holdings lines, issuer order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "fund_ticker": "IVV",
+                     *           "fund_name": "iShares Core S&P 500 ETF",
+                     *           "issuer": "ishares",
+                     *           "as_of": "2023-04-06",
+                     *           "ordinal": 1,
+                     *           "ticker": "AAPL",
+                     *           "name": "APPLE INC",
+                     *           "cusip": null,
+                     *           "isin": null,
+                     *           "sedol": null,
+                     *           "sector": "Information Technology",
+                     *           "asset_class": "Equity",
+                     *           "kind": "equity",
+                     *           "weight_pct": "7.12",
+                     *           "shares": "132089986.00",
+                     *           "price": "164.66",
+                     *           "market_value": "21749937094.76",
+                     *           "notional": "21749937094.76",
+                     *           "currency": "USD",
+                     *           "fx_rate": "1.00",
+                     *           "exchange": "NASDAQ",
+                     *           "location": "United States",
+                     *           "accrual_date": null,
+                     *           "company_id": "cmp_256ba6d445efa9b724e6",
+                     *           "company_link": {
+                     *             "source": "ticker",
+                     *             "value": "AAPL"
+                     *           },
+                     *           "source_url": "https://raw.githubusercontent.com/martinbel/shiny-python/0290b7a5a29d8b45d4c5c51a3b997d83b22b0ada/IVV_holdings.csv"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "coverage": {
+                     *         "available_from": null,
+                     *         "available_to": null,
+                     *         "update_frequency": "daily",
+                     *         "history_status": "current_snapshot"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the dataset covers (spec 2.1) */
+                        coverage: {
+                            /** @description First date or period (YYYY-MM-DD, YYYY-MM or YYYY) */
+                            available_from: string | null;
+                            /** @description Null while ongoing */
+                            available_to: string | null;
+                            /** @description current_snapshot, complete, backfill_in_progress, starts_<date>, one_year_from_<date>, partial */
+                            history_status: string;
+                            /** @enum {string} */
+                            update_frequency: "weekly" | "quarterly" | "monthly" | "daily" | "continuous" | "semi_monthly";
+                        };
+                        data: {
+                            /** @description iShares collateral lines */
+                            accrual_date: string | null;
+                            /**
+                             * Format: date
+                             * @description The holdings date the file states
+                             */
+                            as_of: string;
+                            /** @description The issuer's asset class text; null when the file has none (SPDR) */
+                            asset_class: string | null;
+                            /** @description The registry company the CUSIP, ISIN or (equity) ticker resolved to */
+                            company_id: string | null;
+                            company_link: {
+                                /** @enum {string} */
+                                source: "cusip" | "isin" | "isin_cusip" | "ticker";
+                                value: string;
+                            } | null;
+                            currency: string | null;
+                            /** @description Kept as text (leading zeros); SPDR cash lines carry a private-use 99x CUSIP */
+                            cusip: string | null;
+                            exchange: string | null;
+                            /** @description As the file names it */
+                            fund_name: string | null;
+                            /** @description The ETF */
+                            fund_ticker: string;
+                            /** @description FX rate to the fund currency; an exact decimal string as the issuer published it, null when not given */
+                            fx_rate: string | null;
+                            isin: string | null;
+                            /** @enum {string} */
+                            issuer: "ishares" | "spdr";
+                            /**
+                             * @description Normalized: from the asset class, or (files without one) cash for a currency line without a ticker or with a private-use CUSIP
+                             * @enum {string}
+                             */
+                            kind: "equity" | "cash" | "money_market" | "cash_collateral" | "future" | "other";
+                            location: string | null;
+                            /** @description Market value (a future is 0.00 with its exposure in notional); an exact decimal string as the issuer published it, null when not given */
+                            market_value: string | null;
+                            name: string | null;
+                            /** @description Notional value; an exact decimal string as the issuer published it, null when not given */
+                            notional: string | null;
+                            /** @description 1-based line of the issuer's table, the issuer's order (weight descending) */
+                            ordinal: number;
+                            /** @description Price in the holding currency; an exact decimal string as the issuer published it, null when not given */
+                            price: string | null;
+                            sector: string | null;
+                            sedol: string | null;
+                            /** @description Shares, contracts (futures) or units; an exact decimal string as the issuer published it, null when not given */
+                            shares: string | null;
+                            /** @description The file read */
+                            source_url: string;
+                            /** @description The holding's ticker as the issuer writes it (iShares `BRKB`, SPDR `BRK.B`) */
+                            ticker: string | null;
+                            /** @description Percent of the fund (7.12 = 7.12 %); an exact decimal string as the issuer published it, null when not given */
+                            weight_pct: string | null;
+                        }[];
+                        /** @description Opaque; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request. Unknown query parameters are refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Out of credits, dataset outside the plan, or (statement family) rate limit; told apart by the message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description HTTP reason phrase */
+                            error: string;
+                            message: string;
+                            path: string;
+                            requestId: string;
+                            statusCode: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -40,6 +40,7 @@ export const DEMO_CALLS: readonly DemoCall[] = [
   { family: 'private companies', path: '/v1/private-companies?is_pooled_fund=true&exemption=3(c)(7)' },
   { family: 'fund holdings (N-PORT)', path: '/v1/funds/fnd_S000013795/holdings?limit=5' },
   { family: 'fund holders', path: '/v1/companies/AAPL/fund-holders' },
+  { family: 'ETF daily holdings (issuer files)', path: '/v1/etf-holdings?ticker=SPY&limit=5' },
   { family: 'Taiwan monthly revenue', path: '/v1/companies/2330.TW/tw/monthly-revenue' },
   { family: 'Korea financials', path: '/v1/companies/005930.KS/kr/financials?year=2023&statement=income' },
   { family: 'disclosures', path: '/v1/companies/005930.KS/disclosures' },

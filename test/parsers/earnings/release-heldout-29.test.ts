@@ -23,4 +23,18 @@ describe('earnings release parser: held-out set 29 formats', () => {
     expect(set29.value(r, 'Q3', 'eps', 'gaap')).toBe(0.63);
     set29.evidenceHolds(name, r);
   });
+
+  it('RLI Q3 2014: a per-diluted-share table rendered one cell per line between lines of a single "|"', () => {
+    const name = 'RLI_2014-10-15_Q3-2014_EX-99.1_transcribed_excerpt.txt';
+    const r = set29.parse(name);
+    expect(r.release).toMatchObject({ fiscal_period: 'Q3', fiscal_year: 2014, period_end: '2014-09-30' });
+    // The first read found no table (only the prose's "($0.68 per share)" as plain eps) and missed both rows of the
+    // "Earnings Per Diluted Share" table: "Operating earnings (1)" 0.68 and "Net earnings" 0.76.
+    expect(set29.value(r, 'Q3', 'eps_diluted', 'non_gaap')).toBe(0.68);
+    expect(set29.value(r, 'Q3', 'eps_diluted', 'gaap')).toBe(0.76);
+    // Guards: "operating earnings of $29.5 million"; "Combined ratio of 82.9".
+    expect(set29.value(r, 'Q3', 'net_income', 'non_gaap')).toBe(29_500_000);
+    expect(r.measures.find((m) => m.measure === 'combined_ratio')).toMatchObject({ value: 82.9 });
+    set29.evidenceHolds(name, r);
+  });
 });

@@ -301,6 +301,7 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * ("Non-U.S. downstream earnings were ...") are that part's, not the net income; an amount "in third quarter earnings"
  * is the net income; in a text with no line opening with a cell mark before a cell and none holding two marks, a
  * line of a single "|" is a blank line (a table rendered one cell per paragraph is read as one).
+ * A restaurant company's "comparable restaurant sales / revenues" are its comparable sales.
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/43';
 

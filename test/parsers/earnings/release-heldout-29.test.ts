@@ -37,4 +37,20 @@ describe('earnings release parser: held-out set 29 formats', () => {
     expect(r.measures.find((m) => m.measure === 'combined_ratio')).toMatchObject({ value: 82.9 });
     set29.evidenceHolds(name, r);
   });
+
+  it('Morton\'s Q1 2010: "Comparable restaurant revenues ... increased 3.6%"; the prior year\'s "$(0.10)" is not the quarter\'s', () => {
+    const name = 'MRT_2010-05_Q1-2010_hospitalityfinance_transcribed_excerpt.txt';
+    const r = set29.parse(name);
+    expect(r.release).toMatchObject({ fiscal_period: 'Q1', fiscal_year: 2010, period_end: '2010-04-04' });
+    // The first read found no comparable sales.
+    expect(r.measures.find((m) => m.measure === 'comparable_sales')).toMatchObject({
+      fiscal_period: 'Q1',
+      value: 3.6,
+    });
+    // Guards: the quarter's "$0.07 per diluted share", not the prior year's "$(0.10)"; adjusted "$0.11".
+    expect(set29.value(r, 'Q1', 'eps_diluted', 'gaap')).toBe(0.07);
+    expect(set29.value(r, 'Q1', 'eps_diluted', 'non_gaap')).toBe(0.11);
+    expect(set29.value(r, 'Q1', 'net_income', 'gaap')).toBe(1_200_000);
+    set29.evidenceHolds(name, r);
+  });
 });

@@ -69,7 +69,10 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * "US$ Million") twenty-seventh; set 28 (fixtures/earnings/held-out-28: euros written "€ 2,076.0 million", "€202.9m (€161.1m)"
  * and "EUR 45.9 million", a table "In millions of euros" of an April-March year with the current quarter last, a bank's
  * half year whose top line is "Total income", REIT trade-press FFO, a quarter named only "three months ended March 31", a
- * retailer's fiscal fourth quarter "ended January 28") twenty-eighth.
+ * retailer's fiscal fourth quarter "ended January 28") twenty-eighth; set 29 (fixtures/earnings/held-out-29: an insurer's
+ * operating EPS and combined ratio, a UK table in £m with "39.5p" EPS, a UK statement with "(Restated)" prior columns first,
+ * a prior-year loss "$(0.10)" in parentheses, a current loss "$ (13,672)", "Total revenues and other income")
+ * twenty-ninth.
  * `-- --heldout --set 9` scores one held-out set alone. Each set also counts guidance basis errors: a
  * guidance row found with the label's value but under another basis (gaap / non_gaap / unspecified) than the label's.
  *
@@ -135,6 +138,7 @@ const heldOut25 = new URL('../../fixtures/earnings/held-out-25/', import.meta.ur
 const heldOut26 = new URL('../../fixtures/earnings/held-out-26/', import.meta.url).pathname;
 const heldOut27 = new URL('../../fixtures/earnings/held-out-27/', import.meta.url).pathname;
 const heldOut28 = new URL('../../fixtures/earnings/held-out-28/', import.meta.url).pathname;
+const heldOut29 = new URL('../../fixtures/earnings/held-out-29/', import.meta.url).pathname;
 const guidanceSet = new URL('../../fixtures/earnings/guidance-held-out/', import.meta.url).pathname;
 const guidanceSet2 = new URL('../../fixtures/earnings/guidance-held-out-2/', import.meta.url).pathname;
 const guidanceSet3 = new URL('../../fixtures/earnings/guidance-held-out-3/', import.meta.url).pathname;
@@ -607,6 +611,7 @@ if (guidanceMode) {
     ['held-out-26', heldOut26, 'labels-heldout-26.tsv'],
     ['held-out-27', heldOut27, 'labels-heldout-27.tsv'],
     ['held-out-28', heldOut28, 'labels-heldout-28.tsv'],
+    ['held-out-29', heldOut29, 'labels-heldout-29.tsv'],
   ];
   // `--set N`: that held-out set alone, named by its number.
   const setArg = process.argv[process.argv.indexOf('--set') + 1];

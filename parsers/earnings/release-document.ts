@@ -64,14 +64,21 @@ export function bodyToBlocks(input: string): Block[] {
   // its own (hard-wrapped lines of one paragraph are otherwise joined), a line of nothing but cell marks ("|",
   // an empty table cell as a page store renders it) is a paragraph break, and a line that opens or closes with a
   // cell mark or sets cells apart with one ("| • | | Net revenue: $7.2 billion |") is a table row of its own.
+  // (h-earn36: RLI Q3 2014 as a page store rendered it, "Operating earnings (1)" / "|" / "|" / "$" / "|" / "0.68" ...) In a
+  // text where no line opens with a cell mark before a cell and no line holds two marks, a line of a single "|" (an
+  // empty cell) is a blank line, so a table rendered one cell per paragraph is read as one.
+  const unmarked =
+    /^[ \t]*\|[ \t]*[^|\s]/m.test(body) || /^[ \t]*\|[ \t]*\|/m.test(body)
+      ? body
+      : body.replace(/^[ \t]*\|[ \t]*$/gm, '');
   const plain = looksLikeHtml(body)
     ? body
     : runTogetherRows(
         spacedColumnRows(
           spanDateRows(
-            pipeCellText(closedCellText(body) ?? body) ??
-              lineCellText(body) ??
-              wrappedPipeRows(trailingPipeRows(boxedCellRows(body))),
+            pipeCellText(closedCellText(unmarked) ?? unmarked) ??
+              lineCellText(unmarked) ??
+              wrappedPipeRows(trailingPipeRows(boxedCellRows(unmarked))),
           ),
         ),
       );

@@ -32,6 +32,9 @@ type Expect = 'percent' | 'money' | 'count' | 'any';
 const KNOWN: [RegExp, string, 'change' | 'level', Expect?][] = [
   [/\b(?:comparable|same[- ]store|comp)(?: store)?(?: net)? sales\b/i, 'comparable_sales', 'change'],
   [/\bcomparable (?:store )?(?:sales|revenue) growth\b/i, 'comparable_sales', 'change'],
+  // (h-earn36: Morton's Q1 2010, "Comparable restaurant revenues for Morton's steakhouses increased 3.6%") A restaurant
+  // company's comparable restaurant sales or revenues are its comparable sales, as a retailer's comparable store sales are.
+  [/\b(?:comparable|same[- ]store) restaurant (?:sales|revenues?)\b/i, 'comparable_sales', 'change'],
   [/\bnet interest margin\b/i, 'net_interest_margin', 'level', 'percent'],
   // (h-earn35: Lloyds, "cost:income ratio improved by 0.7 percentage points to 48.3 per cent") a bank's cost:income
   // ratio is its efficiency ratio (costs over income), the British name.

@@ -87,8 +87,12 @@ const MEASURES: [RegExp, Concept][] = [
   // out, name earnings as those from continuing operations do; the words make them non-GAAP (NON_GAAP_WORDS).)
   // (h-guid21: "the company said it earned $266 million, or 87 cents a share": "earned" an amount in millions or
   // billions names the net income; "earned $2.10 per share" stays EPS.)
+  // (h-earn36: ExxonMobil Q3 2016, "Non-U.S. downstream earnings were just over $1 billion") Earnings named after a
+  // business segment's or region's word (upstream, downstream, midstream, chemical, segment, international, domestic,
+  // U.S.) are that part's, not the company's net income; and an amount "in" a period's earnings ("posted $2.65 billion
+  // in third quarter earnings") is the net income, as "$277 million in core operating income" is that measure's.
   [
-    /\bnet (?:income|profit|earnings|loss)\b|\bprofit after tax(?:ation)?\b|^\W*profit for the (?:year|period)\b|\b(?:net )?quarterly profit\b|(?<!\bnet )\b(?:income|earnings) from (?:continuing|normal|ongoing) operations\b|\b(?<!\b(?:operating|comprehensive) )(?:quarter(?:ly)? )?earnings(?=(?:, [^,$]{3,40},)? (?:of|were|was|totaled|came in at) )|\b(?:reported|total|GAAP) earnings\b(?! per)|(?<=\b(?:reported|posted|recorded) a )profit(?= of\b)|(?<=\b(?:had|reported|posted|recorded|incurred) an? )loss(?= of\b)|(?<=\b(?:it|company|we)\s)earned(?=\s+\$[\d.,]+\s+(?:million|billion)\b)/i,
+    /\bnet (?:income|profit|earnings|loss)\b|\bprofit after tax(?:ation)?\b|^\W*profit for the (?:year|period)\b|\b(?:net )?quarterly profit\b|(?<!\bnet )\b(?:income|earnings) from (?:continuing|normal|ongoing) operations\b|\b(?<!\b(?:operating|comprehensive|upstream|downstream|midstream|chemicals?|segment|international|domestic|U\.S\.) )(?:quarter(?:ly)? )?earnings(?=(?:, [^,$]{3,40},)? (?:of|were|was|totaled|came in at) )|(?<=\bin (?:(?:first|second|third|fourth)[- ]quarter|quarterly|full[- ]year) )earnings\b(?! per)|\b(?:reported|total|GAAP) earnings\b(?! per)|(?<=\b(?:reported|posted|recorded) a )profit(?= of\b)|(?<=\b(?:had|reported|posted|recorded|incurred) an? )loss(?= of\b)|(?<=\b(?:it|company|we)\s)earned(?=\s+\$[\d.,]+\s+(?:million|billion)\b)/i,
     'net_income',
   ],
   [/\bEBITDA\b/, 'ebitda'],

@@ -297,8 +297,13 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * targets; a net income amount followed by "or 96.61 yen per share" also states the per-share target; an opening
  * clause of cause ("Supported by the growth of revenues in the second quarter of 2025, ...") names no target.
  * /41 holds /40 too (the lead's merge).
+ * /43 (h-earn36; /42 is another helper's): held-out set 29 rules: earnings named after a segment's or region's word
+ * ("Non-U.S. downstream earnings were ...") are that part's, not the net income; an amount "in third quarter earnings"
+ * is the net income; in a text with no line opening with a cell mark before a cell and none holding two marks, a
+ * line of a single "|" is a blank line (a table rendered one cell per paragraph is read as one).
+ * A restaurant company's "comparable restaurant sales / revenues" are its comparable sales.
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/41';
+export const RELEASE_PARSER_VERSION = 'earnings-release/43';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

@@ -297,8 +297,13 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * targets; a net income amount followed by "or 96.61 yen per share" also states the per-share target; an opening
  * clause of cause ("Supported by the growth of revenues in the second quarter of 2025, ...") names no target.
  * /41 holds /40 too (the lead's merge).
+ * /42 (h-guid26): "anticipating" is a forward word (and analysts "were anticipating" their consensus); a percent change
+ * worded before the name it is "for" ("a decrease of approximately 1.5% to 2% for organic net sales") is that name's
+ * growth target; "is raised to" is a forward word and a sentence opening "On a per share basis," states earnings per
+ * share; a half year taking its year from fiscal-year targets named by the year they start in is of the same fiscal
+ * year; a target in a clause after ", while" with no status word of its own, moved "to X from Y", takes that direction.
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/41';
+export const RELEASE_PARSER_VERSION = 'earnings-release/42';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';
@@ -702,13 +707,17 @@ function guidanceRows(
     }
     // (h-guid25) A half year named without its year ("its net profit for the six months to September") is of the
     // fiscal year the text's fiscal-year targets share ("in the full year to March 2012").
-    if (years.size === 1)
-      for (const g of out)
-        if ((g.targetPeriod === 'H1' || g.targetPeriod === 'H2') && g.targetYear === null)
-          g.targetYear = [...years][0]!;
     // (h-guid25) A text whose first half runs "April 1 to September 30, 2017" names its fiscal years by the year they
     // start in (the Japanese usage): its "fiscal 2017" ends in March 2018, so fiscal-year targets of 2017 are of 2018.
     const aprilHalf = /\bApril 1\s+(?:to|through|-|–)\s+September 30,?\s+((?:19|20)\d{2})\b/i.exec(doc.text);
+    // (h-guid26: ... and a half year that takes its year from those targets, "first half earnings is raised to 69.01
+    // yen" beside "the fiscal 2017", is of the same fiscal year: H1 2018.)
+    if (years.size === 1)
+      for (const g of out)
+        if ((g.targetPeriod === 'H1' || g.targetPeriod === 'H2') && g.targetYear === null) {
+          const y = [...years][0]!;
+          g.targetYear = aprilHalf && y === Number(aprilHalf[1]) ? y + 1 : y;
+        }
     if (aprilHalf)
       for (const g of out)
         if (g.targetPeriod === 'FY' && g.targetYear === Number(aprilHalf[1])) g.targetYear! += 1;

@@ -3597,6 +3597,21 @@ export function applyWordedStatus<
           g.status = status;
       return;
     }
+    // (h-guid26) A status verb whose object names, before "guidance", only measures outside the vocabulary ("is updating
+    // its full year 2025 Net Yield and Adjusted Net Cruise Cost Excluding Fuel guidance") speaks of those measures, not
+    // of every target of the period.
+    const object = /^\s+((?:[\w'’-]+\s+){1,14}?)(?:guidance|outlook|forecasts?)\b/i.exec(t.slice(found.end));
+    if (
+      named.size === 0 &&
+      object &&
+      /\b[A-Z][a-z]+\b/.test(
+        object[1]!.replace(
+          /\b(?:its|the|our|their|full|fiscal|financial|calendar|year|annual|quarter(?:ly)?|first|second|third|fourth|Q[1-4]|FY\d*|(?:19|20)\d{2}|and|for|of|select|certain|all|some|adjusted|non-GAAP|GAAP|company|company's|preliminary|initial|updated|revised|existing|previous|prior|current|business)\b/gi,
+          ' ',
+        ),
+      )
+    )
+      return;
     // (h-guid18) A status verb whose object is the guidance of a period as a whole ("Harsco Increased Its FY23
     // Guidance, Sees Adjusted EBITDA Of ...": its, a period and "guidance", no metric between) words that status for
     // every target of that period, of either basis; the metrics named in later clauses do not narrow it.

@@ -301,7 +301,9 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * worded before the name it is "for" ("a decrease of approximately 1.5% to 2% for organic net sales") is that name's
  * growth target; "is raised to" is a forward word and a sentence opening "On a per share basis," states earnings per
  * share; a half year taking its year from fiscal-year targets named by the year they start in is of the same fiscal
- * year; a target in a clause after ", while" with no status word of its own, moved "to X from Y", takes that direction.
+ * year; a target in a clause after ", while" with no status word of its own, moved "to X from Y", takes that direction;
+ * a status whose object names only measures outside the vocabulary before "guidance" ("updating its full year 2025 Net
+ * Yield and Adjusted Net Cruise Cost Excluding Fuel guidance") speaks of no target of the vocabulary.
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/42';
 

@@ -1354,7 +1354,12 @@ export function guidanceOf(
         /\b(?:decrease|decline)\s+of$/i.test(h.label)
       )
         sign = -1;
-      if (changeFor && h.metric === 'revenue' && g.unit === 'percent' && /^(?:decrease|decline)/i.test(changeFor[1]!))
+      if (
+        changeFor &&
+        h.metric === 'revenue' &&
+        g.unit === 'percent' &&
+        /^(?:decrease|decline)/i.test(changeFor[1]!)
+      )
         sign = -1;
       // (h-guid21) A change measure's percent worded as "a decline of" / "a decrease of" right before it ("comparable-
       // store sales outlook to a decline of 2% to 3%") is below zero.
@@ -1454,7 +1459,8 @@ export function guidanceOf(
               after,
             );
           const size = (n: string, w: string | undefined) =>
-            Number(n.replace(/,/g, '')) * ({ million: 1e6, billion: 1e9, trillion: 1e12 }[w?.toLowerCase() ?? ''] ?? 1);
+            Number(n.replace(/,/g, '')) *
+            ({ million: 1e6, billion: 1e9, trillion: 1e12 }[w?.toLowerCase() ?? ''] ?? 1);
           if (moved && (moved[2] === undefined) === (moved[4] === undefined)) {
             const [to, from] = [size(moved[1]!, moved[2]), size(moved[3]!, moved[4])];
             if (to !== from) return to > from ? 'raised' : 'lowered';

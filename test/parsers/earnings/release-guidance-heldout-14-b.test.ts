@@ -32,7 +32,15 @@ describe('guidance set 14, second pass', () => {
     expect(set14.text(kobe)).toContain(
       'On a per share basis, first half earnings is raised to 69.01 yen from 41.40 yen.',
     );
-    expect(rows(kobe)).toContainEqual(['eps_diluted', 'unspecified', 'H1 2018', 69.01, null, 'raised', 'JPY']);
+    expect(rows(kobe)).toContainEqual([
+      'eps_diluted',
+      'unspecified',
+      'H1 2018',
+      69.01,
+      null,
+      'raised',
+      'JPY',
+    ]);
   });
 
   it('", while operating income is expected to increase to 40 billion yen from 35 billion yen" is raised', () => {
@@ -59,11 +67,27 @@ describe('guidance set 14, second pass', () => {
   });
 
   it('"Anticipating a decrease of approximately 1.5% to 2% for organic net sales"', () => {
-    expect(rows(wst)).toContainEqual(['organic_revenue_growth', 'unspecified', 'FY 2024', -2, -1.5, null, null]);
+    expect(rows(wst)).toContainEqual([
+      'organic_revenue_growth',
+      'unspecified',
+      'FY 2024',
+      -2,
+      -1.5,
+      null,
+      null,
+    ]);
   });
 
   it('"is updating its full year 2025 Net Yield and Adjusted Net Cruise Cost Excluding Fuel guidance" leaves net income', () => {
-    expect(rows(nclh)).toContainEqual(['net_income', 'non_gaap', 'FY 2025', 1_045_000_000, null, null, 'USD']);
+    expect(rows(nclh)).toContainEqual([
+      'net_income',
+      'non_gaap',
+      'FY 2025',
+      1_045_000_000,
+      null,
+      null,
+      'USD',
+    ]);
   });
 
   // (A guard, not a fix: on earnings-release/41 "anticipating" was no forward word, so this passes there too; it fails if

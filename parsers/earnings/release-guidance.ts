@@ -1124,6 +1124,13 @@ export function guidanceOf(
           s.text.slice(Math.max(0, h.index - 80), h.index),
         );
       if (changeFor && h.metric === 'revenue') window = ` ${changeFor[1]}`;
+      // (h-guid26) Sales said to be "flat" right before their name, with no value of their own after it ("is expecting to
+      // report flat sales for the first half of 2025 (0% in USD, 1% in RMB)"), is revenue growth of 0%.
+      const flatBefore =
+        h.metric === 'revenue' &&
+        /\bflat\s+$/i.test(s.text.slice(Math.max(0, h.index - 10), h.index)) &&
+        guidanceValue(window) === null;
+      if (flatBefore) window = ' of 0%';
       if (h.pick !== undefined) {
         const both = new RegExp(
           String.raw`(${NUM})${UNIT}\s+and\s+(${NUM})${UNIT},?\s+respectively\b`,
@@ -1210,7 +1217,9 @@ export function guidanceOf(
         continue;
       // A period named before the metric frames it ("For the year, the company now expects earnings per share,
       // ... including $0.24 related to the second quarter special charges, to be ..."); else the sentence's.
-      const framed = targetOf(s.text.slice(0, h.index), reported);
+      // (h-guid26: the period of an opening clause of cause, "Supported by the growth of revenues in the second quarter of
+      // 2025,", frames nothing.)
+      const framed = targetOf(s.text.slice(causeEnd, h.index), reported);
       // (The same period with its year, named later in the sentence, completes a frame that states none.)
       // A year right before the metric's name ("expects 2007 net sales growth of approximately 5 percent and estimates
       // 2007 diluted earnings per share of approximately $3.70") names that fiscal year, when no period is named.
@@ -1269,6 +1278,7 @@ export function guidanceOf(
           reportedSales(h.metric, wordsBefore)) &&
         !nonGaap;
       let metric = h.metric;
+      if (flatBefore && g.unit === 'percent') metric = 'revenue_growth';
       if (changeFor && metric === 'revenue' && g.unit === 'percent')
         metric = /^organic\b/i.test(h.label) ? 'organic_revenue_growth' : 'revenue_growth';
       // "net earnings of $0.03 to $0.09 per share", "net income of $0.61 to $0.65 per diluted common share": an

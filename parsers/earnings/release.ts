@@ -303,7 +303,9 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * share; a half year taking its year from fiscal-year targets named by the year they start in is of the same fiscal
  * year; a target in a clause after ", while" with no status word of its own, moved "to X from Y", takes that direction;
  * a status whose object names only measures outside the vocabulary before "guidance" ("updating its full year 2025 Net
- * Yield and Adjusted Net Cruise Cost Excluding Fuel guidance") speaks of no target of the vocabulary.
+ * Yield and Adjusted Net Cruise Cost Excluding Fuel guidance") speaks of no target of the vocabulary; sales said to be
+ * "flat" right before their name with no value after it are revenue growth of 0%; an opening clause of cause frames no
+ * period.
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/42';
 

@@ -11,6 +11,7 @@ const kobe =
 const nclh =
   'NCLH_2025-Q1_maintains-FY25-adjusted-EBITDA-EPS-approximately_businessinsider-thefly_transcribed.txt';
 const wst = 'WST_2024-Q3_raises-FY24-net-sales-EPS-organic-decrease-percent_tipranks-thefly_transcribed.txt';
+const adama = 'ADAMA_2025-07-14_first-half-2025-estimate-adjusted-net-profit_itiger-dowjones_transcribed.txt';
 const abt = 'ABT_2020-07-16_reinstates-FY-guidance_marketscreener_transcribed.txt';
 
 /** metric, basis, target, low or point, high, status, currency. */
@@ -88,6 +89,13 @@ describe('guidance set 14, second pass', () => {
       null,
       'USD',
     ]);
+  });
+
+  it('"Supported by ... the second quarter of 2025, ADAMA is expecting to report flat sales for the first half of 2025"', () => {
+    expect(set14.text(adama)).toContain(
+      'expecting to report flat sales for the first half of 2025 (0% in USD, 1% in RMB)',
+    );
+    expect(rows(adama)).toContainEqual(['revenue_growth', 'unspecified', 'H1 2025', 0, null, null, null]);
   });
 
   // (A guard, not a fix: on earnings-release/41 "anticipating" was no forward word, so this passes there too; it fails if

@@ -61,7 +61,7 @@ export interface Guidance {
 // ("updated revenue expectations of approximately $27.5 million": a value stated as the company's expectation; h-guid20:
 // "continues to estimate its 2017 capital expenditures will be approximately $2.3 billion", an estimate it keeps.)
 const FORWARD =
-  /\b(?:expectations? of (?:approximately |about )?[$€£\d]|narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|guidance|outlook|forecasts?|projects?|projected|projections?|(?:is|are) guided|sees|targets?|estimates? (?:that|for)|(?:preliminary )?estimates? of (?:the )?results for|now believes|reaffirm|reiterat|raises?|raising|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe|continues? to estimate|will (?:amount to|total)|aims? to|aiming to|(?:is|are) set to (?:be|reach|total|come in)|estimated\s+(?:[\w-]+\s+){0,2}?(?:sales|revenues?|earnings|EPS)\s+(?:is|are)\s+now|(?:postponed|pushed back|deferred)\s+(?:[\w-]+\s+){0,3}?to\s+(?:19|20)\d{2})\b/i;
+  /\b(?:expectations? of (?:approximately |about )?[$€£\d]|narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|anticipating|guidance|outlook|forecasts?|projects?|projected|projections?|(?:is|are) guided|sees|targets?|estimates? (?:that|for)|(?:preliminary )?estimates? of (?:the )?results for|now believes|reaffirm|reiterat|raises?|raising|(?:is|are) raised to|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe|continues? to estimate|will (?:amount to|total)|aims? to|aiming to|(?:is|are) set to (?:be|reach|total|come in)|estimated\s+(?:[\w-]+\s+){0,2}?(?:sales|revenues?|earnings|EPS)\s+(?:is|are)\s+now|(?:postponed|pushed back|deferred)\s+(?:[\w-]+\s+){0,3}?to\s+(?:19|20)\d{2})\b/i;
 /**
  * The text the forward words are looked for in: a program named "Project Gravity" is no forecast ("projects"), and a
  * loss said to have narrowed or widened ("narrowed adjusted EBITDA loss to $0.1 million") is a result, not a range.
@@ -87,9 +87,10 @@ function forwardWords(text: string): string {
 // the Street, "The Street expects the company to report earnings of $6.41 per share", or one giving an analyst's own
 // estimate, "says Jefferies analyst Ken Usdin, who calculates Q3 EPS estimate of about 62 cents vs. consensus"; h-guid21:
 // so does the company's earlier expectation told in the past perfect, "the company had said it expected to earn between
-// 80 and 90 cents a share in the period".)
+// 80 and 90 cents a share in the period"; h-guid26: "Analysts polled by FactSet were anticipating full-year adjusted
+// earnings of $2.90 a share", now that "anticipating" is a forward word.)
 const NOT_GUIDANCE =
-  /\banalysts?(?:'|’)?\s+(?:[\w-]+\s+){0,5}?(?:had\s+)?(?:expect|expects|expected|estimate|estimates|forecast|see)\b|\b(?:the|wall) street (?:expects|estimates|forecasts|sees|is expecting)\b|\banalyst\b[^.;]{0,60}\b(?:calculates|estimates|projects|forecasts)\b|\beffective (?:income )?tax rate (?:for|used|in) the (?:quarter|period)\b|\brun[- ]rate\b|\bwill (?:discuss|provide|host|review)\b|\bexpects? to (?:deliver|ship|open|close|complete|file|hold|host|report(?!\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}?(?:net (?:profit|income|loss)|revenues?|sales|earnings|EBITDA|operating (?:profit|income))\b)|announce|retire|repay|redeem)\b|\bhad said (?:it|that it) expected\b/i;
+  /\banalysts?(?:'|’)?\s+(?:[\w-]+\s+){0,5}?(?:had\s+|were\s+|are\s+)?(?:expect|expects|expected|expecting|anticipating|estimate|estimates|forecast|see)\b|\b(?:the|wall) street (?:expects|estimates|forecasts|sees|is expecting)\b|\banalyst\b[^.;]{0,60}\b(?:calculates|estimates|projects|forecasts)\b|\beffective (?:income )?tax rate (?:for|used|in) the (?:quarter|period)\b|\brun[- ]rate\b|\bwill (?:discuss|provide|host|review)\b|\bexpects? to (?:deliver|ship|open|close|complete|file|hold|host|report(?!\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}?(?:net (?:profit|income|loss)|revenues?|sales|earnings|EBITDA|operating (?:profit|income))\b)|announce|retire|repay|redeem)\b|\bhad said (?:it|that it) expected\b/i;
 
 /** Whether a sentence has a forward word once analysts' and the Street's expectations are set aside. */
 const looksForward = (text: string) => FORWARD.test(forwardWords(withoutStreetExpectations(text)));
@@ -1115,6 +1116,21 @@ export function guidanceOf(
           s.text.slice(Math.max(0, h.index - 60), h.index),
         );
       if (amountOf) window = ` of ${amountOf[1]}`;
+      // (h-guid26) A percent change worded before the name it is of and "for" ("Anticipating a decrease of approximately
+      // 1.5% to 2% for organic net sales") is that name's growth target: organic growth for an organic name, below zero
+      // for a decrease or decline.
+      const changeFor =
+        /\b((?:increase|decrease|decline|growth)\s+of\s+(?:approximately |about |around |roughly )?\d+(?:\.\d+)?\s?%?(?:\s*(?:to|-|–)\s*\d+(?:\.\d+)?)?\s?(?:%|percent))\s+for\s+(?:its\s+|the\s+)?$/i.exec(
+          s.text.slice(Math.max(0, h.index - 80), h.index),
+        );
+      if (changeFor && h.metric === 'revenue') window = ` ${changeFor[1]}`;
+      // (h-guid26) Sales said to be "flat" right before their name, with no value of their own after it ("is expecting to
+      // report flat sales for the first half of 2025 (0% in USD, 1% in RMB)"), is revenue growth of 0%.
+      const flatBefore =
+        h.metric === 'revenue' &&
+        /\bflat\s+$/i.test(s.text.slice(Math.max(0, h.index - 10), h.index)) &&
+        guidanceValue(window) === null;
+      if (flatBefore) window = ' of 0%';
       if (h.pick !== undefined) {
         const both = new RegExp(
           String.raw`(${NUM})${UNIT}\s+and\s+(${NUM})${UNIT},?\s+respectively\b`,
@@ -1201,7 +1217,9 @@ export function guidanceOf(
         continue;
       // A period named before the metric frames it ("For the year, the company now expects earnings per share,
       // ... including $0.24 related to the second quarter special charges, to be ..."); else the sentence's.
-      const framed = targetOf(s.text.slice(0, h.index), reported);
+      // (h-guid26: the period of an opening clause of cause, "Supported by the growth of revenues in the second quarter of
+      // 2025,", frames nothing.)
+      const framed = targetOf(s.text.slice(causeEnd, h.index), reported);
       // (The same period with its year, named later in the sentence, completes a frame that states none.)
       // A year right before the metric's name ("expects 2007 net sales growth of approximately 5 percent and estimates
       // 2007 diluted earnings per share of approximately $3.70") names that fiscal year, when no period is named.
@@ -1260,6 +1278,9 @@ export function guidanceOf(
           reportedSales(h.metric, wordsBefore)) &&
         !nonGaap;
       let metric = h.metric;
+      if (flatBefore && g.unit === 'percent') metric = 'revenue_growth';
+      if (changeFor && metric === 'revenue' && g.unit === 'percent')
+        metric = /^organic\b/i.test(h.label) ? 'organic_revenue_growth' : 'revenue_growth';
       // "net earnings of $0.03 to $0.09 per share", "net income of $0.61 to $0.65 per diluted common share": an
       // amount followed by "per share" is a per-share target (per ADS: a per-ADS target).
       const at = window.indexOf(g.printed);
@@ -1294,7 +1315,10 @@ export function guidanceOf(
       if (
         (metric === 'net_income' || operatingPerShare) &&
         (/^\s*(?:per|a) (?:diluted |basic )?(?:common )?share\b/i.test(afterValue) ||
-          (metric === 'net_income' && comparedPerShare))
+          (metric === 'net_income' && comparedPerShare) ||
+          // (h-guid26) A sentence that opens "On a per share basis," ("On a per share basis, first half earnings is
+          // raised to 69.01 yen") states its earnings per share.
+          (metric === 'net_income' && /^\s*on an? per[- ]share basis,/i.test(s.text)))
       ) {
         metric = /^\s*per basic/i.test(afterValue) ? 'eps_basic' : 'eps_diluted';
       } else if (
@@ -1338,6 +1362,13 @@ export function guidanceOf(
         metric === 'revenue_growth' &&
         g.unit === 'percent' &&
         /\b(?:decrease|decline)\s+of$/i.test(h.label)
+      )
+        sign = -1;
+      if (
+        changeFor &&
+        h.metric === 'revenue' &&
+        g.unit === 'percent' &&
+        /^(?:decrease|decline)/i.test(changeFor[1]!)
       )
         sign = -1;
       // (h-guid21) A change measure's percent worded as "a decline of" / "a decrease of" right before it ("comparable-
@@ -1429,6 +1460,22 @@ export function guidanceOf(
       // Without a status word, the comparison with the previous target; "updated" (no direction) is refined by the
       // previous range printed beside the value ("$0.61 to $0.65 ... (previously $0.60 to $0.64 ...)").
       const statusOfHit = (v: typeof g, index: number, after: string): Guidance['status'] => {
+        // (h-guid26) A target in a clause set apart by ", while" that words no status of its own, its value moved "to 40
+        // billion yen from 35 billion yen", takes the direction of that move, not the other clause's status.
+        const whileAt = s.text.lastIndexOf(', while ', index);
+        if (whileAt >= 0 && statusOf(s.text.slice(whileAt)) === null) {
+          const moved =
+            /^[^.;\d]*?\bto\s+(?:US\$|\$|€|£)?(\d[\d,]*(?:\.\d+)?)\s*(million|billion|trillion)?\b[^.;\d]{0,12}?\bfrom\s+(?:US\$|\$|€|£)?(\d[\d,]*(?:\.\d+)?)\s*(million|billion|trillion)?\b/i.exec(
+              after,
+            );
+          const size = (n: string, w: string | undefined) =>
+            Number(n.replace(/,/g, '')) *
+            ({ million: 1e6, billion: 1e9, trillion: 1e12 }[w?.toLowerCase() ?? ''] ?? 1);
+          if (moved && (moved[2] === undefined) === (moved[4] === undefined)) {
+            const [to, from] = [size(moved[1]!, moved[2]), size(moved[3]!, moved[4])];
+            if (to !== from) return to > from ? 'raised' : 'lowered';
+          }
+        }
         if (status === null)
           return statusAgainstPrevious(v, after + followingComparison(sentences, si, metric));
         const own = statusBefore(s.text, index);
@@ -3566,6 +3613,21 @@ export function applyWordedStatus<
           g.status = status;
       return;
     }
+    // (h-guid26) A status verb whose object names, before "guidance", only measures outside the vocabulary ("is updating
+    // its full year 2025 Net Yield and Adjusted Net Cruise Cost Excluding Fuel guidance") speaks of those measures, not
+    // of every target of the period.
+    const object = /^\s+((?:[\w'’-]+\s+){1,14}?)(?:guidance|outlook|forecasts?)\b/i.exec(t.slice(found.end));
+    if (
+      named.size === 0 &&
+      object &&
+      /\b[A-Z][a-z]+\b/.test(
+        object[1]!.replace(
+          /\b(?:its|the|our|their|full|fiscal|financial|calendar|year|annual|quarter(?:ly)?|first|second|third|fourth|Q[1-4]|FY\d*|(?:19|20)\d{2}|and|for|of|select|certain|all|some|adjusted|non-GAAP|GAAP|company|company's|preliminary|initial|updated|revised|existing|previous|prior|current|business)\b/gi,
+          ' ',
+        ),
+      )
+    )
+      return;
     // (h-guid18) A status verb whose object is the guidance of a period as a whole ("Harsco Increased Its FY23
     // Guidance, Sees Adjusted EBITDA Of ...": its, a period and "guidance", no metric between) words that status for
     // every target of that period, of either basis; the metrics named in later clauses do not narrow it.

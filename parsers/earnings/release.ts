@@ -302,8 +302,18 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * is the net income; in a text with no line opening with a cell mark before a cell and none holding two marks, a
  * line of a single "|" is a blank line (a table rendered one cell per paragraph is read as one).
  * A restaurant company's "comparable restaurant sales / revenues" are its comparable sales.
+ * /42 (h-guid26): "anticipating" is a forward word (and analysts "were anticipating" their consensus); a percent change
+ * worded before the name it is "for" ("a decrease of approximately 1.5% to 2% for organic net sales") is that name's
+ * growth target; "is raised to" is a forward word and a sentence opening "On a per share basis," states earnings per
+ * share; a half year taking its year from fiscal-year targets named by the year they start in is of the same fiscal
+ * year; a target in a clause after ", while" with no status word of its own, moved "to X from Y", takes that direction;
+ * a status whose object names only measures outside the vocabulary before "guidance" ("updating its full year 2025 Net
+ * Yield and Adjusted Net Cruise Cost Excluding Fuel guidance") speaks of no target of the vocabulary; sales said to be
+ * "flat" right before their name with no value after it are revenue growth of 0%; an opening clause of cause frames no
+ * period.
+ * /44 (the lead's merge): /42 and /43 together, each written on /41 by its own helper.
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/43';
+export const RELEASE_PARSER_VERSION = 'earnings-release/44';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';
@@ -707,13 +717,17 @@ function guidanceRows(
     }
     // (h-guid25) A half year named without its year ("its net profit for the six months to September") is of the
     // fiscal year the text's fiscal-year targets share ("in the full year to March 2012").
-    if (years.size === 1)
-      for (const g of out)
-        if ((g.targetPeriod === 'H1' || g.targetPeriod === 'H2') && g.targetYear === null)
-          g.targetYear = [...years][0]!;
     // (h-guid25) A text whose first half runs "April 1 to September 30, 2017" names its fiscal years by the year they
     // start in (the Japanese usage): its "fiscal 2017" ends in March 2018, so fiscal-year targets of 2017 are of 2018.
     const aprilHalf = /\bApril 1\s+(?:to|through|-|–)\s+September 30,?\s+((?:19|20)\d{2})\b/i.exec(doc.text);
+    // (h-guid26: ... and a half year that takes its year from those targets, "first half earnings is raised to 69.01
+    // yen" beside "the fiscal 2017", is of the same fiscal year: H1 2018.)
+    if (years.size === 1)
+      for (const g of out)
+        if ((g.targetPeriod === 'H1' || g.targetPeriod === 'H2') && g.targetYear === null) {
+          const y = [...years][0]!;
+          g.targetYear = aprilHalf && y === Number(aprilHalf[1]) ? y + 1 : y;
+        }
     if (aprilHalf)
       for (const g of out)
         if (g.targetPeriod === 'FY' && g.targetYear === Number(aprilHalf[1])) g.targetYear! += 1;

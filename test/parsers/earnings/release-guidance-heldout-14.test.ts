@@ -87,7 +87,11 @@ describe('half-year targets', () => {
 
   it('"expects to report an adjusted net profit in the range of USD 47 million to 54 million for the first half of 2025"', () => {
     // (The opening "Supported by the growth of revenues in the second quarter of 2025," names no target.)
-    expect(rows(adama)).toEqual([['net_income', 'non_gaap', 'H1 2025', 47_000_000, 54_000_000, null, 'USD']]);
+    // (h-guid26, earnings-release/42: "flat sales for the first half of 2025" is now read too, the labelled 0% growth.)
+    expect(rows(adama)).toEqual([
+      ['revenue_growth', 'unspecified', 'H1 2025', 0, null, null, null],
+      ['net_income', 'non_gaap', 'H1 2025', 47_000_000, 54_000_000, null, 'USD'],
+    ]);
   });
 
   it('set 9: "Sales in the second half of 2024 are expected to be between EUR 250 million and EUR 260 million"', () => {

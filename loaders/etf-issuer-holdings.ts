@@ -7,7 +7,7 @@ import {
   etfIssuerHoldingFiles,
   etfIssuerHoldings,
 } from '../schema/etf-holdings.ts';
-import { cusipOfIsin } from './funds.ts';
+import { cusipOfIsin, execRows } from './funds.ts';
 import { upsertRows } from './upsert.ts';
 
 /** One issuer file as the job hands it over: the parse plus the fund it belongs to and its provenance. */
@@ -27,10 +27,6 @@ interface Link {
 
 /** The registry's spelling of a share-class ticker: `BRK.B` and `BRK/B` are `BRK-B` there. */
 const registryTicker = (t: string) => t.toUpperCase().replace(/[./ ]/g, '-');
-
-function execRows<T>(out: unknown): T[] {
-  return Array.isArray(out) ? (out as T[]) : ((out as { rows?: T[] }).rows ?? []);
-}
 
 /**
  * Registry links, first rule that resolves to exactly one company: the CUSIP, the ISIN, the CUSIP inside a

@@ -200,7 +200,7 @@ export function cusipOfIsin(isin: string | null): string | null {
   return isin && /^(US|CA)[0-9A-Z]{9}\d$/.test(isin) ? isin.slice(2, 11) : null;
 }
 
-function execRows<T>(out: unknown): T[] {
+export function execRows<T>(out: unknown): T[] {
   // node-postgres returns {rows}, PGlite's drizzle driver the array itself
   return Array.isArray(out) ? (out as T[]) : ((out as { rows?: T[] }).rows ?? []);
 }

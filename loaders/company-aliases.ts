@@ -25,7 +25,26 @@ export interface SubsidiaryAliasesInput {
  * its CIK gives; they link once it is registered. Names are
  * stored as written; whether two companies claim one is the linker's question (it holds such a name ambiguous).
  */
-export async function loadSubsidiaryAliases(tx: Tx, f: SubsidiaryAliasesInput): Promise<LoadResult> {
+export function loadSubsidiaryAliases(tx: Tx, f: SubsidiaryAliasesInput): Promise<LoadResult> {
+  return loadAliases(tx, 'subsidiary', f);
+}
+
+/**
+ * One 10-K's stated brands (parsers/news/brands.ts, read by the filing_items parse) as aliases of its filer (kind
+ * 'brand'), kept as Exhibit 21 names are: the filing's rows replaced, every earlier 10-K's brand list of the company
+ * marked `superseded_by` its newest that states any; a 10-K that states none writes nothing and supersedes nothing.
+ * A brand two companies claim is the linker's question (held ambiguous, as in `quality:news`).
+ */
+export function loadBrandAliases(
+  tx: Tx,
+  f: Omit<SubsidiaryAliasesInput, 'lists'> & { url: string; names: string[] },
+): Promise<LoadResult> {
+  return loadAliases(tx, 'brand', { ...f, lists: [{ url: f.url, names: f.names }] });
+}
+
+export type AliasKind = 'subsidiary' | 'brand';
+
+async function loadAliases(tx: Tx, kind: AliasKind, f: SubsidiaryAliasesInput): Promise<LoadResult> {
   // the registry's company of that CIK; else the id the registry derives from the CIK, so a filer registered after its
   // 10-K loaded gets its names without a re-parse (the linker reads only the rows of registered companies)
   const [registered] = await tx
@@ -35,10 +54,7 @@ export async function loadSubsidiaryAliases(tx: Tx, f: SubsidiaryAliasesInput): 
     .orderBy(companies.companyId)
     .limit(1);
   const filer = registered ?? { id: companyIdForCik(f.cik) };
-  const ofFiling = and(
-    eq(companyAliases.kind, 'subsidiary'),
-    eq(companyAliases.accessionNumber, f.accession),
-  );
+  const ofFiling = and(eq(companyAliases.kind, kind), eq(companyAliases.accessionNumber, f.accession));
   // two 10-Ks of one company loading at once must not each mark the other current
   await lockUntilCommit(tx, [`company_aliases:${filer.id}`]);
   const rows = new Map<string, typeof companyAliases.$inferInsert>();
@@ -48,7 +64,7 @@ export async function loadSubsidiaryAliases(tx: Tx, f: SubsidiaryAliasesInput): 
       if (!key || rows.has(name)) continue;
       rows.set(name, {
         companyId: filer.id,
-        kind: 'subsidiary',
+        kind,
         accessionNumber: f.accession,
         alias: name,
         aliasKey: key,
@@ -74,23 +90,23 @@ export async function loadSubsidiaryAliases(tx: Tx, f: SubsidiaryAliasesInput): 
     [companyAliases.companyId, companyAliases.kind, companyAliases.accessionNumber, companyAliases.alias],
     [companyAliases.aliasKey, companyAliases.filingDate, companyAliases.sourceUrl, companyAliases.fetchedAt],
   );
-  const marked = await markSupersededExhibits(tx, filer.id);
+  const marked = await markSupersededExhibits(tx, filer.id, kind);
   return { inserted: r.inserted, updated: r.updated + gone.length + marked };
 }
 
-/** Every subsidiary row of the company not from its newest exhibit gets `superseded_by` that exhibit; returns rows changed. */
-async function markSupersededExhibits(tx: Tx, companyId: string): Promise<number> {
+/** Every row of the kind of the company not from its newest filing of that kind gets `superseded_by` that filing; returns rows changed. */
+async function markSupersededExhibits(tx: Tx, companyId: string, kind: AliasKind): Promise<number> {
   const changed = await tx.execute(sql`
     with current as (
       select accession_number from company_aliases
-       where company_id = ${companyId} and kind = 'subsidiary'
+       where company_id = ${companyId} and kind = ${kind}
        order by filing_date desc, accession_number collate "C" desc
        limit 1
     )
     update company_aliases a
        set superseded_by = nullif(c.accession_number, a.accession_number)
       from current c
-     where a.company_id = ${companyId} and a.kind = 'subsidiary'
+     where a.company_id = ${companyId} and a.kind = ${kind}
        and a.superseded_by is distinct from nullif(c.accession_number, a.accession_number)
     returning 1`);
   return rowCount(changed);

@@ -10,7 +10,7 @@ import {
   filingItems,
 } from '../schema/filing-items.ts';
 import { filings } from '../schema/filings.ts';
-import { loadSubsidiaryAliases } from './company-aliases.ts';
+import { loadBrandAliases, loadSubsidiaryAliases } from './company-aliases.ts';
 import { upsertRows } from './upsert.ts';
 
 export interface FilingItemsRows {
@@ -23,8 +23,8 @@ export interface FilingItemsRows {
  * One filing's document row, items and exhibits. Type, form and dates come from the filing index row (the
  * partitions are listed from it); year/quarter are the calendar year/quarter of the period of report
  * (report_date, else the header's period). A re-parse replaces the filing's items and exhibits: rows the
- * new parse no longer has are deleted. A 10-K's Exhibit 21 names become its filer's aliases (company_aliases), for
- * the news linker.
+ * new parse no longer has are deleted. A 10-K's Exhibit 21 names and the brands its 10-K document states become its
+ * filer's aliases (company_aliases, kinds 'subsidiary' and 'brand'), for the news linker.
  */
 export async function loadFilingItems(tx: Tx, rows: FilingItemsRows): Promise<LoadResult> {
   const f = rows.filing;
@@ -107,9 +107,19 @@ export async function loadFilingItems(tx: Tx, rows: FilingItemsRows): Promise<Lo
         lists: f.subsidiaries,
       })
     : { inserted: 0, updated: 0 };
+  const d = f.brands
+    ? await loadBrandAliases(tx, {
+        accession: f.accessionNumber,
+        cik: f.cik,
+        filingDate: index.filingDate,
+        fetchedAt: rows.fetchedAt,
+        url: f.brands.url,
+        names: f.brands.names,
+      })
+    : { inserted: 0, updated: 0 };
   return {
-    inserted: doc.inserted + a.inserted + b.inserted + c.inserted,
-    updated: doc.updated + a.updated + b.updated + removedItems + removedExhibits + c.updated,
+    inserted: doc.inserted + a.inserted + b.inserted + c.inserted + d.inserted,
+    updated: doc.updated + a.updated + b.updated + removedItems + removedExhibits + c.updated + d.updated,
   };
 }
 

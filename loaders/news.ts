@@ -44,7 +44,7 @@ export interface NewsParsed {
  * The registry the linker reads: every company with its primary ticker, CIK and SIC, its former names (the
  * `name_change` events the submissions' formerNames give) and its ticker history (its listings with their
  * validity), so an alias or a filing date resolves the way the registry states it. In `company_id` order (each
- * company's former names, listings and subsidiaries in a fixed order too), so the same rows always compile to the same
+ * company's former names, listings, subsidiaries and brands in a fixed order too), so the same rows always compile to the same
  * index (ordered by the fields hashed, so rows that hash the same read the same); `ids`: only those companies (the ones a cached registry has to read again).
  */
 export async function loadRegistry(tx: Tx, ids?: string[]): Promise<RegistryCompany[]> {
@@ -84,23 +84,26 @@ export async function loadRegistry(tx: Tx, ids?: string[]): Promise<RegistryComp
       companyListings.validFrom,
       companyListings.validTo,
     );
-  // the subsidiaries the company's newest readable Exhibit 21 lists (company_aliases; older exhibits superseded)
-  const subs = await tx
-    .select({ id: companyAliases.companyId, alias: companyAliases.alias })
+  // the subsidiaries the company's newest readable Exhibit 21 lists and the brands its newest 10-K stating any states
+  // (company_aliases; older lists superseded)
+  const own = await tx
+    .select({ id: companyAliases.companyId, kind: companyAliases.kind, alias: companyAliases.alias })
     .from(companyAliases)
     .where(
       and(
-        eq(companyAliases.kind, 'subsidiary'),
+        inArray(companyAliases.kind, ['subsidiary', 'brand']),
         isNull(companyAliases.supersededBy),
         ids ? inArray(companyAliases.companyId, ids) : undefined,
       ),
     )
-    .orderBy(companyAliases.companyId, companyAliases.alias);
+    .orderBy(companyAliases.companyId, companyAliases.kind, companyAliases.alias);
   const subsidiaries = new Map<string, string[]>();
-  for (const s of subs) {
-    const names = subsidiaries.get(s.id);
+  const brands = new Map<string, string[]>();
+  for (const s of own) {
+    const of = s.kind === 'brand' ? brands : subsidiaries;
+    const names = of.get(s.id);
     if (names) names.push(s.alias);
-    else subsidiaries.set(s.id, [s.alias]);
+    else of.set(s.id, [s.alias]);
   }
   const aliases = new Map<string, string[]>();
   for (const f of former) {
@@ -117,6 +120,7 @@ export async function loadRegistry(tx: Tx, ids?: string[]): Promise<RegistryComp
     ...(aliases.has(r.company_id) ? { aliases: aliases.get(r.company_id) } : {}),
     ...(tickers.has(r.company_id) ? { tickers: tickers.get(r.company_id) } : {}),
     ...(subsidiaries.has(r.company_id) ? { subsidiaries: subsidiaries.get(r.company_id) } : {}),
+    ...(brands.has(r.company_id) ? { brands: brands.get(r.company_id) } : {}),
   }));
 }
 
@@ -125,12 +129,12 @@ const REGISTRY_ROWS = [
   `select company_id, 'c|' || company_id || '|' || company_name || '|' || coalesce(primary_ticker, '') || '|' || coalesce(cik, '') || '|' || coalesce(sic_code, '') as r from companies`,
   `select company_id, 'e|' || company_id || '|' || detail as r from company_events where event_type = 'name_change'`,
   `select company_id, 'l|' || company_id || '|' || symbol || '|' || coalesce(valid_from::text, '') || '|' || coalesce(valid_to::text, '') as r from company_listings`,
-  `select company_id, 'a|' || company_id || '|' || alias as r from company_aliases where kind = 'subsidiary' and superseded_by is null`,
+  `select company_id, 'a|' || company_id || '|' || kind || '|' || alias as r from company_aliases where kind in ('subsidiary', 'brand') and superseded_by is null`,
 ];
 
 /**
  * What the registry the linker reads is made of, as one string: per table, its row count and the sum of a hash of
- * every field `loadRegistry` reads (companies; `name_change` events; listings; current subsidiary aliases). Two
+ * every field `loadRegistry` reads (companies; `name_change` events; listings; current subsidiary and brand aliases). Two
  * registries with the same marker hold the same rows (up to a 32-bit hash collision on a sum that also matches the
  * counts), so a change to any of those rows (insert, delete, a rename, an alias superseded) changes it. One aggregate
  * per table in the caller's transaction; no rows are sent.

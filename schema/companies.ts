@@ -95,9 +95,10 @@ export type CompanyListingInsert = typeof companyListings.$inferInsert;
 export type CompanyEventInsert = typeof companyEvents.$inferInsert;
 
 /**
- * Names a company goes by that its own filings give, beyond its legal and former names: for now the subsidiaries its
- * 10-K's Exhibit 21 lists (`kind` 'subsidiary'). One row per company, kind, source filing and name as written; the
- * news linker reads the rows no newer exhibit of the same company has superseded (`superseded_by` null). A name two
+ * Names a company goes by that its own filings give, beyond its legal and former names: the subsidiaries its 10-K's
+ * Exhibit 21 lists (`kind` 'subsidiary') and the brands its 10-K document states (`kind` 'brand'). One row per company,
+ * kind, source filing and name as written; the news linker reads the rows no newer filing of the same company and kind
+ * has superseded (`superseded_by` null). A name two
  * companies claim stays in both rows: the linker holds it ambiguous.
  */
 export const companyAliases = pgTable(

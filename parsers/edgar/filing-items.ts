@@ -1,4 +1,5 @@
 import { ParseError } from '../../lib/errors.ts';
+import { isForm10K, statedBrands } from '../news/brands.ts';
 import { exhibit21Subsidiaries, type SubsidiaryList } from '../news/subsidiaries.ts';
 import { isSubmissionText, parseSubmissionText, type SubmissionDocument } from './filing-document.ts';
 import { type FilingIndexPage, parseFilingIndexPage } from './filing-index-page.ts';
@@ -13,7 +14,7 @@ import { looksLikeHtml } from './items/text.ts';
  */
 
 /** Stored in `filing_documents.parser_version`; bump it when the split or the exhibit reading changes. */
-export const ITEMS_PARSER_VERSION = 'edgar-items/20';
+export const ITEMS_PARSER_VERSION = 'edgar-items/21';
 
 /**
  * Per-exhibit cap on stored exhibit text (characters of plain text). Spec 8.3 leaves the size open: 100,000
@@ -53,6 +54,12 @@ export interface ParsedFiling {
    * absent for other forms and when no exhibit list is known.
    */
   subsidiaries?: SubsidiaryList[];
+  /**
+   * The brand names the 10-K document states (parsers/news/brands.ts `statedBrands`: "... under the Buick, Cadillac,
+   * Chevrolet and GMC brands", "iPhone is the Company's line of smartphones"), read only from a document whose cover page
+   * says Form 10-K, annual report (`isForm10K`: no amendment); `url` the document read. Absent for other forms.
+   */
+  brands?: { url: string; names: string[] };
   warnings: string[];
 }
 
@@ -144,6 +151,7 @@ export function parseFiling(
     documentUrl: doc.url,
     exhibits,
     ...(form === '10-K' && exhibits ? { subsidiaries: readSubsidiaries(documents, exhibits) } : {}),
+    ...(form === '10-K' ? readBrands(documents, content, doc.url, folder) : {}),
   };
   if (literal.items_unavailable_reason)
     return { ...base, status: 'unparseable_document', items: [], warnings };
@@ -210,6 +218,24 @@ function readSubsidiaries(documents: SubmissionDocument[], exhibits: ParsedExhib
     out.push({ url: (exhibits[i] as ParsedExhibit).url, names: exhibit21Subsidiaries(d.body) });
   });
   return out;
+}
+
+/**
+ * The brands the filing's 10-K document states: a full-text submission's document of a 10-K type, else the document
+ * fetched (a lone primary document); none when that document's cover page is not a 10-K annual report's.
+ */
+function readBrands(
+  documents: SubmissionDocument[],
+  content: string,
+  url: string,
+  folder: string,
+): Pick<ParsedFiling, 'brands'> {
+  const own = isSubmissionText(content)
+    ? documents.find((d) => !d.isBinary && itemForm(d.type) === '10-K')
+    : undefined;
+  const text = own ? own.body : isSubmissionText(content) ? null : content;
+  if (text === null || !isForm10K(text)) return {};
+  return { brands: { url: own?.filename ? folder + own.filename : url, names: statedBrands(text) } };
 }
 
 function exhibitText(d: SubmissionDocument): string | null {

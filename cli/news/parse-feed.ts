@@ -67,6 +67,25 @@ function currentNames(tickerFile: string): Map<string, string> {
   return out;
 }
 
+/** Every file under `dir` (recursively) whose name `keep` accepts, leaving out the folders `skipDir` names. */
+function filesUnder(
+  dir: string,
+  keep: (name: string) => boolean,
+  skipDir: (name: string) => boolean = () => false,
+): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? skipDir(e.name)
+        ? []
+        : filesUnder(join(dir, e.name), keep, skipDir)
+      : keep(e.name)
+        ? [join(dir, e.name)]
+        : [],
+  );
+}
+
+const isHtml = (name: string) => /\.html?$/.test(name);
+
 /**
  * The company names the mirror's EDGAR index files (`master`, `form`, `company` .idx under `Archives/edgar/`) list for each
  * CIK (10 digits), as written.
@@ -75,17 +94,11 @@ export function mirrorIndexNames(tickerFile: string): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   const root = join(dirname(tickerFile), '../Archives/edgar');
   if (!existsSync(root)) return out;
-  const walk = (d: string): string[] =>
-    readdirSync(d, { withFileTypes: true }).flatMap((e) =>
-      e.isDirectory()
-        ? e.name === 'data'
-          ? []
-          : walk(join(d, e.name))
-        : e.name.endsWith('.idx')
-          ? [join(d, e.name)]
-          : [],
-    );
-  for (const f of walk(root)) {
+  for (const f of filesUnder(
+    root,
+    (name) => name.endsWith('.idx'),
+    (dir) => dir === 'data',
+  )) {
     const kind = /(master|form|company)[^/]*\.idx$/.exec(f)?.[1] as IndexKind | undefined;
     if (!kind) continue;
     try {
@@ -115,14 +128,10 @@ export function mirrorSuccessorNames(tickerFile: string): Map<string, string[]> 
   const out = new Map<string, string[]>();
   const root = join(dirname(tickerFile), '../Archives/edgar/data');
   if (!existsSync(root)) return out;
-  const walk = (d: string): string[] =>
-    readdirSync(d, { withFileTypes: true }).flatMap((e) =>
-      e.isDirectory() ? walk(join(d, e.name)) : /\.html?$/.test(e.name) ? [join(d, e.name)] : [],
-    );
   for (const folder of readdirSync(root, { withFileTypes: true })) {
     if (!folder.isDirectory() || !/^\d{1,10}$/.test(folder.name)) continue;
     const cik = folder.name.padStart(10, '0');
-    for (const f of walk(join(root, folder.name))) {
+    for (const f of filesUnder(join(root, folder.name), isHtml)) {
       const text = readFileSync(f, 'latin1');
       if (!text.includes('successor issuer')) continue;
       // (the name ends at its legal form: "successor issuer to Google." names no legal form and is passed over)
@@ -146,11 +155,7 @@ export function mirrorSubsidiaries(tickerFile: string): Map<string, string[]> {
   const out = new Map<string, string[]>();
   const root = join(dirname(tickerFile), '../Archives/edgar/data');
   if (!existsSync(root)) return out;
-  const walk = (d: string): string[] =>
-    readdirSync(d, { withFileTypes: true }).flatMap((e) =>
-      e.isDirectory() ? walk(join(d, e.name)) : e.name.endsWith('.txt') ? [join(d, e.name)] : [],
-    );
-  for (const f of walk(root)) {
+  for (const f of filesUnder(root, (name) => name.endsWith('.txt'))) {
     const text = readFileSync(f, 'latin1');
     const ex21 = exhibit21Text(text);
     const cik = /CENTRAL INDEX KEY:\s*(\d{1,10})/.exec(text)?.[1];
@@ -169,14 +174,10 @@ export function mirrorBrands(tickerFile: string): Map<string, string[]> {
   const out = new Map<string, string[]>();
   const root = join(dirname(tickerFile), '../Archives/edgar/data');
   if (!existsSync(root)) return out;
-  const walk = (d: string): string[] =>
-    readdirSync(d, { withFileTypes: true }).flatMap((e) =>
-      e.isDirectory() ? walk(join(d, e.name)) : /\.html?$/.test(e.name) ? [join(d, e.name)] : [],
-    );
   for (const folder of readdirSync(root, { withFileTypes: true })) {
     if (!folder.isDirectory() || !/^\d{1,10}$/.test(folder.name)) continue;
     const cik = folder.name.padStart(10, '0');
-    for (const f of walk(join(root, folder.name))) {
+    for (const f of filesUnder(join(root, folder.name), isHtml)) {
       const doc = readFileSync(f, 'utf8');
       if (!isForm10K(doc)) continue;
       const known = out.get(cik) ?? [];

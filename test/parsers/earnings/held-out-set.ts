@@ -28,14 +28,21 @@ export function heldOutSet(folder: string) {
   };
 }
 
-/** A release's guidance rows as the guidance held-out tests compare them: metric, basis, target, low (or point), high, status. */
-export function guidanceRows(r: ReleaseRows) {
-  return r.guidance.map((g) => [
-    g.metric,
-    g.basis,
-    `${g.target_fiscal_period} ${g.target_fiscal_year}`,
-    g.low ?? g.point,
-    g.high,
-    g.status,
-  ]);
+/**
+ * A release's guidance rows as the guidance held-out tests compare them: metric, basis, target, low (or point), high,
+ * status, and with `{ currency: true }` the currency after them.
+ */
+export function guidanceRows(r: ReleaseRows, opts: { currency?: boolean } = {}) {
+  return r.guidance.map((g) => {
+    const row: unknown[] = [
+      g.metric,
+      g.basis,
+      `${g.target_fiscal_period} ${g.target_fiscal_year}`,
+      g.low ?? g.point,
+      g.high,
+      g.status,
+    ];
+    if (opts.currency) row.push(g.currency);
+    return row;
+  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { heldOutSet } from './held-out-set.ts';
+import { guidanceRows, heldOutSet } from './held-out-set.ts';
 
 // Guidance held-out set 14, second pass (docs/earnings.md "Guidance held-out set 14", h-guid26, earnings-release/42):
 // each value below is the hand-read label of a real text (labels-guidance-14.tsv, MANIFEST.tsv there); each case fails
@@ -15,18 +15,7 @@ const adama = 'ADAMA_2025-07-14_first-half-2025-estimate-adjusted-net-profit_iti
 const abt = 'ABT_2020-07-16_reinstates-FY-guidance_marketscreener_transcribed.txt';
 
 /** metric, basis, target, low or point, high, status, currency. */
-const rows = (name: string, set = set14) =>
-  set
-    .parse(name)
-    .guidance.map((g) => [
-      g.metric,
-      g.basis,
-      `${g.target_fiscal_period} ${g.target_fiscal_year}`,
-      g.low ?? g.point,
-      g.high,
-      g.status,
-      g.currency,
-    ]);
+const rows = (name: string, set = set14) => guidanceRows(set.parse(name), { currency: true });
 
 describe('guidance set 14, second pass', () => {
   it('"On a per share basis, first half earnings is raised to 69.01 yen" beside "the fiscal 2017"', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { heldOutSet } from './held-out-set.ts';
+import { guidanceRows, heldOutSet } from './held-out-set.ts';
 
 // Guidance held-out set 14 (docs/earnings.md "Guidance held-out set 14", h-guid25, earnings-release/41): each value below
 // is the hand-read label of a real text (labels-guidance-14.tsv, MANIFEST.tsv there); each case fails on
@@ -17,18 +17,7 @@ const adama = 'ADAMA_2025-07-14_first-half-2025-estimate-adjusted-net-profit_iti
 const allgeier = 'ALLGEIER_2024-08-06_H2-and-FY2024-forecast_wallstreet-online_transcribed.txt';
 
 /** metric, basis, target, low or point, high, status, currency. */
-const rows = (name: string, set = set14) =>
-  set
-    .parse(name)
-    .guidance.map((g) => [
-      g.metric,
-      g.basis,
-      `${g.target_fiscal_period} ${g.target_fiscal_year}`,
-      g.low ?? g.point,
-      g.high,
-      g.status,
-      g.currency,
-    ]);
+const rows = (name: string, set = set14) => guidanceRows(set.parse(name), { currency: true });
 
 describe('half-year targets', () => {
   it('"the six months to September" beside "the full year to March 2012" (yen)', () => {

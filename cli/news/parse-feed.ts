@@ -86,6 +86,20 @@ function filesUnder(
 
 const isHtml = (name: string) => /\.html?$/.test(name);
 
+/** Every HTML document under the mirror's `Archives/edgar/data/<cik>/`, with the CIK (10 digits) of the folder it is filed under. */
+function mirrorHtmlByCik(tickerFile: string): { cik: string; file: string }[] {
+  const root = join(dirname(tickerFile), '../Archives/edgar/data');
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { withFileTypes: true })
+    .filter((folder) => folder.isDirectory() && /^\d{1,10}$/.test(folder.name))
+    .flatMap((folder) =>
+      filesUnder(join(root, folder.name), isHtml).map((file) => ({
+        cik: folder.name.padStart(10, '0'),
+        file,
+      })),
+    );
+}
+
 /**
  * The company names the mirror's EDGAR index files (`master`, `form`, `company` .idx under `Archives/edgar/`) list for each
  * CIK (10 digits), as written.
@@ -126,22 +140,16 @@ export function mirrorIndexNames(tickerFile: string): Map<string, Set<string>> {
  */
 export function mirrorSuccessorNames(tickerFile: string): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  const root = join(dirname(tickerFile), '../Archives/edgar/data');
-  if (!existsSync(root)) return out;
-  for (const folder of readdirSync(root, { withFileTypes: true })) {
-    if (!folder.isDirectory() || !/^\d{1,10}$/.test(folder.name)) continue;
-    const cik = folder.name.padStart(10, '0');
-    for (const f of filesUnder(join(root, folder.name), isHtml)) {
-      const text = readFileSync(f, 'latin1');
-      if (!text.includes('successor issuer')) continue;
-      // (the name ends at its legal form: "successor issuer to Google." names no legal form and is passed over)
-      for (const m of text.matchAll(
-        /successor issuer (?:of|to) ((?:[A-Z][\w&'-]*\s+){1,3}(?:Inc|Corp|Corporation|Company|Ltd|Limited|plc|LLC)\.?)(?=[\s,;<])/g,
-      )) {
-        const name = (m[1] as string).replace(/\s+/g, ' ');
-        const known = out.get(cik) ?? [];
-        if (!known.some((k) => aliasKey(k) === aliasKey(name))) out.set(cik, [...known, name]);
-      }
+  for (const { cik, file: f } of mirrorHtmlByCik(tickerFile)) {
+    const text = readFileSync(f, 'latin1');
+    if (!text.includes('successor issuer')) continue;
+    // (the name ends at its legal form: "successor issuer to Google." names no legal form and is passed over)
+    for (const m of text.matchAll(
+      /successor issuer (?:of|to) ((?:[A-Z][\w&'-]*\s+){1,3}(?:Inc|Corp|Corporation|Company|Ltd|Limited|plc|LLC)\.?)(?=[\s,;<])/g,
+    )) {
+      const name = (m[1] as string).replace(/\s+/g, ' ');
+      const known = out.get(cik) ?? [];
+      if (!known.some((k) => aliasKey(k) === aliasKey(name))) out.set(cik, [...known, name]);
     }
   }
   return out;
@@ -172,17 +180,11 @@ export function mirrorSubsidiaries(tickerFile: string): Map<string, string[]> {
  */
 export function mirrorBrands(tickerFile: string): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  const root = join(dirname(tickerFile), '../Archives/edgar/data');
-  if (!existsSync(root)) return out;
-  for (const folder of readdirSync(root, { withFileTypes: true })) {
-    if (!folder.isDirectory() || !/^\d{1,10}$/.test(folder.name)) continue;
-    const cik = folder.name.padStart(10, '0');
-    for (const f of filesUnder(join(root, folder.name), isHtml)) {
-      const doc = readFileSync(f, 'utf8');
-      if (!isForm10K(doc)) continue;
-      const known = out.get(cik) ?? [];
-      out.set(cik, [...known, ...statedBrands(doc).filter((b) => !known.includes(b))]);
-    }
+  for (const { cik, file: f } of mirrorHtmlByCik(tickerFile)) {
+    const doc = readFileSync(f, 'utf8');
+    if (!isForm10K(doc)) continue;
+    const known = out.get(cik) ?? [];
+    out.set(cik, [...known, ...statedBrands(doc).filter((b) => !known.includes(b))]);
   }
   return out;
 }

@@ -1,16 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadCliRegistry } from '../../../cli/news/parse-feed.ts';
 import { channelOf } from '../../../parsers/news/channel.ts';
 import { eventDate } from '../../../parsers/news/dates.ts';
 import { parseFeed } from '../../../parsers/news/feed.ts';
 import { processItems } from '../../../parsers/news/pipeline.ts';
+import { qualityRegistry } from './fixture-feeds.ts';
 
 const dir = new URL('../../../fixtures/news/', import.meta.url);
-const reg = loadCliRegistry(
-  new URL('../../../fixtures/upstream/www.sec.gov/files/company_tickers_exchange.json', import.meta.url)
-    .pathname,
-);
+const reg = qualityRegistry();
 const articles = (file: string) => {
   const f = parseFeed(readFileSync(new URL(file, dir)), { url: file, fetchedAt: '2026-08-01T00:00:00.000Z' });
   return processItems(

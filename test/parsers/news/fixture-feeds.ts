@@ -3,6 +3,7 @@ import { beforeAll } from 'vitest';
 import { loadCliRegistry } from '../../../cli/news/parse-feed.ts';
 import { channelOf } from '../../../parsers/news/channel.ts';
 import { parseFeed } from '../../../parsers/news/feed.ts';
+import type { RegistryIndex } from '../../../parsers/news/link.ts';
 import { type Article, processItems } from '../../../parsers/news/pipeline.ts';
 import { opensHeadline, readLocally } from '../../../parsers/news/reader.ts';
 import { setTextModel } from '../../../parsers/news/text-model.ts';
@@ -11,11 +12,18 @@ import { setTextModel } from '../../../parsers/news/text-model.ts';
 // with (the SEC's company_tickers_exchange.json and the mirror's submissions former names), and the local direction reader.
 const dir = new URL('../../../fixtures/news/', import.meta.url);
 
-export function qualityRegistry() {
-  return loadCliRegistry(
+/**
+ * Built once per worker and shared by the files it runs: the news tests are `shared`-project files (one module cache
+ * per worker thread), and the mirror walk behind it (former names, Exhibit 21, the brands of the mirror's 10-Ks) costs
+ * seconds of CPU each time. The index is read, never written, by the pipeline.
+ */
+let registry: RegistryIndex | undefined;
+export function qualityRegistry(): RegistryIndex {
+  registry ??= loadCliRegistry(
     new URL('../../../fixtures/upstream/www.sec.gov/files/company_tickers_exchange.json', import.meta.url)
       .pathname,
   );
+  return registry;
 }
 
 /** Every article of the named files of fixtures/news, in file order. */

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { loadCliRegistry } from '../../../cli/news/parse-feed.ts';
 import { splitFilingFile } from '../../../parsers/edgar/items/index.ts';
 import { disclosedEdges, disclosureStrength, magnitudeOf } from '../../../parsers/news/knock-on.ts';
 import {
@@ -12,6 +11,7 @@ import {
   sentences,
 } from '../../../parsers/news/relationships.ts';
 import { parseInstance } from '../../../parsers/xbrl/instance.ts';
+import { qualityRegistry } from './fixture-feeds.ts';
 
 // Real 10-Ks (sec-parser corpus, inline XBRL), gzipped in fixtures/news/10k/ (SJM: in the mirror); values read from the documents.
 const tenK = (name: string) =>
@@ -29,10 +29,7 @@ const SJM = readFileSync(
 const KHC = tenK('KHC_10-K_0001637459-24-000018');
 const PG = tenK('PG_10-K_0000080424-24-000083');
 const BMY = tenK('BMY_10-K_0000014272-24-000044');
-const reg = loadCliRegistry(
-  new URL('../../../fixtures/upstream/www.sec.gov/files/company_tickers_exchange.json', import.meta.url)
-    .pathname,
-);
+const reg = qualityRegistry();
 const textOf = (html: string) =>
   splitFilingFile(html, { form: '10-K' }).items.flatMap((i) =>
     sentenceDisclosures(i.text).map((d) => ({ item: i.number, ...d })),

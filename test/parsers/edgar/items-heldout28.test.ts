@@ -55,4 +55,18 @@ describe('filing items: held-out set 28', () => {
     expect(r['Item-4']).toBe('Item 4. Mine Safety Disclosures. Not applicable.');
     expect(r['Item-16']).toBe('Item 16. Form 10-K Summary. None.');
   });
+  it("files Bloom Energy's 10-Q/A Item 6 under Part II though no PART II heading precedes it", () => {
+    // an amendment re-filing Part I Item 1 and Item 6 only, em-dash headings ("ITEM 6\u2014EXHIBITS")
+    const r = heldoutItems(
+      'BE_10-Q-A_2026-07-29_PartI-Item1-Item6_SPLICED-EXCERPT.txt',
+      '2026-07-29',
+      '10-Q',
+    );
+    expect(Object.keys(r)).toEqual(['Part-I-Item-1', 'Part-II-Item-6']);
+    expect(r['Part-I-Item-1']?.startsWith('ITEM 1\u2014FINANCIAL STATEMENTS Bloom Energy Corporation')).toBe(
+      true,
+    );
+    expect(r['Part-I-Item-1']).not.toContain('Table of Contents');
+    expect(r['Part-II-Item-6']?.endsWith('or the Securities Exchange Act of 1934, as amended.')).toBe(true);
+  });
 });

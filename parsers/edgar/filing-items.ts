@@ -13,8 +13,9 @@ import { looksLikeHtml } from './items/text.ts';
  * Pure: the caller passes the bytes and the URL they came from.
  */
 
+// edgar-items/22: in an 8-K, stacked headings over an item whose one block runs on past its heading share that block.
 /** Stored in `filing_documents.parser_version`; bump it when the split or the exhibit reading changes. */
-export const ITEMS_PARSER_VERSION = 'edgar-items/21';
+export const ITEMS_PARSER_VERSION = 'edgar-items/22';
 
 /**
  * Per-exhibit cap on stored exhibit text (characters of plain text). Spec 8.3 leaves the size open: 100,000

@@ -91,7 +91,7 @@ export function splitBlocks(blocks: string[], scheme: Scheme, catalog: readonly 
   const sections = toSections(chain, candidates, blocks, catalog, scheme);
   implicitStatementsItem(sections, candidates, blocks, scheme, catalog);
   listedStatements(sections, blocks, scheme, catalog);
-  shareBodies(sections, blocks, scheme);
+  shareBodies(sections, blocks, scheme, catalog);
   return sections;
 }
 
@@ -174,10 +174,20 @@ function listedStatements(
  * one sentence "The information called for by Items 10, 11, 12 and 13 ...") share that sentence, and items
  * listed under an ABS "The following items have been omitted ..." note carry the note. In an 8-K, stacked
  * item headings with nothing between them (`Item 1.01 ...`, `Item 2.03 ...`, then one narrative) share the
- * narrative under the last of them: the filer answers both items with it.
+ * narrative under the last of them: the filer answers both items with it. An 8-K item of one block longer than
+ * any heading of it can be (`Item 8.01. Other Information.` and its narrative read as one plain-text paragraph)
+ * has text of its own: the headings stacked over it share that block, its heading line included.
  */
-function shareBodies(sections: Section[], blocks: string[], scheme: Scheme): void {
-  const headingOnly = (s: Section) => s.end - s.start <= 1;
+function shareBodies(
+  sections: Section[],
+  blocks: string[],
+  scheme: Scheme,
+  catalog: readonly CatalogItem[],
+): void {
+  const eightK = scheme.startsWith('8-K');
+  const runsOn = (s: Section) =>
+    eightK && s.end - s.start === 1 && blocks[s.start]!.length > headingRoom(catalog[s.index]);
+  const headingOnly = (s: Section) => s.end - s.start <= 1 && !runsOn(s);
   for (let i = 0; i < sections.length; i++) {
     const s = sections[i]!;
     if (!headingOnly(s)) continue;
@@ -186,8 +196,8 @@ function shareBodies(sections: Section[], blocks: string[], scheme: Scheme): voi
     const owner = sections[j];
     const number = s.code.replace(/^.*Item-/, '');
     if (owner && owner.start === sections[j - 1]!.end) {
-      if (scheme.startsWith('8-K') && owner.end - owner.start > 1) {
-        s.extra = [owner.start + 1, owner.end];
+      if (eightK) {
+        s.extra = runsOn(owner) ? [owner.start, owner.end] : [owner.start + 1, owner.end];
         continue;
       }
       // the first 600 characters of the body's blocks joined by spaces (joined only as far as they reach)
@@ -221,6 +231,11 @@ function shareBodies(sections: Section[], blocks: string[], scheme: Scheme): voi
       while (prev.end > prev.start + 1 && partOf(blocks[prev.end - 1]!) !== null) prev.end--;
     }
   }
+}
+
+/** The most a heading of the item can hold: "Item 5.02." (a dozen characters), its longest title and a margin of 60. */
+function headingRoom(item: CatalogItem | undefined): number {
+  return 12 + Math.max(0, ...(item?.titles ?? []).map((t) => t.length)) + 60;
 }
 
 function span(chars: number): number {

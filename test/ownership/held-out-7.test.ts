@@ -56,6 +56,27 @@ describe('held-out set 7: a rendered Form 3 of ten joint reporting persons', () 
   });
 });
 
+describe('held-out set 7: a rendered Form 3 reads as its XML does', () => {
+  it("Snowflake's Form 3 for Mark Garrett: issuer, director box and six derivative holdings", () => {
+    const page = 'SNOW_3_2020-09-15_Garrett_rendered-xslF345-page_six-derivative-holdings_empty-Table-I.html';
+    const xml = 'fixtures/ownership/SNOW_3_2020-09-15_initial-ownership_derivative-holdings.xml';
+    const r = parseOwnershipFiling(read(page), page);
+    const x = parseOwnershipFiling(readFileSync(xml, 'utf8'), xml);
+    expect(r).toMatchObject({ document_type: '3', ticker: 'SNOW', issuer_name: 'Snowflake Inc.' });
+    expect(Number(r.issuer_cik)).toBe(1640147);
+    for (const k of [
+      'ticker',
+      'period_of_report',
+      'reporting_owners',
+      'holdings',
+      'insider_trades',
+    ] as const) {
+      expect(r[k], k).toEqual(x[k]);
+    }
+    expect(r.holdings).toHaveLength(6);
+  });
+});
+
 describe('held-out set 7: 13F units decided from one row', () => {
   it("Citadel's table whose only row is a Call: the underlying's implied price says dollars", () => {
     const r = parseThirteenFFiling(read(CITADEL), { document: CITADEL });

@@ -179,7 +179,8 @@ function ownershipReader(text: string, file: string): (record: string, field: st
 /**
  * Held-out sets 2 and 3 (fixtures/ownership/held-out-2, held-out-3): Forms 3/4/5 as in set 1; a 13F file (any
  * one document: a full submission, a bare information table, a text-era table, a notice) goes through
- * `parseThirteenFFiling` exactly as the job reads it: `filing` fields and holdings by CUSIP.
+ * `parseThirteenFFiling` exactly as the job reads it: `filing` fields and holdings by CUSIP (`<cusip>@CALL` or
+ * `@PUT`: the option position).
  */
 export function ownershipHeldOut2(
   print: (line: string) => void,
@@ -209,7 +210,11 @@ export function ownershipHeldOut2(
       };
       return (record, field) => {
         if (record === 'filing') return filing[field];
-        const h = r.institutional_holdings.find((x) => x.cusip === record);
+        // `<cusip>@CALL` / `<cusip>@PUT`: the filing's option position of that CUSIP (set 7)
+        const [cusip, putCall] = record.split('@');
+        const h = putCall
+          ? r.option_positions.find((x) => x.cusip === cusip && x.put_call === putCall)
+          : r.institutional_holdings.find((x) => x.cusip === cusip);
         return h ? (h as unknown as Record<string, unknown>)[field] : '<no row with this CUSIP>';
       };
     },

@@ -272,6 +272,13 @@ if (process.argv[2] === undefined) {
     (line) => process.stdout.write(`${line}\n`),
     'fixtures/ownership/held-out-6',
   ).crashed;
+  // fixtures/ownership/held-out-7: a rendered Form 3 of ten joint reporting persons, a derivative row priced only by
+  // a footnote, one-row 13F tables whose unit comes from the row (thousands in 2020, dollars in 2026, a Call)
+  process.stdout.write('\n== Held-out set 7 (fixtures/ownership/held-out-7, hand labels)\n');
+  defects += ownershipHeldOut2(
+    (line) => process.stdout.write(`${line}\n`),
+    'fixtures/ownership/held-out-7',
+  ).crashed;
   // fixtures/ownership/held-out-proxy: DEF 14A text scored against hand labels (issue 28); a file the parser
   // refuses with a ParseError (no HTML tables) is reported NOT READ with its reason, not a defect
   process.stdout.write('\n== Held-out proxy statements (fixtures/ownership/held-out-proxy, hand labels)\n');

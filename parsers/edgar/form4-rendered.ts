@@ -221,7 +221,9 @@ export function renderedOwnershipRoot(html: string, document: string): XmlNode {
   const form = /FORM\s+([345])\b/i.exec(squash($('td.FormName').first().text()))?.[1];
   if (!form) throw new ParseError('rendered ownership page without its form number', document);
 
-  const issuerBox = box($, /^2\. Issuer Name/i);
+  // boxes are found by their printed label, not their number: Form 3 numbers the issuer 3, the relationship 4
+  // and the amendment date 5; Forms 4 and 5 number them 2, 5 and 4
+  const issuerBox = box($, /^\d\. Issuer Name/i);
   const issuerLink = issuerBox.find('a').first();
   const issuer = {
     issuerCik: /CIK=(\d+)/.exec(issuerLink.attr('href') ?? '')?.[1] ?? '',
@@ -229,7 +231,7 @@ export function renderedOwnershipRoot(html: string, document: string): XmlNode {
     issuerTradingSymbol: squash(issuerBox.find('span.FormData').first().text()),
   };
 
-  const relationBox = box($, /^5\. Relationship of Reporting Person/i);
+  const relationBox = box($, /^\d\. Relationship of Reporting Person/i);
   const relRows = relationBox.find('table').first().find('tr').toArray();
   const mark = (tr: AnyNode | undefined, i: number) =>
     tr ? (/^X$/i.test(squash($($(tr).children('td').toArray()[i]).text())) ? '1' : '0') : '0';
@@ -242,6 +244,9 @@ export function renderedOwnershipRoot(html: string, document: string): XmlNode {
     isOther: mark(relRows[1], 2),
   };
   if (officerTitle !== '') relationship.officerTitle = officerTitle;
+  // a joint filing prints its first reporting person in box 1 and every person again in the list below the
+  // tables: a person (by CIK, else name) is one owner, at its first place
+  const seen = new Set<string>();
   const reportingOwner = $('td')
     .filter((_, td) =>
       /^1\. Name and Address of Reporting Person/i.test(squash($(td).children('span').first().text())),
@@ -256,6 +261,12 @@ export function renderedOwnershipRoot(html: string, document: string): XmlNode {
         },
         reportingOwnerRelationship: relationship,
       };
+    })
+    .filter((o) => {
+      const key = o.reportingOwnerId.rptOwnerCik || o.reportingOwnerId.rptOwnerName;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
     });
 
   const period = squash(
@@ -265,7 +276,7 @@ export function renderedOwnershipRoot(html: string, document: string): XmlNode {
       .text(),
   );
   const original = squash(
-    box($, /^4\. If Amendment/i)
+    box($, /^\d\. If Amendment/i)
       .find('span.FormData')
       .first()
       .text(),

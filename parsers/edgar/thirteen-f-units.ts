@@ -18,6 +18,7 @@ import type { ThirteenFDocument, ThirteenFRawRow } from './thirteen-f.ts';
  *    share price reads below $1 under "dollars" (but $1-$2,000 under "thousands"), or above $2,000 under
  *    "thousands" (but $2-$2,000 under "dollars"), overrides the rule. A value that ends in 000 is no evidence
  *    at all (dollars rounded to the thousand look the same), so it is never used.
+ * Prices are implied by the share rows; a table with none uses its option rows (the underlying's shares and value).
  * When nothing decides (no date, ambiguous prices), `unit` is null and the filing is not loaded.
  */
 export interface ReferencePrice {
@@ -72,6 +73,16 @@ function comparable(r: ThirteenFRawRow): boolean {
   return r.shareType === 'SH' && r.putCall === null && r.shares > 0 && r.value > 0;
 }
 
+/**
+ * The rows whose implied price is evidence: the share rows; a table without any takes its option rows, whose
+ * shares and value are the underlying security's (the form's instruction), so they imply its share price too.
+ */
+function priceRows(doc: ThirteenFDocument): ThirteenFRawRow[] {
+  const shares = doc.rows.filter(comparable);
+  if (shares.length > 0) return shares;
+  return doc.rows.filter((r) => r.shareType === 'SH' && r.putCall !== null && r.shares > 0 && r.value > 0);
+}
+
 export function filingDateRule(doc: ThirteenFDocument): ValueUnit | null {
   const { filingDate, reportPeriod } = doc.cover;
   if (filingDate) return filingDate >= DOLLARS_FROM ? 'dollars' : 'thousands';
@@ -85,7 +96,7 @@ export function decideValueUnit(
   evidence: PriceEvidence = NO_PRICE_EVIDENCE,
 ): UnitDecision {
   const rule = filingDateRule(doc);
-  const rows = doc.rows.filter(comparable);
+  const rows = priceRows(doc);
   const implied = median(rows.map((r) => r.value / r.shares));
   const base = {
     filing_date_rule: rule,

@@ -43,6 +43,9 @@ export interface FieldSpec {
   /** Replaces `usGaap` for that industry (an empty list means: not meaningful, leave null). */
   industries?: Partial<Record<Industry, Candidate[]>>;
   derive?: Derivation[];
+  /** The plain concept candidates are names of one line: a figure filed later under a later-listed one, by a
+   * filing that tags nothing under the earlier one, replaces the earlier one's figure for that period. */
+  renames?: true;
   /** Why and how, for the docs (sign, scope). */
   note?: string;
 }

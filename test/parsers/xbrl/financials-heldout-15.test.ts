@@ -37,8 +37,24 @@ describe('set 15: a REIT that renames its top line from Revenues to RealEstateRe
 
   it('every set-15 label is right (Q4 2012 = FY 475,510,000 - Q1 114,723,000 - Q2 115,643,000 - Q3 120,237,000)', () => {
     const results = scoreLabels(DIR, 'held-out-15');
-    expect(results.length).toBe(30);
+    expect(results.length).toBe(41);
     expect(results.filter((r) => !right(r))).toEqual([]);
+  });
+});
+
+describe('set 15: a US GAAP 20-F filer in yuan with US-dollar convenience translations (Baidu)', () => {
+  const BIDU = 'BIDU_CIK0001329099_FY2015-2018_CNY-TRANSCRIBED.json';
+  const facts = parseCompanyFacts(readFileSync(`${DIR}/${BIDU}`, 'utf8'), { document: BIDU }).facts;
+  const annual = (fs: typeof facts) =>
+    buildStatements(prepareFacts(fs), { ticker: 'BIDU', cik: 1329099, period: 'annual' }).income_statements;
+
+  it('the currency is the unit of most facts (CNY), read both ways: the USD facts alone give USD rows', () => {
+    expect(prepareFacts(facts).currency).toBe('CNY');
+    // fiscal 2017: 84,809,000,000 CNY; the 20-F's convenience translation 13,034,000,000 USD is never the row
+    expect(row(annual(facts), '2017-12-31')).toMatchObject({ currency: 'CNY', revenue: 84_809_000_000 });
+    const usd = facts.filter((f) => f.unit === 'USD');
+    expect(prepareFacts(usd).currency).toBe('USD');
+    expect(row(annual(usd), '2017-12-31')).toMatchObject({ currency: 'USD', revenue: 13_034_000_000 });
   });
 });
 

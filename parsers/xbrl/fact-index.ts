@@ -111,6 +111,8 @@ function hit(series: Series, asOf: string | undefined): Hit | null {
 export class FactIndex {
   /** `taxonomy:concept` -> end -> series */
   private readonly byConcept = new Map<string, Map<string, Series[]>>();
+  /** `taxonomy:concept` -> accessions of the filings that tag it (any period, any unit). */
+  private readonly accessions = new Map<string, Set<string>>();
 
   constructor(facts: Iterable<Fact>) {
     for (const f of facts) this.add(f);
@@ -127,6 +129,12 @@ export class FactIndex {
 
   private add(f: Fact): void {
     const key = `${f.taxonomy}:${f.concept}`;
+    let accns = this.accessions.get(key);
+    if (!accns) {
+      accns = new Set();
+      this.accessions.set(key, accns);
+    }
+    accns.add(f.accn);
     let ends = this.byConcept.get(key);
     if (!ends) {
       ends = new Map();
@@ -149,6 +157,35 @@ export class FactIndex {
 
   has(concept: string): boolean {
     return this.byConcept.has(concept);
+  }
+
+  /** Whether the filing `accn` tags any fact of `concept`. */
+  tags(concept: string, accn: string): boolean {
+    return this.accessions.get(concept)?.has(accn) ?? false;
+  }
+
+  private readonly renamedCache = new Map<string, boolean>();
+  /**
+   * Whether `later` renamed `earlier`: some filing that tags nothing under `earlier` re-tags under `later` a
+   * period (same start, end and unit) that an earlier filing tagged under `earlier`.
+   */
+  renamed(earlier: string, later: string): boolean {
+    const key = `${earlier} ${later}`;
+    let yes = this.renamedCache.get(key);
+    if (yes === undefined) {
+      yes = false;
+      const a = this.byConcept.get(earlier);
+      for (const [end, list] of this.byConcept.get(later) ?? []) {
+        for (const s of list) {
+          const t = a?.get(end)?.find((x) => x.unit === s.unit && x.start === s.start);
+          if (!t) continue;
+          const firstFiled = t.obs[0]!.filed;
+          if (s.obs.some((o) => o.filed > firstFiled && !this.tags(earlier, o.accn))) yes = true;
+        }
+      }
+      this.renamedCache.set(key, yes);
+    }
+    return yes;
   }
 
   /** The balance of `concept` at `end`. */

@@ -43,6 +43,10 @@ export interface FieldSpec {
   /** Replaces `usGaap` for that industry (an empty list means: not meaningful, leave null). */
   industries?: Partial<Record<Industry, Candidate[]>>;
   derive?: Derivation[];
+  /** The plain concept candidates are names of one line: once a filing that tags nothing under an earlier one
+   * re-tags one of its periods under a later-listed one (`FactIndex.renamed`), a figure filed later under the later
+   * one by such a filing replaces the earlier one's figure for that period (resolve.ts `lookup`). */
+  renames?: true;
   /** Why and how, for the docs (sign, scope). */
   note?: string;
 }

@@ -39,6 +39,9 @@ export const INCOME_FIELDS: FieldSpec[] = [
     },
     ifrs: [ifrs('Revenue'), ifrs('RevenueFromContractsWithCustomers')],
     derive: [{ terms: [plus('_net_interest_income'), plus('_noninterest_income')], industries: ['bank'] }],
+    // A filer that renames its top line (Revenues -> RealEstateRevenueNet) re-tags earlier periods under the new
+    // name only: the later filing's figure is the period's revenue, and quarters derive across the two names.
+    renames: true,
     note: 'Total revenue. Banks: net interest income + noninterest income when Revenues is not reported.',
   },
   {

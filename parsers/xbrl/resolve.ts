@@ -1,4 +1,4 @@
-import { addDays, type FactIndex, type Hit } from './fact-index.ts';
+import { addDays, type FactIndex, type Hit, sameFigure } from './fact-index.ts';
 import type { Candidate, ConceptCandidate, FieldSpec, Industry } from './mapping.ts';
 import type { FieldSource } from './types.ts';
 
@@ -45,43 +45,77 @@ interface Value {
   source: FieldSource;
 }
 
-function direct(h: Hit | null, concept: string): Value | null {
-  return h ? { value: h.value, source: { kind: 'reported', concept, accession: h.accn } } : null;
+type Named = Hit & { concept: string };
+
+function direct(h: Named | null): Value | null {
+  return h ? { value: h.value, source: { kind: 'reported', concept: h.concept, accession: h.accn } } : null;
 }
 
-/** One concept's value for the slot, with period arithmetic where allowed. */
-function conceptValue(concept: string, spec: FieldSpec, slot: Slot, env: ResolveEnv): Value | null {
+/**
+ * One period's figure of `names[0]`, or of a later name that renamed it (`FactIndex.renamed`: a filing that
+ * tags nothing under the earlier name re-tags one of its periods under the later one): a later name's figure
+ * replaces the one before when its filing tags nothing under the earlier name and, if the earlier name has a
+ * figure for the period, was filed after it (a restatement of a different figure is dated from that filing).
+ */
+function lookup(
+  ix: FactIndex,
+  names: readonly string[],
+  find: (concept: string) => Hit | null,
+): Named | null {
+  const first = names[0]!;
+  const h0 = find(first);
+  let h: Named | null = h0 ? { ...h0, concept: first } : null;
+  for (const name of names.slice(1)) {
+    if (!ix.renamed(first, name)) continue;
+    const hs = find(name);
+    if (!hs || ix.tags(first, hs.accn) || (h && hs.filed <= h.filed)) continue;
+    const next: Named = { ...hs, concept: name };
+    if (h && !sameFigure(h.value, hs.value)) next.restatedOn = hs.restatedOn ?? hs.filed;
+    h = next;
+  }
+  return h;
+}
+
+/** One concept's value for the slot (with the names that renamed it), with period arithmetic where allowed. */
+function conceptValue(names: readonly string[], spec: FieldSpec, slot: Slot, env: ResolveEnv): Value | null {
   const { index: ix, asOf } = env;
   const unit = unitFor(spec, env.currency);
-  if (spec.kind === 'instant') return direct(ix.instant(concept, unit, slot.end, asOf), concept);
-  if (slot.kind === 'annual') return direct(ix.duration(concept, unit, slot.end, Y[0], Y[1], asOf), concept);
-  const single = direct(ix.duration(concept, unit, slot.end, Q[0], Q[1], asOf), concept);
+  const find = (f: (concept: string) => Hit | null) => lookup(ix, names, f);
+  if (spec.kind === 'instant') return direct(find((c) => ix.instant(c, unit, slot.end, asOf)));
+  if (slot.kind === 'annual') return direct(find((c) => ix.duration(c, unit, slot.end, Y[0], Y[1], asOf)));
+  const single = direct(find((c) => ix.duration(c, unit, slot.end, Q[0], Q[1], asOf)));
   if (single || spec.kind !== 'flow' || slot.index === 1) return single;
 
-  const ytd = (end: string, k: number, at: string | undefined): Hit | null =>
+  const ytd = (end: string, k: number, at: string | undefined): Named | null =>
     k === 4
-      ? ix.duration(concept, unit, end, Y[0], Y[1], at, slot.fyStart)
-      : ix.duration(concept, unit, end, 150, 300, at, slot.fyStart);
+      ? find((c) => ix.duration(c, unit, end, Y[0], Y[1], at, slot.fyStart))
+      : find((c) => ix.duration(c, unit, end, 150, 300, at, slot.fyStart));
+  const quarter = (end: string, at: string | undefined): Named | null =>
+    find((c) => ix.duration(c, unit, end, Q[0], Q[1], at));
   const k = slot.index - 1;
   const prevEnd = slot.prevEnds[k - 1];
   if (!prevEnd || !ytd(slot.end, slot.index, asOf)) return null;
   const what = slot.index === 4 ? 'FY' : `${slot.index * 3}M YTD`;
-  const change = (at: string | undefined) => ix.basisChange(concept, unit, slot.fyStart, at);
+  const change = (at: string | undefined) => {
+    let first: string | undefined;
+    for (const c of names) {
+      const on = ix.basisChange(c, unit, slot.fyStart, at);
+      if (on !== undefined && (first === undefined || on < first)) first = on;
+    }
+    return first;
+  };
   const pair = oneBasis(
-    [
-      (at) => ytd(slot.end, slot.index, at),
-      (at) => (k === 1 ? ix.duration(concept, unit, prevEnd, Q[0], Q[1], at) : ytd(prevEnd, k, at)),
-    ],
+    [(at) => ytd(slot.end, slot.index, at), (at) => (k === 1 ? quarter(prevEnd, at) : ytd(prevEnd, k, at))],
     asOf,
     change,
   );
   if (pair) {
-    const [cur, before] = pair as [Hit, Hit];
+    const [cur, before] = pair as [Named, Named];
     return {
       value: cur.value - before.value,
       source: {
         kind: 'derived',
-        concept,
+        concept: cur.concept,
         formula: `${what} ${cur.start}..${cur.end} (${cur.value}) - ${k === 1 ? 'Q1' : `${k * 3}M YTD`} ${before.start}..${before.end} (${before.value})`,
         accession: cur.accn,
       },
@@ -92,20 +126,18 @@ function conceptValue(concept: string, spec: FieldSpec, slot: Slot, env: Resolve
   const parts = oneBasis(
     [
       (at: string | undefined) => ytd(slot.end, slot.index, at),
-      ...slot.prevEnds
-        .slice(0, k)
-        .map((e) => (at: string | undefined) => ix.duration(concept, unit, e, Q[0], Q[1], at)),
+      ...slot.prevEnds.slice(0, k).map((e) => (at: string | undefined) => quarter(e, at)),
     ],
     asOf,
     change,
   );
   if (!parts) return null;
-  const [cur, ...quarters] = parts as [Hit, ...Hit[]];
+  const [cur, ...quarters] = parts as [Named, ...Named[]];
   return {
     value: cur.value - quarters.reduce((t, q) => t + q.value, 0),
     source: {
       kind: 'derived',
-      concept,
+      concept: cur.concept,
       formula: `${what} ${cur.start}..${cur.end} (${cur.value}) - ${quarters.map((q) => `${q.start}..${q.end} (${q.value})`).join(' - ')}`,
       accession: cur.accn,
     },
@@ -120,14 +152,14 @@ function conceptValue(concept: string, spec: FieldSpec, slot: Slot, env: Resolve
  * before, on one basis in turn), else refused (null): a figure first filed on the new basis is never paired
  * with one that still stands only as first filed.
  */
-function oneBasis(
-  lookups: Array<(at: string | undefined) => Hit | null>,
+function oneBasis<H extends Hit>(
+  lookups: Array<(at: string | undefined) => H | null>,
   asOf: string | undefined,
   basisChange: (at: string | undefined) => string | undefined,
-): Hit[] | null {
+): H[] | null {
   const hits = lookups.map((f) => f(asOf));
   if (hits.some((h) => !h)) return null;
-  const ok = hits as Hit[];
+  const ok = hits as H[];
   let change = basisChange(asOf);
   for (const h of ok)
     if (h.restatedOn !== undefined && (change === undefined || h.restatedOn < change)) change = h.restatedOn;
@@ -145,6 +177,7 @@ function candidateValue(
   slot: Slot,
   env: ResolveEnv,
   values: Record<string, number | null>,
+  renamedBy: string[] = [],
 ): Value | null {
   if ('sum' in cand) {
     let total = 0;
@@ -152,7 +185,7 @@ function candidateValue(
     const parts: string[] = [];
     let accession: string | undefined;
     for (const part of cand.sum) {
-      const v = conceptValue(part.c, spec, slot, env);
+      const v = conceptValue([part.c], spec, slot, env);
       if (!v) continue;
       present++;
       total += (part.sign ?? 1) * v.value;
@@ -166,13 +199,23 @@ function candidateValue(
   }
   if (!inWindow(cand, slot.end)) return null;
   if (cand.onlyIfNull?.some((f) => values[f] !== null && values[f] !== undefined)) return null;
-  const v = conceptValue(cand.c, spec, slot, env);
+  const v = conceptValue([cand.c, ...renamedBy], spec, slot, env);
   if (!v) return null;
   if (cand.sign === -1) {
     v.value = -v.value;
     v.source = { ...v.source, formula: `-${cand.c}${v.source.formula ? ` where ${v.source.formula}` : ''}` };
   }
   return v;
+}
+
+/** The plain concepts listed after candidate `i` that may have renamed it (a spec with `renames`). */
+function renamers(cands: readonly Candidate[], i: number, slot: Slot): string[] {
+  const at = cands[i]!;
+  if ('sum' in at || at.sign || at.onlyIfNull) return [];
+  return cands
+    .slice(i + 1)
+    .filter((c): c is ConceptCandidate => !('sum' in c) && !c.sign && !c.onlyIfNull && inWindow(c, slot.end))
+    .map((c) => c.c);
 }
 
 function candidatesFor(spec: FieldSpec, env: ResolveEnv): Candidate[] {
@@ -187,8 +230,9 @@ export function resolveSlot(specs: readonly FieldSpec[], slot: Slot, env: Resolv
   const warnings: string[] = [];
   for (const spec of specs) {
     values[spec.field] = null;
-    for (const cand of candidatesFor(spec, env)) {
-      const v = candidateValue(cand, spec, slot, env, values);
+    const cands = candidatesFor(spec, env);
+    for (const [i, cand] of cands.entries()) {
+      const v = candidateValue(cand, spec, slot, env, values, spec.renames ? renamers(cands, i, slot) : []);
       if (!v) continue;
       if (spec.field === 'revenue' && v.source.kind === 'derived' && v.value < 0) {
         warnings.push(

@@ -65,7 +65,9 @@ const YEAR_SPAN =
 const QUARTER_AND_YTD =
   /\b(?:three|3|quarter)\s+and\s+(?:(?:six|nine|6|9)[- ]months?|year[- ]to[- ]date)\s*$/i;
 // (h-earn33) A half year's own words ("half year", "half-year", "first half", "H1", "interim period").
-const HALF_SPAN = /\bhalf[- ]year\b|\b(?:first|second) half\b|\bH[12]\b|\binterim period\b/i;
+// (h-earn37) "Interim results (report) for six months ended 30 June 2018": interim results of six months are a half's.
+const HALF_SPAN =
+  /\bhalf[- ]year\b|\b(?:first|second) half\b|\bH[12]\b|\binterim period\b|\binterim (?:results|report)\s+(?:for\s+)?(?:the\s+)?(?:six|6)[- ]months\b/i;
 const YTD_SPAN =
   /six[- ]months|nine[- ]months|\b[69][- ]months|2[4-7][- ]weeks?|3[89][- ]weeks?|year[- ]to[- ]date|first half|first (?:six|nine) months/i;
 
@@ -222,6 +224,7 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
         monthNamedQuarter(prose) ??
         quarterEndedWithoutYear(prose) ??
         halfYearlyReport(prose) ??
+        halfComparedInParentheses(prose) ??
         undated,
       prose,
     );
@@ -1546,6 +1549,29 @@ function halfYearlyReport(prose: Block[]): ReportedPeriod | null {
       start: title.b.start + at,
       end: title.b.start + at + title.m![0].trim().length,
     },
+  };
+}
+
+/**
+ * (h-earn37: Legal & General's 2017 interim highlights, "OPERATING PROFIT up 27% to £988M (H1 2016: £777m)".) A text
+ * naming no period of its own whose figures are each compared in parentheses with a half year of one year ("(H1 2016:
+ * £777m)", "(first half 2016: ...)") reports the same half of the next year, marked inferred, with no end date.
+ */
+function halfComparedInParentheses(prose: Block[]): ReportedPeriod | null {
+  const re = /\(\s*(H[12]|first half|second half)\s+((?:19|20)\d{2})\s*:/gi;
+  const hits = prose.slice(0, 30).flatMap((b) => [...b.text.matchAll(re)].map((m) => ({ b, m })));
+  if (hits.length < 2) return null;
+  const half = (h: string) => (/^(?:H1|first half)$/i.test(h) ? 'H1' : 'H2');
+  const [first] = hits;
+  if (hits.some(({ m }) => half(m[1]!) !== half(first!.m[1]!) || m[2] !== first!.m[2])) return null;
+  const start = first!.b.start + first!.m.index!;
+  return {
+    fiscalYear: Number(first!.m[2]) + 1,
+    fiscalPeriod: half(first!.m[1]!),
+    periodEnd: null,
+    fiscalYearSource: 'inferred',
+    alsoFiscalYear: false,
+    evidence: { text: first!.m[0], start, end: start + first!.m[0].length },
   };
 }
 

@@ -312,8 +312,14 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * "flat" right before their name with no value after it are revenue growth of 0%; an opening clause of cause frames no
  * period.
  * /44 (the lead's merge): /42 and /43 together, each written on /41 by its own helper.
+ * /45 (h-earn37): held-out set 30 rules: "on a (fully) diluted basis" right after a per-share amount states its kind;
+ * "Interim results for six months ended ..." names a half year; a short line whose change leads "to" an amount in
+ * pounds, euros or pence ("up 27% to £988M (H1 2016: £777m)") and one that is a name, its amount in pounds, euros or
+ * pence and a semicolon ("Total revenue £188.6m; +9% on H1 2017") are sentences, and such a semicolon links an EPS name
+ * to its amount; a text naming no period whose figures are compared in parentheses with one half year ("(H1 2016:
+ * £777m)") reports that half of the next year (inferred, no end date).
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/44';
+export const RELEASE_PARSER_VERSION = 'earnings-release/45';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

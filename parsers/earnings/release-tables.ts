@@ -683,6 +683,9 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
         c.statementRows === true ||
         (c.title !== '' && !TITLE.test(c.title)) ||
         /\bIFRS\b/.test(c.title) ||
+        // (h-earn37: "SUMMARY OF FINANCIAL RESULTS U.S. GAAP (millions of U.S dollars ...)": a title naming GAAP, and no
+        // non-GAAP, says the same of its unqualified lines.)
+        (/\bGAAP\b/.test(c.title) && !/non[- ]?gaap/i.test(c.title)) ||
         /^(?:selected )?financial highlights\b/i.test(c.title)
           ? 'gaap'
           : 'unspecified';

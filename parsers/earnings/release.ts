@@ -317,7 +317,8 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * pounds, euros or pence ("up 27% to £988M (H1 2016: £777m)") and one that is a name, its amount in pounds, euros or
  * pence and a semicolon ("Total revenue £188.6m; +9% on H1 2017") are sentences, and such a semicolon links an EPS name
  * to its amount; a text naming no period whose figures are compared in parentheses with one half year ("(H1 2016:
- * £777m)") reports that half of the next year (inferred, no end date).
+ * £777m)") reports that half of the next year (inferred, no end date); a bare "(Note)" after a row label is no part
+ * of its name; a table titled with "GAAP" (and no "non-GAAP") states its unqualified lines as GAAP.
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/45';
 

@@ -256,9 +256,12 @@ function headerLines(pending: string[]): string[] {
   const columnHeading = (p: string) => isHeading(p) && !/\$|\d\.\d|\bcents?\b|\bpercent\b|%/i.test(p);
   const titleAt = pending.findLastIndex((p) => TITLE.test(p));
   const afterTitle = pending.slice(titleAt + 1).filter(columnHeading);
-  return titleAt > 0 && afterTitle.some((p) => p.trim().length <= 40)
-    ? afterTitle
-    : pending.filter(columnHeading);
+  if (titleAt > 0 && afterTitle.some((p) => p.trim().length <= 40)) return afterTitle;
+  // (h-earn37: Health Catalyst Q4 2019) A title that names the periods as a sentence does ("Financial Highlights for the
+  // Three Months and Year Ended December 31, 2019") is no column heading when column headings of their own follow it.
+  const headings = pending.filter(columnHeading);
+  const columns = headings.filter((p) => !(TITLE.test(p) && /\bfor the\b.*\bended\b/i.test(p)));
+  return columns.length > 0 ? columns : headings;
 }
 
 /** Figure candidates from every table of the release (`periodEnd`: the reported period's end, when known). */
@@ -376,7 +379,9 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
         ctx = null;
         pending = [];
         // The safe-harbor paragraph speaks of "expectations" without introducing a table of targets.
-        leadIn = /forward[- ]looking|safe harbor|risks? and uncertainties/i.test(t) ? '' : t;
+        // (h-earn37: Health Catalyst Q4 2019) A quotation ("“We concluded ... exceeded the midpoint of our guidance for
+        // the quarter,” said Dan Burton") is someone's words, not a lead-in announcing the table after it.
+        leadIn = /forward[- ]looking|safe harbor|risks? and uncertainties/i.test(t) || /^\s*[“"]/.test(t) ? '' : t;
         continue;
       }
       // A scale caption between a table's header and its first row ("Three Months Ended June 30, | Six Months Ended

@@ -318,7 +318,9 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * pence and a semicolon ("Total revenue £188.6m; +9% on H1 2017") are sentences, and such a semicolon links an EPS name
  * to its amount; a text naming no period whose figures are compared in parentheses with one half year ("(H1 2016:
  * £777m)") reports that half of the next year (inferred, no end date); a bare "(Note)" after a row label is no part
- * of its name; a table titled with "GAAP" (and no "non-GAAP") states its unqualified lines as GAAP.
+ * of its name; a table titled with "GAAP" (and no "non-GAAP") states its unqualified lines as GAAP; a quotation is no
+ * table's lead-in (its "guidance" makes no table of targets); a title naming the periods as a sentence ("Financial
+ * Highlights for the Three Months and Year Ended December 31, 2019") is no column heading when headings follow it.
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/45';
 

@@ -220,6 +220,7 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
         annualReportYear(prose) ??
         bareYearColumns(blocks) ??
         quarterCodeColumns(blocks) ??
+        halfCodeHeadings(blocks) ??
         unnumberedFiscalYear(prose) ??
         monthNamedQuarter(prose) ??
         quarterEndedWithoutYear(prose) ??
@@ -1549,6 +1550,34 @@ function halfYearlyReport(prose: Block[]): ReportedPeriod | null {
       start: title.b.start + at,
       end: title.b.start + at + title.m![0].trim().length,
     },
+  };
+}
+
+/**
+ * (h-earn37: Keller's H1 2020 highlights, "H1 2020" / "£m" / "H1 2019 £m" one heading per line over the rows.) Column
+ * headings of a table that name half years by code ("H1 2020", "1H 2024"), two or more before its first row, name the
+ * reported period: the half of the latest year they name (no end date).
+ */
+function halfCodeHeadings(blocks: Block[]): ReportedPeriod | null {
+  const firstRow = blocks.findIndex((b) => b.row && /\d/.test(b.text));
+  if (firstRow < 0) return null;
+  const codes: { year: number; b: Block; text: string }[] = [];
+  for (const b of blocks.slice(Math.max(0, firstRow - 12), firstRow + 1)) {
+    for (const cell of b.row ? b.text.split(' | ') : [b.text]) {
+      const m = /^\s*(?:H1|1H)\s?((?:19|20)\d{2})\b(?:\s*£m)?\s*$/i.exec(cell);
+      if (m !== null) codes.push({ year: Number(m[1]), b, text: cell.trim() });
+    }
+  }
+  if (codes.length < 2) return null;
+  const latest = codes.reduce((a, c) => (c.year > a.year ? c : a));
+  const at = latest.b.text.indexOf(latest.text);
+  return {
+    fiscalYear: latest.year,
+    fiscalPeriod: 'H1',
+    periodEnd: null,
+    fiscalYearSource: 'stated',
+    alsoFiscalYear: false,
+    evidence: { text: latest.text, start: latest.b.start + at, end: latest.b.start + at + latest.text.length },
   };
 }
 

@@ -112,7 +112,7 @@ const FORWARD_TABLE =
 const RECONCILIATION = /reconciliation|non[- ]?gaap|adjusted|pro[- ]forma/i;
 // (h-earn35: voestalpine's "Q 1 2020/21": a quarter code may have a space before its digit.)
 const SPAN_WORDS =
-  /\bFY(?= ?(?:19|20)\d{2}\b)|\b[1-4]Q(?= ?(?:19|20)\d{2}\b)|(three|six|nine|twelve|\b3|\b6|\b9|\b12)[- ]months?|(thirteen|twelve|fourteen|sixteen|twenty[- ]\w+|thirty[- ]\w+|thirty|forty[- ]\w+|fifty[- ]\w+|\d{1,2})[- ]weeks?|quarter|year[- ]to[- ]date|(?:fiscal )?years?\b|first half|Q ?[1-4]\b/gi;
+  /\bFY(?= ?(?:19|20)\d{2}\b)|\b[1-4]Q(?= ?(?:19|20)\d{2}\b)|(three|six|nine|twelve|\b3|\b6|\b9|\b12)[- ]months?|(thirteen|twelve|fourteen|sixteen|twenty[- ]\w+|thirty[- ]\w+|thirty|forty[- ]\w+|fifty[- ]\w+|\d{1,2})[- ]weeks?|quarter|year[- ]to[- ]date|(?:fiscal )?years?\b|first half|\b(?:H1|1H)\b(?=(?: (?:19|20)\d{2})?(?: ?£m)?\s*(?:\||$))|Q ?[1-4]\b/gi;
 
 const SPAN_TEST = new RegExp(SPAN_WORDS.source, 'i');
 /** The dateless second line of a column heading ("to December 31" under "Twelve months"): part of the header. */
@@ -131,7 +131,7 @@ function spanOf(words: string): Span {
   )
     return 'quarter';
   if (
-    /^(?:six|nine|6|9)[- ]months?$|year[- ]to[- ]date|first half|^(?:twenty|thirty|2\d|3\d)[- ]?\w*[- ]weeks?$|^(?:twenty[- ]\w+|thirty[- ]\w+|thirty|forty[- ]\w+)[- ]weeks?$/.test(
+    /^(?:six|nine|6|9)[- ]months?$|year[- ]to[- ]date|first half|^(?:h1|1h)$|^(?:twenty|thirty|2\d|3\d)[- ]?\w*[- ]weeks?$|^(?:twenty[- ]\w+|thirty[- ]\w+|thirty|forty[- ]\w+)[- ]weeks?$/.test(
       w,
     )
   ) {

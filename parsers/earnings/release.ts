@@ -320,7 +320,10 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * £777m)") reports that half of the next year (inferred, no end date); a bare "(Note)" after a row label is no part
  * of its name; a table titled with "GAAP" (and no "non-GAAP") states its unqualified lines as GAAP; a quotation is no
  * table's lead-in (its "guidance" makes no table of targets); a title naming the periods as a sentence ("Financial
- * Highlights for the Three Months and Year Ended December 31, 2019") is no column heading when headings follow it.
+ * Highlights for the Three Months and Year Ended December 31, 2019") is no column heading when headings follow it;
+ * column headings that name half years by code ("H1 2020", "H1 2019 £m"), two or more before a table's first row, name
+ * the reported period when the prose names none (the latest year's H1) and a six-month column; "Statutory" before a
+ * line names the line as reported.
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/45';
 

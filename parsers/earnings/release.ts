@@ -323,7 +323,8 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * Highlights for the Three Months and Year Ended December 31, 2019") is no column heading when headings follow it;
  * column headings that name half years by code ("H1 2020", "H1 2019 £m"), two or more before a table's first row, name
  * the reported period when the prose names none (the latest year's H1) and a six-month column; "Statutory" before a
- * line names the line as reported.
+ * line names the line as reported; a cell on a line of its own may be an amount in pence ("39.5p") or a percent change
+ * with a plus sign ("+25%").
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/45';
 

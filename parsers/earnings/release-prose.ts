@@ -375,6 +375,16 @@ export function proseFigures(sentences: Sentence[], options: ProseOptions = {}):
       }
     }
   }
+  // (h-earn37: Communisis, "### Adjusted earnings per share 2.5p; +6% on H1 2017 (R*)" over "(diluted and excluding the
+  // after tax effects of exceptional items, ...)") A per-share figure of no stated kind whose paragraph is followed by
+  // one in parentheses opening with a kind is of that kind.
+  for (const f of out) {
+    if (f.concept !== 'eps') continue;
+    const at = sentences.indexOf(f.sentence);
+    const next = at < 0 ? undefined : sentences[at + 1];
+    const kind = next && next.block !== f.sentence.block ? /^\(\s*(diluted|basic)\b/i.exec(next.text) : null;
+    if (kind) f.concept = kind[1]!.toLowerCase() === 'diluted' ? 'eps_diluted' : 'eps_basic';
+  }
   return out;
 }
 

@@ -324,7 +324,8 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * column headings that name half years by code ("H1 2020", "H1 2019 £m"), two or more before a table's first row, name
  * the reported period when the prose names none (the latest year's H1) and a six-month column; "Statutory" before a
  * line names the line as reported; a cell on a line of its own may be an amount in pence ("39.5p") or a percent change
- * with a plus sign ("+25%").
+ * with a plus sign ("+25%"); a per-share figure of no stated kind whose paragraph is followed by one in parentheses
+ * opening with a kind ("(diluted and excluding ...)") is of that kind.
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/45';
 

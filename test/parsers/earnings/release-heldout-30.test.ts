@@ -37,6 +37,8 @@ describe('earnings release parser: held-out set 30 formats', () => {
     });
     expect(set30.value(r, 'H1', 'revenue', 'gaap')).toBe(188_600_000);
     expect(set30.value(r, 'H1', 'operating_income', 'non_gaap')).toBe(7_700_000);
+    // "### Adjusted earnings per share 2.5p; ..." over "(diluted and excluding the after tax effects ...)".
+    expect(set30.value(r, 'H1', 'eps_diluted', 'non_gaap')).toBe(0.025);
     set30.evidenceHolds(name, r);
   });
 

@@ -1577,7 +1577,11 @@ function halfCodeHeadings(blocks: Block[]): ReportedPeriod | null {
     periodEnd: null,
     fiscalYearSource: 'stated',
     alsoFiscalYear: false,
-    evidence: { text: latest.text, start: latest.b.start + at, end: latest.b.start + at + latest.text.length },
+    evidence: {
+      text: latest.text,
+      start: latest.b.start + at,
+      end: latest.b.start + at + latest.text.length,
+    },
   };
 }
 

@@ -114,7 +114,9 @@ export function sentencesOf(blocks: Block[], text: string): Sentence[] {
       !/^[A-Z][\w &'-]{1,40}:\s+\(?[$€£]\s?\(?\d/.test(t) &&
       // (h-earn37: "Total revenue £188.6m; +9% on H1 2017 (R*)", "## Adjusted earnings per share 2.5p; +6% ...": a name
       // followed by its amount in pounds, euros or pence and a semicolon is a name and its value, its change after it.)
-      !/^[#\s]*[A-Za-z][A-Za-z &'-]{2,60}\s(?:[£€]\s?\d[\d,]*(?:\.\d+)?\s?(?:m|bn|million|billion)?|\d+(?:\.\d+)?p);/.test(t) &&
+      !/^[#\s]*[A-Za-z][A-Za-z &'-]{2,60}\s(?:[£€]\s?\d[\d,]*(?:\.\d+)?\s?(?:m|bn|million|billion)?|\d+(?:\.\d+)?p);/.test(
+        t,
+      ) &&
       // (h-guid15: nor is a line that opens with a forecast verb and states a number, a wire's "Sees full-year net
       // interest margin at 3.20%-3.22%; had seen 3.22%-3.24%".)
       !/^(?:now\s+)?(?:sees|expects|forecasts|projects)\b.*\d/i.test(t)

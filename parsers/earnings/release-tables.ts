@@ -381,7 +381,8 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
         // The safe-harbor paragraph speaks of "expectations" without introducing a table of targets.
         // (h-earn37: Health Catalyst Q4 2019) A quotation ("“We concluded ... exceeded the midpoint of our guidance for
         // the quarter,” said Dan Burton") is someone's words, not a lead-in announcing the table after it.
-        leadIn = /forward[- ]looking|safe harbor|risks? and uncertainties/i.test(t) || /^\s*[“"]/.test(t) ? '' : t;
+        leadIn =
+          /forward[- ]looking|safe harbor|risks? and uncertainties/i.test(t) || /^\s*[“"]/.test(t) ? '' : t;
         continue;
       }
       // A scale caption between a table's header and its first row ("Three Months Ended June 30, | Six Months Ended

@@ -119,10 +119,14 @@ export function conceptOfLabel(
   const label = cleanLabel(
     spelled.replace(/^\s*(?!(?:US|UK|EU|NET|TAX|PRE)\b)[A-Z]{2,3}\s+(?=(?:Income|Earnings)\b)/, ''),
   )
-    .replace(/\(see notes?\)|\(note \w+\)/g, ' ')
+    // (h-earn37: "Adjusted Net Income (Note)": a bare "(Note)" mark too.)
+    .replace(/\(see notes?\)|\(notes? \w+\)|\(notes?\)/g, ' ')
     // "(Loss)/" before the line's word ("Operating (loss)/profit", "(Loss)/earnings per share") names the same line.
     .replace(/\(loss\)\s*\/\s*(?=profit|earnings|income)/g, '')
     .replace(/\s*[-\u2013\u2014]?\s*\bas reported\b/, ' ')
+    // (h-earn37: Keller's "Statutory operating profit" under "Underlying operating profit1") "Statutory" before a line
+    // names the line as reported, as "as reported" does.
+    .replace(/^statutory\s+/, '')
     .replace(/\s*[-\u2013\u2014]\s*excluding\b.*$/, ' ')
     // "Net Profit (after non-controlling interests)" is the profit left to the shareholders: net income.
     .replace(/\s*\(after (?:non-?controlling|minority) interests?\)/, ' ')

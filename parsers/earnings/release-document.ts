@@ -589,8 +589,9 @@ function runTogetherRows(body: string): string {
  */
 // (A per-share cell may omit the zero before its decimal point, as older releases print it: "(.26", ".27".)
 // (h-earn35: voestalpine's "–48.7": an en dash or minus sign right before the digits is a minus, as in parseAmount.)
+// (h-earn37: Keller's "+25%" and "39.5p" one per line: a plus sign before a percent change, pence after an amount.)
 const CELL_FIGURE =
-  /^\(?[-\u2013\u2212]?(?:\$|¥|(?:SFr\.?|CHF|EUR|GBP|USD|SEK|NOK|DKK|JPY|HKD|ZAR|KRW|TWD|RMB|CNY|INR|CAD|AUD) )?\s?\(?(?:\d[\d,]*(?:\.\d+)?|\.\d+)\)?(?: ?%|pp)?$/;
+  /^(?:\(?[-\u2013\u2212]?(?:\$|¥|(?:SFr\.?|CHF|EUR|GBP|USD|SEK|NOK|DKK|JPY|HKD|ZAR|KRW|TWD|RMB|CNY|INR|CAD|AUD) )?\s?\(?(?:\d[\d,]*(?:\.\d+)?|\.\d+)\)?(?: ?%|pp|p)?|\+\d+(?:\.\d+)? ?%)$/;
 /** A single page-store cell on a line of its own: "|149,779", "|(14,842", "|)", "|$", "|Three Months Ended ...". */
 const LONE_CELL = /^\|([^|]*)$/;
 // (A quarter code with its year, "3Q11", "Q3/2025", "Q3 2025", is a column heading too.)

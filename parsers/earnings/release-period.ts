@@ -65,7 +65,9 @@ const YEAR_SPAN =
 const QUARTER_AND_YTD =
   /\b(?:three|3|quarter)\s+and\s+(?:(?:six|nine|6|9)[- ]months?|year[- ]to[- ]date)\s*$/i;
 // (h-earn33) A half year's own words ("half year", "half-year", "first half", "H1", "interim period").
-const HALF_SPAN = /\bhalf[- ]year\b|\b(?:first|second) half\b|\bH[12]\b|\binterim period\b/i;
+// (h-earn37) "Interim results (report) for six months ended 30 June 2018": interim results of six months are a half's.
+const HALF_SPAN =
+  /\bhalf[- ]year\b|\b(?:first|second) half\b|\bH[12]\b|\binterim period\b|\binterim (?:results|report)\s+(?:for\s+)?(?:the\s+)?(?:six|6)[- ]months\b/i;
 const YTD_SPAN =
   /six[- ]months|nine[- ]months|\b[69][- ]months|2[4-7][- ]weeks?|3[89][- ]weeks?|year[- ]to[- ]date|first half|first (?:six|nine) months/i;
 
@@ -218,10 +220,12 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
         annualReportYear(prose) ??
         bareYearColumns(blocks) ??
         quarterCodeColumns(blocks) ??
+        halfCodeHeadings(blocks) ??
         unnumberedFiscalYear(prose) ??
         monthNamedQuarter(prose) ??
         quarterEndedWithoutYear(prose) ??
         halfYearlyReport(prose) ??
+        halfComparedInParentheses(prose) ??
         undated,
       prose,
     );
@@ -1546,6 +1550,61 @@ function halfYearlyReport(prose: Block[]): ReportedPeriod | null {
       start: title.b.start + at,
       end: title.b.start + at + title.m![0].trim().length,
     },
+  };
+}
+
+/**
+ * (h-earn37: Keller's H1 2020 highlights, "H1 2020" / "£m" / "H1 2019 £m" one heading per line over the rows.) Column
+ * headings of a table that name half years by code ("H1 2020", "1H 2024"), two or more before its first row, name the
+ * reported period: the half of the latest year they name (no end date).
+ */
+function halfCodeHeadings(blocks: Block[]): ReportedPeriod | null {
+  const firstRow = blocks.findIndex((b) => b.row && /\d/.test(b.text));
+  if (firstRow < 0) return null;
+  const codes: { year: number; b: Block; text: string }[] = [];
+  for (const b of blocks.slice(Math.max(0, firstRow - 12), firstRow + 1)) {
+    for (const cell of b.row ? b.text.split(' | ') : [b.text]) {
+      const m = /^\s*(?:H1|1H)\s?((?:19|20)\d{2})\b(?:\s*£m)?\s*$/i.exec(cell);
+      if (m !== null) codes.push({ year: Number(m[1]), b, text: cell.trim() });
+    }
+  }
+  if (codes.length < 2) return null;
+  const latest = codes.reduce((a, c) => (c.year > a.year ? c : a));
+  const at = latest.b.text.indexOf(latest.text);
+  return {
+    fiscalYear: latest.year,
+    fiscalPeriod: 'H1',
+    periodEnd: null,
+    fiscalYearSource: 'stated',
+    alsoFiscalYear: false,
+    evidence: {
+      text: latest.text,
+      start: latest.b.start + at,
+      end: latest.b.start + at + latest.text.length,
+    },
+  };
+}
+
+/**
+ * (h-earn37: Legal & General's 2017 interim highlights, "OPERATING PROFIT up 27% to £988M (H1 2016: £777m)".) A text
+ * naming no period of its own whose figures are each compared in parentheses with a half year of one year ("(H1 2016:
+ * £777m)", "(first half 2016: ...)") reports the same half of the next year, marked inferred, with no end date.
+ */
+function halfComparedInParentheses(prose: Block[]): ReportedPeriod | null {
+  const re = /\(\s*(H[12]|first half|second half)\s+((?:19|20)\d{2})\s*:/gi;
+  const hits = prose.slice(0, 30).flatMap((b) => [...b.text.matchAll(re)].map((m) => ({ b, m })));
+  if (hits.length < 2) return null;
+  const half = (h: string) => (/^(?:H1|first half)$/i.test(h) ? 'H1' : 'H2');
+  const [first] = hits;
+  if (hits.some(({ m }) => half(m[1]!) !== half(first!.m[1]!) || m[2] !== first!.m[2])) return null;
+  const start = first!.b.start + first!.m.index!;
+  return {
+    fiscalYear: Number(first!.m[2]) + 1,
+    fiscalPeriod: half(first!.m[1]!),
+    periodEnd: null,
+    fiscalYearSource: 'inferred',
+    alsoFiscalYear: false,
+    evidence: { text: first!.m[0], start, end: start + first!.m[0].length },
   };
 }
 

@@ -375,6 +375,16 @@ export function proseFigures(sentences: Sentence[], options: ProseOptions = {}):
       }
     }
   }
+  // (h-earn37: Communisis, "### Adjusted earnings per share 2.5p; +6% on H1 2017 (R*)" over "(diluted and excluding the
+  // after tax effects of exceptional items, ...)") A per-share figure of no stated kind whose paragraph is followed by
+  // one in parentheses opening with a kind is of that kind.
+  for (const f of out) {
+    if (f.concept !== 'eps') continue;
+    const at = sentences.indexOf(f.sentence);
+    const next = at < 0 ? undefined : sentences[at + 1];
+    const kind = next && next.block !== f.sentence.block ? /^\(\s*(diluted|basic)\b/i.exec(next.text) : null;
+    if (kind) f.concept = kind[1]!.toLowerCase() === 'diluted' ? 'eps_diluted' : 'eps_basic';
+  }
   return out;
 }
 
@@ -878,11 +888,14 @@ function readNaming(
     // A per-share naming reaches its amount through a word ("were $0.80", "of $6.43", "unchanged at"); one
     // followed directly by figures is a table row flattened into text.
     // A colon links a name to its value like a word ("U.S. GAAP diluted earnings per share: $1.12").
+    // (h-earn37) ... and so does a semicolon closing the amount ("Adjusted earnings per share 2.5p; +6% on H1 2017"):
+    // the name, its one amount, then the change.
     if (
       !/^earned$/i.test(m[0]) &&
       !/\bEPS$/.test(m[0]) &&
       !/[a-z]{2,}/i.test(between) &&
-      !/^\s*:\s*$/.test(between)
+      !/^\s*:\s*$/.test(between) &&
+      !(/^\s*$/.test(between) && /^\s*;/.test(after.slice(moneyAt + money[0].length)))
     )
       return;
     // ... and so is one whose amount is followed by another ("Earnings Per Share (Reported) $3.69 $4.92 33%").
@@ -896,9 +909,10 @@ function readNaming(
     const dilution = /^\s*(before|after) dilution\b/i.exec(after)?.[1]?.toLowerCase();
     // "earnings per share of $0.15 diluted": the kind right after the amount.
     // (h-earn26: "Earnings per share was SEK 1.42 (0.24) before/after dilution": the Nordic "basic and diluted" after it.)
+    // (h-earn37: "net loss per share ... of ($0.06) on a diluted basis": "on a (fully) diluted basis" right after it.)
     const kindAfter = /^\s*before(?:\/| and )after dilution\b/i.test(tail)
       ? 'basic and diluted'
-      : (/^\s*(diluted|basic)\b/i.exec(tail)?.[1] ?? '');
+      : (/^\s*\)?\s*(?:on an? (?:fully )?)?(diluted|basic)\b/i.exec(tail)?.[1] ?? '');
     // "Fully diluted second quarter earnings per share increased 5.3% to $.40": "fully diluted" a few words before the
     // name states the diluted kind.
     const fully = /\bfully[- ]diluted\s+(?:[A-Za-z-]+\s+){0,3}$/i.test(before) ? 'diluted' : '';

@@ -105,11 +105,18 @@ export function sentencesOf(blocks: Block[], text: string): Sentence[] {
       // (h-earn26: also "$.50" without a leading zero, and a percent followed by its prior year in parentheses, "The
       // combined ratio for the first quarter was 79.7% (77.2% in 2008)".)
       // (h-earn30: ... or after a verb of recording and an article, "Recorded a $55.4 million provision for credit losses".)
-      !/\b(?:of|to|was|were|totaled|at|(?:recorded|booked|reported|posted|took) an?) (?:[A-Z]{0,2}\$)\.?\d|\b(?:was|were) [MTK]?(?:EUR|SEK|NOK|DKK|CHF|GBP) ?\d|\b(?:was|were) \d+(?:\.\d+)?\s?%(?:\s\([^()]*\))?$|\s[\u2013\u2014]\s+(?!\d{1,2}\s+(?:January|February|March|April|May|June|July|August|September|October|November|December)\b|(?:19|20)\d{2}-\d{2}-\d{2}\b)\$?\s?\d/i.test(
+      // (h-earn37: ... also an amount in pounds or euros or pence a change leads to, "OPERATING PROFIT up 27% to £988M
+      // (H1 2016: £777m)", "Earnings per share up 41% to 15.94P".)
+      !/\b(?:of|to|was|were|totaled|at|(?:recorded|booked|reported|posted|took) an?) (?:[A-Z]{0,2}\$)\.?\d|\d\s?(?:%|per cent) to (?:[£€]\s?\d|\d+(?:\.\d+)?\s?(?:p|pence)\b)|\b(?:was|were) [MTK]?(?:EUR|SEK|NOK|DKK|CHF|GBP) ?\d|\b(?:was|were) \d+(?:\.\d+)?\s?%(?:\s\([^()]*\))?$|\s[\u2013\u2014]\s+(?!\d{1,2}\s+(?:January|February|March|April|May|June|July|August|September|October|November|December)\b|(?:19|20)\d{2}-\d{2}-\d{2}\b)\$?\s?\d/i.test(
         t,
       ) &&
       // ("Revenue: $96 - $99 million", "Adjusted EBITDA: ($3) million - ($1) million": a name and its value.)
       !/^[A-Z][\w &'-]{1,40}:\s+\(?[$€£]\s?\(?\d/.test(t) &&
+      // (h-earn37: "Total revenue £188.6m; +9% on H1 2017 (R*)", "## Adjusted earnings per share 2.5p; +6% ...": a name
+      // followed by its amount in pounds, euros or pence and a semicolon is a name and its value, its change after it.)
+      !/^[#\s]*[A-Za-z][A-Za-z &'-]{2,60}\s(?:[£€]\s?\d[\d,]*(?:\.\d+)?\s?(?:m|bn|million|billion)?|\d+(?:\.\d+)?p);/.test(
+        t,
+      ) &&
       // (h-guid15: nor is a line that opens with a forecast verb and states a number, a wire's "Sees full-year net
       // interest margin at 3.20%-3.22%; had seen 3.22%-3.24%".)
       !/^(?:now\s+)?(?:sees|expects|forecasts|projects)\b.*\d/i.test(t)

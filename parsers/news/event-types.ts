@@ -346,6 +346,15 @@ export const TEXT_RULES: TextRule[] = [
     4,
   ),
   r('fda.crl', 'fda', 'rejection', /\b(complete response letter|fda rejects?)\b/i, 4),
+  // a vaccine's or a booster's safety risk, or a safety signal, is drug-safety news: "CDC says it's 'very unlikely' Pfizer booster
+  // carries stroke risk for seniors after launching review"
+  r(
+    'fda.safety',
+    'fda',
+    'safety',
+    /\b(vaccines?|boosters?|shots?|jabs?)\b.{0,40}\b(carr(y|ies|ied)|poses?|raises?|increases?|linked to) (\w+ ){0,2}risks?\b|\bsafety signals?\b/i,
+    3,
+  ),
   // (preclinical and pharmacokinetic data are trial news too: "Reports Successful Treatment of Preclinical Melanoma Tumors",
   // "Pharmacodynamic (PD) Response and Consistent Pharmacokinetic (PK) Data")
   r(
@@ -587,7 +596,9 @@ export const TEXT_RULES: TextRule[] = [
     'legal.criminal',
     'legal',
     'criminal_charge',
-    /\b(indict\w*|charged with|charged(?! (at )?(a |an |the )?(\w+ )?(rates?|fees?|prices?|tariffs?)\b)|criminal charges?|charges (against|over)|pleads? (guilty|not guilty)|convicted|sentenced|prosecut\w+|arrested|fraud charges?|defraud\w*|embezzl\w*)\b/i,
+    // (a plea deal and a criminal fraud are criminal cases: "avoids jail with plea deal", "fine for criminal tax fraud scheme"; charged
+    // by a markets regulator is its enforcement, regulatory: "Crypto firms Genesis and Gemini charged by SEC ...")
+    /\b(indict\w*|(?<!\bby (the )?(sec|ftc|cftc|finra|fca|securities and exchange commission) )charged with|charged(?! (at )?(a |an |the )?(\w+ )?(rates?|fees?|prices?|tariffs?)\b)(?! by (the )?(sec|ftc|cftc|finra|fca|securities and exchange commission)\b)|criminal charges?|plea (deals?|agreements?|bargains?)|criminal (\w+ ){0,2}(fraud|scheme|conspiracy|case|trial)|charges (against|over)|pleads? (guilty|not guilty)|convicted|sentenced|prosecut\w+|arrested|fraud charges?|defraud\w*|embezzl\w*)\b/i,
     4,
   ),
   // a market-manipulation or fraud case is legal news: "Big Nomura Clients Halt Trades With Firm Over Manipulation Case"
@@ -634,7 +645,7 @@ export const TEXT_RULES: TextRule[] = [
     'enforcement',
     // (and an order to pay: "Apple and Goldman Sachs ordered to pay $89M over Apple Card failures"; a court named in the item
     // adds its own, legal, vote)
-    /\b(enforcement actions?|fined?|fining|penalty|sanctioned|consent order|cease and desist|charge sheet|statement of objections|ordered to pay)\b/i,
+    /\b(enforcement actions?|fined?|fining|penalty|sanctioned|consent order|cease and desist|charge sheet|statement of objections|ordered to pay|charged by (the )?(sec|ftc|cftc|finra|fca|securities and exchange commission))\b/i,
     3,
   ),
   r(
@@ -846,8 +857,10 @@ export const TEXT_RULES: TextRule[] = [
     'ownership',
     'activism',
     // (and shareholders' proposals put to a vote: "Tesla gets multiple shareholder proposals related to investment in xAI")
+    // (an activist's campaign is the event over a deal it criticises: "Nelson Peltz lays out his case for Disney proxy fight, slams Fox
+    // acquisition")
     /\b(dissident (shareholders?|investors?|holders?)|activist (investors?|shareholders?|hedge funds?)|proxy (fight|contest|battle)|(shareholder|stockholder)s?['\u2019]? proposals?)\b/i,
-    3,
+    4,
   ),
   // a UK Takeover Code dealing disclosure (a holder of 1% or more reports its position and dealings) or a major-holdings
   // notification: "Form 8.3 - [MATTIOLI WOODS PLC] - 26 06 2024 - (CGWL)"
@@ -1084,7 +1097,7 @@ export const TEXT_RULES: TextRule[] = [
     'product',
     'launch',
     // (a space agency's mission launched is no product: "A decade in the making, NASA's Artemis 1 launch is first step back to the moon")
-    /\b((?<!\b(nasa|esa|isro|jaxa|space agency)['\u2019]?s? ([\w-]+ ){0,3})launch\w*(?! (a |an |its |the )?(\w+ ){0,4}(council|committee|board|initiative|campaign)s?\b)|unveil\w*(?! (a |an |its |the )?(\w+ ){0,3}(plan|drive|cuts?|overhaul|strategy|program(me)?|budget|review|report|study|survey|findings)s?\b)|introduc\w*|debuts? (new|its|a|an)|rolls? out|rolled out|roll-?out|reveals? (new|its|a|an)|showcases?|demos?|new (models?|products?|phones?|iphones?|chips?|services?|watch|watches|cars?|drugs?|devices?|features?|versions?|lineup)|(?<!\b(offers?|offering|provides?|providing|sells?|selling)\b[^.;]{0,80})products|pre-?orders?)\b/i,
+    /\b((?<!\b(nasa|esa|isro|jaxa|space agency)['\u2019]?s? ([\w-]+ ){0,3})launch\w*(?! (a |an |its |the )?(\w+ ){0,4}(council|committee|board|initiative|campaign|review|probe|investigation|inquiry|audit)s?\b)|unveil\w*(?! (a |an |its |the )?(\w+ ){0,3}(plan|drive|cuts?|overhaul|strategy|program(me)?|budget|review|report|study|survey|findings)s?\b)|introduc\w*|debuts? (new|its|a|an)|rolls? out|rolled out|roll-?out|reveals? (new|its|a|an)|showcases?|demos?|new (models?|products?|phones?|iphones?|chips?|services?|watch|watches|cars?|drugs?|devices?|features?|versions?|lineup)|(?<!\b(offers?|offering|provides?|providing|sells?|selling)\b[^.;]{0,80})products|pre-?orders?)\b/i,
     2,
   ),
   // a test drive of a product is news of that product: "took this as his cue to test-drive one of the carmaker's vehicles"
@@ -1161,7 +1174,8 @@ export const TEXT_RULES: TextRule[] = [
     'product',
     'pricing',
     // (an asset manager's fund fees are the price of its funds: "Vanguard cuts fund fees as competition in Europe heats up")
-    /\b(raises?|raised|raising|hikes?|hiked|hiking|increases?|increased|cuts?|cutting|lowers?|lowered|slash(es|ed)?) (the )?prices? (of|for|on) (its |their )?(\w+ ){0,4}(subscriptions?|plans?|services?|devices?|phones?|products?|models?|cars?|vehicles?|tiers?|memberships?)\b|\b(cuts?|cutting|lowers?|lowered|slash(es|ed)?|raises?|raised|hikes?|hiked) (its |their )?(\w+ )?fund fees\b/i,
+    // (and a company's headline cutting its prices in a market, its own prices: "Tesla cuts prices in the U.S. and Europe to stoke sales")
+    /\b(raises?|raised|raising|hikes?|hiked|hiking|increases?|increased|cuts?|cutting|lowers?|lowered|slash(es|ed)?) (the )?prices? (of|for|on) (its |their )?(\w+ ){0,4}(subscriptions?|plans?|services?|devices?|phones?|products?|models?|cars?|vehicles?|tiers?|memberships?)\b|^[A-Z][\w.&-]* (cuts|slashes|lowers|raises|hikes) (its )?prices (in|across|again)\b|\b(cuts?|cutting|lowers?|lowered|slash(es|ed)?|raises?|raised|hikes?|hiked) (its |their )?(\w+ )?fund fees\b/i,
     3,
   ),
   // a company improving or streamlining its operations, or changing something in its own data centres, plants, stores or mines, is
@@ -1315,7 +1329,8 @@ export const TEXT_RULES: TextRule[] = [
     'listing.debut',
     'listing',
     'debut',
-    /\b((nasdaq|nyse|market|trading|stock[- ]market|exchange|public|ipo|share|shares) debut|debuts? on|lists? on|listings?)\b/i,
+    // (listings on a website, a site or an app are a seller's offers, no stock listing: "according to listings on the company's website")
+    /\b((nasdaq|nyse|market|trading|stock[- ]market|exchange|public|ipo|share|shares) debut|debuts? on|lists? on|listings?(?! on (the |its |their |a )?([\w'\u2019]+ ){0,2}(website|site|web ?page|app|platform)s?\b))\b/i,
     2,
   ),
   // an executive transition or succession plan: "Harte Hanks Announces CFO Transition Plan"
@@ -1568,7 +1583,8 @@ export const TEXT_RULES: TextRule[] = [
     'macro.fiscal',
     'macro',
     'fiscal_policy',
-    /\btax (changes?|hikes?|cuts?|rises?|increases?|reforms?|overhauls?|avoidance|plans?)\b|\b(coronavirus|covid|pandemic|stimulus) (aid|relief|package|checks?)\b/i,
+    // (and a government's borrowing limit: "U.S. will hit its debt limit Thursday, ... Yellen warns Congress" is no company's debt)
+    /\btax (changes?|hikes?|cuts?|rises?|increases?|reforms?|overhauls?|avoidance|plans?)\b|\b(coronavirus|covid|pandemic|stimulus) (aid|relief|package|checks?)\b|\bdebt (limit|ceiling)s?\b/i,
     3,
   ),
   // a currency pair written as two currency codes joined by a slash is the currency market: "EUR/USD trims losses but still sheds
@@ -1756,6 +1772,15 @@ export const TEXT_RULES: TextRule[] = [
     'operations',
     'production',
     /\b(billion|million|bn|mln)\s+in\s+([\w-]+\s+){0,3}sales\b|\bsales (numbers|figures)\b/i,
+    2,
+  ),
+  // a count of goods made, more or fewer than a forecast or a record, is production: "Electric luxury-car maker Lucid produced more
+  // vehicles in 2022 than expected"
+  r(
+    'operations.output_count',
+    'operations',
+    'production',
+    /\b(produced|built|made|manufactured|delivered|shipped) (more|fewer|less|a record|record) (\w+ ){0,2}(vehicles|cars|trucks|units|phones|chips|aircraft|planes|jets|barrels)\b/i,
     2,
   ),
   r(

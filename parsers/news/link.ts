@@ -961,16 +961,25 @@ export function linkItem(
         !otherListing(h, title, item.summary ?? '', reg) &&
         !otherTicker(h, title, reg, date) &&
         !otherFullName(h, title, batch) &&
-        !longerName(h, title, item.summary ?? ''),
+        !longerName(h, title, item.summary ?? '') &&
+        !centralBanker(h, text) &&
+        !attributeWord(h, title, item.summary ?? ''),
+    );
+    // (a place or a kind the headline names that way is not the company in its summary either)
+    const attributes = new Set(
+      nameMatches(title, reg, selfNames, start, [])
+        .filter((h) => attributeWord(h, title, item.summary ?? ''))
+        .map((h) => h.company.company_id),
     );
     // a company named as the modifier of a role noun is not the subject: "Nvidia Rival Groq Set To ...", "Key Nvidia Supplier
     // Taiwan Semi Stock" (the subject is the rival, the supplier; and an industry word before "operator", "firm", "maker" or
     // "giant": "Telecom operator Veon confirms ..."), nor is a backer or leader: "BlackRock-Led Funding Round"
+    // (and "firms" or "exchange": "Crypto firms Genesis and Gemini charged by SEC ...", "Crypto exchange Binance plans ...")
     // (the role noun in any case, the name after it capitalised: a case-insensitive \p{Lu} would match any letter)
     const modifier = (h: NameHit) => {
       const after = title.slice(h.at + h.phrase.length);
       const role =
-        /^\s+(?:rival|rivals|supplier|suppliers|partner|customer|backer|investor|competitor|peer|parent|operator|operators|firm|maker|makers|giant)\s+/i.exec(
+        /^\s+(?:rival|rivals|supplier|suppliers|partner|customer|backer|investor|competitor|peer|parent|operator|operators|firm|firms|maker|makers|giant|exchange|exchanges)\s+/i.exec(
           after,
         );
       // (and a company named as a leader's former employer is that person's description: "Former Activision boss reportedly
@@ -1001,6 +1010,17 @@ export function linkItem(
       const speaker = closingSpeaker(title, start);
       const after = inTitle.find((h) => h.at >= end && (speaker < 0 || h.at < speaker));
       if (after) primaries = [after];
+    }
+    // a person named by name who says what a company does or expects leaves that company the subject: "Brian Moynihan says Bank of
+    // America expects 'mild recession' and is preparing for worse" (a company speaking is a subject of its own: "Goldman says ...")
+    if (primaries.length === 0 && !marketSubject) {
+      const says = /^(?:\p{Lu}[\p{L}'’.-]*\s+){1,2}\p{Lu}[\p{L}'’-]*\s+(?:says|said)\s+(?=\p{Lu})/u.exec(
+        title.slice(start),
+      );
+      const reported = says
+        ? inTitle.find((h) => h.at === start + says[0].length && !modifier(h))
+        : undefined;
+      if (reported) primaries = [reported];
     }
     // a subject naming no company leaves the topic's owner: a company in the possessive ("What to look for in
     // Microsoft's Q1 earnings today") is the one the headline is about
@@ -1113,6 +1133,8 @@ export function linkItem(
       // (a name inside a longer name the summary tags with another listing is that listing's: "... subsidiary of Allied
       // Esports Entertainment, Inc. (NASDAQ: AESE)" is not Esports Entertainment Group)
       if (otherListing(h, item.summary ?? '', item.summary ?? '', reg)) continue;
+      // (nor a central banker's surname or an attribute word, as in the headline)
+      if (centralBanker(h, text) || attributes.has(h.company.company_id)) continue;
       const words = h.phrase.split(/\s+/).map((w) => w.replace(/[.,]+$/, ''));
       const opens =
         primaries.length === 0 &&
@@ -1504,6 +1526,49 @@ function otherFullName(h: NameHit, text: string, batch: string): boolean {
   if (own[0] !== w0 || own[1] === w1) return false;
   const legal = '(company|co|limited|ltd|inc|corp|corporation|holdings|group|plc)';
   return new RegExp(` ${w0} ${w1} ${legal} `).test(`${plainWords(text)}${batch}`);
+}
+
+/** A central bank, as items write one: the Fed, the Federal Reserve, the ECB, "the central bank", "central bankers". */
+const CENTRAL_BANK =
+  /\b(Fed|Federal Reserve|FOMC|ECB|European Central Bank|Bank of England|BoE|BOE|Bank of Japan|BoJ|BOJ|PBOC|PBoC|RBA|RBI|RBNZ|SNB|Riksbank|[Cc]entral [Bb]ank(s|er|ers)?)\b/;
+
+/**
+ * A one-word name that is only the first word of a longer registry name, in an item that names a central bank and never writes
+ * that longer name, is the bank's official by surname, not the company: "Powell stresses need for Fed's political independence
+ * ..." (the Fed chair, not POWELL INDUSTRIES INC).
+ */
+function centralBanker(h: NameHit, text: string): boolean {
+  if (h.kind !== 'first_word' || /\s/.test(h.phrase) || !CENTRAL_BANK.test(text)) return false;
+  const own = nameKey(h.company.name).split(' ');
+  return !plainWords(text).includes(` ${own.slice(0, 2).join(' ')} `);
+}
+
+/**
+ * A one-word name that is only the first word of a longer registry name, written in the headline right after a preposition, is a
+ * place or a kind, not the company, when the item's summary writes it only between an article (and at most one lower-case word)
+ * and a lower-case noun, as that noun's modifier: "... Mia Farrow on Broadway" over "... in the new Broadway play" (the theatre
+ * district, not BROADWAY FINANCIAL CORP; "Roivant spinout Priovant touts ..." over "a Roivant spinout" keeps Roivant).
+ */
+function attributeWord(h: NameHit, title: string, summary: string): boolean {
+  if (h.kind !== 'first_word' || /\s/.test(h.phrase) || !summary) return false;
+  if (!/\b(on|off|in|at|to|from|of|for|with|about|into|onto|near|across)\s+$/i.test(title.slice(0, h.at)))
+    return false;
+  const word = h.phrase.replace(/['’]s?$/, '');
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const all = [...summary.matchAll(new RegExp(`(?<![\\p{L}])${escaped}(?![\\p{L}])`, 'gu'))];
+  return (
+    all.length > 0 &&
+    all.every((m) => {
+      const at = m.index ?? 0;
+      const next = /^ (\p{Ll}+)\b/u.exec(summary.slice(at + word.length))?.[1];
+      return (
+        /(?:^|\s)(the|The|a|A|an|An)\s+(?:\p{Ll}+\s+)?$/u.test(summary.slice(Math.max(0, at - 30), at)) &&
+        next !== undefined &&
+        !isVerb(next) &&
+        !FUNCTION_WORD.test(next)
+      );
+    })
+  );
 }
 
 function otherListing(

@@ -312,8 +312,16 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * "flat" right before their name with no value after it are revenue growth of 0%; an opening clause of cause frames no
  * period.
  * /44 (the lead's merge): /42 and /43 together, each written on /41 by its own helper.
+ * /46 (h-guid27; /45 is another helper's): guidance set 15 rules: "the financial year 2024" names that fiscal year; a
+ * value right after "is now" / "are now" is the target's; "down from the previous estimate" and "reduced from" an amount
+ * are lowered; growth "in local currency" ("local currency sales") is no target, its sentence still framing the period
+ * of the next; a basis after a range "on a reported basis" is GAAP, and a name followed by "on a reported basis and a
+ * non-GAAP basis" takes "A and B, respectively" one per basis; "remain(s) unchanged at" is a forward word; a percent
+ * stated "annually" (a plan's yearly rate) is no target; revenue "to fall by around 6 percent to about 1.35 billion
+ * pounds" is growth below zero and the level after "to"; "trading profit" is operating profit, and an amount measure
+ * "up 20 percent to 35-40 million pounds" takes the level; an amount followed by "pounds" or "francs" is money.
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/44';
+export const RELEASE_PARSER_VERSION = 'earnings-release/46';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

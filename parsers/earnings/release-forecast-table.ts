@@ -275,3 +275,64 @@ function plainRow(
   }
   return out;
 }
+
+/**
+ * (h-guid27) A guidance table printed as lines that repeat the column heads before each cell ("Capital expenditures 3
+ * 2024 Actual 4,041 2025 Guidance Ranges1 3,800 to 4,000", under "(In millions of dollars, except percentages)"): the
+ * value after the head "YYYY Guidance" / "YYYY Guidance Ranges" / "YYYY Outlook" is that fiscal year's target, in the
+ * caption's scale; the "YYYY Actual" cell is the base; a value in percent ("Increase of 0% to 3%") is a growth, no level.
+ */
+const REPEATED_HEAD_ROW =
+  /^[ \t]*(?<name>[A-Za-z][A-Za-z ,&'’-]*?)(?:\s+\d(?:,\d)*)?\s+(?:19|20)\d{2}\s+Actual\s+\S+\s+(?<year>(?:19|20)\d{2})\s+(?:Guidance|Outlook)(?:\s+Ranges?)?\d*\s+(?<value>[^\n]+?)[ \t]*$/gm;
+const CAPTION_SCALE = /\(\s*in (millions|billions|thousands) of (?:[A-Z][a-z]+ )?dollars\b[^)\n]*\)/gi;
+const REPEATED_NUMBER = String.raw`\(?-?\$?\d[\d,]*(?:\.\d+)?\)?`;
+const REPEATED_VALUE = new RegExp(
+  String.raw`^(?:approximately\s+|about\s+)?(${REPEATED_NUMBER})(?:\s*(?:to|-|–)\s*(${REPEATED_NUMBER}))?$`,
+  'i',
+);
+
+function repeatedHeadMetric(name: string): { metric: string; basis: 'non_gaap' | 'unspecified' } | null {
+  const n = name.toLowerCase().trim();
+  if (/^capital expenditures?\b|^capex\b/.test(n)) return { metric: 'capex', basis: 'unspecified' };
+  if (/^free cash flow\b/.test(n)) return { metric: 'free_cash_flow', basis: 'unspecified' };
+  if (/^adjusted ebitda\b/.test(n)) return { metric: 'ebitda', basis: 'non_gaap' };
+  // (A part of revenue, "Total service revenue", is no revenue target.)
+  if (/^(?:total |net )?(?:revenues?|net sales)$/.test(n)) return { metric: 'revenue', basis: 'unspecified' };
+  return null;
+}
+
+export function repeatedHeadTable(text: string): ForecastTableRow[] {
+  const out: ForecastTableRow[] = [];
+  const captions = [...text.matchAll(CAPTION_SCALE)];
+  if (captions.length === 0) return out;
+  for (const m of text.matchAll(REPEATED_HEAD_ROW)) {
+    const caption = captions.filter((c) => c.index! < m.index!).at(-1);
+    if (caption === undefined) continue;
+    const found = repeatedHeadMetric(m.groups!.name!);
+    const v = REPEATED_VALUE.exec(m.groups!.value!.trim());
+    if (found === null || v === null) continue;
+    const scale = caption[1]!.toLowerCase() as 'millions' | 'billions' | 'thousands';
+    const num = (s: string) => Number(s.replace(/[$,()]/g, '')) * (/^\(.*\)$/.test(s) ? -1 : 1);
+    const [a, b] = [num(v[1]!), v[2] === undefined ? null : num(v[2])];
+    if (!Number.isFinite(a) || (b !== null && !Number.isFinite(b))) continue;
+    const start = m.index! + (m[0].length - m[0].trimStart().length);
+    out.push({
+      metric: found.metric,
+      label: m.groups!.name!,
+      basis: found.basis,
+      targetYear: Number(m.groups!.year),
+      targetPeriod: 'FY',
+      low: b === null ? null : toFullUnits(Math.min(a, b), scale),
+      high: b === null ? null : toFullUnits(Math.max(a, b), scale),
+      point: b === null ? toFullUnits(a, scale) : null,
+      printed: m.groups!.value!.trim(),
+      unit: 'currency',
+      scale,
+      qualitative: null,
+      relative: false,
+      status: null,
+      block: { text: m[0].trim(), start, end: start + m[0].trim().length, row: true },
+    });
+  }
+  return out;
+}

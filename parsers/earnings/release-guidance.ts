@@ -164,6 +164,11 @@ const METRICS: [RegExp, string][] = [
   // "EBITDA margin" is a percent of revenue, its own metric, not EBITDA.
   [/\b(?:adjusted )?EBITDA[- ]margin\b/i, 'ebitda_margin'],
   [/\b(?:adjusted )?EBITDA\b(?![- ]margin)/, 'ebitda'],
+  // (h-guid27: the name spelled out, "earnings before interest, taxes, depreciation, and amortization (EBITDA)".)
+  [
+    /\b(?:adjusted |underlying )?earnings before interest,? (?:and )?taxes,? depreciation,? and amortization(?:\s*\(EBITDA\))?(?![- ]margin)/i,
+    'ebitda',
+  ],
   // ("underlying net profit after tax": net profit is net income, h-guid15.)
   [/\bnet (?:income|earnings|profit)\b/i, 'net_income'],
   // "our 2006 earnings guidance of $1.25 to $1.35 per share": earnings named alone (an amount, or per share below).
@@ -1309,9 +1314,10 @@ export function guidanceOf(
       // "$57-$61 million on a GAAP basis", "Net income per share (GAAP) is expected ...": a basis stated right after
       // the value, or in parentheses right after the metric, is the value's.
       // (h-guid27: "$21.80 to $22.50 on a reported basis and $23.00 to $23.70 on a non-GAAP basis": reported is GAAP.)
-      const after = /^\s*(?:(?:thousand|million|billion)\s+)?on an? (non[- ]?gaap|gaap|reported) basis\b/i.exec(
-        afterValue,
-      );
+      const after =
+        /^\s*(?:(?:thousand|million|billion)\s+)?on an? (non[- ]?gaap|gaap|reported) basis\b/i.exec(
+          afterValue,
+        );
       const paren = /^\s*\((non[- ]?gaap|gaap)\)/i.exec(window);
       const stated = after?.[1] ?? paren?.[1];
       const statedBasis: 'gaap' | 'non_gaap' | null = stated
@@ -1325,7 +1331,8 @@ export function guidanceOf(
         continue;
       // (h-guid27) A rate stated for every year of a plan ("the organic growth target for net sales of more than 5%
       // annually ... defined in the 2020 strategy") is the plan's, no target of one period.
-      if (g.unit === 'percent' && /^\s*(?:annually|per annum|each year|every year)\b/i.test(afterValue)) continue;
+      if (g.unit === 'percent' && /^\s*(?:annually|per annum|each year|every year)\b/i.test(afterValue))
+        continue;
       const operatingPerShare =
         metric === 'operating_income' && /^\s*per (?:diluted |basic )?(?:common )?share\b/i.test(afterValue);
       // (An earnings target compared right after its value with a per-share figure, "guidance of $0.73 to $0.83, compared
@@ -1939,11 +1946,18 @@ function followingComparison(sentences: Sentence[], i: number, metric: string): 
   // metric, or none), within the next three of the paragraph, states the earlier target of the ranges before it.
   for (const later of sentences.slice(i + 1, i + 4)) {
     if (later.block !== sentences[i]!.block) break;
-    if (
-      /^(?:this|these)\s+compares?\s+(?:with|to)\b.*\b(?:guidance|outlook)\b/i.test(later.text) &&
-      METRICS.every(([re, m]) => m === metric || !re.test(later.text))
-    )
-      return ` ${later.text}`;
+    if (!/^(?:this|these)\s+compares?\s+(?:with|to)\b.*\b(?:guidance|outlook)\b/i.test(later.text)) continue;
+    if (METRICS.every(([re, m]) => m === metric || !re.test(later.text))) return ` ${later.text}`;
+    // (h-guid27) One naming the earlier guidance of several metrics ("This compares with previous local currency sales
+    // growth guidance of approximately 1% to 2% and Adjusted EPS guidance of $41.70 to $42.20") gives each metric the
+    // value after its own name and "guidance of".
+    const name = METRICS.find(([, m]) => m === metric)?.[0].exec(later.text);
+    const own = name
+      ? /^\s*(?:guidance|outlook)(?:\s+range)?\s+of\s+(.*?)(?:\s+and\s+(?:[\w-]+\s+){0,5}?(?:guidance|outlook)\b.*)?[.;]?$/i.exec(
+          later.text.slice(name.index + name[0].length),
+        )
+      : null;
+    if (own) return ` previous guidance of ${own[1]}`;
   }
   const previous = /\bprevious(?:ly)?\b|\bprior (?:guidance|outlook|range|estimate)/i.exec(next.text);
   if (!previous) return '';
@@ -2146,7 +2160,9 @@ function isMoney(window: string, m: RegExpExecArray): boolean {
   return (
     /\$|€|£|¥|\b(?:USD|EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\b/.test(m[0]) ||
     // (h-guid22: or by "euros", "2000 million euros"; h-guid27: or "pounds", "2.7-2.8 billion pounds", or francs.)
-    /^\s*(?:yen|euros?|pounds(?: sterling)?|(?:Swiss )?francs)\b/i.test(window.slice(m.index + m[0].length)) ||
+    /^\s*(?:yen|euros?|pounds(?: sterling)?|(?:Swiss )?francs)\b/i.test(
+      window.slice(m.index + m[0].length),
+    ) ||
     CROWNS_AFTER.test(window.slice(m.index + m[0].length))
   );
 }

@@ -1,7 +1,7 @@
 import type { Concept } from './release-concepts.ts';
 import { PER_SHARE_CONCEPTS, unitOfConcept } from './release-concepts.ts';
 import { type ReleaseDocument, readRelease } from './release-document.ts';
-import { forecastTable, plainForecastTable } from './release-forecast-table.ts';
+import { forecastTable, plainForecastTable, repeatedHeadTable } from './release-forecast-table.ts';
 import {
   applyWordedStatus,
   type Guidance,
@@ -616,7 +616,7 @@ function guidanceRows(
           evidence: sentenceEvidence(sentence),
         }),
       ),
-    ...[...forecastTable(doc.text), ...plain].map(
+    ...[...forecastTable(doc.text), ...plain, ...repeatedHeadTable(doc.text)].map(
       ({ block, ...g }): ReleaseGuidance => ({
         ...g,
         currency: money(g.unit),

@@ -704,10 +704,23 @@ export function guidanceOf(
       /\b(?:earnings|EPS)\b/i.test(prior.text)
         ? prior
         : null;
+    // (h-guid27) An item naming a measure before a colon ("Tax rate: approximately 60 percent on a reported basis, due
+    // to ...") whose paragraph goes on to expect the same measure on another basis ("The comparable basis tax rate is
+    // expected to be 37 percent") is a target too: the forward word of the next sentence speaks of both.
+    const nextSentence = sentences[si + 1];
+    const itemName = /^[\s·•|*-]*([A-Za-z][A-Za-z -]{2,40}):\s/.exec(s.text)?.[1];
+    const itemMetric = itemName ? METRICS.find(([re]) => re.test(itemName))?.[1] : undefined;
+    const pairedItem =
+      itemMetric !== undefined &&
+      nextSentence !== undefined &&
+      nextSentence.block === s.block &&
+      looksForward(nextSentence.text) &&
+      METRICS.find(([re]) => re.test(nextSentence.text))?.[1] === itemMetric;
     const forward =
       assumed !== null ||
       looksForward(s.text) ||
       CHANGED_EXPECTATIONS.test(s.text) ||
+      pairedItem ||
       (impliedFrom !== null && looksForward(impliedFrom.text));
     if (!forward && !outlookSection) continue;
     // (h-guid18) Under an outlook heading, an item with no forward word that opens with a metric's signed change ("• EPS
@@ -721,7 +734,8 @@ export function guidanceOf(
     // (h-guid16: whatever mark the amount carries: "Free cash flow ... was DKK 785 million" under a headline naming the
     // raised guidance is a result.)
     if (
-      /\b(?:was|were) (?:flat at )?(?:\$|€|£|(?:US|[ACR])\$|(?:USD|EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?\d|\d)|\breported\b/i.test(
+      // (h-guid27: "on a reported basis" names a basis, not a result reported.)
+      /\b(?:was|were) (?:flat at )?(?:\$|€|£|(?:US|[ACR])\$|(?:USD|EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?\d|\d)|\breported\b(?!\s+basis\b)/i.test(
         s.text,
       ) &&
       // (h-guid18: a forward word only in the outlook the result is set against, "was flat at $0.83, exceeding the

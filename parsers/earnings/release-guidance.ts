@@ -170,7 +170,8 @@ const METRICS: [RegExp, string][] = [
     'ebitda',
   ],
   // ("underlying net profit after tax": net profit is net income, h-guid15.)
-  [/\bnet (?:income|earnings|profit)\b/i, 'net_income'],
+  // (h-guid27: "profit attributable to owners of (the) parent", a Japanese issuer's net income.)
+  [/\bnet (?:income|earnings|profit)\b|\bprofit attributable to owners of (?:the )?parent\b/i, 'net_income'],
   // "our 2006 earnings guidance of $1.25 to $1.35 per share": earnings named alone (an amount, or per share below).
   [/\b(?:reported |ongoing |GAAP )?earnings\b(?! per\b| growth| call| release)/i, 'net_income'],
   // (h-guid21) "expects to earn between 60 cents and 70 cents a share": the verb names the earnings (per share below).
@@ -528,7 +529,7 @@ function splitFiscalYear(text: string): number | null {
 const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
   [
     // ("assuming the Fed raises rates again": interest rates raised are no status, h-guid15.)
-    /\b(?:(?:raises?|raised|raising)(?!\s+(?:interest\s+)?rates\b)|upward revisions?|revised upward|increas(?:es?|ed|ing) (?:(?!to\b)[\w$.-]+ ){0,4}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was|is being|is) (?:increased|raised)|lifts?|lifted|up from (?:the |its |our )?(?:prior|previous) (?:guidance|outlook|forecast|estimate))\b/i,
+    /\b(?:(?:raises?|raised|raising)(?!\s+(?:interest\s+)?rates\b)|upward revisions?|revised upward|increas(?:es?|ed|ing) (?:(?!to\b)[\w$.-]+ ){0,4}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was|is being|is) (?:increased|raised)|lifts?|lifted|up from (?:the |its |our )?(?:prior|previous) (?:guidance|outlook|forecast|estimate)|exceed(?:s|ed)? (?:the |its |our )?(?:prior|previous) (?:guidance|outlook|forecast))\b/i,
     'raised',
   ],
   [
@@ -3543,7 +3544,17 @@ export function applyWordedStatus<
     else for (const clause of clausesOf(b.text)) apply(rows, clause);
   }
 
-  function apply(rows: G[], t: string): void {
+  function apply(rows: G[], t0: string): void {
+    // (h-guid27) A status whose object is the forecast "by segments" ("we revised the forecast by segments at the results
+    // announcement") speaks of the segments' targets, none of the consolidated ones; an opening clause of concession
+    // ("Although there has been an improvement in operating profit, ordinary profit is expected to remain unchanged")
+    // names no target of the status after it.
+    const t = t0
+      .replace(
+        /\b(?:revis|updat|rais|lower|adjust)\w*\s+(?:the |its |our )?(?:forecasts?|guidance|outlook)\s+(?:by|for (?:each|all|its) )\s*segments?\b[^.;]*/gi,
+        ' ',
+      )
+      .replace(/(^|[.!?]\s+)(?:Although|While|Though)\b[^,.;]{1,120},/g, '$1');
     // "raises its earnings expectations": earnings named with a forecast word are the profit targets as a whole.
     // (So are income or profit named with one: "upward revisions to our sales and income forecast".)
     // (h-guid15: so is the range of its earnings or profit: "narrowed the top range of its full-year earnings".)

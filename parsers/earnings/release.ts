@@ -1,7 +1,12 @@
 import type { Concept } from './release-concepts.ts';
 import { PER_SHARE_CONCEPTS, unitOfConcept } from './release-concepts.ts';
 import { type ReleaseDocument, readRelease } from './release-document.ts';
-import { forecastTable, plainForecastTable, repeatedHeadTable } from './release-forecast-table.ts';
+import {
+  cellForecastTable,
+  forecastTable,
+  plainForecastTable,
+  repeatedHeadTable,
+} from './release-forecast-table.ts';
 import {
   applyWordedStatus,
   type Guidance,
@@ -616,7 +621,12 @@ function guidanceRows(
           evidence: sentenceEvidence(sentence),
         }),
       ),
-    ...[...forecastTable(doc.text), ...plain, ...repeatedHeadTable(doc.text)].map(
+    ...[
+      ...forecastTable(doc.text),
+      ...plain,
+      ...repeatedHeadTable(doc.text),
+      ...cellForecastTable(doc.text),
+    ].map(
       ({ block, ...g }): ReleaseGuidance => ({
         ...g,
         currency: money(g.unit),

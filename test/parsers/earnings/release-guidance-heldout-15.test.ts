@@ -15,6 +15,9 @@ const mtd = 'MTD_2025-Q3_Q4-and-FY25-adjusted-EPS-compares-with-previous_tiprank
 const azj =
   'AZJ_2024-08-12_FY2025-EBITDA-forecast-A-dollars-FY24-underlying-EBITDA_xm-reuters_transcribed.txt';
 const rci = 'RCI_2025-guidance-ranges-table-millions-of-dollars_investors-rogers_transcribed.txt';
+const gsy = 'GSYUASA_FY2024-revised-forecast-2025-02-05-billion-yen-table_ir-gs-yuasa_transcribed.txt';
+const set1 = heldOutSet('guidance-held-out');
+const stz = 'STZ_8-K_0001144204-08-067818_EX-99.1_excerpt.txt';
 
 /** metric, basis, target, low or point, high, status, currency. */
 const rows = (name: string) => guidanceRows(set15.parse(name), { currency: true });
@@ -79,5 +82,45 @@ describe('a table printed as lines repeating its heads', () => {
       ['free_cash_flow', 'unspecified', 'FY 2025', 3_000_000_000, 3_200_000_000, null],
     ]);
     set15.evidenceHolds(rci, r);
+  });
+
+  it('a "(Billion yen)" table one cell per line: the "FY2024 / Forecast (February 5, 2025)" column, the year ending March 2025', () => {
+    const r = set15.parse(gsy);
+    const got = guidanceRows(r, { currency: true });
+    // "Operating profit is expected to exceed the previous forecast"; "we revised the forecast by segments" words no
+    // consolidated status; the prose's "we expected to achieve net sales of ¥590,000 million" is the earlier forecast.
+    expect(got).toContainEqual(['revenue', 'unspecified', 'FY 2025', 590_000_000_000, null, null, 'JPY']);
+    expect(got).toContainEqual([
+      'operating_income',
+      'unspecified',
+      'FY 2025',
+      47_000_000_000,
+      null,
+      'raised',
+      'JPY',
+    ]);
+    expect(got).toContainEqual(['operating_margin', 'unspecified', 'FY 2025', 8, null, null, null]);
+    expect(got).toContainEqual([
+      'net_income',
+      'unspecified',
+      'FY 2025',
+      27_000_000_000,
+      null,
+      'raised',
+      'JPY',
+    ]);
+    // The "Reference. FY2024 / Forecast (May 10, 2024)" column (44.0, 26.0) is the earlier forecast.
+    expect(got.some((g) => g[3] === 44_000_000_000 || g[3] === 26_000_000_000)).toBe(false);
+    set15.evidenceHolds(gsy, r);
+  });
+});
+
+describe('set 1 leftover', () => {
+  it('"Tax rate: approximately 60 percent on a reported basis" before "The comparable basis tax rate is expected to be 37 percent"', () => {
+    const got = guidanceRows(set1.parse(stz)).filter((g) => g[0] === 'tax_rate');
+    expect(got).toEqual([
+      ['tax_rate', 'gaap', 'FY 2009', 60, null, null],
+      ['tax_rate', 'non_gaap', 'FY 2009', 37, null, null],
+    ]);
   });
 });

@@ -324,7 +324,13 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * non-GAAP basis" takes "A and B, respectively" one per basis; "remain(s) unchanged at" is a forward word; a percent
  * stated "annually" (a plan's yearly rate) is no target; revenue "to fall by around 6 percent to about 1.35 billion
  * pounds" is growth below zero and the level after "to"; "trading profit" is operating profit, and an amount measure
- * "up 20 percent to 35-40 million pounds" takes the level; an amount followed by "pounds" or "francs" is money.
+ * "up 20 percent to 35-40 million pounds" takes the level; an amount followed by "pounds" or "francs" is money; a
+ * comparison with several measures' earlier guidance gives each its own value; EBITDA spelled out is EBITDA; a table
+ * printed as lines repeating its heads before each cell gives the "YYYY Guidance" cell in its caption's scale; a yen
+ * table one cell per line with heads in two layers gives the year-over-"Forecast" column; "expected to exceed the
+ * previous forecast" is raised; a status on the forecast "by segments" or after an opening "Although ...," clause names
+ * no consolidated target; "profit attributable to owners of parent" is net income; an item "Tax rate: ... on a reported
+ * basis" before an expected tax rate of another basis is a target, and "on a reported basis" is no reported result.
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/46';
 

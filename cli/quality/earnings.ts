@@ -106,7 +106,10 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * period header, fiscal-year targets past the next quarter, reaffirmed beside raised, percent growth beside amounts, yen
  * with a US$ translation, euros in words), then set 14 (fixtures/earnings/guidance-held-out-14, labels-guidance-14.tsv:
  * half-year targets in yen and pounds, guidance-only texts whose periods are read from their words, "approximately",
- * growth percents beside amounts, per-share ranges). `--guidance --set N` scores guidance set N alone.
+ * growth percents beside amounts, per-share ranges), then set 15 (fixtures/earnings/guidance-held-out-15,
+ * labels-guidance-15.tsv: reported and non-GAAP targets with "respectively", mixed statuses, euros, pounds, Swiss
+ * francs, yen and Canadian and Australian dollars, forecast tables printed as lines). `--guidance --set N` scores
+ * guidance set N alone.
  *
  * Every set also scores the release period against its periods.tsv (hand-read fiscal period, year and stated end
  * date, see checkPeriods): `period: {right, of, unstated_ends}` in the JSON, a `PERIOD` line per mismatch.
@@ -156,6 +159,7 @@ const guidanceSet11 = new URL('../../fixtures/earnings/guidance-held-out-11/', i
 const guidanceSet12 = new URL('../../fixtures/earnings/guidance-held-out-12/', import.meta.url).pathname;
 const guidanceSet13 = new URL('../../fixtures/earnings/guidance-held-out-13/', import.meta.url).pathname;
 const guidanceSet14 = new URL('../../fixtures/earnings/guidance-held-out-14/', import.meta.url).pathname;
+const guidanceSet15 = new URL('../../fixtures/earnings/guidance-held-out-15/', import.meta.url).pathname;
 const shared = new URL('../../../shared/fixtures/earnings/press_releases/', import.meta.url).pathname;
 const heldOutMode = process.argv.includes('--heldout');
 const guidanceMode = process.argv.includes('--guidance');
@@ -574,6 +578,7 @@ if (guidanceMode) {
     ['guidance-held-out-12', guidanceSet12, 'labels-guidance-12.tsv'],
     ['guidance-held-out-13', guidanceSet13, 'labels-guidance-13.tsv'],
     ['guidance-held-out-14', guidanceSet14, 'labels-guidance-14.tsv'],
+    ['guidance-held-out-15', guidanceSet15, 'labels-guidance-15.tsv'],
   ];
   // `--guidance --set N`: that guidance set alone, named by its number (1 = guidance-held-out).
   const only = process.argv.includes('--set')

@@ -275,3 +275,161 @@ function plainRow(
   }
   return out;
 }
+
+/**
+ * (h-guid27) A guidance table printed as lines that repeat the column heads before each cell ("Capital expenditures 3
+ * 2024 Actual 4,041 2025 Guidance Ranges1 3,800 to 4,000", under "(In millions of dollars, except percentages)"): the
+ * value after the head "YYYY Guidance" / "YYYY Guidance Ranges" / "YYYY Outlook" is that fiscal year's target, in the
+ * caption's scale; the "YYYY Actual" cell is the base; a value in percent ("Increase of 0% to 3%") is a growth, no level.
+ */
+const REPEATED_HEAD_ROW =
+  /^[ \t]*(?<name>[A-Za-z][A-Za-z ,&'’-]*?)(?:\s+\d(?:,\d)*)?\s+(?:19|20)\d{2}\s+Actual\s+\S+\s+(?<year>(?:19|20)\d{2})\s+(?:Guidance|Outlook)(?:\s+Ranges?)?\d*\s+(?<value>[^\n]+?)[ \t]*$/gm;
+const CAPTION_SCALE = /\(\s*in (millions|billions|thousands) of (?:[A-Z][a-z]+ )?dollars\b[^)\n]*\)/gi;
+const REPEATED_NUMBER = String.raw`\(?-?\$?\d[\d,]*(?:\.\d+)?\)?`;
+const REPEATED_VALUE = new RegExp(
+  String.raw`^(?:approximately\s+|about\s+)?(${REPEATED_NUMBER})(?:\s*(?:to|-|–)\s*(${REPEATED_NUMBER}))?$`,
+  'i',
+);
+
+function repeatedHeadMetric(name: string): { metric: string; basis: 'non_gaap' | 'unspecified' } | null {
+  const n = name.toLowerCase().trim();
+  if (/^capital expenditures?\b|^capex\b/.test(n)) return { metric: 'capex', basis: 'unspecified' };
+  if (/^free cash flow\b/.test(n)) return { metric: 'free_cash_flow', basis: 'unspecified' };
+  if (/^adjusted ebitda\b/.test(n)) return { metric: 'ebitda', basis: 'non_gaap' };
+  // (A part of revenue, "Total service revenue", is no revenue target.)
+  if (/^(?:total |net )?(?:revenues?|net sales)$/.test(n)) return { metric: 'revenue', basis: 'unspecified' };
+  return null;
+}
+
+export function repeatedHeadTable(text: string): ForecastTableRow[] {
+  const out: ForecastTableRow[] = [];
+  const captions = [...text.matchAll(CAPTION_SCALE)];
+  if (captions.length === 0) return out;
+  for (const m of text.matchAll(REPEATED_HEAD_ROW)) {
+    const caption = captions.filter((c) => c.index! < m.index!).at(-1);
+    if (caption === undefined) continue;
+    const found = repeatedHeadMetric(m.groups!.name!);
+    const v = REPEATED_VALUE.exec(m.groups!.value!.trim());
+    if (found === null || v === null) continue;
+    const scale = caption[1]!.toLowerCase() as 'millions' | 'billions' | 'thousands';
+    const num = (s: string) => Number(s.replace(/[$,()]/g, '')) * (/^\(.*\)$/.test(s) ? -1 : 1);
+    const [a, b] = [num(v[1]!), v[2] === undefined ? null : num(v[2])];
+    if (!Number.isFinite(a) || (b !== null && !Number.isFinite(b))) continue;
+    const start = m.index! + (m[0].length - m[0].trimStart().length);
+    out.push({
+      metric: found.metric,
+      label: m.groups!.name!,
+      basis: found.basis,
+      targetYear: Number(m.groups!.year),
+      targetPeriod: 'FY',
+      low: b === null ? null : toFullUnits(Math.min(a, b), scale),
+      high: b === null ? null : toFullUnits(Math.max(a, b), scale),
+      point: b === null ? toFullUnits(a, scale) : null,
+      printed: m.groups!.value!.trim(),
+      unit: 'currency',
+      scale,
+      qualitative: null,
+      relative: false,
+      status: null,
+      block: { text: m[0].trim(), start, end: start + m[0].trim().length, row: true },
+    });
+  }
+  return out;
+}
+
+/**
+ * (h-guid27) A forecast table printed one cell per line under "(Billion yen)" / "(Millions of yen)" whose heads run in
+ * two layers, the years first ("FY2023 / FY2024 / Change / Reference. FY2024"), then what each column holds ("Actual /
+ * Forecast / (February 5, 2025) / (Forecast)-(Actual) / Forecast / (May 10, 2024)", a date in parentheses belonging to the
+ * head before it), then one row per item, its name and one value per column: the column headed by a year alone over
+ * "Forecast" holds that year's targets (a "Reference." column is an earlier forecast, "Actual" a result, "Change" a
+ * difference). The year is the fiscal year the head names; in a text naming "the fiscal year ending March 31, 2025" for a
+ * head "FY2024", the Japanese usage, the year that ends then.
+ */
+const CELL_CAPTION = /^\((billion|millions of) yen\)[ \t]*$/gim;
+const CELL_VALUE = /^[-+△▲−]?\d[\d,]*(?:\.\d+)?(?:%|P)?$/;
+
+function cellItem(
+  name: string,
+): { metric: string; basis: 'non_gaap' | 'unspecified'; percent: boolean } | null {
+  const n = name.toLowerCase().replace(/\s+/g, ' ').trim();
+  const basis = /\bbefore amortization of goodwill\b/.test(n) ? 'non_gaap' : 'unspecified';
+  const bare = n.replace(/\s*before amortization of goodwill\b/, '');
+  if (/^net sales$|^revenues?$/.test(bare)) return { metric: 'revenue', basis, percent: false };
+  if (/^operating (?:income|profit)$/.test(bare))
+    return { metric: 'operating_income', basis, percent: false };
+  if (/^\(operating (?:income|profit) ratio\)$/.test(bare))
+    return { metric: 'operating_margin', basis, percent: true };
+  if (/^profit attributable to owners of (?:the )?parent$/.test(bare))
+    return { metric: 'net_income', basis, percent: false };
+  return null;
+}
+
+export function cellForecastTable(text: string): ForecastTableRow[] {
+  const out: ForecastTableRow[] = [];
+  for (const cap of text.matchAll(CELL_CAPTION)) {
+    const scale = /billion/i.test(cap[1]!) ? 'billions' : 'millions';
+    const lines = linesOf(text, cap.index! + cap[0].length).slice(0, 120);
+    const isValue = (k: number) => k < lines.length && CELL_VALUE.test(lines[k]!.text);
+    let i = 0;
+    const top: string[] = [];
+    while (i < lines.length && /^(?:FY\s?(?:19|20)\d{2}|Change|Reference\.?\s.*)$/i.test(lines[i]!.text))
+      top.push(lines[i++]!.text);
+    const sub: string[] = [];
+    while (i < lines.length && !isValue(i + 1)) {
+      const t = lines[i]!.text;
+      if (/^\([A-Z][a-z]+\.? \d{1,2}, (?:19|20)\d{2}\)$/.test(t) && sub.length > 0)
+        sub[sub.length - 1] += ` ${t}`;
+      else sub.push(t);
+      i++;
+    }
+    if (top.length < 2 || sub.length !== top.length) continue;
+    const columns = top
+      .map((head, k) => ({ head, k, year: /^FY\s?((?:19|20)\d{2})$/i.exec(head)?.[1] }))
+      .filter((c) => c.year !== undefined && /^Forecast\b/i.test(sub[c.k]!));
+    if (columns.length === 0) continue;
+    while (i < lines.length) {
+      const name = lines[i]!;
+      const values = lines.slice(i + 1, i + 1 + top.length);
+      if (values.length < top.length || !values.every((v) => CELL_VALUE.test(v.text))) break;
+      i += 1 + top.length;
+      const item = cellItem(name.text);
+      if (item === null) continue;
+      const block: Block = {
+        text: text.slice(name.start, values.at(-1)!.end),
+        start: name.start,
+        end: values.at(-1)!.end,
+        row: true,
+      };
+      for (const c of columns) {
+        const printed = values[c.k]!.text;
+        if (item.percent !== printed.endsWith('%')) continue;
+        const number = Number(printed.replace(/[,%]/g, '').replace(/^[△▲−]/, '-'));
+        if (!Number.isFinite(number)) continue;
+        const named = Number(c.year);
+        const endsNext = new RegExp(
+          String.raw`\bfiscal year ending [A-Z][a-z]+\.? \d{1,2}, ${named + 1}\b`,
+          'i',
+        ).test(text);
+        out.push({
+          metric: item.metric,
+          label: name.text,
+          basis: item.basis,
+          targetYear: endsNext ? named + 1 : named,
+          targetPeriod: 'FY',
+          low: null,
+          high: null,
+          point: item.percent ? number : toFullUnits(number, scale),
+          printed,
+          unit: item.percent ? 'percent' : 'currency',
+          scale: item.percent ? 'units' : scale,
+          qualitative: null,
+          relative: false,
+          status: null,
+          block,
+        });
+      }
+    }
+  }
+  return out;
+}

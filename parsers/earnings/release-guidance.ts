@@ -61,7 +61,7 @@ export interface Guidance {
 // ("updated revenue expectations of approximately $27.5 million": a value stated as the company's expectation; h-guid20:
 // "continues to estimate its 2017 capital expenditures will be approximately $2.3 billion", an estimate it keeps.)
 const FORWARD =
-  /\b(?:expectations? of (?:approximately |about )?[$€£\d]|narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|anticipating|guidance|outlook|forecasts?|projects?|projected|projections?|(?:is|are) guided|sees|targets?|estimates? (?:that|for)|(?:preliminary )?estimates? of (?:the )?results for|now believes|reaffirm|reiterat|raises?|raising|(?:is|are) raised to|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe|continues? to estimate|will (?:amount to|total)|aims? to|aiming to|(?:is|are) set to (?:be|reach|total|come in)|estimated\s+(?:[\w-]+\s+){0,2}?(?:sales|revenues?|earnings|EPS)\s+(?:is|are)\s+now|(?:postponed|pushed back|deferred)\s+(?:[\w-]+\s+){0,3}?to\s+(?:19|20)\d{2})\b/i;
+  /\b(?:expectations? of (?:approximately |about )?[$€£\d]|narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|anticipating|guidance|outlook|forecasts?|projects?|projected|projections?|(?:is|are) guided|sees|targets?|estimates? (?:that|for)|(?:preliminary )?estimates? of (?:the )?results for|now believes|reaffirm|reiterat|raises?|raising|(?:is|are) raised to|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe|continues? to estimate|will (?:amount to|total)|aims? to|aiming to|(?:is|are) set to (?:be|reach|total|come in)|estimated\s+(?:[\w-]+\s+){0,2}?(?:sales|revenues?|earnings|EPS)\s+(?:is|are)\s+now|(?:postponed|pushed back|deferred)\s+(?:[\w-]+\s+){0,3}?to\s+(?:19|20)\d{2}|remains? unchanged at)\b/i;
 /**
  * The text the forward words are looked for in: a program named "Project Gravity" is no forecast ("projects"), and a
  * loss said to have narrowed or widened ("narrowed adjusted EBITDA loss to $0.1 million") is a result, not a range.
@@ -157,14 +157,21 @@ const METRICS: [RegExp, string][] = [
     // (h-guid15: "underlying operating loss ... £57m-61m" is operating income below zero.)
     // (h-guid16: "The outlook for full-year 2021 EBIT is raised to DKK 1,625-1,700": EBIT, earnings before interest and
     // taxes, is operating income, as on the figure side; EBITDA and "EBIT margin" are not.)
-    /\b(?:adjusted |non-gaap |gaap )?operating (?:income|profit|earnings|loss)\b|(?<!\bnet )\bincome from operations\b|\bEBIT\b(?![- ]margin)/i,
+    // (h-guid27: "trading profit", the name British issuers give their operating profit, "underlying trading profit".)
+    /\b(?:adjusted |non-gaap |gaap )?operating (?:income|profit|earnings|loss)\b|(?<!\bnet )\bincome from operations\b|\bEBIT\b(?![- ]margin)|\btrading profit\b/i,
     'operating_income',
   ],
   // "EBITDA margin" is a percent of revenue, its own metric, not EBITDA.
   [/\b(?:adjusted )?EBITDA[- ]margin\b/i, 'ebitda_margin'],
   [/\b(?:adjusted )?EBITDA\b(?![- ]margin)/, 'ebitda'],
+  // (h-guid27: the name spelled out, "earnings before interest, taxes, depreciation, and amortization (EBITDA)".)
+  [
+    /\b(?:adjusted |underlying )?earnings before interest,? (?:and )?taxes,? depreciation,? and amortization(?:\s*\(EBITDA\))?(?![- ]margin)/i,
+    'ebitda',
+  ],
   // ("underlying net profit after tax": net profit is net income, h-guid15.)
-  [/\bnet (?:income|earnings|profit)\b/i, 'net_income'],
+  // (h-guid27: "profit attributable to owners of (the) parent", a Japanese issuer's net income.)
+  [/\bnet (?:income|earnings|profit)\b|\bprofit attributable to owners of (?:the )?parent\b/i, 'net_income'],
   // "our 2006 earnings guidance of $1.25 to $1.35 per share": earnings named alone (an amount, or per share below).
   [/\b(?:reported |ongoing |GAAP )?earnings\b(?! per\b| growth| call| release)/i, 'net_income'],
   // (h-guid21) "expects to earn between 60 cents and 70 cents a share": the verb names the earnings (per share below).
@@ -207,7 +214,8 @@ const RANGE = new RegExp(
 );
 const POINT = new RegExp(
   // ("approx. $1 billion": the abbreviation too, h-guid18.)
-  String.raw`(?:of|about|approximately|approx\.|around|roughly|at|be|to)\s+(?:about\s+|approximately\s+)?(${NUM})${UNIT}`,
+  // (h-guid27: "Projected sales are now €10 billion": a value right after "is now" / "are now".)
+  String.raw`(?:of|about|approximately|approx\.|around|roughly|at|be|to|(?<=\b(?:is|are)\s)now)\s+(?:about\s+|approximately\s+)?(${NUM})${UNIT}`,
   'i',
 );
 /**
@@ -339,8 +347,9 @@ function targetOf(
   const split = splitFiscalYear(text);
   if (split !== null) return { year: split, period: 'FY' };
   // (h-guid21: "FY ’19", a curly apostrophe after a space.)
+  // (h-guid27: "the financial year 2024", the British and European name, as "fiscal year 2024".)
   m =
-    /\b(?:fiscal(?: year)?|full[- ]year|FY)\s*['’]?(\d{4}|\d{2})\b|\b(\d{4}) (?:fiscal year|full[- ]year)\b/i.exec(
+    /\b(?:fiscal(?: year)?|financial year|full[- ]year|FY)\s*['’]?(\d{4}|\d{2})\b|\b(\d{4}) (?:fiscal year|full[- ]year)\b/i.exec(
       text,
     );
   if (m) {
@@ -520,12 +529,14 @@ function splitFiscalYear(text: string): number | null {
 const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
   [
     // ("assuming the Fed raises rates again": interest rates raised are no status, h-guid15.)
-    /\b(?:(?:raises?|raised|raising)(?!\s+(?:interest\s+)?rates\b)|upward revisions?|revised upward|increas(?:es?|ed|ing) (?:(?!to\b)[\w$.-]+ ){0,4}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was|is being|is) (?:increased|raised)|lifts?|lifted|up from (?:the |its |our )?(?:prior|previous) (?:guidance|outlook|forecast))\b/i,
+    /\b(?:(?:raises?|raised|raising)(?!\s+(?:interest\s+)?rates\b)|upward revisions?|revised upward|increas(?:es?|ed|ing) (?:(?!to\b)[\w$.-]+ ){0,4}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was|is being|is) (?:increased|raised)|lifts?|lifted|up from (?:the |its |our )?(?:prior|previous) (?:guidance|outlook|forecast|estimate)|exceed(?:s|ed)? (?:the |its |our )?(?:prior|previous) (?:guidance|outlook|forecast))\b/i,
     'raised',
   ],
   [
-    /\b(?:lowers|lowered|lowering|downward revisions?|revised downward|lower (?:its|the|our)|reduces? (?:its|the)|reduced (?:its|the)|cuts? (?:its|the)|reduction in (?:[\w-]+ ){0,3}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was) (?:reduced|lowered)|down from (?:the |its |our )?(?:prior|previous) (?:guidance|outlook|forecast)|(?:fall|falls|fell|falling) (?:\w+ ){0,2}short of (?:the |its |our )?(?:previous(?:ly stated)?|prior|original) (?:target|guidance|outlook|forecast))\b/i,
+    /\b(?:lowers|lowered|lowering|downward revisions?|revised downward|lower (?:its|the|our)|reduces? (?:its|the)|reduced (?:its|the)|cuts? (?:its|the)|reduction in (?:[\w-]+ ){0,3}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was) (?:reduced|lowered)|down from (?:the |its |our )?(?:prior|previous) (?:guidance|outlook|forecast|estimate)|reduced from (?:€|£|\$|(?:US|[ACR])\$|(?:EUR|GBP|USD|CHF|JPY|SEK|NOK|DKK|CAD|AUD)\s?)?\d+|(?:fall|falls|fell|falling) (?:\w+ ){0,2}short of (?:the |its |our )?(?:previous(?:ly stated)?|prior|original) (?:target|guidance|outlook|forecast))\b/i,
     // (h-guid24: "will fall significantly short of the previously stated target": lowered.)
+    // (h-guid27: "down from the previous estimate of around €10.5 billion", and a range "reduced from €550 million to
+    // €625 million", an earlier amount after "reduced from": lowered.)
     'lowered',
   ],
   [/\bnarrow(?:s|ed|ing)?\b/i, 'narrowed'],
@@ -694,10 +705,23 @@ export function guidanceOf(
       /\b(?:earnings|EPS)\b/i.test(prior.text)
         ? prior
         : null;
+    // (h-guid27) An item naming a measure before a colon ("Tax rate: approximately 60 percent on a reported basis, due
+    // to ...") whose paragraph goes on to expect the same measure on another basis ("The comparable basis tax rate is
+    // expected to be 37 percent") is a target too: the forward word of the next sentence speaks of both.
+    const nextSentence = sentences[si + 1];
+    const itemName = /^[\s·•|*-]*([A-Za-z][A-Za-z -]{2,40}):\s/.exec(s.text)?.[1];
+    const itemMetric = itemName ? METRICS.find(([re]) => re.test(itemName))?.[1] : undefined;
+    const pairedItem =
+      itemMetric !== undefined &&
+      nextSentence !== undefined &&
+      nextSentence.block === s.block &&
+      looksForward(nextSentence.text) &&
+      METRICS.find(([re]) => re.test(nextSentence.text))?.[1] === itemMetric;
     const forward =
       assumed !== null ||
       looksForward(s.text) ||
       CHANGED_EXPECTATIONS.test(s.text) ||
+      pairedItem ||
       (impliedFrom !== null && looksForward(impliedFrom.text));
     if (!forward && !outlookSection) continue;
     // (h-guid18) Under an outlook heading, an item with no forward word that opens with a metric's signed change ("• EPS
@@ -711,7 +735,8 @@ export function guidanceOf(
     // (h-guid16: whatever mark the amount carries: "Free cash flow ... was DKK 785 million" under a headline naming the
     // raised guidance is a result.)
     if (
-      /\b(?:was|were) (?:flat at )?(?:\$|€|£|(?:US|[ACR])\$|(?:USD|EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?\d|\d)|\breported\b/i.test(
+      // (h-guid27: "on a reported basis" names a basis, not a result reported.)
+      /\b(?:was|were) (?:flat at )?(?:\$|€|£|(?:US|[ACR])\$|(?:USD|EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\s?\d|\d)|\breported\b(?!\s+basis\b)/i.test(
         s.text,
       ) &&
       // (h-guid18: a forward word only in the outlook the result is set against, "was flat at $0.83, exceeding the
@@ -956,7 +981,13 @@ export function guidanceOf(
       if (h.metric === 'diluted_shares' && /^basic and diluted\b/i.test(h.label)) h.pick = 1;
     for (let i = hits.length - 1; i >= 0; i--) {
       const h = hits[i]!;
-      if (!/\bGAAP and non-GAAP\s+$/i.test(s.text.slice(Math.max(0, h.index - 20), h.index))) continue;
+      // (h-guid27: ... and so is a name followed by its two bases, "effective tax rate on a reported basis and a
+      // non-GAAP basis remain unchanged at approximately 19% and 17%, respectively".)
+      if (
+        !/\bGAAP and non-GAAP\s+$/i.test(s.text.slice(Math.max(0, h.index - 20), h.index)) &&
+        !/^\s*on an? (?:reported|GAAP) basis and (?:on )?an? non[- ]?GAAP basis\b/i.test(s.text.slice(h.end))
+      )
+        continue;
       hits.splice(i, 1, { ...h, bases: 'gaap', pick: 0 }, { ...h, bases: 'non_gaap', pick: 1 });
     }
     // (h-guid21) A metric followed by ranges each with its own period phrase ("expects to earn between 60 cents and 70
@@ -1148,6 +1179,14 @@ export function guidanceOf(
         /^(?:[^.;\d]|\.(?=\d))*?\b(?:previous(?:ly)?|prior|original(?:ly)?)\b(?:[^.;\d]|\.(?=\d))*?\d(?:[^.;]|\.(?=\d))*?\band\s+(?:reach|come\s+in\s+at|amount\s+to)\b(?:\s+a\s+level)?/i.exec(
           rest.slice(0, 300),
         );
+      // (h-guid27) An amount measure said to move by a percent to a level ("an underlying trading profit up 20 percent to
+      // 35-40 million pounds"): the level is its target, the percent its change.
+      const movedBy =
+        /_income$|^ebitda$/.test(h.metric) &&
+        /^\s*(?:(?:is|are)\s+(?:expected\s+)?)?(?:up|down|(?:to\s+)?(?:rise|fall|grow|increase|decrease|decline))\s+(?:by\s+)?(?:about\s+|around\s+|approximately\s+|roughly\s+)?\d[\d.]*\s?(?:%|percent|per cent)\s+to\s+(?=\S*\d)/i.exec(
+          window,
+        );
+      if (movedBy) window = ` of ${window.slice(movedBy[0].length)}`;
       const named = window;
       if (arriving && guidanceValue(` ${rest.slice(arriving[0].length, arriving[0].length + 140)}`) !== null)
         window = ` ${rest.slice(arriving[0].length, arriving[0].length + 140)}`;
@@ -1289,9 +1328,11 @@ export function guidanceOf(
       // $4.40 per share") is a non-GAAP EPS target: GAAP has no operating income per share.
       // "$57-$61 million on a GAAP basis", "Net income per share (GAAP) is expected ...": a basis stated right after
       // the value, or in parentheses right after the metric, is the value's.
-      const after = /^\s*(?:(?:thousand|million|billion)\s+)?on an? (non[- ]?gaap|gaap) basis\b/i.exec(
-        afterValue,
-      );
+      // (h-guid27: "$21.80 to $22.50 on a reported basis and $23.00 to $23.70 on a non-GAAP basis": reported is GAAP.)
+      const after =
+        /^\s*(?:(?:thousand|million|billion)\s+)?on an? (non[- ]?gaap|gaap|reported) basis\b/i.exec(
+          afterValue,
+        );
       const paren = /^\s*\((non[- ]?gaap|gaap)\)/i.exec(window);
       const stated = after?.[1] ?? paren?.[1];
       const statedBasis: 'gaap' | 'non_gaap' | null = stated
@@ -1302,6 +1343,10 @@ export function guidanceOf(
       // A percent of revenue ("operating expenses to be approximately 49% of revenue", "capital expenditures ... about 4%
       // to 5% of revenue per annum") is a ratio to revenue, not the metric's level.
       if (g.unit === 'percent' && /^\s*of\s+(?:total\s+|net\s+)?(?:revenues?|sales)\b/i.test(afterValue))
+        continue;
+      // (h-guid27) A rate stated for every year of a plan ("the organic growth target for net sales of more than 5%
+      // annually ... defined in the 2020 strategy") is the plan's, no target of one period.
+      if (g.unit === 'percent' && /^\s*(?:annually|per annum|each year|every year)\b/i.test(afterValue))
         continue;
       const operatingPerShare =
         metric === 'operating_income' && /^\s*per (?:diluted |basic )?(?:common )?share\b/i.test(afterValue);
@@ -1354,7 +1399,16 @@ export function guidanceOf(
         /^\s*(?:now\s+)?(?:expected\s+)?to\s+(grow|increase|rise|decline|decrease|fall|drop)\s+(?:by\s+)?(?:about|approximately|around|roughly)?\s*$/i.exec(
           window.slice(0, Math.max(0, window.indexOf(g.printed))),
         );
-      if (metric === 'revenue' && g.unit === 'percent' && g.relative && g.point !== null && verb) {
+      // (h-guid27: so does revenue said "to fall by around 6 percent" with no "relative" reading: "first-half revenue to
+      // fall by around 6 percent to about 1.35 billion pounds".)
+      if (
+        h.metric === 'revenue' &&
+        (metric === 'revenue' || metric === 'revenue_growth') &&
+        g.unit === 'percent' &&
+        (g.relative || metric === 'revenue_growth') &&
+        g.point !== null &&
+        verb
+      ) {
         metric = 'revenue_growth';
         if (/decline|decrease|fall|drop/i.test(verb[1]!)) sign = -1;
       }
@@ -1447,14 +1501,18 @@ export function guidanceOf(
       // stated for revenue growth elsewhere in the text are that growth.
       // (h-guid20: ... and so is one whose name has "constant currency" before it, "constant currency revenues to
       // increase in a range of approximately 6% to 7%".)
+      // (h-guid27: ... and "local currency sales ... will increase approximately 3%", the same growth at the year
+      // before's exchange rates.)
       if (
         (metric === 'revenue' || metric === 'revenue_growth') &&
         unit === 'percent' &&
         (/^\s*in constant currenc(?:y|ies)\b/i.test(afterValue) ||
-          /\bconstant[- ]currency\s+$/i.test(wordsBefore))
+          /\b(?:constant|local)[- ]currency\s+$/i.test(wordsBefore))
       ) {
         constantCurrency.add(`${g.low}|${g.high}|${g.point}`);
-        continue;
+        // (h-guid27) Its row is kept until the end, where it is dropped, so that the sentence's period still frames the
+        // sentences after it ("For the full year 2025, management anticipates local currency sales will increase
+        // approximately 2% ... . Adjusted EPS is forecast to be in the range of $42.05 to $42.25").
       }
       const negated = (v: number | null) => (v === null ? null : -v);
       // Without a status word, the comparison with the previous target; "updated" (no direction) is refined by the
@@ -1584,7 +1642,7 @@ export function guidanceOf(
       // after "and" with a basis of its own is the same target on that basis.
       const second =
         after && sign === 1
-          ? /^,?\s+and\s+([^,;]{1,40}?)\s+on an? (non[- ]?gaap|gaap) basis\b/i.exec(
+          ? /^,?\s+and\s+([^,;]{1,40}?)\s+on an? (non[- ]?gaap|gaap|reported) basis\b/i.exec(
               afterValue.slice(after[0].length),
             )
           : null;
@@ -1603,6 +1661,27 @@ export function guidanceOf(
           point: full(g2.point),
           printed: g2.printed,
           status: statusOfHit(g2, h.index, afterValue.slice(after![0].length + second[0].length)),
+        });
+      // (h-guid27) A change of revenue followed by the level it comes to ("first-half revenue to fall by around 6 percent
+      // to about 1.35 billion pounds") states the revenue target too, with the same period, basis and status.
+      const levelAfter =
+        metric === 'revenue_growth' && h.metric === 'revenue' && unit === 'percent'
+          ? /^\s*(?:year[- ](?:on|over)[- ]year\s+)?to\s+(?:total\s+)?((?:about|around|approximately|roughly)\s+)?([^,;()]{1,40})/i.exec(
+              afterValue,
+            )
+          : null;
+      const gl = levelAfter ? guidanceValue(` of ${levelAfter[2]!}`) : null;
+      if (levelAfter && gl && gl.unit !== 'percent' && gl.money && (gl.point !== null || gl.low !== null))
+        out.push({
+          ...out.at(-1)!,
+          metric: 'revenue',
+          low: gl.point === null ? toFullUnits(gl.low!, gl.scale) : null,
+          high: gl.point === null && gl.high !== null ? toFullUnits(gl.high, gl.scale) : null,
+          point: gl.point === null ? null : toFullUnits(gl.point, gl.scale),
+          printed: gl.printed,
+          unit: 'currency',
+          scale: gl.scale,
+          relative: false,
         });
     }
     if (out.length === before) out.push(...lossTargets(s, tgt, status));
@@ -1882,11 +1961,18 @@ function followingComparison(sentences: Sentence[], i: number, metric: string): 
   // metric, or none), within the next three of the paragraph, states the earlier target of the ranges before it.
   for (const later of sentences.slice(i + 1, i + 4)) {
     if (later.block !== sentences[i]!.block) break;
-    if (
-      /^(?:this|these)\s+compares?\s+(?:with|to)\b.*\b(?:guidance|outlook)\b/i.test(later.text) &&
-      METRICS.every(([re, m]) => m === metric || !re.test(later.text))
-    )
-      return ` ${later.text}`;
+    if (!/^(?:this|these)\s+compares?\s+(?:with|to)\b.*\b(?:guidance|outlook)\b/i.test(later.text)) continue;
+    if (METRICS.every(([re, m]) => m === metric || !re.test(later.text))) return ` ${later.text}`;
+    // (h-guid27) One naming the earlier guidance of several metrics ("This compares with previous local currency sales
+    // growth guidance of approximately 1% to 2% and Adjusted EPS guidance of $41.70 to $42.20") gives each metric the
+    // value after its own name and "guidance of".
+    const name = METRICS.find(([, m]) => m === metric)?.[0].exec(later.text);
+    const own = name
+      ? /^\s*(?:guidance|outlook)(?:\s+range)?\s+of\s+(.*?)(?:\s+and\s+(?:[\w-]+\s+){0,5}?(?:guidance|outlook)\b.*)?[.;]?$/i.exec(
+          later.text.slice(name.index + name[0].length),
+        )
+      : null;
+    if (own) return ` previous guidance of ${own[1]}`;
   }
   const previous = /\bprevious(?:ly)?\b|\bprior (?:guidance|outlook|range|estimate)/i.exec(next.text);
   if (!previous) return '';
@@ -2088,8 +2174,10 @@ export function signedLosses(text: string): string {
 function isMoney(window: string, m: RegExpExecArray): boolean {
   return (
     /\$|€|£|¥|\b(?:USD|EUR|RMB|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK)\b/.test(m[0]) ||
-    // (h-guid22: or by "euros", "2000 million euros".)
-    /^\s*(?:yen|euros?)\b/i.test(window.slice(m.index + m[0].length)) ||
+    // (h-guid22: or by "euros", "2000 million euros"; h-guid27: or "pounds", "2.7-2.8 billion pounds", or francs.)
+    /^\s*(?:yen|euros?|pounds(?: sterling)?|(?:Swiss )?francs)\b/i.test(
+      window.slice(m.index + m[0].length),
+    ) ||
     CROWNS_AFTER.test(window.slice(m.index + m[0].length))
   );
 }
@@ -3456,7 +3544,17 @@ export function applyWordedStatus<
     else for (const clause of clausesOf(b.text)) apply(rows, clause);
   }
 
-  function apply(rows: G[], t: string): void {
+  function apply(rows: G[], t0: string): void {
+    // (h-guid27) A status whose object is the forecast "by segments" ("we revised the forecast by segments at the results
+    // announcement") speaks of the segments' targets, none of the consolidated ones; an opening clause of concession
+    // ("Although there has been an improvement in operating profit, ordinary profit is expected to remain unchanged")
+    // names no target of the status after it.
+    const t = t0
+      .replace(
+        /\b(?:revis|updat|rais|lower|adjust)\w*\s+(?:the |its |our )?(?:forecasts?|guidance|outlook)\s+(?:by|for (?:each|all|its) )\s*segments?\b[^.;]*/gi,
+        ' ',
+      )
+      .replace(/(^|[.!?]\s+)(?:Although|While|Though)\b[^,.;]{1,120},/g, '$1');
     // "raises its earnings expectations": earnings named with a forecast word are the profit targets as a whole.
     // (So are income or profit named with one: "upward revisions to our sales and income forecast".)
     // (h-guid15: so is the range of its earnings or profit: "narrowed the top range of its full-year earnings".)

@@ -1,7 +1,12 @@
 import type { Concept } from './release-concepts.ts';
 import { PER_SHARE_CONCEPTS, unitOfConcept } from './release-concepts.ts';
 import { type ReleaseDocument, readRelease } from './release-document.ts';
-import { forecastTable, plainForecastTable } from './release-forecast-table.ts';
+import {
+  cellForecastTable,
+  forecastTable,
+  plainForecastTable,
+  repeatedHeadTable,
+} from './release-forecast-table.ts';
 import {
   applyWordedStatus,
   type Guidance,
@@ -326,8 +331,23 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * line names the line as reported; a cell on a line of its own may be an amount in pence ("39.5p") or a percent change
  * with a plus sign ("+25%"); a per-share figure of no stated kind whose paragraph is followed by one in parentheses
  * opening with a kind ("(diluted and excluding ...)") is of that kind.
+ * /46 (h-guid27; /45 is another helper's): guidance set 15 rules: "the financial year 2024" names that fiscal year; a
+ * value right after "is now" / "are now" is the target's; "down from the previous estimate" and "reduced from" an amount
+ * are lowered; growth "in local currency" ("local currency sales") is no target, its sentence still framing the period
+ * of the next; a basis after a range "on a reported basis" is GAAP, and a name followed by "on a reported basis and a
+ * non-GAAP basis" takes "A and B, respectively" one per basis; "remain(s) unchanged at" is a forward word; a percent
+ * stated "annually" (a plan's yearly rate) is no target; revenue "to fall by around 6 percent to about 1.35 billion
+ * pounds" is growth below zero and the level after "to"; "trading profit" is operating profit, and an amount measure
+ * "up 20 percent to 35-40 million pounds" takes the level; an amount followed by "pounds" or "francs" is money; a
+ * comparison with several measures' earlier guidance gives each its own value; EBITDA spelled out is EBITDA; a table
+ * printed as lines repeating its heads before each cell gives the "YYYY Guidance" cell in its caption's scale; a yen
+ * table one cell per line with heads in two layers gives the year-over-"Forecast" column; "expected to exceed the
+ * previous forecast" is raised; a status on the forecast "by segments" or after an opening "Although ...," clause names
+ * no consolidated target; "profit attributable to owners of parent" is net income; an item "Tax rate: ... on a reported
+ * basis" before an expected tax rate of another basis is a target, and "on a reported basis" is no reported result.
+ * /47 holds /45 and /46 (the lead's merge).
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/45';
+export const RELEASE_PARSER_VERSION = 'earnings-release/47';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';
@@ -622,7 +642,12 @@ function guidanceRows(
           evidence: sentenceEvidence(sentence),
         }),
       ),
-    ...[...forecastTable(doc.text), ...plain].map(
+    ...[
+      ...forecastTable(doc.text),
+      ...plain,
+      ...repeatedHeadTable(doc.text),
+      ...cellForecastTable(doc.text),
+    ].map(
       ({ block, ...g }): ReleaseGuidance => ({
         ...g,
         currency: money(g.unit),

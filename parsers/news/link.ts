@@ -949,7 +949,8 @@ export function linkItem(
       start > 0 &&
       /^[A-Z][A-Z&.'’-]*(?: [A-Z&.'’-]+)+:\s*$/.test(title.slice(0, start)) &&
       !titleCased(title.slice(start));
-    const inTitle = nameMatches(title, reg, selfNames, start, ambiguous).filter(
+    const titleHits = nameMatches(title, reg, selfNames, start, ambiguous);
+    const inTitle = titleHits.filter(
       (h) =>
         !(oneWordLabel && h.at < start && h.kind === 'first_word') &&
         !(capsLabel && h.at < start) &&
@@ -967,9 +968,7 @@ export function linkItem(
     );
     // (a place or a kind the headline names that way is not the company in its summary either)
     const attributes = new Set(
-      nameMatches(title, reg, selfNames, start, [])
-        .filter((h) => attributeWord(h, title, item.summary ?? ''))
-        .map((h) => h.company.company_id),
+      titleHits.filter((h) => attributeWord(h, title, item.summary ?? '')).map((h) => h.company.company_id),
     );
     // a company named as the modifier of a role noun is not the subject: "Nvidia Rival Groq Set To ...", "Key Nvidia Supplier
     // Taiwan Semi Stock" (the subject is the rival, the supplier; and an industry word before "operator", "firm", "maker" or

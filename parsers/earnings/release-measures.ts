@@ -171,11 +171,21 @@ function periodNamed(s: string): Measure['period'] | null {
 
 export function measuresOf(sentences: Sentence[]): Measure[] {
   const out: Measure[] = [];
-  const seen = new Set<string>();
-  const add = (m: Measure) => {
+  const seen = new Map<string, { at: number; whole: boolean }>();
+  // (h-earn38: Intevac Q3 2019, "TFE gross margin was 28.2%" ... "Consolidated gross margin was 33.4%") A measure named
+  // as the whole company's ("consolidated", "overall", "company-wide") replaces the same measure and period read first
+  // under another name: a release that prints the consolidated figure prints the others as its parts.
+  const add = (m: Measure, whole = false) => {
     const key = `${m.measure ?? m.name.toLowerCase()}|${m.period}`;
-    if (seen.has(key)) return;
-    seen.add(key);
+    const had = seen.get(key);
+    if (had !== undefined) {
+      if (whole && !had.whole) {
+        out[had.at] = m;
+        seen.set(key, { at: had.at, whole });
+      }
+      return;
+    }
+    seen.set(key, { at: out.length, whole });
     out.push(m);
   };
   for (const s of sentences.slice(0, 120)) {
@@ -193,6 +203,9 @@ export function measuresOf(sentences: Sentence[]): Measure[] {
           !/\b(?:portion|part) of\s+$|\($/i.test(s.text.slice(0, x.index)),
       );
       if (!m) continue;
+      const whole = /\b(?:consolidated|overall|company[- ]wide)\s+$/i.test(
+        s.text.slice(Math.max(0, m.index! - 30), m.index),
+      );
       // A percent right before a change measure's name, with the change word after it ("a 1.5% same-store sales
       // increase", "2% comparable sales growth"), is that measure's value.
       const lead = /(\d+(?:\.\d+)?)\s?(%|percent)\s+$/i.exec(
@@ -331,48 +344,54 @@ export function measuresOf(sentences: Sentence[]): Measure[] {
         : null;
       if (year) {
         const at = s.start + m.index! + m[0].length + vIndex + v[0].length + year[0].indexOf(year[1]!);
-        add({
+        add(
+          {
+            name: m[0],
+            measure,
+            unit: 'percent',
+            period: 'year',
+            printed: year[1]!,
+            value: Number(year[1]),
+            scale: 'units',
+            sentence: s,
+            start: at,
+            end: at + year[1]!.length,
+          },
+          whole,
+        );
+      }
+      add(
+        {
           name: m[0],
           measure,
-          unit: 'percent',
-          period: 'year',
-          printed: year[1]!,
-          value: Number(year[1]),
-          scale: 'units',
+          unit,
+          // A sentence that names no period takes its heading's ("Twelve-Month Period Ended December 31, 2011" above
+          // "GAAP Combined Ratio – 115.1 percent").
+          // Assets under management are a balance at the period end, whatever period the sentence names.
+          // (h-earn31: Goldman Sachs 3Q23, "Annualized return on average common shareholders' equity (ROE)1 was 7.1% for
+          // the third quarter of 2023 and 7.6% for the first nine months of 2023": a value followed by its own period
+          // phrase ("for the ...") is that period's, whatever other period the sentence names after it; "in 2009" after a
+          // quarter's ratio is the quarter's year, no period phrase.)
+          period:
+            measure === 'assets_under_management'
+              ? 'point_in_time'
+              : (periodNamed(
+                  /^\s*(?:for|in|during)\s+the\s+[^,;.]{0,50}/i.exec(
+                    s.text.slice(start - s.start + printed.length),
+                  )?.[0] ?? '',
+                ) ??
+                periodNamed(s.text.slice(0, m.index! + m[0].length + 120)) ??
+                periodNamed(s.heading) ??
+                'quarter'),
+          printed,
+          value: unit === 'percent' || unit === 'currency_per_share' ? value : toFullUnits(value, scale),
+          scale: unit === 'percent' ? 'units' : scale,
           sentence: s,
-          start: at,
-          end: at + year[1]!.length,
-        });
-      }
-      add({
-        name: m[0],
-        measure,
-        unit,
-        // A sentence that names no period takes its heading's ("Twelve-Month Period Ended December 31, 2011" above
-        // "GAAP Combined Ratio – 115.1 percent").
-        // Assets under management are a balance at the period end, whatever period the sentence names.
-        // (h-earn31: Goldman Sachs 3Q23, "Annualized return on average common shareholders' equity (ROE)1 was 7.1% for
-        // the third quarter of 2023 and 7.6% for the first nine months of 2023": a value followed by its own period
-        // phrase ("for the ...") is that period's, whatever other period the sentence names after it; "in 2009" after a
-        // quarter's ratio is the quarter's year, no period phrase.)
-        period:
-          measure === 'assets_under_management'
-            ? 'point_in_time'
-            : (periodNamed(
-                /^\s*(?:for|in|during)\s+the\s+[^,;.]{0,50}/i.exec(
-                  s.text.slice(start - s.start + printed.length),
-                )?.[0] ?? '',
-              ) ??
-              periodNamed(s.text.slice(0, m.index! + m[0].length + 120)) ??
-              periodNamed(s.heading) ??
-              'quarter'),
-        printed,
-        value: unit === 'percent' || unit === 'currency_per_share' ? value : toFullUnits(value, scale),
-        scale: unit === 'percent' ? 'units' : scale,
-        sentence: s,
-        start,
-        end: start + printed.length,
-      });
+          start,
+          end: start + printed.length,
+        },
+        whole,
+      );
     }
     // "returns on average equity and assets for the first quarter were 12.64% and 1.26%, respectively": each return
     // takes its value in the order named.

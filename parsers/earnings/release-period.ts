@@ -1495,7 +1495,12 @@ function quarterEndedWithoutYear(prose: Block[]): ReportedPeriod | null {
 function withYearToDateEnded(p: ReportedPeriod, ended: EndedPhrase[]): ReportedPeriod {
   const ordinal = Number(/^Q([23])$/.exec(p.fiscalPeriod ?? '')?.[1] ?? 0);
   if (ordinal === 0 || p.periodEnd !== null) return p;
-  const months = ordinal === 2 ? /\b(?:six|6)[- ]months?\b/i : /\b(?:nine|9)[- ]months?\b/i;
+  // (h-earn38) "the year-to-date period ended September 30, 2010" names no months: a year to date ending on the
+  // quarter's closing month of a calendar year is that quarter's year to date as well.
+  const months =
+    ordinal === 2
+      ? /\b(?:six|6)[- ]months?\b|\byear[- ]to[- ]date\b/i
+      : /\b(?:nine|9)[- ]months?\b|\byear[- ]to[- ]date\b/i;
   const ytd = ended.filter((e) => {
     if (e.filed || e.compared || e.span !== 'ytd') return false;
     const words = e.block.text.slice(Math.max(0, e.start - e.block.start - 20), e.end - e.block.start);

@@ -346,8 +346,12 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * no consolidated target; "profit attributable to owners of parent" is net income; an item "Tax rate: ... on a reported
  * basis" before an expected tax rate of another basis is a target, and "on a reported basis" is no reported result.
  * /47 holds /45 and /46 (the lead's merge).
+ * /48 (h-earn38, held-out set 31): a quarter release's "year-to-date period ended September 30, 2010" (no months named)
+ * ends the second or third quarter it reports when that date closes the quarter's third month, as "the nine months
+ * ended" does; a measure named as the whole company's ("Consolidated gross margin was 33.4%") replaces the same measure
+ * and period read first under a segment's name ("TFE gross margin was 28.2%").
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/47';
+export const RELEASE_PARSER_VERSION = 'earnings-release/48';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

@@ -215,6 +215,14 @@ export function conceptOfLabel(
   // the operating income: the costs it names are left out of it.
   if (/^(?:profit|income|earnings)(?: ?\/ ?\(loss\)| \(loss\))? from operations before other\b/.test(core))
     return 'operating_income';
+  // (h-earn38: Bodycote, "Operating profit prior to exceptional items | 52.4" above "Operating profit | 50.3") An
+  // operating line "before" or "prior to" exceptional items is the operating income without them: a non-GAAP figure.
+  if (
+    /^(?:operating (?:profit|income)|(?:profit|income) from operations) (?:before|prior to) exceptional items$/.test(
+      core,
+    )
+  )
+    return 'operating_income';
   // ("Profit after tax" is the net income: the exclusion of tax lines is of the tax and of profit before it.)
   // ("Earnings after taxes", "Result after tax": the same line, the German and Nordic wording.)
   if (EXCLUDE.test(core.replace(/^(?:profit|earnings|income|result) after tax(?:es|ation)?\b/, 'profit')))
@@ -265,6 +273,7 @@ export function labelIsNonGaap(rawLabel: string, concept: Concept): boolean {
   // A line stated "before the" item an abbreviation names ("Net income before the LPT", "Earnings per share before
   // the LPT") leaves that item out: non-GAAP.
   if (/\bbefore the [A-Z]{2,6}\b/.test(rawLabel)) return true;
+  if (/\b(?:before|prior to) exceptional items$/.test(label)) return true;
   if (/^gaap\b|\bgaap basis\b|\(gaap\)|as reported\b|\breported\b/.test(label)) return false;
   if (concept === 'ffo_per_share' || concept === 'affo_per_share') return true;
   if (concept === 'net_interest_income') return TAX_EQUIVALENT.test(label);

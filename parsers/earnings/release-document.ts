@@ -71,14 +71,15 @@ export function bodyToBlocks(input: string): Block[] {
     /^[ \t]*\|[ \t]*[^|\s]/m.test(body) || /^[ \t]*\|[ \t]*\|/m.test(body)
       ? body
       : body.replace(/^[ \t]*\|[ \t]*$/gm, '');
+  const turned = looksLikeHtml(body) ? unmarked : labelAfterFigureColumns(unmarked);
   const plain = looksLikeHtml(body)
     ? body
     : runTogetherRows(
         spacedColumnRows(
           spanDateRows(
-            pipeCellText(closedCellText(unmarked) ?? unmarked) ??
-              lineCellText(unmarked) ??
-              wrappedPipeRows(trailingPipeRows(boxedCellRows(unmarked))),
+            pipeCellText(closedCellText(turned) ?? turned) ??
+              lineCellText(turned) ??
+              wrappedPipeRows(trailingPipeRows(boxedCellRows(turned))),
           ),
         ),
       );
@@ -123,6 +124,64 @@ export function bodyToBlocks(input: string): Block[] {
     pos += text.length + 1;
   }
   return blocks;
+}
+
+/** A figure cell of a pipe table: "587.8", "(490.3)", "–" for nil. */
+const FIGURE_CELL = /^(?:\(?-?\d[\d,]*(?:\.\d+)?\)?|[-\u2013\u2014])$/;
+
+/**
+ * (h-earn38: Bodycote's H1 2013 statement, "Year ended 31 Dec 2012 (Restated)* £m | | | Note | Half year to 30 June 2013"
+ * over "£m | Half year to 30 June 2012 (Restated)* £m |" over "---|", then "587.8 | | Revenue | 2 | 316.5 | 301.3 |".) A
+ * Markdown table's header line that does not end in a cell mark, followed by one that does and by the rule line
+ * ("---|"), is one header row broken inside a cell; and a table whose rows each print a figure column before the label
+ * (three or more rows opening with a figure, the label always in the same cell after figures and empty cells) has those
+ * leading cells moved after the row's others, in its header too, so each row opens with its label as the reader expects.
+ */
+function labelAfterFigureColumns(body: string): string {
+  if (!/^[ \t]*-{3,}[ \t]*\|/m.test(body)) return body;
+  const lines = body.split('\n');
+  for (let i = 0; i + 2 < lines.length; i++) {
+    if (
+      lines[i]!.includes('|') &&
+      !/\|[ \t]*$/.test(lines[i]!) &&
+      /\|[ \t]*$/.test(lines[i + 1]!) &&
+      /^[ \t]*-{3,}[ \t]*\|[ \t|-]*$/.test(lines[i + 2]!)
+    )
+      lines.splice(i, 2, `${lines[i]!.trim()} ${lines[i + 1]!.trim()}`);
+  }
+  const cellsOf = (l: string) => {
+    const c = l.split('|').map((x) => x.trim());
+    if (c.length > 1 && c[c.length - 1] === '') c.pop();
+    return c;
+  };
+  const labelAt = (c: string[]) => c.findIndex((x) => x !== '' && !FIGURE_CELL.test(x));
+  for (let r = 0; r < lines.length; r++) {
+    if (!/^[ \t]*-{3,}[ \t]*\|[ \t|-]*$/.test(lines[r]!) || r === 0 || !lines[r - 1]!.includes('|')) continue;
+    let end = r + 1;
+    while (end < lines.length && lines[end]!.includes('|')) end++;
+    const rows = lines.slice(r + 1, end).map(cellsOf);
+    const opened = rows.filter((c) => FIGURE_CELL.test(c[0] ?? '') && labelAt(c) > 0);
+    if (opened.length < 3) continue;
+    const k = labelAt(opened[0]!);
+    if (!opened.every((c) => labelAt(c) === k)) continue;
+    const labelled = rows.filter((c) => labelAt(c) >= 0 && labelAt(c) !== k);
+    // Every other labelled row is a unit or heading row whose first cell is its only text before the label's cell.
+    if (labelled.some((c) => c.slice(0, k).some((x) => x !== '' && !FIGURE_CELL.test(x)) && labelAt(c) !== 0))
+      continue;
+    // A "Note" column holds note references, not figures: dropped, so a heading row with a note number ("Earnings per
+    // share | 5") stays a heading. (Empty cells are dropped too: the reader takes a row's figures in order, and " | | "
+    // is no cell mark it splits on.)
+    const header = cellsOf(lines[r - 1]!);
+    const rotate = (c: string[]) => [...c.slice(k), ...c.slice(0, k)];
+    const note = rotate(header).findIndex((x) => /^notes?$/i.test(x));
+    const turn = (c: string[]) =>
+      rotate(c)
+        .filter((x, i) => i !== note && x !== '')
+        .join(' | ');
+    lines[r - 1] = turn(header);
+    for (let j = r + 1; j < end; j++) lines[j] = turn(cellsOf(lines[j]!));
+  }
+  return lines.join('\n');
 }
 
 /**

@@ -1566,11 +1566,17 @@ function halfYearlyReport(prose: Block[]): ReportedPeriod | null {
 function halfCodeHeadings(blocks: Block[]): ReportedPeriod | null {
   const firstRow = blocks.findIndex((b) => b.row && /\d/.test(b.text));
   if (firstRow < 0) return null;
-  const codes: { year: number; b: Block; text: string }[] = [];
+  const codes: { year: number; end: string | null; b: Block; text: string }[] = [];
+  // (h-earn38: Bodycote H1 2013, "Half year to 30 June 2013 £m | Half year to 30 June 2012 (Restated)* £m") ... and so do
+  // headings naming half years by their end date, which then is the period's stated end.
+  const dated = new RegExp(String.raw`^\s*half[- ]year\s+(?:to|ended)\s+(${DATE_SOURCE})\b`, 'i');
   for (const b of blocks.slice(Math.max(0, firstRow - 12), firstRow + 1)) {
     for (const cell of b.row ? b.text.split(' | ') : [b.text]) {
       const m = /^\s*(?:H1|1H)\s?((?:19|20)\d{2})\b(?:\s*£m)?\s*$/i.exec(cell);
-      if (m !== null) codes.push({ year: Number(m[1]), b, text: cell.trim() });
+      if (m !== null) codes.push({ year: Number(m[1]), end: null, b, text: cell.trim() });
+      const d = dated.exec(cell);
+      const end = d === null ? null : parseDate(d[1]!);
+      if (end !== null) codes.push({ year: Number(end.slice(0, 4)), end, b, text: d![0].trim() });
     }
   }
   if (codes.length < 2) return null;
@@ -1579,7 +1585,7 @@ function halfCodeHeadings(blocks: Block[]): ReportedPeriod | null {
   return {
     fiscalYear: latest.year,
     fiscalPeriod: 'H1',
-    periodEnd: null,
+    periodEnd: latest.end,
     fiscalYearSource: 'stated',
     alsoFiscalYear: false,
     evidence: {

@@ -101,6 +101,8 @@ interface TableContext {
   index?: number;
   /** An untitled table that lists income taxes after a revenue line: a statement of operations. */
   statementRows?: boolean;
+  /** A row of units alone ("Pence | Pence | Pence") set the per-share rows under it in hundredths. */
+  hundredths?: boolean;
 }
 
 const TITLE =
@@ -112,7 +114,7 @@ const FORWARD_TABLE =
 const RECONCILIATION = /reconciliation|non[- ]?gaap|adjusted|pro[- ]forma/i;
 // (h-earn35: voestalpine's "Q 1 2020/21": a quarter code may have a space before its digit.)
 const SPAN_WORDS =
-  /\bFY(?= ?(?:19|20)\d{2}\b)|\b[1-4]Q(?= ?(?:19|20)\d{2}\b)|(three|six|nine|twelve|\b3|\b6|\b9|\b12)[- ]months?|(thirteen|twelve|fourteen|sixteen|twenty[- ]\w+|thirty[- ]\w+|thirty|forty[- ]\w+|fifty[- ]\w+|\d{1,2})[- ]weeks?|quarter|year[- ]to[- ]date|(?:fiscal )?years?\b|first half|\b(?:H1|1H)\b(?=(?: (?:19|20)\d{2})?(?: ?£m)?\s*(?:\||$))|Q ?[1-4]\b/gi;
+  /\bFY(?= ?(?:19|20)\d{2}\b)|\b[1-4]Q(?= ?(?:19|20)\d{2}\b)|(three|six|nine|twelve|\b3|\b6|\b9|\b12)[- ]months?|(thirteen|twelve|fourteen|sixteen|twenty[- ]\w+|thirty[- ]\w+|thirty|forty[- ]\w+|fifty[- ]\w+|\d{1,2})[- ]weeks?|quarter|year[- ]to[- ]date|half[- ]year(?= (?:to|ended) \d{1,2} [A-Za-z]{3,9} (?:19|20)\d{2})|(?:fiscal )?years?\b|first half|\b(?:H1|1H)\b(?=(?: (?:19|20)\d{2})?(?: ?£m)?\s*(?:\||$))|Q ?[1-4]\b/gi;
 
 const SPAN_TEST = new RegExp(SPAN_WORDS.source, 'i');
 /** The dateless second line of a column heading ("to December 31" under "Twelve months"): part of the header. */
@@ -131,7 +133,7 @@ function spanOf(words: string): Span {
   )
     return 'quarter';
   if (
-    /^(?:six|nine|6|9)[- ]months?$|year[- ]to[- ]date|first half|^(?:h1|1h)$|^(?:twenty|thirty|2\d|3\d)[- ]?\w*[- ]weeks?$|^(?:twenty[- ]\w+|thirty[- ]\w+|thirty|forty[- ]\w+)[- ]weeks?$/.test(
+    /^(?:six|nine|6|9)[- ]months?$|year[- ]to[- ]date|first half|^half[- ]year$|^(?:h1|1h)$|^(?:twenty|thirty|2\d|3\d)[- ]?\w*[- ]weeks?$|^(?:twenty[- ]\w+|thirty[- ]\w+|thirty|forty[- ]\w+)[- ]weeks?$/.test(
       w,
     )
   ) {
@@ -236,8 +238,9 @@ function isHeaderRow(cells: string[]): boolean {
       QUARTER_CODE.test(c.trim()) ||
       /^(?:[369]|12)M(?:(?:19|20)\d{2}|\d{2})$/i.test(c.trim()) ||
       /^[A-Za-z]{3,9}\.? \d{1,2},?(?: (?:19|20)\d{2})?(?:\s*\(\d\))?$/.test(c.trim()) ||
-      // ... or a span and its day-first date in one cell ("Quarter ended 31 December 2011").
-      /^(?:quarter|(?:fiscal )?years?|(?:three|six|nine|twelve) months) ended \d{1,2} [A-Za-z]{3,9} (?:19|20)\d{2}$/i.test(
+      // ... or a span and its day-first date in one cell ("Quarter ended 31 December 2011"; h-earn38: "Half year to 30
+      // June 2013 £m", "Year ended 31 Dec 2012 (Restated)* £m", with a restatement mark and the unit after it).
+      /^(?:quarter|half[- ]year|(?:fiscal )?years?|(?:three|six|nine|twelve) months) (?:ended|to) \d{1,2} [A-Za-z]{3,9} (?:19|20)\d{2}(?:\s*\(restated\)\*?)?(?:\s*£m)?$/i.test(
         c.trim(),
       ) ||
       (SPAN_TEST.test(c) && !/\d{3}/.test(c)) ||
@@ -537,7 +540,14 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     }
     // ... or in a header row's cell of its own ("3rd quarter | € million | % | € million | %"): the columns' unit.
     if (c.scale === null && isHeaderRow(cells)) {
-      const unit = cells.slice(1).find((x) => x.length <= 20 && captionScale(x) !== null);
+      // (h-earn38: Bodycote, "Half year to 30 June 2013 £m | ... | Year ended 31 Dec 2012 (Restated)* £m") ... or at the
+      // end of every period heading, the same unit in each.
+      const tails = cells.map((x) => /\s(£m|€m|\$m)$/.exec(x.trim())?.[1]);
+      const tail =
+        cells.length >= 2 && tails.every((t) => t !== undefined && t === tails[0]) ? tails[0] : undefined;
+      const unit =
+        cells.slice(1).find((x) => x.length <= 20 && captionScale(x) !== null) ??
+        (tail !== undefined && captionScale(tail) !== null ? tail : undefined);
       if (unit !== undefined) {
         c.scale = captionScale(unit)!.scale;
         c.scaleEvidence = unit.trim();
@@ -550,6 +560,12 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       (TITLE.test(first) && cells.slice(1).every((x) => !isFigureCell(x) || /^(?:19|20)\d{2}$/.test(x)))
     ) {
       c.header += ` | ${b.text}`;
+      continue;
+    }
+    // (h-earn38: Bodycote, "Earnings per share" / "Pence | Pence | Pence" / "Basic | 18.9 | 17.3 | 35.9") A row of nothing
+    // but a unit per column is no heading: the per-share rows under it are in that unit, pence or cents hundredths.
+    if (cells.length >= 2 && cells.every((x) => /^(?:pence|cents)$/i.test(x.trim()))) {
+      c.hundredths = true;
       continue;
     }
     const hasLabel = !isFigureCell(first) && !isNilCell(first);
@@ -716,7 +732,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       if (amount === null) return;
       // A per-share cell in pence ("46.4p") is a hundredth of the pound.
       const value =
-        perShare && (/\d\)?p\)?$/.test(printed.trim()) || rowHundredths)
+        perShare && (/\d\)?p\)?$/.test(printed.trim()) || rowHundredths || c.hundredths === true)
           ? Number((amount / 100).toPrecision(12))
           : amount;
       if (productLine) productFigures.set(out.length, c);

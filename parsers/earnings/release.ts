@@ -349,7 +349,13 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * /48 (h-earn38, held-out set 31): a quarter release's "year-to-date period ended September 30, 2010" (no months named)
  * ends the second or third quarter it reports when that date closes the quarter's third month, as "the nine months
  * ended" does; a measure named as the whole company's ("Consolidated gross margin was 33.4%") replaces the same measure
- * and period read first under a segment's name ("TFE gross margin was 28.2%").
+ * and period read first under a segment's name ("TFE gross margin was 28.2%"); a Markdown header line broken inside a
+ * cell (no closing "|", then a line with one, then "---|") is one row, and a table printing a figure column left of its
+ * labels ("587.8 | | Revenue | 2 | 316.5 | 301.3 |") has those cells moved after the others, its "Note" column dropped;
+ * headings "Half year to 30 June 2013 £m" name a six-month column and, two or more with no period in the prose, the
+ * reported H1 and its end; a unit ending every period heading ("£m") is the table's scale; a row of units alone ("Pence |
+ * Pence | Pence") sets the per-share rows under it in hundredths; "Operating profit prior to exceptional items" is the
+ * operating income, non-GAAP.
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/48';
 

@@ -160,7 +160,10 @@ function labelAfterFigureColumns(body: string): string {
     let end = r + 1;
     while (end < lines.length && lines[end]!.includes('|')) end++;
     const rows = lines.slice(r + 1, end).map(cellsOf);
-    const opened = rows.filter((c) => FIGURE_CELL.test(c[0] ?? '') && labelAt(c) > 0);
+    // (A first cell of a bare year, "2023 | First quarter | ...", dates its row: no column left of the labels.)
+    const opened = rows.filter(
+      (c) => FIGURE_CELL.test(c[0] ?? '') && !/^(?:19|20)\d{2}$/.test(c[0]!) && labelAt(c) > 0,
+    );
     if (opened.length < 3) continue;
     const k = labelAt(opened[0]!);
     if (!opened.every((c) => labelAt(c) === k)) continue;

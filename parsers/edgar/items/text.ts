@@ -376,7 +376,12 @@ export function plainToBlocks(text: string): string[] {
       continue;
     }
     if (para === '') lastWasRow = blocks.length > 0 && lastWasRow;
-    const decoded = clean.replace(/\s+/g, ' ');
+    // A line opening with a table cell's separator before an item heading ("|Item 5.02.") is a new table row:
+    // the separator is layout, and the heading starts its own block whatever the line before ended with.
+    // So is a line of separators alone that would open a block ("|" / "Item" / "3.01" / "|" / "Notice ...").
+    if (para === '' && BARS_ALONE.test(clean)) continue;
+    const rowHeading = CELL_HEADING.test(clean);
+    const decoded = (rowHeading ? clean.replace(/^\|\s*/, '') : clean).replace(/\s+/g, ' ');
     if (wrappedHeading) {
       // "ITEM 5. MARKET FOR THE REGISTRANT'S COMMON EQUITY AND RELATED STOCKHOLDER" + "MATTERS."
       wrappedHeading = false;
@@ -390,7 +395,11 @@ export function plainToBlocks(text: string): string[] {
     }
     // A heading line starts its own block even when the typist left no blank line before it: after a sentence,
     // or under a PART heading typed alone on its line ("PART I" / "ITEM 1. BUSINESS.").
-    if (para !== '' && STARTS_HEADING.test(decoded) && (/[.:;]$/.test(para) || PART_ALONE.test(para)))
+    if (
+      para !== '' &&
+      STARTS_HEADING.test(decoded) &&
+      (rowHeading || /[.:;]$/.test(para) || PART_ALONE.test(para) || SECTION_ALONE.test(para))
+    )
       flush();
     para += (para === '' ? '' : ' ') + decoded;
     // An all-caps heading line ends its block, so its title is never glued to the first paragraph;
@@ -408,6 +417,11 @@ export function plainToBlocks(text: string): string[] {
 const STARTS_HEADING = /^(?:PART\s+[IV]+\W*)?ITEMS?\s+\d/i;
 /** A PART heading typed alone on its line, its title in capitals or none ("PART I", "PART II - OTHER INFORMATION"). */
 const PART_ALONE = /^P(?:ART|art)\s+[IV]+\.?(?:\s*[-\u2013\u2014:.]?\s*[A-Z][A-Z ,&'-]*)?$/;
+/** A Form 8-K section caption typed alone on its line over its items ("Section 8 – Other Events"). */
+const SECTION_ALONE = /^Section\s+[1-9]\s*[-\u2013\u2014:.]\s*[A-Z][A-Za-z ,;&'-]{2,80}$/;
+/** A table row's first cell holding an item heading, its separator printed at the line's start ("|Item 5.02."). */
+const CELL_HEADING = /^\|\s*ITEMS?\s*\d/i;
+const BARS_ALONE = /^\|(?:\s*\|)*$/;
 
 // "12", "iv", "F-3", "II-254", a part-numbered folio of a combined filing ("III-1"), "3 of 40"
 const PAGE_NUMBER =

@@ -34,6 +34,8 @@ export interface Resolved {
 }
 
 const Q = [75, 105] as const;
+/** The longest quarter a 52/53-week calendar has: 17 weeks (119 days, a 53-week year's 16-week quarter), plus a week. */
+const LONG_Q = 126;
 const Y = [350, 380] as const;
 
 function unitFor(spec: FieldSpec, currency: string): string {
@@ -76,6 +78,23 @@ function lookup(
   return h;
 }
 
+/**
+ * A quarter of more than 105 days (a 52/53-week calendar's 16- or 17-week quarter, as a first quarter of 16 weeks
+ * and three of 12) is the quarter's own figure when it runs from the quarter's start: the fiscal year's start for
+ * Q1, the day after the previous quarter's end for a later one (when that end is known).
+ */
+function longQuarter(
+  find: (f: (concept: string) => Hit | null) => Named | null,
+  unit: string,
+  slot: Slot,
+  env: ResolveEnv,
+): Value | null {
+  const prevEnd = slot.index === 1 ? undefined : slot.prevEnds[slot.index - 2];
+  const start = slot.index === 1 ? slot.fyStart : prevEnd ? addDays(prevEnd, 1) : undefined;
+  if (start === undefined) return null;
+  return direct(find((c) => env.index.duration(c, unit, slot.end, Q[1] + 1, LONG_Q, env.asOf, start)));
+}
+
 /** One concept's value for the slot (with the names that renamed it), with period arithmetic where allowed. */
 function conceptValue(names: readonly string[], spec: FieldSpec, slot: Slot, env: ResolveEnv): Value | null {
   const { index: ix, asOf } = env;
@@ -83,7 +102,9 @@ function conceptValue(names: readonly string[], spec: FieldSpec, slot: Slot, env
   const find = (f: (concept: string) => Hit | null) => lookup(ix, names, f);
   if (spec.kind === 'instant') return direct(find((c) => ix.instant(c, unit, slot.end, asOf)));
   if (slot.kind === 'annual') return direct(find((c) => ix.duration(c, unit, slot.end, Y[0], Y[1], asOf)));
-  const single = direct(find((c) => ix.duration(c, unit, slot.end, Q[0], Q[1], asOf)));
+  const single =
+    direct(find((c) => ix.duration(c, unit, slot.end, Q[0], Q[1], asOf))) ??
+    longQuarter(find, unit, slot, env);
   if (single || spec.kind !== 'flow' || slot.index === 1) return single;
 
   const ytd = (end: string, k: number, at: string | undefined): Named | null =>

@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { right, scoreLabels } from '../../../cli/quality/financials.ts';
+import { parseCompanyFacts } from '../../../parsers/xbrl/companyfacts.ts';
+import { prepareFacts } from '../../../parsers/xbrl/prepare.ts';
+import { buildStatements } from '../../../parsers/xbrl/statements.ts';
+import { row } from './build.ts';
+
+/*
+ * Financials held-out set 16 (fixtures/financials/held-out-16): Whole Foods Market fiscal 2012-2013, transcribed from
+ * Jacob-Lisner/edgar_data. A 52/53-week year ending on the last Sunday of September whose first quarter is 16 weeks
+ * (112 days) and the others 12; its 10-Qs tag only the quarter's own figures (no year-to-date income), and SEC lists
+ * its first-quarter 10-Qs of 2013 and 2014 with fp "Q2". Numbers read by hand from the facts.
+ */
+const DIR = fileURLToPath(new URL('../../../fixtures/financials/held-out-16', import.meta.url));
+const FILE = 'WFM_CIK0000865436_FY2012-2013_52-53WK-TRANSCRIBED.json';
+const wfm = prepareFacts(parseCompanyFacts(readFileSync(`${DIR}/${FILE}`, 'utf8'), { document: FILE }).facts);
+const quarterly = (asOf?: string) =>
+  buildStatements(wfm, {
+    ticker: 'WFM',
+    cik: 865436,
+    sic: '5411',
+    period: 'quarterly',
+    ...(asOf ? { asOf } : {}),
+  }).income_statements;
+
+describe('set 16: a 52/53-week retailer with a 16-week first quarter', () => {
+  it('the 16-week first quarter is a quarterly row with its own figures', () => {
+    // 2011-09-26..2012-01-15 (112 days): 10-Q 0001445305-12-000434 as first filed, the 10-K of 2013-11-22 rounded
+    expect(row(quarterly('2012-03-01'), '2012-01-15')).toMatchObject({
+      fiscal_period: 'Q1',
+      revenue: 3_390_940_000,
+      net_income: 118_327_000,
+      earnings_per_share_diluted: 0.65,
+    });
+    expect(row(quarterly(), '2012-01-15')).toMatchObject({
+      fiscal_period: 'Q1',
+      revenue: 3_391_000_000,
+      net_income: 118_000_000,
+      earnings_per_share_diluted: 0.33,
+    });
+    // 2012-10-01..2013-01-20, a first quarter listed with fp Q2; EPS pre-split (0.78) until the split restates it
+    expect(row(quarterly('2013-03-01'), '2013-01-20')).toMatchObject({
+      fiscal_period: 'Q1',
+      revenue: 3_856_000_000,
+      earnings_per_share_diluted: 0.78,
+    });
+    expect(row(quarterly(), '2013-01-20').earnings_per_share_diluted).toBe(0.39);
+  });
+
+  it('every set-16 label is right', () => {
+    const results = scoreLabels(DIR, 'held-out-16');
+    expect(results.length).toBe(45);
+    expect(results.filter((r) => !right(r))).toEqual([]);
+  });
+});

@@ -3,7 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { right, scoreLabels } from '../../../cli/quality/financials.ts';
 import { parseCompanyFacts } from '../../../parsers/xbrl/companyfacts.ts';
+import { SPECS_BY_STATEMENT } from '../../../parsers/xbrl/mapping.ts';
+import { fiscalCalendar } from '../../../parsers/xbrl/periods.ts';
 import { prepareFacts } from '../../../parsers/xbrl/prepare.ts';
+import { resolveSlot } from '../../../parsers/xbrl/resolve.ts';
 import { buildStatements } from '../../../parsers/xbrl/statements.ts';
 import { row } from './build.ts';
 
@@ -49,9 +52,34 @@ describe('set 16: a 52/53-week retailer with a 16-week first quarter', () => {
     expect(row(quarterly(), '2013-01-20').earnings_per_share_diluted).toBe(0.39);
   });
 
-  it('every set-16 label is right (Whole Foods 45, Ohio Valley Banc 32: net interest + noninterest income)', () => {
+  it('every set-16 label is right (Whole Foods 45, Ohio Valley Banc 32: net interest + noninterest income, Supervalu 14)', () => {
     const results = scoreLabels(DIR, 'held-out-16');
-    expect(results.length).toBe(77);
+    expect(results.length).toBe(91);
     expect(results.filter((r) => !right(r))).toEqual([]);
+  });
+});
+
+describe('set 16: a 16-week first quarter inside differences and trailing sums (Supervalu)', () => {
+  const SVU = 'SVU_CIK0000095521_FY2016-2017_16WK-Q1-TRANSCRIBED.json';
+  const svu = prepareFacts(parseCompanyFacts(readFileSync(`${DIR}/${SVU}`, 'utf8'), { document: SVU }).facts);
+  const build = (period: 'quarterly' | 'ttm') =>
+    buildStatements(svu, { ticker: 'SVU', cik: 95521, period }).income_statements;
+
+  it('Q4 = FY - Q1 (16 weeks) - Q2 - Q3 when no filing tags the fourth quarter or nine months', () => {
+    const q = fiscalCalendar(svu.evidence).quarters.find((x) => x.end === '2016-02-27')!;
+    const env = { index: svu.index, currency: 'USD', standard: 'us_gaap' as const, industry: null };
+    // fiscal 2016: 178,000,000 - 61,000,000 - 31,000,000 - 34,000,000
+    expect(resolveSlot(SPECS_BY_STATEMENT.income, { kind: 'quarter', ...q }, env).values.net_income).toBe(
+      52_000_000,
+    );
+    expect(row(build('quarterly'), '2015-06-20')).toMatchObject({
+      fiscal_period: 'Q1',
+      net_income: 61_000_000,
+    });
+  });
+
+  it('a trailing window that crosses the 16-week quarter is four consecutive quarters', () => {
+    // Q2 31 + Q3 34 + Q4 52 (fiscal 2016) + Q1 46 (fiscal 2017), in millions
+    expect(row(build('ttm'), '2016-06-18').net_income).toBe(163_000_000);
   });
 });

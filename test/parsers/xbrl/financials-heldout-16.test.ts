@@ -52,7 +52,8 @@ describe('set 16: a 52/53-week retailer with a 16-week first quarter', () => {
     expect(row(quarterly(), '2013-01-20').earnings_per_share_diluted).toBe(0.39);
   });
 
-  it('every set-16 label is right (Whole Foods 45, Ohio Valley Banc 32: net interest + noninterest income, Supervalu 14)', () => {
+  // Whole Foods 45 labels, Ohio Valley Banc 32 (revenue = net interest + noninterest income), Supervalu 14
+  it('every set-16 label is right', () => {
     const results = scoreLabels(DIR, 'held-out-16');
     expect(results.length).toBe(91);
     expect(results.filter((r) => !right(r))).toEqual([]);

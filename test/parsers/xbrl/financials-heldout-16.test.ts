@@ -52,10 +52,11 @@ describe('set 16: a 52/53-week retailer with a 16-week first quarter', () => {
     expect(row(quarterly(), '2013-01-20').earnings_per_share_diluted).toBe(0.39);
   });
 
-  // Whole Foods 45 labels, Ohio Valley Banc 32 (revenue = net interest + noninterest income), Supervalu 14
+  // Whole Foods 45 labels, Ohio Valley Banc 32 (revenue = net interest + noninterest income), Supervalu 14,
+  // Safeway 14 (a 16- and a 17-week fourth quarter, labelled after the rules were written: 14 of 14 at first read)
   it('every set-16 label is right', () => {
     const results = scoreLabels(DIR, 'held-out-16');
-    expect(results.length).toBe(91);
+    expect(results.length).toBe(105);
     expect(results.filter((r) => !right(r))).toEqual([]);
   });
 });
@@ -82,5 +83,19 @@ describe('set 16: a 16-week first quarter inside differences and trailing sums (
   it('a trailing window that crosses the 16-week quarter is four consecutive quarters', () => {
     // Q2 31 + Q3 34 + Q4 52 (fiscal 2016) + Q1 46 (fiscal 2017), in millions
     expect(row(build('ttm'), '2016-06-18').net_income).toBe(163_000_000);
+  });
+});
+
+describe('set 16: a 17-week fourth quarter tagged by the 10-K (Safeway fiscal 2014, 53 weeks)', () => {
+  const SWY = 'SWY_CIK0000086144_FY2013-2014_16-17WK-Q4-TRANSCRIBED.json';
+  const swy = prepareFacts(parseCompanyFacts(readFileSync(`${DIR}/${SWY}`, 'utf8'), { document: SWY }).facts);
+
+  it("the fourth quarter is the 10-K's own 119-day figure, not the year less three rounded quarters", () => {
+    const q = fiscalCalendar(swy.evidence).quarters.find((x) => x.end === '2015-01-03')!;
+    const env = { index: swy.index, currency: 'USD', standard: 'us_gaap' as const, industry: null };
+    // 2014-09-07..2015-01-03: 106,000,000 as filed; 113,400,000 - (-97,600,000 + 95,600,000 + 9,500,000) = 105,900,000
+    expect(resolveSlot(SPECS_BY_STATEMENT.income, { kind: 'quarter', ...q }, env).values.net_income).toBe(
+      106_000_000,
+    );
   });
 });

@@ -34,6 +34,8 @@ export interface Resolved {
 }
 
 const Q = [75, 105] as const;
+/** The longest quarter a 52/53-week calendar has: 17 weeks (119 days, a 53-week year's 16-week quarter), plus a week. */
+export const LONG_Q = 126;
 const Y = [350, 380] as const;
 
 function unitFor(spec: FieldSpec, currency: string): string {
@@ -76,6 +78,32 @@ function lookup(
   return h;
 }
 
+/**
+ * A quarter of more than 105 days (a 52/53-week calendar's 16- or 17-week quarter, as a first quarter of 16 weeks
+ * and three of 12) is the quarter's own figure when it runs from the quarter's start: the fiscal year's start for
+ * Q1, the day after the previous quarter's end for a later one (when that end is known). `i` is the quarter's
+ * position in the fiscal year (0 = Q1); the same holds for an earlier quarter used in a difference.
+ */
+function quarterStart(slot: Slot, i: number): string | undefined {
+  if (i === 0) return slot.fyStart;
+  const prev = slot.prevEnds[i - 1];
+  return prev ? addDays(prev, 1) : undefined;
+}
+
+function quarterFigure(
+  find: (f: (concept: string) => Hit | null) => Named | null,
+  ix: FactIndex,
+  unit: string,
+  end: string,
+  start: string | undefined,
+  at: string | undefined,
+): Named | null {
+  return (
+    find((c) => ix.duration(c, unit, end, Q[0], Q[1], at)) ??
+    (start === undefined ? null : find((c) => ix.duration(c, unit, end, Q[1] + 1, LONG_Q, at, start)))
+  );
+}
+
 /** One concept's value for the slot (with the names that renamed it), with period arithmetic where allowed. */
 function conceptValue(names: readonly string[], spec: FieldSpec, slot: Slot, env: ResolveEnv): Value | null {
   const { index: ix, asOf } = env;
@@ -83,15 +111,16 @@ function conceptValue(names: readonly string[], spec: FieldSpec, slot: Slot, env
   const find = (f: (concept: string) => Hit | null) => lookup(ix, names, f);
   if (spec.kind === 'instant') return direct(find((c) => ix.instant(c, unit, slot.end, asOf)));
   if (slot.kind === 'annual') return direct(find((c) => ix.duration(c, unit, slot.end, Y[0], Y[1], asOf)));
-  const single = direct(find((c) => ix.duration(c, unit, slot.end, Q[0], Q[1], asOf)));
+  const single = direct(quarterFigure(find, ix, unit, slot.end, quarterStart(slot, slot.index - 1), asOf));
   if (single || spec.kind !== 'flow' || slot.index === 1) return single;
 
   const ytd = (end: string, k: number, at: string | undefined): Named | null =>
     k === 4
       ? find((c) => ix.duration(c, unit, end, Y[0], Y[1], at, slot.fyStart))
       : find((c) => ix.duration(c, unit, end, 150, 300, at, slot.fyStart));
-  const quarter = (end: string, at: string | undefined): Named | null =>
-    find((c) => ix.duration(c, unit, end, Q[0], Q[1], at));
+  // the i-th earlier quarter of the year (0 = Q1), ending on slot.prevEnds[i]
+  const quarter = (i: number, at: string | undefined): Named | null =>
+    quarterFigure(find, ix, unit, slot.prevEnds[i]!, quarterStart(slot, i), at);
   const k = slot.index - 1;
   const prevEnd = slot.prevEnds[k - 1];
   if (!prevEnd || !ytd(slot.end, slot.index, asOf)) return null;
@@ -105,7 +134,7 @@ function conceptValue(names: readonly string[], spec: FieldSpec, slot: Slot, env
     return first;
   };
   const pair = oneBasis(
-    [(at) => ytd(slot.end, slot.index, at), (at) => (k === 1 ? quarter(prevEnd, at) : ytd(prevEnd, k, at))],
+    [(at) => ytd(slot.end, slot.index, at), (at) => (k === 1 ? quarter(0, at) : ytd(prevEnd, k, at))],
     asOf,
     change,
   );
@@ -126,7 +155,7 @@ function conceptValue(names: readonly string[], spec: FieldSpec, slot: Slot, env
   const parts = oneBasis(
     [
       (at: string | undefined) => ytd(slot.end, slot.index, at),
-      ...slot.prevEnds.slice(0, k).map((e) => (at: string | undefined) => quarter(e, at)),
+      ...slot.prevEnds.slice(0, k).map((_, i) => (at: string | undefined) => quarter(i, at)),
     ],
     asOf,
     change,

@@ -1,14 +1,15 @@
 import { daysBetween } from './fact-index.ts';
 import { SPECS_BY_STATEMENT } from './mapping.ts';
-import type { Slot } from './resolve.ts';
+import { LONG_Q, type Slot } from './resolve.ts';
 import type { Period, Resolution, ResolutionCache } from './statements.ts';
 import type { FieldSource, StatementKind } from './types.ts';
 
 const KINDS: StatementKind[] = ['income', 'balance', 'cash_flow'];
 
 /**
- * ttm periods (see statements.ts): one per run of four consecutive quarters (80-100 days apart), on the
- * last quarter's end. Flows are the fiscal year's own figure when the window is a fiscal year, else the sum
+ * ttm periods (see statements.ts): one per run of four consecutive quarters (each ending 80-100 days after the
+ * one before, or up to LONG_Q days when it is a 52/53-week calendar's 16- or 17-week quarter), on the last
+ * quarter's end. Flows are the fiscal year's own figure when the window is a fiscal year, else the sum
  * of the four quarters (null when one is missing); balances are the last quarter's; per-share values and
  * share counts only from the fiscal year. Reuses a window's result while its five inputs are unchanged.
  */
@@ -22,7 +23,7 @@ export function ttmPeriods(
   for (let i = 3; i < quarters.length; i++) {
     const window = quarters.slice(i - 3, i + 1);
     const contiguous = window.every(
-      (q, j) => j === 0 || between(daysBetween(window[j - 1]!.slot.end, q.slot.end), 80, 100),
+      (q, j) => j === 0 || between(daysBetween(window[j - 1]!.slot.end, q.slot.end), 80, LONG_Q),
     );
     if (!contiguous) continue;
     const last = window[3]!;

@@ -72,18 +72,33 @@ export function nameIndex(rows: { id: string; name: string }[]): Map<string, str
   return byName;
 }
 
-let cached: { at: number; byName: Map<string, string | null> } | null = null;
-const INDEX_TTL_MS = 10 * 60_000;
+let cached: { marker: string; byName: Map<string, string | null> } | null = null;
+
+/**
+ * The registry's names as one string: the row count and a sum of a hash of each company's id and name. Equal markers
+ * mean the same names (up to a 32-bit hash collision on a sum that also matches the count), so the index is rebuilt
+ * exactly when a company is added, removed or renamed, whatever database or process the load runs in; one aggregate,
+ * no rows sent.
+ */
+async function namesMarker(tx: Tx): Promise<string> {
+  const [r] = await tx
+    .select({
+      m: sql<string>`count(*)::text || ':' || coalesce(sum(hashtext(${companies.companyId} || '|' || ${companies.companyName})), 0)::text`,
+    })
+    .from(companies);
+  return r?.m ?? '0:0';
+}
 
 async function companiesByName(tx: Tx): Promise<Map<string, string | null>> {
-  if (cached && Date.now() - cached.at < INDEX_TTL_MS) return cached.byName;
+  const marker = await namesMarker(tx);
+  if (cached?.marker === marker) return cached.byName;
   const rows = await tx.select({ id: companies.companyId, name: companies.companyName }).from(companies);
   const byName = nameIndex(rows);
-  cached = { at: Date.now(), byName };
+  cached = { marker, byName };
   return byName;
 }
 
-/** Forget the cached name index (tests load the registry after a first 13F load). */
+/** Forget the cached name index (a load after it reads the names afresh whatever the marker says). */
 export function resetCusipNameIndex(): void {
   cached = null;
 }

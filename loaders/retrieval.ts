@@ -80,7 +80,8 @@ export interface EmbedProgress {
 /** Chunks embedded per batch: one short transaction each (about 5 s of the offline model on 2 cores). */
 export const EMBED_BATCH = 64;
 
-let running: Promise<number> | null = null;
+/** The embedding run of each database (one per database at a time). */
+const running = new WeakMap<Database, Promise<number>>();
 
 /**
  * The embedding step, after the chunk rows committed: takes chunks without a vector of the embedder's model
@@ -88,7 +89,7 @@ let running: Promise<number> | null = null;
  * name and dimension in one short transaction; a chunk whose text changed meanwhile (re-indexed) is left
  * for the next batch. State lives in the rows only, so a killed run resumes where it stopped, and a model
  * change re-embeds every chunk (search compares vectors of the current model only, never a mix). Stops
- * between batches when `signal` aborts. One run per process: a second caller joins the running one.
+ * between batches when `signal` aborts. One run per database at a time: a second caller on the same database joins the running one.
  * Returns the number of chunks embedded.
  */
 export function embedPendingChunks(
@@ -96,10 +97,12 @@ export function embedPendingChunks(
   embedder: Embedder,
   opts: { signal?: AbortSignal; batch?: number; onProgress?: (p: EmbedProgress) => void } = {},
 ): Promise<number> {
-  running ??= embedAll(database, embedder, opts).finally(() => {
-    running = null;
-  });
-  return running;
+  let run = running.get(database);
+  if (!run) {
+    run = embedAll(database, embedder, opts).finally(() => running.delete(database));
+    running.set(database, run);
+  }
+  return run;
 }
 
 async function embedAll(

@@ -150,6 +150,26 @@ describe('13(f) securities list PDF', () => {
       expect(again.linked).toBe(0);
     });
 
+    it('a company added to the registry after a load is matched by the next load (the name index follows the registry)', async () => {
+      // NVIDIA is on the 2020Q3 list but not in the seeded registry: a first load cannot link it
+      const nvidia = l2020.securities.find((s) => /^NVIDIA CORP/.test(s.issuer_name) && !s.option_of)!;
+      const row = { cusip: nvidia.cusip, name: nvidia.issuer_name, titleOfClass: 'COM' };
+      expect(await database.db.transaction((tx) => learnCusipsByName(tx, [row]))).toBe(0);
+      await database.query(
+        `insert into companies (company_id, company_name, cik, as_of_date, source_url, fetched_at)
+         values ('cmp_test_nvidia', 'NVIDIA CORP', '1045810', '2026-01-30', 'https://www.sec.gov/files/company_tickers_exchange.json', now())`,
+      );
+      // no reset of the cached index: the registry's change alone makes the next load read the names again
+      expect(await database.db.transaction((tx) => learnCusipsByName(tx, [row]))).toBe(1);
+      const [linked] = await database.db
+        .select({ company: companyIdentifiers.companyId })
+        .from(companyIdentifiers)
+        .where(and(eq(companyIdentifiers.idType, 'CUSIP'), eq(companyIdentifiers.idValue, nvidia.cusip)));
+      expect(linked).toEqual({ company: 'cmp_test_nvidia' });
+      await database.query(`delete from company_identifiers where company_id = 'cmp_test_nvidia'`);
+      await database.query(`delete from companies where company_id = 'cmp_test_nvidia'`);
+    });
+
     it("the issuer code: an equity class whose name does not match links to its issuer's company", async () => {
       // a stated variant: Alphabet's issuer code 02079K with a class and a spelling no list or registry has
       const n = await database.db.transaction((tx) =>

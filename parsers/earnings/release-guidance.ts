@@ -128,7 +128,7 @@ const METRICS: [RegExp, string][] = [
   [
     // ("Diluted earnings (loss) per share": a "(loss)" after the name is the same measure; h-guid18: so is "/(Loss)",
     // "Adjusted Diluted Earnings/(Loss) Per Share from Continuing Operations"; h-guid21: "per-share earnings".)
-    /\b(?:(?:non[- ]?gaap|adjusted|gaap)\s+)?(?:diluted\s+)?(?:earnings|income|eps|net income)(?:\s*\/?\s*\((?:loss|losses)\))?(?: from continuing operations)? per (?:diluted |fully diluted )?share\b|\b(?:adjusted |non-gaap |gaap )?(?:diluted )?eps\b|\bearnings per diluted share\b|\bper[- ](?:diluted )?share (?:diluted )?earnings\b/i,
+    /\b(?:(?:non[- ]?gaap|adjusted|gaap)\s+)?(?:diluted\s+)?(?:earnings|income|eps|net income)(?:\s*\/?\s*\((?:loss|losses)\))?(?: from continuing operations)? per (?:diluted |fully diluted )?share\b|\b(?:adjusted |non-gaap |gaap )?(?:diluted )?eps(?:\b|(?=[1-9]\s))|\bearnings per diluted share\b|\bper[- ](?:diluted )?share (?:diluted )?earnings\b/i,
     'eps_diluted',
   ],
   // ("total revenue per AHSC" is a ratio, not revenue.)
@@ -137,7 +137,12 @@ const METRICS: [RegExp, string][] = [
     /\b(?:(?:total|net|adjusted|organic)\s+)?(?:revenues?|net sales|sales|(?<!\b(?:inventory|staff|employee|personnel|asset|share|stock|labou?r)\s)turnover)\b(?! growth| per\b| rate| ratio)/i,
     'revenue',
   ],
-  [/\b(?:revenue|sales) growth\b/i, 'revenue_growth'],
+  // (h-guid28: the growth of a revenue named after a line of business, "Total wireless service revenue growth",
+  // "Broadband revenue growth", is a part's, as a segment's revenue is in a table.)
+  [
+    /(?<!\b(?:services?|wireless|broadband|subscription|product|segment|rental)\s)\b(?:revenue|sales) growth\b/i,
+    'revenue_growth',
+  ],
   // Organic growth (without currency and acquisitions) is its own target, apart from total growth; "underlying sales
   // growth" is the same measure under another name (Emerson's "Underlying Sales Growth | 2% - 3% | 3% - 5%").
   // (h-guid22: "organic net sales change of down 1% to flat", the change named as such.)
@@ -529,14 +534,17 @@ function splitFiscalYear(text: string): number | null {
 const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
   [
     // ("assuming the Fed raises rates again": interest rates raised are no status, h-guid15.)
-    /\b(?:(?:raises?|raised|raising)(?!\s+(?:interest\s+)?rates\b)|upward revisions?|revised upward|increas(?:es?|ed|ing) (?:(?!to\b)[\w$.-]+ ){0,4}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was|is being|is) (?:increased|raised)|lifts?|lifted|up from (?:the |its |our )?(?:prior|previous) (?:guidance|outlook|forecast|estimate)|exceed(?:s|ed)? (?:the |its |our )?(?:prior|previous) (?:guidance|outlook|forecast))\b/i,
+    /\b(?:(?:raises?|raised|raising)(?!\s+(?:interest\s+)?rates\b)|upward revisions?|revised upward|increas(?:es?|ed|ing) (?:(?!to\b)[\w$.-]+ ){0,4}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was|is being|is) (?:increased|raised)|lifts?|lifted|up (?:modestly |slightly |sharply )?from (?:the |its |our )?(?:prior|previous|(?:January|February|March|April|May|June|July|August|September|October|November|December)) (?:guidance|outlook|forecast|estimate)|(?:an? )?increase from (?:the |its |our )?previously (?:provided|issued|given|announced)|exceed(?:s|ed)? (?:the |its |our )?(?:prior|previous) (?:guidance|outlook|forecast))\b/i,
     'raised',
   ],
   [
-    /\b(?:lowers|lowered|lowering|downward revisions?|revised downward|lower (?:its|the|our)|reduces? (?:its|the)|reduced (?:its|the)|cuts? (?:its|the)|reduction in (?:[\w-]+ ){0,3}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was) (?:reduced|lowered)|down from (?:the |its |our )?(?:prior|previous) (?:guidance|outlook|forecast|estimate)|reduced from (?:€|£|\$|(?:US|[ACR])\$|(?:EUR|GBP|USD|CHF|JPY|SEK|NOK|DKK|CAD|AUD)\s?)?\d+|(?:fall|falls|fell|falling) (?:\w+ ){0,2}short of (?:the |its |our )?(?:previous(?:ly stated)?|prior|original) (?:target|guidance|outlook|forecast))\b/i,
+    /\b(?:lowers|lowered|lowering|downward revisions?|revised downward|lower (?:its|the|our)|reduces? (?:its|the)|reduced (?:its|the)|cuts? (?:its|the)|reduction in (?:[\w-]+ ){0,3}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was) (?:reduced|lowered)|down (?:modestly |slightly |sharply )?from (?:the |its |our )?(?:prior|previous|(?:January|February|March|April|May|June|July|August|September|October|November|December)) (?:guidance|outlook|forecast|estimate)|(?:an? )?decrease from (?:the |its |our )?previously (?:provided|issued|given|announced)|reduced from (?:€|£|\$|(?:US|[ACR])\$|(?:EUR|GBP|USD|CHF|JPY|SEK|NOK|DKK|CAD|AUD)\s?)?\d+|(?:fall|falls|fell|falling) (?:\w+ ){0,2}short of (?:the |its |our )?(?:previous(?:ly stated)?|prior|original) (?:target|guidance|outlook|forecast))\b/i,
     // (h-guid24: "will fall significantly short of the previously stated target": lowered.)
     // (h-guid27: "down from the previous estimate of around €10.5 billion", and a range "reduced from €550 million to
     // €625 million", an earlier amount after "reduced from": lowered.)
+    // (h-guid28: "down modestly from February guidance", the earlier guidance named by an adverb and the month it was
+    // given, is lowered, "up ... from" raised; so is "reflecting an increase / a decrease from the previously provided
+    // $2.15 to $2.25 range".)
     'lowered',
   ],
   [/\bnarrow(?:s|ed|ing)?\b/i, 'narrowed'],
@@ -669,16 +677,30 @@ export function guidanceOf(
   // The list under a lead saying the outlook rests on assumptions ("The Company's outlook for fiscal 2013 is based on
   // the following assumptions which may or may not prove valid:"): each item is a target of the lead's period.
   let assumed: { year: number | null; period: FiscalPeriod | null } | null = null;
+  // (h-guid28) The period of the last short outlook title ("2024 Outlook"): a lead after it naming the period without its
+  // year ("For the full-year, AT&T expects:") takes its year.
+  let titled: { year: number; period: FiscalPeriod } | null = null;
+  let following: {
+    block: number;
+    target: { year: number | null; period: FiscalPeriod | null };
+    status: GuidanceStatus | null;
+  } | null = null;
+  const listStatus = new Map<Sentence, GuidanceStatus>();
   for (const [si, s] of sentences.entries()) {
+    for (const t of [s.heading, s.text])
+      if (t.length < 60 && /\b(?:outlook|guidance)\b/i.test(t)) titled = titleTarget(t) ?? titled;
     const outlookSection = /\boutlook|guidance\b/i.test(s.heading);
     // (A lead printed as a heading opens the list too; a lead naming no period speaks of the guidance before it.)
     const leadOf = (t: string) => {
       const own = targetOf(t, reported);
       const last = out.at(-1);
-      return own.period === null && last ? { year: last.targetYear, period: last.targetPeriod } : own;
+      if (own.period === null && last) return { year: last.targetYear, period: last.targetPeriod };
+      return own.year === null && own.period !== null && titled?.period === own.period ? titled : own;
     };
     if (BULLET.test(s.text)) {
       if (assumed === null && ASSUMPTION_LEAD.test(s.heading)) assumed = leadOf(s.heading);
+      // (h-guid28: ... and so does a forward list lead printed as a heading, "For the full-year, AT&T expects:".)
+      else if (assumed === null && FORWARD_LIST_LEAD.test(s.heading)) assumed = leadOf(s.heading);
     } else if (ASSUMPTION_LEAD.test(s.text)) {
       assumed = leadOf(s.text);
       continue;
@@ -688,6 +710,21 @@ export function guidanceOf(
       // as any sentence.
       assumed = leadOf(s.text.slice(Math.max(0, s.text.search(/[^.;]*$/))));
     } else assumed = null;
+    // (h-guid28) A lead "continues to expect the following:" inside a sentence ("For 2024, Verizon (VZ) continues to
+    // expect the following: Total wireless ... . Adjusted EPS2 of $4.50 to $4.70. Capital expenditures between ...")
+    // opens a list run on as sentences to its paragraph's end: each is a target of the lead's period.
+    const followingLead =
+      /^(.*\b(?:expects?|expected|projects?|anticipates?|forecasts?|estimates?)\s+the following)\s*:\s+\S/i.exec(
+        s.text,
+      );
+    if (followingLead && !BULLET.test(s.text))
+      following = { block: s.block, target: leadOf(followingLead[1]!), status: statusOf(followingLead[1]!) };
+    else if (following !== null && following.block !== s.block) following = null;
+    else if (following !== null && assumed === null && following.target.period !== null) {
+      assumed = following.target;
+      // (... and the status its lead words, "continues to expect", is theirs when they word none.)
+      if (following.status !== null) listStatus.set(s, following.status);
+    }
     if (BOILERPLATE.test(s.text) || NOT_GUIDANCE.test(s.text)) continue;
     // "This outlook equates to a range of $6.37 to $6.43 per share" right after an earnings-per-share growth target in
     // its paragraph states the per-share target that growth implies, with that sentence's status, basis and forward
@@ -1290,7 +1327,9 @@ export function guidanceOf(
         // margins", are that target's.)
         // (h-guid19: ... and one after " and " that opens the next target, "earnings in a range of $5.66 to $7.66 per share
         // and adjusted earnings in a range of ...", is that target's.)
-        /\b(?:non[- ]?gaap|adjusted|pro ?forma|excluding|comparable basis|ongoing)\b/i.test(
+        // (h-guid28: "(non-IFRS)", IFRS being the issuer's GAAP, and "normalized", a measure with items taken out: "An
+        // effective tax rate (normalized GAAP basis tax expense, which excludes one-time items)".)
+        /\b(?:non[- ]?gaap|non[- ]?ifrs|adjusted|pro ?forma|excluding|comparable basis|ongoing|normali[sz]ed)\b/i.test(
           `${wordsBefore} ${h.label} ${((/;\s*(?:[\w-]+\s+){1,4}$/.test(rest) ? named.slice(0, 60).split(';')[0] : named.slice(0, 60)) ?? '').split(/\s+and\s+(?=(?:[\w-]+\s+){0,3}?(?:non[- ]?gaap|adjusted|pro ?forma)\s)/i)[0]}`,
         ) ||
         /\bcore\s+$/i.test(wordsBefore) ||
@@ -1307,10 +1346,16 @@ export function guidanceOf(
           /^(?:income|earnings)\b/i.test(h.label) &&
           /\boperating\s+$/i.test(wordsBefore)) ||
         // A sentence that opens with "Excluding ..." qualifies every metric it names after that clause.
-        /^\s*excluding\b[^,]{3,100},/i.test(s.text.slice(0, h.index));
+        /^\s*excluding\b[^,]{3,100},/i.test(s.text.slice(0, h.index)) ||
+        // (h-guid28) A parenthesis right after the name saying the measure is normalized or excludes items ("effective
+        // tax rate (normalized GAAP basis tax expense, which excludes one-time items)") makes it non-GAAP.
+        /^\s*\([^()]*\b(?:non[- ]?gaap|non[- ]?ifrs|normali[sz]ed|excludes?|excluding)\b[^()]*\)/i.test(
+          s.text.slice(h.end),
+        );
       // (h-guid21) A basis in parentheses right after the name ("diluted EPS (GAAP) in the range of $3.42 to $3.52") is
       // the target's.
-      const parenGaap = /^\s*\((?:U\.S\.\s+)?GAAP\)/i.test(rest);
+      // (h-guid28: "sales revenues (IFRS)": IFRS is the issuer's GAAP.)
+      const parenGaap = /^\s*\((?:U\.S\.\s+)?(?:GAAP|IFRS)\)/i.test(rest);
       const gaap =
         (/\bgaap\b|\breported basis\b/i.test(`${wordsBefore} ${h.label}`) ||
           parenGaap ||
@@ -1822,6 +1867,7 @@ export function guidanceOf(
       for (const o of out) if (o.metric === metric && o.basis === 'unspecified') o.basis = 'non_gaap';
     }
   previousOutlooks(sentences, out, reported);
+  for (const o of out) if (o.status === null) o.status = listStatus.get(o.sentence) ?? null;
   for (const v of valueless)
     if (
       !out.some(
@@ -3066,10 +3112,23 @@ export function tableGuidance(
   let afterRow = false;
   // (h-guid22) Whether the next body row is the first of its table or of a section (after a header or blank row).
   let sectionStart = true;
+  // (h-guid28) A one-cell row naming segments ("Segment Information") opens a section of the segments' targets, none the
+  // company's, up to the next one-cell row ("Capital Expenditures").
+  let segmentSection = false;
+  // (h-guid28) A paragraph saying the amounts below are in a scale ("Amounts below are in thousands except
+  // percentages") scales the tables after it, its translation between, up to the next paragraph after a table.
+  let proseScale: string | null = null;
   for (const b of tableBlocks) {
     const wasRow = afterRow;
     afterRow = b.row;
     if (!b.row) {
+      segmentSection = false;
+      const stated =
+        /\bamounts\s+(?:below|shown\s+below|in\s+the\s+tables?\s+below)\s+are\s+(?:stated\s+|presented\s+)?in\s+(thousands|millions|billions)\b/i.exec(
+          b.text,
+        );
+      if (stated) proseScale = stated[1]!;
+      else if (wasRow && /[A-Za-z]{3}/.test(b.text)) proseScale = null;
       sectionStart = true;
       firstRow = null;
       const title = /\|\s*$/.test(b.text) && b.text.length <= 80;
@@ -3108,6 +3167,7 @@ export function tableGuidance(
           (!/\$|%|\d[\d,]*\.\d/.test(c) && (columnOf(c)?.period ?? null) !== null),
       )
     ) {
+      if (cells.length === 1) segmentSection = /\bsegments?\b/i.test(cells[0]!);
       // A row of one cell naming GAAP or non-GAAP measures is a section heading: the rows below it have that basis.
       if (cells.length === 1 && /\bgaap\b/i.test(cells[0]!))
         sectionBasis = /non[- ]?gaap/i.test(cells[0]!) ? 'non_gaap' : 'gaap';
@@ -3123,6 +3183,7 @@ export function tableGuidance(
     }
     const startsSection = sectionStart;
     sectionStart = false;
+    if (segmentSection) continue;
     // (h-guid19) A row whose values are followed by a text cell ("Revenue | ~$3.3 B | ~$3.2 B | Aviation | ~18% | ~13%")
     // ends before it: the cells from that label on are a row of a table printed beside.
     const beside = cells.findIndex(
@@ -3166,8 +3227,10 @@ export function tableGuidance(
     const basisNamed = /non[- ]?gaap|adjusted/i.test(label);
     if (reconciliation && basisNamed) sectionStart = true;
     if (reconciliation && !startsSection && !basisNamed) continue;
-    // Sustaining or maintenance capital expenditures are a part of capex, not its total.
-    if (hit[1] === 'capex' && /\b(?:sustaining|maintenance)\s+capital\b/i.test(label)) continue;
+    // Sustaining or maintenance capital expenditures are a part of capex, not its total (h-guid28: so are growth or
+    // expansion ones).
+    if (hit[1] === 'capex' && /\b(?:sustaining|maintenance|growth|expansion)\s+capital\b/i.test(label))
+      continue;
     if (
       (hit[1] === 'ffo_per_share' || hit[1] === 'affo_per_share') &&
       (ffoConcept(label) !== hit[1] || !/\bper (?:diluted |basic )?(?:common )?(?:share|unit)\b/i.test(label))
@@ -3307,10 +3370,8 @@ export function tableGuidance(
       // table's caption ("(in millions, except per share data)").
       const caption = (/\(in (thousands|millions|billions)\)/i.exec(label) ??
         /\bin (thousands|millions|billions)\b/i.exec(header) ??
-        (cols ? /\((?:\$|US\$)\s?(thousands|millions|billions)\b/i.exec(lead) : null))?.[1]?.replace(
-        /s$/i,
-        '',
-      );
+        (cols ? /\((?:\$|US\$)\s?(thousands|millions|billions)\b/i.exec(lead) : null) ??
+        (proseScale ? [proseScale, proseScale] : null))?.[1]?.replace(/s$/i, '');
       const scale: Scale =
         perShare || isPercent ? 'units' : wordScale(unitWord === 'cents' ? undefined : (unitWord ?? caption));
       const full = (t: string | undefined) => {

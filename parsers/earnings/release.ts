@@ -346,8 +346,20 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * no consolidated target; "profit attributable to owners of parent" is net income; an item "Tax rate: ... on a reported
  * basis" before an expected tax rate of another basis is a target, and "on a reported basis" is no reported result.
  * /47 holds /45 and /46 (the lead's merge).
+ * /49 (h-guid28; /48 is another helper's): guidance set 16 rules: a target "down modestly from February guidance" (an
+ * adverb, the month the earlier guidance was given) is lowered and "up ... from" raised, as is "an increase / a decrease
+ * from the previously provided" range; a lead ending in a colon right under a heading continues that heading ("2024
+ * Outlook" / "For the full-year, AT&T expects:"), a line mostly in Chinese characters is a translation, not a heading,
+ * and a bullet under a forward list lead printed as a heading is a target of the lead's period, a period named without
+ * its year taking the outlook title's; "expect(s) the following:" inside a sentence opens a list run on as sentences to
+ * the paragraph's end, each a target of the lead's period with the lead's status; a footnote digit glued to "EPS"
+ * ("Adjusted EPS2") is a mark; growth of a revenue named after a line of business ("wireless service", "broadband") is a
+ * part's; "(non-IFRS)" and "normalized" (or a parenthesis saying the measure excludes items) are non-GAAP, "(IFRS)"
+ * GAAP; in a guidance table a one-cell row naming segments opens a section of segment targets up to the next one-cell
+ * row, growth or expansion capital expenditures are a part of capex, and "Amounts below are in thousands" scales the
+ * tables after it.
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/47';
+export const RELEASE_PARSER_VERSION = 'earnings-release/49';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

@@ -1440,8 +1440,10 @@ export function guidanceOf(
       // "revenue to decline about 2 percent year over year": revenue said to grow or decline by a percent is revenue
       // growth, below zero when it declines.
       let sign = 1;
+      // (h-guid28: so does revenue said to "be up" or "be down" by a percent, "sales will be down approximately 20
+      // percent year-over-year in the second quarter".)
       const verb =
-        /^\s*(?:now\s+)?(?:expected\s+)?to\s+(grow|increase|rise|decline|decrease|fall|drop)\s+(?:by\s+)?(?:about|approximately|around|roughly)?\s*$/i.exec(
+        /^\s*(?:now\s+)?(?:(?:expected\s+)?to\s+(grow|increase|rise|decline|decrease|fall|drop)|(?:will|to|(?:is|are)\s+expected\s+to)\s+be\s+(up|down))\s+(?:by\s+)?(?:about|approximately|around|roughly)?\s*$/i.exec(
           window.slice(0, Math.max(0, window.indexOf(g.printed))),
         );
       // (h-guid27: so does revenue said "to fall by around 6 percent" with no "relative" reading: "first-half revenue to
@@ -1455,7 +1457,7 @@ export function guidanceOf(
         verb
       ) {
         metric = 'revenue_growth';
-        if (/decline|decrease|fall|drop/i.test(verb[1]!)) sign = -1;
+        if (/decline|decrease|fall|drop|down/i.test(verb[1] ?? verb[2]!)) sign = -1;
       }
       if (
         metric === 'revenue_growth' &&
@@ -2039,7 +2041,14 @@ function withdrawalsOf(
   fallback: { year: number | null; period: FiscalPeriod | null },
 ): Guidance[] {
   const m = WITHDRAWAL.exec(s.text)!;
-  const clause = s.text.slice(m.index);
+  // (h-guid28) The occasion the guidance was given on ("that was provided during its fourth quarter 2019 earnings
+  // call") names no period withdrawn.
+  const clause = s.text
+    .slice(m.index)
+    .replace(
+      /\b(?:that|which)\s+(?:was|were|it)\s+(?:previously\s+)?(?:provided|given|issued|announced|gave|provided)\s+(?:during|on|in|with|at)\s+(?:its\s+|the\s+|our\s+)?[^.;,]*?\b(?:call|release|report|conference|presentation)\b/gi,
+      ' ',
+    );
   const yearM = /\b(?:fiscal(?:\s+year)?\s*|FY\s*'?)(\d{4}|\d{2})\b|\b((?:19|20)\d{2})\b/i.exec(clause);
   const y = yearM ? (yearM[1] ?? yearM[2]!) : null;
   const year = y === null ? fallback.year : y.length === 2 ? 2000 + Number(y) : Number(y);

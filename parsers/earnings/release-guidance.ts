@@ -3850,6 +3850,25 @@ export function applyWordedStatus<
         named.size <= 1 ||
         at < 0;
       if (basis !== null && g.basis !== basis && qualifies) continue;
+      // (h-guid28) A metric named bare with its status ("Operating profit is expected to exceed the previous forecast")
+      // speaks of its target of no stated basis when the document also states the metric adjusted ("Operating income
+      // before amortization of goodwill"): the adjusted target words none.
+      if (
+        basis === null &&
+        own >= 0 &&
+        !/\b(?:non[- ]?gaap|adjusted|core|underlying|comparable|before|excluding)\s+(?:[\w-]+\s+){0,2}$/i.test(
+          near,
+        ) &&
+        g.basis === 'non_gaap' &&
+        rows.some(
+          (o) =>
+            o.metric === g.metric &&
+            o.basis !== 'non_gaap' &&
+            o.targetYear === g.targetYear &&
+            o.targetPeriod === g.targetPeriod,
+        )
+      )
+        continue;
       if (annualOnly && g.targetPeriod !== 'FY') continue;
       if (target.year !== null && (g.targetYear !== target.year || g.targetPeriod !== target.period))
         continue;

@@ -943,11 +943,18 @@ function guidanceRows(
   );
   // The same target stated twice (a headline "Increases 2026 Revenue Guidance to a Range of $104M to $108M" and the
   // outlook bullet) is one statement: the first is kept, with the status either words.
+  // (h-guid28: a direction either words beats an "updated" the other words, a revision without direction: the headline
+  // "AT&T Updates 2024 Guidance: Sees Adjusted EPS Of $2.20-$2.25" and the bullet's "reflecting an increase from the
+  // previously provided $2.15 to $2.25 range" are raised.)
+  const either = (a: ReleaseGuidance['status'], b: ReleaseGuidance['status']): ReleaseGuidance['status'] =>
+    a === null || (a === 'updated' && b !== null && ['raised', 'lowered', 'narrowed', 'widened'].includes(b))
+      ? b
+      : a;
   const kept: ReleaseGuidance[] = [];
   for (const g of out) {
     const same = kept.find((k) => k.basis === g.basis && sameStatedValue(k, g));
     if (same === undefined) kept.push(g);
-    else same.status ??= g.status;
+    else same.status = either(same.status, g.status);
   }
   // (h-guid25) ... and so is a range stated once rounded and once exactly (a headline "Raises FY24 revenue view to
   // $2.88B-$2.91B" and the company's "net sales guidance range to $2.875 billion to $2.905 billion"): the exact one is
@@ -955,7 +962,7 @@ function guidanceRows(
   for (const g of [...kept]) {
     const exact = kept.find((k) => k !== g && k.basis === g.basis && roundedOf(g, k));
     if (exact === undefined) continue;
-    exact.status ??= g.status;
+    exact.status = either(exact.status, g.status);
     kept.splice(kept.indexOf(g), 1);
   }
   // (h-guid21) ... and so is the same value of a metric and period stated once without a basis and once with one (a
@@ -971,7 +978,7 @@ function guidanceRows(
         (k.low !== null || k.high !== null || k.point !== null),
     );
     if (based === undefined) return true;
-    based.status ??= g.status;
+    based.status = either(based.status, g.status);
     return false;
   });
 }

@@ -726,6 +726,13 @@ export function guidanceOf(
       if (following.status !== null) listStatus.set(s, following.status);
     }
     if (BOILERPLATE.test(s.text) || NOT_GUIDANCE.test(s.text)) continue;
+    // (h-guid28) A medium- or long-term outlook that names no year ("The medium-term outlook, with robust organic growth
+    // in the mid-single-digit percentage range, is reaffirmed") has no single target period: no row.
+    if (
+      /\b(?:medium|mid|long)[- ]term\s+(?:outlook|targets?|guidance|goals?|ambitions?)\b/i.test(s.text) &&
+      !/\b(?:19|20)\d{2}\b|\bFY\s?'?\d{2}\b/i.test(s.text)
+    )
+      continue;
     // "This outlook equates to a range of $6.37 to $6.43 per share" right after an earnings-per-share growth target in
     // its paragraph states the per-share target that growth implies, with that sentence's status, basis and forward
     // word.
@@ -800,7 +807,16 @@ export function guidanceOf(
     // names the year of the base, not of the target.
     // (h-guid20) ... and so does a clause set apart by ", compared with" ("$91 billion of NII in 2024, compared with the
     // roughly $90 billion haul forecast when it reported first-quarter earnings"), when the words before it name one.
-    const ownPart = s.text.replace(CAUSE_LEAD, ' ').replace(BASE_ASIDE, ' ');
+    // (h-guid28) ... and so does the period a target was first set for ("The target margin ... originally communicated
+    // for financial year 2025/26 is expected to already be achieved in financial year 2024/25"): the plan's, not the
+    // target's.
+    const ownPart = s.text
+      .replace(CAUSE_LEAD, ' ')
+      .replace(BASE_ASIDE, ' ')
+      .replace(
+        /\b(?:originally|previously|initially)\s+(?:communicated|planned|set|announced|targeted)\s+for\s+(?:the\s+)?(?:(?:financial|fiscal)\s+)?(?:year\s+)?(?:19|20)\d{2}(?:\s?\/\s?(?:19|20)?\d{2})?/gi,
+        ' ',
+      );
     const beforeComparison = ownPart.replace(/,\s+compared (?:with|to)\b[^;]*/i, ' ');
     const ownTarget = targetOf(beforeComparison, reported);
     const target =
@@ -1437,6 +1453,12 @@ export function guidanceOf(
       )
         metric = 'eps_basic';
       if (metric === 'revenue' && g.unit === 'percent' && !g.relative) metric = 'revenue_growth';
+      // (h-guid28) A profit named after "margin for" / "margin of" ("The target margin for EBIT before M&A effects ... of
+      // 7% to 8%") is that profit's margin.
+      if (g.unit === 'percent' && /\bmargin\s+(?:for|of)\s+(?:the\s+)?$/i.test(wordsBefore)) {
+        if (metric === 'operating_income') metric = 'operating_margin';
+        else if (metric === 'ebitda') metric = 'ebitda_margin';
+      }
       // "revenue to decline about 2 percent year over year": revenue said to grow or decline by a percent is revenue
       // growth, below zero when it declines.
       let sign = 1;

@@ -726,6 +726,16 @@ export function guidanceOf(
       if (following.status !== null) listStatus.set(s, following.status);
     }
     if (BOILERPLATE.test(s.text) || NOT_GUIDANCE.test(s.text)) continue;
+    // (h-guid28) A sentence telling what the target before it includes ("This includes an expected adjusted equity in net
+    // income from DIRECTV of approximately $0.30 per share post-tax") states a component, and one stating the target
+    // without that component ("When excluding this, the Company expects adjusted EPS in the $1.90 to $1.95 range") a
+    // variant of it: neither is a target.
+    if (
+      /^\s*(?:(?:this|these|that)\s+(?:includes?|excludes?)\b|(?:when\s+)?excluding\s+(?:this|these|that|it)\b)/i.test(
+        s.text,
+      )
+    )
+      continue;
     // (h-guid28) A medium- or long-term outlook that names no year ("The medium-term outlook, with robust organic growth
     // in the mid-single-digit percentage range, is reaffirmed") has no single target period: no row.
     if (

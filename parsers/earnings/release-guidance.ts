@@ -534,14 +534,16 @@ function splitFiscalYear(text: string): number | null {
 const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
   [
     // ("assuming the Fed raises rates again": interest rates raised are no status, h-guid15.)
-    /\b(?:(?:raises?|raised|raising)(?!\s+(?:interest\s+)?rates\b)|upward revisions?|revised upward|increas(?:es?|ed|ing) (?:(?!to\b)[\w$.-]+ ){0,4}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was|is being|is) (?:increased|raised)|lifts?|lifted|up (?:modestly |slightly |sharply )?from (?:the |its |our )?(?:prior|previous|(?:January|February|March|April|May|June|July|August|September|October|November|December)) (?:guidance|outlook|forecast|estimate)|(?:an? )?increase from (?:the |its |our )?previously (?:provided|issued|given|announced)|exceed(?:s|ed)? (?:the |its |our )?(?:prior|previous) (?:guidance|outlook|forecast))\b/i,
+    /\b(?:(?:raises?|raised|raising)(?!\s+(?:interest\s+)?rates\b)|upward revisions?|revised upward|increas(?:es?|ed|ing) (?:(?!to\b)[\w$.-]+ ){0,4}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was|is being|is) (?:increased|raised)|lifts?|lifted|up (?:modestly |slightly |sharply )?from (?:the |its |our )?(?:prior|previous|(?:January|February|March|April|May|June|July|August|September|October|November|December)) (?:guidance|outlook|forecast|estimate)|(?:an? )?increase from (?:the |its |our )?previously (?:provided|issued|given|announced)|exceed(?:s|ed)? (?:the |its |our )?(?:prior|previous|initial|original) (?:guidance|outlook|forecasts?)|revis(?:e|es|ed|ing) (?:the |its |our )?(?:forecasts?|outlook|guidance) for [^.;]{1,80}? upward)\b/i,
     'raised',
   ],
   [
-    /\b(?:lowers|lowered|lowering|downward revisions?|revised downward|lower (?:its|the|our)|reduces? (?:its|the)|reduced (?:its|the)|cuts? (?:its|the)|reduction in (?:[\w-]+ ){0,3}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was) (?:reduced|lowered)|down (?:modestly |slightly |sharply )?from (?:the |its |our )?(?:prior|previous|(?:January|February|March|April|May|June|July|August|September|October|November|December)) (?:guidance|outlook|forecast|estimate)|(?:an? )?decrease from (?:the |its |our )?previously (?:provided|issued|given|announced)|reduced from (?:€|£|\$|(?:US|[ACR])\$|(?:EUR|GBP|USD|CHF|JPY|SEK|NOK|DKK|CAD|AUD)\s?)?\d+|(?:fall|falls|fell|falling) (?:\w+ ){0,2}short of (?:the |its |our )?(?:previous(?:ly stated)?|prior|original) (?:target|guidance|outlook|forecast))\b/i,
+    /\b(?:lowers|lowered|lowering|downward revisions?|revised downward|lower (?:its|the|our)|reduces? (?:its|the)|reduced (?:its|the)|cuts? (?:its|the)|reduction in (?:[\w-]+ ){0,3}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was) (?:reduced|lowered)|down (?:modestly |slightly |sharply )?from (?:the |its |our )?(?:prior|previous|(?:January|February|March|April|May|June|July|August|September|October|November|December)) (?:guidance|outlook|forecast|estimate)|(?:an? )?decrease from (?:the |its |our )?previously (?:provided|issued|given|announced)|reduced from (?:€|£|\$|(?:US|[ACR])\$|(?:EUR|GBP|USD|CHF|JPY|SEK|NOK|DKK|CAD|AUD)\s?)?\d+|revis(?:e|es|ed|ing) (?:the |its |our )?(?:forecasts?|outlook|guidance) for [^.;]{1,80}? downward|(?:fall|falls|fell|falling) (?:\w+ ){0,2}short of (?:the |its |our )?(?:previous(?:ly stated)?|prior|original) (?:target|guidance|outlook|forecast))\b/i,
     // (h-guid24: "will fall significantly short of the previously stated target": lowered.)
     // (h-guid27: "down from the previous estimate of around €10.5 billion", and a range "reduced from €550 million to
     // €625 million", an earlier amount after "reduced from": lowered.)
+    // (h-guid28: "revised the forecasts for ordinary income and net income downward", the direction after the items, is
+    // lowered, "upward" raised; "expected to exceed the initial forecasts" raised.)
     // (h-guid28: "down modestly from February guidance", the earlier guidance named by an adverb and the month it was
     // given, is lowered, "up ... from" raised; so is "reflecting an increase / a decrease from the previously provided
     // $2.15 to $2.25 range".)
@@ -3687,7 +3689,8 @@ export function applyWordedStatus<
       );
     if (
       !(
-        /\b(?:targets?|guidance|outlook|forecast)\b/i.test(t) ||
+        // (h-guid28: "forecasts" too, "revised the forecasts for ordinary income and net income downward".)
+        /\b(?:targets?|guidance|outlook|forecasts?)\b/i.test(t) ||
         earningsTargets ||
         revisedEstimates ||
         objectNamed ||

@@ -3,6 +3,7 @@ import { PER_SHARE_CONCEPTS, unitOfConcept } from './release-concepts.ts';
 import { type ReleaseDocument, readRelease } from './release-document.ts';
 import {
   cellForecastTable,
+  revisionForecastTable,
   forecastTable,
   plainForecastTable,
   repeatedHeadTable,
@@ -659,6 +660,7 @@ function guidanceRows(
       ...plain,
       ...repeatedHeadTable(doc.text),
       ...cellForecastTable(doc.text),
+      ...revisionForecastTable(doc.text),
     ].map(
       ({ block, ...g }): ReleaseGuidance => ({
         ...g,

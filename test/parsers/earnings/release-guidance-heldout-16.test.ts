@@ -14,6 +14,10 @@ const kgs = 'KGS_2024_revised-FY24-guidance-low-high-table-thousands-bilingual_f
 const att = 'T_2024_updates-FY24-adjusted-EPS-free-cash-flow-range-bilingual_moomoo_transcribed.txt';
 const vz = 'VZ_2024_continues-to-expect-adjusted-EPS-footnote-capex-tax-rate_nasdaq_transcribed.txt';
 const utz = 'UTZ_FY2025-outlook-tax-rate-interest-expense-capex-growth-percents_itiger_transcribed.txt';
+const riso =
+  '6413_2020-07-31_revises-H1-and-FY-forecast-millions-of-yen-loss-table_marketscreener_transcribed.txt';
+const shizuoka =
+  '9543_FY2006_revised-forecast-consolidated-and-non-consolidated-yen-million-tables_ir-shizuokagas_transcribed.txt';
 const set15 = heldOutSet('guidance-held-out-15');
 const gsy = 'GSYUASA_FY2024-revised-forecast-2025-02-05-billion-yen-table_ir-gs-yuasa_transcribed.txt';
 
@@ -76,6 +80,28 @@ describe('lists, leads and bases', () => {
 });
 
 describe('tables', () => {
+  it('a "(Millions of yen)" revision table one cell per line: "Revised forecast (B)", "△" losses, heads over three lines', () => {
+    expect(set16.text(riso)).toContain('Revised forecast (B)\n28,500\n△2,000\n△1,900\n△1,100\n△31.69 yen');
+    expect(rows(riso)).toEqual([
+      ['revenue', 'unspecified', 'H1 2021', 28_500_000_000, null, 'updated', 'JPY'],
+      ['operating_income', 'unspecified', 'H1 2021', -2_000_000_000, null, 'updated', 'JPY'],
+      ['net_income', 'unspecified', 'H1 2021', -1_100_000_000, null, 'updated', 'JPY'],
+      ['eps_diluted', 'unspecified', 'H1 2021', -31.69, null, 'updated', 'JPY'],
+      ['revenue', 'unspecified', 'FY 2021', 63_300_000_000, null, 'updated', 'JPY'],
+      ['operating_income', 'unspecified', 'FY 2021', -2_500_000_000, null, 'updated', 'JPY'],
+      ['net_income', 'unspecified', 'FY 2021', -1_400_000_000, null, 'updated', 'JPY'],
+      ['eps_diluted', 'unspecified', 'FY 2021', -40.34, null, 'updated', 'JPY'],
+    ]);
+  });
+
+  it('"(¥Million, %)" tables: "Current estimates (B)" of the consolidated one, statuses from the prose', () => {
+    // The non-consolidated table (net sales 64,060, net income 1,940) is the parent alone.
+    expect(rows(shizuoka)).toEqual([
+      ['revenue', 'unspecified', 'FY 2006', 78_350_000_000, null, 'raised', 'JPY'],
+      ['net_income', 'unspecified', 'FY 2006', 3_600_000_000, null, 'lowered', 'JPY'],
+    ]);
+  });
+
   it('a "Low | High" table "in thousands" with a "Segment Information" section and growth capital expenditures', () => {
     expect(set16.text(kgs)).toContain('Amounts below are in thousands except percentages.');
     expect(rows(kgs)).toEqual([

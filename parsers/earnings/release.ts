@@ -3,10 +3,10 @@ import { PER_SHARE_CONCEPTS, unitOfConcept } from './release-concepts.ts';
 import { type ReleaseDocument, readRelease } from './release-document.ts';
 import {
   cellForecastTable,
-  revisionForecastTable,
   forecastTable,
   plainForecastTable,
   repeatedHeadTable,
+  revisionForecastTable,
 } from './release-forecast-table.ts';
 import {
   applyWordedStatus,
@@ -358,7 +358,16 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * part's; "(non-IFRS)" and "normalized" (or a parenthesis saying the measure excludes items) are non-GAAP, "(IFRS)"
  * GAAP; in a guidance table a one-cell row naming segments opens a section of segment targets up to the next one-cell
  * row, growth or expansion capital expenditures are a part of capex, and "Amounts below are in thousands" scales the
- * tables after it.
+ * tables after it; "The Street is looking for" is an expectation, no figure; the occasion guidance was given on
+ * ("provided during its fourth quarter 2019 earnings call") names no period withdrawn; revenue "will be down
+ * approximately 20 percent" is growth below zero; of one target stated twice a direction beats "updated"; a metric named
+ * bare with its status speaks of its target of no stated basis when the document also states it adjusted; a medium- or
+ * long-term outlook naming no year has no single period; the period a target was "originally communicated for" is the
+ * plan's; a profit after "margin for" is that profit's margin; "This includes ..." is a component and "When excluding
+ * this, ..." a variant, no target; a revision notice's "(B)" row under "(Millions of yen)" / "(¥Million, %)" holds the
+ * targets of the period the line before names (a non-consolidated table none, heads over several lines read as
+ * vertically centred); "forecasts" is a forecast word, "exceed the initial forecasts" raised, "revised the forecasts for
+ * ... downward" lowered.
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/49';
 

@@ -110,7 +110,10 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * half-year targets in yen and pounds, guidance-only texts whose periods are read from their words, "approximately",
  * growth percents beside amounts, per-share ranges), then set 15 (fixtures/earnings/guidance-held-out-15,
  * labels-guidance-15.tsv: reported and non-GAAP targets with "respectively", mixed statuses, euros, pounds, Swiss
- * francs, yen and Canadian and Australian dollars, forecast tables printed as lines). `--guidance --set N` scores
+ * francs, yen and Canadian and Australian dollars, forecast tables printed as lines), then set 16
+ * (fixtures/earnings/guidance-held-out-16, labels-guidance-16.tsv: yen revision tables printed one cell per line with
+ * losses in "△", consolidated beside non-consolidated tables, withdrawals, euros, a "Low | High" table in thousands,
+ * pages with a Chinese translation after each English block). `--guidance --set N` scores
  * guidance set N alone.
  *
  * Every set also scores the release period against its periods.tsv (hand-read fiscal period, year and stated end
@@ -163,6 +166,7 @@ const guidanceSet12 = new URL('../../fixtures/earnings/guidance-held-out-12/', i
 const guidanceSet13 = new URL('../../fixtures/earnings/guidance-held-out-13/', import.meta.url).pathname;
 const guidanceSet14 = new URL('../../fixtures/earnings/guidance-held-out-14/', import.meta.url).pathname;
 const guidanceSet15 = new URL('../../fixtures/earnings/guidance-held-out-15/', import.meta.url).pathname;
+const guidanceSet16 = new URL('../../fixtures/earnings/guidance-held-out-16/', import.meta.url).pathname;
 const shared = new URL('../../../shared/fixtures/earnings/press_releases/', import.meta.url).pathname;
 const heldOutMode = process.argv.includes('--heldout');
 const guidanceMode = process.argv.includes('--guidance');
@@ -582,6 +586,7 @@ if (guidanceMode) {
     ['guidance-held-out-13', guidanceSet13, 'labels-guidance-13.tsv'],
     ['guidance-held-out-14', guidanceSet14, 'labels-guidance-14.tsv'],
     ['guidance-held-out-15', guidanceSet15, 'labels-guidance-15.tsv'],
+    ['guidance-held-out-16', guidanceSet16, 'labels-guidance-16.tsv'],
   ];
   // `--guidance --set N`: that guidance set alone, named by its number (1 = guidance-held-out).
   const only = process.argv.includes('--set')

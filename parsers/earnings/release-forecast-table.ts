@@ -433,3 +433,110 @@ export function cellForecastTable(text: string): ForecastTableRow[] {
   }
   return out;
 }
+
+/**
+ * (h-guid28) A Japanese notice revising its forecast prints, under "(Millions of yen)" / "(Million yen)" / "(¥Million, %)",
+ * one cell per line (or set apart by "|"): the item heads, then rows labelled by letter, the earlier forecast "(A)", the
+ * revised or current one "(B)", their difference "(B-A)" and a reference year. The row ending in "(B)" holds the targets,
+ * one value per head; "△" is a minus, "―" no figure, a value ending in "yen" the per-share column. The period is the one
+ * the line before the unit names ("the first half year forecast ... for the fiscal year ending March 31, 2021", "fiscal
+ * 2006 (January 1 to December 31, 2006)"); a table of non-consolidated forecasts is the parent alone, no target. Heads
+ * printed over two or three lines are vertically centred, so their first lines print before the one-line heads and their
+ * lower-case continuations after, row by row: the one-line heads are the first columns, and of the readings (the most
+ * heads the continuations can spread over first) the one that puts the per-share head ("Net income per share") on the
+ * column whose value is in yen is taken.
+ */
+const REVISION_CAPTION = /^\((?:millions? of yen|million yen|¥\s?million(?:,\s*%)?)\)[ \t]*$/gim;
+const REVISION_VALUE = /^(?:[△▲\-−]\s?)?\(?\d[\d,]*(?:\.\d+)?\)?(?:\s?yen)?$|^[―—–-]$/i;
+
+function revisionHeads(heads: string[], values: string[]): string[] | null {
+  const upper = heads.filter((h) => /^[A-Z]/.test(h));
+  const lower = heads.filter((h) => /^[a-z]/.test(h));
+  if (upper.length !== values.length) return null;
+  if (lower.length === 0) return upper;
+  const yen = values.findIndex((v) => /yen$/i.test(v));
+  // (The most heads the continuations can spread over: one continuation line each before any takes two.)
+  for (let m = Math.min(upper.length - 1, lower.length); m >= 1; m--) {
+    const multi = upper.slice(0, m).map((u, k) => [u, ...lower.filter((_, j) => j % m === k)].join(' '));
+    const columns = [...upper.slice(m), ...multi];
+    const perShare = columns.findIndex((c) => /\bper share\b/i.test(c));
+    if (perShare === yen) return columns;
+  }
+  return null;
+}
+
+export function revisionForecastTable(text: string): ForecastTableRow[] {
+  const out: ForecastTableRow[] = [];
+  for (const cap of text.matchAll(REVISION_CAPTION)) {
+    const before = text.slice(Math.max(0, cap.index! - 400), cap.index!).trimEnd();
+    const lead = before.slice(before.lastIndexOf('\n') + 1);
+    if (/\bnon-consolidated\b/i.test(lead)) continue;
+    const ending = /\bfiscal year ending ([A-Z][a-z]+\.? \d{1,2}, (?:19|20)\d{2})/i.exec(lead);
+    const fiscal = /\bfiscal (?:year )?((?:19|20)\d{2})\b/i.exec(lead);
+    const year = ending
+      ? Number(parseDate(ending[1]!)?.slice(0, 4))
+      : fiscal
+        ? Number(fiscal[1])
+        : Number.NaN;
+    if (!Number.isFinite(year)) continue;
+    const period = /\b(?:first half|six months|first six months|half[- ]year)\b/i.test(lead) ? 'H1' : 'FY';
+    const lines = linesOf(text, cap.index! + cap[0].length).slice(0, 80);
+    const first = lines.findIndex((l) => /\(A\)$/.test(l.text));
+    if (first <= 0) continue;
+    const heads = lines.slice(0, first).map((l) => l.text);
+    const at = lines.findIndex((l, k) => k > first && /\(B\)$/.test(l.text));
+    if (at < 0) continue;
+    const count = heads.filter((h) => /^[A-Z]/.test(h)).length;
+    const cells = lines.slice(at + 1, at + 1 + count);
+    if (cells.length < count || !cells.every((c) => REVISION_VALUE.test(c.text))) continue;
+    const columns = revisionHeads(
+      heads,
+      cells.map((c) => c.text),
+    );
+    if (columns === null) continue;
+    const block: Block = {
+      text: text.slice(lines[at]!.start, cells.at(-1)!.end),
+      start: lines[at]!.start,
+      end: cells.at(-1)!.end,
+      row: true,
+    };
+    for (const [k, name] of columns.entries()) {
+      const printed = cells[k]!.text;
+      if (/^[―—–-]$/.test(printed)) continue;
+      const perShare = /yen$/i.test(printed);
+      const metric = perShare
+        ? /\bper share\b/i.test(name)
+          ? 'eps_diluted'
+          : null
+        : metricOf(name.replace(/\s+/g, ' '), false);
+      if (metric === null) continue;
+      const number = Number(
+        printed
+          .replace(/\s?yen$/i, '')
+          .replace(/[,]/g, '')
+          .replace(/^[△▲−]\s?/, '-')
+          .replace(/^\((.*)\)$/, '-$1'),
+      );
+      if (!Number.isFinite(number)) continue;
+      out.push({
+        metric,
+        label: name,
+        basis: 'unspecified',
+        targetYear: year,
+        targetPeriod: period,
+        low: null,
+        high: null,
+        point: perShare ? number : toFullUnits(number, 'millions'),
+        printed,
+        unit: perShare ? 'currency_per_share' : 'currency',
+        scale: perShare ? 'units' : 'millions',
+        qualitative: null,
+        relative: false,
+        // A table the line before names a revision ("Revisions of figures in consolidated earnings forecasts") is updated.
+        status: /\brevisions?\b/i.test(lead) ? 'updated' : null,
+        block,
+      });
+    }
+  }
+  return out;
+}

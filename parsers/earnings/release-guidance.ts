@@ -128,7 +128,7 @@ const METRICS: [RegExp, string][] = [
   [
     // ("Diluted earnings (loss) per share": a "(loss)" after the name is the same measure; h-guid18: so is "/(Loss)",
     // "Adjusted Diluted Earnings/(Loss) Per Share from Continuing Operations"; h-guid21: "per-share earnings".)
-    /\b(?:(?:non[- ]?gaap|adjusted|gaap)\s+)?(?:diluted\s+)?(?:earnings|income|eps|net income)(?:\s*\/?\s*\((?:loss|losses)\))?(?: from continuing operations)? per (?:diluted |fully diluted )?share\b|\b(?:adjusted |non-gaap |gaap )?(?:diluted )?eps\b|\bearnings per diluted share\b|\bper[- ](?:diluted )?share (?:diluted )?earnings\b/i,
+    /\b(?:(?:non[- ]?gaap|adjusted|gaap)\s+)?(?:diluted\s+)?(?:earnings|income|eps|net income)(?:\s*\/?\s*\((?:loss|losses)\))?(?: from continuing operations)? per (?:diluted |fully diluted )?share\b|\b(?:adjusted |non-gaap |gaap )?(?:diluted )?eps(?:\b|(?=[1-9]\s))|\bearnings per diluted share\b|\bper[- ](?:diluted )?share (?:diluted )?earnings\b/i,
     'eps_diluted',
   ],
   // ("total revenue per AHSC" is a ratio, not revenue.)
@@ -137,7 +137,12 @@ const METRICS: [RegExp, string][] = [
     /\b(?:(?:total|net|adjusted|organic)\s+)?(?:revenues?|net sales|sales|(?<!\b(?:inventory|staff|employee|personnel|asset|share|stock|labou?r)\s)turnover)\b(?! growth| per\b| rate| ratio)/i,
     'revenue',
   ],
-  [/\b(?:revenue|sales) growth\b/i, 'revenue_growth'],
+  // (h-guid28: the growth of a revenue named after a line of business, "Total wireless service revenue growth",
+  // "Broadband revenue growth", is a part's, as a segment's revenue is in a table.)
+  [
+    /(?<!\b(?:services?|wireless|broadband|subscription|product|segment|rental)\s)\b(?:revenue|sales) growth\b/i,
+    'revenue_growth',
+  ],
   // Organic growth (without currency and acquisitions) is its own target, apart from total growth; "underlying sales
   // growth" is the same measure under another name (Emerson's "Underlying Sales Growth | 2% - 3% | 3% - 5%").
   // (h-guid22: "organic net sales change of down 1% to flat", the change named as such.)
@@ -529,14 +534,19 @@ function splitFiscalYear(text: string): number | null {
 const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
   [
     // ("assuming the Fed raises rates again": interest rates raised are no status, h-guid15.)
-    /\b(?:(?:raises?|raised|raising)(?!\s+(?:interest\s+)?rates\b)|upward revisions?|revised upward|increas(?:es?|ed|ing) (?:(?!to\b)[\w$.-]+ ){0,4}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was|is being|is) (?:increased|raised)|lifts?|lifted|up from (?:the |its |our )?(?:prior|previous) (?:guidance|outlook|forecast|estimate)|exceed(?:s|ed)? (?:the |its |our )?(?:prior|previous) (?:guidance|outlook|forecast))\b/i,
+    /\b(?:(?:raises?|raised|raising)(?!\s+(?:interest\s+)?rates\b)|upward revisions?|revised upward|increas(?:es?|ed|ing) (?:(?!to\b)[\w$.-]+ ){0,4}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was|is being|is) (?:increased|raised)|lifts?|lifted|up (?:modestly |slightly |sharply )?from (?:the |its |our )?(?:prior|previous|(?:January|February|March|April|May|June|July|August|September|October|November|December)) (?:guidance|outlook|forecast|estimate)|(?:an? )?increase from (?:the |its |our )?previously (?:provided|issued|given|announced)|exceed(?:s|ed)? (?:the |its |our )?(?:prior|previous|initial|original) (?:guidance|outlook|forecasts?)|revis(?:e|es|ed|ing) (?:the |its |our )?(?:forecasts?|outlook|guidance) for [^.;]{1,80}? upward)\b/i,
     'raised',
   ],
   [
-    /\b(?:lowers|lowered|lowering|downward revisions?|revised downward|lower (?:its|the|our)|reduces? (?:its|the)|reduced (?:its|the)|cuts? (?:its|the)|reduction in (?:[\w-]+ ){0,3}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was) (?:reduced|lowered)|down from (?:the |its |our )?(?:prior|previous) (?:guidance|outlook|forecast|estimate)|reduced from (?:€|£|\$|(?:US|[ACR])\$|(?:EUR|GBP|USD|CHF|JPY|SEK|NOK|DKK|CAD|AUD)\s?)?\d+|(?:fall|falls|fell|falling) (?:\w+ ){0,2}short of (?:the |its |our )?(?:previous(?:ly stated)?|prior|original) (?:target|guidance|outlook|forecast))\b/i,
+    /\b(?:lowers|lowered|lowering|downward revisions?|revised downward|lower (?:its|the|our)|reduces? (?:its|the)|reduced (?:its|the)|cuts? (?:its|the)|reduction in (?:[\w-]+ ){0,3}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was) (?:reduced|lowered)|down (?:modestly |slightly |sharply )?from (?:the |its |our )?(?:prior|previous|(?:January|February|March|April|May|June|July|August|September|October|November|December)) (?:guidance|outlook|forecast|estimate)|(?:an? )?decrease from (?:the |its |our )?previously (?:provided|issued|given|announced)|reduced from (?:€|£|\$|(?:US|[ACR])\$|(?:EUR|GBP|USD|CHF|JPY|SEK|NOK|DKK|CAD|AUD)\s?)?\d+|revis(?:e|es|ed|ing) (?:the |its |our )?(?:forecasts?|outlook|guidance) for [^.;]{1,80}? downward|(?:fall|falls|fell|falling) (?:\w+ ){0,2}short of (?:the |its |our )?(?:previous(?:ly stated)?|prior|original) (?:target|guidance|outlook|forecast))\b/i,
     // (h-guid24: "will fall significantly short of the previously stated target": lowered.)
     // (h-guid27: "down from the previous estimate of around €10.5 billion", and a range "reduced from €550 million to
     // €625 million", an earlier amount after "reduced from": lowered.)
+    // (h-guid28: "revised the forecasts for ordinary income and net income downward", the direction after the items, is
+    // lowered, "upward" raised; "expected to exceed the initial forecasts" raised.)
+    // (h-guid28: "down modestly from February guidance", the earlier guidance named by an adverb and the month it was
+    // given, is lowered, "up ... from" raised; so is "reflecting an increase / a decrease from the previously provided
+    // $2.15 to $2.25 range".)
     'lowered',
   ],
   [/\bnarrow(?:s|ed|ing)?\b/i, 'narrowed'],
@@ -669,16 +679,30 @@ export function guidanceOf(
   // The list under a lead saying the outlook rests on assumptions ("The Company's outlook for fiscal 2013 is based on
   // the following assumptions which may or may not prove valid:"): each item is a target of the lead's period.
   let assumed: { year: number | null; period: FiscalPeriod | null } | null = null;
+  // (h-guid28) The period of the last short outlook title ("2024 Outlook"): a lead after it naming the period without its
+  // year ("For the full-year, AT&T expects:") takes its year.
+  let titled: { year: number; period: FiscalPeriod } | null = null;
+  let following: {
+    block: number;
+    target: { year: number | null; period: FiscalPeriod | null };
+    status: GuidanceStatus | null;
+  } | null = null;
+  const listStatus = new Map<Sentence, GuidanceStatus>();
   for (const [si, s] of sentences.entries()) {
+    for (const t of [s.heading, s.text])
+      if (t.length < 60 && /\b(?:outlook|guidance)\b/i.test(t)) titled = titleTarget(t) ?? titled;
     const outlookSection = /\boutlook|guidance\b/i.test(s.heading);
     // (A lead printed as a heading opens the list too; a lead naming no period speaks of the guidance before it.)
     const leadOf = (t: string) => {
       const own = targetOf(t, reported);
       const last = out.at(-1);
-      return own.period === null && last ? { year: last.targetYear, period: last.targetPeriod } : own;
+      if (own.period === null && last) return { year: last.targetYear, period: last.targetPeriod };
+      return own.year === null && own.period !== null && titled?.period === own.period ? titled : own;
     };
     if (BULLET.test(s.text)) {
       if (assumed === null && ASSUMPTION_LEAD.test(s.heading)) assumed = leadOf(s.heading);
+      // (h-guid28: ... and so does a forward list lead printed as a heading, "For the full-year, AT&T expects:".)
+      else if (assumed === null && FORWARD_LIST_LEAD.test(s.heading)) assumed = leadOf(s.heading);
     } else if (ASSUMPTION_LEAD.test(s.text)) {
       assumed = leadOf(s.text);
       continue;
@@ -688,7 +712,39 @@ export function guidanceOf(
       // as any sentence.
       assumed = leadOf(s.text.slice(Math.max(0, s.text.search(/[^.;]*$/))));
     } else assumed = null;
+    // (h-guid28) A lead "continues to expect the following:" inside a sentence ("For 2024, Verizon (VZ) continues to
+    // expect the following: Total wireless ... . Adjusted EPS2 of $4.50 to $4.70. Capital expenditures between ...")
+    // opens a list run on as sentences to its paragraph's end: each is a target of the lead's period.
+    const followingLead =
+      /^(.*\b(?:expects?|expected|projects?|anticipates?|forecasts?|estimates?)\s+the following)\s*:\s+\S/i.exec(
+        s.text,
+      );
+    if (followingLead && !BULLET.test(s.text))
+      following = { block: s.block, target: leadOf(followingLead[1]!), status: statusOf(followingLead[1]!) };
+    else if (following !== null && following.block !== s.block) following = null;
+    else if (following !== null && assumed === null && following.target.period !== null) {
+      assumed = following.target;
+      // (... and the status its lead words, "continues to expect", is theirs when they word none.)
+      if (following.status !== null) listStatus.set(s, following.status);
+    }
     if (BOILERPLATE.test(s.text) || NOT_GUIDANCE.test(s.text)) continue;
+    // (h-guid28) A sentence telling what the target before it includes ("This includes an expected adjusted equity in net
+    // income from DIRECTV of approximately $0.30 per share post-tax") states a component, and one stating the target
+    // without that component ("When excluding this, the Company expects adjusted EPS in the $1.90 to $1.95 range") a
+    // variant of it: neither is a target.
+    if (
+      /^\s*(?:(?:this|these|that)\s+(?:includes?|excludes?)\b|(?:when\s+)?excluding\s+(?:this|these|that|it)\b)/i.test(
+        s.text,
+      )
+    )
+      continue;
+    // (h-guid28) A medium- or long-term outlook that names no year ("The medium-term outlook, with robust organic growth
+    // in the mid-single-digit percentage range, is reaffirmed") has no single target period: no row.
+    if (
+      /\b(?:medium|mid|long)[- ]term\s+(?:outlook|targets?|guidance|goals?|ambitions?)\b/i.test(s.text) &&
+      !/\b(?:19|20)\d{2}\b|\bFY\s?'?\d{2}\b/i.test(s.text)
+    )
+      continue;
     // "This outlook equates to a range of $6.37 to $6.43 per share" right after an earnings-per-share growth target in
     // its paragraph states the per-share target that growth implies, with that sentence's status, basis and forward
     // word.
@@ -763,7 +819,16 @@ export function guidanceOf(
     // names the year of the base, not of the target.
     // (h-guid20) ... and so does a clause set apart by ", compared with" ("$91 billion of NII in 2024, compared with the
     // roughly $90 billion haul forecast when it reported first-quarter earnings"), when the words before it name one.
-    const ownPart = s.text.replace(CAUSE_LEAD, ' ').replace(BASE_ASIDE, ' ');
+    // (h-guid28) ... and so does the period a target was first set for ("The target margin ... originally communicated
+    // for financial year 2025/26 is expected to already be achieved in financial year 2024/25"): the plan's, not the
+    // target's.
+    const ownPart = s.text
+      .replace(CAUSE_LEAD, ' ')
+      .replace(BASE_ASIDE, ' ')
+      .replace(
+        /\b(?:originally|previously|initially)\s+(?:communicated|planned|set|announced|targeted)\s+for\s+(?:the\s+)?(?:(?:financial|fiscal)\s+)?(?:year\s+)?(?:19|20)\d{2}(?:\s?\/\s?(?:19|20)?\d{2})?/gi,
+        ' ',
+      );
     const beforeComparison = ownPart.replace(/,\s+compared (?:with|to)\b[^;]*/i, ' ');
     const ownTarget = targetOf(beforeComparison, reported);
     const target =
@@ -1290,7 +1355,9 @@ export function guidanceOf(
         // margins", are that target's.)
         // (h-guid19: ... and one after " and " that opens the next target, "earnings in a range of $5.66 to $7.66 per share
         // and adjusted earnings in a range of ...", is that target's.)
-        /\b(?:non[- ]?gaap|adjusted|pro ?forma|excluding|comparable basis|ongoing)\b/i.test(
+        // (h-guid28: "(non-IFRS)", IFRS being the issuer's GAAP, and "normalized", a measure with items taken out: "An
+        // effective tax rate (normalized GAAP basis tax expense, which excludes one-time items)".)
+        /\b(?:non[- ]?gaap|non[- ]?ifrs|adjusted|pro ?forma|excluding|comparable basis|ongoing|normali[sz]ed)\b/i.test(
           `${wordsBefore} ${h.label} ${((/;\s*(?:[\w-]+\s+){1,4}$/.test(rest) ? named.slice(0, 60).split(';')[0] : named.slice(0, 60)) ?? '').split(/\s+and\s+(?=(?:[\w-]+\s+){0,3}?(?:non[- ]?gaap|adjusted|pro ?forma)\s)/i)[0]}`,
         ) ||
         /\bcore\s+$/i.test(wordsBefore) ||
@@ -1307,10 +1374,16 @@ export function guidanceOf(
           /^(?:income|earnings)\b/i.test(h.label) &&
           /\boperating\s+$/i.test(wordsBefore)) ||
         // A sentence that opens with "Excluding ..." qualifies every metric it names after that clause.
-        /^\s*excluding\b[^,]{3,100},/i.test(s.text.slice(0, h.index));
+        /^\s*excluding\b[^,]{3,100},/i.test(s.text.slice(0, h.index)) ||
+        // (h-guid28) A parenthesis right after the name saying the measure is normalized or excludes items ("effective
+        // tax rate (normalized GAAP basis tax expense, which excludes one-time items)") makes it non-GAAP.
+        /^\s*\([^()]*\b(?:non[- ]?gaap|non[- ]?ifrs|normali[sz]ed|excludes?|excluding)\b[^()]*\)/i.test(
+          s.text.slice(h.end),
+        );
       // (h-guid21) A basis in parentheses right after the name ("diluted EPS (GAAP) in the range of $3.42 to $3.52") is
       // the target's.
-      const parenGaap = /^\s*\((?:U\.S\.\s+)?GAAP\)/i.test(rest);
+      // (h-guid28: "sales revenues (IFRS)": IFRS is the issuer's GAAP.)
+      const parenGaap = /^\s*\((?:U\.S\.\s+)?(?:GAAP|IFRS)\)/i.test(rest);
       const gaap =
         (/\bgaap\b|\breported basis\b/i.test(`${wordsBefore} ${h.label}`) ||
           parenGaap ||
@@ -1392,11 +1465,19 @@ export function guidanceOf(
       )
         metric = 'eps_basic';
       if (metric === 'revenue' && g.unit === 'percent' && !g.relative) metric = 'revenue_growth';
+      // (h-guid28) A profit named after "margin for" / "margin of" ("The target margin for EBIT before M&A effects ... of
+      // 7% to 8%") is that profit's margin.
+      if (g.unit === 'percent' && /\bmargin\s+(?:for|of)\s+(?:the\s+)?$/i.test(wordsBefore)) {
+        if (metric === 'operating_income') metric = 'operating_margin';
+        else if (metric === 'ebitda') metric = 'ebitda_margin';
+      }
       // "revenue to decline about 2 percent year over year": revenue said to grow or decline by a percent is revenue
       // growth, below zero when it declines.
       let sign = 1;
+      // (h-guid28: so does revenue said to "be up" or "be down" by a percent, "sales will be down approximately 20
+      // percent year-over-year in the second quarter".)
       const verb =
-        /^\s*(?:now\s+)?(?:expected\s+)?to\s+(grow|increase|rise|decline|decrease|fall|drop)\s+(?:by\s+)?(?:about|approximately|around|roughly)?\s*$/i.exec(
+        /^\s*(?:now\s+)?(?:(?:expected\s+)?to\s+(grow|increase|rise|decline|decrease|fall|drop)|(?:will|to|(?:is|are)\s+expected\s+to)\s+be\s+(up|down))\s+(?:by\s+)?(?:about|approximately|around|roughly)?\s*$/i.exec(
           window.slice(0, Math.max(0, window.indexOf(g.printed))),
         );
       // (h-guid27: so does revenue said "to fall by around 6 percent" with no "relative" reading: "first-half revenue to
@@ -1410,7 +1491,7 @@ export function guidanceOf(
         verb
       ) {
         metric = 'revenue_growth';
-        if (/decline|decrease|fall|drop/i.test(verb[1]!)) sign = -1;
+        if (/decline|decrease|fall|drop|down/i.test(verb[1] ?? verb[2]!)) sign = -1;
       }
       if (
         metric === 'revenue_growth' &&
@@ -1822,6 +1903,7 @@ export function guidanceOf(
       for (const o of out) if (o.metric === metric && o.basis === 'unspecified') o.basis = 'non_gaap';
     }
   previousOutlooks(sentences, out, reported);
+  for (const o of out) if (o.status === null) o.status = listStatus.get(o.sentence) ?? null;
   for (const v of valueless)
     if (
       !out.some(
@@ -1993,7 +2075,14 @@ function withdrawalsOf(
   fallback: { year: number | null; period: FiscalPeriod | null },
 ): Guidance[] {
   const m = WITHDRAWAL.exec(s.text)!;
-  const clause = s.text.slice(m.index);
+  // (h-guid28) The occasion the guidance was given on ("that was provided during its fourth quarter 2019 earnings
+  // call") names no period withdrawn.
+  const clause = s.text
+    .slice(m.index)
+    .replace(
+      /\b(?:that|which)\s+(?:was|were|it)\s+(?:previously\s+)?(?:provided|given|issued|announced|gave|provided)\s+(?:during|on|in|with|at)\s+(?:its\s+|the\s+|our\s+)?[^.;,]*?\b(?:call|release|report|conference|presentation)\b/gi,
+      ' ',
+    );
   const yearM = /\b(?:fiscal(?:\s+year)?\s*|FY\s*'?)(\d{4}|\d{2})\b|\b((?:19|20)\d{2})\b/i.exec(clause);
   const y = yearM ? (yearM[1] ?? yearM[2]!) : null;
   const year = y === null ? fallback.year : y.length === 2 ? 2000 + Number(y) : Number(y);
@@ -3066,10 +3155,23 @@ export function tableGuidance(
   let afterRow = false;
   // (h-guid22) Whether the next body row is the first of its table or of a section (after a header or blank row).
   let sectionStart = true;
+  // (h-guid28) A one-cell row naming segments ("Segment Information") opens a section of the segments' targets, none the
+  // company's, up to the next one-cell row ("Capital Expenditures").
+  let segmentSection = false;
+  // (h-guid28) A paragraph saying the amounts below are in a scale ("Amounts below are in thousands except
+  // percentages") scales the tables after it, its translation between, up to the next paragraph after a table.
+  let proseScale: string | null = null;
   for (const b of tableBlocks) {
     const wasRow = afterRow;
     afterRow = b.row;
     if (!b.row) {
+      segmentSection = false;
+      const stated =
+        /\bamounts\s+(?:below|shown\s+below|in\s+the\s+tables?\s+below)\s+are\s+(?:stated\s+|presented\s+)?in\s+(thousands|millions|billions)\b/i.exec(
+          b.text,
+        );
+      if (stated) proseScale = stated[1]!;
+      else if (wasRow && /[A-Za-z]{3}/.test(b.text)) proseScale = null;
       sectionStart = true;
       firstRow = null;
       const title = /\|\s*$/.test(b.text) && b.text.length <= 80;
@@ -3108,6 +3210,7 @@ export function tableGuidance(
           (!/\$|%|\d[\d,]*\.\d/.test(c) && (columnOf(c)?.period ?? null) !== null),
       )
     ) {
+      if (cells.length === 1) segmentSection = /\bsegments?\b/i.test(cells[0]!);
       // A row of one cell naming GAAP or non-GAAP measures is a section heading: the rows below it have that basis.
       if (cells.length === 1 && /\bgaap\b/i.test(cells[0]!))
         sectionBasis = /non[- ]?gaap/i.test(cells[0]!) ? 'non_gaap' : 'gaap';
@@ -3123,6 +3226,7 @@ export function tableGuidance(
     }
     const startsSection = sectionStart;
     sectionStart = false;
+    if (segmentSection) continue;
     // (h-guid19) A row whose values are followed by a text cell ("Revenue | ~$3.3 B | ~$3.2 B | Aviation | ~18% | ~13%")
     // ends before it: the cells from that label on are a row of a table printed beside.
     const beside = cells.findIndex(
@@ -3166,8 +3270,10 @@ export function tableGuidance(
     const basisNamed = /non[- ]?gaap|adjusted/i.test(label);
     if (reconciliation && basisNamed) sectionStart = true;
     if (reconciliation && !startsSection && !basisNamed) continue;
-    // Sustaining or maintenance capital expenditures are a part of capex, not its total.
-    if (hit[1] === 'capex' && /\b(?:sustaining|maintenance)\s+capital\b/i.test(label)) continue;
+    // Sustaining or maintenance capital expenditures are a part of capex, not its total (h-guid28: so are growth or
+    // expansion ones).
+    if (hit[1] === 'capex' && /\b(?:sustaining|maintenance|growth|expansion)\s+capital\b/i.test(label))
+      continue;
     if (
       (hit[1] === 'ffo_per_share' || hit[1] === 'affo_per_share') &&
       (ffoConcept(label) !== hit[1] || !/\bper (?:diluted |basic )?(?:common )?(?:share|unit)\b/i.test(label))
@@ -3307,10 +3413,8 @@ export function tableGuidance(
       // table's caption ("(in millions, except per share data)").
       const caption = (/\(in (thousands|millions|billions)\)/i.exec(label) ??
         /\bin (thousands|millions|billions)\b/i.exec(header) ??
-        (cols ? /\((?:\$|US\$)\s?(thousands|millions|billions)\b/i.exec(lead) : null))?.[1]?.replace(
-        /s$/i,
-        '',
-      );
+        (cols ? /\((?:\$|US\$)\s?(thousands|millions|billions)\b/i.exec(lead) : null) ??
+        (proseScale ? [proseScale, proseScale] : null))?.[1]?.replace(/s$/i, '');
       const scale: Scale =
         perShare || isPercent ? 'units' : wordScale(unitWord === 'cents' ? undefined : (unitWord ?? caption));
       const full = (t: string | undefined) => {
@@ -3585,7 +3689,8 @@ export function applyWordedStatus<
       );
     if (
       !(
-        /\b(?:targets?|guidance|outlook|forecast)\b/i.test(t) ||
+        // (h-guid28: "forecasts" too, "revised the forecasts for ordinary income and net income downward".)
+        /\b(?:targets?|guidance|outlook|forecasts?)\b/i.test(t) ||
         earningsTargets ||
         revisedEstimates ||
         objectNamed ||
@@ -3780,6 +3885,25 @@ export function applyWordedStatus<
         named.size <= 1 ||
         at < 0;
       if (basis !== null && g.basis !== basis && qualifies) continue;
+      // (h-guid28) A metric named bare with its status ("Operating profit is expected to exceed the previous forecast")
+      // speaks of its target of no stated basis when the document also states the metric adjusted ("Operating income
+      // before amortization of goodwill"): the adjusted target words none.
+      if (
+        basis === null &&
+        own >= 0 &&
+        !/\b(?:non[- ]?gaap|adjusted|core|underlying|comparable|before|excluding)\s+(?:[\w-]+\s+){0,2}$/i.test(
+          near,
+        ) &&
+        g.basis === 'non_gaap' &&
+        rows.some(
+          (o) =>
+            o.metric === g.metric &&
+            o.basis !== 'non_gaap' &&
+            o.targetYear === g.targetYear &&
+            o.targetPeriod === g.targetPeriod,
+        )
+      )
+        continue;
       if (annualOnly && g.targetPeriod !== 'FY') continue;
       if (target.year !== null && (g.targetYear !== target.year || g.targetPeriod !== target.period))
         continue;

@@ -337,7 +337,8 @@ export function proseFigures(sentences: Sentence[], options: ProseOptions = {}):
       // (A result set against the guidance, "exceeding the high end of guidance", is still a result.)
       // ("revenue for the quarter is expected to be approximately $114 million", "updated revenue expectations of
       // approximately $27.5 million": a value said to be expected is an estimate, a preannouncement's, not a result.)
-      /\b(?:expects?|anticipates?|outlook|guidance|forecasts?|projects|projected|(?:we|to) project|targets?|(?:is|are) guided|(?:is|are) (?:now )?expected to|expectations? of (?:approximately |about )?[$€£\d])/i.test(
+      // (h-guid28: "The Street is looking for sales of $132.42 million for the quarter": an expectation too.)
+      /\b(?:expects?|anticipates?|outlook|guidance|forecasts?|projects|projected|(?:we|to) project|targets?|(?:is|are) guided|(?:is|are) (?:now )?expected to|expectations? of (?:approximately |about )?[$€£\d]|(?:is|are) looking for)/i.test(
         withoutStreetExpectations(s.text).replace(AGAINST_GUIDANCE, ' ').replace(AGAINST_EXPECTATIONS, ' '),
       )
     )

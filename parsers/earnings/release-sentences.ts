@@ -81,6 +81,7 @@ function joinWrappedLines(blocks: Block[], text: string): (Block & { index: numb
 export function sentencesOf(blocks: Block[], text: string): Sentence[] {
   const out: Sentence[] = [];
   let heading = '';
+  let fresh = false;
   for (const b of joinWrappedLines(blocks, text)) {
     const index = b.index;
     if (b.row) continue;
@@ -124,9 +125,19 @@ export function sentencesOf(blocks: Block[], text: string): Sentence[] {
       // A line with no Latin letter right after an English heading is its translation ("This guidance is based upon
       // ... the following major assumptions:" then "该指引基于但不限于以下主要假设:"), not a heading of its own.
       if (!/[A-Za-z]/.test(t) && /[A-Za-z]/.test(heading) && /[^\x00-\x7F]/.test(t)) continue;
-      heading = t;
+      // (h-guid28: ... nor is one mostly in Chinese characters with a name in Latin letters, "对于全年,At&t预计:".)
+      if (
+        /[A-Za-z]/.test(heading) &&
+        (t.match(/[\u3400-\u9fff]/g)?.length ?? 0) > (t.match(/[A-Za-z]/g)?.length ?? 0)
+      )
+        continue;
+      // (h-guid28) A lead ending in a colon right under a heading with no sentence between ("2024 Outlook" then "For the
+      // full-year, AT&T expects:") continues that heading, as when the two are printed on one line.
+      heading = fresh && heading !== '' && /:$/.test(t) ? `${heading} ${t}` : t;
+      fresh = true;
       continue;
     }
+    fresh = false;
     let from = 0;
     // A headline run together with the lead ("... FOURTH-QUARTER RESULTS -1999 Normalized EPS Improves to $.39 Income vs.
     // $.06 Loss- ... NEW YORK, February 2, 2000-Time Warner Inc. ... reported") ends where the dateline begins.

@@ -6,6 +6,7 @@ import {
   forecastTable,
   plainForecastTable,
   repeatedHeadTable,
+  revisionForecastTable,
 } from './release-forecast-table.ts';
 import {
   applyWordedStatus,
@@ -356,8 +357,30 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * reported H1 and its end; a unit ending every period heading ("£m") is the table's scale; a row of units alone ("Pence |
  * Pence | Pence") sets the per-share rows under it in hundredths; "Operating profit prior to exceptional items" is the
  * operating income, non-GAAP.
+ * /49 (h-guid28; /48 is another helper's): guidance set 16 rules: a target "down modestly from February guidance" (an
+ * adverb, the month the earlier guidance was given) is lowered and "up ... from" raised, as is "an increase / a decrease
+ * from the previously provided" range; a lead ending in a colon right under a heading continues that heading ("2024
+ * Outlook" / "For the full-year, AT&T expects:"), a line mostly in Chinese characters is a translation, not a heading,
+ * and a bullet under a forward list lead printed as a heading is a target of the lead's period, a period named without
+ * its year taking the outlook title's; "expect(s) the following:" inside a sentence opens a list run on as sentences to
+ * the paragraph's end, each a target of the lead's period with the lead's status; a footnote digit glued to "EPS"
+ * ("Adjusted EPS2") is a mark; growth of a revenue named after a line of business ("wireless service", "broadband") is a
+ * part's; "(non-IFRS)" and "normalized" (or a parenthesis saying the measure excludes items) are non-GAAP, "(IFRS)"
+ * GAAP; in a guidance table a one-cell row naming segments opens a section of segment targets up to the next one-cell
+ * row, growth or expansion capital expenditures are a part of capex, and "Amounts below are in thousands" scales the
+ * tables after it; "The Street is looking for" is an expectation, no figure; the occasion guidance was given on
+ * ("provided during its fourth quarter 2019 earnings call") names no period withdrawn; revenue "will be down
+ * approximately 20 percent" is growth below zero; of one target stated twice a direction beats "updated"; a metric named
+ * bare with its status speaks of its target of no stated basis when the document also states it adjusted; a medium- or
+ * long-term outlook naming no year has no single period; the period a target was "originally communicated for" is the
+ * plan's; a profit after "margin for" is that profit's margin; "This includes ..." is a component and "When excluding
+ * this, ..." a variant, no target; a revision notice's "(B)" row under "(Millions of yen)" / "(¥Million, %)" holds the
+ * targets of the period the line before names (a non-consolidated table none, heads over several lines read as
+ * vertically centred); "forecasts" is a forecast word, "exceed the initial forecasts" raised, "revised the forecasts for
+ * ... downward" lowered.
+ * /51 holds /48 and /49 (the lead's merge).
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/48';
+export const RELEASE_PARSER_VERSION = 'earnings-release/51';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';
@@ -657,6 +680,7 @@ function guidanceRows(
       ...plain,
       ...repeatedHeadTable(doc.text),
       ...cellForecastTable(doc.text),
+      ...revisionForecastTable(doc.text),
     ].map(
       ({ block, ...g }): ReleaseGuidance => ({
         ...g,
@@ -941,11 +965,18 @@ function guidanceRows(
   );
   // The same target stated twice (a headline "Increases 2026 Revenue Guidance to a Range of $104M to $108M" and the
   // outlook bullet) is one statement: the first is kept, with the status either words.
+  // (h-guid28: a direction either words beats an "updated" the other words, a revision without direction: the headline
+  // "AT&T Updates 2024 Guidance: Sees Adjusted EPS Of $2.20-$2.25" and the bullet's "reflecting an increase from the
+  // previously provided $2.15 to $2.25 range" are raised.)
+  const either = (a: ReleaseGuidance['status'], b: ReleaseGuidance['status']): ReleaseGuidance['status'] =>
+    a === null || (a === 'updated' && b !== null && ['raised', 'lowered', 'narrowed', 'widened'].includes(b))
+      ? b
+      : a;
   const kept: ReleaseGuidance[] = [];
   for (const g of out) {
     const same = kept.find((k) => k.basis === g.basis && sameStatedValue(k, g));
     if (same === undefined) kept.push(g);
-    else same.status ??= g.status;
+    else same.status = either(same.status, g.status);
   }
   // (h-guid25) ... and so is a range stated once rounded and once exactly (a headline "Raises FY24 revenue view to
   // $2.88B-$2.91B" and the company's "net sales guidance range to $2.875 billion to $2.905 billion"): the exact one is
@@ -953,7 +984,7 @@ function guidanceRows(
   for (const g of [...kept]) {
     const exact = kept.find((k) => k !== g && k.basis === g.basis && roundedOf(g, k));
     if (exact === undefined) continue;
-    exact.status ??= g.status;
+    exact.status = either(exact.status, g.status);
     kept.splice(kept.indexOf(g), 1);
   }
   // (h-guid21) ... and so is the same value of a metric and period stated once without a basis and once with one (a
@@ -969,7 +1000,7 @@ function guidanceRows(
         (k.low !== null || k.high !== null || k.point !== null),
     );
     if (based === undefined) return true;
-    based.status ??= g.status;
+    based.status = either(based.status, g.status);
     return false;
   });
 }

@@ -251,9 +251,9 @@ export interface Exhibit {
   url: string;
 }
 
-const MODIFIER = String.raw`(?:(?:Senior|Executive|Corporate|Vice|Co-|[Ii]nterim|[Aa]cting|Lead|[Ii]ndependent|Non-Executive)\s*)*`;
+const MODIFIER = String.raw`(?:(?:Senior|Executive|[Cc]orporate|Vice|Co-|[Ii]nterim|[Aa]cting|Lead|[Ii]ndependent|Non-Executive)\s*)*`;
 const PRINCIPAL = '(?:[Ee]xecutive|[Ff]inancial|[Aa]ccounting|[Oo]perating)';
-const TITLE = String.raw`(?:[Pp]resident|[Cc]hief\s+[A-Za-z][a-z]+(?:\s+(?:and|&)\s+[A-Za-z][a-z]+|\s+[A-Za-z][a-z]+)?\s+[Oo]fficer|[Pp]rincipal\s+${PRINCIPAL}(?:\s+and\s+${PRINCIPAL})?\s+[Oo]fficer|CEO|CFO|COO|CTO|[Ee]xecutive\s+[Oo]fficer|[Dd]irector|Chair(?:man|woman|person)?(?![a-z])(?:\s+of\s+the\s+[Bb]oard(?:\s+of\s+[Dd]irectors)?|(?!\s+of\s+(?:the\s+|its\s+)?(?:[A-Z][a-z]+\s+(?:and\s+)?){1,4}Committee))|Treasurer|Secretary|General\s+Counsel|Controller)`;
+const TITLE = String.raw`(?:[Pp]resident|[Cc]hief\s+[A-Za-z][a-z]+(?:\s+(?:and|&)\s+[A-Za-z][a-z]+|\s+[A-Za-z][a-z]+)?\s+[Oo]fficer|[Pp]rincipal\s+${PRINCIPAL}(?:\s+and\s+${PRINCIPAL})?\s+[Oo]fficer|CEO|CFO|COO|CTO|[Ee]xecutive\s+[Oo]fficer|[Dd]irector|Chair(?:man|woman|person)?(?![a-z])(?:\s+of\s+the\s+[Bb]oard(?:\s+of\s+[Dd]irectors)?|(?!\s+of\s+(?:the\s+|its\s+)?(?:[A-Z][a-z]+\s+(?:and\s+)?){1,4}Committee))|[Tt]reasurer|[Ss]ecretary|General\s+Counsel|Controller)`;
 /**
  * The unit a title is of, in capitals: "Executive Vice President of Engineering", "Chief Operating Officer of
  * Biopharmaceutical Products and Services" (not "of the Company", "of the Board"). A unit the item also writes
@@ -427,6 +427,14 @@ const NAME_TRANSITIONS_INTO = new RegExp(
   String.raw`(${NAME}),\s+[^,;]{1,100},\s+(?:(?:would|will|shall)\s+)?transition\s+(?:in)?to\s+the\s+(?:position|role|office)\s+of\s+(?:(?:the|its|our|an?)\s+)?(${ROLE})`,
   'g',
 );
+/**
+ * "Gary S. Shedlin transitioned from the role of Chief Financial Officer to Vice Chairman": the title after "to" is one A
+ * is given (the title after "from" is left, a departure the change word gives).
+ */
+const NAME_TRANSITIONS_FROM_TO = new RegExp(
+  String.raw`(${NAME})(?:,\s+[^,;]{1,100},)?\s+(?:(?:will|would|shall|has|had)\s+)?transition(?:s|ed)?\s+from\s+(?:(?:his|her|their)\s+)?(?:(?:the\s+)?(?:role|position)s?\s+(?:of|as)\s+)?(?:(?:the|its|our|an?)\s+)?${ROLE}\s+to\s+(?:(?:the|its|our|an?)\s+)?(?:(?:role|position)\s+of\s+)?(?:(?:the|its|our|an?)\s+)?(${ROLE})`,
+  'g',
+);
 const AS = String.raw`(?:as|(?:(?:to|from|in)\s+)?the\s+(?:position|office|role|title)s?\s+of)`;
 const NAME_AS_ROLE = new RegExp(
   String.raw`(${NAME})(?![A-Za-z'’-])${GAP}\b${AS}\s+(?:(?:the|its|our|an?)\s+)?(?:new\s+)?(?:[A-Z][A-Za-z]+['’]s\s+)?(${ROLE})`,
@@ -442,6 +450,16 @@ const NAME_AS_ROLE = new RegExp(
  * II director": the board, its defined term and the company's name stand between the verb and "as <title>".
  */
 const TO_THE_BOARD_AS = String.raw`to\s+the\s+[Bb]oard(?:\s+of\s+[Dd]irectors)?(?:\s+\([^()]{0,40}\))?(?:\s+of\s+(?:[A-Z][A-Za-z.,&]*\s+){1,4}(?:\([^()]{0,40}\)\s+)?)?\s*as\s+`;
+/**
+ * "Daniel Durn, a member of our board ..., resigned from the Board, including from all committees ..., effective
+ * immediately, and was subsequently appointed by the Board to serve as the Company’s Chief Financial Officer": the subject
+ * of a departure verb who ", and was (has been) appointed (elected, named) ... as <title>" in the same sentence is given
+ * that title.
+ */
+const NAME_LEAVES_AND_IS_APPOINTED = new RegExp(
+  String.raw`(${NAME})(?:,\s+[^,;]{1,100},)?\s+(?:(?:has|had)\s+)?(?:resigned|retired|stepped\s+down)\b[^.;]{0,160}?,?\s+and\s+(?:was|has\s+been|had\s+been)\s+(?:[a-z]+ly\s+)?(?:appointed|elected|named)\s+(?:by\s+(?:the|its|our)\s+[Bb]oard(?:\s+of\s+[Dd]irectors)?\s+)?(?:to\s+(?:be|serve\s+as)\s+|as\s+)(?:(?:the|its|our|an?)\s+)?(?:[A-Z][A-Za-z]+['’]s\s+)?(${ROLE})`,
+  'g',
+);
 const NAME_WAS_APPOINTED = new RegExp(
   String.raw`(${NAME})(?:,\s+[^,;]{1,100},)?\s+(?:was|has\s+been|had\s+been)\s+(?:appointed|elected|named|promoted)\s+(?:to\s+(?:be|serve\s+as)\s+|as\s+|${TO_THE_BOARD_AS})?(?:(?:the|its|our|an?)\s+)?(?:[A-Z][A-Za-z]+['’]s\s+)?((?:Class\s+(?:[1-4]|IV|I{1,3})\s+)?${ROLE})`,
   'g',
@@ -460,11 +478,13 @@ const PAID_VERB = String.raw`(?:also\s+)?(?:(?:will|shall|has|have)\s+)?(?:also\
 const RECEIVES = new RegExp(String.raw`(${NAME})\s+${PAID_VERB}`, 'g');
 /**
  * Read at the end of a list (sticky): "A resigned from the Board", "elected A and B to the Board", "appointed A
- * to serve on the Board", "appointed Kevin D. Johnson to fill the vacancy in Class I" (a class of a staggered board): a
+ * to serve on the Board", "appointed Kevin D. Johnson to fill the vacancy in Class I" (a class of a staggered board), "Daniel
+ * Durn, a member of our board of directors (the “Board”) and Chair of the Audit Committee, resigned from the Board" (an
+ * appositive closed by commas passed over whole), "appointed Stanley A. Hirschman as an independent board member": a
  * director.
  */
 const BOARD_AFTER = new RegExp(
-  String.raw`(?![A-Za-z])${GAP}\b(?:(?:to|from|on|members?\s+of)\s+(?:(?:the|our|its)\s+)?(?:(?:Company|[A-Z][^;]{0,40}?)['’]s\s+)?Board\b|vacanc(?:y|ies)\s+in\s+Class\s+(?:[1-4]|IV|I{1,3})\b)`,
+  String.raw`(?![A-Za-z])(?:,\s+[^,;]{1,100},)?${GAP}\b(?:(?:to|from|on|members?\s+of)\s+(?:(?:the|our|its)\s+)?(?:(?:Company|[A-Z][^;]{0,40}?)['’]s\s+)?Board\b|[Bb]oard\s+members?\b|vacanc(?:y|ies)\s+in\s+Class\s+(?:[1-4]|IV|I{1,3})\b)`,
   'y',
 );
 /**
@@ -549,11 +569,12 @@ const NAME_BECAME = new RegExp(
 );
 /**
  * "Mr. Lundstrom will assume the position of Vice Chairman", "Mr. David A. Zinsner, Executive Vice President and Chief
- * Financial Officer of the Company, assumed the role of principal accounting officer" (an appositive between): A is
+ * Financial Officer of the Company, assumed the role of principal accounting officer" (an appositive between), "Don
+ * Boudewyn, executive vice president, is assuming the responsibilities of corporate secretary from Mr. Corty": A is
  * appointed to the title.
  */
 const NAME_ASSUMES = new RegExp(
-  String.raw`(${NAME})(?:,\s+[^,;]{1,100},)?\s+(?:will\s+|has\s+|shall\s+)?assume[sd]?\s+(?:the\s+)?(?:position|role|office|title)s?\s+of\s+(?:the\s+|(?!${NOT_A_NAME})[A-Z][A-Za-z]+['’]s\s+)?(${ROLE})`,
+  String.raw`(${NAME})(?:,\s+[^,;]{1,100},)?\s+(?:will\s+|has\s+|shall\s+|is\s+)?assum(?:e[sd]?|ing)\s+(?:the\s+)?(?:position|role|office|title|responsibilities|duties)s?\s+of\s+(?:the\s+|(?!${NOT_A_NAME})[A-Z][A-Za-z]+['’]s\s+)?(${ROLE})`,
   'g',
 );
 /**
@@ -584,7 +605,7 @@ const RECEIVES_AFTER = new RegExp(String.raw`\s+${PAID_VERB}`, 'y');
 /** A name directly followed by its title, as a table row gives it: "Jagdeep Singh Chief Executive Officer | $ ...". */
 const NAME_ROLE = new RegExp(String.raw`(${NAME})\s+(${ROLE})\b`, 'g');
 const FULL_NAME = new RegExp(
-  String.raw`\b(?!${NOT_A_NAME})((?:[A-Z]\.\s+)?[A-Z][a-z]+${INITIALS}?\s+([A-Z][A-Za-z'’-]+?)(?:['’]s)?\b(?:,\s+${SUFFIX})?)`,
+  String.raw`\b(?!${NOT_A_NAME})((?:[A-Z]\.\s+)?[A-Z][a-z]+${INITIALS}?(?:\s+\([A-Z][a-z]+\))?\s+([A-Z][A-Za-z'’-]+?)(?:['’]s)?\b(?:,\s+${SUFFIX})?)`,
   'g',
 );
 const STARTS_NOT_A_NAME = new RegExp(`^${NOT_A_NAME}`);
@@ -896,8 +917,12 @@ const FOLLOWING = new RegExp(
 );
 const ROW_GAP =
   /^(?:[\s|,]|\band\b|\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d{1,2},\s+\d{4}\b)*$/;
-/** "A agreed to comply with (abide by, vote ...)": the agreement of the sentence is an undertaking, not pay. */
-const UNDERTAKING = /\bagree[sd]?\s+to\s+(?:comply\s+with|abide\s+by|vote)\b/;
+/**
+ * "A agreed to comply with (abide by, vote ...)", "A and B ... have agreed that for the period of 180 days ... they will
+ * not sell or otherwise dispose of any shares ... or any options" (a lock-up): the sentence is an undertaking, not pay.
+ */
+const UNDERTAKING =
+  /\bagree[sd]?\s+(?:to\s+(?:comply\s+with|abide\s+by|vote)\b|(?:that\b[^.;]{0,300}?\b(?:will|shall)\s+)?not\s+(?:to\s+)?(?:sell|transfer|dispose|pledge)\b)/;
 const tidy = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 const ROLE_OF = new RegExp(String.raw`^(.*?${TITLE})\s+of\s+(?!Directors\b)([A-Z].*)$`);
@@ -939,8 +964,9 @@ function definedTerms(text: string): Set<string> {
 
 const ORGANISATION_AFTER =
   /^,?\s+(?:Inc\.?|Incorporated|Corporation|Corp\.?|Ltd\.?|Limited|LLC|L\.L\.C\.|L\.P\.|LP|plc|N\.A\.)(?![A-Za-z])/;
-/** A name-like phrase whose last word is an entity suffix: "Broadcom Inc", "Icahn Partners LP". */
-const ORGANISATION_LAST = /\s(?:Inc|Incorporated|Corporation|Corp|Ltd|Limited|LLC|LP|plc)\.?$/;
+/** A name-like phrase whose last word is an entity suffix: "Broadcom Inc", "Icahn Partners LP", "Ghillie Fanaz AG". */
+const ORGANISATION_LAST =
+  /\s(?:Inc|Incorporated|Corporation|Corp|Ltd|Limited|LLC|LLP|LP|plc|AG|GmbH|SA|NV|BV|SE)\.?$/;
 const REQUESTS_AFTER =
   /^(?:(?:,\s+[^,;]{1,100}){1,3},)?\s+(?:(?:has|had|was)\s+)?(?:request(?:s|ed|ing)?|ask(?:s|ed|ing)|demand(?:s|ed|ing)?)\b/;
 const ENTITY_OF_TITLE = new RegExp(String.raw`${TITLE}\s+of\s+(?:the\s+)?$`);
@@ -1040,7 +1066,9 @@ const RULES: Rule[] = [
   { re: NAME_LEAVES_POSITION, role: 2, change: 'departed' },
   { re: NAME_REPLACES, role: 2, change: null },
   { re: NAME_WAS_APPOINTED, role: 2, change: 'appointed' },
+  { re: NAME_LEAVES_AND_IS_APPOINTED, role: 2, change: 'appointed' },
   { re: NAME_TRANSITIONS_INTO, role: 2, change: 'appointed' },
+  { re: NAME_TRANSITIONS_FROM_TO, role: 2, change: 'appointed' },
   { re: NAME_APPOSITIVE_AS_ROLE, role: 2, change: null },
   { re: NAME_CEASES, role: 2, change: 'departed', notAfter: CONDITION_BEFORE },
   { re: NAME_CONTINUES_AS_ONE, role: 2, change: 'departed' },

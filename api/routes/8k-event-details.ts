@@ -251,9 +251,9 @@ export interface Exhibit {
   url: string;
 }
 
-const MODIFIER = String.raw`(?:(?:Senior|Executive|[Cc]orporate|Vice|Co-|[Ii]nterim|[Aa]cting|Lead|[Ii]ndependent|Non-Executive)\s*)*`;
+const MODIFIER = String.raw`(?:(?:Senior|Executive|Corporate|Vice|Co-|[Ii]nterim|[Aa]cting|Lead|[Ii]ndependent|Non-Executive)\s*)*`;
 const PRINCIPAL = '(?:[Ee]xecutive|[Ff]inancial|[Aa]ccounting|[Oo]perating)';
-const TITLE = String.raw`(?:[Pp]resident|[Cc]hief\s+[A-Za-z][a-z]+(?:\s+(?:and|&)\s+[A-Za-z][a-z]+|\s+[A-Za-z][a-z]+)?\s+[Oo]fficer|[Pp]rincipal\s+${PRINCIPAL}(?:\s+and\s+${PRINCIPAL})?\s+[Oo]fficer|CEO|CFO|COO|CTO|[Ee]xecutive\s+[Oo]fficer|[Dd]irector|Chair(?:man|woman|person)?(?![a-z])(?:\s+of\s+the\s+[Bb]oard(?:\s+of\s+[Dd]irectors)?|(?!\s+of\s+(?:the\s+|its\s+)?(?:[A-Z][a-z]+\s+(?:and\s+)?){1,4}Committee))|[Tt]reasurer|[Ss]ecretary|General\s+Counsel|Controller)`;
+const TITLE = String.raw`(?:[Pp]resident|[Cc]hief\s+[A-Za-z][a-z]+(?:\s+(?:and|&)\s+[A-Za-z][a-z]+|\s+[A-Za-z][a-z]+)?\s+[Oo]fficer|[Pp]rincipal\s+${PRINCIPAL}(?:\s+and\s+${PRINCIPAL})?\s+[Oo]fficer|CEO|CFO|COO|CTO|[Ee]xecutive\s+[Oo]fficer|[Dd]irector|Chair(?:man|woman|person)?(?![a-z])(?:\s+of\s+the\s+[Bb]oard(?:\s+of\s+[Dd]irectors)?|(?!\s+of\s+(?:the\s+|its\s+)?(?:[A-Z][a-z]+\s+(?:and\s+)?){1,4}Committee))|Treasurer|Secretary|General\s+Counsel|Controller)`;
 /**
  * The unit a title is of, in capitals: "Executive Vice President of Engineering", "Chief Operating Officer of
  * Biopharmaceutical Products and Services" (not "of the Company", "of the Board"). A unit the item also writes
@@ -270,6 +270,15 @@ const NOT_A_NAME = String.raw`(?:(?:The|Board|Committee|Plan|Program|Agreement|M
 const AREA_WORD = String.raw`(?!${NOT_A_NAME})[A-Z][a-z]+`;
 const AREA = String.raw`(?<=[Pp]resident),\s+${AREA_WORD}(?:\s+${AREA_WORD}){0,3}(?=\s+(?:and|&)\s+(?:an?\s+)?${MODIFIER}${TITLE})`;
 const ROLE = String.raw`${MODIFIER}${TITLE}(?:${AREA})?(?:(?:,?\s+(?:and|&)|,)\s+(?:an?\s+)?${MODIFIER}${TITLE})*${OF_UNIT}`;
+/**
+ * A title right after "as" or "the responsibilities of" may be written in lowercase: "resigned as a director and corporate
+ * secretary", "is assuming the responsibilities of corporate secretary". (Only there: a lowercase "secretary" or "corporate"
+ * met anywhere else is no title, and reading it everywhere would cost every scan of the item.)
+ */
+const ROLE_AFTER_AS = ROLE.replaceAll('|Treasurer|Secretary|', '|[Tt]reasurer|[Ss]ecretary|').replaceAll(
+  '(?:(?:Senior|Executive|Corporate|',
+  '(?:(?:Senior|Executive|[Cc]orporate|',
+);
 /** An honorific, or a rank written as one ("Captain Joseph Charles Plumb"): not part of the name. */
 const HONORIFIC = String.raw`(?:(?:Mr|Ms|Mrs|Dr)\.|Captain|Admiral|Colonel|Commander|Professor)\s+`;
 /** The generational suffix a name may end with: "N. John Simmons, Jr.", "Peter J. Valenti, III". */
@@ -437,7 +446,7 @@ const NAME_TRANSITIONS_FROM_TO = new RegExp(
 );
 const AS = String.raw`(?:as|(?:(?:to|from|in)\s+)?the\s+(?:position|office|role|title)s?\s+of)`;
 const NAME_AS_ROLE = new RegExp(
-  String.raw`(${NAME})(?![A-Za-z'’-])${GAP}\b${AS}\s+(?:(?:the|its|our|an?)\s+)?(?:new\s+)?(?:[A-Z][A-Za-z]+['’]s\s+)?(${ROLE})`,
+  String.raw`(${NAME})(?![A-Za-z'’-])${GAP}\b${AS}\s+(?:(?:the|its|our|an?)\s+)?(?:new\s+)?(?:[A-Z][A-Za-z]+['’]s\s+)?(${ROLE_AFTER_AS})`,
   'g',
 );
 /**
@@ -574,7 +583,7 @@ const NAME_BECAME = new RegExp(
  * appointed to the title.
  */
 const NAME_ASSUMES = new RegExp(
-  String.raw`(${NAME})(?:,\s+[^,;]{1,100},)?\s+(?:will\s+|has\s+|shall\s+|is\s+)?assum(?:e[sd]?|ing)\s+(?:the\s+)?(?:position|role|office|title|responsibilities|duties)s?\s+of\s+(?:the\s+|(?!${NOT_A_NAME})[A-Z][A-Za-z]+['’]s\s+)?(${ROLE})`,
+  String.raw`(${NAME})(?:,\s+[^,;]{1,100},)?\s+(?:will\s+|has\s+|shall\s+|is\s+)?assum(?:e[sd]?|ing)\s+(?:the\s+)?(?:position|role|office|title|responsibilities|duties)s?\s+of\s+(?:the\s+|(?!${NOT_A_NAME})[A-Z][A-Za-z]+['’]s\s+)?(${ROLE_AFTER_AS})`,
   'g',
 );
 /**
@@ -1055,6 +1064,8 @@ type Rule =
       change: OfficerChange['change'] | null;
       /** No entry when the sentence before the match has this: a condition. */
       notAfter?: RegExp;
+      /** Read only on a sentence that has this (a cheap test that spares the scan of every other sentence). */
+      when?: RegExp;
     }
   | {
       list: (s: string, l: NameList) => RegExpExecArray | null;
@@ -1066,9 +1077,14 @@ const RULES: Rule[] = [
   { re: NAME_LEAVES_POSITION, role: 2, change: 'departed' },
   { re: NAME_REPLACES, role: 2, change: null },
   { re: NAME_WAS_APPOINTED, role: 2, change: 'appointed' },
-  { re: NAME_LEAVES_AND_IS_APPOINTED, role: 2, change: 'appointed' },
+  {
+    re: NAME_LEAVES_AND_IS_APPOINTED,
+    role: 2,
+    change: 'appointed',
+    when: /\band\s+(?:was|has\s+been|had\s+been)\s+(?:[a-z]+ly\s+)?(?:appointed|elected|named)\b/,
+  },
   { re: NAME_TRANSITIONS_INTO, role: 2, change: 'appointed' },
-  { re: NAME_TRANSITIONS_FROM_TO, role: 2, change: 'appointed' },
+  { re: NAME_TRANSITIONS_FROM_TO, role: 2, change: 'appointed', when: /\btransition(?:s|ed)?\s+from\b/ },
   { re: NAME_APPOSITIVE_AS_ROLE, role: 2, change: null },
   { re: NAME_CEASES, role: 2, change: 'departed', notAfter: CONDITION_BEFORE },
   { re: NAME_CONTINUES_AS_ONE, role: 2, change: 'departed' },
@@ -1208,6 +1224,7 @@ export function officerChanges(text: string): OfficerChange[] {
         }
         continue;
       }
+      if (rule.when && !rule.when.test(sentence)) continue;
       for (const m of sentence.matchAll(rule.re)) {
         // role 1: the title comes first ("the Registrant's Chief Financial Officer, A,"), the name second.
         const written = rule.role === 1 ? m[2]! : m[1]!;

@@ -246,7 +246,9 @@
  * - "as an independent board member" makes A a director;
  * - "A and B ... have agreed that ... they will not sell ... any shares ... or options" (a lock-up) is an undertaking, no pay;
  * - a name-like phrase ending in a foreign entity suffix (AG, GmbH, SA, NV, BV, SE, LLP) is an organisation;
- * - a nickname in parentheses belongs to the full name a later "Mr. <surname>" resolves to ("John R. (Jack) Hartung").
+ * - a nickname in parentheses belongs to the full name a later "Mr. <surname>" resolves to ("John R. (Jack) Hartung");
+ * - (its supplement, Robinhood) "appointed A to be its <title>" gives the title, as "as <title>" does; "A has transitioned to
+ *   an advisory (consulting) role" departs A.
  * The reading is linear in the item's length: name lists are found in one pass and every list rule reads a
  * bounded window before or after a list; change words are read once per sentence.
  * Anything else yields no entry: the item's text stays the reference.
@@ -388,8 +390,9 @@ const WILL_REMAIN = new RegExp(
   String.raw`\bwill\s+remain\s+(?:(?:the|its|our|an?)\s+)?(?:Company['’]s\s+)?(${ROLE})`,
   'g',
 );
+/** "Jason Warnick has transitioned to an advisory role": leaving an office for an advisory (consulting) role departs. */
 const NAME_DEPARTS = new RegExp(
-  String.raw`(${NAME})\s+(?:(?:will|shall|would|has|had)\s+)?(?:resign(?:s|ed)?|retire[sd]?|step(?:s|ped)?\s+down)\b`,
+  String.raw`(${NAME})\s+(?:(?:will|shall|would|has|had)\s+)?(?:resign(?:s|ed)?|retire[sd]?|step(?:s|ped)?\s+down|transition(?:s|ed)?\s+to\s+an?\s+(?:advisory|consulting)\s+(?:role|position|capacity))\b`,
   'g',
 );
 /**
@@ -456,7 +459,8 @@ const NAME_TRANSITIONS_FROM_TO = new RegExp(
   String.raw`(${NAME})(?:,\s+[^,;]{1,100},)?\s+(?:(?:will|would|shall|has|had)\s+)?transition(?:s|ed)?\s+from\s+(?:(?:his|her|their)\s+)?(?:(?:the\s+)?(?:role|position)s?\s+(?:of|as)\s+)?(?:(?:the|its|our|an?)\s+)?${ROLE}\s+to\s+(?:(?:the|its|our|an?)\s+)?(?:(?:role|position)\s+of\s+)?(?:(?:the|its|our|an?)\s+)?(${ROLE})`,
   'g',
 );
-const AS = String.raw`(?:as|(?:(?:to|from|in)\s+)?the\s+(?:position|office|role|title)s?\s+of)`;
+/** "as <title>", "to the position of <title>", "appointed Shiv Verma to be its Chief Financial Officer". */
+const AS = String.raw`(?:as|to\s+be|(?:(?:to|from|in)\s+)?the\s+(?:position|office|role|title)s?\s+of)`;
 const NAME_AS_ROLE = new RegExp(
   String.raw`(${NAME})(?![A-Za-z'’-])${GAP}\b${AS}\s+(?:(?:the|its|our|an?)\s+)?(?:new\s+)?(?:[A-Z][A-Za-z]+['’]s\s+)?(${ROLE_AFTER_AS})`,
   'g',
@@ -644,7 +648,7 @@ const CHANGE_WORDS: RegExp[] = [
   // "will cease to serve as the Company’s principal accounting officer" departs from a title; "ceased to be an SVP
   // Designee" (no title) departs from nothing.
   new RegExp(
-    String.raw`\b(resign(?:ed|s|ing|ations?)?|retir(?:e|ed|es|ing|ement)|depart(?:ed|s|ure)|step(?:ped|s|ping)? down|terminat(?:ed|ion)|(?:will|would) not stand for re-?election|severed|died|death|passed away|cease[sd]? to (?:serve as|be)(?= (?:(?:the|its|our|an?) )?(?:[A-Z][A-Za-z]+['’]s )?${ROLE})|leav(?:e|es|ing) the company|transition(?:s|ed|ing)? (?:from|out of)|separat(?:e|es|ed|ing) from|removal(?=\s+of\b)|removed(?=\s+(?:from|as)\b))\b`,
+    String.raw`\b(resign(?:ed|s|ing|ations?)?|retir(?:e|ed|es|ing|ement)|depart(?:ed|s|ure)|step(?:ped|s|ping)? down|terminat(?:ed|ion)|(?:will|would) not stand for re-?election|severed|died|death|passed away|cease[sd]? to (?:serve as|be)(?= (?:(?:the|its|our|an?) )?(?:[A-Z][A-Za-z]+['’]s )?${ROLE})|leav(?:e|es|ing) the company|transition(?:s|ed|ing)? (?:from|out of|to an? (?:advisory|consulting) (?:role|position|capacity))|separat(?:e|es|ed|ing) from|removal(?=\s+of\b)|removed(?=\s+(?:from|as)\b))\b`,
     'gi',
   ),
   /\b(appoint(?:ed|s|ment)?|elect(?:ed|s|ion)|nam(?:ed|ing)|promot(?:ed|ion)|hired)\b/gi,

@@ -4,8 +4,8 @@ import { officerChanges } from '../../api/routes/8k-event-details.ts';
 
 // Eighteenth held-out set (fixtures/8k-events/held-out-18: 25 real item texts of 22 filers, 2004-2026; values read by
 // hand, labels.tsv committed in 9ea76b1e before the parser ran on the files; first read 19 of 23 found, 19 of 23 right,
-// role 14/16, afeb9b72). The first four tests fail on the parser of main (6a2727d0); the fifth (changes main read right)
-// and the sixth (real items that must yield nothing) pass there and guard the new rules against the other texts.
+// role 14/16, afeb9b72). The first four tests and the supplement's fail on the parser of main (6a2727d0); the fifth
+// (changes main read right) and the last (real items that must yield nothing) pass there and guard the new rules.
 const eighteen = (file: string) =>
   officerChanges(readFileSync(`fixtures/8k-events/held-out-18/${file}`, 'utf8'));
 
@@ -79,6 +79,18 @@ describe('officer changes on the eighteenth held-out set', () => {
       ]);
     expect(eighteen('TSLA_8-K_2025-08-04_0001104659-25-073263_Item5.02_excerpt.txt')).toEqual([
       { person: 'Elon Musk', role: 'Chief Executive Officer', change: 'compensation' },
+    ]);
+  });
+
+  // The supplement (bc7d7c21), labelled before the parser ran on it: first read 3 of 4 found, role 0/2.
+  it('gives the title after "appointed A to be its" and departs "then-current CFO A has transitioned to an advisory role" (Robinhood 8-K and 8-K/A)', () => {
+    expect(eighteen('HOOD_8-K_2026-02-10_Item2.02-5.02-9.01_excerpt.txt')).toEqual([
+      { person: 'Shiv Verma', role: 'Chief Financial Officer', change: 'appointed' },
+      { person: 'Jason Warnick', role: null, change: 'departed' },
+    ]);
+    expect(eighteen('HOOD_8-KA_2026-03-24_Item5.02_excerpt.txt')).toEqual([
+      { person: 'Shiv Verma', role: 'Chief Financial Officer', change: 'appointed' },
+      { person: 'Shiv Verma', role: 'Chief Financial Officer', change: 'compensation' },
     ]);
   });
 

@@ -619,7 +619,13 @@ export const TEXT_RULES: TextRule[] = [
     /\b(fac(e|es|ed|ing)|go(es)? on|goes to|stand(s|ing)?) trial\b|\baccused of\b/i,
     3,
   ),
-  r('legal.probe', 'legal', 'investigation', /\b(probe|investigation|investigat\w+|subpoena)\b/i, 2),
+  r(
+    'legal.probe',
+    'legal',
+    'investigation',
+    /\b(prob(e|es|ed|ing)|investigation|investigat\w+|subpoena)\b/i,
+    2,
+  ),
   // prosecutors asked to investigate, or investigating, a party is a criminal probe (legal), not an agency's own enforcement: "US
   // calls for DOJ investigation of Hims", "HHS asks Justice Department to probe Hims & Hers", "U.S. Attorney investigating ..."
   r(

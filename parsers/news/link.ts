@@ -1949,7 +1949,20 @@ function nameMatches(
         !isCommonWord(pw[0].toLowerCase()) &&
         !reg.aliases.has(aliasKey(pw[0])) &&
         hits.every((h) => h.kind === 'first_word');
-      if (personal) {
+      // (and so, in any case, is a first word joined by a hyphen to a capitalized word no dictionary knows: the pair of persons'
+      // names of "for Ford-Kavanaugh hearing"; not a word that goes on with the company's name, "Coca-Cola" of COCA COLA FEMSA)
+      const hyphenName =
+        n === 1 &&
+        !!nw &&
+        gapAfter === '-' &&
+        /^\p{Lu}\p{Ll}+$/u.test(nw[0]) &&
+        !englishWords().has(nw[0].toLowerCase()) &&
+        !isCommonWord(nw[0].toLowerCase()) &&
+        !reg.aliases.has(aliasKey(nw[0])) &&
+        hits.every(
+          (h) => h.kind === 'first_word' && nameKey(h.company.name).split(' ')[1] !== nw[0].toLowerCase(),
+        );
+      if (personal || hyphenName) {
         ambiguous.push({ text: phrase, candidates: hits.map((h) => h.company.company_id) });
         i += n - 1;
         break;

@@ -483,7 +483,7 @@ export const TEXT_RULES: TextRule[] = [
     'management.appoints',
     'management',
     'executive_change',
-    /\b(appoints?|appointed|names?|hires?|nominates?|elevates?|promotes?|ditch(es|ed)?|dumps?|dumped|ousts?|fires?|fired|sacks?|sacked)\b.{0,60}\b(ceo|chief executive|cfo|chief financial|chairman|president|directors?|board members?|unit heads?|co-?heads?)\b/i,
+    /\b(appoints?|appointed|names?|hires?|nominates?|elevates?|promotes?|ditch(es|ed)?|dumps?|dumped|ousts?|fires?|fired|sacks?|sacked)\b.{0,60}\b(ceo|chief executive|cfo|chief financial|chairman|president|directors?|board members?|unit heads?|co-?heads?|execs?|executives?)\b/i,
     3,
   ),
   // a German release calling or naming someone to the management board, the supervisory board or a chief's post appoints them, as
@@ -619,7 +619,13 @@ export const TEXT_RULES: TextRule[] = [
     /\b(fac(e|es|ed|ing)|go(es)? on|goes to|stand(s|ing)?) trial\b|\baccused of\b/i,
     3,
   ),
-  r('legal.probe', 'legal', 'investigation', /\b(probe|investigation|investigat\w+|subpoena)\b/i, 2),
+  r(
+    'legal.probe',
+    'legal',
+    'investigation',
+    /\b(prob(e|es|ed|ing)|investigation|investigat\w+|subpoena)\b/i,
+    2,
+  ),
   // prosecutors asked to investigate, or investigating, a party is a criminal probe (legal), not an agency's own enforcement: "US
   // calls for DOJ investigation of Hims", "HHS asks Justice Department to probe Hims & Hers", "U.S. Attorney investigating ..."
   r(
@@ -788,7 +794,8 @@ export const TEXT_RULES: TextRule[] = [
     'financing',
     'offering',
     // ("is offering a discount" is a verb, not a securities offering)
-    /\b((?<!\b(is|are|was|were|now|also|be|been) )offering|ipo|raises? \$|notes due|bond (sale|issue)|convertible|private placement)\b/i,
+    // (and an IPO planned in words: "Tencent Music plans to go public on US exchange", "... are trying to go public")
+    /\b((?<!\b(is|are|was|were|now|also|be|been) )offering|ipo|raises? \$|notes due|bond (sale|issue)|convertible|private placement|(plans?|planning|plots?|plotting|aims?|aiming|seeks?|seeking|trying|tries|prepares?|preparing|hopes?|hoping) to go public)\b/i,
     2,
   ),
   r(
@@ -1453,7 +1460,7 @@ export const TEXT_RULES: TextRule[] = [
     // (and ratings digests: "Expert Ratings for Genmab", "Analyst Expectations for AVITA Medical's Future"; an upgrade a
     // product gets is no rating change: "Is Apple Pencil Set To Get Its Biggest Upgrade Ever?")
     // (and a bank naming a stock its top pick: "after Morgan Stanley named the EV maker its top U.S. automaker pick")
-    /\b((?<!\b(biggest|big|major|minor|significant|first|latest|hardware|software|its|their) )upgrades?d?|downgrades?d?|price targets?|initiates? coverage|ratings?|strong buy|(highly|top)[- ]ranked|zacks rank|analyst expectations)\b|\b(names?|named|naming) ([\w.'\u2019-]+ ){0,4}(its|their) ["\u201c]?(top|best) ([\w.'\u2019-]+ ){0,2}picks?\b/i,
+    /\b((?<!\b(biggest|big|major|minor|significant|first|latest|hardware|software|its|their) )upgrades?d?|downgrades?d?|price targets?|initiates? coverage|(?<!\b(tv|television|overnight|nielsen|audience|viewer|viewership) )ratings?(?! (spike|spikes|boost|boosts|jump|jumps|surge|surges|slump|slumps|drop|drops|record|records|winners?|hit|hits))|strong buy|(highly|top)[- ]ranked|zacks rank|analyst expectations)\b|\b(names?|named|naming) ([\w.'\u2019-]+ ){0,4}(its|their) ["\u201c]?(top|best) ([\w.'\u2019-]+ ){0,2}picks?\b/i,
     2,
   ),
   // a headline that opens on a buy or sell call and closes on the analyst who says it is that analyst's call: "Buy Moderna

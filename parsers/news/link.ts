@@ -352,6 +352,20 @@ function firstWordEntry(
   keys: SortedKeys,
 ): AliasEntry | null {
   const ids = a.firstWords.get(w0);
+  // a word that is the ticker of the company whose name it opens is the name the company goes by ("Meta" of Meta Platforms,
+  // listed as META): its alias ahead of other names that merely start with it ("Meta Materials"); four letters or more and no
+  // word of the dictionary (a hand-listed ordinary word links as an ordinary-word name does: the headline's subject or possessive)
+  const listed = a.byTicker.get(w0.toUpperCase());
+  if (
+    listed &&
+    w0.length >= 4 &&
+    !englishWords().has(w0) &&
+    !/\d/.test(w0) &&
+    !FUND_NAME.test(listed.name) &&
+    !aliases.has(w0) &&
+    a.firstOf.get(`${w0}\t${listed.company_id}`) === listed
+  )
+    return { company: listed, kind: 'first_word', common: isCommonWord(w0) };
   if (ids?.size !== 1) return null;
   const c = a.firstOf.get(`${w0}\t${[...ids][0]}`);
   if (!c || isCommonWord(w0) || englishWords().has(w0) || /\d/.test(w0)) return null;
@@ -378,6 +392,32 @@ function firstWordEntry(
     }
   }
   return { company: c, kind: 'first_word', common: false };
+}
+
+/**
+ * The entries of key `w0` (`own`: its name, former-name, subsidiary or brand entries) with the companies that share the word:
+ * a one-word name left by dropping a descriptive suffix ("Paramount" of Paramount Group, Inc.) is as much the first word of
+ * a company whose name is that word and one ordinary word ("Paramount Global"), so a bare mention names either (ambiguous, as
+ * any name two companies give). Null when no such company.
+ */
+function sharedFirstWord(w0: string, own: AliasEntry[], a: Across): AliasEntry[] | null {
+  const e = own[0];
+  if (
+    own.length !== 1 ||
+    !e ||
+    (e.kind !== 'name' && e.kind !== 'former_name') ||
+    !DESCRIPTOR.test(e.company.name)
+  )
+    return null;
+  const out = [...own];
+  for (const id of a.firstWords.get(w0) ?? []) {
+    if (id === e.company.company_id) continue;
+    const c = a.firstOf.get(`${w0}\t${id}`);
+    const words = c ? nameKey(c.name).split(' ') : [];
+    if (c && words.length === 2 && words[0] === w0 && COMMON_WORDS.has(words[1] as string))
+      out.push({ company: c, kind: 'first_word', common: e.common });
+  }
+  return out.length > 1 ? out : null;
 }
 
 /**
@@ -484,6 +524,11 @@ export function compileRegistry(companies: RegistryCompany[]): CompiledRegistry 
     const e = firstWordEntry(w0, a, aliases, sorted);
     if (e) aliases.set(w0, [e]);
   }
+  for (const key of a.firstOf.keys()) {
+    const w0 = key.slice(0, key.indexOf('\t'));
+    const shared = sharedFirstWord(w0, aliases.get(w0) ?? [], a);
+    if (shared) aliases.set(w0, shared);
+  }
   let byId = true;
   for (let i = 1; i < companies.length && byId; i++)
     byId = (companies[i - 1] as RegistryCompany).company_id < (companies[i] as RegistryCompany).company_id;
@@ -561,6 +606,11 @@ export function patchRegistry(
     for (const w of p.firstWords) firsts.add(w);
   }
   for (const k of baseKeys) touched.add(k);
+  // (and a changed company's ticker: the first word it spells is that company's alias)
+  for (const c of [...fresh, ...prev.companies.filter((x) => gone.has(x.company_id))]) {
+    const t = c.ticker?.toLowerCase();
+    if (t && a.firstWords.has(t)) firsts.add(t);
+  }
   // the first words whose alias may read a touched key: the changed companies' own, and every one that begins such a key
   for (const k of touched)
     for (let n = 4; n <= k.length; n++) {
@@ -589,7 +639,10 @@ export function patchRegistry(
       else adding.set(k, [e]);
     }
   for (const k of baseKeys) {
-    const kept = (aliases.get(k) ?? []).filter((e) => !gone.has(e.company.company_id));
+    // (a shared first word's entries are added again below, after the first-word aliases)
+    const kept = (aliases.get(k) ?? []).filter(
+      (e) => !gone.has(e.company.company_id) && e.kind !== 'first_word',
+    );
     const list = [...kept, ...(adding.get(k) ?? [])].sort((x, y) =>
       x.company.company_id < y.company.company_id ? -1 : 1,
     );
@@ -629,6 +682,14 @@ export function patchRegistry(
   for (const w of firsts) {
     const e = firstWordEntry(w, a, aliases, keys);
     if (e) set(w, [e]);
+  }
+  // (the words a first word's alias may share, as after a full compile: the company entries without the shared ones, then shared)
+  for (const w of firsts) {
+    const list = aliases.get(w) ?? [];
+    const own = list.filter((e) => e.kind !== 'first_word');
+    if (!own.length) continue;
+    const next = sharedFirstWord(w, own, a) ?? own;
+    if (next.length !== list.length || next.some((e, i) => e !== list[i])) set(w, next);
   }
   const table = over.size > base.size / 8 ? new Map(aliases) : aliases;
   return {
@@ -1800,7 +1861,13 @@ function nameMatches(
         i += n - 1;
         break;
       }
-      const hits = entries as AliasEntry[];
+      // (a word two companies share as a first word names either only written bare: "Rocket Companies, Inc" is the company of
+      // that name, "Rocket" either)
+      const written = (entries as AliasEntry[]).filter((h) => h.kind !== 'first_word');
+      const hits =
+        n > 1 && written.length > 0 && written.length < (entries as AliasEntry[]).length
+          ? written
+          : (entries as AliasEntry[]);
       // initials name a company only written in capitals: "Ge" or "ge" is no "GE"
       // (two letters only as a word of their own: "The A.P.'s" and "AP-NORC" are no "AP")
       const bare = phrase.replace(/['’]s?$/, '');
@@ -1882,7 +1949,20 @@ function nameMatches(
         !isCommonWord(pw[0].toLowerCase()) &&
         !reg.aliases.has(aliasKey(pw[0])) &&
         hits.every((h) => h.kind === 'first_word');
-      if (personal) {
+      // (and so, in any case, is a first word joined by a hyphen to a capitalized word no dictionary knows: the pair of persons'
+      // names of "for Ford-Kavanaugh hearing"; not a word that goes on with the company's name, "Coca-Cola" of COCA COLA FEMSA)
+      const hyphenName =
+        n === 1 &&
+        !!nw &&
+        gapAfter === '-' &&
+        /^\p{Lu}\p{Ll}+$/u.test(nw[0]) &&
+        !englishWords().has(nw[0].toLowerCase()) &&
+        !isCommonWord(nw[0].toLowerCase()) &&
+        !reg.aliases.has(aliasKey(nw[0])) &&
+        hits.every(
+          (h) => h.kind === 'first_word' && nameKey(h.company.name).split(' ')[1] !== nw[0].toLowerCase(),
+        );
+      if (personal || hyphenName) {
         ambiguous.push({ text: phrase, candidates: hits.map((h) => h.company.company_id) });
         i += n - 1;
         break;
@@ -1946,8 +2026,13 @@ function nameMatches(
       // a market index's name names the index or its market, not the company sharing the name (Nasdaq Inc., Dow Inc.):
       // "S&P, Nasdaq start 2024 ...", "Dow Jones Falls 195 Points", "The Nasdaq Sinks"; kept ambiguous without a legal form
       const indexName = !suffixed && INDEX_NAME.test(phrase.replace(/['’]s?$/, ''));
-      // a common word right before "stock" or "shares" is a listed company ("Sell Button On Apple Stock"): fruit has no stock
-      const ofStock = !subsidiary && /^ +(stock|shares)\b/i.test(text.slice((wl.index ?? 0) + wl[0].length));
+      // a common word right before "stock", "shares", "earnings" or "revenue" is a listed company ("Sell Button On Apple Stock",
+      // "Meta earnings top estimates ..."): fruit has no stock and no earnings; after a determiner or possessive pronoun it is
+      // the noun's adjective ("for Its Best Earnings Ever")
+      const ofStock =
+        !subsidiary &&
+        /^ +(stock|shares|earnings|revenues?)\b/i.test(text.slice((wl.index ?? 0) + wl[0].length)) &&
+        !/(^|\s)(its|their|our|his|her|my|your|the|a|an)\s+$/i.test(text.slice(0, at));
       // nor is it sued: a common word right after a legal action "against" is the party it is brought against, a company ("Feds
       // are thinking about an antitrust case against Apple")
       const sued =

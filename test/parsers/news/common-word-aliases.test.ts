@@ -41,9 +41,11 @@ const ids = (r: ReturnType<typeof linkItem>) => r.links.map((l) => l.company_id)
 describe('everyday words as names', () => {
   it('the registry has the companies these items could be mistaken for', () => {
     expect([FORD, HEALTHCARE_TRUST, MICROSOFT].every((id) => id !== 'cundefined')).toBe(true);
-    // "Healthcare Trust, Inc." is cut to the everyday word "healthcare" by dropping "Trust": a common alias
+    // "Healthcare Trust, Inc." is cut to the everyday word "healthcare" by dropping "Trust": a common alias (shared, as a first
+    // word, with HEALTHCARE SERVICES GROUP INC, whose name is that word and the ordinary word "Services")
     expect(reg.aliases.get('healthcare')?.map((e) => [e.company.company_id, e.common])).toEqual([
       [HEALTHCARE_TRUST, true],
+      [cikOf(/^HEALTHCARE SERVICES GROUP INC$/), true],
     ]);
     // "Microsoft Corp" keeps its brand (the word is in the encoder's vocabulary, but only a legal form was dropped)
     expect(reg.aliases.get('microsoft')?.[0]?.common).toBe(false);

@@ -168,3 +168,45 @@ describe('a patched registry index equals a full compile', () => {
     }
   });
 });
+
+describe('a patched registry keeps the shared first word and the ticker-spelt first word (thirty-ninth pass)', () => {
+  const id = (cik: string) => `cik:${cik.padStart(10, '0')}`;
+  const [PGRE, PARA, META, MMAT] = ['1605607', '813828', '1326801', '1431959'].map(id) as [
+    string,
+    string,
+    string,
+    string,
+  ];
+  it('"paramount" (Paramount Group) shared with Paramount Global, and "meta" Meta Platforms\', through renames and deletions', () => {
+    let companies = all.filter((c, i) => i % 8 === 0 || [PGRE, PARA, META, MMAT].includes(c.company_id));
+    const byId = (x: string) => companies.find((c) => c.company_id === x) as RegistryCompany;
+    expect([PGRE, PARA, META].every((x) => byId(x))).toBe(true);
+    let reg = compileRegistry(companies);
+    const ids = (k: string) => reg.index.aliases.get(k)?.map((e) => e.company.company_id);
+    expect(ids('paramount')).toEqual([PGRE, PARA]);
+    expect(ids('meta')).toEqual([META]);
+    const change = (c: RegistryCompany) => {
+      companies = [...companies.filter((x) => x.company_id !== c.company_id), c];
+      reg = patched(reg, companies, [c], []);
+    };
+    const para = byId(PARA);
+    // Paramount Global renamed: the word is Paramount Group's alone; back: shared again
+    change({ ...para, name: 'Skydance Media Inc' });
+    expect(ids('paramount')).toEqual([PGRE]);
+    change(para);
+    expect(ids('paramount')).toEqual([PGRE, PARA]);
+    // Paramount Group changed (a former name added): still shared
+    change({ ...byId(PGRE), aliases: ['Paramount Group Real Estate'] });
+    expect(ids('paramount')).toEqual([PGRE, PARA]);
+    // Meta Platforms' ticker changed: "meta" no longer spelt by a ticker, no alias; back: Meta's again
+    const meta = byId(META);
+    change({ ...meta, ticker: 'FB' });
+    expect(ids('meta')).toBeUndefined();
+    change(meta);
+    expect(ids('meta')).toEqual([META]);
+    // Paramount Global deleted
+    companies = companies.filter((c) => c.company_id !== PARA);
+    reg = patched(reg, companies, [], [PARA]);
+    expect(ids('paramount')).toEqual([PGRE]);
+  });
+});

@@ -356,8 +356,10 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * reported H1 and its end; a unit ending every period heading ("£m") is the table's scale; a row of units alone ("Pence |
  * Pence | Pence") sets the per-share rows under it in hundredths; "Operating profit prior to exceptional items" is the
  * operating income, non-GAAP.
+ * /50 (h-earn39, held-out leftovers): a ratio row is read in the figure column the reported period's figures were read
+ * from in the nearest figure row above it in the same table, and "EBIT margin" is the operating margin.
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/48';
+export const RELEASE_PARSER_VERSION = 'earnings-release/50';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';
@@ -582,7 +584,7 @@ export function parseEarningsRelease(input: string): ReleaseParse {
       )
     : [];
   if (isEarningsRelease && period.fiscalPeriod !== null && period.fiscalPeriod !== 'FY')
-    measures.push(...tableMargins(doc, measures, period.fiscalYear, period.fiscalPeriod));
+    measures.push(...tableMargins(doc, measures, period.fiscalYear, period.fiscalPeriod, figures));
   // A table of assets under management states the balance to the dollar of its caption: it beats the rounded prose.
   const aum = isEarningsRelease ? tableAum(doc, period.fiscalYear, period.fiscalPeriod) : null;
   if (aum !== null) {
@@ -1182,8 +1184,33 @@ function tableMargins(
   measures: ReleaseMeasure[],
   fiscalYear: number | null,
   fiscalPeriod: FiscalPeriod,
+  figures: ReleaseFigure[] = [],
 ): ReleaseMeasure[] {
   const out: ReleaseMeasure[] = [];
+  // (h-earn39: Voestalpine Q1 2020/21, "Q 1 2019/20 | Q 1 2020/21 | Change", "EBIT margin | 4.7% | –2.0%".) A ratio row
+  // is read in the figure column (counted among the row's figure cells, "$" and "%" cells apart) the reported period's
+  // figures were read from in the nearest figure row above it in the same table (no header row of years and no sentence
+  // between them); the first figure column otherwise.
+  const periodRows = figures
+    .filter((f) => f.fiscalPeriod === fiscalPeriod && f.evidence.kind === 'table_row')
+    .map((f) => ({
+      start: f.evidence.start,
+      column: figureCells(cellsOf(f.evidence.text)).indexOf(f.printed.trim()),
+    }))
+    .filter((r) => r.column >= 0)
+    .sort((a, b) => a.start - b.start);
+  const columnAbove = (at: number): number => {
+    const above = periodRows.filter((r) => r.start < at).at(-1);
+    if (above === undefined) return 0;
+    const between = doc.blocks.filter((x) => x.start > above.start && x.start < at);
+    const broken = between.some((x) =>
+      x.row
+        ? /\b(?:19|20)\d{2}\b/.test(cellsOf(x.text)[0] ?? '') ||
+          !/\d/.test(x.text.split('|').slice(1).join('|'))
+        : /[.;:]\s|[.;]$/.test(x.text) || x.text.length > 80,
+    );
+    return broken ? 0 : above.column;
+  };
   const stated = (measure: ReleaseMeasure['measure']) =>
     [...measures, ...out].some((m) => m.measure === measure && m.fiscalPeriod === fiscalPeriod);
   for (const b of doc.blocks) {
@@ -1227,7 +1254,12 @@ function tableMargins(
       add(measure, 'currency_hundredths_per_unit', 'quarter', first, Number(first));
       continue;
     }
-    const printed = cells[1]?.trim() ?? '';
+    const column = columnAbove(b.start);
+    const at =
+      column === 0
+        ? 1
+        : cells.findIndex((c, i) => i >= 1 && figureCells(cells.slice(0, i + 1)).length === column + 1);
+    const printed = at < 1 ? '' : (cells[at]?.trim() ?? '');
     // "Book value per share | $21.63 | $20.91": the book value per share at the first column's date, an amount per share.
     const bookValue = /^(tangible )?book value per (?:common )?share$/i.exec(cells[0]?.trim() ?? '');
     if (bookValue !== null && isFigureCell(printed) && !/%/.test(printed)) {
@@ -1239,16 +1271,17 @@ function tableMargins(
     }
     // An insurer's combined ratio, also stated before an item an abbreviation names ("Combined ratio before LPT").
     const name =
-      /^(gross (?:profit )?margin|operating margin|return on (?:average )?(?:common )?(?:shareholders['’]? |stockholders['’]? )?equity|return on (?:average )?assets|net interest margin|efficiency ratio|combined (?:loss and expense )?ratio)\s*(%|\(%\))?$/i.exec(
+      /^(gross (?:profit )?margin|operating margin|EBIT margin|return on (?:average )?(?:common )?(?:shareholders['’]? |stockholders['’]? )?equity|return on (?:average )?assets|net interest margin|efficiency ratio|combined (?:loss and expense )?ratio)\s*(%|\(%\))?$/i.exec(
         // (h-earn26: and a ratio said to be annualized, "Return on average assets (annualized) | 1.50 | %".)
         (cells[0]?.trim() ?? '').replace(/ before [A-Z]{2,6}$/, '').replace(/\s*\(annualized\)$/i, ''),
       );
     if (name === null || !isFigureCell(printed)) continue;
-    if (name[2] === undefined && !/%\)?$/.test(printed) && !/^%\)?$/.test(cells[2]?.trim() ?? '')) continue;
+    if (name[2] === undefined && !/%\)?$/.test(printed) && !/^%\)?$/.test(cells[at + 1]?.trim() ?? ''))
+      continue;
     const n = name[1]!.toLowerCase();
     const measure = /^gross/.test(n)
       ? 'gross_margin'
-      : /^operating/.test(n)
+      : /^(?:operating|ebit\b)/.test(n)
         ? 'operating_margin'
         : /equity$/.test(n)
           ? 'return_on_equity'
@@ -1265,6 +1298,14 @@ function tableMargins(
     add(measure, 'percent', 'quarter', printed, value);
   }
   return out;
+}
+
+/** A row's figure cells after its label, as printed ("$", "%" and empty cells apart). */
+function figureCells(cells: string[]): string[] {
+  return cells
+    .slice(1)
+    .map((c) => c.trim())
+    .filter((c) => isFigureCell(c));
 }
 
 /**

@@ -357,7 +357,9 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * Pence | Pence") sets the per-share rows under it in hundredths; "Operating profit prior to exceptional items" is the
  * operating income, non-GAAP.
  * /50 (h-earn39, held-out leftovers): a ratio row is read in the figure column the reported period's figures were read
- * from in the nearest figure row above it in the same table, and "EBIT margin" is the operating margin.
+ * from in the nearest figure row above it in the same table, and "EBIT margin" is the operating margin; "Ps." amounts in
+ * a release naming Mexico (and no other peso country) are Mexican pesos; a bare "margin" in the clause reporting net
+ * interest income is the net interest margin.
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/50';
 

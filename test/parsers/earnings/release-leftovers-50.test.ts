@@ -22,6 +22,17 @@ describe('earnings release parser: held-out leftovers (earnings-release/50)', ()
     set28.evidenceHolds(name, r);
   });
 
+  it('Lloyds H1 2015: "Net interest income of £5,715 million, ... driven by margin improvement to 2.62 per cent"', () => {
+    const name = 'LLOY_2015-07_H1-2015_half-yearly-report_moneyam_transcribed_excerpt.txt';
+    const r = set28.parse(name);
+    // earnings-release/48 read no net interest margin (only "net interest margin" spelled out named it).
+    const nim = r.measures.find((m) => m.measure === 'net_interest_margin' && m.fiscal_period === 'H1');
+    expect(nim?.value).toBe(2.62);
+    // Guards: the same line's net interest income, and "cost:income ratio improved ... to 48.3 per cent".
+    expect(set28.value(r, 'H1', 'net_interest_income', 'gaap')).toBe(5_715_000_000);
+    expect(r.measures.find((m) => m.measure === 'efficiency_ratio')?.value).toBe(48.3);
+  });
+
   it('Axtel Q4 2007: "Ps. 2,987.9 million" in a release datelined "San Pedro Garza Garcia, Mexico" is in Mexican pesos', () => {
     const name = 'AXTEL_8-K_2008-02-25_EX-99.1_transcribed_excerpt.txt';
     const r = set17.parse(name);

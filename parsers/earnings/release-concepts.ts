@@ -147,7 +147,10 @@ export function conceptOfLabel(
     .replace(NON_GAAP_WORDS, '')
     .replace(/\bgaap\b/, '')
     .replace(/\s+/g, ' ')
-    .trim();
+    .trim()
+    // (h-earn39: Morgan Advanced Materials, "Group adjusted operating profit(1)") "Group" before a line item names the
+    // whole group's line, as "Total" does.
+    .replace(/^group (?=\S+ \S)/, '');
   const sec = section.toLowerCase();
   // A bank's net interest income (before the provision), also on a tax-equivalent basis.
   if (
@@ -190,7 +193,9 @@ export function conceptOfLabel(
     if (/^basic\b/.test(sec)) return 'eps_basic';
     // GAAP has no operating income per share: "Operating income (loss) per share" is an insurer's or a utility's
     // net income excluding items per share, a non-GAAP EPS (labelIsNonGaap).
-    return /^(?:net )?(?:income|earnings|profit|loss)|^(?:earnings|income|loss|profit)|^eps$|^operating (?:income|earnings|loss)\b/.test(
+    // (h-earn39: "Continuing EPS", the EPS of the continuing operations, as "Earnings per share from continuing
+    // operations" is.)
+    return /^(?:net )?(?:income|earnings|profit|loss)|^(?:earnings|income|loss|profit)|^(?:continuing )?eps$|^operating (?:income|earnings|loss)\b/.test(
       core,
     )
       ? 'eps'

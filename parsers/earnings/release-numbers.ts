@@ -129,9 +129,11 @@ export function captionScale(text: string): { scale: Scale; evidence: string } |
     return { scale: 'thousands', evidence: text.trim() };
   if (!/thousand|million|billion|000/i.test(text)) return null;
   // "€ million", "EUR million", "$ millions" alone in a cell: a currency mark and a scale word (a column's unit).
-  const marked = /^\(?(?:[A-Z]{0,3}\$|€|£|¥|\b[A-Z]{3})\s?(thousand|million|billion)s?\)?$/i.exec(
-    text.trim(),
-  );
+  // (h-earn39: ... with its proviso, "£ million unless otherwise stated", the unit of a highlights table's columns.)
+  const marked =
+    /^\(?(?:[A-Z]{0,3}\$|€|£|¥|\b[A-Z]{3})\s?(thousand|million|billion)s?\)?(?:,?\s+unless (?:otherwise )?(?:stated|indicated|noted))?$/i.exec(
+      text.trim(),
+    );
   if (marked !== null) return { scale: `${marked[1]!.toLowerCase()}s` as Scale, evidence: text.trim() };
   // "Million yen", "Millions of yen" alone on a line: a Japanese summary's unit cell.
   const yen = /^\(?(thousand|million|billion)s?\s+(?:of\s+)?yen\)?$/i.exec(text.trim());

@@ -234,7 +234,10 @@ function isHeaderRow(cells: string[]): boolean {
       ) ||
       // ... and a year marked for a note, "2012 (*)" (a convenience translation's column, FEMSA 2012).
       /^(?:19|20)\d{2}(?:\s*\((?:\d|\*)\))?$/.test(c.trim()) ||
-      /^(?:FY|[1-4]Q|Q[1-4]) ?(?:19|20)\d{2}$/i.test(c.trim()) ||
+      // (h-earn39: ... and a half-year code, "1H 2024", as a quarter code; a heading ending in "change" ("As reported
+      // change", "Organic constant- currency(1) change") is a change column.)
+      /^(?:FY|[1-4]Q|Q[1-4]|[12]H|H[12]) ?(?:19|20)\d{2}$/i.test(c.trim()) ||
+      (i > 0 && /^[A-Za-z][\w ()-]{0,40}\bchange$/i.test(c.trim())) ||
       QUARTER_CODE.test(c.trim()) ||
       /^(?:[369]|12)M(?:(?:19|20)\d{2}|\d{2})$/i.test(c.trim()) ||
       /^[A-Za-z]{3,9}\.? \d{1,2},?(?: (?:19|20)\d{2})?(?:\s*\(\d\))?$/.test(c.trim()) ||
@@ -559,7 +562,14 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       isHeaderRow(cells) ||
       (TITLE.test(first) && cells.slice(1).every((x) => !isFigureCell(x) || /^(?:19|20)\d{2}$/.test(x)))
     ) {
-      c.header += ` | ${b.text}`;
+      // (h-earn39: Morgan Advanced Materials H1 2024, "Half-year results for the period ended 30 June 2024" above "£ million
+      // unless otherwise stated | 1H 2024 | 1H 2023 | ...") A first header row whose period columns each print a period
+      // code and its year is the table's whole header: the headings above it are the document's.
+      const coded = cells.filter((x) =>
+        /^(?:FY|[1-4]Q|Q[1-4]|[12]H|H[12]) ?(?:19|20)\d{2}$/i.test(x.trim()),
+      ).length;
+      if (c.rows === 0 && coded >= 2) c.header = b.text;
+      else c.header += ` | ${b.text}`;
       continue;
     }
     // (h-earn38: Bodycote, "Earnings per share" / "Pence | Pence | Pence" / "Basic | 18.9 | 17.3 | 35.9") A row of nothing

@@ -359,7 +359,11 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * /50 (h-earn39, held-out leftovers): a ratio row is read in the figure column the reported period's figures were read
  * from in the nearest figure row above it in the same table, and "EBIT margin" is the operating margin; "Ps." amounts in
  * a release naming Mexico (and no other peso country) are Mexican pesos; a bare "margin" in the clause reporting net
- * interest income is the net interest margin.
+ * interest income is the net interest margin; in plain text, a line of two or more period codes ("1H") over a line
+ * with a year under each is one header row and the lines under it a fixed-width table (cells split at runs of spaces,
+ * "14.7p" a cell, a label alone a heading); "1H 2024" and a heading ending in "change" are header cells, and a first
+ * header row of coded periods is the table's whole header; "£ million unless otherwise stated" is a caption of
+ * millions; "Group" before a line item names the whole group's line; "Continuing EPS" is the EPS.
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/50';
 

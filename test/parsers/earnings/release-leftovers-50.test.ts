@@ -8,6 +8,7 @@ import { heldOutSet } from './held-out-set.ts';
  */
 const set28 = heldOutSet('held-out-28');
 const set17 = heldOutSet('held-out-17');
+const set30 = heldOutSet('held-out-30');
 
 describe('earnings release parser: held-out leftovers (earnings-release/50)', () => {
   it('voestalpine Q1 2020/21: "EBIT margin | 4.7% | –2.0%" read in the current quarter\'s column, as "EBIT" is', () => {
@@ -31,6 +32,26 @@ describe('earnings release parser: held-out leftovers (earnings-release/50)', ()
     // Guards: the same line's net interest income, and "cost:income ratio improved ... to 48.3 per cent".
     expect(set28.value(r, 'H1', 'net_interest_income', 'gaap')).toBe(5_715_000_000);
     expect(r.measures.find((m) => m.measure === 'efficiency_ratio')?.value).toBe(48.3);
+  });
+
+  it('Morgan Advanced Materials H1 2024: a fixed-width table headed "1H" over "2024", cells "14.7p", labels alone on a line', () => {
+    const name = 'MGAM_2024-08-06_H1-2024_stockopedia-RNS_transcribed_excerpt.txt';
+    const r = set30.parse(name);
+    // earnings-release/48 read no figure: not a release, no period.
+    expect(r.release).toMatchObject({
+      fiscal_period: 'H1',
+      fiscal_year: 2024,
+      period_end: '2024-06-30',
+      currency: 'GBP',
+    });
+    // "Group adjusted operating profit(1) 71.3", "Adjusted EPS(1) 14.7p", then under "Statutory results": "Revenue
+    // 572.6", "Operating profit 66.8", "Continuing EPS 13.2p" (the 1H 2024 column; 1H 2023 is 50.0, 9.9p, 553.9, 34.5, 5.2p).
+    expect(set30.value(r, 'H1', 'operating_income', 'non_gaap')).toBe(71_300_000);
+    expect(set30.value(r, 'H1', 'eps', 'non_gaap')).toBe(0.147);
+    expect(set30.value(r, 'H1', 'revenue', 'gaap')).toBe(572_600_000);
+    expect(set30.value(r, 'H1', 'operating_income', 'gaap')).toBe(66_800_000);
+    expect(set30.value(r, 'H1', 'eps', 'gaap')).toBe(0.132);
+    set30.evidenceHolds(name, r);
   });
 
   it('Axtel Q4 2007: "Ps. 2,987.9 million" in a release datelined "San Pedro Garza Garcia, Mexico" is in Mexican pesos', () => {

@@ -132,8 +132,11 @@ export function conceptOfLabel(
     .replace(/\s*\(after (?:non-?controlling|minority) interests?\)/, ' ')
     // "Operating profit/loss", "Net profit/loss for the financial year": the line with either sign, of the year; a
     // currency after a comma ("Earnings per share, EUR") is the row's unit.
-    .replace(/\b(profit|income|earnings|result)\s*\/\s*loss\b/g, '$1')
+    // (h-earn39: ... and "Operating profit/(loss)", the loss in parentheses.)
+    .replace(/\b(profit|income|earnings|result)\s*\/\s*\(?loss\)?(?!\w)/g, '$1')
     .replace(/\bfor the financial year\b/g, 'for the year')
+    // (h-earn39: "Profit for the period attributable to: Shareholders of the Company", a heading's colon kept on one line.)
+    .replace(/\b(attributable|applicable|available) to:\s*/g, '$1 to ')
     .replace(/,\s*(?:eur|usd|sek|nok|dkk|chf|gbp)$/, '')
     .replace(/\s+/g, ' ')
     .replace(/[\s\-\u2013\u2014]+$/, '')

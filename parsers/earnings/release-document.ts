@@ -61,7 +61,7 @@ export function bodyToBlocks(input: string): Block[] {
   // "June 30, 2023 |" heads a forecast's column and is left as it is.)
   const body = looksLikeHtml(read)
     ? read
-    : periodBoxRows(stackedCodeTables(read).replace(ENDED_OVER_DATE_CELL, '$1 '));
+    : periodBoxRows(labelLineRows(stackedCodeTables(read)).replace(ENDED_OVER_DATE_CELL, '$1 '));
   // In plain text a line that opens with a bullet mark, or a heading line in capitals, starts a paragraph of
   // its own (hard-wrapped lines of one paragraph are otherwise joined), a line of nothing but cell marks ("|",
   // an empty table cell as a page store renders it) is a paragraph break, and a line that opens or closes with a
@@ -203,6 +203,49 @@ function stackedCodeTables(body: string): string {
     }
   }
   return lines.join('\n');
+}
+
+/**
+ * (h-earn39: Morgan Advanced Materials' H1 2022 statement as a page store rendered it, "Operating profit/(loss) |" over
+ * "70.2 | - | 70.2 | 56.5 | 3.7 | 60.2 | 118.5 |" over "(5.4) |" over "113.1 |".) In a pipe table, a line of a label alone
+ * closed by a cell mark, followed by lines of nothing but figure cells (lines of a lone "|" between them), is one row:
+ * the label, then every figure cell until the next line with a label.
+ */
+function labelLineRows(body: string): string {
+  if (!/^[^|\n]*[A-Za-z)][^|\n]*\|[ \t]*\n(?:[ \t]*\|[ \t]*\n)*[ \t]*\(?-?\d/m.test(body)) return body;
+  const lines = body.split('\n');
+  const figureOnly = (l: string) => {
+    const cells = l.split('|').map((x) => x.trim());
+    const filled = cells.filter((x) => x !== '');
+    return (
+      filled.length >= 1 && filled.every((x) => /^(?:\(?-?\d[\d,]*(?:\.\d+)?\)?|[-\u2013\u2014])$/.test(x))
+    );
+  };
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const label = /^[ \t]*([^|\s][^|]*?[A-Za-z)][^|]*?)[ \t]*\|[ \t]*$/.exec(line);
+    let j = i + 1;
+    while (j < lines.length && /^[ \t]*\|[ \t]*$/.test(lines[j]!)) j++;
+    if (
+      label === null ||
+      j >= lines.length ||
+      !figureOnly(lines[j]!) ||
+      !/\d[^|]*\|[^|]*\d/.test(lines[j]!)
+    ) {
+      out.push(line);
+      continue;
+    }
+    const cells: string[] = [];
+    let k = j;
+    while (k < lines.length && (figureOnly(lines[k]!) || /^[ \t]*\|[ \t]*$/.test(lines[k]!))) {
+      for (const x of lines[k]!.split('|').map((c) => c.trim())) if (x !== '') cells.push(x);
+      k++;
+    }
+    out.push(`${label[1]!.trim()} | ${cells.join(' | ')}`);
+    i = k - 1;
+  }
+  return out.join('\n');
 }
 
 /** A figure cell of a pipe table: "587.8", "(490.3)", "–" for nil. */

@@ -363,7 +363,12 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * with a year under each is one header row and the lines under it a fixed-width table (cells split at runs of spaces,
  * "14.7p" a cell, a label alone a heading); "1H 2024" and a heading ending in "change" are header cells, and a first
  * header row of coded periods is the table's whole header; "£ million unless otherwise stated" is a caption of
- * millions; "Group" before a line item names the whole group's line; "Continuing EPS" is the EPS.
+ * millions; "Group" before a line item names the whole group's line; "Continuing EPS" is the EPS; in a pipe table a
+ * label alone on its line closed by "|" and the lines of figure cells under it are one row; a row of units ("Note | £m |
+ * ... | m") is the table's scale and, under "Note", a row with one value more opens with its note number; a first header
+ * row of spans ended on day-first dates is the table's whole header, a row of sub-column headings with two or more
+ * "Total" cells is the header's too, and period headings spread over the same sub-columns ending in "Total" give each
+ * period its Total column; "profit/(loss)" is the profit line, and "attributable to:" reads as "attributable to".
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/50';
 

@@ -54,6 +54,24 @@ describe('earnings release parser: held-out leftovers (earnings-release/50)', ()
     set30.evidenceHolds(name, r);
   });
 
+  it('Morgan Advanced Materials H1 2022: labels on their own line, a "Note | £m" unit row, each period\'s "Total" column', () => {
+    const name = 'MGAM_2022-H1_income-statement_company-page_transcribed_excerpt.txt';
+    const r = set30.parse(name);
+    // earnings-release/48 read no figure (revenue and "Profit for the period" 38.1 unassigned for want of a scale).
+    expect(r.release).toMatchObject({
+      fiscal_period: 'H1',
+      fiscal_year: 2022,
+      period_end: '2022-06-30',
+      currency: 'GBP',
+    });
+    // "Revenue | 2 | 530.2 | - | 530.2 |" (note 2), "Operating profit/(loss) |" over "70.2 | - | 70.2 |", "Profit for the
+    // period attributable to: Shareholders of the Company |" over "42.9 | - | 42.9 |": the six months' Total column.
+    expect(set30.value(r, 'H1', 'revenue', 'gaap')).toBe(530_200_000);
+    expect(set30.value(r, 'H1', 'operating_income', 'gaap')).toBe(70_200_000);
+    expect(set30.value(r, 'H1', 'net_income', 'gaap')).toBe(42_900_000);
+    set30.evidenceHolds(name, r);
+  });
+
   it('Axtel Q4 2007: "Ps. 2,987.9 million" in a release datelined "San Pedro Garza Garcia, Mexico" is in Mexican pesos', () => {
     const name = 'AXTEL_8-K_2008-02-25_EX-99.1_transcribed_excerpt.txt';
     const r = set17.parse(name);

@@ -132,8 +132,11 @@ export function conceptOfLabel(
     .replace(/\s*\(after (?:non-?controlling|minority) interests?\)/, ' ')
     // "Operating profit/loss", "Net profit/loss for the financial year": the line with either sign, of the year; a
     // currency after a comma ("Earnings per share, EUR") is the row's unit.
-    .replace(/\b(profit|income|earnings|result)\s*\/\s*loss\b/g, '$1')
+    // (h-earn39: ... and "Operating profit/(loss)", the loss in parentheses.)
+    .replace(/\b(profit|income|earnings|result)\s*\/\s*\(?loss\)?(?!\w)/g, '$1')
     .replace(/\bfor the financial year\b/g, 'for the year')
+    // (h-earn39: "Profit for the period attributable to: Shareholders of the Company", a heading's colon kept on one line.)
+    .replace(/\b(attributable|applicable|available) to:\s*/g, '$1 to ')
     .replace(/,\s*(?:eur|usd|sek|nok|dkk|chf|gbp)$/, '')
     .replace(/\s+/g, ' ')
     .replace(/[\s\-\u2013\u2014]+$/, '')
@@ -147,7 +150,10 @@ export function conceptOfLabel(
     .replace(NON_GAAP_WORDS, '')
     .replace(/\bgaap\b/, '')
     .replace(/\s+/g, ' ')
-    .trim();
+    .trim()
+    // (h-earn39: Morgan Advanced Materials, "Group adjusted operating profit(1)") "Group" before a line item names the
+    // whole group's line, as "Total" does.
+    .replace(/^group (?=\S+ \S)/, '');
   const sec = section.toLowerCase();
   // A bank's net interest income (before the provision), also on a tax-equivalent basis.
   if (
@@ -190,7 +196,9 @@ export function conceptOfLabel(
     if (/^basic\b/.test(sec)) return 'eps_basic';
     // GAAP has no operating income per share: "Operating income (loss) per share" is an insurer's or a utility's
     // net income excluding items per share, a non-GAAP EPS (labelIsNonGaap).
-    return /^(?:net )?(?:income|earnings|profit|loss)|^(?:earnings|income|loss|profit)|^eps$|^operating (?:income|earnings|loss)\b/.test(
+    // (h-earn39: "Continuing EPS", the EPS of the continuing operations, as "Earnings per share from continuing
+    // operations" is.)
+    return /^(?:net )?(?:income|earnings|profit|loss)|^(?:earnings|income|loss|profit)|^(?:continuing )?eps$|^operating (?:income|earnings|loss)\b/.test(
       core,
     )
       ? 'eps'

@@ -59,7 +59,9 @@ export function bodyToBlocks(input: string): Block[] {
   // (h-earn29: Qorvo, "For the quarter ended" over "December 29, 2018 |".) In plain text a column heading that ends in
   // "ended" on a line of its own and the date cell on the line under it are one heading. ("Three Months Ending" over
   // "June 30, 2023 |" heads a forecast's column and is left as it is.)
-  const body = looksLikeHtml(read) ? read : periodBoxRows(read.replace(ENDED_OVER_DATE_CELL, '$1 '));
+  const body = looksLikeHtml(read)
+    ? read
+    : periodBoxRows(labelLineRows(stackedCodeTables(read)).replace(ENDED_OVER_DATE_CELL, '$1 '));
   // In plain text a line that opens with a bullet mark, or a heading line in capitals, starts a paragraph of
   // its own (hard-wrapped lines of one paragraph are otherwise joined), a line of nothing but cell marks ("|",
   // an empty table cell as a page store renders it) is a paragraph break, and a line that opens or closes with a
@@ -124,6 +126,126 @@ export function bodyToBlocks(input: string): Block[] {
     pos += text.length + 1;
   }
   return blocks;
+}
+
+/** A period code printed as a column heading over its year ("1H" over "2024", "Q3" over "2019"). */
+const PERIOD_CODE_HEADING = /^(?:[1-4]Q|Q[1-4]|[12]H|H[12]|FY)$/i;
+/** A cell of a fixed-width table: "572.6", "(7.9)", "14.7p" (pence), "12.5%", "350bps", "-" for nil. */
+const FIXED_WIDTH_CELL = /^(?:\(?-?[£$€]?\d[\d,]*(?:\.\d+)?\)?(?:%|p|bps)?|[-\u2013\u2014])$/;
+
+/** The pieces of a fixed-width line: text set apart by runs of two or more spaces, with their columns. */
+function fixedWidthPieces(line: string): { text: string; start: number }[] {
+  return [...line.matchAll(/\S+(?: \S+)*/g)].map((m) => ({ text: m[0], start: m.index }));
+}
+
+/**
+ * (h-earn39: Morgan Advanced Materials' H1 2024 RNS, "£ million   1H   1H   As reported   Organic" over "unless otherwise
+ * stated   2024   2023   change   constant- currency(1) change".) In plain text, a heading line of two or more period
+ * codes set apart by runs of spaces over a line with a year under each code is one header row ("£ million unless
+ * otherwise stated | 1H 2024 | 1H 2023 | As reported change | ..."), each other column's words read down; each line under
+ * it is a row "label | cells" split at runs of two or more spaces when its cells are figures ("14.7p", "12.5%", "350bps"),
+ * a label alone on its line is a heading of its own, and any other line ends the table.
+ */
+function stackedCodeTables(body: string): string {
+  if (
+    !/^[^\S\n]*\S.*?[ \t]{2,}(?:[1-4]Q|Q[1-4]|[12]H|H[12]|FY)[ \t]{2,}(?:[1-4]Q|Q[1-4]|[12]H|H[12]|FY)\b/im.test(
+      body,
+    )
+  )
+    return body;
+  const lines = body.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const top = fixedWidthPieces(lines[i]!);
+    const codes = top.filter((p) => PERIOD_CODE_HEADING.test(p.text));
+    if (codes.length < 2) continue;
+    let j = i + 1;
+    while (j < lines.length && j <= i + 3 && lines[j]!.trim() === '') j++;
+    if (j >= lines.length || lines[j]!.trim() === '') continue;
+    const under = fixedWidthPieces(lines[j]!);
+    const near = (a: { text: string; start: number }, b: { text: string; start: number }) =>
+      b.start <= a.start + a.text.length + 1 && a.start <= b.start + b.text.length + 1;
+    const years = codes.map((c) => under.find((u) => /^(?:19|20)\d{2}$/.test(u.text) && near(c, u)));
+    if (years.some((y) => y === undefined)) continue;
+    const first = codes[0]!.start;
+    const caption = [...top, ...under]
+      .filter((p) => p.start + p.text.length < first)
+      .map((p) => p.text)
+      .join(' ');
+    const last = codes.at(-1)!.start + codes.at(-1)!.text.length;
+    const restTop = top.filter((p) => p.start > last);
+    const restUnder = under.filter((p) => p.start > last && !years.includes(p));
+    const columns = restTop.map((p) => [p.text]);
+    for (const u of restUnder) {
+      const k = restTop.findLastIndex((p) => p.start <= u.start + 2);
+      if (k >= 0) columns[k]!.push(u.text);
+      else columns.push([u.text]);
+    }
+    const header = [
+      caption,
+      ...codes.map((c, n) => `${c.text} ${years[n]!.text}`),
+      ...columns.map((c) => c.join(' ')),
+    ].filter((c) => c !== '');
+    lines[i] = `\n${header.join(' | ')}\n`;
+    for (let k = i + 1; k <= j; k++) lines[k] = '';
+    for (let k = j + 1; k < lines.length; k++) {
+      const line = lines[k]!;
+      if (line.trim() === '') continue;
+      const pieces = fixedWidthPieces(line);
+      if (
+        pieces.length >= 2 &&
+        pieces.slice(1).every((p) => FIXED_WIDTH_CELL.test(p.text)) &&
+        /[A-Za-z]/.test(pieces[0]!.text)
+      )
+        lines[k] = `\n${pieces.map((p) => p.text).join(' | ')}\n`;
+      else if (pieces.length === 1 && !/\d/.test(line) && line.trim().length <= 80)
+        lines[k] = `\n${line.trim()}\n`;
+      else break;
+    }
+  }
+  return lines.join('\n');
+}
+
+/**
+ * (h-earn39: Morgan Advanced Materials' H1 2022 statement as a page store rendered it, "Operating profit/(loss) |" over
+ * "70.2 | - | 70.2 | 56.5 | 3.7 | 60.2 | 118.5 |" over "(5.4) |" over "113.1 |".) In a pipe table, a line of a label alone
+ * closed by a cell mark, followed by lines of nothing but figure cells (lines of a lone "|" between them), is one row:
+ * the label, then every figure cell until the next line with a label.
+ */
+function labelLineRows(body: string): string {
+  if (!/^[^|\n]*[A-Za-z)][^|\n]*\|[ \t]*\n(?:[ \t]*\|[ \t]*\n)*[ \t]*\(?-?\d/m.test(body)) return body;
+  const lines = body.split('\n');
+  const figureOnly = (l: string) => {
+    const cells = l.split('|').map((x) => x.trim());
+    const filled = cells.filter((x) => x !== '');
+    return (
+      filled.length >= 1 && filled.every((x) => /^(?:\(?-?\d[\d,]*(?:\.\d+)?\)?|[-\u2013\u2014])$/.test(x))
+    );
+  };
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const label = /^[ \t]*([^|\s][^|]*?[A-Za-z)][^|]*?)[ \t]*\|[ \t]*$/.exec(line);
+    let j = i + 1;
+    while (j < lines.length && /^[ \t]*\|[ \t]*$/.test(lines[j]!)) j++;
+    if (
+      label === null ||
+      j >= lines.length ||
+      !figureOnly(lines[j]!) ||
+      !/\d[^|]*\|[^|]*\d/.test(lines[j]!)
+    ) {
+      out.push(line);
+      continue;
+    }
+    const cells: string[] = [];
+    let k = j;
+    while (k < lines.length && (figureOnly(lines[k]!) || /^[ \t]*\|[ \t]*$/.test(lines[k]!))) {
+      for (const x of lines[k]!.split('|').map((c) => c.trim())) if (x !== '') cells.push(x);
+      k++;
+    }
+    out.push(`${label[1]!.trim()} | ${cells.join(' | ')}`);
+    i = k - 1;
+  }
+  return out.join('\n');
 }
 
 /** A figure cell of a pipe table: "587.8", "(490.3)", "–" for nil. */

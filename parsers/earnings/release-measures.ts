@@ -36,6 +36,15 @@ const KNOWN: [RegExp, string, 'change' | 'level', Expect?][] = [
   // company's comparable restaurant sales or revenues are its comparable sales, as a retailer's comparable store sales are.
   [/\b(?:comparable|same[- ]store) restaurant (?:sales|revenues?)\b/i, 'comparable_sales', 'change'],
   [/\bnet interest margin\b/i, 'net_interest_margin', 'level', 'percent'],
+  // (h-earn39: Lloyds H1 2015, "Net interest income of £5,715 million, up 6 per cent, primarily driven by margin
+  // improvement to 2.62 per cent".) A bare "margin" in the clause that reports net interest income is the margin that
+  // income is earned at: the net interest margin.
+  [
+    /(?<=\bnet interest income\b[^.;:]{0,120}?)(?<!\b(?:interest|gross|operating|EBIT|EBITDA|profit|net|pre-tax|trading|contribution|underwriting) )\bmargin\b(?! (?:call|loans?|lending|requirements?|debt|pressure)\b)/i,
+    'net_interest_margin',
+    'level',
+    'percent',
+  ],
   // (h-earn35: Lloyds, "cost:income ratio improved by 0.7 percentage points to 48.3 per cent") a bank's cost:income
   // ratio is its efficiency ratio (costs over income), the British name.
   [/\befficiency ratio\b|\bcost[:/-]\s?(?:to[- ])?income ratio\b/i, 'efficiency_ratio', 'level', 'percent'],

@@ -129,9 +129,11 @@ export function captionScale(text: string): { scale: Scale; evidence: string } |
     return { scale: 'thousands', evidence: text.trim() };
   if (!/thousand|million|billion|000/i.test(text)) return null;
   // "€ million", "EUR million", "$ millions" alone in a cell: a currency mark and a scale word (a column's unit).
-  const marked = /^\(?(?:[A-Z]{0,3}\$|€|£|¥|\b[A-Z]{3})\s?(thousand|million|billion)s?\)?$/i.exec(
-    text.trim(),
-  );
+  // (h-earn39: ... with its proviso, "£ million unless otherwise stated", the unit of a highlights table's columns.)
+  const marked =
+    /^\(?(?:[A-Z]{0,3}\$|€|£|¥|\b[A-Z]{3})\s?(thousand|million|billion)s?\)?(?:,?\s+unless (?:otherwise )?(?:stated|indicated|noted))?$/i.exec(
+      text.trim(),
+    );
   if (marked !== null) return { scale: `${marked[1]!.toLowerCase()}s` as Scale, evidence: text.trim() };
   // "Million yen", "Millions of yen" alone on a line: a Japanese summary's unit cell.
   const yen = /^\(?(thousand|million|billion)s?\s+(?:of\s+)?yen\)?$/i.exec(text.trim());
@@ -289,7 +291,22 @@ export function detectCurrency(
       currency: 'CAD',
       evidence: `"$" on ${dollars} figures; "${canadian[0]}" (listed only in Canada)`,
     };
-  if (best === null) return { currency: null, evidence: null };
+  // (h-earn39: Axtel Q4 2007, "San Pedro Garza Garcia, Mexico ... Ps. 2,987.9 million".) "Ps." before an amount marks
+  // pesos; in a release that names Mexico and no other peso country, and marks no other currency, they are Mexican pesos.
+  if (best === null) {
+    const pesos = text.match(/\bPs\.\s?\(?\d/g)?.length ?? 0;
+    const mexico = /\bMexic(?:o|an)\b/.exec(text);
+    if (
+      pesos > 0 &&
+      mexico !== null &&
+      !/\b(?:Argentin|Colombi|Chile|Philippin|Urugua|Dominican|Cuba)/i.test(text)
+    )
+      return {
+        currency: 'MXN',
+        evidence: `"Ps." on ${pesos} figures; "${text.slice(Math.max(0, mexico.index - 30), mexico.index + mexico[0].length)}"`,
+      };
+    return { currency: null, evidence: null };
+  }
   return {
     currency: best[0],
     evidence: best[0] === 'USD' ? `"$" on ${dollars} figures` : `${best[0]} marks on ${best[1]} figures`,

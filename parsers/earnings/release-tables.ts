@@ -103,6 +103,8 @@ interface TableContext {
   statementRows?: boolean;
   /** A row of units alone ("Pence | Pence | Pence") set the per-share rows under it in hundredths. */
   hundredths?: boolean;
+  /** The figure columns a unit row counts ("Note | £m | £m | ..."), and whether it heads a note column. */
+  unitColumns?: { count: number; note: boolean };
 }
 
 const TITLE =
@@ -234,7 +236,10 @@ function isHeaderRow(cells: string[]): boolean {
       ) ||
       // ... and a year marked for a note, "2012 (*)" (a convenience translation's column, FEMSA 2012).
       /^(?:19|20)\d{2}(?:\s*\((?:\d|\*)\))?$/.test(c.trim()) ||
-      /^(?:FY|[1-4]Q|Q[1-4]) ?(?:19|20)\d{2}$/i.test(c.trim()) ||
+      // (h-earn39: ... and a half-year code, "1H 2024", as a quarter code; a heading ending in "change" ("As reported
+      // change", "Organic constant- currency(1) change") is a change column.)
+      /^(?:FY|[1-4]Q|Q[1-4]|[12]H|H[12]) ?(?:19|20)\d{2}$/i.test(c.trim()) ||
+      (i > 0 && /^[A-Za-z][\w ()-]{0,40}\bchange$/i.test(c.trim())) ||
       QUARTER_CODE.test(c.trim()) ||
       /^(?:[369]|12)M(?:(?:19|20)\d{2}|\d{2})$/i.test(c.trim()) ||
       /^[A-Za-z]{3,9}\.? \d{1,2},?(?: (?:19|20)\d{2})?(?:\s*\(\d\))?$/.test(c.trim()) ||
@@ -554,12 +559,55 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
         if (c.title === '') c.title = unit.trim();
       }
     }
+    // (h-earn39: Morgan Advanced Materials H1 2022, "Note | £m | £m | £m | £m | £m | m | £m | £m | £m |") A row of
+    // nothing but a unit per column ("£m", most of them; one may be misprinted), after a "Note" heading or not, is the
+    // table's unit row: its unit is the table's scale, and a row with one value more than its columns under a "Note"
+    // heading opens with its note number.
+    const unitRow = cells.map((x) => x.trim()).filter((x) => x !== '');
+    const unitCells = unitRow.filter((x) => !/^notes?$/i.test(x));
+    if (
+      unitCells.length >= 2 &&
+      unitCells.every((x) => /^(?:[£$€]|[A-Z]{3}\s?)?m$/.test(x)) &&
+      unitCells.filter((x) => captionScale(x) !== null).length * 2 > unitCells.length
+    ) {
+      const unit = unitCells.find((x) => captionScale(x) !== null)!;
+      if (c.scale === null) {
+        c.scale = captionScale(unit)!.scale;
+        c.scaleEvidence = unit;
+      }
+      c.unitColumns = { count: unitCells.length, note: unitRow.length > unitCells.length };
+      continue;
+    }
     if (c.kind === 'guidance' || c.kind === 'prior') continue;
+    // (h-earn39: ... and a row of sub-column headings with no figure before the first row, two or more of them "Total",
+    // "Results before specific adjusting items | Specific adjusting items1 | Total | ...", is the header's too.)
+    const subHeader =
+      c.rows === 0 &&
+      cells.filter((x) => /^total$/i.test(x.trim())).length >= 2 &&
+      cells.every((x) => !isFigureCell(x) && !isNilCell(x));
     if (
       isHeaderRow(cells) ||
+      subHeader ||
       (TITLE.test(first) && cells.slice(1).every((x) => !isFigureCell(x) || /^(?:19|20)\d{2}$/.test(x)))
     ) {
-      c.header += ` | ${b.text}`;
+      // (h-earn39: Morgan Advanced Materials H1 2024, "Half-year results for the period ended 30 June 2024" above "£ million
+      // unless otherwise stated | 1H 2024 | 1H 2023 | ...") A first header row whose period columns each print a period
+      // code and its year is the table's whole header: the headings above it are the document's.
+      const coded = cells.filter((x) =>
+        /^(?:FY|[1-4]Q|Q[1-4]|[12]H|H[12]) ?(?:19|20)\d{2}$/i.test(x.trim()),
+      ).length;
+      // (... and so is one whose every cell names a span ended on a day-first date, "Six months ended 30 June 2022 | Six
+      // months ended 30 June 2021 | Year ended 31 December 2021", under the title "Income Statement: Half Year 2022".)
+      const filled = cells.map((x) => x.trim()).filter((x) => x !== '');
+      const dated =
+        filled.length >= 2 &&
+        filled.every((x) =>
+          /^(?:(?:three|six|nine|twelve) months|quarter|half[- ]year|(?:fiscal )?year) ended \d{1,2} [A-Za-z]{3,9} (?:19|20)\d{2}$/i.test(
+            x,
+          ),
+        );
+      if (c.rows === 0 && (coded >= 2 || dated)) c.header = b.text;
+      else c.header += ` | ${b.text}`;
       continue;
     }
     // (h-earn38: Bodycote, "Earnings per share" / "Pence | Pence | Pence" / "Basic | 18.9 | 17.3 | 35.9") A row of nothing
@@ -611,6 +659,12 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
         values.shift();
       if (values.length === yearCells.length) values.splice(translated, 1);
     }
+    if (
+      c.unitColumns?.note === true &&
+      rest.filter((x) => x.replace(/\s*\|\s*$/, '').trim() !== '').length === c.unitColumns.count + 1 &&
+      /^\d{1,2}$/.test(values[0]!.trim())
+    )
+      values.shift();
     if (values.length === 0) {
       c.section = label;
       continue;
@@ -794,6 +848,32 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
         if (col.year !== latest || col.span === 'unknown' || done.has(col.span)) continue;
         done.add(col.span);
         pushColumn(i, col.span);
+      }
+      continue;
+    }
+    // (h-earn39: Morgan Advanced Materials H1 2022, "Six months ended 30 June 2022 | Six months ended 30 June 2021 | Year
+    // ended 31 December 2021" over "Results before specific adjusting items | Specific adjusting items1 | Total" for each)
+    // Period headings each spread over the same sub-columns, the last "Total", give each period its Total column.
+    const headerCells = c.header.split('|').map((h) => h.trim());
+    const periodCells = headerCells.filter((h) => SPAN_TEST.test(h) && /\b(?:19|20)\d{2}$/.test(h));
+    const totals = headerCells.filter((h) => /^total$/i.test(h)).length;
+    const subCells = headerCells.filter(
+      (h) => h !== '' && !periodCells.includes(h) && !/^(?:notes?|[£$€]?m)$/i.test(h) && !TITLE.test(h),
+    );
+    if (
+      periodCells.length >= 2 &&
+      totals === periodCells.length &&
+      subCells.length % totals === 0 &&
+      subCells.length / totals >= 2 &&
+      /^total$/i.test(subCells[subCells.length / totals - 1]!)
+    ) {
+      const k = subCells.length / totals;
+      const done = new Set<Span>();
+      for (const [i, h] of periodCells.entries()) {
+        const sp = spanOf(SPAN_TEST.exec(h)![0]);
+        if (sp === 'unknown' || done.has(sp)) continue;
+        done.add(sp);
+        pushColumn(i * k + k - 1, sp);
       }
       continue;
     }

@@ -379,8 +379,22 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * vertically centred); "forecasts" is a forecast word, "exceed the initial forecasts" raised, "revised the forecasts for
  * ... downward" lowered.
  * /51 holds /48 and /49 (the lead's merge).
+ * /50 (h-earn39, held-out leftovers): a ratio row is read in the figure column the reported period's figures were read
+ * from in the nearest figure row above it in the same table, and "EBIT margin" is the operating margin; "Ps." amounts in
+ * a release naming Mexico (and no other peso country) are Mexican pesos; a bare "margin" in the clause reporting net
+ * interest income is the net interest margin; in plain text, a line of two or more period codes ("1H") over a line
+ * with a year under each is one header row and the lines under it a fixed-width table (cells split at runs of spaces,
+ * "14.7p" a cell, a label alone a heading); "1H 2024" and a heading ending in "change" are header cells, and a first
+ * header row of coded periods is the table's whole header; "£ million unless otherwise stated" is a caption of
+ * millions; "Group" before a line item names the whole group's line; "Continuing EPS" is the EPS; in a pipe table a
+ * label alone on its line closed by "|" and the lines of figure cells under it are one row; a row of units ("Note | £m |
+ * ... | m") is the table's scale and, under "Note", a row with one value more opens with its note number; a first header
+ * row of spans ended on day-first dates is the table's whole header, a row of sub-column headings with two or more
+ * "Total" cells is the header's too, and period headings spread over the same sub-columns ending in "Total" give each
+ * period its Total column; "profit/(loss)" is the profit line, and "attributable to:" reads as "attributable to".
+ * /52 holds /51 and /50 (the lead's merge).
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/51';
+export const RELEASE_PARSER_VERSION = 'earnings-release/52';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';
@@ -605,7 +619,7 @@ export function parseEarningsRelease(input: string): ReleaseParse {
       )
     : [];
   if (isEarningsRelease && period.fiscalPeriod !== null && period.fiscalPeriod !== 'FY')
-    measures.push(...tableMargins(doc, measures, period.fiscalYear, period.fiscalPeriod));
+    measures.push(...tableMargins(doc, measures, period.fiscalYear, period.fiscalPeriod, figures));
   // A table of assets under management states the balance to the dollar of its caption: it beats the rounded prose.
   const aum = isEarningsRelease ? tableAum(doc, period.fiscalYear, period.fiscalPeriod) : null;
   if (aum !== null) {
@@ -1213,8 +1227,33 @@ function tableMargins(
   measures: ReleaseMeasure[],
   fiscalYear: number | null,
   fiscalPeriod: FiscalPeriod,
+  figures: ReleaseFigure[] = [],
 ): ReleaseMeasure[] {
   const out: ReleaseMeasure[] = [];
+  // (h-earn39: Voestalpine Q1 2020/21, "Q 1 2019/20 | Q 1 2020/21 | Change", "EBIT margin | 4.7% | –2.0%".) A ratio row
+  // is read in the figure column (counted among the row's figure cells, "$" and "%" cells apart) the reported period's
+  // figures were read from in the nearest figure row above it in the same table (no header row of years and no sentence
+  // between them); the first figure column otherwise.
+  const periodRows = figures
+    .filter((f) => f.fiscalPeriod === fiscalPeriod && f.evidence.kind === 'table_row')
+    .map((f) => ({
+      start: f.evidence.start,
+      column: figureCells(cellsOf(f.evidence.text)).indexOf(f.printed.trim()),
+    }))
+    .filter((r) => r.column >= 0)
+    .sort((a, b) => a.start - b.start);
+  const columnAbove = (at: number): number => {
+    const above = periodRows.filter((r) => r.start < at).at(-1);
+    if (above === undefined) return 0;
+    const between = doc.blocks.filter((x) => x.start > above.start && x.start < at);
+    const broken = between.some((x) =>
+      x.row
+        ? /\b(?:19|20)\d{2}\b/.test(cellsOf(x.text)[0] ?? '') ||
+          !/\d/.test(x.text.split('|').slice(1).join('|'))
+        : /[.;:]\s|[.;]$/.test(x.text) || x.text.length > 80,
+    );
+    return broken ? 0 : above.column;
+  };
   const stated = (measure: ReleaseMeasure['measure']) =>
     [...measures, ...out].some((m) => m.measure === measure && m.fiscalPeriod === fiscalPeriod);
   for (const b of doc.blocks) {
@@ -1258,7 +1297,12 @@ function tableMargins(
       add(measure, 'currency_hundredths_per_unit', 'quarter', first, Number(first));
       continue;
     }
-    const printed = cells[1]?.trim() ?? '';
+    const column = columnAbove(b.start);
+    const at =
+      column === 0
+        ? 1
+        : cells.findIndex((c, i) => i >= 1 && figureCells(cells.slice(0, i + 1)).length === column + 1);
+    const printed = at < 1 ? '' : (cells[at]?.trim() ?? '');
     // "Book value per share | $21.63 | $20.91": the book value per share at the first column's date, an amount per share.
     const bookValue = /^(tangible )?book value per (?:common )?share$/i.exec(cells[0]?.trim() ?? '');
     if (bookValue !== null && isFigureCell(printed) && !/%/.test(printed)) {
@@ -1270,16 +1314,17 @@ function tableMargins(
     }
     // An insurer's combined ratio, also stated before an item an abbreviation names ("Combined ratio before LPT").
     const name =
-      /^(gross (?:profit )?margin|operating margin|return on (?:average )?(?:common )?(?:shareholders['’]? |stockholders['’]? )?equity|return on (?:average )?assets|net interest margin|efficiency ratio|combined (?:loss and expense )?ratio)\s*(%|\(%\))?$/i.exec(
+      /^(gross (?:profit )?margin|operating margin|EBIT margin|return on (?:average )?(?:common )?(?:shareholders['’]? |stockholders['’]? )?equity|return on (?:average )?assets|net interest margin|efficiency ratio|combined (?:loss and expense )?ratio)\s*(%|\(%\))?$/i.exec(
         // (h-earn26: and a ratio said to be annualized, "Return on average assets (annualized) | 1.50 | %".)
         (cells[0]?.trim() ?? '').replace(/ before [A-Z]{2,6}$/, '').replace(/\s*\(annualized\)$/i, ''),
       );
     if (name === null || !isFigureCell(printed)) continue;
-    if (name[2] === undefined && !/%\)?$/.test(printed) && !/^%\)?$/.test(cells[2]?.trim() ?? '')) continue;
+    if (name[2] === undefined && !/%\)?$/.test(printed) && !/^%\)?$/.test(cells[at + 1]?.trim() ?? ''))
+      continue;
     const n = name[1]!.toLowerCase();
     const measure = /^gross/.test(n)
       ? 'gross_margin'
-      : /^operating/.test(n)
+      : /^(?:operating|ebit\b)/.test(n)
         ? 'operating_margin'
         : /equity$/.test(n)
           ? 'return_on_equity'
@@ -1296,6 +1341,14 @@ function tableMargins(
     add(measure, 'percent', 'quarter', printed, value);
   }
   return out;
+}
+
+/** A row's figure cells after its label, as printed ("$", "%" and empty cells apart). */
+function figureCells(cells: string[]): string[] {
+  return cells
+    .slice(1)
+    .map((c) => c.trim())
+    .filter((c) => isFigureCell(c));
 }
 
 /**

@@ -111,8 +111,8 @@ export function buildHoldings(
     const positions = r.putCall === null ? byKey : optionsByKey;
     const prev = positions.get(`${key}|${r.putCall ?? ''}`);
     // a thousands figure printed with decimals (98,425.44493) times 1000 carries binary noise
-    // (98425444.92999999): dollar amounts are rounded to a millionth, finer than any filer prints (Gilder Gagnon
-    // Howe types dollars to four decimals), so the printed digits are kept and the noise is not
+    // (98425444.92999999): dollar amounts keep 15 significant digits, more than any filer prints (Gilder Gagnon
+    // Howe types dollars to four decimals), so every printed digit is kept and the noise is not
     const value = roundNoise(r.value * multiplier);
     if (prev) {
       prev.shares += r.shares;
@@ -186,7 +186,7 @@ export function parseThirteenFFiling(
   return buildHoldings(doc, opts.evidence, opts.resolveTicker);
 }
 
-/** Rounds a dollar amount to a millionth of a dollar (drops binary noise, keeps every printed digit). */
+/** A dollar amount to 15 significant digits: drops binary noise, keeps every printed digit (and large values). */
 function roundNoise(v: number): number {
-  return Math.round(v * 1e6) / 1e6;
+  return Number(v.toPrecision(15));
 }

@@ -143,7 +143,10 @@ export function parseTextInformationTable(input: string): TextTable {
   const text = input.replace(/\r\n?/g, '\n');
   const warnings: string[] = [];
   const entry = /Information\s+Table\s+Entry\s+Total:?\s*\$?\s*([\d,]+)/i.exec(text);
-  const value = /Information\s+Table\s+Value\s+Total:?\s*\$?\s*([\d,]+)([^\n]*\n[^\n]*)?/i.exec(text);
+  // the total as printed, cents included ($20,721,229,761.77 on Parametric's 2009Q4 summary page)
+  const value = /Information\s+Table\s+Value\s+Total:?\s*\$?\s*([\d,]+(?:\.\d+)?)([^\n]*\n[^\n]*)?/i.exec(
+    text,
+  );
   const period = /Quarter\s+Ended:?\s*([^\n]+)/i.exec(text);
   const rows: ThirteenFRawRow[] = [];
   let headerUnit: TextTable['statedUnit'] = null;

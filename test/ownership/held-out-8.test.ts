@@ -37,6 +37,8 @@ describe('held-out set 8: a 2009 text table continued in a second <TABLE> block'
 
   it("names the filer as its typed cover prints it, not by the SEC header's conformed name", () => {
     expect(r.filer_name).toBe('Parametric Portfolio Associates');
+    // its summary page prints the value total in dollars with cents: read as printed
+    expect(r.totals.table_value_total).toBe(20_721_229_761.77);
   });
 
   it('values are thousands with decimals, by the date and, without it, by the prices alone', () => {

@@ -279,6 +279,13 @@ if (process.argv[2] === undefined) {
     (line) => process.stdout.write(`${line}\n`),
     'fixtures/ownership/held-out-7',
   ).crashed;
+  // fixtures/ownership/held-out-8: a Put-only 13F-HR/A in thousands, a 2009 text table whose values are thousands
+  // with decimals, a Form 4 as EDGAR's dissemination .nc (held-out set 8)
+  process.stdout.write('\n== Held-out set 8 (fixtures/ownership/held-out-8, hand labels)\n');
+  defects += ownershipHeldOut2(
+    (line) => process.stdout.write(`${line}\n`),
+    'fixtures/ownership/held-out-8',
+  ).crashed;
   // fixtures/ownership/held-out-proxy: DEF 14A text scored against hand labels (issue 28); a file the parser
   // refuses with a ParseError (no HTML tables) is reported NOT READ with its reason, not a defect
   process.stdout.write('\n== Held-out proxy statements (fixtures/ownership/held-out-proxy, hand labels)\n');

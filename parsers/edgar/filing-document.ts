@@ -125,7 +125,13 @@ function parseHeader(text: string): SubmissionHeader {
   let role: string | null = null;
   let party: SubmissionParty | null = null;
   let pendingName: string | null = null;
-  for (const rawLine of text.split('\n')) {
+  // In the tag dialect (`.nc`) a tag's value ends at the next tag: a line that starts with a tag and holds
+  // several (a dissemination header whose line separators were lost, as when its bare carriage returns are
+  // dropped) is read as one line per tag. A `KEY: value` line is left whole (`ITEM INFORMATION: <ITEMS>06b`).
+  const lines = text
+    .split('\n')
+    .flatMap((l) => (/^\s*<[A-Z]/.test(l) ? l.split(/(?<=.)(?=<\/?[A-Z][A-Z0-9-]*>)/) : [l]));
+  for (const rawLine of lines) {
     const line = rawLine.trim();
     if (line === '') continue;
     let key: string;

@@ -110,10 +110,13 @@ export function buildHoldings(
     const key = `${r.cusip}|${r.titleOfClass ?? ''}`;
     const positions = r.putCall === null ? byKey : optionsByKey;
     const prev = positions.get(`${key}|${r.putCall ?? ''}`);
-    const value = r.value * multiplier;
+    // a thousands figure printed with decimals (98,425.44493) times 1000 carries binary noise
+    // (98425444.92999999): dollar amounts keep 15 significant digits, more than any filer prints (Gilder Gagnon
+    // Howe types dollars to four decimals), so every printed digit is kept and the noise is not
+    const value = roundNoise(r.value * multiplier);
     if (prev) {
       prev.shares += r.shares;
-      prev.value_usd += value;
+      prev.value_usd = roundNoise(prev.value_usd + value);
       continue;
     }
     positions.set(`${key}|${r.putCall ?? ''}`, {
@@ -181,4 +184,9 @@ export function parseThirteenFFiling(
     throw new ParseError('a 13F notice carries no information table rows', opts.document);
   }
   return buildHoldings(doc, opts.evidence, opts.resolveTicker);
+}
+
+/** A dollar amount to 15 significant digits: drops binary noise, keeps every printed digit (and large values). */
+function roundNoise(v: number): number {
+  return Number(v.toPrecision(15));
 }

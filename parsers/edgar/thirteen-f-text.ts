@@ -5,7 +5,9 @@ import type { ThirteenFRawRow } from './thirteen-f.ts';
  * The pre-2013 text information table of a 13F-HR (a fixed-width table inside `<TABLE>` tags), as filers
  * typed it. Rules, each holding on every captured real table (Berkshire 2008Q4, Gilder Gagnon Howe 2001Q3):
  * - The table is a `<TABLE>` block whose header (the lines above its dash line) names a CUSIP column; other
- *   `<TABLE>` blocks (the list of other managers) are not holdings.
+ *   `<TABLE>` blocks (the list of other managers) are not holdings, except that a block with no dash line of
+ *   its own after an information-table block (no other headed block between) is that table continued on the
+ *   next page, read with its columns (Parametric 2009Q4 opens a `<TABLE>` per page, heads printed once).
  * - Column positions come from the header's dash line (one run of dashes per column), after undoing EDGAR's
  *   dash-stuffing (a line starting with `-` is sent as `- -...`). Each field is the text between its column's
  *   start and the next column's start, except that a word a column start would cut goes whole to the column
@@ -49,13 +51,20 @@ interface Block {
 
 function tableBlocks(text: string): Block[] {
   const out: Block[] = [];
+  let previous: number[] | null = null;
   for (const m of text.replace(/\r\n?/g, '\n').matchAll(/<TABLE>([\s\S]*?)<\/TABLE>/gi)) {
     const lines = m[1]!.split('\n');
     const at = lines.findIndex((l) => DASH_LINE.test(unstuff(l)));
     const header = at > 0 ? lines.slice(0, at).join('\n') : '';
-    const starts =
+    const found =
       at > 0 && /CUSIP/i.test(header) ? [...unstuff(lines[at]!).matchAll(/-+/g)].map((d) => d.index!) : null;
-    out.push({ header, starts: starts && starts.length >= 5 ? starts : null, lines: lines.slice(at + 1) });
+    const own = found && found.length >= 5 ? found : null;
+    // A block with no header of its own (no dash line) that follows an information-table block is that table
+    // continued on the next page (filers open a new `<TABLE>` per page and print the column heads once): it is
+    // read with the columns of the block it continues. A block with a header of its own starts over.
+    const starts = own ?? (at < 0 ? previous : null);
+    out.push({ header, starts, lines: at < 0 ? lines : lines.slice(at + 1) });
+    previous = at < 0 ? previous : own;
   }
   return out;
 }
@@ -134,7 +143,10 @@ export function parseTextInformationTable(input: string): TextTable {
   const text = input.replace(/\r\n?/g, '\n');
   const warnings: string[] = [];
   const entry = /Information\s+Table\s+Entry\s+Total:?\s*\$?\s*([\d,]+)/i.exec(text);
-  const value = /Information\s+Table\s+Value\s+Total:?\s*\$?\s*([\d,]+)([^\n]*\n[^\n]*)?/i.exec(text);
+  // the total as printed, cents included ($20,721,229,761.77 on Parametric's 2009Q4 summary page)
+  const value = /Information\s+Table\s+Value\s+Total:?\s*\$?\s*([\d,]+(?:\.\d+)?)([^\n]*\n[^\n]*)?/i.exec(
+    text,
+  );
   const period = /Quarter\s+Ended:?\s*([^\n]+)/i.exec(text);
   const rows: ThirteenFRawRow[] = [];
   let headerUnit: TextTable['statedUnit'] = null;

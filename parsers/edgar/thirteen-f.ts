@@ -209,7 +209,15 @@ export function parseThirteenF(input: string, document = '13F'): ThirteenFDocume
 function textAmendment(text: string, warnings: string[]): Partial<ThirteenFCover> {
   const c = parseTextCover(text);
   warnings.push(...c.warnings);
-  return { isAmendment: c.isAmendment, amendmentNo: c.amendmentNo, amendmentType: c.amendmentType };
+  // the manager's name as the cover prints it (like `<filingManager><name>` on an XML cover); the SEC header's
+  // conformed name is the fallback when the typed cover prints none
+  const out: Partial<ThirteenFCover> = {
+    isAmendment: c.isAmendment,
+    amendmentNo: c.amendmentNo,
+    amendmentType: c.amendmentType,
+  };
+  if (c.filerName) out.filerName = c.filerName;
+  return out;
 }
 
 function readCover(xml: string, document: string): Partial<ThirteenFCover> {

@@ -3888,9 +3888,12 @@ export function applyWordedStatus<
       // (h-guid28) A metric named bare with its status ("Operating profit is expected to exceed the previous forecast")
       // speaks of its target of no stated basis when the document also states the metric adjusted ("Operating income
       // before amortization of goodwill"): the adjusted target words none.
+      // (lead) ... unless a plural follows the name ("raises Digital Media net new ARR and EPS annual targets"): that
+      // speaks of all the metric's targets, of either basis.
       if (
         basis === null &&
         own >= 0 &&
+        !/^[\w&/-]+(?:\s+[\w-]+){0,2}?\s+(?:targets|ranges|forecasts|outlooks)\b/i.test(t.slice(own, own + 60)) &&
         !/\b(?:non[- ]?gaap|adjusted|core|underlying|comparable|before|excluding)\s+(?:[\w-]+\s+){0,2}$/i.test(
           near,
         ) &&

@@ -393,8 +393,10 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * "Total" cells is the header's too, and period headings spread over the same sub-columns ending in "Total" give each
  * period its Total column; "profit/(loss)" is the profit line, and "attributable to:" reads as "attributable to".
  * /52 holds /51 and /50 (the lead's merge).
+ * /53 (the lead): a metric named bare before a plural ("raises ... EPS annual targets") speaks of all its targets, of
+ * either basis; /49's bare-name rule (the adjusted target words none) keeps to a name before a singular.
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/52';
+export const RELEASE_PARSER_VERSION = 'earnings-release/53';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

@@ -3893,7 +3893,9 @@ export function applyWordedStatus<
       if (
         basis === null &&
         own >= 0 &&
-        !/^[\w&/-]+(?:\s+[\w-]+){0,2}?\s+(?:targets|ranges|forecasts|outlooks)\b/i.test(t.slice(own, own + 60)) &&
+        !/^[\w&/-]+(?:\s+[\w-]+){0,2}?\s+(?:targets|ranges|forecasts|outlooks)\b/i.test(
+          t.slice(own, own + 60),
+        ) &&
         !/\b(?:non[- ]?gaap|adjusted|core|underlying|comparable|before|excluding)\s+(?:[\w-]+\s+){0,2}$/i.test(
           near,
         ) &&

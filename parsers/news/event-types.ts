@@ -1693,6 +1693,26 @@ export const TEXT_RULES: TextRule[] = [
     /\b(outage|glitch(es)?|strike(?! price)|shutdown of|plant closure|fire at|explosion|accident|cyber ?attacks?|cyber ?security incidents?|cyber incidents?|(?<!\baccounts? (got |gets |was |were |been )?)hack(?!er\b)\w*|(was|were|went|is|goes) down (globally|worldwide)|security (flaws?|vulnerabilit(y|ies))|warning for (these |all )?(\w+ ){0,4}users|breach|suspends? (operations|production)|port suspends?|disruptions?|cancell?ations|cancels? (\w+ )?flights|strand(s|ed)?)\b/i,
     2,
   ),
+  // an employer's own hiring plan (aiming, planning or set to hire, a hiring spree) is its staffing, not the labour market's data:
+  // "Dick's Sporting Goods Aims To Hire Less Seasonal Help Than Last Year", "Binance plans 15-30% hiring spree in 2023 even as rivals
+  // slash jobs" (outweighing the labour-data word "hiring"; hiring counted for a country stays macro: "Hiring slows, but US
+  // unemployment falls")
+  r(
+    'operations.hiring_plan',
+    'operations',
+    'staffing',
+    /\b(aims?|plans?|sets?|looks?|wants?|seeks?|is|are) to hire\b|\bhiring (spree|plans?|push)\b/i,
+    5,
+  ),
+  // a sum invested in a supplier, maker, creator or other firm buys into that firm: "Macquarie invests $190 mln in green aviation
+  // fuel supplier SkyNRG", "Microsoft reportedly plans to invest $10 billion in creator of buzzy A.I. tool ChatGPT"
+  r(
+    'm&a.invests_in_firm',
+    'm&a',
+    'stake',
+    /\binvest(s|ed|ing)? [$\u20ac\u00a3][\d.,]+ ?(million|billion|mln|bn|mn|m|b)? in (a |an |the )?([\w.-]+ ){0,4}(suppliers?|makers?|creators?|start-?ups?|firms?|company|companies|developers?|producers?|operators?|providers?|owners?)\b/i,
+    4,
+  ),
   // a show, event or season cancelled, or anything cancelled for this year or season, is a business's own operations lost: "MSG
   // Entertainment cancels Radio City's 'Christmas Spectacular' for this year" (not a cancellation, which may be a traveller's)
   r(

@@ -187,6 +187,15 @@ export const TEXT_RULES: TextRule[] = [
     /\b(posts?|posted|reports?|reported|swings? to|narrower|wider|widen(s|ed|ing)?|narrow(s|ed|ing))\b.{0,20}(?<!\b(daily|weekly|monthly|session|day|week|month|quarterly) )\bloss\b/i,
     2,
   ),
+  // guidance called weak, strong or the like is what the item weighs, over the results it overshadows or beats: "Merck Shares
+  // Plunge 8% as Weak Guidance Overshadows Strong Revenue Growth"
+  r(
+    'guidance.qualified',
+    'guidance',
+    'outlook',
+    /\b(weak|soft|strong|upbeat|rosy|bleak|disappointing|cautious|tepid|dim|gloomy|downbeat) guidance\b/i,
+    4,
+  ),
   r(
     'guidance.outlook',
     'guidance',
@@ -1305,12 +1314,13 @@ export const TEXT_RULES: TextRule[] = [
   ),
   // a price move in or after an IPO or a debut is the listing (the shares trade): "Aston Martin falls 5% in its London IPO",
   // "soars over 20% in debut", "Soars to $34 Billion After Rocket IPO"; so is opening for trading ("Opens For Trading At $18 IPO
-  // Price"); an IPO planned, filed or valued stays a financing
+  // Price"); so is an IPO or trading debut named as such ("Warsaw IPO Debut Offers Glimpse of Polish Market Fortunes"); an IPO
+  // planned, filed or valued stays a financing
   r(
     'listing.ipo_trade',
     'listing',
     'debut',
-    /\b((soar|surge|jump|climb|rise|rose|fall|fell|drop|slump|tumble|plunge|pop|gain)\w*\b[^.;:]{0,30}?\b(in|on) (its |their |a |the )?([\w-]+ ){0,2}(ipo|debut)|after (its |the |a )?([\w'\u2019-]+ ){0,2}ipo(?! (plans?|filings?|talks?|prospectus))|opens? for trading|first day of trading)\b/i,
+    /\b((soar|surge|jump|climb|rise|rose|fall|fell|drop|slump|tumble|plunge|pop|gain)\w*\b[^.;:]{0,30}?\b(in|on) (its |their |a |the )?([\w-]+ ){0,2}(ipo|debut)|after (its |the |a )?([\w'\u2019-]+ ){0,2}ipo(?! (plans?|filings?|talks?|prospectus))|opens? for trading|first day of trading|(ipo|trading|stock[- ]market|nasdaq|nyse|listing) debuts?)\b/i,
     4,
   ),
   // an IPO priced or completed, or shares set to open or priced against the IPO's range, is the listing: "BowX Acquisition prices

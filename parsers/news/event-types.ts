@@ -171,12 +171,13 @@ export const TEXT_RULES: TextRule[] = [
   ),
   // a loss or profit posted beside a dividend or buyback decision is the results the decision comes with: "Glencore Scraps Dividend,
   // Posts Loss as Coronavirus Saps Demand"; so are sales or units counted over a stated span of months: "Nintendo Switch 2 sales
-  // surge past 17 million units in nine months"
+  // surge past 17 million units in nine months", and a sum lost or earned over a stated span of months or quarters: "Disney loses
+  // nearly $5 billion in 3 months as pandemic wreaks havoc on business"
   r(
     'earnings.results_with_payout',
     'earnings',
     'results',
-    /\b(dividends?|buybacks?)\b.{0,30}\b(posts?|posted|reports?|reported) (a |an )?(net |annual |quarterly )?(loss|profit)\b|\b(sales|revenue|units|shipments)\b.{0,50}\b(in|over) (the )?(first )?(three|six|nine|twelve) months\b/i,
+    /\b(dividends?|buybacks?)\b.{0,30}\b(posts?|posted|reports?|reported) (a |an )?(net |annual |quarterly )?(loss|profit)\b|\b(sales|revenue|units|shipments)\b.{0,50}\b(in|over) (the )?(first )?(three|six|nine|twelve) months\b|\b(loses?|lost|earns?|earned)\b (\w+ ){0,2}[$€£][\d.,]+ ?(million|billion|bn|mn|m|b)? (in|over) (the |its )?(\d+|three|six|nine|twelve|first|last) (months|quarters?)\b/i,
     4,
   ),
   r(
@@ -185,6 +186,15 @@ export const TEXT_RULES: TextRule[] = [
     'results',
     /\b(posts?|posted|reports?|reported|swings? to|narrower|wider|widen(s|ed|ing)?|narrow(s|ed|ing))\b.{0,20}(?<!\b(daily|weekly|monthly|session|day|week|month|quarterly) )\bloss\b/i,
     2,
+  ),
+  // guidance called weak, strong or the like is what the item weighs, over the results it overshadows or beats: "Merck Shares
+  // Plunge 8% as Weak Guidance Overshadows Strong Revenue Growth"
+  r(
+    'guidance.qualified',
+    'guidance',
+    'outlook',
+    /\b(weak|soft|strong|upbeat|rosy|bleak|disappointing|cautious|tepid|dim|gloomy|downbeat) guidance\b/i,
+    4,
   ),
   r(
     'guidance.outlook',
@@ -471,12 +481,13 @@ export const TEXT_RULES: TextRule[] = [
     /\b(he|she) (has |had )?(just )?(resigned|resigns|stepped down|steps down)\b/i,
     3,
   ),
-  // a leader or head stepping down, resigning or departing: "Enhertu leader steps down at Daiichi"
+  // a leader or head stepping down, resigning or departing, the name between them or not: "Enhertu leader steps down at Daiichi",
+  // "Apple's longtime marketing chief Schiller is stepping down"
   r(
     'management.leader_departs',
     'management',
     'executive_change',
-    /\b(leader|head|chief|founder)\b (\w+ ){0,1}(steps? down|resigns?|departs?|exits?)\b/i,
+    /\b(leader|head|chief|founder)\b (\w+ ){0,2}((is|are) )?(steps? down|stepping down|resigns?|resigning|departs?|departing|exits?|exiting)\b/i,
     3,
   ),
   r(
@@ -699,6 +710,15 @@ export const TEXT_RULES: TextRule[] = [
     'regulatory',
     'enforcement',
     /\b(ftc|sec|doj|cma|fcc|cfpb|finra|federal trade commission|justice department|european commission|eu commission|brussels|competition (authority|commission|watchdog|regulator)|(public service|utilit(y|ies)|securities|communications) commission|antitrust (regulators?|enforcers?|authorit(y|ies))|regulators?|watchdogs?|(eu|european|u\.?s\.?|federal|state|drug|medicines?|safety|environmental) agenc(y|ies)|protection bureau|ntsb|nhtsa|faa|national transportation safety board)\b.{0,40}\b(sues?|sued|blocks?|fines?|fined|probes?|investigat\w+|charges?|clears?|approves?|rejects?|challenges?|opposes?|bans?|orders?|threatens?|raids?|reach(es|ed)? (a )?(deal|settlement|agreement)|asks? (a )?court|links?|linked|sets? (new )?rules|releases? (\w+ )?(details|findings|report))\b/i,
+    5,
+  ),
+  // a probe, investigation or inquiry from or by an authority is the authority acting, the noun before it: "Google-Fitbit deal gets
+  // an 'in-depth investigation' from European Commission over competitive concerns"
+  r(
+    'regulatory.probe_by_authority',
+    'regulatory',
+    'enforcement',
+    /\b(probes?|investigations?|inquir(y|ies)|reviews?)['\u2019"\u201d]? (from|by) (the )?(ftc|sec|doj|cma|fcc|cfpb|finra|federal trade commission|justice department|european commission|eu commission|competition (authority|commission|watchdog|regulator)|antitrust (regulators?|enforcers?|authorit(y|ies))|regulators?|watchdogs?)\b/i,
     5,
   ),
   // a headline whose subject is a regulator is that regulator's business, whatever its verb: "SEC Searches For New Tool to Analyze
@@ -1116,11 +1136,12 @@ export const TEXT_RULES: TextRule[] = [
     2,
   ),
   r(
-    // a release of software or a new model: "releases Teams roadmap, beta version", "adds another Surface model"
+    // a release of software or a new model: "releases Teams roadmap, beta version", "adds another Surface model"; and a title in
+    // quotes released, up to three words after the verb: "Disney will release the long-delayed live-action 'Mulan' on Disney+"
     'product.release',
     'product',
     'launch',
-    /\b(releases?|released|adds? (another|a new|new))\b.{0,40}\b(versions?|beta|roadmap|models?|features?|updates?|apps?|devices?)\b/i,
+    /\b(releases?|released|adds? (another|a new|new))\b.{0,40}\b(versions?|beta|roadmap|models?|features?|updates?|apps?|devices?)\b|\b(release|releases|released|releasing) ([\w-]+ ){0,3}['\u2018"\u201c]\w/i,
     2,
   ),
   r(
@@ -1293,12 +1314,13 @@ export const TEXT_RULES: TextRule[] = [
   ),
   // a price move in or after an IPO or a debut is the listing (the shares trade): "Aston Martin falls 5% in its London IPO",
   // "soars over 20% in debut", "Soars to $34 Billion After Rocket IPO"; so is opening for trading ("Opens For Trading At $18 IPO
-  // Price"); an IPO planned, filed or valued stays a financing
+  // Price"); so is an IPO or trading debut named as such ("Warsaw IPO Debut Offers Glimpse of Polish Market Fortunes"); an IPO
+  // planned, filed or valued stays a financing
   r(
     'listing.ipo_trade',
     'listing',
     'debut',
-    /\b((soar|surge|jump|climb|rise|rose|fall|fell|drop|slump|tumble|plunge|pop|gain)\w*\b[^.;:]{0,30}?\b(in|on) (its |their |a |the )?([\w-]+ ){0,2}(ipo|debut)|after (its |the |a )?([\w'\u2019-]+ ){0,2}ipo(?! (plans?|filings?|talks?|prospectus))|opens? for trading|first day of trading)\b/i,
+    /\b((soar|surge|jump|climb|rise|rose|fall|fell|drop|slump|tumble|plunge|pop|gain)\w*\b[^.;:]{0,30}?\b(in|on) (its |their |a |the )?([\w-]+ ){0,2}(ipo|debut)|after (its |the |a )?([\w'\u2019-]+ ){0,2}ipo(?! (plans?|filings?|talks?|prospectus))|opens? for trading|first day of trading|(ipo|trading|stock[- ]market|nasdaq|nyse|listing) debuts?)\b/i,
     4,
   ),
   // an IPO priced or completed, or shares set to open or priced against the IPO's range, is the listing: "BowX Acquisition prices
@@ -1680,6 +1702,35 @@ export const TEXT_RULES: TextRule[] = [
     'disruption',
     /\b(outage|glitch(es)?|strike(?! price)|shutdown of|plant closure|fire at|explosion|accident|cyber ?attacks?|cyber ?security incidents?|cyber incidents?|(?<!\baccounts? (got |gets |was |were |been )?)hack(?!er\b)\w*|(was|were|went|is|goes) down (globally|worldwide)|security (flaws?|vulnerabilit(y|ies))|warning for (these |all )?(\w+ ){0,4}users|breach|suspends? (operations|production)|port suspends?|disruptions?|cancell?ations|cancels? (\w+ )?flights|strand(s|ed)?)\b/i,
     2,
+  ),
+  // an employer's own hiring plan (aiming, planning or set to hire, a hiring spree) is its staffing, not the labour market's data:
+  // "Dick's Sporting Goods Aims To Hire Less Seasonal Help Than Last Year", "Binance plans 15-30% hiring spree in 2023 even as rivals
+  // slash jobs" (outweighing the labour-data word "hiring"; hiring counted for a country stays macro: "Hiring slows, but US
+  // unemployment falls")
+  r(
+    'operations.hiring_plan',
+    'operations',
+    'staffing',
+    /\b(aims?|plans?|sets?|looks?|wants?|seeks?|is|are) to hire\b|\bhiring (spree|plans?|push)\b/i,
+    5,
+  ),
+  // a sum invested in a supplier, maker, creator or other firm buys into that firm: "Macquarie invests $190 mln in green aviation
+  // fuel supplier SkyNRG", "Microsoft reportedly plans to invest $10 billion in creator of buzzy A.I. tool ChatGPT"
+  r(
+    'm&a.invests_in_firm',
+    'm&a',
+    'stake',
+    /\binvest(s|ed|ing)? [$\u20ac\u00a3][\d.,]+ ?(million|billion|mln|bn|mn|m|b)? in (a |an |the )?([\w.-]+ ){0,4}(suppliers?|makers?|creators?|start-?ups?|firms?|company|companies|developers?|producers?|operators?|providers?|owners?)\b/i,
+    4,
+  ),
+  // a show, event or season cancelled, or anything cancelled for this year or season, is a business's own operations lost: "MSG
+  // Entertainment cancels Radio City's 'Christmas Spectacular' for this year" (not a cancellation, which may be a traveller's)
+  r(
+    'operations.cancelled_event',
+    'operations',
+    'disruption',
+    /\bcancel(s|ed|led|ing|ling)?\b (\w+['\u2019]s )?(\w+ ){0,3}['\u2018"\u201c]?(\w+ ){0,3}(shows?|spectaculars?|events?|concerts?|festivals?|tours?|conferences?|seasons?|parades?|fairs?|expos?)\b|\bcancel(s|ed|led|ing|ling)?\b.{0,60}\bfor (this|the|next) (year|season)\b/i,
+    3,
   ),
   // a platform banning or suspending a count of accounts is its own moderation: "Twitter bans over 5 lakh accounts in India"
   r(

@@ -17,6 +17,36 @@ import { parseDate } from './release-period.ts';
 
 export type ForecastTableRow = Omit<Guidance, 'sentence'> & { block: Block };
 
+/** A point target of a yen table: millions of yen, or yen per share; no basis stated, no status. */
+function yenPoint(r: {
+  metric: string;
+  label: string;
+  year: number;
+  period: ForecastTableRow['targetPeriod'];
+  value: number;
+  printed: string;
+  perShare: boolean;
+  block: Block;
+}): ForecastTableRow {
+  return {
+    metric: r.metric,
+    label: r.label,
+    basis: 'unspecified',
+    targetYear: r.year,
+    targetPeriod: r.period,
+    low: null,
+    high: null,
+    point: r.perShare ? r.value : toFullUnits(r.value, 'millions'),
+    printed: r.printed,
+    unit: r.perShare ? 'currency_per_share' : 'currency',
+    scale: r.perShare ? 'units' : 'millions',
+    qualitative: null,
+    relative: false,
+    status: null,
+    block: r.block,
+  };
+}
+
 const HEADING =
   /^(?:\s*date \S+)?\s*\d\.\s*\|?\s*[^\n]{0,60}?\bforecasts?\b[^\n]{0,60}?\b(?:fiscal year ending\s+([A-Z][a-z]+\.? \d{1,2}, (?:19|20)\d{2})|FY\s?((?:19|20)\d{2}))/i;
 const UNIT = /^(?:millions? (?:of )?yen|yen|%)$/i;
@@ -119,23 +149,18 @@ export function forecastTable(text: string): ForecastTableRow[] {
           const printed = values[col]!.text;
           const value = Number(printed.replace(/[,()（）%]/g, '').replace(/^[△▲−–]\s?/, '-'));
           if (metric === null || !Number.isFinite(value) || /^[-―—–]$/.test(printed)) continue;
-          found.push({
-            metric,
-            label: items[k]!,
-            basis: 'unspecified',
-            targetYear,
-            targetPeriod: 'FY',
-            low: null,
-            high: null,
-            point: perShare ? value : toFullUnits(value, 'millions'),
-            printed,
-            unit: perShare ? 'currency_per_share' : 'currency',
-            scale: perShare ? 'units' : 'millions',
-            qualitative: null,
-            relative: false,
-            status: null,
-            block,
-          });
+          found.push(
+            yenPoint({
+              metric,
+              label: items[k]!,
+              year: targetYear,
+              period: 'FY',
+              value,
+              printed,
+              perShare,
+              block,
+            }),
+          );
         }
       }
       if (rows === 0) break;
@@ -519,22 +544,9 @@ export function revisionForecastTable(text: string): ForecastTableRow[] {
       );
       if (!Number.isFinite(number)) continue;
       out.push({
-        metric,
-        label: name,
-        basis: 'unspecified',
-        targetYear: year,
-        targetPeriod: period,
-        low: null,
-        high: null,
-        point: perShare ? number : toFullUnits(number, 'millions'),
-        printed,
-        unit: perShare ? 'currency_per_share' : 'currency',
-        scale: perShare ? 'units' : 'millions',
-        qualitative: null,
-        relative: false,
+        ...yenPoint({ metric, label: name, year, period, value: number, printed, perShare, block }),
         // A table the line before names a revision ("Revisions of figures in consolidated earnings forecasts") is updated.
         status: /\brevisions?\b/i.test(lead) ? 'updated' : null,
-        block,
       });
     }
   }

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { slowFirst, slowSeconds } from './test/setup/slow-first.ts';
+import { committedDurations, passName, slowFirst, slowSeconds } from './test/setup/slow-first.ts';
 
 /**
  * `TEST_SCOPE=backend` (the second pass of `.ci/run`, on Postgres + Redis) runs only the test files whose
@@ -50,9 +50,10 @@ function sharedWorkerFiles(): string[] {
 }
 
 /**
- * Files marked `@test-slow <seconds>` start before the others of their pool, the slowest first
- * (test/setup/slow-first.ts): vitest's own order needs its results cache (`node_modules/.vite/vitest`), which a
- * fresh clone (CI) does not have, and without it the long files could start last and set the tail of the pass.
+ * The files of a pool start longest first (test/setup/slow-first.ts): by the committed durations of this pass
+ * (test/durations.json), else vitest's results cache, else a file's `@test-slow <seconds>` marker. Vitest's own order
+ * needs its results cache (`node_modules/.vite/vitest`), which a fresh clone (CI) does not have, and without it the
+ * long files could start last and set the tail of the pass.
  */
 const slowSecondsOf = new Map<string, number>();
 function slowness(file: string): number {
@@ -63,15 +64,16 @@ function slowness(file: string): number {
   }
   return s;
 }
+const committed = committedDurations(passName());
 
 class SlowFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const key = (f: TestSpecification) => `${f.project.name}:${relative(this.ctx.config.root, f.moduleId)}`;
-    return slowFirst(
-      await super.sort(files),
-      (f) => slowness(f.moduleId),
-      (f) => this.ctx.cache.getFileTestResults(key(f))?.duration,
-    );
+    return slowFirst(await super.sort(files), {
+      committedMs: (f) => committed.get(key(f)),
+      cachedMs: (f) => this.ctx.cache.getFileTestResults(key(f))?.duration,
+      seconds: (f) => slowness(f.moduleId),
+    });
   }
 }
 

@@ -286,6 +286,13 @@ if (process.argv[2] === undefined) {
     (line) => process.stdout.write(`${line}\n`),
     'fixtures/ownership/held-out-8',
   ).crashed;
+  // fixtures/ownership/held-out-9: the Rule 10b5-1 box (aff10b5One), a derivative grant whose (A)/(D) box contradicts
+  // its code, three joint 10% owners (held-out set 9)
+  process.stdout.write('\n== Held-out set 9 (fixtures/ownership/held-out-9, hand labels)\n');
+  defects += ownershipHeldOut2(
+    (line) => process.stdout.write(`${line}\n`),
+    'fixtures/ownership/held-out-9',
+  ).crashed;
   // fixtures/ownership/held-out-proxy: DEF 14A text scored against hand labels (issue 28); a file the parser
   // refuses with a ParseError (no HTML tables) is reported NOT READ with its reason, not a defect
   process.stdout.write('\n== Held-out proxy statements (fixtures/ownership/held-out-proxy, hand labels)\n');

@@ -17,7 +17,11 @@ import { at, bool, isoDate, list, num, parseXml, sliceXmlRoot, text, type XmlNod
  * - A price given only as a footnote is null (never 0); a price filed as 0 (gifts, grants) stays 0.
  * - `transaction_value` = shares x price only when both are filed.
  * - `shares_owned_before_transaction` = after - shares for an acquisition (A), after + shares for a
- *   disposition (D); null when either is missing.
+ *   disposition (D); null when either is missing, and null (with a warning) when the (A)/(D) box contradicts a
+ *   transaction code of one direction only (the form's code list: A grant and P purchase acquire, S sale, D
+ *   disposition to the issuer and F tax or exercise-price withholding dispose): the filed box is kept as filed.
+ * - `aff10b5_one` is the filing's Rule 10b5-1 box (`<aff10b5One>`, schema X0508 and later, `true`/`1` checked,
+ *   `false`/`0` not); null when the form has no such element (older schemas, the rendered page).
  * - Derivative rows are trades too (`is_derivative`), with the derivative's own title and amount.
  * - A row's `footnotes` are the texts of every footnote cited anywhere in it (price, shares, ownership and code
  *   first, then its title, dates and the rest in document order): Apple cites its 10b5-1 plan on the title.
@@ -72,6 +76,8 @@ export interface OwnershipFiling {
   accession_number: string | null;
   /** Form 4/A: the date of the filing it amends. */
   date_of_original_submission: string | null;
+  /** The Rule 10b5-1 box (`aff10b5One`): true when checked, false when filed unchecked, null when absent. */
+  aff10b5_one: boolean | null;
   no_securities_owned: boolean;
   reporting_owners: ReportingOwner[];
   insider_trades: InsiderTradeRow[];
@@ -168,8 +174,16 @@ function readDocument(
     const after = num(at(t, 'postTransactionAmounts', 'sharesOwnedFollowingTransaction', 'value'));
     const ad = text(at(amounts, 'transactionAcquiredDisposedCode', 'value'))?.toUpperCase();
     const code = ad === 'A' || ad === 'D' ? ad : null;
+    const txCode = text(at(t, 'transactionCoding', 'transactionCode'))?.toUpperCase() ?? null;
+    const direction = txCode === null ? undefined : CODE_DIRECTION[txCode];
+    const contradicted = code !== null && direction !== undefined && direction !== code;
+    if (contradicted) {
+      warnings.push(
+        `transaction ${trades.length + 1} (code ${txCode}) is filed (${code}), which contradicts its code: shares before not derived`,
+      );
+    }
     const before =
-      after === null || shares === null || code === null
+      after === null || shares === null || code === null || contradicted
         ? null
         : code === 'A'
           ? after - shares
@@ -233,6 +247,7 @@ function readDocument(
     filing_date: meta.filed,
     accession_number: meta.accession,
     date_of_original_submission: isoDate(root.dateOfOriginalSubmission),
+    aff10b5_one: bool(root.aff10b5One),
     no_securities_owned: noSecurities,
     reporting_owners: owners,
     insider_trades: trades,
@@ -250,6 +265,9 @@ function citedIn(node: unknown, ids: Set<string>): void {
       else for (const f of list(v)) if (text(f['@id'])) ids.add(text(f['@id'])!);
     }
 }
+
+/** Transaction codes of one direction only (the form's code list); the others (M, C, G, J, X...) go either way. */
+const CODE_DIRECTION: Record<string, 'A' | 'D'> = { A: 'A', P: 'A', S: 'D', D: 'D', F: 'D' };
 
 function round2(x: number): number {
   return Math.round(x * 100) / 100;

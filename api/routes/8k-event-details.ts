@@ -695,6 +695,9 @@ const PAY_ROW = new RegExp(
  * title, name, title" joins by "," with a comma after each title, and stays the other reading).
  */
 const TITLE_THEN_NAME = new RegExp(String.raw`(${ROLE})(,?)\s+(${NAME})`, 'g');
+/** Two title words each followed by a capital (a cheap test read before the list scan). */
+const TWO_TITLES_BEFORE_NAMES =
+  /(?:Officer|President|Treasurer|Secretary|Counsel|Controller|Director|Chair(?:man|woman|person)?|CEO|CFO|COO|CTO),?\s+[A-Z].*?(?:Officer|President|Treasurer|Secretary|Counsel|Controller|Director|Chair(?:man|woman|person)?|CEO|CFO|COO|CTO),?\s+[A-Z]/;
 
 /** A name directly followed by its title, as a table row gives it: "Jagdeep Singh Chief Executive Officer | $ ...". */
 const NAME_ROLE = new RegExp(String.raw`(${NAME})\s+(${ROLE})\b`, 'g');
@@ -1181,6 +1184,7 @@ function titledRuns(
   const runs: { role: string; name: string; at: number; nameAt: number; end: number }[][] = [];
   let run: { role: string; name: string; at: number; nameAt: number; end: number }[] = [];
   let comma = '';
+  if (!TWO_TITLES_BEFORE_NAMES.test(sentence)) return runs;
   for (const m of sentence.matchAll(TITLE_THEN_NAME)) {
     const entry = {
       role: tidy(m[1]!),

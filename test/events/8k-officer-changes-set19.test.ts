@@ -58,9 +58,13 @@ describe('officer changes on the nineteenth held-out set', () => {
   });
 
   it('reads pay of officers named after their titles and of "Sir Peter Beck" (the honorific dropped)', () => {
+    // The entries after the semicolons ("; Chief Financial Officer, Spencer Neumann; and Chief Legal Officer, David Hyman")
+    // are read since set 20 (h-8k21): a ";" before "<title>, <name>" continues the list.
     expect(nineteen('NFLX_8-K_2025-11-04_Item5.02-9.01_excerpt.txt')).toEqual([
       { person: 'Ted Sarandos', role: null, change: 'compensation' },
       { person: 'Greg Peters', role: null, change: 'compensation' },
+      { person: 'Spencer Neumann', role: 'Chief Financial Officer', change: 'compensation' },
+      { person: 'David Hyman', role: 'Chief Legal Officer', change: 'compensation' },
     ]);
     expect(nineteen('RKLB_8-K_2026-03-30_0001753926-26-000568_Item5.02-9.01_excerpt.txt')).toEqual([
       { person: 'Peter Beck', role: 'Chairman and Chief Executive Officer', change: 'compensation' },

@@ -108,6 +108,54 @@ function hit(series: Series, asOf: string | undefined): Hit | null {
   return h;
 }
 
+/**
+ * Rule: within one filing, a quarter's figure (a 75-126-day duration) for the quarter just before another quarter
+ * it tags is dropped when the two do not add up to the filing's own figure for both together (a duration from the
+ * first's start to the second's end): the filing states the later quarter and the combined period, so the earlier
+ * one is its later quarter mis-dated (a 10-Q/A tagging its quarter under the first quarter's dates), not a
+ * restatement. A filing without the combined figure is taken as filed.
+ */
+function dropMisdated(ends: Map<string, Series[]>): void {
+  const all = [...ends.values()].flat().filter((s) => s.start !== undefined && MONEY_UNIT.test(s.unit));
+  const byKey = new Map(all.map((s) => [`${s.unit} ${s.start} ${s.end}`, s]));
+  const quarters = new Map<string, Series[]>();
+  for (const s of all) {
+    if (s.days < 75 || s.days > LONG_QUARTER) continue;
+    const key = `${s.unit} ${s.start}`;
+    quarters.set(key, [...(quarters.get(key) ?? []), s]);
+  }
+  const valueIn = (s: Series | undefined, accn: string) => s?.obs.find((o) => o.accn === accn)?.value;
+  let dropped = false;
+  for (const list of quarters.values()) {
+    for (const earlier of list) {
+      for (const later of quarters.get(`${earlier.unit} ${addDays(earlier.end, 1)}`) ?? []) {
+        const both = byKey.get(`${earlier.unit} ${earlier.start} ${later.end}`);
+        if (!both) continue;
+        const kept = earlier.obs.filter((o) => {
+          const l = valueIn(later, o.accn);
+          const b = valueIn(both, o.accn);
+          return l === undefined || b === undefined || sameFigure(b, o.value + l);
+        });
+        if (kept.length < earlier.obs.length) {
+          earlier.obs = kept;
+          dropped = true;
+        }
+      }
+    }
+  }
+  if (!dropped) return;
+  for (const [end, list] of ends) {
+    const kept = list.filter((s) => s.obs.length > 0);
+    if (kept.length === 0) ends.delete(end);
+    else if (kept.length < list.length) ends.set(end, kept);
+  }
+}
+
+const MONEY_UNIT = /^[A-Z]{3}$/;
+
+/** The longest quarter a 52/53-week calendar has: 17 weeks (119 days, a 53-week year's 16-week quarter), plus a week. */
+export const LONG_QUARTER = 126;
+
 export class FactIndex {
   /** `taxonomy:concept` -> end -> series */
   private readonly byConcept = new Map<string, Map<string, Series[]>>();
@@ -116,6 +164,7 @@ export class FactIndex {
 
   constructor(facts: Iterable<Fact>) {
     for (const f of facts) this.add(f);
+    for (const ends of this.byConcept.values()) dropMisdated(ends);
     for (const ends of this.byConcept.values()) {
       for (const list of ends.values()) {
         for (const s of list) {
@@ -201,23 +250,44 @@ export class FactIndex {
   }
 
   /**
-   * The date from which a fiscal year's figures of `concept` stand on a new basis: the earliest filing, known on
-   * `asOf`, that restated one of its cumulative figures (a duration of up to a year starting within 5 days of
-   * `fyStart`: Q1, the year-to-date figures, the year). Undefined when none was restated.
+   * The dates on which a fiscal year's figures of `concept` change basis, known on `asOf`, oldest first. The first
+   * is the earliest filing that restated one of the year's cumulative figures (a duration of up to a year starting
+   * within 5 days of `fyStart`: Q1, the year-to-date figures, the year). Each later one is the earliest filing that
+   * restated again a cumulative figure filed on or after the change before it (a second restatement, as a year
+   * restated for a new standard and then for an acquisition under common control; not the first restatement
+   * reaching a later figure, which is the same change rolled out). Empty when none.
    */
-  basisChange(concept: string, unit: string, fyStart: string, asOf?: string): string | undefined {
+  basisChanges(concept: string, unit: string, fyStart: string, asOf?: string): string[] {
     const ends = this.byConcept.get(concept);
-    if (!ends) return undefined;
-    let first: string | undefined;
+    if (!ends) return [];
+    const own: Series[] = [];
     for (const list of ends.values()) {
       for (const s of list) {
         if (s.unit !== unit || s.start === undefined || s.days > 380) continue;
-        if (Math.abs(daysBetween(fyStart, s.start)) > 5) continue;
-        const on = hit(s, asOf)?.restatedOn;
-        if (on !== undefined && (first === undefined || on < first)) first = on;
+        if (Math.abs(daysBetween(fyStart, s.start)) <= 5) own.push(s);
       }
     }
-    return first;
+    let first: string | undefined;
+    for (const s of own) {
+      const on = hit(s, asOf)?.restatedOn;
+      if (on !== undefined && (first === undefined || on < first)) first = on;
+    }
+    if (first === undefined) return [];
+    const out = [first];
+    for (;;) {
+      const cur = out[out.length - 1]!;
+      let next: string | undefined;
+      for (const s of own) {
+        for (let i = 1; i <= pickIndex(s, asOf); i++) {
+          const o = s.obs[i]!;
+          const p = s.obs[i - 1]!;
+          if (o.filed <= cur || p.filed < cur || sameFigure(p.value, o.value)) continue;
+          if (next === undefined || o.filed < next) next = o.filed;
+        }
+      }
+      if (next === undefined) return out;
+      out.push(next);
+    }
   }
 
   /**

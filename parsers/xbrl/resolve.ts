@@ -1,4 +1,4 @@
-import { addDays, type FactIndex, type Hit, sameFigure } from './fact-index.ts';
+import { addDays, type FactIndex, type Hit, LONG_QUARTER, sameFigure } from './fact-index.ts';
 import type { Candidate, ConceptCandidate, FieldSpec, Industry } from './mapping.ts';
 import type { FieldSource } from './types.ts';
 
@@ -34,8 +34,8 @@ export interface Resolved {
 }
 
 const Q = [75, 105] as const;
-/** The longest quarter a 52/53-week calendar has: 17 weeks (119 days, a 53-week year's 16-week quarter), plus a week. */
-export const LONG_Q = 126;
+/** The longest quarter a 52/53-week calendar has (fact-index.ts). */
+export const LONG_Q = LONG_QUARTER;
 const Y = [350, 380] as const;
 
 function unitFor(spec: FieldSpec, currency: string): string {
@@ -125,18 +125,15 @@ function conceptValue(names: readonly string[], spec: FieldSpec, slot: Slot, env
   const prevEnd = slot.prevEnds[k - 1];
   if (!prevEnd || !ytd(slot.end, slot.index, asOf)) return null;
   const what = slot.index === 4 ? 'FY' : `${slot.index * 3}M YTD`;
-  const change = (at: string | undefined) => {
-    let first: string | undefined;
-    for (const c of names) {
-      const on = ix.basisChange(c, unit, slot.fyStart, at);
-      if (on !== undefined && (first === undefined || on < first)) first = on;
-    }
-    return first;
+  const changes = (at: string | undefined) => {
+    const all = new Set<string>();
+    for (const c of names) for (const on of ix.basisChanges(c, unit, slot.fyStart, at)) all.add(on);
+    return [...all].sort();
   };
   const pair = oneBasis(
     [(at) => ytd(slot.end, slot.index, at), (at) => (k === 1 ? quarter(0, at) : ytd(prevEnd, k, at))],
     asOf,
-    change,
+    changes,
   );
   if (pair) {
     const [cur, before] = pair as [Named, Named];
@@ -158,7 +155,7 @@ function conceptValue(names: readonly string[], spec: FieldSpec, slot: Slot, env
       ...slot.prevEnds.slice(0, k).map((_, i) => (at: string | undefined) => quarter(i, at)),
     ],
     asOf,
-    change,
+    changes,
   );
   if (!parts) return null;
   const [cur, ...quarters] = parts as [Named, ...Named[]];
@@ -174,26 +171,30 @@ function conceptValue(names: readonly string[], spec: FieldSpec, slot: Slot, env
 }
 
 /**
- * The figures of one difference, on one basis. A fiscal year's figures change basis on the first filing that
- * restates one of its cumulative figures (`basisChange`, or a figure's own restatement): a figure filed on or
- * after that date is on the new basis, one filed before it on the old. The difference is taken on the new
- * basis when every figure has a version from that date, else on the old basis (the figures as known the day
- * before, on one basis in turn), else refused (null): a figure first filed on the new basis is never paired
- * with one that still stands only as first filed.
+ * The figures of one difference, on one basis. A fiscal year's figures change basis on each filing listed by
+ * `basisChanges` (the first also moved earlier by a figure's own restatement): a figure stands on the basis of the
+ * last change on or before its filing date. The difference is taken when every figure stands on one basis, else
+ * on the figures as known the day before the newest change among them (on one basis in turn), else refused
+ * (null): a figure first filed on a new basis is never paired with one that still stands only on an older one.
  */
 function oneBasis<H extends Hit>(
   lookups: Array<(at: string | undefined) => H | null>,
   asOf: string | undefined,
-  basisChange: (at: string | undefined) => string | undefined,
+  basisChanges: (at: string | undefined) => string[],
 ): H[] | null {
   const hits = lookups.map((f) => f(asOf));
   if (hits.some((h) => !h)) return null;
   const ok = hits as H[];
-  let change = basisChange(asOf);
-  for (const h of ok)
-    if (h.restatedOn !== undefined && (change === undefined || h.restatedOn < change)) change = h.restatedOn;
-  if (change === undefined || ok.every((h) => h.filed >= change)) return ok;
-  return oneBasis(lookups, addDays(change, -1), basisChange);
+  const changes = basisChanges(asOf);
+  for (const h of ok) {
+    if (h.restatedOn !== undefined && (changes.length === 0 || h.restatedOn < changes[0]!))
+      changes.unshift(h.restatedOn);
+  }
+  const basis = (h: H) => changes.filter((c) => c <= h.filed).at(-1) ?? '';
+  const bases = ok.map(basis);
+  if (bases.every((b) => b === bases[0])) return ok;
+  const newest = bases.reduce((a, b) => (b > a ? b : a));
+  return oneBasis(lookups, addDays(newest, -1), basisChanges);
 }
 
 function inWindow(c: ConceptCandidate, end: string): boolean {

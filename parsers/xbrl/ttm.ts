@@ -1,4 +1,4 @@
-import { daysBetween } from './fact-index.ts';
+import { addDays, daysBetween } from './fact-index.ts';
 import { SPECS_BY_STATEMENT } from './mapping.ts';
 import { LONG_Q, type Slot } from './resolve.ts';
 import type { Period, Resolution, ResolutionCache } from './statements.ts';
@@ -8,8 +8,9 @@ const KINDS: StatementKind[] = ['income', 'balance', 'cash_flow'];
 
 /**
  * ttm periods (see statements.ts): one per run of four consecutive quarters (each ending 80-100 days after the
- * one before, or up to LONG_Q days when it is a 52/53-week calendar's 16- or 17-week quarter), on the last
- * quarter's end. Flows are the fiscal year's own figure when the window is a fiscal year, else the sum
+ * one before, or up to LONG_Q days when it is a 52/53-week calendar's 16- or 17-week quarter, and starting within
+ * 5 days of the day after it: a fiscal year that starts later, after a transition period, breaks the run), on the
+ * last quarter's end. Flows are the fiscal year's own figure when the window is a fiscal year, else the sum
  * of the four quarters (null when one is missing); balances are the last quarter's; per-share values and
  * share counts only from the fiscal year. Reuses a window's result while its five inputs are unchanged.
  */
@@ -23,7 +24,10 @@ export function ttmPeriods(
   for (let i = 3; i < quarters.length; i++) {
     const window = quarters.slice(i - 3, i + 1);
     const contiguous = window.every(
-      (q, j) => j === 0 || between(daysBetween(window[j - 1]!.slot.end, q.slot.end), 80, LONG_Q),
+      (q, j) =>
+        j === 0 ||
+        (between(daysBetween(window[j - 1]!.slot.end, q.slot.end), 80, LONG_Q) &&
+          startsAfter(q.slot, window[j - 1]!.slot.end)),
     );
     if (!contiguous) continue;
     const last = window[3]!;
@@ -80,6 +84,17 @@ export function ttmPeriods(
     out.push({ slot: last.slot, res, fiscal: last.fiscal, forms: last.forms });
   }
   return out;
+}
+
+/**
+ * Whether a quarter starts within 5 days of the day after `prevEnd`: its start is its fiscal year's start for a
+ * first quarter, the day after the previous quarter's end otherwise (unknown: taken as following).
+ */
+function startsAfter(slot: Slot, prevEnd: string): boolean {
+  const start = slot.index === 1 ? slot.fyStart : slot.prevEnds[slot.index - 2];
+  if (!start) return true;
+  const first = slot.index === 1 ? start : addDays(start, 1);
+  return Math.abs(daysBetween(addDays(prevEnd, 1), first)) <= 5;
 }
 
 function between(n: number, lo: number, hi: number): boolean {

@@ -447,7 +447,8 @@ const DOTTED_FOLIO = /^\d{1,3}\.$/;
 // the description of an XBRL exhibit of Regulation S-K Item 601(b)(101)/(104) ("Cover Page Interactive Data
 // File ...", "Inline XBRL Instance Document", "XBRL Taxonomy Extension ..."): the bare number in the block
 // before it ("104"), an exhibit table printed one cell a paragraph, is that exhibit's number, not a folio
-const XBRL_EXHIBIT = /^(?:the\s+)?(?:cover page interactive data file|(?:inline\s+)?xbrl\s+(?:instance|taxonomy))/i;
+const XBRL_EXHIBIT =
+  /^(?:the\s+)?(?:cover page interactive data file|(?:inline\s+)?xbrl\s+(?:instance|taxonomy))/i;
 
 const PART_LINE = /^PART\s+[IVX]+\b/i;
 /** A block that opens a section of the form: an item or PART heading, the signatures or their paragraph. */

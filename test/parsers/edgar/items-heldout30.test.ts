@@ -16,15 +16,17 @@ describe('filing items: held-out set 30', () => {
     // "ITEM 8.01. OTHER EVENTS. | 3" / "ITEM 9.01. ... | 4" / "SIGNATURES | 5" with ten "EXHIBIT n" rows
     const r = heldoutItems('AMZN_8-K_2025-11-20_Item8.01-9.01.txt', '2025-11-20', '8-K');
     expect(Object.keys(r)).toEqual(['Item-8.01', 'Item-9.01']);
-    expect(r['Item-8.01']?.startsWith('ITEM 8.01. OTHER EVENTS. On November 20, 2025, Amazon.com, Inc.')).toBe(
-      true,
-    );
+    expect(
+      r['Item-8.01']?.startsWith('ITEM 8.01. OTHER EVENTS. On November 20, 2025, Amazon.com, Inc.'),
+    ).toBe(true);
     expect(
       r['Item-8.01']?.endsWith(
         'Exhibit 4.5, Exhibit 4.6, and Exhibit 4.7, respectively, and incorporated herein by reference.',
       ),
     ).toBe(true);
-    expect(r['Item-9.01']?.startsWith('ITEM 9.01. FINANCIAL STATEMENTS AND EXHIBITS. (d) Exhibits.')).toBe(true);
+    expect(r['Item-9.01']?.startsWith('ITEM 9.01. FINANCIAL STATEMENTS AND EXHIBITS. (d) Exhibits.')).toBe(
+      true,
+    );
     expect(
       r['Item-9.01']?.endsWith(
         '104 The cover page from this Current Report on Form 8-K, formatted in Inline XBRL (included as Exhibit 101).',
@@ -52,15 +54,24 @@ describe('filing items: held-out set 30', () => {
     ).toBe(true);
     // a bare number elsewhere is still a folio
     expect(
-      dropPageFurniture(['Item 9.01 Exhibits', '104', 'Cover Page Interactive Data File (formatted as inline XBRL)']),
+      dropPageFurniture([
+        'Item 9.01 Exhibits',
+        '104',
+        'Cover Page Interactive Data File (formatted as inline XBRL)',
+      ]),
     ).toEqual(['Item 9.01 Exhibits', '104', 'Cover Page Interactive Data File (formatted as inline XBRL)']);
-    expect(dropPageFurniture(['... the Debentures.', '3', 'SIGNATURES'])).toEqual(['... the Debentures.', 'SIGNATURES']);
+    expect(dropPageFurniture(['... the Debentures.', '3', 'SIGNATURES'])).toEqual([
+      '... the Debentures.',
+      'SIGNATURES',
+    ]);
   });
 
   it('ends an 8-K item with an exhibit line and no Item 9.01 heading at the signature (AEP 2026-01-08)', () => {
     const r = heldoutItems('AEP_8-K_2026-01-08_Item8.01.txt', '2026-01-08', '8-K');
     expect(Object.keys(r)).toEqual(['Item-8.01']);
-    expect(r['Item-8.01']?.startsWith('Item 8.01.Other Events As previously disclosed, in November 2024')).toBe(true);
+    expect(
+      r['Item-8.01']?.startsWith('Item 8.01.Other Events As previously disclosed, in November 2024'),
+    ).toBe(true);
     expect(
       r['Item-8.01']?.endsWith(
         'Should the conditions not be satisfied, AEP will be financially compensated for all capital and costs incurred. 104 Cover Page Interactive Data File - The cover page iXBRL tags are embedded within the inline XBRL document.',
@@ -82,8 +93,10 @@ describe('filing items: held-out set 30', () => {
     expect(r['Part-II-Item-1']).toBe(
       'Item 1. Legal Proceedings Information with respect to legal proceedings can be found in Note 18 to the Condensed Consolidated Financial Statements contained in Part 1, Item 1 of this report.',
     );
-    expect(r['Part-II-Item-6']?.endsWith('** Filed herewith. † Management contract, compensatory plan or arrangement.')).toBe(
-      true,
-    );
+    expect(
+      r['Part-II-Item-6']?.endsWith(
+        '** Filed herewith. † Management contract, compensatory plan or arrangement.',
+      ),
+    ).toBe(true);
   });
 });

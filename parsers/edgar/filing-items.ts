@@ -16,8 +16,11 @@ import { looksLikeHtml } from './items/text.ts';
 // edgar-items/22: in an 8-K, stacked headings over an item whose one block runs on past its heading share that block.
 // edgar-items/23: in plain text, table-cell separators a block opens with are layout, an item heading in a row's
 // first cell ("|Item 5.02.") or under an 8-K section caption ("Section 8 – Other Events") starts its own block.
+// edgar-items/24: a table of contents of two item rows is one also when its last row is followed by page rows
+// ("SIGNATURES | 5", "EXHIBIT 1.1", ...) too long to leave it dense, when both items come back with a body.
+// edgar-items/25: in a 10-K or 10-Q, an exhibit index caption ("Index to Exhibits") closes any item but the exhibits item.
 /** Stored in `filing_documents.parser_version`; bump it when the split or the exhibit reading changes. */
-export const ITEMS_PARSER_VERSION = 'edgar-items/23';
+export const ITEMS_PARSER_VERSION = 'edgar-items/25';
 
 /**
  * Per-exhibit cap on stored exhibit text (characters of plain text). Spec 8.3 leaves the size open: 100,000

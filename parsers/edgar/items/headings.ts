@@ -322,12 +322,14 @@ function markTocClusters(candidates: Candidate[], blocks: string[]): void {
     const next = candidates[j + 1];
     const end = next !== undefined && next.readings[0]![0]! > candidates[j]!.readings[0]!.at(-1)! ? j + 1 : j;
     // Two rows suffice when each of their items comes back later under a heading with a body: an 8-K's
-    // own short table of contents ("Item 2.02 ...", "Item 9.01 ...", "SIGNATURES", "EXHIBIT INDEX").
+    // own short table of contents ("Item 2.02 ...", "Item 9.01 ...", "SIGNATURES", "EXHIBIT INDEX"). The
+    // two may be one dense row and the run's last one, whose page rows after it ("SIGNATURES | 5", then an
+    // "EXHIBIT 1.1" row per exhibit) are too long to leave it dense.
     const again = (c: number) =>
       candidates.some(
         (k, idx) => idx > end && !dense[idx] && k.readings[0]![0] === candidates[c]!.readings[0]![0],
       );
-    let pairRepeats = j - i + 1 === 2;
+    let pairRepeats = j - i + 1 === 2 || end - i + 1 === 2;
     for (let c = i; pairRepeats && c <= end; c++) pairRepeats = again(c);
     if (j - i + 1 >= 3 || pairRepeats) {
       const inside = new Set<number>();

@@ -74,6 +74,13 @@ const SUBSTITUTE_J =
 const SUPPLEMENTAL_15D =
   /^Supplemental information to be furnished with reports filed pursuant to Section\s15\(d\)/i;
 
+/**
+ * An exhibit index's caption alone in its block ("Index to Exhibits", "EXHIBIT INDEX"): in a 10-K or 10-Q it opens
+ * the exhibits the form's exhibits item lists, so it closes any other item before it (Micron's 10-Q prints its
+ * index on a new page after Item 5, with no Item 6 heading); under the exhibits item itself it is that item's text.
+ */
+const EXHIBIT_INDEX_CAPTION = /^(?:index\s+(?:to|of)\s+exhibits|exhibits?\s+index)\s*[.:]?$/i;
+
 export function splitBlocks(blocks: string[], scheme: Scheme, catalog: readonly CatalogItem[]): Section[] {
   const offsets = new Array<number>(blocks.length + 1);
   let at = 0;
@@ -402,7 +409,10 @@ function toSections(
       end = citedSectionStart(blocks, candidates[chain[0]!.cand]!.block, start, end);
     // A PART heading closes the item: what follows it is the next part's preamble. The heading of the
     // item's own part inside it is a running page header ("PART I" atop every page of the statements).
-    const ownPart = partOfItem(scheme, catalog[cand.readings[choice.reading]![0]!]!);
+    const ownItem = catalog[cand.readings[choice.reading]![0]!]!;
+    const ownPart = partOfItem(scheme, ownItem);
+    const closedByExhibitIndex =
+      (scheme === '10-K' || scheme === '10-Q') && !ownItem.titles.some((t) => /\bexhibits\b/i.test(t));
     for (let b = start + 1; b < end; b++) {
       const t = blocks[b]!;
       const p = partOf(t);
@@ -417,6 +427,10 @@ function toSections(
         (t.charCodeAt(0) | 32) === 115 &&
         (SUBSTITUTE_J.test(t) || SUPPLEMENTAL_15D.test(t))
       ) {
+        end = b;
+        break;
+      }
+      if (closedByExhibitIndex && t.length <= 20 && EXHIBIT_INDEX_CAPTION.test(t)) {
         end = b;
         break;
       }

@@ -444,6 +444,11 @@ const FORM_FOOTER = /\bform 10-[kq]$/;
 const NAV_HEADER = /^table of contents\s*\|\s*(?!pages?\b)[a-z][^|]{1,40}$/;
 // a page number printed with a period ("91."), a folio only where such a running header follows it
 const DOTTED_FOLIO = /^\d{1,3}\.$/;
+// the description of an XBRL exhibit of Regulation S-K Item 601(b)(101)/(104) ("Cover Page Interactive Data
+// File ...", "Inline XBRL Instance Document", "XBRL Taxonomy Extension ..."): the bare number in the block
+// before it ("104"), an exhibit table printed one cell a paragraph, is that exhibit's number, not a folio
+const XBRL_EXHIBIT =
+  /^(?:the\s+)?(?:cover page interactive data file|(?:inline\s+)?xbrl\s+(?:instance|taxonomy))/i;
 
 const PART_LINE = /^PART\s+[IVX]+\b/i;
 /** A block that opens a section of the form: an item or PART heading, the signatures or their paragraph. */
@@ -525,7 +530,10 @@ export function dropPageFurniture(blocks: string[]): string[] {
   // a dotted page number counts only before a running navigation header: elsewhere "1." alone in its block is
   // the number of a note whose title is the next block ("1." / "BASIS OF PRESENTATION")
   const folio = blocks.map(
-    (b, i) => b.length <= 20 && (PAGE_NUMBER.test(b) || (DOTTED_FOLIO.test(b) && navHeader(i + 1))),
+    (b, i) =>
+      b.length <= 20 &&
+      ((PAGE_NUMBER.test(b) && !XBRL_EXHIBIT.test(blocks[i + 1] ?? '')) ||
+        (DOTTED_FOLIO.test(b) && navHeader(i + 1))),
   );
   const header = runningHeader(blocks, keys, folio);
   return blocks.filter((_, i) => {

@@ -5,6 +5,7 @@ import {
   AGAINST_GUIDANCE,
   BOILERPLATE,
   BULLET,
+  EXPECTATIONS_HEADING,
   type Sentence,
   withoutStreetExpectations,
 } from './release-sentences.ts';
@@ -334,6 +335,8 @@ export function proseFigures(sentences: Sentence[], options: ProseOptions = {}):
     previousSpan = span;
     if (
       BOILERPLATE.test(s.text) ||
+      // (h-guid29: a line under a heading "Expectations for 2025" is a target, as one under an outlook heading.)
+      EXPECTATIONS_HEADING.test(s.heading) ||
       // (A result set against the guidance, "exceeding the high end of guidance", is still a result.)
       // ("revenue for the quarter is expected to be approximately $114 million", "updated revenue expectations of
       // approximately $27.5 million": a value said to be expected is an estimate, a preannouncement's, not a result.)

@@ -222,6 +222,7 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
         quarterCodeColumns(blocks) ??
         halfCodeHeadings(blocks) ??
         unnumberedFiscalYear(prose) ??
+        reportedFiscalYear(prose) ??
         monthNamedQuarter(prose) ??
         quarterEndedWithoutYear(prose) ??
         halfYearlyReport(prose) ??
@@ -1662,6 +1663,31 @@ function monthNamedQuarter(prose: Block[]): ReportedPeriod | null {
     alsoFiscalYear: false,
     evidence: { text: m[0], start: block.start + at, end: block.start + at + m[0].length },
   };
+}
+
+/**
+ * (h-guid29) A company that "reported" a fiscal year's measure, the year named right after the verb ("Lloyds Banking
+ * Group plc reported fiscal 2024 statutory profit before tax of 5.97 billion pounds", "reported FY24 underlying
+ * EBITDA"), in a text that names no period: that fiscal year, its end unstated.
+ */
+function reportedFiscalYear(prose: Block[]): ReportedPeriod | null {
+  for (const b of prose.slice(0, 30)) {
+    const m =
+      /\breported\s+(?:its\s+)?(?:fiscal(?:\s+year)?\s+((?:19|20)\d{2})|FY\s?'?(\d{2}|(?:19|20)\d{2})|full[- ]year\s+((?:19|20)\d{2}))\s+(?:[\w-]+\s+){0,3}?(?:revenues?|sales|profit|income|earnings|EBITDA|EBIT|loss)\b/i.exec(
+        b.text,
+      );
+    if (m === null) continue;
+    const year = fullYear(m[1] ?? m[2] ?? m[3]!);
+    return {
+      fiscalYear: year,
+      fiscalPeriod: 'FY',
+      periodEnd: null,
+      fiscalYearSource: 'stated',
+      alsoFiscalYear: false,
+      evidence: { text: m[0], start: b.start + m.index, end: b.start + m.index + m[0].length },
+    };
+  }
+  return null;
 }
 
 /**

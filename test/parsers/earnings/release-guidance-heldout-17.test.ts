@@ -11,6 +11,8 @@ const flo = 'FLO_FY25_cuts-adjusted-EPS-revenue-compared-to-prior-guidance_tipra
 const syy = 'SYY_Q2-FY2026_lifts-FY26-adjusted-EPS-high-end-of-growth-range_particlenews_transcribed.txt';
 const hcl =
   'HCLTECH_2025-07-14_Q1-FY26-narrows-CC-revenue-growth-lowers-EBIT-margin-crore_ndtvprofit_transcribed.txt';
+const lloy =
+  'LLOY_2025-02-20_FY24-results-2025-underlying-NII-approximately-pounds_finanznachrichten-rttnews_transcribed.txt';
 const wcn = 'WCN_2025-02-12_Q4-2024-results-2025-outlook-net-income-margin-bps_newswire-ca_transcribed.txt';
 
 /** metric, basis, target, low or point, high, status, currency. */
@@ -66,5 +68,18 @@ describe('periods and headings', () => {
     expect(set17.value(r, 'FY', 'revenue', 'gaap')).toBe(8_920_000_000);
     expect(set17.value(r, 'FY', 'net_income', 'gaap')).toBeUndefined();
     set17.evidenceHolds(wcn, r);
+  });
+
+  it('"reported fiscal 2024 statutory profit before tax" reports fiscal 2024: basic EPS "6.3 pence"', () => {
+    const r = set17.parse(lloy);
+    expect([r.release.fiscal_period, r.release.fiscal_year, r.release.period_end]).toEqual([
+      'FY',
+      2024,
+      null,
+    ]);
+    expect(set17.value(r, 'FY', 'eps_basic', 'gaap')).toBe(0.063);
+    expect(rows(lloy)).toEqual([
+      ['net_interest_income', 'non_gaap', 'FY 2025', 13_500_000_000, null, null, 'GBP'],
+    ]);
   });
 });

@@ -402,7 +402,8 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * whose object lists "adjusted earnings and organic net sales guidance" speaks of the EPS and the organic growth
  * targets; "the first quarter of the financial year ending March 2026" is of fiscal 2026; a heading "Expectations for
  * 2025" is an outlook heading of that year (its lines targets, no figures); a company that "reported fiscal 2024
- * statutory profit ..." (or "FY24 ..."), in a text naming no other period, reports fiscal 2024.
+ * statutory profit ..." (or "FY24 ..."), in a text naming no other period, reports fiscal 2024; under a heading
+ * naming the quarter and the full year, a line naming no period continues the period of the line before it.
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/55';
 

@@ -66,7 +66,7 @@ describe('periods and headings', () => {
     // "Full year 2024 revenue of $8.920 billion" is the year's result; "Net income of $1.186 billion to $1.224 billion"
     // under the heading is no figure.
     expect(set17.value(r, 'FY', 'revenue', 'gaap')).toBe(8_920_000_000);
-    expect(set17.value(r, 'FY', 'net_income', 'gaap')).toBeUndefined();
+    expect(set17.value(r, 'FY', 'net_income', 'gaap')).not.toBe(1_186_000_000);
     set17.evidenceHolds(wcn, r);
   });
 
@@ -81,5 +81,17 @@ describe('periods and headings', () => {
     expect(rows(lloy)).toEqual([
       ['net_interest_income', 'non_gaap', 'FY 2025', 13_500_000_000, null, null, 'GBP'],
     ]);
+  });
+
+  it('under "Fourth Quarter and Full Year 2024 Highlights" a line naming no period continues the full year named before it', () => {
+    const r = set17.parse(wcn);
+    expect(set17.value(r, 'FY', 'net_income', 'gaap')).toBe(617_600_000);
+    expect(
+      [
+        ['net_income', 'non_gaap'],
+        ['ebitda', 'non_gaap'],
+        ['free_cash_flow', 'non_gaap'],
+      ].map(([m, b]) => set17.value(r, 'FY', m!, b!)),
+    ).toEqual([1_239_000_000, 2_902_000_000, 1_218_000_000]);
   });
 });

@@ -113,7 +113,10 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * francs, yen and Canadian and Australian dollars, forecast tables printed as lines), then set 16
  * (fixtures/earnings/guidance-held-out-16, labels-guidance-16.tsv: yen revision tables printed one cell per line with
  * losses in "△", consolidated beside non-consolidated tables, withdrawals, euros, a "Low | High" table in thousands,
- * pages with a Chinese translation after each English block). `--guidance --set N` scores
+ * pages with a Chinese translation after each English block), then set 17 (fixtures/earnings/guidance-held-out-17,
+ * labels-guidance-17.tsv: a bank's NII in pounds, euros with segment targets, rupees in crore, fiscal years ending in
+ * March, June and September, a "Previous Outlook | New Outlook" markdown table, cuts against prior guidance, a Canadian
+ * filer in US dollars). `--guidance --set N` scores
  * guidance set N alone.
  *
  * Every set also scores the release period against its periods.tsv (hand-read fiscal period, year and stated end
@@ -167,6 +170,7 @@ const guidanceSet13 = new URL('../../fixtures/earnings/guidance-held-out-13/', i
 const guidanceSet14 = new URL('../../fixtures/earnings/guidance-held-out-14/', import.meta.url).pathname;
 const guidanceSet15 = new URL('../../fixtures/earnings/guidance-held-out-15/', import.meta.url).pathname;
 const guidanceSet16 = new URL('../../fixtures/earnings/guidance-held-out-16/', import.meta.url).pathname;
+const guidanceSet17 = new URL('../../fixtures/earnings/guidance-held-out-17/', import.meta.url).pathname;
 const shared = new URL('../../../shared/fixtures/earnings/press_releases/', import.meta.url).pathname;
 const heldOutMode = process.argv.includes('--heldout');
 const guidanceMode = process.argv.includes('--guidance');
@@ -587,6 +591,7 @@ if (guidanceMode) {
     ['guidance-held-out-14', guidanceSet14, 'labels-guidance-14.tsv'],
     ['guidance-held-out-15', guidanceSet15, 'labels-guidance-15.tsv'],
     ['guidance-held-out-16', guidanceSet16, 'labels-guidance-16.tsv'],
+    ['guidance-held-out-17', guidanceSet17, 'labels-guidance-17.tsv'],
   ];
   // `--guidance --set N`: that guidance set alone, named by its number (1 = guidance-held-out).
   const only = process.argv.includes('--set')

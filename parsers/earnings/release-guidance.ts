@@ -7,6 +7,7 @@ import {
   AGAINST_GUIDANCE,
   BOILERPLATE,
   BULLET,
+  EXPECTATIONS_HEADING,
   type Sentence,
   withoutStreetExpectations,
 } from './release-sentences.ts';
@@ -60,8 +61,9 @@ export interface Guidance {
 
 // ("updated revenue expectations of approximately $27.5 million": a value stated as the company's expectation; h-guid20:
 // "continues to estimate its 2017 capital expenditures will be approximately $2.3 billion", an estimate it keeps.)
+// (h-guid29: a wire's "Cuts FY25 revenue view to $5.239B-$5.308B from ...": a verb of change and the view it moves.)
 const FORWARD =
-  /\b(?:expectations? of (?:approximately |about )?[$€£\d]|narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|anticipating|guidance|outlook|forecasts?|projects?|projected|projections?|(?:is|are) guided|sees|targets?|estimates? (?:that|for)|(?:preliminary )?estimates? of (?:the )?results for|now believes|reaffirm|reiterat|raises?|raising|(?:is|are) raised to|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe|continues? to estimate|will (?:amount to|total)|aims? to|aiming to|(?:is|are) set to (?:be|reach|total|come in)|estimated\s+(?:[\w-]+\s+){0,2}?(?:sales|revenues?|earnings|EPS)\s+(?:is|are)\s+now|(?:postponed|pushed back|deferred)\s+(?:[\w-]+\s+){0,3}?to\s+(?:19|20)\d{2}|remains? unchanged at)\b/i;
+  /\b(?:expectations? of (?:approximately |about )?[$€£\d]|narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|anticipating|guidance|outlook|forecasts?|projects?|projected|projections?|(?:is|are) guided|sees|targets?|estimates? (?:that|for)|(?:preliminary )?estimates? of (?:the )?results for|now believes|reaffirm|reiterat|raises?|raising|(?:is|are) raised to|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe|continues? to estimate|will (?:amount to|total)|aims? to|aiming to|(?:is|are) set to (?:be|reach|total|come in)|estimated\s+(?:[\w-]+\s+){0,2}?(?:sales|revenues?|earnings|EPS)\s+(?:is|are)\s+now|(?:postponed|pushed back|deferred)\s+(?:[\w-]+\s+){0,3}?to\s+(?:19|20)\d{2}|remains? unchanged at|(?:cuts?|trims?|raises?|lowers?|lifts?|boosts?)\s+(?:[\w'-]+\s+){0,4}?view\s+to)\b/i;
 /**
  * The text the forward words are looked for in: a program named "Project Gravity" is no forecast ("projects"), and a
  * loss said to have narrowed or widened ("narrowed adjusted EBITDA loss to $0.1 million") is a result, not a range.
@@ -146,7 +148,11 @@ const METRICS: [RegExp, string][] = [
   // Organic growth (without currency and acquisitions) is its own target, apart from total growth; "underlying sales
   // growth" is the same measure under another name (Emerson's "Underlying Sales Growth | 2% - 3% | 3% - 5%").
   // (h-guid22: "organic net sales change of down 1% to flat", the change named as such.)
-  [/\b(?:organic|underlying) (?:revenue |net sales |sales )?(?:growth|change)\b/i, 'organic_revenue_growth'],
+  // (h-guid29: "organic net sales decline of 2 to 1 percent", the change named by its direction.)
+  [
+    /\b(?:organic|underlying) (?:revenue |net sales |sales )?(?:growth|change|decline|decrease)\b/i,
+    'organic_revenue_growth',
+  ],
   // (h-guid17: "Organic" named alone before a percent, "Raises Net Sales growth to +5-6%; Raises Organic to +4-5%", is
   // organic sales growth.)
   [/\borganic(?=\s+(?:to|of|at)\s+[+-]?\d[\d.]*(?:\s?[-–]\s?[+-]?\d[\d.]*)?\s?%)/i, 'organic_revenue_growth'],
@@ -530,16 +536,21 @@ function splitFiscalYear(text: string): number | null {
   return null;
 }
 
-/** The status words, most specific first: a direction beats "updated", which only says the target was revised. */
+/**
+ * The status words, most specific first: a direction beats "updated", which only says the target was revised. (h-guid29:
+ * "the outlook increase absorbs ...", the noun after the target's name, is raised.)
+ */
 const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
   [
     // ("assuming the Fed raises rates again": interest rates raised are no status, h-guid15.)
-    /\b(?:(?:raises?|raised|raising)(?!\s+(?:interest\s+)?rates\b)|upward revisions?|revised upward|increas(?:es?|ed|ing) (?:(?!to\b)[\w$.-]+ ){0,4}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was|is being|is) (?:increased|raised)|lifts?|lifted|up (?:modestly |slightly |sharply )?from (?:the |its |our )?(?:prior|previous|(?:January|February|March|April|May|June|July|August|September|October|November|December)) (?:guidance|outlook|forecast|estimate)|(?:an? )?increase from (?:the |its |our )?previously (?:provided|issued|given|announced)|exceed(?:s|ed)? (?:the |its |our )?(?:prior|previous|initial|original) (?:guidance|outlook|forecasts?)|revis(?:e|es|ed|ing) (?:the |its |our )?(?:forecasts?|outlook|guidance) for [^.;]{1,80}? upward)\b/i,
+    /\b(?:(?:raises?|raised|raising)(?!\s+(?:interest\s+)?rates\b)|upward revisions?|revised upward|increas(?:es?|ed|ing) (?:(?!to\b)[\w$.-]+ ){0,4}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was|is being|is) (?:increased|raised)|lifts?|lifted|(?:guidance|outlook) increase\b|up (?:modestly |slightly |sharply )?from (?:the |its |our )?(?:prior|previous|(?:January|February|March|April|May|June|July|August|September|October|November|December)) (?:guidance|outlook|forecast|estimate)|(?:an? )?increase from (?:the |its |our )?previously (?:provided|issued|given|announced)|exceed(?:s|ed)? (?:the |its |our )?(?:prior|previous|initial|original) (?:guidance|outlook|forecasts?)|revis(?:e|es|ed|ing) (?:the |its |our )?(?:forecasts?|outlook|guidance) for [^.;]{1,80}? upward)\b/i,
     'raised',
   ],
   [
-    /\b(?:lowers|lowered|lowering|downward revisions?|revised downward|lower (?:its|the|our)|reduces? (?:its|the)|reduced (?:its|the)|cuts? (?:its|the)|reduction in (?:[\w-]+ ){0,3}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was) (?:reduced|lowered)|down (?:modestly |slightly |sharply )?from (?:the |its |our )?(?:prior|previous|(?:January|February|March|April|May|June|July|August|September|October|November|December)) (?:guidance|outlook|forecast|estimate)|(?:an? )?decrease from (?:the |its |our )?previously (?:provided|issued|given|announced)|reduced from (?:€|£|\$|(?:US|[ACR])\$|(?:EUR|GBP|USD|CHF|JPY|SEK|NOK|DKK|CAD|AUD)\s?)?\d+|revis(?:e|es|ed|ing) (?:the |its |our )?(?:forecasts?|outlook|guidance) for [^.;]{1,80}? downward|(?:fall|falls|fell|falling) (?:\w+ ){0,2}short of (?:the |its |our )?(?:previous(?:ly stated)?|prior|original) (?:target|guidance|outlook|forecast))\b/i,
+    /\b(?:lowers|lowered|lowering|downward revisions?|revised downward|lower (?:its|the|our)|reduces? (?:its|the)|reduced (?:its|the)|cuts? (?:its|the)|trim(?:s|med|ming)? (?:its|the|our)|cuts?\s+(?:[\w'-]+\s+){0,4}?view\b|reduction in (?:[\w-]+ ){0,3}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was) (?:reduced|lowered)|down (?:modestly |slightly |sharply )?from (?:the |its |our )?(?:prior|previous|(?:January|February|March|April|May|June|July|August|September|October|November|December)) (?:guidance|outlook|forecast|estimate)|(?:an? )?decrease from (?:the |its |our )?previously (?:provided|issued|given|announced)|reduced from (?:€|£|\$|(?:US|[ACR])\$|(?:EUR|GBP|USD|CHF|JPY|SEK|NOK|DKK|CAD|AUD)\s?)?\d+|revis(?:e|es|ed|ing) (?:the |its |our )?(?:forecasts?|outlook|guidance) for [^.;]{1,80}? downward|(?:fall|falls|fell|falling) (?:\w+ ){0,2}short of (?:the |its |our )?(?:previous(?:ly stated)?|prior|original) (?:target|guidance|outlook|forecast))\b/i,
     // (h-guid24: "will fall significantly short of the previously stated target": lowered.)
+    // (h-guid29: "trimmed its adjusted earnings and organic net sales guidance" and a wire's "Cuts FY25 revenue view to"
+    // are lowered.)
     // (h-guid27: "down from the previous estimate of around €10.5 billion", and a range "reduced from €550 million to
     // €625 million", an earlier amount after "reduced from": lowered.)
     // (h-guid28: "revised the forecasts for ordinary income and net income downward", the direction after the items, is
@@ -689,9 +700,11 @@ export function guidanceOf(
   } | null = null;
   const listStatus = new Map<Sentence, GuidanceStatus>();
   for (const [si, s] of sentences.entries()) {
+    // (h-guid29: a heading "Expectations for 2025" is an outlook heading, the year its targets'.)
     for (const t of [s.heading, s.text])
-      if (t.length < 60 && /\b(?:outlook|guidance)\b/i.test(t)) titled = titleTarget(t) ?? titled;
-    const outlookSection = /\boutlook|guidance\b/i.test(s.heading);
+      if (t.length < 60 && (/\b(?:outlook|guidance)\b/i.test(t) || EXPECTATIONS_HEADING.test(t)))
+        titled = titleTarget(t.replace(EXPECTATIONS_HEADING, 'Outlook for $1')) ?? titled;
+    const outlookSection = /\boutlook|guidance\b/i.test(s.heading) || EXPECTATIONS_HEADING.test(s.heading);
     // (A lead printed as a heading opens the list too; a lead naming no period speaks of the guidance before it.)
     const leadOf = (t: string) => {
       const own = targetOf(t, reported);
@@ -1493,10 +1506,12 @@ export function guidanceOf(
         metric = 'revenue_growth';
         if (/decline|decrease|fall|drop|down/i.test(verb[1] ?? verb[2]!)) sign = -1;
       }
+      // (h-guid29: so is organic growth named by its direction, "organic net sales decline of 2 to 1 percent".)
       if (
-        metric === 'revenue_growth' &&
+        (metric === 'revenue_growth' ||
+          (metric === 'organic_revenue_growth' && /\b(?:decrease|decline)$/i.test(h.label))) &&
         g.unit === 'percent' &&
-        /\b(?:decrease|decline)\s+of$/i.test(h.label)
+        /\b(?:decrease|decline)(?:\s+of)?$/i.test(h.label)
       )
         sign = -1;
       if (
@@ -3679,7 +3694,15 @@ export function applyWordedStatus<
     const objectNamed =
       found0 !== null &&
       METRICS.some(
-        ([re]) => re.exec(t.slice(found0.end).replace(/^\s+(?:its|the|our|their)\s+/i, ''))?.index === 0,
+        ([re]) =>
+          re.exec(
+            t
+              .slice(found0.end)
+              .replace(/^\s+(?:its|the|our|their)\s+/i, '')
+              // (h-guid29: "trimmed its adjusted earnings and organic net sales guidance": a basis word before the
+              // first name of the list.)
+              .replace(/^\s*(?:adjusted|non[- ]?gaap)\s+(?=earnings\s+(?:and|,)\s)/i, ''),
+          )?.index === 0,
       );
     // (h-guid22) A range narrowed with its midpoint moved ("We narrowed our full year adjusted earnings per share range
     // and modestly lowered the midpoint") is a target moved that way: the direction beats the width.
@@ -3752,6 +3775,10 @@ export function applyWordedStatus<
     if (earningsTargets)
       for (const m of ['net_income', 'eps_diluted', 'ebitda', 'operating_income']) named.add(m);
     if (objectNamed && named.has('net_income')) named.add('eps_diluted');
+    // (h-guid29) Organic sales named with a status ("organic net sales guidance") are the organic growth target, the
+    // only target organic sales are given as.
+    if (named.has('revenue') && /\borganic\s+(?:net\s+)?(?:sales|revenues?)\b/i.test(worded))
+      named.add('organic_revenue_growth');
     if (/\bEPS\b|earnings per share/i.test(worded)) named.add('eps_diluted');
     // ("raised its core net earnings per share growth guidance": a core measure is non-GAAP by name, as above.)
     // (h-guid19: a measure named plain and adjusted, "its earnings and adjusted earnings guidance", is both bases.)
@@ -3857,10 +3884,12 @@ export function applyWordedStatus<
         return;
       }
     }
+    // (h-guid29) ... and so does the status worded as a noun after the outlook, naming no metric or period ("the outlook
+    // increase absorbs about a $100 million ... headwind").
     const alone =
       named.size === 0 &&
       target.year === null &&
-      t.length < 60 &&
+      (t.length < 60 || /\b(?:the|its|our)\s+(?:guidance|outlook)\s+increase\b/i.test(t)) &&
       new Set(rows.map((g) => `${g.targetPeriod} ${g.targetYear}`)).size === 1;
     for (const g of rows) {
       // "updated" (a revision without direction) is refined by a direction worded elsewhere for the same target.

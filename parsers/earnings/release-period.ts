@@ -222,6 +222,7 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
         quarterCodeColumns(blocks) ??
         halfCodeHeadings(blocks) ??
         unnumberedFiscalYear(prose) ??
+        reportedFiscalYear(prose) ??
         monthNamedQuarter(prose) ??
         quarterEndedWithoutYear(prose) ??
         halfYearlyReport(prose) ??
@@ -544,7 +545,11 @@ function dominantOrdinal(prose: Block[], periodEnd: string): number | null {
   return first;
 }
 
-/** "third quarter of fiscal 2024", "fiscal 2011 first quarter", "Q3 FY25", "Q2 2025", "4Q24", "third fiscal quarter of 2006": the largest year named with this ordinal. */
+/**
+ * "third quarter of fiscal 2024", "fiscal 2011 first quarter", "Q3 FY25", "Q2 2025", "4Q24", "third fiscal quarter of
+ * 2006": the largest year named with this ordinal. (h-guid29: "the first quarter of the financial year ending March
+ * 2026", the year named by the month it ends in, as a fiscal year is named by the calendar year in which it ends.)
+ */
 function statedYearForOrdinal(
   prose: Block[],
   ordinal: number,
@@ -562,7 +567,7 @@ function statedYearForOrdinal(
   // (A hyphenated ordinal, "First-quarter 2020 GAAP earnings per diluted share were $0.80", names its quarter and year
   // as "first quarter 2020" does.)
   const re = new RegExp(
-    String.raw`\b(?:fiscal(?: year)?\s+(\d{4})\s+(?:${word})\s+(?:fiscal\s+)?quarter|(?:${word})(?:\s+|-)(?:fiscal\s+)?quarter\s+(?:of\s+)?(?:fiscal\s+)?(?:year\s+)?'?(\d{4})|Q ?${ordinal}\s+(?:(?:FY|fiscal\s+)'?(\d{4}|\d{2})|((?:19|20)\d{2})(?:\/(\d{2})\b)?)|${ordinal}Q(\d{2}|(?:19|20)\d{2}))\b`,
+    String.raw`\b(?:fiscal(?: year)?\s+(\d{4})\s+(?:${word})\s+(?:fiscal\s+)?quarter|(?:${word})(?:\s+|-)(?:fiscal\s+)?quarter\s+(?:of\s+)?(?:fiscal\s+)?(?:year\s+)?'?(\d{4})|Q ?${ordinal}\s+(?:(?:FY|fiscal\s+)'?(\d{4}|\d{2})|((?:19|20)\d{2})(?:\/(\d{2})\b)?)|${ordinal}Q(\d{2}|(?:19|20)\d{2})|(?:${word})(?:\s+|-)quarter\s+of\s+the\s+(?:financial|fiscal)\s+year\s+ending\s+(?:January|February|March|April|May|June|July|August|September|October|November|December)(?:\s+\d{1,2},?)?\s+((?:19|20)\d{2}))\b`,
     'gi',
   );
   let best: number | null = null;
@@ -582,7 +587,7 @@ function statedYearForOrdinal(
       const y =
         (m[4] !== undefined && m[5] !== undefined
           ? splitYearEnd(Number(m[4]), m[5])
-          : fullYear(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[6]!)) + compared;
+          : fullYear(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[6] ?? m[7]!)) + compared;
       if (floor !== null && y < floor) continue;
       if (best === null || y > best) best = y;
     }
@@ -1658,6 +1663,31 @@ function monthNamedQuarter(prose: Block[]): ReportedPeriod | null {
     alsoFiscalYear: false,
     evidence: { text: m[0], start: block.start + at, end: block.start + at + m[0].length },
   };
+}
+
+/**
+ * (h-guid29) A company that "reported" a fiscal year's measure, the year named right after the verb ("Lloyds Banking
+ * Group plc reported fiscal 2024 statutory profit before tax of 5.97 billion pounds", "reported FY24 underlying
+ * EBITDA"), in a text that names no period: that fiscal year, its end unstated.
+ */
+function reportedFiscalYear(prose: Block[]): ReportedPeriod | null {
+  for (const b of prose.slice(0, 30)) {
+    const m =
+      /\breported\s+(?:its\s+)?(?:fiscal(?:\s+year)?\s+((?:19|20)\d{2})|FY\s?'?(\d{2}|(?:19|20)\d{2})|full[- ]year\s+((?:19|20)\d{2}))\s+(?:[\w-]+\s+){0,3}?(?:revenues?|sales|profit|income|earnings|EBITDA|EBIT|loss)\b/i.exec(
+        b.text,
+      );
+    if (m === null) continue;
+    const year = fullYear(m[1] ?? m[2] ?? m[3]!);
+    return {
+      fiscalYear: year,
+      fiscalPeriod: 'FY',
+      periodEnd: null,
+      fiscalYearSource: 'stated',
+      alsoFiscalYear: false,
+      evidence: { text: m[0], start: b.start + m.index, end: b.start + m.index + m[0].length },
+    };
+  }
+  return null;
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   AGAINST_GUIDANCE,
   BOILERPLATE,
   BULLET,
+  EXPECTATIONS_HEADING,
   type Sentence,
   withoutStreetExpectations,
 } from './release-sentences.ts';
@@ -322,10 +323,19 @@ export function proseFigures(sentences: Sentence[], options: ProseOptions = {}):
     // A new heading that names a period opens that period's group, even inside one block ("Fourth quarter 2019 - ..."
     // bullets, then "Jan- Dec 2019 - ..." and its bullets).
     const headingSpan = s.heading !== previousHeading ? spanOfSentence(s.heading) : null;
+    // (h-guid29) Under a heading naming the quarter and the full year ("Fourth Quarter and Full Year 2024 Highlights"),
+    // a line naming no period continues the period of the line before it ("Full year 2024 revenue of $8.920 billion"
+    // then "Net income (a) of $617.6 million"), as a bullet continues the bullet before it.
+    const bothHeading =
+      s.heading === previousHeading &&
+      /\bquarter\b/i.test(s.heading) &&
+      /\b(?:full|fiscal)[- ]year\b/i.test(s.heading);
     const span: Span =
       spanOfSentence(s.text) ??
       headingSpan ??
-      (previousBlock === s.block || (BULLET.test(s.text) && previousList && s.heading === previousHeading)
+      (previousBlock === s.block ||
+      (BULLET.test(s.text) && previousList && s.heading === previousHeading) ||
+      bothHeading
         ? previousSpan
         : (spanOfSentence(s.heading) ?? 'unknown'));
     previousList = /:\s*$/.test(s.text) || BULLET.test(s.text);
@@ -334,6 +344,8 @@ export function proseFigures(sentences: Sentence[], options: ProseOptions = {}):
     previousSpan = span;
     if (
       BOILERPLATE.test(s.text) ||
+      // (h-guid29: a line under a heading "Expectations for 2025" is a target, as one under an outlook heading.)
+      EXPECTATIONS_HEADING.test(s.heading) ||
       // (A result set against the guidance, "exceeding the high end of guidance", is still a result.)
       // ("revenue for the quarter is expected to be approximately $114 million", "updated revenue expectations of
       // approximately $27.5 million": a value said to be expected is an estimate, a preannouncement's, not a result.)

@@ -256,5 +256,9 @@ export function turnToGuidance(text: string): number | null {
 }
 
 /** Boilerplate that repeats "expects" and figures without being results or guidance. */
+/** (h-guid29) A heading of the company's expectations for a year ("Expectations for 2025"), an outlook heading. */
+export const EXPECTATIONS_HEADING =
+  /^\s*(?:(?:our|the company's)\s+)?expectations\s+for\s+(?:fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})\s*:?\s*$/i;
+
 export const BOILERPLATE =
   /forward[- ]looking statements?|safe harbor|risks? and uncertainties|actual results (?:may|could) differ|private securities litigation|undue reliance|conference call|webcast|dial[- ]in|replay|press release contains|this release contains|www\.|https?:/i;

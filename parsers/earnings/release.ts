@@ -395,8 +395,17 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * /52 holds /51 and /50 (the lead's merge).
  * /53 (the lead): a metric named bare before a plural ("raises ... EPS annual targets") speaks of all its targets, of
  * either basis; /49's bare-name rule (the adjusted target words none) keeps to a name before a singular.
+ * /54 is h-earn40's.
+ * /55 (h-guid29, guidance held-out set 17): a wire's "Cuts FY25 revenue view to ..." is a forward statement, lowered
+ * ("trimmed its ... guidance" too); "the outlook increase" names no metric and is raised for every target of the
+ * release's one period; "organic net sales decline of 2 to 1 percent" is organic growth below zero; a status verb
+ * whose object lists "adjusted earnings and organic net sales guidance" speaks of the EPS and the organic growth
+ * targets; "the first quarter of the financial year ending March 2026" is of fiscal 2026; a heading "Expectations for
+ * 2025" is an outlook heading of that year (its lines targets, no figures); a company that "reported fiscal 2024
+ * statutory profit ..." (or "FY24 ..."), in a text naming no other period, reports fiscal 2024; under a heading
+ * naming the quarter and the full year, a line naming no period continues the period of the line before it.
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/53';
+export const RELEASE_PARSER_VERSION = 'earnings-release/55';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

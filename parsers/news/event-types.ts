@@ -1167,6 +1167,34 @@ export const TEXT_RULES: TextRule[] = [
     /\b(stellt|stellen) [^.!?]{1,80} vor\b|\bpräsentier(t|en)\b/iu,
     2,
   ),
+  // a product getting a big, major or new update or redesign is product news, and so is a product's review named as such: "Apple Maps
+  // is getting a big update. Here's what it looks like", "iPhone XS and XS Max review: Apple's latest are the best yet"
+  r(
+    'product.update_or_review',
+    'product',
+    'update',
+    /\b(is getting|gets|getting|to get|got) (a |an )?(big |major |huge |new )?(update|redesign|makeover)\b|^[^:]{3,60} review: /i,
+    4,
+  ),
+  // lawmakers, legislators, senators, states or attorneys general seeking, calling on, urging or demanding something press the
+  // company they name, a regulatory matter: "States Call on Facebook to Launch Hate-Speech Hotline", "Lawmakers Seek Records on
+  // Planned Kodak Loan"
+  r(
+    'regulatory.lawmakers_press',
+    'regulatory',
+    'political_pressure',
+    /\b(lawmakers|legislators|senators|(?<!united )states|attorneys? general) (seeks?|seeking|sought|calls? on|calling on|urges?|urging|demands?|demanding|press(es)?|pressing)\b/i,
+    6,
+  ),
+  // an employer setting a minimum wage or a pay rise for all its employees or workers sets its own pay (operations): "Amazon announces
+  // $15 minimum wage for all US employees"
+  r(
+    'operations.own_wage',
+    'operations',
+    'staffing',
+    /\b(minimum wage|pay raises?|wage (rises?|increases?|hikes?)) for (all )?(its |their )?(\S+ ){0,2}(employees|workers|staff)\b/i,
+    5,
+  ),
   r(
     // a launch worded as a reveal: unveils, debuts (a product), introduces, rolls out, shows
     // ("products" in a clause saying what a company offers is its line of business: "SoFi Technologies offers lending and

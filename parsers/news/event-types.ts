@@ -234,6 +234,16 @@ export const TEXT_RULES: TextRule[] = [
     /\b((?<!\bnew )guidance(?! from\b)|outlook|forecasts?|raises? (its )?(forecast|outlook)|cuts? (its )?(forecast|outlook)|warns?(?! against\b))\b/i,
     2,
   ),
+  // a warning of a market drop, of what could rock the market or of a bubble is a market view, not a company's forecast: "Goldman warns
+  // delayed election results ... could rock the market", "Morgan Stanley's Mike Wilson braces for more than 20% stock drop", "Mark
+  // Cuban warns investors of stock similarities to 1990s dot-com bubble"
+  r(
+    'macro.market_warning',
+    'macro',
+    'markets',
+    /\b(warns?|warning|braces? for|bracing for)\b.{0,70}\b((rock|roil|rattle|hit|sink|spook)s? the (stock )?markets?|(stock|market|equity) (drops?|declines?|sell-?offs?|crash(es)?|corrections?)|bubbles?)\b/i,
+    6,
+  ),
   // a company's own figure for the year ahead: "Toyota Expects to Make $7 Billion Even in a Pandemic Year"
   r(
     'guidance.expects',
@@ -354,6 +364,16 @@ export const TEXT_RULES: TextRule[] = [
   // Fund) buying, selling, raising or cutting a stock position, a stake or a count of shares is a holder's position change:
   // "MetLife Investment Management LLC Raises Stock Position in Rapid7", "MML Investors Services LLC Purchases 3,823 Shares of
   // Black Knight"
+  // a holder slashing, cutting, trimming, raising or doubling its own stake, or reaping a sum from a stake, changes or shows its
+  // holdings: "Berkshire Hathaway Drastically Slashed Its Apple Stake By Over Half ...", "Warren Buffett reaps $40 billion from giant
+  // Apple stake since March bottom"
+  r(
+    'ownership.stake_change',
+    'ownership',
+    'holdings',
+    /\b(slash(es|ed)?|cut|cuts|trims?|trimmed|halves|halved|doubles?|doubled|raises?|raised|boosts?|boosted) (its|his|her|their) (\S+ ){0,2}stake\b|\b(reaps?|reaped|makes?|made|earns?|earned|gains?|gained) (\$[\d.,]+ ?(billion|million|bn|m)|billions|millions) (from|on) (\S+ ){0,3}stake\b/i,
+    5,
+  ),
   r(
     'ownership.position_change',
     'ownership',
@@ -958,6 +978,15 @@ export const TEXT_RULES: TextRule[] = [
     /\b(s&p \d+|dow( jones)?|nasdaq( \d+)?|ftse( \d+)?|russell \d+|u\.s\.|market|index)( \w+){0,2} (dividends?( payments)?|buybacks?)\b/i,
     4,
   ),
+  // (and dividend or buyback payments or payouts opening a headline as what moves, with no payer named, are a market's total:
+  // "Dividend payments plunge by $42.5 billion in worst quarter for income investors since financial crisis")
+  r(
+    'macro.payout_totals',
+    'macro',
+    'economic_data',
+    /^(dividend|buyback|share repurchase) (payments|payouts) (plunge|plunged|fall|fell|drop|dropped|rise|rose|jump|jumped|surge|surged|climb|climbed|decline|declined|hit|top|topped)\b/i,
+    5,
+  ),
   // (a dividend named as a measure or a kind of stock is no company's dividend action: "A 9.6% Dividend Yield", "65 Reliable
   // 40-Year Dividend Boosters", "Dividend Stocks")
   r(
@@ -1185,6 +1214,17 @@ export const TEXT_RULES: TextRule[] = [
     'political_pressure',
     /\b(lawmakers|legislators|senators|(?<!united )states|attorneys? general) (seeks?|seeking|sought|calls? on|calling on|urges?|urging|demands?|demanding|press(es)?|pressing)\b/i,
     6,
+  ),
+  // a company setting up shop somewhere opens there (operations): "Rusal plans to quit China aluminium JV, set up shop in Shanghai"
+  r('operations.sets_up_shop', 'operations', 'expansion', /\bset(s|ting)? up shop\b/i, 5),
+  // a company establishing, creating or forming a new unit or division to offer something launches that offering: "Amazon's AWS
+  // establishes new aerospace cloud unit as Jeff Bezos increases bets on outer space"
+  r(
+    'product.new_unit',
+    'product',
+    'launch',
+    /\b(establish(es|ed)?|creates?|created|forms?|formed) (a )?new (\S+ ){0,3}(unit|division)\b/i,
+    4,
   ),
   // an employer setting a minimum wage or a pay rise for all its employees or workers sets its own pay (operations): "Amazon announces
   // $15 minimum wage for all US employees"

@@ -113,6 +113,11 @@ const DIPLOMACY =
 /** The weather's words. */
 const WEATHER =
   /\b(winter storms?|snowstorms?|blizzards?|hurricanes?|typhoons?|tornado(es)?|heat ?waves?)\b/i;
+/** Travellers and travel rules: "travelers from China", "visitors", "eager to travel", "warns against travel", "travel rules". */
+const TRAVEL =
+  /\b(travell?ers|visitors|tourists|(to|against|on) travel|travel (rules|restrictions|curbs|bans?|advisor(y|ies)|warnings?))\b/i;
+/** The virus's toll on people: deaths, cases, infections, hospitals and staff. */
+const COVID_HARM = /\b(dies|died|deaths?|cases|infections?|infected|got|staff|hospitals?|patients)\b/i;
 /** Words that make a general-news headline an economic one. */
 const ECONOMIC =
   /\b(trade|tariffs?|sanctions?|econom(y|ic|ies)|markets?|stocks?|oil|gas|energy|prices?|brexit|investors?|invest\w*|deals?|budget|debt|banks?|currency|dollar|growth|jobs|inflation)\b/i;
@@ -479,6 +484,18 @@ export function classifyItem(
   ) {
     best = { type: 'other', subtype: 'general_news', weight: best.weight };
     rules.push({ rule: 'other.general_news', points: 0, evidence: 'diplomacy or weather, no company named' });
+  }
+  // travellers, visitors or tourists, travel rules, restrictions or warnings, and the coronavirus's cases, deaths or infected staff,
+  // in an item naming no company, are public-health and travel news, not a market's or a regulator's business: "Why Singapore isn't
+  // imposing new travel rules on visitors from China", "Taiwan warns against travel to China ...", "Chinese hospital says half of its
+  // staff got Covid", "Gaza man dies of coronavirus as enclave clamps down on outbreak"
+  if (
+    headlineOnly &&
+    (best.type === 'macro' || best.type === 'regulatory' || best.subtype === 'unclassified') &&
+    (TRAVEL.test(title) || (/\b(covid(-19)?|coronavirus)\b/i.test(title) && COVID_HARM.test(title)))
+  ) {
+    best = { type: 'other', subtype: 'general_news', weight: best.weight };
+    rules.push({ rule: 'other.travel_health', points: 0, evidence: 'travel or the virus, no company named' });
   }
   // an item naming no company whose words match a macro theme is a macro item
   // (a rule that typed the item other, an award, has spoken: neither the themes nor the model overrides it)

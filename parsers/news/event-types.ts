@@ -95,14 +95,16 @@ export const TEXT_RULES: TextRule[] = [
     'earnings',
     'results',
     // (and revenue or sales reported, two words between at most: "Apple Reports Record Revenue")
-    /\breports?\b.{0,40}\b(net income|net loss|earnings|profit|results)\b|\breports? (\S+ ){0,2}(revenue|sales)\b/i,
+    // (and revenue, sales or a profit posted, up to three words between: "JPMorgan Chase just posted record revenue")
+    /\breports?\b.{0,40}\b(net income|net loss|earnings|profit|results)\b|\breports? (\S+ ){0,2}(revenue|sales)\b|\b(posts?|posted|posting) (\S+ ){0,3}(revenue|sales|profit)\b/i,
     3,
   ),
   r(
     'earnings.profit_move',
     'earnings',
     'results',
-    /\b(profit|earnings|net income|net loss|revenue)s?\b.{0,25}\b(rises?|falls?|jumps?|drops?|beats?|miss(es)?|tops?|surges?|slumps?|declines?)\b/i,
+    // (earnings that blow past, crush or smash the estimates beat them: "as earnings blow past the Street")
+    /\b(profit|earnings|net income|net loss|revenue)s?\b.{0,25}\b(rises?|falls?|jumps?|drops?|beats?|miss(es)?|tops?|surges?|slumps?|declines?|(blows?|blew|sails?|sailed) past|crush(es|ed)?|smash(es|ed)?)\b/i,
     2,
   ),
   r('earnings.eps', 'earnings', 'results', /\bper (diluted )?share\b|\beps\b/i, 1),
@@ -135,6 +137,24 @@ export const TEXT_RULES: TextRule[] = [
     3,
   ),
   // a swing back to profit, or a beat reported as such, is results: "A Return To Profits", "Reports A Beat, Generates ... Cash"
+  // a bank's money set aside or provisions for loan or credit losses are a line of its results, not a loan: "Bank of America shares
+  // drop as the firm sets aside another $4 billion for coronavirus-related loan losses"
+  r(
+    'earnings.loan_loss_provisions',
+    'earnings',
+    'results',
+    /\b(sets?|setting) aside (\S+ ){0,4}for (\S+ ){0,2}(loan|credit) losses\b|\b(loan|credit)[- ]loss (provisions?|reserves?)\b|\bprovisions? for (\S+ ){0,2}(loan|credit) losses\b/i,
+    4,
+  ),
+  // a headline opened by a sport's name and a hyphen (the wire's sport slug) is a sports report, general news: "Tennis-Djokovic
+  // cruises into semis where Bautista Agut awaits"
+  r(
+    'other.sport_slug',
+    'other',
+    'general_news',
+    /^(Tennis|Soccer|Football|Golf|Cricket|Athletics|Cycling|Motor racing|Motorsport|Formula One|Olympics|Rugby( union| league)?|Baseball|Basketball|Boxing|Swimming|Skiing|Sailing|Horse racing|Ice hockey|NFL|NBA|NHL|MLB)-\p{Lu}/u,
+    8,
+  ),
   r(
     'earnings.turnaround',
     'earnings',
@@ -184,8 +204,17 @@ export const TEXT_RULES: TextRule[] = [
     'earnings.loss',
     'earnings',
     'results',
-    /\b(posts?|posted|reports?|reported|swings? to|narrower|wider|widen(s|ed|ing)?|narrow(s|ed|ing))\b.{0,20}(?<!\b(daily|weekly|monthly|session|day|week|month|quarterly) )\bloss\b/i,
+    /\b(posts?|posted|posting|reports?|reported|reporting|swings? to|narrower|wider|widen(s|ed|ing)?|narrow(s|ed|ing))\b.{0,20}(?<!\b(daily|weekly|monthly|session|day|week|month|quarterly) )\bloss\b/i,
     2,
+  ),
+  // a move after or on posting or reporting a loss, a profit, results or revenue is a move on the results, over the dividend or
+  // charge the same report names: "Wells Fargo shares tumble 5% after posting $2.4 billion loss, dividend slashed to 10 cents"
+  r(
+    'earnings.after_posting',
+    'earnings',
+    'results',
+    /\b(after|on|as it|as) (posting|reporting) (a |an |its |their )?(\S+ ){0,3}(loss|profit|results|earnings|revenue|sales)\b/i,
+    3,
   ),
   // guidance called weak, strong or the like is what the item weighs, over the results it overshadows or beats: "Merck Shares
   // Plunge 8% as Weak Guidance Overshadows Strong Revenue Growth"
@@ -204,6 +233,16 @@ export const TEXT_RULES: TextRule[] = [
     // (nor is a warning against an action: "Taiwan warns against travel to China")
     /\b((?<!\bnew )guidance(?! from\b)|outlook|forecasts?|raises? (its )?(forecast|outlook)|cuts? (its )?(forecast|outlook)|warns?(?! against\b))\b/i,
     2,
+  ),
+  // a warning of a market drop, of what could rock the market or of a bubble is a market view, not a company's forecast: "Goldman warns
+  // delayed election results ... could rock the market", "Morgan Stanley's Mike Wilson braces for more than 20% stock drop", "Mark
+  // Cuban warns investors of stock similarities to 1990s dot-com bubble"
+  r(
+    'macro.market_warning',
+    'macro',
+    'markets',
+    /\b(warns?|warning|braces? for|bracing for)\b.{0,70}\b((rock|roil|rattle|hit|sink|spook)s? the (stock )?markets?|(stock|market|equity) (drops?|declines?|sell-?offs?|crash(es)?|corrections?)|bubbles?)\b/i,
+    6,
   ),
   // a company's own figure for the year ahead: "Toyota Expects to Make $7 Billion Even in a Pandemic Year"
   r(
@@ -290,7 +329,7 @@ export const TEXT_RULES: TextRule[] = [
     // (a buy call is no deal: "Stocks to Buy", "Time To Buy", "Worth Buying", "Are Investors Buying Cars ...", "Are They Still
     // Buys?": buys after still/top/best is a noun, the picks)
     // (nor is a rating an analyst moves a stock to: "Rosenblatt Upgrades Apple to Buy", "upgraded the stock from Neutral to Buy")
-    /\b(?<!\b(stocks?|shares|time|worth|investors|are investors|investors are|traders|still|top|best|good|strong|new) )(?<!\b(upgrad|downgrad|rat)\w*\b[^.;:,]{0,40})(gobble up|gobbles up|snaps? up|agrees? to buy|agreed to buy|deal to (buy|purchase)|to buy|buys|buying|bought|to purchase|purchase of|buyout|tie-up|combine|combination with|to be bought|(takeover|buyout|rival|higher|hostile) (bid|offer)|bids? for|offer for)\b(?![^.,;:]{0,25}\b(crude|oil|gas|lng|gold|bonds?|back|stocks?|treasur\w+|dollars?|yen|euros?|barrels|bitcoin|crypto\w*|weapons|jets?|aircraft|planes|time|votes?|insurance(?! (business|unit|arm|operations|compan(y|ies)|brokerage))|homes?|houses?|cars?)\b)/i,
+    /\b(?<!\b(stocks?|shares|time|worth|investors|are investors|investors are|traders|still|top|best|good|strong|new) )(?<!\b(upgrad|downgrad|rat)\w*\b[^.;:,]{0,40})(gobble up|gobbles up|snaps? up|agrees? to buy|agreed to buy|deal to (buy|purchase)|to buy|buys|buying|bought|to purchase|purchase of|buyout|tie-up|combine|combination with|to be bought|(takeover|buyout|rival|higher|hostile) (bid|offer)|bids? for|bidders? for|offer for)\b(?![^.,;:]{0,25}\b(crude|oil|gas|lng|gold|bonds?|back|stocks?|treasur\w+|dollars?|yen|euros?|barrels|bitcoin|crypto\w*|weapons|jets?|aircraft|planes|time|votes?|insurance(?! (business|unit|arm|operations|compan(y|ies)|brokerage))|homes?|houses?|cars?)\b(?! (assets|business(es)?|units?|operations|pipelines?|fields|properties)\b))/i,
     3,
   ),
   r(
@@ -325,6 +364,16 @@ export const TEXT_RULES: TextRule[] = [
   // Fund) buying, selling, raising or cutting a stock position, a stake or a count of shares is a holder's position change:
   // "MetLife Investment Management LLC Raises Stock Position in Rapid7", "MML Investors Services LLC Purchases 3,823 Shares of
   // Black Knight"
+  // a holder slashing, cutting, trimming, raising or doubling its own stake, or reaping a sum from a stake, changes or shows its
+  // holdings: "Berkshire Hathaway Drastically Slashed Its Apple Stake By Over Half ...", "Warren Buffett reaps $40 billion from giant
+  // Apple stake since March bottom"
+  r(
+    'ownership.stake_change',
+    'ownership',
+    'holdings',
+    /\b(slash(es|ed)?|cut|cuts|trims?|trimmed|halves|halved|doubles?|doubled|raises?|raised|boosts?|boosted) (its|his|her|their) (\S+ ){0,2}stake\b|\b(reaps?|reaped|makes?|made|earns?|earned|gains?|gained) (\$[\d.,]+ ?(billion|million|bn|m)|billions|millions) (from|on) (\S+ ){0,3}stake\b/i,
+    5,
+  ),
   r(
     'ownership.position_change',
     'ownership',
@@ -352,7 +401,9 @@ export const TEXT_RULES: TextRule[] = [
     'fda.approval',
     'fda',
     'approval',
-    /\bfda\b.{0,40}\b(approv\w*|clear\w*)\b|\b(approv\w*)\b.{0,30}\bfda\b/i,
+    // (and U.S. approval won for a test, drug, vaccine, device, treatment or therapy is the FDA's: "Abbott wins U.S. approval for rapid
+    // COVID-19 test")
+    /\bfda\b.{0,40}\b(approv\w*|clear\w*)\b|\b(approv\w*)\b.{0,30}\bfda\b|\bu\.?s\.? (marketing )?approval (for|of) (\S+ ){0,3}(tests?|drugs?|vaccines?|devices?|treatments?|therap(y|ies)|pills?)\b/i,
     4,
   ),
   r('fda.crl', 'fda', 'rejection', /\b(complete response letter|fda rejects?)\b/i, 4),
@@ -680,6 +731,15 @@ export const TEXT_RULES: TextRule[] = [
     /\b(cleared (for|to)|wins? (regulatory )?approval|(gets?|receives?|granted) (regulatory )?approval|permits? (for|to))\b/i,
     2,
   ),
+  // an authority's green light given to someone is its approval, whoever the authority: "Del Vecchio gets ECB green light to raise
+  // Mediobanca stake" (a central bank approving a holder's stake acts as a regulator, not on rates)
+  r(
+    'regulatory.green_light',
+    'regulatory',
+    'approval',
+    /\b(gets?|got|wins?|won|receives?|received|given|granted) (an? |the )?(\S+ ){0,2}green light\b/i,
+    5,
+  ),
   r(
     'regulatory.antitrust',
     'regulatory',
@@ -809,6 +869,16 @@ export const TEXT_RULES: TextRule[] = [
     /\b(banking licen[cs]e|licen[cs]es? (granted|revoked|suspended|withdrawn)|(grants?|revokes?|suspends?|wins?|gets?|receives?) (a |its )?(\w+ )?licen[cs]e|broadcast licen[cs]es?)\b/i,
     3,
   ),
+  // a company filing for an initial public offering, whatever its name or its drugs' phase, is financing (an IPO filed; priced or
+  // debuting is the listing): "Joseph Moglia's SPAC FG New America Acquisition files for a $225 million IPO", "Phase 2/3 ... biotech
+  // Athira Pharma files for a $100 million IPO"
+  r(
+    'financing.ipo_filed',
+    'financing',
+    'offering',
+    /\b(files?|filed|filing) (confidentially )?for (an? )?(\$[\d.,]+ ?(million|billion|mln|bln|[mb]n?) )?(ipo|initial public offering)\b/i,
+    6,
+  ),
   r(
     'financing.offering',
     'financing',
@@ -886,7 +956,8 @@ export const TEXT_RULES: TextRule[] = [
     // (and shareholders' proposals put to a vote: "Tesla gets multiple shareholder proposals related to investment in xAI")
     // (an activist's campaign is the event over a deal it criticises: "Nelson Peltz lays out his case for Disney proxy fight, slams Fox
     // acquisition")
-    /\b(dissident (shareholders?|investors?|holders?)|activist (investors?|shareholders?|hedge funds?)|proxy (fight|contest|battle)|(shareholder|stockholder)s?['\u2019]? proposals?)\b/i,
+    // (and activism named as a play or a campaign: "A textbook Wall Street activism play is unfolding with ... Virtusa")
+    /\b(activism (play|campaign|push|fight|battle|target)s?|dissident (shareholders?|investors?|holders?)|activist (investors?|shareholders?|hedge funds?)|proxy (fight|contest|battle)|(shareholder|stockholder)s?['\u2019]? proposals?)\b/i,
     4,
   ),
   // a UK Takeover Code dealing disclosure (a holder of 1% or more reports its position and dealings) or a major-holdings
@@ -906,6 +977,15 @@ export const TEXT_RULES: TextRule[] = [
     'economic_data',
     /\b(s&p \d+|dow( jones)?|nasdaq( \d+)?|ftse( \d+)?|russell \d+|u\.s\.|market|index)( \w+){0,2} (dividends?( payments)?|buybacks?)\b/i,
     4,
+  ),
+  // (and dividend or buyback payments or payouts opening a headline as what moves, with no payer named, are a market's total:
+  // "Dividend payments plunge by $42.5 billion in worst quarter for income investors since financial crisis")
+  r(
+    'macro.payout_totals',
+    'macro',
+    'economic_data',
+    /^(dividend|buyback|share repurchase) (payments|payouts) (plunge|plunged|fall|fell|drop|dropped|rise|rose|jump|jumped|surge|surged|climb|climbed|decline|declined|hit|top|topped)\b/i,
+    5,
   ),
   // (a dividend named as a measure or a kind of stock is no company's dividend action: "A 9.6% Dividend Yield", "65 Reliable
   // 40-Year Dividend Boosters", "Dividend Stocks")
@@ -1116,6 +1196,45 @@ export const TEXT_RULES: TextRule[] = [
     /\b(stellt|stellen) [^.!?]{1,80} vor\b|\bpräsentier(t|en)\b/iu,
     2,
   ),
+  // a product getting a big, major or new update or redesign is product news, and so is a product's review named as such: "Apple Maps
+  // is getting a big update. Here's what it looks like", "iPhone XS and XS Max review: Apple's latest are the best yet"
+  r(
+    'product.update_or_review',
+    'product',
+    'update',
+    /\b(is getting|gets|getting|to get|got) (a |an )?(big |major |huge |new )?(update|redesign|makeover)\b|^[^:]{3,60} review: /i,
+    4,
+  ),
+  // lawmakers, legislators, senators, states or attorneys general seeking, calling on, urging or demanding something press the
+  // company they name, a regulatory matter: "States Call on Facebook to Launch Hate-Speech Hotline", "Lawmakers Seek Records on
+  // Planned Kodak Loan"
+  r(
+    'regulatory.lawmakers_press',
+    'regulatory',
+    'political_pressure',
+    /\b(lawmakers|legislators|senators|(?<!united )states|attorneys? general) (seeks?|seeking|sought|calls? on|calling on|urges?|urging|demands?|demanding|press(es)?|pressing)\b/i,
+    6,
+  ),
+  // a company setting up shop somewhere opens there (operations): "Rusal plans to quit China aluminium JV, set up shop in Shanghai"
+  r('operations.sets_up_shop', 'operations', 'expansion', /\bset(s|ting)? up shop\b/i, 5),
+  // a company establishing, creating or forming a new unit or division to offer something launches that offering: "Amazon's AWS
+  // establishes new aerospace cloud unit as Jeff Bezos increases bets on outer space"
+  r(
+    'product.new_unit',
+    'product',
+    'launch',
+    /\b(establish(es|ed)?|creates?|created|forms?|formed) (a )?new (\S+ ){0,3}(unit|division)\b/i,
+    4,
+  ),
+  // an employer setting a minimum wage or a pay rise for all its employees or workers sets its own pay (operations): "Amazon announces
+  // $15 minimum wage for all US employees"
+  r(
+    'operations.own_wage',
+    'operations',
+    'staffing',
+    /\b(minimum wage|pay raises?|wage (rises?|increases?|hikes?)) for (all )?(its |their )?(\S+ ){0,2}(employees|workers|staff)\b/i,
+    5,
+  ),
   r(
     // a launch worded as a reveal: unveils, debuts (a product), introduces, rolls out, shows
     // ("products" in a clause saying what a company offers is its line of business: "SoFi Technologies offers lending and
@@ -1250,12 +1369,21 @@ export const TEXT_RULES: TextRule[] = [
     'restructuring.layoffs',
     'restructuring',
     'layoffs',
-    /\b(layoffs?|lay off|lays off|laying off|laid[- ]off|job cuts?|cut \d[\d,]* jobs|cuts? jobs|headcount|restructur\w*|slash\w* (jobs|workforce)|workforce (cuts?|reductions?)|voluntary buyouts|severance|debt overhaul|cost[- ]cutting|cost cuts?|cuts? costs)\b/i,
+    /\b(layoffs?|lay off|lays off|laying off|laid[- ]off|job cuts?|cut (up to |about |around |nearly |some |more than |over )?\d[\d,]* jobs|cuts? jobs|headcount|restructur\w*|slash\w* (jobs|workforce)|workforce (cuts?|reductions?)|voluntary buyouts|severance|debt overhaul|cost[- ]cutting|cost cuts?|cuts? costs)\b/i,
     3,
   ),
   // a company bowing out of or pulling out of a business or a market, or ceasing its services there, leaves it: "Panasonic bows out
   // of smartphones", "Yahoo ceases services in China", "Wells Fargo ... is stepping back from the housing market" (not out of a
   // deal, talks or a bid, which is the deal's news, nor back from a role)
+  // a company seeking, asking for or needing its creditors' help or support is restructuring its debts: "Malaysia's AirAsia X seeks
+  // creditor help as losses deepen"
+  r(
+    'restructuring.creditor_help',
+    'restructuring',
+    'debt',
+    /\b(seeks?|seeking|sought|asks? for|asking for|asked for|needs?|needing|wins?|won) (its |their )?creditors?['\u2019]? (help|support|backing|relief)\b/i,
+    5,
+  ),
   r(
     'restructuring.exit',
     'restructuring',
@@ -1448,6 +1576,15 @@ export const TEXT_RULES: TextRule[] = [
   // a research firm's style pick names a stock for a kind of investor, or as its bull or bear of the day: "Bull of the Day: Dell
   // (DELL)", "Why Fast-paced Mover Agilon (AGL) Is a Great Choice for Value Investors", "Why Corcept Therapeutics (CORT) is a Top
   // Momentum Stock for the Long-Term"
+  // analysts named as betting on, backing or picking stocks are giving their picks: "Top Wall Street analysts are betting on stocks like
+  // Tesla and Uber for the third quarter", "Top analysts are betting on stocks like Mastercard and Nvidia right now"
+  r(
+    'analyst.betting_on',
+    'analyst',
+    'rating_change',
+    /\banalysts?['\u2019]? (are |were )?(betting on|bet on|backing|picking|picks for|favou?ring) (stocks|shares|names)\b/i,
+    5,
+  ),
   r(
     'analyst.style_pick',
     'analyst',

@@ -796,7 +796,10 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
         // (h-earn37: "SUMMARY OF FINANCIAL RESULTS U.S. GAAP (millions of U.S dollars ...)": a title naming GAAP, and no
         // non-GAAP, says the same of its unqualified lines.)
         (/\bGAAP\b/.test(c.title) && !/non[- ]?gaap/i.test(c.title)) ||
-        /^(?:selected )?financial highlights\b/i.test(c.title)
+        /^(?:selected )?financial highlights\b/i.test(c.title) ||
+        // (h-earn40: Cincinnati Financial Q1 2014, "(In millions except per share data) / Revenue Highlights" over
+        // "Total revenues | 1,189") ... and so does a caption followed by a heading of highlights.
+        (c.scale !== null && /^\([^)]*\) \/ [A-Z][a-z]+ highlights$/i.test(c.title))
           ? 'gaap'
           : 'unspecified';
     const spans = headerSpans(c.header);

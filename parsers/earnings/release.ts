@@ -405,7 +405,8 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * 2017 | 2016") dates its first column, a later "Nine Months Ended" header row of the same day making it the third
  * quarter; a title line opening a table right after another table's rows, with no column headings of its own, keeps that
  * table's header (and caption) when its rows are as wide; a "Per share data" section is a per-share section; an
- * operating row also printed per share under the same label is a non-GAAP net income (and that per-share row non-GAAP).
+ * operating row also printed per share under the same label is a non-GAAP net income (and that per-share row non-GAAP);
+ * a table titled by its caption and a "... Highlights" heading names its unqualified lines GAAP.
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/54';
 

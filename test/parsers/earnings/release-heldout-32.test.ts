@@ -81,6 +81,9 @@ describe('earnings release parser: held-out set 32 formats', () => {
     expect(set32.value(r, 'Q1', 'eps_diluted', 'non_gaap')).toBe(0.46);
     expect(r.figures.some((f) => f.metric === 'operating_income')).toBe(false);
     expect(set32.value(r, 'Q1', 'net_income', 'gaap')).toBe(91_000_000);
+    // "(In millions except per share data)" / "Revenue Highlights" / "Total revenues | 1,189": the first read left it
+    // of no stated basis.
+    expect(set32.value(r, 'Q1', 'revenue', 'gaap')).toBe(1_189_000_000);
     set32.evidenceHolds(name, r);
   });
 });

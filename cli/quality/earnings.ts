@@ -76,7 +76,10 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * or under three header rows, a plain-text summary with stacked headings, "£988M" and "15.94P", losses worded "Loss from
  * Operations was", headline FY revenue and a revenue guidance range) thirtieth; set 31 (fixtures/earnings/held-out-31:
  * two banks with the quarter and the year to date in one paragraph, a fiscal quarter compared with the prior quarter, two
- * REITs with FFO, a 6-K filer's RMB release, two losses worded "net loss ... was $480,000") thirty-first.
+ * REITs with FFO, a 6-K filer's RMB release, two losses worded "net loss ... was $480,000") thirty-first; set 32
+ * (fixtures/earnings/held-out-32: shipping foreign private issuers, a table whose thousands are stated only in its caption,
+ * an adjusted figure before the GAAP loss, an insurer in cents, a utility's statements with no scale, a thirteen-week
+ * quarter ended on a Saturday, a Norwegian IFRS report in NOK millions) thirty-second.
  * `-- --heldout --set 9` scores one held-out set alone. Each set also counts guidance basis errors: a
  * guidance row found with the label's value but under another basis (gaap / non_gaap / unspecified) than the label's.
  *
@@ -154,6 +157,7 @@ const heldOut28 = new URL('../../fixtures/earnings/held-out-28/', import.meta.ur
 const heldOut29 = new URL('../../fixtures/earnings/held-out-29/', import.meta.url).pathname;
 const heldOut30 = new URL('../../fixtures/earnings/held-out-30/', import.meta.url).pathname;
 const heldOut31 = new URL('../../fixtures/earnings/held-out-31/', import.meta.url).pathname;
+const heldOut32 = new URL('../../fixtures/earnings/held-out-32/', import.meta.url).pathname;
 const guidanceSet = new URL('../../fixtures/earnings/guidance-held-out/', import.meta.url).pathname;
 const guidanceSet2 = new URL('../../fixtures/earnings/guidance-held-out-2/', import.meta.url).pathname;
 const guidanceSet3 = new URL('../../fixtures/earnings/guidance-held-out-3/', import.meta.url).pathname;
@@ -635,6 +639,7 @@ if (guidanceMode) {
     ['held-out-29', heldOut29, 'labels-heldout-29.tsv'],
     ['held-out-30', heldOut30, 'labels-heldout-30.tsv'],
     ['held-out-31', heldOut31, 'labels-heldout-31.tsv'],
+    ['held-out-32', heldOut32, 'labels-heldout-32.tsv'],
   ];
   // `--set N`: that held-out set alone, named by its number.
   const setArg = process.argv[process.argv.indexOf('--set') + 1];

@@ -206,8 +206,12 @@ export function conceptOfLabel(
   }
   // Under a per-share section ("earnings per diluted share"), an earnings row ("Operating earnings", "Net
   // earnings") states that earnings per share, of the section's kind.
+  // (h-earn40: Cincinnati Financial, "Per Share Data (diluted)" over "Net income | $0.55" and "Operating income* |
+  // $0.46") so does a section headed "Per share data", its kind in parentheses.
   if (
-    /^(?:(?:basic|diluted) )?(?:earnings|income) per (?:diluted |basic )?(?:common )?share\b/.test(sec) &&
+    /^(?:(?:basic|diluted) )?(?:earnings|income) per (?:diluted |basic )?(?:common )?share\b|^per share data\b/.test(
+      sec,
+    ) &&
     /^(?:net |operating )?(?:income|earnings|loss)(?: \(loss\))?$/.test(core)
   )
     return /\bdiluted\b/.test(sec) ? 'eps_diluted' : /\bbasic\b/.test(sec) ? 'eps_basic' : 'eps';
@@ -235,8 +239,10 @@ export function conceptOfLabel(
   // ("Earnings after taxes", "Result after tax": the same line, the German and Nordic wording.)
   if (EXCLUDE.test(core.replace(/^(?:profit|earnings|income|result) after tax(?:es|ation)?\b/, 'profit')))
     return null;
+  // (h-earn40: Star Bulk Q4 2021, "Voyage Revenues $ 499,857" its only revenue row) a shipowner's "Voyage revenues" is
+  // its revenue line; a total revenue row of the same table still beats it (rankOf).
   if (
-    /^(?:consolidated )?(?:total )?(?:net )?(?:operating )?(?:revenues?|sales)(?:,? net)?(?:\b|$)(?! of)|^(?:total )?(?:net )?revenues? and other income$|^total net (?:revenues?|sales)$/.test(
+    /^(?:consolidated )?(?:total )?(?:net )?(?:operating )?(?:revenues?|sales)(?:,? net)?(?:\b|$)(?! of)|^(?:total )?(?:net )?revenues? and other income$|^total net (?:revenues?|sales)$|^voyage revenues?$/.test(
       core,
     )
   )

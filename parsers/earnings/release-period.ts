@@ -99,7 +99,7 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
     'gi',
   );
   let chars = 0;
-  for (const b of prose) {
+  for (const b of stackedSpanHeadings(prose)) {
     if (chars > 12_000) break;
     chars += b.text.length;
     if (
@@ -301,6 +301,36 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
       end: chosen.end,
     },
   };
+}
+
+/**
+ * (h-earn40: Star Bulk Q4 2021, "Twelve months ended" over "December 31, 2021"; a utility's statements, "Three Months
+ * Ended" over "September 30," over "2017") A span heading ending in "ended" alone on its line, with the date on the line
+ * under it (or its month and day on one line and its year on the next), is one phrase: the heading's line is read with
+ * that date written after it.
+ */
+function stackedSpanHeadings(prose: Block[]): Block[] {
+  const heading =
+    /^(?:(?:three|six|nine|twelve|3|6|9|12)\s+months|(?:thirteen|fourteen|twelve|sixteen|fifty-two|fifty-three|1[2346]|5[23])[- ]weeks|(?:fiscal\s+)?years?|quarters?)\s+ended$/i;
+  return prose.map((b, i) => {
+    if (!heading.test(b.text.trim())) return b;
+    const next = prose[i + 1];
+    if (next === undefined || next.start - b.end > 4) return b;
+    const t = next.text.trim();
+    if (new RegExp(String.raw`^${DATE_SOURCE}$`, 'i').test(t) && parseDate(t) !== null)
+      return { ...b, text: `${b.text.trim()} ${t}` };
+    const third = prose[i + 2];
+    const year = third?.text.trim() ?? '';
+    if (
+      third !== undefined &&
+      third.start - next.end <= 4 &&
+      new RegExp(String.raw`^${MONTH}\s+\d{1,2},?$`, 'i').test(t) &&
+      /^(?:19|20)\d{2}$/.test(year) &&
+      parseDate(`${t.replace(/,$/, '')}, ${year}`) !== null
+    )
+      return { ...b, text: `${b.text.trim()} ${t.replace(/,$/, '')}, ${year}` };
+    return b;
+  });
 }
 
 /**
@@ -1109,10 +1139,18 @@ function periodFromTableHeader(blocks: Block[]): ReportedPeriod | null {
     // (The period is the first three- or twelve-month column's; a six- or nine-month one only names the quarter.)
     const first = spans.find((m) => /^(?:3|three|12|twelve)$/i.test(m[1]!));
     if (first === undefined) continue;
-    const next = blocks.slice(i + 1, i + 3);
-    const at = next.findIndex((n) => n.row && /^(?:19|20)\d{2}\b/.test(n.text));
-    if (at < 0) return null;
-    const yearRow = next[at]!;
+    // (h-earn40: a utility's statements, "Three Months Ended September 30 | 2017 | 2016") The years may close the header
+    // row itself: every cell after the span is a year.
+    const ownYears =
+      b.row &&
+      (() => {
+        const cells = b.text.split(' | ').map((c) => c.trim());
+        return cells.length >= 3 && cells.slice(1).every((c) => /^(?:19|20)\d{2}$/.test(c));
+      })();
+    const next = ownYears ? [] : blocks.slice(i + 1, i + 3);
+    const at = ownYears ? -1 : next.findIndex((n) => n.row && /^(?:19|20)\d{2}\b/.test(n.text));
+    if (at < 0 && !ownYears) return null;
+    const yearRow = ownYears ? { ...b, text: b.text.split(' | ').slice(1).join(' | ') } : next[at]!;
     const year = Number(yearRow.text.slice(0, 4));
     const month = MONTHS.indexOf(first[2]!.toLowerCase().slice(0, 3)) + 1;
     const day = first[3] !== undefined ? Number(first[3]) : new Date(Date.UTC(year, month, 0)).getUTCDate();
@@ -1134,7 +1172,19 @@ function periodFromTableHeader(blocks: Block[]): ReportedPeriod | null {
               first[2]!.slice(0, 3).toLowerCase(),
         ));
     // (Three months beside six or nine months ended on the same day: the second or third quarter.)
-    const toDate = spans.find((m) => m !== first && /^(?:6|six|9|nine)$/i.test(m[1]!) && sameEnd(m));
+    // ... and a header row of its own with years closing it, "Nine Months Ended September 30 | 2017 | 2016" over the
+    // next statement, is such a span beside it.
+    const laterHeader = (): RegExpMatchArray | undefined =>
+      blocks
+        .filter(
+          (x) =>
+            x !== b && x.row && /^[^|]*\bmonths?\s+ended\b[^|]*(?:\s\|\s(?:19|20)\d{2}){2,}$/i.test(x.text),
+        )
+        .flatMap((x) => [...x.text.matchAll(re)])
+        .find((m) => /^(?:6|six|9|nine)$/i.test(m[1]!) && sameEnd(m));
+    const toDate =
+      spans.find((m) => m !== first && /^(?:6|six|9|nine)$/i.test(m[1]!) && sameEnd(m)) ??
+      (ownYears ? laterHeader() : undefined);
     if (quarter && !twelve && toDate === undefined) return null;
     const fiscalPeriod: FiscalPeriod =
       quarter && !twelve && toDate !== undefined
@@ -1152,7 +1202,7 @@ function periodFromTableHeader(blocks: Block[]): ReportedPeriod | null {
       fiscalYearSource: 'inferred',
       alsoFiscalYear: fiscalPeriod === 'Q4',
       evidence: {
-        text: [b, ...next.slice(0, at + 1)].map((x) => x.text).join('\n'),
+        text: ownYears ? b.text : [b, ...next.slice(0, at + 1)].map((x) => x.text).join('\n'),
         start: b.start,
         end: yearRow.end,
       },

@@ -1,5 +1,5 @@
 import type { Concept } from './release-concepts.ts';
-import { ffoConcept, NON_GAAP_WORDS, TAX_EQUIVALENT } from './release-concepts.ts';
+import { ffoConcept, NON_GAAP_WORDS, PER_SHARE_CONCEPTS, TAX_EQUIVALENT } from './release-concepts.ts';
 import { parseAmount, type Scale, wordScale } from './release-numbers.ts';
 import {
   AGAINST_GUIDANCE,
@@ -56,8 +56,10 @@ const SCALE_WORD = String.raw`(?:\s?(?:\s{1,12}(?=\S))?(thousand|lakhs?|million|
  */
 // (h-guid15: "FY GAAP EPS of -€2.48", a euro amount below zero, and "adjusted EPS was $1.40" too; h-guid18: "Adjusted
 // EPS, which excludes a positive acquisition related earn-out adjustment, was flat at $0.83".)
+// (h-earn40: Ardmore Shipping Q4 2023, "$0.63 earnings per basic and diluted share": both kinds after "per", as
+// "per basic share" names one.)
 const EPS_NAMING =
-  /\b(?<!-)(?:[Dd]iluted )?(?:Reported |GAAP |Adjusted |Proforma |Pro Forma )?EPS\*?(?:,? ex-items,?)?(?= \$| of -?(?:\$|€|£)| was (?:flat at )?\$(?![\d.,]+ and \$)|,(?: which| excluding)[^,$]{3,90}, was (?:flat at )?\$| (?:improve[sd]?|rose|rises|grew|grows|increased|increases|climbed|climbs) to \$| (?:increased|decreased|declined|rose|fell|grew)(?: by)? \d+(?:\.\d+)? ?(?:%|percent),? to \$)|\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?\s+per\s+(?:(diluted|basic)\s+)?(?:weighted[- ]average\s+)?(?:common\s+)?(?:share|limited\s+partner(?:ship)?\s+unit)\b(?:\s+\((diluted|basic)\))?|\bearned(?=\s+\$(?![\d.,]+\s+(?:million|billion)\b))/i;
+  /\b(?<!-)(?:[Dd]iluted )?(?:Reported |GAAP |Adjusted |Proforma |Pro Forma )?EPS\*?(?:,? ex-items,?)?(?= \$| of -?(?:\$|€|£)| was (?:flat at )?\$(?![\d.,]+ and \$)|,(?: which| excluding)[^,$]{3,90}, was (?:flat at )?\$| (?:improve[sd]?|rose|rises|grew|grows|increased|increases|climbed|climbs) to \$| (?:increased|decreased|declined|rose|fell|grew)(?: by)? \d+(?:\.\d+)? ?(?:%|percent),? to \$)|\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?\s+per\s+(?:(basic and diluted|diluted and basic|diluted|basic)\s+)?(?:weighted[- ]average\s+)?(?:common\s+)?(?:share|limited\s+partner(?:ship)?\s+unit)\b(?:\s+\((diluted|basic)\))?|\bearned(?=\s+\$(?![\d.,]+\s+(?:million|billion)\b))/i;
 const MEASURES: [RegExp, Concept][] = [
   // ("Revenues from operations increased to Ps. 2,987.9 million": the revenue line of an operating company.)
   // (h-earn35: Lloyds H1 2015, "Total income up 2 per cent to £8,968 million" over "Net interest income of £5,715
@@ -364,6 +366,7 @@ export function proseFigures(sentences: Sentence[], options: ProseOptions = {}):
       }
     }
     readRespectively(out, s, span);
+    readKindsRespectively(out, from, s, span);
     readNamesThenAmounts(out, from, s, span);
     readQuarterAndYearToDate(out, s);
     readQuarterAndYear(out, s);
@@ -561,8 +564,46 @@ function readNaming(
       const value = parseAmount(printed);
       if (value === null) return;
       const kinds = `${m[1] ?? ''} ${m[2] ?? ''}`.toLowerCase();
-      const nonGaap = NON_GAAP_WORDS.test(`${lead[2] ?? ''}${m[0]}`);
+      // (h-earn40: General Maritime Q4 2008, "Excluding the $3.2 million of other gain and $34.0 million in compensation
+      // accruals ..., the Company recorded net income of $19.3 million or $0.47 basic and $0.45 diluted earnings per
+      // share") a sentence that opens with what it excludes states its per-share figures without those items too, as
+      // it does its net figure.
+      const opensExcluding =
+        /^\W*(?:Excluding|Exclusive of)\b/.test(s.text) &&
+        !/[.;]/.test(s.text.slice(0, at).replace(/\d\.\d/g, ''));
+      const nonGaap = NON_GAAP_WORDS.test(`${lead[2] ?? ''}${m[0]}`) || opensExcluding;
       const start = s.start + at - lead[0].length + lead[0].indexOf(printed);
+      // ... and "$0.47 basic and $0.45 diluted earnings per share": the amount before "basic and" is the basic figure,
+      // the one before the naming the diluted.
+      const basicFirst =
+        /^diluted$/i.test((m[1] ?? '').trim()) && !lead[2]
+          ? new RegExp(String.raw`(${MONEY})\s+basic\s+and\s*$`, 'i').exec(
+              s.text.slice(Math.max(0, at - lead[0].length - 40), at - lead[0].length),
+            )
+          : null;
+      if (basicFirst && /\d/.test(basicFirst[1]!)) {
+        const basicPrinted = basicFirst[1]!.trim();
+        const basicValue = parseAmount(basicPrinted);
+        if (basicValue !== null) {
+          const basicStart =
+            s.start +
+            Math.max(0, at - lead[0].length - 40) +
+            basicFirst.index +
+            basicFirst[0].indexOf(basicPrinted);
+          out.push(
+            perShare(
+              s,
+              span,
+              'eps_basic',
+              `basic ${m[0].replace(/^diluted\s+/i, '')}`,
+              nonGaap ? 'non_gaap' : 'gaap',
+              basicPrinted,
+              /\bloss\b/i.test(m[0]) && basicValue > 0 ? -basicValue : basicValue,
+              basicStart,
+            ),
+          );
+        }
+      }
       // ("$0.14 basic and diluted loss per share" states both kinds, as a row or a tail "per basic and diluted share" does.)
       const concepts: Concept[] = /basic and diluted|diluted and basic/.test(kinds)
         ? ['eps_basic', 'eps_diluted']
@@ -806,7 +847,12 @@ function readNaming(
     return;
   // "from continuing operations" is part of the name ("Earnings per share from continuing operations grew 8 percent to
   // 39 cents"), not a comparison's "from".
-  const betweenWords = amounted ? '' : between.replace(/\bfrom continuing operations\b/i, '');
+  // (h-earn40: Performance Shipping Q4 2022, "net income from continuing and discontinued operations of $23.8 million",
+  // "Revenue from continuing and discontinued operations was $27.8 million": so is "from continuing and discontinued
+  // operations", the whole company's line.)
+  const betweenWords = amounted
+    ? ''
+    : between.replace(/\bfrom continuing(?: and discontinued)? operations\b/i, '');
   if (COMPARISON.test(betweenWords) || /\bper\b|%|percent/i.test(betweenWords.replace(CHANGE_THEN_LEVEL, '')))
     return;
   const clause = `${before}${m[0]}${between}`;
@@ -1081,6 +1127,58 @@ function readRespectively(out: ProseFigure[], s: Sentence, span: Span) {
         end: start + printed.length,
       });
     }
+  }
+}
+
+/**
+ * (h-earn40: Performance Shipping Q4 2022, "Earnings per share, basic and diluted, for the fourth quarter of 2022 was $2.31
+ * and $1.18, respectively"; "resulted in earnings per share, basic and diluted, of $6.49 and $3.02, respectively") A
+ * per-share name followed by its two kinds in commas and then by two amounts "respectively" gives each kind the amount
+ * in its place.
+ */
+const KINDS_RESPECTIVELY = new RegExp(
+  String.raw`\b((?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?\s+per\s+(?:common\s+)?share),\s+(basic and diluted|diluted and basic),\s+(?:[^$;]{0,60}?\s)?(?:was|were|of|amounted to|totaled)\s+(${MONEY})\s+and\s+(${MONEY}),?\s+respectively\b`,
+  'gi',
+);
+
+function readKindsRespectively(out: ProseFigure[], from: number, s: Sentence, span: Span) {
+  if (!s.text.includes('respectively')) return;
+  for (const m of s.text.matchAll(KINDS_RESPECTIVELY)) {
+    if (
+      COMPARISON.test(
+        s.text.slice(0, m.index).replace(/\bfrom continuing(?: and discontinued)? operations\b/gi, ''),
+      )
+    )
+      continue;
+    const kinds: Concept[] = /^basic/i.test(m[2]!)
+      ? ['eps_basic', 'eps_diluted']
+      : ['eps_diluted', 'eps_basic'];
+    const pair: ProseFigure[] = [];
+    for (const [i, printed] of [m[3]!, m[4]!].entries()) {
+      const value = parseAmount(printed.trim());
+      if (value === null || !/\d/.test(printed)) return;
+      const start =
+        s.start + m.index! + m[0].indexOf(printed, i === 0 ? 0 : m[0].indexOf(m[3]!) + m[3]!.length);
+      pair.push(
+        perShare(
+          s,
+          span,
+          kinds[i]!,
+          `${m[1]}, ${kinds[i] === 'eps_basic' ? 'basic' : 'diluted'}`,
+          NON_GAAP_WORDS.test(m[1]!) ? 'non_gaap' : 'gaap',
+          printed.trim(),
+          /\bloss\b/i.test(m[1]!) && value > 0 ? -value : value,
+          start,
+        ),
+      );
+    }
+    // The figures the per-share name alone gave these amounts yield to the pair.
+    const lo = s.start + m.index!;
+    const hi = lo + m[0].length;
+    const kept = out
+      .slice(from)
+      .filter((f) => !(PER_SHARE_CONCEPTS.has(f.concept) && f.start >= lo && f.start < hi));
+    out.splice(from, out.length - from, ...kept, ...pair);
   }
 }
 

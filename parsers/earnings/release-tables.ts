@@ -78,6 +78,8 @@ export interface TableFigure {
 
 interface TableContext {
   title: string;
+  /** Cells of its last row with values (the label's included). */
+  width?: number;
   scale: Scale | null;
   scaleEvidence: string | null;
   header: string;
@@ -282,6 +284,10 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
   let ctx: TableContext | null = null;
   let tables = 0;
   let pending: string[] = [];
+  /** The full dates of the lines dropped from `pending` when more than eight were kept (see below). */
+  let droppedDates: string[] = [];
+  /** The table whose rows a title line just ended (its header may serve the table that title opens). */
+  let previous: TableContext | null = null;
   /** The last sentence before the table ("The following table summarizes ... targets:"). */
   let leadIn = '';
   const startTable = (firstCells: string[] = []) => {
@@ -294,12 +300,22 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
     // A table whose title and header lines name full dates, all of years before the reported period's end
     // ("Domestic segment detail for the 13 weeks ended June 28, 2003" in a July 2004 release), is a prior-period
     // table.
-    const years = [...pending.join(' ').matchAll(FULL_DATE)]
-      .map((m) => parseDate(m[0])?.slice(0, 4))
+    // (h-earn40: Star Bulk Q4 2021, "Fourth quarter" / "2021" / ... / "Twelve months ended" / "December 31, 2021" /
+    // "Twelve months ended" / "December 31, 2020": a header stacked over more lines than are kept) the dates of the
+    // header lines dropped from the kept ones count too.
+    const years = [...droppedDates, ...[...pending.join(' ').matchAll(FULL_DATE)].map((m) => m[0])]
+      .map((d) => parseDate(d)?.slice(0, 4))
       .filter((y): y is string => y !== undefined);
     const prior = periodEnd !== null && years.length > 0 && years.every((y) => y < periodEnd.slice(0, 4));
     let scale: ReturnType<typeof captionScale> = null;
     for (const p of pending) scale ??= captionScale(p);
+    const inherits =
+      headerLines(pending).length === 0 &&
+      previous !== null &&
+      previous.header !== '' &&
+      previous.width === firstCells.length;
+    if (inherits && scale === null && previous!.scale !== null)
+      scale = { scale: previous!.scale, evidence: previous!.scaleEvidence ?? '' };
     // A lead-in sentence that ends by announcing the table with its scale in parentheses ("Summarized financial results
     // are as follows (dollars in millions, except per share data):") states that table's scale: it is its caption.
     const announced = /\(([^()]{1,120})\)\s*:\s*$/.exec(leadIn);
@@ -321,7 +337,17 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       // Statements of Income (Unaudited)" / "Three months ended" ...) Heading lines kept before the table's title are
       // the document's own heading, not column headings, when the title has heading lines of its own after it: then
       // the header is those.
-      header: headerLines(pending).join(' | '),
+      // (h-earn40: Cincinnati Financial Q1 2014, "Three months ended March 31 | 2014 | 2013 | % Change" / "Revenue
+      // Highlights" / rows / "Income Statement Data" / rows / "Per Share Data (diluted)" / rows) A title line that opens
+      // a table right after another table's rows, with no column headings of its own, leaves the columns as they were:
+      // the new table's rows, as wide as the last one's, take that table's header.
+      header:
+        headerLines(pending).length === 0 &&
+        previous !== null &&
+        previous.header !== '' &&
+        previous.width === firstCells.length
+          ? previous.header
+          : headerLines(pending).join(' | '),
       // A table of targets is guidance (release-guidance reads it), never reported figures; a table titled as a
       // statement of operations reports results even right after a paragraph of expectations.
       kind:
@@ -359,6 +385,8 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       ),
     };
     pending = [];
+    droppedDates = [];
+    previous = null;
     leadIn = '';
   };
   // Footnote marks whose note says the measure is non-GAAP ("(1) Please refer to the Non-GAAP financial measures
@@ -386,6 +414,8 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       if (prose || /^the following tables? /i.test(t)) {
         ctx = null;
         pending = [];
+        droppedDates = [];
+        previous = null;
         // The safe-harbor paragraph speaks of "expectations" without introducing a table of targets.
         // (h-earn37: Health Catalyst Q4 2019) A quotation ("“We concluded ... exceeded the midpoint of our guidance for
         // the quarter,” said Dan Burton") is someone's words, not a lead-in announcing the table after it.
@@ -438,6 +468,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
         // A title or caption after rows opens the next table, and the period headings printed between those rows and
         // it ("Twelve months" / "Fourth quarter" / "to December 31" / "millions of Canadian dollars") head that table.
         if (ctx !== null && (ctx as TableContext).rows > 0) {
+          previous = ctx;
           ctx = null;
           pending.push(...headingsAfterRows);
         }
@@ -480,7 +511,8 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
         const other = (p: string) => !TITLE.test(p) && captionScale(p) === null;
         const plain = pending.findIndex((p) => other(p) && !isHeading(p));
         const drop = plain >= 0 ? plain : pending.findIndex(other);
-        pending.splice(drop < 0 ? 0 : drop, 1);
+        for (const line of pending.splice(drop < 0 ? 0 : drop, 1))
+          droppedDates.push(...[...line.matchAll(FULL_DATE)].map((m) => m[0]));
       }
       continue;
     }
@@ -502,6 +534,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       if (NON_GAAP_RESULTS_TITLE.test(first)) {
         ctx = null;
         pending = [first];
+        droppedDates = [];
         leadIn = '';
         continue;
       }
@@ -670,6 +703,7 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
       continue;
     }
     c.rows++;
+    c.width = cells.length;
     // An untitled table that lists income taxes after a revenue line ("Net Sales | $6,532" ... "Income taxes (benefit)
     // | 223") is a statement of operations: its unqualified lines are GAAP, the ones above as the ones below.
     // ... and so is one that lists the cost of its sales right under its revenue line ("Net sales | $28,650" / "Cost of
@@ -762,7 +796,10 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
         // (h-earn37: "SUMMARY OF FINANCIAL RESULTS U.S. GAAP (millions of U.S dollars ...)": a title naming GAAP, and no
         // non-GAAP, says the same of its unqualified lines.)
         (/\bGAAP\b/.test(c.title) && !/non[- ]?gaap/i.test(c.title)) ||
-        /^(?:selected )?financial highlights\b/i.test(c.title)
+        /^(?:selected )?financial highlights\b/i.test(c.title) ||
+        // (h-earn40: Cincinnati Financial Q1 2014, "(In millions except per share data) / Revenue Highlights" over
+        // "Total revenues | 1,189") ... and so does a caption followed by a heading of highlights.
+        (c.scale !== null && /^\([^)]*\) \/ [A-Z][a-z]+ highlights$/i.test(c.title))
           ? 'gaap'
           : 'unspecified';
     const spans = headerSpans(c.header);
@@ -909,20 +946,27 @@ export function tableFigures(blocks: Block[], periodEnd: string | null = null): 
   }
   // (h-earn26) A table that states operating earnings per share ("Basic operating earnings per share (1)") makes its
   // "Operating earnings" row earnings, a non-GAAP net income: GAAP states no operating income per share (as in prose).
-  for (const f of out)
+  // (h-earn40: Cincinnati Financial Q1 2014, "Operating income* | $77" and, under "Per Share Data (diluted)", "Operating
+  // income* | $0.46") ... and so does a per-share row of the same table labelled as the operating row is: both are the
+  // non-GAAP earnings.
+  for (const f of out) {
+    if (f.concept !== 'operating_income') continue;
+    const perShareTwins = out.filter(
+      (g) =>
+        g.tableIndex === f.tableIndex &&
+        PER_SHARE_CONCEPTS.has(g.concept) &&
+        (/\boperating earnings per (?:diluted |basic )?share\b/i.test(g.label) ||
+          (/^operating (?:income|earnings)\b/i.test(f.label) && g.label === f.label)),
+    );
     if (
-      f.concept === 'operating_income' &&
-      /^operating earnings\b/i.test(f.label) &&
-      out.some(
-        (g) =>
-          g.tableIndex === f.tableIndex &&
-          PER_SHARE_CONCEPTS.has(g.concept) &&
-          /\boperating earnings per (?:diluted |basic )?share\b/i.test(g.label),
-      )
+      perShareTwins.length > 0 &&
+      (/^operating earnings\b/i.test(f.label) || perShareTwins.some((g) => g.label === f.label))
     ) {
       f.concept = 'net_income';
       f.basis = 'non_gaap';
+      for (const g of perShareTwins) if (g.label === f.label) g.basis = 'non_gaap';
     }
+  }
   // (h-earn31: Raymond James, "Total revenues | 2,004 ..." / "Interest expense | (73) ..." / "Net revenues | 1,931 ...".)
   // A "Net revenues" row set under a "Total revenues" row and an interest expense row of the same table is a financial
   // firm's revenue net of its interest expense, its top line: it beats the total.

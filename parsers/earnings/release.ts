@@ -395,7 +395,18 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * /52 holds /51 and /50 (the lead's merge).
  * /53 (the lead): a metric named bare before a plural ("raises ... EPS annual targets") speaks of all its targets, of
  * either basis; /49's bare-name rule (the adjusted target words none) keeps to a name before a singular.
- * /54 is h-earn40's.
+ * /54 (h-earn40, held-out set 32): "earnings per basic and diluted share" names both kinds; "$0.47 basic and $0.45
+ * diluted earnings per share" gives the basic amount too, and a sentence opening "Excluding ..." states its per-share
+ * figures non-GAAP as it does its net figure; "from continuing and discontinued operations" is part of a name, as "from
+ * continuing operations" is; "Earnings per share, basic and diluted, ... was $A and $B, respectively" gives each kind its
+ * amount; "Voyage revenues" is a revenue line (a total still beats it); a span heading ending in "ended" alone on its
+ * line takes the date on the line(s) under it; the dates of header lines dropped from the eight kept before a table count
+ * in telling a prior-period table; a header row whose cells after the span are years ("Three Months Ended September 30 |
+ * 2017 | 2016") dates its first column, a later "Nine Months Ended" header row of the same day making it the third
+ * quarter; a title line opening a table right after another table's rows, with no column headings of its own, keeps that
+ * table's header (and caption) when its rows are as wide; a "Per share data" section is a per-share section; an
+ * operating row also printed per share under the same label is a non-GAAP net income (and that per-share row non-GAAP);
+ * a table titled by its caption and a "... Highlights" heading names its unqualified lines GAAP.
  * /55 (h-guid29, guidance held-out set 17): a wire's "Cuts FY25 revenue view to ..." is a forward statement, lowered
  * ("trimmed its ... guidance" too); "the outlook increase" names no metric and is raised for every target of the
  * release's one period; "organic net sales decline of 2 to 1 percent" is organic growth below zero; a status verb
@@ -404,8 +415,9 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * 2025" is an outlook heading of that year (its lines targets, no figures); a company that "reported fiscal 2024
  * statutory profit ..." (or "FY24 ..."), in a text naming no other period, reports fiscal 2024; under a heading
  * naming the quarter and the full year, a line naming no period continues the period of the line before it.
+ * /56 holds /54 and /55 (the lead's merge).
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/55';
+export const RELEASE_PARSER_VERSION = 'earnings-release/56';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

@@ -756,6 +756,16 @@ const KICKER =
   /^(?:(?:UPDATE \d+|BRIEF|CORRECTED|EXCLUSIVE|REFILE)\s*-\s*|[A-Z][\w&'’.-]*(?: [A-Z][\w&'’.-]*){0,3}:\s+)/i;
 
 /**
+ * A lead label naming a daily column, its words ending in "Today" (a date may follow) before a colon: "S&P 500 Gains and Losses
+ * Today: FedEx Stock Plunges ...", "Stock Market Today, Aug. 19: Moderna Skyrockets ..." (the subject starts after it).
+ */
+const DAILY_COLUMN = /^[^:;?!]{2,60}\bToday(?:,? [A-Z][a-z]{2,8}\.? \d{1,2})?:\s+/;
+
+/** The auxiliaries and "to" of the lexicon's verbs: no verb that takes a company as its object. */
+const AUXILIARY =
+  /^(to|is|are|was|were|be|been|has|have|had|will|would|may|might|can|could|should|must|keep|keeps)$/;
+
+/**
  * Words that end a headline's subject: auxiliaries, "to", and the verbs headlines lead with. The companies
  * named before the first of them are the headline's subject (its primary companies).
  */
@@ -1069,6 +1079,24 @@ export function linkItem(
     if (primaries.length === 0 && AUTHORITY.test(title.slice(start, end))) {
       const speaker = closingSpeaker(title, start);
       const after = inTitle.find((h) => h.at >= end && (speaker < 0 || h.at < speaker));
+      if (after) primaries = [after];
+    }
+    // a subject of two or three capitalized words naming no company, in a headline set in sentence case (where only names are
+    // capitalized), is a person acting on companies: the first company after the verb is the headline's ("Trade Tracker: Bill
+    // Baruch sells Oracle and buys Owens Corning", "Jim Lebenthal trims Google and Oracle"); a person who says is read below
+    if (
+      primaries.length === 0 &&
+      !marketSubject &&
+      end < title.length &&
+      !titleCased(title.slice(start)) &&
+      /^\p{Lu}[\p{Ll}'’.-]+(?: \p{Lu}[\p{Ll}'’.-]+){1,2}\s+$/u.test(title.slice(start, end)) &&
+      !inTitle.some((h) => h.at < end) &&
+      !/^(says|said|say)\b/i.test(title.slice(end))
+    ) {
+      const speaker = closingSpeaker(title, start);
+      const after = inTitle.find(
+        (h) => h.at >= end && (speaker < 0 || h.at < speaker) && !modifier(h) && !featured(h),
+      );
       if (after) primaries = [after];
     }
     // a person named by name who says what a company does or expects leaves that company the subject: "Brian Moynihan says Bank of
@@ -1505,7 +1533,7 @@ export function closingSpeaker(title: string, from = 0): number {
 
 /** Where a headline's subject starts (after a kicker) and ends (before its first verb). */
 export function headlineSubject(title: string): { start: number; end: number } {
-  const k = KICKER.exec(title);
+  const k = KICKER.exec(title) ?? DAILY_COLUMN.exec(title);
   let start = k && k[0].length < title.length ? k[0].length : 0;
   // a question opening with an auxiliary has its subject right after it: "Is Apple Pencil Set To Get ...?"
   const aux = /^(Is|Are|Was|Were|Will|Can|Could|Does|Do|Did|Should|Has|Have)\s+(?=\p{Lu})/u.exec(
@@ -2056,10 +2084,23 @@ function nameMatches(
         /^ +(company|companies|firms?|makers?|giants?|producers?|providers?)\b/.test(
           text.slice((wl.index ?? 0) + wl[0].length),
         );
+      // nor is it the object of a verb in a headline set in sentence case, where only a name is capitalized: "Bill Baruch
+      // sells Oracle and buys Owens Corning" (a verb the lexicon knows, written in lower case, right before the name)
+      const objectOfVerb =
+        !caps &&
+        subjectAt >= 0 &&
+        n === 1 &&
+        !subsidiary &&
+        !!pw &&
+        (pw.index ?? 0) > subjectAt &&
+        /^ +$/.test(gapBefore) &&
+        /^\p{Ll}+$/u.test(pw[0]) &&
+        VERBS.has(pw[0]) &&
+        !AUXILIARY.test(pw[0]);
       if (
         companies.length > 1 ||
         indexName ||
-        (common && !asSubject && !ofStock && !sued) ||
+        (common && !asSubject && !ofStock && !sued && !objectOfVerb) ||
         stockList ||
         trade
       ) {

@@ -761,6 +761,55 @@ const KICKER =
  */
 const DAILY_COLUMN = /^[^:;?!]{2,60}\bToday(?:,? [A-Z][a-z]{2,8}\.? \d{1,2})?:\s+/;
 
+const surnames = new WeakMap<RegistryIndex, Map<string, RegistryCompany>>();
+/**
+ * The last word of each registry name of two words whose first is a proper name no dictionary knows ("Walt" of WALT DISNEY CO),
+ * when the company's own ticker abbreviates that word (DIS), no other registry name holds it and it is no hand-listed, industry
+ * or descriptive word: the word a headline writes the company by ("Disney", "Kodak" of EASTMAN KODAK CO, KODK).
+ */
+/** Does a symbol of three letters or more abbreviate the word: its first letter, then its other letters in order ("DIS" of disney)? */
+function abbreviates(symbol: string, word: string): boolean {
+  if (symbol.length < 3 || symbol[0] !== word[0]) return false;
+  let i = 0;
+  for (const ch of word) if (ch === symbol[i]) i++;
+  return i === symbol.length;
+}
+
+function surnameOf(reg: RegistryIndex): Map<string, RegistryCompany> {
+  const hit = surnames.get(reg);
+  if (hit) return hit;
+  const companies = new Map<string, RegistryCompany>();
+  for (const c of [...reg.byCik.values(), ...reg.byTicker.values()]) companies.set(c.company_id, c);
+  const holders = new Map<string, Set<string>>();
+  for (const c of companies.values())
+    for (const n of [c.name, ...(c.aliases ?? [])])
+      for (const w of nameKey(n).split(' ')) {
+        const set = holders.get(w) ?? new Set<string>();
+        set.add(c.company_id);
+        holders.set(w, set);
+      }
+  const out = new Map<string, RegistryCompany>();
+  for (const c of companies.values()) {
+    const words = nameKey(c.name).split(' ');
+    if (words.length !== 2) continue;
+    const [first, last] = words as [string, string];
+    if (
+      /^[a-z]{3,}$/.test(first) &&
+      /^[a-z]{4,}$/.test(last) &&
+      !isEverydayWord(first) &&
+      !isCommonWord(last) &&
+      !INDUSTRY_WORD.test(last) &&
+      !DESCRIPTOR.test(last) &&
+      holders.get(last)?.size === 1 &&
+      !reg.aliases.has(last) &&
+      abbreviates((c.ticker ?? '').toLowerCase().replace(/[^a-z]/g, ''), last)
+    )
+      out.set(last, c);
+  }
+  surnames.set(reg, out);
+  return out;
+}
+
 /** The auxiliaries and "to" of the lexicon's verbs: no verb that takes a company as its object. */
 const AUXILIARY =
   /^(to|is|are|was|were|be|been|has|have|had|will|would|may|might|can|could|should|must|keep|keeps)$/;
@@ -1065,6 +1114,19 @@ export function linkItem(
     // Charging Stations Market Forecasts 2024-2029 Featuring ChargeFox, Tesla, Evie, Jolt, ABB ..."
     const featured = (h: NameHit) => /\bFeaturing\b/i.test(title.slice(0, h.at));
     let primaries = inTitle.filter((h) => h.at < end && !modifier(h) && !featured(h));
+    // a subject that opens with one capitalized word naming no company (alone, or first of a list) is the company whose two-word
+    // name ends in that word, when the name's first word is a proper name no dictionary knows, its ticker abbreviates the word and
+    // no other registry name holds it: "Disney loses nearly $5 billion in 3 months ...", "Disney, DirecTV Reach Deal ..." (Walt
+    // Disney Co, DIS)
+    if (primaries.length === 0 && !inTitle.some((h) => h.at < end)) {
+      const one = /^(\p{Lu}\p{Ll}{3,})(?:['’]s?)?(?:\s*$|,\s|\s+(?:and|&)\s)/u.exec(title.slice(start, end));
+      const c = one ? surnameOf(reg).get((one[1] as string).toLowerCase()) : undefined;
+      if (one && c) {
+        const hit: NameHit = { company: c, kind: 'name', phrase: one[1] as string, at: start };
+        inTitle.unshift(hit);
+        primaries = [hit];
+      }
+    }
     // a headline led by an index's futures label ("Dow Jones Futures: Apple, Facebook Soar, But ...") is a market column: the
     // companies it names are the market's movers, none of them its subject
     if (start > 0 && FUTURES_LABEL.test(title.slice(0, start))) primaries = [];

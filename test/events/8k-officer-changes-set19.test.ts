@@ -81,6 +81,13 @@ describe('officer changes on the nineteenth held-out set', () => {
     ]);
   });
 
+  it('records no pay for a person whose item says "Ms. Bazzano’s compensation remains unchanged" (her salary and sign-on bonus are pay already in place)', () => {
+    expect(nineteen('HOOD_8-K_2026-06-26_Item5.02_excerpt.txt')).toEqual([
+      { person: 'Dara Bazzano', role: 'principal accounting officer', change: 'appointed' },
+      { person: 'Shiv Verma', role: 'principal accounting officer', change: 'departed' },
+    ]);
+  });
+
   it('gives no entry for vote tables, a conditional resignation offer, other events and agreements', () => {
     for (const file of [
       'HOOD_8-K_2026-06-03_Item5.07_excerpt.txt',

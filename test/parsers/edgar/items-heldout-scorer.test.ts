@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fold, HELDOUT_DIR, itemMiss, readLabels } from '../../../cli/quality/items-heldout.ts';
+import { fold, HELDOUT_DIR, heldoutItems, itemMiss, readLabels } from '../../../cli/quality/items-heldout.ts';
 
 // The held-out scorer's start check (issue 28, docs/filing-items.md "Held-out scorer"): an item's found text must
 // start at the item's body heading, not at a table of contents row that begins with the same words. Each found
@@ -42,5 +42,14 @@ describe('filing items: the held-out scorer rejects an item started in a table o
       /^ITEM 5\.07\. SUBMISSION OF MATTERS TO A VOTE OF SECURITY HOLDERS\. On May 20, 2026,/,
     );
     expect(itemMiss(body.found, body.label)).toBeNull();
+  });
+
+  it('the splitter starts that Item 5.07 at its body heading, past the one-row contents table (edgar-items/26)', () => {
+    const file = '../../8k-events/held-out-17/AMZN_8-K_2026-05-22_0001104659-26-065717_Item5.07_excerpt.txt';
+    const found = heldoutItems(file, '2026-05-22', '8-K')['Item-5.07'];
+    expect(found).toMatch(
+      /^ITEM 5\.07\. SUBMISSION OF MATTERS TO A VOTE OF SECURITY HOLDERS\. On May 20, 2026, Amazon\.com, Inc\./,
+    );
+    expect(itemMiss(found, cut(file, 'Item-5.07', 'body heading').label)).toBeNull();
   });
 });

@@ -6,7 +6,8 @@
  * An item is right when the splitter returns an item with its code whose text, whitespace folded (table cell
  * separators, no-break and thin spaces read as spaces, a currency sign set apart from its amount read as
  * joined), starts with the label's first words and ends with its last words, once trailing page folios and
- * rules ("2", "- 3 -", "-----") and running navigation links ("Table of Contents") are set aside. Per filing the
+ * rules ("2", "- 3 -", "-----") and running navigation links ("Table of Contents") are set aside, and its text
+ * does not print the label's first words a second time (else it started in a table of contents row). Per filing the
  * report lists what was found (first and last words) and each labelled item left out or cut wrong; items
  * found that no label names are listed as unexpected (they count against nothing, but show).
  */
@@ -114,6 +115,24 @@ export function heldoutItems(
   return Object.fromEntries(split.items.map((i) => [i.number, fold(i.text)]));
 }
 
+/**
+ * Why an item's found text (folded) is not the labelled item, or null when it is. Its start must be the item's
+ * body heading: found text that prints the label's first words again, as written, started at an earlier
+ * printing of that heading (a table of contents row such as `ITEM 9.01. ... | 4`) and ran on through the body
+ * heading, so it is a miss even when it begins with the label's words.
+ */
+export function itemMiss(t: string | undefined, l: Pick<Label, 'first' | 'last'>): string | null {
+  if (t === undefined) return 'missing';
+  const first = fold(l.first);
+  if (!t.startsWith(first)) return `starts "${t.slice(0, 70)}", label "${l.first}"`;
+  const again = t.indexOf(first, first.length);
+  if (again >= 0)
+    return `starts in a contents row "${t.slice(0, 70)}", the heading "${l.first}" printed again at ${again}`;
+  if (!withoutTrailer(t).endsWith(fold(l.last)))
+    return `ends "…${withoutTrailer(t).slice(-70)}", label "${l.last}"`;
+  return null;
+}
+
 export function scoreHeldout(dir = HELDOUT_DIR, log: (line: string) => void = () => {}): HeldoutResult {
   const labels = readLabels(dir);
   const byFile = new Map<string, Label[]>();
@@ -141,12 +160,7 @@ export function scoreHeldout(dir = HELDOUT_DIR, log: (line: string) => void = ()
       );
     }
     for (const l of own) {
-      const t = found.get(l.item);
-      let miss: string | null = null;
-      if (t === undefined) miss = 'missing';
-      else if (!t.startsWith(fold(l.first))) miss = `starts "${t.slice(0, 70)}", label "${l.first}"`;
-      else if (!withoutTrailer(t).endsWith(fold(l.last)))
-        miss = `ends "…${withoutTrailer(t).slice(-70)}", label "${l.last}"`;
+      const miss = itemMiss(found.get(l.item), l);
       tally(l, miss === null);
       if (miss === null) right++;
       else {

@@ -19,8 +19,10 @@ import { looksLikeHtml } from './items/text.ts';
 // edgar-items/24: a table of contents of two item rows is one also when its last row is followed by page rows
 // ("SIGNATURES | 5", "EXHIBIT 1.1", ...) too long to leave it dense, when both items come back with a body.
 // edgar-items/25: in a 10-K or 10-Q, an exhibit index caption ("Index to Exhibits") closes any item but the exhibits item.
+// edgar-items/26: one item row alone is an 8-K's table of contents when its block is page-numbered rows only
+// ("ITEM 5.07. ... | 3 SIGNATURES | 5") and the item comes back later under a heading with a body.
 /** Stored in `filing_documents.parser_version`; bump it when the split or the exhibit reading changes. */
-export const ITEMS_PARSER_VERSION = 'edgar-items/25';
+export const ITEMS_PARSER_VERSION = 'edgar-items/26';
 
 /**
  * Per-exhibit cap on stored exhibit text (characters of plain text). Spec 8.3 leaves the size open: 100,000

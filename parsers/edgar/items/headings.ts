@@ -287,6 +287,9 @@ function readingsFor(
   return readings;
 }
 
+/** A block of table of contents rows only, each a caption then a page-number cell: "ITEM 5.07. ... | 3 SIGNATURES | 5". */
+const CONTENTS_ROWS = /^[^|]+\|\s*\d{1,3}(?:\s+[^|\d][^|]*\|\s*\d{1,3})*\s*$/;
+
 /**
  * A run of three or more headings with (almost) nothing between them is a table of contents or a trailing
  * cross-reference echo, unless its items appear nowhere else (an ABS 10-K listing its omitted items).
@@ -329,7 +332,11 @@ function markTocClusters(candidates: Candidate[], blocks: string[]): void {
       candidates.some(
         (k, idx) => idx > end && !dense[idx] && k.readings[0]![0] === candidates[c]!.readings[0]![0],
       );
-    let pairRepeats = j - i + 1 === 2 || end - i + 1 === 2;
+    // So does one row alone when its block is page-numbered contents rows only ("ITEM 5.07. ... | 3 SIGNATURES | 5").
+    let pairRepeats =
+      j - i + 1 === 2 ||
+      end - i + 1 === 2 ||
+      (end === i && CONTENTS_ROWS.test(blocks[candidates[i]!.block]!));
     for (let c = i; pairRepeats && c <= end; c++) pairRepeats = again(c);
     if (j - i + 1 >= 3 || pairRepeats) {
       const inside = new Set<number>();

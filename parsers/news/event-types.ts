@@ -1090,6 +1090,88 @@ export const TEXT_RULES: TextRule[] = [
     /\b(?:[Tt]aps|[Tt]apped|[Cc]alls [Oo]n|[Cc]alled [Oo]n|[Uu]ses|[Tt]urns [Tt]o)\s+(?:\p{Lu}[\p{L}\d&.'’-]*\s+){1,4}[Tt]o\s+(?:[Pp]ower|[Pp]rovide|[Dd]eliver|[Dd]rive|[Ss]upport|[Ee]nable|[Mm]oderni[sz]e|[Ss]treamline|[Ee]nhance|[Aa]utomate|[Mm]anage|[Tt]ransform|[Aa]ccelerate|[Ss]cale|[Ss]implify|[Pp]rotect|[Ss]ecure|[Rr]educe|[Ii]mprove|[Oo]ptimi[sz]e|[Bb]oost|[Ss]trengthen|[Uu]nify|[Dd]igiti[sz]e)\b/u,
     2,
   ),
+  // two named companies that partner on, or join forces on, something have a contract: "BlackRock and Microsoft Partner on $30
+  // Billion AI Infrastructure Fund" (two capitalized names joined by "and"; not a person's "golfing partner on playing")
+  r(
+    'contract.pair_partner_on',
+    'contract',
+    'agreement',
+    /\b\p{Lu}[\p{L}\d&.'’-]* and \p{Lu}[\p{L}\d&.'’-]* (?:[Pp]artner|[Jj]oin [Ff]orces) (?:[Oo]n|[Ii]n)\b/u,
+    3,
+  ),
+  // a plant selling its power to a buyer, helping power a buyer's data centers, or a buyer going nuclear to power them is a
+  // power-purchase deal, a contract: "Three Mile Island is reopening and selling its power to Microsoft"
+  r(
+    'contract.power_purchase',
+    'contract',
+    'power_purchase',
+    /\b(?:sell(?:s|ing)?|sold|suppl(?:y|ies|ying|ied)) (?:its |their |the )?(?:\w+ ){0,2}(?:power|electricity) to\b|\b(?:help|helps|helping|go(?:es|ing)? nuclear to) power (?:\S+ ){1,3}cent(?:er|re)s\b/i,
+    4,
+  ),
+  // a company adopting another's named product as its system or across its sites has bought it, a contract: "Hyatt adopts Oracles
+  // OPERA Cloud as PMS for global portfolio", "LIGA MX Adopts Incode \"Fan ID\" Across Stadiums in Mexico" (the product
+  // capitalized words, quoted or not, between "adopts" and "as" or "across")
+  r(
+    'contract.adopts_product',
+    'contract',
+    'agreement',
+    /\b[Aa]dopts? (?:["“]?\p{Lu}[\p{L}\d&.'’-]*["”]?\s+){1,4}(?:as|[Aa]cross)\b/u,
+    3,
+  ),
+  // a company inking, signing or striking a multi-year deal named by a capitalized partner has a contract, outweighing an index
+  // named beside it: "S&P 500 Nuclear Leader Jumps 20% After Inking 20-Year Microsoft Deal"
+  r(
+    'contract.multi_year_deal',
+    'contract',
+    'agreement',
+    /\b(?:[Ii]nks?|[Ii]nked|[Ii]nking|[Ss]igns?|[Ss]igned|[Ss]igning|[Ss]trikes?|[Ss]triking|[Ss]truck) (?:an? )?\d+-[Yy]ear (?:\p{Lu}[\p{L}\d&.'’-]* ){1,3}[Dd]eal\b/u,
+    4,
+  ),
+  // billionaires pouring money into, buying or selling stocks change their holdings: "Billionaires Just Poured About $67 Billion
+  // Into These 5 Artificial Intelligence (AI) Stocks"
+  r(
+    'ownership.billionaires_trade',
+    'ownership',
+    'position_change',
+    /\bbillionaires (?:are |just |have )?(?:poured|pour|pouring|buying|bought|selling|sold|dumping|dumped|piling|piled)\b/i,
+    4,
+  ),
+  // a count of hedge funds a stock attracts, draws or is held by is its ownership: "Microsoft Corporation (MSFT) Attracts 279
+  // Hedge Funds Amidst Strong AI Growth and Dividend Hike" (a dividend beside it is the funds' reason)
+  r(
+    'ownership.hedge_fund_count',
+    'ownership',
+    'holdings',
+    /\b(?:attracts?|attracted|draws?|drew|held by|owned by) \d[\d,]* hedge funds?\b/i,
+    4,
+  ),
+  // a holder selling one stock and buying another trades holdings: "Trade Tracker: Bill Baruch sells Oracle and buys Owens
+  // Corning", "Billionaires Are Selling Its Shares and Buying Up These 2 Artificial Intelligence Stocks"
+  r(
+    'ownership.sells_and_buys',
+    'ownership',
+    'position_change',
+    /\b(?:sells?|sold|selling|trims?|trimmed|trimming) [^.;:!?]{1,30}? and (?:buys?|bought|buying)\b/i,
+    4,
+  ),
+  // a lowercase verb trimming two capitalized names in a sentence-case headline trims two holdings: "Trade Tracker: Jim Lebenthal
+  // trims Google and Oracle" (not "EUR/USD trims losses")
+  r(
+    'ownership.trims_named',
+    'ownership',
+    'position_change',
+    /\b(?:trims|trimmed) \p{Lu}[\p{L}\d.&-]* and \p{Lu}[\p{L}\d.&-]*(?:\s*$| (?:shares|stakes?|positions?)\b)/u,
+    4,
+  ),
+  // Wall Street called bullish or bearish on something is the analysts' view: "Oracles AI-Driven Growth Has Wall Street Most
+  // Bullish in Years"
+  r(
+    'analyst.wall_street_sentiment',
+    'analyst',
+    'sentiment',
+    /\b[Ww]all [Ss]treet (?:\w+ ){0,2}(?:bullish|bearish)\b/iu,
+    4,
+  ),
   // a capitalized subject that transforms, reimagines, personalizes, improves (...) something of its own "with" another capitalized
   // name closing the headline has adopted that name's product: a customer story, a contract ("Hotel Julian Reimagines Modern
   // Luxury Experience with Oracle Hospitality", "Western Digital Transforms Business Processes with Oracle Cloud"; not a subject

@@ -524,15 +524,28 @@ function resultsText(raw: string, forward: RegExp): string {
     items.length === 0
       ? text
       : [0, ...items].map((at, i) => text.slice(at, items[i] ?? text.length)).join('. ');
-  return listed
-    .split(/(?<=[.!?][”"’]?)\s+(?=[A-Z“"])|(?<=\[\d+(?:,\s*\d+)*\])\s+(?=-\s+[A-Z])|(?<=\.)\s+(?=-\s+[A-Z])/)
-    .map((sentence) => {
-      // (A sentence that reports results and then turns to guidance keeps its results part.)
-      const turn = turnToGuidance(sentence);
-      return turn === null ? sentence : sentence.slice(0, turn);
-    })
-    .filter((sentence) => !isForward(sentence))
-    .join(' ');
+  const sentences = listed.split(
+    /(?<=[.!?][”"’]?)\s+(?=[A-Z“"])|(?<=\[\d+(?:,\s*\d+)*\])\s+(?=-\s+[A-Z])|(?<=\.)\s+(?=-\s+[A-Z])/,
+  );
+  const years = (t: string) => [...t.matchAll(/\b(?:19|20)\d{2}\b/g)].map((m) => Number(m[0]));
+  return (
+    sentences
+      .map((sentence) => {
+        // (A sentence that reports results and then turns to guidance keeps its results part.)
+        const turn = turnToGuidance(sentence);
+        return turn === null ? sentence : sentence.slice(0, turn);
+      })
+      // (h-guid30) A sentence right after a forward one that names only years before the forward one's ("... to a range
+      // of €10.40 to €11.00 in fiscal 2024 ... . EPS pre PPA ... in fiscal 2023 was €9.93.") states the target's base.
+      .filter((sentence, i) => {
+        if (isForward(sentence)) return false;
+        const before = i > 0 ? sentences[i - 1]! : '';
+        const own = years(sentence);
+        const ahead = isForward(before) ? years(before) : [];
+        return !(own.length > 0 && ahead.length > 0 && Math.max(...own) < Math.max(...ahead));
+      })
+      .join(' ')
+  );
 }
 
 /** 2025-03-31 -> 1, 2025-06-30 -> 2, 2025-09-30 -> 3, 2025-12-31 -> 4; other dates -> null. */

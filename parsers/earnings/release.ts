@@ -420,7 +420,8 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * whose subject is another proper name, one the release's opening sentence does not name ("Mobility expects for fiscal
  * 2024 comparable revenue growth of 8% to 11%"), states that business's targets, not the company's: no guidance row;
  * a sentence right after a forward one naming only earlier years ("... in fiscal 2023 was €9.93" after a fiscal 2024
- * target) states the target's base, not the year the results are of.
+ * target) states the target's base, not the year the results are of; a quarter named without a year in a text naming
+ * the release of the quarter before it ("the Earnings Release Q2 FY 2024" in a third-quarter text) is of that year.
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/57';
 

@@ -672,6 +672,32 @@ const WORDED_NO_VALUE =
 const WITHDRAWAL =
   /\b(?:withdr[ae]w\w*|suspend\w*)\b[^.;]{0,80}?\b(?:guidance|outlook|forecasts?|expectations|targets)\b/i;
 
+/** The words of a proper-name subject before a verb of expectation, opening a sentence ("Smart Infrastructure expects"). */
+const NAMED_SUBJECT =
+  /^[\s"“'‘]*((?:[A-Z][\w&-]*\s+){0,3}[A-Z][\w&-]*)\s+(?:also\s+)?(?:expects|anticipates|forecasts|targets|sees)\b/;
+/** Words opening a subject that are the company's own ("The Company", "Management", "We"), no other business's. */
+const OWN_SUBJECT =
+  /^(?:The|This|These|Our|We|It|Its|Management|Company|Group|For|In|At|On|As|Overall|Consolidated|Total)$/;
+/** A clause where the company itself speaks as "we" or as "the Group" and expects. */
+const WE_EXPECT =
+  /\b(?:we|the\s+(?:[A-Z][\w&-]*\s+){0,2}Group)\s+(?:also\s+|now\s+|still\s+|continue to\s+)?(?:expect|anticipate|forecast|target|see)\b/;
+
+/**
+ * Whether a sentence states another business's targets: its subject a proper name ("Mobility expects ...") that the
+ * release's opening sentence does not name, in a paragraph where the company speaks of its own targets as "we".
+ */
+function businessSubject(s: Sentence, sentences: Sentence[]): boolean {
+  const name = NAMED_SUBJECT.exec(s.text)?.[1];
+  if (name === undefined) return false;
+  const words = name.split(/\s+/);
+  if (OWN_SUBJECT.test(words[0]!)) return false;
+  const opening = new Set(
+    `${sentences[0]?.heading ?? ''} ${sentences[0]?.text ?? ''}`.toLowerCase().match(/[\w&-]+/g) ?? [],
+  );
+  if (words.some((w) => opening.has(w.toLowerCase()))) return false;
+  return sentences.some((o) => o !== s && o.block === s.block && WE_EXPECT.test(o.text));
+}
+
 export function guidanceOf(
   sentences: Sentence[],
   reported: {
@@ -741,6 +767,10 @@ export function guidanceOf(
       if (following.status !== null) listStatus.set(s, following.status);
     }
     if (BOILERPLATE.test(s.text) || NOT_GUIDANCE.test(s.text)) continue;
+    // (h-guid30) In a paragraph where the company speaks as "we" ("For the Siemens Group we expect ..."), a sentence
+    // whose subject is another proper name, one the release's opening sentence does not name ("Digital Industries
+    // expects for fiscal 2024 comparable revenue growth ..."), states that business's targets, not the company's.
+    if (businessSubject(s, sentences)) continue;
     // (h-guid28) A sentence telling what the target before it includes ("This includes an expected adjusted equity in net
     // income from DIRECTV of approximately $0.30 per share post-tax") states a component, and one stating the target
     // without that component ("When excluding this, the Company expects adjusted EPS in the $1.90 to $1.95 range") a

@@ -524,15 +524,28 @@ function resultsText(raw: string, forward: RegExp): string {
     items.length === 0
       ? text
       : [0, ...items].map((at, i) => text.slice(at, items[i] ?? text.length)).join('. ');
-  return listed
-    .split(/(?<=[.!?][”"’]?)\s+(?=[A-Z“"])|(?<=\[\d+(?:,\s*\d+)*\])\s+(?=-\s+[A-Z])|(?<=\.)\s+(?=-\s+[A-Z])/)
-    .map((sentence) => {
-      // (A sentence that reports results and then turns to guidance keeps its results part.)
-      const turn = turnToGuidance(sentence);
-      return turn === null ? sentence : sentence.slice(0, turn);
-    })
-    .filter((sentence) => !isForward(sentence))
-    .join(' ');
+  const sentences = listed.split(
+    /(?<=[.!?][”"’]?)\s+(?=[A-Z“"])|(?<=\[\d+(?:,\s*\d+)*\])\s+(?=-\s+[A-Z])|(?<=\.)\s+(?=-\s+[A-Z])/,
+  );
+  const years = (t: string) => [...t.matchAll(/\b(?:19|20)\d{2}\b/g)].map((m) => Number(m[0]));
+  return (
+    sentences
+      .map((sentence) => {
+        // (A sentence that reports results and then turns to guidance keeps its results part.)
+        const turn = turnToGuidance(sentence);
+        return turn === null ? sentence : sentence.slice(0, turn);
+      })
+      // (h-guid30) A sentence right after a forward one that names only years before the forward one's ("... to a range
+      // of €10.40 to €11.00 in fiscal 2024 ... . EPS pre PPA ... in fiscal 2023 was €9.93.") states the target's base.
+      .filter((sentence, i) => {
+        if (isForward(sentence)) return false;
+        const before = i > 0 ? sentences[i - 1]! : '';
+        const own = years(sentence);
+        const ahead = isForward(before) ? years(before) : [];
+        return !(own.length > 0 && ahead.length > 0 && Math.max(...own) < Math.max(...ahead));
+      })
+      .join(' ')
+  );
 }
 
 /** 2025-03-31 -> 1, 2025-06-30 -> 2, 2025-09-30 -> 3, 2025-12-31 -> 4; other dates -> null. */
@@ -735,6 +748,20 @@ function mentionsFullYear(prose: Block[]): boolean {
 }
 
 /**
+ * (h-guid30) The year of the quarter before the one reported, named as its release ("our outlook given in the Earnings
+ * Release Q2 FY 2024" in a third-quarter text that names no year of its own): the reported quarter is of that fiscal year.
+ */
+function previousQuarterRelease(prose: Block[], ordinal: number): number | null {
+  if (ordinal < 2) return null;
+  const re =
+    /\b(?:earnings|results|quarterly)\s+release\s+Q([1-3])\s+(?:FY\s?)?((?:19|20)\d{2})\b|\bQ([1-3])\s+(?:FY\s?)?((?:19|20)\d{2})\s+(?:earnings|results|quarterly)\s+release\b/gi;
+  for (const b of prose.slice(0, 30))
+    for (const m of b.text.matchAll(re))
+      if (Number(m[1] ?? m[3]) === ordinal - 1) return Number(m[2] ?? m[4]);
+  return null;
+}
+
+/**
  * A release that names its quarter but no end date ("first quarter of fiscal 2025 results", "fourth quarter
  * earnings ... full-year 2006 earnings"): the year is the latest one its results prose names with a period
  * word (a comparison names an earlier one), a fourth quarter that speaks of the full year also gives the
@@ -747,7 +774,9 @@ function quarterWithoutDate(prose: Block[], fyEnd: string | null, blocks: Block[
   const headed =
     ordinal !== null && forOrdinal === null && named === null ? headingOverYears(blocks, ordinal) : null;
   const year =
-    headed?.year ?? (forOrdinal === null ? named : named === null ? forOrdinal : Math.max(forOrdinal, named));
+    headed?.year ??
+    (forOrdinal === null ? named : named === null ? forOrdinal : Math.max(forOrdinal, named)) ??
+    (ordinal !== null ? previousQuarterRelease(prose, ordinal) : null);
   const fiscalPeriod = ordinal !== null ? (`Q${ordinal}` as FiscalPeriod) : null;
   if (headed !== null && fiscalPeriod !== null)
     return {

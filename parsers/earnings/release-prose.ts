@@ -58,8 +58,10 @@ const SCALE_WORD = String.raw`(?:\s?(?:\s{1,12}(?=\S))?(thousand|lakhs?|million|
 // EPS, which excludes a positive acquisition related earn-out adjustment, was flat at $0.83".)
 // (h-earn40: Ardmore Shipping Q4 2023, "$0.63 earnings per basic and diluted share": both kinds after "per", as
 // "per basic share" names one.)
+// (h-earn41: Epocrates Q1 2012, "On a dilutive basis, income from continuing operations per share was $0.06") the
+// continuing operations may come between the income and "per share".
 const EPS_NAMING =
-  /\b(?<!-)(?:[Dd]iluted )?(?:Reported |GAAP |Adjusted |Proforma |Pro Forma )?EPS\*?(?:,? ex-items,?)?(?= \$| of -?(?:\$|€|£)| was (?:flat at )?\$(?![\d.,]+ and \$)|,(?: which| excluding)[^,$]{3,90}, was (?:flat at )?\$| (?:improve[sd]?|rose|rises|grew|grows|increased|increases|climbed|climbs) to \$| (?:increased|decreased|declined|rose|fell|grew)(?: by)? \d+(?:\.\d+)? ?(?:%|percent),? to \$)|\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?\s+per\s+(?:(basic and diluted|diluted and basic|diluted|basic)\s+)?(?:weighted[- ]average\s+)?(?:common\s+)?(?:share|limited\s+partner(?:ship)?\s+unit)\b(?:\s+\((diluted|basic)\))?|\bearned(?=\s+\$(?![\d.,]+\s+(?:million|billion)\b))/i;
+  /\b(?<!-)(?:[Dd]iluted )?(?:Reported |GAAP |Adjusted |Proforma |Pro Forma )?EPS\*?(?:,? ex-items,?)?(?= \$| of -?(?:\$|€|£)| was (?:flat at )?\$(?![\d.,]+ and \$)|,(?: which| excluding)[^,$]{3,90}, was (?:flat at )?\$| (?:improve[sd]?|rose|rises|grew|grows|increased|increases|climbed|climbs) to \$| (?:increased|decreased|declined|rose|fell|grew)(?: by)? \d+(?:\.\d+)? ?(?:%|percent),? to \$)|\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?(?:\s+from\s+continuing\s+operations)?\s+per\s+(?:(basic and diluted|diluted and basic|diluted|basic)\s+)?(?:weighted[- ]average\s+)?(?:common\s+)?(?:share|limited\s+partner(?:ship)?\s+unit)\b(?:\s+\((diluted|basic)\))?|\bearned(?=\s+\$(?![\d.,]+\s+(?:million|billion)\b))/i;
 const MEASURES: [RegExp, Concept][] = [
   // ("Revenues from operations increased to Ps. 2,987.9 million": the revenue line of an operating company.)
   // (h-earn35: Lloyds H1 2015, "Total income up 2 per cent to £8,968 million" over "Net interest income of £5,715
@@ -980,7 +982,13 @@ function readNaming(
       : (/^\s*\)?\s*(?:on an? (?:fully )?)?(diluted|basic)\b/i.exec(tail)?.[1] ?? '');
     // "Fully diluted second quarter earnings per share increased 5.3% to $.40": "fully diluted" a few words before the
     // name states the diluted kind.
-    const fully = /\bfully[- ]diluted\s+(?:[A-Za-z-]+\s+){0,3}$/i.test(before) ? 'diluted' : '';
+    // (h-earn41: Epocrates Q1 2012, "On a dilutive basis, income from continuing operations per share was $0.06") ... and
+    // so does an opening "On a (non-GAAP) dilutive basis," right before the name.
+    const fully =
+      /\bfully[- ]diluted\s+(?:[A-Za-z-]+\s+){0,3}$/i.test(before) ||
+      /\bon an? (?:[A-Za-z-]+ )?dilut(?:ive|ed) basis,\s*$/i.test(before)
+        ? 'diluted'
+        : '';
     const kinds =
       `${m[1] ?? ''} ${m[2] ?? ''} ${m[3] ?? ''} ${perShare?.[1] ?? ''} ${/^diluted\b/i.test(m[0]) ? 'diluted' : ''} ${dilution === 'before' ? 'basic' : dilution === 'after' ? 'diluted' : ''} ${fully} ${kindAfter}`.toLowerCase();
     const concepts: Concept[] = /basic and diluted|diluted and basic/.test(kinds)

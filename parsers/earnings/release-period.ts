@@ -211,7 +211,10 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
         prose,
       );
     if (undated.fiscalPeriod !== null)
-      return withDocumentYear(withYearToDateRange(withYearToDateEnded(undated, ended), prose), prose);
+      return withDecemberYearEnd(
+        withDocumentYear(withYearToDateRange(withYearToDateEnded(undated, ended), prose), prose),
+        prose,
+      );
     return withThreeMonthRangeEnd(
       header ??
         spanRowOverDayFirstDates(blocks) ??
@@ -1476,6 +1479,18 @@ export function quarterCode(cell: string): { quarter: number; year: number } | n
     quarter: Number(m[1] ?? m[2] ?? m[6] ?? m[8]),
     year: m[4] !== undefined && m[3]?.length === 4 ? splitYearEnd(year, m[4]) : year,
   };
+}
+
+/**
+ * (h-earn41: Publix Q4 2016, "the 53-week fiscal year ended December 31 were $34 billion") A fourth quarter or year of a
+ * stated fiscal year, undated, whose year the prose says ended "December 31" with no year written, ends on December 31
+ * of that fiscal year: a year ending in December is named by its own calendar year.
+ */
+function withDecemberYearEnd(p: ReportedPeriod, prose: Block[]): ReportedPeriod {
+  if (p.periodEnd !== null || p.fiscalYear === null || (p.fiscalPeriod !== 'Q4' && p.fiscalPeriod !== 'FY'))
+    return p;
+  const re = /\b(?:fiscal\s+)?year\s+ended\s+December\s+31\b(?!,?\s*(?:19|20)\d{2})(?!,?\s*'?\d{2}\b)/i;
+  return prose.slice(0, 30).some((b) => re.test(b.text)) ? { ...p, periodEnd: `${p.fiscalYear}-12-31` } : p;
 }
 
 /**

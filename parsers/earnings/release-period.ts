@@ -62,8 +62,10 @@ const QUARTER_SPAN =
 const YEAR_SPAN =
   /(?:fiscal )?year|twelve[- ]months|\b12[- ]months|5[23][- ]weeks?|fifty-(?:two|three)[- ]weeks?/i;
 // ("its third quarter and year-to-date ended September 30, 2018" ends the quarter on that date too.)
+// (h-earn41: Sharps Compliance, "the third quarter and first nine months of fiscal year 2018, which ended March 31,
+// 2018") ... and so do "the quarter and first nine months of fiscal year N, which ended".
 const QUARTER_AND_YTD =
-  /\b(?:three|3|quarter)\s+and\s+(?:(?:six|nine|6|9)[- ]months?|year[- ]to[- ]date)\s*$/i;
+  /\b(?:three|3|quarter)\s+and\s+(?:first\s+)?(?:(?:six|nine|6|9)[- ]months?|year[- ]to[- ]date)(?:\s+of\s+(?:fiscal\s+)?(?:year\s+)?(?:19|20)\d{2},?\s+which)?\s*$/i;
 // (h-earn33) A half year's own words ("half year", "half-year", "first half", "H1", "interim period").
 // (h-earn37) "Interim results (report) for six months ended 30 June 2018": interim results of six months are a half's.
 const HALF_SPAN =

@@ -30,8 +30,10 @@ export interface Measure {
 
 type Expect = 'percent' | 'money' | 'count' | 'any';
 const KNOWN: [RegExp, string, 'change' | 'level', Expect?][] = [
-  [/\b(?:comparable|same[- ]store|comp)(?: store)?(?: net)? sales\b/i, 'comparable_sales', 'change'],
-  [/\bcomparable (?:store )?(?:sales|revenue) growth\b/i, 'comparable_sales', 'change'],
+  // (h-earn41: Publix Q4 2016, "Comparable-store sales for the fourth quarter of 2016 increased 2.2%") the hyphenated
+  // "comparable-store" is the same name.
+  [/\b(?:comparable|same[- ]store|comp)(?:[- ]store)?(?: net)? sales\b/i, 'comparable_sales', 'change'],
+  [/\bcomparable(?:[- ]store)? (?:sales|revenue) growth\b/i, 'comparable_sales', 'change'],
   // (h-earn36: Morton's Q1 2010, "Comparable restaurant revenues for Morton's steakhouses increased 3.6%") A restaurant
   // company's comparable restaurant sales or revenues are its comparable sales, as a retailer's comparable store sales are.
   [/\b(?:comparable|same[- ]store) restaurant (?:sales|revenues?)\b/i, 'comparable_sales', 'change'],
@@ -162,6 +164,8 @@ function periodNamed(s: string): Measure['period'] | null {
   )
     return 'point_in_time';
   // A retailer's quarter may run 13 or 14 weeks and its year 52 or 53.
+  // (h-earn41: Publix 2016, "Comparable-store sales for 2016 increased 1.9%": "for 2016" names the year, as the prose
+  // reader's periods do.)
   // ... and a quarter code ("In Q2 2021, ... an EBIT margin of 22.7%") names a quarter as the word does.
   if (
     /\b(?:quarter|three months|1[34][- ]week|thirteen[- ]week|fourteen[- ]week)\b|\bQ[1-4]\b|\b[1-4]Q\b/i.test(
@@ -170,7 +174,7 @@ function periodNamed(s: string): Measure['period'] | null {
   )
     return 'quarter';
   if (
-    /\b(?:fiscal year|full[- ]year|for the year|fiscal \d{4}|in \d{4}|twelve[- ]months?|5[23][- ]week|fifty[- ](?:two|three)[- ]week)\b/i.test(
+    /\b(?:fiscal year|full[- ]year|for the year|fiscal \d{4}|in \d{4}|for \d{4}|twelve[- ]months?|5[23][- ]week|fifty[- ](?:two|three)[- ]week)\b/i.test(
       s,
     )
   )

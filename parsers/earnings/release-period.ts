@@ -62,8 +62,10 @@ const QUARTER_SPAN =
 const YEAR_SPAN =
   /(?:fiscal )?year|twelve[- ]months|\b12[- ]months|5[23][- ]weeks?|fifty-(?:two|three)[- ]weeks?/i;
 // ("its third quarter and year-to-date ended September 30, 2018" ends the quarter on that date too.)
+// (h-earn41: Sharps Compliance, "the third quarter and first nine months of fiscal year 2018, which ended March 31,
+// 2018") ... and so do "the quarter and first nine months of fiscal year N, which ended".
 const QUARTER_AND_YTD =
-  /\b(?:three|3|quarter)\s+and\s+(?:(?:six|nine|6|9)[- ]months?|year[- ]to[- ]date)\s*$/i;
+  /\b(?:three|3|quarter)\s+and\s+(?:first\s+)?(?:(?:six|nine|6|9)[- ]months?|year[- ]to[- ]date)(?:\s+of\s+(?:fiscal\s+)?(?:year\s+)?(?:19|20)\d{2},?\s+which)?\s*$/i;
 // (h-earn33) A half year's own words ("half year", "half-year", "first half", "H1", "interim period").
 // (h-earn37) "Interim results (report) for six months ended 30 June 2018": interim results of six months are a half's.
 const HALF_SPAN =
@@ -211,7 +213,10 @@ export function reportedPeriod(blocks: Block[]): ReportedPeriod {
         prose,
       );
     if (undated.fiscalPeriod !== null)
-      return withDocumentYear(withYearToDateRange(withYearToDateEnded(undated, ended), prose), prose);
+      return withDecemberYearEnd(
+        withDocumentYear(withYearToDateRange(withYearToDateEnded(undated, ended), prose), prose),
+        prose,
+      );
     return withThreeMonthRangeEnd(
       header ??
         spanRowOverDayFirstDates(blocks) ??
@@ -1476,6 +1481,18 @@ export function quarterCode(cell: string): { quarter: number; year: number } | n
     quarter: Number(m[1] ?? m[2] ?? m[6] ?? m[8]),
     year: m[4] !== undefined && m[3]?.length === 4 ? splitYearEnd(year, m[4]) : year,
   };
+}
+
+/**
+ * (h-earn41: Publix Q4 2016, "the 53-week fiscal year ended December 31 were $34 billion") A fourth quarter or year of a
+ * stated fiscal year, undated, whose year the prose says ended "December 31" with no year written, ends on December 31
+ * of that fiscal year: a year ending in December is named by its own calendar year.
+ */
+function withDecemberYearEnd(p: ReportedPeriod, prose: Block[]): ReportedPeriod {
+  if (p.periodEnd !== null || p.fiscalYear === null || (p.fiscalPeriod !== 'Q4' && p.fiscalPeriod !== 'FY'))
+    return p;
+  const re = /\b(?:fiscal\s+)?year\s+ended\s+December\s+31\b(?!,?\s*(?:19|20)\d{2})(?!,?\s*'?\d{2}\b)/i;
+  return prose.slice(0, 30).some((b) => re.test(b.text)) ? { ...p, periodEnd: `${p.fiscalYear}-12-31` } : p;
 }
 
 /**

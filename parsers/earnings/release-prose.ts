@@ -58,8 +58,10 @@ const SCALE_WORD = String.raw`(?:\s?(?:\s{1,12}(?=\S))?(thousand|lakhs?|million|
 // EPS, which excludes a positive acquisition related earn-out adjustment, was flat at $0.83".)
 // (h-earn40: Ardmore Shipping Q4 2023, "$0.63 earnings per basic and diluted share": both kinds after "per", as
 // "per basic share" names one.)
+// (h-earn41: Epocrates Q1 2012, "On a dilutive basis, income from continuing operations per share was $0.06") the
+// continuing operations may come between the income and "per share".
 const EPS_NAMING =
-  /\b(?<!-)(?:[Dd]iluted )?(?:Reported |GAAP |Adjusted |Proforma |Pro Forma )?EPS\*?(?:,? ex-items,?)?(?= \$| of -?(?:\$|€|£)| was (?:flat at )?\$(?![\d.,]+ and \$)|,(?: which| excluding)[^,$]{3,90}, was (?:flat at )?\$| (?:improve[sd]?|rose|rises|grew|grows|increased|increases|climbed|climbs) to \$| (?:increased|decreased|declined|rose|fell|grew)(?: by)? \d+(?:\.\d+)? ?(?:%|percent),? to \$)|\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?\s+per\s+(?:(basic and diluted|diluted and basic|diluted|basic)\s+)?(?:weighted[- ]average\s+)?(?:common\s+)?(?:share|limited\s+partner(?:ship)?\s+unit)\b(?:\s+\((diluted|basic)\))?|\bearned(?=\s+\$(?![\d.,]+\s+(?:million|billion)\b))/i;
+  /\b(?<!-)(?:[Dd]iluted )?(?:Reported |GAAP |Adjusted |Proforma |Pro Forma )?EPS\*?(?:,? ex-items,?)?(?= \$| of -?(?:\$|€|£)| was (?:flat at )?\$(?![\d.,]+ and \$)|,(?: which| excluding)[^,$]{3,90}, was (?:flat at )?\$| (?:improve[sd]?|rose|rises|grew|grows|increased|increases|climbed|climbs) to \$| (?:increased|decreased|declined|rose|fell|grew)(?: by)? \d+(?:\.\d+)? ?(?:%|percent),? to \$)|\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?(?:\s+from\s+continuing\s+operations)?\s+per\s+(?:(basic and diluted|diluted and basic|diluted|basic)\s+)?(?:weighted[- ]average\s+)?(?:common\s+)?(?:share|limited\s+partner(?:ship)?\s+unit)\b(?:\s+\((diluted|basic)\))?|\bearned(?=\s+\$(?![\d.,]+\s+(?:million|billion)\b))/i;
 const MEASURES: [RegExp, Concept][] = [
   // ("Revenues from operations increased to Ps. 2,987.9 million": the revenue line of an operating company.)
   // (h-earn35: Lloyds H1 2015, "Total income up 2 per cent to £8,968 million" over "Net interest income of £5,715
@@ -137,9 +139,11 @@ const CHANGE_BY =
  * "up 3% to", "increased by 16.4% year-over-year to", "increased 5.3%, to", "declined 10.0% on an annual basis to",
  * "decreased by 6.2% over the third quarter of 2009 to" (the period it is measured against after "over"): a change
  * followed by its level.
+ * (h-earn41: BancorpSouth Q1 2006, "net income increased 18.9 percent for the first quarter of 2006 to $37.7 million")
+ * the quarter the change is measured over may come between the percent and "to".
  */
 const CHANGE_THEN_LEVEL =
-  /\b\d+(?:\.\d+)? ?(?:%|percent|per cent),?(?:\s+(?:year[- ]over[- ]year|year[- ]on[- ]year|on[- ]year|YoY|sequentially|on an annual basis|from (?:a|the) year (?:ago|earlier)|over the (?:first|second|third|fourth) quarter of (?:fiscal )?\d{4}|over the first (?:six|nine) months of \d{4}))?\s+(?:to|at)\b/i;
+  /\b\d+(?:\.\d+)? ?(?:%|percent|per cent),?(?:\s+(?:year[- ]over[- ]year|year[- ]on[- ]year|on[- ]year|YoY|sequentially|on an annual basis|from (?:a|the) year (?:ago|earlier)|over the (?:first|second|third|fourth) quarter of (?:fiscal )?\d{4}|over the first (?:six|nine) months of \d{4}|for the (?:first|second|third|fourth) quarter(?: of (?:fiscal )?\d{4})?))?\s+(?:to|at)\b/i;
 /** A naming set right after a comparison phrase is the prior-period figure ("This compared with reported earnings of"). */
 // (h-guid21: "up from" / "down from" too, "in the quarter ended Nov. 30, up from net income of $245 million, or 81 cents,
 // a year earlier".)
@@ -152,8 +156,10 @@ const COMPARISON =
 // (h-earn35: Agree Realty Q3 2003, "Net income decreased to $1,857,000 as a result of a charge for early extinguishment
 // of debt, or $0.33 per share on a diluted basis") an amount introduced by ", or" belongs to the net figure across an
 // aside of up to 100 characters with no other amount or clause break in it.
+// (h-earn41: a REIT's Q3 2007 bullets, "$5,370,000, $0.08 per common share, diluted1, compared to ...") the kind may
+// follow the share after a comma, and a footnote digit glued to it does not make it another word.
 const EPS_AFTER = new RegExp(
-  String.raw`^(?:(?:(?!per\s+share\b)[^$]){0,40}?|[^$;.]{41,100}?,\s*or\s+)(${MONEY}|\d+ (?:[A-Z][a-z]+ )?(?:cents|fen))\s*(?:per|a)\s+(basic and diluted\s+|diluted and basic\s+|diluted\s+|basic\s+|fully diluted\s+)?(?:common\s+)?(?:share|limited\s+partner(?:ship)?\s+unit)(?:\s+on a (?:fully )?(diluted|basic) basis|\s*\((basic and diluted|diluted and basic|diluted|basic)\)|\s+(diluted|basic)\b)?`,
+  String.raw`^(?:(?:(?!per\s+share\b)[^$]){0,40}?|[^$;.]{41,100}?,\s*or\s+)(${MONEY}|\d+ (?:[A-Z][a-z]+ )?(?:cents|fen))\s*(?:per|a)\s+(basic and diluted\s+|diluted and basic\s+|diluted\s+|basic\s+|fully diluted\s+)?(?:common\s+)?(?:share|limited\s+partner(?:ship)?\s+unit)(?:\s+on a (?:fully )?(diluted|basic) basis|\s*\((basic and diluted|diluted and basic|diluted|basic)\)|(?:,\s*|\s+)(diluted|basic)(?![a-z]))?`,
   'i',
 );
 
@@ -180,8 +186,10 @@ export function monthSpan(from: string, to: string): number {
 
 /** The period of a comparison ("in the same period of the prior fiscal year", "the prior-year quarter"). */
 // ... and "the corresponding period of fiscal 2009" names the compared period by its year.
+// (h-earn41: Take-Two fiscal Q1 2014, "as compared to $98.8 million, or $1.16 per diluted share, for the year-ago period")
+// ... and so does "the year-ago period" (its "for the year" is not the full year).
 const COMPARISON_PERIOD =
-  /\b(?:(?:in|for|during|of)\s+)?(?:the\s+)?(?:same (?:period|quarter)\s+(?:of|in)\s+)?(?:the\s+)?(?:prior|previous|preceding|last)[- ](?:fiscal[- ])?year(?:'s)?(?:\s+(?:period|quarter))?\b|\b(?:(?:in|for|during)\s+)?the\s+(?:corresponding|comparable|same)\s+(?:period|quarter)\s+(?:of|in)\s+(?:fiscal\s+)?(?:19|20)\d{2}\b/gi;
+  /\b(?:(?:in|for|during|of)\s+)?(?:the\s+)?(?:same (?:period|quarter)\s+(?:of|in)\s+)?(?:the\s+)?(?:prior|previous|preceding|last)[- ](?:fiscal[- ])?year(?:'s)?(?:\s+(?:period|quarter))?\b|\b(?:(?:in|for|during)\s+)?the\s+(?:corresponding|comparable|same)\s+(?:period|quarter)\s+(?:of|in)\s+(?:fiscal\s+)?(?:19|20)\d{2}\b|\b(?:(?:in|for|during)\s+)?the\s+year[- ](?:ago|earlier)(?:\s+(?:period|quarter))?\b/gi;
 
 function spanOfSentence(text: string): Span | null {
   // The period named for the comparison is not the period of the sentence's own figures.
@@ -974,7 +982,13 @@ function readNaming(
       : (/^\s*\)?\s*(?:on an? (?:fully )?)?(diluted|basic)\b/i.exec(tail)?.[1] ?? '');
     // "Fully diluted second quarter earnings per share increased 5.3% to $.40": "fully diluted" a few words before the
     // name states the diluted kind.
-    const fully = /\bfully[- ]diluted\s+(?:[A-Za-z-]+\s+){0,3}$/i.test(before) ? 'diluted' : '';
+    // (h-earn41: Epocrates Q1 2012, "On a dilutive basis, income from continuing operations per share was $0.06") ... and
+    // so does an opening "On a (non-GAAP) dilutive basis," right before the name.
+    const fully =
+      /\bfully[- ]diluted\s+(?:[A-Za-z-]+\s+){0,3}$/i.test(before) ||
+      /\bon an? (?:[A-Za-z-]+ )?dilut(?:ive|ed) basis,\s*$/i.test(before)
+        ? 'diluted'
+        : '';
     const kinds =
       `${m[1] ?? ''} ${m[2] ?? ''} ${m[3] ?? ''} ${perShare?.[1] ?? ''} ${/^diluted\b/i.test(m[0]) ? 'diluted' : ''} ${dilution === 'before' ? 'basic' : dilution === 'after' ? 'diluted' : ''} ${fully} ${kindAfter}`.toLowerCase();
     const concepts: Concept[] = /basic and diluted|diluted and basic/.test(kinds)

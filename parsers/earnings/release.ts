@@ -422,8 +422,14 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * a sentence right after a forward one naming only earlier years ("... in fiscal 2023 was €9.93" after a fiscal 2024
  * target) states the target's base, not the year the results are of; a quarter named without a year in a text naming
  * the release of the quarter before it ("the Earnings Release Q2 FY 2024" in a third-quarter text) is of that year.
+ * /58 (h-earn41, held-out set 33): a per-share kind after a comma ("$0.08 per common share, diluted1"), a footnote digit
+ * glued to it; a change measured "for the first quarter of 2006" before "to" its level; "the year-ago period" is the
+ * compared period (not the full year); "income from continuing operations per share", its kind in an opening "On a
+ * (non-GAAP) dilutive basis,"; "comparable-store sales" hyphenated, and "for 2016" names a measure's year; an undated
+ * fourth quarter or year of a stated fiscal year whose "year ended December 31" has no year ends on December 31 of it;
+ * "the third quarter and first nine months of fiscal year 2018, which ended March 31, 2018" ends the quarter.
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/57';
+export const RELEASE_PARSER_VERSION = 'earnings-release/58';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

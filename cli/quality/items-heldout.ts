@@ -44,7 +44,7 @@ export interface HeldoutResult {
 /** The pass that added a label, from its note ("ninth pass; ..." -> "ninth pass"); the earlier passes' notes name none. */
 export function passOf(note: string): string {
   return (
-    /^(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|twenty-first|twenty-second|twenty-third|twenty-fourth|twenty-fifth|twenty-sixth|twenty-seventh|twenty-eighth|twenty-ninth|thirtieth) pass\b/i.exec(
+    /^(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|twenty-first|twenty-second|twenty-third|twenty-fourth|twenty-fifth|twenty-sixth|twenty-seventh|twenty-eighth|twenty-ninth|thirtieth|thirty-first) pass\b/i.exec(
       note,
     )?.[0] ?? 'passes 1-4'
   );

@@ -27,15 +27,21 @@ describe('set 18: a 10-KT six-month transition period (Myriad Genetics)', () => 
     expect(build('annual').income_statements.map((r) => r.report_period)).not.toContain('2020-12-31');
     const q = build('quarterly');
     // 10-KT: six months -53.1M - first quarter -15.2M (10-Q 2020-11-09); cash flow -73.7M - (-59.3M)
-    expect(row(q.income_statements, '2020-12-31')).toMatchObject({ fiscal_period: 'Q2', net_income: -37_900_000 });
+    expect(row(q.income_statements, '2020-12-31')).toMatchObject({
+      fiscal_period: 'Q2',
+      net_income: -37_900_000,
+    });
     expect(row(q.cash_flow_statements, '2020-12-31')).toMatchObject({
       fiscal_period: 'Q2',
       net_cash_flow_from_operations: -14_400_000,
     });
-    expect(row(q.income_statements, '2021-03-31')).toMatchObject({ fiscal_period: 'Q1', net_income: -39_500_000 });
-    expect(build('quarterly', '2021-03-01').income_statements.find((r) => r.report_period === '2020-12-31')).toBe(
-      undefined,
-    );
+    expect(row(q.income_statements, '2021-03-31')).toMatchObject({
+      fiscal_period: 'Q1',
+      net_income: -39_500_000,
+    });
+    expect(
+      build('quarterly', '2021-03-01').income_statements.find((r) => r.report_period === '2020-12-31'),
+    ).toBe(undefined);
     // ttm at 2021-03-31: -55.4M - 15.2M - 37.9M - 39.5M
     expect(row(build('ttm').income_statements, '2021-03-31')).toMatchObject({ net_income: -148_000_000 });
   });
@@ -88,8 +94,8 @@ describe('set 18: labels', () => {
   it('every set-18 label is right (Myriad 23, Kellogg 28 + 25, Edwards 22)', () => {
     const results = scoreLabels(DIR, 'held-out-18');
     expect(results.length).toBe(98);
-    expect(results.filter((r) => !right(r)).map((r) => `${r.file} ${r.grain} ${r.reportPeriod} ${r.field}`)).toEqual(
-      [],
-    );
+    expect(
+      results.filter((r) => !right(r)).map((r) => `${r.file} ${r.grain} ${r.reportPeriod} ${r.field}`),
+    ).toEqual([]);
   });
 });

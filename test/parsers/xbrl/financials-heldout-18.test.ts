@@ -11,8 +11,10 @@ import { row } from './build.ts';
  * Financials held-out set 18 (fixtures/financials/held-out-18), transcribed from Jacob-Lisner/edgar_data: Myriad
  * Genetics (a form 10-KT six-month transition period), Kellogg (2017 operating cash flow restated quarter by quarter,
  * a 53-week year ending 2021-01-02, and a 10-K restating the year before with its own restated quarters) and Edwards
- * Lifesciences (a 3-for-1 split restating per-share figures). Numbers read by hand from the stored facts. The engine
- * read every label right at the first run, so these tests guard the shapes; none failed before this branch.
+ * Lifesciences (a 3-for-1 split restating per-share figures), all read right at the first run (these tests guard the
+ * shapes), and Associated Banc-Corp (duration contexts starting a day or a few days before the period), whose fourth
+ * quarters failed until a year's Q4 was allowed a start within five days of its quarters' (the ASB tests fail without
+ * that rule). Numbers read by hand from the stored facts.
  */
 const DIR = fileURLToPath(new URL('../../../fixtures/financials/held-out-18', import.meta.url));
 const load = (file: string) =>
@@ -90,10 +92,31 @@ describe('set 18: a 3-for-1 split (Edwards Lifesciences)', () => {
   });
 });
 
+describe('set 18: a year dated from the last day of the year before (Associated Banc-Corp)', () => {
+  const asb = load('ASB_CIK0000007789_FY2010-2013_EARLY-START-CONTEXTS-TRANSCRIBED.json');
+  const build = (period: 'annual' | 'ttm', asOf?: string) =>
+    buildStatements(asb, { ticker: 'ASB', cik: 7789, period, ...(asOf ? { asOf } : {}) })
+      .cash_flow_statements;
+
+  it('fiscal 2011 tagged 2010-12-31..2011-12-31 is the year whose Q4 = FY - nine months from 2011-01-01', () => {
+    expect(row(build('annual', '2012-06-01'), '2011-12-31').net_cash_flow_from_financing).toBe(-88_817_000);
+    // the internal Q4 (-88,817,000 - (-76,693,000) = -12,124,000) enters the ttm at 2012-06-30:
+    // Q3 2011 -218,135,000 + Q4 -12,124,000 + Q1 2012 -26,818,000 + Q2 110,885,000
+    expect(row(build('ttm'), '2012-06-30').net_cash_flow_from_financing).toBe(-146_192_000);
+    const q4 = scoreLabels(DIR, 'held-out-18').filter(
+      (r) => r.file.startsWith('ASB') && r.grain === 'q4' && r.reportPeriod === '2011-12-31',
+    );
+    expect(q4.map((r) => [r.asOf ?? '', r.got])).toEqual([
+      ['2012-03-01', -12_124_000],
+      ['', -12_124_000],
+    ]);
+  });
+});
+
 describe('set 18: labels', () => {
-  it('every set-18 label is right (Myriad 23, Kellogg 28 + 25, Edwards 22)', () => {
+  it('every set-18 label is right (Myriad 23, Kellogg 28 + 25, Edwards 22, Associated Banc-Corp 21)', () => {
     const results = scoreLabels(DIR, 'held-out-18');
-    expect(results.length).toBe(98);
+    expect(results.length).toBe(119);
     expect(
       results.filter((r) => !right(r)).map((r) => `${r.file} ${r.grain} ${r.reportPeriod} ${r.field}`),
     ).toEqual([]);

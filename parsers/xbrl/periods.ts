@@ -217,8 +217,10 @@ export function fiscalCalendar(ev: PeriodEvidence, asOf?: string): Calendar {
     const pos = position(end, annual, bounds, ev, asOf);
     if (pos) quarters.push({ end, fyStart: pos.fyStart, index: pos.index, prevEnds: [] });
   }
+  // A fiscal year's fourth quarter exists when the year's earlier quarters run from its start, within five days
+  // (a filer can date a year's contexts from the day or days before it begins: 2010-12-31..2011-12-31).
   for (const a of annual) {
-    if (quarters.some((q) => q.fyStart === a.start))
+    if (quarters.some((q) => Math.abs(daysBetween(q.fyStart, a.start)) <= 5))
       quarters.push({ end: a.end, fyStart: a.start, index: 4, prevEnds: [] });
   }
   quarters.sort((a, b) => (a.end < b.end ? -1 : 1));

@@ -121,8 +121,8 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * March, June and September, a "Previous Outlook | New Outlook" markdown table, cuts against prior guidance, a Canadian
  * filer in US dollars), then set 18 (fixtures/earnings/guidance-held-out-18, labels-guidance-18.tsv: "at least" floors,
  * "approximately" points, a bullet list with key assumptions, growth raised "up from prior outlook", a quarter beside the
- * year, a euro guidance table with an "Actual" column, en-dash ranges, GAAP | Non-GAAP columns with parenthesised negative
- * growth, a euro ad hoc update with "(before ...)" ranges). `--guidance --set N` scores guidance set N alone.
+ * year, a euro guidance table with an "Actual" column, en-dash ranges, ranges written high end first beside a
+ * one-cell-per-line GAAP | Non-GAAP table, a euro ad hoc update with "(before ...)" ranges). `--guidance --set N` scores guidance set N alone.
  *
  * Every set also scores the release period against its periods.tsv (hand-read fiscal period, year and stated end
  * date, see checkPeriods): `period: {right, of, unstated_ends}` in the JSON, a `PERIOD` line per mismatch.

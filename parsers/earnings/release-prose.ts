@@ -65,9 +65,10 @@ const MEASURES: [RegExp, Concept][] = [
   // (h-earn35: Lloyds H1 2015, "Total income up 2 per cent to £8,968 million" over "Net interest income of £5,715
   // million" and "Other income ... £3,253 million") "total income" is the top line of a release that names it so (a
   // bank's net interest and other income, an IFRS group's "total income"); income tax, income before or from something
-  // and income attributable to someone are not it.
+  // and income attributable to someone are not it. (h-guid31: sales named after a region, "U.S. sales jumped 42% to
+  // $214.6 million", "international sales", are a part's.)
   [
-    /\b(?:total |net )?(?:revenues?(?: from operations)?|net sales|sales)\b|\btotal income\b(?!\s+(?:tax|taxes|before|from|attributable|per)\b)/i,
+    /(?<!\b(?:U\.S\.|international|domestic|overseas)\s(?:total |net )?)\b(?:total |net )?(?:revenues?(?: from operations)?|net sales|sales)\b|\btotal income\b(?!\s+(?:tax|taxes|before|from|attributable|per)\b)/i,
     'revenue',
   ],
   // ("generated $1.9 million in additional gross margin": an increment one source brought, no gross profit.)

@@ -165,7 +165,8 @@ const METRICS: [RegExp, string][] = [
     'comparable_sales',
   ],
   [/\b(?:adjusted )?(?:gross margins?)\b/i, 'gross_margin'],
-  [/\b(?:adjusted |non-gaap |gaap )?operating (?:margin)\b/i, 'operating_margin'],
+  // (h-guid31: "Adjusted operating profit margin", the margin of the operating profit.)
+  [/\b(?:adjusted |non-gaap |gaap )?operating (?:profit |income )?(?:margin)\b/i, 'operating_margin'],
   [
     // (h-guid15: "underlying operating loss ... £57m-61m" is operating income below zero.)
     // (h-guid16: "The outlook for full-year 2021 EBIT is raised to DKK 1,625-1,700": EBIT, earnings before interest and
@@ -3256,7 +3257,14 @@ function reportsResults(header: string, reportedYear: number | null): boolean {
   if (TARGET_LEAD.test(header)) return false;
   const years = [...header.matchAll(/\b(?:19|20)\d{2}\b/g)].map((m) => Number(m[0]));
   if (reportedYear !== null && years.some((y) => y > reportedYear)) return false;
-  return /\bended\b/i.test(header) || (reportedYear !== null && years.some((y) => y < reportedYear));
+  // (h-guid31: ... and so does one whose head names no period and has a change column, "| Metric | Value | Change YoY
+  // (Adjusted) |".)
+  return (
+    /\bended\b/i.test(header) ||
+    (/\b(?:change|YoY)\b/i.test(header) &&
+      !/\b(?:19|20)\d{2}\b|\bFY|\b[QH][1-4]\b|'\d{2}\b|\b(?:quarter|year|month)/i.test(header)) ||
+    (reportedYear !== null && years.some((y) => y < reportedYear))
+  );
 }
 
 export function tableGuidance(
@@ -4186,6 +4194,61 @@ export function growthAfterRevenue<
       relative: false,
       currency: null,
     });
+  }
+  return out;
+}
+
+/**
+ * (h-guid31) A guidance table printed as plain lines under a head naming a guidance column and then an actual one
+ * ("Performance Indicators 2025 Guidance 2024 Actual"): on each line after it the words before the footnote marks (or
+ * before the first number) name the measure, the last value is the year before's actual (the base) and the cell between
+ * them is the target of the head's year; a cell with no number is a qualitative target (not read); the table ends at
+ * the first line not of that form.
+ */
+const GUIDANCE_ACTUAL_HEAD =
+  /^[ \t]*[A-Za-z][A-Za-z ]*?\s+((?:19|20)\d{2})\s+(?:Guidance|Outlook|Targets?)\s+(?:19|20)\d{2}\s+Actual[ \t]*$/gm;
+const GUIDANCE_ACTUAL_ROW =
+  /^[ \t]*([A-Za-z][A-Za-z ,&'’-]*?)(?:\*+\s+|\s+(?=[€$£±~(\d-]))(\S.*?)\s+((?:[€$£]\s?)?-?\d[\d,]*(?:\.\d+)?\s?(?:%|million|billion)?)[ \t]*$/;
+
+export function guidanceActualTable(text: string): (Omit<Guidance, 'sentence'> & { block: Block })[] {
+  const out: (Omit<Guidance, 'sentence'> & { block: Block })[] = [];
+  for (const head of text.matchAll(GUIDANCE_ACTUAL_HEAD)) {
+    const year = Number(head[1]);
+    let at = head.index! + head[0].length + 1;
+    for (const line of text.slice(at).split('\n')) {
+      const start = at;
+      at += line.length + 1;
+      const m = GUIDANCE_ACTUAL_ROW.exec(line);
+      if (!m) break;
+      const [, name, cell] = m as unknown as [string, string, string];
+      if (!/\d/.test(cell)) continue;
+      const hit = labelMetric(name, METRICS);
+      if (!hit) continue;
+      const metric = hit[1];
+      const g = guidanceValue(` of ${cell.replace(/^±\s?/, 'approximately ')}`);
+      if (g === null || (g.low === null && g.high === null && g.point === null)) continue;
+      const unit: Guidance['unit'] = g.unit === 'percent' ? 'percent' : g.money ? 'currency' : 'count';
+      if ((unit === 'percent') !== PERCENT_METRIC.test(metric)) continue;
+      const full = (v: number | null) => (v === null ? null : unit === 'percent' ? v : toFullUnits(v, g.scale));
+      const lead = line.length - line.trimStart().length;
+      out.push({
+        metric,
+        label: name.trim(),
+        basis: /\b(?:adjusted|non[- ]?gaap|non[- ]?ifrs)\b/i.test(name) ? 'non_gaap' : 'unspecified',
+        targetYear: year,
+        targetPeriod: 'FY',
+        low: full(g.low),
+        high: full(g.high),
+        point: full(g.point),
+        printed: g.printed,
+        unit,
+        scale: unit === 'percent' ? 'units' : g.scale,
+        qualitative: null,
+        relative: false,
+        status: null,
+        block: { text: line.trim(), start: start + lead, end: start + line.trimEnd().length, row: true },
+      });
+    }
   }
   return out;
 }

@@ -12,6 +12,7 @@ import {
   applyWordedStatus,
   type Guidance,
   growthAfterRevenue,
+  guidanceActualTable,
   guidanceOf,
   REINSTATED,
   tableGuidance,
@@ -722,6 +723,7 @@ function guidanceRows(
       ...forecastTable(doc.text),
       ...plain,
       ...repeatedHeadTable(doc.text),
+      ...guidanceActualTable(doc.text),
       ...cellForecastTable(doc.text),
       ...revisionForecastTable(doc.text),
     ].map(

@@ -72,7 +72,11 @@ function markdownRunOnLine(line: string): string {
   const blank = (i: number) => i < parts.length && parts[i]!.trim() === '';
   const headAt = s - 1 - k;
   if (headAt < 1 || !blank(s - 1) || !blank(s + k)) return line;
-  const row = (from: number) => `| ${parts.slice(from, from + k).map((c) => c.trim()).join(' | ')} |`;
+  const row = (from: number) =>
+    `| ${parts
+      .slice(from, from + k)
+      .map((c) => c.trim())
+      .join(' | ')} |`;
   const lines = [parts.slice(0, headAt).join('|').trim(), row(headAt)];
   let j = s + k + 1;
   while (j + k < parts.length) {

@@ -1422,8 +1422,7 @@ export function guidanceOf(
       // so ("comparable revenue growth (excluding currency translation and portfolio effects)") names no basis; only a
       // basis word before its name does.
       const definedComparable =
-        h.metric === 'comparable_sales' &&
-        !/\b(?:non[- ]?gaap|non[- ]?ifrs|adjusted)\s+$/i.test(wordsBefore);
+        h.metric === 'comparable_sales' && !/\b(?:non[- ]?gaap|non[- ]?ifrs|adjusted)\s+$/i.test(wordsBefore);
       const nonGaapWords =
         // (h-guid15: basis words after a semicolon that run into the next target's name, "...; GAAP and non-GAAP gross
         // margins", are that target's.)
@@ -4229,7 +4228,8 @@ export function guidanceActualTable(text: string): (Omit<Guidance, 'sentence'> &
       if (g === null || (g.low === null && g.high === null && g.point === null)) continue;
       const unit: Guidance['unit'] = g.unit === 'percent' ? 'percent' : g.money ? 'currency' : 'count';
       if ((unit === 'percent') !== PERCENT_METRIC.test(metric)) continue;
-      const full = (v: number | null) => (v === null ? null : unit === 'percent' ? v : toFullUnits(v, g.scale));
+      const full = (v: number | null) =>
+        v === null ? null : unit === 'percent' ? v : toFullUnits(v, g.scale);
       const lead = line.length - line.trimStart().length;
       out.push({
         metric,

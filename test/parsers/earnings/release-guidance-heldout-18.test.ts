@@ -53,7 +53,9 @@ describe('statuses worded as an adjective, the occasion of an outlook', () => {
 
 describe('values: changes, tildes, losses per share, regions', () => {
   it('a share count to "increase by approximately 1 million" and "U.S. Consumer net sales" give no row', () => {
-    expect(set18.text(smg)).toContain('The diluted share count is projected to increase by approximately 1 million');
+    expect(set18.text(smg)).toContain(
+      'The diluted share count is projected to increase by approximately 1 million',
+    );
     expect(rows(set18, smg)).toEqual([
       ['ebitda', 'non_gaap', 'FY 2025', 570_000_000, 590_000_000, 'reaffirmed'],
       ['free_cash_flow', 'unspecified', 'FY 2025', 250_000_000, null, 'reaffirmed'],
@@ -63,7 +65,14 @@ describe('values: changes, tildes, losses per share, regions', () => {
   });
 
   it('"Diluted weighted average shares of ~80 million"', () => {
-    expect(rows(set18, omi)).toContainEqual(['diluted_shares', 'unspecified', 'FY 2025', 80_000_000, null, null]);
+    expect(rows(set18, omi)).toContainEqual([
+      'diluted_shares',
+      'unspecified',
+      'FY 2025',
+      80_000_000,
+      null,
+      null,
+    ]);
   });
 
   it('"diluted net loss per share to be between $0.24 and $0.17" and its non-GAAP twin are EPS below zero', () => {

@@ -63,7 +63,7 @@ export interface Guidance {
 // "continues to estimate its 2017 capital expenditures will be approximately $2.3 billion", an estimate it keeps.)
 // (h-guid29: a wire's "Cuts FY25 revenue view to $5.239B-$5.308B from ...": a verb of change and the view it moves.)
 const FORWARD =
-  /\b(?:expectations? of (?:approximately |about )?[$€£\d]|narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|anticipating|guidance|outlook|forecasts?|projects?|projected|projections?|(?:is|are) guided|sees|targets?|estimates? (?:that|for)|(?:preliminary )?estimates? of (?:the )?results for|now believes|reaffirm|reiterat|raises?|raising|(?:is|are) raised to|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe|continues? to estimate|will (?:amount to|total)|aims? to|aiming to|(?:is|are) set to (?:be|reach|total|come in)|estimated\s+(?:[\w-]+\s+){0,2}?(?:sales|revenues?|earnings|EPS)\s+(?:is|are)\s+now|(?:postponed|pushed back|deferred)\s+(?:[\w-]+\s+){0,3}?to\s+(?:19|20)\d{2}|remains? unchanged at|(?:cuts?|trims?|raises?|lowers?|lifts?|boosts?)\s+(?:[\w'-]+\s+){0,4}?view\s+to)\b/i;
+  /\b(?:expectations? of (?:approximately |about )?[$€£\d]|narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|anticipating|guidance|outlook|forecasts?|projects?|projected|projections?|(?:is|are) guided|sees|targets?|estimates? (?:that|for)|(?:preliminary )?estimates? of (?:the )?results for|now believes|reaffirm|reiterat|raises?|raising|(?:is|are) raised to|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe|continues? to estimate|will (?:amount to|total)|aims? to|aiming to|(?:is|are) set to (?:be|reach|total|come in)|estimated\s+(?:[\w-]+\s+){0,2}?(?:sales|revenues?|earnings|EPS)\s+(?:is|are)\s+now|(?:postponed|pushed back|deferred)\s+(?:[\w-]+\s+){0,3}?to\s+(?:19|20)\d{2}|remains? unchanged at|(?:these|the|our|this)\s+(?:expectations|outlook|guidance)\s+(?:also\s+)?assumes?|(?:cuts?|trims?|raises?|lowers?|lifts?|boosts?)\s+(?:[\w'-]+\s+){0,4}?view\s+to)\b/i;
 /**
  * The text the forward words are looked for in: a program named "Project Gravity" is no forecast ("projects"), and a
  * loss said to have narrowed or widened ("narrowed adjusted EBITDA loss to $0.1 million") is a result, not a range.
@@ -1339,8 +1339,15 @@ export function guidanceOf(
         /\b(?:includ(?:e|es|ing)|assum(?:e|es|ing))\b(?![\s\S]*\b(?:includ(?:e|es|ing)|assum(?:e|es|ing))\b)/i.exec(
           lead,
         );
+      // (h-guid31) Values the outlook as a whole is said to assume ("These expectations also assume ... tax rate of 24%
+      // ... and diluted share count of 108 million") are targets of its period, as an assumption list's items are.
+      const wholeAssumes =
+        includes !== null &&
+        /^assum/i.test(includes[0]) &&
+        /\b(?:these|the|our|this)\s+(?:expectations|outlook|guidance)\s+(?:also\s+)?assumes?\b/i.test(s.text);
       if (
         includes &&
+        !wholeAssumes &&
         !/^\s+[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*,?\s+(?:is\s+(?:now\s+)?expected\s+to\s+be\s+)?in the range of\s+$/.test(
           lead.slice(includes.index + includes[0].length),
         )

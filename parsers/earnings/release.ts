@@ -434,7 +434,9 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * after a region ("U.S. Consumer net sales", "U.S. sales") are a part's, in guidance and figures; "operating profit
  * margin" is the operating margin; a "YYYY Guidance YYYY Actual" head over plain lines gives each line's cell before the
  * actual as the year's target; a markdown table run into one line is read row by row; a table whose head names no
- * period and has a change column reports results.
+ * period and has a change column reports results; values the outlook as a whole "assume(s)" ("These expectations also
+ * assume ... tax rate of 24% ... and diluted share count of 108 million") are targets of its period; a wire's colon
+ * lines naming the quarter ("Earnings: -$2.4 million in Q1 vs. ...", "EPS: -$0.02 in Q1") name the net income and EPS.
  */
 export const RELEASE_PARSER_VERSION = 'earnings-release/59';
 

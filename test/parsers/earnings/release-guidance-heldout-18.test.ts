@@ -83,6 +83,21 @@ describe('values: changes, tildes, losses per share, regions', () => {
     ]);
   });
 
+  it('"These expectations also assume ... tax rate of 24% ... and diluted share count of 108 million" are targets', () => {
+    const r = rows(set18, mcad);
+    expect(r).toContainEqual(['tax_rate', 'non_gaap', 'Q3 2018', 24, null, null]);
+    expect(r).toContainEqual(['diluted_shares', 'unspecified', 'Q3 2018', 108_000_000, null, null]);
+  });
+
+  it('a wire\'s "Earnings: -$2.4 million in Q1 vs. ..." and "EPS: -$0.02 in Q1" lines are the quarter\'s figures', () => {
+    const prgo =
+      'PRGO_2022-05_raises-sales-growth-organic-EPS-from-prior_finanznachrichten-rttnews_transcribed.txt';
+    const r = set18.parse(prgo);
+    expect(set18.value(r, 'Q1', 'net_income', 'gaap')).toBe(-2_400_000);
+    expect(set18.value(r, 'Q1', 'eps', 'gaap')).toBe(-0.02);
+    set18.evidenceHolds(prgo, r);
+  });
+
   it('"U.S. sales jumped 42% to $214.6 million" is no revenue figure', () => {
     const r = set18.parse(tndm);
     expect(set18.value(r, 'Q4', 'revenue', 'gaap')).not.toBe(214_600_000);

@@ -122,8 +122,10 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * pages with a Chinese translation after each English block), then set 17 (fixtures/earnings/guidance-held-out-17,
  * labels-guidance-17.tsv: a bank's NII in pounds, euros with segment targets, rupees in crore, fiscal years ending in
  * March, June and September, a "Previous Outlook | New Outlook" markdown table, cuts against prior guidance, a Canadian
- * filer in US dollars). `--guidance --set N` scores
- * guidance set N alone.
+ * filer in US dollars), then set 18 (fixtures/earnings/guidance-held-out-18, labels-guidance-18.tsv: "at least" floors,
+ * "approximately" points, a bullet list with key assumptions, growth raised "up from prior outlook", a quarter beside the
+ * year, a euro guidance table with an "Actual" column, en-dash ranges, ranges written high end first beside a
+ * one-cell-per-line GAAP | Non-GAAP table, a euro ad hoc update with "(before ...)" ranges). `--guidance --set N` scores guidance set N alone.
  *
  * Every set also scores the release period against its periods.tsv (hand-read fiscal period, year and stated end
  * date, see checkPeriods): `period: {right, of, unstated_ends}` in the JSON, a `PERIOD` line per mismatch.
@@ -179,6 +181,7 @@ const guidanceSet14 = new URL('../../fixtures/earnings/guidance-held-out-14/', i
 const guidanceSet15 = new URL('../../fixtures/earnings/guidance-held-out-15/', import.meta.url).pathname;
 const guidanceSet16 = new URL('../../fixtures/earnings/guidance-held-out-16/', import.meta.url).pathname;
 const guidanceSet17 = new URL('../../fixtures/earnings/guidance-held-out-17/', import.meta.url).pathname;
+const guidanceSet18 = new URL('../../fixtures/earnings/guidance-held-out-18/', import.meta.url).pathname;
 const shared = new URL('../../../shared/fixtures/earnings/press_releases/', import.meta.url).pathname;
 const heldOutMode = process.argv.includes('--heldout');
 const guidanceMode = process.argv.includes('--guidance');
@@ -600,6 +603,7 @@ if (guidanceMode) {
     ['guidance-held-out-15', guidanceSet15, 'labels-guidance-15.tsv'],
     ['guidance-held-out-16', guidanceSet16, 'labels-guidance-16.tsv'],
     ['guidance-held-out-17', guidanceSet17, 'labels-guidance-17.tsv'],
+    ['guidance-held-out-18', guidanceSet18, 'labels-guidance-18.tsv'],
   ];
   // `--guidance --set N`: that guidance set alone, named by its number (1 = guidance-held-out).
   const only = process.argv.includes('--set')

@@ -54,8 +54,56 @@ const ENDED_OVER_DATE_CELL = new RegExp(
 );
 
 /** Blocks of one document body, HTML or plain text. */
+/** A markdown separator cell ("| :---- |", "| ---: |"). */
+const MARKDOWN_RULE_CELL = /^\s*:?-{3,}:?\s*$/;
+
+/**
+ * (h-guid31) A markdown table run into one line ("Highlights | Metric | Value | | :--- | :--- | | Reported Net Sales |
+ * $725.3 million | | ... | - The company's ..."): its rows are the runs of as many cells as its separator row has, each
+ * set apart by an empty run between two marks; the prose before the head and after the last row are paragraphs of
+ * their own, and the separator row is dropped. A line holding no separator row is left as it is.
+ */
+function markdownRunOnLine(line: string): string {
+  const parts = line.split('|');
+  const s = parts.findIndex((p, i) => i > 0 && MARKDOWN_RULE_CELL.test(p));
+  if (s < 0) return line;
+  let k = 0;
+  while (s + k < parts.length && MARKDOWN_RULE_CELL.test(parts[s + k]!)) k++;
+  const blank = (i: number) => i < parts.length && parts[i]!.trim() === '';
+  const headAt = s - 1 - k;
+  if (headAt < 1 || !blank(s - 1) || !blank(s + k)) return line;
+  const row = (from: number) =>
+    `| ${parts
+      .slice(from, from + k)
+      .map((c) => c.trim())
+      .join(' | ')} |`;
+  const lines = [parts.slice(0, headAt).join('|').trim(), row(headAt)];
+  let j = s + k + 1;
+  while (j + k < parts.length) {
+    lines.push(row(j));
+    j += k;
+    if (j + 1 < parts.length && blank(j) && j + 1 + k < parts.length) {
+      j += 1;
+      continue;
+    }
+    break;
+  }
+  const rest = parts.slice(j).join('|').trim();
+  return [...lines.filter((l) => l !== ''), ...(rest === '' ? [] : [markdownRunOnLine(rest)])].join('\n');
+}
+
 export function bodyToBlocks(input: string): Block[] {
-  const read = unitRunOn(spaceThousands(pointDecimals(fullWidthMarks(input))));
+  const read = unitRunOn(
+    spaceThousands(
+      pointDecimals(
+        fullWidthMarks(
+          /\|\s*:?-{3,}:?\s*\|/.test(input)
+            ? input.replace(/^.*\|\s*:?-{3,}:?\s*\|.*$/gm, (line) => markdownRunOnLine(line))
+            : input,
+        ),
+      ),
+    ),
+  );
   // (h-earn29: Qorvo, "For the quarter ended" over "December 29, 2018 |".) In plain text a column heading that ends in
   // "ended" on a line of its own and the date cell on the line under it are one heading. ("Three Months Ending" over
   // "June 30, 2023 |" heads a forecast's column and is left as it is.)

@@ -63,7 +63,7 @@ export interface Guidance {
 // "continues to estimate its 2017 capital expenditures will be approximately $2.3 billion", an estimate it keeps.)
 // (h-guid29: a wire's "Cuts FY25 revenue view to $5.239B-$5.308B from ...": a verb of change and the view it moves.)
 const FORWARD =
-  /\b(?:expectations? of (?:approximately |about )?[$€£\d]|narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|anticipating|guidance|outlook|forecasts?|projects?|projected|projections?|(?:is|are) guided|sees|targets?|estimates? (?:that|for)|(?:preliminary )?estimates? of (?:the )?results for|now believes|reaffirm|reiterat|raises?|raising|(?:is|are) raised to|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe|continues? to estimate|will (?:amount to|total)|aims? to|aiming to|(?:is|are) set to (?:be|reach|total|come in)|estimated\s+(?:[\w-]+\s+){0,2}?(?:sales|revenues?|earnings|EPS)\s+(?:is|are)\s+now|(?:postponed|pushed back|deferred)\s+(?:[\w-]+\s+){0,3}?to\s+(?:19|20)\d{2}|remains? unchanged at|(?:cuts?|trims?|raises?|lowers?|lifts?|boosts?)\s+(?:[\w'-]+\s+){0,4}?view\s+to)\b/i;
+  /\b(?:expectations? of (?:approximately |about )?[$€£\d]|narrow(?:s|ed|ing)|widen(?:s|ed|ing)|(?:versus|from)\s[^.]{0,40}\bpreviously|expects?|expected|expecting|anticipates?|anticipating|guidance|outlook|forecasts?|projects?|projected|projections?|(?:is|are) guided|sees|targets?|estimates? (?:that|for)|(?:preliminary )?estimates? of (?:the )?results for|now believes|reaffirm|reiterat|raises?|raising|(?:is|are) raised to|lowers|lowered|lowering|lower (?:its|the|our)|withdraw|is on track|continues to believe|continues? to estimate|will (?:amount to|total)|aims? to|aiming to|(?:is|are) set to (?:be|reach|total|come in)|estimated\s+(?:[\w-]+\s+){0,2}?(?:sales|revenues?|earnings|EPS)\s+(?:is|are)\s+now|(?:postponed|pushed back|deferred)\s+(?:[\w-]+\s+){0,3}?to\s+(?:19|20)\d{2}|remains? unchanged at|(?:these|the|our|this)\s+(?:expectations|outlook|guidance)\s+(?:also\s+)?assumes?|(?:cuts?|trims?|raises?|lowers?|lifts?|boosts?)\s+(?:[\w'-]+\s+){0,4}?view\s+to)\b/i;
 /**
  * The text the forward words are looked for in: a program named "Project Gravity" is no forecast ("projects"), and a
  * loss said to have narrowed or widened ("narrowed adjusted EBITDA loss to $0.1 million") is a result, not a range.
@@ -135,8 +135,9 @@ const METRICS: [RegExp, string][] = [
   ],
   // ("total revenue per AHSC" is a ratio, not revenue.)
   // (h-guid19: "turnover", the word British and Nordic issuers use for revenue; not an inventory's, staff's or asset's.)
+  // (h-guid31: sales named after a region, "U.S. Consumer net sales", "international sales", are a part's.)
   [
-    /\b(?:(?:total|net|adjusted|organic)\s+)?(?:revenues?|net sales|sales|(?<!\b(?:inventory|staff|employee|personnel|asset|share|stock|labou?r)\s)turnover)\b(?! growth| per\b| rate| ratio)/i,
+    /(?<!\b(?:U\.S\.|international|domestic|overseas)\s(?:(?!GAAP\b)[A-Z][\w&-]*\s)?(?:(?:total|net|adjusted|organic)\s+)?)\b(?:(?:total|net|adjusted|organic)\s+)?(?:revenues?|net sales|sales|(?<!\b(?:inventory|staff|employee|personnel|asset|share|stock|labou?r)\s)turnover)\b(?! growth| per\b| rate| ratio)/i,
     'revenue',
   ],
   // (h-guid28: the growth of a revenue named after a line of business, "Total wireless service revenue growth",
@@ -158,12 +159,14 @@ const METRICS: [RegExp, string][] = [
   [/\borganic(?=\s+(?:to|of|at)\s+[+-]?\d[\d.]*(?:\s?[-–]\s?[+-]?\d[\d.]*)?\s?%)/i, 'organic_revenue_growth'],
   // ("like-for-like growth": a European retailer's comparable sales growth; h-guid20: "same-restaurant sales", a
   // restaurant company's same-store sales; h-guid21: "comparable-store sales", hyphenated.)
+  // (h-guid31: "comparable revenue growth", a group's growth net of currency and portfolio effects.)
   [
-    /\bcomparable(?:[- ]store)?(?: net)? sales\b|\bsame[- ](?:store|restaurant) sales\b|\blike[- ]for[- ]like (?:sales )?growth\b/i,
+    /\bcomparable(?:[- ]store)?(?: net)? sales\b|\bcomparable revenue growth\b|\bsame[- ](?:store|restaurant) sales\b|\blike[- ]for[- ]like (?:sales )?growth\b/i,
     'comparable_sales',
   ],
   [/\b(?:adjusted )?(?:gross margins?)\b/i, 'gross_margin'],
-  [/\b(?:adjusted |non-gaap |gaap )?operating (?:margin)\b/i, 'operating_margin'],
+  // (h-guid31: "Adjusted operating profit margin", the margin of the operating profit.)
+  [/\b(?:adjusted |non-gaap |gaap )?operating (?:profit |income )?(?:margin)\b/i, 'operating_margin'],
   [
     // (h-guid15: "underlying operating loss ... £57m-61m" is operating income below zero.)
     // (h-guid16: "The outlook for full-year 2021 EBIT is raised to DKK 1,625-1,700": EBIT, earnings before interest and
@@ -226,7 +229,8 @@ const RANGE = new RegExp(
 const POINT = new RegExp(
   // ("approx. $1 billion": the abbreviation too, h-guid18.)
   // (h-guid27: "Projected sales are now €10 billion": a value right after "is now" / "are now".)
-  String.raw`(?:of|about|approximately|approx\.|around|roughly|at|be|to|(?<=\b(?:is|are)\s)now)\s+(?:about\s+|approximately\s+)?(${NUM})${UNIT}`,
+  // (h-guid31: "of ~80 million": a tilde is "approximately".)
+  String.raw`(?:of|about|approximately|approx\.|around|roughly|at|be|to|(?<=\b(?:is|are)\s)now)\s+(?:about\s+|approximately\s+|~\s?)?(${NUM})${UNIT}`,
   'i',
 );
 /**
@@ -547,7 +551,7 @@ const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
     'raised',
   ],
   [
-    /\b(?:lowers|lowered|lowering|downward revisions?|revised downward|lower (?:its|the|our)|reduces? (?:its|the)|reduced (?:its|the)|cuts? (?:its|the)|trim(?:s|med|ming)? (?:its|the|our)|cuts?\s+(?:[\w'-]+\s+){0,4}?view\b|reduction in (?:[\w-]+ ){0,3}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was) (?:reduced|lowered)|down (?:modestly |slightly |sharply )?from (?:the |its |our )?(?:prior|previous|(?:January|February|March|April|May|June|July|August|September|October|November|December)) (?:guidance|outlook|forecast|estimate)|(?:an? )?decrease from (?:the |its |our )?previously (?:provided|issued|given|announced)|reduced from (?:€|£|\$|(?:US|[ACR])\$|(?:EUR|GBP|USD|CHF|JPY|SEK|NOK|DKK|CAD|AUD)\s?)?\d+|revis(?:e|es|ed|ing) (?:the |its |our )?(?:forecasts?|outlook|guidance) for [^.;]{1,80}? downward|(?:fall|falls|fell|falling) (?:\w+ ){0,2}short of (?:the |its |our )?(?:previous(?:ly stated)?|prior|original) (?:target|guidance|outlook|forecast))\b/i,
+    /\b(?:lowers|lowered|lowering|downward revisions?|revised downward|lower (?:its|the|our)|reduces? (?:its|the)|reduced (?:its|the)|reduced(?= (?:(?:full|fiscal)[- ]year |annual |(?:19|20)\d{2} )?(?:guidance|outlook|forecasts?)\b)|cuts? (?:its|the)|trim(?:s|med|ming)? (?:its|the|our)|cuts?\s+(?:[\w'-]+\s+){0,4}?view\b|reduction in (?:[\w-]+ ){0,3}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was) (?:reduced|lowered)|down (?:modestly |slightly |sharply )?from (?:the |its |our )?(?:prior|previous|(?:January|February|March|April|May|June|July|August|September|October|November|December)) (?:guidance|outlook|forecast|estimate)|(?:an? )?decrease from (?:the |its |our )?previously (?:provided|issued|given|announced)|reduced from (?:€|£|\$|(?:US|[ACR])\$|(?:EUR|GBP|USD|CHF|JPY|SEK|NOK|DKK|CAD|AUD)\s?)?\d+|revis(?:e|es|ed|ing) (?:the |its |our )?(?:forecasts?|outlook|guidance) for [^.;]{1,80}? downward|(?:fall|falls|fell|falling) (?:\w+ ){0,2}short of (?:the |its |our )?(?:previous(?:ly stated)?|prior|original) (?:target|guidance|outlook|forecast))\b/i,
     // (h-guid24: "will fall significantly short of the previously stated target": lowered.)
     // (h-guid29: "trimmed its adjusted earnings and organic net sales guidance" and a wire's "Cuts FY25 revenue view to"
     // are lowered.)
@@ -673,6 +677,12 @@ const WITHDRAWAL =
   /\b(?:withdr[ae]w\w*|suspend\w*)\b[^.;]{0,80}?\b(?:guidance|outlook|forecasts?|expectations|targets)\b/i;
 
 /** The words of a proper-name subject before a verb of expectation, opening a sentence ("Smart Infrastructure expects"). */
+/**
+ * (h-guid31) The release an outlook was given in ("our outlook given in the Earnings Release Q2 FY 2024"): the occasion,
+ * not the target's period.
+ */
+const OUTLOOK_OCCASION =
+  /\b(?:given|provided|published|issued|announced|set)\s+(?:in|with)\s+(?:the|our|its)\s+(?:earnings\s+release|results\s+release|quarterly\s+(?:statement|report)|interim\s+report)\s+(?:for\s+)?(?:Q[1-4]|H[12])\s+(?:FY\s?)?(?:19|20)?\d{2}\b/gi;
 const NAMED_SUBJECT =
   /^[\s"“'‘]*((?:[A-Z][\w&-]*\s+){0,3}[A-Z][\w&-]*)\s+(?:also\s+)?(?:expects|anticipates|forecasts|targets|sees)\b/;
 /** Words opening a subject that are the company's own ("The Company", "Management", "We"), no other business's. */
@@ -771,6 +781,14 @@ export function guidanceOf(
     // whose subject is another proper name, one the release's opening sentence does not name ("Digital Industries
     // expects for fiscal 2024 comparable revenue growth ..."), states that business's targets, not the company's.
     if (businessSubject(s, sentences)) continue;
+    // (h-guid31) So do the lines under a heading saying they are given per business area, segment or division ("Overall
+    // assumptions per business area"): those parts' targets, not the company's.
+    if (
+      /\b(?:per|by|for each)\s+(?:business\s+(?:area|unit|segment|line|division)|(?:reporting\s+)?segment|division)s?\b/i.test(
+        s.heading,
+      )
+    )
+      continue;
     // (h-guid28) A sentence telling what the target before it includes ("This includes an expected adjusted equity in net
     // income from DIRECTV of approximately $0.30 per share post-tax") states a component, and one stating the target
     // without that component ("When excluding this, the Company expects adjusted EPS in the $1.90 to $1.95 range") a
@@ -865,7 +883,10 @@ export function guidanceOf(
     // (h-guid28) ... and so does the period a target was first set for ("The target margin ... originally communicated
     // for financial year 2025/26 is expected to already be achieved in financial year 2024/25"): the plan's, not the
     // target's.
+    // (h-guid31) ... and so does the release an outlook was given in ("We confirm our outlook given in the Earnings
+    // Release Q2 FY 2024"): the occasion, not the target's period.
     const ownPart = s.text
+      .replace(OUTLOOK_OCCASION, ' ')
       .replace(CAUSE_LEAD, ' ')
       .replace(BASE_ASIDE, ' ')
       .replace(
@@ -1214,6 +1235,10 @@ export function guidanceOf(
           rest,
         );
       if (aside) rest = ` ${rest.slice(aside[0].length)}`;
+      // (h-guid31) ... nor does one set off by commas that says what the measure is net of ("comparable
+      // revenue growth, net of currency translation and portfolio effects, in the range of 4% to 8%").
+      const commaAside = /^,\s*net of\s[^,;.()\d%$€£]{3,120},/i.exec(rest);
+      if (commaAside) rest = ` ${rest.slice(commaAside[0].length)}`;
       let window = rest.slice(0, 140);
       // "earnings per share, before ..., but including $0.24 per share ..., to be between $2.66 and $2.86":
       // the copula "to be" binds the value to the metric across an aside set off by commas ("Adjusted EBITDA, a
@@ -1314,8 +1339,15 @@ export function guidanceOf(
         /\b(?:includ(?:e|es|ing)|assum(?:e|es|ing))\b(?![\s\S]*\b(?:includ(?:e|es|ing)|assum(?:e|es|ing))\b)/i.exec(
           lead,
         );
+      // (h-guid31) Values the outlook as a whole is said to assume ("These expectations also assume ... tax rate of 24%
+      // ... and diluted share count of 108 million") are targets of its period, as an assumption list's items are.
+      const wholeAssumes =
+        includes !== null &&
+        /^assum/i.test(includes[0]) &&
+        /\b(?:these|the|our|this)\s+(?:expectations|outlook|guidance)\s+(?:also\s+)?assumes?\b/i.test(s.text);
       if (
         includes &&
+        !wholeAssumes &&
         !/^\s+[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*,?\s+(?:is\s+(?:now\s+)?expected\s+to\s+be\s+)?in the range of\s+$/.test(
           lead.slice(includes.index + includes[0].length),
         )
@@ -1393,7 +1425,12 @@ export function guidanceOf(
         .slice(Math.max(0, h.index - 40), h.index)
         .replace(/^.*\d%?(?:\s*(?:million|billion))?\s*,\s*/s, '');
       // "core EPS" (a non-GAAP measure by name) and "on a comparable basis" are non-GAAP; "reported basis" is GAAP.
-      const nonGaap =
+      // (h-guid31) Comparable growth is growth net of currency and portfolio effects by its definition: a clause saying
+      // so ("comparable revenue growth (excluding currency translation and portfolio effects)") names no basis; only a
+      // basis word before its name does.
+      const definedComparable =
+        h.metric === 'comparable_sales' && !/\b(?:non[- ]?gaap|non[- ]?ifrs|adjusted)\s+$/i.test(wordsBefore);
+      const nonGaapWords =
         // (h-guid15: basis words after a semicolon that run into the next target's name, "...; GAAP and non-GAAP gross
         // margins", are that target's.)
         // (h-guid19: ... and one after " and " that opens the next target, "earnings in a range of $5.66 to $7.66 per share
@@ -1423,6 +1460,7 @@ export function guidanceOf(
         /^\s*\([^()]*\b(?:non[- ]?gaap|non[- ]?ifrs|normali[sz]ed|excludes?|excluding)\b[^()]*\)/i.test(
           s.text.slice(h.end),
         );
+      const nonGaap = !definedComparable && nonGaapWords;
       // (h-guid21) A basis in parentheses right after the name ("diluted EPS (GAAP) in the range of $3.42 to $3.52") is
       // the target's.
       // (h-guid28: "sales revenues (IFRS)": IFRS is the issuer's GAAP.)
@@ -1440,6 +1478,16 @@ export function guidanceOf(
       // amount followed by "per share" is a per-share target (per ADS: a per-ADS target).
       const at = window.indexOf(g.printed);
       const afterValue = at >= 0 ? window.slice(at + g.printed.length) : '';
+      // (h-guid31) An amount a measure is said to increase or decrease by ("The diluted share count is projected to
+      // increase by approximately 1 million") is its change, not its level.
+      if (
+        g.unit !== 'percent' &&
+        at >= 0 &&
+        /\b(?:increase|decrease|rise|fall|grow|decline|drop)\s+by\s+(?:approximately\s+|about\s+|around\s+|roughly\s+|~\s?)?$/i.test(
+          window.slice(0, at),
+        )
+      )
+        continue;
       // An operating income or operating earnings target per share ("operating earnings guidance range of $4.05 to
       // $4.40 per share") is a non-GAAP EPS target: GAAP has no operating income per share.
       // "$57-$61 million on a GAAP basis", "Net income per share (GAAP) is expected ...": a basis stated right after
@@ -1863,6 +1911,34 @@ export function guidanceOf(
         sentence: s,
       });
     }
+    // (h-guid31) ... and so is a net loss per share named before "to be" and its values ("diluted net loss per share to be
+    // between $0.24 and $0.17", "non-GAAP diluted net loss per share to be between $0.13 and $0.06"), non-GAAP when the
+    // words before it say so.
+    for (const m of s.text.matchAll(LOSS_PER_SHARE_TO_BE)) {
+      const g = guidanceValue(m[4]!);
+      if (g === null || (g.low === null && g.high === null && g.point === null)) continue;
+      const metric = /basic/i.test(m[2] ?? m[3] ?? '') ? 'eps_basic' : 'eps_diluted';
+      const basis = m[1] ? 'non_gaap' : 'unspecified';
+      if (out.slice(before).some((o) => o.metric === metric && o.basis === basis)) continue;
+      const negative = (v: number | null) => (v === null ? null : -v);
+      out.push({
+        metric,
+        label: m[0],
+        basis,
+        targetYear: tgt.year,
+        targetPeriod: tgt.period,
+        low: negative(g.high),
+        high: negative(g.low),
+        point: negative(g.point),
+        printed: g.printed,
+        unit: 'currency_per_share',
+        scale: 'units',
+        qualitative: null,
+        relative: false,
+        status,
+        sentence: s,
+      });
+    }
     // A forward sentence that names a target period with its year but no metric ("financial results for its second
     // quarter of 2007 will be lower than expected") frames the guidance sentences after it in its paragraph.
     if (out.length === before && target.period !== null && target.year !== null)
@@ -1948,6 +2024,23 @@ export function guidanceOf(
       for (const o of out) if (o.metric === metric && o.basis === 'unspecified') o.basis = 'non_gaap';
     }
   previousOutlooks(sentences, out, reported);
+  // (h-guid31) A target naming no period, in a paragraph whose other forward sentences name one fiscal year and no other
+  // period ("For the Siemens Group we expect comparable revenue growth ... in the range of 4% to 8% ... . ... We expect
+  // ... to a range of €10.40 to €11.00 in fiscal 2024"), is of that fiscal year.
+  for (const o of out) {
+    if (o.targetPeriod !== null || o.targetYear !== null) continue;
+    const named = new Set<string>();
+    for (const other of sentences)
+      if (other !== o.sentence && other.block === o.sentence.block && looksForward(other.text))
+        for (const m of other.text.matchAll(
+          /\b(?:fiscal(?:\s+year)?|FY|financial\s+year|(?:first|second|third|fourth)\s+quarter(?:\s+of)?|Q[1-4]|full[- ]year)\s?'?((?:19|20)?\d{2})\b/gi,
+        ))
+          named.add(/^(?:fiscal|FY|financial)/i.test(m[0]) ? m[1]!.slice(-2) : `other ${m[0]}`);
+    if (named.size === 1 && !/^other/.test([...named][0]!)) {
+      o.targetPeriod = 'FY';
+      o.targetYear = 2000 + Number([...named][0]);
+    }
+  }
   for (const o of out) if (o.status === null) o.status = listStatus.get(o.sentence) ?? null;
   for (const v of valueless)
     if (
@@ -2011,6 +2104,8 @@ const FORECAST_NET_LOSS =
   /\b(?:record|report|post|incur)\s+a\s+net\s+loss\s+of\s+((?:(?:about|approximately|around)\s+)?(?:(?:RMB|US\$|HK\$|\$|€|£|EUR)\s?)?\d[\d,]*(?:\.\d+)?\s?(?:million|billion)?(?:\s*(?:to|-|–)\s*(?:(?:RMB|US\$|HK\$|\$|€|£|EUR)\s?)?\d[\d,]*(?:\.\d+)?\s?(?:million|billion)?)?)/gi;
 const LOSS_BEFORE_PER_SHARE =
   /\ba\s+(?:net\s+)?loss\s+(?:(?:in\s+)?(?:a|the)\s+range\s+of\s+|of\s+)(\$\s?\d*\.\d+(?:\s*(?:to|-|–|—)\s*\$\s?\d*\.\d+)?)\s+per\s+(diluted\s+|basic\s+)?(?:common\s+)?share\b/gi;
+const LOSS_PER_SHARE_TO_BE =
+  /\b((?:non[- ]?gaap|adjusted)\s+)?(?:(diluted|basic)\s+)?(?:net\s+)?loss\s+per\s+(?:(diluted|basic)\s+)?(?:common\s+)?share\s+(?:is\s+(?:now\s+)?expected\s+)?to\s+be\s+((?:between\s+|in\s+(?:a|the)\s+range\s+of\s+)?\$\s?\d*\.\d+(?:\s*(?:to|and|-|–|—)\s*\$\s?\d*\.\d+)?)/gi;
 const LOSS_AFTER_VALUE =
   /((?:between\s+)?\$\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:million|billion))?(?:\s*(?:to|and|-|–|—)\s*\$\s?\d[\d,]*(?:\.\d+)?)?\s?(?:million|billion)?)\s+(?:net\s+)?loss\b(?:,?\s+or\s+(\$\s?\d*\.\d+(?:\s*(?:to|-|–|—)\s*\$\s?\d*\.\d+)?)\s+per\s+(diluted\s+|basic\s+)?(?:common\s+)?share\b)?/gi;
 
@@ -3168,7 +3263,14 @@ function reportsResults(header: string, reportedYear: number | null): boolean {
   if (TARGET_LEAD.test(header)) return false;
   const years = [...header.matchAll(/\b(?:19|20)\d{2}\b/g)].map((m) => Number(m[0]));
   if (reportedYear !== null && years.some((y) => y > reportedYear)) return false;
-  return /\bended\b/i.test(header) || (reportedYear !== null && years.some((y) => y < reportedYear));
+  // (h-guid31: ... and so does one whose head names no period and has a change column, "| Metric | Value | Change YoY
+  // (Adjusted) |".)
+  return (
+    /\bended\b/i.test(header) ||
+    (/\b(?:change|YoY)\b/i.test(header) &&
+      !/\b(?:19|20)\d{2}\b|\bFY|\b[QH][1-4]\b|'\d{2}\b|\b(?:quarter|year|month)/i.test(header)) ||
+    (reportedYear !== null && years.some((y) => y < reportedYear))
+  );
 }
 
 export function tableGuidance(
@@ -3639,8 +3741,10 @@ function rowStatus(
 
 /** A paragraph's clauses: its sentences, each cut at ", and " / "; ". */
 function clausesOf(text: string): string[] {
+  // (h-guid31: a closing quotation mark after the full stop ends the sentence too: "... upper end of the range.” “For
+  // the Siemens Group we expect ...".)
   return text
-    .split(/(?<=[.!?])\s+(?=[A-Z“"])/)
+    .split(/(?<=[.!?][”"’]?)\s+(?=[A-Z“"])/)
     .flatMap((sentence) => sentence.split(/,\s+and\s+|;\s+/))
     .filter((c) => c.length < 400);
 }
@@ -3699,6 +3803,7 @@ export function applyWordedStatus<
     // ("Although there has been an improvement in operating profit, ordinary profit is expected to remain unchanged")
     // names no target of the status after it.
     const t = t0
+      .replace(OUTLOOK_OCCASION, ' ')
       .replace(
         /\b(?:revis|updat|rais|lower|adjust)\w*\s+(?:the |its |our )?(?:forecasts?|guidance|outlook)\s+(?:by|for (?:each|all|its) )\s*segments?\b[^.;]*/gi,
         ' ',
@@ -3777,6 +3882,11 @@ export function applyWordedStatus<
       .split(/(?<=[.!?])\s+(?=[A-Z“"])/)
       .filter((x) => statusMatch(x) !== null)
       .map((x) => x.replace(/\b(?:due to|because of|driven by|owing to|thanks to)\b[^.;]*/gi, ' '))
+      // (h-guid31) A result named as a shortfall, miss or beat ("after the earnings shortfall and a reduced full-year
+      // outlook") is no target the status speaks of.
+      .map((x) =>
+        x.replace(/\b(?:earnings|revenues?|sales|profits?|EPS)\s+(?:shortfall|miss|beat)s?\b/gi, ' '),
+      )
       .join(' ');
     // (h-guid18) A measure qualified "operational" or "constant currency" ("maintained 2022 full-year guidance for
     // adjusted operational earnings per share and base business operational sales") is another measure than the plain
@@ -4090,6 +4200,62 @@ export function growthAfterRevenue<
       relative: false,
       currency: null,
     });
+  }
+  return out;
+}
+
+/**
+ * (h-guid31) A guidance table printed as plain lines under a head naming a guidance column and then an actual one
+ * ("Performance Indicators 2025 Guidance 2024 Actual"): on each line after it the words before the footnote marks (or
+ * before the first number) name the measure, the last value is the year before's actual (the base) and the cell between
+ * them is the target of the head's year; a cell with no number is a qualitative target (not read); the table ends at
+ * the first line not of that form.
+ */
+const GUIDANCE_ACTUAL_HEAD =
+  /^[ \t]*[A-Za-z][A-Za-z ]*?\s+((?:19|20)\d{2})\s+(?:Guidance|Outlook|Targets?)\s+(?:19|20)\d{2}\s+Actual[ \t]*$/gm;
+const GUIDANCE_ACTUAL_ROW =
+  /^[ \t]*([A-Za-z][A-Za-z ,&'’-]*?)(?:\*+\s+|\s+(?=[€$£±~(\d-]))(\S.*?)\s+((?:[€$£]\s?)?-?\d[\d,]*(?:\.\d+)?\s?(?:%|million|billion)?)[ \t]*$/;
+
+export function guidanceActualTable(text: string): (Omit<Guidance, 'sentence'> & { block: Block })[] {
+  const out: (Omit<Guidance, 'sentence'> & { block: Block })[] = [];
+  for (const head of text.matchAll(GUIDANCE_ACTUAL_HEAD)) {
+    const year = Number(head[1]);
+    let at = head.index! + head[0].length + 1;
+    for (const line of text.slice(at).split('\n')) {
+      const start = at;
+      at += line.length + 1;
+      const m = GUIDANCE_ACTUAL_ROW.exec(line);
+      if (!m) break;
+      const [, name, cell] = m as unknown as [string, string, string];
+      if (!/\d/.test(cell)) continue;
+      const hit = labelMetric(name, METRICS);
+      if (!hit) continue;
+      const metric = hit[1];
+      const g = guidanceValue(` of ${cell.replace(/^±\s?/, 'approximately ')}`);
+      if (g === null || (g.low === null && g.high === null && g.point === null)) continue;
+      const unit: Guidance['unit'] = g.unit === 'percent' ? 'percent' : g.money ? 'currency' : 'count';
+      if ((unit === 'percent') !== PERCENT_METRIC.test(metric)) continue;
+      const full = (v: number | null) =>
+        v === null ? null : unit === 'percent' ? v : toFullUnits(v, g.scale);
+      const lead = line.length - line.trimStart().length;
+      out.push({
+        metric,
+        label: name.trim(),
+        basis: /\b(?:adjusted|non[- ]?gaap|non[- ]?ifrs)\b/i.test(name) ? 'non_gaap' : 'unspecified',
+        targetYear: year,
+        targetPeriod: 'FY',
+        low: full(g.low),
+        high: full(g.high),
+        point: full(g.point),
+        printed: g.printed,
+        unit,
+        scale: unit === 'percent' ? 'units' : g.scale,
+        qualitative: null,
+        relative: false,
+        status: null,
+        block: { text: line.trim(), start: start + lead, end: start + line.trimEnd().length, row: true },
+      });
+    }
   }
   return out;
 }

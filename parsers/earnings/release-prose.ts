@@ -60,16 +60,19 @@ const SCALE_WORD = String.raw`(?:\s?(?:\s{1,12}(?=\S))?(thousand|lakhs?|million|
 // "per basic share" names one.)
 // (h-earn41: Epocrates Q1 2012, "On a dilutive basis, income from continuing operations per share was $0.06") the
 // continuing operations may come between the income and "per share".
+// (h-guid31: a wire's colon line naming the quarter, "EPS: -$0.02 in Q1 vs. $0.28 in the same period last year", names
+// the EPS; "Adjusted EPS: $3.00-$3.06", a bullet of targets, does not.)
 const EPS_NAMING =
-  /\b(?<!-)(?:[Dd]iluted )?(?:Reported |GAAP |Adjusted |Proforma |Pro Forma )?EPS\*?(?:,? ex-items,?)?(?= \$| of -?(?:\$|€|£)| was (?:flat at )?\$(?![\d.,]+ and \$)|,(?: which| excluding)[^,$]{3,90}, was (?:flat at )?\$| (?:improve[sd]?|rose|rises|grew|grows|increased|increases|climbed|climbs) to \$| (?:increased|decreased|declined|rose|fell|grew)(?: by)? \d+(?:\.\d+)? ?(?:%|percent),? to \$)|\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?(?:\s+from\s+continuing\s+operations)?\s+per\s+(?:(basic and diluted|diluted and basic|diluted|basic)\s+)?(?:weighted[- ]average\s+)?(?:common\s+)?(?:share|limited\s+partner(?:ship)?\s+unit)\b(?:\s+\((diluted|basic)\))?|\bearned(?=\s+\$(?![\d.,]+\s+(?:million|billion)\b))/i;
+  /\b(?<!-)(?:[Dd]iluted )?(?:Reported |GAAP |Adjusted |Proforma |Pro Forma )?EPS\*?(?:,? ex-items,?)?(?= \$| of -?(?:\$|€|£)|: -?\$[\d.,]+ (?:million |billion )?in Q[1-4]\b| was (?:flat at )?\$(?![\d.,]+ and \$)|,(?: which| excluding)[^,$]{3,90}, was (?:flat at )?\$| (?:improve[sd]?|rose|rises|grew|grows|increased|increases|climbed|climbs) to \$| (?:increased|decreased|declined|rose|fell|grew)(?: by)? \d+(?:\.\d+)? ?(?:%|percent),? to \$)|\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?(?:\s+from\s+continuing\s+operations)?\s+per\s+(?:(basic and diluted|diluted and basic|diluted|basic)\s+)?(?:weighted[- ]average\s+)?(?:common\s+)?(?:share|limited\s+partner(?:ship)?\s+unit)\b(?:\s+\((diluted|basic)\))?|\bearned(?=\s+\$(?![\d.,]+\s+(?:million|billion)\b))/i;
 const MEASURES: [RegExp, Concept][] = [
   // ("Revenues from operations increased to Ps. 2,987.9 million": the revenue line of an operating company.)
   // (h-earn35: Lloyds H1 2015, "Total income up 2 per cent to £8,968 million" over "Net interest income of £5,715
   // million" and "Other income ... £3,253 million") "total income" is the top line of a release that names it so (a
   // bank's net interest and other income, an IFRS group's "total income"); income tax, income before or from something
-  // and income attributable to someone are not it.
+  // and income attributable to someone are not it. (h-guid31: sales named after a region, "U.S. sales jumped 42% to
+  // $214.6 million", "international sales", are a part's.)
   [
-    /\b(?:total |net )?(?:revenues?(?: from operations)?|net sales|sales)\b|\btotal income\b(?!\s+(?:tax|taxes|before|from|attributable|per)\b)/i,
+    /(?<!\b(?:U\.S\.|international|domestic|overseas)\s(?:total |net )?)\b(?:total |net )?(?:revenues?(?: from operations)?|net sales|sales)\b|\btotal income\b(?!\s+(?:tax|taxes|before|from|attributable|per)\b)/i,
     'revenue',
   ],
   // ("generated $1.9 million in additional gross margin": an increment one source brought, no gross profit.)
@@ -96,8 +99,10 @@ const MEASURES: [RegExp, Concept][] = [
   // business segment's or region's word (upstream, downstream, midstream, chemical, segment, international, domestic,
   // U.S.) are that part's, not the company's net income; and an amount "in" a period's earnings ("posted $2.65 billion
   // in third quarter earnings") is the net income, as "$277 million in core operating income" is that measure's.
+  // (h-guid31: a wire's colon line opening a paragraph, "Earnings: -$2.4 million in Q1 vs. $38.1 million in the same
+  // period last year", names the net income, as "Revenue: $1.07 billion in Q1" names the revenue.)
   [
-    /\bnet (?:income|profit|earnings|loss)\b|\bprofit after tax(?:ation)?\b|^\W*profit for the (?:year|period)\b|\b(?:net )?quarterly profit\b|(?<!\bnet )\b(?:income|earnings) from (?:continuing|normal|ongoing) operations\b|\b(?<!\b(?:operating|comprehensive|upstream|downstream|midstream|chemicals?|segment|international|domestic|U\.S\.) )(?:quarter(?:ly)? )?earnings(?=(?:, [^,$]{3,40},)? (?:of|were|was|totaled|came in at) )|(?<=\bin (?:(?:first|second|third|fourth)[- ]quarter|quarterly|full[- ]year) )earnings\b(?! per)|\b(?:reported|total|GAAP) earnings\b(?! per)|(?<=\b(?:reported|posted|recorded) a )profit(?= of\b)|(?<=\b(?:had|reported|posted|recorded|incurred) an? )loss(?= of\b)|(?<=\b(?:it|company|we)\s)earned(?=\s+\$[\d.,]+\s+(?:million|billion)\b)/i,
+    /\bnet (?:income|profit|earnings|loss)\b|^\W*Earnings(?=: -?\$[\d.,]+ (?:million |billion )?in Q[1-4]\b)|\bprofit after tax(?:ation)?\b|^\W*profit for the (?:year|period)\b|\b(?:net )?quarterly profit\b|(?<!\bnet )\b(?:income|earnings) from (?:continuing|normal|ongoing) operations\b|\b(?<!\b(?:operating|comprehensive|upstream|downstream|midstream|chemicals?|segment|international|domestic|U\.S\.) )(?:quarter(?:ly)? )?earnings(?=(?:, [^,$]{3,40},)? (?:of|were|was|totaled|came in at) )|(?<=\bin (?:(?:first|second|third|fourth)[- ]quarter|quarterly|full[- ]year) )earnings\b(?! per)|\b(?:reported|total|GAAP) earnings\b(?! per)|(?<=\b(?:reported|posted|recorded) a )profit(?= of\b)|(?<=\b(?:had|reported|posted|recorded|incurred) an? )loss(?= of\b)|(?<=\b(?:it|company|we)\s)earned(?=\s+\$[\d.,]+\s+(?:million|billion)\b)/i,
     'net_income',
   ],
   [/\bEBITDA\b/, 'ebitda'],

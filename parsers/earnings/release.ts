@@ -12,6 +12,7 @@ import {
   applyWordedStatus,
   type Guidance,
   growthAfterRevenue,
+  guidanceActualTable,
   guidanceOf,
   REINSTATED,
   tableGuidance,
@@ -428,8 +429,22 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * (non-GAAP) dilutive basis,"; "comparable-store sales" hyphenated, and "for 2016" names a measure's year; an undated
  * fourth quarter or year of a stated fiscal year whose "year ended December 31" has no year ends on December 31 of it;
  * "the third quarter and first nine months of fiscal year 2018, which ended March 31, 2018" ends the quarter.
+ * /59 (h-guid31, guidance held-out set 18, merged by the lead on top of /58): "comparable revenue growth" is comparable sales,
+ * its definition ("net of" / "excluding currency translation and portfolio effects") no basis, a ", net of ...," aside
+ * read across; the release an outlook was given in ("our outlook given in the Earnings Release Q2 FY 2024") is its
+ * occasion, not a target period; a target naming no period in a paragraph whose other forward sentences name one fiscal
+ * year is of that year; a closing quote after a full stop ends a clause; lines under a heading "per business area" (or
+ * segment, division) are parts' targets; "a reduced full-year outlook" is lowered, and earnings named as a "shortfall"
+ * are no metric of it; "diluted net loss per share to be between $0.24 and $0.17" is EPS below zero (non-GAAP when so
+ * worded); "~80 million" is approximately; an amount a measure is to "increase by" is a change, no level; sales named
+ * after a region ("U.S. Consumer net sales", "U.S. sales") are a part's, in guidance and figures; "operating profit
+ * margin" is the operating margin; a "YYYY Guidance YYYY Actual" head over plain lines gives each line's cell before the
+ * actual as the year's target; a markdown table run into one line is read row by row; a table whose head names no
+ * period and has a change column reports results; values the outlook as a whole "assume(s)" ("These expectations also
+ * assume ... tax rate of 24% ... and diluted share count of 108 million") are targets of its period; a wire's colon
+ * lines naming the quarter ("Earnings: -$2.4 million in Q1 vs. ...", "EPS: -$0.02 in Q1") name the net income and EPS.
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/58';
+export const RELEASE_PARSER_VERSION = 'earnings-release/59';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';
@@ -728,6 +743,7 @@ function guidanceRows(
       ...forecastTable(doc.text),
       ...plain,
       ...repeatedHeadTable(doc.text),
+      ...guidanceActualTable(doc.text),
       ...cellForecastTable(doc.text),
       ...revisionForecastTable(doc.text),
     ].map(

@@ -261,9 +261,8 @@ const labels = [
   // set 38 (issue 28's forty-first pass): Nasdaq.com's News and Commodities RSS (2020-08-26) and CNBC's Investing RSS (2020-06-28..07-20)
   // from areed1192/finance-news-aggregator, labelled and committed before any parser ran on them; scored only with --set38
   ...readLabels('labels-heldout-38.tsv', 'fresh38'),
-  // set 39 (issue 28's forty-fourth pass): Reuters' Business News RSS (2019-01-18/19, saved by cohena100/myapp) and 32 entries of the
-  // WSJ's RSSWorldNews feed (2023-08-16, rumca-js/RSS-Link-Database-2023), labelled and committed before any parser ran on them; scored
-  // only with --set39
+  // set 39 (issue 28's forty-fourth pass): 51 entries of the WSJ's RSSWorldNews feed (2023-08-16/17) as the public link archive
+  // rumca-js/RSS-Link-Database-2023 recorded them, labelled and committed before any parser ran on them; scored only with --set39
   ...readLabels('labels-heldout-39.tsv', 'fresh39'),
 ];
 const rank = (l: { file: string; title: string }) =>

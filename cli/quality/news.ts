@@ -87,6 +87,8 @@ import { articleTitled, fixtureArticles } from './news-articles.ts';
  * `--set36` (miss lines `fresh36`). labels-heldout-37.tsv (issue 28's forty-second pass: Yahoo Finance's quote-page news lists of MSFT
  * and ORCL, 2024-09-17..22, labelled before the parser ran) is scored only with `--set37` (miss lines `fresh37`). labels-heldout-38.tsv (issue 28's forty-first pass: Nasdaq.com's News and Commodities feeds, 2020-08-26,
  * and CNBC's Investing feed, 2020-06-28..07-20, labelled before the parser ran) is scored only with `--set38` (miss lines `fresh38`).
+ * labels-heldout-39.tsv (issue 28's forty-fourth pass: the WSJ's RSSWorldNews feed of 2023-08-16/17, its company, market and economy
+ * entries, labelled before the parser ran) is scored only with `--set39` (miss lines `fresh39`).
  */
 const dir = new URL('../../fixtures/news/', import.meta.url);
 // `--rules-only`: the word rules alone, as before the trained text model (the old method's figures)

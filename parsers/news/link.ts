@@ -1996,10 +1996,16 @@ function nameMatches(
           ? written
           : (entries as AliasEntry[]);
       // (two companies whose names are keyed alike by one everyday word, one of them only by dropping a descriptive word after it,
-      // "Target Group Inc." beside TARGET CORP: the word written bare is the name that is that word and a legal form)
+      // "Target Group Inc." beside TARGET CORP: in a headline that goes on past it, the word written bare is the name that is that
+      // word and a legal form; a name standing alone or with its legal form, as a filing's customer list gives it, stays ambiguous)
       const plain = hits0.filter((h) => h.kind === 'name' && !DESCRIPTOR.test(h.company.name));
       const hits =
         hits0.length > 1 &&
+        subjectAt >= 0 &&
+        i + n < words.length &&
+        !/^(corp\w*|inc\w*|co|company|ltd|limited|plc|llc|group|holdings?)\.?$/i.test(
+          (words[i + n] as RegExpMatchArray)[0],
+        ) &&
         hits0.every((h) => h.common) &&
         (englishWords().has(key) || COMMON_WORDS.has(key)) &&
         plain.length === 1 &&

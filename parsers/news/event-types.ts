@@ -460,6 +460,15 @@ export const TEXT_RULES: TextRule[] = [
     /\b(ceo|chief executive|(investment|operating|financial|technology) chief|cfo|chairman|chairwoman|president|co-?heads?|unit heads?|board members?)\b.{0,40}\b(resigns?|steps? down|ousted|named(?! (as )?(one of )?['"‘“]?(the |a |an )?['"‘“]?(most|best|top|leading|winner|finalist)\b)|appointed|appoints?|to step down|departs?|retires?|replaces?|quits?|(is|are) out)\b|\b(quits?|resigns?|steps? down|departs?|joins?)\b.{0,30}\b(as|role)\b.{0,40}\b(ceo|chief|co-?head|head|chair\w*|president|director)\b/i,
     3,
   ),
+  // a company tapping, hiring or picking another firm's veteran, executive or alumnus is an executive change: "Boeing Taps Ford
+  // Veteran to Chart China Recovery"
+  r(
+    'management.hire',
+    'management',
+    'executive_change',
+    /\b(taps|tapped|hires|hired|picks|picked) (an? )?([\w&.'\u2019-]+ ){0,2}(veteran|executive|exec|insider|alum|alumnus|alumna)\b/i,
+    3,
+  ),
   // an executive poached or lured by another company, or leaving for a rival, is an executive change: "Google exec poached by
   // Chinese rival"
   r(
@@ -892,7 +901,8 @@ export const TEXT_RULES: TextRule[] = [
     'financing.shelf_round',
     'financing',
     'offering',
-    /\b(shelf (prospectus|registration)|base shelf|seed (round|funding)|series [a-f] (round|funding|financing)|funding round)\b/i,
+    // (and private-equity, venture or investor backing taken: "Splitit Payments Takes Private Equity Backing in Pursuit of ...")
+    /\b(shelf (prospectus|registration)|base shelf|seed (round|funding)|series [a-f] (round|funding|financing)|funding round|(takes?|took|wins?|won|gets?|got|secures?|secured|lands?|landed) (\w+ ){0,2}(private[- ]equity|venture|investor|investors['\u2019]?) backing)\b/i,
     3,
   ),
   r(
@@ -1473,6 +1483,15 @@ export const TEXT_RULES: TextRule[] = [
     /\b(bows? out of|bowing out of|bowed out of|pulls? out of|pulling out of|pulled out of|steps? back from|stepping back from|stepped back from)\b(?! (\w+ ){0,3}(deal|talks|bid|race|contest|merger|takeover|agreement|offer|role|board|post|job)s?\b)|\bceases? (its |all )?(\w+ )?(services|operations|business)\b/i,
     3,
   ),
+  // bankruptcies or insolvencies counted in the plural are an economy's, not one company's filing: "Higher Interest Rates and Sluggish
+  // Economy Fuel European Bankruptcies"
+  r(
+    'macro.insolvencies',
+    'macro',
+    'economic_data',
+    /\b(bankruptcies|insolvencies|bankruptcy filings|business failures)\b/i,
+    5,
+  ),
   r(
     'bankruptcy.filing',
     'bankruptcy',
@@ -1919,7 +1938,7 @@ export const TEXT_RULES: TextRule[] = [
     'operations.disruption',
     'operations',
     'disruption',
-    /\b(outage|glitch(es)?|strike(?! price)|shutdown of|plant closure|fire at|explosion|accident|cyber ?attacks?|cyber ?security incidents?|cyber incidents?|(?<!\baccounts? (got |gets |was |were |been )?)hack(?!er\b)\w*|(was|were|went|is|goes) down (globally|worldwide)|security (flaws?|vulnerabilit(y|ies))|warning for (these |all )?(\w+ ){0,4}users|breach|suspends? (operations|production)|port suspends?|disruptions?|cancell?ations|cancels? (\w+ )?flights|strand(s|ed)?)\b/i,
+    /\b(outage|glitch(es)?|strike(?! price)|shutdown of|plant closure|fire at|explosion|accident|cyber ?attacks?|cyber ?security incidents?|cyber incidents?|(?<!\baccounts? (got |gets |was |were |been )?)hack(?!er\b)\w*|(was|were|went|is|goes) down (globally|worldwide)|security (flaws?|vulnerabilit(y|ies))|warning for (these |all )?(\w+ ){0,4}users|breach|(data|information|records) (was |were |is |are |has been |have been )?(stolen|breached|leaked|exposed)|suspends? (operations|production)|port suspends?|disruptions?|cancell?ations|cancels? (\w+ )?flights|strand(s|ed)?)\b/i,
     2,
   ),
   // an employer's own hiring plan (aiming, planning or set to hire, a hiring spree) is its staffing, not the labour market's data:

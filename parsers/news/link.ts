@@ -225,7 +225,29 @@ function companyPart(c: RegistryCompany, subsidiaryKey: (name: string) => string
     // common like a hand-listed one; "Microsoft Corp" -> "microsoft" keeps its brand)
     const common = words.length === 1 && (isCommonWord(k) || (DESCRIPTOR.test(n) && englishWords().has(k)));
     put(k.replace(/ /g, ''), { company: c, kind, common });
+    // a name that writes its leading article joined to the next capitalized word ("TheRealReal, Inc.") is keyed without it
+    // too, as a name with a spaced "The" is ("The RealReal")
+    if (/^The\p{Lu}\p{Ll}/u.test(n.trim())) {
+      const rest = nameKey(n.trim().slice(3));
+      if (rest)
+        put(rest.replace(/ /g, ''), {
+          company: c,
+          kind,
+          common: !rest.includes(' ') && isEverydayWord(rest),
+        });
+    }
     part.words = Math.max(part.words, words.length);
+    // the first two words of a name of three or more, for a headline that writes them joined by a hyphen ("Take-Two" of TAKE TWO
+    // INTERACTIVE SOFTWARE INC): a key no run of words meets by itself (see `nameMatches`)
+    // (not a name whose second word is a line of business, "Natural Gas Services Group": "Natural-Gas" is the trade)
+    if (
+      kind === 'name' &&
+      words.length >= 3 &&
+      /^[a-z]{2,}$/.test(words[0] as string) &&
+      /^[a-z]{2,}$/.test(words[1] as string) &&
+      !INDUSTRY_WORD.test(words[1] as string)
+    )
+      put(`-${words[0]}${words[1]}`, { company: c, kind: 'opening', common: false });
     // a name's opening initialism joined by "&" is its first word: "SS&C" of SS&C TECHNOLOGIES HOLDINGS
     const tok0 = n.trim().split(/\s+/)[0] ?? '';
     const amp =
@@ -1943,6 +1965,21 @@ function nameMatches(
       const inner =
         apos && innerWords.at(-1) !== `${(apos[1] as string).toLowerCase()}s` ? innerWords.join('') : '';
       const entries = self ? [] : (reg.aliases.get(key) ?? (inner ? reg.aliases.get(inner) : undefined));
+      // two capitalized words joined by a hyphen ("Take-Two") that no name is keyed as are one company's name when they spell the
+      // first two words of that one registry name only ("Time to Take Up Take-Two" is Take-Two Interactive)
+      if (!self && !entries && n === 2 && /^\p{Lu}\p{Ll}+-\p{Lu}\p{Ll}+(['’]s)?$/u.test(phrase)) {
+        const opens = reg.aliases.get(`-${aliasKey(phrase.replace(/['’]s$/, ''))}`);
+        if (opens?.length === 1) {
+          out.push({
+            company: (opens[0] as AliasEntry).company,
+            kind: 'opening',
+            phrase,
+            at: (words[i] as RegExpMatchArray).index ?? 0,
+          });
+          i += n - 1;
+          break;
+        }
+      }
       if (!self && !entries) continue;
       const w0 = words[i] as RegExpMatchArray;
       const at = w0.index ?? 0;
@@ -1954,10 +1991,27 @@ function nameMatches(
       // (a word two companies share as a first word names either only written bare: "Rocket Companies, Inc" is the company of
       // that name, "Rocket" either)
       const written = (entries as AliasEntry[]).filter((h) => h.kind !== 'first_word');
-      const hits =
+      const hits0 =
         n > 1 && written.length > 0 && written.length < (entries as AliasEntry[]).length
           ? written
           : (entries as AliasEntry[]);
+      // (two companies whose names are keyed alike by one everyday word, one of them only by dropping a descriptive word after it,
+      // "Target Group Inc." beside TARGET CORP: in a headline that goes on past it, the word written bare is the name that is that
+      // word and a legal form; a name standing alone or with its legal form, as a filing's customer list gives it, stays ambiguous)
+      const plain = hits0.filter((h) => h.kind === 'name' && !DESCRIPTOR.test(h.company.name));
+      const hits =
+        hits0.length > 1 &&
+        subjectAt >= 0 &&
+        i + n < words.length &&
+        !/^(corp\w*|inc\w*|co|company|ltd|limited|plc|llc|group|holdings?)\.?$/i.test(
+          (words[i + n] as RegExpMatchArray)[0],
+        ) &&
+        hits0.every((h) => h.common) &&
+        (englishWords().has(key) || COMMON_WORDS.has(key)) &&
+        plain.length === 1 &&
+        hits0.every((h) => h.kind === 'name' && (h === plain[0] || DESCRIPTOR.test(h.company.name)))
+          ? plain
+          : hits0;
       // initials name a company only written in capitals: "Ge" or "ge" is no "GE"
       // (two letters only as a word of their own: "The A.P.'s" and "AP-NORC" are no "AP")
       const bare = phrase.replace(/['’]s?$/, '');

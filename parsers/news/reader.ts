@@ -71,7 +71,7 @@ const UP =
 // (a lackluster result is down like a weak one outside a question: "Tesla cuts prices ... to stoke sales after lackluster year-end
 // deliveries", not "Tesla ETFs: Time to Buy or Hold Post Lackluster Q2 Earnings?")
 const DOWN =
-  /\b(miss(es|ed)?|cuts?|falls?|fell|drops?|dropped|(?<=\b(is|are|was|were) )dropping|plunges?|plunged|plummets?|plummeted|slumps?|slumped|tumbles?|tumbled|sinks?|sank|sinking|plunging|tumbling|tank(ed|ing)|slid|losses|loss|declines?|declined|decreased?|reduc(e|es|ed)|warns?|red flags?(?!\?)|downgrades?d?|layoffs?|lay off|laid[- ]off|halt(ed|s)?|recall(s|ing)?|shrink(s|ing)?|shrank|shrunk|weigh(s|ed|ing)? on|probe|probing|lawsuit|sued|fined?|fines|fining|penalty|bankrupt\w*|default\w*|resigns?|ousted|delist\w*|rejects?|weak\w*|lacklust(er|re)(?![^?]*\?\s*$)|pessimistic|bearish|slips?|slides?(?! decks?\b)|outflows?|exits|shock|risks|negative|falling|fears?|destructive|disruptions?|correction|retaliates|slams|dips?|shortfall|slows?|buckles?|trimmed|trims?|charged|indicted|fraud|accused|suspends?|threatens?|attacks?|worse|short of|falls? short|lower|eases?|escalat\w*|slash\w*|demolish\w*|crash(es|ed|ing)?|hits?|crisis|rout|sell-?offs?|turmoil|under fire|underperform\w*|cools?|cooled|cooling|slowed|slowing|narrow(s|ed|ing)?|breach(es|ed)?|slam(s|med)?|dampen(s|ed)?|(?<=(month|year|week|day|record|time)( closing| intraday)? )lows?|(new|fresh) lows?(?!-)|(?<=\$[\d.,]+ )lows?|lowest (level )?since|sabotage|setbacks?|severed|problems?|troubles?|shortages?|derail(s|ed|ing)?|curb(s|ed|ing)?|mess|lied|snubs?|write-?offs?|write-?downs?|impairments?|blast(s|ed)?|crackdown|crack(s|ing)? down|woes?|under threat|strand(s|ed)?|jeopardi[sz]\w*|down (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
+  /\b(miss(es|ed)?|cuts?|falls?|fell|drops?|dropped|(?<=\b(is|are|was|were) )dropping|plunges?|plunged|plummets?|plummeted|slumps?|slumped|tumbles?|tumbled|sinks?|sank|sinking|plunging|tumbling|tank(ed|ing)|slid|losses|loss|declines?|declined|decreased?|reduc(e|es|ed)|warns?|red flags?(?!\?)|downgrades?d?|layoffs?|lay off|laid[- ]off|halt(ed|s)?|recall(s|ing)?|shrink(s|ing)?|shrank|shrunk|weigh(s|ed|ing)? on|probe|probing|lawsuit|sued|fined?|fines|fining|penalty|bankrupt\w*|default\w*|resigns?|ousted|delist\w*|rejects?|weak\w*|lacklust(er|re)(?![^?]*\?\s*$)|pessimistic|bearish|slips?|slides?(?! decks?\b)|outflows?|exits|shock|risks|negative|falling|fears?|destructive|disruptions?|correction|retaliates|slams|dips?|shortfall|slows?|buckles?|trimmed|trims?|charged|indicted|fraud|accused|suspends?|threatens?|attacks?|worse|short of|falls? short|lower|eases?|escalat\w*|slash\w*|demolish\w*|crash(es|ed|ing)?|hits?|crisis|rout|sell-?offs?|turmoil|under fire|underperform\w*|cools?|cooled|cooling|slowed|slowing|narrow(s|ed|ing)?|breach(es|ed)?|slam(s|med)?|dampen(s|ed)?|(?<=(month|year|week|day|record|time)( closing| intraday)? )lows?|(new|fresh) lows?(?!-)|(?<=\$[\d.,]+ )lows?|lowest (level )?since|sabotage|punish(es|ed)?|troubled|setbacks?|severed|problems?|troubles?|shortages?|derail(s|ed|ing)?|curb(s|ed|ing)?|mess|lied|snubs?|write-?offs?|write-?downs?|impairments?|blast(s|ed)?|crackdown|crack(s|ing)? down|woes?|under threat|strand(s|ed)?|jeopardi[sz]\w*|down (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
 
 /** A company entering or expanding in a country (or a state, a province) by name: "enters India", "entering the United Kingdom",
  * "helping Bumble expand in India", "Bumble to expand to India". */
@@ -265,6 +265,28 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
     re: /\b(end\w*|terminat\w+|lift\w*|drops?|dropped|dismiss\w*) (of )?(the |an |its )?(\w+ )?(enforcement action|probe|investigation|charges|ban|sanctions|lawsuit)\b/gi,
     dir: 1,
   },
+  // (and a probe or investigation that concluded, closed or ended without a fine, penalty or charges: "Neogen Says Iran Sanctions
+  // Probe Concluded Without Fine")
+  {
+    re: /\b(probe|investigation|inquiry|review)s? (was |were |has been |have been )?(concluded|closed|ended|wrapped up|completed) without (a |any )?(fines?|penalt(y|ies)|charges|enforcement action|action)\b/gi,
+    dir: 1,
+  },
+  // returning to profit (a year's, a quarter's) is up: "Origin Energy Returns to Annual Profit"
+  {
+    re: /\b(returns?|returned|returning) to (an? )?(annual |quarterly |full-year |first-half |half-year |net |operating )?(profit|profitability|black)\b/gi,
+    dir: 1,
+  },
+  // a central bank raising (hiking) rates tightens money: down ("BOE Could Raise Interest Rates 50 Basis Points in September"); hikes
+  // that can wait are none ("Rate hikes can wait"), and a gerund is a topic, not a hike ("Cautious about Raising Rates Too High",
+  // "Expect Fed to resume raising rates")
+  {
+    re: /\b(rate hikes?|rate increases?|tightening) (can|could|will|may) wait\b/gi,
+    dir: 1,
+  },
+  {
+    re: /\b(?<!\b(about|against|of|from|over|on|without) )(raises?|raised|hikes?|hiked) (its |their |the )?(key |benchmark |policy |official )?(interest )?rates?\b(?! (cut|cuts)\b)/gi,
+    dir: -1,
+  },
   // easing a constraint is the opposite of easing a price: "easing rules for dual-class listings"
   {
     re: /\beas(e|es|ed|ing) (the |its |\w+ )?(rules?|restrictions?|curbs?|limits?|requirements?|controls?)\b/gi,
@@ -428,6 +450,18 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
     re: /\b(partner(s|ing|ed)?|collaborat\w+|join(s|ed)? forces|teams? up|teamed up)\b,?\s+(\w+ ){0,1}(to \w+|adding|add(s)?)\b/gi,
     dir: 0,
   },
+  // a bad-when-up quantity at a high of many years is down: "Treasury Yield Hits 15-Year High" (before the record phrase below)
+  {
+    re: /\b(yields?|(interest |mortgage |borrowing )?rates|inflation|unemployment|jobless claims|costs|debt|deficit) (is |are |was |were )?(at|hits?|reach(es|ed)?|touch(es|ed)?) (a |an )?(new |fresh )?(\d+[- ](year|month|week|decade)|multi-?year|record|all-time) highs?\b/gi,
+    dir: -1,
+  },
+  // seeking or asking for an approval is none won: "China Evergrande Seeks U.S. Court Approval for $19 Billion Debt Restructuring"
+  {
+    re: /\b(seeks?|sought|seeking|asks? for|asked for|asking for|requests?|requested) ([\w.'\u2019-]+ ){0,3}approvals?\b/gi,
+    dir: 0,
+  },
+  // little, scant or no progress is down: "It made little progress, focusing on a shift to clean energy"
+  { re: /\b(little|scant|no|slow) progress\b/gi, dir: -1 },
   // less of something than a year before is down: "Aims To Hire Less Seasonal Help Than Last Year"
   { re: /\b(less|fewer) (\w+ ){0,3}than (last year|a year (ago|earlier)|in \d{4})\b/gi, dir: -1 },
   // a record or best period is up: "Record First Quarter", "Best Quarter Ever", "hits record high"
@@ -447,7 +481,7 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
  * and fuel prices, yields, mortgage and interest rates): an up-word about one of them reads down, and a down-word up.
  */
 const BAD_WHEN_UP =
-  /\b(jobless|claims|unemployment|layoffs|inflation|cpi|losses|loss|costs?|provisions|debt|deficit|oil( prices)?|crude|fuel|gasoline|yields|volatility|(mortgage|interest|borrowing) rates)\b/i;
+  /\b(jobless|claims|unemployment|layoffs|inflation|cpi|losses|loss|costs?|provisions|debt|deficit|oil( prices)?|crude|fuel|gasoline|yields|(bond|treasury|\d+-year) yield|volatility|(mortgage|interest|borrowing) rates)\b/i;
 
 /** Reaching a count: "hits 5M pre-orders", "tops 1 billion users", "passes 100,000". */
 const MILESTONE =
@@ -509,9 +543,9 @@ const PICK: { re: RegExp; dir: 1 | -1 }[] = [
   // (and a stock the headline calls a buy, whatever question frames it: "Is Qualcomm Inc. (QCOM) the Best Large Cap Stock To Buy
   // Now?", "Microsoft Stock Is A Buy Now, But Be Cautious ...", "Forget Nvidia: Buy This Magnificent Tech Stock Instead", "Why Not
   // Buy the Dip on Nvidia, ...?", "Could Investing $10,000 in Microsoft Make You a Millionaire?"; not a question whether to buy,
-  // "Should You Buy the Dip?"; after the sales above)
+  // "Should You Buy the Dip?"; after the sales above; and a headline opening "Time to buy / take up ...": "Time to Take Up Take-Two")
   {
-    re: /\b(best|top) ([\w-]+ ){0,4}stocks? to buy\b|\b(stock|shares) (is|are) a buy\b|(^|: )buy (this|these) ([\w-]+ ){0,3}stocks?\b|\bwhy not buy\b|\bmake you an? (millionaire|fortune)\b/i,
+    re: /^time to (buy|take up|load up on|snap up|own)\b|\b(best|top) ([\w-]+ ){0,4}stocks? to buy\b|\b(stock|shares) (is|are) a buy\b|(^|: )buy (this|these) ([\w-]+ ){0,3}stocks?\b|\bwhy not buy\b|\bmake you an? (millionaire|fortune)\b/i,
     dir: 1,
   },
 ];
@@ -573,7 +607,19 @@ export function readLocally(input: ReaderInput): Reading {
   };
 }
 
-function readByRules(input: ReaderInput): Reading {
+function readByRules(given: ReaderInput): Reading {
+  // an executive change's "to lead / chart / run ..." clause names the job, not a move: "Boeing Taps Ford Veteran to Chart China
+  // Recovery" (its "recovery" is the hire's brief)
+  const input =
+    given.event_type === 'management'
+      ? {
+          ...given,
+          title: given.title.replace(
+            /\s+to (chart|lead|run|steer|head|oversee|drive|spearhead|revive|rebuild|fix|turn around)\b.*$/i,
+            '',
+          ),
+        }
+      : given;
   const read = (text: string, summary = false) => {
     const words: string[] = [];
     let net = 0;
@@ -823,7 +869,7 @@ function readByRules(input: ReaderInput): Reading {
   if (
     input.event_type === 'financing' &&
     !input.company &&
-    /\b(seed|series [a-f]|venture|funding) (round|funding|financing)\b|\bfunding round\b|\b(raises|raised|lands?|landed|bags?|bagged|secures?|secured|closes?|closed) (about |over |nearly |more than |almost |new |fresh )?(\$|\u20ac|\u00a3|us\$)[\d.,]+|(\$|\u20ac|\u00a3|us\$)[\d.,]+ ?(m|mn|mln|million|b|bn|billion)? (series [a-h]|in (new |fresh )?(funding|financing))\b/i.test(
+    /\b(seed|series [a-f]|venture|funding) (round|funding|financing)\b|\bfunding round\b|\b(takes?|took|wins?|won|gets?|got|secures?|secured|lands?|landed) (\w+ ){0,2}(private[- ]equity|venture|investor|investors['\u2019]?) backing\b|\b(raises|raised|lands?|landed|bags?|bagged|secures?|secured|closes?|closed) (about |over |nearly |more than |almost |new |fresh )?(\$|\u20ac|\u00a3|us\$)[\d.,]+|(\$|\u20ac|\u00a3|us\$)[\d.,]+ ?(m|mn|mln|million|b|bn|billion)? (series [a-h]|in (new |fresh )?(funding|financing))\b/i.test(
       input.title,
     )
   )

@@ -292,7 +292,9 @@ for (const set of heldSets) {
       const vals = [...new Set(read.rows.map((r) => r[field]))];
       got = vals.length === 1 ? vals[0] : vals.join(',');
     } else {
-      const row = read.rows.find((r) => String(r.local_security_code ?? r.code ?? '') === code);
+      const row = read.rows.find(
+        (r) => String(r.local_security_code ?? r.code ?? r.primary_ticker ?? '') === code,
+      );
       got = row ? row[field] : read.outcome === 'rows' ? '(no row)' : read.outcome;
     }
     const ok = sameValue(expected, got);

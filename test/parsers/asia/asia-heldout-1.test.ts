@@ -1,20 +1,22 @@
 /**
- * Held-out set 1 of the Taiwan open-data files (`fixtures/asia/held-out-1`, issue 28): real t187ap05_L
- * monthly revenue CSVs of 2023-08 and 2025-02, a user's translated tab-separated re-save of one, and the
- * t187ap03_L (TWSE) and t187ap03_O (TPEx) company profile CSVs, against the values read by hand in
- * LABELS-held-out-1.tsv and LABELS-held-out-1b.tsv before any parser ran on them. The first read was 48 of 49:
- * the OTC profiles were read as TWSE (`1240.TW`); the market now comes from the endpoint (`_O`).
+ * Held-out set 1 of the Taiwan and Japan registry and revenue files (`fixtures/asia/held-out-1`, issue 28):
+ * real t187ap05_L monthly revenue CSVs of 2023-08 and 2025-02, a user's translated tab-separated re-save of
+ * one, the t187ap03_L (TWSE) and t187ap03_O (TPEx) company profile CSVs and an EDINET code list of 2026-05-12
+ * (CP932), against the values read by hand in LABELS-held-out-1{,b,c}.tsv before any parser ran on them. The
+ * first read was 58 of 60: the OTC profiles were read as TWSE (`1240.TW`), and a listed foreign filer
+ * (外国法人・組合) was given country JP.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ParseError } from '../../../lib/errors.ts';
+import { registryFromEdinetCodes } from '../../../parsers/registry-asia/japan.ts';
 import { parseTwseProfiles, registryFromTwProfiles } from '../../../parsers/registry-asia/taiwan.ts';
 import { parseMonthlyRevenueCsv } from '../../../parsers/taiwan/monthly-revenue.ts';
 
 const dir = 'fixtures/asia/held-out-1';
 const bytes = (f: string) => readFileSync(new URL(`../../../${dir}/${f}`, import.meta.url));
 const ctx = (f: string) => ({ url: `${dir}/${f}`, fetchedAt: '2026-01-01T00:00:00Z' });
-const labels = ['LABELS-held-out-1.tsv', 'LABELS-held-out-1b.tsv'].flatMap((f) =>
+const labels = ['LABELS-held-out-1.tsv', 'LABELS-held-out-1b.tsv', 'LABELS-held-out-1c.tsv'].flatMap((f) =>
   bytes(f)
     .toString('utf8')
     .trim()
@@ -26,6 +28,8 @@ const camel = (k: string) => k.replace(/_([a-z])/g, (_m, c: string) => c.toUpper
 
 function read(file: string): Record<string, unknown>[] {
   if (/^t187ap03_/.test(file)) return parseTwseProfiles(bytes(file), ctx(file)) as never;
+  if (/^EdinetcodeDlInfo/.test(file))
+    return registryFromEdinetCodes(bytes(file), ctx(file)).companies as never;
   return parseMonthlyRevenueCsv(bytes(file), ctx(file), 'twse').rows as never;
 }
 function actual(file: string, code: string, field: string): string {
@@ -41,7 +45,7 @@ function actual(file: string, code: string, field: string): string {
   if (field === 'rows') return String(rows.length);
   const key = field === 'market' ? 'market' : camel(field);
   if (code === '*') return [...new Set(rows.map((r) => String(r[key])))].join(',');
-  const row = rows.find((r) => (r.localSecurityCode ?? r.code) === code);
+  const row = rows.find((r) => (r.localSecurityCode ?? r.code ?? r.primaryTicker) === code);
   if (!row) return '(no row)';
   const v = row[key];
   return v === null || v === undefined ? 'null' : String(v);
@@ -49,8 +53,8 @@ function actual(file: string, code: string, field: string): string {
 const same = (want: string, got: string) =>
   /^-?\d+(\.\d+)?$/.test(want) && /^-?\d+(\.\d+)?$/.test(got) ? Number(want) === Number(got) : want === got;
 
-describe('Taiwan open data, held-out set 1 (hand-read labels)', () => {
-  it('has the labels', () => expect(labels).toHaveLength(49));
+describe('Taiwan and Japan open data, held-out set 1 (hand-read labels)', () => {
+  it('has the labels', () => expect(labels).toHaveLength(60));
   it.each(labels.map((l) => [`${l[0]} ${l[1]} ${l[2]}`, l] as const))(
     '%s',
     (_n, [file, code, field, expected]) => {

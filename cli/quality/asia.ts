@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { ParseError, UpstreamError } from '../../lib/errors.ts';
 import { DART_SECTIONS } from '../../parsers/korea/sections.ts';
 import { DartKeyError } from '../../parsers/korea/status.ts';
+import { parseTwseProfiles } from '../../parsers/registry-asia/taiwan.ts';
 import { ASIA_PARSERS } from '../commands/parse-asia.ts';
 
 const root = (p: string) => fileURLToPath(new URL(`../../${p}`, import.meta.url));
@@ -215,4 +216,100 @@ for (const { p, url } of sources) {
   }
 }
 console.log(`\n${files} files read, ${withRows} with rows, ${crashes} crashed`);
+
+/**
+ * Held-out sets (issue 28): `fixtures/asia/held-out-*` hold real files nobody tuned to and a LABELS-*.tsv of
+ * values read by hand (file, code, field, expected), committed before any parser ran on them. Each file is
+ * read as `etl parse` reads it (a profiles CSV by the profile reader the registry is built from); a label is
+ * right when the row of its code (`*`: the file) holds the value: `rows` counts rows, `outcome` is `typed
+ * refusal` for a file that must be refused with a typed error, `null` is an absent value, numbers compare as
+ * numbers. Right/total per format, then every miss.
+ */
+const snakeKey = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+function heldOutRead(
+  p: string,
+  name: string,
+): { format: string; rows: Record<string, unknown>[]; outcome: string } {
+  const ctx = { url: relative(root(''), p), fetchedAt: '2026-01-01T00:00:00Z' };
+  const format = /^t187ap03_[LO]_.*\.csv$/.test(name) ? 'tw-profiles' : (parserFor(name)?.parser ?? 'none');
+  try {
+    if (format === 'tw-profiles') {
+      const rows = parseTwseProfiles(readFileSync(p), ctx).map((r) =>
+        Object.fromEntries(Object.entries(r).map(([k, v]) => [snakeKey(k), v])),
+      );
+      return { format, rows, outcome: 'rows' };
+    }
+    const which = parserFor(name);
+    if (!which) return { format, rows: [], outcome: 'no parser' };
+    const out = ASIA_PARSERS[which.parser]!.run(
+      readFileSync(p),
+      which.kind ? { kind: which.kind } : {},
+      ctx,
+    ) as Out;
+    return { format, rows: out.rows ?? [], outcome: out.no_data ? 'no data' : 'rows' };
+  } catch (err) {
+    const e = err as Error;
+    const typed = e instanceof ParseError || e instanceof DartKeyError || e instanceof UpstreamError;
+    return { format, rows: [], outcome: typed ? 'typed refusal' : `crash ${e.name}: ${e.message}` };
+  }
+}
+const sameValue = (want: string, got: unknown): boolean => {
+  if (want === 'null') return got === null || got === undefined || got === '';
+  if (got === null || got === undefined) return false;
+  const n = Number(want.replace(/,/g, ''));
+  if (want.trim() !== '' && Number.isFinite(n) && String(got).trim() !== '' && Number.isFinite(Number(got)))
+    return n === Number(got);
+  return want === String(got);
+};
+const heldRoot = root('fixtures/asia');
+const heldSets = existsSync(heldRoot)
+  ? readdirSync(heldRoot)
+      .filter((d) => /^held-out-\d+$/.test(d))
+      .sort((a, b) => Number(a.split('-').at(-1)) - Number(b.split('-').at(-1)))
+  : [];
+for (const set of heldSets) {
+  const dir = join(heldRoot, set);
+  const labels = readdirSync(dir)
+    .filter((f) => /^LABELS-[\w-]+\.tsv$/.test(f))
+    .flatMap((f) =>
+      readFileSync(join(dir, f), 'utf8')
+        .split('\n')
+        .slice(1)
+        .filter((l) => l.trim())
+        .map((l) => l.split('\t')),
+    );
+  const reads = new Map<string, ReturnType<typeof heldOutRead>>();
+  const score = new Map<string, [number, number]>();
+  const misses: string[] = [];
+  for (const [file, code, field, expected] of labels) {
+    if (!file || !code || !field || expected === undefined) continue;
+    if (!reads.has(file)) reads.set(file, heldOutRead(join(dir, file), file));
+    const read = reads.get(file)!;
+    let got: unknown;
+    if (field === 'outcome') got = read.outcome;
+    else if (field === 'rows') got = read.rows.length;
+    else if (code === '*') {
+      const vals = [...new Set(read.rows.map((r) => r[field]))];
+      got = vals.length === 1 ? vals[0] : vals.join(',');
+    } else {
+      const row = read.rows.find(
+        (r) => String(r.local_security_code ?? r.code ?? r.primary_ticker ?? '') === code,
+      );
+      got = row ? row[field] : read.outcome === 'rows' ? '(no row)' : read.outcome;
+    }
+    const ok = sameValue(expected, got);
+    const s = score.get(read.format) ?? [0, 0];
+    score.set(read.format, [s[0] + (ok ? 1 : 0), s[1] + 1]);
+    if (!ok) misses.push(`${file} ${code} ${field}: expected ${expected}, read ${String(got)}`);
+  }
+  const right = [...score.values()].reduce((a, [r]) => a + r, 0);
+  console.log(`\nheld-out ${set}: ${right}/${labels.length} labels right`);
+  for (const [format, [r, t]] of [...score].sort()) console.log(`  ${format}: ${r}/${t}`);
+  for (const m of misses) console.log(`  miss: ${m}`);
+  for (const [file, read] of reads)
+    if (read.outcome.startsWith('crash')) {
+      crashes++;
+      console.log(`  CRASHED ${file}: ${read.outcome}`);
+    }
+}
 process.exit(crashes > 0 ? 1 : 0);

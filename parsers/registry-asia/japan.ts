@@ -13,6 +13,9 @@ import { identifierAdder } from './identifiers.ts';
  * EDINET code, identifiers EDINET_CODE, JP_CORPORATE_NUMBER, LOCAL_CODE (the 4-character securities code;
  * the list's 5th character is a check character) and TICKER `5987.T`; one listing, market JP. The list does
  * not say which Japanese exchange lists a company, so the listing's exchange is the market, `JP`.
+ * Rule (issue 28, held-out set 1): a filer whose 提出者種別 is `外国法人・組合` (a foreign company listed in
+ * Tokyo, its 所在地 abroad) is not a Japanese company: its country is null (the list holds an address, no
+ * country code), never JP.
  */
 export function registryFromEdinetCodes(bytes: Buffer, ctx: ParseContext): RegistryRows {
   const csvBytes =
@@ -40,7 +43,7 @@ export function registryFromEdinetCodes(bytes: Buffer, ctx: ParseContext): Regis
     out.companies.push({
       companyId: id,
       companyName: (r['提出者名'] ?? '').trim(),
-      country: 'JP',
+      country: /^外国/.test((r['提出者種別'] ?? '').trim()) ? null : 'JP',
       cik: null,
       primaryTicker: symbol,
       primaryExchange: 'JP',

@@ -27,8 +27,13 @@ const blank = (s: string | undefined) => {
 const ymd = (s: string | null) =>
   s && /^\d{8}$/.test(s) ? `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6)}` : null;
 
-/** TWSE open data `t187ap03_L.csv` (listed-company profiles): UTF-8 BOM, Chinese headings, ROC 出表日期. */
+/**
+ * MOPS open data company profiles, `t187ap03_L.csv` (上市, TWSE) or `t187ap03_O.csv` (上櫃, TPEx): UTF-8 BOM,
+ * Chinese headings, ROC 出表日期. Rule (issue 28, held-out set 1): the file's market is the one its endpoint
+ * names, `_L` listed and `_O` OTC; both files head the listing date 上市日期 and no column says the market.
+ */
 export function parseTwseProfiles(bytes: Buffer, ctx: ParseContext): TwProfile[] {
+  const market: TwProfile['market'] = /t187ap03_O(?:[._]|$)/i.test(ctx.url) ? 'tpex' : 'twse';
   const parsed = Papa.parse<Record<string, string>>(decodeTaiwan(bytes, 'utf8'), {
     header: true,
     skipEmptyLines: true,
@@ -44,7 +49,7 @@ export function parseTwseProfiles(bytes: Buffer, ctx: ParseContext): TwProfile[]
     industryCode: blank(r['產業別']),
     website: blank(r['網址']),
     listedOn: ymd(blank(r['上市日期'])),
-    market: 'twse',
+    market,
     asOfDate: rocDate(r['出表日期'] ?? '', ctx.url) ?? '',
   }));
 }

@@ -85,6 +85,16 @@ export const ENTERS_PLACE = new RegExp(
 
 /** Phrases read before single words: a negation or a comparison turns the word it governs around. */
 const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
+  // a central bank's rate hike is down for the market ("Another big rate hike is coming"), one that can wait is put off, up
+  // ("Fed policymakers leave little doubt: Rate hikes can wait")
+  { re: /\brate hikes? (can|could|may|might|will) wait\b/gi, dir: 1 },
+  { re: /\b(rate|fed) hikes?\b/gi, dir: -1 },
+  // workers going on strike, voting or preparing to, is a labour action against the employer: down ("American Airlines Pilots
+  // Are Preparing to Strike", "A successful strike vote"); not striking a deal
+  {
+    re: /\b(prepar\w+|vot\w+|threat\w*|plan\w*|ready|poised|set) to strike\b(?! (a|an|the|deals?|agreements?|pacts?|back)\b)|\bstrike (votes?|authori[sz]ations?|notices?)\b|\b(go|goes|went|going|are|is|were|was|remain|remains) on strike\b/gi,
+    dir: -1,
+  },
   // a central bank's rate cut expected or bet on is a forecast of policy, no cut made: "Mortgage rates reach new low for 2024 before
   // expected Fed cut", "Bets on a big Fed rate cut won't die"
   {
@@ -443,11 +453,11 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
 ];
 
 /**
- * Quantities that are bad news when they go up (jobless claims, unemployment, inflation, losses, costs, a bank's provisions, oil
+ * Quantities that are bad news when they go up (jobless claims, unemployment, inflation, losses, costs, household bills, a bank's provisions, oil
  * and fuel prices, yields, mortgage and interest rates): an up-word about one of them reads down, and a down-word up.
  */
 const BAD_WHEN_UP =
-  /\b(jobless|claims|unemployment|layoffs|inflation|cpi|losses|loss|costs?|provisions|debt|deficit|oil( prices)?|crude|fuel|gasoline|yields|volatility|(mortgage|interest|borrowing) rates)\b/i;
+  /\b(jobless|claims|unemployment|layoffs|inflation|cpi|losses|loss|costs?|(electric(ity)?|energy|power|utility|heating|gas|water|grocery|household) bills|provisions|debt|deficit|oil( prices)?|crude|fuel|gasoline|yields|volatility|(mortgage|interest|borrowing) rates)\b/i;
 
 /** Reaching a count: "hits 5M pre-orders", "tops 1 billion users", "passes 100,000". */
 const MILESTONE =

@@ -231,7 +231,8 @@ export const TEXT_RULES: TextRule[] = [
     'outlook',
     // (advice is no forecast: "New Guidance From Info-Tech Research Group")
     // (nor is a warning against an action: "Taiwan warns against travel to China")
-    /\b((?<!\bnew )guidance(?! from\b)|outlook|forecasts?|raises? (its )?(forecast|outlook)|cuts? (its )?(forecast|outlook)|warns?(?! against\b))\b/i,
+    // (nor is an outlook for the economy or the markets, a market view: "Goldman Sachs' bearish macro outlook puts Bitcoin at risk")
+    /\b((?<!\bnew )guidance(?! from\b)|(?<!\b(macro|macroeconomic|economic|market|rates?|inflation) )outlook|forecasts?|raises? (its )?(forecast|outlook)|cuts? (its )?(forecast|outlook)|warns?(?! against\b))\b/i,
     2,
   ),
   // a warning of a market drop, of what could rock the market or of a bubble is a market view, not a company's forecast: "Goldman warns
@@ -1430,13 +1431,14 @@ export const TEXT_RULES: TextRule[] = [
   r('operations.shortage', 'operations', 'supply', /\bshortages?\b/i, 2),
   r('product.promotion', 'product', 'promotion', /\b\d+% off\b|\bbest deals\b/i, 2),
   r('product.recall', 'product', 'recall', /\brecall\w*\b/i, 3),
-  // a company closing a count of its sites (warehouses, stores, plants, offices ...) shrinks: "Amazon plans to close three UK
-  // warehouses, impacting 1,200 workers" (restructuring)
+  // a company closing a count of its sites (warehouses, stores, plants, offices ...), or both or all of them in a place, shrinks:
+  // "Amazon plans to close three UK warehouses, impacting 1,200 workers", "Nordstrom to close both Downtown San Francisco stores"
+  // (restructuring)
   r(
     'restructuring.closures',
     'restructuring',
     'closures',
-    /\b(to close|closes|closing|to shut|shuts|shutting) (down )?(\d+|two|three|four|five|six|seven|eight|nine|ten|dozens of|hundreds of)( \w+){0,2} (warehouses|stores|plants|factories|offices|sites|branches|locations|outlets|mills|restaurants|(fulfil?lment|distribution|data) cent(er|re)s)\b/i,
+    /\b(to close|closes|closing|to shut|shuts|shutting) (down )?(\d+|two|three|four|five|six|seven|eight|nine|ten|dozens of|hundreds of|both|all( of)?( its| their)?)( \w+){0,3} (warehouses|stores|plants|factories|offices|sites|branches|locations|outlets|mills|restaurants|(fulfil?lment|distribution|data) cent(er|re)s)\b/i,
     3,
   ),
   // a company's hiring plans and its staff ordered back to the office are its operations: "Binance plans 15-30% hiring spree",

@@ -972,12 +972,13 @@ export function linkItem(
       : '';
     const l = label.toLowerCase();
     // (a first word with no colon is a subject only as the initials, not as a word of the name, "VIEW India inflation ...", and
-    // only when the item nowhere expands it to another name: "NSA Warns ..." over "the National Security Agency")
+    // only when the item nowhere expands it to another name: "NSA Warns ..." over "the National Security Agency"; a lead label
+    // that is an everyday English word, "LIVE: Starbucks earnings ...", is a kicker, not the first word of a name)
     const colon = lead[0].includes(':');
     if (
       c &&
       (colon
-        ? words[0] === l || initials.startsWith(l) || legalInitials.startsWith(l)
+        ? (words[0] === l && !isEverydayWord(l)) || initials.startsWith(l) || legalInitials.startsWith(l)
         : (initials.startsWith(l) || legalInitials.startsWith(l)) &&
           !expandedElsewhere(label, `${item.title}\n${item.summary ?? ''}`, c))
     )

@@ -71,7 +71,7 @@ const UP =
 // (a lackluster result is down like a weak one outside a question: "Tesla cuts prices ... to stoke sales after lackluster year-end
 // deliveries", not "Tesla ETFs: Time to Buy or Hold Post Lackluster Q2 Earnings?")
 const DOWN =
-  /\b(miss(es|ed)?|cuts?|falls?|fell|drops?|dropped|(?<=\b(is|are|was|were) )dropping|plunges?|plunged|plummets?|plummeted|slumps?|slumped|tumbles?|tumbled|sinks?|sank|sinking|plunging|tumbling|tank(ed|ing)|slid|losses|loss|declines?|declined|decreased?|reduc(e|es|ed)|warns?|red flags?(?!\?)|downgrades?d?|layoffs?|lay off|laid[- ]off|halt(ed|s)?|recall(s|ing)?|shrink(s|ing)?|shrank|shrunk|weigh(s|ed|ing)? on|probe|probing|lawsuit|sued|fined?|fines|fining|penalty|bankrupt\w*|default\w*|resigns?|ousted|delist\w*|rejects?|weak\w*|lacklust(er|re)(?![^?]*\?\s*$)|pessimistic|bearish|slips?|slides?(?! decks?\b)|outflows?|exits|shock|risks|negative|falling|fears?|destructive|disruptions?|correction|retaliates|slams|dips?|shortfall|slows?|buckles?|trimmed|trims?|charged|indicted|fraud|accused|suspends?|threatens?|attacks?|worse|short of|falls? short|lower|eases?|escalat\w*|slash\w*|demolish\w*|crash(es|ed|ing)?|hits?|crisis|rout|sell-?offs?|turmoil|under fire|underperform\w*|cools?|cooled|cooling|slowed|slowing|narrow(s|ed|ing)?|breach(es|ed)?|slam(s|med)?|dampen(s|ed)?|(?<=(month|year|week|day|record|time)( closing| intraday)? )lows?|(new|fresh) lows?(?!-)|(?<=\$[\d.,]+ )lows?|lowest (level )?since|sabotage|punish(es|ed)?|troubled|setbacks?|severed|problems?|troubles?|shortages?|derail(s|ed|ing)?|curb(s|ed|ing)?|mess|lied|snubs?|write-?offs?|write-?downs?|impairments?|blast(s|ed)?|crackdown|crack(s|ing)? down|woes?|under threat|strand(s|ed)?|jeopardi[sz]\w*|down (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
+  /\b(miss(es|ed)?|cuts?|falls?|fell|drops?|dropped|(?<=\b(is|are|was|were) )dropping|plunges?|plunged|plummets?|plummeted|slumps?|slumped|tumbles?|tumbled|sinks?|sank|sinking|plunging|tumbling|tank(ed|ing)|slid|losses|loss|declines?|declined|decreased?|reduc(e|es|ed)|warns?|red flags?(?!\?)|downgrades?d?|layoffs?|lay off|laid[- ]off|halt(ed|s)?|recall(s|ing)?|shrink(s|ing)?|shrank|shrunk|weigh(s|ed|ing)? on|probe|probing|lawsuit|sued|fined?|fines|fining|penalty|bankrupt\w*|default\w*|resigns?|ousted|delist\w*|rejects?|weak\w*|lacklust(er|re)(?![^?]*\?\s*$)|pessimistic|bearish|slips?|slides?(?! decks?\b)|outflows?|exits|shock|risks|negative|falling|fears?|destructive|disruptions?|correction|retaliates|slams|dips?|shortfall|slows?|buckles?|trimmed|trims?|charged|indicted|fraud|accused|suspends?|threatens?|attacks?|worse|short of|falls? short|lower|eases?|escalat\w*|slash\w*|demolish\w*|crash(es|ed|ing)?|hits?|crisis|rout|sell-?offs?|turmoil|under fire|underperform\w*|cools?|cooled|cooling|slowed|slowing|narrow(s|ed|ing)?|breach(es|ed)?|slam(s|med)?|dampen(s|ed)?|(?<=(month|year|week|day|record|time)( closing| intraday)? )lows?|(new|fresh) lows?(?!-)|(?<=\$[\d.,]+ )lows?|lowest (level )?since|sabotage|punish(es|ed)?|troubled|setbacks?|severed|problems?|troubles?|shortages?|jolt(s|ed)?|slowdowns?|derail(s|ed|ing)?|curb(s|ed|ing)?|mess|lied|snubs?|write-?offs?|write-?downs?|impairments?|blast(s|ed)?|crackdown|crack(s|ing)? down|woes?|under threat|strand(s|ed)?|jeopardi[sz]\w*|down (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
 
 /** A company entering or expanding in a country (or a state, a province) by name: "enters India", "entering the United Kingdom",
  * "helping Bumble expand in India", "Bumble to expand to India". */
@@ -85,6 +85,23 @@ export const ENTERS_PLACE = new RegExp(
 
 /** Phrases read before single words: a negation or a comparison turns the word it governs around. */
 const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
+  // a central bank's rate hike is down for the market ("Another big rate hike is coming"), one that can wait is put off, up
+  // ("Fed policymakers leave little doubt: Rate hikes can wait")
+  { re: /\brate hikes? (can|could|may|might|will) wait\b/gi, dir: 1 },
+  { re: /\b(rate|fed) hikes?\b/gi, dir: -1 },
+  // a company closing both, all or a count of its sites is shrinking: down ("Nordstrom to close both Downtown San Francisco stores")
+  {
+    re: /\b(to close|closes|closing|to shut|shuts|shutting) (down )?(\d+|two|three|four|five|six|seven|eight|nine|ten|dozens of|hundreds of|both|all( of)?( its| their)?)( \w+){0,3} (warehouses|stores|plants|factories|offices|sites|branches|locations|outlets|mills|restaurants)\b/gi,
+    dir: -1,
+  },
+  // a company a short seller targets or accuses is down: "Carl Icahn targeted by short seller Hindenburg for 'Ponzi-like' structure"
+  { re: /\b(targeted|attacked|accused) by (a |an |the )?(\w+ )?short[- ]sellers?\b/gi, dir: -1 },
+  // workers going on strike, voting or preparing to, is a labour action against the employer: down ("American Airlines Pilots
+  // Are Preparing to Strike", "A successful strike vote"); not striking a deal
+  {
+    re: /\b(prepar\w+|vot\w+|threat\w*|plan\w*|ready|poised|set) to strike\b(?! (a|an|the|deals?|agreements?|pacts?|back)\b)|\bstrike (votes?|authori[sz]ations?|notices?)\b|\b(go|goes|went|going|are|is|were|was|remain|remains) on strike\b/gi,
+    dir: -1,
+  },
   // a central bank's rate cut expected or bet on is a forecast of policy, no cut made: "Mortgage rates reach new low for 2024 before
   // expected Fed cut", "Bets on a big Fed rate cut won't die"
   {
@@ -240,9 +257,10 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
     re: /\b(fails?|failed|failing) to (beat|top|meet|win|gain|rise|lift|boost|impress|reach|recover|rebound)\b/gi,
     dir: -1,
   },
-  // the comparison governs the movement it follows: "claims rise less than expected", "profit falls less than feared"
+  // the comparison governs the movement it follows: "claims rise less than expected", "profit falls less than feared", "China's
+  // exports slump less than expected in December"
   {
-    re: /\b((rises?|rose|falls?|fell|drops?|dropped|declines?|declined|grows?|grew|increases?|increased)\s+)?(less|smaller|milder|narrower) than (feared|expected|forecast|estimated)\b/gi,
+    re: /\b((rises?|rose|falls?|fell|drops?|dropped|declines?|declined|grows?|grew|increases?|increased|slump(s|ed)?|shrinks?|shrank|contract(s|ed)?|dips?|dipped|slides?|slid|decreases?|decreased)\s+)?(less|smaller|milder|narrower) than (feared|expected|forecast|estimated)\b/gi,
     dir: 1,
   },
   { re: /\b(better|stronger|higher)[- ]than[- ](expected|feared|forecast|estimated)\b/gi, dir: 1 },
@@ -477,11 +495,11 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
 ];
 
 /**
- * Quantities that are bad news when they go up (jobless claims, unemployment, inflation, losses, costs, a bank's provisions, oil
+ * Quantities that are bad news when they go up (jobless claims, unemployment, inflation, losses, costs, household bills, a bank's provisions, oil
  * and fuel prices, yields, mortgage and interest rates): an up-word about one of them reads down, and a down-word up.
  */
 const BAD_WHEN_UP =
-  /\b(jobless|claims|unemployment|layoffs|inflation|cpi|losses|loss|costs?|provisions|debt|deficit|oil( prices)?|crude|fuel|gasoline|yields|(bond|treasury|\d+-year) yield|volatility|(mortgage|interest|borrowing) rates)\b/i;
+  /\b(jobless|claims|unemployment|layoffs|inflation|cpi|losses|loss|costs?|(electric(ity)?|energy|power|utility|heating|gas|water|grocery|household) bills|provisions|debt|deficit|oil( prices)?|crude|fuel|gasoline|yields|(bond|treasury|\d+-year) yield|volatility|(mortgage|interest|borrowing) rates)\b/i;
 
 /** Reaching a count: "hits 5M pre-orders", "tops 1 billion users", "passes 100,000". */
 const MILESTONE =

@@ -241,8 +241,10 @@ export function conceptOfLabel(
     return null;
   // (h-earn40: Star Bulk Q4 2021, "Voyage Revenues $ 499,857" its only revenue row) a shipowner's "Voyage revenues" is
   // its revenue line; a total revenue row of the same table still beats it (rankOf).
+  // (h-earn42: Assembly Biosciences Q2 2026, "Collaboration revenue from a related party | 13,374") a biotech's
+  // collaboration revenue line, its only revenue row, is its revenue line the same way.
   if (
-    /^(?:consolidated )?(?:total )?(?:net )?(?:operating )?(?:revenues?|sales)(?:,? net)?(?:\b|$)(?! of)|^(?:total )?(?:net )?revenues? and other income$|^total net (?:revenues?|sales)$|^voyage revenues?$/.test(
+    /^(?:consolidated )?(?:total )?(?:net )?(?:operating )?(?:revenues?|sales)(?:,? net)?(?:\b|$)(?! of)|^(?:total )?(?:net )?revenues? and other income$|^total net (?:revenues?|sales)$|^voyage revenues?$|^collaboration revenues?(?: from (?:a )?related part(?:y|ies))?$/.test(
       core,
     )
   )

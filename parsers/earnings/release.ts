@@ -1201,6 +1201,14 @@ function pickFigures(
   // ... and a figure stated outside quotation marks beats one in a speaker's words (rounded: "“... $277 million in
   // core operating income ...,” he added" against "Core operating income (Non-GAAP): $276.9 million").
   const quoted = (p: ProseFigure) => /^\s*[“"]/.test(p.sentence.text);
+  // (h-earn42: Karat Packaging Q2 2026, "Net income ... increased ... to $29.6 million" then "Net income attributable to
+  // Karat Packaging for the 2026 second quarter was $29.3 million") In prose as in tables (rankOf), the net figure
+  // attributable to the company beats the one that still holds the noncontrolling interests.
+  const attributable = (p: ProseFigure) =>
+    p.concept === 'net_income' &&
+    /\bnet (?:income|earnings|profit|loss) attributable to (?!(?:the )?(?:non-?controlling|minority))[^$€£;]{1,100}$/i.test(
+      p.sentence.text.slice(0, Math.max(0, p.start - p.sentence.start)),
+    );
   const ordered = [...prose].sort(
     (a, b) => Number(!whole(a)) - Number(!whole(b)) || Number(quoted(a)) - Number(quoted(b)),
   );
@@ -1208,6 +1216,14 @@ function pickFigures(
     if (!proseSpanOk(p.span)) continue;
     const key = `${p.concept}|${p.basis}`;
     if (taken.has(key)) continue;
+    if (
+      p.concept === 'net_income' &&
+      !attributable(p) &&
+      ordered.some(
+        (q) => q.concept === p.concept && q.basis === p.basis && proseSpanOk(q.span) && attributable(q),
+      )
+    )
+      continue;
     if (
       continuingPerShare(p) &&
       ordered.some(

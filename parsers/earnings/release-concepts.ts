@@ -260,7 +260,7 @@ export function conceptOfLabel(
   // ("Net (loss) earnings", "Net (loss) income": the loss word before the earnings word is the same net line.)
   // (h-earn42: Shell Q1 2025, "Adjusted Earnings | 5,577") a row of the company's adjusted earnings alone is its
   // non-GAAP net income (the qualifier makes it non-GAAP).
-  if (/^(?:adjusted|underlying|core) earnings$/.test(core)) return 'net_income';
+  if (core === 'earnings' && /^(?:adjusted|underlying|core) earnings$/.test(label)) return 'net_income';
   // (h-earn42: Shell Q1 2025, "Income/(loss) attributable to Shell plc shareholders") income attributable to the
   // company's shareholders is the net income left to them, as "profit attributable to owners" is.
   if (

@@ -622,7 +622,11 @@ function spacedColumnRows(body: string): string {
       if (rest.length > 0 && CHANGE_TOKEN.test(rest[0]!)) rest.shift();
       if (rest.length > 1 && /^[A-H]$/.test(rest.at(-1)!)) rest.pop();
       const label = rest.join(' ');
-      if (figures.every((c) => FIGURE_FIRST_CELL.test(c)) && /^[A-Za-z]/.test(label) && /[A-Za-z]{3}/.test(label)) {
+      if (
+        figures.every((c) => FIGURE_FIRST_CELL.test(c)) &&
+        /^[A-Za-z]/.test(label) &&
+        /[A-Za-z]{3}/.test(label)
+      ) {
         lines[i] = `\n${label} | ${figures.join(' | ')}\n`;
         continue;
       }

@@ -487,7 +487,10 @@ function readNaming(
   const after = s.text.slice(at + m[0].length);
   // (h-earn42: Shell Q1 2025, "These items are included in identified items amounting to a net loss of $0.8 billion in
   // the quarter") a net figure that other things amount to is their total, not the company's net figure.
-  if (concept === 'net_income' && /\bamount(?:ing|ed|s)? to\s+(?:an?\s+)?$/i.test(s.text.slice(Math.max(0, at - 40), at)))
+  if (
+    concept === 'net_income' &&
+    /\bamount(?:ing|ed|s)? to\s+(?:an?\s+)?$/i.test(s.text.slice(Math.max(0, at - 40), at))
+  )
     return;
   // A clause after a semicolon that names its own period before the measure ("Record fourth quarter revenue of
   // $151.3 million; Record full year revenue of $502.9 million") states that period's figure.
@@ -499,7 +502,8 @@ function readNaming(
   if (semicolon >= 0 && spanOfSentence(s.text.slice(semicolon + 1, at)) === null) {
     const amountEnd = Math.min(...amounts.filter((e) => e > at), s.text.length);
     const tail = /^\s*(?:for|in|during)\s+(?:the\s+)?[^,;.$]{0,40}/i.exec(s.text.slice(amountEnd))?.[0];
-    const tailSpan = tail !== undefined && !s.text.slice(at, amountEnd).includes(';') ? spanOfSentence(tail) : null;
+    const tailSpan =
+      tail !== undefined && !s.text.slice(at, amountEnd).includes(';') ? spanOfSentence(tail) : null;
     if (tailSpan !== null) span = tailSpan;
   }
   // The naming's own clause starts after the last amount or semicolon before it.

@@ -428,8 +428,18 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * (non-GAAP) dilutive basis,"; "comparable-store sales" hyphenated, and "for 2016" names a measure's year; an undated
  * fourth quarter or year of a stated fiscal year whose "year ended December 31" has no year ends on December 31 of it;
  * "the third quarter and first nine months of fiscal year 2018, which ended March 31, 2018" ends the quarter.
+ * /60 (h-earn42, held-out set 34; /59 is the parallel guidance branch's): under a plain-text header of period columns
+ * closed by "%" and "Reference", a line opening with one figure per column, then its change, label and note letter, is a
+ * row ("4,780 928 7,358 +415 Income/(loss) attributable to Shell plc shareholders"), and a line right above the header
+ * ending in a currency and scale ("Quarters $ million") is its unit; "Income attributable to <the company's>
+ * shareholders" and a lone "Adjusted Earnings" row are net income; "Collaboration revenue (from a related party)" is a
+ * revenue line; in prose the net income attributable to the company beats the one with noncontrolling interests; a
+ * change "over Q2 2025" before "to" names the compared period; "better than expected" looks back; "Adjusted EPS, fully
+ * diluted of $0.34" states the kind; "fourth quarter fiscal 2026 net income" is the quarter's; a semicolon clause naming
+ * no period before its measure takes the period right after its amount ("... of $579.4 million for fiscal year 2026");
+ * a net loss that items amount to is theirs, not the company's.
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/58';
+export const RELEASE_PARSER_VERSION = 'earnings-release/60';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

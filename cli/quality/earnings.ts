@@ -82,7 +82,10 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * quarter ended on a Saturday, a Norwegian IFRS report in NOK millions) thirty-second; set 33
  * (fixtures/earnings/held-out-33: GAAP and non-GAAP losses of March and June fiscal years, a net loss beside a positive
  * continuing-operations EPS, 14-week and 53-week periods in trade press, "70 cents per share", a REIT in whole dollars
- * with FFO, a bank's one-line .txt exhibit, an RMB release whose text lost its spaces) thirty-third.
+ * with FFO, a bank's one-line .txt exhibit, an RMB release whose text lost its spaces) thirty-third; set 34
+ * (fixtures/earnings/held-out-34: an oil major's summary rows with values before labels over three quarters' columns,
+ * "($1000s)" and "(In thousands, except percentages)" scales, Q2 beside H1 highlights, June and September fiscal years,
+ * a biotech's collaboration revenue and net loss) thirty-fourth.
  * `-- --heldout --set 9` scores one held-out set alone. Each set also counts guidance basis errors: a
  * guidance row found with the label's value but under another basis (gaap / non_gaap / unspecified) than the label's.
  *
@@ -164,6 +167,7 @@ const heldOut30 = new URL('../../fixtures/earnings/held-out-30/', import.meta.ur
 const heldOut31 = new URL('../../fixtures/earnings/held-out-31/', import.meta.url).pathname;
 const heldOut32 = new URL('../../fixtures/earnings/held-out-32/', import.meta.url).pathname;
 const heldOut33 = new URL('../../fixtures/earnings/held-out-33/', import.meta.url).pathname;
+const heldOut34 = new URL('../../fixtures/earnings/held-out-34/', import.meta.url).pathname;
 const guidanceSet = new URL('../../fixtures/earnings/guidance-held-out/', import.meta.url).pathname;
 const guidanceSet2 = new URL('../../fixtures/earnings/guidance-held-out-2/', import.meta.url).pathname;
 const guidanceSet3 = new URL('../../fixtures/earnings/guidance-held-out-3/', import.meta.url).pathname;
@@ -649,6 +653,7 @@ if (guidanceMode) {
     ['held-out-31', heldOut31, 'labels-heldout-31.tsv'],
     ['held-out-32', heldOut32, 'labels-heldout-32.tsv'],
     ['held-out-33', heldOut33, 'labels-heldout-33.tsv'],
+    ['held-out-34', heldOut34, 'labels-heldout-34.tsv'],
   ];
   // `--set N`: that held-out set alone, named by its number.
   const setArg = process.argv[process.argv.indexOf('--set') + 1];

@@ -241,8 +241,10 @@ export function conceptOfLabel(
     return null;
   // (h-earn40: Star Bulk Q4 2021, "Voyage Revenues $ 499,857" its only revenue row) a shipowner's "Voyage revenues" is
   // its revenue line; a total revenue row of the same table still beats it (rankOf).
+  // (h-earn42: Assembly Biosciences Q2 2026, "Collaboration revenue from a related party | 13,374") a biotech's
+  // collaboration revenue line, its only revenue row, is its revenue line the same way.
   if (
-    /^(?:consolidated )?(?:total )?(?:net )?(?:operating )?(?:revenues?|sales)(?:,? net)?(?:\b|$)(?! of)|^(?:total )?(?:net )?revenues? and other income$|^total net (?:revenues?|sales)$|^voyage revenues?$/.test(
+    /^(?:consolidated )?(?:total )?(?:net )?(?:operating )?(?:revenues?|sales)(?:,? net)?(?:\b|$)(?! of)|^(?:total )?(?:net )?revenues? and other income$|^total net (?:revenues?|sales)$|^voyage revenues?$|^collaboration revenues?(?: from (?:a )?related part(?:y|ies))?$/.test(
       core,
     )
   )
@@ -256,8 +258,13 @@ export function conceptOfLabel(
   )
     return 'operating_income';
   // ("Net (loss) earnings", "Net (loss) income": the loss word before the earnings word is the same net line.)
+  // (h-earn42: Shell Q1 2025, "Adjusted Earnings | 5,577") a row of the company's adjusted earnings alone is its
+  // non-GAAP net income (the qualifier makes it non-GAAP).
+  if (core === 'earnings' && /^(?:adjusted|underlying|core) earnings$/.test(label)) return 'net_income';
+  // (h-earn42: Shell Q1 2025, "Income/(loss) attributable to Shell plc shareholders") income attributable to the
+  // company's shareholders is the net income left to them, as "profit attributable to owners" is.
   if (
-    /^(?:(?:consolidated )?net (?:income|earnings|profit|loss|\(loss\) (?:income|earnings))(?: for the (?:period|year))?|(?:earnings|income|result) after tax(?:es|ation)?|profit(?: after tax(?:es|ation)?)?(?: for the (?:reporting )?(?:period|year))?|profit \(loss\))(?: ?[(/]\s?\(?loss\)?\)?)?(?: (?:attributable|applicable|available) to (?:common|ordinary|[a-z.,&' ]+(?:inc|corp|corporation|plc|company|n\.v|ltd)|(?:[a-z.&']+ ){0,3}(?:shareholders|stockholders|owners|equity holders))[a-z. ]*)?$/.test(
+    /^(?:(?:consolidated )?net (?:income|earnings|profit|loss|\(loss\) (?:income|earnings))(?: for the (?:period|year))?|income(?= (?:attributable|applicable) to (?!non))|(?:earnings|income|result) after tax(?:es|ation)?|profit(?: after tax(?:es|ation)?)?(?: for the (?:reporting )?(?:period|year))?|profit \(loss\))(?: ?[(/]\s?\(?loss\)?\)?)?(?: (?:attributable|applicable|available) to (?:common|ordinary|[a-z.,&' ]+(?:inc|corp|corporation|plc|company|n\.v|ltd)|(?:[a-z.&']+ ){0,3}(?:shareholders|stockholders|owners|equity holders))[a-z. ]*)?$/.test(
       core,
     )
   )

@@ -613,10 +613,19 @@ function boxedCellRows(body: string): string {
  * year ("Q2 20201" is Q2 2020 with note 1).
  */
 const PERIOD_COLUMN = String.raw`(?:FY|[1-4]Q|Q[1-4]|H[12])[ \t]?(?:19|20)\d{2}(?:\d(?![\d,.]))?`;
+// (h-earn42: Shell Q1 2025, "Q1 2025 Q4 2024 Q1 2024 %¹ Reference") ... a change column may be a bare "%" with a
+// footnote mark, and a "Reference" column of note letters may close the header.
 const SPACED_HEADER = new RegExp(
-  String.raw`^[ \t]*(.*?)[ \t]*((?:${PERIOD_COLUMN}[ \t]+)+${PERIOD_COLUMN})(?:[ \t]+(%[ \t]?Change|Change|Chg\.?))?[ \t]*$`,
+  String.raw`^[ \t]*(.*?)[ \t]*((?:${PERIOD_COLUMN}[ \t]+)+${PERIOD_COLUMN})(?:[ \t]+(%[ \t]?Change|Change|Chg\.?|%[¹²³1-9]?(?=[ \t]+Reference\b)))?(?:[ \t]+(Reference))?[ \t]*$`,
   'i',
 );
+/**
+ * (h-earn42: Shell Q1 2025, "4,780 928 7,358 +415 Income/(loss) attributable to Shell plc shareholders") A row under a
+ * "Reference" header that opens with one figure per period column, then the change ("+415", "-29", "--" or none), then
+ * its label and a note letter ("Adjusted Earnings A"): the label printed after the figures.
+ */
+const FIGURE_FIRST_CELL = /^\(?-?\d[\d,]*(?:\.\d+)?\)?%?$/;
+const CHANGE_TOKEN = /^(?:[+-]\d[\d,]*(?:\.\d+)?%?|--)$/;
 const TWO_PERIOD_COLUMNS = new RegExp(String.raw`${PERIOD_COLUMN}[ \t]+${PERIOD_COLUMN}`, 'i');
 const SPACED_CELL = /^\(?-?\$?\d[\d,]*(?:\.\d+)?\)?(?:%|bps)?$/i;
 
@@ -630,22 +639,48 @@ function spacedColumnRows(body: string): string {
   if (!TWO_PERIOD_COLUMNS.test(body)) return spacedYearRows(body);
   const lines = body.split('\n');
   let columns = 0;
+  let referenced = false;
   for (const [i, line] of lines.entries()) {
     const header = SPACED_HEADER.exec(line);
     if (header) {
       const periods = header[2]!
         .match(new RegExp(PERIOD_COLUMN, 'gi'))!
         .map((p) => p.replace(/((?:19|20)\d{2})\d$/, '$1'));
-      columns = periods.length + (header[3] ? 1 : 0);
+      referenced = header[4] !== undefined;
+      const change = referenced ? undefined : header[3];
+      columns = periods.length + (change ? 1 : 0);
       const cells = [
         ...(header[1]!.trim() === '' ? [] : [header[1]!.trim()]),
         ...periods,
-        ...(header[3] ? [header[3]] : []),
+        ...(change ? [change] : []),
       ];
+      // (h-earn42: Shell, "Quarters $ million" over "Q1 2025 Q4 2024 Q1 2024 %¹ Reference") a line right above the
+      // header ending in a currency and a scale word is the unit of the header's columns.
+      const above = lines.slice(0, i).findLast((l) => l.trim() !== '') ?? '';
+      const unit = /(?:^|\s)((?:[A-Z]{0,3}\$|€|£)\s?(?:thousand|million|billion)s?)\s*$/i.exec(above)?.[1];
+      if (header[1]!.trim() === '' && unit !== undefined) cells.unshift(unit);
       lines[i] = `\n${cells.join(' | ')}\n`;
       continue;
     }
     if (columns === 0 || line.trim() === '') continue;
+    if (referenced) {
+      const tokens = line.trim().split(/\s+/);
+      const figures = tokens.slice(0, columns);
+      const rest = tokens.slice(columns);
+      if (rest.length > 0 && CHANGE_TOKEN.test(rest[0]!)) rest.shift();
+      if (rest.length > 1 && /^[A-H]$/.test(rest.at(-1)!)) rest.pop();
+      const label = rest.join(' ');
+      if (
+        figures.every((c) => FIGURE_FIRST_CELL.test(c)) &&
+        /^[A-Za-z]/.test(label) &&
+        /[A-Za-z]{3}/.test(label)
+      ) {
+        lines[i] = `\n${label} | ${figures.join(' | ')}\n`;
+        continue;
+      }
+      columns = 0;
+      continue;
+    }
     const tokens = line
       .trim()
       .replace(/\s+bps\b/gi, 'bps')

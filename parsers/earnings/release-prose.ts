@@ -63,7 +63,7 @@ const SCALE_WORD = String.raw`(?:\s?(?:\s{1,12}(?=\S))?(thousand|lakhs?|million|
 // (h-guid31: a wire's colon line naming the quarter, "EPS: -$0.02 in Q1 vs. $0.28 in the same period last year", names
 // the EPS; "Adjusted EPS: $3.00-$3.06", a bullet of targets, does not.)
 const EPS_NAMING =
-  /\b(?<!-)(?:[Dd]iluted )?(?:Reported |GAAP |Adjusted |Proforma |Pro Forma )?EPS\*?(?:,? ex-items,?)?(?= \$| of -?(?:\$|€|£)|: -?\$[\d.,]+ (?:million |billion )?in Q[1-4]\b| was (?:flat at )?\$(?![\d.,]+ and \$)|,(?: which| excluding)[^,$]{3,90}, was (?:flat at )?\$| (?:improve[sd]?|rose|rises|grew|grows|increased|increases|climbed|climbs) to \$| (?:increased|decreased|declined|rose|fell|grew)(?: by)? \d+(?:\.\d+)? ?(?:%|percent),? to \$)|\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?(?:\s+from\s+continuing\s+operations)?\s+per\s+(?:(basic and diluted|diluted and basic|diluted|basic)\s+)?(?:weighted[- ]average\s+)?(?:common\s+)?(?:share|limited\s+partner(?:ship)?\s+unit)\b(?:\s+\((diluted|basic)\))?|\bearned(?=\s+\$(?![\d.,]+\s+(?:million|billion)\b))/i;
+  /\b(?<!-)(?:[Dd]iluted )?(?:Reported |GAAP |Adjusted |Proforma |Pro Forma )?EPS\*?(?:,? ex-items,?)?(?:, (?:fully )?(?:diluted|basic)(?= of ))?(?= \$| of -?(?:\$|€|£)|: -?\$[\d.,]+ (?:million |billion )?in Q[1-4]\b| was (?:flat at )?\$(?![\d.,]+ and \$)|,(?: which| excluding)[^,$]{3,90}, was (?:flat at )?\$| (?:improve[sd]?|rose|rises|grew|grows|increased|increases|climbed|climbs) to \$| (?:increased|decreased|declined|rose|fell|grew)(?: by)? \d+(?:\.\d+)? ?(?:%|percent),? to \$)|\b(?:(basic and diluted|diluted and basic|fully diluted|diluted|basic)\s+)?(?:net\s+)?(?:earnings|income|loss)(?:\s+\(loss\))?(?:\s+from\s+continuing\s+operations)?\s+per\s+(?:(basic and diluted|diluted and basic|diluted|basic)\s+)?(?:weighted[- ]average\s+)?(?:common\s+)?(?:share|limited\s+partner(?:ship)?\s+unit)\b(?:\s+\((diluted|basic)\))?|\bearned(?=\s+\$(?![\d.,]+\s+(?:million|billion)\b))/i;
 const MEASURES: [RegExp, Concept][] = [
   // ("Revenues from operations increased to Ps. 2,987.9 million": the revenue line of an operating company.)
   // (h-earn35: Lloyds H1 2015, "Total income up 2 per cent to £8,968 million" over "Net interest income of £5,715
@@ -127,8 +127,10 @@ const CURRENCY_ADJUSTED_RATE =
  * thing set against expectations ("below expectations", "in line with our expectations") looks back, as a result set
  * against the guidance does: the word names no estimate of the sentence's own.
  */
+// (h-earn42: Strattec fiscal Q4 2026, "Net sales were $151.8 million, ... and reflected better than expected OEM vehicle
+// production volumes") a thing "better (worse, higher, lower) than expected" is set against expectations the same way.
 const AGAINST_EXPECTATIONS =
-  /\b(?:below|above|ahead of|in line with|short of|behind|exceed(?:ing|ed|s)?|beat(?:ing|s)?|miss(?:ing|ed|es)?|met|meeting)\s+(?:(?:our|the|its|their|all|market|initial|original)\s+){0,2}expectations\b(?!\s+(?:of|for)\b)/gi;
+  /\b(?:below|above|ahead of|in line with|short of|behind|exceed(?:ing|ed|s)?|beat(?:ing|s)?|miss(?:ing|ed|es)?|met|meeting)\s+(?:(?:our|the|its|their|all|market|initial|original)\s+){0,2}expectations\b(?!\s+(?:of|for)\b)|\b(?:better|worse|higher|lower|stronger|weaker) than (?:(?:we |management |had |originally |previously |initially )){0,2}(?:expected|anticipated)\b(?!\s+(?:to|of|for)\b)/gi;
 /** "Nareit FFO", "Adjusted FFO", "AFFO", "Funds from Operations": the concept is decided with the words around it. */
 const FFO_NAMING =
   /\b(?:(?:Nareit|Adjusted|Core|Normalized|Diluted|Modified|Recurring|Operating)\s+)?(?:A?FFO|funds from operations?)\b/gi;
@@ -146,9 +148,11 @@ const CHANGE_BY =
  * followed by its level.
  * (h-earn41: BancorpSouth Q1 2006, "net income increased 18.9 percent for the first quarter of 2006 to $37.7 million")
  * the quarter the change is measured over may come between the percent and "to".
+ * (h-earn42: PPHC Q2 2026, "Revenue increased 7.3% over Q2 2025 to $52.1 million") ... and so may the compared quarter or
+ * half named by its code ("over Q2 2025", "over H1 2025"), as "over the third quarter of 2009" is.
  */
 const CHANGE_THEN_LEVEL =
-  /\b\d+(?:\.\d+)? ?(?:%|percent|per cent),?(?:\s+(?:year[- ]over[- ]year|year[- ]on[- ]year|on[- ]year|YoY|sequentially|on an annual basis|from (?:a|the) year (?:ago|earlier)|over the (?:first|second|third|fourth) quarter of (?:fiscal )?\d{4}|over the first (?:six|nine) months of \d{4}|for the (?:first|second|third|fourth) quarter(?: of (?:fiscal )?\d{4})?))?\s+(?:to|at)\b/i;
+  /\b\d+(?:\.\d+)? ?(?:%|percent|per cent),?(?:\s+(?:year[- ]over[- ]year|year[- ]on[- ]year|on[- ]year|YoY|sequentially|on an annual basis|from (?:a|the) year (?:ago|earlier)|over the (?:first|second|third|fourth) quarter of (?:fiscal )?\d{4}|over the first (?:six|nine) months of \d{4}|over (?:Q[1-4]|H[12]) (?:fiscal )?\d{4}|for the (?:first|second|third|fourth) quarter(?: of (?:fiscal )?\d{4})?))?\s+(?:to|at)\b/i;
 /** A naming set right after a comparison phrase is the prior-period figure ("This compared with reported earnings of"). */
 // (h-guid21: "up from" / "down from" too, "in the quarter ended Nov. 30, up from net income of $245 million, or 81 cents,
 // a year earlier".)
@@ -486,11 +490,27 @@ function readNaming(
 ) {
   const at = m.index!;
   const after = s.text.slice(at + m[0].length);
+  // (h-earn42: Shell Q1 2025, "These items are included in identified items amounting to a net loss of $0.8 billion in
+  // the quarter") a net figure that other things amount to is their total, not the company's net figure.
+  if (
+    concept === 'net_income' &&
+    /\bamount(?:ing|ed|s)? to\s+(?:an?\s+)?$/i.test(s.text.slice(Math.max(0, at - 40), at))
+  )
+    return;
   // A clause after a semicolon that names its own period before the measure ("Record fourth quarter revenue of
   // $151.3 million; Record full year revenue of $502.9 million") states that period's figure.
   const semicolon = s.text.lastIndexOf(';', at - 1);
   let span =
     semicolon >= 0 ? (spanOfSentence(s.text.slice(semicolon + 1, at)) ?? sentenceSpan) : sentenceSpan;
+  // (h-earn42: Strattec, "Fourth quarter fiscal 2026 sales of $151.8 million ...; achieved sales of $579.4 million for
+  // fiscal year 2026") ... and one naming no period before the measure states the period named right after its amount.
+  if (semicolon >= 0 && spanOfSentence(s.text.slice(semicolon + 1, at)) === null) {
+    const amountEnd = Math.min(...amounts.filter((e) => e > at), s.text.length);
+    const tail = /^\s*(?:for|in|during)\s+(?:the\s+)?[^,;.$]{0,40}/i.exec(s.text.slice(amountEnd))?.[0];
+    const tailSpan =
+      tail !== undefined && !s.text.slice(at, amountEnd).includes(';') ? spanOfSentence(tail) : null;
+    if (tailSpan !== null) span = tailSpan;
+  }
   // The naming's own clause starts after the last amount or semicolon before it.
   const clauseStart = Math.max(
     0,
@@ -514,8 +534,10 @@ function readNaming(
   // sentence names, unless a comparison's word precedes it ("the prior-year quarter").
   // A year alone right before the name, or before its qualifier ("-1999 Normalized EPS Improves to $.39"), names the
   // year's figure, as "full-year" does.
+  // (h-earn42: Strattec, "fourth quarter fiscal 2026 net income attributable to Strattec was $8.4 million") A year right
+  // after a quarter's name, "fiscal" between them, is that quarter's year, not the year's figure.
   const adjacent =
-    /\b(?:(full[- ]year|fiscal[- ]year|annual|(?<!(?:quarter|Q[1-4]|[1-4]Q)\s+)(?:19|20)\d{2}(?=\s+(?:(?:normalized|adjusted|reported|GAAP|non-GAAP|pro forma|core)\s+)?$))|(quarter(?:ly)?|Q[1-4]))\s+(?:(?:[A-Za-z-]+|(?:19|20)\d{2})\s+)?$/i.exec(
+    /\b(?:(full[- ]year|fiscal[- ]year|annual|(?<!(?:quarter|Q[1-4]|[1-4]Q)\s+(?:(?:of\s+)?fiscal\s+)?)(?:19|20)\d{2}(?=\s+(?:(?:normalized|adjusted|reported|GAAP|non-GAAP|pro forma|core)\s+)?$))|(quarter(?:ly)?|Q[1-4]))\s+(?:(?:[A-Za-z-]+|(?:19|20)\d{2})\s+)?$/i.exec(
       s.text.slice(clauseStart, at),
     );
   // A sentence that names a quarter and then a year to date ("reported Q3 2025 revenue of ..., with gross profit rising
@@ -994,8 +1016,10 @@ function readNaming(
       /\bon an? (?:[A-Za-z-]+ )?dilut(?:ive|ed) basis,\s*$/i.test(before)
         ? 'diluted'
         : '';
+    // (h-earn42: PPHC Q2 2026, "Adjusted EPS, fully diluted of $0.34") ... or the kind after "EPS" and a comma.
+    const kindAfterEps = /\bEPS\*?, (?:fully )?(diluted|basic)$/i.exec(m[0])?.[1] ?? '';
     const kinds =
-      `${m[1] ?? ''} ${m[2] ?? ''} ${m[3] ?? ''} ${perShare?.[1] ?? ''} ${/^diluted\b/i.test(m[0]) ? 'diluted' : ''} ${dilution === 'before' ? 'basic' : dilution === 'after' ? 'diluted' : ''} ${fully} ${kindAfter}`.toLowerCase();
+      `${m[1] ?? ''} ${m[2] ?? ''} ${m[3] ?? ''} ${kindAfterEps} ${perShare?.[1] ?? ''} ${/^diluted\b/i.test(m[0]) ? 'diluted' : ''} ${dilution === 'before' ? 'basic' : dilution === 'after' ? 'diluted' : ''} ${fully} ${kindAfter}`.toLowerCase();
     const concepts: Concept[] = /basic and diluted|diluted and basic/.test(kinds)
       ? ['eps_basic', 'eps_diluted']
       : /diluted/.test(kinds)

@@ -443,8 +443,18 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * period and has a change column reports results; values the outlook as a whole "assume(s)" ("These expectations also
  * assume ... tax rate of 24% ... and diluted share count of 108 million") are targets of its period; a wire's colon
  * lines naming the quarter ("Earnings: -$2.4 million in Q1 vs. ...", "EPS: -$0.02 in Q1") name the net income and EPS.
+ * /60 (h-earn42, held-out set 34, merged by the lead on top of /59): under a plain-text header of period columns
+ * closed by "%" and "Reference", a line opening with one figure per column, then its change, label and note letter, is a
+ * row ("4,780 928 7,358 +415 Income/(loss) attributable to Shell plc shareholders"), and a line right above the header
+ * ending in a currency and scale ("Quarters $ million") is its unit; "Income attributable to <the company's>
+ * shareholders" and a lone "Adjusted Earnings" row are net income; "Collaboration revenue (from a related party)" is a
+ * revenue line; in prose the net income attributable to the company beats the one with noncontrolling interests; a
+ * change "over Q2 2025" before "to" names the compared period; "better than expected" looks back; "Adjusted EPS, fully
+ * diluted of $0.34" states the kind; "fourth quarter fiscal 2026 net income" is the quarter's; a semicolon clause naming
+ * no period before its measure takes the period right after its amount ("... of $579.4 million for fiscal year 2026");
+ * a net loss that items amount to is theirs, not the company's.
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/59';
+export const RELEASE_PARSER_VERSION = 'earnings-release/60';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';
@@ -1217,6 +1227,14 @@ function pickFigures(
   // ... and a figure stated outside quotation marks beats one in a speaker's words (rounded: "“... $277 million in
   // core operating income ...,” he added" against "Core operating income (Non-GAAP): $276.9 million").
   const quoted = (p: ProseFigure) => /^\s*[“"]/.test(p.sentence.text);
+  // (h-earn42: Karat Packaging Q2 2026, "Net income ... increased ... to $29.6 million" then "Net income attributable to
+  // Karat Packaging for the 2026 second quarter was $29.3 million") In prose as in tables (rankOf), the net figure
+  // attributable to the company beats the one that still holds the noncontrolling interests.
+  const attributable = (p: ProseFigure) =>
+    p.concept === 'net_income' &&
+    /\bnet (?:income|earnings|profit|loss) attributable to (?!(?:the )?(?:non-?controlling|minority))[^$€£;]{1,100}$/i.test(
+      p.sentence.text.slice(0, Math.max(0, p.start - p.sentence.start)),
+    );
   const ordered = [...prose].sort(
     (a, b) => Number(!whole(a)) - Number(!whole(b)) || Number(quoted(a)) - Number(quoted(b)),
   );
@@ -1224,6 +1242,14 @@ function pickFigures(
     if (!proseSpanOk(p.span)) continue;
     const key = `${p.concept}|${p.basis}`;
     if (taken.has(key)) continue;
+    if (
+      p.concept === 'net_income' &&
+      !attributable(p) &&
+      ordered.some(
+        (q) => q.concept === p.concept && q.basis === p.basis && proseSpanOk(q.span) && attributable(q),
+      )
+    )
+      continue;
     if (
       continuingPerShare(p) &&
       ordered.some(

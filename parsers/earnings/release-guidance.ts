@@ -1887,43 +1887,19 @@ export function guidanceOf(
       }
     // (h-guid18) A loss named before its per-share value ("now expects a loss in a range of $1.00 to $0.70 per share and
     // adjusted earnings in a range of ...") is an EPS target below zero, whatever else the sentence names.
-    for (const m of s.text.matchAll(LOSS_BEFORE_PER_SHARE)) {
-      const g = guidanceValue(m[1]!);
-      if (g === null || (g.low === null && g.high === null && g.point === null)) continue;
-      const metric = /basic/i.test(m[2] ?? '') ? 'eps_basic' : 'eps_diluted';
-      if (out.slice(before).some((o) => o.metric === metric && o.basis === 'unspecified')) continue;
+    // A loss per share target: its values are printed without a sign, so the range is negated (its bounds swap); one row
+    // per metric and basis in a sentence.
+    const pushLossPerShare = (
+      metric: 'eps_basic' | 'eps_diluted',
+      basis: 'unspecified' | 'non_gaap',
+      label: string,
+      g: NonNullable<ReturnType<typeof guidanceValue>>,
+    ) => {
+      if (out.slice(before).some((o) => o.metric === metric && o.basis === basis)) return;
       const negative = (v: number | null) => (v === null ? null : -v);
       out.push({
         metric,
-        label: m[0],
-        basis: 'unspecified',
-        targetYear: tgt.year,
-        targetPeriod: tgt.period,
-        low: negative(g.high),
-        high: negative(g.low),
-        point: negative(g.point),
-        printed: g.printed,
-        unit: 'currency_per_share',
-        scale: 'units',
-        qualitative: null,
-        relative: false,
-        status,
-        sentence: s,
-      });
-    }
-    // (h-guid31) ... and so is a net loss per share named before "to be" and its values ("diluted net loss per share to be
-    // between $0.24 and $0.17", "non-GAAP diluted net loss per share to be between $0.13 and $0.06"), non-GAAP when the
-    // words before it say so.
-    for (const m of s.text.matchAll(LOSS_PER_SHARE_TO_BE)) {
-      const g = guidanceValue(m[4]!);
-      if (g === null || (g.low === null && g.high === null && g.point === null)) continue;
-      const metric = /basic/i.test(m[2] ?? m[3] ?? '') ? 'eps_basic' : 'eps_diluted';
-      const basis = m[1] ? 'non_gaap' : 'unspecified';
-      if (out.slice(before).some((o) => o.metric === metric && o.basis === basis)) continue;
-      const negative = (v: number | null) => (v === null ? null : -v);
-      out.push({
-        metric,
-        label: m[0],
+        label,
         basis,
         targetYear: tgt.year,
         targetPeriod: tgt.period,
@@ -1938,6 +1914,24 @@ export function guidanceOf(
         status,
         sentence: s,
       });
+    };
+    for (const m of s.text.matchAll(LOSS_BEFORE_PER_SHARE)) {
+      const g = guidanceValue(m[1]!);
+      if (g === null || (g.low === null && g.high === null && g.point === null)) continue;
+      pushLossPerShare(/basic/i.test(m[2] ?? '') ? 'eps_basic' : 'eps_diluted', 'unspecified', m[0], g);
+    }
+    // (h-guid31) ... and so is a net loss per share named before "to be" and its values ("diluted net loss per share to be
+    // between $0.24 and $0.17", "non-GAAP diluted net loss per share to be between $0.13 and $0.06"), non-GAAP when the
+    // words before it say so.
+    for (const m of s.text.matchAll(LOSS_PER_SHARE_TO_BE)) {
+      const g = guidanceValue(m[4]!);
+      if (g === null || (g.low === null && g.high === null && g.point === null)) continue;
+      pushLossPerShare(
+        /basic/i.test(m[2] ?? m[3] ?? '') ? 'eps_basic' : 'eps_diluted',
+        m[1] ? 'non_gaap' : 'unspecified',
+        m[0],
+        g,
+      );
     }
     // A forward sentence that names a target period with its year but no metric ("financial results for its second
     // quarter of 2007 will be lower than expected") frames the guidance sentences after it in its paragraph.

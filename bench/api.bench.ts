@@ -114,7 +114,14 @@ async function server(): Promise<void> {
 
   // the bare side: its own pool, the routes' own query code, no platform
   const bareDb = await openDatabase({ databaseUrl: url, poolSize: 10 });
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 0 });
+  // Connections stay open through the run (pg's pools close one idle for 10 s): on a loaded host a round
+  // outlasted that, the other side's connections ended mid-round (their CPU lost to the database figures)
+  // and came back in the next, paying a backend's start and its statements' first parse again.
+  for (const d of [database, bareDb])
+    (
+      d.db as unknown as { $client: { options: { idleTimeoutMillis: number } } }
+    ).$client.options.idleTimeoutMillis = 0;
   // pg's own parsers, but a date as the server's text, as the route's driver reads it: the same rows as the
   // route's, so the same `data` JSON (with pg's default a date became a Date, parsed and then serialized as
   // an ISO timestamp: ~24k instructions a request the route does not do, and different bytes)

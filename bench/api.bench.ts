@@ -26,6 +26,14 @@
  * `cpu_extra_us_per_req`, `cpu_req_ratio`; `alloc_bytes_per_req`, `bare_alloc_bytes_per_req`, `alloc_ratio`;
  * medians of the rounds, and `cpu_pair_ratios`: each pair's platform / bare). Top level: the worst route's
  * `cpu_req_ratio`. BENCH_CPU_ROUNDS=0 skips it.
+ * The same fixed-count rounds measure the database's side (a host shared with other jobs moves wall times, not
+ * these): the CPU time of the Postgres backends connected to the bench database (/proc/<pid>/schedstat; both
+ * servers' pools, read 1.3 s after each round so its last usage batch and hold settles are in it) per request,
+ * `db_cpu_us_per_req` / `bare_db_cpu_us_per_req` / `db_cpu_extra_us_per_req` / `db_cpu_ratio` (medians;
+ * `db_cpu_pair_ratios` each pair's); `statements_per_req` / `bare_statements_per_req`: the statements the server
+ * sent per request, the platform's own by name (findata_*), every other as `route`; `ledger_rows_per_req` and
+ * `usage_rows_per_req`: the rows credit_ledger and usage_events gained per request. Top level: the worst
+ * route's `db_cpu_ratio`. Not counted: Postgres's shared processes (WAL writer, checkpointer, autovacuum).
  */
 import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -63,6 +71,9 @@ async function server(): Promise<void> {
   // BENCH_COUNT=1 (api-syscalls.ts): the statements sent to Postgres (pg's Client.query, by statement name or
   // the text's first words) and the Redis commands, counted for the 'counts' message
   const counted = process.env.BENCH_COUNT ? countQueries(pg) : null;
+  // every statement pg's clients send, by kind (the platform's own by name, the rest as `route`), for the
+  // 'stmts' message: the fixed-count rounds' statements per request
+  const statements = countStatements(pg);
   // BENCH_TRACE=1 (api-tail.ts): the platform's own statements (credits, usage) and every GC, each with its
   // wall-clock start and end, for the 'trace' message: what was running while a slow request was served
   const traced = process.env.BENCH_TRACE ? traceEvents(pg) : null;
@@ -103,7 +114,14 @@ async function server(): Promise<void> {
 
   // the bare side: its own pool, the routes' own query code, no platform
   const bareDb = await openDatabase({ databaseUrl: url, poolSize: 10 });
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 0 });
+  // Connections stay open through the run (pg's pools close one idle for 10 s): on a loaded host a round
+  // outlasted that, the other side's connections ended mid-round (their CPU lost to the database figures)
+  // and came back in the next, paying a backend's start and its statements' first parse again.
+  for (const d of [database, bareDb])
+    (
+      d.db as unknown as { $client: { options: { idleTimeoutMillis: number } } }
+    ).$client.options.idleTimeoutMillis = 0;
   // pg's own parsers, but a date as the server's text, as the route's driver reads it: the same rows as the
   // route's, so the same `data` JSON (with pg's default a date became a Date, parsed and then serialized as
   // an ISO timestamp: ~24k instructions a request the route does not do, and different bytes)
@@ -148,6 +166,10 @@ async function server(): Promise<void> {
     }
     if (m === 'counts') {
       process.send!({ counts: counted ? Object.fromEntries(counted) : {} });
+      return;
+    }
+    if (m === 'stmts') {
+      process.send!({ stmts: Object.fromEntries(statements) });
       return;
     }
     if (m === 'cpu') {
@@ -303,6 +325,24 @@ function reserveKind(values: unknown[]): string {
   return Number(values[5]) > 0 ? 'reserve: charge + hold' : 'reserve: exact charge';
 }
 
+/**
+ * Counts every statement pg's clients send: the platform's own (named `findata_*`: credits, usage) by name,
+ * every other as `route` (a counter increment a statement on both sides, nothing else).
+ */
+function countStatements(pg: typeof import('pg').default): Map<string, number> {
+  const counts = new Map<string, number>();
+  const proto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
+  const query = proto.query;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const q = args[0] as string | { name?: string };
+    const name = typeof q === 'object' && q !== null ? q.name : undefined;
+    const label = name?.startsWith('findata_') ? name : 'route';
+    counts.set(label, (counts.get(label) ?? 0) + 1);
+    return query.apply(this, args);
+  };
+  return counts;
+}
+
 /** Counts every statement pg's clients send, by statement name or the text's first words. */
 function countQueries(pg: typeof import('pg').default): Map<string, number> {
   const counts = new Map<string, number>();
@@ -393,27 +433,121 @@ const allocOf = (child: ChildProcess, op: 'start' | 'stop') =>
     child.send({ alloc: op });
   });
 
+/** The server's statements so far, by kind (countStatements). */
+const stmtsOf = (child: ChildProcess) =>
+  new Promise<Record<string, number>>((resolve) => {
+    const on = (m: unknown) => {
+      if (typeof m === 'object' && m !== null && 'stmts' in m) {
+        child.off('message', on);
+        resolve((m as { stmts: Record<string, number> }).stmts);
+      }
+    };
+    child.on('message', on);
+    child.send('stmts');
+  });
+
+/**
+ * The bench database's side of a round: the CPU time (ns, /proc/<pid>/schedstat) of every Postgres backend
+ * connected to it (both servers' pools; not this monitor's own), and the rows of the platform's two tables.
+ */
+interface DbSnapshot {
+  cpuNs: Map<number, number>;
+  ledger: number;
+  usage: number;
+}
+
+async function dbSnapshot(mon: import('pg').Client): Promise<DbSnapshot> {
+  const { readFileSync } = await import('node:fs');
+  const pids = await mon.query<{ pid: number }>(
+    `select pid from pg_stat_activity
+      where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()`,
+  );
+  const cpuNs = new Map<number, number>();
+  for (const { pid } of pids.rows) {
+    try {
+      cpuNs.set(pid, Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]));
+    } catch {
+      // the backend ended between the two reads
+    }
+  }
+  const [n] = (
+    await mon.query<{ ledger: string; usage: string }>(
+      'select (select count(*) from credit_ledger) as ledger, (select count(*) from usage_events) as usage',
+    )
+  ).rows;
+  return { cpuNs, ledger: Number(n!.ledger), usage: Number(n!.usage) };
+}
+
+/** What the database did between two snapshots: backend CPU µs (and backends that ended meanwhile), rows. */
+function dbDelta(a: DbSnapshot, b: DbSnapshot) {
+  let ns = 0;
+  for (const [pid, v] of b.cpuNs) ns += v - (a.cpuNs.get(pid) ?? 0);
+  let gone = 0;
+  for (const pid of a.cpuNs.keys()) if (!b.cpuNs.has(pid)) gone++;
+  return { cpuUs: ns / 1000, gone, ledger: b.ledger - a.ledger, usage: b.usage - a.usage };
+}
+
+/**
+ * Long enough after a round for its last usage batch (written at most 1 s after its first event) and its
+ * credit holds' settles to land, so a round's database work is counted in its own round.
+ */
+const DB_SETTLE_MS = 1_300;
+
 /**
  * Exactly CPU_REQUESTS requests (CONCURRENCY in flight, connections of their own): the server's CPU time (user +
  * system µs) and JS heap bytes allocated, per request. The same request count and sequence on both sides, so
- * the two sides' figures are for the same work, whatever the host's load did to the round's duration.
+ * the two sides' figures are for the same work, whatever the host's load did to the round's duration. With
+ * `mon`, also the database's side (dbSnapshot), read DB_SETTLE_MS after the round: `db` is the difference
+ * with `since` (the snapshot after the previous round), and the statements the server sent.
  */
-async function fixedRound(child: ChildProcess, port: number, route: RouteName, key: string | null) {
+async function fixedRound(
+  child: ChildProcess,
+  port: number,
+  route: RouteName,
+  key: string | null,
+  mon: import('pg').Client,
+  since: DbSnapshot,
+) {
+  const stmts0 = await stmtsOf(child);
   await allocOf(child, 'start');
   const before = await cpuOf(child);
   const errors = await sendFixedFresh(port, ROUTES[route], key, CPU_REQUESTS, CONCURRENCY);
   const after = await cpuOf(child);
   const allocated = await allocOf(child, 'stop');
-  return { errors, cpu_us: (after - before) / CPU_REQUESTS, bytes: allocated / CPU_REQUESTS };
+  await new Promise((r) => setTimeout(r, DB_SETTLE_MS));
+  const snap = await dbSnapshot(mon);
+  const stmts1 = await stmtsOf(child);
+  const statements: Record<string, number> = {};
+  for (const [k, v] of Object.entries(stmts1)) {
+    const d = v - (stmts0[k] ?? 0);
+    if (d > 0) statements[k] = d / CPU_REQUESTS;
+  }
+  return {
+    errors,
+    cpu_us: (after - before) / CPU_REQUESTS,
+    bytes: allocated / CPU_REQUESTS,
+    db: dbDelta(since, snap),
+    statements,
+    snap,
+  };
 }
 
 /** The fixed-count rounds' figures for one route (see the header). */
-async function fixedCount(child: ChildProcess, ready: BenchReady, route: RouteName) {
+async function fixedCount(
+  child: ChildProcess,
+  ready: BenchReady,
+  route: RouteName,
+  mon: import('pg').Client,
+) {
   const bare: Awaited<ReturnType<typeof fixedRound>>[] = [];
   const platform: Awaited<ReturnType<typeof fixedRound>>[] = [];
+  await new Promise((r) => setTimeout(r, DB_SETTLE_MS));
+  let snap = await dbSnapshot(mon);
   for (let r = 0; r < CPU_ROUNDS; r++) {
-    bare.push(await fixedRound(child, ready.bare, route, null));
-    platform.push(await fixedRound(child, ready.platform, route, ready.key));
+    bare.push(await fixedRound(child, ready.bare, route, null, mon, snap));
+    snap = bare.at(-1)!.snap;
+    platform.push(await fixedRound(child, ready.platform, route, ready.key, mon, snap));
+    snap = platform.at(-1)!.snap;
   }
   const r1 = (x: number) => Math.round(x * 10) / 10;
   const r3 = (x: number) => Math.round(x * 1000) / 1000;
@@ -421,6 +555,17 @@ async function fixedCount(child: ChildProcess, ready: BenchReady, route: RouteNa
   const bareCpu = median(bare.map((x) => x.cpu_us));
   const bytes = median(platform.map((x) => x.bytes));
   const bareBytes = median(bare.map((x) => x.bytes));
+  const dbUs = (x: (typeof bare)[number]) => x.db.cpuUs / CPU_REQUESTS;
+  const db = median(platform.map(dbUs));
+  const bareDb = median(bare.map(dbUs));
+  const perReq = (xs: typeof bare, k: 'ledger' | 'usage') =>
+    r3(median(xs.map((x) => x.db[k] / CPU_REQUESTS)));
+  const stmts = (xs: typeof bare) => {
+    const out: Record<string, number> = {};
+    for (const k of new Set(xs.flatMap((x) => Object.keys(x.statements))))
+      out[k] = r3(median(xs.map((x) => x.statements[k] ?? 0)));
+    return out;
+  };
   return {
     fixed_requests: CPU_REQUESTS,
     fixed_rounds: CPU_ROUNDS,
@@ -435,6 +580,21 @@ async function fixedCount(child: ChildProcess, ready: BenchReady, route: RouteNa
     alloc_bytes_per_req: Math.round(bytes),
     bare_alloc_bytes_per_req: Math.round(bareBytes),
     alloc_ratio: r3(bytes / bareBytes),
+    // the database's side over the same request count: its backends' CPU per request, the statements the
+    // server sent per request (by kind) and the rows the platform's tables gained per request
+    db_cpu_us_per_req: r1(db),
+    bare_db_cpu_us_per_req: r1(bareDb),
+    db_cpu_extra_us_per_req: r1(db - bareDb),
+    db_cpu_ratio: r3(db / bareDb),
+    db_cpu_pair_ratios: platform.map((p, i) => r3(dbUs(p) / dbUs(bare[i]!))),
+    db_cpu_us_per_req_rounds: platform.map((x) => r1(dbUs(x))),
+    bare_db_cpu_us_per_req_rounds: bare.map((x) => r1(dbUs(x))),
+    db_backends_gone: [...bare, ...platform].reduce((a, x) => a + x.db.gone, 0),
+    statements_per_req: stmts(platform),
+    bare_statements_per_req: stmts(bare),
+    ledger_rows_per_req: perReq(platform, 'ledger'),
+    usage_rows_per_req: perReq(platform, 'usage'),
+    bare_rows_per_req: r3(median(bare.map((x) => (x.db.ledger + x.db.usage) / CPU_REQUESTS))),
   };
 }
 
@@ -449,8 +609,12 @@ async function main(): Promise<void> {
   const scratch = await benchDatabase('bench_api');
   const { admin } = scratch;
   const { child, ready: started } = forkApiBench(scratch.url);
+  const { default: pgClient } = await import('pg');
+  // the fixed-count rounds' database monitor (dbSnapshot): a connection of its own to the bench database
+  const mon = new pgClient.Client({ connectionString: scratch.url });
   try {
     const ready = await started;
+    await mon.connect();
     const results: Record<string, unknown>[] = [];
     for (const route of ONLY) {
       await round(ready.bare, get(route, null), 1_500, { concurrency: CONCURRENCY });
@@ -485,7 +649,7 @@ async function main(): Promise<void> {
         cpu_us_bare: b.cpu_us_per_request,
         cpu_ratio: Math.round((p.cpu_us_per_request / b.cpu_us_per_request) * 1000) / 1000,
         // CPU and allocation over the same request count on both sides (fixed-count rounds)
-        ...(CPU_ROUNDS > 0 ? await fixedCount(child, ready, route) : {}),
+        ...(CPU_ROUNDS > 0 ? await fixedCount(child, ready, route, mon) : {}),
       });
     }
     // How the platform's requests were paid for: charge rows (one per request), and the holds (reserve and
@@ -501,8 +665,10 @@ async function main(): Promise<void> {
       ).rows.map((r) => [r.reason, Number(r.n)]),
     );
     await benchDb.end();
-    const worst = (k: 'ratio' | 'p99_ratio' | 'cpu_req_ratio', pick: (xs: number[]) => number) =>
-      pick(results.map((r) => r[k] as number));
+    const worst = (
+      k: 'ratio' | 'p99_ratio' | 'cpu_req_ratio' | 'db_cpu_ratio',
+      pick: (xs: number[]) => number,
+    ) => pick(results.map((r) => r[k] as number));
     process.stdout.write(
       `${JSON.stringify({
         name: 'api',
@@ -515,11 +681,17 @@ async function main(): Promise<void> {
         ledger,
         ratio: worst('ratio', (xs) => Math.min(...xs)),
         p99_ratio: worst('p99_ratio', (xs) => Math.max(...xs)),
-        ...(CPU_ROUNDS > 0 ? { cpu_req_ratio: worst('cpu_req_ratio', (xs) => Math.max(...xs)) } : {}),
+        ...(CPU_ROUNDS > 0
+          ? {
+              cpu_req_ratio: worst('cpu_req_ratio', (xs) => Math.max(...xs)),
+              db_cpu_ratio: worst('db_cpu_ratio', (xs) => Math.max(...xs)),
+            }
+          : {}),
         goal: { ratio: '>= 0.9', p99_ratio: '<= 1.1' },
       })}\n`,
     );
   } finally {
+    await mon.end().catch(() => undefined);
     child.send('stop');
     await new Promise((r) => child.once('exit', r));
     await scratch.drop();

@@ -15,6 +15,7 @@ export interface Coverage {
  */
 export class CoverageReader {
   private readonly cache = new Map<string, { coverage: Coverage; expiresAt: number }>();
+  private readonly reading = new Map<string, Promise<Coverage>>();
 
   constructor(
     private readonly database: Database,
@@ -27,9 +28,20 @@ export class CoverageReader {
     return hit && hit.expiresAt > Date.now() ? hit.coverage : undefined;
   }
 
-  async get(datasetId: string): Promise<Coverage> {
+  get(datasetId: string): Promise<Coverage> {
     const hit = this.cache.get(datasetId);
-    if (hit && hit.expiresAt > Date.now()) return hit.coverage;
+    if (hit && hit.expiresAt > Date.now()) return Promise.resolve(hit.coverage);
+    // Concurrent requests that find the entry expired share one read: each read its own before, so every
+    // expiry under load sent one statement per request in flight (bench/api.bench.ts `statements_per_req`).
+    let pending = this.reading.get(datasetId);
+    if (pending === undefined) {
+      pending = this.read(datasetId).finally(() => this.reading.delete(datasetId));
+      this.reading.set(datasetId, pending);
+    }
+    return pending;
+  }
+
+  private async read(datasetId: string): Promise<Coverage> {
     const row = await storedCoverage(this.database, datasetId);
     const coverage = row
       ? {

@@ -226,18 +226,15 @@ export async function releaseExpiredHolds(
   return Number(rows[0]?.released ?? 0);
 }
 
-interface Hold {
+/** What a hold's settle writes: its id, account and amount, and one ledger row per request it served or refunded. */
+export interface HoldRows {
   id: string;
-  /** When its successor is taken in the background (3/4 of holdMs), if it has not run low before. */
-  renewAt: number;
   accountId: string;
   amount: number;
-  left: number;
   /**
-   * The ledger rows its settle writes, one per request served or refunded, as the statement's columns: kept
-   * as five arrays rather than an object per row that holds the request's charge, so what a request leaves
-   * alive until the settle (up to holdMs, past a few young-generation collections) is five array slots
-   * (bench/api-alloc.ts).
+   * The ledger rows, one per request served or refunded, as the statement's columns: a hold keeps them as five
+   * arrays rather than an object per row that holds the request's charge, so what a request leaves alive until
+   * the settle (up to holdMs, past a few young-generation collections) is five array slots (bench/api-alloc.ts).
    */
   keyPrefixes: string[];
   requestIds: string[];
@@ -245,6 +242,29 @@ interface Hold {
   /** -cost for a charge, +cost for a refund. */
   deltas: number[];
   reasons: ('charge' | 'refund')[];
+}
+
+/**
+ * Settles a hold in one statement: its rows (a `charge` row per request served, a `refund` row per refund) and
+ * the `release` row that gives the unused part back (a no-op when the hold was already released).
+ */
+export async function settleHold(database: Database, hold: HoldRows): Promise<void> {
+  await hotQuery(database, 'findata_settle_hold', SETTLE, [
+    hold.accountId,
+    hold.keyPrefixes,
+    hold.requestIds,
+    hold.routes,
+    hold.deltas,
+    hold.reasons,
+    hold.amount,
+    hold.id,
+  ]);
+}
+
+interface Hold extends HoldRows {
+  /** When its successor is taken in the background (3/4 of holdMs), if it has not run low before. */
+  renewAt: number;
+  left: number;
   /** Set when it stops serving: requests it served are then refunded through the database. */
   closed: boolean;
   timer: NodeJS.Timeout | null;
@@ -681,16 +701,7 @@ export class CreditMeter {
 
   private async trySettle(hold: Hold): Promise<boolean> {
     try {
-      await hotQuery(this.database, 'findata_settle_hold', SETTLE, [
-        hold.accountId,
-        hold.keyPrefixes,
-        hold.requestIds,
-        hold.routes,
-        hold.deltas,
-        hold.reasons,
-        hold.amount,
-        hold.id,
-      ]);
+      await settleHold(this.database, hold);
       return true;
     } catch (err) {
       this.log?.warn({ err, hold: hold.id }, 'credit hold settle failed; retrying');

@@ -80,6 +80,9 @@ export class UsageRecorder {
     // parameter of its own) plus the row's offset, made a timestamptz by the statement: an offset of a few
     // seconds is a small integer, where an epoch millisecond is a double that JSON.stringify formats (~0.7k
     // instructions an event); `new Date(ms).toISOString()` per event cost ~7.5k (bench/api-instructions.ts).
+    // Postgres reads the text as jsonb, parsed once: each `->>` of an element of a `json` value parses that
+    // element's text again, seven times a row (9.0 µs of the backend's CPU a row, 4.7 µs as jsonb: 500-row
+    // batches on one connection, /proc/<pid>/schedstat; bench/api.bench.ts `db_cpu_us_per_req`).
     try {
       await hotQuery(this.database, 'findata_usage_events_rows', INSERT_USAGE, [JSON.stringify(batch), base]);
     } catch (err) {
@@ -91,4 +94,4 @@ export class UsageRecorder {
 const INSERT_USAGE = `insert into usage_events (account_id, key_prefix, route, status, chunks_returned, request_id, created_at)
   select e->>0, e->>1, e->>2, (e->>3)::int, (e->>4)::int, e->>5,
          to_timestamp(at / 1000) + (at % 1000) * interval '1 millisecond'
-    from (select e, $2::bigint + (e->>6)::bigint as at from json_array_elements($1::json) as e) u`;
+    from (select e, $2::bigint + (e->>6)::bigint as at from jsonb_array_elements($1::jsonb) as e) u`;

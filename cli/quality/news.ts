@@ -91,6 +91,8 @@ import { articleTitled, fixtureArticles } from './news-articles.ts';
  * entries, labelled before the parser ran) is scored only with `--set39` (miss lines `fresh39`).
  * labels-heldout-40.tsv (issue 28's forty-fifth pass: two NewsAPI top-headlines business responses, 2023-05-02 and 2022-09-18, saved in
  * public repositories, labelled before the parser ran) is scored only with `--set40` (miss lines `fresh40`).
+ * labels-heldout-41.tsv (issue 28's forty-sixth pass: the first 50 articles of a NewsAPI everything response for "business",
+ * 2023-04-04..05-04, saved in a public repository, labelled before the parser ran) is scored only with `--set41` (miss lines `fresh41`).
  */
 const dir = new URL('../../fixtures/news/', import.meta.url);
 // `--rules-only`: the word rules alone, as before the trained text model (the old method's figures)
@@ -138,7 +140,8 @@ const readLabels = (
     | 'fresh37'
     | 'fresh38'
     | 'fresh39'
-    | 'fresh40',
+    | 'fresh40'
+    | 'fresh41',
 ) =>
   readFileSync(new URL(name, dir), 'utf8')
     .split('\n')
@@ -272,6 +275,9 @@ const labels = [
   // set 40 (issue 28's forty-fifth pass): NewsAPI top-headlines business responses of 2023-05-02 (medavidson-ux/news-portal) and
   // 2022-09-18 (faresfouda/untitled12), labelled and committed before any parser ran on them; scored only with --set40
   ...readLabels('labels-heldout-40.tsv', 'fresh40'),
+  // set 41 (issue 28's forty-sixth pass): the first 50 articles of a NewsAPI everything response for "business" (2023-04-04..05-04,
+  // kaushal5504/trackx-web), labelled and committed before any parser ran on them; scored only with --set41
+  ...readLabels('labels-heldout-41.tsv', 'fresh41'),
 ];
 const rank = (l: { file: string; title: string }) =>
   createHash('sha1').update(`${l.file}\t${l.title}`).digest('hex');
@@ -310,10 +316,10 @@ const fresh3ReadScore = zero();
 const fresh3UnreadScore = zero();
 /** The number of a label's fresh set (labels-heldout-N.tsv), 0 for the pool. */
 const setNumber = (l: { set: string }) => (l.set === 'pool' ? 0 : Number(l.set.slice('fresh'.length)));
-/** Sets 4-40: one score each, scored only when asked for (4 and 5 with --unread, N >= 6 with --setN). */
+/** Sets 4-41: one score each, scored only when asked for (4 and 5 with --unread, N >= 6 with --setN). */
 const LATER_SETS = [
   4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
-  32, 33, 34, 35, 36, 37, 38, 39, 40,
+  32, 33, 34, 35, 36, 37, 38, 39, 40, 41,
 ];
 const laterScore = new Map(LATER_SETS.map((n) => [n, zero()]));
 const flagOf = (n: number) => (n <= 5 ? '--unread' : `--set${n}`);

@@ -108,6 +108,15 @@ export const TEXT_RULES: TextRule[] = [
     2,
   ),
   r('earnings.eps', 'earnings', 'results', /\bper (diluted )?share\b|\beps\b/i, 1),
+  // an asset manager's or an insurer's net new business or flows reported higher or lower are its trading results: "Britain's
+  // Hargreaves reports higher net new business"
+  r(
+    'earnings.flows',
+    'earnings',
+    'results',
+    /\breports? (higher|lower|record|rising|falling|stronger|weaker) (net )?(new business|inflows|outflows)\b/i,
+    3,
+  ),
   r(
     // results named by their period or their report: "Financial Results for the Three Months Ended", "results for the
     // third quarter", "Interim Report January - March", "publishes 2023 Annual Report", "1Q25 RESULTS", "REPORTS APRIL 2025 REVENUE", "Pre-Announces ... Revenue"
@@ -296,14 +305,14 @@ export const TEXT_RULES: TextRule[] = [
     /\bprofit warning\b|\bwarns? (on|of) (profit|sales|revenue)/i,
     3,
   ),
-  // (a company to be acquired, a sale explored, a sale transaction put to a vote: "J. Alexander's Holdings, Inc. to Be Acquired by
+  // (a company to be acquired, a sale explored, strategic options or alternatives reviewed, a sale transaction put to a vote: "J. Alexander's Holdings, Inc. to Be Acquired by
   // SPB Hospitality LLC", "Barnes & Noble stock soars 20% as it explores a sale", "Special Stockholder Meeting to Approve WPT Sale
   // Transaction")
   r(
     'm&a.deal',
     'm&a',
     'acquisition',
-    /\b(acquires?|acquisition|takeover|merger|merge|to acquire|bid for|deal to buy|breakups?|break-ups?|(to be|be|being|been|is|was|were|are) acquired by|explor(es?|ed|ing) (a |the )?(possible |potential )?sale|sale transaction)\b/i,
+    /\b(acquires?|acquisition|takeover|merger|merge|to acquire|bid for|deal to buy|breakups?|break-ups?|(to be|be|being|been|is|was|were|are) acquired by|explor(es?|ed|ing) (a |the )?(possible |potential )?sale|sale transaction|(reviews?|reviewing|reviewed|explor(es?|ed|ing)|evaluat(es?|ed|ing)) (of )?(its |their )?strategic (options|alternatives)|strategic review)\b/i,
     3,
   ),
   // selling a business named by its capitalized name to a buyer named the same way is a divestiture, whatever the business is
@@ -319,7 +328,8 @@ export const TEXT_RULES: TextRule[] = [
     'm&a.divest',
     'm&a',
     'divestiture',
-    /\b(to sell|sells?|divest\w*|spin[- ]?off|carve[- ]out)\b.{0,50}\b(stores?|unit|business|stake|division|assets?|operations|group|arm|subsidiary)\b/i,
+    // (and the sale of one, sought or approved: "Heineken seeks approval for sale of Russian business")
+    /\b(to sell|sells?|sale of|divest\w*|spin[- ]?off|carve[- ]out)\b.{0,50}\b(stores?|unit|business|stake|division|assets?|operations|group|arm|subsidiary)\b/i,
     3,
   ),
   r(
@@ -1335,8 +1345,9 @@ export const TEXT_RULES: TextRule[] = [
     'product.launch',
     'product',
     'launch',
-    // (a space agency's mission launched is no product: "A decade in the making, NASA's Artemis 1 launch is first step back to the moon")
-    /\b((?<!\b(nasa|esa|isro|jaxa|space agency)['\u2019]?s? ([\w-]+ ){0,3})launch\w*(?! (a |an |its |the )?(\w+ ){0,4}(council|committee|board|initiative|campaign|review|probe|investigation|inquiry|audit)s?\b)|unveil\w*(?! (a |an |its |the )?(\w+ ){0,3}(plan|drive|cuts?|overhaul|strategy|program(me)?|budget|review|report|study|survey|findings)s?\b)|introduc\w*|debuts? (new|its|a|an)|rolls? out|rolled out|roll-?out|reveals? (new|its|a|an)|showcases?|demos?|new (models?|products?|phones?|iphones?|chips?|services?|watch|watches|cars?|drugs?|devices?|features?|versions?|lineup)|(?<!\b(offers?|offering|provides?|providing|sells?|selling)\b[^.;]{0,80})products|pre-?orders?)\b/i,
+    // (a space agency's mission launched is no product: "A decade in the making, NASA's Artemis 1 launch is first step back to the moon";
+    // nor is an offensive or a crackdown launched: "UK's Sunak launches charm offensive on business leaders")
+    /\b((?<!\b(nasa|esa|isro|jaxa|space agency)['\u2019]?s? ([\w-]+ ){0,3})launch\w*(?! (a |an |its |the )?(\w+ ){0,4}(council|committee|board|initiative|campaign|review|probe|investigation|inquiry|audit|offensive|crackdown)s?\b)|unveil\w*(?! (a |an |its |the )?(\w+ ){0,3}(plan|drive|cuts?|overhaul|strategy|program(me)?|budget|review|report|study|survey|findings)s?\b)|introduc\w*|debuts? (new|its|a|an)|rolls? out|rolled out|roll-?out|reveals? (new|its|a|an)|showcases?|demos?|new (models?|products?|phones?|iphones?|chips?|services?|watch|watches|cars?|drugs?|devices?|features?|versions?|lineup)|(?<!\b(offers?|offering|provides?|providing|sells?|selling)\b[^.;]{0,80})products|pre-?orders?)\b/i,
     2,
   ),
   // a test drive of a product is news of that product: "took this as his cue to test-drive one of the carmaker's vehicles"
@@ -1431,6 +1442,17 @@ export const TEXT_RULES: TextRule[] = [
   r('operations.shortage', 'operations', 'supply', /\bshortages?\b/i, 2),
   r('product.promotion', 'product', 'promotion', /\b\d+% off\b|\bbest deals\b/i, 2),
   r('product.recall', 'product', 'recall', /\brecall\w*\b/i, 3),
+  // a company refocusing its business is restructuring it: "France's Ynsect to refocus bug business after capital increase"
+  r('restructuring.refocus', 'restructuring', 'restructuring', /\brefocus(es|ed|ing)?\b/i, 3),
+  // a company's business plan revised or its targets raised or improved is its guidance: "Banco BPM to work on revising business
+  // plan, improve targets" (an analyst's price targets are not: analyst rules)
+  r(
+    'guidance.business_plan',
+    'guidance',
+    'outlook',
+    /\b(revis(e|es|ed|ing)|updat(e|es|ed|ing)|new) (its |their |the )?business plan\b|\b(improves?|improved|improving|raises?|raised|lifts?|lifted) (its |their )?((?!price\b)[\w-]+ )?targets\b/i,
+    3,
+  ),
   // a company closing a count of its sites (warehouses, stores, plants, offices ...), or both or all of them in a place, shrinks:
   // "Amazon plans to close three UK warehouses, impacting 1,200 workers", "Nordstrom to close both Downtown San Francisco stores"
   // (restructuring)
@@ -1491,7 +1513,8 @@ export const TEXT_RULES: TextRule[] = [
     'macro.insolvencies',
     'macro',
     'economic_data',
-    /\b(bankruptcies|insolvencies|bankruptcy filings|business failures)\b/i,
+    // (and business or corporate insolvency named as a whole: "Business insolvency in England and Wales soars in March")
+    /\b(bankruptcies|insolvencies|bankruptcy filings|business failures|(business|corporate) (insolvency|bankruptcy))\b/i,
     5,
   ),
   r(
@@ -1499,7 +1522,9 @@ export const TEXT_RULES: TextRule[] = [
     'bankruptcy',
     'chapter_11',
     // insolvency administration is entered ("goes into administration"); "the administration" is a government
-    /\b(bankrupt\w*|chapter 11|insolven\w*|(into|enters?|entered|entering|in|placed in) administration|administrators? (appointed|called in)|receivership|default(s|ed)? on)\b/i,
+    // (and a company that could go out of business, a going-concern doubt: "Tupperware stock plunges after warning it could go
+    // out of business")
+    /\b(bankrupt\w*|chapter 11|(go|goes|going|went|gone) out of business|going[- ]concern|insolven\w*|(into|enters?|entered|entering|in|placed in) administration|administrators? (appointed|called in)|receivership|default(s|ed)? on)\b/i,
     4,
   ),
   r(
@@ -2031,7 +2056,9 @@ export const TEXT_RULES: TextRule[] = [
     'operations.growth',
     'operations',
     'expansion',
-    /\b(expands? (its )?operations|begins? construction|breaks? ground|(opens?|opening of|debuts? as) (its |a |an |the )?(new |first )?([\w-]+ ){0,2}(hotel|store|office|headquarters|plant|factory|facility|data cent(er|re)|restaurant|branch|location)e?s?|milestone of [\d,]+ (stores|locations|restaurants|hotels|branches))\b/i,
+    // (and a business of its own expanded: "Amazon to expand office supplies business", "Loblaw to spend $1.5 bln to expand
+    // business in Canada")
+    /\b(expands? (its )?operations|expand(s|ed|ing)? (its |their )?([\w-]+ ){0,2}business(?! (class|jets?|travel|travell?ers))|begins? construction|breaks? ground|(opens?|opening of|debuts? as) (its |a |an |the )?(new |first )?([\w-]+ ){0,2}(hotel|store|office|headquarters|plant|factory|facility|data cent(er|re)|restaurant|branch|location)e?s?|milestone of [\d,]+ (stores|locations|restaurants|hotels|branches))\b/i,
     3,
   ),
   // a company raising its investment in a place, or spending to grow there, expands: "Apple CEO Cook says company will increase

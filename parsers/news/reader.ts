@@ -63,9 +63,10 @@ export interface NewsReader {
 // (a success, a promising result, overtaking or surpassing a rival, a measure improved and a close at or a fresh record are
 // up: "Reports Successful Treatment", "shows promising results", "T-Mobile Overtakes AT&T", "saw margin improvement in Q2",
 // "Gold ends at record", "Nasdaq carves out fresh intraday record"; not a "home improvement" retailer; and parties reaching a deal,
-// not setting out to: "US, China reach deal in dispute over Chinese company audits", not "agree to try to reach coronavirus-aid deal")
+// not setting out to: "US, China reach deal in dispute over Chinese company audits", not "agree to try to reach coronavirus-aid deal";
+// targets improved are up, "revising business plan, improve targets"; a capital increase is a share issue, no rise)
 const UP =
-  /\b(beats?|tops?|topped|surpass(es|ed)?|exceeds?|exceeded|raises?|raised|rises?|rose|(?<=\b(is|are|was|were) )rising|(loads?|loaded|loading) up|(?<=\b(poised|set|positioned) to )benefit|jumps?|jumped|soars?|soared|soaring|surges?|surged|surging|gains?|gained|climbed|climbing|rocketing|buoyant|cheers?|cheered|record (profit|sales|revenue|high)|approv\w+|cleared|clearance|wins?|(?<!\b(the|korean|korea['\u2019]s) )won|upgrades?d?|rules? in favou?r|boosts?|boosted|(?<=\b(is|are|was|were|by) )boosting|optimistic|bullish|increase[sd]?|rebounds?|rall(y|ies|ied)|(?<=\b(stocks?|shares|dow|nasdaq|futures) )pop(s|ped)?|roar(s|ed)? back|calm(s|ed)? (\w+ )?(fears|worries|concerns|nerves)|skyrocket(s|ed|ing)?|smash(es|ed)?|progress|optimism|hopes|buyback|dividend increase|beat|reclaims?|lifts?|strong(er)?|better|upbeat|higher|climbs?|outperform\w*|accelerat\w*|quickens?|quickened|widen(s|ed|ing)?|boom(s|ing)?|adds? [\d,]+ jobs|resilien(t|ce)|improved|(?<!(disaster|data|cost|debt|loan|asset|heat|energy|key) )recover(y|ies|s|ed|ing)?(?!\.\w| (funds?|plans?|packages?|programmes?|programs?|bonds?)\b)|(can|could|will|to|set to|may) double|(?<!\bto )reach(es|ed)? (a |an )?(\w+ )?deal|successful(ly)?|overcomes|overcame|promising|surpassing|overtak(es|en|ing)|overtook|(margins?|profit|profitability|earnings|sales|revenue|cash flow) improvements?|(ends?|ended|closes?|closed|finish(es|ed)?) at (a )?record|(fresh|new) (intraday |all-time )?records?|strongest|highest (level )?since|up (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
+  /\b(beats?|tops?|topped|surpass(es|ed)?|exceeds?|exceeded|raises?|raised|rises?|rose|(?<=\b(is|are|was|were) )rising|(loads?|loaded|loading) up|(?<=\b(poised|set|positioned) to )benefit|jumps?|jumped|soars?|soared|soaring|surges?|surged|surging|gains?|gained|climbed|climbing|rocketing|buoyant|cheers?|cheered|record (profit|sales|revenue|high)|approv\w+|cleared|clearance|wins?|(?<!\b(the|korean|korea['\u2019]s) )won|upgrades?d?|rules? in favou?r|boosts?|boosted|(?<=\b(is|are|was|were|by) )boosting|optimistic|bullish|(?<!\bcapital )increase[sd]?|rebounds?|rall(y|ies|ied)|(?<=\b(stocks?|shares|dow|nasdaq|futures) )pop(s|ped)?|roar(s|ed)? back|calm(s|ed)? (\w+ )?(fears|worries|concerns|nerves)|skyrocket(s|ed|ing)?|smash(es|ed)?|progress|optimism|hopes|buyback|dividend increase|beat|reclaims?|lifts?|strong(er)?|better|upbeat|higher|climbs?|outperform\w*|accelerat\w*|quickens?|quickened|widen(s|ed|ing)?|boom(s|ing)?|adds? [\d,]+ jobs|resilien(t|ce)|improved|improves? (its |their )?([\w-]+ )?targets|(?<!(disaster|data|cost|debt|loan|asset|heat|energy|key) )recover(y|ies|s|ed|ing)?(?!\.\w| (funds?|plans?|packages?|programmes?|programs?|bonds?)\b)|(can|could|will|to|set to|may) double|(?<!\bto )reach(es|ed)? (a |an )?(\w+ )?deal|successful(ly)?|overcomes|overcame|promising|surpassing|overtak(es|en|ing)|overtook|(margins?|profit|profitability|earnings|sales|revenue|cash flow) improvements?|(ends?|ended|closes?|closed|finish(es|ed)?) at (a )?record|(fresh|new) (intraday |all-time )?records?|strongest|highest (level )?since|up (approximately |about |nearly |roughly |over |more than |by )?\$?\d[\d.,]*)\b/gi;
 // (a trouble or a shortage is down like a problem: "Tesla is having trouble wooing new EV shoppers", "Apple iPhone 14 Pro Shortages
 // Continue"; so is a thing derailed or curbed: "Covid-19 Derails Latin America's Bid", "law curbing surprise credit card fees")
 // (a lackluster result is down like a weak one outside a question: "Tesla cuts prices ... to stoke sales after lackluster year-end
@@ -230,8 +231,9 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
     dir: -1,
   },
   // growing a company's footprint, or reaching a company milestone, is up: "Expands Operations", "Achieves Company Milestone"
+  // (a business expanded may be named first: "to expand office supplies business")
   {
-    re: /\b(expands?|expanded|grows?|grew) (its |their )?(operations|footprint|presence|business)\b|\bachieves? (\w+ ){0,2}milestones?\b/gi,
+    re: /\b(expands?|expanded|grows?|grew) (its |their )?(operations|footprint|presence|business)\b|\bexpand(s|ed|ing)? (its |their )?([\w-]+ ){1,2}business\b(?! (class|jets?|travel))|\bachieves? (\w+ ){0,2}milestones?\b/gi,
     dir: 1,
   },
   // winning or signing a contract or an order is up for the company that wins it (an executive or a court order signed is a
@@ -495,11 +497,11 @@ const PHRASES: { re: RegExp; dir: 1 | 0 | -1 }[] = [
 ];
 
 /**
- * Quantities that are bad news when they go up (jobless claims, unemployment, inflation, losses, costs, household bills, a bank's provisions, oil
+ * Quantities that are bad news when they go up (jobless claims, unemployment, insolvencies and bankruptcies, inflation, losses, costs, household bills, a bank's provisions, oil
  * and fuel prices, yields, mortgage and interest rates): an up-word about one of them reads down, and a down-word up.
  */
 const BAD_WHEN_UP =
-  /\b(jobless|claims|unemployment|layoffs|inflation|cpi|losses|loss|costs?|(electric(ity)?|energy|power|utility|heating|gas|water|grocery|household) bills|provisions|debt|deficit|oil( prices)?|crude|fuel|gasoline|yields|(bond|treasury|\d+-year) yield|volatility|(mortgage|interest|borrowing) rates)\b/i;
+  /\b(jobless|claims|unemployment|layoffs|insolvenc(y|ies)|bankruptcies|inflation|cpi|losses|loss|costs?|(electric(ity)?|energy|power|utility|heating|gas|water|grocery|household) bills|provisions|debt|deficit|oil( prices)?|crude|fuel|gasoline|yields|(bond|treasury|\d+-year) yield|volatility|(mortgage|interest|borrowing) rates)\b/i;
 
 /** Reaching a count: "hits 5M pre-orders", "tops 1 billion users", "passes 100,000". */
 const MILESTONE =

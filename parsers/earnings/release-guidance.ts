@@ -164,9 +164,11 @@ const METRICS: [RegExp, string][] = [
     /\bcomparable(?:[- ]store)?(?: net)? sales\b|\bcomparable revenue growth\b|\bsame[- ](?:store|restaurant) sales\b|\blike[- ]for[- ]like (?:sales )?growth\b/i,
     'comparable_sales',
   ],
-  [/\b(?:adjusted )?(?:gross margins?)\b/i, 'gross_margin'],
+  // (h-guid32: "GAAP gross profit margin is expected to be 28 percent", the margin of the gross profit.)
+  [/\b(?:adjusted )?(?:gross (?:profit )?margins?)\b/i, 'gross_margin'],
   // (h-guid31: "Adjusted operating profit margin", the margin of the operating profit.)
-  [/\b(?:adjusted |non-gaap |gaap )?operating (?:profit |income )?(?:margin)\b/i, 'operating_margin'],
+  // (h-guid32: "Outlook FY adjusted EBIT margin 17.5%": EBIT is operating income, so its margin is the operating margin.)
+  [/\b(?:adjusted |non-gaap |gaap )?operating (?:profit |income )?(?:margin)\b|\bEBIT[- ]margin\b/i, 'operating_margin'],
   [
     // (h-guid15: "underlying operating loss ... £57m-61m" is operating income below zero.)
     // (h-guid16: "The outlook for full-year 2021 EBIT is raised to DKK 1,625-1,700": EBIT, earnings before interest and
@@ -209,6 +211,11 @@ const METRICS: [RegExp, string][] = [
   // (h-guid21: set 4's leftover, "its basic and diluted weighted-average share count at the end of the fourth quarter of
   // 2013 to be approximately 96 million and 99 million, respectively": the diluted count, the second amount.)
   [/\b(?:basic and diluted |diluted )(?:weighted[- ]average )?share count\b/i, 'diluted_shares'],
+  // (h-guid32: "shares used to calculate GAAP EPS of approximately 47 million": the count EPS is divided by, not EPS.)
+  [
+    /\bshares used (?:to calculate|in calculating|in computing|in the calculation of|for) (?:(?:GAAP|non-GAAP|diluted) )*(?:EPS|earnings per share)\b/i,
+    'diluted_shares',
+  ],
   // ("GAAP and non-GAAP tax rates are expected to be 16.5%": the plural names the same rate.)
   [/\btax rates?\b/i, 'tax_rate'],
   [/\breturn on capital employed\b|\bROCE\b/, 'roce'],
@@ -298,7 +305,11 @@ function targetOf(
     ...text.matchAll(
       /\b(first|second|third|fourth)[ -](?:fiscal )?quarter(?: of)?(?: fiscal)?(?: year)?\s*'?(\d{4})?\b|\bfiscal (\d{4}) (first|second|third|fourth) quarter\b|\bQ([1-4])\s*(?:FY|fiscal)?\s*'?(\d{4}|\d{2})?\b/gi,
     ),
-  ].filter((q) => !/^\s*(?:financial |operating )?results\b/i.test(text.slice(q.index! + q[0].length)));
+  ]
+    .filter((q) => !/^\s*(?:financial |operating )?results\b/i.test(text.slice(q.index! + q[0].length)))
+    // (h-guid32) A quarter that performance runs "through" ("our solid financial performance through the second
+    // quarter") is the span of results to date, not a target.
+    .filter((q) => !/\bthrough\s+(?:the\s+)?$/i.test(text.slice(0, q.index!)));
   let m: RegExpExecArray | RegExpMatchArray | null =
     quarters.find(
       (q) =>
@@ -1246,7 +1257,9 @@ export function guidanceOf(
       const ext = rest.slice(0, 300);
       const bound =
         /^,[\s\S]*?,\s*(?:to be|(?:is|are)\s+(?:also\s+|now\s+)?expected\s+to\s+(?:be|range))\s/i.exec(ext);
-      if (bound) window = ext.slice(bound[0].length);
+      // (h-guid32: "Non-GAAP gross profit margin, which excludes the BCD inventory valuation adjustment, is expected to be
+      // 29.5 percent": a value right after the copula keeps its "be", the lead a point is read after.)
+      if (bound) window = `${/\bbe\s$/i.test(bound[0]) ? ' be ' : ''}${ext.slice(bound[0].length)}`;
       // "Net sales are expected to fall 80.6 billion yen, or 5.1%, year on year to total 1.5 trillion yen": the amount
       // after "to total" / "will total" is the level, the amounts of change before it are not.
       const level = /\b(?:to|will)\s+total\s+(?=\(?-?(?:US\$|\$|€|£|¥)?\s?\d)/i.exec(window);
@@ -1428,6 +1441,9 @@ export function guidanceOf(
       // (h-guid31) Comparable growth is growth net of currency and portfolio effects by its definition: a clause saying
       // so ("comparable revenue growth (excluding currency translation and portfolio effects)") names no basis; only a
       // basis word before its name does.
+      // (h-guid32) The basis word inside a share count named by the EPS it divides ("shares used to calculate GAAP EPS")
+      // is the EPS's: the count itself names no basis.
+      const basisLabel = h.metric === 'diluted_shares' ? h.label.replace(/\bshares used\b.*$/i, 'shares used') : h.label;
       const definedComparable =
         h.metric === 'comparable_sales' && !/\b(?:non[- ]?gaap|non[- ]?ifrs|adjusted)\s+$/i.test(wordsBefore);
       const nonGaapWords =
@@ -1438,7 +1454,7 @@ export function guidanceOf(
         // (h-guid28: "(non-IFRS)", IFRS being the issuer's GAAP, and "normalized", a measure with items taken out: "An
         // effective tax rate (normalized GAAP basis tax expense, which excludes one-time items)".)
         /\b(?:non[- ]?gaap|non[- ]?ifrs|adjusted|pro ?forma|excluding|comparable basis|ongoing|normali[sz]ed)\b/i.test(
-          `${wordsBefore} ${h.label} ${((/;\s*(?:[\w-]+\s+){1,4}$/.test(rest) ? named.slice(0, 60).split(';')[0] : named.slice(0, 60)) ?? '').split(/\s+and\s+(?=(?:[\w-]+\s+){0,3}?(?:non[- ]?gaap|adjusted|pro ?forma)\s)/i)[0]}`,
+          `${wordsBefore} ${basisLabel} ${((/;\s*(?:[\w-]+\s+){1,4}$/.test(rest) ? named.slice(0, 60).split(';')[0] : named.slice(0, 60)) ?? '').split(/\s+and\s+(?=(?:[\w-]+\s+){0,3}?(?:non[- ]?gaap|adjusted|pro ?forma)\s)/i)[0]}`,
         ) ||
         /\bcore\s+$/i.test(wordsBefore) ||
         // (h-guid15) "underlying operating profit", "underlying net profit after tax": a profit before exceptional items.
@@ -1466,7 +1482,7 @@ export function guidanceOf(
       // (h-guid28: "sales revenues (IFRS)": IFRS is the issuer's GAAP.)
       const parenGaap = /^\s*\((?:U\.S\.\s+)?(?:GAAP|IFRS)\)/i.test(rest);
       const gaap =
-        (/\bgaap\b|\breported basis\b/i.test(`${wordsBefore} ${h.label}`) ||
+        (/\bgaap\b|\breported basis\b/i.test(`${wordsBefore} ${basisLabel}`) ||
           parenGaap ||
           reportedSales(h.metric, wordsBefore)) &&
         !nonGaap;
@@ -2495,6 +2511,16 @@ function guidanceValue(window: string): {
         return { ...to, unit: 'percent', scale: 'units' };
       return to;
     }
+  }
+  // (h-guid32) An amount after "by" that a "to" range follows ("raising the low end ... by 15 cents to $6.45 to $6.60")
+  // is the change: the target is the range after it.
+  if (
+    r &&
+    /\bby\s*$/i.test(window.slice(0, r.index)) &&
+    /^\s*to\s+(?:[$€£]\s?)?\d/i.test(window.slice(r.index + r[0].length))
+  ) {
+    const at = r[0].lastIndexOf(r[3]!);
+    if (at > 0) return guidanceValue(window.slice(r.index + at));
   }
   // A point whose amount opens a range ("approximately 22% to 23%") is that range.
   const pointOpensRange =

@@ -245,7 +245,7 @@ const POINT = new RegExp(
  * open) or "up to $2 billion", "not to exceed 25%", "no more than $0.50" (high = the value, low open).
  */
 const BOUND = new RegExp(
-  String.raw`\b(?:(at least|no less than|not less than|in excess of|more than|greater than|(?:a )?minimum of|exceeding|over|above)|(up to|not to exceed|not exceeding|no more than|not more than|(?:a )?maximum of|less than|below|under))\s+(?:approximately\s+|about\s+)?(${NUM})${UNIT}`,
+  String.raw`\b(?:(at least|no less than|not less than|in excess of|more than|greater than|(?:a )?minimum of|exceed(?:s|ing)?|over|above)|(up to|not to exceed|not exceeding|no more than|not more than|(?:a )?maximum of|less than|below|under))\s+(?:approximately\s+|about\s+)?(${NUM})${UNIT}`,
   'i',
 );
 const QUAL =
@@ -1241,6 +1241,14 @@ export function guidanceOf(
       // the Company's Jumptap, Inc. subsidiary for the entire quarter) is expected to be between ...").
       // (h-guid18: one that states the value with a forecast word, "investments (currently estimated at 140-180 million
       // Euros)", is the value.)
+      // (h-guid32: "organic sales growth of +5.2% and +5.5%": a plus sign before a percent is its sign, and two percents
+      // joined by "and" after "of", the lower first and no "respectively" after them, are one target's range.)
+      rest = rest
+        .replace(/(^|[\s(])\+(?=\d[\d.]*\s?%)/g, '$1')
+        .replace(
+          /\bof\s+(\d+(?:\.\d+)?)\s?%\s+and\s+(\d+(?:\.\d+)?)\s?%(?![\s,]*respectively)/gi,
+          (all, a: string, b: string) => (Number(a) < Number(b) ? `of ${a}% to ${b}%` : all),
+        );
       const aside =
         /^\s*\((?!\s*(?:non[- ]?gaap|gaap)\s*\))(?!\s*(?:currently\s+|now\s+)?(?:estimated|expected|forecast|projected)\s+(?:at|to be)\b)[^()]{20,200}\)/i.exec(
           rest,
@@ -1251,6 +1259,10 @@ export function guidanceOf(
       const commaAside = /^,\s*net of\s[^,;.()\d%$€£]{3,120},/i.exec(rest);
       if (commaAside) rest = ` ${rest.slice(commaAside[0].length)}`;
       let window = rest.slice(0, 140);
+      // (h-guid32) A name followed by nothing but one percent to the end of its line ("- Outlook FY adjusted EBIT margin
+      // 17.5%") states that percent as its value.
+      const lonePercent = /^[ \t]+(\d+(?:\.\d+)?[ \t]?%)[ \t]*$/.exec(rest.split('\n')[0]!);
+      if (lonePercent) window = ` of ${lonePercent[1]}`;
       // "earnings per share, before ..., but including $0.24 per share ..., to be between $2.66 and $2.86":
       // the copula "to be" binds the value to the metric across an aside set off by commas ("Adjusted EBITDA, a
       // non-GAAP financial measure (see definition below), is expected to be in the range of ...": its verb too).
@@ -1453,7 +1465,8 @@ export function guidanceOf(
         // and adjusted earnings in a range of ...", is that target's.)
         // (h-guid28: "(non-IFRS)", IFRS being the issuer's GAAP, and "normalized", a measure with items taken out: "An
         // effective tax rate (normalized GAAP basis tax expense, which excludes one-time items)".)
-        /\b(?:non[- ]?gaap|non[- ]?ifrs|adjusted|pro ?forma|excluding|comparable basis|ongoing|normali[sz]ed)\b/i.test(
+        // (h-guid32: "earnings per share before non-recurring items": a measure before such items is non-GAAP.)
+        /\b(?:non[- ]?gaap|non[- ]?ifrs|adjusted|pro ?forma|excluding|comparable basis|ongoing|normali[sz]ed|before non-recurring items)\b/i.test(
           `${wordsBefore} ${basisLabel} ${((/;\s*(?:[\w-]+\s+){1,4}$/.test(rest) ? named.slice(0, 60).split(';')[0] : named.slice(0, 60)) ?? '').split(/\s+and\s+(?=(?:[\w-]+\s+){0,3}?(?:non[- ]?gaap|adjusted|pro ?forma)\s)/i)[0]}`,
         ) ||
         /\bcore\s+$/i.test(wordsBefore) ||

@@ -167,8 +167,11 @@ const METRICS: [RegExp, string][] = [
   // (h-guid32: "GAAP gross profit margin is expected to be 28 percent", the margin of the gross profit.)
   [/\b(?:adjusted )?(?:gross (?:profit )?margins?)\b/i, 'gross_margin'],
   // (h-guid31: "Adjusted operating profit margin", the margin of the operating profit.)
-  // (h-guid32: "Outlook FY adjusted EBIT margin 17.5%": EBIT is operating income, so its margin is the operating margin.)
-  [/\b(?:adjusted |non-gaap |gaap )?operating (?:profit |income )?(?:margin)\b|\bEBIT[- ]margin\b/i, 'operating_margin'],
+  // (h-guid32: "Outlook FY adjusted EBIT margin 17.5%": EBIT is operating income, its margin the operating margin.)
+  [
+    /\b(?:adjusted |non-gaap |gaap )?operating (?:profit |income )?(?:margin)\b|\bEBIT[- ]margin\b/i,
+    'operating_margin',
+  ],
   [
     // (h-guid15: "underlying operating loss ... £57m-61m" is operating income below zero.)
     // (h-guid16: "The outlook for full-year 2021 EBIT is raised to DKK 1,625-1,700": EBIT, earnings before interest and
@@ -245,7 +248,7 @@ const POINT = new RegExp(
  * open) or "up to $2 billion", "not to exceed 25%", "no more than $0.50" (high = the value, low open).
  */
 const BOUND = new RegExp(
-  String.raw`\b(?:(at least|no less than|not less than|in excess of|more than|greater than|(?:a )?minimum of|exceed(?:s|ing)?|over|above)|(up to|not to exceed|not exceeding|no more than|not more than|(?:a )?maximum of|less than|below|under))\s+(?:approximately\s+|about\s+)?(${NUM})${UNIT}`,
+  String.raw`\b(?:(at least|no less than|not less than|in excess of|more than|greater than|(?:a )?minimum of|exceeding|over|above)|(up to|not to exceed|not exceeding|no more than|not more than|(?:a )?maximum of|less than|below|under))\s+(?:approximately\s+|about\s+)?(${NUM})${UNIT}`,
   'i',
 );
 const QUAL =
@@ -1188,6 +1191,9 @@ export function guidanceOf(
         )
       )
         continue;
+      // (h-guid32) A measure named as what a result amounts to ("EBIT increased by 13% to DKK 750 million ..., resulting in
+      // an EBIT margin of 19.2%") is a result, no target.
+      if (/\bresulting in (?:an?|the)\s+$/i.test(s.text.slice(Math.max(0, h.index - 30), h.index))) continue;
       // A parenthesis right after the name says which measure it is ("earnings (adjusted EBITA)"): the metric it names,
       // or none of the vocabulary.
       const defined = /^\s*\(([^()]{2,40})\)/.exec(s.text.slice(h.end));
@@ -1455,7 +1461,8 @@ export function guidanceOf(
       // basis word before its name does.
       // (h-guid32) The basis word inside a share count named by the EPS it divides ("shares used to calculate GAAP EPS")
       // is the EPS's: the count itself names no basis.
-      const basisLabel = h.metric === 'diluted_shares' ? h.label.replace(/\bshares used\b.*$/i, 'shares used') : h.label;
+      const basisLabel =
+        h.metric === 'diluted_shares' ? h.label.replace(/\bshares used\b.*$/i, 'shares used') : h.label;
       const definedComparable =
         h.metric === 'comparable_sales' && !/\b(?:non[- ]?gaap|non[- ]?ifrs|adjusted)\s+$/i.test(wordsBefore);
       const nonGaapWords =
@@ -1540,6 +1547,14 @@ export function guidanceOf(
       // (h-guid27) A rate stated for every year of a plan ("the organic growth target for net sales of more than 5%
       // annually ... defined in the 2020 strategy") is the plan's, no target of one period.
       if (g.unit === 'percent' && /^\s*(?:annually|per annum|each year|every year)\b/i.test(afterValue))
+        continue;
+      // (h-guid32) So is one said to be defined or set in a strategy or plan ("the EBIT margin target of 8% defined in
+      // the 2020 strategy").
+      if (
+        /^\s*(?:as\s+)?(?:defined|set(?: out)?|laid out)\s+in\s+(?:the|its|our)\s+(?:[\w-]+\s+){0,3}(?:strategy|plan)\b/i.test(
+          afterValue,
+        )
+      )
         continue;
       const operatingPerShare =
         metric === 'operating_income' && /^\s*per (?:diluted |basic )?(?:common )?share\b/i.test(afterValue);

@@ -6,9 +6,12 @@ import { guidanceRows, heldOutSet } from './held-out-set.ts';
 // earnings-release/60.
 const set19 = heldOutSet('guidance-held-out-19');
 const utx = 'UTX_Q2-2016_raises-low-end-adjusted-EPS-sales-backslash-dollar_oreanda_transcribed.txt';
-const diod = 'DIOD_2013-06-10_Q2-raises-revenue-gross-margin-plus-or-minus-maintains-rest_businesswire_transcribed.txt';
-const elis = 'ELIS_2024-07-24_H1-raises-organic-growth-EBITDA-margin-EPS-exceed-ME-euros_marketscreener_transcribed.txt';
-const nesn = 'NESN_2021-10-20_9M-raises-FY-organic-growth-6-7-EBIT-margin-CHF-bullets_wallstreet-online_transcribed.txt';
+const diod =
+  'DIOD_2013-06-10_Q2-raises-revenue-gross-margin-plus-or-minus-maintains-rest_businesswire_transcribed.txt';
+const elis =
+  'ELIS_2024-07-24_H1-raises-organic-growth-EBITDA-margin-EPS-exceed-ME-euros_marketscreener_transcribed.txt';
+const nesn =
+  'NESN_2021-10-20_9M-raises-FY-organic-growth-6-7-EBIT-margin-CHF-bullets_wallstreet-online_transcribed.txt';
 
 const rows = (name: string) => guidanceRows(set19.parse(name));
 
@@ -37,20 +40,33 @@ describe('guidance held-out set 19', () => {
     set19.evidenceHolds(diod, r);
   });
 
-  it('"+5.2% and +5.5%" is a range, "to exceed 1.75E" a floor, "before non-recurring items" non-GAAP', () => {
-    const got = rows(elis);
-    expect(got.map((g) => g.slice(0, 5))).toEqual([
+  it('"+5.2% and +5.5%" after "of" is one range; a plus sign before a percent is its sign', () => {
+    expect(rows(elis).map((g) => g.slice(0, 5))).toEqual([
       ['organic_revenue_growth', 'unspecified', 'FY 2024', 5.2, 5.5],
       ['ebitda_margin', 'non_gaap', 'FY 2024', 35.2, 35.5],
-      ['eps_diluted', 'non_gaap', 'FY 2024', 1.75, null],
     ]);
-    expect(got[2]?.[5]).toBe('reaffirmed');
   });
 
-  it('"Outlook FY adjusted EBIT margin 17.5%" is the operating margin', () => {
+  it('"Outlook FY adjusted EBIT margin 17.5%" is the operating margin (and set 17\'s HCLTech "EBIT margin")', () => {
     expect(rows(nesn)).toEqual([
       ['organic_revenue_growth', 'unspecified', 'FY 2021', 6, 7, 'raised'],
       ['operating_margin', 'non_gaap', 'FY 2021', 17.5, null, null],
     ]);
+    const hcl =
+      'HCLTECH_2025-07-14_Q1-FY26-narrows-CC-revenue-growth-lowers-EBIT-margin-crore_ndtvprofit_transcribed.txt';
+    expect(
+      guidanceRows(heldOutSet('guidance-held-out-17').parse(hcl)).filter((g) => g[0] === 'operating_margin'),
+    ).toEqual([['operating_margin', 'unspecified', 'FY 2026', 17, 18, 'lowered']]);
+  });
+
+  it('an EBIT margin a result amounts to, or one defined in a strategy, is no target', () => {
+    const rbrew = heldOutSet('held-out-20');
+    const r = rbrew.parse('RBREW_2021-08-23_H1_interim_transcribed_excerpt.txt');
+    expect(guidanceRows(r).filter((g) => g[0] === 'operating_margin')).toEqual([]);
+    const schn =
+      'SCHN_2016-09-20_still-expects-net-sales-over-CHF-180-million-fiscal-2015-16_oreanda_transcribed.txt';
+    expect(
+      guidanceRows(heldOutSet('guidance-held-out-15').parse(schn)).filter((g) => g[0] === 'operating_margin'),
+    ).toEqual([]);
   });
 });

@@ -97,9 +97,11 @@ export function bodyToBlocks(input: string): Block[] {
     spaceThousands(
       pointDecimals(
         fullWidthMarks(
-          /\|\s*:?-{3,}:?\s*\|/.test(input)
-            ? input.replace(/^.*\|\s*:?-{3,}:?\s*\|.*$/gm, (line) => markdownRunOnLine(line))
-            : input,
+          escapedDollars(
+            /\|\s*:?-{3,}:?\s*\|/.test(input)
+              ? input.replace(/^.*\|\s*:?-{3,}:?\s*\|.*$/gm, (line) => markdownRunOnLine(line))
+              : input,
+          ),
         ),
       ),
     ),
@@ -433,6 +435,14 @@ function pointDecimals(body: string): string {
   return body
     .replace(DOTTED_DECIMAL, (f) => f.replace(/[.,]/g, (c) => (c === '.' ? ',' : '.')))
     .replace(/(?<![\d.,])(\d+),(\d{1,2})(?![\d.,])/g, '$1.$2');
+}
+
+/**
+ * (h-guid32, guidance set 19: a page store's "\\$1.71", "\\$6.45 to \\$6.60 per share".) Backslashes right before a
+ * dollar sign are a markdown escape, not text: "\\$1.71" is "$1.71".
+ */
+function escapedDollars(body: string): string {
+  return body.includes('\\$') ? body.replace(/\\+\$/g, '$') : body;
 }
 
 /**

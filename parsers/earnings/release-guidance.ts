@@ -164,9 +164,14 @@ const METRICS: [RegExp, string][] = [
     /\bcomparable(?:[- ]store)?(?: net)? sales\b|\bcomparable revenue growth\b|\bsame[- ](?:store|restaurant) sales\b|\blike[- ]for[- ]like (?:sales )?growth\b/i,
     'comparable_sales',
   ],
-  [/\b(?:adjusted )?(?:gross margins?)\b/i, 'gross_margin'],
+  // (h-guid32: "GAAP gross profit margin is expected to be 28 percent", the margin of the gross profit.)
+  [/\b(?:adjusted )?(?:gross (?:profit )?margins?)\b/i, 'gross_margin'],
   // (h-guid31: "Adjusted operating profit margin", the margin of the operating profit.)
-  [/\b(?:adjusted |non-gaap |gaap )?operating (?:profit |income )?(?:margin)\b/i, 'operating_margin'],
+  // (h-guid32: "Outlook FY adjusted EBIT margin 17.5%": EBIT is operating income, its margin the operating margin.)
+  [
+    /\b(?:adjusted |non-gaap |gaap )?operating (?:profit |income )?(?:margin)\b|\bEBIT[- ]margin\b/i,
+    'operating_margin',
+  ],
   [
     // (h-guid15: "underlying operating loss ... £57m-61m" is operating income below zero.)
     // (h-guid16: "The outlook for full-year 2021 EBIT is raised to DKK 1,625-1,700": EBIT, earnings before interest and
@@ -209,6 +214,11 @@ const METRICS: [RegExp, string][] = [
   // (h-guid21: set 4's leftover, "its basic and diluted weighted-average share count at the end of the fourth quarter of
   // 2013 to be approximately 96 million and 99 million, respectively": the diluted count, the second amount.)
   [/\b(?:basic and diluted |diluted )(?:weighted[- ]average )?share count\b/i, 'diluted_shares'],
+  // (h-guid32: "shares used to calculate GAAP EPS of approximately 47 million": the count EPS is divided by, not EPS.)
+  [
+    /\bshares used (?:to calculate|in calculating|in computing|in the calculation of|for) (?:(?:GAAP|non-GAAP|diluted) )*(?:EPS|earnings per share)\b/i,
+    'diluted_shares',
+  ],
   // ("GAAP and non-GAAP tax rates are expected to be 16.5%": the plural names the same rate.)
   [/\btax rates?\b/i, 'tax_rate'],
   [/\breturn on capital employed\b|\bROCE\b/, 'roce'],
@@ -298,7 +308,11 @@ function targetOf(
     ...text.matchAll(
       /\b(first|second|third|fourth)[ -](?:fiscal )?quarter(?: of)?(?: fiscal)?(?: year)?\s*'?(\d{4})?\b|\bfiscal (\d{4}) (first|second|third|fourth) quarter\b|\bQ([1-4])\s*(?:FY|fiscal)?\s*'?(\d{4}|\d{2})?\b/gi,
     ),
-  ].filter((q) => !/^\s*(?:financial |operating )?results\b/i.test(text.slice(q.index! + q[0].length)));
+  ]
+    .filter((q) => !/^\s*(?:financial |operating )?results\b/i.test(text.slice(q.index! + q[0].length)))
+    // (h-guid32) A quarter that performance runs "through" ("our solid financial performance through the second
+    // quarter") is the span of results to date, not a target.
+    .filter((q) => !/\bthrough\s+(?:the\s+)?$/i.test(text.slice(0, q.index!)));
   let m: RegExpExecArray | RegExpMatchArray | null =
     quarters.find(
       (q) =>
@@ -1177,6 +1191,9 @@ export function guidanceOf(
         )
       )
         continue;
+      // (h-guid32) A measure named as what a result amounts to ("EBIT increased by 13% to DKK 750 million ..., resulting in
+      // an EBIT margin of 19.2%") is a result, no target.
+      if (/\bresulting in (?:an?|the)\s+$/i.test(s.text.slice(Math.max(0, h.index - 30), h.index))) continue;
       // A parenthesis right after the name says which measure it is ("earnings (adjusted EBITA)"): the metric it names,
       // or none of the vocabulary.
       const defined = /^\s*\(([^()]{2,40})\)/.exec(s.text.slice(h.end));
@@ -1230,6 +1247,14 @@ export function guidanceOf(
       // the Company's Jumptap, Inc. subsidiary for the entire quarter) is expected to be between ...").
       // (h-guid18: one that states the value with a forecast word, "investments (currently estimated at 140-180 million
       // Euros)", is the value.)
+      // (h-guid32: "organic sales growth of +5.2% and +5.5%": a plus sign before a percent is its sign, and two percents
+      // joined by "and" after "of", the lower first and no "respectively" after them, are one target's range.)
+      rest = rest
+        .replace(/(^|[\s(])\+(?=\d[\d.]*\s?%)/g, '$1')
+        .replace(
+          /\bof\s+(\d+(?:\.\d+)?)\s?%\s+and\s+(\d+(?:\.\d+)?)\s?%(?![\s,]*respectively)/gi,
+          (all, a: string, b: string) => (Number(a) < Number(b) ? `of ${a}% to ${b}%` : all),
+        );
       const aside =
         /^\s*\((?!\s*(?:non[- ]?gaap|gaap)\s*\))(?!\s*(?:currently\s+|now\s+)?(?:estimated|expected|forecast|projected)\s+(?:at|to be)\b)[^()]{20,200}\)/i.exec(
           rest,
@@ -1240,13 +1265,19 @@ export function guidanceOf(
       const commaAside = /^,\s*net of\s[^,;.()\d%$€£]{3,120},/i.exec(rest);
       if (commaAside) rest = ` ${rest.slice(commaAside[0].length)}`;
       let window = rest.slice(0, 140);
+      // (h-guid32) A name followed by nothing but one percent to the end of its line ("- Outlook FY adjusted EBIT margin
+      // 17.5%") states that percent as its value.
+      const lonePercent = /^[ \t]+(\d+(?:\.\d+)?[ \t]?%)[ \t]*$/.exec(rest.split('\n')[0]!);
+      if (lonePercent) window = ` of ${lonePercent[1]}`;
       // "earnings per share, before ..., but including $0.24 per share ..., to be between $2.66 and $2.86":
       // the copula "to be" binds the value to the metric across an aside set off by commas ("Adjusted EBITDA, a
       // non-GAAP financial measure (see definition below), is expected to be in the range of ...": its verb too).
       const ext = rest.slice(0, 300);
       const bound =
         /^,[\s\S]*?,\s*(?:to be|(?:is|are)\s+(?:also\s+|now\s+)?expected\s+to\s+(?:be|range))\s/i.exec(ext);
-      if (bound) window = ext.slice(bound[0].length);
+      // (h-guid32: "Non-GAAP gross profit margin, which excludes the BCD inventory valuation adjustment, is expected to be
+      // 29.5 percent": a value right after the copula keeps its "be", the lead a point is read after.)
+      if (bound) window = `${/\bbe\s$/i.test(bound[0]) ? ' be ' : ''}${ext.slice(bound[0].length)}`;
       // "Net sales are expected to fall 80.6 billion yen, or 5.1%, year on year to total 1.5 trillion yen": the amount
       // after "to total" / "will total" is the level, the amounts of change before it are not.
       const level = /\b(?:to|will)\s+total\s+(?=\(?-?(?:US\$|\$|€|£|¥)?\s?\d)/i.exec(window);
@@ -1428,6 +1459,10 @@ export function guidanceOf(
       // (h-guid31) Comparable growth is growth net of currency and portfolio effects by its definition: a clause saying
       // so ("comparable revenue growth (excluding currency translation and portfolio effects)") names no basis; only a
       // basis word before its name does.
+      // (h-guid32) The basis word inside a share count named by the EPS it divides ("shares used to calculate GAAP EPS")
+      // is the EPS's: the count itself names no basis.
+      const basisLabel =
+        h.metric === 'diluted_shares' ? h.label.replace(/\bshares used\b.*$/i, 'shares used') : h.label;
       const definedComparable =
         h.metric === 'comparable_sales' && !/\b(?:non[- ]?gaap|non[- ]?ifrs|adjusted)\s+$/i.test(wordsBefore);
       const nonGaapWords =
@@ -1437,8 +1472,9 @@ export function guidanceOf(
         // and adjusted earnings in a range of ...", is that target's.)
         // (h-guid28: "(non-IFRS)", IFRS being the issuer's GAAP, and "normalized", a measure with items taken out: "An
         // effective tax rate (normalized GAAP basis tax expense, which excludes one-time items)".)
-        /\b(?:non[- ]?gaap|non[- ]?ifrs|adjusted|pro ?forma|excluding|comparable basis|ongoing|normali[sz]ed)\b/i.test(
-          `${wordsBefore} ${h.label} ${((/;\s*(?:[\w-]+\s+){1,4}$/.test(rest) ? named.slice(0, 60).split(';')[0] : named.slice(0, 60)) ?? '').split(/\s+and\s+(?=(?:[\w-]+\s+){0,3}?(?:non[- ]?gaap|adjusted|pro ?forma)\s)/i)[0]}`,
+        // (h-guid32: "earnings per share before non-recurring items": a measure before such items is non-GAAP.)
+        /\b(?:non[- ]?gaap|non[- ]?ifrs|adjusted|pro ?forma|excluding|comparable basis|ongoing|normali[sz]ed|before non-recurring items)\b/i.test(
+          `${wordsBefore} ${basisLabel} ${((/;\s*(?:[\w-]+\s+){1,4}$/.test(rest) ? named.slice(0, 60).split(';')[0] : named.slice(0, 60)) ?? '').split(/\s+and\s+(?=(?:[\w-]+\s+){0,3}?(?:non[- ]?gaap|adjusted|pro ?forma)\s)/i)[0]}`,
         ) ||
         /\bcore\s+$/i.test(wordsBefore) ||
         // (h-guid15) "underlying operating profit", "underlying net profit after tax": a profit before exceptional items.
@@ -1466,7 +1502,7 @@ export function guidanceOf(
       // (h-guid28: "sales revenues (IFRS)": IFRS is the issuer's GAAP.)
       const parenGaap = /^\s*\((?:U\.S\.\s+)?(?:GAAP|IFRS)\)/i.test(rest);
       const gaap =
-        (/\bgaap\b|\breported basis\b/i.test(`${wordsBefore} ${h.label}`) ||
+        (/\bgaap\b|\breported basis\b/i.test(`${wordsBefore} ${basisLabel}`) ||
           parenGaap ||
           reportedSales(h.metric, wordsBefore)) &&
         !nonGaap;
@@ -1511,6 +1547,14 @@ export function guidanceOf(
       // (h-guid27) A rate stated for every year of a plan ("the organic growth target for net sales of more than 5%
       // annually ... defined in the 2020 strategy") is the plan's, no target of one period.
       if (g.unit === 'percent' && /^\s*(?:annually|per annum|each year|every year)\b/i.test(afterValue))
+        continue;
+      // (h-guid32) So is one said to be defined or set in a strategy or plan ("the EBIT margin target of 8% defined in
+      // the 2020 strategy").
+      if (
+        /^\s*(?:as\s+)?(?:defined|set(?: out)?|laid out)\s+in\s+(?:the|its|our)\s+(?:[\w-]+\s+){0,3}(?:strategy|plan)\b/i.test(
+          afterValue,
+        )
+      )
         continue;
       const operatingPerShare =
         metric === 'operating_income' && /^\s*per (?:diluted |basic )?(?:common )?share\b/i.test(afterValue);
@@ -2489,6 +2533,16 @@ function guidanceValue(window: string): {
         return { ...to, unit: 'percent', scale: 'units' };
       return to;
     }
+  }
+  // (h-guid32) An amount after "by" that a "to" range follows ("raising the low end ... by 15 cents to $6.45 to $6.60")
+  // is the change: the target is the range after it.
+  if (
+    r &&
+    /\bby\s*$/i.test(window.slice(0, r.index)) &&
+    /^\s*to\s+(?:[$€£]\s?)?\d/i.test(window.slice(r.index + r[0].length))
+  ) {
+    const at = r[0].lastIndexOf(r[3]!);
+    if (at > 0) return guidanceValue(window.slice(r.index + at));
   }
   // A point whose amount opens a range ("approximately 22% to 23%") is that range.
   const pointOpensRange =

@@ -453,8 +453,16 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * diluted of $0.34" states the kind; "fourth quarter fiscal 2026 net income" is the quarter's; a semicolon clause naming
  * no period before its measure takes the period right after its amount ("... of $579.4 million for fiscal year 2026");
  * a net loss that items amount to is theirs, not the company's.
+ * /61 (h-guid32, guidance held-out set 19): backslashes before a dollar sign are a markdown escape ("\\$1.71" is $1.71);
+ * an amount after "by" that a "to" range follows ("by 15 cents to $6.45 to $6.60") is the change, the range the target;
+ * a quarter performance runs "through" is no target; "gross profit margin" is the gross margin and "EBIT margin" the
+ * operating margin; "shares used to calculate GAAP EPS" is the share count, its basis word the EPS's; a value after
+ * ", which excludes ..., is expected to be" is read; a plus sign before a percent is its sign, and "of A% and B%" (A
+ * below B, no "respectively") one range; "before non-recurring items" is non-GAAP; a name followed by nothing but one
+ * percent to the end of its line states it; an EBIT margin a result is "resulting in", or a target "defined in the 2020
+ * strategy", is no target.
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/60';
+export const RELEASE_PARSER_VERSION = 'earnings-release/61';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

@@ -85,7 +85,10 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * with FFO, a bank's one-line .txt exhibit, an RMB release whose text lost its spaces) thirty-third; set 34
  * (fixtures/earnings/held-out-34: an oil major's summary rows with values before labels over three quarters' columns,
  * "($1000s)" and "(In thousands, except percentages)" scales, Q2 beside H1 highlights, June and September fiscal years,
- * a biotech's collaboration revenue and net loss) thirty-fourth.
+ * a biotech's collaboration revenue and net loss) thirty-fourth; set 35 (fixtures/earnings/held-out-35: an Austrian
+ * half-year report in "EUR x million", a French euro first quarter with an updated EBITDA target, a statement of
+ * operations under rounded headlines and a split outlook headline, a millions highlights table with a quarter's outlook)
+ * thirty-fifth.
  * `-- --heldout --set 9` scores one held-out set alone. Each set also counts guidance basis errors: a
  * guidance row found with the label's value but under another basis (gaap / non_gaap / unspecified) than the label's.
  *
@@ -171,6 +174,7 @@ const heldOut31 = new URL('../../fixtures/earnings/held-out-31/', import.meta.ur
 const heldOut32 = new URL('../../fixtures/earnings/held-out-32/', import.meta.url).pathname;
 const heldOut33 = new URL('../../fixtures/earnings/held-out-33/', import.meta.url).pathname;
 const heldOut34 = new URL('../../fixtures/earnings/held-out-34/', import.meta.url).pathname;
+const heldOut35 = new URL('../../fixtures/earnings/held-out-35/', import.meta.url).pathname;
 const guidanceSet = new URL('../../fixtures/earnings/guidance-held-out/', import.meta.url).pathname;
 const guidanceSet2 = new URL('../../fixtures/earnings/guidance-held-out-2/', import.meta.url).pathname;
 const guidanceSet3 = new URL('../../fixtures/earnings/guidance-held-out-3/', import.meta.url).pathname;
@@ -659,6 +663,7 @@ if (guidanceMode) {
     ['held-out-32', heldOut32, 'labels-heldout-32.tsv'],
     ['held-out-33', heldOut33, 'labels-heldout-33.tsv'],
     ['held-out-34', heldOut34, 'labels-heldout-34.tsv'],
+    ['held-out-35', heldOut35, 'labels-heldout-35.tsv'],
   ];
   // `--set N`: that held-out set alone, named by its number.
   const setArg = process.argv[process.argv.indexOf('--set') + 1];

@@ -529,8 +529,10 @@ function resultsText(raw: string, forward: RegExp): string {
     items.length === 0
       ? text
       : [0, ...items].map((at, i) => text.slice(at, items[i] ?? text.length)).join('. ');
+  // (h-earn43: Verallia, "2025 First Quarter Results: Volume Recovery Confirmed ... ; Update of 2025 Outlook") a
+  // semicolon closed by a space ends a clause: a forward word after it drops that clause, not the results before it.
   const sentences = listed.split(
-    /(?<=[.!?][”"’]?)\s+(?=[A-Z“"])|(?<=\[\d+(?:,\s*\d+)*\])\s+(?=-\s+[A-Z])|(?<=\.)\s+(?=-\s+[A-Z])/,
+    /(?<=[.!?][”"’]?)\s+(?=[A-Z“"])|(?<=\[\d+(?:,\s*\d+)*\])\s+(?=-\s+[A-Z])|(?<=\.)\s+(?=-\s+[A-Z])|\s*;\s+/,
   );
   const years = (t: string) => [...t.matchAll(/\b(?:19|20)\d{2}\b/g)].map((m) => Number(m[0]));
   return (

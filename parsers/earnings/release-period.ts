@@ -1635,7 +1635,7 @@ function halfYearlyReport(prose: Block[]): ReportedPeriod | null {
     .slice(0, 3)
     .map((b) => ({ b, m: /^\W*half[- ]?year(?:ly)?\s+(?:financial\s+)?(?:report|results)\b/i.exec(b.text) }))
     .find((x) => x.m !== null);
-  if (title === undefined) return null;
+  if (title === undefined) return halfYearReportForYear(prose);
   const text = prose
     .slice(0, 30)
     .map((b) => b.text)
@@ -1659,6 +1659,30 @@ function halfYearlyReport(prose: Block[]): ReportedPeriod | null {
       end: title.b.start + at + title.m![0].trim().length,
     },
   };
+}
+
+/**
+ * (h-earn43: REPLOID, "REPLOID Group AG Publishes Half-year Report for 2025") A title that announces a half-year report
+ * for a year ("Publishes Half-year Report for 2025", "Half-Year Report for the 2025 financial year") reports the first
+ * half of that year (no end date).
+ */
+function halfYearReportForYear(prose: Block[]): ReportedPeriod | null {
+  for (const b of prose.slice(0, 3)) {
+    const m =
+      /\bhalf[- ]?year(?:ly)?\s+(?:financial\s+)?(?:report|results)\s+for\s+(?:the\s+)?(?:(?:fiscal|financial)\s+year\s+)?((?:19|20)\d{2})\b/i.exec(
+        b.text,
+      );
+    if (m === null) continue;
+    return {
+      fiscalYear: Number(m[1]),
+      fiscalPeriod: 'H1',
+      periodEnd: null,
+      fiscalYearSource: 'stated',
+      alsoFiscalYear: false,
+      evidence: { text: m[0], start: b.start + m.index, end: b.start + m.index + m[0].length },
+    };
+  }
+  return null;
 }
 
 /**

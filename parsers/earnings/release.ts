@@ -461,8 +461,11 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * below B, no "respectively") one range; "before non-recurring items" is non-GAAP; a name followed by nothing but one
  * percent to the end of its line states it; an EBIT margin a result is "resulting in", or a target "defined in the 2020
  * strategy", is no target.
+ * /62 (h-earn43, held-out set 35): a semicolon closed by a space ends a clause, so a forward word after it ("2025 First
+ * Quarter Results: ... ; Update of 2025 Outlook") drops only that clause from the period's evidence; a title announcing a
+ * half-year report for a year ("Publishes Half-year Report for 2025") reports that year's first half.
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/61';
+export const RELEASE_PARSER_VERSION = 'earnings-release/62';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { passItems } from './fixture-feeds.ts';
 
 // Issue 28, forty-seventh pass (held-out set 42: the first 50 strings of a list of Guardian, Reuters and CNBC business headlines of
-// 2019-12-17..19 in a public code file): the event-type rules the pass added, each on real items of the fixture. The word rules alone
+// 2019-12-17..19 in a public code file): the event-type rules and the direction rule the pass added, each on real items of the fixture. The word rules alone
 // (no text model), linked as `quality:news` links; every expected value is a hand label of labels-heldout-42.tsv. Each test fails on
 // the commit before the pass's rules (deb26d18).
 const SET42 =
   'HEADLINE-LIST_guardian-reuters-business-2019-12_code-index-53295461399_HELDOUT-42_2019-12-17-19_EXCERPT_TRANSCRIBED.rss.xml';
-const { type } = passItems([SET42]);
+const { type, direction } = passItems([SET42]);
 
 describe('news forty-seventh pass', () => {
   it('an executive named or retiring as a post is an executive change', () => {
@@ -75,6 +75,14 @@ describe('news forty-seventh pass', () => {
         "Amazon.com Inc , Apple Inc and Alphabet Inc's Google are partnering to lay the groundwork for better compatibility among their smart home products, the companies said on Wednesday.",
       ),
     ).toBe('contract');
+  });
+  it('a party barred from doing something, or one that must stop, leans bearish as a ban does', () => {
+    expect(direction('US teens may be barred from buying vape pens and cigarettes')).toBe('bearish');
+    expect(
+      direction(
+        "British American Tobacco (BAT) must stop advertising its e-cigarettes from any public account on Instagram, including some influencers' accounts, the UK's advertising watchdog ruled on Wednesday.",
+      ),
+    ).toBe('bearish');
   });
   it("a country's manufacturing output is economic data", () => {
     expect(type('UK manufacturing output falling at fastest rate since 2009, says CBI')).toBe('macro');

@@ -457,6 +457,83 @@ export const TEXT_RULES: TextRule[] = [
   // readouts and the named kinds of clinical data are trial news: "Bristol Myers draws pipeline excitement as several data readouts
   // near", "Bayer details anticipated stroke prevention data for new blood-thinner"; so are doses or dosing paused in a study
   // ("UniQure pauses higher doses in Fabry study")
+  // Issue 28, forty-seventh pass (set 42's wording), one sentence each:
+  // an executive named, appointed or retiring "as" a named post is an executive change, whatever the clause between: "American
+  // International Group Inc on Thursday named Peter Zaffino, the executive overseeing a turnaround ..., as the company's president",
+  // "... founder, Liu Chuanzhi, will retire at the year end as chairman of its parent ..."
+  r(
+    'management.named_as',
+    'management',
+    'executive_change',
+    /\b(named|names|appoint(s|ed)|retir(e|es|ed|ing))\b[^.;]{0,150}\bas (the )?(company['\u2019]s |its |their )?(\w+ )?(ceo|chief executive|chief \w+ officer|chairman|chairwoman|president|cfo|coo)\b/i,
+    4,
+  ),
+  // a chief executive or chairman who will remain or stay with, at or in a group is an executive-role item, not the deal named beside
+  // it: "Fiat Chrysler Chief Executive Mike Manley will remain with the new group set to result from a planned merger ..."
+  r(
+    'management.stays',
+    'management',
+    'executive_change',
+    /\b(ceo|chief executive|chairman|chairwoman|cfo)\b.{0,40}\bwill (remain|stay) (with|at|in|on)\b/i,
+    4,
+  ),
+  // settling with a regulator, a watchdog or a tax office (or a dispute with one) is regulatory, not a lawsuit: "MetLife Inc. will pay
+  // $10 million to settle with U.S. regulators", "Google has settled a longstanding tax dispute with Australia's tax office"
+  r(
+    'regulatory.settles_with_authority',
+    'regulatory',
+    'enforcement',
+    /\b(settle[sd]?|settling|dispute)\b.{0,40}\bwith (\S+ ){0,3}(regulators?|watchdogs?|(tax|revenue) (office|authorit(y|ies)|agency|department))\b/i,
+    5,
+  ),
+  // people barred, banned or prohibited from buying, selling, using or advertising something are under a restriction (regulatory),
+  // not in a deal: "US teens may be barred from buying vape pens and cigarettes"
+  r(
+    'regulatory.barred_from',
+    'regulatory',
+    'rulemaking',
+    /\b(barred|banned|prohibited|blocked) from (buying|selling|using|advertising|supplying)\b/i,
+    5,
+  ),
+  // antitrust, competition or regulatory approval or clearance of a deal is the authority's act (regulatory), outweighing the deal:
+  // "Nvidia is set to win unconditional EU antitrust approval for its $6.8 billion acquisition of Mellanox"
+  r(
+    'regulatory.deal_clearance',
+    'regulatory',
+    'antitrust',
+    /\b(antitrust|competition|regulatory) (approval|clearance)\b/i,
+    5,
+  ),
+  // a company putting itself up for sale or on the market is a possible deal (m&a), as an explored sale is: "Retailer Beales puts
+  // itself on the market in 'challenging times'"
+  r(
+    'm&a.puts_itself_up',
+    'm&a',
+    'acquisition',
+    /\b(puts?|putting) (itself|themselves) (up for sale|on the market|on the block)\b/i,
+    4,
+  ),
+  // a company cutting, slashing or lowering the prices of its own products is product news (a price change): "Tesla Inc is
+  // considering cutting the prices of its China-built Model 3 sedans"
+  r(
+    'product.own_price_cut',
+    'product',
+    'pricing',
+    /\b(cut|cuts|cutting|slash(es|ed|ing)?|lower(s|ed|ing)?|reduc(e|es|ed|ing)) (the )?prices? (of|on|for) (its|their)\b/i,
+    4,
+  ),
+  // companies that are partnering to, with or on something are in a partnership (contract): "Amazon.com Inc , Apple Inc and
+  // Alphabet Inc's Google are partnering to lay the groundwork for better compatibility among their smart home products"
+  r('contract.partnering', 'contract', 'partnership', /\b(are|is|were|was) partnering (to|with|on)\b/i, 4),
+  // a country's manufacturing, factory or industrial output is economic data (macro), not one producer's: "UK manufacturing output
+  // falling at fastest rate since 2009, says CBI"
+  r(
+    'macro.country_output',
+    'macro',
+    'economic_data',
+    /\b(uk|u\.s\.|us|britain['\u2019]s|british|china['\u2019]s|chinese|japan['\u2019]s|japanese|germany['\u2019]s|german|french|india['\u2019]s|euro ?zone) (\w+ )?(manufacturing|factory|industrial) (output|production|activity|orders)\b/i,
+    4,
+  ),
   r(
     'fda.readouts',
     'fda',
@@ -789,7 +866,7 @@ export const TEXT_RULES: TextRule[] = [
     'regulatory.authority_action',
     'regulatory',
     'enforcement',
-    /\b(ftc|sec|doj|cma|fcc|cfpb|finra|federal trade commission|justice department|european commission|eu commission|brussels|competition (authority|commission|watchdog|regulator)|(public service|utilit(y|ies)|securities|communications) commission|antitrust (regulators?|enforcers?|authorit(y|ies))|regulators?|watchdogs?|(eu|european|u\.?s\.?|federal|state|drug|medicines?|safety|environmental) agenc(y|ies)|protection bureau|ntsb|nhtsa|faa|national transportation safety board)\b.{0,40}\b(sues?|sued|blocks?|fines?|fined|probes?|investigat\w+|charges?|clears?|approves?|rejects?|challenges?|opposes?|bans?|orders?|threatens?|raids?|reach(es|ed)? (a )?(deal|settlement|agreement)|asks? (a )?court|links?|linked|sets? (new )?rules|releases? (\w+ )?(details|findings|report))\b/i,
+    /\b(ftc|sec|doj|cma|fcc|cfpb|finra|federal trade commission|justice department|european commission|eu commission|brussels|competition (authority|commission|watchdog|regulator)|(public service|utilit(y|ies)|securities|communications) commission|antitrust (regulators?|enforcers?|authorit(y|ies))|regulators?|watchdogs?|(eu|european|u\.?s\.?|federal|state|drug|medicines?|safety|environmental) agenc(y|ies)|protection bureau|ntsb|nhtsa|faa|national transportation safety board)\b.{0,40}\b(sues?|sued|blocks?|fines?|fined|probes?|investigat\w+|charges?|clears?|approves?|rejects?|challenges?|opposes?|bans?|orders?|threatens?|raids?|caps?|capped|capping|ruled|reach(es|ed)? (a )?(deal|settlement|agreement)|asks? (a )?court|links?|linked|sets? (new )?rules|releases? (\w+ )?(details|findings|report))\b/i,
     5,
   ),
   // a probe, investigation or inquiry from or by an authority is the authority acting, the noun before it: "Google-Fitbit deal gets

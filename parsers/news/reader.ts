@@ -895,10 +895,12 @@ function readByRules(given: ReaderInput): Reading {
   )
     lean = 'bullish';
   // a ban, or an executive order on a named party, leans bearish for what it acts on, in the registry or not: "Ordering Bans on
-  // Tencent, TikTok", "Senate bans TikTok on government devices", "Trump Signs Executive Orders on TikTok, WeChat"
+  // Tencent, TikTok", "Senate bans TikTok on government devices", "Trump Signs Executive Orders on TikTok, WeChat"; so does a
+  // restriction worded as a party barred or prohibited from doing something, or one that must stop doing it: "US teens may be
+  // barred from buying vape pens", "British American Tobacco (BAT) must stop advertising its e-cigarettes ..."
   if (
     input.event_type === 'regulatory' &&
-    (/\b(bans?|banned|banning)\b/i.test(input.title) ||
+    (/\b(bans?|banned|banning|barred|prohibited|must stop)\b/i.test(input.title) ||
       /\b[Ee]xecutive [Oo]rders? ([Oo]n|[Aa]gainst|[Tt]argets?|[Tt]argeting) \p{Lu}/u.test(input.title))
   )
     lean = 'bearish';

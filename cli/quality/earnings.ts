@@ -134,7 +134,10 @@ import { parseReleaseBytes, type ReleaseRows } from '../../parsers/earnings/rele
  * one-cell-per-line GAAP | Non-GAAP table, a euro ad hoc update with "(before ...)" ranges), then set 19
  * (fixtures/earnings/guidance-held-out-19, labels-guidance-19.tsv: a next quarter's EPS and revenue in a wire item, a
  * withdrawal naming no metric, dollars stored as "\\$", euro amounts "ME119.1" / "0.83E" with an EPS floor, a Swiss-franc
- * bullet outlook, "plus or minus" quarter targets raised and maintained). `--guidance --set N` scores guidance set N alone.
+ * bullet outlook, "plus or minus" quarter targets raised and maintained), then set 20
+ * (fixtures/earnings/guidance-held-out-20, labels-guidance-20.tsv: a REIT's FFO range in bullets, EPS growth in words, a
+ * euro utility's preliminary half year and confirmed range, a half-year floor beside medium-term ranges, a bank's NII
+ * guidance as growth, "EUR 41.1 billion" in a management report). `--guidance --set N` scores guidance set N alone.
  *
  * Every set also scores the release period against its periods.tsv (hand-read fiscal period, year and stated end
  * date, see checkPeriods): `period: {right, of, unstated_ends}` in the JSON, a `PERIOD` line per mismatch.
@@ -194,6 +197,7 @@ const guidanceSet16 = new URL('../../fixtures/earnings/guidance-held-out-16/', i
 const guidanceSet17 = new URL('../../fixtures/earnings/guidance-held-out-17/', import.meta.url).pathname;
 const guidanceSet18 = new URL('../../fixtures/earnings/guidance-held-out-18/', import.meta.url).pathname;
 const guidanceSet19 = new URL('../../fixtures/earnings/guidance-held-out-19/', import.meta.url).pathname;
+const guidanceSet20 = new URL('../../fixtures/earnings/guidance-held-out-20/', import.meta.url).pathname;
 const shared = new URL('../../../shared/fixtures/earnings/press_releases/', import.meta.url).pathname;
 const heldOutMode = process.argv.includes('--heldout');
 const guidanceMode = process.argv.includes('--guidance');
@@ -617,6 +621,7 @@ if (guidanceMode) {
     ['guidance-held-out-17', guidanceSet17, 'labels-guidance-17.tsv'],
     ['guidance-held-out-18', guidanceSet18, 'labels-guidance-18.tsv'],
     ['guidance-held-out-19', guidanceSet19, 'labels-guidance-19.tsv'],
+    ['guidance-held-out-20', guidanceSet20, 'labels-guidance-20.tsv'],
   ];
   // `--guidance --set N`: that guidance set alone, named by its number (1 = guidance-held-out).
   const only = process.argv.includes('--set')

@@ -376,9 +376,10 @@ function targetOf(
   const split = splitFiscalYear(text);
   if (split !== null) return { year: split, period: 'FY' };
   // (h-guid21: "FY ’19", a curly apostrophe after a space.)
-  // (h-guid27: "the financial year 2024", the British and European name, as "fiscal year 2024".)
+  // (h-guid27: "the financial year 2024", the British and European name, as "fiscal year 2024"; h-guid33: "in the 2023
+  // financial year" as "the 2023 fiscal year".)
   m =
-    /\b(?:fiscal(?: year)?|financial year|full[- ]year|FY)\s*['’]?(\d{4}|\d{2})\b|\b(\d{4}) (?:fiscal year|full[- ]year)\b/i.exec(
+    /\b(?:fiscal(?: year)?|financial year|full[- ]year|FY)\s*['’]?(\d{4}|\d{2})\b|\b(\d{4}) (?:fiscal year|financial year|full[- ]year)\b/i.exec(
       text,
     );
   if (m) {
@@ -560,8 +561,9 @@ function splitFiscalYear(text: string): number | null {
  */
 const STATUS_WORDS: [RegExp, GuidanceStatus][] = [
   [
-    // ("assuming the Fed raises rates again": interest rates raised are no status, h-guid15.)
-    /\b(?:(?:raises?|raised|raising)(?!\s+(?:interest\s+)?rates\b)|upward revisions?|revised upward|increas(?:es?|ed|ing) (?:(?!to\b)[\w$.-]+ ){0,4}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was|is being|is) (?:increased|raised)|lifts?|lifted|(?:guidance|outlook) increase\b|up (?:modestly |slightly |sharply )?from (?:the |its |our )?(?:prior|previous|(?:January|February|March|April|May|June|July|August|September|October|November|December)) (?:guidance|outlook|forecast|estimate)|(?:an? )?increase from (?:the |its |our )?previously (?:provided|issued|given|announced)|exceed(?:s|ed)? (?:the |its |our )?(?:prior|previous|initial|original) (?:guidance|outlook|forecasts?)|revis(?:e|es|ed|ing) (?:the |its |our )?(?:forecasts?|outlook|guidance) for [^.;]{1,80}? upward)\b/i,
+    // ("assuming the Fed raises rates again": interest rates raised are no status, h-guid15; h-guid33: "boosting net
+    // sales and organic sales growth outlook", the verb, as "lifted".)
+    /\b(?:(?:raises?|raised|raising)(?!\s+(?:interest\s+)?rates\b)|upward revisions?|revised upward|increas(?:es?|ed|ing) (?:(?!to\b)[\w$.-]+ ){0,4}(?:guidance|outlook)|(?:guidance|outlook) (?:has been|have been|was|is being|is) (?:increased|raised)|lifts?|lifted|boost(?:s|ed|ing)\b|(?:guidance|outlook) increase\b|up (?:modestly |slightly |sharply )?from (?:the |its |our )?(?:prior|previous|(?:January|February|March|April|May|June|July|August|September|October|November|December)) (?:guidance|outlook|forecast|estimate)|(?:an? )?increase from (?:the |its |our )?previously (?:provided|issued|given|announced)|exceed(?:s|ed)? (?:the |its |our )?(?:prior|previous|initial|original) (?:guidance|outlook|forecasts?)|revis(?:e|es|ed|ing) (?:the |its |our )?(?:forecasts?|outlook|guidance) for [^.;]{1,80}? upward)\b/i,
     'raised',
   ],
   [
@@ -818,6 +820,15 @@ export function guidanceOf(
     if (
       /\b(?:medium|mid|long)[- ]term\s+(?:outlook|targets?|guidance|goals?|ambitions?)\b/i.test(s.text) &&
       !/\b(?:19|20)\d{2}\b|\bFY\s?'?\d{2}\b/i.test(s.text)
+    )
+      continue;
+    // (h-guid33) ... and so has one whose period is a span of years ("new medium-term guidance, forecasting organic net
+    // sales growth in a range of 5% to 7% ... for fiscal 2023 to fiscal 2025").
+    if (
+      /\b(?:medium|mid|long)[- ]term\b/i.test(s.text) &&
+      /\bfor\s+(?:fiscal\s+(?:years?\s+)?)?(?:19|20)\d{2}\s+(?:to|through|-|–)\s+(?:fiscal\s+)?(?:19|20)\d{2}\b/i.test(
+        s.text,
+      )
     )
       continue;
     // "This outlook equates to a range of $6.37 to $6.43 per share" right after an earnings-per-share growth target in
@@ -1255,11 +1266,13 @@ export function guidanceOf(
           /\bof\s+(\d+(?:\.\d+)?)\s?%\s+and\s+(\d+(?:\.\d+)?)\s?%(?![\s,]*respectively)/gi,
           (all, a: string, b: string) => (Number(a) < Number(b) ? `of ${a}% to ${b}%` : all),
         );
+      // (h-guid33: so does one after up to four words that qualify the name, kept: "free cash flow AL for the Group
+      // (before dividend payments and spectrum investment) of over EUR 16.1 billion".)
       const aside =
-        /^\s*\((?!\s*(?:non[- ]?gaap|gaap)\s*\))(?!\s*(?:currently\s+|now\s+)?(?:estimated|expected|forecast|projected)\s+(?:at|to be)\b)[^()]{20,200}\)/i.exec(
+        /^((?:\s+[A-Za-z]+){0,4}?)\s*\((?!\s*(?:non[- ]?gaap|gaap)\s*\))(?!\s*(?:currently\s+|now\s+)?(?:estimated|expected|forecast|projected)\s+(?:at|to be)\b)[^()]{20,200}\)/i.exec(
           rest,
         );
-      if (aside) rest = ` ${rest.slice(aside[0].length)}`;
+      if (aside) rest = `${aside[1] ?? ''} ${rest.slice(aside[0].length)}`;
       // (h-guid31) ... nor does one set off by commas that says what the measure is net of ("comparable
       // revenue growth, net of currency translation and portfolio effects, in the range of 4% to 8%").
       const commaAside = /^,\s*net of\s[^,;.()\d%$€£]{3,120},/i.exec(rest);
@@ -1681,10 +1694,22 @@ export function guidanceOf(
       // A figure named as the base a growth is measured from ("from the base fiscal 2023 earnings of $5.90 per share")
       // is a past result, not a target.
       if (FROM_BASE_BEFORE.test(wordsBefore)) continue;
+      // (h-guid33) A metric in a clause opening with "where" right after a segment named ("performance in the United
+      // States operating segment, where we now anticipate adjusted EBITDA AL of around USD 28.6 billion") is that
+      // segment's target, not the company's.
+      if (/\bsegment,\s+where\b[^.;]*$/i.test(s.text.slice(0, h.index))) continue;
       const perShare = PER_SHARE_CONCEPTS.has(metric as Concept);
       // A per-share amount given as a percent ("expects earnings per share to be between a decline of 1 percent and
       // flat", "core net earnings per share growth to a range of 8 to 9 percent") is its growth, not its level.
       if (perShare && g.unit === 'percent' && !g.qualitative) continue;
+      // (h-guid33) ... and so is its worded value followed by "percent" or "percentage" ("expect earnings per share to
+      // grow in double-digit percentage").
+      if (
+        perShare &&
+        g.qualitative &&
+        /^[\s-]*(?:percent(?:age)?s?|%)/i.test(window.slice(window.indexOf(g.printed) + g.printed.length))
+      )
+        continue;
       // (h-guid18) A per-share or profit metric named right before "growth" ("Sees Adjusted EPS Growth Of Low To
       // Mid-Single-Digit") is that metric's growth, whatever its value: no target of the vocabulary.
       if (/^eps|^net_income$|^operating_income$|^ebitda$/.test(metric) && /^\s*growth\b/i.test(window))
@@ -1701,6 +1726,9 @@ export function guidanceOf(
         )
       )
         continue;
+      // (h-guid33) A net interest income stated as a percent ("estimated NII to rise 5% to 6% in 2023") is its growth
+      // or a margin, never the income's amount.
+      if (metric === 'net_interest_income' && g.unit === 'percent') continue;
       const unit: Guidance['unit'] = g.qualitative
         ? 'text'
         : g.unit === 'percent'
@@ -1985,8 +2013,13 @@ export function guidanceOf(
         year: target.year,
         period: target.period,
         heading: s.heading,
-        // (Past its paragraph, only a frame naming the forecast or outlook of its period carries.)
-        carries: /\b(?:forecast|outlook|guidance)\s+for\s+the\b/i.test(s.text),
+        // (Past its paragraph, only a frame naming the forecast or outlook of its period carries; h-guid33: so does one
+        // that opens with its period, "For fiscal 2023, the company continues to expect ...".)
+        carries:
+          /\b(?:forecast|outlook|guidance)\s+for\s+the\b/i.test(s.text) ||
+          /^For\s+(?:the\s+)?(?:fiscal(?:\s+year)?\s+|full[- ]year\s+|financial\s+year\s+)?(?:19|20)\d{2},/i.test(
+            s.text,
+          ),
       };
     // (h-guid19) A sentence that words a status for a named year's guidance, as a whole or of one metric, and states no
     // value ("affirmed its fiscal 2023 guidance while setting longer-term targets", "Lowered 2015 revenue outlook based on

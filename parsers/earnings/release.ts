@@ -464,8 +464,14 @@ import { type Basis, cellsOf, type Span, type TableFigure, tableFigures } from '
  * /62 (h-earn43, held-out set 35): a semicolon closed by a space ends a clause, so a forward word after it ("2025 First
  * Quarter Results: ... ; Update of 2025 Outlook") drops only that clause from the period's evidence; a title announcing a
  * half-year report for a year ("Publishes Half-year Report for 2025") reports that year's first half.
+ * /63 (h-guid33, guidance held-out set 20, merged by the lead on top of /62): a per-share metric's worded value followed by "percent(age)" ("to grow in
+ * double-digit percentage") is its growth, no target; a net interest income stated as a percent is its growth, never its
+ * amount; a medium-term target "for fiscal 2023 to fiscal 2025" has no one period; "the 2023 financial year" is FY
+ * 2023; a sentence opening "For fiscal 2023," frames the next paragraphs' guidance; "boost(s/ed/ing)" a forecast raises
+ * it; an aside in parentheses after up to four words that qualify a name is skipped; a metric in a "segment, where"
+ * clause is the segment's.
  */
-export const RELEASE_PARSER_VERSION = 'earnings-release/62';
+export const RELEASE_PARSER_VERSION = 'earnings-release/63';
 
 export interface Evidence {
   kind: 'table_row' | 'sentence';

@@ -106,13 +106,25 @@ async function anyKeyExists(
   key: PgColumn[],
 ): Promise<boolean> {
   const keyColumns = key.map((k) => columns.find(([, c]) => c === k)).filter((c) => c !== undefined);
-  if (keyColumns.length !== key.length) return true;
+  // A key column no row sets is filled by its default on insert: a constant default is probed as that value for
+  // every row (13F's put_call ''); any other (an expression, or none) cannot be probed, so a hit is assumed.
+  const defaulted = key.filter((k) => !columns.some(([, c]) => c === k));
+  if (
+    defaulted.some((c) => !c.hasDefault || (typeof c.default !== 'string' && typeof c.default !== 'number'))
+  )
+    return true;
   const arrays = sql.join(
     keyColumns.map(([prop, c]) => sql`${sql.param(arrayLiteral(rows, prop, c))}::${sql.raw(arrayType(c))}`),
     sql`, `,
   );
   const names = keyColumns.map(([, c]) => `"${c.name}"`);
-  const on = sql.raw(names.map((n) => `t.${n} = k.${n}`).join(' and '));
+  const on = sql.join(
+    [
+      ...names.map((n) => sql.raw(`t.${n} = k.${n}`)),
+      ...defaulted.map((c) => sql`t.${ident(c.name)} = ${sql.param(c.default)}`),
+    ],
+    sql` and `,
+  );
   const out = await tx.execute(
     sql`select exists (select 1 from unnest(${arrays}) as k(${sql.raw(names.join(', '))}) join ${ident(getTableName(table))} t on ${on}) as hit`,
   );

@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { thirteenFRows } from '../../bench/loader-rows.ts';
 import { listingBarRows } from '../../jobs/market/prices.job.ts';
 import type { Database } from '../../lib/db.ts';
 import { copyUpsertRows } from '../../loaders/copy-upsert.ts';
 import { parsePriceCsv } from '../../parsers/prices/csv.ts';
 import { type PriceBarInsert, priceBars } from '../../schema/market-data.ts';
+import { thirteenFHoldings } from '../../schema/ownership.ts';
 import { createTestDatabase } from '../helpers/db.ts';
 
 // stooq's GOOGL history (5,411 rows: enough for the COPY path, on Postgres and PGlite)
@@ -86,5 +89,35 @@ describe(`copyUpsertRows: COPY into a staging table, then one upsert (${process.
     expect(
       await database.query(`select distinct source, currency from price_bars where symbol = 'ODD'`),
     ).toEqual([{ source: odd, currency: null }]);
+  });
+  it('a key column the rows leave to its default is probed as that default (13F put_call)', async () => {
+    // a real information table's rows under distinct accessions, put_call left to its default '' (the
+    // staging table exists after a load only when the batch took the staging upsert)
+    const rows = thirteenFRows(6000);
+    expect(rows.every((r) => r.putCall === undefined)).toBe(true);
+    const hkey = [
+      thirteenFHoldings.accessionNumber,
+      thirteenFHoldings.cusip,
+      thirteenFHoldings.titleOfClass,
+      thirteenFHoldings.putCall,
+    ];
+    const loadHoldings = () =>
+      database.db.transaction(async (tx) => {
+        const result = await copyUpsertRows(tx, thirteenFHoldings, rows, hkey);
+        const [staged] = await tx
+          .execute<{ staged: boolean }>(
+            sql`select to_regclass('pg_temp.stage_thirteen_f_holdings') is not null as staged`,
+          )
+          .then((o) => (Array.isArray(o) ? o : (o as { rows: { staged: boolean }[] }).rows));
+        return { result, staged: staged?.staged };
+      });
+    // new keys: straight into the table, no staging table
+    expect(await loadHoldings()).toEqual({ result: { inserted: 6000, updated: 0 }, staged: false });
+    // the same keys again: the probe finds them (with put_call ''), so the staging upsert runs and writes nothing
+    expect(await loadHoldings()).toEqual({ result: { inserted: 0, updated: 0 }, staged: true });
+    const [r] = await database.query(
+      `select count(*)::int as n, min(put_call) as pc from thirteen_f_holdings`,
+    );
+    expect(r).toEqual({ n: 6000, pc: '' });
   });
 });

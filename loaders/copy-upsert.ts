@@ -110,6 +110,7 @@ async function anyKeyExists(
   // every row (13F's put_call ''); any other (an expression, or none) cannot be probed, so a hit is assumed.
   const defaulted = key.filter((k) => !columns.some(([, c]) => c === k));
   if (
+    keyColumns.length === 0 ||
     defaulted.some((c) => !c.hasDefault || (typeof c.default !== 'string' && typeof c.default !== 'number'))
   )
     return true;

@@ -72,6 +72,14 @@ export function daysBetween(from: string, to: string): number {
   return dayNumber(to) - dayNumber(from);
 }
 
+/**
+ * Whether two period starts are the same start: within five days, as filers date a period's contexts from the day
+ * or days around it (a fiscal year tagged 2010-12-31..2011-12-31, a 52/53-week calendar).
+ */
+export function sameStart(a: string, b: string): boolean {
+  return Math.abs(daysBetween(a, b)) <= 5;
+}
+
 export function addDays(date: string, days: number): string {
   return new Date((dayNumber(date) + days) * 86_400_000).toISOString().slice(0, 10);
 }
@@ -264,7 +272,7 @@ export class FactIndex {
     for (const list of ends.values()) {
       for (const s of list) {
         if (s.unit !== unit || s.start === undefined || s.days > 380) continue;
-        if (Math.abs(daysBetween(fyStart, s.start)) <= 5) own.push(s);
+        if (sameStart(fyStart, s.start)) own.push(s);
       }
     }
     let first: string | undefined;

@@ -1,4 +1,4 @@
-import { ANNUAL_FORMS, addDays, daysBetween, QUARTERLY_FORMS } from './fact-index.ts';
+import { ANNUAL_FORMS, addDays, daysBetween, QUARTERLY_FORMS, sameStart } from './fact-index.ts';
 import type { Fact } from './types.ts';
 
 /**
@@ -220,14 +220,12 @@ export function fiscalCalendar(ev: PeriodEvidence, asOf?: string): Calendar {
   // A fiscal year's fourth quarter exists when the year's earlier quarters run from its start, within five days
   // (a filer can date a year's contexts from the day or days before it begins: 2010-12-31..2011-12-31).
   for (const a of annual) {
-    if (quarters.some((q) => Math.abs(daysBetween(q.fyStart, a.start)) <= 5))
+    if (quarters.some((q) => sameStart(q.fyStart, a.start)))
       quarters.push({ end: a.end, fyStart: a.start, index: 4, prevEnds: [] });
   }
   quarters.sort((a, b) => (a.end < b.end ? -1 : 1));
   for (const q of quarters) {
-    const same = quarters.filter(
-      (o) => o.index < q.index && Math.abs(daysBetween(o.fyStart, q.fyStart)) <= 5,
-    );
+    const same = quarters.filter((o) => o.index < q.index && sameStart(o.fyStart, q.fyStart));
     const prev: string[] = [];
     for (let i = 1; i < q.index; i++) prev.push(same.find((o) => o.index === i)?.end ?? '');
     q.prevEnds = prev;

@@ -1,4 +1,4 @@
-import { addDays, daysBetween } from './fact-index.ts';
+import { addDays, daysBetween, sameStart } from './fact-index.ts';
 import { SPECS_BY_STATEMENT } from './mapping.ts';
 import { LONG_Q, type Slot } from './resolve.ts';
 import type { Period, Resolution, ResolutionCache } from './statements.ts';
@@ -94,7 +94,7 @@ function startsAfter(slot: Slot, prevEnd: string): boolean {
   const start = slot.index === 1 ? slot.fyStart : slot.prevEnds[slot.index - 2];
   if (!start) return true;
   const first = slot.index === 1 ? start : addDays(start, 1);
-  return Math.abs(daysBetween(addDays(prevEnd, 1), first)) <= 5;
+  return sameStart(addDays(prevEnd, 1), first);
 }
 
 function between(n: number, lo: number, hi: number): boolean {

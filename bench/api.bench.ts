@@ -325,37 +325,36 @@ function reserveKind(values: unknown[]): string {
   return Number(values[5]) > 0 ? 'reserve: charge + hold' : 'reserve: exact charge';
 }
 
-/**
- * Counts every statement pg's clients send: the platform's own (named `findata_*`: credits, usage) by name,
- * every other as `route` (a counter increment a statement on both sides, nothing else).
- */
-function countStatements(pg: typeof import('pg').default): Map<string, number> {
+type PgQueryArg = string | { name?: string; text?: string };
+
+/** Counts every statement pg's clients send, under the label `label` gives it. */
+function countPg(pg: typeof import('pg').default, label: (q: PgQueryArg) => string): Map<string, number> {
   const counts = new Map<string, number>();
   const proto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
   const query = proto.query;
   proto.query = function (this: unknown, ...args: unknown[]) {
-    const q = args[0] as string | { name?: string };
-    const name = typeof q === 'object' && q !== null ? q.name : undefined;
-    const label = name?.startsWith('findata_') ? name : 'route';
-    counts.set(label, (counts.get(label) ?? 0) + 1);
+    const l = label(args[0] as PgQueryArg);
+    counts.set(l, (counts.get(l) ?? 0) + 1);
     return query.apply(this, args);
   };
   return counts;
 }
 
-/** Counts every statement pg's clients send, by statement name or the text's first words. */
+/** Every statement by statement name or the text's first words. */
 function countQueries(pg: typeof import('pg').default): Map<string, number> {
-  const counts = new Map<string, number>();
-  const proto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
-  const query = proto.query;
-  proto.query = function (this: unknown, ...args: unknown[]) {
-    const q = args[0] as string | { name?: string; text?: string };
-    const label =
-      typeof q === 'string' ? q.slice(0, 40) : (q.name ?? (q.text ?? '').replace(/\s+/g, ' ').slice(0, 40));
-    counts.set(`pg ${label}`, (counts.get(`pg ${label}`) ?? 0) + 1);
-    return query.apply(this, args);
-  };
-  return counts;
+  return countPg(
+    pg,
+    (q) =>
+      `pg ${typeof q === 'string' ? q.slice(0, 40) : (q.name ?? (q.text ?? '').replace(/\s+/g, ' ').slice(0, 40))}`,
+  );
+}
+
+/**
+ * Every statement by kind: the platform's own (named `findata_*`: credits, usage) by name, every other as `route`
+ * (a counter increment a statement on both sides, nothing else).
+ */
+function countStatements(pg: typeof import('pg').default): Map<string, number> {
+  return countPg(pg, (q) => (typeof q === 'object' && q.name?.startsWith('findata_') ? q.name : 'route'));
 }
 
 /** The API's own Redis client (apiRedis), its commands counted into `counts` when given. */

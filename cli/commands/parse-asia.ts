@@ -42,7 +42,7 @@ const market = (url: string) => (/\/otc\/|_O[._]|tpex|t13sa150/i.test(url) ? 'tp
 
 /** Row keys as the API spells them (snake_case), so the output reads like the route's rows. */
 const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-function apiShape(out: unknown): unknown {
+export function apiShape(out: unknown): unknown {
   if (Array.isArray(out)) return out.map(apiShape);
   if (out && typeof out === 'object' && !(out instanceof Date))
     return Object.fromEntries(

@@ -19,7 +19,7 @@ import { ParseError, UpstreamError } from '../../lib/errors.ts';
 import { DART_SECTIONS } from '../../parsers/korea/sections.ts';
 import { DartKeyError } from '../../parsers/korea/status.ts';
 import { parseTwseProfiles } from '../../parsers/registry-asia/taiwan.ts';
-import { ASIA_PARSERS } from '../commands/parse-asia.ts';
+import { ASIA_PARSERS, apiShape } from '../commands/parse-asia.ts';
 
 const root = (p: string) => fileURLToPath(new URL(`../../${p}`, import.meta.url));
 const MIRROR = root('fixtures/upstream');
@@ -225,7 +225,6 @@ console.log(`\n${files} files read, ${withRows} with rows, ${crashes} crashed`);
  * refusal` for a file that must be refused with a typed error, `null` is an absent value, numbers compare as
  * numbers. Right/total per format, then every miss.
  */
-const snakeKey = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 function heldOutRead(
   p: string,
   name: string,
@@ -234,9 +233,7 @@ function heldOutRead(
   const format = /^t187ap03_[LO]_.*\.csv$/.test(name) ? 'tw-profiles' : (parserFor(name)?.parser ?? 'none');
   try {
     if (format === 'tw-profiles') {
-      const rows = parseTwseProfiles(readFileSync(p), ctx).map((r) =>
-        Object.fromEntries(Object.entries(r).map(([k, v]) => [snakeKey(k), v])),
-      );
+      const rows = apiShape(parseTwseProfiles(readFileSync(p), ctx)) as Record<string, unknown>[];
       return { format, rows, outcome: 'rows' };
     }
     const which = parserFor(name);

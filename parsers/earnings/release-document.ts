@@ -53,7 +53,6 @@ const ENDED_OVER_DATE_CELL = new RegExp(
   'gim',
 );
 
-/** Blocks of one document body, HTML or plain text. */
 /** A markdown separator cell ("| :---- |", "| ---: |"). */
 const MARKDOWN_RULE_CELL = /^\s*:?-{3,}:?\s*$/;
 
@@ -92,19 +91,17 @@ function markdownRunOnLine(line: string): string {
   return [...lines.filter((l) => l !== ''), ...(rest === '' ? [] : [markdownRunOnLine(rest)])].join('\n');
 }
 
+/** Every line of the body holding a markdown separator row, its run-on table split into rows (markdownRunOnLine). */
+function markdownRunOns(body: string): string {
+  return /\|\s*:?-{3,}:?\s*\|/.test(body)
+    ? body.replace(/^.*\|\s*:?-{3,}:?\s*\|.*$/gm, (line) => markdownRunOnLine(line))
+    : body;
+}
+
+/** Blocks of one document body, HTML or plain text. */
 export function bodyToBlocks(input: string): Block[] {
   const read = unitRunOn(
-    spaceThousands(
-      pointDecimals(
-        fullWidthMarks(
-          escapedDollars(
-            /\|\s*:?-{3,}:?\s*\|/.test(input)
-              ? input.replace(/^.*\|\s*:?-{3,}:?\s*\|.*$/gm, (line) => markdownRunOnLine(line))
-              : input,
-          ),
-        ),
-      ),
-    ),
+    spaceThousands(pointDecimals(fullWidthMarks(escapedDollars(markdownRunOns(input))))),
   );
   // (h-earn29: Qorvo, "For the quarter ended" over "December 29, 2018 |".) In plain text a column heading that ends in
   // "ended" on a line of its own and the date cell on the line under it are one heading. ("Three Months Ending" over
